@@ -1,0 +1,52 @@
+"""The `maple` command line. Each command group lives in its own module of this package."""
+
+from __future__ import annotations
+
+import importlib
+import sys
+
+import typer
+
+from maple_flow.errors import MapleError
+
+app = typer.Typer(
+    name="maple",
+    help=(
+        "Write, check, run and repair launch scripts for distributed training on HPC GPU "
+        "clusters.\n\nStart with `maple clusters` to see the ten clusters, "
+        "`maple render --help` to write a script from a job description."
+    ),
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+#: Modules that register commands on ``app`` when imported (each calls ``register(app)``).
+COMMAND_MODULES: tuple[str, ...] = ("maple_flow.cli.catalog",)
+
+
+def _register_all() -> None:
+    for name in COMMAND_MODULES:
+        importlib.import_module(name).register(app)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Entry point of the `maple` console script: user errors exit 2 with a message on stderr."""
+    _register_all()
+    try:
+        app(args=argv, standalone_mode=False)
+    except MapleError as exc:
+        typer.echo(f"error: {exc}", err=True)
+        sys.exit(2)
+    except typer.Exit as exc:
+        sys.exit(exc.exit_code)
+    except typer.Abort:
+        typer.echo("aborted", err=True)
+        sys.exit(130)
+    except Exception as exc:  # click usage errors carry their own exit code and message
+        import click
+
+        if isinstance(exc, click.ClickException):
+            exc.show()
+            sys.exit(2)
+        raise

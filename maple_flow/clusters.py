@@ -1,0 +1,92 @@
+"""Load the cluster profiles from ``templates/clusters`` and resolve names and aliases."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from functools import cache
+from pathlib import Path
+
+import yaml
+from pydantic import ValidationError
+
+from maple_flow.errors import ProfileError, UnknownCluster
+from maple_flow.models import ClusterProfile
+from maple_flow.paths import templates_dir
+
+CLUSTER_IDS: tuple[str, ...] = (
+    "perlmutter", "polaris", "aurora", "lonestar6", "stampede3",
+    "vista", "delta", "deltaai", "anvil", "bridges2",
+)
+
+
+def normalise_name(text: str) -> str:
+    """Lower-case a cluster name and drop everything but letters and digits ("Delta AI" -> "deltaai")."""
+    text = re.sub(r"'s\b", "", text.lower())
+    return re.sub(r"[^a-z0-9]", "", text)
+
+
+def load_profile_file(path: Path) -> ClusterProfile:
+    """Read and validate one profile YAML; a bad file raises ProfileError naming it."""
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        return ClusterProfile.model_validate(data)
+    except (yaml.YAMLError, ValidationError, OSError) as exc:
+        raise ProfileError(f"{path}: {exc}") from exc
+
+
+@cache
+def _profiles(folder: Path) -> dict[str, ClusterProfile]:
+    profiles: dict[str, ClusterProfile] = {}
+    for path in sorted(folder.glob("*.yaml")):
+        profile = load_profile_file(path)
+        if profile.id != path.stem:
+            raise ProfileError(f"{path}: id {profile.id!r} differs from the file name")
+        profiles[profile.id] = profile
+    return profiles
+
+
+def all_profiles(folder: Path | None = None) -> dict[str, ClusterProfile]:
+    """Every profile, keyed by id, in the canonical cluster order."""
+    profiles = _profiles(folder or templates_dir() / "clusters")
+    order = {cid: i for i, cid in enumerate(CLUSTER_IDS)}
+    return dict(sorted(profiles.items(), key=lambda kv: (order.get(kv[0], 99), kv[0])))
+
+
+@cache
+def _alias_index() -> dict[str, str]:
+    index: dict[str, str] = {}
+    for profile in all_profiles().values():
+        names = [profile.id, profile.name, *profile.aliases]
+        names.append(f"{profile.center} {profile.name}")
+        for name in names:
+            index.setdefault(normalise_name(name), profile.id)
+    return index
+
+
+def alias_index() -> dict[str, str]:
+    """Normalised name or alias -> cluster id."""
+    return dict(_alias_index())
+
+
+def resolve_cluster(name: str) -> str:
+    """The cluster id for an id, name or alias in any case ("PM", "TACC LS6", "Delta AI")."""
+    key = normalise_name(name)
+    index = _alias_index()
+    if key in index:
+        return index[key]
+    for prefix in {normalise_name(p.center) for p in all_profiles().values()}:
+        if key.startswith(prefix) and key[len(prefix):] in index:
+            return index[key[len(prefix):]]
+    known = ", ".join(all_profiles())
+    raise UnknownCluster(f"unknown cluster {name!r}; known clusters: {known}")
+
+
+def get_profile(name: str) -> ClusterProfile:
+    """The profile of a cluster given by id or alias."""
+    return all_profiles()[resolve_cluster(name)]
+
+
+def iter_profiles() -> Iterator[ClusterProfile]:
+    """Profiles in canonical order."""
+    yield from all_profiles().values()

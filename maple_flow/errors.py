@@ -1,0 +1,76 @@
+"""The exceptions maple_flow raises. Every one carries a message a user can act on."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+class MapleError(Exception):
+    """Base class of every error maple_flow raises on purpose."""
+
+
+class UnknownCluster(MapleError):
+    """A cluster name that matches no profile id or alias."""
+
+
+class ProfileError(MapleError):
+    """A cluster profile or launch template on disk does not validate."""
+
+
+class TemplateNotFound(MapleError):
+    """No launch template matches the requested cluster, framework and strategy."""
+
+
+class RenderError(MapleError):
+    """A template could not be rendered (a missing value, a template bug)."""
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with a request, with a hint that fixes it."""
+
+    field: str
+    message: str
+    hint: str = ""
+
+    def __str__(self) -> str:
+        return f"{self.field}: {self.message}" + (f" (hint: {self.hint})" if self.hint else "")
+
+
+@dataclass
+class PolicyViolation(MapleError):
+    """A job request breaks one or more rules of the target cluster; all are listed."""
+
+    cluster: str
+    problems: list[Problem] = field(default_factory=list)
+
+    def __str__(self) -> str:
+        lines = [f"the request does not fit {self.cluster}:"]
+        lines += [f"  - {p}" for p in self.problems]
+        return "\n".join(lines)
+
+
+@dataclass
+class MissingInformation(MapleError):
+    """A request lacks fields that have no default; each names what would fill it."""
+
+    missing: dict[str, str] = field(default_factory=dict)
+
+    def __str__(self) -> str:
+        lines = ["the request is missing information:"]
+        lines += [f"  - {name}: {how}" for name, how in self.missing.items()]
+        return "\n".join(lines)
+
+
+@dataclass
+class Contradiction(MapleError):
+    """Two statements in a request disagree (e.g. 8 GPUs across 2 nodes, 3 per node)."""
+
+    message: str
+
+    def __str__(self) -> str:
+        return self.message
+
+
+class ParseError(MapleError):
+    """An input script or request could not be understood."""

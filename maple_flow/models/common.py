@@ -1,0 +1,76 @@
+"""Small shared types: walltimes, identifiers, the strict base model."""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict
+
+Framework = Literal["pytorch", "deepspeed", "accelerate"]
+Strategy = Literal["ddp", "fsdp", "zero3"]
+Launcher = Literal["torchrun", "deepspeed", "accelerate", "srun", "mpiexec", "ibrun", "mpirun"]
+Scheduler = Literal["slurm", "pbs"]
+Backend = Literal["nccl", "xccl"]
+
+FRAMEWORKS: tuple[Framework, ...] = ("pytorch", "deepspeed", "accelerate")
+STRATEGIES: tuple[Strategy, ...] = ("ddp", "fsdp", "zero3")
+#: The four training setups maple_flow ships a template for on every cluster.
+SETUPS: tuple[tuple[Framework, Strategy], ...] = (
+    ("pytorch", "ddp"),
+    ("pytorch", "fsdp"),
+    ("deepspeed", "zero3"),
+    ("accelerate", "ddp"),
+)
+
+
+class Strict(BaseModel):
+    """Base of every data model: unknown keys are errors, instances are immutable."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+_WALLTIME_RE = re.compile(r"^(?:(\d+)-)?(\d+)(?::(\d{1,2}))?(?::(\d{1,2}))?$")
+
+
+def walltime_seconds(text: str | int) -> int:
+    """Parse a scheduler walltime into seconds.
+
+    Accepts ``HH:MM:SS``, ``H:MM``, ``D-HH:MM:SS`` (Slurm), ``MM`` (Slurm minutes) and ints
+    (seconds). Raises ``ValueError`` with the accepted forms on anything else.
+    """
+    if isinstance(text, int):
+        if text <= 0:
+            raise ValueError("walltime must be positive")
+        return text
+    m = _WALLTIME_RE.match(text.strip())
+    if not m:
+        raise ValueError(f"walltime {text!r} is not HH:MM:SS, H:MM, D-HH:MM:SS or minutes")
+    days, first, second, third = m.groups()
+    if second is None:  # "MM": Slurm reads a bare number as minutes
+        seconds = int(first) * 60
+    elif third is None:  # "HH:MM"
+        seconds = int(first) * 3600 + int(second) * 60
+    else:
+        seconds = int(first) * 3600 + int(second) * 60 + int(third)
+    seconds += int(days or 0) * 86400
+    if seconds <= 0:
+        raise ValueError("walltime must be positive")
+    return seconds
+
+
+def format_walltime(seconds: int) -> str:
+    """Seconds as ``HH:MM:SS`` (hours may exceed 24), the form every scheduler here accepts."""
+    hours, rest = divmod(seconds, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours:02d}:{minutes:02d}:{secs:02d}"
+
+
+def _normalise_walltime(value: object) -> object:
+    if isinstance(value, str | int) and not isinstance(value, bool):
+        return format_walltime(walltime_seconds(value))
+    return value
+
+
+#: A walltime, normalised to ``HH:MM:SS`` on validation.
+Walltime = Annotated[str, BeforeValidator(_normalise_walltime)]

@@ -1,0 +1,90 @@
+"""JobSpec: what the user wants to run, independent of any template, with provenance."""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from pydantic import Field, field_validator
+
+from maple_flow.models.common import Framework, Launcher, Strategy, Strict, Walltime
+
+Provenance = Literal["said", "parsed", "default", "derived"]
+
+_ENV_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+_MODULE_NAME = re.compile(r"^[A-Za-z0-9_.+/@:-]+$")
+
+DEFAULT_WALLTIME = "00:30:00"
+DEFAULT_MASTER_PORT = 29500
+
+
+class JobSpec(Strict):
+    """A distributed training job, described by what it needs rather than how to launch it.
+
+    ``gpus_per_node`` counts ranks per node: one per GPU, or per GPU tile on Intel GPUs in
+    FLAT mode. ``provenance`` says where each field came from: ``said`` by the user,
+    ``parsed`` from a script, ``derived`` from other fields or the profile, or ``default``.
+    """
+
+    cluster: str
+    framework: Framework = "pytorch"
+    strategy: Strategy = "ddp"
+    nodes: int = Field(default=1, ge=1, le=100_000)
+    gpus_per_node: int = Field(ge=1, le=64)
+    entrypoint: str = Field(min_length=1, description="script path, or module with module=True")
+    module: bool = Field(default=False, description="run the entry point as `python -m`")
+    args: list[str] = Field(default_factory=list)
+    walltime: Walltime = DEFAULT_WALLTIME
+    account: str | None = None
+    queue: str | None = None
+    env: dict[str, str] = Field(default_factory=dict)
+    modules: list[str] = Field(default_factory=list, description="extra modules to load")
+    master_port: int = Field(default=DEFAULT_MASTER_PORT, ge=1024, le=65535)
+    launcher: Launcher | None = Field(default=None, description="preferred launcher, if any")
+    job_name: str = Field(default="maple", pattern=r"^[A-Za-z0-9_.-]{1,64}$")
+    provenance: dict[str, Provenance] = Field(default_factory=dict)
+
+    @field_validator("entrypoint")
+    @classmethod
+    def _entrypoint_one_line(cls, value: str) -> str:
+        if "\n" in value or "\r" in value or "\x00" in value:
+            raise ValueError("the entry point must be a single line without NUL bytes")
+        return value
+
+    @field_validator("args")
+    @classmethod
+    def _args_no_nul(cls, value: list[str]) -> list[str]:
+        if any("\x00" in a for a in value):
+            raise ValueError("arguments cannot contain NUL bytes")
+        return value
+
+    @field_validator("env")
+    @classmethod
+    def _env_names(cls, value: dict[str, str]) -> dict[str, str]:
+        bad = [k for k in value if not _ENV_NAME.match(k)]
+        if bad:
+            raise ValueError(f"invalid environment variable names: {bad}")
+        if any("\x00" in v for v in value.values()):
+            raise ValueError("environment values cannot contain NUL bytes")
+        return value
+
+    @field_validator("modules")
+    @classmethod
+    def _module_names(cls, value: list[str]) -> list[str]:
+        bad = [m for m in value if not _MODULE_NAME.match(m)]
+        if bad:
+            raise ValueError(f"invalid module names: {bad}")
+        return value
+
+    @property
+    def ranks(self) -> int:
+        """Total number of training processes."""
+        return self.nodes * self.gpus_per_node
+
+    @property
+    def setup(self) -> tuple[Framework, Strategy]:
+        return (self.framework, self.strategy)
+
+    def origin(self, field: str) -> Provenance:
+        """Where ``field`` came from (``default`` when nothing was recorded)."""
+        return self.provenance.get(field, "default")

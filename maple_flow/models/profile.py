@@ -1,0 +1,236 @@
+"""ClusterProfile: everything maple_flow knows about one cluster, each fact group with sources.
+
+Profiles are data (``templates/clusters/<id>.yaml``); this module only says their shape.
+Every fact group carries ``sources`` (keys of ``ClusterProfile.sources``) and may carry
+``doubts``: what is uncertain about it and which documented default was chosen.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field, model_validator
+
+from maple_flow.models.common import (
+    SETUPS,
+    Backend,
+    Framework,
+    Launcher,
+    Scheduler,
+    Strategy,
+    Strict,
+    Walltime,
+    walltime_seconds,
+)
+
+
+class Source(Strict):
+    """Where facts come from: a document, a center's repository, a third-party script."""
+
+    key: str
+    title: str
+    url: str
+    kind: Literal["doc", "center-repo", "third-party", "inference"]
+    snapshot: str = ""
+
+
+class Sourced(Strict):
+    """A fact group: its facts plus the keys of the sources they rest on."""
+
+    sources: list[str] = Field(min_length=1)
+    doubts: list[str] = Field(default_factory=list)
+
+
+class Gpu(Sourced):
+    """The accelerators of one node, as the training job sees them."""
+
+    vendor: Literal["nvidia", "intel"]
+    model: str
+    per_node: int = Field(ge=1, description="devices a rank binds to (GPUs, or tiles in FLAT mode)")
+    cards_per_node: int = Field(ge=1, description="physical cards (a PVC card holds two tiles)")
+    memory_gb: int = Field(ge=1, description="memory of one device (GPU or tile)")
+    device_api: Literal["cuda", "xpu"]
+    visible_devices_var: str = Field(description="CUDA_VISIBLE_DEVICES or ZE_AFFINITY_MASK")
+
+
+class Node(Sourced):
+    """Host side of a compute node."""
+
+    cpu: str
+    cpus_per_node: int = Field(ge=1, description="physical cores")
+    threads_per_core: int = Field(default=1, ge=1)
+    memory_gb: int = Field(ge=1)
+    arch: Literal["x86_64", "aarch64"]
+    name_pattern: str = Field(description="str.format pattern of node names, e.g. 'nid{:06d}'")
+    name_start: int = Field(default=1, ge=0, description="number of the first node, for the twin")
+    domain: str = Field(default="", description="FQDN suffix of node names, e.g. PBS_NODEFILE's")
+
+
+class Queue(Strict):
+    """A partition (Slurm), queue (PBS) or QOS, with its limits."""
+
+    name: str
+    max_walltime: Walltime
+    min_nodes: int = Field(default=1, ge=1)
+    max_nodes: int = Field(ge=1)
+    default: bool = False
+    kind: Literal["partition", "qos", "queue"]
+    notes: str = ""
+
+    @property
+    def max_walltime_seconds(self) -> int:
+        return walltime_seconds(self.max_walltime)
+
+
+class Queues(Sourced):
+    """The queues a GPU training job may use."""
+
+    items: list[Queue] = Field(min_length=1)
+    partition: str = Field(default="", description="fixed partition when queues are QOSes")
+
+    @model_validator(mode="after")
+    def _one_default(self) -> Queues:
+        defaults = [q.name for q in self.items if q.default]
+        if len(defaults) != 1:
+            raise ValueError(f"exactly one queue must be the default, found {defaults or 'none'}")
+        return self
+
+    def get(self, name: str) -> Queue | None:
+        """The queue called ``name`` (exact match, names are case-sensitive on clusters)."""
+        return next((q for q in self.items if q.name == name), None)
+
+    @property
+    def default_queue(self) -> Queue:
+        return next(q for q in self.items if q.default)
+
+
+class Account(Sourced):
+    """How a job names the allocation it is charged to."""
+
+    flag: str = Field(description="directive flag, e.g. '-A' or '--account'")
+    required: bool
+    pattern: str = Field(description="regular expression a valid account matches")
+    example: str
+    placeholder: str = Field(description="what a script carries when no account was given")
+    hint: str = Field(description="how a user finds their account name")
+
+
+class DirectiveRule(Strict):
+    """A scheduler option the site requires or rejects, recognised in any spelling."""
+
+    option: str = Field(description="long option without dashes (Slurm) or resource name (PBS)")
+    short: str = Field(default="", description="single-letter form, if any")
+    value_pattern: str = Field(default=".*", description="regex a required value must match")
+    render: str = Field(default="", description="the directive as maple_flow writes it")
+    message: str = Field(description="the site's own error message when the rule is broken")
+
+
+class Directives(Sourced):
+    """Scheduler directives: what is required, what is rejected, how GPUs are requested."""
+
+    required: list[DirectiveRule] = Field(default_factory=list)
+    forbidden: list[DirectiveRule] = Field(default_factory=list)
+    gpu_request: Literal["gpus-per-node", "whole-node", "typed-gpus", "pbs-select"]
+    gpu_type: str = Field(default="", description="GPU type string for typed requests")
+    exclusive: bool = Field(default=False, description="ask for whole nodes (shared by default)")
+    extra: list[str] = Field(default_factory=list, description="further directives always written")
+
+
+class Software(Sourced):
+    """How a job gets its Python stack: module tree, modules, environment activation."""
+
+    shell: str = Field(default="#!/bin/bash", description="shebang line")
+    module_use: list[str] = Field(default_factory=list)
+    modules: list[str] = Field(default_factory=list, description="modules loaded, in order")
+    purge: str = Field(default="", description="e.g. 'module reset' or 'module purge'")
+    activate: list[str] = Field(default_factory=list, description="shell lines after modules")
+    available_modules: list[str] = Field(description="module names that exist (twin + lint)")
+    python: str = Field(default="python", description="interpreter name after set-up")
+
+
+class Launch(Sourced):
+    """The center's documented multi-node launch recipe."""
+
+    launcher: Literal["srun", "mpiexec", "ibrun", "mpirun"]
+    style: Literal["torchrun-per-node", "rank-per-gpu"]
+    node_rank_var: str = Field(description="variable carrying the node rank in per-node style")
+    local_rank_var: str = Field(description="variable carrying the local rank in per-GPU style")
+    rank_var: str = Field(description="variable carrying the global rank in per-GPU style")
+    cpu_bind: str = Field(default="", description="binding flags for the launcher")
+    master_port: int = Field(default=29500, ge=1024, le=65535)
+    notes: str = ""
+
+
+class Network(Sourced):
+    """Communication backend and the environment variables the site recommends."""
+
+    backend: Backend
+    env: dict[str, str] = Field(default_factory=dict)
+
+
+class Quirk(Sourced):
+    """Something about this cluster that breaks scripts written for another."""
+
+    id: str
+    text: str
+
+
+class ClusterProfile(Strict):
+    """Everything about one cluster that a launch script depends on."""
+
+    id: str = Field(pattern=r"^[a-z][a-z0-9]*$")
+    name: str
+    center: str
+    aliases: list[str] = Field(min_length=1)
+    scheduler: Scheduler
+    gpu: Gpu
+    node: Node
+    queues: Queues
+    account: Account
+    directives: Directives
+    software: Software
+    launch: Launch
+    network: Network
+    quirks: list[Quirk] = Field(default_factory=list)
+    setups: list[tuple[Framework, Strategy]] = Field(default_factory=lambda: list(SETUPS))
+    launchers: list[Launcher] = Field(description="launchers a template on this cluster may use")
+    sources: list[Source] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _sources_resolve(self) -> ClusterProfile:
+        known = {s.key for s in self.sources}
+        for group, keys in self.fact_sources().items():
+            unknown = sorted(set(keys) - known)
+            if unknown:
+                raise ValueError(f"{group}: unknown source keys {unknown}; known: {sorted(known)}")
+        return self
+
+    def fact_sources(self) -> dict[str, list[str]]:
+        """Each fact group's name with the source keys it cites."""
+        groups: dict[str, Sourced] = {
+            "gpu": self.gpu,
+            "node": self.node,
+            "queues": self.queues,
+            "account": self.account,
+            "directives": self.directives,
+            "software": self.software,
+            "launch": self.launch,
+            "network": self.network,
+        }
+        groups.update({f"quirks.{q.id}": q for q in self.quirks})
+        return {name: g.sources for name, g in groups.items()}
+
+    def doubts(self) -> dict[str, list[str]]:
+        """Fact groups with recorded uncertainty."""
+        groups = {
+            "gpu": self.gpu.doubts, "node": self.node.doubts, "queues": self.queues.doubts,
+            "account": self.account.doubts, "directives": self.directives.doubts,
+            "software": self.software.doubts, "launch": self.launch.doubts,
+            "network": self.network.doubts,
+        }
+        groups.update({f"quirks.{q.id}": q.doubts for q in self.quirks})
+        return {k: v for k, v in groups.items() if v}
+
+    def node_name(self, index: int) -> str:
+        """The short host name of the ``index``-th node (0-based) in the site's style."""
+        return self.node.name_pattern.format(self.node.name_start + index)
