@@ -21,7 +21,7 @@ CLUSTER_IDS: tuple[str, ...] = (
 
 
 def normalise_name(text: str) -> str:
-    """Lower-case a cluster name and drop everything but letters and digits ("Delta AI" -> "deltaai")."""
+    """Lower-case a name and keep only letters and digits ("Delta AI" -> "deltaai")."""
     text = re.sub(r"'s\b", "", text.lower())
     return re.sub(r"[^a-z0-9]", "", text)
 

@@ -32,6 +32,8 @@ class Problem:
     field: str
     message: str
     hint: str = ""
+    code: str = ""
+    scheduler_message: str = ""
 
     def __str__(self) -> str:
         return f"{self.field}: {self.message}" + (f" (hint: {self.hint})" if self.hint else "")

@@ -1,0 +1,163 @@
+"""Parse the scheduler directives (``#SBATCH`` / ``#PBS``) at the top of a batch script.
+
+Pure functions. Like sbatch and qsub, parsing stops at the first executable line. Every
+option is reported under its long name (``-N 2`` and ``--nodes=2`` both give ``nodes``);
+PBS ``-l`` resources are reported one by one under the resource name (``select``,
+``walltime``, ``filesystems``, ``place``).
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+from dataclasses import dataclass
+from typing import Literal
+
+SLURM_SHORT: dict[str, str] = {
+    "A": "account", "B": "extra-node-info", "C": "constraint", "D": "chdir", "G": "gpus",
+    "H": "hold", "J": "job-name", "L": "licenses", "M": "clusters", "N": "nodes",
+    "O": "overcommit", "Q": "quiet", "S": "core-spec", "W": "wait", "a": "array",
+    "b": "begin", "c": "cpus-per-task", "d": "dependency", "e": "error", "i": "input",
+    "k": "no-kill", "m": "distribution", "n": "ntasks", "o": "output", "p": "partition",
+    "q": "qos", "s": "oversubscribe", "t": "time", "v": "verbose", "w": "nodelist",
+    "x": "exclude",
+}
+#: Slurm options that never take a value (``--exclusive`` takes an optional one via ``=``).
+SLURM_FLAGS = frozenset({
+    "exclusive", "requeue", "no-requeue", "hold", "overcommit", "contiguous", "spread-job",
+    "use-min-nodes", "wait", "parsable", "test-only", "verbose", "quiet", "ignore-pbs",
+    "oversubscribe", "no-kill", "get-user-env",
+})
+PBS_SHORT: dict[str, str] = {
+    "A": "account", "q": "queue", "N": "job-name", "j": "join", "k": "keep", "o": "output",
+    "e": "error", "v": "variables", "W": "attributes", "r": "rerunnable", "M": "mail-users",
+    "m": "mail-options", "J": "array", "S": "shell", "p": "priority", "a": "begin",
+}
+PBS_FLAGS = frozenset({"V", "I", "X", "h", "z"})
+
+Kind = Literal["slurm", "pbs"]
+_PREFIX = {"slurm": "#SBATCH", "pbs": "#PBS"}
+
+
+@dataclass(frozen=True)
+class Directive:
+    """One scheduler option from a directive line."""
+
+    scheduler: Kind
+    option: str
+    value: str | None
+    line: int
+    raw: str
+    spelled: str = ""
+
+
+def detect_scheduler(text: str) -> Kind | None:
+    """``slurm`` or ``pbs`` by the directives present (the more numerous wins), else None."""
+    slurm = len(re.findall(r"^\s*#SBATCH\b", text, re.M))
+    pbs = len(re.findall(r"^\s*#PBS\b", text, re.M))
+    if not slurm and not pbs:
+        return None
+    return "slurm" if slurm >= pbs else "pbs"
+
+
+def _directive_lines(text: str, scheduler: Kind) -> list[tuple[int, str, str]]:
+    """(line number, raw line, option text) for each directive before the first command."""
+    prefix = _PREFIX[scheduler]
+    found: list[tuple[int, str, str]] = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        stripped = raw.strip()
+        if not stripped or (stripped.startswith("#") and not stripped.startswith(prefix)):
+            continue
+        if not stripped.startswith(prefix):
+            break  # the first executable line ends the directives, as in sbatch and qsub
+        rest = stripped[len(prefix):]
+        if rest and not rest[0].isspace():
+            continue  # e.g. "#SBATCHX": not a directive
+        found.append((number, raw, rest.strip()))
+    return found
+
+
+def _split(options: str) -> list[str]:
+    try:
+        return shlex.split(options, comments=True)
+    except ValueError:  # unbalanced quote: fall back to whitespace, keep going
+        return options.split()
+
+
+def _slurm_options(words: list[str]) -> list[tuple[str, str | None, str]]:
+    out: list[tuple[str, str | None, str]] = []
+    i = 0
+    while i < len(words):
+        word = words[i]
+        i += 1
+        if word.startswith("--"):
+            name, eq, value = word[2:].partition("=")
+            if eq:
+                out.append((name, value, word))
+            elif name in SLURM_FLAGS or i >= len(words) or words[i].startswith("-"):
+                out.append((name, None, word))
+            else:
+                out.append((name, words[i], word))
+                i += 1
+        elif word.startswith("-") and len(word) >= 2:
+            long = SLURM_SHORT.get(word[1], word[1])
+            if len(word) > 2:
+                out.append((long, word[2:].lstrip("="), word))
+            elif long in SLURM_FLAGS or i >= len(words) or words[i].startswith("-"):
+                out.append((long, None, word))
+            else:
+                out.append((long, words[i], word))
+                i += 1
+    return out
+
+
+def _pbs_resources(value: str) -> list[tuple[str, str | None]]:
+    pairs: list[tuple[str, str | None]] = []
+    for part in re.split(r",(?=[A-Za-z_]+=)", value):
+        name, eq, val = part.partition("=")
+        if name:
+            pairs.append((name.strip(), val.strip() if eq else None))
+    return pairs
+
+
+def _pbs_options(words: list[str]) -> list[tuple[str, str | None, str]]:
+    out: list[tuple[str, str | None, str]] = []
+    i = 0
+    while i < len(words):
+        word = words[i]
+        i += 1
+        if not word.startswith("-") or len(word) < 2:
+            continue
+        letter, attached = word[1], word[2:]
+        if letter in PBS_FLAGS:
+            out.append((word.lstrip("-"), None, word))
+            continue
+        value = attached or (words[i] if i < len(words) else None)
+        if not attached and value is not None:
+            i += 1
+        if letter == "l" and value is not None:
+            out += [(name, val, "-l") for name, val in _pbs_resources(value)]
+        else:
+            out.append((PBS_SHORT.get(letter, letter), value, word))
+    return out
+
+
+def parse_directives(text: str, scheduler: Kind | None = None) -> list[Directive]:
+    """Every scheduler option of ``text``'s directive block, in order."""
+    kind = scheduler or detect_scheduler(text)
+    if kind is None:
+        return []
+    parse = _slurm_options if kind == "slurm" else _pbs_options
+    result: list[Directive] = []
+    for number, raw, options in _directive_lines(text, kind):
+        for option, value, spelled in parse(_split(options)):
+            result.append(Directive(kind, option, value, number, raw, spelled))
+    return result
+
+
+def last_value(directives: list[Directive], *options: str) -> str | None:
+    """The value of the last directive among ``options`` (later directives win, as in sbatch)."""
+    for d in reversed(directives):
+        if d.option in options:
+            return d.value
+    return None

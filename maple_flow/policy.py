@@ -1,0 +1,269 @@
+"""Check a job against its cluster's rules: queues and their limits, GPUs per node, account
+format, required and forbidden directives. Pure functions; every problem comes with a hint.
+
+The same rules serve two callers: ``check_spec`` for a JobSpec maple_flow is about to render,
+and ``check_script`` for a batch script handed to a scheduler (the twin's submission filter,
+the linter), which also gets the site's own error message in ``Problem.scheduler_message``.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+
+from maple_flow.directives import Directive, last_value, parse_directives
+from maple_flow.errors import PolicyViolation, Problem
+from maple_flow.models import ClusterProfile, JobSpec, Queue, format_walltime, walltime_seconds
+from maple_flow.models.profile import DirectiveRule
+
+
+@dataclass(frozen=True)
+class ResourceRequest:
+    """The scheduler-relevant part of a job, from a JobSpec or from a script's directives."""
+
+    nodes: int | None = None
+    gpus_per_node: int | None = None
+    walltime_s: int | None = None
+    queue: str | None = None
+    account: str | None = None
+
+
+def request_from_spec(spec: JobSpec) -> ResourceRequest:
+    """The resource request a rendered script for ``spec`` makes."""
+    return ResourceRequest(
+        nodes=spec.nodes,
+        gpus_per_node=spec.gpus_per_node,
+        walltime_s=walltime_seconds(spec.walltime),
+        queue=spec.queue,
+        account=spec.account,
+    )
+
+
+def _int_prefix(text: str | None) -> int | None:
+    m = re.match(r"\s*(\d+)", text or "")
+    return int(m.group(1)) if m else None
+
+
+def _gpu_count(text: str | None) -> int | None:
+    """GPU count of '4', 'a100:4', 'gpu:4', 'gpu:a100:4', 'v100-32:16' (last number field)."""
+    if not text:
+        return None
+    fields = [f for f in re.split(r"[:,]", text.split("(")[0]) if f]
+    for f in reversed(fields):
+        if f.isdigit():
+            return int(f)
+    return 1 if fields else None
+
+
+def _walltime(text: str | None) -> int | None:
+    if not text:
+        return None
+    try:
+        return walltime_seconds(text)
+    except ValueError:
+        return None
+
+
+def _slurm_request(ds: list[Directive]) -> ResourceRequest:
+    nodes = _int_prefix(last_value(ds, "nodes"))
+    per_node = _gpu_count(last_value(ds, "gpus-per-node"))
+    gres = last_value(ds, "gres")
+    if per_node is None and gres and gres.startswith("gpu"):
+        per_node = _gpu_count(gres)
+    total = _gpu_count(last_value(ds, "gpus"))
+    if per_node is None and total is not None:
+        per_node = math.ceil(total / (nodes or 1))
+    return ResourceRequest(
+        nodes=nodes,
+        gpus_per_node=per_node,
+        walltime_s=_walltime(last_value(ds, "time")),
+        queue=last_value(ds, "qos") or last_value(ds, "partition"),
+        account=last_value(ds, "account"),
+    )
+
+
+def _pbs_select(ds: list[Directive]) -> tuple[int | None, int | None]:
+    select = last_value(ds, "select")
+    if not select:
+        return None, None
+    chunks = dict(p.partition("=")[::2] for p in select.split(":")[1:])
+    return _int_prefix(select), _int_prefix(chunks.get("ngpus"))
+
+
+def _pbs_request(ds: list[Directive]) -> ResourceRequest:
+    nodes, gpus = _pbs_select(ds)
+    return ResourceRequest(
+        nodes=nodes,
+        gpus_per_node=gpus,
+        walltime_s=_walltime(last_value(ds, "walltime")),
+        queue=last_value(ds, "queue"),
+        account=last_value(ds, "account"),
+    )
+
+
+def request_from_directives(ds: list[Directive]) -> ResourceRequest:
+    """The resource request a script's directives make."""
+    if not ds:
+        return ResourceRequest()
+    return _slurm_request(ds) if ds[0].scheduler == "slurm" else _pbs_request(ds)
+
+
+def _queue_names(profile: ClusterProfile) -> str:
+    return ", ".join(q.name for q in profile.queues.items)
+
+
+def _resolve_queue(
+    req: ResourceRequest, profile: ClusterProfile
+) -> tuple[Queue | None, list[Problem]]:
+    if req.queue is None:
+        return profile.queues.default_queue, []
+    queue = profile.queues.get(req.queue)
+    if queue is not None:
+        return queue, []
+    kind = profile.queues.default_queue.kind
+    site = {
+        "partition": f"sbatch: error: invalid partition specified: {req.queue}",
+        "qos": "sbatch: error: Batch job submission failed: Invalid qos specification",
+        "queue": f"qsub: Unknown queue {req.queue}",
+    }[kind]
+    return None, [Problem(
+        "queue", f"{profile.name} has no {kind} named {req.queue!r}",
+        f"use one of: {_queue_names(profile)}", "queue.unknown", site,
+    )]
+
+
+def _gpu_problems(req: ResourceRequest, profile: ClusterProfile) -> list[Problem]:
+    per_node = profile.gpu.per_node
+    if req.gpus_per_node is None or req.gpus_per_node <= per_node:
+        return []
+    ranks = (req.nodes or 1) * req.gpus_per_node
+    nodes = math.ceil(ranks / per_node)
+    unit = "GPU tiles" if profile.gpu.vendor == "intel" else f"{profile.gpu.model} GPUs"
+    if ranks % per_node == 0:
+        hint = f"use --gpus-per-node {per_node} and --nodes {nodes} for {ranks} ranks"
+    else:
+        hint = (f"use --gpus-per-node {per_node} and --nodes {nodes} ({nodes * per_node} ranks; "
+                f"{ranks} ranks do not fill {per_node}-device nodes evenly)")
+    return [Problem(
+        "gpus_per_node",
+        f"{profile.name} nodes have {per_node} {unit}, {req.gpus_per_node} were asked per node",
+        hint,
+        "gpus.too_many",
+        "sbatch: error: Batch job submission failed: Requested node configuration is not available",
+    )]
+
+
+def _fitting_queues(profile: ClusterProfile, nodes: int, seconds: int) -> list[str]:
+    return [
+        q.name for q in profile.queues.items
+        if q.min_nodes <= nodes <= q.max_nodes and seconds <= q.max_walltime_seconds
+    ]
+
+
+def _limit_problems(req: ResourceRequest, queue: Queue, profile: ClusterProfile) -> list[Problem]:
+    problems: list[Problem] = []
+    nodes = req.nodes or 1
+    seconds = req.walltime_s or 0
+    others = [n for n in _fitting_queues(profile, nodes, seconds) if n != queue.name]
+    alt = f"; {', '.join(others)} would take it" if others else ""
+    if not queue.min_nodes <= nodes <= queue.max_nodes:
+        problems.append(Problem(
+            "nodes", f"the {queue.name} {queue.kind} takes {queue.min_nodes}-{queue.max_nodes} "
+            f"nodes, {nodes} were asked",
+            f"use --nodes between {queue.min_nodes} and {queue.max_nodes}{alt}", "nodes.limit",
+            "sbatch: error: Batch job submission failed: Node count specification invalid",
+        ))
+    if seconds > queue.max_walltime_seconds:
+        problems.append(Problem(
+            "walltime", f"the {queue.name} {queue.kind} allows at most {queue.max_walltime}, "
+            f"{format_walltime(seconds)} was asked",
+            f"use --walltime {queue.max_walltime} or less{alt}", "walltime.limit",
+            "sbatch: error: Batch job submission failed: Requested time limit is invalid "
+            "(missing or exceeds some limit)",
+        ))
+    return problems
+
+
+def _account_problems(
+    req: ResourceRequest, profile: ClusterProfile, *, required: bool
+) -> list[Problem]:
+    rule = profile.account
+    if req.account is None:
+        if required and rule.required:
+            return [Problem("account", f"{profile.name} jobs must name an account ({rule.flag})",
+                            rule.hint, "account.missing",
+                            f"error: no account given; {rule.flag} is required")]
+        return []
+    if re.fullmatch(rule.pattern, req.account):
+        return []
+    return [Problem(
+        "account", f"{req.account!r} is not a {profile.name} account name (e.g. {rule.example})",
+        rule.hint, "account.format",
+        "sbatch: error: Batch job submission failed: Invalid account or account/partition "
+        "combination specified",
+    )]
+
+
+def check_request(
+    req: ResourceRequest, profile: ClusterProfile, *, account_required: bool = False
+) -> list[Problem]:
+    """Every rule ``req`` breaks on ``profile``: queue, limits, GPUs per node, account."""
+    queue, problems = _resolve_queue(req, profile)
+    problems += _gpu_problems(req, profile)
+    if queue is not None:
+        problems += _limit_problems(req, queue, profile)
+    problems += _account_problems(req, profile, required=account_required)
+    return problems
+
+
+def check_spec(spec: JobSpec, profile: ClusterProfile) -> list[Problem]:
+    """Every rule ``spec`` breaks on ``profile``, with a fix-it hint for each."""
+    problems = check_request(request_from_spec(spec), profile)
+    if spec.setup not in profile.setups:
+        supported = ", ".join(f"{f}/{s}" for f, s in profile.setups)
+        problems.append(Problem(
+            "strategy",
+            f"{spec.framework} with {spec.strategy} is not supported on {profile.name}",
+            f"supported: {supported}", "setup.unsupported",
+        ))
+    return problems
+
+
+def enforce_spec(spec: JobSpec, profile: ClusterProfile) -> None:
+    """Raise PolicyViolation listing every problem of ``spec`` on ``profile``, if any."""
+    problems = check_spec(spec, profile)
+    if problems:
+        raise PolicyViolation(profile.id, problems)
+
+
+def _matches(rule: DirectiveRule, d: Directive) -> bool:
+    return d.option == rule.option or (bool(rule.short) and d.option == rule.short)
+
+
+def directive_problems(ds: list[Directive], profile: ClusterProfile) -> list[Problem]:
+    """Required directives that are missing or malformed, and forbidden ones that are present."""
+    problems: list[Problem] = []
+    for rule in profile.directives.required:
+        present = [d for d in ds if _matches(rule, d)]
+        if not present or not re.search(rule.value_pattern, present[-1].value or ""):
+            problems.append(Problem(
+                rule.option, f"{profile.name} requires {rule.render or rule.option}",
+                f"add `{rule.render}`" if rule.render else "", "directive.required", rule.message,
+            ))
+    for rule in profile.directives.forbidden:
+        for d in ds:
+            if _matches(rule, d):
+                problems.append(Problem(
+                    rule.option, f"{profile.name} rejects {d.spelled or rule.option}",
+                    f"remove line {d.line}", "directive.forbidden", rule.message,
+                ))
+    return problems
+
+
+def check_script(text: str, profile: ClusterProfile) -> list[Problem]:
+    """Every rule a batch script breaks on ``profile``, as the site's submit filter sees it."""
+    ds = parse_directives(text, profile.scheduler)
+    problems = directive_problems(ds, profile)
+    problems += check_request(request_from_directives(ds), profile, account_required=True)
+    return problems

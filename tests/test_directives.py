@@ -1,0 +1,63 @@
+"""Directive parsing: every spelling sbatch and qsub accept, stopping where they stop."""
+
+from __future__ import annotations
+
+import pytest
+
+from maple_flow.directives import detect_scheduler, last_value, parse_directives
+
+SLURM = """#!/bin/bash
+#SBATCH -N2 --ntasks-per-node=4 -C "gpu&hbm80g"  # an inline comment
+#SBATCH --time 01:00:00
+#SBATCH --exclusive
+#SBATCH -q regular -A m1234
+#SBATCH --gres=gpu:a100:4
+## a comment line between directives
+srun hostname
+#SBATCH -p too-late
+"""
+
+PBS = """#!/bin/bash -l
+#PBS -l select=2:ncpus=64:ngpus=4:system=polaris
+#PBS -l place=scatter,walltime=0:30:00
+#PBS -l filesystems=home:eagle
+#PBS -q debug -A proj -j oe -V
+cd "$PBS_O_WORKDIR"
+"""
+
+
+def opts(text: str) -> list[tuple[str, str | None]]:
+    return [(d.option, d.value) for d in parse_directives(text)]
+
+
+def test_slurm_all_spellings() -> None:
+    assert opts(SLURM) == [
+        ("nodes", "2"), ("ntasks-per-node", "4"), ("constraint", "gpu&hbm80g"),
+        ("time", "01:00:00"), ("exclusive", None), ("qos", "regular"),
+        ("account", "m1234"), ("gres", "gpu:a100:4"),
+    ]
+
+
+def test_directives_stop_at_first_command() -> None:
+    assert "too-late" not in [v for _, v in opts(SLURM)]
+
+
+def test_pbs_resources_split() -> None:
+    got = opts(PBS)
+    assert ("select", "2:ncpus=64:ngpus=4:system=polaris") in got
+    assert ("place", "scatter") in got and ("walltime", "0:30:00") in got
+    assert ("filesystems", "home:eagle") in got
+    assert ("queue", "debug") in got and ("account", "proj") in got and ("V", None) in got
+
+
+def test_detect_and_last_value() -> None:
+    assert detect_scheduler(SLURM) == "slurm"
+    assert detect_scheduler(PBS) == "pbs"
+    assert detect_scheduler("echo hi\n") is None
+    ds = parse_directives("#SBATCH -t 10\n#SBATCH --time=20\n")
+    assert last_value(ds, "time") == "20"
+
+
+@pytest.mark.parametrize("text", ["#SBATCH --job-name='unbalanced\n", "#SBATCH\n", "#SBATCHX -N 2\n"])
+def test_odd_lines_do_not_crash(text: str) -> None:
+    parse_directives(text, "slurm")
