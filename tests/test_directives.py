@@ -58,6 +58,9 @@ def test_detect_and_last_value() -> None:
     assert last_value(ds, "time") == "20"
 
 
-@pytest.mark.parametrize("text", ["#SBATCH --job-name='unbalanced\n", "#SBATCH\n", "#SBATCHX -N 2\n"])
+ODD = ["#SBATCH --job-name='unbalanced\n", "#SBATCH\n", "#SBATCHX -N 2\n"]
+
+
+@pytest.mark.parametrize("text", ODD)
 def test_odd_lines_do_not_crash(text: str) -> None:
     parse_directives(text, "slurm")

@@ -42,7 +42,8 @@ def test_every_problem_reported_at_once() -> None:
     bad = spec(gpus_per_node=8, walltime="30:00:00", account="NOT VALID")
     with pytest.raises(PolicyViolation) as info:
         enforce_spec(bad, PM)
-    assert sorted(codes(info.value.problems)) == ["account.format", "gpus.too_many", "walltime.limit"]
+    expected = ["account.format", "gpus.too_many", "walltime.limit"]
+    assert sorted(codes(info.value.problems)) == expected
     assert "Perlmutter" in str(info.value)
 
 
