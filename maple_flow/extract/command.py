@@ -1,0 +1,134 @@
+"""Find the program to run in a request: its entry point and the arguments that follow it.
+
+The entry point and its arguments are cut out of the request before any other phrase rule
+runs, so a training flag such as ``--epochs 2`` is never read as a job size.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+from dataclasses import dataclass, field
+
+#: A command written between backticks or quotes: the clearest way to give one.
+_QUOTED = re.compile(r"`([^`\n]+)`|\"([^\"\n]+)\"|'([^'\n]+)'")
+_SCRIPT = re.compile(r"(?<![\w/.$~-])((?:[\w$~{}.-]*/)*[\w.-]*\w\.py)(?![\w/])")
+_MODULE = re.compile(r"\bpython[\d.]*\s+(?:-u\s+)?-m\s+([A-Za-z_][\w.]*)")
+#: Words that end the argument list of a program named inside a sentence.
+_STOP_WORDS = frozenset({
+    "on", "with", "using", "across", "for", "in", "at", "and", "over", "via", "to", "from",
+    "under", "as", "please", "then", "spread", "onto", "into", "use", "run", "inside",
+    "through", "charged", "charging", "walltime", "time", "nodes", "node", "gpus", "gpu",
+    "but", "so", "that", "which", "where", "while", "max", "within", "by", "queue", "it",
+    "i", "we", "my", "the", "a", "an", "job", "should", "can", "each", "per", "of",
+})
+_ARG_LIKE = re.compile(r"^[-+]|[./=:,@$\d]|^[A-Z0-9_]+$")
+
+
+@dataclass
+class Command:
+    """A program found in a request, and the text left once it is cut out."""
+
+    entrypoint: str
+    module: bool
+    args: list[str] = field(default_factory=list)
+    rest: str = ""
+
+
+def _clean_tail(word: str) -> str:
+    return word[:-1] if len(word) > 1 and word[-1] in ".,;)" and word[-2] != "." else word
+
+
+def _take_args(words: list[str]) -> list[str]:
+    """Arguments of a program named mid-sentence: flags, their values and path-like words."""
+    args: list[str] = []
+    expects_value = False
+    for raw in words:
+        word = raw.strip()
+        low = word.lower().strip(".,;")
+        ends_sentence = word.endswith((".", ",", ";")) and not word.endswith("..")
+        if low in _STOP_WORDS and not (expects_value and low not in {"on", "and", "with"}):
+            break
+        if word.startswith("-") or expects_value or _ARG_LIKE.search(word):
+            args.append(_clean_tail(word) if ends_sentence else word)
+            expects_value = word.startswith("-") and "=" not in word and not ends_sentence
+            if ends_sentence:
+                break
+            continue
+        break
+    return args
+
+
+def _split(text: str) -> list[str] | None:
+    try:
+        return shlex.split(text, posix=True)
+    except ValueError:
+        return None
+
+
+def _is_python_module(words: list[str], i: int) -> bool:
+    """Whether ``words[i]`` is the ``-m`` of ``python -m module``."""
+    if i == 0 or i + 1 >= len(words):
+        return False
+    return bool(re.match(r"^python[\d.]*$", words[i - 1])) and bool(
+        re.match(r"^[A-Za-z_][\w.]*$", words[i + 1])
+    )
+
+
+def _from_words(words: list[str]) -> tuple[str, bool, list[str]] | None:
+    """Entry point, module flag and args from the words of a command line."""
+    for i, word in enumerate(words):
+        if word == "-m" and _is_python_module(words, i):
+            return words[i + 1], True, words[i + 2:]
+        if word.endswith(".py") and not word.startswith("-") and "=" not in word:
+            return word, False, words[i + 1:]
+    return None
+
+
+def _quoted_command(text: str) -> Command | None:
+    for match in _QUOTED.finditer(text):
+        body = next(g for g in match.groups() if g is not None)
+        words = _split(body)
+        found = _from_words(words) if words else None
+        if found:
+            rest = text[: match.start()] + " " + _prefix(words or [], found[0]) + " "
+            return Command(found[0], found[1], found[2], rest + text[match.end():])
+    return None
+
+
+def _prefix(words: list[str], entry: str) -> str:
+    """Launcher words before the entry point ("torchrun --nproc_per_node 4"), kept as text."""
+    return " ".join(words[: words.index(entry)]) if entry in words else ""
+
+
+def _inline_command(text: str) -> Command | None:
+    module = _MODULE.search(text)
+    script = _SCRIPT.search(text)
+    if module and (not script or module.start() <= script.start()):
+        start, end, entry, is_module = module.start(), module.end(), module.group(1), True
+    elif script:
+        start, end, entry, is_module = script.start(), script.end(), script.group(1), False
+    else:
+        return None
+    entry = _clean_tail(entry) if not is_module else entry.rstrip(".")
+    tail = text[end:]
+    args = _take_args(tail.split())
+    consumed = _consumed_length(tail, args)
+    return Command(entry, is_module, args, text[:start] + " " + tail[consumed:])
+
+
+def _consumed_length(tail: str, args: list[str]) -> int:
+    pos = 0
+    for arg in args:
+        found = tail.find(arg, pos)
+        if found < 0:
+            break
+        pos = found + len(arg)
+    if args and pos < len(tail) and tail[pos] in ".,;":
+        pos += 1
+    return pos
+
+
+def find_command(text: str) -> Command | None:
+    """The program a request names, or None when it names none."""
+    return _quoted_command(text) or _inline_command(text)

@@ -1,0 +1,137 @@
+"""Phrase rules for everything but the job size: walltime, account, queue, setup, env."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from maple_flow.extract.scan import Scan
+
+_F = re.IGNORECASE
+_HMS = r"(\d+-)?\d{1,3}:\d{2}(?::\d{2})?"
+_WALL_FLAG = re.compile(
+    rf"(?:--time|-t|--walltime|walltime|wall[\s-]?time|wall[\s-]?clock(?:\s+time)?|time[\s-]?limit"
+    rf"|runtime|run[\s-]time|time)(?:\s+(?:of|limit|is|at|=|:|to|up\s+to))*\s*[=:]?\s*({_HMS})(?!\d)",
+    _F,
+)
+_WALL_MINUTES_FLAG = re.compile(r"(?<![\w-])(?:--time|-t)(?:=|\s+)(\d+)(?![\w:.])")
+_HMS_ALONE = re.compile(rf"(?<![\w:.-])({_HMS})(?![\w:])")
+_UNIT = (
+    r"(days?|d|hours?|hrs?|hr|h|minutes?|mins?|min|m|seconds?|secs?|s)(?![a-z0-9])"
+)
+_DURATION = re.compile(
+    rf"(?<![\w.])(\d+(?:\.\d+)?)\s*{_UNIT}(?:\s*(?:and\s+)?(\d+)\s*(minutes?|mins?|min|m)(?![a-z0-9]))?",
+    _F,
+)
+_WORD_DURATION = re.compile(
+    r"\b(half\s+an\s+hour|an\s+hour\s+and\s+a\s+half|an?\s+hour|a\s+day|quarter\s+of\s+an\s+hour)\b",
+    _F,
+)
+_WORD_SECONDS = {
+    "half an hour": 1800, "an hour and a half": 5400, "an hour": 3600, "a hour": 3600,
+    "a day": 86400, "quarter of an hour": 900,
+}
+_UNIT_SECONDS = {"d": 86400, "h": 3600, "m": 60, "s": 1}
+
+_NOT_NAMES = frozenset({
+    "my", "the", "a", "an", "our", "your", "their", "is", "called", "named", "id", "name",
+    "for", "on", "in", "with", "to", "and", "of", "under", "using", "default", "this", "that",
+    "which", "any", "same", "it", "be", "will", "should", "please", "number", "code", "it's",
+})
+_ACCOUNT = re.compile(
+    r"(?:(?<![\w-])-A|--account|\bproject|\ballocation|\baccount|\bacct|\bcharged?\s+(?:it\s+)?to"
+    r"|\bbill(?:ed)?\s+to|\bcharging)"
+    r"((?:\s+(?:id|name|is|called|named|code|number|my|our|the|project|allocation|account))*"
+    r"\s*[=:]?\s*)([A-Za-z0-9][\w.-]*)",
+    _F,
+)
+_ACCOUNT_BEFORE = re.compile(r"\b([A-Za-z]*\d[\w-]*)\s+(?:project|allocation|account)\b", _F)
+_QUEUE_FLAG = re.compile(r"(?<![\w-])(?:-q|--qos|-p|--partition|--queue)(?:=|\s+)([\w.+-]+)")
+_QUEUE_AFTER = re.compile(
+    r"\b(?:queue|qos|partition)(?:\s+(?:is|named|called|name))*\s*[=:]?\s+([\w.+-]+)", _F
+)
+_QUEUE_BEFORE = re.compile(r"([\w.+-]+)\s+(?:queue|qos|partition)\b", _F)
+_ENV = re.compile(r"(?<![\w-])([A-Z_][A-Z0-9_]*)=(\"[^\"]*\"|'[^']*'|[^\s,;]+)")
+_MODULE = re.compile(r"\bmodule\s+(?:load|add)\s+([\w./+@-]+)", _F)
+_JOB_NAME = re.compile(
+    r"(?:(?<![\w-])-J|--job-name|\bjob[\s-]name(?:\s+(?:is|of))?|\bname\s+(?:it|the\s+job))"
+    r"\s*[=:]?\s*[\"']?([A-Za-z0-9_.-]{1,64})",
+    _F,
+)
+
+
+def _duration_seconds(match: re.Match[str]) -> int:
+    amount = float(match.group(1))
+    seconds = amount * _UNIT_SECONDS[match.group(2)[0].lower()]
+    if match.group(3):
+        seconds += int(match.group(3)) * 60
+    return round(seconds)
+
+
+def scan_walltime(scan: Scan) -> None:
+    """Record the walltime in seconds, from flags, HH:MM:SS or durations in words."""
+    from maple_flow.models.common import walltime_seconds
+
+    for m in scan.matches(_WALL_FLAG):
+        scan.add("walltime", walltime_seconds(m.group(1)), m.group(0))
+    for m in scan.matches(_WALL_MINUTES_FLAG):
+        scan.add("walltime", int(m.group(1)) * 60, m.group(0))
+    for m in scan.matches(_HMS_ALONE):
+        scan.add("walltime", walltime_seconds(m.group(1)), m.group(0))
+    for m in scan.matches(_DURATION):
+        if float(m.group(1)) > 0:
+            scan.add("walltime", _duration_seconds(m), m.group(0))
+    for m in scan.matches(_WORD_DURATION):
+        key = re.sub(r"\s+", " ", m.group(1).lower())
+        scan.add("walltime", _WORD_SECONDS[key], m.group(0))
+
+
+def scan_account(scan: Scan) -> None:
+    """Record the account (project, allocation) to charge."""
+
+    def on_account(m: re.Match[str]) -> bool:
+        name = m.group(2)
+        if name.lower() in _NOT_NAMES or name.lower() in {"project", "allocation", "account"}:
+            return False
+        scan.add("account", name.rstrip("."), m.group(0))
+        return True
+
+    scan.apply(_ACCOUNT, on_account)
+    for m in scan.matches(_ACCOUNT_BEFORE):
+        scan.add("account", m.group(1), m.group(0))
+
+
+def scan_queue(scan: Scan, known: list[str] | None) -> None:
+    """Record the queue, partition or QOS; names are matched to the cluster's own spelling."""
+    lookup = {q.lower(): q for q in known or []}
+
+    def canonical(name: str, explicit: bool) -> str | None:
+        name = name.rstrip(".,")
+        if name.lower() in lookup:
+            return lookup[name.lower()]
+        if explicit and name.lower() not in _NOT_NAMES:
+            return name
+        return None
+
+    def rule(explicit: bool) -> Callable[[re.Match[str]], bool]:
+        def on_queue(m: re.Match[str]) -> bool:
+            name = canonical(m.group(1), explicit)
+            if name is not None:
+                scan.add("queue", name, m.group(0))
+            return name is not None
+
+        return on_queue
+
+    scan.apply(_QUEUE_FLAG, rule(True))
+    scan.apply(_QUEUE_BEFORE, rule(not known))
+    scan.apply(_QUEUE_AFTER, rule(not known))
+
+
+def scan_env(scan: Scan) -> None:
+    """Record NAME=value environment settings and module loads the request asks for."""
+    for m in scan.matches(_ENV):
+        scan.add("env", (m.group(1), m.group(2).strip("\"'")), m.group(0))
+    for m in scan.matches(_MODULE):
+        scan.add("modules", m.group(1), m.group(0))
+    for m in scan.matches(_JOB_NAME):
+        scan.add("job_name", m.group(1), m.group(0))

@@ -1,0 +1,217 @@
+"""Turn a request in plain words into a JobSpec, with where each value came from."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from pydantic import ValidationError
+
+from maple_flow.errors import Contradiction, MissingInformation, ParseError, UnknownCluster
+from maple_flow.extract.command import Command, find_command
+from maple_flow.extract.numbers import words_to_digits
+from maple_flow.extract.phrases import scan_account, scan_env, scan_queue, scan_walltime
+from maple_flow.extract.scan import Scan
+from maple_flow.extract.setup import scan_cluster, scan_setup
+from maple_flow.extract.sizes import ALL, scan_sizes
+from maple_flow.models import ClusterProfile, JobSpec, format_walltime
+
+MAX_REQUEST = 20_000
+
+HOW_TO_FILL = {
+    "cluster": "name the cluster, e.g. 'on Polaris' (see `maple clusters`)",
+    "entrypoint": "name the training program, e.g. 'train.py --epochs 10' or "
+    "'python -m pkg.train'",
+    "nodes": "say how big the job is, e.g. '2 nodes', '8 GPUs' or '4 GPUs per node on 2 nodes'",
+}
+
+
+def _profile(cluster: str | None) -> ClusterProfile | None:
+    from maple_flow.clusters import get_profile
+
+    return get_profile(cluster) if cluster else None
+
+
+def _framework(scan: Scan) -> tuple[str, str]:
+    """Framework and strategy, with 'PyTorch' giving way to a more specific framework."""
+    frameworks = {str(f.value) for f in scan.found.get("framework", [])}
+    if len(frameworks) > 1:
+        frameworks.discard("pytorch")
+    strategies = {str(f.value) for f in scan.found.get("strategy", [])}
+    if "zero3" in strategies or "deepspeed" in frameworks:
+        strategies.discard("ddp")
+    for name, values in (("framework", frameworks), ("strategy", strategies)):
+        if len(values) > 1:
+            phrases = ", ".join(repr(f.phrase) for f in scan.found[name])
+            raise Contradiction(f"the request names more than one {name}: {phrases}")
+    framework = next(iter(frameworks), "")
+    strategy = next(iter(strategies), "")
+    if not framework:
+        framework = "deepspeed" if strategy == "zero3" else "pytorch"
+    if not strategy:
+        strategy = "zero3" if framework == "deepspeed" else "ddp"
+    return framework, strategy
+
+
+def _size(scan: Scan, profile: ClusterProfile | None) -> tuple[int | None, int | None, str]:
+    """Nodes and GPUs per node from what was said; the third item is how they were got."""
+    nodes = scan.value("nodes")
+    per_node = scan.value("gpus_per_node")
+    total = scan.value("total")
+    full = profile.gpu.per_node if profile else None
+    all_gpus = per_node == ALL
+    if all_gpus:
+        per_node = full
+    n = int(nodes) if isinstance(nodes, int) else None
+    g = int(per_node) if isinstance(per_node, int) else None
+    t = int(total) if isinstance(total, int) else None
+    n, g, derived = _solve(n, g, t, full, scan)
+    return n, g, derived + (",gpus_per_node" if all_gpus else "")
+
+
+def _solve(
+    n: int | None, g: int | None, t: int | None, full: int | None, scan: Scan
+) -> tuple[int | None, int | None, str]:
+    if any(v is not None and v < 1 for v in (n, g, t)):
+        raise Contradiction("node and GPU counts must be at least 1")
+    if n and g and t and n * g != t:
+        raise Contradiction(
+            f"{t} GPUs in total ({scan.phrase('total')!r}) is not {n} nodes x {g} GPUs per "
+            f"node ({scan.phrase('nodes')!r}, {scan.phrase('gpus_per_node')!r})"
+        )
+    if t and n and not g:
+        if t % n:
+            raise Contradiction(f"{t} GPUs cannot be spread evenly over {n} nodes")
+        return n, t // n, "gpus_per_node"
+    if t and g and not n:
+        if t % g:
+            raise Contradiction(f"{t} GPUs do not make whole nodes of {g} GPUs each")
+        return t // g, g, "nodes"
+    if t and not n and not g:
+        return _from_total(t, full)
+    if n and not g:
+        return n, full, "gpus_per_node"
+    if g and not n:
+        return 1, g, "nodes"
+    return n, g, ""
+
+
+def _from_total(total: int, full: int | None) -> tuple[int | None, int | None, str]:
+    if full is None:
+        return None, None, ""
+    if total <= full:
+        return 1, total, "nodes,gpus_per_node"
+    if total % full:
+        raise MissingInformation({
+            "nodes": f"{total} GPUs do not fill whole nodes of {full} GPUs; say how many nodes, "
+            f"e.g. '{math.ceil(total / full)} nodes'",
+        })
+    return total // full, full, "nodes,gpus_per_node"
+
+
+def _scan_all(text: str, queues: list[str] | None) -> Scan:
+    scan = Scan(words_to_digits(text))
+    scan_env(scan)
+    scan_walltime(scan)
+    scan_account(scan)
+    scan_queue(scan, queues)
+    scan_setup(scan)
+    scan_sizes(scan)
+    return scan
+
+
+def _cluster(text: str, override: str | None) -> tuple[str | None, str]:
+    from maple_flow.clusters import alias_index, resolve_cluster
+
+    if override:
+        return resolve_cluster(override), "said"
+    scan = Scan(text)
+    scan_cluster(scan, alias_index())
+    value = scan.value("cluster")
+    return (str(value), "said") if value else (None, "")
+
+
+def _fields(scan: Scan, command: Command | None, cluster: str | None) -> dict[str, Any]:
+    profile = _profile(cluster)
+    framework, strategy = _framework(scan)
+    nodes, per_node, derived = _size(scan, profile)
+    fields: dict[str, Any] = {"cluster": cluster, "framework": framework, "strategy": strategy}
+    fields.update(nodes=nodes, gpus_per_node=per_node)
+    if command:
+        fields.update(entrypoint=command.entrypoint, module=command.module, args=command.args)
+    for name in ("account", "queue", "job_name"):
+        if scan.value(name) is not None:
+            fields[name] = scan.value(name)
+    walltime = scan.value("walltime")
+    if isinstance(walltime, int):
+        fields["walltime"] = format_walltime(walltime)
+    fields["env"] = dict(f.value for f in scan.found.get("env", []))  # type: ignore[misc]
+    fields["modules"] = [str(f.value) for f in scan.found.get("modules", [])]
+    fields["provenance"] = _provenance(scan, fields, derived)
+    return fields
+
+
+def _provenance(scan: Scan, fields: dict[str, Any], derived: str) -> dict[str, str]:
+    said = {name for name in scan.found if name != "total"}
+    prov: dict[str, str] = {}
+    for name in fields:
+        if name in said or name in {"cluster", "entrypoint", "module", "args"}:
+            prov[name] = "said"
+        else:
+            prov[name] = "default"
+    if "total" in scan.found:
+        prov.update(nodes="said", gpus_per_node="said")
+    for name in filter(None, derived.split(",")):
+        prov[name] = "derived"
+    if "framework" not in scan.found and "strategy" in scan.found:
+        prov["framework"] = "derived"
+    if "strategy" not in scan.found and "framework" in scan.found:
+        prov["strategy"] = "derived"
+    prov.pop("provenance", None)
+    return prov
+
+
+def _missing(fields: dict[str, Any]) -> dict[str, str]:
+    names = ("cluster", "entrypoint")
+    missing = {name: HOW_TO_FILL[name] for name in names if not fields.get(name)}
+    if fields.get("nodes") is None or fields.get("gpus_per_node") is None:
+        missing["nodes"] = HOW_TO_FILL["nodes"]
+    return missing
+
+
+def extract(text: str, **overrides: Any) -> JobSpec:
+    """The JobSpec a plain-language request asks for.
+
+    ``overrides`` are JobSpec fields that take precedence over the text (``cluster="polaris"``).
+    Raises MissingInformation naming each missing field and how to give it, Contradiction
+    when two statements disagree, UnknownCluster and ParseError on unusable input.
+    """
+    if not isinstance(text, str):
+        raise ParseError(f"a request is text, not {type(text).__name__}")
+    if len(text) > MAX_REQUEST:
+        raise ParseError(f"the request is {len(text)} characters long; the limit is {MAX_REQUEST}")
+    command = find_command(text)
+    rest = command.rest if command else text
+    cluster, _ = _cluster(rest, overrides.pop("cluster", None))
+    profile = _profile(cluster)
+    scan = _scan_all(rest, [q.name for q in profile.queues.items] if profile else None)
+    fields = _fields(scan, command, cluster)
+    fields.update(overrides)
+    fields["provenance"].update({k: "said" for k in overrides})
+    missing = _missing(fields)
+    if missing:
+        raise MissingInformation(missing)
+    return _build(fields)
+
+
+def _build(fields: dict[str, Any]) -> JobSpec:
+    try:
+        return JobSpec.model_validate(fields)
+    except ValidationError as exc:
+        problems = "; ".join(
+            f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in exc.errors()
+        )
+        raise ParseError(f"the request gives values a job cannot have: {problems}") from None
+
+
+__all__ = ["HOW_TO_FILL", "UnknownCluster", "extract"]

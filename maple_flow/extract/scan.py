@@ -1,0 +1,58 @@
+"""A working copy of a request that phrase rules read from and blank out as they match."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+
+from maple_flow.errors import Contradiction
+
+
+@dataclass
+class Finding:
+    """A value for one field and the words of the request it came from."""
+
+    value: object
+    phrase: str
+
+
+@dataclass
+class Scan:
+    """The request text (number words already digits) and what the rules found in it."""
+
+    text: str
+    found: dict[str, list[Finding]] = field(default_factory=dict)
+
+    def add(self, name: str, value: object, phrase: str) -> None:
+        self.found.setdefault(name, []).append(Finding(value, phrase.strip()))
+
+    def matches(self, pattern: re.Pattern[str]) -> Iterator[re.Match[str]]:
+        """Matches of ``pattern``; each is blanked out of the text once the caller has read it."""
+        for match in list(pattern.finditer(self.text)):
+            yield match
+            self.blank(match.start(), match.end())
+
+    def blank(self, start: int, end: int) -> None:
+        self.text = self.text[:start] + " " * (end - start) + self.text[end:]
+
+    def apply(self, pattern: re.Pattern[str], on_match: Callable[[re.Match[str]], bool]) -> None:
+        """Call ``on_match`` for each match; blank the match only when it returns True."""
+        for match in list(pattern.finditer(self.text)):
+            if on_match(match):
+                self.blank(match.start(), match.end())
+
+    def value(self, name: str) -> object | None:
+        """The one value found for ``name``; two different values are a Contradiction."""
+        items = self.found.get(name, [])
+        distinct: dict[object, Finding] = {}
+        for item in items:
+            distinct.setdefault(item.value, item)
+        if len(distinct) > 1:
+            said = "; ".join(f"{f.phrase!r} says {v}" for v, f in distinct.items())
+            raise Contradiction(f"the request gives more than one {name.replace('_', ' ')}: {said}")
+        return next(iter(distinct), None)
+
+    def phrase(self, name: str) -> str:
+        items = self.found.get(name, [])
+        return items[0].phrase if items else ""

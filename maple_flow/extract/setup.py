@@ -1,0 +1,58 @@
+"""Phrase rules for the cluster and the training setup (framework and strategy)."""
+
+from __future__ import annotations
+
+import re
+
+from maple_flow.extract.scan import Scan
+
+_F = re.IGNORECASE
+#: (pattern, framework or None, strategy or None), most specific first.
+_SETUP_RULES: tuple[tuple[re.Pattern[str], str | None, str | None], ...] = tuple(
+    (re.compile(p, _F), fw, st)
+    for p, fw, st in (
+        (r"\bzero[\s_-]*(?:stage[\s_-]*)?(?:3|three|iii)\b|\bzero-?3\b", "deepspeed", "zero3"),
+        (r"\bdeep[\s-]?speed\b", "deepspeed", None),
+        (r"\b(?:hf\s+|hugging\s?face\s+)?accelerate\b", "accelerate", None),
+        (r"\bfsdp2?\b|\bfully[\s-]+sharded(?:[\s-]+data[\s-]+parallel)?\b", None, "fsdp"),
+        (r"\bddp\b|\bdistributed[\s-]+data[\s-]+parallel\b|\bdata[\s-]+parallel\b", None, "ddp"),
+        (r"\btorchrun\b|\btorch\.distributed\.(?:run|launch)\b|\bpytorch\s+distributed\b"
+         r"|\btorch\s+distributed\b|\bpy[\s-]?torch\b", "pytorch", None),
+    )
+)
+_CLUSTER_WORD = re.compile(r"[a-z0-9]+")
+
+
+def scan_setup(scan: Scan) -> None:
+    """Record framework and strategy keywords ("ZeRO-3", "fully sharded", "HF Accelerate")."""
+    for pattern, framework, strategy in _SETUP_RULES:
+        for m in scan.matches(pattern):
+            if framework:
+                scan.add("framework", framework, m.group(0))
+            if strategy:
+                scan.add("strategy", strategy, m.group(0))
+
+
+def _words(text: str) -> list[tuple[str, int, int]]:
+    low = re.sub(r"'s\b", "  ", text.lower())
+    return [(m.group(0), m.start(), m.end()) for m in _CLUSTER_WORD.finditer(low)]
+
+
+def scan_cluster(scan: Scan, index: dict[str, str]) -> None:
+    """Record every cluster named, longest alias first ("delta ai" before "delta")."""
+    words = _words(scan.text)
+    i = 0
+    while i < len(words):
+        for size in (4, 3, 2, 1):
+            chunk = words[i : i + size]
+            if len(chunk) < size:
+                continue
+            key = "".join(w for w, _, _ in chunk)
+            if key in index and not key.isdigit():
+                start, end = chunk[0][1], chunk[-1][2]
+                scan.add("cluster", index[key], scan.text[start:end])
+                scan.blank(start, end)
+                i += size
+                break
+        else:
+            i += 1

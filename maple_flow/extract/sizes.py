@@ -1,0 +1,126 @@
+"""Phrase rules for the size of a job: nodes, GPUs per node and total GPUs (ranks)."""
+
+from __future__ import annotations
+
+import re
+
+from maple_flow.extract.scan import Scan
+
+ALL = -1  # "all GPUs of a node": filled from the cluster profile later
+
+_MODEL = r"(?:a100|h100|h200|gh200|v100|a40|l40s?|pvc|max\s?1550)(?:[-\w]*)"
+GPU = (
+    rf"(?:(?:nvidia|intel|amd)\s+)?(?:{_MODEL}(?:\s+(?:gpus?|cards?|devices?|tiles?))?"
+    r"|gpu[\s-]+tiles?|gpu[\s-]+ranks?|gpus?|tiles?|graphics\s+cards?|cards?|devices?"
+    r"|accelerators?|xpus?|ranks?|processes|procs|workers?|gcds?)(?![\w-])"
+)
+NODE = r"(?:(?:compute|gpu|whole|full|entire)\s+)?(?:nodes?|servers?|machines?|hosts?|boxes|box)\b"
+_N = r"(?<![\w.:/-])(\d+)"
+_PER = r"(?:per|/|a|an|on\s+each|on\s+every|in\s+each|each|for\s+each|on\s+all)"
+
+_F = re.IGNORECASE
+_FLAG_NODES = re.compile(
+    r"(?<![\w-])(?:--nodes|--nnodes|--num[_-]nodes|--num[_-]machines|-N|nodes|nnodes|select)"
+    r"(?:=|\s+)(\d+)(?![\w:])"
+)
+_FLAG_GPN = re.compile(
+    r"(?<![\w-])(?:--nproc[_-]per[_-]node|--gpus[_-]per[_-]node|--ntasks[_-]per[_-]node"
+    r"|--ppn|-ppn|--num[_-]gpus|ppn|ngpus|nproc_per_node)(?:=|\s+|:)(\d+)(?!\w)"
+)
+_FLAG_TOTAL = re.compile(
+    r"(?<![\w-])(?:--ntasks|-n|-np|--np|--num[_-]processes|--gpus|-G|world[_ ]size)"
+    r"(?:=|\s+)(\d+)(?!\w)"
+)
+_ACROSS = re.compile(
+    rf"{_N}\s*(?:x\s*)?{GPU}(?:\s+in\s+total|\s+total)?\s*,?\s*(?:spread\s+|split\s+|distributed\s+"
+    rf"|evenly\s+|divided\s+)*(?:across|over|on|onto|in|from|using|with|over\s+the)\s+(?:the\s+)?"
+    rf"{_N}\s+{NODE}",
+    _F,
+)
+_RANKS_PER = re.compile(rf"{_N}\s*(?:x\s*)?{GPU}\s*{_PER}\s*{NODE}", _F)
+_EACH = re.compile(rf"{_N}\s*(?:x\s*)?{GPU}\s+(?:each|apiece)\b", _F)
+_PER_NODE = re.compile(rf"{_N}\s+{_PER}\s*{NODE}", _F)
+_NODES_X_GPUS = re.compile(
+    rf"{_N}\s+{NODE}\s*(?:x|×|\*|,|with|having|of|each\s+with|and)\s*{_N}\s*{GPU}", _F
+)
+_X_FORM = re.compile(r"(?<![\w.])(\d+)\s*[x×]\s*(\d+)(?![\w.:])", _F)
+_N_GPU_NODES = re.compile(rf"(?:{_N}\s+)?(?:a\s+|an\s+)?{_N}[\s-]*{GPU}\s+{NODE}", _F)
+_ALL_OF = re.compile(
+    rf"(?:all|every|each)\s+(?:of\s+)?(?:the\s+)?{GPU}\s+(?:of|on|in|from)\s+(?:the\s+)?"
+    rf"(?:{_N}|both|all)\s+(?:of\s+the\s+)?{NODE}",
+    _F,
+)
+_FULL_NODES = re.compile(rf"{_N}\s+(?:full|whole|entire|complete)\s+{NODE}", _F)
+_NODES = re.compile(rf"{_N}(?:\s+|\s*-\s*){NODE}", _F)
+_ONE_NODE = re.compile(rf"\b(?:a|an|one|1)\s+(?:single\s+)?{NODE}", _F)
+_GPUS = re.compile(rf"{_N}\s*(?:x\s*)?{GPU}", _F)
+_SINGLE_GPU = re.compile(rf"\b(?:a|an)\s+(?:single\s+)?{GPU}(?!\s+{NODE})", _F)
+
+
+def _int(text: str) -> int:
+    return int(text)
+
+
+def _flags(scan: Scan) -> None:
+    for m in scan.matches(_FLAG_NODES):
+        scan.add("nodes", _int(m.group(1)), m.group(0))
+    for m in scan.matches(_FLAG_GPN):
+        scan.add("gpus_per_node", _int(m.group(1)), m.group(0))
+    for m in scan.matches(_FLAG_TOTAL):
+        scan.add("total", _int(m.group(1)), m.group(0))
+
+
+def _combined(scan: Scan) -> None:
+    for m in scan.matches(_ALL_OF):
+        nodes = m.group(1)
+        if nodes:
+            scan.add("nodes", _int(nodes), m.group(0))
+        scan.add("gpus_per_node", ALL, m.group(0))
+    for m in scan.matches(_FULL_NODES):
+        scan.add("nodes", _int(m.group(1)), m.group(0))
+        scan.add("gpus_per_node", ALL, m.group(0))
+    for m in scan.matches(_ACROSS):
+        scan.add("total", _int(m.group(1)), m.group(0))
+        scan.add("nodes", _int(m.group(2)), m.group(0))
+    for m in scan.matches(_NODES_X_GPUS):
+        scan.add("nodes", _int(m.group(1)), m.group(0))
+        scan.add("gpus_per_node", _int(m.group(2)), m.group(0))
+    for m in scan.matches(_N_GPU_NODES):
+        if m.group(1):
+            scan.add("nodes", _int(m.group(1)), m.group(0))
+        elif re.match(r"(?:a|an)\s", m.group(0), _F):
+            scan.add("nodes", 1, m.group(0))
+        scan.add("gpus_per_node", _int(m.group(2)), m.group(0))
+
+
+def _per_node(scan: Scan) -> None:
+    for pattern in (_RANKS_PER, _EACH, _PER_NODE):
+        for m in scan.matches(pattern):
+            scan.add("gpus_per_node", _int(m.group(1)), m.group(0))
+
+
+def _x_form(scan: Scan) -> None:
+    """'2x4' (nodes x GPUs per node, as TorchX writes it)."""
+    for m in scan.matches(_X_FORM):
+        scan.add("nodes", _int(m.group(1)), m.group(0))
+        scan.add("gpus_per_node", _int(m.group(2)), m.group(0))
+
+
+def _singles(scan: Scan) -> None:
+    for m in scan.matches(_NODES):
+        scan.add("nodes", _int(m.group(1)), m.group(0))
+    for m in scan.matches(_ONE_NODE):
+        scan.add("nodes", 1, m.group(0))
+    for m in scan.matches(_GPUS):
+        scan.add("total", _int(m.group(1)), m.group(0))
+    for m in scan.matches(_SINGLE_GPU):
+        scan.add("total", 1, m.group(0))
+
+
+def scan_sizes(scan: Scan) -> None:
+    """Record nodes, gpus_per_node (ALL for 'all GPUs') and total GPUs found in ``scan``."""
+    _flags(scan)
+    _combined(scan)
+    _per_node(scan)
+    _x_form(scan)
+    _singles(scan)
