@@ -1,1 +1,2 @@
 """maple_flow."""
+__version__ = "0.1.0"
