@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import re
+import shlex
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -110,6 +114,31 @@ def test_directive_rules_are_well_formed(cid: str) -> None:
         assert rule.render, f"{cid}: required rule {rule.option} has no render"
     if directives.gpu_request == "typed-gpus":
         assert directives.gpu_type
+
+
+def _shellcheck() -> str | None:
+    local = Path(sys.executable).parent / "shellcheck"
+    return str(local) if local.is_file() else shutil.which("shellcheck")
+
+
+@pytest.mark.parametrize("cid", CLUSTER_IDS)
+def test_software_lines_are_shellcheck_clean(cid: str) -> None:
+    """Shebang, module lines, activate lines and network exports pass shellcheck verbatim."""
+    checker = _shellcheck()
+    if checker is None:
+        pytest.skip("shellcheck not installed")
+    profile = get_profile(cid)
+    sw = profile.software
+    lines = [sw.shell, *(f"module use {shlex.quote(u)}" for u in sw.module_use)]
+    lines += [sw.purge] if sw.purge else []
+    lines += [f"module load {shlex.quote(m)}" for m in sw.modules]
+    lines += sw.activate
+    lines += [f"export {k}={shlex.quote(v)}" for k, v in profile.network.env.items()]
+    script = "\n".join(lines) + "\n"
+    result = subprocess.run(
+        [checker, "-s", "bash", "-"], input=script, text=True, capture_output=True, check=False
+    )
+    assert result.returncode == 0, result.stdout
 
 
 @pytest.mark.parametrize("cid", CLUSTER_IDS)
