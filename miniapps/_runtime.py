@@ -1,0 +1,242 @@
+"""The torch side shared by the mini-apps: device, process group, collectives, checks, exit.
+
+A mini-app gives ``run_miniapp`` its name and three callbacks (import its framework, initialise
+the process group, run one training step); everything else (rank env, rendezvous, collectives,
+device-model and rendezvous checks, the report line, a clean exit) happens here.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import timedelta
+from typing import Any, NoReturn
+
+from _common import (
+    RankInfo,
+    Report,
+    can_bind,
+    check_layout,
+    check_rendezvous,
+    derive_rank_info,
+    env_snapshot,
+    gpus_per_node,
+    pick_device,
+    rendezvous,
+)
+
+VOCAB, SEQ, BATCH = 256, 16, 2
+
+
+@dataclass
+class Ctx:
+    """What a mini-app's callbacks get: rank info, the torch device, the report to fill."""
+
+    info: RankInfo
+    device: Any  # torch.device
+    backend: str
+    gpu: bool
+    report: Report
+    argv: list[str]
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def timeout(self) -> timedelta:
+        """Process-group timeout: MAPLE_MINIAPP_TIMEOUT_S seconds (default 300)."""
+        return timedelta(seconds=float(os.environ.get("MAPLE_MINIAPP_TIMEOUT_S", "300")))
+
+
+def gpt2_config() -> Any:
+    """A tiny GPT-2 config (no downloads): 2 layers, width 32, byte-sized vocabulary."""
+    from transformers import GPT2Config
+
+    return GPT2Config(
+        n_layer=2, n_embd=32, n_head=2, n_positions=64, vocab_size=VOCAB,
+        resid_pdrop=0.0, embd_pdrop=0.0, attn_pdrop=0.0,
+        bos_token_id=VOCAB - 1, eos_token_id=VOCAB - 1, loss_type="ForCausalLM",
+    )
+
+
+def tiny_gpt2() -> Any:
+    """The tiny GPT-2 with the same initial weights on every rank."""
+    import torch
+    from transformers import GPT2LMHeadModel
+
+    torch.manual_seed(1234)
+    return GPT2LMHeadModel(gpt2_config())
+
+
+def batch(ctx: Ctx) -> Any:
+    """A random token batch that differs per rank (so gradients must be averaged)."""
+    import torch
+
+    gen = torch.Generator().manual_seed(100 + ctx.info.rank)
+    return torch.randint(0, VOCAB, (BATCH, SEQ), generator=gen).to(ctx.device)
+
+
+def check_loss(ctx: Ctx, loss: Any) -> float:
+    """Record the step's loss; a non-finite loss is an error."""
+    value = float(loss.detach().float().cpu().item())
+    ctx.report.step.update({"ok": math.isfinite(value), "loss": value})
+    if not math.isfinite(value):
+        ctx.report.errors.append(f"step: loss is not finite ({value})")
+    return value
+
+
+def check_params_equal(ctx: Ctx, params: Any) -> None:
+    """For data parallel: a checksum of all parameters must be equal on every rank."""
+    import torch.distributed as dist
+
+    total = sum(float(p.detach().double().abs().sum().item()) for p in params)
+    sums: list[Any] = [None] * ctx.info.world_size
+    dist.all_gather_object(sums, total)
+    spread = max(sums) - min(sums)
+    ctx.report.step["param_checksums_equal"] = spread <= 1e-9 * max(1.0, abs(total))
+    if not ctx.report.step["param_checksums_equal"]:
+        ctx.report.step["ok"] = False
+        ctx.report.errors.append(f"step: parameters differ across ranks after the step ({sums})")
+
+
+def _select_device(ctx_info: RankInfo, report: Report) -> tuple[Any, str, bool]:
+    import torch
+
+    forced = os.environ.get("MAPLE_MINIAPP_BACKEND", "").strip()
+    if torch.cuda.is_available() and torch.cuda.device_count() > 0:
+        index, physical = pick_device(ctx_info.local_rank, torch.cuda.device_count(), os.environ)
+        torch.cuda.set_device(index)
+        report.modelled_device = physical
+        return torch.device("cuda", index), forced or "nccl", True
+    xpu = getattr(torch, "xpu", None)
+    if xpu is not None and xpu.is_available() and xpu.device_count() > 0:
+        index, physical = pick_device(ctx_info.local_rank, xpu.device_count(), os.environ)
+        xpu.set_device(index)
+        report.modelled_device = physical
+        xccl = getattr(torch.distributed, "is_xccl_available", lambda: False)()
+        return torch.device("xpu", index), forced or ("xccl" if xccl else "ccl"), True
+    _, physical = pick_device(ctx_info.local_rank, None, os.environ)
+    report.modelled_device = physical
+    return torch.device("cpu"), forced or "gloo", False
+
+
+def default_init(ctx: Ctx) -> None:
+    """Plain ``init_process_group`` from the env (MASTER_ADDR/PORT, RANK, WORLD_SIZE)."""
+    import torch.distributed as dist
+
+    dist.init_process_group(
+        backend=ctx.backend, init_method="env://", rank=ctx.info.rank,
+        world_size=ctx.info.world_size, timeout=ctx.timeout,
+    )
+
+
+def _collectives(ctx: Ctx) -> None:
+    import torch
+    import torch.distributed as dist
+
+    n, rank = ctx.info.world_size, ctx.info.rank
+    t = torch.tensor([rank + 1], dtype=torch.int64, device=ctx.device)
+    dist.all_reduce(t)
+    value, expected = int(t.item()), n * (n + 1) // 2
+    ctx.report.collectives["allreduce"] = {"ok": value == expected, "value": value,
+                                           "expected": expected}
+    outs = [torch.zeros(1, dtype=torch.int64, device=ctx.device) for _ in range(n)]
+    dist.all_gather(outs, torch.tensor([rank], dtype=torch.int64, device=ctx.device))
+    got = [int(o.item()) for o in outs]
+    good = got == list(range(n))
+    short = n <= 64 or not good  # keep the line short for big jobs
+    ctx.report.collectives["allgather"] = {"ok": good, "value": got if short else None,
+                                           "expected": list(range(n)) if short else None}
+    for name, res in ctx.report.collectives.items():
+        if not res["ok"]:
+            ctx.report.errors.append(
+                f"collective {name} wrong: got {res['value']}, expected {res['expected']}")
+
+
+def _device_model(ctx: Ctx) -> None:
+    import torch.distributed as dist
+
+    rep = ctx.report
+    per_node = gpus_per_node(os.environ)
+    mine = (rep.host, rep.modelled_device or "?")
+    placements: list[Any] = [None] * ctx.info.world_size
+    dist.all_gather_object(placements, mine)
+    hosts = [h for h, _ in placements]
+    counts = {h: hosts.count(h) for h in dict.fromkeys(hosts)}
+    rep.device_model = {"gpus_per_node": per_node, "ranks_per_host": counts,
+                        "rank0_host": hosts[0], "checked": per_node is not None or ctx.gpu}
+    if per_node is None and not ctx.gpu:
+        rep.notes.append("device model not checked: no GPU and MAPLE_TWIN_GPUS_PER_NODE unset")
+    else:
+        rep.errors.extend(check_layout([(h, d) for h, d in placements], per_node))
+    owns = can_bind if ctx.info.rank == 0 else None
+    found = check_rendezvous(rep.master_addr or "", hosts, rank0_owns=owns)
+    verdicts: list[Any] = [None] * ctx.info.world_size
+    dist.all_gather_object(verdicts, found)
+    rep.errors.extend(verdicts[0])  # rank 0 alone can test its own interfaces
+
+
+def _finish(report: Report, code: int | None = None) -> NoReturn:
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os.write(1, (report.line() + "\n").encode())  # one write: lines of ranks do not interleave
+    os._exit(code if code is not None else (0 if report.ok else 1))
+
+
+def _adopt_rank(report: Report, info: RankInfo) -> None:
+    report.rank, report.local_rank, report.world_size = info.rank, info.local_rank, info.world_size
+    report.node_rank, report.rank_source = info.node_rank, info.source
+    for key, value in (("RANK", info.rank), ("LOCAL_RANK", info.local_rank),
+                       ("WORLD_SIZE", info.world_size)):
+        os.environ[key] = str(value)  # the frameworks read the torchrun names
+
+
+def run_miniapp(
+    setup: str,
+    imports: Callable[[], None],
+    train_step: Callable[[Ctx], None],
+    init: Callable[[Ctx], None] = default_init,
+    t_start: float | None = None,
+) -> NoReturn:
+    """Run the whole mini-app for this rank, print its report line, and exit."""
+    t0 = t_start if t_start is not None else time.perf_counter()
+    report = Report(setup=setup, env=env_snapshot(os.environ))
+    phase = "env"
+    try:
+        info = derive_rank_info(os.environ)
+        _adopt_rank(report, info)
+        report.master_addr, report.master_port = rendezvous(os.environ)
+        phase = "import"
+        t = time.perf_counter()
+        import torch.distributed as dist
+
+        imports()
+        report.timings["import_s"] = round(time.perf_counter() - t, 4)
+        phase = "device"
+        device, backend, gpu = _select_device(info, report)
+        report.device, report.backend = str(device), backend
+        ctx = Ctx(info, device, backend, gpu, report, sys.argv[1:])
+        phase = "init"
+        t = time.perf_counter()
+        init(ctx)
+        report.timings["init_s"] = round(time.perf_counter() - t, 4)
+        phase = "collectives"
+        t = time.perf_counter()
+        _collectives(ctx)
+        _device_model(ctx)
+        report.timings["collectives_s"] = round(time.perf_counter() - t, 4)
+        phase = "step"
+        t = time.perf_counter()
+        train_step(ctx)
+        report.timings["step_s"] = round(time.perf_counter() - t, 4)
+        phase = "teardown"
+        dist.barrier()
+        dist.destroy_process_group()
+        report.timings["total_s"] = round(time.perf_counter() - t0, 4)
+    except BaseException as exc:
+        report.errors.append(f"{phase}: {type(exc).__name__}: {exc}".strip())
+        report.timings["total_s"] = round(time.perf_counter() - t0, 4)
+        _finish(report, 2 if phase == "env" else 1)
+    _finish(report)
