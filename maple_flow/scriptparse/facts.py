@@ -1,0 +1,173 @@
+"""What a parsed script means: job size, walltime, account, queue, setup, program."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from maple_flow.directives import Directive
+from maple_flow.models import walltime_seconds
+from maple_flow.scriptparse.launch import LaunchLine, Stage
+from maple_flow.scriptparse.script import ParsedScript
+from maple_flow.scriptparse.values import expand, first_int, gpu_count, to_int
+
+_PER_NODE_LAUNCHERS = ("torchrun", "deepspeed", "accelerate")
+
+
+@dataclass
+class ScriptFacts:
+    """The job a script describes, independent of the cluster it was written for."""
+
+    nodes: int | None
+    gpus_per_node: int | None
+    framework: str
+    strategy: str
+    entrypoint: str
+    module: bool
+    args: list[str]
+    walltime: int | None = None
+    account: str | None = None
+    queue: str | None = None
+    job_name: str | None = None
+    unresolved_args: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
+def _pbs_resource(ds: list[Directive], key: str) -> int | None:
+    for d in reversed(ds):
+        if d.option in {"select", "nodes"} and d.value:
+            match = re.search(rf"(?:^|:){key}=(\d+)", d.value)
+            if match:
+                return int(match.group(1))
+    return None
+
+
+def directive_size(p: ParsedScript) -> dict[str, int | None]:
+    """Nodes, GPUs per node, tasks per node and tasks as the directives request them."""
+    nodes = first_int(p.directive("nodes", "select"))
+    gpus = gpu_count(p.directive("gpus-per-node")) or _pbs_resource(p.directives, "ngpus")
+    gres = p.directive("gres")
+    if gpus is None and gres and "gpu" in gres:
+        gpus = gpu_count(gres)
+    total_gpus = gpu_count(p.directive("gpus"))
+    per_task = gpu_count(p.directive("gpus-per-task"))
+    tpn = first_int(p.directive("ntasks-per-node")) or _pbs_resource(p.directives, "mpiprocs")
+    tasks = first_int(p.directive("ntasks"))
+    if gpus is None and total_gpus and nodes:
+        gpus = total_gpus // nodes if total_gpus % nodes == 0 else None
+    if gpus is None and per_task and tpn:
+        gpus = per_task * tpn
+    return {"nodes": nodes, "gpus": gpus, "tpn": tpn, "tasks": tasks}
+
+
+def _variables(p: ParsedScript, size: dict[str, int | None]) -> dict[str, str]:
+    known = {**p.variables, **p.env}
+    scheduler = {
+        "SLURM_NNODES": size["nodes"], "SLURM_JOB_NUM_NODES": size["nodes"],
+        "SLURM_GPUS_PER_NODE": size["gpus"], "SLURM_GPUS_ON_NODE": size["gpus"],
+        "SLURM_NTASKS_PER_NODE": size["tpn"], "SLURM_NTASKS": size["tasks"],
+    }
+    for name in p.node_count_vars:
+        scheduler[name] = size["nodes"]
+    known.update({k: str(v) for k, v in scheduler.items() if v is not None})
+    return known
+
+
+def _per_node_size(
+    stage: Stage, size: dict[str, int | None], vars_: dict[str, str]
+) -> tuple[int | None, int | None]:
+    if stage.name == "accelerate":
+        total = to_int(stage.get("--num_processes", "--num-processes"), vars_)
+        nodes = to_int(stage.get("--num_machines", "--num-machines"), vars_) or size["nodes"]
+        if total and nodes and total % nodes == 0:
+            return nodes, total // nodes
+        return nodes, size["gpus"]
+    if stage.name == "deepspeed":
+        gpn = to_int(stage.get("--num_gpus", "--num-gpus"), vars_)
+        nodes = to_int(stage.get("--num_nodes", "--num-nodes"), vars_)
+        return nodes or size["nodes"], gpn or size["gpus"]
+    gpn = to_int(stage.get("--nproc_per_node", "--nproc-per-node"), vars_)
+    nnodes = stage.get("--nnodes")
+    nodes = to_int(nnodes.split(":")[0], vars_) if nnodes else None
+    return nodes or size["nodes"], gpn or size["gpus"]
+
+
+def _ppr(value: str | None) -> int | None:
+    match = re.match(r"ppr:(\d+):node", value or "")
+    return int(match.group(1)) if match else None
+
+
+def _rank_per_gpu_size(
+    stage: Stage | None, size: dict[str, int | None], vars_: dict[str, str]
+) -> tuple[int | None, int | None]:
+    if stage is None:
+        return 1, 1
+    nodes = to_int(stage.get("-N", "--nodes"), vars_) if stage.name == "srun" else None
+    nodes = nodes or size["nodes"]
+    total = to_int(stage.get("-n", "-np", "--np", "--ntasks"), vars_)
+    gpn = to_int(
+        stage.get("--ntasks-per-node", "--ppn", "-ppn", "--npernode", "-npernode"), vars_
+    ) or _ppr(stage.get("--map-by", "-map-by"))
+    total = total or size["tasks"]
+    gpn = gpn or size["tpn"]
+    if gpn is None and total and nodes and total % nodes == 0:
+        gpn = total // nodes
+    if nodes is None and total and gpn and total % gpn == 0:
+        nodes = total // gpn
+    return nodes or (1 if total and gpn and total == gpn else None), gpn or size["gpus"]
+
+
+def job_size(p: ParsedScript) -> tuple[int | None, int | None]:
+    """Nodes and ranks per node the script starts."""
+    size = directive_size(p)
+    vars_ = _variables(p, size)
+    stages = p.launch.stages
+    per_node = [s for s in stages if s.name in _PER_NODE_LAUNCHERS]
+    if per_node:
+        return _per_node_size(per_node[-1], size, vars_)
+    outer = next((s for s in stages if s.name in {"srun", "mpiexec", "mpirun", "ibrun"}), None)
+    return _rank_per_gpu_size(outer, size, vars_)
+
+
+def setup_of(launch: LaunchLine) -> tuple[str, str]:
+    """Framework and strategy from the launcher and the program's own words."""
+    names = {s.name for s in launch.stages}
+    words = " ".join([launch.entrypoint, *launch.args]).lower()
+    accel = launch.stage("accelerate")
+    framework = "deepspeed" if "deepspeed" in names else "pytorch"
+    if accel is not None:
+        framework = "accelerate"
+    elif re.search(r"deepspeed|ds_config|zero[_-]?(?:stage[_=\s-]*)?3", words):
+        framework = "deepspeed"
+    strategy = "zero3" if framework == "deepspeed" else "ddp"
+    if "fsdp" in words or (accel is not None and accel.has("--use_fsdp")):
+        strategy = "fsdp"
+    return framework, strategy
+
+
+def _walltime(p: ParsedScript, facts: ScriptFacts) -> None:
+    raw = p.directive("time", "walltime")
+    if raw is None:
+        return
+    try:
+        facts.walltime = walltime_seconds(raw)
+    except ValueError:
+        facts.notes.append(f"walltime {raw!r} was not understood and is not carried over")
+
+
+def read_facts(p: ParsedScript) -> ScriptFacts:
+    """The job ``p`` describes."""
+    size = directive_size(p)
+    vars_ = _variables(p, size)
+    literal = {k: v for k, v in vars_.items() if "$" not in v and "`" not in v}
+    args = [expand(a, literal) for a in p.launch.args]
+    entry = expand(p.launch.entrypoint, literal)
+    nodes, gpn = job_size(p)
+    framework, strategy = setup_of(p.launch)
+    facts = ScriptFacts(nodes, gpn, framework, strategy, entry, p.launch.module, args)
+    facts.unresolved_args = [a for a in [entry, *args] if "$" in a]
+    _walltime(p, facts)
+    facts.account = p.directive("account")
+    facts.queue = p.directive("qos", "queue") or p.directive("partition")
+    facts.job_name = p.directive("job-name")
+    return facts

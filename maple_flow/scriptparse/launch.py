@@ -1,0 +1,178 @@
+"""Read a launch line: the launchers and wrappers in front, then the Python program."""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field
+
+_PYTHON = re.compile(r"^python[\d.]*$")
+_LAUNCHERS = {
+    "srun": "srun", "mpiexec": "mpiexec", "mpirun": "mpirun", "ibrun": "ibrun",
+    "torchrun": "torchrun", "deepspeed": "deepspeed", "accelerate": "accelerate",
+    "aprun": "mpiexec", "jsrun": "mpiexec", "mpiexec.hydra": "mpiexec",
+}
+_WRAPPERS = frozenset({
+    "apptainer", "singularity", "shifter", "podman-hpc", "env", "numactl", "time", "nsys",
+    "taskset", "stdbuf", "nohup", "exec", "bash", "sh", "ezpz-launch",
+})
+_TORCH_RUN = frozenset({"torch.distributed.run", "torch.distributed.launch"})
+_TWO_VALUES = frozenset({"-mca", "--mca", "-gmca", "-genv"})
+_PY_VALUED = frozenset({"-W", "-X", "-c"})
+
+
+@dataclass
+class Stage:
+    """One launcher or wrapper in front of the program, with its options in order."""
+
+    name: str
+    options: list[tuple[str, str | None]] = field(default_factory=list)
+    operands: list[str] = field(default_factory=list)
+
+    def get(self, *names: str) -> str | None:
+        """The value of the last option among ``names`` (``--a=b`` and ``--a b`` alike)."""
+        for key, value in reversed(self.options):
+            if key in names:
+                return value
+        return None
+
+    def has(self, *names: str) -> bool:
+        return any(key in names for key, _ in self.options)
+
+
+@dataclass
+class LaunchLine:
+    """A parsed launch line: stages outermost first, then the program and its arguments."""
+
+    stages: list[Stage]
+    entrypoint: str
+    module: bool
+    args: list[str]
+    python: str = "python"
+    inline: str = ""
+
+    def stage(self, name: str) -> Stage | None:
+        return next((s for s in self.stages if s.name == name), None)
+
+    @property
+    def launcher(self) -> str:
+        names = [s.name for s in self.stages if s.name in _LAUNCHERS.values()]
+        return names[-1] if names else "python"
+
+
+def _base(word: str) -> str:
+    if word.startswith("$(which ") or word.startswith("`which "):
+        word = word.strip("`$()").split()[-1]
+    return os.path.basename(word)
+
+
+def _is_program(word: str) -> bool:
+    base = _base(word)
+    return bool(
+        _PYTHON.match(base) or base in _LAUNCHERS or base in _WRAPPERS
+        or base.endswith((".py", ".sh")) or word.startswith(("./", "/"))
+    )
+
+
+def _options(words: list[str], i: int, stage: Stage) -> int:
+    """Read ``-x v``/``--x=v``/``--flag`` options from ``words[i]``; returns the next index."""
+    while i < len(words) and words[i].startswith("-") and words[i] != "-":
+        word = words[i]
+        if word == "-m" or word in {"--module", "--no_python", "--no-python"}:
+            return i
+        name, eq, value = word.partition("=")
+        if eq:
+            stage.options.append((name, value))
+            i += 1
+        elif word in _TWO_VALUES and i + 2 < len(words):
+            stage.options.append((word, f"{words[i + 1]} {words[i + 2]}"))
+            i += 3
+        elif i + 1 < len(words) and not words[i + 1].startswith("-") and not _is_program(
+            words[i + 1]
+        ):
+            stage.options.append((word, words[i + 1]))
+            i += 2
+        else:
+            stage.options.append((word, None))
+            i += 1
+    return i
+
+
+def _wrapper(words: list[str], i: int, stages: list[Stage]) -> int:
+    """Skip a wrapper (container runtime, env, numactl...) and its own operands."""
+    name = _base(words[i])
+    stage = Stage(name)
+    stages.append(stage)
+    i += 1
+    if name in {"apptainer", "singularity"} and i < len(words) and words[i] in {"exec", "run"}:
+        i = _options(words, i + 1, stage)
+        if i < len(words):
+            stage.operands.append(words[i])  # the image
+            i += 1
+    elif name == "env":
+        while i < len(words) and "=" in words[i] and not words[i].startswith("-"):
+            stage.operands.append(words[i])
+            i += 1
+    elif name == "nsys" and i < len(words) and words[i] == "profile":
+        i = _options(words, i + 1, stage)
+    else:
+        i = _options(words, i, stage)
+    return i
+
+
+def _python(words: list[str], i: int, stages: list[Stage]) -> LaunchLine | None:
+    """Read ``python [-u] (-m mod | script.py) args``; torch.distributed.run is a launcher."""
+    python = words[i]
+    i += 1
+    while i < len(words) and words[i].startswith("-") and words[i] != "-m":
+        if words[i] == "-c":
+            return None  # inline code is not a training program
+        i += 2 if words[i] in _PY_VALUED else 1
+    if i + 1 < len(words) and words[i] == "-m":
+        module = words[i + 1]
+        if module in _TORCH_RUN:
+            return _after_launcher(words, i + 2, stages, "torchrun")
+        return LaunchLine(stages, module, True, list(words[i + 2:]), python)
+    if i < len(words):
+        if "torchrun" in words[i]:
+            return _after_launcher(words, i + 1, stages, "torchrun")
+        return LaunchLine(stages, words[i], False, list(words[i + 1:]), python)
+    return None
+
+
+def _after_launcher(
+    words: list[str], i: int, stages: list[Stage], name: str
+) -> LaunchLine | None:
+    stage = Stage(name)
+    stages.append(stage)
+    if name == "accelerate" and i < len(words) and words[i] == "launch":
+        i += 1
+    i = _options(words, i, stage)
+    if i < len(words) and words[i] in {"-m", "--module"} and i + 1 < len(words):
+        return LaunchLine(stages, words[i + 1], True, list(words[i + 2:]))
+    if i < len(words) and words[i] in {"--no_python", "--no-python"}:
+        i += 1
+    return read_words(words, i, stages)
+
+
+def read_words(
+    words: list[str], i: int = 0, stages: list[Stage] | None = None
+) -> LaunchLine | None:
+    """The launch line in ``words`` (starting at ``i``), or None when it runs no program."""
+    stages = [] if stages is None else stages
+    while i < len(words):
+        word = words[i]
+        base = _base(word)
+        if _PYTHON.match(base):
+            return _python(words, i, stages)
+        if base in _LAUNCHERS:
+            return _after_launcher(words, i + 1, stages, _LAUNCHERS[base])
+        if base in {"bash", "sh"} and i + 2 < len(words) and words[i + 1] == "-c":
+            return LaunchLine(stages, "", False, [], inline=words[i + 2])
+        if base in _WRAPPERS:
+            i = _wrapper(words, i, stages)
+            continue
+        if base.endswith(".py"):
+            return LaunchLine(stages, word, False, list(words[i + 1:]))
+        return None
+    return None

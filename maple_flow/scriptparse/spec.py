@@ -1,0 +1,110 @@
+"""Map a parsed script onto a JobSpec, and guess which cluster it was written for."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from pydantic import ValidationError
+
+from maple_flow.errors import MissingInformation, ParseError
+from maple_flow.models import ClusterProfile, JobSpec, format_walltime
+from maple_flow.scriptparse.facts import ScriptFacts, read_facts
+from maple_flow.scriptparse.script import ParsedScript, parse_script
+
+
+def _score(p: ParsedScript, text: str, profile: ClusterProfile) -> int:
+    score = 0
+    if p.scheduler:
+        score += 1 if p.scheduler == profile.scheduler else -10
+    queues = {q.name for q in profile.queues.items}
+    for option in ("qos", "queue", "partition"):
+        if p.directive(option) in queues:
+            score += 3
+    known = set(profile.software.available_modules) | set(profile.software.modules)
+    score += 2 * sum(1 for m in p.modules if m in known)
+    options = {d.option for d in p.directives}
+    score += 2 * sum(1 for r in profile.directives.required if r.option in options)
+    if profile.node.domain and profile.node.domain in text:
+        score += 3
+    names = [profile.id, profile.name, *profile.aliases]
+    if any(
+        re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", text, re.I) for n in names if len(n) > 3
+    ):
+        score += 3
+    account = p.directive("account")
+    if account and re.match(profile.account.pattern, account):
+        score += 1
+    return score
+
+
+def guess_cluster(p: ParsedScript, text: str) -> str | None:
+    """The cluster a script was most likely written for, or None when nothing stands out."""
+    from maple_flow.clusters import all_profiles
+
+    scores = sorted(
+        ((_score(p, text, prof), cid) for cid, prof in all_profiles().items()), reverse=True
+    )
+    if not scores or scores[0][0] < 3 or (len(scores) > 1 and scores[1][0] == scores[0][0]):
+        return None
+    return scores[0][1]
+
+
+def spec_fields(facts: ScriptFacts, cluster: str | None) -> dict[str, Any]:
+    """JobSpec fields for ``facts`` on ``cluster``; GPUs per node fall back to the profile."""
+    from maple_flow.clusters import get_profile
+
+    fields: dict[str, Any] = {
+        "cluster": cluster,
+        "framework": facts.framework,
+        "strategy": facts.strategy,
+        "nodes": facts.nodes,
+        "gpus_per_node": facts.gpus_per_node,
+        "entrypoint": facts.entrypoint,
+        "module": facts.module,
+        "args": facts.args,
+    }
+    prov = dict.fromkeys(fields, "parsed")
+    if facts.gpus_per_node is None and cluster:
+        fields["gpus_per_node"] = get_profile(cluster).gpu.per_node
+        prov["gpus_per_node"] = "derived"
+    if fields["nodes"] is None and fields["gpus_per_node"]:
+        fields["nodes"], prov["nodes"] = 1, "default"
+    optional = {"account": facts.account, "queue": facts.queue, "job_name": facts.job_name}
+    for name, value in optional.items():
+        if value:
+            fields[name], prov[name] = value, "parsed"
+    if facts.walltime:
+        fields["walltime"], prov["walltime"] = format_walltime(facts.walltime), "parsed"
+    fields["provenance"] = prov
+    return fields
+
+
+def script_to_spec(data: str | bytes, cluster: str | None = None) -> JobSpec:
+    """The JobSpec a batch script describes, on ``cluster`` or the cluster it was written for.
+
+    Environment, modules and activation stay out of the spec: they belong to the source
+    cluster (``maple_flow.port`` reports them). Raises ParseError or MissingInformation.
+    """
+    from maple_flow.clusters import resolve_cluster
+
+    parsed = parse_script(data)
+    text = data if isinstance(data, str) else data.decode("utf-8")
+    cid = resolve_cluster(cluster) if cluster else guess_cluster(parsed, text)
+    fields = spec_fields(read_facts(parsed), cid)
+    fields["provenance"]["cluster"] = "said" if cluster else "derived"
+    missing = {}
+    if not cid:
+        missing["cluster"] = "the script does not say which cluster it is for; name it"
+    if not fields["gpus_per_node"]:
+        missing["gpus_per_node"] = "the script does not say how many GPUs per node it uses"
+    if missing:
+        raise MissingInformation(missing)
+    try:
+        return JobSpec.model_validate(fields)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(x) for x in first["loc"])
+        raise ParseError(
+            f"the script gives a value a job cannot have: {where}: {first['msg']}"
+        ) from None

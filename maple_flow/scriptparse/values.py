@@ -1,0 +1,75 @@
+"""Resolve the shell values a script computes: ``$VAR``, ``${VAR}``, ``$((a*b))``."""
+
+from __future__ import annotations
+
+import ast
+import operator
+import re
+from collections.abc import Callable, Mapping
+
+_VAR = re.compile(r"\$\{(\w+)(?::?-([^}]*))?\}|\$(\w+)")
+_OPS: dict[type, Callable[[int, int], int]] = {
+    ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul,
+    ast.FloorDiv: operator.floordiv, ast.Div: operator.floordiv, ast.Mod: operator.mod,
+}
+
+
+def expand(text: str, variables: Mapping[str, str], depth: int = 0) -> str:
+    """``text`` with every known variable replaced by its value (unknown ones stay)."""
+
+    def one(match: re.Match[str]) -> str:
+        name = match.group(1) or match.group(3)
+        if name in variables:
+            return variables[name]
+        return match.group(2) if match.group(2) is not None else match.group(0)
+
+    result = _VAR.sub(one, text)
+    if result != text and depth < 5 and "$" in result:
+        return expand(result, variables, depth + 1)
+    return result
+
+
+def _eval(node: ast.AST) -> int:
+    if isinstance(node, ast.Constant) and isinstance(node.value, int):
+        return node.value
+    if isinstance(node, ast.BinOp) and type(node.op) in _OPS:
+        right = _eval(node.right)
+        if isinstance(node.op, ast.FloorDiv | ast.Div | ast.Mod) and right == 0:
+            raise ValueError("division by zero")
+        return _OPS[type(node.op)](_eval(node.left), right)
+    raise ValueError("not plain arithmetic")
+
+
+def to_int(text: str | None, variables: Mapping[str, str]) -> int | None:
+    """The integer a shell word stands for, or None when it cannot be known statically."""
+    if text is None:
+        return None
+    value = expand(text, variables).strip().strip("\"'")
+    arith = re.fullmatch(r"\$\(\((.*)\)\)", value)
+    if arith:
+        value = expand(arith.group(1), {k: v for k, v in variables.items()})
+        value = re.sub(r"\b([A-Za-z_]\w*)\b", lambda m: variables.get(m.group(1), m.group(0)),
+                       value)
+    if not re.fullmatch(r"[\d\s+*/%()-]{1,64}", value):
+        return None
+    try:
+        result = _eval(ast.parse(value, mode="eval").body)
+    except (ValueError, SyntaxError, RecursionError):
+        return None
+    return result if 0 < result < 10_000_000 else None
+
+
+def first_int(text: str | None) -> int | None:
+    """The leading integer of a directive value ("2", "2-4", "2:ncpus=64")."""
+    if text is None:
+        return None
+    match = re.match(r"\s*(\d+)", text)
+    return int(match.group(1)) if match else None
+
+
+def gpu_count(text: str | None) -> int | None:
+    """The count in a GPU request: "4", "a100:4", "gpu:4", "gpu:v100-32:8"."""
+    if text is None:
+        return None
+    last = text.split(",")[0].split(":")[-1]
+    return int(last) if last.isdigit() else None
