@@ -74,7 +74,8 @@ def _init(ctx: Ctx) -> None:
 
     if not ctx.gpu:  # the CPU shared-memory all-reduce op compiles for ~25 s on first use
         # sys.modules: the attribute deepspeed.comm.torch is shadowed by the torch package
-        sys.modules["deepspeed.comm.torch"].build_shm_op = lambda: None
+        ds_comm: Any = sys.modules["deepspeed.comm.torch"]
+        ds_comm.build_shm_op = lambda: None
         ctx.report.notes.append("DeepSpeed CPU shm comm op disabled (no compile); gloo used")
     deepspeed.init_distributed(dist_backend=ctx.backend, auto_mpi_discovery=False,
                                timeout=ctx.timeout)
@@ -84,12 +85,14 @@ def _step(ctx: Ctx) -> None:
     import deepspeed
     import torch
     from transformers import GPT2LMHeadModel
-    from transformers.integrations import HfDeepSpeedConfig
+    from transformers.integrations import deepspeed as hf_ds
 
     cfg = ds_config(ctx)
-    keep = HfDeepSpeedConfig(cfg)  # must stay alive while the model is built: ZeRO-3 init
+    hf_config: Any = hf_ds.HfDeepSpeedConfig
+    keep = hf_config(cfg)  # must stay alive while the model is built: ZeRO-3 init
     torch.manual_seed(1234)
-    model = GPT2LMHeadModel._from_config(gpt2_config())
+    model_cls: Any = GPT2LMHeadModel
+    model = model_cls._from_config(gpt2_config())
     opt = torch.optim.AdamW(model.parameters(), lr=1e-3)
     engine, *_ = deepspeed.initialize(model=model, optimizer=opt, config=cfg)
     tokens = batch(ctx)
@@ -98,6 +101,7 @@ def _step(ctx: Ctx) -> None:
     engine.step()
     check_loss(ctx, loss)
     ctx.report.step["zero_stage"] = engine.zero_optimization_stage()
+    ctx.report.step["zero_init"] = all(hasattr(p, "ds_id") for p in model.parameters())
     if engine.zero_optimization_stage() != 3:
         ctx.report.errors.append(f"step: ZeRO stage {engine.zero_optimization_stage()} != 3")
     del keep
