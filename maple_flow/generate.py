@@ -1,0 +1,138 @@
+"""generate(): a JobSpec (or plain words) in, a checked launch script with its reasons out."""
+
+from __future__ import annotations
+
+import shlex
+
+from maple_flow.clusters import get_profile
+from maple_flow.errors import PolicyViolation, Problem, RenderError
+from maple_flow.library import find_templates, get_template
+from maple_flow.lint import Finding
+from maple_flow.models import ClusterProfile, JobSpec, Template
+from maple_flow.models.common import Strict
+from maple_flow.policy import check_spec
+from maple_flow.render import master_port_base, queue_for, render
+
+
+class GenerateResult(Strict):
+    """A rendered script, the spec and template it came from, findings and explanations."""
+
+    script: str
+    spec: JobSpec
+    template_id: str
+    findings: list[Finding]
+    explanation: dict[str, str]
+
+
+def problem_finding(problem: Problem) -> Finding:
+    """A policy Problem as a Finding (severity error; the hint is part of the message)."""
+    return Finding(source="policy", severity="error", code=problem.code or problem.field,
+                   message=str(problem))
+
+
+def choose_template(spec: JobSpec, profile: ClusterProfile, template_id: str | None) -> Template:
+    """The named template (checked against the spec's cluster), else the first that matches."""
+    if template_id is None:
+        return find_templates(profile.id, spec.framework, spec.strategy)[0]
+    template = get_template(template_id)
+    if template.cluster != profile.id:
+        raise RenderError(
+            f"template {template_id} is for {template.cluster}, the job is for {profile.id}; "
+            f"see `maple templates list --cluster {profile.id}`"
+        )
+    return template
+
+
+def _line(value: object, origin: str, reason: str) -> str:
+    return f"{value} ({origin}): {reason}"
+
+
+def _account_reason(spec: JobSpec, profile: ClusterProfile) -> str:
+    rule = profile.account
+    if spec.account is not None:
+        return _line(spec.account, spec.origin("account"), f"written as {rule.flag}")
+    if rule.required:
+        return _line(rule.placeholder, "default",
+                     f"no account given; replace the marked placeholder ({rule.hint})")
+    return _line("none", "default", f"{profile.name} needs no account unless you have several")
+
+
+def _queue_reason(spec: JobSpec, profile: ClusterProfile) -> str:
+    queue = queue_for(spec, profile)
+    limits = f"{queue.kind} with at most {queue.max_nodes} nodes and {queue.max_walltime}"
+    if spec.queue is None:
+        return _line(queue.name, "default", f"the profile's default {limits}")
+    return _line(queue.name, spec.origin("queue"), limits)
+
+
+def _port_reason(spec: JobSpec, profile: ClusterProfile) -> str:
+    base = master_port_base(spec, profile)
+    origin = spec.origin("master_port") if base == spec.master_port else "derived"
+    why = "the port you gave" if origin != "derived" else f"{profile.center}'s documented port"
+    return _line(base, origin, f"MASTER_PORT = {base} + job id % 1000 ({why}), so concurrent "
+                 "jobs sharing hosts do not collide")
+
+
+def explain(
+    spec: JobSpec, profile: ClusterProfile, template: Template, chosen: str = "derived"
+) -> dict[str, str]:
+    """Field -> "value (said|parsed|default|derived): reason" for everything the script uses.
+
+    ``chosen`` is the provenance of the template: ``said`` when the caller named it.
+    """
+    unit = "GPU tiles" if profile.gpu.vendor == "intel" else f"{profile.gpu.model} GPUs"
+    run = "python -m" if spec.module else "script"
+    return {
+        "cluster": _line(profile.id, spec.origin("cluster"),
+                         f"{profile.name} at {profile.center}, {profile.scheduler}"),
+        "framework": _line(spec.framework, spec.origin("framework"), f"template {template.id}"),
+        "strategy": _line(spec.strategy, spec.origin("strategy"), f"template {template.id}"),
+        "nodes": _line(spec.nodes, spec.origin("nodes"), f"{spec.ranks} ranks in total"),
+        "gpus_per_node": _line(spec.gpus_per_node, spec.origin("gpus_per_node"),
+                               f"one rank each; a node has {profile.gpu.per_node} {unit}"),
+        "entrypoint": _line(spec.entrypoint, spec.origin("entrypoint"), f"run as {run}"),
+        "args": _line(shlex.join(spec.args) or "none", spec.origin("args"), "passed verbatim"),
+        "walltime": _line(spec.walltime, spec.origin("walltime"), "the job's time limit"),
+        "account": _account_reason(spec, profile),
+        "queue": _queue_reason(spec, profile),
+        "master_port": _port_reason(spec, profile),
+        "launcher": _line(template.launcher, "derived",
+                          f"{profile.center} recipe: {profile.launch.launcher}, "
+                          f"{profile.launch.style}"),
+        "template": _line(template.id, chosen,
+                          template.derived_from or "the center's documented recipe"),
+    }
+
+
+def generate_from_spec(
+    spec: JobSpec, template_id: str | None = None, *, strict: bool = True
+) -> GenerateResult:
+    """Check ``spec`` against its cluster's policy and render it.
+
+    With ``strict`` (the default) any policy problem raises PolicyViolation listing them all;
+    otherwise the script is rendered anyway and the problems become ``findings``.
+    """
+    profile = get_profile(spec.cluster)
+    spec = spec.model_copy(update={"cluster": profile.id})
+    problems = check_spec(spec, profile)
+    if problems and strict:
+        raise PolicyViolation(profile.id, problems)
+    template = choose_template(spec, profile, template_id)
+    return GenerateResult(
+        script=render(spec, profile, template),
+        spec=spec,
+        template_id=template.id,
+        findings=[problem_finding(p) for p in problems],
+        explanation=explain(spec, profile, template, "derived" if template_id is None else "said"),
+    )
+
+
+def generate(
+    request: JobSpec | str, template_id: str | None = None, *, strict: bool = True
+) -> GenerateResult:
+    """A launch script for ``request``: a JobSpec, or plain words read by ``extract``."""
+    if isinstance(request, JobSpec):
+        return generate_from_spec(request, template_id, strict=strict)
+    from maple_flow.extract import extract
+
+    return generate_from_spec(extract(request), template_id, strict=strict)

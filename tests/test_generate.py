@@ -1,0 +1,55 @@
+"""generate(): policy check, template choice, explanation, dispatch on the request type."""
+
+from __future__ import annotations
+
+import pytest
+
+from maple_flow import GenerateResult, JobSpec, generate, generate_from_spec
+from maple_flow.errors import PolicyViolation, RenderError, TemplateNotFound
+
+
+def _spec(**fields: object) -> JobSpec:
+    values: dict[str, object] = {"cluster": "perlmutter", "nodes": 2, "gpus_per_node": 4,
+                                 "entrypoint": "train.py", "provenance": {"nodes": "said"}}
+    values.update(fields)
+    return JobSpec.model_validate(values)
+
+
+def test_spec_gives_script_template_and_explanation() -> None:
+    result = generate(_spec(cluster="PM"))
+    assert isinstance(result, GenerateResult)
+    assert result.template_id == "perlmutter-pytorch-ddp" and result.spec.cluster == "perlmutter"
+    assert "from template perlmutter-pytorch-ddp" in result.script
+    assert result.findings == []
+    assert result.explanation["nodes"].startswith("2 (said): 8 ranks")
+    assert result.explanation["queue"].startswith("debug (default): the profile's default")
+    assert "REPLACE_WITH_NERSC_PROJECT (default)" in result.explanation["account"]
+    assert result.explanation["master_port"].startswith("29507 (derived)")
+
+
+def test_policy_problems_raise_all_at_once() -> None:
+    with pytest.raises(PolicyViolation) as info:
+        generate(_spec(nodes=20, gpus_per_node=8, walltime="02:00:00"))
+    fields = {p.field for p in info.value.problems}
+    assert {"gpus_per_node", "nodes", "walltime"} <= fields
+
+
+def test_non_strict_renders_with_policy_findings() -> None:
+    result = generate_from_spec(_spec(walltime="02:00:00"), strict=False)
+    assert [f.code for f in result.findings] == ["walltime.limit"]
+    assert result.findings[0].source == "policy" and "hint" in result.findings[0].message
+
+
+def test_named_template_must_belong_to_the_cluster() -> None:
+    result = generate(_spec(), "perlmutter-pytorch-ddp")
+    assert result.explanation["template"].startswith("perlmutter-pytorch-ddp (said)")
+    with pytest.raises(RenderError, match="is for polaris"):
+        generate(_spec(), "polaris-pytorch-ddp")
+    with pytest.raises(TemplateNotFound):
+        generate(_spec(), "perlmutter-nope")
+
+
+def test_plain_words_go_through_extract() -> None:
+    result = generate("train on 2 nodes of Polaris with 4 GPUs each: python train.py --lr 0.1")
+    assert result.template_id == "polaris-pytorch-ddp"
+    assert result.spec.args == ["--lr", "0.1"] and "select=2" in result.script
