@@ -134,5 +134,9 @@ def generate(
     if isinstance(request, JobSpec):
         return generate_from_spec(request, template_id, strict=strict)
     from maple_flow.extract import extract
+    from maple_flow.retrieve import rank_templates
 
-    return generate_from_spec(extract(request), template_id, strict=strict)
+    spec = extract(request)
+    ranked = rank_templates(spec, request) if template_id is None else []
+    chosen = ranked[0].template.id if len(ranked) > 1 else template_id
+    return generate_from_spec(spec, chosen, strict=strict)
