@@ -22,7 +22,7 @@ app = typer.Typer(
 )
 
 #: Modules that register commands on ``app`` when imported (each calls ``register(app)``).
-COMMAND_MODULES: tuple[str, ...] = ("maple_flow.cli.catalog",)
+COMMAND_MODULES: tuple[str, ...] = ("maple_flow.cli.catalog", "maple_flow.cli.generate")
 
 
 def _register_all() -> None:

@@ -1,0 +1,138 @@
+"""`maple generate` and `maple port`: plain words or a working script in, launch scripts out."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from maple_flow.errors import MapleError, MissingInformation
+
+_ANSWER_PHRASE = {
+    "cluster": "on {}",
+    "entrypoint": "run `{}`",
+    "nodes": "{}",
+}
+
+
+def _ask(missing: MissingInformation, request: str) -> str:
+    """The request with the user's answers for each missing field appended."""
+    for name, how in missing.missing.items():
+        answer = typer.prompt(f"{name} ({how})").strip()
+        if answer:
+            request += " " + _ANSWER_PHRASE.get(name, "{}").format(answer)
+    return request
+
+
+def _generate(request: str, interactive: bool) -> Any:
+    from maple_flow.generate import generate
+
+    for _ in range(3):
+        try:
+            return generate(request, strict=False)
+        except MissingInformation as missing:
+            if not interactive:
+                raise
+            request = _ask(missing, request)
+    return generate(request, strict=False)
+
+
+def generate_cmd(
+    request: Annotated[str, typer.Argument(help="What to run, in your own words.")],
+    output: Annotated[
+        Path | None, typer.Option("-o", "--output", help="Write the script here.")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    explain: Annotated[
+        bool, typer.Option("--explain", help="Say where each value came from.")
+    ] = False,
+) -> None:
+    """Write a launch script from plain words.
+
+    Example: maple generate "train.py --epochs 3 with torchrun on 8 GPUs across 2 nodes on Polaris"
+    """
+    interactive = sys.stdin.isatty() and not as_json
+    result = _generate(request, interactive)
+    findings = [f.message for f in result.findings]
+    if as_json:
+        typer.echo(
+            json.dumps(
+                {
+                    "cluster": result.spec.cluster,
+                    "template_id": result.template_id,
+                    "script": result.script,
+                    "explanation": result.explanation,
+                    "findings": findings,
+                },
+                indent=2,
+            )
+        )
+        return
+    if output:
+        output.write_text(result.script, encoding="utf-8")
+        typer.echo(f"wrote {output} ({result.template_id})", err=True)
+    else:
+        typer.echo(result.script, nl=False)
+    if explain:
+        for name, line in result.explanation.items():
+            typer.echo(f"# {name}: {line}", err=True)
+    for message in findings:
+        typer.echo(f"warning: {message}", err=True)
+
+
+def port_cmd(
+    script: Annotated[Path, typer.Argument(help="A Slurm or PBS script that works somewhere.")],
+    to: Annotated[str, typer.Option("--to", help="Target clusters, comma-separated.")],
+    output: Annotated[
+        Path | None, typer.Option("-o", "--output-dir", help="Write <cluster>.sh files here.")
+    ] = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="One JSON object keyed by cluster.")
+    ] = False,
+    source: Annotated[str | None, typer.Option("--from", help="The script's cluster.")] = None,
+    nodes: Annotated[int | None, typer.Option("--nodes", min=1)] = None,
+    gpus_per_node: Annotated[int | None, typer.Option("--gpus-per-node", min=1)] = None,
+    account: Annotated[str | None, typer.Option("--account", "-A")] = None,
+    queue: Annotated[str | None, typer.Option("--queue", "-q")] = None,
+    walltime: Annotated[str | None, typer.Option("--walltime", "-t")] = None,
+) -> None:
+    """Rewrite a working script for other clusters; notes say what to check there.
+
+    Example: maple port train_polaris.sh --to perlmutter,vista -o ported/
+    """
+    from maple_flow.port import port
+
+    try:
+        data = script.read_bytes()
+    except OSError as exc:
+        raise MapleError(f"cannot read {script}: {exc.strerror}") from None
+    given = {
+        "nodes": nodes,
+        "gpus_per_node": gpus_per_node,
+        "account": account,
+        "queue": queue,
+        "walltime": walltime,
+    }
+    results = port(data, to, source=source, **{k: v for k, v in given.items() if v is not None})
+    if as_json:
+        typer.echo(json.dumps({k: r.to_dict() for k, r in results.items()}, indent=2))
+        return
+    for cluster, result in results.items():
+        if output:
+            output.mkdir(parents=True, exist_ok=True)
+            (output / f"{cluster}.sh").write_text(result.script, encoding="utf-8")
+            typer.echo(f"{cluster}: wrote {output / (cluster + '.sh')} ({result.status})")
+        else:
+            typer.echo(f"# ===== {cluster} ({result.status}) =====")
+            typer.echo(result.script)
+        for note in result.notes:
+            typer.echo(f"  check on {cluster}: {note}")
+
+
+def register(app: typer.Typer) -> None:
+    """Add `generate` and `port` to the `maple` command."""
+    app.command("generate")(generate_cmd)
+    app.command("port")(port_cmd)
