@@ -151,23 +151,23 @@ def _rank_reasons(by_rank: dict[int, MiniAppReport], world: int) -> list[str]:
 
 
 def _health_reasons(by_rank: dict[int, MiniAppReport]) -> list[str]:
-    reasons: list[str] = []
+    """A rank's own errors first (deduplicated across ranks), then what they do not explain."""
+    named: list[str] = []
     errors: dict[str, list[int]] = defaultdict(list)
     for rank, rep in sorted(by_rank.items()):
-        for name in ("allreduce", "allgather"):
-            result = rep.collectives.get(name)
-            if result is None:
-                reasons.append(f"collective {name} not run on rank {rank}")
-            elif not result.ok:
-                reasons.append(f"collective {name} wrong on rank {rank}")
-        if not rep.step.ok:
-            reasons.append(f"training step failed on rank {rank} (loss {rep.step.loss})")
         for err in rep.errors:
             errors[err].append(rank)
+        for name in ("allreduce", "allgather"):
+            result = rep.collectives.get(name)
+            if result is not None and not result.ok:
+                named.append(f"collective {name} wrong on rank {rank}")
+            elif result is None and not rep.errors:
+                named.append(f"collective {name} not run on rank {rank}")
+        if not rep.step.ok and not rep.errors:
+            named.append(f"training step failed on rank {rank} (loss {rep.step.loss})")
         if not rep.ok and not rep.errors and rep.step.ok and rep.collectives:
-            reasons.append(f"rank {rank} reported not ok")
-    reasons += [f"{err} ({_ranks(ranks)})" for err, ranks in errors.items()]
-    return reasons
+            named.append(f"rank {rank} reported not ok")
+    return [f"{err} ({_ranks(ranks)})" for err, ranks in errors.items()] + named
 
 
 def _layout_reasons(
