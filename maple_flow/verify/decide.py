@@ -1,0 +1,47 @@
+"""Decide a verification's outcome from the job's result and the mini-app reports (pure)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from maple_flow.miniapp_report import assess, parse_reports
+from maple_flow.verify.report import Expected, VerifyReport, log_excerpt
+
+
+def _scheduler_reasons(raw: dict[str, Any]) -> list[str]:
+    state = raw.get("state")
+    if state == "REJECTED":
+        return [f"rejected at submission: {raw.get('message') or 'no message'}"]
+    if state == "TIMEOUT":
+        return [f"timed out after {raw.get('elapsed_s', 0):.0f} s"]
+    if state == "CANCELLED":
+        return ["the job was cancelled"]
+    if state != "COMPLETED":
+        return [f"the job ended {state} with exit code {raw.get('exit_code')}"]
+    return []
+
+
+def decide(cluster: str, endpoint: str, raw: dict[str, Any], expected: Expected,
+           script: str) -> VerifyReport:
+    """verified only when the job completed and every expected rank reported correctly."""
+    text = f"{raw.get('stdout', '')}\n{raw.get('stderr', '')}"
+    reports = parse_reports(text)
+    reasons = _scheduler_reasons(raw)
+    if raw.get("state") != "REJECTED":
+        assessment = assess(reports, expected.world_size, expected.ranks_per_node, expected.nodes)
+        reasons += [r for r in assessment.reasons if r not in reasons]
+    per_node = Counter(r.host for r in reports)
+    return VerifyReport(
+        cluster=cluster, endpoint=endpoint, status="failed" if reasons else "verified",
+        reasons=reasons, expected=expected, state=raw.get("state"),
+        exit_code=raw.get("exit_code"), job_id=raw.get("job_id"),
+        scheduler_message=raw.get("message", ""),
+        world_size=reports[0].world_size if reports else None,
+        ranks_per_node=dict(sorted(per_node.items())),
+        backend=reports[0].backend if reports else None,
+        ranks=[r.model_dump() for r in reports],
+        log_excerpt=log_excerpt(raw.get("stdout", ""), raw.get("stderr", "")),
+        elapsed_s=float(raw.get("elapsed_s", 0.0)), workdir=raw.get("workdir", ""),
+        script=script,
+    )

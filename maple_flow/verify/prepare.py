@@ -1,0 +1,56 @@
+"""Turn a script into what runs on the target: the mini-app swap, the files, the layout."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from maple_flow.clusters import get_profile
+from maple_flow.directives import parse_directives
+from maple_flow.models import ClusterProfile, Framework, JobSpec, Strategy
+from maple_flow.paths import miniapps_dir
+from maple_flow.policy import request_from_directives
+from maple_flow.verify.report import Expected
+from maple_flow.verify.substitute import MINIAPP_DIR, miniapp_for, swap_entrypoint
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """A job ready to submit: script text, files to stage beside it, the expected layout."""
+
+    cluster: str
+    scheduler: str
+    script: str
+    files: dict[str, str]
+    expected: Expected
+
+
+def miniapp_files() -> dict[str, str]:
+    """Every mini-app source file, keyed by its path relative to the job's directory."""
+    folder = miniapps_dir()
+    return {
+        f"{MINIAPP_DIR}/{p.relative_to(folder).as_posix()}": p.read_text(encoding="utf-8")
+        for p in sorted(folder.rglob("*.py"))
+        if "__pycache__" not in p.parts
+    }
+
+
+def expected_layout(script: str, profile: ClusterProfile, spec: JobSpec | None) -> Expected:
+    """Nodes and ranks per node a correct run shows: from the spec, else the directives.
+
+    One rank per GPU (or tile) is the device model: a script that asks for fewer GPUs per
+    node expects that many ranks; one that asks for none (whole-node sites) expects all.
+    """
+    if spec is not None:
+        return Expected(nodes=spec.nodes, ranks_per_node=spec.gpus_per_node)
+    req = request_from_directives(parse_directives(script, profile.scheduler))
+    return Expected(nodes=req.nodes or 1, ranks_per_node=req.gpus_per_node or profile.gpu.per_node)
+
+
+def prepare(script: str, cluster: str, *, entrypoint: str, module: bool = False,
+            framework: Framework = "pytorch", strategy: Strategy = "ddp",
+            spec: JobSpec | None = None) -> Prepared:
+    """Swap the program for the setup's mini-app and work out the expected layout."""
+    profile = get_profile(cluster)
+    swapped = swap_entrypoint(script, entrypoint, miniapp_for(framework, strategy), module=module)
+    return Prepared(profile.id, profile.scheduler, swapped, miniapp_files(),
+                    expected_layout(script, profile, spec))

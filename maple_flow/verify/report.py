@@ -1,0 +1,62 @@
+"""VerifyReport and the pure decision: verified, failed (with reasons) or unverified."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+Status = Literal["verified", "failed", "unverified"]
+
+_ERROR_LINE = re.compile(
+    r"error|Error|ERROR|Traceback|exception|Exception|unknown|not found|No such file|"
+    r"denied|refused|timed out|Killed|CANCELLED|Lmod has detected"
+)
+MAX_EXCERPT = 25
+
+
+class Expected(BaseModel):
+    """The layout a correct run must show."""
+
+    nodes: int = Field(ge=1)
+    ranks_per_node: int = Field(ge=1)
+
+    @property
+    def world_size(self) -> int:
+        return self.nodes * self.ranks_per_node
+
+
+class VerifyReport(BaseModel):
+    """What running a script's mini-app on a target showed."""
+
+    cluster: str
+    endpoint: str
+    status: Status
+    reasons: list[str] = Field(default_factory=list)
+    expected: Expected | None = None
+    state: str | None = None
+    exit_code: int | None = None
+    job_id: str | None = None
+    scheduler_message: str = ""
+    world_size: int | None = None
+    ranks_per_node: dict[str, int] = Field(default_factory=dict)
+    backend: str | None = None
+    ranks: list[dict[str, Any]] = Field(default_factory=list, description="per-rank reports")
+    log_excerpt: list[str] = Field(default_factory=list)
+    elapsed_s: float = 0.0
+    workdir: str = ""
+    script: str = ""
+
+
+def log_excerpt(*texts: str) -> list[str]:
+    """The lines of job logs that look like errors (at most MAX_EXCERPT, last ones kept)."""
+    lines = [ln.rstrip() for t in texts for ln in t.splitlines() if _ERROR_LINE.search(ln)]
+    lines = [ln for ln in lines if "MAPLE_MINIAPP_REPORT" not in ln]
+    return lines[-MAX_EXCERPT:]
+
+
+def unverified(cluster: str, endpoint: str, reason: str, script: str = "") -> VerifyReport:
+    """A report for a target that could not be reached: never a pass."""
+    return VerifyReport(cluster=cluster, endpoint=endpoint, status="unverified",
+                        reasons=[reason], script=script)

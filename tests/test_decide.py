@@ -1,0 +1,81 @@
+"""The verification verdict from a job's result and its mini-app reports (pure)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from maple_flow.verify.decide import decide
+from maple_flow.verify.report import Expected, log_excerpt
+
+EXPECTED = Expected(nodes=2, ranks_per_node=2)
+
+
+def report(rank: int, host: str, world: int = 4, ok: bool = True, **kw: Any) -> str:
+    data: dict[str, Any] = {
+        "setup": "ddp", "ok": ok, "host": host, "world_size": world, "rank": rank,
+        "local_rank": rank % 2, "backend": "gloo", "device": "cpu",
+        "collectives": {"allreduce": {"ok": True}, "allgather": {"ok": True}},
+        "step": {"ok": True, "loss": 5.5}, "errors": [],
+    }
+    data.update(kw)
+    return "MAPLE_MINIAPP_REPORT " + json.dumps(data)
+
+
+def raw(lines: list[str], state: str = "COMPLETED", **kw: Any) -> dict[str, Any]:
+    return {"state": state, "exit_code": 0 if state == "COMPLETED" else 1,
+            "stdout": "\n".join(lines), "stderr": "", "job_id": "7", **kw}
+
+
+GOOD = [report(0, "n1"), report(1, "n1"), report(2, "n2"), report(3, "n2")]
+
+
+def test_all_ranks_correct_is_verified() -> None:
+    r = decide("delta", "twin", raw(GOOD), EXPECTED, "script")
+    assert r.status == "verified" and r.reasons == []
+    assert r.world_size == 4 and r.ranks_per_node == {"n1": 2, "n2": 2}
+
+
+def test_rejection_names_the_scheduler_message() -> None:
+    r = decide("polaris", "twin", raw([], state="REJECTED",
+                                      message="qsub: Resource: filesystems is required to be set."),
+               EXPECTED, "s")
+    assert r.status == "failed"
+    message = "qsub: Resource: filesystems is required to be set."
+    assert r.reasons == [f"rejected at submission: {message}"]
+
+
+def test_missing_rank_fails() -> None:
+    r = decide("delta", "twin", raw(GOOD[:3]), EXPECTED, "s")
+    assert r.status == "failed" and any("3" in x and "missing" in x for x in r.reasons)
+
+
+def test_wrong_world_size_fails() -> None:
+    lines = [report(i, "n1" if i < 2 else "n2", world=3) for i in range(3)]
+    r = decide("delta", "twin", raw(lines), EXPECTED, "s")
+    assert r.status == "failed" and any("world size" in x for x in r.reasons)
+
+
+def test_completed_without_report_fails() -> None:
+    r = decide("delta", "twin", raw(["hello"]), EXPECTED, "s")
+    assert r.status == "failed" and any("no mini-app report" in x for x in r.reasons)
+
+
+def test_failed_job_keeps_error_lines() -> None:
+    lines = ["Lmod has detected the following error: The following module(s) are unknown: "
+             "\"pytorch/9.9\"", "python: command not found"]
+    r = decide("perlmutter", "twin", raw(lines, state="FAILED"), EXPECTED, "s")
+    assert r.status == "failed"
+    assert r.reasons[0] == "the job ended FAILED with exit code 1"
+    assert any("unknown" in ln for ln in r.log_excerpt)
+
+
+def test_timeout() -> None:
+    r = decide("delta", "twin", raw([], state="TIMEOUT", elapsed_s=61.2), EXPECTED, "s")
+    assert r.reasons[0] == "timed out after 61 s"
+
+
+def test_log_excerpt_skips_reports_and_caps_length() -> None:
+    text = "\n".join([report(0, "n1")] + [f"error {i}" for i in range(100)])
+    lines = log_excerpt(text)
+    assert len(lines) == 25 and lines[-1] == "error 99"
