@@ -109,8 +109,7 @@ def _from_total(total: int, full: int | None) -> tuple[int | None, int | None, s
     return total // full, full, "nodes,gpus_per_node"
 
 
-def _scan_all(text: str, queues: list[str] | None) -> Scan:
-    scan = Scan(words_to_digits(text))
+def _scan_all(scan: Scan, queues: list[str] | None) -> Scan:
     scan_env(scan)
     scan_walltime(scan)
     scan_account(scan)
@@ -120,12 +119,11 @@ def _scan_all(text: str, queues: list[str] | None) -> Scan:
     return scan
 
 
-def _cluster(text: str, override: str | None) -> tuple[str | None, str]:
+def _cluster(scan: Scan, override: str | None) -> tuple[str | None, str]:
     from maple_flow.clusters import alias_index, resolve_cluster
 
     if override:
         return resolve_cluster(override), "said"
-    scan = Scan(text)
     scan_cluster(scan, alias_index())
     value = scan.value("cluster")
     return (str(value), "said") if value else (None, "")
@@ -192,9 +190,10 @@ def extract(text: str, **overrides: Any) -> JobSpec:
         raise ParseError(f"the request is {len(text)} characters long; the limit is {MAX_REQUEST}")
     command = find_command(text)
     rest = command.rest if command else text
-    cluster, _ = _cluster(rest, overrides.pop("cluster", None))
+    scan = Scan(words_to_digits(rest))
+    cluster, _ = _cluster(scan, overrides.pop("cluster", None))
     profile = _profile(cluster)
-    scan = _scan_all(rest, [q.name for q in profile.queues.items] if profile else None)
+    _scan_all(scan, [q.name for q in profile.queues.items] if profile else None)
     fields = _fields(scan, command, cluster)
     fields.update(overrides)
     fields["provenance"].update({k: "said" for k in overrides})

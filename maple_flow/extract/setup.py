@@ -38,6 +38,13 @@ def _words(text: str) -> list[tuple[str, int, int]]:
     return [(m.group(0), m.start(), m.end()) for m in _CLUSTER_WORD.finditer(low)]
 
 
+def _standalone(text: str, start: int, end: int) -> bool:
+    """Whether text[start:end] is not part of a longer token ("abcd-dtai-gh", "m1234_pm")."""
+    before = text[start - 1] if start > 0 else " "
+    after = text[end] if end < len(text) else " "
+    return not (before.isalnum() or before in "-_/." or after.isalnum() or after in "-_/")
+
+
 def scan_cluster(scan: Scan, index: dict[str, str]) -> None:
     """Record every cluster named, longest alias first ("delta ai" before "delta")."""
     words = _words(scan.text)
@@ -48,8 +55,8 @@ def scan_cluster(scan: Scan, index: dict[str, str]) -> None:
             if len(chunk) < size:
                 continue
             key = "".join(w for w, _, _ in chunk)
-            if key in index and not key.isdigit():
-                start, end = chunk[0][1], chunk[-1][2]
+            start, end = chunk[0][1], chunk[-1][2]
+            if key in index and not key.isdigit() and _standalone(scan.text, start, end):
                 scan.add("cluster", index[key], scan.text[start:end])
                 scan.blank(start, end)
                 i += size

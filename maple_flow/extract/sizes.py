@@ -8,7 +8,7 @@ from maple_flow.extract.scan import Scan
 
 ALL = -1  # "all GPUs of a node": filled from the cluster profile later
 
-_MODEL = r"(?:a100|h100|h200|gh200|v100|a40|l40s?|pvc|max\s?1550)(?:[-\w]*)"
+_MODEL = r"(?:a100|h100|h200|gh200|v100|a40|l40s?|pvc|max\s?1550|tesla)(?:[-\w]*)"
 GPU = (
     rf"(?:(?:nvidia|intel|amd)\s+)?(?:{_MODEL}(?:\s+(?:gpus?|cards?|devices?|tiles?))?"
     r"|gpu[\s-]+tiles?|gpu[\s-]+ranks?|gpus?|tiles?|graphics\s+cards?|cards?|devices?"
@@ -50,6 +50,10 @@ _ALL_OF = re.compile(
     rf"(?:{_N}|both|all)\s+(?:of\s+the\s+)?{NODE}",
     _F,
 )
+_NODE_COUNT = re.compile(
+    rf"(?:nodes?|node[\s_-]count|number\s+of\s+nodes|num[\s_-]nodes)\s*(?:is|of)?\s*[:=]?\s*{_N}(?!\s*(?:gpus?|x\b))",
+    _F,
+)
 _FULL_NODES = re.compile(rf"{_N}\s+(?:full|whole|entire|complete)\s+{NODE}", _F)
 _NODES = re.compile(rf"{_N}(?:\s+|\s*-\s*){NODE}", _F)
 _ONE_NODE = re.compile(rf"\b(?:a|an|one|1)\s+(?:single\s+)?{NODE}", _F)
@@ -71,6 +75,8 @@ def _flags(scan: Scan) -> None:
 
 
 def _combined(scan: Scan) -> None:
+    for m in scan.matches(_NODE_COUNT):
+        scan.add("nodes", _int(m.group(1)), m.group(0))
     for m in scan.matches(_ALL_OF):
         nodes = m.group(1)
         if nodes:
