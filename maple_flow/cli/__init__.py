@@ -22,7 +22,12 @@ app = typer.Typer(
 )
 
 #: Modules that register commands on ``app`` when imported (each calls ``register(app)``).
-COMMAND_MODULES: tuple[str, ...] = ("maple_flow.cli.catalog", "maple_flow.cli.generate")
+COMMAND_MODULES: tuple[str, ...] = (
+    "maple_flow.cli.catalog",
+    "maple_flow.cli.generate",
+    "maple_flow.cli.verify",
+    "maple_flow.cli.endpoints",
+)
 
 
 def _register_all() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import concurrent.futures
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from maple_flow.clusters import resolve_cluster
 from maple_flow.endpoints import Endpoint, load_registry
@@ -40,6 +40,20 @@ class VerifyTarget:
         """A target for a script maple_flow rendered from ``spec``."""
         return cls(spec.cluster, script, spec.entrypoint, spec.module, spec.framework,
                    spec.strategy, spec)
+
+
+    @classmethod
+    def from_script(cls, script: str, cluster: str, *, entrypoint: str | None = None,
+                    framework: Framework | None = None,
+                    strategy: Strategy | None = None) -> VerifyTarget:
+        """A target for any script: program and setup are read from its launch line."""
+        from maple_flow.scriptparse import parse_script, read_facts
+
+        facts = read_facts(parse_script(script))
+        setup = cast(tuple[Framework, Strategy], (facts.framework, facts.strategy))
+        return cls(cluster, script, entrypoint or facts.entrypoint,
+                   facts.module and entrypoint is None,
+                   framework or setup[0], strategy or setup[1])
 
 
 Progress = Callable[[str, VerifyReport], None]
