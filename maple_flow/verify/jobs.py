@@ -8,14 +8,19 @@ cluster's scheduler, waits at most ``timeout_s``, and returns the state, exit co
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import tempfile
+import threading
 import time
 from pathlib import Path
 from typing import Any
 
 POLL_S = 0.5
+#: Twin jobs run at once: every emulated node shares this machine's cores and memory.
+TWIN_MAX_JOBS = int(os.environ.get("MAPLE_TWIN_MAX_JOBS", "2"))
+_twin_slots = threading.BoundedSemaphore(max(1, TWIN_MAX_JOBS))
 TERMINAL = {"COMPLETED", "FAILED", "TIMEOUT", "CANCELLED", "NODE_FAIL", "OUT_OF_MEMORY",
             "PREEMPTED", "BOOT_FAIL", "DEADLINE"}
 
@@ -118,8 +123,9 @@ def run_on_twin(cluster: str, script_text: str, files: dict[str, str],
     from maple_flow.twin import Twin
 
     twin = Twin()
-    folder, script = stage(files, script_text, Path(workdir) if workdir else twin.workdir())
-    r = twin.submit(cluster, script, timeout_s=timeout_s, workdir=folder)
+    folder, script = stage(files, script_text, Path(workdir) if workdir else twin.jobs_dir())
+    with _twin_slots:
+        r = twin.submit(cluster, script, timeout_s=timeout_s, workdir=folder)
     return _result(r.state, job_id=r.job_id, exit_code=r.exit_code, message=r.message,
                    stdout=r.stdout, stderr=r.stderr, elapsed_s=r.elapsed_s, workdir=str(folder))
 

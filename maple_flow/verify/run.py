@@ -13,7 +13,7 @@ from maple_flow.errors import MapleError
 from maple_flow.models import Framework, JobSpec, Strategy
 from maple_flow.verify.decide import decide
 from maple_flow.verify.executors import EndpointUnavailable, make_executor, parsl_config
-from maple_flow.verify.jobs import run_job
+from maple_flow.verify.jobs import TWIN_MAX_JOBS, run_job
 from maple_flow.verify.prepare import Prepared, prepare
 from maple_flow.verify.report import VerifyReport, unverified
 
@@ -107,7 +107,10 @@ def _collect(targets: list[VerifyTarget], jobs: dict[int, Prepared],
              timeout_s: float, progress: Progress | None) -> dict[int, VerifyReport]:
     reports: dict[int, VerifyReport] = {}
     index = {f: i for i, f in futures.items()}
-    done = concurrent.futures.as_completed(list(futures.values()), timeout=timeout_s + GRACE_S)
+    on_twin = sum(registry[j.cluster].type == "twin" for j in jobs.values())
+    waves = max(1, -(-on_twin // TWIN_MAX_JOBS))
+    done = concurrent.futures.as_completed(list(futures.values()),
+                                           timeout=timeout_s * waves + GRACE_S)
     try:
         for future in done:
             i = index[future]

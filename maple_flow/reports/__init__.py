@@ -1,0 +1,1 @@
+"""Readable reports: Markdown and HTML renderings of verification results."""
