@@ -1,0 +1,143 @@
+"""slurm.conf and gres.conf of one personality, rendered from its profile. Pure."""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from maple_flow.models import ClusterProfile
+from maple_flow.twin.layout import ClusterLayout
+
+
+@dataclass(frozen=True)
+class Partition:
+    """A Slurm partition of the twin."""
+
+    name: str
+    max_minutes: int
+    max_nodes: int
+    min_nodes: int
+    default: bool
+
+
+def partition_name(profile: ClusterProfile) -> str:
+    """The one partition of a cluster whose queues are QOSes (Perlmutter): the profile's
+    fixed partition if it names one, else the cluster id."""
+    return profile.queues.partition or profile.id
+
+
+def partitions(profile: ClusterProfile, node_count: int) -> list[Partition]:
+    """Slurm partitions for the profile's queues.
+
+    Partitions and PBS queues become partitions with their real names and limits (PBS node
+    limits are checked by the qsub front end, not here). QOSes become one partition whose
+    time limit is the longest QOS limit; the sbatch front end checks each QOS's limits.
+    """
+    items = profile.queues.items
+    if items[0].kind == "qos":
+        longest = max(q.max_walltime_seconds for q in items)
+        return [Partition(partition_name(profile), math.ceil(longest / 60),
+                          max(q.max_nodes for q in items), 1, True)]
+    result = []
+    for q in items:
+        pbs = q.kind == "queue"
+        min_nodes = 1 if pbs or q.min_nodes > node_count else q.min_nodes
+        result.append(Partition(q.name, math.ceil(q.max_walltime_seconds / 60),
+                                0 if pbs else q.max_nodes, min_nodes, q.default))
+    return result
+
+
+def node_features(profile: ClusterProfile) -> list[str]:
+    """Node features a required ``--constraint`` asks for (Perlmutter's ``-C gpu``)."""
+    features: list[str] = []
+    for rule in profile.directives.required:
+        if rule.option == "constraint" and rule.render:
+            value = re.split(r"[ =]", rule.render.strip(), maxsplit=1)[-1].strip("'\"")
+            features += [w for w in re.split(r"[&|,]", value) if re.fullmatch(r"\w+", w)]
+    return list(dict.fromkeys(features))
+
+
+def gres_spec(profile: ClusterProfile) -> str:
+    """The nodes' GRES: ``gpu[:type]:count`` (typed where the site requests typed GPUs)."""
+    gtype = profile.directives.gpu_type
+    return f"gpu:{gtype}:{profile.gpu.per_node}" if gtype else f"gpu:{profile.gpu.per_node}"
+
+
+def render_slurm_conf(profile: ClusterProfile, layout: ClusterLayout, munge_socket: Path) -> str:
+    """The personality's slurm.conf: real daemons, loopback addresses, the profile's facts."""
+    root = layout.root
+    node = profile.node
+    cpus = node.cpus_per_node * node.threads_per_core
+    features = node_features(profile)
+    feature_text = f" Features={','.join(features)}" if features else ""
+    lines = [
+        f"# maple_flow twin: {profile.name} ({profile.center}); generated from its profile",
+        f"ClusterName={profile.id}",
+        f"SlurmctldHost={layout.ctl_name}({layout.ctl_addr})",
+        f"SlurmctldPort={layout.ctl_port}",
+        f"SlurmdPort={layout.nodes[0].port}",
+        "AuthType=auth/munge",
+        "CredType=cred/munge",
+        f"AuthInfo=socket={munge_socket}",
+        "SlurmUser=root",
+        "SlurmdUser=root",
+        f"StateSaveLocation={layout.spool}/ctld",
+        f"SlurmdSpoolDir={layout.spool}/%n",
+        f"SlurmctldPidFile={layout.ctl_pidfile}",
+        f"SlurmdPidFile={layout.run}/slurmd-%n.pid",
+        f"SlurmctldLogFile={layout.log}/slurmctld.log",
+        f"SlurmdLogFile={layout.log}/slurmd-%n.log",
+        f"TmpFS={root}/tmp",
+        "ProctrackType=proctrack/linuxproc",
+        "TaskPlugin=task/none",
+        "JobAcctGatherType=jobacct_gather/none",
+        "AccountingStorageType=accounting_storage/none",
+        "JobCompType=jobcomp/filetxt",
+        f"JobCompLoc={layout.log}/jobcomp.txt",
+        "SelectType=select/cons_tres",
+        "SelectTypeParameters=CR_Core",
+        "SchedulerParameters=batch_sched_delay=0",
+        "SlurmdParameters=config_overrides",
+        "EnforcePartLimits=ALL",
+        "ReturnToService=2",
+        "MpiDefault=none",
+        "GresTypes=gpu",
+        f"FirstJobId={layout.first_job_id}",
+        "MinJobAge=900",
+        "KillWait=5",
+        "InactiveLimit=0",
+        "MessageTimeout=20",
+        "SlurmdTimeout=300",
+        "SlurmctldTimeout=120",
+    ]
+    for n in layout.nodes:
+        lines.append(
+            f"NodeName={n.name} NodeHostname={n.name} NodeAddr={n.addr} Port={n.port} "
+            f"CPUs={cpus} Sockets=1 CoresPerSocket={node.cpus_per_node} "
+            f"ThreadsPerCore={node.threads_per_core} RealMemory={node.memory_gb * 1024} "
+            f"Gres={gres_spec(profile)}{feature_text} State=UNKNOWN"
+        )
+    for p in partitions(profile, len(layout.nodes)):
+        limits = f" MaxNodes={p.max_nodes}" if p.max_nodes else ""
+        limits += f" MinNodes={p.min_nodes}" if p.min_nodes > 1 else ""
+        lines.append(
+            f"PartitionName={p.name} Nodes=ALL MaxTime={p.max_minutes}{limits} "
+            f"Default={'YES' if p.default else 'NO'} State=UP"
+        )
+    return "\n".join(lines) + "\n"
+
+
+def gpu_files(profile: ClusterProfile, layout: ClusterLayout) -> list[Path]:
+    """Stand-in device files of the modelled GPUs (Slurm drops GPUs without a File)."""
+    return [layout.root / "dev" / f"gpu{i}" for i in range(profile.gpu.per_node)]
+
+
+def render_gres_conf(profile: ClusterProfile, layout: ClusterLayout) -> str:
+    """gres.conf: each node's modelled GPUs, one stand-in device file per GPU."""
+    names = ",".join(n.name for n in layout.nodes)
+    last = profile.gpu.per_node - 1
+    files = f"{layout.root}/dev/gpu[0-{last}]" if last else f"{layout.root}/dev/gpu0"
+    gtype = f" Type={profile.directives.gpu_type}" if profile.directives.gpu_type else ""
+    return f"AutoDetect=off\nNodeName={names} Name=gpu{gtype} File={files}\n"
