@@ -238,6 +238,7 @@ def _port_one(src: Source, target: str, o: dict[str, Any]) -> PortResult:
 
 def _provenance(fields: dict[str, Any], o: dict[str, Any], src: Source) -> dict[str, str]:
     prov = dict.fromkeys(fields, "derived")
+    prov["cluster"] = "said"
     for name in ("framework", "strategy", "entrypoint", "module", "args", "env"):
         prov[name] = "parsed"
     if src.facts.walltime and "walltime" not in o:

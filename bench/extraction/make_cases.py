@@ -1,3 +1,4 @@
+# ruff: noqa: E501  (case tables: one phrasing style per line)
 """Write bench/extraction/cases.jsonl: plain-language requests and real-style batch scripts.
 
 Expected values come from the parameters each case is built from, never from the extractor.
@@ -13,10 +14,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from script_styles import SCRIPT_STYLES  # type: ignore[import-not-found]
+
 from maple_flow.clusters import all_profiles
 from maple_flow.models import ClusterProfile, format_walltime
-
-from script_styles import SCRIPT_STYLES  # type: ignore[import-not-found]
 
 OUT = Path(__file__).with_name("cases.jsonl")
 SETUP_WORDS = {

@@ -19,8 +19,19 @@ from maple_flow.models.job import DEFAULT_WALLTIME
 from maple_flow.scriptparse import script_to_spec
 
 CASES = Path(__file__).with_name("cases.jsonl")
-FIELDS = ("cluster", "framework", "strategy", "nodes", "gpus_per_node", "entrypoint", "module",
-          "args", "walltime", "account", "queue")
+FIELDS = (
+    "cluster",
+    "framework",
+    "strategy",
+    "nodes",
+    "gpus_per_node",
+    "entrypoint",
+    "module",
+    "args",
+    "walltime",
+    "account",
+    "queue",
+)
 
 
 def _expected(case: dict[str, Any]) -> dict[str, Any]:
@@ -36,10 +47,7 @@ def _expected(case: dict[str, Any]) -> dict[str, Any]:
 def _run(case: dict[str, Any]) -> tuple[dict[str, Any], float]:
     start = time.perf_counter()
     try:
-        if case["kind"] == "text":
-            spec = extract(case["input"])
-        else:
-            spec = script_to_spec(case["input"])
+        spec = extract(case["input"]) if case["kind"] == "text" else script_to_spec(case["input"])
         got: dict[str, Any] = spec.model_dump(include=set(FIELDS))
     except MapleError as exc:
         got = {"error": type(exc).__name__, "message": str(exc)}
@@ -79,7 +87,9 @@ def main() -> None:
             if not all(score.values()):
                 bad = [f for f, ok in score.items() if not ok]
                 exp = _expected(case)
-                print(f"\n{case['id']} {case['style']}{' HELD-OUT' if case['heldout'] else ''}: {bad}")
+                print(
+                    f"\n{case['id']} {case['style']}{' HELD-OUT' if case['heldout'] else ''}: {bad}"
+                )
                 print("  input:", case["input"][:300].replace("\n", " | "))
                 for f in bad:
                     print(f"  {f}: expected {exp.get(f)!r} got {got.get(f)!r}")
@@ -92,8 +102,11 @@ def _report(rows: list[Any], times: list[float]) -> dict[str, Any]:
         chosen = [r for r in rows if pred(r[0])]
         fields = [ok for _, _, s in chosen for ok in s.values()]
         exact = [all(s.values()) for _, _, s in chosen]
-        return {"cases": len(chosen), "field_accuracy": _pct(sum(fields), len(fields)),
-                "exact_match": _pct(sum(exact), len(exact))}
+        return {
+            "cases": len(chosen),
+            "field_accuracy": _pct(sum(fields), len(fields)),
+            "exact_match": _pct(sum(exact), len(exact)),
+        }
 
     qs = statistics.quantiles(times, n=100)
     text_times = [t for (c, _, _), t in zip(rows, times, strict=True) if c["kind"] == "text"]
@@ -105,9 +118,12 @@ def _report(rows: list[Any], times: list[float]) -> dict[str, Any]:
         "text": subset(lambda c: c["kind"] == "text"),
         "script": subset(lambda c: c["kind"] == "script"),
         "styles": len({c["style"] for c, _, _ in rows}),
-        "latency_ms": {"p50": round(qs[49], 3), "p95": round(qs[94], 3),
-                       "text_p50": round(statistics.median(text_times), 3),
-                       "script_p50": round(statistics.median(script_times), 3)},
+        "latency_ms": {
+            "p50": round(qs[49], 3),
+            "p95": round(qs[94], 3),
+            "text_p50": round(statistics.median(text_times), 3),
+            "script_p50": round(statistics.median(script_times), 3),
+        },
     }
 
 

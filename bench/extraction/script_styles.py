@@ -1,3 +1,4 @@
+# ruff: noqa: E501  (case tables: one phrasing style per line)
 """Real-style batch scripts, one function per site convention, each with its expected fields.
 
 Modelled on the centres' published examples (NERSC, ALCF, TACC, NCSA, Purdue, PSC) as

@@ -43,7 +43,7 @@ _UNIT_RE = re.compile(rf"\b({'|'.join(_UNITS)})\b", re.IGNORECASE)
 def word_to_int(word: str) -> int | None:
     """The value of a single number word or digit string, else None."""
     low = word.lower()
-    if low.isdigit():
+    if low.isdigit() and len(low) <= 7:
         return int(low)
     if low in _UNITS:
         return _UNITS[low]

@@ -23,6 +23,7 @@ _DURATION = re.compile(
     rf"(?<![\w.])(\d+(?:\.\d+)?)\s*{_UNIT}(?:\s*(?:and\s+)?(\d+)\s*(minutes?|mins?|min|m)(?![a-z0-9]))?",
     _F,
 )
+_COMPACT = re.compile(r"(?<![\w.])(\d+)\s*h(?:rs?)?\s*(\d+)\s*m(?:ins?)?\b", _F)
 _WORD_DURATION = re.compile(
     r"\b(half\s+an\s+hour|an\s+hour\s+and\s+a\s+half|an?\s+hour|a\s+day|quarter\s+of\s+an\s+hour)\b",
     _F,
@@ -61,10 +62,10 @@ _JOB_NAME = re.compile(
 
 
 def _duration_seconds(match: re.Match[str]) -> int:
-    amount = float(match.group(1))
+    amount = float(match.group(1)) if len(match.group(1)) <= 9 else 1e7
     seconds = amount * _UNIT_SECONDS[match.group(2)[0].lower()]
     if match.group(3):
-        seconds += int(match.group(3)) * 60
+        seconds += int(match.group(3)[:9]) * 60
     return round(seconds)
 
 
@@ -75,9 +76,11 @@ def scan_walltime(scan: Scan) -> None:
     for m in scan.matches(_WALL_FLAG):
         scan.add("walltime", walltime_seconds(m.group(1)), m.group(0))
     for m in scan.matches(_WALL_MINUTES_FLAG):
-        scan.add("walltime", int(m.group(1)) * 60, m.group(0))
+        scan.add("walltime", int(m.group(1)[:9]) * 60, m.group(0))
     for m in scan.matches(_HMS_ALONE):
         scan.add("walltime", walltime_seconds(m.group(1)), m.group(0))
+    for m in scan.matches(_COMPACT):
+        scan.add("walltime", int(m.group(1)[:9]) * 3600 + int(m.group(2)[:9]) * 60, m.group(0))
     for m in scan.matches(_DURATION):
         if float(m.group(1)) > 0:
             scan.add("walltime", _duration_seconds(m), m.group(0))

@@ -62,7 +62,8 @@ _SINGLE_GPU = re.compile(rf"\b(?:a|an)\s+(?:single\s+)?{GPU}(?!\s+{NODE})", _F)
 
 
 def _int(text: str) -> int:
-    return int(text)
+    """A count; absurdly long digit strings become a value the JobSpec rejects."""
+    return int(text) if len(text) <= 7 else 10**7
 
 
 def _flags(scan: Scan) -> None:

@@ -36,7 +36,7 @@ class ScriptFacts:
 def _pbs_resource(ds: list[Directive], key: str) -> int | None:
     for d in reversed(ds):
         if d.option in {"select", "nodes"} and d.value:
-            match = re.search(rf"(?:^|:){key}=(\d+)", d.value)
+            match = re.search(rf"(?:^|:){key}=(\d{1,7})(?!\d)", d.value)
             if match:
                 return int(match.group(1))
     return None
@@ -93,7 +93,7 @@ def _per_node_size(
 
 
 def _ppr(value: str | None) -> int | None:
-    match = re.match(r"ppr:(\d+):node", value or "")
+    match = re.match(r"ppr:(\d{1,7}):node", value or "")
     return int(match.group(1)) if match else None
 
 

@@ -19,6 +19,13 @@ _WRAPPERS = frozenset({
 _TORCH_RUN = frozenset({"torch.distributed.run", "torch.distributed.launch"})
 _TWO_VALUES = frozenset({"-mca", "--mca", "-gmca", "-genv"})
 _PY_VALUED = frozenset({"-W", "-X", "-c"})
+#: Options that never take a value, where the next word could be mistaken for one.
+_BOOLEANS = frozenset({
+    "--nv", "--rocm", "--cleanenv", "-e", "--contain", "-c", "--containall", "-C",
+    "--writable", "--fakeroot", "--no-home", "--nvccli", "--compat", "--standalone",
+    "--multi_gpu", "--use_fsdp", "--use_deepspeed", "--envall", "--no_ssh", "--no-vni", "-l",
+    "-u", "--unbuffered", "--label", "--exclusive", "--overlap", "--verbose",
+})
 
 
 @dataclass
@@ -87,8 +94,11 @@ def _options(words: list[str], i: int, stage: Stage) -> int:
         elif word in _TWO_VALUES and i + 2 < len(words):
             stage.options.append((word, f"{words[i + 1]} {words[i + 2]}"))
             i += 3
-        elif i + 1 < len(words) and not words[i + 1].startswith("-") and not _is_program(
-            words[i + 1]
+        elif (
+            word not in _BOOLEANS
+            and i + 1 < len(words)
+            and not words[i + 1].startswith("-")
+            and not _is_program(words[i + 1])
         ):
             stage.options.append((word, words[i + 1]))
             i += 2

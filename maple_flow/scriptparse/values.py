@@ -63,7 +63,7 @@ def first_int(text: str | None) -> int | None:
     """The leading integer of a directive value ("2", "2-4", "2:ncpus=64")."""
     if text is None:
         return None
-    match = re.match(r"\s*(\d+)", text)
+    match = re.match(r"\s*(\d{1,7})(?!\d)", text)
     return int(match.group(1)) if match else None
 
 
@@ -72,4 +72,4 @@ def gpu_count(text: str | None) -> int | None:
     if text is None:
         return None
     last = text.split(",")[0].split(":")[-1]
-    return int(last) if last.isdigit() else None
+    return int(last) if last.isdigit() and len(last) <= 7 else None

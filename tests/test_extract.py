@@ -1,0 +1,170 @@
+"""Extraction from plain words: counts, units, clusters, setups, program, time, account, queue."""
+
+from __future__ import annotations
+
+import pytest
+
+from maple_flow.errors import Contradiction, MissingInformation, ParseError
+from maple_flow.extract import extract
+from maple_flow.extract.numbers import words_to_digits
+
+PROG = " `python train.py --epochs 3`"
+
+
+@pytest.mark.parametrize(
+    ("text", "nodes", "gpn"),
+    [
+        ("2 nodes on Perlmutter", 2, 4),
+        ("I'll use 2 servers on Perlmutter", 2, 4),
+        ("two machines on polaris", 2, 4),
+        ("--nodes 2 on polaris", 2, 4),
+        ("-N 3 on polaris", 3, 4),
+        ("8 GPUs across 2 nodes on Polaris", 2, 4),
+        ("4 GPUs per node on 3 nodes of delta", 3, 4),
+        ("16 ranks on 4 nodes, Perlmutter", 4, 4),
+        ("4xA100 per node on 2 nodes, anvil", 2, 4),
+        ("all GPUs of 2 nodes on Aurora", 2, 12),
+        ("one node on Lonestar6", 1, 3),
+        ("a pair of nodes on vista", 2, 1),
+        ("a dozen nodes on aurora", 12, 12),
+        ("2 GPUs on Perlmutter", 1, 2),
+        ("2x4 on Polaris", 2, 4),
+        ("2 nodes with 2 GPUs each on delta", 2, 2),
+    ],
+)
+def test_sizes(text: str, nodes: int, gpn: int) -> None:
+    spec = extract(text + PROG)
+    assert (spec.nodes, spec.gpus_per_node) == (nodes, gpn)
+
+
+@pytest.mark.parametrize(
+    ("text", "cluster"),
+    [
+        ("NERSC's Perlmutter", "perlmutter"),
+        ("ALCF Polaris", "polaris"),
+        ("on delta ai", "deltaai"),
+        ("on delta", "delta"),
+        ("TACC LS6", "lonestar6"),
+        ("PSC Bridges-2", "bridges2"),
+        ("STAMPEDE3", "stampede3"),
+    ],
+)
+def test_clusters(text: str, cluster: str) -> None:
+    assert extract(f"{text}, 1 node," + PROG).cluster == cluster
+
+
+@pytest.mark.parametrize(
+    ("words", "setup"),
+    [
+        ("torchrun", ("pytorch", "ddp")),
+        ("DDP", ("pytorch", "ddp")),
+        ("PyTorch distributed", ("pytorch", "ddp")),
+        ("FSDP", ("pytorch", "fsdp")),
+        ("fully sharded", ("pytorch", "fsdp")),
+        ("DeepSpeed", ("deepspeed", "zero3")),
+        ("ZeRO-3", ("deepspeed", "zero3")),
+        ("ZeRO stage 3", ("deepspeed", "zero3")),
+        ("PyTorch with DeepSpeed ZeRO-3", ("deepspeed", "zero3")),
+        ("accelerate", ("accelerate", "ddp")),
+        ("HF Accelerate", ("accelerate", "ddp")),
+    ],
+)
+def test_setups(words: str, setup: tuple[str, str]) -> None:
+    assert extract(f"{words} on 1 node of polaris" + PROG).setup == setup
+
+
+def test_program_and_args_verbatim_in_order() -> None:
+    spec = extract(
+        "train on polaris, 2 nodes: run_image_classification.py --model vit "
+        "--lr 3e-4 --epochs 2 for 2 hours"
+    )
+    assert spec.entrypoint == "run_image_classification.py"
+    assert spec.args == ["--model", "vit", "--lr", "3e-4", "--epochs", "2"]
+    assert spec.walltime == "02:00:00" and spec.nodes == 2
+
+
+def test_module_entrypoint() -> None:
+    spec = extract("python -m pkg.train --x 1 on 1 node of vista")
+    assert (spec.entrypoint, spec.module, spec.args) == ("pkg.train", True, ["--x", "1"])
+
+
+@pytest.mark.parametrize(
+    ("words", "seconds"),
+    [
+        ("for 2 hours", "02:00:00"),
+        ("30 min", "00:30:00"),
+        ("--time 01:30:00", "01:30:00"),
+        ("walltime 1:00:00", "01:00:00"),
+        ("half an hour", "00:30:00"),
+        ("1h30m", "01:30:00"),
+    ],
+)
+def test_walltime(words: str, seconds: str) -> None:
+    assert extract(f"1 node on polaris {words}" + PROG).walltime == seconds
+
+
+@pytest.mark.parametrize(
+    ("words", "account"),
+    [
+        ("project m1234", "m1234"),
+        ("allocation ABC123", "ABC123"),
+        ("-A xyz", "xyz"),
+        ("charge it to bbka-delta-gpu", "bbka-delta-gpu"),
+    ],
+)
+def test_account(words: str, account: str) -> None:
+    assert extract(f"1 node on delta, {words}" + PROG).account == account
+
+
+def test_queue_names_take_the_cluster_spelling() -> None:
+    assert extract("1 node on bridges2 in the gpu-shared partition" + PROG).queue == "GPU-shared"
+    assert extract("2 nodes on perlmutter, on the regular QOS" + PROG).queue == "regular"
+    assert extract("debug queue, 1 node on polaris" + PROG).queue == "debug"
+
+
+def test_provenance() -> None:
+    spec = extract("8 GPUs across 2 nodes on Polaris" + PROG)
+    assert spec.origin("nodes") == "said"
+    assert spec.origin("gpus_per_node") == "derived"
+    assert spec.origin("walltime") == "default"
+    assert extract("all GPUs of 2 nodes on Polaris" + PROG).origin("gpus_per_node") == "derived"
+
+
+def test_missing_fields_are_named() -> None:
+    with pytest.raises(MissingInformation) as info:
+        extract("DDP please")
+    assert set(info.value.missing) == {"cluster", "entrypoint", "nodes"}
+    assert all(info.value.missing.values())
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "8 GPUs across 2 nodes, 3 per node on polaris",
+        "2 nodes and 3 nodes on polaris",
+        "7 GPUs across 2 nodes of delta",
+        "FSDP with DeepSpeed and accelerate, 1 node of delta",
+    ],
+)
+def test_contradictions(text: str) -> None:
+    with pytest.raises(Contradiction):
+        extract(text + PROG)
+
+
+def test_overrides_win() -> None:
+    spec = extract("2 nodes" + PROG, cluster="vista", account="abc")
+    assert (spec.cluster, spec.account, spec.origin("account")) == ("vista", "abc", "said")
+
+
+def test_not_text_and_too_long() -> None:
+    with pytest.raises(ParseError):
+        extract(b"bytes")  # type: ignore[arg-type]
+    with pytest.raises(ParseError):
+        extract("x" * 30_000)
+
+
+def test_words_to_digits() -> None:
+    assert (
+        words_to_digits("a pair of nodes, twenty-four GPUs, half a dozen") == "2 nodes, 24 GPUs, 6"
+    )
+    assert words_to_digits("ZeRO stage three") == "ZeRO stage 3"
