@@ -11,9 +11,8 @@ from __future__ import annotations
 import re
 import shlex
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
-
-import bashlex
 
 _ARITH = re.compile(r"\$\(\((.*?)\)\)")
 _KEYWORDS = frozenset({"then", "do", "else", "elif", "fi", "done", "{", "}", "if", "while"})
@@ -65,24 +64,38 @@ def _restore(word: str, saved: dict[str, str]) -> str:
     return word
 
 
-class _Collector(bashlex.ast.nodevisitor):  # type: ignore[misc]
-    def __init__(self) -> None:
-        self.commands: list[list[Any]] = []
+@cache
+def _bashlex() -> Any:
+    """bashlex, imported on first use (building its parser tables takes about 0.2 s)."""
+    import bashlex
 
-    def visitcommand(self, node: Any, parts: list[Any]) -> bool:
-        self.commands.append(parts)
-        return False  # do not descend into command substitutions
+    return bashlex
 
-    def visitfunction(self, node: Any, name: Any, body: Any, parts: list[Any]) -> bool:
-        self.visit(body)
-        return False
+
+@cache
+def _collector_class() -> Any:
+    base = _bashlex().ast.nodevisitor
+
+    class Collector(base):  # type: ignore[misc, valid-type]
+        def __init__(self) -> None:
+            self.commands: list[list[Any]] = []
+
+        def visitcommand(self, node: Any, parts: list[Any]) -> bool:
+            self.commands.append(parts)
+            return False  # do not descend into command substitutions
+
+        def visitfunction(self, node: Any, name: Any, body: Any, parts: list[Any]) -> bool:
+            self.visit(body)
+            return False
+
+    return Collector
 
 
 def _bashlex_commands(line: str) -> list[tuple[list[str], list[tuple[str, str]]]] | None:
     protected, saved = _protect_arith(line)
     try:
-        trees = bashlex.parse(protected)
-        collector = _Collector()
+        trees = _bashlex().parse(protected)
+        collector = _collector_class()()
         for tree in trees:
             collector.visit(tree)
     except Exception:  # bashlex raises many types on shell it does not support
