@@ -13,6 +13,7 @@ from pydantic import ValidationError
 from maple_flow.errors import ProfileError, UnknownCluster
 from maple_flow.models import ClusterProfile
 from maple_flow.paths import templates_dir
+from maple_flow.yamlio import load_yaml
 
 CLUSTER_IDS: tuple[str, ...] = (
     "perlmutter", "polaris", "aurora", "lonestar6", "stampede3",
@@ -29,7 +30,7 @@ def normalise_name(text: str) -> str:
 def load_profile_file(path: Path) -> ClusterProfile:
     """Read and validate one profile YAML; a bad file raises ProfileError naming it."""
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        data = load_yaml(path.read_text(encoding="utf-8"))
         return ClusterProfile.model_validate(data)
     except (yaml.YAMLError, ValidationError, OSError) as exc:
         raise ProfileError(f"{path}: {exc}") from exc

@@ -18,6 +18,7 @@ from maple_flow.clusters import CLUSTER_IDS, resolve_cluster
 from maple_flow.errors import MapleError
 from maple_flow.models.common import Strict
 from maple_flow.paths import endpoints_dir
+from maple_flow.yamlio import load_yaml
 
 ENDPOINTS_ENV = "MAPLE_ENDPOINTS"
 
@@ -42,7 +43,7 @@ class Endpoint(Strict):
 
 def _read(path: Path) -> dict[str, Endpoint]:
     try:
-        raw = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        raw = load_yaml(path.read_text(encoding="utf-8")) or {}
         if not isinstance(raw, dict):
             raise EndpointError(f"{path}: expected a mapping of cluster -> endpoint")
         return {resolve_cluster(str(k)): Endpoint.model_validate(v) for k, v in raw.items()}
