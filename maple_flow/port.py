@@ -11,13 +11,17 @@ target's equivalent where its profile knows one.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from maple_flow.errors import MissingInformation
 from maple_flow.models import ClusterProfile, JobSpec, format_walltime, walltime_seconds
 from maple_flow.port_rules import choose_queue, is_path, place_ranks, split_env
 from maple_flow.scriptparse import ParsedScript, ScriptFacts, guess_cluster, parse_script
 from maple_flow.scriptparse import read_facts as _read_facts
+
+if TYPE_CHECKING:
+    from maple_flow.verify.report import VerifyReport
+    from maple_flow.verify.run import Progress
 
 _PORTABLE_OVERRIDES = frozenset(
     {
@@ -47,16 +51,20 @@ class PortResult:
     status: str = "generated"
     notes: list[str] = field(default_factory=list)
     explanation: dict[str, str] = field(default_factory=dict)
+    report: VerifyReport | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON shape of ``maple port --json``."""
-        return {
+        data: dict[str, Any] = {
             "status": self.status,
             "script": self.script,
             "notes": self.notes,
             "template_id": self.template_id,
             "explanation": self.explanation,
         }
+        if self.report is not None:
+            data["report"] = self.report.model_dump(exclude={"script"})
+        return data
 
 
 @dataclass
@@ -249,13 +257,29 @@ def _provenance(fields: dict[str, Any], o: dict[str, Any], src: Source) -> dict[
     return prov
 
 
+def verify_results(results: dict[str, PortResult], *, timeout_s: float = 300.0,
+                   progress: Progress | None = None) -> None:
+    """Verify every ported script on its target at once; fills ``.status`` and ``.report``."""
+    from maple_flow.verify import VerifyTarget, verify_many
+
+    items = list(results.values())
+    targets = [VerifyTarget.from_spec(r.script, r.spec) for r in items]
+    for result, report in zip(items, verify_many(targets, timeout_s=timeout_s,
+                                                 progress=progress), strict=True):
+        result.status, result.report = report.status, report
+
+
 def port(
-    script: str | bytes, targets: list[str] | str, *, source: str | None = None, **overrides: Any
+    script: str | bytes, targets: list[str] | str, *, source: str | None = None,
+    verify: bool = False, timeout_s: float = 300.0, progress: Progress | None = None,
+    **overrides: Any,
 ) -> dict[str, PortResult]:
     """Rewrite ``script`` for each target cluster (ids or aliases; a comma-separated string works).
 
     ``overrides`` are JobSpec fields for the targets: nodes, gpus_per_node, account, queue,
-    walltime, job_name, master_port, env, modules, framework, strategy. Raises ParseError,
+    walltime, job_name, master_port, env, modules, framework, strategy. With ``verify=True``
+    every target's script is run with a mini-app on its endpoint (concurrently) and
+    ``.status`` becomes verified, failed or unverified, with ``.report``. Raises ParseError,
     MissingInformation, UnknownCluster (all MapleError) on unusable input.
     """
     unknown = sorted(set(overrides) - _PORTABLE_OVERRIDES)
@@ -265,7 +289,10 @@ def port(
         )
     names = [t.strip() for t in (targets.split(",") if isinstance(targets, str) else targets)]
     src = _source(script, source)
-    return {r.cluster: r for r in (_port_one(src, name, overrides) for name in names if name)}
+    results = {r.cluster: r for r in (_port_one(src, name, overrides) for name in names if name)}
+    if verify:
+        verify_results(results, timeout_s=timeout_s, progress=progress)
+    return results
 
 
 __all__ = ["PortResult", "port"]

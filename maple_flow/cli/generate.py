@@ -98,10 +98,14 @@ def port_cmd(
     account: Annotated[str | None, typer.Option("--account", "-A")] = None,
     queue: Annotated[str | None, typer.Option("--queue", "-q")] = None,
     walltime: Annotated[str | None, typer.Option("--walltime", "-t")] = None,
+    verify: Annotated[bool, typer.Option(
+        "--verify", help="Run each ported script with a mini-app on its target's endpoint "
+        "(the local twin by default) and report verified / failed / unverified.")] = False,
+    timeout: Annotated[float, typer.Option(help="Seconds to wait for each verify job.")] = 300.0,
 ) -> None:
     """Rewrite a working script for other clusters; notes say what to check there.
 
-    Example: maple port train_polaris.sh --to perlmutter,vista -o ported/
+    Example: maple port train_polaris.sh --to perlmutter,vista -o ported/ --verify
     """
     from maple_flow.port import port
 
@@ -116,20 +120,38 @@ def port_cmd(
         "queue": queue,
         "walltime": walltime,
     }
-    results = port(data, to, source=source, **{k: v for k, v in given.items() if v is not None})
+    progress = None
+    if verify and not as_json:
+        from maple_flow.verify.progress import progress_printer
+
+        progress = progress_printer(len([t for t in to.split(",") if t.strip()]))
+    results = port(data, to, source=source, verify=verify, timeout_s=timeout, progress=progress,
+                   **{k: v for k, v in given.items() if v is not None})
+    if output:
+        output.mkdir(parents=True, exist_ok=True)
+        for cluster, result in results.items():
+            (output / f"{cluster}.sh").write_text(result.script, encoding="utf-8")
     if as_json:
         typer.echo(json.dumps({k: r.to_dict() for k, r in results.items()}, indent=2))
-        return
+    else:
+        _print_port(results, output)
+    if verify and any(r.status != "verified" for r in results.values()):
+        raise typer.Exit(1)
+
+
+def _print_port(results: dict[str, Any], output: Path | None) -> None:
+    from maple_flow.verify.progress import render_report
+
     for cluster, result in results.items():
         if output:
-            output.mkdir(parents=True, exist_ok=True)
-            (output / f"{cluster}.sh").write_text(result.script, encoding="utf-8")
             typer.echo(f"{cluster}: wrote {output / (cluster + '.sh')} ({result.status})")
         else:
             typer.echo(f"# ===== {cluster} ({result.status}) =====")
             typer.echo(result.script)
         for note in result.notes:
             typer.echo(f"  check on {cluster}: {note}")
+        if result.report is not None:
+            typer.echo(render_report(result.report))
 
 
 def register(app: typer.Typer) -> None:
