@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import concurrent.futures
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, cast
 
-from maple_flow.clusters import resolve_cluster
+from maple_flow.clusters import get_profile, resolve_cluster
 from maple_flow.endpoints import Endpoint, load_registry
 from maple_flow.errors import MapleError
 from maple_flow.models import Framework, JobSpec, Strategy
@@ -63,6 +63,16 @@ def _prepare(target: VerifyTarget) -> Prepared:
     return prepare(target.script, target.cluster, entrypoint=target.entrypoint,
                    module=target.module, framework=target.framework,
                    strategy=target.strategy, spec=target.spec)
+
+
+def _twin_account(job: Prepared) -> Prepared:
+    """On the twin, an account placeholder becomes the profile's example account.
+
+    A real cluster rejects the placeholder (the user must give an account); the twin checks
+    the account's format, so it gets a well-formed one.
+    """
+    account = get_profile(job.cluster).account
+    return replace(job, script=job.script.replace(account.placeholder, account.example))
 
 
 def _bring_up_twin(clusters: list[str]) -> dict[str, str]:
@@ -140,6 +150,8 @@ def verify_many(targets: list[VerifyTarget], *, timeout_s: float = DEFAULT_TIMEO
     for t in targets:
         t.cluster = resolve_cluster(t.cluster)
     jobs = {i: _prepare(t) for i, t in enumerate(targets)}
+    jobs = {i: _twin_account(j) if registry[j.cluster].type == "twin" else j
+            for i, j in jobs.items()}
     clusters = sorted({t.cluster for t in targets})
     down = _bring_up_twin([c for c in clusters if registry[c].type == "twin"])
     executors, unreachable = _executors([c for c in clusters if c not in down], registry,
