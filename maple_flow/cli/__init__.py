@@ -27,6 +27,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "maple_flow.cli.generate",
     "maple_flow.cli.verify",
     "maple_flow.cli.endpoints",
+    "maple_flow.cli.twin",
 )
 
 

@@ -135,7 +135,8 @@ def start_slurmctld(layout: ClusterLayout) -> None:
         return
     argv = ["slurmctld", "-c", "-f", str(layout.slurm_conf)]  # -c: fresh state each start
     _run(_in_uts(layout.ctl_name, argv), f"slurmctld of {layout.cluster}", daemon_env(layout))
-    _wait_for(lambda: pid_running(layout.ctl_pidfile, "slurmctld"), f"slurmctld of {layout.cluster}")
+    _wait_for(lambda: pid_running(layout.ctl_pidfile, "slurmctld"),
+              f"slurmctld of {layout.cluster}")
 
 
 def start_slurmd(layout: ClusterLayout, node: TwinNode) -> None:

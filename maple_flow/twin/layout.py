@@ -111,7 +111,9 @@ def cluster_index(cluster: str) -> int:
     return len(CLUSTER_IDS) + zlib.crc32(cluster.encode()) % 50
 
 
-def layout_for(profile: ClusterProfile, state_dir: Path, nodes: int = DEFAULT_NODES) -> ClusterLayout:
+def layout_for(
+    profile: ClusterProfile, state_dir: Path, nodes: int = DEFAULT_NODES
+) -> ClusterLayout:
     """The layout of ``profile``'s personality under ``state_dir``."""
     index = cluster_index(profile.id)
     octet = BASE_OCTET + index

@@ -19,9 +19,10 @@ from pathlib import Path
 
 from maple_flow.clusters import get_profile
 from maple_flow.directives import PBS_FLAGS, PBS_SHORT, Directive, last_value, parse_directives
+from maple_flow.errors import Problem
 from maple_flow.models import ClusterProfile, format_walltime, walltime_seconds
 from maple_flow.policy import check_script
-from maple_flow.twin.frontend import rejection, split_cli, with_cli_directives
+from maple_flow.twin.frontend import split_cli, with_cli_directives
 
 REAL_SBATCH = "/usr/bin/sbatch"
 SLURM_TIMEOUT_S = 30
@@ -32,6 +33,24 @@ KNOWN_RESOURCES = frozenset({
 })
 PLACE_WORDS = re.compile(r"^(scatter|pack|free|vscatter|excl|exclhost|shared|group=\w+)$")
 _VALUE_LETTERS = set(PBS_SHORT) | {"l", "W", "v", "c", "C", "u", "P", "R"}
+
+
+#: PBS Pro's wording for rules whose policy message is written for Slurm (by Problem.code).
+PBS_MESSAGES = {
+    "walltime.limit": "qsub: Job exceeds queue and/or server resource limits",
+    "nodes.limit": "qsub: Job exceeds queue and/or server resource limits",
+    "gpus.too_many": "qsub: Job exceeds queue and/or server resource limits",
+    "account.format": "qsub: Job rejected by all possible destinations (invalid project)",
+    "account.missing": "qsub: Resource: Account_Name is required to be set.",
+}
+
+
+def pbs_message(problem: Problem) -> str:
+    """The qsub error text of a policy problem."""
+    text = problem.scheduler_message
+    if text.startswith("qsub:"):
+        return text
+    return PBS_MESSAGES.get(problem.code, f"qsub: {problem.message}")
 
 
 def server_name(profile: ClusterProfile) -> str:
@@ -94,9 +113,9 @@ def qsub_main(argv: list[str] | None = None) -> int:
     ds = parse_directives(full, "pbs")
     errors = syntax_problems(ds, profile)
     problems = check_script(full, profile)
-    if errors or problems:
-        print("\n".join(dict.fromkeys(errors + ([rejection(problems, "qsub")] if problems
-                                                else []))), file=sys.stderr)
+    errors += [pbs_message(p) for p in problems]
+    if errors:
+        print("\n".join(dict.fromkeys(errors)), file=sys.stderr)
         return 1
     return _submit(profile, root, Path(script), ds)
 
@@ -104,7 +123,8 @@ def qsub_main(argv: list[str] | None = None) -> int:
 def _submit(profile: ClusterProfile, root: Path, script: Path, ds: list[Directive]) -> int:
     workdir = Path.cwd()
     select = last_value(ds, "select") or "1"
-    nodes = int(re.match(r"\d+", select).group(0)) if re.match(r"\d+", select) else 1
+    count = re.match(r"\d+", select)
+    nodes = int(count.group(0)) if count else 1
     queue = last_value(ds, "queue") or profile.queues.default_queue.name
     seconds = walltime_seconds(last_value(ds, "walltime") or "01:00:00")
     name = last_value(ds, "job-name") or script.name

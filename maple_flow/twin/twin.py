@@ -102,7 +102,7 @@ class Twin:
 
     def running(self) -> list[str]:
         """Personalities whose slurmctld runs."""
-        found = []
+        found: list[str] = []
         if not self.state_dir.is_dir():
             return found
         for conf in sorted(self.state_dir.glob("*/etc/slurm.conf")):

@@ -1,0 +1,61 @@
+"""Integration tests on the twin: known-good scripts run, known-bad scripts fail as they would.
+
+Needs root and Debian (the session fixture installs and starts the twin, or skips).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from twin_cases import REPORT, SCRIPTS, BadCase, bad_cases, expected_world
+
+from maple_flow.clusters import all_profiles, get_profile
+
+pytestmark = pytest.mark.twin
+JOB_TIMEOUT_S = 150
+CLUSTERS = list(all_profiles())
+BAD = bad_cases()
+
+
+@pytest.mark.parametrize("cluster", CLUSTERS)
+def test_known_good_script_runs_on_two_full_nodes(cluster: str, twin, workdir: Path) -> None:
+    script = SCRIPTS / f"{cluster}.sh"
+    assert script.exists(), f"no known-good script for {cluster}"
+    result = twin.submit(cluster, script, timeout_s=JOB_TIMEOUT_S, workdir=workdir)
+    assert result.state == "COMPLETED", (result.message, result.stdout[-3000:],
+                                         result.stderr[-3000:])
+    assert result.exit_code == 0
+    match = REPORT.search(result.stdout)
+    assert match, result.stdout[-3000:]
+    report = json.loads(match.group(1))
+    world, per_node = expected_world(get_profile(cluster))
+    assert report["world_size"] == world
+    assert report["sum"] == world
+    assert sorted(report["ranks_per_node"].values()) == [per_node, per_node]
+    assert report["local_ranks"] == list(range(per_node))
+    layout = twin.layout(cluster)
+    assert set(report["ranks_per_node"]) <= {n.name for n in layout.nodes}
+
+
+@pytest.mark.parametrize("case", BAD, ids=[c.id for c in BAD])
+def test_known_bad_script_fails_like_the_real_cluster(case: BadCase, twin, workdir: Path) -> None:
+    script = workdir / f"{case.name}.sh"
+    script.write_text(case.text)
+    result = twin.submit(case.cluster, script, timeout_s=60, workdir=workdir)
+    assert result.state == case.state, (result.message, result.stdout[-2000:])
+    if case.state == "REJECTED":
+        assert result.job_id is None
+        assert case.expect in result.message, result.message
+    else:
+        assert result.exit_code not in (None, 0)
+        assert case.expect in (result.stdout + result.stderr), result.stdout[-2000:]
+
+
+def test_every_personality_has_a_bad_case_of_each_kind() -> None:
+    kinds = {"walltime-over-queue-limit", "unknown-queue", "too-many-gpus-per-node",
+             "unknown-module"}
+    for cluster in CLUSTERS:
+        names = {c.name for c in BAD if c.cluster == cluster}
+        assert kinds <= names, (cluster, kinds - names)
