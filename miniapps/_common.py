@@ -207,8 +207,9 @@ def _device_index(device: str) -> int | None:
     return int(head) if head.isdigit() else None
 
 
-def check_layout(placements: list[tuple[str, str]], per_node: int | None) -> list[str]:
-    """Errors in the device model; placements[rank] = (host, physical device id)."""
+def check_layout(placements: list[tuple[str, str | None]], per_node: int | None) -> list[str]:
+    """Errors in the device model; placements[rank] = (host, physical device id or None when
+    the rank got no device, an error it reports itself)."""
     errors: list[str] = []
     per_host = Counter(host for host, _ in placements)
     if per_node is not None:
@@ -219,6 +220,8 @@ def check_layout(placements: list[tuple[str, str]], per_node: int | None) -> lis
                 )
     seen: dict[tuple[str, str], int] = {}
     for rank, (host, device) in enumerate(placements):
+        if device is None:
+            continue
         other = seen.setdefault((host, device), rank)
         if other != rank:
             errors.append(f"ranks {other} and {rank} on host {host} both use device {device}")

@@ -17,6 +17,7 @@ from datetime import timedelta
 from typing import Any, NoReturn
 
 from _common import (
+    MiniAppError,
     RankInfo,
     Report,
     can_bind,
@@ -54,11 +55,12 @@ def gpt2_config() -> Any:
     """A tiny GPT-2 config (no downloads): 2 layers, width 32, byte-sized vocabulary."""
     from transformers import GPT2Config
 
-    return GPT2Config(
+    config: Any = GPT2Config(
         n_layer=2, n_embd=32, n_head=2, n_positions=64, vocab_size=VOCAB,
         resid_pdrop=0.0, embd_pdrop=0.0, attn_pdrop=0.0,
-        bos_token_id=VOCAB - 1, eos_token_id=VOCAB - 1, loss_type="ForCausalLM",
+        bos_token_id=VOCAB - 1, eos_token_id=VOCAB - 1,
     )
+    return config
 
 
 def tiny_gpt2() -> Any:
@@ -67,7 +69,10 @@ def tiny_gpt2() -> Any:
     from transformers import GPT2LMHeadModel
 
     torch.manual_seed(1234)
-    return GPT2LMHeadModel(gpt2_config())
+    model_cls: Any = GPT2LMHeadModel
+    model = model_cls(gpt2_config())
+    model.loss_type = "ForCausalLM"  # silences "loss_type=None ... unrecognized"
+    return model
 
 
 def batch(ctx: Ctx) -> Any:
@@ -101,24 +106,37 @@ def check_params_equal(ctx: Ctx, params: Any) -> None:
         ctx.report.errors.append(f"step: parameters differ across ranks after the step ({sums})")
 
 
-def _select_device(ctx_info: RankInfo, report: Report) -> tuple[Any, str, bool]:
+def _place(local_rank: int, n_devices: int | None, report: Report) -> int:
+    """Logical device index; a bad mapping is recorded (not raised) so that every rank still
+    joins the collectives and reports, instead of leaving its peers waiting for a timeout."""
+    try:
+        index, report.modelled_device = pick_device(local_rank, n_devices, os.environ)
+        return index
+    except MiniAppError as exc:
+        report.errors.append(f"device: {exc}")
+        return local_rank % n_devices if n_devices else 0
+
+
+def _select_device(info: RankInfo, report: Report) -> tuple[Any, str, bool]:
+    """(torch device, backend, on a GPU): CUDA/ROCm with NCCL, Intel XPU with xccl, else CPU
+    with gloo. MAPLE_MINIAPP_BACKEND overrides the backend."""
     import torch
 
     forced = os.environ.get("MAPLE_MINIAPP_BACKEND", "").strip()
     if torch.cuda.is_available() and torch.cuda.device_count() > 0:
-        index, physical = pick_device(ctx_info.local_rank, torch.cuda.device_count(), os.environ)
+        index = _place(info.local_rank, torch.cuda.device_count(), report)
         torch.cuda.set_device(index)
-        report.modelled_device = physical
         return torch.device("cuda", index), forced or "nccl", True
     xpu = getattr(torch, "xpu", None)
     if xpu is not None and xpu.is_available() and xpu.device_count() > 0:
-        index, physical = pick_device(ctx_info.local_rank, xpu.device_count(), os.environ)
+        index = _place(info.local_rank, xpu.device_count(), report)
         xpu.set_device(index)
-        report.modelled_device = physical
-        xccl = getattr(torch.distributed, "is_xccl_available", lambda: False)()
-        return torch.device("xpu", index), forced or ("xccl" if xccl else "ccl"), True
-    _, physical = pick_device(ctx_info.local_rank, None, os.environ)
-    report.modelled_device = physical
+        if getattr(torch.distributed, "is_xccl_available", lambda: False)():
+            return torch.device("xpu", index), forced or "xccl", True
+        import oneccl_bindings_for_pytorch  # type: ignore[import-not-found]  # noqa: F401
+
+        return torch.device("xpu", index), forced or "ccl", True
+    _place(info.local_rank, None, report)
     return torch.device("cpu"), forced or "gloo", False
 
 
@@ -160,7 +178,7 @@ def _device_model(ctx: Ctx) -> None:
 
     rep = ctx.report
     per_node = gpus_per_node(os.environ)
-    mine = (rep.host, rep.modelled_device or "?")
+    mine = (rep.host, rep.modelled_device)
     placements: list[Any] = [None] * ctx.info.world_size
     dist.all_gather_object(placements, mine)
     hosts = [h for h, _ in placements]
@@ -222,6 +240,7 @@ def run_miniapp(
         t = time.perf_counter()
         init(ctx)
         report.timings["init_s"] = round(time.perf_counter() - t, 4)
+        report.backend = str(dist.get_backend())
         phase = "collectives"
         t = time.perf_counter()
         _collectives(ctx)

@@ -36,30 +36,46 @@ def config_path(argv: list[str]) -> str | None:
     return None
 
 
-def ds_config(ctx: Ctx) -> dict[str, Any]:
-    """The user's config with the one-step overrides, or an inline ZeRO-3 config."""
-    path = config_path(ctx.argv)
+def _drop_auto(node: Any, where: str, dropped: list[str]) -> Any:
+    """Remove HF-Trainer ``"auto"`` values, which only the Trainer fills in."""
+    if isinstance(node, dict):
+        out = {}
+        for key, value in node.items():
+            if value == "auto":
+                dropped.append(f"{where}{key}=auto")
+            else:
+                out[key] = _drop_auto(value, f"{where}{key}.", dropped)
+        return out
+    return node
+
+
+def ds_config(argv: list[str], gpu: bool) -> tuple[dict[str, Any], str, list[str]]:
+    """(config, its source, notes): the user's config with the one-step overrides, or inline."""
+    path, notes = config_path(argv), []
     cfg: dict[str, Any] = {}
     if path and os.path.isfile(path):
         with open(path) as fh:
             cfg = json.load(fh)
-        ctx.report.step["ds_config"] = path
-    else:
-        if path:
-            ctx.report.notes.append(f"DeepSpeed config {path} not found: using an inline config")
-        ctx.report.step["ds_config"] = "inline"
-    for key in ("optimizer", "scheduler", "train_batch_size"):
-        cfg.pop(key, None)
-    if not ctx.gpu:
-        for key in ("fp16", "bf16"):
-            cfg.pop(key, None)
+    elif path:
+        notes.append(f"DeepSpeed config {path} not found: using an inline config")
+    source = path if path and os.path.isfile(path) else "inline"
+    dropped: list[str] = []
+    cfg = _drop_auto(cfg, "", dropped)
+    dropped += [k for k in ("optimizer", "scheduler", "train_batch_size") if cfg.pop(k, None)]
+    if not gpu:
+        dropped += [k for k in ("fp16", "bf16") if cfg.pop(k, None)]
     zero = cfg.setdefault("zero_optimization", {})
-    zero.update({"stage": 3})
-    for key in ("offload_param", "offload_optimizer"):
-        zero.pop(key, None)  # CPU offload compiles an extension on first use
+    if zero.get("stage", 3) != 3:
+        dropped.append(f"zero_optimization.stage={zero['stage']}")
+    zero["stage"] = 3
+    for key in ("offload_param", "offload_optimizer"):  # CPU offload compiles on first use
+        if zero.pop(key, None):
+            dropped.append(f"zero_optimization.{key}")
     cfg.update({"train_micro_batch_size_per_gpu": 2, "gradient_accumulation_steps": 1,
                 "steps_per_print": 1000000, "wall_clock_breakdown": False})
-    return cfg
+    if dropped:
+        notes.append(f"DeepSpeed config: replaced {', '.join(dropped)} for the check")
+    return cfg, source, notes
 
 
 def _imports() -> None:
@@ -77,7 +93,9 @@ def _init(ctx: Ctx) -> None:
         ds_comm: Any = sys.modules["deepspeed.comm.torch"]
         ds_comm.build_shm_op = lambda: None
         ctx.report.notes.append("DeepSpeed CPU shm comm op disabled (no compile); gloo used")
-    deepspeed.init_distributed(dist_backend=ctx.backend, auto_mpi_discovery=False,
+    # on XPU DeepSpeed's accelerator names its own backend (ccl/xccl)
+    backend = None if ctx.device.type == "xpu" else ctx.backend
+    deepspeed.init_distributed(dist_backend=backend, auto_mpi_discovery=False,
                                timeout=ctx.timeout)
 
 
@@ -87,12 +105,14 @@ def _step(ctx: Ctx) -> None:
     from transformers import GPT2LMHeadModel
     from transformers.integrations import deepspeed as hf_ds
 
-    cfg = ds_config(ctx)
+    cfg, ctx.report.step["ds_config"], notes = ds_config(ctx.argv, ctx.gpu)
+    ctx.report.notes.extend(notes)
     hf_config: Any = hf_ds.HfDeepSpeedConfig
     keep = hf_config(cfg)  # must stay alive while the model is built: ZeRO-3 init
     torch.manual_seed(1234)
     model_cls: Any = GPT2LMHeadModel
     model = model_cls._from_config(gpt2_config())
+    model.loss_type = "ForCausalLM"
     opt = torch.optim.AdamW(model.parameters(), lr=1e-3)
     engine, *_ = deepspeed.initialize(model=model, optimizer=opt, config=cfg)
     tokens = batch(ctx)

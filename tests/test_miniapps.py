@@ -32,8 +32,8 @@ MINIAPPS = ROOT / "miniapps"
 APPS = ("ddp", "fsdp", "zero3", "accelerate_ddp")
 
 
-def _load_common() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("maple_miniapp_common", MINIAPPS / "_common.py")
+def _load(name: str) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(f"maple_miniapp_{name}", MINIAPPS / f"{name}.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module  # dataclasses look their module up while being built
@@ -41,7 +41,7 @@ def _load_common() -> ModuleType:
     return module
 
 
-C = _load_common()
+C = _load("_common")
 
 
 # ---------------------------------------------------------------- rank env (pure)
@@ -167,6 +167,26 @@ def test_check_rendezvous() -> None:
     assert C.check_rendezvous("nid200001-hsn0", two, resolve, lambda ip: False) == [
         "MASTER_ADDR nid200001-hsn0 (10.1.0.1) is not rank 0's node nid200001 (127.0.5.1)"]
     assert "does not resolve" in C.check_rendezvous("nosuch", two, resolve)[0]
+
+
+def test_zero3_config_from_user_args(tmp_path: Path) -> None:
+    z3 = _load("zero3")  # imports no torch at module level
+    user = tmp_path / "ds.json"
+    user.write_text('{"train_batch_size": 64, "fp16": {"enabled": true}, "gradient_clipping":'
+                    ' "auto", "optimizer": {"type": "Adam"}, "zero_optimization": {"stage": 2,'
+                    ' "offload_param": {"device": "cpu"}, "overlap_comm": true}}')
+    assert z3.config_path(["--deepspeed_config", str(user), "--x"]) == str(user)
+    assert z3.config_path(["--deepspeed=a.json"]) == "a.json"
+    assert z3.config_path(["--lr", "1"]) is None
+    cfg, source, notes = z3.ds_config(["--epochs", "3", "--deepspeed_config", str(user)], False)
+    assert source == str(user)
+    assert cfg["zero_optimization"] == {"stage": 3, "overlap_comm": True}
+    assert "fp16" not in cfg and "optimizer" not in cfg and "gradient_clipping" not in cfg
+    assert cfg["train_micro_batch_size_per_gpu"] == 2
+    assert "zero_optimization.stage=2" in notes[0] and "gradient_clipping=auto" in notes[0]
+    cfg, source, notes = z3.ds_config(["--deepspeed_config", str(tmp_path / "no.json")], True)
+    assert source == "inline" and cfg["zero_optimization"] == {"stage": 3}
+    assert "not found" in notes[0]
 
 
 # ---------------------------------------------------------------- parser and assess (pure)
