@@ -106,6 +106,22 @@ def submit_cmd(
         raise SystemExit(1)
 
 
+@twin_app.command("describe")
+def describe_cmd(
+    clusters: Annotated[list[str] | None, typer.Argument(help="default: all")] = None,
+) -> None:
+    """What each personality reproduces of the real cluster, and what it does not (Markdown)."""
+    from maple_flow.clusters import get_profile
+    from maple_flow.twin.describe import describe
+
+    for name in clusters or list(all_profiles()):
+        profile = get_profile(name)
+        typer.echo(f"### {profile.name} ({profile.center})\n")
+        for heading, items in describe(profile).items():
+            typer.echo(f"{heading.capitalize()}:\n")
+            typer.echo("\n".join(f"- {item}" for item in items) + "\n")
+
+
 def register(app: typer.Typer) -> None:
     """Add `maple twin ...` to the CLI."""
     app.add_typer(twin_app, name="twin")

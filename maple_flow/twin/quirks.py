@@ -25,6 +25,19 @@ EMULATED: dict[str, str] = {
     "ompi-node-rank": "mpirun sets OMPI_COMM_WORLD_* per task",
     "no-export": "jobs inherit the submit-time environment (sbatch's default)",
     "venv-on-scratch": "$SCRATCH exists and holds the venv the profile's activate line sources",
+    "three-gpus": "nodes carry the profile's GPU count as GRES; full-node jobs run that many ranks",
+    "eight-gpus": "nodes carry the profile's GPU count as GRES; full-node jobs run that many ranks",
+    "one-gpu-per-node": "nodes carry one GPU as GRES; world size equals the node count",
+    "twelve-tiles": "nodes carry 12 devices as GRES; full-node jobs run 12 ranks per node",
+    "tiles-not-cards": "nodes carry 8 devices as GRES; full-node jobs run 8 ranks per node",
+    "capitalised-partitions": "partition names are the real ones and case-sensitive (Slurm)",
+    "typed-gpus": "nodes carry typed GRES; the typed --gpus request is required (profile rule)",
+    "gpus-per-node": "--gpus-per-node is required at submission (profile rule)",
+    "account-suffix": "the account format is checked at submission (profile pattern)",
+    "account-gpu-suffix": "the account format is checked at submission (profile pattern)",
+    "separate-system": "only this cluster's partitions exist; others are rejected",
+    "four-node-cap": "jobs over the queue's node limit are rejected at submission",
+    "per-task-env": "SLURM_PROCID/SLURM_LOCALID differ per srun task (real srun)",
 }
 
 

@@ -1,0 +1,149 @@
+"""Unit tests of the twin's pure parts: layout, slurm.conf, hosts block, modules, launchers."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from maple_flow.clusters import all_profiles, get_profile
+from maple_flow.twin.frontend import qos_time_option, split_cli, with_cli_directives
+from maple_flow.twin.hosts import with_block, without_block
+from maple_flow.twin.launchers import LaunchError, parse_ibrun, parse_mpirun, parse_pals, srun_argv
+from maple_flow.twin.layout import layout_for
+from maple_flow.twin.lmod import module_files, provides_python
+from maple_flow.twin.pbs import syntax_problems
+from maple_flow.twin.slurmconf import partitions, render_gres_conf, render_slurm_conf
+from maple_flow.twin.userenv import conda_envs, login_env, venv_links
+
+STATE = Path("/tmp/maple-twin-unit")
+PROFILES = list(all_profiles().values())
+
+
+def test_layouts_never_share_ports_addresses_or_names() -> None:
+    ports, addrs, names = [], [], []
+    for p in PROFILES:
+        lay = layout_for(p, STATE)
+        ports += [lay.ctl_port, *(n.port for n in lay.nodes)]
+        addrs += [lay.ctl_addr, *(n.addr for n in lay.nodes)]
+        names += [lay.ctl_name, *(n.name for n in lay.nodes)]
+        assert all(a.startswith("127.0.") for a in addrs)
+    assert len(set(ports)) == len(ports)
+    assert len(set(addrs)) == len(addrs)
+    assert len(set(names)) == len(names)
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.id)
+def test_node_names_follow_the_profile(profile) -> None:  # type: ignore[no-untyped-def]
+    lay = layout_for(profile, STATE)
+    assert [n.name for n in lay.nodes] == [profile.node_name(i) for i in range(4)]
+    if profile.node.domain:
+        assert all(n.fqdn == f"{n.name}.{profile.node.domain}" for n in lay.nodes)
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.id)
+def test_slurm_conf_carries_the_profile_facts(profile) -> None:  # type: ignore[no-untyped-def]
+    lay = layout_for(profile, STATE)
+    conf = render_slurm_conf(profile, lay, STATE / "munge.socket")
+    assert "Gres=gpu:" in conf and f":{profile.gpu.per_node} " in conf
+    assert "SlurmdParameters=config_overrides" in conf
+    for q in profile.queues.items:
+        if q.kind != "qos":
+            minutes = -(-q.max_walltime_seconds // 60)
+            assert f"PartitionName={q.name} Nodes=ALL MaxTime={minutes}" in conf
+    assert "Count" not in render_gres_conf(profile, lay)
+
+
+def test_qos_personality_gets_one_partition_with_the_longest_qos_limit() -> None:
+    pm = get_profile("perlmutter")
+    (part,) = partitions(pm, 4)
+    assert part.max_minutes == max(q.max_walltime_seconds for q in pm.queues.items) // 60
+    conf = render_slurm_conf(pm, layout_for(pm, STATE), STATE / "s")
+    assert "Features=gpu" in conf  # the required -C gpu finds nodes
+
+
+def test_qos_default_time_is_the_qos_limit() -> None:
+    pm = get_profile("perlmutter")
+    assert qos_time_option(pm, "#!/bin/bash\n#SBATCH -q debug\n") == ["--time=00:30:00"]
+    assert qos_time_option(pm, "#!/bin/bash\n#SBATCH -t 5\n") == []
+    assert qos_time_option(get_profile("delta"), "#!/bin/bash\n") == []
+
+
+def test_hosts_block_is_added_replaced_and_removed_alone() -> None:
+    base = "127.0.0.1 localhost\n"
+    one = with_block(base, "polaris", [("127.0.101.1", ["a.example", "a"])])
+    two = with_block(one, "polaris", [("127.0.101.2", ["b"])])
+    assert "127.0.101.1" not in two and "127.0.101.2\tb" in two
+    assert without_block(two, "polaris") == base
+    assert without_block(two, "aurora") == two
+
+
+def test_module_tree_has_exactly_the_profile_names() -> None:
+    pm = get_profile("perlmutter")
+    files = module_files(pm, Path("/venv/bin"), Path("/c/bin"))
+    lua = {f[:-4] for f in files if f.endswith(".lua")}
+    assert lua == set(pm.software.available_modules) | set(pm.software.modules)
+    assert 'prepend_path("PATH", "/venv/bin")' in files["pytorch/2.6.0.lua"]
+    assert "/venv/bin" not in files["cudatoolkit/12.4.lua"]
+    assert provides_python("conda", get_profile("polaris"))
+
+
+def test_bare_family_name_becomes_the_default_version() -> None:
+    pol = get_profile("polaris")
+    files = module_files(pol, Path("/v/bin"), Path("/c/bin"))
+    assert "conda.lua" not in files and "conda/default" in files
+
+
+def test_activate_lines_give_venv_links_and_conda_envs() -> None:
+    assert venv_links(get_profile("lonestar6")) == [("SCRATCH", "maple-venv")]
+    assert conda_envs(get_profile("stampede3")) == ["pytorch"]
+
+
+def test_pbs_users_have_no_usable_slurm_config() -> None:
+    pol = get_profile("polaris")
+    env = login_env(pol, layout_for(pol, STATE))
+    assert env["SLURM_CONF"] == "/dev/null"
+    assert "BASH_ENV" not in env  # the login-shell quirk: module only in login shells
+
+
+def test_pals_mpiexec_arguments() -> None:
+    hostfile = STATE / "hosts"
+    hostfile.parent.mkdir(parents=True, exist_ok=True)
+    hostfile.write_text("x1.hsn.example\nx2.hsn.example\n")
+    launch = parse_pals(["-n", "8", "--ppn", "4", "--depth=16", "--cpu-bind", "depth",
+                         "--env", "A=1", "--envall", "python", "t.py"], str(hostfile))
+    assert (launch.ntasks, launch.ppn, launch.hosts, launch.env) == (8, 4, ["x1", "x2"],
+                                                                      {"A": "1"})
+    argv = srun_argv(launch, "/w")
+    assert "--ntasks=8" in argv and "--ntasks-per-node=4" in argv and "--nodelist=x1,x2" in argv
+    assert argv[-4:] == ["/w", "pals", "python", "t.py"]
+    with pytest.raises(LaunchError):
+        parse_pals(["-n", "12", "--ppn", "4", "python"], str(hostfile))
+    with pytest.raises(LaunchError):
+        parse_pals(["--bogus", "python"], str(hostfile))
+
+
+def test_ibrun_and_mpirun_arguments() -> None:
+    assert parse_ibrun(["-np", "2", "./run.sh", "h"]).ntasks == 2
+    launch = parse_mpirun(["-np", "2", "--map-by", "ppr:1:node", "-x", "A=b", "run.sh"])
+    assert (launch.ntasks, launch.ppn, launch.env, launch.command) == (2, 1, {"A": "b"},
+                                                                        ["run.sh"])
+
+
+def test_cli_options_are_seen_by_the_submit_filter_after_the_script_directives() -> None:
+    opts, script, rest = split_cli(["-C", "gpu", "--time=5", "--exclusive", "job.sh", "x"],
+                                   frozenset({"exclusive"}))
+    assert (opts, script, rest) == (["-C", "gpu", "--time=5", "--exclusive"], "job.sh", ["x"])
+    text = with_cli_directives("#!/bin/bash\n#SBATCH -N 1\necho hi\n", "#SBATCH", ["-N", "2"])
+    assert text == "#!/bin/bash\n#SBATCH -N 1\n#SBATCH -N 2\necho hi\n"
+
+
+def test_pbs_syntax_checks() -> None:
+    from maple_flow.directives import parse_directives
+
+    pol = get_profile("polaris")
+    ds = parse_directives("#PBS -l nodes=2\n#PBS -l place=everywhere\n"
+                          "#PBS -l select=2:system=aurora\n", "pbs")
+    errors = syntax_problems(ds, pol)
+    assert any("Unknown resource: nodes" in e for e in errors)
+    assert any("place" in e for e in errors) and any("select" in e for e in errors)
