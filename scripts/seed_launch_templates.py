@@ -92,10 +92,12 @@ def description(
     sched = "PBS Pro" if profile.scheduler == "pbs" else "Slurm"
     gpu = profile.gpu
     unit = "tiles" if gpu.vendor == "intel" else "GPUs"
+    vendor = {"intel": "Intel", "nvidia": "NVIDIA"}[gpu.vendor]
+    model = gpu.model if gpu.model.lower().startswith(gpu.vendor) else f"{vendor} {gpu.model}"
     return (
         f"{profile.name} ({profile.center}) {FRAMEWORK_WORDS[framework]} "
         f"{STRATEGY_WORDS[strategy]} multi-node training launch. {sched} batch job on "
-        f"{gpu.vendor.upper()} {gpu.model} nodes ({gpu.per_node} {unit} per node, "
+        f"{model} nodes ({gpu.per_node} {unit} per node, "
         f"{gpu.device_api}, backend {profile.network.backend}), request style "
         f"{profile.directives.gpu_request}. {how_it_launches(profile, form)}; "
         f"{rendezvous_words(profile)}, MASTER_PORT is a per-job port. Modules: "
@@ -106,11 +108,12 @@ def description(
 def derived_from(profile: ClusterProfile, framework: Framework, strategy: Strategy) -> str:
     notes: list[str] = []
     if framework not in DOCUMENTED[profile.id]:
-        basis = "PyTorch" if "pytorch" in DOCUMENTED[profile.id] else "generic"
+        basis = ("the center's PyTorch launch recipe" if "pytorch" in DOCUMENTED[profile.id]
+                 else "the launch recipe the profile infers (its launch sources and doubts)")
         notes.append(
             f"{profile.center} documents no multi-node {FRAMEWORK_WORDS[framework]} launch for "
-            f"{profile.name}; derived from the {basis} launch recipe in the profile "
-            f"({profile.launch.launcher}, {profile.launch.style})."
+            f"{profile.name}; derived from {basis}: {profile.launch.launcher}, "
+            f"{profile.launch.style}."
         )
     if strategy == "fsdp":
         notes.append("FSDP launches exactly like DDP; only the training program differs.")
