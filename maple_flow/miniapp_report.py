@@ -63,6 +63,7 @@ class MiniAppReport(_Lenient):
     rank_source: str | None = None
     device: str | None = None
     modelled_device: str | None = None
+    device_uuid: str | None = None
     backend: str | None = None
     master_addr: str | None = None
     master_port: int | None = None
@@ -183,14 +184,12 @@ def _layout_reasons(
                 reasons.append(f"ranks per node {count} != {per_node} (host {host})")
     owner: dict[tuple[str, str], int] = {}
     for rank, rep in sorted(by_rank.items()):
-        if rep.modelled_device is None:
+        device = rep.device_uuid or rep.modelled_device  # UUID: real GPUs, maybe remapped
+        if device is None:
             continue
-        first = owner.setdefault((rep.host, rep.modelled_device), rank)
+        first = owner.setdefault((rep.host, device), rank)
         if first != rank:
-            reasons.append(
-                f"ranks {first} and {rank} on host {rep.host} both use device "
-                f"{rep.modelled_device}"
-            )
+            reasons.append(f"ranks {first} and {rank} on host {rep.host} both use device {device}")
     return reasons, dict(per_host)
 
 

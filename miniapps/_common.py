@@ -297,6 +297,7 @@ class Report:
     rank_source: str | None = None
     device: str | None = None
     modelled_device: str | None = None
+    device_uuid: str | None = None
     backend: str | None = None
     master_addr: str | None = None
     master_port: int | None = None

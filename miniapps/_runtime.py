@@ -117,6 +117,16 @@ def _place(local_rank: int, n_devices: int | None, report: Report) -> int:
         return local_rank % n_devices if n_devices else 0
 
 
+def _uuid(api: Any, index: int) -> str | None:
+    """The GPU's UUID: with cgroup-constrained GPUs every rank may see its own GPU as device 0,
+    so duplicates on real hardware are judged by UUID, not by the visible index."""
+    try:
+        uuid = getattr(api.get_device_properties(index), "uuid", None)
+    except Exception:  # an older runtime without device properties
+        return None
+    return str(uuid) if uuid else None
+
+
 def _select_device(info: RankInfo, report: Report) -> tuple[Any, str, bool]:
     """(torch device, backend, on a GPU): CUDA/ROCm with NCCL, Intel XPU with xccl, else CPU
     with gloo. MAPLE_MINIAPP_BACKEND overrides the backend."""
@@ -126,11 +136,13 @@ def _select_device(info: RankInfo, report: Report) -> tuple[Any, str, bool]:
     if torch.cuda.is_available() and torch.cuda.device_count() > 0:
         index = _place(info.local_rank, torch.cuda.device_count(), report)
         torch.cuda.set_device(index)
+        report.device_uuid = _uuid(torch.cuda, index)
         return torch.device("cuda", index), forced or "nccl", True
     xpu = getattr(torch, "xpu", None)
     if xpu is not None and xpu.is_available() and xpu.device_count() > 0:
         index = _place(info.local_rank, xpu.device_count(), report)
         xpu.set_device(index)
+        report.device_uuid = _uuid(xpu, index)
         if getattr(torch.distributed, "is_xccl_available", lambda: False)():
             return torch.device("xpu", index), forced or "xccl", True
         import oneccl_bindings_for_pytorch  # type: ignore[import-not-found]  # noqa: F401
@@ -178,7 +190,7 @@ def _device_model(ctx: Ctx) -> None:
 
     rep = ctx.report
     per_node = gpus_per_node(os.environ)
-    mine = (rep.host, rep.modelled_device)
+    mine = (rep.host, rep.device_uuid or rep.modelled_device)
     placements: list[Any] = [None] * ctx.info.world_size
     dist.all_gather_object(placements, mine)
     hosts = [h for h, _ in placements]

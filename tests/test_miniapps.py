@@ -259,6 +259,11 @@ def test_assess_failures_are_named() -> None:
     step_failed = _reports(_report(0), _report(1, step={"ok": False, "loss": float("nan")}))
     assert "training step failed on rank 1 (loss nan)" in assess(step_failed, 2).reasons
     assert f"{err} (ranks 0-1)" in reasons
+    # real GPUs behind cgroups: every rank sees its own GPU as 0; the UUIDs tell them apart
+    remapped = _reports(_report(0, modelled_device="0", device_uuid="GPU-a"),
+                        _report(1, modelled_device="0", device_uuid="GPU-b"))
+    assert assess(remapped, 2).ok
+    assert C.check_layout([("h", "GPU-a"), ("h", "GPU-b")], 2) == []
     dup = assess(_reports(_report(0), _report(0), _report(1, modelled_device="0")), 2).reasons
     assert "rank 0 reported more than once (ranks launched twice?)" in dup
     assert "ranks 0 and 1 on host nid200001 both use device 0" in dup
