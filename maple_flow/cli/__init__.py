@@ -40,7 +40,7 @@ def main(argv: list[str] | None = None) -> None:
     """Entry point of the `maple` console script: user errors exit 2 with a message on stderr."""
     _register_all()
     try:
-        app(args=argv, standalone_mode=False)
+        code = app(args=argv, standalone_mode=False)
     except MapleError as exc:
         typer.echo(f"error: {exc}", err=True)
         sys.exit(2)
@@ -56,3 +56,5 @@ def main(argv: list[str] | None = None) -> None:
             exc.show()
             sys.exit(2)
         raise
+    # Without standalone mode click returns the code of a typer.Exit instead of raising it.
+    sys.exit(code if isinstance(code, int) else 0)
