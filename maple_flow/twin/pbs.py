@@ -221,7 +221,12 @@ def qdel_main(argv: list[str] | None = None) -> int:
     if not ids:
         print("usage: qdel job_identifier...", file=sys.stderr)
         return 2
-    proc = _slurm(["/usr/bin/scancel", *ids])
-    if proc.returncode != 0:
-        print(proc.stderr.strip(), file=sys.stderr)
-    return proc.returncode
+    rc = 0
+    for sid in ids:
+        if not job_fields(sid):
+            print(f"qdel: Unknown Job Id {sid}", file=sys.stderr)
+            rc = 153
+            continue
+        proc = _slurm(["/usr/bin/scancel", sid])
+        rc = rc or proc.returncode
+    return rc
