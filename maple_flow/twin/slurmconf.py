@@ -65,6 +65,21 @@ def gres_spec(profile: ClusterProfile) -> str:
     return f"gpu:{gtype}:{profile.gpu.per_node}" if gtype else f"gpu:{profile.gpu.per_node}"
 
 
+def task_prolog_path(layout: ClusterLayout) -> Path:
+    """Where the personality's TaskProlog lives."""
+    return layout.etc / "task-prolog"
+
+
+def render_task_prolog(profile: ClusterProfile) -> str:
+    """A TaskProlog giving every task the twin's device model (GPUs per node).
+
+    Slurm reads `export NAME=value` lines a TaskProlog prints into each task's environment,
+    whatever the job's --export setting; the mini-apps check their layout against it.
+    """
+    return ("#!/bin/sh\n# maple_flow twin: the modelled GPUs (or tiles) per node\n"
+            f"echo export MAPLE_TWIN_GPUS_PER_NODE={profile.gpu.per_node}\n")
+
+
 def render_slurm_conf(profile: ClusterProfile, layout: ClusterLayout, munge_socket: Path) -> str:
     """The personality's slurm.conf: real daemons, loopback addresses, the profile's facts."""
     root = layout.root
@@ -90,6 +105,7 @@ def render_slurm_conf(profile: ClusterProfile, layout: ClusterLayout, munge_sock
         f"SlurmctldLogFile={layout.log}/slurmctld.log",
         f"SlurmdLogFile={layout.log}/slurmd-%n.log",
         f"TmpFS={root}/tmp",
+        f"TaskProlog={task_prolog_path(layout)}",
         "ProctrackType=proctrack/linuxproc",
         "TaskPlugin=task/none",
         "JobAcctGatherType=jobacct_gather/none",

@@ -18,7 +18,13 @@ from maple_flow.twin.install import check_can_install, install_packages, install
 from maple_flow.twin.layout import DEFAULT_NODES, ClusterLayout, layout_for
 from maple_flow.twin.lmod import write_module_tree
 from maple_flow.twin.programs import write_programs
-from maple_flow.twin.slurmconf import gpu_files, render_gres_conf, render_slurm_conf
+from maple_flow.twin.slurmconf import (
+    gpu_files,
+    render_gres_conf,
+    render_slurm_conf,
+    render_task_prolog,
+    task_prolog_path,
+)
 from maple_flow.twin.submit import JobResult, submit
 from maple_flow.twin.userenv import login_env, write_user_files
 
@@ -86,6 +92,9 @@ class Twin:
         write_programs(profile, layout, python_bin)
         for dev in gpu_files(profile, layout):
             dev.touch()
+        prolog = task_prolog_path(layout)
+        prolog.write_text(render_task_prolog(profile))
+        prolog.chmod(0o755)
         conf = render_slurm_conf(profile, layout, self.munge.socket)
         running = daemons.pid_running(layout.ctl_pidfile, "slurmctld") is not None
         if running and layout.slurm_conf.exists() and layout.slurm_conf.read_text() != conf:
@@ -99,6 +108,24 @@ class Twin:
             daemons.start_slurmd(layout, node)
         daemons.wait_nodes_ready(layout)
         self._record(profile.id, up=True)
+
+    def jobs_dir(self) -> Path:
+        """Where verification jobs stage their files (shared by every emulated node)."""
+        return self.state_dir / "jobs"
+
+    def can_run(self, cluster: str) -> tuple[bool, str]:
+        """Whether ``cluster``'s personality can take jobs (running, or can be started)."""
+        cluster = self.profile(cluster).id
+        if cluster in self.running():
+            layout = self.layout(cluster)
+            return True, f"running (slurmctld at {layout.ctl_addr}:{layout.ctl_port})"
+        try:
+            check_can_install()
+        except TwinError as exc:
+            return False, str(exc)
+        if not installed():
+            return True, "packages not installed yet: `maple twin up` installs them (~10 s)"
+        return True, f"installed; starts on demand (`maple twin up {cluster}`)"
 
     def running(self) -> list[str]:
         """Personalities whose slurmctld runs."""
