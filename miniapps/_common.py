@@ -31,6 +31,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 REPORT_PREFIX = "MAPLE_MINIAPP_REPORT "
+#: Folder beside the mini-apps where each rank also writes its report (rank-N.json).
+REPORTS_DIR = "reports"
 GPUS_PER_NODE_VAR = "MAPLE_TWIN_GPUS_PER_NODE"
 # Device-visibility variables, in the order they are honoured.
 VISIBILITY_VARS = (

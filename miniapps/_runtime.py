@@ -14,9 +14,12 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import timedelta
+from pathlib import Path
 from typing import Any, NoReturn
 
 from _common import (
+    REPORT_PREFIX,
+    REPORTS_DIR,
     MiniAppError,
     RankInfo,
     Report,
@@ -208,10 +211,27 @@ def _device_model(ctx: Ctx) -> None:
     rep.errors.extend(verdicts[0])  # rank 0 alone can test its own interfaces
 
 
+def _save(report: Report, line: str) -> None:
+    """Also keep the report as a file beside the mini-apps (shared by every node of a job).
+
+    Launchers forward output in chunks (srun: 1 KiB), so a long line can be cut by another
+    rank's output; the file is what the verifier reads first.
+    """
+    folder = Path(__file__).resolve().parent / REPORTS_DIR
+    name = f"rank-{report.rank}.json" if report.rank is not None else f"pid-{os.getpid()}.json"
+    try:
+        folder.mkdir(exist_ok=True)
+        (folder / name).write_text(line[len(REPORT_PREFIX):] + "\n", encoding="utf-8")
+    except OSError:
+        pass  # a read-only location: stdout still carries the report
+
+
 def _finish(report: Report, code: int | None = None) -> NoReturn:
     sys.stdout.flush()
     sys.stderr.flush()
-    os.write(1, (report.line() + "\n").encode())  # one write: lines of ranks do not interleave
+    line = report.line()
+    _save(report, line)
+    os.write(1, (line + "\n").encode())  # one write: short lines of ranks do not interleave
     os._exit(code if code is not None else (0 if report.ok else 1))
 
 

@@ -79,3 +79,12 @@ def test_log_excerpt_skips_reports_and_caps_length() -> None:
     text = "\n".join([report(0, "n1")] + [f"error {i}" for i in range(100)])
     lines = log_excerpt(text)
     assert len(lines) == 25 and lines[-1] == "error 99"
+
+
+def test_report_files_win_over_cut_output_lines() -> None:
+    files = [line.removeprefix("MAPLE_MINIAPP_REPORT ") for line in GOOD]
+    cut = GOOD[0][:500] + GOOD[1] + GOOD[0][500:]  # srun cut one rank's line with another's
+    r = decide("delta", "twin", raw([cut, *GOOD[2:]], report_files=files), EXPECTED, "s")
+    assert r.status == "verified"
+    r = decide("delta", "twin", raw([cut, *GOOD[2:]]), EXPECTED, "s")
+    assert r.status == "failed"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from maple_flow.miniapp_report import assess, parse_reports
+from maple_flow.miniapp_report import REPORT_PREFIX, MiniAppReport, assess, parse_reports
 from maple_flow.verify.report import Expected, VerifyReport, log_excerpt
 
 
@@ -22,11 +22,18 @@ def _scheduler_reasons(raw: dict[str, Any]) -> list[str]:
     return []
 
 
+def collect_reports(raw: dict[str, Any]) -> list[MiniAppReport]:
+    """The ranks' reports: from the files they wrote when present, else from the job output."""
+    files = raw.get("report_files") or []
+    if files:
+        return parse_reports("\n".join(REPORT_PREFIX + text.strip() for text in files))
+    return parse_reports(f"{raw.get('stdout', '')}\n{raw.get('stderr', '')}")
+
+
 def decide(cluster: str, endpoint: str, raw: dict[str, Any], expected: Expected,
            script: str) -> VerifyReport:
     """verified only when the job completed and every expected rank reported correctly."""
-    text = f"{raw.get('stdout', '')}\n{raw.get('stderr', '')}"
-    reports = parse_reports(text)
+    reports = collect_reports(raw)
     reasons = _scheduler_reasons(raw)
     if raw.get("state") != "REJECTED":
         assessment = assess(reports, expected.world_size, expected.ranks_per_node, expected.nodes)

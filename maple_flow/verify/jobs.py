@@ -44,10 +44,19 @@ def _run(cmd: list[str], cwd: Path, timeout: float = 30) -> subprocess.Completed
                           check=False)
 
 
+def report_files(folder: Path) -> list[str]:
+    """The mini-app reports the ranks wrote beside the mini-apps (one JSON text per rank)."""
+    reports = folder / "maple_miniapps" / "reports"
+    return [p.read_text(errors="replace") for p in sorted(reports.glob("*.json"))]
+
+
 def _result(state: str, **kw: Any) -> dict[str, Any]:
     base: dict[str, Any] = {"state": state, "job_id": None, "exit_code": None, "message": "",
-                            "stdout": "", "stderr": "", "elapsed_s": 0.0, "workdir": ""}
+                            "stdout": "", "stderr": "", "elapsed_s": 0.0, "workdir": "",
+                            "report_files": []}
     base.update(kw)
+    if base["workdir"]:
+        base["report_files"] = report_files(Path(base["workdir"]))
     return base
 
 
