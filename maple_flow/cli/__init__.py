@@ -28,6 +28,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "maple_flow.cli.verify",
     "maple_flow.cli.endpoints",
     "maple_flow.cli.twin",
+    "maple_flow.cli.workflows",
 )
 
 

@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import html
+import json
+import os
 from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
 
 SETUP_LABELS = {
     ("pytorch", "ddp"): "PyTorch DDP",
@@ -75,3 +79,24 @@ def html_page(cells: list[Cell], title: str, footer: str = "") -> str:
             f"</title><style>{style}</style></head><body><h2>{html.escape(title)}</h2>"
             f"<table><tr><th>cluster</th>{th}</tr>{''.join(body)}</table>"
             f"<p>{html.escape(footer)}</p></body></html>\n")
+
+
+def write_matrix(cells: list[Cell], out: Path, wall_s: float) -> dict[str, Any]:
+    """Write matrix.md, matrix.html and matrix.json into ``out``; return the JSON data."""
+    verified = sum(c.status == "verified" for c in cells)
+    footer = (f"{verified}/{len(cells)} verified; wall time {wall_s:.0f} s on "
+              f"{os.cpu_count()} cores, {os.environ.get('MAPLE_TWIN_MAX_JOBS', '2')} "
+              "twin jobs at a time")
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "matrix.md").write_text(markdown(cells) + f"\n{footer}\n", encoding="utf-8")
+    (out / "matrix.html").write_text(html_page(cells, "maple_flow verification matrix",
+                                               footer), encoding="utf-8")
+    data: dict[str, Any] = {
+        "wall_s": round(wall_s, 1), "cores": os.cpu_count(), "verified": verified,
+        "cells": len(cells),
+        "per_cell": [{"cluster": c.cluster, "setup": "/".join(c.setup), "status": c.status,
+                      "seconds": round(c.seconds, 1), "ranks": c.ranks, "reason": c.reason}
+                     for c in cells],
+    }
+    (out / "matrix.json").write_text(json.dumps(data, indent=2), encoding="utf-8")
+    return data
