@@ -10,12 +10,28 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from maple_flow.directives import Directive, last_value, parse_directives
 from maple_flow.errors import PolicyViolation, Problem
 from maple_flow.models import ClusterProfile, JobSpec, Queue, format_walltime, walltime_seconds
 from maple_flow.models.profile import DirectiveRule
+
+#: PBS Pro's wording for the rules whose message above is written as Slurm's (by Problem.code).
+PBS_MESSAGES = {
+    "walltime.limit": "qsub: Job exceeds queue and/or server resource limits",
+    "nodes.limit": "qsub: Job exceeds queue and/or server resource limits",
+    "gpus.too_many": "qsub: Job exceeds queue and/or server resource limits",
+    "account.format": "qsub: Job rejected by all possible destinations (invalid project)",
+    "account.missing": "qsub: Resource: Account_Name is required to be set.",
+}
+
+
+def _in_scheduler_words(problems: list[Problem], scheduler: str) -> list[Problem]:
+    if scheduler != "pbs":
+        return problems
+    return [replace(p, scheduler_message=PBS_MESSAGES.get(p.code, p.scheduler_message))
+            for p in problems]
 
 
 @dataclass(frozen=True)
@@ -214,7 +230,7 @@ def check_request(
     if queue is not None:
         problems += _limit_problems(req, queue, profile)
     problems += _account_problems(req, profile, required=account_required)
-    return problems
+    return _in_scheduler_words(problems, profile.scheduler)
 
 
 def check_spec(spec: JobSpec, profile: ClusterProfile) -> list[Problem]:

@@ -81,3 +81,12 @@ def test_missing_constraint_uses_site_message() -> None:
 def test_script_gpu_and_account_rules() -> None:
     text = GOOD.replace("--gpus-per-node=4", "--gres=gpu:8").replace("-A m1234 ", "")
     assert sorted(codes(check_script(text, PM))) == ["account.missing", "gpus.too_many"]
+
+
+def test_pbs_sites_answer_in_qsub_words() -> None:
+    polaris = get_profile("polaris")
+    text = ("#!/bin/bash -l\n#PBS -A datascience -q debug -l select=2:system=polaris\n"
+            "#PBS -l walltime=05:00:00 -l filesystems=home:eagle\n")
+    [problem] = check_script(text, polaris)
+    assert problem.code == "walltime.limit"
+    assert problem.scheduler_message.startswith("qsub: Job exceeds queue")

@@ -35,22 +35,10 @@ PLACE_WORDS = re.compile(r"^(scatter|pack|free|vscatter|excl|exclhost|shared|gro
 _VALUE_LETTERS = set(PBS_SHORT) | {"l", "W", "v", "c", "C", "u", "P", "R"}
 
 
-#: PBS Pro's wording for rules whose policy message is written for Slurm (by Problem.code).
-PBS_MESSAGES = {
-    "walltime.limit": "qsub: Job exceeds queue and/or server resource limits",
-    "nodes.limit": "qsub: Job exceeds queue and/or server resource limits",
-    "gpus.too_many": "qsub: Job exceeds queue and/or server resource limits",
-    "account.format": "qsub: Job rejected by all possible destinations (invalid project)",
-    "account.missing": "qsub: Resource: Account_Name is required to be set.",
-}
-
-
 def pbs_message(problem: Problem) -> str:
     """The qsub error text of a policy problem."""
     text = problem.scheduler_message
-    if text.startswith("qsub:"):
-        return text
-    return PBS_MESSAGES.get(problem.code, f"qsub: {problem.message}")
+    return text if text.startswith("qsub:") else f"qsub: {problem.message}"
 
 
 def server_name(profile: ClusterProfile) -> str:
