@@ -7,8 +7,9 @@ from dataclasses import dataclass, field
 
 from maple_flow.directives import Directive
 from maple_flow.models import walltime_seconds
-from maple_flow.scriptparse.launch import LaunchLine, Stage
+from maple_flow.scriptparse.launch import Stage
 from maple_flow.scriptparse.script import ParsedScript
+from maple_flow.scriptparse.setup import setup_of
 from maple_flow.scriptparse.values import expand, first_int, gpu_count, to_int
 
 _PER_NODE_LAUNCHERS = ("torchrun", "deepspeed", "accelerate")
@@ -129,22 +130,6 @@ def job_size(p: ParsedScript) -> tuple[int | None, int | None]:
     return _rank_per_gpu_size(outer, size, vars_)
 
 
-def setup_of(launch: LaunchLine) -> tuple[str, str]:
-    """Framework and strategy from the launcher and the program's own words."""
-    names = {s.name for s in launch.stages}
-    words = " ".join([launch.entrypoint, *launch.args]).lower()
-    accel = launch.stage("accelerate")
-    framework = "deepspeed" if "deepspeed" in names else "pytorch"
-    if accel is not None:
-        framework = "accelerate"
-    elif re.search(r"deepspeed|ds_config|zero[_-]?(?:stage[_=\s-]*)?3", words):
-        framework = "deepspeed"
-    strategy = "zero3" if framework == "deepspeed" else "ddp"
-    if "fsdp" in words or (accel is not None and accel.has("--use_fsdp")):
-        strategy = "fsdp"
-    return framework, strategy
-
-
 def _walltime(p: ParsedScript, facts: ScriptFacts) -> None:
     raw = p.directive("time", "walltime")
     if raw is None:
@@ -163,8 +148,10 @@ def read_facts(p: ParsedScript) -> ScriptFacts:
     args = [expand(a, literal) for a in p.launch.args]
     entry = expand(p.launch.entrypoint, literal)
     nodes, gpn = job_size(p)
-    framework, strategy = setup_of(p.launch)
+    framework, strategy, why = setup_of(p)
     facts = ScriptFacts(nodes, gpn, framework, strategy, entry, p.launch.module, args)
+    if why:
+        facts.notes.append(f"setup {framework} {strategy}: {why}")
     facts.unresolved_args = [a for a in [entry, *args] if "$" in a]
     _walltime(p, facts)
     facts.account = p.directive("account")

@@ -6,6 +6,8 @@ import os
 import re
 from dataclasses import dataclass, field
 
+from maple_flow.scriptparse.shell import split_commands
+
 _PYTHON = re.compile(r"^python[\d.]*$")
 _LAUNCHERS = {
     "srun": "srun", "mpiexec": "mpiexec", "mpirun": "mpirun", "ibrun": "ibrun",
@@ -16,6 +18,7 @@ _WRAPPERS = frozenset({
     "apptainer", "singularity", "shifter", "podman-hpc", "env", "numactl", "time", "nsys",
     "taskset", "stdbuf", "nohup", "exec", "bash", "sh", "ezpz-launch",
 })
+_ALL_ARGS = frozenset({"$@", "${@}"})
 _TORCH_RUN = frozenset({"torch.distributed.run", "torch.distributed.launch"})
 _TWO_VALUES = frozenset({"-mca", "--mca", "-gmca", "-genv"})
 _PY_VALUED = frozenset({"-W", "-X", "-c"})
@@ -165,6 +168,37 @@ def _after_launcher(
     return read_words(words, i, stages)
 
 
+def _shell_c(words: list[str], i: int) -> tuple[str, list[str]] | None:
+    """``sh -c BODY [NAME ARGS...]`` at ``words[i]``: BODY and ARGS (``$1``...), else None."""
+    j = i + 1
+    while j < len(words) and re.fullmatch(r"-[a-z]*", words[j]) and "c" not in words[j]:
+        j += 1
+    if j + 1 >= len(words) or not re.fullmatch(r"-[a-z]*c[a-z]*", words[j]):
+        return None
+    return words[j + 1], list(words[j + 3:])
+
+
+def _splice_args(body: str, positional: list[str]) -> list[str] | None:
+    """The words of BODY's last command that runs ``"$@"``, with ``"$@"`` replaced by
+    ``positional``; None when BODY never passes its arguments on."""
+    for cmd in reversed(split_commands(body)):
+        words = list(cmd.words)
+        at = [k for k, w in enumerate(words) if w in _ALL_ARGS]
+        if at:
+            k = at[-1]
+            return words[:k] + positional + words[k + 1:]
+    return None
+
+
+def _read_shell_c(words: list[str], i: int, stages: list[Stage]) -> LaunchLine | None:
+    """``bash -c BODY NAME ARGS``: the launch line BODY runs with ARGS, or BODY inline."""
+    body, positional = _shell_c(words, i) or ("", [])
+    spliced = _splice_args(body, positional)
+    if spliced is not None:
+        return read_words(spliced, 0, stages)
+    return LaunchLine(stages, "", False, [], inline=body)
+
+
 def read_words(
     words: list[str], i: int = 0, stages: list[Stage] | None = None
 ) -> LaunchLine | None:
@@ -177,8 +211,8 @@ def read_words(
             return _python(words, i, stages)
         if base in _LAUNCHERS:
             return _after_launcher(words, i + 1, stages, _LAUNCHERS[base])
-        if base in {"bash", "sh"} and i + 2 < len(words) and words[i + 1] == "-c":
-            return LaunchLine(stages, "", False, [], inline=words[i + 2])
+        if base in {"bash", "sh"} and _shell_c(words, i) is not None:
+            return _read_shell_c(words, i, stages)
         if base in _WRAPPERS:
             i = _wrapper(words, i, stages)
             continue

@@ -91,6 +91,33 @@ def _collector_class() -> Any:
     return Collector
 
 
+def dequote(raw: str) -> str:
+    """Bash quote removal on one word: '...', "..." (\\ escapes $ ` " \\) and bare \\x."""
+    out: list[str] = []
+    quote = ""
+    i = 0
+    while i < len(raw):
+        ch = raw[i]
+        if quote == "'":
+            quote, keep = ("", "") if ch == "'" else (quote, ch)
+        elif ch == "\\" and i + 1 < len(raw) and (not quote or raw[i + 1] in '$`"\\'):
+            i, keep = i + 1, raw[i + 1]
+        elif ch == '"' or (ch == "'" and not quote):
+            quote, keep = ("" if quote else ch), ""
+        else:
+            keep = ch
+        out.append(keep)
+        i += 1
+    return "".join(out)
+
+
+def _word(part: Any, line: str, saved: dict[str, str]) -> str:
+    """A word's text after quote removal; bashlex's own is wrong on 'a'"'"'b' words."""
+    raw = line[part.pos[0]:part.pos[1]]
+    simple = "'" in raw and not re.search(r"\$[(\'{]|`", raw)
+    return _restore(dequote(raw) if simple else part.word, saved)
+
+
 def _bashlex_commands(line: str) -> list[tuple[list[str], list[tuple[str, str]]]] | None:
     protected, saved = _protect_arith(line)
     try:
@@ -102,9 +129,9 @@ def _bashlex_commands(line: str) -> list[tuple[list[str], list[tuple[str, str]]]
         return None
     result = []
     for parts in collector.commands:
-        words = [_restore(p.word, saved) for p in parts if p.kind == "word"]
-        assigns = [p.word for p in parts if p.kind == "assignment"]
-        pairs = [tuple(_restore(a, saved).split("=", 1)) for a in assigns]
+        words = [_word(p, protected, saved) for p in parts if p.kind == "word"]
+        assigns = [_word(p, protected, saved) for p in parts if p.kind == "assignment"]
+        pairs = [tuple(a.split("=", 1)) for a in assigns]
         result.append((words, [(k, v) for k, v in pairs]))
     return result
 
