@@ -55,27 +55,17 @@ class Ctx:
 
 
 def gpt2_config() -> Any:
-    """A tiny GPT-2 config (no downloads): 2 layers, width 32, byte-sized vocabulary."""
-    from transformers import GPT2Config
+    """A tiny GPT-2 config: 2 layers, width 32, byte-sized vocabulary."""
+    from _gpt2 import GPT2Config
 
-    config: Any = GPT2Config(
-        n_layer=2, n_embd=32, n_head=2, n_positions=64, vocab_size=VOCAB,
-        resid_pdrop=0.0, embd_pdrop=0.0, attn_pdrop=0.0,
-        bos_token_id=VOCAB - 1, eos_token_id=VOCAB - 1,
-    )
-    return config
+    return GPT2Config(vocab_size=VOCAB, n_positions=64, n_embd=32, n_layer=2, n_head=2)
 
 
 def tiny_gpt2() -> Any:
-    """The tiny GPT-2 with the same initial weights on every rank."""
-    import torch
-    from transformers import GPT2LMHeadModel
+    """The tiny GPT-2 (``_gpt2``, torch only) with the same initial weights on every rank."""
+    from _gpt2 import build
 
-    torch.manual_seed(1234)
-    model_cls: Any = GPT2LMHeadModel
-    model = model_cls(gpt2_config())
-    model.loss_type = "ForCausalLM"  # silences "loss_type=None ... unrecognized"
-    return model
+    return build(gpt2_config(), seed=1234)
 
 
 def batch(ctx: Ctx) -> Any:

@@ -19,8 +19,8 @@ from _runtime import Ctx, batch, check_loss, check_params_equal, run_miniapp, ti
 
 
 def _imports() -> None:
+    import _gpt2  # noqa: F401
     import accelerate  # noqa: F401
-    import transformers.models.gpt2.modeling_gpt2  # noqa: F401
 
 
 def _init(ctx: Ctx) -> None:

@@ -18,8 +18,8 @@ from _runtime import Ctx, batch, check_loss, check_params_equal, run_miniapp, ti
 
 
 def _imports() -> None:
+    import _gpt2  # noqa: F401
     import torch.nn.parallel  # noqa: F401
-    import transformers.models.gpt2.modeling_gpt2  # noqa: F401
 
 
 def _step(ctx: Ctx) -> None:

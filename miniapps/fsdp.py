@@ -18,8 +18,8 @@ from _runtime import Ctx, batch, check_loss, run_miniapp, tiny_gpt2  # noqa: E40
 
 
 def _imports() -> None:
+    import _gpt2  # noqa: F401
     import torch.distributed.fsdp  # noqa: F401
-    import transformers.models.gpt2.modeling_gpt2  # noqa: F401
 
 
 def _step(ctx: Ctx) -> None:
@@ -29,7 +29,7 @@ def _step(ctx: Ctx) -> None:
 
     mesh = init_device_mesh(ctx.device.type, (ctx.info.world_size,))
     model = tiny_gpt2().to(ctx.device)
-    for block in model.transformer.h:
+    for block in model.blocks:
         fully_shard(block, mesh=mesh)
     fully_shard(model, mesh=mesh)
     opt = torch.optim.AdamW(model.parameters(), lr=1e-3)

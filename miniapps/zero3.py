@@ -1,10 +1,12 @@
-"""Verification mini-app: DeepSpeed ZeRO-3 on a tiny GPT-2 (built with HfDeepSpeedConfig).
+"""Verification mini-app: DeepSpeed ZeRO-3 on a tiny GPT-2 (built inside ``zero.Init``).
 
 The user's DeepSpeed config (``--deepspeed_config``, ``--deepspeed-config``, ``--deepspeed`` or
 ``--ds_config`` among the ignored user arguments) is read when the file exists, with the keys
 that would make a one-step check fail or compile kernels replaced (ZeRO stage 3, batch sizes,
 optimizer, scheduler; fp16/bf16 off on CPU); otherwise an inline config is used. The optimizer
-is torch AdamW (FusedAdam would compile for about 70 s). Prints one report line per rank.
+is torch AdamW (FusedAdam would compile for about 70 s). The model (``_gpt2``, torch only) is
+built inside ``deepspeed.zero.Init``, so its parameters are partitioned as they are created.
+Prints one report line per rank.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ import sys  # noqa: E402
 from typing import Any  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from _runtime import Ctx, batch, check_loss, gpt2_config, run_miniapp  # noqa: E402
+from _runtime import Ctx, batch, check_loss, run_miniapp, tiny_gpt2  # noqa: E402
 
 CONFIG_FLAGS = ("--deepspeed_config", "--deepspeed-config", "--deepspeed", "--ds_config")
 
@@ -79,9 +81,8 @@ def ds_config(argv: list[str], gpu: bool) -> tuple[dict[str, Any], str, list[str
 
 
 def _imports() -> None:
+    import _gpt2  # noqa: F401
     import deepspeed  # noqa: F401
-    import transformers.integrations.deepspeed
-    import transformers.models.gpt2.modeling_gpt2  # noqa: F401
 
 
 def _init(ctx: Ctx) -> None:
@@ -102,17 +103,11 @@ def _init(ctx: Ctx) -> None:
 def _step(ctx: Ctx) -> None:
     import deepspeed
     import torch
-    from transformers import GPT2LMHeadModel
-    from transformers.integrations import deepspeed as hf_ds
 
     cfg, ctx.report.step["ds_config"], notes = ds_config(ctx.argv, ctx.gpu)
     ctx.report.notes.extend(notes)
-    hf_config: Any = hf_ds.HfDeepSpeedConfig
-    keep = hf_config(cfg)  # must stay alive while the model is built: ZeRO-3 init
-    torch.manual_seed(1234)
-    model_cls: Any = GPT2LMHeadModel
-    model = model_cls._from_config(gpt2_config())
-    model.loss_type = "ForCausalLM"
+    with deepspeed.zero.Init(config_dict_or_path=cfg):  # ZeRO-3: partitioned as it is built
+        model = tiny_gpt2()
     opt = torch.optim.AdamW(model.parameters(), lr=1e-3)
     engine, *_ = deepspeed.initialize(model=model, optimizer=opt, config=cfg)
     tokens = batch(ctx)
@@ -124,7 +119,6 @@ def _step(ctx: Ctx) -> None:
     ctx.report.step["zero_init"] = all(hasattr(p, "ds_id") for p in model.parameters())
     if engine.zero_optimization_stage() != 3:
         ctx.report.errors.append(f"step: ZeRO stage {engine.zero_optimization_stage()} != 3")
-    del keep
 
 
 if __name__ == "__main__":

@@ -1,13 +1,15 @@
 """The verification mini-apps (miniapps/*.py) and their report parser (maple_flow.miniapp_report).
 
 Pure tests of the rank-env derivation, the device model, the rendezvous check, the parser and
-assess(); then real 2-process runs on this CPU host (torchrun, plain python with PMI env, and
-two emulated nodes in their own UTS namespaces when the twin's /etc/hosts block is present).
+assess(); the tiny GPT-2 (miniapps/_gpt2.py); then real 2-process runs on this CPU host
+(torchrun with ``transformers`` made unimportable, plain python with PMI env, and two emulated
+nodes in their own UTS namespaces when the twin's /etc/hosts block is present).
 """
 
 from __future__ import annotations
 
 import importlib.util
+import math
 import os
 import shutil
 import socket
@@ -189,6 +191,58 @@ def test_zero3_config_from_user_args(tmp_path: Path) -> None:
     assert "not found" in notes[0]
 
 
+# ---------------------------------------------------------------- tiny GPT-2 (torch, in process)
+
+def _gpt2() -> ModuleType:
+    pytest.importorskip("torch")
+    return _load("_gpt2")
+
+
+def test_gpt2_initial_loss_determinism_and_tied_head() -> None:
+    import torch
+
+    g = _gpt2()
+    cfg = g.GPT2Config(vocab_size=256, n_positions=64, n_embd=32, n_layer=2, n_head=2)
+    model, again, other = g.build(cfg, seed=1234), g.build(cfg, seed=1234), g.build(cfg, seed=7)
+    params = list(model.parameters())
+    assert all(torch.equal(a, b) for a, b in zip(params, again.parameters(), strict=True))
+    assert not torch.equal(params[0], next(other.parameters()))
+    assert model.lm_head.weight is model.wte.weight
+    assert abs(float(model.wte.weight.detach().std()) - 0.02) < 0.002  # GPT-2 init, not N(0, 1)
+    proj = model.blocks[0].proj.weight.detach()
+    assert abs(float(proj.std()) - 0.01) < 0.001  # residual projection: 0.02 / sqrt(2 * 2)
+    tokens = torch.randint(0, 256, (4, 16), generator=torch.Generator().manual_seed(0))
+    out = model(input_ids=tokens, labels=tokens)
+    assert out.logits.shape == (4, 16, 256)
+    assert abs(float(out.loss.detach()) - math.log(256)) < 0.3  # near-uniform prediction at init
+    assert model(input_ids=tokens).loss is None
+
+
+def test_gpt2_is_causal_and_trains() -> None:
+    import torch
+
+    g = _gpt2()
+    model = g.build(g.GPT2Config(vocab_size=64, n_positions=16, n_embd=16, n_layer=1, n_head=4))
+    tokens = torch.randint(0, 64, (1, 8), generator=torch.Generator().manual_seed(1))
+    changed = tokens.clone()
+    changed[0, 5:] = (changed[0, 5:] + 1) % 64
+    a, b = model(input_ids=tokens).logits, model(input_ids=changed).logits
+    assert torch.allclose(a[0, :5], b[0, :5]) and not torch.allclose(a[0, 5:], b[0, 5:])
+    opt = torch.optim.AdamW(model.parameters(), lr=1e-2)
+    first = None
+    for _ in range(5):
+        loss = model(input_ids=tokens, labels=tokens).loss
+        first = float(loss.detach()) if first is None else first
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+    assert float(model(input_ids=tokens, labels=tokens).loss.detach()) < first
+    with pytest.raises(ValueError, match="sequence length 17 > n_positions 16"):
+        model(input_ids=torch.zeros(1, 17, dtype=torch.long))
+    with pytest.raises(ValueError, match="not a multiple of n_head"):
+        g.GPT2Config(n_embd=30, n_head=4)
+
+
 # ---------------------------------------------------------------- parser and assess (pure)
 
 def _report(rank: int, world: int = 2, host: str = "nid200001", **kw: object) -> str:
@@ -289,6 +343,21 @@ def _port() -> int:
         return int(sock.getsockname()[1])
 
 
+def _without_transformers(tmp: Path) -> dict[str, str]:
+    """Env under which ``import transformers`` fails in every process, as on a site whose PyTorch
+    module does not ship it (a sitecustomize on PYTHONPATH puts None in sys.modules)."""
+    (tmp / "sitecustomize.py").write_text("import sys\n\nsys.modules['transformers'] = None\n")
+    path = os.pathsep.join(p for p in (str(tmp), os.environ.get("PYTHONPATH", "")) if p)
+    return {"PYTHONPATH": path}
+
+
+def test_transformers_blocker_works(tmp_path: Path) -> None:
+    code = "import transformers"
+    proc = subprocess.run([sys.executable, "-c", code], env=_env(**_without_transformers(tmp_path)),
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode != 0 and "ModuleNotFoundError" in proc.stderr
+
+
 def _torchrun(app: str, **extra: str) -> tuple[int, ParsedOutput, str]:
     cmd = [sys.executable, "-m", "torch.distributed.run", "--nnodes", "1", "--nproc_per_node",
            "2", "--master_addr", "127.0.0.1", "--master_port", str(_port()),
@@ -310,11 +379,16 @@ def _processes(
 
 @pytest.mark.slow
 @pytest.mark.parametrize("app", APPS)
-def test_miniapp_passes_with_two_ranks_on_two_modelled_gpus(app: str) -> None:
-    rc, parsed, text = _torchrun(app, MAPLE_TWIN_GPUS_PER_NODE="2")
+def test_miniapp_passes_with_two_ranks_on_two_modelled_gpus(app: str, tmp_path: Path) -> None:
+    """Runs with transformers unimportable: no code path of a mini-app may need it."""
+    rc, parsed, text = _torchrun(app, MAPLE_TWIN_GPUS_PER_NODE="2",
+                                 **_without_transformers(tmp_path))
     verdict = assess(parsed.reports, 2, 2, 1, expected_setup=app)
     assert verdict.ok, (verdict.reasons, text[-3000:])
     assert rc == 0
+    # the loss of the first step, before any update: near ln(vocab), i.e. sane initial weights
+    # (also for ZeRO-3, whose model is built inside zero.Init)
+    assert all(abs((r.step.loss or 0.0) - math.log(256)) < 0.3 for r in parsed.reports), text
     assert sorted(r.modelled_device or "" for r in parsed.reports) == ["0", "1"]
     assert all(r.device == "cpu" and r.backend == "gloo" for r in parsed.reports)
     assert all(r.timings.step_s is not None for r in parsed.reports)
