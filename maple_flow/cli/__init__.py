@@ -58,4 +58,5 @@ def main(argv: list[str] | None = None) -> None:
             sys.exit(2)
         raise
     # Without standalone mode click returns the code of a typer.Exit instead of raising it.
-    sys.exit(code if isinstance(code, int) else 0)
+    if isinstance(code, int) and code != 0:
+        sys.exit(code)
