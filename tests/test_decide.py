@@ -89,3 +89,8 @@ def test_report_files_win_over_cut_output_lines() -> None:
     assert r.status == "verified"
     r = decide("delta", "twin", raw([cut, *GOOD[2:]]), EXPECTED, "s")
     assert r.status == "failed"
+
+
+def test_log_excerpt_falls_back_to_last_lines() -> None:
+    text = "\n".join(["The system default contains no modules", "", "No changes"])
+    assert log_excerpt(text) == ["The system default contains no modules", "No changes"]

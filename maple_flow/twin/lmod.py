@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 
 from maple_flow.models import ClusterProfile
-from maple_flow.twin.userenv import conda_envs
+from maple_flow.twin.userenv import SITE_DEFAULT_MODULE, conda_envs
 
 #: Module families that carry a Python stack on HPC sites (generic naming, not cluster facts).
 PYTHON_FAMILIES = re.compile(
@@ -64,6 +64,9 @@ def modulefile(module: str, profile: ClusterProfile, python_bin: Path, conda_bin
     return "\n".join(lines) + "\n"
 
 
+SITE_DEFAULT_TEXT = '-- maple_flow twin: the site default environment `module reset` restores\n'
+
+
 def module_files(profile: ClusterProfile, python_bin: Path, conda_bin: Path) -> dict[str, str]:
     """Relative path -> modulefile text for every module the profile lists.
 
@@ -80,6 +83,7 @@ def module_files(profile: ClusterProfile, python_bin: Path, conda_bin: Path) -> 
     for fam in versioned:
         if fam in names:
             files[f"{fam}/default"] = ""  # marker: see write_module_tree
+    files.setdefault(f"{SITE_DEFAULT_MODULE}.lua", SITE_DEFAULT_TEXT)
     return files
 
 

@@ -41,6 +41,10 @@ def folders(layout: ClusterLayout) -> dict[str, Path]:
     return {"HOME": layout.home, "SCRATCH": layout.scratch, "WORK": layout.work}
 
 
+#: What `module reset` loads (LMOD_SYSTEM_DEFAULT_MODULES): Lmod fails a reset without one.
+SITE_DEFAULT_MODULE = "StdEnv"
+
+
 def login_env(profile: ClusterProfile, layout: ClusterLayout) -> dict[str, str]:
     """Environment of a login shell on the personality (what a submission runs in)."""
     env = {
@@ -51,7 +55,7 @@ def login_env(profile: ClusterProfile, layout: ClusterLayout) -> dict[str, str]:
         "LANG": "C.UTF-8",
         "TERM": "dumb",
         "MODULEPATH": str(layout.modules),
-        "LMOD_SYSTEM_DEFAULT_MODULES": "",
+        "LMOD_SYSTEM_DEFAULT_MODULES": SITE_DEFAULT_MODULE,
         "SLURM_CONF": str(layout.slurm_conf),
         "MAPLE_TWIN_CLUSTER": profile.id,
         "MAPLE_TWIN_ROOT": str(layout.root),
@@ -80,7 +84,7 @@ def env_file_text(profile: ClusterProfile, layout: ClusterLayout) -> str:
         if key in env:
             lines.append(f"export {key}={shlex.quote(env[key])}")
     lines += [
-        "export LMOD_SYSTEM_DEFAULT_MODULES=''",
+        f"export LMOD_SYSTEM_DEFAULT_MODULES={SITE_DEFAULT_MODULE}",
         f"if ! type module >/dev/null 2>&1; then . {LMOD_INIT}; fi",
     ]
     return "\n".join(lines) + "\n"

@@ -50,10 +50,12 @@ class VerifyReport(BaseModel):
 
 
 def log_excerpt(*texts: str) -> list[str]:
-    """The lines of job logs that look like errors (at most MAX_EXCERPT, last ones kept)."""
-    lines = [ln.rstrip() for t in texts for ln in t.splitlines() if _ERROR_LINE.search(ln)]
-    lines = [ln for ln in lines if "MAPLE_MINIAPP_REPORT" not in ln]
-    return lines[-MAX_EXCERPT:]
+    """The lines of job logs that look like errors (at most MAX_EXCERPT, last ones kept);
+    when none does, the last lines of the logs, so a failure always shows some output."""
+    every = [ln.rstrip() for t in texts for ln in t.splitlines()
+             if ln.strip() and "MAPLE_MINIAPP_REPORT" not in ln]
+    errors = [ln for ln in every if _ERROR_LINE.search(ln)]
+    return (errors or every[-10:])[-MAX_EXCERPT:]
 
 
 def unverified(cluster: str, endpoint: str, reason: str, script: str = "") -> VerifyReport:
