@@ -50,12 +50,14 @@ class VerifyReport(BaseModel):
 
 
 def log_excerpt(*texts: str) -> list[str]:
-    """The lines of job logs that look like errors (at most MAX_EXCERPT, last ones kept);
-    when none does, the last lines of the logs, so a failure always shows some output."""
+    """The lines of job logs that look like errors, each with the line after it (messages
+    often go on there), at most MAX_EXCERPT, the last ones kept; when no line looks like an
+    error, the last lines of the logs, so a failure always shows some output."""
     every = [ln.rstrip() for t in texts for ln in t.splitlines()
              if ln.strip() and "MAPLE_MINIAPP_REPORT" not in ln]
-    errors = [ln for ln in every if _ERROR_LINE.search(ln)]
-    return (errors or every[-10:])[-MAX_EXCERPT:]
+    hits = [i for i, ln in enumerate(every) if _ERROR_LINE.search(ln)]
+    keep = sorted({j for i in hits for j in (i, i + 1) if j < len(every)})  # + the next line
+    return ([every[i] for i in keep] or every[-10:])[-MAX_EXCERPT:]
 
 
 def unverified(cluster: str, endpoint: str, reason: str, script: str = "") -> VerifyReport:
