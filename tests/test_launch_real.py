@@ -40,7 +40,8 @@ elif os.environ.get("APP") == "accelerate":
 else:
     dist.init_process_group("gloo")
 t = torch.ones(1); dist.all_reduce(t)
-print(f"RANK {dist.get_rank()} {dist.get_world_size()} {int(t.item())} {sys.argv[1:]}", flush=True)
+line = f"RANK {dist.get_rank()} {dist.get_world_size()} {int(t.item())} {sys.argv[1:]}\\n"
+os.write(1, line.encode())  # one write: lines of concurrent ranks do not interleave
 dist.destroy_process_group()
 """
 CASES = ["perlmutter-pytorch-ddp", "lonestar6-deepspeed-zero3", "vista-accelerate-ddp",
