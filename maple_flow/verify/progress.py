@@ -27,7 +27,33 @@ def render_report(report: VerifyReport) -> str:
 
 
 def progress_printer(total: int) -> Callable[[str, VerifyReport], None]:
-    """A callback printing one line per finished target to stderr, with elapsed time."""
+    """Progress of verification jobs on stderr: a live bar on a terminal, else one line per
+    finished target with the elapsed time (logs, CI)."""
+    if total and sys.stderr.isatty():
+        return _progress_bar(total)
+    return _progress_lines(total)
+
+
+def _progress_bar(total: int) -> Callable[[str, VerifyReport], None]:
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    bar = Progress(TextColumn("verifying"), BarColumn(), MofNCompleteColumn(),
+                   TimeElapsedColumn(), TextColumn("{task.description}"),
+                   console=Console(stderr=True))
+    task = bar.add_task("waiting for the jobs...", total=total)
+    bar.start()
+
+    def report_done(cluster: str, report: VerifyReport) -> None:
+        bar.console.print(f"{cluster}: {MARKS[report.status]}")
+        bar.update(task, advance=1, description=f"last: {cluster}")
+        if bar.tasks[0].finished:
+            bar.stop()
+
+    return report_done
+
+
+def _progress_lines(total: int) -> Callable[[str, VerifyReport], None]:
     start = time.monotonic()
     done = 0
 
