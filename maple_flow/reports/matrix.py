@@ -85,8 +85,8 @@ def write_matrix(cells: list[Cell], out: Path, wall_s: float) -> dict[str, Any]:
     """Write matrix.md, matrix.html and matrix.json into ``out``; return the JSON data."""
     verified = sum(c.status == "verified" for c in cells)
     footer = (f"{verified}/{len(cells)} verified; wall time {wall_s:.0f} s on "
-              f"{os.cpu_count()} cores, {os.environ.get('MAPLE_TWIN_MAX_JOBS', '2')} "
-              "twin jobs at a time")
+              f"{os.cpu_count()} cores, at most {os.environ.get('MAPLE_TWIN_MAX_RANKS', '48')} "
+              "twin ranks at a time")
     out.mkdir(parents=True, exist_ok=True)
     (out / "matrix.md").write_text(markdown(cells) + f"\n{footer}\n", encoding="utf-8")
     (out / "matrix.html").write_text(html_page(cells, "maple_flow verification matrix",

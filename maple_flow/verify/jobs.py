@@ -8,19 +8,14 @@ cluster's scheduler, waits at most ``timeout_s``, and returns the state, exit co
 
 from __future__ import annotations
 
-import os
 import re
 import subprocess
 import tempfile
-import threading
 import time
 from pathlib import Path
 from typing import Any
 
 POLL_S = 0.5
-#: Twin jobs run at once: every emulated node shares this machine's cores and memory.
-TWIN_MAX_JOBS = int(os.environ.get("MAPLE_TWIN_MAX_JOBS", "2"))
-_twin_slots = threading.BoundedSemaphore(max(1, TWIN_MAX_JOBS))
 TERMINAL = {"COMPLETED", "FAILED", "TIMEOUT", "CANCELLED", "NODE_FAIL", "OUT_OF_MEMORY",
             "PREEMPTED", "BOOT_FAIL", "DEADLINE"}
 
@@ -127,21 +122,25 @@ def run_on_scheduler(scheduler: str, script_text: str, files: dict[str, str],
 
 
 def run_on_twin(cluster: str, script_text: str, files: dict[str, str],
-                timeout_s: float, workdir: str | None = None) -> dict[str, Any]:
-    """Submit to the local twin of ``cluster`` (it must be up), wait, return the outcome."""
+                timeout_s: float, workdir: str | None = None, ranks: int = 1) -> dict[str, Any]:
+    """Submit to the local twin of ``cluster`` (it must be up), wait, return the outcome.
+
+    The job waits for its ``ranks`` to fit in the twin's rank budget before it is submitted.
+    """
     from maple_flow.twin import Twin
+    from maple_flow.verify.budget import twin_budget
 
     twin = Twin()
     folder, script = stage(files, script_text, Path(workdir) if workdir else twin.jobs_dir())
-    with _twin_slots:
+    with twin_budget.hold(ranks):
         r = twin.submit(cluster, script, timeout_s=timeout_s, workdir=folder)
     return _result(r.state, job_id=r.job_id, exit_code=r.exit_code, message=r.message,
                    stdout=r.stdout, stderr=r.stderr, elapsed_s=r.elapsed_s, workdir=str(folder))
 
 
 def run_job(kind: str, cluster: str, scheduler: str, script_text: str, files: dict[str, str],
-            timeout_s: float, workdir: str | None = None) -> dict[str, Any]:
+            timeout_s: float, workdir: str | None = None, ranks: int = 1) -> dict[str, Any]:
     """Entry point of the verification app: dispatch on the endpoint kind."""
     if kind == "twin":
-        return run_on_twin(cluster, script_text, files, timeout_s, workdir)
+        return run_on_twin(cluster, script_text, files, timeout_s, workdir, ranks)
     return run_on_scheduler(scheduler, script_text, files, timeout_s, workdir)

@@ -11,9 +11,10 @@ from maple_flow.clusters import get_profile, resolve_cluster
 from maple_flow.endpoints import Endpoint, load_registry
 from maple_flow.errors import MapleError
 from maple_flow.models import Framework, JobSpec, Strategy
+from maple_flow.verify.budget import TWIN_MAX_RANKS
 from maple_flow.verify.decide import decide
 from maple_flow.verify.executors import EndpointUnavailable, make_executor, parsl_config
-from maple_flow.verify.jobs import TWIN_MAX_JOBS, run_job
+from maple_flow.verify.jobs import run_job
 from maple_flow.verify.prepare import Prepared, prepare
 from maple_flow.verify.report import VerifyReport, unverified
 
@@ -108,7 +109,7 @@ def _submit_all(jobs: dict[int, Prepared], registry: dict[str, Endpoint],
         endpoint = registry[job.cluster]
         app = python_app(run_job, executors=[job.cluster])
         futures[i] = app(endpoint.type, job.cluster, job.scheduler, job.script, job.files,
-                         timeout_s, endpoint.workdir)
+                         timeout_s, endpoint.workdir, job.expected.world_size)
     return futures
 
 
@@ -117,8 +118,9 @@ def _collect(targets: list[VerifyTarget], jobs: dict[int, Prepared],
              timeout_s: float, progress: Progress | None) -> dict[int, VerifyReport]:
     reports: dict[int, VerifyReport] = {}
     index = {f: i for i, f in futures.items()}
-    on_twin = sum(registry[j.cluster].type == "twin" for j in jobs.values())
-    waves = max(1, -(-on_twin // TWIN_MAX_JOBS))
+    twin_ranks = sum(min(j.expected.world_size, TWIN_MAX_RANKS) for j in jobs.values()
+                     if registry[j.cluster].type == "twin")
+    waves = max(1, -(-twin_ranks // TWIN_MAX_RANKS))
     done = concurrent.futures.as_completed(list(futures.values()),
                                            timeout=timeout_s * waves + GRACE_S)
     try:
