@@ -133,5 +133,8 @@ def layout_for(
         ctl_name=f"{profile.id}-twin-ctl",
         ctl_addr=f"127.0.{octet}.254",
         ctl_port=base,
-        first_job_id=(index + 1) * 100000,
+        # Templates derive MASTER_PORT from the job id modulo 1000, and every personality
+        # shares this host's ports: personality i starts at residue 100*i, so jobs of
+        # different personalities running at once do not pick the same port.
+        first_job_id=(index + 1) * 100000 + index * 100,
     )
