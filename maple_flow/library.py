@@ -16,12 +16,13 @@ from maple_flow.clusters import CLUSTER_IDS
 from maple_flow.errors import ProfileError, TemplateNotFound
 from maple_flow.models import Template
 from maple_flow.paths import templates_dir
+from maple_flow.yamlio import load_yaml
 
 
 def load_template_file(path: Path) -> Template:
     """Read and validate one template YAML; a bad file raises ProfileError naming it."""
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        data = load_yaml(path.read_text(encoding="utf-8"))
         template = Template.model_validate(data)
     except (yaml.YAMLError, ValidationError, OSError) as exc:
         raise ProfileError(f"{path}: {exc}") from exc

@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from maple_flow.directives import Directive, last_value, parse_directives
 from maple_flow.errors import PolicyViolation, Problem
 from maple_flow.models import ClusterProfile, JobSpec, Queue, format_walltime, walltime_seconds
+from maple_flow.models.common import scheduler_walltime_seconds
 from maple_flow.models.profile import DirectiveRule
 
 #: PBS Pro's wording for the rules whose message above is written as Slurm's (by Problem.code).
@@ -72,11 +73,11 @@ def _gpu_count(text: str | None) -> int | None:
     return 1 if fields else None
 
 
-def _walltime(text: str | None) -> int | None:
+def _walltime(text: str | None, scheduler: str) -> int | None:
     if not text:
         return None
     try:
-        return walltime_seconds(text)
+        return scheduler_walltime_seconds(text, scheduler) or None
     except ValueError:
         return None
 
@@ -93,7 +94,7 @@ def _slurm_request(ds: list[Directive]) -> ResourceRequest:
     return ResourceRequest(
         nodes=nodes,
         gpus_per_node=per_node,
-        walltime_s=_walltime(last_value(ds, "time")),
+        walltime_s=_walltime(last_value(ds, "time"), "slurm"),
         queue=last_value(ds, "qos") or last_value(ds, "partition"),
         account=last_value(ds, "account"),
     )
@@ -112,7 +113,7 @@ def _pbs_request(ds: list[Directive]) -> ResourceRequest:
     return ResourceRequest(
         nodes=nodes,
         gpus_per_node=gpus,
-        walltime_s=_walltime(last_value(ds, "walltime")),
+        walltime_s=_walltime(last_value(ds, "walltime"), "pbs"),
         queue=last_value(ds, "queue"),
         account=last_value(ds, "account"),
     )

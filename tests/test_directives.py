@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from maple_flow.directives import detect_scheduler, last_value, parse_directives
+from maple_flow.models.common import scheduler_walltime_seconds
 
 SLURM = """#!/bin/bash
 #SBATCH -N2 --ntasks-per-node=4 -C "gpu&hbm80g"  # an inline comment
@@ -61,6 +62,25 @@ def test_detect_and_last_value() -> None:
 ODD = ["#SBATCH --job-name='unbalanced\n", "#SBATCH\n", "#SBATCHX -N 2\n"]
 
 
-@pytest.mark.parametrize("text", ODD)
-def test_odd_lines_do_not_crash(text: str) -> None:
-    parse_directives(text, "slurm")
+def test_odd_lines() -> None:
+    unbalanced, empty, glued = ODD
+    assert [(d.option, d.value) for d in parse_directives(unbalanced, "slurm")] == [
+        ("job-name", "'unbalanced")]
+    assert parse_directives(empty, "slurm") == []
+    assert parse_directives(glued, "slurm") == []
+
+
+@pytest.mark.parametrize(("text", "scheduler", "seconds"), [
+    ("30", "slurm", 1800), ("30:00", "slurm", 1800), ("1:30:00", "slurm", 5400),
+    ("1-12", "slurm", 129600), ("2-00:30", "slurm", 174600), ("1-0:0:30", "slurm", 86430),
+    ("3600", "pbs", 3600), ("30:00", "pbs", 1800), ("01:00:00", "pbs", 3600),
+])
+def test_time_limits_read_as_the_scheduler_reads_them(text: str, scheduler: str,
+                                                      seconds: int) -> None:
+    assert scheduler_walltime_seconds(text, scheduler) == seconds
+
+
+def test_bad_time_limits_are_errors() -> None:
+    for text, scheduler in (("1:2:3:4", "slurm"), ("abc", "pbs"), ("1-2-3", "slurm")):
+        with pytest.raises(ValueError):
+            scheduler_walltime_seconds(text, scheduler)

@@ -39,7 +39,7 @@ def test_uneven_ranks_are_explained() -> None:
 
 
 def test_every_problem_reported_at_once() -> None:
-    bad = spec(gpus_per_node=8, walltime="30:00:00", account="NOT VALID")
+    bad = spec(gpus_per_node=8, walltime="30:00:00", account="NOT-VALID")
     with pytest.raises(PolicyViolation) as info:
         enforce_spec(bad, PM)
     expected = ["account.format", "gpus.too_many", "walltime.limit"]

@@ -64,8 +64,6 @@ def _hostile(root: Path) -> dict[str, object]:
         "args": ["a b", "it's", '"dq"', f"; touch {pwn}", f"$(touch {pwn})", f"`touch {pwn}`",
                  "line1\nline2", "$HOME", "*", "", "--x=1 2", "\\", "&&", "|", ">out"],
         "env": {"HOSTILE": f"x'; touch {pwn}; '$(touch {pwn})`touch {pwn}`\nnext $HOME"},
-        "queue": f"q$(touch {pwn})",
-        "account": f"acct;touch {pwn}",
     }
 
 
@@ -99,3 +97,21 @@ def test_module_entrypoint_reaches_the_program_as_dash_m(tmp_path: Path) -> None
     subprocess.run(["bash", str(script)], env=env, cwd=tmp_path, check=True, timeout=30)
     argv = (tmp_path / "rec" / "argv").read_text().split("\0")[:-1]
     assert argv == ["-m", "pkg.train", "x y"]
+
+
+HOSTILE_NAMES = ["debug\ntouch /tmp/pwned #", "q$(touch /tmp/pwned)", "acct;touch /tmp/pwned",
+                 "a b", "it's", "`id`", ""]
+
+
+@pytest.mark.parametrize("value", HOSTILE_NAMES)
+@pytest.mark.parametrize("field", ["account", "queue"])
+def test_hostile_account_and_queue_are_rejected(field: str, value: str) -> None:
+    """Directive values stand on `#SBATCH`/`#PBS` lines, where a newline would end the block
+    and start a command: they are checked against a strict pattern before any rendering."""
+    from pydantic import ValidationError
+
+    from maple_flow.models import JobSpec
+
+    with pytest.raises(ValidationError):
+        JobSpec(cluster="polaris", gpus_per_node=4, entrypoint="t.py", **{field: value})
+    JobSpec(cluster="polaris", gpus_per_node=4, entrypoint="t.py", **{field: "TG-ABC123_x.y"})

@@ -6,6 +6,7 @@ import importlib
 import sys
 
 import typer
+from pydantic import ValidationError
 
 from maple_flow.errors import MapleError
 
@@ -37,12 +38,31 @@ def _register_all() -> None:
         importlib.import_module(name).register(app)
 
 
+def _validation_message(exc: ValidationError) -> str:
+    """One line per invalid value: which field, what is wrong."""
+    parts = []
+    for err in exc.errors():
+        field = ".".join(str(p) for p in err["loc"]) or "value"
+        parts.append(f"{field}: {err['msg']} (got {err.get('input')!r})")
+    return "invalid values:\n  - " + "\n  - ".join(parts)
+
+
 def main(argv: list[str] | None = None) -> None:
     """Entry point of the `maple` console script: user errors exit 2 with a message on stderr."""
     _register_all()
     try:
         code = app(args=argv, standalone_mode=False)
     except MapleError as exc:
+        typer.echo(f"error: {exc}", err=True)
+        sys.exit(2)
+    except ValidationError as exc:
+        typer.echo(f"error: {_validation_message(exc)}", err=True)
+        sys.exit(2)
+    except OSError as exc:
+        where = f" {exc.filename}" if exc.filename else ""
+        typer.echo(f"error: cannot use{where}: {exc.strerror or exc}", err=True)
+        sys.exit(2)
+    except ValueError as exc:
         typer.echo(f"error: {exc}", err=True)
         sys.exit(2)
     except typer.Exit as exc:

@@ -181,7 +181,8 @@ def parse_env(pairs: list[str]) -> dict[str, str]:
 
 def build_spec(fields: dict[str, Any]) -> JobSpec:
     """A JobSpec from CLI values: given ones are ``said``; GPUs per node default to the node's."""
-    given = {k: v for k, v in fields.items() if v not in (None, [], {}, False)}
+    given = {k: v for k, v in fields.items()
+             if v is not None and v is not False and v != [] and v != {}}
     provenance = dict.fromkeys(given, "said")
     profile = get_profile(given["cluster"])
     if "gpus_per_node" not in given:

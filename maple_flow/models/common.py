@@ -59,6 +59,37 @@ def walltime_seconds(text: str | int) -> int:
     return seconds
 
 
+_SLURM_TIME = re.compile(r"^(?:(\d+)-)?(\d+)(?::(\d+))?(?::(\d+))?$")
+_PBS_TIME = re.compile(r"^(?:(?:(\d+):)?(\d+):)?(\d+)(?:\.\d+)?$")
+
+
+def scheduler_walltime_seconds(text: str, scheduler: str) -> int:
+    """A time limit as the scheduler itself reads it, in seconds.
+
+    Slurm (``--time``): ``M``, ``M:S``, ``H:M:S``, ``D-H``, ``D-H:M``, ``D-H:M:S`` — so
+    ``30:00`` is thirty minutes. PBS (``walltime``): ``S``, ``M:S``, ``H:M:S``. Raises
+    ValueError on anything else.
+    """
+    text = text.strip()
+    if scheduler == "pbs":
+        m = _PBS_TIME.match(text)
+        if not m:
+            raise ValueError(f"PBS walltime {text!r} is not [[hours:]minutes:]seconds")
+        h, mi, sec = (int(g or 0) for g in m.groups())
+        return h * 3600 + mi * 60 + sec
+    m = _SLURM_TIME.match(text)
+    if not m:
+        raise ValueError(f"Slurm time {text!r} is not minutes, M:S, H:M:S or D-H[:M[:S]]")
+    days, a, b, c = m.group(1), int(m.group(2)), m.group(3), m.group(4)
+    if days is not None:  # D-H, D-H:M, D-H:M:S
+        return int(days) * 86400 + a * 3600 + int(b or 0) * 60 + int(c or 0)
+    if b is None:
+        return a * 60
+    if c is None:
+        return a * 60 + int(b)
+    return a * 3600 + int(b) * 60 + int(c)
+
+
 def format_walltime(seconds: int) -> str:
     """Seconds as ``HH:MM:SS`` (hours may exceed 24), the form every scheduler here accepts."""
     hours, rest = divmod(seconds, 3600)

@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass, field
 
 from maple_flow.directives import Directive
-from maple_flow.models import walltime_seconds
+from maple_flow.models.common import scheduler_walltime_seconds
 from maple_flow.scriptparse.launch import Stage
 from maple_flow.scriptparse.script import ParsedScript
 from maple_flow.scriptparse.setup import setup_of
@@ -135,7 +135,7 @@ def _walltime(p: ParsedScript, facts: ScriptFacts) -> None:
     if raw is None:
         return
     try:
-        facts.walltime = walltime_seconds(raw)
+        facts.walltime = scheduler_walltime_seconds(raw, p.scheduler or "slurm") or None
     except ValueError:
         facts.notes.append(f"walltime {raw!r} was not understood and is not carried over")
 

@@ -36,7 +36,8 @@ def decide(cluster: str, endpoint: str, raw: dict[str, Any], expected: Expected,
     reports = collect_reports(raw)
     reasons = _scheduler_reasons(raw)
     if raw.get("state") != "REJECTED":
-        assessment = assess(reports, expected.world_size, expected.ranks_per_node, expected.nodes)
+        assessment = assess(reports, expected.world_size, expected.ranks_per_node,
+                            expected.nodes, expected.setup)
         reasons += [r for r in assessment.reasons if r not in reasons]
     per_node = Counter(r.host for r in reports)
     return VerifyReport(

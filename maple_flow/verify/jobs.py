@@ -41,7 +41,9 @@ def _run(cmd: list[str], cwd: Path, timeout: float = 30) -> subprocess.Completed
 
 def report_files(folder: Path) -> list[str]:
     """The mini-app reports the ranks wrote beside the mini-apps (one JSON text per rank)."""
-    reports = folder / "maple_miniapps" / "reports"
+    from maple_flow.verify.substitute import MINIAPP_DIR
+
+    reports = folder / MINIAPP_DIR / "reports"
     return [p.read_text(errors="replace") for p in sorted(reports.glob("*.json"))]
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from maple_flow.clusters import get_profile
 from maple_flow.directives import parse_directives
@@ -10,7 +11,7 @@ from maple_flow.models import ClusterProfile, Framework, JobSpec, Strategy
 from maple_flow.paths import miniapps_dir
 from maple_flow.policy import request_from_directives
 from maple_flow.verify.report import Expected
-from maple_flow.verify.substitute import MINIAPP_DIR, miniapp_for, swap_entrypoint
+from maple_flow.verify.substitute import MINIAPP_DIR, miniapp_for, miniapp_setup, swap_entrypoint
 
 
 @dataclass(frozen=True)
@@ -24,14 +25,19 @@ class Prepared:
     expected: Expected
 
 
-def miniapp_files() -> dict[str, str]:
-    """Every mini-app source file, keyed by its path relative to the job's directory."""
+@cache
+def _miniapp_files() -> tuple[tuple[str, str], ...]:
     folder = miniapps_dir()
-    return {
-        f"{MINIAPP_DIR}/{p.relative_to(folder).as_posix()}": p.read_text(encoding="utf-8")
+    return tuple(
+        (f"{MINIAPP_DIR}/{p.relative_to(folder).as_posix()}", p.read_text(encoding="utf-8"))
         for p in sorted(folder.rglob("*.py"))
         if "__pycache__" not in p.parts
-    }
+    )
+
+
+def miniapp_files() -> dict[str, str]:
+    """Every mini-app source file, keyed by its path relative to the job's directory."""
+    return dict(_miniapp_files())
 
 
 def expected_layout(script: str, profile: ClusterProfile, spec: JobSpec | None) -> Expected:
@@ -52,5 +58,6 @@ def prepare(script: str, cluster: str, *, entrypoint: str, module: bool = False,
     """Swap the program for the setup's mini-app and work out the expected layout."""
     profile = get_profile(cluster)
     swapped = swap_entrypoint(script, entrypoint, miniapp_for(framework, strategy), module=module)
-    return Prepared(profile.id, profile.scheduler, swapped, miniapp_files(),
-                    expected_layout(script, profile, spec))
+    layout = expected_layout(script, profile, spec)
+    expected = layout.model_copy(update={"setup": miniapp_setup(framework, strategy)})
+    return Prepared(profile.id, profile.scheduler, swapped, miniapp_files(), expected)

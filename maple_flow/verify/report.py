@@ -21,6 +21,7 @@ class Expected(BaseModel):
 
     nodes: int = Field(ge=1)
     ranks_per_node: int = Field(ge=1)
+    setup: str | None = Field(default=None, description="the mini-app that must report")
 
     @property
     def world_size(self) -> int:

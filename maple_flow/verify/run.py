@@ -136,8 +136,11 @@ def _collect(targets: list[VerifyTarget], jobs: dict[int, Prepared],
                 progress(targets[i].cluster, reports[i])
     except concurrent.futures.TimeoutError:
         for i, job in jobs.items():
-            reports.setdefault(i, unverified(job.cluster, registry[job.cluster].type,
-                                             "no answer from the endpoint in time", job.script))
+            if i not in reports:
+                reports[i] = unverified(job.cluster, registry[job.cluster].type,
+                                        "no answer from the endpoint in time", job.script)
+                if progress:
+                    progress(targets[i].cluster, reports[i])
     return reports
 
 
@@ -161,6 +164,9 @@ def verify_many(targets: list[VerifyTarget], *, timeout_s: float = DEFAULT_TIMEO
     down.update(unreachable)
     reports = {i: unverified(j.cluster, registry[j.cluster].type, down[j.cluster], j.script)
                for i, j in jobs.items() if j.cluster in down}
+    if progress:
+        for i, report in reports.items():
+            progress(targets[i].cluster, report)
     live = {i: j for i, j in jobs.items() if j.cluster not in down}
     if live:
         with parsl.load(parsl_config(executors)):

@@ -21,6 +21,11 @@ MINIAPP_FILES: dict[tuple[Framework, Strategy], str] = {
 }
 
 
+def miniapp_setup(framework: Framework, strategy: Strategy) -> str:
+    """The ``setup`` a mini-app writes in its report (its file name without .py)."""
+    return MINIAPP_FILES[(framework, strategy)].removesuffix(".py")
+
+
 def miniapp_for(framework: Framework, strategy: Strategy) -> str:
     """The mini-app (path relative to the job's working directory) for a training setup."""
     try:
