@@ -8,9 +8,10 @@ from maple_flow.clusters import get_profile
 from maple_flow.errors import PolicyViolation, Problem, RenderError
 from maple_flow.library import find_templates, get_template
 from maple_flow.lint import Finding
-from maple_flow.models import ClusterProfile, JobSpec, Template
+from maple_flow.models import ClusterProfile, JobSpec, Template, walltime_seconds
 from maple_flow.models.common import Strict
 from maple_flow.policy import check_spec
+from maple_flow.port_rules import choose_queue
 from maple_flow.render import master_port_base, queue_for, render
 
 
@@ -62,6 +63,9 @@ def _queue_reason(spec: JobSpec, profile: ClusterProfile) -> str:
     limits = f"{queue.kind} with at most {queue.max_nodes} nodes and {queue.max_walltime}"
     if spec.queue is None:
         return _line(queue.name, "default", f"the profile's default {limits}")
+    if spec.origin("queue") == "derived":
+        return _line(queue.name, "derived", f"the tightest {limits} that fits "
+                     f"{spec.nodes} node(s) for {spec.walltime} (the default does not)")
     return _line(queue.name, spec.origin("queue"), limits)
 
 
@@ -104,6 +108,19 @@ def explain(
     }
 
 
+def with_fitting_queue(spec: JobSpec, profile: ClusterProfile) -> JobSpec:
+    """Without a queue given, the default queue when the job fits it, else the queue that
+    fits its nodes and walltime most tightly (marked ``derived``); when none fits, the spec
+    is left as it is and the policy check explains why."""
+    if spec.queue is not None:
+        return spec
+    name, _, note = choose_queue(profile, spec.nodes, walltime_seconds(spec.walltime))
+    if note or name == profile.queues.default_queue.name:
+        return spec
+    provenance = {**spec.provenance, "queue": "derived"}
+    return spec.model_copy(update={"queue": name, "provenance": provenance})
+
+
 def generate_from_spec(
     spec: JobSpec, template_id: str | None = None, *, strict: bool = True
 ) -> GenerateResult:
@@ -113,7 +130,7 @@ def generate_from_spec(
     otherwise the script is rendered anyway and the problems become ``findings``.
     """
     profile = get_profile(spec.cluster)
-    spec = spec.model_copy(update={"cluster": profile.id})
+    spec = with_fitting_queue(spec.model_copy(update={"cluster": profile.id}), profile)
     problems = check_spec(spec, profile)
     if problems and strict:
         raise PolicyViolation(profile.id, problems)

@@ -82,11 +82,11 @@ def test_render_json_and_output_file(app: typer.Typer, tmp_path: Path) -> None:
 
 def test_policy_violation_lists_every_problem(app: typer.Typer) -> None:
     code, out, err = run(app, "render", "--cluster", "perlmutter", "--nodes", "20",
-                         "--gpus-per-node", "8", "--entrypoint", "t.py")
+                         "--gpus-per-node", "8", "--entrypoint", "t.py", "--queue", "debug")
     assert code == 2 and out == ""
     assert "gpus_per_node:" in err and "nodes:" in err and "hint:" in err
     code, out, err = run(app, "render", "--cluster", "perlmutter", "--nodes", "20",
-                         "--entrypoint", "t.py", "--force")
+                         "--entrypoint", "t.py", "--force", "--queue", "debug")
     assert code == 0 and "#SBATCH -N 20" in out and "warning: nodes:" in err
 
 

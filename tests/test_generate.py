@@ -29,13 +29,13 @@ def test_spec_gives_script_template_and_explanation() -> None:
 
 def test_policy_problems_raise_all_at_once() -> None:
     with pytest.raises(PolicyViolation) as info:
-        generate(_spec(nodes=20, gpus_per_node=8, walltime="02:00:00"))
+        generate(_spec(nodes=20, gpus_per_node=8, walltime="02:00:00", queue="debug"))
     fields = {p.field for p in info.value.problems}
     assert {"gpus_per_node", "nodes", "walltime"} <= fields
 
 
 def test_non_strict_renders_with_policy_findings() -> None:
-    result = generate_from_spec(_spec(walltime="02:00:00"), strict=False)
+    result = generate_from_spec(_spec(walltime="02:00:00", queue="debug"), strict=False)
     assert [f.code for f in result.findings] == ["walltime.limit"]
     assert result.findings[0].source == "policy" and "hint" in result.findings[0].message
 
@@ -53,3 +53,16 @@ def test_plain_words_go_through_extract() -> None:
     result = generate("train on 2 nodes of Polaris with 4 GPUs each: python train.py --lr 0.1")
     assert result.template_id == "polaris-pytorch-ddp"
     assert result.spec.args == ["--lr", "0.1"] and "select=2" in result.script
+
+
+def test_a_queue_that_fits_is_chosen_when_none_is_given() -> None:
+    from maple_flow import generate
+
+    text = "torchrun on 8 GPUs across 2 nodes on Polaris for 2 hours, project datascience: vit.py"
+    result = generate(text)
+    assert "#PBS -q capacity" in result.script  # debug allows 1 h only
+    assert result.spec.origin("queue") == "derived" and result.findings == []
+    short = generate(text.replace("2 hours", "30 minutes"))
+    assert "#PBS -q debug" in short.script and short.spec.queue is None
+    with pytest.raises(PolicyViolation):  # a queue the user names is kept, and checked
+        generate(text + " on the debug queue")
