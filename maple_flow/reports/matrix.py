@@ -9,6 +9,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from maple_flow.verify.budget import TWIN_MAX_RANKS
+
 SETUP_LABELS = {
     ("pytorch", "ddp"): "PyTorch DDP",
     ("pytorch", "fsdp"): "PyTorch FSDP",
@@ -85,7 +87,7 @@ def write_matrix(cells: list[Cell], out: Path, wall_s: float) -> dict[str, Any]:
     """Write matrix.md, matrix.html and matrix.json into ``out``; return the JSON data."""
     verified = sum(c.status == "verified" for c in cells)
     footer = (f"{verified}/{len(cells)} verified; wall time {wall_s:.0f} s on "
-              f"{os.cpu_count()} cores, at most {os.environ.get('MAPLE_TWIN_MAX_RANKS', '48')} "
+              f"{os.cpu_count()} cores, at most {TWIN_MAX_RANKS} "
               "twin ranks at a time")
     out.mkdir(parents=True, exist_ok=True)
     (out / "matrix.md").write_text(markdown(cells) + f"\n{footer}\n", encoding="utf-8")

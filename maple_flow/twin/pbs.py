@@ -22,9 +22,8 @@ from maple_flow.directives import PBS_FLAGS, PBS_SHORT, Directive, last_value, p
 from maple_flow.errors import Problem
 from maple_flow.models import ClusterProfile, format_walltime, walltime_seconds
 from maple_flow.policy import check_script
-from maple_flow.twin.frontend import split_cli, with_cli_directives
+from maple_flow.twin.frontend import REAL_SBATCH, split_cli, with_cli_directives
 
-REAL_SBATCH = "/usr/bin/sbatch"
 SLURM_TIMEOUT_S = 30
 #: PBS Pro resources a job may name with -l (anything else: "Unknown resource").
 KNOWN_RESOURCES = frozenset({

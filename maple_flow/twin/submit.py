@@ -8,6 +8,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from maple_flow.jobstates import FINAL_STATES
 from maple_flow.models import ClusterProfile
 from maple_flow.twin.daemons import daemon_env
 from maple_flow.twin.layout import ClusterLayout
@@ -15,8 +16,6 @@ from maple_flow.twin.userenv import login_env
 
 SUBMIT_TIMEOUT_S = 60.0
 POLL_S = 0.1
-FINAL = {"COMPLETED", "FAILED", "TIMEOUT", "CANCELLED", "NODE_FAIL", "OUT_OF_MEMORY",
-         "BOOT_FAIL", "DEADLINE", "PREEMPTED"}
 _SUBMITTED = {"slurm": re.compile(r"Submitted batch job (\d+)"),
               "pbs": re.compile(r"^(\d+)\.\S+$", re.M)}
 
@@ -112,7 +111,7 @@ def wait(profile: ClusterProfile, layout: ClusterLayout, job_id: str, slurm_id: 
     while True:
         fields = job_fields(layout, slurm_id) or fields
         state = fields.get("JobState", "")
-        if state in FINAL:
+        if state in FINAL_STATES:
             break
         if time.monotonic() - start > timeout_s:
             subprocess.run(["scancel", slurm_id], env=daemon_env(layout), timeout=20,

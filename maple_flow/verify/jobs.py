@@ -15,9 +15,9 @@ import time
 from pathlib import Path
 from typing import Any
 
+from maple_flow.jobstates import FINAL_STATES
+
 POLL_S = 0.5
-TERMINAL = {"COMPLETED", "FAILED", "TIMEOUT", "CANCELLED", "NODE_FAIL", "OUT_OF_MEMORY",
-            "PREEMPTED", "BOOT_FAIL", "DEADLINE"}
 
 
 def stage(files: dict[str, str], script_text: str, workdir: Path | None) -> tuple[Path, Path]:
@@ -62,11 +62,11 @@ def _slurm_state(job_id: str, cwd: Path) -> tuple[str | None, int | None]:
     for line in out.splitlines():
         state, _, code = line.partition("|")
         state = state.split()[0] if state else ""
-        if state in TERMINAL:
+        if state in FINAL_STATES:
             return state, int(code.split(":")[0] or 0)
     shown = _run(["scontrol", "show", "job", job_id], cwd).stdout
     m = re.search(r"JobState=(\w+)", shown)
-    if m and m.group(1) in TERMINAL:
+    if m and m.group(1) in FINAL_STATES:
         exit_match = re.search(r"ExitCode=(\d+)", shown)
         return m.group(1), int(exit_match.group(1)) if exit_match else None
     return None, None
