@@ -6,12 +6,11 @@ boundary with a stand-in ``globus_compute_sdk.Executor`` that runs the app local
 
 from __future__ import annotations
 
-import concurrent.futures
 import time
 from pathlib import Path
-from typing import Any
 
 import pytest
+from gcstandin import make_stand_in
 
 from maple_flow.clusters import CLUSTER_IDS, get_profile
 from maple_flow.endpoints import Endpoint, EndpointError, load_registry
@@ -79,33 +78,6 @@ def test_half_client_credentials_are_rejected(monkeypatch: pytest.MonkeyPatch) -
         globus_app()
 
 
-class StandInExecutor:
-    """Builds a ``globus_compute_sdk.Executor`` subclass instance that runs tasks locally."""
-
-    @staticmethod
-    def make() -> Any:
-        from globus_compute_sdk import Executor
-
-        class _Local(Executor):  # type: ignore[misc]
-            def __init__(self) -> None:  # no Client, no network
-                self.resource_specification = None
-                self.user_endpoint_config = None
-                self.calls: list[str] = []
-                self._pool = concurrent.futures.ThreadPoolExecutor(2)
-
-            def submit(self, fn: Any, *args: Any, **kwargs: Any) -> Any:
-                self.calls.append(getattr(fn, "__name__", str(fn)))
-                return self._pool.submit(fn, *args, **kwargs)
-
-            def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
-                self._pool.shutdown(wait=wait, cancel_futures=cancel_futures)
-
-            def _get_result_watcher(self) -> Any:
-                return self._pool
-
-        return _Local()
-
-
 def _double(x: int) -> int:
     return 2 * x
 
@@ -116,7 +88,7 @@ def test_parsl_globus_compute_executor_with_stand_in() -> None:
 
     from maple_flow.verify.executors import parsl_config
 
-    stand_in = StandInExecutor.make()
+    stand_in = make_stand_in()
     endpoint = Endpoint(type="globus-compute", endpoint_id="2a6a3f6e-2d3c-4b5a-9c1d-0e8f7a6b5c4d")
     executor = make_executor("polaris", endpoint, sdk_executor=stand_in)
     assert type(executor).__name__ == "GlobusComputeExecutor"

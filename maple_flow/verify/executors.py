@@ -72,11 +72,11 @@ def thread_executor(label: str, workers: int = 8) -> Any:
     return ThreadPoolExecutor(label=label, max_threads=workers)
 
 
-def make_executor(cluster: str, endpoint: Endpoint, sdk_executor: Any = None) -> Any:
-    """The Parsl executor verifying ``cluster``, labelled with the cluster id."""
+def make_executor(label: str, endpoint: Endpoint, sdk_executor: Any = None) -> Any:
+    """The Parsl executor for ``endpoint``, labelled ``label``."""
     if endpoint.type == "globus-compute":
-        return globus_compute_executor(endpoint, cluster, sdk_executor)
-    return thread_executor(cluster)
+        return globus_compute_executor(endpoint, label, sdk_executor)
+    return thread_executor(label)
 
 
 def parsl_config(executors: list[Any]) -> Any:
