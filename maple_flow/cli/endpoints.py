@@ -34,12 +34,15 @@ def check_endpoint(cluster: str, endpoint: Endpoint) -> tuple[bool, str]:
         found = shutil.which(tool)
         return bool(found), f"{tool} found at {found}" if found else f"{tool} is not on PATH"
     from maple_flow.verify.executors import EndpointUnavailable, globus_app
+    from maple_flow.verify.gcready import check_ready, client_identity
 
     try:
-        globus_app()
+        summary = check_ready()
+        if client_identity() is None:
+            globus_app()  # a stored login: are its tokens usable without a new login?
     except EndpointUnavailable as exc:
         return False, str(exc)
-    return True, f"credentials found for endpoint {endpoint.endpoint_id}"
+    return True, f"endpoint {endpoint.endpoint_id}: {summary}"
 
 
 @endpoints_app.command("list")
@@ -62,7 +65,9 @@ def check(
     ] = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Check each endpoint answers (twin installed, scheduler on PATH, Globus credentials)."""
+    """Check each endpoint can take jobs: twin installed, scheduler on PATH, or for Globus
+    Compute the credentials' form, the service's reachability (a few seconds at most) and
+    the token store. Credentials themselves are checked by Globus Auth on first use."""
     registry = load_registry()
     names = [resolve_cluster(c) for c in clusters] if clusters else list(registry)
     results = {c: check_endpoint(c, registry[c]) for c in names}
