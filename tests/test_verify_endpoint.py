@@ -237,3 +237,58 @@ def test_without_a_loaded_kernel_none_is_left_behind(sched: Any, shared: Path) -
     assert report.status == "failed" and "Invalid account" in report.reasons[0]
     with pytest.raises(NoDataFlowKernelError):
         parsl.dfk()
+
+
+# --- PBS: the same handling through qsub / qstat -fx / qdel ---------------------------------
+
+PBS_TOOLS = {
+    "qsub": 'echo 4201.polaris-pbs01\n',
+    "qstat": 'echo "Job Id: 4201.polaris-pbs01"\necho "    job_state = $(cat "$STATE/state")"\n',
+    "qdel": 'echo "$1" >> "$STATE/deleted"\n',
+}
+
+
+@pytest.mark.parametrize(("letter", "pending"), [("Q", "queued"), ("R", "running")])
+def test_pbs_job_unfinished_is_pending_and_deleted(tmp_path: Path, shared: Path,
+                                                   monkeypatch: pytest.MonkeyPatch,
+                                                   letter: str, pending: str) -> None:
+    bin_dir, state = tmp_path / "pbsbin", tmp_path / "pbsstate"
+    bin_dir.mkdir()
+    state.mkdir()
+    (state / "state").write_text(letter)
+    for name, body in PBS_TOOLS.items():
+        (bin_dir / name).write_text(f"#!/bin/bash\nSTATE={shlex.quote(str(state))}\n{body}")
+        (bin_dir / name).chmod(0o755)
+    monkeypatch.setenv("PATH", f"{bin_dir}:/usr/bin:/bin")
+    raw = run_on_scheduler("pbs", "#!/bin/bash\n#PBS -l select=1\ntrue\n", {}, timeout_s=0.6,
+                           workdir=str(shared), poll_s=0.2)
+    assert raw["job_id"] == "4201.polaris-pbs01" and raw["state"] == letter
+    assert raw["pending"] == pending and raw["left_job"] == "cancelled"
+    assert (state / "deleted").read_text().split() == ["4201.polaris-pbs01"]
+
+
+def test_cli_keeps_an_unfinished_job_when_asked(sched: Any, shared: Path, tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    import json
+
+    import typer
+    from typer.testing import CliRunner
+
+    from maple_flow.cli import verify as verify_cli
+
+    folder = sched("queue")
+    registry = tmp_path / "ep.yaml"
+    registry.write_text(f"delta: {{type: local, workdir: '{shared}', poll_s: 0.2}}\n")
+    monkeypatch.setenv("MAPLE_ENDPOINTS", str(registry))
+    script = tmp_path / "job.sbatch"
+    script.write_text(HEADER + "srun python train.py --epochs 1\n")
+    app = typer.Typer()
+    verify_cli.register(app)
+    app.command("noop")(lambda: None)  # two commands, so `verify` stays a subcommand
+    result = CliRunner().invoke(app, ["verify", str(script), "--on", "delta", "--setup", "ddp",
+                                      "--timeout", "1", "--unfinished", "keep", "--json"])
+    assert result.exit_code == 1, result.output
+    report = json.loads(result.stdout)["delta"]
+    assert report["status"] == "unverified" and report["left_job"] == "kept"
+    assert "left in the queue" in report["reasons"][0] and report["job_id"] == "4201"
+    assert fakesched.cancelled(folder) == []
