@@ -154,3 +154,22 @@ def test_parsl_globus_compute_executor_with_stand_in() -> None:
         assert future.result(timeout=60) == 42
     parsl.clear()
     assert stand_in.calls, "the task must go through the SDK executor's submit()"
+
+
+def test_list_shows_each_endpoints_shared_folder(tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    import json
+
+    import typer
+    from typer.testing import CliRunner
+
+    from maple_flow.cli import endpoints as endpoints_cli
+
+    user = tmp_path / "ep.yaml"
+    user.write_text("polaris: {type: local}\nvista: {type: local, workdir: /s/v}\n")
+    monkeypatch.setenv("MAPLE_ENDPOINTS", str(user))
+    app = typer.Typer()
+    endpoints_cli.register(app)
+    rows = json.loads(CliRunner().invoke(app, ["endpoints", "list", "--json"]).stdout)
+    assert rows["polaris"]["workdir"] == "/lus/eagle/projects/{account}/$USER/maple-verify"
+    assert rows["vista"]["workdir"] == "/s/v" and rows["delta"]["workdir"] == "(the twin's)"

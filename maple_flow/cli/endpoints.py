@@ -11,6 +11,7 @@ import typer
 from maple_flow.clusters import all_profiles, resolve_cluster
 from maple_flow.endpoints import Endpoint, load_registry
 from maple_flow.gcendpoint import config_path, endpoint_config_yaml
+from maple_flow.verify.workdir import workdir_template
 
 endpoints_app = typer.Typer(
     help="Where scripts are verified: the local twin, a login node, or a Globus Compute "
@@ -49,13 +50,17 @@ def check_endpoint(cluster: str, endpoint: Endpoint) -> tuple[bool, str]:
 def list_endpoints(as_json: JsonOpt = False) -> None:
     """Show the endpoint of every cluster."""
     registry = load_registry()
-    rows = {c: e.model_dump(exclude_none=True) for c, e in registry.items()}
+    profiles = all_profiles()
+    rows = {c: {**e.model_dump(exclude_none=True),
+                "workdir": workdir_template(e, profiles[c]) or "(the twin's)"}
+            for c, e in registry.items()}
     if as_json:
         typer.echo(json.dumps(rows, indent=2))
         return
     for cluster, entry in rows.items():
         extra = entry.get("endpoint_id", "")
-        typer.echo(f"{cluster:<11} {entry['type']:<15} {extra}")
+        folder = entry["workdir"] if entry["type"] != "twin" else ""
+        typer.echo(f"{cluster:<11} {entry['type']:<15} {extra} {folder}".rstrip())
 
 
 @endpoints_app.command("check")
