@@ -32,7 +32,6 @@ def stage(files: dict[str, str], script_text: str, workdir: Path | None) -> tupl
     base = Path(workdir) if workdir else Path(tempfile.gettempdir())
     base.mkdir(parents=True, exist_ok=True)
     folder = Path(tempfile.mkdtemp(prefix="maple-verify-", dir=base))
-    folder.chmod(0o755)
     for rel, text in files.items():
         target = folder / rel
         target.parent.mkdir(parents=True, exist_ok=True)
