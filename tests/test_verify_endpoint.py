@@ -216,11 +216,13 @@ def test_runs_inside_a_users_parsl_program(sched: Any, shared: Path, tmp_path: P
                              timeout_s=60, registry=registry)[0]
         assert report.status == "failed" and report.exit_code == 3
         assert parsl.dfk() is user, "the user's DataFlowKernel stays loaded"
-        assert "maple-delta" in user.executors
+        assert "maple-delta-local" in user.executors
         assert double(3).result(timeout=30) == 6, "and keeps working"
         again = verify_many([VerifyTarget("delta", failing_script(), "train.py")],
                             timeout_s=60, registry=registry, dfk=user)[0]
-        assert again.exit_code == 3, "a second call reuses the executor"
+        assert again.exit_code == 3
+        assert sorted(user.executors) == ["_parsl_internal", "maple-delta-local", "user"], \
+            "a second call reuses the executor"
     finally:
         parsl.dfk().cleanup()
         parsl.clear()

@@ -114,16 +114,17 @@ def _executors(clusters: list[str], registry: dict[str, Endpoint],
                ) -> tuple[dict[str, Any], dict[str, str], dict[str, str]]:
     """New executors by label, the label per cluster, and the clusters that cannot be used.
 
-    A thread executor already in the DataFlowKernel (``taken``) is reused; a Globus Compute
-    one is made anew with a fresh label (its SDK executor may differ from the last call's).
+    An executor of the same kind already in the DataFlowKernel (``taken``, e.g. from an
+    earlier call in the same Parsl program) is reused, except when the caller hands over a
+    new SDK executor for that cluster: that one gets a fresh label.
     """
     executors: dict[str, Any] = {}
     labels: dict[str, str] = {}
     down: dict[str, str] = {}
     for cluster in clusters:
         endpoint = registry[cluster]
-        label = f"maple-{cluster}"
-        if endpoint.type == "globus-compute":
+        label = f"maple-{cluster}-{endpoint.type}"
+        if cluster in sdk_executors:
             label = f"{label}-{uuid.uuid4().hex[:8]}"
         elif label in taken:
             labels[cluster] = label
