@@ -67,6 +67,17 @@ def _queue_reason(spec: JobSpec, profile: ClusterProfile) -> str:
     return _line(queue.name, spec.origin("queue"), limits)
 
 
+def _launcher_reason(spec: JobSpec, profile: ClusterProfile, template: Template) -> str:
+    if spec.launch_model == "per_rank":
+        names = ", ".join(spec.rank_vars) or "RANK, LOCAL_RANK, WORLD_SIZE"
+        return _line(profile.launch.launcher, spec.origin("launch_model"),
+                     f"per_rank: {profile.launch.launcher} starts one {profile.software.python} "
+                     f"per GPU; each rank sets {names} from {profile.launch.rank_var}/"
+                     f"{profile.launch.local_rank_var}")
+    return _line(template.launcher, "derived", f"{profile.center} recipe: "
+                 f"{profile.launch.launcher}, {profile.launch.style}")
+
+
 def _port_reason(spec: JobSpec, profile: ClusterProfile) -> str:
     base = master_port_base(spec, profile)
     origin = spec.origin("master_port") if base == spec.master_port else "derived"
@@ -98,9 +109,7 @@ def explain(
         "account": _account_reason(spec, profile),
         "queue": _queue_reason(spec, profile),
         "master_port": _port_reason(spec, profile),
-        "launcher": _line(template.launcher, "derived",
-                          f"{profile.center} recipe: {profile.launch.launcher}, "
-                          f"{profile.launch.style}"),
+        "launcher": _launcher_reason(spec, profile, template),
         "template": _line(template.id, chosen,
                           template.derived_from or "the center's documented recipe"),
     }

@@ -94,3 +94,10 @@ def test_polaris_never_gets_a_restricted_queue_unasked() -> None:
     asked = generate(_spec(cluster="polaris", nodes=1, queue="demand",
                            provenance={"queue": "said"}))
     assert "#PBS -q demand" in asked.script  # a queue the user names is kept
+
+
+def test_per_rank_launch_is_explained() -> None:
+    result = generate(_spec(cluster="polaris", nodes=2, launch_model="per_rank",
+                            rank_vars={"SLURM_PROCID": "rank"}))
+    assert "per_rank: mpiexec starts one python per GPU" in result.explanation["launcher"]
+    assert "SLURM_PROCID from PMI_RANK/PALS_LOCAL_RANKID" in result.explanation["launcher"]
