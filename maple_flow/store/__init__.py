@@ -8,6 +8,7 @@ imported lazily so ``import maple_flow.store`` costs nothing until a store is us
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from maple_flow.store.location import STORE_ENV, default_path
@@ -49,7 +50,19 @@ __all__ = [
     "TemplateStore",
     "Verification",
     "default_path",
+    "open_existing",
 ]
+
+
+def open_existing(path: Path | None = None) -> TemplateStore | None:
+    """The store at ``path`` (default ``default_path()``) when its file exists, else None:
+    nothing is created, so commands that only read stay as fast as without a store."""
+    where = path or default_path()
+    if not where.is_file():
+        return None
+    from maple_flow.store.db import TemplateStore
+
+    return TemplateStore.open(where)
 
 
 def __getattr__(name: str) -> Any:

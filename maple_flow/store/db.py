@@ -34,7 +34,7 @@ _ENDPOINT = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.:@/-]{0,199}$")
 
 
 def _endpoint(name: str) -> str:
-    if not _ENDPOINT.match(name):
+    if not _ENDPOINT.fullmatch(name):
         raise StoreError(f"endpoint {name!r} is not a plain name (letters, digits, ._:@/-)")
     return name
 
@@ -99,6 +99,10 @@ class TemplateStore(BatchLog, MatrixLog):
     def _templates(self, where: str, params: tuple[Any, ...] = ()) -> list[StoredTemplate]:
         rows = self._rows(f"SELECT {TEMPLATE_COLUMNS} FROM templates WHERE {where}", params)
         return [stored_template(r) for r in rows]
+
+    def has(self, template_id: str) -> bool:
+        """Whether ``template_id`` is in the store."""
+        return bool(self._rows("SELECT 1 FROM templates WHERE id = ?", (template_id,)))
 
     def get(self, template_id: str) -> StoredTemplate:
         """The template ``template_id``; StoreError naming close ids when it is unknown."""

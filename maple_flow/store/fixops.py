@@ -37,7 +37,7 @@ def _typed(ops: list[Any]) -> list[Op] | None:
 
 def _shape(ops: list[Any]) -> list[Op]:
     for i, op in enumerate(ops):
-        if not isinstance(op, dict) or not _OP_NAME.match(str(op.get("op", ""))):
+        if not isinstance(op, dict) or not _OP_NAME.fullmatch(str(op.get("op", ""))):
             raise StoreError(f"fix operation {i} must be an object with an 'op' name, "
                              f"got {op!r}")
     return [dict(op) for op in ops]
