@@ -146,14 +146,15 @@ def learned_choice(spec: JobSpec, template_id: str | None, store: TemplateStore 
 
 def generate_from_spec(
     spec: JobSpec, template_id: str | None = None, *, strict: bool = True,
-    store: TemplateStore | None = None,
+    store: TemplateStore | None = None, retrieved: bool = False,
 ) -> GenerateResult:
     """Check ``spec`` against its cluster's policy and render it.
 
     With ``strict`` (the default) any policy problem raises PolicyViolation listing them all;
     otherwise the script is rendered anyway and the problems become ``findings``. With a
     template ``store``, a verified learned variant for the setup (or the one named) is
-    rendered: its seed, then its fix operations.
+    rendered: its seed, then its fix operations. ``retrieved`` says ``template_id`` was
+    chosen by retrieval (explained as derived), not named by the caller (said).
     """
     profile = get_profile(spec.cluster)
     spec = with_fitting_queue(spec.model_copy(update={"cluster": profile.id}), profile)
@@ -166,13 +167,15 @@ def generate_from_spec(
     if learned is not None:
         from maple_flow.store.fixops import apply_ops
 
-        script = apply_ops(script, list(learned.ops))
+        script = apply_ops(script, list(learned.ops), profile, template.id,
+                           template.description)
     return GenerateResult(
         script=script,
         spec=spec,
         template_id=template.id,
         findings=[problem_finding(p) for p in problems],
-        explanation=explain(spec, profile, template, "derived" if template_id is None else "said"),
+        explanation=explain(spec, profile, template,
+                            "derived" if template_id is None or retrieved else "said"),
     )
 
 
@@ -192,4 +195,5 @@ def generate(
     spec = extract(request)
     ranked = rank_templates(spec, request, store=store) if template_id is None else []
     chosen = ranked[0].template.id if len(ranked) > 1 else template_id
-    return generate_from_spec(spec, chosen, strict=strict, store=store)
+    return generate_from_spec(spec, chosen, strict=strict, store=store,
+                              retrieved=template_id is None)
