@@ -133,5 +133,5 @@ def test_default_path_and_open_existing(tmp_path: Path, monkeypatch: pytest.Monk
 def test_a_file_that_is_not_a_store_is_a_clear_error(tmp_path: Path) -> None:
     bad = tmp_path / "notes.db"
     bad.write_text("not sqlite at all " * 100)
-    with pytest.raises(StoreError, match="notes.db"):
+    with pytest.raises(StoreError, match=r"notes\.db"):
         TemplateStore.open(bad)

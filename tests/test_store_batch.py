@@ -60,7 +60,8 @@ def test_revalidation_records_every_cell_and_reports_drift(store: TemplateStore)
     assert store.drift(_cells(second)) == []
     history = store.history("vista-deepspeed-zero3")
     assert [(e.status, e.detail) for e in history[1:]] == [
-        ("verified", f"revalidation #{run}, 30.0 s"), ("failed", f"revalidation #{run + 1}, 30.0 s")]
+        ("verified", f"revalidation #{run}, 30.0 s"),
+        ("failed", f"revalidation #{run + 1}, 30.0 s")]
 
 
 def test_a_matrix_cell_without_a_seed_writes_nothing(store: TemplateStore) -> None:

@@ -69,6 +69,7 @@ def test_constraints_hold_even_for_raw_writes(tmp_path: Path) -> None:
             conn.execute("INSERT INTO verifications (template_id, endpoint, status, at) "
                          "VALUES ('no-such-template', 'twin', 'verified', 'now')")
         with pytest.raises(sqlite3.IntegrityError):
-            conn.execute("UPDATE templates SET fix_ops = '{not json' WHERE id = 'delta-pytorch-ddp'")
+            conn.execute("UPDATE templates SET fix_ops = '{not json' "
+                         "WHERE id = 'delta-pytorch-ddp'")
         with pytest.raises(sqlite3.IntegrityError):  # a learned row needs a parent and ops
             conn.execute("UPDATE templates SET origin = 'learned' WHERE id = 'delta-pytorch-ddp'")
