@@ -11,7 +11,6 @@ every commit the writer reported must be there, and SQLite's integrity check mus
 
 from __future__ import annotations
 
-import json
 import os
 import random
 import select
@@ -93,36 +92,49 @@ def _rows(conn: sqlite3.Connection, sql: str) -> list[tuple[object, ...]]:
     return list(conn.execute(sql).fetchall())
 
 
-def _check_whole(path: Path, reported: dict[int, list[str]]) -> None:
+def _count(conn: sqlite3.Connection, sql: str, params: tuple[object, ...] = ()) -> int:
+    return int(conn.execute(sql, params).fetchone()[0])
+
+
+_BROKEN_VARIANTS = """
+SELECT count(*) FROM templates t WHERE t.origin = 'learned' AND (
+  json_array_length(t.fix_ops) != 2
+  OR json_extract(t.verified_at, '$.twin') IS NULL
+  OR json_array_length(t.causes) != 1
+  OR (SELECT count(*) FROM verifications v WHERE v.template_id = t.id
+      AND v.revalidation_id IS NULL AND v.status = 'verified'
+      AND t.description = 'crash test child ' || json_extract(v.report, '$.child')
+                          || ' write ' || json_extract(v.report, '$.write')) != 1)
+"""
+_BROKEN_RUNS = """
+SELECT (SELECT count(*) FROM revalidations r WHERE r.cells != (SELECT count(*)
+          FROM verifications v WHERE v.revalidation_id = r.id))
+     + (SELECT count(*) FROM batch_runs r WHERE r.items != (SELECT count(*)
+          FROM batch_items i WHERE i.run_id = r.id))
+"""
+
+
+def _check_whole(path: Path, child: int, lines: list[str]) -> None:
+    """Every logical record whole, every reported commit of ``child`` there, integrity ok."""
     conn = sqlite3.connect(path)
     assert _rows(conn, "PRAGMA integrity_check") == [("ok",)]
     assert _rows(conn, "PRAGMA foreign_key_check") == []
-    if conn.execute("PRAGMA user_version").fetchone()[0] == 0:
+    if _count(conn, "PRAGMA user_version") == 0:
         assert _rows(conn, "SELECT name FROM sqlite_master WHERE type = 'table'") == []
         return
-    seeds = _rows(conn, "SELECT count(*) FROM templates WHERE origin = 'seed'")[0][0]
+    seeds = _count(conn, "SELECT count(*) FROM templates WHERE origin = 'seed'")
     assert seeds in (0, len(all_templates()))
-    for vid, ops, verified_at, description in _rows(
-            conn, "SELECT id, fix_ops, verified_at, description FROM templates "
-                  "WHERE origin = 'learned'"):
-        write = int(str(description).rsplit(" ", 1)[1])
-        assert len(json.loads(str(ops))) == 2 and f"_{write}" in str(ops)
-        assert "twin" in json.loads(str(verified_at))
-        reports = _rows(conn, f"SELECT report FROM verifications WHERE template_id = '{vid}' "
-                              "AND revalidation_id IS NULL")
-        assert [json.loads(str(r[0]))["write"] for r in reports] == [write]
-    assert _rows(conn, "SELECT r.id FROM revalidations r WHERE r.cells != (SELECT count(*) "
-                       "FROM verifications v WHERE v.revalidation_id = r.id)") == []
-    assert _rows(conn, "SELECT r.id FROM batch_runs r WHERE r.items != (SELECT count(*) "
-                       "FROM batch_items i WHERE i.run_id = r.id)") == []
-    for child, lines in reported.items():
-        for kind, table in (("variant", "templates WHERE description LIKE "
-                             f"'crash test child {child} write %'"),
-                            ("repair", f"repair_attempts WHERE run_id = 'c{child}'")):
-            done = sum(ln.startswith(kind) for ln in lines)
-            found = _rows(conn, f"SELECT count(*) FROM {table}")[0][0]
-            assert found in (done, done + 1), (child, kind, done, found)  # +1: killed
-            # between the commit and its line
+    assert _count(conn, _BROKEN_VARIANTS) == 0
+    assert _count(conn, _BROKEN_RUNS) == 0
+    prefix = f"crash test child {child} write "
+    for kind, sql, param in (
+            ("variant", "SELECT count(*) FROM templates WHERE substr(description, 1, ?) = ?",
+             (len(prefix), prefix)),
+            ("repair", "SELECT count(*) FROM repair_attempts WHERE run_id = ?", (f"c{child}",))):
+        done = sum(ln.startswith(kind) for ln in lines)
+        found = _count(conn, sql, param)
+        assert found in (done, done + 1), (child, kind, done, found)  # +1: killed between
+        # the commit and the line that reports it
     conn.close()
 
 
@@ -134,7 +146,7 @@ def test_sigkill_at_random_moments_leaves_no_partial_record(tmp_path: Path) -> N
     for child in range(ITERATIONS):
         when, reported[child] = _kill_at_random(_start(path, child), rng)
         phases[when] = phases.get(when, 0) + 1
-        _check_whole(path, reported)
+        _check_whole(path, child, reported[child])
     commits = sum(len(lines) for lines in reported.values())
     print(f"{ITERATIONS} kills {phases}, {commits} commits reported")
     with TemplateStore.open(path) as store:  # usable after all of it
@@ -152,10 +164,8 @@ def test_writers_in_parallel_do_not_corrupt_each_other(tmp_path: Path, n: int) -
     for proc in procs:
         assert _wait_ready(proc, 120)
     time.sleep(1.0)
-    reported = {}
     assert [proc.poll() for proc in procs] == [None] * n  # none died of a lock error
     for child, proc in enumerate(procs):
         proc.send_signal(signal.SIGKILL)
         out, _ = proc.communicate(timeout=60)
-        reported[child] = [ln for ln in out.splitlines() if ln and ln != "ready"]
-    _check_whole(path, reported)
+        _check_whole(path, child, [ln for ln in out.splitlines() if ln and ln != "ready"])
