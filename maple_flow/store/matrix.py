@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Protocol
 
 from maple_flow.store.base import Connected, now
@@ -57,7 +57,7 @@ class MatrixLog(Connected):
             raise StoreError(f"no seed template for {'/'.join(key)} in the store {self.path}")
         return str(rows[0]["id"])
 
-    def record_matrix(self, cells: list[MatrixCell],
+    def record_matrix(self, cells: Sequence[MatrixCell],
                       endpoint_of: Callable[[str], str] = registry_endpoint) -> int:
         """Record a revalidation: one verification of each cell's seed template, all in
         one transaction; the run's id."""
