@@ -138,6 +138,7 @@ def _check_whole(path: Path, child: int, lines: list[str]) -> None:
     conn.close()
 
 
+@pytest.mark.slow
 def test_sigkill_at_random_moments_leaves_no_partial_record(tmp_path: Path) -> None:
     rng = random.Random(int(os.environ.get("MAPLE_CRASH_SEED", "9")))
     path = tmp_path / "store.db"
@@ -156,6 +157,7 @@ def test_sigkill_at_random_moments_leaves_no_partial_record(tmp_path: Path) -> N
         assert phases.get("writes", 0) >= 1 and commits > 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("n", [3])
 def test_writers_in_parallel_do_not_corrupt_each_other(tmp_path: Path, n: int) -> None:
     path = tmp_path / "store.db"
