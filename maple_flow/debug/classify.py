@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from functools import cache
+from typing import Literal
 
 from maple_flow.debug.kb import load_knowledge_base
 from maple_flow.debug.models import (
@@ -28,6 +29,7 @@ from maple_flow.errors import MapleError
 from maple_flow.models import ClusterProfile
 from maple_flow.verify.report import log_excerpt
 
+Method = Literal["signature", "similarity"]
 _META = re.compile(r"\\[dDsSwWbB]|\\.|\(\?P<\w+>|\(\?[:=!]|[\[\](){}?*+|^$.]")
 #: Similarity scores below these are not offered (no record resembles the log).
 MIN_SIMILARITY = {"embedding": 0.30, "lexical": 1.0}
@@ -98,11 +100,11 @@ def match_signature(
     return None
 
 
-def _diagnosis(record: FailureRecord, score: float, method: str, evidence: list[str],
+def _diagnosis(record: FailureRecord, score: float, method: Method, evidence: list[str],
                ctx: Context) -> Diagnosis:
     ops, needs, unresolved = resolve_fix(record.fix, ctx)
     fix = Fix(record_id=record.id, cause=record.cause, ops=ops, references=record.references)
-    return Diagnosis(record_id=record.id, score=round(score, 4), method=method,  # type: ignore[arg-type]
+    return Diagnosis(record_id=record.id, score=round(score, 4), method=method,
                      evidence=evidence, fix=fix, needs=needs, unresolved=unresolved)
 
 
