@@ -27,7 +27,8 @@ def test_a_new_migration_runs_once_and_keeps_the_data(tmp_path: Path,
     monkeypatch.setitem(schema_module.MIGRATIONS, 2, v2)
     for _ in range(2):
         with TemplateStore.open(path) as store:
-            assert store.get(vid).fix_ops == [{"name": "nccl", "op": "add_module"}]
+            [op] = store.get(vid).fix_ops
+            assert (op["op"], op["name"]) == ("add_module", "nccl")
     assert calls == [2]
     conn = sqlite3.connect(path)
     assert conn.execute("PRAGMA user_version").fetchone()[0] == 2
