@@ -24,6 +24,8 @@ class MatrixCell(Protocol):
     @property
     def seconds(self) -> float: ...
     @property
+    def ranks(self) -> int: ...
+    @property
     def reason(self) -> str: ...
 
 
@@ -69,7 +71,8 @@ class MatrixLog(Connected):
                 template_id = self._seed_id(_key(cell))
                 self._insert_verification(
                     db, template_id, endpoints[cell.cluster], cell.status,
-                    {"seconds": cell.seconds}, {"reason": cell.reason}, run, at)
+                    {"seconds": cell.seconds}, {"reason": cell.reason, "ranks": cell.ranks},
+                    run, at)
         return int(run)
 
     def last_revalidation(self) -> Revalidation | None:
