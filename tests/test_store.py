@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -17,7 +18,7 @@ ADD_MODULE = [{"op": "add_module", "name": "cudatoolkit/12.4"}]
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> TemplateStore:
+def store(tmp_path: Path) -> Iterator[TemplateStore]:
     with TemplateStore.open(tmp_path / "store.db") as opened:
         yield opened
 
@@ -135,3 +136,18 @@ def test_a_file_that_is_not_a_store_is_a_clear_error(tmp_path: Path) -> None:
     bad.write_text("not sqlite at all " * 100)
     with pytest.raises(StoreError, match=r"notes\.db"):
         TemplateStore.open(bad)
+
+
+def test_threads_may_share_one_store(store: TemplateStore) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    def learn(i: int) -> str:
+        ops = [{"op": "export_env", "name": f"VAR_{i}", "value": str(i)}]
+        vid = store.add_variant("delta-pytorch-ddp", ops, f"Delta DDP with VAR_{i} set", "twin")
+        store.record_verification(vid, "twin", "verified", {}, {"i": i})
+        return vid
+
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        ids = list(pool.map(learn, range(40)))
+    assert len(set(ids)) == 40
+    assert all(len(store.verifications(vid)) == 2 for vid in ids)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -12,7 +13,7 @@ from maple_flow.store.errors import StoreError
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> TemplateStore:
+def store(tmp_path: Path) -> Iterator[TemplateStore]:
     with TemplateStore.open(tmp_path / "store.db") as opened:
         yield opened
 

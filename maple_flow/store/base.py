@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -36,7 +37,8 @@ def connect(path: Path) -> sqlite3.Connection:
     """A connection in WAL mode with foreign keys on; autocommit outside explicit BEGINs."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_S, isolation_level=None)
+        conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_S, isolation_level=None,
+                               check_same_thread=False)
         conn.execute("PRAGMA foreign_keys = ON")
         if conn.execute("PRAGMA journal_mode = WAL").fetchone()[0].lower() != "wal":
             raise StoreError(f"{path}: cannot switch the store to WAL mode")
@@ -47,24 +49,35 @@ def connect(path: Path) -> sqlite3.Connection:
 
 
 class Connected:
-    """Holds the connection; ``_rows`` reads, ``_write`` is the only way to change data."""
+    """Holds the connection; ``_rows`` reads, ``_write`` is the only way to change data.
+
+    One store object may be shared by threads (Parsl callbacks): a lock serialises them, and
+    a transaction holds it from BEGIN to COMMIT.
+    """
 
     def __init__(self, conn: sqlite3.Connection, path: Path) -> None:
         self._conn = conn
         self.path = path
         self._utils: Any = None
+        self._lock = threading.RLock()
 
     def _rows(self, sql: str, params: tuple[Any, ...] | list[Any] = ()) -> list[dict[str, Any]]:
-        try:
-            cursor = self._conn.execute(sql, params)
-        except sqlite3.Error as exc:
-            raise StoreError(f"{self.path}: {exc}") from exc
-        names = [d[0] for d in cursor.description]
-        return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
+        with self._lock:
+            try:
+                cursor = self._conn.execute(sql, params)
+                names = [d[0] for d in cursor.description]
+                return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
+            except sqlite3.Error as exc:
+                raise StoreError(f"{self.path}: {exc}") from exc
 
     @contextmanager
     def _write(self) -> Iterator[Any]:
         """One immediate transaction (a sqlite_utils.Database on it): all of it or nothing."""
+        with self._lock, self._transaction() as db:
+            yield db
+
+    @contextmanager
+    def _transaction(self) -> Iterator[Any]:
         if self._utils is None:
             import sqlite_utils
 
