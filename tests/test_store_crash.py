@@ -65,27 +65,36 @@ def _start(path: Path, child: int) -> subprocess.Popen[str]:
                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
 
 
-def _wait_ready(proc: subprocess.Popen[str], limit_s: float) -> bool:
+def _wait_line(proc: subprocess.Popen[str], limit_s: float) -> str:
+    """The writer's next line ('' when none comes within ``limit_s``)."""
     assert proc.stdout is not None
     ready, _, _ = select.select([proc.stdout], [], [], limit_s)
-    return bool(ready) and proc.stdout.readline().strip() == "ready"
+    return proc.stdout.readline().strip() if ready else ""
+
+
+def _wait_ready(proc: subprocess.Popen[str], limit_s: float) -> bool:
+    return _wait_line(proc, limit_s) == "ready"
 
 
 def _kill_at_random(proc: subprocess.Popen[str], rng: random.Random) -> tuple[str, list[str]]:
-    """SIGKILL ``proc`` during start-up (a third of the time) or during its writes."""
+    """SIGKILL ``proc`` during start-up (a third of the time) or during its writes (after its
+    first commit, so a loaded machine still gets kills in the middle of the loop)."""
+    first = ""
     if rng.random() < 1 / 3:
         time.sleep(rng.uniform(0.0, 1.5))
         when = "start-up"
     else:
-        if not _wait_ready(proc, 120):
+        first = _wait_line(proc, 120) if _wait_ready(proc, 120) else ""
+        if not first:
             when = "start-up (slow)"
-        else:
+        else:  # writes are under way: kill at a random moment of the loop
             time.sleep(rng.uniform(0.0, 0.4))
             when = "writes"
     proc.send_signal(signal.SIGKILL)
     out, _ = proc.communicate(timeout=60)
     assert proc.returncode == -signal.SIGKILL, f"writer ended on its own: {proc.returncode}"
-    return when, [ln for ln in out.splitlines() if ln and ln != "ready"]
+    lines = [first, *out.splitlines()]
+    return when, [ln for ln in lines if ln and ln != "ready"]
 
 
 def _rows(conn: sqlite3.Connection, sql: str) -> list[tuple[object, ...]]:
