@@ -126,22 +126,13 @@ def with_fitting_queue(spec: JobSpec, profile: ClusterProfile) -> JobSpec:
     return spec.model_copy(update={"queue": name, "provenance": provenance})
 
 
-def learned_choice(spec: JobSpec, template_id: str | None, store: TemplateStore | None
-                   ) -> Candidate | None:
-    """The learned variant to render: the one named, else the best verified one for the
-    spec's setup in ``store``; None for a library template (or without a store)."""
+def _learned(spec: JobSpec, template_id: str | None, store: TemplateStore | None
+             ) -> Candidate | None:
     if store is None:
         return None
-    from maple_flow.library import all_templates
-    from maple_flow.retrieve import rank_templates
-    from maple_flow.store.variants import check_cluster, learned_candidate
+    from maple_flow.store.variants import learned_choice
 
-    if template_id is None:
-        best = rank_templates(spec, store=store)[0]
-        template_id = best.template.id if best.template.origin == "learned" else None
-    if template_id is None or template_id in all_templates() or not store.has(template_id):
-        return None  # a library template (an unknown id is reported by the library)
-    return check_cluster(learned_candidate(store, template_id), spec.cluster)
+    return learned_choice(store, spec, template_id)
 
 
 def generate_from_spec(
@@ -161,7 +152,7 @@ def generate_from_spec(
     problems = check_spec(spec, profile)
     if problems and strict:
         raise PolicyViolation(profile.id, problems)
-    learned = learned_choice(spec, template_id, store)
+    learned = _learned(spec, template_id, store)
     template = learned.template if learned else choose_template(spec, profile, template_id)
     script = render(spec, profile, template)
     if learned is not None:
