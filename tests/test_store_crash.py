@@ -59,42 +59,60 @@ while True:
 """
 
 
-def _start(path: Path, child: int) -> subprocess.Popen[str]:
-    env = {**os.environ, "PYTHONPATH": f"{ROOT}{os.pathsep}{os.environ.get('PYTHONPATH', '')}"}
-    return subprocess.Popen([sys.executable, "-c", WRITER, str(path), str(child)], env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+class Writer:
+    """A writer process and its output, read straight from the pipe (no hidden buffer)."""
+
+    def __init__(self, path: Path, child: int) -> None:
+        env = {**os.environ,
+               "PYTHONPATH": f"{ROOT}{os.pathsep}{os.environ.get('PYTHONPATH', '')}"}
+        self.proc = subprocess.Popen([sys.executable, "-c", WRITER, str(path), str(child)],
+                                     env=env, stdout=subprocess.PIPE,
+                                     stderr=subprocess.DEVNULL, bufsize=0)
+        assert self.proc.stdout is not None
+        self._fd = self.proc.stdout.fileno()
+        self._seen = b""
+
+    def wait_line(self, limit_s: float) -> str:
+        """The next line of output ('' when none comes within ``limit_s``)."""
+        deadline = time.monotonic() + limit_s
+        while b"\n" not in self._seen:
+            left = deadline - time.monotonic()
+            if left <= 0 or not select.select([self._fd], [], [], left)[0]:
+                return ""
+            chunk = os.read(self._fd, 65536)
+            if not chunk:
+                return ""
+            self._seen += chunk
+        line, self._seen = self._seen.split(b"\n", 1)
+        return line.decode()
+
+    def kill(self) -> list[str]:
+        """SIGKILL it; every line it wrote after those already read."""
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait(timeout=60)
+        assert self.proc.returncode == -signal.SIGKILL, f"ended on its own: {self.proc.returncode}"
+        while chunk := os.read(self._fd, 65536):
+            self._seen += chunk
+        assert self.proc.stdout is not None
+        self.proc.stdout.close()
+        return [ln for ln in self._seen.decode().splitlines() if ln and ln != "ready"]
 
 
-def _wait_line(proc: subprocess.Popen[str], limit_s: float) -> str:
-    """The writer's next line ('' when none comes within ``limit_s``)."""
-    assert proc.stdout is not None
-    ready, _, _ = select.select([proc.stdout], [], [], limit_s)
-    return proc.stdout.readline().strip() if ready else ""
-
-
-def _wait_ready(proc: subprocess.Popen[str], limit_s: float) -> bool:
-    return _wait_line(proc, limit_s) == "ready"
-
-
-def _kill_at_random(proc: subprocess.Popen[str], rng: random.Random) -> tuple[str, list[str]]:
-    """SIGKILL ``proc`` during start-up (a third of the time) or during its writes (after its
-    first commit, so a loaded machine still gets kills in the middle of the loop)."""
+def _kill_at_random(writer: Writer, rng: random.Random) -> tuple[str, list[str]]:
+    """SIGKILL ``writer`` during start-up (a third of the time) or during its writes (after
+    its first commit, so a loaded machine still gets kills in the middle of the loop)."""
     first = ""
     if rng.random() < 1 / 3:
         time.sleep(rng.uniform(0.0, 1.5))
         when = "start-up"
     else:
-        first = _wait_line(proc, 120) if _wait_ready(proc, 120) else ""
+        first = writer.wait_line(120) if writer.wait_line(120) == "ready" else ""
         if not first:
             when = "start-up (slow)"
         else:  # writes are under way: kill at a random moment of the loop
             time.sleep(rng.uniform(0.0, 0.4))
             when = "writes"
-    proc.send_signal(signal.SIGKILL)
-    out, _ = proc.communicate(timeout=60)
-    assert proc.returncode == -signal.SIGKILL, f"writer ended on its own: {proc.returncode}"
-    lines = [first, *out.splitlines()]
-    return when, [ln for ln in lines if ln and ln != "ready"]
+    return when, [ln for ln in [first, *writer.kill()] if ln and ln != "ready"]
 
 
 def _rows(conn: sqlite3.Connection, sql: str) -> list[tuple[object, ...]]:
@@ -154,7 +172,7 @@ def test_sigkill_at_random_moments_leaves_no_partial_record(tmp_path: Path) -> N
     reported: dict[int, list[str]] = {}
     phases: dict[str, int] = {}
     for child in range(ITERATIONS):
-        when, reported[child] = _kill_at_random(_start(path, child), rng)
+        when, reported[child] = _kill_at_random(Writer(path, child), rng)
         phases[when] = phases.get(when, 0) + 1
         _check_whole(path, child, reported[child])
     commits = sum(len(lines) for lines in reported.values())
@@ -171,12 +189,10 @@ def test_sigkill_at_random_moments_leaves_no_partial_record(tmp_path: Path) -> N
 def test_writers_in_parallel_do_not_corrupt_each_other(tmp_path: Path, n: int) -> None:
     path = tmp_path / "store.db"
     TemplateStore.open(path).close()
-    procs = [_start(path, child) for child in range(n)]
-    for proc in procs:
-        assert _wait_ready(proc, 120)
+    writers = [Writer(path, child) for child in range(n)]
+    for writer in writers:
+        assert writer.wait_line(120) == "ready"
     time.sleep(1.0)
-    assert [proc.poll() for proc in procs] == [None] * n  # none died of a lock error
-    for child, proc in enumerate(procs):
-        proc.send_signal(signal.SIGKILL)
-        out, _ = proc.communicate(timeout=60)
-        _check_whole(path, child, [ln for ln in out.splitlines() if ln and ln != "ready"])
+    assert [w.proc.poll() for w in writers] == [None] * n  # none died of a lock error
+    for child, writer in enumerate(writers):
+        _check_whole(path, child, writer.kill())
