@@ -1,0 +1,219 @@
+"""Classify a failed job against the knowledge base: signatures first, then similarity.
+
+Signatures are regular expressions over the job's logs, the submission message and the
+verifier's reasons; every matching record is a candidate, ranked by how specific its
+signature is (literal text, plus each condition on state, exit code, scheduler or script).
+Only when no signature matches are the records ranked by similarity of their cause and
+examples to the log's error lines: all-MiniLM-L6-v2 offline when the ``embed`` extra is
+installed, BM25 otherwise. No network, no clock; the model is imported on first use.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from typing import Any, Literal
+
+try:  # the regular-expression parser, to measure a pattern's literal text
+    import re._parser as sre_parse  # type: ignore[import-not-found, unused-ignore]
+except ImportError:  # pragma: no cover - Python < 3.11
+    import sre_parse  # type: ignore[no-redef, unused-ignore]
+
+from maple_flow.debug.kb import load_knowledge_base
+from maple_flow.debug.models import (
+    Diagnosis,
+    FailureEvidence,
+    FailureRecord,
+    Fix,
+    KnowledgeBase,
+    Signature,
+)
+from maple_flow.debug.resolve import Context, resolve_fix
+from maple_flow.debug.similarity import rank_documents
+from maple_flow.directives import detect_scheduler
+from maple_flow.errors import MapleError
+from maple_flow.models import ClusterProfile
+
+Method = Literal["signature", "similarity"]
+MAX_SIMILAR = 3
+MAX_EVIDENCE = 5
+MAX_LOG_LINES = 25
+#: A log line that may say what went wrong (the rest is progress output).
+ERROR_LINE = re.compile(
+    r"(?i)error|fail|fatal|cannot|can't|could not|unable|denied|refused|timed? ?out|killed|"
+    r"cancel|not found|no such|unknown|warn|traceback|exception|missing|exceed|invalid|"
+    r"not (?:set|available|supported)|out of memory|terminated"
+)
+#: Specificity added by each condition a signature puts on the job (state, exit code,
+#: scheduler) and by a condition on the script (rarer, so worth more).
+JOB_CONDITION = 10.0
+SCRIPT_CONDITION = 30.0
+#: Added to records that concern named clusters only: site knowledge beats the general rule.
+SITE_RECORD = 20.0
+
+
+@cache
+def _compiled(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern, re.M)
+
+
+def _min_literal(items: Any) -> float:
+    """The number of literal characters every match of a parsed pattern contains."""
+    total = 0.0
+    for op, arg in items:
+        name = str(op)
+        if name == "LITERAL":
+            total += 1
+        elif name == "SUBPATTERN":
+            total += _min_literal(arg[-1])
+        elif name == "BRANCH":
+            total += min(_min_literal(branch) for branch in arg[1])
+        elif name in {"MAX_REPEAT", "MIN_REPEAT", "POSSESSIVE_REPEAT"}:
+            total += arg[0] * _min_literal(arg[2])
+    return total
+
+
+@cache
+def literal_length(pattern: str) -> float:
+    """Characters a pattern always matches literally (alternatives count their shortest)."""
+    try:
+        return _min_literal(sre_parse.parse(pattern))
+    except (re.error, TypeError, AttributeError):  # an unusual pattern: count its letters
+        return float(len(re.sub(r"\\.|[^A-Za-z0-9 ]", "", pattern)))
+
+
+def specificity(signature: Signature) -> float:
+    """How specific a signature is: the literal text it always matches, plus its conditions."""
+    job = sum(bool(c) for c in (signature.job_states, signature.exit_codes, signature.scheduler))
+    script = sum(bool(c) for c in (signature.script, signature.script_lacks))
+    return (literal_length(signature.pattern) + JOB_CONDITION * job + SCRIPT_CONDITION * script
+            + signature.weight)
+
+
+def _parts(ev: FailureEvidence) -> dict[str, str]:
+    return {
+        "stdout": ev.stdout, "stderr": ev.stderr, "submit": ev.submit_message,
+        "reasons": "\n".join(ev.reasons), "log": f"{ev.stdout}\n{ev.stderr}",
+    }
+
+
+def _scheduler(ev: FailureEvidence, profile: ClusterProfile | None) -> str | None:
+    if ev.scheduler:
+        return ev.scheduler
+    if profile is not None:
+        return profile.scheduler
+    return detect_scheduler(ev.script) if ev.script else None
+
+
+def _conditions_hold(sig: Signature, ev: FailureEvidence, scheduler: str | None) -> bool:
+    if sig.job_states and (ev.job_state or "").upper() not in sig.job_states:
+        return False
+    if sig.exit_codes and ev.exit_code not in sig.exit_codes:
+        return False
+    if sig.scheduler and sig.scheduler != scheduler:
+        return False
+    if sig.script and not _compiled(sig.script).search(ev.script):
+        return False
+    return not (sig.script_lacks and _compiled(sig.script_lacks).search(ev.script))
+
+
+def _lines_of(text: str, match: re.Match[str]) -> list[str]:
+    start = text.rfind("\n", 0, match.start()) + 1
+    end = text.find("\n", match.end())
+    block = text[start:] if end < 0 else text[start:end]
+    return [ln.strip() for ln in block.splitlines() if ln.strip()][:MAX_EVIDENCE]
+
+
+def match_signature(
+    sig: Signature, ev: FailureEvidence, scheduler: str | None = None
+) -> tuple[re.Match[str], list[str]] | None:
+    """The first match of ``sig`` in ``ev`` and the lines it covers, or None."""
+    if not _conditions_hold(sig, ev, scheduler):
+        return None
+    parts = _parts(ev)
+    for where in sig.where:
+        text = parts[where]
+        found = _compiled(sig.pattern).search(text)
+        if found:
+            return found, _lines_of(text, found)
+    return None
+
+
+def _diagnosis(record: FailureRecord, score: float, method: Method, evidence: list[str],
+               ctx: Context) -> Diagnosis:
+    ops, needs, unresolved = resolve_fix(record.fix, ctx)
+    fix = Fix(record_id=record.id, cause=record.cause, ops=ops, references=record.references)
+    return Diagnosis(record_id=record.id, score=round(score, 4), method=method,
+                     evidence=evidence, fix=fix, needs=needs, unresolved=unresolved)
+
+
+def _by_signature(records: list[FailureRecord], ev: FailureEvidence,
+                  profile: ClusterProfile | None) -> list[Diagnosis]:
+    scheduler = _scheduler(ev, profile)
+    found: list[Diagnosis] = []
+    for record in records:
+        best: tuple[float, re.Match[str], list[str]] | None = None
+        for sig in record.signatures:
+            hit = match_signature(sig, ev, scheduler)
+            if hit and (best is None or specificity(sig) > best[0]):
+                best = (specificity(sig), *hit)
+        if best is not None:
+            score, match, lines = best
+            score += 0.0 if "all" in record.clusters else SITE_RECORD
+            ctx = Context(match.groupdict(), profile, ev.script)
+            found.append(_diagnosis(record, score, "signature", lines, ctx))
+    return sorted(found, key=lambda d: -d.score)
+
+
+def record_text(record: FailureRecord) -> str:
+    """What similarity compares a log with: the record's cause and example lines."""
+    return " ".join([record.cause, *record.examples])
+
+
+def evidence_text(ev: FailureEvidence) -> str:
+    """The error-looking lines of the logs, with the reasons and the submit message; a log
+    with no such line contributes nothing (a clean log resembles no failure)."""
+    logs = [ln for ln in f"{ev.stdout}\n{ev.stderr}".splitlines() if ERROR_LINE.search(ln)]
+    lines = [ev.submit_message, *ev.reasons, *logs[-MAX_LOG_LINES:]]
+    return "\n".join(ln.strip() for ln in lines if ln.strip())
+
+
+def _by_similarity(records: list[FailureRecord], ev: FailureEvidence,
+                   profile: ClusterProfile | None) -> list[Diagnosis]:
+    query = evidence_text(ev)
+    if not query.strip() or not records:
+        return []
+    _, ranked = rank_documents(query, [record_text(r) for r in records])
+    evidence = [ln for ln in query.splitlines() if ln.strip()][-MAX_EVIDENCE:]
+    return [
+        _diagnosis(records[i], score, "similarity", evidence, Context({}, profile, ev.script))
+        for i, score in ranked[:MAX_SIMILAR]
+    ]
+
+
+def _profile_for(ev: FailureEvidence, profile: ClusterProfile | None) -> ClusterProfile | None:
+    if profile is not None or not ev.cluster:
+        return profile
+    from maple_flow.clusters import get_profile
+
+    try:
+        return get_profile(ev.cluster)
+    except MapleError:
+        return None
+
+
+def classify(
+    evidence: FailureEvidence,
+    kb: KnowledgeBase | None = None,
+    profile: ClusterProfile | None = None,
+) -> list[Diagnosis]:
+    """Candidate diagnoses of a failed job, best first (empty when nothing fits).
+
+    Records for other clusters are skipped. ``profile`` (default: the evidence's cluster's)
+    fills profile facts into the fixes.
+    """
+    kb = kb or load_knowledge_base()
+    profile = _profile_for(evidence, profile)
+    cluster = profile.id if profile is not None else evidence.cluster
+    records = [r for r in kb.records if r.applies_to(cluster)]
+    return _by_signature(records, evidence, profile) or _by_similarity(records, evidence, profile)
