@@ -29,8 +29,9 @@ def _set_queue(text: str, op: o.SetQueue, profile: ClusterProfile) -> str:
         return pd.set_directive(text, "pbs", "queue", op.name)
     option = "qos" if queue.kind == "qos" else "partition"
     text = pd.set_directive(text, "slurm", option, op.name)
-    if option == "qos" and profile.queues.partition:
-        text = pd.set_directive(text, "slurm", "partition", profile.queues.partition)
+    if option == "qos":  # the QOS's partition is fixed by the site, or left to its default
+        text = (pd.set_directive(text, "slurm", "partition", profile.queues.partition)
+                if profile.queues.partition else pd.remove_directive(text, "slurm", "partition"))
     return text
 
 
