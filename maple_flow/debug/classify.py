@@ -162,7 +162,8 @@ def _by_signature(records: list[FailureRecord], ev: FailureEvidence,
             score += 0.0 if "all" in record.clusters else SITE_RECORD
             ctx = Context(match.groupdict(), profile, ev.script)
             found.append(_diagnosis(record, score, "signature", lines, ctx))
-    return sorted(found, key=lambda d: -d.score)
+    # a fix that can be applied now comes before one that waits for the user's value
+    return sorted(found, key=lambda d: (not d.fix.ops, -d.score))
 
 
 def record_text(record: FailureRecord) -> str:

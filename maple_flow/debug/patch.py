@@ -58,10 +58,10 @@ def _update_ranks(text: str) -> str:
     return text
 
 
-def _replace_count(value: str, old: int, new: int) -> str:
-    """'a100:4' -> 'a100:8'; the last number field when it equals ``old``."""
+def _replace_count(value: str, old: int | None, new: int) -> str:
+    """'a100:4' -> 'a100:8': the last number field (only when it equals ``old``, if given)."""
     fields = value.split(":")
-    if fields[-1].isdigit() and int(fields[-1]) == old:
+    if fields[-1].isdigit() and (old is None or int(fields[-1]) == old):
         fields[-1] = str(new)
     return ":".join(fields)
 
@@ -95,20 +95,18 @@ def _set_nodes(text: str, op: o.SetNodes, profile: ClusterProfile) -> str:
 
 def _set_gpus_per_node(text: str, op: o.SetGpusPerNode, profile: ClusterProfile) -> str:
     scheduler = scheduler_of(text, profile.scheduler)
-    old = _literal_int(text, "GPUS_PER_NODE")
-    if old is None:
+    if _literal_int(text, "GPUS_PER_NODE") is None:
         raise FixNotApplicable("the script has no GPUS_PER_NODE=<number> line")
     new = op.gpus_per_node
     if scheduler == "slurm":
         for option in ("gpus-per-node", "gres"):
             value = pd.directive_value(text, "slurm", option)
             if value is not None:
-                text = pd.set_directive(text, "slurm", option, _replace_count(value, old, new))
+                text = pd.set_directive(text, "slurm", option, _replace_count(value, None, new))
         nodes = _literal_int(text, "NNODES")
         value = pd.directive_value(text, "slurm", "gpus")
         if value is not None and nodes is not None:
-            text = pd.set_directive(text, "slurm", "gpus",
-                                    _replace_count(value, old * nodes, new * nodes))
+            text = pd.set_directive(text, "slurm", "gpus", _replace_count(value, None, new * nodes))
     else:
         select = pd.directive_value(text, "pbs", "select")
         if select is not None and "ngpus=" in select:

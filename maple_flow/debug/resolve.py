@@ -8,7 +8,8 @@ Placeholders (a closed set; anything else is an error found when the knowledge b
   family X when the match has no such group), preferring the modules the profile loads.
 - ``{queue:time}`` / ``{queue:nodes}``: a queue of the profile that takes the script's
   walltime / node count; ``{queue:default}``: the default queue.
-- ``{walltime:max}``: the longest walltime the script's queue allows.
+- ``{walltime:max}``: the longest walltime the script's queue allows; ``{walltime:cap}``: the
+  script's walltime, lowered to that limit when it exceeds it.
 - ``{nodes:max}``: the most nodes the script's queue allows.
 - ``{port_shift:X}``: another port than the one in group X (deterministic).
 - ``{ask:NAME}``: a value only the user knows; the op is left out and NAME is reported.
@@ -236,7 +237,9 @@ def _resolve_one(kind: str, arg: str, ctx: Context) -> str:
     if kind == "queue":
         return _queue(ctx, arg)
     if kind == "walltime":
-        return format_walltime(_script_request(ctx)[2].max_walltime_seconds)
+        _, seconds, queue = _script_request(ctx)
+        limit = queue.max_walltime_seconds
+        return format_walltime(min(seconds or limit, limit) if arg == "cap" else limit)
     if kind == "nodes":
         return str(_script_request(ctx)[2].max_nodes)
     if kind == "port_shift":
