@@ -7,10 +7,11 @@ import pytest
 from debug_cases import load_cases
 
 from maple_flow.clusters import get_profile
-from maple_flow.debug import FailureEvidence, apply_fix, classify, load_knowledge_base
+from maple_flow.debug import FailureEvidence, answer, apply_fix, classify, load_knowledge_base
 from maple_flow.debug.classify import literal_length, specificity
 from maple_flow.debug.models import Signature
 from maple_flow.policy import check_script
+from maple_flow.scriptparse import parse_script
 
 KB = load_knowledge_base()
 CASES = {c.name: c for c in load_cases()}
@@ -75,6 +76,20 @@ def test_user_values_are_asked_for_not_invented() -> None:
     assert top.needs == ["hf_token"]
     assert top.fix.ops == []
     assert top.unresolved
+
+
+def test_answers_complete_the_fix() -> None:
+    case = CASES["argparse dataset path"]
+    top = classify(case.evidence, KB)[0]
+    assert top.needs == ["value"] and top.captures["arg"] == "--data-path"
+    profile = get_profile("lonestar6")
+    hostile = "/scratch/{m.arg}/$(id)"
+    done = answer(top, {"value": hostile}, KB, profile, case.evidence.script)
+    assert done.needs == [] and done.unresolved == []
+    assert done.fix.ops[0].model_dump() == {"op": "add_argument", "name": "--data-path",
+                                            "value": hostile}
+    patched = apply_fix(case.evidence.script, done.fix, profile)
+    assert parse_script(patched).launch.args[-1] == f"--data-path={hostile}"
 
 
 def test_site_records_stay_on_their_site() -> None:
