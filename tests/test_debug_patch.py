@@ -246,3 +246,10 @@ def test_script_diff() -> None:
 def test_empty_fix_is_identity() -> None:
     script = rendered("aurora-pytorch-ddp")
     assert apply_fix(script, _fix(), get_profile("aurora")) == script
+
+
+def test_every_op_kind_has_a_handler() -> None:
+    from maple_flow.debug.ops import OP_KINDS
+    from maple_flow.debug.patch import _HANDLERS
+
+    assert {cls.model_fields["op"].default for cls in _HANDLERS} == set(OP_KINDS)

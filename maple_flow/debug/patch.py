@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Callable
+from typing import Any
 
 from maple_flow.debug import ops as o
 from maple_flow.debug import patch_directives as pd
@@ -150,43 +152,36 @@ def _add_argument(text: str, op: o.AddArgument) -> str:
     return pl.add_argument(text, entry, op.name, op.value)
 
 
+def _scheduler(text: str, profile: ClusterProfile) -> str:
+    return scheduler_of(text, profile.scheduler)
+
+
+Handler = Callable[[str, Any, ClusterProfile], str]
+_HANDLERS: dict[type, Handler] = {
+    o.AddModule: lambda t, op, p: pe.add_module(t, op.name, op.first),
+    o.RemoveModule: lambda t, op, p: pe.remove_module(t, op.name),
+    o.SwapModule: lambda t, op, p: pe.swap_module(t, op.old, op.new),
+    o.ExportEnv: lambda t, op, p: pe.export_env(t, op.name, op.value),
+    o.UnsetEnv: lambda t, op, p: pe.unset_env(t, op.name),
+    o.PropagateEnv: lambda t, op, p: _propagate(t, op),
+    o.SetDirective: lambda t, op, p: pd.set_directive(t, _scheduler(t, p), op.option, op.value),
+    o.RemoveDirective: lambda t, op, p: pd.remove_directive(t, _scheduler(t, p), op.option),
+    o.SetLauncherArg: lambda t, op, p: pl.set_launcher_arg(t, op.launcher, op.name, op.value),
+    o.RemoveLauncherArg: lambda t, op, p: pl.remove_launcher_arg(t, op.launcher, op.name),
+    o.SetBackend: lambda t, op, p: _set_backend(t, op),
+    o.SetQueue: _set_queue,
+    o.SetWalltime: _set_walltime,
+    o.SetNodes: _set_nodes,
+    o.SetGpusPerNode: _set_gpus_per_node,
+    o.AddArgument: lambda t, op, p: _add_argument(t, op),
+    o.SetShell: lambda t, op, p: pe.set_shell(t, op.login),
+    o.SetMasterAddr: lambda t, op, p: _master_addr(t, p),
+}
+
+
 def apply_op(text: str, op: o.FixOp, profile: ClusterProfile) -> str:
     """``text`` with one operation applied."""
-    if isinstance(op, o.AddModule):
-        return pe.add_module(text, op.name, op.first)
-    if isinstance(op, o.RemoveModule):
-        return pe.remove_module(text, op.name)
-    if isinstance(op, o.SwapModule):
-        return pe.swap_module(text, op.old, op.new)
-    if isinstance(op, o.ExportEnv):
-        return pe.export_env(text, op.name, op.value)
-    if isinstance(op, o.UnsetEnv):
-        return pe.unset_env(text, op.name)
-    if isinstance(op, o.PropagateEnv):
-        return _propagate(text, op)
-    if isinstance(op, o.SetDirective):
-        return pd.set_directive(text, scheduler_of(text, profile.scheduler), op.option, op.value)
-    if isinstance(op, o.RemoveDirective):
-        return pd.remove_directive(text, scheduler_of(text, profile.scheduler), op.option)
-    if isinstance(op, o.SetLauncherArg):
-        return pl.set_launcher_arg(text, op.launcher, op.name, op.value)
-    if isinstance(op, o.RemoveLauncherArg):
-        return pl.remove_launcher_arg(text, op.launcher, op.name)
-    if isinstance(op, o.SetBackend):
-        return _set_backend(text, op)
-    if isinstance(op, o.SetQueue):
-        return _set_queue(text, op, profile)
-    if isinstance(op, o.SetWalltime):
-        return _set_walltime(text, op, profile)
-    if isinstance(op, o.SetNodes):
-        return _set_nodes(text, op, profile)
-    if isinstance(op, o.SetGpusPerNode):
-        return _set_gpus_per_node(text, op, profile)
-    if isinstance(op, o.AddArgument):
-        return _add_argument(text, op)
-    if isinstance(op, o.SetShell):
-        return pe.set_shell(text, op.login)
-    return _master_addr(text, profile)
+    return _HANDLERS[type(op)](text, op, profile)
 
 
 def apply_fix(script: str, fix: Fix, profile: ClusterProfile) -> str:
