@@ -27,6 +27,8 @@ class Case:
     expect: str
     method: str
     evidence: FailureEvidence
+    #: The script was edited to carry the fault the log shows (its fix must change it).
+    broken: bool = False
 
 
 @cache
@@ -58,7 +60,7 @@ def _case(raw: dict[str, Any]) -> Case:
         stdout=raw.get("stdout", ""), stderr=raw.get("stderr", ""),
         reasons=raw.get("reasons", []), script=_script(raw),
     )
-    return Case(raw["name"], raw["expect"], raw["method"], evidence)
+    return Case(raw["name"], raw["expect"], raw["method"], evidence, bool(raw.get("script_sub")))
 
 
 @cache

@@ -7,9 +7,11 @@ import pytest
 from debug_cases import load_cases
 
 from maple_flow.clusters import get_profile
-from maple_flow.debug import FailureEvidence, classify, load_knowledge_base
+from maple_flow.debug import FailureEvidence, answer, apply_fix, classify, load_knowledge_base
 from maple_flow.debug.classify import literal_length, specificity
 from maple_flow.debug.models import Signature
+from maple_flow.policy import check_script
+from maple_flow.scriptparse import parse_script
 
 KB = load_knowledge_base()
 CASES = {c.name: c for c in load_cases()}
@@ -30,6 +32,26 @@ def test_case_gets_its_record_first(name: str) -> None:
     assert diagnoses[0].evidence
     assert diagnoses[0].fix.record_id == case.expect
     assert diagnoses[0].fix.references
+
+
+BROKEN = sorted(name for name, case in CASES.items() if case.broken)
+
+
+@pytest.mark.parametrize("name", BROKEN)
+def test_fix_repairs_the_broken_script(name: str) -> None:
+    """Where the fixture's script carries the fault, the top fix changes it, and a script the
+    site's submit filter rejected is accepted after the fix (the account placeholder aside)."""
+    case = CASES[name]
+    profile = get_profile(case.evidence.cluster or "")
+    top = classify(case.evidence, KB)[0]
+    patched = apply_fix(case.evidence.script, top.fix, profile)
+    assert patched != case.evidence.script
+    assert apply_fix(patched, top.fix, profile) == patched
+    before = {p.code for p in check_script(case.evidence.script, profile)}
+    after = {p.code for p in check_script(patched, profile)}
+    assert after <= before
+    if case.evidence.job_state == "REJECTED":
+        assert after <= {"account.format"}, (before, after)
 
 
 def test_cases_cover_every_family() -> None:
@@ -54,6 +76,20 @@ def test_user_values_are_asked_for_not_invented() -> None:
     assert top.needs == ["hf_token"]
     assert top.fix.ops == []
     assert top.unresolved
+
+
+def test_answers_complete_the_fix() -> None:
+    case = CASES["argparse dataset path"]
+    top = classify(case.evidence, KB)[0]
+    assert top.needs == ["value"] and top.captures["arg"] == "--data-path"
+    profile = get_profile("lonestar6")
+    hostile = "/scratch/{m.arg}/$(id)"
+    done = answer(top, {"value": hostile}, KB, profile, case.evidence.script)
+    assert done.needs == [] and done.unresolved == []
+    assert done.fix.ops[0].model_dump() == {"op": "add_argument", "name": "--data-path",
+                                            "value": hostile}
+    patched = apply_fix(case.evidence.script, done.fix, profile)
+    assert parse_script(patched).launch.args[-1] == f"--data-path={hostile}"
 
 
 def test_site_records_stay_on_their_site() -> None:

@@ -133,3 +133,27 @@ def test_cause_is_one_sentence() -> None:
     data["cause"] = "first line\nsecond line of the cause"
     with pytest.raises(ValueError, match="one sentence"):
         FailureRecord.model_validate(data)
+
+
+def test_knowledge_base_lives_in_the_packaged_templates_folder() -> None:
+    from maple_flow.paths import templates_dir
+
+    assert failures_dir().parent == templates_dir()
+
+
+@pytest.mark.slow
+def test_wheel_carries_the_knowledge_base(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+    import zipfile
+
+    root = Path(__file__).resolve().parent.parent
+    subprocess.run([sys.executable, "-m", "pip", "--disable-pip-version-check", "-q", "wheel",
+                    "--no-deps", "-w", str(tmp_path), str(root)], check=True, timeout=300,
+                   capture_output=True)
+    [wheel] = tmp_path.glob("maple_flow-*.whl")
+    names = zipfile.ZipFile(wheel).namelist()
+    shipped = {n.rsplit("/", 1)[1] for n in names
+               if n.startswith("maple_flow/_data/templates/failures/")}
+    assert shipped == {p.name for p in failures_dir().glob("*.yaml")}
+    assert "maple_flow/debug/classify.py" in names

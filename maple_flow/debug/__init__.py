@@ -5,7 +5,7 @@ score, evidence lines, a typed Fix); ``apply_fix`` turns a script and a Fix into
 script. The repair loop that verifies again lives elsewhere.
 """
 
-from maple_flow.debug.classify import classify
+from maple_flow.debug.classify import answer, classify
 from maple_flow.debug.kb import KnowledgeBaseError, failures_dir, load_knowledge_base
 from maple_flow.debug.models import (
     Diagnosis,
@@ -32,6 +32,7 @@ __all__ = [
     "KnowledgeBaseError",
     "Reference",
     "Signature",
+    "answer",
     "apply_fix",
     "classify",
     "failures_dir",

@@ -143,8 +143,10 @@ def _diagnosis(record: FailureRecord, score: float, method: Method, evidence: li
                ctx: Context) -> Diagnosis:
     ops, needs, unresolved = resolve_fix(record.fix, ctx)
     fix = Fix(record_id=record.id, cause=record.cause, ops=ops, references=record.references)
+    captures = {k: v for k, v in ctx.groups.items() if v is not None}
     return Diagnosis(record_id=record.id, score=round(score, 4), method=method,
-                     evidence=evidence, fix=fix, needs=needs, unresolved=unresolved)
+                     evidence=evidence, fix=fix, needs=needs, unresolved=unresolved,
+                     captures=captures)
 
 
 def _by_signature(records: list[FailureRecord], ev: FailureEvidence,
@@ -162,7 +164,8 @@ def _by_signature(records: list[FailureRecord], ev: FailureEvidence,
             score += 0.0 if "all" in record.clusters else SITE_RECORD
             ctx = Context(match.groupdict(), profile, ev.script)
             found.append(_diagnosis(record, score, "signature", lines, ctx))
-    return sorted(found, key=lambda d: -d.score)
+    # a fix that can be applied now comes before one that waits for the user's value
+    return sorted(found, key=lambda d: (not d.fix.ops, -d.score))
 
 
 def record_text(record: FailureRecord) -> str:
@@ -217,3 +220,22 @@ def classify(
     cluster = profile.id if profile is not None else evidence.cluster
     records = [r for r in kb.records if r.applies_to(cluster)]
     return _by_signature(records, evidence, profile) or _by_similarity(records, evidence, profile)
+
+
+def answer(
+    diagnosis: Diagnosis,
+    answers: dict[str, str],
+    kb: KnowledgeBase | None = None,
+    profile: ClusterProfile | None = None,
+    script: str = "",
+) -> Diagnosis:
+    """``diagnosis`` with its fix made again with the user's values for its ``needs``.
+
+    The values are data: they fill ``{ask:NAME}`` placeholders and are validated and
+    shell-quoted like any other value, never parsed as placeholders themselves.
+    """
+    record = (kb or load_knowledge_base()).get(diagnosis.record_id)
+    ctx = Context(diagnosis.captures, profile, script, answers=dict(answers))
+    again = _diagnosis(record, diagnosis.score, diagnosis.method, diagnosis.evidence, ctx)
+    return again
+

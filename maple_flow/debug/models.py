@@ -144,7 +144,8 @@ class Diagnosis(Strict):
     """One candidate explanation of a failure, best first in ``classify``'s answer.
 
     ``needs`` names values only the user can give (a token, a dataset path); ``unresolved``
-    lists fix operations that could not be made concrete (no profile, no such module).
+    lists fix operations that could not be made concrete (no profile, no such module);
+    ``captures`` keeps what the signature read from the log, for ``answer``.
     """
 
     record_id: str
@@ -154,3 +155,4 @@ class Diagnosis(Strict):
     fix: Fix
     needs: list[str] = Field(default_factory=list)
     unresolved: list[str] = Field(default_factory=list)
+    captures: dict[str, str] = Field(default_factory=dict, description="the signature's groups")

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Callable
+from typing import Any
 
 from maple_flow.debug import ops as o
 from maple_flow.debug import patch_directives as pd
@@ -29,8 +31,9 @@ def _set_queue(text: str, op: o.SetQueue, profile: ClusterProfile) -> str:
         return pd.set_directive(text, "pbs", "queue", op.name)
     option = "qos" if queue.kind == "qos" else "partition"
     text = pd.set_directive(text, "slurm", option, op.name)
-    if option == "qos" and profile.queues.partition:
-        text = pd.set_directive(text, "slurm", "partition", profile.queues.partition)
+    if option == "qos":  # the QOS's partition is fixed by the site, or left to its default
+        text = (pd.set_directive(text, "slurm", "partition", profile.queues.partition)
+                if profile.queues.partition else pd.remove_directive(text, "slurm", "partition"))
     return text
 
 
@@ -57,10 +60,10 @@ def _update_ranks(text: str) -> str:
     return text
 
 
-def _replace_count(value: str, old: int, new: int) -> str:
-    """'a100:4' -> 'a100:8'; the last number field when it equals ``old``."""
+def _replace_count(value: str, old: int | None, new: int) -> str:
+    """'a100:4' -> 'a100:8': the last number field (only when it equals ``old``, if given)."""
     fields = value.split(":")
-    if fields[-1].isdigit() and int(fields[-1]) == old:
+    if fields[-1].isdigit() and (old is None or int(fields[-1]) == old):
         fields[-1] = str(new)
     return ":".join(fields)
 
@@ -94,20 +97,18 @@ def _set_nodes(text: str, op: o.SetNodes, profile: ClusterProfile) -> str:
 
 def _set_gpus_per_node(text: str, op: o.SetGpusPerNode, profile: ClusterProfile) -> str:
     scheduler = scheduler_of(text, profile.scheduler)
-    old = _literal_int(text, "GPUS_PER_NODE")
-    if old is None:
+    if _literal_int(text, "GPUS_PER_NODE") is None:
         raise FixNotApplicable("the script has no GPUS_PER_NODE=<number> line")
     new = op.gpus_per_node
     if scheduler == "slurm":
         for option in ("gpus-per-node", "gres"):
             value = pd.directive_value(text, "slurm", option)
             if value is not None:
-                text = pd.set_directive(text, "slurm", option, _replace_count(value, old, new))
+                text = pd.set_directive(text, "slurm", option, _replace_count(value, None, new))
         nodes = _literal_int(text, "NNODES")
         value = pd.directive_value(text, "slurm", "gpus")
         if value is not None and nodes is not None:
-            text = pd.set_directive(text, "slurm", "gpus",
-                                    _replace_count(value, old * nodes, new * nodes))
+            text = pd.set_directive(text, "slurm", "gpus", _replace_count(value, None, new * nodes))
     else:
         select = pd.directive_value(text, "pbs", "select")
         if select is not None and "ngpus=" in select:
@@ -151,43 +152,36 @@ def _add_argument(text: str, op: o.AddArgument) -> str:
     return pl.add_argument(text, entry, op.name, op.value)
 
 
+def _scheduler(text: str, profile: ClusterProfile) -> str:
+    return scheduler_of(text, profile.scheduler)
+
+
+Handler = Callable[[str, Any, ClusterProfile], str]
+_HANDLERS: dict[type, Handler] = {
+    o.AddModule: lambda t, op, p: pe.add_module(t, op.name, op.first),
+    o.RemoveModule: lambda t, op, p: pe.remove_module(t, op.name),
+    o.SwapModule: lambda t, op, p: pe.swap_module(t, op.old, op.new),
+    o.ExportEnv: lambda t, op, p: pe.export_env(t, op.name, op.value),
+    o.UnsetEnv: lambda t, op, p: pe.unset_env(t, op.name),
+    o.PropagateEnv: lambda t, op, p: _propagate(t, op),
+    o.SetDirective: lambda t, op, p: pd.set_directive(t, _scheduler(t, p), op.option, op.value),
+    o.RemoveDirective: lambda t, op, p: pd.remove_directive(t, _scheduler(t, p), op.option),
+    o.SetLauncherArg: lambda t, op, p: pl.set_launcher_arg(t, op.launcher, op.name, op.value),
+    o.RemoveLauncherArg: lambda t, op, p: pl.remove_launcher_arg(t, op.launcher, op.name),
+    o.SetBackend: lambda t, op, p: _set_backend(t, op),
+    o.SetQueue: _set_queue,
+    o.SetWalltime: _set_walltime,
+    o.SetNodes: _set_nodes,
+    o.SetGpusPerNode: _set_gpus_per_node,
+    o.AddArgument: lambda t, op, p: _add_argument(t, op),
+    o.SetShell: lambda t, op, p: pe.set_shell(t, op.login),
+    o.SetMasterAddr: lambda t, op, p: _master_addr(t, p),
+}
+
+
 def apply_op(text: str, op: o.FixOp, profile: ClusterProfile) -> str:
     """``text`` with one operation applied."""
-    if isinstance(op, o.AddModule):
-        return pe.add_module(text, op.name, op.first)
-    if isinstance(op, o.RemoveModule):
-        return pe.remove_module(text, op.name)
-    if isinstance(op, o.SwapModule):
-        return pe.swap_module(text, op.old, op.new)
-    if isinstance(op, o.ExportEnv):
-        return pe.export_env(text, op.name, op.value)
-    if isinstance(op, o.UnsetEnv):
-        return pe.unset_env(text, op.name)
-    if isinstance(op, o.PropagateEnv):
-        return _propagate(text, op)
-    if isinstance(op, o.SetDirective):
-        return pd.set_directive(text, scheduler_of(text, profile.scheduler), op.option, op.value)
-    if isinstance(op, o.RemoveDirective):
-        return pd.remove_directive(text, scheduler_of(text, profile.scheduler), op.option)
-    if isinstance(op, o.SetLauncherArg):
-        return pl.set_launcher_arg(text, op.launcher, op.name, op.value)
-    if isinstance(op, o.RemoveLauncherArg):
-        return pl.remove_launcher_arg(text, op.launcher, op.name)
-    if isinstance(op, o.SetBackend):
-        return _set_backend(text, op)
-    if isinstance(op, o.SetQueue):
-        return _set_queue(text, op, profile)
-    if isinstance(op, o.SetWalltime):
-        return _set_walltime(text, op, profile)
-    if isinstance(op, o.SetNodes):
-        return _set_nodes(text, op, profile)
-    if isinstance(op, o.SetGpusPerNode):
-        return _set_gpus_per_node(text, op, profile)
-    if isinstance(op, o.AddArgument):
-        return _add_argument(text, op)
-    if isinstance(op, o.SetShell):
-        return pe.set_shell(text, op.login)
-    return _master_addr(text, profile)
+    return _HANDLERS[type(op)](text, op, profile)
 
 
 def apply_fix(script: str, fix: Fix, profile: ClusterProfile) -> str:
@@ -205,11 +199,36 @@ def apply_fix(script: str, fix: Fix, profile: ClusterProfile) -> str:
             raise
         except MapleError as exc:
             raise FixNotApplicable(f"{op.op}: {exc}") from exc
+    text = drop_orphaned_assignments(script, text)
     try:
         parse_script(text)
     except MapleError as exc:
         raise FixNotApplicable(f"the patched script no longer parses: {exc}") from exc
     return text
+
+
+_BARE_ASSIGNMENT = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)=\S*$")
+
+
+def _uses(text: str, name: str, skip: int) -> int:
+    word = re.compile(rf"\b{name}\b")
+    return sum(bool(word.search(line)) for i, line in enumerate(text.split("\n"))
+               if i != skip and not line.lstrip().startswith("#"))
+
+
+def drop_orphaned_assignments(before: str, after: str) -> str:
+    """Remove ``NAME=...`` lines whose only use a fix removed (e.g. JOB_NUM once MASTER_PORT
+    no longer derives from it), so the patched script stays shellcheck-clean."""
+    parts = after.split("\n")
+    for index in range(len(parts) - 1, -1, -1):
+        m = _BARE_ASSIGNMENT.match(parts[index])
+        if m and not _uses(after, m.group(1), index):
+            old = next((i for i, line in enumerate(before.split("\n")) if line == parts[index]),
+                       None)
+            if old is not None and _uses(before, m.group(1), old):
+                del parts[index]
+                after = "\n".join(parts)
+    return after
 
 
 def script_diff(a: str, b: str, before: str = "before", after: str = "after") -> str:

@@ -192,7 +192,7 @@ def export_env(text: str, name: str, value: str) -> str:
     if not found:
         return insert_line(text, _env_anchor(text, launch.line), f"export {new}")
     last = found[-1]
-    if last.word.raw != new:
+    if last.word.raw != new and last.word.value != f"{name}={value}":
         text = replace(text, last.word.start, last.word.end, new)
     if not last.exported and not _exported_by_name(text, name, launch.line - 1):
         start = line_starts(text)[last.index]

@@ -8,10 +8,12 @@ Placeholders (a closed set; anything else is an error found when the knowledge b
   family X when the match has no such group), preferring the modules the profile loads.
 - ``{queue:time}`` / ``{queue:nodes}``: a queue of the profile that takes the script's
   walltime / node count; ``{queue:default}``: the default queue.
-- ``{walltime:max}``: the longest walltime the script's queue allows.
+- ``{walltime:max}``: the longest walltime the script's queue allows; ``{walltime:cap}``: the
+  script's walltime, lowered to that limit when it exceeds it.
 - ``{nodes:max}``: the most nodes the script's queue allows.
 - ``{port_shift:X}``: another port than the one in group X (deterministic).
-- ``{ask:NAME}``: a value only the user knows; the op is left out and NAME is reported.
+- ``{ask:NAME}``: a value only the user knows: taken from ``Context.answers``, else the op
+  is left out and NAME is reported.
 - ``{script.NAME}``: the number a ``NAME=<digits>`` line of the script sets.
 - ``{select:nodes}``: a PBS select for the script's node count, in the profile's form.
 - ``{directive.OPTION}``: the value the profile's rule for a required directive writes.
@@ -65,6 +67,8 @@ class Context:
     profile: ClusterProfile | None = None
     script: str = ""
     item: Any = None
+    #: The user's values for ``{ask:NAME}`` placeholders (used as data, never re-parsed).
+    answers: Mapping[str, str] = field(default_factory=dict)
 
 
 def placeholders(text: str) -> list[tuple[str, str]]:
@@ -236,13 +240,17 @@ def _resolve_one(kind: str, arg: str, ctx: Context) -> str:
     if kind == "queue":
         return _queue(ctx, arg)
     if kind == "walltime":
-        return format_walltime(_script_request(ctx)[2].max_walltime_seconds)
+        _, seconds, queue = _script_request(ctx)
+        limit = queue.max_walltime_seconds
+        return format_walltime(min(seconds or limit, limit) if arg == "cap" else limit)
     if kind == "nodes":
         return str(_script_request(ctx)[2].max_nodes)
     if kind == "port_shift":
         port = int(ctx.groups.get(arg) or 29500)
         return str((port - 1024 + 1009) % (65535 - 1024) + 1024)
     if kind == "ask":
+        if arg in ctx.answers:
+            return ctx.answers[arg]
         raise Unresolved(f"needs {arg} from the user", need=arg)
     if kind == "item":
         return str(ctx.item.get(arg) if isinstance(ctx.item, Mapping) else ctx.item)
@@ -277,7 +285,7 @@ def resolve_op(template: OpTemplate, ctx: Context) -> list[FixOp]:
     """The concrete ops of one op template; Unresolved or ValidationError when it cannot be."""
     ops: list[FixOp] = []
     for item in _items(template, ctx):
-        local = Context(ctx.groups, ctx.profile, ctx.script, item)
+        local = Context(ctx.groups, ctx.profile, ctx.script, item, ctx.answers)
         data = {k: _fill_value(v, local) for k, v in template.items() if k != "each"}
         for key in ("nodes", "gpus_per_node"):
             if isinstance(data.get(key), str):
