@@ -79,8 +79,17 @@ def resolve_cluster(name: str) -> str:
     for prefix in {normalise_name(p.center) for p in all_profiles().values()}:
         if key.startswith(prefix) and key[len(prefix):] in index:
             return index[key[len(prefix):]]
-    known = ", ".join(all_profiles())
-    raise UnknownCluster(f"unknown cluster {name!r}; known clusters: {known}")
+    raise UnknownCluster(f"unknown cluster {name!r}; known clusters: {known_clusters()}")
+
+
+def known_clusters() -> str:
+    """The cluster ids, comma-separated, for messages."""
+    return ", ".join(all_profiles())
+
+
+def no_target_message() -> str:
+    """What to say when no target cluster was given."""
+    return f"no target cluster given; name one or more of: {known_clusters()}"
 
 
 def get_profile(name: str) -> ClusterProfile:

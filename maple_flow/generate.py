@@ -5,7 +5,7 @@ from __future__ import annotations
 import shlex
 
 from maple_flow.clusters import get_profile
-from maple_flow.errors import PolicyViolation, Problem, RenderError
+from maple_flow.errors import PolicyViolation, Problem, RenderError, api_boundary
 from maple_flow.library import find_templates, get_template
 from maple_flow.lint import Finding
 from maple_flow.models import ClusterProfile, JobSpec, Template, walltime_seconds
@@ -121,6 +121,7 @@ def with_fitting_queue(spec: JobSpec, profile: ClusterProfile) -> JobSpec:
     return spec.model_copy(update={"queue": name, "provenance": provenance})
 
 
+@api_boundary
 def generate_from_spec(
     spec: JobSpec, template_id: str | None = None, *, strict: bool = True
 ) -> GenerateResult:
@@ -144,6 +145,7 @@ def generate_from_spec(
     )
 
 
+@api_boundary
 def generate(
     request: JobSpec | str, template_id: str | None = None, *, strict: bool = True
 ) -> GenerateResult:

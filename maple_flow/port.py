@@ -13,7 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from maple_flow.errors import MissingInformation
+from maple_flow.clusters import no_target_message
+from maple_flow.errors import MissingInformation, UnknownCluster, api_boundary
 from maple_flow.models import ClusterProfile, JobSpec, format_walltime, walltime_seconds
 from maple_flow.port_rules import choose_queue, is_path, place_ranks, split_env
 from maple_flow.scriptparse import ParsedScript, ScriptFacts, guess_cluster, parse_script
@@ -269,6 +270,7 @@ def verify_results(results: dict[str, PortResult], *, timeout_s: float = 300.0,
         result.status, result.report = report.status, report
 
 
+@api_boundary
 def port(
     script: str | bytes, targets: list[str] | str, *, source: str | None = None,
     verify: bool = False, timeout_s: float = 300.0, progress: Progress | None = None,
@@ -288,6 +290,8 @@ def port(
             f"port() got unknown overrides {unknown}; known: {sorted(_PORTABLE_OVERRIDES)}"
         )
     names = [t.strip() for t in (targets.split(",") if isinstance(targets, str) else targets)]
+    if not any(names):
+        raise UnknownCluster(no_target_message())
     src = _source(script, source)
     results = {r.cluster: r for r in (_port_one(src, name, overrides) for name in names if name)}
     if verify:

@@ -17,7 +17,7 @@ from typing import Any
 import jinja2
 
 import maple_flow
-from maple_flow.errors import RenderError
+from maple_flow.errors import RenderError, api_boundary
 from maple_flow.models import ClusterProfile, JobSpec, Queue, Template
 from maple_flow.paths import templates_dir
 
@@ -187,6 +187,7 @@ def _check_match(spec: JobSpec, profile: ClusterProfile, template: Template) -> 
         )
 
 
+@api_boundary
 def render(spec: JobSpec, profile: ClusterProfile, template: Template) -> str:
     """The launch script for ``spec`` on ``profile`` from ``template``; same input, same bytes."""
     _check_match(spec, profile, template)
