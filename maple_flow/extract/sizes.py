@@ -32,7 +32,8 @@ _FLAG_TOTAL = re.compile(
     r"(?:=|\s+)(\d+)(?!\w)"
 )
 _ACROSS = re.compile(
-    rf"{_N}\s*(?:x\s*)?{GPU}(?:\s+in\s+total|\s+total)?\s*,?\s*(?:spread\s+|split\s+|distributed\s+"
+    rf"{_N}\s*(?:x\s*)?{GPU}(?:\s+in\s+total|\s+total)?(?:\s*,)?\s*(?:spread\s+|split\s+"
+    rf"|distributed\s+"
     rf"|evenly\s+|divided\s+)*(?:across|over|on|onto|in|from|using|with|over\s+the)\s+(?:the\s+)?"
     rf"{_N}\s+{NODE}",
     _F,
@@ -51,7 +52,8 @@ _ALL_OF = re.compile(
     _F,
 )
 _NODE_COUNT = re.compile(
-    rf"(?:nodes?|node[\s_-]count|number\s+of\s+nodes|num[\s_-]nodes)\s*(?:is|of)?\s*[:=]?\s*{_N}(?!\s*(?:gpus?|x\b))",
+    rf"(?:nodes?|node[\s_-]count|number\s+of\s+nodes|num[\s_-]nodes)(?:\s*(?:is|of))?(?:\s*[:=])?"
+    rf"\s*{_N}(?!\s*(?:gpus?|x\b))",
     _F,
 )
 _FULL_NODES = re.compile(rf"{_N}\s+(?:full|whole|entire|complete)\s+{NODE}", _F)
