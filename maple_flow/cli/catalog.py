@@ -113,7 +113,10 @@ def show_cluster(
     cluster: Annotated[str, typer.Argument(help="Cluster id or alias, e.g. polaris, 'TACC LS6'.")],
     as_json: JsonOpt = False,
 ) -> None:
-    """Show one cluster profile: hardware, queues, launch recipe, sources and doubts."""
+    """Show one cluster profile: hardware, queues, launch recipe, sources and doubts.
+
+    Example: maple clusters show polaris
+    """
     with user_errors():
         profile = get_profile(cluster)
     if as_json:
@@ -136,7 +139,10 @@ def list_templates(
     cluster: Annotated[str | None, typer.Option(help="Only this cluster (id or alias).")] = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """List launch templates; "derived" marks setups the center does not document."""
+    """List launch templates; "derived" marks setups the center does not document.
+
+    Example: maple templates list --cluster vista
+    """
     with user_errors():
         found = (find_templates(get_profile(cluster).id) if cluster
                  else list(all_templates().values()))
@@ -155,7 +161,10 @@ def show_template(
     template_id: Annotated[str, typer.Argument(help="Template id, e.g. polaris-pytorch-ddp.")],
     as_json: JsonOpt = False,
 ) -> None:
-    """Show one template: description, sources, how it was derived, and its Jinja2 body."""
+    """Show one template: description, sources, how it was derived, and its Jinja2 body.
+
+    Example: maple templates show aurora-deepspeed-zero3
+    """
     with user_errors():
         template = get_template(template_id)
     if as_json:

@@ -15,7 +15,8 @@ from maple_flow.gcendpoint import config_path, endpoint_config_yaml
 endpoints_app = typer.Typer(
     help="Where scripts are verified: the local twin, a login node, or a Globus Compute "
     "endpoint per cluster. Override the shipped registry with $MAPLE_ENDPOINTS=FILE.yaml, e.g.\n\n"
-    "    polaris: {type: globus-compute, endpoint_id: 5b2d...}",
+    "    polaris: {type: globus-compute, endpoint_id: 5b2d...}\n\n"
+    "Example: maple endpoints check polaris",
     no_args_is_help=True,
 )
 
@@ -44,7 +45,10 @@ def check_endpoint(cluster: str, endpoint: Endpoint) -> tuple[bool, str]:
 
 @endpoints_app.command("list")
 def list_endpoints(as_json: JsonOpt = False) -> None:
-    """Show the endpoint of every cluster."""
+    """Show the endpoint of every cluster.
+
+    Example: maple endpoints list --json
+    """
     registry = load_registry()
     rows = {c: e.model_dump(exclude_none=True) for c, e in registry.items()}
     if as_json:
@@ -62,7 +66,10 @@ def check(
     ] = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Check each endpoint answers (twin installed, scheduler on PATH, Globus credentials)."""
+    """Check each endpoint answers (twin installed, scheduler on PATH, Globus credentials).
+
+    Example: maple endpoints check polaris delta
+    """
     registry = load_registry()
     names = [resolve_cluster(c) for c in clusters] if clusters else list(registry)
     results = {c: check_endpoint(c, registry[c]) for c in names}
@@ -78,7 +85,10 @@ def check(
 
 @endpoints_app.command("write-configs")
 def write_configs() -> None:
-    """Regenerate endpoints/globus-compute/<cluster>/config.yaml from the profiles."""
+    """Regenerate endpoints/globus-compute/<cluster>/config.yaml from the profiles.
+
+    Example: maple endpoints write-configs
+    """
     for profile in all_profiles().values():
         path = config_path(profile.id)
         path.parent.mkdir(parents=True, exist_ok=True)

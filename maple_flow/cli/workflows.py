@@ -105,8 +105,10 @@ def revalidate_command(
         "maple-revalidation"),
     timeout: Annotated[float, typer.Option(help="Seconds to wait for each job.")] = 600.0,
 ) -> None:
-    """Verify every template on every cluster's endpoint; write the matrix as Markdown, HTML
-    and JSON. workflows/nightly.sh runs this every night (see workflows/README.md).
+    """Verify every template on every cluster's endpoint; write the matrix as Markdown,
+    HTML and JSON. workflows/nightly.sh runs this every night (see workflows/README.md).
+
+    Example: maple revalidate --clusters polaris,delta --setups ddp --out matrix/
     """
     import time
 
