@@ -12,8 +12,8 @@ from maple_flow.errors import (
     UnknownCluster,
 )
 from maple_flow.extract import extract
-from maple_flow.extract.request import MAX_REQUEST
 from maple_flow.extract.numbers import words_to_digits
+from maple_flow.extract.request import MAX_REQUEST
 
 PROG = " `python train.py --epochs 3`"
 
