@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from maple_flow.clusters import no_target_message
-from maple_flow.errors import MissingInformation, UnknownCluster, api_boundary
+from maple_flow.errors import InvalidValue, MissingInformation, UnknownCluster, api_boundary
 from maple_flow.models import ClusterProfile, JobSpec, format_walltime, walltime_seconds
 from maple_flow.port_rules import choose_queue, is_path, place_ranks, split_env
 from maple_flow.scriptparse import ParsedScript, ScriptFacts, guess_cluster, parse_script
@@ -289,6 +289,10 @@ def port(
         raise TypeError(
             f"port() got unknown overrides {unknown}; known: {sorted(_PORTABLE_OVERRIDES)}"
         )
+    for key in ("nodes", "gpus_per_node"):
+        value = overrides.get(key)
+        if value is not None and (not isinstance(value, int) or value < 1):
+            raise InvalidValue(f"{key}: must be a whole number of at least 1 (got {value!r})")
     names = [t.strip() for t in (targets.split(",") if isinstance(targets, str) else targets)]
     if not any(names):
         raise UnknownCluster(no_target_message())

@@ -246,3 +246,30 @@ def test_atomic_write_leaves_old_content_when_interrupted(tmp_path: Path,
     monkeypatch.undo()
     atomic_write(tmp_path / "b.sh", "x", tmp_path / TMP_DIR)
     assert (tmp_path / "b.sh").read_text() == "x"
+
+
+def test_api_functions_raise_only_maple_errors() -> None:
+    """generate, port, extract, verify, batch_port, render: a bad value is a MapleError that
+    names the field, never a pydantic ValidationError or a bare ValueError."""
+    import maple_flow
+    from maple_flow.errors import InvalidValue, UnknownCluster
+    from maple_flow.verify import verify
+    from maple_flow.workflows import batch_port as batch
+
+    for function in (maple_flow.generate, maple_flow.generate_from_spec, maple_flow.port,
+                     maple_flow.extract, maple_flow.render, verify, batch):
+        assert hasattr(function, "__wrapped__"), f"{function.__name__} is not at the boundary"
+    with pytest.raises(InvalidValue, match="env: invalid environment variable names"):
+        maple_flow.port(_variant(extra='export "MY VAR=1"\n'), ["polaris"])
+    with pytest.raises(InvalidValue, match="nodes"):
+        maple_flow.port(_variant(nodes=9_999_999), ["polaris"])
+    with pytest.raises(InvalidValue, match="nodes"):
+        maple_flow.port(EXAMPLE.read_text(), ["polaris"], nodes=0)
+    with pytest.raises(UnknownCluster, match="no target cluster given"):
+        maple_flow.port(EXAMPLE.read_text(), "")
+    with pytest.raises(UnknownCluster, match="known clusters"):
+        batch({"x": EXAMPLE.read_text()}, ["frontier"])
+    with pytest.raises(MapleError, match="time limit must be positive"):
+        maple_flow.generate("train.py on 2 nodes of polaris, walltime 00:00:00")
+    with pytest.raises(UnknownCluster):
+        verify("#!/bin/bash\n", "frontier", entrypoint="train.py")
