@@ -38,8 +38,15 @@ def load_profile_file(path: Path) -> ClusterProfile:
 
 @cache
 def _profiles(folder: Path) -> dict[str, ClusterProfile]:
+    from maple_flow.diskcache import load_cached
+
+    paths = sorted(folder.glob("*.yaml"))
+    return load_cached("profiles", paths, lambda: _read_profiles(paths))
+
+
+def _read_profiles(paths: list[Path]) -> dict[str, ClusterProfile]:
     profiles: dict[str, ClusterProfile] = {}
-    for path in sorted(folder.glob("*.yaml")):
+    for path in paths:
         profile = load_profile_file(path)
         if profile.id != path.stem:
             raise ProfileError(f"{path}: id {profile.id!r} differs from the file name")

@@ -42,10 +42,15 @@ def _order(template: Template) -> tuple[int, str]:
 
 @cache
 def _load(folder: Path) -> dict[str, Template]:
+    from maple_flow.diskcache import load_cached
+
+    paths = [p for p in sorted(folder.glob("*/*.yaml")) if not p.parent.name.startswith("_")]
+    return load_cached("templates", paths, lambda: _read_templates(paths))
+
+
+def _read_templates(paths: list[Path]) -> dict[str, Template]:
     found: dict[str, Template] = {}
-    for path in sorted(folder.glob("*/*.yaml")):
-        if path.parent.name.startswith("_"):
-            continue
+    for path in paths:
         template = load_template_file(path)
         if template.id in found:
             raise ProfileError(f"{path}: duplicate template id {template.id!r}")

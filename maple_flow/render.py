@@ -17,6 +17,7 @@ from typing import Any
 import jinja2
 
 import maple_flow
+from maple_flow.diskcache import jinja_bytecode_cache
 from maple_flow.errors import RenderError, api_boundary
 from maple_flow.models import ClusterProfile, JobSpec, Queue, Template
 from maple_flow.paths import templates_dir
@@ -69,6 +70,7 @@ def _environment(folder: Path) -> jinja2.Environment:
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
+        bytecode_cache=jinja_bytecode_cache(),
     )
     env.filters.update(q=quote, dq=dquote, comment=comment)
     return env
