@@ -7,7 +7,6 @@ from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 
-import yaml
 from pydantic import ValidationError
 
 from maple_flow.errors import ProfileError, UnknownCluster
@@ -29,6 +28,8 @@ def normalise_name(text: str) -> str:
 
 def load_profile_file(path: Path) -> ClusterProfile:
     """Read and validate one profile YAML; a bad file raises ProfileError naming it."""
+    import yaml
+
     try:
         data = load_yaml(path.read_text(encoding="utf-8"))
         return ClusterProfile.model_validate(data)

@@ -9,7 +9,6 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
-import yaml
 from pydantic import ValidationError
 
 from maple_flow.clusters import CLUSTER_IDS
@@ -21,6 +20,8 @@ from maple_flow.yamlio import load_yaml
 
 def load_template_file(path: Path) -> Template:
     """Read and validate one template YAML; a bad file raises ProfileError naming it."""
+    import yaml
+
     try:
         data = load_yaml(path.read_text(encoding="utf-8"))
         template = Template.model_validate(data)
