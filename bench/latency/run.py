@@ -1,14 +1,21 @@
 """Latency of generate(): warm in-process p50/p95, and `maple generate` as a fresh process side
 by side with TorchX's Slurm dry run of the same job (2 nodes x 4 GPUs), interleaved.
 
-Run:  .venv/bin/python bench/latency/run.py [--reps 20] [--torchx PATH] [--out FILE]
+Run:  .venv/bin/python bench/latency/run.py [--reps 20] [--torchx PATH] [--torchx-site DIR]
+                                             [--out FILE]
 
 TorchX is looked for at --torchx, $TORCHX, next to this interpreter, then on $PATH; its
 command is `torchx run --dryrun -s slurm dist.ddp -j 2x4 --gpu 4 --script train.py` in a
-scratch folder holding a train.py. Both commands run with byte code compiled (maple_flow is
-compiled first; PYTHONDONTWRITEBYTECODE is dropped from their environment), one after the
-other in alternating order, so load changes hit both alike. The load average is recorded:
-the figures mean little on a busy machine. Writes JSON (default bench/latency/results.json).
+scratch folder holding a train.py. With --torchx-site DIR (the site-packages of a venv where
+torchx is installed) TorchX is also run by this very interpreter with DIR first on its path,
+i.e. in the same (large) environment as maple_flow: TorchX scans every installed package's
+entry points at start, so its time depends on the environment it runs in.
+
+Both commands run with byte code compiled (maple_flow is compiled first;
+PYTHONDONTWRITEBYTECODE is dropped from their environment), one after the other in
+alternating order, so load changes hit both alike; wall and CPU (user + system) seconds are
+recorded, with the load average: wall figures mean little on a busy machine.
+Writes JSON (default bench/latency/results.json).
 """
 
 from __future__ import annotations
@@ -85,27 +92,30 @@ def _timed(cmd: list[str], cwd: Path, env: dict[str, str]) -> tuple[float, float
     return elapsed, usage.ru_utime + usage.ru_stime
 
 
-def side_by_side(torchx: str | None, reps: int) -> dict[str, object]:
-    """Fresh `maple generate` and (when found) `torchx run --dryrun`, interleaved."""
+def side_by_side(torchx: list[str] | None, reps: int,
+                 torchx_path: str = "") -> dict[str, object]:
+    """Fresh `maple generate` and (when given) the torchx command's dry run, interleaved."""
     compileall.compile_dir(ROOT / "maple_flow", quiet=1)
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     env["PYTHONPATH"] = str(ROOT)
     maple = [sys.executable, "-m", "maple_flow.cli", "generate", MAPLE_REQUEST]
     commands = {"maple_generate": maple}
+    envs = {"maple_generate": env}
     if torchx:
-        commands["torchx_dryrun"] = [torchx, *TORCHX_ARGS]
+        commands["torchx_dryrun"] = [*torchx, *TORCHX_ARGS]
+        envs["torchx_dryrun"] = {**env, "PYTHONPATH": torchx_path} if torchx_path else env
     times: dict[str, list[float]] = {name: [] for name in commands}
     cpu: dict[str, list[float]] = {name: [] for name in commands}
     load_before = os.getloadavg()
     with tempfile.TemporaryDirectory() as scratch:
         cwd = Path(scratch)
         (cwd / "train.py").write_text("print('train')\n")
-        for cmd in commands.values():  # warm the file cache once
-            _timed(cmd, cwd, env)
+        for name, cmd in commands.items():  # warm the file cache once
+            _timed(cmd, cwd, envs[name])
         for i in range(reps):
             order = list(commands) if i % 2 == 0 else list(reversed(commands))
             for name in order:
-                wall, used = _timed(commands[name], cwd, env)
+                wall, used = _timed(commands[name], cwd, envs[name])
                 times[name].append(wall)
                 cpu[name].append(used)
     result: dict[str, object] = {
@@ -134,6 +144,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--reps", type=int, default=20, help="runs of each command")
     parser.add_argument("--torchx", help="the torchx executable")
+    parser.add_argument("--torchx-site", help="site-packages holding torchx, to run it with "
+                        "this interpreter too")
     parser.add_argument("--out", type=Path, default=Path(__file__).with_name("results.json"))
     parser.add_argument("--no-warm", action="store_true", help="skip the in-process figure")
     args = parser.parse_args()
@@ -142,7 +154,12 @@ def main() -> None:
         "machine": f"{platform.node()} ({os.cpu_count()} CPUs), Python {platform.python_version()}",
         "request": MAPLE_REQUEST,
     }
-    data["fresh_process"] = side_by_side(find_torchx(args.torchx), args.reps)
+    torchx = find_torchx(args.torchx)
+    data["fresh_process"] = side_by_side([torchx] if torchx else None, args.reps)
+    if args.torchx_site:
+        data["fresh_process_torchx_same_interpreter"] = side_by_side(
+            [sys.executable, "-c", "import sys; from torchx.cli.main import main; "
+             "sys.argv[0] = 'torchx'; main()"], args.reps, args.torchx_site)
     if not args.no_warm:
         data["warm_generate_ms"] = warm()
     args.out.write_text(json.dumps(data, indent=2) + "\n")
