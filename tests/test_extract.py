@@ -261,3 +261,10 @@ def test_extract_raises_only_maple_errors_on_bad_values() -> None:
         extract("train.py on 2 nodes of polaris", nodes=0)
     with pytest.raises(MapleError):
         extract("train.py on 2 nodes of polaris", env={"MY VAR": "1"})
+
+
+@pytest.mark.parametrize("text", ["train.py on A100 GPUs", "train.py on H100s with Python 3.11",
+                                  "train.py using Docker"])
+def test_non_machines_are_not_unknown_clusters(text: str) -> None:
+    with pytest.raises(MissingInformation):
+        extract(text)

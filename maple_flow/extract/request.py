@@ -20,7 +20,7 @@ from maple_flow.extract.numbers import words_to_digits
 from maple_flow.extract.phrases import scan_account, scan_env, scan_queue, scan_walltime
 from maple_flow.extract.scan import Scan
 from maple_flow.extract.setup import scan_cluster, scan_setup
-from maple_flow.extract.sizes import ALL, scan_sizes
+from maple_flow.extract.sizes import ALL, GPU_MODEL, scan_sizes
 from maple_flow.models import ClusterProfile, JobSpec, format_walltime
 
 #: The longest request read, in characters (8 KiB): a request is a sentence or a paragraph;
@@ -38,7 +38,10 @@ _MACHINE = re.compile(
 )
 _NOT_MACHINES = frozenset({"the", "a", "an", "this", "that", "each", "every", "all", "any", "our",
                            "my", "same", "new", "one", "gpu", "gpus", "node", "nodes", "slurm",
-                           "pbs", "cpu", "cpus", "batch", "shared", "local", "whole", "hpc"})
+                           "pbs", "cpu", "cpus", "batch", "shared", "local", "whole", "hpc",
+                           "python", "conda", "docker", "apptainer", "singularity", "linux",
+                           "cuda", "rocm", "nccl", "gloo", "mpi", "torchrun", "pytorch"})
+_GPU_MODEL = re.compile(rf"{GPU_MODEL}s?", re.IGNORECASE)
 
 HOW_TO_FILL = {
     "cluster": "name the cluster, e.g. 'on Polaris' (see `maple clusters`)",
@@ -195,7 +198,7 @@ def _unknown_machine(text: str) -> str | None:
     """A machine the request names that is none of the known clusters, or None."""
     for match in _MACHINE.finditer(text):
         word = next(g for g in match.groups() if g)
-        if word.lower() not in _NOT_MACHINES:
+        if word.lower() not in _NOT_MACHINES and not _GPU_MODEL.fullmatch(word):
             return word
     return None
 

@@ -9,6 +9,8 @@ from maple_flow.extract.scan import Scan
 ALL = -1  # "all GPUs of a node": filled from the cluster profile later
 
 _MODEL = r"(?:a100|h100|h200|gh200|v100|a40|l40s?|pvc|max\s?1550|tesla)(?:[-\w]*)"
+#: A GPU model name ("A100", "H100-SXM", "GH200").
+GPU_MODEL = _MODEL
 GPU = (
     rf"(?:(?:nvidia|intel|amd)\s+)?(?:{_MODEL}(?:\s+(?:gpus?|cards?|devices?|tiles?))?"
     r"|gpu[\s-]+tiles?|gpu[\s-]+ranks?|gpus?|tiles?|graphics\s+cards?|cards?|devices?"
