@@ -54,7 +54,7 @@ def _key(kind: str, sources: list[Path]) -> str:
 
 def _store(folder: Path, name: str, kind: str, value: Any) -> None:
     """Write the pickle atomically and drop older entries of the same kind."""
-    folder.mkdir(parents=True, exist_ok=True)
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{kind}-", suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as handle:
@@ -67,6 +67,11 @@ def _store(folder: Path, name: str, kind: str, value: Any) -> None:
         if old.name != name:
             with contextlib.suppress(OSError):
                 old.unlink()
+
+
+def _trusted(st: os.stat_result) -> bool:
+    """Only a file this user owns and nobody else can write is unpickled (a pickle runs code)."""
+    return st.st_uid == os.getuid() and not st.st_mode & 0o022
 
 
 def load_cached(kind: str, sources: list[Path], build: Callable[[], T]) -> T:
@@ -84,7 +89,8 @@ def load_cached(kind: str, sources: list[Path], build: Callable[[], T]) -> T:
     folder, name = cache_dir() / "data", f"{kind}-{key}.pickle"
     try:
         with open(folder / name, "rb") as handle:
-            return pickle.load(handle)  # type: ignore[no-any-return]
+            if _trusted(os.fstat(handle.fileno())):
+                return pickle.load(handle)  # type: ignore[no-any-return]
     except FileNotFoundError:
         pass
     except Exception:  # a torn or incompatible entry is rebuilt

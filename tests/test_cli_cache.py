@@ -88,3 +88,15 @@ def test_a_bad_file_is_not_cached(cache: Path, tmp_path: Path) -> None:
     with pytest.raises(ValueError):
         diskcache.load_cached("t", [source], fail)
     assert not list(cache.rglob("t-*.pickle"))
+
+
+def test_entry_others_can_write_is_not_trusted(cache: Path, tmp_path: Path) -> None:
+    source = tmp_path / "a.yaml"
+    source.write_text("x: 1\n")
+    calls, build = _counting("v")
+    diskcache.load_cached("t", [source], build)
+    entry = next((cache / "data").glob("t-*.pickle"))
+    entry.chmod(0o666)
+    diskcache.load_cached("t", [source], build)
+    assert len(calls) == 2  # rebuilt (and rewritten private) instead of unpickled
+    assert not next((cache / "data").glob("t-*.pickle")).stat().st_mode & 0o022

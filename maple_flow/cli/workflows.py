@@ -52,7 +52,8 @@ def batch_command(
         typer.echo(json.dumps(_batch_json(batch), indent=2))
     else:
         _print_batch(batch, output)
-    if batch.pairs_failed if verify else any(batch.errors.values()):
+    failed = batch.pairs_failed if verify else sum(len(e) for e in batch.errors.values())
+    if failed:
         raise typer.Exit(1)
 
 
