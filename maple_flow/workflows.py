@@ -8,6 +8,7 @@ batch costs the time of its slowest wave, not the sum of its jobs.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -61,10 +62,17 @@ def _port_pair(batch: BatchResult, name: str, text: str, cluster: str,
     return result
 
 
-def _verify_all(batch: BatchResult, timeout_s: float, progress: Progress | None) -> None:
+#: Makes a progress callback for a given number of verification jobs.
+ProgressFactory = Callable[[int], Progress]
+
+
+def _verify_all(batch: BatchResult, timeout_s: float, progress: Progress | None,
+                factory: ProgressFactory | None = None) -> None:
     flat = [r for per in batch.results.values() for r in per.values()]
     if not flat:
         return
+    if progress is None and factory is not None:
+        progress = factory(len(flat))
     reports = verify_many([VerifyTarget.from_spec(r.script, r.spec) for r in flat],
                           timeout_s=timeout_s, progress=progress)
     for result, report in zip(flat, reports, strict=True):
@@ -113,12 +121,16 @@ def _read_source(path: Path) -> str:
 @api_boundary
 def batch_to_dir(paths: list[Path], targets: list[str] | str, out: Path, *,
                  verify: bool = False, timeout_s: float = DEFAULT_TIMEOUT_S,
-                 progress: Progress | None = None, **overrides: Any) -> BatchResult:
+                 progress: Progress | None = None,
+                 progress_factory: ProgressFactory | None = None,
+                 **overrides: Any) -> BatchResult:
     """Port script files to every target into the folder ``out``, resumably.
 
     Every output is written atomically (a whole file or none) under a name unique to its
     source (see ``maple_flow.batchdir``); ``out/maple-batch.json`` records each pair as it
     finishes, so after an interruption the same call redoes only the unfinished pairs.
+    ``progress_factory(n)`` makes the progress callback once the number of jobs left to
+    verify is known.
     """
     start = time.monotonic()
     clusters = resolve_targets(targets)
@@ -151,7 +163,7 @@ def batch_to_dir(paths: list[Path], targets: list[str] | str, out: Path, *,
                             manifest.write_output(name, cluster, result.script))
             fresh.append((src, name, sha, cluster))
     if verify:
-        _verify_all(batch, timeout_s, progress)
+        _verify_all(batch, timeout_s, progress, progress_factory)
         for src, name, sha, cluster in fresh:
             pair = manifest.entries[src].pairs[cluster]
             pair.status = batch.results[name][cluster].status

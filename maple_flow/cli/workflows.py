@@ -38,12 +38,12 @@ def batch_command(
     from maple_flow.workflows import batch_port, batch_to_dir, resolve_targets
 
     clusters = target_list(to, resolve_targets)
-    total = len(scripts) * len(clusters)
-    progress = progress_printer(total) if verify and not as_json else None
+    factory = progress_printer if verify and not as_json else None
     if output is not None:
         batch = batch_to_dir(scripts, clusters, output, verify=verify, timeout_s=timeout,
-                             progress=progress)
+                             progress_factory=factory)
     else:
+        progress = factory(len(scripts) * len(clusters)) if factory else None
         names = unique_names([p.resolve() for p in scripts], {})
         texts = {names[str(p.resolve())]: p.read_bytes().decode("utf-8", errors="replace")
                  for p in scripts}
