@@ -7,7 +7,6 @@ from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 
-import yaml
 from pydantic import ValidationError
 
 from maple_flow.errors import ProfileError, UnknownCluster
@@ -29,6 +28,8 @@ def normalise_name(text: str) -> str:
 
 def load_profile_file(path: Path) -> ClusterProfile:
     """Read and validate one profile YAML; a bad file raises ProfileError naming it."""
+    import yaml
+
     try:
         data = load_yaml(path.read_text(encoding="utf-8"))
         return ClusterProfile.model_validate(data)
@@ -38,8 +39,15 @@ def load_profile_file(path: Path) -> ClusterProfile:
 
 @cache
 def _profiles(folder: Path) -> dict[str, ClusterProfile]:
+    from maple_flow.diskcache import load_cached
+
+    paths = sorted(folder.glob("*.yaml"))
+    return load_cached("profiles", paths, lambda: _read_profiles(paths))
+
+
+def _read_profiles(paths: list[Path]) -> dict[str, ClusterProfile]:
     profiles: dict[str, ClusterProfile] = {}
-    for path in sorted(folder.glob("*.yaml")):
+    for path in paths:
         profile = load_profile_file(path)
         if profile.id != path.stem:
             raise ProfileError(f"{path}: id {profile.id!r} differs from the file name")
@@ -79,8 +87,17 @@ def resolve_cluster(name: str) -> str:
     for prefix in {normalise_name(p.center) for p in all_profiles().values()}:
         if key.startswith(prefix) and key[len(prefix):] in index:
             return index[key[len(prefix):]]
-    known = ", ".join(all_profiles())
-    raise UnknownCluster(f"unknown cluster {name!r}; known clusters: {known}")
+    raise UnknownCluster(f"unknown cluster {name!r}; known clusters: {known_clusters()}")
+
+
+def known_clusters() -> str:
+    """The cluster ids, comma-separated, for messages."""
+    return ", ".join(all_profiles())
+
+
+def no_target_message() -> str:
+    """What to say when no target cluster was given."""
+    return f"no target cluster given; name one or more of: {known_clusters()}"
 
 
 def get_profile(name: str) -> ClusterProfile:

@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import ParamSpec, TypeVar
+
+P = ParamSpec("P")
+R = TypeVar("R")
 
 
 class MapleError(Exception):
@@ -76,3 +82,47 @@ class Contradiction(MapleError):
 
 class ParseError(MapleError):
     """An input script or request could not be understood."""
+
+
+class InvalidValue(MapleError, ValueError):
+    """A value a job, profile or template cannot have; the message names each field."""
+
+
+def _field_lines(exc: ValueError) -> list[str]:
+    """``field: what is wrong (got value)`` per error of a pydantic ValidationError."""
+    errors = getattr(exc, "errors", None)
+    if not callable(errors):
+        return [str(exc)]
+    lines = []
+    for err in errors():
+        field = ".".join(str(p) for p in err.get("loc", ())) or "value"
+        message = str(err.get("msg", "invalid")).removeprefix("Value error, ")
+        got = repr(err.get("input"))
+        lines.append(f"{field}: {message} (got {got[:80] + '...' if len(got) > 80 else got})")
+    return lines
+
+
+def invalid_value(exc: ValueError, context: str = "") -> InvalidValue:
+    """A ValueError (pydantic's ValidationError included) as an InvalidValue naming the field."""
+    title = getattr(exc, "title", "")
+    lines = _field_lines(exc)
+    head = context or (f"invalid {title}" if title else "invalid value")
+    if len(lines) == 1:
+        return InvalidValue(f"{head}: {lines[0]}")
+    return InvalidValue(head + ":\n  - " + "\n  - ".join(lines))
+
+
+def api_boundary(func: Callable[P, R]) -> Callable[P, R]:
+    """Make ``func`` raise only MapleError: a ValueError (e.g. a pydantic ValidationError) that
+    escapes it becomes an InvalidValue naming the offending field."""
+
+    @functools.wraps(func)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return func(*args, **kwargs)
+        except MapleError:
+            raise
+        except ValueError as exc:
+            raise invalid_value(exc) from exc
+
+    return wrapper

@@ -6,7 +6,7 @@ import shlex
 from typing import TYPE_CHECKING
 
 from maple_flow.clusters import get_profile
-from maple_flow.errors import PolicyViolation, Problem, RenderError
+from maple_flow.errors import PolicyViolation, Problem, RenderError, api_boundary
 from maple_flow.library import find_templates, get_template
 from maple_flow.lint import Finding
 from maple_flow.models import ClusterProfile, JobSpec, Template
@@ -143,6 +143,7 @@ def _learned(spec: JobSpec, template_id: str | None, store: TemplateStore | None
     return learned_choice(store, spec, template_id)
 
 
+@api_boundary
 def generate_from_spec(
     spec: JobSpec, template_id: str | None = None, *, strict: bool = True,
     store: TemplateStore | None = None, retrieved: bool = False,
@@ -178,6 +179,7 @@ def generate_from_spec(
     )
 
 
+@api_boundary
 def generate(
     request: JobSpec | str, template_id: str | None = None, *, strict: bool = True,
     store: TemplateStore | None = None,

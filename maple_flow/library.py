@@ -9,7 +9,6 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
-import yaml
 from pydantic import ValidationError
 
 from maple_flow.clusters import CLUSTER_IDS
@@ -21,6 +20,8 @@ from maple_flow.yamlio import load_yaml
 
 def load_template_file(path: Path) -> Template:
     """Read and validate one template YAML; a bad file raises ProfileError naming it."""
+    import yaml
+
     try:
         data = load_yaml(path.read_text(encoding="utf-8"))
         template = Template.model_validate(data)
@@ -42,10 +43,15 @@ def _order(template: Template) -> tuple[int, str]:
 
 @cache
 def _load(folder: Path) -> dict[str, Template]:
+    from maple_flow.diskcache import load_cached
+
+    paths = [p for p in sorted(folder.glob("*/*.yaml")) if not p.parent.name.startswith("_")]
+    return load_cached("templates", paths, lambda: _read_templates(paths))
+
+
+def _read_templates(paths: list[Path]) -> dict[str, Template]:
     found: dict[str, Template] = {}
-    for path in sorted(folder.glob("*/*.yaml")):
-        if path.parent.name.startswith("_"):
-            continue
+    for path in paths:
         template = load_template_file(path)
         if template.id in found:
             raise ProfileError(f"{path}: duplicate template id {template.id!r}")

@@ -13,7 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from maple_flow.errors import MissingInformation
+from maple_flow.clusters import no_target_message
+from maple_flow.errors import InvalidValue, MissingInformation, UnknownCluster, api_boundary
 from maple_flow.models import ClusterProfile, JobSpec, format_walltime, walltime_seconds
 from maple_flow.port_rules import choose_queue, is_path, place_ranks, split_env
 from maple_flow.scriptparse import ParsedScript, ScriptFacts, guess_cluster, parse_script
@@ -269,6 +270,7 @@ def verify_results(results: dict[str, PortResult], *, timeout_s: float = 300.0,
         result.status, result.report = report.status, report
 
 
+@api_boundary
 def port(
     script: str | bytes, targets: list[str] | str, *, source: str | None = None,
     verify: bool = False, timeout_s: float = 300.0, progress: Progress | None = None,
@@ -287,7 +289,13 @@ def port(
         raise TypeError(
             f"port() got unknown overrides {unknown}; known: {sorted(_PORTABLE_OVERRIDES)}"
         )
+    for key in ("nodes", "gpus_per_node"):
+        value = overrides.get(key)
+        if value is not None and (not isinstance(value, int) or value < 1):
+            raise InvalidValue(f"{key}: must be a whole number of at least 1 (got {value!r})")
     names = [t.strip() for t in (targets.split(",") if isinstance(targets, str) else targets)]
+    if not any(names):
+        raise UnknownCluster(no_target_message())
     src = _source(script, source)
     results = {r.cluster: r for r in (_port_one(src, name, overrides) for name in names if name)}
     if verify:

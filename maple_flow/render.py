@@ -19,7 +19,8 @@ from typing import Any
 import jinja2
 
 import maple_flow
-from maple_flow.errors import RenderError
+from maple_flow.diskcache import jinja_bytecode_cache
+from maple_flow.errors import RenderError, api_boundary
 from maple_flow.models import ClusterProfile, JobSpec, Queue, Template
 from maple_flow.paths import templates_dir
 from maple_flow.policy import partial_node
@@ -45,6 +46,7 @@ def _environment(folder: Path) -> jinja2.Environment:
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
+        bytecode_cache=jinja_bytecode_cache(),
     )
     env.filters.update(q=quote, dq=dquote, w=shell_word, comment=comment)
     return env
@@ -249,6 +251,7 @@ def _check_match(spec: JobSpec, profile: ClusterProfile, template: Template) -> 
         )
 
 
+@api_boundary
 def render(spec: JobSpec, profile: ClusterProfile, template: Template) -> str:
     """The launch script for ``spec`` on ``profile`` from ``template``; same input, same bytes."""
     _check_match(spec, profile, template)

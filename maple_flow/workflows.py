@@ -8,10 +8,14 @@ batch costs the time of its slowest wave, not the sum of its jobs.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
+from maple_flow.batchdir import Manifest, Pair, sha256_text, unique_names
 from maple_flow.clusters import all_profiles, resolve_cluster
+from maple_flow.errors import MapleError, ParseError, UnknownCluster, api_boundary
 from maple_flow.generate import generate_from_spec
 from maple_flow.models import SETUPS, Framework, JobSpec, Strategy
 from maple_flow.port import PortResult, port
@@ -22,35 +26,149 @@ from maple_flow.verify.run import DEFAULT_TIMEOUT_S, Progress
 
 @dataclass
 class BatchResult:
-    """Ported scripts per source script and target cluster, and the wall time."""
+    """Ported scripts per source script and target cluster, and the wall time.
+
+    ``errors`` holds, per script and cluster, why that pair could not be ported (each pair's
+    failure is its own; the batch goes on). ``resumed`` lists, per script, the clusters an
+    earlier run into the same output folder had already finished (not redone). ``sources``
+    maps each script's name to the file it came from (when read from files).
+    """
 
     results: dict[str, dict[str, PortResult]] = field(default_factory=dict)
-    errors: dict[str, str] = field(default_factory=dict)
+    errors: dict[str, dict[str, str]] = field(default_factory=dict)
+    resumed: dict[str, dict[str, str]] = field(default_factory=dict)
+    sources: dict[str, str] = field(default_factory=dict)
     wall_s: float = 0.0
 
+    @property
+    def pairs_failed(self) -> int:
+        """Pairs that could not be ported, plus verified runs that did not pass."""
+        bad = sum(len(e) for e in self.errors.values())
+        bad += sum(s in {"failed", "unverified"} for per in self.resumed.values()
+                   for s in per.values())
+        return bad + sum(r.status in {"failed", "unverified"}
+                         for per in self.results.values() for r in per.values())
 
+
+def _port_pair(batch: BatchResult, name: str, text: str, cluster: str,
+               overrides: dict[str, Any]) -> PortResult | None:
+    """Port one script to one cluster; a failure is recorded in ``batch.errors``."""
+    try:
+        result = port(text, [cluster], **overrides)[cluster]
+    except MapleError as exc:
+        batch.errors.setdefault(name, {})[cluster] = str(exc)
+        return None
+    batch.results.setdefault(name, {})[cluster] = result
+    return result
+
+
+#: Makes a progress callback for a given number of verification jobs.
+ProgressFactory = Callable[[int], Progress]
+
+
+def _verify_all(batch: BatchResult, timeout_s: float, progress: Progress | None,
+                factory: ProgressFactory | None = None) -> None:
+    flat = [r for per in batch.results.values() for r in per.values()]
+    if not flat:
+        return
+    if progress is None and factory is not None:
+        progress = factory(len(flat))
+    reports = verify_many([VerifyTarget.from_spec(r.script, r.spec) for r in flat],
+                          timeout_s=timeout_s, progress=progress)
+    for result, report in zip(flat, reports, strict=True):
+        result.status, result.report = report.status, report
+
+
+@api_boundary
 def batch_port(scripts: dict[str, str], targets: list[str], *, verify: bool = False,
                timeout_s: float = DEFAULT_TIMEOUT_S, progress: Progress | None = None,
                **overrides: Any) -> BatchResult:
-    """Port every script to every target; with ``verify`` all jobs run in one batch.
-
-    A script that cannot be parsed is reported in ``errors`` and the others go on.
+    """Port every script (name -> text) to every target; with ``verify`` all jobs run in one
+    concurrent batch. Each script x target pair that fails is reported in ``errors`` and the
+    others go on. Raises UnknownCluster (before any work) for an unknown or missing target.
     """
-    from maple_flow.errors import MapleError
-
     start = time.monotonic()
+    clusters = resolve_targets(targets)
     batch = BatchResult()
     for name, text in scripts.items():
-        try:
-            batch.results[name] = port(text, targets, **overrides)
-        except MapleError as exc:
-            batch.errors[name] = str(exc)
+        for cluster in clusters:
+            _port_pair(batch, name, text, cluster, overrides)
     if verify:
-        flat = [r for per in batch.results.values() for r in per.values()]
-        reports = verify_many([VerifyTarget.from_spec(r.script, r.spec) for r in flat],
-                              timeout_s=timeout_s, progress=progress)
-        for result, report in zip(flat, reports, strict=True):
-            result.status, result.report = report.status, report
+        _verify_all(batch, timeout_s, progress)
+    batch.wall_s = time.monotonic() - start
+    return batch
+
+
+def resolve_targets(targets: list[str] | str) -> list[str]:
+    """Canonical cluster ids, in order, without repeats; none or an unknown one raises
+    UnknownCluster naming the known clusters."""
+    from maple_flow.clusters import no_target_message
+
+    names = targets.split(",") if isinstance(targets, str) else targets
+    ids = list(dict.fromkeys(resolve_cluster(n.strip()) for n in names if n.strip()))
+    if not ids:
+        raise UnknownCluster(no_target_message())
+    return ids
+
+
+def _read_source(path: Path) -> str:
+    try:
+        return path.read_bytes().decode("utf-8", errors="replace")
+    except OSError as exc:
+        raise ParseError(f"cannot read {path}: {exc.strerror or exc}") from None
+
+
+@api_boundary
+def batch_to_dir(paths: list[Path], targets: list[str] | str, out: Path, *,
+                 verify: bool = False, timeout_s: float = DEFAULT_TIMEOUT_S,
+                 progress: Progress | None = None,
+                 progress_factory: ProgressFactory | None = None,
+                 **overrides: Any) -> BatchResult:
+    """Port script files to every target into the folder ``out``, resumably.
+
+    Every output is written atomically (a whole file or none) under a name unique to its
+    source (see ``maple_flow.batchdir``); ``out/maple-batch.json`` records each pair as it
+    finishes, so after an interruption the same call redoes only the unfinished pairs.
+    ``progress_factory(n)`` makes the progress callback once the number of jobs left to
+    verify is known.
+    """
+    start = time.monotonic()
+    clusters = resolve_targets(targets)
+    out.mkdir(parents=True, exist_ok=True)
+    manifest = Manifest.open(out)
+    sources = list(dict.fromkeys(p.resolve() for p in paths))
+    names = unique_names(sources, manifest.names())
+    batch = BatchResult()
+    fresh: list[tuple[str, str, str, str]] = []  # source, name, sha, cluster
+    for path in sources:
+        src, name = str(path), names[str(path)]
+        batch.sources[name] = src
+        try:
+            text = _read_source(path)
+        except MapleError as exc:
+            batch.errors[name] = dict.fromkeys(clusters, str(exc))
+            continue
+        sha = sha256_text(text)
+        for cluster in clusters:
+            if manifest.is_done(src, sha, cluster, verify):
+                batch.resumed.setdefault(name, {})[cluster] = \
+                    manifest.entries[src].pairs[cluster].status
+                continue
+            result = _port_pair(batch, name, text, cluster, overrides)
+            if result is None:
+                error = batch.errors[name][cluster]
+                manifest.record(src, name, sha, cluster, Pair("error", error=error))
+                continue
+            manifest.record(src, name, sha, cluster,
+                            manifest.write_output(name, cluster, result.script))
+            fresh.append((src, name, sha, cluster))
+    if verify:
+        _verify_all(batch, timeout_s, progress, progress_factory)
+        for src, name, sha, cluster in fresh:
+            pair = manifest.entries[src].pairs[cluster]
+            pair.status = batch.results[name][cluster].status
+            manifest.record(src, name, sha, cluster, pair)
+    manifest.close()
     batch.wall_s = time.monotonic() - start
     return batch
 

@@ -4,9 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from maple_flow.errors import Contradiction, MissingInformation, ParseError
+from maple_flow.errors import (
+    Contradiction,
+    MapleError,
+    MissingInformation,
+    ParseError,
+    UnknownCluster,
+)
 from maple_flow.extract import extract
 from maple_flow.extract.numbers import words_to_digits
+from maple_flow.extract.request import MAX_REQUEST
 
 PROG = " `python train.py --epochs 3`"
 
@@ -168,3 +175,96 @@ def test_words_to_digits() -> None:
         words_to_digits("a pair of nodes, twenty-four GPUs, half a dozen") == "2 nodes, 24 GPUs, 6"
     )
     assert words_to_digits("ZeRO stage three") == "ZeRO stage 3"
+
+
+# ---- hostile and edge input (issue 10) ------------------------------------------------------
+
+@pytest.mark.parametrize(
+    ("text", "entry", "args"),
+    [
+        ("train.py --data ~/data --out $SCRATCH/run on 2 nodes of polaris", "train.py",
+         ["--data", "~/data", "--out", "$SCRATCH/run"]),
+        ("`python ~/code/train.py --out $SCRATCH/x --cfg ${HOME}/c.yaml` on 2 nodes of polaris",
+         "~/code/train.py", ["--out", "$SCRATCH/x", "--cfg", "${HOME}/c.yaml"]),
+        ("$HOME/train.py --x ~ on polaris 2 nodes", "$HOME/train.py", ["--x", "~"]),
+        ("~/proj/train.py --ckpt=$SCRATCH/ckpt on 1 node of perlmutter", "~/proj/train.py",
+         ["--ckpt=$SCRATCH/ckpt"]),
+    ],
+)
+def test_home_and_variables_kept_as_written(text: str, entry: str, args: list[str]) -> None:
+    """~/ and $VAR stay as the user wrote them: the renderer keeps them expandable."""
+    spec = extract(text)
+    assert spec.entrypoint == entry
+    assert spec.args == args
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "train.py on 2 nodes of polaris for -2 hours",
+        "train.py on 2 nodes of polaris for - 2 hours",
+        "train.py on 2 nodes of polaris for minus 3 minutes",
+        "train.py on 2 nodes of polaris for 0 minutes",
+        "train.py on 2 nodes of polaris for 0 hours",
+        "train.py on 2 nodes of polaris, walltime 00:00:00",
+        "train.py on 2 nodes of polaris -t 0",
+        "train.py on 2 nodes of polaris, time limit 0:00",
+        "train.py on 2 nodes of polaris for 0h0m",
+    ],
+)
+def test_negative_or_zero_durations_are_errors(text: str) -> None:
+    with pytest.raises(ParseError, match="time limit must be positive"):
+        extract(text)
+
+
+@pytest.mark.parametrize("walltime", [0, "0", "00:00:00", "0:00", "0-00:00:00", "-1", -5])
+def test_jobspec_rejects_zero_and_negative_walltime(walltime: object) -> None:
+    from pydantic import ValidationError
+
+    from maple_flow.models import JobSpec
+
+    with pytest.raises(ValidationError):
+        JobSpec(cluster="polaris", gpus_per_node=4, entrypoint="t.py", walltime=walltime)
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("train.py on 2 nodes on Frontier", "Frontier"),
+        ("train on Frontier: train.py, 2 nodes", "Frontier"),
+        ("train.py on 8 GPUs on Summit", "Summit"),
+        ("train.py on 8 GPUs, summit cluster", "summit"),
+        ("train.py on 4 nodes, cluster: frontier", "frontier"),
+    ],
+)
+def test_unknown_cluster_in_words_is_named(text: str, name: str) -> None:
+    with pytest.raises(UnknownCluster) as exc:
+        extract(text)
+    message = str(exc.value)
+    assert f"unknown cluster {name!r}" in message
+    assert "perlmutter" in message and "bridges2" in message
+
+
+def test_known_cluster_wins_over_other_capitalised_words() -> None:
+    assert extract("train.py on 2 nodes On Polaris. Runs On Monday").cluster == "polaris"
+
+
+def test_request_longer_than_8_kib_is_refused() -> None:
+    ok = "train.py on 2 nodes of polaris " + " " * (MAX_REQUEST - 40)
+    assert len(ok) <= MAX_REQUEST and extract(ok).nodes == 2
+    with pytest.raises(ParseError, match="limit is 8192"):
+        extract("train.py on 2 nodes of polaris " + "x" * MAX_REQUEST)
+
+
+def test_extract_raises_only_maple_errors_on_bad_values() -> None:
+    with pytest.raises(MapleError):
+        extract("train.py on 2 nodes of polaris", nodes=0)
+    with pytest.raises(MapleError):
+        extract("train.py on 2 nodes of polaris", env={"MY VAR": "1"})
+
+
+@pytest.mark.parametrize("text", ["train.py on A100 GPUs", "train.py on H100s with Python 3.11",
+                                  "train.py using Docker"])
+def test_non_machines_are_not_unknown_clusters(text: str) -> None:
+    with pytest.raises(MissingInformation):
+        extract(text)

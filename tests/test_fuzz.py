@@ -3,14 +3,19 @@
 from __future__ import annotations
 
 import contextlib
+import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from maple_flow.errors import MapleError
+from maple_flow.errors import MapleError, ParseError
 from maple_flow.extract import extract
 from maple_flow.scriptparse import parse_script, script_to_spec
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import fuzz_corpus
 
 WORDS = st.sampled_from(
     [
@@ -122,6 +127,49 @@ def test_parse_any_text(text: str) -> None:
 def test_parse_script_like_text(text: str) -> None:
     with contextlib.suppress(MapleError):
         script_to_spec(text)
+
+
+LONG_WORDS = st.lists(st.sampled_from(fuzz_corpus.WORDS), min_size=300, max_size=2000).map(
+    lambda words: " ".join(words)[: fuzz_corpus.LIMIT])
+ADVERSARIAL = st.builds(
+    fuzz_corpus.adversarial,
+    st.sampled_from(fuzz_corpus.HEADS),
+    st.sampled_from(fuzz_corpus.FILLS),
+    st.integers(min_value=500, max_value=fuzz_corpus.LIMIT),
+    st.sampled_from(["", " train.py on 2 nodes of polaris", " 2 nodes", " for 2 hours"]),
+)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.text(min_size=1000, max_size=fuzz_corpus.LIMIT))
+def test_extract_long_random_text(text: str) -> None:
+    with contextlib.suppress(MapleError):
+        extract(text)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
+@given(LONG_WORDS)
+def test_extract_long_repeated_words(text: str) -> None:
+    try:
+        spec = extract(text)
+    except MapleError:
+        return
+    assert spec.nodes >= 1 and spec.gpus_per_node >= 1
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@given(ADVERSARIAL)
+def test_extract_adversarial_long_requests(text: str) -> None:
+    with contextlib.suppress(MapleError):
+        extract(text)
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.text(min_size=1, max_size=50), st.integers(min_value=1, max_value=5000))
+def test_extract_over_the_limit_is_a_parse_error(unit: str, extra: int) -> None:
+    text = (unit * (fuzz_corpus.LIMIT // len(unit) + extra + 1))[: fuzz_corpus.LIMIT + extra]
+    with pytest.raises(ParseError, match="8 KiB"):
+        extract(text)
 
 
 @pytest.mark.parametrize("text", ["9" * 5000 + " nodes", "(" * 5000, "-" * 19_000 + " train.py"])

@@ -113,7 +113,10 @@ def show_cluster(
     cluster: Annotated[str, typer.Argument(help="Cluster id or alias, e.g. polaris, 'TACC LS6'.")],
     as_json: JsonOpt = False,
 ) -> None:
-    """Show one cluster profile: hardware, queues, launch recipe, sources and doubts."""
+    """Show one cluster profile: hardware, queues, launch recipe, sources and doubts.
+
+    Example: maple clusters show polaris
+    """
     with user_errors():
         profile = get_profile(cluster)
     if as_json:
@@ -138,7 +141,10 @@ def list_templates(
         "--learned", help="The learned variants of the template store instead.")] = False,
     as_json: JsonOpt = False,
 ) -> None:
-    """List launch templates; "derived" marks setups the center does not document."""
+    """List launch templates; "derived" marks setups the center does not document.
+
+    Example: maple templates list --cluster vista
+    """
     if learned:
         from maple_flow.cli.store import list_learned
 
@@ -162,7 +168,10 @@ def show_template(
     template_id: Annotated[str, typer.Argument(help="Template id, e.g. polaris-pytorch-ddp.")],
     as_json: JsonOpt = False,
 ) -> None:
-    """Show one template: description, sources, how it was derived, and its Jinja2 body."""
+    """Show one template: description, sources, how it was derived, and its Jinja2 body.
+
+    Example: maple templates show aurora-deepspeed-zero3
+    """
     with user_errors():
         template = get_template(template_id)
     if as_json:
@@ -262,5 +271,8 @@ def render_command(
 def register(app: typer.Typer) -> None:
     """Add `maple clusters`, `maple templates` and `maple render` to the root app."""
     app.add_typer(clusters_app, name="clusters")
+    from maple_flow.cli.store import register as register_store_commands
+
+    register_store_commands(app)
     app.add_typer(templates_app, name="templates")
     app.command("render")(render_command)

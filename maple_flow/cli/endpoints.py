@@ -16,7 +16,8 @@ from maple_flow.verify.workdir import workdir_template
 endpoints_app = typer.Typer(
     help="Where scripts are verified: the local twin, a login node, or a Globus Compute "
     "endpoint per cluster. Override the shipped registry with $MAPLE_ENDPOINTS=FILE.yaml, e.g.\n\n"
-    "    polaris: {type: globus-compute, endpoint_id: 5b2d...}",
+    "    polaris: {type: globus-compute, endpoint_id: 5b2d...}\n\n"
+    "Example: maple endpoints check polaris",
     no_args_is_help=True,
 )
 
@@ -48,7 +49,10 @@ def check_endpoint(cluster: str, endpoint: Endpoint) -> tuple[bool, str]:
 
 @endpoints_app.command("list")
 def list_endpoints(as_json: JsonOpt = False) -> None:
-    """Show the endpoint of every cluster."""
+    """Show the endpoint of every cluster.
+
+    Example: maple endpoints list --json
+    """
     registry = load_registry()
     profiles = all_profiles()
     rows = {c: {**e.model_dump(exclude_none=True),
@@ -72,7 +76,10 @@ def check(
 ) -> None:
     """Check each endpoint can take jobs: twin installed, scheduler on PATH, or for Globus
     Compute the credentials' form, the service's reachability (a few seconds at most) and
-    the token store. Credentials themselves are checked by Globus Auth on first use."""
+    the token store. Credentials themselves are checked by Globus Auth on first use.
+
+    Example: maple endpoints check polaris delta
+    """
     registry = load_registry()
     names = [resolve_cluster(c) for c in clusters] if clusters else list(registry)
     results = {c: check_endpoint(c, registry[c]) for c in names}
@@ -88,7 +95,10 @@ def check(
 
 @endpoints_app.command("write-configs")
 def write_configs() -> None:
-    """Regenerate endpoints/globus-compute/<cluster>/config.yaml from the profiles."""
+    """Regenerate endpoints/globus-compute/<cluster>/config.yaml from the profiles.
+
+    Example: maple endpoints write-configs
+    """
     for profile in all_profiles().values():
         path = config_path(profile.id)
         path.parent.mkdir(parents=True, exist_ok=True)

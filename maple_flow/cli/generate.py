@@ -109,8 +109,11 @@ def port_cmd(
 
     Example: maple port train_polaris.sh --to perlmutter,vista -o ported/ --verify
     """
+    from maple_flow.cli.workflows import target_list
     from maple_flow.port import port
+    from maple_flow.workflows import resolve_targets
 
+    targets = target_list(to, resolve_targets)
     try:
         data = script.read_bytes()
     except OSError as exc:
@@ -126,9 +129,9 @@ def port_cmd(
     if verify and not as_json:
         from maple_flow.verify.progress import progress_printer
 
-        progress = progress_printer(len([t for t in to.split(",") if t.strip()]))
-    results = port(data, to, source=source, verify=verify, timeout_s=timeout, progress=progress,
-                   **{k: v for k, v in given.items() if v is not None})
+        progress = progress_printer(len(targets))
+    results = port(data, targets, source=source, verify=verify, timeout_s=timeout,
+                   progress=progress, **{k: v for k, v in given.items() if v is not None})
     if output:
         output.mkdir(parents=True, exist_ok=True)
         for cluster, result in results.items():

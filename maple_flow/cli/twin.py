@@ -28,7 +28,10 @@ DirOpt = Annotated[
 
 @twin_app.command("install")
 def install_cmd() -> None:
-    """Install the Debian packages (slurm, munge, lmod, mpich) if missing."""
+    """Install the Debian packages (slurm, munge, lmod, mpich) if missing.
+
+    Example: maple twin install
+    """
     installed = Twin().install()
     typer.echo(f"installed: {' '.join(installed)}" if installed else "packages already present")
 
@@ -39,7 +42,10 @@ def up_cmd(
                                                               "default: all.")] = None,
     state_dir: DirOpt = None,
 ) -> None:
-    """Start personalities (idempotent); install packages first if missing."""
+    """Start personalities (idempotent); install packages first if missing.
+
+    Example: maple twin up perlmutter polaris
+    """
     names = clusters or list(all_profiles())
     timings = Twin(state_dir).up(names)
     for cluster, seconds in timings.items():
@@ -51,7 +57,10 @@ def down_cmd(
     clusters: Annotated[list[str] | None, typer.Argument(help="default: all")] = None,
     state_dir: DirOpt = None,
 ) -> None:
-    """Stop personalities (only daemons the twin started, by PID file)."""
+    """Stop personalities (only daemons the twin started, by PID file).
+
+    Example: maple twin down polaris
+    """
     stopped = Twin(state_dir).down(clusters or None)
     typer.echo("\n".join(f"stopped {s}" for s in stopped) or "nothing was running")
 
@@ -61,7 +70,10 @@ def status_cmd(
     state_dir: DirOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
-    """Which personalities run, with their nodes, addresses and ports."""
+    """Which personalities run, with their nodes, addresses and ports.
+
+    Example: maple twin status --json
+    """
     status = Twin(state_dir).status()
     if as_json:
         typer.echo(json.dumps(status, indent=1))
@@ -89,7 +101,10 @@ def submit_cmd(
 ) -> None:
     """Submit SCRIPT as a user of CLUSTER would, wait, print the final state.
 
-    Exit status 0 only for COMPLETED (1 otherwise)."""
+    Exit status 0 only for COMPLETED (1 otherwise).
+
+    Example: maple twin submit polaris job.sh
+    """
     result = Twin(state_dir).submit(cluster, script, timeout, workdir)
     if as_json:
         typer.echo(json.dumps(result.as_dict(), indent=1))
@@ -110,7 +125,10 @@ def submit_cmd(
 def describe_cmd(
     clusters: Annotated[list[str] | None, typer.Argument(help="default: all")] = None,
 ) -> None:
-    """What each personality reproduces of the real cluster, and what it does not (Markdown)."""
+    """What each personality reproduces of the real cluster, and what it does not (Markdown).
+
+    Example: maple twin describe aurora
+    """
     from maple_flow.clusters import get_profile
     from maple_flow.twin.describe import describe
 

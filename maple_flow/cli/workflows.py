@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -19,39 +20,82 @@ def batch_command(
     to: Annotated[str, typer.Option("--to", help="Target clusters, comma-separated.")],
     verify: Annotated[bool, typer.Option("--verify", help="Verify every ported script.")] = False,
     output: Annotated[Path | None, typer.Option(
-        "-o", "--output-dir", help="Write <script>/<cluster>.sh files here.")] = None,
+        "-o", "--output-dir", help="Write <script>/<cluster>.sh files here, with a manifest "
+        "(maple-batch.json): rerunning the same command redoes only unfinished pairs.")] = None,
     timeout: Annotated[float, typer.Option(help="Seconds to wait for each verify job.")] = 300.0,
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object: script -> cluster -> "
                                           "result.")] = False,
 ) -> None:
     """Port many scripts to many clusters in one batch (verification runs concurrently).
 
+    A script that cannot be ported to a cluster is reported (exit 1) and the others go on.
+    With -o every file is written whole or not at all; after an interruption, rerun the same
+    command to finish.
+
     Example: maple batch jobs/*.sbatch --to polaris,aurora,vista --verify -o ported/
     """
-    from maple_flow.workflows import batch_port
+    from maple_flow.batchdir import unique_names
+    from maple_flow.workflows import batch_port, batch_to_dir, resolve_targets
 
-    texts = {p.stem: p.read_text(encoding="utf-8", errors="replace") for p in scripts}
-    total = len(texts) * len([t for t in to.split(",") if t.strip()])
-    batch = batch_port(texts, [t for t in to.split(",") if t.strip()], verify=verify,
-                       timeout_s=timeout,
-                       progress=progress_printer(total) if verify and not as_json else None)
-    if output:
-        for name, per in batch.results.items():
-            (output / name).mkdir(parents=True, exist_ok=True)
-            for cluster, result in per.items():
-                (output / name / f"{cluster}.sh").write_text(result.script, encoding="utf-8")
-    if as_json:
-        data = {n: {c: r.to_dict() for c, r in per.items()} for n, per in batch.results.items()}
-        typer.echo(json.dumps({"results": data, "errors": batch.errors,
-                               "wall_s": round(batch.wall_s, 1)}, indent=2))
+    clusters = target_list(to, resolve_targets)
+    factory = progress_printer if verify and not as_json else None
+    if output is not None:
+        batch = batch_to_dir(scripts, clusters, output, verify=verify, timeout_s=timeout,
+                             progress_factory=factory)
     else:
-        for name, per in batch.results.items():
-            typer.echo(f"{name}: " + ", ".join(f"{c} {r.status}" for c, r in per.items()))
-        for name, error in batch.errors.items():
-            typer.echo(f"{name}: error: {error}", err=True)
-    if batch.errors or (verify and any(r.status != "verified" for per in batch.results.values()
-                                       for r in per.values())):
+        progress = factory(len(scripts) * len(clusters)) if factory else None
+        names = unique_names([p.resolve() for p in scripts], {})
+        texts = {names[str(p.resolve())]: p.read_bytes().decode("utf-8", errors="replace")
+                 for p in scripts}
+        batch = batch_port(texts, clusters, verify=verify, timeout_s=timeout, progress=progress)
+    if as_json:
+        typer.echo(json.dumps(_batch_json(batch), indent=2))
+    else:
+        _print_batch(batch, output)
+    failed = batch.pairs_failed if verify else sum(len(e) for e in batch.errors.values())
+    if failed:
         raise typer.Exit(1)
+
+
+def target_list(to: str, resolve: Callable[[str], list[str]]) -> list[str]:
+    """The clusters of a --to option; none or an unknown one is a usage error (exit 2)."""
+    from maple_flow.errors import UnknownCluster
+
+    try:
+        return resolve(to)
+    except UnknownCluster as exc:
+        raise typer.BadParameter(str(exc), param_hint="'--to'") from None
+
+
+def _batch_json(batch: Any) -> dict[str, Any]:
+    data = {n: {c: r.to_dict() for c, r in per.items()} for n, per in batch.results.items()}
+    for name, per in batch.resumed.items():
+        for cluster, status in per.items():
+            data.setdefault(name, {})[cluster] = {"status": status, "resumed": True}
+    return {"results": data, "errors": batch.errors, "sources": batch.sources,
+            "wall_s": round(batch.wall_s, 1)}
+
+
+def _print_batch(batch: Any, output: Path | None) -> None:
+    names = list(dict.fromkeys([*batch.results, *batch.resumed, *batch.errors]))
+    for name in names:
+        done = [f"{c} {r.status}" for c, r in batch.results.get(name, {}).items()]
+        done += [f"{c} {s} (earlier run)" for c, s in batch.resumed.get(name, {}).items()]
+        if done:
+            where = f" -> {output / name}" if output else ""
+            typer.echo(f"{name}{where}: " + ", ".join(done))
+    for name, per in batch.errors.items():
+        source = batch.sources.get(name, name)
+        messages = set(per.values())
+        if len(messages) == 1:
+            typer.echo(f"error: {source} ({', '.join(per)}): {messages.pop()}", err=True)
+            continue
+        for cluster, message in per.items():
+            typer.echo(f"error: {source} ({cluster}): {message}", err=True)
+    resumed = sum(len(v) for v in batch.resumed.values())
+    if resumed:
+        typer.echo(f"{resumed} pair(s) were already done by an earlier run into {output}",
+                   err=True)
 
 
 def revalidate_command(
@@ -62,8 +106,10 @@ def revalidate_command(
         "maple-revalidation"),
     timeout: Annotated[float, typer.Option(help="Seconds to wait for each job.")] = 600.0,
 ) -> None:
-    """Verify every template on every cluster's endpoint; write the matrix as Markdown, HTML
-    and JSON. workflows/nightly.sh runs this every night (see workflows/README.md).
+    """Verify every template on every cluster's endpoint; write the matrix as Markdown,
+    HTML and JSON. workflows/nightly.sh runs this every night (see workflows/README.md).
+
+    Example: maple revalidate --clusters polaris,delta --setups ddp --out matrix/
     """
     import time
 

@@ -5,13 +5,15 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from maple_flow.errors import ParseError
 from maple_flow.extract.scan import Scan
 
 _F = re.IGNORECASE
 _HMS = r"(\d+-)?\d{1,3}:\d{2}(?::\d{2})?"
 _WALL_FLAG = re.compile(
     rf"(?:--time|-t|--walltime|walltime|wall[\s-]?time|wall[\s-]?clock(?:\s+time)?|time[\s-]?limit"
-    rf"|runtime|run[\s-]time|time)(?:\s+(?:of|limit|is|at|=|:|to|up\s+to))*\s*[=:]?\s*({_HMS})(?!\d)",
+    rf"|runtime|run[\s-]time|time)(?:\s+(?:of|limit|is|at|=|:|to|up\s+to))*(?:\s*[=:])?\s*"
+    rf"({_HMS})(?!\d)",
     _F,
 )
 _WALL_MINUTES_FLAG = re.compile(r"(?<![\w-])(?:--time|-t)(?:=|\s+)(\d+)(?![\w:.])")
@@ -22,6 +24,9 @@ _UNIT = (
 _DURATION = re.compile(
     rf"(?<![\w.])(\d+(?:\.\d+)?)\s*{_UNIT}(?:\s*(?:and\s+)?(\d+)\s*(minutes?|mins?|min|m)(?![a-z0-9]))?",
     _F,
+)
+_NEGATIVE_DURATION = re.compile(
+    rf"(?<![\w.])(?:-\s*|minus\s+|negative\s+)\d+(?:\.\d+)?\s*{_UNIT}", _F
 )
 _COMPACT = re.compile(r"(?<![\w.])(\d+)\s*h(?:rs?)?\s*(\d+)\s*m(?:ins?)?\b", _F)
 _WORD_DURATION = re.compile(
@@ -43,20 +48,22 @@ _ACCOUNT = re.compile(
     r"(?:(?<![\w-])-A|--account|\bproject|\ballocation|\baccount|\bacct|\bcharged?\s+(?:it\s+)?to"
     r"|\bbill(?:ed)?\s+to|\bcharging)"
     r"((?:\s+(?:id|name|is|called|named|code|number|my|our|the|project|allocation|account))*"
-    r"\s*[=:]?\s*)([A-Za-z0-9][\w.-]*)",
+    r"(?:\s*[=:])?\s*)([A-Za-z0-9][\w.-]*)",
     _F,
 )
-_ACCOUNT_BEFORE = re.compile(r"\b([A-Za-z]*\d[\w-]*)\s+(?:project|allocation|account)\b", _F)
+_ACCOUNT_BEFORE = re.compile(
+    r"(?<![\w-])([A-Za-z]*\d[\w-]*)\s+(?:project|allocation|account)\b", _F
+)
 _QUEUE_FLAG = re.compile(r"(?<![\w-])(?:-q|--qos|-p|--partition|--queue)(?:=|\s+)([\w.+-]+)")
 _QUEUE_AFTER = re.compile(
-    r"\b(?:queue|qos|partition)(?:\s+(?:is|named|called|name))*\s*[=:]?\s+([\w.+-]+)", _F
+    r"\b(?:queue|qos|partition)(?:\s+(?:is|named|called|name))*(?:\s*[=:])?\s+([\w.+-]+)", _F
 )
-_QUEUE_BEFORE = re.compile(r"([\w.+-]+)\s+(?:queue|qos|partition)\b", _F)
+_QUEUE_BEFORE = re.compile(r"(?<![\w.+-])([\w.+-]+)\s+(?:queue|qos|partition)\b", _F)
 _ENV = re.compile(r"(?<![\w-])([A-Z_][A-Z0-9_]*)=(\"[^\"]*\"|'[^']*'|[^\s,;]+)")
 _MODULE = re.compile(r"\bmodule\s+(?:load|add)\s+([\w./+@-]+)", _F)
 _JOB_NAME = re.compile(
     r"(?:(?<![\w-])-J|--job-name|\bjob[\s-]name(?:\s+(?:is|of))?|\bname\s+(?:it|the\s+job))"
-    r"\s*[=:]?\s*[\"']?([A-Za-z0-9_.-]{1,64})",
+    r"(?:\s*[=:])?\s*[\"']?([A-Za-z0-9_.-]{1,64})",
     _F,
 )
 
@@ -69,21 +76,44 @@ def _duration_seconds(match: re.Match[str]) -> int:
     return round(seconds)
 
 
-def scan_walltime(scan: Scan) -> None:
-    """Record the walltime in seconds, from flags, HH:MM:SS or durations in words."""
+def _not_positive(phrase: str) -> ParseError:
+    return ParseError(f"a job's time limit must be positive: {phrase.strip()!r} "
+                      "(say e.g. 'for 2 hours' or 'walltime 01:30:00')")
+
+
+def _add_walltime(scan: Scan, seconds: int, phrase: str) -> None:
+    if seconds <= 0:
+        raise _not_positive(phrase)
+    scan.add("walltime", seconds, phrase)
+
+
+def _hms_seconds(text: str, phrase: str) -> int:
     from maple_flow.models.common import walltime_seconds
 
+    try:
+        return walltime_seconds(text)
+    except ValueError:
+        raise _not_positive(phrase) from None
+
+
+def scan_walltime(scan: Scan) -> None:
+    """Record the walltime in seconds, from flags, HH:MM:SS or durations in words.
+
+    A negative or zero duration ("for -2 hours", "0 minutes") raises ParseError.
+    """
+    for m in scan.matches(_NEGATIVE_DURATION):
+        raise _not_positive(m.group(0))
     for m in scan.matches(_WALL_FLAG):
-        scan.add("walltime", walltime_seconds(m.group(1)), m.group(0))
+        _add_walltime(scan, _hms_seconds(m.group(1), m.group(0)), m.group(0))
     for m in scan.matches(_WALL_MINUTES_FLAG):
-        scan.add("walltime", int(m.group(1)[:9]) * 60, m.group(0))
+        _add_walltime(scan, int(m.group(1)[:9]) * 60, m.group(0))
     for m in scan.matches(_HMS_ALONE):
-        scan.add("walltime", walltime_seconds(m.group(1)), m.group(0))
+        _add_walltime(scan, _hms_seconds(m.group(1), m.group(0)), m.group(0))
     for m in scan.matches(_COMPACT):
-        scan.add("walltime", int(m.group(1)[:9]) * 3600 + int(m.group(2)[:9]) * 60, m.group(0))
+        seconds = int(m.group(1)[:9]) * 3600 + int(m.group(2)[:9]) * 60
+        _add_walltime(scan, seconds, m.group(0))
     for m in scan.matches(_DURATION):
-        if float(m.group(1)) > 0:
-            scan.add("walltime", _duration_seconds(m), m.group(0))
+        _add_walltime(scan, _duration_seconds(m), m.group(0))
     for m in scan.matches(_WORD_DURATION):
         key = re.sub(r"\s+", " ", m.group(1).lower())
         scan.add("walltime", _WORD_SECONDS[key], m.group(0))

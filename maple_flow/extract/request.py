@@ -3,20 +3,45 @@
 from __future__ import annotations
 
 import math
+import re
 from typing import Any
 
 from pydantic import ValidationError
 
-from maple_flow.errors import Contradiction, MissingInformation, ParseError, UnknownCluster
+from maple_flow.errors import (
+    Contradiction,
+    MissingInformation,
+    ParseError,
+    UnknownCluster,
+    api_boundary,
+)
 from maple_flow.extract.command import Command, find_command
 from maple_flow.extract.numbers import words_to_digits
 from maple_flow.extract.phrases import scan_account, scan_env, scan_queue, scan_walltime
 from maple_flow.extract.scan import Scan
 from maple_flow.extract.setup import scan_cluster, scan_setup
-from maple_flow.extract.sizes import ALL, scan_sizes
+from maple_flow.extract.sizes import ALL, GPU_MODEL, scan_sizes
 from maple_flow.models import ClusterProfile, JobSpec, format_walltime
 
-MAX_REQUEST = 20_000
+#: The longest request read, in characters (8 KiB): a request is a sentence or a paragraph;
+#: anything longer is refused with a clear error rather than scanned.
+MAX_REQUEST = 8192
+_SPACES = re.compile(r"\s+")
+#: Where a request names a machine: "on Frontier", "at Summit", "the Frontier cluster",
+#: "cluster: frontier". Read only when no known cluster was found, on the text left once
+#: every other rule has taken its words.
+_MACHINE = re.compile(
+    r"\b(?:on|at|onto|to|using)\s+(?:the\s+)?([A-Z][A-Za-z0-9_-]{2,30})\b"
+    r"|\b([A-Za-z][A-Za-z0-9_-]{2,30})\s+(?:cluster|supercomputer|system|machine)\b"
+    r"|\b(?:cluster|supercomputer|system|machine)(?:\s+(?:called|named|is))?(?:\s*[=:])?\s+"
+    r"([A-Za-z][A-Za-z0-9_-]{2,30})\b",
+)
+_NOT_MACHINES = frozenset({"the", "a", "an", "this", "that", "each", "every", "all", "any", "our",
+                           "my", "same", "new", "one", "gpu", "gpus", "node", "nodes", "slurm",
+                           "pbs", "cpu", "cpus", "batch", "shared", "local", "whole", "hpc",
+                           "python", "conda", "docker", "apptainer", "singularity", "linux",
+                           "cuda", "rocm", "nccl", "gloo", "mpi", "torchrun", "pytorch"})
+_GPU_MODEL = re.compile(rf"{GPU_MODEL}s?", re.IGNORECASE)
 
 HOW_TO_FILL = {
     "cluster": "name the cluster, e.g. 'on Polaris' (see `maple clusters`)",
@@ -169,6 +194,27 @@ def _provenance(scan: Scan, fields: dict[str, Any], derived: str) -> dict[str, s
     return prov
 
 
+def _unknown_machine(text: str) -> str | None:
+    """A machine the request names that is none of the known clusters, or None."""
+    for match in _MACHINE.finditer(text):
+        word = next(g for g in match.groups() if g)
+        if word.lower() not in _NOT_MACHINES and not _GPU_MODEL.fullmatch(word):
+            return word
+    return None
+
+
+def _check_cluster_named(scan: Scan, fields: dict[str, Any]) -> None:
+    """Without a known cluster, a machine named in words ("on Frontier") is an
+    UnknownCluster error that lists the known ones, never silently ignored."""
+    from maple_flow.clusters import known_clusters
+
+    if fields.get("cluster"):
+        return
+    word = _unknown_machine(scan.text)
+    if word:
+        raise UnknownCluster(f"unknown cluster {word!r}; known clusters: {known_clusters()}")
+
+
 def _missing(fields: dict[str, Any]) -> dict[str, str]:
     names = ("cluster", "entrypoint")
     missing = {name: HOW_TO_FILL[name] for name in names if not fields.get(name)}
@@ -177,6 +223,7 @@ def _missing(fields: dict[str, Any]) -> dict[str, str]:
     return missing
 
 
+@api_boundary
 def extract(text: str, **overrides: Any) -> JobSpec:
     """The JobSpec a plain-language request asks for.
 
@@ -187,16 +234,19 @@ def extract(text: str, **overrides: Any) -> JobSpec:
     if not isinstance(text, str):
         raise ParseError(f"a request is text, not {type(text).__name__}")
     if len(text) > MAX_REQUEST:
-        raise ParseError(f"the request is {len(text)} characters long; the limit is {MAX_REQUEST}")
+        raise ParseError(f"the request is {len(text)} characters long; the limit is "
+                         f"{MAX_REQUEST} (8 KiB): say what to run in a sentence or two")
     command = find_command(text)
     rest = command.rest if command else text
-    scan = Scan(words_to_digits(rest))
+    # One space for every run of white space: no phrase rule can backtrack over a long run.
+    scan = Scan(_SPACES.sub(" ", words_to_digits(rest)))
     cluster, _ = _cluster(scan, overrides.pop("cluster", None))
     profile = _profile(cluster)
     _scan_all(scan, [q.name for q in profile.queues.items] if profile else None)
     fields = _fields(scan, command, cluster)
     fields.update(overrides)
     fields["provenance"].update({k: "said" for k in overrides})
+    _check_cluster_named(scan, fields)
     missing = _missing(fields)
     if missing:
         raise MissingInformation(missing)

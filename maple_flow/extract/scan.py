@@ -28,19 +28,34 @@ class Scan:
         self.found.setdefault(name, []).append(Finding(value, phrase.strip()))
 
     def matches(self, pattern: re.Pattern[str]) -> Iterator[re.Match[str]]:
-        """Matches of ``pattern``; each is blanked out of the text once the caller has read it."""
-        for match in list(pattern.finditer(self.text)):
-            yield match
-            self.blank(match.start(), match.end())
+        """Matches of ``pattern``; each one the caller has read is blanked out of the text
+        (all at once when the caller is done: linear in the text, however many matches)."""
+        read: list[tuple[int, int]] = []
+        try:
+            for match in list(pattern.finditer(self.text)):
+                read.append(match.span())
+                yield match
+        finally:
+            self.blank_spans(read)
 
     def blank(self, start: int, end: int) -> None:
-        self.text = self.text[:start] + " " * (end - start) + self.text[end:]
+        self.blank_spans([(start, end)])
+
+    def blank_spans(self, spans: list[tuple[int, int]]) -> None:
+        """Replace each (start, end) span of the text with spaces, in one pass."""
+        if not spans:
+            return
+        pieces, pos = [], 0
+        for start, end in sorted(spans):
+            start = max(start, pos)
+            if end > start:
+                pieces += [self.text[pos:start], " " * (end - start)]
+                pos = end
+        self.text = "".join([*pieces, self.text[pos:]])
 
     def apply(self, pattern: re.Pattern[str], on_match: Callable[[re.Match[str]], bool]) -> None:
         """Call ``on_match`` for each match; blank the match only when it returns True."""
-        for match in list(pattern.finditer(self.text)):
-            if on_match(match):
-                self.blank(match.start(), match.end())
+        self.blank_spans([m.span() for m in list(pattern.finditer(self.text)) if on_match(m)])
 
     def value(self, name: str) -> object | None:
         """The one value found for ``name``; two different values are a Contradiction."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from maple_flow.extract.scan import Scan
 
@@ -45,11 +46,21 @@ def _standalone(text: str, start: int, end: int) -> bool:
     return not (before.isalnum() or before in "-_/." or after.isalnum() or after in "-_/")
 
 
+@cache
+def _prefixes(names: tuple[str, ...]) -> frozenset[str]:
+    """Every leading part of every name ("d", "de", ..., "deltaai")."""
+    return frozenset(n[:i] for n in names for i in range(1, len(n) + 1))
+
+
 def scan_cluster(scan: Scan, index: dict[str, str]) -> None:
     """Record every cluster named, longest alias first ("delta ai" before "delta")."""
     words = _words(scan.text)
+    prefixes = _prefixes(tuple(index))
     i = 0
     while i < len(words):
+        if words[i][0] not in prefixes:  # no name starts with this word
+            i += 1
+            continue
         for size in (4, 3, 2, 1):
             chunk = words[i : i + size]
             if len(chunk) < size:

@@ -9,6 +9,8 @@ from maple_flow.extract.scan import Scan
 ALL = -1  # "all GPUs of a node": filled from the cluster profile later
 
 _MODEL = r"(?:a100|h100|h200|gh200|v100|a40|l40s?|pvc|max\s?1550|tesla)(?:[-\w]*)"
+#: A GPU model name ("A100", "H100-SXM", "GH200").
+GPU_MODEL = _MODEL
 GPU = (
     rf"(?:(?:nvidia|intel|amd)\s+)?(?:{_MODEL}(?:\s+(?:gpus?|cards?|devices?|tiles?))?"
     r"|gpu[\s-]+tiles?|gpu[\s-]+ranks?|gpus?|tiles?|graphics\s+cards?|cards?|devices?"
@@ -32,7 +34,8 @@ _FLAG_TOTAL = re.compile(
     r"(?:=|\s+)(\d+)(?!\w)"
 )
 _ACROSS = re.compile(
-    rf"{_N}\s*(?:x\s*)?{GPU}(?:\s+in\s+total|\s+total)?\s*,?\s*(?:spread\s+|split\s+|distributed\s+"
+    rf"{_N}\s*(?:x\s*)?{GPU}(?:\s+in\s+total|\s+total)?(?:\s*,)?\s*(?:spread\s+|split\s+"
+    rf"|distributed\s+"
     rf"|evenly\s+|divided\s+)*(?:across|over|on|onto|in|from|using|with|over\s+the)\s+(?:the\s+)?"
     rf"{_N}\s+{NODE}",
     _F,
@@ -51,7 +54,8 @@ _ALL_OF = re.compile(
     _F,
 )
 _NODE_COUNT = re.compile(
-    rf"(?:nodes?|node[\s_-]count|number\s+of\s+nodes|num[\s_-]nodes)\s*(?:is|of)?\s*[:=]?\s*{_N}(?!\s*(?:gpus?|x\b))",
+    rf"(?:nodes?|node[\s_-]count|number\s+of\s+nodes|num[\s_-]nodes)(?:\s*(?:is|of))?(?:\s*[:=])?"
+    rf"\s*{_N}(?!\s*(?:gpus?|x\b))",
     _F,
 )
 _FULL_NODES = re.compile(rf"{_N}\s+(?:full|whole|entire|complete)\s+{NODE}", _F)

@@ -27,7 +27,7 @@ SETUPS: tuple[tuple[Framework, Strategy], ...] = (
 class Strict(BaseModel):
     """Base of every data model: unknown keys are errors, instances are immutable."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
 _WALLTIME_RE = re.compile(r"^(?:(\d+)-)?(\d+)(?::(\d{1,2}))?(?::(\d{1,2}))?$")

@@ -11,7 +11,7 @@ from typing import Any, cast
 
 from maple_flow.clusters import get_profile, resolve_cluster
 from maple_flow.endpoints import Endpoint, EndpointError, load_registry
-from maple_flow.errors import MapleError
+from maple_flow.errors import MapleError, api_boundary
 from maple_flow.models import Framework, JobSpec, Strategy
 from maple_flow.verify.budget import TWIN_MAX_RANKS
 from maple_flow.verify.decide import decide
@@ -264,6 +264,7 @@ def verify_many(targets: list[VerifyTarget], *, timeout_s: float = DEFAULT_TIMEO
     return [reports[i] for i in range(len(targets))]
 
 
+@api_boundary
 def verify(script: str, cluster: str, *, entrypoint: str, module: bool = False,
            framework: Framework = "pytorch", strategy: Strategy = "ddp",
            spec: JobSpec | None = None, timeout_s: float = DEFAULT_TIMEOUT_S,
