@@ -170,7 +170,7 @@ def test_sigterm_is_forwarded(state: Path, tmp_path: Path) -> None:
 
 
 def test_child_killed_by_signal_ends_client_the_same_way(state: Path, tmp_path: Path) -> None:
-    proc, child = _start(state, WAITER, tmp_path)
+    proc, _child = _start(state, WAITER, tmp_path)
     proc.send_signal(signal.SIGTERM)  # no handler in the program: SIGTERM kills it
     proc.communicate(timeout=WAIT_S)
     assert proc.returncode == -signal.SIGTERM

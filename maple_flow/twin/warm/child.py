@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import atexit
 import builtins
+import contextlib
 import ctypes
 import fcntl
 import importlib
@@ -30,10 +31,8 @@ PRIVATE = "_maple_twin_warm_"
 
 
 def _die_with_parent(parent: int) -> None:
-    try:
+    with contextlib.suppress(OSError, AttributeError):
         ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
-    except (OSError, AttributeError):
-        pass
     if os.getppid() != parent:
         os._exit(1)  # the zygote is already gone
 
@@ -48,10 +47,8 @@ def place_fds(wanted: list[list[Any]], received: list[int]) -> None:
     for name in os.listdir("/proc/self/fd"):
         fd = int(name)
         if fd not in keep:
-            try:
+            with contextlib.suppress(OSError):
                 os.close(fd)
-            except OSError:
-                pass
     for (target, inheritable), src in zip(wanted, moved, strict=True):
         os.dup2(src, int(target), inheritable=bool(inheritable))
         os.close(src)
@@ -62,7 +59,8 @@ def _std_stream(info: dict[str, Any] | None, write: bool) -> Any:
         return None
     fd = int(info["fd"])
     raw = write and info["raw"]
-    buffer = open(fd, "wb" if write else "rb", buffering=0 if raw else -1, closefd=False)
+    buffer = open(fd, "wb" if write else "rb", buffering=0 if raw else -1,  # noqa: SIM115
+                  closefd=False)
     stream = io.TextIOWrapper(buffer, encoding=info["encoding"], errors=info["errors"],
                               newline="\n", line_buffering=info["line_buffering"],
                               write_through=info["write_through"])
@@ -74,23 +72,22 @@ def set_streams(infos: list[dict[str, Any] | None]) -> None:
     """New sys.stdin/stdout/stderr as the client had them. The zygote's own stream objects,
     which preloaded modules may hold (log handlers), now write to the client's descriptors:
     they become line buffered and are flushed at exit."""
-    old = [s for s in (sys.stdout, sys.stderr) if s is not None]
+    old: list[Any] = [s for s in (sys.stdout, sys.stderr) if s is not None]
     for stream in old:
-        try:
+        with contextlib.suppress(AttributeError, ValueError, OSError):
             stream.reconfigure(line_buffering=True, write_through=True)
-        except (AttributeError, ValueError, OSError):
-            pass
-    atexit.register(lambda: [_flush(s) for s in old])
-    sys.stdin = sys.__stdin__ = _std_stream(infos[0], write=False)
-    sys.stdout = sys.__stdout__ = _std_stream(infos[1], write=True)
-    sys.stderr = sys.__stderr__ = _std_stream(infos[2], write=True)
+    for stream in old:
+        atexit.register(_flush, stream)
+    streams = (_std_stream(infos[0], write=False), _std_stream(infos[1], write=True),
+               _std_stream(infos[2], write=True))
+    sys.stdin, sys.stdout, sys.stderr = streams
+    for name, stream in zip(("__stdin__", "__stdout__", "__stderr__"), streams, strict=True):
+        setattr(sys, name, stream)
 
 
 def _flush(stream: Any) -> None:
-    try:
+    with contextlib.suppress(OSError, ValueError):
         stream.flush()
-    except (OSError, ValueError):
-        pass
 
 
 def set_signals(ignored: list[int], mask: list[int]) -> None:
@@ -99,27 +96,21 @@ def set_signals(ignored: list[int], mask: list[int]) -> None:
     for sig in signal.valid_signals():
         if sig in (signal.SIGKILL, signal.SIGSTOP):
             continue
-        try:
+        with contextlib.suppress(OSError, ValueError):
             signal.signal(sig, signal.SIG_DFL)
-        except (OSError, ValueError):
-            pass
     signal.signal(signal.SIGPIPE, signal.SIG_IGN)
     signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
     signal.signal(signal.SIGINT, signal.default_int_handler)
-    for sig in ignored:
-        try:
-            signal.signal(sig, signal.SIG_IGN)
-        except (OSError, ValueError):
-            pass
+    for number in ignored:
+        with contextlib.suppress(OSError, ValueError):
+            signal.signal(number, signal.SIG_IGN)
     signal.pthread_sigmask(signal.SIG_SETMASK, mask)
 
 
 def _limits(limits: dict[str, list[int]]) -> None:
     for name, (soft, hard) in limits.items():
-        try:
+        with contextlib.suppress(OSError, ValueError, AttributeError):
             resource.setrlimit(getattr(resource, name), (soft, hard))
-        except (OSError, ValueError, AttributeError):
-            pass
 
 
 def path0(req: dict[str, Any]) -> list[str]:
@@ -138,10 +129,8 @@ def _reseed(env: dict[str, str], zygote_threads: str | None) -> None:
     thread count when OMP_NUM_THREADS differs from the zygote's (OpenMP read it at load)."""
     numpy_random = sys.modules.get("numpy.random")
     if numpy_random is not None:
-        try:
+        with contextlib.suppress(Exception):  # an odd numpy: leave it
             numpy_random.seed(None)
-        except Exception:  # an odd numpy: leave it
-            pass
     torch = sys.modules.get("torch")
     want = env.get("OMP_NUM_THREADS")
     if torch is not None and want != zygote_threads:
@@ -162,10 +151,8 @@ def become(req: dict[str, Any], fds: list[int]) -> None:
     os.chdir(req["cwd"])
     os.umask(int(req["umask"]))
     _limits(req["limits"])
-    try:
+    with contextlib.suppress(OSError):
         os.sched_setaffinity(0, req["affinity"])
-    except OSError:
-        pass
     os.environ.clear()
     os.environ.update(req["env"])
     set_signals(req["ignored"], req["sigmask"])
@@ -200,11 +187,11 @@ def _execute(req: dict[str, Any], main: types.ModuleType) -> None:
         runpy._run_module_as_main(target, alter_argv=True)  # type: ignore[attr-defined]
         return
     if mode == "command":
-        main.__loader__ = importlib.machinery.BuiltinImporter  # type: ignore[assignment]
+        main.__loader__ = importlib.machinery.BuiltinImporter
         code = compile(target, "<string>", "exec", dont_inherit=True)
     else:
         main.__file__ = target
-        main.__cached__ = None  # type: ignore[attr-defined]
+        main.__dict__["__cached__"] = None
         main.__loader__ = importlib.machinery.SourceFileLoader("__main__", target)
         with open(target, "rb") as handle:
             code = compile(handle.read(), target, "exec", dont_inherit=True)

@@ -13,6 +13,7 @@ paths shared with ``zygote.py``.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -43,10 +44,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 
 def note(text: str) -> None:
     """One line on stderr, prefixed so that logs show where it came from."""
-    try:
+    with contextlib.suppress(OSError):
         os.write(2, f"maple twin warm: {text}\n".encode())
-    except OSError:
-        pass
 
 
 # -- wire format: a 4-byte length then JSON; file descriptors ride on the first bytes -------
@@ -144,11 +143,23 @@ def what_to_run(argv: list[str], orig_argv: list[str]) -> tuple[str, str] | None
         return None
     if first in ("", "-") or not os.path.isfile(first) or not os.access(first, os.R_OK):
         return None
+    if _twin_front_end(first):
+        return None
     with open(first, "rb") as handle:
         head = handle.read(4)
     if head == b"PK\x03\x04" or head[2:4] == b"\r\n":  # zip application or .pyc
         return None
     return "script", first
+
+
+def _twin_front_end(script: str) -> bool:
+    """The twin's own programs (sbatch, qsub, mpiexec ... in $MAPLE_TWIN_ROOT/bin) stay cold:
+    they import no torch, and sbatch/qsub run on the submitting host, not on a node."""
+    root = os.environ.get("MAPLE_TWIN_ROOT")
+    if not root:
+        return False
+    bin_dir = os.path.realpath(os.path.join(root, "bin"))
+    return os.path.dirname(os.path.realpath(script)) == bin_dir
 
 
 def _open_fds() -> list[int]:
@@ -177,10 +188,8 @@ def _limits() -> dict[str, list[int]]:
     out = {}
     for name in dir(resource):
         if name.startswith("RLIMIT_"):
-            try:
+            with contextlib.suppress(OSError, ValueError):
                 out[name] = list(resource.getrlimit(getattr(resource, name)))
-            except (OSError, ValueError):
-                pass
     return out
 
 
@@ -320,10 +329,8 @@ def relay(sock: socket.socket) -> int:
 
     def forward(signum: int, _frame: Any) -> None:
         if "pid" in child:
-            try:
+            with contextlib.suppress(ProcessLookupError):
                 os.kill(child["pid"], signum)
-            except ProcessLookupError:
-                pass
         else:
             pending.append(signum)
 

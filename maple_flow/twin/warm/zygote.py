@@ -14,6 +14,7 @@ requests, or on SIGTERM/SIGINT/SIGHUP. Loopback only: a unix socket, mode 0600.
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import importlib
 import importlib.util
@@ -208,10 +209,8 @@ class Zygote:
     def _send(conn: socket.socket | None, msg: dict[str, Any]) -> None:
         if conn is None:
             return
-        try:
+        with contextlib.suppress(OSError):
             conn.sendall((json.dumps(msg) + "\n").encode())
-        except OSError:
-            pass
 
     def reap(self, pid: int) -> None:
         """The child ended: send its status to the client, forget both."""
@@ -255,19 +254,17 @@ class Zygote:
             mine = False
         if mine:
             for path in (self.path, self.record_path()):
-                try:
+                with contextlib.suppress(OSError):
                     os.unlink(path)
-                except OSError:
-                    pass
 
 
 def _kill_group(pid: int) -> None:
-    for target in (lambda: os.killpg(pid, signal.SIGKILL), lambda: os.kill(pid, signal.SIGKILL)):
-        try:
-            target()
-            return
-        except OSError:
-            continue
+    """SIGKILL the child's process group (the child leads it), else the child alone."""
+    try:
+        os.killpg(pid, signal.SIGKILL)
+    except OSError:
+        with contextlib.suppress(OSError):
+            os.kill(pid, signal.SIGKILL)
 
 
 def _arg(argv: list[str], name: str) -> str:
