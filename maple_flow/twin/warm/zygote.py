@@ -184,6 +184,9 @@ class Zygote:
             return Job(req, fds)
         for fd in fds:
             os.close(fd)
+        target = str(req.get("target", ""))
+        shown = os.path.basename(target) if req.get("mode") == "script" else target[:40]
+        log(f"forked {pid}: {req.get('mode')} {shown!r}")
         pidfd = os.pidfd_open(pid)
         self.sel.register(pidfd, selectors.EVENT_READ, ("exit", pid))
         conn.settimeout(None)
