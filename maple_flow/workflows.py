@@ -189,10 +189,17 @@ def matrix_targets(clusters: list[str], setups: list[tuple[Framework, Strategy]]
 
 def revalidate(clusters: list[str] | None = None,
                setups: list[tuple[Framework, Strategy]] | None = None, *,
-               timeout_s: float = 600.0, progress: Progress | None = None) -> list[Cell]:
-    """Verify every template (cluster x setup) on its endpoint; one Cell per template."""
+               timeout_s: float = 600.0, progress: Progress | None = None,
+               warm: bool = False) -> list[Cell]:
+    """Verify every template (cluster x setup) on its endpoint; one Cell per template.
+
+    ``warm``: twin jobs run in the twin's warm mode (see docs/twin.md); other endpoints
+    are not affected."""
+    from maple_flow.twin.warm import warm_mode
+
     targets = matrix_targets(clusters or list(all_profiles()), setups or list(SETUPS))
-    reports = verify_many(targets, timeout_s=timeout_s, progress=progress)
+    with warm_mode(warm):
+        reports = verify_many(targets, timeout_s=timeout_s, progress=progress)
     return [Cell(t.cluster, (t.framework, t.strategy), r.status, r.elapsed_s,
                  t.spec.ranks if t.spec else 0, "; ".join(r.reasons)[:300])
             for t, r in zip(targets, reports, strict=True)]

@@ -105,6 +105,8 @@ def revalidate_command(
     out: Annotated[Path, typer.Option(help="Folder for matrix.md/.html/.json.")] = Path(
         "maple-revalidation"),
     timeout: Annotated[float, typer.Option(help="Seconds to wait for each job.")] = 600.0,
+    warm: Annotated[bool, typer.Option("--warm", help="Twin jobs in warm mode: one torch "
+                                       "import per node, ranks forked (docs/twin.md).")] = False,
 ) -> None:
     """Verify every template on every cluster's endpoint; write the matrix as Markdown,
     HTML and JSON. workflows/nightly.sh runs this every night (see workflows/README.md).
@@ -126,7 +128,7 @@ def revalidate_command(
     pairs = [SETUPS[SETUP_NAMES.index(s)] for s in chosen]
     start = time.monotonic()
     cells = revalidate(names, pairs, timeout_s=timeout,
-                       progress=progress_printer(len(names) * len(pairs)))
+                       progress=progress_printer(len(names) * len(pairs)), warm=warm)
     data = write_matrix(cells, out, time.monotonic() - start)
     typer.echo(f"{data['verified']}/{data['cells']} verified in {data['wall_s']} s; "
                f"wrote {out}/matrix.md, matrix.html, matrix.json")

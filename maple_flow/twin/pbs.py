@@ -23,6 +23,7 @@ from maple_flow.errors import Problem
 from maple_flow.models import ClusterProfile, format_walltime, walltime_seconds
 from maple_flow.policy import check_script
 from maple_flow.twin.frontend import REAL_SBATCH, split_cli, with_cli_directives
+from maple_flow.twin.warm import forwarded
 
 SLURM_TIMEOUT_S = 30
 #: PBS Pro resources a job may name with -l (anything else: "Unknown resource").
@@ -73,6 +74,7 @@ def _env_lines(ds: list[Directive], workdir: Path, name: str, queue: str,
         "PBS_O_QUEUE": queue, "PBS_O_HOST": f"{profile.id}-login", "PBS_O_SHELL": "/bin/bash",
         "PBS_O_HOME": os.environ.get("HOME", ""), "PBS_O_PATH": os.environ.get("PATH", ""),
         "PBS_ACCOUNT": last_value(ds, "account") or "",
+        **forwarded(os.environ),  # the twin's warm mode, when the submission asks for it
     }
     for d in ds:
         if d.option == "variables" and d.value:

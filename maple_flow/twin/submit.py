@@ -13,6 +13,7 @@ from maple_flow.models import ClusterProfile
 from maple_flow.twin.daemons import daemon_env
 from maple_flow.twin.layout import ClusterLayout
 from maple_flow.twin.userenv import login_env
+from maple_flow.twin.warm import warm_env, warm_requested
 
 SUBMIT_TIMEOUT_S = 60.0
 POLL_S = 0.1
@@ -79,13 +80,20 @@ def _path(value: str | None) -> Path | None:
 
 
 def submit(profile: ClusterProfile, layout: ClusterLayout, script: Path, timeout_s: float,
-           workdir: Path | None = None) -> JobResult:
-    """Submit ``script`` with the personality's sbatch or qsub, wait up to ``timeout_s``."""
+           workdir: Path | None = None, warm: bool | None = None) -> JobResult:
+    """Submit ``script`` with the personality's sbatch or qsub, wait up to ``timeout_s``.
+
+    ``warm`` (default: $MAPLE_TWIN_WARM=1 here) submits in the twin's warm mode: the
+    submission environment carries the switch, which sbatch exports into the job and qsub
+    forwards into the PBS job shell.
+    """
     start = time.monotonic()
     script = script.resolve()
     cwd = workdir or script.parent
     command = "qsub" if profile.scheduler == "pbs" else "sbatch"
     env = login_env(profile, layout)
+    if warm_requested() if warm is None else warm:
+        env.update(warm_env(layout.root.parent))
     try:
         proc = subprocess.run([str(layout.bin / command), str(script)], cwd=cwd, env=env,
                               capture_output=True, text=True, timeout=SUBMIT_TIMEOUT_S,

@@ -27,6 +27,7 @@ from maple_flow.twin.slurmconf import (
 )
 from maple_flow.twin.submit import JobResult, submit
 from maple_flow.twin.userenv import login_env, write_user_files
+from maple_flow.twin.warm import stop_zygotes, zygotes
 
 DEFAULT_STATE_DIR = Path("/tmp/maple-twin")
 
@@ -153,6 +154,7 @@ class Twin:
             if os.geteuid() == 0:
                 hosts.remove_block(cluster)
             self._record(cluster, up=False)
+        stopped += stop_zygotes(self.state_dir, None if clusters is None else targets)
         if not self.running() and daemons.stop_munge(self.munge):
             stopped.append("munged")
         return stopped
@@ -182,11 +184,15 @@ class Twin:
             "munged_pid": daemons.pid_running(self.munge.pidfile, "munged"),
             "python": str(self.python),
             "clusters": clusters,
+            "warm_zygotes": [{k: z.get(k) for k in ("pid", "node", "cluster", "running")}
+                             for z in zygotes(self.state_dir)],
         }
 
     def submit(self, cluster: str, script_path: Path, timeout_s: float = 300,
-               workdir: Path | None = None) -> JobResult:
-        """Submit ``script_path`` to ``cluster`` as its user would; wait for the final state."""
+               workdir: Path | None = None, warm: bool | None = None) -> JobResult:
+        """Submit ``script_path`` to ``cluster`` as its user would; wait for the final state.
+
+        ``warm``: run it in warm mode (default: when $MAPLE_TWIN_WARM=1 here)."""
         profile = self.profile(cluster)
         layout = layout_for(profile, self.state_dir, self.nodes)
         if not daemons.pid_running(layout.ctl_pidfile, "slurmctld"):
@@ -194,7 +200,7 @@ class Twin:
                             f"`maple twin up {profile.id}`")
         if not Path(script_path).is_file():
             raise TwinError(f"no job script at {script_path}")
-        return submit(profile, layout, Path(script_path), timeout_s, workdir)
+        return submit(profile, layout, Path(script_path), timeout_s, workdir, warm)
 
     def _record(self, cluster: str, up: bool) -> None:
         path = self.state_dir / "twin.json"
