@@ -11,6 +11,7 @@ Placeholders (a closed set; anything else is an error found when the knowledge b
 - ``{walltime:max}``: the longest walltime the script's queue allows; ``{walltime:cap}``: the
   script's walltime, lowered to that limit when it exceeds it.
 - ``{nodes:max}``: the most nodes the script's queue allows.
+- ``{gpus:job}``: every GPU of the script's nodes (node count x the profile's GPUs per node).
 - ``{port_shift:X}``: another port than the one in group X (deterministic).
 - ``{ask:NAME}``: a value only the user knows: taken from ``Context.answers``, else the op
   is left out and NAME is reported.
@@ -45,7 +46,7 @@ _PLACEHOLDER = re.compile(r"\{([a-z_]+)([.:])([A-Za-z0-9_.]+)\}")
 _OP_ADAPTER: TypeAdapter[FixOp] = TypeAdapter(FixOp)
 KINDS = frozenset({"m", "profile", "module", "queue", "walltime", "nodes", "port_shift", "ask",
                    "item", "script", "select", "directive", "gcc_upto", "cuda_like",
-                   "arg_with"})
+                   "arg_with", "gpus"})
 #: Module families that name the same thing at different sites.
 _ALIASES = {"cuda": ("cuda", "cudatoolkit"), "cudatoolkit": ("cuda", "cudatoolkit"),
             "python": ("python", "python3"), "python3": ("python3", "python")}
@@ -245,6 +246,8 @@ def _resolve_one(kind: str, arg: str, ctx: Context) -> str:
         return format_walltime(min(seconds or limit, limit) if arg == "cap" else limit)
     if kind == "nodes":
         return str(_script_request(ctx)[2].max_nodes)
+    if kind == "gpus":
+        return str(_script_request(ctx)[0] * _need_profile(ctx).gpu.per_node)
     if kind == "port_shift":
         port = int(ctx.groups.get(arg) or 29500)
         return str((port - 1024 + 1009) % (65535 - 1024) + 1024)
