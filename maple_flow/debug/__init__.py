@@ -1,0 +1,40 @@
+"""Debug a failed launch: the failure knowledge base, the classifier, the typed fixes.
+
+Pure: ``classify`` reads a failed job's evidence and returns diagnoses (knowledge-base record,
+score, evidence lines, a typed Fix); ``apply_fix`` turns a script and a Fix into the patched
+script. The repair loop that verifies again lives elsewhere.
+"""
+
+from maple_flow.debug.classify import classify
+from maple_flow.debug.kb import KnowledgeBaseError, failures_dir, load_knowledge_base
+from maple_flow.debug.models import (
+    Diagnosis,
+    FailureEvidence,
+    FailureRecord,
+    Fix,
+    KnowledgeBase,
+    Reference,
+    Signature,
+)
+from maple_flow.debug.ops import OP_KINDS, FixOp
+from maple_flow.debug.patch import apply_fix, script_diff
+from maple_flow.debug.text import FixNotApplicable
+
+__all__ = [
+    "OP_KINDS",
+    "Diagnosis",
+    "FailureEvidence",
+    "FailureRecord",
+    "Fix",
+    "FixNotApplicable",
+    "FixOp",
+    "KnowledgeBase",
+    "KnowledgeBaseError",
+    "Reference",
+    "Signature",
+    "apply_fix",
+    "classify",
+    "failures_dir",
+    "load_knowledge_base",
+    "script_diff",
+]

@@ -1,0 +1,84 @@
+"""Where things are in a batch script: the directive block, module lines, the launch command."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from maple_flow.debug.text import FixNotApplicable, Word, lines, logical_span, words_of
+from maple_flow.directives import detect_scheduler
+from maple_flow.errors import MapleError
+from maple_flow.scriptparse.script import _find_launch
+from maple_flow.scriptparse.shell import split_commands
+
+_MODULE = re.compile(r"^\s*(?:module|ml)\s")
+_DIRECTIVE = re.compile(r"^\s*#(?:SBATCH|PBS)\b")
+
+
+@dataclass(frozen=True)
+class Launch:
+    """The launch command: its 1-based first line, its span and its words."""
+
+    line: int
+    start: int
+    end: int
+    words: list[Word]
+
+
+def scheduler_of(text: str, fallback: str | None = None) -> str:
+    """``slurm`` or ``pbs`` from the directives, else ``fallback``; FixNotApplicable if none."""
+    kind = detect_scheduler(text) or fallback
+    if kind is None:
+        raise FixNotApplicable("the script has no #SBATCH or #PBS directive: scheduler unknown")
+    return kind
+
+
+def find_launch(text: str) -> Launch:
+    """The launch command of ``text``; FixNotApplicable when there is none."""
+    try:
+        found = _find_launch(split_commands(text))
+    except MapleError as exc:
+        raise FixNotApplicable(f"the script cannot be parsed: {exc}") from exc
+    if found is None:
+        raise FixNotApplicable("the script has no launch line (no Python program is started)")
+    start, end = logical_span(text, found[1].line)
+    return Launch(found[1].line, start, end, words_of(text[start:end], start))
+
+
+def comment_block_start(text: str, line: int) -> int:
+    """0-based index of the first of the comment lines directly above 1-based ``line``."""
+    parts = lines(text)
+    index = line - 1
+    while index > 0 and parts[index - 1].lstrip().startswith("#") \
+            and not _DIRECTIVE.match(parts[index - 1]) and not parts[index - 1].startswith("#!"):
+        index -= 1
+    return index
+
+
+def first_command_index(text: str) -> int:
+    """0-based index of the first line after the shebang, directives and header comments."""
+    parts = lines(text)
+    for index, line in enumerate(parts):
+        stripped = line.strip()
+        if stripped and not stripped.startswith("#"):
+            return index
+    return len(parts)
+
+
+def module_line_indexes(text: str, before: int | None = None) -> list[int]:
+    """0-based indexes of the ``module``/``ml`` command lines (before line ``before``)."""
+    parts = lines(text)[: before if before is not None else None]
+    return [i for i, line in enumerate(parts) if _MODULE.match(line)]
+
+
+def setup_anchor(text: str) -> int:
+    """0-based line index after which set-up lines (modules) go when there is none yet:
+    after ``set -e...`` when present, else before the first command."""
+    parts = lines(text)
+    first = first_command_index(text)
+    for index in range(first, len(parts)):
+        if re.match(r"^\s*set\s+-", parts[index]):
+            return index + 1
+        if parts[index].strip() and not parts[index].lstrip().startswith("#"):
+            break
+    return first

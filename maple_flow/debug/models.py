@@ -1,0 +1,151 @@
+"""Typed models of the failure knowledge base, the evidence of a failed job, and diagnoses."""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Literal
+
+from pydantic import Field, field_validator, model_validator
+
+from maple_flow.debug.ops import OP_KINDS, FixOp
+from maple_flow.models.common import Strict
+
+Where = Literal["stdout", "stderr", "submit", "reasons", "log"]
+Family = Literal[
+    "scheduler", "modules", "environment", "rendezvous", "devices", "backend", "launcher",
+    "resources", "user",
+]
+#: An op as the knowledge base writes it: string fields may hold placeholders resolved at
+#: diagnosis time ({m.group}, {profile.path}, {module:family}, ...; see resolve.py).
+OpTemplate = dict[str, str | int | list[str] | None]
+
+
+class Reference(Strict):
+    """Where a failure and its fix are documented: a centre page, an issue thread, a paper."""
+
+    title: str
+    url: Annotated[str, Field(pattern=r"^https://")]
+    kind: Literal["doc", "issue", "page", "paper", "code"]
+
+
+class Signature(Strict):
+    """A regular expression over one part of the evidence, with optional conditions.
+
+    ``where`` lists the parts searched ("log" = stdout and stderr). A signature matches when
+    its pattern is found in one of them and every condition holds: the job state and exit code
+    are among those listed (when listed), the scheduler is the one named, the script matches
+    ``script`` and does not match ``script_lacks``.
+    """
+
+    pattern: str
+    where: list[Where] = Field(default_factory=lambda: ["log", "submit", "reasons"])
+    job_states: list[str] = Field(default_factory=list)
+    exit_codes: list[int] = Field(default_factory=list)
+    scheduler: Literal["slurm", "pbs"] | None = None
+    script: str | None = None
+    script_lacks: str | None = None
+    weight: float = Field(default=0.0, description="added to the specificity score")
+
+    @field_validator("pattern", "script", "script_lacks")
+    @classmethod
+    def _compiles(cls, value: str | None) -> str | None:
+        if value is not None:
+            try:
+                re.compile(value)
+            except re.error as exc:
+                raise ValueError(f"bad regular expression {value!r}: {exc}") from None
+        return value
+
+
+class FailureRecord(Strict):
+    """One known failure: how to recognise it, why it happens, how to fix it, where it is told."""
+
+    id: Annotated[str, Field(pattern=r"^[a-z][a-z0-9-]*$")]
+    family: Family
+    clusters: list[str] = Field(default_factory=lambda: ["all"])
+    signatures: list[Signature] = Field(min_length=1)
+    cause: str = Field(min_length=10, max_length=300)
+    fix: list[OpTemplate] = Field(default_factory=list)
+    examples: list[str] = Field(min_length=1, description="log lines a signature matches")
+    negatives: list[str] = Field(min_length=1, description="similar lines it must not match")
+    references: list[Reference] = Field(min_length=1)
+
+    @field_validator("cause")
+    @classmethod
+    def _one_sentence(cls, value: str) -> str:
+        if "\n" in value.strip():
+            raise ValueError("the cause is one sentence on one line")
+        return value
+
+    @field_validator("fix")
+    @classmethod
+    def _known_ops(cls, ops: list[OpTemplate]) -> list[OpTemplate]:
+        for op in ops:
+            if op.get("op") not in OP_KINDS:
+                raise ValueError(f"unknown fix op {op.get('op')!r}; known: {', '.join(OP_KINDS)}")
+        return ops
+
+    def applies_to(self, cluster: str | None) -> bool:
+        """Whether the record concerns ``cluster`` (every record concerns an unknown one)."""
+        return cluster is None or "all" in self.clusters or cluster in self.clusters
+
+
+class KnowledgeBase(Strict):
+    """Every failure record, in file order, ids unique."""
+
+    records: list[FailureRecord]
+
+    @model_validator(mode="after")
+    def _unique(self) -> KnowledgeBase:
+        seen: set[str] = set()
+        for record in self.records:
+            if record.id in seen:
+                raise ValueError(f"duplicate failure record id {record.id!r}")
+            seen.add(record.id)
+        return self
+
+    def get(self, record_id: str) -> FailureRecord:
+        """The record called ``record_id``; KeyError names the known ones."""
+        for record in self.records:
+            if record.id == record_id:
+                return record
+        raise KeyError(f"no failure record {record_id!r}")
+
+
+class FailureEvidence(Strict):
+    """What a failed verification left: the job's outcome, its logs, and the script that ran."""
+
+    cluster: str | None = None
+    scheduler: Literal["slurm", "pbs"] | None = None
+    job_state: str | None = None
+    exit_code: int | None = None
+    submit_message: str = ""
+    stdout: str = ""
+    stderr: str = ""
+    reasons: list[str] = Field(default_factory=list, description="the verifier's reasons")
+    script: str = ""
+
+
+class Fix(Strict):
+    """A typed patch: the record it comes from, the cause, the operations, the references."""
+
+    record_id: str
+    cause: str
+    ops: list[FixOp] = Field(default_factory=list)
+    references: list[Reference] = Field(default_factory=list)
+
+
+class Diagnosis(Strict):
+    """One candidate explanation of a failure, best first in ``classify``'s answer.
+
+    ``needs`` names values only the user can give (a token, a dataset path); ``unresolved``
+    lists fix operations that could not be made concrete (no profile, no such module).
+    """
+
+    record_id: str
+    score: float
+    method: Literal["signature", "similarity"]
+    evidence: list[str] = Field(default_factory=list)
+    fix: Fix
+    needs: list[str] = Field(default_factory=list)
+    unresolved: list[str] = Field(default_factory=list)

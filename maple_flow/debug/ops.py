@@ -1,0 +1,165 @@
+"""The closed vocabulary of typed fix operations (a pydantic discriminated union).
+
+Every operation names what it changes in a launch script: a module line, an environment
+variable, a scheduler directive, an option of one launcher, the program's arguments, the
+rendezvous host. Values are plain strings; ``apply_fix`` shell-quotes every one it writes.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from maple_flow.models.common import Strict
+
+EnvName = Annotated[str, Field(pattern=r"^[A-Za-z_][A-Za-z0-9_]*$", max_length=128)]
+#: A value that reaches a script: one line of printable text (quoted when written).
+Value = Annotated[str, Field(pattern=r"^[^\x00-\x1f\x7f]*$", max_length=512)]
+ModuleName = Annotated[str, Field(pattern=r"^[A-Za-z0-9_.+/-]+$", max_length=200)]
+OptionName = Annotated[str, Field(pattern=r"^-{1,2}[A-Za-z0-9][A-Za-z0-9_.-]*$", max_length=64)]
+DirectiveName = Annotated[str, Field(pattern=r"^[A-Za-z][A-Za-z0-9_-]*$", max_length=64)]
+SiteLauncher = Literal["srun", "mpiexec", "mpirun", "ibrun"]
+LaunchStage = Literal["srun", "mpiexec", "mpirun", "ibrun", "torchrun", "deepspeed", "accelerate"]
+
+
+class AddModule(Strict):
+    """Load a module (after the last module line); a no-op when it is already loaded."""
+
+    op: Literal["add_module"] = "add_module"
+    name: ModuleName
+
+
+class RemoveModule(Strict):
+    """Stop loading a module: ``name`` exactly, or any version of a family named without '/'."""
+
+    op: Literal["remove_module"] = "remove_module"
+    name: ModuleName
+
+
+class SwapModule(Strict):
+    """Load ``new`` where ``old`` (exact, or any version of a family) was loaded."""
+
+    op: Literal["swap_module"] = "swap_module"
+    old: ModuleName
+    new: ModuleName
+
+
+class ExportEnv(Strict):
+    """Set an environment variable: its existing assignment is rewritten, else exported."""
+
+    op: Literal["export_env"] = "export_env"
+    name: EnvName
+    value: Value
+
+
+class UnsetEnv(Strict):
+    """Drop every assignment of a variable and unset it (it may come from the submit shell)."""
+
+    op: Literal["unset_env"] = "unset_env"
+    name: EnvName
+
+
+class PropagateEnv(Strict):
+    """Make the site launcher pass the job's environment to every node's tasks."""
+
+    op: Literal["propagate_env"] = "propagate_env"
+    launcher: SiteLauncher
+    names: list[EnvName] = Field(default_factory=list, description="mpirun: the -x names")
+
+
+class SetDirective(Strict):
+    """Set a scheduler option: Slurm long name (``constraint``), PBS option or ``-l`` resource."""
+
+    op: Literal["set_directive"] = "set_directive"
+    option: DirectiveName
+    value: Value | None = None
+
+
+class RemoveDirective(Strict):
+    """Remove a scheduler option, in any spelling."""
+
+    op: Literal["remove_directive"] = "remove_directive"
+    option: DirectiveName
+
+
+class SetLauncherArg(Strict):
+    """Set (or add) an option of one stage of the launch line."""
+
+    op: Literal["set_launcher_arg"] = "set_launcher_arg"
+    launcher: LaunchStage
+    name: OptionName
+    value: Value | None = None
+
+
+class RemoveLauncherArg(Strict):
+    """Remove an option (and its value) from one stage of the launch line."""
+
+    op: Literal["remove_launcher_arg"] = "remove_launcher_arg"
+    launcher: LaunchStage
+    name: OptionName
+
+
+class SetBackend(Strict):
+    """Use another torch.distributed backend: the program's backend argument when it has one,
+    and ``MAPLE_MINIAPP_BACKEND`` (read by the mini-apps and by maple_flow's programs)."""
+
+    op: Literal["set_backend"] = "set_backend"
+    backend: Literal["nccl", "xccl", "ccl", "gloo", "mpi"]
+
+
+class SetQueue(Strict):
+    """Submit to another queue: partition, QOS or PBS queue, as the profile names it."""
+
+    op: Literal["set_queue"] = "set_queue"
+    name: Annotated[str, Field(pattern=r"^[A-Za-z0-9_.-]+$", max_length=64)]
+
+
+class SetWalltime(Strict):
+    """Ask for another time limit (``HH:MM:SS``)."""
+
+    op: Literal["set_walltime"] = "set_walltime"
+    walltime: Annotated[str, Field(pattern=r"^\d{1,4}:\d{2}:\d{2}$")]
+
+
+class SetNodes(Strict):
+    """Ask for another node count: the directive and the script's NNODES/NRANKS."""
+
+    op: Literal["set_nodes"] = "set_nodes"
+    nodes: int = Field(ge=1, le=100_000)
+
+
+class SetGpusPerNode(Strict):
+    """Run another number of ranks per node: GPUS_PER_NODE/NRANKS and the GPU directive."""
+
+    op: Literal["set_gpus_per_node"] = "set_gpus_per_node"
+    gpus_per_node: int = Field(ge=1, le=64)
+
+
+class AddArgument(Strict):
+    """Give the program an argument (replacing the value of one it already has)."""
+
+    op: Literal["add_argument"] = "add_argument"
+    name: OptionName
+    value: Value | None = None
+
+
+class SetMasterAddr(Strict):
+    """Make MASTER_ADDR rank 0's node: the first host of the job's node list."""
+
+    op: Literal["set_master_addr"] = "set_master_addr"
+
+
+FixOp = Annotated[
+    AddModule | RemoveModule | SwapModule | ExportEnv | UnsetEnv | PropagateEnv | SetDirective
+    | RemoveDirective | SetLauncherArg | RemoveLauncherArg | SetBackend | SetQueue | SetWalltime
+    | SetNodes | SetGpusPerNode | AddArgument | SetMasterAddr,
+    Field(discriminator="op"),
+]
+
+OP_KINDS: tuple[str, ...] = (
+    "add_module", "remove_module", "swap_module", "export_env", "unset_env", "propagate_env",
+    "set_directive", "remove_directive", "set_launcher_arg", "remove_launcher_arg",
+    "set_backend", "set_queue", "set_walltime", "set_nodes", "set_gpus_per_node",
+    "add_argument", "set_master_addr",
+)

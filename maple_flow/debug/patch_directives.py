@@ -1,0 +1,88 @@
+"""Edits of the directive block: set or remove one scheduler option, in any spelling."""
+
+from __future__ import annotations
+
+import re
+
+from maple_flow.directives import PBS_FLAGS, PBS_SHORT, Directive, parse_directives
+from maple_flow.debug.text import FixNotApplicable, delete_line, insert_line, lines, quote
+
+_PBS_LETTER = {long: letter for letter, long in PBS_SHORT.items()}
+_PBS_RESOURCE_VALUE = re.compile(r"^[A-Za-z0-9_.:=+,@/-]+$")
+_PREFIX = {"slurm": "#SBATCH", "pbs": "#PBS"}
+
+
+def _option_text(scheduler: str, option: str, value: str | None) -> str:
+    """How one option is written on a directive line (value quoted)."""
+    if scheduler == "slurm":
+        return f"--{option}" if value is None else f"--{option}={quote(value)}"
+    if option in _PBS_LETTER or option in PBS_FLAGS:
+        letter = _PBS_LETTER.get(option, option)
+        return f"-{letter}" if value is None else f"-{letter} {quote(value)}"
+    if value is None:
+        raise FixNotApplicable(f"PBS resource {option} needs a value")
+    if not _PBS_RESOURCE_VALUE.match(value):
+        raise FixNotApplicable(f"PBS resource value {value!r} has characters qsub does not take")
+    return f"-l {option}={value}"
+
+
+def directive_line(scheduler: str, option: str, value: str | None) -> str:
+    """A whole directive line setting one option."""
+    return f"{_PREFIX[scheduler]} {_option_text(scheduler, option, value)}"
+
+
+def _rewrite_line(scheduler: str, keep: list[Directive]) -> str:
+    return f"{_PREFIX[scheduler]} " + " ".join(
+        _option_text(scheduler, d.option, d.value) for d in keep
+    )
+
+
+def _drop(text: str, scheduler: str, option: str) -> tuple[str, int | None]:
+    """``text`` without ``option``; the 0-based index of the line it was last on."""
+    ds = parse_directives(text, scheduler)  # type: ignore[arg-type]
+    hits = [d for d in ds if d.option == option]
+    if not hits:
+        return text, None
+    last_line = hits[-1].line - 1
+    for number in sorted({d.line for d in hits}, reverse=True):
+        on_line = [d for d in ds if d.line == number]
+        keep = [d for d in on_line if d.option != option]
+        parts = lines(text)
+        if keep:
+            parts[number - 1] = _rewrite_line(scheduler, keep)
+            text = "\n".join(parts)
+        else:
+            text = delete_line(text, number - 1)
+            if number - 1 < last_line:
+                last_line -= 1
+    return text, last_line
+
+
+def _insert_at(text: str, scheduler: str) -> int:
+    ds = parse_directives(text, scheduler)  # type: ignore[arg-type]
+    if ds:
+        return max(d.line for d in ds)
+    return 1 if text.startswith("#!") else 0
+
+
+def set_directive(text: str, scheduler: str, option: str, value: str | None) -> str:
+    """Set ``option`` to ``value`` (a flag when None): one line, where the last one was."""
+    ds = parse_directives(text, scheduler)  # type: ignore[arg-type]
+    hits = [d for d in ds if d.option == option]
+    if len(hits) == 1 and hits[0].value == value:
+        return text
+    new = directive_line(scheduler, option, value)
+    text, at = _drop(text, scheduler, option)
+    return insert_line(text, _insert_at(text, scheduler) if at is None else at, new)
+
+
+def remove_directive(text: str, scheduler: str, option: str) -> str:
+    """Remove every directive setting ``option``; no-op when there is none."""
+    return _drop(text, scheduler, option)[0]
+
+
+def directive_value(text: str, scheduler: str, option: str) -> str | None:
+    """The value of the last directive setting ``option``."""
+    hits = [d for d in parse_directives(text, scheduler)  # type: ignore[arg-type]
+            if d.option == option]
+    return hits[-1].value if hits else None

@@ -1,0 +1,235 @@
+"""Edits of the set-up part of a script: module lines and environment variables."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from maple_flow.debug.layout import (
+    comment_block_start,
+    find_launch,
+    module_line_indexes,
+    setup_anchor,
+)
+from maple_flow.debug.text import (
+    FixNotApplicable,
+    Word,
+    delete_line,
+    indent_of,
+    insert_line,
+    line_starts,
+    lines,
+    quote,
+    remove_word,
+    replace,
+    words_of,
+)
+
+_LOADS = frozenset({"load", "add", "try-load"})
+_ASSIGN = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)=")
+
+
+# --- modules -----------------------------------------------------------------------------
+
+def _module_words(text: str, index: int) -> tuple[str, list[Word]]:
+    """(sub-command, module-name words) of the module line at 0-based ``index``."""
+    start = line_starts(text)[index]
+    line = lines(text)[index]
+    words = words_of(line, start)
+    if not words:
+        return "", []
+    if words[0].value == "ml":
+        sub = words[1].value if len(words) > 1 and words[1].value in _LOADS | {"swap"} else "load"
+        rest = words[2:] if sub != "load" or (len(words) > 1 and words[1].value in _LOADS) \
+            else words[1:]
+    else:
+        sub, rest = (words[1].value, words[2:]) if len(words) > 1 else ("", [])
+    return sub, [w for w in rest if not w.value.startswith("-")]
+
+
+def _same(loaded: str, name: str) -> bool:
+    if loaded == name:
+        return True
+    return "/" not in name and loaded.split("/", 1)[0] == name
+
+
+def _loaded(text: str) -> list[tuple[int, Word]]:
+    """(line index, word) of every module a load (or swap target) line loads."""
+    found: list[tuple[int, Word]] = []
+    for index in module_line_indexes(text):
+        sub, names = _module_words(text, index)
+        if sub in _LOADS:
+            found += [(index, w) for w in names]
+        elif sub in {"swap", "switch"} and names:
+            found.append((index, names[-1]))
+    return found
+
+
+def add_module(text: str, name: str) -> str:
+    """Load ``name`` after the last module line; no-op when it is loaded already."""
+    if any(w.value == name for _, w in _loaded(text)):
+        return text
+    indexes = module_line_indexes(text, before=find_launch(text).line - 1)
+    at = indexes[-1] + 1 if indexes else setup_anchor(text)
+    pad = indent_of(lines(text)[indexes[-1]]) if indexes else ""
+    return insert_line(text, at, f"{pad}module load {quote(name)}")
+
+
+def _drop(text: str, index: int, word: Word) -> str:
+    _, names = _module_words(text, index)
+    if len(names) == 1:
+        return delete_line(text, index)
+    return remove_word(text, word)
+
+
+def remove_module(text: str, name: str) -> str:
+    """Stop loading ``name`` (exact, or any version of the family ``name``); no-op if absent."""
+    while True:
+        hits = [(i, w) for i, w in _loaded(text) if _same(w.value, name)]
+        if not hits:
+            return text
+        text = _drop(text, *hits[-1])
+
+
+def swap_module(text: str, old: str, new: str) -> str:
+    """Load ``new`` in place of ``old``; no-op when ``old`` is gone and ``new`` loaded."""
+    loaded = _loaded(text)
+    hits = [(i, w) for i, w in loaded if _same(w.value, old) and w.value != new]
+    if not hits:
+        if any(w.value == new for _, w in loaded):
+            return text
+        raise FixNotApplicable(f"module {old} is not loaded, so it cannot be swapped for {new}")
+    if any(w.value == new for _, w in loaded):
+        return remove_module(text, old) if "/" in old else _remove_exact(text, hits)
+    index, word = hits[-1]
+    text = replace(text, word.start, word.end, quote(new))
+    return _remove_exact(text, [(i, w) for i, w in _loaded(text)
+                                if _same(w.value, old) and w.value != new])
+
+
+def _remove_exact(text: str, hits: list[tuple[int, Word]]) -> str:
+    for index, word in reversed(hits):
+        text = _drop(text, index, word)
+    return text
+
+
+# --- environment ---------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Assignment:
+    """``NAME=value`` on a set-up line: the word, and whether the line exports it."""
+
+    index: int
+    word: Word
+    exported: bool
+    alone: bool
+
+
+def _assignments(text: str, name: str, before: int) -> list[Assignment]:
+    found: list[Assignment] = []
+    starts = line_starts(text)
+    for index, line in enumerate(lines(text)[:before]):
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#") or f"{name}=" not in line:
+            continue
+        words = words_of(line, starts[index])
+        if not words:
+            continue
+        exported = words[0].value == "export"
+        candidates = words[1:] if exported else words
+        if not exported and not all(_ASSIGN.match(w.value) for w in words):
+            continue  # NAME=x on a command: only for that command
+        for word in candidates:
+            m = _ASSIGN.match(word.raw)
+            if m and m.group(1) == name:
+                found.append(Assignment(index, word, exported, len(words) == (2 if exported
+                                                                             else 1)))
+    return found
+
+
+def _exported_by_name(text: str, name: str, before: int) -> bool:
+    for line in lines(text)[:before]:
+        words = line.split()
+        if words and words[0] == "export" and name in words[1:]:
+            return True
+    return False
+
+
+def _env_anchor(text: str, launch_line: int) -> int:
+    """0-based index where a new ``export`` line goes: after the first run of single
+    ``export X=`` lines (the set-up's environment block) before the launch command, else
+    just above the launch command's comments."""
+    parts = lines(text)[: launch_line - 1]
+    exports = [bool(re.match(r"^export [A-Za-z_][A-Za-z0-9_]*=\S*$", line)) for line in parts]
+    if True not in exports:
+        return comment_block_start(text, launch_line)
+    index = exports.index(True)
+    while index < len(parts) and exports[index]:
+        index += 1
+    return index
+
+
+def export_env(text: str, name: str, value: str) -> str:
+    """Set ``name`` to ``value``: rewrite its last assignment, else add an ``export`` line."""
+    launch = find_launch(text)
+    new = f"{name}={quote(value)}"
+    found = _assignments(text, name, launch.line - 1)
+    if not found:
+        return insert_line(text, _env_anchor(text, launch.line), f"export {new}")
+    last = found[-1]
+    if last.word.raw != new:
+        text = replace(text, last.word.start, last.word.end, new)
+    if not last.exported and not _exported_by_name(text, name, launch.line - 1):
+        start = line_starts(text)[last.index]
+        text = replace(text, start, start, "export ") if last.alone else text
+    return text
+
+
+def unset_env(text: str, name: str) -> str:
+    """Remove every assignment of ``name`` before the launch and add ``unset NAME``."""
+    while True:
+        launch = find_launch(text)
+        found = _assignments(text, name, launch.line - 1)
+        if not found:
+            break
+        last = found[-1]
+        text = delete_line(text, last.index) if last.alone else remove_word(text, last.word)
+    launch = find_launch(text)
+    parts = lines(text)
+    if any(re.match(rf"^\s*unset\s+(-v\s+)?{name}\s*$", p) for p in parts[: launch.line - 1]):
+        return text
+    return insert_line(text, _env_anchor(text, launch.line), f"unset {name}")
+
+
+def master_addr_value(scheduler: str, domain: str) -> str:
+    """The shell expression of rank 0's node (the first host of the job)."""
+    if scheduler == "pbs":
+        if domain:
+            if not re.fullmatch(r"[A-Za-z0-9.-]+", domain):
+                raise FixNotApplicable(f"node domain {domain!r} is not a host name suffix")
+            return f'"$(head -n 1 "$PBS_NODEFILE" | cut -d . -f 1).{domain}"'
+        return '$(head -n 1 "$PBS_NODEFILE")'
+    return '$(scontrol show hostnames "$SLURM_JOB_NODELIST" | sed -n 1p)'
+
+
+#: Forms of MASTER_ADDR that already name rank 0's node (maple_flow's templates).
+_GOOD_SLURM = ('"${NODE_LIST%%$\'\\n\'*}"',)
+
+
+def set_master_addr(text: str, scheduler: str, domain: str) -> str:
+    """Make MASTER_ADDR the first node of the job (rank 0's node)."""
+    launch = find_launch(text)
+    expr = master_addr_value(scheduler, domain)
+    found = _assignments(text, "MASTER_ADDR", launch.line - 1)
+    if not found:
+        at = comment_block_start(text, launch.line)
+        return insert_line(text, at, f"export MASTER_ADDR={expr}")
+    last = found[-1]
+    current = last.word.raw.partition("=")[2]
+    if current == expr or (scheduler == "slurm" and current in _GOOD_SLURM):
+        return text
+    text = replace(text, last.word.start, last.word.end, f"MASTER_ADDR={expr}")
+    if not last.exported and not _exported_by_name(text, "MASTER_ADDR", launch.line - 1):
+        start = line_starts(text)[last.index]
+        text = replace(text, start, start, "export ") if last.alone else text
+    return text

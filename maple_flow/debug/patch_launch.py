@@ -1,0 +1,253 @@
+"""Edits of the launch command: options of one launcher stage, the program's arguments."""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass
+
+from maple_flow.debug.layout import Launch, find_launch
+from maple_flow.debug.text import FixNotApplicable, Word, quote, remove_word, replace
+from maple_flow.scriptparse.launch import _BOOLEANS, _TWO_VALUES, _is_program
+
+_SITE = frozenset({"srun", "mpiexec", "mpirun", "ibrun"})
+#: Stages whose long options are written ``--name=value`` (argparse / Slurm style).
+_EQUALS = frozenset({"srun", "torchrun", "deepspeed", "accelerate"})
+_TORCH_RUN = frozenset({"torch.distributed.run", "torch.distributed.launch"})
+_REDIRECT = re.compile(r"^(?:\d*[<>]|&>)")
+BACKEND_ARGS = ("--backend", "--dist-backend", "--dist_backend", "--ddp-backend",
+                "--ddp_backend", "--distributed-backend")
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option of a stage: its name, value, and the words it spans (first, last)."""
+
+    name: str
+    value: str | None
+    first: int
+    last: int
+    attached: bool
+
+
+def _base(word: Word) -> str:
+    return os.path.basename(word.value)
+
+
+def _walk(words: list[Word], i: int) -> tuple[list[Option], int]:
+    """Options from ``words[i]`` on (the rules of scriptparse.launch); the next index."""
+    found: list[Option] = []
+    values = [w.value for w in words]
+    while i < len(values) and values[i].startswith("-") and values[i] != "-":
+        word = values[i]
+        if word in {"-m", "--module", "--no_python", "--no-python"}:
+            break
+        name, eq, value = word.partition("=")
+        if eq:
+            found.append(Option(name, value, i, i, True))
+            i += 1
+        elif word in _TWO_VALUES and i + 2 < len(values):
+            found.append(Option(word, f"{values[i + 1]} {values[i + 2]}", i, i + 2, False))
+            i += 3
+        elif (word not in _BOOLEANS and i + 1 < len(values)
+              and not values[i + 1].startswith("-") and not _is_program(values[i + 1])):
+            found.append(Option(word, values[i + 1], i, i + 1, False))
+            i += 2
+        else:
+            found.append(Option(word, None, i, i, False))
+            i += 1
+    return found, i
+
+
+def _in_body(word: Word, stage: str) -> bool:
+    body = word.value
+    return (stage == "accelerate" and "accelerate launch" in body) or (
+        stage != "accelerate" and re.search(rf"(?:^|[\s/]){stage}(?:\s|$)", body) is not None)
+
+
+def stage_start(words: list[Word], stage: str) -> int | None:
+    """Index of the first option word of ``stage`` in the launch words, or None."""
+    for i, word in enumerate(words):
+        base = _base(word)
+        if stage in _SITE and (base == stage or (stage == "mpiexec" and base.startswith(
+                "mpiexec."))):
+            return i + 1
+        if stage in _SITE:
+            continue
+        if base == stage:
+            skip = 1 if stage == "accelerate" and i + 1 < len(words) \
+                and words[i + 1].value == "launch" else 0
+            return i + 1 + skip
+        if stage == "torchrun" and word.value == "-m" and i + 1 < len(words) \
+                and words[i + 1].value in _TORCH_RUN:
+            return i + 2
+        if base in {"bash", "sh"} and i + 2 < len(words) and words[i + 1].value == "-c" \
+                and _in_body(words[i + 2], stage):
+            return i + 4  # bash -c BODY NAME, then the stage's options as "$@"
+    return None
+
+
+def _stage(launch: Launch, stage: str) -> tuple[list[Option], int]:
+    start = stage_start(launch.words, stage)
+    if start is None:
+        raise FixNotApplicable(f"the launch line has no {stage} stage")
+    options, _ = _walk(launch.words, start)
+    return options, start
+
+
+def _option_text(stage: str, name: str, value: str | None) -> str:
+    if value is None:
+        return name
+    if name.startswith("--") and stage in _EQUALS:
+        return f"{name}={quote(value)}"
+    return f"{name} {quote(value)}"
+
+
+def _insert_before(text: str, launch: Launch, index: int, words: str) -> str:
+    if index < len(launch.words):
+        at = launch.words[index].start
+        return replace(text, at, at, f"{words} ")
+    return replace(text, launch.end, launch.end, f" {words}")
+
+
+def _replace_option(text: str, launch: Launch, opt: Option, stage: str, value: str | None,
+                    name: str) -> str:
+    first, last = launch.words[opt.first], launch.words[opt.last]
+    if value is not None and opt.attached:
+        new = f"{name}={quote(value)}"
+    else:
+        new = _option_text(stage, name, value)
+    return replace(text, first.start, last.end, new)
+
+
+def set_launcher_arg(text: str, stage: str, name: str, value: str | None) -> str:
+    """Set option ``name`` of ``stage`` to ``value`` (a flag when None)."""
+    launch = find_launch(text)
+    options, start = _stage(launch, stage)
+    hits = [o for o in options if o.name == name]
+    if not hits:
+        return _insert_before(text, launch, start, _option_text(stage, name, value))
+    last = hits[-1]
+    if last.value == value:
+        return text
+    return _replace_option(text, launch, last, stage, value, name)
+
+
+def remove_launcher_arg(text: str, stage: str, name: str) -> str:
+    """Remove option ``name`` (with its value) from ``stage``; no-op when absent."""
+    while True:
+        launch = find_launch(text)
+        options, _ = _stage(launch, stage)
+        hits = [o for o in options if o.name == name]
+        if not hits:
+            return text
+        opt = hits[-1]
+        for index in range(opt.last, opt.first - 1, -1):
+            text = remove_word(text, launch.words[index])
+
+
+def add_env_name(text: str, name: str) -> str:
+    """mpirun: pass ``name`` to every rank with ``-x NAME``; no-op when already passed."""
+    launch = find_launch(text)
+    options, start = _stage(launch, "mpirun")
+    if any(o.name == "-x" and (o.value or "").partition("=")[0] == name for o in options):
+        return text
+    return _insert_before(text, launch, start, f"-x {quote(name)}")
+
+
+def _entrypoint_index(launch: Launch, entrypoint: str) -> int:
+    for i in range(len(launch.words) - 1, -1, -1):
+        if launch.words[i].value == entrypoint:
+            return i
+    raise FixNotApplicable(f"the program {entrypoint} is not a word of the launch line")
+
+
+def program_args(launch: Launch, entrypoint: str) -> tuple[int, int]:
+    """(first, end) indexes of the program's argument words (redirections excluded)."""
+    first = _entrypoint_index(launch, entrypoint) + 1
+    end = first
+    while end < len(launch.words) and not _REDIRECT.match(launch.words[end].raw):
+        end += 1
+    return first, end
+
+
+def add_argument(text: str, entrypoint: str, name: str, value: str | None) -> str:
+    """Give the program ``name`` (= ``value``): replace its value, else append it."""
+    launch = find_launch(text)
+    first, end = program_args(launch, entrypoint)
+    options, _ = _walk_args(launch.words, first, end)
+    hits = [o for o in options if o.name == name]
+    if hits:
+        if hits[-1].value == value:
+            return text
+        return _replace_option(text, launch, hits[-1], "torchrun", value, name)
+    new = _option_text("torchrun", name, value)
+    if end < len(launch.words):
+        at = launch.words[end].start
+        return replace(text, at, at, f"{new} ")
+    return replace(text, launch.end, launch.end, f" {new}")
+
+
+def _walk_args(words: list[Word], first: int, end: int) -> tuple[list[Option], int]:
+    """Program arguments as options (``--a b``, ``--a=b``, flags), positional words skipped."""
+    found: list[Option] = []
+    i = first
+    while i < end:
+        value = words[i].value
+        if not value.startswith("-"):
+            i += 1
+            continue
+        name, eq, attached = value.partition("=")
+        if eq:
+            found.append(Option(name, attached, i, i, True))
+            i += 1
+        elif i + 1 < end and not words[i + 1].value.startswith("-"):
+            found.append(Option(value, words[i + 1].value, i, i + 1, False))
+            i += 2
+        else:
+            found.append(Option(value, None, i, i, False))
+            i += 1
+    return found, i
+
+
+def backend_argument(text: str, entrypoint: str) -> str | None:
+    """The name of the program's backend argument, when it has one."""
+    launch = find_launch(text)
+    first, end = program_args(launch, entrypoint)
+    options, _ = _walk_args(launch.words, first, end)
+    names = [o.name for o in options if o.name in BACKEND_ARGS]
+    return names[-1] if names else None
+
+
+def rendezvous_host_options(text: str) -> list[tuple[str, str, str]]:
+    """(stage, option, value) of launcher options that name a rendezvous host literally."""
+    launch = find_launch(text)
+    found: list[tuple[str, str, str]] = []
+    for stage, names in (("torchrun", ("--master_addr", "--master-addr", "--rdzv_endpoint",
+                                       "--rdzv-endpoint")),
+                         ("accelerate", ("--main_process_ip",)),
+                         ("deepspeed", ("--master_addr",))):
+        start = stage_start(launch.words, stage)
+        if start is None:
+            continue
+        for opt in _walk(launch.words, start)[0]:
+            if opt.name in names and opt.value is not None and "$MASTER_ADDR" not in opt.value \
+                    and "${MASTER_ADDR}" not in opt.value:
+                found.append((stage, opt.name, opt.value))
+    return found
+
+
+def point_at_master_addr(text: str) -> str:
+    """Rewrite literal rendezvous hosts on the launch line to ``$MASTER_ADDR``."""
+    for stage, name, value in rendezvous_host_options(text):
+        launch = find_launch(text)
+        options, _ = _stage(launch, stage)
+        opt = [o for o in options if o.name == name][-1]
+        if "endpoint" in name:
+            port = value.rpartition(":")[2] if ":" in value else ""
+            port = port if port.isdigit() else "$MASTER_PORT"
+            new = f'{name}="$MASTER_ADDR:{port}"'
+        else:
+            new = f'{name}="$MASTER_ADDR"'
+        text = replace(text, launch.words[opt.first].start, launch.words[opt.last].end, new)
+    return text

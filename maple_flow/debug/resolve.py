@@ -1,0 +1,203 @@
+"""Make a record's fix concrete: fill placeholders from the log match, the profile, the script.
+
+Placeholders (a closed set; anything else is an error found when the knowledge base loads):
+
+- ``{m.NAME}``: the named group NAME of the signature's match.
+- ``{profile.PATH}``: a profile fact by dotted path (``profile.network.backend``).
+- ``{module:X}``: the profile's available module of the family of group X (or of the literal
+  family X when the match has no such group), preferring the modules the profile loads.
+- ``{queue:time}`` / ``{queue:nodes}``: a queue of the profile that takes the script's
+  walltime / node count; ``{queue:default}``: the default queue.
+- ``{walltime:max}``: the longest walltime the script's queue allows.
+- ``{nodes:max}``: the most nodes the script's queue allows.
+- ``{port_shift:X}``: another port than the one in group X (deterministic).
+- ``{ask:NAME}``: a value only the user knows; the op is left out and NAME is reported.
+
+An op with ``each: profile.PATH`` is repeated for every item of that list or mapping, with
+``{item}`` (list) or ``{item.key}``/``{item.value}`` (mapping).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import TypeAdapter, ValidationError
+
+from maple_flow.debug.models import OpTemplate
+from maple_flow.debug.ops import FixOp
+from maple_flow.directives import parse_directives
+from maple_flow.models import ClusterProfile, Queue, format_walltime
+from maple_flow.policy import request_from_directives
+
+_PLACEHOLDER = re.compile(r"\{([a-z_]+)([.:])([A-Za-z0-9_.]+)\}")
+_OP_ADAPTER: TypeAdapter[FixOp] = TypeAdapter(FixOp)
+KINDS = frozenset({"m", "profile", "module", "queue", "walltime", "nodes", "port_shift", "ask",
+                   "item"})
+
+
+class Unresolved(Exception):
+    """A placeholder without a value; ``need`` is set for {ask:...}."""
+
+    def __init__(self, message: str, need: str = "") -> None:
+        super().__init__(message)
+        self.need = need
+
+
+@dataclass
+class Context:
+    """What placeholders are filled from."""
+
+    groups: Mapping[str, str | None] = field(default_factory=dict)
+    profile: ClusterProfile | None = None
+    script: str = ""
+    item: Any = None
+
+
+def placeholders(text: str) -> list[tuple[str, str]]:
+    """(kind, argument) of every placeholder in ``text``."""
+    return [(m.group(1), m.group(3)) for m in _PLACEHOLDER.finditer(text)]
+
+
+def _need_profile(ctx: Context) -> ClusterProfile:
+    if ctx.profile is None:
+        raise Unresolved("needs the cluster profile")
+    return ctx.profile
+
+
+def _profile_path(ctx: Context, path: str) -> Any:
+    value: Any = _need_profile(ctx)
+    for part in path.split("."):
+        value = value.get(part) if isinstance(value, Mapping) else getattr(value, part, None)
+        if value is None:
+            raise Unresolved(f"the profile has no {path}")
+    return value
+
+
+def _family(name: str) -> str:
+    return name.split("/", 1)[0].lower()
+
+
+def _module(ctx: Context, arg: str) -> str:
+    profile = _need_profile(ctx)
+    wanted = ctx.groups.get(arg) or (arg if arg not in ctx.groups else None)
+    if not wanted:
+        raise Unresolved(f"no module name captured in {arg}")
+    family = _family(wanted)
+    loaded = [m for m in profile.software.modules if _family(m) == family]
+    available = [m for m in profile.software.available_modules if _family(m) == family]
+    exact = [m for m in available if m.lower() == wanted.lower()]
+    choice = (exact or loaded or sorted(available, key=_version_key, reverse=True) or [None])[0]
+    if choice is None:
+        raise Unresolved(f"{profile.name} has no module of the {family} family")
+    return choice
+
+
+def _version_key(name: str) -> tuple[int, tuple[int, ...], str]:
+    version = name.split("/", 1)[1] if "/" in name else ""
+    numbers = tuple(int(n) for n in re.findall(r"\d+", version))
+    return (1 if version else 0, numbers, name)
+
+
+def _script_request(ctx: Context) -> tuple[int, int | None, Queue]:
+    profile = _need_profile(ctx)
+    req = request_from_directives(parse_directives(ctx.script, profile.scheduler))
+    queue = profile.queues.get(req.queue) if req.queue else None
+    return req.nodes or 1, req.walltime_s, queue or profile.queues.default_queue
+
+
+def _queue(ctx: Context, arg: str) -> str:
+    profile = _need_profile(ctx)
+    if arg == "default":
+        return profile.queues.default_queue.name
+    nodes, seconds, current = _script_request(ctx)
+    fits = [q for q in profile.queues.items
+            if q.min_nodes <= nodes <= q.max_nodes and (seconds or 0) <= q.max_walltime_seconds]
+    others = [q for q in fits if q.name != current.name]
+    if not others:
+        raise Unresolved(f"no {profile.name} queue takes {nodes} node(s) for that long")
+    return min(others, key=lambda q: (q.max_walltime_seconds, q.max_nodes)).name
+
+
+def _resolve_one(kind: str, arg: str, ctx: Context) -> str:
+    if kind == "m":
+        value = ctx.groups.get(arg)
+        if not value:
+            raise Unresolved(f"the log gave no {arg}")
+        return value
+    if kind == "profile":
+        return str(_profile_path(ctx, arg))
+    if kind == "module":
+        return _module(ctx, arg)
+    if kind == "queue":
+        return _queue(ctx, arg)
+    if kind == "walltime":
+        return format_walltime(_script_request(ctx)[2].max_walltime_seconds)
+    if kind == "nodes":
+        return str(_script_request(ctx)[2].max_nodes)
+    if kind == "port_shift":
+        port = int(ctx.groups.get(arg) or 29500)
+        return str((port - 1024 + 1009) % (65535 - 1024) + 1024)
+    if kind == "ask":
+        raise Unresolved(f"needs {arg} from the user", need=arg)
+    if kind == "item":
+        return str(ctx.item.get(arg) if isinstance(ctx.item, Mapping) else ctx.item)
+    raise Unresolved(f"unknown placeholder kind {kind}")
+
+
+def fill(text: str, ctx: Context) -> str:
+    """``text`` with every placeholder replaced; Unresolved when one has no value."""
+    text = text.replace("{item}", "{item.self}") if "{item}" in text else text
+    return _PLACEHOLDER.sub(lambda m: _resolve_one(m.group(1), m.group(3), ctx), text)
+
+
+def _fill_value(value: Any, ctx: Context) -> Any:
+    if isinstance(value, str):
+        return fill(value, ctx)
+    if isinstance(value, list):
+        return [fill(v, ctx) if isinstance(v, str) else v for v in value]
+    return value
+
+
+def _items(template: OpTemplate, ctx: Context) -> list[Any]:
+    each = template.get("each")
+    if not isinstance(each, str):
+        return [None]
+    value = _profile_path(ctx, each.removeprefix("profile."))
+    if isinstance(value, Mapping):
+        return [{"key": k, "value": v} for k, v in value.items()]
+    return [{"self": v} for v in value]
+
+
+def resolve_op(template: OpTemplate, ctx: Context) -> list[FixOp]:
+    """The concrete ops of one op template; Unresolved or ValidationError when it cannot be."""
+    ops: list[FixOp] = []
+    for item in _items(template, ctx):
+        local = Context(ctx.groups, ctx.profile, ctx.script, item)
+        data = {k: _fill_value(v, local) for k, v in template.items() if k != "each"}
+        for key in ("nodes", "gpus_per_node"):
+            if isinstance(data.get(key), str):
+                data[key] = int(data[key])
+        ops.append(_OP_ADAPTER.validate_python(data))
+    return ops
+
+
+def resolve_fix(
+    templates: list[OpTemplate], ctx: Context
+) -> tuple[list[FixOp], list[str], list[str]]:
+    """(ops, needs, unresolved) for a record's fix in ``ctx``."""
+    ops: list[FixOp] = []
+    needs: list[str] = []
+    unresolved: list[str] = []
+    for template in templates:
+        try:
+            ops += resolve_op(template, ctx)
+        except Unresolved as exc:
+            if exc.need:
+                needs.append(exc.need)
+            unresolved.append(f"{template.get('op')}: {exc}")
+        except (ValidationError, ValueError) as exc:
+            unresolved.append(f"{template.get('op')}: {str(exc).splitlines()[0]}")
+    return ops, list(dict.fromkeys(needs)), unresolved
