@@ -82,7 +82,7 @@ def add_directive(line: str) -> Mutation:
     def apply(text: str) -> str:
         lines = text.splitlines(keepends=True)
         last = max(i for i, ln in enumerate(lines) if ln.startswith(("#SBATCH", "#PBS")))
-        return "".join(lines[:last + 1] + [line + "\n"] + lines[last + 1:])
+        return "".join([*lines[:last + 1], line + "\n", *lines[last + 1:]])
     return apply
 
 

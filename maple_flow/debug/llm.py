@@ -192,7 +192,10 @@ class TransformersProposer:
 
     def propose(self, evidence: FailureEvidence,
                 profile: ClusterProfile | None) -> Fix | Rejected:
-        raw = self.complete(build_messages(evidence, profile))
+        try:
+            raw = self.complete(build_messages(evidence, profile))
+        except LLMUnavailable as exc:
+            return Rejected(raw="", why=str(exc))
         return validate_output(raw, f"{self.name}:{Path(self.model_path).name}")
 
 
@@ -217,7 +220,7 @@ class OpenAICompatProposer:
         url = self.base_url.rstrip("/") + "/chat/completions"
         req = urllib.request.Request(url, data=body, headers=headers, method="POST")
         try:
-            with urllib.request.urlopen(req, timeout=self.timeout_s) as resp:  # noqa: S310
+            with urllib.request.urlopen(req, timeout=self.timeout_s) as resp:
                 data = json.loads(resp.read().decode("utf-8", errors="replace"))
         except (urllib.error.URLError, TimeoutError, OSError, ValueError) as exc:
             raise LLMUnavailable(f"the LLM server at {url} did not answer: {exc}") from exc

@@ -149,7 +149,7 @@ class Plan:
     failure_key: str = ""
 
 
-ApplyFn = Callable[[str, Fix, ClusterProfile | None], str]
+ApplyFn = Callable[[str, Fix, ClusterProfile], str]
 DiffFn = Callable[[str, str], str]
 
 _VOLATILE = [
@@ -180,7 +180,7 @@ def failure_key(report: VerifyReport, candidates: Sequence[Candidate]) -> str:
     return top + "|" + "\n".join(sorted(lines))
 
 
-def _try(candidate: Candidate, script: str, profile: ClusterProfile | None, history: History,
+def _try(candidate: Candidate, script: str, profile: ClusterProfile, history: History,
          apply_fn: ApplyFn, diff_fn: DiffFn) -> Apply | str:
     """The patched script, or why this candidate cannot be used."""
     from maple_flow.debug import FixNotApplicable
@@ -204,7 +204,7 @@ def _try(candidate: Candidate, script: str, profile: ClusterProfile | None, hist
 
 
 def plan(script: str, report: VerifyReport, candidates: Sequence[Candidate], history: History,
-         profile: ClusterProfile | None, *, max_attempts: int = MAX_ATTEMPTS,
+         profile: ClusterProfile, *, max_attempts: int = MAX_ATTEMPTS,
          apply_fn: ApplyFn | None = None, diff_fn: DiffFn | None = None) -> Plan:
     """What to do after ``report`` (pure): stop with a status, or apply the first candidate
     that changes the script into one not tried before."""
@@ -219,13 +219,12 @@ def plan(script: str, report: VerifyReport, candidates: Sequence[Candidate], his
         return Plan(Stop("failed", f"the same failure ({top}) came back after a fix"), (), key)
     if history.attempts >= max_attempts:
         return Plan(Stop("failed", f"still failing after {history.attempts} attempt(s)"), (), key)
-    if apply_fn is None or diff_fn is None:
-        from maple_flow.debug import apply_fix, script_diff
+    from maple_flow.debug import apply_fix, script_diff
 
-        apply_fn, diff_fn = apply_fn or apply_fix, diff_fn or script_diff
     skipped: list[tuple[Candidate, str]] = []
     for candidate in candidates:
-        outcome = _try(candidate, script, profile, history, apply_fn, diff_fn)
+        outcome = _try(candidate, script, profile, history, apply_fn or apply_fix,
+                       diff_fn or script_diff)
         if isinstance(outcome, Apply):
             return Plan(outcome, tuple(skipped), key)
         skipped.append((candidate, outcome))
@@ -240,14 +239,15 @@ def after_attempt(history: History, key: str, script: str) -> History:
                    scripts=history.scripts | {script_hash(script)}, attempts=history.attempts + 1)
 
 
-def evidence_of(report: VerifyReport, script: str, scheduler: str | None) -> FailureEvidence:
+def evidence_of(report: VerifyReport, script: str,
+                scheduler: Literal["slurm", "pbs"] | None) -> FailureEvidence:
     """The classifier's input from a verification report (pure)."""
     stdout = getattr(report, "stdout", "") or ""
     stderr = getattr(report, "stderr", "") or ""
     if not stdout and not stderr:  # a report without raw logs: its excerpt is the log
         stderr = "\n".join(report.log_excerpt)
     return FailureEvidence(
-        cluster=report.cluster, scheduler=scheduler,  # type: ignore[arg-type]
+        cluster=report.cluster, scheduler=scheduler,
         job_state=report.state, exit_code=report.exit_code,
         submit_message=report.scheduler_message, stdout=stdout, stderr=stderr,
         reasons=list(report.reasons), script=script)
@@ -400,7 +400,8 @@ class Loop:
             job.pending = step.decision
             job.target = replace(job.target, script=step.decision.script)
             if self.progress:
-                self.progress(job, f"attempt {job.history.attempts}: {step.decision.candidate.record_id}")
+                self.progress(job, f"attempt {job.history.attempts}: "
+                                   f"{step.decision.candidate.record_id}")
             return True
 
     def _llm(self, job: RepairJob, ev: FailureEvidence,

@@ -1,0 +1,282 @@
+"""The repair loop's pure decisions and its rounds, with fake verify callables that return
+real VerifyReports (the twin runs the real thing in tests/twin/test_repair_twin.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from maple_flow.clusters import get_profile
+from maple_flow.debug import Diagnosis, FailureEvidence, Fix
+from maple_flow.debug.llm import Rejected
+from maple_flow.debug.loop import (
+    Apply,
+    Candidate,
+    History,
+    Loop,
+    RepairJob,
+    Stop,
+    after_attempt,
+    evidence_of,
+    failure_key,
+    normalise,
+    plan,
+    template_of,
+)
+from maple_flow.debug.ops import ExportEnv, PropagateEnv, SetDirective, SetQueue
+from maple_flow.generate import generate_from_spec
+from maple_flow.models import ClusterProfile, JobSpec
+from maple_flow.verify.report import VerifyReport
+from maple_flow.verify.run import VerifyTarget
+
+PROFILE = get_profile("perlmutter")
+GOOD = generate_from_spec(JobSpec(cluster="perlmutter", nodes=1, gpus_per_node=1,
+                                  entrypoint="train.py")).script
+NO_CONSTRAINT = GOOD.replace("#SBATCH -C gpu\n", "")
+REJECTED = "sbatch: error: Job request does not match any supported policy (-C gpu missing)"
+
+
+def report(status: str = "failed", reasons: list[str] | None = None, **kw: Any) -> VerifyReport:
+    return VerifyReport(cluster="perlmutter", endpoint="twin", status=status,  # type: ignore[arg-type]
+                        reasons=reasons or [], **kw)
+
+
+def rejected() -> VerifyReport:
+    return report(reasons=[f"rejected at submission: {REJECTED}"], state="REJECTED",
+                  scheduler_message=REJECTED)
+
+
+def candidate(record: str, *ops: Any, needs: tuple[str, ...] = ()) -> Candidate:
+    return Candidate(Fix(record_id=record, cause=f"cause of {record}", ops=list(ops)),
+                     "signature", ("-C gpu missing",), needs)
+
+
+CONSTRAINT = candidate("constraint-missing", SetDirective(option="constraint", value="gpu"))
+
+
+# -- plan (pure) -----------------------------------------------------------------------------
+def test_verified_and_unverified_stop() -> None:
+    assert plan(GOOD, report("verified"), [], History(), PROFILE).decision == Stop(
+        "verified", "verified as given")
+    step = plan(GOOD, report("unverified", ["no answer from the endpoint in time"]), [CONSTRAINT],
+                History(), PROFILE)
+    assert isinstance(step.decision, Stop) and step.decision.status == "unverified"
+    assert "infrastructure" in step.decision.reason
+
+
+def test_applies_the_first_fix_that_changes_the_script() -> None:
+    step = plan(NO_CONSTRAINT, rejected(), [CONSTRAINT], History(), PROFILE)
+    assert isinstance(step.decision, Apply)
+    assert "--constraint=gpu" in step.decision.script
+    assert "+#SBATCH --constraint=gpu" in step.decision.diff
+
+
+def test_passes_over_fixes_that_do_not_apply_or_change_nothing() -> None:
+    unknown_module = candidate("module-unknown", SetQueue(name="nosuch"))
+    needs_account = candidate("account-format", needs=("account",))
+    noop = candidate("already-there", SetDirective(option="qos", value="debug"))
+    step = plan(NO_CONSTRAINT, rejected(), [needs_account, unknown_module, noop, CONSTRAINT],
+                History(), PROFILE)
+    assert isinstance(step.decision, Apply)
+    assert step.decision.candidate.record_id == "constraint-missing"
+    whys = dict((c.record_id, why) for c, why in step.skipped)
+    assert whys["account-format"] == "the fix needs account"
+    assert whys["module-unknown"].startswith("not applicable")
+    assert whys["already-there"] == "the fix changes nothing in this script"
+
+
+def test_no_candidates_or_none_applicable_stops_failed() -> None:
+    step = plan(NO_CONSTRAINT, rejected(), [], History(), PROFILE)
+    assert step.decision == Stop("failed", "no knowledge-base record matches")
+    only = candidate("account-format", needs=("account",))
+    step = plan(NO_CONSTRAINT, rejected(), [only], History(), PROFILE)
+    assert isinstance(step.decision, Stop) and "no fix applies" in step.decision.reason
+
+
+def test_same_failure_after_a_fix_stops() -> None:
+    first = plan(NO_CONSTRAINT, rejected(), [CONSTRAINT], History(), PROFILE)
+    assert isinstance(first.decision, Apply)
+    history = after_attempt(History(), first.failure_key, first.decision.script)
+    again = plan(first.decision.script, rejected(), [CONSTRAINT], history, PROFILE)
+    assert isinstance(again.decision, Stop)
+    assert again.decision.reason == "the same failure (constraint-missing) came back after a fix"
+
+
+def test_attempt_budget_and_tried_scripts() -> None:
+    history = History(attempts=5)
+    step = plan(NO_CONSTRAINT, rejected(), [CONSTRAINT], history, PROFILE, max_attempts=5)
+    assert step.decision == Stop("failed", "still failing after 5 attempt(s)")
+    fixed = plan(NO_CONSTRAINT, rejected(), [CONSTRAINT], History(), PROFILE).decision
+    assert isinstance(fixed, Apply)
+    tried = after_attempt(History(), "other failure", fixed.script)
+    step = plan(NO_CONSTRAINT, rejected(), [CONSTRAINT], tried, PROFILE)
+    assert step.skipped[0][1] == "this script was already tried"
+
+
+def test_failure_key_ignores_what_changes_between_runs() -> None:
+    a = report(reasons=["rank 1 missing", "timed out after 301 s"])
+    b = report(reasons=["rank 1 missing", "timed out after 297 s"])
+    assert failure_key(a, [CONSTRAINT]) == failure_key(b, [CONSTRAINT])
+    assert failure_key(a, [CONSTRAINT]) != failure_key(a, [])
+    assert normalise("job 4711 on nid200001  port 29507") == "job # on nid# port #"
+
+
+def test_evidence_and_template_of_a_report() -> None:
+    ev = evidence_of(rejected(), NO_CONSTRAINT, "slurm")
+    assert isinstance(ev, FailureEvidence)
+    assert ev.job_state == "REJECTED" and ev.submit_message == REJECTED
+    assert ev.script == NO_CONSTRAINT and ev.reasons[0].startswith("rejected at submission")
+    assert template_of(GOOD) == "perlmutter-pytorch-ddp"
+    assert template_of("#!/bin/bash\nsrun python x.py\n") is None
+
+
+# -- the rounds, with fake verification and a fake classifier --------------------------------
+class FakeStore:
+    """Records what the loop stores (the real store has its own tests)."""
+
+    def __init__(self) -> None:
+        self.attempts: list[tuple[Any, ...]] = []
+        self.variants: list[tuple[Any, ...]] = []
+
+    def record_repair_attempt(self, run_id: str, attempt: int, cluster: str,
+                              record_id: str | None, ops: list[Any], diff: str,
+                              log_excerpt: list[str], status: str) -> None:
+        self.attempts.append((run_id, attempt, cluster, record_id, ops, diff, status))
+
+    def add_variant(self, parent_id: str, ops: list[Any], description: str, verified_on: str,
+                    report: Any) -> str:
+        self.variants.append((parent_id, ops, description, verified_on, report.status))
+        return f"{parent_id}~1"
+
+
+def site(targets: list[VerifyTarget]) -> list[VerifyReport]:
+    """A site that rejects scripts without -C gpu and runs the rest fine."""
+    calls.append(len(targets))
+    return [report("verified") if "constraint=gpu" in t.script or "-C gpu" in t.script
+            else rejected() for t in targets]
+
+
+calls: list[int] = []
+
+
+def kb(ev: FailureEvidence, profile: ClusterProfile | None) -> list[Diagnosis]:
+    if "-C gpu missing" not in ev.submit_message:
+        return []
+    return [Diagnosis(record_id="constraint-missing", score=30.0, method="signature",
+                      evidence=[ev.submit_message], fix=CONSTRAINT.fix)]
+
+
+def target(script: str) -> VerifyTarget:
+    return VerifyTarget("perlmutter", script, "train.py")
+
+
+def test_loop_repairs_records_and_learns() -> None:
+    store, calls[:] = FakeStore(), []
+    jobs = [RepairJob(target(NO_CONSTRAINT)), RepairJob(target(GOOD))]
+    first, second = Loop(verify=site, classify=kb, store=store).run(jobs)
+    assert first.status == "verified" and first.repaired and len(first.attempts) == 1
+    assert first.attempts[0].record_id == "constraint-missing"
+    assert first.attempts[0].ops == [{"op": "set_directive", "option": "constraint",
+                                      "value": "gpu"}]
+    assert first.initial_reasons[0].startswith("rejected at submission")
+    assert second.status == "verified" and not second.attempts
+    assert calls == [2, 1], "one batch per round: both scripts, then the repaired one"
+    assert [a[1:4] + a[6:] for a in store.attempts] == [
+        (1, "perlmutter", "constraint-missing", "verified")]
+    assert store.variants[0][0] == "perlmutter-pytorch-ddp"
+    assert first.variant_id == "perlmutter-pytorch-ddp~1"
+
+
+def test_loop_stops_on_a_repeated_failure() -> None:
+    useless = candidate("useless", ExportEnv(name="NCCL_DEBUG", value="INFO"))
+    result = Loop(verify=site, classify=lambda ev, p: [
+        Diagnosis(record_id="useless", score=1.0, method="similarity", evidence=list(
+            useless.evidence), fix=useless.fix)]).run([RepairJob(target(NO_CONSTRAINT))])[0]
+    assert result.status == "failed" and len(result.attempts) == 1
+    assert result.stop_reason == "the same failure (useless) came back after a fix"
+
+
+def test_loop_stops_after_max_attempts() -> None:
+    counter = iter(range(100))
+
+    def always_new(ev: FailureEvidence, p: ClusterProfile | None) -> list[Diagnosis]:
+        n = next(counter)
+        fix = Fix(record_id=f"guess-{n}", cause="a guess", ops=[
+            ExportEnv(name="NCCL_DEBUG", value=f"v{n}")])
+        return [Diagnosis(record_id=f"guess-{n}", score=1.0, method="similarity",
+                          evidence=[f"line {n}"], fix=fix)]
+
+    result = Loop(verify=site, classify=always_new, max_attempts=3).run(
+        [RepairJob(target(NO_CONSTRAINT))])[0]
+    assert result.status == "failed" and len(result.attempts) == 3
+    assert result.stop_reason == "still failing after 3 attempt(s)"
+
+
+def test_unverified_is_never_repaired() -> None:
+    def down(targets: list[VerifyTarget]) -> list[VerifyReport]:
+        return [report("unverified", ["the endpoint failed: connection refused"])
+                for _ in targets]
+
+    result = Loop(verify=down, classify=kb).run([RepairJob(target(NO_CONSTRAINT))])[0]
+    assert result.status == "unverified" and not result.attempts
+    assert "connection refused" in result.stop_reason
+
+
+def test_given_failed_report_is_not_verified_again() -> None:
+    calls[:] = []
+    job = RepairJob(target(NO_CONSTRAINT), report=rejected(), template_id="mine")
+    result = Loop(verify=site, classify=kb).run([job])[0]
+    assert result.status == "verified" and calls == [1] and result.template_id == "mine"
+
+
+def test_declined_fix_is_recorded_and_not_run() -> None:
+    store, calls[:] = FakeStore(), []
+    result = Loop(verify=site, classify=kb, store=store, review=lambda c, d: False).run(
+        [RepairJob(target(NO_CONSTRAINT))])[0]
+    assert result.status == "failed" and not result.attempts and calls == [1]
+    assert result.skipped[0].status == "declined" and "+#SBATCH --constraint=gpu" in (
+        result.skipped[0].diff)
+    assert store.attempts[0][-1] == "declined"
+
+
+class FakeProposer:
+    name = "fake"
+
+    def __init__(self, answer: Fix | Rejected) -> None:
+        self.answer, self.asked = answer, 0
+
+    def propose(self, evidence: FailureEvidence, profile: ClusterProfile | None) -> Any:
+        self.asked += 1
+        return self.answer
+
+
+def test_llm_is_asked_only_when_no_record_matches() -> None:
+    fix = Fix(record_id="llm-proposal", cause="the proposal",
+              ops=[SetDirective(option="constraint", value="gpu")])
+    proposer = FakeProposer(fix)
+    result = Loop(verify=site, classify=kb, proposer=proposer).run(
+        [RepairJob(target(NO_CONSTRAINT))])[0]
+    assert result.status == "verified" and proposer.asked == 0
+    result = Loop(verify=site, classify=lambda ev, p: [], proposer=proposer).run(
+        [RepairJob(target(NO_CONSTRAINT))])[0]
+    assert result.status == "verified" and proposer.asked == 1
+    assert result.attempts[0].method == "llm"
+
+
+def test_rejected_llm_output_is_recorded_never_applied() -> None:
+    store = FakeStore()
+    proposer = FakeProposer(Rejected(raw="just restart it", why="no JSON object in the answer"))
+    result = Loop(verify=site, classify=lambda ev, p: [], proposer=proposer, store=store).run(
+        [RepairJob(target(NO_CONSTRAINT))])[0]
+    assert result.status == "failed" and not result.attempts
+    assert result.skipped[0].status == "rejected" and result.skipped[0].method == "llm"
+    assert store.attempts[0][3] is None and store.attempts[0][-1] == "rejected"
+
+
+@pytest.mark.parametrize("ops", [[PropagateEnv(launcher="srun")]])
+def test_candidate_of_diagnosis_keeps_needs(ops: list[Any]) -> None:
+    d = Diagnosis(record_id="r", score=1.0, method="signature", evidence=["e"],
+                  fix=Fix(record_id="r", cause="c", ops=ops), needs=["token"])
+    c = Candidate.of(d)
+    assert c.needs == ("token",) and c.method == "signature" and c.record_id == "r"
