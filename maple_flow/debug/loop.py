@@ -80,12 +80,14 @@ class RepairResult(BaseModel):
     skipped: list[Skip] = Field(default_factory=list)
     initial_script: str
     final_script: str
+    initial_status: FinalStatus | None = None
     initial_reasons: list[str] = Field(default_factory=list)
     final_reasons: list[str] = Field(default_factory=list)
     template_id: str | None = None
     variant_id: str | None = None
     needs: list[str] = Field(default_factory=list, description="values only the user can give")
     elapsed_s: float = 0.0
+    final_report: VerifyReport | None = Field(default=None, description="the last verification")
 
     @property
     def repaired(self) -> bool:
@@ -295,6 +297,7 @@ class RepairJob:
     skipped: list[Skip] = field(default_factory=list)
     pending: Apply | None = None
     initial_script: str = ""
+    initial_status: FinalStatus | None = None
     initial_reasons: list[str] = field(default_factory=list)
     result: RepairResult | None = None
     started: float = field(default_factory=time.monotonic)
@@ -344,7 +347,8 @@ class Loop:
         """Repair every job; each round verifies all live scripts in one batch."""
         for job in jobs:
             if job.report is not None:
-                job.initial_reasons = list(job.report.reasons)
+                job.initial_status, job.initial_reasons = job.report.status, list(
+                    job.report.reasons)
         todo = [j for j in jobs if j.report is None]
         while True:
             if todo:
@@ -359,7 +363,7 @@ class Loop:
     def _verified(self, job: RepairJob, report: VerifyReport) -> None:
         job.report = report
         if job.pending is None:
-            job.initial_reasons = list(report.reasons)
+            job.initial_status, job.initial_reasons = report.status, list(report.reasons)
             return
         n = len(job.attempts) + 1
         fix, pending = job.pending.candidate.fix, job.pending
@@ -445,9 +449,10 @@ class Loop:
             run_id=job.run_id, cluster=job.target.cluster, status=stop.status,
             stop_reason=stop.reason, attempts=job.attempts, skipped=job.skipped,
             initial_script=job.initial_script, final_script=job.target.script,
-            initial_reasons=job.initial_reasons, final_reasons=list(job.report.reasons),
+            initial_status=job.initial_status, initial_reasons=job.initial_reasons,
+            final_reasons=list(job.report.reasons),
             template_id=job.template_id, variant_id=variant, needs=needs,
-            elapsed_s=round(time.monotonic() - job.started, 3))
+            elapsed_s=round(time.monotonic() - job.started, 3), final_report=job.report)
         if self.progress:
             self.progress(job, f"{stop.status}: {stop.reason}")
 
