@@ -1,8 +1,9 @@
 """The fault catalogue: known-good rendered scripts, each broken in one known way (pure).
 
-A fault is a base script (a template rendered at small size: 1-2 nodes, 1 GPU per node, so
-few ranks import torch) plus one mutation of its text, or a twin personality option that
-makes the site behave differently from what the script assumes. Every fault is reproduced
+A fault is a base script (a template rendered at small size: one node, or two where the
+fault needs them, with every GPU of the node, since the twin's device model wants one rank
+per modelled GPU) plus one mutation of its text, or a twin personality option that makes
+the site behave differently from what the script assumes. Every fault is reproduced
 for real by the twin: the site's submit filter rejects it, or the job fails, or the mini-app
 reports a wrong layout or rendezvous.
 """
@@ -13,6 +14,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from maple_flow.clusters import get_profile
 from maple_flow.generate import generate_from_spec
 from maple_flow.models import JobSpec
 from maple_flow.twin.options import marker
@@ -30,9 +32,16 @@ class Base:
 
     cluster: str
     nodes: int = 1
-    gpus_per_node: int = 1
     framework: str = "pytorch"
     strategy: str = "ddp"
+
+    @property
+    def gpus_per_node(self) -> int:
+        return get_profile(self.cluster).gpu.per_node
+
+    @property
+    def ranks(self) -> int:
+        return self.nodes * self.gpus_per_node
 
     def spec(self) -> JobSpec:
         return JobSpec(cluster=self.cluster, framework=self.framework,  # type: ignore[arg-type]
@@ -132,13 +141,20 @@ def pbs_line(pattern: str, value: str) -> Mutation:
     return sub(rf"^#PBS {pattern}$", f"#PBS {value}")
 
 
-def ntasks_per_node(value: int) -> Mutation:
-    """Start more ranks per node than the node has GPUs for (torchrun's --nproc_per_node)."""
-    return sub(r"^GPUS_PER_NODE=\d+$", f"GPUS_PER_NODE={value}")
+def one_more_rank_per_node() -> Mutation:
+    """torchrun starts one rank more per node than the node has GPUs (--nproc_per_node)."""
+    return lambda text: re.sub(r"^GPUS_PER_NODE=(\d+)$",
+                               lambda m: f"GPUS_PER_NODE={int(m.group(1)) + 1}", text,
+                               count=1, flags=re.M)
+
+
+def ppn_all_ranks() -> Mutation:
+    """mpiexec puts every rank on the first node (--ppn NRANKS instead of GPUs per node)."""
+    return sub(r'--ppn "\$GPUS_PER_NODE"', '--ppn "$NRANKS"')
 
 
 # -- the catalogue ------------------------------------------------------------------------
-ONE = Base  # 1 node x 1 GPU
+ONE = Base  # one full node
 
 
 def two(cluster: str) -> Base:
@@ -159,13 +175,19 @@ def _common_slurm(c: str, module: str, partition: str) -> list[Fault]:
 
 
 def _srun_faults(c: str) -> list[Fault]:
+    """srun + torchrun (c10d rendezvous) sites. A localhost rendezvous is not among them: on
+    the twin every node shares one loopback, so torchrun's c10d store is reachable anyway and
+    torchrun gives the ranks the real master address (the fault cannot show)."""
     return [
         Fault(f"{c}-srun-export-none", ONE(c), "runtime",
               "srun --export=NONE: the tasks get no PATH or rendezvous variables",
               srun_export_none(), ("env",)),
-        Fault(f"{c}-localhost-rendezvous", two(c), "runtime",
-              "MASTER_ADDR=localhost with ranks on two nodes", localhost_rendezvous(),
+        Fault(f"{c}-wrong-port-variable", ONE(c), "runtime",
+              "the rendezvous endpoint reads $MASTERPORT (unset)", wrong_port_variable(),
               ("rendezvous",)),
+        Fault(f"{c}-ranks-over-gpus", ONE(c), "runtime",
+              "torchrun starts one rank more per node than the node has GPUs",
+              one_more_rank_per_node(), ("layout",)),
     ]
 
 
@@ -184,9 +206,6 @@ def catalogue() -> list[Fault]:
               "account with capitals and a dash", slurm_account("M1234-GPU"), ("account",)),
         Fault("perlmutter-unknown-qos", ONE("perlmutter"), "submit", "-q names an unknown QOS",
               sub(r"^#SBATCH -q \S+$", "#SBATCH -q gpu_premium"), ("queue",)),
-        Fault("perlmutter-wrong-port-variable", ONE("perlmutter"), "runtime",
-              "rendezvous endpoint reads $MASTERPORT (unset)", wrong_port_variable(),
-              ("rendezvous",)),
     ]
     # Polaris and Aurora: PBS
     for c, module, fs in (("polaris", "conda", "home:eagle"), ("aurora", "frameworks",
@@ -204,11 +223,19 @@ def catalogue() -> list[Fault]:
                   pbs_line(r"-q \S+", "-q gpu_hack"), ("queue",)),
             Fault(f"{c}-account-format", ONE(c), "submit", "account starting with a digit",
                   pbs_line(r"-A \S+", "-A 1project"), ("account",)),
-            Fault(f"{c}-ppn-over-gpus", ONE(c), "runtime",
-                  "mpiexec --ppn 2 on a job that asked for 1 GPU per node",
-                  ntasks_per_node(2), ("layout",)),
+            Fault(f"{c}-prod-under-min-nodes", ONE(c), "submit",
+                  "the prod queue with fewer nodes than its minimum",
+                  pbs_line(r"-q \S+", "-q prod"), ("queue",)),
         ]
-    # TACC: -N/-t required, --gres/--mem forbidden, ibrun/mpirun
+    f += [
+        Fault("polaris-ppn-all-ranks", two("polaris"), "runtime",
+              "mpiexec --ppn NRANKS: every rank on the first node", ppn_all_ranks(),
+              ("layout",)),
+        Fault("polaris-localhost-rendezvous", two("polaris"), "runtime",
+              "MASTER_ADDR=localhost with ranks on two nodes", localhost_rendezvous(),
+              ("rendezvous",)),
+    ]
+    # TACC: -N/-t required, --gres/--mem forbidden, ibrun/mpirun (static rendezvous)
     for c, module, part in (("lonestar6", "python3/3.9.7", "gpu-a100"),
                             ("stampede3", "python", "pvc"), ("vista", "python3", "gh")):
         f += _common_slurm(c, module, part)
@@ -222,20 +249,24 @@ def catalogue() -> list[Fault]:
             Fault(f"{c}-account-format", ONE(c), "submit", "a lower-case TACC project",
                   slurm_account("tg-cis230001"), ("account",)),
         ]
-    f += [Fault("vista-ppn-over-gpus", ONE("vista"), "runtime",
-                "torchrun starts 2 ranks on a 1-GPU node", ntasks_per_node(2), ("layout",))]
+    f += [
+        Fault("vista-ranks-over-gpus", ONE("vista"), "runtime",
+              "torchrun starts 2 ranks on a 1-GPU node", one_more_rank_per_node(),
+              ("layout",)),
+        Fault("vista-localhost-rendezvous", two("vista"), "runtime",
+              "MASTER_ADDR=localhost with ranks on two nodes", localhost_rendezvous(),
+              ("rendezvous",)),
+        Fault("lonestar6-localhost-rendezvous", two("lonestar6"), "runtime",
+              "MASTER_ADDR=localhost with ranks on two nodes", localhost_rendezvous(),
+              ("rendezvous",)),
+    ]
     # NCSA Delta and DeltaAI
     for c, module, part in (("delta", "anaconda3_gpu", "gpuA100x4"),
                             ("deltaai", "python/miniforge3_pytorch", "ghx4")):
         f += _common_slurm(c, module, part)
         f += _srun_faults(c)
-        f += [
-            Fault(f"{c}-account-format", ONE(c), "submit", "account without the site's suffix",
-                  slurm_account("bbka"), ("account",)),
-            Fault(f"{c}-ntasks-over-gpus", ONE(c), "runtime",
-                  "torchrun starts 2 ranks on a job that asked for 1 GPU per node",
-                  ntasks_per_node(2), ("layout",)),
-        ]
+        f += [Fault(f"{c}-account-format", ONE(c), "submit",
+                    "account without the site's suffix", slurm_account("bbka"), ("account",))]
     f += [Fault("deltaai-site-srun-no-export", ONE("deltaai"), "runtime",
                 "site option: srun does not export the batch environment (DeltaAI-like)",
                 add_option("srun-export-none"), ("env", "personality")),
@@ -244,7 +275,7 @@ def catalogue() -> list[Fault]:
                 ("queue",))]
     # Anvil and Bridges-2
     f += _common_slurm("anvil", "ml-toolkit-gpu/pytorch", "gpu")
-    f += _srun_faults("anvil")
+    f += _srun_faults("anvil")[:2]
     f += [Fault("anvil-account-no-gpu-suffix", ONE("anvil"), "submit",
                 "allocation without -gpu on the gpu partition", slurm_account("cis230270"),
                 ("account",)),
@@ -252,10 +283,10 @@ def catalogue() -> list[Fault]:
                 "the required --gpus-per-node is missing",
                 drop_line(r"^#SBATCH --gpus-per-node="), ("directive",))]
     f += _common_slurm("bridges2", "AI/pytorch_23.02-1.13.1-py3", "GPU")
-    f += _srun_faults("bridges2")
+    f += _srun_faults("bridges2")[:1]
     f += [Fault("bridges2-untyped-gpus", ONE("bridges2"), "submit",
-                "--gpus=1 without the GPU type",
-                sub(r"^#SBATCH --gpus=\S+$", "#SBATCH --gpus=1"), ("directive",)),
+                "--gpus=8 without the GPU type",
+                sub(r"^#SBATCH --gpus=\S+$", "#SBATCH --gpus=8"), ("directive",)),
           Fault("bridges2-account-format", ONE("bridges2"), "submit",
                 "allocation without the trailing p", slurm_account("cis230018"),
                 ("account",))]
