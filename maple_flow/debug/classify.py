@@ -12,6 +12,12 @@ from __future__ import annotations
 
 import re
 from functools import cache
+from typing import Any, Literal
+
+try:  # the regular-expression parser, to measure a pattern's literal text
+    import re._parser as sre_parse  # type: ignore[import-not-found, unused-ignore]
+except ImportError:  # pragma: no cover - Python < 3.11
+    import sre_parse  # type: ignore[no-redef, unused-ignore]
 
 from maple_flow.debug.kb import load_knowledge_base
 from maple_flow.debug.models import (
@@ -23,16 +29,21 @@ from maple_flow.debug.models import (
     Signature,
 )
 from maple_flow.debug.resolve import Context, resolve_fix
+from maple_flow.debug.similarity import rank_documents
 from maple_flow.directives import detect_scheduler
 from maple_flow.errors import MapleError
 from maple_flow.models import ClusterProfile
 from maple_flow.verify.report import log_excerpt
 
-_META = re.compile(r"\\[dDsSwWbB]|\\.|\(\?P<\w+>|\(\?[:=!]|[\[\](){}?*+|^$.]")
-#: Similarity scores below these are not offered (no record resembles the log).
-MIN_SIMILARITY = {"embedding": 0.30, "lexical": 1.0}
+Method = Literal["signature", "similarity"]
 MAX_SIMILAR = 3
 MAX_EVIDENCE = 5
+#: Specificity added by each condition a signature puts on the job (state, exit code,
+#: scheduler) and by a condition on the script (rarer, so worth more).
+JOB_CONDITION = 10.0
+SCRIPT_CONDITION = 30.0
+#: Added to records that concern named clusters only: site knowledge beats the general rule.
+SITE_RECORD = 20.0
 
 
 @cache
@@ -40,13 +51,37 @@ def _compiled(pattern: str) -> re.Pattern[str]:
     return re.compile(pattern, re.M)
 
 
+def _min_literal(items: Any) -> float:
+    """The number of literal characters every match of a parsed pattern contains."""
+    total = 0.0
+    for op, arg in items:
+        name = str(op)
+        if name == "LITERAL":
+            total += 1
+        elif name == "SUBPATTERN":
+            total += _min_literal(arg[-1])
+        elif name == "BRANCH":
+            total += min(_min_literal(branch) for branch in arg[1])
+        elif name in {"MAX_REPEAT", "MIN_REPEAT", "POSSESSIVE_REPEAT"}:
+            total += arg[0] * _min_literal(arg[2])
+    return total
+
+
+@cache
+def literal_length(pattern: str) -> float:
+    """Characters a pattern always matches literally (alternatives count their shortest)."""
+    try:
+        return _min_literal(sre_parse.parse(pattern))
+    except (re.error, TypeError, AttributeError):  # an unusual pattern: count its letters
+        return float(len(re.sub(r"\\.|[^A-Za-z0-9 ]", "", pattern)))
+
+
 def specificity(signature: Signature) -> float:
-    """How specific a signature is: its literal characters, plus 10 per condition."""
-    literal = len(_META.sub("", signature.pattern))
-    conditions = sum(bool(c) for c in (signature.job_states, signature.exit_codes,
-                                       signature.scheduler, signature.script,
-                                       signature.script_lacks))
-    return float(literal + 10 * conditions) + signature.weight
+    """How specific a signature is: the literal text it always matches, plus its conditions."""
+    job = sum(bool(c) for c in (signature.job_states, signature.exit_codes, signature.scheduler))
+    script = sum(bool(c) for c in (signature.script, signature.script_lacks))
+    return (literal_length(signature.pattern) + JOB_CONDITION * job + SCRIPT_CONDITION * script
+            + signature.weight)
 
 
 def _parts(ev: FailureEvidence) -> dict[str, str]:
@@ -98,11 +133,11 @@ def match_signature(
     return None
 
 
-def _diagnosis(record: FailureRecord, score: float, method: str, evidence: list[str],
+def _diagnosis(record: FailureRecord, score: float, method: Method, evidence: list[str],
                ctx: Context) -> Diagnosis:
     ops, needs, unresolved = resolve_fix(record.fix, ctx)
     fix = Fix(record_id=record.id, cause=record.cause, ops=ops, references=record.references)
-    return Diagnosis(record_id=record.id, score=round(score, 4), method=method,  # type: ignore[arg-type]
+    return Diagnosis(record_id=record.id, score=round(score, 4), method=method,
                      evidence=evidence, fix=fix, needs=needs, unresolved=unresolved)
 
 
@@ -118,6 +153,7 @@ def _by_signature(records: list[FailureRecord], ev: FailureEvidence,
                 best = (specificity(sig), *hit)
         if best is not None:
             score, match, lines = best
+            score += 0.0 if "all" in record.clusters else SITE_RECORD
             ctx = Context(match.groupdict(), profile, ev.script)
             found.append(_diagnosis(record, score, "signature", lines, ctx))
     return sorted(found, key=lambda d: -d.score)
@@ -134,28 +170,16 @@ def evidence_text(ev: FailureEvidence) -> str:
     return "\n".join(ln for ln in lines if ln.strip())
 
 
-def _similarity_scores(query: str, docs: list[str]) -> tuple[str, list[float]]:
-    from maple_flow import retrieve
-
-    if retrieve.embedding_available():
-        try:
-            return "embedding", retrieve.embedding_scores(query, docs)
-        except (ImportError, OSError):
-            pass  # a broken model install falls back to BM25
-    return "lexical", retrieve.bm25_scores(query, docs)
-
-
 def _by_similarity(records: list[FailureRecord], ev: FailureEvidence,
                    profile: ClusterProfile | None) -> list[Diagnosis]:
     query = evidence_text(ev)
     if not query.strip() or not records:
         return []
-    method, scores = _similarity_scores(query, [record_text(r) for r in records])
-    ranked = sorted(zip(scores, records, strict=True), key=lambda sr: -sr[0])
+    _, ranked = rank_documents(query, [record_text(r) for r in records])
     evidence = [ln for ln in query.splitlines() if ln.strip()][-MAX_EVIDENCE:]
     return [
-        _diagnosis(record, score, "similarity", evidence, Context({}, profile, ev.script))
-        for score, record in ranked[:MAX_SIMILAR] if score >= MIN_SIMILARITY[method]
+        _diagnosis(records[i], score, "similarity", evidence, Context({}, profile, ev.script))
+        for i, score in ranked[:MAX_SIMILAR]
     ]
 
 

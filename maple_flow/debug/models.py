@@ -11,6 +11,7 @@ from maple_flow.debug.ops import OP_KINDS, FixOp
 from maple_flow.models.common import Strict
 
 Where = Literal["stdout", "stderr", "submit", "reasons", "log"]
+ALL_PARTS: tuple[Where, ...] = ("log", "submit", "reasons")
 Family = Literal[
     "scheduler", "modules", "environment", "rendezvous", "devices", "backend", "launcher",
     "resources", "user",
@@ -21,10 +22,14 @@ OpTemplate = dict[str, str | int | list[str] | None]
 
 
 class Reference(Strict):
-    """Where a failure and its fix are documented: a centre page, an issue thread, a paper."""
+    """Where a failure and its fix are documented: a centre page, an issue thread, a paper.
+
+    ``url`` is an https address, or ``seed:<file>#<section>`` for a document the project
+    carries (the Maple paper has no public address recorded here).
+    """
 
     title: str
-    url: Annotated[str, Field(pattern=r"^https://")]
+    url: Annotated[str, Field(pattern=r"^(?:https://|seed:)\S+$")]
     kind: Literal["doc", "issue", "page", "paper", "code"]
 
 
@@ -38,7 +43,7 @@ class Signature(Strict):
     """
 
     pattern: str
-    where: list[Where] = Field(default_factory=lambda: ["log", "submit", "reasons"])
+    where: list[Where] = Field(default_factory=lambda: list(ALL_PARTS))
     job_states: list[str] = Field(default_factory=list)
     exit_codes: list[int] = Field(default_factory=list)
     scheduler: Literal["slurm", "pbs"] | None = None

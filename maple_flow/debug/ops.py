@@ -24,10 +24,12 @@ LaunchStage = Literal["srun", "mpiexec", "mpirun", "ibrun", "torchrun", "deepspe
 
 
 class AddModule(Strict):
-    """Load a module (after the last module line); a no-op when it is already loaded."""
+    """Load a module after the last module line (``first``: before the first load, e.g. a
+    module tree that others need); a no-op when it is already loaded."""
 
     op: Literal["add_module"] = "add_module"
     name: ModuleName
+    first: bool = False
 
 
 class RemoveModule(Strict):
@@ -144,6 +146,13 @@ class AddArgument(Strict):
     value: Value | None = None
 
 
+class SetShell(Strict):
+    """Run the script in a login shell (``#!/bin/bash -l``: site profile, ``module``) or not."""
+
+    op: Literal["set_shell"] = "set_shell"
+    login: bool = True
+
+
 class SetMasterAddr(Strict):
     """Make MASTER_ADDR rank 0's node: the first host of the job's node list."""
 
@@ -153,7 +162,7 @@ class SetMasterAddr(Strict):
 FixOp = Annotated[
     AddModule | RemoveModule | SwapModule | ExportEnv | UnsetEnv | PropagateEnv | SetDirective
     | RemoveDirective | SetLauncherArg | RemoveLauncherArg | SetBackend | SetQueue | SetWalltime
-    | SetNodes | SetGpusPerNode | AddArgument | SetMasterAddr,
+    | SetNodes | SetGpusPerNode | AddArgument | SetShell | SetMasterAddr,
     Field(discriminator="op"),
 ]
 
@@ -161,5 +170,5 @@ OP_KINDS: tuple[str, ...] = (
     "add_module", "remove_module", "swap_module", "export_env", "unset_env", "propagate_env",
     "set_directive", "remove_directive", "set_launcher_arg", "remove_launcher_arg",
     "set_backend", "set_queue", "set_walltime", "set_nodes", "set_gpus_per_node",
-    "add_argument", "set_master_addr",
+    "add_argument", "set_shell", "set_master_addr",
 )

@@ -5,10 +5,10 @@ from __future__ import annotations
 import difflib
 import re
 
+from maple_flow.debug import ops as o
 from maple_flow.debug import patch_directives as pd
 from maple_flow.debug import patch_env as pe
 from maple_flow.debug import patch_launch as pl
-from maple_flow.debug import ops as o
 from maple_flow.debug.layout import scheduler_of
 from maple_flow.debug.models import Fix
 from maple_flow.debug.text import FixNotApplicable
@@ -154,7 +154,7 @@ def _add_argument(text: str, op: o.AddArgument) -> str:
 def apply_op(text: str, op: o.FixOp, profile: ClusterProfile) -> str:
     """``text`` with one operation applied."""
     if isinstance(op, o.AddModule):
-        return pe.add_module(text, op.name)
+        return pe.add_module(text, op.name, op.first)
     if isinstance(op, o.RemoveModule):
         return pe.remove_module(text, op.name)
     if isinstance(op, o.SwapModule):
@@ -185,6 +185,8 @@ def apply_op(text: str, op: o.FixOp, profile: ClusterProfile) -> str:
         return _set_gpus_per_node(text, op, profile)
     if isinstance(op, o.AddArgument):
         return _add_argument(text, op)
+    if isinstance(op, o.SetShell):
+        return pe.set_shell(text, op.login)
     return _master_addr(text, profile)
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import re
 
-from maple_flow.directives import PBS_FLAGS, PBS_SHORT, Directive, parse_directives
 from maple_flow.debug.text import FixNotApplicable, delete_line, insert_line, lines, quote
+from maple_flow.directives import PBS_FLAGS, PBS_SHORT, Directive, parse_directives
 
 _PBS_LETTER = {long: letter for letter, long in PBS_SHORT.items()}
 _PBS_RESOURCE_VALUE = re.compile(r"^[A-Za-z0-9_.:=+,@/-]+$")

@@ -27,6 +27,7 @@ from maple_flow.debug.text import (
 
 _LOADS = frozenset({"load", "add", "try-load"})
 _ASSIGN = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)=")
+_SINGLE_EXPORT = re.compile(r"""^export [A-Za-z_][A-Za-z0-9_]*=(?:"[^"]*"|'[^']*'|[^\s"']+)*$""")
 
 
 # --- modules -----------------------------------------------------------------------------
@@ -65,13 +66,27 @@ def _loaded(text: str) -> list[tuple[int, Word]]:
     return found
 
 
-def add_module(text: str, name: str) -> str:
-    """Load ``name`` after the last module line; no-op when it is loaded already."""
+def _first_load_index(text: str, before: int) -> int | None:
+    for index in module_line_indexes(text, before=before):
+        if _module_words(text, index)[0] in _LOADS:
+            return index
+    return None
+
+
+def add_module(text: str, name: str, first: bool = False) -> str:
+    """Load ``name`` after the last module line (before the first load when ``first``);
+    no-op when it is loaded already."""
     if any(w.value == name for _, w in _loaded(text)):
         return text
-    indexes = module_line_indexes(text, before=find_launch(text).line - 1)
-    at = indexes[-1] + 1 if indexes else setup_anchor(text)
-    pad = indent_of(lines(text)[indexes[-1]]) if indexes else ""
+    launch_index = find_launch(text).line - 1
+    indexes = module_line_indexes(text, before=launch_index)
+    first_load = _first_load_index(text, launch_index) if first else None
+    if first_load is not None:
+        at, pad = first_load, indent_of(lines(text)[first_load])
+    elif indexes:
+        at, pad = indexes[-1] + 1, indent_of(lines(text)[indexes[-1]])
+    else:
+        at, pad = setup_anchor(text), ""
     return insert_line(text, at, f"{pad}module load {quote(name)}")
 
 
@@ -101,7 +116,7 @@ def swap_module(text: str, old: str, new: str) -> str:
         raise FixNotApplicable(f"module {old} is not loaded, so it cannot be swapped for {new}")
     if any(w.value == new for _, w in loaded):
         return remove_module(text, old) if "/" in old else _remove_exact(text, hits)
-    index, word = hits[-1]
+    _, word = hits[-1]
     text = replace(text, word.start, word.end, quote(new))
     return _remove_exact(text, [(i, w) for i, w in _loaded(text)
                                 if _same(w.value, old) and w.value != new])
@@ -160,7 +175,7 @@ def _env_anchor(text: str, launch_line: int) -> int:
     ``export X=`` lines (the set-up's environment block) before the launch command, else
     just above the launch command's comments."""
     parts = lines(text)[: launch_line - 1]
-    exports = [bool(re.match(r"^export [A-Za-z_][A-Za-z0-9_]*=\S*$", line)) for line in parts]
+    exports = [bool(_SINGLE_EXPORT.match(line)) for line in parts]
     if True not in exports:
         return comment_block_start(text, launch_line)
     index = exports.index(True)
@@ -233,3 +248,17 @@ def set_master_addr(text: str, scheduler: str, domain: str) -> str:
         start = line_starts(text)[last.index]
         text = replace(text, start, start, "export ") if last.alone else text
     return text
+
+
+def set_shell(text: str, login: bool) -> str:
+    """Make the shebang ``#!/bin/bash -l`` (login) or ``#!/bin/bash``."""
+    wanted = "#!/bin/bash -l" if login else "#!/bin/bash"
+    parts = lines(text)
+    if parts and parts[0].startswith("#!"):
+        if parts[0].strip() == wanted:
+            return text
+        if not re.match(r"^#!\s*(/usr)?/bin/(env\s+)?(ba)?sh\b", parts[0]):
+            raise FixNotApplicable(f"the script runs under {parts[0][2:].strip()}, not bash")
+        parts[0] = wanted
+        return "\n".join(parts)
+    return insert_line(text, 0, wanted)

@@ -12,6 +12,13 @@ Placeholders (a closed set; anything else is an error found when the knowledge b
 - ``{nodes:max}``: the most nodes the script's queue allows.
 - ``{port_shift:X}``: another port than the one in group X (deterministic).
 - ``{ask:NAME}``: a value only the user knows; the op is left out and NAME is reported.
+- ``{script.NAME}``: the number a ``NAME=<digits>`` line of the script sets.
+- ``{select:nodes}``: a PBS select for the script's node count, in the profile's form.
+- ``{directive.OPTION}``: the value the profile's rule for a required directive writes.
+- ``{gcc_upto.X}``: the newest gcc module of the profile whose major version is <= group X.
+- ``{cuda_like.X}``: the profile's CUDA module matching version group X (major.minor, else
+  major).
+- ``{arg_with.X}``: the program argument whose value is group X (a path in an error).
 
 An op with ``each: profile.PATH`` is repeated for every item of that list or mapping, with
 ``{item}`` (list) or ``{item.key}``/``{item.value}`` (mapping).
@@ -35,7 +42,11 @@ from maple_flow.policy import request_from_directives
 _PLACEHOLDER = re.compile(r"\{([a-z_]+)([.:])([A-Za-z0-9_.]+)\}")
 _OP_ADAPTER: TypeAdapter[FixOp] = TypeAdapter(FixOp)
 KINDS = frozenset({"m", "profile", "module", "queue", "walltime", "nodes", "port_shift", "ask",
-                   "item"})
+                   "item", "script", "select", "directive", "gcc_upto", "cuda_like",
+                   "arg_with"})
+#: Module families that name the same thing at different sites.
+_ALIASES = {"cuda": ("cuda", "cudatoolkit"), "cudatoolkit": ("cuda", "cudatoolkit"),
+            "python": ("python", "python3"), "python3": ("python3", "python")}
 
 
 class Unresolved(Exception):
@@ -70,7 +81,12 @@ def _need_profile(ctx: Context) -> ClusterProfile:
 def _profile_path(ctx: Context, path: str) -> Any:
     value: Any = _need_profile(ctx)
     for part in path.split("."):
-        value = value.get(part) if isinstance(value, Mapping) else getattr(value, part, None)
+        if isinstance(value, list | tuple):
+            value = value[int(part)] if part.isdigit() and int(part) < len(value) else None
+        elif isinstance(value, Mapping):
+            value = value.get(part)
+        else:
+            value = getattr(value, part, None)
         if value is None:
             raise Unresolved(f"the profile has no {path}")
     return value
@@ -80,19 +96,26 @@ def _family(name: str) -> str:
     return name.split("/", 1)[0].lower()
 
 
+def _family_modules(profile: ClusterProfile, family: str) -> tuple[list[str], list[str]]:
+    """(loaded, available) modules of ``family`` (or its aliases) on ``profile``."""
+    names = _ALIASES.get(family, (family,))
+    loaded = [m for m in profile.software.modules if _family(m) in names]
+    available = [m for m in profile.software.available_modules if _family(m) in names]
+    return loaded, available
+
+
 def _module(ctx: Context, arg: str) -> str:
     profile = _need_profile(ctx)
     wanted = ctx.groups.get(arg) or (arg if arg not in ctx.groups else None)
     if not wanted:
         raise Unresolved(f"no module name captured in {arg}")
     family = _family(wanted)
-    loaded = [m for m in profile.software.modules if _family(m) == family]
-    available = [m for m in profile.software.available_modules if _family(m) == family]
+    loaded, available = _family_modules(profile, family)
     exact = [m for m in available if m.lower() == wanted.lower()]
-    choice = (exact or loaded or sorted(available, key=_version_key, reverse=True) or [None])[0]
-    if choice is None:
+    choices = exact or loaded or sorted(available, key=_version_key, reverse=True)
+    if not choices:
         raise Unresolved(f"{profile.name} has no module of the {family} family")
-    return choice
+    return choices[0]
 
 
 def _version_key(name: str) -> tuple[int, tuple[int, ...], str]:
@@ -121,7 +144,86 @@ def _queue(ctx: Context, arg: str) -> str:
     return min(others, key=lambda q: (q.max_walltime_seconds, q.max_nodes)).name
 
 
+def _script_int(ctx: Context, name: str) -> str:
+    m = re.search(rf"^\s*(?:export\s+)?{re.escape(name)}=(\d+)\s*$", ctx.script, re.M)
+    if not m:
+        raise Unresolved(f"the script sets no {name}=<number>")
+    return m.group(1)
+
+
+def _required_value(ctx: Context, option: str) -> str:
+    profile = _need_profile(ctx)
+    prefix = "#PBS" if profile.scheduler == "pbs" else "#SBATCH"
+    for rule in profile.directives.required:
+        if rule.option == option and rule.render:
+            found = parse_directives(f"{prefix} {rule.render}\n", profile.scheduler)
+            values = [d.value for d in found if d.option == option and d.value]
+            if values:
+                return values[-1]
+    raise Unresolved(f"{profile.name} has no rule that writes {option}")
+
+
+def _select(ctx: Context) -> str:
+    nodes = _script_int(ctx, "NNODES") if "NNODES=" in ctx.script else "1"
+    try:
+        suffix = re.sub(r"^\d+", "", _required_value(ctx, "select"))
+    except Unresolved:
+        suffix = ""
+    return f"{nodes}{suffix}"
+
+
+def _numbers(name: str) -> list[int]:
+    version = name.split("/", 1)[1] if "/" in name else ""
+    return [int(n) for n in re.findall(r"\d+", version)]
+
+
+def _gcc_upto(ctx: Context, arg: str) -> str:
+    limit = int(ctx.groups.get(arg) or 0)
+    _, available = _family_modules(_need_profile(ctx), "gcc")
+    fits = [m for m in available if _numbers(m) and _numbers(m)[0] <= limit]
+    if not fits:
+        raise Unresolved(f"no gcc module of version {limit} or older")
+    return max(fits, key=_version_key)
+
+
+def _cuda_like(ctx: Context, arg: str) -> str:
+    wanted = [int(n) for n in re.findall(r"\d+", ctx.groups.get(arg) or "")]
+    if not wanted:
+        raise Unresolved(f"the log gave no CUDA version in {arg}")
+    _, available = _family_modules(_need_profile(ctx), "cuda")
+    for size in (2, 1):
+        hits = [m for m in available if _numbers(m)[:size] == wanted[:size]]
+        if hits:
+            return max(hits, key=_version_key)
+    raise Unresolved(f"no CUDA module of version {'.'.join(map(str, wanted))}")
+
+
+def _arg_with(ctx: Context, arg: str) -> str:
+    from maple_flow.errors import MapleError
+    from maple_flow.scriptparse import parse_script
+
+    value = ctx.groups.get(arg)
+    try:
+        args = parse_script(ctx.script).launch.args if value else []
+    except MapleError:
+        args = []
+    for i, word in enumerate(args):
+        name, eq, attached = word.partition("=")
+        if word.startswith("-") and ((eq and attached == value) or
+                                     (not eq and i + 1 < len(args) and args[i + 1] == value)):
+            return name
+    raise Unresolved(f"no program argument has the value {value!r}")
+
+
+_FUNCTIONS = {"script": _script_int, "directive": _required_value, "gcc_upto": _gcc_upto,
+              "cuda_like": _cuda_like, "arg_with": _arg_with}
+
+
 def _resolve_one(kind: str, arg: str, ctx: Context) -> str:
+    if kind in _FUNCTIONS:
+        return _FUNCTIONS[kind](ctx, arg)
+    if kind == "select":
+        return _select(ctx)
     if kind == "m":
         value = ctx.groups.get(arg)
         if not value:

@@ -10,6 +10,8 @@ from maple_flow.errors import MapleError
 from maple_flow.scriptparse.shell import _bashlex, dequote
 
 _SAFE = re.compile(r"^[A-Za-z0-9_@%+=:,./-]+$")
+#: A value that is exactly one variable reference is written double-quoted, expanded.
+_VAR_REF = re.compile(r"^\$\{[A-Za-z_][A-Za-z0-9_]*\}$")
 
 
 class FixNotApplicable(MapleError):
@@ -27,9 +29,12 @@ class Word:
 
 
 def quote(value: str) -> str:
-    """A value as one shell word, quoted unless it is made of safe characters only."""
+    """A value as one shell word: as is when made of safe characters only, double-quoted when
+    it is exactly one variable reference (``${NAME}``), else single-quoted (literal)."""
     if "\n" in value or "\x00" in value:
         raise FixNotApplicable(f"a value holds a newline or NUL: {value!r}")
+    if _VAR_REF.match(value):
+        return f'"{value}"'
     return value if _SAFE.match(value) else shlex.quote(value)
 
 

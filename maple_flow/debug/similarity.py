@@ -1,0 +1,51 @@
+"""Rank knowledge-base records by similarity to a log, for logs no signature recognises.
+
+With the ``embed`` extra, all-MiniLM-L6-v2 (offline, loaded once per process by
+maple_flow.retrieve) and BM25 rankings are fused by reciprocal rank, so a record must be
+close in meaning and share words with the log to come first; a record qualifies only when
+its cosine similarity reaches MIN_COSINE. Without the extra (or with
+``MAPLE_FLOW_RANKER=lexical``), BM25 alone ranks, and a record qualifies with a positive
+BM25 score of at least MIN_BM25.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+Method = Literal["embedding", "lexical"]
+MIN_COSINE = 0.30
+MIN_BM25 = 1.0
+RRF_K = 60
+
+
+def _ranks(scores: list[float]) -> list[int]:
+    order = sorted(range(len(scores)), key=lambda i: (-scores[i], i))
+    ranks = [0] * len(scores)
+    for rank, index in enumerate(order, start=1):
+        ranks[index] = rank
+    return ranks
+
+
+def _fused(cosine: list[float], bm25: list[float]) -> list[float]:
+    """Reciprocal-rank fusion of two rankings, scaled so that first in both is 1.0."""
+    best = 2 / (RRF_K + 1)
+    return [(1 / (RRF_K + a) + 1 / (RRF_K + b)) / best
+            for a, b in zip(_ranks(cosine), _ranks(bm25), strict=True)]
+
+
+def rank_documents(query: str, docs: list[str]) -> tuple[Method, list[tuple[int, float]]]:
+    """(method, [(document index, score)]) best first, only documents that qualify."""
+    from maple_flow import retrieve
+
+    bm25 = retrieve.bm25_scores(query, docs)
+    if retrieve.embedding_available():
+        try:
+            cosine = retrieve.embedding_scores(query, docs)
+        except (ImportError, OSError):
+            cosine = []  # a broken model install falls back to BM25
+        if cosine:
+            fused = _fused(cosine, bm25)
+            keep = [i for i, c in enumerate(cosine) if c >= MIN_COSINE]
+            return "embedding", sorted(((i, fused[i]) for i in keep), key=lambda p: -p[1])
+    keep = [i for i, s in enumerate(bm25) if s >= MIN_BM25]
+    return "lexical", sorted(((i, bm25[i]) for i in keep), key=lambda p: -p[1])
