@@ -95,6 +95,7 @@ def reproduce(faults: list[Any], a: argparse.Namespace) -> dict[str, Any]:
 def _row(fault: Any, result: Any) -> dict[str, Any]:
     return {
         "fault": fault.id, "cluster": fault.base.cluster, "kind": fault.kind,
+        "tags": list(fault.tags), "ranks": fault.base.ranks,
         "description": fault.description, "status": result.status,
         "reproduced": result.initial_status == "failed",
         "attempts": len(result.attempts),
@@ -113,11 +114,14 @@ def summarise(rows: list[dict[str, Any]], wall_s: float, max_attempts: int) -> d
     n = len(reproduced) or 1
     repaired = [r for r in reproduced if r["status"] == "verified" and r["attempts"]]
     at1 = [r for r in repaired if r["attempts"] == 1]
+    asked = [r for r in repaired if "account" in r["tags"]]
     return {
         "faults": len(rows), "reproduced": len(reproduced),
         "not_reproduced": [r["fault"] for r in rows if not r["reproduced"]],
         "repaired": len(repaired), "pass@1": round(len(at1) / n, 4),
         f"pass@{max_attempts}": round(len(repaired) / n, 4),
+        "repaired_with_user_answer": len(asked),
+        f"pass@{max_attempts}_without_user_answers": round((len(repaired) - len(asked)) / n, 4),
         "mean_attempts_repaired": round(sum(r["attempts"] for r in repaired)
                                         / (len(repaired) or 1), 3),
         "mean_attempts_all": round(sum(r["attempts"] for r in reproduced) / n, 3),
@@ -136,6 +140,8 @@ def markdown(summary: dict[str, Any], rows: list[dict[str, Any]], command: str) 
         f"- faults: {summary['faults']}, reproduced by the twin: {summary['reproduced']}",
         f"- repaired: {summary['repaired']}; pass@1 {summary['pass@1']:.1%}, "
         f"{k} {summary[k]:.1%}",
+        f"- of them repaired with a value the loop asked the user for (the account, given "
+        f"as the profile's example): {summary['repaired_with_user_answer']}",
         f"- mean attempts (repaired): {summary['mean_attempts_repaired']}",
         f"- wall time: {summary['wall_s']} s", "",
         "| fault | kind | status | attempts | records | seconds | stop |",
@@ -165,6 +171,7 @@ def main() -> None:
             sys.stdout, indent=1)
         print()
         return
+    from maple_flow.clusters import get_profile
     from maple_flow.debug.loop import Loop, RepairJob, default_classifier, template_of
 
     def progress(job: RepairJob, what: str) -> None:
@@ -174,8 +181,9 @@ def main() -> None:
     jobs = []
     for f in faults:
         script = f.script()
+        account = get_profile(f.base.cluster).account.example  # what the user would type
         jobs.append(RepairJob(_target(script, f), template_id=template_of(script),
-                              run_id=f.id))
+                              run_id=f.id, answers={"account": account}))
     loop = Loop(verify=lambda targets: _verify(targets, a.timeout),
                 classify=default_classifier(), store=_store(a, out),
                 max_attempts=a.max_attempts, progress=progress)

@@ -89,6 +89,17 @@ def diagnose_log(text: str, log: str, cluster: str, llm: str | None,
     return data
 
 
+def parse_answers(items: list[str]) -> dict[str, str]:
+    """``NAME=VALUE`` options as a mapping (MapleError for anything else)."""
+    answers: dict[str, str] = {}
+    for item in items:
+        name, eq, value = item.partition("=")
+        if not eq or not name.strip().isidentifier() or not value:
+            raise MapleError(f"--answer wants NAME=VALUE (e.g. account=m1234), got {item!r}")
+        answers[name.strip()] = value
+    return answers
+
+
 def repair_command(
     script: Annotated[Path, typer.Argument(help="The launch script that fails.", exists=True,
                                            dir_okay=False, readable=True)],
@@ -111,6 +122,9 @@ def repair_command(
         help="LLM fallback: smollm2, transformers:PATH or openai:URL#MODEL.")] = None,
     llm_always: Annotated[bool, typer.Option(
         help="Ask the LLM even when a knowledge-base record matches.")] = False,
+    answer: Annotated[list[str] | None, typer.Option(
+        "--answer", help="NAME=VALUE for a value a fix needs from you (e.g. account=m1234).")
+    ] = None,
     store: Annotated[Path | None, typer.Option(help="Template store database.")] = None,
     no_store: Annotated[bool, typer.Option(
         "--no-store", help="Do not record attempts or learn variants.")] = False,
@@ -152,6 +166,7 @@ def repair_command(
                                       framework=framework, strategy=strategy)  # type: ignore[arg-type]
     loop = make_loop(timeout=timeout, max_attempts=max_attempts, review=review, llm=llm,
                      llm_always=llm_always, store=None if no_store else open_store(store))
+    loop.answers = parse_answers(answer or [])
     result = loop.run([RepairJob(target)])[0]
     if output is not None:
         output.write_text(result.final_script, encoding="utf-8")

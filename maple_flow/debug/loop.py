@@ -235,6 +235,28 @@ def plan(script: str, report: VerifyReport, candidates: Sequence[Candidate], his
     return Plan(Stop("failed", why), tuple(skipped), key)
 
 
+def answer_needs(candidate: Candidate, answers: dict[str, str], record_fix: list[Any],
+                 profile: ClusterProfile, script: str) -> Candidate:
+    """``candidate`` with the values only the user knows (``{ask:NAME}``) filled from
+    ``answers`` (pure); unchanged when one of its needs has no answer."""
+    if not candidate.needs or any(n not in answers for n in candidate.needs):
+        return candidate
+    from maple_flow.debug.resolve import Context, resolve_fix
+
+    def fill(value: Any) -> Any:
+        if isinstance(value, str):
+            for name, answer in answers.items():
+                value = value.replace(f"{{ask:{name}}}", answer)
+        return value
+
+    templates = [{k: fill(v) for k, v in op.items()} for op in record_fix]
+    ops, needs, unresolved = resolve_fix(templates, Context({}, profile, script))
+    if needs or unresolved or not ops:
+        return candidate
+    fix = candidate.fix.model_copy(update={"ops": ops})
+    return replace(candidate, fix=fix, needs=(), unresolved=())
+
+
 def after_attempt(history: History, key: str, script: str) -> History:
     """History once a fix for the failure ``key`` produced ``script`` and it was run."""
     return replace(history, failures=(*history.failures, key),
@@ -292,6 +314,7 @@ class RepairJob:
     report: VerifyReport | None = None
     template_id: str | None = None
     run_id: str = field(default_factory=lambda: uuid.uuid4().hex[:12])
+    answers: dict[str, str] = field(default_factory=dict)
     history: History = field(default_factory=History)
     attempts: list[Attempt] = field(default_factory=list)
     skipped: list[Skip] = field(default_factory=list)
@@ -340,6 +363,7 @@ class Loop:
     llm_mode: Literal["fallback", "always"] = "fallback"
     review: Reviewer | None = None
     max_attempts: int = MAX_ATTEMPTS
+    answers: dict[str, str] = field(default_factory=dict)
     learn: bool = True
     progress: Callable[[RepairJob, str], None] | None = None
 
@@ -386,7 +410,8 @@ class Loop:
         candidates: list[Candidate] = []
         if job.report.status == "failed":
             ev = evidence_of(job.report, script, profile.scheduler)
-            candidates = [Candidate.of(d) for d in self.classify(ev, profile)]
+            candidates = [self._answered(Candidate.of(d), job, profile, script)
+                          for d in self.classify(ev, profile)]
             if self.proposer is not None and (self.llm_mode == "always" or not candidates):
                 candidates = self._llm(job, ev, profile) + candidates
         while True:
@@ -407,6 +432,19 @@ class Loop:
                 self.progress(job, f"attempt {job.history.attempts}: "
                                    f"{step.decision.candidate.record_id}")
             return True
+
+    def _answered(self, candidate: Candidate, job: RepairJob, profile: ClusterProfile,
+                  script: str) -> Candidate:
+        answers = {**self.answers, **job.answers}
+        if not candidate.needs or not answers:
+            return candidate
+        from maple_flow.debug import load_knowledge_base
+
+        try:
+            record = load_knowledge_base().get(candidate.record_id)
+        except KeyError:
+            return candidate
+        return answer_needs(candidate, answers, list(record.fix), profile, script)
 
     def _llm(self, job: RepairJob, ev: FailureEvidence,
              profile: ClusterProfile | None) -> list[Candidate]:
