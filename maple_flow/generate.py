@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import shlex
+from typing import TYPE_CHECKING
 
 from maple_flow.clusters import get_profile
 from maple_flow.errors import PolicyViolation, Problem, RenderError
@@ -13,6 +14,10 @@ from maple_flow.models.common import Strict
 from maple_flow.policy import check_spec
 from maple_flow.port_rules import choose_queue
 from maple_flow.render import master_port_base, queue_for, render
+
+if TYPE_CHECKING:
+    from maple_flow.store import TemplateStore
+    from maple_flow.store.variants import Candidate
 
 
 class GenerateResult(Strict):
@@ -121,39 +126,74 @@ def with_fitting_queue(spec: JobSpec, profile: ClusterProfile) -> JobSpec:
     return spec.model_copy(update={"queue": name, "provenance": provenance})
 
 
+def learned_choice(spec: JobSpec, template_id: str | None, store: TemplateStore | None
+                   ) -> Candidate | None:
+    """The learned variant to render: the one named, else the best verified one for the
+    spec's setup in ``store``; None for a library template (or without a store)."""
+    if store is None:
+        return None
+    from maple_flow.library import all_templates
+    from maple_flow.retrieve import rank_templates
+    from maple_flow.store.variants import check_cluster, learned_candidate
+
+    if template_id is None:
+        best = rank_templates(spec, store=store)[0]
+        template_id = best.template.id if best.template.origin == "learned" else None
+    if template_id is None or template_id in all_templates() or not store.has(template_id):
+        return None  # a library template (an unknown id is reported by the library)
+    return check_cluster(learned_candidate(store, template_id), spec.cluster)
+
+
 def generate_from_spec(
-    spec: JobSpec, template_id: str | None = None, *, strict: bool = True
+    spec: JobSpec, template_id: str | None = None, *, strict: bool = True,
+    store: TemplateStore | None = None, retrieved: bool = False,
 ) -> GenerateResult:
     """Check ``spec`` against its cluster's policy and render it.
 
     With ``strict`` (the default) any policy problem raises PolicyViolation listing them all;
-    otherwise the script is rendered anyway and the problems become ``findings``.
+    otherwise the script is rendered anyway and the problems become ``findings``. With a
+    template ``store``, a verified learned variant for the setup (or the one named) is
+    rendered: its seed, then its fix operations. ``retrieved`` says ``template_id`` was
+    chosen by retrieval (explained as derived), not named by the caller (said).
     """
     profile = get_profile(spec.cluster)
     spec = with_fitting_queue(spec.model_copy(update={"cluster": profile.id}), profile)
     problems = check_spec(spec, profile)
     if problems and strict:
         raise PolicyViolation(profile.id, problems)
-    template = choose_template(spec, profile, template_id)
+    learned = learned_choice(spec, template_id, store)
+    template = learned.template if learned else choose_template(spec, profile, template_id)
+    script = render(spec, profile, template)
+    if learned is not None:
+        from maple_flow.store.fixops import apply_ops
+
+        script = apply_ops(script, list(learned.ops), profile, template.id,
+                           template.description)
     return GenerateResult(
-        script=render(spec, profile, template),
+        script=script,
         spec=spec,
         template_id=template.id,
         findings=[problem_finding(p) for p in problems],
-        explanation=explain(spec, profile, template, "derived" if template_id is None else "said"),
+        explanation=explain(spec, profile, template,
+                            "derived" if template_id is None or retrieved else "said"),
     )
 
 
 def generate(
-    request: JobSpec | str, template_id: str | None = None, *, strict: bool = True
+    request: JobSpec | str, template_id: str | None = None, *, strict: bool = True,
+    store: TemplateStore | None = None,
 ) -> GenerateResult:
-    """A launch script for ``request``: a JobSpec, or plain words read by ``extract``."""
+    """A launch script for ``request``: a JobSpec, or plain words read by ``extract``.
+
+    ``store`` (a TemplateStore, optional) adds its verified learned variants to retrieval.
+    """
     if isinstance(request, JobSpec):
-        return generate_from_spec(request, template_id, strict=strict)
+        return generate_from_spec(request, template_id, strict=strict, store=store)
     from maple_flow.extract import extract
     from maple_flow.retrieve import rank_templates
 
     spec = extract(request)
-    ranked = rank_templates(spec, request) if template_id is None else []
+    ranked = rank_templates(spec, request, store=store) if template_id is None else []
     chosen = ranked[0].template.id if len(ranked) > 1 else template_id
-    return generate_from_spec(spec, chosen, strict=strict)
+    return generate_from_spec(spec, chosen, strict=strict, store=store,
+                              retrieved=template_id is None)

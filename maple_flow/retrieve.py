@@ -5,10 +5,16 @@ Similarity uses all-MiniLM-L6-v2 (the ``embed`` extra: sentence-transformers plu
 template descriptions. The model is loaded only when the filters leave more than one
 template, once per process; template embeddings are cached in memory and on disk, keyed
 by a hash of the descriptions.
+
+With a template store, the verified learned variants of the cluster x setup join the
+candidates (their text: description, the causes their fixes answered, setup). A verified
+learned variant outranks the seed it was learned from; several such variants are ranked
+among themselves by similarity, with their embeddings kept in the store.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import importlib.util
 import math
@@ -18,21 +24,31 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from maple_flow.models import JobSpec, Template
+from maple_flow.store.variants import Candidate
 
-Method = Literal["only", "embedding", "lexical"]
+if TYPE_CHECKING:
+    from maple_flow.store.db import TemplateStore
+
+Method = Literal["only", "preferred", "embedding", "lexical"]
 _WORD = re.compile(r"[a-z0-9]+")
 
 
 @dataclass(frozen=True)
 class Ranked:
-    """A candidate template with its score (higher is better) and how it was scored."""
+    """A candidate template with its score (higher is better) and how it was scored.
+
+    ``method`` is ``only`` for a lone candidate and ``preferred`` when a single verified
+    learned variant wins without scoring; ``ops`` are the fix operations to apply after
+    rendering (learned variants only).
+    """
 
     template: Template
     score: float
     method: Method
+    ops: tuple[dict[str, Any], ...] = ()
 
 
 def describe(spec: JobSpec) -> str:
@@ -131,29 +147,88 @@ def embedding_scores(query: str, documents: list[str]) -> list[float]:
     return [float(x) for x in vectors @ q]
 
 
-def _text(template: Template) -> str:
-    return f"{template.description} {template.launcher} {template.framework} {template.strategy}"
+def _stored_vectors(store: TemplateStore, candidates: list[Candidate]) -> Any:
+    """MiniLM embeddings of the candidates' texts, from the store where it has them for the
+    same text, else encoded now and written back (a read-only store only costs a re-encode)."""
+    import numpy as np
+
+    from maple_flow.store.errors import StoreError
+
+    texts = [c.text() for c in candidates]
+    keys = [hashlib.sha256(t.encode()).hexdigest()[:32] for t in texts]
+    have = store.embeddings([c.template.id for c in candidates])
+    vectors: list[Any] = [np.frombuffer(have[c.template.id][1], dtype=np.float32)
+                          if have.get(c.template.id, ("",))[0] == k else None
+                          for c, k in zip(candidates, keys, strict=True)]
+    missing = [i for i, v in enumerate(vectors) if v is None]
+    if missing:
+        encoded = _model().encode([texts[i] for i in missing], normalize_embeddings=True)
+        fresh = {}
+        for i, vector in zip(missing, encoded, strict=True):
+            vectors[i] = np.asarray(vector, dtype=np.float32)
+            fresh[candidates[i].template.id] = (keys[i], vectors[i].tobytes())
+        with contextlib.suppress(StoreError):
+            store.set_embeddings(fresh)
+    return np.stack(vectors)
 
 
-def rank(templates: list[Template], query: str, method: Method | None = None) -> list[Ranked]:
-    """``templates`` best first for ``query``; one template is returned without scoring."""
-    if len(templates) == 1 and method is None:
-        return [Ranked(templates[0], 1.0, "only")]
+def _scores(candidates: list[Candidate], query: str, method: Method,
+            store: TemplateStore | None) -> list[float]:
+    texts = [c.text() for c in candidates]
+    if method == "lexical":
+        return bm25_scores(query, texts)
+    if store is None:
+        return embedding_scores(query, texts)
+    q = _model().encode([query], normalize_embeddings=True)[0]
+    return [float(x) for x in _stored_vectors(store, candidates) @ q]
+
+
+def _preferred_only(candidates: list[Candidate]) -> list[Ranked] | None:
+    """The ranking when exactly one verified learned variant is among the candidates."""
+    top = [c for c in candidates if c.preferred]
+    if len(top) != 1:
+        return None
+    rest = [c for c in candidates if not c.preferred]
+    return [Ranked(top[0].template, 1.0, "preferred", top[0].ops),
+            *(Ranked(c.template, 0.0, "preferred", c.ops) for c in rest)]
+
+
+def rank(templates: list[Template] | list[Candidate], query: str, method: Method | None = None,
+         *, store: TemplateStore | None = None) -> list[Ranked]:
+    """``templates`` best first for ``query``: verified learned variants before the rest,
+    then by similarity. A lone template, or a lone verified variant over the rest, is
+    returned without scoring (no model is loaded); ``store`` keeps variant embeddings."""
+    candidates = [t if isinstance(t, Candidate) else Candidate(t) for t in templates]
+    if len(candidates) == 1 and method is None:
+        return [Ranked(candidates[0].template, 1.0, "only", candidates[0].ops)]
+    decided = _preferred_only(candidates) if method is None else None
+    if decided is not None:
+        return decided
     chosen: Method = method or ("embedding" if embedding_available() else "lexical")
-    docs = [_text(t) for t in templates]
-    scores = embedding_scores(query, docs) if chosen == "embedding" else bm25_scores(query, docs)
-    ranked = [Ranked(t, s, chosen) for t, s in zip(templates, scores, strict=True)]
-    return sorted(ranked, key=lambda r: (-r.score, r.template.origin != "learned", r.template.id))
+    scores = _scores(candidates, query, chosen, store)
+    ranked = [(c, Ranked(c.template, s, chosen, c.ops))
+              for c, s in zip(candidates, scores, strict=True)]
+    ranked.sort(key=lambda p: (not p[0].preferred, -p[1].score,
+                               p[1].template.origin != "learned", p[1].template.id))
+    return [r for _, r in ranked]
 
 
 def rank_templates(
-    spec: JobSpec, request: str | None = None, method: Method | None = None
+    spec: JobSpec, request: str | None = None, method: Method | None = None,
+    store: TemplateStore | None = None,
 ) -> list[Ranked]:
-    """Templates for ``spec``'s cluster, framework and strategy, best first.
+    """Templates for ``spec``'s cluster, framework and strategy, best first; with ``store``
+    its verified learned variants for that setup too (None: the library only).
 
     Raises TemplateNotFound (from the library) when the filters leave nothing.
     """
     from maple_flow.library import find_templates
 
-    candidates = find_templates(spec.cluster, spec.framework, spec.strategy)
-    return rank(candidates, request or describe(spec), method)
+    candidates: list[Candidate] = [Candidate(t) for t in
+                                   find_templates(spec.cluster, spec.framework, spec.strategy)]
+    if store is not None:
+        from maple_flow.store.variants import learned_candidates
+
+        candidates = learned_candidates(store, spec.cluster, spec.framework,
+                                        spec.strategy) + candidates
+    return rank(candidates, request or describe(spec), method, store=store)

@@ -30,6 +30,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "maple_flow.cli.endpoints",
     "maple_flow.cli.twin",
     "maple_flow.cli.workflows",
+    "maple_flow.cli.store",
     "maple_flow.cli.repair",
 )
 

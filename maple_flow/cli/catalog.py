@@ -134,9 +134,16 @@ def template_row(template: Template) -> dict[str, Any]:
 @templates_app.command("list")
 def list_templates(
     cluster: Annotated[str | None, typer.Option(help="Only this cluster (id or alias).")] = None,
+    learned: Annotated[bool, typer.Option(
+        "--learned", help="The learned variants of the template store instead.")] = False,
     as_json: JsonOpt = False,
 ) -> None:
     """List launch templates; "derived" marks setups the center does not document."""
+    if learned:
+        from maple_flow.cli.store import list_learned
+
+        list_learned(cluster, as_json)
+        return
     with user_errors():
         found = (find_templates(get_profile(cluster).id) if cluster
                  else list(all_templates().values()))

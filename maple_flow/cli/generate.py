@@ -29,15 +29,17 @@ def _ask(missing: MissingInformation, request: str) -> str:
 
 def _generate(request: str, interactive: bool) -> Any:
     from maple_flow.generate import generate
+    from maple_flow.store import open_existing
 
+    store = open_existing()  # learned variants, when a store exists ($MAPLE_STORE)
     for _ in range(3):
         try:
-            return generate(request, strict=False)
+            return generate(request, strict=False, store=store)
         except MissingInformation as missing:
             if not interactive:
                 raise
             request = _ask(missing, request)
-    return generate(request, strict=False)
+    return generate(request, strict=False, store=store)
 
 
 def generate_cmd(

@@ -84,6 +84,9 @@ def revalidate_command(
     data = write_matrix(cells, out, time.monotonic() - start)
     typer.echo(f"{data['verified']}/{data['cells']} verified in {data['wall_s']} s; "
                f"wrote {out}/matrix.md, matrix.html, matrix.json")
+    from maple_flow.cli.store import record_revalidation
+
+    record_revalidation(cells)  # every verification into the template store, and the drift
     if data["verified"] != data["cells"]:
         raise typer.Exit(1)
 

@@ -1,0 +1,104 @@
+"""The connection under the store: WAL mode, foreign keys, and one way to write.
+
+Reads use the standard library only; sqlite-utils is imported on the first write, so a
+command that only reads the store (``maple generate``) does not pay for it.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from maple_flow.store.errors import StoreError
+
+BUSY_TIMEOUT_S = 30.0
+
+
+def now() -> str:
+    """The current UTC time, ISO 8601 with milliseconds (sorts as text)."""
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+def to_json(value: Any) -> str:
+    """``value`` as compact JSON text; NaN and non-JSON values are a StoreError."""
+    try:
+        return json.dumps(value, sort_keys=True, separators=(",", ":"), allow_nan=False)
+    except (TypeError, ValueError) as exc:
+        raise StoreError(f"not storable as JSON: {exc}") from exc
+
+
+def connect(path: Path) -> sqlite3.Connection:
+    """A connection in WAL mode with foreign keys on; autocommit outside explicit BEGINs."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_S, isolation_level=None)
+        conn.execute("PRAGMA foreign_keys = ON")
+        if conn.execute("PRAGMA journal_mode = WAL").fetchone()[0].lower() != "wal":
+            raise StoreError(f"{path}: cannot switch the store to WAL mode")
+        conn.execute("PRAGMA synchronous = NORMAL")  # durable across process crashes in WAL
+    except (sqlite3.Error, OSError) as exc:
+        raise StoreError(f"cannot open the template store {path}: {exc}") from exc
+    return conn
+
+
+class Connected:
+    """Holds the connection; ``_rows`` reads, ``_write`` is the only way to change data."""
+
+    def __init__(self, conn: sqlite3.Connection, path: Path) -> None:
+        self._conn = conn
+        self.path = path
+        self._utils: Any = None
+
+    def _rows(self, sql: str, params: tuple[Any, ...] | list[Any] = ()) -> list[dict[str, Any]]:
+        try:
+            cursor = self._conn.execute(sql, params)
+        except sqlite3.Error as exc:
+            raise StoreError(f"{self.path}: {exc}") from exc
+        names = [d[0] for d in cursor.description]
+        return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
+
+    @contextmanager
+    def _write(self) -> Iterator[Any]:
+        """One immediate transaction (a sqlite_utils.Database on it): all of it or nothing."""
+        if self._utils is None:
+            import sqlite_utils
+
+            self._utils = sqlite_utils.Database(self._conn, execute_plugins=False)
+        try:
+            self._conn.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as exc:
+            raise StoreError(f"{self.path}: cannot write: {exc}") from exc
+        try:
+            yield self._utils
+            self._conn.execute("COMMIT")
+        except BaseException as exc:
+            if self._conn.in_transaction:
+                self._conn.execute("ROLLBACK")
+            if isinstance(exc, sqlite3.IntegrityError):
+                raise StoreError(f"{self.path}: refused: {exc}") from exc
+            if isinstance(exc, sqlite3.Error):
+                raise StoreError(f"{self.path}: {exc}") from exc
+            raise
+
+    def _insert_verification(self, db: Any, template_id: str, endpoint: str, status: str,
+                             timings: dict[str, Any], report: dict[str, Any],
+                             revalidation_id: int | None, at: str) -> None:
+        db["verifications"].insert({
+            "template_id": template_id, "endpoint": endpoint, "status": status,
+            "timings": to_json(timings), "report": to_json(report),
+            "revalidation_id": revalidation_id, "at": at})
+        if status == "verified":
+            sql = "UPDATE templates SET verified_at = json_set(verified_at, '$.' || ?, ?) "
+            self._conn.execute(sql + "WHERE id = ?", (f'"{endpoint}"', at, template_id))
+        elif status == "failed":
+            sql = "UPDATE templates SET verified_at = json_remove(verified_at, '$.' || ?) "
+            self._conn.execute(sql + "WHERE id = ?", (f'"{endpoint}"', template_id))
+
+    def close(self) -> None:
+        """Close the connection."""
+        self._conn.close()

@@ -1,0 +1,75 @@
+"""Typed fix operations as the store keeps them, and the seam to the debug loop's patcher.
+
+The operations are ``maple_flow.debug.ops.FixOp`` (a pydantic discriminated union on
+``op``); the store keeps them validated, as canonical JSON. Rendering a learned variant
+applies them to the parent's script with ``maple_flow.debug.apply_fix``: that call lives
+only in ``apply_ops`` below.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+from pydantic import TypeAdapter, ValidationError
+
+from maple_flow.store.errors import StoreError
+
+if TYPE_CHECKING:
+    from maple_flow.models import ClusterProfile
+
+Op = dict[str, Any]
+
+
+@cache
+def _adapter() -> TypeAdapter[list[Any]]:
+    from maple_flow.debug.ops import FixOp
+
+    return TypeAdapter(list[FixOp])
+
+
+def validate_ops(ops: object) -> list[Op]:
+    """``ops`` as a non-empty list of typed fix operations in JSON form, else StoreError."""
+    if not isinstance(ops, list) or not ops:
+        raise StoreError(f"fix operations must be a non-empty list, got {ops!r}")
+    try:
+        typed = _adapter().validate_python(ops)
+    except ValidationError as exc:
+        raise StoreError(f"invalid fix operations: {exc}") from exc
+    return [dict(op) for op in _adapter().dump_python(typed, mode="json")]
+
+
+def canonical(ops: list[Op]) -> str:
+    """The JSON text stored for ``ops`` (sorted keys, no spaces)."""
+    return json.dumps(ops, sort_keys=True, separators=(",", ":"), allow_nan=False)
+
+
+def ops_sha256(ops: list[Op]) -> str:
+    """Identity of a list of operations (the same fix learned twice is one variant)."""
+    return hashlib.sha256(canonical(ops).encode()).hexdigest()
+
+
+def describe_op(op: Op) -> str:
+    """One operation in a few words, e.g. ``export_env NCCL_NET=Socket``."""
+    args = {k: v for k, v in op.items() if k != "op" and v not in (None, [], "")}
+    if set(args) == {"name", "value"}:
+        return f"{op['op']} {args['name']}={args['value']}"
+    words = [str(v) if k in ("name", "option") else f"{k}={v}" for k, v in args.items()]
+    return " ".join([str(op["op"]), *words])
+
+
+def summary(ops: list[Op]) -> str:
+    """Every operation in a few words, separated by '; '."""
+    return "; ".join(describe_op(op) for op in ops)
+
+
+def apply_ops(script: str, ops: list[Op], profile: ClusterProfile, record_id: str,
+              cause: str) -> str:
+    """``script`` with ``ops`` applied by the debug loop's patcher (FixNotApplicable, a
+    MapleError, when one cannot apply)."""
+    from maple_flow.debug import Fix, apply_fix
+
+    fix = Fix(record_id=record_id, cause=cause, ops=_adapter().validate_python(ops))
+    return apply_fix(script, fix, profile)

@@ -1,0 +1,89 @@
+"""Learned variants as launch templates: the seed's body, the lineage's fix ops, and why.
+
+A learned variant renders as its seed (the root of its lineage) followed by the fix
+operations of every variant down to it, in order (``fixops.apply_ops``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from maple_flow.errors import RenderError, TemplateNotFound
+from maple_flow.models import Template
+from maple_flow.store.fixops import summary
+
+if TYPE_CHECKING:
+    from maple_flow.store.db import TemplateStore
+    from maple_flow.store.records import StoredTemplate
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A template retrieval can choose: a library seed, or a learned variant with the fix
+    operations to apply after rendering it and the causes those fixes answered."""
+
+    template: Template
+    ops: tuple[dict[str, Any], ...] = ()
+    causes: tuple[str, ...] = field(default=())
+
+    @property
+    def preferred(self) -> bool:
+        """A verified learned variant: it outranks the seed it was learned from."""
+        return self.template.origin == "learned" and bool(self.template.verified_at)
+
+    def text(self) -> str:
+        """What retrieval compares with the request: description, causes, setup."""
+        t = self.template
+        return " ".join([t.description, *self.causes, t.launcher, t.framework, t.strategy])
+
+
+def _why(variant: StoredTemplate, root: str, ops: list[dict[str, Any]]) -> str:
+    where = ", ".join(f"{e} at {at}" for e, at in sorted(variant.verified_at.items()))
+    state = f"verified on {where}" if where else "not verified on any endpoint now"
+    return (f"learned variant of {variant.parent} (fixes: {summary(ops)}), {state}; "
+            f"rendered as {root} with those fixes applied")
+
+
+def candidate(lineage: list[StoredTemplate], root: Template) -> Candidate:
+    """The candidate of ``lineage[-1]`` (a learned variant) whose seed is ``root`` (pure)."""
+    variant = lineage[-1]
+    ops = [op for step in lineage[1:] for op in step.fix_ops]
+    causes = [c for step in lineage[1:] for c in step.causes]
+    template = root.model_copy(update={
+        "id": variant.id, "description": variant.description, "origin": "learned",
+        "parent": variant.parent, "verified_at": dict(variant.verified_at),
+        "derived_from": _why(variant, root.id, ops)})
+    return Candidate(template, tuple(ops), tuple(causes))
+
+
+def learned_candidate(store: TemplateStore, template_id: str) -> Candidate:
+    """The stored variant ``template_id`` as a candidate; its seed must be in the library."""
+    from maple_flow.library import get_template
+
+    lineage = store.lineage(template_id)
+    if lineage[-1].origin != "learned":
+        raise TemplateNotFound(f"{template_id} is a seed template, not a learned variant")
+    return candidate(lineage, get_template(lineage[0].id))
+
+
+def learned_candidates(store: TemplateStore, cluster: str, framework: str, strategy: str
+                       ) -> list[Candidate]:
+    """Verified learned variants for one cluster x setup whose seed is still in the library."""
+    found = []
+    for variant in store.variants(cluster, framework, strategy):
+        if not variant.verified:
+            continue
+        try:
+            found.append(learned_candidate(store, variant.id))
+        except TemplateNotFound:
+            continue  # its seed left the library: it cannot be rendered any more
+    return found
+
+
+def check_cluster(found: Candidate, cluster: str) -> Candidate:
+    """``found`` when it is for ``cluster``, else a RenderError saying what to use."""
+    if found.template.cluster != cluster:
+        raise RenderError(f"template {found.template.id} is for {found.template.cluster}, the "
+                          f"job is for {cluster}; see `maple templates list --learned`")
+    return found
