@@ -32,7 +32,14 @@ class Endpoint(Strict):
 
     type: Literal["twin", "globus-compute", "local"]
     endpoint_id: str | None = Field(default=None, pattern=r"^[0-9a-fA-F-]{36}$")
-    workdir: str | None = Field(default=None, description="remote working directory (local/GC)")
+    workdir: str | None = Field(default=None, description=(
+        "a folder every node of a job sees (local/GC; default: the profile's); '$VAR's are "
+        "expanded on the cluster, '{account}' becomes the script's account"))
+    on_timeout: Literal["cancel", "keep"] = Field(
+        default="cancel", description="what to do with a job still queued or running when "
+        "the wait ends (the twin always cancels)")
+    poll_s: float | None = Field(default=None, gt=0, description=(
+        "seconds between job-state polls (default: the profile's; the twin polls itself)"))
 
     @model_validator(mode="after")
     def _id_for_globus(self) -> Endpoint:

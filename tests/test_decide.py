@@ -5,8 +5,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
+
 from maple_flow.verify.decide import decide
-from maple_flow.verify.report import Expected, log_excerpt
+from maple_flow.verify.report import MAX_LOG_BYTES, Expected, log_excerpt, log_tail
 
 EXPECTED = Expected(nodes=2, ranks_per_node=2)
 
@@ -94,3 +96,33 @@ def test_report_files_win_over_cut_output_lines() -> None:
 def test_log_excerpt_falls_back_to_last_lines() -> None:
     text = "\n".join(["The system default contains no modules", "", "No changes"])
     assert log_excerpt(text) == ["The system default contains no modules", "No changes"]
+
+
+def test_raw_evidence_is_carried_and_bounded() -> None:
+    big = "x" * 70_000 + "\nlast line"
+    r = decide("delta", "twin", raw(["hello"], stderr=big, message="Submitted batch job 7"),
+               EXPECTED, "the script")
+    assert r.stdout == "hello" and not r.stdout_truncated
+    assert r.stderr_truncated and r.stderr.endswith("last line")
+    assert len(r.stderr.encode()) == MAX_LOG_BYTES
+    assert r.scheduler_message == "Submitted batch job 7"
+    assert r.script == "the script" and r.state == "COMPLETED" and r.exit_code == 1 - 1
+
+
+def test_log_tail_cuts_at_a_character_boundary() -> None:
+    text, cut = log_tail("é" * 10, limit=5)
+    assert cut and text == "éé"
+
+
+@pytest.mark.parametrize(("pending", "left", "words"), [
+    ("queued", "cancelled", "unverified (still queued): job 7 was still queued"),
+    ("running", "kept", "unverified (still running): job 7 was still running"),
+])
+def test_unfinished_job_is_unverified_never_failed(pending: str, left: str, words: str) -> None:
+    state = "PENDING" if pending == "queued" else "RUNNING"
+    r = decide("aurora", "local", raw([], state=state, pending=pending, left_job=left,
+                                      elapsed_s=300.0), EXPECTED, "s")
+    assert r.status == "unverified" and r.pending == pending and r.left_job == left
+    assert r.reasons[0].startswith(words) and r.job_id == "7"
+    assert ("it was cancelled" in r.reasons[0]) == (left == "cancelled")
+    assert len(r.reasons) == 1, "no layout complaints for a job that never finished"

@@ -6,19 +6,22 @@ boundary with a stand-in ``globus_compute_sdk.Executor`` that runs the app local
 
 from __future__ import annotations
 
-import concurrent.futures
+import shlex
+import subprocess
+import sys
 import time
 from pathlib import Path
-from typing import Any
 
 import pytest
+from gcstandin import make_stand_in
 
 from maple_flow.clusters import CLUSTER_IDS, get_profile
 from maple_flow.endpoints import Endpoint, EndpointError, load_registry
-from maple_flow.gcendpoint import config_path, endpoint_config_yaml
+from maple_flow.gcendpoint import config_path, endpoint_config_yaml, worker_init
 from maple_flow.verify.executors import EndpointUnavailable, globus_app, make_executor
 
 gce_utils = pytest.importorskip("globus_compute_endpoint.endpoint.config.utils")
+ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.mark.parametrize("cluster", CLUSTER_IDS)
@@ -28,16 +31,69 @@ def test_shipped_config_is_current_and_loads(cluster: str) -> None:
     config = gce_utils.load_config_yaml(text)
     provider = config.engine.provider
     profile = get_profile(cluster)
-    assert provider.account == profile.account.placeholder
-    assert type(provider).__name__ == ("PBSProProvider" if profile.scheduler == "pbs"
-                                       else "SlurmProvider")
-    for module in profile.software.modules:
-        assert f"module load {module}" in provider.worker_init
+    assert type(provider).__name__ == "LocalProvider", "workers beside the endpoint, no worker job"
+    lines = provider.worker_init.splitlines()
+    assert [ln for ln in lines if ln.startswith("module load ")] == \
+        [f"module load {m}" for m in profile.software.modules]
+    assert not any(ln.lstrip().startswith("#") for ln in lines), "a comment would hide lines"
+    assert "import maple_flow" in lines[-1]
+
+
+def _stand_ins(folder: Path, python_ok: bool) -> tuple[Path, Path]:
+    """A bin folder with stand-in `module` and `conda` that log their arguments, and `python`
+    / `python3` (the real interpreter, or one that fails as when maple_flow is missing)."""
+    bin_dir, log = folder / "bin", folder / "calls.log"
+    bin_dir.mkdir(parents=True)
+    for name in ("module", "conda"):
+        (bin_dir / name).write_text(f'#!/bin/sh\necho "{name} $*" >> {shlex.quote(str(log))}\n')
+    for name in ("python", "python3"):
+        body = f'exec {shlex.quote(sys.executable)} "$@"' if python_ok else "exit 1"
+        (bin_dir / name).write_text(f"#!/bin/sh\n{body}\n")
+    for tool in bin_dir.iterdir():
+        tool.chmod(0o755)
+    return bin_dir, log
+
+
+def _run_worker_init(cluster: str, tmp_path: Path, python_ok: bool
+                     ) -> tuple[subprocess.CompletedProcess[str], list[str]]:
+    script = tmp_path / "worker_init.sh"
+    script.write_text(worker_init(get_profile(cluster)))
+    bin_dir, log = _stand_ins(tmp_path / "standins", python_ok)
+    scratch = tmp_path / "scratch"
+    (scratch / "maple-venv" / "bin").mkdir(parents=True)
+    (scratch / "maple-venv" / "bin" / "activate").write_text("echo activated >&2\n")
+    env = {"PATH": f"{bin_dir}:/usr/bin:/bin", "HOME": str(tmp_path), "SCRATCH": str(scratch),
+           "PYTHONPATH": str(ROOT)}
+    proc = subprocess.run(["bash", str(script)], env=env, capture_output=True, text=True,
+                          timeout=120, check=False)
+    return proc, log.read_text().splitlines() if log.exists() else []
+
+
+@pytest.mark.parametrize("cluster", CLUSTER_IDS)
+def test_worker_init_parses_and_runs_every_line(cluster: str, tmp_path: Path) -> None:
+    text = worker_init(get_profile(cluster))
+    syntax = subprocess.run(["bash", "-n"], input=text, capture_output=True, text=True,
+                            timeout=30, check=False)
+    assert syntax.returncode == 0, syntax.stderr
+    proc, calls = _run_worker_init(cluster, tmp_path, python_ok=True)
+    assert proc.returncode == 0, proc.stderr
+    sw = get_profile(cluster).software
+    expected = [f"module use {p}" for p in sw.module_use] + \
+        ([f"module {sw.purge.split(maxsplit=1)[1]}"] if sw.purge.startswith("module ") else []) + \
+        [f"module load {m}" for m in sw.modules]
+    assert [c for c in calls if c.startswith("module")] == expected
+
+
+@pytest.mark.parametrize("cluster", ["lonestar6", "aurora", "polaris"])
+def test_worker_init_stops_clearly_without_maple_flow(cluster: str, tmp_path: Path) -> None:
+    proc, _ = _run_worker_init(cluster, tmp_path, python_ok=False)
+    assert proc.returncode == 1
+    assert "maple_flow is not importable in the endpoint environment" in proc.stderr
 
 
 def test_endpoint_loader_rejects_typos() -> None:
-    text = config_path("polaris").read_text().replace("launcher:", "launcer:")
-    with pytest.raises(Exception, match="launcer"):
+    text = config_path("polaris").read_text().replace("init_blocks:", "init_blokcs:")
+    with pytest.raises(Exception, match="init_blokcs"):
         gce_utils.load_config_yaml(text)
 
 
@@ -79,33 +135,6 @@ def test_half_client_credentials_are_rejected(monkeypatch: pytest.MonkeyPatch) -
         globus_app()
 
 
-class StandInExecutor:
-    """Builds a ``globus_compute_sdk.Executor`` subclass instance that runs tasks locally."""
-
-    @staticmethod
-    def make() -> Any:
-        from globus_compute_sdk import Executor
-
-        class _Local(Executor):  # type: ignore[misc]
-            def __init__(self) -> None:  # no Client, no network
-                self.resource_specification = None
-                self.user_endpoint_config = None
-                self.calls: list[str] = []
-                self._pool = concurrent.futures.ThreadPoolExecutor(2)
-
-            def submit(self, fn: Any, *args: Any, **kwargs: Any) -> Any:
-                self.calls.append(getattr(fn, "__name__", str(fn)))
-                return self._pool.submit(fn, *args, **kwargs)
-
-            def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
-                self._pool.shutdown(wait=wait, cancel_futures=cancel_futures)
-
-            def _get_result_watcher(self) -> Any:
-                return self._pool
-
-        return _Local()
-
-
 def _double(x: int) -> int:
     return 2 * x
 
@@ -116,7 +145,7 @@ def test_parsl_globus_compute_executor_with_stand_in() -> None:
 
     from maple_flow.verify.executors import parsl_config
 
-    stand_in = StandInExecutor.make()
+    stand_in = make_stand_in()
     endpoint = Endpoint(type="globus-compute", endpoint_id="2a6a3f6e-2d3c-4b5a-9c1d-0e8f7a6b5c4d")
     executor = make_executor("polaris", endpoint, sdk_executor=stand_in)
     assert type(executor).__name__ == "GlobusComputeExecutor"
@@ -125,3 +154,22 @@ def test_parsl_globus_compute_executor_with_stand_in() -> None:
         assert future.result(timeout=60) == 42
     parsl.clear()
     assert stand_in.calls, "the task must go through the SDK executor's submit()"
+
+
+def test_list_shows_each_endpoints_shared_folder(tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    import json
+
+    import typer
+    from typer.testing import CliRunner
+
+    from maple_flow.cli import endpoints as endpoints_cli
+
+    user = tmp_path / "ep.yaml"
+    user.write_text("polaris: {type: local}\nvista: {type: local, workdir: /s/v}\n")
+    monkeypatch.setenv("MAPLE_ENDPOINTS", str(user))
+    app = typer.Typer()
+    endpoints_cli.register(app)
+    rows = json.loads(CliRunner().invoke(app, ["endpoints", "list", "--json"]).stdout)
+    assert rows["polaris"]["workdir"] == "/lus/eagle/projects/{account}/$USER/maple-verify"
+    assert rows["vista"]["workdir"] == "/s/v" and rows["delta"]["workdir"] == "(the twin's)"

@@ -25,3 +25,13 @@ def test_report_text_names_reasons_and_log() -> None:
                                       log_excerpt=["srun: error: x"]))
     assert "delta: ✘ failed" in text and "- timed out after 300 s" in text
     assert "srun: error: x" in text
+
+
+def test_unfinished_job_verdict_says_where_it_stood() -> None:
+    report = VerifyReport(cluster="aurora", endpoint="local", status="unverified",
+                          pending="queued", left_job="cancelled", job_id="88",
+                          reasons=["unverified (still queued): job 88 ..."])
+    text = render_report(report)
+    assert text.startswith("aurora: ? unverified (queued) (endpoint local, job 88")
+    running = report.model_copy(update={"pending": "running"})
+    assert "? unverified (still running)" in render_report(running)

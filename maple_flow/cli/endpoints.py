@@ -11,6 +11,7 @@ import typer
 from maple_flow.clusters import all_profiles, resolve_cluster
 from maple_flow.endpoints import Endpoint, load_registry
 from maple_flow.gcendpoint import config_path, endpoint_config_yaml
+from maple_flow.verify.workdir import workdir_template
 
 endpoints_app = typer.Typer(
     help="Where scripts are verified: the local twin, a login node, or a Globus Compute "
@@ -34,25 +35,32 @@ def check_endpoint(cluster: str, endpoint: Endpoint) -> tuple[bool, str]:
         found = shutil.which(tool)
         return bool(found), f"{tool} found at {found}" if found else f"{tool} is not on PATH"
     from maple_flow.verify.executors import EndpointUnavailable, globus_app
+    from maple_flow.verify.gcready import check_ready, client_identity
 
     try:
-        globus_app()
+        summary = check_ready()
+        if client_identity() is None:
+            globus_app()  # a stored login: are its tokens usable without a new login?
     except EndpointUnavailable as exc:
         return False, str(exc)
-    return True, f"credentials found for endpoint {endpoint.endpoint_id}"
+    return True, f"endpoint {endpoint.endpoint_id}: {summary}"
 
 
 @endpoints_app.command("list")
 def list_endpoints(as_json: JsonOpt = False) -> None:
     """Show the endpoint of every cluster."""
     registry = load_registry()
-    rows = {c: e.model_dump(exclude_none=True) for c, e in registry.items()}
+    profiles = all_profiles()
+    rows = {c: {**e.model_dump(exclude_none=True),
+                "workdir": workdir_template(e, profiles[c]) or "(the twin's)"}
+            for c, e in registry.items()}
     if as_json:
         typer.echo(json.dumps(rows, indent=2))
         return
     for cluster, entry in rows.items():
         extra = entry.get("endpoint_id", "")
-        typer.echo(f"{cluster:<11} {entry['type']:<15} {extra}")
+        folder = entry["workdir"] if entry["type"] != "twin" else ""
+        typer.echo(f"{cluster:<11} {entry['type']:<15} {extra} {folder}".rstrip())
 
 
 @endpoints_app.command("check")
@@ -62,7 +70,9 @@ def check(
     ] = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Check each endpoint answers (twin installed, scheduler on PATH, Globus credentials)."""
+    """Check each endpoint can take jobs: twin installed, scheduler on PATH, or for Globus
+    Compute the credentials' form, the service's reachability (a few seconds at most) and
+    the token store. Credentials themselves are checked by Globus Auth on first use."""
     registry = load_registry()
     names = [resolve_cluster(c) for c in clusters] if clusters else list(registry)
     results = {c: check_endpoint(c, registry[c]) for c in names}

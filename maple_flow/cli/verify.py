@@ -8,6 +8,7 @@ from typing import Annotated
 
 import typer
 
+from maple_flow.endpoints import load_registry
 from maple_flow.verify import VerifyReport, VerifyTarget, verify_many
 from maple_flow.verify.progress import progress_printer, render_report
 
@@ -24,6 +25,10 @@ def verify_command(
     entrypoint: Annotated[str | None, typer.Option(
         help="The program to swap for the mini-app (default: read from the launch line).")] = None,
     timeout: Annotated[float, typer.Option(help="Seconds to wait for each job.")] = 300.0,
+    unfinished: Annotated[str | None, typer.Option(
+        "--unfinished", help="cancel | keep: what to do with a job still queued or running "
+        "when the wait ends (default: each endpoint's on_timeout, cancel). It is reported "
+        "unverified with its job id either way.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the reports as JSON.")] = False,
 ) -> None:
     """Run SCRIPT with its program swapped for a tiny distributed mini-app, on each target.
@@ -37,11 +42,17 @@ def verify_command(
     text = script.read_text(encoding="utf-8", errors="replace")
     if setup and setup not in SETUPS:
         raise typer.BadParameter(f"--setup must be one of {', '.join(SETUPS)}")
+    if unfinished not in (None, "cancel", "keep"):
+        raise typer.BadParameter("--unfinished must be cancel or keep")
     framework, strategy = SETUPS[setup] if setup else (None, None)
     targets = [VerifyTarget.from_script(text, c.strip(), entrypoint=entrypoint,
                                         framework=framework, strategy=strategy)  # type: ignore[arg-type]
                for c in on.split(",") if c.strip()]
-    reports = verify_many(targets, timeout_s=timeout,
+    registry = load_registry()
+    if unfinished:
+        registry = {c: e.model_copy(update={"on_timeout": unfinished})
+                    for c, e in registry.items()}
+    reports = verify_many(targets, timeout_s=timeout, registry=registry,
                           progress=None if as_json else progress_printer(len(targets)))
     emit(reports, as_json)
     if any(r.status != "verified" for r in reports):

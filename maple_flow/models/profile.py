@@ -175,6 +175,19 @@ class Quirk(Sourced):
     text: str
 
 
+class Verification(Sourced):
+    """Where maple_flow's verification runs on the real cluster (read by the endpoint code)."""
+
+    workdir: str = Field(description=(
+        "a folder every node of a job sees, where verification jobs are staged; '$VAR's are "
+        "expanded on the cluster, '{account}' becomes the script's account"))
+    endpoint_host: Literal["login", "workflow-queue"] = Field(description=(
+        "where a Globus Compute endpoint that only submits and polls jobs may run: a login "
+        "node, or a site queue for light long-running processes"))
+    poll_s: float = Field(default=60.0, gt=0, description="seconds between job-state polls")
+    notes: str = ""
+
+
 class ClusterProfile(Strict):
     """Everything about one cluster that a launch script depends on."""
 
@@ -194,6 +207,7 @@ class ClusterProfile(Strict):
     quirks: list[Quirk] = Field(default_factory=list)
     setups: list[tuple[Framework, Strategy]] = Field(default_factory=lambda: list(SETUPS))
     launchers: list[Launcher] = Field(description="launchers a template on this cluster may use")
+    verification: Verification | None = None
     sources: list[Source] = Field(min_length=1)
 
     @model_validator(mode="after")
@@ -218,6 +232,8 @@ class ClusterProfile(Strict):
             "network": self.network,
         }
         groups.update({f"quirks.{q.id}": q for q in self.quirks})
+        if self.verification is not None:
+            groups["verification"] = self.verification
         return {name: g.sources for name, g in groups.items()}
 
     def doubts(self) -> dict[str, list[str]]:
@@ -229,6 +245,8 @@ class ClusterProfile(Strict):
             "network": self.network.doubts,
         }
         groups.update({f"quirks.{q.id}": q.doubts for q in self.quirks})
+        if self.verification is not None:
+            groups["verification"] = self.verification.doubts
         return {k: v for k, v in groups.items() if v}
 
     def node_name(self, index: int) -> str:

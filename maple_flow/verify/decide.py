@@ -6,7 +6,7 @@ from collections import Counter
 from typing import Any
 
 from maple_flow.miniapp_report import REPORT_PREFIX, MiniAppReport, assess, parse_reports
-from maple_flow.verify.report import Expected, VerifyReport, log_excerpt
+from maple_flow.verify.report import Expected, VerifyReport, log_excerpt, log_tail
 
 
 def _scheduler_reasons(raw: dict[str, Any]) -> list[str]:
@@ -30,19 +30,33 @@ def collect_reports(raw: dict[str, Any]) -> list[MiniAppReport]:
     return parse_reports(f"{raw.get('stdout', '')}\n{raw.get('stderr', '')}")
 
 
+def pending_reason(raw: dict[str, Any]) -> str:
+    """Why a job unfinished when the wait ended is unverified, naming the job and its fate."""
+    where = "still queued" if raw["pending"] == "queued" else "still running"
+    fate = ("cancelled" if raw.get("left_job") == "cancelled"
+            else "left in the queue (cancel it yourself if it is not wanted)")
+    return (f"unverified ({where}): job {raw.get('job_id')} was {where} when the wait ended "
+            f"after {float(raw.get('elapsed_s', 0)):.0f} s; it was {fate}")
+
+
 def decide(cluster: str, endpoint: str, raw: dict[str, Any], expected: Expected,
            script: str) -> VerifyReport:
-    """verified only when the job completed and every expected rank reported correctly."""
+    """verified only when the job completed and every expected rank reported correctly;
+    unverified (never failed) when the job was still queued or running when the wait ended."""
     reports = collect_reports(raw)
-    reasons = _scheduler_reasons(raw)
-    if raw.get("state") != "REJECTED":
+    reasons = [pending_reason(raw)] if raw.get("pending") else _scheduler_reasons(raw)
+    if raw.get("state") != "REJECTED" and not raw.get("pending"):
         assessment = assess(reports, expected.world_size, expected.ranks_per_node,
                             expected.nodes, expected.setup)
         reasons += [r for r in assessment.reasons if r not in reasons]
     per_node = Counter(r.host for r in reports)
+    stdout, stdout_cut = log_tail(raw.get("stdout", ""))
+    stderr, stderr_cut = log_tail(raw.get("stderr", ""))
     return VerifyReport(
-        cluster=cluster, endpoint=endpoint, status="failed" if reasons else "verified",
+        cluster=cluster, endpoint=endpoint,
+        status="unverified" if raw.get("pending") else "failed" if reasons else "verified",
         reasons=reasons, expected=expected, state=raw.get("state"),
+        pending=raw.get("pending"), left_job=raw.get("left_job"),
         exit_code=raw.get("exit_code"), job_id=raw.get("job_id"),
         scheduler_message=raw.get("message", ""),
         world_size=reports[0].world_size if reports else None,
@@ -51,5 +65,6 @@ def decide(cluster: str, endpoint: str, raw: dict[str, Any], expected: Expected,
         ranks=[r.model_dump() for r in reports],
         log_excerpt=log_excerpt(raw.get("stdout", ""), raw.get("stderr", "")),
         elapsed_s=float(raw.get("elapsed_s", 0.0)), workdir=raw.get("workdir", ""),
-        script=script,
+        script=script, stdout=stdout, stderr=stderr, stdout_truncated=stdout_cut,
+        stderr_truncated=stderr_cut,
     )

@@ -3,49 +3,48 @@
 - ``twin`` and ``local`` endpoints get a Parsl ThreadPoolExecutor: the app only submits a
   batch job and waits on the scheduler, so threads on this machine are enough.
 - ``globus-compute`` endpoints get Parsl's GlobusComputeExecutor wrapping a
-  ``globus_compute_sdk.Executor``. Credentials are checked first and a missing login fails
-  at once with instructions: the SDK's interactive login prompt is never reached.
+  ``globus_compute_sdk.Executor``. Credentials' form, the service's reachability (bounded)
+  and the token store are checked first (``gcready``); a missing login fails at once with
+  instructions: the SDK's interactive login prompt is never reached.
 """
 
 from __future__ import annotations
 
-import os
 import tempfile
 from pathlib import Path
 from typing import Any
 
-from maple_flow.endpoints import Endpoint, EndpointError
-
-CLIENT_ENV = ("GLOBUS_COMPUTE_CLIENT_ID", "GLOBUS_COMPUTE_CLIENT_SECRET")
-LOGIN_HELP = (
-    "Globus Compute needs credentials and none were found. Either log in once on this "
-    "machine with `globus-compute-endpoint login` (or `python -c 'from globus_compute_sdk "
-    "import Client; Client()'` in a terminal), or set GLOBUS_COMPUTE_CLIENT_ID and "
-    "GLOBUS_COMPUTE_CLIENT_SECRET for a client identity (batch jobs, CI)."
+from maple_flow.endpoints import Endpoint
+from maple_flow.verify.gcready import (
+    LOGIN_HELP,
+    EndpointUnavailable,
+    check_ready,
+    check_token_store,
+    client_identity,
 )
 
-
-class EndpointUnavailable(EndpointError):
-    """The endpoint cannot be used now; verification of its cluster is 'unverified'."""
-
-
-def _compute_dir() -> Path:
-    return Path(os.environ.get("GLOBUS_COMPUTE_USER_DIR", Path.home() / ".globus_compute"))
+__all__ = ["EndpointUnavailable", "globus_app", "make_executor", "parsl_config"]
 
 
 def globus_app() -> Any:
-    """A non-interactive GlobusApp, or EndpointUnavailable explaining how to log in."""
-    client_id, secret = (os.environ.get(name) for name in CLIENT_ENV)
-    if bool(client_id) != bool(secret):
-        raise EndpointUnavailable("set both GLOBUS_COMPUTE_CLIENT_ID and "
-                                  "GLOBUS_COMPUTE_CLIENT_SECRET, or neither")
-    if not secret and not (_compute_dir() / "storage.db").exists():
-        raise EndpointUnavailable(LOGIN_HELP)
-    from globus_compute_sdk.sdk.auth.globus_app import get_globus_app
+    """A non-interactive GlobusApp, or EndpointUnavailable explaining how to log in.
 
-    app = get_globus_app()
-    if not secret and app.login_required():
-        raise EndpointUnavailable(LOGIN_HELP)
+    The credentials' form and the token store are checked first; anything the SDK raises
+    while loading them becomes one line, never a traceback or a login prompt.
+    """
+    identity = client_identity()
+    check_token_store(identity)
+    try:
+        from globus_compute_sdk.sdk.auth.globus_app import get_globus_app
+
+        app = get_globus_app()
+        if identity is None and app.login_required():
+            raise EndpointUnavailable(LOGIN_HELP)
+    except EndpointUnavailable:
+        raise
+    except Exception as exc:  # the SDK's own errors on odd stores or settings
+        raise EndpointUnavailable(f"the Globus Compute SDK could not load the credentials: "
+                                  f"{type(exc).__name__}: {exc}") from None
     return app
 
 
@@ -60,8 +59,15 @@ def globus_compute_executor(endpoint: Endpoint, label: str, sdk_executor: Any = 
     if sdk_executor is None:
         from globus_compute_sdk import Client, Executor
 
-        client = Client(app=globus_app(), do_version_check=False)
-        sdk_executor = Executor(endpoint_id=endpoint.endpoint_id, client=client)
+        check_ready()
+        try:
+            client = Client(app=globus_app(), do_version_check=False)
+            sdk_executor = Executor(endpoint_id=endpoint.endpoint_id, client=client)
+        except EndpointUnavailable:
+            raise
+        except Exception as exc:
+            raise EndpointUnavailable(f"the Globus Compute SDK failed to start: "
+                                      f"{type(exc).__name__}: {exc}") from None
     return GlobusComputeExecutor(executor=sdk_executor, label=label)
 
 
@@ -72,11 +78,11 @@ def thread_executor(label: str, workers: int = 8) -> Any:
     return ThreadPoolExecutor(label=label, max_threads=workers)
 
 
-def make_executor(cluster: str, endpoint: Endpoint, sdk_executor: Any = None) -> Any:
-    """The Parsl executor verifying ``cluster``, labelled with the cluster id."""
+def make_executor(label: str, endpoint: Endpoint, sdk_executor: Any = None) -> Any:
+    """The Parsl executor for ``endpoint``, labelled ``label``."""
     if endpoint.type == "globus-compute":
-        return globus_compute_executor(endpoint, cluster, sdk_executor)
-    return thread_executor(cluster)
+        return globus_compute_executor(endpoint, label, sdk_executor)
+    return thread_executor(label)
 
 
 def parsl_config(executors: list[Any]) -> Any:

@@ -9,11 +9,19 @@ from collections.abc import Callable
 from maple_flow.verify.report import VerifyReport
 
 MARKS = {"verified": "✔ verified", "failed": "✘ failed", "unverified": "? unverified"}
+PENDING = {"queued": "queued", "running": "still running"}
+
+
+def verdict(report: VerifyReport) -> str:
+    """The verdict's mark, with where an unfinished job stood: '? unverified (queued)'."""
+    if report.pending is None:
+        return MARKS[report.status]
+    return f"{MARKS[report.status]} ({PENDING[report.pending]})"
 
 
 def render_report(report: VerifyReport) -> str:
     """A few lines: the verdict, the layout seen, the reasons and the log lines behind them."""
-    lines = [f"{report.cluster}: {MARKS[report.status]} (endpoint {report.endpoint}, "
+    lines = [f"{report.cluster}: {verdict(report)} (endpoint {report.endpoint}, "
              f"job {report.job_id or '-'}, {report.state or 'not run'}, {report.elapsed_s:.1f} s)"]
     if report.world_size is not None:
         layout = ", ".join(f"{h}={n}" for h, n in report.ranks_per_node.items())
@@ -45,7 +53,7 @@ def _progress_bar(total: int) -> Callable[[str, VerifyReport], None]:
     bar.start()
 
     def report_done(cluster: str, report: VerifyReport) -> None:
-        bar.console.print(f"{cluster}: {MARKS[report.status]}")
+        bar.console.print(f"{cluster}: {verdict(report)}")
         bar.update(task, advance=1, description=f"last: {cluster}")
         if bar.tasks[0].finished:
             bar.stop()
@@ -61,7 +69,7 @@ def _progress_lines(total: int) -> Callable[[str, VerifyReport], None]:
         nonlocal done
         done += 1
         elapsed = time.monotonic() - start
-        print(f"[{done}/{total} {elapsed:5.1f}s] {cluster}: {MARKS[report.status]}",
+        print(f"[{done}/{total} {elapsed:5.1f}s] {cluster}: {verdict(report)}",
               file=sys.stderr, flush=True)
 
     if total:

@@ -8,12 +8,18 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 Status = Literal["verified", "failed", "unverified"]
+#: Where an unfinished job stood when the wait ended (then the verdict is ``unverified``).
+Pending = Literal["queued", "running"]
+#: What was done with a job left unfinished when the wait ended.
+LeftJob = Literal["cancelled", "kept"]
 
 _ERROR_LINE = re.compile(
     r"error|Error|ERROR|Traceback|exception|Exception|unknown|not found|No such file|"
     r"denied|refused|timed out|Killed|CANCELLED|Lmod has detected"
 )
 MAX_EXCERPT = 25
+#: Bytes of each job log kept in a report (the end of the log, where failures show).
+MAX_LOG_BYTES = 64 * 1024
 
 
 class Expected(BaseModel):
@@ -29,25 +35,49 @@ class Expected(BaseModel):
 
 
 class VerifyReport(BaseModel):
-    """What running a script's mini-app on a target showed."""
+    """What running a script's mini-app on a target showed.
+
+    Besides the verdict it carries the raw evidence a repair loop needs: the scheduler's
+    final ``state`` and ``exit_code``, what the scheduler said at submission
+    (``scheduler_message``), the end of the job's ``stdout`` and ``stderr`` (at most
+    MAX_LOG_BYTES each, ``*_truncated`` when cut) and the ``script`` that ran (the user's
+    script with its program swapped for the mini-app).
+    """
 
     cluster: str
     endpoint: str
     status: Status
     reasons: list[str] = Field(default_factory=list)
     expected: Expected | None = None
-    state: str | None = None
+    state: str | None = Field(default=None, description="the scheduler's final job state")
     exit_code: int | None = None
     job_id: str | None = None
-    scheduler_message: str = ""
+    scheduler_message: str = Field(default="", description="what sbatch/qsub answered")
+    pending: Pending | None = Field(
+        default=None, description="where the job stood when the wait ended unfinished")
+    left_job: LeftJob | None = Field(
+        default=None, description="what was done with a job unfinished when the wait ended")
+    stdout: str = Field(default="", description="the end of the job's stdout")
+    stderr: str = Field(default="", description="the end of the job's stderr")
+    stdout_truncated: bool = False
+    stderr_truncated: bool = False
     world_size: int | None = None
     ranks_per_node: dict[str, int] = Field(default_factory=dict)
     backend: str | None = None
     ranks: list[dict[str, Any]] = Field(default_factory=list, description="per-rank reports")
     log_excerpt: list[str] = Field(default_factory=list)
     elapsed_s: float = 0.0
-    workdir: str = ""
-    script: str = ""
+    workdir: str = Field(default="", description="the job's folder on the target")
+    script: str = Field(default="", description="the script that ran (mini-app swapped in)")
+
+
+def log_tail(text: str, limit: int = MAX_LOG_BYTES) -> tuple[str, bool]:
+    """The last ``limit`` bytes of ``text`` (cut at a character boundary), and whether it was
+    cut."""
+    data = text.encode("utf-8", errors="replace")
+    if len(data) <= limit:
+        return text, False
+    return data[-limit:].decode("utf-8", errors="ignore"), True
 
 
 def log_excerpt(*texts: str) -> list[str]:

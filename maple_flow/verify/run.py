@@ -3,20 +3,23 @@
 from __future__ import annotations
 
 import concurrent.futures
-from collections.abc import Callable
+import uuid
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import Any, cast
 
 from maple_flow.clusters import get_profile, resolve_cluster
-from maple_flow.endpoints import Endpoint, load_registry
+from maple_flow.endpoints import Endpoint, EndpointError, load_registry
 from maple_flow.errors import MapleError
 from maple_flow.models import Framework, JobSpec, Strategy
 from maple_flow.verify.budget import TWIN_MAX_RANKS
 from maple_flow.verify.decide import decide
 from maple_flow.verify.executors import EndpointUnavailable, make_executor, parsl_config
-from maple_flow.verify.jobs import run_job
+from maple_flow.verify.jobs import POLL_S, run_job
 from maple_flow.verify.prepare import Prepared, prepare
 from maple_flow.verify.report import VerifyReport, unverified
+from maple_flow.verify.workdir import job_workdir
 
 DEFAULT_TIMEOUT_S = 300.0
 #: Time allowed beyond the job's own timeout for staging, submission and transfer.
@@ -89,97 +92,182 @@ def _bring_up_twin(clusters: list[str]) -> dict[str, str]:
     return {}
 
 
+def _poll_s(cluster: str, endpoint: Endpoint) -> float:
+    if endpoint.poll_s:
+        return endpoint.poll_s
+    verification = get_profile(cluster).verification
+    return verification.poll_s if verification and endpoint.type != "twin" else POLL_S
+
+
+@dataclass(frozen=True)
+class _Job:
+    """A prepared job with where and how it runs (plain data for the Parsl app)."""
+
+    prepared: Prepared
+    endpoint: Endpoint
+    workdir: str | None
+    label: str
+
+
 def _executors(clusters: list[str], registry: dict[str, Endpoint],
-               sdk_executors: dict[str, Any]) -> tuple[list[Any], dict[str, str]]:
-    executors, down = [], {}
+               sdk_executors: dict[str, Any], taken: set[str]
+               ) -> tuple[dict[str, Any], dict[str, str], dict[str, str]]:
+    """New executors by label, the label per cluster, and the clusters that cannot be used.
+
+    An executor of the same kind already in the DataFlowKernel (``taken``, e.g. from an
+    earlier call in the same Parsl program) is reused, except when the caller hands over a
+    new SDK executor for that cluster: that one gets a fresh label.
+    """
+    executors: dict[str, Any] = {}
+    labels: dict[str, str] = {}
+    down: dict[str, str] = {}
     for cluster in clusters:
+        endpoint = registry[cluster]
+        label = f"maple-{cluster}-{endpoint.type}"
+        if cluster in sdk_executors:
+            label = f"{label}-{uuid.uuid4().hex[:8]}"
+        elif label in taken:
+            labels[cluster] = label
+            continue
         try:
-            executors.append(make_executor(cluster, registry[cluster], sdk_executors.get(cluster)))
+            executors[label] = make_executor(label, endpoint, sdk_executors.get(cluster))
         except EndpointUnavailable as exc:
             down[cluster] = str(exc)
-    return executors, down
+            continue
+        labels[cluster] = label
+    return executors, labels, down
 
 
-def _submit_all(jobs: dict[int, Prepared], registry: dict[str, Endpoint],
-                timeout_s: float) -> dict[int, concurrent.futures.Future[Any]]:
+def _submit_all(jobs: dict[int, _Job], timeout_s: float,
+                dfk: Any) -> dict[int, concurrent.futures.Future[Any]]:
     from parsl import python_app
 
     futures: dict[int, concurrent.futures.Future[Any]] = {}
     for i, job in jobs.items():
-        endpoint = registry[job.cluster]
-        app = python_app(run_job, executors=[job.cluster])
-        futures[i] = app(endpoint.type, job.cluster, job.scheduler, job.script, job.files,
-                         timeout_s, endpoint.workdir, job.expected.world_size)
+        p, endpoint = job.prepared, job.endpoint
+        app = python_app(run_job, executors=[job.label], data_flow_kernel=dfk)
+        futures[i] = app(endpoint.type, p.cluster, p.scheduler, p.script, p.files, timeout_s,
+                         job.workdir, p.expected.world_size, endpoint.on_timeout,
+                         _poll_s(p.cluster, endpoint))
     return futures
 
 
-def _collect(targets: list[VerifyTarget], jobs: dict[int, Prepared],
-             futures: dict[int, concurrent.futures.Future[Any]], registry: dict[str, Endpoint],
+def _collect(targets: list[VerifyTarget], jobs: dict[int, _Job],
+             futures: dict[int, concurrent.futures.Future[Any]],
              timeout_s: float, progress: Progress | None) -> dict[int, VerifyReport]:
     reports: dict[int, VerifyReport] = {}
     index = {f: i for i, f in futures.items()}
-    twin_ranks = sum(min(j.expected.world_size, TWIN_MAX_RANKS) for j in jobs.values()
-                     if registry[j.cluster].type == "twin")
+    twin_ranks = sum(min(j.prepared.expected.world_size, TWIN_MAX_RANKS) for j in jobs.values()
+                     if j.endpoint.type == "twin")
     waves = max(1, -(-twin_ranks // TWIN_MAX_RANKS))
+    polls = max((_poll_s(j.prepared.cluster, j.endpoint) for j in jobs.values()), default=0)
     done = concurrent.futures.as_completed(list(futures.values()),
-                                           timeout=timeout_s * waves + GRACE_S)
+                                           timeout=timeout_s * waves + polls + GRACE_S)
     try:
         for future in done:
             i = index[future]
-            job, kind = jobs[i], registry[jobs[i].cluster].type
+            p, kind = jobs[i].prepared, jobs[i].endpoint.type
             try:
-                reports[i] = decide(job.cluster, kind, future.result(), job.expected, job.script)
+                reports[i] = decide(p.cluster, kind, future.result(), p.expected, p.script)
             except Exception as exc:  # the app itself failed on the endpoint
                 reason = f"the endpoint failed: {exc}"
-                reports[i] = unverified(job.cluster, kind, reason, job.script)
+                reports[i] = unverified(p.cluster, kind, reason, p.script)
             if progress:
                 progress(targets[i].cluster, reports[i])
     except concurrent.futures.TimeoutError:
         for i, job in jobs.items():
             if i not in reports:
-                reports[i] = unverified(job.cluster, registry[job.cluster].type,
-                                        "no answer from the endpoint in time", job.script)
+                reports[i] = unverified(job.prepared.cluster, job.endpoint.type,
+                                        "no answer from the endpoint in time", job.prepared.script)
                 if progress:
                     progress(targets[i].cluster, reports[i])
     return reports
 
 
+def _locate(jobs: dict[int, Prepared], registry: dict[str, Endpoint]
+            ) -> tuple[dict[int, str | None], dict[int, str]]:
+    """Each job's shared workdir, and the jobs that have none (why)."""
+    workdirs: dict[int, str | None] = {}
+    missing: dict[int, str] = {}
+    for i, job in jobs.items():
+        try:
+            workdirs[i] = job_workdir(registry[job.cluster], get_profile(job.cluster), job.script)
+        except EndpointError as exc:
+            missing[i] = str(exc)
+    return workdirs, missing
+
+
+@contextmanager
+def _kernel(dfk: Any) -> Iterator[Any]:
+    """The DataFlowKernel to run on: the caller's, else the one the program has loaded,
+    else a private one (never loaded globally), cleaned up afterwards."""
+    from parsl.dataflow.dflow import DataFlowKernel
+    from parsl.errors import NoDataFlowKernelError
+
+    if dfk is None:
+        import parsl
+
+        try:
+            dfk = parsl.dfk()
+        except NoDataFlowKernelError:
+            dfk = None
+    if dfk is not None:
+        yield dfk
+        return
+    own = DataFlowKernel(parsl_config([]))
+    try:
+        yield own
+    finally:
+        own.cleanup()
+
+
 def verify_many(targets: list[VerifyTarget], *, timeout_s: float = DEFAULT_TIMEOUT_S,
                 registry: dict[str, Endpoint] | None = None,
                 sdk_executors: dict[str, Any] | None = None,
-                progress: Progress | None = None) -> list[VerifyReport]:
-    """Verify every target concurrently; reports come back in the targets' order."""
-    import parsl
+                progress: Progress | None = None, dfk: Any = None) -> list[VerifyReport]:
+    """Verify every target concurrently; reports come back in the targets' order.
 
+    Runs inside a Parsl program too: ``dfk`` (or, without it, the DataFlowKernel the
+    program has loaded) gets maple_flow's executors added and is left running; with none
+    loaded, a private DataFlowKernel is used and cleaned up. The global one is never loaded
+    or cleared here. ``sdk_executors`` maps a cluster to a ``globus_compute_sdk.Executor``
+    to use for its Globus Compute endpoint (tests pass a stand-in at that boundary).
+    """
     registry = registry or load_registry()
     for t in targets:
         t.cluster = resolve_cluster(t.cluster)
-    jobs = {i: _prepare(t) for i, t in enumerate(targets)}
-    jobs = {i: _twin_account(j) if registry[j.cluster].type == "twin" else j
-            for i, j in jobs.items()}
-    clusters = sorted({t.cluster for t in targets})
+    prepared = {i: _prepare(t) for i, t in enumerate(targets)}
+    prepared = {i: _twin_account(j) if registry[j.cluster].type == "twin" else j
+                for i, j in prepared.items()}
+    workdirs, no_folder = _locate(prepared, registry)
+    clusters = sorted({j.cluster for i, j in prepared.items() if i not in no_folder})
     down = _bring_up_twin([c for c in clusters if registry[c].type == "twin"])
-    executors, unreachable = _executors([c for c in clusters if c not in down], registry,
-                                        sdk_executors or {})
-    down.update(unreachable)
-    reports = {i: unverified(j.cluster, registry[j.cluster].type, down[j.cluster], j.script)
-               for i, j in jobs.items() if j.cluster in down}
-    if progress:
-        for i, report in reports.items():
-            progress(targets[i].cluster, report)
-    live = {i: j for i, j in jobs.items() if j.cluster not in down}
-    if live:
-        with parsl.load(parsl_config(executors)):
-            futures = _submit_all(live, registry, timeout_s)
-            reports.update(_collect(targets, live, futures, registry, timeout_s, progress))
-        parsl.clear()
+    reports = {i: unverified(prepared[i].cluster, registry[prepared[i].cluster].type, why,
+                             prepared[i].script) for i, why in no_folder.items()}
+    with _kernel(dfk) as kernel:
+        executors, labels, unreachable = _executors(
+            [c for c in clusters if c not in down], registry, sdk_executors or {},
+            set(kernel.executors))
+        down.update(unreachable)
+        reports.update({i: unverified(j.cluster, registry[j.cluster].type, down[j.cluster],
+                                      j.script)
+                        for i, j in prepared.items() if j.cluster in down})
+        if progress:
+            for i, report in reports.items():
+                progress(targets[i].cluster, report)
+        live = {i: _Job(j, registry[j.cluster], workdirs[i], labels[j.cluster])
+                for i, j in prepared.items() if i not in reports}
+        if live:
+            kernel.add_executors(list(executors.values()))
+            futures = _submit_all(live, timeout_s, kernel)
+            reports.update(_collect(targets, live, futures, timeout_s, progress))
     return [reports[i] for i in range(len(targets))]
 
 
 def verify(script: str, cluster: str, *, entrypoint: str, module: bool = False,
            framework: Framework = "pytorch", strategy: Strategy = "ddp",
            spec: JobSpec | None = None, timeout_s: float = DEFAULT_TIMEOUT_S,
-           registry: dict[str, Endpoint] | None = None) -> VerifyReport:
+           registry: dict[str, Endpoint] | None = None, dfk: Any = None) -> VerifyReport:
     """Verify one script on one cluster (see ``verify_many``)."""
     target = VerifyTarget(cluster, script, entrypoint, module, framework, strategy, spec)
-    return verify_many([target], timeout_s=timeout_s, registry=registry)[0]
+    return verify_many([target], timeout_s=timeout_s, registry=registry, dfk=dfk)[0]
