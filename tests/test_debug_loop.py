@@ -3,6 +3,8 @@ real VerifyReports (the twin runs the real thing in tests/twin/test_repair_twin.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -27,6 +29,7 @@ from maple_flow.debug.loop import (
 from maple_flow.debug.ops import ExportEnv, PropagateEnv, SetDirective, SetQueue
 from maple_flow.generate import generate_from_spec
 from maple_flow.models import ClusterProfile, JobSpec
+from maple_flow.store import TemplateStore
 from maple_flow.verify.report import VerifyReport
 from maple_flow.verify.run import VerifyTarget
 
@@ -132,22 +135,12 @@ def test_evidence_and_template_of_a_report() -> None:
 
 
 # -- the rounds, with fake verification and a fake classifier --------------------------------
-class FakeStore:
-    """Records what the loop stores (the real store has its own tests)."""
-
-    def __init__(self) -> None:
-        self.attempts: list[tuple[Any, ...]] = []
-        self.variants: list[tuple[Any, ...]] = []
-
-    def record_repair_attempt(self, run_id: str, attempt: int, cluster: str,
-                              record_id: str | None, ops: list[Any], diff: str,
-                              log_excerpt: list[str], status: str) -> None:
-        self.attempts.append((run_id, attempt, cluster, record_id, ops, diff, status))
-
-    def add_variant(self, parent_id: str, ops: list[Any], description: str, verified_on: str,
-                    report: Any) -> str:
-        self.variants.append((parent_id, ops, description, verified_on, report.status))
-        return f"{parent_id}~1"
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[TemplateStore]:
+    """A real template store (SQLite) in a temporary folder."""
+    opened = TemplateStore.open(tmp_path / "store.sqlite")
+    yield opened
+    opened.close()
 
 
 def site(targets: list[VerifyTarget]) -> list[VerifyReport]:
@@ -171,9 +164,9 @@ def target(script: str) -> VerifyTarget:
     return VerifyTarget("perlmutter", script, "train.py")
 
 
-def test_loop_repairs_records_and_learns() -> None:
-    store, calls[:] = FakeStore(), []
-    jobs = [RepairJob(target(NO_CONSTRAINT)), RepairJob(target(GOOD))]
+def test_loop_repairs_records_and_learns(store: TemplateStore) -> None:
+    calls[:] = []
+    jobs = [RepairJob(target(NO_CONSTRAINT), run_id="r1"), RepairJob(target(GOOD))]
     first, second = Loop(verify=site, classify=kb, store=store).run(jobs)
     assert first.status == "verified" and first.repaired and len(first.attempts) == 1
     assert first.attempts[0].record_id == "constraint-missing"
@@ -182,10 +175,15 @@ def test_loop_repairs_records_and_learns() -> None:
     assert first.initial_reasons[0].startswith("rejected at submission")
     assert second.status == "verified" and not second.attempts
     assert calls == [2, 1], "one batch per round: both scripts, then the repaired one"
-    assert [a[1:4] + a[6:] for a in store.attempts] == [
-        (1, "perlmutter", "constraint-missing", "verified")]
-    assert store.variants[0][0] == "perlmutter-pytorch-ddp"
-    assert first.variant_id == "perlmutter-pytorch-ddp~1"
+    rows = store.repair_attempts(run_id="r1")
+    assert [(r.attempt, r.cluster, r.record_id, r.status, r.template_id) for r in rows] == [
+        (1, "perlmutter", "constraint-missing", "verified", "perlmutter-pytorch-ddp")]
+    assert "+#SBATCH --constraint=gpu" in rows[0].diff
+    assert first.variant_id is not None and first.template_id == "perlmutter-pytorch-ddp"
+    variant = store.get(first.variant_id)
+    assert variant.parent == "perlmutter-pytorch-ddp"
+    events = [(e.event, e.status) for e in store.history(first.variant_id)]
+    assert ("learned", "") in events and ("verification", "verified") in events
 
 
 def test_loop_stops_on_a_repeated_failure() -> None:
@@ -230,14 +228,14 @@ def test_given_failed_report_is_not_verified_again() -> None:
     assert result.status == "verified" and calls == [1] and result.template_id == "mine"
 
 
-def test_declined_fix_is_recorded_and_not_run() -> None:
-    store, calls[:] = FakeStore(), []
+def test_declined_fix_is_recorded_and_not_run(store: TemplateStore) -> None:
+    calls[:] = []
     result = Loop(verify=site, classify=kb, store=store, review=lambda c, d: False).run(
-        [RepairJob(target(NO_CONSTRAINT))])[0]
+        [RepairJob(target(NO_CONSTRAINT), run_id="r2")])[0]
     assert result.status == "failed" and not result.attempts and calls == [1]
     assert result.skipped[0].status == "declined" and "+#SBATCH --constraint=gpu" in (
         result.skipped[0].diff)
-    assert store.attempts[0][-1] == "declined"
+    assert [r.status for r in store.repair_attempts(run_id="r2")] == ["declined"]
 
 
 class FakeProposer:
@@ -264,14 +262,15 @@ def test_llm_is_asked_only_when_no_record_matches() -> None:
     assert result.attempts[0].method == "llm"
 
 
-def test_rejected_llm_output_is_recorded_never_applied() -> None:
-    store = FakeStore()
+def test_rejected_llm_output_is_recorded_never_applied(store: TemplateStore) -> None:
     proposer = FakeProposer(Rejected(raw="just restart it", why="no JSON object in the answer"))
     result = Loop(verify=site, classify=lambda ev, p: [], proposer=proposer, store=store).run(
-        [RepairJob(target(NO_CONSTRAINT))])[0]
+        [RepairJob(target(NO_CONSTRAINT), run_id="r3")])[0]
     assert result.status == "failed" and not result.attempts
     assert result.skipped[0].status == "rejected" and result.skipped[0].method == "llm"
-    assert store.attempts[0][3] is None and store.attempts[0][-1] == "rejected"
+    rows = store.repair_attempts(run_id="r3")
+    assert [(r.record_id, r.status) for r in rows] == [(None, "rejected")]
+    assert "just restart it" in rows[0].log_excerpt
 
 
 @pytest.mark.parametrize("ops", [[PropagateEnv(launcher="srun")]])
@@ -280,3 +279,25 @@ def test_candidate_of_diagnosis_keeps_needs(ops: list[Any]) -> None:
                   fix=Fix(record_id="r", cause="c", ops=ops), needs=["token"])
     c = Candidate.of(d)
     assert c.needs == ("token",) and c.method == "signature" and c.record_id == "r"
+
+
+def test_values_only_the_user_knows_come_from_answers() -> None:
+    from maple_flow.debug import classify
+    from maple_flow.debug.loop import answer_needs
+
+    message = ("sbatch: error: Batch job submission failed: Invalid account or "
+               "account/partition combination specified")
+    bad = GOOD.replace("REPLACE_WITH_NERSC_PROJECT", "M1234-GPU")
+    ev = FailureEvidence(cluster="perlmutter", scheduler="slurm", job_state="REJECTED",
+                         submit_message=message, reasons=[message], script=bad)
+    top = Candidate.of(classify(ev, profile=PROFILE)[0])
+    assert top.needs == ("account",) and not top.fix.ops
+    from maple_flow.debug import load_knowledge_base
+
+    record = load_knowledge_base().get(top.record_id)
+    assert answer_needs(top, {}, list(record.fix), PROFILE, bad) is top
+    answered = answer_needs(top, {"account": "m1234"}, list(record.fix), PROFILE, bad)
+    assert answered.needs == () and answered.fix.ops[0].model_dump() == {
+        "op": "set_directive", "option": "account", "value": "m1234"}
+    step = plan(bad, rejected(), [answered], History(), PROFILE)
+    assert isinstance(step.decision, Apply) and "#SBATCH --account=m1234\n" in step.decision.script

@@ -293,11 +293,14 @@ class RepairStore(Protocol):
     """Where attempts and learned variants go (``maple_flow.store.TemplateStore``)."""
 
     def record_repair_attempt(self, run_id: str, attempt: int, cluster: str,
-                              record_id: str | None, ops: list[Any], diff: str,
-                              log_excerpt: list[str], status: str) -> Any: ...
+                              record_id: str | None, ops: list[dict[str, Any]], diff: str,
+                              log_excerpt: str | list[str], status: str, *,
+                              template_id: str | None = None) -> None: ...
 
-    def add_variant(self, parent_id: str, ops: list[Any], description: str, verified_on: str,
-                    report: Any) -> str: ...
+    def add_variant(self, parent_id: str, ops: list[dict[str, Any]], description: str,
+                    verified_on: str, report: dict[str, Any] | None = None, *,
+                    causes: list[str] | None = None,
+                    timings: dict[str, Any] | None = None) -> str: ...
 
 
 class Proposer(Protocol):
@@ -322,6 +325,7 @@ class RepairJob:
     initial_script: str = ""
     initial_status: FinalStatus | None = None
     initial_reasons: list[str] = field(default_factory=list)
+    recorded: int = 0
     result: RepairResult | None = None
     started: float = field(default_factory=time.monotonic)
 
@@ -497,17 +501,51 @@ class Loop:
     def _learn(self, job: RepairJob) -> str | None:
         if self.store is None or not self.learn or job.template_id is None:
             return None
+        from maple_flow.errors import MapleError
+
+        assert job.report is not None
         ops = [op for a in job.attempts for op in a.ops]
         records = ", ".join(a.record_id for a in job.attempts)
-        description = f"repaired on {job.target.cluster} by {records}"
-        return self.store.add_variant(job.template_id, ops, description, job.target.cluster,
-                                      job.report)
+        report = job.report.model_dump(mode="json", exclude={"script", "stdout", "stderr",
+                                                             "ranks"})
+        try:
+            return self.store.add_variant(
+                job.template_id, ops, f"repaired on {job.target.cluster} by {records}",
+                endpoint_name(job.report), report, causes=[a.cause for a in job.attempts],
+                timings={"elapsed_s": job.report.elapsed_s})
+        except MapleError as exc:  # e.g. the parent is not in this store
+            job.skipped.append(Skip(before_attempt=max(1, len(job.attempts)), record_id=None,
+                                    method="signature", status="not_applicable",
+                                    why=f"not learned: {exc}"))
+            return None
 
-    def _record(self, job: RepairJob, attempt: int, record_id: str | None, ops: list[Any],
-                diff: str, log: list[str], status: str) -> None:
-        if self.store is not None:
-            self.store.record_repair_attempt(job.run_id, attempt, job.target.cluster, record_id,
-                                             ops, diff, log, status)
+    def _record(self, job: RepairJob, attempt: int, record_id: str | None,
+                ops: list[dict[str, Any]], diff: str, log: list[str], status: str) -> None:
+        """One row per event in the store, numbered in order of the run (a declined or
+        rejected fix before attempt ``attempt`` gets its own row)."""
+        if self.store is None:
+            return
+        from maple_flow.errors import MapleError
+
+        job.recorded += 1
+        try:
+            self.store.record_repair_attempt(job.run_id, job.recorded, job.target.cluster,
+                                             record_id, ops, diff, log, status,
+                                             template_id=job.template_id)
+        except MapleError:  # the template is unknown to the store: keep the attempt anyway
+            self.store.record_repair_attempt(job.run_id, job.recorded, job.target.cluster,
+                                             record_id, ops, diff, log, status)
+
+
+def endpoint_name(report: VerifyReport) -> str:
+    """The endpoint a report came from, as the store names endpoints (``twin``, ``local``,
+    ``globus-compute:<id>``)."""
+    try:
+        from maple_flow.store.matrix import registry_endpoint
+
+        return registry_endpoint(report.cluster)
+    except (ImportError, KeyError):
+        return report.endpoint
 
 
 def repair(script: str, cluster: str, *, target: VerifyTarget | None = None,
