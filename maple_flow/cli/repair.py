@@ -61,13 +61,19 @@ def make_loop(*, timeout: float, max_attempts: int, review: bool, llm: str | Non
                 progress=lambda job, what: typer.echo(f"{job.target.cluster}: {what}", err=True))
 
 
-def diagnose_log(text: str, log: str, cluster: str, llm: str | None,
-                 llm_always: bool) -> dict[str, Any]:
+def diagnose_log(text: str, log: str, cluster: str, llm: str | None, llm_always: bool,
+                 answers: dict[str, str] | None = None) -> dict[str, Any]:
     """Classify ``log`` for ``text`` on ``cluster`` and plan the fix; nothing runs."""
     from maple_flow.clusters import get_profile
-    from maple_flow.debug import FailureEvidence
+    from maple_flow.debug import FailureEvidence, load_knowledge_base
     from maple_flow.debug.llm import Rejected, proposer_from_spec
-    from maple_flow.debug.loop import Candidate, History, default_classifier, plan
+    from maple_flow.debug.loop import (
+        Candidate,
+        History,
+        answer_needs,
+        default_classifier,
+        plan,
+    )
     from maple_flow.debug.repair_report import proposal_data
     from maple_flow.verify.report import VerifyReport
 
@@ -75,6 +81,9 @@ def diagnose_log(text: str, log: str, cluster: str, llm: str | None,
     ev = FailureEvidence(cluster=profile.id, scheduler=profile.scheduler, stderr=log,
                          submit_message=log, script=text)
     candidates = [Candidate.of(d) for d in default_classifier()(ev, profile)]
+    kb = load_knowledge_base()
+    candidates = [answer_needs(c, answers or {}, list(kb.get(c.record_id).fix), profile, text)
+                  if c.needs else c for c in candidates]
     rejected = None
     if llm and (llm_always or not candidates):
         proposal = proposer_from_spec(llm).propose(ev, profile)
@@ -147,11 +156,12 @@ def repair_command(
     """
     from maple_flow.clusters import resolve_cluster
 
+    answers = parse_answers(answer or [])
     text = script.read_text(encoding="utf-8", errors="replace")
     cluster = resolve_cluster(on.strip())
     if log is not None:
         data = diagnose_log(text, log.read_text(encoding="utf-8", errors="replace"), cluster,
-                            llm, llm_always)
+                            llm, llm_always, answers)
         _emit_proposal(data, script.name, cluster, as_json, output)
         if data["proposed"] is None:
             raise typer.Exit(1)
@@ -166,7 +176,7 @@ def repair_command(
                                       framework=framework, strategy=strategy)  # type: ignore[arg-type]
     loop = make_loop(timeout=timeout, max_attempts=max_attempts, review=review, llm=llm,
                      llm_always=llm_always, store=None if no_store else open_store(store))
-    loop.answers = parse_answers(answer or [])
+    loop.answers = answers
     result = loop.run([RepairJob(target)])[0]
     if output is not None:
         output.write_text(result.final_script, encoding="utf-8")
