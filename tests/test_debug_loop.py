@@ -97,13 +97,25 @@ def test_no_candidates_or_none_applicable_stops_failed() -> None:
     assert isinstance(step.decision, Stop) and "no fix applies" in step.decision.reason
 
 
-def test_same_failure_after_a_fix_stops() -> None:
-    first = plan(NO_CONSTRAINT, rejected(), [CONSTRAINT], History(), PROFILE)
+def test_after_a_useless_fix_the_next_record_gets_its_turn() -> None:
+    useless = candidate("useless", ExportEnv(name="NCCL_DEBUG", value="INFO"))
+    first = plan(NO_CONSTRAINT, rejected(), [useless, CONSTRAINT], History(), PROFILE)
+    assert isinstance(first.decision, Apply) and first.decision.candidate is useless
+    history = after_attempt(History(), first.failure_key, first.decision.script)
+    second = plan(first.decision.script, rejected(), [useless, CONSTRAINT], history, PROFILE)
+    assert isinstance(second.decision, Apply) and second.decision.candidate is CONSTRAINT
+    assert second.skipped[0][1] == "the fix changes nothing in this script"
+
+
+def test_same_record_on_the_same_failure_stops() -> None:
+    """A record proposing a different edit for the same evidence again (an LLM, say)."""
+    first_fix = candidate("guess", ExportEnv(name="NCCL_DEBUG", value="INFO"))
+    first = plan(NO_CONSTRAINT, rejected(), [first_fix], History(), PROFILE)
     assert isinstance(first.decision, Apply)
     history = after_attempt(History(), first.failure_key, first.decision.script)
-    again = plan(first.decision.script, rejected(), [CONSTRAINT], history, PROFILE)
-    assert isinstance(again.decision, Stop)
-    assert again.decision.reason == "the same failure (constraint-missing) came back after a fix"
+    other = candidate("guess", ExportEnv(name="NCCL_DEBUG", value="WARN"))
+    again = plan(first.decision.script, rejected(), [other], history, PROFILE)
+    assert again.decision == Stop("failed", "the same failure came back after the fix of guess")
 
 
 def test_attempt_budget_and_tried_scripts() -> None:
@@ -120,8 +132,8 @@ def test_attempt_budget_and_tried_scripts() -> None:
 def test_failure_key_ignores_what_changes_between_runs() -> None:
     a = report(reasons=["rank 1 missing", "timed out after 301 s"])
     b = report(reasons=["rank 1 missing", "timed out after 297 s"])
-    assert failure_key(a, [CONSTRAINT]) == failure_key(b, [CONSTRAINT])
-    assert failure_key(a, [CONSTRAINT]) != failure_key(a, [])
+    assert failure_key(a, CONSTRAINT) == failure_key(b, CONSTRAINT)
+    assert failure_key(a, CONSTRAINT) != failure_key(a, None)
     assert normalise("job 4711 on nid200001  port 29507") == "job # on nid# port #"
 
 
@@ -186,13 +198,28 @@ def test_loop_repairs_records_and_learns(store: TemplateStore) -> None:
     assert ("learned", "") in events and ("verification", "verified") in events
 
 
-def test_loop_stops_on_a_repeated_failure() -> None:
+def test_loop_stops_when_nothing_new_applies() -> None:
     useless = candidate("useless", ExportEnv(name="NCCL_DEBUG", value="INFO"))
     result = Loop(verify=site, classify=lambda ev, p: [
         Diagnosis(record_id="useless", score=1.0, method="similarity", evidence=list(
             useless.evidence), fix=useless.fix)]).run([RepairJob(target(NO_CONSTRAINT))])[0]
     assert result.status == "failed" and len(result.attempts) == 1
-    assert result.stop_reason == "the same failure (useless) came back after a fix"
+    assert result.stop_reason == ("no fix applies: useless: the fix changes nothing in this "
+                                  "script")
+
+
+def test_loop_stops_on_a_repeated_identical_failure() -> None:
+    counter = iter(range(100))
+
+    def same_record(ev: FailureEvidence, p: ClusterProfile | None) -> list[Diagnosis]:
+        fix = Fix(record_id="guess", cause="a guess", ops=[
+            ExportEnv(name="NCCL_DEBUG", value=f"v{next(counter)}")])
+        return [Diagnosis(record_id="guess", score=1.0, method="similarity",
+                          evidence=["the same line"], fix=fix)]
+
+    result = Loop(verify=site, classify=same_record).run([RepairJob(target(NO_CONSTRAINT))])[0]
+    assert result.status == "failed" and len(result.attempts) == 1
+    assert result.stop_reason == "the same failure came back after the fix of guess"
 
 
 def test_loop_stops_after_max_attempts() -> None:

@@ -172,14 +172,13 @@ def script_hash(script: str) -> str:
     return hashlib.sha256(script.encode()).hexdigest()[:16]
 
 
-def failure_key(report: VerifyReport, candidates: Sequence[Candidate]) -> str:
-    """Same record + same evidence -> same key: the top record and the normalised reasons and
-    evidence lines."""
-    top = candidates[0].record_id if candidates else "-"
+def failure_key(report: VerifyReport, candidate: Candidate | None) -> str:
+    """Same record + same evidence -> same key: the record whose fix is chosen, and the
+    normalised reasons and evidence lines."""
     lines = {normalise(r) for r in report.reasons}
-    if candidates:
-        lines |= {normalise(e) for e in candidates[0].evidence}
-    return top + "|" + "\n".join(sorted(lines))
+    if candidate is not None:
+        lines |= {normalise(e) for e in candidate.evidence}
+    return (candidate.record_id if candidate else "-") + "|" + "\n".join(sorted(lines))
 
 
 def _try(candidate: Candidate, script: str, profile: ClusterProfile, history: History,
@@ -209,18 +208,20 @@ def plan(script: str, report: VerifyReport, candidates: Sequence[Candidate], his
          profile: ClusterProfile, *, max_attempts: int = MAX_ATTEMPTS,
          apply_fn: ApplyFn | None = None, diff_fn: DiffFn | None = None) -> Plan:
     """What to do after ``report`` (pure): stop with a status, or apply the first candidate
-    that changes the script into one not tried before."""
+    that changes the script into one not tried before.
+
+    A candidate whose fix is already in the script (fixes are idempotent) is passed over, so
+    after a fix that did not help the next-ranked record gets its turn. The loop stops when
+    the record chosen meets the same evidence it was already applied to (a repeated
+    identical failure), when no candidate changes the script, or after ``max_attempts``.
+    """
     if report.status == "verified":
         return Plan(Stop("verified", "verified" if history.attempts else "verified as given"))
     if report.status == "unverified":
         why = "; ".join(report.reasons) or "the endpoint gave no answer"
         return Plan(Stop("unverified", f"infrastructure, not the script: {why}"))
-    key = failure_key(report, candidates)
-    if key in history.failures:
-        top = candidates[0].record_id if candidates else "no record"
-        return Plan(Stop("failed", f"the same failure ({top}) came back after a fix"), (), key)
     if history.attempts >= max_attempts:
-        return Plan(Stop("failed", f"still failing after {history.attempts} attempt(s)"), (), key)
+        return Plan(Stop("failed", f"still failing after {history.attempts} attempt(s)"))
     from maple_flow.debug import apply_fix, script_diff
 
     skipped: list[tuple[Candidate, str]] = []
@@ -228,11 +229,15 @@ def plan(script: str, report: VerifyReport, candidates: Sequence[Candidate], his
         outcome = _try(candidate, script, profile, history, apply_fn or apply_fix,
                        diff_fn or script_diff)
         if isinstance(outcome, Apply):
+            key = failure_key(report, candidate)
+            if key in history.failures:
+                why = f"the same failure came back after the fix of {candidate.record_id}"
+                return Plan(Stop("failed", why), tuple(skipped), key)
             return Plan(outcome, tuple(skipped), key)
         skipped.append((candidate, outcome))
     why = "no knowledge-base record matches" if not candidates else (
         "no fix applies: " + "; ".join(f"{c.record_id}: {w}" for c, w in skipped))
-    return Plan(Stop("failed", why), tuple(skipped), key)
+    return Plan(Stop("failed", why), tuple(skipped))
 
 
 def answer_needs(candidate: Candidate, answers: dict[str, str], record_fix: list[Any],
