@@ -33,11 +33,17 @@ from maple_flow.debug.similarity import rank_documents
 from maple_flow.directives import detect_scheduler
 from maple_flow.errors import MapleError
 from maple_flow.models import ClusterProfile
-from maple_flow.verify.report import log_excerpt
 
 Method = Literal["signature", "similarity"]
 MAX_SIMILAR = 3
 MAX_EVIDENCE = 5
+MAX_LOG_LINES = 25
+#: A log line that may say what went wrong (the rest is progress output).
+ERROR_LINE = re.compile(
+    r"(?i)error|fail|fatal|cannot|can't|could not|unable|denied|refused|timed? ?out|killed|"
+    r"cancel|not found|no such|unknown|warn|traceback|exception|missing|exceed|invalid|"
+    r"not (?:set|available|supported)|out of memory|terminated"
+)
 #: Specificity added by each condition a signature puts on the job (state, exit code,
 #: scheduler) and by a condition on the script (rarer, so worth more).
 JOB_CONDITION = 10.0
@@ -165,9 +171,11 @@ def record_text(record: FailureRecord) -> str:
 
 
 def evidence_text(ev: FailureEvidence) -> str:
-    """The error-looking lines of the evidence, with the reasons and the submit message."""
-    lines = [ev.submit_message, *ev.reasons, *log_excerpt(ev.stdout, ev.stderr)]
-    return "\n".join(ln for ln in lines if ln.strip())
+    """The error-looking lines of the logs, with the reasons and the submit message; a log
+    with no such line contributes nothing (a clean log resembles no failure)."""
+    logs = [ln for ln in f"{ev.stdout}\n{ev.stderr}".splitlines() if ERROR_LINE.search(ln)]
+    lines = [ev.submit_message, *ev.reasons, *logs[-MAX_LOG_LINES:]]
+    return "\n".join(ln.strip() for ln in lines if ln.strip())
 
 
 def _by_similarity(records: list[FailureRecord], ev: FailureEvidence,

@@ -205,11 +205,36 @@ def apply_fix(script: str, fix: Fix, profile: ClusterProfile) -> str:
             raise
         except MapleError as exc:
             raise FixNotApplicable(f"{op.op}: {exc}") from exc
+    text = drop_orphaned_assignments(script, text)
     try:
         parse_script(text)
     except MapleError as exc:
         raise FixNotApplicable(f"the patched script no longer parses: {exc}") from exc
     return text
+
+
+_BARE_ASSIGNMENT = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)=\S*$")
+
+
+def _uses(text: str, name: str, skip: int) -> int:
+    word = re.compile(rf"\b{name}\b")
+    return sum(bool(word.search(line)) for i, line in enumerate(text.split("\n"))
+               if i != skip and not line.lstrip().startswith("#"))
+
+
+def drop_orphaned_assignments(before: str, after: str) -> str:
+    """Remove ``NAME=...`` lines whose only use a fix removed (e.g. JOB_NUM once MASTER_PORT
+    no longer derives from it), so the patched script stays shellcheck-clean."""
+    parts = after.split("\n")
+    for index in range(len(parts) - 1, -1, -1):
+        m = _BARE_ASSIGNMENT.match(parts[index])
+        if m and not _uses(after, m.group(1), index):
+            old = next((i for i, line in enumerate(before.split("\n")) if line == parts[index]),
+                       None)
+            if old is not None and _uses(before, m.group(1), old):
+                del parts[index]
+                after = "\n".join(parts)
+    return after
 
 
 def script_diff(a: str, b: str, before: str = "before", after: str = "after") -> str:

@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import re
 
-from maple_flow.debug.text import FixNotApplicable, delete_line, insert_line, lines, quote
+from maple_flow.debug.text import (
+    FixNotApplicable,
+    delete_line,
+    insert_line,
+    lines,
+)
+from maple_flow.debug.text import quote_directive as quote
 from maple_flow.directives import PBS_FLAGS, PBS_SHORT, Directive, parse_directives
 
 _PBS_LETTER = {long: letter for letter, long in PBS_SHORT.items()}

