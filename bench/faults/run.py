@@ -175,15 +175,17 @@ def main() -> None:
     from maple_flow.debug.loop import Loop, RepairJob, default_classifier, template_of
 
     def progress(job: RepairJob, what: str) -> None:
-        print(f"[{time.monotonic() - start:6.0f}s] {job.run_id}: {what}", file=sys.stderr,
+        print(f"[{time.monotonic() - start:6.0f}s] {job.run_id.split('@')[0]}: {what}",
+              file=sys.stderr,
               flush=True)
 
     jobs = []
+    stamp = time.strftime("%Y%m%dT%H%M%S")
     for f in faults:
         script = f.script()
         account = get_profile(f.base.cluster).account.example  # what the user would type
         jobs.append(RepairJob(_target(script, f), template_id=template_of(script),
-                              run_id=f.id, answers={"account": account}))
+                              run_id=f"{f.id}@{stamp}", answers={"account": account}))
     loop = Loop(verify=lambda targets: _verify(targets, a.timeout),
                 classify=default_classifier(), store=_store(a, out),
                 max_attempts=a.max_attempts, progress=progress)
