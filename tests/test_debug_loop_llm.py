@@ -10,6 +10,7 @@ import json
 import threading
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, HTTPServer
+from pathlib import Path
 from typing import Any, ClassVar
 
 import pytest
@@ -133,12 +134,35 @@ def test_backend_specs() -> None:
 
 
 @pytest.mark.slow
-def test_smollm2_for_real_gives_a_fix_or_a_recorded_rejection() -> None:
-    """SmolLM2-135M-Instruct (GGUF Q4_1, dequantised by transformers, offline) on one log."""
+def test_smollm2_for_real_gives_a_fix_or_a_recorded_rejection(tmp_path: Path) -> None:
+    """SmolLM2-135M-Instruct (GGUF Q4_1, dequantised by transformers, offline) on one log,
+    through the loop: its answer is applied as typed operations or rejected and recorded."""
+    from maple_flow.debug.loop import Loop, RepairJob
+    from maple_flow.generate import generate_from_spec
+    from maple_flow.models import JobSpec
+    from maple_flow.store import TemplateStore
+    from maple_flow.verify import VerifyReport, VerifyTarget
+
+    good = generate_from_spec(JobSpec(cluster="perlmutter", nodes=1, gpus_per_node=4,
+                                      entrypoint="train.py")).script
+    bad = good.replace("module load pytorch/2.6.0", "module load pytorch/9.9.9")
+
+    def site(targets: list[VerifyTarget]) -> list[VerifyReport]:
+        return [VerifyReport(cluster="perlmutter", endpoint="twin", status="failed",
+                             state="FAILED", exit_code=1, reasons=["the job ended FAILED"],
+                             log_excerpt=LOG.splitlines()) for _ in targets]
+
+    store = TemplateStore.open(tmp_path / "store.sqlite")
     proposer = TransformersProposer(smollm2_path(), max_new_tokens=64)
-    out = proposer.propose(EVIDENCE, get_profile("perlmutter"))
-    assert isinstance(out, (Fix, Rejected))
-    if isinstance(out, Fix):
-        assert out.ops and out.record_id == "llm-proposal"
-    else:
-        assert out.why and isinstance(out.raw, str)
+    loop = Loop(verify=site, classify=lambda ev, p: [], proposer=proposer, store=store,
+                max_attempts=1)
+    result = loop.run([RepairJob(VerifyTarget("perlmutter", bad, "train.py"), run_id="smol")])[0]
+    rows = store.repair_attempts(run_id="smol")
+    store.close()
+    assert result.status == "failed" and len(rows) == 1
+    if result.attempts:  # a valid typed fix: applied and verified (the fake site says no)
+        assert result.attempts[0].method == "llm" and result.attempts[0].ops
+        assert rows[0].record_id == "llm-proposal" and rows[0].status == "failed"
+    else:  # rejected: recorded with the model's raw answer, never applied
+        assert result.skipped[0].status == "rejected" and result.final_script == bad
+        assert rows[0].status == "rejected" and rows[0].record_id is None

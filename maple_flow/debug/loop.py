@@ -417,7 +417,7 @@ class Loop:
         profile = get_profile(job.target.cluster)
         script = job.target.script
         candidates: list[Candidate] = []
-        if job.report.status == "failed":
+        if job.report.status == "failed" and job.history.attempts < self.max_attempts:
             ev = evidence_of(job.report, script, profile.scheduler)
             candidates = [self._answered(Candidate.of(d), job, profile, script)
                           for d in self.classify(ev, profile)]
