@@ -25,6 +25,7 @@ COMMANDS: dict[str, str] = {
     "revalidate": "maple_flow.cli.workflows",
     "endpoints": "maple_flow.cli.endpoints",
     "twin": "maple_flow.cli.twin",
+    "repair": "maple_flow.cli.repair",
 }
 #: Kept for callers that listed the command modules.
 COMMAND_MODULES: tuple[str, ...] = tuple(dict.fromkeys(COMMANDS.values()))

@@ -104,6 +104,10 @@ def port_cmd(
         "--verify", help="Run each ported script with a mini-app on its target's endpoint "
         "(the local twin by default) and report verified / failed / unverified.")] = False,
     timeout: Annotated[float, typer.Option(help="Seconds to wait for each verify job.")] = 300.0,
+    repair: Annotated[bool, typer.Option(
+        "--repair", help="With --verify: repair each failed target (maple repair).")] = False,
+    review: Annotated[bool, typer.Option(
+        "--review", help="With --repair: ask y/n before each fix (needs a terminal).")] = False,
 ) -> None:
     """Rewrite a working script for other clusters; notes say what to check there.
 
@@ -130,8 +134,15 @@ def port_cmd(
         from maple_flow.verify.progress import progress_printer
 
         progress = progress_printer(len(targets))
+    if (repair or review) and not verify:
+        raise MapleError("--repair and --review need --verify (repair starts from the failure)")
+    loop = _repair_loop(timeout, review) if repair or review else None  # --review: before runs
     results = port(data, targets, source=source, verify=verify, timeout_s=timeout,
                    progress=progress, **{k: v for k, v in given.items() if v is not None})
+    if loop is not None:
+        from maple_flow.cli.repair import repair_port_results
+
+        repair_port_results(results, loop)
     if output:
         output.mkdir(parents=True, exist_ok=True)
         for cluster, result in results.items():
@@ -142,6 +153,13 @@ def port_cmd(
         _print_port(results, output)
     if verify and any(r.status != "verified" for r in results.values()):
         raise typer.Exit(1)
+
+
+def _repair_loop(timeout: float, review: bool) -> Any:
+    from maple_flow.cli.repair import make_loop, open_store
+
+    return make_loop(timeout=timeout, max_attempts=5, review=review, llm=None,
+                     llm_always=False, store=open_store(None))
 
 
 def _print_port(results: dict[str, Any], output: Path | None) -> None:

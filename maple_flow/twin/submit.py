@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import time
@@ -12,6 +13,7 @@ from maple_flow.jobstates import FINAL_STATES
 from maple_flow.models import ClusterProfile
 from maple_flow.twin.daemons import daemon_env
 from maple_flow.twin.layout import ClusterLayout
+from maple_flow.twin.options import UnknownOption, option_env
 from maple_flow.twin.userenv import login_env
 from maple_flow.twin.warm import warm_env, warm_requested
 
@@ -94,6 +96,11 @@ def submit(profile: ClusterProfile, layout: ClusterLayout, script: Path, timeout
     env = login_env(profile, layout)
     if warm_requested() if warm is None else warm:
         env.update(warm_env(layout.root.parent))
+    try:
+        env.update(option_env(profile.id, script.read_text(errors="replace"), os.environ))
+    except (OSError, UnknownOption) as exc:
+        return JobResult(profile.id, None, "REJECTED", None, f"twin option: {exc}",
+                         None, None, "", "", time.monotonic() - start)
     try:
         proc = subprocess.run([str(layout.bin / command), str(script)], cwd=cwd, env=env,
                               capture_output=True, text=True, timeout=SUBMIT_TIMEOUT_S,

@@ -1,0 +1,207 @@
+"""Fault-injection benchmark of the repair loop, on the twin.
+
+    .venv/bin/python bench/faults/run.py [--only ID,ID|--clusters a,b] [--max-attempts 5]
+        [--timeout 600] [--ranks 6] [--out bench/out/faults] [--reproduce-only] [--check-base]
+
+Each fault of ``bench/faults/catalog.py`` is a known-good script rendered at small size with
+one injected fault (or a twin personality option). The broken script is verified on its
+cluster's twin (the fault must show: rejected at submission, the job failing, or the
+mini-app reporting a wrong layout), then repaired by ``maple_flow.debug.loop`` (classify ->
+typed fix -> verify again, at most --max-attempts fixes). All faults run concurrently in
+rounds, at most --ranks twin ranks at a time. Writes faults.json and faults.md to --out and
+prints the summary as JSON: reproduced, pass@1, pass@5, mean attempts, wall time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+
+def _args() -> argparse.Namespace:
+    p = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    p.add_argument("--only", default="", help="comma-separated fault ids")
+    p.add_argument("--clusters", default="", help="comma-separated clusters")
+    p.add_argument("--max-attempts", type=int, default=5)
+    p.add_argument("--timeout", type=float, default=600.0, help="seconds per verify job")
+    p.add_argument("--ranks", type=int, default=6, help="twin ranks running at once")
+    p.add_argument("--out", default=str(HERE.parent / "out" / "faults"))
+    p.add_argument("--reproduce-only", action="store_true",
+                   help="only verify the broken scripts (is each fault reproduced?)")
+    p.add_argument("--check-base", action="store_true",
+                   help="also verify the known-good base scripts")
+    p.add_argument("--store", default="", help="template store path (default: under --out)")
+    return p.parse_args()
+
+
+def _select(a: argparse.Namespace) -> list[Any]:
+    from catalog import catalogue
+
+    faults = catalogue()
+    if a.only:
+        wanted = set(a.only.split(","))
+        faults = [f for f in faults if f.id in wanted]
+    if a.clusters:
+        clusters = set(a.clusters.split(","))
+        faults = [f for f in faults if f.base.cluster in clusters]
+    return faults
+
+
+def _target(script: str, fault: Any) -> Any:
+    from maple_flow.verify.run import VerifyTarget
+
+    return VerifyTarget.from_spec(script, fault.base.spec())
+
+
+def _verify(targets: list[Any], timeout: float) -> list[Any]:
+    from maple_flow.verify import verify_many
+    from maple_flow.verify.progress import progress_printer
+
+    return verify_many(targets, timeout_s=timeout, progress=progress_printer(len(targets)))
+
+
+def _store(a: argparse.Namespace, out: Path) -> Any:
+    from maple_flow.cli.repair import open_store
+
+    return open_store(Path(a.store) if a.store else out / "store.sqlite")
+
+
+def reproduce(faults: list[Any], a: argparse.Namespace) -> dict[str, Any]:
+    """Verify each broken script (and with --check-base the good ones); no repair."""
+    targets = [_target(f.script(), f) for f in faults]
+    bases = {}
+    if a.check_base:
+        for f in faults:
+            bases.setdefault(f.base, _target(f.base.script(), f))
+    reports = _verify(targets + list(bases.values()), a.timeout)
+    rows = [{"fault": f.id, "kind": f.kind, "status": r.status, "state": r.state,
+             "reproduced": r.status == "failed", "reasons": r.reasons[:4],
+             "elapsed_s": r.elapsed_s} for f, r in zip(faults, reports, strict=False)]
+    base_rows = [{"base": f"{b.cluster} {b.nodes}x{b.gpus_per_node}", "status": r.status,
+                  "reasons": r.reasons[:4], "elapsed_s": r.elapsed_s}
+                 for b, r in zip(bases, reports[len(faults):], strict=True)]
+    return {"faults": rows, "bases": base_rows,
+            "reproduced": sum(r["reproduced"] for r in rows), "total": len(rows)}
+
+
+def _row(fault: Any, result: Any) -> dict[str, Any]:
+    return {
+        "fault": fault.id, "cluster": fault.base.cluster, "kind": fault.kind,
+        "tags": list(fault.tags), "ranks": fault.base.ranks,
+        "description": fault.description, "status": result.status,
+        "reproduced": result.initial_status == "failed",
+        "attempts": len(result.attempts),
+        "records": [x.record_id for x in result.attempts],
+        "ops": [x.ops for x in result.attempts],
+        "initial_reasons": result.initial_reasons[:3], "final_reasons": result.final_reasons[:3],
+        "stop_reason": result.stop_reason, "variant_id": result.variant_id,
+        "skipped": [f"{s.record_id}: {s.why}" for s in result.skipped][:4],
+        "elapsed_s": result.elapsed_s,
+    }
+
+
+def summarise(rows: list[dict[str, Any]], wall_s: float, max_attempts: int) -> dict[str, Any]:
+    """pass@1 / pass@k over the reproduced faults; mean attempts over the repaired ones."""
+    reproduced = [r for r in rows if r["reproduced"]]
+    n = len(reproduced) or 1
+    repaired = [r for r in reproduced if r["status"] == "verified" and r["attempts"]]
+    at1 = [r for r in repaired if r["attempts"] == 1]
+    asked = [r for r in repaired if "account" in r["tags"]]
+    return {
+        "faults": len(rows), "reproduced": len(reproduced),
+        "not_reproduced": [r["fault"] for r in rows if not r["reproduced"]],
+        "repaired": len(repaired), "pass@1": round(len(at1) / n, 4),
+        f"pass@{max_attempts}": round(len(repaired) / n, 4),
+        "repaired_with_user_answer": len(asked),
+        f"pass@{max_attempts}_without_user_answers": round((len(repaired) - len(asked)) / n, 4),
+        "mean_attempts_repaired": round(sum(r["attempts"] for r in repaired)
+                                        / (len(repaired) or 1), 3),
+        "mean_attempts_all": round(sum(r["attempts"] for r in reproduced) / n, 3),
+        "unverified": [r["fault"] for r in rows if r["status"] == "unverified"],
+        "failed": [r["fault"] for r in reproduced if r["status"] == "failed"],
+        "wall_s": round(wall_s, 1),
+    }
+
+
+def markdown(summary: dict[str, Any], rows: list[dict[str, Any]], command: str) -> str:
+    """The report: summary figures and one row per fault."""
+    k = next(key for key in summary if key.startswith("pass@") and key != "pass@1")
+    lines = [
+        "# Fault-injection benchmark of the repair loop (twin)", "",
+        f"`{command}`", "",
+        f"- faults: {summary['faults']}, reproduced by the twin: {summary['reproduced']}",
+        f"- repaired: {summary['repaired']}; pass@1 {summary['pass@1']:.1%}, "
+        f"{k} {summary[k]:.1%}",
+        f"- of them repaired with a value the loop asked the user for (the account, given "
+        f"as the profile's example): {summary['repaired_with_user_answer']}",
+        f"- mean attempts (repaired): {summary['mean_attempts_repaired']}",
+        f"- wall time: {summary['wall_s']} s", "",
+        "| fault | kind | status | attempts | records | seconds | stop |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for r in rows:
+        mark = {"verified": "✔", "failed": "✘", "unverified": "?"}[r["status"]]
+        lines.append(f"| {r['fault']} | {r['kind']} | {mark} {r['status']} | {r['attempts']} "
+                     f"| {', '.join(r['records']) or '-'} | {r['elapsed_s']:.0f} "
+                     f"| {r['stop_reason'][:90].replace('|', '/')} |")
+    return "\n".join(lines) + "\n"
+
+
+def main() -> None:
+    a = _args()
+    os.environ["MAPLE_TWIN_MAX_RANKS"] = str(a.ranks)  # read when verification is imported
+    out = Path(a.out)
+    out.mkdir(parents=True, exist_ok=True)
+    faults = _select(a)
+    start = time.monotonic()
+    if a.reproduce_only:
+        result = reproduce(faults, a)
+        result["wall_s"] = round(time.monotonic() - start, 1)
+        (out / "reproduce.json").write_text(json.dumps(result, indent=1))
+        json.dump({k: v for k, v in result.items() if k != "faults"} | {
+            "not_reproduced": [r for r in result["faults"] if not r["reproduced"]]},
+            sys.stdout, indent=1)
+        print()
+        return
+    from maple_flow.clusters import get_profile
+    from maple_flow.debug.loop import Loop, RepairJob, default_classifier, template_of
+
+    def progress(job: RepairJob, what: str) -> None:
+        print(f"[{time.monotonic() - start:6.0f}s] {job.run_id.split('@')[0]}: {what}",
+              file=sys.stderr,
+              flush=True)
+
+    jobs = []
+    stamp = time.strftime("%Y%m%dT%H%M%S")
+    for f in faults:
+        script = f.script()
+        account = get_profile(f.base.cluster).account.example  # what the user would type
+        jobs.append(RepairJob(_target(script, f), template_id=template_of(script),
+                              run_id=f"{f.id}@{stamp}", answers={"account": account}))
+    loop = Loop(verify=lambda targets: _verify(targets, a.timeout),
+                classify=default_classifier(), store=_store(a, out),
+                max_attempts=a.max_attempts, progress=progress)
+    results = loop.run(jobs)
+    wall = time.monotonic() - start
+    rows = [_row(f, r) for f, r in zip(faults, results, strict=True)]
+    summary = summarise(rows, wall, a.max_attempts)
+    command = "python bench/faults/run.py " + " ".join(sys.argv[1:])
+    (out / "faults.json").write_text(json.dumps({"summary": summary, "command": command,
+                                                 "rows": rows,
+                                                 "results": [r.model_dump() for r in results]},
+                                                indent=1))
+    (out / "faults.md").write_text(markdown(summary, rows, command))
+    json.dump(summary, sys.stdout, indent=1)
+    print()
+
+
+if __name__ == "__main__":
+    main()

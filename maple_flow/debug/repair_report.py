@@ -1,0 +1,89 @@
+"""Readable reports of the repair loop: Markdown for people, plain data for --json (pure)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from maple_flow.debug.loop import Candidate, Plan, RepairResult
+
+MARKS = {"verified": "✔ verified", "failed": "✘ failed", "unverified": "? unverified"}
+
+
+def _op_text(op: dict[str, Any]) -> str:
+    args = ", ".join(f"{k}={v!r}" for k, v in op.items() if k != "op" and v not in (None, []))
+    return f"`{op['op']}({args})`"
+
+
+def _fence(text: str, lang: str = "") -> list[str]:
+    return [f"```{lang}", text.rstrip("\n"), "```"]
+
+
+def result_markdown(result: RepairResult, title: str = "") -> str:
+    """A repair's story: the first failure, each attempt (record, ops, diff, outcome), the end."""
+    lines = [f"## {title or 'Repair'} on {result.cluster}: {MARKS[result.status]}", "",
+             f"{result.stop_reason}; {len(result.attempts)} attempt(s), "
+             f"{result.elapsed_s:.0f} s (run {result.run_id})", ""]
+    if result.initial_reasons:
+        lines += ["First failure:", *[f"- {r}" for r in result.initial_reasons[:6]], ""]
+    for a in result.attempts:
+        lines += [f"### Attempt {a.attempt}: {a.record_id} ({a.method}) -> {a.status}", "",
+                  a.cause, "", "Operations: " + ", ".join(_op_text(op) for op in a.ops), ""]
+        lines += [*_fence(a.diff, "diff"), ""]
+        if a.status != "verified":
+            lines += [*[f"- {r}" for r in a.reasons[:6]], ""]
+    if result.skipped:
+        lines += ["Not run:", *[f"- {s.record_id or 'LLM'} ({s.method}, {s.status}): {s.why}"
+                                for s in result.skipped[:10]], ""]
+    if result.needs:
+        lines += [f"Needs from you: {', '.join(result.needs)}", ""]
+    if result.variant_id:
+        lines += [f"Learned variant `{result.variant_id}` of `{result.template_id}`.", ""]
+    return "\n".join(lines)
+
+
+def candidate_data(c: Candidate) -> dict[str, Any]:
+    """A candidate fix as JSON-ready data."""
+    return {"record_id": c.record_id, "method": c.method, "cause": c.fix.cause,
+            "evidence": list(c.evidence), "ops": [op.model_dump() for op in c.fix.ops],
+            "needs": list(c.needs), "unresolved": list(c.unresolved),
+            "references": [r.model_dump() for r in c.fix.references]}
+
+
+def proposal_data(candidates: list[Candidate], step: Plan) -> dict[str, Any]:
+    """What ``maple repair --log`` found: the diagnoses and the fix it would apply."""
+    from maple_flow.debug.loop import Apply
+
+    data: dict[str, Any] = {"diagnoses": [candidate_data(c) for c in candidates],
+                            "skipped": [{"record_id": c.record_id, "why": w}
+                                        for c, w in step.skipped]}
+    if isinstance(step.decision, Apply):
+        data["proposed"] = {**candidate_data(step.decision.candidate),
+                            "diff": step.decision.diff, "script": step.decision.script}
+    else:
+        data["proposed"] = None
+        data["why_none"] = step.decision.reason
+    return data
+
+
+def proposal_markdown(data: dict[str, Any], script_name: str, cluster: str) -> str:
+    """``proposal_data`` for people."""
+    lines = [f"## Diagnosis of {script_name} on {cluster}", ""]
+    if not data["diagnoses"]:
+        lines += ["No knowledge-base record matches this log.", ""]
+    for i, d in enumerate(data["diagnoses"][:5], 1):
+        lines += [f"{i}. **{d['record_id']}** ({d['method']}): {d['cause']}"]
+        lines += [f"   - evidence: `{e}`" for e in d["evidence"][:3]]
+        if d["needs"]:
+            lines.append(f"   - needs from you: {', '.join(d['needs'])}")
+    lines.append("")
+    proposed = data["proposed"]
+    if proposed is None:
+        lines += [f"No fix to propose: {data['why_none']}", ""]
+        return "\n".join(lines)
+    lines += [f"## Proposed fix: {proposed['record_id']}", "",
+              "Operations: " + ", ".join(_op_text(op) for op in proposed["ops"]), ""]
+    lines += _fence(proposed["diff"], "diff")
+    refs = proposed["references"]
+    if refs:
+        lines += ["", "References:", *[f"- [{r['title']}]({r['url']})" for r in refs]]
+    return "\n".join(lines) + "\n"
