@@ -20,31 +20,91 @@ _KEYWORDS = frozenset({"then", "do", "else", "elif", "fi", "done", "{", "}", "if
 
 @dataclass(frozen=True)
 class ShellCommand:
-    """One simple command: its words (quotes removed), leading assignments, line number."""
+    """One simple command: its words (quotes removed), leading assignments, line number,
+    the logical line it came from, and each word as written (``raw``, quotes kept)."""
 
     words: tuple[str, ...]
     assignments: tuple[tuple[str, str], ...]
     line: int
     text: str
+    raw: tuple[str, ...] = ()
+
+    def unquoted(self, k: int) -> bool:
+        """Whether word ``k`` was written without quotes (the shell splits its expansions)."""
+        raw = self.raw[k] if k < len(self.raw) else self.words[k]
+        return not any(q in raw for q in "'\"\\")
+
+
+_HEREDOC = re.compile(r"<<(-?)\s*(['\"]?)([A-Za-z_][\w.-]*)\2")
+
+
+def _open_state(line: str, quote: str) -> tuple[str, list[tuple[bool, str]]]:
+    """The quote still open after ``line`` (starting inside ``quote``), and the heredocs
+    (strip tabs?, delimiter) it opens outside quotes; a ``#`` comment ends the scan."""
+    heredocs: list[tuple[bool, str]] = []
+    i = 0
+    while i < len(line):
+        ch = line[i]
+        if quote == "'":
+            quote = "" if ch == "'" else quote
+        elif ch == "\\":
+            i += 1
+        elif quote == '"':
+            quote = "" if ch == '"' else quote
+        elif ch in "'\"":
+            quote = ch
+        elif ch == "#" and (i == 0 or line[i - 1] in " \t;&|("):
+            break
+        elif line.startswith("<<", i) and not line.startswith("<<<", i):
+            match = _HEREDOC.match(line, i)
+            if match:
+                heredocs.append((match.group(1) == "-", match.group(3)))
+                i = match.end() - 1
+        i += 1
+    return quote, heredocs
 
 
 def logical_lines(text: str) -> list[tuple[int, str]]:
-    """(first line number, text) of each logical line, backslash continuations joined."""
+    """(first line number, text) of each logical command line: backslash continuations
+    joined with a space, quoted strings that span lines and heredoc bodies kept whole.
+    A quote that never closes ends at its own line (as the old line-by-line reading did)."""
     out: list[tuple[int, str]] = []
-    buffer: list[str] = []
-    start = 1
-    for number, raw in enumerate(text.splitlines(), start=1):
-        if not buffer:
-            start = number
-        if raw.rstrip().endswith("\\") and not raw.lstrip().startswith("#"):
-            buffer.append(raw.rstrip()[:-1])
-            continue
-        buffer.append(raw)
-        out.append((start, " ".join(buffer)))
-        buffer = []
-    if buffer:
-        out.append((start, " ".join(buffer)))
+    lines = text.splitlines()
+    i = 0
+    while i < len(lines):
+        end, buffer, heredocs = _join(lines, i)
+        for strip, delimiter in heredocs:
+            while end < len(lines):
+                body = lines[end]
+                buffer += "\n" + body
+                end += 1
+                if (body.lstrip("\t") if strip else body) == delimiter:
+                    break
+        out.append((i + 1, buffer))
+        i = end
     return out
+
+
+def _join(lines: list[str], i: int) -> tuple[int, str, list[tuple[bool, str]]]:
+    """Lines from ``i`` joined while a quote is open or a line ends in a backslash."""
+    buffer = lines[i]
+    quote, heredocs = _open_state(buffer, "")
+    j = i + 1
+    while j < len(lines) and (quote or _continued(lines[j - 1])):
+        if quote:
+            buffer += "\n" + lines[j]
+        else:
+            buffer = buffer.rstrip()[:-1] + " " + lines[j]
+        quote, more = _open_state(lines[j], quote)
+        heredocs += more
+        j += 1
+    if quote:  # never closed: read the first line alone
+        return i + 1, lines[i], _open_state(lines[i], "")[1]
+    return j, buffer, heredocs
+
+
+def _continued(line: str) -> bool:
+    return line.rstrip().endswith("\\") and not line.lstrip().startswith("#")
 
 
 def _protect_arith(line: str) -> tuple[str, dict[str, str]]:
@@ -118,7 +178,10 @@ def _word(part: Any, line: str, saved: dict[str, str]) -> str:
     return _restore(dequote(raw) if simple else part.word, saved)
 
 
-def _bashlex_commands(line: str) -> list[tuple[list[str], list[tuple[str, str]]]] | None:
+Parsed = list[tuple[list[str], list[tuple[str, str]], list[str]]]
+
+
+def _bashlex_commands(line: str) -> Parsed | None:
     protected, saved = _protect_arith(line)
     try:
         trees = _bashlex().parse(protected)
@@ -130,13 +193,14 @@ def _bashlex_commands(line: str) -> list[tuple[list[str], list[tuple[str, str]]]
     result = []
     for parts in collector.commands:
         words = [_word(p, protected, saved) for p in parts if p.kind == "word"]
+        raw = [_restore(protected[p.pos[0]:p.pos[1]], saved) for p in parts if p.kind == "word"]
         assigns = [_word(p, protected, saved) for p in parts if p.kind == "assignment"]
         pairs = [tuple(a.split("=", 1)) for a in assigns]
-        result.append((words, [(k, v) for k, v in pairs]))
+        result.append((words, [(k, v) for k, v in pairs], raw))
     return result
 
 
-def _shlex_commands(line: str) -> list[tuple[list[str], list[tuple[str, str]]]]:
+def _shlex_commands(line: str) -> Parsed:
     result = []
     for chunk in re.split(r"\s(?:&&|\|\||;|\|)\s|;\s*", line):
         try:
@@ -149,7 +213,7 @@ def _shlex_commands(line: str) -> list[tuple[list[str], list[tuple[str, str]]]]:
             name, _, value = words.pop(0).partition("=")
             assigns.append((name, value))
         if words or assigns:
-            result.append((words, assigns))
+            result.append((words, assigns, list(words)))
     return result
 
 
@@ -163,6 +227,8 @@ def split_commands(text: str) -> list[ShellCommand]:
         parsed = _bashlex_commands(stripped)
         if parsed is None:
             parsed = _shlex_commands(stripped)
-        for words, assigns in parsed:
-            commands.append(ShellCommand(tuple(words), tuple(assigns), number, stripped))
+        for words, assigns, raw in parsed:
+            commands.append(
+                ShellCommand(tuple(words), tuple(assigns), number, stripped, tuple(raw))
+            )
     return commands
