@@ -13,7 +13,13 @@ _LAUNCHERS = {
     "srun": "srun", "mpiexec": "mpiexec", "mpirun": "mpirun", "ibrun": "ibrun",
     "torchrun": "torchrun", "deepspeed": "deepspeed", "accelerate": "accelerate",
     "aprun": "mpiexec", "jsrun": "mpiexec", "mpiexec.hydra": "mpiexec",
+    "horovodrun": "horovodrun",
 }
+#: Launchers that start one process per rank (the program takes its rank from them).
+PER_RANK_LAUNCHERS = frozenset({"srun", "mpiexec", "mpirun", "ibrun", "horovodrun"})
+#: Launchers that start one agent per node, which starts the ranks (elastic style).
+PER_NODE_LAUNCHERS = frozenset({"torchrun", "deepspeed", "accelerate"})
+_VAR_WORD = re.compile(r"\$\{\w+\}|\$\w+")
 _WRAPPERS = frozenset({
     "apptainer", "singularity", "shifter", "podman-hpc", "env", "numactl", "time", "nsys",
     "taskset", "stdbuf", "nohup", "exec", "bash", "sh", "ezpz-launch",
@@ -218,5 +224,9 @@ def read_words(
             continue
         if base.endswith(".py"):
             return LaunchLine(stages, word, False, list(words[i + 1:]))
+        if _VAR_WORD.fullmatch(word) and i + 1 < len(words):
+            stages.append(Stage(word))  # an unknown wrapper variable: `${WRAPPER} python ...`
+            i += 1
+            continue
         return None
     return None

@@ -8,7 +8,8 @@ from dataclasses import dataclass, field
 from maple_flow.directives import Directive, detect_scheduler, last_value, parse_directives
 from maple_flow.errors import ParseError
 from maple_flow.scriptparse.launch import LaunchLine, read_words
-from maple_flow.scriptparse.shell import ShellCommand, split_commands
+from maple_flow.scriptparse.shell import Block, ShellCommand, split_blocks, split_commands
+from maple_flow.scriptparse.values import split_words
 
 MAX_SCRIPT = 1_000_000
 _ACTIVATE = re.compile(r"(?:^|/)activate$")
@@ -33,6 +34,14 @@ class ParsedScript:
     node_count_vars: list[str] = field(default_factory=list)
     #: The template named by a maple_flow header line (``<cluster>-<framework>-<strategy>``).
     template: str | None = None
+    #: Top-level blocks before and after the one that holds the launch line, verbatim.
+    before: list[Block] = field(default_factory=list)
+    after: list[Block] = field(default_factory=list)
+    launch_block: Block | None = None
+    #: The other commands of a ``bash -c`` body the launcher runs for each rank.
+    inner: list[ShellCommand] = field(default_factory=list)
+    #: Variables set in that per-rank body (``export RANK=$SLURM_PROCID``...).
+    rank_env: dict[str, str] = field(default_factory=dict)
 
     def directive(self, *options: str) -> str | None:
         return last_value(self.directives, *options)
@@ -117,42 +126,98 @@ def _record(cmd: ShellCommand, parsed: ParsedScript) -> None:
         _activation(cmd.words, parsed)
 
 
-def _find_launch(commands: list[ShellCommand]) -> tuple[LaunchLine, ShellCommand] | None:
-    """The launch line: the last command that starts a Python program, launchers first."""
-    found: list[tuple[LaunchLine, ShellCommand]] = []
-    for cmd in commands:
-        line = read_words(list(cmd.words)) if cmd.words else None
-        if line and line.inline:
-            inner = _find_launch(split_commands(line.inline))
-            if inner:
-                inner[0].stages[:0] = line.stages
-                found.append((inner[0], cmd))
-            continue
-        if line and line.entrypoint:
-            found.append((line, cmd))
-    with_launcher = [f for f in found if f[0].stages]
-    return (with_launcher or found or [None])[-1]  # type: ignore[list-item]
+@dataclass
+class _Found:
+    line: LaunchLine
+    cmd: ShellCommand
+    block: int
+    inner: list[ShellCommand] = field(default_factory=list)
+
+
+def _words(cmd: ShellCommand, variables: dict[str, str]) -> list[str]:
+    flags = [cmd.unquoted(k) for k in range(len(cmd.words))]
+    return split_words(cmd.words, flags, variables)
+
+
+def _remember(cmd: ShellCommand, variables: dict[str, str]) -> None:
+    """Track the script's simple variables in order (assignments and exports)."""
+    if not cmd.words:
+        variables.update(dict(cmd.assignments))
+    elif cmd.words[0] == "export":
+        for word in cmd.words[1:]:
+            name, eq, value = word.partition("=")
+            if eq and re.fullmatch(r"[A-Za-z_]\w*", name):
+                variables[name] = value
+
+
+def _launch_in(
+    cmd: ShellCommand, variables: dict[str, str], block: int
+) -> _Found | None:
+    line = read_words(_words(cmd, variables)) if cmd.words else None
+    if line and line.inline:
+        body = split_commands(line.inline)
+        inner = _find_launch([Block(cmd.line, line.inline, tuple(body))], dict(variables))
+        if inner is None:
+            return None
+        inner.line.stages[:0] = line.stages
+        before = [c for c in body if c.line <= inner.cmd.line and c is not inner.cmd]
+        return _Found(inner.line, cmd, block, before + inner.inner)
+    if line and line.entrypoint:
+        return _Found(line, cmd, block)
+    return None
+
+
+def _find_launch(blocks: list[Block], variables: dict[str, str]) -> _Found | None:
+    """The launch line: the last command that starts a Python program, launchers first.
+    Simple variables are resolved in order (``$cmd``, ``${LAUNCHER} python ...``), and
+    ``bash -c`` bodies are read (their other commands are ``inner``)."""
+    found: list[_Found] = []
+    for index, block in enumerate(blocks):
+        for cmd in block.commands:
+            hit = _launch_in(cmd, variables, index)
+            if hit is not None:
+                found.append(hit)
+            _remember(cmd, variables)
+    with_launcher = [f for f in found if f.line.stages]
+    return (with_launcher or found or [None])[-1]
+
+
+def _record_rank_env(cmds: list[ShellCommand], parsed: ParsedScript) -> None:
+    """Exports of the commands the launcher runs for each rank (a ``bash -c`` body)."""
+    for cmd in cmds:
+        if cmd.words and cmd.words[0] == "export":
+            for word in cmd.words[1:]:
+                name, eq, value = word.partition("=")
+                if eq:
+                    parsed.rank_env[name] = value
+        for name, value in cmd.assignments:
+            parsed.rank_env[name] = value
 
 
 def parse_script(data: str | bytes) -> ParsedScript:
     """Parse a Slurm/PBS batch script; ParseError when it is not text or launches nothing."""
     text = _decode(data)
     kind = detect_scheduler(text)
-    commands = split_commands(text)
-    found = _find_launch(commands)
+    blocks = split_blocks(text)
+    found = _find_launch(blocks, {})
     if found is None:
         raise ParseError(
             "no launch line found: the script should start a Python program (python, srun, "
             "mpiexec, ibrun, torchrun, deepspeed or accelerate launch followed by a .py file "
             "or -m module)"
         )
-    launch, launch_cmd = found
-    parsed = ParsedScript(kind, parse_directives(text, kind) if kind else [], launch)
+    parsed = ParsedScript(kind, parse_directives(text, kind) if kind else [], found.line)
     header = _HEADER.search(text)
     parsed.template = header.group(1) if header else None
-    for cmd in commands:
-        if cmd is not launch_cmd:
-            _record(cmd, parsed)
-        else:
-            parsed.env.update(dict(cmd.assignments))
+    parsed.before = blocks[:found.block]
+    parsed.after = blocks[found.block + 1:]
+    parsed.launch_block = blocks[found.block]
+    parsed.inner = found.inner
+    for block in blocks:
+        for cmd in block.commands:
+            if cmd is not found.cmd:
+                _record(cmd, parsed)
+            else:
+                parsed.env.update(dict(cmd.assignments))
+    _record_rank_env(found.inner, parsed)
     return parsed

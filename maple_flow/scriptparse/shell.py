@@ -219,16 +219,63 @@ def _shlex_commands(line: str) -> Parsed:
 
 def split_commands(text: str) -> list[ShellCommand]:
     """Every simple command of ``text`` in order; comments and directives are skipped."""
-    commands: list[ShellCommand] = []
+    return [cmd for block in split_blocks(text) for cmd in block.commands]
+
+
+_OPENERS = re.compile(r"(?:^|[;&|(]\s*|\b(?:then|do|else)\s+)(if|case|for|while|until|select)\b")
+_CLOSERS = re.compile(r"(?:^|[;&|]\s*)(fi|esac|done)\b")
+_QUOTED = re.compile(r"'[^']*'|\"(?:\\.|[^\"\\])*\"")
+
+
+def _depth_change(text: str) -> int:
+    """How many compound commands (if/for/while/case/{ }) ``text`` opens minus closes."""
+    first = text.split("\n", 1)[0]  # heredoc bodies and quoted lines do not count
+    bare = _QUOTED.sub("''", first)
+    bare = re.sub(r"(?:^|\s)#.*$", "", bare)
+    opened = len(_OPENERS.findall(bare)) + len(re.findall(r"(?:^|[;&|]\s*|\)\s*)\{(?=\s|$)",
+                                                          bare))
+    closed = len(_CLOSERS.findall(bare)) + len(re.findall(r"(?:^|[;&|]\s*)\}", bare))
+    return opened - closed
+
+
+@dataclass(frozen=True)
+class Block:
+    """A top-level piece of a script, verbatim: one logical line, or a whole if/for/while/
+    case/function group spanning several, with its simple commands."""
+
+    line: int
+    text: str
+    commands: tuple[ShellCommand, ...]
+
+
+def _commands_of(number: int, line: str) -> list[ShellCommand]:
+    stripped = line.strip()
+    if not stripped or stripped.startswith("#"):
+        return []
+    parsed = _bashlex_commands(stripped)
+    if parsed is None:
+        parsed = _shlex_commands(stripped)
+    return [
+        ShellCommand(tuple(words), tuple(assigns), number, stripped, tuple(raw))
+        for words, assigns, raw in parsed
+    ]
+
+
+def split_blocks(text: str) -> list[Block]:
+    """The top-level blocks of ``text`` in order (comment and blank lines are left out)."""
+    blocks: list[Block] = []
+    depth, start, lines, commands = 0, 0, [], []  # type: ignore[var-annotated]
     for number, line in logical_lines(text):
-        stripped = line.strip()
-        if not stripped or stripped.startswith("#"):
+        found = _commands_of(number, line)
+        if not found and depth == 0:
             continue
-        parsed = _bashlex_commands(stripped)
-        if parsed is None:
-            parsed = _shlex_commands(stripped)
-        for words, assigns, raw in parsed:
-            commands.append(
-                ShellCommand(tuple(words), tuple(assigns), number, stripped, tuple(raw))
-            )
-    return commands
+        if depth == 0:
+            start, lines, commands = number, [], []
+        lines.append(line)
+        commands.extend(found)
+        depth = max(0, depth + _depth_change(line.strip()))
+        if depth == 0:
+            blocks.append(Block(start, "\n".join(lines), tuple(commands)))
+    if lines and depth:
+        blocks.append(Block(start, "\n".join(lines), tuple(commands)))
+    return blocks

@@ -5,7 +5,8 @@ from __future__ import annotations
 import ast
 import operator
 import re
-from collections.abc import Callable, Mapping
+import shlex
+from collections.abc import Callable, Mapping, Sequence
 
 _VAR = re.compile(r"\$\{(\w+)(?::?-([^}]*))?\}|\$(\w+)")
 _OPS: dict[type, Callable[[int, int], int]] = {
@@ -73,3 +74,38 @@ def gpu_count(text: str | None) -> int | None:
         return None
     last = text.split(",")[0].split(":")[-1]
     return int(last) if last.isdigit() and len(last) <= 7 else None
+
+
+_WHOLE_VAR = re.compile(r"\$\{(\w+)(?::?-([^}]*))?\}|\$(\w+)")
+
+
+def _split(value: str) -> list[str]:
+    try:
+        return shlex.split(value)
+    except ValueError:
+        return value.split()
+
+
+def split_words(
+    words: Sequence[str], unquoted: Sequence[bool], variables: Mapping[str, str], depth: int = 0
+) -> list[str]:
+    """``words`` with each unquoted whole-word ``$VAR``/``${VAR}`` of a known variable
+    replaced by the words of its value, split as the shell does (an empty value vanishes).
+    Quoted words, partial references, unknown variables and values computed by command
+    substitution or arithmetic are kept as written."""
+    out: list[str] = []
+    for word, bare in zip(words, unquoted, strict=True):
+        match = _WHOLE_VAR.fullmatch(word) if bare else None
+        name = (match.group(1) or match.group(3)) if match else None
+        if match and name in variables and not re.search(r"\$\(|`", variables[name]):
+            value = variables[name]
+        elif match and match.group(2) is not None:
+            value = match.group(2)
+        else:
+            out.append(word)
+            continue
+        parts = _split(value)
+        if depth < 5 and any(_WHOLE_VAR.fullmatch(p) for p in parts):
+            parts = split_words(parts, [True] * len(parts), variables, depth + 1)
+        out.extend(parts)
+    return out
