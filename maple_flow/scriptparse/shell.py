@@ -200,14 +200,46 @@ def _bashlex_commands(line: str) -> Parsed | None:
     return result
 
 
+def _protect_subst(line: str) -> tuple[str, dict[str, str]]:
+    """``line`` with each balanced ``$(...)`` replaced by a key (a fallback reading: the
+    operators and quotes inside a substitution do not split the command around it)."""
+    saved: dict[str, str] = {}
+    out: list[str] = []
+    i = 0
+    while i < len(line):
+        ch = line[i]
+        if line.startswith("$(", i):
+            end = _closing(line, i + 1)
+            if end > 0:
+                key = f"__MAPLE_SUBST_{len(saved)}__"
+                saved[key] = line[i:end + 1]
+                out.append(key)
+                i = end + 1
+                continue
+        out.append(ch)
+        i += 1
+    return "".join(out), saved
+
+
+def _closing(line: str, open_at: int) -> int:
+    """Index of the parenthesis closing the one at ``open_at``, or -1."""
+    depth = 0
+    for j in range(open_at, len(line)):
+        depth += {"(": 1, ")": -1}.get(line[j], 0)
+        if depth == 0:
+            return j
+    return -1
+
+
 def _shlex_commands(line: str) -> Parsed:
     result = []
+    line, saved = _protect_subst(line)
     for chunk in re.split(r"\s(?:&&|\|\||;|\|)\s|;\s*", line):
         try:
             words = shlex.split(chunk, comments=True)
         except ValueError:
             words = chunk.split()
-        words = [w for w in words if w not in _KEYWORDS]
+        words = [_restore(w, saved) for w in words if w not in _KEYWORDS]
         assigns: list[tuple[str, str]] = []
         while words and re.match(r"^[A-Za-z_]\w*=", words[0]):
             name, _, value = words.pop(0).partition("=")

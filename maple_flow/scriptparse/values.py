@@ -8,7 +8,7 @@ import re
 import shlex
 from collections.abc import Callable, Mapping, Sequence
 
-_VAR = re.compile(r"\$\{(\w+)(?::?-([^}]*))?\}|\$(\w+)")
+_VAR = re.compile(r"\$\{(\w+)(?::?[-=]([^}]*))?\}|\$(\w+)")
 _OPS: dict[type, Callable[[int, int], int]] = {
     ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul,
     ast.FloorDiv: operator.floordiv, ast.Div: operator.floordiv, ast.Mod: operator.mod,
@@ -22,12 +22,25 @@ def expand(text: str, variables: Mapping[str, str], depth: int = 0) -> str:
         name = match.group(1) or match.group(3)
         if name in variables:
             return variables[name]
-        return match.group(2) if match.group(2) is not None else match.group(0)
+        default = match.group(2)
+        return _unquote(default) if default is not None else match.group(0)
 
     result = _VAR.sub(one, text)
     if result != text and depth < 5 and "$" in result:
         return expand(result, variables, depth + 1)
     return result
+
+
+def _unquote(text: str) -> str:
+    if len(text) > 1 and text[0] == text[-1] and text[0] in "'\"":
+        return text[1:-1]
+    return text
+
+
+def simple_values(variables: Mapping[str, str]) -> dict[str, str]:
+    """The variables whose values can be pasted into shell text as they are (no command
+    substitution, arithmetic or quotes)."""
+    return {k: v for k, v in variables.items() if not re.search(r"\$\(|[`'\"\\]", v)}
 
 
 def _eval(node: ast.AST) -> int:
@@ -76,7 +89,7 @@ def gpu_count(text: str | None) -> int | None:
     return int(last) if last.isdigit() and len(last) <= 7 else None
 
 
-_WHOLE_VAR = re.compile(r"\$\{(\w+)(?::?-([^}]*))?\}|\$(\w+)")
+_WHOLE_VAR = _VAR
 
 
 def _split(value: str) -> list[str]:
@@ -100,7 +113,7 @@ def split_words(
         if match and name in variables and not re.search(r"\$\(|`", variables[name]):
             value = variables[name]
         elif match and match.group(2) is not None:
-            value = match.group(2)
+            value = _unquote(match.group(2))
         else:
             out.append(word)
             continue
