@@ -1,9 +1,12 @@
 """Render a launch template for a JobSpec on a cluster: pure and deterministic.
 
 Templates are Jinja2 (StrictUndefined, no autoescape) and may include the shared pieces in
-``templates/launch/_common/``. Every user value goes through the ``q`` filter (shlex.quote);
-profile values that must keep ``$VAR`` expansion go through ``dq``. The context a template
-sees is built by :func:`render_context` and documented there.
+``templates/launch/_common/``. Every user value goes through the ``q`` filter (shlex.quote)
+or, where ``$VAR``/``~/`` must stay live (program, arguments, environment values), the ``w``
+filter (:func:`shell_word`); the user's own set-up lines are written verbatim after
+:func:`~maple_flow.models.shell_lines.setup_line_problem` accepted them. Profile values
+that must keep ``$VAR`` expansion go through ``dq``. The context a template sees is built by
+:func:`render_context` and documented there.
 """
 
 from __future__ import annotations
@@ -38,6 +41,35 @@ def quote(value: object) -> str:
     return shlex.quote(str(value))
 
 
+_USER_REF = re.compile(r"\$(?:\{[A-Za-z_][A-Za-z0-9_]*\}|[A-Za-z_][A-Za-z0-9_]*)")
+
+
+def shell_word(value: object) -> str:
+    """A user value as one shell word, keeping only its variable and home references live.
+
+    Without ``$NAME``, ``${NAME}`` or a leading ``~/`` the value is single-quoted (nothing
+    expands). Otherwise it is double-quoted with those references left to expand (a leading
+    ``~/`` becomes ``"$HOME"/``) and every other ``$``, backtick, ``"`` and backslash escaped,
+    so no command substitution, arithmetic or other parameter expansion runs.
+    """
+    text = str(value)
+    home = text == "~" or text.startswith("~/")
+    if not home and not _USER_REF.search(text):
+        return shlex.quote(text)
+    return _expanding("$HOME" + text[1:] if home else text)
+
+
+def _expanding(text: str) -> str:
+    out: list[str] = []
+    pos = 0
+    for m in _USER_REF.finditer(text):
+        out.append(_escape_dq(text[pos:m.start()]))
+        out.append(m.group(0))
+        pos = m.end()
+    out.append(_escape_dq(text[pos:]))
+    return '"' + "".join(out) + '"'
+
+
 def dquote(value: object) -> str:
     """Double-quote a profile value, keeping ``$VAR``/``${VAR:-x}`` references expandable."""
     text = str(value)
@@ -70,7 +102,7 @@ def _environment(folder: Path) -> jinja2.Environment:
         lstrip_blocks=True,
         keep_trailing_newline=True,
     )
-    env.filters.update(q=quote, dq=dquote, comment=comment)
+    env.filters.update(q=quote, dq=dquote, w=shell_word, comment=comment)
     return env
 
 
@@ -123,9 +155,48 @@ def select_suffix(profile: ClusterProfile) -> str:
     return ""
 
 
+def rank_per_gpu(spec: JobSpec, profile: ClusterProfile) -> bool:
+    """Whether the site launcher starts one rank per GPU (per_rank jobs, rank-per-gpu sites)."""
+    return spec.launch_model == "per_rank" or profile.launch.style == "rank-per-gpu"
+
+
 def tasks_per_node(spec: JobSpec, profile: ClusterProfile) -> int:
     """Tasks the site launcher starts per node: one torchrun per node, or one rank per GPU."""
-    return 1 if profile.launch.style == "torchrun-per-node" else spec.gpus_per_node
+    return spec.gpus_per_node if rank_per_gpu(spec, profile) else 1
+
+
+def rank_exports(spec: JobSpec) -> list[str]:
+    """``NAME="value"`` words that set the program's own rank variables inside each rank.
+
+    They run inside the per-rank ``bash -c`` after ``MAPLE_RANK``/``MAPLE_LOCAL_RANK`` were
+    read from the site launcher's variables (profile ``launch.rank_var``/``local_rank_var``).
+    Values that read ``MASTER_ADDR``/``MASTER_PORT`` come first, so a program variable that
+    shares a name with them cannot change what the others read. Ranks are placed in blocks of
+    ``gpus_per_node`` (every site launcher here does so), which gives the node rank.
+    """
+    values = {
+        "rank": '"$MAPLE_RANK"',
+        "local_rank": '"$MAPLE_LOCAL_RANK"',
+        "world_size": str(spec.ranks),
+        "local_world_size": str(spec.gpus_per_node),
+        "node_rank": f'"$(( MAPLE_RANK / {spec.gpus_per_node} ))"',
+        "master_addr": '"$MASTER_ADDR"',
+        "master_port": '"$MASTER_PORT"',
+    }
+    first = [(n, r) for n, r in spec.rank_vars.items() if r.startswith("master_")]
+    rest = [(n, r) for n, r in spec.rank_vars.items() if not r.startswith("master_")]
+    return [f"{name}={values[role]}" for name, role in first + rest]
+
+
+_DEPTH = re.compile(r"--depth[= ]\d+")
+
+
+def launcher_binding(spec: JobSpec, profile: ClusterProfile) -> str:
+    """The site launcher's binding flags, with PALS ``--depth`` set to ``cpus_per_task``."""
+    bind = profile.launch.cpu_bind
+    if spec.cpus_per_task is not None and _DEPTH.search(bind):
+        bind = _DEPTH.sub(f"--depth={spec.cpus_per_task}", bind)
+    return bind
 
 
 def _check_profile_names(profile: ClusterProfile) -> None:
@@ -146,7 +217,11 @@ def render_context(spec: JobSpec, profile: ClusterProfile, template: Template) -
     MASTER_PORT is ``port_base + job id % port_span``. ``program``: argv after the interpreter.
     ``tasks_per_node``: tasks of the site launcher per node. ``required_directives``: the
     profile's required directives the header does not write itself. ``select_suffix``: PBS
-    ``select`` chunk resources after the node count.
+    ``select`` chunk resources after the node count. ``rank_per_gpu``: the site launcher
+    starts one rank per GPU (per_rank jobs and rank-per-gpu sites). ``rank_exports``: the
+    program's own rank variables, per rank. ``cpus_per_task``: CPUs of one launcher task, or
+    None. ``cpu_bind``: the site launcher's binding flags. The spec's ``setup_steps`` are
+    written verbatim before the launch.
     """
     _check_profile_names(profile)
     base = master_port_base(spec, profile)
@@ -169,6 +244,10 @@ def render_context(spec: JobSpec, profile: ClusterProfile, template: Template) -
         "port_span": min(_PORT_SPAN, 65536 - base),
         "program": program_argv(spec),
         "tasks_per_node": tasks_per_node(spec, profile),
+        "rank_per_gpu": rank_per_gpu(spec, profile),
+        "rank_exports": rank_exports(spec),
+        "cpus_per_task": spec.cpus_per_task,
+        "cpu_bind": launcher_binding(spec, profile),
         "required_directives": required_directives(profile),
         "select_suffix": select_suffix(profile),
     }

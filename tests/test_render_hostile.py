@@ -82,8 +82,11 @@ def test_hostile_values_arrive_verbatim_and_run_nothing(template_id: str, tmp_pa
     assert not (tmp_path / "pwned").exists()
     argv = (tmp_path / "rec" / "argv").read_text().split("\0")[:-1]
     program = [values["entrypoint"], *values["args"]]  # type: ignore[list-item]
-    assert argv[-len(program):] == program
-    assert (tmp_path / "rec" / "env").read_text() == values["env"]["HOSTILE"]  # type: ignore[index]
+    # `$NAME` stays live on purpose (shell_word); everything else arrives verbatim
+    home = str(tmp_path)
+    assert argv[-len(program):] == [a.replace("$HOME", home) for a in program]
+    hostile = values["env"]["HOSTILE"]  # type: ignore[index]
+    assert (tmp_path / "rec" / "env").read_text() == hostile.replace("$HOME", home)
     port = profile.launch.master_port + 242
     assert (tmp_path / "rec" / "rdzv").read_text().split(" ")[1] == str(port)
 

@@ -146,6 +146,10 @@ class Software(Sourced):
     activate: list[str] = Field(default_factory=list, description="shell lines after modules")
     available_modules: list[str] = Field(description="module names that exist (twin + lint)")
     python: str = Field(default="python", description="interpreter name after set-up")
+    check_on_target: list[str] = Field(
+        default_factory=list,
+        description="set-up the docs leave to the user; written as comments, never invented",
+    )
 
 
 class Launch(Sourced):
