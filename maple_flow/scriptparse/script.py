@@ -43,6 +43,8 @@ class ParsedScript:
     inner: list[ShellCommand] = field(default_factory=list)
     #: Variables set in that per-rank body (``export RANK=$SLURM_PROCID``...).
     rank_env: dict[str, str] = field(default_factory=dict)
+    #: Variables the launch line is built from (``CMD="torchrun ..."; $CMD``).
+    launch_vars: list[str] = field(default_factory=list)
 
     def directive(self, *options: str) -> str | None:
         return last_value(self.directives, *options)
@@ -247,10 +249,24 @@ def parse_script(data: str | bytes) -> ParsedScript:
     parsed.launch_block = blocks[found.block]
     parsed.inner = found.inner
     for block in blocks:
+        compound = "\n" in block.text or bool(_CONDITIONAL.match(block.text))
         for cmd in block.commands:
-            if cmd is not found.cmd:
-                _record(cmd, parsed)
-            else:
+            if cmd is found.cmd:
                 parsed.env.update(dict(cmd.assignments))
+            elif not (compound and cmd.words[:1] == ("export",)):
+                _record(cmd, parsed)  # exports on one branch are set-up steps, not env
     _record_rank_env(found.inner, parsed)
+    parsed.launch_vars = _launch_vars(found.cmd, parsed.variables)
     return parsed
+
+
+def _launch_vars(cmd: ShellCommand, variables: dict[str, str]) -> list[str]:
+    """The variables the launch line is built from (``$CMD``, and what ``CMD`` reads)."""
+    names = [n for n in re.findall(r"\$\{?(\w+)", cmd.text) if n in variables]
+    seen: list[str] = []
+    while names:
+        name = names.pop()
+        if name not in seen:
+            seen.append(name)
+            names += [n for n in re.findall(r"\$\{?(\w+)", variables[name]) if n in variables]
+    return seen

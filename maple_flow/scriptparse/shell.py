@@ -91,7 +91,9 @@ def _join(lines: list[str], i: int) -> tuple[int, str, list[tuple[bool, str]]]:
     quote, heredocs = _open_state(buffer, "")
     j = i + 1
     while j < len(lines) and (quote or _continued(lines[j - 1])):
-        if quote:
+        if quote == '"' and _continued(lines[j - 1]):
+            buffer = buffer.rstrip()[:-1] + " " + lines[j]  # "...\<newline>" joins lines
+        elif quote:
             buffer += "\n" + lines[j]
         else:
             buffer = buffer.rstrip()[:-1] + " " + lines[j]
