@@ -105,7 +105,9 @@ _RANK_NAMES = frozenset({
 })
 _CONTAINER_ENV = re.compile(r"^(?:APPTAINERENV_|SINGULARITYENV_)")
 _SCHEDULER_REF = re.compile(r"\$\{?(?:SLURM_|PBS_|PALS_|PMI_|OMPI_)|scontrol|NODEFILE")
-_ACCOUNT_ENV = re.compile(r"^(?:SBATCH|SRUN|SALLOC|PBS)_ACCOUNT$|^(?:SBATCH|SALLOC)_(?:QOS|PARTITION)$")
+_ACCOUNT_ENV = re.compile(
+    r"^(?:SBATCH|SRUN|SALLOC|PBS)_ACCOUNT$|^(?:SBATCH|SALLOC)_(?:QOS|PARTITION)$"
+)
 _SITE_HOST = re.compile(r"\.hsn\.|\bhsn\d|\.cm\.\w+")
 _BINDING = re.compile(r"AFFINITY|CPU_BIND|GPU_BIND|_MASK$")
 

@@ -214,7 +214,8 @@ def _find_launch(blocks: list[Block], variables: dict[str, str]) -> _Found | Non
                 for name in _assigned(cmd):
                     variables.pop(name, None)
     with_launcher = [f for f in found if f.line.stages]
-    return (with_launcher or found or [None])[-1]
+    chosen = with_launcher or found
+    return chosen[-1] if chosen else None
 
 
 def _record_rank_env(cmds: list[ShellCommand], parsed: ParsedScript) -> None:

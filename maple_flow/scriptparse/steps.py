@@ -27,7 +27,7 @@ _SCHED_VALUE = re.compile(
     r"\$\{?(?:SLURM_|PBS_|PALS_|PMI_|OMPI_)|scontrol|NODEFILE|qstat|squeue|hostname"
 )
 _CONDA_MODULE = re.compile(r"conda|python|pytorch|frameworks", re.I)
-_HOME = re.compile(r"^(?:~|\$\{?HOME\}?)(?:/|$)")
+_SITE_VARS = re.compile(r"^\$\{?(?:SCRATCH|PSCRATCH|WORK|CFS|PROJECT)")
 _HEREDOC_CAT = re.compile(
     r"^cat\s+(?:<<-?\s*(['\"]?)(\w+)\1\s*>\s*(\S+)|>\s*(\S+)\s+<<-?\s*(['\"]?)(\w+)\5)\s*$"
 )
@@ -47,17 +47,17 @@ class Step:
 
 def is_site_path(word: str) -> bool:
     """An absolute path outside the user's home: it lies on the source's filesystems."""
-    return word.startswith("/") or bool(re.match(r"^\$\{?(?:SCRATCH|PSCRATCH|WORK|CFS|PROJECT)", word))
+    return word.startswith("/") or bool(_SITE_VARS.match(word))
 
 
 def _activation(words: tuple[str, ...], conda_module: bool) -> tuple[bool, str] | None:
     head = words[0]
     if head in {"conda", "mamba", "micromamba"} and words[1:2] == ("activate",):
-        if conda_module:
-            return False, "conda comes from the source site's module"
         target = words[2] if len(words) > 2 else "base"
         if is_site_path(target):
             return False, f"the env {target} is on the source's filesystem"
+        if conda_module:
+            return False, "conda comes from the source site's module"
         return True, "your conda env: recreate it on the target if it is not there"
     if head in {"source", "."} and len(words) > 1:
         path = words[1]

@@ -110,8 +110,9 @@ def split_words(
     for word, bare in zip(words, unquoted, strict=True):
         match = _WHOLE_VAR.fullmatch(word) if bare else None
         name = (match.group(1) or match.group(3)) if match else None
-        if match and name in variables and not re.search(r"\$\(|`", variables[name]):
-            value = variables[name]
+        known = variables.get(name) if name else None
+        if known is not None and not re.search(r"\$\(|`", known):
+            value = known
         elif match and match.group(2) is not None:
             value = _unquote(match.group(2))
         else:
