@@ -30,6 +30,7 @@ from maple_flow.port_rules import (
     translate_scheduler_vars,
     vendor_of_script,
 )
+from maple_flow.render import shell_word
 from maple_flow.scriptparse import ParsedScript, ScriptFacts, guess_cluster, parse_script
 from maple_flow.scriptparse import read_facts as _read_facts
 from maple_flow.scriptparse.steps import Step, after_steps, setup_steps
@@ -145,8 +146,17 @@ def _source(script: str | bytes, source: str | None, o: dict[str, Any]) -> Sourc
     return Source(parsed, facts, cluster, total, setup_steps(parsed), [note] if note else [])
 
 
+def _launch_block_notes(p: ParsedScript) -> list[str]:
+    block = p.launch_block
+    if block is None or "\n" not in block.text.strip():
+        return []
+    head = block.text.strip().split("\n", 1)[0]
+    return [f"the launch line runs inside `{head}` (line {block.line}); the port runs the "
+            "program once: repeat the loop or branch on the target if you need it"]
+
+
 def _software_notes(src: Source, profile: ClusterProfile) -> list[str]:
-    p, notes = src.parsed, []
+    p, notes = src.parsed, _launch_block_notes(src.parsed)
     target = ", ".join(profile.software.modules) or "no modules"
     if p.modules or p.module_use:
         notes.append(
@@ -243,14 +253,20 @@ def _steps(src: Source, profile: ClusterProfile, out: _Carried) -> None:
     for step in reversed(kept):  # an assignment is kept when something kept reads it
         if step.keep is None and step.name in needed:
             needed |= set(referenced(step.text))
-    kept = [s for s in kept if s.keep is not None or s.name in needed]
+    kept = [s for s in kept if s.keep is not None or s.export or s.name in needed]
     for step in src.steps:
         if step.keep is None and step not in kept and step.name in launch_vars:
             out.notes.append(f"line {step.line} `{_short(step.text)}` only builds the source's "
                              "launch line; the target's script writes its own")
     _warn_dropped_refs(src, kept, out)
+    started = False
     for step in kept:
-        _add_step(step, profile, out)
+        if step.export:
+            if started and step.name in out.env:  # after a kept step: keep the order
+                out.steps.append(f"export {step.name}={shell_word(out.env.pop(step.name))}")
+            continue
+        added = _add_step(step, profile, out)
+        started = started or (added and step.keep is True)
     for text in after_steps(src.parsed):
         out.notes.append(f"`{_short(text)}` runs after the training on the source; set-up "
                          "steps run before the launch, so it is not carried: add it after the "
@@ -269,21 +285,23 @@ def _warn_dropped_refs(src: Source, kept: list[Step], out: _Carried) -> None:
                              "(see above): check what it should be on the target")
 
 
-def _add_step(step: Step, profile: ClusterProfile, out: _Carried) -> None:
+def _add_step(step: Step, profile: ClusterProfile, out: _Carried) -> bool:
+    """Append ``step`` to the set-up lines; False (with a note) when it cannot be."""
     lines = step.text.split("\n")
     bad = [problem for line in lines if (problem := setup_line_problem(line))]
     if bad:
         out.notes.append(f"line {step.line} `{_short(step.text)}` cannot be carried as set-up "
                          f"lines ({bad[0]}): add it on the target by hand")
-        return
+        return False
     if re.match(r"\s*(?:nvidia-smi|xpu-smi|rocm-smi)\b", step.text) and not _same_vendor(
         step.text, profile
     ):
         out.notes.append(f"`{step.text}` queries another vendor's GPUs: not copied")
-        return
+        return False
     out.steps.extend(lines)
     if step.keep and step.why:
         out.notes.append(f"set-up kept: `{_short(step.text)}` ({step.why})")
+    return True
 
 
 def _same_vendor(text: str, profile: ClusterProfile) -> bool:
@@ -292,7 +310,7 @@ def _same_vendor(text: str, profile: ClusterProfile) -> bool:
 
 def _short(text: str) -> str:
     first = text.strip().split("\n", 1)[0]
-    return first if len(first) <= 80 and "\n" not in text.strip() else first[:77] + "..."
+    return first if len(first) <= 200 and "\n" not in text.strip() else first[:197] + "..."
 
 
 def _translate(src: Source, profile: ClusterProfile, carried: _Carried) -> tuple[str, list[str]]:
@@ -393,6 +411,14 @@ def _timing(
 def _model_fields(src: Source, profile: ClusterProfile) -> tuple[dict[str, Any], list[str]]:
     f = src.facts
     if f.launch_model != "per_rank":
+        launcher = next((s.name for s in reversed(src.parsed.launch.stages)
+                         if s.name in {"torchrun", "deepspeed", "accelerate"}), "")
+        if launcher and profile.launch.style == "rank-per-gpu":
+            return {"launch_model": "launcher"}, [
+                f"the source starts its workers with {launcher}; {profile.name}'s documented "
+                f"launch is {profile.launch.launcher} with one rank per GPU, each rank given "
+                "RANK/LOCAL_RANK/WORLD_SIZE/MASTER_ADDR/MASTER_PORT (torch.distributed env://), "
+                f"so the program runs unchanged without {launcher}"]
         return {"launch_model": "launcher"}, []
     launcher = profile.launch.launcher
     note = (f"launch model kept: one process per GPU ({f.model_why}); on {profile.name} "
@@ -412,9 +438,10 @@ def _device_notes(src: Source, profile: ClusterProfile, args: list[str]) -> list
     from maple_flow.clusters import get_profile
 
     p = src.parsed
-    vendor = get_profile(src.cluster).gpu.vendor if src.cluster else vendor_of_script(
-        p.env, p.modules, [p.launch.entrypoint, *p.launch.args]
-    )
+    words = [p.launch.entrypoint, *p.launch.args, *(s.text for s in src.steps)]
+    vendor = vendor_of_script(p.env, p.modules, words)
+    if src.cluster and vendor is None:
+        vendor = get_profile(src.cluster).gpu.vendor
     note = device_family_note(vendor or "", profile.gpu.vendor, profile.name, args)
     return [note] if note else []
 
@@ -465,7 +492,7 @@ def _port_one(src: Source, target: str, o: dict[str, Any]) -> PortResult:
     fields["provenance"] = _provenance(fields, o, src)
     spec = JobSpec.model_validate(fields)
     result = generate_from_spec(spec, strict=False)
-    notes = src.notes + notes + time_notes + model_notes + name_notes
+    notes = src.notes + f.notes + notes + time_notes + model_notes + name_notes
     notes += _account(src, profile, o.get("account")) + carried.notes
     notes += _software_notes(src, profile) + _arg_notes(args)
     notes += _live_refs_note(entry, args, carried) + _device_notes(src, profile, args)

@@ -13,6 +13,7 @@ _CLUSTER_PREFIXES = (
     "NCCL_", "FI_", "CCL_", "ZE_", "ZEX_", "MPICH_", "PALS_", "SLURM_", "PBS_", "OMPI_", "UCX_",
     "I_MPI_", "CUDA_", "HSA_", "ROCR_", "NVIDIA_", "MASTER_", "LD_", "CXI_", "CRAY_", "PMI_",
     "CONDA_", "ONEAPI_", "SYCL_", "MPIR_", "HYDRA_", "OMP_", "KMP_", "GOMP_", "TORCH_NCCL_",
+    "MIOPEN_", "HIP_", "RCCL_", "ROCM_", "AMD_", "SBATCH_", "SRUN_", "SALLOC_",
 )
 _CLUSTER_NAMES = frozenset({
     "CUDA_VISIBLE_DEVICES", "MASTER_ADDR", "MASTER_PORT", "WORLD_SIZE", "RANK", "LOCAL_RANK",
@@ -109,7 +110,7 @@ _ACCOUNT_ENV = re.compile(
     r"^(?:SBATCH|SRUN|SALLOC|PBS)_ACCOUNT$|^(?:SBATCH|SALLOC)_(?:QOS|PARTITION)$"
 )
 _SITE_HOST = re.compile(r"\.hsn\.|\bhsn\d|\.cm\.\w+")
-_BINDING = re.compile(r"AFFINITY|CPU_BIND|GPU_BIND|_MASK$")
+_BINDING = re.compile(r"AFFINITY|CPU_BIND|GPU_BIND|MEM_BIND|_MASK$")
 
 
 @dataclass(frozen=True)
@@ -196,6 +197,7 @@ def referenced(text: str) -> list[str]:
 
 _FAMILY = {
     "nvidia": ("NVIDIA", "cuda", "nccl", "torch.cuda / device 'cuda' / backend 'nccl'"),
+    "amd": ("AMD", "cuda", "nccl", "torch.cuda (HIP) / device 'cuda' / backend 'nccl' (RCCL)"),
     "intel": ("Intel", "xpu", "xccl", "torch.xpu / device 'xpu' / backend 'xccl' (or 'ccl')"),
 }
 _FAMILY_WORDS = re.compile(r"\b(cuda|nccl|xpu|xccl|oneccl|ccl)\b", re.I)
@@ -203,11 +205,15 @@ _FAMILY_WORDS = re.compile(r"\b(cuda|nccl|xpu|xccl|oneccl|ccl)\b", re.I)
 
 def device_family_note(source: str, target: str, target_name: str, args: list[str]) -> str:
     """What must change in the program when the GPU vendor changes, or ``""``."""
-    if source == target or source not in _FAMILY or target not in _FAMILY:
-        return ""
-    was, now = _FAMILY[source], _FAMILY[target]
     named = sorted({m.group(0) for a in args for m in _FAMILY_WORDS.finditer(a)})
     in_args = f"; the arguments name {', '.join(named)}" if named else ""
+    if source not in _FAMILY and target == "intel":
+        return (f"{target_name} has Intel GPUs: if the program uses cuda/nccl (torch.cuda, "
+                f"device 'cuda', backend 'nccl'), change it to xpu/xccl ({_FAMILY['intel'][3]})"
+                f"{in_args}")
+    if source not in _FAMILY or target not in _FAMILY or _FAMILY[source][1] == _FAMILY[target][1]:
+        return ""
+    was, now = _FAMILY[source], _FAMILY[target]
     return (
         f"device family changes: the source runs on {was[0]} GPUs ({was[3]}), {target_name} "
         f"has {now[0]} GPUs: change the program's {was[1]}/{was[2]} calls to "
@@ -216,10 +222,12 @@ def device_family_note(source: str, target: str, target_name: str, args: list[st
 
 
 def vendor_of_script(env: dict[str, str], modules: list[str], words: list[str]) -> str | None:
-    """The GPU vendor a script's own settings point to, when it says (Intel or NVIDIA)."""
+    """The GPU vendor a script's own settings point to, when it says (Intel, AMD, NVIDIA)."""
     text = " ".join([*env, *env.values(), *modules, *words]).lower()
     if re.search(r"\b(?:ze_|ccl_|zex_|xpu|oneccl|frameworks/|gpu_tile_compact)", text):
         return "intel"
+    if re.search(r"\b(?:rocm|hip_|miopen|rccl|hsa_|amdgpu)", text):
+        return "amd"
     if re.search(r"\b(?:nccl_|cuda|nvidia)", text):
         return "nvidia"
     return None

@@ -32,7 +32,7 @@ PBS = """#!/bin/bash -l
 
 
 def _notes(result: object) -> str:
-    return "\n".join(getattr(result, "notes"))
+    return "\n".join(result.notes)
 
 
 # --- issue 8.1: launch lines the old parser did not find -----------------------------------
@@ -72,7 +72,8 @@ def test_unknown_wrapper_variable_is_skipped_and_said(line: str) -> None:
     assert f"`{wrapper}` in front of the program is not set" in _notes(r)
 
 
-SRUN_PER_RANK = SLURM + """export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)
+SRUN_PER_RANK = SLURM + """export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" \\
+  | head -n 1)
 export MASTER_PORT=29511
 srun bash -c "
   export RANK=\\$SLURM_PROCID

@@ -124,6 +124,11 @@ def _options(words: list[str], i: int, stage: Stage) -> int:
     return i
 
 
+def wrapper_end(words: list[str], i: int, stages: list[Stage]) -> int:
+    """Index of the first word after the wrapper at ``words[i]`` and its operands."""
+    return _wrapper(words, i, stages)
+
+
 def _wrapper(words: list[str], i: int, stages: list[Stage]) -> int:
     """Skip a wrapper (container runtime, env, numactl...) and its own operands."""
     name = _base(words[i])

@@ -144,7 +144,8 @@ def _words(cmd: ShellCommand, variables: dict[str, str]) -> list[str]:
 
 def _assign(variables: dict[str, str], name: str, value: str) -> None:
     """``name=value`` (``name+=value`` appends); known variables expand at assignment."""
-    value = expand(value, variables) if "$(" not in value and "`" not in value else value
+    if "$(" not in value and "`" not in value:
+        value = expand(value, simple_values(variables))
     if name.endswith("+"):
         name = name[:-1]
         value = variables.get(name, "") + value

@@ -13,6 +13,7 @@ import re
 import shlex
 from dataclasses import dataclass
 
+from maple_flow.scriptparse.launch import Stage, wrapper_end
 from maple_flow.scriptparse.script import ParsedScript
 from maple_flow.scriptparse.shell import Block, ShellCommand
 
@@ -42,7 +43,8 @@ class Step:
     text: str
     keep: bool | None
     why: str = ""
-    name: str = ""  # the variable an assignment sets
+    name: str = ""  # the variable an assignment or export sets
+    export: bool = False  # an ``export NAME=value`` line (the value goes to the spec's env)
 
 
 def is_site_path(word: str) -> bool:
@@ -96,7 +98,10 @@ def _command_step(cmd: ShellCommand, text: str, conda_module: bool) -> Step | No
             return Step(cmd.line, text, False, f"{name} is computed from the source scheduler")
         return Step(cmd.line, text, None, name=name)
     head = words[0]
-    if head in _SKIP or head == "export":
+    if head == "export":
+        names = [w.partition("=")[0] for w in words[1:] if "=" in w]
+        return Step(cmd.line, text, None, name=names[0], export=True) if len(names) == 1 else None
+    if head in _SKIP:
         return None
     if head in {"module", "ml"}:
         return Step(cmd.line, text, False, "modules belong to the source site")
@@ -106,10 +111,27 @@ def _command_step(cmd: ShellCommand, text: str, conda_module: bool) -> Step | No
     if head == "cd" and len(words) > 1:
         return _cd(cmd.line, text, words[1])
     if head in _SCHEDULER_CMDS:
+        if any(w in words for w in ("-c",)) and head in {"srun", "mpiexec", "mpirun"}:
+            return Step(cmd.line, text, False, f"it runs on the nodes through the source's "
+                        f"{head}: run `{words[-1].strip()}` on each node of the target by hand")
         return Step(cmd.line, text, False, f"`{head}` is the source scheduler's command")
     if head in _CONTAINERS:
+        inner = container_inner(list(words))
+        if inner:
+            return Step(cmd.line, shlex.join(inner), True,
+                        f"ran in the source's container ({head}); kept without it")
         return Step(cmd.line, text, False, "it runs in the source's container image")
     return Step(cmd.line, text, True)
+
+
+def container_inner(words: list[str]) -> list[str]:
+    """The command a container runtime runs (``singularity exec --nv IMG pip install x`` ->
+    ``pip install x``), or [] when it cannot be told apart."""
+    stages: list[Stage] = []
+    i = wrapper_end(words, 0, stages)
+    while i < len(words) and re.match(r"^[A-Za-z_]\w*=", words[i]):
+        i += 1
+    return words[i:]
 
 
 def _cd(line: int, text: str, where: str) -> Step:
