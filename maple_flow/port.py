@@ -61,9 +61,14 @@ _ALWAYS_SET = frozenset({
     "HOME", "PWD", "USER", "PATH", "HOSTNAME", "SLURM_SUBMIT_DIR", "SLURM_JOB_ID",
     "SLURM_JOB_NAME", "SLURM_NNODES", "SLURM_JOB_NUM_NODES", "SLURM_NTASKS", "SLURM_PROCID",
     "SLURM_LOCALID", "SLURM_NODEID", "PBS_O_WORKDIR", "PBS_JOBID", "PBS_JOBNAME",
-    "PBS_NODEFILE", "PYTHONPATH", "LD_LIBRARY_PATH",
+    "PBS_NODEFILE", "PYTHONPATH", "LD_LIBRARY_PATH", "SECONDS", "RANDOM", "LINENO",
+    "BASHPID", "PPID", "UID", "HOSTTYPE", "OSTYPE",
 })
 _BARE_REF = re.compile(r"\$\{(\w+)\}|\$(\w+)")  # a reference without a default value
+#: ``if [ "$LOCAL_RANK" -eq 0 ]; then ... fi``: a block run by the first rank only.
+_RANK0_GATE = re.compile(
+    r'if \[\[? "?\$\{?(\w*RANK\w*|SLURM_PROCID|SLURM_NODEID|PMI_\w+)\}?"? (?:-eq|==?) "?0"? '
+    r'\]\]?;? ?\n?\s*then\n(.*?)\n\s*fi', re.S)
 _POSITIONAL = re.compile(r"\$\{?[@*\d]\}?")
 _JOB_NAME = re.compile(r"^[A-Za-z0-9_.-]{1,64}$")
 
@@ -150,7 +155,7 @@ def _launch_block_notes(p: ParsedScript) -> list[str]:
     block = p.launch_block
     if block is None or "\n" not in block.text.strip():
         return []
-    head = block.text.strip().split("\n", 1)[0]
+    head = " ".join(block.text.strip().split("\n", 1)[0].split())
     return [f"the launch line runs inside `{head}` (line {block.line}); the port runs the "
             "program once: repeat the loop or branch on the target if you need it"]
 
@@ -191,6 +196,7 @@ class _Carried:
     env: dict[str, str] = field(default_factory=dict)
     steps: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    dropped_env: set[str] = field(default_factory=set)
 
 
 def _env(src: Source, profile: ClusterProfile, o: dict[str, Any], out: _Carried) -> None:
@@ -201,25 +207,33 @@ def _env(src: Source, profile: ClusterProfile, o: dict[str, Any], out: _Carried)
         if name in src.facts.rank_vars:
             continue  # set per rank on the target (see the launch model note)
         verdict = classify_env(name, value, domains)
-        if name == "OMP_NUM_THREADS" and verdict.kind == "site" and src.facts.cpus_per_task:
-            out.env[name] = str(src.facts.cpus_per_task)
+        cpus = src.facts.cpus_per_task
+        if name == "OMP_NUM_THREADS" and verdict.kind == "site" and cpus:
+            out.env[name] = str(cpus)
             out.notes.append(f"OMP_NUM_THREADS={value} is set to the job's --cpus-per-task, "
-                             f"{src.facts.cpus_per_task}")
+                             f"{cpus}")
         elif verdict.kind == "keep":
             out.env[name] = value
         elif verdict.kind == "step":
             out.steps.append(f"export {name}={value}")
-        elif verdict.kind == "account":
-            out.notes.append(f"{name}={value} carries the source's account/queue to its "
-                             "scheduler: not copied")
-        elif verdict.kind == "path":
-            out.notes.append(f"{name}={value} points to the source cluster's filesystem: not "
-                             "copied; set it to the matching path on the target")
         else:
-            dropped.setdefault(verdict.why, []).append(name)
+            out.dropped_env.add(name)
+            _drop_note(name, value, verdict.kind, verdict.why, dropped, out)
     for why, names in dropped.items():
         out.notes.append(f"not copied ({why}): {', '.join(sorted(names))}")
     out.env.update(o.get("env") or {})
+
+
+def _drop_note(name: str, value: str, kind: str, why: str, grouped: dict[str, list[str]],
+               out: _Carried) -> None:
+    if kind == "account":
+        out.notes.append(f"{name}={value} carries the source's account/queue to its "
+                         "scheduler: not copied")
+    elif kind == "path":
+        out.notes.append(f"{name}={value} points to the source cluster's filesystem: not "
+                         "copied; set it to the matching path on the target")
+    else:
+        grouped.setdefault(why, []).append(name)
 
 
 def _profiles() -> list[ClusterProfile]:
@@ -258,7 +272,7 @@ def _steps(src: Source, profile: ClusterProfile, out: _Carried) -> None:
         if step.keep is None and step not in kept and step.name in launch_vars:
             out.notes.append(f"line {step.line} `{_short(step.text)}` only builds the source's "
                              "launch line; the target's script writes its own")
-    _warn_dropped_refs(src, kept, out)
+    kept = _without_dropped_refs(src, kept, out)
     started = False
     for step in kept:
         if step.export:
@@ -273,16 +287,29 @@ def _steps(src: Source, profile: ClusterProfile, out: _Carried) -> None:
                          "launch line on the target")
 
 
-def _warn_dropped_refs(src: Source, kept: list[Step], out: _Carried) -> None:
-    """Kept steps that read a variable whose assignment was not copied."""
+def _without_dropped_refs(src: Source, kept: list[Step], out: _Carried) -> list[Step]:
+    """Kept steps minus those that read a variable which is not copied (the line would run
+    with an empty value on the target: ``mkdir -p "$SOURCE_ONLY_DIR"``); each is a note."""
     dropped = {s.text.split("=", 1)[0].strip() for s in src.steps
                if s.keep is False and re.match(r"^\w+=", s.text)}
+    dropped |= out.dropped_env
+    result = []
     for step in kept:
         lost = sorted(set(referenced(step.text)) & dropped)
-        if lost and step.keep is not None:
-            out.notes.append(f"line {step.line} `{_short(step.text)}` reads "
-                             f"{', '.join('$' + n for n in lost)}, which is not copied "
-                             "(see above): check what it should be on the target")
+        gated = _RANK0_GATE.fullmatch(step.text.strip())
+        if gated and lost == [gated.group(1)] and step.keep is True:
+            body = "\n".join(line.strip() for line in gated.group(2).strip().split("\n"))
+            out.notes.append(f"line {step.line} `{_short(step.text)}` ran only where "
+                             f"${gated.group(1)} is 0; set-up steps run once on the target, so "
+                             "its body is kept without the test")
+            result.append(Step(step.line, body, True))
+        elif lost and step.keep is True:
+            out.notes.append(f"line {step.line} `{_short(step.text)}` is not copied: it reads "
+                             f"{', '.join('$' + n for n in lost)}, which is not copied (see "
+                             "above); add it on the target with the target's values")
+        else:
+            result.append(step)
+    return result
 
 
 def _add_step(step: Step, profile: ClusterProfile, out: _Carried) -> bool:
@@ -309,8 +336,9 @@ def _same_vendor(text: str, profile: ClusterProfile) -> bool:
 
 
 def _short(text: str) -> str:
-    first = text.strip().split("\n", 1)[0]
-    return first if len(first) <= 200 and "\n" not in text.strip() else first[:197] + "..."
+    """``text`` on one line (whitespace collapsed), at most 240 characters."""
+    flat = " ".join(text.split())
+    return flat if len(flat) <= 240 else flat[:237] + "..."
 
 
 def _translate(src: Source, profile: ClusterProfile, carried: _Carried) -> tuple[str, list[str]]:
@@ -344,7 +372,8 @@ def _live_refs_note(entry: str, args: list[str], carried: _Carried) -> list[str]
     words = [w for w in [entry, *args, *carried.env.values()] if "$" in w or w.startswith("~")]
     set_here = {n for s in carried.steps
                 for n in re.findall(r"^\s*(?:export\s+)?(\w+)\+?=", s)} | set(carried.env)
-    read = {a or b for w in words + carried.steps for a, b in _BARE_REF.findall(w)}
+    read = {a or b for w in words + carried.steps for a, b in _BARE_REF.findall(w)
+            if not (a or b).isdigit()}
     unset = sorted(read - set_here - _SCRIPT_VARS - _ALWAYS_SET)
     notes = []
     if words:

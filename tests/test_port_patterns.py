@@ -318,3 +318,51 @@ def test_shellcheck_findings_on_carried_lines_are_notes() -> None:
     assert any(n.startswith("shellcheck: ") and "SC2086" in n for n in r.notes)
     assert "not set by the script (set them in the environment on the target): $OUT_ROOT" in (
         _notes(r))
+
+
+# --- more centre patterns -------------------------------------------------------------------
+
+def test_rank0_gated_helper_runs_once_as_a_setup_step() -> None:
+    script = SLURM + (
+        "LOCAL_RANK=$PMI_RANK\n"
+        'if [ "$LOCAL_RANK" -eq 0 ]; then\n    python make_config.py\nfi\n'
+        "srun torchrun --nnodes 2 --nproc_per_node 4 train.py\n")
+    r = port(script, "delta")["delta"]
+    assert r.spec.setup_steps == ["python make_config.py"]
+    assert "ran only where $LOCAL_RANK is 0" in _notes(r)
+
+
+def test_step_reading_a_dropped_variable_is_not_run_empty() -> None:
+    script = SLURM + (
+        'export MIOPEN_USER_DB_PATH="/tmp/miopen-${USER}"\n'
+        'mkdir -p "$MIOPEN_USER_DB_PATH"\n'
+        "srun python train.py\n")
+    r = port(script, "delta")["delta"]
+    assert r.spec.setup_steps == [] and "MIOPEN" not in r.script
+    assert "reads $MIOPEN_USER_DB_PATH, which is not copied" in _notes(r)
+
+
+def test_container_wrapped_setup_step_is_kept_without_the_container() -> None:
+    script = SLURM + (
+        "singularity exec --nv /site/containers/torch.sif pip install --user peft\n"
+        "singularity exec --nv /site/containers/torch.sif torchrun --nproc_per_node 4 "
+        "--nnodes 2 train.py\n")
+    r = port(script, "polaris")["polaris"]
+    assert r.spec.setup_steps == ["pip install --user peft"]
+    assert "/site/containers/torch.sif" not in r.script
+
+
+def test_launch_inside_a_loop_is_said() -> None:
+    script = PBS + "for SIZE in 1 2 4\ndo\n  mpiexec -n 8 --ppn 4 python bench.py $SIZE\ndone\n"
+    r = port(script, "delta")["delta"]
+    assert "runs inside `for SIZE in 1 2 4`" in _notes(r)
+
+
+def test_rocm_script_is_not_taken_for_a_catalogue_cluster() -> None:
+    script = ("#!/bin/bash\n#SBATCH -A ABC123\n#SBATCH -N 1\n#SBATCH -p batch\n"
+              "module load gcc/11.2.0\nmodule load rocm/5.4.0\n"
+              "export MIOPEN_USER_DB_PATH=/tmp/m\n"
+              "srun -n 8 --ntasks-per-node 8 python train.py\n")
+    r = port(script, "aurora")["aurora"]
+    assert r.spec.ranks == 8
+    assert "AMD GPUs" in _notes(r) and "xpu/xccl" in _notes(r)

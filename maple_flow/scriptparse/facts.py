@@ -136,7 +136,10 @@ def job_size(p: ParsedScript) -> tuple[int | None, int | None]:
     per_node = [s for s in stages if s.name in _PER_NODE_LAUNCHERS]
     if per_node:
         return _per_node_size(per_node[-1], size, vars_)
-    return _rank_per_gpu_size(_outer(p), size, vars_)
+    outer = _outer(p)
+    if outer is None and any(s.name.startswith("$") for s in stages):
+        return size["nodes"], size["tpn"] or size["gpus"]  # a launcher hidden in a variable
+    return _rank_per_gpu_size(outer, size, vars_)
 
 
 def _outer(p: ParsedScript) -> Stage | None:

@@ -85,11 +85,20 @@ def _base(word: str) -> str:
     return os.path.basename(word)
 
 
+def _path_program(word: str) -> bool:
+    """``./run`` or ``/opt/x/bin/tool``: a path that can be a program (not ``a,b`` lists or
+    data files such as container images)."""
+    if not word.startswith(("./", "/")) or "," in word or ":" in word:
+        return False
+    stem, dot, ext = os.path.basename(word).rpartition(".")
+    return not dot or not stem or ext in {"py", "sh", "x", "exe", "bin"}
+
+
 def _is_program(word: str) -> bool:
     base = _base(word)
     return bool(
         _PYTHON.match(base) or base in _LAUNCHERS or base in _WRAPPERS
-        or base.endswith((".py", ".sh")) or word.startswith(("./", "/"))
+        or base.endswith((".py", ".sh")) or _path_program(word)
     )
 
 

@@ -82,6 +82,11 @@ def launch_model(p: ParsedScript) -> LaunchModel:
     if per_node:
         return LaunchModel("launcher", {}, f"{per_node[-1]} starts the workers on each node")
     outer = [n for n in names if n in PER_RANK_LAUNCHERS]
+    hidden = [n for n in names if n.startswith("$")]
+    if not outer and hidden:
+        return LaunchModel("per_rank", rank_vars(p), (
+            f"the launcher is hidden in `{hidden[0]}` (set at run time) in front of python: "
+            "read as one process per GPU of the size the directives ask for"), horovod)
     if not outer:
         return LaunchModel("launcher", {}, "no parallel launcher: one process")
     found = rank_vars(p)
