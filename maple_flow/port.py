@@ -69,6 +69,7 @@ _BARE_REF = re.compile(r"\$\{(\w+)\}|\$(\w+)")  # a reference without a default 
 _RANK0_GATE = re.compile(
     r'if \[\[? "?\$\{?(\w*RANK\w*|SLURM_PROCID|SLURM_NODEID|PMI_\w+)\}?"? (?:-eq|==?) "?0"? '
     r'\]\]?;? ?\n?\s*then\n(.*?)\n\s*fi', re.S)
+_COMPOUND = re.compile(r"\s*(?:if|for|while|until|case|select)\b|\s*\w+\s*\(\)|\s*\{")
 _POSITIONAL = re.compile(r"\$\{?[@*\d]\}?")
 _JOB_NAME = re.compile(r"^[A-Za-z0-9_.-]{1,64}$")
 
@@ -153,7 +154,7 @@ def _source(script: str | bytes, source: str | None, o: dict[str, Any]) -> Sourc
 
 def _launch_block_notes(p: ParsedScript) -> list[str]:
     block = p.launch_block
-    if block is None or "\n" not in block.text.strip():
+    if block is None or not _COMPOUND.match(block.text):
         return []
     head = " ".join(block.text.strip().split("\n", 1)[0].split())
     return [f"the launch line runs inside `{head}` (line {block.line}); the port runs the "

@@ -94,6 +94,7 @@ def test_multiline_bash_c_per_rank_exports() -> None:
     assert r.spec.launch_model == "per_rank" and r.spec.rank_vars == facts.rank_vars
     assert "torchrun" not in r.script and "mpiexec" in r.script
     assert "RANK" not in r.spec.env and "per rank" in _notes(r)
+    assert "runs inside" not in _notes(r)  # a multi-line quoted body is not a loop
 
 
 def test_eval_of_a_built_command_with_a_helper_step_before() -> None:
