@@ -69,6 +69,8 @@ _BARE_REF = re.compile(r"\$\{(\w+)\}|\$(\w+)")  # a reference without a default 
 _RANK0_GATE = re.compile(
     r'if \[\[? "?\$\{?(\w*RANK\w*|SLURM_PROCID|SLURM_NODEID|PMI_\w+)\}?"? (?:-eq|==?) "?0"? '
     r'\]\]?;? ?\n?\s*then\n(.*?)\n\s*fi', re.S)
+_CUDA_ONLY = frozenset({"CUDA_HOME", "CUDA_PATH", "CUDA_LAUNCH_BLOCKING",
+                        "CUDA_DEVICE_MAX_CONNECTIONS"})
 _COMPOUND = re.compile(r"\s*(?:if|for|while|until|case|select)\b|\s*\w+\s*\(\)|\s*\{")
 _POSITIONAL = re.compile(r"\$\{?[@*\d]\}?")
 _JOB_NAME = re.compile(r"^[A-Za-z0-9_.-]{1,64}$")
@@ -213,6 +215,10 @@ def _env(src: Source, profile: ClusterProfile, o: dict[str, Any], out: _Carried)
             out.env[name] = str(cpus)
             out.notes.append(f"OMP_NUM_THREADS={value} is set to the job's --cpus-per-task, "
                              f"{cpus}")
+        elif verdict.kind == "keep" and name in _CUDA_ONLY and profile.gpu.vendor != "nvidia":
+            out.dropped_env.add(name)
+            out.notes.append(f"{name}={value} is for CUDA; {profile.name} has "
+                             f"{profile.gpu.vendor} GPUs: not copied")
         elif verdict.kind == "keep":
             out.env[name] = value
         elif verdict.kind == "step":

@@ -271,6 +271,13 @@ def test_cpus_per_task_job_name_and_user_env_are_kept() -> None:
     assert "NCCL_NET_GDR_LEVEL" in _notes(r)
 
 
+def test_cuda_home_kept_for_nvidia_dropped_for_intel() -> None:
+    script = SLURM + "export CUDA_HOME=$CUDA_PATH\nsrun python train.py\n"
+    results = port(script, ["delta", "aurora"])
+    assert results["delta"].spec.env == {"CUDA_HOME": "$CUDA_PATH"}
+    assert results["aurora"].spec.env == {} and "is for CUDA" in _notes(results["aurora"])
+
+
 def test_omp_threads_from_slurm_becomes_the_cpu_count() -> None:
     script = SLURM + ("#SBATCH --cpus-per-task=16\n"
                       "export OMP_NUM_THREADS=$SLURM_CPUS_PER_TASK\nsrun python train.py\n")
@@ -367,3 +374,24 @@ def test_rocm_script_is_not_taken_for_a_catalogue_cluster() -> None:
     r = port(script, "aurora")["aurora"]
     assert r.spec.ranks == 8
     assert "AMD GPUs" in _notes(r) and "xpu/xccl" in _notes(r)
+
+
+def test_cli_asks_for_ranks_on_a_terminal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    import io
+
+    import maple_flow.cli.generate as cli_generate
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    asked: list[str] = []
+    monkeypatch.setattr(cli_generate.sys, "stdin", Terminal())
+    monkeypatch.setattr(cli_generate.typer, "prompt",
+                        lambda text, **_: asked.append(text) or 24)
+    path = tmp_path / "job.sh"
+    path.write_text("#!/bin/bash\nNODES=$2\nmpirun -n $((NODES*12)) python train.py\n")
+    main(["port", str(path), "--to", "delta", "-o", str(tmp_path / "out")])
+    assert asked and asked[0].startswith("ranks")
+    assert "#SBATCH -N 6" in (tmp_path / "out" / "delta.sh").read_text()
