@@ -12,7 +12,6 @@ that must keep ``$VAR`` expansion go through ``dq``. The context a template sees
 from __future__ import annotations
 
 import re
-import shlex
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -23,9 +22,10 @@ import maple_flow
 from maple_flow.errors import RenderError
 from maple_flow.models import ClusterProfile, JobSpec, Queue, Template
 from maple_flow.paths import templates_dir
+from maple_flow.policy import partial_node
+from maple_flow.shellquote import comment, dquote, quote, shell_word
 
 _IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
-_VAR_REF = re.compile(r"\$(?:\{[A-Za-z_][A-Za-z0-9_]*(?::?-[^}]*)?\}|[A-Za-z_][A-Za-z0-9_]*)")
 _PORT_SPAN = 1000
 _SELECT = re.compile(r"select=\d+")
 #: Options the shared headers write themselves from the spec; required rules for them are
@@ -34,62 +34,6 @@ _HEADER_OPTIONS = frozenset({
     "time", "t", "nodes", "N", "account", "A", "partition", "p", "qos", "q", "job-name", "J",
     "gpus-per-node", "gpus", "ntasks", "n", "ntasks-per-node", "walltime", "select", "queue",
 })
-
-
-def quote(value: object) -> str:
-    """Shell-quote any value (the ``q`` filter)."""
-    return shlex.quote(str(value))
-
-
-_USER_REF = re.compile(r"\$(?:\{[A-Za-z_][A-Za-z0-9_]*\}|[A-Za-z_][A-Za-z0-9_]*)")
-
-
-def shell_word(value: object) -> str:
-    """A user value as one shell word, keeping only its variable and home references live.
-
-    Without ``$NAME``, ``${NAME}`` or a leading ``~/`` the value is single-quoted (nothing
-    expands). Otherwise it is double-quoted with those references left to expand (a leading
-    ``~/`` becomes ``"$HOME"/``) and every other ``$``, backtick, ``"`` and backslash escaped,
-    so no command substitution, arithmetic or other parameter expansion runs.
-    """
-    text = str(value)
-    home = text == "~" or text.startswith("~/")
-    if not home and not _USER_REF.search(text):
-        return shlex.quote(text)
-    return _expanding("$HOME" + text[1:] if home else text)
-
-
-def _expanding(text: str) -> str:
-    out: list[str] = []
-    pos = 0
-    for m in _USER_REF.finditer(text):
-        out.append(_escape_dq(text[pos:m.start()]))
-        out.append(m.group(0))
-        pos = m.end()
-    out.append(_escape_dq(text[pos:]))
-    return '"' + "".join(out) + '"'
-
-
-def dquote(value: object) -> str:
-    """Double-quote a profile value, keeping ``$VAR``/``${VAR:-x}`` references expandable."""
-    text = str(value)
-    out: list[str] = []
-    pos = 0
-    for m in _VAR_REF.finditer(text):
-        out.append(_escape_dq(text[pos:m.start()]))
-        out.append(m.group(0))
-        pos = m.end()
-    out.append(_escape_dq(text[pos:]))
-    return '"' + "".join(out) + '"'
-
-
-def _escape_dq(text: str) -> str:
-    return re.sub(r'([\\"$`])', r"\\\1", text)
-
-
-def comment(value: object) -> str:
-    """Text made safe for a single ``#`` comment line (newlines become spaces)."""
-    return " ".join(str(value).split())
 
 
 @cache
@@ -188,6 +132,41 @@ def rank_exports(spec: JobSpec) -> list[str]:
     return [f"{name}={values[role]}" for name, role in first + rest]
 
 
+def whole_nodes(spec: JobSpec, profile: ClusterProfile) -> bool:
+    """Whether the job uses every GPU of its nodes (else it takes a share of shared nodes)."""
+    return not partial_node(spec.gpus_per_node, profile)
+
+
+def launcher_cpus(spec: JobSpec, profile: ClusterProfile) -> int | None:
+    """CPUs of one task of the site launcher: the spec's, else, where srun starts the tasks,
+    the node's (or the job's per-GPU share of a shared node) split over the node's tasks.
+
+    Without it srun gives each task one CPU, so every rank of a node (and its data loader
+    workers) would share a single core.
+    """
+    if spec.cpus_per_task is not None:
+        return spec.cpus_per_task
+    if profile.launch.launcher != "srun":
+        return None
+    node_cpus = profile.node.cpus_per_node * profile.node.threads_per_core
+    share = profile.directives.partial_share
+    if whole_nodes(spec, profile):
+        cpus = node_cpus
+    elif share is not None:
+        cpus = share.cpus_per_gpu * spec.gpus_per_node
+    else:
+        cpus = node_cpus * spec.gpus_per_node // profile.gpu.per_node
+    return max(1, cpus // tasks_per_node(spec, profile))
+
+
+def partial_memory_mb(spec: JobSpec, profile: ClusterProfile) -> int:
+    """Memory (MiB) a job on part of a shared node asks for: its GPUs' share, or 0 (none)."""
+    share = profile.directives.partial_share
+    if whole_nodes(spec, profile) or share is None:
+        return 0
+    return share.memory_mb_per_gpu * spec.gpus_per_node
+
+
 _DEPTH = re.compile(r"--depth[= ]\d+")
 
 
@@ -220,8 +199,10 @@ def render_context(spec: JobSpec, profile: ClusterProfile, template: Template) -
     ``select`` chunk resources after the node count. ``rank_per_gpu``: the site launcher
     starts one rank per GPU (per_rank jobs and rank-per-gpu sites). ``rank_exports``: the
     program's own rank variables, per rank. ``cpus_per_task``: CPUs of one launcher task, or
-    None. ``cpu_bind``: the site launcher's binding flags. The spec's ``setup_steps`` are
-    written verbatim before the launch.
+    None. ``whole_nodes``: the job uses every GPU of its nodes (exclusive and whole-node
+    directives apply); ``partial_memory_mb``: memory a job on part of a node asks for, or 0.
+    ``cpu_bind``: the site launcher's binding flags. The spec's ``setup_steps`` are written
+    verbatim before the launch.
     """
     _check_profile_names(profile)
     base = master_port_base(spec, profile)
@@ -246,7 +227,9 @@ def render_context(spec: JobSpec, profile: ClusterProfile, template: Template) -
         "tasks_per_node": tasks_per_node(spec, profile),
         "rank_per_gpu": rank_per_gpu(spec, profile),
         "rank_exports": rank_exports(spec),
-        "cpus_per_task": spec.cpus_per_task,
+        "cpus_per_task": launcher_cpus(spec, profile),
+        "whole_nodes": whole_nodes(spec, profile),
+        "partial_memory_mb": partial_memory_mb(spec, profile),
         "cpu_bind": launcher_binding(spec, profile),
         "required_directives": required_directives(profile),
         "select_suffix": select_suffix(profile),

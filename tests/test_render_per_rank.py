@@ -135,7 +135,9 @@ def test_launcher_model_keeps_the_framework_launcher() -> None:
 def test_whole_node_site_asks_for_one_task_per_gpu() -> None:
     template, profile = case("lonestar6-pytorch-ddp")
     spec = spec_for(template, profile, nodes=2, gpus_per_node=3, launch_model="per_rank")
-    assert "#SBATCH -n 6" in render(spec, profile, template)
+    text = render(spec, profile, template)
+    # -n alone lets Slurm pack 5 + 1 ranks on two nodes (seen on the twin): fix the layout
+    assert "#SBATCH -n 6\n#SBATCH --ntasks-per-node=3\n" in text
 
 
 def test_setup_steps_come_after_the_site_set_up_and_before_the_launch() -> None:
