@@ -30,10 +30,10 @@ from maple_flow.port_rules import (
     translate_scheduler_vars,
     vendor_of_script,
 )
-from maple_flow.render import shell_word
 from maple_flow.scriptparse import ParsedScript, ScriptFacts, guess_cluster, parse_script
 from maple_flow.scriptparse import read_facts as _read_facts
 from maple_flow.scriptparse.steps import Step, after_steps, setup_steps
+from maple_flow.shellquote import shell_word
 
 if TYPE_CHECKING:
     from maple_flow.verify.report import VerifyReport
