@@ -59,6 +59,7 @@ _PORTABLE_OVERRIDES = frozenset(
     }
 )
 _COMPOUND = re.compile(r"\s*(?:if|for|while|until|case|select)\b|\s*\w+\s*\(\)|\s*\{")
+_HARDWARE_DIRECTIVES = frozenset({"partition", "constraint", "gres", "queue"})
 _JOB_NAME = re.compile(r"^[A-Za-z0-9_.-]{1,64}$")
 
 
@@ -158,6 +159,11 @@ def _software_notes(src: Source, profile: ClusterProfile) -> list[str]:
                 f"`{stage.name}` in front of the program is not set in the script; it is not "
                 "carried (if it wrapped the program, e.g. in a profiler, add it on the target)"
             )
+    redirects = [r for r in p.launch_redirects if r not in {"2>&1", ">&2", "1>&2"}]
+    if redirects:
+        notes.append(f"the source sends the program's output elsewhere ({' '.join(redirects)}); "
+                     "the port writes it to the scheduler's output file: add the redirection "
+                     "if you need it")
     if p.launch.wrapper_script:
         notes.append(
             f"the program ran through your wrapper {p.launch.wrapper_script}; the target's "
@@ -248,7 +254,8 @@ def _device_notes(src: Source, profile: ClusterProfile, args: list[str]) -> list
     from maple_flow.clusters import get_profile
 
     p = src.parsed
-    words = [p.launch.entrypoint, *p.launch.args, *(s.text for s in src.steps)]
+    words = [p.launch.entrypoint, *p.launch.args, *(s.text for s in src.steps),
+             *(d.value or "" for d in p.directives if d.option in _HARDWARE_DIRECTIVES)]
     vendor = vendor_of_script(p.env, p.modules, words)
     if src.cluster and vendor is None:
         vendor = get_profile(src.cluster).gpu.vendor

@@ -395,3 +395,13 @@ def test_cli_asks_for_ranks_on_a_terminal(tmp_path: Path, monkeypatch: pytest.Mo
     main(["port", str(path), "--to", "delta", "-o", str(tmp_path / "out")])
     assert asked and asked[0].startswith("ranks")
     assert "#SBATCH -N 6" in (tmp_path / "out" / "delta.sh").read_text()
+
+
+def test_declare_exports_and_launch_redirection() -> None:
+    script = SLURM + (
+        "declare -xr MASTER_ADDR=$(hostname -i)\ndeclare -x WANDB_MODE=offline\n"
+        "srun python train.py > train_log.txt 2>&1\n")
+    r = port(script, "delta")["delta"]
+    assert r.spec.setup_steps == [] and r.spec.env == {"WANDB_MODE": "offline"}
+    assert r.script.count("MASTER_ADDR=") == 1
+    assert "(> train_log.txt)" in _notes(r)

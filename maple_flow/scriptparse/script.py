@@ -45,6 +45,8 @@ class ParsedScript:
     rank_env: dict[str, str] = field(default_factory=dict)
     #: Variables the launch line is built from (``CMD="torchrun ..."; $CMD``).
     launch_vars: list[str] = field(default_factory=list)
+    #: Output redirections on the launch line (``> out.txt``, ``2>&1``).
+    launch_redirects: list[str] = field(default_factory=list)
 
     def directive(self, *options: str) -> str | None:
         return last_value(self.directives, *options)
@@ -80,6 +82,12 @@ def _module_command(words: tuple[str, ...], parsed: ParsedScript) -> None:
         parsed.modules.append(names[-1])
     elif sub == "use":
         parsed.module_use.extend(names)
+
+
+def is_declare_export(words: tuple[str, ...]) -> bool:
+    """``declare -x NAME=v`` / ``typeset -xr NAME=v``: an export by another name."""
+    return words[0] in {"declare", "typeset"} and any(
+        w.startswith("-") and "x" in w for w in words[1:])
 
 
 def _export(cmd: ShellCommand, parsed: ParsedScript) -> None:
@@ -121,7 +129,7 @@ def _record(cmd: ShellCommand, parsed: ParsedScript) -> None:
     head = cmd.words[0]
     if head in {"module", "ml"}:
         _module_command(cmd.words, parsed)
-    elif head == "export":
+    elif head == "export" or is_declare_export(cmd.words):
         _export(cmd, parsed)
     elif head == "cd" and len(cmd.words) > 1:
         parsed.workdirs.append(cmd.words[1])
@@ -158,7 +166,7 @@ def _remember(cmd: ShellCommand, variables: dict[str, str]) -> None:
     if not cmd.words:
         for name, value in cmd.assignments:
             _assign(variables, name, value)
-    elif cmd.words[0] == "export":
+    elif cmd.words[0] == "export" or cmd.words[0] in {"declare", "typeset", "readonly"}:
         for word in cmd.words[1:]:
             name, eq, value = word.partition("=")
             if eq:
@@ -259,7 +267,17 @@ def parse_script(data: str | bytes) -> ParsedScript:
                 _record(cmd, parsed)  # exports on one branch are set-up steps, not env
     _record_rank_env(found.inner, parsed)
     parsed.launch_vars = _launch_vars(found.cmd, parsed.variables)
+    parsed.launch_redirects = _redirects(found.cmd.text)
     return parsed
+
+
+_REDIRECT = re.compile(r"(?:^|\s)((?:\d|&)?>>?(?:&\d)?\s*[^\s&|;]*)")
+
+
+def _redirects(text: str) -> list[str]:
+    """Output redirections of a command line, outside quoted strings (``> out.txt``)."""
+    bare = re.sub(r"'[^']*'|\"(?:\\.|[^\"\\])*\"", "''", text)
+    return [r.strip() for r in _REDIRECT.findall(bare) if not r.strip().endswith(">")]
 
 
 def _launch_vars(cmd: ShellCommand, variables: dict[str, str]) -> list[str]:

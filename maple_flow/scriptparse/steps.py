@@ -14,7 +14,7 @@ import shlex
 from dataclasses import dataclass
 
 from maple_flow.scriptparse.launch import Stage, wrapper_end
-from maple_flow.scriptparse.script import ParsedScript
+from maple_flow.scriptparse.script import ParsedScript, is_declare_export
 from maple_flow.scriptparse.shell import Block, ShellCommand
 
 _SCHEDULER_CMDS = frozenset({
@@ -98,7 +98,7 @@ def _command_step(cmd: ShellCommand, text: str, conda_module: bool) -> Step | No
             return Step(cmd.line, text, False, f"{name} is computed from the source scheduler")
         return Step(cmd.line, text, None, name=name)
     head = words[0]
-    if head == "export":
+    if head == "export" or is_declare_export(words):
         names = [w.partition("=")[0] for w in words[1:] if "=" in w]
         return Step(cmd.line, text, None, name=names[0], export=True) if len(names) == 1 else None
     if head in _SKIP:
