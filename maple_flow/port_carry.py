@@ -115,8 +115,14 @@ def carry_steps(src: Source, profile: ClusterProfile, out: Carried) -> None:
     """The source's set-up steps into ``out.steps`` in order; every drop is a note."""
     kept: list[Step] = []
     launch_vars = src.parsed.launch_vars
+    foreign_names: set[str] = set()
     for step in src.steps:
-        if step.keep is False:
+        foreign = foreign_reason(step.text, profile) if step.keep is not False else ""
+        if foreign and not step.export:
+            out.notes.append(f"line {step.line} `{short(step.text)}` is not copied: {foreign}")
+            if step.name:
+                foreign_names.add(step.name)
+        elif step.keep is False:
             out.notes.append(f"line {step.line} `{short(step.text)}` is not copied: {step.why}")
         elif step.keep and _builds_launch(step, launch_vars):
             out.notes.append(f"line {step.line} `{short(step.text)}` prints the source's "
@@ -134,7 +140,9 @@ def carry_steps(src: Source, profile: ClusterProfile, out: Carried) -> None:
         if step.keep is None and step not in kept and step.name in launch_vars:
             out.notes.append(f"line {step.line} `{short(step.text)}` only builds the source's "
                              "launch line; the target's script writes its own")
+    out.dropped_env |= foreign_names
     kept = _without_dropped_refs(src, kept, out)
+    _note_dropped_args(src, out)
     started = False
     for step in kept:
         if step.export:
@@ -149,15 +157,55 @@ def carry_steps(src: Source, profile: ClusterProfile, out: Carried) -> None:
                          "launch line on the target")
 
 
+#: Tools and variables of one GPU vendor (a line using them fails on another's GPUs).
+_VENDOR_TOKENS: dict[str, re.Pattern[str]] = {
+    "nvidia": re.compile(r"\bnvidia-smi\b|\bCUDA_VISIBLE_DEVICES\b|\bNVIDIA_VISIBLE_DEVICES\b"),
+    "intel": re.compile(r"\bxpu-smi\b|\bZE_AFFINITY_MASK\b|\bsycl-ls\b"),
+    "amd": re.compile(r"\brocm-smi\b|\bROCR_VISIBLE_DEVICES\b|\bHIP_VISIBLE_DEVICES\b"),
+}
+_FOREIGN_SCHEDULER = {"slurm": re.compile(r"\$\{?(PBS_\w+)"),
+                      "pbs": re.compile(r"\$\{?(SLURM_\w+)")}
+
+
+def foreign_reason(text: str, profile: ClusterProfile) -> str:
+    """Why ``text`` cannot run on ``profile``'s cluster as written (another GPU vendor's
+    tools or variables, the other scheduler's variables without an equivalent), or ``""``."""
+    for vendor, pattern in _VENDOR_TOKENS.items():
+        found = pattern.search(text)
+        if found and vendor != profile.gpu.vendor:
+            return (f"`{found.group(0)}` belongs to {vendor} GPUs and {profile.name} has "
+                    f"{profile.gpu.vendor} GPUs")
+    renamed, _ = translate_scheduler_vars(text, profile.scheduler)
+    other = _FOREIGN_SCHEDULER[profile.scheduler].search(renamed)
+    if other:
+        return f"${other.group(1)} is not set by {profile.name}'s scheduler ({profile.scheduler})"
+    return ""
+
+
+def _note_dropped_args(src: Source, out: Carried) -> None:
+    """Program arguments that read a variable which is not copied."""
+    lost = sorted({n for a in [src.facts.entrypoint, *src.facts.args] for n in referenced(a)}
+                  & out.dropped_env)
+    if lost:
+        out.notes.append(f"the program's arguments read {', '.join('$' + n for n in lost)}, "
+                         "which is not copied (see above): set it on the target")
+
+
 def _without_dropped_refs(src: Source, kept: list[Step], out: Carried) -> list[Step]:
     """Kept steps minus those that read a variable which is not copied (the line would run
     with an empty value on the target: ``mkdir -p "$SOURCE_ONLY_DIR"``); each is a note."""
     dropped = {s.text.split("=", 1)[0].strip() for s in src.steps
                if s.keep is False and re.match(r"^\w+=", s.text)}
-    dropped |= out.dropped_env
+    dropped = (dropped | out.dropped_env) - _SCRIPT_VARS  # the target's script sets these
     result = []
     for step in kept:
         lost = sorted(set(referenced(step.text)) & dropped)
+        if lost and step.keep is None:  # an assignment from a dropped value: dropped too
+            out.notes.append(f"line {step.line} `{short(step.text)}` is not copied: it reads "
+                             f"{', '.join('$' + n for n in lost)}, which is not copied")
+            dropped.add(step.name)
+            out.dropped_env.add(step.name)
+            continue
         gated = _RANK0_GATE.fullmatch(step.text.strip())
         if gated and lost == [gated.group(1)] and step.keep is True:
             body = "\n".join(line.strip() for line in gated.group(2).strip().split("\n"))

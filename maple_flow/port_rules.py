@@ -191,8 +191,11 @@ def translate_scheduler_vars(text: str, scheduler: str) -> tuple[str, list[str]]
 
 
 def referenced(text: str) -> list[str]:
-    """The variable names ``text`` reads (``$A``, ``${B}``, ``${C:-x}``)."""
-    return [a or b for a, b in re.findall(r"\$\{(\w+)[^}]*\}|\$(\w+)", text)]
+    """The variable names ``text`` reads (``$A``, ``${B}``, ``${C:-x}``, ``$((D * 2))``)."""
+    names = [a or b for a, b in re.findall(r"\$\{(\w+)[^}]*\}|\$(\w+)", text)]
+    for arith in re.findall(r"\$\(\((.*?)\)\)", text):
+        names += re.findall(r"(?<![\w$])([A-Za-z_]\w*)", arith)
+    return names
 
 
 _FAMILY = {

@@ -405,3 +405,21 @@ def test_declare_exports_and_launch_redirection() -> None:
     assert r.spec.setup_steps == [] and r.spec.env == {"WANDB_MODE": "offline"}
     assert r.script.count("MASTER_ADDR=") == 1
     assert "(> train_log.txt)" in _notes(r)
+
+
+def test_other_vendor_tools_and_scheduler_variables_are_not_carried() -> None:
+    script = PBS + (
+        "NGPU=$(nvidia-smi -L | wc -l)\n"
+        "ACCUM=$((64 / NGPU))\n"
+        "cat $PBS_NODEFILE > hosts.txt\n"
+        "git clone https://example.org/me/proj.git\n"
+        "mpiexec -n 8 --ppn 4 python train.py --accum $ACCUM\n")
+    aurora = port(script, "aurora")["aurora"]
+    assert aurora.spec.setup_steps == ["cat $PBS_NODEFILE > hosts.txt",
+                                       "git clone https://example.org/me/proj.git"]
+    assert "`nvidia-smi` belongs to nvidia GPUs" in _notes(aurora)
+    assert "the program's arguments read $ACCUM, which is not copied" in _notes(aurora)
+    delta = port(script, "delta")["delta"]
+    assert "cat $PBS_NODEFILE > hosts.txt" not in delta.spec.setup_steps
+    assert "$PBS_NODEFILE is not set by Delta's scheduler (slurm)" in _notes(delta)
+    assert any(s.startswith("NGPU=") for s in delta.spec.setup_steps)
