@@ -52,11 +52,16 @@ class BatchResult:
 
 def _port_pair(batch: BatchResult, name: str, text: str, cluster: str,
                overrides: dict[str, Any]) -> PortResult | None:
-    """Port one script to one cluster; a failure is recorded in ``batch.errors``."""
+    """Port one script to one cluster; a failure, or a port the target's rules refuse, is
+    recorded in ``batch.errors`` (nothing is written or verified for it)."""
     try:
         result = port(text, [cluster], **overrides)[cluster]
     except MapleError as exc:
         batch.errors.setdefault(name, {})[cluster] = str(exc)
+        return None
+    if result.status == "refused":
+        why = result.notes[0] if result.notes else "the target's rules refuse it"
+        batch.errors.setdefault(name, {})[cluster] = f"refused: {why}"
         return None
     batch.results.setdefault(name, {})[cluster] = result
     return result

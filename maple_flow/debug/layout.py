@@ -8,8 +8,7 @@ from dataclasses import dataclass
 from maple_flow.debug.text import FixNotApplicable, Word, lines, logical_span, words_of
 from maple_flow.directives import detect_scheduler
 from maple_flow.errors import MapleError
-from maple_flow.scriptparse.script import _find_launch
-from maple_flow.scriptparse.shell import split_commands
+from maple_flow.scriptparse.script import launch_command_line
 
 _MODULE = re.compile(r"^\s*(?:module|ml)\s")
 _DIRECTIVE = re.compile(r"^\s*#(?:SBATCH|PBS)\b")
@@ -36,13 +35,13 @@ def scheduler_of(text: str, fallback: str | None = None) -> str:
 def find_launch(text: str) -> Launch:
     """The launch command of ``text``; FixNotApplicable when there is none."""
     try:
-        found = _find_launch(split_commands(text))
+        line = launch_command_line(text)
     except MapleError as exc:
         raise FixNotApplicable(f"the script cannot be parsed: {exc}") from exc
-    if found is None:
+    if line is None:
         raise FixNotApplicable("the script has no launch line (no Python program is started)")
-    start, end = logical_span(text, found[1].line)
-    return Launch(found[1].line, start, end, words_of(text[start:end], start))
+    start, end = logical_span(text, line)
+    return Launch(line, start, end, words_of(text[start:end], start))
 
 
 def comment_block_start(text: str, line: int) -> int:
