@@ -104,6 +104,11 @@ def test_program_variable_and_its_value_match() -> None:
     assert check("program", c, ported(text)) == []
 
 
+def test_program_all_args_braced_or_not_match() -> None:
+    c = case(args=["$@"])
+    assert check("program", c, ported(PER_RANK_PORT.replace("--epochs 3", '"${@}"'))) == []
+
+
 def test_program_unparsable_port_fails() -> None:
     assert "does not parse" in check("program", case(), ported("#!/bin/bash\necho hi\n"))[0]
 

@@ -107,3 +107,18 @@ def read_script(cache: Path, case: Case) -> str | None:
     """The cached text of ``case``'s script, or None when it is not in the cache."""
     path = cache / f"{case.id}.sh"
     return path.read_text(encoding="utf-8") if path.is_file() else None
+
+
+def _squash(text: str) -> str:
+    return " ".join(text.replace("'", "").replace('"', "").split())
+
+
+def validate(case: Case, script: str) -> list[str]:
+    """What ``case`` says that its script text does not show (a wrong reading of the script)."""
+    text = _squash(script)
+    claims = [("program", case.program), *[("arg", a) for a in case.args]]
+    claims += [("setup", s.step) for s in case.setup]
+    claims += [("source_only", s) for s in case.source_only]
+    claims += [("account", a) for a in case.source_accounts]
+    return [f"{case.id}: {kind} {value!r} is not in the script"
+            for kind, value in claims if _squash(value) not in text]

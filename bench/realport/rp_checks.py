@@ -23,7 +23,7 @@ FAMILY_WORDS = {
 }
 ACCOUNT_EXPORTS = ("SBATCH_ACCOUNT", "SRUN_ACCOUNT", "SALLOC_ACCOUNT", "PBS_ACCOUNT")
 AUTO_SOURCE_ONLY = (".hsn.cm.", "APPTAINERENV_ZE_")
-_VAR = re.compile(r"\$\{([A-Za-z_]\w*)\}")
+_VAR = re.compile(r"\$\{([A-Za-z_]\w*|[@*#?]|\d)\}")
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from rp_cases import HERE, Case, cache_dir, load_cases, read_script
+from rp_cases import HERE, Case, cache_dir, load_cases, read_script, validate
 from rp_checks import Ported, run_checks
 
 from maple_flow import port
@@ -218,8 +218,11 @@ def main(argv: list[str] | None = None) -> int:
         missing = [i for i, s in scripts.items() if s is None]
         print("\n".join(missing) or f"all {len(cases)} scripts are in {cache}")
         return 1 if missing else 0
+    case_errors = [e for c in cases if scripts[c.id] for e in validate(c, scripts[c.id] or "")]
+    for error in case_errors:
+        print("case file:", error, file=sys.stderr)
     outcomes = [run_case(c, t, scripts[c.id]) for c in cases for t in c.targets]
-    summ = summary(cases, outcomes)
+    summ = summary(cases, outcomes) | {"case_errors": case_errors}
     out = Path(args.out)
     payload = {"summary": summ, "outcomes": [asdict(o) for o in outcomes]}
     (out / "results.json").write_text(json.dumps(payload, indent=1) + "\n", encoding="utf-8")
