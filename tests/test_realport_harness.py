@@ -342,6 +342,14 @@ def test_port_that_asks_for_the_size_is_correct_or_rerun(monkeypatch: pytest.Mon
     assert rerun.asked_for_size and rerun.rerun_with and calls[-1]
 
 
+def test_asking_only_for_gpus_per_node_is_not_asking_for_the_size(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(RUN, "attempt", lambda *a, **k: "MissingInformation: gpus_per_node=N")
+    c = case(total_ranks="unknown", known_ranks=None)
+    assert RUN.port_unknown_size(c, "delta", UNKNOWN_SIZE).status == "refused"
+
+
 def test_refusal_that_does_not_say_how_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(RUN, "attempt", lambda *a, **k: "ParseError: no launch line found")
     c = case(total_ranks="unknown", known_ranks=None)

@@ -34,7 +34,7 @@ from maple_flow.port import PortResult
 from maple_flow.port_rules import place_ranks
 
 ROOT = HERE.parent.parent
-ASKS_FOR_SIZE = re.compile(r"ranks=|--ranks|nodes=|--nodes|gpus_per_node=|--gpus-per-node")
+ASKS_FOR_SIZE = re.compile(r"\branks=|--ranks\b|\bnodes=|--nodes\b")
 
 
 @dataclass
@@ -153,9 +153,26 @@ def tally(outcomes: list[Outcome], key: Any) -> dict[str, dict[str, int]]:
     return {g: dict(c) for g, c in sorted(table.items())}
 
 
+def _why(o: Outcome) -> list[str]:
+    if o.status == "refused":
+        return ["refused: " + o.reason.split(":")[0]]
+    return sorted(o.failures)
+
+
+def pattern_reasons(cases: list[Case], outcomes: list[Outcome]) -> dict[str, dict[str, int]]:
+    """Per pattern: how often each failed check (or refusal kind) occurs among its ports."""
+    by_id = {c.id: c for c in cases}
+    table: dict[str, Counter[str]] = defaultdict(Counter)
+    for o in outcomes:
+        for pattern in by_id[o.case].patterns:
+            table[pattern].update(_why(o))
+    return {p: dict(c.most_common()) for p, c in sorted(table.items())}
+
+
 def summary(cases: list[Case], outcomes: list[Outcome]) -> dict[str, Any]:
     by_id = {c.id: c for c in cases}
     failed_checks = Counter(name for o in outcomes for name in o.failures)
+    refusals = Counter(" ".join(o.reason.split())[:120] for o in outcomes if o.status == "refused")
     return {
         "scripts": len(cases),
         "centres": sorted({c.centre for c in cases}),
@@ -165,6 +182,8 @@ def summary(cases: list[Case], outcomes: list[Outcome]) -> dict[str, Any]:
         "by_target": tally(outcomes, lambda o: [o.target]),
         "by_centre": tally(outcomes, lambda o: [by_id[o.case].centre]),
         "failed_checks": dict(failed_checks.most_common()),
+        "refusals": dict(refusals.most_common()),
+        "pattern_reasons": pattern_reasons(cases, outcomes),
     }
 
 
@@ -192,15 +211,20 @@ def markdown(cases: list[Case], outcomes: list[Outcome], summ: dict[str, Any]) -
     ]
     by_id = {c.id: c for c in cases}
     lines += [f"| {o.case} | {by_id[o.case].centre} | {o.target} | {_cell(o)} |" for o in outcomes]
-    lines += ["", "## Per pattern", "", "| pattern | correct | refused | wrong |"]
-    lines.append("|---|---|---|---|")
+    lines += ["", "## Per pattern", "", "| pattern | correct | refused | wrong | why |"]
+    lines.append("|---|---|---|---|---|")
     for pattern, counts in summ["by_pattern"].items():
+        why = ", ".join(f"{k} {n}" for k, n in summ["pattern_reasons"][pattern].items())
         lines.append(
             f"| {pattern} | {counts.get('correct', 0)} | {counts.get('refused', 0)} | "
-            f"{counts.get('wrong', 0)} |"
+            f"{counts.get('wrong', 0)} | {why} |"
         )
     lines += ["", "## Failed checks (ports failing each)", ""]
     lines += [f"- {name}: {n}" for name, n in summ["failed_checks"].items()]
+    lines += ["", "## Refusals", ""]
+    lines += [f"- {n} x {reason}" for reason, n in summ["refusals"].items()]
+    if summ.get("case_errors"):
+        lines += ["", "## Case file errors", ""] + [f"- {e}" for e in summ["case_errors"]]
     return "\n".join(lines) + "\n"
 
 
