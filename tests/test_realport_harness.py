@@ -109,6 +109,14 @@ def test_program_all_args_braced_or_not_match() -> None:
     assert check("program", c, ported(PER_RANK_PORT.replace("--epochs 3", '"${@}"'))) == []
 
 
+def test_program_scheduler_variables_renamed_across_schedulers_match() -> None:
+    c = case(args=["--out=$SCRATCH/$SLURM_JOB_ID"])
+    text = PER_RANK_PORT.replace("--epochs 3", "--out=$SCRATCH/$PBS_JOBID")
+    assert check("program", c, ported(text)) == []
+    other = PER_RANK_PORT.replace("--epochs 3", "--out=$SCRATCH/$PBS_O_WORKDIR")
+    assert check("program", c, ported(other))
+
+
 def test_program_unparsable_port_fails() -> None:
     assert "does not parse" in check("program", case(), ported("#!/bin/bash\necho hi\n"))[0]
 
@@ -166,6 +174,25 @@ def test_launcher_stays_launcher_passes_and_fails() -> None:
     assert check("launch_model", c, ported(PER_RANK_PORT))
 
 
+# -- strategy ----------------------------------------------------------------------------
+
+def test_strategy_kept_passes_and_changed_fails() -> None:
+    c = case(strategy="fsdp")
+    assert check("strategy", c, ported(strategy="fsdp")) == []
+    assert check("strategy", c, ported(strategy="ddp"))
+
+
+def test_zero2_needs_a_note_when_not_kept() -> None:
+    c = case(strategy="zero2")
+    assert check("strategy", c, ported(strategy="ddp"))
+    note = "ZeRO stage 2 of the accelerate config is not a maple_flow template: zero3 used"
+    assert check("strategy", c, ported(strategy="zero3", notes=[note])) == []
+
+
+def test_deepspeed_config_strategy_is_not_judged() -> None:
+    assert check("strategy", case(strategy="deepspeed-config"), ported(strategy="zero3")) == []
+
+
 # -- setup -------------------------------------------------------------------------------
 
 SETUP = [
@@ -202,6 +229,12 @@ def test_account_copied_fails_and_absent_passes() -> None:
     assert check("account", c, ported()) == []
     text = PER_RANK_PORT.replace("#SBATCH -N 2", "#SBATCH -A myproj42\n#SBATCH -N 2")
     assert check("account", c, ported(text))
+
+
+def test_account_as_directory_of_a_kept_path_is_not_the_account() -> None:
+    c = case(source_accounts=["myproj42"])
+    text = PER_RANK_PORT.replace("train.py", "/fs/myproj42/me/train.py")
+    assert check("account", c, ported(text)) == []
 
 
 def test_account_export_carried_over_fails() -> None:

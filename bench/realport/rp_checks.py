@@ -23,6 +23,11 @@ FAMILY_WORDS = {
 }
 ACCOUNT_EXPORTS = ("SBATCH_ACCOUNT", "SRUN_ACCOUNT", "SALLOC_ACCOUNT", "PBS_ACCOUNT")
 AUTO_SOURCE_ONLY = (".hsn.cm.", "APPTAINERENV_ZE_")
+#: Scheduler variables with the same meaning under Slurm and PBS (a port may rename them).
+SCHEDULER_SYNONYMS = {
+    "SLURM_JOB_ID": "JOB_ID", "SLURM_JOBID": "JOB_ID", "PBS_JOBID": "JOB_ID",
+    "SLURM_SUBMIT_DIR": "SUBMIT_DIR", "PBS_O_WORKDIR": "SUBMIT_DIR",
+}
 _VAR = re.compile(r"\$\{([A-Za-z_]\w*|[@*#?]|\d)\}")
 
 
@@ -36,6 +41,7 @@ class Ported:
     nodes: int
     gpus_per_node: int
     vendor: str
+    strategy: str = ""
     target_modules: tuple[str, ...] = ()
     target_knowledge: str = ""
     policy_problems: list[str] = field(default_factory=list)
@@ -67,6 +73,8 @@ def normalise(word: str, values: dict[str, str]) -> str:
         for name, value in values.items():
             word = re.sub(rf"\${name}(?!\w)", value.replace("\\", "\\\\"), word)
         word = _VAR.sub(r"$\1", word)
+    for name, common in SCHEDULER_SYNONYMS.items():
+        word = re.sub(rf"\${name}(?!\w)", f"$<{common}>", word)
     return word
 
 
@@ -113,6 +121,18 @@ def check_ranks(case: Case, ported: Ported, back: Parsed) -> list[str]:
     if want is not None and got != want and not _notes_say(ported.notes, str(want), "rank"):
         fails.append(f"ranks: the source runs {want}, the port {got}, and no note says why")
     return fails
+
+
+def check_strategy(case: Case, ported: Ported, back: Parsed) -> list[str]:
+    """The training setup kept: ddp, fsdp and zero3 by name; a ZeRO stage maple_flow has no
+    template for (zero2) named in a note. DeepSpeed configs read from a file are not judged."""
+    if case.strategy in {"ddp", "fsdp", "zero3"} and ported.strategy not in {"", case.strategy}:
+        return [f"strategy: the source is {case.strategy}, the port {ported.strategy}"]
+    if case.strategy == "zero2" and ported.strategy != "zero2" and not (
+        _notes_say(ported.notes, "zero") or _notes_say(ported.notes, "stage")
+    ):
+        return [f"strategy: the source is ZeRO-2, the port {ported.strategy} and no note says so"]
+    return []
 
 
 def _stage_names(back: Parsed) -> set[str]:
@@ -174,10 +194,11 @@ def _without_target_comments(ported: Ported) -> str:
 
 
 def check_account(case: Case, ported: Ported, back: Parsed, source: str = "") -> list[str]:
-    """No source account anywhere, nor an account export carried over from the source."""
+    """No source account anywhere (a directory of that name in a kept path is not the account),
+    nor an account export carried over from the source."""
     fails, text = [], _without_target_comments(ported)
     for account in case.source_accounts:
-        if re.search(rf"(?<![\w-]){re.escape(account)}(?![\w-])", text):
+        if re.search(rf"(?<![\w/-]){re.escape(account)}(?![\w/-])", text):
             fails.append(f"account: the source account {account!r} is in the port")
     for name in ACCOUNT_EXPORTS:
         if re.search(rf"\b{name}=", source) and re.search(rf"\b{name}=", ported.text):
@@ -290,6 +311,7 @@ CHECKS: dict[str, Check] = {
     "program": check_program,
     "ranks": check_ranks,
     "launch_model": check_launch_model,
+    "strategy": check_strategy,
     "setup": check_setup,
     "device_note": check_device_note,
     "policy": check_policy,

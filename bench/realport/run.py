@@ -74,6 +74,7 @@ def ported_record(result: PortResult) -> Ported:
         nodes=result.spec.nodes,
         gpus_per_node=result.spec.gpus_per_node,
         vendor=profile.gpu.vendor,
+        strategy=result.spec.strategy,
         target_modules=tuple(profile.software.modules),
         target_knowledge=target_knowledge(result.cluster),
         policy_problems=problems,
