@@ -189,6 +189,11 @@ def test_zero2_needs_a_note_when_not_kept() -> None:
     assert check("strategy", c, ported(strategy="zero3", notes=[note])) == []
 
 
+def test_strategy_only_the_program_knows_is_not_judged() -> None:
+    c = case(strategy="fsdp", strategy_in_script=False)
+    assert check("strategy", c, ported(strategy="ddp")) == []
+
+
 def test_deepspeed_config_strategy_is_not_judged() -> None:
     assert check("strategy", case(strategy="deepspeed-config"), ported(strategy="zero3")) == []
 

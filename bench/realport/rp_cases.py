@@ -52,6 +52,8 @@ class Case(_Strict):
     patterns: list[str]
     framework: str
     strategy: str
+    #: False when only the program knows its strategy (the script shows nothing of it).
+    strategy_in_script: bool = True
     launch_model: Literal["launcher", "per_rank", "horovod"]
     launcher: str
     total_ranks: int | Literal["unknown"]

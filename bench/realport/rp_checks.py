@@ -125,7 +125,10 @@ def check_ranks(case: Case, ported: Ported, back: Parsed) -> list[str]:
 
 def check_strategy(case: Case, ported: Ported, back: Parsed) -> list[str]:
     """The training setup kept: ddp, fsdp and zero3 by name; a ZeRO stage maple_flow has no
-    template for (zero2) named in a note. DeepSpeed configs read from a file are not judged."""
+    template for (zero2) named in a note. DeepSpeed configs read from a file, and strategies
+    only the program knows (strategy_in_script false), are not judged."""
+    if not case.strategy_in_script:
+        return []
     if case.strategy in {"ddp", "fsdp", "zero3"} and ported.strategy not in {"", case.strategy}:
         return [f"strategy: the source is {case.strategy}, the port {ported.strategy}"]
     if case.strategy == "zero2" and ported.strategy != "zero2" and not (

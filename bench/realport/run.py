@@ -134,6 +134,7 @@ def port_unknown_size(case: Case, target: str, script: str) -> Outcome:
     overrides, _ = size_overrides(case, target)
     out = classify(case, target, script, attempt(script, target, **overrides))
     out.asked_for_size, out.rerun_with = True, overrides
+    out.reason = f"asked: {first}" if not out.reason else out.reason
     return out
 
 
