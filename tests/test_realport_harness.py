@@ -289,6 +289,13 @@ def test_device_change_with_backend_note_passes() -> None:
     assert check("device_note", case(), ported(vendor="intel", notes=[note])) == []
 
 
+def test_amd_to_nvidia_needs_no_note_amd_to_intel_does() -> None:
+    assert check("device_note", case(device="amd"), ported(vendor="nvidia")) == []
+    assert check("device_note", case(device="amd"), ported(vendor="intel"))
+    note = "ROCm builds use torch.cuda and nccl; Intel GPUs need xpu and xccl"
+    assert check("device_note", case(device="amd"), ported(vendor="intel", notes=[note])) == []
+
+
 def test_same_device_family_needs_no_note() -> None:
     assert check("device_note", case(), ported(vendor="nvidia")) == []
 

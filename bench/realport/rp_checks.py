@@ -19,8 +19,10 @@ PER_RANK = frozenset({"srun", "mpiexec", "mpirun", "ibrun"})
 FAMILY_WORDS = {
     "nvidia": ("nccl", "cuda"),
     "intel": ("xccl", "xpu", "oneccl"),
-    "amd": ("rccl", "rocm", "hip"),
+    "amd": ("rccl", "rocm", "hip", "nccl", "cuda"),
 }
+#: The device API a program uses: ROCm builds of PyTorch keep torch.cuda and the 'nccl' name.
+DEVICE_API = {"nvidia": "cuda", "amd": "cuda", "intel": "xpu"}
 ACCOUNT_EXPORTS = ("SBATCH_ACCOUNT", "SRUN_ACCOUNT", "SALLOC_ACCOUNT", "PBS_ACCOUNT")
 AUTO_SOURCE_ONLY = (".hsn.cm.", "APPTAINERENV_ZE_")
 #: Scheduler variables with the same meaning under Slurm and PBS (a port may rename them).
@@ -258,8 +260,9 @@ def check_frozen(case: Case, ported: Ported, back: Parsed, source: str = "") -> 
 
 
 def check_device_note(case: Case, ported: Ported, back: Parsed) -> list[str]:
-    """A change of device family comes with a note on the backend (nccl/cuda vs xccl/xpu)."""
-    if case.device == ported.vendor:
+    """A change of device API (cuda <-> xpu) comes with a note on the backend (nccl/cuda vs
+    xccl/xpu). AMD -> NVIDIA keeps torch.cuda and 'nccl', so it needs none."""
+    if DEVICE_API[case.device] == DEVICE_API.get(ported.vendor, ported.vendor):
         return []
     src, dst = FAMILY_WORDS[case.device], FAMILY_WORDS[ported.vendor]
     for note in ported.notes:
