@@ -426,3 +426,26 @@ def test_cache_dir_order(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Non
     assert rp_cases.cache_dir("x") == Path("x")
     monkeypatch.delenv("MAPLE_REALPORT_CACHE")
     assert rp_cases.cache_dir(None) == rp_cases.DEFAULT_CACHE
+
+
+def test_check_cache_lists_missing_scripts(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert RUN.main(["--cache", str(tmp_path), "--check-cache"]) == 1
+    assert "nersc-multigpu-modules" in capsys.readouterr().out
+
+
+def test_summary_and_markdown_count_each_status() -> None:
+    c1, c2 = case(id="a", patterns=["x", "y"]), case(id="b", patterns=["y"])
+    outs = [
+        RUN.Outcome("a", "delta", "correct"),
+        RUN.Outcome("a", "aurora", "wrong", failures={"device_note": ["device: ..."]}),
+        RUN.Outcome("b", "delta", "refused", reason="ParseError: no launch line found"),
+    ]
+    summ = RUN.summary([c1, c2], outs)
+    assert summ["status"] == {"correct": 1, "wrong": 1, "refused": 1}
+    assert summ["by_pattern"]["y"] == {"correct": 1, "wrong": 1, "refused": 1}
+    assert summ["pattern_reasons"]["y"] == {"device_note": 1, "refused: ParseError": 1}
+    page = RUN.markdown([c1, c2], outs, summ)
+    assert "**1 correct**, 1 refused, 1 wrong" in page
+    assert "| a | test | aurora | wrong: device_note |" in page
