@@ -449,3 +449,12 @@ def test_summary_and_markdown_count_each_status() -> None:
     page = RUN.markdown([c1, c2], outs, summ)
     assert "**1 correct**, 1 refused, 1 wrong" in page
     assert "| a | test | aurora | wrong: device_note |" in page
+
+
+def test_a_crash_of_port_is_wrong_not_a_harness_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    def boom(*args: Any, **kwargs: Any) -> Any:
+        raise KeyError("x")
+
+    monkeypatch.setattr(RUN, "port", boom)
+    out = RUN.run_case(case(), "delta", PER_RANK_PORT)
+    assert out.status == "wrong" and "crash" in out.failures

@@ -98,12 +98,18 @@ def size_overrides(case: Case, target: str) -> tuple[dict[str, int], bool]:
     return {"nodes": nodes, "gpus_per_node": gpn}, False
 
 
+class Crash(Exception):
+    """port() failed with something other than a MapleError (a traceback, not a refusal)."""
+
+
 def attempt(script: str, target: str, **overrides: Any) -> PortResult | str:
-    """The port of ``script`` to ``target``, or the reason it was refused."""
+    """The port of ``script`` to ``target``, or the reason it was refused (Crash otherwise)."""
     try:
         return port(script, [target], **overrides)[target]
     except MapleError as exc:
         return f"{type(exc).__name__}: {exc}"
+    except Exception as exc:  # a traceback is a defect to report, not a refusal
+        raise Crash(f"{type(exc).__name__}: {exc}") from exc
 
 
 def classify(case: Case, target: str, script: str, result: PortResult | str) -> Outcome:
@@ -141,9 +147,12 @@ def port_unknown_size(case: Case, target: str, script: str) -> Outcome:
 def run_case(case: Case, target: str, script: str | None) -> Outcome:
     if script is None:
         return Outcome(case.id, target, "missing", reason="script not in the cache")
-    if not case.size_known:
-        return port_unknown_size(case, target, script)
-    return classify(case, target, script, attempt(script, target))
+    try:
+        if not case.size_known:
+            return port_unknown_size(case, target, script)
+        return classify(case, target, script, attempt(script, target))
+    except Crash as exc:
+        return Outcome(case.id, target, "wrong", failures={"crash": [f"port() crashed: {exc}"]})
 
 
 def tally(outcomes: list[Outcome], key: Any) -> dict[str, dict[str, int]]:
