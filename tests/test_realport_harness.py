@@ -458,3 +458,14 @@ def test_a_crash_of_port_is_wrong_not_a_harness_error(monkeypatch: pytest.Monkey
     monkeypatch.setattr(RUN, "port", boom)
     out = RUN.run_case(case(), "delta", PER_RANK_PORT)
     assert out.status == "wrong" and "crash" in out.failures
+
+
+def test_validate_flags_a_claim_missing_from_the_script_and_a_changed_text() -> None:
+    import hashlib
+
+    script = PER_RANK_PORT
+    assert rp_cases.validate(case(), script) == []
+    assert rp_cases.validate(case(args=["--epochs", "9"]), script)
+    digest = hashlib.sha256(script.encode()).hexdigest()
+    assert rp_cases.validate(case(sha256=digest), script) == []
+    assert rp_cases.validate(case(sha256=digest), script + "\n")

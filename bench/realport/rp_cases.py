@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import os
 from pathlib import Path
 from typing import Literal
@@ -49,6 +50,7 @@ class Case(_Strict):
     commit: str = Field(pattern=r"^[0-9a-f]{40}$")
     path: str
     block: str | None = None
+    sha256: str | None = Field(default=None, pattern=r"^[0-9a-f]{64}$")
     patterns: list[str]
     framework: str
     strategy: str
@@ -122,5 +124,9 @@ def validate(case: Case, script: str) -> list[str]:
     claims += [("setup", s.step) for s in case.setup]
     claims += [("source_only", s) for s in case.source_only]
     claims += [("account", a) for a in case.source_accounts]
-    return [f"{case.id}: {kind} {value!r} is not in the script"
-            for kind, value in claims if _squash(value) not in text]
+    errors = [f"{case.id}: {kind} {value!r} is not in the script"
+              for kind, value in claims if _squash(value) not in text]
+    digest = hashlib.sha256(script.encode("utf-8")).hexdigest()
+    if case.sha256 and digest != case.sha256:
+        errors.append(f"{case.id}: the cached script is not the text measured (sha256 {digest})")
+    return errors
