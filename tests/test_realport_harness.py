@@ -198,6 +198,25 @@ def test_deepspeed_config_strategy_is_not_judged() -> None:
     assert check("strategy", case(strategy="deepspeed-config"), ported(strategy="zero3")) == []
 
 
+# -- launcher configuration and rendezvous ----------------------------------------------
+
+def test_launcher_config_kept_or_noted() -> None:
+    c = case(launcher_config=["$CFG"], vars={"CFG": "acc.yaml"})
+    assert check("launcher_config", c, ported())
+    assert check("launcher_config", c, ported(PER_RANK_PORT + "# --config_file acc.yaml\n")) == []
+    note = "accelerate config 'acc.yaml' reads as ZeRO-2: ported as ddp"
+    assert check("launcher_config", c, ported(notes=[note])) == []
+
+
+def test_rendezvous_overwritten_by_a_kept_source_step_fails() -> None:
+    text = "MASTER_ADDR=n1\nexport MASTER_ADDR\n" + PER_RANK_PORT
+    assert check("rendezvous", case(), ported(text)) == []
+    clobbered = text + "declare -xr MASTER_ADDR=$(hostname -i)\n"
+    assert check("rendezvous", case(), ported(clobbered))
+    commented = text + "# export MASTER_ADDR=other\n"
+    assert check("rendezvous", case(), ported(commented)) == []
+
+
 # -- setup -------------------------------------------------------------------------------
 
 SETUP = [
@@ -218,6 +237,12 @@ def test_setup_missing_fails() -> None:
 def test_setup_out_of_order_fails() -> None:
     text = PER_RANK_PORT.replace("srun", "cd x\ngit clone https://example.org/x.git\nsrun")
     assert "out of order" in " ".join(check("setup", case(setup=SETUP), ported(text)))
+
+
+def test_setup_or_note_matches_the_file_a_note_names() -> None:
+    c = case(setup=[{"step": "> out.txt", "keep": "or_note"}])
+    assert check("setup", c, ported())
+    assert check("setup", c, ported(notes=["the output redirection to out.txt is dropped"])) == []
 
 
 def test_setup_or_note_accepts_a_note() -> None:

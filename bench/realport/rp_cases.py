@@ -66,6 +66,8 @@ class Case(_Strict):
     module: bool
     args: list[str]
     vars: dict[str, str] = Field(default_factory=dict)
+    #: Files the user hands the launcher (accelerate --config_file ...): kept or noted.
+    launcher_config: list[str] = Field(default_factory=list)
     setup: list[SetupStep]
     source_only: list[str]
     source_accounts: list[str]
@@ -122,6 +124,7 @@ def validate(case: Case, script: str) -> list[str]:
     text = _squash(script)
     claims = [("program", case.program), *[("arg", a) for a in case.args]]
     claims += [("setup", s.step) for s in case.setup]
+    claims += [("launcher config", f) for f in case.launcher_config]
     claims += [("source_only", s) for s in case.source_only]
     claims += [("account", a) for a in case.source_accounts]
     errors = [f"{case.id}: {kind} {value!r} is not in the script"

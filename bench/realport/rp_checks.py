@@ -182,8 +182,9 @@ def check_setup(case: Case, ported: Ported, back: Parsed) -> list[str]:
 
 
 def _key_token(step: str) -> str:
+    """The word of ``step`` a note would quote: its longest path or file name, else the step."""
     words = step.split()
-    paths = [w for w in words if "/" in w]
+    paths = [w for w in words if "/" in w or "." in w]
     return max(paths, key=len) if paths else step
 
 
@@ -209,6 +210,32 @@ def check_account(case: Case, ported: Ported, back: Parsed, source: str = "") ->
         if re.search(rf"\b{name}=", source) and re.search(rf"\b{name}=", ported.text):
             fails.append(f"account: the source's {name} export is carried over")
     return fails
+
+
+def check_launcher_config(case: Case, ported: Ported, back: Parsed) -> list[str]:
+    """Configuration files the user hands the launcher (accelerate --config_file, ...) are
+    kept in the ported script or named in a note."""
+    fails = []
+    for value in case.launcher_config:
+        want = normalise(value, case.vars)
+        if want not in normalise(ported.text, case.vars) and not _notes_say(ported.notes, want):
+            fails.append(f"launcher config: {want!r} is neither passed nor named in a note")
+    return fails
+
+
+_ASSIGN = r"(?:^|[\s;(])(?:export\s+|declare\s+-\w+\s+|local\s+)?{name}="
+
+
+def check_rendezvous(case: Case, ported: Ported, back: Parsed) -> list[str]:
+    """The rendezvous the target's script sets is not overwritten by a step kept from the
+    source (MASTER_ADDR / MASTER_PORT assigned once)."""
+    lines = [ln for ln in ported.text.splitlines() if not ln.lstrip().startswith("#")]
+    code = "\n".join(lines)
+    return [
+        f"rendezvous: {name} is assigned {n} times (a kept source step overrides the target's)"
+        for name in ("MASTER_ADDR", "MASTER_PORT")
+        if (n := len(re.findall(_ASSIGN.format(name=name), code, flags=re.M))) > 1
+    ]
 
 
 def _single_quoted(text: str) -> list[str]:
@@ -318,6 +345,8 @@ CHECKS: dict[str, Check] = {
     "ranks": check_ranks,
     "launch_model": check_launch_model,
     "strategy": check_strategy,
+    "launcher_config": check_launcher_config,
+    "rendezvous": check_rendezvous,
     "setup": check_setup,
     "device_note": check_device_note,
     "policy": check_policy,
