@@ -353,6 +353,23 @@ def test_hsn_address_from_source_not_copied() -> None:
     assert check("source_only", case(), ported("A=n1.hsn.cm.site\n" + PER_RANK_PORT), source)
 
 
+# -- vendor tools ------------------------------------------------------------------------
+
+def test_nvidia_tool_on_intel_target_fails_and_passes_elsewhere() -> None:
+    text = "N=$(nvidia-smi -L | wc -l)\n" + PER_RANK_PORT
+    assert check("vendor_tools", case(), ported(text, vendor="intel"))
+    assert check("vendor_tools", case(), ported(text, vendor="nvidia")) == []
+    assert check("vendor_tools", case(), ported("# nvidia-smi\n" + PER_RANK_PORT,
+                                                 vendor="intel")) == []
+
+
+def test_vendor_word_the_target_uses_is_fine() -> None:
+    text = "export ZE_AFFINITY_MASK=0\n" + PER_RANK_PORT
+    assert check("vendor_tools", case(), ported(text, vendor="nvidia"))
+    assert check("vendor_tools", case(), ported(text, vendor="nvidia",
+                                                 target_knowledge="ZE_AFFINITY_MASK")) == []
+
+
 # -- policy and shellcheck ---------------------------------------------------------------
 
 def test_policy_and_shellcheck_lists_fail_and_pass() -> None:

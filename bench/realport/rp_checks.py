@@ -25,6 +25,12 @@ FAMILY_WORDS = {
 DEVICE_API = {"nvidia": "cuda", "amd": "cuda", "intel": "xpu"}
 ACCOUNT_EXPORTS = ("SBATCH_ACCOUNT", "SRUN_ACCOUNT", "SALLOC_ACCOUNT", "PBS_ACCOUNT")
 AUTO_SOURCE_ONLY = (".hsn.cm.", "APPTAINERENV_ZE_")
+#: Commands and variables that only work on one GPU vendor's nodes.
+VENDOR_ONLY = {
+    "nvidia": ("nvidia-smi", "CUDA_VISIBLE_DEVICES", "nsys "),
+    "intel": ("xpu-smi", "ZE_AFFINITY_MASK", "ONEAPI_DEVICE_SELECTOR"),
+    "amd": ("rocm-smi", "HIP_VISIBLE_DEVICES", "ROCR_VISIBLE_DEVICES", "MIOPEN_"),
+}
 #: Scheduler variables with the same meaning under Slurm and PBS (a port may rename them).
 SCHEDULER_SYNONYMS = {
     "SLURM_JOB_ID": "JOB_ID", "SLURM_JOBID": "JOB_ID", "PBS_JOBID": "JOB_ID",
@@ -328,6 +334,22 @@ def check_source_only(case: Case, ported: Ported, back: Parsed, source: str = ""
     return fails
 
 
+def _code_lines(text: str) -> str:
+    return "\n".join(ln for ln in text.splitlines() if not ln.lstrip().startswith("#"))
+
+
+def check_vendor_tools(case: Case, ported: Ported, back: Parsed) -> list[str]:
+    """No command or variable of another GPU vendor in the port's code (nvidia-smi on an Intel
+    node fails; CUDA_VISIBLE_DEVICES does nothing there), unless the target itself uses it."""
+    code = _code_lines(ported.text)
+    return [
+        f"vendor: {word.strip()!r} belongs to {vendor} GPUs, the target has {ported.vendor}"
+        for vendor, words in VENDOR_ONLY.items() if vendor != ported.vendor
+        for word in words
+        if word in code and word.strip() not in ported.target_knowledge
+    ]
+
+
 def check_policy(case: Case, ported: Ported, back: Parsed) -> list[str]:
     """The target's policy passes (ported.policy_problems, computed by the caller)."""
     return [f"policy: {p}" for p in ported.policy_problems]
@@ -347,6 +369,7 @@ CHECKS: dict[str, Check] = {
     "strategy": check_strategy,
     "launcher_config": check_launcher_config,
     "rendezvous": check_rendezvous,
+    "vendor_tools": check_vendor_tools,
     "setup": check_setup,
     "device_note": check_device_note,
     "policy": check_policy,
