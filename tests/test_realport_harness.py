@@ -363,6 +363,11 @@ def test_nvidia_tool_on_intel_target_fails_and_passes_elsewhere() -> None:
                                                  vendor="intel")) == []
 
 
+def test_unsetting_a_vendor_variable_is_harmless() -> None:
+    text = "unset CUDA_VISIBLE_DEVICES\n" + PER_RANK_PORT
+    assert check("vendor_tools", case(), ported(text, vendor="intel")) == []
+
+
 def test_vendor_word_the_target_uses_is_fine() -> None:
     text = "export ZE_AFFINITY_MASK=0\n" + PER_RANK_PORT
     assert check("vendor_tools", case(), ported(text, vendor="nvidia"))

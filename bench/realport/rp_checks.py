@@ -340,8 +340,10 @@ def _code_lines(text: str) -> str:
 
 def check_vendor_tools(case: Case, ported: Ported, back: Parsed) -> list[str]:
     """No command or variable of another GPU vendor in the port's code (nvidia-smi on an Intel
-    node fails; CUDA_VISIBLE_DEVICES does nothing there), unless the target itself uses it."""
-    code = _code_lines(ported.text)
+    node fails; CUDA_VISIBLE_DEVICES does nothing there), unless the target itself uses it;
+    unsetting one is harmless."""
+    code = "\n".join(ln for ln in _code_lines(ported.text).splitlines()
+                     if not ln.lstrip().startswith("unset "))
     return [
         f"vendor: {word.strip()!r} belongs to {vendor} GPUs, the target has {ported.vendor}"
         for vendor, words in VENDOR_ONLY.items() if vendor != ported.vendor
