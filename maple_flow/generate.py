@@ -8,10 +8,9 @@ from maple_flow.clusters import get_profile
 from maple_flow.errors import PolicyViolation, Problem, RenderError
 from maple_flow.library import find_templates, get_template
 from maple_flow.lint import Finding
-from maple_flow.models import ClusterProfile, JobSpec, Template, walltime_seconds
+from maple_flow.models import ClusterProfile, JobSpec, Template
 from maple_flow.models.common import Strict
-from maple_flow.policy import check_spec
-from maple_flow.port_rules import choose_queue
+from maple_flow.policy import check_spec, choose_queue, request_from_spec
 from maple_flow.render import master_port_base, queue_for, render
 
 
@@ -64,9 +63,19 @@ def _queue_reason(spec: JobSpec, profile: ClusterProfile) -> str:
     if spec.queue is None:
         return _line(queue.name, "default", f"the profile's default {limits}")
     if spec.origin("queue") == "derived":
-        return _line(queue.name, "derived", f"the tightest {limits} that fits "
-                     f"{spec.nodes} node(s) for {spec.walltime} (the default does not)")
+        return _line(queue.name, "derived", choose_queue(request_from_spec(spec), profile).reason)
     return _line(queue.name, spec.origin("queue"), limits)
+
+
+def _launcher_reason(spec: JobSpec, profile: ClusterProfile, template: Template) -> str:
+    if spec.launch_model == "per_rank":
+        names = ", ".join(spec.rank_vars) or "RANK, LOCAL_RANK, WORLD_SIZE"
+        return _line(profile.launch.launcher, spec.origin("launch_model"),
+                     f"per_rank: {profile.launch.launcher} starts one {profile.software.python} "
+                     f"per GPU; each rank sets {names} from {profile.launch.rank_var}/"
+                     f"{profile.launch.local_rank_var}")
+    return _line(template.launcher, "derived", f"{profile.center} recipe: "
+                 f"{profile.launch.launcher}, {profile.launch.style}")
 
 
 def _port_reason(spec: JobSpec, profile: ClusterProfile) -> str:
@@ -100,25 +109,24 @@ def explain(
         "account": _account_reason(spec, profile),
         "queue": _queue_reason(spec, profile),
         "master_port": _port_reason(spec, profile),
-        "launcher": _line(template.launcher, "derived",
-                          f"{profile.center} recipe: {profile.launch.launcher}, "
-                          f"{profile.launch.style}"),
+        "launcher": _launcher_reason(spec, profile, template),
         "template": _line(template.id, chosen,
                           template.derived_from or "the center's documented recipe"),
     }
 
 
 def with_fitting_queue(spec: JobSpec, profile: ClusterProfile) -> JobSpec:
-    """Without a queue given, the default queue when the job fits it, else the queue that
-    fits its nodes and walltime most tightly (marked ``derived``); when none fits, the spec
-    is left as it is and the policy check explains why."""
+    """Without a queue given, the queue :func:`maple_flow.policy.choose_queue` picks (never
+    one marked ``auto: false``, a partial-node queue for a job on part of a node), marked
+    ``derived`` unless it is the default; when none takes the job, the spec is left as it is
+    and the policy check explains why."""
     if spec.queue is not None:
         return spec
-    name, _, note = choose_queue(profile, spec.nodes, walltime_seconds(spec.walltime))
-    if note or name == profile.queues.default_queue.name:
+    chosen = choose_queue(request_from_spec(spec), profile).queue
+    if chosen is None or chosen == profile.queues.default_queue:
         return spec
     provenance = {**spec.provenance, "queue": "derived"}
-    return spec.model_copy(update={"queue": name, "provenance": provenance})
+    return spec.model_copy(update={"queue": chosen.name, "provenance": provenance})
 
 
 def generate_from_spec(

@@ -171,19 +171,78 @@ def _gpu_problems(req: ResourceRequest, profile: ClusterProfile) -> list[Problem
     )]
 
 
-def _fitting_queues(profile: ClusterProfile, nodes: int, seconds: int) -> list[str]:
-    return [
-        q.name for q in profile.queues.items
-        if q.min_nodes <= nodes <= q.max_nodes and seconds <= q.max_walltime_seconds
-    ]
+def partial_node(gpus_per_node: int | None, profile: ClusterProfile) -> bool:
+    """Whether a job uses only part of each node's GPUs (and so should not hold whole nodes)."""
+    return gpus_per_node is not None and gpus_per_node < profile.gpu.per_node
+
+
+def _alternatives(req: ResourceRequest, queue: Queue, profile: ClusterProfile) -> str:
+    others = [q for q in profile.queues.items
+              if q.name != queue.name and not queue_misfits(req, q, profile)]
+    names = [q.name if q.auto else f"{q.name} (only by choice: {q.notes or 'restricted'})"
+             for q in others]
+    return f"; {', '.join(names)} would take it" if names else ""
+
+
+_QOS_LIMIT = ("sbatch: error: Batch job submission failed: Job violates accounting/QOS policy "
+              "(job submit limit, user's size and/or time limits)")
+
+
+def _node_use_problems(
+    req: ResourceRequest, queue: Queue, profile: ClusterProfile
+) -> list[Problem]:
+    codes = queue_misfits(req, queue, profile)
+    per_node = profile.gpu.per_node
+    nodes, gpn = req.nodes or 1, req.gpus_per_node or per_node
+    alt = _alternatives(req, queue, profile)
+    where = f"the {queue.name} {queue.kind}"
+    problems: list[Problem] = []
+    if "queue.partial_only" in codes:
+        problems.append(Problem(
+            "queue", f"{where} is for jobs on part of one node, the job asks for {nodes} "
+            f"node(s) x {gpn} GPU(s)", f"ask for fewer than {per_node} GPUs on one node{alt}",
+            "queue.partial_only", _QOS_LIMIT,
+        ))
+    if "queue.whole_nodes" in codes:
+        problems.append(Problem(
+            "queue", f"{where} takes whole nodes of {per_node} GPUs, the job asks for {gpn} "
+            "per node", f"ask for {per_node} GPUs per node{alt}", "queue.whole_nodes",
+            "sbatch: error: Batch job submission failed: Requested node configuration is not "
+            "available",
+        ))
+    if "gpus.queue_limit" in codes:
+        problems.append(Problem(
+            "gpus_per_node", f"{where} takes at most {queue.max_gpus} GPUs per job, "
+            f"{nodes * gpn} were asked", f"ask for {queue.max_gpus} GPUs or fewer{alt}",
+            "gpus.queue_limit", _QOS_LIMIT,
+        ))
+    return problems
+
+
+def queue_misfits(req: ResourceRequest, queue: Queue, profile: ClusterProfile) -> list[str]:
+    """Codes of the rules ``req`` breaks in ``queue`` (empty: the queue takes the job)."""
+    nodes = req.nodes or 1
+    codes = []
+    if not queue.min_nodes <= nodes <= queue.max_nodes:
+        codes.append("nodes.limit")
+    if (req.walltime_s or 0) > queue.max_walltime_seconds:
+        codes.append("walltime.limit")
+    partial = partial_node(req.gpus_per_node, profile)
+    if queue.node_use == "partial" and (nodes > 1 or not partial):
+        codes.append("queue.partial_only")
+    if queue.node_use == "whole" and partial:
+        codes.append("queue.whole_nodes")
+    gpus = nodes * (req.gpus_per_node or profile.gpu.per_node)
+    if queue.max_gpus is not None and gpus > queue.max_gpus:
+        codes.append("gpus.queue_limit")
+    return codes
 
 
 def _limit_problems(req: ResourceRequest, queue: Queue, profile: ClusterProfile) -> list[Problem]:
     problems: list[Problem] = []
     nodes = req.nodes or 1
     seconds = req.walltime_s or 0
-    others = [n for n in _fitting_queues(profile, nodes, seconds) if n != queue.name]
-    alt = f"; {', '.join(others)} would take it" if others else ""
+    alt = _alternatives(req, queue, profile)
     if not queue.min_nodes <= nodes <= queue.max_nodes:
         problems.append(Problem(
             "nodes", f"the {queue.name} {queue.kind} takes {queue.min_nodes}-{queue.max_nodes} "
@@ -199,7 +258,7 @@ def _limit_problems(req: ResourceRequest, queue: Queue, profile: ClusterProfile)
             "sbatch: error: Batch job submission failed: Requested time limit is invalid "
             "(missing or exceeds some limit)",
         ))
-    return problems
+    return problems + _node_use_problems(req, queue, profile)
 
 
 def _account_problems(
@@ -232,6 +291,59 @@ def check_request(
         problems += _limit_problems(req, queue, profile)
     problems += _account_problems(req, profile, required=account_required)
     return _in_scheduler_words(problems, profile.scheduler)
+
+
+@dataclass(frozen=True)
+class QueueChoice:
+    """The queue maple_flow picks for a job that named none, and why.
+
+    ``queue`` is None when no queue maple_flow may choose unasked takes the job; ``problems``
+    then says what the default queue rejects and which queues were left out (``auto: false``),
+    so a caller can refuse, or change nodes or walltime and ask again.
+    """
+
+    queue: Queue | None
+    reason: str
+    problems: tuple[Problem, ...] = ()
+
+
+def choose_queue(req: ResourceRequest, profile: ClusterProfile) -> QueueChoice:
+    """The queue for ``req`` (its ``queue`` is ignored), among those with ``auto`` set that
+    take it: a partial-node queue for a job on part of one node (charged for its share, not
+    the node), else the profile's default, else the one with the shortest walltime limit."""
+    fits = [q for q in profile.queues.items if q.auto and not queue_misfits(req, q, profile)]
+    default = profile.queues.default_queue
+    nodes = req.nodes or 1
+    limits = "{q.kind} with at most {q.max_nodes} nodes and {q.max_walltime}"
+    partial = [q for q in fits if q.node_use == "partial"]
+    if partial and nodes == 1 and partial_node(req.gpus_per_node, profile):
+        best = min(partial, key=lambda q: q.max_walltime_seconds)
+        return QueueChoice(best, f"the {limits.format(q=best)} for jobs on part of one node "
+                           f"({req.gpus_per_node} of {profile.gpu.per_node} GPUs), charged for "
+                           "that share rather than the whole node")
+    if default in fits:
+        return QueueChoice(default, f"the profile's default {limits.format(q=default)}")
+    if fits:
+        best = min(fits, key=lambda q: q.max_walltime_seconds)
+        return QueueChoice(best, f"the tightest {limits.format(q=best)} that takes the job "
+                           "(the default does not)")
+    return QueueChoice(None, "no queue takes the job", tuple(_none_fits(req, profile)))
+
+
+def _none_fits(req: ResourceRequest, profile: ClusterProfile) -> list[Problem]:
+    default = profile.queues.default_queue
+    problems = [p for p in check_request(replace(req, queue=default.name), profile)
+                if p.code != "account.missing"]
+    held = [f"{q.name} ({q.notes or 'not chosen unasked'})"
+            for q in profile.queues.items if not q.auto and not queue_misfits(req, q, profile)]
+    hint = f"only these would take it, if you may use them: {'; '.join(held)}" if held else (
+        "change the node count, GPUs per node or walltime")
+    nodes, gpn = req.nodes or 1, req.gpus_per_node or profile.gpu.per_node
+    problems.append(Problem(
+        "queue", f"no {profile.name} queue that maple_flow may choose takes {nodes} node(s) x "
+        f"{gpn} GPU(s) for {format_walltime(req.walltime_s or 0)}", hint, "queue.none_fits",
+    ))
+    return problems
 
 
 def check_spec(spec: JobSpec, profile: ClusterProfile) -> list[Problem]:

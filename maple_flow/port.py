@@ -1,23 +1,42 @@
 """port(): a script that works on one cluster, rewritten for others.
 
-Kept: the program (entry point, arguments verbatim and in order), framework and strategy,
-the total number of ranks, the walltime where the target queue allows it, and user
-environment variables that are not cluster-specific. Everything that belongs to the source
-cluster (account, queue, modules, environment activation, launcher flags, network variables,
-paths on its filesystems, containers) is not copied: it is listed in ``notes`` with the
-target's equivalent where its profile knows one.
+Kept: the program (entry point, arguments verbatim and in order, ``$VAR`` references live),
+framework and strategy, the launch model (torchrun-style launcher, or one process per GPU
+from the site launcher with the program's own rank variables), the total number of ranks,
+the walltime where the target queue allows it, ``--cpus-per-task``, the job name, the user's
+environment variables and set-up steps in order. Everything that provably belongs to the
+source cluster (account, queue, modules, its filesystems' paths, network and launcher
+variables, containers, scheduler commands) is not copied: each drop is a note with its reason
+and the target's equivalent where its profile knows one. A port that breaks the target's
+rules is ``refused`` with the policy's message and hint.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from maple_flow.errors import MissingInformation
 from maple_flow.models import ClusterProfile, JobSpec, format_walltime, walltime_seconds
-from maple_flow.port_rules import choose_queue, is_path, place_ranks, split_env
+from maple_flow.port_carry import (
+    Carried,
+    Source,
+    carry_env,
+    carry_steps,
+    live_refs_note,
+    translate,
+)
+from maple_flow.port_rules import (
+    choose_queue,
+    device_family_note,
+    is_path,
+    place_ranks,
+    vendor_of_script,
+)
 from maple_flow.scriptparse import ParsedScript, ScriptFacts, guess_cluster, parse_script
 from maple_flow.scriptparse import read_facts as _read_facts
+from maple_flow.scriptparse.steps import setup_steps
 
 if TYPE_CHECKING:
     from maple_flow.verify.report import VerifyReport
@@ -27,6 +46,7 @@ _PORTABLE_OVERRIDES = frozenset(
     {
         "nodes",
         "gpus_per_node",
+        "ranks",
         "account",
         "queue",
         "walltime",
@@ -38,11 +58,18 @@ _PORTABLE_OVERRIDES = frozenset(
         "modules",
     }
 )
+_COMPOUND = re.compile(r"\s*(?:if|for|while|until|case|select)\b|\s*\w+\s*\(\)|\s*\{")
+_HARDWARE_DIRECTIVES = frozenset({"partition", "constraint", "gres", "queue"})
+_JOB_NAME = re.compile(r"^[A-Za-z0-9_.-]{1,64}$")
 
 
 @dataclass
 class PortResult:
-    """The script for one target cluster, the spec behind it, and what to check there."""
+    """The script for one target cluster, the spec behind it, and what to check there.
+
+    ``status``: generated, refused (breaks the target's rules: ``notes`` say which, and
+    ``script`` is empty), or after verification verified / failed / unverified.
+    """
 
     cluster: str
     script: str
@@ -67,100 +94,90 @@ class PortResult:
         return data
 
 
-@dataclass
-class Source:
-    """A parsed source script with what porting needs from it."""
+def _total(facts: ScriptFacts, cluster: str | None, o: dict[str, Any]) -> tuple[int | None, str]:
+    """Total ranks of the source and a note when it was not read from the script."""
+    from maple_flow.clusters import get_profile
 
-    parsed: ParsedScript
-    facts: ScriptFacts
-    cluster: str | None
-    total: int
+    if o.get("ranks"):
+        return int(o["ranks"]), f"{o['ranks']} ranks in total, as you said"
+    if facts.ranks:
+        return facts.ranks, ""
+    if facts.nodes and cluster:
+        per_node = get_profile(cluster).gpu.per_node
+        return facts.nodes * per_node, (
+            f"the script does not say how many ranks it starts per node; read as one per GPU "
+            f"of a {cluster} node ({per_node}), {facts.nodes * per_node} ranks in total: "
+            "pass ranks=N (--ranks N) if that is wrong"
+        )
+    if o.get("nodes"):
+        return None, ""
+    why = facts.size_from or "the script does not state it"
+    raise MissingInformation(
+        {"ranks": f"how many ranks the job starts in total is unknown ({why}); "
+                  "pass ranks=N (or --ranks N), or nodes= and gpus_per_node="}
+    )
 
 
-def _source(script: str | bytes, source: str | None) -> Source:
-    from maple_flow.clusters import get_profile, resolve_cluster
+def _source(script: str | bytes, source: str | None, o: dict[str, Any]) -> Source:
+    from maple_flow.clusters import resolve_cluster
 
     parsed = parse_script(script)
     text = script if isinstance(script, str) else script.decode("utf-8")
     cluster = resolve_cluster(source) if source else guess_cluster(parsed, text)
     facts = _read_facts(parsed)
-    gpn = facts.gpus_per_node or (get_profile(cluster).gpu.per_node if cluster else None)
-    if gpn is None:
-        raise MissingInformation(
-            {
-                "gpus_per_node": "the script does not say how many ranks it starts per node; "
-                "pass gpus_per_node=N (or --gpus-per-node N), or source='<cluster>'",
-            }
-        )
-    return Source(parsed, facts, cluster, (facts.nodes or 1) * gpn)
+    total, note = _total(facts, cluster, o)
+    return Source(parsed, facts, cluster, total, setup_steps(parsed), [note] if note else [])
+
+
+def _launch_block_notes(p: ParsedScript) -> list[str]:
+    block = p.launch_block
+    if block is None or not _COMPOUND.match(block.text):
+        return []
+    head = " ".join(block.text.strip().split("\n", 1)[0].split())
+    return [f"the launch line runs inside `{head}` (line {block.line}); the port runs the "
+            "program once: repeat the loop or branch on the target if you need it"]
 
 
 def _software_notes(src: Source, profile: ClusterProfile) -> list[str]:
-    p, notes = src.parsed, []
+    p, notes = src.parsed, _launch_block_notes(src.parsed)
     target = ", ".join(profile.software.modules) or "no modules"
     if p.modules or p.module_use:
         notes.append(
             f"modules {', '.join(p.module_use + p.modules)} belong to the source cluster "
             f"and are not loaded; {profile.name} loads: {target}"
         )
-    activate = (
-        "; ".join(a for a in profile.software.activate if not a.startswith("#"))
-        or "no activation (the modules provide python)"
-    )
-    for line in p.activations:
-        notes.append(
-            f"environment activation `{line}` is not copied; {profile.name} uses: "
-            f"{activate}. Recreate your packages there if the env had extras"
-        )
-    notes += [
-        f"`source {f}` is not copied: check what it sets and whether it exists on {profile.name}"
-        for f in p.sourced
-    ]
-    notes += [
-        f"`cd {d}` is not copied: the path is on the source cluster's filesystem"
-        for d in p.workdirs
-    ]
     for stage in p.launch.stages:
         if stage.name in {"apptainer", "singularity", "shifter", "podman-hpc"}:
-            image = stage.operands[0] if stage.operands else stage.get("--image") or "?"
+            image = (stage.operands[0] if stage.operands else stage.get("--image")
+                     or p.directive("image") or "?")
             notes.append(
                 f"container {image} ({stage.name}) is not used on the target; check "
                 f"that {profile.name}'s software stack has what it provided"
             )
+        elif stage.name.startswith("$"):
+            notes.append(
+                f"`{stage.name}` in front of the program is not set in the script; it is not "
+                "carried (if it wrapped the program, e.g. in a profiler, add it on the target)"
+            )
+    redirects = [r for r in p.launch_redirects if r not in {"2>&1", ">&2", "1>&2"}]
+    if redirects:
+        notes.append(f"the source sends the program's output elsewhere ({' '.join(redirects)}); "
+                     "the port writes it to the scheduler's output file: add the redirection "
+                     "if you need it")
+    if p.launch.wrapper_script:
+        notes.append(
+            f"the program ran through your wrapper {p.launch.wrapper_script}; the target's "
+            "launcher replaces it: carry over anything else it did"
+        )
     return notes
 
 
-def _env_notes(
-    src: Source, overrides_env: dict[str, str] | None
-) -> tuple[dict[str, str], list[str]]:
-    kept, specific, paths = split_env(src.parsed.env)
-    notes = []
-    if specific:
-        notes.append(
-            f"cluster-specific variables not copied (the target template sets its own): "
-            f"{', '.join(sorted(specific))}"
-        )
-    for name, value in paths.items():
-        notes.append(
-            f"{name}={value} points to the source cluster's filesystem: not copied; "
-            "set it to the matching path on the target"
-        )
-    kept.update(overrides_env or {})
-    return kept, notes
-
-
-def _arg_notes(facts: ScriptFacts) -> list[str]:
-    notes = [
+def _arg_notes(args: list[str]) -> list[str]:
+    return [
         f"argument {a!r} names a path: make sure it exists on the target"
-        for a in facts.args
+        for a in args
         if is_path(a)
     ]
-    notes += [
-        f"{a!r} uses a shell variable the source script did not set literally; it is "
-        "passed as written"
-        for a in facts.unresolved_args
-    ]
-    return notes
 
 
 def _account(src: Source, profile: ClusterProfile, given: str | None) -> list[str]:
@@ -175,6 +192,9 @@ def _account(src: Source, profile: ClusterProfile, given: str | None) -> list[st
 
 
 def _size(src: Source, profile: ClusterProfile, o: dict[str, Any]) -> tuple[int, int, list[str]]:
+    if src.total is None:  # only with nodes= given: the target size is what was said
+        gpn = o.get("gpus_per_node") or profile.gpu.per_node
+        return o["nodes"], gpn, [f"{o['nodes'] * gpn} ranks: {o['nodes']} node(s) as you said"]
     nodes, gpn, note = place_ranks(
         src.total, profile.gpu.per_node, o.get("nodes"), o.get("gpus_per_node")
     )
@@ -204,6 +224,56 @@ def _timing(
     return {"queue": queue, "walltime": format_walltime(seconds)}, notes
 
 
+def _model_fields(src: Source, profile: ClusterProfile) -> tuple[dict[str, Any], list[str]]:
+    f = src.facts
+    if f.launch_model != "per_rank":
+        launcher = next((s.name for s in reversed(src.parsed.launch.stages)
+                         if s.name in {"torchrun", "deepspeed", "accelerate"}), "")
+        if launcher and profile.launch.style == "rank-per-gpu":
+            return {"launch_model": "launcher"}, [
+                f"the source starts its workers with {launcher}; {profile.name}'s documented "
+                f"launch is {profile.launch.launcher} with one rank per GPU, each rank given "
+                "RANK/LOCAL_RANK/WORLD_SIZE/MASTER_ADDR/MASTER_PORT (torch.distributed env://), "
+                f"so the program runs unchanged without {launcher}"]
+        return {"launch_model": "launcher"}, []
+    launcher = profile.launch.launcher
+    note = (f"launch model kept: one process per GPU ({f.model_why}); on {profile.name} "
+            f"{launcher} starts them")
+    if f.rank_vars:
+        note += f" and sets {', '.join(f'{k} ({v})' for k, v in f.rank_vars.items())} per rank"
+    else:
+        note += (" with its own rank variables and MPI; if the program reads the source "
+                 "launcher's variables (SLURM_PROCID, PMI_RANK, PALS_RANKID...) itself, "
+                 "check it reads what the target's launcher sets")
+    if f.horovod:
+        note += "; Horovod must be installed on the target and built with its MPI"
+    return {"launch_model": "per_rank", "rank_vars": dict(f.rank_vars)}, [note]
+
+
+def _device_notes(src: Source, profile: ClusterProfile, args: list[str]) -> list[str]:
+    from maple_flow.clusters import get_profile
+
+    p = src.parsed
+    words = [p.launch.entrypoint, *p.launch.args, *(s.text for s in src.steps),
+             *(d.value or "" for d in p.directives if d.option in _HARDWARE_DIRECTIVES)]
+    vendor = vendor_of_script(p.env, p.modules, words)
+    if src.cluster and vendor is None:
+        vendor = get_profile(src.cluster).gpu.vendor
+    note = device_family_note(vendor or "", profile.gpu.vendor, profile.name, args)
+    return [note] if note else []
+
+
+def _job_name(src: Source, o: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
+    if o.get("job_name"):
+        return {"job_name": o["job_name"]}, []
+    name = src.facts.job_name
+    if not name:
+        return {}, []
+    if _JOB_NAME.match(name):
+        return {"job_name": name}, []
+    return {}, [f"job name {name!r} has characters a job name here cannot: not copied"]
+
+
 def _port_one(src: Source, target: str, o: dict[str, Any]) -> PortResult:
     from maple_flow.clusters import get_profile
     from maple_flow.generate import generate_from_spec
@@ -211,7 +281,12 @@ def _port_one(src: Source, target: str, o: dict[str, Any]) -> PortResult:
     profile = get_profile(target)
     nodes, gpn, notes = _size(src, profile, o)
     timing, time_notes = _timing(src, profile, nodes, o)
-    env, env_notes = _env_notes(src, o.get("env"))
+    carried = Carried()
+    carry_env(src, profile, o, carried)
+    carry_steps(src, profile, carried)
+    entry, args = translate(src, profile, carried)
+    model, model_notes = _model_fields(src, profile)
+    name, name_notes = _job_name(src, o)
     f = src.facts
     fields: dict[str, Any] = {
         "cluster": profile.id,
@@ -219,36 +294,54 @@ def _port_one(src: Source, target: str, o: dict[str, Any]) -> PortResult:
         "strategy": o.get("strategy", f.strategy),
         "nodes": nodes,
         "gpus_per_node": gpn,
-        "entrypoint": f.entrypoint,
+        "entrypoint": entry,
         "module": f.module,
-        "args": f.args,
-        "env": env,
+        "args": args,
+        "env": carried.env,
+        "setup_steps": carried.steps,
+        "cpus_per_task": f.cpus_per_task,
         "account": o.get("account"),
         **timing,
+        **model,
+        **name,
     }
-    fields.update({k: v for k, v in o.items() if k in {"job_name", "master_port", "modules"}})
+    fields.update({k: v for k, v in o.items() if k in {"master_port", "modules"}})
     fields["provenance"] = _provenance(fields, o, src)
     spec = JobSpec.model_validate(fields)
     result = generate_from_spec(spec, strict=False)
-    notes += time_notes + _account(src, profile, o.get("account")) + env_notes
-    notes += _software_notes(src, profile) + _arg_notes(f)
-    notes += [f"policy: {x.message}" for x in result.findings if x.severity == "error"]
-    return PortResult(
-        profile.id,
-        result.script,
-        result.spec,
-        result.template_id,
-        "generated",
-        notes,
-        result.explanation,
-    )
+    notes = src.notes + f.notes + notes + time_notes + model_notes + name_notes
+    notes += _account(src, profile, o.get("account")) + carried.notes
+    notes += _software_notes(src, profile) + _arg_notes(args)
+    notes += live_refs_note(entry, args, carried) + _device_notes(src, profile, args)
+    refusals = [x.message for x in result.findings if x.severity == "error"]
+    if refusals:
+        notes = [f"refused for {profile.name}: {m}" for m in refusals] + notes
+        return PortResult(profile.id, "", result.spec, result.template_id, "refused", notes,
+                          result.explanation)
+    notes += _shellcheck_notes(result.script)
+    return PortResult(profile.id, result.script, result.spec, result.template_id, "generated",
+                      notes, result.explanation)
+
+
+def _shellcheck_notes(script: str) -> list[str]:
+    """ShellCheck's findings on a ported script (the templates are clean: these come from
+    what was carried over)."""
+    from maple_flow.lint import LintError, shellcheck
+
+    try:
+        findings = shellcheck(script)
+    except LintError as exc:
+        return [f"shellcheck did not run: {exc}"]
+    return [f"shellcheck: {x}" for x in findings if x.at_least("info")]
 
 
 def _provenance(fields: dict[str, Any], o: dict[str, Any], src: Source) -> dict[str, str]:
     prov = dict.fromkeys(fields, "derived")
     prov["cluster"] = "said"
-    for name in ("framework", "strategy", "entrypoint", "module", "args", "env"):
-        prov[name] = "parsed"
+    for name in ("framework", "strategy", "entrypoint", "module", "args", "env",
+                 "setup_steps", "launch_model", "rank_vars", "cpus_per_task", "job_name"):
+        if name in fields:
+            prov[name] = "parsed"
     if src.facts.walltime and "walltime" not in o:
         prov["walltime"] = "parsed"
     prov.update(dict.fromkeys((k for k in o if k in fields), "said"))
@@ -259,10 +352,11 @@ def _provenance(fields: dict[str, Any], o: dict[str, Any], src: Source) -> dict[
 
 def verify_results(results: dict[str, PortResult], *, timeout_s: float = 300.0,
                    progress: Progress | None = None) -> None:
-    """Verify every ported script on its target at once; fills ``.status`` and ``.report``."""
+    """Verify every ported script on its target at once; fills ``.status`` and ``.report``.
+    Refused targets are not run."""
     from maple_flow.verify import VerifyTarget, verify_many
 
-    items = list(results.values())
+    items = [r for r in results.values() if r.status != "refused"]
     targets = [VerifyTarget.from_spec(r.script, r.spec) for r in items]
     for result, report in zip(items, verify_many(targets, timeout_s=timeout_s,
                                                  progress=progress), strict=True):
@@ -277,10 +371,12 @@ def port(
     """Rewrite ``script`` for each target cluster (ids or aliases; a comma-separated string works).
 
     ``overrides`` are JobSpec fields for the targets: nodes, gpus_per_node, account, queue,
-    walltime, job_name, master_port, env, modules, framework, strategy. With ``verify=True``
-    every target's script is run with a mini-app on its endpoint (concurrently) and
-    ``.status`` becomes verified, failed or unverified, with ``.report``. Raises ParseError,
-    MissingInformation, UnknownCluster (all MapleError) on unusable input.
+    walltime, job_name, master_port, env, modules, framework, strategy; and ``ranks``, the
+    source's total ranks when the script does not say (MissingInformation asks for it, never
+    a guess). A target whose rules the port breaks gets status ``refused``. With
+    ``verify=True`` every other target's script is run with a mini-app on its endpoint
+    (concurrently) and ``.status`` becomes verified, failed or unverified, with ``.report``.
+    Raises ParseError, MissingInformation, UnknownCluster (all MapleError) on unusable input.
     """
     unknown = sorted(set(overrides) - _PORTABLE_OVERRIDES)
     if unknown:
@@ -288,7 +384,7 @@ def port(
             f"port() got unknown overrides {unknown}; known: {sorted(_PORTABLE_OVERRIDES)}"
         )
     names = [t.strip() for t in (targets.split(",") if isinstance(targets, str) else targets)]
-    src = _source(script, source)
+    src = _source(script, source, overrides)
     results = {r.cluster: r for r in (_port_one(src, name, overrides) for name in names if name)}
     if verify:
         verify_results(results, timeout_s=timeout_s, progress=progress)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import re
+from dataclasses import dataclass
 
 from maple_flow.models import ClusterProfile, Queue, format_walltime
 
@@ -12,6 +13,7 @@ _CLUSTER_PREFIXES = (
     "NCCL_", "FI_", "CCL_", "ZE_", "ZEX_", "MPICH_", "PALS_", "SLURM_", "PBS_", "OMPI_", "UCX_",
     "I_MPI_", "CUDA_", "HSA_", "ROCR_", "NVIDIA_", "MASTER_", "LD_", "CXI_", "CRAY_", "PMI_",
     "CONDA_", "ONEAPI_", "SYCL_", "MPIR_", "HYDRA_", "OMP_", "KMP_", "GOMP_", "TORCH_NCCL_",
+    "MIOPEN_", "HIP_", "RCCL_", "ROCM_", "AMD_", "SBATCH_", "SRUN_", "SALLOC_",
 )
 _CLUSTER_NAMES = frozenset({
     "CUDA_VISIBLE_DEVICES", "MASTER_ADDR", "MASTER_PORT", "WORLD_SIZE", "RANK", "LOCAL_RANK",
@@ -87,3 +89,145 @@ def choose_queue(profile: ClusterProfile, nodes: int, seconds: int) -> tuple[str
         f"clamped to {longest.max_walltime}"
     )
     return longest.name, longest.max_walltime_seconds, note
+
+
+#: Program-level knobs a user sets for their own run: kept whatever their prefix.
+_USER_KNOBS = frozenset({
+    "OMP_NUM_THREADS", "NCCL_DEBUG", "NCCL_DEBUG_SUBSYS", "NCCL_DEBUG_FILE",
+    "TORCH_DISTRIBUTED_DEBUG", "TORCH_NCCL_ASYNC_ERROR_HANDLING", "NCCL_ASYNC_ERROR_HANDLING",
+    "TORCH_NCCL_BLOCKING_WAIT", "NCCL_BLOCKING_WAIT", "CUDA_LAUNCH_BLOCKING",
+    "TORCH_SHOW_CPP_STACKTRACES", "TORCH_CPP_LOG_LEVEL", "CUDA_HOME", "PYTHONPATH",
+    "CUDA_DEVICE_MAX_CONNECTIONS", "CCL_LOG_LEVEL",
+})
+_RANK_NAMES = frozenset({
+    "MASTER_ADDR", "MASTER_PORT", "WORLD_SIZE", "RANK", "LOCAL_RANK", "NODE_RANK",
+    "LOCAL_WORLD_SIZE", "GROUP_RANK", "NNODES", "NRANKS", "GPUS_PER_NODE", "NGPUS",
+    "NTOTRANKS", "NRANKS_PER_NODE", "NUM_NODES", "NGPU_PER_NODE",
+})
+_CONTAINER_ENV = re.compile(r"^(?:APPTAINERENV_|SINGULARITYENV_)")
+_SCHEDULER_REF = re.compile(r"\$\{?(?:SLURM_|PBS_|PALS_|PMI_|OMPI_)|scontrol|NODEFILE")
+_ACCOUNT_ENV = re.compile(
+    r"^(?:SBATCH|SRUN|SALLOC|PBS)_ACCOUNT$|^(?:SBATCH|SALLOC)_(?:QOS|PARTITION)$"
+)
+_SITE_HOST = re.compile(r"\.hsn\.|\bhsn\d|\.cm\.\w+")
+_BINDING = re.compile(r"AFFINITY|CPU_BIND|GPU_BIND|MEM_BIND|_MASK$")
+
+
+@dataclass(frozen=True)
+class EnvVerdict:
+    """What porting does with one exported variable: ``keep`` (spec.env), ``step`` (the
+    export line verbatim), or a drop kind (``site``, ``path``, ``rank``, ``account``)."""
+
+    kind: str
+    why: str = ""
+
+
+def classify_env(name: str, value: str, domains: tuple[str, ...] = ()) -> EnvVerdict:
+    """Whether and why an exported variable of a source script is carried to a target."""
+    if _ACCOUNT_ENV.match(name):
+        return EnvVerdict("account", "the source's account or queue, read by its scheduler")
+    if _CONTAINER_ENV.match(name):
+        return EnvVerdict("site", "passed into the source's container image")
+    if name in _RANK_NAMES:
+        return EnvVerdict("rank", "job size, rendezvous and rank facts: the target's script "
+                          "and launcher set them")
+    if _BINDING.search(name):
+        return EnvVerdict("site", "a CPU/GPU binding list for the source's node layout")
+    if _SITE_HOST.search(value) or any(d and d in value for d in domains):
+        return EnvVerdict("site", "a host address on the source's network")
+    if _SCHEDULER_REF.search(value):
+        return EnvVerdict("site", "computed from the source scheduler's variables")
+    if name in _USER_KNOBS:
+        return _path_or(name, value, "keep")
+    if is_cluster_specific(name, value) and "$(" not in value and "`" not in value:
+        return EnvVerdict("site", "a network, launcher or device setting of the source "
+                          "cluster; the target's template sets what its own needs")
+    if "$(" in value or "`" in value:
+        return EnvVerdict("step", "computed when the job runs: carried as your export line")
+    return _path_or(name, value, "keep")
+
+
+def _path_or(name: str, value: str, kind: str) -> EnvVerdict:
+    parts = re.split(r"[:=,]", value)
+    if any(p.startswith("/") for p in parts):
+        return EnvVerdict("path", "points to the source cluster's filesystem")
+    return EnvVerdict(kind)
+
+
+#: Scheduler variables a user value may read, and each scheduler's name for the same fact
+#: (``NNODES``/``NRANKS``/``GPUS_PER_NODE`` are set by every maple_flow script).
+_SCHEDULER_VARS: dict[str, dict[str, str]] = {
+    "SLURM_SUBMIT_DIR": {"pbs": "PBS_O_WORKDIR"},
+    "PBS_O_WORKDIR": {"slurm": "SLURM_SUBMIT_DIR"},
+    "SLURM_JOB_ID": {"pbs": "PBS_JOBID"},
+    "SLURM_JOBID": {"pbs": "PBS_JOBID"},
+    "PBS_JOBID": {"slurm": "SLURM_JOB_ID"},
+    "SLURM_JOB_NAME": {"pbs": "PBS_JOBNAME"},
+    "PBS_JOBNAME": {"slurm": "SLURM_JOB_NAME"},
+    "SLURM_JOB_NUM_NODES": {"pbs": "NNODES"},
+    "SLURM_NNODES": {"pbs": "NNODES"},
+    "SLURM_NTASKS": {"pbs": "NRANKS"},
+    "SLURM_GPUS_ON_NODE": {"pbs": "GPUS_PER_NODE"},
+    "SLURM_GPUS_PER_NODE": {"pbs": "GPUS_PER_NODE"},
+    "SLURM_NTASKS_PER_NODE": {"pbs": "GPUS_PER_NODE"},
+}
+_REF = re.compile(r"\$\{(\w+)\}|\$(\w+)")
+
+
+def translate_scheduler_vars(text: str, scheduler: str) -> tuple[str, list[str]]:
+    """``text`` with the other scheduler's job variables renamed to ``scheduler``'s, and
+    ``"$A -> $B"`` for each renaming."""
+    done: list[str] = []
+
+    def one(match: re.Match[str]) -> str:
+        name = match.group(1) or match.group(2)
+        new = _SCHEDULER_VARS.get(name, {}).get(scheduler)
+        if new is None:
+            return match.group(0)
+        done.append(f"${name} -> ${new}")
+        return "${" + new + "}" if match.group(1) else "$" + new
+
+    return _REF.sub(one, text), done
+
+
+def referenced(text: str) -> list[str]:
+    """The variable names ``text`` reads (``$A``, ``${B}``, ``${C:-x}``)."""
+    return [a or b for a, b in re.findall(r"\$\{(\w+)[^}]*\}|\$(\w+)", text)]
+
+
+_FAMILY = {
+    "nvidia": ("NVIDIA", "cuda", "nccl", "torch.cuda / device 'cuda' / backend 'nccl'"),
+    "amd": ("AMD", "cuda", "nccl", "torch.cuda (HIP) / device 'cuda' / backend 'nccl' (RCCL)"),
+    "intel": ("Intel", "xpu", "xccl", "torch.xpu / device 'xpu' / backend 'xccl' (or 'ccl')"),
+}
+_FAMILY_WORDS = re.compile(r"\b(cuda|nccl|xpu|xccl|oneccl|ccl)\b", re.I)
+
+
+def device_family_note(source: str, target: str, target_name: str, args: list[str]) -> str:
+    """What must change in the program when the GPU vendor changes, or ``""``."""
+    named = sorted({m.group(0) for a in args for m in _FAMILY_WORDS.finditer(a)})
+    in_args = f"; the arguments name {', '.join(named)}" if named else ""
+    if source not in _FAMILY and target == "intel":
+        return (f"{target_name} has Intel GPUs: if the program uses cuda/nccl (torch.cuda, "
+                f"device 'cuda', backend 'nccl'), change it to xpu/xccl ({_FAMILY['intel'][3]})"
+                f"{in_args}")
+    if source not in _FAMILY or target not in _FAMILY or _FAMILY[source][1] == _FAMILY[target][1]:
+        return ""
+    was, now = _FAMILY[source], _FAMILY[target]
+    return (
+        f"device family changes: the source runs on {was[0]} GPUs ({was[3]}), {target_name} "
+        f"has {now[0]} GPUs: change the program's {was[1]}/{was[2]} calls to "
+        f"{now[1]}/{now[2]} ({now[3]}){in_args}"
+    )
+
+
+def vendor_of_script(env: dict[str, str], modules: list[str], words: list[str]) -> str | None:
+    """The GPU vendor a script's own settings point to, when it says (Intel, AMD, NVIDIA)."""
+    text = " ".join([*env, *env.values(), *modules, *words]).lower()
+    if re.search(r"\b(?:ze_|ccl_|zex_|xpu|oneccl|frameworks/|gpu_tile_compact|pvc)", text):
+        return "intel"
+    if re.search(r"\b(?:rocm|hip_|miopen|rccl|hsa_|amdgpu)", text):
+        return "amd"
+    if re.search(r"\b(?:nccl_|cuda|nvidia)", text):
+        return "nvidia"
+    return None

@@ -1,15 +1,17 @@
 """Render a launch template for a JobSpec on a cluster: pure and deterministic.
 
 Templates are Jinja2 (StrictUndefined, no autoescape) and may include the shared pieces in
-``templates/launch/_common/``. Every user value goes through the ``q`` filter (shlex.quote);
-profile values that must keep ``$VAR`` expansion go through ``dq``. The context a template
-sees is built by :func:`render_context` and documented there.
+``templates/launch/_common/``. Every user value goes through the ``q`` filter (shlex.quote)
+or, where ``$VAR``/``~/`` must stay live (program, arguments, environment values), the ``w``
+filter (:func:`shell_word`); the user's own set-up lines are written verbatim after
+:func:`~maple_flow.models.shell_lines.setup_line_problem` accepted them. Profile values
+that must keep ``$VAR`` expansion go through ``dq``. The context a template sees is built by
+:func:`render_context` and documented there.
 """
 
 from __future__ import annotations
 
 import re
-import shlex
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -20,9 +22,10 @@ import maple_flow
 from maple_flow.errors import RenderError
 from maple_flow.models import ClusterProfile, JobSpec, Queue, Template
 from maple_flow.paths import templates_dir
+from maple_flow.policy import partial_node
+from maple_flow.shellquote import comment, dquote, quote, shell_word
 
 _IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
-_VAR_REF = re.compile(r"\$(?:\{[A-Za-z_][A-Za-z0-9_]*(?::?-[^}]*)?\}|[A-Za-z_][A-Za-z0-9_]*)")
 _PORT_SPAN = 1000
 _SELECT = re.compile(r"select=\d+")
 #: Options the shared headers write themselves from the spec; required rules for them are
@@ -31,33 +34,6 @@ _HEADER_OPTIONS = frozenset({
     "time", "t", "nodes", "N", "account", "A", "partition", "p", "qos", "q", "job-name", "J",
     "gpus-per-node", "gpus", "ntasks", "n", "ntasks-per-node", "walltime", "select", "queue",
 })
-
-
-def quote(value: object) -> str:
-    """Shell-quote any value (the ``q`` filter)."""
-    return shlex.quote(str(value))
-
-
-def dquote(value: object) -> str:
-    """Double-quote a profile value, keeping ``$VAR``/``${VAR:-x}`` references expandable."""
-    text = str(value)
-    out: list[str] = []
-    pos = 0
-    for m in _VAR_REF.finditer(text):
-        out.append(_escape_dq(text[pos:m.start()]))
-        out.append(m.group(0))
-        pos = m.end()
-    out.append(_escape_dq(text[pos:]))
-    return '"' + "".join(out) + '"'
-
-
-def _escape_dq(text: str) -> str:
-    return re.sub(r'([\\"$`])', r"\\\1", text)
-
-
-def comment(value: object) -> str:
-    """Text made safe for a single ``#`` comment line (newlines become spaces)."""
-    return " ".join(str(value).split())
 
 
 @cache
@@ -70,7 +46,7 @@ def _environment(folder: Path) -> jinja2.Environment:
         lstrip_blocks=True,
         keep_trailing_newline=True,
     )
-    env.filters.update(q=quote, dq=dquote, comment=comment)
+    env.filters.update(q=quote, dq=dquote, w=shell_word, comment=comment)
     return env
 
 
@@ -123,9 +99,83 @@ def select_suffix(profile: ClusterProfile) -> str:
     return ""
 
 
+def rank_per_gpu(spec: JobSpec, profile: ClusterProfile) -> bool:
+    """Whether the site launcher starts one rank per GPU (per_rank jobs, rank-per-gpu sites)."""
+    return spec.launch_model == "per_rank" or profile.launch.style == "rank-per-gpu"
+
+
 def tasks_per_node(spec: JobSpec, profile: ClusterProfile) -> int:
     """Tasks the site launcher starts per node: one torchrun per node, or one rank per GPU."""
-    return 1 if profile.launch.style == "torchrun-per-node" else spec.gpus_per_node
+    return spec.gpus_per_node if rank_per_gpu(spec, profile) else 1
+
+
+def rank_exports(spec: JobSpec) -> list[str]:
+    """``NAME="value"`` words that set the program's own rank variables inside each rank.
+
+    They run inside the per-rank ``bash -c`` after ``MAPLE_RANK``/``MAPLE_LOCAL_RANK`` were
+    read from the site launcher's variables (profile ``launch.rank_var``/``local_rank_var``).
+    Values that read ``MASTER_ADDR``/``MASTER_PORT`` come first, so a program variable that
+    shares a name with them cannot change what the others read. Ranks are placed in blocks of
+    ``gpus_per_node`` (every site launcher here does so), which gives the node rank.
+    """
+    values = {
+        "rank": '"$MAPLE_RANK"',
+        "local_rank": '"$MAPLE_LOCAL_RANK"',
+        "world_size": str(spec.ranks),
+        "local_world_size": str(spec.gpus_per_node),
+        "node_rank": f'"$(( MAPLE_RANK / {spec.gpus_per_node} ))"',
+        "master_addr": '"$MASTER_ADDR"',
+        "master_port": '"$MASTER_PORT"',
+    }
+    first = [(n, r) for n, r in spec.rank_vars.items() if r.startswith("master_")]
+    rest = [(n, r) for n, r in spec.rank_vars.items() if not r.startswith("master_")]
+    return [f"{name}={values[role]}" for name, role in first + rest]
+
+
+def whole_nodes(spec: JobSpec, profile: ClusterProfile) -> bool:
+    """Whether the job uses every GPU of its nodes (else it takes a share of shared nodes)."""
+    return not partial_node(spec.gpus_per_node, profile)
+
+
+def launcher_cpus(spec: JobSpec, profile: ClusterProfile) -> int | None:
+    """CPUs of one task of the site launcher: the spec's, else, where srun starts the tasks,
+    the node's (or the job's per-GPU share of a shared node) split over the node's tasks.
+
+    Without it srun gives each task one CPU, so every rank of a node (and its data loader
+    workers) would share a single core.
+    """
+    if spec.cpus_per_task is not None:
+        return spec.cpus_per_task
+    if profile.launch.launcher != "srun":
+        return None
+    node_cpus = profile.node.cpus_per_node * profile.node.threads_per_core
+    share = profile.directives.partial_share
+    if whole_nodes(spec, profile):
+        cpus = node_cpus
+    elif share is not None:
+        cpus = share.cpus_per_gpu * spec.gpus_per_node
+    else:
+        cpus = node_cpus * spec.gpus_per_node // profile.gpu.per_node
+    return max(1, cpus // tasks_per_node(spec, profile))
+
+
+def partial_memory_mb(spec: JobSpec, profile: ClusterProfile) -> int:
+    """Memory (MiB) a job on part of a shared node asks for: its GPUs' share, or 0 (none)."""
+    share = profile.directives.partial_share
+    if whole_nodes(spec, profile) or share is None:
+        return 0
+    return share.memory_mb_per_gpu * spec.gpus_per_node
+
+
+_DEPTH = re.compile(r"--depth[= ]\d+")
+
+
+def launcher_binding(spec: JobSpec, profile: ClusterProfile) -> str:
+    """The site launcher's binding flags, with PALS ``--depth`` set to ``cpus_per_task``."""
+    bind = profile.launch.cpu_bind
+    if spec.cpus_per_task is not None and _DEPTH.search(bind):
+        bind = _DEPTH.sub(f"--depth={spec.cpus_per_task}", bind)
+    return bind
 
 
 def _check_profile_names(profile: ClusterProfile) -> None:
@@ -146,7 +196,13 @@ def render_context(spec: JobSpec, profile: ClusterProfile, template: Template) -
     MASTER_PORT is ``port_base + job id % port_span``. ``program``: argv after the interpreter.
     ``tasks_per_node``: tasks of the site launcher per node. ``required_directives``: the
     profile's required directives the header does not write itself. ``select_suffix``: PBS
-    ``select`` chunk resources after the node count.
+    ``select`` chunk resources after the node count. ``rank_per_gpu``: the site launcher
+    starts one rank per GPU (per_rank jobs and rank-per-gpu sites). ``rank_exports``: the
+    program's own rank variables, per rank. ``cpus_per_task``: CPUs of one launcher task, or
+    None. ``whole_nodes``: the job uses every GPU of its nodes (exclusive and whole-node
+    directives apply); ``partial_memory_mb``: memory a job on part of a node asks for, or 0.
+    ``cpu_bind``: the site launcher's binding flags. The spec's ``setup_steps`` are written
+    verbatim before the launch.
     """
     _check_profile_names(profile)
     base = master_port_base(spec, profile)
@@ -169,6 +225,12 @@ def render_context(spec: JobSpec, profile: ClusterProfile, template: Template) -
         "port_span": min(_PORT_SPAN, 65536 - base),
         "program": program_argv(spec),
         "tasks_per_node": tasks_per_node(spec, profile),
+        "rank_per_gpu": rank_per_gpu(spec, profile),
+        "rank_exports": rank_exports(spec),
+        "cpus_per_task": launcher_cpus(spec, profile),
+        "whole_nodes": whole_nodes(spec, profile),
+        "partial_memory_mb": partial_memory_mb(spec, profile),
+        "cpu_bind": launcher_binding(spec, profile),
         "required_directives": required_directives(profile),
         "select_suffix": select_suffix(profile),
     }

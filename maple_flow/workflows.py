@@ -46,7 +46,8 @@ def batch_port(scripts: dict[str, str], targets: list[str], *, verify: bool = Fa
         except MapleError as exc:
             batch.errors[name] = str(exc)
     if verify:
-        flat = [r for per in batch.results.values() for r in per.values()]
+        flat = [r for per in batch.results.values() for r in per.values()
+                if r.status != "refused"]
         reports = verify_many([VerifyTarget.from_spec(r.script, r.spec) for r in flat],
                               timeout_s=timeout_s, progress=progress)
         for result, report in zip(flat, reports, strict=True):

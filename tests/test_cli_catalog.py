@@ -55,7 +55,7 @@ def test_templates_list_and_show(app: typer.Typer) -> None:
     code, out, _ = run(app, "templates", "list")
     assert code == 0 and "bridges2-accelerate-ddp" in out
     code, out, _ = run(app, "templates", "show", "aurora-accelerate-ddp")
-    assert code == 0 and "derived:" in out and "launch.rank_per_gpu()" in out
+    assert code == 0 and "derived:" in out and "launch.main(launch.rank_per_gpu)" in out
     code, _, err = run(app, "templates", "show", "aurora-nope")
     assert code == 2 and "aurora-pytorch-ddp" in err
 

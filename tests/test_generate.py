@@ -66,3 +66,38 @@ def test_a_queue_that_fits_is_chosen_when_none_is_given() -> None:
     assert "#PBS -q debug" in short.script and short.spec.queue is None
     with pytest.raises(PolicyViolation):  # a queue the user names is kept, and checked
         generate(text + " on the debug queue")
+
+
+def test_partial_node_jobs_get_the_partial_node_queue() -> None:
+    one = generate(_spec(nodes=1, gpus_per_node=1, walltime="02:00:00"))
+    assert "#SBATCH -q shared" in one.script and one.spec.origin("queue") == "derived"
+    assert "part of one node" in one.explanation["queue"]
+    b2 = generate(_spec(cluster="bridges2", nodes=1, gpus_per_node=2))
+    assert "#SBATCH -p GPU-shared" in b2.script and "--gpus=v100-32:2" in b2.script
+    assert "#SBATCH --cpus-per-task=10" in b2.script  # 5 CPUs per V100
+    whole = generate(_spec(cluster="bridges2", nodes=2, gpus_per_node=8))
+    assert "#SBATCH -p GPU\n" in whole.script and whole.spec.queue is None
+
+
+def test_a_job_no_queue_takes_is_refused_not_silently_rendered() -> None:
+    with pytest.raises(PolicyViolation) as info:
+        generate(_spec(cluster="bridges2", nodes=1, gpus_per_node=6))
+    assert "queue.whole_nodes" in {p.code for p in info.value.problems}
+    with pytest.raises(PolicyViolation) as info:
+        generate(_spec(cluster="anvil", nodes=8))
+    assert "nodes.limit" in {p.code for p in info.value.problems}
+
+
+def test_polaris_never_gets_a_restricted_queue_unasked() -> None:
+    result = generate(_spec(cluster="polaris", nodes=1, walltime="02:00:00"))
+    assert "#PBS -q capacity" in result.script  # not preemptable (shorter limit) nor demand
+    asked = generate(_spec(cluster="polaris", nodes=1, queue="demand",
+                           provenance={"queue": "said"}))
+    assert "#PBS -q demand" in asked.script  # a queue the user names is kept
+
+
+def test_per_rank_launch_is_explained() -> None:
+    result = generate(_spec(cluster="polaris", nodes=2, launch_model="per_rank",
+                            rank_vars={"SLURM_PROCID": "rank"}))
+    assert "per_rank: mpiexec starts one python per GPU" in result.explanation["launcher"]
+    assert "SLURM_PROCID from PMI_RANK/PALS_LOCAL_RANKID" in result.explanation["launcher"]

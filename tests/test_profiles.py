@@ -84,6 +84,32 @@ def test_exactly_one_default_queue(cid: str) -> None:
 
 
 @pytest.mark.parametrize("cid", CLUSTER_IDS)
+def test_queue_choice_facts_are_consistent(cid: str) -> None:
+    """The default queue may be chosen unasked; a queue held back says why; a partial-node
+    queue is one node; a per-GPU share fits in the node."""
+    profile = get_profile(cid)
+    assert profile.queues.default_queue.auto
+    assert profile.queues.default_queue.node_use != "partial"
+    for q in profile.queues.items:
+        assert q.auto or q.notes, f"{cid}: {q.name} is held back without a reason"
+        assert q.node_use != "partial" or q.max_nodes == 1
+        assert q.max_gpus is None or q.max_gpus <= q.max_nodes * profile.gpu.per_node
+    share = profile.directives.partial_share
+    if share is not None:
+        node_cpus = profile.node.cpus_per_node * profile.node.threads_per_core
+        assert share.cpus_per_gpu * profile.gpu.per_node <= node_cpus
+        assert share.memory_mb_per_gpu * profile.gpu.per_node <= profile.node.memory_gb * 1024
+
+
+@pytest.mark.parametrize("cid", CLUSTER_IDS)
+def test_site_set_up_invents_no_paths(cid: str) -> None:
+    """Activation lines are documented ones: no environment under the user's own folders
+    (those are the user's choice, carried by the job's set-up steps)."""
+    for line in get_profile(cid).software.activate:
+        assert not re.search(r"\$\{?(SCRATCH|WORK|HOME|PSCRATCH)\b|maple", line), (cid, line)
+
+
+@pytest.mark.parametrize("cid", CLUSTER_IDS)
 def test_available_modules_cover_loaded_modules(cid: str) -> None:
     software = get_profile(cid).software
     missing = [m for m in software.modules if m not in software.available_modules]

@@ -82,8 +82,11 @@ def test_hostile_values_arrive_verbatim_and_run_nothing(template_id: str, tmp_pa
     assert not (tmp_path / "pwned").exists()
     argv = (tmp_path / "rec" / "argv").read_text().split("\0")[:-1]
     program = [values["entrypoint"], *values["args"]]  # type: ignore[list-item]
-    assert argv[-len(program):] == program
-    assert (tmp_path / "rec" / "env").read_text() == values["env"]["HOSTILE"]  # type: ignore[index]
+    # `$NAME` stays live on purpose (shell_word); everything else arrives verbatim
+    home = str(tmp_path)
+    assert argv[-len(program):] == [a.replace("$HOME", home) for a in program]
+    hostile = values["env"]["HOSTILE"]  # type: ignore[index]
+    assert (tmp_path / "rec" / "env").read_text() == hostile.replace("$HOME", home)
     port = profile.launch.master_port + 242
     assert (tmp_path / "rec" / "rdzv").read_text().split(" ")[1] == str(port)
 
@@ -115,3 +118,30 @@ def test_hostile_account_and_queue_are_rejected(field: str, value: str) -> None:
     with pytest.raises(ValidationError):
         JobSpec(cluster="polaris", gpus_per_node=4, entrypoint="t.py", **{field: value})
     JobSpec(cluster="polaris", gpus_per_node=4, entrypoint="t.py", **{field: "TG-ABC123_x.y"})
+
+
+@pytest.mark.parametrize("template_id", TEMPLATE_IDS)
+def test_live_variables_expand_and_nothing_else_runs(template_id: str, tmp_path: Path) -> None:
+    """Values with `$NAME`/`${NAME}`/`~/` keep those live (double-quoted by shell_word); the
+    command substitutions, backticks and quotes next to them stay text."""
+    template, profile = case(template_id)
+    pwn = f"{tmp_path}/pwned"
+    values = {
+        "entrypoint": f"$HOME/my dir/train $(touch {pwn}).py",
+        "args": [f"${{SCRATCH}}/ckpt`touch {pwn}`", "~/data", f'$HOME"; touch {pwn}; "',
+                 f"$HOME\\$(touch {pwn})", "$1$HOME$"],
+        "env": {"HOSTILE": f"$SCRATCH/x $(touch {pwn}) `touch {pwn}`"},
+    }
+    script = tmp_path / "job.sh"
+    script.write_text(render(spec_for(template, profile, **values), profile, template))
+    env = _environment(tmp_path, _fake_bin(tmp_path))
+    proc = subprocess.run(["bash", str(script)], env=env, cwd=tmp_path, capture_output=True,
+                          text=True, timeout=30, check=False)
+    assert proc.returncode == 0, proc.stderr
+    assert not (tmp_path / "pwned").exists()
+    home = str(tmp_path)  # HOME and SCRATCH are both tmp_path in _environment
+    argv = (tmp_path / "rec" / "argv").read_text().split("\0")[:-1]
+    assert argv[-6:] == [
+        f"{home}/my dir/train $(touch {pwn}).py", f"{home}/ckpt`touch {pwn}`", f"{home}/data",
+        f'{home}"; touch {pwn}; "', f"{home}\\$(touch {pwn})", f"$1{home}$"]
+    assert (tmp_path / "rec" / "env").read_text() == f"{home}/x $(touch {pwn}) `touch {pwn}`"

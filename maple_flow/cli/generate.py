@@ -93,6 +93,9 @@ def port_cmd(
         bool, typer.Option("--json", help="One JSON object keyed by cluster.")
     ] = False,
     source: Annotated[str | None, typer.Option("--from", help="The script's cluster.")] = None,
+    ranks: Annotated[int | None, typer.Option(
+        "--ranks", min=1, help="Total ranks of the source job, when the script does not "
+        "say (asked on a terminal).")] = None,
     nodes: Annotated[int | None, typer.Option("--nodes", min=1)] = None,
     gpus_per_node: Annotated[int | None, typer.Option("--gpus-per-node", min=1)] = None,
     account: Annotated[str | None, typer.Option("--account", "-A")] = None,
@@ -107,13 +110,12 @@ def port_cmd(
 
     Example: maple port train_polaris.sh --to perlmutter,vista -o ported/ --verify
     """
-    from maple_flow.port import port
-
     try:
         data = script.read_bytes()
     except OSError as exc:
         raise MapleError(f"cannot read {script}: {exc.strerror}") from None
     given = {
+        "ranks": ranks,
         "nodes": nodes,
         "gpus_per_node": gpus_per_node,
         "account": account,
@@ -125,25 +127,56 @@ def port_cmd(
         from maple_flow.verify.progress import progress_printer
 
         progress = progress_printer(len([t for t in to.split(",") if t.strip()]))
-    results = port(data, to, source=source, verify=verify, timeout_s=timeout, progress=progress,
-                   **{k: v for k, v in given.items() if v is not None})
+    overrides = {k: v for k, v in given.items() if v is not None}
+    interactive = sys.stdin.isatty() and not as_json
+    results = _port_asking(data, to, interactive, source=source, verify=verify,
+                           timeout_s=timeout, progress=progress, **overrides)
     if output:
         output.mkdir(parents=True, exist_ok=True)
         for cluster, result in results.items():
-            (output / f"{cluster}.sh").write_text(result.script, encoding="utf-8")
+            if result.status != "refused":
+                (output / f"{cluster}.sh").write_text(result.script, encoding="utf-8")
     if as_json:
         typer.echo(json.dumps({k: r.to_dict() for k, r in results.items()}, indent=2))
     else:
         _print_port(results, output)
-    if verify and any(r.status != "verified" for r in results.values()):
-        raise typer.Exit(1)
+    code = port_exit_code(results, verify)
+    if code:
+        raise typer.Exit(code)
+
+
+def port_exit_code(results: dict[str, Any], verified: bool) -> int:
+    """2 when a target refused the port (its rules, as `generate` exits 2), 1 when a
+    verification did not pass, else 0."""
+    if any(r.status == "refused" for r in results.values()):
+        return 2
+    if verified and any(r.status != "verified" for r in results.values()):
+        return 1
+    return 0
+
+
+def _port_asking(data: bytes, to: str, interactive: bool, **kwargs: Any) -> Any:
+    """port(), asking on a terminal for the total ranks when the script does not say."""
+    from maple_flow.port import port
+
+    try:
+        return port(data, to, **kwargs)
+    except MissingInformation as missing:
+        if not interactive or set(missing.missing) != {"ranks"}:
+            raise
+        answer = typer.prompt(f"ranks ({missing.missing['ranks']})", type=int)
+        if answer < 1:
+            raise MapleError("ranks must be at least 1") from None
+        return port(data, to, **{**kwargs, "ranks": answer})
 
 
 def _print_port(results: dict[str, Any], output: Path | None) -> None:
     from maple_flow.verify.progress import render_report
 
     for cluster, result in results.items():
-        if output:
+        if result.status == "refused":
+            typer.echo(f"{cluster}: refused (breaks {cluster}'s rules; nothing written)")
+        elif output:
             typer.echo(f"{cluster}: wrote {output / (cluster + '.sh')} ({result.status})")
         else:
             typer.echo(f"# ===== {cluster} ({result.status}) =====")

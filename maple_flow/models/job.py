@@ -8,8 +8,14 @@ from typing import Literal
 from pydantic import Field, field_validator
 
 from maple_flow.models.common import Framework, Launcher, Strategy, Strict, Walltime
+from maple_flow.models.shell_lines import setup_line_problem
 
 Provenance = Literal["said", "parsed", "default", "derived"]
+LaunchModel = Literal["launcher", "per_rank"]
+RankRole = Literal[
+    "rank", "local_rank", "world_size", "local_world_size", "node_rank", "master_addr",
+    "master_port",
+]
 
 _ENV_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 _MODULE_NAME = re.compile(r"^[A-Za-z0-9_.+/@:-]+$")
@@ -42,6 +48,20 @@ class JobSpec(Strict):
     master_port: int = Field(default=DEFAULT_MASTER_PORT, ge=1024, le=65535)
     launcher: Launcher | None = Field(default=None, description="preferred launcher, if any")
     job_name: str = Field(default="maple", pattern=r"^[A-Za-z0-9_.-]{1,64}$")
+    launch_model: LaunchModel = Field(
+        default="launcher",
+        description="launcher: torchrun/deepspeed/accelerate start the workers on each node; "
+        "per_rank: the site's parallel launcher starts one `python PROGRAM` per GPU",
+    )
+    rank_vars: dict[str, RankRole] = Field(
+        default_factory=dict,
+        description="variables the program reads its rank facts from (per_rank sets each one)",
+    )
+    setup_steps: list[str] = Field(
+        default_factory=list,
+        description="the user's own shell lines, run in order after the site set-up",
+    )
+    cpus_per_task: int | None = Field(default=None, ge=1, le=1024)
     provenance: dict[str, Provenance] = Field(default_factory=dict)
 
     @field_validator("entrypoint")
@@ -66,6 +86,23 @@ class JobSpec(Strict):
             raise ValueError(f"invalid environment variable names: {bad}")
         if any("\x00" in v for v in value.values()):
             raise ValueError("environment values cannot contain NUL bytes")
+        return value
+
+    @field_validator("rank_vars")
+    @classmethod
+    def _rank_var_names(cls, value: dict[str, RankRole]) -> dict[str, RankRole]:
+        bad = [k for k in value if not _ENV_NAME.match(k)]
+        if bad:
+            raise ValueError(f"invalid rank variable names: {bad}")
+        return value
+
+    @field_validator("setup_steps")
+    @classmethod
+    def _setup_steps_whole(cls, value: list[str]) -> list[str]:
+        for line in value:
+            problem = setup_line_problem(line)
+            if problem:
+                raise ValueError(f"set-up line {line!r}: {problem}")
         return value
 
     @field_validator("modules")

@@ -76,6 +76,16 @@ class Queue(Strict):
     default: bool = False
     kind: Literal["partition", "qos", "queue"]
     notes: str = ""
+    auto: bool = Field(
+        default=True,
+        description="maple_flow may choose it unasked; false for queues by request only, "
+        "preemptible or premium ones (the notes say why)",
+    )
+    node_use: Literal["any", "whole", "partial"] = Field(
+        default="any",
+        description="whole: jobs take whole nodes only; partial: only jobs on part of one node",
+    )
+    max_gpus: int | None = Field(default=None, ge=1, description="GPUs one job may use in it")
 
     @property
     def max_walltime_seconds(self) -> int:
@@ -125,6 +135,13 @@ class DirectiveRule(Strict):
     message: str = Field(description="the site's own error message when the rule is broken")
 
 
+class NodeShare(Strict):
+    """What a job on part of a shared node asks for per GPU (the site's per-GPU share)."""
+
+    cpus_per_gpu: int = Field(ge=1, description="scheduler CPUs that come with one GPU")
+    memory_mb_per_gpu: int = Field(default=0, ge=0, description="0: leave the site's default")
+
+
 class Directives(Sourced):
     """Scheduler directives: what is required, what is rejected, how GPUs are requested."""
 
@@ -132,8 +149,16 @@ class Directives(Sourced):
     forbidden: list[DirectiveRule] = Field(default_factory=list)
     gpu_request: Literal["gpus-per-node", "whole-node", "typed-gpus", "pbs-select"]
     gpu_type: str = Field(default="", description="GPU type string for typed requests")
-    exclusive: bool = Field(default=False, description="ask for whole nodes (shared by default)")
+    exclusive: bool = Field(
+        default=False, description="ask whole-node jobs to be exclusive (nodes shared by default)"
+    )
     extra: list[str] = Field(default_factory=list, description="further directives always written")
+    whole_node_extra: list[str] = Field(
+        default_factory=list, description="directives written only when the job takes whole nodes"
+    )
+    partial_share: NodeShare | None = Field(
+        default=None, description="per-GPU share a job on part of a shared node asks for"
+    )
 
 
 class Software(Sourced):
@@ -146,6 +171,10 @@ class Software(Sourced):
     activate: list[str] = Field(default_factory=list, description="shell lines after modules")
     available_modules: list[str] = Field(description="module names that exist (twin + lint)")
     python: str = Field(default="python", description="interpreter name after set-up")
+    check_on_target: list[str] = Field(
+        default_factory=list,
+        description="set-up the docs leave to the user; written as comments, never invented",
+    )
 
 
 class Launch(Sourced):

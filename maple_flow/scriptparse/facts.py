@@ -7,7 +7,8 @@ from dataclasses import dataclass, field
 
 from maple_flow.directives import Directive
 from maple_flow.models.common import scheduler_walltime_seconds
-from maple_flow.scriptparse.launch import Stage
+from maple_flow.scriptparse.launch import PER_RANK_LAUNCHERS, Stage
+from maple_flow.scriptparse.model import launch_model
 from maple_flow.scriptparse.script import ParsedScript
 from maple_flow.scriptparse.setup import setup_of
 from maple_flow.scriptparse.values import expand, first_int, gpu_count, to_int
@@ -32,6 +33,15 @@ class ScriptFacts:
     job_name: str | None = None
     unresolved_args: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    #: Total ranks when the script gives them (None: unknown, never guessed).
+    ranks: int | None = None
+    #: Where the size was read (launch line, directives), for notes.
+    size_from: str = ""
+    launch_model: str = "launcher"
+    rank_vars: dict[str, str] = field(default_factory=dict)
+    model_why: str = ""
+    horovod: bool = False
+    cpus_per_task: int | None = None
 
 
 def _pbs_resource(ds: list[Directive], key: str) -> int | None:
@@ -126,8 +136,43 @@ def job_size(p: ParsedScript) -> tuple[int | None, int | None]:
     per_node = [s for s in stages if s.name in _PER_NODE_LAUNCHERS]
     if per_node:
         return _per_node_size(per_node[-1], size, vars_)
-    outer = next((s for s in stages if s.name in {"srun", "mpiexec", "mpirun", "ibrun"}), None)
+    outer = _outer(p)
+    if outer is None and any(s.name.startswith("$") for s in stages):
+        return size["nodes"], size["tpn"] or size["gpus"]  # a launcher hidden in a variable
     return _rank_per_gpu_size(outer, size, vars_)
+
+
+def _outer(p: ParsedScript) -> Stage | None:
+    return next((s for s in p.launch.stages if s.name in PER_RANK_LAUNCHERS), None)
+
+
+def job_total(p: ParsedScript, nodes: int | None, gpn: int | None) -> tuple[int | None, str]:
+    """Total ranks the script starts and where that was read; (None, why) when unknown."""
+    if nodes and gpn:
+        return nodes * gpn, "the launch line and directives"
+    size = directive_size(p)
+    vars_ = _variables(p, size)
+    accel = p.launch.stage("accelerate")
+    if accel is not None:
+        total = to_int(accel.get("--num_processes", "--num-processes"), vars_)
+        if total:
+            return total, "accelerate's --num_processes"
+    outer = _outer(p)
+    if outer is not None and not any(s.name in _PER_NODE_LAUNCHERS for s in p.launch.stages):
+        total = to_int(outer.get("-n", "-np", "--np", "--ntasks"), vars_)
+        if total:
+            return total, f"{outer.name} -n"
+    if size["tasks"]:
+        return size["tasks"], "the ntasks directive"
+    total_gpus = gpu_count(p.directive("gpus"))
+    if total_gpus:
+        return total_gpus, "the gpus directive"
+    return None, _unknown_why(p)
+
+
+def _unknown_why(p: ParsedScript) -> str:
+    what = "the node count" if not directive_size(p)["nodes"] else "the ranks per node"
+    return f"{what} is computed at run time and no directive states it"
 
 
 def _walltime(p: ParsedScript, facts: ScriptFacts) -> None:
@@ -150,6 +195,11 @@ def read_facts(p: ParsedScript) -> ScriptFacts:
     nodes, gpn = job_size(p)
     framework, strategy, why = setup_of(p)
     facts = ScriptFacts(nodes, gpn, framework, strategy, entry, p.launch.module, args)
+    facts.ranks, facts.size_from = job_total(p, nodes, gpn)
+    model = launch_model(p)
+    facts.launch_model, facts.rank_vars = model.model, model.rank_vars
+    facts.model_why, facts.horovod = model.why, model.horovod
+    facts.cpus_per_task = first_int(p.directive("cpus-per-task"))
     if why:
         facts.notes.append(f"setup {framework} {strategy}: {why}")
     facts.unresolved_args = [a for a in [entry, *args] if "$" in a]

@@ -13,7 +13,14 @@ _LAUNCHERS = {
     "srun": "srun", "mpiexec": "mpiexec", "mpirun": "mpirun", "ibrun": "ibrun",
     "torchrun": "torchrun", "deepspeed": "deepspeed", "accelerate": "accelerate",
     "aprun": "mpiexec", "jsrun": "mpiexec", "mpiexec.hydra": "mpiexec",
+    "horovodrun": "horovodrun",
 }
+#: Launchers that start one process per rank (the program takes its rank from them).
+PER_RANK_LAUNCHERS = frozenset({"srun", "mpiexec", "mpirun", "ibrun", "horovodrun"})
+#: Launchers that start one agent per node, which starts the ranks (elastic style).
+PER_NODE_LAUNCHERS = frozenset({"torchrun", "deepspeed", "accelerate"})
+_VAR_WORD = re.compile(r"\$\{\w+\}|\$\w+")
+_ENV_WORD = re.compile(r"^[A-Za-z_]\w*=")
 _WRAPPERS = frozenset({
     "apptainer", "singularity", "shifter", "podman-hpc", "env", "numactl", "time", "nsys",
     "taskset", "stdbuf", "nohup", "exec", "bash", "sh", "ezpz-launch",
@@ -60,6 +67,8 @@ class LaunchLine:
     args: list[str]
     python: str = "python"
     inline: str = ""
+    #: A user's shell script the launcher runs in front of the program (``srun run.sh ...``).
+    wrapper_script: str = ""
 
     def stage(self, name: str) -> Stage | None:
         return next((s for s in self.stages if s.name == name), None)
@@ -76,12 +85,25 @@ def _base(word: str) -> str:
     return os.path.basename(word)
 
 
+def _path_program(word: str) -> bool:
+    """``./run`` or ``/opt/x/bin/tool``: a path that can be a program (not ``a,b`` lists or
+    data files such as container images)."""
+    if not word.startswith(("./", "/")) or "," in word or ":" in word:
+        return False
+    stem, dot, ext = os.path.basename(word).rpartition(".")
+    return not dot or not stem or ext in {"py", "sh", "x", "exe", "bin"}
+
+
 def _is_program(word: str) -> bool:
     base = _base(word)
     return bool(
         _PYTHON.match(base) or base in _LAUNCHERS or base in _WRAPPERS
-        or base.endswith((".py", ".sh")) or word.startswith(("./", "/"))
+        or base.endswith((".py", ".sh")) or _path_program(word)
     )
+
+
+def _starts_program(word: str) -> bool:
+    return _is_program(word) or bool(_VAR_WORD.fullmatch(word) or _ENV_WORD.match(word))
 
 
 def _options(words: list[str], i: int, stage: Stage) -> int:
@@ -109,6 +131,11 @@ def _options(words: list[str], i: int, stage: Stage) -> int:
             stage.options.append((word, None))
             i += 1
     return i
+
+
+def wrapper_end(words: list[str], i: int, stages: list[Stage]) -> int:
+    """Index of the first word after the wrapper at ``words[i]`` and its operands."""
+    return _wrapper(words, i, stages)
 
 
 def _wrapper(words: list[str], i: int, stages: list[Stage]) -> int:
@@ -215,8 +242,36 @@ def read_words(
             return _read_shell_c(words, i, stages)
         if base in _WRAPPERS:
             i = _wrapper(words, i, stages)
+            while i + 1 < len(words) and not _starts_program(words[i]):
+                stages[-1].operands.append(words[i])  # a wrapper option's value
+                i += 1
             continue
         if base.endswith(".py"):
             return LaunchLine(stages, word, False, list(words[i + 1:]))
+        if _VAR_WORD.fullmatch(word) and i + 1 < len(words):
+            stages.append(Stage(word))  # an unknown wrapper variable: `${WRAPPER} python ...`
+            i += 1
+            continue
+        if _ENV_WORD.match(word):
+            stages.append(Stage("env", operands=[word]))  # `... exec IMAGE OMP_NUM_THREADS=4 cmd`
+            i += 1
+            continue
+        if base.endswith(".sh") and i + 1 < len(words):
+            return _shell_wrapper(words, i, stages)
         return None
     return None
+
+
+def _shell_wrapper(words: list[str], i: int, stages: list[Stage]) -> LaunchLine | None:
+    """``srun run.sh [options] train.py args``: a user's wrapper script in front of the
+    program; a wrapper named after a launcher (``accelerate.sh``) is read as that launcher."""
+    stem = _base(words[i])[:-3]
+    if stem in PER_NODE_LAUNCHERS:
+        line = _after_launcher(words, i + 1, stages, stem)
+    else:
+        stage = Stage(words[i])
+        stages.append(stage)
+        line = read_words(words, _options(words, i + 1, stage), stages)
+    if line is not None:
+        line.wrapper_script = words[i]
+    return line

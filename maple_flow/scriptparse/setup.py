@@ -25,6 +25,7 @@ _DS_OPTION = re.compile(r"--?(?:deepspeed|ds[_-]?config)", re.I)
 _ZERO3_WORD = re.compile(r"zero[_-]?(?:stage[_-]?)?3", re.I)
 _ZERO_STAGE = re.compile(r"--?zero[_-]?stage", re.I)
 _FSDP_OPTION = re.compile(r"--?[\w-]*fsdp", re.I)
+_ZERO2_CONFIG = re.compile(r"(?:ds|deepspeed|zero)[_-]?(?:level|stage)?[_-]?2", re.I)
 _FSDP_VALUE = re.compile(r"(?:^|[=\s,])(?:fsdp|fully?_shard)(?:$|[\s,])", re.I)
 
 
@@ -52,6 +53,10 @@ def _accelerate_config(stage: Stage) -> Setup | None:
     configs = [v for k, v in stage.options if "config" in k.lower() and v]
     found = _FSDP if "fsdp" in keys else _ZERO3 if re.search("deepspeed|zero", keys) else None
     found = found or _named_in(configs)
+    if found is None and any(_ZERO2_CONFIG.search(c) for c in configs):
+        return ("accelerate", "ddp", f"accelerate config {configs[-1]!r} reads as DeepSpeed "
+                "ZeRO stage 2, which no template runs: ported as accelerate ddp, the nearest; "
+                "check the config on the target")
     if found is None:
         return None
     why = "accelerate launch options" + (f" or config {configs[-1]!r}" if configs else "")
@@ -95,11 +100,16 @@ def _from_launcher(p: ParsedScript) -> Setup | None:
 
 
 def _from_program(p: ParsedScript) -> Setup | None:
+    """FSDP from the program's name. A name that mentions ZeRO or DeepSpeed is not enough:
+    nothing starts DeepSpeed (no launcher, option or config), so it stays PyTorch DDP."""
     launch: LaunchLine = p.launch
     name = os.path.basename(launch.entrypoint).lower()
     found = _named_in([name])
     if found is None:
         return None
+    if found == _ZERO3:
+        return ("pytorch", "ddp", f"the program name {launch.entrypoint!r} mentions "
+                "zero/deepspeed, but nothing in the script starts DeepSpeed: read as pytorch ddp")
     return *found, f"the program name {launch.entrypoint!r} mentions {found[1]}"
 
 

@@ -20,31 +20,93 @@ _KEYWORDS = frozenset({"then", "do", "else", "elif", "fi", "done", "{", "}", "if
 
 @dataclass(frozen=True)
 class ShellCommand:
-    """One simple command: its words (quotes removed), leading assignments, line number."""
+    """One simple command: its words (quotes removed), leading assignments, line number,
+    the logical line it came from, and each word as written (``raw``, quotes kept)."""
 
     words: tuple[str, ...]
     assignments: tuple[tuple[str, str], ...]
     line: int
     text: str
+    raw: tuple[str, ...] = ()
+
+    def unquoted(self, k: int) -> bool:
+        """Whether word ``k`` was written without quotes (the shell splits its expansions)."""
+        raw = self.raw[k] if k < len(self.raw) else self.words[k]
+        return not any(q in raw for q in "'\"\\")
+
+
+_HEREDOC = re.compile(r"<<(-?)\s*(['\"]?)([A-Za-z_][\w.-]*)\2")
+
+
+def _open_state(line: str, quote: str) -> tuple[str, list[tuple[bool, str]]]:
+    """The quote still open after ``line`` (starting inside ``quote``), and the heredocs
+    (strip tabs?, delimiter) it opens outside quotes; a ``#`` comment ends the scan."""
+    heredocs: list[tuple[bool, str]] = []
+    i = 0
+    while i < len(line):
+        ch = line[i]
+        if quote == "'":
+            quote = "" if ch == "'" else quote
+        elif ch == "\\":
+            i += 1
+        elif quote == '"':
+            quote = "" if ch == '"' else quote
+        elif ch in "'\"":
+            quote = ch
+        elif ch == "#" and (i == 0 or line[i - 1] in " \t;&|("):
+            break
+        elif line.startswith("<<", i) and not line.startswith("<<<", i):
+            match = _HEREDOC.match(line, i)
+            if match:
+                heredocs.append((match.group(1) == "-", match.group(3)))
+                i = match.end() - 1
+        i += 1
+    return quote, heredocs
 
 
 def logical_lines(text: str) -> list[tuple[int, str]]:
-    """(first line number, text) of each logical line, backslash continuations joined."""
+    """(first line number, text) of each logical command line: backslash continuations
+    joined with a space, quoted strings that span lines and heredoc bodies kept whole.
+    A quote that never closes ends at its own line (as the old line-by-line reading did)."""
     out: list[tuple[int, str]] = []
-    buffer: list[str] = []
-    start = 1
-    for number, raw in enumerate(text.splitlines(), start=1):
-        if not buffer:
-            start = number
-        if raw.rstrip().endswith("\\") and not raw.lstrip().startswith("#"):
-            buffer.append(raw.rstrip()[:-1])
-            continue
-        buffer.append(raw)
-        out.append((start, " ".join(buffer)))
-        buffer = []
-    if buffer:
-        out.append((start, " ".join(buffer)))
+    lines = text.splitlines()
+    i = 0
+    while i < len(lines):
+        end, buffer, heredocs = _join(lines, i)
+        for strip, delimiter in heredocs:
+            while end < len(lines):
+                body = lines[end]
+                buffer += "\n" + body
+                end += 1
+                if (body.lstrip("\t") if strip else body) == delimiter:
+                    break
+        out.append((i + 1, buffer))
+        i = end
     return out
+
+
+def _join(lines: list[str], i: int) -> tuple[int, str, list[tuple[bool, str]]]:
+    """Lines from ``i`` joined while a quote is open or a line ends in a backslash."""
+    buffer = lines[i]
+    quote, heredocs = _open_state(buffer, "")
+    j = i + 1
+    while j < len(lines) and (quote or _continued(lines[j - 1])):
+        if quote == '"' and _continued(lines[j - 1]):
+            buffer = buffer.rstrip()[:-1] + " " + lines[j]  # "...\<newline>" joins lines
+        elif quote:
+            buffer += "\n" + lines[j]
+        else:
+            buffer = buffer.rstrip()[:-1] + " " + lines[j]
+        quote, more = _open_state(lines[j], quote)
+        heredocs += more
+        j += 1
+    if quote:  # never closed: read the first line alone
+        return i + 1, lines[i], _open_state(lines[i], "")[1]
+    return j, buffer, heredocs
+
+
+def _continued(line: str) -> bool:
+    return line.rstrip().endswith("\\") and not line.lstrip().startswith("#")
 
 
 def _protect_arith(line: str) -> tuple[str, dict[str, str]]:
@@ -118,7 +180,10 @@ def _word(part: Any, line: str, saved: dict[str, str]) -> str:
     return _restore(dequote(raw) if simple else part.word, saved)
 
 
-def _bashlex_commands(line: str) -> list[tuple[list[str], list[tuple[str, str]]]] | None:
+Parsed = list[tuple[list[str], list[tuple[str, str]], list[str]]]
+
+
+def _bashlex_commands(line: str) -> Parsed | None:
     protected, saved = _protect_arith(line)
     try:
         trees = _bashlex().parse(protected)
@@ -130,39 +195,121 @@ def _bashlex_commands(line: str) -> list[tuple[list[str], list[tuple[str, str]]]
     result = []
     for parts in collector.commands:
         words = [_word(p, protected, saved) for p in parts if p.kind == "word"]
+        raw = [_restore(protected[p.pos[0]:p.pos[1]], saved) for p in parts if p.kind == "word"]
         assigns = [_word(p, protected, saved) for p in parts if p.kind == "assignment"]
         pairs = [tuple(a.split("=", 1)) for a in assigns]
-        result.append((words, [(k, v) for k, v in pairs]))
+        result.append((words, [(k, v) for k, v in pairs], raw))
     return result
 
 
-def _shlex_commands(line: str) -> list[tuple[list[str], list[tuple[str, str]]]]:
+def _protect_subst(line: str) -> tuple[str, dict[str, str]]:
+    """``line`` with each balanced ``$(...)`` replaced by a key (a fallback reading: the
+    operators and quotes inside a substitution do not split the command around it)."""
+    saved: dict[str, str] = {}
+    out: list[str] = []
+    i = 0
+    while i < len(line):
+        ch = line[i]
+        if line.startswith("$(", i):
+            end = _closing(line, i + 1)
+            if end > 0:
+                key = f"__MAPLE_SUBST_{len(saved)}__"
+                saved[key] = line[i:end + 1]
+                out.append(key)
+                i = end + 1
+                continue
+        out.append(ch)
+        i += 1
+    return "".join(out), saved
+
+
+def _closing(line: str, open_at: int) -> int:
+    """Index of the parenthesis closing the one at ``open_at``, or -1."""
+    depth = 0
+    for j in range(open_at, len(line)):
+        depth += {"(": 1, ")": -1}.get(line[j], 0)
+        if depth == 0:
+            return j
+    return -1
+
+
+def _shlex_commands(line: str) -> Parsed:
     result = []
+    line, saved = _protect_subst(line)
     for chunk in re.split(r"\s(?:&&|\|\||;|\|)\s|;\s*", line):
         try:
             words = shlex.split(chunk, comments=True)
         except ValueError:
             words = chunk.split()
-        words = [w for w in words if w not in _KEYWORDS]
+        words = [_restore(w, saved) for w in words if w not in _KEYWORDS]
         assigns: list[tuple[str, str]] = []
         while words and re.match(r"^[A-Za-z_]\w*=", words[0]):
             name, _, value = words.pop(0).partition("=")
             assigns.append((name, value))
         if words or assigns:
-            result.append((words, assigns))
+            result.append((words, assigns, list(words)))
     return result
 
 
 def split_commands(text: str) -> list[ShellCommand]:
     """Every simple command of ``text`` in order; comments and directives are skipped."""
-    commands: list[ShellCommand] = []
+    return [cmd for block in split_blocks(text) for cmd in block.commands]
+
+
+_OPENERS = re.compile(r"(?:^|[;&|(]\s*|\b(?:then|do|else)\s+)(if|case|for|while|until|select)\b")
+_CLOSERS = re.compile(r"(?:^|[;&|]\s*)(fi|esac|done)\b")
+_QUOTED = re.compile(r"'[^']*'|\"(?:\\.|[^\"\\])*\"")
+
+
+def _depth_change(text: str) -> int:
+    """How many compound commands (if/for/while/case/{ }) ``text`` opens minus closes."""
+    first = text.split("\n", 1)[0]  # heredoc bodies and quoted lines do not count
+    bare = _QUOTED.sub("''", first)
+    bare = re.sub(r"(?:^|\s)#.*$", "", bare)
+    opened = len(_OPENERS.findall(bare)) + len(re.findall(r"(?:^|[;&|]\s*|\)\s*)\{(?=\s|$)",
+                                                          bare))
+    closed = len(_CLOSERS.findall(bare)) + len(re.findall(r"(?:^|[;&|]\s*)\}", bare))
+    return opened - closed
+
+
+@dataclass(frozen=True)
+class Block:
+    """A top-level piece of a script, verbatim: one logical line, or a whole if/for/while/
+    case/function group spanning several, with its simple commands."""
+
+    line: int
+    text: str
+    commands: tuple[ShellCommand, ...]
+
+
+def _commands_of(number: int, line: str) -> list[ShellCommand]:
+    stripped = line.strip()
+    if not stripped or stripped.startswith("#"):
+        return []
+    parsed = _bashlex_commands(stripped)
+    if parsed is None:
+        parsed = _shlex_commands(stripped)
+    return [
+        ShellCommand(tuple(words), tuple(assigns), number, stripped, tuple(raw))
+        for words, assigns, raw in parsed
+    ]
+
+
+def split_blocks(text: str) -> list[Block]:
+    """The top-level blocks of ``text`` in order (comment and blank lines are left out)."""
+    blocks: list[Block] = []
+    depth, start, lines, commands = 0, 0, [], []  # type: ignore[var-annotated]
     for number, line in logical_lines(text):
-        stripped = line.strip()
-        if not stripped or stripped.startswith("#"):
+        found = _commands_of(number, line)
+        if not found and depth == 0:
             continue
-        parsed = _bashlex_commands(stripped)
-        if parsed is None:
-            parsed = _shlex_commands(stripped)
-        for words, assigns in parsed:
-            commands.append(ShellCommand(tuple(words), tuple(assigns), number, stripped))
-    return commands
+        if depth == 0:
+            start, lines, commands = number, [], []
+        lines.append(line)
+        commands.extend(found)
+        depth = max(0, depth + _depth_change(line.strip()))
+        if depth == 0:
+            blocks.append(Block(start, "\n".join(lines), tuple(commands)))
+    if lines and depth:
+        blocks.append(Block(start, "\n".join(lines), tuple(commands)))
+    return blocks

@@ -9,6 +9,7 @@ from pydantic import ValidationError
 
 from maple_flow.errors import MissingInformation, ParseError
 from maple_flow.models import ClusterProfile, JobSpec, format_walltime
+from maple_flow.port_rules import vendor_of_script
 from maple_flow.scriptparse.facts import ScriptFacts, read_facts
 from maple_flow.scriptparse.script import ParsedScript, parse_script
 
@@ -35,6 +36,9 @@ def _score(p: ParsedScript, text: str, profile: ClusterProfile) -> int:
     account = p.directive("account")
     if account and re.match(profile.account.pattern, account):
         score += 1
+    vendor = vendor_of_script(p.env, p.modules, [p.launch.entrypoint, *p.launch.args])
+    if vendor and vendor != profile.gpu.vendor:
+        score -= 10  # a script for another GPU vendor (e.g. ROCm) is not for this cluster
     return score
 
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 import ast
 import operator
 import re
-from collections.abc import Callable, Mapping
+import shlex
+from collections.abc import Callable, Mapping, Sequence
 
-_VAR = re.compile(r"\$\{(\w+)(?::?-([^}]*))?\}|\$(\w+)")
+_VAR = re.compile(r"\$\{(\w+)(?::?[-=]([^}]*))?\}|\$(\w+)")
 _OPS: dict[type, Callable[[int, int], int]] = {
     ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul,
     ast.FloorDiv: operator.floordiv, ast.Div: operator.floordiv, ast.Mod: operator.mod,
@@ -21,12 +22,25 @@ def expand(text: str, variables: Mapping[str, str], depth: int = 0) -> str:
         name = match.group(1) or match.group(3)
         if name in variables:
             return variables[name]
-        return match.group(2) if match.group(2) is not None else match.group(0)
+        default = match.group(2)
+        return _unquote(default) if default is not None else match.group(0)
 
     result = _VAR.sub(one, text)
     if result != text and depth < 5 and "$" in result:
         return expand(result, variables, depth + 1)
     return result
+
+
+def _unquote(text: str) -> str:
+    if len(text) > 1 and text[0] == text[-1] and text[0] in "'\"":
+        return text[1:-1]
+    return text
+
+
+def simple_values(variables: Mapping[str, str]) -> dict[str, str]:
+    """The variables whose values can be pasted into shell text as they are (no command
+    substitution, arithmetic or quotes)."""
+    return {k: v for k, v in variables.items() if not re.search(r"\$\(|[`'\"\\]", v)}
 
 
 def _eval(node: ast.AST) -> int:
@@ -73,3 +87,39 @@ def gpu_count(text: str | None) -> int | None:
         return None
     last = text.split(",")[0].split(":")[-1]
     return int(last) if last.isdigit() and len(last) <= 7 else None
+
+
+_WHOLE_VAR = _VAR
+
+
+def _split(value: str) -> list[str]:
+    try:
+        return shlex.split(value)
+    except ValueError:
+        return value.split()
+
+
+def split_words(
+    words: Sequence[str], unquoted: Sequence[bool], variables: Mapping[str, str], depth: int = 0
+) -> list[str]:
+    """``words`` with each unquoted whole-word ``$VAR``/``${VAR}`` of a known variable
+    replaced by the words of its value, split as the shell does (an empty value vanishes).
+    Quoted words, partial references, unknown variables and values computed by command
+    substitution or arithmetic are kept as written."""
+    out: list[str] = []
+    for word, bare in zip(words, unquoted, strict=True):
+        match = _WHOLE_VAR.fullmatch(word) if bare else None
+        name = (match.group(1) or match.group(3)) if match else None
+        known = variables.get(name) if name else None
+        if known is not None and not re.search(r"\$\(|`", known):
+            value = known
+        elif match and match.group(2) is not None:
+            value = _unquote(match.group(2))
+        else:
+            out.append(word)
+            continue
+        parts = _split(value)
+        if depth < 5 and any(_WHOLE_VAR.fullmatch(p) for p in parts):
+            parts = split_words(parts, [True] * len(parts), variables, depth + 1)
+        out.extend(parts)
+    return out

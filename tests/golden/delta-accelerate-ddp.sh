@@ -3,6 +3,7 @@
 #SBATCH --account=REPLACE_WITH_DELTA_ACCOUNT
 #SBATCH -N 2
 #SBATCH --ntasks-per-node=1
+#SBATCH --cpus-per-task=64
 #SBATCH --gpus-per-node=4
 #SBATCH -t 00:30:00
 #SBATCH -p gpuA100x4
@@ -31,7 +32,7 @@ MASTER_PORT=$(( 29500 + JOB_NUM % 1000 ))
 export NNODES GPUS_PER_NODE NRANKS MASTER_ADDR MASTER_PORT
 
 # shellcheck disable=SC2016  # the machine rank is expanded inside each task
-srun --nodes="$NNODES" --ntasks="$NNODES" --ntasks-per-node=1 \
+srun --nodes="$NNODES" --ntasks="$NNODES" --ntasks-per-node=1 --cpus-per-task=64 \
     bash -c 'exec accelerate launch --machine_rank="$SLURM_NODEID" "$@"' maple-node \
     --multi_gpu --num_machines="$NNODES" --num_processes="$NRANKS" \
     --main_process_ip="$MASTER_ADDR" --main_process_port="$MASTER_PORT" --rdzv_backend=static \

@@ -3,6 +3,7 @@
 #SBATCH --account=REPLACE_WITH_DELTA_ACCOUNT
 #SBATCH -N 2
 #SBATCH --ntasks-per-node=1
+#SBATCH --cpus-per-task=64
 #SBATCH --gpus-per-node=4
 #SBATCH -t 00:30:00
 #SBATCH -p gpuA100x4
@@ -30,7 +31,7 @@ MASTER_ADDR="${NODE_LIST%%$'\n'*}"
 MASTER_PORT=$(( 29500 + JOB_NUM % 1000 ))
 export NNODES GPUS_PER_NODE NRANKS MASTER_ADDR MASTER_PORT
 
-srun --nodes="$NNODES" --ntasks="$NNODES" --ntasks-per-node=1 \
+srun --nodes="$NNODES" --ntasks="$NNODES" --ntasks-per-node=1 --cpus-per-task=64 \
     torchrun --nnodes="$NNODES" --nproc_per_node="$GPUS_PER_NODE" \
     --rdzv_backend=c10d --rdzv_endpoint="$MASTER_ADDR:$MASTER_PORT" --rdzv_id="$JOB_NUM" \
     train.py --config configs/small.yaml

@@ -10,8 +10,7 @@
 
 set -eo pipefail
 module load python3/3.9.7
-# shellcheck source=/dev/null
-source "${SCRATCH}/maple-venv/bin/activate"
+# Check on the target: Lonestar6 has no system PyTorch: activate your own venv (the ML guide: `python3 -m venv` on $SCRATCH, then `pip3 install torch==2.8.0 ... --index-url https://download.pytorch.org/whl/test/cu128`), as a set-up step of the job (a ported script keeps its own activation line).
 export OMP_NUM_THREADS=4
 
 NNODES=2

@@ -96,7 +96,11 @@ def test_bare_family_name_becomes_the_default_version() -> None:
 
 
 def test_activate_lines_give_venv_links_and_conda_envs() -> None:
-    assert venv_links(get_profile("lonestar6")) == [("SCRATCH", "maple-venv")]
+    ls6 = get_profile("lonestar6")
+    assert venv_links(ls6) == []  # Lonestar6 documents no venv path: the user's set-up names it
+    line = 'source "${SCRATCH}/torch-env/bin/activate"'
+    sw = ls6.software.model_copy(update={"activate": [line]})
+    assert venv_links(ls6.model_copy(update={"software": sw})) == [("SCRATCH", "torch-env")]
     assert conda_envs(get_profile("stampede3")) == ["pytorch"]
 
 

@@ -1,0 +1,103 @@
+"""How a script starts its ranks (the launch model) and where the program reads its rank.
+
+``launcher``: torchrun, deepspeed or accelerate start the workers on each node (elastic
+style). ``per_rank``: the parallel launcher (srun, mpiexec/PALS, mpirun, ibrun, horovodrun)
+starts one Python process per GPU, and the program takes its rank from the launcher's
+environment or from MPI (mpi4py, Horovod, ``RANK=$SLURM_PROCID`` exports).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from maple_flow.scriptparse.launch import PER_NODE_LAUNCHERS, PER_RANK_LAUNCHERS
+from maple_flow.scriptparse.script import ParsedScript
+
+#: The launchers' own variables, by the rank fact they carry.
+RANK_SOURCES: dict[str, tuple[str, ...]] = {
+    "rank": ("SLURM_PROCID", "PMI_RANK", "PALS_RANKID", "OMPI_COMM_WORLD_RANK", "PMIX_RANK",
+             "MV2_COMM_WORLD_RANK", "PMI_ID"),
+    "local_rank": ("SLURM_LOCALID", "PALS_LOCAL_RANKID", "OMPI_COMM_WORLD_LOCAL_RANK",
+                   "MPI_LOCALRANKID", "PMI_LOCAL_RANK", "MV2_COMM_WORLD_LOCAL_RANK"),
+    "world_size": ("SLURM_NTASKS", "SLURM_NPROCS", "PMI_SIZE", "OMPI_COMM_WORLD_SIZE",
+                   "MV2_COMM_WORLD_SIZE"),
+    "local_world_size": ("SLURM_NTASKS_PER_NODE", "OMPI_COMM_WORLD_LOCAL_SIZE",
+                         "PALS_LOCAL_SIZE", "MPI_LOCALNRANKS", "SLURM_GPUS_ON_NODE"),
+    "node_rank": ("SLURM_NODEID", "PALS_NODEID", "OMPI_COMM_WORLD_NODE_RANK"),
+}
+_STANDARD = {
+    "RANK": "rank", "LOCAL_RANK": "local_rank", "WORLD_SIZE": "world_size",
+    "LOCAL_WORLD_SIZE": "local_world_size", "NODE_RANK": "node_rank",
+    "MASTER_ADDR": "master_addr", "MASTER_PORT": "master_port",
+}
+_HOROVOD = re.compile(r"horovod|(?:^|[_/.-])hvd(?:$|[_/.-])", re.I)
+_MPI_PROGRAM = re.compile(r"mpi4py|(?:^|[_/.-])mpi(?:$|[_/.-])", re.I)
+
+
+@dataclass
+class LaunchModel:
+    """The launch model of a script, the program's rank variables, and why."""
+
+    model: str
+    rank_vars: dict[str, str] = field(default_factory=dict)
+    why: str = ""
+    horovod: bool = False
+
+
+def _role(name: str, value: str) -> str | None:
+    """The rank fact ``name=value`` carries, when the value reads a launcher variable (or a
+    host list for MASTER_ADDR), else None."""
+    for role, sources in RANK_SOURCES.items():
+        if any(re.search(rf"\$\{{?{s}\b", value) for s in sources):
+            return role
+    standard = _STANDARD.get(name)
+    if standard == "master_addr" and re.search(r"hostname|NODEFILE|NODELIST|head", value):
+        return standard
+    if standard == "master_port" and value:
+        return standard
+    return None
+
+
+def rank_vars(p: ParsedScript) -> dict[str, str]:
+    """Variables the script sets from the launcher's rank facts (``RANK=$SLURM_PROCID``),
+    in the order they are set: per-rank exports first, then the script's own exports."""
+    found: dict[str, str] = {}
+    for name, value in [*p.rank_env.items(), *p.env.items()]:
+        role = _role(name, value)
+        if role in {"master_addr", "master_port"} and _STANDARD.get(name) == role:
+            continue  # every target script sets MASTER_ADDR and MASTER_PORT itself
+        if role and name not in found and name not in RANK_SOURCES.get(role, ()):
+            found[name] = role
+    return found
+
+
+def launch_model(p: ParsedScript) -> LaunchModel:
+    """Launcher-style (torchrun/deepspeed/accelerate) or one process per GPU from the
+    parallel launcher, with the program's rank variables."""
+    names = [s.name for s in p.launch.stages]
+    program = " ".join([p.launch.entrypoint, *p.launch.args])
+    horovod = "horovodrun" in names or bool(_HOROVOD.search(program))
+    per_node = [n for n in names if n in PER_NODE_LAUNCHERS]
+    if per_node:
+        return LaunchModel("launcher", {}, f"{per_node[-1]} starts the workers on each node")
+    outer = [n for n in names if n in PER_RANK_LAUNCHERS]
+    hidden = [n for n in names if n.startswith("$")]
+    if not outer and hidden:
+        return LaunchModel("per_rank", rank_vars(p), (
+            f"the launcher is hidden in `{hidden[0]}` (set at run time) in front of python: "
+            "read as one process per GPU of the size the directives ask for"), horovod)
+    if not outer:
+        return LaunchModel("launcher", {}, "no parallel launcher: one process")
+    found = rank_vars(p)
+    if horovod:
+        why = f"{outer[0]} starts one Horovod process per GPU (Horovod takes ranks from MPI)"
+    elif found:
+        why = (f"{outer[0]} starts one process per GPU and the script sets "
+               f"{', '.join(found)} from the launcher's variables")
+    elif _MPI_PROGRAM.search(program):
+        why = f"{outer[0]} starts one process per GPU and the program uses MPI"
+    else:
+        why = (f"{outer[0]} starts one process per GPU; the program takes its rank from the "
+               "launcher (its environment or MPI)")
+    return LaunchModel("per_rank", found, why, horovod)

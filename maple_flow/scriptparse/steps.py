@@ -1,0 +1,192 @@
+"""The user's own set-up steps: what a script runs before its launch line, kept or not.
+
+Kept by default, verbatim and in order (``JobSpec.setup_steps``): ``cd`` to a relative
+directory, ``git clone``, ``pip install``, other programs, a venv or conda of the user's own,
+helper scripts of the user's. Dropped only when provably the source site's: module commands,
+activations and paths on the source's filesystems, scheduler commands and values computed from
+the scheduler, containers of the source. Each drop says why.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+from dataclasses import dataclass
+
+from maple_flow.scriptparse.launch import Stage, wrapper_end
+from maple_flow.scriptparse.script import ParsedScript, is_declare_export
+from maple_flow.scriptparse.shell import Block, ShellCommand
+
+_SCHEDULER_CMDS = frozenset({
+    "scontrol", "squeue", "sinfo", "sacct", "sbatch", "salloc", "sstat", "qstat", "qsub",
+    "qdel", "pbsnodes", "srun", "mpiexec", "mpirun", "ibrun", "aprun",
+})
+_SKIP = frozenset({"exit", "wait", "true", ":"})
+_CONTAINERS = frozenset({"singularity", "apptainer", "shifter", "podman-hpc"})
+_SUBMIT_DIRS = re.compile(r"^\$\{?(?:SLURM_SUBMIT_DIR|PBS_O_WORKDIR)\}?/?$")
+_SCHED_VALUE = re.compile(
+    r"\$\{?(?:SLURM_|PBS_|PALS_|PMI_|OMPI_)|scontrol|NODEFILE|qstat|squeue|hostname"
+)
+_CONDA_MODULE = re.compile(r"conda|python|pytorch|frameworks", re.I)
+_SITE_VARS = re.compile(r"^\$\{?(?:SCRATCH|PSCRATCH|WORK|CFS|PROJECT)")
+_HEREDOC_CAT = re.compile(
+    r"^cat\s+(?:<<-?\s*(['\"]?)(\w+)\1\s*>\s*(\S+)|>\s*(\S+)\s+<<-?\s*(['\"]?)(\w+)\5)\s*$"
+)
+
+
+@dataclass(frozen=True)
+class Step:
+    """One line of the source's set-up: ``keep`` True/False, or None for a variable
+    assignment that is kept only when something kept uses it."""
+
+    line: int
+    text: str
+    keep: bool | None
+    why: str = ""
+    name: str = ""  # the variable an assignment or export sets
+    export: bool = False  # an ``export NAME=value`` line (the value goes to the spec's env)
+
+
+def is_site_path(word: str) -> bool:
+    """An absolute path outside the user's home: it lies on the source's filesystems."""
+    return word.startswith("/") or bool(_SITE_VARS.match(word))
+
+
+def _activation(words: tuple[str, ...], conda_module: bool) -> tuple[bool, str] | None:
+    head = words[0]
+    if head in {"conda", "mamba", "micromamba"} and words[1:2] == ("activate",):
+        target = words[2] if len(words) > 2 else "base"
+        if is_site_path(target):
+            return False, f"the env {target} is on the source's filesystem"
+        if conda_module:
+            return False, "conda comes from the source site's module"
+        return True, "your conda env: recreate it on the target if it is not there"
+    if head in {"source", "."} and len(words) > 1:
+        path = words[1]
+        if is_site_path(path):
+            return False, f"{path} is on the source's filesystem"
+        if path == "activate" or path.endswith("/activate"):
+            return True, "your virtual env: create it on the target (same path) before running"
+        return True, f"your helper {path}: copy it next to the script on the target"
+    if head == "eval" and "conda" in " ".join(words):
+        if conda_module:
+            return False, "conda comes from the source site's module"
+        return True, "your conda set-up: make sure conda exists on the target"
+    return None
+
+
+def _heredoc_step(text: str) -> tuple[str | None, str]:
+    """``cat > FILE <<EOF ... EOF`` as one ``printf`` line (a set-up step is one line)."""
+    head, _, rest = text.partition("\n")
+    match = _HEREDOC_CAT.match(head.strip())
+    body = rest.split("\n")[:-1]
+    if not match:
+        return None, "a heredoc cannot be a one-line set-up step: put its body in a file"
+    quoted = bool(match.group(1) or match.group(5))
+    target = match.group(3) or match.group(4)
+    if not quoted and any(re.search(r"[$`\\]", b) for b in body):
+        return None, "the heredoc expands shell values: put its body in a file on the target"
+    lines = " ".join(shlex.quote(b) for b in body) or "''"
+    return f"printf '%s\\n' {lines} > {target}", f"the heredoc writing {target}, as printf"
+
+
+def _command_step(cmd: ShellCommand, text: str, conda_module: bool) -> Step | None:
+    words = cmd.words
+    if not words:
+        name, value = cmd.assignments[-1] if cmd.assignments else ("", "")
+        if _SCHED_VALUE.search(value):
+            return Step(cmd.line, text, False, f"{name} is computed from the source scheduler")
+        return Step(cmd.line, text, None, name=name)
+    head = words[0]
+    if head == "export" or is_declare_export(words):
+        names = [w.partition("=")[0] for w in words[1:] if "=" in w]
+        return Step(cmd.line, text, None, name=names[0], export=True) if len(names) == 1 else None
+    if head in _SKIP:
+        return None
+    if head in {"module", "ml"}:
+        return Step(cmd.line, text, False, "modules belong to the source site")
+    activation = _activation(words, conda_module)
+    if activation is not None:
+        return Step(cmd.line, text, *activation)
+    if head == "cd" and len(words) > 1:
+        return _cd(cmd.line, text, words[1])
+    if head in _SCHEDULER_CMDS:
+        if any(w in words for w in ("-c",)) and head in {"srun", "mpiexec", "mpirun"}:
+            return Step(cmd.line, text, False, f"it runs on the nodes through the source's "
+                        f"{head}: run `{words[-1].strip()}` on each node of the target by hand")
+        return Step(cmd.line, text, False, f"`{head}` is the source scheduler's command")
+    if head in _CONTAINERS:
+        inner = container_inner(list(words))
+        if inner:
+            return Step(cmd.line, shlex.join(inner), True,
+                        f"ran in the source's container ({head}); kept without it")
+        return Step(cmd.line, text, False, "it runs in the source's container image")
+    return Step(cmd.line, text, True)
+
+
+def container_inner(words: list[str]) -> list[str]:
+    """The command a container runtime runs (``singularity exec --nv IMG pip install x`` ->
+    ``pip install x``), or [] when it cannot be told apart."""
+    stages: list[Stage] = []
+    i = wrapper_end(words, 0, stages)
+    while i < len(words) and re.match(r"^[A-Za-z_]\w*=", words[i]):
+        i += 1
+    return words[i:]
+
+
+def _cd(line: int, text: str, where: str) -> Step:
+    if _SUBMIT_DIRS.match(where):
+        return Step(line, text, False, "the target's script starts in the submit directory")
+    if is_site_path(where):
+        return Step(line, text, False, f"{where} is on the source's filesystem")
+    return Step(line, text, True)
+
+
+def _block_step(block: Block, conda_module: bool) -> Step | None:
+    if "\n" in block.text and "<<" in block.text.split("\n", 1)[0]:
+        printf, why = _heredoc_step(block.text)
+        return Step(block.line, printf or block.text, printf is not None, why)
+    if len(block.commands) == 1 and "\n" not in block.text:
+        return _command_step(block.commands[0], block.text, conda_module)
+    parts = [_command_step(c, _cmd_text(c), conda_module) for c in block.commands]
+    dropped = [p for p in parts if p is not None and p.keep is False]
+    if dropped and all(p is None or p.keep is False or _trivial(p) for p in parts):
+        return Step(block.line, block.text, False, dropped[0].why)
+    if "\n" in block.text:
+        return Step(block.line, block.text, True, "a multi-line block, kept line by line")
+    return Step(block.line, block.text, True)
+
+
+def _cmd_text(cmd: ShellCommand) -> str:
+    assigns = [f"{k}={shlex.quote(v)}" for k, v in cmd.assignments]
+    return " ".join(assigns + list(cmd.raw or cmd.words))
+
+
+def _trivial(step: Step) -> bool:
+    """An assignment, a test or a message: nothing that sets up the user's run by itself."""
+    head = step.text.split()[:1]
+    return step.keep is None or (bool(head) and head[0] in {"[", "[[", "test", "echo", "printf"})
+
+
+def _uses_conda_module(p: ParsedScript) -> bool:
+    return any(_CONDA_MODULE.search(m) for m in p.modules)
+
+
+def setup_steps(p: ParsedScript) -> list[Step]:
+    """The source's steps before its launch line (and beside it in a ``bash -c`` body)."""
+    conda_module = _uses_conda_module(p)
+    steps = [s for b in p.before if (s := _block_step(b, conda_module)) is not None]
+    for cmd in p.inner:
+        step = _command_step(cmd, _cmd_text(cmd), conda_module)
+        if step is not None:
+            steps.append(step)
+    return steps
+
+
+def after_steps(p: ParsedScript) -> list[str]:
+    """Lines after the launch that do something (not echo/exit/wait): not carried."""
+    quiet = {"echo", "printf", "exit", "wait", "date", "sleep", "set"}
+    return [
+        b.text for b in p.after
+        if any(c.words and c.words[0] not in quiet for c in b.commands)
+    ]

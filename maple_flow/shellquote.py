@@ -1,0 +1,69 @@
+"""Shell quoting of values that reach a launch script.
+
+``quote``: one literal word (shlex.quote). ``shell_word``: one word that keeps only the
+user's ``$NAME``/``${NAME}``/leading ``~/`` references live. ``dquote``: a double-quoted
+profile value keeping ``$VAR``/``${VAR:-x}`` references. ``comment``: text for one ``#`` line.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+
+_VAR_REF = re.compile(r"\$(?:\{[A-Za-z_][A-Za-z0-9_]*(?::?-[^}]*)?\}|[A-Za-z_][A-Za-z0-9_]*)")
+
+
+def quote(value: object) -> str:
+    """Shell-quote any value (the ``q`` filter)."""
+    return shlex.quote(str(value))
+
+
+_USER_REF = re.compile(r"\$(?:\{[A-Za-z_][A-Za-z0-9_]*\}|[A-Za-z_][A-Za-z0-9_]*)")
+
+
+def shell_word(value: object) -> str:
+    """A user value as one shell word, keeping only its variable and home references live.
+
+    Without ``$NAME``, ``${NAME}`` or a leading ``~/`` the value is single-quoted (nothing
+    expands). Otherwise it is double-quoted with those references left to expand (a leading
+    ``~/`` becomes ``"$HOME"/``) and every other ``$``, backtick, ``"`` and backslash escaped,
+    so no command substitution, arithmetic or other parameter expansion runs.
+    """
+    text = str(value)
+    home = text == "~" or text.startswith("~/")
+    if not home and not _USER_REF.search(text):
+        return shlex.quote(text)
+    return _expanding("$HOME" + text[1:] if home else text)
+
+
+def _expanding(text: str) -> str:
+    out: list[str] = []
+    pos = 0
+    for m in _USER_REF.finditer(text):
+        out.append(_escape_dq(text[pos:m.start()]))
+        out.append(m.group(0))
+        pos = m.end()
+    out.append(_escape_dq(text[pos:]))
+    return '"' + "".join(out) + '"'
+
+
+def dquote(value: object) -> str:
+    """Double-quote a profile value, keeping ``$VAR``/``${VAR:-x}`` references expandable."""
+    text = str(value)
+    out: list[str] = []
+    pos = 0
+    for m in _VAR_REF.finditer(text):
+        out.append(_escape_dq(text[pos:m.start()]))
+        out.append(m.group(0))
+        pos = m.end()
+    out.append(_escape_dq(text[pos:]))
+    return '"' + "".join(out) + '"'
+
+
+def _escape_dq(text: str) -> str:
+    return re.sub(r'([\\"$`])', r"\\\1", text)
+
+
+def comment(value: object) -> str:
+    """Text made safe for a single ``#`` comment line (newlines become spaces)."""
+    return " ".join(str(value).split())

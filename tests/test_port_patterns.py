@@ -1,0 +1,407 @@
+"""Porting the launch patterns of real centre scripts (issues 8 and 10).
+
+Every fixture is our own reproduction of one pattern, in the style of the centres (Slurm and
+PBS, helper files, wrapper variables); none is copied from a centre. Each test fails when the
+old behaviour (no launch line, a frozen ``$VAR``, a silent 1 x 1, torchrun for an MPI
+program, a dropped set-up step, a silent exit 0) comes back.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from maple_flow import port
+from maple_flow.cli import main
+from maple_flow.errors import MissingInformation
+from maple_flow.scriptparse import parse_script, read_facts
+
+SLURM = """#!/bin/bash
+#SBATCH -A m1234 -C gpu -q regular
+#SBATCH --nodes=2 --ntasks-per-node=4 --gpus-per-node=4
+#SBATCH --time=01:00:00
+"""
+PBS = """#!/bin/bash -l
+#PBS -A datascience
+#PBS -l select=2:ncpus=64:ngpus=4:mpiprocs=4
+#PBS -l walltime=01:00:00
+#PBS -q prod
+"""
+
+
+def _notes(result: object) -> str:
+    return "\n".join(result.notes)
+
+
+# --- issue 8.1: launch lines the old parser did not find -----------------------------------
+
+def test_program_in_a_variable_run_through_bash_c_with_a_helper() -> None:
+    script = SLURM + (
+        'cmd="python train.py --lr 0.1 --epochs 3"\n'
+        'srun --cpu-bind=cores bash -c "source env_helper.sh; $cmd"\n'
+    )
+    r = port(script, "delta")["delta"]
+    assert (r.spec.entrypoint, r.spec.args) == ("train.py", ["--lr", "0.1", "--epochs", "3"])
+    assert r.spec.setup_steps == ["source env_helper.sh"]
+    assert "env_helper.sh" in _notes(r)
+
+
+@pytest.mark.parametrize("value", ["", "shifter --image=docker:me/torch:24 --module=gpu"])
+def test_wrapper_variable_before_the_launcher(value: str) -> None:
+    script = SLURM.replace("ntasks-per-node=4", "ntasks-per-node=1") + (
+        f'SHIFTER="{value}"\n'
+        "srun ${SHIFTER} torchrun --nnodes=2 --nproc_per_node=4 train.py --bs 32\n"
+    )
+    p = parse_script(script)
+    assert p.launch.launcher == "torchrun" and p.launch.entrypoint == "train.py"
+    r = port(script, "polaris")["polaris"]
+    assert r.spec.ranks == 8 and r.spec.launch_model == "launcher"
+    assert ("shifter" in _notes(r)) == bool(value)
+
+
+@pytest.mark.parametrize("line", [
+    "mpiexec -n 8 --ppn 4 ${EXT_ENV} python3 train.py --steps 10",
+    "mpiexec -n 8 --ppn 4 ${LOG_WRAPPER} python3 train.py --steps 10",
+])
+def test_unknown_wrapper_variable_is_skipped_and_said(line: str) -> None:
+    r = port(PBS + line + "\n", "perlmutter")["perlmutter"]
+    assert (r.spec.entrypoint, r.spec.args, r.spec.ranks) == ("train.py", ["--steps", "10"], 8)
+    wrapper = line.split()[5]
+    assert f"`{wrapper}` in front of the program is not set" in _notes(r)
+
+
+SRUN_PER_RANK = SLURM + """export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" \\
+  | head -n 1)
+export MASTER_PORT=29511
+srun bash -c "
+  export RANK=\\$SLURM_PROCID
+  export LOCAL_RANK=\\$SLURM_LOCALID
+  export WORLD_SIZE=\\$SLURM_NTASKS
+  python train.py --name 'run a'
+"
+"""
+
+
+def test_multiline_bash_c_per_rank_exports() -> None:
+    facts = read_facts(parse_script(SRUN_PER_RANK))
+    assert (facts.entrypoint, facts.args) == ("train.py", ["--name", "run a"])
+    assert facts.launch_model == "per_rank"
+    assert facts.rank_vars == {"RANK": "rank", "LOCAL_RANK": "local_rank",
+                               "WORLD_SIZE": "world_size"}
+    r = port(SRUN_PER_RANK, "polaris")["polaris"]
+    assert r.spec.launch_model == "per_rank" and r.spec.rank_vars == facts.rank_vars
+    assert "torchrun" not in r.script and "mpiexec" in r.script
+    assert "RANK" not in r.spec.env and "per rank" in _notes(r)
+    assert "runs inside" not in _notes(r)  # a multi-line quoted body is not a loop
+
+
+def test_eval_of_a_built_command_with_a_helper_step_before() -> None:
+    script = SLURM + (
+        "python generate_config.py --out cfg.yaml\n"
+        'PRELOAD="source .venv/bin/activate;"\n'
+        'CMD="accelerate launch --config_file cfg.yaml --num_processes 8 --num_machines 2"\n'
+        'CMD+=" finetune.py --epochs 1"\n'
+        'eval "$PRELOAD $CMD"\n'
+    )
+    r = port(script, "delta")["delta"]
+    assert (r.spec.entrypoint, r.spec.args) == ("finetune.py", ["--epochs", "1"])
+    assert (r.spec.framework, r.spec.ranks) == ("accelerate", 8)
+    assert r.spec.setup_steps == ["python generate_config.py --out cfg.yaml",
+                                  "source .venv/bin/activate"]
+
+
+# --- issue 8.2: runtime paths stay expandable ----------------------------------------------
+
+def test_submit_dir_path_stays_live_and_is_renamed_for_pbs() -> None:
+    script = SLURM + "srun python ${SLURM_SUBMIT_DIR}/multinode.py 50 10\n"
+    results = port(script, ["polaris", "delta"])
+    pol, delta = results["polaris"], results["delta"]
+    assert pol.spec.entrypoint == "${PBS_O_WORKDIR}/multinode.py"
+    assert '"${PBS_O_WORKDIR}/multinode.py"' in pol.script
+    assert "'${PBS_O_WORKDIR}" not in pol.script and "'${SLURM_SUBMIT_DIR}" not in delta.script
+    assert '"${SLURM_SUBMIT_DIR}/multinode.py"' in delta.script
+    assert "$SLURM_SUBMIT_DIR -> $PBS_O_WORKDIR" in _notes(pol)
+    assert "passed as written" in _notes(delta)
+
+
+def test_computed_workdir_keeps_its_assignment() -> None:
+    script = PBS + "WORKDIR=$(pwd)\nexport PEER=$MASTER_ADDR\n" + (
+        "mpiexec -n 8 --ppn 4 python $WORKDIR/mlp_ddp.py\n")
+    r = port(script, "perlmutter")["perlmutter"]
+    assert r.spec.entrypoint == "$WORKDIR/mlp_ddp.py"
+    assert r.spec.setup_steps == ["WORKDIR=$(pwd)"]
+    assert r.spec.env == {"PEER": "$MASTER_ADDR"}
+    assert 'export PEER="$MASTER_ADDR"' in r.script
+    assert '"$WORKDIR/mlp_ddp.py"' in r.script
+
+
+# --- issue 8.3: the size is read or asked, never a silent 1 -----------------------------------
+
+def test_pbs_nodefile_count_with_select_directive() -> None:
+    script = PBS.replace("select=2", "select=3") + (
+        "NNODES=$(wc -l < $PBS_NODEFILE)\n"
+        "mpiexec -n $((NNODES * 4)) --ppn 4 python train.py\n")
+    r = port(script, "perlmutter")["perlmutter"]
+    assert (r.spec.nodes, r.spec.gpus_per_node) == (3, 4)
+
+
+def test_opaque_size_is_asked_not_guessed(tmp_path: Path,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    script = "#!/bin/bash\nNODES=$2\nmpirun -n $((NODES*12)) python train.py\n"
+    with pytest.raises(MissingInformation) as info:
+        port(script, "delta")
+    assert "ranks" in info.value.missing and "--ranks" in str(info.value)
+    assert port(script, "delta", ranks=24)["delta"].spec.ranks == 24
+    path = tmp_path / "job.sh"
+    path.write_text(script)
+    with pytest.raises(SystemExit) as exit_info:
+        main(["port", str(path), "--to", "delta", "--json"])
+    assert exit_info.value.code == 2 and "--ranks" in capsys.readouterr().err
+
+
+def test_total_gpus_directive_sizes_an_srun_job() -> None:
+    script = "#!/bin/bash\n#SBATCH --gpus=8\n#SBATCH -t 30\nsrun python train.py\n"
+    assert port(script, "delta")["delta"].spec.ranks == 8
+
+
+# --- issue 8.4: the launch model is kept ----------------------------------------------------
+
+@pytest.mark.parametrize(("line", "model"), [
+    ("mpiexec -n 8 --ppn 4 python allreduce_mpi4py.py", "per_rank"),
+    ("horovodrun -np 8 -H host1:4,host2:4 python train_hvd.py", "per_rank"),
+    ("mpiexec -n 2 --ppn 1 torchrun --nnodes 2 --nproc_per_node 4 train.py", "launcher"),
+])
+def test_launch_model(line: str, model: str) -> None:
+    r = port(PBS + line + "\n", "delta")["delta"]
+    assert r.spec.launch_model == model and r.spec.ranks == 8
+    assert ("one process per GPU" in _notes(r)) == (model == "per_rank")
+    if "hvd" in line:
+        assert "Horovod" in _notes(r)
+
+
+def test_pals_rank_variables_go_to_the_target() -> None:
+    script = PBS + "export RANK=$PMI_RANK\nexport LOCAL_RANK=$PALS_LOCAL_RANKID\n" + (
+        "mpiexec -n 8 --ppn 4 python train.py\n")
+    r = port(script, "perlmutter")["perlmutter"]
+    assert r.spec.rank_vars == {"RANK": "rank", "LOCAL_RANK": "local_rank"}
+    assert "torchrun" not in r.script
+
+
+# --- issue 8.5: device family ---------------------------------------------------------------
+
+def test_nvidia_to_intel_warns_about_cuda_and_nccl() -> None:
+    script = SLURM + "srun python train.py --backend nccl --device cuda\n"
+    r = port(script, "aurora", source="perlmutter")["aurora"]
+    assert "xpu" in _notes(r) and "xccl" in _notes(r) and "cuda, nccl" in _notes(r)
+
+
+def test_intel_source_only_variables_are_not_copied() -> None:
+    script = PBS.replace("ngpus=4:mpiprocs=4", "mpiprocs=12") + (
+        'export CPU_AFFINITY="list:1-8:9-16:17-24:25-32:33-40:41-48"\n'
+        "export APPTAINERENV_ZE_FLAT_DEVICE_HIERARCHY=FLAT\n"
+        "export MASTER_ADDR=x4000c0s0b0n0.hsn.cm.aurora.alcf.anl.gov\n"
+        "export PEER_HOST=x4000c0s0b0n0.hsn.cm.aurora.alcf.anl.gov\n"
+        "export CCL_PROCESS_LAUNCHER=pmix\n"
+        "export WANDB_MODE=offline\n"
+        "mpiexec -n 24 --ppn 12 --cpu-bind list:1-8 python train.py --device xpu\n")
+    r = port(script, "perlmutter", source="aurora")["perlmutter"]
+    assert r.spec.env == {"WANDB_MODE": "offline"}
+    notes = _notes(r)
+    for name in ("CPU_AFFINITY", "APPTAINERENV_ZE_FLAT_DEVICE_HIERARCHY", "PEER_HOST",
+                 "CCL_PROCESS_LAUNCHER"):
+        assert name in notes
+    assert "device family changes" in notes and "cuda/nccl" in notes
+
+
+# --- issue 8.6: user set-up kept in order, drops say why -------------------------------------
+
+def test_user_setup_steps_are_kept_in_order() -> None:
+    script = SLURM + (
+        "module load pytorch/2.6.0\n"
+        "cd $SLURM_SUBMIT_DIR\n"
+        "git clone https://github.com/me/proj.git\n"
+        "cd proj\n"
+        "pip install --user -r requirements.txt\n"
+        "source ~/venvs/torch/bin/activate\n"
+        "conda activate /global/common/software/m1234/env\n"
+        "python prepare_data.py --out data/\n"
+        "srun python train.py\n"
+        "python evaluate.py\n")
+    r = port(script, "polaris")["polaris"]
+    assert r.spec.setup_steps == [
+        "git clone https://github.com/me/proj.git", "cd proj",
+        "pip install --user -r requirements.txt", "source ~/venvs/torch/bin/activate",
+        "python prepare_data.py --out data/",
+    ]
+    notes = _notes(r)
+    assert "`cd $SLURM_SUBMIT_DIR` is not copied: the target's script starts in the submit" in notes
+    assert "/global/common/software/m1234/env is on the source's filesystem" in notes
+    assert "`python evaluate.py` runs after the training" in notes
+    assert "git clone" in r.script and "prepare_data.py" in r.script
+
+
+def test_heredoc_is_not_the_program_and_becomes_printf() -> None:
+    script = SLURM + (
+        "cat > ds_config.json <<'EOF'\n"
+        '{"train_batch_size": 8}\n'
+        "python not_the_program.py\n"
+        "EOF\n"
+        "srun python train.py --deepspeed_config ds_config.json\n")
+    r = port(script, "delta")["delta"]
+    assert r.spec.entrypoint == "train.py"
+    assert r.spec.setup_steps == [
+        "printf '%s\\n' '{\"train_batch_size\": 8}' 'python not_the_program.py' > ds_config.json"
+    ]
+
+
+# --- issue 8.7: source settings kept, no false notes ----------------------------------------
+
+def test_cpus_per_task_job_name_and_user_env_are_kept() -> None:
+    script = SLURM + (
+        "#SBATCH --cpus-per-task=8\n#SBATCH -J vit-run\n"
+        "export OMP_NUM_THREADS=8\nexport NCCL_DEBUG=INFO\nexport NCCL_NET_GDR_LEVEL=PHB\n"
+        "srun python train.py\n")
+    r = port(script, "delta")["delta"]
+    assert (r.spec.cpus_per_task, r.spec.job_name) == (8, "vit-run")
+    assert r.spec.env == {"OMP_NUM_THREADS": "8", "NCCL_DEBUG": "INFO"}
+    assert "--cpus-per-task=8" in r.script
+    assert not any("NCCL_DEBUG" in n or "OMP_NUM_THREADS" in n for n in r.notes)
+    assert "NCCL_NET_GDR_LEVEL" in _notes(r)
+
+
+def test_cuda_home_kept_for_nvidia_dropped_for_intel() -> None:
+    script = SLURM + "export CUDA_HOME=$CUDA_PATH\nsrun python train.py\n"
+    results = port(script, ["delta", "aurora"])
+    assert results["delta"].spec.env == {"CUDA_HOME": "$CUDA_PATH"}
+    assert results["aurora"].spec.env == {} and "is for CUDA" in _notes(results["aurora"])
+
+
+def test_omp_threads_from_slurm_becomes_the_cpu_count() -> None:
+    script = SLURM + ("#SBATCH --cpus-per-task=16\n"
+                      "export OMP_NUM_THREADS=$SLURM_CPUS_PER_TASK\nsrun python train.py\n")
+    assert port(script, "polaris")["polaris"].spec.env == {"OMP_NUM_THREADS": "16"}
+
+
+# --- issue 8.8: a port that breaks the target's rules is refused ----------------------------
+
+def test_port_beyond_the_queue_limits_is_refused(tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    script = SLURM.replace("--nodes=2", "--nodes=8") + "srun python train.py\n"
+    r = port(script, "anvil")["anvil"]
+    assert r.status == "refused" and r.script == ""
+    assert "refused for Anvil" in r.notes[0] and "hint" in r.notes[0]
+    path = tmp_path / "job.sh"
+    path.write_text(script)
+    with pytest.raises(SystemExit) as exit_info:
+        main(["port", str(path), "--to", "anvil,delta", "--json"])
+    assert exit_info.value.code == 2
+    data = json.loads(capsys.readouterr().out)
+    assert data["anvil"]["status"] == "refused" and data["delta"]["status"] == "generated"
+
+
+# --- issue 10 ---------------------------------------------------------------------------------
+
+def test_account_exports_are_dropped_and_said() -> None:
+    script = SLURM + "export SBATCH_ACCOUNT=m1234\nexport SRUN_ACCOUNT=m1234\n" + (
+        "srun python train.py\n")
+    r = port(script, "delta")["delta"]
+    assert "SBATCH_ACCOUNT" not in r.spec.env and "SRUN_ACCOUNT" not in r.spec.env
+    assert "SBATCH_ACCOUNT=m1234 carries the source's account" in _notes(r)
+    assert "m1234" not in r.script
+
+
+def test_options_variable_is_split_as_the_shell_does() -> None:
+    script = SLURM + 'OPTS="--lr 0.1 --epochs 3"\nNAME="my run"\n' + (
+        'srun python train.py $OPTS --name "$NAME"\n')
+    facts = read_facts(parse_script(script))
+    assert facts.args == ["--lr", "0.1", "--epochs", "3", "--name", "my run"]
+
+
+def test_shellcheck_findings_on_carried_lines_are_notes() -> None:
+    script = SLURM + "mkdir -p $OUT_ROOT/out\nsrun python train.py\n"
+    r = port(script, "delta")["delta"]
+    assert r.spec.setup_steps == ["mkdir -p $OUT_ROOT/out"]
+    assert any(n.startswith("shellcheck: ") and "SC2086" in n for n in r.notes)
+    assert "not set by the script (set them in the environment on the target): $OUT_ROOT" in (
+        _notes(r))
+
+
+# --- more centre patterns -------------------------------------------------------------------
+
+def test_rank0_gated_helper_runs_once_as_a_setup_step() -> None:
+    script = SLURM + (
+        "LOCAL_RANK=$PMI_RANK\n"
+        'if [ "$LOCAL_RANK" -eq 0 ]; then\n    python make_config.py\nfi\n'
+        "srun torchrun --nnodes 2 --nproc_per_node 4 train.py\n")
+    r = port(script, "delta")["delta"]
+    assert r.spec.setup_steps == ["python make_config.py"]
+    assert "ran only where $LOCAL_RANK is 0" in _notes(r)
+
+
+def test_step_reading_a_dropped_variable_is_not_run_empty() -> None:
+    script = SLURM + (
+        'export MIOPEN_USER_DB_PATH="/tmp/miopen-${USER}"\n'
+        'mkdir -p "$MIOPEN_USER_DB_PATH"\n'
+        "srun python train.py\n")
+    r = port(script, "delta")["delta"]
+    assert r.spec.setup_steps == [] and "MIOPEN" not in r.script
+    assert "reads $MIOPEN_USER_DB_PATH, which is not copied" in _notes(r)
+
+
+def test_container_wrapped_setup_step_is_kept_without_the_container() -> None:
+    script = SLURM + (
+        "singularity exec --nv /site/containers/torch.sif pip install --user peft\n"
+        "singularity exec --nv /site/containers/torch.sif torchrun --nproc_per_node 4 "
+        "--nnodes 2 train.py\n")
+    r = port(script, "polaris")["polaris"]
+    assert r.spec.setup_steps == ["pip install --user peft"]
+    assert "/site/containers/torch.sif" not in r.script
+
+
+def test_launch_inside_a_loop_is_said() -> None:
+    script = PBS + "for SIZE in 1 2 4\ndo\n  mpiexec -n 8 --ppn 4 python bench.py $SIZE\ndone\n"
+    r = port(script, "delta")["delta"]
+    assert "runs inside `for SIZE in 1 2 4`" in _notes(r)
+
+
+def test_rocm_script_is_not_taken_for_a_catalogue_cluster() -> None:
+    script = ("#!/bin/bash\n#SBATCH -A ABC123\n#SBATCH -N 1\n#SBATCH -p batch\n"
+              "module load gcc/11.2.0\nmodule load rocm/5.4.0\n"
+              "export MIOPEN_USER_DB_PATH=/tmp/m\n"
+              "srun -n 8 --ntasks-per-node 8 python train.py\n")
+    r = port(script, "aurora")["aurora"]
+    assert r.spec.ranks == 8
+    assert "AMD GPUs" in _notes(r) and "xpu/xccl" in _notes(r)
+
+
+def test_cli_asks_for_ranks_on_a_terminal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    import io
+
+    import maple_flow.cli.generate as cli_generate
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    asked: list[str] = []
+    monkeypatch.setattr(cli_generate.sys, "stdin", Terminal())
+    monkeypatch.setattr(cli_generate.typer, "prompt",
+                        lambda text, **_: asked.append(text) or 24)
+    path = tmp_path / "job.sh"
+    path.write_text("#!/bin/bash\nNODES=$2\nmpirun -n $((NODES*12)) python train.py\n")
+    main(["port", str(path), "--to", "delta", "-o", str(tmp_path / "out")])
+    assert asked and asked[0].startswith("ranks")
+    assert "#SBATCH -N 6" in (tmp_path / "out" / "delta.sh").read_text()
+
+
+def test_declare_exports_and_launch_redirection() -> None:
+    script = SLURM + (
+        "declare -xr MASTER_ADDR=$(hostname -i)\ndeclare -x WANDB_MODE=offline\n"
+        "srun python train.py > train_log.txt 2>&1\n")
+    r = port(script, "delta")["delta"]
+    assert r.spec.setup_steps == [] and r.spec.env == {"WANDB_MODE": "offline"}
+    assert r.script.count("MASTER_ADDR=") == 1
+    assert "(> train_log.txt)" in _notes(r)
