@@ -516,3 +516,11 @@ def test_validate_flags_a_claim_missing_from_the_script_and_a_changed_text() -> 
     digest = hashlib.sha256(script.encode()).hexdigest()
     assert rp_cases.validate(case(sha256=digest), script) == []
     assert rp_cases.validate(case(sha256=digest), script + "\n")
+
+
+def test_a_port_refused_by_the_target_rules_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    refused = dataclasses.replace(_real_port(), script="", status="refused",
+                                  notes=["refused for Delta: nodes: too many"])
+    monkeypatch.setattr(RUN, "port", lambda *a, **k: {"delta": refused})
+    out = RUN.run_case(case(), "delta", PER_RANK_PORT)
+    assert out.status == "refused" and "too many" in out.reason

@@ -105,11 +105,16 @@ class Crash(Exception):
 def attempt(script: str, target: str, **overrides: Any) -> PortResult | str:
     """The port of ``script`` to ``target``, or the reason it was refused (Crash otherwise)."""
     try:
-        return port(script, [target], **overrides)[target]
+        result = port(script, [target], **overrides)[target]
     except MapleError as exc:
         return f"{type(exc).__name__}: {exc}"
     except Exception as exc:  # a traceback is a defect to report, not a refusal
         raise Crash(f"{type(exc).__name__}: {exc}") from exc
+    if getattr(result, "status", "") == "refused":  # a target whose rules the port breaks
+        return "refused by the target's rules: " + "; ".join(
+            n for n in result.notes if n.startswith("refused")
+        )
+    return result
 
 
 def classify(case: Case, target: str, script: str, result: PortResult | str) -> Outcome:
