@@ -1,0 +1,392 @@
+"""Checks of one ported script against what its source case means (pure, except shellcheck).
+
+Every check returns the list of its failures (empty = passed); ``run_checks`` runs them all.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from rp_cases import Case
+
+from maple_flow.errors import MapleError
+from maple_flow.scriptparse import ParsedScript, ScriptFacts, parse_script, read_facts
+
+PER_NODE = frozenset({"torchrun", "deepspeed", "accelerate"})
+PER_RANK = frozenset({"srun", "mpiexec", "mpirun", "ibrun"})
+FAMILY_WORDS = {
+    "nvidia": ("nccl", "cuda"),
+    "intel": ("xccl", "xpu", "oneccl"),
+    "amd": ("rccl", "rocm", "hip", "nccl", "cuda"),
+}
+#: The device API a program uses: ROCm builds of PyTorch keep torch.cuda and the 'nccl' name.
+DEVICE_API = {"nvidia": "cuda", "amd": "cuda", "intel": "xpu"}
+ACCOUNT_EXPORTS = ("SBATCH_ACCOUNT", "SRUN_ACCOUNT", "SALLOC_ACCOUNT", "PBS_ACCOUNT")
+AUTO_SOURCE_ONLY = (".hsn.cm.", "APPTAINERENV_ZE_")
+#: Commands and variables that only work on one GPU vendor's nodes.
+VENDOR_ONLY = {
+    "nvidia": ("nvidia-smi", "CUDA_VISIBLE_DEVICES", "nsys "),
+    "intel": ("xpu-smi", "ZE_AFFINITY_MASK", "ONEAPI_DEVICE_SELECTOR"),
+    "amd": ("rocm-smi", "HIP_VISIBLE_DEVICES", "ROCR_VISIBLE_DEVICES", "MIOPEN_"),
+}
+#: Scheduler variables with the same meaning under Slurm and PBS (a port may rename them).
+SCHEDULER_SYNONYMS = {
+    "SLURM_JOB_ID": "JOB_ID", "SLURM_JOBID": "JOB_ID", "PBS_JOBID": "JOB_ID",
+    "SLURM_SUBMIT_DIR": "SUBMIT_DIR", "PBS_O_WORKDIR": "SUBMIT_DIR",
+}
+_VAR = re.compile(r"\$\{([A-Za-z_]\w*|[@*#?]|\d)\}")
+
+
+@dataclass(frozen=True)
+class Ported:
+    """One port's output, and what the checks need to know about its target."""
+
+    target: str
+    text: str
+    notes: list[str]
+    nodes: int
+    gpus_per_node: int
+    vendor: str
+    strategy: str = ""
+    target_modules: tuple[str, ...] = ()
+    target_knowledge: str = ""
+    policy_problems: list[str] = field(default_factory=list)
+    shellcheck_errors: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Parsed:
+    """The ported script read back, or why it could not be."""
+
+    script: ParsedScript | None
+    facts: ScriptFacts | None
+    error: str = ""
+
+
+def read_back(text: str) -> Parsed:
+    """The ported script parsed by maple_flow.scriptparse."""
+    try:
+        script = parse_script(text)
+        return Parsed(script, read_facts(script))
+    except MapleError as exc:
+        return Parsed(None, None, str(exc))
+
+
+def normalise(word: str, values: dict[str, str]) -> str:
+    """``${X}`` as ``$X``, then each known ``$X`` replaced by its value (three rounds)."""
+    word = _VAR.sub(r"$\1", word)
+    for _ in range(3):
+        for name, value in values.items():
+            word = re.sub(rf"\${name}(?!\w)", value.replace("\\", "\\\\"), word)
+        word = _VAR.sub(r"$\1", word)
+    for name, common in SCHEDULER_SYNONYMS.items():
+        word = re.sub(rf"\${name}(?!\w)", f"$<{common}>", word)
+    return word
+
+
+def _notes_say(notes: list[str], *words: str) -> bool:
+    return any(all(w.lower() in n.lower() for w in words) for n in notes)
+
+
+def check_program(case: Case, ported: Ported, back: Parsed) -> list[str]:
+    """Program and its arguments kept verbatim and in order."""
+    if back.facts is None:
+        return [f"the ported script does not parse back: {back.error}"]
+    f, values = back.facts, case.vars
+    fails = []
+    want, got = normalise(case.program, values), normalise(f.entrypoint, values)
+    if want != got:
+        fails.append(f"program: expected {want!r}, the port runs {got!r}")
+    if case.module != f.module:
+        fails.append(f"program: expected module={case.module}, got module={f.module}")
+    want_args = [normalise(a, values) for a in case.args]
+    got_args = [normalise(a, values) for a in f.args]
+    if want_args != got_args:
+        fails.append(f"args: expected {want_args}, the port passes {got_args}")
+    return fails
+
+
+def expected_total(case: Case) -> int | None:
+    """The rank count the port must keep: the script's, else the one its source page gives."""
+    if isinstance(case.total_ranks, int):
+        return case.total_ranks
+    return case.known_ranks.total if case.known_ranks else None
+
+
+def check_ranks(case: Case, ported: Ported, back: Parsed) -> list[str]:
+    """Total ranks kept, or a note with the rank arithmetic when the target cannot fit them."""
+    want = expected_total(case)
+    got = ported.nodes * ported.gpus_per_node
+    fails = []
+    f = back.facts
+    if f is not None and f.nodes and f.gpus_per_node and f.nodes * f.gpus_per_node != got:
+        fails.append(
+            f"ranks: the script starts {f.nodes}x{f.gpus_per_node}, the spec says "
+            f"{ported.nodes}x{ported.gpus_per_node}"
+        )
+    if want is not None and got != want and not _notes_say(ported.notes, str(want), "rank"):
+        fails.append(f"ranks: the source runs {want}, the port {got}, and no note says why")
+    return fails
+
+
+def check_strategy(case: Case, ported: Ported, back: Parsed) -> list[str]:
+    """The training setup kept: ddp, fsdp and zero3 by name; a ZeRO stage maple_flow has no
+    template for (zero2) named in a note. DeepSpeed configs read from a file, and strategies
+    only the program knows (strategy_in_script false), are not judged."""
+    if not case.strategy_in_script:
+        return []
+    if case.strategy in {"ddp", "fsdp", "zero3"} and ported.strategy not in {"", case.strategy}:
+        return [f"strategy: the source is {case.strategy}, the port {ported.strategy}"]
+    if case.strategy == "zero2" and ported.strategy != "zero2" and not (
+        _notes_say(ported.notes, "zero") or _notes_say(ported.notes, "stage")
+    ):
+        return [f"strategy: the source is ZeRO-2, the port {ported.strategy} and no note says so"]
+    return []
+
+
+def _stage_names(back: Parsed) -> set[str]:
+    return {s.name for s in back.script.launch.stages} if back.script else set()
+
+
+def check_launch_model(case: Case, ported: Ported, back: Parsed) -> list[str]:
+    """per_rank/horovod stay one process per GPU under the target's launcher; launcher stays
+    a per-node launcher; else a note must say why the launch model changed."""
+    names = _stage_names(back)
+    if case.launch_model == "launcher":
+        kept = bool(names & PER_NODE)
+    else:
+        kept = bool(names & PER_RANK) and not names & PER_NODE
+    if kept or _notes_say(ported.notes, "launch"):
+        return []
+    how = "a per-node launcher" if case.launch_model == "launcher" else "one process per GPU"
+    return [
+        f"launch model: the source starts {how} ({case.launcher}), the port runs "
+        f"{sorted(names) or 'no launcher'} and no note says why"
+    ]
+
+
+def _squash(text: str) -> str:
+    return re.sub(r"\s+", " ", text)
+
+
+def check_setup(case: Case, ported: Ported, back: Parsed) -> list[str]:
+    """User setup steps present, in order (or, for keep=or_note, named in a note)."""
+    text, pos, fails = _squash(ported.text), 0, []
+    for step in case.setup:
+        want = _squash(step.step)
+        at = text.find(want, pos)
+        if at >= 0:
+            pos = at + len(want)
+            continue
+        if text.find(want) >= 0:
+            fails.append(f"setup: `{step.step}` is out of order")
+        elif step.keep == "required" or not _notes_say(ported.notes, _key_token(step.step)):
+            fails.append(f"setup: `{step.step}` is neither kept nor named in a note")
+    return fails
+
+
+def _key_token(step: str) -> str:
+    """The word of ``step`` a note would quote: its longest path or file name, else the step."""
+    words = step.split()
+    paths = [w for w in words if "/" in w or "." in w]
+    return max(paths, key=len) if paths else step
+
+
+def _without_target_comments(ported: Ported) -> str:
+    """The ported text less comment lines quoted from the target's own profile (its hints)."""
+    keep = []
+    for line in ported.text.splitlines():
+        body = line.strip().lstrip("#").strip()
+        if line.lstrip().startswith("#") and body and body in ported.target_knowledge:
+            continue
+        keep.append(line)
+    return "\n".join(keep)
+
+
+def check_account(case: Case, ported: Ported, back: Parsed, source: str = "") -> list[str]:
+    """No source account anywhere (a directory of that name in a kept path is not the account),
+    nor an account export carried over from the source."""
+    fails, text = [], _without_target_comments(ported)
+    for account in case.source_accounts:
+        if re.search(rf"(?<![\w/-]){re.escape(account)}(?![\w/-])", text):
+            fails.append(f"account: the source account {account!r} is in the port")
+    for name in ACCOUNT_EXPORTS:
+        if re.search(rf"\b{name}=", source) and re.search(rf"\b{name}=", ported.text):
+            fails.append(f"account: the source's {name} export is carried over")
+    return fails
+
+
+def check_launcher_config(case: Case, ported: Ported, back: Parsed) -> list[str]:
+    """Configuration files the user hands the launcher (accelerate --config_file, ...) are
+    kept in the ported script or named in a note."""
+    fails = []
+    for value in case.launcher_config:
+        want = normalise(value, case.vars)
+        if want not in normalise(ported.text, case.vars) and not _notes_say(ported.notes, want):
+            fails.append(f"launcher config: {want!r} is neither passed nor named in a note")
+    return fails
+
+
+_ASSIGN = r"(?:^|[\s;(])(?:export\s+|declare\s+-\w+\s+|local\s+)?{name}="
+
+
+def check_rendezvous(case: Case, ported: Ported, back: Parsed) -> list[str]:
+    """The rendezvous the target's script sets is not overwritten by a step kept from the
+    source (MASTER_ADDR / MASTER_PORT assigned once)."""
+    lines = [ln for ln in ported.text.splitlines() if not ln.lstrip().startswith("#")]
+    code = "\n".join(lines)
+    return [
+        f"rendezvous: {name} is assigned {n} times (a kept source step overrides the target's)"
+        for name in ("MASTER_ADDR", "MASTER_PORT")
+        if (n := len(re.findall(_ASSIGN.format(name=name), code, flags=re.M))) > 1
+    ]
+
+
+def _single_quoted(text: str) -> list[str]:
+    """Single-quoted strings of ``text`` outside comments and double quotes."""
+    found, i, in_double = [], 0, False
+    while i < len(text):
+        c = text[i]
+        if c == "\\" and i + 1 < len(text):
+            i += 2
+            continue
+        if c == '"':
+            in_double = not in_double
+        elif c == "#" and not in_double and (i == 0 or text[i - 1] in " \t\n;"):
+            end = text.find("\n", i)
+            i = len(text) if end < 0 else end
+            continue
+        elif c == "'" and not in_double and not (i > 0 and text[i - 1] == "$"):
+            end = text.find("'", i + 1)
+            if end < 0:
+                break
+            found.append(text[i + 1:end])
+            i = end
+        i += 1
+    return found
+
+
+def user_variables(case: Case, source: str) -> set[str]:
+    """Variables the user wrote in the source script (and the case's own)."""
+    names = set(case.vars)
+    try:
+        p = parse_script(source)
+        names |= set(p.variables) | set(p.env)
+    except MapleError:
+        pass
+    return {n for n in names if not n.startswith(("SLURM_", "PBS_"))}
+
+
+def check_frozen(case: Case, ported: Ported, back: Parsed, source: str = "") -> list[str]:
+    """No ``$VAR`` the user wrote frozen inside single quotes (where no shell expands it)."""
+    users = user_variables(case, source)
+    exported = set(re.findall(r"\bexport\s+(?:[A-Za-z_]\w*=\S*\s+)*([A-Za-z_]\w*)", ported.text))
+    exported |= set(re.findall(r"\bexport\s+([A-Za-z_]\w*)=", ported.text))
+    fails = []
+    for chunk in _single_quoted(ported.text):
+        for name in re.findall(r"\$\{?([A-Za-z_]\w*)", chunk):
+            if name in users and name not in exported:
+                fails.append(f"quoting: ${name} is frozen inside '{chunk[:60]}'")
+    return sorted(set(fails))
+
+
+def check_device_note(case: Case, ported: Ported, back: Parsed) -> list[str]:
+    """A change of device API (cuda <-> xpu) comes with a note on the backend (nccl/cuda vs
+    xccl/xpu). AMD -> NVIDIA keeps torch.cuda and 'nccl', so it needs none."""
+    if DEVICE_API[case.device] == DEVICE_API.get(ported.vendor, ported.vendor):
+        return []
+    src, dst = FAMILY_WORDS[case.device], FAMILY_WORDS[ported.vendor]
+    for note in ported.notes:
+        low = note.lower()
+        if any(w in low for w in src) and any(w in low for w in dst):
+            return []
+    return [
+        f"device: {case.device} -> {ported.vendor} and no note names "
+        f"{'/'.join(src)} vs {'/'.join(dst)}"
+    ]
+
+
+def _module_tokens(text: str) -> set[str]:
+    tokens: set[str] = set()
+    for line in text.splitlines():
+        words = line.split()
+        if len(words) > 2 and words[0] in {"module", "ml"} and words[1] in {"load", "add"}:
+            tokens |= set(words[2:])
+    return tokens
+
+
+def check_source_only(case: Case, ported: Ported, back: Parsed, source: str = "") -> list[str]:
+    """Source-only values (affinity lists, module names, site paths) are not copied."""
+    fails = []
+    auto = [s for s in AUTO_SOURCE_ONLY if s in source]
+    for value in [*case.source_only, *auto]:
+        if value in ported.text and value not in ported.target_knowledge:
+            fails.append(f"source-only: {value!r} is copied to the port")
+    try:
+        modules = set(parse_script(source).modules)
+    except MapleError:
+        modules = set()
+    for name in sorted(modules & _module_tokens(ported.text)):
+        if name not in ported.target_modules:
+            fails.append(f"source-only: source module {name!r} is loaded by the port")
+    return fails
+
+
+def _code_lines(text: str) -> str:
+    return "\n".join(ln for ln in text.splitlines() if not ln.lstrip().startswith("#"))
+
+
+def check_vendor_tools(case: Case, ported: Ported, back: Parsed) -> list[str]:
+    """No command or variable of another GPU vendor in the port's code (nvidia-smi on an Intel
+    node fails; CUDA_VISIBLE_DEVICES does nothing there), unless the target itself uses it;
+    unsetting one is harmless."""
+    code = "\n".join(ln for ln in _code_lines(ported.text).splitlines()
+                     if not ln.lstrip().startswith("unset "))
+    return [
+        f"vendor: {word.strip()!r} belongs to {vendor} GPUs, the target has {ported.vendor}"
+        for vendor, words in VENDOR_ONLY.items() if vendor != ported.vendor
+        for word in words
+        if word in code and word.strip() not in ported.target_knowledge
+    ]
+
+
+def check_policy(case: Case, ported: Ported, back: Parsed) -> list[str]:
+    """The target's policy passes (ported.policy_problems, computed by the caller)."""
+    return [f"policy: {p}" for p in ported.policy_problems]
+
+
+def check_shellcheck(case: Case, ported: Ported, back: Parsed) -> list[str]:
+    """Shellcheck finds nothing at error level (ported.shellcheck_errors)."""
+    return [f"shellcheck: {e}" for e in ported.shellcheck_errors]
+
+
+Check = Callable[[Case, Ported, Parsed], list[str]]
+SourceCheck = Callable[[Case, Ported, Parsed, str], list[str]]
+CHECKS: dict[str, Check] = {
+    "program": check_program,
+    "ranks": check_ranks,
+    "launch_model": check_launch_model,
+    "strategy": check_strategy,
+    "launcher_config": check_launcher_config,
+    "rendezvous": check_rendezvous,
+    "vendor_tools": check_vendor_tools,
+    "setup": check_setup,
+    "device_note": check_device_note,
+    "policy": check_policy,
+    "shellcheck": check_shellcheck,
+}
+SOURCE_CHECKS: dict[str, SourceCheck] = {
+    "account": check_account,
+    "frozen_quotes": check_frozen,
+    "source_only": check_source_only,
+}
+
+
+def run_checks(case: Case, ported: Ported, source: str) -> dict[str, list[str]]:
+    """Every check's failures for one port (a check that passed maps to [])."""
+    back = read_back(ported.text)
+    results = {name: check(case, ported, back) for name, check in CHECKS.items()}
+    results |= {name: check(case, ported, back, source) for name, check in SOURCE_CHECKS.items()}
+    return results

@@ -1,0 +1,275 @@
+"""Real-script porting benchmark (issue 8): port every public script of cases.yaml to its
+targets with maple_flow.port and check each port against what the script means.
+
+    PYTHONPATH=$PWD python bench/realport/run.py [--cache DIR] [--only ID ...]
+
+Writes bench/realport/results.json and results.md (or --out DIR). Each port is `correct`,
+`refused` (with the reason) or `wrong` (with every failed check). A case whose size the script
+does not fix must first be refused/asked with an error naming how to give the size; the
+harness then reruns it with the size its source page gives (known_ranks), if any.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from collections import Counter, defaultdict
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from rp_cases import HERE, Case, cache_dir, load_cases, read_script, validate
+from rp_checks import Ported, run_checks
+
+from maple_flow import port
+from maple_flow.clusters import get_profile
+from maple_flow.errors import MapleError
+from maple_flow.lint import shellcheck
+from maple_flow.policy import check_script
+from maple_flow.port import PortResult
+from maple_flow.port_rules import place_ranks
+
+ROOT = HERE.parent.parent
+ASKS_FOR_SIZE = re.compile(r"\branks=|--ranks\b|\bnodes=|--nodes\b")
+
+
+@dataclass
+class Outcome:
+    """One case x target."""
+
+    case: str
+    target: str
+    status: str  # correct | refused | wrong | missing
+    reason: str = ""
+    failures: dict[str, list[str]] = field(default_factory=dict)
+    asked_for_size: bool | None = None
+    rerun_with: dict[str, int] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+
+
+def target_knowledge(target: str) -> str:
+    """The target's profile and launch templates as text (a value found there is the target's)."""
+    files = [ROOT / "templates" / "clusters" / f"{target}.yaml"]
+    files += sorted((ROOT / "templates" / "launch" / target).glob("*.yaml"))
+    return "\n".join(f.read_text(encoding="utf-8") for f in files if f.is_file())
+
+
+def ported_record(result: PortResult) -> Ported:
+    """What the checks need from one PortResult (policy and shellcheck run here)."""
+    profile = get_profile(result.cluster)
+    placeholder = "REPLACE_WITH" in result.script
+    problems = [
+        str(p) for p in check_script(result.script, profile)
+        if not (placeholder and p.code.startswith("account"))
+    ]
+    errors = [str(f) for f in shellcheck(result.script) if f.severity == "error"]
+    return Ported(
+        target=result.cluster,
+        text=result.script,
+        notes=list(result.notes),
+        nodes=result.spec.nodes,
+        gpus_per_node=result.spec.gpus_per_node,
+        vendor=profile.gpu.vendor,
+        strategy=result.spec.strategy,
+        target_modules=tuple(profile.software.modules),
+        target_knowledge=target_knowledge(result.cluster),
+        policy_problems=problems,
+        shellcheck_errors=errors,
+    )
+
+
+def size_overrides(case: Case, target: str) -> tuple[dict[str, int], bool]:
+    """Overrides that give the port the known size: ranks= when port() takes it, else the
+    target placement of that many ranks (nodes, gpus_per_node). Second value: ranks= used."""
+    assert case.known_ranks is not None
+    total = case.known_ranks.total
+    try:
+        port("#!/bin/bash\nsrun python x.py\n", [target], ranks=total, gpus_per_node=1)
+        return {"ranks": total}, True
+    except TypeError:
+        pass
+    except MapleError:
+        return {"ranks": total}, True
+    nodes, gpn, _ = place_ranks(total, get_profile(target).gpu.per_node)
+    return {"nodes": nodes, "gpus_per_node": gpn}, False
+
+
+class Crash(Exception):
+    """port() failed with something other than a MapleError (a traceback, not a refusal)."""
+
+
+def attempt(script: str, target: str, **overrides: Any) -> PortResult | str:
+    """The port of ``script`` to ``target``, or the reason it was refused (Crash otherwise)."""
+    try:
+        result = port(script, [target], **overrides)[target]
+    except MapleError as exc:
+        return f"{type(exc).__name__}: {exc}"
+    except Exception as exc:  # a traceback is a defect to report, not a refusal
+        raise Crash(f"{type(exc).__name__}: {exc}") from exc
+    if getattr(result, "status", "") == "refused":  # a target whose rules the port breaks
+        return "refused by the target's rules: " + "; ".join(
+            n for n in result.notes if n.startswith("refused")
+        )
+    return result
+
+
+def classify(case: Case, target: str, script: str, result: PortResult | str) -> Outcome:
+    if isinstance(result, str):
+        return Outcome(case.id, target, "refused", reason=result)
+    failures = {k: v for k, v in run_checks(case, ported_record(result), script).items() if v}
+    status = "wrong" if failures else "correct"
+    return Outcome(case.id, target, status, failures=failures, notes=list(result.notes))
+
+
+def port_unknown_size(case: Case, target: str, script: str) -> Outcome:
+    """A script that does not fix its size: the port must ask; then rerun with known_ranks."""
+    first = attempt(script, target)
+    if not isinstance(first, str):
+        out = classify(case, target, script, first)
+        guess = first.spec.nodes * first.spec.gpus_per_node
+        out.failures["size"] = [
+            f"size: the script does not fix the number of ranks; the port assumed {guess} "
+            "without asking"
+        ]
+        out.status, out.asked_for_size = "wrong", False
+        return out
+    asked = bool(ASKS_FOR_SIZE.search(first))
+    if not asked:
+        return Outcome(case.id, target, "refused", reason=first, asked_for_size=False)
+    if case.known_ranks is None:
+        return Outcome(case.id, target, "correct", reason=first, asked_for_size=True)
+    overrides, _ = size_overrides(case, target)
+    out = classify(case, target, script, attempt(script, target, **overrides))
+    out.asked_for_size, out.rerun_with = True, overrides
+    out.reason = f"asked: {first}" if not out.reason else out.reason
+    return out
+
+
+def run_case(case: Case, target: str, script: str | None) -> Outcome:
+    if script is None:
+        return Outcome(case.id, target, "missing", reason="script not in the cache")
+    try:
+        if not case.size_known:
+            return port_unknown_size(case, target, script)
+        return classify(case, target, script, attempt(script, target))
+    except Crash as exc:
+        return Outcome(case.id, target, "wrong", failures={"crash": [f"port() crashed: {exc}"]})
+
+
+def tally(outcomes: list[Outcome], key: Any) -> dict[str, dict[str, int]]:
+    """Counts of each status per key(outcome) (a key may return several groups)."""
+    table: dict[str, Counter[str]] = defaultdict(Counter)
+    for o in outcomes:
+        for group in key(o):
+            table[group][o.status] += 1
+    return {g: dict(c) for g, c in sorted(table.items())}
+
+
+def _why(o: Outcome) -> list[str]:
+    if o.status == "refused":
+        return ["refused: " + o.reason.split(":")[0]]
+    return sorted(o.failures)
+
+
+def pattern_reasons(cases: list[Case], outcomes: list[Outcome]) -> dict[str, dict[str, int]]:
+    """Per pattern: how often each failed check (or refusal kind) occurs among its ports."""
+    by_id = {c.id: c for c in cases}
+    table: dict[str, Counter[str]] = defaultdict(Counter)
+    for o in outcomes:
+        for pattern in by_id[o.case].patterns:
+            table[pattern].update(_why(o))
+    return {p: dict(c.most_common()) for p, c in sorted(table.items())}
+
+
+def summary(cases: list[Case], outcomes: list[Outcome]) -> dict[str, Any]:
+    by_id = {c.id: c for c in cases}
+    failed_checks = Counter(name for o in outcomes for name in o.failures)
+    refusals = Counter(" ".join(o.reason.split())[:120] for o in outcomes if o.status == "refused")
+    return {
+        "scripts": len(cases),
+        "centres": sorted({c.centre for c in cases}),
+        "ports": len(outcomes),
+        "status": dict(Counter(o.status for o in outcomes)),
+        "by_pattern": tally(outcomes, lambda o: by_id[o.case].patterns),
+        "by_target": tally(outcomes, lambda o: [o.target]),
+        "by_centre": tally(outcomes, lambda o: [by_id[o.case].centre]),
+        "failed_checks": dict(failed_checks.most_common()),
+        "refusals": dict(refusals.most_common()),
+        "pattern_reasons": pattern_reasons(cases, outcomes),
+    }
+
+
+def _cell(o: Outcome) -> str:
+    if o.status == "refused":
+        return "refused: " + " ".join(o.reason.split())[:160].replace("|", "/")
+    if o.status == "wrong":
+        return "wrong: " + "; ".join(sorted(o.failures)).replace("|", "/")
+    extra = " (asked for size)" if o.asked_for_size else ""
+    return o.status + extra
+
+
+def markdown(cases: list[Case], outcomes: list[Outcome], summ: dict[str, Any]) -> str:
+    """The results as a Markdown page: totals, per case x target, per pattern, checks."""
+    st = summ["status"]
+    lines = [
+        "# Real-script porting benchmark",
+        "",
+        f"{summ['scripts']} scripts from {len(summ['centres'])} centres, {summ['ports']} ports: "
+        f"**{st.get('correct', 0)} correct**, {st.get('refused', 0)} refused, "
+        f"{st.get('wrong', 0)} wrong" + (f", {st['missing']} missing" if "missing" in st else ""),
+        "",
+        "| case | centre | target | result |",
+        "|---|---|---|---|",
+    ]
+    by_id = {c.id: c for c in cases}
+    lines += [f"| {o.case} | {by_id[o.case].centre} | {o.target} | {_cell(o)} |" for o in outcomes]
+    lines += ["", "## Per pattern", "", "| pattern | correct | refused | wrong | why |"]
+    lines.append("|---|---|---|---|---|")
+    for pattern, counts in summ["by_pattern"].items():
+        why = ", ".join(f"{k} {n}" for k, n in summ["pattern_reasons"][pattern].items())
+        lines.append(
+            f"| {pattern} | {counts.get('correct', 0)} | {counts.get('refused', 0)} | "
+            f"{counts.get('wrong', 0)} | {why} |"
+        )
+    lines += ["", "## Failed checks (ports failing each)", ""]
+    lines += [f"- {name}: {n}" for name, n in summ["failed_checks"].items()]
+    lines += ["", "## Refusals", ""]
+    lines += [f"- {n} x {reason}" for reason, n in summ["refusals"].items()]
+    if summ.get("case_errors"):
+        lines += ["", "## Case file errors", ""] + [f"- {e}" for e in summ["case_errors"]]
+    return "\n".join(lines) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--cache", help="script cache (default $MAPLE_REALPORT_CACHE or .cache/)")
+    ap.add_argument("--out", default=str(HERE), help="where results.json/.md go")
+    ap.add_argument("--only", action="append", help="run only this case id (repeatable)")
+    ap.add_argument("--check-cache", action="store_true", help="list missing scripts and exit")
+    args = ap.parse_args(argv)
+    cases = [c for c in load_cases() if not args.only or c.id in args.only]
+    cache = cache_dir(args.cache)
+    scripts = {c.id: read_script(cache, c) for c in cases}
+    if args.check_cache:
+        missing = [i for i, s in scripts.items() if s is None]
+        print("\n".join(missing) or f"all {len(cases)} scripts are in {cache}")
+        return 1 if missing else 0
+    case_errors = [e for c in cases if scripts[c.id] for e in validate(c, scripts[c.id] or "")]
+    for error in case_errors:
+        print("case file:", error, file=sys.stderr)
+    outcomes = [run_case(c, t, scripts[c.id]) for c in cases for t in c.targets]
+    summ = summary(cases, outcomes) | {"case_errors": case_errors}
+    out = Path(args.out)
+    payload = {"summary": summ, "outcomes": [asdict(o) for o in outcomes]}
+    (out / "results.json").write_text(json.dumps(payload, indent=1) + "\n", encoding="utf-8")
+    (out / "results.md").write_text(markdown(cases, outcomes, summ), encoding="utf-8")
+    print(json.dumps(summ["status"]), "->", out / "results.md")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,526 @@
+"""The real-script porting benchmark's checks (bench/realport): each one can fail and pass.
+
+The scripts here are small reproductions of each pattern written for these tests.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+import maple_flow
+
+REALPORT = Path(__file__).resolve().parent.parent / "bench" / "realport"
+sys.path.insert(0, str(REALPORT))
+
+import rp_cases  # noqa: E402
+import rp_checks  # noqa: E402
+from rp_checks import Ported, read_back  # noqa: E402
+
+
+def _load_run() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("realport_run", REALPORT / "run.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+RUN = _load_run()
+
+BASE: dict[str, Any] = {
+    "id": "t", "centre": "test", "publisher": "centre", "source_cluster": "perlmutter",
+    "repo": "o/r", "commit": "0" * 40, "path": "job.sh", "patterns": ["p"],
+    "framework": "pytorch", "strategy": "ddp", "launch_model": "per_rank", "launcher": "srun",
+    "total_ranks": 8, "nodes": 2, "gpus_per_node": 4, "program": "train.py", "module": False,
+    "args": ["--epochs", "3"], "setup": [], "source_only": [], "source_accounts": [],
+    "device": "nvidia", "targets": ["polaris", "delta", "aurora"], "assumptions": [],
+}
+
+PER_RANK_PORT = """#!/bin/bash
+#SBATCH -N 2
+#SBATCH --ntasks-per-node=4
+#SBATCH --gpus-per-node=4
+srun python train.py --epochs 3
+"""
+
+TORCHRUN_PORT = """#!/bin/bash
+#SBATCH -N 2
+#SBATCH --gpus-per-node=4
+srun --ntasks-per-node=1 torchrun --nnodes=2 --nproc_per_node=4 train.py --epochs 3
+"""
+
+
+def case(**changes: Any) -> rp_cases.Case:
+    return rp_cases.Case.model_validate({**BASE, **changes})
+
+
+def ported(text: str = PER_RANK_PORT, **changes: Any) -> Ported:
+    fields: dict[str, Any] = {
+        "target": "delta", "text": text, "notes": [], "nodes": 2, "gpus_per_node": 4,
+        "vendor": "nvidia",
+    }
+    return Ported(**{**fields, **changes})
+
+
+def check(name: str, c: rp_cases.Case, p: Ported, source: str = "") -> list[str]:
+    if name in rp_checks.SOURCE_CHECKS:
+        return rp_checks.SOURCE_CHECKS[name](c, p, read_back(p.text), source)
+    return rp_checks.CHECKS[name](c, p, read_back(p.text))
+
+
+# -- program and arguments ---------------------------------------------------------------
+
+def test_program_kept_passes() -> None:
+    assert check("program", case(), ported()) == []
+
+
+def test_program_args_changed_fails() -> None:
+    text = PER_RANK_PORT.replace("--epochs 3", "--epochs 4")
+    assert check("program", case(), ported(text))[0].startswith("args:")
+
+
+def test_program_args_reordered_fails() -> None:
+    c = case(args=["--a", "1", "--b"])
+    text = PER_RANK_PORT.replace("--epochs 3", "--b --a 1")
+    assert check("program", c, ported(text))
+
+
+def test_program_other_entry_point_fails() -> None:
+    text = PER_RANK_PORT.replace("train.py", "generate_config.py")
+    assert check("program", case(), ported(text))[0].startswith("program:")
+
+
+def test_program_variable_and_its_value_match() -> None:
+    c = case(args=["--run_num=$run_num"], vars={"run_num": "r1"})
+    text = PER_RANK_PORT.replace("--epochs 3", "--run_num=r1")
+    assert check("program", c, ported(text)) == []
+
+
+def test_program_all_args_braced_or_not_match() -> None:
+    c = case(args=["$@"])
+    assert check("program", c, ported(PER_RANK_PORT.replace("--epochs 3", '"${@}"'))) == []
+
+
+def test_program_scheduler_variables_renamed_across_schedulers_match() -> None:
+    c = case(args=["--out=$SCRATCH/$SLURM_JOB_ID"])
+    text = PER_RANK_PORT.replace("--epochs 3", "--out=$SCRATCH/$PBS_JOBID")
+    assert check("program", c, ported(text)) == []
+    other = PER_RANK_PORT.replace("--epochs 3", "--out=$SCRATCH/$PBS_O_WORKDIR")
+    assert check("program", c, ported(other))
+
+
+def test_program_unparsable_port_fails() -> None:
+    assert "does not parse" in check("program", case(), ported("#!/bin/bash\necho hi\n"))[0]
+
+
+# -- ranks -------------------------------------------------------------------------------
+
+def test_ranks_kept_passes() -> None:
+    assert check("ranks", case(), ported()) == []
+
+
+def test_ranks_changed_without_note_fails() -> None:
+    assert check("ranks", case(), ported(nodes=3, gpus_per_node=3))
+
+
+def _shape(nodes: int, gpn: int) -> str:
+    return PER_RANK_PORT.replace("-N 2", f"-N {nodes}").replace("node=4", f"node={gpn}")
+
+
+def test_ranks_changed_with_arithmetic_note_passes() -> None:
+    note = "the source ran 8 ranks; 3 node(s) x 3 rank(s) per node gives 9"
+    p = ported(_shape(3, 3), nodes=3, gpus_per_node=3, notes=[note])
+    assert check("ranks", case(), p) == []
+
+
+def test_ranks_script_disagreeing_with_spec_fails() -> None:
+    note = "the source ran 8 ranks; 3 node(s) x 3 rank(s) per node gives 9"
+    assert check("ranks", case(), ported(nodes=3, gpus_per_node=3, notes=[note]))
+
+
+def test_ranks_known_from_page_used_when_script_leaves_it_open() -> None:
+    known = {"total": 6, "nodes": 2, "gpus_per_node": 3, "why": "the page"}
+    c = case(total_ranks="unknown", known_ranks=known)
+    assert check("ranks", c, ported(nodes=2, gpus_per_node=4))
+    assert check("ranks", c, ported(_shape(2, 3), nodes=2, gpus_per_node=3)) == []
+
+
+# -- launch model ------------------------------------------------------------------------
+
+def test_per_rank_stays_per_rank_passes() -> None:
+    assert check("launch_model", case(), ported()) == []
+
+
+def test_per_rank_to_torchrun_without_note_fails() -> None:
+    assert check("launch_model", case(), ported(TORCHRUN_PORT))
+
+
+def test_per_rank_to_torchrun_with_note_passes() -> None:
+    note = "launch: the program reads RANK from torchrun's environment, so torchrun is used"
+    assert check("launch_model", case(), ported(TORCHRUN_PORT, notes=[note])) == []
+
+
+def test_launcher_stays_launcher_passes_and_fails() -> None:
+    c = case(launch_model="launcher", launcher="torchrun")
+    assert check("launch_model", c, ported(TORCHRUN_PORT)) == []
+    assert check("launch_model", c, ported(PER_RANK_PORT))
+
+
+# -- strategy ----------------------------------------------------------------------------
+
+def test_strategy_kept_passes_and_changed_fails() -> None:
+    c = case(strategy="fsdp")
+    assert check("strategy", c, ported(strategy="fsdp")) == []
+    assert check("strategy", c, ported(strategy="ddp"))
+
+
+def test_zero2_needs_a_note_when_not_kept() -> None:
+    c = case(strategy="zero2")
+    assert check("strategy", c, ported(strategy="ddp"))
+    note = "ZeRO stage 2 of the accelerate config is not a maple_flow template: zero3 used"
+    assert check("strategy", c, ported(strategy="zero3", notes=[note])) == []
+
+
+def test_strategy_only_the_program_knows_is_not_judged() -> None:
+    c = case(strategy="fsdp", strategy_in_script=False)
+    assert check("strategy", c, ported(strategy="ddp")) == []
+
+
+def test_deepspeed_config_strategy_is_not_judged() -> None:
+    assert check("strategy", case(strategy="deepspeed-config"), ported(strategy="zero3")) == []
+
+
+# -- launcher configuration and rendezvous ----------------------------------------------
+
+def test_launcher_config_kept_or_noted() -> None:
+    c = case(launcher_config=["$CFG"], vars={"CFG": "acc.yaml"})
+    assert check("launcher_config", c, ported())
+    assert check("launcher_config", c, ported(PER_RANK_PORT + "# --config_file acc.yaml\n")) == []
+    note = "accelerate config 'acc.yaml' reads as ZeRO-2: ported as ddp"
+    assert check("launcher_config", c, ported(notes=[note])) == []
+
+
+def test_rendezvous_overwritten_by_a_kept_source_step_fails() -> None:
+    text = "MASTER_ADDR=n1\nexport MASTER_ADDR\n" + PER_RANK_PORT
+    assert check("rendezvous", case(), ported(text)) == []
+    clobbered = text + "declare -xr MASTER_ADDR=$(hostname -i)\n"
+    assert check("rendezvous", case(), ported(clobbered))
+    commented = text + "# export MASTER_ADDR=other\n"
+    assert check("rendezvous", case(), ported(commented)) == []
+
+
+# -- setup -------------------------------------------------------------------------------
+
+SETUP = [
+    {"step": "git clone https://example.org/x.git", "keep": "required"},
+    {"step": "cd x", "keep": "required"},
+]
+
+
+def test_setup_in_order_passes() -> None:
+    text = PER_RANK_PORT.replace("srun", "git clone https://example.org/x.git\ncd x\nsrun")
+    assert check("setup", case(setup=SETUP), ported(text)) == []
+
+
+def test_setup_missing_fails() -> None:
+    assert len(check("setup", case(setup=SETUP), ported())) == 2
+
+
+def test_setup_out_of_order_fails() -> None:
+    text = PER_RANK_PORT.replace("srun", "cd x\ngit clone https://example.org/x.git\nsrun")
+    assert "out of order" in " ".join(check("setup", case(setup=SETUP), ported(text)))
+
+
+def test_setup_or_note_matches_the_file_a_note_names() -> None:
+    c = case(setup=[{"step": "> out.txt", "keep": "or_note"}])
+    assert check("setup", c, ported())
+    assert check("setup", c, ported(notes=["the output redirection to out.txt is dropped"])) == []
+
+
+def test_setup_or_note_accepts_a_note() -> None:
+    c = case(setup=[{"step": "source /site/envs/a/bin/activate", "keep": "or_note"}])
+    assert check("setup", c, ported())
+    note = "environment activation `source /site/envs/a/bin/activate` is not copied"
+    assert check("setup", c, ported(notes=[note])) == []
+
+
+# -- account -----------------------------------------------------------------------------
+
+def test_account_copied_fails_and_absent_passes() -> None:
+    c = case(source_accounts=["myproj42"])
+    assert check("account", c, ported()) == []
+    text = PER_RANK_PORT.replace("#SBATCH -N 2", "#SBATCH -A myproj42\n#SBATCH -N 2")
+    assert check("account", c, ported(text))
+
+
+def test_account_as_directory_of_a_kept_path_is_not_the_account() -> None:
+    c = case(source_accounts=["myproj42"])
+    text = PER_RANK_PORT.replace("train.py", "/fs/myproj42/me/train.py")
+    assert check("account", c, ported(text)) == []
+
+
+def test_account_export_carried_over_fails() -> None:
+    source = "export SBATCH_ACCOUNT=other\n" + PER_RANK_PORT
+    text = "export SBATCH_ACCOUNT=$ACCT\n" + PER_RANK_PORT
+    assert check("account", case(), ported(text), source)
+    assert check("account", case(), ported(), source) == []
+
+
+def test_account_in_target_hint_comment_is_not_a_copy() -> None:
+    hint = "lists your projects (e.g. myproj42)"
+    c = case(source_accounts=["myproj42"])
+    p = ported(PER_RANK_PORT + f"# {hint}\n", target_knowledge=f"hint: {hint}")
+    assert check("account", c, p) == []
+
+
+# -- single quotes -----------------------------------------------------------------------
+
+SOURCE_WITH_VAR = "#!/bin/bash\nmycfg=a.yaml\nsrun python train.py --cfg $mycfg\n"
+
+
+def test_user_variable_frozen_in_single_quotes_fails() -> None:
+    text = PER_RANK_PORT.replace("--epochs 3", "--cfg '$mycfg'")
+    assert check("frozen_quotes", case(), ported(text), SOURCE_WITH_VAR)
+
+
+def test_user_variable_double_quoted_or_exported_passes() -> None:
+    text = PER_RANK_PORT.replace("--epochs 3", '--cfg "$mycfg"')
+    assert check("frozen_quotes", case(), ported(text), SOURCE_WITH_VAR) == []
+    text = "export mycfg=a.yaml\n" + PER_RANK_PORT.replace("srun", "srun bash -c 'echo $mycfg';")
+    assert check("frozen_quotes", case(), ported(text), SOURCE_WITH_VAR) == []
+
+
+def test_scheduler_variable_in_single_quotes_is_fine() -> None:
+    text = PER_RANK_PORT.replace("srun", "srun bash -c 'echo $SLURM_PROCID';")
+    assert check("frozen_quotes", case(), ported(text), SOURCE_WITH_VAR) == []
+
+
+# -- device family -----------------------------------------------------------------------
+
+def test_device_change_without_backend_note_fails() -> None:
+    assert check("device_note", case(), ported(vendor="intel"))
+
+
+def test_device_change_with_backend_note_passes() -> None:
+    note = "the source used nccl on CUDA GPUs; on Intel GPUs the backend is xccl (device xpu)"
+    assert check("device_note", case(), ported(vendor="intel", notes=[note])) == []
+
+
+def test_amd_to_nvidia_needs_no_note_amd_to_intel_does() -> None:
+    assert check("device_note", case(device="amd"), ported(vendor="nvidia")) == []
+    assert check("device_note", case(device="amd"), ported(vendor="intel"))
+    note = "ROCm builds use torch.cuda and nccl; Intel GPUs need xpu and xccl"
+    assert check("device_note", case(device="amd"), ported(vendor="intel", notes=[note])) == []
+
+
+def test_same_device_family_needs_no_note() -> None:
+    assert check("device_note", case(), ported(vendor="nvidia")) == []
+
+
+# -- source-only values ------------------------------------------------------------------
+
+def test_source_only_value_copied_fails() -> None:
+    c = case(source_only=["list:1:2:3"])
+    text = "export CPU_AFFINITY=list:1:2:3\n" + PER_RANK_PORT
+    assert check("source_only", c, ported(text))
+    assert check("source_only", c, ported()) == []
+
+
+def test_source_only_value_known_to_target_is_not_a_copy() -> None:
+    c = case(source_only=["list:1:2:3"])
+    p = ported("export CPU_AFFINITY=list:1:2:3\n" + PER_RANK_PORT, target_knowledge="list:1:2:3")
+    assert check("source_only", c, p) == []
+
+
+def test_source_module_loaded_by_port_fails() -> None:
+    source = "module load mysite-torch/1.0\n" + PER_RANK_PORT
+    assert check("source_only", case(), ported("module load mysite-torch/1.0\n" + PER_RANK_PORT),
+                 source)
+    assert check("source_only", case(), ported("module load torch/2\n" + PER_RANK_PORT),
+                 source) == []
+
+
+def test_hsn_address_from_source_not_copied() -> None:
+    source = "MASTER_ADDR=n1.hsn.cm.site\n" + PER_RANK_PORT
+    assert check("source_only", case(), ported("A=n1.hsn.cm.site\n" + PER_RANK_PORT), source)
+
+
+# -- vendor tools ------------------------------------------------------------------------
+
+def test_nvidia_tool_on_intel_target_fails_and_passes_elsewhere() -> None:
+    text = "N=$(nvidia-smi -L | wc -l)\n" + PER_RANK_PORT
+    assert check("vendor_tools", case(), ported(text, vendor="intel"))
+    assert check("vendor_tools", case(), ported(text, vendor="nvidia")) == []
+    assert check("vendor_tools", case(), ported("# nvidia-smi\n" + PER_RANK_PORT,
+                                                 vendor="intel")) == []
+
+
+def test_unsetting_a_vendor_variable_is_harmless() -> None:
+    text = "unset CUDA_VISIBLE_DEVICES\n" + PER_RANK_PORT
+    assert check("vendor_tools", case(), ported(text, vendor="intel")) == []
+
+
+def test_vendor_word_the_target_uses_is_fine() -> None:
+    text = "export ZE_AFFINITY_MASK=0\n" + PER_RANK_PORT
+    assert check("vendor_tools", case(), ported(text, vendor="nvidia"))
+    assert check("vendor_tools", case(), ported(text, vendor="nvidia",
+                                                 target_knowledge="ZE_AFFINITY_MASK")) == []
+
+
+# -- policy and shellcheck ---------------------------------------------------------------
+
+def test_policy_and_shellcheck_lists_fail_and_pass() -> None:
+    assert check("policy", case(), ported(policy_problems=["nodes: too many"]))
+    assert check("policy", case(), ported()) == []
+    assert check("shellcheck", case(), ported(shellcheck_errors=["SC1009"]))
+    assert check("shellcheck", case(), ported()) == []
+
+
+def _real_port(target: str = "delta") -> maple_flow.PortResult:
+    return maple_flow.port(PER_RANK_PORT, [target])[target]
+
+
+def test_ported_record_runs_shellcheck_and_policy() -> None:
+    result = _real_port()
+    assert RUN.ported_record(result).shellcheck_errors == []
+    broken = dataclasses.replace(result, script=result.script + "\nif [ x = y ]; then\n")
+    assert RUN.ported_record(broken).shellcheck_errors
+    too_big = dataclasses.replace(result, script=result.script.replace(
+        "#SBATCH -N 2", "#SBATCH -N 100000"))
+    assert too_big.script != result.script
+    assert RUN.ported_record(too_big).policy_problems
+
+
+# -- classification of sizes the script does not fix -------------------------------------
+
+UNKNOWN_SIZE = """#!/bin/bash
+#PBS -l walltime=00:10:00
+NNODES=$(wc -l < $PBS_NODEFILE)
+mpiexec -n $((NNODES*4)) --ppn 4 python train.py --epochs 3
+"""
+
+
+def test_port_that_guesses_an_open_size_is_wrong(monkeypatch: pytest.MonkeyPatch) -> None:
+    c = case(total_ranks="unknown", known_ranks=None, source_cluster="polaris")
+    out = RUN.port_unknown_size(c, "delta", UNKNOWN_SIZE)
+    if out.asked_for_size is False:
+        assert out.status == "wrong" and "size" in out.failures
+    monkeypatch.setattr(RUN, "attempt", lambda *a, **k: _real_port())
+    forced = RUN.port_unknown_size(c, "delta", UNKNOWN_SIZE)
+    assert forced.status == "wrong" and "size" in forced.failures
+
+
+def test_port_that_asks_for_the_size_is_correct_or_rerun(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[dict[str, Any]] = []
+
+    def fake(script: str, target: str, **overrides: Any) -> Any:
+        calls.append(overrides)
+        return "MissingInformation: pass --nodes N" if not overrides else _real_port(target)
+
+    monkeypatch.setattr(RUN, "attempt", fake)
+    c = case(total_ranks="unknown", known_ranks=None)
+    assert RUN.port_unknown_size(c, "delta", UNKNOWN_SIZE).status == "correct"
+    known = {"total": 8, "nodes": 2, "gpus_per_node": 4, "why": "the page"}
+    rerun = RUN.port_unknown_size(case(total_ranks="unknown", known_ranks=known), "delta",
+                                  UNKNOWN_SIZE)
+    assert rerun.asked_for_size and rerun.rerun_with and calls[-1]
+
+
+def test_asking_only_for_gpus_per_node_is_not_asking_for_the_size(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(RUN, "attempt", lambda *a, **k: "MissingInformation: gpus_per_node=N")
+    c = case(total_ranks="unknown", known_ranks=None)
+    assert RUN.port_unknown_size(c, "delta", UNKNOWN_SIZE).status == "refused"
+
+
+def test_refusal_that_does_not_say_how_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(RUN, "attempt", lambda *a, **k: "ParseError: no launch line found")
+    c = case(total_ranks="unknown", known_ranks=None)
+    assert RUN.port_unknown_size(c, "delta", UNKNOWN_SIZE).status == "refused"
+
+
+# -- the case file -----------------------------------------------------------------------
+
+def test_case_file_loads_and_covers_the_brief() -> None:
+    cases = rp_cases.load_cases()
+    assert len(cases) >= 25
+    assert len({c.centre for c in cases}) >= 8
+    assert all(len(c.targets) >= 3 for c in cases)
+    assert any(t in {"aurora", "stampede3"} for c in cases for t in c.targets)
+
+
+def test_case_file_rejects_unknown_target(tmp_path: Path) -> None:
+    bad = tmp_path / "cases.yaml"
+    data = {**BASE, "targets": ["polaris", "delta", "nowhere"]}
+    import yaml
+    bad.write_text(yaml.safe_dump({"schema": 1, "cases": [data]}))
+    with pytest.raises(ValueError, match="unknown targets"):
+        rp_cases.load_cases(bad)
+
+
+def test_cache_dir_order(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("MAPLE_REALPORT_CACHE", str(tmp_path))
+    assert rp_cases.cache_dir(None) == tmp_path
+    assert rp_cases.cache_dir("x") == Path("x")
+    monkeypatch.delenv("MAPLE_REALPORT_CACHE")
+    assert rp_cases.cache_dir(None) == rp_cases.DEFAULT_CACHE
+
+
+def test_check_cache_lists_missing_scripts(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert RUN.main(["--cache", str(tmp_path), "--check-cache"]) == 1
+    assert "nersc-multigpu-modules" in capsys.readouterr().out
+
+
+def test_summary_and_markdown_count_each_status() -> None:
+    c1, c2 = case(id="a", patterns=["x", "y"]), case(id="b", patterns=["y"])
+    outs = [
+        RUN.Outcome("a", "delta", "correct"),
+        RUN.Outcome("a", "aurora", "wrong", failures={"device_note": ["device: ..."]}),
+        RUN.Outcome("b", "delta", "refused", reason="ParseError: no launch line found"),
+    ]
+    summ = RUN.summary([c1, c2], outs)
+    assert summ["status"] == {"correct": 1, "wrong": 1, "refused": 1}
+    assert summ["by_pattern"]["y"] == {"correct": 1, "wrong": 1, "refused": 1}
+    assert summ["pattern_reasons"]["y"] == {"device_note": 1, "refused: ParseError": 1}
+    page = RUN.markdown([c1, c2], outs, summ)
+    assert "**1 correct**, 1 refused, 1 wrong" in page
+    assert "| a | test | aurora | wrong: device_note |" in page
+
+
+def test_a_crash_of_port_is_wrong_not_a_harness_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    def boom(*args: Any, **kwargs: Any) -> Any:
+        raise KeyError("x")
+
+    monkeypatch.setattr(RUN, "port", boom)
+    out = RUN.run_case(case(), "delta", PER_RANK_PORT)
+    assert out.status == "wrong" and "crash" in out.failures
+
+
+def test_validate_flags_a_claim_missing_from_the_script_and_a_changed_text() -> None:
+    import hashlib
+
+    script = PER_RANK_PORT
+    assert rp_cases.validate(case(), script) == []
+    assert rp_cases.validate(case(args=["--epochs", "9"]), script)
+    digest = hashlib.sha256(script.encode()).hexdigest()
+    assert rp_cases.validate(case(sha256=digest), script) == []
+    assert rp_cases.validate(case(sha256=digest), script + "\n")
+
+
+def test_a_port_refused_by_the_target_rules_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    refused = dataclasses.replace(_real_port(), script="", status="refused",
+                                  notes=["refused for Delta: nodes: too many"])
+    monkeypatch.setattr(RUN, "port", lambda *a, **k: {"delta": refused})
+    out = RUN.run_case(case(), "delta", PER_RANK_PORT)
+    assert out.status == "refused" and "too many" in out.reason
