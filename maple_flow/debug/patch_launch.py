@@ -231,10 +231,25 @@ def rendezvous_host_options(text: str) -> list[tuple[str, str, str]]:
         if start is None:
             continue
         for opt in _walk(launch.words, start)[0]:
-            if opt.name in names and opt.value is not None and "$MASTER_ADDR" not in opt.value \
-                    and "${MASTER_ADDR}" not in opt.value:
+            if opt.name in names and opt.value is not None and (
+                    ("$MASTER_ADDR" not in opt.value and "${MASTER_ADDR}" not in opt.value)
+                    or _unset_port(text, opt.value)):
                 found.append((stage, opt.name, opt.value))
     return found
+
+
+_PORT_VARIABLE = re.compile(r":\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$")
+
+
+def _unset_port(text: str, endpoint: str) -> bool:
+    """Whether ``endpoint`` (HOST:PORT) reads its port from a variable the script never sets
+    (a mistyped ``$MASTERPORT``): torchrun then gets an empty port."""
+    m = _PORT_VARIABLE.search(endpoint)
+    if m is None or m.group(1) == "MASTER_PORT":
+        return False
+    name = re.escape(m.group(1))
+    return re.search(rf"(?m)^\s*(?:export\s+)?{name}=|^\s*export\s[^\n]*\b{name}\b",
+                     text) is None
 
 
 def point_at_master_addr(text: str) -> str:
@@ -245,7 +260,7 @@ def point_at_master_addr(text: str) -> str:
         opt = [o for o in options if o.name == name][-1]
         if "endpoint" in name:
             port = value.rpartition(":")[2] if ":" in value else ""
-            port = port if port.isdigit() else "$MASTER_PORT"
+            port = port if port.isdigit() and not _unset_port(text, value) else "$MASTER_PORT"
             new = f'{name}="$MASTER_ADDR:{port}"'
         else:
             new = f'{name}="$MASTER_ADDR"'
