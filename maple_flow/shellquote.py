@@ -37,22 +37,20 @@ def shell_word(value: object) -> str:
 
 
 def _expanding(text: str) -> str:
-    out: list[str] = []
-    pos = 0
-    for m in _USER_REF.finditer(text):
-        out.append(_escape_dq(text[pos:m.start()]))
-        out.append(m.group(0))
-        pos = m.end()
-    out.append(_escape_dq(text[pos:]))
-    return '"' + "".join(out) + '"'
+    return _double_quoted(text, _USER_REF)
 
 
 def dquote(value: object) -> str:
     """Double-quote a profile value, keeping ``$VAR``/``${VAR:-x}`` references expandable."""
-    text = str(value)
+    return _double_quoted(str(value), _VAR_REF)
+
+
+def _double_quoted(text: str, refs: re.Pattern[str]) -> str:
+    """``text`` as one double-quoted word: the matches of ``refs`` stay live, every other
+    ``$``, backtick, ``"`` and ``\\`` is escaped."""
     out: list[str] = []
     pos = 0
-    for m in _VAR_REF.finditer(text):
+    for m in refs.finditer(text):
         out.append(_escape_dq(text[pos:m.start()]))
         out.append(m.group(0))
         pos = m.end()

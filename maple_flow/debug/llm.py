@@ -22,6 +22,7 @@ import os
 import re
 import urllib.error
 import urllib.request
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -192,11 +193,8 @@ class TransformersProposer:
 
     def propose(self, evidence: FailureEvidence,
                 profile: ClusterProfile | None) -> Fix | Rejected:
-        try:
-            raw = self.complete(build_messages(evidence, profile))
-        except LLMUnavailable as exc:
-            return Rejected(raw="", why=str(exc))
-        return validate_output(raw, f"{self.name}:{Path(self.model_path).name}")
+        return _propose(self.complete, evidence, profile,
+                        f"{self.name}:{Path(self.model_path).name}")
 
 
 @dataclass
@@ -231,11 +229,18 @@ class OpenAICompatProposer:
 
     def propose(self, evidence: FailureEvidence,
                 profile: ClusterProfile | None) -> Fix | Rejected:
-        try:
-            raw = self.complete(build_messages(evidence, profile))
-        except LLMUnavailable as exc:
-            return Rejected(raw="", why=str(exc))
-        return validate_output(raw, f"{self.name}:{self.model}")
+        return _propose(self.complete, evidence, profile, f"{self.name}:{self.model}")
+
+
+def _propose(complete: Callable[[list[dict[str, str]]], str], evidence: FailureEvidence,
+             profile: ClusterProfile | None, source: str) -> Fix | Rejected:
+    """Ask ``complete`` for a fix and validate its answer; an unreachable model is a
+    rejection, never an exception."""
+    try:
+        raw = complete(build_messages(evidence, profile))
+    except LLMUnavailable as exc:
+        return Rejected(raw="", why=str(exc))
+    return validate_output(raw, source)
 
 
 def proposer_from_spec(spec: str) -> FixProposer:
