@@ -35,12 +35,13 @@ DEFAULT_IDLE_S = 90.0
 PRIVATE = "_maple_twin_warm_"
 
 
-def _load_client() -> ModuleType:
-    """client.py under a private module name (it carries the wire format and constants)."""
-    name = PRIVATE + "client"
+def _load_private(stem: str) -> ModuleType:
+    """``<stem>.py`` beside this file under a private module name (the zygote runs as a
+    script, outside the maple_flow package)."""
+    name = PRIVATE + stem
     if name in sys.modules:
         return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(name, os.path.join(HERE, "client.py"))
+    spec = importlib.util.spec_from_file_location(name, os.path.join(HERE, f"{stem}.py"))
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module
@@ -48,7 +49,7 @@ def _load_client() -> ModuleType:
     return module
 
 
-wire = _load_client()
+wire = _load_private("client")  # the wire format and constants
 
 
 def log(text: str) -> None:
@@ -316,24 +317,12 @@ def main() -> None:
     zygote = start(sys.argv[1:])
     if zygote is None:
         sys.exit(1)
-    child = _load_child()  # loaded before the first fork, as the preloaded modules
+    child = _load_private("child")  # loaded before the first fork, as the preloaded modules
     job = zygote.serve()
     if job is None:
         return
     child.become(job.request, job.fds)
     child.run_program(job.request)
-
-
-def _load_child() -> ModuleType:
-    name = PRIVATE + "child"
-    if name in sys.modules:
-        return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(name, os.path.join(HERE, "child.py"))
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
 
 
 if __name__ == "__main__":
