@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import Literal
 
 from pydantic import Field, field_validator
@@ -22,6 +23,13 @@ _MODULE_NAME = re.compile(r"^[A-Za-z0-9_.+/@:-]+$")
 
 DEFAULT_WALLTIME = "00:30:00"
 DEFAULT_MASTER_PORT = 29500
+
+
+def _check_names(names: Iterable[str], pattern: re.Pattern[str], what: str) -> None:
+    """ValueError listing every name that does not match ``pattern``."""
+    bad = [n for n in names if not pattern.match(n)]
+    if bad:
+        raise ValueError(f"invalid {what} names: {bad}")
 
 
 class JobSpec(Strict):
@@ -81,9 +89,7 @@ class JobSpec(Strict):
     @field_validator("env")
     @classmethod
     def _env_names(cls, value: dict[str, str]) -> dict[str, str]:
-        bad = [k for k in value if not _ENV_NAME.match(k)]
-        if bad:
-            raise ValueError(f"invalid environment variable names: {bad}")
+        _check_names(value, _ENV_NAME, "environment variable")
         if any("\x00" in v for v in value.values()):
             raise ValueError("environment values cannot contain NUL bytes")
         return value
@@ -91,9 +97,7 @@ class JobSpec(Strict):
     @field_validator("rank_vars")
     @classmethod
     def _rank_var_names(cls, value: dict[str, RankRole]) -> dict[str, RankRole]:
-        bad = [k for k in value if not _ENV_NAME.match(k)]
-        if bad:
-            raise ValueError(f"invalid rank variable names: {bad}")
+        _check_names(value, _ENV_NAME, "rank variable")
         return value
 
     @field_validator("setup_steps")
@@ -108,9 +112,7 @@ class JobSpec(Strict):
     @field_validator("modules")
     @classmethod
     def _module_names(cls, value: list[str]) -> list[str]:
-        bad = [m for m in value if not _MODULE_NAME.match(m)]
-        if bad:
-            raise ValueError(f"invalid module names: {bad}")
+        _check_names(value, _MODULE_NAME, "module")
         return value
 
     @property
