@@ -42,6 +42,16 @@ def test_cluster_show_has_sources_and_doubts(app: typer.Typer) -> None:
     assert json.loads(out)["scheduler"] == "pbs"
 
 
+@pytest.mark.parametrize("cluster", sorted(all_profiles()))
+def test_cluster_show_says_where_verification_runs(app: typer.Typer, cluster: str) -> None:
+    code, out, _ = run(app, "clusters", "show", cluster)
+    verification = all_profiles()[cluster].verification
+    assert code == 0 and "\nverification:" in out
+    if verification is not None:
+        assert f"workdir: {verification.workdir}" in out
+        assert f"endpoint host: {verification.endpoint_host}" in out
+
+
 def test_unknown_cluster_is_a_user_error(app: typer.Typer) -> None:
     code, out, err = run(app, "clusters", "show", "frontier")
     assert code == 2 and out == "" and "known clusters: perlmutter" in err

@@ -101,11 +101,22 @@ def _profile_text(profile: ClusterProfile) -> list[str]:
         *(f"  {q.name}{' (default)' if q.default else ''}: {q.kind}, {q.min_nodes}-"
           f"{q.max_nodes} nodes, {q.max_walltime}" for q in profile.queues.items),
         "quirks:", *(f"  - {q.text}" for q in profile.quirks),
+        *_verification_text(profile),
         "sources:", *(f"  [{s.key}] {s.kind}: {s.title} <{s.url}>" for s in profile.sources),
         "doubts:",
         *(f"  - {group}: {d}" for group, ds in profile.doubts().items() for d in ds),
     ]
     return lines
+
+
+def _verification_text(profile: ClusterProfile) -> list[str]:
+    """Where `maple port --verify` stages jobs and runs its endpoint on the real cluster."""
+    v = profile.verification
+    if v is None:
+        return ["verification: no shared workdir or endpoint host recorded for this cluster"]
+    lines = ["verification:", f"  workdir: {v.workdir}",
+             f"  endpoint host: {v.endpoint_host}; polls every {v.poll_s:g} s"]
+    return lines + ([f"  {v.notes}"] if v.notes else [])
 
 
 @clusters_app.command("show")
