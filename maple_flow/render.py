@@ -111,6 +111,12 @@ def tasks_per_node(spec: JobSpec, profile: ClusterProfile) -> int:
     return spec.gpus_per_node if rank_per_gpu(spec, profile) else 1
 
 
+#: Variables every per-rank wrapper sets already, with the role they hold there.
+_ALREADY_SET = {"RANK": "rank", "LOCAL_RANK": "local_rank", "WORLD_SIZE": "world_size",
+                "LOCAL_WORLD_SIZE": "local_world_size", "MASTER_ADDR": "master_addr",
+                "MASTER_PORT": "master_port"}
+
+
 def rank_exports(spec: JobSpec) -> list[str]:
     """``NAME="value"`` words that set the program's own rank variables inside each rank.
 
@@ -129,8 +135,9 @@ def rank_exports(spec: JobSpec) -> list[str]:
         "master_addr": '"$MASTER_ADDR"',
         "master_port": '"$MASTER_PORT"',
     }
-    first = [(n, r) for n, r in spec.rank_vars.items() if r.startswith("master_")]
-    rest = [(n, r) for n, r in spec.rank_vars.items() if not r.startswith("master_")]
+    wanted = {n: r for n, r in spec.rank_vars.items() if _ALREADY_SET.get(n) != r}
+    first = [(n, r) for n, r in wanted.items() if r.startswith("master_")]
+    rest = [(n, r) for n, r in wanted.items() if not r.startswith("master_")]
     return [f"{name}={values[role]}" for name, role in first + rest]
 
 

@@ -117,6 +117,19 @@ def test_per_rank_scripts_pass_shellcheck(template_id: str, launcher: str) -> No
     assert [f for f in shellcheck(render(spec, profile, template)) if f.severity != "style"] == []
 
 
+def test_standard_rank_variables_are_set_once() -> None:
+    template, profile = case("perlmutter-pytorch-ddp")
+    standard = {"RANK": "rank", "LOCAL_RANK": "local_rank", "WORLD_SIZE": "world_size",
+                "MASTER_ADDR": "master_addr"}
+    spec = spec_for(template, profile, nodes=2, launch_model="per_rank",
+                    rank_vars={**standard, "RANK_OF_NODE": "node_rank", "LOCAL_RANK_2": "rank"})
+    wrapper = next(line for line in render(spec, profile, template).splitlines()
+                   if "maple-rank" in line)
+    assert wrapper.count("RANK=") == 4  # MAPLE_, MAPLE_LOCAL_, RANK, LOCAL_RANK
+    assert 'RANK_OF_NODE="$(( MAPLE_RANK / 4 ))" LOCAL_RANK_2="$MAPLE_RANK"' in wrapper
+    assert "MASTER_ADDR=" not in wrapper and "WORLD_SIZE=" not in wrapper
+
+
 def test_per_rank_on_a_torchrun_site_starts_one_task_per_gpu() -> None:
     template, profile = case("perlmutter-pytorch-ddp")
     spec = spec_for(template, profile, nodes=2, launch_model="per_rank")
