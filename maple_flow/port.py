@@ -40,6 +40,7 @@ from maple_flow.scriptparse import read_facts as _read_facts
 from maple_flow.scriptparse.steps import setup_steps
 
 if TYPE_CHECKING:
+    from maple_flow.store import TemplateStore
     from maple_flow.verify.report import VerifyReport
     from maple_flow.verify.run import Progress
 
@@ -275,7 +276,8 @@ def _job_name(src: Source, o: dict[str, Any]) -> tuple[dict[str, Any], list[str]
     return {}, [f"job name {name!r} has characters a job name here cannot: not copied"]
 
 
-def _port_one(src: Source, target: str, o: dict[str, Any]) -> PortResult:
+def _port_one(src: Source, target: str, o: dict[str, Any],
+              store: TemplateStore | None = None) -> PortResult:
     from maple_flow.clusters import get_profile
     from maple_flow.generate import generate_from_spec
 
@@ -309,7 +311,7 @@ def _port_one(src: Source, target: str, o: dict[str, Any]) -> PortResult:
     fields.update({k: v for k, v in o.items() if k in {"master_port", "modules"}})
     fields["provenance"] = _provenance(fields, o, src)
     spec = JobSpec.model_validate(fields)
-    result = generate_from_spec(spec, strict=False)
+    result = generate_from_spec(spec, strict=False, store=store)
     notes = src.notes + f.notes + notes + time_notes + model_notes + name_notes
     notes += _account(src, profile, o.get("account")) + carried.notes
     notes += _software_notes(src, profile) + _arg_notes(args)
@@ -368,7 +370,7 @@ def verify_results(results: dict[str, PortResult], *, timeout_s: float = 300.0,
 def port(
     script: str | bytes, targets: list[str] | str, *, source: str | None = None,
     verify: bool = False, timeout_s: float = 300.0, progress: Progress | None = None,
-    **overrides: Any,
+    store: TemplateStore | None = None, **overrides: Any,
 ) -> dict[str, PortResult]:
     """Rewrite ``script`` for each target cluster (ids or aliases; a comma-separated string works).
 
@@ -378,6 +380,8 @@ def port(
     a guess). A target whose rules the port breaks gets status ``refused``. With
     ``verify=True`` every other target's script is run with a mini-app on its endpoint
     (concurrently) and ``.status`` becomes verified, failed or unverified, with ``.report``.
+    With a template ``store``, a target whose setup has a verified learned variant (a
+    script repaired and verified there before) gets that variant: its seed, then its fixes.
     Raises ParseError, MissingInformation, UnknownCluster (all MapleError) on unusable input.
     """
     unknown = sorted(set(overrides) - _PORTABLE_OVERRIDES)
@@ -393,7 +397,8 @@ def port(
     if not any(names):
         raise UnknownCluster(no_target_message())
     src = _source(script, source, overrides)
-    results = {r.cluster: r for r in (_port_one(src, name, overrides) for name in names if name)}
+    results = {r.cluster: r for r in (_port_one(src, name, overrides, store)
+                                     for name in names if name)}
     if verify:
         verify_results(results, timeout_s=timeout_s, progress=progress)
     return results

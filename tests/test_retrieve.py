@@ -124,3 +124,27 @@ def test_a_variant_named_for_another_cluster_is_refused(store: TemplateStore) ->
     vid = store.add_variant("vista-pytorch-ddp", PLUGIN, "Vista DDP with the OFI plugin", "twin")
     with pytest.raises(RenderError, match="vista"):
         generate_from_spec(_spec(entrypoint="t.py"), vid, strict=False, store=store)
+
+
+PERLMUTTER_JOB = """#!/bin/bash
+#SBATCH -N 2
+#SBATCH --gpus-per-node=4
+#SBATCH -C gpu
+#SBATCH -q regular
+#SBATCH -A m1234
+srun --ntasks-per-node=1 torchrun --nnodes=2 --nproc_per_node=4 \\
+    --rdzv_backend=c10d --rdzv_endpoint="$MASTER_ADDR:29500" train.py --epochs 3
+"""
+
+
+def test_port_takes_the_targets_verified_variant(store: TemplateStore) -> None:
+    from maple_flow.port import port
+
+    seed = port(PERLMUTTER_JOB, ["polaris", "vista"])
+    vid = store.add_variant("polaris-pytorch-ddp", SOCKETS, "Polaris DDP bound to hsn0", "twin")
+    learned = port(PERLMUTTER_JOB, ["polaris", "vista"], store=store)
+    assert seed["polaris"].template_id == "polaris-pytorch-ddp"
+    assert learned["polaris"].template_id == vid
+    assert "NCCL_SOCKET_IFNAME=hsn0" in learned["polaris"].script
+    assert "NCCL_SOCKET_IFNAME" not in seed["polaris"].script
+    assert learned["vista"].script == seed["vista"].script  # no variant for Vista

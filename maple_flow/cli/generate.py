@@ -142,8 +142,11 @@ def port_cmd(
     loop = _repair_loop(timeout, review) if repair or review else None  # --review: before runs
     overrides = {k: v for k, v in given.items() if v is not None}
     interactive = sys.stdin.isatty() and not as_json
+    from maple_flow.store import open_existing
+
     results = _port_asking(data, targets, interactive, source=source, verify=verify,
-                           timeout_s=timeout, progress=progress, **overrides)
+                           timeout_s=timeout, progress=progress, store=open_existing(),
+                           **overrides)
     if loop is not None:
         from maple_flow.cli.repair import repair_port_results
 

@@ -35,19 +35,22 @@ def batch_command(
     Example: maple batch jobs/*.sbatch --to polaris,aurora,vista --verify -o ported/
     """
     from maple_flow.batchdir import unique_names
+    from maple_flow.store import open_existing
     from maple_flow.workflows import batch_port, batch_to_dir, resolve_targets
 
     clusters = target_list(to, resolve_targets)
+    store = open_existing()  # learned variants, when a store exists ($MAPLE_STORE)
     factory = progress_printer if verify and not as_json else None
     if output is not None:
         batch = batch_to_dir(scripts, clusters, output, verify=verify, timeout_s=timeout,
-                             progress_factory=factory)
+                             progress_factory=factory, store=store)
     else:
         progress = factory(len(scripts) * len(clusters)) if factory else None
         names = unique_names([p.resolve() for p in scripts], {})
         texts = {names[str(p.resolve())]: p.read_bytes().decode("utf-8", errors="replace")
                  for p in scripts}
-        batch = batch_port(texts, clusters, verify=verify, timeout_s=timeout, progress=progress)
+        batch = batch_port(texts, clusters, verify=verify, timeout_s=timeout, progress=progress,
+                           store=store)
     if as_json:
         typer.echo(json.dumps(_batch_json(batch), indent=2))
     else:
