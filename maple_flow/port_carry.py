@@ -53,6 +53,10 @@ class Carried:
     steps: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     dropped_env: set[str] = field(default_factory=set)
+    #: The user's loop around the launch line (see port_loop), and the variables it sets.
+    loop_open: list[str] = field(default_factory=list)
+    loop_close: list[str] = field(default_factory=list)
+    loop_vars: list[str] = field(default_factory=list)
 
 
 def carry_env(src: Source, profile: ClusterProfile, o: dict[str, Any], out: Carried) -> None:
@@ -129,8 +133,10 @@ def carry_steps(src: Source, profile: ClusterProfile, out: Carried) -> None:
                              "launch line; the target's script writes its own")
         else:
             kept.append(step)
+    loop = src.parsed.launch_loop
     uses = " ".join([src.facts.entrypoint, *src.facts.args, *out.env.values(), *out.steps]
-                    + [s.text for s in kept if s.keep])
+                    + [s.text for s in kept if s.keep]
+                    + (loop.before + loop.after if loop else []))
     needed = set(referenced(uses))
     for step in reversed(kept):  # an assignment is kept when something kept reads it
         if step.keep is None and step.name in needed:
@@ -280,9 +286,11 @@ def live_refs_note(entry: str, args: list[str], carried: Carried) -> list[str]:
     """What the program's words read from the shell at run time (passed as written), and
     the variables nothing in the ported script sets."""
     words = [w for w in [entry, *args, *carried.env.values()] if "$" in w or w.startswith("~")]
-    set_here = {n for s in carried.steps
+    lines = carried.steps + carried.loop_open + carried.loop_close
+    set_here = {n for s in lines
                 for n in re.findall(r"^\s*(?:export\s+)?(\w+)\+?=", s)} | set(carried.env)
-    read = {a or b for w in words + carried.steps for a, b in _BARE_REF.findall(w)
+    set_here |= set(carried.loop_vars)
+    read = {a or b for w in words + lines for a, b in _BARE_REF.findall(w)
             if not (a or b).isdigit()}
     unset = sorted(read - set_here - _SCRIPT_VARS - _ALWAYS_SET)
     notes = []

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from maple_flow.directives import Directive, detect_scheduler, last_value, parse_directives
 from maple_flow.errors import ParseError
 from maple_flow.scriptparse.launch import LaunchLine, read_words
+from maple_flow.scriptparse.loop import LaunchLoop, launch_loop
 from maple_flow.scriptparse.shell import Block, ShellCommand, split_blocks, split_commands
 from maple_flow.scriptparse.values import expand, simple_values, split_words
 
@@ -39,6 +40,8 @@ class ParsedScript:
     before: list[Block] = field(default_factory=list)
     after: list[Block] = field(default_factory=list)
     launch_block: Block | None = None
+    #: The loops around the launch line (``for X in ...; do`` ... ``done``), if any.
+    launch_loop: LaunchLoop | None = None
     #: The other commands of a ``bash -c`` body the launcher runs for each rank.
     inner: list[ShellCommand] = field(default_factory=list)
     #: Variables set in that per-rank body (``export RANK=$SLURM_PROCID``...).
@@ -264,6 +267,7 @@ def parse_script(data: str | bytes) -> ParsedScript:
     parsed.before = blocks[:found.block]
     parsed.after = blocks[found.block + 1:]
     parsed.launch_block = blocks[found.block]
+    parsed.launch_loop = launch_loop(blocks[found.block], found.cmd)
     parsed.inner = found.inner
     for block in blocks:
         compound = "\n" in block.text or bool(_CONDITIONAL.match(block.text))

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from maple_flow.scriptparse.launch import Stage, wrapper_end
 from maple_flow.scriptparse.script import ParsedScript, is_declare_export
-from maple_flow.scriptparse.shell import Block, ShellCommand
+from maple_flow.scriptparse.shell import Block, ShellCommand, split_commands
 
 _SCHEDULER_CMDS = frozenset({
     "scontrol", "squeue", "sinfo", "sacct", "sbatch", "salloc", "sstat", "qstat", "qsub",
@@ -190,3 +190,14 @@ def after_steps(p: ParsedScript) -> list[str]:
         b.text for b in p.after
         if any(c.words and c.words[0] not in quiet for c in b.commands)
     ]
+
+
+def line_steps(text: str, p: ParsedScript) -> list[Step]:
+    """The steps of one line of the source that is not a top-level block (a loop body line),
+    classified as :func:`setup_steps` classifies a line of its own."""
+    conda_module = _uses_conda_module(p)
+    cmds = split_commands(text)
+    if len(cmds) == 1:
+        step = _command_step(cmds[0], text.strip(), conda_module)
+        return [step] if step is not None else []
+    return [s for c in cmds if (s := _command_step(c, _cmd_text(c), conda_module)) is not None]
