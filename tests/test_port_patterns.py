@@ -423,3 +423,60 @@ def test_other_vendor_tools_and_scheduler_variables_are_not_carried() -> None:
     assert "cat $PBS_NODEFILE > hosts.txt" not in delta.spec.setup_steps
     assert "$PBS_NODEFILE is not set by Delta's scheduler (slurm)" in _notes(delta)
     assert any(s.startswith("NGPU=") for s in delta.spec.setup_steps)
+
+
+# --- issue 8 (b): a launch line inside a loop -------------------------------------------------
+
+LOOP_PBS = PBS + (
+    "cd $PBS_O_WORKDIR\n"
+    'SIZES="1 4 16"\n'
+    "mkdir -p out$PBS_JOBID\n"
+    "for SIZE in $SIZES\n"
+    "do\n"
+    "    date\n"
+    "    module list\n"
+    "    mpiexec -n 8 --ppn 4 python bench.py --size ${SIZE} > out$PBS_JOBID/$SIZE.txt\n"
+    "    echo done $SIZE $PBS_JOBID\n"
+    "done\n"
+)
+
+
+def test_launch_in_a_for_loop_keeps_the_loop_around_the_target_launch() -> None:
+    r = port(LOOP_PBS, "perlmutter")["perlmutter"]
+    assert r.status == "generated"
+    assert r.spec.loop_open == ["for SIZE in $SIZES", "do", "    date"]
+    assert r.spec.loop_close == ["    echo done $SIZE $SLURM_JOB_ID", "done"]
+    assert 'SIZES="1 4 16"' in r.spec.setup_steps  # the loop reads it: kept
+    lines = r.script.splitlines()
+    start, launch, end = (lines.index("for SIZE in $SIZES"),
+                          next(i for i, ln in enumerate(lines) if ln.startswith("srun ")),
+                          lines.index("done"))
+    assert start < launch < end
+    back = parse_script(r.script)
+    assert back.launch_loop is not None and back.launch_loop.variables == ["SIZE"]
+    assert back.launch.args == ["--size", "${SIZE}"]
+    notes = _notes(r)
+    assert "`module list` in the loop around the launch is not copied" in notes
+    assert "the loop is kept around the target's launch line" in notes
+    assert "$SIZE" not in " ".join(n for n in r.notes if n.startswith("read but not set"))
+
+
+@pytest.mark.parametrize("body, why", [
+    ("for S in 1 2; do mpiexec -n 8 --ppn 4 python bench.py $S; done\n", "shares one line"),
+    ("while read -r S; do\n  if [ -n \"$S\" ]; then\n    mpiexec -n 8 --ppn 4 python bench.py $S\n"
+     "  fi\ndone < sizes.txt\n", "if/case branch"),
+    ("for S in 1 2\ndo\n    mpiexec -n 8 --ppn 4 python bench.py $S | tee log.$S\ndone\n",
+     "shares its line"),
+    ("for H in $(cat $PBS_NODEFILE)\ndo\n    mpiexec -n 8 --ppn 4 python bench.py $H\ndone\n",
+     "PBS_NODEFILE"),
+])
+def test_a_loop_that_cannot_be_kept_refuses_the_target_with_the_reason(body: str, why: str) -> None:
+    r = port(PBS + body, "perlmutter")["perlmutter"]
+    assert r.status == "refused" and r.script == ""
+    assert why in r.notes[0] and "loop" in r.notes[0]
+
+
+def test_launch_in_a_loop_to_a_pbs_target_keeps_pbs_variables() -> None:
+    r = port(LOOP_PBS, "aurora")["aurora"]
+    assert r.spec.loop_close == ["    echo done $SIZE $PBS_JOBID", "done"]
+    assert "for SIZE in $SIZES" in r.script
