@@ -12,6 +12,7 @@ from maple_flow.models import ClusterProfile
 from maple_flow.models.shell_lines import setup_line_problem
 from maple_flow.port_rules import classify_env, referenced, translate_scheduler_vars
 from maple_flow.scriptparse import ParsedScript, ScriptFacts
+from maple_flow.scriptparse.facts import size_vars
 from maple_flow.scriptparse.steps import Step, after_steps
 from maple_flow.shellquote import shell_word
 
@@ -31,7 +32,10 @@ _RANK0_GATE = re.compile(
     r'\]\]?;? ?\n?\s*then\n(.*?)\n\s*fi', re.S)
 _CUDA_ONLY = frozenset({"CUDA_HOME", "CUDA_PATH", "CUDA_LAUNCH_BLOCKING",
                         "CUDA_DEVICE_MAX_CONNECTIONS"})
-_POSITIONAL = re.compile(r"\$\{?[@*\d]\}?")
+_POSITIONAL = re.compile(r"\$\{?[@*1-9]")
+_WHOLE_POSITIONAL = re.compile(r"\$(?:[@*1-9]|\{(?:[@*]|[1-9]\d*)\})")
+#: ``$*`` / ``${*}`` / ``${@}`` as a whole word: passed on as ``"$@"`` (each argument a word).
+_ALL_ARGS = re.compile(r"^\$(?:\{[@*]\}|[@*])$")
 
 @dataclass
 class Source:
@@ -115,24 +119,44 @@ def _builds_launch(step: Step, launch_vars: list[str]) -> bool:
         set(referenced(step.text)) & set(launch_vars))
 
 
-def carry_steps(src: Source, profile: ClusterProfile, out: Carried) -> None:
-    """The source's set-up steps into ``out.steps`` in order; every drop is a note."""
+#: The target script's variable for each job size a launcher option reads.
+_SIZE_VARS = {"gpus_per_node": "GPUS_PER_NODE", "nodes": "NNODES", "ranks": "NRANKS"}
+
+
+def _target_size(step: Step, role: str) -> Step:
+    """``name=<the source's count>`` as ``name="$GPUS_PER_NODE"`` (or NNODES / NRANKS): the
+    target's script sets its own job size before the set-up steps."""
+    return Step(step.line, f'{step.name}="${_SIZE_VARS[role]}"', None, step.text, step.name)
+
+
+def _classify(src: Source, profile: ClusterProfile, out: Carried) -> tuple[list[Step], set[str]]:
+    """The steps that may be kept (assignments still to be filtered by use), and the names
+    of assignments left out as foreign; every drop is a note."""
     kept: list[Step] = []
-    launch_vars = src.parsed.launch_vars
+    sizes = size_vars(src.parsed)
     foreign_names: set[str] = set()
     for step in src.steps:
         foreign = foreign_reason(step.text, profile) if step.keep is not False else ""
-        if foreign and not step.export:
+        if step.keep is None and step.name in sizes and step.name not in _SCRIPT_VARS:
+            kept.append(_target_size(step, sizes[step.name]))
+        elif foreign and not step.export:
             out.notes.append(f"line {step.line} `{short(step.text)}` is not copied: {foreign}")
             if step.name:
                 foreign_names.add(step.name)
         elif step.keep is False:
             out.notes.append(f"line {step.line} `{short(step.text)}` is not copied: {step.why}")
-        elif step.keep and _builds_launch(step, launch_vars):
+        elif step.keep and _builds_launch(step, src.parsed.launch_vars):
             out.notes.append(f"line {step.line} `{short(step.text)}` prints the source's "
                              "launch line; the target's script writes its own")
         else:
             kept.append(step)
+    return kept, foreign_names
+
+
+def carry_steps(src: Source, profile: ClusterProfile, out: Carried) -> None:
+    """The source's set-up steps into ``out.steps`` in order; every drop is a note."""
+    launch_vars = src.parsed.launch_vars
+    kept, foreign_names = _classify(src, profile, out)
     loop = src.parsed.launch_loop
     uses = " ".join([src.facts.entrypoint, *src.facts.args, *out.env.values(), *out.steps]
                     + [s.text for s in kept if s.keep]
@@ -142,8 +166,14 @@ def carry_steps(src: Source, profile: ClusterProfile, out: Carried) -> None:
         if step.keep is None and step.name in needed:
             needed |= set(referenced(step.text))
     kept = [s for s in kept if s.keep is not None or s.export or s.name in needed]
+    kept_lines = {s.line for s in kept}
+    for step in kept:
+        if step.why and step.keep is None:  # a job size read on the target
+            out.notes.append(f"line {step.line} `{short(step.why)}` counts the source job's size "
+                             f"for its launcher; on {profile.name} it is the job's own: "
+                             f"`{step.text}`")
     for step in src.steps:
-        if step.keep is None and step not in kept and step.name in launch_vars:
+        if step.keep is None and step.line not in kept_lines and step.name in launch_vars:
             out.notes.append(f"line {step.line} `{short(step.text)}` only builds the source's "
                              "launch line; the target's script writes its own")
     out.dropped_env |= foreign_names
@@ -268,18 +298,31 @@ def translate(src: Source, profile: ClusterProfile, carried: Carried) -> tuple[s
         return new
 
     entry = tr(src.facts.entrypoint)
-    args = [tr(a) for a in src.facts.args if not _POSITIONAL.fullmatch(a)]
-    passed_on = [a for a in src.facts.args if _POSITIONAL.fullmatch(a)]
-    if passed_on:
-        carried.notes.append(
-            f"the program got the batch script's own arguments ({' '.join(passed_on)}); "
-            "they are not carried: add them to the program's arguments")
+    args = [_ALL_ARGS.sub("$@", tr(a)) for a in src.facts.args]
+    _script_args_notes(src.facts.args, profile, carried)
     carried.env = {k: tr(v) for k, v in carried.env.items()}
     carried.steps = [tr(s) for s in carried.steps]
     if renamed:
         carried.notes.append(f"scheduler variables renamed for {profile.scheduler}: "
                              f"{', '.join(sorted(set(renamed)))}")
     return entry, args
+
+
+def _script_args_notes(args: list[str], profile: ClusterProfile, carried: Carried) -> None:
+    """Notes on program arguments that pass on the job script's own arguments."""
+    whole = [a for a in args if _WHOLE_POSITIONAL.fullmatch(a)]
+    inside = [a for a in args if _POSITIONAL.search(a) and a not in whole]
+    if whole:
+        how = (f"; {profile.name}'s qsub (PBS) passes no arguments to a job script: write "
+               "them into the script, or pass them in a variable (`qsub -v`)"
+               if profile.scheduler == "pbs" else " (`sbatch SCRIPT ARGS...`)")
+        carried.notes.append(
+            f"the program gets the batch script's own arguments ({' '.join(whole)}): kept "
+            f"live, so give the ported script the same arguments{how}")
+    if inside:
+        carried.notes.append(
+            f"{', '.join(repr(a) for a in inside)} read the batch script's own arguments "
+            "inside a word: passed as text; write the value in (or use a named variable)")
 
 
 def live_refs_note(entry: str, args: list[str], carried: Carried) -> list[str]:

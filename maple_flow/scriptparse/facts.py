@@ -208,3 +208,31 @@ def read_facts(p: ParsedScript) -> ScriptFacts:
     facts.queue = p.directive("qos", "queue") or p.directive("partition")
     facts.job_name = p.directive("job-name")
     return facts
+
+
+#: Launcher options whose value is a job size, and which size: per-node launchers first.
+_SIZE_OPTIONS: dict[str, tuple[tuple[tuple[str, ...], str], ...]] = {
+    "torchrun": ((("--nproc_per_node", "--nproc-per-node"), "gpus_per_node"),
+                 (("--nnodes",), "nodes")),
+    "deepspeed": ((("--num_gpus", "--num-gpus"), "gpus_per_node"),
+                  (("--num_nodes", "--num-nodes"), "nodes")),
+    "accelerate": ((("--num_processes", "--num-processes"), "ranks"),
+                   (("--num_machines", "--num-machines"), "nodes")),
+    "srun": ((("--ntasks-per-node",), "gpus_per_node"), (("-N", "--nodes"), "nodes"),
+             (("-n", "--ntasks"), "ranks")),
+    "mpiexec": ((("--ppn", "-ppn", "--npernode", "-npernode"), "gpus_per_node"),
+                (("-n", "-np", "--np"), "ranks")),
+}
+_WHOLE_REF = re.compile(r"^\$\{?([A-Za-z_]\w*)\}?$")
+
+
+def size_vars(p: ParsedScript) -> dict[str, str]:
+    """Variables the launch line takes a job size from (``--nproc-per-node=$num_gpus``):
+    name -> ``gpus_per_node`` | ``nodes`` | ``ranks``."""
+    found: dict[str, str] = {}
+    for stage in p.launch.stages:
+        for names, role in _SIZE_OPTIONS.get(stage.name, ()):
+            match = _WHOLE_REF.match(stage.get(*names) or "")
+            if match:
+                found.setdefault(match.group(1), role)
+    return found

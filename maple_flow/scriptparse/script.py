@@ -10,7 +10,13 @@ from maple_flow.errors import ParseError
 from maple_flow.scriptparse.launch import LaunchLine, read_words
 from maple_flow.scriptparse.loop import LaunchLoop, launch_loop
 from maple_flow.scriptparse.shell import Block, ShellCommand, split_blocks, split_commands
-from maple_flow.scriptparse.values import expand, simple_values, split_words
+from maple_flow.scriptparse.values import (
+    expand,
+    overridable,
+    overridden_key,
+    simple_values,
+    split_words,
+)
 
 MAX_SCRIPT = 1_000_000
 _ACTIVATE = re.compile(r"(?:^|/)activate$")
@@ -155,6 +161,11 @@ def _words(cmd: ShellCommand, variables: dict[str, str]) -> list[str]:
 
 def _assign(variables: dict[str, str], name: str, value: str) -> None:
     """``name=value`` (``name+=value`` appends); known variables expand at assignment."""
+    marker = overridden_key(name.rstrip("+"))
+    if overridable(value, variables):
+        variables[marker] = ""
+    else:
+        variables.pop(marker, None)
     if "$(" not in value and "`" not in value:
         value = expand(value, simple_values(variables))
     if name.endswith("+"):
