@@ -480,3 +480,49 @@ def test_launch_in_a_loop_to_a_pbs_target_keeps_pbs_variables() -> None:
     r = port(LOOP_PBS, "aurora")["aurora"]
     assert r.spec.loop_close == ["    echo done $SIZE $PBS_JOBID", "done"]
     assert "for SIZE in $SIZES" in r.script
+
+
+# --- issue 8 (b): script arguments, environment-overridable variables, counted GPUs ----------
+
+ARGS_SLURM = """#!/bin/bash
+#SBATCH --nodes=1 --ntasks=1 --gres=gpu:4 --time=00:30:00
+lr=${LR:-0.001}
+steps=${STEPS:-100}
+ngpu=$(nvidia-smi -L | wc -l)
+accum=$((64 / ngpu))
+torchrun --nnodes=1 --nproc-per-node=$ngpu train.py --lr $lr --accum $accum --first $1 $@
+"""
+
+
+@pytest.mark.parametrize("target", ["perlmutter", "polaris", "aurora"])
+def test_script_arguments_and_overridable_variables_stay_live(target: str) -> None:
+    r = port(ARGS_SLURM, target)[target]
+    assert r.spec.args == ["--lr", "$lr", "--accum", "$accum", "--first", "$1", "$@"]
+    assert 'train.py --lr "$lr" --accum "$accum" --first "$1" "$@"' in r.script
+    assert "lr=${LR:-0.001}" in r.spec.setup_steps
+    assert "steps=${STEPS:-100}" not in r.spec.setup_steps  # nothing reads it
+    notes = _notes(r)
+    assert "batch script's own arguments ($1 $@): kept live" in notes
+    assert ("qsub -v" in notes) == (target != "perlmutter")
+
+
+@pytest.mark.parametrize("target", ["perlmutter", "aurora"])
+def test_a_counted_gpu_variable_of_the_launcher_is_the_targets_own_count(target: str) -> None:
+    r = port(ARGS_SLURM, target)[target]
+    steps = r.spec.setup_steps
+    assert 'ngpu="$GPUS_PER_NODE"' in steps and "accum=$((64 / ngpu))" in steps
+    assert steps.index('ngpu="$GPUS_PER_NODE"') < steps.index("accum=$((64 / ngpu))")
+    assert "nvidia-smi" not in r.script
+    assert "counts the source job's size for its launcher" in _notes(r)
+
+
+def test_a_constant_variable_is_still_read_as_its_value() -> None:
+    script = ARGS_SLURM.replace("lr=${LR:-0.001}", "lr=0.001")
+    r = port(script, "perlmutter")["perlmutter"]
+    assert r.spec.args[:2] == ["--lr", "0.001"]
+
+
+def test_a_script_argument_inside_a_word_is_named_in_a_note() -> None:
+    script = SLURM + "srun python train.py --tag=run$1\n"
+    r = port(script, "delta")["delta"]
+    assert "read the batch script's own arguments inside a word" in _notes(r)
