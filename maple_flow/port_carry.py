@@ -126,7 +126,9 @@ _SIZE_VARS = {"gpus_per_node": "GPUS_PER_NODE", "nodes": "NNODES", "ranks": "NRA
 def _target_size(step: Step, role: str) -> Step:
     """``name=<the source's count>`` as ``name="$GPUS_PER_NODE"`` (or NNODES / NRANKS): the
     target's script sets its own job size before the set-up steps."""
-    return Step(step.line, f'{step.name}="${_SIZE_VARS[role]}"', None, step.text, step.name)
+    return Step(step.line, f'{step.name}="${_SIZE_VARS[role]}"', None,
+                "counts the source job's size for its launcher; on the target it is the "
+                "job's own", step.name, original=step.text)
 
 
 def _classify(src: Source, profile: ClusterProfile, out: Carried) -> tuple[list[Step], set[str]]:
@@ -168,9 +170,8 @@ def carry_steps(src: Source, profile: ClusterProfile, out: Carried) -> None:
     kept = [s for s in kept if s.keep is not None or s.export or s.name in needed]
     kept_lines = {s.line for s in kept}
     for step in kept:
-        if step.why and step.keep is None:  # a job size read on the target
-            out.notes.append(f"line {step.line} `{short(step.why)}` counts the source job's size "
-                             f"for its launcher; on {profile.name} it is the job's own: "
+        if step.original:  # a line rewritten for the target
+            out.notes.append(f"line {step.line} `{short(step.original)}` {step.why}: "
                              f"`{step.text}`")
     for step in src.steps:
         if step.keep is None and step.line not in kept_lines and step.name in launch_vars:

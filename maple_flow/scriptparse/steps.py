@@ -45,6 +45,7 @@ class Step:
     why: str = ""
     name: str = ""  # the variable an assignment or export sets
     export: bool = False  # an ``export NAME=value`` line (the value goes to the spec's env)
+    original: str = ""  # the source's line when ``text`` rewrote it for the target (``why``)
 
 
 def is_site_path(word: str) -> bool:
@@ -96,6 +97,12 @@ def _command_step(cmd: ShellCommand, text: str, conda_module: bool) -> Step | No
         name, value = cmd.assignments[-1] if cmd.assignments else ("", "")
         if _SCHED_VALUE.search(value):
             return Step(cmd.line, text, False, f"{name} is computed from the source scheduler")
+        image = _container_prefix(value)
+        if image:
+            return Step(cmd.line, f'{name}=""', None, (
+                f"runs what follows it in the source's container image {image}: set empty on "
+                "the target, so the lines that use it run without the container, on the "
+                "target's software stack"), name, original=text)
         return Step(cmd.line, text, None, name=name)
     head = words[0]
     if head == "export" or is_declare_export(words):
@@ -122,6 +129,22 @@ def _command_step(cmd: ShellCommand, text: str, conda_module: bool) -> Step | No
                         f"ran in the source's container ({head}); kept without it")
         return Step(cmd.line, text, False, "it runs in the source's container image")
     return Step(cmd.line, text, True)
+
+
+def _container_prefix(value: str) -> str:
+    """The image of a container command prefix held in a variable (``apptainer exec
+    IMG``: what follows it runs in the container), or ``""``."""
+    try:
+        words = shlex.split(value)
+    except ValueError:
+        return ""
+    if not words or words[0] not in _CONTAINERS or container_inner(words):
+        return ""
+    stages: list[Stage] = []
+    wrapper_end(words, 0, stages)
+    stage = stages[0] if stages else None
+    return (stage.operands[0] if stage and stage.operands else stage.get("--image") or ""
+            ) if stage else ""
 
 
 def container_inner(words: list[str]) -> list[str]:
