@@ -526,3 +526,42 @@ def test_a_script_argument_inside_a_word_is_named_in_a_note() -> None:
     script = SLURM + "srun python train.py --tag=run$1\n"
     r = port(script, "delta")["delta"]
     assert "read the batch script's own arguments inside a word" in _notes(r)
+
+
+# --- issue 8 (b): a launcher from a sourced helper, a container prefix in a variable ----------
+
+HELPER_LAUNCH = """#!/bin/bash
+#SBATCH --nodes=2
+#SBATCH --gres=gpu:4
+#SBATCH --time=00:30:00
+source site_launch.sh
+RUN_IN="singularity exec --bind /data:/data /site/images/torch-24.sif"
+if [ ! -d cache ]; then
+    ${RUN_IN} python -c "import prep; prep.fetch('cache')"
+fi
+CMD="${LAUNCHER} ${RUN_IN} python train.py --epochs 2"
+${CMD}
+"""
+
+
+def test_a_launcher_from_a_helper_asks_for_the_size() -> None:
+    with pytest.raises(MissingInformation) as err:
+        port(HELPER_LAUNCH, "perlmutter")
+    text = str(err.value)
+    assert "${LAUNCHER}" in text and "site_launch.sh" in text and "ranks=" in text
+
+
+def test_a_launcher_from_a_helper_uses_the_ntasks_directives_when_given() -> None:
+    script = HELPER_LAUNCH.replace("--nodes=2\n", "--nodes=2\n#SBATCH --ntasks-per-node=4\n")
+    facts = read_facts(parse_script(script))
+    assert (facts.nodes, facts.gpus_per_node, facts.ranks) == (2, 4, 8)
+
+
+@pytest.mark.parametrize("target", ["perlmutter", "polaris", "aurora"])
+def test_a_container_prefix_variable_is_emptied_on_the_target(target: str) -> None:
+    r = port(HELPER_LAUNCH, target, ranks=8)[target]
+    assert "torch-24.sif" not in r.script and "singularity" not in r.script
+    assert 'RUN_IN=""' in r.spec.setup_steps
+    assert any(s.strip().startswith("${RUN_IN} python -c") for s in r.spec.setup_steps)
+    notes = _notes(r)
+    assert "source's container image /site/images/torch-24.sif: set empty on the target" in notes
