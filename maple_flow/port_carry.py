@@ -71,6 +71,11 @@ def carry_env(src: Source, profile: ClusterProfile, o: dict[str, Any], out: Carr
     for name, value in exported.items():
         if name in src.facts.rank_vars:
             continue  # set per rank on the target (see the launch model note)
+        foreign = vendor_reason(f"{name}={value}", profile)
+        if foreign:
+            out.dropped_env.add(name)
+            out.notes.append(f"`export {short(f'{name}={value}')}` is not copied: {foreign}")
+            continue
         verdict = classify_env(name, value, domains)
         cpus = src.facts.cpus_per_task
         if name == "OMP_NUM_THREADS" and verdict.kind == "site" and cpus:
@@ -196,22 +201,33 @@ def carry_steps(src: Source, profile: ClusterProfile, out: Carried) -> None:
 
 #: Tools and variables of one GPU vendor (a line using them fails on another's GPUs).
 _VENDOR_TOKENS: dict[str, re.Pattern[str]] = {
-    "nvidia": re.compile(r"\bnvidia-smi\b|\bCUDA_VISIBLE_DEVICES\b|\bNVIDIA_VISIBLE_DEVICES\b"),
-    "intel": re.compile(r"\bxpu-smi\b|\bZE_AFFINITY_MASK\b|\bsycl-ls\b"),
+    "nvidia": re.compile(r"\bnvidia-(?:smi|cuda-mps-control|cuda-mps-server)\b|"
+                         r"\b(?:CUDA|NVIDIA)_VISIBLE_DEVICES\b|\bCUDA_MPS_\w+"),
+    "intel": re.compile(r"\bxpu-smi\b|\bZE_AFFINITY_MASK\b|\bsycl-ls\b|"
+                        r"\bONEAPI_DEVICE_SELECTOR\b|\bZE_FLAT_DEVICE_HIERARCHY\b"),
     "amd": re.compile(r"\brocm-smi\b|\bROCR_VISIBLE_DEVICES\b|\bHIP_VISIBLE_DEVICES\b"),
 }
 _FOREIGN_SCHEDULER = {"slurm": re.compile(r"\$\{?(PBS_\w+)"),
                       "pbs": re.compile(r"\$\{?(SLURM_\w+)")}
 
 
-def foreign_reason(text: str, profile: ClusterProfile) -> str:
-    """Why ``text`` cannot run on ``profile``'s cluster as written (another GPU vendor's
-    tools or variables, the other scheduler's variables without an equivalent), or ``""``."""
+def vendor_reason(text: str, profile: ClusterProfile) -> str:
+    """Why ``text`` cannot run on ``profile``'s GPUs (another vendor's tool or variable:
+    nvidia-smi on Intel GPUs, ZE_AFFINITY_MASK on NVIDIA GPUs), or ``""``."""
     for vendor, pattern in _VENDOR_TOKENS.items():
         found = pattern.search(text)
         if found and vendor != profile.gpu.vendor:
             return (f"`{found.group(0)}` belongs to {vendor} GPUs and {profile.name} has "
                     f"{profile.gpu.vendor} GPUs")
+    return ""
+
+
+def foreign_reason(text: str, profile: ClusterProfile) -> str:
+    """Why ``text`` cannot run on ``profile``'s cluster as written (another GPU vendor's
+    tools or variables, the other scheduler's variables without an equivalent), or ``""``."""
+    vendor = vendor_reason(text, profile)
+    if vendor:
+        return vendor
     renamed, _ = translate_scheduler_vars(text, profile.scheduler)
     other = _FOREIGN_SCHEDULER[profile.scheduler].search(renamed)
     if other:

@@ -565,3 +565,42 @@ def test_a_container_prefix_variable_is_emptied_on_the_target(target: str) -> No
     assert any(s.strip().startswith("${RUN_IN} python -c") for s in r.spec.setup_steps)
     notes = _notes(r)
     assert "source's container image /site/images/torch-24.sif: set empty on the target" in notes
+
+
+# --- issue 8 (b): another GPU vendor's tools and variables ------------------------------------
+
+NVIDIA_TOOLS = """#!/bin/bash
+#SBATCH --nodes=2 --ntasks-per-node=4 --gpus-per-node=4 --time=00:30:00
+nvidia-cuda-mps-control -d
+export CUDA_MPS_PIPE_DIRECTORY=/tmp/mps
+export CUDA_VISIBLE_DEVICES=$(nvidia-smi --query-gpu=index --format=csv,noheader | paste -sd,)
+nvidia-smi
+mkdir -p logs
+srun python train.py
+"""
+XPU_TOOLS = PBS + """export ZE_AFFINITY_MASK=0,1
+export ONEAPI_DEVICE_SELECTOR=level_zero:gpu
+xpu-smi discovery
+mkdir -p logs
+mpiexec -n 8 --ppn 4 python train.py
+"""
+
+
+@pytest.mark.parametrize("script, target, tools", [
+    (NVIDIA_TOOLS, "aurora", ("nvidia-", "CUDA_MPS", "CUDA_VISIBLE_DEVICES")),
+    (XPU_TOOLS, "polaris", ("xpu-smi", "ZE_AFFINITY_MASK", "ONEAPI_DEVICE_SELECTOR")),
+])
+def test_another_vendors_gpu_tools_are_dropped_with_a_note(
+    script: str, target: str, tools: tuple[str, ...]
+) -> None:
+    r = port(script, target)[target]
+    assert not [t for t in tools if t in r.script]
+    assert "mkdir -p logs" in r.spec.setup_steps
+    vendor = "nvidia" if target == "aurora" else "intel"
+    assert len([n for n in r.notes if f"belongs to {vendor} GPUs" in n]) >= 3
+
+
+def test_the_targets_own_gpu_tools_are_kept() -> None:
+    r = port(NVIDIA_TOOLS, "perlmutter")["perlmutter"]
+    assert "nvidia-cuda-mps-control -d" in r.spec.setup_steps
+    assert "CUDA_VISIBLE_DEVICES" in r.script

@@ -363,6 +363,14 @@ def test_nvidia_tool_on_intel_target_fails_and_passes_elsewhere() -> None:
                                                  vendor="intel")) == []
 
 
+@pytest.mark.parametrize("line", ["nvidia-cuda-mps-control -d",
+                                  "export CUDA_MPS_PIPE_DIRECTORY=/tmp/mps"])
+def test_nvidia_mps_on_intel_target_fails_and_passes_elsewhere(line: str) -> None:
+    text = line + "\n" + PER_RANK_PORT
+    assert check("vendor_tools", case(), ported(text, vendor="intel"))
+    assert check("vendor_tools", case(), ported(text, vendor="nvidia")) == []
+
+
 def test_unsetting_a_vendor_variable_is_harmless() -> None:
     text = "unset CUDA_VISIBLE_DEVICES\n" + PER_RANK_PORT
     assert check("vendor_tools", case(), ported(text, vendor="intel")) == []

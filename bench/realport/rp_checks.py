@@ -27,7 +27,7 @@ ACCOUNT_EXPORTS = ("SBATCH_ACCOUNT", "SRUN_ACCOUNT", "SALLOC_ACCOUNT", "PBS_ACCO
 AUTO_SOURCE_ONLY = (".hsn.cm.", "APPTAINERENV_ZE_")
 #: Commands and variables that only work on one GPU vendor's nodes.
 VENDOR_ONLY = {
-    "nvidia": ("nvidia-smi", "CUDA_VISIBLE_DEVICES", "nsys "),
+    "nvidia": ("nvidia-smi", "nvidia-cuda-mps", "CUDA_MPS_", "CUDA_VISIBLE_DEVICES", "nsys "),
     "intel": ("xpu-smi", "ZE_AFFINITY_MASK", "ONEAPI_DEVICE_SELECTOR"),
     "amd": ("rocm-smi", "HIP_VISIBLE_DEVICES", "ROCR_VISIBLE_DEVICES", "MIOPEN_"),
 }
