@@ -604,3 +604,17 @@ def test_the_targets_own_gpu_tools_are_kept() -> None:
     r = port(NVIDIA_TOOLS, "perlmutter")["perlmutter"]
     assert "nvidia-cuda-mps-control -d" in r.spec.setup_steps
     assert "CUDA_VISIBLE_DEVICES" in r.script
+
+
+def test_verification_runs_a_looped_port_once() -> None:
+    """The mini-app swap takes the user's loop out: ranks must report once, not per pass."""
+    import subprocess
+
+    from maple_flow.verify.prepare import prepare
+
+    r = port(LOOP_PBS, "perlmutter")["perlmutter"]
+    ready = prepare(r.script, "perlmutter", entrypoint=r.spec.entrypoint, spec=r.spec)
+    assert "for SIZE in" not in ready.script and "\ndone" not in ready.script
+    assert "maple_miniapps/ddp.py" in ready.script
+    assert subprocess.run(["bash", "-n"], input=ready.script, text=True, timeout=30,
+                          check=False).returncode == 0
