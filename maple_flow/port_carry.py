@@ -160,19 +160,28 @@ def _classify(src: Source, profile: ClusterProfile, out: Carried) -> tuple[list[
     return kept, foreign_names
 
 
+def _read_later(src: Source, kept: list[Step], out: Carried) -> list[Step]:
+    """``kept`` less the assignments nothing after them reads (the program, the environment,
+    the loop around the launch, or a later kept step)."""
+    loop = src.parsed.launch_loop
+    last = " ".join([src.facts.entrypoint, *src.facts.args, *out.env.values(), *out.steps]
+                    + (loop.before + loop.after if loop else []))
+    needed = set(referenced(last))
+    result: list[Step] = []
+    for step in reversed(kept):
+        if step.keep is None and not step.export and step.name not in needed:
+            continue
+        if step.keep is not False:
+            needed |= set(referenced(step.text))
+        result.append(step)
+    return result[::-1]
+
+
 def carry_steps(src: Source, profile: ClusterProfile, out: Carried) -> None:
     """The source's set-up steps into ``out.steps`` in order; every drop is a note."""
     launch_vars = src.parsed.launch_vars
     kept, foreign_names = _classify(src, profile, out)
-    loop = src.parsed.launch_loop
-    uses = " ".join([src.facts.entrypoint, *src.facts.args, *out.env.values(), *out.steps]
-                    + [s.text for s in kept if s.keep]
-                    + (loop.before + loop.after if loop else []))
-    needed = set(referenced(uses))
-    for step in reversed(kept):  # an assignment is kept when something kept reads it
-        if step.keep is None and step.name in needed:
-            needed |= set(referenced(step.text))
-    kept = [s for s in kept if s.keep is not None or s.export or s.name in needed]
+    kept = _read_later(src, kept, out)
     kept_lines = {s.line for s in kept}
     for step in kept:
         if step.original:  # a line rewritten for the target

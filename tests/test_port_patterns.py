@@ -618,3 +618,14 @@ def test_verification_runs_a_looped_port_once() -> None:
     assert "maple_miniapps/ddp.py" in ready.script
     assert subprocess.run(["bash", "-n"], input=ready.script, text=True, timeout=30,
                           check=False).returncode == 0
+
+
+def test_an_assignment_read_only_before_it_is_not_kept() -> None:
+    """A block that sets and reads ``CMD`` itself does not need the later ``CMD=`` that only
+    builds the source's launch line."""
+    script = SLURM + ('if [ "$1" = env ]; then\n  CMD="env"\n  $CMD\n  exit\nfi\n'
+                      'CMD="python train.py --lr 1"\nsrun $CMD\n')
+    r = port(script, "delta")["delta"]
+    assert (r.spec.entrypoint, r.spec.args) == ("train.py", ["--lr", "1"])
+    assert not [s for s in r.spec.setup_steps if s.startswith("CMD=\"python")]
+    assert "only builds the source's launch line" in _notes(r)
