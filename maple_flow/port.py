@@ -28,6 +28,7 @@ from maple_flow.port_carry import (
     live_refs_note,
     translate,
 )
+from maple_flow.port_loop import carry_loop
 from maple_flow.port_rules import (
     choose_queue,
     device_family_note,
@@ -133,7 +134,7 @@ def _source(script: str | bytes, source: str | None, o: dict[str, Any]) -> Sourc
 
 def _launch_block_notes(p: ParsedScript) -> list[str]:
     block = p.launch_block
-    if block is None or not _COMPOUND.match(block.text):
+    if block is None or p.launch_loop is not None or not _COMPOUND.match(block.text):
         return []
     head = " ".join(block.text.strip().split("\n", 1)[0].split())
     return [f"the launch line runs inside `{head}` (line {block.line}); the port runs the "
@@ -287,6 +288,7 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
     carried = Carried()
     carry_env(src, profile, o, carried)
     carry_steps(src, profile, carried)
+    loop_problem = carry_loop(src, profile, carried)
     entry, args = translate(src, profile, carried)
     model, model_notes = _model_fields(src, profile)
     name, name_notes = _job_name(src, o)
@@ -302,6 +304,8 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
         "args": args,
         "env": carried.env,
         "setup_steps": carried.steps,
+        "loop_open": carried.loop_open,
+        "loop_close": carried.loop_close,
         "cpus_per_task": f.cpus_per_task,
         "account": o.get("account"),
         **timing,
@@ -317,6 +321,7 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
     notes += _software_notes(src, profile) + _arg_notes(args)
     notes += live_refs_note(entry, args, carried) + _device_notes(src, profile, args)
     refusals = [x.message for x in result.findings if x.severity == "error"]
+    refusals += [loop_problem] if loop_problem else []
     if refusals:
         notes = [f"refused for {profile.name}: {m}" for m in refusals] + notes
         return PortResult(profile.id, "", result.spec, result.template_id, "refused", notes,
@@ -342,7 +347,8 @@ def _provenance(fields: dict[str, Any], o: dict[str, Any], src: Source) -> dict[
     prov = dict.fromkeys(fields, "derived")
     prov["cluster"] = "said"
     for name in ("framework", "strategy", "entrypoint", "module", "args", "env",
-                 "setup_steps", "launch_model", "rank_vars", "cpus_per_task", "job_name"):
+                 "setup_steps", "loop_open", "loop_close", "launch_model", "rank_vars",
+                 "cpus_per_task", "job_name"):
         if name in fields:
             prov[name] = "parsed"
     if src.facts.walltime and "walltime" not in o:

@@ -12,6 +12,7 @@ from maple_flow.models import ClusterProfile
 from maple_flow.models.shell_lines import setup_line_problem
 from maple_flow.port_rules import classify_env, referenced, translate_scheduler_vars
 from maple_flow.scriptparse import ParsedScript, ScriptFacts
+from maple_flow.scriptparse.facts import size_vars
 from maple_flow.scriptparse.steps import Step, after_steps
 from maple_flow.shellquote import shell_word
 
@@ -31,7 +32,10 @@ _RANK0_GATE = re.compile(
     r'\]\]?;? ?\n?\s*then\n(.*?)\n\s*fi', re.S)
 _CUDA_ONLY = frozenset({"CUDA_HOME", "CUDA_PATH", "CUDA_LAUNCH_BLOCKING",
                         "CUDA_DEVICE_MAX_CONNECTIONS"})
-_POSITIONAL = re.compile(r"\$\{?[@*\d]\}?")
+_POSITIONAL = re.compile(r"\$\{?[@*1-9]")
+_WHOLE_POSITIONAL = re.compile(r"\$(?:[@*1-9]|\{(?:[@*]|[1-9]\d*)\})")
+#: ``$*`` / ``${*}`` / ``${@}`` as a whole word: passed on as ``"$@"`` (each argument a word).
+_ALL_ARGS = re.compile(r"^\$(?:\{[@*]\}|[@*])$")
 
 @dataclass
 class Source:
@@ -53,6 +57,10 @@ class Carried:
     steps: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     dropped_env: set[str] = field(default_factory=set)
+    #: The user's loop around the launch line (see port_loop), and the variables it sets.
+    loop_open: list[str] = field(default_factory=list)
+    loop_close: list[str] = field(default_factory=list)
+    loop_vars: list[str] = field(default_factory=list)
 
 
 def carry_env(src: Source, profile: ClusterProfile, o: dict[str, Any], out: Carried) -> None:
@@ -63,6 +71,11 @@ def carry_env(src: Source, profile: ClusterProfile, o: dict[str, Any], out: Carr
     for name, value in exported.items():
         if name in src.facts.rank_vars:
             continue  # set per rank on the target (see the launch model note)
+        foreign = vendor_reason(f"{name}={value}", profile)
+        if foreign:
+            out.dropped_env.add(name)
+            out.notes.append(f"`export {short(f'{name}={value}')}` is not copied: {foreign}")
+            continue
         verdict = classify_env(name, value, domains)
         cpus = src.facts.cpus_per_task
         if name == "OMP_NUM_THREADS" and verdict.kind == "site" and cpus:
@@ -111,33 +124,71 @@ def _builds_launch(step: Step, launch_vars: list[str]) -> bool:
         set(referenced(step.text)) & set(launch_vars))
 
 
-def carry_steps(src: Source, profile: ClusterProfile, out: Carried) -> None:
-    """The source's set-up steps into ``out.steps`` in order; every drop is a note."""
+#: The target script's variable for each job size a launcher option reads.
+_SIZE_VARS = {"gpus_per_node": "GPUS_PER_NODE", "nodes": "NNODES", "ranks": "NRANKS"}
+
+
+def _target_size(step: Step, role: str) -> Step:
+    """``name=<the source's count>`` as ``name="$GPUS_PER_NODE"`` (or NNODES / NRANKS): the
+    target's script sets its own job size before the set-up steps."""
+    return Step(step.line, f'{step.name}="${_SIZE_VARS[role]}"', None,
+                "counts the source job's size for its launcher; on the target it is the "
+                "job's own", step.name, original=step.text)
+
+
+def _classify(src: Source, profile: ClusterProfile, out: Carried) -> tuple[list[Step], set[str]]:
+    """The steps that may be kept (assignments still to be filtered by use), and the names
+    of assignments left out as foreign; every drop is a note."""
     kept: list[Step] = []
-    launch_vars = src.parsed.launch_vars
+    sizes = size_vars(src.parsed)
     foreign_names: set[str] = set()
     for step in src.steps:
         foreign = foreign_reason(step.text, profile) if step.keep is not False else ""
-        if foreign and not step.export:
+        if step.keep is None and step.name in sizes and step.name not in _SCRIPT_VARS:
+            kept.append(_target_size(step, sizes[step.name]))
+        elif foreign and not step.export:
             out.notes.append(f"line {step.line} `{short(step.text)}` is not copied: {foreign}")
             if step.name:
                 foreign_names.add(step.name)
         elif step.keep is False:
             out.notes.append(f"line {step.line} `{short(step.text)}` is not copied: {step.why}")
-        elif step.keep and _builds_launch(step, launch_vars):
+        elif step.keep and _builds_launch(step, src.parsed.launch_vars):
             out.notes.append(f"line {step.line} `{short(step.text)}` prints the source's "
                              "launch line; the target's script writes its own")
         else:
             kept.append(step)
-    uses = " ".join([src.facts.entrypoint, *src.facts.args, *out.env.values(), *out.steps]
-                    + [s.text for s in kept if s.keep])
-    needed = set(referenced(uses))
-    for step in reversed(kept):  # an assignment is kept when something kept reads it
-        if step.keep is None and step.name in needed:
+    return kept, foreign_names
+
+
+def _read_later(src: Source, kept: list[Step], out: Carried) -> list[Step]:
+    """``kept`` less the assignments nothing after them reads (the program, the environment,
+    the loop around the launch, or a later kept step)."""
+    loop = src.parsed.launch_loop
+    last = " ".join([src.facts.entrypoint, *src.facts.args, *out.env.values(), *out.steps]
+                    + (loop.before + loop.after if loop else []))
+    needed = set(referenced(last))
+    result: list[Step] = []
+    for step in reversed(kept):
+        if step.keep is None and not step.export and step.name not in needed:
+            continue
+        if step.keep is not False:
             needed |= set(referenced(step.text))
-    kept = [s for s in kept if s.keep is not None or s.export or s.name in needed]
+        result.append(step)
+    return result[::-1]
+
+
+def carry_steps(src: Source, profile: ClusterProfile, out: Carried) -> None:
+    """The source's set-up steps into ``out.steps`` in order; every drop is a note."""
+    launch_vars = src.parsed.launch_vars
+    kept, foreign_names = _classify(src, profile, out)
+    kept = _read_later(src, kept, out)
+    kept_lines = {s.line for s in kept}
+    for step in kept:
+        if step.original:  # a line rewritten for the target
+            out.notes.append(f"line {step.line} `{short(step.original)}` {step.why}: "
+                             f"`{step.text}`")
     for step in src.steps:
-        if step.keep is None and step not in kept and step.name in launch_vars:
+        if step.keep is None and step.line not in kept_lines and step.name in launch_vars:
             out.notes.append(f"line {step.line} `{short(step.text)}` only builds the source's "
                              "launch line; the target's script writes its own")
     out.dropped_env |= foreign_names
@@ -159,22 +210,33 @@ def carry_steps(src: Source, profile: ClusterProfile, out: Carried) -> None:
 
 #: Tools and variables of one GPU vendor (a line using them fails on another's GPUs).
 _VENDOR_TOKENS: dict[str, re.Pattern[str]] = {
-    "nvidia": re.compile(r"\bnvidia-smi\b|\bCUDA_VISIBLE_DEVICES\b|\bNVIDIA_VISIBLE_DEVICES\b"),
-    "intel": re.compile(r"\bxpu-smi\b|\bZE_AFFINITY_MASK\b|\bsycl-ls\b"),
+    "nvidia": re.compile(r"\bnvidia-(?:smi|cuda-mps-control|cuda-mps-server)\b|"
+                         r"\b(?:CUDA|NVIDIA)_VISIBLE_DEVICES\b|\bCUDA_MPS_\w+"),
+    "intel": re.compile(r"\bxpu-smi\b|\bZE_AFFINITY_MASK\b|\bsycl-ls\b|"
+                        r"\bONEAPI_DEVICE_SELECTOR\b|\bZE_FLAT_DEVICE_HIERARCHY\b"),
     "amd": re.compile(r"\brocm-smi\b|\bROCR_VISIBLE_DEVICES\b|\bHIP_VISIBLE_DEVICES\b"),
 }
 _FOREIGN_SCHEDULER = {"slurm": re.compile(r"\$\{?(PBS_\w+)"),
                       "pbs": re.compile(r"\$\{?(SLURM_\w+)")}
 
 
-def foreign_reason(text: str, profile: ClusterProfile) -> str:
-    """Why ``text`` cannot run on ``profile``'s cluster as written (another GPU vendor's
-    tools or variables, the other scheduler's variables without an equivalent), or ``""``."""
+def vendor_reason(text: str, profile: ClusterProfile) -> str:
+    """Why ``text`` cannot run on ``profile``'s GPUs (another vendor's tool or variable:
+    nvidia-smi on Intel GPUs, ZE_AFFINITY_MASK on NVIDIA GPUs), or ``""``."""
     for vendor, pattern in _VENDOR_TOKENS.items():
         found = pattern.search(text)
         if found and vendor != profile.gpu.vendor:
             return (f"`{found.group(0)}` belongs to {vendor} GPUs and {profile.name} has "
                     f"{profile.gpu.vendor} GPUs")
+    return ""
+
+
+def foreign_reason(text: str, profile: ClusterProfile) -> str:
+    """Why ``text`` cannot run on ``profile``'s cluster as written (another GPU vendor's
+    tools or variables, the other scheduler's variables without an equivalent), or ``""``."""
+    vendor = vendor_reason(text, profile)
+    if vendor:
+        return vendor
     renamed, _ = translate_scheduler_vars(text, profile.scheduler)
     other = _FOREIGN_SCHEDULER[profile.scheduler].search(renamed)
     if other:
@@ -262,12 +324,8 @@ def translate(src: Source, profile: ClusterProfile, carried: Carried) -> tuple[s
         return new
 
     entry = tr(src.facts.entrypoint)
-    args = [tr(a) for a in src.facts.args if not _POSITIONAL.fullmatch(a)]
-    passed_on = [a for a in src.facts.args if _POSITIONAL.fullmatch(a)]
-    if passed_on:
-        carried.notes.append(
-            f"the program got the batch script's own arguments ({' '.join(passed_on)}); "
-            "they are not carried: add them to the program's arguments")
+    args = [_ALL_ARGS.sub("$@", tr(a)) for a in src.facts.args]
+    _script_args_notes(src.facts.args, profile, carried)
     carried.env = {k: tr(v) for k, v in carried.env.items()}
     carried.steps = [tr(s) for s in carried.steps]
     if renamed:
@@ -276,13 +334,32 @@ def translate(src: Source, profile: ClusterProfile, carried: Carried) -> tuple[s
     return entry, args
 
 
+def _script_args_notes(args: list[str], profile: ClusterProfile, carried: Carried) -> None:
+    """Notes on program arguments that pass on the job script's own arguments."""
+    whole = [a for a in args if _WHOLE_POSITIONAL.fullmatch(a)]
+    inside = [a for a in args if _POSITIONAL.search(a) and a not in whole]
+    if whole:
+        how = (f"; {profile.name}'s qsub (PBS) passes no arguments to a job script: write "
+               "them into the script, or pass them in a variable (`qsub -v`)"
+               if profile.scheduler == "pbs" else " (`sbatch SCRIPT ARGS...`)")
+        carried.notes.append(
+            f"the program gets the batch script's own arguments ({' '.join(whole)}): kept "
+            f"live, so give the ported script the same arguments{how}")
+    if inside:
+        carried.notes.append(
+            f"{', '.join(repr(a) for a in inside)} read the batch script's own arguments "
+            "inside a word: passed as text; write the value in (or use a named variable)")
+
+
 def live_refs_note(entry: str, args: list[str], carried: Carried) -> list[str]:
     """What the program's words read from the shell at run time (passed as written), and
     the variables nothing in the ported script sets."""
     words = [w for w in [entry, *args, *carried.env.values()] if "$" in w or w.startswith("~")]
-    set_here = {n for s in carried.steps
+    lines = carried.steps + carried.loop_open + carried.loop_close
+    set_here = {n for s in lines
                 for n in re.findall(r"^\s*(?:export\s+)?(\w+)\+?=", s)} | set(carried.env)
-    read = {a or b for w in words + carried.steps for a, b in _BARE_REF.findall(w)
+    set_here |= set(carried.loop_vars)
+    read = {a or b for w in words + lines for a, b in _BARE_REF.findall(w)
             if not (a or b).isdigit()}
     unset = sorted(read - set_here - _SCRIPT_VARS - _ALWAYS_SET)
     notes = []

@@ -423,3 +423,209 @@ def test_other_vendor_tools_and_scheduler_variables_are_not_carried() -> None:
     assert "cat $PBS_NODEFILE > hosts.txt" not in delta.spec.setup_steps
     assert "$PBS_NODEFILE is not set by Delta's scheduler (slurm)" in _notes(delta)
     assert any(s.startswith("NGPU=") for s in delta.spec.setup_steps)
+
+
+# --- issue 8 (b): a launch line inside a loop -------------------------------------------------
+
+LOOP_PBS = PBS + (
+    "cd $PBS_O_WORKDIR\n"
+    'SIZES="1 4 16"\n'
+    "mkdir -p out$PBS_JOBID\n"
+    "for SIZE in $SIZES\n"
+    "do\n"
+    "    date\n"
+    "    module list\n"
+    "    mpiexec -n 8 --ppn 4 python bench.py --size ${SIZE} > out$PBS_JOBID/$SIZE.txt\n"
+    "    echo done $SIZE $PBS_JOBID\n"
+    "done\n"
+)
+
+
+def test_launch_in_a_for_loop_keeps_the_loop_around_the_target_launch() -> None:
+    r = port(LOOP_PBS, "perlmutter")["perlmutter"]
+    assert r.status == "generated"
+    assert r.spec.loop_open == ["for SIZE in $SIZES", "do", "    date"]
+    assert r.spec.loop_close == ["    echo done $SIZE $SLURM_JOB_ID", "done"]
+    assert 'SIZES="1 4 16"' in r.spec.setup_steps  # the loop reads it: kept
+    lines = r.script.splitlines()
+    start, launch, end = (lines.index("for SIZE in $SIZES"),
+                          next(i for i, ln in enumerate(lines) if ln.startswith("srun ")),
+                          lines.index("done"))
+    assert start < launch < end
+    back = parse_script(r.script)
+    assert back.launch_loop is not None and back.launch_loop.variables == ["SIZE"]
+    assert back.launch.args == ["--size", "${SIZE}"]
+    notes = _notes(r)
+    assert "`module list` in the loop around the launch is not copied" in notes
+    assert "the loop is kept around the target's launch line" in notes
+    assert "$SIZE" not in " ".join(n for n in r.notes if n.startswith("read but not set"))
+
+
+@pytest.mark.parametrize("body, why", [
+    ("for S in 1 2; do mpiexec -n 8 --ppn 4 python bench.py $S; done\n", "shares one line"),
+    ("while read -r S; do\n  if [ -n \"$S\" ]; then\n    mpiexec -n 8 --ppn 4 python bench.py $S\n"
+     "  fi\ndone < sizes.txt\n", "if/case branch"),
+    ("for S in 1 2\ndo\n    mpiexec -n 8 --ppn 4 python bench.py $S | tee log.$S\ndone\n",
+     "shares its line"),
+    ("for H in $(cat $PBS_NODEFILE)\ndo\n    mpiexec -n 8 --ppn 4 python bench.py $H\ndone\n",
+     "PBS_NODEFILE"),
+])
+def test_a_loop_that_cannot_be_kept_refuses_the_target_with_the_reason(body: str, why: str) -> None:
+    r = port(PBS + body, "perlmutter")["perlmutter"]
+    assert r.status == "refused" and r.script == ""
+    assert why in r.notes[0] and "loop" in r.notes[0]
+
+
+def test_launch_in_a_loop_to_a_pbs_target_keeps_pbs_variables() -> None:
+    r = port(LOOP_PBS, "aurora")["aurora"]
+    assert r.spec.loop_close == ["    echo done $SIZE $PBS_JOBID", "done"]
+    assert "for SIZE in $SIZES" in r.script
+
+
+# --- issue 8 (b): script arguments, environment-overridable variables, counted GPUs ----------
+
+ARGS_SLURM = """#!/bin/bash
+#SBATCH --nodes=1 --ntasks=1 --gres=gpu:4 --time=00:30:00
+lr=${LR:-0.001}
+steps=${STEPS:-100}
+ngpu=$(nvidia-smi -L | wc -l)
+accum=$((64 / ngpu))
+torchrun --nnodes=1 --nproc-per-node=$ngpu train.py --lr $lr --accum $accum --first $1 $@
+"""
+
+
+@pytest.mark.parametrize("target", ["perlmutter", "polaris", "aurora"])
+def test_script_arguments_and_overridable_variables_stay_live(target: str) -> None:
+    r = port(ARGS_SLURM, target)[target]
+    assert r.spec.args == ["--lr", "$lr", "--accum", "$accum", "--first", "$1", "$@"]
+    assert 'train.py --lr "$lr" --accum "$accum" --first "$1" "$@"' in r.script
+    assert "lr=${LR:-0.001}" in r.spec.setup_steps
+    assert "steps=${STEPS:-100}" not in r.spec.setup_steps  # nothing reads it
+    notes = _notes(r)
+    assert "batch script's own arguments ($1 $@): kept live" in notes
+    assert ("qsub -v" in notes) == (target != "perlmutter")
+
+
+@pytest.mark.parametrize("target", ["perlmutter", "aurora"])
+def test_a_counted_gpu_variable_of_the_launcher_is_the_targets_own_count(target: str) -> None:
+    r = port(ARGS_SLURM, target)[target]
+    steps = r.spec.setup_steps
+    assert 'ngpu="$GPUS_PER_NODE"' in steps and "accum=$((64 / ngpu))" in steps
+    assert steps.index('ngpu="$GPUS_PER_NODE"') < steps.index("accum=$((64 / ngpu))")
+    assert "nvidia-smi" not in r.script
+    assert "counts the source job's size for its launcher" in _notes(r)
+
+
+def test_a_constant_variable_is_still_read_as_its_value() -> None:
+    script = ARGS_SLURM.replace("lr=${LR:-0.001}", "lr=0.001")
+    r = port(script, "perlmutter")["perlmutter"]
+    assert r.spec.args[:2] == ["--lr", "0.001"]
+
+
+def test_a_script_argument_inside_a_word_is_named_in_a_note() -> None:
+    script = SLURM + "srun python train.py --tag=run$1\n"
+    r = port(script, "delta")["delta"]
+    assert "read the batch script's own arguments inside a word" in _notes(r)
+
+
+# --- issue 8 (b): a launcher from a sourced helper, a container prefix in a variable ----------
+
+HELPER_LAUNCH = """#!/bin/bash
+#SBATCH --nodes=2
+#SBATCH --gres=gpu:4
+#SBATCH --time=00:30:00
+source site_launch.sh
+RUN_IN="singularity exec --bind /data:/data /site/images/torch-24.sif"
+if [ ! -d cache ]; then
+    ${RUN_IN} python -c "import prep; prep.fetch('cache')"
+fi
+CMD="${LAUNCHER} ${RUN_IN} python train.py --epochs 2"
+${CMD}
+"""
+
+
+def test_a_launcher_from_a_helper_asks_for_the_size() -> None:
+    with pytest.raises(MissingInformation) as err:
+        port(HELPER_LAUNCH, "perlmutter")
+    text = str(err.value)
+    assert "${LAUNCHER}" in text and "site_launch.sh" in text and "ranks=" in text
+
+
+def test_a_launcher_from_a_helper_uses_the_ntasks_directives_when_given() -> None:
+    script = HELPER_LAUNCH.replace("--nodes=2\n", "--nodes=2\n#SBATCH --ntasks-per-node=4\n")
+    facts = read_facts(parse_script(script))
+    assert (facts.nodes, facts.gpus_per_node, facts.ranks) == (2, 4, 8)
+
+
+@pytest.mark.parametrize("target", ["perlmutter", "polaris", "aurora"])
+def test_a_container_prefix_variable_is_emptied_on_the_target(target: str) -> None:
+    r = port(HELPER_LAUNCH, target, ranks=8)[target]
+    assert "torch-24.sif" not in r.script and "singularity" not in r.script
+    assert 'RUN_IN=""' in r.spec.setup_steps
+    assert any(s.strip().startswith("${RUN_IN} python -c") for s in r.spec.setup_steps)
+    notes = _notes(r)
+    assert "source's container image /site/images/torch-24.sif: set empty on the target" in notes
+
+
+# --- issue 8 (b): another GPU vendor's tools and variables ------------------------------------
+
+NVIDIA_TOOLS = """#!/bin/bash
+#SBATCH --nodes=2 --ntasks-per-node=4 --gpus-per-node=4 --time=00:30:00
+nvidia-cuda-mps-control -d
+export CUDA_MPS_PIPE_DIRECTORY=/tmp/mps
+export CUDA_VISIBLE_DEVICES=$(nvidia-smi --query-gpu=index --format=csv,noheader | paste -sd,)
+nvidia-smi
+mkdir -p logs
+srun python train.py
+"""
+XPU_TOOLS = PBS + """export ZE_AFFINITY_MASK=0,1
+export ONEAPI_DEVICE_SELECTOR=level_zero:gpu
+xpu-smi discovery
+mkdir -p logs
+mpiexec -n 8 --ppn 4 python train.py
+"""
+
+
+@pytest.mark.parametrize("script, target, tools", [
+    (NVIDIA_TOOLS, "aurora", ("nvidia-", "CUDA_MPS", "CUDA_VISIBLE_DEVICES")),
+    (XPU_TOOLS, "polaris", ("xpu-smi", "ZE_AFFINITY_MASK", "ONEAPI_DEVICE_SELECTOR")),
+])
+def test_another_vendors_gpu_tools_are_dropped_with_a_note(
+    script: str, target: str, tools: tuple[str, ...]
+) -> None:
+    r = port(script, target)[target]
+    assert not [t for t in tools if t in r.script]
+    assert "mkdir -p logs" in r.spec.setup_steps
+    vendor = "nvidia" if target == "aurora" else "intel"
+    assert len([n for n in r.notes if f"belongs to {vendor} GPUs" in n]) >= 3
+
+
+def test_the_targets_own_gpu_tools_are_kept() -> None:
+    r = port(NVIDIA_TOOLS, "perlmutter")["perlmutter"]
+    assert "nvidia-cuda-mps-control -d" in r.spec.setup_steps
+    assert "CUDA_VISIBLE_DEVICES" in r.script
+
+
+def test_verification_runs_a_looped_port_once() -> None:
+    """The mini-app swap takes the user's loop out: ranks must report once, not per pass."""
+    import subprocess
+
+    from maple_flow.verify.prepare import prepare
+
+    r = port(LOOP_PBS, "perlmutter")["perlmutter"]
+    ready = prepare(r.script, "perlmutter", entrypoint=r.spec.entrypoint, spec=r.spec)
+    assert "for SIZE in" not in ready.script and "\ndone" not in ready.script
+    assert "maple_miniapps/ddp.py" in ready.script
+    assert subprocess.run(["bash", "-n"], input=ready.script, text=True, timeout=30,
+                          check=False).returncode == 0
+
+
+def test_an_assignment_read_only_before_it_is_not_kept() -> None:
+    """A block that sets and reads ``CMD`` itself does not need the later ``CMD=`` that only
+    builds the source's launch line."""
+    script = SLURM + ('if [ "$1" = env ]; then\n  CMD="env"\n  $CMD\n  exit\nfi\n'
+                      'CMD="python train.py --lr 1"\nsrun $CMD\n')
+    r = port(script, "delta")["delta"]
+    assert (r.spec.entrypoint, r.spec.args) == ("train.py", ["--lr", "1"])
+    assert not [s for s in r.spec.setup_steps if s.startswith("CMD=\"python")]
+    assert "only builds the source's launch line" in _notes(r)

@@ -363,6 +363,14 @@ def test_nvidia_tool_on_intel_target_fails_and_passes_elsewhere() -> None:
                                                  vendor="intel")) == []
 
 
+@pytest.mark.parametrize("line", ["nvidia-cuda-mps-control -d",
+                                  "export CUDA_MPS_PIPE_DIRECTORY=/tmp/mps"])
+def test_nvidia_mps_on_intel_target_fails_and_passes_elsewhere(line: str) -> None:
+    text = line + "\n" + PER_RANK_PORT
+    assert check("vendor_tools", case(), ported(text, vendor="intel"))
+    assert check("vendor_tools", case(), ported(text, vendor="nvidia")) == []
+
+
 def test_unsetting_a_vendor_variable_is_harmless() -> None:
     text = "unset CUDA_VISIBLE_DEVICES\n" + PER_RANK_PORT
     assert check("vendor_tools", case(), ported(text, vendor="intel")) == []
@@ -524,3 +532,25 @@ def test_a_port_refused_by_the_target_rules_is_refused(monkeypatch: pytest.Monke
     monkeypatch.setattr(RUN, "port", lambda *a, **k: {"delta": refused})
     out = RUN.run_case(case(), "delta", PER_RANK_PORT)
     assert out.status == "refused" and "too many" in out.reason
+
+
+# -- a launch inside a loop --------------------------------------------------------------
+
+LOOP_SOURCE = PER_RANK_PORT.replace(
+    "srun python train.py --epochs 3\n",
+    "for SEED in 1 2 3\ndo\n    srun python train.py --epochs 3\ndone\n")
+
+
+def test_launch_taken_out_of_its_loop_fails() -> None:
+    fails = check("loop", case(), ported(), LOOP_SOURCE)
+    assert fails and "for SEED" in fails[0]
+
+
+def test_launch_in_another_loop_fails_and_in_the_same_loop_passes() -> None:
+    other = LOOP_SOURCE.replace("for SEED in 1 2 3", "for LR in 0.1 0.2")
+    assert check("loop", case(), ported(other), LOOP_SOURCE)
+    assert check("loop", case(), ported(LOOP_SOURCE), LOOP_SOURCE) == []
+
+
+def test_no_loop_in_the_source_needs_none() -> None:
+    assert check("loop", case(), ported(), PER_RANK_PORT) == []

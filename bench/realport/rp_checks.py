@@ -27,7 +27,7 @@ ACCOUNT_EXPORTS = ("SBATCH_ACCOUNT", "SRUN_ACCOUNT", "SALLOC_ACCOUNT", "PBS_ACCO
 AUTO_SOURCE_ONLY = (".hsn.cm.", "APPTAINERENV_ZE_")
 #: Commands and variables that only work on one GPU vendor's nodes.
 VENDOR_ONLY = {
-    "nvidia": ("nvidia-smi", "CUDA_VISIBLE_DEVICES", "nsys "),
+    "nvidia": ("nvidia-smi", "nvidia-cuda-mps", "CUDA_MPS_", "CUDA_VISIBLE_DEVICES", "nsys "),
     "intel": ("xpu-smi", "ZE_AFFINITY_MASK", "ONEAPI_DEVICE_SELECTOR"),
     "amd": ("rocm-smi", "HIP_VISIBLE_DEVICES", "ROCR_VISIBLE_DEVICES", "MIOPEN_"),
 }
@@ -352,6 +352,27 @@ def check_vendor_tools(case: Case, ported: Ported, back: Parsed) -> list[str]:
     ]
 
 
+def _source_loop_head(source: str) -> str:
+    try:
+        loop = parse_script(source).launch_loop
+    except MapleError:
+        return ""
+    return loop.head if loop is not None else ""
+
+
+def check_loop(case: Case, ported: Ported, back: Parsed, source: str = "") -> list[str]:
+    """A launch inside a loop of the source runs inside the same loop in the port (a port
+    that runs the program once changes the job)."""
+    head = _source_loop_head(source)
+    if not head:
+        return []
+    loop = back.script.launch_loop if back.script is not None else None
+    if loop is None or loop.head.split()[:2] != head.split()[:2]:
+        got = f"`{loop.head}`" if loop is not None else "no loop"
+        return [f"loop: the source runs its launch inside `{head}`, the port's launch is in {got}"]
+    return []
+
+
 def check_policy(case: Case, ported: Ported, back: Parsed) -> list[str]:
     """The target's policy passes (ported.policy_problems, computed by the caller)."""
     return [f"policy: {p}" for p in ported.policy_problems]
@@ -381,6 +402,7 @@ SOURCE_CHECKS: dict[str, SourceCheck] = {
     "account": check_account,
     "frozen_quotes": check_frozen,
     "source_only": check_source_only,
+    "loop": check_loop,
 }
 
 

@@ -6,7 +6,7 @@ import re
 from collections.abc import Iterable
 from typing import Literal
 
-from pydantic import Field, field_validator
+from pydantic import Field, field_validator, model_validator
 
 from maple_flow.models.common import Framework, Launcher, Strategy, Strict, Walltime
 from maple_flow.models.shell_lines import setup_line_problem
@@ -69,6 +69,14 @@ class JobSpec(Strict):
         default_factory=list,
         description="the user's own shell lines, run in order after the site set-up",
     )
+    loop_open: list[str] = Field(
+        default_factory=list,
+        description="the user's loop lines before the launch (`for X in ...`, `do`): the launch "
+        "runs inside them",
+    )
+    loop_close: list[str] = Field(
+        default_factory=list, description="the user's loop lines after the launch (`done`)"
+    )
     cpus_per_task: int | None = Field(default=None, ge=1, le=1024)
     provenance: dict[str, Provenance] = Field(default_factory=dict)
 
@@ -100,7 +108,7 @@ class JobSpec(Strict):
         _check_names(value, _ENV_NAME, "rank variable")
         return value
 
-    @field_validator("setup_steps")
+    @field_validator("setup_steps", "loop_open", "loop_close")
     @classmethod
     def _setup_steps_whole(cls, value: list[str]) -> list[str]:
         for line in value:
@@ -108,6 +116,13 @@ class JobSpec(Strict):
             if problem:
                 raise ValueError(f"set-up line {line!r}: {problem}")
         return value
+
+    @model_validator(mode="after")
+    def _loop_both_ends(self) -> JobSpec:
+        if bool(self.loop_open) != bool(self.loop_close):
+            raise ValueError("loop_open and loop_close: give both (the loop around the launch) "
+                             "or neither")
+        return self
 
     @field_validator("modules")
     @classmethod

@@ -137,9 +137,17 @@ def job_size(p: ParsedScript) -> tuple[int | None, int | None]:
     if per_node:
         return _per_node_size(per_node[-1], size, vars_)
     outer = _outer(p)
-    if outer is None and any(s.name.startswith("$") for s in stages):
-        return size["nodes"], size["tpn"] or size["gpus"]  # a launcher hidden in a variable
+    if _hidden_launcher(p):  # its ranks per node are what the directives say, if they do
+        return size["nodes"], size["tpn"]
     return _rank_per_gpu_size(outer, size, vars_)
+
+
+def _hidden_launcher(p: ParsedScript) -> str:
+    """The variable the launcher comes from when the script does not set it (``${LAUNCH}``
+    in front of python, set by a sourced helper), or ``""``."""
+    if _outer(p) is not None or any(s.name in _PER_NODE_LAUNCHERS for s in p.launch.stages):
+        return ""
+    return next((s.name for s in p.launch.stages if s.name.startswith("$")), "")
 
 
 def _outer(p: ParsedScript) -> Stage | None:
@@ -165,12 +173,17 @@ def job_total(p: ParsedScript, nodes: int | None, gpn: int | None) -> tuple[int 
     if size["tasks"]:
         return size["tasks"], "the ntasks directive"
     total_gpus = gpu_count(p.directive("gpus"))
-    if total_gpus:
+    if total_gpus and not _hidden_launcher(p):
         return total_gpus, "the gpus directive"
     return None, _unknown_why(p)
 
 
 def _unknown_why(p: ParsedScript) -> str:
+    hidden = _hidden_launcher(p)
+    if hidden:
+        helpers = f" (it may come from {', '.join(p.sourced)})" if p.sourced else ""
+        return (f"the launcher comes from `{hidden}`, whose value the script does not "
+                f"give{helpers}, so how many ranks it starts per node is not in the script")
     what = "the node count" if not directive_size(p)["nodes"] else "the ranks per node"
     return f"{what} is computed at run time and no directive states it"
 
@@ -208,3 +221,31 @@ def read_facts(p: ParsedScript) -> ScriptFacts:
     facts.queue = p.directive("qos", "queue") or p.directive("partition")
     facts.job_name = p.directive("job-name")
     return facts
+
+
+#: Launcher options whose value is a job size, and which size: per-node launchers first.
+_SIZE_OPTIONS: dict[str, tuple[tuple[tuple[str, ...], str], ...]] = {
+    "torchrun": ((("--nproc_per_node", "--nproc-per-node"), "gpus_per_node"),
+                 (("--nnodes",), "nodes")),
+    "deepspeed": ((("--num_gpus", "--num-gpus"), "gpus_per_node"),
+                  (("--num_nodes", "--num-nodes"), "nodes")),
+    "accelerate": ((("--num_processes", "--num-processes"), "ranks"),
+                   (("--num_machines", "--num-machines"), "nodes")),
+    "srun": ((("--ntasks-per-node",), "gpus_per_node"), (("-N", "--nodes"), "nodes"),
+             (("-n", "--ntasks"), "ranks")),
+    "mpiexec": ((("--ppn", "-ppn", "--npernode", "-npernode"), "gpus_per_node"),
+                (("-n", "-np", "--np"), "ranks")),
+}
+_WHOLE_REF = re.compile(r"^\$\{?([A-Za-z_]\w*)\}?$")
+
+
+def size_vars(p: ParsedScript) -> dict[str, str]:
+    """Variables the launch line takes a job size from (``--nproc-per-node=$num_gpus``):
+    name -> ``gpus_per_node`` | ``nodes`` | ``ranks``."""
+    found: dict[str, str] = {}
+    for stage in p.launch.stages:
+        for names, role in _SIZE_OPTIONS.get(stage.name, ()):
+            match = _WHOLE_REF.match(stage.get(*names) or "")
+            if match:
+                found.setdefault(match.group(1), role)
+    return found

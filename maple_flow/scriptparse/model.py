@@ -86,7 +86,7 @@ def launch_model(p: ParsedScript) -> LaunchModel:
     if not outer and hidden:
         return LaunchModel("per_rank", rank_vars(p), (
             f"the launcher is hidden in `{hidden[0]}` (set at run time) in front of python: "
-            "read as one process per GPU of the size the directives ask for"), horovod)
+            "read as one process per rank"), horovod)
     if not outer:
         return LaunchModel("launcher", {}, "no parallel launcher: one process")
     found = rank_vars(p)

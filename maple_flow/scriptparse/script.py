@@ -8,8 +8,15 @@ from dataclasses import dataclass, field
 from maple_flow.directives import Directive, detect_scheduler, last_value, parse_directives
 from maple_flow.errors import ParseError
 from maple_flow.scriptparse.launch import LaunchLine, read_words
+from maple_flow.scriptparse.loop import LaunchLoop, launch_loop
 from maple_flow.scriptparse.shell import Block, ShellCommand, split_blocks, split_commands
-from maple_flow.scriptparse.values import expand, simple_values, split_words
+from maple_flow.scriptparse.values import (
+    expand,
+    overridable,
+    overridden_key,
+    simple_values,
+    split_words,
+)
 
 MAX_SCRIPT = 1_000_000
 _ACTIVATE = re.compile(r"(?:^|/)activate$")
@@ -39,6 +46,8 @@ class ParsedScript:
     before: list[Block] = field(default_factory=list)
     after: list[Block] = field(default_factory=list)
     launch_block: Block | None = None
+    #: The loops around the launch line (``for X in ...; do`` ... ``done``), if any.
+    launch_loop: LaunchLoop | None = None
     #: The other commands of a ``bash -c`` body the launcher runs for each rank.
     inner: list[ShellCommand] = field(default_factory=list)
     #: Variables set in that per-rank body (``export RANK=$SLURM_PROCID``...).
@@ -152,6 +161,11 @@ def _words(cmd: ShellCommand, variables: dict[str, str]) -> list[str]:
 
 def _assign(variables: dict[str, str], name: str, value: str) -> None:
     """``name=value`` (``name+=value`` appends); known variables expand at assignment."""
+    marker = overridden_key(name.rstrip("+"))
+    if overridable(value, variables):
+        variables[marker] = ""
+    else:
+        variables.pop(marker, None)
     if "$(" not in value and "`" not in value:
         value = expand(value, simple_values(variables))
     if name.endswith("+"):
@@ -264,6 +278,7 @@ def parse_script(data: str | bytes) -> ParsedScript:
     parsed.before = blocks[:found.block]
     parsed.after = blocks[found.block + 1:]
     parsed.launch_block = blocks[found.block]
+    parsed.launch_loop = launch_loop(blocks[found.block], found.cmd)
     parsed.inner = found.inner
     for block in blocks:
         compound = "\n" in block.text or bool(_CONDITIONAL.match(block.text))

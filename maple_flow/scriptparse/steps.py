@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from maple_flow.scriptparse.launch import Stage, wrapper_end
 from maple_flow.scriptparse.script import ParsedScript, is_declare_export
-from maple_flow.scriptparse.shell import Block, ShellCommand
+from maple_flow.scriptparse.shell import Block, ShellCommand, split_commands
 
 _SCHEDULER_CMDS = frozenset({
     "scontrol", "squeue", "sinfo", "sacct", "sbatch", "salloc", "sstat", "qstat", "qsub",
@@ -45,6 +45,7 @@ class Step:
     why: str = ""
     name: str = ""  # the variable an assignment or export sets
     export: bool = False  # an ``export NAME=value`` line (the value goes to the spec's env)
+    original: str = ""  # the source's line when ``text`` rewrote it for the target (``why``)
 
 
 def is_site_path(word: str) -> bool:
@@ -96,6 +97,12 @@ def _command_step(cmd: ShellCommand, text: str, conda_module: bool) -> Step | No
         name, value = cmd.assignments[-1] if cmd.assignments else ("", "")
         if _SCHED_VALUE.search(value):
             return Step(cmd.line, text, False, f"{name} is computed from the source scheduler")
+        image = _container_prefix(value)
+        if image:
+            return Step(cmd.line, f'{name}=""', None, (
+                f"runs what follows it in the source's container image {image}: set empty on "
+                "the target, so the lines that use it run without the container, on the "
+                "target's software stack"), name, original=text)
         return Step(cmd.line, text, None, name=name)
     head = words[0]
     if head == "export" or is_declare_export(words):
@@ -122,6 +129,22 @@ def _command_step(cmd: ShellCommand, text: str, conda_module: bool) -> Step | No
                         f"ran in the source's container ({head}); kept without it")
         return Step(cmd.line, text, False, "it runs in the source's container image")
     return Step(cmd.line, text, True)
+
+
+def _container_prefix(value: str) -> str:
+    """The image of a container command prefix held in a variable (``apptainer exec
+    IMG``: what follows it runs in the container), or ``""``."""
+    try:
+        words = shlex.split(value)
+    except ValueError:
+        return ""
+    if not words or words[0] not in _CONTAINERS or container_inner(words):
+        return ""
+    stages: list[Stage] = []
+    wrapper_end(words, 0, stages)
+    stage = stages[0] if stages else None
+    return (stage.operands[0] if stage and stage.operands else stage.get("--image") or ""
+            ) if stage else ""
 
 
 def container_inner(words: list[str]) -> list[str]:
@@ -190,3 +213,14 @@ def after_steps(p: ParsedScript) -> list[str]:
         b.text for b in p.after
         if any(c.words and c.words[0] not in quiet for c in b.commands)
     ]
+
+
+def line_steps(text: str, p: ParsedScript) -> list[Step]:
+    """The steps of one line of the source that is not a top-level block (a loop body line),
+    classified as :func:`setup_steps` classifies a line of its own."""
+    conda_module = _uses_conda_module(p)
+    cmds = split_commands(text)
+    if len(cmds) == 1:
+        step = _command_step(cmds[0], text.strip(), conda_module)
+        return [step] if step is not None else []
+    return [s for c in cmds if (s := _command_step(c, _cmd_text(c), conda_module)) is not None]

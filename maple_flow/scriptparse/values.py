@@ -31,6 +31,21 @@ def expand(text: str, variables: Mapping[str, str], depth: int = 0) -> str:
     return result
 
 
+_DEFAULTED = re.compile(r"\$\{(\w+):?[-=][^}]*\}")
+
+
+def overridden_key(name: str) -> str:
+    """The key that marks ``name`` as set from ``${OTHER:-default}`` in a variables mapping
+    (not a shell name, so no expansion ever reads it)."""
+    return "?" + name
+
+
+def overridable(value: str, variables: Mapping[str, str]) -> bool:
+    """Whether ``value`` falls back to a default for a variable the script does not set
+    (``${BATCH:-1}``): the environment the job is submitted with decides it."""
+    return any(m.group(1) not in variables for m in _DEFAULTED.finditer(value))
+
+
 def _unquote(text: str) -> str:
     if len(text) > 1 and text[0] == text[-1] and text[0] in "'\"":
         return text[1:-1]
@@ -111,6 +126,9 @@ def split_words(
         match = _WHOLE_VAR.fullmatch(word) if bare else None
         name = (match.group(1) or match.group(3)) if match else None
         known = variables.get(name) if name else None
+        if name and overridden_key(name) in variables and len(_split(known or "")) < 2:
+            out.append(word)  # the environment can override it: a live reference stays
+            continue
         if known is not None and not re.search(r"\$\(|`", known):
             value = known
         elif match and match.group(2) is not None:

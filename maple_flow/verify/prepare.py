@@ -52,12 +52,36 @@ def expected_layout(script: str, profile: ClusterProfile, spec: JobSpec | None) 
     return Expected(nodes=req.nodes or 1, ranks_per_node=req.gpus_per_node or profile.gpu.per_node)
 
 
+LOOP_MARK = "# The job's own loop around the launch, as given."
+
+
+def _at(lines: list[str], part: list[str], start: int) -> int:
+    return next((i for i in range(start, len(lines) - len(part) + 1)
+                 if lines[i:i + len(part)] == part), -1)
+
+
+def without_loop(script: str, spec: JobSpec | None) -> str:
+    """``script`` with the user's loop around the launch (``spec.loop_open``/``loop_close``)
+    taken out, so a verification runs the mini-app once."""
+    if spec is None or not spec.loop_open:
+        return script
+    lines = script.split("\n")
+    opening = [LOOP_MARK, *spec.loop_open]
+    start = _at(lines, opening, 0)
+    end = _at(lines, spec.loop_close, start + len(opening)) if start >= 0 else -1
+    if end < 0:
+        return script
+    return "\n".join(lines[:start] + lines[start + len(opening):end]
+                     + lines[end + len(spec.loop_close):])
+
+
 def prepare(script: str, cluster: str, *, entrypoint: str, module: bool = False,
             framework: Framework = "pytorch", strategy: Strategy = "ddp",
             spec: JobSpec | None = None) -> Prepared:
     """Swap the program for the setup's mini-app and work out the expected layout."""
     profile = get_profile(cluster)
-    swapped = swap_entrypoint(script, entrypoint, miniapp_for(framework, strategy), module=module)
+    swapped = swap_entrypoint(without_loop(script, spec), entrypoint,
+                              miniapp_for(framework, strategy), module=module)
     layout = expected_layout(script, profile, spec)
     expected = layout.model_copy(update={"setup": miniapp_setup(framework, strategy)})
     return Prepared(profile.id, profile.scheduler, swapped, miniapp_files(), expected)

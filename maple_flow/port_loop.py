@@ -1,0 +1,89 @@
+"""A launch line inside the user's loop: the loop is kept around the target's launch line.
+
+The loop's own lines (``for X in ...``, ``do``, body lines before and after the launch,
+``done``) are carried verbatim with the other scheduler's job variables renamed; a body line
+that cannot run on the target (another vendor's tool, the source's modules or scheduler
+commands, a value that only builds the source's launch line) is left out with a note. When
+the loop itself cannot be kept faithfully (an ``if`` between the loop and the launch, the
+launch sharing its line, a loop line that reads what the target does not have), the port to
+that target is refused with the reason: a loop is never flattened into one run.
+"""
+
+from __future__ import annotations
+
+import re
+
+from maple_flow.models import ClusterProfile
+from maple_flow.port_carry import Carried, Source, foreign_reason, short
+from maple_flow.port_rules import referenced, translate_scheduler_vars
+from maple_flow.scriptparse.steps import line_steps
+
+_SYNTAX = re.compile(r"^\s*(?:do|done|then|else|fi|esac|for|while|until|select|if|case)\b|"
+                     r"\b(?:do|then)\s*$")
+#: Variables every maple_flow script sets before the launch line.
+_SCRIPT_VARS = frozenset({"NNODES", "NRANKS", "GPUS_PER_NODE", "MASTER_ADDR", "MASTER_PORT"})
+
+
+def _body_line(text: str, src: Source, profile: ClusterProfile, out: Carried) -> str | None:
+    """A loop body line to keep (translated), or None (left out, with a note)."""
+    where = f"`{short(text)}` in the loop around the launch"
+    foreign = foreign_reason(text, profile)
+    if foreign:
+        out.notes.append(f"{where} is not copied: {foreign}")
+        return None
+    for step in line_steps(text, src.parsed):
+        if step.keep is False:
+            out.notes.append(f"{where} is not copied: {step.why}")
+            return None
+        if step.keep is None and step.name in src.parsed.launch_vars:
+            out.notes.append(f"{where} only builds the source's launch line; the target's "
+                             "script writes its own")
+            return None
+    return text
+
+
+def _syntax_problem(text: str, profile: ClusterProfile, out: Carried) -> str:
+    foreign = foreign_reason(text, profile)
+    if foreign:
+        return f"its line `{short(text)}` cannot run on {profile.name}: {foreign}"
+    lost = sorted(set(referenced(text)) & out.dropped_env - _SCRIPT_VARS)
+    if lost:
+        return (f"its line `{short(text)}` reads {', '.join('$' + n for n in lost)}, which is "
+                "not copied")
+    return ""
+
+
+def carry_loop(src: Source, profile: ClusterProfile, out: Carried) -> str:
+    """The loop around the source's launch line into ``out.loop_open``/``loop_close``; the
+    reason the port to ``profile`` must be refused instead, or ``""``."""
+    loop = src.parsed.launch_loop
+    if loop is None:
+        return ""
+    refuse = f"the launch line runs inside `{short(loop.head)}` (line {loop.line}) and "
+    if loop.problem:
+        return refuse + f"the loop cannot be kept: {loop.problem}"
+    kept: list[list[str]] = [[], []]
+    for side, lines in enumerate((loop.before, loop.after)):
+        for raw in lines:
+            text = raw.rstrip()
+            if not text.strip() or text.lstrip().startswith("#"):
+                continue
+            if _SYNTAX.search(text):
+                problem = _syntax_problem(text, profile, out)
+                if problem:
+                    return refuse + "the loop cannot be kept: " + problem
+                kept[side].append(text)
+            elif (line := _body_line(text, src, profile, out)) is not None:
+                kept[side].append(line)
+    renamed = [translate_scheduler_vars(t, profile.scheduler) for t in kept[0] + kept[1]]
+    texts = [t for t, _ in renamed]
+    out.loop_open, out.loop_close = texts[:len(kept[0])], texts[len(kept[0]):]
+    out.loop_vars = list(loop.variables)
+    done = sorted({d for _, ds in renamed for d in ds})
+    if done:
+        out.notes.append(f"scheduler variables renamed in the loop for {profile.scheduler}: "
+                         f"{', '.join(done)}")
+    out.notes.append(f"the launch line runs inside `{short(loop.head)}` (line {loop.line}): the "
+                     "loop is kept around the target's launch line, which runs once per pass (the "
+                     "script stops at the first pass that fails: it runs under `set -e`)")
+    return ""

@@ -1,0 +1,111 @@
+"""A launch line inside a loop: the loop's own lines around it, so a port can keep the loop.
+
+``for BUF in 1 2 4; do date; mpiexec ... python app.py $BUF; done`` runs the program once per
+value; a port that ran it once would change the job. :func:`launch_loop` returns the lines of
+the enclosing ``for``/``while``/``until``/``select`` loops before and after the launch line,
+verbatim, or why they cannot be kept around another launch line (the launch shares its line
+with other commands, or an ``if``/``case`` branch sits between the loop and the launch).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from maple_flow.scriptparse.shell import Block, ShellCommand, logical_lines
+
+_QUOTED = re.compile(r"'[^']*'|\"(?:\\.|[^\"\\])*\"")
+_OPENER = re.compile(r"(?:^|[;&|(]\s*|\b(?:then|do|else)\s+)(if|case|for|while|until|select)\b")
+_CLOSER = re.compile(r"(?:^|[;&|]\s*)(fi|esac|done)\b")
+_LOOPS = frozenset({"for", "while", "until", "select"})
+_LOOP_VAR = re.compile(r"^\s*(?:for|select)\s+([A-Za-z_]\w*)\s+in\b|^\s*for\s+([A-Za-z_]\w*)\s*$")
+_READ_VARS = re.compile(r"\bwhile\s+(?:IFS=\S*\s+)?read\s+((?:-\w+\s+)*)([A-Za-z_][\w\s]*?)"
+                        r"\s*(?:;|$|<)")
+_ARITH_VAR = re.compile(r"^\s*for\s*\(\(\s*([A-Za-z_]\w*)\s*=")
+_REDIRECTION = re.compile(r"\d?>&\d|&>")
+#: A line that is only loop syntax: ``do``, ``done``, ``done < file``.
+_KEYWORD_LINE = re.compile(r"^\s*(?:do|done|then|else|fi)\b")
+
+
+@dataclass(frozen=True)
+class LaunchLoop:
+    """The loops around the launch line: their lines before and after it, verbatim."""
+
+    line: int
+    head: str
+    before: list[str] = field(default_factory=list)
+    after: list[str] = field(default_factory=list)
+    #: Variables the loops set (``for NAME in``, ``while read A B``, ``for ((i=0; ...))``).
+    variables: list[str] = field(default_factory=list)
+    #: Why the loop cannot be kept around another launch line ("" when it can).
+    problem: str = ""
+
+
+def _bare(line: str) -> str:
+    text = _QUOTED.sub("''", line)
+    return re.sub(r"(?:^|\s)#.*$", "", text)
+
+
+def _stack_after(lines: list[str]) -> list[str]:
+    """The compound commands still open after ``lines`` (outermost first)."""
+    stack: list[str] = []
+    for line in lines:
+        bare = _bare(line.split("\n", 1)[0]).strip()
+        events = sorted([(m.start(1), m.group(1)) for m in _OPENER.finditer(bare)]
+                        + [(m.start(1), m.group(1)) for m in _CLOSER.finditer(bare)])
+        for _, word in events:
+            if word in {"fi", "esac", "done"}:
+                if stack:
+                    stack.pop()
+            else:
+                stack.append(word)
+    return stack
+
+
+def _loop_variables(lines: list[str]) -> list[str]:
+    names: list[str] = []
+    for line in lines:
+        bare = _bare(line)
+        for pattern in (_LOOP_VAR, _ARITH_VAR):
+            match = pattern.search(bare)
+            if match:
+                names.append(next(g for g in match.groups() if g))
+        read = _READ_VARS.search(bare)
+        if read:
+            names += read.group(2).split()
+    return list(dict.fromkeys(names))
+
+
+def _alone(text: str, cmd: ShellCommand, commands: tuple[ShellCommand, ...]) -> bool:
+    """Whether the logical line ``text`` holds only the launch command (and redirections)."""
+    same_line = [c for c in commands if c.text == cmd.text]
+    bare = _REDIRECTION.sub("", _bare(text))
+    return len(same_line) == 1 and not _KEYWORD_LINE.match(bare) and not re.search(
+        r"[;|&]|\b(?:do|done|then|fi)\s*$", bare)
+
+
+def launch_loop(block: Block, cmd: ShellCommand) -> LaunchLoop | None:
+    """The loops of ``block`` around the launch command ``cmd``, or None when the launch is
+    not inside a loop (a plain line, or only ``if``/``case`` branches around it)."""
+    lines = [text for _, text in logical_lines(block.text)]
+    at = max((i for i, text in enumerate(lines) if text.strip() == cmd.text), default=-1)
+    if at < 0:
+        return None
+    head = " ".join(lines[0].split())
+    stack = _stack_after(lines[:at])
+    if not set(stack) & _LOOPS:
+        if set(_stack_after(lines[at:at + 1])) & _LOOPS or re.search(
+                r"\b(?:for|while|until|select)\b.*\bdo\b", _bare(lines[at])):
+            return LaunchLoop(block.line, head, problem=(
+                "the launch shares one line with its loop; write the loop on several lines "
+                "(the launch on a line of its own)"))
+        return None
+    before, after = lines[:at], lines[at + 1:]
+    problem = ""
+    if not set(stack) <= _LOOPS:
+        problem = (f"the launch sits in `{' / '.join(stack)}` blocks: an if/case branch inside "
+                   "a loop cannot be kept around the target's launch line")
+    elif not _alone(lines[at], cmd, block.commands):
+        problem = ("the launch shares its line with other commands inside the loop; put it on "
+                   "a line of its own")
+    return LaunchLoop(block.line, head, before, after, _loop_variables(before), problem)
