@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import importlib.util
+import json
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -21,7 +22,9 @@ sys.path.insert(0, str(REALPORT))
 
 import rp_cases  # noqa: E402
 import rp_checks  # noqa: E402
+import rp_verify  # noqa: E402
 from rp_checks import Ported, read_back  # noqa: E402
+from rp_verify import VerifyOutcome  # noqa: E402
 
 
 def _load_run() -> ModuleType:
@@ -524,3 +527,92 @@ def test_a_port_refused_by_the_target_rules_is_refused(monkeypatch: pytest.Monke
     monkeypatch.setattr(RUN, "port", lambda *a, **k: {"delta": refused})
     out = RUN.run_case(case(), "delta", PER_RANK_PORT)
     assert out.status == "refused" and "too many" in out.reason
+
+
+# --- the --verify pass's bookkeeping (rp_verify; no twin) ------------------------------------
+
+SRUN_BASH_C = """#!/bin/bash
+srun --nodes="$NNODES" --ntasks="$NRANKS" \\
+    bash -c 'export RANK="$SLURM_PROCID"; exec "$@"' maple-rank \\
+    python train.py --epochs 3
+"""
+PALS = """#!/bin/bash -l
+# mpiexec python train.py (a comment is not a launch line)
+mpiexec -n "$NRANKS" --ppn 4 --cpu-bind=depth python3 /home/u/train.py --x 1
+"""
+
+
+def test_launch_chain_reads_the_line_that_runs_the_program() -> None:
+    assert rp_verify.launch_chain(SRUN_BASH_C, "train.py") == "srun > bash -c > python"
+    assert rp_verify.launch_chain(PALS, "/home/u/train.py") == "mpiexec > python3"
+    assert rp_verify.launch_chain(TORCHRUN_PORT, "train.py") == "srun > torchrun"
+    assert rp_verify.launch_chain(PALS, "other.py") == ""
+
+
+def test_launch_kind_names_per_rank_and_per_node_models() -> None:
+    assert rp_verify.launch_kind("srun > bash -c > python") == "per-rank srun via bash -c"
+    assert rp_verify.launch_kind("mpiexec > python3") == "per-rank mpiexec"
+    assert rp_verify.launch_kind("srun > torchrun") == "torchrun (under srun)"
+    assert rp_verify.launch_kind("mpiexec > deepspeed") == "deepspeed (under mpiexec)"
+    assert rp_verify.launch_kind("accelerate") == "accelerate"
+
+
+def test_user_environment_names_the_users_missing_file_or_the_network() -> None:
+    source = "source export_DDP_vars.sh\nsrun python train.py\n"
+    err = "/x/slurm_script: line 28: export_DDP_vars.sh: No such file or directory\n"
+    assert "export_DDP_vars.sh is not in the job's folder" in rp_verify.user_environment(
+        err, "", source)
+    net = "fatal: unable to access 'https://github.com/a/b.git/': Could not resolve host: x"
+    assert "needs the network" in rp_verify.user_environment(net, "", source)
+    # a missing file the source does not name, or the mini-app's own, is not the user's
+    assert rp_verify.user_environment("/opt/x/lib.so: No such file or directory", "",
+                                      source) == ""
+    mini = "python: can't open file '/j/maple_miniapps/train.py': [Errno 2]"
+    assert rp_verify.user_environment(mini, "", source + "train.py") == ""
+
+
+def _vo(status: str, launch: str, cause: str = "") -> VerifyOutcome:
+    return VerifyOutcome("c", "delta", status, launch=launch, cause=cause, expected="1x4",
+                         seen={"gpua001": 4} if status == "verified" else {})
+
+
+def test_verify_tally_and_page_count_every_status_cause_and_launch_model() -> None:
+    vos = [_vo("verified", "srun > bash -c > python"), _vo("verified", "mpiexec > python"),
+           _vo("failed", "srun > torchrun", "rejected at submission: x"),
+           _vo("unverified", "mpiexec > python", "too small"),
+           _vo("unverified", "mpiexec > python", "too small")]
+    summ = rp_verify.verify_tally(vos)
+    assert summ["status"] == {"verified": 2, "failed": 1, "unverified": 2}
+    assert summ["by_cause"]["unverified"] == {"too small": 2}
+    assert summ["by_launch"]["per-rank mpiexec"] == {"verified": 1, "unverified": 2}
+    assert summ["by_launch"]["per-rank srun via bash -c"] == {"verified": 1}
+    page = rp_verify.verify_markdown(vos, summ | {"wall_s": 12.0, "mode": "warm"})
+    assert "**2 verified**, 1 failed, 2 unverified" in page
+    assert "| per-rank mpiexec | 1 | 0 | 2 |" in page and "- 2 x too small" in page
+    assert "verified (gpua001=4" in page
+
+
+def test_verify_outcome_survives_its_json_for_resume() -> None:
+    vo = _vo("failed", "srun > python", "x")
+    vo.diagnosis, vo.size_given = "rec", {"ranks": 8}
+    again = VerifyOutcome(**json.loads(json.dumps(dataclasses.asdict(vo))))
+    assert again == vo
+
+
+def test_verify_items_take_correct_ports_with_the_size_the_harness_used() -> None:
+    calls: list[tuple[str, dict[str, Any]]] = []
+
+    def fake_attempt(script: str, target: str, **kw: Any) -> Any:
+        calls.append((target, kw))
+        return "refused: x" if target == "vista" else _real_port()
+
+    outs = [RUN.Outcome("a", "delta", "correct"),
+            RUN.Outcome("a", "aurora", "wrong", failures={"x": ["y"]}),
+            RUN.Outcome("b", "polaris", "correct", asked_for_size=True, rerun_with={"ranks": 16}),
+            RUN.Outcome("c", "perlmutter", "correct", asked_for_size=True),
+            RUN.Outcome("a", "vista", "correct")]
+    items = rp_verify.verify_items(outs, {"a": "s", "b": "s", "c": "s"}, fake_attempt)
+    assert [(c, t, given) for c, t, _, _, given in items] == [
+        ("a", "delta", {}), ("b", "polaris", {}), ("c", "perlmutter", {"ranks": 8})]
+    assert calls == [("delta", {}), ("polaris", {"ranks": 16}), ("perlmutter", {"ranks": 8}),
+                     ("vista", {})]

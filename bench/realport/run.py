@@ -1,12 +1,14 @@
 """Real-script porting benchmark (issue 8): port every public script of cases.yaml to its
 targets with maple_flow.port and check each port against what the script means.
 
-    PYTHONPATH=$PWD python bench/realport/run.py [--cache DIR] [--only ID ...]
+    PYTHONPATH=$PWD python bench/realport/run.py [--cache DIR] [--only ID ...] [--verify]
 
-Writes bench/realport/results.json and results.md (or --out DIR). Each port is `correct`,
-`refused` (with the reason) or `wrong` (with every failed check). A case whose size the script
-does not fix must first be refused/asked with an error naming how to give the size; the
-harness then reruns it with the size its source page gives (known_ranks), if any.
+Writes bench/realport/results.json and results.md (or --out DIR); with --verify also runs
+every correct port on the twin (rp_verify.py) and writes verify.json and verify.md. Each
+port is `correct`, `refused` (with the reason) or `wrong` (with every failed check). A case
+whose size the script does not fix must first be refused/asked with an error naming how to
+give the size; the harness then reruns it with the size its source page gives (known_ranks),
+if any.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from rp_cases import HERE, Case, cache_dir, load_cases, read_script, validate
 from rp_checks import Ported, run_checks
+from rp_verify import run_verify
 
 from maple_flow import port
 from maple_flow.clusters import get_profile
@@ -250,6 +253,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", default=str(HERE), help="where results.json/.md go")
     ap.add_argument("--only", action="append", help="run only this case id (repeatable)")
     ap.add_argument("--check-cache", action="store_true", help="list missing scripts and exit")
+    ap.add_argument("--verify", action="store_true",
+                    help="also run every correct port on the twin (verify.json/.md)")
+    ap.add_argument("--warm", action="store_true", help="twin jobs in warm mode")
+    ap.add_argument("--chunk", type=int, default=8, help="ports per verify_many batch")
+    ap.add_argument("--timeout", type=float, default=300, help="seconds per twin job")
+    ap.add_argument("--resume", action="store_true", help="keep verify.json's outcomes")
     args = ap.parse_args(argv)
     cases = [c for c in load_cases() if not args.only or c.id in args.only]
     cache = cache_dir(args.cache)
@@ -268,6 +277,9 @@ def main(argv: list[str] | None = None) -> int:
     (out / "results.json").write_text(json.dumps(payload, indent=1) + "\n", encoding="utf-8")
     (out / "results.md").write_text(markdown(cases, outcomes, summ), encoding="utf-8")
     print(json.dumps(summ["status"]), "->", out / "results.md")
+    if args.verify:
+        vsumm = run_verify(outcomes, scripts, args, attempt)
+        print(json.dumps(vsumm["status"]), f"in {vsumm['wall_s']:.0f} s ->", out / "verify.md")
     return 0
 
 
