@@ -28,6 +28,7 @@ from maple_flow.port_carry import (
     live_refs_note,
     translate,
 )
+from maple_flow.port_fit import fit_cpus_per_task
 from maple_flow.port_rules import (
     choose_queue,
     device_family_note,
@@ -289,6 +290,8 @@ def _port_one(src: Source, target: str, o: dict[str, Any]) -> PortResult:
     model, model_notes = _model_fields(src, profile)
     name, name_notes = _job_name(src, o)
     f = src.facts
+    cpus, cpu_notes = fit_cpus_per_task(
+        f.cpus_per_task, profile, gpn if model["launch_model"] == "per_rank" else 1)
     fields: dict[str, Any] = {
         "cluster": profile.id,
         "framework": o.get("framework", f.framework),
@@ -300,7 +303,7 @@ def _port_one(src: Source, target: str, o: dict[str, Any]) -> PortResult:
         "args": args,
         "env": carried.env,
         "setup_steps": carried.steps,
-        "cpus_per_task": f.cpus_per_task,
+        "cpus_per_task": cpus,
         "account": o.get("account"),
         **timing,
         **model,
@@ -310,7 +313,7 @@ def _port_one(src: Source, target: str, o: dict[str, Any]) -> PortResult:
     fields["provenance"] = _provenance(fields, o, src)
     spec = JobSpec.model_validate(fields)
     result = generate_from_spec(spec, strict=False)
-    notes = src.notes + f.notes + notes + time_notes + model_notes + name_notes
+    notes = src.notes + f.notes + notes + time_notes + model_notes + name_notes + cpu_notes
     notes += _account(src, profile, o.get("account")) + carried.notes
     notes += _software_notes(src, profile) + _arg_notes(args)
     notes += live_refs_note(entry, args, carried) + _device_notes(src, profile, args)
