@@ -571,48 +571,84 @@ def test_user_environment_names_the_users_missing_file_or_the_network() -> None:
     assert rp_verify.user_environment(mini, "", source + "train.py") == ""
 
 
-def _vo(status: str, launch: str, cause: str = "") -> VerifyOutcome:
-    return VerifyOutcome("c", "delta", status, launch=launch, cause=cause, expected="1x4",
-                         seen={"gpua001": 4} if status == "verified" else {})
+def _vo(status: str, launch: str, cause: str = "", at: str = "port") -> VerifyOutcome:
+    return VerifyOutcome("c", "delta", status, at=at, launch=launch, cause=cause,
+                         expected="1x4", seen={"gpua001": 4} if status == "verified" else {})
 
 
 def test_verify_tally_and_page_count_every_status_cause_and_launch_model() -> None:
+    cold = _vo("verified", "srun > bash -c > python3")
+    cold.warm_cause = "step: parameters differ across ranks"
     vos = [_vo("verified", "srun > bash -c > python"), _vo("verified", "mpiexec > python"),
            _vo("failed", "srun > torchrun", "rejected at submission: x"),
            _vo("unverified", "mpiexec > python", "too small"),
-           _vo("unverified", "mpiexec > python", "too small")]
+           _vo("unverified", "mpiexec > python", "too small"), cold,
+           _vo("verified", "mpiexec > python", at="twin size"),
+           _vo("unverified", "", "the port is wrong at this size: x", at="twin size")]
     summ = rp_verify.verify_tally(vos)
-    assert summ["status"] == {"verified": 2, "failed": 1, "unverified": 2}
-    assert summ["by_cause"]["unverified"] == {"too small": 2}
-    assert summ["by_launch"]["per-rank mpiexec"] == {"verified": 1, "unverified": 2}
-    assert summ["by_launch"]["per-rank srun via bash -c"] == {"verified": 1}
+    port, twin = summ["port"], summ["twin size"]
+    assert port["status"] == {"verified": 3, "failed": 1, "unverified": 2}
+    assert port["by_cause"]["unverified"] == {"too small": 2}
+    assert port["by_launch"]["per-rank mpiexec"] == {"verified": 1, "unverified": 2}
+    assert port["by_launch"]["per-rank srun via bash -c"] == {"verified": 2}
+    assert port["warm_failed_then_cold"] == {"verified": 1}
+    assert twin["status"] == {"verified": 1, "unverified": 1}
+    assert twin["by_launch"] == {"per-rank mpiexec": {"verified": 1}}  # no launch: not run
     page = rp_verify.verify_markdown(vos, summ | {"wall_s": 12.0, "mode": "warm"})
-    assert "**2 verified**, 1 failed, 2 unverified" in page
+    assert "6 ports: **3 verified**, 1 failed, 2 unverified" in page
+    assert "2 ports: **1 verified**, 0 failed, 1 unverified" in page
     assert "| per-rank mpiexec | 1 | 0 | 2 |" in page and "- 2 x too small" in page
-    assert "verified (gpua001=4" in page
+    assert "verified (gpua001=4" in page and "warm run failed: step: parameters" in page
+    assert "Failed warm, then run cold (the cold verdict counts): 1 verified" in page
+
+
+def test_only_a_job_that_ran_and_failed_is_rerun_cold() -> None:
+    ran = _vo("failed", "srun > python", "the job ended FAILED with exit code 1")
+    ran.job_id = "12"
+    rejected = _vo("failed", "srun > python", "rejected at submission: x")
+    rejected.job_id = "13"
+    assert rp_verify.ran_and_failed(ran)
+    assert not rp_verify.ran_and_failed(rejected)
+    assert not rp_verify.ran_and_failed(_vo("failed", "srun > python", "x"))  # no job
+    assert not rp_verify.ran_and_failed(_vo("unverified", "srun > python", "x"))
 
 
 def test_verify_outcome_survives_its_json_for_resume() -> None:
-    vo = _vo("failed", "srun > python", "x")
-    vo.diagnosis, vo.size_given = "rec", {"ranks": 8}
+    vo = _vo("failed", "srun > python", "x", at="twin size")
+    vo.diagnosis, vo.size_given, vo.warm_cause = "rec", {"nodes": 2}, "w"
     again = VerifyOutcome(**json.loads(json.dumps(dataclasses.asdict(vo))))
     assert again == vo
 
 
-def test_verify_items_take_correct_ports_with_the_size_the_harness_used() -> None:
-    calls: list[tuple[str, dict[str, Any]]] = []
+def test_twin_fit_gives_full_nodes_the_twin_has() -> None:
+    assert rp_verify.twin_fit(2, 4, "delta") is None  # the twin runs it as it is
+    assert rp_verify.twin_fit(1, 8, "aurora") == {"nodes": 1, "gpus_per_node": 12}
+    assert rp_verify.twin_fit(16, 4, "polaris") == {"nodes": 2, "gpus_per_node": 4}
 
-    def fake_attempt(script: str, target: str, **kw: Any) -> Any:
-        calls.append((target, kw))
-        return "refused: x" if target == "vista" else _real_port()
+
+def test_verify_items_take_correct_ports_and_a_twin_size_where_needed() -> None:
+    calls: list[tuple[str, str, dict[str, Any]]] = []
+    big = dataclasses.replace(_real_port(), spec=_real_port().spec.model_copy(
+        update={"nodes": 8}))
+
+    def judged(case_id: str, target: str, script: str, **kw: Any) -> Any:
+        calls.append((case_id, target, kw))
+        if target == "vista":
+            return "refused at this size: x"
+        return big if case_id == "big" and not kw else _real_port()
 
     outs = [RUN.Outcome("a", "delta", "correct"),
             RUN.Outcome("a", "aurora", "wrong", failures={"x": ["y"]}),
-            RUN.Outcome("b", "polaris", "correct", asked_for_size=True, rerun_with={"ranks": 16}),
-            RUN.Outcome("c", "perlmutter", "correct", asked_for_size=True),
-            RUN.Outcome("a", "vista", "correct")]
-    items = rp_verify.verify_items(outs, {"a": "s", "b": "s", "c": "s"}, fake_attempt)
-    assert [(c, t, given) for c, t, _, _, given in items] == [
-        ("a", "delta", {}), ("b", "polaris", {}), ("c", "perlmutter", {"ranks": 8})]
-    assert calls == [("delta", {}), ("polaris", {"ranks": 16}), ("perlmutter", {"ranks": 8}),
-                     ("vista", {})]
+            RUN.Outcome("b", "delta", "correct", asked_for_size=True, rerun_with={"ranks": 16}),
+            RUN.Outcome("c", "delta", "correct", asked_for_size=True),
+            RUN.Outcome("big", "delta", "correct"), RUN.Outcome("a", "vista", "correct")]
+    items = rp_verify.verify_items(outs, {"a": "s", "b": "s", "c": "s", "big": "s"}, judged)
+    got = [(i.case, i.target, i.at, i.size, isinstance(i.port, str)) for i in items]
+    assert got == [
+        ("a", "delta", "port", {}, False), ("b", "delta", "port", {}, False),
+        ("c", "delta", "port", {}, True),
+        ("c", "delta", "twin size", {"nodes": 2, "gpus_per_node": 4}, False),
+        ("big", "delta", "port", {}, False),
+        ("big", "delta", "twin size", {"nodes": 2, "gpus_per_node": 4}, False),
+        ("a", "vista", "port", {}, True)]
+    assert ("b", "delta", {"ranks": 16}) in calls

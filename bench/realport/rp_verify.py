@@ -32,6 +32,7 @@ class VerifyOutcome:
     case: str
     target: str
     status: str  # verified | failed | unverified
+    at: str = "port"  # "port": the size the harness judged; "twin size": fitted to the twin
     launch: str = ""  # the ported launch chain, e.g. "srun > bash -c > python"
     launch_model: str = ""  # the port's: per_rank | launcher
     reasons: list[str] = field(default_factory=list)
@@ -43,6 +44,7 @@ class VerifyOutcome:
     job_id: str | None = None
     elapsed_s: float = 0.0
     log_excerpt: list[str] = field(default_factory=list)
+    warm_cause: str = ""  # a warm run's failure, when the cold rerun gave the verdict
 
 
 def logical_lines(script: str) -> list[str]:
@@ -67,6 +69,25 @@ def _words(line: str) -> list[str]:
         return line.split()
 
 
+def _chain(words: list[str], name: str, chain: list[str]) -> bool:
+    """Add the launchers of ``words`` to ``chain`` up to the program; True once it is found
+    (a ``bash -c`` string is read as the words it runs)."""
+    inline = False
+    for word in words:
+        base = word.rsplit("/", 1)[-1]
+        if base == name:
+            return True
+        if inline:
+            inline = False
+            if _chain(_words(word), name, chain):
+                return True
+        elif base in LAUNCHERS and (not chain or chain[-1] != base):
+            chain.append(base)
+        elif word == "-c" and chain and chain[-1] == "bash":
+            chain[-1], inline = "bash -c", True
+    return False
+
+
 def launch_chain(script: str, program: str) -> str:
     """The launchers on the line that runs ``program``, in order: 'srun > bash -c > python'.
 
@@ -77,15 +98,7 @@ def launch_chain(script: str, program: str) -> str:
         if line.lstrip().startswith("#") or name not in line:
             continue
         chain: list[str] = []
-        for word in _words(line):
-            base = word.rsplit("/", 1)[-1]
-            if base.rsplit("/", 1)[-1] == name or base.endswith(f"{name}"):
-                break
-            if base in LAUNCHERS and (not chain or chain[-1] != base):
-                chain.append(base)
-            elif word == "-c" and chain and chain[-1] == "bash":
-                chain[-1] = "bash -c"
-        if chain:
+        if _chain(_words(line), name, chain) and chain:
             return " > ".join(chain)
     return ""
 
@@ -135,76 +148,78 @@ def user_environment(stderr: str, stdout: str, source: str) -> str:
     return ""
 
 
+PASSES = ("port", "twin size")
+
+
 def verify_tally(outcomes: list[VerifyOutcome]) -> dict[str, Any]:
-    """Counts: status, unverified and failed by cause, launch kinds verified."""
-    status = Counter(o.status for o in outcomes)
-    by_cause = {s: dict(Counter(o.cause for o in outcomes if o.status == s).most_common())
-                for s in ("failed", "unverified")}
-    kinds: dict[str, Counter[str]] = {}
-    for o in outcomes:
-        kinds.setdefault(launch_kind(o.launch), Counter())[o.status] += 1
-    return {"ports": len(outcomes), "status": dict(status), "by_cause": by_cause,
-            "by_launch": {k: dict(v) for k, v in sorted(kinds.items())}}
+    """Per pass ("port": at the harness's size; "twin size"): counts of each status, the
+    causes of failed and unverified ones, and the statuses per launch model."""
+    summ: dict[str, Any] = {}
+    for at in PASSES:
+        mine = [o for o in outcomes if o.at == at]
+        kinds: dict[str, Counter[str]] = {}
+        for o in mine:
+            if o.launch:
+                kinds.setdefault(launch_kind(o.launch), Counter())[o.status] += 1
+        summ[at] = {
+            "ports": len(mine), "status": dict(Counter(o.status for o in mine)),
+            "by_cause": {s: dict(Counter(o.cause for o in mine if o.status == s).most_common())
+                         for s in ("failed", "unverified")},
+            "by_launch": {k: dict(v) for k, v in sorted(kinds.items())},
+            "warm_failed_then_cold": dict(Counter(o.status for o in mine if o.warm_cause)),
+        }
+    return summ
 
 
 def _cell(o: VerifyOutcome) -> str:
+    warm = f" (warm run failed: {o.warm_cause}; cold rerun)" if o.warm_cause else ""
     if o.status == "verified":
         seen = ", ".join(f"{h}={n}" for h, n in o.seen.items())
-        return f"verified ({seen}; {o.elapsed_s:.0f} s)"
-    return f"{o.status}: {o.cause}".replace("|", "/")
+        text = f"verified ({seen}; {o.elapsed_s:.0f} s){warm}"
+    else:
+        text = f"{o.status}: {o.cause}{warm}"
+    return " ".join(text.replace("|", "/").split())
+
+
+def _pass_section(title: str, part: dict[str, Any]) -> list[str]:
+    st = part["status"]
+    lines = ["", f"## {title}", "",
+             f"{part['ports']} ports: **{st.get('verified', 0)} verified**, "
+             f"{st.get('failed', 0)} failed, {st.get('unverified', 0)} unverified.", "",
+             "| launch | verified | failed | unverified |", "|---|---|---|---|"]
+    for kind, c in part["by_launch"].items():
+        lines.append(f"| {kind} | {c.get('verified', 0)} | {c.get('failed', 0)} | "
+                     f"{c.get('unverified', 0)} |")
+    if part.get("warm_failed_then_cold"):
+        lines += ["", "Failed warm, then run cold (the cold verdict counts): " + ", ".join(
+            f"{n} {s}" for s, n in part["warm_failed_then_cold"].items())]
+    for status in ("failed", "unverified"):
+        if part["by_cause"].get(status):
+            lines += ["", f"{status.capitalize()} by cause:", ""]
+            lines += [f"- {n} x {' '.join(c.split())}" for c, n in
+                      part["by_cause"][status].items()]
+    return lines
 
 
 def verify_markdown(outcomes: list[VerifyOutcome], summ: dict[str, Any]) -> str:
-    """verify.md: totals, per launch model, per port, failure causes."""
-    st = summ["status"]
-    lines = [
-        "# Real-script ports verified on the twin",
-        "",
-        f"{summ['ports']} correct ports run through maple_flow.verify on the twin: "
-        f"**{st.get('verified', 0)} verified**, {st.get('failed', 0)} failed, "
-        f"{st.get('unverified', 0)} unverified.",
-    ]
+    """verify.md: per pass totals, launch models and causes; then every port."""
+    lines = ["# Real-script ports verified on the twin", "",
+             "Every port the harness judged correct, run through maple_flow.verify on the twin "
+             "(program swapped for the mini-app). `port`: at the size the harness judged; "
+             "`twin size`: the same script ported at a size the twin can run, where it "
+             "cannot run the first (judged by the same checks before it runs)."]
     if summ.get("wall_s") is not None:
-        lines.append(f"Wall time {summ['wall_s']:.0f} s ({summ.get('mode', '')}).")
-    lines += ["", "## Per launch model", "", "| launch | verified | failed | unverified |",
-              "|---|---|---|---|"]
-    for kind, c in summ["by_launch"].items():
-        lines.append(f"| {kind} | {c.get('verified', 0)} | {c.get('failed', 0)} | "
-                     f"{c.get('unverified', 0)} |")
-    for status in ("failed", "unverified"):
-        if summ["by_cause"].get(status):
-            lines += ["", f"## {status.capitalize()} by cause", ""]
-            lines += [f"- {n} x {cause}" for cause, n in summ["by_cause"][status].items()]
-    lines += ["", "## Per port", "", "| case | target | launch | expected | result |",
-              "|---|---|---|---|---|"]
-    lines += [f"| {o.case} | {o.target} | {o.launch} | {o.expected} | {_cell(o)} |"
+        lines.append(f"Wall time {summ['wall_s']:.0f} s ({summ.get('mode', '')} twin).")
+    lines += _pass_section("At the harness's size", summ["port"])
+    lines += _pass_section("At twin size", summ["twin size"])
+    lines += ["", "## Per port", "", "| case | target | at | launch | expected | result |",
+              "|---|---|---|---|---|---|"]
+    lines += [f"| {o.case} | {o.target} | {o.at} | {o.launch} | {o.expected} | {_cell(o)} |"
               for o in outcomes]
     return "\n".join(lines) + "\n"
 
 
 # -- I/O: the twin ---------------------------------------------------------------------------
-def outcome_of(case: str, target: str, result: Any, report: Any, source: str,
-               size_given: dict[str, int]) -> VerifyOutcome:
-    """A VerifyOutcome from the port and verify's report; failures classified."""
-    spec = result.spec
-    out = VerifyOutcome(
-        case, target, report.status, launch=launch_chain(result.script, spec.entrypoint),
-        launch_model=str(getattr(spec, "launch_model", "")), reasons=list(report.reasons),
-        expected=expected_text(spec.nodes, spec.gpus_per_node), seen=dict(report.ranks_per_node),
-        size_given=size_given, job_id=report.job_id, elapsed_s=report.elapsed_s,
-        log_excerpt=list(report.log_excerpt)[-8:])
-    if report.status == "unverified":
-        out.cause = report.reasons[0] if report.reasons else "unverified"
-    elif report.status == "failed":
-        out.diagnosis = diagnose(report)
-        env = user_environment(report.stderr, report.stdout, source)
-        if env:
-            out.status, out.cause = "unverified", env
-        else:
-            out.cause = "; ".join(report.reasons[:2])
-    return out
-
-
 def diagnose(report: Any) -> str | None:
     """maple_flow.debug's best record for a failed verification (None when nothing fits)."""
     from maple_flow.clusters import get_profile
@@ -216,63 +231,143 @@ def diagnose(report: Any) -> str | None:
     return found[0].record_id if found else None
 
 
-def verify_ports(items: list[tuple[str, str, Any, str, dict[str, int]]], *, timeout_s: float,
-                 chunk: int, warm: bool, done: dict[tuple[str, str], VerifyOutcome],
-                 save: Any = None) -> list[VerifyOutcome]:
-    """Verify (case, target, PortResult, source script, size given) items on the twin, in
-    chunks of ``chunk`` (each one verify_many batch); ``done`` ones are kept, ``save`` is
-    called with every outcome so far after each chunk."""
+Key = tuple[str, str, str]
+
+
+@dataclass
+class Item:
+    """One port to verify: at the harness's size, or fitted to the twin."""
+
+    case: str
+    target: str
+    at: str
+    port: Any  # PortResult, or why there is none (refused / wrong at this size)
+    source: str
+    size: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def key(self) -> Key:
+        return (self.case, self.target, self.at)
+
+
+def _run(items: list[Item], timeout_s: float, warm: bool, printer: Any) -> list[Any]:
     from maple_flow.twin.warm import warm_mode
     from maple_flow.verify import VerifyTarget, verify_many
+
+    targets = [VerifyTarget.from_spec(it.port.script, it.port.spec) for it in items]
+    with warm_mode(warm):
+        return verify_many(targets, timeout_s=timeout_s, progress=printer)
+
+
+def ran_and_failed(o: VerifyOutcome) -> bool:
+    """A failure of a job that ran (not rejected at submission): warm mode may be the cause."""
+    return o.status == "failed" and o.job_id is not None and not o.cause.startswith("rejected")
+
+
+def verify_ports(items: list[Item], *, timeout_s: float, chunk: int, warm: bool,
+                 done: dict[Key, VerifyOutcome], save: Any = None) -> list[VerifyOutcome]:
+    """Verify items on the twin in chunks of ``chunk`` (each one verify_many batch); ``done``
+    ones are kept; ``save`` gets every outcome so far after each chunk. An item whose port
+    is a reason (refused or wrong at that size) is unverified with it, not run. In warm mode
+    a job that ran and failed is run again cold, and the cold verdict counts (the warm
+    one is kept in ``warm_cause``): warm mode is an emulated process start."""
     from maple_flow.verify.progress import progress_printer
 
     outcomes = dict(done)
-    todo = [it for it in items if (it[0], it[1]) not in done]
+    for it in items:
+        if isinstance(it.port, str) and it.key not in outcomes:
+            outcomes[it.key] = VerifyOutcome(it.case, it.target, "unverified", at=it.at,
+                                             cause=it.port, size_given=it.size)
+    todo = [it for it in items if it.key not in outcomes]
     printer = progress_printer(len(todo))
     for start in range(0, len(todo), chunk):
         part = todo[start:start + chunk]
-        targets = [VerifyTarget.from_spec(r.script, r.spec) for _, _, r, _, _ in part]
-        with warm_mode(warm):
-            reports = verify_many(targets, timeout_s=timeout_s, progress=printer)
-        for (case, target, result, source, size), report in zip(part, reports, strict=True):
-            outcomes[(case, target)] = outcome_of(case, target, result, report, source, size)
+        for it, report in zip(part, _run(part, timeout_s, warm, printer), strict=True):
+            outcomes[it.key] = outcome_of(it, report)
         if save:
-            save([outcomes[(c, t)] for c, t, *_ in items if (c, t) in outcomes])
-    return [outcomes[(c, t)] for c, t, *_ in items]
+            save([outcomes[it.key] for it in items if it.key in outcomes])
+    again = [it for it in items if warm and ran_and_failed(outcomes[it.key])
+             and not outcomes[it.key].warm_cause]
+    for start in range(0, len(again), chunk):
+        part = again[start:start + chunk]
+        for it, report in zip(part, _run(part, timeout_s, False, None), strict=True):
+            cold = outcome_of(it, report)
+            cold.warm_cause = outcomes[it.key].cause or "failed"
+            outcomes[it.key] = cold
+        if save:
+            save([outcomes[it.key] for it in items if it.key in outcomes])
+    return [outcomes[it.key] for it in items]
 
 
-def twin_size(target: str) -> dict[str, int]:
-    """The size given to a port that asked for one its source does not say: two full nodes
-    of the target (the user's answer; the twin has four nodes per personality)."""
+def outcome_of(it: Item, report: Any) -> VerifyOutcome:
+    """A VerifyOutcome from the port and verify's report; failures classified."""
+    spec = it.port.spec
+    out = VerifyOutcome(
+        it.case, it.target, report.status, at=it.at,
+        launch=launch_chain(it.port.script, spec.entrypoint),
+        launch_model=str(getattr(spec, "launch_model", "")), reasons=list(report.reasons),
+        expected=expected_text(spec.nodes, spec.gpus_per_node), seen=dict(report.ranks_per_node),
+        size_given=it.size, job_id=report.job_id, elapsed_s=report.elapsed_s,
+        log_excerpt=list(report.log_excerpt)[-8:])
+    if report.status == "unverified":
+        out.cause = report.reasons[0] if report.reasons else "unverified"
+    elif report.status == "failed":
+        out.diagnosis = diagnose(report)
+        env = user_environment(report.stderr, report.stdout, it.source)
+        if env:
+            out.status, out.cause = "unverified", env
+        else:
+            out.cause = "; ".join(report.reasons[:2])
+    return out
+
+
+def twin_fit(nodes: int, ranks_per_node: int, target: str) -> dict[str, int] | None:
+    """The size at which the twin can verify a port it cannot run at its own (None when it
+    can): full nodes of the target (its device model), the port's nodes when the twin has
+    that many, else two (enough for a multi-node rendezvous)."""
     from maple_flow.clusters import get_profile
+    from maple_flow.twin.layout import DEFAULT_NODES
+    from maple_flow.verify.budget import twin_capacity
 
-    return {"ranks": 2 * get_profile(target).gpu.per_node}
+    if twin_capacity(target, nodes, ranks_per_node) is None:
+        return None
+    fit = nodes if nodes <= DEFAULT_NODES else 2
+    return {"nodes": fit, "gpus_per_node": get_profile(target).gpu.per_node}
 
 
 def verify_items(outcomes: list[Any], scripts: dict[str, str | None],
-                 attempt: Callable[..., Any]) -> list[tuple[str, str, Any, str, dict[str, int]]]:
-    """(case, target, port, source, size given) for every correct port, ported again with
-    the overrides the harness used (``attempt`` is run.py's; a refusal there is skipped)."""
+                 judged: Callable[..., Any]) -> list[Item]:
+    """Every correct port at the size the harness judged, and, where the twin cannot run
+    that size (or the port asked for a size its source does not give), the same script
+    ported at a size the twin can run. ``judged(case, target, script, **overrides)`` is
+    run.py's port-and-check: a PortResult, or why not (refused, wrong at that size)."""
     items = []
     for o in outcomes:
         script = scripts[o.case]
         if o.status != "correct" or script is None:
             continue
-        given = {} if o.rerun_with or not o.asked_for_size else twin_size(o.target)
-        result = attempt(script, o.target, **(dict(o.rerun_with) or given))
-        if not isinstance(result, str):
-            items.append((o.case, o.target, result, script, given))
+        open_size = bool(o.asked_for_size and not o.rerun_with)
+        first: Any = ("the port asked for the size and the source gives none: verified "
+                      "only at twin size") if open_size else judged(
+            o.case, o.target, script, **o.rerun_with)
+        items.append(Item(o.case, o.target, "port", first, script))
+        fit = (twin_fit(first.spec.nodes, first.spec.gpus_per_node, o.target)
+               if not isinstance(first, str) else twin_fit(2, 0, o.target) if open_size
+               else None)
+        if fit:
+            items.append(Item(o.case, o.target, "twin size",
+                              judged(o.case, o.target, script, **fit), script, fit))
     return items
 
 
 def run_verify(outcomes: list[Any], scripts: dict[str, str | None], args: argparse.Namespace,
-               attempt: Callable[..., Any]) -> dict[str, Any]:
+               judged: Callable[..., Any]) -> dict[str, Any]:
     """The --verify pass: verify.json and verify.md in --out (resumable with --resume)."""
     out = Path(args.out)
-    done: dict[tuple[str, str], VerifyOutcome] = {}
+    done: dict[Key, VerifyOutcome] = {}
     if args.resume and (out / "verify.json").is_file():
         old = json.loads((out / "verify.json").read_text(encoding="utf-8"))["outcomes"]
-        done = {(o["case"], o["target"]): VerifyOutcome(**o) for o in old}
+        done = {(o["case"], o["target"], o.get("at", "port")): VerifyOutcome(**o) for o in old}
     start = time.monotonic()
     mode = "warm" if args.warm else "cold"
 
@@ -284,7 +379,7 @@ def run_verify(outcomes: list[Any], scripts: dict[str, str | None], args: argpar
         (out / "verify.md").write_text(verify_markdown(vos, summ), encoding="utf-8")
         return summ
 
-    vos = verify_ports(verify_items(outcomes, scripts, attempt), timeout_s=args.timeout,
+    vos = verify_ports(verify_items(outcomes, scripts, judged), timeout_s=args.timeout,
                        chunk=args.chunk, warm=args.warm, done=done, save=save)
     if args.warm:
         from maple_flow.twin import Twin
