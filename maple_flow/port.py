@@ -28,7 +28,7 @@ from maple_flow.port_carry import (
     live_refs_note,
     translate,
 )
-from maple_flow.port_fit import fit_cpus_per_task
+from maple_flow.port_fit import fit_cpus_per_task, source_errexit
 from maple_flow.port_rules import (
     choose_queue,
     device_family_note,
@@ -286,6 +286,7 @@ def _port_one(src: Source, target: str, o: dict[str, Any]) -> PortResult:
     carried = Carried()
     carry_env(src, profile, o, carried)
     carry_steps(src, profile, carried)
+    errexit, errexit_notes = source_errexit(src.parsed)
     entry, args = translate(src, profile, carried)
     model, model_notes = _model_fields(src, profile)
     name, name_notes = _job_name(src, o)
@@ -303,6 +304,7 @@ def _port_one(src: Source, target: str, o: dict[str, Any]) -> PortResult:
         "args": args,
         "env": carried.env,
         "setup_steps": carried.steps,
+        "setup_errexit": errexit,
         "cpus_per_task": cpus,
         "account": o.get("account"),
         **timing,
@@ -314,6 +316,7 @@ def _port_one(src: Source, target: str, o: dict[str, Any]) -> PortResult:
     spec = JobSpec.model_validate(fields)
     result = generate_from_spec(spec, strict=False)
     notes = src.notes + f.notes + notes + time_notes + model_notes + name_notes + cpu_notes
+    notes += errexit_notes if carried.steps else []
     notes += _account(src, profile, o.get("account")) + carried.notes
     notes += _software_notes(src, profile) + _arg_notes(args)
     notes += live_refs_note(entry, args, carried) + _device_notes(src, profile, args)

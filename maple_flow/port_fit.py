@@ -11,11 +11,13 @@ from __future__ import annotations
 import re
 
 from maple_flow.models import ClusterProfile
+from maple_flow.scriptparse import ParsedScript
 from maple_flow.scriptparse.steps import Step
 
 #: Variables every maple_flow script sets from the job's size and rendezvous before the
 #: user's steps run (templates/launch/_common).
 SCRIPT_SET_VARS = ("NNODES", "NRANKS", "GPUS_PER_NODE", "MASTER_ADDR", "MASTER_PORT")
+_ERREXIT = re.compile(r"^\s*set\s+(?:-[a-zA-Z]*e|-o\s+errexit\b)", re.M)
 _SETS = re.compile(
     r"(?:^|[;&|]\s*|\b(?:let|export|readonly|declare(?:\s+-\w+)*)\s+)"
     rf"({'|'.join(SCRIPT_SET_VARS)})\+?=", re.M)
@@ -51,3 +53,14 @@ def script_var_setters(steps: list[Step]) -> tuple[list[Step], list[str]]:
             continue
         kept.append(step)
     return kept, notes
+
+
+def source_errexit(parsed: ParsedScript) -> tuple[bool, list[str]]:
+    """Whether the user's steps run with ``set -e`` on the target: only when the source set
+    it. A source without it did not stop on a failing step (``printenv | grep CCL`` finding
+    nothing), while the target's script runs with ``set -eo pipefail`` (JobSpec
+    ``setup_errexit``, templates/launch/_common/preamble.j2). Returns it and a note."""
+    if any(_ERREXIT.search(b.text) for b in parsed.before):
+        return True, []
+    return False, ["the source's set-up steps ran without `set -e`: on the target they run "
+                   "so too (between `set +eo pipefail` and the target's `set -eo pipefail`)"]

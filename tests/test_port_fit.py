@@ -69,3 +69,38 @@ def test_a_kept_let_nranks_does_not_change_the_ported_launch() -> None:
         assert "let NRANKS" not in r.script, target
         assert any("sets $NRANKS" in n for n in r.notes), r.notes
         assert 'echo "ranks: $NRANKS"' in r.script  # the user's other steps stay
+
+
+NO_ERREXIT = """#!/bin/bash
+#SBATCH -A m1234 -C gpu -q regular -t 00:10:00
+#SBATCH --nodes=1 --ntasks-per-node=4 --gpus-per-node=4
+echo "== CCL variables =="
+printenv | grep "CCL"
+srun python train.py
+"""
+
+
+def _steps_block(script: str) -> str:
+    block = script.split("# The job's own set-up steps, as given.\n", 1)[1]
+    return block.split("\n\n", 1)[0]
+
+
+def test_steps_of_a_source_without_set_e_do_not_end_the_job_on_the_target() -> None:
+    import subprocess
+
+    r = port(NO_ERREXIT, "stampede3")["stampede3"]
+    assert r.spec.setup_errexit is False and any("without `set -e`" in n for n in r.notes)
+    block = _steps_block(r.script)
+    assert block.startswith("set +eo pipefail") and block.endswith("set -eo pipefail")
+    assert 'printenv | grep "CCL"' in block
+    run = subprocess.run(["bash", "-c", f"set -eo pipefail\n{block}\necho reached"],
+                         capture_output=True, text=True, env={"PATH": "/usr/bin:/bin"},
+                         check=False)
+    assert run.returncode == 0 and run.stdout.strip().endswith("reached"), run
+
+
+def test_steps_of_a_source_with_set_e_keep_the_targets_strict_mode() -> None:
+    script = NO_ERREXIT.replace('echo "== CCL', 'set -euo pipefail\necho "== CCL')
+    r = port(script, "stampede3")["stampede3"]
+    assert r.spec.setup_errexit is True
+    assert "set +eo pipefail" not in r.script

@@ -69,6 +69,9 @@ class JobSpec(Strict):
         default_factory=list,
         description="the user's own shell lines, run in order after the site set-up",
     )
+    setup_errexit: bool = Field(
+        default=True, description="False: the set-up steps run without set -e / pipefail, "
+        "as on a source script that had neither (a failing diagnostic does not end the job)")
     cpus_per_task: int | None = Field(default=None, ge=1, le=1024)
     provenance: dict[str, Provenance] = Field(default_factory=dict)
 
