@@ -652,3 +652,14 @@ def test_verify_items_take_correct_ports_and_a_twin_size_where_needed() -> None:
         ("big", "delta", "twin size", {"nodes": 2, "gpus_per_node": 4}, False),
         ("a", "vista", "port", {}, True)]
     assert ("b", "delta", {"ranks": 16}) in calls
+
+
+def test_cause_kind_groups_the_reasons_a_port_was_not_verified() -> None:
+    kind = rp_verify.cause_kind
+    assert kind("unverified (the twin is too small): the job needs 8 nodes and the twin's "
+                "delta has 4") == "twin too small: more nodes than a personality has"
+    assert kind("the user's file setup_env.sh is not in the job's folder").startswith(
+        "needs the user's files")
+    assert kind("the port is wrong at this size: args: x").startswith("port wrong at twin")
+    assert kind("the job ended FAILED with exit code 1;\n no report") == (
+        "the job ended FAILED with exit code 1; no report")

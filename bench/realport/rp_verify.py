@@ -149,6 +149,26 @@ def user_environment(stderr: str, stdout: str, source: str) -> str:
 
 
 PASSES = ("port", "twin size")
+#: Kinds of causes, by how a cause starts (the rest are named by their own text).
+CAUSE_KINDS = (
+    ("unverified (the twin is too small)", "twin too small: more nodes than a personality has"),
+    ("unverified (the twin models full nodes only)",
+     "twin models full nodes only: the port uses part of each node"),
+    ("the user's file", "needs the user's files (a step of the source)"),
+    ("the user's step needs the network", "needs the network (a step of the source)"),
+    ("the port asked for the size", "size left open by the source: run at twin size only"),
+    ("the port is wrong at this size", "port wrong at twin size (the harness's checks)"),
+    ("refused at this size", "port refused at twin size"),
+    ("rejected at submission", "rejected at submission"),
+)
+
+
+def cause_kind(cause: str) -> str:
+    """The kind of a failure or unverified cause (its own first words when none fits)."""
+    for prefix, kind in CAUSE_KINDS:
+        if cause.startswith(prefix):
+            return kind
+    return " ".join(cause.split())[:120]
 
 
 def verify_tally(outcomes: list[VerifyOutcome]) -> dict[str, Any]:
@@ -163,7 +183,8 @@ def verify_tally(outcomes: list[VerifyOutcome]) -> dict[str, Any]:
                 kinds.setdefault(launch_kind(o.launch), Counter())[o.status] += 1
         summ[at] = {
             "ports": len(mine), "status": dict(Counter(o.status for o in mine)),
-            "by_cause": {s: dict(Counter(o.cause for o in mine if o.status == s).most_common())
+            "by_cause": {s: dict(Counter(cause_kind(o.cause) for o in mine
+                                         if o.status == s).most_common())
                          for s in ("failed", "unverified")},
             "by_launch": {k: dict(v) for k, v in sorted(kinds.items())},
             "warm_failed_then_cold": dict(Counter(o.status for o in mine if o.warm_cause)),
