@@ -579,6 +579,7 @@ def _vo(status: str, launch: str, cause: str = "", at: str = "port") -> VerifyOu
 def test_verify_tally_and_page_count_every_status_cause_and_launch_model() -> None:
     cold = _vo("verified", "srun > bash -c > python3")
     cold.warm_cause = "step: parameters differ across ranks"
+    cold.user_step_failed = "the user's file setup.sh is not in the job's folder"
     vos = [_vo("verified", "srun > bash -c > python"), _vo("verified", "mpiexec > python"),
            _vo("failed", "srun > torchrun", "rejected at submission: x"),
            _vo("unverified", "mpiexec > python", "too small"),
@@ -600,6 +601,9 @@ def test_verify_tally_and_page_count_every_status_cause_and_launch_model() -> No
     assert "| per-rank mpiexec | 1 | 0 | 2 |" in page and "- 2 x too small" in page
     assert "verified (gpua001=4" in page and "warm run failed: step: parameters" in page
     assert "Failed warm, then run cold (the cold verdict counts): 1 verified" in page
+    assert port["verified_with_user_step_failing"] == 1
+    assert "1 of the verified jobs ran a user's step that failed" in page
+    assert "as on the source: the user's file setup.sh" in page
 
 
 def test_only_a_job_that_ran_and_failed_is_rerun_cold() -> None:

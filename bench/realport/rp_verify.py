@@ -45,6 +45,7 @@ class VerifyOutcome:
     elapsed_s: float = 0.0
     log_excerpt: list[str] = field(default_factory=list)
     warm_cause: str = ""  # a warm run's failure, when the cold rerun gave the verdict
+    user_step_failed: str = ""  # a verified job whose user step failed without stopping it
 
 
 def logical_lines(script: str) -> list[str]:
@@ -188,6 +189,7 @@ def verify_tally(outcomes: list[VerifyOutcome]) -> dict[str, Any]:
                          for s in ("failed", "unverified")},
             "by_launch": {k: dict(v) for k, v in sorted(kinds.items())},
             "warm_failed_then_cold": dict(Counter(o.status for o in mine if o.warm_cause)),
+            "verified_with_user_step_failing": sum(1 for o in mine if o.user_step_failed),
         }
     return summ
 
@@ -196,7 +198,9 @@ def _cell(o: VerifyOutcome) -> str:
     warm = f" (warm run failed: {o.warm_cause}; cold rerun)" if o.warm_cause else ""
     if o.status == "verified":
         seen = ", ".join(f"{h}={n}" for h, n in o.seen.items())
-        text = f"verified ({seen}; {o.elapsed_s:.0f} s){warm}"
+        user = (f" (a user's step failed and the job went on, as on the source: "
+                f"{o.user_step_failed})") if o.user_step_failed else ""
+        text = f"verified ({seen}; {o.elapsed_s:.0f} s){warm}{user}"
     else:
         text = f"{o.status}: {o.cause}{warm}"
     return " ".join(text.replace("|", "/").split())
@@ -211,6 +215,11 @@ def _pass_section(title: str, part: dict[str, Any]) -> list[str]:
     for kind, c in part["by_launch"].items():
         lines.append(f"| {kind} | {c.get('verified', 0)} | {c.get('failed', 0)} | "
                      f"{c.get('unverified', 0)} |")
+    if part.get("verified_with_user_step_failing"):
+        lines += ["", f"{part['verified_with_user_step_failing']} of the verified jobs ran a "
+                  "user's step that failed (a file of the user's project, the network) and went "
+                  "on, as the source did without `set -e`: the launch was verified, the step "
+                  "was not."]
     if part.get("warm_failed_then_cold"):
         lines += ["", "Failed warm, then run cold (the cold verdict counts): " + ", ".join(
             f"{n} {s}" for s, n in part["warm_failed_then_cold"].items())]
@@ -330,7 +339,9 @@ def outcome_of(it: Item, report: Any) -> VerifyOutcome:
         expected=expected_text(spec.nodes, spec.gpus_per_node), seen=dict(report.ranks_per_node),
         size_given=it.size, job_id=report.job_id, elapsed_s=report.elapsed_s,
         log_excerpt=list(report.log_excerpt)[-8:])
-    if report.status == "unverified":
+    if report.status == "verified":  # e.g. a missing helper under the source's `set +e`
+        out.user_step_failed = user_environment(report.stderr, report.stdout, it.source)
+    elif report.status == "unverified":
         out.cause = report.reasons[0] if report.reasons else "unverified"
     elif report.status == "failed":
         out.diagnosis = diagnose(report)
