@@ -28,6 +28,7 @@ from maple_flow.port_carry import (
     live_refs_note,
     translate,
 )
+from maple_flow.port_fit import fit_cpus_per_task, source_errexit
 from maple_flow.port_loop import carry_loop
 from maple_flow.port_rules import (
     choose_queue,
@@ -289,10 +290,13 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
     carry_env(src, profile, o, carried)
     carry_steps(src, profile, carried)
     loop_problem = carry_loop(src, profile, carried)
+    errexit, errexit_notes = source_errexit(src.parsed)
     entry, args = translate(src, profile, carried)
     model, model_notes = _model_fields(src, profile)
     name, name_notes = _job_name(src, o)
     f = src.facts
+    cpus, cpu_notes = fit_cpus_per_task(
+        f.cpus_per_task, profile, gpn if model["launch_model"] == "per_rank" else 1)
     fields: dict[str, Any] = {
         "cluster": profile.id,
         "framework": o.get("framework", f.framework),
@@ -306,7 +310,8 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
         "setup_steps": carried.steps,
         "loop_open": carried.loop_open,
         "loop_close": carried.loop_close,
-        "cpus_per_task": f.cpus_per_task,
+        "setup_errexit": errexit,
+        "cpus_per_task": cpus,
         "account": o.get("account"),
         **timing,
         **model,
@@ -316,7 +321,8 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
     fields["provenance"] = _provenance(fields, o, src)
     spec = JobSpec.model_validate(fields)
     result = generate_from_spec(spec, strict=False, store=store)
-    notes = src.notes + f.notes + notes + time_notes + model_notes + name_notes
+    notes = src.notes + f.notes + notes + time_notes + model_notes + name_notes + cpu_notes
+    notes += errexit_notes if carried.steps else []
     notes += _account(src, profile, o.get("account")) + carried.notes
     notes += _software_notes(src, profile) + _arg_notes(args)
     notes += live_refs_note(entry, args, carried) + _device_notes(src, profile, args)

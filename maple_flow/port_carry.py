@@ -10,6 +10,7 @@ from typing import Any
 
 from maple_flow.models import ClusterProfile
 from maple_flow.models.shell_lines import setup_line_problem
+from maple_flow.port_fit import script_var_setters
 from maple_flow.port_rules import classify_env, referenced, translate_scheduler_vars
 from maple_flow.scriptparse import ParsedScript, ScriptFacts
 from maple_flow.scriptparse.facts import size_vars
@@ -193,6 +194,8 @@ def carry_steps(src: Source, profile: ClusterProfile, out: Carried) -> None:
                              "launch line; the target's script writes its own")
     out.dropped_env |= foreign_names
     kept = _without_dropped_refs(src, kept, out)
+    kept, clobbers = script_var_setters(kept)
+    out.notes += clobbers
     _note_dropped_args(src, out)
     started = False
     for step in kept:

@@ -34,3 +34,27 @@ def test_a_job_larger_than_the_budget_runs_alone() -> None:
     with budget.hold(24):
         assert budget.used == 4
     assert budget.used == 0
+
+
+def test_twin_capacity_names_what_the_twin_cannot_verify() -> None:
+    from maple_flow.twin.layout import DEFAULT_NODES
+    from maple_flow.verify.budget import twin_capacity
+
+    assert twin_capacity("perlmutter", DEFAULT_NODES, 4) is None
+    assert twin_capacity("aurora", 1, 12) is None
+    too_big = twin_capacity("polaris", DEFAULT_NODES + 2, 4)
+    assert too_big and f"needs {DEFAULT_NODES + 2} nodes" in too_big and "polaris" in too_big
+    part = twin_capacity("aurora", 1, 8)
+    assert part and "8 ranks per node" in part and "have 12 GPUs" in part
+
+
+def test_job_beyond_the_twin_is_unverified_without_running() -> None:
+    from maple_flow.endpoints import Endpoint, load_registry
+    from maple_flow.verify import VerifyTarget, verify_many
+
+    script = "#!/bin/bash\n#SBATCH -N 6\n#SBATCH --gpus-per-node=4\nsrun python train.py\n"
+    registry = load_registry() | {"delta": Endpoint(type="twin")}
+    report = verify_many([VerifyTarget("delta", script, "train.py")], timeout_s=5,
+                         registry=registry)[0]
+    assert report.status == "unverified" and report.job_id is None
+    assert report.reasons[0].startswith("unverified (the twin is too small): the job needs 6")

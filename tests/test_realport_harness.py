@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import importlib.util
+import json
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -21,7 +22,9 @@ sys.path.insert(0, str(REALPORT))
 
 import rp_cases  # noqa: E402
 import rp_checks  # noqa: E402
+import rp_verify  # noqa: E402
 from rp_checks import Ported, read_back  # noqa: E402
+from rp_verify import VerifyOutcome  # noqa: E402
 
 
 def _load_run() -> ModuleType:
@@ -554,3 +557,141 @@ def test_launch_in_another_loop_fails_and_in_the_same_loop_passes() -> None:
 
 def test_no_loop_in_the_source_needs_none() -> None:
     assert check("loop", case(), ported(), PER_RANK_PORT) == []
+# --- the --verify pass's bookkeeping (rp_verify; no twin) ------------------------------------
+
+SRUN_BASH_C = """#!/bin/bash
+srun --nodes="$NNODES" --ntasks="$NRANKS" \\
+    bash -c 'export RANK="$SLURM_PROCID"; exec "$@"' maple-rank \\
+    python train.py --epochs 3
+"""
+PALS = """#!/bin/bash -l
+# mpiexec python train.py (a comment is not a launch line)
+mpiexec -n "$NRANKS" --ppn 4 --cpu-bind=depth python3 /home/u/train.py --x 1
+"""
+
+
+def test_launch_chain_reads_the_line_that_runs_the_program() -> None:
+    assert rp_verify.launch_chain(SRUN_BASH_C, "train.py") == "srun > bash -c > python"
+    assert rp_verify.launch_chain(PALS, "/home/u/train.py") == "mpiexec > python3"
+    assert rp_verify.launch_chain(TORCHRUN_PORT, "train.py") == "srun > torchrun"
+    assert rp_verify.launch_chain(PALS, "other.py") == ""
+
+
+def test_launch_kind_names_per_rank_and_per_node_models() -> None:
+    assert rp_verify.launch_kind("srun > bash -c > python") == "per-rank srun via bash -c"
+    assert rp_verify.launch_kind("mpiexec > python3") == "per-rank mpiexec"
+    assert rp_verify.launch_kind("srun > torchrun") == "torchrun (under srun)"
+    assert rp_verify.launch_kind("mpiexec > deepspeed") == "deepspeed (under mpiexec)"
+    assert rp_verify.launch_kind("accelerate") == "accelerate"
+
+
+def test_user_environment_names_the_users_missing_file_or_the_network() -> None:
+    source = "source export_DDP_vars.sh\nsrun python train.py\n"
+    err = "/x/slurm_script: line 28: export_DDP_vars.sh: No such file or directory\n"
+    assert "export_DDP_vars.sh is not in the job's folder" in rp_verify.user_environment(
+        err, "", source)
+    net = "fatal: unable to access 'https://github.com/a/b.git/': Could not resolve host: x"
+    assert "needs the network" in rp_verify.user_environment(net, "", source)
+    # a missing file the source does not name, or the mini-app's own, is not the user's
+    assert rp_verify.user_environment("/opt/x/lib.so: No such file or directory", "",
+                                      source) == ""
+    mini = "python: can't open file '/j/maple_miniapps/train.py': [Errno 2]"
+    assert rp_verify.user_environment(mini, "", source + "train.py") == ""
+
+
+def _vo(status: str, launch: str, cause: str = "", at: str = "port") -> VerifyOutcome:
+    return VerifyOutcome("c", "delta", status, at=at, launch=launch, cause=cause,
+                         expected="1x4", seen={"gpua001": 4} if status == "verified" else {})
+
+
+def test_verify_tally_and_page_count_every_status_cause_and_launch_model() -> None:
+    cold = _vo("verified", "srun > bash -c > python3")
+    cold.warm_cause = "step: parameters differ across ranks"
+    cold.user_step_failed = "the user's file setup.sh is not in the job's folder"
+    vos = [_vo("verified", "srun > bash -c > python"), _vo("verified", "mpiexec > python"),
+           _vo("failed", "srun > torchrun", "rejected at submission: x"),
+           _vo("unverified", "mpiexec > python", "too small"),
+           _vo("unverified", "mpiexec > python", "too small"), cold,
+           _vo("verified", "mpiexec > python", at="twin size"),
+           _vo("unverified", "", "the port is wrong at this size: x", at="twin size")]
+    summ = rp_verify.verify_tally(vos)
+    port, twin = summ["port"], summ["twin size"]
+    assert port["status"] == {"verified": 3, "failed": 1, "unverified": 2}
+    assert port["by_cause"]["unverified"] == {"too small": 2}
+    assert port["by_launch"]["per-rank mpiexec"] == {"verified": 1, "unverified": 2}
+    assert port["by_launch"]["per-rank srun via bash -c"] == {"verified": 2}
+    assert port["warm_failed_then_cold"] == {"verified": 1}
+    assert twin["status"] == {"verified": 1, "unverified": 1}
+    assert twin["by_launch"] == {"per-rank mpiexec": {"verified": 1}}  # no launch: not run
+    page = rp_verify.verify_markdown(vos, summ | {"wall_s": 12.0, "mode": "warm"})
+    assert "6 ports: **3 verified**, 1 failed, 2 unverified" in page
+    assert "2 ports: **1 verified**, 0 failed, 1 unverified" in page
+    assert "| per-rank mpiexec | 1 | 0 | 2 |" in page and "- 2 x too small" in page
+    assert "verified (gpua001=4" in page and "warm run failed: step: parameters" in page
+    assert "Failed warm, then run cold (the cold verdict counts): 1 verified" in page
+    assert port["verified_with_user_step_failing"] == 1
+    assert "1 of the verified jobs ran a user's step that failed" in page
+    assert "as on the source: the user's file setup.sh" in page
+
+
+def test_only_a_job_that_ran_and_failed_is_rerun_cold() -> None:
+    ran = _vo("failed", "srun > python", "the job ended FAILED with exit code 1")
+    ran.job_id = "12"
+    rejected = _vo("failed", "srun > python", "rejected at submission: x")
+    rejected.job_id = "13"
+    assert rp_verify.ran_and_failed(ran)
+    assert not rp_verify.ran_and_failed(rejected)
+    assert not rp_verify.ran_and_failed(_vo("failed", "srun > python", "x"))  # no job
+    assert not rp_verify.ran_and_failed(_vo("unverified", "srun > python", "x"))
+
+
+def test_verify_outcome_survives_its_json_for_resume() -> None:
+    vo = _vo("failed", "srun > python", "x", at="twin size")
+    vo.diagnosis, vo.size_given, vo.warm_cause = "rec", {"nodes": 2}, "w"
+    again = VerifyOutcome(**json.loads(json.dumps(dataclasses.asdict(vo))))
+    assert again == vo
+
+
+def test_twin_fit_gives_full_nodes_the_twin_has() -> None:
+    assert rp_verify.twin_fit(2, 4, "delta") is None  # the twin runs it as it is
+    assert rp_verify.twin_fit(1, 8, "aurora") == {"nodes": 1, "gpus_per_node": 12}
+    assert rp_verify.twin_fit(16, 4, "polaris") == {"nodes": 2, "gpus_per_node": 4}
+
+
+def test_verify_items_take_correct_ports_and_a_twin_size_where_needed() -> None:
+    calls: list[tuple[str, str, dict[str, Any]]] = []
+    big = dataclasses.replace(_real_port(), spec=_real_port().spec.model_copy(
+        update={"nodes": 8}))
+
+    def judged(case_id: str, target: str, script: str, **kw: Any) -> Any:
+        calls.append((case_id, target, kw))
+        if target == "vista":
+            return "refused at this size: x"
+        return big if case_id == "big" and not kw else _real_port()
+
+    outs = [RUN.Outcome("a", "delta", "correct"),
+            RUN.Outcome("a", "aurora", "wrong", failures={"x": ["y"]}),
+            RUN.Outcome("b", "delta", "correct", asked_for_size=True, rerun_with={"ranks": 16}),
+            RUN.Outcome("c", "delta", "correct", asked_for_size=True),
+            RUN.Outcome("big", "delta", "correct"), RUN.Outcome("a", "vista", "correct")]
+    items = rp_verify.verify_items(outs, {"a": "s", "b": "s", "c": "s", "big": "s"}, judged)
+    got = [(i.case, i.target, i.at, i.size, isinstance(i.port, str)) for i in items]
+    assert got == [
+        ("a", "delta", "port", {}, False), ("b", "delta", "port", {}, False),
+        ("c", "delta", "port", {}, True),
+        ("c", "delta", "twin size", {"nodes": 2, "gpus_per_node": 4}, False),
+        ("big", "delta", "port", {}, False),
+        ("big", "delta", "twin size", {"nodes": 2, "gpus_per_node": 4}, False),
+        ("a", "vista", "port", {}, True)]
+    assert ("b", "delta", {"ranks": 16}) in calls
+
+
+def test_cause_kind_groups_the_reasons_a_port_was_not_verified() -> None:
+    kind = rp_verify.cause_kind
+    assert kind("unverified (the twin is too small): the job needs 8 nodes and the twin's "
+                "delta has 4") == "twin too small: more nodes than a personality has"
+    assert kind("the user's file setup_env.sh is not in the job's folder").startswith(
+        "needs the user's files")
+    assert kind("the port is wrong at this size: args: x").startswith("port wrong at twin")
+    assert kind("the job ended FAILED with exit code 1;\n no report") == (
+        "the job ended FAILED with exit code 1; no report")

@@ -1,12 +1,14 @@
 """Real-script porting benchmark (issue 8): port every public script of cases.yaml to its
 targets with maple_flow.port and check each port against what the script means.
 
-    PYTHONPATH=$PWD python bench/realport/run.py [--cache DIR] [--only ID ...]
+    PYTHONPATH=$PWD python bench/realport/run.py [--cache DIR] [--only ID ...] [--verify]
 
-Writes bench/realport/results.json and results.md (or --out DIR). Each port is `correct`,
-`refused` (with the reason) or `wrong` (with every failed check). A case whose size the script
-does not fix must first be refused/asked with an error naming how to give the size; the
-harness then reruns it with the size its source page gives (known_ranks), if any.
+Writes bench/realport/results.json and results.md (or --out DIR); with --verify also runs
+every correct port on the twin (rp_verify.py) and writes verify.json and verify.md. Each
+port is `correct`, `refused` (with the reason) or `wrong` (with every failed check). A case
+whose size the script does not fix must first be refused/asked with an error naming how to
+give the size; the harness then reruns it with the size its source page gives (known_ranks),
+if any.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from rp_cases import HERE, Case, cache_dir, load_cases, read_script, validate
 from rp_checks import Ported, run_checks
+from rp_verify import run_verify
 
 from maple_flow import port
 from maple_flow.clusters import get_profile
@@ -244,12 +247,40 @@ def markdown(cases: list[Case], outcomes: list[Outcome], summ: dict[str, Any]) -
     return "\n".join(lines) + "\n"
 
 
+def judged_port(cases: dict[str, Case]) -> Any:
+    """port-and-check for the --verify pass: ``(case id, target, script, **overrides)`` ->
+    the PortResult when the checks pass, else why not (refused, or the failed checks)."""
+
+    def judged(case_id: str, target: str, script: str, **overrides: Any) -> PortResult | str:
+        try:
+            result = attempt(script, target, **overrides)
+        except Crash as exc:
+            return f"port() crashed: {exc}"
+        if isinstance(result, str):
+            return f"refused at this size: {result}"
+        failures = classify(cases[case_id], target, script, result).failures
+        if overrides.keys() & {"nodes", "gpus_per_node"}:  # a size changed on purpose
+            failures.pop("ranks", None)
+        if not failures:
+            return result
+        return "the port is wrong at this size: " + "; ".join(
+            v[0] for _, v in sorted(failures.items()))
+
+    return judged
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--cache", help="script cache (default $MAPLE_REALPORT_CACHE or .cache/)")
     ap.add_argument("--out", default=str(HERE), help="where results.json/.md go")
     ap.add_argument("--only", action="append", help="run only this case id (repeatable)")
     ap.add_argument("--check-cache", action="store_true", help="list missing scripts and exit")
+    ap.add_argument("--verify", action="store_true",
+                    help="also run every correct port on the twin (verify.json/.md)")
+    ap.add_argument("--warm", action="store_true", help="twin jobs in warm mode")
+    ap.add_argument("--chunk", type=int, default=8, help="ports per verify_many batch")
+    ap.add_argument("--timeout", type=float, default=300, help="seconds per twin job")
+    ap.add_argument("--resume", action="store_true", help="keep verify.json's outcomes")
     args = ap.parse_args(argv)
     cases = [c for c in load_cases() if not args.only or c.id in args.only]
     cache = cache_dir(args.cache)
@@ -268,6 +299,10 @@ def main(argv: list[str] | None = None) -> int:
     (out / "results.json").write_text(json.dumps(payload, indent=1) + "\n", encoding="utf-8")
     (out / "results.md").write_text(markdown(cases, outcomes, summ), encoding="utf-8")
     print(json.dumps(summ["status"]), "->", out / "results.md")
+    if args.verify:
+        vsumm = run_verify(outcomes, scripts, args, judged_port({c.id: c for c in cases}))
+        print(json.dumps({at: vsumm[at]["status"] for at in ("port", "twin size")}),
+              f"in {vsumm['wall_s']:.0f} s ->", out / "verify.md")
     return 0
 
 

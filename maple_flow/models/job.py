@@ -77,6 +77,9 @@ class JobSpec(Strict):
     loop_close: list[str] = Field(
         default_factory=list, description="the user's loop lines after the launch (`done`)"
     )
+    setup_errexit: bool = Field(
+        default=True, description="False: the set-up steps run without set -e / pipefail, "
+        "as on a source script that had neither (a failing diagnostic does not end the job)")
     cpus_per_task: int | None = Field(default=None, ge=1, le=1024)
     provenance: dict[str, Provenance] = Field(default_factory=dict)
 

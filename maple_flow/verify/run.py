@@ -13,7 +13,7 @@ from maple_flow.clusters import get_profile, resolve_cluster
 from maple_flow.endpoints import Endpoint, EndpointError, load_registry
 from maple_flow.errors import MapleError, api_boundary
 from maple_flow.models import Framework, JobSpec, Strategy
-from maple_flow.verify.budget import TWIN_MAX_RANKS
+from maple_flow.verify.budget import TWIN_MAX_RANKS, twin_capacity
 from maple_flow.verify.decide import decide
 from maple_flow.verify.executors import EndpointUnavailable, make_executor, parsl_config
 from maple_flow.verify.jobs import POLL_S, run_job
@@ -197,6 +197,14 @@ def _locate(jobs: dict[int, Prepared], registry: dict[str, Endpoint]
     return workdirs, missing
 
 
+def _beyond_twin(jobs: dict[int, Prepared], registry: dict[str, Endpoint]
+                      ) -> dict[int, str]:
+    """The twin jobs the twin cannot verify: too many nodes, or part of each node (why)."""
+    return {i: why for i, job in jobs.items() if registry[job.cluster].type == "twin"
+            and (why := twin_capacity(job.cluster, job.expected.nodes,
+                                        job.expected.ranks_per_node))}
+
+
 @contextmanager
 def _kernel(dfk: Any) -> Iterator[Any]:
     """The DataFlowKernel to run on: the caller's, else the one the program has loaded,
@@ -240,6 +248,7 @@ def verify_many(targets: list[VerifyTarget], *, timeout_s: float = DEFAULT_TIMEO
     prepared = {i: _twin_account(j) if registry[j.cluster].type == "twin" else j
                 for i, j in prepared.items()}
     workdirs, no_folder = _locate(prepared, registry)
+    no_folder.update(_beyond_twin(prepared, registry))
     clusters = sorted({j.cluster for i, j in prepared.items() if i not in no_folder})
     down = _bring_up_twin([c for c in clusters if registry[c].type == "twin"])
     reports = {i: unverified(prepared[i].cluster, registry[prepared[i].cluster].type, why,
