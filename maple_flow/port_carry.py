@@ -214,10 +214,13 @@ def carry_steps(src: Source, profile: ClusterProfile, out: Carried) -> None:
 #: Tools and variables of one GPU vendor (a line using them fails on another's GPUs).
 _VENDOR_TOKENS: dict[str, re.Pattern[str]] = {
     "nvidia": re.compile(r"\bnvidia-(?:smi|cuda-mps-control|cuda-mps-server)\b|"
-                         r"\b(?:CUDA|NVIDIA)_VISIBLE_DEVICES\b|\bCUDA_MPS_\w+"),
+                         r"\b(?:CUDA|NVIDIA)_VISIBLE_DEVICES\b|\bCUDA_MPS_\w+|"
+                         r"(?<![\w-])(?:nsys|ncu|nvprof)(?![\w-])"),  # Nsight / CUDA profilers
     "intel": re.compile(r"\bxpu-smi\b|\bZE_AFFINITY_MASK\b|\bsycl-ls\b|"
-                        r"\bONEAPI_DEVICE_SELECTOR\b|\bZE_FLAT_DEVICE_HIERARCHY\b"),
-    "amd": re.compile(r"\brocm-smi\b|\bROCR_VISIBLE_DEVICES\b|\bHIP_VISIBLE_DEVICES\b"),
+                        r"\bONEAPI_DEVICE_SELECTOR\b|\bZE_FLAT_DEVICE_HIERARCHY\b|"
+                        r"(?<![\w-])unitrace(?![\w-])"),
+    "amd": re.compile(r"\brocm-smi\b|\bROCR_VISIBLE_DEVICES\b|\bHIP_VISIBLE_DEVICES\b|"
+                      r"(?<![\w-])(?:rocprof|rocprofv2|rocprofv3)(?![\w-])"),
 }
 _FOREIGN_SCHEDULER = {"slurm": re.compile(r"\$\{?(PBS_\w+)"),
                       "pbs": re.compile(r"\$\{?(SLURM_\w+)")}
@@ -244,7 +247,26 @@ def foreign_reason(text: str, profile: ClusterProfile) -> str:
     other = _FOREIGN_SCHEDULER[profile.scheduler].search(renamed)
     if other:
         return f"${other.group(1)} is not set by {profile.name}'s scheduler ({profile.scheduler})"
-    return ""
+    return other_site_file(text, profile)
+
+
+_SOURCED = re.compile(r"^\s*(?:source|\.)\s+(\S+)")
+
+
+def other_site_file(text: str, profile: ClusterProfile) -> str:
+    """Why a ``source FILE`` line belongs to another cluster (the file is named for it, e.g.
+    ``~/http_proxy_polaris`` or ``envs/perlmutter.sh`` ported elsewhere), or ``""``."""
+    from maple_flow.clusters import all_profiles
+
+    sourced = _SOURCED.match(text)
+    if sourced is None:
+        return ""
+    words = set(re.split(r"[^a-z0-9]+", sourced.group(1).lower()))
+    named = sorted((words & set(all_profiles())) - {profile.id})
+    if not named:
+        return ""
+    return (f"the file is named for {all_profiles()[named[0]].name} (that site's settings); "
+            f"make {profile.name}'s own if the job needs one")
 
 
 def _note_dropped_args(src: Source, out: Carried) -> None:

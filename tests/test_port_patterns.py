@@ -629,3 +629,38 @@ def test_an_assignment_read_only_before_it_is_not_kept() -> None:
     assert (r.spec.entrypoint, r.spec.args) == ("train.py", ["--lr", "1"])
     assert not [s for s in r.spec.setup_steps if s.startswith("CMD=\"python")]
     assert "only builds the source's launch line" in _notes(r)
+
+
+# --- found by the realport harness once a size was given ------------------------------------
+
+@pytest.mark.parametrize("tool", ["nsys profile -o out", "ncu --set full", "nvprof"])
+def test_nvidia_profiler_wrapper_is_not_carried_to_intel_gpus(tool: str) -> None:
+    script = SLURM + (
+        'if [ "${PROFILE:-0}" -eq 1 ]; then\n'
+        f'    export PROFILE_CMD="{tool}"\n'
+        'fi\n'
+        'srun bash -c "${PROFILE_CMD} python train.py"\n'
+    )
+    results = port(script, ["aurora", "polaris"])
+    assert tool.split()[0] not in results["aurora"].script
+    assert f"`{tool.split()[0]}` belongs to nvidia GPUs" in _notes(results["aurora"])
+    assert tool.split()[0] in results["polaris"].script  # NVIDIA to NVIDIA: kept
+
+
+@pytest.mark.parametrize("line", ["source $HOME/site/http_proxy_polaris",
+                                  ". ~/envs/polaris-env.sh"])
+def test_a_sourced_file_named_for_another_cluster_stays_there(line: str) -> None:
+    script = PBS + f"{line}\nsource ./setup.sh\nmpiexec -n 8 --ppn 4 python train.py\n"
+    results = port(script, ["perlmutter", "polaris"])
+    assert line not in results["perlmutter"].script
+    assert "named for Polaris" in _notes(results["perlmutter"])
+    assert "source ./setup.sh" in results["perlmutter"].script
+    assert line in results["polaris"].script  # on Polaris itself it is the user's own
+
+
+def test_scheduler_size_variable_in_arguments_follows_the_target_job() -> None:
+    script = SLURM + 'srun python train.py --ranks-per-node=${SLURM_NTASKS_PER_NODE} "$@"\n'
+    results = port(script, ["anvil", "aurora"])
+    assert results["anvil"].spec.args == ["--ranks-per-node=${SLURM_NTASKS_PER_NODE}", "$@"]
+    assert results["aurora"].spec.args == ["--ranks-per-node=${GPUS_PER_NODE}", "$@"]
+    assert "\nGPUS_PER_NODE=8\n" in results["aurora"].script  # 8 ranks on one Aurora node

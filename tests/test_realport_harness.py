@@ -120,6 +120,25 @@ def test_program_scheduler_variables_renamed_across_schedulers_match() -> None:
     assert check("program", c, ported(other))
 
 
+PBS_PER_RANK_PORT = """#!/bin/bash
+#PBS -l select=2:ncpus=64:ngpus=4
+GPUS_PER_NODE=4
+mpiexec -n 8 --ppn 4 python train.py --per-node=$GPUS_PER_NODE
+"""
+
+
+def test_program_size_variable_follows_the_target_job() -> None:
+    c = case(args=["--per-node=${SLURM_NTASKS_PER_NODE}"])
+    on_pbs = ported(PBS_PER_RANK_PORT, target="polaris")
+    assert check("program", c, on_pbs) == []
+    frozen = PBS_PER_RANK_PORT.replace("=$GPUS_PER_NODE", "=2")  # a value not the target's
+    assert check("program", c, ported(frozen, target="polaris"))[0].startswith("args:")
+    on_slurm = PER_RANK_PORT.replace("--epochs 3", "--per-node=4")  # frozen on Slurm
+    assert check("program", c, ported(on_slurm))[0].startswith("args:")
+    live = PER_RANK_PORT.replace("--epochs 3", '--per-node="$SLURM_NTASKS_PER_NODE"')
+    assert check("program", c, ported(live)) == []
+
+
 def test_program_unparsable_port_fails() -> None:
     assert "does not parse" in check("program", case(), ported("#!/bin/bash\necho hi\n"))[0]
 

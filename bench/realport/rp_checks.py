@@ -90,6 +90,22 @@ def _notes_say(notes: list[str], *words: str) -> bool:
     return any(all(w.lower() in n.lower() for w in words) for n in notes)
 
 
+def _on_target(args: list[str], ported: Ported, back: Parsed) -> list[str]:
+    """The source's arguments as they must read on the target: the other scheduler's job
+    variables renamed (``$SLURM_NTASKS_PER_NODE`` -> ``$GPUS_PER_NODE`` on PBS), and the
+    names the ported script itself sets to a literal replaced by it, as the read-back does."""
+    from maple_flow.clusters import get_profile
+    from maple_flow.port_rules import translate_scheduler_vars
+
+    scheduler = get_profile(ported.target).scheduler
+    renamed = [translate_scheduler_vars(a, scheduler)[0] for a in args]
+    if back.script is None or renamed == list(args):
+        return renamed
+    own = {k: v for k, v in back.script.variables.items()
+           if "$" not in v and "`" not in v and any(k in a for a in renamed)}
+    return [normalise(a, own) for a in renamed]
+
+
 def check_program(case: Case, ported: Ported, back: Parsed) -> list[str]:
     """Program and its arguments kept verbatim and in order."""
     if back.facts is None:
@@ -101,7 +117,7 @@ def check_program(case: Case, ported: Ported, back: Parsed) -> list[str]:
         fails.append(f"program: expected {want!r}, the port runs {got!r}")
     if case.module != f.module:
         fails.append(f"program: expected module={case.module}, got module={f.module}")
-    want_args = [normalise(a, values) for a in case.args]
+    want_args = [normalise(a, values) for a in _on_target(case.args, ported, back)]
     got_args = [normalise(a, values) for a in f.args]
     if want_args != got_args:
         fails.append(f"args: expected {want_args}, the port passes {got_args}")

@@ -71,13 +71,15 @@ def directive_size(p: ParsedScript) -> dict[str, int | None]:
     return {"nodes": nodes, "gpus": gpus, "tpn": tpn, "tasks": tasks}
 
 
+#: Slurm job variables whose value follows from the directives (used to read sizes).
+_SCHEDULER_SIZE_VARS = {"SLURM_NNODES": "nodes", "SLURM_JOB_NUM_NODES": "nodes",
+                        "SLURM_GPUS_PER_NODE": "gpus", "SLURM_GPUS_ON_NODE": "gpus",
+                        "SLURM_NTASKS_PER_NODE": "tpn", "SLURM_NTASKS": "tasks"}
+
+
 def _variables(p: ParsedScript, size: dict[str, int | None]) -> dict[str, str]:
     known = {**p.variables, **p.env}
-    scheduler = {
-        "SLURM_NNODES": size["nodes"], "SLURM_JOB_NUM_NODES": size["nodes"],
-        "SLURM_GPUS_PER_NODE": size["gpus"], "SLURM_GPUS_ON_NODE": size["gpus"],
-        "SLURM_NTASKS_PER_NODE": size["tpn"], "SLURM_NTASKS": size["tasks"],
-    }
+    scheduler = {name: size[key] for name, key in _SCHEDULER_SIZE_VARS.items()}
     for name in p.node_count_vars:
         scheduler[name] = size["nodes"]
     known.update({k: str(v) for k, v in scheduler.items() if v is not None})
@@ -202,7 +204,10 @@ def read_facts(p: ParsedScript) -> ScriptFacts:
     """The job ``p`` describes."""
     size = directive_size(p)
     vars_ = _variables(p, size)
-    literal = {k: v for k, v in vars_.items() if "$" not in v and "`" not in v}
+    # the scheduler's own job variables stay live in the program's arguments (renamed for
+    # the target by the port): their value on the target is the target job's, not this one's
+    literal = {k: v for k, v in vars_.items()
+               if "$" not in v and "`" not in v and k not in _SCHEDULER_SIZE_VARS}
     args = [expand(a, literal) for a in p.launch.args]
     entry = expand(p.launch.entrypoint, literal)
     nodes, gpn = job_size(p)
