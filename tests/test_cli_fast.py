@@ -108,3 +108,24 @@ def test_typer_command_is_built_from_the_same_description() -> None:
         assert param.dest in by_name
         assert tuple(by_name[param.dest].opts) == (param.names or (param.dest,))
     assert len(command.params) == len(GENERATE.params)
+
+
+@pytest.mark.parametrize("user_value", [None, "logfire"])
+def test_plugin_search_is_skipped_only_while_the_fast_command_runs(
+        user_value: str | None, monkeypatch: pytest.MonkeyPatch) -> None:
+    import dataclasses
+
+    from maple_flow.cli import fast, main
+
+    seen: list[str | None] = []
+    spec = dataclasses.replace(
+        GENERATE, run=lambda values, echo, prompt: seen.append(
+            os.environ.get("PYDANTIC_DISABLE_PLUGINS")))
+    monkeypatch.setattr(fast, "_fast_specs", lambda: {"generate": spec})
+    if user_value is None:
+        monkeypatch.delenv("PYDANTIC_DISABLE_PLUGINS", raising=False)
+    else:
+        monkeypatch.setenv("PYDANTIC_DISABLE_PLUGINS", user_value)
+    main(["generate", REQUEST])
+    assert seen == [user_value or "__all__"]
+    assert os.environ.get("PYDANTIC_DISABLE_PLUGINS") == user_value
