@@ -129,3 +129,26 @@ def test_plugin_search_is_skipped_only_while_the_fast_command_runs(
     main(["generate", REQUEST])
     assert seen == [user_value or "__all__"]
     assert os.environ.get("PYDANTIC_DISABLE_PLUGINS") == user_value
+
+
+@pytest.mark.parametrize(("call", "enabled_after"),
+                         [("main(['generate', R])", True), ("main()", False)])
+def test_cycle_collector_is_paused_and_back_on_unless_the_process_ends(
+        call: str, enabled_after: bool, tmp_path: Path) -> None:
+    """In-process callers get the collector back; the program itself leaves it off, as the
+    interpreter exits next (its exit-time full collection is what costs)."""
+    probe = ("import gc, sys\n"
+             f"R = {REQUEST!r}\n"
+             "sys.argv = ['maple', 'generate', R]\n"
+             "from maple_flow.cli import main, fast\n"
+             "seen = []\n"
+             "spec = fast._fast_specs()['generate']\n"
+             "fast._fast_specs = lambda: {'generate': type(spec)(spec.name, spec.help, "
+             "spec.params, lambda v, e, p: seen.append(gc.isenabled()))}\n"
+             f"{call}\n"
+             "print(seen, gc.isenabled())\n")
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    proc = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path, capture_output=True,
+                          text=True, timeout=120, stdin=subprocess.DEVNULL, env=env)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.split() == ["[False]", str(enabled_after)]

@@ -4,6 +4,7 @@ group's module on first use; `maple generate` with plain arguments runs without 
 
 from __future__ import annotations
 
+import gc
 import importlib
 import os
 import sys
@@ -117,19 +118,39 @@ def _no_pydantic_plugins() -> Iterator[None]:
         os.environ.pop("PYDANTIC_DISABLE_PLUGINS", None)
 
 
+@contextmanager
+def _no_cyclic_gc(until_exit: bool) -> Iterator[None]:
+    """Pause the cycle collector while a fast-path command runs. Its imports create hundreds
+    of thousands of objects that live until the process ends, and Python's full collection
+    at exit walks them all (~10 ms of a 0.17 s `maple generate`); run as the program
+    (``until_exit``), the collector stays off, since the interpreter exits next. Reference
+    counting frees everything else as usual."""
+    if not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        if not until_exit:
+            gc.enable()
+
+
 def main(argv: list[str] | None = None, *, fast: bool = True) -> None:
     """Entry point of the `maple` console script.
 
     Usage errors (unknown command or option, missing or bad value) print the usage line, a
     pointer to --help and the error on stderr, and exit 2; so do user errors (MapleError).
     ``fast=False`` always runs the typer application (the fast path gives the same result).
+    Without ``argv`` main is the program (the console script, ``python -m maple_flow.cli``):
+    after a fast-path command the process ends, and the cycle collector is left off.
     """
     from maple_flow.cli.fast import fast_command
 
     command = fast_command(sys.argv[1:] if argv is None else list(argv)) if fast else None
     try:
         if command is not None:
-            with _no_pydantic_plugins():
+            with _no_pydantic_plugins(), _no_cyclic_gc(until_exit=argv is None):
                 code = command()
         else:
             from maple_flow.cli.root import app
