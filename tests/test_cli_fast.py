@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parent.parent
 REQUEST = "train.py with torchrun on 2 nodes with 4 GPUs each on Perlmutter"
 
 #: id -> (arguments after `maple`, whether the fast path runs them)
-CASES: dict[str, tuple[list[str], bool]] = {
+CASES: dict[str, tuple[list[str | bytes], bool]] = {
     "script": (["generate", REQUEST], True),
     "json": (["generate", REQUEST, "--json"], True),
     "json-first": (["generate", "--json", REQUEST], True),
@@ -34,6 +34,8 @@ CASES: dict[str, tuple[list[str], bool]] = {
     "ansi-codes": (["generate", "train.py --tag \x1b[31mred\x1b[0m on 2 nodes on Vista"], True),
     "unwritable-output": (["generate", REQUEST, "-o", "no/such/dir/job.sh"], True),
     "empty-request": (["generate", ""], True),
+    "output-is-a-folder": (["generate", REQUEST, "-o", "."], True),
+    "not-utf8": (["generate", b"train.py on 2 nodes on Vista \xff"], False),
     "help": (["generate", "--help"], False),
     "no-request": (["generate"], False),
     "unknown-option": (["generate", REQUEST, "--bogus"], False),
@@ -54,13 +56,14 @@ PROBE = (
 )
 
 
-def _run(argv: list[str], mode: str, where: Path) -> dict[str, object]:
+def _run(argv: list[str | bytes], mode: str, where: Path) -> dict[str, object]:
     where.mkdir()
     marker = where / "typer-loaded"
     env = {**os.environ, "PYTHONPATH": str(ROOT), "MAPLE_STORE": str(where / "none.db"),
            "COLUMNS": "100"}
     env.pop("_MAPLE_COMPLETE", None)
-    proc = subprocess.run([sys.executable, "-c", PROBE, str(marker), mode, *argv], cwd=where,
+    args = [os.fsencode(a) for a in (sys.executable, "-c", PROBE, str(marker), mode, *argv)]
+    proc = subprocess.run(args, cwd=where,
                           capture_output=True, timeout=120, stdin=subprocess.DEVNULL, env=env)
     written = where / "job.sh"
     return {"code": proc.returncode, "stdout": proc.stdout, "stderr": proc.stderr,
