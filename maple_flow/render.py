@@ -258,12 +258,26 @@ def _check_match(spec: JobSpec, profile: ClusterProfile, template: Template) -> 
         )
 
 
+def _body(env: jinja2.Environment, template: Template) -> jinja2.Template:
+    """``env.from_string(template.body)``, with the compiled code kept in the environment's
+    bytecode cache (keyed by the template id, checked against the body's digest) so a fresh
+    process does not lex, parse and compile the body again."""
+    cache = env.bytecode_cache
+    if cache is None:
+        return env.from_string(template.body)
+    bucket = cache.get_bucket(env, f"maple_flow-body/{template.id}", None, template.body)
+    if bucket.code is None:
+        bucket.code = env.compile(template.body)
+        cache.set_bucket(bucket)
+    return env.template_class.from_code(env, bucket.code, env.make_globals(None), None)
+
+
 @api_boundary
 def render(spec: JobSpec, profile: ClusterProfile, template: Template) -> str:
     """The launch script for ``spec`` on ``profile`` from ``template``; same input, same bytes."""
     _check_match(spec, profile, template)
     try:
-        body = environment().from_string(template.body)
+        body = _body(environment(), template)
         text = body.render(render_context(spec, profile, template))
     except jinja2.TemplateError as exc:
         raise RenderError(f"template {template.id} failed to render: {exc}") from exc

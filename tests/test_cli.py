@@ -126,14 +126,16 @@ def test_console_script_usage_error_has_no_traceback() -> None:
 
 
 def test_generate_loads_only_its_command_group() -> None:
-    """`maple generate` does not import the twin, Parsl, the endpoints or rich."""
+    """`maple generate` does not import the twin, Parsl, the endpoints, rich or even typer
+    (its fast path, maple_flow.cli.fast, runs from the command's description)."""
     probe = ("import sys; from maple_flow.cli import main\n"
              "try:\n    main(['generate', 'train.py on 2 nodes of Perlmutter'])\n"
              "except SystemExit:\n    pass\n"
              "print(sorted(m for m in sys.modules if m.startswith(('maple_flow.twin', "
              "'maple_flow.cli.', 'parsl', 'rich', 'maple_flow.verify', "
-             "'maple_flow.scriptparse'))))")
+             "'maple_flow.scriptparse', 'typer'))))")
     proc = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True,
                           text=True, timeout=120, stdin=subprocess.DEVNULL)
     assert proc.returncode == 0, proc.stderr
-    assert proc.stdout.strip().splitlines()[-1] == "['maple_flow.cli.generate']"
+    assert proc.stdout.strip().splitlines()[-1] == (
+        "['maple_flow.cli.fast', 'maple_flow.cli.generate_spec', 'maple_flow.cli.spec']")

@@ -100,3 +100,35 @@ def test_entry_others_can_write_is_not_trusted(cache: Path, tmp_path: Path) -> N
     diskcache.load_cached("t", [source], build)
     assert len(calls) == 2  # rebuilt (and rewritten private) instead of unpickled
     assert not next((cache / "data").glob("t-*.pickle")).stat().st_mode & 0o022
+
+
+def test_template_bodies_are_compiled_once_and_render_the_same(
+        cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A template body's compiled code is kept in the Jinja cache: a fresh environment (a new
+    process) renders the same bytes without compiling it again; without the cache too."""
+    import jinja2
+    from launch_cases import case, spec_for
+
+    from maple_flow.render import _environment, render
+
+    template, profile = case("perlmutter-pytorch-ddp")
+    spec = spec_for(template, profile)
+    compiled: list[str] = []
+    real_compile = jinja2.Environment.compile
+
+    def counting(self: jinja2.Environment, source: str, *args: object, **kw: object) -> object:
+        compiled.append(source)
+        return real_compile(self, source, *args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(jinja2.Environment, "compile", counting)
+    texts = []
+    for _ in range(2):
+        _environment.cache_clear()  # a fresh environment, as in a new process
+        texts.append(render(spec, profile, template))
+    assert compiled.count(template.body) == 1
+    monkeypatch.setenv("MAPLE_FLOW_NO_CACHE", "1")
+    _environment.cache_clear()
+    texts.append(render(spec, profile, template))
+    _environment.cache_clear()
+    assert texts[0] == texts[1] == texts[2]
+    assert compiled.count(template.body) == 2

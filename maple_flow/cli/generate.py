@@ -2,87 +2,43 @@
 
 from __future__ import annotations
 
+import inspect
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
+from maple_flow.cli.generate_spec import GENERATE
+from maple_flow.cli.spec import CommandSpec
 from maple_flow.errors import MapleError, MissingInformation
 
-_ANSWER_PHRASE = {
-    "cluster": "on {}",
-    "entrypoint": "run `{}`",
-    "nodes": "{}",
-}
+
+def typer_command(spec: CommandSpec) -> Callable[..., None]:
+    """The typer command function of ``spec``: its signature says what typer reads."""
+
+    def command(**values: Any) -> None:
+        spec.run(values, typer.echo, typer.prompt)
+
+    params = []
+    for param in spec.params:
+        info: Any = (typer.Option(*param.names, help=param.help) if param.names
+                     else typer.Argument(help=param.help))
+        default = inspect.Parameter.empty if param.required else param.default
+        params.append(inspect.Parameter(param.dest, inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                                        default=default,
+                                        annotation=Annotated[param.annotation, info]))
+    command.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
+    command.__annotations__ = {p.name: p.annotation for p in params}
+    command.__doc__ = spec.help
+    command.__name__ = command.__qualname__ = f"{spec.name}_cmd"
+    return command
 
 
-def _ask(missing: MissingInformation, request: str) -> str:
-    """The request with the user's answers for each missing field appended."""
-    for name, how in missing.missing.items():
-        answer = typer.prompt(f"{name} ({how})").strip()
-        if answer:
-            request += " " + _ANSWER_PHRASE.get(name, "{}").format(answer)
-    return request
-
-
-def _generate(request: str, interactive: bool) -> Any:
-    from maple_flow.generate import generate
-    from maple_flow.store import open_existing
-
-    store = open_existing()  # learned variants, when a store exists ($MAPLE_STORE)
-    for _ in range(3):
-        try:
-            return generate(request, strict=False, store=store)
-        except MissingInformation as missing:
-            if not interactive:
-                raise
-            request = _ask(missing, request)
-    return generate(request, strict=False, store=store)
-
-
-def generate_cmd(
-    request: Annotated[str, typer.Argument(help="What to run, in your own words.")],
-    output: Annotated[
-        Path | None, typer.Option("-o", "--output", help="Write the script here.")
-    ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
-    explain: Annotated[
-        bool, typer.Option("--explain", help="Say where each value came from.")
-    ] = False,
-) -> None:
-    """Write a launch script from plain words.
-
-    Example: maple generate "train.py --epochs 3 with torchrun on 8 GPUs across 2 nodes on Polaris"
-    """
-    interactive = sys.stdin.isatty() and not as_json
-    result = _generate(request, interactive)
-    findings = [f.message for f in result.findings]
-    if as_json:
-        typer.echo(
-            json.dumps(
-                {
-                    "cluster": result.spec.cluster,
-                    "template_id": result.template_id,
-                    "script": result.script,
-                    "explanation": result.explanation,
-                    "findings": findings,
-                },
-                indent=2,
-            )
-        )
-        return
-    if output:
-        output.write_text(result.script, encoding="utf-8")
-        typer.echo(f"wrote {output} ({result.template_id})", err=True)
-    else:
-        typer.echo(result.script, nl=False)
-    if explain:
-        for name, line in result.explanation.items():
-            typer.echo(f"# {name}: {line}", err=True)
-    for message in findings:
-        typer.echo(f"warning: {message}", err=True)
+#: `maple generate`, built from its one description (maple_flow.cli.generate_spec).
+generate_cmd = typer_command(GENERATE)
 
 
 def port_cmd(
