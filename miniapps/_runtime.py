@@ -85,6 +85,19 @@ def check_loss(ctx: Ctx, loss: Any) -> float:
     return value
 
 
+#: Relative spread of the ranks' parameter checksums still taken as equal. Ranks whose
+#: intra-op thread counts differ split the optimizer's elementwise loops differently, and
+#: vector and scalar code round the last bit differently (seen on the warm twin: 1.1e-8).
+#: A step taken without averaging gradients moves every parameter by about AdamW's lr (1e-3)
+#: in a rank-dependent direction: orders of magnitude above this bound.
+CHECKSUM_RTOL = 1e-7
+
+
+def checksums_agree(sums: list[float]) -> bool:
+    """Whether the ranks' parameter checksums are equal up to float32 rounding."""
+    return max(sums) - min(sums) <= CHECKSUM_RTOL * max(1.0, max(abs(s) for s in sums))
+
+
 def check_params_equal(ctx: Ctx, params: Any) -> None:
     """For data parallel: a checksum of all parameters must be equal on every rank."""
     import torch.distributed as dist
@@ -92,8 +105,8 @@ def check_params_equal(ctx: Ctx, params: Any) -> None:
     total = sum(float(p.detach().double().abs().sum().item()) for p in params)
     sums: list[Any] = [None] * ctx.info.world_size
     dist.all_gather_object(sums, total)
-    spread = max(sums) - min(sums)
-    ctx.report.step["param_checksums_equal"] = spread <= 1e-9 * max(1.0, abs(total))
+    ctx.report.step["param_checksum_spread"] = max(sums) - min(sums)
+    ctx.report.step["param_checksums_equal"] = checksums_agree(sums)
     if not ctx.report.step["param_checksums_equal"]:
         ctx.report.step["ok"] = False
         ctx.report.errors.append(f"step: parameters differ across ranks after the step ({sums})")

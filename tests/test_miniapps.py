@@ -468,3 +468,19 @@ def test_two_emulated_nodes_check_master_addr(master: str) -> None:
         assert f"MASTER_ADDR localhost is not rank 0's node nid200001 ({addr}) (ranks 0-1)" in (
             verdict.reasons)
         assert all(rc != 0 for rc, _ in results)
+
+
+# ---------------------------------------------------------------- data-parallel checksum (pure)
+
+def test_param_checksums_agree_up_to_float32_rounding() -> None:
+    sys.path.insert(0, str(MINIAPPS))
+    try:
+        runtime = _load("_runtime")
+    finally:
+        sys.path.remove(str(MINIAPPS))
+    assert runtime.checksums_agree([636.7728302726721] * 8)
+    # last-bit rounding of a rank whose optimizer loop was split differently (warm twin)
+    assert runtime.checksums_agree([636.7728374885594] + [636.7728302726721] * 7)
+    # one rank stepped with its own gradient: AdamW moves parameters by about lr = 1e-3
+    assert not runtime.checksums_agree([636.7728302726721] * 7 + [636.7728302726721 + 0.05])
+    assert not runtime.checksums_agree([1e-3, 2e-3])
