@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import cache
 
@@ -75,12 +76,39 @@ def without_loop(script: str, spec: JobSpec | None) -> str:
                      + lines[end + len(spec.loop_close):])
 
 
+#: A line that installs or removes packages (pip, uv, conda, mamba), after any NAME=value.
+_INSTALL = re.compile(
+    r"^(\s*)(?:\w+=\S*\s+)*(?:(?:\S*/)?(?:python[\d.]*|\$\{?\w+\}?)\s+-m\s+pip|"
+    r"(?:\S*/)?pip[\d.]*|uv\s+pip|(?:\S*/)?(?:conda|mamba|micromamba)(?:\s+env)?)"
+    r"\s+(?:install|uninstall|create|update|upgrade|remove)\b")
+SKIPPED_MARK = "# maple verification: not run (it installs packages; the mini-app needs none):"
+
+
+def without_installs(script: str) -> str:
+    """``script`` with its package installs (``pip install``, ``conda install``, ...) made
+    no-ops: a verification runs the mini-app, not the user's program, and must not change
+    the Python environment the job finds (on the twin, the verifier's own)."""
+    lines, out, skipping = script.split("\n"), [], False
+    for line in lines:
+        if skipping:  # a continuation line of a skipped install
+            skipping = line.endswith("\\")
+            out.append(f"{SKIPPED_MARK[:1]} {line}")
+            continue
+        found = _INSTALL.match(line)
+        if found is None:
+            out.append(line)
+            continue
+        out.append(f"{found.group(1)}: {SKIPPED_MARK} {line.strip()}")
+        skipping = line.endswith("\\")
+    return "\n".join(out)
+
+
 def prepare(script: str, cluster: str, *, entrypoint: str, module: bool = False,
             framework: Framework = "pytorch", strategy: Strategy = "ddp",
             spec: JobSpec | None = None) -> Prepared:
     """Swap the program for the setup's mini-app and work out the expected layout."""
     profile = get_profile(cluster)
-    swapped = swap_entrypoint(without_loop(script, spec), entrypoint,
+    swapped = swap_entrypoint(without_installs(without_loop(script, spec)), entrypoint,
                               miniapp_for(framework, strategy), module=module)
     layout = expected_layout(script, profile, spec)
     expected = layout.model_copy(update={"setup": miniapp_setup(framework, strategy)})
