@@ -664,3 +664,16 @@ def test_scheduler_size_variable_in_arguments_follows_the_target_job() -> None:
     assert results["anvil"].spec.args == ["--ranks-per-node=${SLURM_NTASKS_PER_NODE}", "$@"]
     assert results["aurora"].spec.args == ["--ranks-per-node=${GPUS_PER_NODE}", "$@"]
     assert "\nGPUS_PER_NODE=8\n" in results["aurora"].script  # 8 ranks on one Aurora node
+
+
+@pytest.mark.parametrize("options", ["--bind /data", "-B /data,/scratch:/scratch",
+                                     "--home /home/me --nv", "--overlay /tmp/ov.img --nv"])
+def test_container_options_with_path_values_are_not_the_image(options: str) -> None:
+    script = SLURM + (
+        f"singularity exec {options} my.sif pip list\n"
+        f"srun singularity exec {options} my.sif python train.py --lr 1\n"
+    )
+    r = port(script, "delta")["delta"]
+    assert (r.spec.entrypoint, r.spec.args) == ("train.py", ["--lr", "1"])
+    assert r.spec.setup_steps == ["pip list"]
+    assert "container my.sif (singularity)" in _notes(r)

@@ -36,6 +36,14 @@ _BOOLEANS = frozenset({
     "--multi_gpu", "--use_fsdp", "--use_deepspeed", "--envall", "--no_ssh", "--no-vni", "-l",
     "-u", "--unbuffered", "--label", "--exclusive", "--overlap", "--verbose",
 })
+#: Container runtime options that always take a value, even one that looks like a program
+#: (``--bind /data``: a bare path).
+_VALUED = frozenset({
+    "-B", "--bind", "--mount", "--env", "--env-file", "-H", "--home", "-o", "--overlay",
+    "-W", "--workdir", "--pwd", "-S", "--scratch", "--security", "--network",
+    "--network-args", "--hostname", "--dns", "--volume", "-V", "--image",
+})
+_CONTAINER_RUNTIMES = frozenset({"apptainer", "singularity", "shifter", "podman-hpc"})
 
 
 @dataclass
@@ -123,7 +131,8 @@ def _options(words: list[str], i: int, stage: Stage) -> int:
             word not in _BOOLEANS
             and i + 1 < len(words)
             and not words[i + 1].startswith("-")
-            and not _is_program(words[i + 1])
+            and ((stage.name in _CONTAINER_RUNTIMES and word in _VALUED)
+                 or not _is_program(words[i + 1]))
         ):
             stage.options.append((word, words[i + 1]))
             i += 2
