@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from maple_flow.batchdir import Manifest, Pair, sha256_text, unique_names
+from maple_flow.batchlog import BatchLog
 from maple_flow.clusters import all_profiles, resolve_cluster
 from maple_flow.errors import MapleError, ParseError, UnknownCluster, api_boundary
 from maple_flow.generate import generate_from_spec
@@ -38,6 +39,8 @@ class BatchResult:
     errors: dict[str, dict[str, str]] = field(default_factory=dict)
     resumed: dict[str, dict[str, str]] = field(default_factory=dict)
     sources: dict[str, str] = field(default_factory=dict)
+    #: The batch's run id in the template store's ``batch_runs`` (when a store was given).
+    store_run: str | None = None
     wall_s: float = 0.0
 
     @property
@@ -116,6 +119,20 @@ def resolve_targets(targets: list[str] | str) -> list[str]:
     return ids
 
 
+def _read_sources(sources: list[Path], names: dict[str, str], clusters: list[str],
+                  batch: BatchResult) -> dict[str, str]:
+    """Each readable source's text by path; an unreadable one is an error for every target."""
+    texts: dict[str, str] = {}
+    for path in sources:
+        src, name = str(path), names[str(path)]
+        batch.sources[name] = src
+        try:
+            texts[src] = _read_source(path)
+        except MapleError as exc:
+            batch.errors[name] = dict.fromkeys(clusters, str(exc))
+    return texts
+
+
 def _read_source(path: Path) -> str:
     try:
         return path.read_bytes().decode("utf-8", errors="replace")
@@ -144,35 +161,37 @@ def batch_to_dir(paths: list[Path], targets: list[str] | str, out: Path, *,
     sources = list(dict.fromkeys(p.resolve() for p in paths))
     names = unique_names(sources, manifest.names())
     batch = BatchResult()
+    texts = _read_sources(sources, names, clusters, batch)
+    log = BatchLog(overrides.get("store"),
+                   [(src, sha256_text(t), c) for src, t in texts.items() for c in clusters],
+                   {"targets": clusters, "verify": verify, "out": str(out)})
+    batch.store_run = log.run_id
+
+    def record(src: str, name: str, sha: str, cluster: str, pair: Pair) -> None:
+        manifest.record(src, name, sha, cluster, pair)
+        log.mark(src, cluster, pair, out)
+
     fresh: list[tuple[str, str, str, str]] = []  # source, name, sha, cluster
-    for path in sources:
-        src, name = str(path), names[str(path)]
-        batch.sources[name] = src
-        try:
-            text = _read_source(path)
-        except MapleError as exc:
-            batch.errors[name] = dict.fromkeys(clusters, str(exc))
-            continue
-        sha = sha256_text(text)
+    for src, text in texts.items():
+        name, sha = names[src], sha256_text(text)
         for cluster in clusters:
             if manifest.is_done(src, sha, cluster, verify):
-                batch.resumed.setdefault(name, {})[cluster] = \
-                    manifest.entries[src].pairs[cluster].status
+                pair = manifest.entries[src].pairs[cluster]
+                batch.resumed.setdefault(name, {})[cluster] = pair.status
+                log.mark(src, cluster, pair, out)
                 continue
             result = _port_pair(batch, name, text, cluster, overrides)
             if result is None:
-                error = batch.errors[name][cluster]
-                manifest.record(src, name, sha, cluster, Pair("error", error=error))
+                record(src, name, sha, cluster, Pair("error", error=batch.errors[name][cluster]))
                 continue
-            manifest.record(src, name, sha, cluster,
-                            manifest.write_output(name, cluster, result.script))
+            record(src, name, sha, cluster, manifest.write_output(name, cluster, result.script))
             fresh.append((src, name, sha, cluster))
     if verify:
         _verify_all(batch, timeout_s, progress, progress_factory)
         for src, name, sha, cluster in fresh:
             pair = manifest.entries[src].pairs[cluster]
             pair.status = batch.results[name][cluster].status
-            manifest.record(src, name, sha, cluster, pair)
+            record(src, name, sha, cluster, pair)
     manifest.close()
     batch.wall_s = time.monotonic() - start
     return batch

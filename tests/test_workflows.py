@@ -152,6 +152,28 @@ def test_batch_dir_names_stay_inside_and_resume(tmp_path: Path) -> None:
     assert victim.read_bytes() == files[scripts[0]]
 
 
+def test_batch_dir_keeps_its_history_in_the_store(tmp_path: Path) -> None:
+    from maple_flow.store import TemplateStore
+
+    paths = _sources(tmp_path, 2)
+    broken = tmp_path / "broken.sbatch"
+    broken.write_text("#!/bin/bash\necho no launch here\n")
+    out = tmp_path / "out"
+    with TemplateStore.open(tmp_path / "store.db") as store:
+        first = batch_to_dir([*paths, broken], ["polaris", "ls6"], out, store=store)
+        items = store.batch_items(first.store_run or "")
+        assert len(items) == 6 and not store.unfinished(first.store_run or "")
+        statuses = {(Path(i.script_path).name, i.target): i.status for i in items}
+        assert statuses[("broken.sbatch", "polaris")] == "error"
+        made = [i for i in items if i.status == "generated"]
+        assert len(made) == 4 and all(Path(i.output_path or "").is_file() for i in made)
+        again = batch_to_dir([*paths, broken], ["polaris", "lonestar6"], out, store=store)
+        assert again.store_run != first.store_run and not again.results
+        assert sorted(i.status for i in store.batch_items(again.store_run or "")) == sorted(
+            i.status for i in items)  # the resumed pairs, as the manifest had them
+    assert batch_to_dir(paths, ["polaris"], tmp_path / "out2").store_run is None
+
+
 def test_unreadable_manifest_is_a_clear_error(tmp_path: Path) -> None:
     out = tmp_path / "out"
     out.mkdir()
