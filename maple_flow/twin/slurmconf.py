@@ -74,10 +74,14 @@ def render_task_prolog(profile: ClusterProfile) -> str:
     """A TaskProlog giving every task the twin's device model (GPUs per node).
 
     Slurm reads `export NAME=value` lines a TaskProlog prints into each task's environment,
-    whatever the job's --export setting; the mini-apps check their layout against it.
+    whatever the job's --export setting; the mini-apps check their layout against it. A job
+    that was given part of a node's GPUs (``--gpus-per-node=2``, ``--gres=gpu:2``) sees
+    those, as on the real cluster (Slurm's ``SLURM_GPUS_ON_NODE``); otherwise the whole node.
     """
-    return ("#!/bin/sh\n# maple_flow twin: the modelled GPUs (or tiles) per node\n"
-            f"echo export MAPLE_TWIN_GPUS_PER_NODE={profile.gpu.per_node}\n")
+    return ("#!/bin/sh\n# maple_flow twin: the modelled GPUs (or tiles) per node, or the\n"
+            "# GPUs the job was given on it\n"
+            "echo export MAPLE_TWIN_GPUS_PER_NODE="
+            f"\"${{SLURM_GPUS_ON_NODE:-{profile.gpu.per_node}}}\"\n")
 
 
 def render_slurm_conf(profile: ClusterProfile, layout: ClusterLayout, munge_socket: Path) -> str:

@@ -61,3 +61,19 @@ def test_every_personality_has_a_bad_case_of_each_kind() -> None:
     for cluster in CLUSTERS:
         names = {c.name for c in BAD if c.cluster == cluster}
         assert kinds <= names, (cluster, kinds - names)
+
+
+@pytest.mark.parametrize(("request_line", "seen"), [
+    ("#SBATCH --gpus-per-node=2", "2"),  # part of a node: the job sees what it was given
+    ("", "4"),  # no GPU request: the whole node's model
+])
+def test_device_model_is_the_gpus_the_job_was_given(request_line: str, seen: str, twin,
+                                                    workdir: Path) -> None:
+    script = workdir / f"gpus{seen}.sh"
+    script.write_text(
+        "#!/bin/bash\n#SBATCH -N 1\n#SBATCH --ntasks-per-node=2\n#SBATCH -p gpuA100x4\n"
+        f"#SBATCH -A bbka-delta-gpu\n#SBATCH --mem=16g\n#SBATCH -t 00:05:00\n{request_line}\n"
+        "srun bash -c 'echo \"model=$MAPLE_TWIN_GPUS_PER_NODE\"'\n")
+    result = twin.submit("delta", script, timeout_s=JOB_TIMEOUT_S, workdir=workdir)
+    assert result.state == "COMPLETED", (result.message, result.stdout[-2000:])
+    assert result.stdout.count(f"model={seen}\n") == 2, result.stdout[-2000:]
