@@ -357,14 +357,19 @@ def twin_fit(nodes: int, ranks_per_node: int, target: str) -> dict[str, int] | N
     """The size at which the twin can verify a port it cannot run at its own (None when it
     can): full nodes of the target (its device model), the port's nodes when the twin has
     that many, else two (enough for a multi-node rendezvous)."""
-    from maple_flow.clusters import get_profile
     from maple_flow.twin.layout import DEFAULT_NODES
     from maple_flow.verify.budget import twin_capacity
 
     if twin_capacity(target, nodes, ranks_per_node) is None:
         return None
-    fit = nodes if nodes <= DEFAULT_NODES else 2
-    return {"nodes": fit, "gpus_per_node": get_profile(target).gpu.per_node}
+    return full_nodes(nodes if nodes <= DEFAULT_NODES else 2, target)
+
+
+def full_nodes(nodes: int, target: str) -> dict[str, int]:
+    """``nodes`` whole nodes of the target: a size the twin can always run."""
+    from maple_flow.clusters import get_profile
+
+    return {"nodes": nodes, "gpus_per_node": get_profile(target).gpu.per_node}
 
 
 def verify_items(outcomes: list[Any], scripts: dict[str, str | None],
@@ -384,7 +389,7 @@ def verify_items(outcomes: list[Any], scripts: dict[str, str | None],
             o.case, o.target, script, **o.rerun_with)
         items.append(Item(o.case, o.target, "port", first, script))
         fit = (twin_fit(first.spec.nodes, first.spec.gpus_per_node, o.target)
-               if not isinstance(first, str) else twin_fit(2, 0, o.target) if open_size
+               if not isinstance(first, str) else full_nodes(2, o.target) if open_size
                else None)
         if fit:
             items.append(Item(o.case, o.target, "twin size",
