@@ -22,6 +22,7 @@ import maple_flow
 from maple_flow.diskcache import jinja_bytecode_cache
 from maple_flow.errors import RenderError, api_boundary
 from maple_flow.models import ClusterProfile, JobSpec, Queue, Template
+from maple_flow.models.job import TORCH_RANK_VARS
 from maple_flow.paths import templates_dir
 from maple_flow.policy import partial_node
 from maple_flow.shellquote import comment, dquote, quote, shell_word
@@ -111,10 +112,8 @@ def tasks_per_node(spec: JobSpec, profile: ClusterProfile) -> int:
     return spec.gpus_per_node if rank_per_gpu(spec, profile) else 1
 
 
-#: Variables every per-rank wrapper sets already, with the role they hold there.
-_ALREADY_SET = {"RANK": "rank", "LOCAL_RANK": "local_rank", "WORLD_SIZE": "world_size",
-                "LOCAL_WORLD_SIZE": "local_world_size", "MASTER_ADDR": "master_addr",
-                "MASTER_PORT": "master_port"}
+#: Variables every per-rank wrapper sets already (torch's own, NODE_RANK aside), by role.
+_ALREADY_SET = {n: r for n, r in TORCH_RANK_VARS.items() if n != "NODE_RANK"}
 
 
 def rank_exports(spec: JobSpec) -> list[str]:

@@ -17,6 +17,12 @@ RankRole = Literal[
     "rank", "local_rank", "world_size", "local_world_size", "node_rank", "master_addr",
     "master_port",
 ]
+#: torch.distributed's own environment variables and the role each holds.
+TORCH_RANK_VARS: dict[str, RankRole] = {
+    "RANK": "rank", "LOCAL_RANK": "local_rank", "WORLD_SIZE": "world_size",
+    "LOCAL_WORLD_SIZE": "local_world_size", "NODE_RANK": "node_rank",
+    "MASTER_ADDR": "master_addr", "MASTER_PORT": "master_port",
+}
 
 _ENV_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 _MODULE_NAME = re.compile(r"^[A-Za-z0-9_.+/@:-]+$")

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from maple_flow.models.job import TORCH_RANK_VARS
 from maple_flow.scriptparse.launch import PER_NODE_LAUNCHERS, PER_RANK_LAUNCHERS
 from maple_flow.scriptparse.script import ParsedScript
 
@@ -25,11 +26,6 @@ RANK_SOURCES: dict[str, tuple[str, ...]] = {
     "local_world_size": ("SLURM_NTASKS_PER_NODE", "OMPI_COMM_WORLD_LOCAL_SIZE",
                          "PALS_LOCAL_SIZE", "MPI_LOCALNRANKS", "SLURM_GPUS_ON_NODE"),
     "node_rank": ("SLURM_NODEID", "PALS_NODEID", "OMPI_COMM_WORLD_NODE_RANK"),
-}
-_STANDARD = {
-    "RANK": "rank", "LOCAL_RANK": "local_rank", "WORLD_SIZE": "world_size",
-    "LOCAL_WORLD_SIZE": "local_world_size", "NODE_RANK": "node_rank",
-    "MASTER_ADDR": "master_addr", "MASTER_PORT": "master_port",
 }
 _HOROVOD = re.compile(r"horovod|(?:^|[_/.-])hvd(?:$|[_/.-])", re.I)
 _MPI_PROGRAM = re.compile(r"mpi4py|(?:^|[_/.-])mpi(?:$|[_/.-])", re.I)
@@ -51,7 +47,7 @@ def _role(name: str, value: str) -> str | None:
     for role, sources in RANK_SOURCES.items():
         if any(re.search(rf"\$\{{?{s}\b", value) for s in sources):
             return role
-    standard = _STANDARD.get(name)
+    standard = TORCH_RANK_VARS.get(name)
     if standard == "master_addr" and re.search(r"hostname|NODEFILE|NODELIST|head", value):
         return standard
     if standard == "master_port" and value:
@@ -65,7 +61,7 @@ def rank_vars(p: ParsedScript) -> dict[str, str]:
     found: dict[str, str] = {}
     for name, value in [*p.rank_env.items(), *p.env.items()]:
         role = _role(name, value)
-        if role in {"master_addr", "master_port"} and _STANDARD.get(name) == role:
+        if role in {"master_addr", "master_port"} and TORCH_RANK_VARS.get(name) == role:
             continue  # every target script sets MASTER_ADDR and MASTER_PORT itself
         if role and name not in found and name not in RANK_SOURCES.get(role, ()):
             found[name] = role
