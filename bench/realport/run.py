@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from rp_cases import HERE, Case, cache_dir, load_cases, read_script, validate
 from rp_checks import Ported, run_checks
-from rp_verify import run_verify
+from rp_verify import full_nodes, run_verify
 
 from maple_flow import port
 from maple_flow.clusters import get_profile
@@ -129,7 +129,9 @@ def classify(case: Case, target: str, script: str, result: PortResult | str) -> 
 
 
 def port_unknown_size(case: Case, target: str, script: str) -> Outcome:
-    """A script that does not fix its size: the port must ask; then rerun with known_ranks."""
+    """A script that does not fix its size: the port must ask; then rerun with known_ranks,
+    or, when nobody states the size, with two full target nodes (a user's answer) and judged
+    by every check but ``ranks``."""
     first = attempt(script, target)
     if not isinstance(first, str):
         out = classify(case, target, script, first)
@@ -143,25 +145,17 @@ def port_unknown_size(case: Case, target: str, script: str) -> Outcome:
     asked = bool(ASKS_FOR_SIZE.search(first))
     if not asked:
         return Outcome(case.id, target, "refused", reason=first, asked_for_size=False)
-    if case.known_ranks is None:
-        return answered_size(case, target, script, first)
-    overrides, _ = size_overrides(case, target)
+    if case.known_ranks is None:  # nobody states it: answered as a user would, ranks not judged
+        overrides = full_nodes(2, target)
+    else:
+        overrides, _ = size_overrides(case, target)
     out = classify(case, target, script, attempt(script, target, **overrides))
+    if case.known_ranks is None:
+        out.failures.pop("ranks", None)
+        if out.status == "wrong" and not out.failures:
+            out.status = "correct"
     out.asked_for_size, out.rerun_with = True, overrides
     out.reason = f"asked: {first}" if not out.reason else out.reason
-    return out
-
-
-def answered_size(case: Case, target: str, script: str, asked: str) -> Outcome:
-    """A script whose size nobody states: after asking, the port is rerun as a user would
-    answer (two full nodes of the target) and judged by every check but ``ranks``."""
-    overrides = {"nodes": 2, "gpus_per_node": get_profile(target).gpu.per_node}
-    out = classify(case, target, script, attempt(script, target, **overrides))
-    out.failures.pop("ranks", None)
-    if out.status == "wrong" and not out.failures:
-        out.status = "correct"
-    out.asked_for_size, out.rerun_with = True, overrides
-    out.reason = f"asked: {asked}" if not out.reason else out.reason
     return out
 
 
