@@ -56,15 +56,26 @@ def stop_pidfile(pidfile: Path, program: str, timeout_s: float = STOP_TIMEOUT_S)
     if pid is None:
         pidfile.unlink(missing_ok=True)
         return False
-    os.kill(pid, signal.SIGTERM)
+    if not send_signal(pid, signal.SIGTERM):
+        pidfile.unlink(missing_ok=True)
+        return True
     deadline = time.monotonic() + timeout_s
     while time.monotonic() < deadline:
         if not Path(f"/proc/{pid}").exists() or _zombie(pid):
             break
         time.sleep(0.05)
     else:
-        os.kill(pid, signal.SIGKILL)
+        send_signal(pid, signal.SIGKILL)
     pidfile.unlink(missing_ok=True)
+    return True
+
+
+def send_signal(pid: int, signum: int) -> bool:
+    """Send ``signum`` to ``pid``; False when the process has already gone."""
+    try:
+        os.kill(pid, signum)
+    except ProcessLookupError:
+        return False
     return True
 
 

@@ -18,6 +18,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from maple_flow.twin.daemons import send_signal
 from maple_flow.twin.warm.client import (
     DIR_VAR,
     IDLE_VAR,
@@ -122,12 +123,12 @@ def stop_zygotes(state_dir: Path, clusters: list[str] | None = None,
             continue
         pid = int(record["pid"])
         if record["running"]:
-            os.kill(pid, signal.SIGTERM)
+            send_signal(pid, signal.SIGTERM)
             deadline = time.monotonic() + wait_s
             while _is_zygote(record) and time.monotonic() < deadline:
                 time.sleep(0.05)
             if _is_zygote(record):
-                os.kill(pid, signal.SIGKILL)
+                send_signal(pid, signal.SIGKILL)
             stopped.append(f"zygote {pid} ({record.get('node')})")
         for suffix in (".json", ".sock"):
             Path(str(record["record"])[: -len(".json")] + suffix).unlink(missing_ok=True)
