@@ -6,11 +6,12 @@ replaced the verifier's CPU torch with a CUDA build.
 
 from __future__ import annotations
 
+import re
 import subprocess
 
 import pytest
 
-from maple_flow.verify.prepare import SKIPPED_MARK, prepare, without_installs
+from maple_flow.verify.prepare import INLINE_MARK, SKIPPED_MARK, prepare, without_installs
 
 SCRIPT = """#!/bin/bash
 #SBATCH -N 1
@@ -39,7 +40,30 @@ def test_installs_are_not_run_and_the_script_stays_valid(line: str) -> None:
     assert subprocess.run(["bash", "-n"], input=out, text=True).returncode == 0
 
 
-@pytest.mark.parametrize("line", ["echo pip install later", "pip list", "pip freeze > req.txt",
+@pytest.mark.parametrize(("line", "kept"), [
+    ('bash -c "pip install foo"', 'bash -c "true "'),
+    ("sh -c 'pip install -r req.txt && echo ok'", "sh -c 'true && echo ok'"),
+    ("source env/bin/activate && pip install -e .", "source env/bin/activate && true"),
+    ("srun -n 1 pip install x", "srun -n 1 true"),
+    ("srun -N1 --ntasks-per-node=1 python -m pip install y", "srun -N1 --ntasks-per-node=1 true"),
+    ("apptainer exec --nv img.sif pip install z", "apptainer exec --nv img.sif true"),
+    ("singularity exec --bind /data img.sif python3 -m pip install --user z; echo done",
+     "singularity exec --bind /data img.sif true ; echo done"),
+    ("X=$(pip install q 2>&1)", "X=$(true )"),
+    ("if ! pip install x; then exit 1; fi", "if ! true ; then exit 1; fi"),
+    ("time conda env create -f e.yml", "time true"),
+])
+def test_installs_inside_a_line_become_true(line: str, kept: str) -> None:
+    out = without_installs(SCRIPT.format(line=line))
+    marked = next(row for row in out.split("\n") if INLINE_MARK in row)
+    command = marked.split(INLINE_MARK)[0]
+    assert command.strip() == kept and not re.search(r"\b(pip|conda)\b", command)
+    assert subprocess.run(["bash", "-n"], input=out, text=True).returncode == 0
+
+
+@pytest.mark.parametrize("line", ["echo pip install later", "echo 'run: pip install foo'",
+                                  "# pip install a", "mpiexec -n 4 python train.py", "pip list",
+                                  "pip freeze > req.txt",
                                   "conda activate base", "source venv/bin/activate",
                                   "cat pip-install.log"])
 def test_other_lines_are_left_alone(line: str) -> None:

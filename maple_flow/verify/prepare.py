@@ -76,12 +76,35 @@ def without_loop(script: str, spec: JobSpec | None) -> str:
                      + lines[end + len(spec.loop_close):])
 
 
-#: A line that installs or removes packages (pip, uv, conda, mamba), after any NAME=value.
-_INSTALL = re.compile(
-    r"^(\s*)(?:\w+=\S*\s+)*(?:(?:\S*/)?(?:python[\d.]*|\$\{?\w+\}?)\s+-m\s+pip|"
+#: An install or removal of packages (pip, uv, conda, mamba), after any NAME=value.
+_INSTALL_CMD = (
+    r"(?:\w+=\S*\s+)*(?:(?:\S*/)?(?:python[\d.]*|\$\{?\w+\}?)\s+-m\s+pip|"
     r"(?:\S*/)?pip[\d.]*|uv\s+pip|(?:\S*/)?(?:conda|mamba|micromamba)(?:\s+env)?)"
     r"\s+(?:install|uninstall|create|update|upgrade|remove)\b")
+#: A line that is such a command.
+_INSTALL = re.compile(rf"^(\s*){_INSTALL_CMD}")
+#: Options of a launcher or container before the command it runs (``-n 1``, ``--nv``).
+_OPTS = r"(?:\s+-(?!m\s)\S+(?:\s+[^-\s;&|]\S*)?)*"
+#: Such a command inside a line: after ``;``, ``&&``, ``||``, ``(``, ``$(``, a backquote, ``if``,
+#: ``bash -c "``, a launcher (``srun -n 1``) or a container (``apptainer exec --nv IMG``).
+_INLINE_INSTALL = re.compile(
+    rf"(?P<lead>(?:(?:^|[;&|(`]|\$\()\s*|\b(?:if|while|until|then|do|else)\s+)(?:!\s+)?|"
+    rf"(?:\bba|\b)sh\s+-c\s+[\"']|"
+    rf"\b(?:srun|mpiexec|mpirun|ibrun|aprun|env|time|nohup){_OPTS}\s+|"
+    rf"\b(?:singularity|apptainer)\s+exec{_OPTS}\s+\S+\s+)"
+    rf"(?P<cmd>{_INSTALL_CMD}(?:>&|&>|[^;&|)`\"'\n])*)")
 SKIPPED_MARK = "# maple verification: not run (it installs packages; the mini-app needs none):"
+INLINE_MARK = "# maple verification: package install replaced by true"
+
+
+def _without_inline_install(line: str) -> str:
+    """``line`` with each install inside it replaced by ``true`` (and a note after it)."""
+    if line.lstrip().startswith("#"):
+        return line
+    swapped, count = _INLINE_INSTALL.subn(lambda m: f"{m['lead']}true ", line)
+    if not count:
+        return line
+    return swapped if swapped.endswith("\\") else f"{swapped}  {INLINE_MARK}"
 
 
 def without_installs(script: str) -> str:
@@ -96,7 +119,7 @@ def without_installs(script: str) -> str:
             continue
         found = _INSTALL.match(line)
         if found is None:
-            out.append(line)
+            out.append(_without_inline_install(line))
             continue
         out.append(f"{found.group(1)}: {SKIPPED_MARK} {line.strip()}")
         skipping = line.endswith("\\")
