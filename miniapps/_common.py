@@ -34,6 +34,9 @@ REPORT_PREFIX = "MAPLE_MINIAPP_REPORT "
 #: Folder beside the mini-apps where each rank also writes its report (rank-N.json).
 REPORTS_DIR = "reports"
 GPUS_PER_NODE_VAR = "MAPLE_TWIN_GPUS_PER_NODE"
+#: File beside the mini-apps naming the GPUs per node the job means to use, when that is
+#: fewer than a node has (a part-node job on a site that gives whole nodes).
+JOB_LAYOUT_FILE = "job_layout.json"
 # Device-visibility variables, in the order they are honoured.
 VISIBILITY_VARS = (
     "CUDA_VISIBLE_DEVICES",
@@ -209,17 +212,37 @@ def _device_index(device: str) -> int | None:
     return int(head) if head.isdigit() else None
 
 
-def check_layout(placements: list[tuple[str, str | None]], per_node: int | None) -> list[str]:
+def ranks_per_node_wanted(text: str | None) -> int | None:
+    """The ranks per node the job means to run, from JOB_LAYOUT_FILE's text (None: all GPUs)."""
+    if text is None:
+        return None
+    try:
+        value = json.loads(text)["ranks_per_node"]
+    except (ValueError, KeyError, TypeError) as err:
+        raise MiniAppError(f"{JOB_LAYOUT_FILE} is not valid: {err}") from err
+    if not isinstance(value, int) or value < 1:
+        raise MiniAppError(f"{JOB_LAYOUT_FILE}: ranks_per_node must be a positive integer")
+    return value
+
+
+def check_layout(placements: list[tuple[str, str | None]], per_node: int | None,
+                 wanted: int | None = None) -> list[str]:
     """Errors in the device model; placements[rank] = (host, physical device id or None when
-    the rank got no device, an error it reports itself)."""
+    the rank got no device, an error it reports itself).
+
+    ``per_node``: the GPUs a node shows. ``wanted``: the GPUs per node the job means to use
+    when fewer (each node then runs that many ranks, on distinct devices of the node)."""
     errors: list[str] = []
     per_host = Counter(host for host, _ in placements)
-    if per_node is not None:
-        for host, count in sorted(per_host.items()):
-            if count != per_node:
-                errors.append(
-                    f"ranks per node {count} != modelled GPUs per node {per_node} (host {host})"
-                )
+    use = wanted if wanted is not None and (per_node is None or wanted < per_node) else None
+    for host, count in sorted(per_host.items()):
+        if use is not None and count != use:
+            errors.append(f"ranks per node {count} != {use} GPUs per node the job uses "
+                          f"(host {host})")
+        elif use is None and per_node is not None and count != per_node:
+            errors.append(
+                f"ranks per node {count} != modelled GPUs per node {per_node} (host {host})"
+            )
     seen: dict[tuple[str, str], int] = {}
     for rank, (host, device) in enumerate(placements):
         if device is None:

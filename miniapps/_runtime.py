@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from _common import (
+    JOB_LAYOUT_FILE,
     REPORT_PREFIX,
     REPORTS_DIR,
     MiniAppError,
@@ -30,6 +31,7 @@ from _common import (
     env_snapshot,
     gpus_per_node,
     pick_device,
+    ranks_per_node_wanted,
     rendezvous,
 )
 
@@ -196,22 +198,32 @@ def _device_model(ctx: Ctx) -> None:
 
     rep = ctx.report
     per_node = gpus_per_node(os.environ)
+    wanted = ranks_per_node_wanted(_read_beside(JOB_LAYOUT_FILE))
     mine = (rep.host, rep.device_uuid or rep.modelled_device)
     placements: list[Any] = [None] * ctx.info.world_size
     dist.all_gather_object(placements, mine)
     hosts = [h for h, _ in placements]
     counts = {h: hosts.count(h) for h in dict.fromkeys(hosts)}
-    rep.device_model = {"gpus_per_node": per_node, "ranks_per_host": counts,
+    rep.device_model = {"gpus_per_node": per_node, "ranks_per_node_wanted": wanted,
+                        "ranks_per_host": counts,
                         "rank0_host": hosts[0], "checked": per_node is not None or ctx.gpu}
     if per_node is None and not ctx.gpu:
         rep.notes.append("device model not checked: no GPU and MAPLE_TWIN_GPUS_PER_NODE unset")
     else:
-        rep.errors.extend(check_layout([(h, d) for h, d in placements], per_node))
+        rep.errors.extend(check_layout([(h, d) for h, d in placements], per_node, wanted))
     owns = can_bind if ctx.info.rank == 0 else None
     found = check_rendezvous(rep.master_addr or "", hosts, rank0_owns=owns)
     verdicts: list[Any] = [None] * ctx.info.world_size
     dist.all_gather_object(verdicts, found)
     rep.errors.extend(verdicts[0])  # rank 0 alone can test its own interfaces
+
+
+def _read_beside(name: str) -> str | None:
+    """The text of file ``name`` beside the mini-apps, or None when there is none."""
+    try:
+        return (Path(__file__).resolve().parent / name).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return None
 
 
 def _save(report: Report, line: str) -> None:

@@ -126,6 +126,31 @@ def test_pick_device_errors() -> None:
         C.pick_device(0, None, {"CUDA_VISIBLE_DEVICES": ""})
 
 
+def test_check_layout_of_a_part_node_job() -> None:
+    two_of_four = [("a", "0"), ("a", "1"), ("b", "0"), ("b", "1")]
+    assert C.check_layout(two_of_four, 4, wanted=2) == []
+    assert C.check_layout(two_of_four, 4) == [
+        "ranks per node 2 != modelled GPUs per node 4 (host a)",
+        "ranks per node 2 != modelled GPUs per node 4 (host b)"]
+    assert C.check_layout(two_of_four[:3], 4, wanted=2) == [
+        "ranks per node 1 != 2 GPUs per node the job uses (host b)"]
+    # a wish beyond the node is no excuse: the node's GPUs are the bound
+    assert C.check_layout(two_of_four, 2, wanted=3) == []
+    assert C.check_layout([("a", "0"), ("a", "0")], 4, wanted=2) == [
+        "ranks 0 and 1 on host a both use device 0"]
+
+
+@pytest.mark.parametrize(("text", "want"), [(None, None), ('{"ranks_per_node": 3}', 3)])
+def test_ranks_per_node_wanted(text: str | None, want: int | None) -> None:
+    assert C.ranks_per_node_wanted(text) == want
+
+
+@pytest.mark.parametrize("text", ["{", "[]", '{"ranks_per_node": 0}', '{"ranks_per_node": "2"}'])
+def test_ranks_per_node_wanted_rejects_a_bad_file(text: str) -> None:
+    with pytest.raises(C.MiniAppError, match=r"job_layout\.json"):
+        C.ranks_per_node_wanted(text)
+
+
 def test_check_layout() -> None:
     good = [("nid200001", "0"), ("nid200001", "1"), ("nid200002", "0"), ("nid200002", "1")]
     assert C.check_layout(good, 2) == []
@@ -358,10 +383,11 @@ def test_transformers_blocker_works(tmp_path: Path) -> None:
     assert proc.returncode != 0 and "ModuleNotFoundError" in proc.stderr
 
 
-def _torchrun(app: str, **extra: str) -> tuple[int, ParsedOutput, str]:
+def _torchrun(app: str, folder: Path = MINIAPPS, **extra: str
+              ) -> tuple[int, ParsedOutput, str]:
     cmd = [sys.executable, "-m", "torch.distributed.run", "--nnodes", "1", "--nproc_per_node",
            "2", "--master_addr", "127.0.0.1", "--master_port", str(_port()),
-           str(MINIAPPS / f"{app}.py"), "--deepspeed_config", "ds_missing.json", "--epochs", "3"]
+           str(folder / f"{app}.py"), "--deepspeed_config", "ds_missing.json", "--epochs", "3"]
     proc = subprocess.run(cmd, env=_env(**extra), capture_output=True, text=True, timeout=180)
     text = proc.stdout + proc.stderr
     return proc.returncode, parse_output(text), text
@@ -403,6 +429,17 @@ def test_too_few_ranks_for_the_modelled_gpus_fails() -> None:
     assert any("ranks per node 2 != modelled GPUs per node 4" in e for e in errors)
     assert "ranks per node 2 != 4 (host " + socket.gethostname() + ")" in assess(
         parsed.reports, 2, 4, 1).reasons
+
+
+@pytest.mark.slow
+def test_a_part_node_job_passes_with_the_ranks_it_means_to_run(tmp_path: Path) -> None:
+    """A whole-node site shows 4 GPUs; the job means to use 2 per node (job_layout.json)."""
+    for source in MINIAPPS.glob("*.py"):
+        shutil.copy(source, tmp_path / source.name)
+    (tmp_path / C.JOB_LAYOUT_FILE).write_text('{"ranks_per_node": 2}\n')
+    rc, parsed, text = _torchrun("ddp", tmp_path, MAPLE_TWIN_GPUS_PER_NODE="4")
+    assert rc == 0 and assess(parsed.reports, 2, 2, 1).ok, text[-3000:]
+    assert all(r.device_model.get("ranks_per_node_wanted") == 2 for r in parsed.reports)
 
 
 @pytest.mark.slow

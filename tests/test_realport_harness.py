@@ -672,9 +672,9 @@ def test_verify_outcome_survives_its_json_for_resume() -> None:
 
 
 def test_twin_fit_gives_full_nodes_the_twin_has() -> None:
-    assert rp_verify.twin_fit(2, 4, "delta") is None  # the twin runs it as it is
-    assert rp_verify.twin_fit(1, 8, "aurora") == {"nodes": 1, "gpus_per_node": 12}
-    assert rp_verify.twin_fit(16, 4, "polaris") == {"nodes": 2, "gpus_per_node": 4}
+    assert rp_verify.twin_fit(2, "delta") is None  # the twin runs it as it is
+    assert rp_verify.twin_fit(1, "aurora") is None  # part of a node: told to the mini-apps
+    assert rp_verify.twin_fit(16, "polaris") == {"nodes": 2, "gpus_per_node": 4}
 
 
 def test_verify_items_take_correct_ports_and_a_twin_size_where_needed() -> None:

@@ -6,6 +6,7 @@ replaced the verifier's CPU torch with a CUDA build.
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 
@@ -85,3 +86,25 @@ def test_prepare_skips_installs() -> None:
         "#SBATCH -N 1", "#SBATCH -N 1\n#SBATCH --gpus-per-node=4\n#SBATCH -p gpuA100x4")
     job = prepare(text, "delta", entrypoint="train.py")
     assert f": {SKIPPED_MARK} pip install llama-recipes" in job.script
+
+
+def test_a_part_node_job_tells_the_mini_apps_its_ranks_per_node() -> None:
+    from maple_flow.generate import generate_from_spec
+    from maple_flow.models import JobSpec
+    from maple_flow.verify.substitute import JOB_LAYOUT_FILE, MINIAPP_DIR
+
+    layout_file = f"{MINIAPP_DIR}/{JOB_LAYOUT_FILE}"
+    for gpus, told in ((2, {"ranks_per_node": 2}), (4, None)):
+        spec = JobSpec(cluster="polaris", nodes=2, gpus_per_node=gpus, entrypoint="train.py")
+        job = prepare(generate_from_spec(spec).script, "polaris", entrypoint="train.py",
+                      spec=spec)
+        assert (json.loads(job.files[layout_file]) if layout_file in job.files else None) == told
+        assert job.expected.ranks_per_node == gpus
+
+
+def test_the_mini_apps_read_the_file_prepare_writes() -> None:
+    from maple_flow.paths import miniapps_dir
+    from maple_flow.verify.substitute import JOB_LAYOUT_FILE
+
+    common = (miniapps_dir() / "_common.py").read_text()
+    assert f'JOB_LAYOUT_FILE = "{JOB_LAYOUT_FILE}"' in common

@@ -153,8 +153,6 @@ PASSES = ("port", "twin size")
 #: Kinds of causes, by how a cause starts (the rest are named by their own text).
 CAUSE_KINDS = (
     ("unverified (the twin is too small)", "twin too small: more nodes than a personality has"),
-    ("unverified (the twin models full nodes only)",
-     "twin models full nodes only: the port uses part of each node"),
     ("the user's file", "needs the user's files (a step of the source)"),
     ("the user's step needs the network", "needs the network (a step of the source)"),
     ("the port asked for the size", "size left open by the source: run at twin size only"),
@@ -353,14 +351,14 @@ def outcome_of(it: Item, report: Any) -> VerifyOutcome:
     return out
 
 
-def twin_fit(nodes: int, ranks_per_node: int, target: str) -> dict[str, int] | None:
+def twin_fit(nodes: int, target: str) -> dict[str, int] | None:
     """The size at which the twin can verify a port it cannot run at its own (None when it
     can): full nodes of the target (its device model), the port's nodes when the twin has
     that many, else two (enough for a multi-node rendezvous)."""
     from maple_flow.twin.layout import DEFAULT_NODES
     from maple_flow.verify.budget import twin_capacity
 
-    if twin_capacity(target, nodes, ranks_per_node) is None:
+    if twin_capacity(target, nodes) is None:
         return None
     return full_nodes(nodes if nodes <= DEFAULT_NODES else 2, target)
 
@@ -388,7 +386,7 @@ def verify_items(outcomes: list[Any], scripts: dict[str, str | None],
                       "only at twin size") if open_size else judged(
             o.case, o.target, script, **o.rerun_with)
         items.append(Item(o.case, o.target, "port", first, script))
-        fit = (twin_fit(first.spec.nodes, first.spec.gpus_per_node, o.target)
+        fit = (twin_fit(first.spec.nodes, o.target)
                if not isinstance(first, str) else full_nodes(2, o.target) if open_size
                else None)
         if fit:

@@ -49,30 +49,19 @@ twin_budget = RankBudget(TWIN_MAX_RANKS)
 
 
 
-def twin_capacity(cluster: str, nodes: int, ranks_per_node: int) -> str | None:
-    """Why the twin cannot verify a job of ``nodes`` x ``ranks_per_node`` ranks on
-    ``cluster`` (None when it can).
+def twin_capacity(cluster: str, nodes: int) -> str | None:
+    """Why the twin cannot verify a job of ``nodes`` nodes on ``cluster`` (None when it can).
 
     Each personality has the twin's fixed node count; a larger job would be rejected by its
-    Slurm ("Requested node configuration is not available"). The mini-apps require one rank
-    per modelled GPU: where jobs request GPUs per node (profile ``directives.gpu_request``
-    gpus-per-node or typed-gpus) a job sees the GPUs it was given, so partial nodes verify;
-    where nodes are whole (whole-node, PBS select) every node shows the profile's GPUs (or
-    tiles), so a job that uses part of each node cannot pass there. Neither says anything
-    about the script: such a job is unverified, never failed. Ranks beyond the budget only
-    wait.
+    Slurm ("Requested node configuration is not available"), which says nothing about the
+    script: such a job is unverified, never failed. A job that uses part of each node
+    verifies: where jobs request GPUs per node it sees the GPUs it was given, and elsewhere
+    the mini-apps are told the GPUs per node it means to use (``prepare.job_layout_file``).
+    Ranks beyond the budget only wait.
     """
-    from maple_flow.clusters import get_profile
     from maple_flow.twin.layout import DEFAULT_NODES
 
     if nodes > DEFAULT_NODES:
         return (f"unverified (the twin is too small): the job needs {nodes} nodes and the "
                 f"twin's {cluster} has {DEFAULT_NODES}")
-    profile = get_profile(cluster)
-    per_node = profile.gpu.per_node
-    given_per_node = profile.directives.gpu_request in {"gpus-per-node", "typed-gpus"}
-    if ranks_per_node != per_node and not given_per_node:
-        return (f"unverified (the twin models full nodes only): the job runs {ranks_per_node} "
-                f"ranks per node and the twin's {cluster} nodes have {per_node} GPUs, which "
-                "the mini-app requires one rank each")
     return None

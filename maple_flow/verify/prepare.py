@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
 from functools import cache
@@ -12,7 +13,13 @@ from maple_flow.models import ClusterProfile, Framework, JobSpec, Strategy
 from maple_flow.paths import miniapps_dir
 from maple_flow.policy import request_from_directives
 from maple_flow.verify.report import Expected
-from maple_flow.verify.substitute import MINIAPP_DIR, miniapp_for, miniapp_setup, swap_entrypoint
+from maple_flow.verify.substitute import (
+    JOB_LAYOUT_FILE,
+    MINIAPP_DIR,
+    miniapp_for,
+    miniapp_setup,
+    swap_entrypoint,
+)
 
 
 @dataclass(frozen=True)
@@ -135,4 +142,15 @@ def prepare(script: str, cluster: str, *, entrypoint: str, module: bool = False,
                               miniapp_for(framework, strategy), module=module)
     layout = expected_layout(script, profile, spec)
     expected = layout.model_copy(update={"setup": miniapp_setup(framework, strategy)})
-    return Prepared(profile.id, profile.scheduler, swapped, miniapp_files(), expected)
+    return Prepared(profile.id, profile.scheduler, swapped,
+                    miniapp_files() | job_layout_file(expected, profile), expected)
+
+
+def job_layout_file(expected: Expected, profile: ClusterProfile) -> dict[str, str]:
+    """The mini-apps' JOB_LAYOUT_FILE when the job means to use fewer GPUs per node than a
+    node has: the ranks then check they run that many per node (on whole-node sites every
+    node shows all its GPUs, as on the real machine), else nothing."""
+    wanted = expected.ranks_per_node
+    if wanted >= profile.gpu.per_node:
+        return {}
+    return {f"{MINIAPP_DIR}/{JOB_LAYOUT_FILE}": json.dumps({"ranks_per_node": wanted}) + "\n"}

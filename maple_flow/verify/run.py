@@ -199,10 +199,9 @@ def _locate(jobs: dict[int, Prepared], registry: dict[str, Endpoint]
 
 def _beyond_twin(jobs: dict[int, Prepared], registry: dict[str, Endpoint]
                       ) -> dict[int, str]:
-    """The twin jobs the twin cannot verify: too many nodes, or part of each node (why)."""
+    """The twin jobs the twin cannot verify (too many nodes), with why."""
     return {i: why for i, job in jobs.items() if registry[job.cluster].type == "twin"
-            and (why := twin_capacity(job.cluster, job.expected.nodes,
-                                        job.expected.ranks_per_node))}
+            and (why := twin_capacity(job.cluster, job.expected.nodes))}
 
 
 @contextmanager

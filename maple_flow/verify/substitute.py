@@ -13,6 +13,9 @@ from maple_flow.errors import ParseError
 from maple_flow.models import Framework, Strategy
 
 MINIAPP_DIR = "maple_miniapps"
+#: The file in MINIAPP_DIR naming the GPUs per node a part-node job uses (read by the
+#: mini-apps: miniapps/_common.JOB_LAYOUT_FILE).
+JOB_LAYOUT_FILE = "job_layout.json"
 MINIAPP_FILES: dict[tuple[Framework, Strategy], str] = {
     ("pytorch", "ddp"): "ddp.py",
     ("pytorch", "fsdp"): "fsdp.py",

@@ -1,6 +1,6 @@
 """Verification end to end on the twin: a good script is verified; broken ones fail with the
 right reason (wrong world size, wrong node rank, localhost rendezvous on two nodes, two ranks on
-one device, a missing module, a rejected directive)."""
+one device, a missing module, a rejected directive), and jobs that use part of each node."""
 
 from __future__ import annotations
 
@@ -52,6 +52,13 @@ CASES: dict[str, tuple[JobSpec, Any, str]] = {
                              lambda t: edit(t, r'LOCAL_RANK="\$PALS_LOCAL_RANKID"',
                                             'LOCAL_RANK="$PALS_NODEID"'),
                              r"both use device"),
+    # part of each node on whole-node sites (PBS select, Slurm whole nodes): the node shows
+    # all its GPUs, the job means to use 2 of them
+    "part-node-polaris": (spec("polaris", 2), lambda t: t, ""),
+    "part-node-lonestar6": (spec("lonestar6", 2), lambda t: t, ""),
+    "part-node-runs-the-whole-node": (spec("polaris", 2),
+                                      lambda t: edit(t, r"^GPUS_PER_NODE=2$", "GPUS_PER_NODE=4"),
+                                      r"ranks per node 4|world size"),
     "missing-module": (spec("perlmutter", 4),
                        lambda t: edit(t, r"^module load pytorch/\S+", "module load pytorch/9.9.9"),
                        r"ended FAILED|no mini-app report"),
@@ -75,8 +82,10 @@ def test_verdict_and_reason(reports: dict[str, VerifyReport], case: str) -> None
     report = reports[case]
     expected = CASES[case][2]
     if not expected:
+        per_node = CASES[case][0].gpus_per_node
         assert report.status == "verified", report.reasons
-        assert report.world_size == 8 and set(report.ranks_per_node.values()) == {4}
+        assert report.world_size == 2 * per_node
+        assert set(report.ranks_per_node.values()) == {per_node}
         return
     assert report.status == "failed", f"{case} was not caught: {report}"
     joined = " | ".join(report.reasons + report.log_excerpt)
