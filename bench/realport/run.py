@@ -302,6 +302,7 @@ def main(argv: list[str] | None = None) -> int:
     outcomes = [run_case(c, t, scripts[c.id]) for c in cases for t in c.targets]
     summ = summary(cases, outcomes) | {"case_errors": case_errors}
     out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
     payload = {"summary": summ, "outcomes": [asdict(o) for o in outcomes]}
     (out / "results.json").write_text(json.dumps(payload, indent=1) + "\n", encoding="utf-8")
     (out / "results.md").write_text(markdown(cases, outcomes, summ), encoding="utf-8")
