@@ -677,3 +677,44 @@ def test_container_options_with_path_values_are_not_the_image(options: str) -> N
     assert (r.spec.entrypoint, r.spec.args) == ("train.py", ["--lr", "1"])
     assert r.spec.setup_steps == ["pip list"]
     assert "container my.sif (singularity)" in _notes(r)
+
+
+# --- real scripts from NCSA Delta / Purdue Gilbreth ----------------------------------------
+
+def test_value_built_from_the_job_id_is_kept_and_renamed() -> None:
+    script = SLURM + ("RUN_DIR=runs/${SLURM_JOB_ID}/tp2\nmkdir -p $RUN_DIR\n"
+                      "srun python train.py --out $RUN_DIR\n")
+    pol = port(script, "polaris")["polaris"]
+    assert "RUN_DIR=runs/${PBS_JOBID}/tp2" in pol.script
+    assert "mkdir -p $RUN_DIR" in pol.script
+    assert "computed from the source scheduler" not in _notes(pol)
+
+
+def test_heredoc_of_the_users_own_values_becomes_double_quoted_printf() -> None:
+    script = SLURM + (
+        "BATCH=64\n"
+        "cat <<EOT > ds_config.json\n"
+        '{"train_batch_size": $BATCH}\n'
+        "EOT\n"
+        "srun python train.py --deepspeed_config ds_config.json\n")
+    r = port(script, "delta")["delta"]
+    assert "BATCH=64" in r.script
+    assert r.spec.setup_steps[-1] == (
+        "printf '%s\\n' \"{\\\"train_batch_size\\\": $BATCH}\" > ds_config.json")
+
+
+def test_heredoc_reading_the_scheduler_is_still_not_carried() -> None:
+    script = SLURM + ("cat <<EOT > hosts.txt\n$SLURM_JOB_NODELIST\nEOT\n"
+                      "srun python train.py\n")
+    r = port(script, "delta")["delta"]
+    assert "hosts.txt" not in r.script
+    assert "the heredoc expands shell values" in _notes(r)
+
+
+def test_world_size_from_the_scheduler_is_the_targets_rank_count() -> None:
+    script = SLURM + ("WORLD_SIZE=$SLURM_NTASKS\nDP=$((WORLD_SIZE / 2))\n"
+                      "srun python train.py --dp $DP\n")
+    r = port(script, "polaris")["polaris"]
+    assert 'WORLD_SIZE="$NRANKS"' in r.script
+    assert "DP=$((WORLD_SIZE / 2))" in r.script
+    assert "which is not copied" not in _notes(r)
