@@ -122,8 +122,13 @@ def _builds_launch(step: Step, launch_vars: list[str]) -> bool:
     if step.keep is None:
         return step.name in launch_vars
     words = step.text.split()
+    if _WRITES_FILE.search(step.text):  # ``printf ... > cfg.json`` writes a file, prints nothing
+        return False
     return bool(words) and words[0] in {"echo", "printf"} and bool(
         set(referenced(step.text)) & set(launch_vars))
+
+
+_WRITES_FILE = re.compile(r"(?<![>&0-9])>>?\s*[^\s&|;>]+\s*$")
 
 
 #: The target script's variable for each job size a launcher option reads.

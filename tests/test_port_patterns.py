@@ -718,3 +718,14 @@ def test_world_size_from_the_scheduler_is_the_targets_rank_count() -> None:
     assert 'WORLD_SIZE="$NRANKS"' in r.script
     assert "DP=$((WORLD_SIZE / 2))" in r.script
     assert "which is not copied" not in _notes(r)
+
+
+def test_config_file_written_from_a_launch_variable_is_not_a_printed_launch_line() -> None:
+    script = SLURM + ('OUT=runs/a\ncat <<EOT > cfg.json\n{"dir": "$OUT"}\nEOT\n'
+                      "srun python train.py --out $OUT --cfg cfg.json\n")
+    r = port(script, "delta")["delta"]
+    assert "> cfg.json" in r.script
+    assert "prints the source's launch line" not in _notes(r)
+    echo = port(SLURM + 'OUT=runs/a\necho "$OUT"\nsrun python train.py --out $OUT\n',
+                "delta")["delta"]
+    assert "prints the source's launch line" in _notes(echo)
