@@ -729,3 +729,28 @@ def test_config_file_written_from_a_launch_variable_is_not_a_printed_launch_line
     echo = port(SLURM + 'OUT=runs/a\necho "$OUT"\nsrun python train.py --out $OUT\n',
                 "delta")["delta"]
     assert "prints the source's launch line" in _notes(echo)
+
+
+def test_branch_the_scripts_own_values_decide_keeps_its_arguments() -> None:
+    script = SLURM + ('USE_DS=1\nOPTS="--lr 0.1"\n'
+                      'if [[ ${USE_DS} -eq 1 ]]; then\n  OPTS="${OPTS} --deepspeed"\nfi\n'
+                      "srun python train.py $OPTS\n")
+    assert read_facts(parse_script(script)).args == ["--lr", "0.1", "--deepspeed"]
+    skipped = script.replace("USE_DS=1", "USE_DS=0")
+    assert read_facts(parse_script(skipped)).args == ["$OPTS"]  # not taken: left to run time
+    unknown = script.replace("USE_DS=1\n", "")
+    assert read_facts(parse_script(unknown)).args == ["$OPTS"]
+
+
+@pytest.mark.parametrize(("block", "taken"), [
+    ('if [ "$MODE" = "ds" ]; then\n  X=1\nfi', True),
+    ('if [ "$MODE" != "ds" ]; then\n  X=1\nfi', False),
+    ("if [[ $N -gt 3 ]]; then\n  X=1\nfi", False),
+    ('if [ "$MODE" = "ds" ]; then\n  X=1\nelse\n  X=2\nfi', None),
+    ('if [ "$OTHER" = "ds" ]; then\n  X=1\nfi', None),
+    ("if [ -f cfg ]; then\n  X=1\nfi", None),
+])
+def test_branch_taken_reads_only_tests_the_values_decide(block: str, taken: bool | None) -> None:
+    from maple_flow.scriptparse.values import branch_taken
+
+    assert branch_taken(block, {"MODE": "ds", "N": "2"}) is taken
