@@ -754,3 +754,12 @@ def test_branch_taken_reads_only_tests_the_values_decide(block: str, taken: bool
     from maple_flow.scriptparse.values import branch_taken
 
     assert branch_taken(block, {"MODE": "ds", "N": "2"}) is taken
+
+
+def test_part_of_one_node_goes_to_the_partial_node_queue_not_a_refusal() -> None:
+    script = ("#!/bin/bash\n#SBATCH --nodes=2\n#SBATCH --gres=gpu:2\n#SBATCH --ntasks-per-node=2\n"
+              "#SBATCH --time=02:00:00\nsrun python3 train.py\n")
+    r = port(script, "bridges2")["bridges2"]
+    assert r.status == "generated", r.notes[:1]
+    assert (r.spec.nodes, r.spec.gpus_per_node, r.spec.queue) == (1, 4, "GPU-shared")
+    assert "'GPU' does not take the job; 'GPU-shared'" in _notes(r)
