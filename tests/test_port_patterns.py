@@ -763,3 +763,12 @@ def test_part_of_one_node_goes_to_the_partial_node_queue_not_a_refusal() -> None
     assert r.status == "generated", r.notes[:1]
     assert (r.spec.nodes, r.spec.gpus_per_node, r.spec.queue) == (1, 4, "GPU-shared")
     assert "'GPU' does not take the job; 'GPU-shared'" in _notes(r)
+
+
+def test_the_node_list_slurm_sets_is_not_reported_as_unset() -> None:
+    script = SLURM + ('mapfile -t nodes < <(scontrol show hostnames "$SLURM_JOB_NODELIST")\n'
+                      'echo "first: ${nodes[0]}"\nsrun python train.py\n')
+    r = port(script, "delta")["delta"]
+    assert "mapfile -t nodes" in r.script
+    assert "$SLURM_JOB_NODELIST" not in "\n".join(
+        n for n in r.notes if n.startswith("read but not set"))
