@@ -212,20 +212,42 @@ def _size(src: Source, profile: ClusterProfile, o: dict[str, Any]) -> tuple[int,
 
 
 def _timing(
-    src: Source, profile: ClusterProfile, nodes: int, o: dict[str, Any]
+    src: Source, profile: ClusterProfile, size: tuple[int, int], o: dict[str, Any]
 ) -> tuple[dict[str, Any], list[str]]:
     wanted = o.get("walltime")
     seconds = walltime_seconds(wanted) if wanted else (src.facts.walltime or 1800)
     if o.get("queue"):
         return {"queue": o["queue"], "walltime": format_walltime(seconds)}, []
+    nodes = size[0]
     queue, seconds, note = choose_queue(profile, nodes, seconds)
     notes = [note] if note else []
+    queue, why = _queue_that_takes(profile, queue, size, seconds)
+    notes += [why] if why else []
     if src.facts.queue:
         notes.append(
             f"source queue {src.facts.queue!r} is not copied; {profile.name} uses "
             f"{queue!r} for {nodes} node(s) and {format_walltime(seconds)}"
         )
     return {"queue": queue, "walltime": format_walltime(seconds)}, notes
+
+
+def _queue_that_takes(
+    profile: ClusterProfile, queue: str, size: tuple[int, int], seconds: int
+) -> tuple[str, str]:
+    """``queue``, or, when its rules refuse the job (a whole-node partition for a job on part
+    of one node), the queue the policy picks for it, as ``maple generate`` would; and why."""
+    from maple_flow.policy import ResourceRequest, queue_misfits
+    from maple_flow.policy import choose_queue as policy_queue
+
+    req = ResourceRequest(nodes=size[0], gpus_per_node=size[1], walltime_s=seconds)
+    chosen = next((q for q in profile.queues.items if q.name == queue), None)
+    if chosen is None or not queue_misfits(req, chosen, profile):
+        return queue, ""
+    picked = policy_queue(req, profile)
+    if picked.queue is None:
+        return queue, ""
+    name = picked.queue.name
+    return name, f"{queue!r} does not take the job; {name!r}: {picked.reason}"
 
 
 def _model_fields(src: Source, profile: ClusterProfile) -> tuple[dict[str, Any], list[str]]:
@@ -285,7 +307,7 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
 
     profile = get_profile(target)
     nodes, gpn, notes = _size(src, profile, o)
-    timing, time_notes = _timing(src, profile, nodes, o)
+    timing, time_notes = _timing(src, profile, (nodes, gpn), o)
     carried = Carried()
     carry_env(src, profile, o, carried)
     carry_steps(src, profile, carried)

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from maple_flow.models import ClusterProfile
+from maple_flow.models.job import TORCH_RANK_VARS
 from maple_flow.models.shell_lines import setup_line_problem
 from maple_flow.port_fit import script_var_setters
 from maple_flow.port_rules import classify_env, referenced, translate_scheduler_vars
@@ -22,7 +23,8 @@ _SCRIPT_VARS = frozenset({"NNODES", "NRANKS", "GPUS_PER_NODE", "MASTER_ADDR", "M
 _ALWAYS_SET = frozenset({
     "HOME", "PWD", "USER", "PATH", "HOSTNAME", "SLURM_SUBMIT_DIR", "SLURM_JOB_ID",
     "SLURM_JOB_NAME", "SLURM_NNODES", "SLURM_JOB_NUM_NODES", "SLURM_NTASKS", "SLURM_PROCID",
-    "SLURM_LOCALID", "SLURM_NODEID", "PBS_O_WORKDIR", "PBS_JOBID", "PBS_JOBNAME",
+    "SLURM_LOCALID", "SLURM_NODEID", "SLURM_JOB_NODELIST", "SLURM_NODELIST", "SLURM_JOBID",
+    "PBS_O_WORKDIR", "PBS_JOBID", "PBS_JOBNAME",
     "PBS_NODEFILE", "PYTHONPATH", "LD_LIBRARY_PATH", "SECONDS", "RANDOM", "LINENO",
     "BASHPID", "PPID", "UID", "HOSTTYPE", "OSTYPE",
 })
@@ -121,8 +123,13 @@ def _builds_launch(step: Step, launch_vars: list[str]) -> bool:
     if step.keep is None:
         return step.name in launch_vars
     words = step.text.split()
+    if _WRITES_FILE.search(step.text):  # ``printf ... > cfg.json`` writes a file, prints nothing
+        return False
     return bool(words) and words[0] in {"echo", "printf"} and bool(
         set(referenced(step.text)) & set(launch_vars))
+
+
+_WRITES_FILE = re.compile(r"(?<![>&0-9])>>?\s*[^\s&|;>]+\s*$")
 
 
 #: The target script's variable for each job size a launcher option reads.
@@ -137,6 +144,14 @@ def _target_size(step: Step, role: str) -> Step:
                 "job's own", step.name, original=step.text)
 
 
+def _world_size_from_scheduler(step: Step) -> bool:
+    """A shell variable named as torch's world size (``WORLD_SIZE=$SLURM_NTASKS``) computed
+    from the source scheduler: on the target it is the job's own rank count."""
+    return (step.keep is False and not step.export
+            and TORCH_RANK_VARS.get(step.name) == "world_size"
+            and step.why.endswith("computed from the source scheduler"))
+
+
 def _classify(src: Source, profile: ClusterProfile, out: Carried) -> tuple[list[Step], set[str]]:
     """The steps that may be kept (assignments still to be filtered by use), and the names
     of assignments left out as foreign; every drop is a note."""
@@ -147,6 +162,8 @@ def _classify(src: Source, profile: ClusterProfile, out: Carried) -> tuple[list[
         foreign = foreign_reason(step.text, profile) if step.keep is not False else ""
         if step.keep is None and step.name in sizes and step.name not in _SCRIPT_VARS:
             kept.append(_target_size(step, sizes[step.name]))
+        elif _world_size_from_scheduler(step):
+            kept.append(_target_size(step, "ranks"))
         elif foreign and not step.export:
             out.notes.append(f"line {step.line} `{short(step.text)}` is not copied: {foreign}")
             if step.name:
@@ -284,6 +301,7 @@ def _without_dropped_refs(src: Source, kept: list[Step], out: Carried) -> list[S
     dropped = {s.text.split("=", 1)[0].strip() for s in src.steps
                if s.keep is False and re.match(r"^\w+=", s.text)}
     dropped = (dropped | out.dropped_env) - _SCRIPT_VARS  # the target's script sets these
+    dropped -= {s.name for s in kept if s.original}  # rewritten for the target, so kept
     result = []
     for step in kept:
         lost = sorted(set(referenced(step.text)) & dropped)

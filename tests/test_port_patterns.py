@@ -677,3 +677,98 @@ def test_container_options_with_path_values_are_not_the_image(options: str) -> N
     assert (r.spec.entrypoint, r.spec.args) == ("train.py", ["--lr", "1"])
     assert r.spec.setup_steps == ["pip list"]
     assert "container my.sif (singularity)" in _notes(r)
+
+
+# --- real scripts from NCSA Delta / Purdue Gilbreth ----------------------------------------
+
+def test_value_built_from_the_job_id_is_kept_and_renamed() -> None:
+    script = SLURM + ("RUN_DIR=runs/${SLURM_JOB_ID}/tp2\nmkdir -p $RUN_DIR\n"
+                      "srun python train.py --out $RUN_DIR\n")
+    pol = port(script, "polaris")["polaris"]
+    assert "RUN_DIR=runs/${PBS_JOBID}/tp2" in pol.script
+    assert "mkdir -p $RUN_DIR" in pol.script
+    assert "computed from the source scheduler" not in _notes(pol)
+
+
+def test_heredoc_of_the_users_own_values_becomes_double_quoted_printf() -> None:
+    script = SLURM + (
+        "BATCH=64\n"
+        "cat <<EOT > ds_config.json\n"
+        '{"train_batch_size": $BATCH}\n'
+        "EOT\n"
+        "srun python train.py --deepspeed_config ds_config.json\n")
+    r = port(script, "delta")["delta"]
+    assert "BATCH=64" in r.script
+    assert r.spec.setup_steps[-1] == (
+        "printf '%s\\n' \"{\\\"train_batch_size\\\": $BATCH}\" > ds_config.json")
+
+
+def test_heredoc_reading_the_scheduler_is_still_not_carried() -> None:
+    script = SLURM + ("cat <<EOT > hosts.txt\n$SLURM_JOB_NODELIST\nEOT\n"
+                      "srun python train.py\n")
+    r = port(script, "delta")["delta"]
+    assert "hosts.txt" not in r.script
+    assert "the heredoc expands shell values" in _notes(r)
+
+
+def test_world_size_from_the_scheduler_is_the_targets_rank_count() -> None:
+    script = SLURM + ("WORLD_SIZE=$SLURM_NTASKS\nDP=$((WORLD_SIZE / 2))\n"
+                      "srun python train.py --dp $DP\n")
+    r = port(script, "polaris")["polaris"]
+    assert 'WORLD_SIZE="$NRANKS"' in r.script
+    assert "DP=$((WORLD_SIZE / 2))" in r.script
+    assert "which is not copied" not in _notes(r)
+
+
+def test_config_file_written_from_a_launch_variable_is_not_a_printed_launch_line() -> None:
+    script = SLURM + ('OUT=runs/a\ncat <<EOT > cfg.json\n{"dir": "$OUT"}\nEOT\n'
+                      "srun python train.py --out $OUT --cfg cfg.json\n")
+    r = port(script, "delta")["delta"]
+    assert "> cfg.json" in r.script
+    assert "prints the source's launch line" not in _notes(r)
+    echo = port(SLURM + 'OUT=runs/a\necho "$OUT"\nsrun python train.py --out $OUT\n',
+                "delta")["delta"]
+    assert "prints the source's launch line" in _notes(echo)
+
+
+def test_branch_the_scripts_own_values_decide_keeps_its_arguments() -> None:
+    script = SLURM + ('USE_DS=1\nOPTS="--lr 0.1"\n'
+                      'if [[ ${USE_DS} -eq 1 ]]; then\n  OPTS="${OPTS} --deepspeed"\nfi\n'
+                      "srun python train.py $OPTS\n")
+    assert read_facts(parse_script(script)).args == ["--lr", "0.1", "--deepspeed"]
+    skipped = script.replace("USE_DS=1", "USE_DS=0")
+    assert read_facts(parse_script(skipped)).args == ["$OPTS"]  # not taken: left to run time
+    unknown = script.replace("USE_DS=1\n", "")
+    assert read_facts(parse_script(unknown)).args == ["$OPTS"]
+
+
+@pytest.mark.parametrize(("block", "taken"), [
+    ('if [ "$MODE" = "ds" ]; then\n  X=1\nfi', True),
+    ('if [ "$MODE" != "ds" ]; then\n  X=1\nfi', False),
+    ("if [[ $N -gt 3 ]]; then\n  X=1\nfi", False),
+    ('if [ "$MODE" = "ds" ]; then\n  X=1\nelse\n  X=2\nfi', None),
+    ('if [ "$OTHER" = "ds" ]; then\n  X=1\nfi', None),
+    ("if [ -f cfg ]; then\n  X=1\nfi", None),
+])
+def test_branch_taken_reads_only_tests_the_values_decide(block: str, taken: bool | None) -> None:
+    from maple_flow.scriptparse.values import branch_taken
+
+    assert branch_taken(block, {"MODE": "ds", "N": "2"}) is taken
+
+
+def test_part_of_one_node_goes_to_the_partial_node_queue_not_a_refusal() -> None:
+    script = ("#!/bin/bash\n#SBATCH --nodes=2\n#SBATCH --gres=gpu:2\n#SBATCH --ntasks-per-node=2\n"
+              "#SBATCH --time=02:00:00\nsrun python3 train.py\n")
+    r = port(script, "bridges2")["bridges2"]
+    assert r.status == "generated", r.notes[:1]
+    assert (r.spec.nodes, r.spec.gpus_per_node, r.spec.queue) == (1, 4, "GPU-shared")
+    assert "'GPU' does not take the job; 'GPU-shared'" in _notes(r)
+
+
+def test_the_node_list_slurm_sets_is_not_reported_as_unset() -> None:
+    script = SLURM + ('mapfile -t nodes < <(scontrol show hostnames "$SLURM_JOB_NODELIST")\n'
+                      'echo "first: ${nodes[0]}"\nsrun python train.py\n')
+    r = port(script, "delta")["delta"]
+    assert "mapfile -t nodes" in r.script
+    assert "$SLURM_JOB_NODELIST" not in "\n".join(
+        n for n in r.notes if n.startswith("read but not set"))

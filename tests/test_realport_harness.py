@@ -714,3 +714,11 @@ def test_cause_kind_groups_the_reasons_a_port_was_not_verified() -> None:
     assert kind("the port is wrong at this size: args: x").startswith("port wrong at twin")
     assert kind("the job ended FAILED with exit code 1;\n no report") == (
         "the job ended FAILED with exit code 1; no report")
+
+
+def test_normalise_keeps_a_braced_name_apart_from_the_text_after_it() -> None:
+    # ``${PP}_TP`` is $PP then "_TP": stripping the braces first would read $PP_TP
+    values = {"PP": "1", "TP": "2"}
+    assert rp_checks.normalise("out/PP${PP}_TP${TP}_x", values) == "out/PP1_TP2_x"
+    assert rp_checks.normalise("out/PP1_TP2_x", values) == "out/PP1_TP2_x"
+    assert rp_checks.normalise("$PP_TP", values) == "$PP_TP"

@@ -44,7 +44,7 @@ class Case(_Strict):
 
     id: str
     centre: str
-    publisher: Literal["centre", "staff"]
+    publisher: Literal["centre", "staff", "user"]
     source_cluster: str
     repo: str
     commit: str = Field(pattern=r"^[0-9a-f]{40}$")

@@ -75,12 +75,13 @@ def read_back(text: str) -> Parsed:
 
 
 def normalise(word: str, values: dict[str, str]) -> str:
-    """``${X}`` as ``$X``, then each known ``$X`` replaced by its value (three rounds)."""
-    word = _VAR.sub(r"$\1", word)
+    """Each known ``$X`` / ``${X}`` replaced by its value (three rounds), then ``${X}`` as
+    ``$X`` and scheduler variables by their common name."""
     for _ in range(3):
         for name, value in values.items():
-            word = re.sub(rf"\${name}(?!\w)", value.replace("\\", "\\\\"), word)
-        word = _VAR.sub(r"$\1", word)
+            # the braced form first: ``${PP}_TP`` is $PP then "_TP", not $PP_TP
+            word = re.sub(rf"\$\{{{name}\}}|\${name}(?!\w)", lambda _m, v=value: v, word)
+    word = _VAR.sub(r"$\1", word)
     for name, common in SCHEDULER_SYNONYMS.items():
         word = re.sub(rf"\${name}(?!\w)", f"$<{common}>", word)
     return word

@@ -11,6 +11,7 @@ from maple_flow.scriptparse.launch import LaunchLine, read_words
 from maple_flow.scriptparse.loop import LaunchLoop, launch_loop
 from maple_flow.scriptparse.shell import Block, ShellCommand, split_blocks, split_commands
 from maple_flow.scriptparse.values import (
+    branch_taken,
     expand,
     overridable,
     overridden_key,
@@ -227,12 +228,13 @@ def _find_launch(blocks: list[Block], variables: dict[str, str]) -> _Found | Non
     ``bash -c`` bodies are read (their other commands are ``inner``)."""
     found: list[_Found] = []
     for index, block in enumerate(blocks):
+        taken = branch_taken(block.text, variables)  # a test the script's values decide
         for cmd in block.commands:
             hit = _launch_in(cmd, variables, index)
             if hit is not None:
                 found.append(hit)
             _remember(cmd, variables)
-        if _CONDITIONAL.match(block.text) and len(block.commands) > 1:
+        if _CONDITIONAL.match(block.text) and len(block.commands) > 1 and not taken:
             for cmd in block.commands:  # set on one branch only: not known statically
                 for name in _assigned(cmd):
                     variables.pop(name, None)

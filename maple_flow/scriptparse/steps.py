@@ -27,6 +27,12 @@ _SUBMIT_DIRS = re.compile(r"^\$\{?(?:SLURM_SUBMIT_DIR|PBS_O_WORKDIR)\}?/?$")
 _SCHED_VALUE = re.compile(
     r"\$\{?(?:SLURM_|PBS_|PALS_|PMI_|OMPI_)|scontrol|NODEFILE|qstat|squeue|hostname"
 )
+#: The job's identity (its id, name, submit directory): every scheduler sets it, under its
+#: own name, so a value built from it (``OUT=runs/${SLURM_JOB_ID}``) is the user's, renamed.
+_JOB_IDENTITY = re.compile(
+    r"\$\{?(?:SLURM_JOB_ID|SLURM_JOBID|SLURM_JOB_NAME|SLURM_SUBMIT_DIR|PBS_JOBID|PBS_JOBNAME"
+    r"|PBS_O_WORKDIR)\b\}?"
+)
 _CONDA_MODULE = re.compile(r"conda|python|pytorch|frameworks", re.I)
 _SITE_VARS = re.compile(r"^\$\{?(?:SCRATCH|PSCRATCH|WORK|CFS|PROJECT)")
 _HEREDOC_CAT = re.compile(
@@ -85,9 +91,15 @@ def _heredoc_step(text: str) -> tuple[str | None, str]:
         return None, "a heredoc cannot be a one-line set-up step: put its body in a file"
     quoted = bool(match.group(1) or match.group(5))
     target = match.group(3) or match.group(4)
-    if not quoted and any(re.search(r"[$`\\]", b) for b in body):
+    if quoted or not any(re.search(r"[$`\\]", b) for b in body):
+        lines = " ".join(shlex.quote(b) for b in body) or "''"
+    elif any(re.search(r"[`\\]", b) or _SCHED_VALUE.search(_JOB_IDENTITY.sub("", b))
+             for b in body):
         return None, "the heredoc expands shell values: put its body in a file on the target"
-    lines = " ".join(shlex.quote(b) for b in body) or "''"
+    else:
+        lines = " ".join('"' + b.replace('"', '\\"') + '"' for b in body)
+        return (f"printf '%s\\n' {lines} > {target}",
+                f"the heredoc writing {target} from your own variables, as printf")
     return f"printf '%s\\n' {lines} > {target}", f"the heredoc writing {target}, as printf"
 
 
@@ -95,8 +107,9 @@ def _command_step(cmd: ShellCommand, text: str, conda_module: bool) -> Step | No
     words = cmd.words
     if not words:
         name, value = cmd.assignments[-1] if cmd.assignments else ("", "")
-        if _SCHED_VALUE.search(value):
-            return Step(cmd.line, text, False, f"{name} is computed from the source scheduler")
+        if _SCHED_VALUE.search(_JOB_IDENTITY.sub("", value)):
+            return Step(cmd.line, text, False, f"{name} is computed from the source scheduler",
+                        name)
         image = _container_prefix(value)
         if image:
             return Step(cmd.line, f'{name}=""', None, (

@@ -141,3 +141,37 @@ def split_words(
             parts = split_words(parts, [True] * len(parts), variables, depth + 1)
         out.extend(parts)
     return out
+
+
+_IF_TEST = re.compile(r"^\s*if\s+(\[\[?)\s+(.+?)\s+(\]\]?)\s*;?\s*then\s*$")
+_OTHER_BRANCH = re.compile(r"^\s*(?:elif|else)\b", re.M)
+_INT_TESTS: dict[str, Callable[[int, int], bool]] = {
+    "-eq": operator.eq, "-ne": operator.ne, "-lt": operator.lt,
+    "-gt": operator.gt, "-le": operator.le, "-ge": operator.ge,
+}
+_STR_TESTS: dict[str, Callable[[str, str], bool]] = {
+    "=": operator.eq, "==": operator.eq, "!=": operator.ne,
+}
+
+
+def branch_taken(block: str, variables: Mapping[str, str]) -> bool | None:
+    """Whether an ``if [ A op B ]; then ... fi`` block (one branch, no ``else``) runs, when
+    the script's own values decide its test (``USE_DS=1`` ... ``if [[ $USE_DS -eq 1 ]]``);
+    None when they do not (an unknown value, another test, other branches)."""
+    head, _, rest = block.partition("\n")
+    match = _IF_TEST.match(head)
+    if not match or _OTHER_BRANCH.search(rest) or (match.group(1) == "[") != (
+            match.group(3) == "]"):
+        return None
+    try:
+        words = shlex.split(expand(match.group(2), simple_values(variables)))
+    except ValueError:
+        return None
+    if len(words) != 3 or any("$" in w for w in words):
+        return None
+    left, op, right = words
+    if op in _STR_TESTS:
+        return _STR_TESTS[op](left, right)
+    if op in _INT_TESTS and re.fullmatch(r"-?\d+", left) and re.fullmatch(r"-?\d+", right):
+        return _INT_TESTS[op](int(left), int(right))
+    return None
