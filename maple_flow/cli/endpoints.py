@@ -15,7 +15,8 @@ from maple_flow.verify.workdir import workdir_template
 
 endpoints_app = typer.Typer(
     help="Where scripts are verified: the local twin, a login node, or a Globus Compute "
-    "endpoint per cluster. Override the shipped registry with $MAPLE_ENDPOINTS=FILE.yaml, e.g.\n\n"
+    "endpoint per cluster.\n\n"
+    "Override the shipped registry with $MAPLE_ENDPOINTS=FILE.yaml, e.g.\n\n"
     "    polaris: {type: globus-compute, endpoint_id: 5b2d...}\n\n"
     "Example: maple endpoints check polaris",
     no_args_is_help=True,

@@ -111,8 +111,9 @@ def revalidate_command(
     warm: Annotated[bool, typer.Option("--warm", help="Twin jobs in warm mode: one torch "
                                        "import per node, ranks forked (docs/twin.md).")] = False,
 ) -> None:
-    """Verify every template on every cluster's endpoint; write the matrix as Markdown,
-    HTML and JSON. workflows/nightly.sh runs this every night (see workflows/README.md).
+    """Verify every template on every cluster's endpoint; write the matrix (Markdown, HTML, JSON).
+
+    workflows/nightly.sh runs this every night (see workflows/README.md).
 
     Example: maple revalidate --clusters polaris,delta --setups ddp --out matrix/
     """
