@@ -47,7 +47,7 @@ _NOT_NAMES = frozenset({
 _ACCOUNT = re.compile(
     r"(?:(?<![\w-])-A|--account|\bproject|\ballocation|\baccount|\bacct|\bcharged?\s+(?:it\s+)?to"
     r"|\bbill(?:ed)?\s+to|\bcharging)"
-    r"((?:\s+(?:id|name|is|called|named|code|number|my|our|the|project|allocation|account))*"
+    r"((?:\s+(?:id|name|is|called|named|code|number|my|our|the|project|allocation|account)\b)*"
     r"(?:\s*[=:])?\s*)([A-Za-z0-9][\w.-]*)",
     _F,
 )
@@ -158,6 +158,21 @@ def scan_queue(scan: Scan, known: list[str] | None) -> None:
     scan.apply(_QUEUE_FLAG, rule(True))
     scan.apply(_QUEUE_BEFORE, rule(not known))
     scan.apply(_QUEUE_AFTER, rule(not known))
+    if "queue" not in scan.found:
+        _bare_queue(scan, known or [])
+
+
+def _bare_queue(scan: Scan, known: list[str]) -> None:
+    """A queue named without the word queue ("LS6 gpu-a100-dev, 1 node"): only names too
+    distinctive to be ordinary words (with a digit or a hyphen), matched whole."""
+    names = [q for q in known if re.search(r"[\d-]", q)]
+    if not names:
+        return
+    alternatives = "|".join(re.escape(q) for q in sorted(names, key=len, reverse=True))
+    pattern = re.compile(rf"(?<![\w.+/-])({alternatives})(?![\w+/-])", _F)
+    lookup = {q.lower(): q for q in names}
+    for m in scan.matches(pattern):
+        scan.add("queue", lookup[m.group(1).lower()], m.group(0))
 
 
 def scan_env(scan: Scan) -> None:
