@@ -377,3 +377,11 @@ def test_account_names_that_start_like_filler_words(text: str, account: str) -> 
 @pytest.mark.parametrize(("centre", "cluster"), [("NERSC", "perlmutter"), ("PSC", "bridges2")])
 def test_centre_with_one_gpu_cluster_names_it(centre: str, cluster: str) -> None:
     assert extract(f"{centre}, 1 node, main.py").cluster == cluster
+
+
+@pytest.mark.parametrize("each", ["each", "per node", "/node", "on each node", "apiece"])
+def test_a_count_next_to_the_nodes_said_per_node_stays_per_node(each: str) -> None:
+    # 6 per node is more than a Delta node holds: the policy check refuses it later, the
+    # extractor must not quietly read it as 6 in total (3 per node).
+    spec = extract(f"Delta, 2 nodes, 6 GPUs {each}, main.py")
+    assert (spec.nodes, spec.gpus_per_node) == (2, 6)

@@ -48,7 +48,10 @@ _NODES_X_GPUS = re.compile(rf"{_N}\s+{NODE}\s*(?:x|×|\*|of|each\s+with)\s*{_N}\
 #: "2 nodes, 8 GPUs", "2 nodes with 8 GPUs": per node or in total, which the cluster's node
 #: size decides later (group 3 says "in total" outright).
 _NODES_AND_GPUS = re.compile(
-    rf"{_N}\s+{NODE}\s*(?:,|with|having|and)\s*{_N}\s*{GPU}(\s+(?:in\s+)?total)?", _F
+    rf"{_N}\s+{NODE}\s*(?:,|with|having|and)\s*{_N}\s*{GPU}"
+    r"(?!\s*(?:(?:each|apiece|per|(?:on|in|for)\s+(?:each|every))\b|/))"  # per node: rules below
+    r"(\s+(?:in\s+)?total)?",
+    _F,
 )
 _HALF_NODE = re.compile(rf"\bhalf\s+(?:of\s+)?(?:a|an|1|the)?\s*{NODE}", _F)
 #: Shorthands rewritten before the rules run: "2N" (nodes), "x4 nodes", "-N2".
