@@ -385,3 +385,23 @@ def test_a_count_next_to_the_nodes_said_per_node_stays_per_node(each: str) -> No
     # extractor must not quietly read it as 6 in total (3 per node).
     spec = extract(f"Delta, 2 nodes, 6 GPUs {each}, main.py")
     assert (spec.nodes, spec.gpus_per_node) == (2, 6)
+
+
+@pytest.mark.parametrize(
+    ("text", "account", "queue"),
+    [
+        ("Perlmutter; 3 nodes; main.py; m4321; premium", "m4321", "premium"),
+        ("Delta, 2 nodes, abcd-delta-gpu, main.py", "abcd-delta-gpu", None),
+        ("Aurora, 2 nodes, main.py, (capacity)", None, "capacity"),
+        ("Polaris, 2 nodes, main.py, TheoryLab", None, None),  # a plain word: not taken
+        ("Polaris, 2 nodes, bf16, main.py", None, None),  # a precision, not an account
+        ("Delta, 2 nodes, a100, main.py", None, None),  # a GPU model
+        ("Perlmutter, 2 nodes, main.py, the m4321 project", "m4321", None),  # a rule's, not bare
+        ("Perlmutter, debug run with m4321 data, 1 node, main.py", None, None),  # not list items
+    ],
+)
+def test_bare_account_and_queue_as_list_items(
+    text: str, account: str | None, queue: str | None
+) -> None:
+    spec = extract(text)
+    assert (spec.account, spec.queue) == (account, queue)

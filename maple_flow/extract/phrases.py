@@ -183,3 +183,32 @@ def scan_env(scan: Scan) -> None:
         scan.add("modules", m.group(1), m.group(0))
     for m in scan.matches(_JOB_NAME):
         scan.add("job_name", m.group(1), m.group(0))
+
+
+#: One comma-, semicolon- or bracket-separated item of a list-like request ("PM, 8 GPUs,
+#: m1234, regular"): a single word standing alone.
+_LIST_ITEM = re.compile(r"(?:^|(?<=[,;(]))\s*([\w.+-]+)\s*(?=[,;)]|$)")
+#: Single words that are not accounts though they look like one: GPU models, precisions.
+_NOT_ACCOUNT = re.compile(r"(?:a|h|v|gh|l)\d{2,3}\w*|(?:bf|fp|tf|int)\d+|zero\d|fsdp\d", _F)
+
+
+def scan_list_items(scan: Scan, account_pattern: str | None, queues: list[str]) -> None:
+    """Account and queue written bare, as items of a list ("PM, 8 GPUs, m1234, regular"),
+    read last and only when no rule found them: an item that is exactly one of the
+    cluster's queues, or that matches the cluster's account pattern and has a digit or a
+    hyphen (so no plain word is taken for an account)."""
+    account = re.compile(account_pattern) if account_pattern else None
+    lookup = {q.lower(): q for q in queues}
+
+    def on_item(m: re.Match[str]) -> bool:
+        word = m.group(1)
+        if "queue" not in scan.found and word.lower() in lookup:
+            scan.add("queue", lookup[word.lower()], word)
+            return True
+        if ("account" not in scan.found and account is not None and account.fullmatch(word)
+                and re.search(r"[\d-]", word) and not _NOT_ACCOUNT.fullmatch(word)):
+            scan.add("account", word, word)
+            return True
+        return False
+
+    scan.apply(_LIST_ITEM, on_item)

@@ -17,7 +17,13 @@ from maple_flow.errors import (
 )
 from maple_flow.extract.command import Command, find_command
 from maple_flow.extract.numbers import words_to_digits
-from maple_flow.extract.phrases import scan_account, scan_env, scan_queue, scan_walltime
+from maple_flow.extract.phrases import (
+    scan_account,
+    scan_env,
+    scan_list_items,
+    scan_queue,
+    scan_walltime,
+)
 from maple_flow.extract.scan import Scan
 from maple_flow.extract.setup import scan_cluster, scan_setup
 from maple_flow.extract.sizes import ALL, GPU_MODEL, HALF, scan_sizes
@@ -161,13 +167,16 @@ def _from_total(total: int, full: int | None) -> tuple[int | None, int | None, s
     return total // full, full, "nodes,gpus_per_node"
 
 
-def _scan_all(scan: Scan, queues: list[str] | None) -> Scan:
+def _scan_all(scan: Scan, profile: ClusterProfile | None) -> Scan:
+    queues = [q.name for q in profile.queues.items] if profile else None
     scan_env(scan)
     scan_walltime(scan)
     scan_account(scan)
     scan_queue(scan, queues)
     scan_setup(scan)
     scan_sizes(scan)
+    if profile:
+        scan_list_items(scan, profile.account.pattern, queues or [])
     return scan
 
 
@@ -269,7 +278,7 @@ def extract(text: str, **overrides: Any) -> JobSpec:
     scan = Scan(_SPACES.sub(" ", words_to_digits(rest)))
     cluster, _ = _cluster(scan, overrides.pop("cluster", None))
     profile = _profile(cluster)
-    _scan_all(scan, [q.name for q in profile.queues.items] if profile else None)
+    _scan_all(scan, profile)
     fields = _fields(scan, command, cluster)
     fields.update(overrides)
     fields["provenance"].update({k: "said" for k in overrides})
