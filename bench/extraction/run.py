@@ -5,7 +5,8 @@ Run: .venv/bin/python bench/extraction/run.py [--failures] [--out results.json]
          --policy --split dev [--failures] [--out phrasings_results.json]
 Prints one JSON object (and the failing cases with --failures). ``--cases`` reads another case
 file; ``--policy`` also checks each extracted spec against its cluster's rules as ``generate``
-does (a refused request scores as PolicyViolation); ``--split`` keeps dev or held-out cases only.
+does (a refused request scores as PolicyViolation); ``--split`` keeps one split (dev,
+heldout, heldout2).
 An expected error may be one class name or a list of acceptable ones, and ``missing`` names the
 field a MissingInformation must ask for; ``modules`` is compared when a case expects it.
 """
@@ -87,6 +88,11 @@ def _score(exp: dict[str, Any], got: dict[str, Any]) -> dict[str, bool]:
     return {f: got.get(f) == exp[f] for f in (*FIELDS, "modules") if f in exp or f != "modules"}
 
 
+def _split(case: dict[str, Any]) -> str:
+    """A case's split: its ``split`` field, else heldout or dev from its ``heldout`` flag."""
+    return str(case.get("split") or ("heldout" if case["heldout"] else "dev"))
+
+
 def _pct(hits: int, total: int) -> float:
     return round(100 * hits / total, 2) if total else 0.0
 
@@ -97,11 +103,11 @@ def main() -> None:
     parser.add_argument("--out", type=Path)
     parser.add_argument("--cases", type=Path, default=CASES)
     parser.add_argument("--policy", action="store_true")
-    parser.add_argument("--split", choices=("all", "dev", "heldout"), default="all")
+    parser.add_argument("--split", default="all", help="dev, heldout, heldout2 (a case's split)")
     opts = parser.parse_args()
     cases = [json.loads(line) for line in opts.cases.read_text().splitlines() if line.strip()]
     if opts.split != "all":
-        cases = [c for c in cases if c["heldout"] == (opts.split == "heldout")]
+        cases = [c for c in cases if _split(c) == opts.split]
     for case in cases:  # warm-up: profiles loaded, regexes compiled
         _run(case, opts.policy)
     rows, times = [], []
