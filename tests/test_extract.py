@@ -405,3 +405,22 @@ def test_bare_account_and_queue_as_list_items(
 ) -> None:
     spec = extract(text)
     assert (spec.account, spec.queue) == (account, queue)
+
+
+@pytest.mark.parametrize(
+    "said", ["gpus per node=2", "GPUs/node: 2", "gpus_per_node = 2", "GPU's per node: 2"]
+)
+def test_gpus_per_node_written_as_a_setting(said: str) -> None:
+    spec = extract(f"Anvil, nodes=3, {said}, main.py")
+    assert (spec.nodes, spec.gpus_per_node) == (3, 2)
+
+
+def test_count_next_to_the_nodes_agreeing_with_a_per_node_flag_is_per_node() -> None:
+    spec = extract("Anvil: 3 nodes, 2 GPUs, `torchrun --nproc_per_node 2 main.py`")
+    assert (spec.nodes, spec.gpus_per_node) == (3, 2)
+
+
+def test_a_parenthesis_after_an_unquoted_program_ends_its_args() -> None:
+    spec = extract("main.py --seed 3 (Anvil, 2 nodes, 90 min)")
+    assert (spec.args, spec.cluster, spec.nodes, spec.walltime) == (
+        ["--seed", "3"], "anvil", 2, "01:30:00")

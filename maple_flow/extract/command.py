@@ -64,7 +64,8 @@ def _take_args(words: list[str]) -> list[str]:
         ends_sentence = word.endswith((".", ",", ";")) and not word.endswith("..")
         if low in _STOP_WORDS and not (expects_value and low not in {"on", "and", "with"}):
             break
-        if not low or word.split("=")[0] in _SCHEDULER_FLAGS or _is_size(words, i):
+        if (not low or word.startswith("(") or word.split("=")[0] in _SCHEDULER_FLAGS
+                or _is_size(words, i)):
             break
         if word.startswith("-") or expects_value or _ARG_LIKE.search(word):
             args.append(_clean_tail(word) if ends_sentence else word)

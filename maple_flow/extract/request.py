@@ -119,7 +119,7 @@ def _either(
     if not isinstance(said, int):
         return g, t
     if g is not None and t is None:
-        return g, said
+        return g, (None if said == g else said)
     if t is not None and g is None:
         return said, t
     if full and n and said > full and said % n == 0:

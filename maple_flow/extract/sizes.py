@@ -30,6 +30,8 @@ _FLAG_GPN = re.compile(
     r"(?<![\w-])(?:--nproc[_-]per[_-]node|--gpus[_-]per[_-]node|--ntasks[_-]per[_-]node"
     r"|--ppn|-ppn|--num[_-]gpus|ppn|ngpus|nproc_per_node)(?:=|\s+|:)(\d+)(?!\w)"
 )
+#: "gpus per node=4", "GPUs/node: 4", "gpus_per_node = 4" (read before "node=4" is).
+_SAID_GPN = re.compile(r"\bgpus?(?:'s)?[\s_-]*(?:per[\s_-]*|/\s*)node\s*[:=]\s*(\d+)(?!\w)", _F)
 _FLAG_TOTAL = re.compile(
     r"(?<![\w-])(?:--ntasks|-n|-np|--np|--num[_-]processes|--gpus|-G|world[_ ]size)"
     r"(?:=|\s+)(\d+)(?!\w)"
@@ -87,8 +89,9 @@ def _int(text: str) -> int:
 def _flags(scan: Scan) -> None:
     for m in scan.matches(_FLAG_NODES):
         scan.add("nodes", _int(m.group(1)), m.group(0))
-    for m in scan.matches(_FLAG_GPN):
-        scan.add("gpus_per_node", _int(m.group(1)), m.group(0))
+    for pattern in (_FLAG_GPN, _SAID_GPN):
+        for m in scan.matches(pattern):
+            scan.add("gpus_per_node", _int(m.group(1)), m.group(0))
     for m in scan.matches(_FLAG_TOTAL):
         scan.add("total", _int(m.group(1)), m.group(0))
 
