@@ -24,7 +24,7 @@ _SETUP_RULES: tuple[tuple[re.Pattern[str], str | None, str | None], ...] = tuple
 _CLUSTER_WORD = re.compile(r"[a-z0-9]+")
 #: A queue word right after a name: "Anvil GPU partition" names Anvil and its gpu partition,
 #: so a longer alias ("Anvil GPU") gives way to the shorter one.
-_QUEUE_WORD = re.compile(r"\s*(?:queue|partition|qos)\b", _F)
+_QUEUE_WORD = re.compile(r"\s?(?:queue|partition|qos)\b", _F)
 
 
 def scan_setup(scan: Scan) -> None:

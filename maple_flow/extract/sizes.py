@@ -55,7 +55,8 @@ _NODES_AND_GPUS = re.compile(
     r"(\s+(?:in\s+)?total)?",
     _F,
 )
-_HALF_NODE = re.compile(rf"\bhalf\s+(?:of\s+)?(?:a|an|1|the)?\s*{NODE}", _F)
+#: No two white-space runs side by side: blanked text is long runs of spaces.
+_HALF_NODE = re.compile(rf"\bhalf\s+(?:of\s+)?(?:(?:a|an|1|the)\s+)?{NODE}", _F)
 #: Shorthands rewritten before the rules run: "2N" (nodes), "x4 nodes", "-N2".
 _SHORTHANDS = (
     (re.compile(r"(?<![\w.:/-])(\d+)N(?![\w-])"), r"\1 nodes"),
