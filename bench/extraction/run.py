@@ -1,7 +1,14 @@
 """Extraction benchmark: field accuracy, exact match (all / dev / held-out) and latency.
 
 Run: .venv/bin/python bench/extraction/run.py [--failures] [--out results.json]
-Prints one JSON object (and the failing cases with --failures).
+     .venv/bin/python bench/extraction/run.py --cases bench/extraction/phrasings.jsonl \
+         --policy --split dev [--failures] [--out phrasings_results.json]
+Prints one JSON object (and the failing cases with --failures). ``--cases`` reads another case
+file; ``--policy`` also checks each extracted spec against its cluster's rules as ``generate``
+does (a refused request scores as PolicyViolation); ``--split`` keeps one split (dev,
+heldout, heldout2).
+An expected error may be one class name or a list of acceptable ones, and ``missing`` names the
+field a MissingInformation must ask for; ``modules`` is compared when a case expects it.
 """
 
 from __future__ import annotations
@@ -15,6 +22,7 @@ from typing import Any
 
 from maple_flow.errors import MapleError
 from maple_flow.extract import extract
+from maple_flow.models import JobSpec
 from maple_flow.models.job import DEFAULT_WALLTIME
 from maple_flow.scriptparse import script_to_spec
 
@@ -44,20 +52,45 @@ def _expected(case: dict[str, Any]) -> dict[str, Any]:
     return exp
 
 
-def _run(case: dict[str, Any]) -> tuple[dict[str, Any], float]:
+def _run(case: dict[str, Any], policy: bool = False) -> tuple[dict[str, Any], float]:
     start = time.perf_counter()
     try:
         spec = extract(case["input"]) if case["kind"] == "text" else script_to_spec(case["input"])
-        got: dict[str, Any] = spec.model_dump(include=set(FIELDS))
+        got: dict[str, Any] = spec.model_dump(include={*FIELDS, "modules"})
+        if policy:
+            _check_policy(spec)
     except MapleError as exc:
         got = {"error": type(exc).__name__, "message": str(exc)}
+        got["missing"] = sorted(getattr(exc, "missing", {}))
     return got, (time.perf_counter() - start) * 1000
+
+
+def _check_policy(spec: JobSpec) -> None:
+    """Raise PolicyViolation where ``generate`` would refuse ``spec`` on its cluster."""
+    from maple_flow.clusters import get_profile
+    from maple_flow.errors import PolicyViolation
+    from maple_flow.generate import with_fitting_queue
+    from maple_flow.policy import check_spec
+
+    profile = get_profile(spec.cluster)
+    problems = check_spec(with_fitting_queue(spec, profile), profile)
+    if problems:
+        raise PolicyViolation(profile.id, problems)
 
 
 def _score(exp: dict[str, Any], got: dict[str, Any]) -> dict[str, bool]:
     if "error" in exp:
-        return {"error": got.get("error") == exp["error"]}
-    return {f: got.get(f) == exp[f] for f in FIELDS}
+        allowed = exp["error"] if isinstance(exp["error"], list) else [exp["error"]]
+        score = {"error": got.get("error") in allowed}
+        if "missing" in exp:
+            score["missing"] = exp["missing"] in got.get("missing", [])
+        return score
+    return {f: got.get(f) == exp[f] for f in (*FIELDS, "modules") if f in exp or f != "modules"}
+
+
+def _split(case: dict[str, Any]) -> str:
+    """A case's split: its ``split`` field, else heldout or dev from its ``heldout`` flag."""
+    return str(case.get("split") or ("heldout" if case["heldout"] else "dev"))
 
 
 def _pct(hits: int, total: int) -> float:
@@ -68,13 +101,18 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--failures", action="store_true")
     parser.add_argument("--out", type=Path)
+    parser.add_argument("--cases", type=Path, default=CASES)
+    parser.add_argument("--policy", action="store_true")
+    parser.add_argument("--split", default="all", help="dev, heldout, heldout2 (a case's split)")
     opts = parser.parse_args()
-    cases = [json.loads(line) for line in CASES.read_text().splitlines() if line.strip()]
+    cases = [json.loads(line) for line in opts.cases.read_text().splitlines() if line.strip()]
+    if opts.split != "all":
+        cases = [c for c in cases if _split(c) == opts.split]
     for case in cases:  # warm-up: profiles loaded, regexes compiled
-        _run(case)
+        _run(case, opts.policy)
     rows, times = [], []
     for case in cases:
-        got, ms = _run(case)
+        got, ms = _run(case, opts.policy)
         times.append(ms)
         rows.append((case, got, _score(_expected(case), got)))
     report = _report(rows, times)
@@ -111,6 +149,7 @@ def _report(rows: list[Any], times: list[float]) -> dict[str, Any]:
     qs = statistics.quantiles(times, n=100)
     text_times = [t for (c, _, _), t in zip(rows, times, strict=True) if c["kind"] == "text"]
     script_times = [t for (c, _, _), t in zip(rows, times, strict=True) if c["kind"] == "script"]
+    script_times = script_times or [0.0]
     return {
         "overall": subset(lambda c: True),
         "dev": subset(lambda c: not c["heldout"]),

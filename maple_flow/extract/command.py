@@ -13,7 +13,11 @@ from dataclasses import dataclass, field
 #: A command written between backticks or quotes: the clearest way to give one.
 _QUOTED = re.compile(r"`([^`\n]+)`|\"([^\"\n]+)\"|'([^'\n]+)'")
 _SCRIPT = re.compile(r"(?<![\w/.$~-])((?:[\w$~{}.-]*/)*[\w.-]*\w\.py)(?![\w/])")
-_MODULE = re.compile(r"\bpython[\d.]*\s+(?:-u\s+)?-m\s+([A-Za-z_][\w.]*)")
+#: ``python -m torch.distributed.run`` (or ``.launch``) is a launcher, not the program.
+_LAUNCHER_MODULE = re.compile(r"torch\.distributed\.(?:run|launch)")
+_MODULE = re.compile(
+    r"\bpython[\d.]*\s+(?:-u\s+)?-m\s+(?!torch\.distributed\.(?:run|launch)\b)([A-Za-z_][\w.]*)"
+)
 #: Words that end the argument list of a program named inside a sentence.
 _STOP_WORDS = frozenset({
     "on", "with", "using", "across", "for", "in", "at", "and", "over", "via", "to", "from",
@@ -23,6 +27,17 @@ _STOP_WORDS = frozenset({
     "i", "we", "my", "the", "a", "an", "job", "should", "can", "each", "per", "of",
 })
 _ARG_LIKE = re.compile(r"^[-+]|[./=:,@$\d]|^[A-Z0-9_]+$")
+#: Scheduler options written after a program in a sentence ("train.py -q debug -A m1234"):
+#: they end its arguments (a program that takes such a flag is given in quotes).
+_SCHEDULER_FLAGS = frozenset({
+    "-A", "--account", "-q", "--qos", "-p", "--partition", "--queue", "-t", "--time", "-N",
+    "--nodes", "--gpus-per-node", "--ntasks-per-node",
+})
+#: Words after a count that make it a size or a duration, not a program argument.
+_COUNT_UNITS = re.compile(
+    r"^(?:nodes?|gpus?|gpu's|ranks?|hours?|hrs?|h|minutes?|mins?|min|days?|seconds?|secs?)\W*$",
+    re.IGNORECASE,
+)
 
 
 @dataclass
@@ -43,11 +58,14 @@ def _take_args(words: list[str]) -> list[str]:
     """Arguments of a program named mid-sentence: flags, their values and path-like words."""
     args: list[str] = []
     expects_value = False
-    for raw in words:
+    for i, raw in enumerate(words):
         word = raw.strip()
         low = word.lower().strip(".,;")
         ends_sentence = word.endswith((".", ",", ";")) and not word.endswith("..")
         if low in _STOP_WORDS and not (expects_value and low not in {"on", "and", "with"}):
+            break
+        if (not low or word.startswith("(") or word.split("=")[0] in _SCHEDULER_FLAGS
+                or _is_size(words, i)):
             break
         if word.startswith("-") or expects_value or _ARG_LIKE.search(word):
             args.append(_clean_tail(word) if ends_sentence else word)
@@ -57,6 +75,12 @@ def _take_args(words: list[str]) -> list[str]:
             continue
         break
     return args
+
+
+def _is_size(words: list[str], i: int) -> bool:
+    """Whether ``words[i]`` is a count that the next word makes a size or a duration."""
+    following = words[i + 1] if i + 1 < len(words) else ""
+    return words[i].isdigit() and bool(_COUNT_UNITS.match(following))
 
 
 def _split(text: str) -> list[str] | None:
@@ -79,6 +103,8 @@ def _from_words(words: list[str]) -> tuple[str, bool, list[str]] | None:
     """Entry point, module flag and args from the words of a command line."""
     for i, word in enumerate(words):
         if word == "-m" and _is_python_module(words, i):
+            if _LAUNCHER_MODULE.fullmatch(words[i + 1]):
+                continue
             return words[i + 1], True, words[i + 2:]
         if word.endswith(".py") and not word.startswith("-") and "=" not in word:
             return word, False, words[i + 1:]

@@ -47,7 +47,7 @@ _NOT_NAMES = frozenset({
 _ACCOUNT = re.compile(
     r"(?:(?<![\w-])-A|--account|\bproject|\ballocation|\baccount|\bacct|\bcharged?\s+(?:it\s+)?to"
     r"|\bbill(?:ed)?\s+to|\bcharging)"
-    r"((?:\s+(?:id|name|is|called|named|code|number|my|our|the|project|allocation|account))*"
+    r"((?:\s+(?:id|name|is|called|named|code|number|my|our|the|project|allocation|account)\b)*"
     r"(?:\s*[=:])?\s*)([A-Za-z0-9][\w.-]*)",
     _F,
 )
@@ -158,6 +158,21 @@ def scan_queue(scan: Scan, known: list[str] | None) -> None:
     scan.apply(_QUEUE_FLAG, rule(True))
     scan.apply(_QUEUE_BEFORE, rule(not known))
     scan.apply(_QUEUE_AFTER, rule(not known))
+    if "queue" not in scan.found:
+        _bare_queue(scan, known or [])
+
+
+def _bare_queue(scan: Scan, known: list[str]) -> None:
+    """A queue named without the word queue ("LS6 gpu-a100-dev, 1 node"): only names too
+    distinctive to be ordinary words (with a digit or a hyphen), matched whole."""
+    names = [q for q in known if re.search(r"[\d-]", q)]
+    if not names:
+        return
+    alternatives = "|".join(re.escape(q) for q in sorted(names, key=len, reverse=True))
+    pattern = re.compile(rf"(?<![\w.+/-])({alternatives})(?![\w+/-])", _F)
+    lookup = {q.lower(): q for q in names}
+    for m in scan.matches(pattern):
+        scan.add("queue", lookup[m.group(1).lower()], m.group(0))
 
 
 def scan_env(scan: Scan) -> None:
@@ -168,3 +183,32 @@ def scan_env(scan: Scan) -> None:
         scan.add("modules", m.group(1), m.group(0))
     for m in scan.matches(_JOB_NAME):
         scan.add("job_name", m.group(1), m.group(0))
+
+
+#: One comma-, semicolon- or bracket-separated item of a list-like request ("PM, 8 GPUs,
+#: m1234, regular"): a single word standing alone.
+_LIST_ITEM = re.compile(r"(?:^|(?<=[,;(]))\s*([\w.+-]+)\s*(?=[,;)]|$)")
+#: Single words that are not accounts though they look like one: GPU models, precisions.
+_NOT_ACCOUNT = re.compile(r"(?:a|h|v|gh|l)\d{2,3}\w*|(?:bf|fp|tf|int)\d+|zero\d|fsdp\d", _F)
+
+
+def scan_list_items(scan: Scan, account_pattern: str | None, queues: list[str]) -> None:
+    """Account and queue written bare, as items of a list ("PM, 8 GPUs, m1234, regular"),
+    read last and only when no rule found them: an item that is exactly one of the
+    cluster's queues, or that matches the cluster's account pattern and has a digit or a
+    hyphen (so no plain word is taken for an account)."""
+    account = re.compile(account_pattern) if account_pattern else None
+    lookup = {q.lower(): q for q in queues}
+
+    def on_item(m: re.Match[str]) -> bool:
+        word = m.group(1)
+        if "queue" not in scan.found and word.lower() in lookup:
+            scan.add("queue", lookup[word.lower()], word)
+            return True
+        if ("account" not in scan.found and account is not None and account.fullmatch(word)
+                and re.search(r"[\d-]", word) and not _NOT_ACCOUNT.fullmatch(word)):
+            scan.add("account", word, word)
+            return True
+        return False
+
+    scan.apply(_LIST_ITEM, on_item)

@@ -17,10 +17,16 @@ from maple_flow.errors import (
 )
 from maple_flow.extract.command import Command, find_command
 from maple_flow.extract.numbers import words_to_digits
-from maple_flow.extract.phrases import scan_account, scan_env, scan_queue, scan_walltime
+from maple_flow.extract.phrases import (
+    scan_account,
+    scan_env,
+    scan_list_items,
+    scan_queue,
+    scan_walltime,
+)
 from maple_flow.extract.scan import Scan
 from maple_flow.extract.setup import scan_cluster, scan_setup
-from maple_flow.extract.sizes import ALL, GPU_MODEL, scan_sizes
+from maple_flow.extract.sizes import ALL, GPU_MODEL, HALF, scan_sizes
 from maple_flow.models import ClusterProfile, JobSpec, format_walltime
 
 #: The longest request read, in characters (8 KiB): a request is a sentence or a paragraph;
@@ -84,14 +90,41 @@ def _size(scan: Scan, profile: ClusterProfile | None) -> tuple[int | None, int |
     per_node = scan.value("gpus_per_node")
     total = scan.value("total")
     full = profile.gpu.per_node if profile else None
-    all_gpus = per_node == ALL
-    if all_gpus:
+    all_gpus = per_node in (ALL, HALF)
+    if per_node == HALF:
+        per_node = _half(full)
+    elif all_gpus:
         per_node = full
     n = int(nodes) if isinstance(nodes, int) else None
     g = int(per_node) if isinstance(per_node, int) else None
     t = int(total) if isinstance(total, int) else None
+    g, t = _either(scan.value("gpus_either"), n, g, t, full)
     n, g, derived = _solve(n, g, t, full, scan)
     return n, g, derived + (",gpus_per_node" if all_gpus else "")
+
+
+def _half(full: int | None) -> int | None:
+    """GPUs in half a node of ``full`` GPUs (None while the cluster is unknown)."""
+    if full is not None and full < 2:
+        raise Contradiction(f"half a node is not a whole number of GPUs on {full}-GPU nodes")
+    return full // 2 if full else None
+
+
+def _either(
+    said: object, n: int | None, g: int | None, t: int | None, full: int | None
+) -> tuple[int | None, int | None]:
+    """GPUs per node and total once a count said next to the nodes ("2 nodes, 8 GPUs") is
+    placed: per node, unless more GPUs than a node holds split evenly over the nodes (or
+    the other reading is already taken)."""
+    if not isinstance(said, int):
+        return g, t
+    if g is not None and t is None:
+        return g, (None if said == g else said)
+    if t is not None and g is None:
+        return said, t
+    if full and n and said > full and said % n == 0:
+        return g, said
+    return said, t
 
 
 def _solve(
@@ -134,13 +167,16 @@ def _from_total(total: int, full: int | None) -> tuple[int | None, int | None, s
     return total // full, full, "nodes,gpus_per_node"
 
 
-def _scan_all(scan: Scan, queues: list[str] | None) -> Scan:
+def _scan_all(scan: Scan, profile: ClusterProfile | None) -> Scan:
+    queues = [q.name for q in profile.queues.items] if profile else None
     scan_env(scan)
     scan_walltime(scan)
     scan_account(scan)
     scan_queue(scan, queues)
     scan_setup(scan)
     scan_sizes(scan)
+    if profile:
+        scan_list_items(scan, profile.account.pattern, queues or [])
     return scan
 
 
@@ -242,7 +278,7 @@ def extract(text: str, **overrides: Any) -> JobSpec:
     scan = Scan(_SPACES.sub(" ", words_to_digits(rest)))
     cluster, _ = _cluster(scan, overrides.pop("cluster", None))
     profile = _profile(cluster)
-    _scan_all(scan, [q.name for q in profile.queues.items] if profile else None)
+    _scan_all(scan, profile)
     fields = _fields(scan, command, cluster)
     fields.update(overrides)
     fields["provenance"].update({k: "said" for k in overrides})

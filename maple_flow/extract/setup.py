@@ -22,6 +22,9 @@ _SETUP_RULES: tuple[tuple[re.Pattern[str], str | None, str | None], ...] = tuple
     )
 )
 _CLUSTER_WORD = re.compile(r"[a-z0-9]+")
+#: A queue word right after a name: "Anvil GPU partition" names Anvil and its gpu partition,
+#: so a longer alias ("Anvil GPU") gives way to the shorter one.
+_QUEUE_WORD = re.compile(r"\s?(?:queue|partition|qos)\b", _F)
 
 
 def scan_setup(scan: Scan) -> None:
@@ -53,7 +56,8 @@ def _prefixes(names: tuple[str, ...]) -> frozenset[str]:
 
 
 def scan_cluster(scan: Scan, index: dict[str, str]) -> None:
-    """Record every cluster named, longest alias first ("delta ai" before "delta")."""
+    """Record every cluster named, longest alias first ("delta ai" before "delta"), unless
+    the longer alias's last word is a queue's name ("Stampede3 pvc queue")."""
     words = _words(scan.text)
     prefixes = _prefixes(tuple(index))
     i = 0
@@ -67,7 +71,8 @@ def scan_cluster(scan: Scan, index: dict[str, str]) -> None:
                 continue
             key = "".join(w for w, _, _ in chunk)
             start, end = chunk[0][1], chunk[-1][2]
-            if key in index and not key.isdigit() and _standalone(scan.text, start, end):
+            if (key in index and not key.isdigit() and _standalone(scan.text, start, end)
+                    and not (size > 1 and _QUEUE_WORD.match(scan.text, end))):
                 scan.add("cluster", index[key], scan.text[start:end])
                 scan.blank(start, end)
                 i += size

@@ -7,6 +7,7 @@ import re
 from maple_flow.extract.scan import Scan
 
 ALL = -1  # "all GPUs of a node": filled from the cluster profile later
+HALF = -2  # "half a node": half the GPUs of a node, from the cluster profile later
 
 _MODEL = r"(?:a100|h100|h200|gh200|v100|a40|l40s?|pvc|max\s?1550|tesla)(?:[-\w]*)"
 #: A GPU model name ("A100", "H100-SXM", "GH200").
@@ -29,6 +30,8 @@ _FLAG_GPN = re.compile(
     r"(?<![\w-])(?:--nproc[_-]per[_-]node|--gpus[_-]per[_-]node|--ntasks[_-]per[_-]node"
     r"|--ppn|-ppn|--num[_-]gpus|ppn|ngpus|nproc_per_node)(?:=|\s+|:)(\d+)(?!\w)"
 )
+#: "gpus per node=4", "GPUs/node: 4", "gpus_per_node = 4" (read before "node=4" is).
+_SAID_GPN = re.compile(r"\bgpus?(?:'s)?[\s_-]*(?:per[\s_-]*|/\s*)node\s*[:=]\s*(\d+)(?!\w)", _F)
 _FLAG_TOTAL = re.compile(
     r"(?<![\w-])(?:--ntasks|-n|-np|--np|--num[_-]processes|--gpus|-G|world[_ ]size)"
     r"(?:=|\s+)(\d+)(?!\w)"
@@ -43,8 +46,22 @@ _ACROSS = re.compile(
 _RANKS_PER = re.compile(rf"{_N}\s*(?:x\s*)?{GPU}\s*{_PER}\s*{NODE}", _F)
 _EACH = re.compile(rf"{_N}\s*(?:x\s*)?{GPU}\s+(?:each|apiece)\b", _F)
 _PER_NODE = re.compile(rf"{_N}\s+{_PER}\s*{NODE}", _F)
-_NODES_X_GPUS = re.compile(
-    rf"{_N}\s+{NODE}\s*(?:x|×|\*|,|with|having|of|each\s+with|and)\s*{_N}\s*{GPU}", _F
+_NODES_X_GPUS = re.compile(rf"{_N}\s+{NODE}\s*(?:x|×|\*|of|each\s+with)\s*{_N}\s*{GPU}", _F)
+#: "2 nodes, 8 GPUs", "2 nodes with 8 GPUs": per node or in total, which the cluster's node
+#: size decides later (group 3 says "in total" outright).
+_NODES_AND_GPUS = re.compile(
+    rf"{_N}\s+{NODE}\s*(?:,|with|having|and)\s*{_N}\s*{GPU}"
+    r"(?!\s*(?:(?:each|apiece|per|(?:on|in|for)\s+(?:each|every))\b|/))"  # per node: rules below
+    r"(\s+(?:in\s+)?total)?",
+    _F,
+)
+#: No two white-space runs side by side: blanked text is long runs of spaces.
+_HALF_NODE = re.compile(rf"\bhalf\s+(?:of\s+)?(?:(?:a|an|1|the)\s+)?{NODE}", _F)
+#: Shorthands rewritten before the rules run: "2N" (nodes), "x4 nodes", "-N2".
+_SHORTHANDS = (
+    (re.compile(r"(?<![\w.:/-])(\d+)N(?![\w-])"), r"\1 nodes"),
+    (re.compile(r"(?<![\w-])[xX](\d+)(?=\s+nodes?\b)"), r"\1"),
+    (re.compile(r"(?<![\w-])-N(\d+)(?!\w)"), r"-N \1"),
 )
 _X_FORM = re.compile(r"(?<![\w.])(\d+)\s*[x×]\s*(\d+)(?![\w.:])", _F)
 _N_GPU_NODES = re.compile(rf"(?:{_N}\s+)?(?:a\s+|an\s+)?{_N}[\s-]*{GPU}\s+{NODE}", _F)
@@ -73,8 +90,9 @@ def _int(text: str) -> int:
 def _flags(scan: Scan) -> None:
     for m in scan.matches(_FLAG_NODES):
         scan.add("nodes", _int(m.group(1)), m.group(0))
-    for m in scan.matches(_FLAG_GPN):
-        scan.add("gpus_per_node", _int(m.group(1)), m.group(0))
+    for pattern in (_FLAG_GPN, _SAID_GPN):
+        for m in scan.matches(pattern):
+            scan.add("gpus_per_node", _int(m.group(1)), m.group(0))
     for m in scan.matches(_FLAG_TOTAL):
         scan.add("total", _int(m.group(1)), m.group(0))
 
@@ -96,6 +114,12 @@ def _combined(scan: Scan) -> None:
     for m in scan.matches(_NODES_X_GPUS):
         scan.add("nodes", _int(m.group(1)), m.group(0))
         scan.add("gpus_per_node", _int(m.group(2)), m.group(0))
+    for m in scan.matches(_NODES_AND_GPUS):
+        scan.add("nodes", _int(m.group(1)), m.group(0))
+        scan.add("total" if m.group(3) else "gpus_either", _int(m.group(2)), m.group(0))
+    for m in scan.matches(_HALF_NODE):
+        scan.add("nodes", 1, m.group(0))
+        scan.add("gpus_per_node", HALF, m.group(0))
     for m in scan.matches(_N_GPU_NODES):
         if m.group(1):
             scan.add("nodes", _int(m.group(1)), m.group(0))
@@ -129,7 +153,10 @@ def _singles(scan: Scan) -> None:
 
 
 def scan_sizes(scan: Scan) -> None:
-    """Record nodes, gpus_per_node (ALL for 'all GPUs') and total GPUs found in ``scan``."""
+    """Record nodes, gpus_per_node (ALL for 'all GPUs', HALF for 'half a node'), total GPUs
+    and gpus_either (a count said next to the nodes: per node or in total) found in ``scan``."""
+    for pattern, replacement in _SHORTHANDS:
+        scan.text = pattern.sub(replacement, scan.text)
     _flags(scan)
     _combined(scan)
     _per_node(scan)
