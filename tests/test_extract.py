@@ -398,6 +398,12 @@ def test_a_count_next_to_the_nodes_said_per_node_stays_per_node(each: str) -> No
         ("Delta, 2 nodes, a100, main.py", None, None),  # a GPU model
         ("Perlmutter, 2 nodes, main.py, the m4321 project", "m4321", None),  # a rule's, not bare
         ("Perlmutter, debug run with m4321 data, 1 node, main.py", None, None),  # not list items
+        # model and run names where the account pattern would take them: only the example's
+        # shape (m1234) is a bare account there
+        ("PM, gpt2, 8 GPUs, 2 nodes, main.py", None, None),
+        ("Perlmutter, resnet50, 1 node, main.py", None, None),
+        ("Polaris, llama-7b, 1 node, main.py", None, None),
+        ("LS6, ASC23013, 1 node, main.py", "ASC23013", None),  # a strict pattern: its own forms
     ],
 )
 def test_bare_account_and_queue_as_list_items(

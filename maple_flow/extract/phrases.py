@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import cache
 
 from maple_flow.errors import ParseError
 from maple_flow.extract.scan import Scan
@@ -192,12 +193,45 @@ _LIST_ITEM = re.compile(r"(?:^|(?<=[,;(]))\s*([\w.+-]+)\s*(?=[,;)]|$)")
 _NOT_ACCOUNT = re.compile(r"(?:a|h|v|gh|l)\d{2,3}\w*|(?:bf|fp|tf|int)\d+|zero\d|fsdp\d", _F)
 
 
-def scan_list_items(scan: Scan, account_pattern: str | None, queues: list[str]) -> None:
+#: Names people give models, datasets and runs. An account pattern that takes any of them
+#: cannot tell a bare account from such a name on its own ("PM, gpt2, 8 GPUs").
+_ACCOUNT_LOOKALIKES = ("gpt2", "llama-7b", "llama2", "resnet50", "cifar10", "t5-small",
+                       "bert-base", "vit-b16", "opt-125m", "mistral-7b", "run1", "exp-01")
+
+
+def _shape(word: str) -> list[tuple[str, int]]:
+    """Runs of letters, digits and other characters, with their lengths (m1234: a1, 9x4)."""
+    runs = re.findall(r"[A-Za-z]+|\d+|[^A-Za-z\d]+", word)
+    return [("a" if r[0].isalpha() else "9" if r[0].isdigit() else r, len(r)) for r in runs]
+
+
+@cache
+def bare_account_rule(pattern: str | None, example: str | None
+                      ) -> Callable[[str], bool] | None:
+    """Whether a bare word is the cluster's account: it fits the pattern and, where the
+    pattern also takes model or run names (``_ACCOUNT_LOOKALIKES``), has the shape of the
+    profile's example (m1234 yes, gpt2 no). None: no pattern, no bare accounts."""
+    if not pattern:
+        return None
+    account = re.compile(pattern)
+    loose = any(account.fullmatch(name) for name in _ACCOUNT_LOOKALIKES)
+    shape = _shape(example) if example else None
+
+    def is_account(word: str) -> bool:
+        if not account.fullmatch(word) or not re.search(r"[\d-]", word):
+            return False
+        if _NOT_ACCOUNT.fullmatch(word):
+            return False
+        return not loose or (shape is not None and _shape(word) == shape)
+
+    return is_account
+
+
+def scan_list_items(scan: Scan, is_account: Callable[[str], bool] | None,
+                    queues: list[str]) -> None:
     """Account and queue written bare, as items of a list ("PM, 8 GPUs, m1234, regular"),
     read last and only when no rule found them: an item that is exactly one of the
-    cluster's queues, or that matches the cluster's account pattern and has a digit or a
-    hyphen (so no plain word is taken for an account)."""
-    account = re.compile(account_pattern) if account_pattern else None
+    cluster's queues, or that ``is_account`` (``bare_account_rule``) takes."""
     lookup = {q.lower(): q for q in queues}
 
     def on_item(m: re.Match[str]) -> bool:
@@ -205,8 +239,7 @@ def scan_list_items(scan: Scan, account_pattern: str | None, queues: list[str]) 
         if "queue" not in scan.found and word.lower() in lookup:
             scan.add("queue", lookup[word.lower()], word)
             return True
-        if ("account" not in scan.found and account is not None and account.fullmatch(word)
-                and re.search(r"[\d-]", word) and not _NOT_ACCOUNT.fullmatch(word)):
+        if "account" not in scan.found and is_account is not None and is_account(word):
             scan.add("account", word, word)
             return True
         return False

@@ -18,6 +18,7 @@ from maple_flow.errors import (
 from maple_flow.extract.command import Command, find_command
 from maple_flow.extract.numbers import words_to_digits
 from maple_flow.extract.phrases import (
+    bare_account_rule,
     scan_account,
     scan_env,
     scan_list_items,
@@ -176,7 +177,8 @@ def _scan_all(scan: Scan, profile: ClusterProfile | None) -> Scan:
     scan_setup(scan)
     scan_sizes(scan)
     if profile:
-        scan_list_items(scan, profile.account.pattern, queues or [])
+        scan_list_items(scan, bare_account_rule(profile.account.pattern, profile.account.example),
+                        queues or [])
     return scan
 
 
