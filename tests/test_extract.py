@@ -430,3 +430,17 @@ def test_a_parenthesis_after_an_unquoted_program_ends_its_args() -> None:
     spec = extract("main.py --seed 3 (Anvil, 2 nodes, 90 min)")
     assert (spec.args, spec.cluster, spec.nodes, spec.walltime) == (
         ["--seed", "3"], "anvil", 2, "01:30:00")
+
+
+@pytest.mark.parametrize(("text", "nodes", "per_node"), [
+    ("main.py on 32 GH200 nodes on Vista", 32, 1),  # nodes of a kind: that many nodes
+    ("main.py on 3 A100 nodes on Delta", 3, 4),
+    ("main.py on 2 GPU nodes on Delta", 2, 4),
+    ("main.py on two 4-GPU nodes on Delta", 2, 4),  # a count before: GPUs per node
+    ("main.py on an 8 GPU node on Bridges-2", 1, 8),  # an article before: GPUs per node
+    ("main.py on 3-GPU nodes, 6 GPUs in total, on Lonestar6", 2, 3),  # hyphen: per node
+])
+def test_gpu_nodes_read_as_a_kind_of_node_or_as_gpus_per_node(
+        text: str, nodes: int, per_node: int) -> None:
+    spec = extract(text)
+    assert (spec.nodes, spec.gpus_per_node) == (nodes, per_node)

@@ -121,11 +121,22 @@ def _combined(scan: Scan) -> None:
         scan.add("nodes", 1, m.group(0))
         scan.add("gpus_per_node", HALF, m.group(0))
     for m in scan.matches(_N_GPU_NODES):
-        if m.group(1):
-            scan.add("nodes", _int(m.group(1)), m.group(0))
-        elif re.match(r"(?:a|an)\s", m.group(0), _F):
-            scan.add("nodes", 1, m.group(0))
-        scan.add("gpus_per_node", _int(m.group(2)), m.group(0))
+        _n_gpu_nodes(scan, m)
+
+
+def _n_gpu_nodes(scan: Scan, m: re.Match[str]) -> None:
+    """"two 4-GPU nodes", "an 8 GPU node", "4-GPU nodes": GPUs per node; "4 GPU nodes",
+    "32 GH200 nodes" (no count or article before, no hyphen): that many nodes of that kind."""
+    hyphen = m.string[m.end(2):m.end(2) + 1] == "-"
+    article = re.match(r"(?:a|an)\s", m.group(0), _F) is not None
+    if not (m.group(1) or article or hyphen):
+        scan.add("nodes", _int(m.group(2)), m.group(0))
+        return
+    if m.group(1):
+        scan.add("nodes", _int(m.group(1)), m.group(0))
+    elif article:
+        scan.add("nodes", 1, m.group(0))
+    scan.add("gpus_per_node", _int(m.group(2)), m.group(0))
 
 
 def _per_node(scan: Scan) -> None:
