@@ -444,3 +444,16 @@ def test_gpu_nodes_read_as_a_kind_of_node_or_as_gpus_per_node(
         text: str, nodes: int, per_node: int) -> None:
     spec = extract(text)
     assert (spec.nodes, spec.gpus_per_node) == (nodes, per_node)
+
+
+@pytest.mark.parametrize(("text", "args"), [
+    ("main.py fit --config c.yaml on Delta, 1 node", ["fit", "--config", "c.yaml"]),
+    ("python -m pkg.cli train --epochs 2 on 1 Delta node", ["train", "--epochs", "2"]),
+    ("main.py with --epochs 3 on Delta, 1 node", ["--epochs", "3"]),
+    ("main.py using --lr 0.1 --bs 8 on 2 Polaris nodes", ["--lr", "0.1", "--bs", "8"]),
+    ("main.py with torchrun on 8 GPUs across 2 nodes on Polaris", []),  # a launcher, not args
+    ("main.py with -A abcd-delta-gpu on Delta, 1 node", []),  # a scheduler flag ends them
+    ("main.py fast on Delta, 1 node", []),  # a plain word with no options after it
+])
+def test_subcommands_and_options_after_with_are_the_programs(text: str, args: list[str]) -> None:
+    assert extract(text).args == args

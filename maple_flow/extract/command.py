@@ -62,12 +62,15 @@ def _take_args(words: list[str]) -> list[str]:
         word = raw.strip()
         low = word.lower().strip(".,;")
         ends_sentence = word.endswith((".", ",", ";")) and not word.endswith("..")
+        if i == 0 and low in {"with", "using", "args", "arguments"} and _options_follow(words):
+            continue  # "train.py with --epochs 3": the options are the program's
         if low in _STOP_WORDS and not (expects_value and low not in {"on", "and", "with"}):
             break
         if (not low or word.startswith("(") or word.split("=")[0] in _SCHEDULER_FLAGS
                 or _is_size(words, i)):
             break
-        if word.startswith("-") or expects_value or _ARG_LIKE.search(word):
+        if (word.startswith("-") or expects_value or _ARG_LIKE.search(word)
+                or _is_subcommand(words, i)):
             args.append(_clean_tail(word) if ends_sentence else word)
             expects_value = word.startswith("-") and "=" not in word and not ends_sentence
             if ends_sentence:
@@ -75,6 +78,21 @@ def _take_args(words: list[str]) -> list[str]:
             continue
         break
     return args
+
+
+def _options_follow(words: list[str]) -> bool:
+    """Whether the word after the first is a program option (not a scheduler flag)."""
+    following = words[1].strip() if len(words) > 1 else ""
+    return (following.startswith("-") and following != "--"
+            and following.split("=")[0] not in _SCHEDULER_FLAGS)
+
+
+def _is_subcommand(words: list[str], i: int) -> bool:
+    """Whether ``words[i]``, right after the program, is its subcommand: a plain word that
+    options follow ("main.py fit --config c.yaml", Lightning's and click's CLIs)."""
+    following = words[i + 1] if i + 1 < len(words) else ""
+    return (i == 0 and re.fullmatch(r"[a-z][a-z0-9_-]*", words[i]) is not None
+            and following.startswith("-") and following != "--")
 
 
 def _is_size(words: list[str], i: int) -> bool:
