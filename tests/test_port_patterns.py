@@ -844,3 +844,13 @@ def test_an_export_carried_as_written_stays_after_the_step_before_it() -> None:
     text = port(script, "delta")["delta"].script
     assert text.index("grep -v '^#' .env") < text.index(
         "export LD_LIBRARY_PATH=$CONDA_PREFIX/lib:$LD_LIBRARY_PATH")
+
+
+def test_verification_runs_an_array_port_as_one_job() -> None:
+    """The twin runs one element of a kept array (its first index), not the whole array."""
+    from maple_flow.verify.prepare import prepare
+
+    script = SLURM + "#SBATCH --array=3-100:2%4\nsrun python train.py --i $SLURM_ARRAY_TASK_ID\n"
+    r = port(script, "delta")["delta"]
+    ready = prepare(r.script, "delta", entrypoint=r.spec.entrypoint, spec=r.spec)
+    assert "#SBATCH --array=3\n" in ready.script
