@@ -854,3 +854,12 @@ def test_verification_runs_an_array_port_as_one_job() -> None:
     r = port(script, "delta")["delta"]
     ready = prepare(r.script, "delta", entrypoint=r.spec.entrypoint, spec=r.spec)
     assert "#SBATCH --array=3\n" in ready.script
+
+
+def test_pbs_array_job_keeps_its_array_on_a_pbs_target() -> None:
+    script = PBS + "#PBS -J 1-10\nmpiexec -n 8 --ppn 4 python train.py --i $PBS_ARRAY_INDEX\n"
+    r = port(script, "aurora")["aurora"]
+    assert r.status == "generated", r.notes[:2]
+    assert "#PBS -J 1-10\n" in r.script
+    assert "$PBS_ARRAY_INDEX" not in "\n".join(
+        n for n in r.notes if n.startswith("read but not set"))
