@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from maple_flow.clusters import no_target_message
 from maple_flow.errors import InvalidValue, MissingInformation, UnknownCluster, api_boundary
 from maple_flow.models import ClusterProfile, JobSpec, format_walltime, walltime_seconds
+from maple_flow.port_array import port_array
 from maple_flow.port_carry import (
     Carried,
     Source,
@@ -309,6 +310,8 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
     nodes, gpn, notes = _size(src, profile, o)
     timing, time_notes = _timing(src, profile, (nodes, gpn), o)
     carried = Carried()
+    array = port_array(src.parsed, profile)
+    carried.job_vars += [array.index_var] if array.index_var else []
     carry_env(src, profile, o, carried)
     carry_steps(src, profile, carried)
     loop_problem = carry_loop(src, profile, carried)
@@ -334,6 +337,7 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
         "loop_close": carried.loop_close,
         "setup_errexit": errexit,
         "cpus_per_task": cpus,
+        "array": array.spec,
         "account": o.get("account"),
         **timing,
         **model,
@@ -344,12 +348,15 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
     spec = JobSpec.model_validate(fields)
     result = generate_from_spec(spec, strict=False, store=store)
     notes = src.notes + f.notes + notes + time_notes + model_notes + name_notes + cpu_notes
+    notes += [f"job array kept: {array.spec}, one job per index, each given its index in "
+              f"${array.index_var}"] if array.spec else []
     notes += errexit_notes if carried.steps else []
     notes += _account(src, profile, o.get("account")) + carried.notes
     notes += _software_notes(src, profile) + _arg_notes(args)
     notes += live_refs_note(entry, args, carried) + _device_notes(src, profile, args)
     refusals = [x.message for x in result.findings if x.severity == "error"]
     refusals += [loop_problem] if loop_problem else []
+    refusals += [array.refusal] if array.refusal else []
     if refusals:
         notes = [f"refused for {profile.name}: {m}" for m in refusals] + notes
         return PortResult(profile.id, "", result.spec, result.template_id, "refused", notes,
@@ -376,7 +383,7 @@ def _provenance(fields: dict[str, Any], o: dict[str, Any], src: Source) -> dict[
     prov["cluster"] = "said"
     for name in ("framework", "strategy", "entrypoint", "module", "args", "env",
                  "setup_steps", "loop_open", "loop_close", "launch_model", "rank_vars",
-                 "cpus_per_task", "job_name"):
+                 "cpus_per_task", "job_name", "array"):
         if name in fields:
             prov[name] = "parsed"
     if src.facts.walltime and "walltime" not in o:

@@ -64,6 +64,10 @@ class Carried:
     loop_open: list[str] = field(default_factory=list)
     loop_close: list[str] = field(default_factory=list)
     loop_vars: list[str] = field(default_factory=list)
+    #: Variables the target's scheduler sets for this job (a job array's index).
+    job_vars: list[str] = field(default_factory=list)
+    #: Export lines carried as written (``step`` verdicts), placed where the source has them.
+    export_lines: dict[str, str] = field(default_factory=dict)
 
 
 def carry_env(src: Source, profile: ClusterProfile, o: dict[str, Any], out: Carried) -> None:
@@ -92,7 +96,7 @@ def carry_env(src: Source, profile: ClusterProfile, o: dict[str, Any], out: Carr
         elif verdict.kind == "keep":
             out.env[name] = value
         elif verdict.kind == "step":
-            out.steps.append(f"export {name}={value}")
+            out.export_lines[name] = f"export {name}={value}"
         else:
             out.dropped_env.add(name)
             _drop_note(name, value, verdict.kind, verdict.why, dropped, out)
@@ -217,11 +221,15 @@ def carry_steps(src: Source, profile: ClusterProfile, out: Carried) -> None:
     started = False
     for step in kept:
         if step.export:
-            if started and step.name in out.env:  # after a kept step: keep the order
+            if step.name in out.export_lines:  # carried as written, in the source's order
+                out.steps.append(out.export_lines.pop(step.name))
+            elif started and step.name in out.env:  # after a kept step: keep the order
                 out.steps.append(f"export {step.name}={shell_word(out.env.pop(step.name))}")
             continue
         added = _add_step(step, profile, out)
         started = started or (added and step.keep is True)
+    out.steps[:0] = list(out.export_lines.values())  # exports no kept step places: first
+    out.export_lines.clear()
     for text in after_steps(src.parsed):
         out.notes.append(f"`{short(text)}` runs after the training on the source; set-up "
                          "steps run before the launch, so it is not carried: add it after the "
@@ -401,7 +409,7 @@ def live_refs_note(entry: str, args: list[str], carried: Carried) -> list[str]:
     lines = carried.steps + carried.loop_open + carried.loop_close
     set_here = {n for s in lines
                 for n in re.findall(r"^\s*(?:export\s+)?(\w+)\+?=", s)} | set(carried.env)
-    set_here |= set(carried.loop_vars)
+    set_here |= set(carried.loop_vars) | set(carried.job_vars)
     read = {a or b for w in words + lines for a, b in _BARE_REF.findall(w)
             if not (a or b).isdigit()}
     unset = sorted(read - set_here - _SCRIPT_VARS - _ALWAYS_SET)

@@ -139,12 +139,31 @@ def classify_env(name: str, value: str, domains: tuple[str, ...] = ()) -> EnvVer
         return EnvVerdict("site", "computed from the source scheduler's variables")
     if name in _USER_KNOBS:
         return _path_or(name, value, "keep")
+    if _own_environment_paths(name, value):
+        return EnvVerdict("step", "adds directories of your own environment (conda/venv) to "
+                          "the search path: carried as your export line")
     if is_cluster_specific(name, value) and "$(" not in value and "`" not in value:
         return EnvVerdict("site", "a network, launcher or device setting of the source "
                           "cluster; the target's template sets what its own needs")
     if "$(" in value or "`" in value:
         return EnvVerdict("step", "computed when the job runs: carried as your export line")
     return _path_or(name, value, "keep")
+
+
+#: Search paths a user extends with their own environment's directories.
+_SEARCH_PATHS = frozenset({"LD_LIBRARY_PATH", "LIBRARY_PATH", "PATH", "CPATH", "C_INCLUDE_PATH",
+                           "CPLUS_INCLUDE_PATH", "PKG_CONFIG_PATH"})
+_OWN_ENV_DIR = re.compile(r"^\$\{?(?:CONDA_PREFIX|VIRTUAL_ENV)\}?(?:/[\w.+-]+)*/?$")
+
+
+def _own_environment_paths(name: str, value: str) -> bool:
+    """``LD_LIBRARY_PATH=$CONDA_PREFIX/lib:$LD_LIBRARY_PATH``: a search path given only
+    directories of the environment the user activated (and its own previous value)."""
+    if name not in _SEARCH_PATHS:
+        return False
+    itself = {f"${name}", f"${{{name}}}", f"${{{name}:-}}"}
+    added = [part for part in value.split(":") if part not in itself]
+    return bool(added) and all(_OWN_ENV_DIR.match(part) for part in added)
 
 
 def _path_or(name: str, value: str, kind: str) -> EnvVerdict:

@@ -772,3 +772,94 @@ def test_the_node_list_slurm_sets_is_not_reported_as_unset() -> None:
     assert "mapfile -t nodes" in r.script
     assert "$SLURM_JOB_NODELIST" not in "\n".join(
         n for n in r.notes if n.startswith("read but not set"))
+
+
+# --- realusers: patterns from users' own scripts -------------------------------------------
+
+def test_deepspeed_include_localhost_devices_fix_the_size() -> None:
+    # no directives: the size is the device list the deepspeed launcher is told to use
+    script = ("export DATA=./data\n"
+              "deepspeed --include localhost:0,1,2,3 --master_port=29501 train.py \\\n"
+              "  --deepspeed_config=ds.json --data=\"$DATA\"\n")
+    facts = read_facts(parse_script(script))
+    assert (facts.nodes, facts.gpus_per_node, facts.ranks) == (1, 4, 4)
+    r = port(script, "perlmutter")["perlmutter"]
+    assert (r.spec.nodes, r.spec.gpus_per_node) == (1, 4)
+
+
+def test_deepspeed_include_two_hosts_with_equal_device_lists() -> None:
+    script = "deepspeed --include nodeA:0,1@nodeB:0,1 train.py\n"
+    facts = read_facts(parse_script(script))
+    assert (facts.nodes, facts.gpus_per_node) == (2, 2)
+
+
+def test_a_comment_ending_in_a_backslash_does_not_swallow_the_launch_line() -> None:
+    script = ("# nsys profile -o prof \\\n"
+              "deepspeed --include localhost:0,1 train.py --lr=1e-5 \\\n"
+              "  --steps=20 \\\n\n")
+    p = parse_script(script)
+    assert p.launch.entrypoint == "train.py"
+    assert p.launch.args == ["--lr=1e-5", "--steps=20"]
+
+
+def test_library_path_prepending_the_users_own_environment_is_kept() -> None:
+    own = SLURM + ("export LD_LIBRARY_PATH=$CONDA_PREFIX/lib:$LD_LIBRARY_PATH\n"
+                   "srun python train.py\n")
+    r = port(own, "anvil")["anvil"]
+    assert "export LD_LIBRARY_PATH=$CONDA_PREFIX/lib:$LD_LIBRARY_PATH" in r.script
+    site = SLURM + ("export LD_LIBRARY_PATH=/opt/cray/site/lib:$LD_LIBRARY_PATH\n"
+                    "srun python train.py\n")
+    assert "/opt/cray/site/lib" not in port(site, "anvil")["anvil"].script
+
+
+def test_slurm_array_job_keeps_its_array_on_a_slurm_target() -> None:
+    script = SLURM + ("#SBATCH --array=1-100\n"
+                      "srun python train.py --seed ${SLURM_ARRAY_TASK_ID}\n")
+    r = port(script, "delta")["delta"]
+    assert r.status == "generated", r.notes[:2]
+    assert "#SBATCH --array=1-100" in r.script
+    assert '--seed "${SLURM_ARRAY_TASK_ID}"' in r.script
+    assert "$SLURM_ARRAY_TASK_ID" not in "\n".join(
+        n for n in r.notes if n.startswith("read but not set"))
+
+
+def test_slurm_array_job_to_pbs_is_refused_with_the_reason() -> None:
+    script = SLURM + "#SBATCH -a 0-7\nsrun python train.py --seed $SLURM_ARRAY_TASK_ID\n"
+    r = port(script, "polaris")["polaris"]
+    assert r.status == "refused"
+    assert "array" in r.notes[0] and "0-7" in r.notes[0]
+
+
+def test_pbs_array_job_to_slurm_is_refused_with_the_reason() -> None:
+    script = PBS + "#PBS -J 1-10\nmpiexec -n 8 --ppn 4 python train.py --i $PBS_ARRAY_INDEX\n"
+    r = port(script, "perlmutter")["perlmutter"]
+    assert r.status == "refused"
+    assert "array" in r.notes[0] and "1-10" in r.notes[0]
+
+
+def test_an_export_carried_as_written_stays_after_the_step_before_it() -> None:
+    script = SLURM + ("if [ -f .env ]; then\n  export $(grep -v '^#' .env | xargs)\nfi\n"
+                      "export LD_LIBRARY_PATH=$CONDA_PREFIX/lib:$LD_LIBRARY_PATH\n"
+                      "srun python train.py\n")
+    text = port(script, "delta")["delta"].script
+    assert text.index("grep -v '^#' .env") < text.index(
+        "export LD_LIBRARY_PATH=$CONDA_PREFIX/lib:$LD_LIBRARY_PATH")
+
+
+def test_verification_runs_an_array_port_as_one_job() -> None:
+    """The twin runs one element of a kept array (its first index), not the whole array."""
+    from maple_flow.verify.prepare import prepare
+
+    script = SLURM + "#SBATCH --array=3-100:2%4\nsrun python train.py --i $SLURM_ARRAY_TASK_ID\n"
+    r = port(script, "delta")["delta"]
+    ready = prepare(r.script, "delta", entrypoint=r.spec.entrypoint, spec=r.spec)
+    assert "#SBATCH --array=3\n" in ready.script
+
+
+def test_pbs_array_job_keeps_its_array_on_a_pbs_target() -> None:
+    script = PBS + "#PBS -J 1-10\nmpiexec -n 8 --ppn 4 python train.py --i $PBS_ARRAY_INDEX\n"
+    r = port(script, "aurora")["aurora"]
+    assert r.status == "generated", r.notes[:2]
+    assert "#PBS -J 1-10\n" in r.script
+    assert "$PBS_ARRAY_INDEX" not in "\n".join(
+        n for n in r.notes if n.startswith("read but not set"))

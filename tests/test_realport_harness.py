@@ -722,3 +722,38 @@ def test_normalise_keeps_a_braced_name_apart_from_the_text_after_it() -> None:
     assert rp_checks.normalise("out/PP${PP}_TP${TP}_x", values) == "out/PP1_TP2_x"
     assert rp_checks.normalise("out/PP1_TP2_x", values) == "out/PP1_TP2_x"
     assert rp_checks.normalise("$PP_TP", values) == "$PP_TP"
+
+
+# -- realusers: a kept step re-quoted, and job arrays --------------------------------------
+
+def test_setup_step_requoted_with_the_same_shell_words_passes() -> None:
+    c = case(setup=[{"step": 'export HF_TOKEN="hf_xxx"', "keep": "required"},
+                    {"step": "export CPATH=$CONDA_PREFIX/include:$CPATH", "keep": "required"}])
+    text = PER_RANK_PORT.replace(
+        "srun", 'export HF_TOKEN=hf_xxx\nexport CPATH="$CONDA_PREFIX/include:$CPATH"\nsrun')
+    assert check("setup", c, ported(text)) == []
+
+
+def test_setup_step_with_another_value_still_fails() -> None:
+    c = case(setup=[{"step": 'export HF_TOKEN="hf_xxx"', "keep": "required"}])
+    text = PER_RANK_PORT.replace("srun", "export HF_TOKEN=hf_yyy\nsrun")
+    assert "neither kept" in " ".join(check("setup", c, ported(text)))
+
+
+ARRAY_SOURCE = "#!/bin/bash\n#SBATCH -N 2\n#SBATCH --array=1-100\nsrun python train.py\n"
+
+
+def test_array_job_ported_as_one_job_fails() -> None:
+    fails = check("array", case(), ported(), ARRAY_SOURCE)
+    assert fails and "1-100" in fails[0]
+
+
+def test_array_job_kept_as_an_array_passes() -> None:
+    text = PER_RANK_PORT.replace("#SBATCH -N 2", "#SBATCH -N 2\n#SBATCH --array=1-100")
+    assert check("array", case(), ported(text), ARRAY_SOURCE) == []
+    pbs = "#!/bin/bash\n#PBS -l select=2\n#PBS -J 1-100\nmpiexec -n 8 python train.py\n"
+    assert check("array", case(), ported(pbs, target="polaris"), ARRAY_SOURCE) == []
+
+
+def test_array_check_ignores_a_job_that_is_not_an_array() -> None:
+    assert check("array", case(), ported(), PER_RANK_PORT) == []

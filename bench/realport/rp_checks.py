@@ -6,6 +6,7 @@ Every check returns the list of its failures (empty = passed); ``run_checks`` ru
 from __future__ import annotations
 
 import re
+import shlex
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -188,16 +189,40 @@ def _squash(text: str) -> str:
     return re.sub(r"\s+", " ", text)
 
 
+def _shell_words(line: str) -> list[str] | None:
+    try:
+        return shlex.split(line, comments=True)
+    except ValueError:
+        return None
+
+
+def _requoted_at(raw: str, step: str, pos: int) -> tuple[int, int]:
+    """Where (in the squashed text, from ``pos`` on) a line of ``raw`` is ``step`` re-quoted
+    (the same shell words: ``export X="a"`` and ``export X=a``), and its squashed length;
+    (-1, 0) when none is."""
+    want = _shell_words(step)
+    offset = 0
+    for line in raw.splitlines(keepends=True):
+        at = len(_squash(raw[:offset]))
+        if want and at >= pos and _shell_words(line) == want:
+            return at, len(_squash(line.rstrip("\n")))
+        offset += len(line)
+    return -1, 0
+
+
 def check_setup(case: Case, ported: Ported, back: Parsed) -> list[str]:
-    """User setup steps present, in order (or, for keep=or_note, named in a note)."""
+    """User setup steps present, in order (or, for keep=or_note, named in a note); a step
+    the port re-quoted into the same shell words counts as kept."""
     text, pos, fails = _squash(ported.text), 0, []
     for step in case.setup:
         want = _squash(step.step)
-        at = text.find(want, pos)
+        at, length = text.find(want, pos), len(want)
+        if at < 0:
+            at, length = _requoted_at(ported.text, step.step, pos)
         if at >= 0:
-            pos = at + len(want)
+            pos = at + length
             continue
-        if text.find(want) >= 0:
+        if text.find(want) >= 0 or _requoted_at(ported.text, step.step, 0)[0] >= 0:
             fails.append(f"setup: `{step.step}` is out of order")
         elif step.keep == "required" or not _notes_say(ported.notes, _key_token(step.step)):
             fails.append(f"setup: `{step.step}` is neither kept nor named in a note")
@@ -390,6 +415,23 @@ def check_loop(case: Case, ported: Ported, back: Parsed, source: str = "") -> li
     return []
 
 
+_ARRAY = re.compile(r"^#(?:SBATCH\s+(?:--array[= ]|-a\s*)|PBS\s+-J\s*)(\S+)", re.M)
+
+
+def check_array(case: Case, ported: Ported, back: Parsed, source: str = "") -> list[str]:
+    """A job array stays an array of the same indices (a port that reached the checks was
+    not refused): one job in its place runs the program once, with an empty index."""
+    wanted = _ARRAY.search(source)
+    if wanted is None:
+        return []
+    got = _ARRAY.search(ported.text)
+    if got is None:
+        return [f"array: the source is a job array ({wanted.group(1)}), the port one job"]
+    if got.group(1) != wanted.group(1):
+        return [f"array: the source's indices are {wanted.group(1)}, the port's {got.group(1)}"]
+    return []
+
+
 def check_policy(case: Case, ported: Ported, back: Parsed) -> list[str]:
     """The target's policy passes (ported.policy_problems, computed by the caller)."""
     return [f"policy: {p}" for p in ported.policy_problems]
@@ -420,6 +462,7 @@ SOURCE_CHECKS: dict[str, SourceCheck] = {
     "frozen_quotes": check_frozen,
     "source_only": check_source_only,
     "loop": check_loop,
+    "array": check_array,
 }
 
 

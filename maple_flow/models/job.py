@@ -92,6 +92,10 @@ class JobSpec(Strict):
         default=True, description="False: the set-up steps run without set -e / pipefail, "
         "as on a source script that had neither (a failing diagnostic does not end the job)")
     cpus_per_task: int | None = Field(default=None, ge=1, le=1024)
+    array: str | None = Field(
+        default=None, pattern=r"^\d{1,7}(?:[-,:%]\d{1,7}){0,31}$",
+        description="a job array's index specification, kept as the scheduler's own "
+        "(#SBATCH --array= / #PBS -J); None: one job")
     provenance: dict[str, Provenance] = Field(default={})
 
     @field_validator("entrypoint")

@@ -98,11 +98,29 @@ def _per_node_size(
     if stage.name == "deepspeed":
         gpn = to_int(stage.get("--num_gpus", "--num-gpus"), vars_)
         nodes = to_int(stage.get("--num_nodes", "--num-nodes"), vars_)
-        return nodes or size["nodes"], gpn or size["gpus"]
+        inc_nodes, inc_gpn = _include_size(stage.get("--include", "-i"))
+        return nodes or inc_nodes or size["nodes"], gpn or inc_gpn or size["gpus"]
     gpn = to_int(stage.get("--nproc_per_node", "--nproc-per-node"), vars_)
     nnodes = stage.get("--nnodes")
     nodes = to_int(nnodes.split(":")[0], vars_) if nnodes else None
     return nodes or size["nodes"], gpn or size["gpus"]
+
+
+_INCLUDE_HOST = re.compile(r"^[\w.-]+:(\d{1,4}(?:,\d{1,4})*)$")
+
+
+def _include_size(value: str | None) -> tuple[int | None, int | None]:
+    """Nodes and devices per node of deepspeed's ``--include host:0,1@host2:0,1``: the
+    hosts, and the device list they share (None where a host lists none or they differ)."""
+    if not value:
+        return None, None
+    counts = []
+    for host in value.split("@"):
+        match = _INCLUDE_HOST.match(host.strip())
+        if match is None:
+            return None, None
+        counts.append(len(match.group(1).split(",")))
+    return len(counts), counts[0] if len(set(counts)) == 1 else None
 
 
 def _ppr(value: str | None) -> int | None:

@@ -83,6 +83,15 @@ def without_loop(script: str, spec: JobSpec | None) -> str:
                      + lines[end + len(spec.loop_close):])
 
 
+_SLURM_ARRAY = re.compile(r"^(#SBATCH --array=)(\d+)\S*$", re.M)
+
+
+def one_array_job(script: str) -> str:
+    """``script`` with a kept Slurm job array cut to its first index, so a verification
+    submits one job (its index variable still set) rather than the whole array."""
+    return _SLURM_ARRAY.sub(r"\1\2", script)
+
+
 #: An install or removal of packages (pip, uv, conda, mamba), after any NAME=value.
 _INSTALL_CMD = (
     r"(?:\w+=\S*\s+)*(?:(?:\S*/)?(?:python[\d.]*|\$\{?\w+\}?)\s+-m\s+pip|"
@@ -138,7 +147,8 @@ def prepare(script: str, cluster: str, *, entrypoint: str, module: bool = False,
             spec: JobSpec | None = None) -> Prepared:
     """Swap the program for the setup's mini-app and work out the expected layout."""
     profile = get_profile(cluster)
-    swapped = swap_entrypoint(without_installs(without_loop(script, spec)), entrypoint,
+    swapped = swap_entrypoint(without_installs(without_loop(one_array_job(script), spec)),
+                              entrypoint,
                               miniapp_for(framework, strategy), module=module)
     layout = expected_layout(script, profile, spec)
     expected = layout.model_copy(update={"setup": miniapp_setup(framework, strategy)})
