@@ -21,7 +21,7 @@ from maple_flow.clusters import get_profile
 from maple_flow.errors import PolicyViolation, Problem, RenderError, api_boundary
 from maple_flow.models import ClusterProfile, JobSpec, Template, walltime_seconds
 from maple_flow.models.common import Strict, Walltime
-from maple_flow.policy import ResourceRequest, check_request
+from maple_flow.policy import ResourceRequest, check_request, choose_queue
 from maple_flow.render import environment, render_context
 
 #: The placeholder in an argument that becomes the task index inside each task.
@@ -93,6 +93,24 @@ def node_cpus(profile: ClusterProfile) -> int:
     return profile.node.cpus_per_node * profile.node.threads_per_core
 
 
+def _request(job: TriplesJob, profile: ClusterProfile) -> ResourceRequest:
+    """The scheduler request of ``job``: whole nodes, all their GPUs."""
+    return ResourceRequest(nodes=job.nodes, gpus_per_node=profile.gpu.per_node,
+                           walltime_s=walltime_seconds(job.walltime), queue=job.queue,
+                           account=job.account)
+
+
+def with_queue(job: TriplesJob, profile: ClusterProfile) -> TriplesJob:
+    """``job`` with the queue maple_flow picks when it names none (``policy.choose_queue``:
+    the default when it takes the job, else the tightest that does); unchanged otherwise."""
+    if job.queue is not None:
+        return job
+    choice = choose_queue(_request(job, profile), profile)
+    if choice.queue is None or choice.queue.name == profile.queues.default_queue.name:
+        return job
+    return job.model_copy(update={"queue": choice.queue.name})
+
+
 def check_triples(job: TriplesJob, profile: ClusterProfile) -> list[Problem]:
     """Every rule ``job`` breaks on ``profile``: threads per node, then the queue policy
     (queue, node and walltime limits, account format) for whole nodes."""
@@ -104,19 +122,18 @@ def check_triples(job: TriplesJob, profile: ClusterProfile) -> list[Problem]:
             f"{profile.name} nodes have {cpus}",
             f"use --tpp {max(1, cpus // job.ppn)} or less" if job.ppn <= cpus
             else f"use --ppn {cpus} or less", "triples.cpus"))
-    request = ResourceRequest(nodes=job.nodes, gpus_per_node=profile.gpu.per_node,
-                              walltime_s=walltime_seconds(job.walltime), queue=job.queue,
-                              account=job.account)
-    return problems + check_request(request, profile)
+    return problems + check_request(_request(job, profile), profile)
 
 
-def enforce_triples(job: TriplesJob) -> ClusterProfile:
-    """The job's profile, or PolicyViolation listing every problem of ``job`` on it."""
+def enforce_triples(job: TriplesJob) -> tuple[TriplesJob, ClusterProfile]:
+    """``job`` (with its queue chosen when it names none) and its profile, or
+    PolicyViolation listing every problem of ``job`` on it."""
     profile = get_profile(job.cluster)
+    job = with_queue(job, profile)
     problems = check_triples(job, profile)
     if problems:
         raise PolicyViolation(profile.id, problems)
-    return profile
+    return job, profile
 
 
 def _spec(job: TriplesJob, profile: ClusterProfile) -> JobSpec:
@@ -163,7 +180,7 @@ def triples_context(job: TriplesJob, profile: ClusterProfile) -> dict[str, Any]:
 @api_boundary
 def render_triples(job: TriplesJob) -> str:
     """The job script of ``job`` on its cluster (checked first); same input, same bytes."""
-    profile = enforce_triples(job)
+    job, profile = enforce_triples(job)
     try:
         text = environment().get_template(TEMPLATE_FILE).render(triples_context(job, profile))
     except jinja2.TemplateError as exc:

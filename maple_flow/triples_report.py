@@ -126,7 +126,8 @@ def _per_task(reports: list[TaskReport], slots: dict[int, TaskSlot], tasks: int,
     return reasons
 
 
-def _balance(reports: list[TaskReport], ppn: int, gpus: int) -> tuple[list[str], dict[str, dict[str, int]]]:
+def _balance(reports: list[TaskReport], ppn: int,
+             gpus: int) -> tuple[list[str], dict[str, dict[str, int]]]:
     low, high = ppn // gpus, -(-ppn // gpus)
     per_host: dict[str, Counter[str]] = defaultdict(Counter)
     for r in reports:

@@ -176,18 +176,27 @@ def verify_triples(job: TriplesJob, *, timeout_s: float = DEFAULT_TIMEOUT_S,
     ``torch`` (default: on real endpoints, off on the twin) also has each task ask torch
     how many GPUs it sees. The twin is started for the cluster when it is not up.
     """
+    registry = registry or load_registry()
+    twin = registry[get_profile(job.cluster).id].type == "twin"
+    prepared = prepare_triples(job, torch=not twin if torch is None else torch)
+    return verify_prepared(prepared, timeout_s=timeout_s, registry=registry, dfk=dfk)
+
+
+def verify_prepared(prepared: PreparedTriples, *, timeout_s: float = DEFAULT_TIMEOUT_S,
+                    registry: dict[str, Endpoint] | None = None,
+                    dfk: Any = None) -> TriplesVerifyReport:
+    """Run a prepared probe script (``prepare_triples``, possibly edited) and judge it."""
     from maple_flow.verify.budget import twin_capacity
     from maple_flow.verify.run import _bring_up_twin
     from maple_flow.verify.workdir import job_workdir
 
     registry = registry or load_registry()
-    profile = get_profile(job.cluster)
+    profile = get_profile(prepared.job.cluster)
     endpoint = registry[profile.id]
-    twin = endpoint.type == "twin"
-    prepared = prepare_triples(job, torch=not twin if torch is None else torch)
-    if twin:
+    if endpoint.type == "twin":
         prepared = _on_twin(prepared)
-        why = twin_capacity(profile.id, job.nodes) or _bring_up_twin([profile.id]).get(profile.id)
+        why = (twin_capacity(profile.id, prepared.job.nodes)
+               or _bring_up_twin([profile.id]).get(profile.id))
         if why:
             return _unverified(prepared, endpoint.type, why)
     try:
