@@ -217,7 +217,7 @@ def test_hostile_arguments_arrive_verbatim_with_the_task_id(tmp_path: Path) -> N
 def test_probe_under_every_site_wrapper_shows_the_assignment(cluster: str,
                                                              tmp_path: Path) -> None:
     apps = tmp_path / "apps"
-    shutil.copytree(miniapps_dir(), apps, ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(miniapps_dir(), apps, ignore=shutil.ignore_patterns("__pycache__", "reports"))
     gpus = get_profile(cluster).gpu.per_node
     t = job(cluster, nodes=1, ppn=gpus + 2, tpp=1, program=sys.executable,
             args=[str(apps / "triples_probe.py"), "--task", "{task}"])
