@@ -137,9 +137,17 @@ def _balance(reports: list[TaskReport], ppn: int,
         counts = [devices.get(str(d), 0) for d in range(min(gpus, ppn))]
         extra = sorted(set(devices) - {str(d) for d in range(gpus)})
         if extra or any(not low <= n <= high for n in counts):
-            reasons.append(f"{host}: tasks per device {dict(sorted(devices.items()))}, expected "
+            reasons.append(f"{host}: tasks per device "
+                           f"{dict(sorted(devices.items(), key=_device_order))}, expected "
                            f"{low}-{high} on each of devices 0..{min(gpus, ppn) - 1}")
-    return reasons, {h: dict(sorted(c.items())) for h, c in sorted(per_host.items())}
+    return reasons, {h: dict(sorted(c.items(), key=_device_order))
+                     for h, c in sorted(per_host.items())}
+
+
+def _device_order(item: tuple[str, int]) -> tuple[int, str]:
+    """Devices in numeric order (2 before 10), other names after."""
+    name = item[0]
+    return (int(name), "") if name.isdigit() else (1 << 30, name)
 
 
 def assess_triples(reports: Iterable[TaskReport], *, nodes: int, ppn: int, tpp: int,

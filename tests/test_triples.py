@@ -438,3 +438,9 @@ def test_public_names_load_lazily() -> None:
                           timeout=60, check=False,
                           env=dict(os.environ, PYTHONPATH=str(Path(__file__).parents[1])))
     assert proc.returncode == 0, proc.stderr
+
+
+def test_devices_are_listed_in_numeric_order() -> None:
+    reports = good_reports(nodes=1, ppn=12, gpus=12, tpp=1)
+    verdict = assess_triples(reports, nodes=1, ppn=12, tpp=1, gpus_per_node=12)
+    assert list(verdict.devices_per_host["node0"]) == [str(d) for d in range(12)]
