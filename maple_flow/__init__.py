@@ -20,6 +20,8 @@ if TYPE_CHECKING:
     from maple_flow.models import JobSpec
     from maple_flow.port import PortResult, port
     from maple_flow.render import render
+    from maple_flow.triples import TriplesJob, render_triples
+    from maple_flow.triples_verify import verify_triples
 
 #: Public name -> the module that defines it.
 _LAZY: dict[str, str] = {
@@ -33,6 +35,9 @@ _LAZY: dict[str, str] = {
     "generate_from_spec": "maple_flow.generate",
     "port": "maple_flow.port",
     "render": "maple_flow.render",
+    "TriplesJob": "maple_flow.triples",
+    "render_triples": "maple_flow.triples",
+    "verify_triples": "maple_flow.triples_verify",
 }
 
 __all__ = [
@@ -41,12 +46,15 @@ __all__ = [
     "MapleError",
     "MissingInformation",
     "PortResult",
+    "TriplesJob",
     "__version__",
     "extract",
     "generate",
     "generate_from_spec",
     "port",
     "render",
+    "render_triples",
+    "verify_triples",
 ]
 
 

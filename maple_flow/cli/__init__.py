@@ -22,6 +22,7 @@ COMMANDS: dict[str, str] = {
     "generate": "maple_flow.cli.generate",
     "port": "maple_flow.cli.generate",
     "verify": "maple_flow.cli.verify",
+    "triples": "maple_flow.cli.triples",
     "batch": "maple_flow.cli.workflows",
     "revalidate": "maple_flow.cli.workflows",
     "endpoints": "maple_flow.cli.endpoints",
