@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from _common import REPORTS_DIR, VISIBILITY_VARS  # noqa: E402
+from _common import REPORTS_DIR, VISIBILITY_VARS
 
 REPORT_PREFIX = "MAPLE_TRIPLES_REPORT "
 
