@@ -146,17 +146,17 @@ def _submit(prepared: PreparedTriples, endpoint: Endpoint, workdir: str | None,
 
     from maple_flow.verify.budget import TWIN_MAX_RANKS
     from maple_flow.verify.jobs import run_job
-    from maple_flow.verify.run import GRACE_S, _executors, _kernel, _poll_s
+    from maple_flow.verify.run import GRACE_S, cluster_executors, data_flow_kernel, poll_interval_s
 
     cluster = get_profile(prepared.job.cluster)
-    with _kernel(dfk) as kernel:
-        executors, labels, down = _executors([cluster.id], {cluster.id: endpoint}, {},
+    with data_flow_kernel(dfk) as kernel:
+        executors, labels, down = cluster_executors([cluster.id], {cluster.id: endpoint}, {},
                                              set(kernel.executors))
         if down:
             return down[cluster.id]
         kernel.add_executors(list(executors.values()))
         app = python_app(run_job, executors=[labels[cluster.id]], data_flow_kernel=kernel)
-        poll = _poll_s(cluster.id, endpoint)
+        poll = poll_interval_s(cluster.id, endpoint)
         future = app(endpoint.type, cluster.id, cluster.scheduler, prepared.script,
                      prepared.files, timeout_s, workdir,
                      min(prepared.job.tasks, TWIN_MAX_RANKS), endpoint.on_timeout, poll)
@@ -187,7 +187,7 @@ def verify_prepared(prepared: PreparedTriples, *, timeout_s: float = DEFAULT_TIM
                     dfk: Any = None) -> TriplesVerifyReport:
     """Run a prepared probe script (``prepare_triples``, possibly edited) and judge it."""
     from maple_flow.verify.budget import twin_capacity
-    from maple_flow.verify.run import _bring_up_twin
+    from maple_flow.verify.run import bring_up_twin
     from maple_flow.verify.workdir import job_workdir
 
     registry = registry or load_registry()
@@ -196,7 +196,7 @@ def verify_prepared(prepared: PreparedTriples, *, timeout_s: float = DEFAULT_TIM
     if endpoint.type == "twin":
         prepared = _on_twin(prepared)
         why = (twin_capacity(profile.id, prepared.job.nodes)
-               or _bring_up_twin([profile.id]).get(profile.id))
+               or bring_up_twin([profile.id]).get(profile.id))
         if why:
             return _unverified(prepared, endpoint.type, why)
     try:

@@ -79,7 +79,7 @@ def _twin_account(job: Prepared) -> Prepared:
     return replace(job, script=job.script.replace(account.placeholder, account.example))
 
 
-def _bring_up_twin(clusters: list[str]) -> dict[str, str]:
+def bring_up_twin(clusters: list[str]) -> dict[str, str]:
     """Start the twin personalities needed; failures make those clusters unverified."""
     if not clusters:
         return {}
@@ -92,7 +92,7 @@ def _bring_up_twin(clusters: list[str]) -> dict[str, str]:
     return {}
 
 
-def _poll_s(cluster: str, endpoint: Endpoint) -> float:
+def poll_interval_s(cluster: str, endpoint: Endpoint) -> float:
     if endpoint.poll_s:
         return endpoint.poll_s
     verification = get_profile(cluster).verification
@@ -109,7 +109,7 @@ class _Job:
     label: str
 
 
-def _executors(clusters: list[str], registry: dict[str, Endpoint],
+def cluster_executors(clusters: list[str], registry: dict[str, Endpoint],
                sdk_executors: dict[str, Any], taken: set[str]
                ) -> tuple[dict[str, Any], dict[str, str], dict[str, str]]:
     """New executors by label, the label per cluster, and the clusters that cannot be used.
@@ -148,7 +148,7 @@ def _submit_all(jobs: dict[int, _Job], timeout_s: float,
         app = python_app(run_job, executors=[job.label], data_flow_kernel=dfk)
         futures[i] = app(endpoint.type, p.cluster, p.scheduler, p.script, p.files, timeout_s,
                          job.workdir, p.expected.world_size, endpoint.on_timeout,
-                         _poll_s(p.cluster, endpoint))
+                         poll_interval_s(p.cluster, endpoint))
     return futures
 
 
@@ -160,7 +160,7 @@ def _collect(targets: list[VerifyTarget], jobs: dict[int, _Job],
     twin_ranks = sum(min(j.prepared.expected.world_size, TWIN_MAX_RANKS) for j in jobs.values()
                      if j.endpoint.type == "twin")
     waves = max(1, -(-twin_ranks // TWIN_MAX_RANKS))
-    polls = max((_poll_s(j.prepared.cluster, j.endpoint) for j in jobs.values()), default=0)
+    polls = max((poll_interval_s(j.prepared.cluster, j.endpoint) for j in jobs.values()), default=0)
     done = concurrent.futures.as_completed(list(futures.values()),
                                            timeout=timeout_s * waves + polls + GRACE_S)
     try:
@@ -205,7 +205,7 @@ def _beyond_twin(jobs: dict[int, Prepared], registry: dict[str, Endpoint]
 
 
 @contextmanager
-def _kernel(dfk: Any) -> Iterator[Any]:
+def data_flow_kernel(dfk: Any) -> Iterator[Any]:
     """The DataFlowKernel to run on: the caller's, else the one the program has loaded,
     else a private one (never loaded globally), cleaned up afterwards."""
     from parsl.dataflow.dflow import DataFlowKernel
@@ -249,11 +249,11 @@ def verify_many(targets: list[VerifyTarget], *, timeout_s: float = DEFAULT_TIMEO
     workdirs, no_folder = _locate(prepared, registry)
     no_folder.update(_beyond_twin(prepared, registry))
     clusters = sorted({j.cluster for i, j in prepared.items() if i not in no_folder})
-    down = _bring_up_twin([c for c in clusters if registry[c].type == "twin"])
+    down = bring_up_twin([c for c in clusters if registry[c].type == "twin"])
     reports = {i: unverified(prepared[i].cluster, registry[prepared[i].cluster].type, why,
                              prepared[i].script) for i, why in no_folder.items()}
-    with _kernel(dfk) as kernel:
-        executors, labels, unreachable = _executors(
+    with data_flow_kernel(dfk) as kernel:
+        executors, labels, unreachable = cluster_executors(
             [c for c in clusters if c not in down], registry, sdk_executors or {},
             set(kernel.executors))
         down.update(unreachable)
