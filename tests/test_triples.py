@@ -406,8 +406,8 @@ def test_cli_prints_the_script(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_cli_json_and_output_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     target = tmp_path / "job.sh"
-    code, out, _ = maple(["triples", "--cluster", "delta", "--ppn", "6", "--json", "-o",
-                          str(target), "--", "./run.sh", "{task}"], capsys)
+    code, out, _ = maple(["triples", "--cluster", "delta", "--nodes", "1", "--ppn", "6",
+                          "--json", "-o", str(target), "--", "./run.sh", "{task}"], capsys)
     assert code == 0
     data = json.loads(out)
     assert data["tasks"] == 6 and data["verify"] is None
@@ -416,11 +416,15 @@ def test_cli_json_and_output_file(tmp_path: Path, capsys: pytest.CaptureFixture[
 
 
 @pytest.mark.parametrize(("argv", "message"), [
-    (["--on", "delta", "--ppn", "4"], "give the command each task runs after `--`"),
-    (["--ppn", "4", "--", "x"], "give the target cluster with --on"),
-    (["--on", "delta", "--ppn", "0", "--", "x"], "ppn"),
-    (["--on", "delta", "--ppn", "8", "--tpp", "9", "--", "x"], "72 CPUs per node"),
-    (["--on", "nowhere", "--", "x"], "nowhere"),
+    (["--on", "delta", "--nodes", "1", "--ppn", "4"],
+     "give the command each task runs after `--`"),
+    (["--nodes", "1", "--ppn", "4", "--", "x"], "give the target cluster with --on"),
+    (["--on", "delta", "--nodes", "1", "--ppn", "0", "--", "x"], "ppn"),
+    (["--on", "delta", "--nodes", "1", "--ppn", "8", "--tpp", "9", "--", "x"],
+     "72 CPUs per node"),
+    (["--on", "nowhere", "--nodes", "1", "--ppn", "1", "--", "x"], "nowhere"),
+    (["--on", "delta", "--ppn", "4", "--", "x"], "--nodes"),  # a size is asked for, never 1
+    (["--on", "delta", "--nodes", "2", "--", "x"], "--ppn"),
 ])
 def test_cli_errors_are_one_message(argv: list[str], message: str,
                                     capsys: pytest.CaptureFixture[str]) -> None:

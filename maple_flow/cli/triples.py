@@ -15,13 +15,14 @@ if TYPE_CHECKING:
 
 
 def triples_command(
+    nodes: Annotated[int, typer.Option("--nodes", help="NNODE: nodes (required: a job size is "
+                                       "never guessed).", show_default=False)],
+    ppn: Annotated[int, typer.Option("--ppn", help="NPPN: tasks per node, required (may exceed "
+                                     "the node's GPUs: they are shared).", show_default=False)],
     command: Annotated[list[str] | None, typer.Argument(
         help="The program each task runs and its arguments, after `--`; {task} in an "
         "argument becomes the task index.", show_default=False)] = None,
     cluster: Annotated[str, typer.Option("--cluster", "--on", help="Target cluster.")] = "",
-    nodes: Annotated[int, typer.Option("--nodes", help="NNODE: nodes.")] = 1,
-    ppn: Annotated[int, typer.Option("--ppn", help="NPPN: tasks per node (may exceed the "
-                                                   "node's GPUs: they are shared).")] = 1,
     tpp: Annotated[int, typer.Option("--tpp", help="NTPP: threads per task "
                                                    "(OMP_NUM_THREADS).")] = 1,
     account: Annotated[str | None, typer.Option("-A", "--account", help="Project.")] = None,
