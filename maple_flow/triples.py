@@ -21,6 +21,7 @@ from maple_flow.clusters import get_profile
 from maple_flow.errors import PolicyViolation, Problem, RenderError, api_boundary
 from maple_flow.models import ClusterProfile, JobSpec, Template, walltime_seconds
 from maple_flow.models.common import Strict, Walltime
+from maple_flow.models.job import args_without_nul, single_line
 from maple_flow.policy import ResourceRequest, check_request, choose_queue
 from maple_flow.render import environment, render_context
 
@@ -47,16 +48,12 @@ class TriplesJob(Strict):
     @field_validator("program")
     @classmethod
     def _program_one_line(cls, value: str) -> str:
-        if any(c in value for c in "\n\r\x00"):
-            raise ValueError("the program must be a single line without NUL bytes")
-        return value
+        return single_line(value, "the program")
 
     @field_validator("args")
     @classmethod
     def _args_no_nul(cls, value: list[str]) -> list[str]:
-        if any("\x00" in a for a in value):
-            raise ValueError("arguments cannot contain NUL bytes")
-        return value
+        return args_without_nul(value)
 
     @property
     def tasks(self) -> int:

@@ -11,8 +11,9 @@ from typing import Any
 
 import pytest
 import typer
+from cli_run import run
 
-from maple_flow.cli import app, main
+from maple_flow.cli import app
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "perlmutter_vit_ddp.sbatch"
@@ -36,15 +37,6 @@ def _all_commands() -> list[tuple[str, ...]]:
 COMMANDS = _all_commands()
 
 
-def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    """Run ``maple ARGV`` in this process: exit code, stdout, stderr."""
-    try:
-        main(argv)
-        code = 0
-    except SystemExit as exc:
-        code = exc.code if isinstance(exc.code, int) else 1
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_every_command_is_covered() -> None:

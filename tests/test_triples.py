@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from cli_run import run
 from hypothesis import given
 from hypothesis import strategies as st
 from pydantic import ValidationError
@@ -381,20 +382,10 @@ def test_judge_leaves_a_pending_job_unverified() -> None:
 
 # --- the command line -----------------------------------------------------------------------
 
-def maple(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    from maple_flow.cli import main
-
-    try:
-        main(argv)
-        code = 0
-    except SystemExit as exc:
-        code = exc.code if isinstance(exc.code, int) else 1
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_cli_prints_the_script(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = maple(["triples", "--on", "Polaris", "--nodes", "2", "--ppn", "8", "--tpp",
+    code, out, _ = run(["triples", "--on", "Polaris", "--nodes", "2", "--ppn", "8", "--tpp",
                           "4", "-A", "datascience", "-q", "debug-scaling", "-t", "1:00:00", "--",
                           "python", "train.py", "--seed", "{task}"], capsys)
     assert code == 0
@@ -406,7 +397,7 @@ def test_cli_prints_the_script(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_cli_json_and_output_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     target = tmp_path / "job.sh"
-    code, out, _ = maple(["triples", "--cluster", "delta", "--nodes", "1", "--ppn", "6",
+    code, out, _ = run(["triples", "--cluster", "delta", "--nodes", "1", "--ppn", "6",
                           "--json", "-o", str(target), "--", "./run.sh", "{task}"], capsys)
     assert code == 0
     data = json.loads(out)
@@ -428,7 +419,7 @@ def test_cli_json_and_output_file(tmp_path: Path, capsys: pytest.CaptureFixture[
 ])
 def test_cli_errors_are_one_message(argv: list[str], message: str,
                                     capsys: pytest.CaptureFixture[str]) -> None:
-    code, _, err = maple(["triples", *argv], capsys)
+    code, _, err = run(["triples", *argv], capsys)
     assert code != 0 and message in err and "Traceback" not in err
 
 

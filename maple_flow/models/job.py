@@ -38,6 +38,20 @@ def _check_names(names: Iterable[str], pattern: re.Pattern[str], what: str) -> N
         raise ValueError(f"invalid {what} names: {bad}")
 
 
+def single_line(value: str, what: str) -> str:
+    """``value`` when it is one line without NUL bytes (it becomes one shell word)."""
+    if any(c in value for c in "\n\r\x00"):
+        raise ValueError(f"{what} must be a single line without NUL bytes")
+    return value
+
+
+def args_without_nul(value: list[str]) -> list[str]:
+    """``value`` when no argument holds a NUL byte (the shell cannot pass one)."""
+    if any("\x00" in a for a in value):
+        raise ValueError("arguments cannot contain NUL bytes")
+    return value
+
+
 class JobSpec(Strict):
     """A distributed training job, described by what it needs rather than how to launch it.
 
@@ -101,16 +115,12 @@ class JobSpec(Strict):
     @field_validator("entrypoint")
     @classmethod
     def _entrypoint_one_line(cls, value: str) -> str:
-        if "\n" in value or "\r" in value or "\x00" in value:
-            raise ValueError("the entry point must be a single line without NUL bytes")
-        return value
+        return single_line(value, "the entry point")
 
     @field_validator("args")
     @classmethod
     def _args_no_nul(cls, value: list[str]) -> list[str]:
-        if any("\x00" in a for a in value):
-            raise ValueError("arguments cannot contain NUL bytes")
-        return value
+        return args_without_nul(value)
 
     @field_validator("env")
     @classmethod
