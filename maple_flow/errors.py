@@ -80,6 +80,18 @@ class Contradiction(MapleError):
         return self.message
 
 
+@dataclass
+class NotOneJob(MapleError):
+    """The request asks for many independent tasks sharing GPUs, not one distributed job."""
+
+    phrase: str
+    hint: str
+
+    def __str__(self) -> str:
+        return (f"this asks for independent tasks sharing GPUs ({self.phrase!r}), not one "
+                f"distributed training job; `maple triples` writes that job:\n  {self.hint}")
+
+
 class ParseError(MapleError):
     """An input script or request could not be understood."""
 

@@ -457,3 +457,29 @@ def test_gpu_nodes_read_as_a_kind_of_node_or_as_gpus_per_node(
 ])
 def test_subcommands_and_options_after_with_are_the_programs(text: str, args: list[str]) -> None:
     assert extract(text).args == args
+
+
+@pytest.mark.parametrize(("text", "phrase"), [
+    ("run 24 independent copies of sweep.py, 6 per GPU, on one Delta node", "independent copies"),
+    ("sweep.py --seed 3 sharing 4 GPUs on 1 node of Polaris", "sharing 4 GPUs"),
+    ("triples mode on Delta: 2 nodes, 8 tasks per node, python mnist.py", "triples mode"),
+    ("main.py on Delta, 1 node, 3 tasks per GPU", "3 tasks per GPU"),
+])
+def test_independent_tasks_sharing_gpus_are_not_one_training_job(text: str, phrase: str) -> None:
+    from maple_flow.errors import NotOneJob
+
+    with pytest.raises(NotOneJob) as err:
+        extract(text)
+    assert err.value.phrase == phrase and "maple triples --on" in str(err.value)
+    assert ".py" in err.value.hint  # the program is carried into the suggested command
+
+
+@pytest.mark.parametrize("text", [
+    "main.py on Delta, 2 nodes, 1 rank per GPU",
+    "main.py on Delta with 8 GPUs across 2 nodes, one process per GPU",
+    "main.py on the shared QOS of Perlmutter, 2 GPUs",
+    "main.py on Bridges-2 GPU-shared, 1 node, 2 GPUs",
+])
+def test_one_rank_per_gpu_and_shared_queues_are_ordinary_jobs(text: str) -> None:
+    spec = extract(text)
+    assert spec.entrypoint == "main.py" and spec.nodes is not None

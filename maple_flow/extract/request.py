@@ -10,7 +10,9 @@ from pydantic import ValidationError
 
 from maple_flow.errors import (
     Contradiction,
+    MapleError,
     MissingInformation,
+    NotOneJob,
     ParseError,
     UnknownCluster,
     api_boundary,
@@ -27,6 +29,7 @@ from maple_flow.extract.phrases import (
 )
 from maple_flow.extract.scan import Scan
 from maple_flow.extract.setup import scan_cluster, scan_setup
+from maple_flow.extract.sharing import sharing_phrase, triples_hint
 from maple_flow.extract.sizes import ALL, GPU_MODEL, HALF, scan_sizes
 from maple_flow.models import ClusterProfile, JobSpec, format_walltime
 
@@ -262,6 +265,18 @@ def _missing(fields: dict[str, Any]) -> dict[str, str]:
 
 
 @api_boundary
+def _refuse_sharing(scan: Scan, command: Command | None, cluster: str | None) -> None:
+    """NotOneJob when the request asks for independent tasks sharing GPUs (triples)."""
+    phrase = sharing_phrase(scan.text)
+    if phrase is None:
+        return
+    try:
+        named = _cluster(Scan(scan.text), cluster)[0]
+    except MapleError:
+        named = None
+    raise NotOneJob(phrase, triples_hint(named, command))
+
+
 def extract(text: str, **overrides: Any) -> JobSpec:
     """The JobSpec a plain-language request asks for.
 
@@ -278,6 +293,7 @@ def extract(text: str, **overrides: Any) -> JobSpec:
     rest = command.rest if command else text
     # One space for every run of white space: no phrase rule can backtrack over a long run.
     scan = Scan(_SPACES.sub(" ", words_to_digits(rest)))
+    _refuse_sharing(scan, command, overrides.get("cluster"))
     cluster, _ = _cluster(scan, overrides.pop("cluster", None))
     profile = _profile(cluster)
     _scan_all(scan, profile)

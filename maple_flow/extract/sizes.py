@@ -79,6 +79,12 @@ _FULL_NODES = re.compile(rf"{_N}\s+(?:full|whole|entire|complete)\s+{NODE}", _F)
 _NODES = re.compile(rf"{_N}(?:\s+|\s*-\s*){NODE}", _F)
 _ONE_NODE = re.compile(rf"\b(?:a|an|one|1)\s+(?:single\s+)?{NODE}", _F)
 _GPUS = re.compile(rf"{_N}\s*(?:x\s*)?{GPU}", _F)
+#: "1 rank per GPU", "a process on each GPU": the layout every template has, not a count.
+_ONE_PER_GPU = re.compile(
+    r"\b(?:1|a|an|one)\s+(?:ranks?|process(?:es)?|procs?|workers?|tasks?|python)\s+"
+    r"(?:per|for\s+each|on\s+each|on\s+every|each|/)\s*(?:gpus?|devices?|tiles?|cards?)\b",
+    _F,
+)
 _SINGLE_GPU = re.compile(rf"\b(?:a|an)\s+(?:single\s+)?{GPU}(?!\s+{NODE})", _F)
 
 
@@ -168,6 +174,8 @@ def scan_sizes(scan: Scan) -> None:
     and gpus_either (a count said next to the nodes: per node or in total) found in ``scan``."""
     for pattern, replacement in _SHORTHANDS:
         scan.text = pattern.sub(replacement, scan.text)
+    for _ in scan.matches(_ONE_PER_GPU):
+        pass  # "one rank per GPU" says how, not how many: read and set aside
     _flags(scan)
     _combined(scan)
     _per_node(scan)

@@ -1,0 +1,41 @@
+"""Requests for many independent tasks sharing GPUs ("triples"), not one distributed job.
+
+Such a request must not become a data-parallel training script: `extract` refuses it and
+names `maple triples`, which writes that kind of job.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+
+from maple_flow.extract.command import Command
+
+_F = re.IGNORECASE
+#: Phrases that ask for independent tasks or for GPUs shared between tasks. "One rank per
+#: GPU" is ordinary data parallelism; two or more per GPU is sharing.
+_SHARING = re.compile(
+    r"\btriples?\s+mode\b|\btriples\b"
+    r"|\b(?:independent|separate)\s+(?:tasks?|copies|runs?|jobs?|trials?|processes|instances)\b"
+    r"|\b\d+\s+(?:copies|instances)\s+of\b"
+    r"|\b(?:share|sharing)\s+(?:the\s+|a\s+|each\s+|one\s+|\d+\s+)?gpus?\b"
+    r"|\b(?:[2-9]|\d{2,})\s+(?:[a-z]+\s+)?(?:per|on\s+each|each)\s+gpu\b"
+    r"|\bmany\s+small\s+jobs\b",
+    _F,
+)
+
+
+def sharing_phrase(text: str) -> str | None:
+    """The phrase of ``text`` that asks for independent tasks sharing GPUs, if any."""
+    found = _SHARING.search(text)
+    return found.group(0) if found else None
+
+
+def triples_hint(cluster: str | None, command: Command | None) -> str:
+    """The `maple triples` command line for such a request, unknown values left to fill."""
+    program = ""
+    if command is not None:
+        words = (["python", "-m"] if command.module else ["python"]) + [command.entrypoint]
+        program = " " + shlex.join(words + command.args)
+    return (f"maple triples --on {shlex.quote(cluster) if cluster else 'CLUSTER'} --nodes N "
+            f"--ppn TASKS_PER_NODE [--tpp THREADS] --{program or ' PROGRAM ARGS'}")
