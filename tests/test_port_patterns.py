@@ -863,3 +863,30 @@ def test_pbs_array_job_keeps_its_array_on_a_pbs_target() -> None:
     assert "#PBS -J 1-10\n" in r.script
     assert "$PBS_ARRAY_INDEX" not in "\n".join(
         n for n in r.notes if n.startswith("read but not set"))
+
+
+# --- realusers2: launches of an installed command (a console script) ----------------------
+
+def test_srun_of_an_installed_command_is_refused_naming_it() -> None:
+    """`srun fairseq-train ...` runs a package's console script, not a .py file or -m module:
+    the port cannot rewrite it as a Python launch, so it refuses and says which command."""
+    from maple_flow.errors import ParseError
+
+    script = SLURM + (
+        'head_ip=$(srun -N1 -n1 hostname -I | awk \'{print $1}\')\n'
+        "nvidia-smi\n"
+        "srun fairseq-train data-bin/wiki --arch transformer_lm --max-update 100\n"
+    )
+    with pytest.raises(ParseError) as err:
+        port(script, ["polaris"])
+    text = str(err.value)
+    assert "fairseq-train" in text and "installed command" in text
+    assert "line 7" in text and "python -m" in text
+
+
+def test_a_system_tool_under_srun_is_not_taken_for_an_installed_command() -> None:
+    from maple_flow.errors import ParseError
+
+    with pytest.raises(ParseError) as err:
+        port(SLURM + "srun hostname\n", ["polaris"])
+    assert "no launch line found" in str(err.value)
