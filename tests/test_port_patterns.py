@@ -890,3 +890,28 @@ def test_a_system_tool_under_srun_is_not_taken_for_an_installed_command() -> Non
     with pytest.raises(ParseError) as err:
         port(SLURM + "srun hostname\n", ["polaris"])
     assert "no launch line found" in str(err.value)
+
+
+def test_torchrun_asking_more_nodes_than_the_job_has_is_asked_not_guessed() -> None:
+    """`#SBATCH --nodes=3` but `torchrun --nnodes=5`: the rendezvous waits for 5 nodes that
+    never come, so the script fixes no size that runs; the port asks instead of taking 5."""
+    script = (
+        "#!/bin/bash\n#SBATCH --nodes=3\n#SBATCH --ntasks-per-node=1\n#SBATCH -p gpu-a100\n"
+        'srun bash -c "torchrun --nproc_per_node=3 --nnodes=5 --node_rank=\\$SLURM_NODEID '
+        '--master_addr=$(hostname) --master_port=29500 train.py"\n'
+    )
+    with pytest.raises(MissingInformation) as err:
+        port(script, ["perlmutter"])
+    text = str(err.value)
+    assert "--nnodes" in text and "5" in text and "3" in text
+    ported = port(script, ["perlmutter"], ranks=9)["perlmutter"]
+    assert "9 ranks in total, as you said" in _notes(ported)
+
+
+def test_torchrun_nnodes_equal_to_the_job_keeps_its_size() -> None:
+    script = (
+        "#!/bin/bash\n#SBATCH --nodes=2\n#SBATCH --ntasks-per-node=1\n"
+        "srun torchrun --nproc_per_node=4 --nnodes=2 train.py\n"
+    )
+    facts = read_facts(parse_script(script))
+    assert (facts.nodes, facts.gpus_per_node, facts.ranks) == (2, 4, 8)
