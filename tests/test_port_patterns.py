@@ -915,3 +915,37 @@ def test_torchrun_nnodes_equal_to_the_job_keeps_its_size() -> None:
     )
     facts = read_facts(parse_script(script))
     assert (facts.nodes, facts.gpus_per_node, facts.ranks) == (2, 4, 8)
+
+
+_CONDA_INIT = """__conda_setup="$('/sw/team/miniforge3/bin/conda' 'shell.bash' 'hook' 2> /dev/null)"
+if [ $? -eq 0 ]; then
+    eval "$__conda_setup"
+else
+    if [ -f "/sw/team/miniforge3/etc/profile.d/conda.sh" ]; then
+        . "/sw/team/miniforge3/etc/profile.d/conda.sh"
+    else
+        export PATH="/sw/team/miniforge3/bin:$PATH"
+    fi
+fi
+unset __conda_setup
+conda activate trainenv
+"""
+
+
+def test_conda_init_block_of_a_conda_on_the_source_filesystem_is_dropped_with_a_note() -> None:
+    """The block `conda init` writes, for a conda installed under a path of the source's
+    filesystem, sets up the source's conda: it is not carried, and a note names the path."""
+    script = SLURM + _CONDA_INIT + "srun python train.py --epochs 2\n"
+    result = port(script, ["polaris"])["polaris"]
+    assert "__conda_setup" not in result.script
+    assert "/sw/team/miniforge3" not in result.script
+    assert "conda activate trainenv" in result.script
+    notes = _notes(result)
+    assert "/sw/team/miniforge3/bin/conda" in notes and "source's filesystem" in notes
+
+
+def test_conda_init_block_of_a_conda_in_the_home_directory_is_kept() -> None:
+    script = SLURM + _CONDA_INIT.replace("/sw/team/miniforge3", "$HOME/miniforge3") + (
+        "srun python train.py --epochs 2\n")
+    result = port(script, ["polaris"])["polaris"]
+    assert 'eval "$__conda_setup"' in result.script
