@@ -863,3 +863,89 @@ def test_pbs_array_job_keeps_its_array_on_a_pbs_target() -> None:
     assert "#PBS -J 1-10\n" in r.script
     assert "$PBS_ARRAY_INDEX" not in "\n".join(
         n for n in r.notes if n.startswith("read but not set"))
+
+
+# --- realusers2: launches of an installed command (a console script) ----------------------
+
+def test_srun_of_an_installed_command_is_refused_naming_it() -> None:
+    """`srun fairseq-train ...` runs a package's console script, not a .py file or -m module:
+    the port cannot rewrite it as a Python launch, so it refuses and says which command."""
+    from maple_flow.errors import ParseError
+
+    script = SLURM + (
+        'head_ip=$(srun -N1 -n1 hostname -I | awk \'{print $1}\')\n'
+        "nvidia-smi\n"
+        "srun fairseq-train data-bin/wiki --arch transformer_lm --max-update 100\n"
+    )
+    with pytest.raises(ParseError) as err:
+        port(script, ["polaris"])
+    text = str(err.value)
+    assert "fairseq-train" in text and "installed command" in text
+    assert "line 7" in text and "python -m" in text
+
+
+def test_a_system_tool_under_srun_is_not_taken_for_an_installed_command() -> None:
+    from maple_flow.errors import ParseError
+
+    with pytest.raises(ParseError) as err:
+        port(SLURM + "srun hostname\n", ["polaris"])
+    assert "no launch line found" in str(err.value)
+
+
+def test_torchrun_asking_more_nodes_than_the_job_has_is_asked_not_guessed() -> None:
+    """`#SBATCH --nodes=3` but `torchrun --nnodes=5`: the rendezvous waits for 5 nodes that
+    never come, so the script fixes no size that runs; the port asks instead of taking 5."""
+    script = (
+        "#!/bin/bash\n#SBATCH --nodes=3\n#SBATCH --ntasks-per-node=1\n#SBATCH -p gpu-a100\n"
+        'srun bash -c "torchrun --nproc_per_node=3 --nnodes=5 --node_rank=\\$SLURM_NODEID '
+        '--master_addr=$(hostname) --master_port=29500 train.py"\n'
+    )
+    with pytest.raises(MissingInformation) as err:
+        port(script, ["perlmutter"])
+    text = str(err.value)
+    assert "--nnodes" in text and "5" in text and "3" in text
+    ported = port(script, ["perlmutter"], ranks=9)["perlmutter"]
+    assert "9 ranks in total, as you said" in _notes(ported)
+
+
+def test_torchrun_nnodes_equal_to_the_job_keeps_its_size() -> None:
+    script = (
+        "#!/bin/bash\n#SBATCH --nodes=2\n#SBATCH --ntasks-per-node=1\n"
+        "srun torchrun --nproc_per_node=4 --nnodes=2 train.py\n"
+    )
+    facts = read_facts(parse_script(script))
+    assert (facts.nodes, facts.gpus_per_node, facts.ranks) == (2, 4, 8)
+
+
+_CONDA_INIT = """__conda_setup="$('/sw/team/miniforge3/bin/conda' 'shell.bash' 'hook' 2> /dev/null)"
+if [ $? -eq 0 ]; then
+    eval "$__conda_setup"
+else
+    if [ -f "/sw/team/miniforge3/etc/profile.d/conda.sh" ]; then
+        . "/sw/team/miniforge3/etc/profile.d/conda.sh"
+    else
+        export PATH="/sw/team/miniforge3/bin:$PATH"
+    fi
+fi
+unset __conda_setup
+conda activate trainenv
+"""
+
+
+def test_conda_init_block_of_a_conda_on_the_source_filesystem_is_dropped_with_a_note() -> None:
+    """The block `conda init` writes, for a conda installed under a path of the source's
+    filesystem, sets up the source's conda: it is not carried, and a note names the path."""
+    script = SLURM + _CONDA_INIT + "srun python train.py --epochs 2\n"
+    result = port(script, ["polaris"])["polaris"]
+    assert "__conda_setup" not in result.script
+    assert "/sw/team/miniforge3" not in result.script
+    assert "conda activate trainenv" in result.script
+    notes = _notes(result)
+    assert "/sw/team/miniforge3/bin/conda" in notes and "source's filesystem" in notes
+
+
+def test_conda_init_block_of_a_conda_in_the_home_directory_is_kept() -> None:
+    script = SLURM + _CONDA_INIT.replace("/sw/team/miniforge3", "$HOME/miniforge3") + (
+        "srun python train.py --epochs 2\n")
+    result = port(script, ["polaris"])["polaris"]
+    assert 'eval "$__conda_setup"' in result.script

@@ -149,13 +149,15 @@ def _rank_per_gpu_size(
 
 
 def job_size(p: ParsedScript) -> tuple[int | None, int | None]:
-    """Nodes and ranks per node the script starts."""
+    """Nodes and ranks per node the script starts (nodes None when the launcher asks more
+    nodes than the job has: no size of it runs)."""
     size = directive_size(p)
     vars_ = _variables(p, size)
     stages = p.launch.stages
     per_node = [s for s in stages if s.name in _PER_NODE_LAUNCHERS]
     if per_node:
-        return _per_node_size(per_node[-1], size, vars_)
+        nodes, gpn = _per_node_size(per_node[-1], size, vars_)
+        return (None if _node_conflict(p) else nodes), gpn
     outer = _outer(p)
     if _hidden_launcher(p):  # its ranks per node are what the directives say, if they do
         return size["nodes"], size["tpn"]
@@ -174,8 +176,30 @@ def _outer(p: ParsedScript) -> Stage | None:
     return next((s for s in p.launch.stages if s.name in PER_RANK_LAUNCHERS), None)
 
 
+def _node_conflict(p: ParsedScript) -> str:
+    """Why the per-node launcher cannot start as written: it waits for more nodes
+    (``torchrun --nnodes=5``, the least of an elastic ``2:5``) than the job's node directive
+    gives (``--nodes=3``); ``""`` when it fits or either is not a fixed number."""
+    size = directive_size(p)
+    stage = next((s for s in reversed(p.launch.stages) if s.name in _PER_NODE_LAUNCHERS), None)
+    if stage is None or not size["nodes"]:
+        return ""
+    names = {"torchrun": ("--nnodes",), "deepspeed": ("--num_nodes", "--num-nodes"),
+             "accelerate": ("--num_machines", "--num-machines")}[stage.name]
+    raw = stage.get(*names)
+    asked = to_int(raw.split(":")[0], _variables(p, size)) if raw else None
+    if asked is None or asked <= size["nodes"]:
+        return ""
+    return (f"{stage.name} {names[0]}={raw} waits for {asked} nodes but the job has "
+            f"{size['nodes']} (its node directive): as written the job cannot start, so its "
+            "size is not known")
+
+
 def job_total(p: ParsedScript, nodes: int | None, gpn: int | None) -> tuple[int | None, str]:
     """Total ranks the script starts and where that was read; (None, why) when unknown."""
+    conflict = _node_conflict(p)
+    if conflict:
+        return None, conflict
     if nodes and gpn:
         return nodes * gpn, "the launch line and directives"
     size = directive_size(p)

@@ -284,3 +284,36 @@ def _shell_wrapper(words: list[str], i: int, stages: list[Stage]) -> LaunchLine 
     if line is not None:
         line.wrapper_script = words[i]
     return line
+
+
+#: Commands a launcher runs that are never the training program (probes, shell tools).
+_SYSTEM_TOOLS = frozenset({
+    "hostname", "nvidia-smi", "rocm-smi", "xpu-smi", "echo", "printf", "env", "printenv",
+    "true", "false", "sleep", "cat", "date", "ls", "pwd", "nvcc", "which", "uname", "id",
+    "mkdir", "rm", "cp", "mv", "tar", "touch", "ulimit", "free", "df", "lscpu", "numastat",
+})
+_COMMAND_NAME = re.compile(r"^[A-Za-z][\w.+-]*$")
+
+
+def installed_command(words: list[str]) -> tuple[str, str] | None:
+    """``(launcher, command)`` when ``words`` start an installed command (a package's console
+    script, ``srun fairseq-train ...``) under a launcher, rather than a Python program."""
+    i = 0
+    while i < len(words) and _ENV_WORD.match(words[i]):
+        i += 1
+    if i >= len(words) or _base(words[i]) not in _LAUNCHERS:
+        return None
+    launcher = _base(words[i])
+    stage = Stage(_LAUNCHERS[launcher])
+    i = _options(words, i + 1, stage)
+    if i < len(words) and words[i] in {"--no_python", "--no-python"}:
+        i += 1
+    if i >= len(words):
+        return None
+    command = words[i]
+    if (
+        not _COMMAND_NAME.match(command) or command in _SYSTEM_TOOLS or _is_program(command)
+        or command.endswith((".py", ".sh"))
+    ):
+        return None
+    return launcher, command

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from maple_flow.directives import Directive, detect_scheduler, last_value, parse_directives
 from maple_flow.errors import ParseError
-from maple_flow.scriptparse.launch import LaunchLine, read_words
+from maple_flow.scriptparse.launch import LaunchLine, installed_command, read_words
 from maple_flow.scriptparse.loop import LaunchLoop, launch_loop
 from maple_flow.scriptparse.shell import Block, ShellCommand, split_blocks, split_commands
 from maple_flow.scriptparse.values import (
@@ -262,6 +262,26 @@ def launch_command_line(text: str) -> int | None:
     return found.cmd.line if found else None
 
 
+def _no_launch_reason(blocks: list[Block]) -> str:
+    """Why no launch line was found: a launcher running an installed command, named, or the
+    general rule."""
+    hits = [(cmd.line, found) for block in blocks for cmd in block.commands
+            if (found := installed_command(list(cmd.words))) is not None]
+    if hits:
+        line, (launcher, command) = hits[-1]
+        return (
+            f"line {line}: `{launcher} {command} ...` runs {command!r}, an installed command "
+            "(a package's console script), not a Python file or -m module; maple_flow ports "
+            "only Python launches: run the package's module instead (`python -m <module> ...`, "
+            f"the module behind {command}) and port that, or port the line by hand"
+        )
+    return (
+        "no launch line found: the script should start a Python program (python, srun, "
+        "mpiexec, ibrun, torchrun, deepspeed or accelerate launch followed by a .py file "
+        "or -m module)"
+    )
+
+
 def parse_script(data: str | bytes) -> ParsedScript:
     """Parse a Slurm/PBS batch script; ParseError when it is not text or launches nothing."""
     text = _decode(data)
@@ -269,11 +289,7 @@ def parse_script(data: str | bytes) -> ParsedScript:
     blocks = split_blocks(text)
     found = _find_launch(blocks, {})
     if found is None:
-        raise ParseError(
-            "no launch line found: the script should start a Python program (python, srun, "
-            "mpiexec, ibrun, torchrun, deepspeed or accelerate launch followed by a .py file "
-            "or -m module)"
-        )
+        raise ParseError(_no_launch_reason(blocks))
     parsed = ParsedScript(kind, parse_directives(text, kind) if kind else [], found.line)
     header = _HEADER.search(text)
     parsed.template = header.group(1) if header else None

@@ -216,7 +216,27 @@ def setup_steps(p: ParsedScript) -> list[Step]:
         step = _command_step(cmd, _cmd_text(cmd), conda_module)
         if step is not None:
             steps.append(step)
-    return steps
+    return _drop_source_conda_init(steps)
+
+
+#: The hook line of the block ``conda init`` writes: ``__conda_setup="$('/x/bin/conda' ...``.
+_CONDA_HOOK = re.compile(r"""^__conda_setup=["']?\$\(\s*['"]?([^'"\s)]+/conda)['"]?\s""")
+
+
+def _drop_source_conda_init(steps: list[Step]) -> list[Step]:
+    """The block ``conda init`` writes (the ``__conda_setup`` hook, the ``if`` that evals it,
+    ``unset __conda_setup``), for a conda installed on the source's filesystem, sets up the
+    source's conda: its three parts are dropped, saying where that conda is."""
+    hook = next((m for s in steps if (m := _CONDA_HOOK.match(s.text))), None)
+    if hook is None or not is_site_path(hook.group(1)):
+        return steps
+    why = (f"conda's init block for {hook.group(1)}, on the source's filesystem: use the "
+           "target's conda (its module or your own install) instead")
+    return [
+        Step(s.line, s.text, False, why, s.name, s.export, s.original)
+        if "__conda_setup" in s.text else s
+        for s in steps
+    ]
 
 
 def after_steps(p: ParsedScript) -> list[str]:
