@@ -264,7 +264,6 @@ def _missing(fields: dict[str, Any]) -> dict[str, str]:
     return missing
 
 
-@api_boundary
 def _refuse_sharing(scan: Scan, command: Command | None, cluster: str | None) -> None:
     """NotOneJob when the request asks for independent tasks sharing GPUs (triples)."""
     phrase = sharing_phrase(scan.text)
@@ -277,6 +276,7 @@ def _refuse_sharing(scan: Scan, command: Command | None, cluster: str | None) ->
     raise NotOneJob(phrase, triples_hint(named, command))
 
 
+@api_boundary
 def extract(text: str, **overrides: Any) -> JobSpec:
     """The JobSpec a plain-language request asks for.
 
