@@ -11,15 +11,13 @@ from typing import Any
 from maple_flow.models import ClusterProfile
 from maple_flow.models.job import TORCH_RANK_VARS
 from maple_flow.models.shell_lines import setup_line_problem
-from maple_flow.port_fit import script_var_setters
+from maple_flow.port_fit import SCRIPT_SET_VARS, script_var_setters
 from maple_flow.port_rules import classify_env, referenced, translate_scheduler_vars
 from maple_flow.scriptparse import ParsedScript, ScriptFacts
 from maple_flow.scriptparse.facts import size_vars
 from maple_flow.scriptparse.steps import Step, after_steps
 from maple_flow.shellquote import shell_word
 
-#: Variables every maple_flow script sets before the launch line.
-_SCRIPT_VARS = frozenset({"NNODES", "NRANKS", "GPUS_PER_NODE", "MASTER_ADDR", "MASTER_PORT"})
 _ALWAYS_SET = frozenset({
     "HOME", "PWD", "USER", "PATH", "HOSTNAME", "SLURM_SUBMIT_DIR", "SLURM_JOB_ID",
     "SLURM_JOB_NAME", "SLURM_NNODES", "SLURM_JOB_NUM_NODES", "SLURM_NTASKS", "SLURM_PROCID",
@@ -164,7 +162,7 @@ def _classify(src: Source, profile: ClusterProfile, out: Carried) -> tuple[list[
     foreign_names: set[str] = set()
     for step in src.steps:
         foreign = foreign_reason(step.text, profile) if step.keep is not False else ""
-        if step.keep is None and step.name in sizes and step.name not in _SCRIPT_VARS:
+        if step.keep is None and step.name in sizes and step.name not in SCRIPT_SET_VARS:
             kept.append(_target_size(step, sizes[step.name]))
         elif _world_size_from_scheduler(step):
             kept.append(_target_size(step, "ranks"))
@@ -308,7 +306,7 @@ def _without_dropped_refs(src: Source, kept: list[Step], out: Carried) -> list[S
     with an empty value on the target: ``mkdir -p "$SOURCE_ONLY_DIR"``); each is a note."""
     dropped = {s.text.split("=", 1)[0].strip() for s in src.steps
                if s.keep is False and re.match(r"^\w+=", s.text)}
-    dropped = (dropped | out.dropped_env) - _SCRIPT_VARS  # the target's script sets these
+    dropped = (dropped | out.dropped_env) - SCRIPT_SET_VARS  # the target's script sets these
     dropped -= {s.name for s in kept if s.original}  # rewritten for the target, so kept
     result = []
     for step in kept:
@@ -412,7 +410,7 @@ def live_refs_note(entry: str, args: list[str], carried: Carried) -> list[str]:
     set_here |= set(carried.loop_vars) | set(carried.job_vars)
     read = {a or b for w in words + lines for a, b in _BARE_REF.findall(w)
             if not (a or b).isdigit()}
-    unset = sorted(read - set_here - _SCRIPT_VARS - _ALWAYS_SET)
+    unset = sorted(read - set_here - SCRIPT_SET_VARS - _ALWAYS_SET)
     notes = []
     if words:
         notes.append(f"passed as written, expanded on the target when the job runs: "

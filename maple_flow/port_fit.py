@@ -16,11 +16,11 @@ from maple_flow.scriptparse.steps import Step
 
 #: Variables every maple_flow script sets from the job's size and rendezvous before the
 #: user's steps run (templates/launch/_common).
-SCRIPT_SET_VARS = ("NNODES", "NRANKS", "GPUS_PER_NODE", "MASTER_ADDR", "MASTER_PORT")
+SCRIPT_SET_VARS = frozenset({"NNODES", "NRANKS", "GPUS_PER_NODE", "MASTER_ADDR", "MASTER_PORT"})
 _ERREXIT = re.compile(r"^\s*set\s+(?:-[a-zA-Z]*e|-o\s+errexit\b)", re.M)
 _SETS = re.compile(
     r"(?:^|[;&|]\s*|\b(?:let|export|readonly|declare(?:\s+-\w+)*)\s+)"
-    rf"({'|'.join(SCRIPT_SET_VARS)})\+?=", re.M)
+    rf"({'|'.join(sorted(SCRIPT_SET_VARS))})\+?=", re.M)
 
 
 def fit_cpus_per_task(cpus: int | None, profile: ClusterProfile,

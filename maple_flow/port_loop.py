@@ -15,13 +15,12 @@ import re
 
 from maple_flow.models import ClusterProfile
 from maple_flow.port_carry import Carried, Source, foreign_reason, short
+from maple_flow.port_fit import SCRIPT_SET_VARS
 from maple_flow.port_rules import referenced, translate_scheduler_vars
 from maple_flow.scriptparse.steps import line_steps
 
 _SYNTAX = re.compile(r"^\s*(?:do|done|then|else|fi|esac|for|while|until|select|if|case)\b|"
                      r"\b(?:do|then)\s*$")
-#: Variables every maple_flow script sets before the launch line.
-_SCRIPT_VARS = frozenset({"NNODES", "NRANKS", "GPUS_PER_NODE", "MASTER_ADDR", "MASTER_PORT"})
 
 
 def _body_line(text: str, src: Source, profile: ClusterProfile, out: Carried) -> str | None:
@@ -46,7 +45,7 @@ def _syntax_problem(text: str, profile: ClusterProfile, out: Carried) -> str:
     foreign = foreign_reason(text, profile)
     if foreign:
         return f"its line `{short(text)}` cannot run on {profile.name}: {foreign}"
-    lost = sorted(set(referenced(text)) & out.dropped_env - _SCRIPT_VARS)
+    lost = sorted(set(referenced(text)) & out.dropped_env - SCRIPT_SET_VARS)
     if lost:
         return (f"its line `{short(text)}` reads {', '.join('$' + n for n in lost)}, which is "
                 "not copied")
