@@ -12,11 +12,15 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from maple_flow.scriptparse.shell import Block, ShellCommand, logical_lines
+from maple_flow.scriptparse.shell import (
+    COMPOUND_CLOSER,
+    COMPOUND_OPENER,
+    Block,
+    ShellCommand,
+    bare_line,
+    logical_lines,
+)
 
-_QUOTED = re.compile(r"'[^']*'|\"(?:\\.|[^\"\\])*\"")
-_OPENER = re.compile(r"(?:^|[;&|(]\s*|\b(?:then|do|else)\s+)(if|case|for|while|until|select)\b")
-_CLOSER = re.compile(r"(?:^|[;&|]\s*)(fi|esac|done)\b")
 _LOOPS = frozenset({"for", "while", "until", "select"})
 _LOOP_VAR = re.compile(r"^\s*(?:for|select)\s+([A-Za-z_]\w*)\s+in\b|^\s*for\s+([A-Za-z_]\w*)\s*$")
 _READ_VARS = re.compile(r"\bwhile\s+(?:IFS=\S*\s+)?read\s+((?:-\w+\s+)*)([A-Za-z_][\w\s]*?)"
@@ -41,18 +45,13 @@ class LaunchLoop:
     problem: str = ""
 
 
-def _bare(line: str) -> str:
-    text = _QUOTED.sub("''", line)
-    return re.sub(r"(?:^|\s)#.*$", "", text)
-
-
 def _stack_after(lines: list[str]) -> list[str]:
     """The compound commands still open after ``lines`` (outermost first)."""
     stack: list[str] = []
     for line in lines:
-        bare = _bare(line.split("\n", 1)[0]).strip()
-        events = sorted([(m.start(1), m.group(1)) for m in _OPENER.finditer(bare)]
-                        + [(m.start(1), m.group(1)) for m in _CLOSER.finditer(bare)])
+        bare = bare_line(line.split("\n", 1)[0]).strip()
+        events = sorted([(m.start(1), m.group(1)) for m in COMPOUND_OPENER.finditer(bare)]
+                        + [(m.start(1), m.group(1)) for m in COMPOUND_CLOSER.finditer(bare)])
         for _, word in events:
             if word in {"fi", "esac", "done"}:
                 if stack:
@@ -65,7 +64,7 @@ def _stack_after(lines: list[str]) -> list[str]:
 def _loop_variables(lines: list[str]) -> list[str]:
     names: list[str] = []
     for line in lines:
-        bare = _bare(line)
+        bare = bare_line(line)
         for pattern in (_LOOP_VAR, _ARITH_VAR):
             match = pattern.search(bare)
             if match:
@@ -79,7 +78,7 @@ def _loop_variables(lines: list[str]) -> list[str]:
 def _alone(text: str, cmd: ShellCommand, commands: tuple[ShellCommand, ...]) -> bool:
     """Whether the logical line ``text`` holds only the launch command (and redirections)."""
     same_line = [c for c in commands if c.text == cmd.text]
-    bare = _REDIRECTION.sub("", _bare(text))
+    bare = _REDIRECTION.sub("", bare_line(text))
     return len(same_line) == 1 and not _KEYWORD_LINE.match(bare) and not re.search(
         r"[;|&]|\b(?:do|done|then|fi)\s*$", bare)
 
@@ -95,7 +94,7 @@ def launch_loop(block: Block, cmd: ShellCommand) -> LaunchLoop | None:
     stack = _stack_after(lines[:at])
     if not set(stack) & _LOOPS:
         if set(_stack_after(lines[at:at + 1])) & _LOOPS or re.search(
-                r"\b(?:for|while|until|select)\b.*\bdo\b", _bare(lines[at])):
+                r"\b(?:for|while|until|select)\b.*\bdo\b", bare_line(lines[at])):
             return LaunchLoop(block.line, head, problem=(
                 "the launch shares one line with its loop; write the loop on several lines "
                 "(the launch on a line of its own)"))

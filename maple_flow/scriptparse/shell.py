@@ -256,19 +256,26 @@ def split_commands(text: str) -> list[ShellCommand]:
     return [cmd for block in split_blocks(text) for cmd in block.commands]
 
 
-_OPENERS = re.compile(r"(?:^|[;&|(]\s*|\b(?:then|do|else)\s+)(if|case|for|while|until|select)\b")
-_CLOSERS = re.compile(r"(?:^|[;&|]\s*)(fi|esac|done)\b")
+#: The keyword that opens a compound command, and the one that closes it (group 1).
+COMPOUND_OPENER = re.compile(
+    r"(?:^|[;&|(]\s*|\b(?:then|do|else)\s+)(if|case|for|while|until|select)\b")
+COMPOUND_CLOSER = re.compile(r"(?:^|[;&|]\s*)(fi|esac|done)\b")
 _QUOTED = re.compile(r"'[^']*'|\"(?:\\.|[^\"\\])*\"")
+
+
+def bare_line(line: str) -> str:
+    """``line`` with its quoted strings emptied and a trailing comment dropped, so keyword
+    scans see only the shell's own words."""
+    return re.sub(r"(?:^|\s)#.*$", "", _QUOTED.sub("''", line))
 
 
 def _depth_change(text: str) -> int:
     """How many compound commands (if/for/while/case/{ }) ``text`` opens minus closes."""
     first = text.split("\n", 1)[0]  # heredoc bodies and quoted lines do not count
-    bare = _QUOTED.sub("''", first)
-    bare = re.sub(r"(?:^|\s)#.*$", "", bare)
-    opened = len(_OPENERS.findall(bare)) + len(re.findall(r"(?:^|[;&|]\s*|\)\s*)\{(?=\s|$)",
+    bare = bare_line(first)
+    opened = len(COMPOUND_OPENER.findall(bare)) + len(re.findall(r"(?:^|[;&|]\s*|\)\s*)\{(?=\s|$)",
                                                           bare))
-    closed = len(_CLOSERS.findall(bare)) + len(re.findall(r"(?:^|[;&|]\s*)\}", bare))
+    closed = len(COMPOUND_CLOSER.findall(bare)) + len(re.findall(r"(?:^|[;&|]\s*)\}", bare))
     return opened - closed
 
 
