@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 import shlex
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from maple_flow.scriptparse.launch import Stage, wrapper_end
 from maple_flow.scriptparse.script import ParsedScript, is_declare_export
@@ -233,8 +233,7 @@ def _drop_source_conda_init(steps: list[Step]) -> list[Step]:
     why = (f"conda's init block for {hook.group(1)}, on the source's filesystem: use the "
            "target's conda (its module or your own install) instead")
     return [
-        Step(s.line, s.text, False, why, s.name, s.export, s.original)
-        if "__conda_setup" in s.text else s
+        replace(s, keep=False, why=why) if "__conda_setup" in s.text else s
         for s in steps
     ]
 
