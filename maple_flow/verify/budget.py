@@ -48,7 +48,6 @@ class RankBudget:
 twin_budget = RankBudget(TWIN_MAX_RANKS)
 
 
-
 def twin_capacity(cluster: str, nodes: int) -> str | None:
     """Why the twin cannot verify a job of ``nodes`` nodes on ``cluster`` (None when it can).
 

@@ -110,8 +110,8 @@ class _Job:
 
 
 def cluster_executors(clusters: list[str], registry: dict[str, Endpoint],
-               sdk_executors: dict[str, Any], taken: set[str]
-               ) -> tuple[dict[str, Any], dict[str, str], dict[str, str]]:
+                      sdk_executors: dict[str, Any], taken: set[str]
+                      ) -> tuple[dict[str, Any], dict[str, str], dict[str, str]]:
     """New executors by label, the label per cluster, and the clusters that cannot be used.
 
     An executor of the same kind already in the DataFlowKernel (``taken``, e.g. from an
@@ -197,8 +197,7 @@ def _locate(jobs: dict[int, Prepared], registry: dict[str, Endpoint]
     return workdirs, missing
 
 
-def _beyond_twin(jobs: dict[int, Prepared], registry: dict[str, Endpoint]
-                      ) -> dict[int, str]:
+def _beyond_twin(jobs: dict[int, Prepared], registry: dict[str, Endpoint]) -> dict[int, str]:
     """The twin jobs the twin cannot verify (too many nodes), with why."""
     return {i: why for i, job in jobs.items() if registry[job.cluster].type == "twin"
             and (why := twin_capacity(job.cluster, job.expected.nodes))}
