@@ -16,7 +16,7 @@ _SCRIPT = re.compile(r"(?<![\w/.$~-])((?:[\w$~{}.-]*/)*[\w.-]*\w\.py)(?![\w/])")
 #: ``python -m torch.distributed.run`` (or ``.launch``) is a launcher, not the program.
 _LAUNCHER_MODULE = re.compile(r"torch\.distributed\.(?:run|launch)")
 _MODULE = re.compile(
-    r"\bpython[\d.]*\s+(?:-u\s+)?-m\s+(?!torch\.distributed\.(?:run|launch)\b)([A-Za-z_][\w.]*)"
+    rf"\bpython[\d.]*\s+(?:-u\s+)?-m\s+(?!{_LAUNCHER_MODULE.pattern}\b)([A-Za-z_][\w.]*)"
 )
 #: Words that end the argument list of a program named inside a sentence.
 _STOP_WORDS = frozenset({
@@ -80,19 +80,23 @@ def _take_args(words: list[str]) -> list[str]:
     return args
 
 
+def _option_next(words: list[str], i: int) -> str:
+    """The word after ``words[i]`` when it is an option (``-x``, ``--name``; not ``--``)."""
+    following = words[i + 1].strip() if i + 1 < len(words) else ""
+    return following if following.startswith("-") and following != "--" else ""
+
+
 def _options_follow(words: list[str]) -> bool:
     """Whether the word after the first is a program option (not a scheduler flag)."""
-    following = words[1].strip() if len(words) > 1 else ""
-    return (following.startswith("-") and following != "--"
-            and following.split("=")[0] not in _SCHEDULER_FLAGS)
+    option = _option_next(words, 0)
+    return bool(option) and option.split("=")[0] not in _SCHEDULER_FLAGS
 
 
 def _is_subcommand(words: list[str], i: int) -> bool:
     """Whether ``words[i]``, right after the program, is its subcommand: a plain word that
     options follow ("main.py fit --config c.yaml", Lightning's and click's CLIs)."""
-    following = words[i + 1] if i + 1 < len(words) else ""
     return (i == 0 and re.fullmatch(r"[a-z][a-z0-9_-]*", words[i]) is not None
-            and following.startswith("-") and following != "--")
+            and bool(_option_next(words, i)))
 
 
 def _is_size(words: list[str], i: int) -> bool:

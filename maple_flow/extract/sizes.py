@@ -174,8 +174,8 @@ def scan_sizes(scan: Scan) -> None:
     and gpus_either (a count said next to the nodes: per node or in total) found in ``scan``."""
     for pattern, replacement in _SHORTHANDS:
         scan.text = pattern.sub(replacement, scan.text)
-    for _ in scan.matches(_ONE_PER_GPU):
-        pass  # "one rank per GPU" says how, not how many: read and set aside
+    # "one rank per GPU" says how, not how many: set aside before the count rules read it
+    scan.blank_spans([m.span() for m in _ONE_PER_GPU.finditer(scan.text)])
     _flags(scan)
     _combined(scan)
     _per_node(scan)
