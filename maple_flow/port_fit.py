@@ -27,7 +27,7 @@ def fit_cpus_per_task(cpus: int | None, profile: ClusterProfile,
                       tasks_per_node: int) -> tuple[int | None, list[str]]:
     """The source's CPUs per task, capped so ``tasks_per_node`` tasks fit on one of the
     target's nodes (hardware threads counted, as its scheduler does), and the note."""
-    node_cpus = profile.node.cpus_per_node * profile.node.threads_per_core
+    node_cpus = profile.node.cpus
     if cpus is None or cpus * tasks_per_node <= node_cpus:
         return cpus, []
     fitted = max(1, node_cpus // max(1, tasks_per_node))

@@ -156,7 +156,7 @@ def launcher_cpus(spec: JobSpec, profile: ClusterProfile) -> int | None:
         return spec.cpus_per_task
     if profile.launch.launcher != "srun":
         return None
-    node_cpus = profile.node.cpus_per_node * profile.node.threads_per_core
+    node_cpus = profile.node.cpus
     share = profile.directives.partial_share
     if whole_nodes(spec, profile):
         cpus = node_cpus

@@ -85,11 +85,6 @@ def job_assignment(job: TriplesJob) -> list[TaskSlot]:
     return assign(job.nodes, job.ppn, get_profile(job.cluster).gpu.per_node)
 
 
-def node_cpus(profile: ClusterProfile) -> int:
-    """CPUs (hardware threads) of one node, as the scheduler counts them."""
-    return profile.node.cpus_per_node * profile.node.threads_per_core
-
-
 def _request(job: TriplesJob, profile: ClusterProfile) -> ResourceRequest:
     """The scheduler request of ``job``: whole nodes, all their GPUs."""
     return ResourceRequest(nodes=job.nodes, gpus_per_node=profile.gpu.per_node,
@@ -112,7 +107,7 @@ def check_triples(job: TriplesJob, profile: ClusterProfile) -> list[Problem]:
     """Every rule ``job`` breaks on ``profile``: threads per node, then the queue policy
     (queue, node and walltime limits, account format) for whole nodes."""
     problems: list[Problem] = []
-    cpus = node_cpus(profile)
+    cpus = profile.node.cpus
     if job.ppn * job.tpp > cpus:
         problems.append(Problem(
             "tpp", f"{job.ppn} tasks x {job.tpp} threads = {job.ppn * job.tpp} CPUs per node, "

@@ -65,6 +65,11 @@ class Node(Sourced):
     name_start: int = Field(default=1, ge=0, description="number of the first node, for the twin")
     domain: str = Field(default="", description="FQDN suffix of node names, e.g. PBS_NODEFILE's")
 
+    @property
+    def cpus(self) -> int:
+        """CPUs of one node as its scheduler counts them (hardware threads)."""
+        return self.cpus_per_node * self.threads_per_core
+
 
 class Queue(Strict):
     """A partition (Slurm), queue (PBS) or QOS, with its limits."""

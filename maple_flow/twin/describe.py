@@ -32,7 +32,7 @@ def describe(profile: ClusterProfile) -> dict[str, list[str]]:
         "node names: " + ", ".join(profile.node_name(i) for i in range(2)) + ", ..."
         + (f" (FQDN .{profile.node.domain})" if profile.node.domain else ""),
         f"GPUs per node as Slurm GRES {gres_spec(profile)}; "
-        f"{profile.node.cpus_per_node * profile.node.threads_per_core} CPUs advertised",
+        f"{profile.node.cpus} CPUs advertised",
         f"queues with their time and node limits: {queues}",
         "required directives: " + (", ".join(r.render or r.option
                                               for r in profile.directives.required) or "none"),

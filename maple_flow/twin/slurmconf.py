@@ -88,7 +88,7 @@ def render_slurm_conf(profile: ClusterProfile, layout: ClusterLayout, munge_sock
     """The personality's slurm.conf: real daemons, loopback addresses, the profile's facts."""
     root = layout.root
     node = profile.node
-    cpus = node.cpus_per_node * node.threads_per_core
+    cpus = node.cpus
     features = node_features(profile)
     feature_text = f" Features={','.join(features)}" if features else ""
     lines = [
