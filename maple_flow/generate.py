@@ -11,7 +11,7 @@ from maple_flow.library import find_templates, get_template
 from maple_flow.lint import Finding
 from maple_flow.models import ClusterProfile, JobSpec, Template
 from maple_flow.models.common import Strict
-from maple_flow.policy import check_spec, choose_queue, request_from_spec
+from maple_flow.policy import check_spec, choose_queue, queue_to_name, request_from_spec
 from maple_flow.render import master_port_base, queue_for, render
 
 if TYPE_CHECKING:
@@ -127,8 +127,8 @@ def with_fitting_queue(spec: JobSpec, profile: ClusterProfile) -> JobSpec:
     and the policy check explains why."""
     if spec.queue is not None:
         return spec
-    chosen = choose_queue(request_from_spec(spec), profile).queue
-    if chosen is None or chosen == profile.queues.default_queue:
+    chosen = queue_to_name(request_from_spec(spec), profile)
+    if chosen is None:
         return spec
     provenance = {**spec.provenance, "queue": "derived"}
     return spec.model_copy(update={"queue": chosen.name, "provenance": provenance})

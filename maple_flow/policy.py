@@ -330,6 +330,13 @@ def choose_queue(req: ResourceRequest, profile: ClusterProfile) -> QueueChoice:
     return QueueChoice(None, "no queue takes the job", tuple(_none_fits(req, profile)))
 
 
+def queue_to_name(req: ResourceRequest, profile: ClusterProfile) -> Queue | None:
+    """The queue a job that names none is given explicitly: :func:`choose_queue`'s pick
+    when it is not the profile's default (the default needs no directive), else None."""
+    chosen = choose_queue(req, profile).queue
+    return None if chosen is None or chosen == profile.queues.default_queue else chosen
+
+
 def _none_fits(req: ResourceRequest, profile: ClusterProfile) -> list[Problem]:
     default = profile.queues.default_queue
     problems = [p for p in check_request(replace(req, queue=default.name), profile)

@@ -22,7 +22,7 @@ from maple_flow.errors import PolicyViolation, Problem, RenderError, api_boundar
 from maple_flow.models import ClusterProfile, JobSpec, Template, walltime_seconds
 from maple_flow.models.common import Strict, Walltime
 from maple_flow.models.job import args_without_nul, single_line
-from maple_flow.policy import ResourceRequest, check_request, choose_queue
+from maple_flow.policy import ResourceRequest, check_request, queue_to_name
 from maple_flow.render import environment, render_context
 
 #: The placeholder in an argument that becomes the task index inside each task.
@@ -97,10 +97,8 @@ def with_queue(job: TriplesJob, profile: ClusterProfile) -> TriplesJob:
     the default when it takes the job, else the tightest that does); unchanged otherwise."""
     if job.queue is not None:
         return job
-    choice = choose_queue(_request(job, profile), profile)
-    if choice.queue is None or choice.queue.name == profile.queues.default_queue.name:
-        return job
-    return job.model_copy(update={"queue": choice.queue.name})
+    chosen = queue_to_name(_request(job, profile), profile)
+    return job if chosen is None else job.model_copy(update={"queue": chosen.name})
 
 
 def check_triples(job: TriplesJob, profile: ClusterProfile) -> list[Problem]:
