@@ -8,7 +8,7 @@ and capacity check. Only the judging differs (``maple_flow.triples_report``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
@@ -24,7 +24,7 @@ from maple_flow.triples_report import (
     assess_triples,
     parse_triples,
 )
-from maple_flow.verify.decide import pending_reason
+from maple_flow.verify.decide import pending_reason, scheduler_reasons
 from maple_flow.verify.report import log_tail
 from maple_flow.verify.substitute import MINIAPP_DIR
 
@@ -89,15 +89,6 @@ def task_reports(raw: dict[str, Any]) -> list[TaskReport]:
     return parse_triples(text)[0]
 
 
-def _state_reasons(raw: dict[str, Any]) -> list[str]:
-    state = raw.get("state")
-    if state == "REJECTED":
-        return [f"rejected at submission: {raw.get('message') or 'no message'}"]
-    if state != "COMPLETED":
-        return [f"the job ended {state} with exit code {raw.get('exit_code')}"]
-    return []
-
-
 def judge(raw: dict[str, Any], prepared: PreparedTriples, endpoint: str) -> TriplesVerifyReport:
     """verified only when the job completed and the probe's reports show the layout (pure);
     unverified when the job was still queued or running when the wait ended."""
@@ -107,7 +98,7 @@ def judge(raw: dict[str, Any], prepared: PreparedTriples, endpoint: str) -> Trip
     if raw.get("pending"):
         reasons = [pending_reason(raw)]
     else:
-        reasons = _state_reasons(raw)
+        reasons = scheduler_reasons(raw)
         if raw.get("state") != "REJECTED":
             assessment = assess_triples(reports, nodes=job.nodes, ppn=job.ppn, tpp=job.tpp,
                                         gpus_per_node=prepared.gpus_per_node)
@@ -131,14 +122,6 @@ def _unverified(prepared: PreparedTriples, endpoint: str, why: str) -> TriplesVe
         gpus_per_node=prepared.gpus_per_node, script=prepared.script)
 
 
-def _on_twin(prepared: PreparedTriples) -> PreparedTriples:
-    """On the twin, an account placeholder becomes the profile's example account."""
-    account = get_profile(prepared.job.cluster).account
-    return PreparedTriples(prepared.job, prepared.script.replace(account.placeholder,
-                                                                 account.example),
-                           prepared.files, prepared.gpus_per_node)
-
-
 def _submit(prepared: PreparedTriples, endpoint: Endpoint, workdir: str | None,
             timeout_s: float, dfk: Any) -> dict[str, Any] | str:
     """Run the job as the verification Parsl app; its raw result, or why it could not run."""
@@ -151,7 +134,7 @@ def _submit(prepared: PreparedTriples, endpoint: Endpoint, workdir: str | None,
     cluster = get_profile(prepared.job.cluster)
     with data_flow_kernel(dfk) as kernel:
         executors, labels, down = cluster_executors([cluster.id], {cluster.id: endpoint}, {},
-                                             set(kernel.executors))
+                                                    set(kernel.executors))
         if down:
             return down[cluster.id]
         kernel.add_executors(list(executors.values()))
@@ -187,14 +170,14 @@ def verify_prepared(prepared: PreparedTriples, *, timeout_s: float = DEFAULT_TIM
                     dfk: Any = None) -> TriplesVerifyReport:
     """Run a prepared probe script (``prepare_triples``, possibly edited) and judge it."""
     from maple_flow.verify.budget import twin_capacity
-    from maple_flow.verify.run import bring_up_twin
+    from maple_flow.verify.run import bring_up_twin, twin_account
     from maple_flow.verify.workdir import job_workdir
 
     registry = registry or load_registry()
     profile = get_profile(prepared.job.cluster)
     endpoint = registry[profile.id]
     if endpoint.type == "twin":
-        prepared = _on_twin(prepared)
+        prepared = replace(prepared, script=twin_account(prepared.script, profile.id))
         why = (twin_capacity(profile.id, prepared.job.nodes)
                or bring_up_twin([profile.id]).get(profile.id))
         if why:

@@ -9,7 +9,8 @@ from maple_flow.miniapp_report import REPORT_PREFIX, MiniAppReport, assess, pars
 from maple_flow.verify.report import Expected, VerifyReport, log_excerpt, log_tail
 
 
-def _scheduler_reasons(raw: dict[str, Any]) -> list[str]:
+def scheduler_reasons(raw: dict[str, Any]) -> list[str]:
+    """Why the job's scheduler state is not a completed run (empty when it completed)."""
     state = raw.get("state")
     if state == "REJECTED":
         return [f"rejected at submission: {raw.get('message') or 'no message'}"]
@@ -44,7 +45,7 @@ def decide(cluster: str, endpoint: str, raw: dict[str, Any], expected: Expected,
     """verified only when the job completed and every expected rank reported correctly;
     unverified (never failed) when the job was still queued or running when the wait ended."""
     reports = collect_reports(raw)
-    reasons = [pending_reason(raw)] if raw.get("pending") else _scheduler_reasons(raw)
+    reasons = [pending_reason(raw)] if raw.get("pending") else scheduler_reasons(raw)
     if raw.get("state") != "REJECTED" and not raw.get("pending"):
         assessment = assess(reports, expected.world_size, expected.ranks_per_node,
                             expected.nodes, expected.setup)

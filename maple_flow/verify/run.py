@@ -69,14 +69,14 @@ def _prepare(target: VerifyTarget) -> Prepared:
                    strategy=target.strategy, spec=target.spec)
 
 
-def _twin_account(job: Prepared) -> Prepared:
-    """On the twin, an account placeholder becomes the profile's example account.
+def twin_account(script: str, cluster: str) -> str:
+    """``script`` for the twin: an account placeholder becomes the profile's example account.
 
     A real cluster rejects the placeholder (the user must give an account); the twin checks
     the account's format, so it gets a well-formed one.
     """
-    account = get_profile(job.cluster).account
-    return replace(job, script=job.script.replace(account.placeholder, account.example))
+    account = get_profile(cluster).account
+    return script.replace(account.placeholder, account.example)
 
 
 def bring_up_twin(clusters: list[str]) -> dict[str, str]:
@@ -243,7 +243,8 @@ def verify_many(targets: list[VerifyTarget], *, timeout_s: float = DEFAULT_TIMEO
     for t in targets:
         t.cluster = resolve_cluster(t.cluster)
     prepared = {i: _prepare(t) for i, t in enumerate(targets)}
-    prepared = {i: _twin_account(j) if registry[j.cluster].type == "twin" else j
+    prepared = {i: replace(j, script=twin_account(j.script, j.cluster))
+                if registry[j.cluster].type == "twin" else j
                 for i, j in prepared.items()}
     workdirs, no_folder = _locate(prepared, registry)
     no_folder.update(_beyond_twin(prepared, registry))
