@@ -13,11 +13,12 @@ import re
 from dataclasses import dataclass
 
 from maple_flow.models import ClusterProfile
+from maple_flow.models.job import ARRAY_SPEC
 from maple_flow.scriptparse import ParsedScript
 
 #: The variable each scheduler sets to the job's index in its array.
 INDEX_VARIABLE = {"slurm": "SLURM_ARRAY_TASK_ID", "pbs": "PBS_ARRAY_INDEX"}
-_SPEC = re.compile(r"^\d{1,7}(?:[-,:%]\d{1,7}){0,31}$")
+_SPEC = re.compile(ARRAY_SPEC)
 
 
 @dataclass(frozen=True)

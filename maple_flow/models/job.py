@@ -24,6 +24,10 @@ TORCH_RANK_VARS: dict[str, RankRole] = {
     "MASTER_ADDR": "master_addr", "MASTER_PORT": "master_port",
 }
 
+#: A job array's index specification as both schedulers take it (``1-100``, ``0,4,8``,
+#: ``1-9:2``, ``1-100%10``).
+ARRAY_SPEC = r"^\d{1,7}(?:[-,:%]\d{1,7}){0,31}$"
+
 _ENV_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 _MODULE_NAME = re.compile(r"^[A-Za-z0-9_.+/@:-]+$")
 
@@ -107,7 +111,7 @@ class JobSpec(Strict):
         "as on a source script that had neither (a failing diagnostic does not end the job)")
     cpus_per_task: int | None = Field(default=None, ge=1, le=1024)
     array: str | None = Field(
-        default=None, pattern=r"^\d{1,7}(?:[-,:%]\d{1,7}){0,31}$",
+        default=None, pattern=ARRAY_SPEC,
         description="a job array's index specification, kept as the scheduler's own "
         "(#SBATCH --array= / #PBS -J); None: one job")
     provenance: dict[str, Provenance] = Field(default={})
