@@ -284,11 +284,12 @@ def other_site_file(text: str, profile: ClusterProfile) -> str:
     sourced = _SOURCED.match(text)
     if sourced is None:
         return ""
+    profiles = all_profiles()
     words = set(re.split(r"[^a-z0-9]+", sourced.group(1).lower()))
-    named = sorted((words & set(all_profiles())) - {profile.id})
+    named = sorted((words & set(profiles)) - {profile.id})
     if not named:
         return ""
-    return (f"the file is named for {all_profiles()[named[0]].name} (that site's settings); "
+    return (f"the file is named for {profiles[named[0]].name} (that site's settings); "
             f"make {profile.name}'s own if the job needs one")
 
 
