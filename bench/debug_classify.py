@@ -24,8 +24,8 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 from debug_cases import Case, _case, load_cases  # noqa: E402
 
-from maple_flow.debug import apply_fix, classify, load_knowledge_base  # noqa: E402
-from maple_flow.debug.models import KnowledgeBase  # noqa: E402
+from maple_flow.repair import apply_fix, classify, load_knowledge_base  # noqa: E402
+from maple_flow.repair.models import KnowledgeBase  # noqa: E402
 
 HELDOUT = ROOT / "tests" / "data" / "debug_cases_heldout.yaml"
 OUT = ROOT / "bench" / "out" / "debug_classify.json"
@@ -74,9 +74,9 @@ def _latency(cases: list[Case], kb: KnowledgeBase) -> dict[str, Any]:
 
 def _patch(cases: list[Case], kb: KnowledgeBase) -> dict[str, Any]:
     """apply_fix latency on the top diagnosis of every case, and repairs of broken scripts."""
-    from maple_flow.clusters import get_profile
-    from maple_flow.debug import FixNotApplicable
-    from maple_flow.policy import check_script
+    from maple_flow.knowledge.clusters import get_profile
+    from maple_flow.knowledge.policy import check_script
+    from maple_flow.repair import FixNotApplicable
 
     times: list[float] = []
     counts = {"applied": 0, "not_applicable": 0, "no_ops": 0, "broken": 0,

@@ -21,7 +21,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from maple_flow.miniapp_report import assess, parse_output  # noqa: E402
+from maple_flow.verify.miniapp_report import assess, parse_output  # noqa: E402
 
 APPS = ("ddp", "fsdp", "zero3", "accelerate_ddp")
 PHASES = ("import_s", "init_s", "collectives_s", "step_s", "total_s")

@@ -12,7 +12,7 @@ import argparse
 import json
 import time
 
-from maple_flow.clusters import all_profiles
+from maple_flow.knowledge.clusters import all_profiles
 from maple_flow.twin import Twin
 from maple_flow.twin.install import install_packages, installed
 

@@ -4,7 +4,7 @@
         [--warm | --both]
 
 Each cell renders the template for 2 nodes with every GPU of each node, swaps in the
-mini-app and runs it on the cluster's twin (`maple_flow.workflows.revalidate`, the same code
+mini-app and runs it on the cluster's twin (`maple_flow.workflows.scale.revalidate`, the same code
 as the nightly revalidation). Prints JSON (per cell status and seconds, total wall time) and
 writes matrix.md, matrix.html and matrix.json to --out (default bench/out).
 
@@ -24,13 +24,13 @@ import time
 from pathlib import Path
 from typing import Any
 
-from maple_flow.clusters import all_profiles
+from maple_flow.knowledge.clusters import all_profiles
 from maple_flow.models import SETUPS
 from maple_flow.reports.matrix import write_matrix
 from maple_flow.twin import Twin
 from maple_flow.twin.warm import stop_zygotes
 from maple_flow.verify.progress import progress_printer
-from maple_flow.workflows import revalidate
+from maple_flow.workflows.scale import revalidate
 
 SETUP_NAMES = {"ddp": SETUPS[0], "fsdp": SETUPS[1], "zero3": SETUPS[2], "accelerate": SETUPS[3]}
 

@@ -38,7 +38,7 @@ from maple_flow.verify.decide import decide
 from maple_flow.verify.jobs import run_job
 from maple_flow.verify.prepare import Prepared
 from maple_flow.verify.run import _prepare, _twin_account
-from maple_flow.workflows import matrix_targets
+from maple_flow.workflows.scale import matrix_targets
 
 SETUP_NAMES = {"ddp": SETUPS[0], "fsdp": SETUPS[1], "zero3": SETUPS[2], "accelerate": SETUPS[3]}
 

@@ -18,10 +18,10 @@ if TYPE_CHECKING:
     from maple_flow.extract import extract
     from maple_flow.generate import GenerateResult, generate, generate_from_spec
     from maple_flow.models import JobSpec
-    from maple_flow.port import PortResult, port
+    from maple_flow.port.api import PortResult, port
     from maple_flow.render import render
-    from maple_flow.triples import TriplesJob, render_triples
-    from maple_flow.triples_verify import verify_triples
+    from maple_flow.triples.job import TriplesJob, render_triples
+    from maple_flow.triples.verify import verify_triples
 
 #: Public name -> the module that defines it.
 _LAZY: dict[str, str] = {
@@ -29,15 +29,15 @@ _LAZY: dict[str, str] = {
     "JobSpec": "maple_flow.models",
     "MapleError": "maple_flow.errors",
     "MissingInformation": "maple_flow.errors",
-    "PortResult": "maple_flow.port",
+    "PortResult": "maple_flow.port.api",
     "extract": "maple_flow.extract",
     "generate": "maple_flow.generate",
     "generate_from_spec": "maple_flow.generate",
-    "port": "maple_flow.port",
+    "port": "maple_flow.port.api",
     "render": "maple_flow.render",
-    "TriplesJob": "maple_flow.triples",
-    "render_triples": "maple_flow.triples",
-    "verify_triples": "maple_flow.triples_verify",
+    "TriplesJob": "maple_flow.triples.job",
+    "render_triples": "maple_flow.triples.job",
+    "verify_triples": "maple_flow.triples.verify",
 }
 
 __all__ = [
@@ -71,8 +71,8 @@ def __dir__() -> list[str]:
 
 
 class _Package(ModuleType):
-    """Keeps ``maple_flow.port`` (and the other public functions named like their modules)
-    the function: importing the submodule ``maple_flow.port`` must not rebind the name."""
+    """Keeps ``maple_flow.port.api`` (and the other public functions named like their modules)
+    the function: importing the submodule ``maple_flow.port.api`` must not rebind the name."""
 
     def __setattr__(self, name: str, value: Any) -> None:
         if name in _LAZY and isinstance(value, ModuleType):

@@ -14,8 +14,8 @@ from typing import Literal
 import yaml
 from pydantic import Field, ValidationError, model_validator
 
-from maple_flow.clusters import CLUSTER_IDS, resolve_cluster
 from maple_flow.errors import MapleError
+from maple_flow.knowledge.clusters import CLUSTER_IDS, resolve_cluster
 from maple_flow.models.common import Strict
 from maple_flow.paths import endpoints_dir
 from maple_flow.yamlio import load_yaml

@@ -5,13 +5,13 @@ from __future__ import annotations
 import shlex
 from typing import TYPE_CHECKING
 
-from maple_flow.clusters import get_profile
 from maple_flow.errors import PolicyViolation, Problem, RenderError, api_boundary
-from maple_flow.library import find_templates, get_template
+from maple_flow.knowledge.clusters import get_profile
+from maple_flow.knowledge.library import find_templates, get_template
+from maple_flow.knowledge.policy import check_spec, choose_queue, queue_to_name, request_from_spec
 from maple_flow.lint import Finding
 from maple_flow.models import ClusterProfile, JobSpec, Template
 from maple_flow.models.common import Strict
-from maple_flow.policy import check_spec, choose_queue, queue_to_name, request_from_spec
 from maple_flow.render import master_port_base, queue_for, render
 
 if TYPE_CHECKING:
@@ -121,9 +121,9 @@ def explain(
 
 
 def with_fitting_queue(spec: JobSpec, profile: ClusterProfile) -> JobSpec:
-    """Without a queue given, the queue :func:`maple_flow.policy.choose_queue` picks (never
-    one marked ``auto: false``, a partial-node queue for a job on part of a node), marked
-    ``derived`` unless it is the default; when none takes the job, the spec is left as it is
+    """Without a queue given, the queue :func:`~maple_flow.knowledge.policy.choose_queue` picks
+    (never one marked ``auto: false``, a partial-node queue for a job on part of a node),
+    marked ``derived`` unless it is the default; when none takes the job, the spec is left as it is
     and the policy check explains why."""
     if spec.queue is not None:
         return spec
@@ -191,7 +191,7 @@ def generate(
     if isinstance(request, JobSpec):
         return generate_from_spec(request, template_id, strict=strict, store=store)
     from maple_flow.extract import extract
-    from maple_flow.retrieve import rank_templates
+    from maple_flow.retrieve.rank import rank_templates
 
     spec = extract(request)
     ranked = rank_templates(spec, request, store=store) if template_id is None else []

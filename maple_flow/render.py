@@ -21,10 +21,10 @@ import jinja2
 import maple_flow
 from maple_flow.diskcache import jinja_bytecode_cache
 from maple_flow.errors import RenderError, api_boundary
+from maple_flow.knowledge.policy import partial_node
 from maple_flow.models import ClusterProfile, JobSpec, Queue, Template
 from maple_flow.models.job import TORCH_RANK_VARS
 from maple_flow.paths import templates_dir
-from maple_flow.policy import partial_node
 from maple_flow.shellquote import comment, dquote, quote, shell_word
 
 _IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")

@@ -311,7 +311,7 @@ def can_bind(ip: str) -> bool:
 
 @dataclass
 class Report:
-    """The one report line a rank prints; see maple_flow/miniapp_report.py for its schema."""
+    """The one report line a rank prints; see maple_flow/verify/miniapp_report.py for its schema."""
 
     setup: str
     host: str = field(default_factory=socket.gethostname)

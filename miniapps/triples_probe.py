@@ -1,4 +1,4 @@
-"""Triples probe: one task of a triples job (maple_flow.triples) says where it ran and exits.
+"""Triples probe: one task of a triples job (maple_flow.triples.job) says where it ran and exits.
 
 Run by the triples wrapper as ``python triples_probe.py [--task {task}] [--torch] [...]``
 (other arguments are ignored). Prints one ``MAPLE_TRIPLES_REPORT {json}`` line and writes the
@@ -8,7 +8,7 @@ wrapper's MAPLE_TASK_ID), ``num_tasks`` (MAPLE_NUM_TASKS), ``slot`` (MAPLE_LOCAL
 value), ``threads`` (OMP_NUM_THREADS), ``arg_task`` (the value after ``--task``: the
 ``{task}`` placeholder as substituted), ``torch_devices`` (with ``--torch`` and a GPU runtime:
 devices torch sees, which must be 1), ``errors`` and ``ok``. Standard library only unless
-``--torch``. Exit 0 when ok, 1 otherwise. Judged by ``maple_flow.triples_report``.
+``--torch``. Exit 0 when ok, 1 otherwise. Judged by ``maple_flow.triples.report``.
 """
 
 from __future__ import annotations

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import yaml
 
-from maple_flow.clusters import all_profiles
+from maple_flow.knowledge.clusters import all_profiles
 from maple_flow.models import SETUPS, ClusterProfile, Framework, Strategy
 
 ROOT = Path(__file__).resolve().parent.parent / "templates" / "launch"

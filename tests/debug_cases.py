@@ -10,11 +10,11 @@ from typing import Any
 
 import yaml
 
-from maple_flow.clusters import get_profile
-from maple_flow.debug import FailureEvidence
-from maple_flow.library import all_templates
+from maple_flow.knowledge.clusters import get_profile
+from maple_flow.knowledge.library import all_templates
 from maple_flow.models import JobSpec
 from maple_flow.render import render
+from maple_flow.repair import FailureEvidence
 
 CASES_FILE = Path(__file__).parent / "data" / "debug_cases.yaml"
 

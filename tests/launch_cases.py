@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from maple_flow.clusters import get_profile
-from maple_flow.library import all_templates
+from maple_flow.knowledge.clusters import get_profile
+from maple_flow.knowledge.library import all_templates
 from maple_flow.models import ClusterProfile, JobSpec, Template
 
 TEMPLATE_IDS: list[str] = list(all_templates())

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from maple_flow import diskcache
-from maple_flow.clusters import _read_profiles
+from maple_flow.knowledge.clusters import _read_profiles
 from maple_flow.paths import templates_dir
 
 

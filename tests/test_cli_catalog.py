@@ -10,7 +10,7 @@ import typer
 from typer.testing import CliRunner
 
 from maple_flow.cli import catalog
-from maple_flow.clusters import all_profiles
+from maple_flow.knowledge.clusters import all_profiles
 
 
 @pytest.fixture(scope="module")

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from maple_flow.clusters import all_profiles
-from maple_flow.debug import OP_KINDS, KnowledgeBaseError, load_knowledge_base
-from maple_flow.debug.kb import failures_dir, load_file
-from maple_flow.debug.models import FailureRecord, KnowledgeBase
-from maple_flow.debug.resolve import KINDS, placeholders
+from maple_flow.knowledge.clusters import all_profiles
+from maple_flow.repair import OP_KINDS, KnowledgeBaseError, load_knowledge_base
+from maple_flow.repair.kb import failures_dir, load_file
+from maple_flow.repair.models import FailureRecord, KnowledgeBase
+from maple_flow.repair.resolve import KINDS, placeholders
 
 KB = load_knowledge_base()
 RECORDS = {r.id: r for r in KB.records}
@@ -156,4 +156,4 @@ def test_wheel_carries_the_knowledge_base(tmp_path: Path) -> None:
     shipped = {n.rsplit("/", 1)[1] for n in names
                if n.startswith("maple_flow/_data/templates/failures/")}
     assert shipped == {p.name for p in failures_dir().glob("*.yaml")}
-    assert "maple_flow/debug/classify.py" in names
+    assert "maple_flow/repair/classify.py" in names

@@ -9,10 +9,12 @@ from typing import Any
 
 import pytest
 
-from maple_flow.clusters import get_profile
-from maple_flow.debug import Diagnosis, FailureEvidence, Fix
-from maple_flow.debug.llm import Rejected
-from maple_flow.debug.loop import (
+from maple_flow.generate import generate_from_spec
+from maple_flow.knowledge.clusters import get_profile
+from maple_flow.models import ClusterProfile, JobSpec
+from maple_flow.repair import Diagnosis, FailureEvidence, Fix
+from maple_flow.repair.llm import Rejected
+from maple_flow.repair.loop import (
     Apply,
     Candidate,
     History,
@@ -26,9 +28,7 @@ from maple_flow.debug.loop import (
     plan,
     template_of,
 )
-from maple_flow.debug.ops import ExportEnv, PropagateEnv, SetDirective, SetQueue
-from maple_flow.generate import generate_from_spec
-from maple_flow.models import ClusterProfile, JobSpec
+from maple_flow.repair.ops import ExportEnv, PropagateEnv, SetDirective, SetQueue
 from maple_flow.store import TemplateStore
 from maple_flow.verify.report import VerifyReport
 from maple_flow.verify.run import VerifyTarget
@@ -311,8 +311,8 @@ def test_candidate_of_diagnosis_keeps_needs(ops: list[Any]) -> None:
 
 
 def test_values_only_the_user_knows_come_from_answers() -> None:
-    from maple_flow.debug import classify
-    from maple_flow.debug.loop import answer_needs
+    from maple_flow.repair import classify
+    from maple_flow.repair.loop import answer_needs
 
     message = ("sbatch: error: Batch job submission failed: Invalid account or "
                "account/partition combination specified")
@@ -321,7 +321,7 @@ def test_values_only_the_user_knows_come_from_answers() -> None:
                          submit_message=message, reasons=[message], script=bad)
     top = Candidate.of(classify(ev, profile=PROFILE)[0])
     assert top.needs == ("account",) and not top.fix.ops
-    from maple_flow.debug import load_knowledge_base
+    from maple_flow.repair import load_knowledge_base
 
     record = load_knowledge_base().get(top.record_id)
     assert answer_needs(top, {}, list(record.fix), PROFILE, bad) is top

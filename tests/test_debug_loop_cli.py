@@ -101,11 +101,11 @@ def test_unknown_cluster_is_a_clear_error(capsys: pytest.CaptureFixture[str],
 def test_port_results_are_repaired_in_place() -> None:
     """`maple port --verify --repair`: failed targets go through the loop, the rest stay."""
     from maple_flow.cli.repair import repair_port_results
-    from maple_flow.debug import Diagnosis, FailureEvidence, Fix
-    from maple_flow.debug.loop import Loop
-    from maple_flow.debug.ops import RemoveDirective
     from maple_flow.models import ClusterProfile
-    from maple_flow.port import port
+    from maple_flow.port.api import port
+    from maple_flow.repair import Diagnosis, FailureEvidence, Fix
+    from maple_flow.repair.loop import Loop
+    from maple_flow.repair.ops import RemoveDirective
     from maple_flow.verify import VerifyReport, VerifyTarget
 
     source = (Path(__file__).parents[1] / "examples" / "perlmutter_vit_ddp.sbatch").read_text()

@@ -15,9 +15,10 @@ from typing import Any, ClassVar
 
 import pytest
 
-from maple_flow.clusters import get_profile
-from maple_flow.debug import OP_KINDS, FailureEvidence, Fix
-from maple_flow.debug.llm import (
+from maple_flow.errors import MapleError
+from maple_flow.knowledge.clusters import get_profile
+from maple_flow.repair import OP_KINDS, FailureEvidence, Fix
+from maple_flow.repair.llm import (
     OpenAICompatProposer,
     Rejected,
     TransformersProposer,
@@ -27,7 +28,6 @@ from maple_flow.debug.llm import (
     smollm2_path,
     validate_output,
 )
-from maple_flow.errors import MapleError
 
 LOG = ("Lmod has detected the following error:  The following module(s) are unknown: "
        '"pytorch/9.9.9"\n\nPlease check the spelling or version number.')
@@ -137,9 +137,9 @@ def test_backend_specs() -> None:
 def test_smollm2_for_real_gives_a_fix_or_a_recorded_rejection(tmp_path: Path) -> None:
     """SmolLM2-135M-Instruct (GGUF Q4_1, dequantised by transformers, offline) on one log,
     through the loop: its answer is applied as typed operations or rejected and recorded."""
-    from maple_flow.debug.loop import Loop, RepairJob
     from maple_flow.generate import generate_from_spec
     from maple_flow.models import JobSpec
+    from maple_flow.repair.loop import Loop, RepairJob
     from maple_flow.store import TemplateStore
     from maple_flow.verify import VerifyReport, VerifyTarget
 

@@ -10,13 +10,13 @@ import pytest
 from debug_cases import rendered
 from pydantic import ValidationError
 
-from maple_flow.clusters import get_profile
-from maple_flow.debug import Fix, FixNotApplicable, apply_fix, script_diff
-from maple_flow.debug import ops as o
-from maple_flow.debug.layout import find_launch
-from maple_flow.directives import parse_directives
+from maple_flow.knowledge.clusters import get_profile
+from maple_flow.knowledge.directives import parse_directives
 from maple_flow.lint import shellcheck
 from maple_flow.models import ClusterProfile
+from maple_flow.repair import Fix, FixNotApplicable, apply_fix, script_diff
+from maple_flow.repair import ops as o
+from maple_flow.repair.layout import find_launch
 from maple_flow.scriptparse import parse_script
 
 HOSTILE = "a b'c\"d $(touch /tmp/pwned) `id` ;|&>x $HOME"
@@ -250,7 +250,7 @@ def test_empty_fix_is_identity() -> None:
 
 
 def test_every_op_kind_has_a_handler() -> None:
-    from maple_flow.debug.ops import OP_KINDS
-    from maple_flow.debug.patch import _HANDLERS
+    from maple_flow.repair.ops import OP_KINDS
+    from maple_flow.repair.patch import _HANDLERS
 
     assert {cls.model_fields["op"].default for cls in _HANDLERS} == set(OP_KINDS)

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from maple_flow.debug import FailureEvidence, classify, load_knowledge_base
+from maple_flow.repair import FailureEvidence, classify, load_knowledge_base
 
 KB = load_knowledge_base()
 LMOD_INIT = Path("/usr/share/lmod/lmod/init/bash")

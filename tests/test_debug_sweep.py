@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from maple_flow.clusters import get_profile
-from maple_flow.debug import Fix, FixNotApplicable, apply_fix
-from maple_flow.debug import ops as o
+from maple_flow.knowledge.clusters import get_profile
+from maple_flow.repair import Fix, FixNotApplicable, apply_fix
+from maple_flow.repair import ops as o
 from maple_flow.scriptparse import parse_script
 
 CASES = Path(__file__).resolve().parent.parent / "bench" / "extraction" / "cases.jsonl"

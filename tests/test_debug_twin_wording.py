@@ -1,4 +1,4 @@
-"""Every rejection the cluster twin's submit filters print (maple_flow/policy.py through
+"""Every rejection the cluster twin's submit filters print (maple_flow/knowledge/policy.py through
 maple_flow/twin/frontend.py and maple_flow/twin/pbs.py) is recognised by a knowledge-base
 signature, and the fix it gives makes the site accept the script (or asks the user for the one
 value only they know). Pure: no daemon runs."""
@@ -10,11 +10,11 @@ from collections.abc import Callable
 import pytest
 from debug_cases import rendered
 
-from maple_flow.clusters import all_profiles
-from maple_flow.debug import FailureEvidence, apply_fix, classify, load_knowledge_base
-from maple_flow.debug import patch_directives as pd
+from maple_flow.knowledge.clusters import all_profiles
+from maple_flow.knowledge.policy import check_script
 from maple_flow.models import ClusterProfile
-from maple_flow.policy import check_script
+from maple_flow.repair import FailureEvidence, apply_fix, classify, load_knowledge_base
+from maple_flow.repair import patch_directives as pd
 from maple_flow.twin.frontend import rejection
 from maple_flow.twin.pbs import pbs_message, syntax_problems
 

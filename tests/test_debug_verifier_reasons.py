@@ -1,4 +1,4 @@
-"""The verifier's own failure reasons (maple_flow/miniapp_report.assess) that a launch script
+"""The verifier's own failure reasons (maple_flow/verify/miniapp_report.assess) that a launch script
 can cause are recognised by a knowledge-base signature, as the verifier words them."""
 
 from __future__ import annotations
@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from maple_flow.debug import FailureEvidence, classify, load_knowledge_base
-from maple_flow.miniapp_report import MiniAppReport, assess
+from maple_flow.repair import FailureEvidence, classify, load_knowledge_base
+from maple_flow.verify.miniapp_report import MiniAppReport, assess
 
 KB = load_knowledge_base()
 

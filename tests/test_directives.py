@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from maple_flow.directives import detect_scheduler, last_value, parse_directives
+from maple_flow.knowledge.directives import detect_scheduler, last_value, parse_directives
 from maple_flow.models.common import scheduler_walltime_seconds
 
 SLURM = """#!/bin/bash

@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 from gcstandin import make_stand_in
 
-from maple_flow.clusters import CLUSTER_IDS, get_profile
 from maple_flow.endpoints import Endpoint, EndpointError, load_registry
 from maple_flow.gcendpoint import config_path, endpoint_config_yaml, worker_init
+from maple_flow.knowledge.clusters import CLUSTER_IDS, get_profile
 from maple_flow.verify.executors import EndpointUnavailable, globus_app, make_executor
 
 gce_utils = pytest.importorskip("globus_compute_endpoint.endpoint.config.utils")

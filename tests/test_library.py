@@ -7,9 +7,14 @@ from pathlib import Path
 
 import pytest
 
-from maple_flow.clusters import all_profiles
 from maple_flow.errors import ProfileError, TemplateNotFound
-from maple_flow.library import all_templates, find_templates, get_template, load_template_file
+from maple_flow.knowledge.clusters import all_profiles
+from maple_flow.knowledge.library import (
+    all_templates,
+    find_templates,
+    get_template,
+    load_template_file,
+)
 from maple_flow.models import SETUPS
 from maple_flow.paths import templates_dir
 

@@ -1,4 +1,5 @@
-"""The verification mini-apps (miniapps/*.py) and their report parser (maple_flow.miniapp_report).
+"""The verification mini-apps (miniapps/*.py) and their report parser
+(maple_flow.verify.miniapp_report).
 
 Pure tests of the rank-env derivation, the device model, the rendezvous check, the parser and
 assess(); the tiny GPT-2 (miniapps/_gpt2.py); then real 2-process runs on this CPU host
@@ -20,7 +21,7 @@ from types import ModuleType
 
 import pytest
 
-from maple_flow.miniapp_report import (
+from maple_flow.verify.miniapp_report import (
     REPORT_PREFIX,
     MiniAppReport,
     ParsedOutput,

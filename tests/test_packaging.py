@@ -15,8 +15,8 @@ ROOT = Path(__file__).resolve().parent.parent
 PROBE = """
 import maple_flow, sys
 from maple_flow.paths import data_dir
-from maple_flow.clusters import all_profiles
-from maple_flow.library import all_templates
+from maple_flow.knowledge.clusters import all_profiles
+from maple_flow.knowledge.library import all_templates
 from maple_flow.verify.prepare import miniapp_files
 from maple_flow.gcendpoint import config_path
 print(maple_flow.__file__)

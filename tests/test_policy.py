@@ -6,16 +6,16 @@ from itertools import product
 
 import pytest
 
-from maple_flow.clusters import all_profiles, get_profile
 from maple_flow.errors import PolicyViolation
-from maple_flow.models import JobSpec
-from maple_flow.policy import (
+from maple_flow.knowledge.clusters import all_profiles, get_profile
+from maple_flow.knowledge.policy import (
     ResourceRequest,
     check_script,
     check_spec,
     choose_queue,
     enforce_spec,
 )
+from maple_flow.models import JobSpec
 
 PM = get_profile("perlmutter")
 

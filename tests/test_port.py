@@ -8,8 +8,8 @@ import pytest
 
 from maple_flow import port
 from maple_flow.cli import main
-from maple_flow.clusters import get_profile
-from maple_flow.port_rules import choose_queue, is_cluster_specific, place_ranks
+from maple_flow.knowledge.clusters import get_profile
+from maple_flow.port.rules import choose_queue, is_cluster_specific, place_ranks
 
 SCRIPT = """#!/bin/bash -l
 #PBS -l select=2:system=polaris

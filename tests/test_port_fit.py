@@ -9,8 +9,8 @@
 from __future__ import annotations
 
 from maple_flow import port
-from maple_flow.clusters import get_profile
-from maple_flow.port_fit import fit_cpus_per_task, script_var_setters
+from maple_flow.knowledge.clusters import get_profile
+from maple_flow.port.fit import fit_cpus_per_task, script_var_setters
 from maple_flow.scriptparse.steps import Step
 
 PERLMUTTER = """#!/bin/bash

@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from maple_flow.clusters import (
+from maple_flow.errors import UnknownCluster
+from maple_flow.knowledge.clusters import (
     CLUSTER_IDS,
     all_profiles,
     get_profile,
@@ -19,7 +20,6 @@ from maple_flow.clusters import (
     normalise_name,
     resolve_cluster,
 )
-from maple_flow.errors import UnknownCluster
 from maple_flow.models import ClusterProfile
 from maple_flow.paths import templates_dir
 

@@ -11,7 +11,7 @@ from launch_cases import TEMPLATE_IDS, case, spec_for
 
 from maple_flow import __version__
 from maple_flow.errors import RenderError
-from maple_flow.policy import check_script
+from maple_flow.knowledge.policy import check_script
 from maple_flow.render import dquote, render
 
 GOLDEN = Path(__file__).parent / "golden"

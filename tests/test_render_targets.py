@@ -12,7 +12,7 @@ import pytest
 from launch_cases import TEMPLATE_IDS, case, spec_for
 
 from maple_flow import generate
-from maple_flow.clusters import all_profiles
+from maple_flow.knowledge.clusters import all_profiles
 from maple_flow.models import JobSpec
 from maple_flow.render import render
 

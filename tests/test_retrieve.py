@@ -9,9 +9,9 @@ import pytest
 
 from maple_flow.errors import RenderError
 from maple_flow.generate import generate, generate_from_spec
-from maple_flow.library import all_templates
+from maple_flow.knowledge.library import all_templates
 from maple_flow.models import JobSpec
-from maple_flow.retrieve import bm25_scores, embedding_available, rank, rank_templates
+from maple_flow.retrieve.rank import bm25_scores, embedding_available, rank, rank_templates
 from maple_flow.store import TemplateStore
 
 
@@ -138,7 +138,7 @@ srun --ntasks-per-node=1 torchrun --nnodes=2 --nproc_per_node=4 \\
 
 
 def test_port_takes_the_targets_verified_variant(store: TemplateStore) -> None:
-    from maple_flow.port import port
+    from maple_flow.port.api import port
 
     seed = port(PERLMUTTER_JOB, ["polaris", "vista"])
     vid = store.add_variant("polaris-pytorch-ddp", SOCKETS, "Polaris DDP bound to hsn0", "twin")

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from maple_flow.clusters import all_profiles
 from maple_flow.generate import generate_from_spec
+from maple_flow.knowledge.clusters import all_profiles
 from maple_flow.models import SETUPS, JobSpec
 from maple_flow.scriptparse import parse_script, read_facts
 

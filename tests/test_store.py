@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from maple_flow.library import all_templates
+from maple_flow.knowledge.library import all_templates
 from maple_flow.store import TemplateStore, default_path, open_existing
 from maple_flow.store.errors import StoreError
 from maple_flow.store.schema import schema_version

@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from maple_flow.library import all_templates
+from maple_flow.knowledge.library import all_templates
 from maple_flow.store import TemplateStore
 
 ROOT = Path(__file__).resolve().parents[1]

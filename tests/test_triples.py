@@ -1,4 +1,4 @@
-"""Triples mode (maple_flow.triples): the assignment, the checks, the script on every cluster
+"""Triples mode (maple_flow.triples.job): the assignment, the checks, the script on every cluster
 (shellcheck-clean, hostile arguments quoted), its task wrapper run for real under a stand-in
 site launcher with the triples probe, the probe's assessment and the verification verdict."""
 
@@ -18,13 +18,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
-from maple_flow.clusters import all_profiles, get_profile
 from maple_flow.errors import MapleError, PolicyViolation, UnknownCluster
+from maple_flow.knowledge.clusters import all_profiles, get_profile
 from maple_flow.lint import shellcheck
 from maple_flow.paths import miniapps_dir
-from maple_flow.triples import TriplesJob, assign, check_triples, render_triples
-from maple_flow.triples_report import TaskReport, assess_triples, parse_triples
-from maple_flow.triples_verify import PreparedTriples, judge, prepare_triples
+from maple_flow.triples.job import TriplesJob, assign, check_triples, render_triples
+from maple_flow.triples.report import TaskReport, assess_triples, parse_triples
+from maple_flow.triples.verify import PreparedTriples, judge, prepare_triples
 
 CLUSTERS = sorted(all_profiles())
 BASH = shutil.which("bash") or "/bin/bash"
@@ -424,10 +424,10 @@ def test_cli_errors_are_one_message(argv: list[str], message: str,
 
 
 def test_public_names_load_lazily() -> None:
-    code = ("import sys, maple_flow; assert 'maple_flow.triples' not in sys.modules; "
+    code = ("import sys, maple_flow; assert 'maple_flow.triples.job' not in sys.modules; "
             "assert maple_flow.render_triples.__name__ == 'render_triples'; "
             "assert maple_flow.TriplesJob.__name__ == 'TriplesJob'; "
-            "assert 'maple_flow.triples_verify' not in sys.modules; "
+            "assert 'maple_flow.triples.verify' not in sys.modules; "
             "assert maple_flow.verify_triples.__name__ == 'verify_triples'")
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           timeout=60, check=False,

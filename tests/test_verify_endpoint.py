@@ -20,8 +20,8 @@ import fakesched
 import pytest
 from gcstandin import make_stand_in
 
-from maple_flow.clusters import get_profile
 from maple_flow.endpoints import Endpoint, EndpointError, load_registry
+from maple_flow.knowledge.clusters import get_profile
 from maple_flow.verify import VerifyTarget, verify_many
 from maple_flow.verify.jobs import run_on_scheduler
 from maple_flow.verify.workdir import WorkdirError, expand_workdir, job_workdir

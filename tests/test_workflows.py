@@ -15,11 +15,11 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from maple_flow.batchdir import MANIFEST, TMP_DIR, atomic_write, safe_stem, unique_names
 from maple_flow.cli import app, main
 from maple_flow.errors import MapleError
 from maple_flow.reports.matrix import Cell, html_page, markdown, write_matrix
-from maple_flow.workflows import batch_port, batch_to_dir, matrix_targets
+from maple_flow.workflows.batchdir import MANIFEST, TMP_DIR, atomic_write, safe_stem, unique_names
+from maple_flow.workflows.scale import batch_port, batch_to_dir, matrix_targets
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -285,7 +285,7 @@ def test_api_functions_raise_only_maple_errors() -> None:
     import maple_flow
     from maple_flow.errors import InvalidValue, UnknownCluster
     from maple_flow.verify import verify
-    from maple_flow.workflows import batch_port as batch
+    from maple_flow.workflows.scale import batch_port as batch
 
     for function in (maple_flow.generate, maple_flow.generate_from_spec, maple_flow.port,
                      maple_flow.extract, maple_flow.render, verify, batch):

@@ -16,7 +16,7 @@ from typing import Any
 
 from script_styles import SCRIPT_STYLES  # type: ignore[import-not-found]
 
-from maple_flow.clusters import all_profiles
+from maple_flow.knowledge.clusters import all_profiles
 from maple_flow.models import ClusterProfile, format_walltime
 
 OUT = Path(__file__).with_name("cases.jsonl")

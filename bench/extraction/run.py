@@ -67,10 +67,10 @@ def _run(case: dict[str, Any], policy: bool = False) -> tuple[dict[str, Any], fl
 
 def _check_policy(spec: JobSpec) -> None:
     """Raise PolicyViolation where ``generate`` would refuse ``spec`` on its cluster."""
-    from maple_flow.clusters import get_profile
     from maple_flow.errors import PolicyViolation
     from maple_flow.generate import with_fitting_queue
-    from maple_flow.policy import check_spec
+    from maple_flow.knowledge.clusters import get_profile
+    from maple_flow.knowledge.policy import check_spec
 
     profile = get_profile(spec.cluster)
     problems = check_spec(with_fitting_queue(spec, profile), profile)

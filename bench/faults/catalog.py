@@ -14,8 +14,8 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from maple_flow.clusters import get_profile
 from maple_flow.generate import generate_from_spec
+from maple_flow.knowledge.clusters import get_profile
 from maple_flow.models import JobSpec
 from maple_flow.twin.options import marker
 

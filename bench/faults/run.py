@@ -6,7 +6,7 @@
 Each fault of ``bench/faults/catalog.py`` is a known-good script rendered at small size with
 one injected fault (or a twin personality option). The broken script is verified on its
 cluster's twin (the fault must show: rejected at submission, the job failing, or the
-mini-app reporting a wrong layout), then repaired by ``maple_flow.debug.loop`` (classify ->
+mini-app reporting a wrong layout), then repaired by ``maple_flow.repair.loop`` (classify ->
 typed fix -> verify again, at most --max-attempts fixes). All faults run concurrently in
 rounds, at most --ranks twin ranks at a time. Writes faults.json and faults.md to --out and
 prints the summary as JSON: reproduced, pass@1, pass@5, mean attempts, wall time.
@@ -171,8 +171,8 @@ def main() -> None:
             sys.stdout, indent=1)
         print()
         return
-    from maple_flow.clusters import get_profile
-    from maple_flow.debug.loop import Loop, RepairJob, default_classifier, template_of
+    from maple_flow.knowledge.clusters import get_profile
+    from maple_flow.repair.loop import Loop, RepairJob, default_classifier, template_of
 
     def progress(job: RepairJob, what: str) -> None:
         print(f"[{time.monotonic() - start:6.0f}s] {job.run_id.split('@')[0]}: {what}",

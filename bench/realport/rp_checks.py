@@ -96,8 +96,8 @@ def _on_target(args: list[str], ported: Ported, back: Parsed) -> list[str]:
     """The source's arguments as they must read on the target: the other scheduler's job
     variables renamed (``$SLURM_NTASKS_PER_NODE`` -> ``$GPUS_PER_NODE`` on PBS), and the
     names the ported script itself sets to a literal replaced by it, as the read-back does."""
-    from maple_flow.clusters import get_profile
-    from maple_flow.port_rules import translate_scheduler_vars
+    from maple_flow.knowledge.clusters import get_profile
+    from maple_flow.port.rules import translate_scheduler_vars
 
     scheduler = get_profile(ported.target).scheduler
     renamed = [translate_scheduler_vars(a, scheduler)[0] for a in args]

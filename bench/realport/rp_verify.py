@@ -37,7 +37,7 @@ class VerifyOutcome:
     launch_model: str = ""  # the port's: per_rank | launcher
     reasons: list[str] = field(default_factory=list)
     cause: str = ""  # why it failed or could not run, one line
-    diagnosis: str | None = None  # maple_flow.debug's best record for a failure
+    diagnosis: str | None = None  # maple_flow.repair's best record for a failure
     expected: str = ""  # nodes x ranks per node
     seen: dict[str, int] = field(default_factory=dict)  # ranks per node the mini-app saw
     size_given: dict[str, int] = field(default_factory=dict)
@@ -249,10 +249,10 @@ def verify_markdown(outcomes: list[VerifyOutcome], summ: dict[str, Any]) -> str:
 
 # -- I/O: the twin ---------------------------------------------------------------------------
 def diagnose(report: Any) -> str | None:
-    """maple_flow.debug's best record for a failed verification (None when nothing fits)."""
-    from maple_flow.clusters import get_profile
-    from maple_flow.debug.classify import classify
-    from maple_flow.debug.loop import evidence_of
+    """maple_flow.repair's best record for a failed verification (None when nothing fits)."""
+    from maple_flow.knowledge.clusters import get_profile
+    from maple_flow.repair.classify import classify
+    from maple_flow.repair.loop import evidence_of
 
     scheduler = get_profile(report.cluster).scheduler
     found = classify(evidence_of(report, report.script, scheduler))
@@ -365,7 +365,7 @@ def twin_fit(nodes: int, target: str) -> dict[str, int] | None:
 
 def full_nodes(nodes: int, target: str) -> dict[str, int]:
     """``nodes`` whole nodes of the target: a size the twin can always run."""
-    from maple_flow.clusters import get_profile
+    from maple_flow.knowledge.clusters import get_profile
 
     return {"nodes": nodes, "gpus_per_node": get_profile(target).gpu.per_node}
 

@@ -29,12 +29,12 @@ from rp_checks import Ported, run_checks
 from rp_verify import full_nodes, run_verify
 
 from maple_flow import port
-from maple_flow.clusters import get_profile
 from maple_flow.errors import MapleError
+from maple_flow.knowledge.clusters import get_profile
+from maple_flow.knowledge.policy import check_script
 from maple_flow.lint import shellcheck
-from maple_flow.policy import check_script
-from maple_flow.port import PortResult
-from maple_flow.port_rules import place_ranks
+from maple_flow.port.api import PortResult
+from maple_flow.port.rules import place_ranks
 
 ROOT = HERE.parent.parent
 ASKS_FOR_SIZE = re.compile(r"\branks=|--ranks\b|\bnodes=|--nodes\b")

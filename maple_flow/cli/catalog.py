@@ -13,10 +13,10 @@ from pydantic import ValidationError
 from rich.console import Console
 from rich.table import Table
 
-from maple_flow.clusters import all_profiles, get_profile
 from maple_flow.errors import MapleError
 from maple_flow.generate import GenerateResult, generate_from_spec
-from maple_flow.library import all_templates, find_templates, get_template
+from maple_flow.knowledge.clusters import all_profiles, get_profile
+from maple_flow.knowledge.library import all_templates, find_templates, get_template
 from maple_flow.models import ClusterProfile, JobSpec, Template
 
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]

@@ -8,9 +8,9 @@ from typing import Annotated
 
 import typer
 
-from maple_flow.clusters import all_profiles, resolve_cluster
 from maple_flow.endpoints import Endpoint, load_registry
 from maple_flow.gcendpoint import config_path, endpoint_config_yaml
+from maple_flow.knowledge.clusters import all_profiles, resolve_cluster
 from maple_flow.verify.workdir import workdir_template
 
 endpoints_app = typer.Typer(

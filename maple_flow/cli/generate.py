@@ -73,7 +73,7 @@ def port_cmd(
     Example: maple port train_polaris.sh --to perlmutter,vista -o ported/ --verify
     """
     from maple_flow.cli.workflows import target_list
-    from maple_flow.workflows import resolve_targets
+    from maple_flow.workflows.scale import resolve_targets
 
     targets = target_list(to, resolve_targets)
     try:
@@ -133,7 +133,7 @@ def port_exit_code(results: dict[str, Any], verified: bool) -> int:
 
 def _port_asking(data: bytes, to: str | list[str], interactive: bool, **kwargs: Any) -> Any:
     """port(), asking on a terminal for the total ranks when the script does not say."""
-    from maple_flow.port import port
+    from maple_flow.port.api import port
 
     try:
         return port(data, to, **kwargs)

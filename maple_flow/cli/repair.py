@@ -12,8 +12,8 @@ import typer
 from maple_flow.errors import MapleError
 
 if TYPE_CHECKING:
-    from maple_flow.debug.loop import Candidate, Loop, RepairResult, Reviewer
-    from maple_flow.port import PortResult
+    from maple_flow.port.api import PortResult
+    from maple_flow.repair.loop import Candidate, Loop, RepairResult, Reviewer
 
 SETUPS = {"ddp": ("pytorch", "ddp"), "fsdp": ("pytorch", "fsdp"),
           "zero3": ("deepspeed", "zero3"), "accelerate": ("accelerate", "ddp")}
@@ -51,8 +51,8 @@ def open_store(path: Path | None) -> Any:
 def make_loop(*, timeout: float, max_attempts: int, review: bool, llm: str | None,
               llm_always: bool, store: Any) -> Loop:
     """The repair loop the commands use: the knowledge base, the endpoint registry."""
-    from maple_flow.debug.llm import proposer_from_spec
-    from maple_flow.debug.loop import Loop, default_classifier, default_verify
+    from maple_flow.repair.llm import proposer_from_spec
+    from maple_flow.repair.loop import Loop, default_classifier, default_verify
 
     return Loop(verify=default_verify(timeout), classify=default_classifier(), store=store,
                 proposer=proposer_from_spec(llm) if llm else None,
@@ -64,17 +64,17 @@ def make_loop(*, timeout: float, max_attempts: int, review: bool, llm: str | Non
 def diagnose_log(text: str, log: str, cluster: str, llm: str | None, llm_always: bool,
                  answers: dict[str, str] | None = None) -> dict[str, Any]:
     """Classify ``log`` for ``text`` on ``cluster`` and plan the fix; nothing runs."""
-    from maple_flow.clusters import get_profile
-    from maple_flow.debug import FailureEvidence, load_knowledge_base
-    from maple_flow.debug.llm import Rejected, proposer_from_spec
-    from maple_flow.debug.loop import (
+    from maple_flow.knowledge.clusters import get_profile
+    from maple_flow.repair import FailureEvidence, load_knowledge_base
+    from maple_flow.repair.llm import Rejected, proposer_from_spec
+    from maple_flow.repair.loop import (
         Candidate,
         History,
         answer_needs,
         default_classifier,
         plan,
     )
-    from maple_flow.debug.repair_report import proposal_data
+    from maple_flow.repair.repair_report import proposal_data
     from maple_flow.verify.report import VerifyReport
 
     profile = get_profile(cluster)
@@ -154,7 +154,7 @@ def repair_command(
 
         maple repair job.sbatch --on delta --log slurm-1234.out
     """
-    from maple_flow.clusters import resolve_cluster
+    from maple_flow.knowledge.clusters import resolve_cluster
 
     answers = parse_answers(answer or [])
     text = script.read_text(encoding="utf-8", errors="replace")
@@ -168,7 +168,7 @@ def repair_command(
         return
     if setup and setup not in SETUPS:
         raise typer.BadParameter(f"--setup must be one of {', '.join(SETUPS)}")
-    from maple_flow.debug.loop import RepairJob
+    from maple_flow.repair.loop import RepairJob
     from maple_flow.verify.run import VerifyTarget
 
     framework, strategy = SETUPS[setup] if setup else (None, None)
@@ -187,7 +187,7 @@ def repair_command(
 
 def _emit_proposal(data: dict[str, Any], name: str, cluster: str, as_json: bool,
                    output: Path | None) -> None:
-    from maple_flow.debug.repair_report import proposal_markdown
+    from maple_flow.repair.repair_report import proposal_markdown
 
     if output is not None and data["proposed"] is not None:
         output.write_text(data["proposed"]["script"], encoding="utf-8")
@@ -198,7 +198,7 @@ def _emit_proposal(data: dict[str, Any], name: str, cluster: str, as_json: bool,
 
 
 def _emit_result(result: RepairResult, name: str, as_json: bool) -> None:
-    from maple_flow.debug.repair_report import result_markdown
+    from maple_flow.repair.repair_report import result_markdown
 
     if as_json:
         typer.echo(json.dumps(result.model_dump(exclude={"final_report"}), indent=2))
@@ -208,7 +208,7 @@ def _emit_result(result: RepairResult, name: str, as_json: bool) -> None:
 
 def repair_port_results(results: dict[str, PortResult], loop: Loop) -> dict[str, RepairResult]:
     """Repair every ported script whose verification failed; update the results in place."""
-    from maple_flow.debug.loop import RepairJob
+    from maple_flow.repair.loop import RepairJob
     from maple_flow.verify.run import VerifyTarget
 
     failed = {c: r for c, r in results.items() if r.status == "failed" and r.report is not None}

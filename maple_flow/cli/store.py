@@ -31,7 +31,7 @@ def learned_row(template: StoredTemplate) -> dict[str, Any]:
 def list_learned(cluster: str | None, as_json: bool) -> None:
     """Print the learned variants of the store (one cluster's with ``cluster``)."""
     from maple_flow.cli.catalog import user_errors
-    from maple_flow.clusters import get_profile
+    from maple_flow.knowledge.clusters import get_profile
     from maple_flow.store import TemplateStore
 
     with user_errors(), TemplateStore.open() as store:

@@ -8,10 +8,10 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from maple_flow.triples import TriplesJob, job_assignment, render_triples
+from maple_flow.triples.job import TriplesJob, job_assignment, render_triples
 
 if TYPE_CHECKING:
-    from maple_flow.triples_verify import TriplesVerifyReport
+    from maple_flow.triples.verify import TriplesVerifyReport
 
 
 def triples_command(
@@ -66,7 +66,7 @@ def triples_command(
 
 
 def _verify(job: TriplesJob, timeout: float) -> TriplesVerifyReport:
-    from maple_flow.triples_verify import verify_triples
+    from maple_flow.triples.verify import verify_triples
 
     return verify_triples(job, timeout_s=timeout)
 

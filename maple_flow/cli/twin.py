@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from maple_flow.clusters import all_profiles
+from maple_flow.knowledge.clusters import all_profiles
 from maple_flow.twin import Twin
 
 twin_app = typer.Typer(
@@ -129,7 +129,7 @@ def describe_cmd(
 
     Example: maple twin describe aurora
     """
-    from maple_flow.clusters import get_profile
+    from maple_flow.knowledge.clusters import get_profile
     from maple_flow.twin.describe import describe
 
     for name in clusters or list(all_profiles()):

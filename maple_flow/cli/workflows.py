@@ -34,9 +34,9 @@ def batch_command(
 
     Example: maple batch jobs/*.sbatch --to polaris,aurora,vista --verify -o ported/
     """
-    from maple_flow.batchdir import unique_names
     from maple_flow.store import open_existing
-    from maple_flow.workflows import batch_port, batch_to_dir, resolve_targets
+    from maple_flow.workflows.batchdir import unique_names
+    from maple_flow.workflows.scale import batch_port, batch_to_dir, resolve_targets
 
     clusters = target_list(to, resolve_targets)
     store = open_existing()  # learned variants, when a store exists ($MAPLE_STORE)
@@ -119,10 +119,10 @@ def revalidate_command(
     """
     import time
 
-    from maple_flow.clusters import all_profiles, resolve_cluster
+    from maple_flow.knowledge.clusters import all_profiles, resolve_cluster
     from maple_flow.models import SETUPS
     from maple_flow.reports.matrix import write_matrix
-    from maple_flow.workflows import revalidate
+    from maple_flow.workflows.scale import revalidate
 
     names = [resolve_cluster(c) for c in clusters.split(",") if c.strip()] or list(all_profiles())
     chosen = [s.strip() for s in setups.split(",") if s.strip()] or list(SETUP_NAMES)

@@ -62,7 +62,7 @@ HOW_TO_FILL = {
 
 
 def _profile(cluster: str | None) -> ClusterProfile | None:
-    from maple_flow.clusters import get_profile
+    from maple_flow.knowledge.clusters import get_profile
 
     return get_profile(cluster) if cluster else None
 
@@ -186,7 +186,7 @@ def _scan_all(scan: Scan, profile: ClusterProfile | None) -> Scan:
 
 
 def _cluster(scan: Scan, override: str | None) -> tuple[str | None, str]:
-    from maple_flow.clusters import alias_index, resolve_cluster
+    from maple_flow.knowledge.clusters import alias_index, resolve_cluster
 
     if override:
         return resolve_cluster(override), "said"
@@ -247,7 +247,7 @@ def _unknown_machine(text: str) -> str | None:
 def _check_cluster_named(scan: Scan, fields: dict[str, Any]) -> None:
     """Without a known cluster, a machine named in words ("on Frontier") is an
     UnknownCluster error that lists the known ones, never silently ignored."""
-    from maple_flow.clusters import known_clusters
+    from maple_flow.knowledge.clusters import known_clusters
 
     if fields.get("cluster"):
         return

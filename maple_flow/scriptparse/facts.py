@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from maple_flow.directives import Directive
+from maple_flow.knowledge.directives import Directive
 from maple_flow.models.common import scheduler_walltime_seconds
 from maple_flow.scriptparse.launch import PER_RANK_LAUNCHERS, Stage
 from maple_flow.scriptparse.model import launch_model

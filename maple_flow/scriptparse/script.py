@@ -5,8 +5,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from maple_flow.directives import Directive, detect_scheduler, last_value, parse_directives
 from maple_flow.errors import ParseError
+from maple_flow.knowledge.directives import (
+    Directive,
+    detect_scheduler,
+    last_value,
+    parse_directives,
+)
 from maple_flow.scriptparse.launch import LaunchLine, installed_command, read_words
 from maple_flow.scriptparse.loop import LaunchLoop, launch_loop
 from maple_flow.scriptparse.shell import Block, ShellCommand, split_blocks, split_commands

@@ -9,7 +9,7 @@ from pydantic import ValidationError
 
 from maple_flow.errors import MissingInformation, ParseError
 from maple_flow.models import ClusterProfile, JobSpec, format_walltime
-from maple_flow.port_rules import vendor_of_script
+from maple_flow.port.rules import vendor_of_script
 from maple_flow.scriptparse.facts import ScriptFacts, read_facts
 from maple_flow.scriptparse.script import ParsedScript, parse_script
 
@@ -44,7 +44,7 @@ def _score(p: ParsedScript, text: str, profile: ClusterProfile) -> int:
 
 def guess_cluster(p: ParsedScript, text: str) -> str | None:
     """The cluster a script was most likely written for, or None when nothing stands out."""
-    from maple_flow.clusters import all_profiles
+    from maple_flow.knowledge.clusters import all_profiles
 
     scores = sorted(
         ((_score(p, text, prof), cid) for cid, prof in all_profiles().items()), reverse=True
@@ -56,7 +56,7 @@ def guess_cluster(p: ParsedScript, text: str) -> str | None:
 
 def spec_fields(facts: ScriptFacts, cluster: str | None) -> dict[str, Any]:
     """JobSpec fields for ``facts`` on ``cluster``; GPUs per node fall back to the profile."""
-    from maple_flow.clusters import get_profile
+    from maple_flow.knowledge.clusters import get_profile
 
     fields: dict[str, Any] = {
         "cluster": cluster,
@@ -88,9 +88,9 @@ def script_to_spec(data: str | bytes, cluster: str | None = None) -> JobSpec:
     """The JobSpec a batch script describes, on ``cluster`` or the cluster it was written for.
 
     Environment, modules and activation stay out of the spec: they belong to the source
-    cluster (``maple_flow.port`` reports them). Raises ParseError or MissingInformation.
+    cluster (``maple_flow.port.api`` reports them). Raises ParseError or MissingInformation.
     """
-    from maple_flow.clusters import resolve_cluster
+    from maple_flow.knowledge.clusters import resolve_cluster
 
     parsed = parse_script(data)
     text = data if isinstance(data, str) else data.decode("utf-8")

@@ -71,8 +71,8 @@ class TemplateStore(BatchLog, MatrixLog):
 
     # -- seeds ------------------------------------------------------------------------------
     def _seed_rows(self) -> list[dict[str, Any]]:
-        from maple_flow.clusters import get_profile
-        from maple_flow.library import all_templates
+        from maple_flow.knowledge.clusters import get_profile
+        from maple_flow.knowledge.library import all_templates
         from maple_flow.store.rows import source_sha256
 
         have = {r["id"]: r["source_sha256"] for r in self._rows(

@@ -1,8 +1,8 @@
 """Typed fix operations as the store keeps them, and the seam to the debug loop's patcher.
 
-The operations are ``maple_flow.debug.ops.FixOp`` (a pydantic discriminated union on
+The operations are ``maple_flow.repair.ops.FixOp`` (a pydantic discriminated union on
 ``op``); the store keeps them validated, as canonical JSON. Rendering a learned variant
-applies them to the parent's script with ``maple_flow.debug.apply_fix``: that call lives
+applies them to the parent's script with ``maple_flow.repair.apply_fix``: that call lives
 only in ``apply_ops`` below.
 """
 
@@ -25,7 +25,7 @@ Op = dict[str, Any]
 
 @cache
 def _adapter() -> TypeAdapter[list[Any]]:
-    from maple_flow.debug.ops import FixOp
+    from maple_flow.repair.ops import FixOp
 
     return TypeAdapter(list[FixOp])
 
@@ -69,7 +69,7 @@ def apply_ops(script: str, ops: list[Op], profile: ClusterProfile, record_id: st
               cause: str) -> str:
     """``script`` with ``ops`` applied by the debug loop's patcher (FixNotApplicable, a
     MapleError, when one cannot apply)."""
-    from maple_flow.debug import Fix, apply_fix
+    from maple_flow.repair import Fix, apply_fix
 
     fix = Fix(record_id=record_id, cause=cause, ops=_adapter().validate_python(ops))
     return apply_fix(script, fix, profile)

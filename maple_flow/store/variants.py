@@ -59,7 +59,7 @@ def candidate(lineage: list[StoredTemplate], root: Template) -> Candidate:
 
 def learned_candidate(store: TemplateStore, template_id: str) -> Candidate:
     """The stored variant ``template_id`` as a candidate; its seed must be in the library."""
-    from maple_flow.library import get_template
+    from maple_flow.knowledge.library import get_template
 
     lineage = store.lineage(template_id)
     if lineage[-1].origin != "learned":
@@ -93,8 +93,8 @@ def learned_choice(store: TemplateStore, spec: JobSpec, template_id: str | None
                    ) -> Candidate | None:
     """The learned variant to render for ``spec``: the one named, else the best verified one
     for its setup; None for a library template (an unknown id is left to the library)."""
-    from maple_flow.library import all_templates
-    from maple_flow.retrieve import rank_templates
+    from maple_flow.knowledge.library import all_templates
+    from maple_flow.retrieve.rank import rank_templates
 
     if template_id is None:
         best = rank_templates(spec, store=store)[0]

@@ -1,6 +1,6 @@
 """Submission front ends of the twin: the site's submit filter in front of the real sbatch.
 
-``sbatch`` (Slurm personalities) checks the script with ``maple_flow.policy.check_script``
+``sbatch`` (Slurm personalities) checks the script with ``maple_flow.knowledge.policy.check_script``
 (the profile's rules: required/forbidden directives, account format, queue/QOS names and
 limits, GPUs per node) and answers a broken rule with the site's own error message and exit
 status 1, as a site's job_submit filter does; otherwise it runs the real sbatch. QOS limits
@@ -15,11 +15,11 @@ import shlex
 import sys
 from pathlib import Path
 
-from maple_flow.clusters import get_profile
-from maple_flow.directives import SLURM_FLAGS, SLURM_SHORT, last_value, parse_directives
 from maple_flow.errors import Problem
+from maple_flow.knowledge.clusters import get_profile
+from maple_flow.knowledge.directives import SLURM_FLAGS, SLURM_SHORT, last_value, parse_directives
+from maple_flow.knowledge.policy import check_script
 from maple_flow.models import ClusterProfile, format_walltime
-from maple_flow.policy import check_script
 
 REAL_SBATCH = "/usr/bin/sbatch"
 

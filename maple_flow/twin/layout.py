@@ -6,7 +6,7 @@ import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
-from maple_flow.clusters import CLUSTER_IDS
+from maple_flow.knowledge.clusters import CLUSTER_IDS
 from maple_flow.models import ClusterProfile
 
 #: Nodes per personality: enough for 2-node jobs and for "too many nodes" checks.

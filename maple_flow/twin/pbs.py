@@ -1,7 +1,7 @@
 """The thin PBS Pro front end of the Polaris and Aurora personalities: qsub, qstat, qdel.
 
 ``qsub`` reads ``#PBS`` directives and command-line options, applies the site's rules
-(``maple_flow.policy.check_script`` plus PBS syntax checks: resource names, ``place``,
+(``maple_flow.knowledge.policy.check_script`` plus PBS syntax checks: resource names, ``place``,
 ``system``), and submits a real Slurm job that runs the script in a PBS-like job shell
 (``PBS_NODEFILE`` with the nodes' FQDNs, ``PBS_JOBID``, ``PBS_O_WORKDIR``, the job starting in
 ``$HOME``, no ``SLURM_*`` variables). What it prints and what it answers mimics PBS Pro.
@@ -17,11 +17,17 @@ import sys
 import uuid
 from pathlib import Path
 
-from maple_flow.clusters import get_profile
-from maple_flow.directives import PBS_FLAGS, PBS_SHORT, Directive, last_value, parse_directives
 from maple_flow.errors import Problem
+from maple_flow.knowledge.clusters import get_profile
+from maple_flow.knowledge.directives import (
+    PBS_FLAGS,
+    PBS_SHORT,
+    Directive,
+    last_value,
+    parse_directives,
+)
+from maple_flow.knowledge.policy import check_script
 from maple_flow.models import ClusterProfile, format_walltime, walltime_seconds
-from maple_flow.policy import check_script
 from maple_flow.twin.frontend import REAL_SBATCH, split_cli, with_cli_directives
 from maple_flow.twin.warm import forwarded
 

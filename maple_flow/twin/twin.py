@@ -10,7 +10,7 @@ import sys
 import time
 from pathlib import Path
 
-from maple_flow.clusters import get_profile
+from maple_flow.knowledge.clusters import get_profile
 from maple_flow.models import ClusterProfile
 from maple_flow.twin import daemons, hosts
 from maple_flow.twin.errors import TwinError

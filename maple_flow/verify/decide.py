@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from maple_flow.miniapp_report import REPORT_PREFIX, MiniAppReport, assess, parse_reports
+from maple_flow.verify.miniapp_report import REPORT_PREFIX, MiniAppReport, assess, parse_reports
 from maple_flow.verify.report import Expected, VerifyReport, log_excerpt, log_tail
 
 

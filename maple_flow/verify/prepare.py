@@ -7,11 +7,11 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
-from maple_flow.clusters import get_profile
-from maple_flow.directives import parse_directives
+from maple_flow.knowledge.clusters import get_profile
+from maple_flow.knowledge.directives import parse_directives
+from maple_flow.knowledge.policy import request_from_directives
 from maple_flow.models import ClusterProfile, Framework, JobSpec, Strategy
 from maple_flow.paths import miniapps_dir
-from maple_flow.policy import request_from_directives
 from maple_flow.verify.report import Expected
 from maple_flow.verify.substitute import (
     JOB_LAYOUT_FILE,

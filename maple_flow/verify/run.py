@@ -9,9 +9,9 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import Any, cast
 
-from maple_flow.clusters import get_profile, resolve_cluster
 from maple_flow.endpoints import Endpoint, EndpointError, load_registry
 from maple_flow.errors import MapleError, api_boundary
+from maple_flow.knowledge.clusters import get_profile, resolve_cluster
 from maple_flow.models import Framework, JobSpec, Strategy
 from maple_flow.verify.budget import TWIN_MAX_RANKS, twin_capacity
 from maple_flow.verify.decide import decide

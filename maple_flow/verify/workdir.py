@@ -14,9 +14,9 @@ import re
 import socket
 from pathlib import Path
 
-from maple_flow.directives import last_value, parse_directives
 from maple_flow.endpoints import Endpoint, EndpointError
 from maple_flow.errors import MapleError
+from maple_flow.knowledge.directives import last_value, parse_directives
 from maple_flow.models import ClusterProfile
 
 _UNSET_VAR = re.compile(r"\$\{?(\w+)")

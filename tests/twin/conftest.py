@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from maple_flow.clusters import all_profiles
+from maple_flow.knowledge.clusters import all_profiles
 
 HERE = Path(__file__).parent
 

@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from maple_flow.debug.loop import Loop, RepairJob, default_classifier, default_verify, template_of
 from maple_flow.generate import generate_from_spec
 from maple_flow.models import JobSpec
+from maple_flow.repair.loop import Loop, RepairJob, default_classifier, default_verify, template_of
 from maple_flow.store import TemplateStore
 from maple_flow.twin.options import marker
 from maple_flow.verify import VerifyTarget

@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from maple_flow.triples import TriplesJob
-from maple_flow.triples_verify import prepare_triples, verify_prepared, verify_triples
+from maple_flow.triples.job import TriplesJob
+from maple_flow.triples.verify import prepare_triples, verify_prepared, verify_triples
 
 pytestmark = pytest.mark.twin
 CLUSTERS = ["delta", "polaris"]

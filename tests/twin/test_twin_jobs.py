@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from twin_cases import REPORT, SCRIPTS, BadCase, bad_cases, expected_world
 
-from maple_flow.clusters import all_profiles, get_profile
+from maple_flow.knowledge.clusters import all_profiles, get_profile
 
 pytestmark = pytest.mark.twin
 #: A 2-node job of the largest personality (Aurora, 24 ranks each importing torch) takes about

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from maple_flow.clusters import all_profiles, get_profile
+from maple_flow.knowledge.clusters import all_profiles, get_profile
 from maple_flow.twin.frontend import qos_time_option, split_cli, with_cli_directives
 from maple_flow.twin.hosts import with_block, without_block
 from maple_flow.twin.launchers import LaunchError, parse_ibrun, parse_mpirun, parse_pals, srun_argv
@@ -144,7 +144,7 @@ def test_cli_options_are_seen_by_the_submit_filter_after_the_script_directives()
 
 
 def test_pbs_syntax_checks() -> None:
-    from maple_flow.directives import parse_directives
+    from maple_flow.knowledge.directives import parse_directives
 
     pol = get_profile("polaris")
     ds = parse_directives("#PBS -l nodes=2\n#PBS -l place=everywhere\n"

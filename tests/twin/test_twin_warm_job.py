@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from twin_cases import REPORT, SCRIPTS, expected_world
 
-from maple_flow.clusters import get_profile
+from maple_flow.knowledge.clusters import get_profile
 from maple_flow.twin.warm import warm_dir, zygotes
 
 pytestmark = pytest.mark.twin

@@ -15,9 +15,9 @@ from typing import Any
 
 import pytest
 
-from maple_flow.clusters import get_profile
 from maple_flow.endpoints import Endpoint, load_registry
 from maple_flow.generate import generate_from_spec
+from maple_flow.knowledge.clusters import get_profile
 from maple_flow.models import JobSpec
 from maple_flow.verify import VerifyTarget, verify_many
 

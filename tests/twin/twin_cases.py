@@ -9,8 +9,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from maple_flow.clusters import all_profiles
-from maple_flow.directives import parse_directives
+from maple_flow.knowledge.clusters import all_profiles
+from maple_flow.knowledge.directives import parse_directives
 from maple_flow.models import ClusterProfile, format_walltime
 
 SCRIPTS = Path(__file__).parent / "scripts"

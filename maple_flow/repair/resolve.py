@@ -36,11 +36,11 @@ from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
-from maple_flow.debug.models import OpTemplate
-from maple_flow.debug.ops import FixOp
-from maple_flow.directives import parse_directives
+from maple_flow.knowledge.directives import parse_directives
+from maple_flow.knowledge.policy import request_from_directives
 from maple_flow.models import ClusterProfile, Queue, format_walltime
-from maple_flow.policy import request_from_directives
+from maple_flow.repair.models import OpTemplate
+from maple_flow.repair.ops import FixOp
 
 _PLACEHOLDER = re.compile(r"\{([a-z_]+)([.:])([A-Za-z0-9_.]+)\}")
 _OP_ADAPTER: TypeAdapter[FixOp] = TypeAdapter(FixOp)

@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from maple_flow.debug.text import FixNotApplicable, Word, lines, logical_span, words_of
-from maple_flow.directives import detect_scheduler
 from maple_flow.errors import MapleError
+from maple_flow.knowledge.directives import detect_scheduler
+from maple_flow.repair.text import FixNotApplicable, Word, lines, logical_span, words_of
 from maple_flow.scriptparse.script import launch_command_line
 
 _MODULE = re.compile(r"^\s*(?:module|ml)\s")

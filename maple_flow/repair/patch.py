@@ -7,15 +7,15 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from maple_flow.debug import ops as o
-from maple_flow.debug import patch_directives as pd
-from maple_flow.debug import patch_env as pe
-from maple_flow.debug import patch_launch as pl
-from maple_flow.debug.layout import scheduler_of
-from maple_flow.debug.models import Fix
-from maple_flow.debug.text import FixNotApplicable
 from maple_flow.errors import MapleError
 from maple_flow.models import ClusterProfile
+from maple_flow.repair import ops as o
+from maple_flow.repair import patch_directives as pd
+from maple_flow.repair import patch_env as pe
+from maple_flow.repair import patch_launch as pl
+from maple_flow.repair.layout import scheduler_of
+from maple_flow.repair.models import Fix
+from maple_flow.repair.text import FixNotApplicable
 from maple_flow.scriptparse import parse_script
 
 BACKEND_ENV = "MAPLE_MINIAPP_BACKEND"

@@ -19,8 +19,11 @@ try:  # the regular-expression parser, to measure a pattern's literal text
 except ImportError:  # pragma: no cover - Python < 3.11
     import sre_parse  # type: ignore[no-redef, unused-ignore]
 
-from maple_flow.debug.kb import load_knowledge_base
-from maple_flow.debug.models import (
+from maple_flow.errors import MapleError
+from maple_flow.knowledge.directives import detect_scheduler
+from maple_flow.models import ClusterProfile
+from maple_flow.repair.kb import load_knowledge_base
+from maple_flow.repair.models import (
     Diagnosis,
     FailureEvidence,
     FailureRecord,
@@ -28,11 +31,8 @@ from maple_flow.debug.models import (
     KnowledgeBase,
     Signature,
 )
-from maple_flow.debug.resolve import Context, resolve_fix
-from maple_flow.debug.similarity import rank_documents
-from maple_flow.directives import detect_scheduler
-from maple_flow.errors import MapleError
-from maple_flow.models import ClusterProfile
+from maple_flow.repair.resolve import Context, resolve_fix
+from maple_flow.repair.similarity import rank_documents
 
 Method = Literal["signature", "similarity"]
 MAX_SIMILAR = 3
@@ -197,7 +197,7 @@ def _by_similarity(records: list[FailureRecord], ev: FailureEvidence,
 def _profile_for(ev: FailureEvidence, profile: ClusterProfile | None) -> ClusterProfile | None:
     if profile is not None or not ev.cluster:
         return profile
-    from maple_flow.clusters import get_profile
+    from maple_flow.knowledge.clusters import get_profile
 
     try:
         return get_profile(ev.cluster)

@@ -1,7 +1,7 @@
 """A batch's history in the template store: every script x target pair of a `maple batch`
 run with its outcome (``batch_runs`` / ``batch_items``), across runs and output folders.
 
-The output folder's manifest (``maple_flow.batchdir``) is what a rerun resumes from; the
+The output folder's manifest (``maple_flow.workflows.batchdir``) is what a rerun resumes from; the
 store keeps the history, queryable with SQL or Datasette ("which pairs failed last night").
 """
 
@@ -11,9 +11,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 if TYPE_CHECKING:
-    from maple_flow.batchdir import Pair
     from maple_flow.store import TemplateStore
     from maple_flow.store.records import BatchStatus
+    from maple_flow.workflows.batchdir import Pair
 
 
 class BatchLog:

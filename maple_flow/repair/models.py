@@ -7,8 +7,8 @@ from typing import Annotated, Literal
 
 from pydantic import Field, field_validator, model_validator
 
-from maple_flow.debug.ops import OP_KINDS, FixOp
 from maple_flow.models.common import Strict
+from maple_flow.repair.ops import OP_KINDS, FixOp
 
 Where = Literal["stdout", "stderr", "submit", "reasons", "log"]
 ALL_PARTS: tuple[Where, ...] = ("log", "submit", "reasons")

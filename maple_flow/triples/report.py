@@ -16,7 +16,7 @@ from collections.abc import Iterable
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from maple_flow.triples import TaskSlot, assign
+from maple_flow.triples.job import TaskSlot, assign
 
 REPORT_PREFIX = "MAPLE_TRIPLES_REPORT "
 

@@ -13,16 +13,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from maple_flow.batchdir import Manifest, Pair, sha256_text, unique_names
-from maple_flow.batchlog import BatchLog
-from maple_flow.clusters import all_profiles, resolve_cluster
 from maple_flow.errors import MapleError, ParseError, UnknownCluster, api_boundary
 from maple_flow.generate import generate_from_spec
+from maple_flow.knowledge.clusters import all_profiles, resolve_cluster
 from maple_flow.models import SETUPS, Framework, JobSpec, Strategy
-from maple_flow.port import PortResult, port
+from maple_flow.port.api import PortResult, port
 from maple_flow.reports.matrix import Cell
 from maple_flow.verify import VerifyTarget, verify_many
 from maple_flow.verify.run import DEFAULT_TIMEOUT_S, Progress
+from maple_flow.workflows.batchdir import Manifest, Pair, sha256_text, unique_names
+from maple_flow.workflows.batchlog import BatchLog
 
 
 @dataclass
@@ -110,7 +110,7 @@ def batch_port(scripts: dict[str, str], targets: list[str], *, verify: bool = Fa
 def resolve_targets(targets: list[str] | str) -> list[str]:
     """Canonical cluster ids, in order, without repeats; none or an unknown one raises
     UnknownCluster naming the known clusters."""
-    from maple_flow.clusters import no_target_message
+    from maple_flow.knowledge.clusters import no_target_message
 
     names = targets.split(",") if isinstance(targets, str) else targets
     ids = list(dict.fromkeys(resolve_cluster(n.strip()) for n in names if n.strip()))
@@ -149,7 +149,7 @@ def batch_to_dir(paths: list[Path], targets: list[str] | str, out: Path, *,
     """Port script files to every target into the folder ``out``, resumably.
 
     Every output is written atomically (a whole file or none) under a name unique to its
-    source (see ``maple_flow.batchdir``); ``out/maple-batch.json`` records each pair as it
+    source (see ``maple_flow.workflows.batchdir``); ``out/maple-batch.json`` records each pair as it
     finishes, so after an interruption the same call redoes only the unfinished pairs.
     ``progress_factory(n)`` makes the progress callback once the number of jobs left to
     verify is known.

@@ -5,9 +5,9 @@ score, evidence lines, a typed Fix); ``apply_fix`` turns a script and a Fix into
 script. The repair loop that verifies again lives elsewhere.
 """
 
-from maple_flow.debug.classify import answer, classify
-from maple_flow.debug.kb import KnowledgeBaseError, failures_dir, load_knowledge_base
-from maple_flow.debug.models import (
+from maple_flow.repair.classify import answer, classify
+from maple_flow.repair.kb import KnowledgeBaseError, failures_dir, load_knowledge_base
+from maple_flow.repair.models import (
     Diagnosis,
     FailureEvidence,
     FailureRecord,
@@ -16,9 +16,9 @@ from maple_flow.debug.models import (
     Reference,
     Signature,
 )
-from maple_flow.debug.ops import OP_KINDS, FixOp
-from maple_flow.debug.patch import apply_fix, script_diff
-from maple_flow.debug.text import FixNotApplicable
+from maple_flow.repair.ops import OP_KINDS, FixOp
+from maple_flow.repair.patch import apply_fix, script_diff
+from maple_flow.repair.text import FixNotApplicable
 
 __all__ = [
     "OP_KINDS",

@@ -39,7 +39,7 @@ def fit_cpus_per_task(cpus: int | None, profile: ClusterProfile,
 def script_var_setters(steps: list[Step]) -> tuple[list[Step], list[str]]:
     """The steps without those that assign a variable the target's script sets from the
     job's size or rendezvous (kept, they would change the launch), and a note for each."""
-    from maple_flow.port_carry import short  # port_carry uses this module
+    from maple_flow.port.carry import short  # port_carry uses this module
 
     kept: list[Step] = []
     notes: list[str] = []

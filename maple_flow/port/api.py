@@ -17,11 +17,11 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from maple_flow.clusters import no_target_message
 from maple_flow.errors import InvalidValue, MissingInformation, UnknownCluster, api_boundary
+from maple_flow.knowledge.clusters import no_target_message
 from maple_flow.models import ClusterProfile, JobSpec, format_walltime, walltime_seconds
-from maple_flow.port_array import port_array
-from maple_flow.port_carry import (
+from maple_flow.port.array import port_array
+from maple_flow.port.carry import (
     Carried,
     Source,
     carry_env,
@@ -29,9 +29,9 @@ from maple_flow.port_carry import (
     live_refs_note,
     translate,
 )
-from maple_flow.port_fit import fit_cpus_per_task, source_errexit
-from maple_flow.port_loop import carry_loop
-from maple_flow.port_rules import (
+from maple_flow.port.fit import fit_cpus_per_task, source_errexit
+from maple_flow.port.loop import carry_loop
+from maple_flow.port.rules import (
     choose_queue,
     device_family_note,
     is_path,
@@ -101,7 +101,7 @@ class PortResult:
 
 def _total(facts: ScriptFacts, cluster: str | None, o: dict[str, Any]) -> tuple[int | None, str]:
     """Total ranks of the source and a note when it was not read from the script."""
-    from maple_flow.clusters import get_profile
+    from maple_flow.knowledge.clusters import get_profile
 
     if o.get("ranks"):
         return int(o["ranks"]), f"{o['ranks']} ranks in total, as you said"
@@ -124,7 +124,7 @@ def _total(facts: ScriptFacts, cluster: str | None, o: dict[str, Any]) -> tuple[
 
 
 def _source(script: str | bytes, source: str | None, o: dict[str, Any]) -> Source:
-    from maple_flow.clusters import resolve_cluster
+    from maple_flow.knowledge.clusters import resolve_cluster
 
     parsed = parse_script(script)
     text = script if isinstance(script, str) else script.decode("utf-8")
@@ -237,8 +237,8 @@ def _queue_that_takes(
 ) -> tuple[str, str]:
     """``queue``, or, when its rules refuse the job (a whole-node partition for a job on part
     of one node), the queue the policy picks for it, as ``maple generate`` would; and why."""
-    from maple_flow.policy import ResourceRequest, queue_misfits
-    from maple_flow.policy import choose_queue as policy_queue
+    from maple_flow.knowledge.policy import ResourceRequest, queue_misfits
+    from maple_flow.knowledge.policy import choose_queue as policy_queue
 
     req = ResourceRequest(nodes=size[0], gpus_per_node=size[1], walltime_s=seconds)
     chosen = next((q for q in profile.queues.items if q.name == queue), None)
@@ -278,7 +278,7 @@ def _model_fields(src: Source, profile: ClusterProfile) -> tuple[dict[str, Any],
 
 
 def _device_notes(src: Source, profile: ClusterProfile, args: list[str]) -> list[str]:
-    from maple_flow.clusters import get_profile
+    from maple_flow.knowledge.clusters import get_profile
 
     p = src.parsed
     words = [p.launch.entrypoint, *p.launch.args, *(s.text for s in src.steps),
@@ -303,8 +303,8 @@ def _job_name(src: Source, o: dict[str, Any]) -> tuple[dict[str, Any], list[str]
 
 def _port_one(src: Source, target: str, o: dict[str, Any],
               store: TemplateStore | None = None) -> PortResult:
-    from maple_flow.clusters import get_profile
     from maple_flow.generate import generate_from_spec
+    from maple_flow.knowledge.clusters import get_profile
 
     profile = get_profile(target)
     nodes, gpn, notes = _size(src, profile, o)

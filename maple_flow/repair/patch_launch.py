@@ -6,8 +6,8 @@ import os
 import re
 from dataclasses import dataclass
 
-from maple_flow.debug.layout import Launch, find_launch
-from maple_flow.debug.text import FixNotApplicable, Word, quote, remove_word, replace
+from maple_flow.repair.layout import Launch, find_launch
+from maple_flow.repair.text import FixNotApplicable, Word, quote, remove_word, replace
 from maple_flow.scriptparse.launch import _BOOLEANS, _TWO_VALUES, _is_program
 
 _SITE = frozenset({"srun", "mpiexec", "mpirun", "ibrun"})

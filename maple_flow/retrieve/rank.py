@@ -222,7 +222,7 @@ def rank_templates(
 
     Raises TemplateNotFound (from the library) when the filters leave nothing.
     """
-    from maple_flow.library import find_templates
+    from maple_flow.knowledge.library import find_templates
 
     candidates: list[Candidate] = [Candidate(t) for t in
                                    find_templates(spec.cluster, spec.framework, spec.strategy)]

@@ -11,8 +11,8 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from maple_flow.clusters import CLUSTER_IDS
 from maple_flow.errors import ProfileError, TemplateNotFound
+from maple_flow.knowledge.clusters import CLUSTER_IDS
 from maple_flow.models import Template
 from maple_flow.paths import templates_dir
 from maple_flow.yamlio import load_yaml

@@ -1,7 +1,7 @@
 """Rank knowledge-base records by similarity to a log, for logs no signature recognises.
 
 With the ``embed`` extra, all-MiniLM-L6-v2 (offline, loaded once per process by
-maple_flow.retrieve) and BM25 rankings are fused by reciprocal rank, so a record must be
+maple_flow.retrieve.rank) and BM25 rankings are fused by reciprocal rank, so a record must be
 close in meaning and share words with the log to come first; a record qualifies only when
 its cosine similarity reaches MIN_COSINE. Without the extra (or with
 ``MAPLE_FLOW_RANKER=lexical``), BM25 alone ranks, and a record qualifies with a positive
@@ -35,7 +35,7 @@ def _fused(cosine: list[float], bm25: list[float]) -> list[float]:
 
 def rank_documents(query: str, docs: list[str]) -> tuple[Method, list[tuple[int, float]]]:
     """(method, [(document index, score)]) best first, only documents that qualify."""
-    from maple_flow import retrieve
+    from maple_flow.retrieve import rank as retrieve
 
     bm25 = retrieve.bm25_scores(query, docs)
     if retrieve.embedding_available():

@@ -11,8 +11,8 @@ from typing import Any
 from maple_flow.models import ClusterProfile
 from maple_flow.models.job import TORCH_RANK_VARS
 from maple_flow.models.shell_lines import setup_line_problem
-from maple_flow.port_fit import SCRIPT_SET_VARS, script_var_setters
-from maple_flow.port_rules import classify_env, referenced, translate_scheduler_vars
+from maple_flow.port.fit import SCRIPT_SET_VARS, script_var_setters
+from maple_flow.port.rules import classify_env, referenced, translate_scheduler_vars
 from maple_flow.scriptparse import ParsedScript, ScriptFacts
 from maple_flow.scriptparse.facts import size_vars
 from maple_flow.scriptparse.steps import Step, after_steps
@@ -116,7 +116,7 @@ def _drop_note(name: str, value: str, kind: str, why: str, grouped: dict[str, li
 
 
 def _profiles() -> list[ClusterProfile]:
-    from maple_flow.clusters import all_profiles
+    from maple_flow.knowledge.clusters import all_profiles
 
     return list(all_profiles().values())
 
@@ -279,7 +279,7 @@ _SOURCED = re.compile(r"^\s*(?:source|\.)\s+(\S+)")
 def other_site_file(text: str, profile: ClusterProfile) -> str:
     """Why a ``source FILE`` line belongs to another cluster (the file is named for it, e.g.
     ``~/http_proxy_polaris`` or ``envs/perlmutter.sh`` ported elsewhere), or ``""``."""
-    from maple_flow.clusters import all_profiles
+    from maple_flow.knowledge.clusters import all_profiles
 
     sourced = _SOURCED.match(text)
     if sourced is None:

@@ -17,12 +17,12 @@ from typing import Any
 import jinja2
 from pydantic import Field, field_validator
 
-from maple_flow.clusters import get_profile
 from maple_flow.errors import PolicyViolation, Problem, RenderError, api_boundary
+from maple_flow.knowledge.clusters import get_profile
+from maple_flow.knowledge.policy import ResourceRequest, check_request, queue_to_name
 from maple_flow.models import ClusterProfile, JobSpec, Template, walltime_seconds
 from maple_flow.models.common import Strict, Walltime
 from maple_flow.models.job import args_without_nul, single_line
-from maple_flow.policy import ResourceRequest, check_request, queue_to_name
 from maple_flow.render import environment, render_context
 
 #: The placeholder in an argument that becomes the task index inside each task.

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from maple_flow.debug.loop import Candidate, Plan, RepairResult
+from maple_flow.repair.loop import Candidate, Plan, RepairResult
 
 MARKS = {"verified": "✔ verified", "failed": "✘ failed", "unverified": "? unverified"}
 
@@ -51,7 +51,7 @@ def candidate_data(c: Candidate) -> dict[str, Any]:
 
 def proposal_data(candidates: list[Candidate], step: Plan) -> dict[str, Any]:
     """What ``maple repair --log`` found: the diagnoses and the fix it would apply."""
-    from maple_flow.debug.loop import Apply
+    from maple_flow.repair.loop import Apply
 
     data: dict[str, Any] = {"diagnoses": [candidate_data(c) for c in candidates],
                             "skipped": [{"record_id": c.record_id, "why": w}

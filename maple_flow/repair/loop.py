@@ -28,8 +28,8 @@ from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel, Field
 
-from maple_flow.debug.models import Diagnosis, FailureEvidence, Fix
 from maple_flow.models import ClusterProfile
+from maple_flow.repair.models import Diagnosis, FailureEvidence, Fix
 from maple_flow.verify.report import VerifyReport
 from maple_flow.verify.run import VerifyTarget
 
@@ -184,7 +184,7 @@ def failure_key(report: VerifyReport, candidate: Candidate | None) -> str:
 def _try(candidate: Candidate, script: str, profile: ClusterProfile, history: History,
          apply_fn: ApplyFn, diff_fn: DiffFn) -> Apply | str:
     """The patched script, or why this candidate cannot be used."""
-    from maple_flow.debug import FixNotApplicable
+    from maple_flow.repair import FixNotApplicable
 
     if not candidate.fix.ops:
         why = "the fix needs " + ", ".join(candidate.needs) if candidate.needs else (
@@ -222,7 +222,7 @@ def plan(script: str, report: VerifyReport, candidates: Sequence[Candidate], his
         return Plan(Stop("unverified", f"infrastructure, not the script: {why}"))
     if history.attempts >= max_attempts:
         return Plan(Stop("failed", f"still failing after {history.attempts} attempt(s)"))
-    from maple_flow.debug import apply_fix, script_diff
+    from maple_flow.repair import apply_fix, script_diff
 
     skipped: list[tuple[Candidate, str]] = []
     for candidate in candidates:
@@ -246,7 +246,7 @@ def answer_needs(candidate: Candidate, answers: dict[str, str], record_fix: list
     ``answers`` (pure); unchanged when one of its needs has no answer."""
     if not candidate.needs or any(n not in answers for n in candidate.needs):
         return candidate
-    from maple_flow.debug.resolve import Context, resolve_fix
+    from maple_flow.repair.resolve import Context, resolve_fix
 
     def fill(value: Any) -> Any:
         if isinstance(value, str):
@@ -309,7 +309,7 @@ class RepairStore(Protocol):
 
 
 class Proposer(Protocol):
-    """An LLM that proposes a fix (``maple_flow.debug.llm.FixProposer``)."""
+    """An LLM that proposes a fix (``maple_flow.repair.llm.FixProposer``)."""
 
     def propose(self, evidence: FailureEvidence, profile: ClusterProfile | None) -> Any: ...
 
@@ -351,7 +351,7 @@ def default_verify(timeout_s: float = 300.0) -> VerifyBatch:
 
 def default_classifier() -> Classifier:
     """The knowledge base: signatures, then MiniLM (or BM25) similarity."""
-    from maple_flow.debug import classify, load_knowledge_base
+    from maple_flow.repair import classify, load_knowledge_base
 
     kb = load_knowledge_base()
     return lambda evidence, profile: classify(evidence, kb, profile)
@@ -412,7 +412,7 @@ class Loop:
     # decide the next step of one job; True when it has a new script to verify
     def _advance(self, job: RepairJob) -> bool:
         assert job.report is not None
-        from maple_flow.clusters import get_profile
+        from maple_flow.knowledge.clusters import get_profile
 
         profile = get_profile(job.target.cluster)
         script = job.target.script
@@ -447,7 +447,7 @@ class Loop:
         answers = {**self.answers, **job.answers}
         if not candidate.needs or not answers:
             return candidate
-        from maple_flow.debug import load_knowledge_base
+        from maple_flow.repair import load_knowledge_base
 
         try:
             record = load_knowledge_base().get(candidate.record_id)
@@ -457,7 +457,7 @@ class Loop:
 
     def _llm(self, job: RepairJob, ev: FailureEvidence,
              profile: ClusterProfile | None) -> list[Candidate]:
-        from maple_flow.debug.llm import Rejected
+        from maple_flow.repair.llm import Rejected
 
         assert self.proposer is not None
         proposal = self.proposer.propose(ev, profile)

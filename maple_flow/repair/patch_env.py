@@ -5,13 +5,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from maple_flow.debug.layout import (
+from maple_flow.repair.layout import (
     comment_block_start,
     find_launch,
     module_line_indexes,
     setup_anchor,
 )
-from maple_flow.debug.text import (
+from maple_flow.repair.text import (
     FixNotApplicable,
     Word,
     delete_line,

@@ -12,8 +12,8 @@ import math
 import re
 from dataclasses import dataclass, replace
 
-from maple_flow.directives import Directive, last_value, parse_directives
 from maple_flow.errors import PolicyViolation, Problem
+from maple_flow.knowledge.directives import Directive, last_value, parse_directives
 from maple_flow.models import ClusterProfile, JobSpec, Queue, format_walltime, walltime_seconds
 from maple_flow.models.common import scheduler_walltime_seconds
 from maple_flow.models.profile import DirectiveRule

@@ -30,10 +30,10 @@ from typing import Any, Protocol
 
 from pydantic import BaseModel, Field, TypeAdapter, ValidationError
 
-from maple_flow.debug.models import FailureEvidence, Fix
-from maple_flow.debug.ops import OP_KINDS, FixOp
 from maple_flow.errors import MapleError
 from maple_flow.models import ClusterProfile
+from maple_flow.repair.models import FailureEvidence, Fix
+from maple_flow.repair.ops import OP_KINDS, FixOp
 from maple_flow.verify.report import log_excerpt
 
 RECORD_ID = "llm-proposal"

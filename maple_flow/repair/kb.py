@@ -8,10 +8,10 @@ from pathlib import Path
 import yaml
 from pydantic import ValidationError
 
-from maple_flow.debug.models import FailureRecord, KnowledgeBase
-from maple_flow.debug.resolve import KINDS, placeholders
 from maple_flow.errors import ProfileError
 from maple_flow.paths import templates_dir
+from maple_flow.repair.models import FailureRecord, KnowledgeBase
+from maple_flow.repair.resolve import KINDS, placeholders
 from maple_flow.yamlio import load_yaml
 
 

@@ -3,7 +3,7 @@ endpoint (the local twin by default), and judge the probe's reports.
 
 The job goes through the verification path's own pieces: ``run_job`` as a Parsl app on the
 endpoint's executor (``maple_flow.verify.run``), the staged mini-apps, the twin's rank budget
-and capacity check. Only the judging differs (``maple_flow.triples_report``).
+and capacity check. Only the judging differs (``maple_flow.triples.report``).
 """
 
 from __future__ import annotations
@@ -13,11 +13,11 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
-from maple_flow.clusters import get_profile
 from maple_flow.endpoints import Endpoint, EndpointError, load_registry
 from maple_flow.errors import api_boundary
-from maple_flow.triples import TriplesJob, render_triples
-from maple_flow.triples_report import (
+from maple_flow.knowledge.clusters import get_profile
+from maple_flow.triples.job import TriplesJob, render_triples
+from maple_flow.triples.report import (
     REPORT_PREFIX,
     TaskReport,
     TriplesAssessment,

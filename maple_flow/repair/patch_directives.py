@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import re
 
-from maple_flow.debug.text import (
+from maple_flow.knowledge.directives import PBS_FLAGS, PBS_SHORT, Directive, parse_directives
+from maple_flow.repair.text import (
     FixNotApplicable,
     delete_line,
     insert_line,
     lines,
 )
-from maple_flow.debug.text import quote_directive as quote
-from maple_flow.directives import PBS_FLAGS, PBS_SHORT, Directive, parse_directives
+from maple_flow.repair.text import quote_directive as quote
 
 _PBS_LETTER = {long: letter for letter, long in PBS_SHORT.items()}
 _PBS_RESOURCE_VALUE = re.compile(r"^[A-Za-z0-9_.:=+,@/-]+$")
