@@ -333,6 +333,7 @@ class Report:
     env: dict[str, str] = field(default_factory=dict)
     errors: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    perf: dict[str, Any] = field(default_factory=dict)
 
     @property
     def ok(self) -> bool:
@@ -354,3 +355,23 @@ class Report:
 def env_snapshot(env: Mapping[str, str]) -> dict[str, str]:
     """The rank, rendezvous and device variables that are set."""
     return {k: env[k] for k in SNAPSHOT_VARS if k in env}
+
+
+def cpu_list_text(cpus: list[int]) -> str:
+    """Sorted CPU ids as Linux writes a CPU list: '0-3,8,10-11'."""
+    parts: list[str] = []
+    i = 0
+    while i < len(cpus):
+        j = i
+        while j + 1 < len(cpus) and cpus[j + 1] == cpus[j] + 1:
+            j += 1
+        parts.append(str(cpus[i]) if i == j else f"{cpus[i]}-{cpus[j]}")
+        i = j + 1
+    return ",".join(parts)
+
+
+def bus_bandwidth_gbs(size_bytes: int, seconds: float, ranks: int) -> float:
+    """All-reduce bus bandwidth in GB/s as nccl-tests defines it: size / time * 2(n-1)/n."""
+    if seconds <= 0 or ranks < 2:
+        return 0.0
+    return size_bytes / seconds * 2 * (ranks - 1) / ranks / 1e9

@@ -17,6 +17,7 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any, NoReturn
 
+import _perf
 from _common import (
     JOB_LAYOUT_FILE,
     REPORT_PREFIX,
@@ -203,6 +204,7 @@ def _device_model(ctx: Ctx) -> None:
     placements: list[Any] = [None] * ctx.info.world_size
     dist.all_gather_object(placements, mine)
     hosts = [h for h, _ in placements]
+    ctx.extra["hosts"] = hosts
     counts = {h: hosts.count(h) for h in dict.fromkeys(hosts)}
     rep.device_model = {"gpus_per_node": per_node, "ranks_per_node_wanted": wanted,
                         "ranks_per_host": counts,
@@ -297,6 +299,11 @@ def run_miniapp(
         t = time.perf_counter()
         train_step(ctx)
         report.timings["step_s"] = round(time.perf_counter() - t, 4)
+        if _perf.enabled():
+            phase = "perf"
+            t = time.perf_counter()
+            report.perf = _perf.measure(ctx, ctx.extra["hosts"])
+            report.timings["perf_s"] = round(time.perf_counter() - t, 4)
         phase = "teardown"
         dist.barrier()
         dist.destroy_process_group()

@@ -10,6 +10,7 @@ import typer
 
 from maple_flow.endpoints import load_registry
 from maple_flow.verify import VerifyReport, VerifyTarget, verify_many
+from maple_flow.verify.decide import strict_verdict
 from maple_flow.verify.progress import progress_printer, render_report
 
 SETUPS = {"ddp": ("pytorch", "ddp"), "fsdp": ("pytorch", "fsdp"),
@@ -29,12 +30,19 @@ def verify_command(
         "--unfinished", help="cancel | keep: what to do with a job still queued or running "
         "when the wait ends (default: each endpoint's on_timeout, cancel). It is reported "
         "unverified with its job id either way.")] = None,
+    strict: Annotated[bool, typer.Option(
+        "--strict", help="Fail a target whose run has performance findings (a slow node or "
+        "rank, ranks sharing cores, a slow link); without it they are shown beside "
+        "the verdict.")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the reports as JSON.")] = False,
 ) -> None:
     """Run SCRIPT with its program swapped for a tiny distributed mini-app, on each target.
 
     Everything else in the script is kept (directives, modules, environment, launcher). The
     job goes to the cluster's endpoint (`maple endpoints list`; the local twin by default).
+    The mini-app also times each rank's steps and the all-reduce, and reads the cores each
+    rank may use: a slow node or rank, ranks bound to the same cores or a link far below the
+    site's fabric are shown as performance findings (failures with --strict).
     Exit code 0 only when every target is verified.
 
     Example: maple verify job.pbs --on polaris
@@ -54,6 +62,8 @@ def verify_command(
                     for c, e in registry.items()}
     reports = verify_many(targets, timeout_s=timeout, registry=registry,
                           progress=None if as_json else progress_printer(len(targets)))
+    if strict:
+        reports = [strict_verdict(r) for r in reports]
     emit(reports, as_json)
     if any(r.status != "verified" for r in reports):
         raise typer.Exit(1)

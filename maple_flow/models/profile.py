@@ -202,6 +202,19 @@ class Network(Sourced):
     env: dict[str, str] = Field(default_factory=dict)
 
 
+class Fabric(Sourced):
+    """A node's links to the other nodes: what an inter-node all-reduce can at best reach."""
+
+    name: str
+    nics_per_node: int = Field(ge=1)
+    nic_gbit_s: float = Field(gt=0, description="line rate of one NIC, Gb/s")
+
+    @property
+    def node_gbytes_s(self) -> float:
+        """The node's injection bandwidth in GB/s (all its NICs at line rate)."""
+        return self.nics_per_node * self.nic_gbit_s / 8
+
+
 class Quirk(Sourced):
     """Something about this cluster that breaks scripts written for another."""
 
@@ -238,6 +251,8 @@ class ClusterProfile(Strict):
     software: Software
     launch: Launch
     network: Network
+    fabric: Fabric | None = Field(
+        default=None, description="inter-node links, where a source gives their count and rate")
     quirks: list[Quirk] = Field(default_factory=list)
     setups: list[tuple[Framework, Strategy]] = Field(default_factory=lambda: list(SETUPS))
     launchers: list[Launcher] = Field(description="launchers a template on this cluster may use")
@@ -266,6 +281,8 @@ class ClusterProfile(Strict):
             "network": self.network,
         }
         groups.update({f"quirks.{q.id}": q for q in self.quirks})
+        if self.fabric is not None:
+            groups["fabric"] = self.fabric
         if self.verification is not None:
             groups["verification"] = self.verification
         return {name: g.sources for name, g in groups.items()}
@@ -279,6 +296,8 @@ class ClusterProfile(Strict):
             "network": self.network.doubts,
         }
         groups.update({f"quirks.{q.id}": q.doubts for q in self.quirks})
+        if self.fabric is not None:
+            groups["fabric"] = self.fabric.doubts
         if self.verification is not None:
             groups["verification"] = self.verification.doubts
         return {k: v for k, v in groups.items() if v}

@@ -26,6 +26,12 @@ OPTIONS: dict[str, tuple[str, dict[str, str]]] = {
         "(SRUN_EXPORT_ENV=NONE, as `srun --export=NONE`); `srun --export=ALL` overrides it",
         {"SRUN_EXPORT_ENV": "NONE"},
     ),
+    "slow-node": (
+        "the job's last node is slow: every task Slurm starts there is bound to one CPU core "
+        "(the TaskProlog runs taskset on it), so its ranks share that core, as on a node "
+        "whose binding puts all ranks on one core or whose GPU is throttled",
+        {"MAPLE_TWIN_SLOW_NODE": "last"},
+    ),
 }
 ENV_VAR = "MAPLE_TWIN_OPTIONS"
 _MARKER = re.compile(r"^#\s*maple-twin-option:\s*([A-Za-z0-9_-]+)\s*$", re.M)

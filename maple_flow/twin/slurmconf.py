@@ -77,11 +77,20 @@ def render_task_prolog(profile: ClusterProfile) -> str:
     whatever the job's --export setting; the mini-apps check their layout against it. A job
     that was given part of a node's GPUs (``--gpus-per-node=2``, ``--gres=gpu:2``) sees
     those, as on the real cluster (Slurm's ``SLURM_GPUS_ON_NODE``); otherwise the whole node.
+    With the ``slow-node`` option (``MAPLE_TWIN_SLOW_NODE=last``) the tasks on the job's last
+    node are bound to CPU 0 before they start (``taskset`` on ``SLURM_TASK_PID``; children
+    such as torchrun's workers inherit it).
     """
     return ("#!/bin/sh\n# maple_flow twin: the modelled GPUs (or tiles) per node, or the\n"
             "# GPUs the job was given on it\n"
             "echo export MAPLE_TWIN_GPUS_PER_NODE="
-            f"\"${{SLURM_GPUS_ON_NODE:-{profile.gpu.per_node}}}\"\n")
+            f"\"${{SLURM_GPUS_ON_NODE:-{profile.gpu.per_node}}}\"\n"
+            "# option slow-node: the job's last node runs its tasks on one core\n"
+            'nodes="${SLURM_JOB_NUM_NODES:-1}"\n'
+            'if [ "${MAPLE_TWIN_SLOW_NODE:-}" = last ] && [ "$nodes" -gt 1 ] && '
+            '[ "${SLURM_NODEID:-0}" -eq $((nodes - 1)) ]; then\n'
+            '  taskset -pc 0 "$SLURM_TASK_PID" >/dev/null 2>&1\n'
+            "fi\n")
 
 
 def render_slurm_conf(profile: ClusterProfile, layout: ClusterLayout, munge_socket: Path) -> str:

@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from maple_flow.models.profile import Fabric
 from maple_flow.verify.miniapp_report import REPORT_PREFIX, MiniAppReport, assess, parse_reports
+from maple_flow.verify.perf import perf_findings
 from maple_flow.verify.report import Expected, VerifyReport, log_excerpt, log_tail
 
 
@@ -41,9 +43,10 @@ def pending_reason(raw: dict[str, Any]) -> str:
 
 
 def decide(cluster: str, endpoint: str, raw: dict[str, Any], expected: Expected,
-           script: str) -> VerifyReport:
+           script: str, fabric: Fabric | None = None) -> VerifyReport:
     """verified only when the job completed and every expected rank reported correctly;
-    unverified (never failed) when the job was still queued or running when the wait ended."""
+    unverified (never failed) when the job was still queued or running when the wait ended.
+    Performance findings (``verify.perf``) go beside the verdict, whatever it is."""
     reports = collect_reports(raw)
     reasons = [pending_reason(raw)] if raw.get("pending") else scheduler_reasons(raw)
     if raw.get("state") != "REJECTED" and not raw.get("pending"):
@@ -64,8 +67,17 @@ def decide(cluster: str, endpoint: str, raw: dict[str, Any], expected: Expected,
         ranks_per_node=dict(sorted(per_node.items())),
         backend=reports[0].backend if reports else None,
         ranks=[r.model_dump() for r in reports],
+        findings=perf_findings(reports, fabric),
         log_excerpt=log_excerpt(raw.get("stdout", ""), raw.get("stderr", "")),
         elapsed_s=float(raw.get("elapsed_s", 0.0)), workdir=raw.get("workdir", ""),
         script=script, stdout=stdout, stderr=stderr, stdout_truncated=stdout_cut,
         stderr_truncated=stderr_cut,
     )
+
+
+def strict_verdict(report: VerifyReport) -> VerifyReport:
+    """``--strict``: a verified report with performance findings fails, naming them."""
+    if report.status != "verified" or not report.findings:
+        return report
+    reasons = [f"performance: {f.message}" for f in report.findings]
+    return report.model_copy(update={"status": "failed", "reasons": reasons})

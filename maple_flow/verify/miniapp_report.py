@@ -47,7 +47,27 @@ class Timings(_Lenient):
     init_s: float | None = None
     collectives_s: float | None = None
     step_s: float | None = None
+    perf_s: float | None = None
     total_s: float | None = None
+
+
+class AllReduceTiming(_Lenient):
+    """One all-reduce size: seconds per call and bus bandwidth (nccl-tests' busbw), GB/s."""
+
+    bytes: int
+    time_s: float
+    busbw_gbs: float
+
+
+class PerfProbe(_Lenient):
+    """A rank's performance probes (miniapps/_perf.py); absent when they did not run."""
+
+    step_s: float | None = None
+    step_samples: list[float] = Field(default_factory=list)
+    turns: str | None = None
+    allreduce: list[AllReduceTiming] = Field(default_factory=list)
+    affinity: str | None = Field(default=None, description="CPU list the rank may run on")
+    cpus: int | None = Field(default=None, description="CPUs of the rank's node")
 
 
 class MiniAppReport(_Lenient):
@@ -74,6 +94,7 @@ class MiniAppReport(_Lenient):
     env: dict[str, str] = Field(default_factory=dict)
     errors: list[str] = Field(default_factory=list)
     notes: list[str] = Field(default_factory=list)
+    perf: PerfProbe | None = None
 
 
 class ParsedOutput(BaseModel):

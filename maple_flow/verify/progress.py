@@ -28,6 +28,8 @@ def render_report(report: VerifyReport) -> str:
         lines.append(f"  world size {report.world_size}, backend {report.backend}, "
                      f"ranks per node: {layout}")
     lines += [f"  - {reason}" for reason in report.reasons]
+    if not any(r.startswith("performance: ") for r in report.reasons):
+        lines += [f"  performance: {f.message}" for f in report.findings]
     if report.status == "failed" and report.log_excerpt:
         lines.append("  log:")
         lines += [f"    {ln}" for ln in report.log_excerpt[-8:]]

@@ -7,6 +7,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
+from maple_flow.verify.perf import PerfFinding
+
 Status = Literal["verified", "failed", "unverified"]
 #: Where an unfinished job stood when the wait ended (then the verdict is ``unverified``).
 Pending = Literal["queued", "running"]
@@ -65,6 +67,9 @@ class VerifyReport(BaseModel):
     ranks_per_node: dict[str, int] = Field(default_factory=dict)
     backend: str | None = None
     ranks: list[dict[str, Any]] = Field(default_factory=list, description="per-rank reports")
+    findings: list[PerfFinding] = Field(
+        default_factory=list,
+        description="performance findings (slow node or rank, shared cores, slow link)")
     log_excerpt: list[str] = Field(default_factory=list)
     elapsed_s: float = 0.0
     workdir: str = Field(default="", description="the job's folder on the target")

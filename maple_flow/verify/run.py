@@ -168,7 +168,8 @@ def _collect(targets: list[VerifyTarget], jobs: dict[int, _Job],
             i = index[future]
             p, kind = jobs[i].prepared, jobs[i].endpoint.type
             try:
-                reports[i] = decide(p.cluster, kind, future.result(), p.expected, p.script)
+                reports[i] = decide(p.cluster, kind, future.result(), p.expected, p.script,
+                                    get_profile(p.cluster).fabric)
             except Exception as exc:  # the app itself failed on the endpoint
                 reason = f"the endpoint failed: {exc}"
                 reports[i] = unverified(p.cluster, kind, reason, p.script)
