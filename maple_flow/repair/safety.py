@@ -186,6 +186,7 @@ ALLOWED_DIRECTIVES = frozenset({
     "gpus-per-node", "gpus-per-task", "cpus-per-task", "gres", "constraint", "mem",
     "exclusive", "job-name", "filesystems", "select", "walltime", "queue", "place",
     "ngpus", "ncpus", "gpu-bind", "cpus-per-gpu", "mem-per-gpu", "reservation",
+    "output", "error",  # their values are held to job-relative paths by the hard rules
 })
 #: Launch stages whose ``--export``-style options take an environment list.
 _SITE_STAGES = frozenset({"srun", "mpiexec", "mpirun", "ibrun"})
