@@ -31,7 +31,7 @@ ERROR = "RuntimeError: NCCL error in: ProcessGroupNCCL.cpp:1275, unhandled syste
 
 
 def _control_free(text: str) -> bool:
-    return not any(ord(c) < 32 and c not in "\n\t" or ord(c) == 127 for c in text)
+    return not any((ord(c) < 32 and c not in "\n\t") or ord(c) == 127 for c in text)
 
 
 def test_a_big_log_file_is_read_as_its_two_ends(tmp_path: Path) -> None:

@@ -17,6 +17,7 @@ The repair loop asks a proposer only when no knowledge-base record gives an appl
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import json
 import os
@@ -284,10 +285,8 @@ def post_bounded(url: str, body: bytes, headers: dict[str, str], *, deadline_s: 
 
     def cut() -> None:
         if conn.sock is not None:
-            try:
+            with contextlib.suppress(OSError):
                 conn.sock.shutdown(socket.SHUT_RDWR)
-            except OSError:
-                pass
 
     timer = threading.Timer(deadline_s, cut)
     timer.daemon = True
