@@ -230,19 +230,20 @@ def directive_problem(option: str, value: str | None) -> str | None:
 
 
 def _violation_of(op: FixOp) -> str | None:
-    kind = op.op
-    if kind == "export_env":
-        return env_name_problem(op.name)  # type: ignore[union-attr]
-    if kind == "propagate_env":
-        return next(filter(None, map(env_name_problem, op.names)), None)  # type: ignore
-    if kind == "set_directive":
-        return directive_problem(op.option, op.value)  # type: ignore[union-attr]
-    if kind == "set_launcher_arg":
-        return launcher_option_problem(op.launcher, op.name, op.value)  # type: ignore
-    if kind in {"add_module", "remove_module"}:
-        return module_problem(op.name)  # type: ignore[union-attr]
-    if kind == "swap_module":
-        return module_problem(op.new)  # type: ignore[union-attr]
+    from maple_flow.repair import ops as o
+
+    if isinstance(op, o.ExportEnv):
+        return env_name_problem(op.name)
+    if isinstance(op, o.PropagateEnv):
+        return next(filter(None, map(env_name_problem, op.names)), None)
+    if isinstance(op, o.SetDirective):
+        return directive_problem(op.option, op.value)
+    if isinstance(op, o.SetLauncherArg):
+        return launcher_option_problem(op.launcher, op.name, op.value)
+    if isinstance(op, o.AddModule | o.RemoveModule):
+        return module_problem(op.name)
+    if isinstance(op, o.SwapModule):
+        return module_problem(op.new)
     return None
 
 
@@ -267,32 +268,36 @@ def _module_known(name: str, profile: ClusterProfile | None) -> bool:
     return name in profile.software.available_modules or name in profile.software.modules
 
 
-def _off_allowlist(op: FixOp, profile: ClusterProfile | None) -> str | None:
-    kind = op.op
-    if kind in _ALWAYS_ALLOWED:
-        return None
-    if kind == "export_env" and not env_allowed(op.name):  # type: ignore[union-attr]
-        return f"sets {op.name}, which is not on the allowlist"  # type: ignore[union-attr]
-    if kind == "propagate_env":
-        names = [n for n in op.names if not env_allowed(n)]  # type: ignore[union-attr]
+def _launcher_off_list(stage: str, name: str, value: str | None) -> str | None:
+    allowed = ALLOWED_LAUNCHER.get(stage, frozenset())
+    if not any(_canon(name) == _canon(a) and name.startswith("--") == a.startswith("--")
+               for a in allowed):
+        return f"sets {stage} {name}, which is not on the allowlist"
+    if value and _means(name, ENV_LIST_OPTIONS):
+        names = [n for n in env_list_names(value) if not env_allowed(n)]
         return f"passes on {', '.join(names)}, not on the allowlist" if names else None
-    if kind == "set_directive" and op.option not in ALLOWED_DIRECTIVES:  # type: ignore
-        return f"sets the {op.option} directive, which is not on the allowlist"  # type: ignore
-    if kind == "set_launcher_arg":
-        allowed = ALLOWED_LAUNCHER.get(op.launcher, frozenset())  # type: ignore[union-attr]
-        name = op.name  # type: ignore[union-attr]
-        if not any(_canon(name) == _canon(a) and name.startswith("--") == a.startswith("--")
-                   for a in allowed):
-            return f"sets {op.launcher} {name}, which is not on the allowlist"  # type: ignore
-        if _means(name, ENV_LIST_OPTIONS) and op.value:  # type: ignore[union-attr]
-            names = [n for n in env_list_names(op.value) if not env_allowed(n)]  # type: ignore
-            return f"passes on {', '.join(names)}, not on the allowlist" if names else None
+    return None
+
+
+def _off_allowlist(op: FixOp, profile: ClusterProfile | None) -> str | None:
+    from maple_flow.repair import ops as o
+
+    if op.op in _ALWAYS_ALLOWED:
         return None
-    if kind == "add_module" and not _module_known(op.name, profile):  # type: ignore
-        return f"loads {op.name}, which the cluster profile does not list"  # type: ignore
-    if kind == "swap_module" and not _module_known(op.new, profile):  # type: ignore
-        return f"loads {op.new}, which the cluster profile does not list"  # type: ignore
-    if kind == "add_argument":
+    if isinstance(op, o.ExportEnv) and not env_allowed(op.name):
+        return f"sets {op.name}, which is not on the allowlist"
+    if isinstance(op, o.PropagateEnv):
+        names = [n for n in op.names if not env_allowed(n)]
+        return f"passes on {', '.join(names)}, not on the allowlist" if names else None
+    if isinstance(op, o.SetDirective) and op.option not in ALLOWED_DIRECTIVES:
+        return f"sets the {op.option} directive, which is not on the allowlist"
+    if isinstance(op, o.SetLauncherArg):
+        return _launcher_off_list(op.launcher, op.name, op.value)
+    module = op.name if isinstance(op, o.AddModule) else (
+        op.new if isinstance(op, o.SwapModule) else None)
+    if module is not None and not _module_known(module, profile):
+        return f"loads {module}, which the cluster profile does not list"
+    if isinstance(op, o.AddArgument):
         return "changes the program's own arguments (unknown to maple_flow)"
     return None
 
