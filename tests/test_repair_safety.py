@@ -52,6 +52,8 @@ DANGEROUS = [
     {"op": "set_directive", "option": "attributes", "value": "stagein=/tmp/x@h:/etc/x"},
     {"op": "set_launcher_arg", "launcher": "srun", "name": "--export",
      "value": "ALL,LD_PRELOAD=/tmp/x.so"},
+    {"op": "set_launcher_arg", "launcher": "srun", "name": "--export", "value": "ALL,PATH=/tmp"},
+    {"op": "set_launcher_arg", "launcher": "srun", "name": "--export", "value": "LD_PRELOAD"},
     {"op": "set_launcher_arg", "launcher": "srun", "name": "--wrap", "value": "id"},
     {"op": "set_launcher_arg", "launcher": "srun", "name": "--prolog", "value": "/tmp/x"},
     {"op": "set_launcher_arg", "launcher": "srun", "name": "--task-pro", "value": "/tmp/x"},
@@ -112,6 +114,9 @@ def test_allowlisted_ops_are_accepted_and_need_no_review(op: dict[str, Any]) -> 
       "value": "ALL,MY_SETTING=1"}, "not on the allowlist"),
     ({"op": "add_module", "name": "not-a-site-module/1.0"}, "does not list"),
     ({"op": "add_argument", "name": "--out-dir", "value": "x"}, "program's own arguments"),
+    ({"op": "propagate_env", "launcher": "mpirun", "names": ["PATH"]}, "not on the allowlist"),
+    ({"op": "set_launcher_arg", "launcher": "srun", "name": "--export", "value": "ALL,PATH"},
+     "not on the allowlist"),
 ])
 def test_ops_off_the_allowlist_need_review(op: dict[str, Any], why: str) -> None:
     fix = validate_output(answer_with(op), "m")

@@ -38,6 +38,8 @@ ModuleName = Annotated[str, Field(pattern=r"^[A-Za-z0-9_.+/-]+$", max_length=200
                       AfterValidator(_checked(safety.module_problem))]
 #: A variable an op sets or passes on: never a loader or shell-startup one (safety.py).
 SafeEnvName = Annotated[EnvName, AfterValidator(_checked(safety.env_name_problem))]
+#: A variable whose own value the launcher passes on to the tasks (``mpirun -x NAME``).
+PassedEnvName = Annotated[EnvName, AfterValidator(_checked(safety.passed_on_problem))]
 OptionName = Annotated[str, Field(pattern=r"^-{1,2}[A-Za-z0-9][A-Za-z0-9_.-]*$", max_length=64)]
 DirectiveName = Annotated[str, Field(pattern=r"^[A-Za-z][A-Za-z0-9_-]*$", max_length=64)]
 SiteLauncher = Literal["srun", "mpiexec", "mpirun", "ibrun"]
@@ -88,7 +90,7 @@ class PropagateEnv(Strict):
 
     op: Literal["propagate_env"] = "propagate_env"
     launcher: SiteLauncher
-    names: list[SafeEnvName] = Field(default_factory=list, description="mpirun: the -x names")
+    names: list[PassedEnvName] = Field(default_factory=list, description="mpirun: the -x names")
 
 
 class SetDirective(Strict):

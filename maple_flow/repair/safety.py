@@ -55,12 +55,24 @@ ALLOWED_ENV_PREFIXES = ("NCCL_", "FI_", "CCL_", "MPICH_", "TORCH_NCCL_")
 _ENV_KEYWORDS = frozenset({"ALL", "NONE", "NIL"})
 
 
-def env_name_problem(name: str) -> str | None:
-    """Why setting or passing on ``name`` is refused, or None."""
+#: Search paths a job sets for itself that may be passed on by name (``mpirun -x PATH``, the
+#: OpenMPI way to give remote ranks the job's own PATH); never set to a new value by an op.
+PASS_ON_BY_NAME = frozenset({"PATH", "LD_LIBRARY_PATH"})
+
+
+def env_name_problem(name: str, passed_on: bool = False) -> str | None:
+    """Why setting ``name`` (or, ``passed_on``, passing the job's own value on) is refused."""
+    if passed_on and name in PASS_ON_BY_NAME:
+        return None
     if name in FORBIDDEN_ENV or _FORBIDDEN_ENV_RE.search(name.upper()):
         return (f"{name} is a loader, shell-startup or code-search variable; a repair never "
                 "sets or passes it on")
     return None
+
+
+def passed_on_problem(name: str) -> str | None:
+    """Why passing the job's own value of ``name`` on to the tasks is refused."""
+    return env_name_problem(name, passed_on=True)
 
 
 def env_allowed(name: str) -> bool:
@@ -82,10 +94,13 @@ def env_list_names(value: str) -> list[str]:
 
 def env_list_problem(value: str) -> str | None:
     """Why an environment list is refused: a forbidden or malformed name in it."""
-    for name in env_list_names(value):
+    for item in value.split(","):
+        name = re.split(r"[=\s]", item.strip(), maxsplit=1)[0]
+        if not name or name.upper() in _ENV_KEYWORDS:
+            continue
         if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", name):
             return f"{name!r} in an environment list is not a variable name"
-        problem = env_name_problem(name)
+        problem = env_name_problem(name, passed_on=item.strip() == name)
         if problem:
             return problem
     return None
@@ -235,7 +250,7 @@ def _violation_of(op: FixOp) -> str | None:
     if isinstance(op, o.ExportEnv):
         return env_name_problem(op.name)
     if isinstance(op, o.PropagateEnv):
-        return next(filter(None, map(env_name_problem, op.names)), None)
+        return next(filter(None, map(passed_on_problem, op.names)), None)
     if isinstance(op, o.SetDirective):
         return directive_problem(op.option, op.value)
     if isinstance(op, o.SetLauncherArg):
