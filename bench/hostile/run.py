@@ -57,7 +57,9 @@ SHAPES: dict[str, Callable[[], bytes]] = {
 def run_shape(name: str, folder: Path, env: dict[str, str], timeout: float) -> dict[str, object]:
     """Run the command on one shape; its time and peak RSS (``wait4`` of the child)."""
     log = folder / f"{name}.log"
-    log.write_bytes(SHAPES[name]())
+    # written by a child: this process stays small, so the children it forks (whose peak RSS
+    # counts the parent's pages until exec) measure only themselves
+    subprocess.run([sys.executable, __file__, "--write", name, str(log)], check=True)
     cmd = [sys.executable, "-m", "maple_flow.cli", "repair", str(SCRIPT), "--on",
            "perlmutter", "--log", str(log), "--json"]
     out_path, err_path = folder / "out", folder / "err"
@@ -91,7 +93,11 @@ def main() -> None:
     parser.add_argument("--shapes", default=",".join(SHAPES))
     parser.add_argument("--ranker", choices=["default", "lexical"], default="default")
     parser.add_argument("--timeout", type=float, default=120.0)
+    parser.add_argument("--write", nargs=2, metavar=("SHAPE", "PATH"), help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.write:
+        Path(args.write[1]).write_bytes(SHAPES[args.write[0]]())
+        return
     env = dict(os.environ)
     if args.ranker == "lexical":
         env["MAPLE_FLOW_RANKER"] = "lexical"
