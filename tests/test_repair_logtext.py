@@ -22,6 +22,7 @@ from maple_flow.repair.logtext import (
     TAIL_BYTES,
     bound_evidence,
     bound_text,
+    is_cut,
     read_log,
 )
 
@@ -50,6 +51,19 @@ def test_small_logs_are_kept_whole(tmp_path: Path) -> None:
     log = tmp_path / "small.log"
     log.write_text("a\nb\r\nc\rd\n")
     assert read_log(log) == "a\nb\nc\nd\n" == bound_text("a\nb\r\nc\rd\n")
+    assert not is_cut(read_log(log))
+
+
+def test_a_cut_log_is_never_read_as_a_submission_message() -> None:
+    """One long line cut to 2,000 characters is short, but it is not an sbatch message: the
+    similarity query holds the error line, not the cut line or the marker."""
+    from maple_flow.cli.repair import diagnose_log
+
+    text = bound_text(" \t" * 2**19 + "\n" + ERROR + "\n")
+    assert is_cut(text) and len(text) < SUBMIT_BYTES
+    data = diagnose_log("#!/bin/bash\nsrun python t.py\n", text, "perlmutter", None, False)
+    evidence = {e for d in data["diagnoses"] for e in d["evidence"]}
+    assert evidence == {ERROR}
 
 
 @pytest.mark.parametrize("text", [

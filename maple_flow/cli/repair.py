@@ -69,7 +69,7 @@ def diagnose_log(text: str, log: str, cluster: str, llm: str | None, llm_always:
     from maple_flow.knowledge.clusters import get_profile
     from maple_flow.repair import FailureEvidence, load_knowledge_base
     from maple_flow.repair.llm import Rejected, proposer_from_spec
-    from maple_flow.repair.logtext import SUBMIT_BYTES
+    from maple_flow.repair.logtext import SUBMIT_BYTES, is_cut
     from maple_flow.repair.loop import (
         Candidate,
         History,
@@ -82,7 +82,7 @@ def diagnose_log(text: str, log: str, cluster: str, llm: str | None, llm_always:
 
     profile = get_profile(cluster)
     # a log as short as a submission message may be one (sbatch/qsub); a long one is not
-    submit = log if len(log) <= SUBMIT_BYTES else ""
+    submit = log if len(log) <= SUBMIT_BYTES and not is_cut(log) else ""
     ev = FailureEvidence(cluster=profile.id, scheduler=profile.scheduler, stderr=log,
                          submit_message=submit, script=text)
     candidates = [Candidate.of(d) for d in default_classifier()(ev, profile)]

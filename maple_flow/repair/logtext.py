@@ -23,6 +23,8 @@ MAX_LINE_CHARS = 2000
 #: The submission message is one or two lines from sbatch/qsub: its end is enough.
 SUBMIT_BYTES = 8 * 1024
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
+CUT_LINE = " [...]"
+LEFT_OUT = "[... maple_flow left out {} bytes of this log ...]"
 
 
 class LogUnreadable(MapleError):
@@ -33,7 +35,7 @@ def _clean(text: str) -> str:
     """CR-only and CRLF endings as newlines, other control characters as spaces, every line
     at most MAX_LINE_CHARS."""
     text = _CONTROL.sub(" ", text.replace("\r\n", "\n").replace("\r", "\n"))
-    return "\n".join(ln if len(ln) <= MAX_LINE_CHARS else ln[:MAX_LINE_CHARS] + " [...]"
+    return "\n".join(ln if len(ln) <= MAX_LINE_CHARS else ln[:MAX_LINE_CHARS] + CUT_LINE
                      for ln in text.split("\n"))
 
 
@@ -44,7 +46,7 @@ def _join(head: str, tail: str, omitted: int) -> str:
     tail_lines = tail.split("\n")
     if omitted > 0 and len(tail_lines) > 1:
         tail_lines = tail_lines[1:]  # the first tail line is cut: drop it
-    middle = f"[... maple_flow left out {omitted} bytes of this log ...]"
+    middle = LEFT_OUT.format(omitted)
     return _clean("\n".join([*head_lines, middle, *tail_lines]))
 
 
@@ -74,6 +76,13 @@ def read_log(path: Path, tail_bytes: int = TAIL_BYTES) -> str:
         raise LogUnreadable(f"cannot read the log {path}: {exc.strerror or exc}") from exc
     return _join(head.decode("utf-8", errors="replace"), tail.decode("utf-8", errors="replace"),
                  size - HEAD_BYTES - tail_bytes)
+
+
+def is_cut(text: str) -> bool:
+    """Whether bounding left part of ``text`` out (a line cut, or bytes between the ends)."""
+    head, _, tail = LEFT_OUT.partition("{}")
+    return re.search(re.escape(CUT_LINE) + "$", text, re.M) is not None or (
+        head in text and tail in text)
 
 
 def bound_evidence(evidence: FailureEvidence) -> FailureEvidence:
