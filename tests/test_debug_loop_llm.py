@@ -105,7 +105,7 @@ def server() -> Iterator[tuple[str, type[_Handler]]]:
 def test_openai_compatible_server(server: tuple[str, type[_Handler]]) -> None:
     url, handler = server
     handler.answers = [json.dumps(GOOD), "I think you should reinstall"]
-    proposer = OpenAICompatProposer(url, "tiny", timeout_s=10)
+    proposer = OpenAICompatProposer(url, "tiny", deadline_s=10)
     fix = proposer.propose(EVIDENCE, get_profile("perlmutter"))
     assert isinstance(fix, Fix) and fix.ops[0].op == "swap_module"
     assert handler.seen[0]["path"] == "/v1/chat/completions"
@@ -121,7 +121,7 @@ def test_unreachable_server_is_a_rejection_not_a_crash() -> None:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]  # closed again: nothing listens there
-    out = OpenAICompatProposer(f"http://127.0.0.1:{port}/v1", "m", timeout_s=3).propose(
+    out = OpenAICompatProposer(f"http://127.0.0.1:{port}/v1", "m", deadline_s=3).propose(
         EVIDENCE, None)
     assert isinstance(out, Rejected) and "did not answer" in out.why
 

@@ -31,6 +31,8 @@ def terminal_reviewer() -> Reviewer:
     def ask(candidate: Candidate, diff: str) -> bool:
         typer.echo(f"\n{candidate.record_id} ({candidate.method}): {candidate.fix.cause}",
                    err=True)
+        for why in candidate.review:
+            typer.echo(f"  review: {why}", err=True)
         typer.echo(diff, err=True)
         return typer.confirm("apply this fix and verify again?", default=True, err=True)
 
@@ -67,6 +69,7 @@ def diagnose_log(text: str, log: str, cluster: str, llm: str | None, llm_always:
     from maple_flow.knowledge.clusters import get_profile
     from maple_flow.repair import FailureEvidence, load_knowledge_base
     from maple_flow.repair.llm import Rejected, proposer_from_spec
+    from maple_flow.repair.logtext import SUBMIT_BYTES, is_cut
     from maple_flow.repair.loop import (
         Candidate,
         History,
@@ -78,8 +81,10 @@ def diagnose_log(text: str, log: str, cluster: str, llm: str | None, llm_always:
     from maple_flow.verify.report import VerifyReport
 
     profile = get_profile(cluster)
+    # a log as short as a submission message may be one (sbatch/qsub); a long one is not
+    submit = log if len(log) <= SUBMIT_BYTES and not is_cut(log) else ""
     ev = FailureEvidence(cluster=profile.id, scheduler=profile.scheduler, stderr=log,
-                         submit_message=log, script=text)
+                         submit_message=submit, script=text)
     candidates = [Candidate.of(d) for d in default_classifier()(ev, profile)]
     kb = load_knowledge_base()
     candidates = [answer_needs(c, answers or {}, list(kb.get(c.record_id).fix), profile, text)
@@ -90,7 +95,7 @@ def diagnose_log(text: str, log: str, cluster: str, llm: str | None, llm_always:
         if isinstance(proposal, Rejected):
             rejected = proposal.model_dump()
         else:
-            candidates.insert(0, Candidate(fix=proposal, method="llm"))
+            candidates.insert(0, Candidate.proposed(proposal, profile))
     failed = VerifyReport(cluster=profile.id, endpoint="log", status="failed",
                           reasons=["the given log"])
     data = proposal_data(candidates, plan(text, failed, candidates, History(), profile))
@@ -160,8 +165,9 @@ def repair_command(
     text = script.read_text(encoding="utf-8", errors="replace")
     cluster = resolve_cluster(on.strip())
     if log is not None:
-        data = diagnose_log(text, log.read_text(encoding="utf-8", errors="replace"), cluster,
-                            llm, llm_always, answers)
+        from maple_flow.repair.logtext import read_log
+
+        data = diagnose_log(text, read_log(log), cluster, llm, llm_always, answers)
         _emit_proposal(data, script.name, cluster, as_json, output)
         if data["proposed"] is None:
             raise typer.Exit(1)
@@ -190,7 +196,11 @@ def _emit_proposal(data: dict[str, Any], name: str, cluster: str, as_json: bool,
     from maple_flow.repair.repair_report import proposal_markdown
 
     if output is not None and data["proposed"] is not None:
-        output.write_text(data["proposed"]["script"], encoding="utf-8")
+        if data["proposed"]["review"]:
+            typer.echo(f"not written to {output}: the proposed fix needs your review "
+                       "(see 'review' above)", err=True)
+        else:
+            output.write_text(data["proposed"]["script"], encoding="utf-8")
     if as_json:
         typer.echo(json.dumps(data, indent=2))
     else:

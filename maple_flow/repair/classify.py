@@ -213,8 +213,11 @@ def classify(
     """Candidate diagnoses of a failed job, best first (empty when nothing fits).
 
     Records for other clusters are skipped. ``profile`` (default: the evidence's cluster's)
-    fills profile facts into the fixes.
+    fills profile facts into the fixes. The logs are read bounded (``logtext.bound_evidence``).
     """
+    from maple_flow.repair.logtext import bound_evidence
+
+    evidence = bound_evidence(evidence)  # a huge or binary log costs what a normal one does
     kb = kb or load_knowledge_base()
     profile = _profile_for(evidence, profile)
     cluster = profile.id if profile is not None else evidence.cluster

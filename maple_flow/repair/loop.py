@@ -105,10 +105,22 @@ class Candidate:
     evidence: tuple[str, ...] = ()
     needs: tuple[str, ...] = ()
     unresolved: tuple[str, ...] = ()
+    #: What the signature read from the log (name, value), for answering ``needs``.
+    captures: tuple[tuple[str, str], ...] = ()
+    #: Why a person must review this fix before it runs (safety.review_reasons).
+    review: tuple[str, ...] = ()
 
     @classmethod
     def of(cls, d: Diagnosis) -> Candidate:
-        return cls(d.fix, d.method, tuple(d.evidence), tuple(d.needs), tuple(d.unresolved))
+        return cls(d.fix, d.method, tuple(d.evidence), tuple(d.needs), tuple(d.unresolved),
+                   tuple(d.captures.items()))
+
+    @classmethod
+    def proposed(cls, fix: Fix, profile: ClusterProfile | None) -> Candidate:
+        """An LLM's fix, with the reasons it needs review (empty: all ops allowlisted)."""
+        from maple_flow.repair.safety import review_reasons
+
+        return cls(fix, "llm", review=tuple(review_reasons(fix.ops, profile)))
 
     @property
     def record_id(self) -> str:
@@ -243,19 +255,17 @@ def plan(script: str, report: VerifyReport, candidates: Sequence[Candidate], his
 def answer_needs(candidate: Candidate, answers: dict[str, str], record_fix: list[Any],
                  profile: ClusterProfile, script: str) -> Candidate:
     """``candidate`` with the values only the user knows (``{ask:NAME}``) filled from
-    ``answers`` (pure); unchanged when one of its needs has no answer."""
+    ``answers`` (pure); unchanged when one of its needs has no answer.
+
+    The record's fix is resolved again with the log's captures, so a fix that uses both
+    (``{m.arg}`` and ``{ask:value}``) is made whole; the answers are data, never read as
+    placeholders (``account={profile.id}`` stays those characters)."""
     if not candidate.needs or any(n not in answers for n in candidate.needs):
         return candidate
     from maple_flow.repair.resolve import Context, resolve_fix
 
-    def fill(value: Any) -> Any:
-        if isinstance(value, str):
-            for name, answer in answers.items():
-                value = value.replace(f"{{ask:{name}}}", answer)
-        return value
-
-    templates = [{k: fill(v) for k, v in op.items()} for op in record_fix]
-    ops, needs, unresolved = resolve_fix(templates, Context({}, profile, script))
+    ctx = Context(dict(candidate.captures), profile, script, answers=dict(answers))
+    ops, needs, unresolved = resolve_fix(record_fix, ctx)
     if needs or unresolved or not ops:
         return candidate
     fix = candidate.fix.model_copy(update={"ops": ops})
@@ -461,13 +471,22 @@ class Loop:
 
         assert self.proposer is not None
         proposal = self.proposer.propose(ev, profile)
+        n = job.history.attempts + 1
         if isinstance(proposal, Rejected):
-            n = job.history.attempts + 1
             job.skipped.append(Skip(before_attempt=n, record_id=None, method="llm",
                                     status="rejected", why=proposal.why))
             self._record(job, n, None, [], "", [proposal.raw[:2000]], "rejected")
             return []
-        return [Candidate(fix=proposal, method="llm")]
+        candidate = Candidate.proposed(proposal, profile)
+        if candidate.review and self.review is None:  # nobody to show it to: not run
+            why = ("needs review (run with --review to see it): "
+                   + "; ".join(candidate.review))
+            ops = _ops(proposal)
+            job.skipped.append(Skip(before_attempt=n, record_id=proposal.record_id,
+                                    method="llm", status="rejected", why=why, ops=ops))
+            self._record(job, n, proposal.record_id, ops, "", [why], "rejected")
+            return []
+        return [candidate]
 
     def _note_skips(self, job: RepairJob, step: Plan) -> None:
         n = job.history.attempts + 1

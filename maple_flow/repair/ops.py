@@ -7,16 +7,39 @@ rendezvous host. Values are plain strings; ``apply_fix`` shell-quotes every one 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import AfterValidator, Field, model_validator
 
 from maple_flow.models.common import Strict
+from maple_flow.repair import safety
+
+
+def _checked(rule: Callable[[str], str | None]) -> Callable[[str], str]:
+    """A field validator from a safety rule: the rule's reason is the validation error."""
+    def check(value: str) -> str:
+        problem = rule(value)
+        if problem:
+            raise ValueError(f"refused by the repair safety policy: {problem}")
+        return value
+    return check
+
+
+def _refuse(problem: str | None) -> None:
+    if problem:
+        raise ValueError(f"refused by the repair safety policy: {problem}")
+
 
 EnvName = Annotated[str, Field(pattern=r"^[A-Za-z_][A-Za-z0-9_]*$", max_length=128)]
 #: A value that reaches a script: one line of printable text (quoted when written).
 Value = Annotated[str, Field(pattern=r"^[^\x00-\x1f\x7f]*$", max_length=512)]
-ModuleName = Annotated[str, Field(pattern=r"^[A-Za-z0-9_.+/-]+$", max_length=200)]
+ModuleName = Annotated[str, Field(pattern=r"^[A-Za-z0-9_.+/-]+$", max_length=200),
+                      AfterValidator(_checked(safety.module_problem))]
+#: A variable an op sets or passes on: never a loader or shell-startup one (safety.py).
+SafeEnvName = Annotated[EnvName, AfterValidator(_checked(safety.env_name_problem))]
+#: A variable whose own value the launcher passes on to the tasks (``mpirun -x NAME``).
+PassedEnvName = Annotated[EnvName, AfterValidator(_checked(safety.passed_on_problem))]
 OptionName = Annotated[str, Field(pattern=r"^-{1,2}[A-Za-z0-9][A-Za-z0-9_.-]*$", max_length=64)]
 DirectiveName = Annotated[str, Field(pattern=r"^[A-Za-z][A-Za-z0-9_-]*$", max_length=64)]
 SiteLauncher = Literal["srun", "mpiexec", "mpirun", "ibrun"]
@@ -51,7 +74,7 @@ class ExportEnv(Strict):
     """Set an environment variable: its existing assignment is rewritten, else exported."""
 
     op: Literal["export_env"] = "export_env"
-    name: EnvName
+    name: SafeEnvName
     value: Value
 
 
@@ -67,7 +90,7 @@ class PropagateEnv(Strict):
 
     op: Literal["propagate_env"] = "propagate_env"
     launcher: SiteLauncher
-    names: list[EnvName] = Field(default_factory=list, description="mpirun: the -x names")
+    names: list[PassedEnvName] = Field(default_factory=list, description="mpirun: the -x names")
 
 
 class SetDirective(Strict):
@@ -76,6 +99,11 @@ class SetDirective(Strict):
     op: Literal["set_directive"] = "set_directive"
     option: DirectiveName
     value: Value | None = None
+
+    @model_validator(mode="after")
+    def _safe(self) -> SetDirective:
+        _refuse(safety.directive_problem(self.option, self.value))
+        return self
 
 
 class RemoveDirective(Strict):
@@ -92,6 +120,11 @@ class SetLauncherArg(Strict):
     launcher: LaunchStage
     name: OptionName
     value: Value | None = None
+
+    @model_validator(mode="after")
+    def _safe(self) -> SetLauncherArg:
+        _refuse(safety.launcher_option_problem(self.launcher, self.name, self.value))
+        return self
 
 
 class RemoveLauncherArg(Strict):

@@ -45,7 +45,7 @@ def candidate_data(c: Candidate) -> dict[str, Any]:
     """A candidate fix as JSON-ready data."""
     return {"record_id": c.record_id, "method": c.method, "cause": c.fix.cause,
             "evidence": list(c.evidence), "ops": [op.model_dump() for op in c.fix.ops],
-            "needs": list(c.needs), "unresolved": list(c.unresolved),
+            "needs": list(c.needs), "unresolved": list(c.unresolved), "review": list(c.review),
             "references": [r.model_dump() for r in c.fix.references]}
 
 
@@ -82,6 +82,9 @@ def proposal_markdown(data: dict[str, Any], script_name: str, cluster: str) -> s
         return "\n".join(lines)
     lines += [f"## Proposed fix: {proposed['record_id']}", "",
               "Operations: " + ", ".join(_op_text(op) for op in proposed["ops"]), ""]
+    if proposed["review"]:
+        lines += ["**Needs your review** (not on the repair safety allowlist, "
+                  "docs/repair-safety.md):", *[f"- {why}" for why in proposed["review"]], ""]
     lines += _fence(proposed["diff"], "diff")
     refs = proposed["references"]
     if refs:

@@ -311,6 +311,9 @@ def resolve_fix(
             if exc.need:
                 needs.append(exc.need)
             unresolved.append(f"{template.get('op')}: {exc}")
-        except (ValidationError, ValueError) as exc:
+        except ValidationError as exc:
+            unresolved.append(f"{template.get('op')}: "
+                              + "; ".join(e["msg"] for e in exc.errors()[:2]))
+        except ValueError as exc:
             unresolved.append(f"{template.get('op')}: {str(exc).splitlines()[0]}")
     return ops, list(dict.fromkeys(needs)), unresolved

@@ -1,0 +1,325 @@
+"""The safety policy of repair operations, whoever proposes them (see docs/repair-safety.md).
+
+Two layers, both pure:
+
+- **Hard rules** hold for every op from every source (knowledge base, LLM, ``--answer``): no
+  loader, shell-startup or code-search variable is set or passed on (``LD_PRELOAD``,
+  ``BASH_ENV``, ``PATH``, ...); no launcher or directive option that runs a command, loads a
+  file as code or moves the job elsewhere (``--wrap``, ``--prolog``, ``--mca``, ``-S`` ...);
+  output paths stay inside the job's directory (relative, no ``..``); no module by path. The op
+  models of ``ops.py`` call these rules, so a violating op cannot be built at all.
+- **The allowlist**: the environment names, directives and launcher options (per stage) an op
+  may touch without a person's review. An LLM proposal is applied unreviewed only when every
+  op is on it (:func:`review_reasons`); otherwise it is shown for review, or refused when
+  nobody can review.
+
+Option names are compared the way getopt_long reads them: an unambiguous prefix of a long
+option is that option (``--out`` is ``--output``), and ``_`` and ``-`` are the same.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from maple_flow.models import ClusterProfile
+    from maple_flow.repair.ops import FixOp
+
+# -- environment names -------------------------------------------------------------------------
+#: Variables that make a loader, a shell, an interpreter or a launcher run foreign code.
+FORBIDDEN_ENV = frozenset({
+    "BASH_ENV", "ENV", "SHELLOPTS", "BASHOPTS", "IFS", "PS1", "PS2", "PS3", "PS4",
+    "PROMPT_COMMAND", "HOME", "SHELL", "ZDOTDIR", "GLOBIGNORE", "HISTFILE", "TMPDIR",
+    "PERL5OPT", "RUBYOPT", "NODE_OPTIONS", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS",
+    "JDK_JAVA_OPTIONS", "EDITOR", "VISUAL", "PAGER", "BROWSER", "HOSTALIASES",
+    "MODULERCFILE", "MODULESHOME", "CUDA_INJECTION64_PATH",
+})
+_FORBIDDEN_ENV_RE = re.compile(
+    r"^(?:LD_|DYLD_|BASH_FUNC_|PYTHON|LMOD_|OMPI_MCA_|PMIX_MCA_|PRTE_MCA_|OPAL_|GIT_|SSH_"
+    r"|OMP_TOOL)"
+    r"|(?:PATH|LIB|LIBS|LIBRARIES|OPTS?|OPTIONS|_EXEC|AGENT)$"
+    r"|PRELOAD|AUDIT|PLUGIN|INJECTION|PROLOG|EPILOG|EXPORT|STARTUP"
+)
+#: Names an op may set without review: exact names, and families by prefix.
+ALLOWED_ENV = frozenset({
+    "MASTER_ADDR", "MASTER_PORT", "OMP_NUM_THREADS", "CUDA_VISIBLE_DEVICES",
+    "CUDA_DEVICE_MAX_CONNECTIONS", "CUDA_LAUNCH_BLOCKING", "PYTORCH_CUDA_ALLOC_CONF",
+    "SRUN_CPUS_PER_TASK", "HF_HUB_OFFLINE", "TRANSFORMERS_OFFLINE", "HF_DATASETS_OFFLINE",
+    "HDF5_USE_FILE_LOCKING", "MAPLE_MINIAPP_BACKEND", "ZE_FLAT_DEVICE_HIERARCHY",
+    "ZE_AFFINITY_MASK", "TORCH_DISTRIBUTED_DEBUG", "TORCH_CPP_LOG_LEVEL",
+})
+ALLOWED_ENV_PREFIXES = ("NCCL_", "FI_", "CCL_", "MPICH_", "TORCH_NCCL_")
+#: Words of an environment list that are not names (srun --export=ALL,NAME=value).
+_ENV_KEYWORDS = frozenset({"ALL", "NONE", "NIL"})
+
+
+#: Search paths a job sets for itself that may be passed on by name (``mpirun -x PATH``, the
+#: OpenMPI way to give remote ranks the job's own PATH); never set to a new value by an op.
+PASS_ON_BY_NAME = frozenset({"PATH", "LD_LIBRARY_PATH"})
+
+
+def env_name_problem(name: str, passed_on: bool = False) -> str | None:
+    """Why setting ``name`` (or, ``passed_on``, passing the job's own value on) is refused."""
+    if passed_on and name in PASS_ON_BY_NAME:
+        return None
+    if name in FORBIDDEN_ENV or _FORBIDDEN_ENV_RE.search(name.upper()):
+        return (f"{name} is a loader, shell-startup or code-search variable; a repair never "
+                "sets or passes it on")
+    return None
+
+
+def passed_on_problem(name: str) -> str | None:
+    """Why passing the job's own value of ``name`` on to the tasks is refused."""
+    return env_name_problem(name, passed_on=True)
+
+
+def env_allowed(name: str) -> bool:
+    """Whether ``name`` is on the allowlist (and not forbidden)."""
+    return env_name_problem(name) is None and (
+        name in ALLOWED_ENV or name.startswith(ALLOWED_ENV_PREFIXES))
+
+
+def env_list_names(value: str) -> list[str]:
+    """The variable names of an environment list: ``ALL,A=1,B`` -> [A, B]; ``A=1`` -> [A];
+    ``A 1`` (mpiexec -env NAME VALUE) -> [A]."""
+    names = []
+    for item in value.split(","):
+        name = re.split(r"[=\s]", item.strip(), maxsplit=1)[0]
+        if name and name.upper() not in _ENV_KEYWORDS:
+            names.append(name)
+    return names
+
+
+def env_list_problem(value: str) -> str | None:
+    """Why an environment list is refused: a forbidden or malformed name in it."""
+    for item in value.split(","):
+        name = re.split(r"[=\s]", item.strip(), maxsplit=1)[0]
+        if not name or name.upper() in _ENV_KEYWORDS:
+            continue
+        if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", name):
+            return f"{name!r} in an environment list is not a variable name"
+        problem = env_name_problem(name, passed_on=item.strip() == name)
+        if problem:
+            return problem
+    return None
+
+
+# -- paths -------------------------------------------------------------------------------------
+def job_path_problem(value: str) -> str | None:
+    """Why ``value`` is not a path inside the job's directory: absolute, home-relative,
+    ``..``, a ``host:path`` or an expansion."""
+    path = value.strip()
+    if not path:
+        return "an empty path"
+    if path.startswith(("/", "~")) or ":" in path or "$" in path or "`" in path:
+        return f"{value!r} is not a relative path inside the job's directory"
+    if ".." in re.split(r"[/\\]", path):
+        return f"{value!r} leaves the job's directory (..)"
+    return None
+
+
+def module_problem(name: str) -> str | None:
+    """Why a module name is refused: a path to a modulefile rather than a name."""
+    if name.startswith(("/", ".", "~")) or ".." in name.split("/"):
+        return f"module {name!r} is a path, not a module name"
+    return None
+
+
+# -- option names ------------------------------------------------------------------------------
+def _canon(name: str) -> str:
+    return name.lstrip("-").replace("_", "-")
+
+
+def _means(name: str, options: Iterable[str], known: Iterable[str] = ()) -> bool:
+    """Whether option ``name`` is one of ``options``: exactly, or (unless it is exactly one of
+    ``known``) as an abbreviation of a long one, the way getopt_long reads ``--out``."""
+    given = _canon(name)
+    if given in {_canon(o) for o in options}:
+        return True
+    if given in {_canon(o) for o in known} or not name.startswith("--") or len(given) < 2:
+        return False
+    return any(_canon(o).startswith(given) for o in options if len(_canon(o)) > 1)
+
+
+#: Options that write files where the job's output goes (value: a job-relative path).
+PATH_OPTIONS = frozenset({"--output", "--error", "--input", "--chdir", "-o", "-e", "-i",
+                          "-D", "--log-dir", "--output-filename", "--wdir", "-wdir"})
+#: Options whose value is an environment list (names checked).
+ENV_LIST_OPTIONS = frozenset({"--export", "-x", "--env", "-env", "-genv", "--genv",
+                              "-envlist", "--envlist", "-genvlist", "--genvlist"})
+#: Launcher options that run a program, load code, copy files or change identity.
+FORBIDDEN_LAUNCHER = frozenset({
+    "--wrap", "--prolog", "--epilog", "--task-prolog", "--task-epilog", "--bcast",
+    "--export-file", "--uid", "--gid", "--container", "--container-id", "--get-user-env",
+    "--preload-binary", "--preload-files", "--prefix", "--mca", "-mca", "--gmca", "-gmca",
+    "--tune", "-am", "--app", "--report-uri", "--launch-agent", "-launch-agent", "--path",
+    "-launcher-exec", "--launcher-exec", "-bootstrap-exec", "--bootstrap-exec",
+    "-configfile", "--configfile", "--launcher-args", "--config-file",
+})
+#: Directives that run or load something, or change who runs the job and where.
+FORBIDDEN_DIRECTIVES = frozenset({
+    "wrap", "export-file", "uid", "gid", "container", "container-id", "bb", "bbf",
+    "burst-buffer", "shell", "S", "clusters", "M", "get-user-env",
+})
+DIRECTIVE_PATHS = frozenset({"output", "error", "input", "chdir", "o", "e", "i", "D"})
+DIRECTIVE_ENV_LISTS = frozenset({"export", "variables", "v"})
+
+#: Options of each launch stage an op may set without review.
+ALLOWED_LAUNCHER: dict[str, frozenset[str]] = {
+    "srun": frozenset({
+        "--ntasks", "-n", "--ntasks-per-node", "--nodes", "-N", "--cpus-per-task", "-c",
+        "--gpus-per-task", "--gpus-per-node", "--gpus", "--gpu-bind", "--cpu-bind", "--mpi",
+        "--distribution", "--export", "--exclusive", "--overlap", "--kill-on-bad-exit", "-K",
+        "--label", "-l", "--unbuffered", "-u", "--gres", "--mem", "--network", "--hint",
+        "--threads-per-core", "--ntasks-per-gpu", "--cpus-per-gpu"}),
+    "mpiexec": frozenset({
+        "-n", "-np", "--np", "--ppn", "-ppn", "--depth", "-d", "--cpu-bind", "--env",
+        "-env", "-genv", "--genv", "--envall", "-genvall", "--envlist", "--no-vni",
+        "--hostfile", "-f", "--line-buffer", "-l", "--label"}),
+    "mpirun": frozenset({
+        "-np", "-n", "--np", "--npernode", "-npernode", "--map-by", "--bind-to",
+        "--rank-by", "-x", "--report-bindings", "--oversubscribe", "--hostfile"}),
+    "ibrun": frozenset({"-n", "-o"}),
+    "torchrun": frozenset({
+        "--nproc-per-node", "--nnodes", "--node-rank", "--rdzv-backend", "--rdzv-endpoint",
+        "--rdzv-id", "--rdzv-conf", "--master-addr", "--master-port", "--max-restarts",
+        "--standalone", "--use-env", "--monitor-interval", "--tee", "--redirects",
+        "--local-addr", "--start-method"}),
+    "deepspeed": frozenset({
+        "--num-gpus", "--num-nodes", "--hostfile", "--master-addr", "--master-port",
+        "--launcher", "--include", "--exclude", "--no-ssh-check", "--no-local-rank",
+        "--force-multi"}),
+    "accelerate": frozenset({
+        "--num-processes", "--num-machines", "--machine-rank", "--main-process-ip",
+        "--main-process-port", "--multi-gpu", "--mixed-precision", "--rdzv-backend",
+        "--same-network", "--use-deepspeed", "--use-fsdp"}),
+}
+ALLOWED_DIRECTIVES = frozenset({
+    "account", "partition", "qos", "time", "nodes", "ntasks", "ntasks-per-node", "gpus",
+    "gpus-per-node", "gpus-per-task", "cpus-per-task", "gres", "constraint", "mem",
+    "exclusive", "job-name", "filesystems", "select", "walltime", "queue", "place",
+    "ngpus", "ncpus", "gpu-bind", "cpus-per-gpu", "mem-per-gpu", "reservation",
+    "output", "error",  # their values are held to job-relative paths by the hard rules
+})
+#: Launch stages whose ``--export``-style options take an environment list.
+_SITE_STAGES = frozenset({"srun", "mpiexec", "mpirun", "ibrun"})
+
+
+def _known_launcher_options() -> frozenset[str]:
+    return PATH_OPTIONS | ENV_LIST_OPTIONS | frozenset().union(*ALLOWED_LAUNCHER.values())
+
+
+def launcher_option_problem(stage: str, name: str, value: str | None) -> str | None:
+    """Why setting option ``name`` (with ``value``) of launch stage ``stage`` is refused."""
+    known = _known_launcher_options()
+    if _means(name, FORBIDDEN_LAUNCHER, known):
+        return f"{stage} {name} runs or loads something other than the job's program"
+    if value is None:
+        return None
+    if stage in _SITE_STAGES and _means(name, ENV_LIST_OPTIONS, known):
+        return env_list_problem(value)
+    if _means(name, PATH_OPTIONS, known) and not (stage == "ibrun" and name == "-o"):
+        problem = job_path_problem(value)
+        return f"{stage} {name}: {problem}" if problem else None
+    return None
+
+
+def directive_problem(option: str, value: str | None) -> str | None:
+    """Why setting scheduler option ``option`` (long name, or a PBS letter) is refused."""
+    name = option if len(option) == 1 else f"--{option}"
+    known = ALLOWED_DIRECTIVES | DIRECTIVE_PATHS | DIRECTIVE_ENV_LISTS
+    if _means(name, FORBIDDEN_DIRECTIVES, known):
+        return f"the {option} directive runs, loads or moves the job; a repair never sets it"
+    if value is None:
+        return None
+    if _means(name, DIRECTIVE_PATHS, known):
+        problem = job_path_problem(value)
+        return f"directive {option}: {problem}" if problem else None
+    if _means(name, DIRECTIVE_ENV_LISTS, known):
+        return env_list_problem(value)
+    if option in {"attributes", "W"} and re.search(r"(?i)stage(?:in|out)", value):
+        return "a PBS stagein/stageout copies files; a repair never sets it"
+    return None
+
+
+def _violation_of(op: FixOp) -> str | None:
+    from maple_flow.repair import ops as o
+
+    if isinstance(op, o.ExportEnv):
+        return env_name_problem(op.name)
+    if isinstance(op, o.PropagateEnv):
+        return next(filter(None, map(passed_on_problem, op.names)), None)
+    if isinstance(op, o.SetDirective):
+        return directive_problem(op.option, op.value)
+    if isinstance(op, o.SetLauncherArg):
+        return launcher_option_problem(op.launcher, op.name, op.value)
+    if isinstance(op, o.AddModule | o.RemoveModule):
+        return module_problem(op.name)
+    if isinstance(op, o.SwapModule):
+        return module_problem(op.new)
+    return None
+
+
+def violations(ops: Iterable[FixOp]) -> list[str]:
+    """The hard-rule violations of ``ops`` (empty: every op may be applied)."""
+    return [f"{op.op}: {why}" for op in ops if (why := _violation_of(op))]
+
+
+# -- the allowlist -----------------------------------------------------------------------------
+#: Ops that are typed tightly enough to need no list (a queue, a walltime, a count ...) or
+#: only take something away.
+_ALWAYS_ALLOWED = frozenset({
+    "unset_env", "remove_directive", "remove_launcher_arg", "remove_module", "set_backend",
+    "set_queue", "set_walltime", "set_nodes", "set_gpus_per_node", "set_shell",
+    "set_master_addr",
+})
+
+
+def _module_known(name: str, profile: ClusterProfile | None) -> bool:
+    if profile is None:
+        return False
+    return name in profile.software.available_modules or name in profile.software.modules
+
+
+def _launcher_off_list(stage: str, name: str, value: str | None) -> str | None:
+    allowed = ALLOWED_LAUNCHER.get(stage, frozenset())
+    if not any(_canon(name) == _canon(a) and name.startswith("--") == a.startswith("--")
+               for a in allowed):
+        return f"sets {stage} {name}, which is not on the allowlist"
+    if value and _means(name, ENV_LIST_OPTIONS):
+        names = [n for n in env_list_names(value) if not env_allowed(n)]
+        return f"passes on {', '.join(names)}, not on the allowlist" if names else None
+    return None
+
+
+def _off_allowlist(op: FixOp, profile: ClusterProfile | None) -> str | None:
+    from maple_flow.repair import ops as o
+
+    if op.op in _ALWAYS_ALLOWED:
+        return None
+    if isinstance(op, o.ExportEnv) and not env_allowed(op.name):
+        return f"sets {op.name}, which is not on the allowlist"
+    if isinstance(op, o.PropagateEnv):
+        names = [n for n in op.names if not env_allowed(n)]
+        return f"passes on {', '.join(names)}, not on the allowlist" if names else None
+    if isinstance(op, o.SetDirective) and op.option not in ALLOWED_DIRECTIVES:
+        return f"sets the {op.option} directive, which is not on the allowlist"
+    if isinstance(op, o.SetLauncherArg):
+        return _launcher_off_list(op.launcher, op.name, op.value)
+    module = op.name if isinstance(op, o.AddModule) else (
+        op.new if isinstance(op, o.SwapModule) else None)
+    if module is not None and not _module_known(module, profile):
+        return f"loads {module}, which the cluster profile does not list"
+    if isinstance(op, o.AddArgument):
+        return "changes the program's own arguments (unknown to maple_flow)"
+    return None
+
+
+def review_reasons(ops: Iterable[FixOp], profile: ClusterProfile | None = None) -> list[str]:
+    """Why a proposal needs a person's review: hard-rule violations and ops off the
+    allowlist (empty: it may be applied unreviewed)."""
+    ops = list(ops)
+    return violations(ops) + [f"{op.op}: {why}" for op in ops
+                              if (why := _off_allowlist(op, profile))]
