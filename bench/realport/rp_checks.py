@@ -9,6 +9,7 @@ import re
 import shlex
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from itertools import pairwise
 
 from rp_cases import Case
 
@@ -153,7 +154,7 @@ def check_topology(case: Case, ported: Ported, back: Parsed) -> list[str]:
     for t in case.topology_args:
         want = _layout_value(t.means, ported)
         got = [a.split("=", 1)[1] for a in args if a.startswith(t.flag + "=")]
-        got += [b for a, b in zip(args, args[1:]) if a == t.flag]
+        got += [b for a, b in pairwise(args) if a == t.flag]
         if got and got[0] != want and not _notes_say(ported.notes, t.flag):
             fails.append(f"topology: the program's `{t.flag}` is {got[0]} while the port runs "
                          f"{t.means}={want}, and no note names it")
