@@ -74,6 +74,12 @@ def test_one_process_with_n_gpus_not_shrunk_nor_multiplied() -> None:
                                                             gpus_per_node=1))[0]
     assert "starts 4 processes" in check("gpus_per_rank", c, ported(
         whole, target="perlmutter", nodes=1, gpus_per_node=4))[0]
+    unrelated = ["GPU jobs need the account ending in -gpu"]  # says nothing of the process
+    assert check("gpus_per_rank", c, ported(one, target="perlmutter", nodes=1, gpus_per_node=1,
+                                            notes=unrelated)) != []
+    said = ["the process drives 4 GPUs; a node here gives it 1"]
+    assert check("gpus_per_rank", c, ported(one, target="perlmutter", nodes=1, gpus_per_node=1,
+                                            notes=said)) == []
 
 
 def test_single_launch_model_is_one_process() -> None:

@@ -216,13 +216,15 @@ def check_gpus_per_rank(case: Case, ported: Ported, back: Parsed) -> list[str]:
     from maple_flow.knowledge.clusters import get_profile
 
     procs = ported.nodes * ported.gpus_per_node
-    if procs > case.total_ranks and not _notes_say(ported.notes, "gpu"):
+    # a note that says so names the process, the GPUs and their number
+    noted = _notes_say(ported.notes, "process", "gpu", str(case.gpus_per_rank))
+    if procs > case.total_ranks and not noted:
         return [f"gpus: the source runs {case.total_ranks} process(es) driving "
                 f"{case.gpus_per_rank} GPUs each; the port starts {procs} processes"]
     counts = [int(m) for m in _GPU_COUNT.findall(ported.text)]
     per_node = get_profile(ported.target).gpu.per_node
     given = min(counts) if counts else per_node
-    if min(given, per_node) < case.gpus_per_rank and not _notes_say(ported.notes, "gpu"):
+    if min(given, per_node) < case.gpus_per_rank and not noted:
         return [f"gpus: the source's process drives {case.gpus_per_rank} GPUs; the port gives "
                 f"it {min(given, per_node)} and no note says so"]
     return []
