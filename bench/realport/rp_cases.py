@@ -102,6 +102,8 @@ class Case(_Strict):
     expect: Literal["port", "refuse"] = "port"
     #: A right refusal names one of these.
     refuse_words: list[str] = Field(default_factory=list)
+    #: heldout: never looked at while fixing the port (a benchmark tuned on is no test).
+    split: Literal["dev", "heldout"] = "dev"
 
     @property
     def cite(self) -> str:

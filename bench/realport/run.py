@@ -277,6 +277,7 @@ def summary(cases: list[Case], outcomes: list[Outcome]) -> dict[str, Any]:
         "ports": len(outcomes),
         "status": dict(Counter(o.status for o in outcomes)),
         "judged": dict(Counter(judged(o) for o in outcomes)),
+        "judged_by_split": tally_judged(outcomes, lambda o: [by_id[o.case].split]),
         "judged_by_pattern": tally_judged(outcomes, lambda o: by_id[o.case].patterns),
         "by_pattern": tally(outcomes, lambda o: by_id[o.case].patterns),
         "by_target": tally(outcomes, lambda o: [o.target]),
@@ -309,6 +310,9 @@ def markdown(cases: list[Case], outcomes: list[Outcome], summ: dict[str, Any]) -
         f"{st.get('wrong', 0)} wrong" + (f", {st['missing']} missing" if "missing" in st else ""),
         "",
         "Judged: " + ", ".join(f"{k} {v}" for k, v in sorted(summ["judged"].items())),
+        "",
+        *[f"- {split}: " + ", ".join(f"{k} {v}" for k, v in sorted(c.items()))
+          for split, c in summ["judged_by_split"].items()],
         "",
         "| case | centre | target | result |",
         "|---|---|---|---|",
@@ -375,6 +379,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", default=str(HERE), help="where results.json/.md go")
     ap.add_argument("--cases", default=str(CASES_FILE), help="the case file (default cases.yaml)")
     ap.add_argument("--name", default="results", help="output file stem (results.json/.md)")
+    ap.add_argument("--split", choices=["dev", "heldout"], help="only the cases of this split")
     ap.add_argument("--only", action="append", help="run only this case id (repeatable)")
     ap.add_argument("--check-cache", action="store_true", help="list missing scripts and exit")
     ap.add_argument("--verify", action="store_true",
@@ -384,7 +389,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--timeout", type=float, default=300, help="seconds per twin job")
     ap.add_argument("--resume", action="store_true", help="keep verify.json's outcomes")
     args = ap.parse_args(argv)
-    cases = [c for c in load_cases(Path(args.cases)) if not args.only or c.id in args.only]
+    cases = [c for c in load_cases(Path(args.cases)) if (not args.only or c.id in args.only)
+             and (not args.split or c.split == args.split)]
     cache = cache_dir(args.cache)
     scripts = {c.id: read_script(cache, c) for c in cases}
     if args.check_cache:
