@@ -5,8 +5,10 @@ json and subprocess are imported where shellcheck runs: `maple generate` only ne
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Literal
+from typing import IO, Any, Literal
 
 from maple_flow.errors import MapleError
 from maple_flow.models.common import Strict
@@ -76,7 +78,17 @@ def parse_json1(text: str) -> list[Finding]:
 
 
 def shellcheck(script: str, shell: str = "bash") -> list[Finding]:
-    """ShellCheck findings for ``script`` (all severities; filter with Finding.at_least)."""
+    """ShellCheck findings for ``script`` (all severities; filter with Finding.at_least).
+
+    Inside ``linting_ahead()`` the script is queued for a batch run and [] is returned; once
+    the batch has run, its findings are answered from there (see LintAhead)."""
+    if _AHEAD is not None and _AHEAD.shell == shell:
+        return _AHEAD.take(script)
+    return _run_shellcheck(script, shell)
+
+
+def _run_shellcheck(script: str, shell: str) -> list[Finding]:
+    """One shellcheck process for one script, read from stdin."""
     import subprocess
 
     proc = subprocess.run(
@@ -86,3 +98,116 @@ def shellcheck(script: str, shell: str = "bash") -> list[Finding]:
     if proc.returncode not in (0, 1):
         raise LintError(f"shellcheck failed ({proc.returncode}): {proc.stderr.strip()}")
     return parse_json1(proc.stdout)
+
+
+class LintAhead:
+    """Lints many scripts in a few shellcheck runs (``chunk`` files each, at most ``jobs`` at a
+    time), started in the background while the scripts are still being produced.
+
+    First ``take`` queues a script (and returns []); after ``finish`` it returns the script's
+    findings, the same as ``shellcheck(script)`` would (a script never queued is linted alone).
+    """
+
+    def __init__(self, shell: str = "bash", chunk: int = 48, jobs: int = 2) -> None:
+        import tempfile
+
+        self.shell, self.chunk, self.jobs = shell, chunk, jobs
+        self._dir = tempfile.TemporaryDirectory(prefix="maple-lint-")
+        self._index: dict[str, Path] = {}  # script text -> its file
+        self._queued: list[Path] = []
+        self._running: list[tuple[Any, IO[str], Path]] = []  # process, its output, output path
+        self._found: dict[Path, list[Finding]] = {}
+        self._done = False
+        self._failed = False
+
+    def take(self, script: str) -> list[Finding]:
+        if not self._done:
+            self._queue(script)
+            return []
+        path = self._index.get(script)
+        if path is None or self._failed:
+            return _run_shellcheck(script, self.shell)
+        return list(self._found.get(path, []))
+
+    def _queue(self, script: str) -> None:
+        if script in self._index:
+            return
+        path = Path(self._dir.name) / f"s{len(self._index):06d}.sh"
+        path.write_text(script, encoding="utf-8")
+        self._index[script] = path
+        self._queued.append(path)
+        if len(self._queued) >= self.chunk:
+            self._start()
+
+    def _start(self) -> None:
+        import subprocess
+
+        if not self._queued:
+            return
+        while len(self._running) >= self.jobs:
+            self._wait(self._running.pop(0))
+        out_path = Path(self._dir.name) / f"out{len(self._index):06d}.json"
+        out = out_path.open("w", encoding="utf-8")
+        cmd = [shellcheck_binary(), "-f", "json1", "-s", self.shell, *map(str, self._queued)]
+        self._running.append((subprocess.Popen(cmd, stdout=out, stderr=subprocess.PIPE,
+                                                text=True), out, out_path))
+        self._queued = []
+
+    def _wait(self, running: tuple[Any, IO[str], Path]) -> None:
+        proc, out, out_path = running
+        _, err = proc.communicate()
+        out.close()
+        if proc.returncode not in (0, 1):
+            raise LintError(f"shellcheck failed ({proc.returncode}): {err.strip()}")
+        for path, findings in _by_file(out_path.read_text(encoding="utf-8")).items():
+            self._found[Path(path)] = findings
+
+    def finish(self) -> None:
+        """Lint what is still queued and wait for every run; ``take`` answers from now on
+        (each script alone if a batch run failed, as ``shellcheck()`` would)."""
+        self._done = True
+        try:
+            self._start()
+            while self._running:
+                self._wait(self._running.pop(0))
+        except (LintError, OSError):
+            self._failed = True
+
+    def close(self) -> None:
+        for proc, out, _ in self._running:
+            proc.kill()
+            proc.communicate()
+            out.close()
+        self._running = []
+        self._dir.cleanup()
+
+
+def _by_file(text: str) -> dict[str, list[Finding]]:
+    """Findings of a many-file ``shellcheck -f json1`` run, per file, each in line order."""
+    import json
+
+    try:
+        comments = json.loads(text or '{"comments": []}')["comments"]
+    except (ValueError, KeyError, TypeError) as exc:
+        raise LintError(f"unreadable shellcheck output: {text[:200]!r}") from exc
+    files: dict[str, list[dict[str, object]]] = {}
+    for c in comments:
+        files.setdefault(str(c.get("file")), []).append(c)
+    return {f: parse_json1(json.dumps({"comments": cs})) for f, cs in files.items()}
+
+
+_AHEAD: LintAhead | None = None
+
+
+@contextmanager
+def linting_ahead(shell: str = "bash", chunk: int = 48, jobs: int = 2) -> Iterator[LintAhead]:
+    """While open, ``shellcheck()`` queues scripts for a LintAhead batch (returning []); call
+    ``finish()`` on it, then ``shellcheck()`` answers each queued script's findings."""
+    global _AHEAD
+    ahead, previous = LintAhead(shell, chunk, jobs), _AHEAD
+    _AHEAD = ahead
+    try:
+        yield ahead
+    finally:
+        _AHEAD = previous
+        ahead.close()

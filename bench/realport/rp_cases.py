@@ -39,6 +39,22 @@ class SetupStep(_Strict):
     keep: Literal["required", "or_note"]
 
 
+class Run(_Strict):
+    """A further program the job runs besides the main one (several programs in one job)."""
+
+    program: str
+    args: list[str]
+    launched: bool
+
+
+class TopologyArg(_Strict):
+    """A layout argument of the program itself (--nodes=2, trainer.num_nodes=2)."""
+
+    flag: str
+    value: str
+    means: Literal["nodes", "gpus_per_node", "world_size"]
+
+
 class Case(_Strict):
     """One public job script and what it means, read by hand."""
 
@@ -56,7 +72,7 @@ class Case(_Strict):
     strategy: str
     #: False when only the program knows its strategy (the script shows nothing of it).
     strategy_in_script: bool = True
-    launch_model: Literal["launcher", "per_rank", "horovod"]
+    launch_model: Literal["launcher", "per_rank", "horovod", "single"]
     launcher: str
     total_ranks: int | Literal["unknown"]
     known_ranks: KnownRanks | None = None
@@ -74,6 +90,20 @@ class Case(_Strict):
     device: Literal["nvidia", "intel", "amd"]
     targets: list[str] = Field(min_length=3)
     assumptions: list[str]
+    #: GPUs one process drives (one process driving N GPUs).
+    gpus_per_rank: int = 1
+    other_runs: list[Run] = Field(default_factory=list)
+    topology_args: list[TopologyArg] = Field(default_factory=list)
+    #: User text around the launch kept verbatim (redirects, env prefixes).
+    keep_text: list[str] = Field(default_factory=list)
+    #: The directory a --chdir / -D directive sets.
+    workdir: str | None = None
+    #: ``refuse``: no port can be right (the program is not in the script).
+    expect: Literal["port", "refuse"] = "port"
+    #: A right refusal names one of these.
+    refuse_words: list[str] = Field(default_factory=list)
+    #: heldout: never looked at while fixing the port (a benchmark tuned on is no test).
+    split: Literal["dev", "heldout"] = "dev"
 
     @property
     def cite(self) -> str:
@@ -126,6 +156,10 @@ def validate(case: Case, script: str) -> list[str]:
     claims += [("setup", s.step) for s in case.setup]
     claims += [("launcher config", f) for f in case.launcher_config]
     claims += [("source_only", s) for s in case.source_only]
+    claims += [("other run", r.program) for r in case.other_runs]
+    claims += [("other run arg", a) for r in case.other_runs for a in r.args]
+    claims += [("kept text", t) for t in case.keep_text]
+    claims += [("workdir", case.workdir)] if case.workdir else []
     claims += [("account", a) for a in case.source_accounts]
     errors = [f"{case.id}: {kind} {value!r} is not in the script"
               for kind, value in claims if _squash(value) not in text]

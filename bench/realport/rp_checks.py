@@ -9,6 +9,7 @@ import re
 import shlex
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from itertools import pairwise
 
 from rp_cases import Case
 
@@ -36,7 +37,11 @@ VENDOR_ONLY = {
 SCHEDULER_SYNONYMS = {
     "SLURM_JOB_ID": "JOB_ID", "SLURM_JOBID": "JOB_ID", "PBS_JOBID": "JOB_ID",
     "SLURM_SUBMIT_DIR": "SUBMIT_DIR", "PBS_O_WORKDIR": "SUBMIT_DIR",
+    "LSB_JOBID": "JOB_ID", "LS_SUBCWD": "SUBMIT_DIR",
 }
+#: Words that start processes under a launcher (a stage run by one of them is launched).
+LAUNCH_WORDS = ("srun", "mpiexec", "mpirun", "ibrun", "jsrun", "aprun", "torchrun", "deepspeed",
+                "accelerate", "torch.distributed.run", "torch.distributed.launch", "horovodrun")
 _VAR = re.compile(r"\$\{([A-Za-z_]\w*|[@*#?]|\d)\}")
 
 
@@ -121,9 +126,108 @@ def check_program(case: Case, ported: Ported, back: Parsed) -> list[str]:
         fails.append(f"program: expected module={case.module}, got module={f.module}")
     want_args = [normalise(a, values) for a in _on_target(case.args, ported, back)]
     got_args = [normalise(a, values) for a in f.args]
+    if want_args != got_args and got_args == _topology_on_target(case, ported, want_args):
+        want_args = got_args  # the program's layout arguments changed to the port's layout
     if want_args != got_args:
         fails.append(f"args: expected {want_args}, the port passes {got_args}")
     return fails
+
+
+def _layout_value(means: str, ported: Ported) -> str:
+    return str({"nodes": ported.nodes, "gpus_per_node": ported.gpus_per_node,
+                "world_size": ported.nodes * ported.gpus_per_node}[means])
+
+
+def _topology_on_target(case: Case, ported: Ported, args: list[str]) -> list[str]:
+    """``args`` with each topology argument (``--flag=value``) set to the port's layout."""
+    out = list(args)
+    for t in case.topology_args:
+        out = [f"{t.flag}={_layout_value(t.means, ported)}" if a == f"{t.flag}={t.value}" else a
+               for a in out]
+    return out
+
+
+def check_topology(case: Case, ported: Ported, back: Parsed) -> list[str]:
+    """The program's own layout arguments agree with the port's layout, or a note names them."""
+    args = back.facts.args if back.facts is not None else []
+    fails = []
+    for t in case.topology_args:
+        want = _layout_value(t.means, ported)
+        got = [a.split("=", 1)[1] for a in args if a.startswith(t.flag + "=")]
+        got += [b for a, b in pairwise(args) if a == t.flag]
+        if got and got[0] != want and not _notes_say(ported.notes, t.flag):
+            fails.append(f"topology: the program's `{t.flag}` is {got[0]} while the port runs "
+                         f"{t.means}={want}, and no note names it")
+    return fails
+
+
+def _joined_code(text: str) -> list[str]:
+    """The code lines of ``text`` with backslash continuations joined."""
+    return _code_lines(text.replace("\\\n", " ")).splitlines()
+
+
+def check_other_runs(case: Case, ported: Ported, back: Parsed) -> list[str]:
+    """Every further program of the job is still run, with its arguments, launched as before."""
+    fails, lines = [], [normalise(ln, case.vars) for ln in _joined_code(ported.text)]
+    for run in case.other_runs:
+        words = [normalise(w, case.vars) for w in (run.program, *run.args)]
+        hits = [ln for ln in lines if all(re.search(rf"(?<![\w./-]){re.escape(w)}(?![\w.-])", ln)
+                                          for w in words)]
+        if not hits:
+            fails.append(f"stage: `{' '.join((run.program, *run.args))}` is not run by the port")
+            continue
+        launched = any(re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", ln)
+                       for ln in hits for w in LAUNCH_WORDS)
+        if launched != run.launched:
+            how = "under a launcher" if run.launched else "once, without a launcher"
+            fails.append(f"stage: the source runs `{run.program}` {how}, the port does not")
+    return fails
+
+
+def check_keep_text(case: Case, ported: Ported, back: Parsed) -> list[str]:
+    """User text around the launch (redirects, env prefixes) kept verbatim."""
+    text = _squash(normalise(ported.text, case.vars))
+    return [f"kept text: `{t}` is not in the port" for t in case.keep_text
+            if _squash(normalise(t, case.vars)) not in text]
+
+
+def check_workdir(case: Case, ported: Ported, back: Parsed) -> list[str]:
+    """A --chdir/-D directory becomes a `cd` (or a directive) of the port, or a note names it."""
+    if not case.workdir:
+        return []
+    path = re.escape(case.workdir.rstrip("/"))
+    if re.search(rf"(?:\bcd\s+|--chdir[= ]|-D\s+)[\"']?{path}/?[\"']?(?:\s|$)", ported.text):
+        return []
+    if _notes_say(ported.notes, case.workdir.rstrip("/")):
+        return []
+    return [f"workdir: the job runs in `{case.workdir}` (--chdir); the port neither changes "
+            "there nor names it in a note"]
+
+
+_GPU_COUNT = re.compile(
+    r"^#(?:SBATCH|PBS).*?(?:--gpus-per-task|--gpus-per-node|--gpus|-G|--gres=gpu(?::[\w-]+)?"
+    r"|ngpus)[= :](\d+)", re.M)
+
+
+def check_gpus_per_rank(case: Case, ported: Ported, back: Parsed) -> list[str]:
+    """One process driving N GPUs stays one process with N GPUs (not N processes, not 1 GPU)."""
+    if case.gpus_per_rank <= 1 or not isinstance(case.total_ranks, int):
+        return []
+    from maple_flow.knowledge.clusters import get_profile
+
+    procs = ported.nodes * ported.gpus_per_node
+    # a note that says so names the process, the GPUs and their number
+    noted = _notes_say(ported.notes, "process", "gpu", str(case.gpus_per_rank))
+    if procs > case.total_ranks and not noted:
+        return [f"gpus: the source runs {case.total_ranks} process(es) driving "
+                f"{case.gpus_per_rank} GPUs each; the port starts {procs} processes"]
+    counts = [int(m) for m in _GPU_COUNT.findall(ported.text)]
+    per_node = get_profile(ported.target).gpu.per_node
+    given = min(counts) if counts else per_node
+    if min(given, per_node) < case.gpus_per_rank and not noted:
+        return [f"gpus: the source's process drives {case.gpus_per_rank} GPUs; the port gives "
+                f"it {min(given, per_node)} and no note says so"]
+    return []
 
 
 def expected_total(case: Case) -> int | None:
@@ -174,6 +278,8 @@ def check_launch_model(case: Case, ported: Ported, back: Parsed) -> list[str]:
     names = _stage_names(back)
     if case.launch_model == "launcher":
         kept = bool(names & PER_NODE)
+    elif case.launch_model == "single":  # one process, under a launcher or not
+        kept = not names & PER_NODE or ported.nodes * ported.gpus_per_node == 1
     else:
         kept = bool(names & PER_RANK) and not names & PER_NODE
     if kept or _notes_say(ported.notes, "launch"):
@@ -456,6 +562,11 @@ CHECKS: dict[str, Check] = {
     "device_note": check_device_note,
     "policy": check_policy,
     "shellcheck": check_shellcheck,
+    "other_runs": check_other_runs,
+    "topology": check_topology,
+    "keep_text": check_keep_text,
+    "workdir": check_workdir,
+    "gpus_per_rank": check_gpus_per_rank,
 }
 SOURCE_CHECKS: dict[str, SourceCheck] = {
     "account": check_account,

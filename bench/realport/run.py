@@ -2,8 +2,10 @@
 targets with maple_flow.port and check each port against what the script means.
 
     PYTHONPATH=$PWD python bench/realport/run.py [--cache DIR] [--only ID ...] [--verify]
+    PYTHONPATH=$PWD python bench/realport/run.py --cases bench/unseen/cases.yaml \
+        --cache /work/cache/unseen --out bench/unseen --name first_run
 
-Writes bench/realport/results.json and results.md (or --out DIR); with --verify also runs
+Writes bench/realport/results.json and results.md (or --out DIR, --name); with --verify also runs
 every correct port on the twin (rp_verify.py) and writes verify.json and verify.md. Each
 port is `correct`, `refused` (with the reason) or `wrong` (with every failed check). A case
 whose size the script does not fix must first be refused/asked with an error naming how to
@@ -24,7 +26,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from rp_cases import HERE, Case, cache_dir, load_cases, read_script, validate
+from rp_cases import CASES_FILE, HERE, Case, cache_dir, load_cases, read_script, validate
 from rp_checks import Ported, run_checks
 from rp_verify import full_nodes, run_verify
 
@@ -52,6 +54,9 @@ class Outcome:
     asked_for_size: bool | None = None
     rerun_with: dict[str, int] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
+    #: refused: whether the reason is the right, actionable one; wrong: whether no note says so.
+    right_refusal: bool | None = None
+    silent: bool | None = None
 
 
 def target_knowledge(target: str) -> str:
@@ -61,8 +66,14 @@ def target_knowledge(target: str) -> str:
     return "\n".join(f.read_text(encoding="utf-8") for f in files if f.is_file())
 
 
-def ported_record(result: PortResult) -> Ported:
-    """What the checks need from one PortResult (policy and shellcheck run here)."""
+def _error_kinds(script: str) -> set[str]:
+    """Shellcheck's error-level findings of ``script``, without their line numbers."""
+    return {re.sub(r"^line \d+: ", "", str(f)) for f in shellcheck(script) if f.severity == "error"}
+
+
+def ported_record(result: PortResult, source: str = "") -> Ported:
+    """What the checks need from one PortResult (policy and shellcheck run here); a shellcheck
+    error the source script already has (a user line kept verbatim) is not the port's."""
     profile = get_profile(result.cluster)
     placeholder = "REPLACE_WITH" in result.script
     problems = [
@@ -70,6 +81,9 @@ def ported_record(result: PortResult) -> Ported:
         if not (placeholder and p.code.startswith("account"))
     ]
     errors = [str(f) for f in shellcheck(result.script) if f.severity == "error"]
+    if errors and source:
+        inherited = _error_kinds(source)
+        errors = [e for e in errors if re.sub(r"^line \d+: ", "", e) not in inherited]
     return Ported(
         target=result.cluster,
         text=result.script,
@@ -120,12 +134,52 @@ def attempt(script: str, target: str, **overrides: Any) -> PortResult | str:
     return result
 
 
+_QUOTED = re.compile(r"`([^`]+)`|'([^']+)'")
+
+
+def is_silent(failures: dict[str, list[str]], notes: list[str]) -> bool:
+    """A wrong port is silent when one of its failures names nothing that a note names."""
+    low = [n.lower() for n in notes]
+    for name, messages in failures.items():
+        if name == "crash":
+            continue
+        for message in messages:
+            tokens = [a or b for a, b in _QUOTED.findall(message)] or [name]
+            if not any(t.lower() in n for t in tokens if len(t) > 2 for n in low):
+                return True
+    return False
+
+
+_ARRAY_DIRECTIVE = re.compile(r"^#(?:SBATCH\s+(?:--array|-a)\b|PBS\s+-J\b|BSUB\s+-J\s+\S+\[)", re.M)
+
+
+def right_refusal(case: Case, target: str, reason: str, script: str = "") -> bool:
+    """A refusal is right when it names what the case says stops a port, a job array the
+    target cannot take as one, or (one process driving more GPUs than a target node has) the
+    GPU shortage."""
+    low = reason.lower()
+    if case.refuse_words and any(w.lower() in low for w in case.refuse_words):
+        return True
+    if "array" in low and _ARRAY_DIRECTIVE.search(script):
+        return True
+    too_big = case.gpus_per_rank > get_profile(target).gpu.per_node
+    return too_big and "gpu" in low
+
+
 def classify(case: Case, target: str, script: str, result: PortResult | str) -> Outcome:
     if isinstance(result, str):
-        return Outcome(case.id, target, "refused", reason=result)
-    failures = {k: v for k, v in run_checks(case, ported_record(result), script).items() if v}
+        return Outcome(case.id, target, "refused", reason=result,
+                       right_refusal=right_refusal(case, target, result, script))
+    record = ported_record(result, script)
+    failures = {k: v for k, v in run_checks(case, record, script).items() if v}
+    if case.expect == "refuse":
+        failures["expected_refusal"] = [
+            f"refusal: the script cannot be ported as is ({case.assumptions[0]}); the port runs "
+            f"'{case.program}' without saying so"]
     status = "wrong" if failures else "correct"
-    return Outcome(case.id, target, status, failures=failures, notes=list(result.notes))
+    silent = is_silent(failures, list(result.notes)) if failures else None
+    return Outcome(case.id, target, status, failures=failures, notes=list(result.notes),
+                   silent=silent)
 
 
 def port_unknown_size(case: Case, target: str, script: str) -> Outcome:
@@ -144,7 +198,8 @@ def port_unknown_size(case: Case, target: str, script: str) -> Outcome:
         return out
     asked = bool(ASKS_FOR_SIZE.search(first))
     if not asked:
-        return Outcome(case.id, target, "refused", reason=first, asked_for_size=False)
+        return Outcome(case.id, target, "refused", reason=first, asked_for_size=False,
+                       right_refusal=right_refusal(case, target, first, script))
     if case.known_ranks is None:  # nobody states it: answered as a user would, ranks not judged
         overrides = full_nodes(2, target)
     else:
@@ -179,6 +234,23 @@ def tally(outcomes: list[Outcome], key: Any) -> dict[str, dict[str, int]]:
     return {g: dict(c) for g, c in sorted(table.items())}
 
 
+def judged(o: Outcome) -> str:
+    """correct | refused_right | refused_other | wrong_noted | wrong_silent | missing."""
+    if o.status == "refused":
+        return "refused_right" if o.right_refusal else "refused_other"
+    if o.status == "wrong":
+        return "wrong_silent" if o.silent else "wrong_noted"
+    return o.status
+
+
+def tally_judged(outcomes: list[Outcome], key: Any) -> dict[str, dict[str, int]]:
+    table: dict[str, Counter[str]] = defaultdict(Counter)
+    for o in outcomes:
+        for group in key(o):
+            table[group][judged(o)] += 1
+    return {g: dict(c) for g, c in sorted(table.items())}
+
+
 def _why(o: Outcome) -> list[str]:
     if o.status == "refused":
         return ["refused: " + o.reason.split(":")[0]]
@@ -204,6 +276,9 @@ def summary(cases: list[Case], outcomes: list[Outcome]) -> dict[str, Any]:
         "centres": sorted({c.centre for c in cases}),
         "ports": len(outcomes),
         "status": dict(Counter(o.status for o in outcomes)),
+        "judged": dict(Counter(judged(o) for o in outcomes)),
+        "judged_by_split": tally_judged(outcomes, lambda o: [by_id[o.case].split]),
+        "judged_by_pattern": tally_judged(outcomes, lambda o: by_id[o.case].patterns),
         "by_pattern": tally(outcomes, lambda o: by_id[o.case].patterns),
         "by_target": tally(outcomes, lambda o: [o.target]),
         "by_centre": tally(outcomes, lambda o: [by_id[o.case].centre]),
@@ -215,9 +290,11 @@ def summary(cases: list[Case], outcomes: list[Outcome]) -> dict[str, Any]:
 
 def _cell(o: Outcome) -> str:
     if o.status == "refused":
-        return "refused: " + " ".join(o.reason.split())[:160].replace("|", "/")
+        how = "refused (right reason)" if o.right_refusal else "refused"
+        return f"{how}: " + " ".join(o.reason.split())[:160].replace("|", "/")
     if o.status == "wrong":
-        return "wrong: " + "; ".join(sorted(o.failures)).replace("|", "/")
+        how = "wrong, silently" if o.silent else "wrong"
+        return f"{how}: " + "; ".join(sorted(o.failures)).replace("|", "/")
     extra = " (asked for size)" if o.asked_for_size else ""
     return o.status + extra
 
@@ -232,6 +309,11 @@ def markdown(cases: list[Case], outcomes: list[Outcome], summ: dict[str, Any]) -
         f"**{st.get('correct', 0)} correct**, {st.get('refused', 0)} refused, "
         f"{st.get('wrong', 0)} wrong" + (f", {st['missing']} missing" if "missing" in st else ""),
         "",
+        "Judged: " + ", ".join(f"{k} {v}" for k, v in sorted(summ["judged"].items())),
+        "",
+        *[f"- {split}: " + ", ".join(f"{k} {v}" for k, v in sorted(c.items()))
+          for split, c in summ["judged_by_split"].items()],
+        "",
         "| case | centre | target | result |",
         "|---|---|---|---|",
     ]
@@ -245,6 +327,21 @@ def markdown(cases: list[Case], outcomes: list[Outcome], summ: dict[str, Any]) -
             f"| {pattern} | {counts.get('correct', 0)} | {counts.get('refused', 0)} | "
             f"{counts.get('wrong', 0)} | {why} |"
         )
+    issue = {p: c for p, c in summ["judged_by_pattern"].items() if p.startswith("issue14-")}
+    if issue:
+        lines += ["", "## Per issue-14 pattern, judged", "",
+                  "| pattern | correct | refused, right reason | refused, other | wrong (noted) "
+                  "| wrong, silently |", "|---|---|---|---|---|---|"]
+        lines += [f"| {p} | {c.get('correct', 0)} | {c.get('refused_right', 0)} | "
+                  f"{c.get('refused_other', 0)} | {c.get('wrong_noted', 0)} | "
+                  f"{c.get('wrong_silent', 0)} |" for p, c in issue.items()]
+    lines += ["", "## Per pattern, judged", "",
+              "| pattern | correct | refused, right reason | refused, other | wrong (noted) "
+              "| wrong, silently |", "|---|---|---|---|---|---|"]
+    for pattern, c in summ["judged_by_pattern"].items():
+        lines.append(f"| {pattern} | {c.get('correct', 0)} | {c.get('refused_right', 0)} | "
+                     f"{c.get('refused_other', 0)} | {c.get('wrong_noted', 0)} | "
+                     f"{c.get('wrong_silent', 0)} |")
     lines += ["", "## Failed checks (ports failing each)", ""]
     lines += [f"- {name}: {n}" for name, n in summ["failed_checks"].items()]
     lines += ["", "## Refusals", ""]
@@ -280,6 +377,9 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--cache", help="script cache (default $MAPLE_REALPORT_CACHE or .cache/)")
     ap.add_argument("--out", default=str(HERE), help="where results.json/.md go")
+    ap.add_argument("--cases", default=str(CASES_FILE), help="the case file (default cases.yaml)")
+    ap.add_argument("--name", default="results", help="output file stem (results.json/.md)")
+    ap.add_argument("--split", choices=["dev", "heldout"], help="only the cases of this split")
     ap.add_argument("--only", action="append", help="run only this case id (repeatable)")
     ap.add_argument("--check-cache", action="store_true", help="list missing scripts and exit")
     ap.add_argument("--verify", action="store_true",
@@ -289,7 +389,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--timeout", type=float, default=300, help="seconds per twin job")
     ap.add_argument("--resume", action="store_true", help="keep verify.json's outcomes")
     args = ap.parse_args(argv)
-    cases = [c for c in load_cases() if not args.only or c.id in args.only]
+    cases = [c for c in load_cases(Path(args.cases)) if (not args.only or c.id in args.only)
+             and (not args.split or c.split == args.split)]
     cache = cache_dir(args.cache)
     scripts = {c.id: read_script(cache, c) for c in cases}
     if args.check_cache:
@@ -304,9 +405,9 @@ def main(argv: list[str] | None = None) -> int:
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     payload = {"summary": summ, "outcomes": [asdict(o) for o in outcomes]}
-    (out / "results.json").write_text(json.dumps(payload, indent=1) + "\n", encoding="utf-8")
-    (out / "results.md").write_text(markdown(cases, outcomes, summ), encoding="utf-8")
-    print(json.dumps(summ["status"]), "->", out / "results.md")
+    (out / f"{args.name}.json").write_text(json.dumps(payload, indent=1) + "\n", encoding="utf-8")
+    (out / f"{args.name}.md").write_text(markdown(cases, outcomes, summ), encoding="utf-8")
+    print(json.dumps(summ["judged"]), "->", out / f"{args.name}.md")
     if args.verify:
         vsumm = run_verify(outcomes, scripts, args, judged_port({c.id: c for c in cases}))
         print(json.dumps({at: vsumm[at]["status"] for at in ("port", "twin size")}),

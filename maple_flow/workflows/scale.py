@@ -16,6 +16,7 @@ from typing import Any
 from maple_flow.errors import MapleError, ParseError, UnknownCluster, api_boundary
 from maple_flow.generate import generate_from_spec
 from maple_flow.knowledge.clusters import all_profiles, resolve_cluster
+from maple_flow.lint import linting_ahead
 from maple_flow.models import SETUPS, Framework, JobSpec, Strategy
 from maple_flow.port.api import PortResult, port
 from maple_flow.reports.matrix import Cell
@@ -53,6 +54,19 @@ class BatchResult:
                          for per in self.results.values() for r in per.values())
 
 
+def _port_script(batch: BatchResult, name: str, text: str, clusters: list[str],
+                 overrides: dict[str, Any]) -> dict[str, PortResult | None]:
+    """Port one script to several clusters, reading it once; when that raises, each cluster
+    alone (so each pair gets its own result or error, as ``_port_pair`` records them)."""
+    if not clusters:
+        return {}
+    try:
+        results = port(text, clusters, **overrides)
+    except MapleError:
+        return {c: _port_pair(batch, name, text, c, overrides) for c in clusters}
+    return {c: _record(batch, name, c, results[c]) for c in clusters}
+
+
 def _port_pair(batch: BatchResult, name: str, text: str, cluster: str,
                overrides: dict[str, Any]) -> PortResult | None:
     """Port one script to one cluster; a failure, or a port the target's rules refuse, is
@@ -62,12 +76,27 @@ def _port_pair(batch: BatchResult, name: str, text: str, cluster: str,
     except MapleError as exc:
         batch.errors.setdefault(name, {})[cluster] = str(exc)
         return None
+    return _record(batch, name, cluster, result)
+
+
+def _record(batch: BatchResult, name: str, cluster: str, result: PortResult) -> PortResult | None:
+    """``result`` in ``batch.results``, or, refused by the target's rules, in ``batch.errors``."""
     if result.status == "refused":
         why = result.notes[0] if result.notes else "the target's rules refuse it"
         batch.errors.setdefault(name, {})[cluster] = f"refused: {why}"
         return None
     batch.results.setdefault(name, {})[cluster] = result
     return result
+
+
+def _add_lint_notes(batch: BatchResult) -> None:
+    """The shellcheck notes each port gets, from the batch's shellcheck runs (inside
+    ``linting_ahead``, after ``finish``): the very notes port() ends with when it lints alone."""
+    from maple_flow.port.api import _shellcheck_notes
+
+    for per in batch.results.values():
+        for result in per.values():
+            result.notes += _shellcheck_notes(result.script)
 
 
 #: Makes a progress callback for a given number of verification jobs.
@@ -98,9 +127,11 @@ def batch_port(scripts: dict[str, str], targets: list[str], *, verify: bool = Fa
     start = time.monotonic()
     clusters = resolve_targets(targets)
     batch = BatchResult()
-    for name, text in scripts.items():
-        for cluster in clusters:
-            _port_pair(batch, name, text, cluster, overrides)
+    with linting_ahead() as ahead:  # a few shellcheck runs for the whole batch
+        for name, text in scripts.items():
+            _port_script(batch, name, text, clusters, overrides)
+        ahead.finish()
+        _add_lint_notes(batch)
     if verify:
         _verify_all(batch, timeout_s, progress)
     batch.wall_s = time.monotonic() - start
@@ -172,20 +203,26 @@ def batch_to_dir(paths: list[Path], targets: list[str] | str, out: Path, *,
         log.mark(src, cluster, pair, out)
 
     fresh: list[tuple[str, str, str, str]] = []  # source, name, sha, cluster
-    for src, text in texts.items():
-        name, sha = names[src], sha256_text(text)
-        for cluster in clusters:
-            if manifest.is_done(src, sha, cluster, verify):
-                pair = manifest.entries[src].pairs[cluster]
-                batch.resumed.setdefault(name, {})[cluster] = pair.status
-                log.mark(src, cluster, pair, out)
-                continue
-            result = _port_pair(batch, name, text, cluster, overrides)
-            if result is None:
-                record(src, name, sha, cluster, Pair("error", error=batch.errors[name][cluster]))
-                continue
-            record(src, name, sha, cluster, manifest.write_output(name, cluster, result.script))
-            fresh.append((src, name, sha, cluster))
+    with linting_ahead() as ahead:  # a few shellcheck runs for the whole batch
+        for src, text in texts.items():
+            name, sha = names[src], sha256_text(text)
+            todo = []
+            for cluster in clusters:
+                if manifest.is_done(src, sha, cluster, verify):
+                    pair = manifest.entries[src].pairs[cluster]
+                    batch.resumed.setdefault(name, {})[cluster] = pair.status
+                    log.mark(src, cluster, pair, out)
+                else:
+                    todo.append(cluster)
+            for cluster, result in _port_script(batch, name, text, todo, overrides).items():
+                if result is None:
+                    error = batch.errors[name][cluster]
+                    record(src, name, sha, cluster, Pair("error", error=error))
+                    continue
+                record(src, name, sha, cluster, manifest.write_output(name, cluster, result.script))
+                fresh.append((src, name, sha, cluster))
+        ahead.finish()
+        _add_lint_notes(batch)
     if verify:
         _verify_all(batch, timeout_s, progress, progress_factory)
         for src, name, sha, cluster in fresh:
