@@ -348,6 +348,7 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
     spec = JobSpec.model_validate(fields)
     result = generate_from_spec(spec, strict=False, store=store)
     notes = src.notes + f.notes + notes + time_notes + model_notes + name_notes + cpu_notes
+    notes += result.notes  # a learned variant not used, or fixes of it left out
     notes += [f"job array kept: {array.spec}, one job per index, each given its index in "
               f"${array.index_var}"] if array.spec else []
     notes += errexit_notes if carried.steps else []

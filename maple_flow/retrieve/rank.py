@@ -230,5 +230,5 @@ def rank_templates(
         from maple_flow.store.variants import learned_candidates
 
         candidates = learned_candidates(store, spec.cluster, spec.framework,
-                                        spec.strategy) + candidates
+                                        spec.strategy, spec.launch_model) + candidates
     return rank(candidates, request or describe(spec), method, store=store)

@@ -34,6 +34,10 @@ class StoredTemplate(Strict):
     description: str
     verified_at: dict[str, str] = Field(default_factory=dict)
     created_at: str
+    #: A learned variant's scope: launch_model, stages, seed_sha256 (see repair.scope).
+    conditions: dict[str, Any] = Field(default_factory=dict)
+    #: A seed's content hash (None for a learned variant).
+    source_sha256: str | None = None
 
     @property
     def verified(self) -> bool:

@@ -102,9 +102,16 @@ def _v1(conn: sqlite3.Connection) -> None:
             conn.execute(statement)
 
 
+def _v2(conn: sqlite3.Connection) -> None:
+    """Where a learned variant applies: launch model, launcher stages, its seed's hash.
+    Variants learned before have none, so they are not used until revalidated."""
+    conn.execute("ALTER TABLE templates ADD COLUMN conditions TEXT NOT NULL DEFAULT '{}' "
+                 "CHECK (json_valid(conditions) AND json_type(conditions) = 'object')")
+
+
 Migration = Callable[[sqlite3.Connection], None]
 #: version -> the step that reaches it from the version before.
-MIGRATIONS: dict[int, Migration] = {1: _v1}
+MIGRATIONS: dict[int, Migration] = {1: _v1, 2: _v2}
 
 
 def schema_version() -> int:
