@@ -19,6 +19,9 @@ def batch_command(
                                                   dir_okay=False)],
     to: Annotated[str, typer.Option("--to", help="Target clusters, comma-separated.")],
     verify: Annotated[bool, typer.Option("--verify", help="Verify every ported script.")] = False,
+    repair: Annotated[bool, typer.Option(
+        "--repair", help="With --verify: repair each failed pair (at most 5 attempts) as soon "
+        "as its own verification is back, and learn the site fixes.")] = False,
     output: Annotated[Path | None, typer.Option(
         "-o", "--output-dir", help="Write <script>/<cluster>.sh files here, with a manifest "
         "(maple-batch.json): rerunning the same command redoes only unfinished pairs.")] = None,
@@ -39,18 +42,23 @@ def batch_command(
     from maple_flow.workflows.scale import batch_port, batch_to_dir, resolve_targets
 
     clusters = target_list(to, resolve_targets)
-    store = open_existing()  # learned variants, when a store exists ($MAPLE_STORE)
+    if repair and not verify:
+        raise typer.BadParameter("--repair needs --verify (repair starts from the failure)")
+    from maple_flow.store import TemplateStore
+
+    # attempts and learned variants are kept with --repair; else the store, when one exists
+    store: TemplateStore | None = TemplateStore.open() if repair else open_existing()
     factory = progress_printer if verify and not as_json else None
     if output is not None:
         batch = batch_to_dir(scripts, clusters, output, verify=verify, timeout_s=timeout,
-                             progress_factory=factory, store=store)
+                             progress_factory=factory, store=store, repair=repair)
     else:
         progress = factory(len(scripts) * len(clusters)) if factory else None
         names = unique_names([p.resolve() for p in scripts], {})
         texts = {names[str(p.resolve())]: p.read_bytes().decode("utf-8", errors="replace")
                  for p in scripts}
         batch = batch_port(texts, clusters, verify=verify, timeout_s=timeout, progress=progress,
-                           store=store)
+                           store=store, repair=repair)
     if as_json:
         typer.echo(json.dumps(_batch_json(batch), indent=2))
     else:

@@ -393,6 +393,13 @@ class Loop:
             if not todo:
                 return [j.result for j in jobs if j.result is not None]
 
+    def after_verify(self, job: RepairJob, report: VerifyReport) -> bool:
+        """One verification of ``job`` came back: True when the job has a new script to
+        verify (``job.target``), False when it is finished (``job.result``). For callers
+        that run each job's chain on its own (``maple_flow.workflows.pipeline``)."""
+        self._verified(job, report)
+        return job.result is None and self._advance(job)
+
     # one verification came back
     def _verified(self, job: RepairJob, report: VerifyReport) -> None:
         job.report = report

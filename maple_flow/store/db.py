@@ -27,6 +27,7 @@ from maple_flow.store.rows import (
     stored_template,
     verification,
 )
+from maple_flow.store.runs import RunLog
 from maple_flow.store.schema import migrate
 
 STATUSES = ("verified", "failed", "unverified")
@@ -45,7 +46,7 @@ def _status(status: str) -> Status:
     return status  # type: ignore[return-value]
 
 
-class TemplateStore(BatchLog, MatrixLog):
+class TemplateStore(BatchLog, MatrixLog, RunLog):
     """The template store. Open with ``TemplateStore.open()``; every write is one transaction."""
 
     @classmethod

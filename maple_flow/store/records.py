@@ -72,6 +72,22 @@ class RepairAttempt(Strict):
     at: str
 
 
+class ScriptVerification(Strict):
+    """One verification of a user's script in a chain (port, batch, verify, repair)."""
+
+    run_id: str
+    step: int
+    cluster: str
+    template_id: str | None = None
+    endpoint: str
+    status: Status
+    script_sha256: str
+    reasons: list[str] = Field(default_factory=list)
+    report: dict[str, Any] = Field(default_factory=dict)
+    elapsed_s: float | None = None
+    at: str
+
+
 class HistoryEntry(Strict):
     """One line of `maple templates history ID`."""
 
