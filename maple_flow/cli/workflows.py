@@ -118,8 +118,12 @@ def revalidate_command(
     timeout: Annotated[float, typer.Option(help="Seconds to wait for each job.")] = 600.0,
     warm: Annotated[bool, typer.Option("--warm", help="Twin jobs in warm mode: one torch "
                                        "import per node, ranks forked (docs/twin.md).")] = False,
+    repair: Annotated[bool, typer.Option(
+        "--repair", help="Repair each template or variant that fails, and learn the fix.")
+    ] = False,
 ) -> None:
-    """Verify every template on every cluster's endpoint; write the matrix (Markdown, HTML, JSON).
+    """Verify every template and every learned variant on every cluster's endpoint; write the
+    matrix (Markdown, HTML, JSON); keep every run, the drift and the repairs in the store.
 
     workflows/nightly.sh runs this every night (see workflows/README.md).
 
@@ -130,7 +134,10 @@ def revalidate_command(
     from maple_flow.knowledge.clusters import all_profiles, resolve_cluster
     from maple_flow.models import SETUPS
     from maple_flow.reports.matrix import write_matrix
-    from maple_flow.workflows.scale import revalidate
+    from maple_flow.store import TemplateStore
+    from maple_flow.twin.warm import warm_mode
+    from maple_flow.workflows.revalidate import revalidate_all
+    from maple_flow.workflows.scale import matrix_targets
 
     names = [resolve_cluster(c) for c in clusters.split(",") if c.strip()] or list(all_profiles())
     chosen = [s.strip() for s in setups.split(",") if s.strip()] or list(SETUP_NAMES)
@@ -139,16 +146,30 @@ def revalidate_command(
         raise typer.BadParameter(f"unknown setups {bad}; choose from {', '.join(SETUP_NAMES)}")
     pairs = [SETUPS[SETUP_NAMES.index(s)] for s in chosen]
     start = time.monotonic()
-    cells = revalidate(names, pairs, timeout_s=timeout,
-                       progress=progress_printer(len(names) * len(pairs)), warm=warm)
-    data = write_matrix(cells, out, time.monotonic() - start)
+    with TemplateStore.open() as store, warm_mode(warm):
+        result = revalidate_all(matrix_targets(names, pairs), store, repair=repair,
+                                timeout_s=timeout,
+                                progress=progress_printer(len(names) * len(pairs)))
+        where = store.path
+    data = write_matrix(result.cells, out, time.monotonic() - start)
     typer.echo(f"{data['verified']}/{data['cells']} verified in {data['wall_s']} s; "
                f"wrote {out}/matrix.md, matrix.html, matrix.json")
-    from maple_flow.cli.store import record_revalidation
-
-    record_revalidation(cells)  # every verification into the template store, and the drift
-    if data["verified"] != data["cells"]:
+    _print_revalidation(result, where)
+    broken = [v for v in result.variants if v.after not in ("verified", "")]
+    if data["verified"] != data["cells"] or broken:
         raise typer.Exit(1)
+
+
+def _print_revalidation(result: Any, where: Path) -> None:
+    """Where it was kept, the drift since the last one, the variants, the repairs."""
+    typer.echo(f"recorded as revalidation #{result.run_id} in {where}; "
+               + (f"{len(result.drift)} cell(s) changed" if result.drift else "no cell changed"))
+    for change in result.drift:
+        typer.echo(f"  {change}")
+    for check in result.variants:
+        typer.echo(f"  variant {check}")
+    for line in result.repairs:
+        typer.echo(f"  repair: {line}")
 
 
 def register(app: typer.Typer) -> None:

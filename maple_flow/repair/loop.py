@@ -533,7 +533,8 @@ class Loop:
                 job.template_id, ops, f"repaired on {job.target.cluster} by {records}",
                 endpoint_name(job.report), report, causes=[a.cause for a in job.attempts],
                 timings={"elapsed_s": job.report.elapsed_s},
-                conditions=conditions_of(job.initial_script))
+                conditions=conditions_of(job.initial_script, job.target.spec.launch_model
+                                         if job.target.spec else None))
         except MapleError as exc:  # e.g. the parent is not in this store
             job.skipped.append(Skip(before_attempt=max(1, len(job.attempts)), record_id=None,
                                     method="signature", status="not_applicable",

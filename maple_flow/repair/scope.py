@@ -85,17 +85,19 @@ def launcher_stages(script: str) -> list[str]:
         return []
 
 
-def conditions_of(script: str) -> dict[str, Any]:
-    """Where a variant learned on ``script`` applies: its launch model and launcher stages
-    (the store adds the seed's content hash); {} when the script cannot be read."""
+def conditions_of(script: str, launch_model_given: str | None = None) -> dict[str, Any]:
+    """Where a variant learned on ``script`` applies: its launch model (the job's, when
+    known, else as read from the script) and launcher stages (the store adds the seed's
+    content hash); {} when the script cannot be read."""
     from maple_flow.scriptparse import parse_script
     from maple_flow.scriptparse.model import launch_model
 
+    model = launch_model_given
     try:
         parsed = parse_script(script)
     except MapleError:
         return {}
-    return {"launch_model": launch_model(parsed).model,
+    return {"launch_model": model or launch_model(parsed).model,
             "stages": [s.name for s in parsed.launch.stages]}
 
 
