@@ -17,8 +17,8 @@ from maple_flow.models.common import Strict
 from maple_flow.render import master_port_base, queue_for, render
 
 if TYPE_CHECKING:
+    from maple_flow.retrieve.variants import Candidate
     from maple_flow.store import TemplateStore
-    from maple_flow.store.variants import Candidate
 
 
 class GenerateResult(Strict):
@@ -142,7 +142,7 @@ def _learned(spec: JobSpec, template_id: str | None, store: TemplateStore | None
              ) -> Candidate | None:
     if store is None:
         return None
-    from maple_flow.store.variants import learned_choice
+    from maple_flow.retrieve.variants import learned_choice
 
     return learned_choice(store, spec, template_id)
 

@@ -220,7 +220,7 @@ def _timing(
     if o.get("queue"):
         return {"queue": o["queue"], "walltime": format_walltime(seconds)}, []
     nodes = size[0]
-    queue, seconds, note = choose_queue(profile, nodes, seconds)
+    queue, seconds, note = choose_queue(profile, nodes, seconds, size[1])
     notes = [note] if note else []
     queue, why = _queue_that_takes(profile, queue, size, seconds)
     notes += [why] if why else []

@@ -61,7 +61,7 @@ def variant_target(store: TemplateStore, variant: StoredTemplate, spec: JobSpec
     from maple_flow.knowledge.clusters import get_profile
     from maple_flow.render import render
     from maple_flow.repair.scope import apply_variant, mismatch
-    from maple_flow.store.variants import learned_candidate
+    from maple_flow.retrieve.variants import learned_candidate
 
     try:
         found = learned_candidate(store, variant.id)
@@ -81,7 +81,7 @@ def variant_target(store: TemplateStore, variant: StoredTemplate, spec: JobSpec
 
 
 def _state(variant: StoredTemplate, store: TemplateStore) -> str:
-    from maple_flow.store.variants import learned_candidate
+    from maple_flow.retrieve.variants import learned_candidate
 
     try:
         if learned_candidate(store, variant.id).stale:

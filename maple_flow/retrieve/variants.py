@@ -1,7 +1,9 @@
-"""Learned variants as launch templates: the seed's body, the lineage's fix ops, and why.
+"""Learned variants as retrieval candidates: the seed's body, the lineage's fix ops, where
+they apply, and why.
 
-A learned variant renders as its seed (the root of its lineage) followed by the fix
-operations of every variant down to it, in order (``fixops.apply_ops``).
+A learned variant renders as its seed (the root of its lineage) followed by the site fix
+operations of every variant down to it, in order (``repair.scope.apply_variant``). The store
+is read through its API only; the store itself imports no retrieval code.
 """
 
 from __future__ import annotations
