@@ -13,6 +13,7 @@ are learned as a variant (``Loop``). Used by ``port(verify=True, repair=True)``,
 from __future__ import annotations
 
 import concurrent.futures
+import threading
 import time
 import uuid
 from collections.abc import Callable
@@ -73,6 +74,7 @@ class Pipeline:
     dfk: Any = None
     _session: Session | None = None
     _apps: dict[str, Any] = field(default_factory=dict)
+    _deciding: threading.Lock = field(default_factory=threading.Lock)
 
     def run(self, chains: list[Chain]) -> list[Chain]:
         """Run every chain to its end (concurrently); the chains, filled in."""
@@ -118,10 +120,12 @@ class Pipeline:
         from maple_flow.verify.session import done
 
         self._keep(chain, report)
-        if self.loop is not None and chain.job is not None and self.loop.after_verify(
-                chain.job, report):
-            chain.target = chain.job.target
-            return self._apps["step"](chain)
+        if self.loop is not None and chain.job is not None:
+            with self._deciding:  # one chain decides at a time (model loads, the store)
+                again = self.loop.after_verify(chain.job, report)
+            if again:
+                chain.target = chain.job.target
+                return self._apps["step"](chain)
         self._finish(chain)
         return done(chain)
 
