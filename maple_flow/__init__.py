@@ -11,7 +11,7 @@ import sys
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-__version__ = "0.1.0"
+from maple_flow.version import __version__
 
 if TYPE_CHECKING:
     from maple_flow.errors import MapleError, MissingInformation

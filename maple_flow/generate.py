@@ -5,6 +5,8 @@ from __future__ import annotations
 import shlex
 from typing import TYPE_CHECKING
 
+from pydantic import Field
+
 from maple_flow.errors import PolicyViolation, Problem, RenderError, api_boundary
 from maple_flow.knowledge.clusters import get_profile
 from maple_flow.knowledge.library import find_templates, get_template
@@ -15,8 +17,8 @@ from maple_flow.models.common import Strict
 from maple_flow.render import master_port_base, queue_for, render
 
 if TYPE_CHECKING:
+    from maple_flow.retrieve.variants import Candidate
     from maple_flow.store import TemplateStore
-    from maple_flow.store.variants import Candidate
 
 
 class GenerateResult(Strict):
@@ -27,6 +29,8 @@ class GenerateResult(Strict):
     template_id: str
     findings: list[Finding]
     explanation: dict[str, str]
+    #: What the caller should know: a learned variant not used, or fixes of it left out.
+    notes: list[str] = Field(default_factory=list)
 
 
 def problem_finding(problem: Problem) -> Finding:
@@ -138,9 +142,56 @@ def _learned(spec: JobSpec, template_id: str | None, store: TemplateStore | None
              ) -> Candidate | None:
     if store is None:
         return None
-    from maple_flow.store.variants import learned_choice
+    from maple_flow.retrieve.variants import learned_choice
 
     return learned_choice(store, spec, template_id)
+
+
+def _op_field(op: dict[str, object]) -> str:
+    """The part of a script a fix operation changes, as an explanation key."""
+    kind = str(op["op"])
+    subject = {"export_env": "env", "unset_env": "env", "add_module": "module",
+               "remove_module": "module", "swap_module": "module", "set_directive": "directive",
+               "remove_directive": "directive"}.get(kind)
+    if subject:
+        return f"{subject} {op.get('name') or op.get('old') or op.get('option')}"
+    if kind in ("set_launcher_arg", "remove_launcher_arg"):
+        return f"launcher {op['launcher']} {op['name']}"
+    return {"propagate_env": f"launcher {op.get('launcher')} environment",
+            "set_backend": "backend", "set_shell": "shell"}.get(kind, kind)
+
+
+def _variant_lines(ops: tuple[dict[str, object], ...], variant: Template) -> dict[str, str]:
+    """One explanation line per value a learned variant changed, naming the variant."""
+    from maple_flow.store.fixops import describe_op
+
+    where = ", ".join(sorted(variant.verified_at)) or "no endpoint now"
+    return {_op_field(op): _line(op.get("value") or describe_op(op), "learned",
+                                 f"learned variant {variant.id} (verified on {where})")
+            for op in ops}
+
+
+def _with_variant(spec: JobSpec, profile: ClusterProfile, learned: Candidate
+                  ) -> tuple[Template, str, dict[str, str], list[str]]:
+    """The template, script, explanation lines and notes of ``learned`` applied to ``spec``;
+    the seed's when it does not apply (a note says why, never an error)."""
+    from maple_flow.repair.scope import apply_variant, mismatch
+
+    script = render(spec, profile, learned.template)
+    why = mismatch(learned.conditions, script, spec.launch_model, learned.seed_sha256)
+    applied = apply_variant(script, learned.template.id, list(learned.ops), profile,
+                            reason=why, cause=learned.template.description,
+                            user_env=frozenset(spec.env))
+    if applied.used:
+        from maple_flow.store.fixops import summary
+
+        variant = learned.template.model_copy(update={"derived_from": (
+            f"learned variant of {learned.template.parent}, verified on "
+            f"{', '.join(sorted(learned.template.verified_at)) or 'no endpoint now'}: "
+            f"{learned.seed_id} with its site fixes applied ({summary(list(applied.ops))})")})
+        return variant, applied.script, _variant_lines(applied.ops, variant), applied.left_out
+    seed = get_template(learned.seed_id)
+    return seed, render(spec, profile, seed), {}, [applied.note, *applied.left_out]
 
 
 @api_boundary
@@ -153,29 +204,33 @@ def generate_from_spec(
     With ``strict`` (the default) any policy problem raises PolicyViolation listing them all;
     otherwise the script is rendered anyway and the problems become ``findings``. With a
     template ``store``, a verified learned variant for the setup (or the one named) is
-    rendered: its seed, then its fix operations. ``retrieved`` says ``template_id`` was
+    rendered: its seed, then its site fix operations, before the policy check and the
+    explanation (which names the variant for each value it changed); a variant that does not
+    apply gives the seed and a note in ``notes``. ``retrieved`` says ``template_id`` was
     chosen by retrieval (explained as derived), not named by the caller (said).
     """
     profile = get_profile(spec.cluster)
     spec = with_fitting_queue(spec.model_copy(update={"cluster": profile.id}), profile)
+    learned = _learned(spec, template_id, store)
+    lines: dict[str, str] = {}
+    notes: list[str] = []
+    if learned is None:
+        template = choose_template(spec, profile, template_id)
+        script = render(spec, profile, template)
+    else:
+        template, script, lines, notes = _with_variant(spec, profile, learned)
     problems = check_spec(spec, profile)
     if problems and strict:
         raise PolicyViolation(profile.id, problems)
-    learned = _learned(spec, template_id, store)
-    template = learned.template if learned else choose_template(spec, profile, template_id)
-    script = render(spec, profile, template)
-    if learned is not None:
-        from maple_flow.store.fixops import apply_ops
-
-        script = apply_ops(script, list(learned.ops), profile, template.id,
-                           template.description)
+    explanation = explain(spec, profile, template,
+                          "derived" if template_id is None or retrieved else "said")
     return GenerateResult(
         script=script,
         spec=spec,
         template_id=template.id,
         findings=[problem_finding(p) for p in problems],
-        explanation=explain(spec, profile, template,
-                            "derived" if template_id is None or retrieved else "said"),
+        explanation={**explanation, **lines},
+        notes=notes,
     )
 
 

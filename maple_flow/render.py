@@ -18,7 +18,6 @@ from typing import Any
 
 import jinja2
 
-import maple_flow
 from maple_flow.diskcache import jinja_bytecode_cache
 from maple_flow.errors import RenderError, api_boundary
 from maple_flow.knowledge.policy import partial_node
@@ -26,6 +25,7 @@ from maple_flow.models import ClusterProfile, JobSpec, Queue, Template
 from maple_flow.models.job import TORCH_RANK_VARS
 from maple_flow.paths import templates_dir
 from maple_flow.shellquote import comment, dquote, quote, shell_word
+from maple_flow.version import __version__
 
 _IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 _PORT_SPAN = 1000
@@ -222,7 +222,7 @@ def render_context(spec: JobSpec, profile: ClusterProfile, template: Template) -
         "spec": spec,
         "profile": profile,
         "template": template,
-        "version": maple_flow.__version__,
+        "version": __version__,
         "account": account,
         "account_placeholder": placeholder,
         "queue": queue_for(spec, profile),

@@ -24,7 +24,6 @@ def app() -> typer.Typer:
     root = typer.Typer()
     catalog.register(root)
     generate_cli.register(root)
-    store_cli.register(root)
     return root
 
 

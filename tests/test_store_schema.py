@@ -21,17 +21,18 @@ def test_a_new_migration_runs_once_and_keeps_the_data(tmp_path: Path,
     calls: list[int] = []
 
     def v2(conn: sqlite3.Connection) -> None:
-        calls.append(2)
+        calls.append(nxt)
         conn.execute("ALTER TABLE templates ADD COLUMN notes TEXT NOT NULL DEFAULT ''")
 
-    monkeypatch.setitem(schema_module.MIGRATIONS, 2, v2)
+    nxt = schema_module.schema_version() + 1
+    monkeypatch.setitem(schema_module.MIGRATIONS, nxt, v2)
     for _ in range(2):
         with TemplateStore.open(path) as store:
             [op] = store.get(vid).fix_ops
             assert (op["op"], op["name"]) == ("add_module", "nccl")
-    assert calls == [2]
+    assert calls == [nxt]
     conn = sqlite3.connect(path)
-    assert conn.execute("PRAGMA user_version").fetchone()[0] == 2
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == nxt
     assert conn.execute("SELECT notes FROM templates WHERE id = ?", (vid,)).fetchone() == ("",)
 
 
@@ -44,11 +45,12 @@ def test_a_failing_migration_leaves_the_old_version(tmp_path: Path,
         conn.execute("ALTER TABLE templates ADD COLUMN half TEXT")
         raise RuntimeError("disk on fire")
 
-    monkeypatch.setitem(schema_module.MIGRATIONS, 2, broken)
+    current = schema_module.schema_version()
+    monkeypatch.setitem(schema_module.MIGRATIONS, current + 1, broken)
     with pytest.raises(RuntimeError):
         TemplateStore.open(path)
     conn = sqlite3.connect(path)
-    assert conn.execute("PRAGMA user_version").fetchone()[0] == 1
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == current
     columns = [row[1] for row in conn.execute("PRAGMA table_info(templates)")]
     assert "half" not in columns
 

@@ -3,16 +3,14 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from pydantic import ValidationError
 from rich.console import Console
 from rich.table import Table
 
+from maple_flow.cli.errors import user_errors
 from maple_flow.errors import MapleError
 from maple_flow.generate import GenerateResult, generate_from_spec
 from maple_flow.knowledge.clusters import all_profiles, get_profile
@@ -37,24 +35,6 @@ templates_app = typer.Typer(
     "    maple templates show aurora-deepspeed-zero3",
     no_args_is_help=True,
 )
-
-
-@contextmanager
-def user_errors() -> Iterator[None]:
-    """Report maple_flow and validation errors on stderr and exit 2.
-
-    SystemExit rather than typer.Exit: `maple_flow.cli.main` runs click with
-    standalone_mode=False, where typer.Exit(2) becomes a return value, not an exit status.
-    """
-    try:
-        yield
-    except MapleError as exc:
-        typer.echo(f"error: {exc}", err=True)
-        raise SystemExit(2) from exc
-    except ValidationError as exc:
-        lines = [f"  - {'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors()]
-        typer.echo("error: invalid job description:\n" + "\n".join(lines), err=True)
-        raise SystemExit(2) from exc
 
 
 def _echo_json(data: Any) -> None:
@@ -282,8 +262,8 @@ def render_command(
 def register(app: typer.Typer) -> None:
     """Add `maple clusters`, `maple templates` and `maple render` to the root app."""
     app.add_typer(clusters_app, name="clusters")
-    from maple_flow.cli.store import register as register_store_commands
+    from maple_flow.cli.store import history_command
 
-    register_store_commands(app)
+    templates_app.command("history")(history_command)
     app.add_typer(templates_app, name="templates")
     app.command("render")(render_command)

@@ -100,13 +100,14 @@ def port_cmd(
     interactive = sys.stdin.isatty() and not as_json
     from maple_flow.store import open_existing
 
-    results = _port_asking(data, targets, interactive, source=source, verify=verify,
-                           timeout_s=timeout, progress=progress, store=open_existing(),
-                           **overrides)
-    if loop is not None:
-        from maple_flow.cli.repair import repair_port_results
+    store = loop.store if loop is not None else open_existing()
+    results = _port_asking(data, targets, interactive, source=source, verify=False,
+                           store=store, **overrides)
+    if verify:  # the pipeline: each target verified (and repaired) as its own chain
+        from maple_flow.workflows.pipeline import check_results
 
-        repair_port_results(results, loop)
+        check_results(list(results.values()), repair=loop is not None, loop=loop,
+                      store=store, timeout_s=timeout, progress=progress)
     if output:
         output.mkdir(parents=True, exist_ok=True)
         for cluster, result in results.items():

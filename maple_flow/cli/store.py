@@ -30,7 +30,7 @@ def learned_row(template: StoredTemplate) -> dict[str, Any]:
 
 def list_learned(cluster: str | None, as_json: bool) -> None:
     """Print the learned variants of the store (one cluster's with ``cluster``)."""
-    from maple_flow.cli.catalog import user_errors
+    from maple_flow.cli.errors import user_errors
     from maple_flow.knowledge.clusters import get_profile
     from maple_flow.store import TemplateStore
 
@@ -62,7 +62,7 @@ def history_command(
 
     Example: maple templates history polaris-pytorch-ddp
     """
-    from maple_flow.cli.catalog import user_errors
+    from maple_flow.cli.errors import user_errors
     from maple_flow.store import TemplateStore
 
     with user_errors(), TemplateStore.open() as store:
@@ -93,10 +93,3 @@ def record_revalidation(cells: list[Cell]) -> None:
                + (f"{len(drift)} cell(s) changed" if drift else "no cell changed"))
     for change in drift:
         typer.echo(f"  {change}")
-
-
-def register(app: typer.Typer) -> None:
-    """Add `maple templates history` (``app`` is the root; the group is catalog's)."""
-    from maple_flow.cli.catalog import templates_app
-
-    templates_app.command("history")(history_command)

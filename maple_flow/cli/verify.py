@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
 from maple_flow.endpoints import load_registry
-from maple_flow.verify import VerifyReport, VerifyTarget, verify_many
+from maple_flow.verify import VerifyReport, VerifyTarget
 from maple_flow.verify.decide import strict_verdict
 from maple_flow.verify.progress import progress_printer, render_report
+from maple_flow.verify.report import unverified
+from maple_flow.verify.run import Progress
 
 SETUPS = {"ddp": ("pytorch", "ddp"), "fsdp": ("pytorch", "fsdp"),
           "zero3": ("deepspeed", "zero3"), "accelerate": ("accelerate", "ddp")}
@@ -60,13 +62,30 @@ def verify_command(
     if unfinished:
         registry = {c: e.model_copy(update={"on_timeout": unfinished})
                     for c, e in registry.items()}
-    reports = verify_many(targets, timeout_s=timeout, registry=registry,
-                          progress=None if as_json else progress_printer(len(targets)))
+    reports = _run(targets, timeout, registry, None if as_json else progress_printer(len(targets)))
     if strict:
         reports = [strict_verdict(r) for r in reports]
     emit(reports, as_json)
     if any(r.status != "verified" for r in reports):
         raise typer.Exit(1)
+
+
+def _run(targets: list[VerifyTarget], timeout: float, registry: dict[str, Any],
+         progress: Progress | None) -> list[VerifyReport]:
+    """Each target as a chain of the pipeline (verify only); kept in the store when one
+    exists ($MAPLE_STORE), so `maple templates history` and the store see every run."""
+    from maple_flow.repair.loop import template_of
+    from maple_flow.store import open_existing
+    from maple_flow.workflows.pipeline import Chain, Pipeline
+
+    chains = [Chain(t, template_of(t.script)) for t in targets]
+    store = open_existing()
+    try:
+        Pipeline(None, store, timeout, progress, registry=registry).run(chains)
+    finally:
+        if store is not None:
+            store.close()
+    return [c.report or unverified(c.target.cluster, "unknown", "not run") for c in chains]
 
 
 def emit(reports: list[VerifyReport], as_json: bool) -> None:

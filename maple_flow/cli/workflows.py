@@ -19,6 +19,9 @@ def batch_command(
                                                   dir_okay=False)],
     to: Annotated[str, typer.Option("--to", help="Target clusters, comma-separated.")],
     verify: Annotated[bool, typer.Option("--verify", help="Verify every ported script.")] = False,
+    repair: Annotated[bool, typer.Option(
+        "--repair", help="With --verify: repair each failed pair (at most 5 attempts) as soon "
+        "as its own verification is back, and learn the site fixes.")] = False,
     output: Annotated[Path | None, typer.Option(
         "-o", "--output-dir", help="Write <script>/<cluster>.sh files here, with a manifest "
         "(maple-batch.json): rerunning the same command redoes only unfinished pairs.")] = None,
@@ -39,18 +42,23 @@ def batch_command(
     from maple_flow.workflows.scale import batch_port, batch_to_dir, resolve_targets
 
     clusters = target_list(to, resolve_targets)
-    store = open_existing()  # learned variants, when a store exists ($MAPLE_STORE)
+    if repair and not verify:
+        raise typer.BadParameter("--repair needs --verify (repair starts from the failure)")
+    from maple_flow.store import TemplateStore
+
+    # attempts and learned variants are kept with --repair; else the store, when one exists
+    store: TemplateStore | None = TemplateStore.open() if repair else open_existing()
     factory = progress_printer if verify and not as_json else None
     if output is not None:
         batch = batch_to_dir(scripts, clusters, output, verify=verify, timeout_s=timeout,
-                             progress_factory=factory, store=store)
+                             progress_factory=factory, store=store, repair=repair)
     else:
         progress = factory(len(scripts) * len(clusters)) if factory else None
         names = unique_names([p.resolve() for p in scripts], {})
         texts = {names[str(p.resolve())]: p.read_bytes().decode("utf-8", errors="replace")
                  for p in scripts}
         batch = batch_port(texts, clusters, verify=verify, timeout_s=timeout, progress=progress,
-                           store=store)
+                           store=store, repair=repair)
     if as_json:
         typer.echo(json.dumps(_batch_json(batch), indent=2))
     else:
@@ -110,8 +118,12 @@ def revalidate_command(
     timeout: Annotated[float, typer.Option(help="Seconds to wait for each job.")] = 600.0,
     warm: Annotated[bool, typer.Option("--warm", help="Twin jobs in warm mode: one torch "
                                        "import per node, ranks forked (docs/twin.md).")] = False,
+    repair: Annotated[bool, typer.Option(
+        "--repair", help="Repair each template or variant that fails, and learn the fix.")
+    ] = False,
 ) -> None:
-    """Verify every template on every cluster's endpoint; write the matrix (Markdown, HTML, JSON).
+    """Verify every template and every learned variant on every cluster's endpoint; write the
+    matrix (Markdown, HTML, JSON); keep every run, the drift and the repairs in the store.
 
     workflows/nightly.sh runs this every night (see workflows/README.md).
 
@@ -122,7 +134,10 @@ def revalidate_command(
     from maple_flow.knowledge.clusters import all_profiles, resolve_cluster
     from maple_flow.models import SETUPS
     from maple_flow.reports.matrix import write_matrix
-    from maple_flow.workflows.scale import revalidate
+    from maple_flow.store import TemplateStore
+    from maple_flow.twin.warm import warm_mode
+    from maple_flow.workflows.revalidate import revalidate_all
+    from maple_flow.workflows.scale import matrix_targets
 
     names = [resolve_cluster(c) for c in clusters.split(",") if c.strip()] or list(all_profiles())
     chosen = [s.strip() for s in setups.split(",") if s.strip()] or list(SETUP_NAMES)
@@ -131,16 +146,30 @@ def revalidate_command(
         raise typer.BadParameter(f"unknown setups {bad}; choose from {', '.join(SETUP_NAMES)}")
     pairs = [SETUPS[SETUP_NAMES.index(s)] for s in chosen]
     start = time.monotonic()
-    cells = revalidate(names, pairs, timeout_s=timeout,
-                       progress=progress_printer(len(names) * len(pairs)), warm=warm)
-    data = write_matrix(cells, out, time.monotonic() - start)
+    with TemplateStore.open() as store, warm_mode(warm):
+        result = revalidate_all(matrix_targets(names, pairs), store, repair=repair,
+                                timeout_s=timeout,
+                                progress=progress_printer(len(names) * len(pairs)))
+        where = store.path
+    data = write_matrix(result.cells, out, time.monotonic() - start)
     typer.echo(f"{data['verified']}/{data['cells']} verified in {data['wall_s']} s; "
                f"wrote {out}/matrix.md, matrix.html, matrix.json")
-    from maple_flow.cli.store import record_revalidation
-
-    record_revalidation(cells)  # every verification into the template store, and the drift
-    if data["verified"] != data["cells"]:
+    _print_revalidation(result, where)
+    broken = [v for v in result.variants if v.after not in ("verified", "")]
+    if data["verified"] != data["cells"] or broken:
         raise typer.Exit(1)
+
+
+def _print_revalidation(result: Any, where: Path) -> None:
+    """Where it was kept, the drift since the last one, the variants, the repairs."""
+    typer.echo(f"recorded as revalidation #{result.run_id} in {where}; "
+               + (f"{len(result.drift)} cell(s) changed" if result.drift else "no cell changed"))
+    for change in result.drift:
+        typer.echo(f"  {change}")
+    for check in result.variants:
+        typer.echo(f"  variant {check}")
+    for line in result.repairs:
+        typer.echo(f"  repair: {line}")
 
 
 def register(app: typer.Typer) -> None:

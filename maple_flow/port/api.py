@@ -220,7 +220,7 @@ def _timing(
     if o.get("queue"):
         return {"queue": o["queue"], "walltime": format_walltime(seconds)}, []
     nodes = size[0]
-    queue, seconds, note = choose_queue(profile, nodes, seconds)
+    queue, seconds, note = choose_queue(profile, nodes, seconds, size[1])
     notes = [note] if note else []
     queue, why = _queue_that_takes(profile, queue, size, seconds)
     notes += [why] if why else []
@@ -348,6 +348,7 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
     spec = JobSpec.model_validate(fields)
     result = generate_from_spec(spec, strict=False, store=store)
     notes = src.notes + f.notes + notes + time_notes + model_notes + name_notes + cpu_notes
+    notes += result.notes  # a learned variant not used, or fixes of it left out
     notes += [f"job array kept: {array.spec}, one job per index, each given its index in "
               f"${array.index_var}"] if array.spec else []
     notes += errexit_notes if carried.steps else []
@@ -395,23 +396,22 @@ def _provenance(fields: dict[str, Any], o: dict[str, Any], src: Source) -> dict[
 
 
 def verify_results(results: dict[str, PortResult], *, timeout_s: float = 300.0,
-                   progress: Progress | None = None) -> None:
-    """Verify every ported script on its target at once; fills ``.status`` and ``.report``.
-    Refused targets are not run."""
-    from maple_flow.verify import VerifyTarget, verify_many
+                   progress: Progress | None = None, repair: bool = False,
+                   store: TemplateStore | None = None) -> None:
+    """Verify (with ``repair``: and repair) every ported script on its target, each as its
+    own chain of the pipeline (``maple_flow.workflows.pipeline``); fills ``.status`` and
+    ``.report``. Refused targets are not run; with a ``store`` every step is kept there."""
+    from maple_flow.workflows.pipeline import check_results
 
-    items = [r for r in results.values() if r.status != "refused"]
-    targets = [VerifyTarget.from_spec(r.script, r.spec) for r in items]
-    for result, report in zip(items, verify_many(targets, timeout_s=timeout_s,
-                                                 progress=progress), strict=True):
-        result.status, result.report = report.status, report
+    check_results(list(results.values()), repair=repair, store=store, timeout_s=timeout_s,
+                  progress=progress)
 
 
 @api_boundary
 def port(
     script: str | bytes, targets: list[str] | str, *, source: str | None = None,
     verify: bool = False, timeout_s: float = 300.0, progress: Progress | None = None,
-    store: TemplateStore | None = None, **overrides: Any,
+    store: TemplateStore | None = None, repair: bool = False, **overrides: Any,
 ) -> dict[str, PortResult]:
     """Rewrite ``script`` for each target cluster (ids or aliases; a comma-separated string works).
 
@@ -421,8 +421,11 @@ def port(
     a guess). A target whose rules the port breaks gets status ``refused``. With
     ``verify=True`` every other target's script is run with a mini-app on its endpoint
     (concurrently) and ``.status`` becomes verified, failed or unverified, with ``.report``.
-    With a template ``store``, a target whose setup has a verified learned variant (a
-    script repaired and verified there before) gets that variant: its seed, then its fixes.
+    With ``repair=True`` too, a target that fails is repaired (at most 5 attempts) as soon
+    as its own verification is back, and a repaired script's site fixes are learned into
+    ``store``. With a template ``store``, a target whose setup has a verified learned
+    variant (a script repaired and verified there before) gets that variant: its seed, then
+    its site fixes; every verification and repair attempt is kept there.
     Raises ParseError, MissingInformation, UnknownCluster (all MapleError) on unusable input.
     """
     unknown = sorted(set(overrides) - _PORTABLE_OVERRIDES)
@@ -440,8 +443,11 @@ def port(
     src = _source(script, source, overrides)
     results = {r.cluster: r for r in (_port_one(src, name, overrides, store)
                                      for name in names if name)}
+    if repair and not verify:
+        raise InvalidValue("repair=True needs verify=True (repair starts from the failure)")
     if verify:
-        verify_results(results, timeout_s=timeout_s, progress=progress)
+        verify_results(results, timeout_s=timeout_s, progress=progress, repair=repair,
+                       store=store)
     return results
 
 

@@ -6,7 +6,7 @@ import math
 import re
 from dataclasses import dataclass
 
-from maple_flow.models import ClusterProfile, Queue, format_walltime
+from maple_flow.models import ClusterProfile, format_walltime
 
 #: Environment variables that belong to a cluster (network, launcher, devices, rendezvous).
 _CLUSTER_PREFIXES = (
@@ -68,27 +68,30 @@ def place_ranks(
     return nodes, gpn, note
 
 
-def _usable(queue: Queue, nodes: int) -> bool:
-    special = any(w in queue.name.lower() for w in ("interactive", "preempt", "shared", "viz"))
-    return queue.min_nodes <= nodes <= queue.max_nodes and (queue.default or not special)
+def choose_queue(profile: ClusterProfile, nodes: int, seconds: int,
+                 gpus_per_node: int | None = None) -> tuple[str, int, str]:
+    """(queue, walltime seconds, note): the queue :func:`maple_flow.knowledge.policy.
+    choose_queue` picks for the job (never one marked ``auto: false``, such as a by-request
+    queue); when none takes it for that long, the walltime is clamped to the longest limit
+    among the queues that may be chosen for its size, with a note."""
+    from dataclasses import replace
 
+    from maple_flow.knowledge.policy import ResourceRequest
+    from maple_flow.knowledge.policy import choose_queue as policy_queue
 
-def choose_queue(profile: ClusterProfile, nodes: int, seconds: int) -> tuple[str, int, str]:
-    """(queue, walltime seconds, note): the default queue when it fits, else the best fit."""
-    items = [q for q in profile.queues.items if _usable(q, nodes)] or list(profile.queues.items)
-    default = profile.queues.default_queue
-    if default in items and default.max_walltime_seconds >= seconds:
-        return default.name, seconds, ""
-    fits = [q for q in items if q.max_walltime_seconds >= seconds]
-    if fits:
-        best = min(fits, key=lambda q: q.max_walltime_seconds)
-        return best.name, seconds, ""
-    longest = max(items, key=lambda q: q.max_walltime_seconds)
+    req = ResourceRequest(nodes=nodes, gpus_per_node=gpus_per_node, walltime_s=seconds)
+    picked = policy_queue(req, profile).queue
+    if picked is not None:
+        return picked.name, seconds, ""
+    sized = [q for q in profile.queues.items if q.auto and q.min_nodes <= nodes <= q.max_nodes]
+    longest = max(sized or [profile.queues.default_queue], key=lambda q: q.max_walltime_seconds)
+    limit = longest.max_walltime_seconds
+    again = policy_queue(replace(req, walltime_s=limit), profile).queue
     note = (
         f"walltime {format_walltime(seconds)} exceeds the {longest.name} limit on {profile.name}; "
         f"clamped to {longest.max_walltime}"
     )
-    return longest.name, longest.max_walltime_seconds, note
+    return (again or longest).name, limit, note
 
 
 #: Program-level knobs a user sets for their own run: kept whatever their prefix.

@@ -315,7 +315,8 @@ class RepairStore(Protocol):
     def add_variant(self, parent_id: str, ops: list[dict[str, Any]], description: str,
                     verified_on: str, report: dict[str, Any] | None = None, *,
                     causes: list[str] | None = None,
-                    timings: dict[str, Any] | None = None) -> str: ...
+                    timings: dict[str, Any] | None = None,
+                    conditions: dict[str, Any] | None = None) -> str: ...
 
 
 class Proposer(Protocol):
@@ -401,6 +402,13 @@ class Loop:
             todo = [j for j in jobs if j.result is None and self._advance(j)]
             if not todo:
                 return [j.result for j in jobs if j.result is not None]
+
+    def after_verify(self, job: RepairJob, report: VerifyReport) -> bool:
+        """One verification of ``job`` came back: True when the job has a new script to
+        verify (``job.target``), False when it is finished (``job.result``). For callers
+        that run each job's chain on its own (``maple_flow.workflows.pipeline``)."""
+        self._verified(job, report)
+        return job.result is None and self._advance(job)
 
     # one verification came back
     def _verified(self, job: RepairJob, report: VerifyReport) -> None:
@@ -526,17 +534,26 @@ class Loop:
         if self.store is None or not self.learn or job.template_id is None:
             return None
         from maple_flow.errors import MapleError
+        from maple_flow.knowledge.clusters import get_profile
+        from maple_flow.repair.scope import conditions_of, site_ops
 
         assert job.report is not None
-        ops = [op for a in job.attempts for op in a.ops]
+        user_env = frozenset(job.target.spec.env) if job.target.spec else frozenset()
+        ops, left_out = site_ops([op for a in job.attempts for op in a.ops],
+                                 get_profile(job.target.cluster).scheduler, user_env)
         records = ", ".join(a.record_id for a in job.attempts)
         report = job.report.model_dump(mode="json", exclude={"script", "stdout", "stderr",
                                                              "ranks"})
         try:
+            if not ops:
+                raise MapleError("the fix changed only the job's own values: " +
+                                 "; ".join(left_out))
             return self.store.add_variant(
                 job.template_id, ops, f"repaired on {job.target.cluster} by {records}",
                 endpoint_name(job.report), report, causes=[a.cause for a in job.attempts],
-                timings={"elapsed_s": job.report.elapsed_s})
+                timings={"elapsed_s": job.report.elapsed_s},
+                conditions=conditions_of(job.initial_script, job.target.spec.launch_model
+                                         if job.target.spec else None))
         except MapleError as exc:  # e.g. the parent is not in this store
             job.skipped.append(Skip(before_attempt=max(1, len(job.attempts)), record_id=None,
                                     method="signature", status="not_applicable",

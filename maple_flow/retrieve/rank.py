@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from maple_flow.models import JobSpec, Template
-from maple_flow.store.variants import Candidate
+from maple_flow.retrieve.variants import Candidate
 
 if TYPE_CHECKING:
     from maple_flow.store.db import TemplateStore
@@ -227,8 +227,8 @@ def rank_templates(
     candidates: list[Candidate] = [Candidate(t) for t in
                                    find_templates(spec.cluster, spec.framework, spec.strategy)]
     if store is not None:
-        from maple_flow.store.variants import learned_candidates
+        from maple_flow.retrieve.variants import learned_candidates
 
         candidates = learned_candidates(store, spec.cluster, spec.framework,
-                                        spec.strategy) + candidates
+                                        spec.strategy, spec.launch_model) + candidates
     return rank(candidates, request or describe(spec), method, store=store)

@@ -27,6 +27,7 @@ from maple_flow.store.rows import (
     stored_template,
     verification,
 )
+from maple_flow.store.runs import RunLog
 from maple_flow.store.schema import migrate
 
 STATUSES = ("verified", "failed", "unverified")
@@ -45,7 +46,7 @@ def _status(status: str) -> Status:
     return status  # type: ignore[return-value]
 
 
-class TemplateStore(BatchLog, MatrixLog):
+class TemplateStore(BatchLog, MatrixLog, RunLog):
     """The template store. Open with ``TemplateStore.open()``; every write is one transaction."""
 
     @classmethod
@@ -159,11 +160,12 @@ class TemplateStore(BatchLog, MatrixLog):
     # -- writes -----------------------------------------------------------------------------
     def add_variant(self, parent_id: str, ops: list[dict[str, Any]], description: str,
                     verified_on: str, report: dict[str, Any] | None = None, *,
-                    causes: list[str] | None = None, timings: dict[str, Any] | None = None
-                    ) -> str:
+                    causes: list[str] | None = None, timings: dict[str, Any] | None = None,
+                    conditions: dict[str, Any] | None = None) -> str:
         """Record a learned variant: ``parent_id`` with ``ops`` applied, verified on the
         endpoint ``verified_on``; its id. The same ops on the same parent are one variant
-        (its id is returned and the verification recorded again)."""
+        (its id is returned and the verification recorded again). ``conditions`` say where
+        it applies (launch_model, stages); the seed's content hash is added here."""
         checked = fixops.validate_ops(ops)
         if len(description.strip()) < 10:
             raise StoreError("a variant needs a description of at least 10 characters")
@@ -174,12 +176,27 @@ class TemplateStore(BatchLog, MatrixLog):
             same = self._rows("SELECT id FROM templates WHERE parent = ? AND ops_sha256 = ?",
                               (parent_id, sha))
             variant_id = same[0]["id"] if same else self._next_id(parent)
+            scope = {**(conditions or {}), "seed_sha256": self._seed_sha256(parent_id)}
             if not same:
                 db["templates"].insert(self._variant_row(variant_id, parent, checked, sha,
                                                          description, causes or [], at))
+            self._conn.execute("UPDATE templates SET conditions = ? WHERE id = ?",
+                               (to_json(scope), variant_id))
             self._insert_verification(db, variant_id, endpoint, "verified", timings or {},
                                       report or {}, None, at)
         return variant_id
+
+    def _seed_sha256(self, template_id: str) -> str | None:
+        """The content hash of the seed ``template_id`` descends from."""
+        return self.lineage(template_id)[0].source_sha256
+
+    def _revalidated(self, template_id: str) -> None:
+        """A learned variant that passed again holds for its seed as the seed is now."""
+        row = self.get(template_id)
+        if row.origin == "learned":
+            scope = {**row.conditions, "seed_sha256": self._seed_sha256(template_id)}
+            self._conn.execute("UPDATE templates SET conditions = ? WHERE id = ?",
+                               (to_json(scope), template_id))
 
     def _next_id(self, parent: StoredTemplate) -> str:
         base = parent.id.split(".v")[0] if parent.origin == "learned" else parent.id
@@ -208,12 +225,15 @@ class TemplateStore(BatchLog, MatrixLog):
                             timings: dict[str, Any], report: dict[str, Any], *,
                             revalidation_id: int | None = None) -> None:
         """Record one run of ``template_id`` on ``endpoint``; a pass sets its verified_at
-        there, a failure clears it, ``unverified`` (endpoint unreachable) leaves it."""
+        there (and holds a learned variant valid for its seed as it is now), a failure
+        clears it, ``unverified`` (endpoint unreachable) leaves it."""
         name, checked, at = _endpoint(endpoint), _status(status), now()
         with self._write() as db:
             self.get(template_id)
             self._insert_verification(db, template_id, name, checked, timings, report,
                                       revalidation_id, at)
+            if checked == "verified":
+                self._revalidated(template_id)
 
     def record_repair_attempt(self, run_id: str, attempt: int, cluster: str,
                               record_id: str | None, ops: list[dict[str, Any]], diff: str,

@@ -1,9 +1,8 @@
-"""Typed fix operations as the store keeps them, and the seam to the debug loop's patcher.
+"""Typed fix operations as the store keeps them: validated, as canonical JSON.
 
 The operations are ``maple_flow.repair.ops.FixOp`` (a pydantic discriminated union on
-``op``); the store keeps them validated, as canonical JSON. Rendering a learned variant
-applies them to the parent's script with ``maple_flow.repair.apply_fix``: that call lives
-only in ``apply_ops`` below.
+``op``; a pure data model, the one vocabulary). Applying them is not the store's business:
+``maple_flow.repair.scope.apply_variant`` does, where a variant is rendered.
 """
 
 from __future__ import annotations
@@ -11,14 +10,11 @@ from __future__ import annotations
 import hashlib
 import json
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
 from maple_flow.store.errors import StoreError
-
-if TYPE_CHECKING:
-    from maple_flow.models import ClusterProfile
 
 Op = dict[str, Any]
 
@@ -63,13 +59,3 @@ def describe_op(op: Op) -> str:
 def summary(ops: list[Op]) -> str:
     """Every operation in a few words, separated by '; '."""
     return "; ".join(describe_op(op) for op in ops)
-
-
-def apply_ops(script: str, ops: list[Op], profile: ClusterProfile, record_id: str,
-              cause: str) -> str:
-    """``script`` with ``ops`` applied by the debug loop's patcher (FixNotApplicable, a
-    MapleError, when one cannot apply)."""
-    from maple_flow.repair import Fix, apply_fix
-
-    fix = Fix(record_id=record_id, cause=cause, ops=_adapter().validate_python(ops))
-    return apply_fix(script, fix, profile)

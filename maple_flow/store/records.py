@@ -34,6 +34,10 @@ class StoredTemplate(Strict):
     description: str
     verified_at: dict[str, str] = Field(default_factory=dict)
     created_at: str
+    #: A learned variant's scope: launch_model, stages, seed_sha256 (see repair.scope).
+    conditions: dict[str, Any] = Field(default_factory=dict)
+    #: A seed's content hash (None for a learned variant).
+    source_sha256: str | None = None
 
     @property
     def verified(self) -> bool:
@@ -65,6 +69,22 @@ class RepairAttempt(Strict):
     diff: str = ""
     log_excerpt: str = ""
     status: str
+    at: str
+
+
+class ScriptVerification(Strict):
+    """One verification of a user's script in a chain (port, batch, verify, repair)."""
+
+    run_id: str
+    step: int
+    cluster: str
+    template_id: str | None = None
+    endpoint: str
+    status: Status
+    script_sha256: str
+    reasons: list[str] = Field(default_factory=list)
+    report: dict[str, Any] = Field(default_factory=dict)
+    elapsed_s: float | None = None
     at: str
 
 

@@ -10,7 +10,8 @@ from maple_flow.models import ClusterProfile, Template
 from maple_flow.store.records import RepairAttempt, StoredTemplate, Verification
 
 TEMPLATE_COLUMNS = ("id, cluster, framework, strategy, launch_model, scheduler, origin, parent, "
-                    "fix_ops, causes, description, verified_at, created_at")
+                    "fix_ops, causes, description, verified_at, created_at, conditions, "
+                    "source_sha256")
 
 
 def source_sha256(template: Template) -> str:
@@ -33,7 +34,7 @@ def seed_row(template: Template, profile: ClusterProfile, at: str) -> dict[str, 
 def stored_template(row: dict[str, Any]) -> StoredTemplate:
     """A ``templates`` row (the TEMPLATE_COLUMNS) as a record."""
     data = dict(row)
-    for key in ("fix_ops", "causes", "verified_at"):
+    for key in ("fix_ops", "causes", "verified_at", "conditions"):
         data[key] = json.loads(data[key])
     return StoredTemplate.model_validate(data)
 

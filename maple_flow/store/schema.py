@@ -102,9 +102,39 @@ def _v1(conn: sqlite3.Connection) -> None:
             conn.execute(statement)
 
 
+def _v2(conn: sqlite3.Connection) -> None:
+    """Where a learned variant applies: launch model, launcher stages, its seed's hash.
+    Variants learned before have none, so they are not used until revalidated."""
+    conn.execute("ALTER TABLE templates ADD COLUMN conditions TEXT NOT NULL DEFAULT '{}' "
+                 "CHECK (json_valid(conditions) AND json_type(conditions) = 'object')")
+    for statement in _V2_RUNS.split(";"):
+        if statement.strip():
+            conn.execute(statement)
+
+
+#: Verifications of users' scripts (not templates): every step of every chain.
+_V2_RUNS = """
+CREATE TABLE script_verifications (
+  id INTEGER PRIMARY KEY,
+  run_id TEXT NOT NULL,
+  step INTEGER NOT NULL CHECK (step >= 0),
+  cluster TEXT NOT NULL,
+  template_id TEXT,
+  endpoint TEXT NOT NULL,
+  status TEXT NOT NULL CHECK (status IN ('verified', 'failed', 'unverified')),
+  script_sha256 TEXT NOT NULL,
+  reasons TEXT NOT NULL DEFAULT '[]' CHECK (json_valid(reasons)),
+  report TEXT NOT NULL DEFAULT '{}' CHECK (json_valid(report)),
+  elapsed_s REAL,
+  at TEXT NOT NULL
+);
+CREATE INDEX script_verifications_run ON script_verifications (run_id, step)
+"""
+
+
 Migration = Callable[[sqlite3.Connection], None]
 #: version -> the step that reaches it from the version before.
-MIGRATIONS: dict[int, Migration] = {1: _v1}
+MIGRATIONS: dict[int, Migration] = {1: _v1, 2: _v2}
 
 
 def schema_version() -> int:

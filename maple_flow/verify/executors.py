@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import tempfile
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -48,6 +49,15 @@ def globus_app() -> Any:
     return app
 
 
+@cache
+def shared_client() -> Any:
+    """The one Globus Compute client of this process, shared by every endpoint's executor
+    (a failure to make it is not kept: the next call tries again)."""
+    from globus_compute_sdk import Client
+
+    return Client(app=globus_app(), do_version_check=False)
+
+
 def globus_compute_executor(endpoint: Endpoint, label: str, sdk_executor: Any = None) -> Any:
     """Parsl's GlobusComputeExecutor for ``endpoint``.
 
@@ -57,12 +67,11 @@ def globus_compute_executor(endpoint: Endpoint, label: str, sdk_executor: Any = 
     from parsl.executors import GlobusComputeExecutor
 
     if sdk_executor is None:
-        from globus_compute_sdk import Client, Executor
+        from globus_compute_sdk import Executor
 
         check_ready()
         try:
-            client = Client(app=globus_app(), do_version_check=False)
-            sdk_executor = Executor(endpoint_id=endpoint.endpoint_id, client=client)
+            sdk_executor = Executor(endpoint_id=endpoint.endpoint_id, client=shared_client())
         except EndpointUnavailable:
             raise
         except Exception as exc:

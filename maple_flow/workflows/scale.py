@@ -104,24 +104,27 @@ ProgressFactory = Callable[[int], Progress]
 
 
 def _verify_all(batch: BatchResult, timeout_s: float, progress: Progress | None,
-                factory: ProgressFactory | None = None) -> None:
+                factory: ProgressFactory | None = None, *, repair: bool = False,
+                store: Any = None) -> None:
+    """Every ported pair as its own chain of the pipeline (verify, repair, learn), all on
+    one DataFlowKernel; every step kept in ``store`` when there is one."""
+    from maple_flow.workflows.pipeline import check_results
+
     flat = [r for per in batch.results.values() for r in per.values()]
     if not flat:
         return
     if progress is None and factory is not None:
         progress = factory(len(flat))
-    reports = verify_many([VerifyTarget.from_spec(r.script, r.spec) for r in flat],
-                          timeout_s=timeout_s, progress=progress)
-    for result, report in zip(flat, reports, strict=True):
-        result.status, result.report = report.status, report
+    check_results(flat, repair=repair, store=store, timeout_s=timeout_s, progress=progress)
 
 
 @api_boundary
 def batch_port(scripts: dict[str, str], targets: list[str], *, verify: bool = False,
                timeout_s: float = DEFAULT_TIMEOUT_S, progress: Progress | None = None,
-               **overrides: Any) -> BatchResult:
-    """Port every script (name -> text) to every target; with ``verify`` all jobs run in one
-    concurrent batch. Each script x target pair that fails is reported in ``errors`` and the
+               repair: bool = False, **overrides: Any) -> BatchResult:
+    """Port every script (name -> text) to every target; with ``verify`` every pair runs as
+    its own chain (verify, and with ``repair`` repair and learn), all concurrently. Each
+    script x target pair that fails is reported in ``errors`` and the
     others go on. Raises UnknownCluster (before any work) for an unknown or missing target.
     """
     start = time.monotonic()
@@ -133,7 +136,7 @@ def batch_port(scripts: dict[str, str], targets: list[str], *, verify: bool = Fa
         ahead.finish()
         _add_lint_notes(batch)
     if verify:
-        _verify_all(batch, timeout_s, progress)
+        _verify_all(batch, timeout_s, progress, repair=repair, store=overrides.get("store"))
     batch.wall_s = time.monotonic() - start
     return batch
 
@@ -175,7 +178,7 @@ def _read_source(path: Path) -> str:
 def batch_to_dir(paths: list[Path], targets: list[str] | str, out: Path, *,
                  verify: bool = False, timeout_s: float = DEFAULT_TIMEOUT_S,
                  progress: Progress | None = None,
-                 progress_factory: ProgressFactory | None = None,
+                 progress_factory: ProgressFactory | None = None, repair: bool = False,
                  **overrides: Any) -> BatchResult:
     """Port script files to every target into the folder ``out``, resumably.
 
@@ -224,10 +227,14 @@ def batch_to_dir(paths: list[Path], targets: list[str] | str, out: Path, *,
         ahead.finish()
         _add_lint_notes(batch)
     if verify:
-        _verify_all(batch, timeout_s, progress, progress_factory)
+        _verify_all(batch, timeout_s, progress, progress_factory, repair=repair,
+                    store=overrides.get("store"))
         for src, name, sha, cluster in fresh:
+            result = batch.results[name][cluster]
             pair = manifest.entries[src].pairs[cluster]
-            pair.status = batch.results[name][cluster].status
+            if pair.output_sha256 != sha256_text(result.script):  # repaired: write the new one
+                pair = manifest.write_output(name, cluster, result.script)
+            pair.status = result.status
             record(src, name, sha, cluster, pair)
     manifest.close()
     batch.wall_s = time.monotonic() - start

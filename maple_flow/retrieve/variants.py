@@ -1,7 +1,9 @@
-"""Learned variants as launch templates: the seed's body, the lineage's fix ops, and why.
+"""Learned variants as retrieval candidates: the seed's body, the lineage's fix ops, where
+they apply, and why.
 
-A learned variant renders as its seed (the root of its lineage) followed by the fix
-operations of every variant down to it, in order (``fixops.apply_ops``).
+A learned variant renders as its seed (the root of its lineage) followed by the site fix
+operations of every variant down to it, in order (``repair.scope.apply_variant``). The store
+is read through its API only; the store itself imports no retrieval code.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from maple_flow.errors import RenderError, TemplateNotFound
 from maple_flow.models import JobSpec, Template
 from maple_flow.store.fixops import summary
+from maple_flow.store.rows import source_sha256
 
 if TYPE_CHECKING:
     from maple_flow.store.db import TemplateStore
@@ -26,6 +29,17 @@ class Candidate:
     template: Template
     ops: tuple[dict[str, Any], ...] = ()
     causes: tuple[str, ...] = field(default=())
+    #: Where a learned variant applies (``repair.scope.mismatch``), and its seed's content
+    #: hash as the library has it now.
+    conditions: dict[str, Any] = field(default_factory=dict)
+    seed_sha256: str | None = None
+    seed_id: str = ""
+
+    @property
+    def stale(self) -> bool:
+        """A learned variant whose seed changed since it was last verified."""
+        return (self.template.origin == "learned"
+                and self.conditions.get("seed_sha256") != self.seed_sha256)
 
     @property
     def preferred(self) -> bool:
@@ -54,7 +68,8 @@ def candidate(lineage: list[StoredTemplate], root: Template) -> Candidate:
         "id": variant.id, "description": variant.description, "origin": "learned",
         "parent": variant.parent, "verified_at": dict(variant.verified_at),
         "derived_from": _why(variant, root.id, ops)})
-    return Candidate(template, tuple(ops), tuple(causes))
+    return Candidate(template, tuple(ops), tuple(causes), dict(variant.conditions),
+                     source_sha256(root), root.id)
 
 
 def learned_candidate(store: TemplateStore, template_id: str) -> Candidate:
@@ -67,17 +82,21 @@ def learned_candidate(store: TemplateStore, template_id: str) -> Candidate:
     return candidate(lineage, get_template(lineage[0].id))
 
 
-def learned_candidates(store: TemplateStore, cluster: str, framework: str, strategy: str
-                       ) -> list[Candidate]:
-    """Verified learned variants for one cluster x setup whose seed is still in the library."""
+def learned_candidates(store: TemplateStore, cluster: str, framework: str, strategy: str,
+                       launch_model: str | None = None) -> list[Candidate]:
+    """Verified learned variants for one cluster x setup (and launch model, when given)
+    whose seed is still in the library as it was when they were verified."""
     found = []
     for variant in store.variants(cluster, framework, strategy):
-        if not variant.verified:
+        model = variant.conditions.get("launch_model")
+        if not variant.verified or (launch_model and model and model != launch_model):
             continue
         try:
-            found.append(learned_candidate(store, variant.id))
+            chosen = learned_candidate(store, variant.id)
         except TemplateNotFound:
             continue  # its seed left the library: it cannot be rendered any more
+        if not chosen.stale:
+            found.append(chosen)
     return found
 
 

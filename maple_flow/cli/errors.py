@@ -1,0 +1,29 @@
+"""How the commands report a user's error: one line on stderr, exit status 2."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import typer
+from pydantic import ValidationError
+
+from maple_flow.errors import MapleError
+
+
+@contextmanager
+def user_errors() -> Iterator[None]:
+    """Report maple_flow and validation errors on stderr and exit 2.
+
+    SystemExit rather than typer.Exit: `maple_flow.cli.main` runs click with
+    standalone_mode=False, where typer.Exit(2) becomes a return value, not an exit status.
+    """
+    try:
+        yield
+    except MapleError as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise SystemExit(2) from exc
+    except ValidationError as exc:
+        lines = [f"  - {'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors()]
+        typer.echo("error: invalid job description:\n" + "\n".join(lines), err=True)
+        raise SystemExit(2) from exc
