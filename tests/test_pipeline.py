@@ -37,8 +37,8 @@ def fake_run_job(kind: str, cluster: str, scheduler: str, script: str, *rest: An
     return {"ok": "CONSTRAINT_OK" in script}
 
 
-def fake_decide(cluster: str, endpoint: str, raw: dict, expected: Any, script: str
-                ) -> VerifyReport:
+def fake_decide(cluster: str, endpoint: str, raw: dict, expected: Any, script: str,
+                fabric: Any = None) -> VerifyReport:
     status = "verified" if raw["ok"] else "failed"
     return VerifyReport(cluster=cluster, endpoint=endpoint, status=status,  # type: ignore[arg-type]
                         reasons=[] if raw["ok"] else ["rank 0: missing constraint"],
