@@ -112,7 +112,7 @@ SizeForm = Callable[[random.Random, int, int, int], str | None]
 
 def _both(fmt: str) -> SizeForm:
     def render(rng: random.Random, n: int, g: int, full: int) -> str | None:
-        return fmt.format(n=_num(rng, n), g=_num(rng, g), t=_num(rng, n * g),
+        return fmt.format(n=_num(rng, n), g=_num(rng, g), t=_num(rng, n * g), nd=n, gd=g,
                           node=_pl(n, "node"), gpu=_pl(g, "GPU"), tgpu=_pl(n * g, "GPU"))
 
     return render
@@ -143,7 +143,7 @@ def _total(rng: random.Random, n: int, g: int, full: int) -> str | None:
 SIZE_FORMS: dict[str, SizeForm] = {
     "each": _both("{n} {node} with {g} {gpu} each"),
     "x_words": _both("{n} {node} x {g} {gpu}"),
-    "nxm": _both("{n}x{g} GPUs"),
+    "nxm": _both("{nd}x{gd} GPUs"),
     "and_on_each": _both("{n} {node} and {g} {gpu} on each"),
     "per_node_on": _both("{g} {gpu} per node on {n} {node}"),
     "across": _both("{t} {tgpu} across {n} {node}"),
