@@ -49,6 +49,17 @@ def _standalone(text: str, start: int, end: int) -> bool:
     return not (before.isalnum() or before in "-_/." or after.isalnum() or after in "-_/")
 
 
+#: What may stand between the words of one name: "Stampede 3", "Lonestar-6", "pm_gpu".
+#: Not a comma or a spaced dash: "Bridges, 2 nodes" and "Lonestar -- 6 GPUs" name Bridges
+#: and Lonestar, and the number is a size.
+_NAME_GAP = re.compile(r"(?:'s)?[\s_-]?")
+
+
+def _one_name(text: str, chunk: list[tuple[str, int, int]]) -> bool:
+    """Whether the words of ``chunk`` are written as one name (see ``_NAME_GAP``)."""
+    return all(_NAME_GAP.fullmatch(text[a[2]:b[1]]) for a, b in zip(chunk, chunk[1:]))
+
+
 @cache
 def _prefixes(names: tuple[str, ...]) -> frozenset[str]:
     """Every leading part of every name ("d", "de", ..., "deltaai")."""
@@ -72,6 +83,7 @@ def scan_cluster(scan: Scan, index: dict[str, str]) -> None:
             key = "".join(w for w, _, _ in chunk)
             start, end = chunk[0][1], chunk[-1][2]
             if (key in index and not key.isdigit() and _standalone(scan.text, start, end)
+                    and _one_name(scan.text, chunk)
                     and not (size > 1 and _QUEUE_WORD.match(scan.text, end))):
                 scan.add("cluster", index[key], scan.text[start:end])
                 scan.blank(start, end)

@@ -87,7 +87,7 @@ _HALF_NODE = re.compile(rf"\bhalf\s+(?:of\s+)?(?:(?:a|an|1|the)\s+)?{NODE}", _F)
 _SHORTHANDS = (
     (re.compile(r"(?<![\w.:/-])(\d+)N(?![\w-])"), r"\1 nodes"),
     (re.compile(r"(?<![\w.:/-])(?<!\d\s)(?:(?:gpu|compute)\s+)?nodes?\s*[xX×]\s*(\d+)"
-                r"(?![\w.:])(?!\s*(?:x|\*|gpus?\b|cards?\b))", _F), r"\1 full nodes"),
+                r"(?![\w:])(?!\.\d)(?!\s*(?:x|\*|gpus?\b|cards?\b))", _F), r"\1 full nodes"),
     (re.compile(r"(?<![\w-])[xX](\d+)(?=\s+nodes?\b)"), r"\1"),
     (re.compile(r"(?<![\w-])-N(\d+)(?!\w)"), r"-N \1"),
 )
