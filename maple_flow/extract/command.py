@@ -48,6 +48,8 @@ class Command:
     module: bool
     args: list[str] = field(default_factory=list)
     rest: str = ""
+    #: Given in quotes or backticks: its words are the program's, exactly as written.
+    quoted: bool = False
 
 
 def _clean_tail(word: str) -> str:
@@ -152,7 +154,7 @@ def _quoted_command(text: str) -> Command | None:
         found = _from_words(words) if words else None
         if found:
             rest = text[: match.start()] + " " + _prefix(words or [], found[0]) + " "
-            return Command(found[0], found[1], found[2], rest + text[match.end():])
+            return Command(found[0], found[1], found[2], rest + text[match.end():], quoted=True)
     return None
 
 

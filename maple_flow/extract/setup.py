@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from functools import cache
+from itertools import pairwise
 
 from maple_flow.extract.scan import Scan
 
@@ -37,6 +38,11 @@ def scan_setup(scan: Scan) -> None:
                 scan.add("strategy", strategy, m.group(0))
 
 
+def setup_words(word: str) -> bool:
+    """Whether ``word`` (a single word or phrase) names a framework or strategy."""
+    return any(pattern.fullmatch(word) for pattern, _, _ in _SETUP_RULES)
+
+
 def _words(text: str) -> list[tuple[str, int, int]]:
     low = re.sub(r"'s\b", "  ", text.lower())
     return [(m.group(0), m.start(), m.end()) for m in _CLUSTER_WORD.finditer(low)]
@@ -57,7 +63,7 @@ _NAME_GAP = re.compile(r"(?:'s)?[\s_-]?")
 
 def _one_name(text: str, chunk: list[tuple[str, int, int]]) -> bool:
     """Whether the words of ``chunk`` are written as one name (see ``_NAME_GAP``)."""
-    return all(_NAME_GAP.fullmatch(text[a[2]:b[1]]) for a, b in zip(chunk, chunk[1:]))
+    return all(_NAME_GAP.fullmatch(text[a[2]:b[1]]) for a, b in pairwise(chunk))
 
 
 @cache

@@ -117,7 +117,9 @@ _NODE_COUNT = re.compile(
     rf"\s*{_N}(?!\s*(?:gpus?|x\b))",
     _F,
 )
-_FULL_NODES = re.compile(rf"{_N}\s+(?:full|whole|entire|complete)\s+{NODE}", _F)
+_FULL_NODES = re.compile(
+    rf"{_N}\s+(?:full|whole|entire|complete)\s+(?:{_MODEL}\s+)?{NODE}", _F
+)
 _NODES = re.compile(rf"{_N}(?:\s+|\s*-\s*){NODE}", _F)
 _ONE_NODE = re.compile(rf"\b(?:a|an|one|1)\s+(?:single\s+)?{NODE}", _F)
 _GPUS = re.compile(rf"{_N}\s*(?:x\s*)?{GPU}", _F)
