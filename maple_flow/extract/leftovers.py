@@ -17,6 +17,10 @@ from maple_flow.extract.scan import Scan
 from maple_flow.extract.setup import setup_words
 
 _F = re.IGNORECASE
+#: How far around an unread word its context is looked at, in characters (keeps the check
+#: linear in the request's length), and how many unread phrases a question quotes.
+_WINDOW = 60
+_MAX_QUOTED = 3
 #: A count standing alone ("4", "2*8", "16x", "x4"); not part of a name, a version, a path or
 #: a memory size ("A100", "3.10", "llama-7b", "80GB").
 _NUMBER = re.compile(
@@ -35,9 +39,11 @@ _UNSUPPORTED_SETUP = re.compile(
 )
 #: Launcher words: the launcher is the cluster's recipe, so they are read and not used.
 _LAUNCHERS = re.compile(r"\b(?:srun|mpiexec|mpirun|aprun|jsrun|launch(?:er)?)\b", _F)
-#: A queue word whose name no rule took ("the gold queue" on a cluster without one).
-_QUEUE = re.compile(r"(?:\b([\w.+-]+)\s+)?\b(?:queue|partition|qos)\b(?:\s*[:=]?\s*([\w.+-]+))?",
-                    _F)
+#: A queue word whose name no rule took ("the gold queue" on a cluster without one); the
+#: name is looked for next to it (``_NAME_BEFORE``, ``_NAME_AFTER``) within ``_WINDOW``.
+_QUEUE = re.compile(r"\b(?:queue|partition|qos)\b", _F)
+_NAME_BEFORE = re.compile(r"([\w.+-]+)\s+$")
+_NAME_AFTER = re.compile(r"\s*[:=]?\s*([\w.+-]+)")
 _NOT_QUEUE_NAMES = frozenset({"default", "any", "the", "a", "its", "usual", "whatever",
                               "whichever", "same", "right", "gpu", "normal", "their", "your"})
 _SIZE_WORD = re.compile(r"\b(?:nodes?|gpus?|gcds?|tiles?|ranks?|cards?|devices?|servers?)\b"
@@ -46,20 +52,23 @@ _SIZE_ARG = re.compile(r"\d+\s*[x×]\s*\d+|(?:nodes?|gpus?)", _F)
 
 
 def _clause(text: str, start: int, end: int) -> str:
-    """The words around ``text[start:end]`` up to the nearest punctuation or blanked gap."""
-    left = max(text.rfind(c, 0, start) for c in ",;:.()|\n")
-    gap = text.rfind("   ", 0, start)
-    left = max(left, gap) + 1
-    rights = [i for i in (text.find(c, end) for c in ",;()|\n") if i >= 0]
-    far = text.find("   ", end)
-    right = min([*rights, far if far >= 0 else len(text), len(text)])
-    return " ".join(text[left:right].split())
+    """The words around ``text[start:end]`` (at most ``_WINDOW`` characters each side) up to
+    the nearest punctuation or blanked gap."""
+    lo = max(0, start - _WINDOW)
+    left = max(max(text.rfind(c, lo, start) for c in ",;:.()|\n"),
+               text.rfind("   ", lo, start), lo - 1) + 1
+    hi = min(len(text), end + _WINDOW)
+    rights = [i for i in (text.find(c, end, hi) for c in (*",;()|\n", "   ")) if i >= 0]
+    return " ".join(text[left:min([*rights, hi])].split())
 
 
 def _unread_numbers(scan: Scan) -> list[str]:
-    unread = []
+    unread: list[str] = []
     for m in _NUMBER.finditer(scan.text):
-        before, after = scan.text[: m.start()], scan.text[m.end():]
+        if len(unread) >= _MAX_QUOTED:
+            break
+        before = scan.text[max(0, m.start() - _WINDOW): m.start()]
+        after = scan.text[m.end(): m.end() + _WINDOW]
         reason = next((why for pattern, why in _IGNORED_NUMBERS
                        if pattern.search(before if pattern.pattern.endswith("$") else after)),
                       None)
@@ -67,17 +76,23 @@ def _unread_numbers(scan: Scan) -> list[str]:
             scan.ignore(m.group(0), reason)
             continue
         unread.append(_clause(scan.text, m.start(), m.end()))
-    return list(dict.fromkeys(unread))
+    return list(dict.fromkeys(unread))[:_MAX_QUOTED]
 
 
 def _unread_queue(scan: Scan) -> list[str]:
     if "queue" in scan.found:
         return []
-    unread = []
-    for m in _QUEUE.finditer(scan.text):
-        names = [w for w in m.groups() if w and w.lower() not in _NOT_QUEUE_NAMES]
-        if names:
-            unread.append(" ".join(m.group(0).split()))
+    unread: list[str] = []
+    text = scan.text
+    for m in _QUEUE.finditer(text):
+        if len(unread) >= _MAX_QUOTED:
+            break
+        before = _NAME_BEFORE.search(text[max(0, m.start() - _WINDOW): m.start()])
+        after = _NAME_AFTER.match(text[m.end(): m.end() + _WINDOW])
+        said = [g.group(1) for g in (before, after) if g]
+        if any(w.lower() not in _NOT_QUEUE_NAMES for w in said):
+            unread.append(" ".join([*(said[:1] if before else []), m.group(0),
+                                    *([after.group(1)] if after else [])]))
         else:
             scan.ignore(m.group(0), "names no particular queue")
     return unread
@@ -126,7 +141,8 @@ def check_accounted(scan: Scan, command: Command | None) -> dict[str, str]:
     if others:
         questions["unread"] = (f"{_quote(others)}: a number that gives no field of the job; "
                                "say what it is for (a program argument goes after the program)")
-    setup = [" ".join(m.group(0).split()) for m in _UNSUPPORTED_SETUP.finditer(scan.text)]
+    setup = [" ".join(m.group(0).split())
+             for m in _UNSUPPORTED_SETUP.finditer(scan.text)][:_MAX_QUOTED]
     if setup:
         questions["strategy"] = (f"{_quote(setup)} is not a setup maple_flow writes: choose "
                                  "DDP, FSDP, DeepSpeed ZeRO-3 or Accelerate")

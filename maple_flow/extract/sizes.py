@@ -99,11 +99,11 @@ _ON_EACH_OF = re.compile(
     _F,
 )
 _EACH_WITH = re.compile(
-    rf"{_N}\s+{NODE}\s*,?\s*(?:each|every\s+one)\s*(?:with|having|has|of)\s+{_N}\s*{GPU}",
+    rf"{_N}\s+{NODE}(?:\s*,\s*|\s+)(?:each|every\s+one)\s+(?:with|having|has|of)\s+{_N}\s*{GPU}",
     _F,
 )
 _AND_ON_EACH = re.compile(
-    rf"{_N}\s+{NODE}\s*,?\s*(?:and|with|having|using)\s+{_N}\s*{GPU}\s+(?:on|in|for|per)\s+"
+    rf"{_N}\s+{NODE}(?:\s*,\s*|\s+)(?:and|with|having|using)\s+{_N}\s*{GPU}\s+(?:on|in|for|per)\s+"
     rf"(?:each|every)(?:\s+(?:one|node))?\b",
     _F,
 )
