@@ -245,11 +245,22 @@ def generate(
     """
     if isinstance(request, JobSpec):
         return generate_from_spec(request, template_id, strict=strict, store=store)
-    from maple_flow.extract import extract
+    from maple_flow.extract import extract_explained
     from maple_flow.retrieve.rank import rank_templates
 
-    spec = extract(request)
+    spec, words = extract_explained(request)
     ranked = rank_templates(spec, request, store=store) if template_id is None else []
     chosen = ranked[0].template.id if len(ranked) > 1 else template_id
-    return generate_from_spec(spec, chosen, strict=strict, store=store,
-                              retrieved=template_id is None)
+    result = generate_from_spec(spec, chosen, strict=strict, store=store,
+                                retrieved=template_id is None)
+    return result.model_copy(update={"explanation": with_words(result.explanation, words)})
+
+
+def with_words(explanation: dict[str, str], words: dict[str, str]) -> dict[str, str]:
+    """``explanation`` with the request's words that gave each field ("from '2 nodes'"), and
+    the words read but not used, with why ("ignored")."""
+    out = {name: f"{line}; from {words[name]}" if name in words else line
+           for name, line in explanation.items()}
+    if "ignored" in words:
+        out["ignored"] = words["ignored"]
+    return out

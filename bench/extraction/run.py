@@ -140,10 +140,15 @@ def _report(rows: list[Any], times: list[float]) -> dict[str, Any]:
         chosen = [r for r in rows if pred(r[0])]
         fields = [ok for _, _, s in chosen for ok in s.values()]
         exact = [all(s.values()) for _, _, s in chosen]
+        misses = [(c, g) for c, g, s in chosen if not all(s.values())]
         return {
             "cases": len(chosen),
             "field_accuracy": _pct(sum(fields), len(fields)),
             "exact_match": _pct(sum(exact), len(exact)),
+            # a miss that is a job (no error): the user would get a wrong script unwarned
+            "silently_wrong": sum("error" not in g for _, g in misses),
+            # a miss that is an error or a question where a job was expected
+            "errors": sum("error" in g for _, g in misses),
         }
 
     qs = statistics.quantiles(times, n=100)

@@ -48,6 +48,8 @@ class Command:
     module: bool
     args: list[str] = field(default_factory=list)
     rest: str = ""
+    #: Given in quotes or backticks: its words are the program's, exactly as written.
+    quoted: bool = False
 
 
 def _clean_tail(word: str) -> str:
@@ -64,6 +66,11 @@ def _take_args(words: list[str]) -> list[str]:
         ends_sentence = word.endswith((".", ",", ";")) and not word.endswith("..")
         if i == 0 and low in {"with", "using", "args", "arguments"} and _options_follow(words):
             continue  # "train.py with --epochs 3": the options are the program's
+        if word in {"--", "\u2014", "\u2013"} and not _argument_after_dash(words, i):
+            break  # "train.py -- Accelerate, 2x4 GPUs": a dash in the sentence
+        if word.endswith(")") and word.count(")") > word.count("("):
+            args.append(word.rstrip(")")) if word.rstrip(")") else None
+            break  # "(train.py --epochs 3)": the parenthesis closes the program
         if low in _STOP_WORDS and not (expects_value and low not in {"on", "and", "with"}):
             break
         if (not low or word.startswith("(") or word.split("=")[0] in _SCHEDULER_FLAGS
@@ -78,6 +85,13 @@ def _take_args(words: list[str]) -> list[str]:
             continue
         break
     return args
+
+
+def _argument_after_dash(words: list[str], i: int) -> bool:
+    """Whether the word after a ``--`` is a program argument (an option or a path, as in
+    ``train.py -- --lr 3e-4``), not prose after a dash ("-- Accelerate, 2x4 GPUs")."""
+    following = words[i + 1].strip().rstrip(".,;") if i + 1 < len(words) else ""
+    return following.startswith("-") or any(c in following for c in "/=")
 
 
 def _option_next(words: list[str], i: int) -> str:
@@ -140,7 +154,7 @@ def _quoted_command(text: str) -> Command | None:
         found = _from_words(words) if words else None
         if found:
             rest = text[: match.start()] + " " + _prefix(words or [], found[0]) + " "
-            return Command(found[0], found[1], found[2], rest + text[match.end():])
+            return Command(found[0], found[1], found[2], rest + text[match.end():], quoted=True)
     return None
 
 

@@ -26,8 +26,9 @@ _DURATION = re.compile(
     rf"(?<![\w.])(\d+(?:\.\d+)?)\s*{_UNIT}(?:\s*(?:and\s+)?(\d+)\s*(minutes?|mins?|min|m)(?![a-z0-9]))?",
     _F,
 )
+#: "-2 hours", "for - 2 hours", "minus 2h"; not "... - 6 hours" (a dash between items).
 _NEGATIVE_DURATION = re.compile(
-    rf"(?<![\w.])(?:-\s*|minus\s+|negative\s+)\d+(?:\.\d+)?\s*{_UNIT}", _F
+    rf"(?:(?<![\w.-])-|(?<=\bfor\s)-\s+|\bminus\s+|\bnegative\s+)\d+(?:\.\d+)?\s*{_UNIT}", _F
 )
 _COMPACT = re.compile(r"(?<![\w.])(\d+)\s*h(?:rs?)?\s*(\d+)\s*m(?:ins?)?\b", _F)
 _WORD_DURATION = re.compile(

@@ -18,6 +18,8 @@ from maple_flow.errors import (
     api_boundary,
 )
 from maple_flow.extract.command import Command, find_command
+from maple_flow.extract.explain import words_by_field
+from maple_flow.extract.leftovers import check_accounted
 from maple_flow.extract.numbers import words_to_digits
 from maple_flow.extract.phrases import (
     bare_account_rule,
@@ -281,14 +283,27 @@ def extract(text: str, **overrides: Any) -> JobSpec:
     """The JobSpec a plain-language request asks for.
 
     ``overrides`` are JobSpec fields that take precedence over the text (``cluster="polaris"``).
-    Raises MissingInformation naming each missing field and how to give it, Contradiction
-    when two statements disagree, UnknownCluster and ParseError on unusable input.
+    Raises MissingInformation naming each missing field and how to give it (and each number
+    or size, setup or queue word no rule read), Contradiction when two statements disagree
+    or a program argument names a framework or size, UnknownCluster and ParseError on
+    unusable input.
     """
+    return _extract(text, overrides)[0]
+
+
+@api_boundary
+def extract_explained(text: str, **overrides: Any) -> tuple[JobSpec, dict[str, str]]:
+    """``extract`` with, for each field, the words of the request it was read from."""
+    return _extract(text, overrides)
+
+
+def _extract(text: str, overrides: dict[str, Any]) -> tuple[JobSpec, dict[str, str]]:
     if not isinstance(text, str):
         raise ParseError(f"a request is text, not {type(text).__name__}")
     if len(text) > MAX_REQUEST:
         raise ParseError(f"the request is {len(text)} characters long; the limit is "
                          f"{MAX_REQUEST} (8 KiB): say what to run in a sentence or two")
+    overrides = dict(overrides)
     command = find_command(text)
     rest = command.rest if command else text
     # One space for every run of white space: no phrase rule can backtrack over a long run.
@@ -302,9 +317,13 @@ def extract(text: str, **overrides: Any) -> JobSpec:
     fields["provenance"].update({k: "said" for k in overrides})
     _check_cluster_named(scan, fields)
     missing = _missing(fields)
+    for name, question in check_accounted(scan, command).items():
+        missing[name] = f"{missing[name]}; {question}" if name in missing else question
     if missing:
         raise MissingInformation(missing)
-    return _build(fields)
+    words = words_by_field(scan, command)
+    words.update({k: "given by the caller" for k in overrides})
+    return _build(fields), words
 
 
 def _build(fields: dict[str, Any]) -> JobSpec:
@@ -317,4 +336,4 @@ def _build(fields: dict[str, Any]) -> JobSpec:
         raise ParseError(f"the request gives values a job cannot have: {problems}") from None
 
 
-__all__ = ["HOW_TO_FILL", "UnknownCluster", "extract"]
+__all__ = ["HOW_TO_FILL", "UnknownCluster", "extract", "extract_explained"]

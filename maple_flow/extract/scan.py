@@ -23,9 +23,15 @@ class Scan:
 
     text: str
     found: dict[str, list[Finding]] = field(default_factory=dict)
+    #: Words read and deliberately not used, each with the reason (phrase, reason).
+    ignored: list[tuple[str, str]] = field(default_factory=list)
 
     def add(self, name: str, value: object, phrase: str) -> None:
         self.found.setdefault(name, []).append(Finding(value, phrase.strip()))
+
+    def ignore(self, phrase: str, reason: str) -> None:
+        """Record words that are read but give no field, and why."""
+        self.ignored.append((phrase.strip(), reason))
 
     def matches(self, pattern: re.Pattern[str]) -> Iterator[re.Match[str]]:
         """Matches of ``pattern``; each one the caller has read is blanked out of the text

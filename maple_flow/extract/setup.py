@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from functools import cache
+from itertools import pairwise
 
 from maple_flow.extract.scan import Scan
 
@@ -37,6 +38,11 @@ def scan_setup(scan: Scan) -> None:
                 scan.add("strategy", strategy, m.group(0))
 
 
+def setup_words(word: str) -> bool:
+    """Whether ``word`` (a single word or phrase) names a framework or strategy."""
+    return any(pattern.fullmatch(word) for pattern, _, _ in _SETUP_RULES)
+
+
 def _words(text: str) -> list[tuple[str, int, int]]:
     low = re.sub(r"'s\b", "  ", text.lower())
     return [(m.group(0), m.start(), m.end()) for m in _CLUSTER_WORD.finditer(low)]
@@ -47,6 +53,17 @@ def _standalone(text: str, start: int, end: int) -> bool:
     before = text[start - 1] if start > 0 else " "
     after = text[end] if end < len(text) else " "
     return not (before.isalnum() or before in "-_/." or after.isalnum() or after in "-_/")
+
+
+#: What may stand between the words of one name: "Stampede 3", "Lonestar-6", "pm_gpu".
+#: Not a comma or a spaced dash: "Bridges, 2 nodes" and "Lonestar -- 6 GPUs" name Bridges
+#: and Lonestar, and the number is a size.
+_NAME_GAP = re.compile(r"(?:'s)?[\s_-]?")
+
+
+def _one_name(text: str, chunk: list[tuple[str, int, int]]) -> bool:
+    """Whether the words of ``chunk`` are written as one name (see ``_NAME_GAP``)."""
+    return all(_NAME_GAP.fullmatch(text[a[2]:b[1]]) for a, b in pairwise(chunk))
 
 
 @cache
@@ -72,6 +89,7 @@ def scan_cluster(scan: Scan, index: dict[str, str]) -> None:
             key = "".join(w for w, _, _ in chunk)
             start, end = chunk[0][1], chunk[-1][2]
             if (key in index and not key.isdigit() and _standalone(scan.text, start, end)
+                    and _one_name(scan.text, chunk)
                     and not (size > 1 and _QUEUE_WORD.match(scan.text, end))):
                 scan.add("cluster", index[key], scan.text[start:end])
                 scan.blank(start, end)

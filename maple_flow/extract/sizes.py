@@ -1,8 +1,33 @@
-"""Phrase rules for the size of a job: nodes, GPUs per node and total GPUs (ranks)."""
+"""The grammar of job sizes: nodes, GPUs per node and total GPUs (ranks), in one place.
+
+A quantity phrase is read in three steps, always in this order:
+
+0. Lexing: number words and idioms become digits (``numbers.words_to_digits``: "three",
+   "a pair of", "half a dozen"); shorthands are rewritten (``_SHORTHANDS``: "2N", "x4 nodes",
+   "gpu nodes x2", "-N2"); "one rank per GPU" (a layout, not a count) is set aside.
+1. Rules (``RULES``), tried in the order written there: the FIRST rule that matches some
+   words reads them, and those words are blanked, so no later rule sees them again.
+   Precedence, highest first:
+     a. flags and fields ("--nodes 2", "--nproc_per_node=4", "-n 8", "nodes: 2");
+     b. whole-node phrases ("all GPUs of 2 nodes", "2 full nodes");
+     c. phrases that give two counts ("4 GPUs on each of 2 nodes", "2 nodes, each with 4
+        GPUs", "2 nodes and 4 GPUs on each", "2 nodes x 4 GPUs", "8 GPUs across 2 nodes",
+        "2 nodes, 8 GPUs" (per node or total: see ``gpus_either``), "half a node",
+        "two 4-GPU nodes");
+     d. per-node counts ("4 GPUs per node", "4 GPUs each", "4 per node");
+     e. "NxM" (nodes x GPUs per node, TorchX's ``-j 2x4``);
+     f. single counts ("2 nodes", "a node", "8 GPUs" (a total), "a GPU").
+   A longer phrase therefore always wins over the single counts inside it.
+2. Solving (``request._size``): the slots found (nodes, gpus_per_node, total, gpus_either)
+   are combined with the cluster's GPUs per node; two different values for one slot, or a
+   total that is not nodes x per node, is a Contradiction quoting both phrases.
+"""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from maple_flow.extract.scan import Scan
 
@@ -57,14 +82,31 @@ _NODES_AND_GPUS = re.compile(
 )
 #: No two white-space runs side by side: blanked text is long runs of spaces.
 _HALF_NODE = re.compile(rf"\bhalf\s+(?:of\s+)?(?:(?:a|an|1|the)\s+)?{NODE}", _F)
-#: Shorthands rewritten before the rules run: "2N" (nodes), "x4 nodes", "-N2".
+#: Shorthands rewritten before the rules run: "2N" (nodes), "x4 nodes", "gpu nodes x2",
+#: "-N2".
 _SHORTHANDS = (
     (re.compile(r"(?<![\w.:/-])(\d+)N(?![\w-])"), r"\1 nodes"),
+    (re.compile(r"(?<![\w.:/-])(?<!\d\s)(?:(?:gpu|compute)\s+)?nodes?\s*[xX×]\s*(\d+)"
+                r"(?![\w:])(?!\.\d)(?!\s*(?:x|\*|gpus?\b|cards?\b))", _F), r"\1 full nodes"),
     (re.compile(r"(?<![\w-])[xX](\d+)(?=\s+nodes?\b)"), r"\1"),
     (re.compile(r"(?<![\w-])-N(\d+)(?!\w)"), r"-N \1"),
 )
 _X_FORM = re.compile(r"(?<![\w.])(\d+)\s*[x×]\s*(\d+)(?![\w.:])", _F)
 _N_GPU_NODES = re.compile(rf"(?:{_N}\s+)?(?:a\s+|an\s+)?{_N}[\s-]*{GPU}\s+{NODE}", _F)
+_ON_EACH_OF = re.compile(
+    rf"{_N}\s*(?:x\s*)?{GPU}\s+(?:on|in|for|from)\s+(?:each|every)\s+(?:one\s+)?of\s+(?:the\s+)?"
+    rf"{_N}\s+{NODE}",
+    _F,
+)
+_EACH_WITH = re.compile(
+    rf"{_N}\s+{NODE}(?:\s*,\s*|\s+)(?:each|every\s+one)\s+(?:with|having|has|of)\s+{_N}\s*{GPU}",
+    _F,
+)
+_AND_ON_EACH = re.compile(
+    rf"{_N}\s+{NODE}(?:\s*,\s*|\s+)(?:and|with|having|using)\s+{_N}\s*{GPU}\s+(?:on|in|for|per)\s+"
+    rf"(?:each|every)(?:\s+(?:one|node))?\b",
+    _F,
+)
 _ALL_OF = re.compile(
     rf"(?:all|every|each)\s+(?:of\s+)?(?:the\s+)?{GPU}\s+(?:of|on|in|from)\s+(?:the\s+)?"
     rf"(?:{_N}|both|all)\s+(?:of\s+the\s+)?{NODE}",
@@ -75,7 +117,9 @@ _NODE_COUNT = re.compile(
     rf"\s*{_N}(?!\s*(?:gpus?|x\b))",
     _F,
 )
-_FULL_NODES = re.compile(rf"{_N}\s+(?:full|whole|entire|complete)\s+{NODE}", _F)
+_FULL_NODES = re.compile(
+    rf"{_N}\s+(?:full|whole|entire|complete)\s+(?:{_MODEL}\s+)?{NODE}", _F
+)
 _NODES = re.compile(rf"{_N}(?:\s+|\s*-\s*){NODE}", _F)
 _ONE_NODE = re.compile(rf"\b(?:a|an|one|1)\s+(?:single\s+)?{NODE}", _F)
 _GPUS = re.compile(rf"{_N}\s*(?:x\s*)?{GPU}", _F)
@@ -88,96 +132,106 @@ _ONE_PER_GPU = re.compile(
 _SINGLE_GPU = re.compile(rf"\b(?:a|an)\s+(?:single\s+)?{GPU}(?!\s+{NODE})", _F)
 
 
+#: What a rule read: (slot, value) pairs; a slot is nodes, gpus_per_node, total or
+#: gpus_either.
+Reading = list[tuple[str, int]]
+
+
 def _int(text: str) -> int:
     """A count; absurdly long digit strings become a value the JobSpec rejects."""
     return int(text) if len(text) <= 7 else 10**7
 
 
-def _flags(scan: Scan) -> None:
-    for m in scan.matches(_FLAG_NODES):
-        scan.add("nodes", _int(m.group(1)), m.group(0))
-    for pattern in (_FLAG_GPN, _SAID_GPN):
-        for m in scan.matches(pattern):
-            scan.add("gpus_per_node", _int(m.group(1)), m.group(0))
-    for m in scan.matches(_FLAG_TOTAL):
-        scan.add("total", _int(m.group(1)), m.group(0))
+def _slots(*names: str) -> Callable[[re.Match[str]], Reading]:
+    """A reader giving group i of the match to slot names[i] (groups that did not match are
+    skipped); a name "slot=VALUE" gives that constant instead (ALL, HALF, 1)."""
+    constants = {"ALL": ALL, "HALF": HALF, "1": 1}
+
+    def read(m: re.Match[str]) -> Reading:
+        out: Reading = []
+        groups = iter(m.groups())
+        for name in names:
+            if "=" in name:
+                slot, value = name.split("=")
+                out.append((slot, constants[value]))
+                continue
+            group = next(groups)
+            if group is not None:
+                out.append((name, _int(group)))
+        return out
+
+    return read
 
 
-def _combined(scan: Scan) -> None:
-    for m in scan.matches(_NODE_COUNT):
-        scan.add("nodes", _int(m.group(1)), m.group(0))
-    for m in scan.matches(_ALL_OF):
-        nodes = m.group(1)
-        if nodes:
-            scan.add("nodes", _int(nodes), m.group(0))
-        scan.add("gpus_per_node", ALL, m.group(0))
-    for m in scan.matches(_FULL_NODES):
-        scan.add("nodes", _int(m.group(1)), m.group(0))
-        scan.add("gpus_per_node", ALL, m.group(0))
-    for m in scan.matches(_ACROSS):
-        scan.add("total", _int(m.group(1)), m.group(0))
-        scan.add("nodes", _int(m.group(2)), m.group(0))
-    for m in scan.matches(_NODES_X_GPUS):
-        scan.add("nodes", _int(m.group(1)), m.group(0))
-        scan.add("gpus_per_node", _int(m.group(2)), m.group(0))
-    for m in scan.matches(_NODES_AND_GPUS):
-        scan.add("nodes", _int(m.group(1)), m.group(0))
-        scan.add("total" if m.group(3) else "gpus_either", _int(m.group(2)), m.group(0))
-    for m in scan.matches(_HALF_NODE):
-        scan.add("nodes", 1, m.group(0))
-        scan.add("gpus_per_node", HALF, m.group(0))
-    for m in scan.matches(_N_GPU_NODES):
-        _n_gpu_nodes(scan, m)
+def _nodes_and_gpus(m: re.Match[str]) -> Reading:
+    """"2 nodes, 8 GPUs": per node or in total, decided later; "in total" says which."""
+    return [("nodes", _int(m.group(1))),
+            ("total" if m.group(3) else "gpus_either", _int(m.group(2)))]
 
 
-def _n_gpu_nodes(scan: Scan, m: re.Match[str]) -> None:
+def _n_gpu_nodes(m: re.Match[str]) -> Reading:
     """"two 4-GPU nodes", "an 8 GPU node", "4-GPU nodes": GPUs per node; "4 GPU nodes",
     "32 GH200 nodes" (no count or article before, no hyphen): that many nodes of that kind."""
     hyphen = m.string[m.end(2):m.end(2) + 1] == "-"
     article = re.match(r"(?:a|an)\s", m.group(0), _F) is not None
     if not (m.group(1) or article or hyphen):
-        scan.add("nodes", _int(m.group(2)), m.group(0))
-        return
+        return [("nodes", _int(m.group(2)))]
+    out: Reading = []
     if m.group(1):
-        scan.add("nodes", _int(m.group(1)), m.group(0))
+        out.append(("nodes", _int(m.group(1))))
     elif article:
-        scan.add("nodes", 1, m.group(0))
-    scan.add("gpus_per_node", _int(m.group(2)), m.group(0))
+        out.append(("nodes", 1))
+    return [*out, ("gpus_per_node", _int(m.group(2)))]
 
 
-def _per_node(scan: Scan) -> None:
-    for pattern in (_RANKS_PER, _EACH, _PER_NODE):
-        for m in scan.matches(pattern):
-            scan.add("gpus_per_node", _int(m.group(1)), m.group(0))
+@dataclass(frozen=True)
+class Rule:
+    """One phrase of the size grammar and what its words say."""
+
+    name: str
+    pattern: re.Pattern[str]
+    read: Callable[[re.Match[str]], Reading]
 
 
-def _x_form(scan: Scan) -> None:
-    """'2x4' (nodes x GPUs per node, as TorchX writes it)."""
-    for m in scan.matches(_X_FORM):
-        scan.add("nodes", _int(m.group(1)), m.group(0))
-        scan.add("gpus_per_node", _int(m.group(2)), m.group(0))
-
-
-def _singles(scan: Scan) -> None:
-    for m in scan.matches(_NODES):
-        scan.add("nodes", _int(m.group(1)), m.group(0))
-    for m in scan.matches(_ONE_NODE):
-        scan.add("nodes", 1, m.group(0))
-    for m in scan.matches(_GPUS):
-        scan.add("total", _int(m.group(1)), m.group(0))
-    for m in scan.matches(_SINGLE_GPU):
-        scan.add("total", 1, m.group(0))
+#: The size grammar, in precedence order (see the module docstring): the first rule that
+#: matches some words takes them.
+RULES: tuple[Rule, ...] = (
+    Rule("nodes flag", _FLAG_NODES, _slots("nodes")),
+    Rule("GPUs-per-node flag", _FLAG_GPN, _slots("gpus_per_node")),
+    Rule("GPUs per node =", _SAID_GPN, _slots("gpus_per_node")),
+    Rule("total flag", _FLAG_TOTAL, _slots("total")),
+    Rule("nodes: N", _NODE_COUNT, _slots("nodes")),
+    Rule("all GPUs of N nodes", _ALL_OF, _slots("nodes", "gpus_per_node=ALL")),
+    Rule("N full nodes", _FULL_NODES, _slots("nodes", "gpus_per_node=ALL")),
+    Rule("G GPUs on each of N nodes", _ON_EACH_OF, _slots("gpus_per_node", "nodes")),
+    Rule("N nodes, each with G GPUs", _EACH_WITH, _slots("nodes", "gpus_per_node")),
+    Rule("N nodes and G GPUs on each", _AND_ON_EACH, _slots("nodes", "gpus_per_node")),
+    Rule("T GPUs across N nodes", _ACROSS, _slots("total", "nodes")),
+    Rule("N nodes x G GPUs", _NODES_X_GPUS, _slots("nodes", "gpus_per_node")),
+    Rule("N nodes, G GPUs", _NODES_AND_GPUS, _nodes_and_gpus),
+    Rule("half a node", _HALF_NODE, _slots("nodes=1", "gpus_per_node=HALF")),
+    Rule("N G-GPU nodes", _N_GPU_NODES, _n_gpu_nodes),
+    Rule("G GPUs per node", _RANKS_PER, _slots("gpus_per_node")),
+    Rule("G GPUs each", _EACH, _slots("gpus_per_node")),
+    Rule("G per node", _PER_NODE, _slots("gpus_per_node")),
+    Rule("NxG", _X_FORM, _slots("nodes", "gpus_per_node")),
+    Rule("N nodes", _NODES, _slots("nodes")),
+    Rule("a node", _ONE_NODE, _slots("nodes=1")),
+    Rule("T GPUs", _GPUS, _slots("total")),
+    Rule("a GPU", _SINGLE_GPU, _slots("total=1")),
+)
 
 
 def scan_sizes(scan: Scan) -> None:
     """Record nodes, gpus_per_node (ALL for 'all GPUs', HALF for 'half a node'), total GPUs
-    and gpus_either (a count said next to the nodes: per node or in total) found in ``scan``."""
+    and gpus_either (a count said next to the nodes: per node or in total) found in ``scan``,
+    reading the phrases of ``RULES`` in their order of precedence."""
     for pattern, replacement in _SHORTHANDS:
         scan.text = pattern.sub(replacement, scan.text)
     # "one rank per GPU" says how, not how many: set aside before the count rules read it
-    scan.blank_spans([m.span() for m in _ONE_PER_GPU.finditer(scan.text)])
-    _flags(scan)
-    _combined(scan)
-    _per_node(scan)
-    _x_form(scan)
-    _singles(scan)
+    for m in scan.matches(_ONE_PER_GPU):
+        scan.ignore(m.group(0), "one rank per GPU is how every template lays out ranks")
+    for rule in RULES:
+        for m in scan.matches(rule.pattern):
+            for slot, value in rule.read(m):
+                scan.add(slot, value, m.group(0))

@@ -1,0 +1,157 @@
+"""Accountability: every number and every size, setup or queue word of a request is read by a
+rule, or ignored with a written reason. Anything else is asked about, never defaulted.
+
+``check_accounted`` runs once every rule has read (and blanked) its words: what is left of the
+request is looked at for words that would change the job. A program argument that names a
+framework, strategy or size ("finetune_bert.py -- Accelerate", "train.py 2x4") is refused
+the same way.
+"""
+
+from __future__ import annotations
+
+import re
+
+from maple_flow.errors import Contradiction
+from maple_flow.extract.command import Command
+from maple_flow.extract.scan import Scan
+from maple_flow.extract.setup import setup_words
+
+_F = re.IGNORECASE
+#: How far around an unread word its context is looked at, in characters (keeps the check
+#: linear in the request's length), and how many unread phrases a question quotes.
+_WINDOW = 60
+_MAX_QUOTED = 3
+#: A count standing alone ("4", "2*8", "16x", "x4"); not part of a name, a version, a path or
+#: a memory size ("A100", "3.10", "llama-7b", "80GB").
+_NUMBER = re.compile(
+    r"(?<![\w.:/$%@#+-])(?:[x×]\s?)?\d+(?:\s*[x×*]\s*\d+)?[x×]?(?![\w:/%@+-])(?!\.\d)", _F
+)
+#: Numbers that are read and deliberately not used, with the reason.
+_IGNORED_NUMBERS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"\b(?:python|cuda|rocm|torch|version|v)\s*$", _F), "a software version"),
+    (re.compile(r"^\s*(?:gb|gib|g)\b", _F), "GPU memory is the cluster's"),
+)
+#: Setup words no rule reads: a strategy or framework that maple_flow does not write.
+_UNSUPPORTED_SETUP = re.compile(
+    r"\bzero[\s_-]*(?:stage[\s_-]*)?(?:[012]|one|two)\b|\bhorovod\b|\bmegatron(?:[\s-]lm)?\b"
+    r"|\b(?:tensor|pipeline|model)[\s-]+parallel(?:ism)?\b|\bjax\b|\btensorflow\b",
+    _F,
+)
+#: Launcher words: the launcher is the cluster's recipe, so they are read and not used.
+_LAUNCHERS = re.compile(r"\b(?:srun|mpiexec|mpirun|aprun|jsrun|launch(?:er)?)\b", _F)
+#: A queue word whose name no rule took ("the gold queue" on a cluster without one); the
+#: name is looked for next to it (``_NAME_BEFORE``, ``_NAME_AFTER``) within ``_WINDOW``.
+_QUEUE = re.compile(r"\b(?:queue|partition|qos)\b", _F)
+_NAME_BEFORE = re.compile(r"([\w.+-]+)\s+$")
+_NAME_AFTER = re.compile(r"\s*[:=]?\s*([\w.+-]+)")
+_NOT_QUEUE_NAMES = frozenset({"default", "any", "the", "a", "its", "usual", "whatever",
+                              "whichever", "same", "right", "gpu", "normal", "their", "your"})
+_SIZE_WORD = re.compile(r"\b(?:nodes?|gpus?|gcds?|tiles?|ranks?|cards?|devices?|servers?)\b"
+                        r"|[x×*]\s*\d|\d\s*[x×*]", _F)
+_SIZE_ARG = re.compile(r"\d+\s*[x×]\s*\d+|(?:nodes?|gpus?)", _F)
+
+
+def _clause(text: str, start: int, end: int) -> str:
+    """The words around ``text[start:end]`` (at most ``_WINDOW`` characters each side) up to
+    the nearest punctuation or blanked gap."""
+    lo = max(0, start - _WINDOW)
+    left = max(max(text.rfind(c, lo, start) for c in ",;:.()|\n"),
+               text.rfind("   ", lo, start), lo - 1) + 1
+    hi = min(len(text), end + _WINDOW)
+    rights = [i for i in (text.find(c, end, hi) for c in (*",;()|\n", "   ")) if i >= 0]
+    return " ".join(text[left:min([*rights, hi])].split())
+
+
+def _unread_numbers(scan: Scan) -> list[str]:
+    unread: list[str] = []
+    for m in _NUMBER.finditer(scan.text):
+        if len(unread) >= _MAX_QUOTED:
+            break
+        before = scan.text[max(0, m.start() - _WINDOW): m.start()]
+        after = scan.text[m.end(): m.end() + _WINDOW]
+        reason = next((why for pattern, why in _IGNORED_NUMBERS
+                       if pattern.search(before if pattern.pattern.endswith("$") else after)),
+                      None)
+        if reason:
+            scan.ignore(m.group(0), reason)
+            continue
+        unread.append(_clause(scan.text, m.start(), m.end()))
+    return list(dict.fromkeys(unread))[:_MAX_QUOTED]
+
+
+def _unread_queue(scan: Scan) -> list[str]:
+    if "queue" in scan.found:
+        return []
+    unread: list[str] = []
+    text = scan.text
+    for m in _QUEUE.finditer(text):
+        if len(unread) >= _MAX_QUOTED:
+            break
+        before = _NAME_BEFORE.search(text[max(0, m.start() - _WINDOW): m.start()])
+        after = _NAME_AFTER.match(text[m.end(): m.end() + _WINDOW])
+        said = [g.group(1) for g in (before, after) if g]
+        if any(w.lower() not in _NOT_QUEUE_NAMES for w in said):
+            unread.append(" ".join([*(said[:1] if before else []), m.group(0),
+                                    *([after.group(1)] if after else [])]))
+        else:
+            scan.ignore(m.group(0), "names no particular queue")
+    return unread
+
+
+def _bare_args(command: Command) -> list[str]:
+    """Arguments that are not an option nor an option's value."""
+    bare, after_option = [], False
+    for arg in command.args:
+        if arg.startswith("-") and arg != "--":
+            after_option = "=" not in arg
+            continue
+        if not after_option:
+            bare.append(arg)
+        after_option = False
+    return bare
+
+
+def _check_args(command: Command | None) -> None:
+    if command is None or command.quoted:
+        return
+    for arg in _bare_args(command):
+        word = arg.strip(".,;")
+        kind = ("framework or strategy" if setup_words(word) or _UNSUPPORTED_SETUP.fullmatch(word)
+                else "size" if _SIZE_ARG.fullmatch(word) else "")
+        if kind:
+            raise Contradiction(
+                f"{arg!r} follows the program {command.entrypoint!r} as one of its arguments "
+                f"but names a {kind}: write the program in backticks "
+                f"(`{command.entrypoint} ...`) to pass it on, or say it apart from the program")
+
+
+def check_accounted(scan: Scan, command: Command | None) -> dict[str, str]:
+    """Questions for the words of ``scan`` that no rule read (field -> what to say); a program
+    argument naming a framework, strategy or size raises Contradiction."""
+    _check_args(command)
+    for m in _LAUNCHERS.finditer(scan.text):
+        scan.ignore(m.group(0), "the launcher is the cluster's documented recipe")
+    questions: dict[str, str] = {}
+    numbers = _unread_numbers(scan)
+    sizes = [c for c in numbers if _SIZE_WORD.search(c)]
+    others = [c for c in numbers if c not in sizes]
+    if sizes:
+        questions["nodes"] = (f"{_quote(sizes)} was not understood as a size; say it as "
+                              "e.g. '2 nodes with 4 GPUs each' or '8 GPUs in total'")
+    if others:
+        questions["unread"] = (f"{_quote(others)}: a number that gives no field of the job; "
+                               "say what it is for (a program argument goes after the program)")
+    setup = [" ".join(m.group(0).split())
+             for m in _UNSUPPORTED_SETUP.finditer(scan.text)][:_MAX_QUOTED]
+    if setup:
+        questions["strategy"] = (f"{_quote(setup)} is not a setup maple_flow writes: choose "
+                                 "DDP, FSDP, DeepSpeed ZeRO-3 or Accelerate")
+    queues = _unread_queue(scan)
+    if queues:
+        questions["queue"] = (f"{_quote(queues)} names no queue of this cluster; name one "
+                              "of its queues (see `maple clusters`) or leave it out")
+    return questions
+
+
+def _quote(phrases: list[str]) -> str:
+    return ", ".join(repr(p) for p in phrases)
