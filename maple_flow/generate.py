@@ -32,6 +32,11 @@ class GenerateResult(Strict):
     #: What the caller should know: a learned variant not used, or fixes of it left out.
     notes: list[str] = Field(default_factory=list)
 
+    @property
+    def cluster(self) -> str:
+        """The cluster the script is for."""
+        return self.spec.cluster
+
 
 def problem_finding(problem: Problem) -> Finding:
     """A policy Problem as a Finding (severity error; the hint is part of the message)."""

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from maple_flow.cli.spec import CommandSpec, Echo, Param, Prompt
-from maple_flow.errors import MissingInformation
+from maple_flow.errors import MissingInformation, NotOneJob
 
 _ANSWER_PHRASE = {
     "cluster": "on {}",
@@ -33,12 +33,24 @@ def _generate(request: str, interactive: bool, prompt: Prompt) -> Any:
     store = open_existing()  # learned variants, when a store exists ($MAPLE_STORE)
     for _ in range(3):
         try:
-            return generate(request, strict=False, store=store)
+            return _one_or_triples(request, store)
         except MissingInformation as missing:
             if not interactive:
                 raise
             request = _ask(missing, request, prompt)
     return generate(request, strict=False, store=store)
+
+
+def _one_or_triples(request: str, store: Any) -> Any:
+    """One training job's result, or, for independent tasks sharing GPUs, the triples job's."""
+    from maple_flow.generate import generate
+
+    try:
+        return generate(request, strict=False, store=store)
+    except NotOneJob:
+        from maple_flow.triples.generate import generate_triples
+
+        return generate_triples(request)
 
 
 def run_generate(values: dict[str, Any], echo: Echo, prompt: Prompt) -> None:
@@ -53,7 +65,7 @@ def run_generate(values: dict[str, Any], echo: Echo, prompt: Prompt) -> None:
         echo(
             json.dumps(
                 {
-                    "cluster": result.spec.cluster,
+                    "cluster": result.cluster,
                     "template_id": result.template_id,
                     "script": result.script,
                     "explanation": result.explanation,
@@ -71,6 +83,8 @@ def run_generate(values: dict[str, Any], echo: Echo, prompt: Prompt) -> None:
     if values["explain"]:
         for name, line in result.explanation.items():
             echo(f"# {name}: {line}", err=True)
+    for note in getattr(result, "notes", []):
+        echo(f"note: {note}", err=True)
     for message in findings:
         echo(f"warning: {message}", err=True)
 
