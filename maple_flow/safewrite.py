@@ -75,11 +75,11 @@ def _folder(root: Path, folders: tuple[str, ...]) -> Iterator[int]:
         os.close(fd)
 
 
-def _write_tmp(dir_fd: int, name: str, data: bytes) -> str:
+def _write_tmp(dir_fd: int, name: str, data: bytes, mode: int) -> str:
     """A new temporary file in ``dir_fd`` holding ``data``, fsynced; its name."""
     tmp = f".{name[:64]}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC,
-                 FILE_MODE, dir_fd=dir_fd)
+                 mode, dir_fd=dir_fd)
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
@@ -93,13 +93,14 @@ def _write_tmp(dir_fd: int, name: str, data: bytes) -> str:
 
 
 def write_output(path: Path, text: str, *, root: Path | None = None,
-                 tmp_dir: str | None = None) -> None:
+                 tmp_dir: str | None = None, mode: int = FILE_MODE) -> None:
     """Write ``text`` (UTF-8) to ``path`` atomically, never through a symbolic link.
 
     Without ``root`` the folder of ``path`` is used as the user named it and only the file
     itself is protected. With ``root``, ``path`` must lie inside it (see the module).
     ``tmp_dir`` (a folder name inside ``root``) holds the temporary file instead of the
     target's own folder, so one cleanup removes what an interrupted run left.
+    ``mode`` (less the umask) is the new file's mode.
     """
     if root is None:
         root, rel = path.parent, inside(path.parent, path.name)
@@ -112,14 +113,14 @@ def write_output(path: Path, text: str, *, root: Path | None = None,
     data = text.encode("utf-8", errors="surrogateescape")
     with _folder(root, rel.parts[:-1]) as target_fd:
         if tmp_dir is None:
-            _replace(target_fd, target_fd, rel.name, data)
+            _replace(target_fd, target_fd, rel.name, data, mode)
             return
         with _folder(root, inside(root, tmp_dir).parts) as tmp_fd:
-            _replace(tmp_fd, target_fd, rel.name, data)
+            _replace(tmp_fd, target_fd, rel.name, data, mode)
 
 
-def _replace(tmp_fd: int, target_fd: int, name: str, data: bytes) -> None:
-    tmp = _write_tmp(tmp_fd, name, data)
+def _replace(tmp_fd: int, target_fd: int, name: str, data: bytes, mode: int) -> None:
+    tmp = _write_tmp(tmp_fd, name, data, mode)
     try:
         os.replace(tmp, name, src_dir_fd=tmp_fd, dst_dir_fd=target_fd)
     except BaseException:

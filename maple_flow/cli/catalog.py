@@ -224,8 +224,9 @@ def _write(result: GenerateResult, output: Path | None, as_json: bool) -> None:
     elif output is None:
         typer.echo(result.script, nl=False)
     if output is not None:
-        output.write_text(result.script, encoding="utf-8")
-        output.chmod(0o755)
+        from maple_flow.safewrite import write_output
+
+        write_output(output, result.script, mode=0o755)
     for finding in result.findings:
         typer.echo(f"warning: {finding.message}", err=True)
 

@@ -108,10 +108,11 @@ def port_cmd(
 
         repair_port_results(results, loop)
     if output:
-        output.mkdir(parents=True, exist_ok=True)
+        from maple_flow.safewrite import write_output
+
         for cluster, result in results.items():
             if result.status != "refused":
-                (output / f"{cluster}.sh").write_text(result.script, encoding="utf-8")
+                write_output(output / f"{cluster}.sh", result.script, root=output)
     if as_json:
         typer.echo(json.dumps({k: r.to_dict() for k, r in results.items()}, indent=2))
     else:

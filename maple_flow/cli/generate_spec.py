@@ -64,7 +64,9 @@ def run_generate(values: dict[str, Any], echo: Echo, prompt: Prompt) -> None:
         )
         return
     if output:
-        output.write_text(result.script, encoding="utf-8")
+        from maple_flow.safewrite import write_output
+
+        write_output(output, result.script)
         echo(f"wrote {output} ({result.template_id})", err=True)
     else:
         echo(result.script, nl=False)
