@@ -125,7 +125,7 @@ def _outside(tmp_path: Path) -> Path:
 
 
 @pytest.mark.parametrize("argv", [
-    RENDER + ["-o", "{out}"],
+    [*RENDER, "-o", "{out}"],
     ["triples", "--on", "polaris", "--nodes", "1", "--ppn", "4", "-o", "{out}", "--",
      "python", "t.py", "{{task}}"],
 ], ids=["render", "triples"])

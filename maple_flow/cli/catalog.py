@@ -40,20 +40,23 @@ templates_app = typer.Typer(
 
 
 @contextmanager
-def user_errors() -> Iterator[None]:
-    """Report maple_flow and validation errors on stderr and exit 2.
+def user_errors(as_json: bool = False) -> Iterator[None]:
+    """Report maple_flow and validation errors on stderr (with ``as_json`` also as a JSON
+    object on stdout) and exit 2.
 
     SystemExit rather than typer.Exit: `maple_flow.cli.main` runs click with
     standalone_mode=False, where typer.Exit(2) becomes a return value, not an exit status.
     """
+    from maple_flow.cli import report_error
+
     try:
         yield
     except MapleError as exc:
-        typer.echo(f"error: {exc}", err=True)
+        report_error(str(exc), as_json)
         raise SystemExit(2) from exc
     except ValidationError as exc:
         lines = [f"  - {'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors()]
-        typer.echo("error: invalid job description:\n" + "\n".join(lines), err=True)
+        report_error("invalid job description:\n" + "\n".join(lines), as_json)
         raise SystemExit(2) from exc
 
 
@@ -128,7 +131,7 @@ def show_cluster(
 
     Example: maple clusters show polaris
     """
-    with user_errors():
+    with user_errors(as_json):
         profile = get_profile(cluster)
     if as_json:
         _echo_json(profile.model_dump(mode="json"))
@@ -161,7 +164,7 @@ def list_templates(
 
         list_learned(cluster, as_json)
         return
-    with user_errors():
+    with user_errors(as_json):
         found = (find_templates(get_profile(cluster).id) if cluster
                  else list(all_templates().values()))
     rows = [template_row(t) for t in found]
@@ -183,7 +186,7 @@ def show_template(
 
     Example: maple templates show aurora-deepspeed-zero3
     """
-    with user_errors():
+    with user_errors(as_json):
         template = get_template(template_id)
     if as_json:
         _echo_json(template.model_dump(mode="json"))
@@ -269,7 +272,7 @@ def render_command(
     Policy problems (queue limits, GPUs per node, account format) are listed on stderr and
     exit with status 2 unless --force is given.
     """
-    with user_errors():
+    with user_errors(as_json):
         spec = build_spec({
             "cluster": cluster, "entrypoint": entrypoint, "args": list(args or []),
             "framework": framework, "strategy": strategy, "nodes": nodes,

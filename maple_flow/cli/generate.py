@@ -101,7 +101,7 @@ def port_cmd(
     from maple_flow.store import open_existing
 
     results = _port_asking(data, targets, interactive, source=source, verify=verify,
-                           timeout_s=timeout, progress=progress, store=open_existing(),
+                           timeout_s=timeout, progress=progress, store=open_existing(readonly=True),
                            **overrides)
     if loop is not None:
         from maple_flow.cli.repair import repair_port_results

@@ -30,7 +30,7 @@ def _generate(request: str, interactive: bool, prompt: Prompt) -> Any:
     from maple_flow.generate import generate
     from maple_flow.store import open_existing
 
-    store = open_existing()  # learned variants, when a store exists ($MAPLE_STORE)
+    store = open_existing(readonly=True)  # learned variants, when a store exists ($MAPLE_STORE)
     for _ in range(3):
         try:
             return generate(request, strict=False, store=store)

@@ -33,9 +33,19 @@ def to_json(value: Any) -> str:
         raise StoreError(f"not storable as JSON: {exc}") from exc
 
 
-def connect(path: Path) -> sqlite3.Connection:
-    """A connection in WAL mode with foreign keys on; autocommit outside explicit BEGINs."""
+def connect(path: Path, *, readonly: bool = False) -> sqlite3.Connection:
+    """A connection in WAL mode with foreign keys on; autocommit outside explicit BEGINs.
+    ``readonly``: the existing file opened read-only (nothing is created or changed)."""
+    if path.is_dir():
+        raise StoreError(f"the template store {path} is a directory; $MAPLE_STORE must name "
+                         f"a store file, e.g. {path / 'store.db'}")
     try:
+        if readonly:
+            conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True,
+                                   timeout=BUSY_TIMEOUT_S, isolation_level=None,
+                                   check_same_thread=False)
+            conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+            return conn
         path.parent.mkdir(parents=True, exist_ok=True)
         conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_S, isolation_level=None,
                                check_same_thread=False)

@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import re
+import sqlite3
+import warnings
 from pathlib import Path
 from typing import Any
 
 from maple_flow.store import fixops
 from maple_flow.store.base import connect, now, to_json
 from maple_flow.store.batch import BatchLog
-from maple_flow.store.errors import StoreError
+from maple_flow.store.errors import StoreError, StoreWarning
 from maple_flow.store.history import history_of
-from maple_flow.store.location import default_path
+from maple_flow.store.location import STORE_ENV, default_path
 from maple_flow.store.matrix import MatrixLog
 from maple_flow.store.records import (
     HistoryEntry,
@@ -27,7 +29,7 @@ from maple_flow.store.rows import (
     stored_template,
     verification,
 )
-from maple_flow.store.schema import migrate
+from maple_flow.store.schema import migrate, pending, schema_version, user_version
 
 STATUSES = ("verified", "failed", "unverified")
 _ENDPOINT = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.:@/-]{0,199}$")
@@ -49,19 +51,44 @@ class TemplateStore(BatchLog, MatrixLog):
     """The template store. Open with ``TemplateStore.open()``; every write is one transaction."""
 
     @classmethod
-    def open(cls, path: str | Path | None = None, *, seed: bool = True) -> TemplateStore:
+    def open(cls, path: str | Path | None = None, *, seed: bool = True,
+             readonly: bool = False) -> TemplateStore:
         """Open (creating and migrating) the store at ``path``, default ``default_path()``;
-        with ``seed`` the library's templates are added on first use (idempotent)."""
+        with ``seed`` the library's templates are added on first use (idempotent).
+        ``readonly``: open an existing store for reading only (no migration, no seeding; a
+        read-only file works); a write then raises StoreError. A file that is not a
+        maple_flow store is a StoreError, never changed."""
         where = Path(path).expanduser() if path is not None else default_path()
-        store = cls(connect(where), where)
+        store = cls(connect(where, readonly=readonly), where)
         try:
-            migrate(store._conn)
-            if seed:
-                store.seed()
+            store._check_ours(readonly)
+            if not readonly:
+                migrate(store._conn)
+                if seed:
+                    store.seed()
+        except sqlite3.Error as exc:
+            store.close()
+            raise StoreError(f"cannot use the template store {where}: {exc}") from exc
         except BaseException:
             store.close()
             raise
         return store
+
+    def _check_ours(self, readonly: bool) -> None:
+        """StoreError unless the file is a maple_flow store (or an empty file to make one);
+        read-only, also unless it is at this code's schema version."""
+        version = user_version(self._conn)
+        tables = sorted(r["name"] for r in self._rows(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"))
+        if version == 0 and tables:
+            raise StoreError(f"{self.path} is not a maple_flow template store (an SQLite file "
+                             f"with tables {', '.join(tables[:6])}); set ${STORE_ENV} to "
+                             "another file")
+        if readonly and pending(self._conn):
+            raise StoreError(f"the template store {self.path} is at schema version {version}, "
+                             f"this maple_flow reads {schema_version()}: run a command that "
+                             "writes to it (e.g. `maple templates list --learned`) once with "
+                             "write access to upgrade it")
 
     def __enter__(self) -> TemplateStore:
         return self
@@ -96,9 +123,32 @@ class TemplateStore(BatchLog, MatrixLog):
         return len(rows)
 
     # -- reads ------------------------------------------------------------------------------
-    def _templates(self, where: str, params: tuple[Any, ...] = ()) -> list[StoredTemplate]:
+    def _templates(self, where: str, params: tuple[Any, ...] = (), *,
+                   skip_invalid: bool = False) -> list[StoredTemplate]:
+        """The rows that match as records. A row that does not validate (an edited or
+        foreign row, a learned variant with unknown fix operations) is a StoreError naming
+        it, or with ``skip_invalid`` left out with a StoreWarning."""
         rows = self._rows(f"SELECT {TEMPLATE_COLUMNS} FROM templates WHERE {where}", params)
-        return [stored_template(r) for r in rows]
+        found = []
+        for row in rows:
+            try:
+                found.append(self._valid(row))
+            except StoreError as exc:
+                if not skip_invalid:
+                    raise
+                warnings.warn(f"{exc}; skipped", StoreWarning, stacklevel=2)
+        return found
+
+    def _valid(self, row: dict[str, Any]) -> StoredTemplate:
+        try:
+            template = stored_template(row)
+            if template.origin == "learned":
+                fixops.validate_ops(template.fix_ops)
+        except (ValueError, StoreError) as exc:
+            why = str(exc).splitlines()[0][:200]
+            raise StoreError(f"the template row {str(row.get('id'))[:80]!r} in {self.path} is "
+                             f"invalid ({why}); delete or repair that row") from None
+        return template
 
     def has(self, template_id: str) -> bool:
         """Whether ``template_id`` is in the store."""
@@ -119,13 +169,14 @@ class TemplateStore(BatchLog, MatrixLog):
                   ) -> list[StoredTemplate]:
         """Every stored template, optionally only seeds or learned ones, or one cluster's."""
         return self._templates("(? IS NULL OR origin = ?) AND (? IS NULL OR cluster = ?) "
-                               "ORDER BY cluster, id", (origin, origin, cluster, cluster))
+                               "ORDER BY cluster, id", (origin, origin, cluster, cluster),
+                               skip_invalid=True)
 
     def variants(self, cluster: str, framework: str, strategy: str) -> list[StoredTemplate]:
         """Learned variants for one cluster x setup: verified ones first, newest first."""
         found = self._templates("origin = 'learned' AND cluster = ? AND framework = ? AND "
                                 "strategy = ? ORDER BY created_at DESC, id",
-                                (cluster, framework, strategy))
+                                (cluster, framework, strategy), skip_invalid=True)
         return sorted(found, key=lambda t: not t.verified)
 
     def lineage(self, template_id: str) -> list[StoredTemplate]:
