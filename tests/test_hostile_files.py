@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -212,3 +213,216 @@ def test_two_batches_into_one_o_do_not_race(tmp_path: Path) -> None:
     assert (out / "job" / "polaris.sh").read_text() == "#!/bin/bash\n"
     first.close()
     Manifest.open(out).close()  # released
+
+
+# -- 8. the store ---------------------------------------------------------------------------
+GENERATE = ["generate", "train.py with torchrun DDP on 4 GPUs on 1 node of polaris, project "
+            "abc, 1 hour"]
+
+
+def _sha(path: Path) -> str:
+    import hashlib
+
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def test_an_unrelated_sqlite_file_is_a_clear_error_and_stays_as_it_was(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import sqlite3
+
+    other = tmp_path / "other.db"
+    with sqlite3.connect(other) as db:
+        db.execute("CREATE TABLE templates (name TEXT, body BLOB)")
+        db.execute("INSERT INTO templates VALUES ('mine', x'00')")
+    db.close()
+    before = _sha(other)
+    monkeypatch.setenv("MAPLE_STORE", str(other))
+    for argv in (["templates", "list", "--learned"], GENERATE, ["batch", str(EXAMPLE), "--to",
+                                                               "polaris"]):
+        code, out, err = run(argv, capsys)
+        assert code == 2 and "not a maple_flow template store" in err, (argv, err)
+        _no_traceback(out, err)
+    assert _sha(other) == before
+
+
+def _store_with_bad_rows(path: Path) -> None:
+    import sqlite3
+
+    from maple_flow.store import TemplateStore
+
+    with TemplateStore.open(path) as store:
+        store.add_variant("polaris-pytorch-ddp", [
+            {"op": "export_env", "name": "NCCL_DEBUG", "value": "INFO"}],
+            "a learned fix for the test", "twin")
+    db = sqlite3.connect(path)
+    columns = ("id, cluster, framework, strategy, launch_model, scheduler, origin, parent, "
+               "fix_ops, description, verified_at, created_at")
+    db.execute(f"INSERT INTO templates ({columns}) VALUES ('polaris-pytorch-ddp.v7', 'polaris',"
+               " 'pytorch', 'ddp', 'x', 'pbs', 'learned', 'polaris-pytorch-ddp', "
+               "'[{\"op\": \"no_such_op\"}]', 'edited by hand', '{\"twin\": \"2030\"}', '2030')")
+    db.execute(f"INSERT INTO templates ({columns}) VALUES ('polaris-pytorch-ddp.v8', 'polaris',"
+               " 'pytorch', 'ddp', 'x', 'pbs', 'learned', 'polaris-pytorch-ddp', "
+               "'[{\"op\": \"export_env\", \"name\": \"A\", \"value\": \"1\"}]', 'bad times', "
+               "'{\"twin\": 5}', '2031')")
+    db.commit()
+    db.close()
+
+
+def test_an_invalid_learned_variant_is_skipped_with_a_warning(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "store.db"
+    _store_with_bad_rows(path)
+    monkeypatch.setenv("MAPLE_STORE", str(path))
+    code, out, err = run(GENERATE, capsys)
+    assert code == 0, err
+    assert "#PBS" in out and "polaris-pytorch-ddp.v1" in out
+    assert "warning:" in err and "polaris-pytorch-ddp.v7" in err
+    _no_traceback(out, err)
+    code, out, err = run(["port", str(EXAMPLE), "--to", "polaris"], capsys)
+    assert code == 0, err
+    code, out, err = run(["templates", "list", "--learned", "--json"], capsys)
+    assert code == 0, err
+    assert [r["id"] for r in json.loads(out)] == ["polaris-pytorch-ddp.v1"]
+
+
+def test_a_directory_as_maple_store_is_an_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("MAPLE_STORE", str(tmp_path))
+    for argv in (GENERATE, ["templates", "list", "--learned"],
+                 ["port", str(EXAMPLE), "--to", "polaris"]):
+        code, out, err = run(argv, capsys)
+        assert code == 2 and "is a directory" in err, (argv, err)
+        _no_traceback(out, err)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_history_and_list_do_not_create_the_store(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "new" / "store.db"
+    monkeypatch.setenv("MAPLE_STORE", str(path))
+    code, out, err = run(["templates", "history", "polaris-pytorch-ddp"], capsys)
+    assert code == 0 and "nothing recorded" in out, err
+    code, out, err = run(["templates", "history", "no-such-template", "--json"], capsys)
+    assert code == 2 and "error" in json.loads(out)
+    code, out, err = run(["templates", "list", "--learned"], capsys)
+    assert code == 0, err
+    assert not path.exists() and not path.parent.exists()
+
+
+def test_reading_commands_open_the_store_read_only(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from maple_flow.store import StoreError, open_existing
+
+    path = tmp_path / "store.db"
+    _store_with_bad_rows(path)
+    store = open_existing(path, readonly=True)
+    assert store is not None
+    with store, pytest.raises(StoreError, match="readonly"):
+        store.add_variant("polaris-pytorch-ddp", [
+            {"op": "export_env", "name": "X", "value": "1"}], "must not be written", "twin")
+
+
+def test_a_read_only_store_works_for_reads(tmp_path: Path) -> None:
+    """A store in a folder this user cannot write (no -wal/-shm can be made there) is read.
+    Root ignores permissions, so the reader runs as nobody with the system Python."""
+    system_python = Path(f"/usr/bin/python{sys.version_info.major}.{sys.version_info.minor}")
+    if os.getuid() != 0 or not system_python.exists():
+        pytest.skip("needs root and a system Python of this version to read as nobody")
+    import tempfile
+
+    home = Path(tempfile.mkdtemp(prefix="maple-ro-"))  # pytest's tmp_path is root's only
+    home.chmod(0o755)
+    folder = home / "shared"
+    folder.mkdir()
+    _store_with_bad_rows(folder / "store.db")
+    (folder / "store.db").chmod(0o444)
+    folder.chmod(0o555)
+    try:
+        _read_as_nobody(system_python, folder, home)
+    finally:
+        folder.chmod(0o755)
+        shutil.rmtree(home)
+
+
+def _read_as_nobody(system_python: Path, folder: Path, home: Path) -> None:
+    before = sorted(p.name for p in folder.iterdir())
+    site = next(p for p in sys.path if p.endswith("site-packages"))
+    code = ("from maple_flow.store import open_existing; s = open_existing(readonly=True); "
+            "print(' '.join(t.id for t in s.templates(origin='learned')))")
+    done = subprocess.run([str(system_python), "-c", code], capture_output=True, text=True,
+                          timeout=120, check=False, user=65534, group=65534,
+                          env={"PYTHONPATH": f"{ROOT}:{site}", "HOME": str(home),
+                               "MAPLE_STORE": str(folder / "store.db"),
+                               "MAPLE_FLOW_NO_CACHE": "1"})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["polaris-pytorch-ddp.v1"]
+    assert sorted(p.name for p in folder.iterdir()) == before
+
+
+# -- 9. errors: --json, Ctrl-C, secrets -----------------------------------------------------
+@pytest.mark.parametrize("argv", [
+    ["render", "--cluster", "nowhere", "--framework", "pytorch", "--strategy", "ddp",
+     "--nodes", "1", "--gpus-per-node", "4", "--entrypoint", "t.py", "--json"],
+    ["generate", "train on frontier", "--json"],
+    ["port", "{missing}", "--to", "polaris", "--json"],
+    ["port", str(EXAMPLE), "--to", "nowhere", "--json"],
+    ["repair", "{missing}", "--on", "polaris", "--log", "{missing}", "--json"],
+    ["triples", "--on", "nowhere", "--nodes", "1", "--ppn", "4", "--json", "--", "t", "{task}"],
+    ["clusters", "show", "nowhere", "--json"],
+    ["templates", "show", "nowhere", "--json"],
+    ["templates", "history", "nowhere", "--json"],
+    ["batch", "{missing}", "--to", "polaris", "--json"],
+    ["verify", "{missing}", "--on", "polaris", "--json"],
+    ["render", "--json", "--no-such-option"],
+], ids=lambda a: "-".join(a[:2]))
+def test_json_mode_always_prints_an_error_object(
+        argv: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run([a.replace("{missing}", str(tmp_path / "missing.sh")) for a in argv],
+                         capsys)
+    assert code != 0
+    data = json.loads(out)
+    assert isinstance(data, dict) and data["error"], out
+    _no_traceback(out, err)
+
+
+def test_ctrl_c_at_start_exits_130_without_a_traceback() -> None:
+    import signal
+    import time
+
+    codes = []
+    # Ready once the entry point is imported (what the console script does before main;
+    # maple_flow.cli imports nothing else, see its module comment).
+    start = ("import sys; from maple_flow.cli import main; sys.stderr.write('R'); "
+             "sys.stderr.flush(); main(['clusters', '--json'])")
+    for delay in (0.0, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4):
+        proc = subprocess.Popen([sys.executable, "-c", start], stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, text=True,
+                                env=_env(MAPLE_FLOW_NO_CACHE="1"))
+        assert proc.stderr is not None and proc.stderr.read(1) == "R"  # the program runs
+        time.sleep(delay)
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+        if "Traceback" in err:  # only where it landed in this harness's own line
+            assert "maple_flow" not in err and err.count('File "<string>"') == 1, err
+            continue
+        assert proc.returncode in (0, 130), (delay, err)
+        if proc.returncode == 130:
+            assert '"error"' in out  # --json: the failure is a JSON object too
+        codes.append(proc.returncode)
+    assert 130 in codes
+
+
+def test_a_malformed_client_id_is_not_echoed(monkeypatch: pytest.MonkeyPatch) -> None:
+    from maple_flow.verify.gcready import EndpointUnavailable, client_identity
+
+    secret = "s3cr3t-value-that-must-not-leak"
+    monkeypatch.setenv("GLOBUS_COMPUTE_CLIENT_ID", secret)  # swapped with the secret
+    monkeypatch.setenv("GLOBUS_COMPUTE_CLIENT_SECRET", "2a6a3f6e-2d3c-4b5a-9c1d-0e8f7a6b5c4d")
+    with pytest.raises(EndpointUnavailable) as caught:
+        client_identity()
+    assert secret not in str(caught.value)
+    assert "GLOBUS_COMPUTE_CLIENT_ID is malformed" in str(caught.value)

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import gc
 import importlib
-import json
 import os
 import sys
 import warnings
@@ -14,7 +13,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from maple_flow.errors import MapleError, MapleWarning
+# Nothing else is imported here: until main() runs, a Ctrl-C can only end in a traceback, so
+# this module's own import is kept as short as it can be (maple_flow.errors loads on use).
 
 #: Command name -> the module whose ``register(app)`` adds it, in the order help lists them.
 COMMANDS: dict[str, str] = {
@@ -64,6 +64,8 @@ def _is_click_error(exc: BaseException) -> bool:
 
 def _user_error(exc: Exception) -> str | None:
     """The message for an error the user can fix, or None for a bug."""
+    from maple_flow.errors import MapleError
+
     if isinstance(exc, MapleError):
         return str(exc)
     if type(exc).__name__ == "ValidationError" and hasattr(exc, "errors"):
@@ -97,6 +99,8 @@ def wants_json(args: list[str]) -> bool:
 
 def json_error(message: str) -> None:
     """The one JSON object a ``--json`` command prints on stdout when it fails."""
+    import json
+
     sys.stdout.write(json.dumps({"error": message}) + "\n")
     sys.stdout.flush()
 
@@ -135,6 +139,8 @@ def _exit_for(exc: Exception, as_json: bool = False) -> int | None:
 def _show_warning(message: Warning | str, category: type[Warning], filename: str, lineno: int,
                   file: Any = None, line: str | None = None) -> None:
     """maple_flow's own warnings as ``warning: ...`` lines; others as Python shows them."""
+    from maple_flow.errors import MapleWarning
+
     if issubclass(category, MapleWarning):
         _echo_error(f"warning: {message}")
     else:
@@ -185,17 +191,27 @@ def main(argv: list[str] | None = None, *, fast: bool = True) -> None:
     Without ``argv`` main is the program (the console script, ``python -m maple_flow.cli``):
     after a fast-path command the process ends, and the cycle collector is left off.
     """
+    try:  # the first statement: a Ctrl-C from here on ends in status 130, not a traceback
+        code = _main(argv, fast)
+    except KeyboardInterrupt:  # before click took over (imports, the fast path)
+        _echo_error("aborted")
+        if wants_json(sys.argv[1:] if argv is None else list(argv)):
+            json_error("interrupted")
+        sys.exit(130)
+    # Without standalone mode click returns the code of a typer.Exit instead of raising it.
+    if isinstance(code, int) and code != 0:
+        sys.exit(code)
+
+
+def _main(argv: list[str] | None, fast: bool) -> Any:
+    """main's work: the command's result, or its failure reported and turned into an exit."""
     args = sys.argv[1:] if argv is None else list(argv)
     as_json = wants_json(args)
+    unraisable, sys.unraisablehook = sys.unraisablehook, _interrupt_again
     try:
         with warnings.catch_warnings():
             warnings.showwarning = _show_warning
             code = _run(args, argv, fast)
-    except KeyboardInterrupt:  # Ctrl-C before click took over (imports, the fast path)
-        _echo_error("aborted")
-        if as_json:
-            json_error("interrupted")
-        sys.exit(130)
     except Exception as exc:
         status = _exit_for(exc, as_json)
         if status is None:
@@ -203,9 +219,23 @@ def main(argv: list[str] | None = None, *, fast: bool = True) -> None:
                 json_error(f"internal error: {type(exc).__name__}: {exc}")
             raise
         sys.exit(status)
-    # Without standalone mode click returns the code of a typer.Exit instead of raising it.
-    if isinstance(code, int) and code != 0:
-        sys.exit(code)
+    finally:
+        sys.unraisablehook = unraisable
+    if code == 130 and as_json:  # typer's answer to a Ctrl-C inside a command
+        json_error("interrupted")
+    return code
+
+
+def _interrupt_again(hook: Any) -> None:
+    """A Ctrl-C that lands in a callback Python cannot raise from (an import lock's weakref)
+    is printed as "Exception ignored" with a traceback and lost; raise it again in the main
+    thread instead, where main() ends the command with status 130."""
+    if issubclass(hook.exc_type, KeyboardInterrupt):
+        import _thread
+
+        _thread.interrupt_main()
+        return
+    sys.__unraisablehook__(hook)
 
 
 def _run(args: list[str], argv: list[str] | None, fast: bool) -> Any:

@@ -13,7 +13,7 @@ from maple_flow.store.base import connect, now, to_json
 from maple_flow.store.batch import BatchLog
 from maple_flow.store.errors import StoreError, StoreWarning
 from maple_flow.store.history import history_of
-from maple_flow.store.location import STORE_ENV, default_path
+from maple_flow.store.location import default_path
 from maple_flow.store.matrix import MatrixLog
 from maple_flow.store.records import (
     HistoryEntry,
@@ -61,7 +61,11 @@ class TemplateStore(BatchLog, MatrixLog):
         where = Path(path).expanduser() if path is not None else default_path()
         store = cls(connect(where, readonly=readonly), where)
         try:
-            store._check_ours(readonly)
+            if readonly and pending(store._conn):
+                raise StoreError(f"the template store {where} is at schema version "
+                                 f"{user_version(store._conn)}, this maple_flow reads "
+                                 f"{schema_version()}: open it once with write access "
+                                 "(e.g. `maple batch`) to upgrade it")
             if not readonly:
                 migrate(store._conn)
                 if seed:
@@ -73,22 +77,6 @@ class TemplateStore(BatchLog, MatrixLog):
             store.close()
             raise
         return store
-
-    def _check_ours(self, readonly: bool) -> None:
-        """StoreError unless the file is a maple_flow store (or an empty file to make one);
-        read-only, also unless it is at this code's schema version."""
-        version = user_version(self._conn)
-        tables = sorted(r["name"] for r in self._rows(
-            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"))
-        if version == 0 and tables:
-            raise StoreError(f"{self.path} is not a maple_flow template store (an SQLite file "
-                             f"with tables {', '.join(tables[:6])}); set ${STORE_ENV} to "
-                             "another file")
-        if readonly and pending(self._conn):
-            raise StoreError(f"the template store {self.path} is at schema version {version}, "
-                             f"this maple_flow reads {schema_version()}: run a command that "
-                             "writes to it (e.g. `maple templates list --learned`) once with "
-                             "write access to upgrade it")
 
     def __enter__(self) -> TemplateStore:
         return self
