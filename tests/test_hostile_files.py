@@ -215,6 +215,66 @@ def test_two_batches_into_one_o_do_not_race(tmp_path: Path) -> None:
     Manifest.open(out).close()  # released
 
 
+# -- 7. odd source files --------------------------------------------------------------------
+SOURCE = EXAMPLE.read_text()
+
+
+@pytest.mark.parametrize("odd", [
+    "\ufeff" + SOURCE,
+    SOURCE.replace("\n", "\r\n"),
+    SOURCE.replace("\n", "\r"),
+    ("\ufeff" + SOURCE.replace("\n", "\r\n")).encode(),
+], ids=["bom", "crlf", "cr-only", "bom-crlf-bytes"])
+def test_bom_and_line_endings_port_like_the_plain_script(odd: str | bytes) -> None:
+    from maple_flow import port
+    from maple_flow.scriptparse import script_to_spec
+
+    plain = port(SOURCE, ["polaris", "delta"], ranks=8)
+    ported = port(odd, ["polaris", "delta"], ranks=8)
+    for cluster, result in plain.items():
+        assert ported[cluster].script == result.script
+        assert ported[cluster].notes == result.notes
+    assert "walltime=01:30:00" in ported["polaris"].script
+    assert script_to_spec(odd).walltime == script_to_spec(SOURCE).walltime == "01:30:00"
+
+
+def test_an_unterminated_quote_is_refused(tmp_path: Path,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    from maple_flow import port
+    from maple_flow.errors import ParseError
+
+    broken = SOURCE.replace("--epochs 10", "--epochs 10 --name 'vit run")
+    with pytest.raises(ParseError, match="line 24: the quote ' opened there never closes"):
+        port(broken, ["polaris"])
+    script = tmp_path / "broken.sbatch"
+    script.write_text(broken)
+    code, out, err = run(["port", str(script), "--to", "polaris", "-o", str(tmp_path / "o")],
+                         capsys)
+    assert code == 2 and "never closes" in err
+    _no_traceback(out, err)
+    assert not (tmp_path / "o").exists()
+
+
+def test_quotes_in_comments_and_heredocs_are_not_unterminated() -> None:
+    from maple_flow import port
+
+    text = SOURCE.replace("module load", "# don't forget the module\ncat > notes.txt <<EOF\n"
+                          "it's a heredoc\nEOF\nmodule load")
+    assert "notes.txt" in port(text, ["polaris"])["polaris"].script
+
+
+def test_the_note_says_what_the_output_does_with_command_substitutions() -> None:
+    from maple_flow import port
+
+    text = SOURCE.replace("--epochs 10", '--epochs 10 --out $SCRATCH/x --t "$(date +%s)"')
+    result = port(text, ["polaris"])["polaris"]
+    assert "--t '$(date +%s)'" in result.script and '--out "$SCRATCH/x"' in result.script
+    literal = [n for n in result.notes if "$(date" in n]
+    assert literal and all("literal text" in n and "expanded on the target" not in n
+                           for n in literal)
+    assert any("expanded on the target" in n and "$SCRATCH/x" in n for n in result.notes)
+
+
 # -- 8. the store ---------------------------------------------------------------------------
 GENERATE = ["generate", "train.py with torchrun DDP on 4 GPUs on 1 node of polaris, project "
             "abc, 1 hour"]
