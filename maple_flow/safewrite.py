@@ -112,11 +112,16 @@ def write_output(path: Path, text: str, *, root: Path | None = None,
                                "output folder") from None
     data = text.encode("utf-8", errors="surrogateescape")
     with _folder(root, rel.parts[:-1]) as target_fd:
-        if tmp_dir is None:
-            _replace(target_fd, target_fd, rel.name, data, mode)
-            return
-        with _folder(root, inside(root, tmp_dir).parts) as tmp_fd:
-            _replace(tmp_fd, target_fd, rel.name, data, mode)
+        try:
+            if tmp_dir is None:
+                _replace(target_fd, target_fd, rel.name, data, mode)
+                return
+            with _folder(root, inside(root, tmp_dir).parts) as tmp_fd:
+                _replace(tmp_fd, target_fd, rel.name, data, mode)
+        except OSError as exc:  # named after the file asked for, not the temporary one
+            if exc.errno is None:
+                raise
+            raise OSError(exc.errno, exc.strerror, str(root / rel)) from None
 
 
 def _replace(tmp_fd: int, target_fd: int, name: str, data: bytes, mode: int) -> None:

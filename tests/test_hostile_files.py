@@ -168,6 +168,25 @@ def test_port_o_dir_does_not_write_through_a_link(tmp_path: Path,
     assert "#PBS" in (out / "polaris.sh").read_text()
 
 
+@pytest.mark.parametrize("name", ["../escaped.sh", "/etc/escaped.sh", "a/../../escaped.sh",
+                                  "", "."])
+def test_the_writer_stays_inside_its_root(tmp_path: Path, name: str) -> None:
+    from maple_flow.safewrite import UnsafeOutput, write_output
+
+    root = tmp_path / "root"
+    with pytest.raises(UnsafeOutput):
+        write_output(root / name, "x", root=root)  # root / "/etc/x" is /etc/x
+    assert not (tmp_path / "escaped.sh").exists()
+
+
+def test_o_naming_a_folder_is_a_clear_error(tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run([*RENDER, "-o", str(tmp_path)], capsys)
+    assert code == 2 and f"cannot use {tmp_path}: Is a directory" in err
+    _no_traceback(out, err)
+    assert list(tmp_path.iterdir()) == []
+
+
 def _batch(out: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
     return run(["batch", str(EXAMPLE), "--to", "polaris", "-o", str(out)], capsys)
 
@@ -438,7 +457,8 @@ def _read_as_nobody(system_python: Path, folder: Path, home: Path) -> None:
     ["batch", "{missing}", "--to", "polaris", "--json"],
     ["verify", "{missing}", "--on", "polaris", "--json"],
     ["render", "--json", "--no-such-option"],
-], ids=lambda a: "-".join(a[:2]))
+], ids=["render", "generate", "port-missing", "port-unknown-cluster", "repair", "triples",
+        "clusters-show", "templates-show", "templates-history", "batch", "verify", "usage"])
 def test_json_mode_always_prints_an_error_object(
         argv: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run([a.replace("{missing}", str(tmp_path / "missing.sh")) for a in argv],
