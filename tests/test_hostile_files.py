@@ -187,6 +187,18 @@ def test_o_naming_a_folder_is_a_clear_error(tmp_path: Path,
     assert list(tmp_path.iterdir()) == []
 
 
+def test_the_matrix_report_does_not_write_through_links(tmp_path: Path) -> None:
+    from maple_flow.reports.matrix import Cell, write_matrix
+
+    victim = _outside(tmp_path)
+    out = tmp_path / "report"
+    out.mkdir()
+    (out / "matrix.json").symlink_to(victim)
+    write_matrix([Cell("polaris", ("pytorch", "ddp"), "verified", 1.0, 8, "")], out, 1.0)
+    assert victim.read_text() == "keep me\n"
+    assert json.loads((out / "matrix.json").read_text())["verified"] == 1
+
+
 def _batch(out: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
     return run(["batch", str(EXAMPLE), "--to", "polaris", "-o", str(out)], capsys)
 
