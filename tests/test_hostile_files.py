@@ -518,3 +518,17 @@ def test_a_malformed_client_id_is_not_echoed(monkeypatch: pytest.MonkeyPatch) ->
         client_identity()
     assert secret not in str(caught.value)
     assert "GLOBUS_COMPUTE_CLIENT_ID is malformed" in str(caught.value)
+
+
+def test_a_read_only_open_of_an_old_schema_upgrades_it_where_it_may(tmp_path: Path) -> None:
+    import sqlite3
+
+    from maple_flow.store import open_existing
+
+    path = tmp_path / "store.db"
+    sqlite3.connect(path).close()  # an empty file: schema version 0
+    path.touch()
+    store = open_existing(path, readonly=True)
+    assert store is not None
+    with store:
+        assert store.templates(origin="learned") == []

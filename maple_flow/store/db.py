@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import sqlite3
 import warnings
@@ -56,12 +57,17 @@ class TemplateStore(BatchLog, MatrixLog):
         """Open (creating and migrating) the store at ``path``, default ``default_path()``;
         with ``seed`` the library's templates are added on first use (idempotent).
         ``readonly``: open an existing store for reading only (no migration, no seeding; a
-        read-only file works); a write then raises StoreError. A file that is not a
-        maple_flow store is a StoreError, never changed."""
+        read-only file works); a write then raises StoreError. A store at an older schema
+        is migrated first where this user may write it. A file that is not a maple_flow
+        store is a StoreError, never changed."""
         where = Path(path).expanduser() if path is not None else default_path()
         store = cls(connect(where, readonly=readonly), where)
         try:
             if readonly and pending(store._conn):
+                if os.access(where, os.W_OK) and os.access(where.parent, os.W_OK):
+                    store.close()
+                    cls.open(where, seed=seed).close()
+                    return cls.open(where, readonly=True)
                 raise StoreError(f"the template store {where} is at schema version "
                                  f"{user_version(store._conn)}, this maple_flow reads "
                                  f"{schema_version()}: open it once with write access "
