@@ -187,6 +187,23 @@ def test_o_naming_a_folder_is_a_clear_error(tmp_path: Path,
     assert list(tmp_path.iterdir()) == []
 
 
+def test_repair_o_replaces_a_symlink_instead_of_following_it(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(["port", str(EXAMPLE), "--to", "polaris", "-o", str(tmp_path)], capsys)
+    assert code == 0, err
+    log = tmp_path / "slurm-1.out"
+    log.write_text("srun: error: Unable to allocate resources: Invalid account or "
+                   "account/partition combination specified\n")
+    victim = _outside(tmp_path)
+    out = tmp_path / "fixed.sh"
+    out.symlink_to(victim)
+    code, _, err = run(["repair", str(tmp_path / "polaris.sh"), "--on", "polaris", "--log",
+                        str(log), "--answer", "account=abc", "-o", str(out)], capsys)
+    assert code == 0, err
+    assert victim.read_text() == "keep me\n"
+    assert not out.is_symlink() and "abc" in out.read_text()
+
+
 def test_the_matrix_report_does_not_write_through_links(tmp_path: Path) -> None:
     from maple_flow.reports.matrix import Cell, write_matrix
 
