@@ -4,12 +4,13 @@ group's module on first use; `maple generate` with plain arguments runs without 
 
 from __future__ import annotations
 
+import functools
 import gc
 import importlib
 import os
 import sys
 import warnings
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -207,7 +208,8 @@ def _main(argv: list[str] | None, fast: bool) -> Any:
     """main's work: the command's result, or its failure reported and turned into an exit."""
     args = sys.argv[1:] if argv is None else list(argv)
     as_json = wants_json(args)
-    unraisable, sys.unraisablehook = sys.unraisablehook, _interrupt_again
+    unraisable = sys.unraisablehook
+    sys.unraisablehook = functools.partial(_interrupt_again, unraisable)
     try:
         with warnings.catch_warnings():
             warnings.showwarning = _show_warning
@@ -226,7 +228,7 @@ def _main(argv: list[str] | None, fast: bool) -> Any:
     return code
 
 
-def _interrupt_again(hook: Any) -> None:
+def _interrupt_again(previous: Callable[[Any], object], hook: Any) -> None:
     """A Ctrl-C that lands in a callback Python cannot raise from (an import lock's weakref)
     is printed as "Exception ignored" with a traceback and lost; raise it again in the main
     thread instead, where main() ends the command with status 130."""
@@ -235,7 +237,7 @@ def _interrupt_again(hook: Any) -> None:
 
         _thread.interrupt_main()
         return
-    sys.__unraisablehook__(hook)
+    previous(hook)
 
 
 def _run(args: list[str], argv: list[str] | None, fast: bool) -> Any:
