@@ -525,6 +525,26 @@ def test_ctrl_c_at_start_exits_130_without_a_traceback() -> None:
     assert 130 in codes
 
 
+def test_a_ctrl_c_wrapped_by_python_still_exits_130(monkeypatch: pytest.MonkeyPatch,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """Python wraps a KeyboardInterrupt raised in ``__set_name__`` (a class being created
+    while a module imports) in a RuntimeError; it is still a Ctrl-C."""
+    import maple_flow.cli as cli
+
+    def interrupted(*args: object) -> None:
+        class Owner:
+            class Field:
+                def __set_name__(self, owner: type, name: str) -> None:
+                    raise KeyboardInterrupt
+
+            value = Field()
+
+    monkeypatch.setattr(cli, "_run", interrupted)
+    code, out, err = run(["clusters", "--json"], capsys)
+    assert code == 130 and json.loads(out) == {"error": "interrupted"}
+    _no_traceback(out, err)
+
+
 def test_a_malformed_client_id_is_not_echoed(monkeypatch: pytest.MonkeyPatch) -> None:
     from maple_flow.verify.gcready import EndpointUnavailable, client_identity
 

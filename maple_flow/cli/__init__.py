@@ -215,6 +215,8 @@ def _main(argv: list[str] | None, fast: bool) -> Any:
             warnings.showwarning = _show_warning
             code = _run(args, argv, fast)
     except Exception as exc:
+        if _caused_by_ctrl_c(exc):
+            raise KeyboardInterrupt from None
         status = _exit_for(exc, as_json)
         if status is None:
             if as_json:
@@ -226,6 +228,19 @@ def _main(argv: list[str] | None, fast: bool) -> Any:
     if code == 130 and as_json:  # typer's answer to a Ctrl-C inside a command
         json_error("interrupted")
     return code
+
+
+def _caused_by_ctrl_c(exc: BaseException) -> bool:
+    """Whether ``exc`` wraps a KeyboardInterrupt (Python turns one raised while a class is
+    created, in ``__set_name__``, into a RuntimeError)."""
+    seen: set[int] = set()
+    cause: BaseException | None = exc
+    while cause is not None and id(cause) not in seen:
+        if isinstance(cause, KeyboardInterrupt):
+            return True
+        seen.add(id(cause))
+        cause = cause.__cause__ or cause.__context__
+    return False
 
 
 def _interrupt_again(previous: Callable[[Any], object], hook: Any) -> None:
