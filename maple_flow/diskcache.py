@@ -3,7 +3,10 @@ cluster profiles and templates (pickles keyed by their files' stats and the mode
 compiled Jinja templates.
 
 Everything here is a cache: a missing, stale, torn or unwritable entry only costs the time to
-rebuild it. ``$MAPLE_FLOW_CACHE`` (else ``$XDG_CACHE_HOME``, else ``~/.cache``) chooses the
+rebuild it. Entries run code when loaded (a pickle, Jinja bytecode), so one rule decides
+what is trusted (``trusted``): a file or folder this user owns that nobody else can write,
+not a symbolic link; cache folders are made (or set) 0700, and an untrusted folder turns
+that cache off. ``$MAPLE_FLOW_CACHE`` (else ``$XDG_CACHE_HOME``, else ``~/.cache``) chooses the
 folder; ``MAPLE_FLOW_NO_CACHE=1`` turns the cache off.
 """
 
@@ -13,11 +16,12 @@ import contextlib
 import hashlib
 import os
 import pickle
+import stat
 import sys
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, BinaryIO, TypeVar
 
 T = TypeVar("T")
 
@@ -52,9 +56,33 @@ def _key(kind: str, sources: list[Path]) -> str:
     return hashlib.sha256("\x1e".join(parts).encode()).hexdigest()[:24]
 
 
+def trusted(st: os.stat_result) -> bool:
+    """Whether a cache file or folder may be used: this user owns it and nobody else can
+    write it (its content runs code when loaded). ``st`` is an lstat/fstat result."""
+    return st.st_uid == os.getuid() and not st.st_mode & 0o022 and not stat.S_ISLNK(st.st_mode)
+
+
+def private_folder(folder: Path) -> bool:
+    """Make ``folder`` (and the maple_flow folder above it) a 0700 folder of this user's;
+    False when that is impossible or a folder there belongs to someone else (then the cache
+    is not used)."""
+    try:
+        for path in (folder.parent, folder):
+            path.mkdir(mode=0o700, parents=True, exist_ok=True)
+            st = os.lstat(path)
+            if not stat.S_ISDIR(st.st_mode) or st.st_uid != os.getuid():
+                return False
+            if st.st_mode & 0o077:
+                os.chmod(path, 0o700)
+        return trusted(os.lstat(folder))
+    except OSError:
+        return False
+
+
 def _store(folder: Path, name: str, kind: str, value: Any) -> None:
     """Write the pickle atomically and drop older entries of the same kind."""
-    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    if not private_folder(folder):
+        return
     fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{kind}-", suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as handle:
@@ -67,11 +95,6 @@ def _store(folder: Path, name: str, kind: str, value: Any) -> None:
         if old.name != name:
             with contextlib.suppress(OSError):
                 old.unlink()
-
-
-def _trusted(st: os.stat_result) -> bool:
-    """Only a file this user owns and nobody else can write is unpickled (a pickle runs code)."""
-    return st.st_uid == os.getuid() and not st.st_mode & 0o022
 
 
 def load_cached(kind: str, sources: list[Path], build: Callable[[], T]) -> T:
@@ -88,8 +111,8 @@ def load_cached(kind: str, sources: list[Path], build: Callable[[], T]) -> T:
         return build()
     folder, name = cache_dir() / "data", f"{kind}-{key}.pickle"
     try:
-        with open(folder / name, "rb") as handle:
-            if _trusted(os.fstat(handle.fileno())):
+        with _open_trusted(folder / name) as handle:
+            if handle is not None:
                 return pickle.load(handle)  # type: ignore[no-any-return]
     except FileNotFoundError:
         pass
@@ -101,22 +124,37 @@ def load_cached(kind: str, sources: list[Path], build: Callable[[], T]) -> T:
     return value
 
 
+@contextlib.contextmanager
+def _open_trusted(path: Path) -> Iterator[BinaryIO | None]:
+    """``path`` open for reading when it is a trusted file (see ``trusted``), else None;
+    FileNotFoundError when it is missing. A symbolic link is never followed."""
+    fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
+    with os.fdopen(fd, "rb") as handle:
+        st = os.fstat(handle.fileno())
+        yield handle if stat.S_ISREG(st.st_mode) and trusted(st) else None
+
+
 def jinja_bytecode_cache() -> Any:
-    """A Jinja bytecode cache in the cache folder (None when caching is off or impossible)."""
+    """A Jinja bytecode cache in the cache folder (None when caching is off, impossible, or
+    the folder is not trusted); it loads only trusted files (bytecode runs when loaded)."""
     if not enabled():
         return None
     import jinja2
 
-    class _Tolerant(jinja2.FileSystemBytecodeCache):
-        """Ignores a cache folder that cannot be written."""
+    class _Trusting(jinja2.FileSystemBytecodeCache):
+        """Loads only trusted entries; ignores a cache folder that cannot be written."""
+
+        def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+            with contextlib.suppress(OSError), \
+                    _open_trusted(Path(self._get_cache_filename(bucket))) as handle:
+                if handle is not None:
+                    bucket.load_bytecode(handle)
 
         def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
             with contextlib.suppress(OSError):
                 super().dump_bytecode(bucket)
 
     folder = cache_dir() / "jinja"
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError:
+    if not private_folder(folder):
         return None
-    return _Tolerant(str(folder))
+    return _Trusting(str(folder))

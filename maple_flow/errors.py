@@ -15,6 +15,11 @@ class MapleError(Exception):
     """Base class of every error maple_flow raises on purpose."""
 
 
+class MapleWarning(UserWarning):
+    """Something maple_flow skipped and went on without; the command line prints it as
+    ``warning: ...``."""
+
+
 class UnknownCluster(MapleError):
     """A cluster name that matches no profile id or alias."""
 

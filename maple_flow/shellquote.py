@@ -42,6 +42,17 @@ def shell_word(value: object) -> str:
     return _expanding("$HOME" + text[1:] if home else text)
 
 
+def kept_as_text(value: object) -> bool:
+    """Whether ``shell_word(value)`` keeps some expansion of ``value`` as plain text: a
+    command substitution (``$(...)``, backticks), arithmetic, ``${X:-y}`` and the like do not
+    run; only ``$NAME``, ``${NAME}`` and a leading ``~/`` stay live."""
+    text = str(value)
+    if _SCRIPT_ARGS.fullmatch(text):
+        return False
+    rest = _USER_REF.sub("", text)
+    return "$" in rest or "`" in rest
+
+
 def _expanding(text: str) -> str:
     return _double_quoted(text, _USER_REF)
 

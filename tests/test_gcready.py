@@ -57,7 +57,7 @@ def listener() -> Iterator[int]:
 
 
 @pytest.mark.parametrize(("client_id", "secret", "words"), [
-    ("x", "y", "'x' is not a client id"),
+    ("x", "y", "GLOBUS_COMPUTE_CLIENT_ID is malformed"),
     (CLIENT, "   ", "GLOBUS_COMPUTE_CLIENT_SECRET is blank"),
     (CLIENT, "", "set both"),
 ])

@@ -4,15 +4,18 @@ group's module on first use; `maple generate` with plain arguments runs without 
 
 from __future__ import annotations
 
+import functools
 import gc
 import importlib
 import os
 import sys
-from collections.abc import Iterator
+import warnings
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from maple_flow.errors import MapleError
+# Nothing else is imported here: until main() runs, a Ctrl-C can only end in a traceback, so
+# this module's own import is kept as short as it can be (maple_flow.errors loads on use).
 
 #: Command name -> the module whose ``register(app)`` adds it, in the order help lists them.
 COMMANDS: dict[str, str] = {
@@ -62,6 +65,8 @@ def _is_click_error(exc: BaseException) -> bool:
 
 def _user_error(exc: Exception) -> str | None:
     """The message for an error the user can fix, or None for a bug."""
+    from maple_flow.errors import MapleError
+
     if isinstance(exc, MapleError):
         return str(exc)
     if type(exc).__name__ == "ValidationError" and hasattr(exc, "errors"):
@@ -83,7 +88,32 @@ def _echo_error(text: str) -> None:
         echo(text, err=True)
 
 
-def _exit_for(exc: Exception) -> int | None:
+def wants_json(args: list[str]) -> bool:
+    """Whether a command line asks for JSON output (``--json`` before any ``--``)."""
+    for arg in args:
+        if arg == "--":
+            return False
+        if arg == "--json":
+            return True
+    return False
+
+
+def json_error(message: str) -> None:
+    """The one JSON object a ``--json`` command prints on stdout when it fails."""
+    import json
+
+    sys.stdout.write(json.dumps({"error": message}) + "\n")
+    sys.stdout.flush()
+
+
+def report_error(message: str, as_json: bool) -> None:
+    """``error: MESSAGE`` on stderr, and with ``as_json`` ``{"error": MESSAGE}`` on stdout."""
+    _echo_error(f"error: {message}")
+    if as_json:
+        json_error(message)
+
+
+def _exit_for(exc: Exception, as_json: bool = False) -> int | None:
     """The exit status for an exception the command line reports itself, else None."""
     from maple_flow.cli.fast import Aborted
 
@@ -92,15 +122,31 @@ def _exit_for(exc: Exception) -> int | None:
         return int(exc.exit_code)
     if isinstance(exc, Aborted) or (typer is not None and isinstance(exc, typer.Abort)):
         _echo_error("aborted")
+        if as_json:
+            json_error("aborted")
         return 130
     if _is_click_error(exc):
         exc.show()  # type: ignore[attr-defined]
+        if as_json:
+            json_error(exc.format_message())  # type: ignore[attr-defined]
         return 2
     message = _user_error(exc)
     if message is None:
         return None
-    _echo_error(f"error: {message}")
+    report_error(message, as_json)
     return 2
+
+
+def _show_warning(message: Warning | str, category: type[Warning], filename: str, lineno: int,
+                  file: Any = None, line: str | None = None) -> None:
+    """maple_flow's own warnings as ``warning: ...`` lines; others as Python shows them."""
+    from maple_flow.errors import MapleWarning
+
+    if issubclass(category, MapleWarning):
+        _echo_error(f"warning: {message}")
+    else:
+        warnings._showwarnmsg_impl(  # type: ignore[attr-defined]
+            warnings.WarningMessage(message, category, filename, lineno, file, line))
 
 
 @contextmanager
@@ -146,22 +192,77 @@ def main(argv: list[str] | None = None, *, fast: bool = True) -> None:
     Without ``argv`` main is the program (the console script, ``python -m maple_flow.cli``):
     after a fast-path command the process ends, and the cycle collector is left off.
     """
-    from maple_flow.cli.fast import fast_command
-
-    command = fast_command(sys.argv[1:] if argv is None else list(argv)) if fast else None
-    try:
-        if command is not None:
-            with _no_pydantic_plugins(), _no_cyclic_gc(until_exit=argv is None):
-                code = command()
-        else:
-            from maple_flow.cli.root import app
-
-            code = app(args=argv, prog_name="maple", standalone_mode=False)
-    except Exception as exc:
-        status = _exit_for(exc)
-        if status is None:
-            raise
-        sys.exit(status)
+    try:  # the first statement: a Ctrl-C from here on ends in status 130, not a traceback
+        code = _main(argv, fast)
+    except KeyboardInterrupt:  # before click took over (imports, the fast path)
+        _echo_error("aborted")
+        if wants_json(sys.argv[1:] if argv is None else list(argv)):
+            json_error("interrupted")
+        sys.exit(130)
     # Without standalone mode click returns the code of a typer.Exit instead of raising it.
     if isinstance(code, int) and code != 0:
         sys.exit(code)
+
+
+def _main(argv: list[str] | None, fast: bool) -> Any:
+    """main's work: the command's result, or its failure reported and turned into an exit."""
+    args = sys.argv[1:] if argv is None else list(argv)
+    as_json = wants_json(args)
+    unraisable = sys.unraisablehook
+    sys.unraisablehook = functools.partial(_interrupt_again, unraisable)
+    try:
+        with warnings.catch_warnings():
+            warnings.showwarning = _show_warning
+            code = _run(args, argv, fast)
+    except Exception as exc:
+        if _caused_by_ctrl_c(exc):
+            raise KeyboardInterrupt from None
+        status = _exit_for(exc, as_json)
+        if status is None:
+            if as_json:
+                json_error(f"internal error: {type(exc).__name__}: {exc}")
+            raise
+        sys.exit(status)
+    finally:
+        sys.unraisablehook = unraisable
+    if code == 130 and as_json:  # typer's answer to a Ctrl-C inside a command
+        json_error("interrupted")
+    return code
+
+
+def _caused_by_ctrl_c(exc: BaseException) -> bool:
+    """Whether ``exc`` wraps a KeyboardInterrupt (Python turns one raised while a class is
+    created, in ``__set_name__``, into a RuntimeError)."""
+    seen: set[int] = set()
+    cause: BaseException | None = exc
+    while cause is not None and id(cause) not in seen:
+        if isinstance(cause, KeyboardInterrupt):
+            return True
+        seen.add(id(cause))
+        cause = cause.__cause__ or cause.__context__
+    return False
+
+
+def _interrupt_again(previous: Callable[[Any], object], hook: Any) -> None:
+    """A Ctrl-C that lands in a callback Python cannot raise from (an import lock's weakref)
+    is printed as "Exception ignored" with a traceback and lost; raise it again in the main
+    thread instead, where main() ends the command with status 130."""
+    if issubclass(hook.exc_type, KeyboardInterrupt):
+        import _thread
+
+        _thread.interrupt_main()
+        return
+    previous(hook)
+
+
+def _run(args: list[str], argv: list[str] | None, fast: bool) -> Any:
+    """Run the command: its fast path when it has one, else the typer application."""
+    from maple_flow.cli.fast import fast_command
+
+    command = fast_command(args) if fast else None
+    if command is not None:
+        with _no_pydantic_plugins(), _no_cyclic_gc(until_exit=argv is None):
+            return command()
+    from maple_flow.cli.root import app
+
+    return app(args=argv, prog_name="maple", standalone_mode=False)

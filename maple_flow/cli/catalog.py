@@ -108,7 +108,7 @@ def show_cluster(
 
     Example: maple clusters show polaris
     """
-    with user_errors():
+    with user_errors(as_json):
         profile = get_profile(cluster)
     if as_json:
         _echo_json(profile.model_dump(mode="json"))
@@ -141,7 +141,7 @@ def list_templates(
 
         list_learned(cluster, as_json)
         return
-    with user_errors():
+    with user_errors(as_json):
         found = (find_templates(get_profile(cluster).id) if cluster
                  else list(all_templates().values()))
     rows = [template_row(t) for t in found]
@@ -163,7 +163,7 @@ def show_template(
 
     Example: maple templates show aurora-deepspeed-zero3
     """
-    with user_errors():
+    with user_errors(as_json):
         template = get_template(template_id)
     if as_json:
         _echo_json(template.model_dump(mode="json"))
@@ -204,8 +204,9 @@ def _write(result: GenerateResult, output: Path | None, as_json: bool) -> None:
     elif output is None:
         typer.echo(result.script, nl=False)
     if output is not None:
-        output.write_text(result.script, encoding="utf-8")
-        output.chmod(0o755)
+        from maple_flow.safewrite import write_output
+
+        write_output(output, result.script, mode=0o755)
     for finding in result.findings:
         typer.echo(f"warning: {finding.message}", err=True)
 
@@ -248,7 +249,7 @@ def render_command(
     Policy problems (queue limits, GPUs per node, account format) are listed on stderr and
     exit with status 2 unless --force is given.
     """
-    with user_errors():
+    with user_errors(as_json):
         spec = build_spec({
             "cluster": cluster, "entrypoint": entrypoint, "args": list(args or []),
             "framework": framework, "strategy": strategy, "nodes": nodes,

@@ -100,7 +100,7 @@ def port_cmd(
     interactive = sys.stdin.isatty() and not as_json
     from maple_flow.store import open_existing
 
-    store = loop.store if loop is not None else open_existing()
+    store = loop.store if loop is not None else open_existing(readonly=not verify)
     results = _port_asking(data, targets, interactive, source=source, verify=False,
                            store=store, **overrides)
     if verify:  # the pipeline: each target verified (and repaired) as its own chain
@@ -109,10 +109,11 @@ def port_cmd(
         check_results(list(results.values()), repair=loop is not None, loop=loop,
                       store=store, timeout_s=timeout, progress=progress)
     if output:
-        output.mkdir(parents=True, exist_ok=True)
+        from maple_flow.safewrite import write_output
+
         for cluster, result in results.items():
             if result.status != "refused":
-                (output / f"{cluster}.sh").write_text(result.script, encoding="utf-8")
+                write_output(output / f"{cluster}.sh", result.script, root=output)
     if as_json:
         typer.echo(json.dumps({k: r.to_dict() for k, r in results.items()}, indent=2))
     else:

@@ -30,7 +30,7 @@ def _generate(request: str, interactive: bool, prompt: Prompt) -> Any:
     from maple_flow.generate import generate
     from maple_flow.store import open_existing
 
-    store = open_existing()  # learned variants, when a store exists ($MAPLE_STORE)
+    store = open_existing(readonly=True)  # learned variants, when a store exists ($MAPLE_STORE)
     for _ in range(3):
         try:
             return _one_or_triples(request, store)
@@ -76,7 +76,9 @@ def run_generate(values: dict[str, Any], echo: Echo, prompt: Prompt) -> None:
         )
         return
     if output:
-        output.write_text(result.script, encoding="utf-8")
+        from maple_flow.safewrite import write_output
+
+        write_output(output, result.script)
         echo(f"wrote {output} ({result.template_id})", err=True)
     else:
         echo(result.script, nl=False)

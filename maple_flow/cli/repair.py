@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from maple_flow.errors import MapleError
+from maple_flow.safewrite import write_output
 
 if TYPE_CHECKING:
     from maple_flow.port.api import PortResult
@@ -185,7 +186,7 @@ def repair_command(
     loop.answers = answers
     result = loop.run([RepairJob(target)])[0]
     if output is not None:
-        output.write_text(result.final_script, encoding="utf-8")
+        write_output(output, result.final_script)
     _emit_result(result, script.name, as_json)
     if result.status != "verified":
         raise typer.Exit(1)
@@ -200,7 +201,7 @@ def _emit_proposal(data: dict[str, Any], name: str, cluster: str, as_json: bool,
             typer.echo(f"not written to {output}: the proposed fix needs your review "
                        "(see 'review' above)", err=True)
         else:
-            output.write_text(data["proposed"]["script"], encoding="utf-8")
+            write_output(output, data["proposed"]["script"])
     if as_json:
         typer.echo(json.dumps(data, indent=2))
     else:

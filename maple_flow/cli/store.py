@@ -32,12 +32,15 @@ def list_learned(cluster: str | None, as_json: bool) -> None:
     """Print the learned variants of the store (one cluster's with ``cluster``)."""
     from maple_flow.cli.errors import user_errors
     from maple_flow.knowledge.clusters import get_profile
-    from maple_flow.store import TemplateStore
+    from maple_flow.store import default_path, open_existing
 
-    with user_errors(), TemplateStore.open() as store:
-        rows = [learned_row(t) for t in store.templates(
-            origin="learned", cluster=get_profile(cluster).id if cluster else None)]
-        where = store.path
+    rows: list[dict[str, Any]] = []
+    with user_errors(as_json):
+        cid = get_profile(cluster).id if cluster else None
+        store, where = open_existing(readonly=True), default_path()
+        if store is not None:
+            with store:
+                rows = [learned_row(t) for t in store.templates(origin="learned", cluster=cid)]
     if as_json:
         typer.echo(json.dumps(rows, indent=2))
         return
@@ -63,10 +66,15 @@ def history_command(
     Example: maple templates history polaris-pytorch-ddp
     """
     from maple_flow.cli.errors import user_errors
-    from maple_flow.store import TemplateStore
+    from maple_flow.store import open_existing
 
-    with user_errors(), TemplateStore.open() as store:
-        entries = store.history(template_id)
+    with user_errors(as_json):
+        store = open_existing(readonly=True)
+        if store is None:
+            _nothing_recorded(template_id, as_json)
+            return
+        with store:
+            entries = store.history(template_id)
     if as_json:
         typer.echo(json.dumps([e.model_dump() for e in entries], indent=2))
         return
@@ -75,6 +83,19 @@ def history_command(
         table.add_row(e.when[:19].replace("T", " "), e.event, e.endpoint, e.status, e.fixes,
                       e.detail)
     Console(width=160).print(table)
+
+
+def _nothing_recorded(template_id: str, as_json: bool) -> None:
+    """No store yet: a library template has an empty history; another id is unknown."""
+    from maple_flow.knowledge.library import get_template
+    from maple_flow.store import default_path
+
+    get_template(template_id)  # TemplateNotFound for an id the library does not have
+    if as_json:
+        typer.echo("[]")
+        return
+    typer.echo(f"nothing recorded for {template_id}: there is no template store at "
+               f"{default_path()} yet (repair, batch and revalidate create it)")
 
 
 def record_revalidation(cells: list[Cell]) -> None:

@@ -96,7 +96,9 @@ def triples_command(
                      args=command[1:], walltime=walltime, account=account, queue=queue)
     script = render_triples(job)
     if output:
-        output.write_text(script, encoding="utf-8")
+        from maple_flow.safewrite import write_output
+
+        write_output(output, script)
     report = _verify(job, timeout) if verify else None
     if as_json:
         typer.echo(json.dumps(_as_data(job, script, report), indent=2))

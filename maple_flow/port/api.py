@@ -38,7 +38,13 @@ from maple_flow.port.rules import (
     place_ranks,
     vendor_of_script,
 )
-from maple_flow.scriptparse import ParsedScript, ScriptFacts, guess_cluster, parse_script
+from maple_flow.scriptparse import (
+    ParsedScript,
+    ScriptFacts,
+    decode_script,
+    guess_cluster,
+    parse_script,
+)
 from maple_flow.scriptparse import read_facts as _read_facts
 from maple_flow.scriptparse.steps import setup_steps
 
@@ -440,7 +446,7 @@ def port(
     names = [t.strip() for t in (targets.split(",") if isinstance(targets, str) else targets)]
     if not any(names):
         raise UnknownCluster(no_target_message())
-    src = _source(script, source, overrides)
+    src = _source(decode_script(script), source, overrides)  # BOM, CRLF/CR made plain
     results = {r.cluster: r for r in (_port_one(src, name, overrides, store)
                                      for name in names if name)}
     if repair and not verify:

@@ -16,7 +16,7 @@ from maple_flow.port.rules import classify_env, referenced, translate_scheduler_
 from maple_flow.scriptparse import ParsedScript, ScriptFacts
 from maple_flow.scriptparse.facts import size_vars
 from maple_flow.scriptparse.steps import Step, after_steps
-from maple_flow.shellquote import shell_word
+from maple_flow.shellquote import kept_as_text, shell_word
 
 _ALWAYS_SET = frozenset({
     "HOME", "PWD", "USER", "PATH", "HOSTNAME", "SLURM_SUBMIT_DIR", "SLURM_JOB_ID",
@@ -404,7 +404,10 @@ def _script_args_notes(args: list[str], profile: ClusterProfile, carried: Carrie
 def live_refs_note(entry: str, args: list[str], carried: Carried) -> list[str]:
     """What the program's words read from the shell at run time (passed as written), and
     the variables nothing in the ported script sets."""
-    words = [w for w in [entry, *args, *carried.env.values()] if "$" in w or w.startswith("~")]
+    program = [w for w in [entry, *args] if "$" in w or "`" in w or w.startswith("~")]
+    as_text = [w for w in program if kept_as_text(w)]
+    words = [w for w in [*program, *carried.env.values()]
+             if w not in as_text and ("$" in w or w.startswith("~"))]
     lines = carried.steps + carried.loop_open + carried.loop_close
     set_here = {n for s in lines
                 for n in re.findall(r"^\s*(?:export\s+)?(\w+)\+?=", s)} | set(carried.env)
@@ -416,6 +419,11 @@ def live_refs_note(entry: str, args: list[str], carried: Carried) -> list[str]:
     if words:
         notes.append(f"passed as written, expanded on the target when the job runs: "
                      f"{', '.join(repr(w) for w in words)}")
+    if as_text:
+        notes.append("passed as literal text (quoted: the command substitution or expansion "
+                     "in it does not run on the target; only $NAME references expand): "
+                     f"{', '.join(repr(w) for w in as_text)}; if the program needs the "
+                     "value, set a variable to it before the launch line and pass $NAME")
     if unset:
         notes.append(f"read but not set by the script (set them in the environment on the "
                      f"target): {', '.join('$' + n for n in unset)}")

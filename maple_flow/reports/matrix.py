@@ -89,10 +89,11 @@ def write_matrix(cells: list[Cell], out: Path, wall_s: float) -> dict[str, Any]:
     footer = (f"{verified}/{len(cells)} verified; wall time {wall_s:.0f} s on "
               f"{os.cpu_count()} cores, at most {TWIN_MAX_RANKS} "
               "twin ranks at a time")
-    out.mkdir(parents=True, exist_ok=True)
-    (out / "matrix.md").write_text(markdown(cells) + f"\n{footer}\n", encoding="utf-8")
-    (out / "matrix.html").write_text(html_page(cells, "maple_flow verification matrix",
-                                               footer), encoding="utf-8")
+    from maple_flow.safewrite import write_output
+
+    write_output(out / "matrix.md", markdown(cells) + f"\n{footer}\n", root=out)
+    write_output(out / "matrix.html", html_page(cells, "maple_flow verification matrix", footer),
+                 root=out)
     data: dict[str, Any] = {
         "wall_s": round(wall_s, 1), "cores": os.cpu_count(), "verified": verified,
         "cells": len(cells),
@@ -100,5 +101,5 @@ def write_matrix(cells: list[Cell], out: Path, wall_s: float) -> dict[str, Any]:
                       "seconds": round(c.seconds, 1), "ranks": c.ranks, "reason": c.reason}
                      for c in cells],
     }
-    (out / "matrix.json").write_text(json.dumps(data, indent=2), encoding="utf-8")
+    write_output(out / "matrix.json", json.dumps(data, indent=2), root=out)
     return data

@@ -14,7 +14,13 @@ from maple_flow.knowledge.directives import (
 )
 from maple_flow.scriptparse.launch import LaunchLine, installed_command, read_words
 from maple_flow.scriptparse.loop import LaunchLoop, launch_loop
-from maple_flow.scriptparse.shell import Block, ShellCommand, split_blocks, split_commands
+from maple_flow.scriptparse.shell import (
+    Block,
+    ShellCommand,
+    split_blocks,
+    split_commands,
+    unclosed_quote,
+)
 from maple_flow.scriptparse.values import (
     branch_taken,
     expand,
@@ -67,7 +73,10 @@ class ParsedScript:
         return last_value(self.directives, *options)
 
 
-def _decode(data: str | bytes) -> str:
+def decode_script(data: str | bytes) -> str:
+    """A script's text as the parser reads it: UTF-8, a leading byte order mark removed,
+    CRLF and CR-only line endings made LF (editors on Windows and old Macs write them; left
+    in, no ``#SBATCH`` line would be recognised). ParseError for what is not script text."""
     if isinstance(data, bytes):
         try:
             data = data.decode("utf-8")
@@ -80,7 +89,16 @@ def _decode(data: str | bytes) -> str:
         raise ParseError(f"the script is {len(data)} characters; the limit is {MAX_SCRIPT}")
     if "\x00" in data:
         raise ParseError("the script contains NUL bytes; is it a binary file?")
-    return data
+    return data.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+
+
+def _check_quotes(text: str) -> None:
+    """ParseError at the first quote that never closes (bash would refuse the script)."""
+    found = unclosed_quote(text)
+    if found is not None:
+        line, quote = found
+        raise ParseError(f"line {line}: the quote {quote} opened there never closes, so bash "
+                         "would stop with a syntax error; close it and try again")
 
 
 def _module_command(words: tuple[str, ...], parsed: ParsedScript) -> None:
@@ -289,7 +307,8 @@ def _no_launch_reason(blocks: list[Block]) -> str:
 
 def parse_script(data: str | bytes) -> ParsedScript:
     """Parse a Slurm/PBS batch script; ParseError when it is not text or launches nothing."""
-    text = _decode(data)
+    text = decode_script(data)
+    _check_quotes(text)
     kind = detect_scheduler(text)
     blocks = split_blocks(text)
     found = _find_launch(blocks, {})

@@ -105,6 +105,27 @@ def _join(lines: list[str], i: int) -> tuple[int, str, list[tuple[bool, str]]]:
     return j, buffer, heredocs
 
 
+def unclosed_quote(text: str) -> tuple[int, str] | None:
+    """(line number, quote character) of the first quote that never closes, outside
+    comments and heredoc bodies; None when every quote closes. Bash would stop there with
+    "unexpected EOF while looking for matching quote"."""
+    lines = text.splitlines()
+    i = 0
+    while i < len(lines):
+        end, _, heredocs = _join(lines, i)
+        quote = _open_state(lines[i], "")[0]
+        if end == i + 1 and quote:
+            return i + 1, quote
+        for strip, delimiter in heredocs:
+            while end < len(lines):
+                body = lines[end]
+                end += 1
+                if (body.lstrip("\t") if strip else body) == delimiter:
+                    break
+        i = end
+    return None
+
+
 def _continued(line: str) -> bool:
     return line.rstrip().endswith("\\") and not line.lstrip().startswith("#")
 

@@ -11,7 +11,7 @@ from maple_flow.errors import MissingInformation, ParseError
 from maple_flow.models import ClusterProfile, JobSpec, format_walltime
 from maple_flow.port.rules import vendor_of_script
 from maple_flow.scriptparse.facts import ScriptFacts, read_facts
-from maple_flow.scriptparse.script import ParsedScript, parse_script
+from maple_flow.scriptparse.script import ParsedScript, decode_script, parse_script
 
 
 def _score(p: ParsedScript, text: str, profile: ClusterProfile) -> int:
@@ -92,8 +92,8 @@ def script_to_spec(data: str | bytes, cluster: str | None = None) -> JobSpec:
     """
     from maple_flow.knowledge.clusters import resolve_cluster
 
-    parsed = parse_script(data)
-    text = data if isinstance(data, str) else data.decode("utf-8")
+    text = decode_script(data)
+    parsed = parse_script(text)
     cid = resolve_cluster(cluster) if cluster else guess_cluster(parsed, text)
     fields = spec_fields(read_facts(parsed), cid)
     fields["provenance"]["cluster"] = "said" if cluster else "derived"

@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from maple_flow.store.location import STORE_ENV, default_path
+from maple_flow.store.location import STORE_ENV, default_path, existing_store
 
 if TYPE_CHECKING:
     from maple_flow.store.db import TemplateStore
@@ -54,15 +54,16 @@ __all__ = [
 ]
 
 
-def open_existing(path: Path | None = None) -> TemplateStore | None:
+def open_existing(path: Path | None = None, *, readonly: bool = False) -> TemplateStore | None:
     """The store at ``path`` (default ``default_path()``) when its file exists, else None:
-    nothing is created, so commands that only read stay as fast as without a store."""
-    where = path or default_path()
-    if not where.is_file():
+    nothing is created, so commands that only read stay as fast as without a store.
+    ``readonly``: opened read-only (no seeding, no migration; a read-only file works)."""
+    where = existing_store(path)
+    if where is None:
         return None
     from maple_flow.store.db import TemplateStore
 
-    return TemplateStore.open(where)
+    return TemplateStore.open(where, readonly=readonly)
 
 
 def __getattr__(name: str) -> Any:

@@ -33,12 +33,19 @@ def to_json(value: Any) -> str:
         raise StoreError(f"not storable as JSON: {exc}") from exc
 
 
-def connect(path: Path) -> sqlite3.Connection:
-    """A connection in WAL mode with foreign keys on; autocommit outside explicit BEGINs."""
+def connect(path: Path, *, readonly: bool = False) -> sqlite3.Connection:
+    """A connection in WAL mode with foreign keys on; autocommit outside explicit BEGINs.
+    ``readonly``: the existing file opened read-only (nothing is created or changed)."""
+    if path.is_dir():
+        raise StoreError(f"the template store {path} is a directory; $MAPLE_STORE must name "
+                         f"a store file, e.g. {path / 'store.db'}")
     try:
+        if readonly:
+            return _connect_readonly(path)
         path.parent.mkdir(parents=True, exist_ok=True)
         conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_S, isolation_level=None,
                                check_same_thread=False)
+        _check_ours(conn, path)  # before anything changes the file
         conn.execute("PRAGMA foreign_keys = ON")
         if conn.execute("PRAGMA journal_mode = WAL").fetchone()[0].lower() != "wal":
             raise StoreError(f"{path}: cannot switch the store to WAL mode")
@@ -46,6 +53,39 @@ def connect(path: Path) -> sqlite3.Connection:
     except (sqlite3.Error, OSError) as exc:
         raise StoreError(f"cannot open the template store {path}: {exc}") from exc
     return conn
+
+
+def _connect_readonly(path: Path) -> sqlite3.Connection:
+    """``path`` opened read-only. A store in WAL mode needs its ``-shm`` file; where that is
+    missing and cannot be made (a folder this user cannot write) the file is opened as
+    immutable: it is then read without locks, so a writer with more rights changing it at
+    that very moment is not seen (or reads as an error, never as a change)."""
+    uri = path.resolve().as_uri()
+    conn = sqlite3.connect(f"{uri}?mode=ro", uri=True, timeout=BUSY_TIMEOUT_S,
+                           isolation_level=None, check_same_thread=False)
+    try:
+        _check_ours(conn, path)
+        return conn
+    except sqlite3.OperationalError as exc:
+        conn.close()
+        if "readonly" not in str(exc):
+            raise
+    conn = sqlite3.connect(f"{uri}?mode=ro&immutable=1", uri=True, isolation_level=None,
+                           check_same_thread=False)
+    _check_ours(conn, path)
+    return conn
+
+
+def _check_ours(conn: sqlite3.Connection, path: Path) -> None:
+    """StoreError unless the file is a maple_flow store or an empty file to make one (an
+    SQLite file with tables and no schema version belongs to something else)."""
+    version = int(conn.execute("PRAGMA user_version").fetchone()[0])
+    tables = sorted(r[0] for r in conn.execute(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"))
+    if version == 0 and tables:
+        conn.close()
+        raise StoreError(f"{path} is not a maple_flow template store (an SQLite file with "
+                         f"tables {', '.join(tables[:6])}); set $MAPLE_STORE to another file")
 
 
 class Connected:

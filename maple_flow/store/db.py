@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import os
 import re
+import sqlite3
+import warnings
 from pathlib import Path
 from typing import Any
 
 from maple_flow.store import fixops
 from maple_flow.store.base import connect, now, to_json
 from maple_flow.store.batch import BatchLog
-from maple_flow.store.errors import StoreError
+from maple_flow.store.errors import StoreError, StoreWarning
 from maple_flow.store.history import history_of
 from maple_flow.store.location import default_path
 from maple_flow.store.matrix import MatrixLog
@@ -28,7 +31,7 @@ from maple_flow.store.rows import (
     verification,
 )
 from maple_flow.store.runs import RunLog
-from maple_flow.store.schema import migrate
+from maple_flow.store.schema import migrate, pending, schema_version, user_version
 
 STATUSES = ("verified", "failed", "unverified")
 _ENDPOINT = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.:@/-]{0,199}$")
@@ -50,15 +53,33 @@ class TemplateStore(BatchLog, MatrixLog, RunLog):
     """The template store. Open with ``TemplateStore.open()``; every write is one transaction."""
 
     @classmethod
-    def open(cls, path: str | Path | None = None, *, seed: bool = True) -> TemplateStore:
+    def open(cls, path: str | Path | None = None, *, seed: bool = True,
+             readonly: bool = False) -> TemplateStore:
         """Open (creating and migrating) the store at ``path``, default ``default_path()``;
-        with ``seed`` the library's templates are added on first use (idempotent)."""
+        with ``seed`` the library's templates are added on first use (idempotent).
+        ``readonly``: open an existing store for reading only (no migration, no seeding; a
+        read-only file works); a write then raises StoreError. A store at an older schema
+        is migrated first where this user may write it. A file that is not a maple_flow
+        store is a StoreError, never changed."""
         where = Path(path).expanduser() if path is not None else default_path()
-        store = cls(connect(where), where)
+        store = cls(connect(where, readonly=readonly), where)
         try:
-            migrate(store._conn)
-            if seed:
-                store.seed()
+            if readonly and pending(store._conn):
+                if os.access(where, os.W_OK) and os.access(where.parent, os.W_OK):
+                    store.close()
+                    cls.open(where, seed=seed).close()
+                    return cls.open(where, readonly=True)
+                raise StoreError(f"the template store {where} is at schema version "
+                                 f"{user_version(store._conn)}, this maple_flow reads "
+                                 f"{schema_version()}: open it once with write access "
+                                 "(e.g. `maple batch`) to upgrade it")
+            if not readonly:
+                migrate(store._conn)
+                if seed:
+                    store.seed()
+        except sqlite3.Error as exc:
+            store.close()
+            raise StoreError(f"cannot use the template store {where}: {exc}") from exc
         except BaseException:
             store.close()
             raise
@@ -97,9 +118,32 @@ class TemplateStore(BatchLog, MatrixLog, RunLog):
         return len(rows)
 
     # -- reads ------------------------------------------------------------------------------
-    def _templates(self, where: str, params: tuple[Any, ...] = ()) -> list[StoredTemplate]:
+    def _templates(self, where: str, params: tuple[Any, ...] = (), *,
+                   skip_invalid: bool = False) -> list[StoredTemplate]:
+        """The rows that match as records. A row that does not validate (an edited or
+        foreign row, a learned variant with unknown fix operations) is a StoreError naming
+        it, or with ``skip_invalid`` left out with a StoreWarning."""
         rows = self._rows(f"SELECT {TEMPLATE_COLUMNS} FROM templates WHERE {where}", params)
-        return [stored_template(r) for r in rows]
+        found = []
+        for row in rows:
+            try:
+                found.append(self._valid(row))
+            except StoreError as exc:
+                if not skip_invalid:
+                    raise
+                warnings.warn(f"{exc}; skipped", StoreWarning, stacklevel=2)
+        return found
+
+    def _valid(self, row: dict[str, Any]) -> StoredTemplate:
+        try:
+            template = stored_template(row)
+            if template.origin == "learned":
+                fixops.validate_ops(template.fix_ops)
+        except (ValueError, StoreError) as exc:
+            why = str(exc).splitlines()[0][:200]
+            raise StoreError(f"the template row {str(row.get('id'))[:80]!r} in {self.path} is "
+                             f"invalid ({why}); delete or repair that row") from None
+        return template
 
     def has(self, template_id: str) -> bool:
         """Whether ``template_id`` is in the store."""
@@ -120,13 +164,14 @@ class TemplateStore(BatchLog, MatrixLog, RunLog):
                   ) -> list[StoredTemplate]:
         """Every stored template, optionally only seeds or learned ones, or one cluster's."""
         return self._templates("(? IS NULL OR origin = ?) AND (? IS NULL OR cluster = ?) "
-                               "ORDER BY cluster, id", (origin, origin, cluster, cluster))
+                               "ORDER BY cluster, id", (origin, origin, cluster, cluster),
+                               skip_invalid=True)
 
     def variants(self, cluster: str, framework: str, strategy: str) -> list[StoredTemplate]:
         """Learned variants for one cluster x setup: verified ones first, newest first."""
         found = self._templates("origin = 'learned' AND cluster = ? AND framework = ? AND "
                                 "strategy = ? ORDER BY created_at DESC, id",
-                                (cluster, framework, strategy))
+                                (cluster, framework, strategy), skip_invalid=True)
         return sorted(found, key=lambda t: not t.verified)
 
     def lineage(self, template_id: str) -> list[StoredTemplate]:

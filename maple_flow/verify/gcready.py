@@ -58,9 +58,10 @@ def client_identity() -> tuple[str, str] | None:
     try:
         uuid.UUID(client_id.strip())
     except ValueError:
-        raise EndpointUnavailable(
-            f"GLOBUS_COMPUTE_CLIENT_ID {client_id!r} is not a client id (a UUID such as "
-            "2a6a3f6e-2d3c-4b5a-9c1d-0e8f7a6b5c4d from app.globus.org)") from None
+        raise EndpointUnavailable(  # the value is never shown: it may be the secret, swapped
+            "GLOBUS_COMPUTE_CLIENT_ID is malformed: it is not a client id (a UUID such as "
+            "2a6a3f6e-2d3c-4b5a-9c1d-0e8f7a6b5c4d from app.globus.org); check that it and "
+            "GLOBUS_COMPUTE_CLIENT_SECRET are not swapped") from None
     if not secret.strip():
         raise EndpointUnavailable("GLOBUS_COMPUTE_CLIENT_SECRET is blank")
     return client_id.strip(), secret

@@ -16,6 +16,7 @@ skips the pairs already done and redoes the rest.
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import hashlib
 import json
 import os
@@ -26,9 +27,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from maple_flow.errors import MapleError
+from maple_flow.safewrite import write_output
+
 MANIFEST = "maple-batch.json"
 TMP_DIR = ".maple-batch.tmp"
 MANIFEST_VERSION = 1
+#: A name ``safe_stem`` can make (plus the ``-hash``/``_`` that ``unique_names`` appends).
+_PLAIN = re.compile(r"[A-Za-z0-9_+-][A-Za-z0-9_.+-]{0,119}")
 #: Statuses after which a pair is done when no verification is asked for. A pair that could
 #: not be ported ("error") is never done: a rerun tries it again and reports it again.
 DONE = frozenset({"generated", "verified", "failed"})
@@ -72,27 +78,37 @@ def unique_names(sources: Iterable[Path], taken: dict[str, str]) -> dict[str, st
     return names
 
 
-def _fsync_dir(folder: Path) -> None:
-    fd = os.open(folder, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-
-
 def atomic_write(path: Path, text: str, tmp_dir: Path) -> None:
     """Write ``text`` to ``path`` so that ``path`` is either its old content or the whole new
-    one: write a file in ``tmp_dir`` (same file system), fsync it, rename it over ``path``,
-    fsync the folder."""
-    tmp_dir.mkdir(parents=True, exist_ok=True)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = tmp_dir / f"{path.name}.{os.getpid()}.tmp"
-    with open(tmp, "w", encoding="utf-8") as handle:
-        handle.write(text)
-        handle.flush()
-        os.fsync(handle.fileno())
-    os.replace(tmp, path)
-    _fsync_dir(path.parent)
+    one, inside the folder that holds ``tmp_dir`` and never through a symbolic link there
+    (``maple_flow.safewrite``): a file in ``tmp_dir`` is fsynced and renamed over ``path``."""
+    write_output(path, text, root=tmp_dir.parent, tmp_dir=tmp_dir.name)
+
+
+class BatchLocked(MapleError):
+    """Another `maple batch` is writing into the same output folder."""
+
+
+class FolderLock:
+    """An exclusive ``flock`` on a folder, held until ``close`` (or until it is collected);
+    BatchLocked when another process holds it."""
+
+    def __init__(self, folder: Path) -> None:
+        self.fd: int | None = os.open(folder, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+        try:
+            fcntl.flock(self.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            self.close()
+            raise BatchLocked(f"another `maple batch` is writing into {folder}; wait for it "
+                              "to finish or choose another output folder (-o)") from None
+
+    def close(self) -> None:
+        if self.fd is not None:
+            os.close(self.fd)
+            self.fd = None
+
+    def __del__(self) -> None:
+        self.close()
 
 
 @dataclass
@@ -128,6 +144,7 @@ class Manifest:
 
     folder: Path
     entries: dict[str, Entry] = field(default_factory=dict)  # by absolute source path
+    lock: FolderLock | None = field(default=None, repr=False)
 
     @property
     def path(self) -> Path:
@@ -139,21 +156,32 @@ class Manifest:
 
     @classmethod
     def open(cls, folder: Path) -> Manifest:
-        """The folder's manifest (empty for a new folder); stale temporary files are removed.
+        """The folder's manifest (empty for a new folder), locked against a second batch
+        (BatchLocked) until ``close``; stale temporary files are removed.
 
-        A manifest that cannot be read raises ValueError naming it (never silently reset).
+        A manifest that cannot be read, or whose names would lead outside ``folder``,
+        raises ValueError naming it (never silently reset).
         """
-        manifest = cls(folder)
-        with contextlib.suppress(FileNotFoundError):
-            shutil.rmtree(manifest.tmp_dir)
-        if manifest.path.is_file():
-            manifest.entries = _read_entries(manifest.path)
+        manifest = cls(folder, lock=FolderLock(folder))
+        try:
+            if manifest.tmp_dir.is_symlink():
+                manifest.tmp_dir.unlink()
+            with contextlib.suppress(FileNotFoundError):
+                shutil.rmtree(manifest.tmp_dir)
+            if manifest.path.is_file():
+                manifest.entries = _read_entries(manifest.path)
+        except BaseException:
+            manifest.close()
+            raise
         return manifest
 
     def close(self) -> None:
-        """Remove the (then empty) folder of temporary files."""
+        """Remove the (then empty) folder of temporary files; release the lock."""
         with contextlib.suppress(OSError):
             self.tmp_dir.rmdir()
+        if self.lock is not None:
+            self.lock.close()
+            self.lock = None
 
     def names(self) -> dict[str, str]:
         return {src: e.name for src, e in self.entries.items()}
@@ -165,6 +193,8 @@ class Manifest:
         pair = entry.pairs.get(cluster) if entry and entry.sha256 == sha else None
         if pair is None or pair.status not in (DONE_VERIFIED if verify else DONE):
             return False
+        if entry is not None and (self.folder / entry.name).is_symlink():
+            return False  # never trusted through a link: the write refuses it
         out = self.folder / pair.output
         try:
             return sha256_text(out.read_text(encoding="utf-8")) == pair.output_sha256
@@ -181,7 +211,7 @@ class Manifest:
 
     def write_output(self, name: str, cluster: str, script: str) -> Pair:
         """Write one ported script atomically; the Pair that records it (status generated)."""
-        relative = f"{name}/{cluster}.sh"
+        relative = output_name(name, cluster)
         atomic_write(self.folder / relative, script, self.tmp_dir)
         return Pair("generated", relative, sha256_text(script))
 
@@ -194,13 +224,33 @@ class Manifest:
                      self.tmp_dir)
 
 
+def output_name(name: str, cluster: str) -> str:
+    """Where the pair's script goes, relative to the output folder: ``name/cluster.sh``."""
+    return f"{name}/{cluster}.sh"
+
+
+def _plain_name(name: str, what: str) -> str:
+    """``name`` when it is one plain file name (what ``safe_stem`` makes), else ValueError."""
+    if not _PLAIN.fullmatch(name):
+        raise ValueError(f"{what} {name!r} is not a plain name inside the output folder")
+    return name
+
+
+def _pair(name: str, cluster: str, p: dict[str, Any]) -> Pair:
+    pair = Pair(str(p["status"]), str(p.get("output", "")), str(p.get("output_sha256", "")),
+                str(p.get("error", "")))
+    if pair.output not in ("", output_name(name, cluster)):
+        raise ValueError(f"output {pair.output!r} is not {output_name(name, cluster)!r}")
+    return pair
+
+
 def _read_entries(path: Path) -> dict[str, Entry]:
     try:
         data: Any = json.loads(path.read_text(encoding="utf-8"))
         entries = {}
         for name, item in data["scripts"].items():
-            pairs = {c: Pair(str(p["status"]), str(p.get("output", "")),
-                             str(p.get("output_sha256", "")), str(p.get("error", "")))
+            _plain_name(name, "script name")
+            pairs = {_plain_name(c, "cluster"): _pair(name, c, p)
                      for c, p in item["pairs"].items()}
             entries[str(item["source"])] = Entry(str(item["source"]), str(name),
                                                  str(item["sha256"]), pairs)
