@@ -12,7 +12,9 @@ imports and the knowledge base, the cost of any log. Shapes (deterministic):
 - ``blank_1mb``: 1 MB of spaces and tabs, then a real error line.
 - ``binary_5mb``: 5 MB of random bytes (seed 0).
 
-Usage: python bench/hostile/run.py [--shapes a,b] [--ranker lexical] > out.json
+Usage: python bench/hostile/run.py [--shapes a,b] [--ranker lexical] [--warm] > out.json
+(``--warm``: one process, model loaded once, each call timed alone; the baseline of the
+version before the fix has no ``read_log``, so ``--warm`` measures this version only.)
 Aim (issue 19): every shape < 2 s over ``tiny`` and < 300 MB peak RSS.
 """
 
@@ -88,11 +90,39 @@ def run_shape(name: str, folder: Path, env: dict[str, str], timeout: float) -> d
     return result
 
 
+def warm_calls(names: list[str], folder: Path) -> list[dict[str, object]]:
+    """In this process, the model and knowledge base loaded once (by ``tiny``): the time and
+    the peak of Python allocations (tracemalloc) of reading and diagnosing each shape."""
+    import tracemalloc
+
+    from maple_flow.cli.repair import diagnose_log
+    from maple_flow.repair.logtext import read_log
+
+    script = SCRIPT.read_text()
+    results = []
+    for name in ["tiny", *names]:
+        log = folder / f"{name}.log"
+        subprocess.run([sys.executable, __file__, "--write", name, str(log)], check=True)
+        tracemalloc.start()
+        start = time.monotonic()
+        data = diagnose_log(script, read_log(log), "perlmutter", None, False)
+        elapsed = time.monotonic() - start
+        peak = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+        results.append({"shape": name, "bytes": log.stat().st_size,
+                        "seconds": round(elapsed, 3), "peak_alloc_mb": round(peak / MB, 1),
+                        "proposed": (data["proposed"] or {}).get("record_id")})
+        log.unlink()
+    return results[1:]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--shapes", default=",".join(SHAPES))
     parser.add_argument("--ranker", choices=["default", "lexical"], default="default")
     parser.add_argument("--timeout", type=float, default=120.0)
+    parser.add_argument("--warm", action="store_true",
+                        help="time each call in this process after a warm-up (no start-up)")
     parser.add_argument("--write", nargs=2, metavar=("SHAPE", "PATH"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.write:
@@ -102,6 +132,14 @@ def main() -> None:
     if args.ranker == "lexical":
         env["MAPLE_FLOW_RANKER"] = "lexical"
     results = []
+    if args.warm:
+        os.environ.update(env)
+        with tempfile.TemporaryDirectory() as tmp:
+            results = warm_calls(args.shapes.split(","), Path(tmp))
+        json.dump({"ranker": args.ranker, "mode": "warm", "results": results}, sys.stdout,
+                  indent=2)
+        print()
+        return
     with tempfile.TemporaryDirectory() as tmp:
         for name in args.shapes.split(","):
             results.append(run_shape(name, Path(tmp), env, args.timeout))
