@@ -13,6 +13,7 @@ from maple_flow.repair import ops as o
 from maple_flow.repair import patch_directives as pd
 from maple_flow.repair import patch_env as pe
 from maple_flow.repair import patch_launch as pl
+from maple_flow.repair import patch_layout as playout
 from maple_flow.repair.layout import scheduler_of
 from maple_flow.repair.models import Fix
 from maple_flow.repair.text import FixNotApplicable
@@ -34,6 +35,23 @@ def _set_queue(text: str, op: o.SetQueue, profile: ClusterProfile) -> str:
     if option == "qos":  # the QOS's partition is fixed by the site, or left to its default
         text = (pd.set_directive(text, "slurm", "partition", profile.queues.partition)
                 if profile.queues.partition else pd.remove_directive(text, "slurm", "partition"))
+    return _drop_unknown_qos(text, profile)
+
+
+def _drop_unknown_qos(text: str, profile: ClusterProfile) -> str:
+    """Remove a ``--qos`` (directive or srun option) naming no QOS of the site: a bad QOS is
+    fixed where it is, not by moving the job to another partition."""
+    known = {q.name for q in profile.queues.items if q.kind == "qos"}
+    value = pd.directive_value(text, "slurm", "qos")
+    if value is not None and value not in known:
+        text = pd.remove_directive(text, "slurm", "qos")
+    try:
+        options = pl.stage_options(text, "srun")
+    except FixNotApplicable:
+        return text
+    for opt in options:
+        if opt.name in {"-q", "--qos"} and opt.value not in known:
+            text = pl.remove_launcher_arg(text, "srun", opt.name)
     return text
 
 
@@ -97,24 +115,11 @@ def _set_nodes(text: str, op: o.SetNodes, profile: ClusterProfile) -> str:
 
 def _set_gpus_per_node(text: str, op: o.SetGpusPerNode, profile: ClusterProfile) -> str:
     scheduler = scheduler_of(text, profile.scheduler)
-    if _literal_int(text, "GPUS_PER_NODE") is None:
-        raise FixNotApplicable("the script has no GPUS_PER_NODE=<number> line")
-    new = op.gpus_per_node
-    if scheduler == "slurm":
-        for option in ("gpus-per-node", "gres"):
-            value = pd.directive_value(text, "slurm", option)
-            if value is not None:
-                text = pd.set_directive(text, "slurm", option, _replace_count(value, None, new))
-        nodes = _literal_int(text, "NNODES")
-        value = pd.directive_value(text, "slurm", "gpus")
-        if value is not None and nodes is not None:
-            text = pd.set_directive(text, "slurm", "gpus", _replace_count(value, None, new * nodes))
-    else:
-        select = pd.directive_value(text, "pbs", "select")
-        if select is not None and "ngpus=" in select:
-            text = pd.set_directive(text, "pbs", "select",
-                                    re.sub(r"ngpus=\d+", f"ngpus={new}", select))
-    return _update_ranks(_set_literal(text, "GPUS_PER_NODE", new))
+    new = playout.set_ranks_per_node(text, scheduler, op.gpus_per_node)
+    if new == text and not playout.says_per_node(text):
+        raise FixNotApplicable("the script says nowhere how many ranks or GPUs a node gets "
+                               "(no GPU directive, no per-node launcher option)")
+    return _update_ranks(new)
 
 
 def _set_backend(text: str, op: o.SetBackend) -> str:
