@@ -59,7 +59,7 @@ def test_nranks_per_node_variable_is_fixed_where_it_is_set() -> None:
 def test_nproc_inside_a_bash_c_body() -> None:
     text = _script("ls6_srun_bash_c_torchrun")
     after = apply_op(text, o.SetGpusPerNode(gpus_per_node=3), get_profile("lonestar6"))
-    (old, new), = _changed(text, after)
+    (_old, new), = _changed(text, after)
     assert "--nproc_per_node=3 --nnodes=2" in new and new.endswith("x.h5ad'\"")
 
 
@@ -122,3 +122,24 @@ def test_export_env_is_linear_on_long_unquoted_exports() -> None:
     assert "export NCCL_DEBUG=INFO" in apply_op(text, o.ExportEnv(name="NCCL_DEBUG",
                                                                   value="INFO"),
                                                 get_profile("delta"))
+
+
+def test_cores_over_the_node_are_fitted() -> None:
+    """"Requested node configuration is not available" when cores, not GPUs, are at fault."""
+    text = _script("delta_bad_qos").replace("--cpus-per-task=16", "--cpus-per-task=256")
+    profile = get_profile("delta")
+    after = apply_op(text, o.SetGpusPerNode(gpus_per_node=4), profile)
+    assert f"#SBATCH --cpus-per-task={profile.node.cpus}" in after
+
+
+def test_remove_gres_also_leaves_the_srun_line() -> None:
+    text = _script("delta_bad_qos").replace("srun --qos=gpu_premium", "srun --gres=gpu:8")
+    after = apply_op(text, o.RemoveDirective(option="gres"), get_profile("delta"))
+    assert "--gres" not in after and "srun torchrun" in after
+
+
+def test_ppn_reading_a_variable_sets_the_variable() -> None:
+    text = _script("polaris_nranks_per_node")
+    after = apply_op(text, o.SetLauncherArg(launcher="mpiexec", name="--ppn", value="4"),
+                     get_profile("polaris"))
+    assert _changed(text, after) == [("NRANKS_PER_NODE=8", "NRANKS_PER_NODE=4")]

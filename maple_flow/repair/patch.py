@@ -115,7 +115,7 @@ def _set_nodes(text: str, op: o.SetNodes, profile: ClusterProfile) -> str:
 
 def _set_gpus_per_node(text: str, op: o.SetGpusPerNode, profile: ClusterProfile) -> str:
     scheduler = scheduler_of(text, profile.scheduler)
-    new = playout.set_ranks_per_node(text, scheduler, op.gpus_per_node)
+    new = playout.set_ranks_per_node(text, scheduler, op.gpus_per_node, profile.node.cpus)
     if new == text and not playout.says_per_node(text):
         raise FixNotApplicable("the script says nowhere how many ranks or GPUs a node gets "
                                "(no GPU directive, no per-node launcher option)")
@@ -157,6 +157,29 @@ def _add_argument(text: str, op: o.AddArgument) -> str:
     return pl.add_argument(text, entry, op.name, op.value)
 
 
+def _set_launcher_arg(text: str, op: o.SetLauncherArg) -> str:
+    """A per-node count option (``--ppn``, ``--nproc_per_node``...) that reads a variable
+    is fixed where the variable is set; any other option on the launch line."""
+    if op.value is not None and op.name in playout.PER_NODE_OPTIONS.get(op.launcher, ()):
+        return playout.set_count(text, op.launcher, op.name, op.value)
+    return pl.set_launcher_arg(text, op.launcher, op.name, op.value)
+
+
+#: Scheduler options srun also takes for its step: removed from the srun line too.
+_STEP_OPTIONS = {"gres": "--gres", "gpus-per-node": "--gpus-per-node", "gpus": "--gpus"}
+
+
+def _remove_directive(text: str, op: o.RemoveDirective, profile: ClusterProfile) -> str:
+    scheduler = _scheduler(text, profile)
+    text = pd.remove_directive(text, scheduler, op.option)
+    if scheduler == "slurm" and op.option in _STEP_OPTIONS:
+        try:
+            text = pl.remove_launcher_arg(text, "srun", _STEP_OPTIONS[op.option])
+        except FixNotApplicable:
+            pass  # no srun stage
+    return text
+
+
 def _scheduler(text: str, profile: ClusterProfile) -> str:
     return scheduler_of(text, profile.scheduler)
 
@@ -170,8 +193,8 @@ _HANDLERS: dict[type, Handler] = {
     o.UnsetEnv: lambda t, op, p: pe.unset_env(t, op.name),
     o.PropagateEnv: lambda t, op, p: _propagate(t, op),
     o.SetDirective: lambda t, op, p: pd.set_directive(t, _scheduler(t, p), op.option, op.value),
-    o.RemoveDirective: lambda t, op, p: pd.remove_directive(t, _scheduler(t, p), op.option),
-    o.SetLauncherArg: lambda t, op, p: pl.set_launcher_arg(t, op.launcher, op.name, op.value),
+    o.RemoveDirective: lambda t, op, p: _remove_directive(t, op, p),
+    o.SetLauncherArg: lambda t, op, p: _set_launcher_arg(t, op),
     o.RemoveLauncherArg: lambda t, op, p: pl.remove_launcher_arg(t, op.launcher, op.name),
     o.SetBackend: lambda t, op, p: _set_backend(t, op),
     o.SetQueue: _set_queue,

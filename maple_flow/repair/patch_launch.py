@@ -193,7 +193,7 @@ def _set_in_body(text: str, body: Launch, stage: str, name: str, value: str | No
     joined = name.startswith("--") and stage in _EQUALS
     if bare is None:
         new = name
-    elif opt is not None and opt.attached or opt is None and joined:
+    elif (opt is not None and opt.attached) or (opt is None and joined):
         new = f"{name}={bare}"
     else:
         new = f"{name} {bare}"

@@ -66,6 +66,16 @@ def _per_rank_stage(p: ParsedScript, stage: Stage) -> bool:
     return not any(n in PER_NODE_LAUNCHERS for n in after)
 
 
+def set_count(text: str, stage: str, name: str, value: str) -> str:
+    """Set a count option of ``stage`` to ``value`` (digits): where it reads one variable
+    with a literal value, that variable's assignment is set instead."""
+    found = _raw_option(text, stage, (name,))
+    if found is None or not value.isdigit():
+        return pl.set_launcher_arg(text, stage, name, value)
+    changed = _set_count(text, stage, name, found[1], int(value))
+    return changed if changed != text else pl.set_launcher_arg(text, stage, name, value)
+
+
 def _set_count(text: str, stage: str, name: str, value: str, new: int) -> str:
     """Set the count ``value`` of option ``name``: the literal itself, or the
     ``VAR=<digits>`` line of the one variable it reads."""
@@ -171,14 +181,37 @@ def _srun_gres(text: str, new: int) -> str:
     return text
 
 
-def set_ranks_per_node(text: str, scheduler: str, new: int) -> str:
-    """``new`` ranks (GPUs) per node wherever the script says how many a node gets."""
+def fit_cores(text: str, node_cpus: int) -> str:
+    """Cores per task lowered so that the tasks of a node fit its ``node_cpus`` (directive
+    and srun option): "Requested node configuration is not available" or "CPU count per
+    node can not be satisfied" may be the cores, not the GPUs."""
+    p = _parsed(text)
+    size = directive_size(p)
+    tpn = size["tpn"] or 1
+    per_task = to_int(p.directive("cpus-per-task"), {})
+    if per_task is not None and per_task * tpn > node_cpus:
+        text = pd.set_directive(text, "slurm", "cpus-per-task", str(max(1, node_cpus // tpn)))
+    found = _raw_option(text, "srun", ("--cpus-per-task", "-c"))
+    srun = next((s for s in p.launch.stages if s.name == "srun"), None)
+    if found is not None and srun is not None:
+        known = {**p.variables, **p.env}
+        tasks = to_int(srun.get("--ntasks-per-node"), known) or tpn
+        value = to_int(found[1], known)
+        if value is not None and value * tasks > node_cpus:
+            text = _set_count(text, "srun", found[0], found[1], max(1, node_cpus // tasks))
+    return text
+
+
+def set_ranks_per_node(text: str, scheduler: str, new: int, node_cpus: int = 0) -> str:
+    """``new`` ranks (GPUs) per node wherever the script says how many a node gets (and,
+    given ``node_cpus``, cores per task that fit a node)."""
     before = _parsed(text)
     size = directive_size(before)
     old = size["gpus"]
     if scheduler == "slurm":
         text = _slurm_gpu_directives(text, new, size["nodes"])
         text = _srun_gres(text, new)
+        text = fit_cores(text, node_cpus) if node_cpus else text
     else:
         select = pd.directive_value(text, "pbs", "select")
         if select is not None and "ngpus=" in select:
