@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import difflib
 import re
 from collections.abc import Callable
@@ -173,10 +174,8 @@ def _remove_directive(text: str, op: o.RemoveDirective, profile: ClusterProfile)
     scheduler = _scheduler(text, profile)
     text = pd.remove_directive(text, scheduler, op.option)
     if scheduler == "slurm" and op.option in _STEP_OPTIONS:
-        try:
+        with contextlib.suppress(FixNotApplicable):  # no srun stage: nothing more to remove
             text = pl.remove_launcher_arg(text, "srun", _STEP_OPTIONS[op.option])
-        except FixNotApplicable:
-            pass  # no srun stage
     return text
 
 

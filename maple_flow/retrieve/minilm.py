@@ -107,7 +107,7 @@ def encode(model_dir: str, texts: list[str]) -> Any:
     """Unit-length embeddings of ``texts`` (one row each). BLAS runs on one thread: the
     matrices of one sentence are small, and spinning threads cost more than they give."""
     import numpy as np
-    from threadpoolctl import threadpool_limits
+    from threadpoolctl import threadpool_limits  # type: ignore[import-untyped]
 
     with threadpool_limits(limits=1, user_api="blas"):
         return np.stack([_encode_one(model_dir, text) for text in texts])
