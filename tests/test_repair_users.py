@@ -143,3 +143,12 @@ def test_ppn_reading_a_variable_sets_the_variable() -> None:
     after = apply_op(text, o.SetLauncherArg(launcher="mpiexec", name="--ppn", value="4"),
                      get_profile("polaris"))
     assert _changed(text, after) == [("NRANKS_PER_NODE=8", "NRANKS_PER_NODE=4")]
+
+
+def test_bridges2_gets_the_typed_gpu_request() -> None:
+    text = ("#!/bin/bash\n#SBATCH -N 2\n#SBATCH -p GPU\n#SBATCH --gres=gpu:8\n"
+            "#SBATCH -t 01:00:00\nsrun --ntasks-per-node=1 torchrun --nproc_per_node=8 x.py\n")
+    profile = get_profile("bridges2")
+    text = apply_op(text, o.RemoveDirective(option="gres"), profile)
+    after = apply_op(text, o.SetDirective(option="gpus-per-node", value="8"), profile)
+    assert "#SBATCH --gpus=v100-32:16" in after and "gpus-per-node" not in after

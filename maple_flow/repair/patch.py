@@ -158,6 +158,22 @@ def _add_argument(text: str, op: o.AddArgument) -> str:
     return pl.add_argument(text, entry, op.name, op.value)
 
 
+def _set_directive(text: str, op: o.SetDirective, profile: ClusterProfile) -> str:
+    """Set a directive; a per-node GPU count at a site that takes typed requests only
+    (Bridges-2: ``--gpus=v100-32:16``) is written in the site's form."""
+    scheduler = _scheduler(text, profile)
+    d = profile.directives
+    if (scheduler == "slurm" and op.option == "gpus-per-node" and op.value is not None
+            and op.value.isdigit() and d.gpu_request == "typed-gpus" and d.gpu_type):
+        from maple_flow.scriptparse.facts import directive_size
+
+        nodes = directive_size(parse_script(text))["nodes"] or 1
+        text = pd.remove_directive(text, scheduler, "gpus-per-node")
+        return pd.set_directive(text, scheduler, "gpus",
+                                f"{d.gpu_type}:{nodes * int(op.value)}")
+    return pd.set_directive(text, scheduler, op.option, op.value)
+
+
 def _set_launcher_arg(text: str, op: o.SetLauncherArg) -> str:
     """A per-node count option (``--ppn``, ``--nproc_per_node``...) that reads a variable
     is fixed where the variable is set; any other option on the launch line."""
@@ -191,7 +207,7 @@ _HANDLERS: dict[type, Handler] = {
     o.ExportEnv: lambda t, op, p: pe.export_env(t, op.name, op.value),
     o.UnsetEnv: lambda t, op, p: pe.unset_env(t, op.name),
     o.PropagateEnv: lambda t, op, p: _propagate(t, op),
-    o.SetDirective: lambda t, op, p: pd.set_directive(t, _scheduler(t, p), op.option, op.value),
+    o.SetDirective: lambda t, op, p: _set_directive(t, op, p),
     o.RemoveDirective: lambda t, op, p: _remove_directive(t, op, p),
     o.SetLauncherArg: lambda t, op, p: _set_launcher_arg(t, op),
     o.RemoveLauncherArg: lambda t, op, p: pl.remove_launcher_arg(t, op.launcher, op.name),
