@@ -1,7 +1,11 @@
 """Fault-injection benchmark of the repair loop, on the twin.
 
-    .venv/bin/python bench/faults/run.py [--only ID,ID|--clusters a,b] [--max-attempts 5]
-        [--timeout 600] [--ranks 6] [--out bench/out/faults] [--reproduce-only] [--check-base]
+    .venv/bin/python bench/faults/run.py [--catalog templates|users] [--only ID,ID|--clusters a,b]
+        [--max-attempts 5] [--timeout 600] [--ranks 6] [--out bench/out/faults]
+        [--reproduce-only] [--check-base]
+
+``--catalog users``: faults injected into bench/realport users' scripts (bench/faults/users.py;
+the scripts come from the realport cache), with held-out figures for the cases never tuned on.
 
 Each fault of ``bench/faults/catalog.py`` is a known-good script rendered at small size with
 one injected fault (or a twin personality option). The broken script is verified on its
