@@ -1,7 +1,11 @@
 """Fault-injection benchmark of the repair loop, on the twin.
 
-    .venv/bin/python bench/faults/run.py [--only ID,ID|--clusters a,b] [--max-attempts 5]
-        [--timeout 600] [--ranks 6] [--out bench/out/faults] [--reproduce-only] [--check-base]
+    .venv/bin/python bench/faults/run.py [--catalog templates|users] [--only ID,ID|--clusters a,b]
+        [--max-attempts 5] [--timeout 600] [--ranks 6] [--out bench/out/faults]
+        [--reproduce-only] [--check-base]
+
+``--catalog users``: faults injected into bench/realport users' scripts (bench/faults/users.py;
+the scripts come from the realport cache), with held-out figures for the cases never tuned on.
 
 Each fault of ``bench/faults/catalog.py`` is a known-good script rendered at small size with
 one injected fault (or a twin personality option). The broken script is verified on its
@@ -28,6 +32,8 @@ sys.path.insert(0, str(HERE))
 
 def _args() -> argparse.Namespace:
     p = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    p.add_argument("--catalog", choices=("templates", "users"), default="templates",
+                   help="templates: maple's rendered scripts; users: bench/realport scripts")
     p.add_argument("--only", default="", help="comma-separated fault ids")
     p.add_argument("--clusters", default="", help="comma-separated clusters")
     p.add_argument("--max-attempts", type=int, default=5)
@@ -43,7 +49,10 @@ def _args() -> argparse.Namespace:
 
 
 def _select(a: argparse.Namespace) -> list[Any]:
-    from catalog import catalogue
+    if a.catalog == "users":
+        from users import catalogue
+    else:
+        from catalog import catalogue
 
     faults = catalogue()
     if a.only:
@@ -103,9 +112,16 @@ def _row(fault: Any, result: Any) -> dict[str, Any]:
         "ops": [x.ops for x in result.attempts],
         "initial_reasons": result.initial_reasons[:3], "final_reasons": result.final_reasons[:3],
         "stop_reason": result.stop_reason, "variant_id": result.variant_id,
+        "held_out": bool(getattr(fault.base, "case", "") and _held_out(fault.base.case)),
         "skipped": [f"{s.record_id}: {s.why}" for s in result.skipped][:4],
         "elapsed_s": result.elapsed_s,
     }
+
+
+def _held_out(case: str) -> bool:
+    from users import held_out
+
+    return held_out(case)
 
 
 def summarise(rows: list[dict[str, Any]], wall_s: float, max_attempts: int) -> dict[str, Any]:
@@ -128,7 +144,18 @@ def summarise(rows: list[dict[str, Any]], wall_s: float, max_attempts: int) -> d
         "unverified": [r["fault"] for r in rows if r["status"] == "unverified"],
         "failed": [r["fault"] for r in reproduced if r["status"] == "failed"],
         "wall_s": round(wall_s, 1),
-    }
+    } | _held_out_figures(reproduced, max_attempts)
+
+
+def _held_out_figures(reproduced: list[dict[str, Any]], k: int) -> dict[str, Any]:
+    """pass@1 / pass@k of the held-out faults alone (users' catalogue)."""
+    held = [r for r in reproduced if r.get("held_out")]
+    if not held:
+        return {}
+    ok = [r for r in held if r["status"] == "verified" and r["attempts"]]
+    return {"held_out_reproduced": len(held),
+            "held_out_pass@1": round(sum(r["attempts"] == 1 for r in ok) / len(held), 4),
+            f"held_out_pass@{k}": round(len(ok) / len(held), 4)}
 
 
 def markdown(summary: dict[str, Any], rows: list[dict[str, Any]], command: str) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import difflib
 import re
 from collections.abc import Callable
@@ -13,6 +14,7 @@ from maple_flow.repair import ops as o
 from maple_flow.repair import patch_directives as pd
 from maple_flow.repair import patch_env as pe
 from maple_flow.repair import patch_launch as pl
+from maple_flow.repair import patch_layout as playout
 from maple_flow.repair.layout import scheduler_of
 from maple_flow.repair.models import Fix
 from maple_flow.repair.text import FixNotApplicable
@@ -34,6 +36,23 @@ def _set_queue(text: str, op: o.SetQueue, profile: ClusterProfile) -> str:
     if option == "qos":  # the QOS's partition is fixed by the site, or left to its default
         text = (pd.set_directive(text, "slurm", "partition", profile.queues.partition)
                 if profile.queues.partition else pd.remove_directive(text, "slurm", "partition"))
+    return _drop_unknown_qos(text, profile)
+
+
+def _drop_unknown_qos(text: str, profile: ClusterProfile) -> str:
+    """Remove a ``--qos`` (directive or srun option) naming no QOS of the site: a bad QOS is
+    fixed where it is, not by moving the job to another partition."""
+    known = {q.name for q in profile.queues.items if q.kind == "qos"}
+    value = pd.directive_value(text, "slurm", "qos")
+    if value is not None and value not in known:
+        text = pd.remove_directive(text, "slurm", "qos")
+    try:
+        options = pl.stage_options(text, "srun")
+    except FixNotApplicable:
+        return text
+    for opt in options:
+        if opt.name in {"-q", "--qos"} and opt.value not in known:
+            text = pl.remove_launcher_arg(text, "srun", opt.name)
     return text
 
 
@@ -97,24 +116,11 @@ def _set_nodes(text: str, op: o.SetNodes, profile: ClusterProfile) -> str:
 
 def _set_gpus_per_node(text: str, op: o.SetGpusPerNode, profile: ClusterProfile) -> str:
     scheduler = scheduler_of(text, profile.scheduler)
-    if _literal_int(text, "GPUS_PER_NODE") is None:
-        raise FixNotApplicable("the script has no GPUS_PER_NODE=<number> line")
-    new = op.gpus_per_node
-    if scheduler == "slurm":
-        for option in ("gpus-per-node", "gres"):
-            value = pd.directive_value(text, "slurm", option)
-            if value is not None:
-                text = pd.set_directive(text, "slurm", option, _replace_count(value, None, new))
-        nodes = _literal_int(text, "NNODES")
-        value = pd.directive_value(text, "slurm", "gpus")
-        if value is not None and nodes is not None:
-            text = pd.set_directive(text, "slurm", "gpus", _replace_count(value, None, new * nodes))
-    else:
-        select = pd.directive_value(text, "pbs", "select")
-        if select is not None and "ngpus=" in select:
-            text = pd.set_directive(text, "pbs", "select",
-                                    re.sub(r"ngpus=\d+", f"ngpus={new}", select))
-    return _update_ranks(_set_literal(text, "GPUS_PER_NODE", new))
+    new = playout.set_ranks_per_node(text, scheduler, op.gpus_per_node, profile.node.cpus)
+    if new == text and not playout.says_per_node(text):
+        raise FixNotApplicable("the script says nowhere how many ranks or GPUs a node gets "
+                               "(no GPU directive, no per-node launcher option)")
+    return _update_ranks(new)
 
 
 def _set_backend(text: str, op: o.SetBackend) -> str:
@@ -152,6 +158,43 @@ def _add_argument(text: str, op: o.AddArgument) -> str:
     return pl.add_argument(text, entry, op.name, op.value)
 
 
+def _set_directive(text: str, op: o.SetDirective, profile: ClusterProfile) -> str:
+    """Set a directive; a per-node GPU count at a site that takes typed requests only
+    (Bridges-2: ``--gpus=v100-32:16``) is written in the site's form."""
+    scheduler = _scheduler(text, profile)
+    d = profile.directives
+    if (scheduler == "slurm" and op.option == "gpus-per-node" and op.value is not None
+            and op.value.isdigit() and d.gpu_request == "typed-gpus" and d.gpu_type):
+        from maple_flow.scriptparse.facts import directive_size
+
+        nodes = directive_size(parse_script(text))["nodes"] or 1
+        text = pd.remove_directive(text, scheduler, "gpus-per-node")
+        return pd.set_directive(text, scheduler, "gpus",
+                                f"{d.gpu_type}:{nodes * int(op.value)}")
+    return pd.set_directive(text, scheduler, op.option, op.value)
+
+
+def _set_launcher_arg(text: str, op: o.SetLauncherArg) -> str:
+    """A per-node count option (``--ppn``, ``--nproc_per_node``...) that reads a variable
+    is fixed where the variable is set; any other option on the launch line."""
+    if op.value is not None and op.name in playout.PER_NODE_OPTIONS.get(op.launcher, ()):
+        return playout.set_count(text, op.launcher, op.name, op.value)
+    return pl.set_launcher_arg(text, op.launcher, op.name, op.value)
+
+
+#: Scheduler options srun also takes for its step: removed from the srun line too.
+_STEP_OPTIONS = {"gres": "--gres", "gpus-per-node": "--gpus-per-node", "gpus": "--gpus"}
+
+
+def _remove_directive(text: str, op: o.RemoveDirective, profile: ClusterProfile) -> str:
+    scheduler = _scheduler(text, profile)
+    text = pd.remove_directive(text, scheduler, op.option)
+    if scheduler == "slurm" and op.option in _STEP_OPTIONS:
+        with contextlib.suppress(FixNotApplicable):  # no srun stage: nothing more to remove
+            text = pl.remove_launcher_arg(text, "srun", _STEP_OPTIONS[op.option])
+    return text
+
+
 def _scheduler(text: str, profile: ClusterProfile) -> str:
     return scheduler_of(text, profile.scheduler)
 
@@ -164,9 +207,9 @@ _HANDLERS: dict[type, Handler] = {
     o.ExportEnv: lambda t, op, p: pe.export_env(t, op.name, op.value),
     o.UnsetEnv: lambda t, op, p: pe.unset_env(t, op.name),
     o.PropagateEnv: lambda t, op, p: _propagate(t, op),
-    o.SetDirective: lambda t, op, p: pd.set_directive(t, _scheduler(t, p), op.option, op.value),
-    o.RemoveDirective: lambda t, op, p: pd.remove_directive(t, _scheduler(t, p), op.option),
-    o.SetLauncherArg: lambda t, op, p: pl.set_launcher_arg(t, op.launcher, op.name, op.value),
+    o.SetDirective: lambda t, op, p: _set_directive(t, op, p),
+    o.RemoveDirective: lambda t, op, p: _remove_directive(t, op, p),
+    o.SetLauncherArg: lambda t, op, p: _set_launcher_arg(t, op),
     o.RemoveLauncherArg: lambda t, op, p: pl.remove_launcher_arg(t, op.launcher, op.name),
     o.SetBackend: lambda t, op, p: _set_backend(t, op),
     o.SetQueue: _set_queue,

@@ -27,7 +27,7 @@ from maple_flow.repair.text import (
 
 _LOADS = frozenset({"load", "add", "try-load"})
 _ASSIGN = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)=")
-_SINGLE_EXPORT = re.compile(r"""^export [A-Za-z_][A-Za-z0-9_]*=(?:"[^"]*"|'[^']*'|[^\s"']+)*$""")
+_SINGLE_EXPORT = re.compile(r"""^export [A-Za-z_][A-Za-z0-9_]*=(?:"[^"]*"|'[^']*'|[^\s"'])*$""")
 
 
 # --- modules -----------------------------------------------------------------------------

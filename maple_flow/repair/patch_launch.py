@@ -6,14 +6,16 @@ import os
 import re
 from dataclasses import dataclass
 
+from maple_flow.errors import MapleError
 from maple_flow.repair.layout import Launch, find_launch
-from maple_flow.repair.text import FixNotApplicable, Word, quote, remove_word, replace
+from maple_flow.repair.text import FixNotApplicable, Word, quote, remove_word, replace, scan_words
 from maple_flow.scriptparse.launch import _BOOLEANS, _TWO_VALUES, _is_program
 
 _SITE = frozenset({"srun", "mpiexec", "mpirun", "ibrun"})
 #: Stages whose long options are written ``--name=value`` (argparse / Slurm style).
 _EQUALS = frozenset({"srun", "torchrun", "deepspeed", "accelerate"})
 _TORCH_RUN = frozenset({"torch.distributed.run", "torch.distributed.launch"})
+_BODY_SAFE = re.compile(r"^(?:[A-Za-z0-9_@%+=:,./-]|\$\{?[A-Za-z_][A-Za-z0-9_]*\}?)*$")
 _REDIRECT = re.compile(r"^(?:\d*[<>]|&>)")
 BACKEND_ARGS = ("--backend", "--dist-backend", "--dist_backend", "--ddp-backend",
                 "--ddp_backend", "--distributed-backend")
@@ -65,6 +67,16 @@ def _in_body(word: Word, stage: str) -> bool:
         stage != "accelerate" and re.search(rf"(?:^|[\s/]){stage}(?:\s|$)", body) is not None)
 
 
+def _shell_c_at(words: list[Word], i: int) -> bool:
+    return _base(words[i]) in {"bash", "sh"} and i + 2 < len(words) \
+        and words[i + 1].value == "-c"
+
+
+def _passes_args(body: str) -> bool:
+    """Whether a ``bash -c`` body runs its positional words (``exec "$@"``)."""
+    return re.search(r'"\$[@*]"|\$[@*]', body) is not None
+
+
 def stage_start(words: list[Word], stage: str) -> int | None:
     """Index of the first option word of ``stage`` in the launch words, or None."""
     for i, word in enumerate(words):
@@ -81,17 +93,51 @@ def stage_start(words: list[Word], stage: str) -> int | None:
         if stage == "torchrun" and word.value == "-m" and i + 1 < len(words) \
                 and words[i + 1].value in _TORCH_RUN:
             return i + 2
-        if base in {"bash", "sh"} and i + 2 < len(words) and words[i + 1].value == "-c" \
-                and _in_body(words[i + 2], stage):
+        if _shell_c_at(words, i) and _in_body(words[i + 2], stage) \
+                and _passes_args(words[i + 2].value):
             return i + 4  # bash -c BODY NAME, then the stage's options as "$@"
     return None
 
 
-def _stage(launch: Launch, stage: str) -> tuple[list[Option], int]:
+def _body_launch(launch: Launch, stage: str) -> Launch | None:
+    """The command of a quoted ``bash -c`` body that runs ``stage``, as a launch of its own
+    (spans in the script's text), or None."""
+    for i, _ in enumerate(launch.words):
+        if not (_shell_c_at(launch.words, i) and _in_body(launch.words[i + 2], stage)):
+            continue
+        body = launch.words[i + 2]
+        if len(body.raw) < 2 or body.raw[0] not in "\"'" or body.raw[-1] != body.raw[0]:
+            return None
+        inner, base, pos = body.raw[1:-1], body.start + 1, 0
+        while pos < len(inner):
+            words = scan_words(inner[pos:], base + pos)
+            if not words:
+                break
+            if stage_start(words, stage) is not None:
+                return Launch(launch.line, words[0].start, words[-1].end, words)
+            nxt = re.search(r"[;&|\n]", inner[words[-1].end - base:])
+            if nxt is None:
+                break
+            pos = words[-1].end - base + nxt.end()
+    return None
+
+
+def _view(launch: Launch, stage: str) -> tuple[Launch, int]:
+    """The launch (or ``bash -c`` body) that runs ``stage``, and its first option index."""
     start = stage_start(launch.words, stage)
-    if start is None:
-        raise FixNotApplicable(f"the launch line has no {stage} stage")
-    options, _ = _walk(launch.words, start)
+    if start is not None:
+        return launch, start
+    body = _body_launch(launch, stage)
+    if body is not None:
+        start = stage_start(body.words, stage)
+        if start is not None:
+            return body, start
+    raise FixNotApplicable(f"the launch line has no {stage} stage")
+
+
+def _stage(launch: Launch, stage: str) -> tuple[list[Option], int]:
+    view, start = _view(launch, stage)
+    options, _ = _walk(view.words, start)
     return options, start
 
 
@@ -121,23 +167,52 @@ def _replace_option(text: str, launch: Launch, opt: Option, stage: str, value: s
 
 
 def set_launcher_arg(text: str, stage: str, name: str, value: str | None) -> str:
-    """Set option ``name`` of ``stage`` to ``value`` (a flag when None)."""
-    launch = find_launch(text)
-    options, start = _stage(launch, stage)
+    """Set option ``name`` of ``stage`` to ``value`` (a flag when None), on the launch line
+    or inside the quoted ``bash -c`` body that runs ``stage``."""
+    full = find_launch(text)
+    launch, start = _view(full, stage)
+    options, _ = _walk(launch.words, start)
     hits = [o for o in options if o.name == name]
+    if hits and hits[-1].value == value:
+        return text
+    if launch is not full:
+        return _set_in_body(text, launch, stage, name, value, hits[-1] if hits else None, start)
     if not hits:
         return _insert_before(text, launch, start, _option_text(stage, name, value))
-    last = hits[-1]
-    if last.value == value:
-        return text
-    return _replace_option(text, launch, last, stage, value, name)
+    return _replace_option(text, launch, hits[-1], stage, value, name)
+
+
+def _set_in_body(text: str, body: Launch, stage: str, name: str, value: str | None,
+                 opt: Option | None, start: int) -> str:
+    """Set an option inside a quoted ``bash -c`` body: values are written bare, so only
+    values that need no quoting there are taken."""
+    if value is not None and not _BODY_SAFE.match(value):
+        raise FixNotApplicable(f"the value {value!r} would need quoting inside the bash -c "
+                               "body; edit the body by hand")
+    bare = value.replace("${", "$").replace("}", "") if value else value
+    joined = name.startswith("--") and stage in _EQUALS
+    if bare is None:
+        new = name
+    elif (opt is not None and opt.attached) or (opt is None and joined):
+        new = f"{name}={bare}"
+    else:
+        new = f"{name} {bare}"
+    if opt is None:
+        return _insert_before(text, body, start, new)
+    return replace(text, body.words[opt.first].start, body.words[opt.last].end, new)
+
+
+def stage_options(text: str, stage: str) -> list[Option]:
+    """The options of ``stage`` as written (values quote-removed, variables unexpanded)."""
+    launch, start = _view(find_launch(text), stage)
+    return _walk(launch.words, start)[0]
 
 
 def remove_launcher_arg(text: str, stage: str, name: str) -> str:
     """Remove option ``name`` (with its value) from ``stage``; no-op when absent."""
     while True:
-        launch = find_launch(text)
-        options, _ = _stage(launch, stage)
+        launch, start = _view(find_launch(text), stage)
+        options, _ = _walk(launch.words, start)
         hits = [o for o in options if o.name == name]
         if not hits:
             return text
@@ -252,6 +327,18 @@ def _unset_port(text: str, endpoint: str) -> bool:
                      text) is None
 
 
+def _sets_master_port(text: str) -> bool:
+    """Whether the script sets MASTER_PORT itself (then a literal port on the launch line
+    is a second, disagreeing port)."""
+    from maple_flow.scriptparse import parse_script
+
+    try:
+        parsed = parse_script(text)
+    except MapleError:
+        return False
+    return "MASTER_PORT" in parsed.env or "MASTER_PORT" in parsed.variables
+
+
 def point_at_master_addr(text: str) -> str:
     """Rewrite literal rendezvous hosts on the launch line to ``$MASTER_ADDR``."""
     for stage, name, value in rendezvous_host_options(text):
@@ -260,7 +347,8 @@ def point_at_master_addr(text: str) -> str:
         opt = [o for o in options if o.name == name][-1]
         if "endpoint" in name:
             port = value.rpartition(":")[2] if ":" in value else ""
-            port = port if port.isdigit() and not _unset_port(text, value) else "$MASTER_PORT"
+            port = port if port.isdigit() and not _unset_port(text, value) \
+                and not _sets_master_port(text) else "$MASTER_PORT"
             new = f'{name}="$MASTER_ADDR:{port}"'
         else:
             new = f'{name}="$MASTER_ADDR"'

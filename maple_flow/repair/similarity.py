@@ -1,9 +1,10 @@
 """Rank knowledge-base records by similarity to a log, for logs no signature recognises.
 
-With the ``embed`` extra, all-MiniLM-L6-v2 (offline, loaded once per process by
-maple_flow.retrieve.rank) and BM25 rankings are fused by reciprocal rank, so a record must be
-close in meaning and share words with the log to come first; a record qualifies only when
-its cosine similarity reaches MIN_COSINE. Without the extra (or with
+With the ``embed`` extra, all-MiniLM-L6-v2 (the records' vectors computed once and kept on
+disk by maple_flow.repair.kb_vectors, the query encoded in numpy: no torch import) and BM25
+rankings are fused by reciprocal rank, so a record must be close in meaning and share words
+with the log to come first; a record qualifies only when its cosine similarity reaches
+MIN_COSINE. Without the extra (or with
 ``MAPLE_FLOW_RANKER=lexical``), BM25 alone ranks, and a record qualifies with a positive
 BM25 score of at least MIN_BM25.
 """
@@ -11,6 +12,8 @@ BM25 score of at least MIN_BM25.
 from __future__ import annotations
 
 from typing import Literal
+
+from maple_flow.repair.kb_vectors import cosine_scores
 
 Method = Literal["embedding", "lexical"]
 MIN_COSINE = 0.30
@@ -40,7 +43,7 @@ def rank_documents(query: str, docs: list[str]) -> tuple[Method, list[tuple[int,
     bm25 = retrieve.bm25_scores(query, docs)
     if retrieve.embedding_available():
         try:
-            cosine = retrieve.embedding_scores(query, docs)
+            cosine = cosine_scores(query, docs)
         except (ImportError, OSError):
             cosine = []  # a broken model install falls back to BM25
         if cosine:

@@ -88,7 +88,7 @@ def scan_words(text: str, base: int = 0) -> list[Word]:
             break
         start = i
         while i < len(text) and text[i] not in " \t\n;|&" and not text.startswith("\\\n", i):
-            i = _skip_quoted(text, i) if text[i] in "\\'\"`$" else i + 1
+            i = min(_skip_quoted(text, i), len(text)) if text[i] in "\\'\"`$" else i + 1
             if text[i - 1] in "<>" and i < len(text) and text[i] == "&":
                 i += 1  # 2>&1
         raw = text[start:i]
@@ -126,9 +126,42 @@ def line_starts(text: str) -> list[int]:
     return starts
 
 
+def quote_open(segment: str) -> bool:
+    """Whether ``segment`` ends inside a quoted string, ``$(...)`` or backticks (a command
+    that goes on on the next line); a ``#`` comment ends at its line."""
+    i = 0
+    while i < len(segment):
+        ch = segment[i]
+        if ch == "#" and (i == 0 or segment[i - 1] in " \t\n"):
+            end = segment.find("\n", i)
+            if end < 0:
+                return False
+            i = end + 1
+            continue
+        if ch in "\\'\"`" or segment.startswith(("$(", "${"), i):
+            j = _skip_quoted(segment, i)
+            if j > len(segment) or (ch != "\\" and j == len(segment)
+                                    and not _closed(segment, i)):
+                return True
+            i = j
+            continue
+        i += 1
+    return False
+
+
+def _closed(segment: str, i: int) -> bool:
+    """Whether the construct starting at ``segment[i]`` and reaching its end is closed."""
+    last = segment[-1] if segment else ""
+    opener = segment[i]
+    if opener in "'\"`":
+        return len(segment) - i >= 2 and last == opener
+    return last == (")" if segment.startswith("$(", i) else "}")
+
+
 def logical_span(text: str, line: int) -> tuple[int, int]:
     """(start, end) offsets of the logical line beginning at 1-based ``line``
-    (backslash continuations included, final newline excluded)."""
+    (backslash continuations and quoted strings over several lines included, final newline
+    excluded)."""
     starts = line_starts(text)
     start = starts[line - 1]
     pos = start
@@ -136,7 +169,9 @@ def logical_span(text: str, line: int) -> tuple[int, int]:
         end = text.find("\n", pos)
         if end < 0:
             return start, len(text)
-        if not text[pos:end].rstrip().endswith("\\") or text[pos:end].lstrip().startswith("#"):
+        continued = text[pos:end].rstrip().endswith("\\") and \
+            not text[pos:end].lstrip().startswith("#")
+        if not continued and not quote_open(text[start:end]):
             return start, end
         pos = end + 1
 

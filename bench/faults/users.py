@@ -1,0 +1,303 @@
+"""The users'-script fault catalogue: bench/realport users' scripts, each broken one way (pure).
+
+A base is one public script of bench/realport (a user's or a centre's, cached as
+``<cache>/<case id>.sh``) ported by ``maple_flow.port`` to a cluster of the twin at one or two
+full nodes: the user's program, arguments and set-up steps, in the target's launch shape (the
+twin can only run a script whose site parts are right). A fault is a mutation of that text in
+the forms users write: literal numbers where the script had variables, options on the
+``srun`` line, several launchers per node, an extra ``--qos``, ``NRANKS_PER_NODE`` on an
+``mpiexec`` line, typed GPU requests. Mutations find what they change by the shape of the
+line, never by the base's variable names alone; a mutation that does not apply to a base is
+skipped (``MutationDidNothing``).
+
+The cache is ``$MAPLE_REALPORT_CACHE``, else ``/work/cache/realport`` when its READY file is
+there, else ``bench/realport/.cache``. Cases whose id hashes into HOLD_OUT are the held-out
+part: never looked at while the fixes were written.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from catalog import Mutation, MutationDidNothing, sub
+
+from maple_flow.knowledge.clusters import get_profile
+
+REALPORT = Path(__file__).resolve().parent.parent / "realport"
+SHARED_CACHE = Path("/work/cache/realport")
+#: Targets, and the cases ported to each (a mix of launch shapes: srun+torchrun, srun bash -c
+#: per rank, mpiexec per rank, ibrun, deepspeed, accelerate).
+TARGETS = ("perlmutter", "polaris", "lonestar6", "bridges2", "delta", "vista", "stampede3",
+           "anvil", "deltaai", "aurora")
+HOLD_OUT = 3  # a case is held out when its id's hash is 0 modulo HOLD_OUT
+
+
+def cache_dir() -> Path:
+    given = os.environ.get("MAPLE_REALPORT_CACHE")
+    if given:
+        return Path(given)
+    if (SHARED_CACHE / "READY").is_file():
+        return SHARED_CACHE
+    return REALPORT / ".cache"
+
+
+def held_out(case: str) -> bool:
+    return int(hashlib.sha256(case.encode()).hexdigest(), 16) % HOLD_OUT == 0
+
+
+@cache
+def _ported(case: str, target: str, nodes: int) -> Any:
+    from maple_flow import port
+
+    text = (cache_dir() / f"{case}.sh").read_text(encoding="utf-8")
+    per_node = get_profile(target).gpu.per_node
+    return port(text, [target], nodes=nodes, gpus_per_node=per_node)[target]
+
+
+@dataclass(frozen=True)
+class UserBase:
+    """A user's script ported to ``cluster`` at ``nodes`` full nodes."""
+
+    case: str
+    cluster: str
+    nodes: int = 1
+
+    @property
+    def gpus_per_node(self) -> int:
+        return get_profile(self.cluster).gpu.per_node
+
+    @property
+    def ranks(self) -> int:
+        return self.nodes * self.gpus_per_node
+
+    def spec(self) -> Any:
+        return _ported(self.case, self.cluster, self.nodes).spec
+
+    def script(self) -> str:
+        return str(_ported(self.case, self.cluster, self.nodes).script)
+
+
+@dataclass(frozen=True)
+class UserFault:
+    id: str
+    base: UserBase
+    kind: str
+    description: str
+    mutation: Mutation
+    tags: tuple[str, ...] = field(default_factory=tuple)
+
+    def script(self) -> str:
+        good = self.base.script()
+        bad = self.mutation(good)
+        if bad == good:
+            raise MutationDidNothing(f"{self.id}: the mutation did not change the script")
+        return bad
+
+
+# -- mutations in users' forms ----------------------------------------------------------------
+def _directive_prefix(text: str) -> str:
+    return "#PBS" if re.search(r"^#PBS ", text, re.M) else "#SBATCH"
+
+
+def add_directive(line: str) -> Mutation:
+    def apply(text: str) -> str:
+        parts = text.splitlines(keepends=True)
+        last = max(i for i, ln in enumerate(parts) if ln.startswith(("#SBATCH", "#PBS")))
+        return "".join([*parts[:last + 1], line + "\n", *parts[last + 1:]])
+    return apply
+
+
+def unknown_module() -> Mutation:
+    """The first loaded module at a version the site lacks."""
+    def apply(text: str) -> str:
+        return re.sub(r"^(\s*module load )([A-Za-z0-9_.+-]+)(?:/\S*)?$",
+                      lambda m: f"{m.group(1)}{m.group(2)}/9.9.9", text, count=1, flags=re.M)
+    return apply
+
+
+def walltime(value: str) -> Mutation:
+    def apply(text: str) -> str:
+        text = re.sub(r"^#SBATCH (?:-t |--time=)\S+", f"#SBATCH --time={value}", text,
+                      count=1, flags=re.M)
+        return re.sub(r"^#PBS -l walltime=\S+", f"#PBS -l walltime={value}", text, count=1,
+                      flags=re.M)
+    return apply
+
+
+def partition(value: str) -> Mutation:
+    def apply(text: str) -> str:
+        if re.search(r"^#SBATCH (?:-p |--partition=)", text, re.M):
+            return re.sub(r"^#SBATCH (?:-p |--partition=)\S+", f"#SBATCH --partition={value}",
+                          text, count=1, flags=re.M)
+        return text
+    return apply
+
+
+def extra_qos(value: str) -> Mutation:
+    """A --qos the site does not have, next to a right partition (or QOS)."""
+    def apply(text: str) -> str:
+        if re.search(r"^#SBATCH (?:-q |--qos=)", text, re.M):
+            return re.sub(r"^#SBATCH (?:-q |--qos=)\S+", f"#SBATCH --qos={value}", text,
+                          count=1, flags=re.M)
+        return add_directive(f"#SBATCH --qos={value}")(text)
+    return apply
+
+
+def gpus_per_node_directive(factor: int) -> Mutation:
+    """The GPU request per node ``factor`` times what a node has, in whatever option the
+    script uses (--gpus-per-node=N, --gres=gpu:N, --gpus=type:N)."""
+    def apply(text: str) -> str:
+        rx = re.compile(r"^(#SBATCH (?:--gpus-per-node=|--gres=gpu:|--gpus=)(?:[a-z0-9-]+:)?)"
+                        r"(\d+)\s*$", re.M)
+        return rx.sub(lambda m: f"{m.group(1)}{int(m.group(2)) * factor}", text, count=1)
+    return apply
+
+
+def cores_over_node(cpus: int) -> Mutation:
+    def apply(text: str) -> str:
+        return re.sub(r"^#SBATCH (?:-c |--cpus-per-task=)\d+", f"#SBATCH --cpus-per-task={cpus}",
+                      text, count=1, flags=re.M)
+    return apply
+
+
+def launcher_per_gpu(per_node: int) -> Mutation:
+    """srun starts one torchrun per GPU instead of one per node (several launchers a node)."""
+    def apply(text: str) -> str:
+        m = re.search(r"^srun .*(?:\\\n.*)*torchrun", text, re.M)
+        if not m:
+            return text
+        head = m.group(0)
+        new = re.sub(r"--ntasks-per-node=\S+", f"--ntasks-per-node={per_node}", head)
+        new = re.sub(r'--ntasks="?\$\{?NNODES\}?"?', f'--ntasks="$(( NNODES * {per_node} ))"',
+                     new)
+        return text.replace(head, new, 1)
+    return apply
+
+
+def literal_nproc(extra: int) -> Mutation:
+    """torchrun --nproc_per_node given as a literal, ``extra`` more than the node's GPUs."""
+    def apply(text: str) -> str:
+        m = re.search(r"^GPUS_PER_NODE=(\d+)$", text, re.M)
+        if not m:
+            return text
+        n = int(m.group(1)) + extra
+        return re.sub(r'--nproc_per_node="?\$\{?GPUS_PER_NODE\}?"?', f"--nproc_per_node={n}",
+                      text, count=1)
+    return apply
+
+
+def nranks_per_node(value: int) -> Mutation:
+    """mpiexec places ranks by a user's NRANKS_PER_NODE=<value> (more than the node's GPUs)."""
+    def apply(text: str) -> str:
+        if not re.search(r'--ppn "\$GPUS_PER_NODE"', text):
+            return text
+        text = re.sub(r'--ppn "\$GPUS_PER_NODE"', '--ppn "$NRANKS_PER_NODE"', text, count=1)
+        text = re.sub(r'-n "\$NRANKS"', '-n "$(( NNODES * NRANKS_PER_NODE ))"', text, count=1)
+        return re.sub(r"^(GPUS_PER_NODE=\d+)$", rf"\1\nNRANKS_PER_NODE={value}", text, count=1,
+                      flags=re.M)
+    return apply
+
+
+def srun_gres(count: int) -> Mutation:
+    """srun asks for more GPUs per node than the nodes have, on the srun line."""
+    return sub(r"^srun ", f"srun --gres=gpu:{count} ")
+
+
+def srun_export_none() -> Mutation:
+    return sub(r"^srun ", "srun --export=NONE ")
+
+
+def unset_port_variable() -> Mutation:
+    return sub(r"\$MASTER_PORT\b", "$MASTERPORT", count=0)
+
+
+# -- the catalogue ------------------------------------------------------------------------------
+_BASES: tuple[tuple[str, str], ...] = (
+    ("user-ls6-scbert-srun-torchrun", "perlmutter"),
+    ("user-ls6-scbert-srun-torchrun", "lonestar6"),
+    ("user-pm-torchtitan-env-rank", "delta"),
+    ("user-pm-torchtitan-env-rank", "bridges2"),
+    ("user-pm-deepseek-ds-nsys", "perlmutter"),
+    ("user-pm-deepseek-ds-nsys", "polaris"),
+    ("ncsa-delta-megatron-torchrun", "delta"),
+    ("ncsa-delta-megatron-torchrun", "vista"),
+    ("nersc-multigpu-modules", "polaris"),
+    ("nersc-multigpu-modules", "perlmutter"),
+    ("psc-ddp-single-node", "bridges2"),
+    ("psc-llama3-fsdp", "perlmutter"),
+    ("csc-ddp-gpu8", "anvil"),
+    ("csc-deepspeed-gpu8", "stampede3"),
+    ("user-ls6-scbert-nnodes-mismatch", "deltaai"),
+    ("psc-horovod-multinode", "polaris"),
+)
+
+
+def _faults_for(case: str, target: str) -> list[UserFault]:
+    base = UserBase(case, target)
+    profile = get_profile(target)
+    per_node = profile.gpu.per_node
+    pid = f"{case}@{target}"
+    out = [
+        UserFault(f"{pid}-unknown-module", base, "runtime", "a module at an unknown version",
+                  unknown_module(), ("module",)),
+        UserFault(f"{pid}-walltime-over-limit", base, "submit", "--time 96:00:00",
+                  walltime("96:00:00"), ("queue",)),
+        UserFault(f"{pid}-nranks-per-node", base, "runtime",
+                  f"mpiexec --ppn from NRANKS_PER_NODE={per_node * 2}",
+                  nranks_per_node(per_node * 2), ("layout",)),
+        UserFault(f"{pid}-launcher-per-gpu", base, "runtime",
+                  "srun starts one torchrun per GPU (several launchers per node)",
+                  launcher_per_gpu(per_node), ("layout",)),
+        UserFault(f"{pid}-literal-nproc", base, "runtime",
+                  "torchrun --nproc_per_node literal, one more than the GPUs",
+                  literal_nproc(1), ("layout",)),
+    ]
+    if profile.scheduler == "slurm":
+        out += [
+            UserFault(f"{pid}-unknown-qos", base, "submit", "an extra --qos the site lacks",
+                      extra_qos("gpu_premium"), ("queue",)),
+            UserFault(f"{pid}-gpus-over-node", base, "submit",
+                      "the per-node GPU request twice what a node has",
+                      gpus_per_node_directive(2), ("directive",)),
+            UserFault(f"{pid}-srun-gres", base, "runtime",
+                      "srun --gres asks for more GPUs than the nodes have",
+                      srun_gres(per_node * 2), ("directive",)),
+            UserFault(f"{pid}-unknown-partition", base, "submit", "a partition the site lacks",
+                      partition("gpu-nonexistent"), ("queue",)),
+            UserFault(f"{pid}-cores-over-node", base, "submit",
+                      "more cores per task than a node has",
+                      cores_over_node(profile.node.cpus_per_node * 4), ("directive",)),
+        ]
+    return out
+
+
+PER_KIND = 8  # at most this many faults of one kind (bases in _BASES order)
+
+
+def kind_of(fault: UserFault) -> str:
+    return fault.id.split("@", 1)[1].split("-", 1)[1]
+
+
+def catalogue() -> list[UserFault]:
+    """The users'-script faults whose case is cached and whose mutation applies (at most
+    PER_KIND of a kind)."""
+    faults: list[UserFault] = []
+    kinds: dict[str, int] = {}
+    for case, target in _BASES:
+        if not (cache_dir() / f"{case}.sh").is_file():
+            continue
+        for fault in _faults_for(case, target):
+            try:
+                fault.script()
+            except MutationDidNothing:
+                continue
+            if kinds.get(kind_of(fault), 0) < PER_KIND:
+                kinds[kind_of(fault)] = kinds.get(kind_of(fault), 0) + 1
+                faults.append(fault)
+    return faults

@@ -1,0 +1,243 @@
+"""Edits of how many ranks run on each node, found through scriptparse in any script.
+
+A per-node count lives in the GPU directives (``--gpus-per-node``, ``--gres=gpu:``, typed
+``--gpus=v100-32:16``, PBS ``ngpus=``), in options of the launch line (torchrun
+``--nproc_per_node``, deepspeed ``--num_gpus``, mpiexec ``--ppn``, a per-rank srun's
+``--ntasks-per-node``), or in the variable such an option reads (``NRANKS_PER_NODE=8``);
+never only in maple_flow's own ``GPUS_PER_NODE``. A site launcher that starts a per-node
+launcher (``srun torchrun``) must start one of it per node.
+"""
+
+from __future__ import annotations
+
+import re
+
+from maple_flow.errors import MapleError
+from maple_flow.repair import patch_directives as pd
+from maple_flow.repair import patch_launch as pl
+from maple_flow.repair.text import FixNotApplicable
+from maple_flow.scriptparse import parse_script
+from maple_flow.scriptparse.facts import directive_size
+from maple_flow.scriptparse.launch import PER_NODE_LAUNCHERS, Stage
+from maple_flow.scriptparse.script import ParsedScript
+from maple_flow.scriptparse.values import to_int
+
+#: Per-node rank options of each stage (first spelling is the one written when adding).
+PER_NODE_OPTIONS: dict[str, tuple[str, ...]] = {
+    "torchrun": ("--nproc_per_node", "--nproc-per-node"),
+    "deepspeed": ("--num_gpus", "--num-gpus"),
+    "mpiexec": ("--ppn", "-ppn", "--npernode", "-npernode"),
+    "mpirun": ("--npernode", "-npernode", "--ppn", "-ppn"),
+    "srun": ("--ntasks-per-node",),
+}
+#: Total-rank options of the per-rank launchers.
+TOTAL_OPTIONS: dict[str, tuple[str, ...]] = {
+    "mpiexec": ("-n", "-np", "--np"), "mpirun": ("-n", "-np", "--np"),
+    "srun": ("-n", "--ntasks"),
+}
+_WHOLE_VAR = re.compile(r"^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$")
+
+
+def _parsed(text: str) -> ParsedScript:
+    try:
+        return parse_script(text)
+    except MapleError as exc:
+        raise FixNotApplicable(f"the script cannot be parsed: {exc}") from exc
+
+
+def set_literal(text: str, name: str, value: int) -> str:
+    """Every ``NAME=<digits>`` (or ``export NAME=<digits>``) line set to ``value``."""
+    pattern = re.compile(rf"^(\s*(?:export\s+)?{re.escape(name)}=)([\"']?)\d+\2(\s*(?:#.*)?)$",
+                         re.M)
+    return pattern.sub(lambda m: f"{m.group(1)}{m.group(2)}{value}{m.group(2)}{m.group(3)}",
+                       text)
+
+
+def literal_int(text: str, name: str) -> int | None:
+    m = re.search(rf"^\s*(?:export\s+)?{re.escape(name)}=([\"']?)(\d+)\1\s*(?:#.*)?$", text,
+                  re.M)
+    return int(m.group(2)) if m else None
+
+
+def _per_rank_stage(p: ParsedScript, stage: Stage) -> bool:
+    """Whether ``stage`` starts one process per rank (no per-node launcher after it)."""
+    names = [s.name for s in p.launch.stages]
+    after = names[names.index(stage.name) + 1:] if stage.name in names else []
+    return not any(n in PER_NODE_LAUNCHERS for n in after)
+
+
+def set_count(text: str, stage: str, name: str, value: str) -> str:
+    """Set a count option of ``stage`` to ``value`` (digits): where it reads one variable
+    with a literal value, that variable's assignment is set instead."""
+    found = _raw_option(text, stage, (name,))
+    if found is None or not value.isdigit():
+        return pl.set_launcher_arg(text, stage, name, value)
+    changed = _set_count(text, stage, name, found[1], int(value))
+    return changed if changed != text else pl.set_launcher_arg(text, stage, name, value)
+
+
+def _set_count(text: str, stage: str, name: str, value: str, new: int) -> str:
+    """Set the count ``value`` of option ``name``: the literal itself, or the
+    ``VAR=<digits>`` line of the one variable it reads."""
+    if value.strip("\"'").isdigit():
+        return pl.set_launcher_arg(text, stage, name, str(new))
+    m = _WHOLE_VAR.match(value.strip("\"'"))
+    if m and literal_int(text, m.group(1)) is not None:
+        return set_literal(text, m.group(1), new)
+    return text
+
+
+def _raw_option(text: str, stage: str, names: tuple[str, ...]) -> tuple[str, str] | None:
+    """(name, value as written, variables unexpanded) of the last of ``names`` of
+    ``stage`` on the launch line (or in its bash -c body)."""
+    try:
+        options = pl.stage_options(text, stage)
+    except FixNotApplicable:
+        return None
+    hits = [o for o in options if o.name in names and o.value is not None]
+    return (hits[-1].name, str(hits[-1].value)) if hits else None
+
+
+def _stage_counts(text: str, new: int) -> str:
+    """The per-node counts of the launch line's stages set to ``new``."""
+    p = _parsed(text)
+    for stage in p.launch.stages:
+        if stage.name == "srun" and not _per_rank_stage(p, stage):
+            continue
+        found = _raw_option(text, stage.name, PER_NODE_OPTIONS.get(stage.name, ()))
+        if found is not None:
+            text = _set_count(text, stage.name, found[0], found[1], new)
+    return text
+
+
+def _stage_totals(text: str, before: ParsedScript, nodes: int | None, old: int | None,
+                  new: int) -> str:
+    """Literal total-rank counts of per-rank launchers that were ``nodes * old``."""
+    if nodes is None or old is None:
+        return text
+    for stage in before.launch.stages:
+        if not _per_rank_stage(before, stage):
+            continue
+        value = stage.get(*TOTAL_OPTIONS.get(stage.name, ()))
+        found = _raw_option(text, stage.name, TOTAL_OPTIONS.get(stage.name, ()))
+        if found is not None and to_int(value, {**before.variables, **before.env}) \
+                == nodes * old:
+            text = _set_count(text, stage.name, found[0], found[1], nodes * new)
+    return text
+
+
+def one_launcher_per_node(text: str) -> str:
+    """``srun torchrun`` (or deepspeed, accelerate) with more than one task per node: one
+    task per node, so that each node runs one per-node launcher."""
+    p = _parsed(text)
+    names = [s.name for s in p.launch.stages]
+    if "srun" not in names or not any(n in PER_NODE_LAUNCHERS for n in names):
+        return text
+    srun = p.launch.stages[names.index("srun")]
+    size = directive_size(p)
+    known = {**p.variables, **p.env}
+    tpn = to_int(srun.get("--ntasks-per-node"), known) or size["tpn"]
+    tasks = to_int(srun.get("-n", "--ntasks"), known) or size["tasks"]
+    nodes = to_int(srun.get("-N", "--nodes"), known) or size["nodes"]
+    several = (tpn is not None and tpn > 1) or (tasks is not None and nodes is not None
+                                                 and tasks > nodes)
+    if not several:
+        return text
+    text = pl.set_launcher_arg(text, "srun", "--ntasks-per-node", "1")
+    text = pl.remove_launcher_arg(text, "srun", "-n")
+    return pl.set_launcher_arg(text, "srun", "--ntasks", "${SLURM_JOB_NUM_NODES}")
+
+
+def _slurm_gpu_directives(text: str, new: int, nodes: int | None) -> str:
+    for option in ("gpus-per-node", "gres"):
+        value = pd.directive_value(text, "slurm", option)
+        if value is not None and (option != "gres" or "gpu" in value):
+            text = pd.set_directive(text, "slurm", option, replace_count(value, new))
+    value = pd.directive_value(text, "slurm", "gpus")
+    if value is not None and nodes is not None:
+        text = pd.set_directive(text, "slurm", "gpus", replace_count(value, new * nodes))
+    return text
+
+
+def replace_count(value: str, new: int) -> str:
+    """'a100:4' -> 'a100:8', 'gpu:v100-32:8' -> 'gpu:v100-32:4': the last number field."""
+    head, _, rest = value.partition(",")
+    fields = head.split(":")
+    if fields[-1].isdigit():
+        fields[-1] = str(new)
+    return ":".join(fields) + (f",{rest}" if rest else "")
+
+
+def _srun_gres(text: str, new: int) -> str:
+    """A GPU ``--gres`` / ``--gpus-per-node`` on the srun line, set to ``new`` per node."""
+    p = _parsed(text)
+    srun = next((s for s in p.launch.stages if s.name == "srun"), None)
+    if srun is None:
+        return text
+    for name in ("--gres", "--gpus-per-node"):
+        value = srun.get(name)
+        if value is not None and (name != "--gres" or "gpu" in value):
+            text = pl.set_launcher_arg(text, "srun", name, replace_count(value, new))
+    return text
+
+
+def fit_cores(text: str, node_cpus: int) -> str:
+    """Cores per task lowered so that the tasks of a node fit its ``node_cpus`` (directive
+    and srun option): "Requested node configuration is not available" or "CPU count per
+    node can not be satisfied" may be the cores, not the GPUs."""
+    p = _parsed(text)
+    size = directive_size(p)
+    tpn = size["tpn"] or 1
+    per_task = to_int(p.directive("cpus-per-task"), {})
+    if per_task is not None and per_task * tpn > node_cpus:
+        text = pd.set_directive(text, "slurm", "cpus-per-task", str(max(1, node_cpus // tpn)))
+    found = _raw_option(text, "srun", ("--cpus-per-task", "-c"))
+    srun = next((s for s in p.launch.stages if s.name == "srun"), None)
+    if found is not None and srun is not None:
+        known = {**p.variables, **p.env}
+        tasks = to_int(srun.get("--ntasks-per-node"), known) or tpn
+        value = to_int(found[1], known)
+        if value is not None and value * tasks > node_cpus:
+            text = _set_count(text, "srun", found[0], found[1], max(1, node_cpus // tasks))
+    return text
+
+
+def set_ranks_per_node(text: str, scheduler: str, new: int, node_cpus: int = 0) -> str:
+    """``new`` ranks (GPUs) per node wherever the script says how many a node gets (and,
+    given ``node_cpus``, cores per task that fit a node)."""
+    before = _parsed(text)
+    size = directive_size(before)
+    old = size["gpus"]
+    if scheduler == "slurm":
+        text = _slurm_gpu_directives(text, new, size["nodes"])
+        text = _srun_gres(text, new)
+        text = fit_cores(text, node_cpus) if node_cpus else text
+    else:
+        select = pd.directive_value(text, "pbs", "select")
+        if select is not None and "ngpus=" in select:
+            text = pd.set_directive(text, "pbs", "select",
+                                    re.sub(r"ngpus=\d+", f"ngpus={new}", select))
+    text = one_launcher_per_node(text)
+    per_node_before = _launch_per_node(before)
+    text = _stage_counts(text, new)
+    text = _stage_totals(text, before, size["nodes"], per_node_before or old, new)
+    if literal_int(text, "GPUS_PER_NODE") is not None:
+        text = set_literal(text, "GPUS_PER_NODE", new)
+    return text
+
+
+def _launch_per_node(p: ParsedScript) -> int | None:
+    known = {**p.variables, **p.env}
+    for stage in p.launch.stages:
+        for name in PER_NODE_OPTIONS.get(stage.name, ()):
+            value = to_int(stage.get(name), known)
+            if value is not None:
+                return value
+    return None
+
+
+def says_per_node(text: str) -> bool:
+    """Whether the script states a per-node GPU or rank count anywhere."""
+    p = _parsed(text)
+    return (directive_size(p)["gpus"] is not None or _launch_per_node(p) is not None
+            or literal_int(text, "GPUS_PER_NODE") is not None)
