@@ -101,7 +101,8 @@ def run_case(case: dict[str, Any]) -> dict[str, Any]:
     return {
         "id": case["id"], "split": case["split"], "kind": case["kind"],
         "cluster": case["cluster"], "outcome": outcome, "seconds": round(seconds, 3),
-        "diagnoses": [d["record_id"] for d in data.get("diagnoses", [])][:5],
+        "diagnoses": [f"{d['record_id']}/{d['method'][:3]}/{d.get('verdict', '-')}"
+                      for d in data.get("diagnoses", [])][:5],
         "proposed": proposed["record_id"] if proposed else None,
         "diff": proposed.get("diff", "") if proposed else "",
         "why_none": data.get("why_none"), "error": error,
@@ -159,11 +160,15 @@ def main() -> None:
                         help="output prefix (PREFIX.json, PREFIX.md)")
     parser.add_argument("--show-heldout", action="store_true",
                         help="also print the held-out cases one by one")
+    parser.add_argument("--split", choices=("heldout", "tune"),
+                        help="run only this split (default: both)")
     args = parser.parse_args()
     cases = yaml.safe_load((HERE / "cases.yaml").read_text(encoding="utf-8"))["cases"]
-    rows = [run_case(c) for c in cases]
-    splits = {s: summary([r for r in rows if r["split"] == s]) for s in ("heldout", "tune")}
-    splits["all"] = summary(rows)
+    rows = [run_case(c) for c in cases if args.split in (None, c["split"])]
+    names = [args.split] if args.split else ["heldout", "tune"]
+    splits = {s: summary([r for r in rows if r["split"] == s]) for s in names}
+    if not args.split:
+        splits["all"] = summary(rows)
     shown = [r if args.show_heldout or r["split"] != "heldout"
              else {k: r[k] for k in ("id", "split", "kind")} for r in rows]
     result = {"benchmark": "reallogs", "splits": splits, "cases": shown}
