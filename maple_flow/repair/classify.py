@@ -175,8 +175,13 @@ def _by_signature(records: list[FailureRecord], ev: FailureEvidence,
             score += 0.0 if "all" in record.clusters else SITE_RECORD
             ctx = Context(match.groupdict(), profile, ev.script)
             found.append(_diagnosis(record, score, "signature", lines, ctx))
-    # the most specific first, whatever it offers: a fix, a question, or "not the script"
-    return sorted(found, key=lambda d: -d.score)
+    # the most specific first, whatever it offers (a fix, a question, "not the script"),
+    # except that a script record whose fix cannot be made concrete here goes last
+    return sorted(found, key=lambda d: (_inapplicable(d), -d.score))
+
+
+def _inapplicable(d: Diagnosis) -> bool:
+    return d.verdict == "script" and not d.fix.ops and not d.needs
 
 
 def record_text(record: FailureRecord) -> str:

@@ -242,7 +242,8 @@ def _cpus_per_task(ctx: Context, arg: str) -> str:
     return str(cores // tasks)
 
 
-_FUNCTIONS = {"script": _script_int, "cpus": _cpus_per_task, "directive": _required_value, "gcc_upto": _gcc_upto,
+_FUNCTIONS = {"script": _script_int, "cpus": _cpus_per_task, "directive": _required_value,
+              "gcc_upto": _gcc_upto,
               "cuda_like": _cuda_like, "arg_with": _arg_with}
 
 
