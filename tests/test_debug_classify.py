@@ -222,3 +222,15 @@ def test_cpus_per_task_fix_only_when_the_node_is_too_small() -> None:
     fits = {d.record_id: d for d in classify(_ev(log, "anvil", script.format(c=8)), KB)}
     assert not fits["slurm-node-config-cpus"].fix.ops
     assert next(iter(fits)) != "slurm-node-config-cpus"
+
+
+def test_standalone_torchrun_on_several_nodes() -> None:
+    script = ("#!/bin/bash\n#SBATCH -N 2\n#SBATCH --ntasks-per-node=1\n"
+              "srun torchrun --standalone --nnodes={n} --nproc_per_node=4 train.py\n")
+    log = "torch.distributed.elastic.rendezvous.api.RendezvousTimeoutError"
+    top = classify(_ev(log, "delta", script.format(n=2)), KB)[0]
+    assert top.record_id == "torchrun-standalone-multinode"
+    assert [op.model_dump()["name"] for op in top.fix.ops] == ["--standalone"]
+    assert "torchrun-standalone-multinode" not in {
+        d.record_id for d in classify(_ev(log, "delta", script.format(n=1)), KB)
+        if d.method == "signature"}
