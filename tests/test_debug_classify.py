@@ -222,6 +222,10 @@ def test_cpus_per_task_fix_only_when_the_node_is_too_small() -> None:
     fits = {d.record_id: d for d in classify(_ev(log, "anvil", script.format(c=8)), KB)}
     assert not fits["slurm-node-config-cpus"].fix.ops
     assert next(iter(fits)) != "slurm-node-config-cpus"
+    # Perlmutter: 64 cores x 2 threads; Slurm counts 128 CPUs, so 1 x 128 fits
+    pm = classify(_ev(log, "perlmutter", script.format(c=128).replace(
+        "--ntasks-per-node=4", "--ntasks-per-node=1")), KB)
+    assert not next(d for d in pm if d.record_id == "slurm-node-config-cpus").fix.ops
 
 
 def test_standalone_torchrun_on_several_nodes() -> None:

@@ -7,7 +7,8 @@ Placeholders (a closed set; anything else is an error found when the knowledge b
 - ``{module:X}``: the profile's available module of the family of group X (or of the literal
   family X when the match has no such group), preferring the modules the profile loads.
 - ``{queue:time}`` / ``{queue:nodes}``: a queue of the profile that takes the script's
-  walltime / node count; ``{queue:default}``: the default queue.
+  walltime / node count; ``{queue:default}``: the default queue; ``{queue:partition}``: the
+  default queue when it is a partition.
 - ``{walltime:max}``: the longest walltime the script's queue allows; ``{walltime:cap}``: the
   script's walltime, lowered to that limit when it exceeds it.
 - ``{nodes:max}``: the most nodes the script's queue allows.
@@ -142,6 +143,12 @@ def _queue(ctx: Context, arg: str) -> str:
     profile = _need_profile(ctx)
     if arg == "default":
         return profile.queues.default_queue.name
+    if arg == "partition":
+        default = profile.queues.default_queue
+        if default.kind != "partition":
+            raise Unresolved(f"{profile.name}'s jobs name no partition (its queues are "
+                             f"{default.kind}s)")
+        return default.name
     nodes, seconds, current = _script_request(ctx)
     named = request_from_directives(parse_directives(ctx.script, profile.scheduler)).queue
     fits = [q for q in profile.queues.items
@@ -234,12 +241,12 @@ def _cpus_per_task(ctx: Context, arg: str) -> str:
         cpus = int(asked.get("cpus-per-task") or 1)
     except ValueError as exc:
         raise Unresolved(f"the script's tasks or CPUs are not numbers: {exc}") from None
-    cores = profile.node.cpus_per_node
-    if tasks * cpus <= cores:
-        raise Unresolved(f"{tasks} task(s) x {cpus} CPU(s) fit {profile.name}'s {cores} cores")
-    if tasks > cores:
-        raise Unresolved(f"{tasks} tasks per node exceed {profile.name}'s {cores} cores")
-    return str(cores // tasks)
+    node = profile.node.cpus  # as Slurm counts them: hardware threads
+    if tasks * cpus <= node:
+        raise Unresolved(f"{tasks} task(s) x {cpus} CPU(s) fit {profile.name}'s {node} CPUs")
+    if tasks > node:
+        raise Unresolved(f"{tasks} tasks per node exceed {profile.name}'s {node} CPUs")
+    return str(node // tasks)
 
 
 _FUNCTIONS = {"script": _script_int, "cpus": _cpus_per_task, "directive": _required_value,
