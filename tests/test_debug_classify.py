@@ -151,3 +151,90 @@ def test_similarity_with_minilm(monkeypatch: pytest.MonkeyPatch, tmp_path: objec
         if case.method == "similarity":
             top = classify(case.evidence, KB)[0]
             assert (top.record_id, top.method) == (case.expect, "similarity"), case.name
+
+
+def _ev(log: str, cluster: str = "delta", script: str = "") -> FailureEvidence:
+    return FailureEvidence(cluster=cluster, job_state="FAILED", exit_code=1, stderr=log,
+                           script=script)
+
+
+def test_not_script_records_give_advice_and_no_fix() -> None:
+    for record in KB.records:
+        if not record.script_problem:
+            assert not record.fix and record.advice, record.id
+    top = classify(_ev("RuntimeError: CUDA error: uncorrectable ECC error encountered"), KB)[0]
+    assert (top.record_id, top.verdict) == ("gpu-ecc-uncorrectable", "not_script")
+    assert not top.fix.ops and top.fix.advice
+
+
+def test_a_not_script_record_must_not_carry_a_fix() -> None:
+    from pydantic import ValidationError
+
+    from maple_flow.repair.models import FailureRecord
+
+    raw = KB.get("gpu-ecc-uncorrectable").model_dump()
+    with pytest.raises(ValidationError):
+        FailureRecord.model_validate({**raw, "fix": [{"op": "export_env", "name": "A",
+                                                        "value": "1"}]})
+    with pytest.raises(ValidationError):
+        FailureRecord.model_validate({**raw, "advice": None})
+
+
+def test_a_hang_after_many_collectives_is_not_the_transport() -> None:
+    line = ("[Rank 1] Watchdog caught collective operation timeout: WorkNCCL(SeqNum={n}, "
+            "OpType=ALLREDUCE, Timeout(ms)=600000) ran for 600020 milliseconds before timing out.")
+    assert classify(_ev(line.format(n=808)), KB)[0].record_id == "collective-hang-after-progress"
+    assert classify(_ev(line.format(n=3)), KB)[0].record_id == "collective-timeout"
+
+
+def test_similarity_on_cuda_or_nccl_text_is_a_hint_only() -> None:
+    """No signature knows this wording: similarity may rank records, but never as a fix."""
+    diagnoses = classify(_ev("NCCL WARN transport failure in the proxy thread (code 6)"), KB)
+    assert diagnoses and {d.method for d in diagnoses} == {"similarity"}
+    assert {d.verdict for d in diagnoses} == {"hint"}
+
+
+def test_lexical_similarity_is_never_confident() -> None:
+    """BM25 alone has no calibrated floor: its matches are hints."""
+    case = next(c for c in CASES.values() if c.method == "similarity")
+    assert {d.verdict for d in classify(case.evidence, KB)} == {"hint"}
+
+
+def test_several_launchers_per_node_need_the_script_to_say_so() -> None:
+    log = "RuntimeError: The connection to the C10d store has failed."
+    tpn = ("#!/bin/bash\n#SBATCH -N 2\n#SBATCH --ntasks-per-node=4\n"
+           "srun torchrun --nnodes=2 --nproc_per_node=4 train.py\n")
+    top = classify(_ev(log, "perlmutter", tpn), KB)[0]
+    assert top.record_id == "several-launchers-per-node"
+    one = tpn.replace("--ntasks-per-node=4", "--ntasks-per-node=1")
+    assert all(d.record_id != "several-launchers-per-node" or d.verdict == "hint"
+               for d in classify(_ev(log, "perlmutter", one), KB))
+
+
+def test_cpus_per_task_fix_only_when_the_node_is_too_small() -> None:
+    script = ("#!/bin/bash\n#SBATCH -N 1\n#SBATCH --ntasks-per-node=4\n"
+              "#SBATCH --cpus-per-task={c}\n#SBATCH --gpus-per-node=4\nsrun python train.py\n")
+    log = ("sbatch: error: Batch job submission failed: "
+           "Requested node configuration is not available")
+    big = classify(_ev(log, "anvil", script.format(c=40)), KB)[0]
+    assert big.record_id == "slurm-node-config-cpus"
+    assert [op.model_dump().get("value") for op in big.fix.ops] == ["32"]
+    fits = {d.record_id: d for d in classify(_ev(log, "anvil", script.format(c=8)), KB)}
+    assert not fits["slurm-node-config-cpus"].fix.ops
+    assert next(iter(fits)) != "slurm-node-config-cpus"
+    # Perlmutter: 64 cores x 2 threads; Slurm counts 128 CPUs, so 1 x 128 fits
+    pm = classify(_ev(log, "perlmutter", script.format(c=128).replace(
+        "--ntasks-per-node=4", "--ntasks-per-node=1")), KB)
+    assert not next(d for d in pm if d.record_id == "slurm-node-config-cpus").fix.ops
+
+
+def test_standalone_torchrun_on_several_nodes() -> None:
+    script = ("#!/bin/bash\n#SBATCH -N 2\n#SBATCH --ntasks-per-node=1\n"
+              "srun torchrun --standalone --nnodes={n} --nproc_per_node=4 train.py\n")
+    log = "torch.distributed.elastic.rendezvous.api.RendezvousTimeoutError"
+    top = classify(_ev(log, "delta", script.format(n=2)), KB)[0]
+    assert top.record_id == "torchrun-standalone-multinode"
+    assert [op.model_dump()["name"] for op in top.fix.ops] == ["--standalone"]
+    assert "torchrun-standalone-multinode" not in {
+        d.record_id for d in classify(_ev(log, "delta", script.format(n=1)), KB)
+        if d.method == "signature"}

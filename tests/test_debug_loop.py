@@ -4,6 +4,7 @@ real VerifyReports (the twin runs the real thing in tests/twin/test_repair_twin.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -79,24 +80,62 @@ def test_applies_the_first_fix_that_changes_the_script() -> None:
 
 def test_passes_over_fixes_that_do_not_apply_or_change_nothing() -> None:
     unknown_module = candidate("module-unknown", SetQueue(name="nosuch"))
-    needs_account = candidate("account-format", needs=("account",))
     noop = candidate("already-there", SetDirective(option="qos", value=QOS))
-    step = plan(NO_CONSTRAINT, rejected(), [needs_account, unknown_module, noop, CONSTRAINT],
+    step = plan(NO_CONSTRAINT, rejected(), [unknown_module, noop, CONSTRAINT],
                 History(), PROFILE)
     assert isinstance(step.decision, Apply)
     assert step.decision.candidate.record_id == "constraint-missing"
     whys = dict((c.record_id, why) for c, why in step.skipped)
-    assert whys["account-format"] == "the fix needs account"
     assert whys["module-unknown"].startswith("not applicable")
     assert whys["already-there"] == "the fix changes nothing in this script"
 
 
 def test_no_candidates_or_none_applicable_stops_failed() -> None:
     step = plan(NO_CONSTRAINT, rejected(), [], History(), PROFILE)
-    assert step.decision == Stop("failed", "no knowledge-base record matches")
-    only = candidate("account-format", needs=("account",))
-    step = plan(NO_CONSTRAINT, rejected(), [only], History(), PROFILE)
-    assert isinstance(step.decision, Stop) and "no fix applies" in step.decision.reason
+    assert step.decision == Stop("failed", "no knowledge-base record matches",
+                                 kind="not_recognised")
+    noop = candidate("already-there", SetDirective(option="qos", value=QOS))
+    step = plan(NO_CONSTRAINT, rejected(), [noop], History(), PROFILE)
+    assert isinstance(step.decision, Stop) and step.decision.kind == "no_fix"
+    assert "no fix applies" in step.decision.reason
+
+
+def test_a_value_only_the_user_has_is_asked_for_not_traded_for_a_worse_record() -> None:
+    """The best record needs the account: the repair asks, it does not apply the next one."""
+    needs_account = candidate("account-format", needs=("account",))
+    step = plan(NO_CONSTRAINT, rejected(), [needs_account, CONSTRAINT], History(), PROFILE)
+    assert step.decision == Stop("failed", step.decision.reason, kind="ask",  # type: ignore[union-attr]
+                                 needs=("account",))
+    assert "--answer" in step.decision.reason  # type: ignore[union-attr]
+
+
+def test_not_script_record_first_stops_with_its_advice() -> None:
+    ecc = replace(candidate("gpu-ecc-uncorrectable"), verdict="not_script",
+                  fix=Fix(record_id="gpu-ecc-uncorrectable", cause="A GPU reported ECC.",
+                          advice="Rerun on other nodes."))
+    llm = replace(CONSTRAINT, method="llm")
+    step = plan(NO_CONSTRAINT, rejected(), [llm, ecc, CONSTRAINT], History(), PROFILE)
+    assert isinstance(step.decision, Stop) and step.decision.kind == "not_script"
+    assert "Rerun on other nodes." in step.decision.reason
+    # below a script record that applies, it is passed over
+    step = plan(NO_CONSTRAINT, rejected(), [CONSTRAINT, ecc], History(), PROFILE)
+    assert isinstance(step.decision, Apply)
+
+
+def test_hints_are_never_applied() -> None:
+    hint = replace(CONSTRAINT, method="similarity", verdict="hint")
+    step = plan(NO_CONSTRAINT, rejected(), [hint], History(), PROFILE)
+    assert isinstance(step.decision, Stop) and step.decision.kind == "not_recognised"
+    assert "constraint-missing" in step.decision.reason
+
+
+def test_a_signature_match_is_not_traded_for_a_similarity_guess() -> None:
+    noop = candidate("already-there", SetDirective(option="qos", value=QOS))
+    guess = replace(CONSTRAINT, method="similarity")
+    step = plan(NO_CONSTRAINT, rejected(), [noop, guess], History(), PROFILE)
+    assert isinstance(step.decision, Stop) and step.decision.kind == "no_fix"
+    whys = dict((c.record_id, why) for c, why in step.skipped)
+    assert whys["constraint-missing"].startswith("a similarity match, ranked below")
 
 
 def test_after_a_useless_fix_the_next_record_gets_its_turn() -> None:

@@ -133,3 +133,42 @@ def test_port_results_are_repaired_in_place() -> None:
     assert results["vista"].status == "verified" and "--mem" not in results["vista"].script
     assert results["vista"].notes[-1].startswith(
         "repair: verified after 1 attempt(s) (tacc-unsupported-option)")
+
+
+def test_log_of_a_hardware_fault_gets_advice_and_no_fix(capsys: pytest.CaptureFixture[str],
+                                                         files: tuple[Path, Path],
+                                                         tmp_path: Path) -> None:
+    script, _ = files
+    log = tmp_path / "ecc.out"
+    log.write_text("RuntimeError: CUDA error: uncorrectable ECC error encountered\n")
+    code, out, _ = run(capsys, "repair", str(script), "--on", "delta", "--log", str(log))
+    assert code == 1 and "## Not a launch-script problem" in out
+    assert "No script fix is proposed." in out and "```diff" not in out
+    code, out, _ = run(capsys, "repair", str(script), "--on", "delta", "--log", str(log),
+                       "--json")
+    data = json.loads(out)
+    assert data["verdict"] == "not_script" and data["proposed"] is None
+    assert data["not_script"]["record_id"] == "gpu-ecc-uncorrectable"
+    assert data["not_script"]["advice"] and data["not_script"]["references"]
+
+
+def test_log_needing_a_token_asks_then_answer_fixes(capsys: pytest.CaptureFixture[str],
+                                                    files: tuple[Path, Path],
+                                                    tmp_path: Path) -> None:
+    script, _ = files
+    log = tmp_path / "gated.out"
+    log.write_text("huggingface_hub.errors.GatedRepoError: 401 Client Error. Cannot access "
+                   "gated repo for url https://huggingface.co/meta-llama/Llama-3.2-1B/"
+                   "resolve/main/config.json.\n")
+    code, out, _ = run(capsys, "repair", str(script), "--on", "delta", "--log", str(log),
+                       "--json")
+    data = json.loads(out)
+    assert code == 1 and data["verdict"] == "ask" and data["proposed"] is None
+    assert data["question"]["needs"] == ["hf_token"]
+    assert data["question"]["answer_with"] == ["--answer hf_token=VALUE"]
+    code, out, _ = run(capsys, "repair", str(script), "--on", "delta", "--log", str(log),
+                       "--json", "--answer", "hf_token=hf_abc123")
+    data = json.loads(out)
+    assert code == 0 and data["verdict"] == "fix"
+    assert data["proposed"]["record_id"] == "hf-authentication"
+    assert "HF_TOKEN=hf_abc123" in data["proposed"]["diff"]

@@ -6,6 +6,12 @@ signature is (literal text, plus each condition on state, exit code, scheduler o
 Only when no signature matches are the records ranked by similarity of their cause and
 examples to the log's error lines: all-MiniLM-L6-v2 offline when the ``embed`` extra is
 installed, BM25 otherwise. No network, no clock; the model is imported on first use.
+
+Every diagnosis has a verdict: ``script`` (a fix, or a question for a value only the user has),
+``not_script`` (a record of hardware, fabric, program or library failures: advice, no fix) or
+``hint`` (a similarity match that is not confident, or any similarity match of a log that
+speaks of CUDA or NCCL: such text is too alike across unrelated failures to act on). A hint
+is shown, never applied: below the floor the answer is "not recognised".
 """
 
 from __future__ import annotations
@@ -30,6 +36,7 @@ from maple_flow.repair.models import (
     Fix,
     KnowledgeBase,
     Signature,
+    Verdict,
 )
 from maple_flow.repair.resolve import Context, resolve_fix
 from maple_flow.repair.similarity import rank_documents
@@ -50,6 +57,8 @@ JOB_CONDITION = 10.0
 SCRIPT_CONDITION = 30.0
 #: Added to records that concern named clusters only: site knowledge beats the general rule.
 SITE_RECORD = 20.0
+#: Log text of the GPU runtime or its collectives: similarity never acts on it.
+GPU_RUNTIME_TEXT = re.compile(r"(?i)\bcuda|\bnccl|\bnvrm\b|\bxid\b|cudnn|cublas")
 
 
 @cache
@@ -140,13 +149,15 @@ def match_signature(
 
 
 def _diagnosis(record: FailureRecord, score: float, method: Method, evidence: list[str],
-               ctx: Context) -> Diagnosis:
+               ctx: Context, *, hint: bool = False) -> Diagnosis:
     ops, needs, unresolved = resolve_fix(record.fix, ctx)
-    fix = Fix(record_id=record.id, cause=record.cause, ops=ops, references=record.references)
+    fix = Fix(record_id=record.id, cause=record.cause, ops=ops, references=record.references,
+              advice=record.advice)
     captures = {k: v for k, v in ctx.groups.items() if v is not None}
+    verdict: Verdict = "hint" if hint else "script" if record.script_problem else "not_script"
     return Diagnosis(record_id=record.id, score=round(score, 4), method=method,
                      evidence=evidence, fix=fix, needs=needs, unresolved=unresolved,
-                     captures=captures)
+                     captures=captures, verdict=verdict)
 
 
 def _by_signature(records: list[FailureRecord], ev: FailureEvidence,
@@ -164,8 +175,13 @@ def _by_signature(records: list[FailureRecord], ev: FailureEvidence,
             score += 0.0 if "all" in record.clusters else SITE_RECORD
             ctx = Context(match.groupdict(), profile, ev.script)
             found.append(_diagnosis(record, score, "signature", lines, ctx))
-    # a fix that can be applied now comes before one that waits for the user's value
-    return sorted(found, key=lambda d: (not d.fix.ops, -d.score))
+    # the most specific first, whatever it offers (a fix, a question, "not the script"),
+    # except that a script record whose fix cannot be made concrete here goes last
+    return sorted(found, key=lambda d: (_inapplicable(d), -d.score))
+
+
+def _inapplicable(d: Diagnosis) -> bool:
+    return d.verdict == "script" and not d.fix.ops and not d.needs
 
 
 def record_text(record: FailureRecord) -> str:
@@ -188,9 +204,11 @@ def _by_similarity(records: list[FailureRecord], ev: FailureEvidence,
         return []
     _, ranked = rank_documents(query, [record_text(r) for r in records])
     evidence = [ln for ln in query.splitlines() if ln.strip()][-MAX_EVIDENCE:]
+    gpu_text = bool(GPU_RUNTIME_TEXT.search(query))
     return [
-        _diagnosis(records[i], score, "similarity", evidence, Context({}, profile, ev.script))
-        for i, score in ranked[:MAX_SIMILAR]
+        _diagnosis(records[i], score, "similarity", evidence, Context({}, profile, ev.script),
+                   hint=gpu_text or not confident)
+        for i, score, confident in ranked[:MAX_SIMILAR]
     ]
 
 
@@ -239,6 +257,6 @@ def answer(
     """
     record = (kb or load_knowledge_base()).get(diagnosis.record_id)
     ctx = Context(diagnosis.captures, profile, script, answers=dict(answers))
-    again = _diagnosis(record, diagnosis.score, diagnosis.method, diagnosis.evidence, ctx)
-    return again
+    return _diagnosis(record, diagnosis.score, diagnosis.method, diagnosis.evidence, ctx,
+                      hint=diagnosis.verdict == "hint")
 

@@ -14,8 +14,15 @@ Where = Literal["stdout", "stderr", "submit", "reasons", "log"]
 ALL_PARTS: tuple[Where, ...] = ("log", "submit", "reasons")
 Family = Literal[
     "scheduler", "modules", "environment", "rendezvous", "devices", "backend", "launcher",
-    "resources", "user",
+    "resources", "user", "hardware", "network", "program", "library",
 ]
+#: Families of failures that are not the launch script's: GPU hardware (ECC, Xid), the
+#: fabric, a bug in the user's program, a bug in a library. Their records give advice and
+#: no fix, and a diagnosis by one of them stops the repair ("not a script problem").
+NOT_SCRIPT_FAMILIES: frozenset[str] = frozenset({"hardware", "network", "program", "library"})
+#: What a diagnosis says: a script fix (or a question for the user's value), a failure that
+#: is not the script's, or a hint only (a similarity match below the floor: never applied).
+Verdict = Literal["script", "not_script", "hint"]
 #: An op as the knowledge base writes it: string fields may hold placeholders resolved at
 #: diagnosis time ({m.group}, {profile.path}, {module:family}, ...; see resolve.py).
 OpTemplate = dict[str, str | int | list[str] | None]
@@ -71,6 +78,8 @@ class FailureRecord(Strict):
     signatures: list[Signature] = Field(min_length=1)
     cause: str = Field(min_length=10, max_length=300)
     fix: list[OpTemplate] = Field(default_factory=list)
+    advice: str | None = Field(default=None, max_length=400,
+                               description="what to do instead: records of not-script failures")
     examples: list[str] = Field(min_length=1, description="log lines a signature matches")
     negatives: list[str] = Field(min_length=1, description="similar lines it must not match")
     references: list[Reference] = Field(min_length=1)
@@ -89,6 +98,18 @@ class FailureRecord(Strict):
             if op.get("op") not in OP_KINDS:
                 raise ValueError(f"unknown fix op {op.get('op')!r}; known: {', '.join(OP_KINDS)}")
         return ops
+
+    @model_validator(mode="after")
+    def _advice_not_fix(self) -> FailureRecord:
+        if self.family in NOT_SCRIPT_FAMILIES and (self.fix or not self.advice):
+            raise ValueError(f"record {self.id}: a {self.family} failure is not the script's: "
+                             "it gives advice and no fix")
+        return self
+
+    @property
+    def script_problem(self) -> bool:
+        """Whether a change of the launch script can fix this failure."""
+        return self.family not in NOT_SCRIPT_FAMILIES
 
     def applies_to(self, cluster: str | None) -> bool:
         """Whether the record concerns ``cluster`` (every record concerns an unknown one)."""
@@ -138,6 +159,7 @@ class Fix(Strict):
     cause: str
     ops: list[FixOp] = Field(default_factory=list)
     references: list[Reference] = Field(default_factory=list)
+    advice: str | None = Field(default=None, description="for failures that are not the script's")
 
 
 class Diagnosis(Strict):
@@ -156,3 +178,4 @@ class Diagnosis(Strict):
     needs: list[str] = Field(default_factory=list)
     unresolved: list[str] = Field(default_factory=list)
     captures: dict[str, str] = Field(default_factory=dict, description="the signature's groups")
+    verdict: Verdict = "script"

@@ -46,6 +46,7 @@ def candidate_data(c: Candidate) -> dict[str, Any]:
     return {"record_id": c.record_id, "method": c.method, "cause": c.fix.cause,
             "evidence": list(c.evidence), "ops": [op.model_dump() for op in c.fix.ops],
             "needs": list(c.needs), "unresolved": list(c.unresolved), "review": list(c.review),
+            "verdict": c.verdict, "advice": c.fix.advice,
             "references": [r.model_dump() for r in c.fix.references]}
 
 
@@ -57,11 +58,24 @@ def proposal_data(candidates: list[Candidate], step: Plan) -> dict[str, Any]:
                             "skipped": [{"record_id": c.record_id, "why": w}
                                         for c, w in step.skipped]}
     if isinstance(step.decision, Apply):
+        data["verdict"] = "fix"
         data["proposed"] = {**candidate_data(step.decision.candidate),
                             "diff": step.decision.diff, "script": step.decision.script}
-    else:
-        data["proposed"] = None
-        data["why_none"] = step.decision.reason
+        return data
+    stop = step.decision
+    data.update(verdict=stop.kind, proposed=None, why_none=stop.reason)
+    if stop.kind == "ask":
+        asker = next(c for c in candidates if c.needs and set(c.needs) == set(stop.needs))
+        data["question"] = {"record_id": asker.record_id, "cause": asker.fix.cause,
+                            "needs": list(stop.needs),
+                            "answer_with": [f"--answer {n}=VALUE" for n in stop.needs]}
+    elif stop.kind == "not_script":
+        first = next(c for c in candidates if c.verdict == "not_script")
+        data["not_script"] = {"record_id": first.record_id, "cause": first.fix.cause,
+                              "advice": first.fix.advice,
+                              "references": [r.model_dump() for r in first.fix.references]}
+    elif stop.kind == "not_recognised":
+        data["hints"] = [c.record_id for c in candidates if c.verdict == "hint"]
     return data
 
 
@@ -71,15 +85,15 @@ def proposal_markdown(data: dict[str, Any], script_name: str, cluster: str) -> s
     if not data["diagnoses"]:
         lines += ["No knowledge-base record matches this log.", ""]
     for i, d in enumerate(data["diagnoses"][:5], 1):
-        lines += [f"{i}. **{d['record_id']}** ({d['method']}): {d['cause']}"]
+        mark = {"hint": ", hint only", "not_script": ", not the script"}.get(d["verdict"], "")
+        lines += [f"{i}. **{d['record_id']}** ({d['method']}{mark}): {d['cause']}"]
         lines += [f"   - evidence: `{e}`" for e in d["evidence"][:3]]
         if d["needs"]:
             lines.append(f"   - needs from you: {', '.join(d['needs'])}")
     lines.append("")
     proposed = data["proposed"]
     if proposed is None:
-        lines += [f"No fix to propose: {data['why_none']}", ""]
-        return "\n".join(lines)
+        return "\n".join(lines + _no_fix_lines(data))
     lines += [f"## Proposed fix: {proposed['record_id']}", "",
               "Operations: " + ", ".join(_op_text(op) for op in proposed["ops"]), ""]
     if proposed["review"]:
@@ -90,3 +104,21 @@ def proposal_markdown(data: dict[str, Any], script_name: str, cluster: str) -> s
     if refs:
         lines += ["", "References:", *[f"- [{r['title']}]({r['url']})" for r in refs]]
     return "\n".join(lines) + "\n"
+
+
+def _no_fix_lines(data: dict[str, Any]) -> list[str]:
+    """Why ``maple repair --log`` proposes no fix: a question, advice, hints, or the reason."""
+    if data.get("verdict") == "ask":
+        q = data["question"]
+        return [f"## A value only you have: {', '.join(q['needs'])}", "", q["cause"], "",
+                "Run again with " + " ".join(q["answer_with"]) + ".", ""]
+    if data.get("verdict") == "not_script":
+        ns = data["not_script"]
+        refs = [f"- [{r['title']}]({r['url']})" for r in ns["references"]]
+        return ["## Not a launch-script problem", "", ns["cause"], "", ns["advice"] or "", "",
+                "No script fix is proposed.", *(["", "References:", *refs] if refs else []), ""]
+    if data.get("verdict") == "not_recognised" and data.get("hints"):
+        return ["## Not recognised", "",
+                "No record is close enough to act on; closest (hints only): "
+                + ", ".join(data["hints"]), ""]
+    return [f"No fix to propose: {data['why_none']}", ""]

@@ -7,7 +7,8 @@ Placeholders (a closed set; anything else is an error found when the knowledge b
 - ``{module:X}``: the profile's available module of the family of group X (or of the literal
   family X when the match has no such group), preferring the modules the profile loads.
 - ``{queue:time}`` / ``{queue:nodes}``: a queue of the profile that takes the script's
-  walltime / node count; ``{queue:default}``: the default queue.
+  walltime / node count; ``{queue:default}``: the default queue; ``{queue:partition}``: the
+  default queue when it is a partition.
 - ``{walltime:max}``: the longest walltime the script's queue allows; ``{walltime:cap}``: the
   script's walltime, lowered to that limit when it exceeds it.
 - ``{nodes:max}``: the most nodes the script's queue allows.
@@ -22,6 +23,8 @@ Placeholders (a closed set; anything else is an error found when the knowledge b
 - ``{cuda_like.X}``: the profile's CUDA module matching version group X (major.minor, else
   major).
 - ``{arg_with.X}``: the program argument whose value is group X (a path in an error).
+- ``{cpus:per_task}``: the most CPUs per task the node has for the script's tasks per node,
+  only when the script asks more CPUs per node than the node has.
 
 An op with ``each: profile.PATH`` is repeated for every item of that list or mapping, with
 ``{item}`` (list) or ``{item.key}``/``{item.value}`` (mapping).
@@ -46,7 +49,7 @@ _PLACEHOLDER = re.compile(r"\{([a-z_]+)([.:])([A-Za-z0-9_.]+)\}")
 _OP_ADAPTER: TypeAdapter[FixOp] = TypeAdapter(FixOp)
 KINDS = frozenset({"m", "profile", "module", "queue", "walltime", "nodes", "port_shift", "ask",
                    "item", "script", "select", "directive", "gcc_upto", "cuda_like",
-                   "arg_with", "gpus"})
+                   "arg_with", "gpus", "cpus"})
 #: Module families that name the same thing at different sites.
 _ALIASES = {"cuda": ("cuda", "cudatoolkit"), "cudatoolkit": ("cuda", "cudatoolkit"),
             "python": ("python", "python3"), "python3": ("python3", "python")}
@@ -140,10 +143,18 @@ def _queue(ctx: Context, arg: str) -> str:
     profile = _need_profile(ctx)
     if arg == "default":
         return profile.queues.default_queue.name
+    if arg == "partition":
+        default = profile.queues.default_queue
+        if default.kind != "partition":
+            raise Unresolved(f"{profile.name}'s jobs name no partition (its queues are "
+                             f"{default.kind}s)")
+        return default.name
     nodes, seconds, current = _script_request(ctx)
+    named = request_from_directives(parse_directives(ctx.script, profile.scheduler)).queue
     fits = [q for q in profile.queues.items
             if q.min_nodes <= nodes <= q.max_nodes and (seconds or 0) <= q.max_walltime_seconds]
-    others = [q for q in fits if q.name != current.name]
+    # a queue the site does not have is replaced too, by the default when that one fits
+    others = [q for q in fits if q.name != (named or current.name)]
     if not others:
         raise Unresolved(f"no {profile.name} queue takes {nodes} node(s) for that long")
     return min(others, key=lambda q: (q.max_walltime_seconds, q.max_nodes)).name
@@ -220,7 +231,26 @@ def _arg_with(ctx: Context, arg: str) -> str:
     raise Unresolved(f"no program argument has the value {value!r}")
 
 
-_FUNCTIONS = {"script": _script_int, "directive": _required_value, "gcc_upto": _gcc_upto,
+def _cpus_per_task(ctx: Context, arg: str) -> str:
+    profile = _need_profile(ctx)
+    if arg != "per_task":
+        raise Unresolved(f"unknown cpus placeholder {arg}")
+    asked = {d.option: d.value for d in parse_directives(ctx.script, profile.scheduler)}
+    try:
+        tasks = int(asked.get("ntasks-per-node") or 1)
+        cpus = int(asked.get("cpus-per-task") or 1)
+    except ValueError as exc:
+        raise Unresolved(f"the script's tasks or CPUs are not numbers: {exc}") from None
+    node = profile.node.cpus  # as Slurm counts them: hardware threads
+    if tasks * cpus <= node:
+        raise Unresolved(f"{tasks} task(s) x {cpus} CPU(s) fit {profile.name}'s {node} CPUs")
+    if tasks > node:
+        raise Unresolved(f"{tasks} tasks per node exceed {profile.name}'s {node} CPUs")
+    return str(node // tasks)
+
+
+_FUNCTIONS = {"script": _script_int, "cpus": _cpus_per_task, "directive": _required_value,
+              "gcc_upto": _gcc_upto,
               "cuda_like": _cuda_like, "arg_with": _arg_with}
 
 

@@ -7,6 +7,14 @@ with the log to come first; a record qualifies only when its cosine similarity r
 MIN_COSINE. Without the extra (or with
 ``MAPLE_FLOW_RANKER=lexical``), BM25 alone ranks, and a record qualifies with a positive
 BM25 score of at least MIN_BM25.
+
+A qualifying record is only a hint unless the match is *confident*: with MiniLM, a cosine of
+at least APPLY_COSINE. Calibrated with bench/reallogs/calibrate.py: the lowest cosine of a
+right first answer on the paraphrased dev fixtures is 0.59; on the tuning part of the real logs
+(CUDA/NCCL text left out, as classify never acts on it) the highest wrong first answer was 0.43
+with the knowledge base before its not-script records (none is wrong since); 0.50 lies between.
+BM25 alone is never confident (no calibration supports a floor for it), so without the model
+similarity gives hints, never fixes.
 """
 
 from __future__ import annotations
@@ -18,7 +26,10 @@ from maple_flow.repair.kb_vectors import cosine_scores
 Method = Literal["embedding", "lexical"]
 MIN_COSINE = 0.30
 MIN_BM25 = 1.0
+APPLY_COSINE = 0.50
 RRF_K = 60
+#: (document index, score, confident) best first.
+Ranked = tuple[int, float, bool]
 
 
 def _ranks(scores: list[float]) -> list[int]:
@@ -36,8 +47,9 @@ def _fused(cosine: list[float], bm25: list[float]) -> list[float]:
             for a, b in zip(_ranks(cosine), _ranks(bm25), strict=True)]
 
 
-def rank_documents(query: str, docs: list[str]) -> tuple[Method, list[tuple[int, float]]]:
-    """(method, [(document index, score)]) best first, only documents that qualify."""
+def rank_documents(query: str, docs: list[str]) -> tuple[Method, list[Ranked]]:
+    """(method, [(document index, score, confident)]) best first, only documents that
+    qualify; ``confident`` says the match is close enough to act on (see APPLY_COSINE)."""
     from maple_flow.retrieve import rank as retrieve
 
     bm25 = retrieve.bm25_scores(query, docs)
@@ -49,6 +61,7 @@ def rank_documents(query: str, docs: list[str]) -> tuple[Method, list[tuple[int,
         if cosine:
             fused = _fused(cosine, bm25)
             keep = [i for i, c in enumerate(cosine) if c >= MIN_COSINE]
-            return "embedding", sorted(((i, fused[i]) for i in keep), key=lambda p: -p[1])
+            ranked = [(i, fused[i], cosine[i] >= APPLY_COSINE) for i in keep]
+            return "embedding", sorted(ranked, key=lambda p: -p[1])
     keep = [i for i, s in enumerate(bm25) if s >= MIN_BM25]
-    return "lexical", sorted(((i, bm25[i]) for i in keep), key=lambda p: -p[1])
+    return "lexical", sorted(((i, bm25[i], False) for i in keep), key=lambda p: -p[1])

@@ -1,0 +1,184 @@
+"""Real failure logs: how `maple repair JOB --on C --log LOG` answers public users' failures.
+
+Run: PYTHONPATH=$PWD .venv/bin/python bench/reallogs/run.py [--out PREFIX] [--show-heldout]
+Writes PREFIX.json and PREFIX.md (default bench/out/reallogs) and prints the summary.
+
+Cases (cases.yaml) are excerpts of real logs from public issue threads, each with the job
+script (scripts/, edited as the case says) and what is right:
+- script problems: a fix is proposed by a record of a right family and its diff matches the
+  case's pattern ("right"); or, for a value only the user has, the answer asks for it;
+- not-script problems (hardware, fabric, hangs after many good collectives, bugs in the
+  user's program or a library): no fix is proposed and the first diagnosis is a record of a
+  not-script family ("recognised"); no fix and no such record is "abstained"; any proposed
+  fix is "invented".
+Figures are given per split: `heldout` (never tuned on; its per-case rows are hidden unless
+--show-heldout) and `tune`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent.parent
+sys.path.insert(0, str(ROOT))
+
+from maple_flow.cli.repair import diagnose_log  # noqa: E402
+from maple_flow.repair import load_knowledge_base  # noqa: E402
+from maple_flow.repair import models as repair_models  # noqa: E402
+
+#: Record families that say "not the launch script" (defined by the knowledge base once it
+#: has such records; before that no record can be one).
+NOT_SCRIPT = frozenset(getattr(repair_models, "NOT_SCRIPT_FAMILIES", ()))
+
+
+def script_text(case: dict[str, Any]) -> str:
+    """The case's job script: the base file with its directives and replacements."""
+    lines = (HERE / "scripts" / case["script"]).read_text(encoding="utf-8").splitlines()
+    lines[1:1] = case.get("directives", [])
+    text = "\n".join(lines) + "\n"
+    for old, new in case.get("replace", []):
+        if old not in text:
+            raise SystemExit(f"{case['id']}: replace target not in {case['script']}: {old!r}")
+        text = text.replace(old, new)
+    return text
+
+
+def _family(record_id: str | None) -> str | None:
+    if not record_id:
+        return None
+    try:
+        return str(load_knowledge_base().get(record_id).family)
+    except KeyError:
+        return None
+
+
+def judge(case: dict[str, Any], data: dict[str, Any]) -> str:
+    """The outcome of one case (see the module docstring)."""
+    proposed = data.get("proposed")
+    diagnoses = data.get("diagnoses") or []
+    if case["kind"] == "not_script":
+        if proposed is not None:
+            return "invented"
+        first = _family(diagnoses[0]["record_id"]) if diagnoses else None
+        return "recognised" if first in NOT_SCRIPT else "abstained"
+    expect = case["expect"]
+    families = set(expect.get("families", []))
+    if expect.get("ask"):
+        questions = [d for d in diagnoses if d.get("needs")]
+        if proposed is None and questions and _family(questions[0]["record_id"]) in families:
+            return "right"
+        return "no_fix" if proposed is None else "wrong_fix"
+    if proposed is None:
+        return "no_fix"
+    family_ok = _family(proposed["record_id"]) in families
+    diff_ok = bool(re.search(expect["fix"], proposed.get("diff", "")))
+    if family_ok and diff_ok:
+        return "right"
+    return "right_family_wrong_fix" if family_ok else "wrong_fix"
+
+
+def run_case(case: dict[str, Any]) -> dict[str, Any]:
+    """Diagnose one case as `maple repair --log` does; its outcome and what was proposed."""
+    start = time.perf_counter()
+    try:
+        data = diagnose_log(script_text(case), case["log"], case["cluster"], None, False)
+        error = None
+    except Exception as exc:  # a traceback is itself a finding: record it, go on
+        data, error = {"diagnoses": [], "proposed": None}, f"{type(exc).__name__}: {exc}"
+    seconds = time.perf_counter() - start
+    proposed = data.get("proposed")
+    outcome = "error" if error else judge(case, data)
+    return {
+        "id": case["id"], "split": case["split"], "kind": case["kind"],
+        "cluster": case["cluster"], "outcome": outcome, "seconds": round(seconds, 3),
+        "diagnoses": [f"{d['record_id']}/{d['method'][:3]}/{d.get('verdict', '-')}"
+                      for d in data.get("diagnoses", [])][:5],
+        "proposed": proposed["record_id"] if proposed else None,
+        "diff": proposed.get("diff", "") if proposed else "",
+        "why_none": data.get("why_none"), "error": error,
+        "verdict": data.get("verdict"),
+    }
+
+
+def summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """Counts and rates of one split."""
+    script = [r for r in rows if r["kind"] == "script"]
+    other = [r for r in rows if r["kind"] == "not_script"]
+    s_out, o_out = Counter(r["outcome"] for r in script), Counter(r["outcome"] for r in other)
+    invented = o_out["invented"]
+    return {
+        "cases": len(rows), "script_cases": len(script), "not_script_cases": len(other),
+        "script_right": s_out["right"],
+        "script_right_pct": round(100 * s_out["right"] / len(script), 1) if script else None,
+        "script_outcomes": dict(s_out),
+        "not_script_recognised": o_out["recognised"],
+        "not_script_recognised_pct":
+            round(100 * o_out["recognised"] / len(other), 1) if other else None,
+        "not_script_outcomes": dict(o_out),
+        "invented_fixes": invented,
+        "wrong_fixes_on_script_cases": s_out["wrong_fix"],
+        "errors": s_out["error"] + o_out["error"],
+        "mean_seconds": round(sum(r["seconds"] for r in rows) / len(rows), 3) if rows else None,
+    }
+
+
+def markdown(result: dict[str, Any], show_heldout: bool) -> str:
+    """The figures per split, and the per-case rows of the splits shown."""
+    lines = ["# Real failure logs: `maple repair --log`", ""]
+    for split, s in result["splits"].items():
+        lines += [f"## {split}: {s['cases']} cases", "",
+                  f"- script problems fully right: {s['script_right']}/{s['script_cases']} "
+                  f"({s['script_right_pct']} %) {s['script_outcomes']}",
+                  f"- not-script recognised: {s['not_script_recognised']}/"
+                  f"{s['not_script_cases']} ({s['not_script_recognised_pct']} %) "
+                  f"{s['not_script_outcomes']}",
+                  f"- invented fixes (not-script cases given a fix): {s['invented_fixes']}",
+                  f"- wrong fixes on script cases: {s['wrong_fixes_on_script_cases']}",
+                  f"- errors (tracebacks): {s['errors']}; mean {s['mean_seconds']} s a case", ""]
+    lines += ["| case | split | outcome | proposed | first diagnoses |", "|---|---|---|---|---|"]
+    for r in result["cases"]:
+        if r["split"] == "heldout" and not show_heldout:
+            continue
+        lines.append(f"| {r['id']} | {r['split']} | {r['outcome']} | {r['proposed'] or '-'} "
+                     f"| {', '.join(r['diagnoses'][:3]) or '-'} |")
+    return "\n".join(lines) + "\n"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", default=str(ROOT / "bench" / "out" / "reallogs"),
+                        help="output prefix (PREFIX.json, PREFIX.md)")
+    parser.add_argument("--show-heldout", action="store_true",
+                        help="also print the held-out cases one by one")
+    parser.add_argument("--split", choices=("heldout", "tune"),
+                        help="run only this split (default: both)")
+    args = parser.parse_args()
+    cases = yaml.safe_load((HERE / "cases.yaml").read_text(encoding="utf-8"))["cases"]
+    rows = [run_case(c) for c in cases if args.split in (None, c["split"])]
+    names = [args.split] if args.split else ["heldout", "tune"]
+    splits = {s: summary([r for r in rows if r["split"] == s]) for s in names}
+    if not args.split:
+        splits["all"] = summary(rows)
+    shown = [r if args.show_heldout or r["split"] != "heldout"
+             else {k: r[k] for k in ("id", "split", "kind")} for r in rows]
+    result = {"benchmark": "reallogs", "splits": splits, "cases": shown}
+    out = Path(args.out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.with_suffix(".json").write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
+    text = markdown({"splits": splits, "cases": rows}, args.show_heldout)
+    out.with_suffix(".md").write_text(text, encoding="utf-8")
+    print(json.dumps(splits, indent=2))
+
+
+if __name__ == "__main__":
+    main()
