@@ -518,7 +518,9 @@ def test_ctrl_c_at_start_exits_130_without_a_traceback() -> None:
         if "Traceback" in err:  # only where it landed in this harness's own line
             assert "maple_flow" not in err and err.count('File "<string>"') == 1, err
             continue
-        assert proc.returncode in (0, 130), (delay, err)
+        # -SIGINT: the signal landed while the interpreter was exiting after the command had
+        # finished (its default handler is back then); a shell reports that as 130 too.
+        assert proc.returncode in (0, 130, -signal.SIGINT), (delay, err)
         if proc.returncode == 130:
             assert '"error"' in out  # --json: the failure is a JSON object too
         codes.append(proc.returncode)
