@@ -38,6 +38,7 @@ from maple_flow.port.rules import (
     place_ranks,
     vendor_of_script,
 )
+from maple_flow.port.stages import header_of
 from maple_flow.scriptparse import ParsedScript, ScriptFacts, guess_cluster, parse_script
 from maple_flow.scriptparse import read_facts as _read_facts
 from maple_flow.scriptparse.steps import setup_steps
@@ -131,7 +132,14 @@ def _source(script: str | bytes, source: str | None, o: dict[str, Any]) -> Sourc
     cluster = resolve_cluster(source) if source else guess_cluster(parsed, text)
     facts = _read_facts(parsed)
     total, note = _total(facts, cluster, o)
-    return Source(parsed, facts, cluster, total, setup_steps(parsed), [note] if note else [])
+    return Source(parsed, facts, cluster, total, setup_steps(parsed), [note] if note else [],
+                  header_of(text))
+
+
+def port_launch_only(script: str, source: str | None, target: str) -> PortResult:
+    """A port of ``script`` (a header and one launch line) without lint: another launch of a
+    job is ported with it."""
+    return _port_one(_source(script, source, {}), target, {}, lint=False)
 
 
 def _launch_block_notes(p: ParsedScript) -> list[str]:
@@ -302,14 +310,14 @@ def _job_name(src: Source, o: dict[str, Any]) -> tuple[dict[str, Any], list[str]
 
 
 def _port_one(src: Source, target: str, o: dict[str, Any],
-              store: TemplateStore | None = None) -> PortResult:
+              store: TemplateStore | None = None, lint: bool = True) -> PortResult:
     from maple_flow.generate import generate_from_spec
     from maple_flow.knowledge.clusters import get_profile
 
     profile = get_profile(target)
     nodes, gpn, notes = _size(src, profile, o)
     timing, time_notes = _timing(src, profile, (nodes, gpn), o)
-    carried = Carried()
+    carried = Carried(size=(nodes, gpn))
     array = port_array(src.parsed, profile)
     carried.job_vars += [array.index_var] if array.index_var else []
     carry_env(src, profile, o, carried)
@@ -357,11 +365,12 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
     refusals = [x.message for x in result.findings if x.severity == "error"]
     refusals += [loop_problem] if loop_problem else []
     refusals += [array.refusal] if array.refusal else []
+    refusals += carried.refusals
     if refusals:
         notes = [f"refused for {profile.name}: {m}" for m in refusals] + notes
         return PortResult(profile.id, "", result.spec, result.template_id, "refused", notes,
                           result.explanation)
-    notes += _shellcheck_notes(result.script)
+    notes += _shellcheck_notes(result.script) if lint else []
     return PortResult(profile.id, result.script, result.spec, result.template_id, "generated",
                       notes, result.explanation)
 

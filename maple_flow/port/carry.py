@@ -48,6 +48,8 @@ class Source:
     total: int | None
     steps: list[Step]
     notes: list[str] = field(default_factory=list)
+    #: The source's shebang and directive lines (a stage of the job is ported under them).
+    header: str = ""
 
 
 @dataclass
@@ -66,6 +68,12 @@ class Carried:
     job_vars: list[str] = field(default_factory=list)
     #: Export lines carried as written (``step`` verdicts), placed where the source has them.
     export_lines: dict[str, str] = field(default_factory=dict)
+    #: The target job's nodes and ranks per node (another launch of the job is sized on it).
+    size: tuple[int, int] = (1, 1)
+    #: Why a part of the script cannot be ported (the port is refused).
+    refusals: list[str] = field(default_factory=list)
+    #: Set-up lines that are the target's launch of another program (its own words inside).
+    stage_lines: set[str] = field(default_factory=set)
 
 
 def carry_env(src: Source, profile: ClusterProfile, o: dict[str, Any], out: Carried) -> None:
@@ -224,6 +232,9 @@ def carry_steps(src: Source, profile: ClusterProfile, out: Carried) -> None:
             elif started and step.name in out.env:  # after a kept step: keep the order
                 out.steps.append(f"export {step.name}={shell_word(out.env.pop(step.name))}")
             continue
+        if step.launch:
+            _add_stage(step, src, profile, out)
+            continue
         added = _add_step(step, profile, out)
         started = started or (added and step.keep is True)
     out.steps[:0] = list(out.export_lines.values())  # exports no kept step places: first
@@ -334,6 +345,16 @@ def _without_dropped_refs(src: Source, kept: list[Step], out: Carried) -> list[S
     return result
 
 
+def _add_stage(step: Step, src: Source, profile: ClusterProfile, out: Carried) -> None:
+    """A launch of the job's before its main one, with the target's launcher."""
+    from maple_flow.port.stages import port_stage
+
+    lines, note = port_stage(step, src, profile, out.size)
+    out.steps.extend(lines)
+    out.stage_lines.update(lines)
+    (out.notes if lines else out.refusals).append(note)
+
+
 def _add_step(step: Step, profile: ClusterProfile, out: Carried) -> bool:
     """Append ``step`` to the set-up lines; False (with a note) when it cannot be."""
     lines = step.text.split("\n")
@@ -405,7 +426,8 @@ def live_refs_note(entry: str, args: list[str], carried: Carried) -> list[str]:
     """What the program's words read from the shell at run time (passed as written), and
     the variables nothing in the ported script sets."""
     words = [w for w in [entry, *args, *carried.env.values()] if "$" in w or w.startswith("~")]
-    lines = carried.steps + carried.loop_open + carried.loop_close
+    steps = [s for s in carried.steps if s not in carried.stage_lines]
+    lines = steps + carried.loop_open + carried.loop_close
     set_here = {n for s in lines
                 for n in re.findall(r"^\s*(?:export\s+)?(\w+)\+?=", s)} | set(carried.env)
     set_here |= set(carried.loop_vars) | set(carried.job_vars)

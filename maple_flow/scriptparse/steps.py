@@ -13,7 +13,7 @@ import re
 import shlex
 from dataclasses import dataclass, replace
 
-from maple_flow.scriptparse.launch import Stage, wrapper_end
+from maple_flow.scriptparse.launch import Stage, read_words, wrapper_end
 from maple_flow.scriptparse.script import ParsedScript, is_declare_export
 from maple_flow.scriptparse.shell import Block, ShellCommand, split_commands
 
@@ -21,6 +21,8 @@ _SCHEDULER_CMDS = frozenset({
     "scontrol", "squeue", "sinfo", "sacct", "sbatch", "salloc", "sstat", "qstat", "qsub",
     "qdel", "pbsnodes", "srun", "mpiexec", "mpirun", "ibrun", "aprun",
 })
+#: Site launchers: a set-up line that starts a Python program through one is a stage of the job.
+_LAUNCH_CMDS = frozenset({"srun", "mpiexec", "mpirun", "ibrun", "aprun", "jsrun"})
 _SKIP = frozenset({"exit", "wait", "true", ":"})
 _CONTAINERS = frozenset({"singularity", "apptainer", "shifter", "podman-hpc"})
 _SUBMIT_DIRS = re.compile(r"^\$\{?(?:SLURM_SUBMIT_DIR|PBS_O_WORKDIR)\}?/?$")
@@ -52,6 +54,8 @@ class Step:
     name: str = ""  # the variable an assignment or export sets
     export: bool = False  # an ``export NAME=value`` line (the value goes to the spec's env)
     original: str = ""  # the source's line when ``text`` rewrote it for the target (``why``)
+    #: A launch of its own (``srun python prep.py``): the port gives it the target's launcher.
+    launch: bool = False
 
 
 def is_site_path(word: str) -> bool:
@@ -130,6 +134,9 @@ def _command_step(cmd: ShellCommand, text: str, conda_module: bool) -> Step | No
         return Step(cmd.line, text, *activation)
     if head == "cd" and len(words) > 1:
         return _cd(cmd.line, text, words[1])
+    if head in _LAUNCH_CMDS and _launches_program(words):
+        return Step(cmd.line, text, True, f"a launch of its own through the source's {head}",
+                    launch=True)
     if head in _SCHEDULER_CMDS:
         if any(w in words for w in ("-c",)) and head in {"srun", "mpiexec", "mpirun"}:
             return Step(cmd.line, text, False, f"it runs on the nodes through the source's "
@@ -142,6 +149,12 @@ def _command_step(cmd: ShellCommand, text: str, conda_module: bool) -> Step | No
                         f"ran in the source's container ({head}); kept without it")
         return Step(cmd.line, text, False, "it runs in the source's container image")
     return Step(cmd.line, text, True)
+
+
+def _launches_program(words: tuple[str, ...]) -> bool:
+    """Whether ``words`` start a Python program (a file or ``-m`` module) through a launcher."""
+    line = read_words(list(words))
+    return line is not None and bool(line.entrypoint) and not line.inline
 
 
 def _container_prefix(value: str) -> str:
