@@ -43,3 +43,57 @@ def test_a_single_task_stage_keeps_its_own_size() -> None:
     r = port(script, "delta")["delta"]
     prep = next(line for line in r.script.splitlines() if "prep.py" in line)
     assert prep.startswith("srun ") and "--ntasks=1" in prep and "mpiexec" not in r.script
+
+
+# --- 2: one process driving N GPUs ------------------------------------------------------------
+
+ONE_TASK = """#!/bin/bash
+#SBATCH -A m1234 -C gpu -q regular
+#SBATCH --nodes=1 --ntasks=1 --gpus-per-task=4
+#SBATCH --time=01:00:00
+srun python train.py --epochs 2
+"""
+
+
+def test_one_process_with_four_gpus_stays_one_process_with_four() -> None:
+    for target in ("delta", "polaris"):
+        r = port(ONE_TASK, target)[target]
+        assert r.status == "generated" and r.spec.gpus_per_node == 4
+        launch = "\n".join(line for line in r.script.splitlines() if "train.py" in line
+                           or line.startswith(("srun", "mpiexec")))
+        assert "torchrun" not in r.script and "maple-rank" not in r.script
+        assert '--ntasks-per-node=1' in launch or '--ppn 1' in launch
+        assert "one process per node drives 4 GPUs" in _notes(r)
+
+
+def test_plain_python_on_a_four_gpu_job_is_not_put_under_torchrun() -> None:
+    script = ("#!/bin/bash\n#SBATCH -A m1234 -C gpu -q regular\n#SBATCH --nodes=1 --gpus=4\n"
+              "python train.py --gpus 4\npython predict.py --ckpt last.ckpt\n")
+    r = port(script, "delta")["delta"]
+    assert r.spec.gpus_per_node == 4 and "torchrun" not in r.script
+    assert r.script.rstrip().endswith("python3 predict.py --ckpt last.ckpt")
+    assert "\npython train.py --gpus 4\n" in r.script
+
+
+def test_one_process_with_more_gpus_than_a_target_node_is_refused() -> None:
+    r = port(ONE_TASK.replace("gpus-per-task=4", "gpus-per-task=8"), "delta")["delta"]
+    assert r.status == "refused" and "one process drives 8 GPUs" in _notes(r)
+
+
+# --- 3: the program's own topology arguments ----------------------------------------------------
+
+def test_the_layout_follows_the_programs_num_nodes_where_it_fits() -> None:
+    script = SLURM + "srun python train.py trainer.num_nodes=2 trainer.devices=4\n"
+    r = port(script, "aurora")["aurora"]
+    assert (r.spec.nodes, r.spec.gpus_per_node) == (2, 4)
+    assert "trainer.num_nodes=2" in r.script and "says" not in _notes(r)
+
+
+def test_a_topology_argument_that_cannot_agree_is_named_with_its_new_value() -> None:
+    script = SLURM + "srun python train.py --num_nodes 2 --gpus 4 --world_size 8\n"
+    r = port(script, "lonestar6")["lonestar6"]
+    notes = _notes(r)
+    assert r.spec.gpus_per_node == 3
+    assert "`--num_nodes 2` says 2 nodes" in notes and "change it to 3" in notes
+    assert "`--gpus 4` says 4 GPUs per node" in notes
+    assert "`--world_size 8` says 8 ranks in total" in notes and "change it to 9" in notes

@@ -31,6 +31,7 @@ from maple_flow.port.carry import (
 )
 from maple_flow.port.fit import fit_cpus_per_task, source_errexit
 from maple_flow.port.loop import carry_loop
+from maple_flow.port.oneproc import one_process_launch, one_process_size
 from maple_flow.port.rules import (
     choose_queue,
     device_family_note,
@@ -39,6 +40,7 @@ from maple_flow.port.rules import (
     vendor_of_script,
 )
 from maple_flow.port.stages import header_of
+from maple_flow.port.topology import disagreements, source_layout_args, wanted_layout
 from maple_flow.scriptparse import ParsedScript, ScriptFacts, guess_cluster, parse_script
 from maple_flow.scriptparse import read_facts as _read_facts
 from maple_flow.scriptparse.steps import setup_steps
@@ -208,10 +210,16 @@ def _size(src: Source, profile: ClusterProfile, o: dict[str, Any]) -> tuple[int,
     if src.total is None:  # only with nodes= given: the target size is what was said
         gpn = o.get("gpus_per_node") or profile.gpu.per_node
         return o["nodes"], gpn, [f"{o['nodes'] * gpn} ranks: {o['nodes']} node(s) as you said"]
+    f = src.facts
+    found = source_layout_args(f.args, f.nodes, f.gpus_per_node, src.total)
+    want_nodes, want_gpn = (None, None) if o.get("nodes") or o.get("gpus_per_node") else (
+        wanted_layout(found, src.total, profile.gpu.per_node))
     nodes, gpn, note = place_ranks(
-        src.total, profile.gpu.per_node, o.get("nodes"), o.get("gpus_per_node")
+        src.total, profile.gpu.per_node, o.get("nodes") or want_nodes,
+        o.get("gpus_per_node") or want_gpn,
     )
     notes = [note] if note else []
+    notes += disagreements(found, nodes, gpn, profile.name)
     if gpn > profile.gpu.per_node:
         notes.append(
             f"{gpn} ranks per node exceed the {profile.gpu.per_node} devices of a "
@@ -315,7 +323,15 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
     from maple_flow.knowledge.clusters import get_profile
 
     profile = get_profile(target)
-    nodes, gpn, notes = _size(src, profile, o)
+    f = src.facts
+    one_process = bool(f.gpus_per_process) and not (o.get("nodes") or o.get("gpus_per_node"))
+    if one_process:
+        nodes, gpn, one_refusal = one_process_size(f, profile)
+        notes = [f"one process per node drives {gpn} GPUs in the source: kept so on "
+                 f"{profile.name} ({nodes} node(s) x {gpn} GPU(s), the program started once "
+                 "per node)"]
+    else:
+        (nodes, gpn, notes), one_refusal = _size(src, profile, o), ""
     timing, time_notes = _timing(src, profile, (nodes, gpn), o)
     carried = Carried(size=(nodes, gpn))
     array = port_array(src.parsed, profile)
@@ -325,9 +341,9 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
     loop_problem = carry_loop(src, profile, carried)
     errexit, errexit_notes = source_errexit(src.parsed)
     entry, args = translate(src, profile, carried)
-    model, model_notes = _model_fields(src, profile)
+    model, model_notes = ({"launch_model": "launcher"}, []) if one_process else _model_fields(
+        src, profile)
     name, name_notes = _job_name(src, o)
-    f = src.facts
     cpus, cpu_notes = fit_cpus_per_task(
         f.cpus_per_task, profile, gpn if model["launch_model"] == "per_rank" else 1)
     fields: dict[str, Any] = {
@@ -365,13 +381,18 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
     refusals = [x.message for x in result.findings if x.severity == "error"]
     refusals += [loop_problem] if loop_problem else []
     refusals += [array.refusal] if array.refusal else []
-    refusals += carried.refusals
+    refusals = [one_refusal] if one_refusal else refusals + carried.refusals
+    script = result.script
+    if one_process and not refusals:
+        script, problem = one_process_launch(script, profile, nodes,
+                                             bool(src.parsed.launch.stages))
+        refusals += [problem] if problem else []
     if refusals:
         notes = [f"refused for {profile.name}: {m}" for m in refusals] + notes
         return PortResult(profile.id, "", result.spec, result.template_id, "refused", notes,
                           result.explanation)
-    notes += _shellcheck_notes(result.script) if lint else []
-    return PortResult(profile.id, result.script, result.spec, result.template_id, "generated",
+    notes += _shellcheck_notes(script) if lint else []
+    return PortResult(profile.id, script, result.spec, result.template_id, "generated",
                       notes, result.explanation)
 
 

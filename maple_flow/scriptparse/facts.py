@@ -42,6 +42,9 @@ class ScriptFacts:
     model_why: str = ""
     horovod: bool = False
     cpus_per_task: int | None = None
+    #: GPUs each process drives when one process per node uses several (``--gpus-per-task=8``,
+    #: or ``--gpus=4`` and one task): None when a process per GPU is started.
+    gpus_per_process: int | None = None
 
 
 def _pbs_resource(ds: list[Directive], key: str) -> int | None:
@@ -232,6 +235,26 @@ def _unknown_why(p: ParsedScript) -> str:
     return f"{what} is computed at run time and no directive states it"
 
 
+def gpus_per_process(p: ParsedScript, nodes: int | None, gpn: int | None) -> int | None:
+    """GPUs one process drives when the job starts one process per node on nodes with
+    several GPUs allocated to it; None otherwise (or when not known)."""
+    stages = p.launch.stages
+    if any(s.name in _PER_NODE_LAUNCHERS for s in stages) or _hidden_launcher(p):
+        return None
+    size = directive_size(p)
+    outer = _outer(p)
+    per_task = gpu_count(p.directive("gpus-per-task"))
+    if outer is not None:
+        per_task = gpu_count(outer.get("--gpus-per-task")) or per_task
+    if gpn != 1:
+        return None
+    total = gpu_count(p.directive("gpus"))
+    job_nodes = nodes or size["nodes"] or 1
+    per_node = size["gpus"] or (total // job_nodes if total else None)
+    gpus = per_task or per_node
+    return gpus if gpus and gpus > 1 else None
+
+
 def _walltime(p: ParsedScript, facts: ScriptFacts) -> None:
     raw = p.directive("time", "walltime")
     if raw is None:
@@ -260,6 +283,7 @@ def read_facts(p: ParsedScript) -> ScriptFacts:
     facts.launch_model, facts.rank_vars = model.model, model.rank_vars
     facts.model_why, facts.horovod = model.why, model.horovod
     facts.cpus_per_task = first_int(p.directive("cpus-per-task"))
+    facts.gpus_per_process = gpus_per_process(p, nodes, gpn)
     if why:
         facts.notes.append(f"setup {framework} {strategy}: {why}")
     facts.unresolved_args = [a for a in [entry, *args] if "$" in a]
