@@ -97,3 +97,23 @@ def test_a_topology_argument_that_cannot_agree_is_named_with_its_new_value() -> 
     assert "`--num_nodes 2` says 2 nodes" in notes and "change it to 3" in notes
     assert "`--gpus 4` says 4 GPUs per node" in notes
     assert "`--world_size 8` says 8 ranks in total" in notes and "change it to 9" in notes
+
+
+# --- 5: user variables from scheduler variables; what follows the launch -----------------------
+
+def test_a_variable_from_the_job_id_with_an_operator_is_renamed_not_dropped() -> None:
+    script = PBS + ("RUN=$(date +%F).${PBS_JOBID%%.*}\n"
+                    "mpiexec -n 8 --ppn 4 python train.py -o out/$RUN\n")
+    r = port(script, "delta")["delta"]
+    assert "RUN=$(date +%F).${SLURM_JOB_ID%%.*}" in r.spec.setup_steps
+    assert "RUN=" not in _notes(r) and "reads $RUN" not in _notes(r)
+
+
+def test_a_group_redirect_and_a_tee_after_the_launch_are_kept() -> None:
+    grouped = SLURM + "{ srun python train.py --x 1; } > log.txt 2>&1\n"
+    r = port(grouped, "polaris")["polaris"]
+    assert r.script.rstrip().endswith("python train.py --x 1 > log.txt 2>&1")
+    teed = SLURM + "LOG=logs/$SLURM_JOB_ID.txt\nsrun python train.py 2>&1 | tee $LOG && echo ok\n"
+    r = port(teed, "polaris")["polaris"]
+    assert r.script.rstrip().endswith("python train.py 2>&1 | tee $LOG && echo ok")
+    assert "LOG=logs/$PBS_JOBID.txt" in r.spec.setup_steps

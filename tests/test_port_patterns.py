@@ -404,7 +404,8 @@ def test_declare_exports_and_launch_redirection() -> None:
     r = port(script, "delta")["delta"]
     assert r.spec.setup_steps == [] and r.spec.env == {"WANDB_MODE": "offline"}
     assert r.script.count("MASTER_ADDR=") == 1
-    assert "(> train_log.txt)" in _notes(r)
+    assert r.script.rstrip().endswith("train.py > train_log.txt 2>&1")  # kept (issue 14)
+    assert "kept after the launch, as in the source: `> train_log.txt 2>&1`" in _notes(r)
 
 
 def test_other_vendor_tools_and_scheduler_variables_are_not_carried() -> None:

@@ -37,9 +37,10 @@ from maple_flow.port.rules import (
     device_family_note,
     is_path,
     place_ranks,
+    translate_scheduler_vars,
     vendor_of_script,
 )
-from maple_flow.port.stages import header_of
+from maple_flow.port.stages import append_to_launch, header_of
 from maple_flow.port.topology import disagreements, source_layout_args, wanted_layout
 from maple_flow.scriptparse import ParsedScript, ScriptFacts, guess_cluster, parse_script
 from maple_flow.scriptparse import read_facts as _read_facts
@@ -148,6 +149,8 @@ def _launch_block_notes(p: ParsedScript) -> list[str]:
     block = p.launch_block
     if block is None or p.launch_loop is not None or not _COMPOUND.match(block.text):
         return []
+    if p.launch_tail and block.text.lstrip().startswith("{") and "\n" not in block.text:
+        return []  # a `{ ...; } > log` group: its redirection is kept on the launch
     head = " ".join(block.text.strip().split("\n", 1)[0].split())
     return [f"the launch line runs inside `{head}` (line {block.line}); the port runs the "
             "program once: repeat the loop or branch on the target if you need it"]
@@ -175,7 +178,7 @@ def _software_notes(src: Source, profile: ClusterProfile) -> list[str]:
                 "carried (if it wrapped the program, e.g. in a profiler, add it on the target)"
             )
     redirects = [r for r in p.launch_redirects if r not in {"2>&1", ">&2", "1>&2"}]
-    if redirects:
+    if redirects and not p.launch_tail:
         notes.append(f"the source sends the program's output elsewhere ({' '.join(redirects)}); "
                      "the port writes it to the scheduler's output file: add the redirection "
                      "if you need it")
@@ -387,6 +390,9 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
         script, problem = one_process_launch(script, profile, nodes,
                                              bool(src.parsed.launch.stages))
         refusals += [problem] if problem else []
+    tail = translate_scheduler_vars(src.parsed.launch_tail, profile.scheduler)[0]
+    script = append_to_launch(script, tail)
+    notes += [f"kept after the launch, as in the source: `{tail}`"] if tail else []
     if refusals:
         notes = [f"refused for {profile.name}: {m}" for m in refusals] + notes
         return PortResult(profile.id, "", result.spec, result.template_id, "refused", notes,

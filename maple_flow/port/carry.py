@@ -192,7 +192,8 @@ def _read_later(src: Source, kept: list[Step], out: Carried) -> list[Step]:
     """``kept`` less the assignments nothing after them reads (the program, the environment,
     the loop around the launch, or a later kept step)."""
     loop = src.parsed.launch_loop
-    last = " ".join([src.facts.entrypoint, *src.facts.args, *out.env.values(), *out.steps]
+    last = " ".join([src.facts.entrypoint, *src.facts.args, *out.env.values(), *out.steps,
+                     src.parsed.launch_tail]
                     + (loop.before + loop.after if loop else []))
     needed = set(referenced(last))
     result: list[Step] = []

@@ -190,7 +190,8 @@ _SCHEDULER_VARS: dict[str, dict[str, str]] = {
     "SLURM_GPUS_PER_NODE": {"pbs": "GPUS_PER_NODE"},
     "SLURM_NTASKS_PER_NODE": {"pbs": "GPUS_PER_NODE"},
 }
-_REF = re.compile(r"\$\{(\w+)\}|\$(\w+)")
+#: ``${NAME}``, ``${NAME%%.*}`` (an expansion with an operator), ``$NAME``.
+_REF = re.compile(r"\$\{(\w+)((?:[:#%/^,@]|-|\+|=|\?)[^}]*)?\}|\$(\w+)")
 
 
 def translate_scheduler_vars(text: str, scheduler: str) -> tuple[str, list[str]]:
@@ -199,12 +200,12 @@ def translate_scheduler_vars(text: str, scheduler: str) -> tuple[str, list[str]]
     done: list[str] = []
 
     def one(match: re.Match[str]) -> str:
-        name = match.group(1) or match.group(2)
+        name = match.group(1) or match.group(3)
         new = _SCHEDULER_VARS.get(name, {}).get(scheduler)
         if new is None:
             return match.group(0)
         done.append(f"${name} -> ${new}")
-        return "${" + new + "}" if match.group(1) else "$" + new
+        return "${" + new + (match.group(2) or "") + "}" if match.group(1) else "$" + new
 
     return _REF.sub(one, text), done
 

@@ -81,3 +81,17 @@ def port_stage(step: Step, src: Source, profile: ClusterProfile,
             f"same program ({result.spec.nodes} node(s) x {result.spec.gpus_per_node}): "
             f"`{lines[-1]}`")
     return lines, note
+
+
+def append_to_launch(script: str, tail: str) -> str:
+    """``script`` with ``tail`` (``| tee log``, ``&& cmd``, ``> out 2>&1``) after its launch
+    command, as the source had it."""
+    at = launch_command_line(script)
+    if not tail or at is None:
+        return script
+    lines = script.split("\n")
+    end = at - 1
+    while end < len(lines) - 1 and lines[end].rstrip().endswith("\\"):
+        end += 1
+    lines[end] = f"{lines[end].rstrip()} {tail}"
+    return "\n".join(lines)

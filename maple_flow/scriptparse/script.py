@@ -62,6 +62,10 @@ class ParsedScript:
     launch_vars: list[str] = field(default_factory=list)
     #: Output redirections on the launch line (``> out.txt``, ``2>&1``).
     launch_redirects: list[str] = field(default_factory=list)
+    #: What follows the launch command on its line and is part of the job's run:
+    #: ``| tee log``, ``&& echo done``, ``> out.txt 2>&1``, a ``{ ...; } > log`` group's
+    #: redirection; ``""`` when nothing (or something not carried, see launch_tail_why).
+    launch_tail: str = ""
 
     def directive(self, *options: str) -> str | None:
         return last_value(self.directives, *options)
@@ -313,7 +317,32 @@ def parse_script(data: str | bytes) -> ParsedScript:
     _record_rank_env(found.inner, parsed)
     parsed.launch_vars = _launch_vars(found.cmd, parsed.variables)
     parsed.launch_redirects = _redirects(found.cmd.text)
+    parsed.launch_tail = launch_tail(found.cmd) if not found.inner else ""
     return parsed
+
+
+_REDIRECT_WORD = re.compile(r"^(?:\d?>>?&?\d*|&>>?)$")
+_GROUP_END = re.compile(r"^\s*;?\s*\}")
+_CARRIED_TAIL = re.compile(r"^\s*(?:\|\|?|&&|\d?>>?|&>)")
+
+
+def launch_tail(cmd: ShellCommand) -> str:
+    """The text after the launch command on its logical line that belongs to its run (a pipe
+    into ``tee``, ``&& cmd``, redirections, a ``{ ...; }`` group's redirections)."""
+    words = [w for w in (cmd.raw or cmd.words) if not _REDIRECT_WORD.match(w)]
+    if not words:
+        return ""
+    head, last = words[0], words[-1]
+    start = cmd.text.find(head)
+    end = cmd.text.find(last, max(start, 0) + len(head)) if last != head else start
+    if start < 0 or end < 0:
+        return ""
+    tail = cmd.text[end + len(last):]
+    group = _GROUP_END.match(tail)
+    if group and cmd.text[:start].strip() == "{":
+        tail = tail[group.end():]
+    tail = tail.strip()
+    return tail if _CARRIED_TAIL.match(tail) else ""
 
 
 _REDIRECT = re.compile(r"(?:^|\s)((?:\d|&)?>>?(?:&\d)?\s*[^\s&|;]*)")
