@@ -117,3 +117,15 @@ def test_a_group_redirect_and_a_tee_after_the_launch_are_kept() -> None:
     r = port(teed, "polaris")["polaris"]
     assert r.script.rstrip().endswith("python train.py 2>&1 | tee $LOG && echo ok")
     assert "LOG=logs/$PBS_JOBID.txt" in r.spec.setup_steps
+
+
+# --- 6: a user wrapper that is the program ----------------------------------------------------
+
+def test_a_wrapper_with_no_python_after_it_is_the_program_verbatim() -> None:
+    script = SLURM + "srun ./wrapper.sh key=prog.py $cfg --flag\n"
+    for target in ("delta", "polaris"):
+        r = port(script, target)[target]
+        assert r.status == "generated"
+        assert r.script.rstrip().endswith('./wrapper.sh key=prog.py "$cfg" --flag')
+        assert "python" not in r.script.rstrip().splitlines()[-1]
+        assert "your script ./wrapper.sh is the program" in _notes(r)

@@ -40,7 +40,7 @@ from maple_flow.port.rules import (
     translate_scheduler_vars,
     vendor_of_script,
 )
-from maple_flow.port.stages import append_to_launch, header_of
+from maple_flow.port.stages import append_to_launch, header_of, without_python
 from maple_flow.port.topology import disagreements, source_layout_args, wanted_layout
 from maple_flow.scriptparse import ParsedScript, ScriptFacts, guess_cluster, parse_script
 from maple_flow.scriptparse import read_facts as _read_facts
@@ -182,12 +182,25 @@ def _software_notes(src: Source, profile: ClusterProfile) -> list[str]:
         notes.append(f"the source sends the program's output elsewhere ({' '.join(redirects)}); "
                      "the port writes it to the scheduler's output file: add the redirection "
                      "if you need it")
-    if p.launch.wrapper_script:
+    if _wrapper_is_program(p):
+        notes.append(
+            f"your script {p.launch.wrapper_script} is the program the launcher starts (no "
+            "Python program follows it): started as the source did, with its words verbatim; "
+            "check on the target what it runs (paths, modules, launchers inside it)"
+            + ("; the target's launcher finds it on $PATH: write ./"
+               f"{p.launch.wrapper_script} if it lies in the job's directory"
+               if "/" not in p.launch.wrapper_script else ""))
+    elif p.launch.wrapper_script:
         notes.append(
             f"the program ran through your wrapper {p.launch.wrapper_script}; the target's "
             "launcher replaces it: carry over anything else it did"
         )
     return notes
+
+
+def _wrapper_is_program(p: ParsedScript) -> bool:
+    """The launcher starts the user's shell script itself (``srun run.sh key=prog.py``)."""
+    return bool(p.launch.wrapper_script) and p.launch.entrypoint == p.launch.wrapper_script
 
 
 def _arg_notes(args: list[str]) -> list[str]:
@@ -389,6 +402,9 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
     if one_process and not refusals:
         script, problem = one_process_launch(script, profile, nodes,
                                              bool(src.parsed.launch.stages))
+        refusals += [problem] if problem else []
+    if _wrapper_is_program(src.parsed) and not refusals:
+        script, problem = without_python(script, profile.software.python, entry)
         refusals += [problem] if problem else []
     tail = translate_scheduler_vars(src.parsed.launch_tail, profile.scheduler)[0]
     script = append_to_launch(script, tail)

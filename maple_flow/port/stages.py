@@ -95,3 +95,21 @@ def append_to_launch(script: str, tail: str) -> str:
         end += 1
     lines[end] = f"{lines[end].rstrip()} {tail}"
     return "\n".join(lines)
+
+
+def without_python(script: str, python: str, entry: str) -> tuple[str, str]:
+    """``script`` whose launch starts ``entry`` (the user's own shell script) directly instead
+    of through ``python``; and a problem when the launch is not of that shape."""
+    at = launch_command_line(script)
+    if at is None:
+        return script, "the target's launch could not be found"
+    lines = script.split("\n")
+    end = at - 1
+    while end < len(lines) - 1 and lines[end].rstrip().endswith("\\"):
+        end += 1
+    pattern = re.compile(rf"(^|\s){re.escape(python)} (?={re.escape(entry)}(\s|$))")
+    new, count = pattern.subn(r"\1", lines[end], count=1)
+    if count != 1:
+        return script, f"the target's launch does not start {entry} itself"
+    lines[end] = new
+    return "\n".join(lines), ""

@@ -278,9 +278,16 @@ def _shell_wrapper(words: list[str], i: int, stages: list[Stage]) -> LaunchLine 
     if stem in PER_NODE_LAUNCHERS:
         line = _after_launcher(words, i + 1, stages, stem)
     else:
+        outer = [s for s in stages if s.name in PER_RANK_LAUNCHERS]
+        before = len(stages)
         stage = Stage(words[i])
         stages.append(stage)
         line = read_words(words, _options(words, i + 1, stage), stages)
+        if outer and (line is None or "=" in line.entrypoint):
+            # nothing after it is a program (``srun run.sh key=prog.py $cfg``): the
+            # wrapper is the program the launcher starts, its words verbatim
+            del stages[before:]
+            line = LaunchLine(stages, words[i], False, list(words[i + 1:]), python="")
     if line is not None:
         line.wrapper_script = words[i]
     return line
