@@ -129,3 +129,16 @@ def test_a_wrapper_with_no_python_after_it_is_the_program_verbatim() -> None:
         assert r.script.rstrip().endswith('./wrapper.sh key=prog.py "$cfg" --flag')
         assert "python" not in r.script.rstrip().splitlines()[-1]
         assert "your script ./wrapper.sh is the program" in _notes(r)
+
+
+# --- 10: a named conda env is the user's, kept whatever module provided conda -------------------
+
+def test_a_named_conda_env_is_kept_with_or_without_a_site_conda_module() -> None:
+    plain = SLURM + "conda activate myenv\nsrun python train.py\n"
+    with_module = SLURM + "module load pytorch/2.3\nconda activate myenv\nsrun python train.py\n"
+    for script in (plain, with_module):
+        r = port(script, "delta")["delta"]
+        assert "conda activate myenv" in r.spec.setup_steps
+        assert "your conda env myenv" in _notes(r)
+    base = SLURM + "module load conda\nconda activate base\nsrun python train.py\n"
+    assert "conda activate base" not in port(base, "delta")["delta"].spec.setup_steps

@@ -69,9 +69,10 @@ def _activation(words: tuple[str, ...], conda_module: bool) -> tuple[bool, str] 
         target = words[2] if len(words) > 2 else "base"
         if is_site_path(target):
             return False, f"the env {target} is on the source's filesystem"
-        if conda_module:
-            return False, "conda comes from the source site's module"
-        return True, "your conda env: recreate it on the target if it is not there"
+        if conda_module and target == "base":
+            return False, "conda's base env comes from the source site's module"
+        return True, (f"your conda env {target}: create it on the target if it is not there "
+                      "(conda from the target's module or your own install)")
     if head in {"source", "."} and len(words) > 1:
         path = words[1]
         if is_site_path(path):
