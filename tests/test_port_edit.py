@@ -142,3 +142,20 @@ def test_a_named_conda_env_is_kept_with_or_without_a_site_conda_module() -> None
         assert "your conda env myenv" in _notes(r)
     base = SLURM + "module load conda\nconda activate base\nsrun python train.py\n"
     assert "conda activate base" not in port(base, "delta")["delta"].spec.setup_steps
+
+
+# --- 4: the job's working directory ------------------------------------------------------------
+
+def test_chdir_becomes_a_cd_and_a_cd_the_program_needs_is_kept_and_flagged() -> None:
+    script = SLURM + "#SBATCH --chdir=../\ncd /project/run\nsrun python train.py\n"
+    r = port(script, "polaris")["polaris"]
+    assert r.spec.setup_steps[:2] == ["cd ../", "cd /project/run"]
+    notes = _notes(r)
+    assert "#SBATCH --chdir" in notes
+    assert "the program train.py is relative to it" in notes and "/project/run" in notes
+
+
+def test_a_site_cd_is_still_dropped_when_the_program_does_not_need_it() -> None:
+    script = SLURM + "cd /project/run\nsrun python -m mypkg.train\n"
+    r = port(script, "polaris")["polaris"]
+    assert "cd /project/run" not in r.spec.setup_steps

@@ -230,7 +230,40 @@ def setup_steps(p: ParsedScript) -> list[Step]:
         step = _command_step(cmd, _cmd_text(cmd), conda_module)
         if step is not None:
             steps.append(step)
+    steps = _workdir_steps(p) + _keep_program_dirs(steps, p)
     return _drop_source_conda_init(steps)
+
+
+def _relative_program(p: ParsedScript) -> bool:
+    """The program is a file named relative to the working directory (``train.py``)."""
+    entry = p.launch.entrypoint
+    return not p.launch.module and bool(entry) and not entry.startswith(("/", "~", "$"))
+
+
+def _workdir_steps(p: ParsedScript) -> list[Step]:
+    """``#SBATCH --chdir=DIR`` / ``-D DIR``: the job runs in DIR, so the port starts with a
+    ``cd`` there (the target's scheduler may not take the directive the same way)."""
+    where = p.directive("chdir")
+    if not where:
+        return []
+    why = "#SBATCH --chdir: the job's working directory, as a cd"
+    if is_site_path(where):
+        why += f"; {where} is on the source's filesystem: make it exist on the target"
+    return [Step(0, f"cd {shlex.quote(where)}", True, why)]
+
+
+def _keep_program_dirs(steps: list[Step], p: ParsedScript) -> list[Step]:
+    """``cd /abs/dir`` on the source's filesystem is kept (flagged) when the program's path is
+    relative to it: without it the program is not found."""
+    if not _relative_program(p):
+        return steps
+    return [
+        replace(s, keep=True, why=f"the program {p.launch.entrypoint} is relative to it; "
+                f"{s.why}: make it exist on the target or change the path")
+        if s.keep is False and s.text.startswith("cd ") and s.why.endswith("source's filesystem")
+        else s
+        for s in steps
+    ]
 
 
 #: The hook line of the block ``conda init`` writes: ``__conda_setup="$('/x/bin/conda' ...``.
