@@ -159,3 +159,25 @@ def test_a_site_cd_is_still_dropped_when_the_program_does_not_need_it() -> None:
     script = SLURM + "cd /project/run\nsrun python -m mypkg.train\n"
     r = port(script, "polaris")["polaris"]
     assert "cd /project/run" not in r.spec.setup_steps
+
+
+# --- 9: LSF sources ---------------------------------------------------------------------------
+
+LSF = """#!/bin/bash
+#BSUB -P ABC123
+#BSUB -W 2:00
+#BSUB -nnodes 2
+#BSUB -J train
+cd $LS_SUBCWD
+jsrun -n 2 -r 1 -a 6 -c 42 -g 6 --bind=proportional-packed:7 python3 train.py --out runs/$LSB_JOBID
+"""
+
+
+def test_an_lsf_script_with_jsrun_is_read_and_ported() -> None:
+    r = port(LSF, "perlmutter")["perlmutter"]
+    assert r.status == "generated" and r.spec.ranks == 12 and r.spec.walltime == "02:00:00"
+    assert r.spec.job_name == "train"
+    assert r.script.rstrip().endswith('python train.py --out "runs/$SLURM_JOB_ID"')
+    assert "$LSB_JOBID -> $SLURM_JOB_ID" in _notes(r)
+    r = port(LSF, "polaris")["polaris"]
+    assert r.script.rstrip().endswith('python train.py --out "runs/$PBS_JOBID"')

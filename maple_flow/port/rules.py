@@ -189,6 +189,12 @@ _SCHEDULER_VARS: dict[str, dict[str, str]] = {
     "SLURM_GPUS_ON_NODE": {"pbs": "GPUS_PER_NODE"},
     "SLURM_GPUS_PER_NODE": {"pbs": "GPUS_PER_NODE"},
     "SLURM_NTASKS_PER_NODE": {"pbs": "GPUS_PER_NODE"},
+    # LSF (a source only): its job facts under either target scheduler's names
+    "LSB_JOBID": {"slurm": "SLURM_JOB_ID", "pbs": "PBS_JOBID"},
+    "LSB_JOBNAME": {"slurm": "SLURM_JOB_NAME", "pbs": "PBS_JOBNAME"},
+    "LS_SUBCWD": {"slurm": "SLURM_SUBMIT_DIR", "pbs": "PBS_O_WORKDIR"},
+    "LSB_DJOB_NUMPROC": {"slurm": "NRANKS", "pbs": "NRANKS"},
+    "LSB_MAX_NUM_PROCESSORS": {"slurm": "NRANKS", "pbs": "NRANKS"},
 }
 #: ``${NAME}``, ``${NAME%%.*}`` (an expansion with an operator), ``$NAME``.
 _REF = re.compile(r"\$\{(\w+)((?:[:#%/^,@]|-|\+|=|\?)[^}]*)?\}|\$(\w+)")

@@ -14,6 +14,7 @@ from maple_flow.knowledge.directives import (
 )
 from maple_flow.scriptparse.launch import LaunchLine, installed_command, read_words
 from maple_flow.scriptparse.loop import LaunchLoop, launch_loop
+from maple_flow.scriptparse.lsf import has_lsf, lsf_directives
 from maple_flow.scriptparse.shell import Block, ShellCommand, split_blocks, split_commands
 from maple_flow.scriptparse.values import (
     branch_taken,
@@ -299,7 +300,10 @@ def parse_script(data: str | bytes) -> ParsedScript:
     found = _find_launch(blocks, {})
     if found is None:
         raise ParseError(_no_launch_reason(blocks))
-    parsed = ParsedScript(kind, parse_directives(text, kind) if kind else [], found.line)
+    directives = parse_directives(text, kind) if kind else []
+    if kind is None and has_lsf(text):
+        directives = lsf_directives(text)
+    parsed = ParsedScript(kind, directives, found.line)
     header = _HEADER.search(text)
     parsed.template = header.group(1) if header else None
     parsed.before = blocks[:found.block]

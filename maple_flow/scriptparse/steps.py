@@ -25,7 +25,7 @@ _SCHEDULER_CMDS = frozenset({
 _LAUNCH_CMDS = frozenset({"srun", "mpiexec", "mpirun", "ibrun", "aprun", "jsrun"})
 _SKIP = frozenset({"exit", "wait", "true", ":"})
 _CONTAINERS = frozenset({"singularity", "apptainer", "shifter", "podman-hpc"})
-_SUBMIT_DIRS = re.compile(r"^\$\{?(?:SLURM_SUBMIT_DIR|PBS_O_WORKDIR)\}?/?$")
+_SUBMIT_DIRS = re.compile(r"^\$\{?(?:SLURM_SUBMIT_DIR|PBS_O_WORKDIR|LS_SUBCWD)\}?/?$")
 _SCHED_VALUE = re.compile(
     r"\$\{?(?:SLURM_|PBS_|PALS_|PMI_|OMPI_)|scontrol|NODEFILE|qstat|squeue|hostname"
 )
