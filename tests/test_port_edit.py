@@ -181,3 +181,28 @@ def test_an_lsf_script_with_jsrun_is_read_and_ported() -> None:
     assert "$LSB_JOBID -> $SLURM_JOB_ID" in _notes(r)
     r = port(LSF, "polaris")["polaris"]
     assert r.script.rstrip().endswith('python train.py --out "runs/$PBS_JOBID"')
+
+
+# --- 7: the user's own launcher options --------------------------------------------------------
+
+ACCEL = """#!/bin/bash
+#SBATCH -A m1234 -C gpu -q regular
+#SBATCH --nodes=2 --ntasks-per-node=1 --gpus-per-node=4
+#SBATCH --time=01:00:00
+head=$(scontrol show hostnames $SLURM_JOB_NODELIST | head -n1)
+srun accelerate launch --config_file my.yaml --mixed_precision bf16 --num_machines 2 \\
+  --num_processes 8 --machine_rank $SLURM_NODEID --main_process_ip $head \\
+  --main_process_port 29500 --rdzv_backend c10d train.py --bs 8
+"""
+
+
+def test_accelerate_config_file_is_kept_on_the_targets_accelerate_launch() -> None:
+    r = port(ACCEL, "delta")["delta"]
+    last = r.script.rstrip().splitlines()[-1].strip()
+    assert last == "--config_file my.yaml --mixed_precision bf16 train.py --bs 8"
+    assert "c10d rendezvous is a static one" in _notes(r)
+
+
+def test_accelerate_options_the_target_cannot_take_are_named() -> None:
+    r = port(ACCEL, "polaris")["polaris"]
+    assert "--config_file my.yaml" in _notes(r) and "without accelerate" in _notes(r)

@@ -30,6 +30,7 @@ from maple_flow.port.carry import (
     translate,
 )
 from maple_flow.port.fit import fit_cpus_per_task, source_errexit
+from maple_flow.port.launcher_opts import carry_launcher_options
 from maple_flow.port.loop import carry_loop
 from maple_flow.port.oneproc import one_process_launch, one_process_size
 from maple_flow.port.rules import (
@@ -196,6 +197,17 @@ def _software_notes(src: Source, profile: ClusterProfile) -> list[str]:
             "launcher replaces it: carry over anything else it did"
         )
     return notes
+
+
+def _rendezvous_note(p: ParsedScript, script: str) -> list[str]:
+    """The source's c10d rendezvous where the target's launch uses a static one."""
+    stage = next((s for s in p.launch.stages if s.name in {"accelerate", "torchrun"}), None)
+    backend = stage.get("--rdzv_backend", "--rdzv-backend") if stage else None
+    if backend != "c10d" or "--rdzv_backend=static" not in script:
+        return []
+    return [f"the source's {stage.name if stage else ''} c10d rendezvous is a static one on the "
+            "target (its documented form: the node rank from the site launcher, the first node "
+            "as master): the same processes and ranks"]
 
 
 def _wrapper_is_program(p: ParsedScript) -> bool:
@@ -406,6 +418,9 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
     if _wrapper_is_program(src.parsed) and not refusals:
         script, problem = without_python(script, profile.software.python, entry)
         refusals += [problem] if problem else []
+    if not one_process and not refusals:
+        script, opt_notes = carry_launcher_options(script, src.parsed, profile.name)
+        notes += opt_notes + _rendezvous_note(src.parsed, script)
     tail = translate_scheduler_vars(src.parsed.launch_tail, profile.scheduler)[0]
     script = append_to_launch(script, tail)
     notes += [f"kept after the launch, as in the source: `{tail}`"] if tail else []
