@@ -206,3 +206,27 @@ def test_accelerate_config_file_is_kept_on_the_targets_accelerate_launch() -> No
 def test_accelerate_options_the_target_cannot_take_are_named() -> None:
     r = port(ACCEL, "polaris")["polaris"]
     assert "--config_file my.yaml" in _notes(r) and "without accelerate" in _notes(r)
+
+
+# --- 8: a per-node loop is a per-node launch ----------------------------------------------------
+
+PER_NODE_LOOP = SLURM.replace("ntasks-per-node=4", "ntasks-per-node=1") + """\
+nodes=$(scontrol show hostnames $SLURM_JOB_NODELIST)
+head=$(echo "$nodes" | head -n1)
+i=0
+for n in $nodes; do
+  srun -N1 -n1 -w $n python -m torch.distributed.launch --nnodes 2 --node_rank $i \\
+    --nproc_per_node 4 --master_addr $head --master_port 29500 train.py --bs 8 &
+  i=$((i+1))
+done
+wait
+"""
+
+
+def test_a_loop_starting_the_launch_on_each_node_becomes_the_targets_per_node_launch() -> None:
+    for target in ("delta", "polaris"):
+        r = port(PER_NODE_LOOP, target)[target]
+        assert r.status == "generated" and r.spec.ranks == 8
+        assert r.script.rstrip().endswith("train.py --bs 8")
+        assert "for n in" not in r.script
+        assert "starts the launch once per node" in _notes(r)

@@ -147,7 +147,13 @@ def port_launch_only(script: str, source: str | None, target: str) -> PortResult
 
 
 def _launch_block_notes(p: ParsedScript) -> list[str]:
-    block = p.launch_block
+    block, loop = p.launch_block, p.per_node_loop
+    if loop is not None:
+        body = [" ".join(x.split()) for x in loop.before[1:] + loop.after
+                if x.strip() and x.strip() not in {"do", "done"}]
+        return [f"the loop `{loop.head}` (line {loop.line}) starts the launch once per node in "
+                "the background: the target's launch starts it on every node itself"
+                + (f"; its other lines are not carried: {'; '.join(body)}" if body else "")]
     if block is None or p.launch_loop is not None or not _COMPOUND.match(block.text):
         return []
     if p.launch_tail and block.text.lstrip().startswith("{") and "\n" not in block.text:

@@ -55,6 +55,8 @@ class ParsedScript:
     launch_block: Block | None = None
     #: The loops around the launch line (``for X in ...; do`` ... ``done``), if any.
     launch_loop: LaunchLoop | None = None
+    #: A loop that starts the launch once per node by hand (read as a per-node launch).
+    per_node_loop: LaunchLoop | None = None
     #: The other commands of a ``bash -c`` body the launcher runs for each rank.
     inner: list[ShellCommand] = field(default_factory=list)
     #: Variables set in that per-rank body (``export RANK=$SLURM_PROCID``...).
@@ -310,6 +312,8 @@ def parse_script(data: str | bytes) -> ParsedScript:
     parsed.after = blocks[found.block + 1:]
     parsed.launch_block = blocks[found.block]
     parsed.launch_loop = launch_loop(blocks[found.block], found.cmd)
+    if parsed.launch_loop is not None and parsed.launch_loop.per_node:
+        parsed.per_node_loop, parsed.launch_loop = parsed.launch_loop, None
     parsed.inner = found.inner
     for block in blocks:
         compound = "\n" in block.text or bool(_CONDITIONAL.match(block.text))
