@@ -230,3 +230,26 @@ def test_a_loop_starting_the_launch_on_each_node_becomes_the_targets_per_node_la
         assert r.script.rstrip().endswith("train.py --bs 8")
         assert "for n in" not in r.script
         assert "starts the launch once per node" in _notes(r)
+
+
+# --- maple port --diff / PortResult.diff ---------------------------------------------------------
+
+def test_the_diff_shows_each_hunk_with_its_reasons(tmp_path: object, capsys: object) -> None:
+    from pathlib import Path
+
+    from maple_flow.cli import main
+
+    script = PBS + ("RUN=$(date +%F).$PBS_JOBID\nmodule load mysite-torch\n"
+                    "mpiexec -n 8 --ppn 4 python train.py -o out/$RUN | tee log.txt\n")
+    r = port(script, "delta")["delta"]
+    diff = r.diff
+    assert diff.startswith("--- source\n+++ port for delta\n")
+    assert "-#PBS -q prod" in diff and "+RUN=$(date +%F).$SLURM_JOB_ID" in diff
+    assert "# why: the scheduler header" in diff
+    assert "# why: scheduler variables renamed for slurm: $PBS_JOBID -> $SLURM_JOB_ID" in diff
+    assert "# why: line 7 `module load mysite-torch` is not copied" in diff
+    path = Path(str(tmp_path)) / "job.sh"
+    path.write_text(script)
+    main(["port", str(path), "--to", "delta", "--diff"])
+    out = capsys.readouterr().out  # type: ignore[attr-defined]
+    assert "diff source -> port" in out and "# why:" in out and "+++ port for delta" in out

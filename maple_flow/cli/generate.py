@@ -67,6 +67,9 @@ def port_cmd(
         "--repair", help="With --verify: repair each failed target (maple repair).")] = False,
     review: Annotated[bool, typer.Option(
         "--review", help="With --repair: ask y/n before each fix (needs a terminal).")] = False,
+    diff: Annotated[bool, typer.Option(
+        "--diff", help="Print the unified diff source -> port for each target, each hunk "
+        "with its reasons (# why:), instead of the whole script.")] = False,
 ) -> None:
     """Rewrite a working script for other clusters; notes say what to check there.
 
@@ -115,7 +118,7 @@ def port_cmd(
     if as_json:
         typer.echo(json.dumps({k: r.to_dict() for k, r in results.items()}, indent=2))
     else:
-        _print_port(results, output)
+        _print_port(results, output, diff)
     code = port_exit_code(results, verify)
     if code:
         raise typer.Exit(code)
@@ -153,12 +156,15 @@ def _repair_loop(timeout: float, review: bool) -> Any:
                      llm_always=False, store=open_store(None))
 
 
-def _print_port(results: dict[str, Any], output: Path | None) -> None:
+def _print_port(results: dict[str, Any], output: Path | None, diff: bool = False) -> None:
     from maple_flow.verify.progress import render_report
 
     for cluster, result in results.items():
         if result.status == "refused":
             typer.echo(f"{cluster}: refused (breaks {cluster}'s rules; nothing written)")
+        elif diff:
+            typer.echo(f"# ===== {cluster} ({result.status}): diff source -> port =====")
+            typer.echo(result.diff, nl=False)
         elif output:
             typer.echo(f"{cluster}: wrote {output / (cluster + '.sh')} ({result.status})")
         else:

@@ -89,6 +89,16 @@ class PortResult:
     notes: list[str] = field(default_factory=list)
     explanation: dict[str, str] = field(default_factory=dict)
     report: VerifyReport | None = None
+    #: The source script's text (the diff is taken against it).
+    source: str = ""
+
+    @property
+    def diff(self) -> str:
+        """The unified diff source -> port, each hunk headed by its reasons (``# why:``);
+        empty for a refused port."""
+        from maple_flow.port.diff import port_diff
+
+        return port_diff(self.source, self.script, self.notes, self.cluster) if self.script else ""
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON shape of ``maple port --json``."""
@@ -511,8 +521,11 @@ def port(
     if not any(names):
         raise UnknownCluster(no_target_message())
     src = _source(script, source, overrides)
+    text = script if isinstance(script, str) else script.decode("utf-8")
     results = {r.cluster: r for r in (_port_one(src, name, overrides, store)
                                      for name in names if name)}
+    for result in results.values():
+        result.source = text
     if verify:
         verify_results(results, timeout_s=timeout_s, progress=progress)
     return results
