@@ -44,7 +44,7 @@ def user_launcher_options(p: ParsedScript) -> tuple[str, list[str]]:
 def carry_launcher_options(script: str, p: ParsedScript, target: str) -> tuple[str, list[str]]:
     """``script`` with the user's launcher options in front of the program on the target's
     launch of the same launcher; notes on what was carried or could not be."""
-    from maple_flow.port.stages import launch_command_line
+    from maple_flow.scriptparse.script import launch_command_line
 
     launcher, words = user_launcher_options(p)
     if not words:
