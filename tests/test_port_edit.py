@@ -253,3 +253,24 @@ def test_the_diff_shows_each_hunk_with_its_reasons(tmp_path: object, capsys: obj
     main(["port", str(path), "--to", "delta", "--diff"])
     out = capsys.readouterr().out  # type: ignore[attr-defined]
     assert "diff source -> port" in out and "# why:" in out and "+++ port for delta" in out
+
+
+# --- the header, directive by directive ----------------------------------------------------------
+
+def test_user_directives_are_carried_and_unknown_ones_kept_as_comments() -> None:
+    script = SLURM + ("#SBATCH --output=logs/%j.out --mail-user=me@x.org\n#SBATCH --foo-bar=baz\n"
+                      "srun python train.py\n")
+    r = port(script, "delta")["delta"]
+    assert "#SBATCH --output=logs/%j.out\n" in r.script
+    assert "#SBATCH --mail-user=me@x.org\n" in r.script
+    assert "# source directive, not carried: #SBATCH --foo-bar=baz\n" in r.script
+    assert "`#SBATCH --foo-bar=baz` has no counterpart" in _notes(r)
+    r = port(script, "polaris")["polaris"]
+    assert "#PBS -M me@x.org\n" in r.script and "#SBATCH --output" not in r.script.replace(
+        "# source directive, not carried: #SBATCH --output", "")
+
+
+def test_directives_naming_the_source_sites_nodes_are_not_carried() -> None:
+    script = SLURM + "#SBATCH --exclude=cn-g[001-012]\nsrun python train.py\n"
+    r = port(script, "delta")["delta"]
+    assert "cn-g[001-012]" not in r.script and "names the source site's nodes" in _notes(r)

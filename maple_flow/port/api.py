@@ -30,6 +30,7 @@ from maple_flow.port.carry import (
     translate,
 )
 from maple_flow.port.fit import fit_cpus_per_task, source_errexit
+from maple_flow.port.header import add_to_header, header_edits
 from maple_flow.port.launcher_opts import carry_launcher_options
 from maple_flow.port.loop import carry_loop
 from maple_flow.port.oneproc import one_process_launch, one_process_size
@@ -437,6 +438,9 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
     if not one_process and not refusals:
         script, opt_notes = carry_launcher_options(script, src.parsed, profile.name)
         notes += opt_notes + _rendezvous_note(src.parsed, script)
+    header_lines, header_notes = header_edits(src.parsed.directives, profile)
+    script = add_to_header(script, header_lines)
+    notes += header_notes
     tail = translate_scheduler_vars(src.parsed.launch_tail, profile.scheduler)[0]
     script = append_to_launch(script, tail)
     notes += [f"kept after the launch, as in the source: `{tail}`"] if tail else []
