@@ -274,3 +274,15 @@ def test_directives_naming_the_source_sites_nodes_are_not_carried() -> None:
     script = SLURM + "#SBATCH --exclude=cn-g[001-012]\nsrun python train.py\n"
     r = port(script, "delta")["delta"]
     assert "cn-g[001-012]" not in r.script and "names the source site's nodes" in _notes(r)
+
+
+def test_programs_after_the_main_launch_are_kept_after_the_targets_launch() -> None:
+    script = SLURM + ("srun python train.py --x 1\npython evaluate.py --ckpt last\n"
+                      "nvidia-smi\nwait\n")
+    r = port(script, "polaris")["polaris"]
+    tail = r.script.split("# The job's own steps after the launch, as given.")[1]
+    assert tail.endswith("\npython evaluate.py --ckpt last\nnvidia-smi\n")
+    r = port(script, "aurora")["aurora"]
+    tail = r.script.split("after the launch, as given.")[1]
+    assert "nvidia-smi" not in tail and "python evaluate.py --ckpt last" in tail
+    assert "`nvidia-smi` after the launch is not copied" in _notes(r)

@@ -238,7 +238,8 @@ def test_user_setup_steps_are_kept_in_order() -> None:
     notes = _notes(r)
     assert "`cd $SLURM_SUBMIT_DIR` is not copied: the target's script starts in the submit" in notes
     assert "/global/common/software/m1234/env is on the source's filesystem" in notes
-    assert "`python evaluate.py` runs after the training" in notes
+    assert r.script.rstrip().endswith("\npython evaluate.py")  # kept after the launch (issue 14)
+    assert "1 line(s) after the launch kept" in notes
     assert "git clone" in r.script and "prepare_data.py" in r.script
 
 

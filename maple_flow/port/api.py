@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from maple_flow.errors import InvalidValue, MissingInformation, UnknownCluster, api_boundary
 from maple_flow.knowledge.clusters import no_target_message
 from maple_flow.models import ClusterProfile, JobSpec, format_walltime, walltime_seconds
+from maple_flow.port.apply import apply_edits, wrapper_is_program
 from maple_flow.port.array import port_array
 from maple_flow.port.carry import (
     Carried,
@@ -30,19 +31,16 @@ from maple_flow.port.carry import (
     translate,
 )
 from maple_flow.port.fit import fit_cpus_per_task, source_errexit
-from maple_flow.port.header import add_to_header, header_edits
-from maple_flow.port.launcher_opts import carry_launcher_options
 from maple_flow.port.loop import carry_loop
-from maple_flow.port.oneproc import one_process_launch, one_process_size
+from maple_flow.port.oneproc import one_process_size
 from maple_flow.port.rules import (
     choose_queue,
     device_family_note,
     is_path,
     place_ranks,
-    translate_scheduler_vars,
     vendor_of_script,
 )
-from maple_flow.port.stages import append_to_launch, header_of, without_python
+from maple_flow.port.stages import header_of
 from maple_flow.port.topology import disagreements, source_layout_args, wanted_layout
 from maple_flow.scriptparse import ParsedScript, ScriptFacts, guess_cluster, parse_script
 from maple_flow.scriptparse import read_facts as _read_facts
@@ -200,7 +198,7 @@ def _software_notes(src: Source, profile: ClusterProfile) -> list[str]:
         notes.append(f"the source sends the program's output elsewhere ({' '.join(redirects)}); "
                      "the port writes it to the scheduler's output file: add the redirection "
                      "if you need it")
-    if _wrapper_is_program(p):
+    if wrapper_is_program(p):
         notes.append(
             f"your script {p.launch.wrapper_script} is the program the launcher starts (no "
             "Python program follows it): started as the source did, with its words verbatim; "
@@ -214,22 +212,6 @@ def _software_notes(src: Source, profile: ClusterProfile) -> list[str]:
             "launcher replaces it: carry over anything else it did"
         )
     return notes
-
-
-def _rendezvous_note(p: ParsedScript, script: str) -> list[str]:
-    """The source's c10d rendezvous where the target's launch uses a static one."""
-    stage = next((s for s in p.launch.stages if s.name in {"accelerate", "torchrun"}), None)
-    backend = stage.get("--rdzv_backend", "--rdzv-backend") if stage else None
-    if backend != "c10d" or "--rdzv_backend=static" not in script:
-        return []
-    return [f"the source's {stage.name if stage else ''} c10d rendezvous is a static one on the "
-            "target (its documented form: the node rank from the site launcher, the first node "
-            "as master): the same processes and ranks"]
-
-
-def _wrapper_is_program(p: ParsedScript) -> bool:
-    """The launcher starts the user's shell script itself (``srun run.sh key=prog.py``)."""
-    return bool(p.launch.wrapper_script) and p.launch.entrypoint == p.launch.wrapper_script
 
 
 def _arg_notes(args: list[str]) -> list[str]:
@@ -427,23 +409,10 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
     refusals += [loop_problem] if loop_problem else []
     refusals += [array.refusal] if array.refusal else []
     refusals = [one_refusal] if one_refusal else refusals + carried.refusals
-    script = result.script
-    if one_process and not refusals:
-        script, problem = one_process_launch(script, profile, nodes,
-                                             bool(src.parsed.launch.stages))
-        refusals += [problem] if problem else []
-    if _wrapper_is_program(src.parsed) and not refusals:
-        script, problem = without_python(script, profile.software.python, entry)
-        refusals += [problem] if problem else []
-    if not one_process and not refusals:
-        script, opt_notes = carry_launcher_options(script, src.parsed, profile.name)
-        notes += opt_notes + _rendezvous_note(src.parsed, script)
-    header_lines, header_notes = header_edits(src.parsed.directives, profile)
-    script = add_to_header(script, header_lines)
-    notes += header_notes
-    tail = translate_scheduler_vars(src.parsed.launch_tail, profile.scheduler)[0]
-    script = append_to_launch(script, tail)
-    notes += [f"kept after the launch, as in the source: `{tail}`"] if tail else []
+    applied = apply_edits(result.script, src, profile, one_process=one_process,
+                          size=(nodes, gpn), entry=entry, errexit=errexit)
+    script, notes, refusals = applied.script, notes + applied.notes, refusals + (
+        applied.refusals if not refusals else [])
     if refusals:
         notes = [f"refused for {profile.name}: {m}" for m in refusals] + notes
         return PortResult(profile.id, "", result.spec, result.template_id, "refused", notes,

@@ -15,7 +15,7 @@ from maple_flow.port.fit import SCRIPT_SET_VARS, script_var_setters
 from maple_flow.port.rules import classify_env, referenced, translate_scheduler_vars
 from maple_flow.scriptparse import ParsedScript, ScriptFacts
 from maple_flow.scriptparse.facts import size_vars
-from maple_flow.scriptparse.steps import Step, after_steps
+from maple_flow.scriptparse.steps import Step
 from maple_flow.shellquote import shell_word
 
 _ALWAYS_SET = frozenset({
@@ -240,10 +240,6 @@ def carry_steps(src: Source, profile: ClusterProfile, out: Carried) -> None:
         started = started or (added and step.keep is True)
     out.steps[:0] = list(out.export_lines.values())  # exports no kept step places: first
     out.export_lines.clear()
-    for text in after_steps(src.parsed):
-        out.notes.append(f"`{short(text)}` runs after the training on the source; set-up "
-                         "steps run before the launch, so it is not carried: add it after the "
-                         "launch line on the target")
 
 
 #: Tools and variables of one GPU vendor (a line using them fails on another's GPUs).

@@ -285,13 +285,9 @@ def _drop_source_conda_init(steps: list[Step]) -> list[Step]:
     ]
 
 
-def after_steps(p: ParsedScript) -> list[str]:
-    """Lines after the launch that do something (not echo/exit/wait): not carried."""
-    quiet = {"echo", "printf", "exit", "wait", "date", "sleep", "set"}
-    return [
-        b.text for b in p.after
-        if any(c.words and c.words[0] not in quiet for c in b.commands)
-    ]
+def block_step(block: Block, p: ParsedScript) -> Step | None:
+    """One top-level block of ``p`` (before or after its launch) as a step."""
+    return _block_step(block, _uses_conda_module(p))
 
 
 def line_steps(text: str, p: ParsedScript) -> list[Step]:
