@@ -286,3 +286,10 @@ def test_programs_after_the_main_launch_are_kept_after_the_targets_launch() -> N
     tail = r.script.split("after the launch, as given.")[1]
     assert "nvidia-smi" not in tail and "python evaluate.py --ckpt last" in tail
     assert "`nvidia-smi` after the launch is not copied" in _notes(r)
+
+
+def test_a_stage_asking_fewer_ranks_than_the_job_is_sized_as_asked() -> None:
+    script = SLURM + "srun -n 1 python prep.py\nsrun python train.py\n"
+    r = port(script, "polaris")["polaris"]
+    prep = next(line for line in r.script.splitlines() if "prep.py" in line)
+    assert prep.startswith("mpiexec -n 1 ") and "$NRANKS" not in prep

@@ -142,13 +142,28 @@ def _rank_per_gpu_size(
     gpn = to_int(
         stage.get("--ntasks-per-node", "--ppn", "-ppn", "--npernode", "-npernode"), vars_
     ) or _ppr(stage.get("--map-by", "-map-by"))
+    explicit = total
     total = total or size["tasks"]
     gpn = gpn or size["tpn"]
+    if explicit and gpn and explicit < (nodes or 1) * gpn:
+        return _fewer_ranks(explicit, nodes, gpn)
     if gpn is None and total and nodes and total % nodes == 0:
         gpn = total // nodes
     if nodes is None and total and gpn and total % gpn == 0:
         nodes = total // gpn
     return nodes or (1 if total and gpn and total == gpn else None), gpn or size["gpus"]
+
+
+def _fewer_ranks(total: int, nodes: int | None, gpn: int) -> tuple[int | None, int | None]:
+    """Nodes and ranks per node of a launch that asks fewer ranks (``srun -n 1``) than the
+    job's nodes x tasks per node: packed on as few nodes as hold them."""
+    if total <= gpn:
+        return 1, total
+    if total % gpn == 0:
+        return total // gpn, gpn
+    if nodes and total % nodes == 0:
+        return nodes, total // nodes
+    return None, None
 
 
 def job_size(p: ParsedScript) -> tuple[int | None, int | None]:
