@@ -42,7 +42,8 @@ generate_cmd = typer_command(GENERATE)
 
 
 def port_cmd(
-    script: Annotated[Path, typer.Argument(help="A Slurm or PBS script that works somewhere.")],
+    script: Annotated[Path, typer.Argument(
+        help="A Slurm, PBS or LSF script that works somewhere.")],
     to: Annotated[str, typer.Option("--to", help="Target clusters, comma-separated.")],
     output: Annotated[
         Path | None, typer.Option("-o", "--output-dir", help="Write <cluster>.sh files here.")

@@ -19,7 +19,9 @@ _CHOSEN = frozenset({
     "hint", "select", "walltime", "place", "filesystems", "queue", "ngpus", "ncpus", "mpiprocs",
     "system", "extra-node-info", "threads-per-core", "sockets-per-node", "cores-per-socket",
     "image", "module", "switches", "core-spec",
-    "shell", "variables", "get-user-env", "export",
+    "shell", "variables", "get-user-env", "export", "tasks-per-node", "gres-flags", "gpu-freq",
+    "cpu-freq", "mincpus", "tmp", "overcommit", "oversubscribe", "spread-job",
+    "use-min-nodes", "contiguous", "partition-list",
 })
 #: Directives that name the source site's own nodes or resources: not carried, said in a note.
 _SITE = frozenset({"exclude", "nodelist", "reservation", "clusters", "licenses", "wckey"})
