@@ -293,3 +293,12 @@ def test_a_stage_asking_fewer_ranks_than_the_job_is_sized_as_asked() -> None:
     r = port(script, "polaris")["polaris"]
     prep = next(line for line in r.script.splitlines() if "prep.py" in line)
     assert prep.startswith("mpiexec -n 1 ") and "$NRANKS" not in prep
+
+
+def test_a_scheduler_query_is_kept_when_the_target_has_the_same_scheduler() -> None:
+    script = SLURM + ("scontrol show hostnames $SLURM_JOB_NODELIST > hostfile\n"
+                      "srun python train.py --hosts hostfile\n")
+    assert "scontrol show hostnames $SLURM_JOB_NODELIST > hostfile" in port(
+        script, "delta")["delta"].spec.setup_steps
+    r = port(script, "polaris")["polaris"]
+    assert not any("scontrol" in s for s in r.spec.setup_steps) and "scontrol" in _notes(r)

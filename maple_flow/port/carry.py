@@ -178,6 +178,9 @@ def _classify(src: Source, profile: ClusterProfile, out: Carried) -> tuple[list[
             out.notes.append(f"line {step.line} `{short(step.text)}` is not copied: {foreign}")
             if step.name:
                 foreign_names.add(step.name)
+        elif step.keep is False and _same_scheduler_query(step, src, profile):
+            kept.append(Step(step.line, step.text, True, f"a query of {profile.scheduler}, "
+                             "the target's scheduler too: it runs there as written"))
         elif step.keep is False:
             out.notes.append(f"line {step.line} `{short(step.text)}` is not copied: {step.why}")
         elif step.keep and _builds_launch(step, src.parsed.launch_vars):
@@ -186,6 +189,19 @@ def _classify(src: Source, profile: ClusterProfile, out: Carried) -> tuple[list[
         else:
             kept.append(step)
     return kept, foreign_names
+
+
+#: Scheduler commands that only read the job's facts (they run under the same scheduler).
+_QUERIES = {"slurm": ("scontrol show", "squeue", "sinfo", "sacct", "sstat"),
+            "pbs": ("qstat", "pbsnodes")}
+
+
+def _same_scheduler_query(step: Step, src: Source, profile: ClusterProfile) -> bool:
+    """A line that runs a query of the source's scheduler (``scontrol show hostnames ... >
+    hostfile``), not an assignment, ported to a target with the same scheduler."""
+    return (src.parsed.scheduler == profile.scheduler and not step.name
+            and step.why.endswith("is the source scheduler's command")
+            and step.text.lstrip().startswith(_QUERIES.get(profile.scheduler, ())))
 
 
 def _read_later(src: Source, kept: list[Step], out: Carried) -> list[Step]:
