@@ -302,3 +302,21 @@ def test_a_scheduler_query_is_kept_when_the_target_has_the_same_scheduler() -> N
         script, "delta")["delta"].spec.setup_steps
     r = port(script, "polaris")["polaris"]
     assert not any("scontrol" in s for s in r.spec.setup_steps) and "scontrol" in _notes(r)
+
+
+def test_the_pbs_node_file_is_written_on_a_slurm_target() -> None:
+    script = PBS + ("cp $PBS_NODEFILE hostfile\n"
+                    "mpiexec -n 8 --ppn 4 python train.py --hostfile $PBS_NODEFILE\n")
+    r = port(script, "delta")["delta"]
+    steps = r.spec.setup_steps
+    assert steps[:2] == ['MAPLE_NODEFILE="$(mktemp)"',
+                         'scontrol show hostnames "$SLURM_JOB_NODELIST" > "$MAPLE_NODEFILE"']
+    assert "cp $MAPLE_NODEFILE hostfile" in steps
+    assert r.spec.args == ["--hostfile", "$MAPLE_NODEFILE"]
+
+
+def test_a_loop_over_the_pbs_node_file_is_kept_on_a_slurm_target() -> None:
+    body = "for H in $(cat $PBS_NODEFILE)\ndo\n    mpiexec -n 8 --ppn 4 python bench.py $H\ndone\n"
+    r = port(PBS + body, "perlmutter")["perlmutter"]
+    assert r.status == "generated" and r.spec.loop_open[0] == "for H in $(cat $MAPLE_NODEFILE)"
+    assert r.spec.setup_steps[0] == 'MAPLE_NODEFILE="$(mktemp)"'

@@ -397,6 +397,11 @@ def short(text: str) -> str:
     return flat if len(flat) <= 240 else flat[:237] + "..."
 
 
+#: On Slurm, PBS's node file written from the job's node list.
+_NODEFILE_STEPS = ['MAPLE_NODEFILE="$(mktemp)"',
+                   'scontrol show hostnames "$SLURM_JOB_NODELIST" > "$MAPLE_NODEFILE"']
+
+
 def translate(src: Source, profile: ClusterProfile, carried: Carried) -> tuple[str, list[str]]:
     """Entry point, arguments, env values and steps with the other scheduler's job
     variables renamed for ``profile``'s scheduler; notes what was renamed."""
@@ -412,6 +417,12 @@ def translate(src: Source, profile: ClusterProfile, carried: Carried) -> tuple[s
     _script_args_notes(src.facts.args, profile, carried)
     carried.env = {k: tr(v) for k, v in carried.env.items()}
     carried.steps = [tr(s) for s in carried.steps]
+    words = [entry, *args, *carried.env.values(), *carried.steps, *carried.loop_open,
+             *carried.loop_close]
+    if any("MAPLE_NODEFILE" in w for w in words):
+        carried.steps[:0] = _NODEFILE_STEPS
+        carried.notes.append("$PBS_NODEFILE (one host per line) is a file the port writes from "
+                             "Slurm's node list: $MAPLE_NODEFILE")
     if renamed:
         carried.notes.append(f"scheduler variables renamed for {profile.scheduler}: "
                              f"{', '.join(sorted(set(renamed)))}")

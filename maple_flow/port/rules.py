@@ -189,6 +189,8 @@ _SCHEDULER_VARS: dict[str, dict[str, str]] = {
     "SLURM_GPUS_ON_NODE": {"pbs": "GPUS_PER_NODE"},
     "SLURM_GPUS_PER_NODE": {"pbs": "GPUS_PER_NODE"},
     "SLURM_NTASKS_PER_NODE": {"pbs": "GPUS_PER_NODE"},
+    # PBS's node file: on Slurm a file the ported script writes from the node list
+    "PBS_NODEFILE": {"slurm": "MAPLE_NODEFILE"},
     # LSF (a source only): its job facts under either target scheduler's names
     "LSB_JOBID": {"slurm": "SLURM_JOB_ID", "pbs": "PBS_JOBID"},
     "LSB_JOBNAME": {"slurm": "SLURM_JOB_NAME", "pbs": "PBS_JOBNAME"},
