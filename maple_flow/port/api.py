@@ -9,6 +9,12 @@ source cluster (account, queue, modules, its filesystems' paths, network and lau
 variables, containers, scheduler commands) is not copied: each drop is a note with its reason
 and the target's equivalent where its profile knows one. A port that breaks the target's
 rules is ``refused`` with the policy's message and hint.
+
+The pipeline, a file per stage: read (``maple_flow.scriptparse``; :func:`_source` here);
+plan the edits for one target (``carry``, ``loop``, ``array``, ``fit``, ``topology``,
+``oneproc``, ``stages``: the job's other launches, ``header``, ``launcher_opts``); render the
+target's site set-up and launch from its template and apply the edits to it (``apply``); the
+notes, and the diff source -> port with each hunk's reasons (``diff``).
 """
 
 from __future__ import annotations
