@@ -76,8 +76,11 @@ def test_plain_python_on_a_four_gpu_job_is_not_put_under_torchrun() -> None:
 
 
 def test_one_process_with_more_gpus_than_a_target_node_is_refused() -> None:
-    r = port(ONE_TASK.replace("gpus-per-task=4", "gpus-per-task=8"), "delta")["delta"]
+    script = ONE_TASK.replace("gpus-per-task=4", "gpus-per-task=8").replace(
+        "--epochs 2", "--epochs 2 trainer.devices=8")
+    r = port(script, "delta")["delta"]
     assert r.status == "refused" and "one process drives 8 GPUs" in _notes(r)
+    assert "its `trainer.devices=8`) to at most 4" in _notes(r)
 
 
 # --- 3: the program's own topology arguments ----------------------------------------------------

@@ -8,6 +8,7 @@ import re
 
 from maple_flow.models import ClusterProfile
 from maple_flow.port.stages import launch_section
+from maple_flow.port.topology import topology_args
 from maple_flow.scriptparse import ScriptFacts
 
 _SITE_LAUNCH = re.compile(r"^(?:srun|mpiexec|mpirun|ibrun|aprun)\b")
@@ -26,10 +27,12 @@ def one_process_size(f: ScriptFacts, profile: ClusterProfile) -> tuple[int, int,
     gpus = f.gpus_per_process or 1
     nodes = f.nodes or 1
     if gpus > profile.gpu.per_node:
+        named = [a.text for a in topology_args(f.args) if a.role == "gpus" and a.value == gpus]
+        what = f"its `{named[0]}`" if named else "its own GPU count"
         return nodes, gpus, (
             f"one process drives {gpus} GPUs in the source and a {profile.name} node has "
-            f"{profile.gpu.per_node}: change the program's GPU count (and its own --gpus-style "
-            "argument) to at most that, or make it one process per GPU")
+            f"{profile.gpu.per_node}: change the program ({what}) to at most "
+            f"{profile.gpu.per_node}, or make it one process per GPU")
     return nodes, gpus, ""
 
 
