@@ -42,7 +42,8 @@ generate_cmd = typer_command(GENERATE)
 
 
 def port_cmd(
-    script: Annotated[Path, typer.Argument(help="A Slurm or PBS script that works somewhere.")],
+    script: Annotated[Path, typer.Argument(
+        help="A Slurm, PBS or LSF script that works somewhere.")],
     to: Annotated[str, typer.Option("--to", help="Target clusters, comma-separated.")],
     output: Annotated[
         Path | None, typer.Option("-o", "--output-dir", help="Write <cluster>.sh files here.")
@@ -67,6 +68,9 @@ def port_cmd(
         "--repair", help="With --verify: repair each failed target (maple repair).")] = False,
     review: Annotated[bool, typer.Option(
         "--review", help="With --repair: ask y/n before each fix (needs a terminal).")] = False,
+    diff: Annotated[bool, typer.Option(
+        "--diff", help="Print the unified diff source -> port for each target, each hunk "
+        "with its reasons (# why:), instead of the whole script.")] = False,
 ) -> None:
     """Rewrite a working script for other clusters; notes say what to check there.
 
@@ -117,7 +121,7 @@ def port_cmd(
     if as_json:
         typer.echo(json.dumps({k: r.to_dict() for k, r in results.items()}, indent=2))
     else:
-        _print_port(results, output)
+        _print_port(results, output, diff)
     code = port_exit_code(results, verify)
     if code:
         raise typer.Exit(code)
@@ -155,12 +159,15 @@ def _repair_loop(timeout: float, review: bool) -> Any:
                      llm_always=False, store=open_store(None))
 
 
-def _print_port(results: dict[str, Any], output: Path | None) -> None:
+def _print_port(results: dict[str, Any], output: Path | None, diff: bool = False) -> None:
     from maple_flow.verify.progress import render_report
 
     for cluster, result in results.items():
         if result.status == "refused":
             typer.echo(f"{cluster}: refused (breaks {cluster}'s rules; nothing written)")
+        elif diff:
+            typer.echo(f"# ===== {cluster} ({result.status}): diff source -> port =====")
+            typer.echo(result.diff, nl=False)
         elif output:
             typer.echo(f"{cluster}: wrote {output / (cluster + '.sh')} ({result.status})")
         else:

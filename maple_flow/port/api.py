@@ -9,6 +9,12 @@ source cluster (account, queue, modules, its filesystems' paths, network and lau
 variables, containers, scheduler commands) is not copied: each drop is a note with its reason
 and the target's equivalent where its profile knows one. A port that breaks the target's
 rules is ``refused`` with the policy's message and hint.
+
+The pipeline, a file per stage: read (``maple_flow.scriptparse``; :func:`_source` here);
+plan the edits for one target (``carry``, ``loop``, ``array``, ``fit``, ``topology``,
+``oneproc``, ``stages``: the job's other launches, ``header``, ``launcher_opts``); render the
+target's site set-up and launch from its template and apply the edits to it (``apply``); the
+notes, and the diff source -> port with each hunk's reasons (``diff``).
 """
 
 from __future__ import annotations
@@ -20,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 from maple_flow.errors import InvalidValue, MissingInformation, UnknownCluster, api_boundary
 from maple_flow.knowledge.clusters import no_target_message
 from maple_flow.models import ClusterProfile, JobSpec, format_walltime, walltime_seconds
+from maple_flow.port.apply import apply_edits, wrapper_is_program
 from maple_flow.port.array import port_array
 from maple_flow.port.carry import (
     Carried,
@@ -31,6 +38,7 @@ from maple_flow.port.carry import (
 )
 from maple_flow.port.fit import fit_cpus_per_task, source_errexit
 from maple_flow.port.loop import carry_loop
+from maple_flow.port.oneproc import one_process_size
 from maple_flow.port.rules import (
     choose_queue,
     device_family_note,
@@ -38,6 +46,8 @@ from maple_flow.port.rules import (
     place_ranks,
     vendor_of_script,
 )
+from maple_flow.port.stages import header_of
+from maple_flow.port.topology import disagreements, source_layout_args, wanted_layout
 from maple_flow.scriptparse import (
     ParsedScript,
     ScriptFacts,
@@ -90,6 +100,16 @@ class PortResult:
     notes: list[str] = field(default_factory=list)
     explanation: dict[str, str] = field(default_factory=dict)
     report: VerifyReport | None = None
+    #: The source script's text (the diff is taken against it).
+    source: str = ""
+
+    @property
+    def diff(self) -> str:
+        """The unified diff source -> port, each hunk headed by its reasons (``# why:``);
+        empty for a refused port."""
+        from maple_flow.port.diff import port_diff
+
+        return port_diff(self.source, self.script, self.notes, self.cluster) if self.script else ""
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON shape of ``maple port --json``."""
@@ -137,13 +157,28 @@ def _source(script: str | bytes, source: str | None, o: dict[str, Any]) -> Sourc
     cluster = resolve_cluster(source) if source else guess_cluster(parsed, text)
     facts = _read_facts(parsed)
     total, note = _total(facts, cluster, o)
-    return Source(parsed, facts, cluster, total, setup_steps(parsed), [note] if note else [])
+    return Source(parsed, facts, cluster, total, setup_steps(parsed), [note] if note else [],
+                  header_of(text))
+
+
+def port_launch_only(script: str, source: str | None, target: str) -> PortResult:
+    """A port of ``script`` (a header and one launch line) without lint: another launch of a
+    job is ported with it."""
+    return _port_one(_source(script, source, {}), target, {}, lint=False)
 
 
 def _launch_block_notes(p: ParsedScript) -> list[str]:
-    block = p.launch_block
+    block, loop = p.launch_block, p.per_node_loop
+    if loop is not None:
+        body = [" ".join(x.split()) for x in loop.before[1:] + loop.after
+                if x.strip() and x.strip() not in {"do", "done"}]
+        return [f"the loop `{loop.head}` (line {loop.line}) starts the launch once per node in "
+                "the background: the target's launch starts it on every node itself"
+                + (f"; its other lines are not carried: {'; '.join(body)}" if body else "")]
     if block is None or p.launch_loop is not None or not _COMPOUND.match(block.text):
         return []
+    if p.launch_tail and block.text.lstrip().startswith("{") and "\n" not in block.text:
+        return []  # a `{ ...; } > log` group: its redirection is kept on the launch
     head = " ".join(block.text.strip().split("\n", 1)[0].split())
     return [f"the launch line runs inside `{head}` (line {block.line}); the port runs the "
             "program once: repeat the loop or branch on the target if you need it"]
@@ -171,11 +206,19 @@ def _software_notes(src: Source, profile: ClusterProfile) -> list[str]:
                 "carried (if it wrapped the program, e.g. in a profiler, add it on the target)"
             )
     redirects = [r for r in p.launch_redirects if r not in {"2>&1", ">&2", "1>&2"}]
-    if redirects:
+    if redirects and not p.launch_tail:
         notes.append(f"the source sends the program's output elsewhere ({' '.join(redirects)}); "
                      "the port writes it to the scheduler's output file: add the redirection "
                      "if you need it")
-    if p.launch.wrapper_script:
+    if wrapper_is_program(p):
+        notes.append(
+            f"your script {p.launch.wrapper_script} is the program the launcher starts (no "
+            "Python program follows it): started as the source did, with its words verbatim; "
+            "check on the target what it runs (paths, modules, launchers inside it)"
+            + ("; the target's launcher finds it on $PATH: write ./"
+               f"{p.launch.wrapper_script} if it lies in the job's directory"
+               if "/" not in p.launch.wrapper_script else ""))
+    elif p.launch.wrapper_script:
         notes.append(
             f"the program ran through your wrapper {p.launch.wrapper_script}; the target's "
             "launcher replaces it: carry over anything else it did"
@@ -206,10 +249,16 @@ def _size(src: Source, profile: ClusterProfile, o: dict[str, Any]) -> tuple[int,
     if src.total is None:  # only with nodes= given: the target size is what was said
         gpn = o.get("gpus_per_node") or profile.gpu.per_node
         return o["nodes"], gpn, [f"{o['nodes'] * gpn} ranks: {o['nodes']} node(s) as you said"]
+    f = src.facts
+    found = source_layout_args(f.args, f.nodes, f.gpus_per_node, src.total)
+    want_nodes, want_gpn = (None, None) if o.get("nodes") or o.get("gpus_per_node") else (
+        wanted_layout(found, src.total, profile.gpu.per_node))
     nodes, gpn, note = place_ranks(
-        src.total, profile.gpu.per_node, o.get("nodes"), o.get("gpus_per_node")
+        src.total, profile.gpu.per_node, o.get("nodes") or want_nodes,
+        o.get("gpus_per_node") or want_gpn,
     )
     notes = [note] if note else []
+    notes += disagreements(found, nodes, gpn, profile.name)
     if gpn > profile.gpu.per_node:
         notes.append(
             f"{gpn} ranks per node exceed the {profile.gpu.per_node} devices of a "
@@ -308,14 +357,22 @@ def _job_name(src: Source, o: dict[str, Any]) -> tuple[dict[str, Any], list[str]
 
 
 def _port_one(src: Source, target: str, o: dict[str, Any],
-              store: TemplateStore | None = None) -> PortResult:
+              store: TemplateStore | None = None, lint: bool = True) -> PortResult:
     from maple_flow.generate import generate_from_spec
     from maple_flow.knowledge.clusters import get_profile
 
     profile = get_profile(target)
-    nodes, gpn, notes = _size(src, profile, o)
+    f = src.facts
+    one_process = bool(f.gpus_per_process) and not (o.get("nodes") or o.get("gpus_per_node"))
+    if one_process:
+        nodes, gpn, one_refusal = one_process_size(f, profile)
+        notes = [f"one process per node drives {gpn} GPUs in the source: kept so on "
+                 f"{profile.name} ({nodes} node(s) x {gpn} GPU(s), the program started once "
+                 "per node)"]
+    else:
+        (nodes, gpn, notes), one_refusal = _size(src, profile, o), ""
     timing, time_notes = _timing(src, profile, (nodes, gpn), o)
-    carried = Carried()
+    carried = Carried(size=(nodes, gpn))
     array = port_array(src.parsed, profile)
     carried.job_vars += [array.index_var] if array.index_var else []
     carry_env(src, profile, o, carried)
@@ -323,9 +380,9 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
     loop_problem = carry_loop(src, profile, carried)
     errexit, errexit_notes = source_errexit(src.parsed)
     entry, args = translate(src, profile, carried)
-    model, model_notes = _model_fields(src, profile)
+    model, model_notes = ({"launch_model": "launcher"}, []) if one_process else _model_fields(
+        src, profile)
     name, name_notes = _job_name(src, o)
-    f = src.facts
     cpus, cpu_notes = fit_cpus_per_task(
         f.cpus_per_task, profile, gpn if model["launch_model"] == "per_rank" else 1)
     fields: dict[str, Any] = {
@@ -364,12 +421,17 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
     refusals = [x.message for x in result.findings if x.severity == "error"]
     refusals += [loop_problem] if loop_problem else []
     refusals += [array.refusal] if array.refusal else []
+    refusals = [one_refusal] if one_refusal else refusals + carried.refusals
+    applied = apply_edits(result.script, src, profile, one_process=one_process,
+                          size=(nodes, gpn), entry=entry, errexit=errexit)
+    script, notes, refusals = applied.script, notes + applied.notes, refusals + (
+        applied.refusals if not refusals else [])
     if refusals:
         notes = [f"refused for {profile.name}: {m}" for m in refusals] + notes
         return PortResult(profile.id, "", result.spec, result.template_id, "refused", notes,
                           result.explanation)
-    notes += _shellcheck_notes(result.script)
-    return PortResult(profile.id, result.script, result.spec, result.template_id, "generated",
+    notes += _shellcheck_notes(script) if lint else []
+    return PortResult(profile.id, script, result.spec, result.template_id, "generated",
                       notes, result.explanation)
 
 
@@ -446,9 +508,12 @@ def port(
     names = [t.strip() for t in (targets.split(",") if isinstance(targets, str) else targets)]
     if not any(names):
         raise UnknownCluster(no_target_message())
-    src = _source(decode_script(script), source, overrides)  # BOM, CRLF/CR made plain
+    text = decode_script(script)  # BOM, CRLF/CR made plain
+    src = _source(text, source, overrides)
     results = {r.cluster: r for r in (_port_one(src, name, overrides, store)
                                      for name in names if name)}
+    for result in results.values():
+        result.source = text
     if repair and not verify:
         raise InvalidValue("repair=True needs verify=True (repair starts from the failure)")
     if verify:

@@ -15,7 +15,7 @@ from maple_flow.port.fit import SCRIPT_SET_VARS, script_var_setters
 from maple_flow.port.rules import classify_env, referenced, translate_scheduler_vars
 from maple_flow.scriptparse import ParsedScript, ScriptFacts
 from maple_flow.scriptparse.facts import size_vars
-from maple_flow.scriptparse.steps import Step, after_steps
+from maple_flow.scriptparse.steps import Step
 from maple_flow.shellquote import kept_as_text, shell_word
 
 _ALWAYS_SET = frozenset({
@@ -48,6 +48,8 @@ class Source:
     total: int | None
     steps: list[Step]
     notes: list[str] = field(default_factory=list)
+    #: The source's shebang and directive lines (a stage of the job is ported under them).
+    header: str = ""
 
 
 @dataclass
@@ -66,6 +68,12 @@ class Carried:
     job_vars: list[str] = field(default_factory=list)
     #: Export lines carried as written (``step`` verdicts), placed where the source has them.
     export_lines: dict[str, str] = field(default_factory=dict)
+    #: The target job's nodes and ranks per node (another launch of the job is sized on it).
+    size: tuple[int, int] = (1, 1)
+    #: Why a part of the script cannot be ported (the port is refused).
+    refusals: list[str] = field(default_factory=list)
+    #: Set-up lines that are the target's launch of another program (its own words inside).
+    stage_lines: set[str] = field(default_factory=set)
 
 
 def carry_env(src: Source, profile: ClusterProfile, o: dict[str, Any], out: Carried) -> None:
@@ -170,6 +178,9 @@ def _classify(src: Source, profile: ClusterProfile, out: Carried) -> tuple[list[
             out.notes.append(f"line {step.line} `{short(step.text)}` is not copied: {foreign}")
             if step.name:
                 foreign_names.add(step.name)
+        elif step.keep is False and _same_scheduler_query(step, src, profile):
+            kept.append(Step(step.line, step.text, True, f"a query of {profile.scheduler}, "
+                             "the target's scheduler too: it runs there as written"))
         elif step.keep is False:
             out.notes.append(f"line {step.line} `{short(step.text)}` is not copied: {step.why}")
         elif step.keep and _builds_launch(step, src.parsed.launch_vars):
@@ -180,11 +191,25 @@ def _classify(src: Source, profile: ClusterProfile, out: Carried) -> tuple[list[
     return kept, foreign_names
 
 
+#: Scheduler commands that only read the job's facts (they run under the same scheduler).
+_QUERIES = {"slurm": ("scontrol show", "squeue", "sinfo", "sacct", "sstat"),
+            "pbs": ("qstat", "pbsnodes")}
+
+
+def _same_scheduler_query(step: Step, src: Source, profile: ClusterProfile) -> bool:
+    """A line that runs a query of the source's scheduler (``scontrol show hostnames ... >
+    hostfile``), not an assignment, ported to a target with the same scheduler."""
+    return (src.parsed.scheduler == profile.scheduler and not step.name
+            and step.why.endswith("is the source scheduler's command")
+            and step.text.lstrip().startswith(_QUERIES.get(profile.scheduler, ())))
+
+
 def _read_later(src: Source, kept: list[Step], out: Carried) -> list[Step]:
     """``kept`` less the assignments nothing after them reads (the program, the environment,
     the loop around the launch, or a later kept step)."""
     loop = src.parsed.launch_loop
-    last = " ".join([src.facts.entrypoint, *src.facts.args, *out.env.values(), *out.steps]
+    last = " ".join([src.facts.entrypoint, *src.facts.args, *out.env.values(), *out.steps,
+                     src.parsed.launch_tail]
                     + (loop.before + loop.after if loop else []))
     needed = set(referenced(last))
     result: list[Step] = []
@@ -224,14 +249,13 @@ def carry_steps(src: Source, profile: ClusterProfile, out: Carried) -> None:
             elif started and step.name in out.env:  # after a kept step: keep the order
                 out.steps.append(f"export {step.name}={shell_word(out.env.pop(step.name))}")
             continue
+        if step.launch:
+            _add_stage(step, src, profile, out)
+            continue
         added = _add_step(step, profile, out)
         started = started or (added and step.keep is True)
     out.steps[:0] = list(out.export_lines.values())  # exports no kept step places: first
     out.export_lines.clear()
-    for text in after_steps(src.parsed):
-        out.notes.append(f"`{short(text)}` runs after the training on the source; set-up "
-                         "steps run before the launch, so it is not carried: add it after the "
-                         "launch line on the target")
 
 
 #: Tools and variables of one GPU vendor (a line using them fails on another's GPUs).
@@ -334,6 +358,16 @@ def _without_dropped_refs(src: Source, kept: list[Step], out: Carried) -> list[S
     return result
 
 
+def _add_stage(step: Step, src: Source, profile: ClusterProfile, out: Carried) -> None:
+    """A launch of the job's before its main one, with the target's launcher."""
+    from maple_flow.port.stages import port_stage
+
+    lines, note = port_stage(step, src, profile, out.size)
+    out.steps.extend(lines)
+    out.stage_lines.update(lines)
+    (out.notes if lines else out.refusals).append(note)
+
+
 def _add_step(step: Step, profile: ClusterProfile, out: Carried) -> bool:
     """Append ``step`` to the set-up lines; False (with a note) when it cannot be."""
     lines = step.text.split("\n")
@@ -363,6 +397,11 @@ def short(text: str) -> str:
     return flat if len(flat) <= 240 else flat[:237] + "..."
 
 
+#: On Slurm, PBS's node file written from the job's node list.
+_NODEFILE_STEPS = ['MAPLE_NODEFILE="$(mktemp)"',
+                   'scontrol show hostnames "$SLURM_JOB_NODELIST" > "$MAPLE_NODEFILE"']
+
+
 def translate(src: Source, profile: ClusterProfile, carried: Carried) -> tuple[str, list[str]]:
     """Entry point, arguments, env values and steps with the other scheduler's job
     variables renamed for ``profile``'s scheduler; notes what was renamed."""
@@ -378,6 +417,12 @@ def translate(src: Source, profile: ClusterProfile, carried: Carried) -> tuple[s
     _script_args_notes(src.facts.args, profile, carried)
     carried.env = {k: tr(v) for k, v in carried.env.items()}
     carried.steps = [tr(s) for s in carried.steps]
+    words = [entry, *args, *carried.env.values(), *carried.steps, *carried.loop_open,
+             *carried.loop_close]
+    if any("MAPLE_NODEFILE" in w for w in words):
+        carried.steps[:0] = _NODEFILE_STEPS
+        carried.notes.append("$PBS_NODEFILE (one host per line) is a file the port writes from "
+                             "Slurm's node list: $MAPLE_NODEFILE")
     if renamed:
         carried.notes.append(f"scheduler variables renamed for {profile.scheduler}: "
                              f"{', '.join(sorted(set(renamed)))}")
@@ -408,7 +453,8 @@ def live_refs_note(entry: str, args: list[str], carried: Carried) -> list[str]:
     as_text = [w for w in program if kept_as_text(w)]
     words = [w for w in [*program, *carried.env.values()]
              if w not in as_text and ("$" in w or w.startswith("~"))]
-    lines = carried.steps + carried.loop_open + carried.loop_close
+    steps = [s for s in carried.steps if s not in carried.stage_lines]
+    lines = steps + carried.loop_open + carried.loop_close
     set_here = {n for s in lines
                 for n in re.findall(r"^\s*(?:export\s+)?(\w+)\+?=", s)} | set(carried.env)
     set_here |= set(carried.loop_vars) | set(carried.job_vars)

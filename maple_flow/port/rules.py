@@ -192,8 +192,17 @@ _SCHEDULER_VARS: dict[str, dict[str, str]] = {
     "SLURM_GPUS_ON_NODE": {"pbs": "GPUS_PER_NODE"},
     "SLURM_GPUS_PER_NODE": {"pbs": "GPUS_PER_NODE"},
     "SLURM_NTASKS_PER_NODE": {"pbs": "GPUS_PER_NODE"},
+    # PBS's node file: on Slurm a file the ported script writes from the node list
+    "PBS_NODEFILE": {"slurm": "MAPLE_NODEFILE"},
+    # LSF (a source only): its job facts under either target scheduler's names
+    "LSB_JOBID": {"slurm": "SLURM_JOB_ID", "pbs": "PBS_JOBID"},
+    "LSB_JOBNAME": {"slurm": "SLURM_JOB_NAME", "pbs": "PBS_JOBNAME"},
+    "LS_SUBCWD": {"slurm": "SLURM_SUBMIT_DIR", "pbs": "PBS_O_WORKDIR"},
+    "LSB_DJOB_NUMPROC": {"slurm": "NRANKS", "pbs": "NRANKS"},
+    "LSB_MAX_NUM_PROCESSORS": {"slurm": "NRANKS", "pbs": "NRANKS"},
 }
-_REF = re.compile(r"\$\{(\w+)\}|\$(\w+)")
+#: ``${NAME}``, ``${NAME%%.*}`` (an expansion with an operator), ``$NAME``.
+_REF = re.compile(r"\$\{(\w+)((?:[:#%/^,@]|-|\+|=|\?)[^}]*)?\}|\$(\w+)")
 
 
 def translate_scheduler_vars(text: str, scheduler: str) -> tuple[str, list[str]]:
@@ -202,12 +211,12 @@ def translate_scheduler_vars(text: str, scheduler: str) -> tuple[str, list[str]]
     done: list[str] = []
 
     def one(match: re.Match[str]) -> str:
-        name = match.group(1) or match.group(2)
+        name = match.group(1) or match.group(3)
         new = _SCHEDULER_VARS.get(name, {}).get(scheduler)
         if new is None:
             return match.group(0)
         done.append(f"${name} -> ${new}")
-        return "${" + new + "}" if match.group(1) else "$" + new
+        return "${" + new + (match.group(2) or "") + "}" if match.group(1) else "$" + new
 
     return _REF.sub(one, text), done
 

@@ -42,6 +42,9 @@ class ScriptFacts:
     model_why: str = ""
     horovod: bool = False
     cpus_per_task: int | None = None
+    #: GPUs each process drives when one process per node uses several (``--gpus-per-task=8``,
+    #: or ``--gpus=4`` and one task): None when a process per GPU is started.
+    gpus_per_process: int | None = None
 
 
 def _pbs_resource(ds: list[Directive], key: str) -> int | None:
@@ -139,13 +142,28 @@ def _rank_per_gpu_size(
     gpn = to_int(
         stage.get("--ntasks-per-node", "--ppn", "-ppn", "--npernode", "-npernode"), vars_
     ) or _ppr(stage.get("--map-by", "-map-by"))
+    explicit = total
     total = total or size["tasks"]
     gpn = gpn or size["tpn"]
+    if explicit and gpn and explicit < (nodes or 1) * gpn:
+        return _fewer_ranks(explicit, nodes, gpn)
     if gpn is None and total and nodes and total % nodes == 0:
         gpn = total // nodes
     if nodes is None and total and gpn and total % gpn == 0:
         nodes = total // gpn
     return nodes or (1 if total and gpn and total == gpn else None), gpn or size["gpus"]
+
+
+def _fewer_ranks(total: int, nodes: int | None, gpn: int) -> tuple[int | None, int | None]:
+    """Nodes and ranks per node of a launch that asks fewer ranks (``srun -n 1``) than the
+    job's nodes x tasks per node: packed on as few nodes as hold them."""
+    if total <= gpn:
+        return 1, total
+    if total % gpn == 0:
+        return total // gpn, gpn
+    if nodes and total % nodes == 0:
+        return nodes, total // nodes
+    return None, None
 
 
 def job_size(p: ParsedScript) -> tuple[int | None, int | None]:
@@ -232,6 +250,26 @@ def _unknown_why(p: ParsedScript) -> str:
     return f"{what} is computed at run time and no directive states it"
 
 
+def gpus_per_process(p: ParsedScript, nodes: int | None, gpn: int | None) -> int | None:
+    """GPUs one process drives when the job starts one process per node on nodes with
+    several GPUs allocated to it; None otherwise (or when not known)."""
+    stages = p.launch.stages
+    if any(s.name in _PER_NODE_LAUNCHERS for s in stages) or _hidden_launcher(p):
+        return None
+    size = directive_size(p)
+    outer = _outer(p)
+    per_task = gpu_count(p.directive("gpus-per-task"))
+    if outer is not None:
+        per_task = gpu_count(outer.get("--gpus-per-task")) or per_task
+    if gpn != 1:
+        return None
+    total = gpu_count(p.directive("gpus"))
+    job_nodes = nodes or size["nodes"] or 1
+    per_node = size["gpus"] or (total // job_nodes if total else None)
+    gpus = per_task or per_node
+    return gpus if gpus and gpus > 1 else None
+
+
 def _walltime(p: ParsedScript, facts: ScriptFacts) -> None:
     raw = p.directive("time", "walltime")
     if raw is None:
@@ -260,6 +298,7 @@ def read_facts(p: ParsedScript) -> ScriptFacts:
     facts.launch_model, facts.rank_vars = model.model, model.rank_vars
     facts.model_why, facts.horovod = model.why, model.horovod
     facts.cpus_per_task = first_int(p.directive("cpus-per-task"))
+    facts.gpus_per_process = gpus_per_process(p, nodes, gpn)
     if why:
         facts.notes.append(f"setup {framework} {strategy}: {why}")
     facts.unresolved_args = [a for a in [entry, *args] if "$" in a]

@@ -190,13 +190,17 @@ def _python(words: list[str], i: int, stages: list[Stage]) -> LaunchLine | None:
 
 
 def _after_launcher(
-    words: list[str], i: int, stages: list[Stage], name: str
+    words: list[str], i: int, stages: list[Stage], name: str, original: str = ""
 ) -> LaunchLine | None:
     stage = Stage(name)
     stages.append(stage)
     if name == "accelerate" and i < len(words) and words[i] == "launch":
         i += 1
-    i = _options(words, i, stage)
+    if original == "jsrun":
+        i = _jsrun_options(words, i, stage)
+        jsrun_as_mpiexec(stage)
+    else:
+        i = _options(words, i, stage)
     if i < len(words) and words[i] in {"-m", "--module"} and i + 1 < len(words):
         return LaunchLine(stages, words[i + 1], True, list(words[i + 2:]))
     if i < len(words) and words[i] in {"--no_python", "--no-python"}:
@@ -246,7 +250,7 @@ def read_words(
         if _PYTHON.match(base):
             return _python(words, i, stages)
         if base in _LAUNCHERS:
-            return _after_launcher(words, i + 1, stages, _LAUNCHERS[base])
+            return _after_launcher(words, i + 1, stages, _LAUNCHERS[base], base)
         if base in {"bash", "sh"} and _shell_c(words, i) is not None:
             return _read_shell_c(words, i, stages)
         if base in _WRAPPERS:
@@ -278,9 +282,16 @@ def _shell_wrapper(words: list[str], i: int, stages: list[Stage]) -> LaunchLine 
     if stem in PER_NODE_LAUNCHERS:
         line = _after_launcher(words, i + 1, stages, stem)
     else:
+        outer = [s for s in stages if s.name in PER_RANK_LAUNCHERS]
+        before = len(stages)
         stage = Stage(words[i])
         stages.append(stage)
         line = read_words(words, _options(words, i + 1, stage), stages)
+        if outer and (line is None or "=" in line.entrypoint):
+            # nothing after it is a program (``srun run.sh key=prog.py $cfg``): the
+            # wrapper is the program the launcher starts, its words verbatim
+            del stages[before:]
+            line = LaunchLine(stages, words[i], False, list(words[i + 1:]), python="")
     if line is not None:
         line.wrapper_script = words[i]
     return line
@@ -317,3 +328,41 @@ def installed_command(words: list[str]) -> tuple[str, str] | None:
     ):
         return None
     return launcher, command
+
+
+def _int(value: str | None, default: int) -> int | None:
+    if value is None:
+        return default
+    return int(value) if value.isdigit() else None
+
+
+def _jsrun_options(words: list[str], i: int, stage: Stage) -> int:
+    """jsrun's options: every one takes a value (``-c 42``, ``--bind=packed:7``)."""
+    while i < len(words) and words[i].startswith("-") and words[i] != "-":
+        name, eq, value = words[i].partition("=")
+        if eq:
+            stage.options.append((name, value))
+            i += 1
+        elif i + 1 < len(words):
+            stage.options.append((name, words[i + 1]))
+            i += 2
+        else:
+            break
+    return i
+
+
+def jsrun_as_mpiexec(stage: Stage) -> None:
+    """jsrun's resource sets (``-n`` sets, ``-r`` per host, ``-a`` tasks each) as the ranks
+    (``-n``) and ranks per node (``--ppn``) an mpiexec stage gives."""
+    sets = _int(stage.get("-n", "--nrs"), 0)
+    per_host = _int(stage.get("-r", "--rs_per_host"), 0)
+    tasks = _int(stage.get("-a", "--tasks_per_rs"), 1)
+    if tasks is None:
+        return
+    options = [(k, v) for k, v in stage.options
+               if k not in {"-n", "--nrs", "-r", "--rs_per_host", "-a", "--tasks_per_rs"}]
+    if sets:
+        options.append(("-n", str(sets * tasks)))
+    if per_host:
+        options.append(("--ppn", str(per_host * tasks)))
+    stage.options = options

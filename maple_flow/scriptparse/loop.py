@@ -43,6 +43,9 @@ class LaunchLoop:
     variables: list[str] = field(default_factory=list)
     #: Why the loop cannot be kept around another launch line ("" when it can).
     problem: str = ""
+    #: The loop starts the launch once per node, in the background (``for n in $nodes; do
+    #: srun -N1 -w $n ... & done; wait``): a per-node launch written by hand.
+    per_node: bool = False
 
 
 def _stack_after(lines: list[str]) -> list[str]:
@@ -107,4 +110,16 @@ def launch_loop(block: Block, cmd: ShellCommand) -> LaunchLoop | None:
     elif not _alone(lines[at], cmd, block.commands):
         problem = ("the launch shares its line with other commands inside the loop; put it on "
                    "a line of its own")
-    return LaunchLoop(block.line, head, before, after, _loop_variables(before), problem)
+    names = _loop_variables(before)
+    per_node = _per_node(cmd.text, names)
+    return LaunchLoop(block.line, head, before, after, names, "" if per_node else problem,
+                      per_node)
+
+
+def _per_node(text: str, names: list[str]) -> bool:
+    """The launch runs in the background on the host the loop variable names."""
+    if not names or not re.search(r"&\s*$", bare_line(text)):
+        return False
+    var = "|".join(re.escape(n) for n in names)
+    return bool(re.search(rf"(?:-w|--nodelist=?|--host=?|-host|--hosts=?|ssh)\s*['\"]?"
+                          rf"\$\{{?(?:{var})\b", text))

@@ -14,6 +14,7 @@ from maple_flow.knowledge.directives import (
 )
 from maple_flow.scriptparse.launch import LaunchLine, installed_command, read_words
 from maple_flow.scriptparse.loop import LaunchLoop, launch_loop
+from maple_flow.scriptparse.lsf import has_lsf, lsf_directives
 from maple_flow.scriptparse.shell import (
     Block,
     ShellCommand,
@@ -60,6 +61,8 @@ class ParsedScript:
     launch_block: Block | None = None
     #: The loops around the launch line (``for X in ...; do`` ... ``done``), if any.
     launch_loop: LaunchLoop | None = None
+    #: A loop that starts the launch once per node by hand (read as a per-node launch).
+    per_node_loop: LaunchLoop | None = None
     #: The other commands of a ``bash -c`` body the launcher runs for each rank.
     inner: list[ShellCommand] = field(default_factory=list)
     #: Variables set in that per-rank body (``export RANK=$SLURM_PROCID``...).
@@ -68,6 +71,10 @@ class ParsedScript:
     launch_vars: list[str] = field(default_factory=list)
     #: Output redirections on the launch line (``> out.txt``, ``2>&1``).
     launch_redirects: list[str] = field(default_factory=list)
+    #: What follows the launch command on its line and is part of the job's run:
+    #: ``| tee log``, ``&& echo done``, ``> out.txt 2>&1``, a ``{ ...; } > log`` group's
+    #: redirection; ``""`` when nothing (or something not carried, see launch_tail_why).
+    launch_tail: str = ""
 
     def directive(self, *options: str) -> str | None:
         return last_value(self.directives, *options)
@@ -314,13 +321,18 @@ def parse_script(data: str | bytes) -> ParsedScript:
     found = _find_launch(blocks, {})
     if found is None:
         raise ParseError(_no_launch_reason(blocks))
-    parsed = ParsedScript(kind, parse_directives(text, kind) if kind else [], found.line)
+    directives = parse_directives(text, kind) if kind else []
+    if kind is None and has_lsf(text):
+        directives = lsf_directives(text)
+    parsed = ParsedScript(kind, directives, found.line)
     header = _HEADER.search(text)
     parsed.template = header.group(1) if header else None
     parsed.before = blocks[:found.block]
     parsed.after = blocks[found.block + 1:]
     parsed.launch_block = blocks[found.block]
     parsed.launch_loop = launch_loop(blocks[found.block], found.cmd)
+    if parsed.launch_loop is not None and parsed.launch_loop.per_node:
+        parsed.per_node_loop, parsed.launch_loop = parsed.launch_loop, None
     parsed.inner = found.inner
     for block in blocks:
         compound = "\n" in block.text or bool(_CONDITIONAL.match(block.text))
@@ -332,7 +344,32 @@ def parse_script(data: str | bytes) -> ParsedScript:
     _record_rank_env(found.inner, parsed)
     parsed.launch_vars = _launch_vars(found.cmd, parsed.variables)
     parsed.launch_redirects = _redirects(found.cmd.text)
+    parsed.launch_tail = launch_tail(found.cmd) if not found.inner else ""
     return parsed
+
+
+_REDIRECT_WORD = re.compile(r"^(?:\d?>>?&?\d*|&>>?)$")
+_GROUP_END = re.compile(r"^\s*;?\s*\}")
+_CARRIED_TAIL = re.compile(r"^\s*(?:\|\|?|&&|\d?>>?|&>)")
+
+
+def launch_tail(cmd: ShellCommand) -> str:
+    """The text after the launch command on its logical line that belongs to its run (a pipe
+    into ``tee``, ``&& cmd``, redirections, a ``{ ...; }`` group's redirections)."""
+    words = [w for w in (cmd.raw or cmd.words) if not _REDIRECT_WORD.match(w)]
+    if not words:
+        return ""
+    head, last = words[0], words[-1]
+    start = cmd.text.find(head)
+    end = cmd.text.find(last, max(start, 0) + len(head)) if last != head else start
+    if start < 0 or end < 0:
+        return ""
+    tail = cmd.text[end + len(last):]
+    group = _GROUP_END.match(tail)
+    if group and cmd.text[:start].strip() == "{":
+        tail = tail[group.end():]
+    tail = tail.strip()
+    return tail if _CARRIED_TAIL.match(tail) else ""
 
 
 _REDIRECT = re.compile(r"(?:^|\s)((?:\d|&)?>>?(?:&\d)?\s*[^\s&|;]*)")

@@ -13,7 +13,7 @@ import re
 import shlex
 from dataclasses import dataclass, replace
 
-from maple_flow.scriptparse.launch import Stage, wrapper_end
+from maple_flow.scriptparse.launch import Stage, read_words, wrapper_end
 from maple_flow.scriptparse.script import ParsedScript, is_declare_export
 from maple_flow.scriptparse.shell import Block, ShellCommand, split_commands
 
@@ -21,9 +21,11 @@ _SCHEDULER_CMDS = frozenset({
     "scontrol", "squeue", "sinfo", "sacct", "sbatch", "salloc", "sstat", "qstat", "qsub",
     "qdel", "pbsnodes", "srun", "mpiexec", "mpirun", "ibrun", "aprun",
 })
+#: Site launchers: a set-up line that starts a Python program through one is a stage of the job.
+_LAUNCH_CMDS = frozenset({"srun", "mpiexec", "mpirun", "ibrun", "aprun", "jsrun"})
 _SKIP = frozenset({"exit", "wait", "true", ":"})
 _CONTAINERS = frozenset({"singularity", "apptainer", "shifter", "podman-hpc"})
-_SUBMIT_DIRS = re.compile(r"^\$\{?(?:SLURM_SUBMIT_DIR|PBS_O_WORKDIR)\}?/?$")
+_SUBMIT_DIRS = re.compile(r"^\$\{?(?:SLURM_SUBMIT_DIR|PBS_O_WORKDIR|LS_SUBCWD)\}?/?$")
 _SCHED_VALUE = re.compile(
     r"\$\{?(?:SLURM_|PBS_|PALS_|PMI_|OMPI_)|scontrol|NODEFILE|qstat|squeue|hostname"
 )
@@ -52,6 +54,8 @@ class Step:
     name: str = ""  # the variable an assignment or export sets
     export: bool = False  # an ``export NAME=value`` line (the value goes to the spec's env)
     original: str = ""  # the source's line when ``text`` rewrote it for the target (``why``)
+    #: A launch of its own (``srun python prep.py``): the port gives it the target's launcher.
+    launch: bool = False
 
 
 def is_site_path(word: str) -> bool:
@@ -65,9 +69,10 @@ def _activation(words: tuple[str, ...], conda_module: bool) -> tuple[bool, str] 
         target = words[2] if len(words) > 2 else "base"
         if is_site_path(target):
             return False, f"the env {target} is on the source's filesystem"
-        if conda_module:
-            return False, "conda comes from the source site's module"
-        return True, "your conda env: recreate it on the target if it is not there"
+        if conda_module and target == "base":
+            return False, "conda's base env comes from the source site's module"
+        return True, (f"your conda env {target}: create it on the target if it is not there "
+                      "(conda from the target's module or your own install)")
     if head in {"source", "."} and len(words) > 1:
         path = words[1]
         if is_site_path(path):
@@ -130,6 +135,9 @@ def _command_step(cmd: ShellCommand, text: str, conda_module: bool) -> Step | No
         return Step(cmd.line, text, *activation)
     if head == "cd" and len(words) > 1:
         return _cd(cmd.line, text, words[1])
+    if head in _LAUNCH_CMDS and _launches_program(words):
+        return Step(cmd.line, text, True, f"a launch of its own through the source's {head}",
+                    launch=True)
     if head in _SCHEDULER_CMDS:
         if any(w in words for w in ("-c",)) and head in {"srun", "mpiexec", "mpirun"}:
             return Step(cmd.line, text, False, f"it runs on the nodes through the source's "
@@ -142,6 +150,12 @@ def _command_step(cmd: ShellCommand, text: str, conda_module: bool) -> Step | No
                         f"ran in the source's container ({head}); kept without it")
         return Step(cmd.line, text, False, "it runs in the source's container image")
     return Step(cmd.line, text, True)
+
+
+def _launches_program(words: tuple[str, ...]) -> bool:
+    """Whether ``words`` start a Python program (a file or ``-m`` module) through a launcher."""
+    line = read_words(list(words))
+    return line is not None and bool(line.entrypoint) and not line.inline
 
 
 def _container_prefix(value: str) -> str:
@@ -216,7 +230,40 @@ def setup_steps(p: ParsedScript) -> list[Step]:
         step = _command_step(cmd, _cmd_text(cmd), conda_module)
         if step is not None:
             steps.append(step)
+    steps = _workdir_steps(p) + _keep_program_dirs(steps, p)
     return _drop_source_conda_init(steps)
+
+
+def _relative_program(p: ParsedScript) -> bool:
+    """The program is a file named relative to the working directory (``train.py``)."""
+    entry = p.launch.entrypoint
+    return not p.launch.module and bool(entry) and not entry.startswith(("/", "~", "$"))
+
+
+def _workdir_steps(p: ParsedScript) -> list[Step]:
+    """``#SBATCH --chdir=DIR`` / ``-D DIR``: the job runs in DIR, so the port starts with a
+    ``cd`` there (the target's scheduler may not take the directive the same way)."""
+    where = p.directive("chdir")
+    if not where:
+        return []
+    why = "#SBATCH --chdir: the job's working directory, as a cd"
+    if is_site_path(where):
+        why += f"; {where} is on the source's filesystem: make it exist on the target"
+    return [Step(0, f"cd {shlex.quote(where)}", True, why)]
+
+
+def _keep_program_dirs(steps: list[Step], p: ParsedScript) -> list[Step]:
+    """``cd /abs/dir`` on the source's filesystem is kept (flagged) when the program's path is
+    relative to it: without it the program is not found."""
+    if not _relative_program(p):
+        return steps
+    return [
+        replace(s, keep=True, why=f"the program {p.launch.entrypoint} is relative to it; "
+                f"{s.why}: make it exist on the target or change the path")
+        if s.keep is False and s.text.startswith("cd ") and s.why.endswith("source's filesystem")
+        else s
+        for s in steps
+    ]
 
 
 #: The hook line of the block ``conda init`` writes: ``__conda_setup="$('/x/bin/conda' ...``.
@@ -238,13 +285,9 @@ def _drop_source_conda_init(steps: list[Step]) -> list[Step]:
     ]
 
 
-def after_steps(p: ParsedScript) -> list[str]:
-    """Lines after the launch that do something (not echo/exit/wait): not carried."""
-    quiet = {"echo", "printf", "exit", "wait", "date", "sleep", "set"}
-    return [
-        b.text for b in p.after
-        if any(c.words and c.words[0] not in quiet for c in b.commands)
-    ]
+def block_step(block: Block, p: ParsedScript) -> Step | None:
+    """One top-level block of ``p`` (before or after its launch) as a step."""
+    return _block_step(block, _uses_conda_module(p))
 
 
 def line_steps(text: str, p: ParsedScript) -> list[Step]:

@@ -1,0 +1,103 @@
+"""Stage "apply": the edits the plan made for one target, applied to the target's rendered
+script: one process per node, a wrapper script as the program, the user's launcher options,
+header directives, what follows the launch on its line, and the user's lines after the launch
+(other programs launched with the target's launcher). Each edit comes with its note; an edit
+that cannot be made is a refusal, never a silent change."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from maple_flow.models import ClusterProfile
+from maple_flow.port.carry import Source, foreign_reason, short
+from maple_flow.port.header import add_to_header, header_edits
+from maple_flow.port.launcher_opts import carry_launcher_options
+from maple_flow.port.oneproc import one_process_launch
+from maple_flow.port.rules import translate_scheduler_vars
+from maple_flow.port.stages import append_to_launch, port_stage, without_python
+from maple_flow.scriptparse import ParsedScript
+from maple_flow.scriptparse.steps import block_step
+
+
+@dataclass
+class Applied:
+    """The edited script, with the notes and refusals of its edits."""
+
+    script: str
+    notes: list[str] = field(default_factory=list)
+    refusals: list[str] = field(default_factory=list)
+
+
+def wrapper_is_program(p: ParsedScript) -> bool:
+    """The launcher starts the user's shell script itself (``srun run.sh key=prog.py``)."""
+    return bool(p.launch.wrapper_script) and p.launch.entrypoint == p.launch.wrapper_script
+
+
+def rendezvous_note(p: ParsedScript, script: str) -> list[str]:
+    """The source's c10d rendezvous where the target's launch uses a static one."""
+    stage = next((s for s in p.launch.stages if s.name in {"accelerate", "torchrun"}), None)
+    backend = stage.get("--rdzv_backend", "--rdzv-backend") if stage else None
+    if stage is None or backend != "c10d" or "--rdzv_backend=static" not in script:
+        return []
+    return [f"the source's {stage.name} c10d rendezvous is a static one on the target (its "
+            "documented form: the node rank from the site launcher, the first node as "
+            "master): the same processes and ranks"]
+
+
+def _launch_edits(out: Applied, src: Source, profile: ClusterProfile, one_process: bool,
+                  size: tuple[int, int], entry: str) -> None:
+    p = src.parsed
+    if one_process:
+        out.script, problem = one_process_launch(out.script, profile, size[0],
+                                                 bool(p.launch.stages))
+        out.refusals += [problem] if problem else []
+    if wrapper_is_program(p) and not out.refusals:
+        out.script, problem = without_python(out.script, profile.software.python, entry)
+        out.refusals += [problem] if problem else []
+    if not one_process and not out.refusals:
+        out.script, notes = carry_launcher_options(out.script, p, profile.name)
+        out.notes += notes + rendezvous_note(p, out.script)
+
+
+def _after_launch(out: Applied, src: Source, profile: ClusterProfile,
+                  size: tuple[int, int], errexit: bool) -> None:
+    """The user's lines after the launch, appended after the target's launch: kept verbatim
+    (scheduler variables renamed), another launch given the target's launcher."""
+    p = src.parsed
+    lines: list[str] = []
+    for block in p.after:
+        step = block_step(block, p)
+        if step is None:
+            continue
+        text, _ = translate_scheduler_vars(step.text, profile.scheduler)
+        foreign = foreign_reason(step.text, profile) if not step.launch else ""
+        if step.launch:
+            ported, note = port_stage(step, src, profile, size)
+            lines += ported
+            (out.notes if ported else out.refusals).append(note)
+        elif step.keep is False or foreign:
+            out.notes.append(f"line {step.line} `{short(step.text)}` after the launch is not "
+                             f"copied: {foreign or step.why}")
+        else:
+            lines.append(text)
+    if lines:
+        head = ["", "# The job's own steps after the launch, as given."]
+        head += [] if errexit else ["set +eo pipefail  # the source ran them without set -e"]
+        out.script = out.script.rstrip("\n") + "\n" + "\n".join(head + lines) + "\n"
+        out.notes.append(f"{len(lines)} line(s) after the launch kept after the target's "
+                         "launch, in order")
+
+
+def apply_edits(script: str, src: Source, profile: ClusterProfile, *, one_process: bool,
+                size: tuple[int, int], entry: str, errexit: bool) -> Applied:
+    """``script`` (the target's rendered port) with the plan's edits made."""
+    out = Applied(script)
+    _launch_edits(out, src, profile, one_process, size, entry)
+    lines, notes = header_edits(src.parsed.directives, profile)
+    out.script = add_to_header(out.script, lines)
+    out.notes += notes
+    tail = translate_scheduler_vars(src.parsed.launch_tail, profile.scheduler)[0]
+    out.script = append_to_launch(out.script, tail)
+    out.notes += [f"kept after the launch, as in the source: `{tail}`"] if tail else []
+    _after_launch(out, src, profile, size, errexit)
+    return out

@@ -1,0 +1,88 @@
+"""Stage "plan edits" for the scheduler header, directive by directive: the job's size,
+account, queue, walltime and hardware are the target's (chosen by the port); the user's own
+directives (output files, mail, signal, requeue, dependency) are carried, renamed for the
+target's scheduler where it has the same option; any other directive stays as a comment with a
+note, never dropped without one."""
+
+from __future__ import annotations
+
+from maple_flow.knowledge.directives import Directive
+from maple_flow.models import ClusterProfile
+
+#: Directives whose meaning the port re-chooses for the target (size, time, account, queue,
+#: hardware, memory, binding) or carries another way (job name, array, chdir).
+_CHOSEN = frozenset({
+    "nodes", "ntasks", "ntasks-per-node", "gpus", "gpus-per-node", "gpus-per-task", "gres",
+    "time", "account", "partition", "qos", "constraint", "job-name", "cpus-per-task", "array",
+    "chdir", "mem", "mem-per-cpu", "mem-per-gpu", "exclusive", "cpus-per-gpu", "gpu-bind",
+    "gpus-per-socket", "ntasks-per-gpu", "ntasks-per-socket", "ntasks-per-core", "distribution",
+    "hint", "select", "walltime", "place", "filesystems", "queue", "ngpus", "ncpus", "mpiprocs",
+    "system", "extra-node-info", "threads-per-core", "sockets-per-node", "cores-per-socket",
+    "image", "module", "switches", "core-spec",
+    "shell", "variables", "get-user-env", "export", "tasks-per-node", "gres-flags", "gpu-freq",
+    "cpu-freq", "mincpus", "tmp", "overcommit", "oversubscribe", "spread-job",
+    "use-min-nodes", "contiguous", "partition-list",
+})
+#: Directives that name the source site's own nodes or resources: not carried, said in a note.
+_SITE = frozenset({"exclude", "nodelist", "reservation", "clusters", "licenses", "wckey"})
+#: The user's own directives, by scheduler: option -> how the directive is written.
+_USER = {
+    "slurm": {"output": "--output={}", "error": "--error={}", "mail-user": "--mail-user={}",
+              "mail-type": "--mail-type={}", "signal": "--signal={}", "requeue": "--requeue",
+              "no-requeue": "--no-requeue", "open-mode": "--open-mode={}",
+              "dependency": "--dependency={}", "comment": "--comment={}", "begin": "--begin={}"},
+    "pbs": {"output": "-o {}", "error": "-e {}", "mail-users": "-M {}",
+            "mail-options": "-m {}", "join": "-j {}", "rerunnable": "-r {}"},
+}
+#: The same user option under the other scheduler (values that mean the same there).
+_RENAME = {("slurm", "pbs"): {"output": "output", "error": "error", "mail-user": "mail-users"},
+           ("pbs", "slurm"): {"output": "output", "error": "error", "mail-users": "mail-user"}}
+_PREFIX = {"slurm": "#SBATCH", "pbs": "#PBS"}
+
+
+def header_edits(directives: list[Directive], profile: ClusterProfile) -> tuple[list[str],
+                                                                                 list[str]]:
+    """(lines to add to the target's header, notes) for the source's directives."""
+    lines: list[str] = []
+    notes: list[str] = []
+    seen: set[int] = set()
+    for d in directives:
+        if d.option in _CHOSEN:
+            continue
+        if d.option in _SITE:
+            notes.append(f"the source's directive `{d.raw.strip()}` names the source site's "
+                         f"nodes or resources: not carried to {profile.name}")
+            continue
+        source = d.scheduler
+        target = profile.scheduler
+        option = d.option if source == target else _RENAME.get((source, target), {}).get(
+            d.option, "")
+        form = _USER.get(target, {}).get(option)
+        value = d.value or ""
+        if form and not ("%" in value and source != target):
+            lines.append(f"{_PREFIX[target]} {form.format(value)}")
+            notes.append(f"your directive `{d.raw.strip()}` is kept"
+                         + ("" if source == target else f" as `{lines[-1]}`")
+                         + ("; its path is the source's: make sure it exists on the target"
+                            if value.startswith("/") else ""))
+        elif d.line not in seen:
+            seen.add(d.line)
+            lines.append(f"# source directive, not carried: {d.raw.strip()}")
+            notes.append(f"the source's directive `{d.raw.strip()}` has no counterpart the "
+                         f"port can carry to {profile.name}: kept as a comment, set it by hand "
+                         "if the job needs it")
+    return lines, list(dict.fromkeys(notes))
+
+
+def add_to_header(script: str, lines: list[str]) -> str:
+    """``script`` with ``lines`` after the last directive of its header."""
+    if not lines:
+        return script
+    text = script.split("\n")
+    last = 0
+    for i, line in enumerate(text):
+        if line.startswith(("#SBATCH", "#PBS")):
+            last = i
+        elif line.strip() and not line.startswith("#"):
+            break
+    return "\n".join(text[:last + 1] + lines + text[last + 1:])

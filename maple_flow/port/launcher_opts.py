@@ -1,0 +1,66 @@
+"""The user's own options to a per-node launcher (``accelerate launch --config_file my.yaml
+--mixed_precision bf16``, ``torchrun --max_restarts 3``): the target's launch sets the job's
+size and rendezvous itself; everything else the user gave the launcher is carried onto the
+target's launch of the same launcher, or named in a note when the target starts the program
+another way."""
+
+from __future__ import annotations
+
+from maple_flow.scriptparse import ParsedScript
+from maple_flow.shellquote import shell_word
+
+#: Launcher options that set the job's size, ranks or rendezvous: the target's launch sets them.
+_TOPOLOGY = {
+    "accelerate": {"--num_machines", "--num-machines", "--num_processes", "--num-processes",
+                   "--machine_rank", "--machine-rank", "--main_process_ip", "--main-process-ip",
+                   "--main_process_port", "--main-process-port", "--rdzv_backend",
+                   "--rdzv-backend", "--rdzv_conf", "--multi_gpu", "--multi-gpu",
+                   "--same_network", "--same-network", "--gpu_ids", "--gpu-ids"},
+    "torchrun": {"--nnodes", "--nproc_per_node", "--nproc-per-node", "--node_rank",
+                 "--node-rank", "--master_addr", "--master-addr", "--master_port",
+                 "--master-port", "--rdzv_backend", "--rdzv-backend", "--rdzv_endpoint",
+                 "--rdzv-endpoint", "--rdzv_id", "--rdzv-id", "--rdzv_conf", "--rdzv-conf",
+                 "--standalone", "--use_env", "--use-env"},
+    "deepspeed": {"--num_nodes", "--num-nodes", "--num_gpus", "--num-gpus", "--hostfile",
+                  "-H", "--master_addr", "--master_port", "--include", "-i", "--exclude",
+                  "-e", "--launcher", "--launcher_args", "--no_ssh", "--no_ssh_check",
+                  "--node_rank", "--ssh_port", "--force_multi", "--bind_cores_to_rank"},
+}
+
+
+def user_launcher_options(p: ParsedScript) -> tuple[str, list[str]]:
+    """(launcher, its options the user gave that are not size or rendezvous), as words."""
+    stage = next((s for s in reversed(p.launch.stages) if s.name in _TOPOLOGY), None)
+    if stage is None:
+        return "", []
+    words: list[str] = []
+    for name, value in stage.options:
+        if name in _TOPOLOGY[stage.name]:
+            continue
+        words += [name] if value is None else [name, shell_word(value)]
+    return stage.name, words
+
+
+def carry_launcher_options(script: str, p: ParsedScript, target: str) -> tuple[str, list[str]]:
+    """``script`` with the user's launcher options in front of the program on the target's
+    launch of the same launcher; notes on what was carried or could not be."""
+    from maple_flow.scriptparse.script import launch_command_line
+
+    launcher, words = user_launcher_options(p)
+    if not words:
+        return script, []
+    shown = " ".join(words)
+    at = launch_command_line(script)
+    lines = script.split("\n")
+    end = (at or 0) - 1
+    while at is not None and end < len(lines) - 1 and lines[end].rstrip().endswith("\\"):
+        end += 1
+    command = "\n".join(lines[(at or 1) - 1:end + 1])
+    if at is None or launcher not in command or "\\" not in command:
+        return script, [f"the source gave {launcher} `{shown}`; {target} starts the program "
+                        f"without {launcher}: make those settings in the program or its "
+                        "environment"]
+    body = lines[end]
+    indent = body[:len(body) - len(body.lstrip())]
+    lines[end] = f"{indent}{shown} {body.lstrip()}"
+    return "\n".join(lines), [f"your {launcher} options kept on the target's launch: `{shown}`"]

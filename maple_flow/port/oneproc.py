@@ -1,0 +1,64 @@
+"""One process driving several GPUs (``--gpus-per-task=8``, ``--gpus=4`` with one task, a
+plain ``python train.py`` on a GPU node): the port keeps it one process per node with the same
+GPUs, instead of one rank per GPU or a single GPU."""
+
+from __future__ import annotations
+
+import re
+
+from maple_flow.models import ClusterProfile
+from maple_flow.port.stages import launch_section
+from maple_flow.port.topology import topology_args
+from maple_flow.scriptparse import ScriptFacts
+
+_SITE_LAUNCH = re.compile(r"^(?:srun|mpiexec|mpirun|ibrun|aprun)\b")
+#: A per-rank launch's counts, and the same for one process per node.
+_PER_RANK_COUNTS = (
+    (re.compile(r'(-n|-np|--ntasks=)\s?"\$NRANKS"'), r'\1 "$NNODES"'),
+    (re.compile(r'(--ntasks-per-node=|--ppn )"\$GPUS_PER_NODE"'), r"\g<1>1"),
+    (re.compile(r"ppr:\d+:node"), "ppr:1:node"),
+)
+_SIZE_COMMENT = re.compile(r"(\d+) node\(s\) x (\d+) GPU\(s\) = \d+ ranks")
+
+
+def one_process_size(f: ScriptFacts, profile: ClusterProfile) -> tuple[int, int, str]:
+    """(nodes, GPUs per node, refusal or "") of a job whose processes each drive
+    ``f.gpus_per_process`` GPUs, one process per node."""
+    gpus = f.gpus_per_process or 1
+    nodes = f.nodes or 1
+    if gpus > profile.gpu.per_node:
+        named = [a.text for a in topology_args(f.args) if a.role == "gpus" and a.value == gpus]
+        what = f"its `{named[0]}`" if named else "its own GPU count"
+        return nodes, gpus, (
+            f"one process drives {gpus} GPUs in the source and a {profile.name} node has "
+            f"{profile.gpu.per_node}: change the program ({what}) to at most "
+            f"{profile.gpu.per_node}, or make it one process per GPU")
+    return nodes, gpus, ""
+
+
+def one_process_launch(script: str, profile: ClusterProfile, nodes: int,
+                       site_launcher: bool) -> tuple[str, str]:
+    """``script`` (generated with a per-node launcher) with its launch starting the program
+    itself, one process per node; and a refusal when the launch is not of the known shape."""
+    start, section = launch_section(script)
+    head = next((i for i, line in enumerate(section) if _SITE_LAUNCH.match(line)), None)
+    if head is None or not section[-1].startswith("    "):
+        return script, "the target's launch could not be rewritten for one process per node"
+    argv = section[-1].strip()
+    if not any("maple-rank" in line for line in section):  # a per-rank launch names python
+        argv = f"{profile.software.python} {argv}"
+    if nodes == 1 and not site_launcher:
+        launch = [argv]
+    else:
+        launch = [_one_per_node(section[head]), f"    {argv}"]
+    lines = script.rstrip("\n").split("\n")
+    text = "\n".join(lines[:start] + launch) + "\n"
+    text = _SIZE_COMMENT.sub(r"\1 node(s) x \2 GPU(s), one process per node driving them", text)
+    return text, ""
+
+
+def _one_per_node(line: str) -> str:
+    """A site launcher line started one task per node (a per-rank one's counts changed)."""
+    for pattern, repl in _PER_RANK_COUNTS:
+        line = pattern.sub(repl, line)
+    return line.replace('--ntasks= "$NNODES"', '--ntasks="$NNODES"')

@@ -1,0 +1,115 @@
+"""Stage "plan edits" for the job's other launches: a set-up line that starts a program
+through the source's launcher (``srun python prep.py``, before the main launch) is ported as a
+job of its own (the same header, that line as its launch) and replaced by the target's launch
+of the same program, arguments verbatim."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from maple_flow.errors import MapleError
+from maple_flow.models import ClusterProfile
+from maple_flow.models.shell_lines import setup_line_problem
+from maple_flow.scriptparse.script import launch_command_line
+
+if TYPE_CHECKING:
+    from maple_flow.port.carry import Source
+    from maple_flow.scriptparse.steps import Step
+
+_HEADER_LINE = re.compile(r"^\s*#(?:!|SBATCH|PBS|BSUB|COBALT)")
+#: Lines the templates write just before a launch command, part of it.
+_LAUNCH_PREAMBLE = re.compile(r"^\s*(?:# shellcheck |export WORLD_SIZE=)")
+_SIZE_VARS = ("NNODES", "NRANKS", "GPUS_PER_NODE")
+
+
+def header_of(text: str) -> str:
+    """The shebang and scheduler directive lines of a script, in order."""
+    return "".join(line + "\n" for line in text.splitlines() if _HEADER_LINE.match(line))
+
+
+def launch_section(script: str) -> tuple[int, list[str]]:
+    """(first line index, lines) of the launch at the end of a generated script: its command
+    and the lines the template writes just before it."""
+    lines = script.rstrip("\n").split("\n")
+    at = launch_command_line(script)
+    if at is None:
+        return len(lines), []
+    start = at - 1
+    while start > 0 and _LAUNCH_PREAMBLE.match(lines[start - 1]):
+        start -= 1
+    return start, lines[start:]
+
+
+def one_line_commands(lines: list[str]) -> list[str]:
+    """Continued lines (``\\`` at the end) joined: one line per command or comment."""
+    out: list[str] = []
+    joined = ""
+    for line in lines:
+        if line.rstrip().endswith("\\"):
+            joined += line.rstrip()[:-1].strip() + " "
+            continue
+        out.append(joined + line.strip())
+        joined = ""
+    return [line for line in out if line]
+
+
+def port_stage(step: Step, src: Source, profile: ClusterProfile,
+               size: tuple[int, int]) -> tuple[list[str], str]:
+    """The target's lines for a launch set-up ``step`` and a note, or ([], why it cannot)."""
+    from maple_flow.port.api import port_launch_only
+
+    try:
+        result = port_launch_only(src.header + step.text + "\n", src.cluster, profile.id)
+    except MapleError as exc:
+        return [], f"line {step.line} `{step.text}` launches a program that cannot be ported: {exc}"
+    if result.status == "refused":
+        why = "; ".join(result.notes[:1])
+        return [], f"line {step.line} `{step.text}` launches a program: {why}"
+    _, section = launch_section(result.script)
+    lines = one_line_commands(section)
+    wanted = dict(zip(_SIZE_VARS, (result.spec.nodes, result.spec.ranks,
+                                   result.spec.gpus_per_node), strict=True))
+    main = dict(zip(_SIZE_VARS, (size[0], size[0] * size[1], size[1]), strict=True))
+    for name, value in wanted.items():
+        if value != main[name]:
+            lines = [line.replace(f'"${name}"', str(value)) for line in lines]
+    bad = [p for line in lines if (p := setup_line_problem(line))]
+    if not lines or bad:
+        return [], f"line {step.line} `{step.text}` launches a program the port cannot rewrite"
+    note = (f"line {step.line} `{step.text}` is a launch of its own: the target's launch of the "
+            f"same program ({result.spec.nodes} node(s) x {result.spec.gpus_per_node}): "
+            f"`{lines[-1]}`")
+    return lines, note
+
+
+def append_to_launch(script: str, tail: str) -> str:
+    """``script`` with ``tail`` (``| tee log``, ``&& cmd``, ``> out 2>&1``) after its launch
+    command, as the source had it."""
+    at = launch_command_line(script)
+    if not tail or at is None:
+        return script
+    lines = script.split("\n")
+    end = at - 1
+    while end < len(lines) - 1 and lines[end].rstrip().endswith("\\"):
+        end += 1
+    lines[end] = f"{lines[end].rstrip()} {tail}"
+    return "\n".join(lines)
+
+
+def without_python(script: str, python: str, entry: str) -> tuple[str, str]:
+    """``script`` whose launch starts ``entry`` (the user's own shell script) directly instead
+    of through ``python``; and a problem when the launch is not of that shape."""
+    at = launch_command_line(script)
+    if at is None:
+        return script, "the target's launch could not be found"
+    lines = script.split("\n")
+    end = at - 1
+    while end < len(lines) - 1 and lines[end].rstrip().endswith("\\"):
+        end += 1
+    pattern = re.compile(rf"(^|\s){re.escape(python)} (?={re.escape(entry)}(\s|$))")
+    new, count = pattern.subn(r"\1", lines[end], count=1)
+    if count != 1:
+        return script, f"the target's launch does not start {entry} itself"
+    lines[end] = new
+    return "\n".join(lines), ""

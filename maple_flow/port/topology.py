@@ -1,0 +1,88 @@
+"""The program's own topology arguments (``--num_nodes 2``, ``trainer.num_nodes=2``,
+``--gpus 4``, ``--world_size 8``, ``--nnodes``) against the target's layout: the layout is
+chosen to agree with them where it can, and every one that still disagrees is named with the
+value it should have. Never a silent disagreement."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+#: Option names (``--x``, ``--x=``, or a Hydra-style ``a.b.x=``) by the layout fact they give.
+_ROLES: dict[str, tuple[str, ...]] = {
+    "nodes": ("num_nodes", "num-nodes", "nnodes", "n_nodes", "nodes", "num_machines"),
+    "gpus": ("gpus", "gpus_per_node", "gpus-per-node", "devices", "ngpus", "num_gpus",
+             "num-gpus", "n_gpus", "nproc_per_node", "nproc-per-node", "gpus_per_task"),
+    "world": ("world_size", "world-size", "num_processes", "num-processes"),
+}
+_KEY = re.compile(r"^(?:--?|(?:[\w-]+\.)*)([\w-]+)$")
+
+
+@dataclass(frozen=True)
+class TopologyArg:
+    """One argument that states a layout fact: its text as written, role and value."""
+
+    text: str
+    role: str
+    value: int
+
+
+def topology_args(args: list[str]) -> list[TopologyArg]:
+    """The arguments that give the program's layout as literal whole numbers."""
+    found: list[TopologyArg] = []
+    for i, word in enumerate(args):
+        key, eq, value = word.partition("=")
+        if not eq:
+            if not word.startswith("-") or i + 1 >= len(args):
+                continue
+            value = args[i + 1]
+        elif not key.startswith("-") and "." not in key and key not in _all_names():
+            continue
+        match = _KEY.match(key)
+        role = _role(match.group(1)) if match else None
+        if role and value.isdigit() and len(value) <= 6:
+            text = word if eq else f"{word} {value}"
+            found.append(TopologyArg(text, role, int(value)))
+    return found
+
+
+def _all_names() -> set[str]:
+    return {n for names in _ROLES.values() for n in names}
+
+
+def _role(name: str) -> str | None:
+    return next((role for role, names in _ROLES.items() if name in names), None)
+
+
+def source_layout_args(args: list[str], nodes: int | None, gpn: int | None,
+                       total: int | None) -> list[TopologyArg]:
+    """The topology arguments whose value is the source job's own layout (the others mean
+    something else, or disagreed on the source already)."""
+    layout = {"nodes": nodes, "gpus": gpn, "world": total}
+    return [a for a in topology_args(args) if layout[a.role] == a.value
+            and not (a.role == "gpus" and a.value == 1)]  # one GPU: per process, or per node
+
+
+def wanted_layout(found: list[TopologyArg], total: int, per_node: int) -> tuple[int | None,
+                                                                                  int | None]:
+    """(nodes, ranks per node) the arguments ask for, when they fit the target's nodes."""
+    nodes = next((a.value for a in found if a.role == "nodes"), None)
+    gpn = next((a.value for a in found if a.role == "gpus"), None)
+    if nodes and gpn and nodes * gpn == total and gpn <= per_node:
+        return nodes, gpn
+    if nodes and total % nodes == 0 and total // nodes <= per_node:
+        return nodes, total // nodes
+    if gpn and total % gpn == 0 and gpn <= per_node:
+        return total // gpn, gpn
+    return None, None
+
+
+def disagreements(found: list[TopologyArg], nodes: int, gpn: int, target: str) -> list[str]:
+    """A note for each argument that disagrees with the port's layout, naming its value."""
+    layout = {"nodes": nodes, "gpus": gpn, "world": nodes * gpn}
+    what = {"nodes": "nodes", "gpus": "GPUs per node", "world": "ranks in total"}
+    return [
+        f"the program's own `{a.text}` says {a.value} {what[a.role]}; on {target} the port "
+        f"runs {nodes} node(s) x {gpn}: change it to {layout[a.role]}"
+        for a in found if layout[a.role] != a.value
+    ]

@@ -1,0 +1,57 @@
+"""LSF batch scripts (``#BSUB``, ``jsrun``: Summit, Lassen and other IBM systems) read as a
+source: each directive as the Slurm option with the same meaning, and jsrun's resource sets as
+ranks and ranks per node."""
+
+from __future__ import annotations
+
+import re
+import shlex
+
+from maple_flow.knowledge.directives import Directive
+
+_BSUB = re.compile(r"^\s*#BSUB\s+(.*)$")
+#: LSF option -> the Slurm option it means (values converted where the forms differ).
+_OPTIONS = {"-nnodes": "nodes", "-W": "time", "-P": "account", "-G": "account", "-q": "queue",
+            "-J": "job-name", "-n": "ntasks", "-o": "output", "-e": "error", "-cwd": "chdir"}
+_GPU_NUM = re.compile(r"\bnum=(\d{1,3})")
+_PTILE = re.compile(r"span\[ptile=(\d{1,4})\]")
+
+
+def has_lsf(text: str) -> bool:
+    """Whether a script has ``#BSUB`` directive lines."""
+    return any(_BSUB.match(line) for line in text.splitlines())
+
+
+def _value(option: str, value: str) -> tuple[str, str] | None:
+    if option == "-W":  # [H:]M
+        parts = value.split(":")
+        if not all(p.isdigit() for p in parts) or len(parts) > 2:
+            return None
+        hours, minutes = (int(parts[0]), int(parts[1])) if len(parts) == 2 else (0, int(parts[0]))
+        return "time", f"{hours:02d}:{minutes:02d}:00"
+    if option == "-gpu":
+        num = _GPU_NUM.search(value)
+        return ("gpus-per-node", num.group(1)) if num else None
+    if option == "-R":
+        ptile = _PTILE.search(value)
+        return ("ntasks-per-node", ptile.group(1)) if ptile else None
+    name = _OPTIONS.get(option)
+    return (name, value) if name else None
+
+
+def lsf_directives(text: str) -> list[Directive]:
+    """The ``#BSUB`` lines as Slurm-equivalent directives (``raw`` keeps the LSF line)."""
+    found: list[Directive] = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        match = _BSUB.match(line)
+        if not match:
+            continue
+        try:
+            words = shlex.split(match.group(1), comments=True)
+        except ValueError:
+            continue
+        for option, value in zip(words[::2], words[1::2], strict=False):
+            mapped = _value(option, value)
+            if mapped:
+                found.append(Directive("slurm", mapped[0], mapped[1], number, line, option))
+    return found

@@ -1,0 +1,325 @@
+"""A port edits the user's script (issue 14): each numbered failure pattern of the issue has a
+fixture here, our own example scripts written for it, that fails without its fix."""
+
+from __future__ import annotations
+
+from maple_flow import port
+
+SLURM = """#!/bin/bash
+#SBATCH -A m1234 -C gpu -q regular
+#SBATCH --nodes=2 --ntasks-per-node=4 --gpus-per-node=4
+#SBATCH --time=01:00:00
+"""
+PBS = """#!/bin/bash -l
+#PBS -A myproj
+#PBS -l select=2:ncpus=64:ngpus=4:mpiprocs=4
+#PBS -l walltime=01:00:00
+#PBS -q prod
+"""
+
+
+def _notes(result: object) -> str:
+    return "\n".join(result.notes)  # type: ignore[attr-defined]
+
+
+def _launches(script: str) -> list[str]:
+    return [line for line in script.splitlines() if "prep.py" in line or "train.py" in line]
+
+
+# --- 1: several programs in one job ---------------------------------------------------------
+
+def test_two_srun_stages_both_get_the_targets_launcher() -> None:
+    script = SLURM + "srun python prep.py --out data/\nsrun python train.py --data data/\n"
+    r = port(script, "polaris")["polaris"]
+    assert r.status == "generated"
+    prep = [line for line in r.script.splitlines() if "prep.py" in line]
+    assert len(prep) == 1 and prep[0].startswith("mpiexec ") and "srun" not in r.script
+    assert prep[0].endswith("python prep.py --out data/")
+    assert "is a launch of its own" in _notes(r)
+
+
+def test_a_single_task_stage_keeps_its_own_size() -> None:
+    script = PBS + "mpiexec -n 1 python prep.py --n 3\nmpiexec -n 8 --ppn 4 python train.py\n"
+    r = port(script, "delta")["delta"]
+    prep = next(line for line in r.script.splitlines() if "prep.py" in line)
+    assert prep.startswith("srun ") and "--ntasks=1" in prep and "mpiexec" not in r.script
+
+
+# --- 2: one process driving N GPUs ------------------------------------------------------------
+
+ONE_TASK = """#!/bin/bash
+#SBATCH -A m1234 -C gpu -q regular
+#SBATCH --nodes=1 --ntasks=1 --gpus-per-task=4
+#SBATCH --time=01:00:00
+srun python train.py --epochs 2
+"""
+
+
+def test_one_process_with_four_gpus_stays_one_process_with_four() -> None:
+    for target in ("delta", "polaris"):
+        r = port(ONE_TASK, target)[target]
+        assert r.status == "generated" and r.spec.gpus_per_node == 4
+        launch = "\n".join(line for line in r.script.splitlines() if "train.py" in line
+                           or line.startswith(("srun", "mpiexec")))
+        assert "torchrun" not in r.script and "maple-rank" not in r.script
+        assert '--ntasks-per-node=1' in launch or '--ppn 1' in launch
+        assert "one process per node drives 4 GPUs" in _notes(r)
+
+
+def test_plain_python_on_a_four_gpu_job_is_not_put_under_torchrun() -> None:
+    script = ("#!/bin/bash\n#SBATCH -A m1234 -C gpu -q regular\n#SBATCH --nodes=1 --gpus=4\n"
+              "python train.py --gpus 4\npython predict.py --ckpt last.ckpt\n")
+    r = port(script, "delta")["delta"]
+    assert r.spec.gpus_per_node == 4 and "torchrun" not in r.script
+    assert r.script.rstrip().endswith("python3 predict.py --ckpt last.ckpt")
+    assert "\npython train.py --gpus 4\n" in r.script
+
+
+def test_one_process_with_more_gpus_than_a_target_node_is_refused() -> None:
+    script = ONE_TASK.replace("gpus-per-task=4", "gpus-per-task=8").replace(
+        "--epochs 2", "--epochs 2 trainer.devices=8")
+    r = port(script, "delta")["delta"]
+    assert r.status == "refused" and "one process drives 8 GPUs" in _notes(r)
+    assert "its `trainer.devices=8`) to at most 4" in _notes(r)
+
+
+# --- 3: the program's own topology arguments ----------------------------------------------------
+
+def test_the_layout_follows_the_programs_num_nodes_where_it_fits() -> None:
+    script = SLURM + "srun python train.py trainer.num_nodes=2 trainer.devices=4\n"
+    r = port(script, "aurora")["aurora"]
+    assert (r.spec.nodes, r.spec.gpus_per_node) == (2, 4)
+    assert "trainer.num_nodes=2" in r.script and "says" not in _notes(r)
+
+
+def test_a_topology_argument_that_cannot_agree_is_named_with_its_new_value() -> None:
+    script = SLURM + "srun python train.py --num_nodes 2 --gpus 4 --world_size 8\n"
+    r = port(script, "lonestar6")["lonestar6"]
+    notes = _notes(r)
+    assert r.spec.gpus_per_node == 3
+    assert "`--num_nodes 2` says 2 nodes" in notes and "change it to 3" in notes
+    assert "`--gpus 4` says 4 GPUs per node" in notes
+    assert "`--world_size 8` says 8 ranks in total" in notes and "change it to 9" in notes
+
+
+# --- 5: user variables from scheduler variables; what follows the launch -----------------------
+
+def test_a_variable_from_the_job_id_with_an_operator_is_renamed_not_dropped() -> None:
+    script = PBS + ("RUN=$(date +%F).${PBS_JOBID%%.*}\n"
+                    "mpiexec -n 8 --ppn 4 python train.py -o out/$RUN\n")
+    r = port(script, "delta")["delta"]
+    assert "RUN=$(date +%F).${SLURM_JOB_ID%%.*}" in r.spec.setup_steps
+    assert "RUN=" not in _notes(r) and "reads $RUN" not in _notes(r)
+
+
+def test_a_group_redirect_and_a_tee_after_the_launch_are_kept() -> None:
+    grouped = SLURM + "{ srun python train.py --x 1; } > log.txt 2>&1\n"
+    r = port(grouped, "polaris")["polaris"]
+    assert r.script.rstrip().endswith("python train.py --x 1 > log.txt 2>&1")
+    teed = SLURM + "LOG=logs/$SLURM_JOB_ID.txt\nsrun python train.py 2>&1 | tee $LOG && echo ok\n"
+    r = port(teed, "polaris")["polaris"]
+    assert r.script.rstrip().endswith("python train.py 2>&1 | tee $LOG && echo ok")
+    assert "LOG=logs/$PBS_JOBID.txt" in r.spec.setup_steps
+
+
+# --- 6: a user wrapper that is the program ----------------------------------------------------
+
+def test_a_wrapper_with_no_python_after_it_is_the_program_verbatim() -> None:
+    script = SLURM + "srun ./wrapper.sh key=prog.py $cfg --flag\n"
+    for target in ("delta", "polaris"):
+        r = port(script, target)[target]
+        assert r.status == "generated"
+        assert r.script.rstrip().endswith('./wrapper.sh key=prog.py "$cfg" --flag')
+        assert "python" not in r.script.rstrip().splitlines()[-1]
+        assert "your script ./wrapper.sh is the program" in _notes(r)
+
+
+# --- 10: a named conda env is the user's, kept whatever module provided conda -------------------
+
+def test_a_named_conda_env_is_kept_with_or_without_a_site_conda_module() -> None:
+    plain = SLURM + "conda activate myenv\nsrun python train.py\n"
+    with_module = SLURM + "module load pytorch/2.3\nconda activate myenv\nsrun python train.py\n"
+    for script in (plain, with_module):
+        r = port(script, "delta")["delta"]
+        assert "conda activate myenv" in r.spec.setup_steps
+        assert "your conda env myenv" in _notes(r)
+    base = SLURM + "module load conda\nconda activate base\nsrun python train.py\n"
+    assert "conda activate base" not in port(base, "delta")["delta"].spec.setup_steps
+
+
+# --- 4: the job's working directory ------------------------------------------------------------
+
+def test_chdir_becomes_a_cd_and_a_cd_the_program_needs_is_kept_and_flagged() -> None:
+    script = SLURM + "#SBATCH --chdir=../\ncd /project/run\nsrun python train.py\n"
+    r = port(script, "polaris")["polaris"]
+    assert r.spec.setup_steps[:2] == ["cd ../", "cd /project/run"]
+    notes = _notes(r)
+    assert "#SBATCH --chdir" in notes
+    assert "the program train.py is relative to it" in notes and "/project/run" in notes
+
+
+def test_a_site_cd_is_still_dropped_when_the_program_does_not_need_it() -> None:
+    script = SLURM + "cd /project/run\nsrun python -m mypkg.train\n"
+    r = port(script, "polaris")["polaris"]
+    assert "cd /project/run" not in r.spec.setup_steps
+
+
+# --- 9: LSF sources ---------------------------------------------------------------------------
+
+LSF = """#!/bin/bash
+#BSUB -P ABC123
+#BSUB -W 2:00
+#BSUB -nnodes 2
+#BSUB -J train
+cd $LS_SUBCWD
+jsrun -n 2 -r 1 -a 6 -c 42 -g 6 --bind=proportional-packed:7 python3 train.py --out runs/$LSB_JOBID
+"""
+
+
+def test_an_lsf_script_with_jsrun_is_read_and_ported() -> None:
+    r = port(LSF, "perlmutter")["perlmutter"]
+    assert r.status == "generated" and r.spec.ranks == 12 and r.spec.walltime == "02:00:00"
+    assert r.spec.job_name == "train"
+    assert r.script.rstrip().endswith('python train.py --out "runs/$SLURM_JOB_ID"')
+    assert "$LSB_JOBID -> $SLURM_JOB_ID" in _notes(r)
+    r = port(LSF, "polaris")["polaris"]
+    assert r.script.rstrip().endswith('python train.py --out "runs/$PBS_JOBID"')
+
+
+# --- 7: the user's own launcher options --------------------------------------------------------
+
+ACCEL = """#!/bin/bash
+#SBATCH -A m1234 -C gpu -q regular
+#SBATCH --nodes=2 --ntasks-per-node=1 --gpus-per-node=4
+#SBATCH --time=01:00:00
+head=$(scontrol show hostnames $SLURM_JOB_NODELIST | head -n1)
+srun accelerate launch --config_file my.yaml --mixed_precision bf16 --num_machines 2 \\
+  --num_processes 8 --machine_rank $SLURM_NODEID --main_process_ip $head \\
+  --main_process_port 29500 --rdzv_backend c10d train.py --bs 8
+"""
+
+
+def test_accelerate_config_file_is_kept_on_the_targets_accelerate_launch() -> None:
+    r = port(ACCEL, "delta")["delta"]
+    last = r.script.rstrip().splitlines()[-1].strip()
+    assert last == "--config_file my.yaml --mixed_precision bf16 train.py --bs 8"
+    assert "c10d rendezvous is a static one" in _notes(r)
+
+
+def test_accelerate_options_the_target_cannot_take_are_named() -> None:
+    r = port(ACCEL, "polaris")["polaris"]
+    assert "--config_file my.yaml" in _notes(r) and "without accelerate" in _notes(r)
+
+
+# --- 8: a per-node loop is a per-node launch ----------------------------------------------------
+
+PER_NODE_LOOP = SLURM.replace("ntasks-per-node=4", "ntasks-per-node=1") + """\
+nodes=$(scontrol show hostnames $SLURM_JOB_NODELIST)
+head=$(echo "$nodes" | head -n1)
+i=0
+for n in $nodes; do
+  srun -N1 -n1 -w $n python -m torch.distributed.launch --nnodes 2 --node_rank $i \\
+    --nproc_per_node 4 --master_addr $head --master_port 29500 train.py --bs 8 &
+  i=$((i+1))
+done
+wait
+"""
+
+
+def test_a_loop_starting_the_launch_on_each_node_becomes_the_targets_per_node_launch() -> None:
+    for target in ("delta", "polaris"):
+        r = port(PER_NODE_LOOP, target)[target]
+        assert r.status == "generated" and r.spec.ranks == 8
+        assert r.script.rstrip().endswith("train.py --bs 8")
+        assert "for n in" not in r.script
+        assert "starts the launch once per node" in _notes(r)
+
+
+# --- maple port --diff / PortResult.diff ---------------------------------------------------------
+
+def test_the_diff_shows_each_hunk_with_its_reasons(tmp_path: object, capsys: object) -> None:
+    from pathlib import Path
+
+    from maple_flow.cli import main
+
+    script = PBS + ("RUN=$(date +%F).$PBS_JOBID\nmodule load mysite-torch\n"
+                    "mpiexec -n 8 --ppn 4 python train.py -o out/$RUN | tee log.txt\n")
+    r = port(script, "delta")["delta"]
+    diff = r.diff
+    assert diff.startswith("--- source\n+++ port for delta\n")
+    assert "-#PBS -q prod" in diff and "+RUN=$(date +%F).$SLURM_JOB_ID" in diff
+    assert "# why: the scheduler header" in diff
+    assert "# why: scheduler variables renamed for slurm: $PBS_JOBID -> $SLURM_JOB_ID" in diff
+    assert "# why: line 7 `module load mysite-torch` is not copied" in diff
+    path = Path(str(tmp_path)) / "job.sh"
+    path.write_text(script)
+    main(["port", str(path), "--to", "delta", "--diff"])
+    out = capsys.readouterr().out  # type: ignore[attr-defined]
+    assert "diff source -> port" in out and "# why:" in out and "+++ port for delta" in out
+
+
+# --- the header, directive by directive ----------------------------------------------------------
+
+def test_user_directives_are_carried_and_unknown_ones_kept_as_comments() -> None:
+    script = SLURM + ("#SBATCH --output=logs/%j.out --mail-user=me@x.org\n#SBATCH --foo-bar=baz\n"
+                      "srun python train.py\n")
+    r = port(script, "delta")["delta"]
+    assert "#SBATCH --output=logs/%j.out\n" in r.script
+    assert "#SBATCH --mail-user=me@x.org\n" in r.script
+    assert "# source directive, not carried: #SBATCH --foo-bar=baz\n" in r.script
+    assert "`#SBATCH --foo-bar=baz` has no counterpart" in _notes(r)
+    r = port(script, "polaris")["polaris"]
+    assert "#PBS -M me@x.org\n" in r.script and "#SBATCH --output" not in r.script.replace(
+        "# source directive, not carried: #SBATCH --output", "")
+
+
+def test_directives_naming_the_source_sites_nodes_are_not_carried() -> None:
+    script = SLURM + "#SBATCH --exclude=cn-g[001-012]\nsrun python train.py\n"
+    r = port(script, "delta")["delta"]
+    assert "cn-g[001-012]" not in r.script and "names the source site's nodes" in _notes(r)
+
+
+def test_programs_after_the_main_launch_are_kept_after_the_targets_launch() -> None:
+    script = SLURM + ("srun python train.py --x 1\npython evaluate.py --ckpt last\n"
+                      "nvidia-smi\nwait\n")
+    r = port(script, "polaris")["polaris"]
+    tail = r.script.split("# The job's own steps after the launch, as given.")[1]
+    assert tail.endswith("\npython evaluate.py --ckpt last\nnvidia-smi\n")
+    r = port(script, "aurora")["aurora"]
+    tail = r.script.split("after the launch, as given.")[1]
+    assert "nvidia-smi" not in tail and "python evaluate.py --ckpt last" in tail
+    assert "`nvidia-smi` after the launch is not copied" in _notes(r)
+
+
+def test_a_stage_asking_fewer_ranks_than_the_job_is_sized_as_asked() -> None:
+    script = SLURM + "srun -n 1 python prep.py\nsrun python train.py\n"
+    r = port(script, "polaris")["polaris"]
+    prep = next(line for line in r.script.splitlines() if "prep.py" in line)
+    assert prep.startswith("mpiexec -n 1 ") and "$NRANKS" not in prep
+
+
+def test_a_scheduler_query_is_kept_when_the_target_has_the_same_scheduler() -> None:
+    script = SLURM + ("scontrol show hostnames $SLURM_JOB_NODELIST > hostfile\n"
+                      "srun python train.py --hosts hostfile\n")
+    assert "scontrol show hostnames $SLURM_JOB_NODELIST > hostfile" in port(
+        script, "delta")["delta"].spec.setup_steps
+    r = port(script, "polaris")["polaris"]
+    assert not any("scontrol" in s for s in r.spec.setup_steps) and "scontrol" in _notes(r)
+
+
+def test_the_pbs_node_file_is_written_on_a_slurm_target() -> None:
+    script = PBS + ("cp $PBS_NODEFILE hostfile\n"
+                    "mpiexec -n 8 --ppn 4 python train.py --hostfile $PBS_NODEFILE\n")
+    r = port(script, "delta")["delta"]
+    steps = r.spec.setup_steps
+    assert steps[:2] == ['MAPLE_NODEFILE="$(mktemp)"',
+                         'scontrol show hostnames "$SLURM_JOB_NODELIST" > "$MAPLE_NODEFILE"']
+    assert "cp $MAPLE_NODEFILE hostfile" in steps
+    assert r.spec.args == ["--hostfile", "$MAPLE_NODEFILE"]
+
+
+def test_a_loop_over_the_pbs_node_file_is_kept_on_a_slurm_target() -> None:
+    body = "for H in $(cat $PBS_NODEFILE)\ndo\n    mpiexec -n 8 --ppn 4 python bench.py $H\ndone\n"
+    r = port(PBS + body, "perlmutter")["perlmutter"]
+    assert r.status == "generated" and r.spec.loop_open[0] == "for H in $(cat $MAPLE_NODEFILE)"
+    assert r.spec.setup_steps[0] == 'MAPLE_NODEFILE="$(mktemp)"'
