@@ -53,7 +53,11 @@ def test_three_faults_are_repaired_on_the_twin(twin: object, tmp_path: Path) -> 
             assert 1 <= len(r.attempts) <= 5 and r.attempts[-1].status == "verified"
             rows = store.repair_attempts(run_id=f"twin-{cluster}")
             assert [row.status for row in rows][-1] == "verified"
-            assert r.variant_id is not None and store.get(r.variant_id).parent == r.template_id
+            if cluster == "vista":  # removing the user's --mem is a job value: not learned
+                assert r.variant_id is None
+            else:
+                assert r.variant_id is not None
+                assert store.get(r.variant_id).parent == r.template_id
         assert "--mem" not in results["vista"].final_script
         assert "module load python3/9.9.9" not in results["lonestar6"].final_script
         assert re.search(r"^srun --export=ALL", results["deltaai"].final_script, re.M)
