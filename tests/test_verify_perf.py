@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import statistics
 import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from maple_flow.knowledge.clusters import get_profile
 from maple_flow.verify.decide import decide, strict_verdict
 from maple_flow.verify.miniapp_report import MiniAppReport
-from maple_flow.verify.perf import parse_cpu_list, perf_findings
+from maple_flow.verify.perf import median_without, parse_cpu_list, perf_findings
 from maple_flow.verify.report import Expected
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "miniapps"))
@@ -130,3 +133,13 @@ def test_fabric_facts_cite_their_profile_sources() -> None:
         profile = get_profile(cluster)
         assert profile.fabric is not None, cluster
         assert "fabric" in profile.fact_sources()
+
+
+@given(st.lists(st.integers(0, 9), min_size=1, max_size=40), st.data())
+def test_median_without_is_the_median_of_the_rest(values: list[int], data: st.DataObject
+                                                  ) -> None:
+    """The reference of a straggler: the median of every other value, duplicates included."""
+    removed = data.draw(st.lists(st.sampled_from(range(len(values))), unique=True))
+    rest = [float(v) for i, v in enumerate(values) if i not in removed]
+    got = median_without(sorted(map(float, values)), [float(values[i]) for i in removed])
+    assert got == (statistics.median(rest) if rest else None)
