@@ -757,3 +757,19 @@ def test_array_job_kept_as_an_array_passes() -> None:
 
 def test_array_check_ignores_a_job_that_is_not_an_array() -> None:
     assert check("array", case(), ported(), PER_RANK_PORT) == []
+
+
+# -- judging: refusals and assumed sizes ---------------------------------------------------
+
+
+def test_refusal_asking_for_ranks_is_not_a_right_gpu_refusal() -> None:
+    big = case(gpus_per_rank=8)
+    shortage = "one process drives 8 GPUs; a delta node has 4 GPUs"
+    assert RUN.right_refusal(big, "delta", shortage)
+    asks = "the GPUs of this job are not fixed by the script: give ranks=N"
+    assert not RUN.right_refusal(big, "delta", asks)
+
+
+def test_a_size_assumed_without_a_note_is_silent() -> None:
+    assert RUN.size_assumed_silently(["modules replaced by the target's"])
+    assert not RUN.size_assumed_silently(["assumed 4 ranks: the script does not say"])

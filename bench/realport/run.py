@@ -150,6 +150,15 @@ def is_silent(failures: dict[str, list[str]], notes: list[str]) -> bool:
     return False
 
 
+_ASSUMED = re.compile(r"\bassum\w*\b", re.I)
+
+
+def size_assumed_silently(notes: list[str]) -> bool:
+    """A port that chose a size the script does not fix is silent unless a note says it
+    assumed one."""
+    return not any(_ASSUMED.search(n) for n in notes)
+
+
 _ARRAY_DIRECTIVE = re.compile(r"^#(?:SBATCH\s+(?:--array|-a)\b|PBS\s+-J\b|BSUB\s+-J\s+\S+\[)", re.M)
 
 
@@ -163,7 +172,8 @@ def right_refusal(case: Case, target: str, reason: str, script: str = "") -> boo
     if "array" in low and _ARRAY_DIRECTIVE.search(script):
         return True
     too_big = case.gpus_per_rank > get_profile(target).gpu.per_node
-    return too_big and "gpu" in low
+    # a refusal that asks for a size (``ranks=``) names no GPU shortage, whatever it says
+    return too_big and "gpu" in low and not ASKS_FOR_SIZE.search(reason)
 
 
 def classify(case: Case, target: str, script: str, result: PortResult | str) -> Outcome:
@@ -195,6 +205,8 @@ def port_unknown_size(case: Case, target: str, script: str) -> Outcome:
             "without asking"
         ]
         out.status, out.asked_for_size = "wrong", False
+        out.silent = size_assumed_silently(out.notes) or bool(
+            is_silent({k: v for k, v in out.failures.items() if k != "size"}, out.notes))
         return out
     asked = bool(ASKS_FOR_SIZE.search(first))
     if not asked:
