@@ -592,6 +592,7 @@ class Loop:
             return None
         from maple_flow.errors import MapleError
         from maple_flow.knowledge.clusters import get_profile
+        from maple_flow.repair.ops import validate_ops
         from maple_flow.repair.scope import conditions_of, site_ops
 
         assert job.report is not None
@@ -606,7 +607,8 @@ class Loop:
                 raise MapleError("the fix changed only the job's own values: " +
                                  "; ".join(left_out))
             return self.store.add_variant(
-                job.template_id, ops, f"repaired on {job.target.cluster} by {records}",
+                job.template_id, validate_ops(ops),
+                f"repaired on {job.target.cluster} by {records}",
                 endpoint_name(job.report), report, causes=[a.cause for a in job.attempts],
                 timings={"elapsed_s": job.report.elapsed_s},
                 conditions=conditions_of(job.initial_script, job.target.spec.launch_model
