@@ -111,7 +111,7 @@ class Candidate:
     unresolved: tuple[str, ...] = ()
     #: What the signature read from the log (name, value), for answering ``needs``.
     captures: tuple[tuple[str, str], ...] = ()
-    #: Why a person must review this fix before it runs (safety.review_reasons).
+    #: Why a person must review this fix before it runs (review.review_reasons).
     review: tuple[str, ...] = ()
     verdict: Verdict = "script"
 
@@ -123,7 +123,7 @@ class Candidate:
     @classmethod
     def proposed(cls, fix: Fix, profile: ClusterProfile | None) -> Candidate:
         """An LLM's fix, with the reasons it needs review (empty: all ops allowlisted)."""
-        from maple_flow.repair.safety import review_reasons
+        from maple_flow.repair.review import review_reasons
 
         return cls(fix, "llm", review=tuple(review_reasons(fix.ops, profile)))
 
