@@ -1,5 +1,7 @@
 """One verification session: a DataFlowKernel with one executor per cluster, to which
-verifications are submitted one at a time and whose futures a caller can chain on.
+verifications are submitted one at a time and whose futures a caller can chain on. It is the
+one dispatcher of verification jobs: DDP mini-app jobs (``submit``) and triples probe jobs
+(``launch``, from ``maple_flow.triples.verify``) go through it.
 
 ``verify_many`` submits a batch and waits for all of it; a session lets each target's chain
 (verify, repair, verify again...) go on as soon as its own job is back, so a slow target
@@ -19,6 +21,7 @@ from maple_flow.verify.decide import decide
 from maple_flow.verify.prepare import Prepared, prepare
 from maple_flow.verify.report import VerifyReport, unverified
 from maple_flow.verify.run import (
+    GRACE_S,
     VerifyTarget,
     bring_up_twin,
     cluster_executors,
@@ -53,6 +56,18 @@ class Submitted:
         return unverified(self.cluster, self.kind, f"the endpoint failed: {exc}", script)
 
 
+@dataclass(frozen=True)
+class Launched:
+    """A job handed to its cluster's executor: the script as it runs there (the twin gets a
+    well-formed account) and the app's future (raw result), or why it could not run."""
+
+    cluster: str
+    kind: str
+    script: str
+    future: Any = None
+    why: str | None = None
+
+
 @dataclass
 class Session:
     """Executors on ``kernel`` for the clusters named in ``open``; ``submit`` runs one job."""
@@ -77,33 +92,52 @@ class Session:
         if executors:
             self.kernel.add_executors(list(executors.values()))
 
-    def submit(self, target: VerifyTarget) -> Submitted:
-        """Start verifying ``target`` on its cluster's executor."""
+    def launch(self, cluster: str, script: str, files: dict[str, str], *, ranks: int,
+               nodes: int) -> Launched:
+        """Start ``script`` (with ``files`` staged beside it, starting ``ranks`` ranks on
+        ``nodes`` nodes) on ``cluster``'s executor; why not when it cannot run there."""
         from parsl import python_app
 
         from maple_flow.verify.jobs import run_job
 
-        cluster = resolve_cluster(target.cluster)
+        cluster = resolve_cluster(cluster)
         endpoint = self.registry[cluster]
         kind = endpoint.type
-        p = prepare(target.script, cluster, entrypoint=target.entrypoint, module=target.module,
-                    framework=target.framework, strategy=target.strategy, spec=target.spec)
         if kind == "twin":
-            p = replace(p, script=twin_account(p.script, cluster))
+            script = twin_account(script, cluster)
         self.open([cluster])
-        why = self.down.get(cluster) or (twin_capacity(cluster, p.expected.nodes)
-                                         if kind == "twin" else None)
+        why = self.down.get(cluster) or (twin_capacity(cluster, nodes) if kind == "twin"
+                                         else None)
+        profile = get_profile(cluster)
         try:
-            workdir = job_workdir(endpoint, get_profile(cluster), p.script)
+            workdir = job_workdir(endpoint, profile, script)
         except EndpointError as exc:
             why = why or str(exc)
         if why:
-            return Submitted(cluster, kind, p, report=unverified(cluster, kind, why, p.script))
+            return Launched(cluster, kind, script, why=why)
         app = python_app(run_job, executors=[self.labels[cluster]],
                          data_flow_kernel=self.kernel)
-        future = app(kind, p.cluster, p.scheduler, p.script, p.files, self.timeout_s, workdir,
-                     p.expected.world_size, endpoint.on_timeout, poll_interval_s(cluster, endpoint))
-        return Submitted(cluster, kind, p, future=future)
+        future = app(kind, cluster, profile.scheduler, script, files, self.timeout_s, workdir,
+                     ranks, endpoint.on_timeout, poll_interval_s(cluster, endpoint))
+        return Launched(cluster, kind, script, future=future)
+
+    def wait_s(self, cluster: str) -> float:
+        """How long to wait for one job's answer on ``cluster``: its timeout, a poll, grace."""
+        cluster = resolve_cluster(cluster)
+        return self.timeout_s + poll_interval_s(cluster, self.registry[cluster]) + GRACE_S
+
+    def submit(self, target: VerifyTarget) -> Submitted:
+        """Start verifying ``target`` (its mini-app job) on its cluster's executor."""
+        p = prepare(target.script, resolve_cluster(target.cluster), entrypoint=target.entrypoint,
+                    module=target.module, framework=target.framework,
+                    strategy=target.strategy, spec=target.spec)
+        run = self.launch(p.cluster, p.script, p.files, ranks=p.expected.world_size,
+                          nodes=p.expected.nodes)
+        p = replace(p, script=run.script)
+        if run.why:
+            return Submitted(run.cluster, run.kind, p,
+                             report=unverified(run.cluster, run.kind, run.why, p.script))
+        return Submitted(run.cluster, run.kind, p, future=run.future)
 
 
 def done(value: Any) -> concurrent.futures.Future[Any]:
