@@ -139,3 +139,25 @@ def test_port_results_are_verified_and_repaired_in_place(
     assert polaris.report is not None and polaris.report.status == "verified"
     assert any(n.startswith("repair: verified after 1 attempt(s) (constraint-missing)")
                for n in polaris.notes)
+
+
+def test_verify_many_dispatches_through_the_session(fake_jobs: dict[str, Endpoint],
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """One dispatcher: ``verify_many`` submits each job through ``Session.launch``, as the
+    pipeline and triples do; reports come back in the targets' order."""
+    from maple_flow.verify.run import verify_many
+    from maple_flow.verify.session import Session
+
+    launched: list[str] = []
+    launch = Session.launch
+
+    def spy(self: Session, cluster: str, *args: Any, **kw: Any) -> Any:
+        launched.append(cluster)
+        return launch(self, cluster, *args, **kw)
+
+    monkeypatch.setattr(Session, "launch", spy)
+    targets = [_chain("delta", "bbka-delta-gpu", True).target,
+               _chain("perlmutter", "m1234", False).target]
+    reports = verify_many(targets, timeout_s=30, registry=fake_jobs)
+    assert [r.status for r in reports] == ["verified", "failed"]
+    assert sorted(launched) == ["delta", "perlmutter"]
