@@ -4,9 +4,11 @@
         [--warm | --both]
 
 Each cell renders the template for 2 nodes with every GPU of each node, swaps in the
-mini-app and runs it on the cluster's twin (`maple_flow.workflows.scale.revalidate`, the same code
-as the nightly revalidation). Prints JSON (per cell status and seconds, total wall time) and
-writes matrix.md, matrix.html and matrix.json to --out (default bench/out).
+mini-app and runs it on the cluster's twin (`maple_flow.workflows.revalidate.revalidate_all`,
+the pipeline of the nightly `maple revalidate`, with a store of its own in a temporary folder,
+so only the seed templates run and the user's store is not touched). Prints JSON (per cell
+status and seconds, total wall time) and writes matrix.md, matrix.html and matrix.json to
+--out (default bench/out).
 
 ``--warm`` runs the twin jobs in warm mode (docs/twin.md), ``--both`` runs cold, then warm.
 matrix.json keeps the latest run at its top level and each mode's latest run under
@@ -20,17 +22,29 @@ import argparse
 import json
 import shutil
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
 from maple_flow.knowledge.clusters import all_profiles
 from maple_flow.models import SETUPS
-from maple_flow.reports.matrix import write_matrix
+from maple_flow.reports.matrix import Cell, write_matrix
+from maple_flow.store import TemplateStore
 from maple_flow.twin import Twin
-from maple_flow.twin.warm import stop_zygotes
+from maple_flow.twin.warm import stop_zygotes, warm_mode
 from maple_flow.verify.progress import progress_printer
-from maple_flow.workflows.scale import revalidate
+from maple_flow.workflows.revalidate import revalidate_all
+from maple_flow.workflows.scale import matrix_targets
+
+
+def revalidate(clusters: list[str], setups: list[Any], *, timeout_s: float, warm: bool,
+               progress: Any) -> list[Cell]:
+    """The seed matrix through the revalidation pipeline, in a store of its own."""
+    with tempfile.TemporaryDirectory(prefix="maple-matrix-") as tmp, \
+            TemplateStore.open(Path(tmp) / "store.db") as store, warm_mode(warm):
+        return revalidate_all(matrix_targets(clusters, setups), store, timeout_s=timeout_s,
+                              progress=progress).cells
 
 SETUP_NAMES = {"ddp": SETUPS[0], "fsdp": SETUPS[1], "zero3": SETUPS[2], "accelerate": SETUPS[3]}
 

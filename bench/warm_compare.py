@@ -37,7 +37,7 @@ from maple_flow.twin.warm import forwarded, warm_env, warm_mode
 from maple_flow.verify.decide import decide
 from maple_flow.verify.jobs import run_job
 from maple_flow.verify.prepare import Prepared
-from maple_flow.verify.run import _prepare, _twin_account
+from maple_flow.verify.session import prepare_target, twin_account
 from maple_flow.workflows.scale import matrix_targets
 
 SETUP_NAMES = {"ddp": SETUPS[0], "fsdp": SETUPS[1], "zero3": SETUPS[2], "accelerate": SETUPS[3]}
@@ -74,7 +74,8 @@ def run_cell(job: Prepared, timeout_s: float) -> dict[str, Any]:
 def run_row(twin: Twin, clusters: list[str], setups: list[Any], warm: bool,
             timeout_s: float) -> dict[str, Any]:
     """Every cell of ``clusters`` x ``setups`` at once (under the twin's rank budget)."""
-    jobs = [_twin_account(_prepare(t)) for t in matrix_targets(clusters, setups)]
+    jobs = [replace(p, script=twin_account(p.script, p.cluster))
+            for p in map(prepare_target, matrix_targets(clusters, setups))]
     injected = []
     for i, job in enumerate(jobs):
         if warm and job.scheduler == "pbs" and not qsub_forwards(twin, job.cluster):

@@ -147,7 +147,7 @@ def _learned(spec: JobSpec, template_id: str | None, store: TemplateStore | None
              ) -> Candidate | None:
     if store is None:
         return None
-    from maple_flow.retrieve.variants import learned_choice
+    from maple_flow.retrieve.rank import learned_choice
 
     return learned_choice(store, spec, template_id)
 

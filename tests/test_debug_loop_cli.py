@@ -98,43 +98,6 @@ def test_unknown_cluster_is_a_clear_error(capsys: pytest.CaptureFixture[str],
     assert code == 2 and "summit" in err
 
 
-def test_port_results_are_repaired_in_place() -> None:
-    """`maple port --verify --repair`: failed targets go through the loop, the rest stay."""
-    from maple_flow.cli.repair import repair_port_results
-    from maple_flow.models import ClusterProfile
-    from maple_flow.port.api import port
-    from maple_flow.repair import Diagnosis, FailureEvidence, Fix
-    from maple_flow.repair.loop import Loop
-    from maple_flow.repair.ops import RemoveDirective
-    from maple_flow.verify import VerifyReport, VerifyTarget
-
-    source = (Path(__file__).parents[1] / "examples" / "perlmutter_vit_ddp.sbatch").read_text()
-    results = port(source, ["vista", "delta"])
-    message = "sbatch: error: --mem is not accepted on Vista"
-    broken = results["vista"].script.replace("#SBATCH -J", "#SBATCH --mem=64G\n#SBATCH -J", 1)
-    results["vista"].script, results["vista"].status = broken, "failed"
-    results["vista"].report = VerifyReport(cluster="vista", endpoint="twin", status="failed",
-                                           state="REJECTED", scheduler_message=message,
-                                           reasons=[f"rejected at submission: {message}"])
-
-    def site(targets: list[VerifyTarget]) -> list[VerifyReport]:
-        return [VerifyReport(cluster=t.cluster, endpoint="twin",
-                             status="failed" if "--mem" in t.script else "verified")
-                for t in targets]
-
-    def kb(ev: FailureEvidence, profile: ClusterProfile | None) -> list[Diagnosis]:
-        fix = Fix(record_id="tacc-unsupported-option", cause="TACC rejects --mem",
-                  ops=[RemoveDirective(option="mem")])
-        return [Diagnosis(record_id=fix.record_id, score=9.0, method="signature",
-                          evidence=[ev.submit_message], fix=fix)]
-
-    repaired = repair_port_results(results, Loop(verify=site, classify=kb))
-    assert list(repaired) == ["vista"] and results["delta"].status == "generated"
-    assert results["vista"].status == "verified" and "--mem" not in results["vista"].script
-    assert results["vista"].notes[-1].startswith(
-        "repair: verified after 1 attempt(s) (tacc-unsupported-option)")
-
-
 def test_log_of_a_hardware_fault_gets_advice_and_no_fix(capsys: pytest.CaptureFixture[str],
                                                          files: tuple[Path, Path],
                                                          tmp_path: Path) -> None:

@@ -117,3 +117,47 @@ def test_verify_only_keeps_every_verification(store: TemplateStore,
     [kept] = store.script_verifications(cluster="perlmutter")
     assert kept.status == "failed" and kept.template_id == "perlmutter-pytorch-ddp"
     assert store.repair_attempts(run_id=chains[0].run_id) == []
+
+
+def test_port_results_are_verified_and_repaired_in_place(
+        store: TemplateStore, fake_jobs: dict[str, Endpoint]) -> None:
+    """`maple port --verify --repair` and `port(verify=True, repair=True)`: each ported
+    script is its own chain; a failed one is repaired and its result updated in place."""
+    from maple_flow.port.api import port
+    from maple_flow.workflows.pipeline import check_results
+
+    source = (Path(__file__).parents[1] / "examples" / "perlmutter_vit_ddp.sbatch").read_text()
+    results = port(source, ["delta", "polaris"])
+    results["delta"].script += "\nexport CONSTRAINT_OK=1\n"
+    loop = Loop(verify=default_verify(), classify=kb, store=store, max_attempts=3)
+    chains = check_results(list(results.values()), repair=True, store=store, timeout_s=30,
+                           loop=loop, registry=fake_jobs)
+    delta, polaris = results["delta"], results["polaris"]
+    assert [c.status for c in chains] == ["verified", "verified"]
+    assert delta.status == "verified" and not any(n.startswith("repair:") for n in delta.notes)
+    assert polaris.status == "verified" and "CONSTRAINT_OK" in polaris.script
+    assert polaris.report is not None and polaris.report.status == "verified"
+    assert any(n.startswith("repair: verified after 1 attempt(s) (constraint-missing)")
+               for n in polaris.notes)
+
+
+def test_verify_many_dispatches_through_the_session(fake_jobs: dict[str, Endpoint],
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """One dispatcher: ``verify_many`` submits each job through ``Session.launch``, as the
+    pipeline and triples do; reports come back in the targets' order."""
+    from maple_flow.verify.run import verify_many
+    from maple_flow.verify.session import Session
+
+    launched: list[str] = []
+    launch = Session.launch
+
+    def spy(self: Session, cluster: str, *args: Any, **kw: Any) -> Any:
+        launched.append(cluster)
+        return launch(self, cluster, *args, **kw)
+
+    monkeypatch.setattr(Session, "launch", spy)
+    targets = [_chain("delta", "bbka-delta-gpu", True).target,
+               _chain("perlmutter", "m1234", False).target]
+    reports = verify_many(targets, timeout_s=30, registry=fake_jobs)
+    assert [r.status for r in reports] == ["verified", "failed"]
+    assert sorted(launched) == ["delta", "perlmutter"]

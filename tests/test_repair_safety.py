@@ -16,7 +16,7 @@ from maple_flow.repair.llm import LOG_FENCE, Rejected, build_messages, validate_
 from maple_flow.repair.loop import Candidate, Loop, RepairJob
 from maple_flow.repair.ops import ExportEnv, SetDirective
 from maple_flow.repair.resolve import Context, resolve_fix
-from maple_flow.repair.safety import review_reasons, violations
+from maple_flow.repair.review import review_reasons, violations
 from maple_flow.verify.report import VerifyReport
 from maple_flow.verify.run import VerifyTarget
 

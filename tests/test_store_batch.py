@@ -1,4 +1,4 @@
-"""Batch runs that resume, and revalidation runs with their drift."""
+"""The history of batch runs, and revalidation runs with their drift."""
 
 from __future__ import annotations
 
@@ -18,26 +18,29 @@ def store(tmp_path: Path) -> Iterator[TemplateStore]:
         yield opened
 
 
-def test_an_interrupted_batch_lists_the_pairs_not_finished(store: TemplateStore) -> None:
+def test_a_batch_keeps_the_history_of_its_pairs(store: TemplateStore) -> None:
     pairs = [(f"jobs/{n}.sbatch", f"sha-{n}", c) for n in ("a", "b") for c in ("polaris", "vista")]
     run = store.start_batch(pairs + pairs[:1], {"verify": True})
-    assert len(store.batch_items(run)) == 4
+    assert [i.status for i in store.batch_items(run)] == ["pending"] * 4
     store.mark_item(run, "jobs/a.sbatch", "polaris", "verified", "out/a/polaris.sh")
-    store.mark_item(run, "jobs/a.sbatch", "vista", "running")
     store.mark_item(run, "jobs/b.sbatch", "polaris", "failed", "out/b/polaris.sh")
-    left = [(i.script_path, i.target, i.status) for i in store.unfinished(run)]
-    assert left == [("jobs/a.sbatch", "vista", "running"), ("jobs/b.sbatch", "vista", "pending")]
-    assert store.unfinished_runs() == [run]
-    changed = store.unfinished(run, {"jobs/a.sbatch": "sha-a2", "jobs/b.sbatch": "sha-b"})
-    assert [(i.script_path, i.target) for i in changed] == [
-        ("jobs/a.sbatch", "polaris"), ("jobs/a.sbatch", "vista"), ("jobs/b.sbatch", "vista")]
-    for item in store.unfinished(run):
-        store.mark_item(run, item.script_path, item.target, "generated")
-    assert store.unfinished(run) == [] and store.unfinished_runs() == []
+    store.mark_item(run, "jobs/b.sbatch", "polaris", "failed")  # the output is kept
+    kept = [(i.script_path, i.target, i.status, i.output_path) for i in store.batch_items(run)]
+    assert kept == [("jobs/a.sbatch", "polaris", "verified", "out/a/polaris.sh"),
+                    ("jobs/a.sbatch", "vista", "pending", None),
+                    ("jobs/b.sbatch", "polaris", "failed", "out/b/polaris.sh"),
+                    ("jobs/b.sbatch", "vista", "pending", None)]
     with pytest.raises(StoreError):
         store.mark_item(run, "jobs/c.sbatch", "polaris", "verified")
     with pytest.raises(StoreError):
         store.mark_item(run, "jobs/a.sbatch", "polaris", "done")  # type: ignore[arg-type]
+
+
+def test_the_store_has_no_resume_state_of_its_own() -> None:
+    """One batch-resume mechanism: the output folder's manifest; the store's batch rows are
+    its history (derived from the manifest), never a second answer to 'what is left'."""
+    assert not hasattr(TemplateStore, "unfinished")
+    assert not hasattr(TemplateStore, "unfinished_runs")
 
 
 def _cells(statuses: dict[tuple[str, str, str], str]) -> list[Cell]:

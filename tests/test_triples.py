@@ -439,3 +439,36 @@ def test_devices_are_listed_in_numeric_order() -> None:
     reports = good_reports(nodes=1, ppn=12, gpus=12, tpp=1)
     verdict = assess_triples(reports, nodes=1, ppn=12, tpp=1, gpus_per_node=12)
     assert list(verdict.devices_per_host["node0"]) == [str(d) for d in range(12)]
+
+
+def test_a_triples_job_goes_through_the_shared_verification_session(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """One dispatcher for DDP and triples: the probe job is launched by the verification
+    session (``Session.launch``), whose Parsl app runs it on the cluster's executor."""
+    from maple_flow.endpoints import Endpoint, load_registry
+    from maple_flow.triples.verify import verify_prepared
+    from maple_flow.verify import jobs
+    from maple_flow.verify.session import Session
+
+    lines = "\n".join("MAPLE_TRIPLES_REPORT " + r.model_dump_json() for r in good_reports())
+    ran: list[tuple[str, str, int]] = []
+
+    def fake_run_job(kind: str, cluster: str, scheduler: str, script: str, files: Any,
+                     timeout_s: float, workdir: Any, ranks: int, *rest: Any) -> dict[str, Any]:
+        ran.append((kind, cluster, ranks))
+        return {"state": "COMPLETED", "exit_code": 0, "stdout": lines, "job_id": "42"}
+
+    launched: list[str] = []
+    launch = Session.launch
+
+    def spy(self: Session, cluster: str, *args: Any, **kw: Any) -> Any:
+        launched.append(cluster)
+        return launch(self, cluster, *args, **kw)
+
+    monkeypatch.setattr(jobs, "run_job", fake_run_job)
+    monkeypatch.setattr(Session, "launch", spy)
+    registry = load_registry()
+    registry["delta"] = Endpoint(type="local", workdir=str(tmp_path / "work"))
+    report = verify_prepared(prepared(), timeout_s=30, registry=registry)
+    assert report.status == "verified" and report.job_id == "42" and len(report.tasks) == 16
+    assert launched == ["delta"] and ran == [("local", "delta", 16)]

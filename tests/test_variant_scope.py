@@ -169,3 +169,21 @@ def test_the_loop_learns_only_the_site_part_of_a_repair(store: TemplateStore) ->
     assert variant.fix_ops == [{"op": "set_directive", "option": "constraint", "value": "gpu"}]
     assert variant.conditions["stages"] and variant.conditions["seed_sha256"]
     assert get_profile("perlmutter").scheduler == "slurm"
+
+
+def test_the_repair_checks_the_op_vocabulary_the_store_only_its_shape(
+        store: TemplateStore) -> None:
+    from maple_flow.errors import InvalidValue
+    from maple_flow.repair.ops import validate_ops
+
+    unsafe = [{"op": "export_env", "name": "LD_PRELOAD", "value": "/tmp/x.so"}]
+    with pytest.raises(InvalidValue, match="safety policy"):
+        validate_ops(unsafe)
+    with pytest.raises(InvalidValue):
+        validate_ops([{"op": "launch_rockets"}])
+    assert validate_ops(ALICE[2:]) == ALICE[2:]
+    # a row the repair would refuse (written by another tool) is never applied: the seed is
+    vid = store.add_variant("polaris-pytorch-ddp", unsafe, "Polaris DDP with a preload", "twin")
+    result = generate(REQUEST, store=store)
+    assert "LD_PRELOAD" not in result.script and result.template_id == "polaris-pytorch-ddp"
+    assert any(n.startswith(f"learned variant {vid} not used") for n in result.notes)

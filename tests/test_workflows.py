@@ -162,7 +162,11 @@ def test_batch_dir_keeps_its_history_in_the_store(tmp_path: Path) -> None:
     with TemplateStore.open(tmp_path / "store.db") as store:
         first = batch_to_dir([*paths, broken], ["polaris", "ls6"], out, store=store)
         items = store.batch_items(first.store_run or "")
-        assert len(items) == 6 and not store.unfinished(first.store_run or "")
+        assert len(items) == 6 and "pending" not in {i.status for i in items}
+        manifest = json.loads((out / MANIFEST).read_text())["scripts"]
+        from_manifest = {(Path(e["source"]).name, c): p["status"]
+                         for e in manifest.values() for c, p in e["pairs"].items()}
+        assert from_manifest == {(Path(i.script_path).name, i.target): i.status for i in items}
         statuses = {(Path(i.script_path).name, i.target): i.status for i in items}
         assert statuses[("broken.sbatch", "polaris")] == "error"
         made = [i for i in items if i.status == "generated"]

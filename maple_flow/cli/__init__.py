@@ -17,33 +17,19 @@ from typing import Any
 # Nothing else is imported here: until main() runs, a Ctrl-C can only end in a traceback, so
 # this module's own import is kept as short as it can be (maple_flow.errors loads on use).
 
-#: Command name -> the module whose ``register(app)`` adds it, in the order help lists them.
-COMMANDS: dict[str, str] = {
-    "clusters": "maple_flow.cli.catalog",
-    "templates": "maple_flow.cli.catalog",
-    "render": "maple_flow.cli.catalog",
-    "generate": "maple_flow.cli.generate",
-    "port": "maple_flow.cli.generate",
-    "verify": "maple_flow.cli.verify",
-    "triples": "maple_flow.cli.triples",
-    "batch": "maple_flow.cli.workflows",
-    "revalidate": "maple_flow.cli.workflows",
-    "endpoints": "maple_flow.cli.endpoints",
-    "twin": "maple_flow.cli.twin",
-    "repair": "maple_flow.cli.repair",
-}
-#: Kept for callers that listed the command modules.
-COMMAND_MODULES: tuple[str, ...] = tuple(dict.fromkeys(COMMANDS.values()))
-
 
 def __getattr__(name: str) -> Any:
     if name == "app":  # the typer application, imported on first use
         return importlib.import_module("maple_flow.cli.root").app
+    if name in ("COMMANDS", "COMMAND_MODULES"):  # the command table (maple_flow.cli.commands)
+        return getattr(importlib.import_module("maple_flow.cli.commands"), name)
     raise AttributeError(f"module 'maple_flow.cli' has no attribute {name!r}")
 
 
 def _register_all() -> None:
     """Import every command module now (commands otherwise load on first use)."""
+    from maple_flow.cli.commands import COMMAND_MODULES
+
     for name in COMMAND_MODULES:
         importlib.import_module(name)
 

@@ -13,7 +13,6 @@ from maple_flow.errors import MapleError
 from maple_flow.safewrite import write_output
 
 if TYPE_CHECKING:
-    from maple_flow.port.api import PortResult
     from maple_flow.repair.loop import Candidate, Loop, RepairResult, Reviewer
 
 SETUPS = {"ddp": ("pytorch", "ddp"), "fsdp": ("pytorch", "fsdp"),
@@ -215,26 +214,6 @@ def _emit_result(result: RepairResult, name: str, as_json: bool) -> None:
         typer.echo(json.dumps(result.model_dump(exclude={"final_report"}), indent=2))
     else:
         typer.echo(result_markdown(result, f"Repair of {name}"))
-
-
-def repair_port_results(results: dict[str, PortResult], loop: Loop) -> dict[str, RepairResult]:
-    """Repair every ported script whose verification failed; update the results in place."""
-    from maple_flow.repair.loop import RepairJob
-    from maple_flow.verify.run import VerifyTarget
-
-    failed = {c: r for c, r in results.items() if r.status == "failed" and r.report is not None}
-    jobs = [RepairJob(VerifyTarget.from_spec(r.script, r.spec), report=r.report,
-                      template_id=r.template_id) for r in failed.values()]
-    repaired = dict(zip(failed, loop.run(jobs), strict=True))
-    for cluster, rep in repaired.items():
-        result = results[cluster]
-        result.script, result.status = rep.final_script, rep.status
-        if rep.final_report is not None:
-            result.report = rep.final_report
-        records = ", ".join(a.record_id for a in rep.attempts) or "no fix"
-        result.notes.append(f"repair: {rep.status} after {len(rep.attempts)} attempt(s) "
-                            f"({records}); {rep.stop_reason}")
-    return repaired
 
 
 def register(app: typer.Typer) -> None:

@@ -10,7 +10,7 @@ from typing import Any
 import typer
 from typer.core import TyperGroup
 
-from maple_flow.cli import COMMANDS
+from maple_flow.cli.commands import COMMANDS
 
 
 class LazyGroup(TyperGroup):

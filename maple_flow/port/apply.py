@@ -9,12 +9,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from maple_flow.models import ClusterProfile
-from maple_flow.port.carry import Source, foreign_reason, short
+from maple_flow.port.carry import Source, foreign_reason
 from maple_flow.port.header import add_to_header, header_edits
 from maple_flow.port.launcher_opts import carry_launcher_options
 from maple_flow.port.oneproc import one_process_launch
 from maple_flow.port.rules import translate_scheduler_vars
 from maple_flow.port.stages import append_to_launch, port_stage, without_python
+from maple_flow.port.words import short
 from maple_flow.scriptparse import ParsedScript
 from maple_flow.scriptparse.steps import block_step
 

@@ -13,6 +13,7 @@ from maple_flow.models.job import TORCH_RANK_VARS
 from maple_flow.models.shell_lines import setup_line_problem
 from maple_flow.port.fit import SCRIPT_SET_VARS, script_var_setters
 from maple_flow.port.rules import classify_env, referenced, translate_scheduler_vars
+from maple_flow.port.words import short
 from maple_flow.scriptparse import ParsedScript, ScriptFacts
 from maple_flow.scriptparse.facts import size_vars
 from maple_flow.scriptparse.steps import Step
@@ -389,12 +390,6 @@ def _add_step(step: Step, profile: ClusterProfile, out: Carried) -> bool:
 
 def _same_vendor(text: str, profile: ClusterProfile) -> bool:
     return ("nvidia" in text) == (profile.gpu.vendor == "nvidia")
-
-
-def short(text: str) -> str:
-    """``text`` on one line (whitespace collapsed), at most 240 characters."""
-    flat = " ".join(text.split())
-    return flat if len(flat) <= 240 else flat[:237] + "..."
 
 
 #: On Slurm, PBS's node file written from the job's node list.

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from maple_flow.models import ClusterProfile
+from maple_flow.port.words import short
 from maple_flow.scriptparse import ParsedScript
 from maple_flow.scriptparse.steps import Step
 
@@ -39,8 +40,6 @@ def fit_cpus_per_task(cpus: int | None, profile: ClusterProfile,
 def script_var_setters(steps: list[Step]) -> tuple[list[Step], list[str]]:
     """The steps without those that assign a variable the target's script sets from the
     job's size or rendezvous (kept, they would change the launch), and a note for each."""
-    from maple_flow.port.carry import short  # port_carry uses this module
-
     kept: list[Step] = []
     notes: list[str] = []
     for step in steps:

@@ -14,9 +14,10 @@ from __future__ import annotations
 import re
 
 from maple_flow.models import ClusterProfile
-from maple_flow.port.carry import Carried, Source, foreign_reason, short
+from maple_flow.port.carry import Carried, Source, foreign_reason
 from maple_flow.port.fit import SCRIPT_SET_VARS
 from maple_flow.port.rules import referenced, translate_scheduler_vars
+from maple_flow.port.words import short
 from maple_flow.scriptparse.steps import line_steps
 
 _SYNTAX = re.compile(r"^\s*(?:do|done|then|else|fi|esac|for|while|until|select|if|case)\b|"

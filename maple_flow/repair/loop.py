@@ -111,7 +111,7 @@ class Candidate:
     unresolved: tuple[str, ...] = ()
     #: What the signature read from the log (name, value), for answering ``needs``.
     captures: tuple[tuple[str, str], ...] = ()
-    #: Why a person must review this fix before it runs (safety.review_reasons).
+    #: Why a person must review this fix before it runs (review.review_reasons).
     review: tuple[str, ...] = ()
     verdict: Verdict = "script"
 
@@ -123,7 +123,7 @@ class Candidate:
     @classmethod
     def proposed(cls, fix: Fix, profile: ClusterProfile | None) -> Candidate:
         """An LLM's fix, with the reasons it needs review (empty: all ops allowlisted)."""
-        from maple_flow.repair.safety import review_reasons
+        from maple_flow.repair.review import review_reasons
 
         return cls(fix, "llm", review=tuple(review_reasons(fix.ops, profile)))
 
@@ -592,6 +592,7 @@ class Loop:
             return None
         from maple_flow.errors import MapleError
         from maple_flow.knowledge.clusters import get_profile
+        from maple_flow.repair.ops import validate_ops
         from maple_flow.repair.scope import conditions_of, site_ops
 
         assert job.report is not None
@@ -606,7 +607,8 @@ class Loop:
                 raise MapleError("the fix changed only the job's own values: " +
                                  "; ".join(left_out))
             return self.store.add_variant(
-                job.template_id, ops, f"repaired on {job.target.cluster} by {records}",
+                job.template_id, validate_ops(ops),
+                f"repaired on {job.target.cluster} by {records}",
                 endpoint_name(job.report), report, causes=[a.cause for a in job.attempts],
                 timings={"elapsed_s": job.report.elapsed_s},
                 conditions=conditions_of(job.initial_script, job.target.spec.launch_model

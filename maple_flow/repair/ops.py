@@ -205,3 +205,19 @@ OP_KINDS: tuple[str, ...] = (
     "set_backend", "set_queue", "set_walltime", "set_nodes", "set_gpus_per_node",
     "add_argument", "set_shell", "set_master_addr",
 )
+
+
+def validate_ops(ops: object) -> list[dict[str, object]]:
+    """``ops`` as typed fix operations in JSON form (what the store keeps); InvalidValue
+    naming what is wrong when one is not an operation of this vocabulary or breaks the
+    safety policy."""
+    from pydantic import TypeAdapter, ValidationError
+
+    from maple_flow.errors import invalid_value
+
+    adapter: TypeAdapter[list[FixOp]] = TypeAdapter(list[FixOp])
+    try:
+        typed = adapter.validate_python(ops)
+    except ValidationError as exc:
+        raise invalid_value(exc, "fix operations") from None
+    return [dict(op) for op in adapter.dump_python(typed, mode="json")]

@@ -10,7 +10,7 @@ Two layers, both pure:
   models of ``ops.py`` call these rules, so a violating op cannot be built at all.
 - **The allowlist**: the environment names, directives and launcher options (per stage) an op
   may touch without a person's review. An LLM proposal is applied unreviewed only when every
-  op is on it (:func:`review_reasons`); otherwise it is shown for review, or refused when
+  op is on it (``review.review_reasons``); otherwise it is shown for review, or refused when
   nobody can review.
 
 Option names are compared the way getopt_long reads them: an unambiguous prefix of a long
@@ -25,7 +25,6 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from maple_flow.models import ClusterProfile
-    from maple_flow.repair.ops import FixOp
 
 # -- environment names -------------------------------------------------------------------------
 #: Variables that make a loader, a shell, an interpreter or a launcher run foreign code.
@@ -244,46 +243,23 @@ def directive_problem(option: str, value: str | None) -> str | None:
     return None
 
 
-def _violation_of(op: FixOp) -> str | None:
-    from maple_flow.repair import ops as o
-
-    if isinstance(op, o.ExportEnv):
-        return env_name_problem(op.name)
-    if isinstance(op, o.PropagateEnv):
-        return next(filter(None, map(passed_on_problem, op.names)), None)
-    if isinstance(op, o.SetDirective):
-        return directive_problem(op.option, op.value)
-    if isinstance(op, o.SetLauncherArg):
-        return launcher_option_problem(op.launcher, op.name, op.value)
-    if isinstance(op, o.AddModule | o.RemoveModule):
-        return module_problem(op.name)
-    if isinstance(op, o.SwapModule):
-        return module_problem(op.new)
-    return None
-
-
-def violations(ops: Iterable[FixOp]) -> list[str]:
-    """The hard-rule violations of ``ops`` (empty: every op may be applied)."""
-    return [f"{op.op}: {why}" for op in ops if (why := _violation_of(op))]
-
-
 # -- the allowlist -----------------------------------------------------------------------------
 #: Ops that are typed tightly enough to need no list (a queue, a walltime, a count ...) or
 #: only take something away.
-_ALWAYS_ALLOWED = frozenset({
+ALWAYS_ALLOWED = frozenset({
     "unset_env", "remove_directive", "remove_launcher_arg", "remove_module", "set_backend",
     "set_queue", "set_walltime", "set_nodes", "set_gpus_per_node", "set_shell",
     "set_master_addr",
 })
 
 
-def _module_known(name: str, profile: ClusterProfile | None) -> bool:
+def module_known(name: str, profile: ClusterProfile | None) -> bool:
     if profile is None:
         return False
     return name in profile.software.available_modules or name in profile.software.modules
 
 
-def _launcher_off_list(stage: str, name: str, value: str | None) -> str | None:
+def launcher_off_list(stage: str, name: str, value: str | None) -> str | None:
     allowed = ALLOWED_LAUNCHER.get(stage, frozenset())
     if not any(_canon(name) == _canon(a) and name.startswith("--") == a.startswith("--")
                for a in allowed):
@@ -292,34 +268,3 @@ def _launcher_off_list(stage: str, name: str, value: str | None) -> str | None:
         names = [n for n in env_list_names(value) if not env_allowed(n)]
         return f"passes on {', '.join(names)}, not on the allowlist" if names else None
     return None
-
-
-def _off_allowlist(op: FixOp, profile: ClusterProfile | None) -> str | None:
-    from maple_flow.repair import ops as o
-
-    if op.op in _ALWAYS_ALLOWED:
-        return None
-    if isinstance(op, o.ExportEnv) and not env_allowed(op.name):
-        return f"sets {op.name}, which is not on the allowlist"
-    if isinstance(op, o.PropagateEnv):
-        names = [n for n in op.names if not env_allowed(n)]
-        return f"passes on {', '.join(names)}, not on the allowlist" if names else None
-    if isinstance(op, o.SetDirective) and op.option not in ALLOWED_DIRECTIVES:
-        return f"sets the {op.option} directive, which is not on the allowlist"
-    if isinstance(op, o.SetLauncherArg):
-        return _launcher_off_list(op.launcher, op.name, op.value)
-    module = op.name if isinstance(op, o.AddModule) else (
-        op.new if isinstance(op, o.SwapModule) else None)
-    if module is not None and not _module_known(module, profile):
-        return f"loads {module}, which the cluster profile does not list"
-    if isinstance(op, o.AddArgument):
-        return "changes the program's own arguments (unknown to maple_flow)"
-    return None
-
-
-def review_reasons(ops: Iterable[FixOp], profile: ClusterProfile | None = None) -> list[str]:
-    """Why a proposal needs a person's review: hard-rule violations and ops off the
-    allowlist (empty: it may be applied unreviewed)."""
-    ops = list(ops)
-    return violations(ops) + [f"{op.op}: {why}" for op in ops
-                              if (why := _off_allowlist(op, profile))]

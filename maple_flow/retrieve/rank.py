@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from maple_flow.models import JobSpec, Template
-from maple_flow.retrieve.variants import Candidate
+from maple_flow.retrieve.variants import Candidate, check_cluster, learned_candidate
 
 if TYPE_CHECKING:
     from maple_flow.store.db import TemplateStore
@@ -232,3 +232,17 @@ def rank_templates(
         candidates = learned_candidates(store, spec.cluster, spec.framework,
                                         spec.strategy, spec.launch_model) + candidates
     return rank(candidates, request or describe(spec), method, store=store)
+
+
+def learned_choice(store: TemplateStore, spec: JobSpec, template_id: str | None
+                   ) -> Candidate | None:
+    """The learned variant to render for ``spec``: the one named, else the best verified one
+    for its setup; None for a library template (an unknown id is left to the library)."""
+    from maple_flow.knowledge.library import all_templates
+
+    if template_id is None:
+        best = rank_templates(spec, store=store)[0]
+        template_id = best.template.id if best.template.origin == "learned" else None
+    if template_id is None or template_id in all_templates() or not store.has(template_id):
+        return None
+    return check_cluster(learned_candidate(store, template_id), spec.cluster)

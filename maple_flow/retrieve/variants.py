@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from maple_flow.errors import RenderError, TemplateNotFound
-from maple_flow.models import JobSpec, Template
+from maple_flow.models import Template
 from maple_flow.store.fixops import summary
 from maple_flow.store.rows import source_sha256
 
@@ -106,18 +106,3 @@ def check_cluster(found: Candidate, cluster: str) -> Candidate:
         raise RenderError(f"template {found.template.id} is for {found.template.cluster}, the "
                           f"job is for {cluster}; see `maple templates list --learned`")
     return found
-
-
-def learned_choice(store: TemplateStore, spec: JobSpec, template_id: str | None
-                   ) -> Candidate | None:
-    """The learned variant to render for ``spec``: the one named, else the best verified one
-    for its setup; None for a library template (an unknown id is left to the library)."""
-    from maple_flow.knowledge.library import all_templates
-    from maple_flow.retrieve.rank import rank_templates
-
-    if template_id is None:
-        best = rank_templates(spec, store=store)[0]
-        template_id = best.template.id if best.template.origin == "learned" else None
-    if template_id is None or template_id in all_templates() or not store.has(template_id):
-        return None
-    return check_cluster(learned_candidate(store, template_id), spec.cluster)

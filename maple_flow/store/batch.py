@@ -1,4 +1,9 @@
-"""Batch runs: every script x target pair of a batch, so an interrupted batch can resume."""
+"""Batch runs: the history of every script x target pair of each `maple batch` run.
+
+A batch resumes from its output folder's manifest (``maple_flow.workflows.batchdir``), the one
+resume mechanism: it alone can tell that an output file is still there, whole. These rows
+are derived from it (``maple_flow.workflows.batchlog``: each pair's outcome is written to the
+manifest and mirrored here), for queries across runs and folders."""
 
 from __future__ import annotations
 
@@ -7,7 +12,7 @@ from typing import Any
 
 from maple_flow.store.base import Connected, now, to_json
 from maple_flow.store.errors import StoreError
-from maple_flow.store.records import UNFINISHED, BatchItem, BatchStatus
+from maple_flow.store.records import BatchItem, BatchStatus
 
 Pair = tuple[str, str, str]  # script path, its sha256, target cluster
 _STATUSES = ("pending", "running", "verified", "failed", "unverified", "generated", "error")
@@ -46,20 +51,3 @@ class BatchLog(Connected):
         """Every pair of a batch, in the order they were added."""
         rows = self._rows("SELECT * FROM batch_items WHERE run_id = ? ORDER BY rowid", (run_id,))
         return [BatchItem.model_validate(r) for r in rows]
-
-    def unfinished(self, run_id: str, current: dict[str, str] | None = None
-                   ) -> list[BatchItem]:
-        """The pairs of a batch still to do: pending or running (interrupted), and, given
-        ``current`` (script path -> sha256 now), finished pairs whose script changed since."""
-        return [item for item in self.batch_items(run_id)
-                if item.status in UNFINISHED
-                or (current is not None and current.get(item.script_path, item.sha256)
-                    != item.sha256)]
-
-    def unfinished_runs(self) -> list[str]:
-        """Batch runs with pairs not finished, newest first."""
-        marks = ",".join("?" * len(UNFINISHED))
-        rows = self._rows(
-            "SELECT DISTINCT r.id, r.started FROM batch_runs r JOIN batch_items i ON "
-            f"i.run_id = r.id WHERE i.status IN ({marks}) ORDER BY r.started DESC", UNFINISHED)
-        return [r["id"] for r in rows]

@@ -1,40 +1,39 @@
-"""Typed fix operations as the store keeps them: validated, as canonical JSON.
+"""Fix operations as the store keeps them: JSON objects named by ``op``, as canonical JSON.
 
-The operations are ``maple_flow.repair.ops.FixOp`` (a pydantic discriminated union on
-``op``; a pure data model, the one vocabulary). Applying them is not the store's business:
-``maple_flow.repair.scope.apply_variant`` does, where a variant is rendered.
+The vocabulary of operations (``maple_flow.repair.ops.FixOp``) and its safety rules are the
+repair's: the repair validates every operation before it reaches the store
+(``maple_flow.repair.ops.validate_ops``), and ``maple_flow.repair.scope.apply_variant``
+validates them again where a variant is applied (an operation it does not know falls back to
+the seed). The store checks only their shape, and imports no repair or retrieval code.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-from functools import cache
+import re
 from typing import Any
-
-from pydantic import TypeAdapter, ValidationError
 
 from maple_flow.store.errors import StoreError
 
 Op = dict[str, Any]
 
-
-@cache
-def _adapter() -> TypeAdapter[list[Any]]:
-    from maple_flow.repair.ops import FixOp
-
-    return TypeAdapter(list[FixOp])
+_OP_NAME = re.compile(r"^[a-z][a-z_]{0,63}$")
 
 
 def validate_ops(ops: object) -> list[Op]:
-    """``ops`` as a non-empty list of typed fix operations in JSON form, else StoreError."""
+    """``ops`` as a non-empty list of JSON objects, each named by a lower-case ``op``, whose
+    values are finite JSON; else StoreError. The kinds of operation are checked by the
+    repair (``maple_flow.repair.ops.validate_ops``), not here."""
     if not isinstance(ops, list) or not ops:
         raise StoreError(f"fix operations must be a non-empty list, got {ops!r}")
+    for op in ops:
+        if not isinstance(op, dict) or not _OP_NAME.match(str(op.get("op", ""))):
+            raise StoreError(f"invalid fix operation {op!r}: an object named by 'op' expected")
     try:
-        typed = _adapter().validate_python(ops)
-    except ValidationError as exc:
+        return [dict(op) for op in json.loads(canonical(ops))]
+    except (TypeError, ValueError) as exc:
         raise StoreError(f"invalid fix operations: {exc}") from exc
-    return [dict(op) for op in _adapter().dump_python(typed, mode="json")]
 
 
 def canonical(ops: list[Op]) -> str:

@@ -11,7 +11,6 @@ from maple_flow.models.common import Strict
 Status = Literal["verified", "failed", "unverified"]
 BatchStatus = Literal["pending", "running", "verified", "failed", "unverified", "generated",
                       "error"]
-UNFINISHED: tuple[BatchStatus, ...] = ("pending", "running")
 
 
 class StoredTemplate(Strict):

@@ -1,9 +1,10 @@
 """Verify a triples job: run it with the triples probe as its command, on the cluster's
 endpoint (the local twin by default), and judge the probe's reports.
 
-The job goes through the verification path's own pieces: ``run_job`` as a Parsl app on the
-endpoint's executor (``maple_flow.verify.run``), the staged mini-apps, the twin's rank budget
-and capacity check. Only the judging differs (``maple_flow.triples.report``).
+The job goes through the verification session (``maple_flow.verify.session.Session.launch``,
+the dispatcher DDP verification uses): ``run_job`` as a Parsl app on the endpoint's executor,
+the staged mini-apps, the twin's account, rank budget and capacity check. Only the judging
+differs (``maple_flow.triples.report``).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
-from maple_flow.endpoints import Endpoint, EndpointError, load_registry
+from maple_flow.endpoints import Endpoint, load_registry
 from maple_flow.errors import api_boundary
 from maple_flow.knowledge.clusters import get_profile
 from maple_flow.triples.job import TriplesJob, render_triples
@@ -122,34 +123,6 @@ def _unverified(prepared: PreparedTriples, endpoint: str, why: str) -> TriplesVe
         gpus_per_node=prepared.gpus_per_node, script=prepared.script)
 
 
-def _submit(prepared: PreparedTriples, endpoint: Endpoint, workdir: str | None,
-            timeout_s: float, dfk: Any) -> dict[str, Any] | str:
-    """Run the job as the verification Parsl app; its raw result, or why it could not run."""
-    from parsl import python_app
-
-    from maple_flow.verify.budget import TWIN_MAX_RANKS
-    from maple_flow.verify.jobs import run_job
-    from maple_flow.verify.run import GRACE_S, cluster_executors, data_flow_kernel, poll_interval_s
-
-    cluster = get_profile(prepared.job.cluster)
-    with data_flow_kernel(dfk) as kernel:
-        executors, labels, down = cluster_executors([cluster.id], {cluster.id: endpoint}, {},
-                                                    set(kernel.executors))
-        if down:
-            return down[cluster.id]
-        kernel.add_executors(list(executors.values()))
-        app = python_app(run_job, executors=[labels[cluster.id]], data_flow_kernel=kernel)
-        poll = poll_interval_s(cluster.id, endpoint)
-        future = app(endpoint.type, cluster.id, cluster.scheduler, prepared.script,
-                     prepared.files, timeout_s, workdir,
-                     min(prepared.job.tasks, TWIN_MAX_RANKS), endpoint.on_timeout, poll)
-        try:
-            result: dict[str, Any] = future.result(timeout=timeout_s + poll + GRACE_S)
-        except Exception as exc:  # the app failed on the endpoint, or no answer in time
-            return f"the endpoint failed: {type(exc).__name__}: {exc}"
-    return result
-
-
 @api_boundary
 def verify_triples(job: TriplesJob, *, timeout_s: float = DEFAULT_TIMEOUT_S,
                    registry: dict[str, Endpoint] | None = None, torch: bool | None = None,
@@ -168,25 +141,23 @@ def verify_triples(job: TriplesJob, *, timeout_s: float = DEFAULT_TIMEOUT_S,
 def verify_prepared(prepared: PreparedTriples, *, timeout_s: float = DEFAULT_TIMEOUT_S,
                     registry: dict[str, Endpoint] | None = None,
                     dfk: Any = None) -> TriplesVerifyReport:
-    """Run a prepared probe script (``prepare_triples``, possibly edited) and judge it."""
-    from maple_flow.verify.budget import twin_capacity
-    from maple_flow.verify.run import bring_up_twin, twin_account
-    from maple_flow.verify.workdir import job_workdir
+    """Run a prepared probe script (``prepare_triples``, possibly edited) and judge it. The
+    job goes through the verification session (``maple_flow.verify.session``), the one
+    dispatcher of verification jobs."""
+    from maple_flow.verify.run import data_flow_kernel
+    from maple_flow.verify.session import Session
 
-    registry = registry or load_registry()
-    profile = get_profile(prepared.job.cluster)
-    endpoint = registry[profile.id]
-    if endpoint.type == "twin":
-        prepared = replace(prepared, script=twin_account(prepared.script, profile.id))
-        why = (twin_capacity(profile.id, prepared.job.nodes)
-               or bring_up_twin([profile.id]).get(profile.id))
-        if why:
-            return _unverified(prepared, endpoint.type, why)
-    try:
-        workdir = job_workdir(endpoint, profile, prepared.script)
-    except EndpointError as exc:
-        return _unverified(prepared, endpoint.type, str(exc))
-    raw = _submit(prepared, endpoint, workdir, timeout_s, dfk)
-    if isinstance(raw, str):
-        return _unverified(prepared, endpoint.type, raw)
-    return judge(raw, prepared, endpoint.type)
+    job = prepared.job
+    with data_flow_kernel(dfk) as kernel:
+        session = Session(kernel, timeout_s, registry or load_registry())
+        run = session.launch(job.cluster, prepared.script, prepared.files, ranks=job.tasks,
+                             nodes=job.nodes)
+        prepared = replace(prepared, script=run.script)
+        if run.why:
+            return _unverified(prepared, run.kind, run.why)
+        try:
+            raw: dict[str, Any] = run.future.result(timeout=session.wait_s(job.cluster))
+        except Exception as exc:  # the app failed on the endpoint, or no answer in time
+            return _unverified(prepared, run.kind,
+                               f"the endpoint failed: {type(exc).__name__}: {exc}")
+    return judge(raw, prepared, run.kind)

@@ -1,29 +1,36 @@
-"""Run verification jobs as Parsl apps, one executor per target cluster."""
+"""Run verification jobs as Parsl apps, one executor per target cluster, through the
+verification session (``maple_flow.verify.session``, the one dispatcher)."""
 
 from __future__ import annotations
 
 import concurrent.futures
-import uuid
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any, cast
 
-from maple_flow.endpoints import Endpoint, EndpointError, load_registry
-from maple_flow.errors import MapleError, api_boundary
-from maple_flow.knowledge.clusters import get_profile, resolve_cluster
+from maple_flow.endpoints import Endpoint, load_registry
+from maple_flow.errors import api_boundary
+from maple_flow.knowledge.clusters import resolve_cluster
 from maple_flow.models import Framework, JobSpec, Strategy
-from maple_flow.verify.budget import TWIN_MAX_RANKS, twin_capacity
-from maple_flow.verify.decide import decide
-from maple_flow.verify.executors import EndpointUnavailable, make_executor, parsl_config
-from maple_flow.verify.jobs import POLL_S, run_job
-from maple_flow.verify.prepare import Prepared, prepare
+from maple_flow.verify.budget import TWIN_MAX_RANKS
 from maple_flow.verify.report import VerifyReport, unverified
-from maple_flow.verify.workdir import job_workdir
+from maple_flow.verify.session import (
+    GRACE_S,
+    Session,
+    Submitted,
+    bring_up_twin,
+    cluster_executors,
+    data_flow_kernel,
+    poll_interval_s,
+    prepare_target,
+    twin_account,
+)
+
+__all__ = ["DEFAULT_TIMEOUT_S", "GRACE_S", "Progress", "VerifyTarget", "bring_up_twin",
+           "cluster_executors", "data_flow_kernel", "poll_interval_s", "twin_account",
+           "verify", "verify_many"]
 
 DEFAULT_TIMEOUT_S = 300.0
-#: Time allowed beyond the job's own timeout for staging, submission and transfer.
-GRACE_S = 60.0
 
 
 @dataclass
@@ -63,169 +70,37 @@ class VerifyTarget:
 Progress = Callable[[str, VerifyReport], None]
 
 
-def _prepare(target: VerifyTarget) -> Prepared:
-    return prepare(target.script, target.cluster, entrypoint=target.entrypoint,
-                   module=target.module, framework=target.framework,
-                   strategy=target.strategy, spec=target.spec)
-
-
-def twin_account(script: str, cluster: str) -> str:
-    """``script`` for the twin: an account placeholder becomes the profile's example account.
-
-    A real cluster rejects the placeholder (the user must give an account); the twin checks
-    the account's format, so it gets a well-formed one.
-    """
-    account = get_profile(cluster).account
-    return script.replace(account.placeholder, account.example)
-
-
-def bring_up_twin(clusters: list[str]) -> dict[str, str]:
-    """Start the twin personalities needed; failures make those clusters unverified."""
-    if not clusters:
-        return {}
-    try:
-        from maple_flow.twin import Twin
-
-        Twin().up(clusters)
-    except MapleError as exc:
-        return {c: f"the local twin could not start: {exc}" for c in clusters}
-    return {}
-
-
-def poll_interval_s(cluster: str, endpoint: Endpoint) -> float:
-    if endpoint.poll_s:
-        return endpoint.poll_s
-    verification = get_profile(cluster).verification
-    return verification.poll_s if verification and endpoint.type != "twin" else POLL_S
-
-
-@dataclass(frozen=True)
-class _Job:
-    """A prepared job with where and how it runs (plain data for the Parsl app)."""
-
-    prepared: Prepared
-    endpoint: Endpoint
-    workdir: str | None
-    label: str
-
-
-def cluster_executors(clusters: list[str], registry: dict[str, Endpoint],
-                      sdk_executors: dict[str, Any], taken: set[str]
-                      ) -> tuple[dict[str, Any], dict[str, str], dict[str, str]]:
-    """New executors by label, the label per cluster, and the clusters that cannot be used.
-
-    An executor of the same kind already in the DataFlowKernel (``taken``, e.g. from an
-    earlier call in the same Parsl program) is reused, except when the caller hands over a
-    new SDK executor for that cluster: that one gets a fresh label.
-    """
-    executors: dict[str, Any] = {}
-    labels: dict[str, str] = {}
-    down: dict[str, str] = {}
-    for cluster in clusters:
-        endpoint = registry[cluster]
-        label = f"maple-{cluster}-{endpoint.type}"
-        if cluster in sdk_executors:
-            label = f"{label}-{uuid.uuid4().hex[:8]}"
-        elif label in taken:
-            labels[cluster] = label
-            continue
-        try:
-            executors[label] = make_executor(label, endpoint, sdk_executors.get(cluster))
-        except EndpointUnavailable as exc:
-            down[cluster] = str(exc)
-            continue
-        labels[cluster] = label
-    return executors, labels, down
-
-
-def _submit_all(jobs: dict[int, _Job], timeout_s: float,
-                dfk: Any) -> dict[int, concurrent.futures.Future[Any]]:
-    from parsl import python_app
-
-    futures: dict[int, concurrent.futures.Future[Any]] = {}
-    for i, job in jobs.items():
-        p, endpoint = job.prepared, job.endpoint
-        app = python_app(run_job, executors=[job.label], data_flow_kernel=dfk)
-        futures[i] = app(endpoint.type, p.cluster, p.scheduler, p.script, p.files, timeout_s,
-                         job.workdir, p.expected.world_size, endpoint.on_timeout,
-                         poll_interval_s(p.cluster, endpoint))
-    return futures
-
-
-def _collect(targets: list[VerifyTarget], jobs: dict[int, _Job],
-             futures: dict[int, concurrent.futures.Future[Any]],
-             timeout_s: float, progress: Progress | None) -> dict[int, VerifyReport]:
+def _collect(targets: list[VerifyTarget], jobs: dict[int, Submitted], session: Session,
+             progress: Progress | None) -> dict[int, VerifyReport]:
+    """The reports of the jobs in flight, as they come back; those not back when the wait
+    (the timeout per wave of twin ranks, a poll, grace) ends are unverified."""
     reports: dict[int, VerifyReport] = {}
-    index = {f: i for i, f in futures.items()}
-    twin_ranks = sum(min(j.prepared.expected.world_size, TWIN_MAX_RANKS) for j in jobs.values()
-                     if j.endpoint.type == "twin")
+    index = {j.future: i for i, j in jobs.items()}
+    twin_ranks = sum(min(j.prepared.expected.world_size, TWIN_MAX_RANKS)
+                     for j in jobs.values() if j.kind == "twin" and j.prepared)
     waves = max(1, -(-twin_ranks // TWIN_MAX_RANKS))
-    polls = max((poll_interval_s(j.prepared.cluster, j.endpoint) for j in jobs.values()), default=0)
-    done = concurrent.futures.as_completed(list(futures.values()),
-                                           timeout=timeout_s * waves + polls + GRACE_S)
+    polls = max((poll_interval_s(j.cluster, session.registry[j.cluster])
+                 for j in jobs.values()), default=0)
+    done = concurrent.futures.as_completed(list(index),
+                                           timeout=session.timeout_s * waves + polls + GRACE_S)
     try:
         for future in done:
             i = index[future]
-            p, kind = jobs[i].prepared, jobs[i].endpoint.type
             try:
-                reports[i] = decide(p.cluster, kind, future.result(), p.expected, p.script,
-                                    get_profile(p.cluster).fabric)
+                reports[i] = jobs[i].read(future.result())
             except Exception as exc:  # the app itself failed on the endpoint
-                reason = f"the endpoint failed: {exc}"
-                reports[i] = unverified(p.cluster, kind, reason, p.script)
+                reports[i] = jobs[i].failed(exc)
             if progress:
                 progress(targets[i].cluster, reports[i])
     except concurrent.futures.TimeoutError:
         for i, job in jobs.items():
             if i not in reports:
-                reports[i] = unverified(job.prepared.cluster, job.endpoint.type,
-                                        "no answer from the endpoint in time", job.prepared.script)
+                script = job.prepared.script if job.prepared else ""
+                reports[i] = unverified(job.cluster, job.kind,
+                                        "no answer from the endpoint in time", script)
                 if progress:
                     progress(targets[i].cluster, reports[i])
     return reports
-
-
-def _locate(jobs: dict[int, Prepared], registry: dict[str, Endpoint]
-            ) -> tuple[dict[int, str | None], dict[int, str]]:
-    """Each job's shared workdir, and the jobs that have none (why)."""
-    workdirs: dict[int, str | None] = {}
-    missing: dict[int, str] = {}
-    for i, job in jobs.items():
-        try:
-            workdirs[i] = job_workdir(registry[job.cluster], get_profile(job.cluster), job.script)
-        except EndpointError as exc:
-            missing[i] = str(exc)
-    return workdirs, missing
-
-
-def _beyond_twin(jobs: dict[int, Prepared], registry: dict[str, Endpoint]) -> dict[int, str]:
-    """The twin jobs the twin cannot verify (too many nodes), with why."""
-    return {i: why for i, job in jobs.items() if registry[job.cluster].type == "twin"
-            and (why := twin_capacity(job.cluster, job.expected.nodes))}
-
-
-@contextmanager
-def data_flow_kernel(dfk: Any) -> Iterator[Any]:
-    """The DataFlowKernel to run on: the caller's, else the one the program has loaded,
-    else a private one (never loaded globally), cleaned up afterwards."""
-    from parsl.dataflow.dflow import DataFlowKernel
-    from parsl.errors import NoDataFlowKernelError
-
-    if dfk is None:
-        import parsl
-
-        try:
-            dfk = parsl.dfk()
-        except NoDataFlowKernelError:
-            dfk = None
-    if dfk is not None:
-        yield dfk
-        return
-    own = DataFlowKernel(parsl_config([]))
-    try:
-        yield own
-    finally:
-        own.cleanup()
 
 
 def verify_many(targets: list[VerifyTarget], *, timeout_s: float = DEFAULT_TIMEOUT_S,
@@ -243,33 +118,20 @@ def verify_many(targets: list[VerifyTarget], *, timeout_s: float = DEFAULT_TIMEO
     registry = registry or load_registry()
     for t in targets:
         t.cluster = resolve_cluster(t.cluster)
-    prepared = {i: _prepare(t) for i, t in enumerate(targets)}
-    prepared = {i: replace(j, script=twin_account(j.script, j.cluster))
-                if registry[j.cluster].type == "twin" else j
-                for i, j in prepared.items()}
-    workdirs, no_folder = _locate(prepared, registry)
-    no_folder.update(_beyond_twin(prepared, registry))
-    clusters = sorted({j.cluster for i, j in prepared.items() if i not in no_folder})
-    down = bring_up_twin([c for c in clusters if registry[c].type == "twin"])
-    reports = {i: unverified(prepared[i].cluster, registry[prepared[i].cluster].type, why,
-                             prepared[i].script) for i, why in no_folder.items()}
+    prepared = {i: prepare_target(t) for i, t in enumerate(targets)}
     with data_flow_kernel(dfk) as kernel:
-        executors, labels, unreachable = cluster_executors(
-            [c for c in clusters if c not in down], registry, sdk_executors or {},
-            set(kernel.executors))
-        down.update(unreachable)
-        reports.update({i: unverified(j.cluster, registry[j.cluster].type, down[j.cluster],
-                                      j.script)
-                        for i, j in prepared.items() if j.cluster in down})
+        session = Session(kernel, timeout_s, registry, dict(sdk_executors or {}))
+        runnable = {j.cluster for j in prepared.values()
+                    if session.blocked(j.cluster, j.script, j.expected.nodes) is None}
+        session.open(sorted(runnable))  # every twin personality at once, one executor each
+        jobs = {i: session.submit_prepared(j) for i, j in prepared.items()}
+        reports = {i: j.report for i, j in jobs.items() if j.report is not None}
         if progress:
             for i, report in reports.items():
                 progress(targets[i].cluster, report)
-        live = {i: _Job(j, registry[j.cluster], workdirs[i], labels[j.cluster])
-                for i, j in prepared.items() if i not in reports}
+        live = {i: j for i, j in jobs.items() if j.report is None}
         if live:
-            kernel.add_executors(list(executors.values()))
-            futures = _submit_all(live, timeout_s, kernel)
-            reports.update(_collect(targets, live, futures, timeout_s, progress))
+            reports.update(_collect(targets, live, session, progress))
     return [reports[i] for i in range(len(targets))]
 
 

@@ -1,8 +1,10 @@
 """A batch's history in the template store: every script x target pair of a `maple batch`
 run with its outcome (``batch_runs`` / ``batch_items``), across runs and output folders.
 
-The output folder's manifest (``maple_flow.workflows.batchdir``) is what a rerun resumes from; the
-store keeps the history, queryable with SQL or Datasette ("which pairs failed last night").
+The output folder's manifest (``maple_flow.workflows.batchdir``) is the one resume mechanism;
+these rows are derived from it (every pair's outcome, resumed ones included, is mirrored here
+as the manifest records it), a history queryable with SQL or Datasette ("which pairs failed
+last night"). The verifications and repair attempts of each pair are kept by the pipeline.
 """
 
 from __future__ import annotations

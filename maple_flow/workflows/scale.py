@@ -1,8 +1,8 @@
-"""Workflows at scale: many scripts to many clusters in one batch, and the revalidation of
-every template on every cluster (run nightly by workflows/nightly.sh).
+"""Workflows at scale: many scripts to many clusters in one batch (``maple batch``), and the
+targets of the revalidation matrix (``matrix_targets``, run by ``workflows.revalidate``).
 
-Both render centrally and verify every job in one concurrent ``verify_many`` batch, so a
-batch costs the time of its slowest wave, not the sum of its jobs.
+A batch ports centrally; with verification every pair is its own chain of the pipeline
+(``workflows.pipeline``: verify, repair, learn), all concurrent on one DataFlowKernel.
 """
 
 from __future__ import annotations
@@ -17,10 +17,9 @@ from maple_flow.errors import MapleError, ParseError, UnknownCluster, api_bounda
 from maple_flow.generate import generate_from_spec
 from maple_flow.knowledge.clusters import all_profiles, resolve_cluster
 from maple_flow.lint import linting_ahead
-from maple_flow.models import SETUPS, Framework, JobSpec, Strategy
+from maple_flow.models import Framework, JobSpec, Strategy
 from maple_flow.port.api import PortResult, port
-from maple_flow.reports.matrix import Cell
-from maple_flow.verify import VerifyTarget, verify_many
+from maple_flow.verify import VerifyTarget
 from maple_flow.verify.run import DEFAULT_TIMEOUT_S, Progress
 from maple_flow.workflows.batchdir import Manifest, Pair, sha256_text, unique_names
 from maple_flow.workflows.batchlog import BatchLog
@@ -253,21 +252,3 @@ def matrix_targets(clusters: list[str], setups: list[tuple[Framework, Strategy]]
                            entrypoint="train.py", args=["--epochs", "1"], walltime="00:10:00")
             targets.append(VerifyTarget.from_spec(generate_from_spec(spec).script, spec))
     return targets
-
-
-def revalidate(clusters: list[str] | None = None,
-               setups: list[tuple[Framework, Strategy]] | None = None, *,
-               timeout_s: float = 600.0, progress: Progress | None = None,
-               warm: bool = False) -> list[Cell]:
-    """Verify every template (cluster x setup) on its endpoint; one Cell per template.
-
-    ``warm``: twin jobs run in the twin's warm mode (see docs/twin.md); other endpoints
-    are not affected."""
-    from maple_flow.twin.warm import warm_mode
-
-    targets = matrix_targets(clusters or list(all_profiles()), setups or list(SETUPS))
-    with warm_mode(warm):
-        reports = verify_many(targets, timeout_s=timeout_s, progress=progress)
-    return [Cell(t.cluster, (t.framework, t.strategy), r.status, r.elapsed_s,
-                 t.spec.ranks if t.spec else 0, "; ".join(r.reasons)[:300])
-            for t, r in zip(targets, reports, strict=True)]
