@@ -1,7 +1,10 @@
 """Real failure logs: how `maple repair JOB --on C --log LOG` answers public users' failures.
 
 Run: PYTHONPATH=$PWD .venv/bin/python bench/reallogs/run.py [--out PREFIX] [--show-heldout]
+    [--cases PATH] [--name NAME]
 Writes PREFIX.json and PREFIX.md (default bench/out/reallogs) and prints the summary.
+`--cases` scores another case file of the same format (e.g. bench/reallogs2/cases.yaml); its
+scripts are looked up in the `scripts/` folder beside it first, then in this folder's.
 
 Cases (cases.yaml) are excerpts of real logs from public issue threads, each with the job
 script (scripts/, edited as the case says) and what is right:
@@ -41,9 +44,17 @@ from maple_flow.repair import models as repair_models  # noqa: E402
 NOT_SCRIPT = frozenset(getattr(repair_models, "NOT_SCRIPT_FAMILIES", ()))
 
 
-def script_text(case: dict[str, Any]) -> str:
+def script_path(name: str, dirs: tuple[Path, ...] = (HERE / "scripts",)) -> Path:
+    """The first of `dirs` that holds the base script `name`."""
+    for folder in dirs:
+        if (folder / name).is_file():
+            return folder / name
+    raise SystemExit(f"script {name!r} is in none of {[str(d) for d in dirs]}")
+
+
+def script_text(case: dict[str, Any], dirs: tuple[Path, ...] = (HERE / "scripts",)) -> str:
     """The case's job script: the base file with its directives and replacements."""
-    lines = (HERE / "scripts" / case["script"]).read_text(encoding="utf-8").splitlines()
+    lines = script_path(case["script"], dirs).read_text(encoding="utf-8").splitlines()
     lines[1:1] = case.get("directives", [])
     text = "\n".join(lines) + "\n"
     for old, new in case.get("replace", []):
@@ -87,11 +98,12 @@ def judge(case: dict[str, Any], data: dict[str, Any]) -> str:
     return "right_family_wrong_fix" if family_ok else "wrong_fix"
 
 
-def run_case(case: dict[str, Any]) -> dict[str, Any]:
+def run_case(case: dict[str, Any],
+             dirs: tuple[Path, ...] = (HERE / "scripts",)) -> dict[str, Any]:
     """Diagnose one case as `maple repair --log` does; its outcome and what was proposed."""
     start = time.perf_counter()
     try:
-        data = diagnose_log(script_text(case), case["log"], case["cluster"], None, False)
+        data = diagnose_log(script_text(case, dirs), case["log"], case["cluster"], None, False)
         error = None
     except Exception as exc:  # a traceback is itself a finding: record it, go on
         data, error = {"diagnoses": [], "proposed": None}, f"{type(exc).__name__}: {exc}"
@@ -162,16 +174,23 @@ def main() -> None:
                         help="also print the held-out cases one by one")
     parser.add_argument("--split", choices=("heldout", "tune"),
                         help="run only this split (default: both)")
+    parser.add_argument("--cases", default=str(HERE / "cases.yaml"),
+                        help="case file (default: this folder's cases.yaml)")
+    parser.add_argument("--name", default="reallogs", help="benchmark name in the JSON")
     args = parser.parse_args()
-    cases = yaml.safe_load((HERE / "cases.yaml").read_text(encoding="utf-8"))["cases"]
-    rows = [run_case(c) for c in cases if args.split in (None, c["split"])]
+    cases_path = Path(args.cases).resolve()
+    dirs = tuple(dict.fromkeys((cases_path.parent / "scripts", HERE / "scripts")))
+    cases = yaml.safe_load(cases_path.read_text(encoding="utf-8"))["cases"]
+    rows = [run_case(c, dirs) for c in cases if args.split in (None, c["split"])]
     names = [args.split] if args.split else ["heldout", "tune"]
     splits = {s: summary([r for r in rows if r["split"] == s]) for s in names}
     if not args.split:
         splits["all"] = summary(rows)
     shown = [r if args.show_heldout or r["split"] != "heldout"
              else {k: r[k] for k in ("id", "split", "kind")} for r in rows]
-    result = {"benchmark": "reallogs", "splits": splits, "cases": shown}
+    result = {"benchmark": args.name, "cases_file": str(cases_path.relative_to(ROOT))
+              if cases_path.is_relative_to(ROOT) else str(cases_path),
+              "splits": splits, "cases": shown}
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.with_suffix(".json").write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
