@@ -45,6 +45,30 @@ def test_a_single_task_stage_keeps_its_own_size() -> None:
     assert prep.startswith("srun ") and "--ntasks=1" in prep and "mpiexec" not in r.script
 
 
+LSF_STAGES = """#!/bin/bash
+#BSUB -n 1
+#BSUB -q gpu
+#BSUB -R "rusage[ngpus_excl_p=4]"
+python -m torch.distributed.launch --nproc_per_node=4 stage0.py > stage0.txt
+torchrun --nproc_per_node=4 stage1.py --resume
+python -m torch.distributed.launch --nproc_per_node=4 train.py > train.txt
+"""
+
+
+def test_every_torchrun_stage_before_the_last_is_ported_too() -> None:
+    """Several torchrun / torch.distributed.launch lines: each is the target's launch of its
+    program, none left as a set-up line with the source's launcher; torchrun started once by
+    the job's shell runs on one node, so 4 per node is 4 ranks (not the -n 1 slot count)."""
+    r = port(LSF_STAGES, "delta")["delta"]
+    assert r.status == "generated" and r.spec.ranks == 4
+    lines = [line for line in r.script.splitlines() if ".py" in line and "#" not in line]
+    assert "torch.distributed.launch" not in r.script
+    for program in ("stage0.py > stage0.txt", "stage1.py --resume"):
+        line = next(x for x in lines if program in x)
+        assert line.startswith("srun ") and "torchrun" in line
+    assert "is a launch of its own" in _notes(r)
+
+
 # --- 2: one process driving N GPUs ------------------------------------------------------------
 
 ONE_TASK = """#!/bin/bash

@@ -117,3 +117,17 @@ def test_shellcheck_error_inherited_from_the_source_is_not_the_ports() -> None:
     own = RUN._error_kinds(source)
     assert own  # the user's own line is a shellcheck error
     assert RUN._error_kinds("#!/bin/bash\necho ok\n") == set()
+
+
+def test_program_check_takes_any_launch_of_several_as_the_main_one() -> None:
+    """Several launches of the job: the read-back's main launch (the last) may be a further
+    launched program; the case's program must then still run under a launcher."""
+    c = case(program="train.py", args=["--epochs", "3"],
+             other_runs=[{"program": "predict.py", "args": ["--ckpt", "best"], "launched": True}])
+    assert check("program", c, ported(STAGES_SOURCE_PORT)) == []
+    unlaunched = STAGES_SOURCE_PORT.replace("srun python train.py", "python train.py")
+    assert "under a launcher" in " ".join(check("program", c, ported(unlaunched)))
+    lost = STAGES_SOURCE_PORT.replace("srun python train.py --epochs 3 > train.log\n", "")
+    assert "not run by the port" in " ".join(check("program", c, ported(lost)))
+    wrong_args = STAGES_SOURCE_PORT.replace("--ckpt best", "--ckpt last")
+    assert check("program", c, ported(wrong_args))

@@ -90,8 +90,11 @@ def _variables(p: ParsedScript, size: dict[str, int | None]) -> dict[str, str]:
 
 
 def _per_node_size(
-    stage: Stage, size: dict[str, int | None], vars_: dict[str, str]
+    stage: Stage, size: dict[str, int | None], vars_: dict[str, str], outer: bool
 ) -> tuple[int | None, int | None]:
+    """Nodes and ranks per node of a per-node launcher; torchrun started once by the job's
+    shell (no site launcher around it), with neither ``--nnodes`` nor a node directive,
+    runs on one node (its default) when its ranks per node are known."""
     if stage.name == "accelerate":
         total = to_int(stage.get("--num_processes", "--num-processes"), vars_)
         nodes = to_int(stage.get("--num_machines", "--num-machines"), vars_) or size["nodes"]
@@ -106,7 +109,8 @@ def _per_node_size(
     gpn = to_int(stage.get("--nproc_per_node", "--nproc-per-node"), vars_)
     nnodes = stage.get("--nnodes")
     nodes = to_int(nnodes.split(":")[0], vars_) if nnodes else None
-    return nodes or size["nodes"], gpn or size["gpus"]
+    gpn = gpn or size["gpus"]
+    return nodes or size["nodes"] or (1 if gpn and not (nnodes or outer) else None), gpn
 
 
 _INCLUDE_HOST = re.compile(r"^[\w.-]+:(\d{1,4}(?:,\d{1,4})*)$")
@@ -174,7 +178,8 @@ def job_size(p: ParsedScript) -> tuple[int | None, int | None]:
     stages = p.launch.stages
     per_node = [s for s in stages if s.name in _PER_NODE_LAUNCHERS]
     if per_node:
-        nodes, gpn = _per_node_size(per_node[-1], size, vars_)
+        outer = _outer(p) is not None or any(s.name.startswith("$") for s in stages)
+        nodes, gpn = _per_node_size(per_node[-1], size, vars_, outer)
         return (None if _node_conflict(p) else nodes), gpn
     outer = _outer(p)
     if _hidden_launcher(p):  # its ranks per node are what the directives say, if they do

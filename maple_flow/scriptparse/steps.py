@@ -13,7 +13,7 @@ import re
 import shlex
 from dataclasses import dataclass, replace
 
-from maple_flow.scriptparse.launch import Stage, read_words, wrapper_end
+from maple_flow.scriptparse.launch import PER_NODE_LAUNCHERS, Stage, read_words, wrapper_end
 from maple_flow.scriptparse.script import ParsedScript, is_declare_export
 from maple_flow.scriptparse.shell import Block, ShellCommand, split_commands
 
@@ -138,6 +138,9 @@ def _command_step(cmd: ShellCommand, text: str, conda_module: bool) -> Step | No
     if head in _LAUNCH_CMDS and _launches_program(words):
         return Step(cmd.line, text, True, f"a launch of its own through the source's {head}",
                     launch=True)
+    launcher = _per_node_launcher(words)
+    if launcher:
+        return Step(cmd.line, text, True, f"a launch of its own through {launcher}", launch=True)
     if head in _SCHEDULER_CMDS:
         if any(w in words for w in ("-c",)) and head in {"srun", "mpiexec", "mpirun"}:
             return Step(cmd.line, text, False, f"it runs on the nodes through the source's "
@@ -156,6 +159,15 @@ def _launches_program(words: tuple[str, ...]) -> bool:
     """Whether ``words`` start a Python program (a file or ``-m`` module) through a launcher."""
     line = read_words(list(words))
     return line is not None and bool(line.entrypoint) and not line.inline
+
+
+def _per_node_launcher(words: tuple[str, ...]) -> str:
+    """The per-node launcher (torchrun, ``python -m torch.distributed.launch``, deepspeed,
+    accelerate) through which ``words`` start a Python program, or ``""``."""
+    line = read_words(list(words))
+    if line is None or not line.entrypoint or line.inline:
+        return ""
+    return next((s.name for s in line.stages if s.name in PER_NODE_LAUNCHERS), "")
 
 
 def _container_prefix(value: str) -> str:
