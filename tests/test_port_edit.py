@@ -88,6 +88,15 @@ def test_one_process_with_four_gpus_stays_one_process_with_four() -> None:
         assert "torchrun" not in r.script and "maple-rank" not in r.script
         assert '--ntasks-per-node=1' in launch or '--ppn 1' in launch
         assert "one process per node drives 4 GPUs" in _notes(r)
+        assert "\nNRANKS=1\n" in r.script  # the processes it starts, not its GPUs
+
+
+def test_a_per_rank_stage_of_a_one_process_job_keeps_its_four_ranks() -> None:
+    """NRANKS of a one-process port is its processes (1): a stage of 4 ranks says 4 itself."""
+    script = ONE_TASK.replace("srun python", "srun -n 4 python prep.py\nsrun python")
+    r = port(script, "polaris")["polaris"]
+    prep = next(line for line in r.script.splitlines() if "prep.py" in line)
+    assert "\nNRANKS=1\n" in r.script and prep.startswith("mpiexec -n 4 ")
 
 
 def test_plain_python_on_a_four_gpu_job_is_not_put_under_torchrun() -> None:

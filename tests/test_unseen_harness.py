@@ -82,6 +82,16 @@ def test_one_process_with_n_gpus_not_shrunk_nor_multiplied() -> None:
                                             notes=said)) == []
 
 
+def test_ranks_of_a_one_process_port_are_the_processes_it_starts() -> None:
+    """A source process driving 4 GPUs kept so: the spec says 1x4 (GPUs), the script starts
+    1 process, which is the source's 1; a port starting 4 processes is still wrong."""
+    c = case(total_ranks=1, nodes=1, gpus_per_node=4, gpus_per_rank=4, launch_model="single")
+    whole = "#!/bin/bash\n#SBATCH -N 1\n#SBATCH --gpus-per-node=4\npython train.py\n"
+    assert check("ranks", c, ported(whole, target="perlmutter", nodes=1, gpus_per_node=4)) == []
+    four = whole.replace("python train.py", "torchrun --nproc_per_node=4 train.py")
+    assert check("ranks", c, ported(four, target="perlmutter", nodes=1, gpus_per_node=4))
+
+
 def test_single_launch_model_is_one_process() -> None:
     c = case(total_ranks=1, nodes=1, gpus_per_node=1, launch_model="single", launcher="none")
     torchrun = "srun torchrun --nnodes=1 --nproc_per_node=4 train.py --epochs 3\n"

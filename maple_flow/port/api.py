@@ -372,7 +372,8 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
     else:
         (nodes, gpn, notes), one_refusal = _size(src, profile, o), ""
     timing, time_notes = _timing(src, profile, (nodes, gpn), o)
-    carried = Carried(size=(nodes, gpn))
+    size = (nodes, gpn, nodes if one_process else nodes * gpn)
+    carried = Carried(size=size)
     array = port_array(src.parsed, profile)
     carried.job_vars += [array.index_var] if array.index_var else []
     carry_env(src, profile, o, carried)
@@ -423,7 +424,7 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
     refusals += [array.refusal] if array.refusal else []
     refusals = [one_refusal] if one_refusal else refusals + carried.refusals
     applied = apply_edits(result.script, src, profile, one_process=one_process,
-                          size=(nodes, gpn), entry=entry, errexit=errexit)
+                          size=size, entry=entry, errexit=errexit)
     script, notes, refusals = applied.script, notes + applied.notes, refusals + (
         applied.refusals if not refusals else [])
     if refusals:

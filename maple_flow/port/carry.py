@@ -68,8 +68,9 @@ class Carried:
     job_vars: list[str] = field(default_factory=list)
     #: Export lines carried as written (``step`` verdicts), placed where the source has them.
     export_lines: dict[str, str] = field(default_factory=dict)
-    #: The target job's nodes and ranks per node (another launch of the job is sized on it).
-    size: tuple[int, int] = (1, 1)
+    #: The target job's nodes, GPUs per node and processes (the launch's NRANKS: fewer than
+    #: its GPUs when one process drives several); another launch of the job is sized on it.
+    size: tuple[int, int, int] = (1, 1, 1)
     #: Why a part of the script cannot be ported (the port is refused).
     refusals: list[str] = field(default_factory=list)
     #: Set-up lines that are the target's launch of another program (its own words inside).

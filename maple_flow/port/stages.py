@@ -55,7 +55,7 @@ def one_line_commands(lines: list[str]) -> list[str]:
 
 
 def port_stage(step: Step, src: Source, profile: ClusterProfile,
-               size: tuple[int, int]) -> tuple[list[str], str]:
+               size: tuple[int, int, int]) -> tuple[list[str], str]:
     """The target's lines for a launch set-up ``step`` and a note, or ([], why it cannot)."""
     from maple_flow.port.api import port_launch_only
 
@@ -70,7 +70,7 @@ def port_stage(step: Step, src: Source, profile: ClusterProfile,
     lines = one_line_commands(section)
     wanted = dict(zip(_SIZE_VARS, (result.spec.nodes, result.spec.ranks,
                                    result.spec.gpus_per_node), strict=True))
-    main = dict(zip(_SIZE_VARS, (size[0], size[0] * size[1], size[1]), strict=True))
+    main = dict(zip(_SIZE_VARS, (size[0], size[2], size[1]), strict=True))
     for name, value in wanted.items():
         if value != main[name]:
             lines = [line.replace(f'"${name}"', str(value)) for line in lines]
