@@ -69,6 +69,16 @@ def test_every_torchrun_stage_before_the_last_is_ported_too() -> None:
     assert "is a launch of its own" in _notes(r)
 
 
+def test_a_dropped_rank_export_is_quoted_with_its_value() -> None:
+    """`export WORLD_SIZE=8` (the user's own count) is the target launcher's to set: the note
+    quotes the line, value included, not only its name."""
+    script = SLURM + "export WORLD_SIZE=8\nexport MASTER_PORT=12340\nsrun python train.py\n"
+    r = port(script, "polaris")["polaris"]
+    note = next(n for n in r.notes if n.startswith("not copied (job size"))
+    assert "`export WORLD_SIZE=8`" in note and "`export MASTER_PORT=12340`" in note
+    assert "WORLD_SIZE=8" not in r.script
+
+
 # --- 2: one process driving N GPUs ------------------------------------------------------------
 
 ONE_TASK = """#!/bin/bash

@@ -106,14 +106,18 @@ def carry_env(src: Source, profile: ClusterProfile, o: dict[str, Any], out: Carr
             out.export_lines[name] = f"export {name}={value}"
         else:
             out.dropped_env.add(name)
-            _drop_note(name, value, verdict.kind, verdict.why, dropped, out)
-    for why, names in dropped.items():
-        out.notes.append(f"not copied ({why}): {', '.join(sorted(names))}")
+            line = f"export {name}={value}" if name in src.parsed.env else f"{name}={value}"
+            _drop_note(name, line, verdict.kind, verdict.why, dropped, out)
+    for why, lines in dropped.items():
+        out.notes.append(f"not copied ({why}): {', '.join(sorted(lines))}")
     out.env.update(o.get("env") or {})
 
 
-def _drop_note(name: str, value: str, kind: str, why: str, grouped: dict[str, list[str]],
+def _drop_note(name: str, line: str, kind: str, why: str, grouped: dict[str, list[str]],
                out: Carried) -> None:
+    """A note for the dropped ``line`` (``export NAME=value``) of variable ``name``; drops
+    of the same reason are grouped, each line quoted (its value is what the user set)."""
+    value = line.partition("=")[2]
     if kind == "account":
         out.notes.append(f"{name}={value} carries the source's account/queue to its "
                          "scheduler: not copied")
@@ -121,7 +125,7 @@ def _drop_note(name: str, value: str, kind: str, why: str, grouped: dict[str, li
         out.notes.append(f"{name}={value} points to the source cluster's filesystem: not "
                          "copied; set it to the matching path on the target")
     else:
-        grouped.setdefault(why, []).append(name)
+        grouped.setdefault(why, []).append(f"`{short(line)}`")
 
 
 def _profiles() -> list[ClusterProfile]:
