@@ -109,6 +109,17 @@ def test_a_per_rank_stage_of_a_one_process_job_keeps_its_four_ranks() -> None:
     assert "\nNRANKS=1\n" in r.script and prep.startswith("mpiexec -n 4 ")
 
 
+def test_pbs_job_wide_ngpus_with_one_python_is_one_process_with_those_gpus() -> None:
+    """PBS Pro's job-wide ``-l ngpus=2`` (no select chunk, NCI's form) and one python: one
+    process driving 2 GPUs, given 2 on the target, not 1."""
+    script = ("#!/bin/bash\n#PBS -q gpu\n#PBS -l walltime=02:00:00\n#PBS -l ngpus=2\n"
+              "#PBS -l ncpus=6\npython train.py --num_gpus 2\n")
+    r = port(script, "delta")["delta"]
+    assert r.status == "generated" and "--gpus-per-node=2" in r.script
+    assert "\npython3 train.py --num_gpus 2\n" in r.script and "torchrun" not in r.script
+    assert "one process per node drives 2 GPUs" in _notes(r)
+
+
 def test_plain_python_on_a_four_gpu_job_is_not_put_under_torchrun() -> None:
     script = ("#!/bin/bash\n#SBATCH -A m1234 -C gpu -q regular\n#SBATCH --nodes=1 --gpus=4\n"
               "python train.py --gpus 4\npython predict.py --ckpt last.ckpt\n")

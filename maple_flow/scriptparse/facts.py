@@ -56,6 +56,12 @@ def _pbs_resource(ds: list[Directive], key: str) -> int | None:
     return None
 
 
+def job_gpus(p: ParsedScript) -> int | None:
+    """The GPUs of the whole job: Slurm's ``--gpus``, or PBS Pro's job-wide ``-l ngpus=N``
+    (NCI Gadi's form, without a ``select`` chunk)."""
+    return gpu_count(p.directive("gpus")) or first_int(p.directive("ngpus"))
+
+
 def directive_size(p: ParsedScript) -> dict[str, int | None]:
     """Nodes, GPUs per node, tasks per node and tasks as the directives request them."""
     nodes = first_int(p.directive("nodes", "select"))
@@ -63,7 +69,7 @@ def directive_size(p: ParsedScript) -> dict[str, int | None]:
     gres = p.directive("gres")
     if gpus is None and gres and "gpu" in gres:
         gpus = gpu_count(gres)
-    total_gpus = gpu_count(p.directive("gpus"))
+    total_gpus = job_gpus(p)
     per_task = gpu_count(p.directive("gpus-per-task"))
     tpn = first_int(p.directive("ntasks-per-node")) or _pbs_resource(p.directives, "mpiprocs")
     tasks = first_int(p.directive("ntasks"))
@@ -239,7 +245,7 @@ def job_total(p: ParsedScript, nodes: int | None, gpn: int | None) -> tuple[int 
             return total, f"{outer.name} -n"
     if size["tasks"]:
         return size["tasks"], "the ntasks directive"
-    total_gpus = gpu_count(p.directive("gpus"))
+    total_gpus = job_gpus(p)
     if total_gpus and not _hidden_launcher(p):
         return total_gpus, "the gpus directive"
     return None, _unknown_why(p)
@@ -268,7 +274,7 @@ def gpus_per_process(p: ParsedScript, nodes: int | None, gpn: int | None) -> int
         per_task = gpu_count(outer.get("--gpus-per-task")) or per_task
     if gpn != 1:
         return None
-    total = gpu_count(p.directive("gpus"))
+    total = job_gpus(p)
     job_nodes = nodes or size["nodes"] or 1
     per_node = size["gpus"] or (total // job_nodes if total else None)
     gpus = per_task or per_node
