@@ -8,6 +8,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from maple_flow.knowledge.scheduler_vars import foreign_pattern, scheduler_vars
 from maple_flow.models import ClusterProfile
 from maple_flow.models.job import TORCH_RANK_VARS
 from maple_flow.models.shell_lines import setup_line_problem
@@ -274,8 +275,6 @@ _VENDOR_TOKENS: dict[str, re.Pattern[str]] = {
     "amd": re.compile(r"\brocm-smi\b|\bROCR_VISIBLE_DEVICES\b|\bHIP_VISIBLE_DEVICES\b|"
                       r"(?<![\w-])(?:rocprof|rocprofv2|rocprofv3)(?![\w-])"),
 }
-_FOREIGN_SCHEDULER = {"slurm": re.compile(r"\$\{?(PBS_\w+)"),
-                      "pbs": re.compile(r"\$\{?(SLURM_\w+)")}
 
 
 def vendor_reason(text: str, profile: ClusterProfile) -> str:
@@ -296,7 +295,7 @@ def foreign_reason(text: str, profile: ClusterProfile) -> str:
     if vendor:
         return vendor
     renamed, _ = translate_scheduler_vars(text, profile.scheduler)
-    other = _FOREIGN_SCHEDULER[profile.scheduler].search(renamed)
+    other = foreign_pattern(profile.scheduler).search(renamed)
     if other:
         return f"${other.group(1)} is not set by {profile.name}'s scheduler ({profile.scheduler})"
     return other_site_file(text, profile)
@@ -402,9 +401,6 @@ def short(text: str) -> str:
     return flat if len(flat) <= 240 else flat[:237] + "..."
 
 
-#: On Slurm, PBS's node file written from the job's node list.
-_NODEFILE_STEPS = ['MAPLE_NODEFILE="$(mktemp)"',
-                   'scontrol show hostnames "$SLURM_JOB_NODELIST" > "$MAPLE_NODEFILE"']
 
 
 def translate(src: Source, profile: ClusterProfile, carried: Carried) -> tuple[str, list[str]]:
@@ -424,14 +420,25 @@ def translate(src: Source, profile: ClusterProfile, carried: Carried) -> tuple[s
     carried.steps = [tr(s) for s in carried.steps]
     words = [entry, *args, *carried.env.values(), *carried.steps, *carried.loop_open,
              *carried.loop_close]
-    if any("MAPLE_NODEFILE" in w for w in words):
-        carried.steps[:0] = _NODEFILE_STEPS
-        carried.notes.append("$PBS_NODEFILE (one host per line) is a file the port writes from "
-                             "Slurm's node list: $MAPLE_NODEFILE")
+    _add_helpers(words, renamed, profile, carried)
     if renamed:
         carried.notes.append(f"scheduler variables renamed for {profile.scheduler}: "
                              f"{', '.join(sorted(set(renamed)))}")
     return entry, args
+
+
+def _add_helpers(words: list[str], renamed: list[str], profile: ClusterProfile,
+                 carried: Carried) -> None:
+    """The helper variables (``$MAPLE_NODEFILE`` on Slurm for PBS's node file) that ``words``
+    read after renaming (``renamed``: ``$A -> $B``): their lines first among the set-up
+    steps, each with its note."""
+    lines: list[str] = []
+    for name, helper in scheduler_vars().helpers.items():
+        if helper.scheduler == profile.scheduler and any(name in w for w in words):
+            lines += helper.lines
+            source = sorted({r.split(" -> ")[0] for r in renamed if r.endswith(f"${name}")})
+            carried.notes.append(helper.note.replace("{source}", ", ".join(source) or name))
+    carried.steps[:0] = lines
 
 
 def _script_args_notes(args: list[str], profile: ClusterProfile, carried: Carried) -> None:

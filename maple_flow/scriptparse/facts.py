@@ -184,8 +184,8 @@ def job_size(p: ParsedScript) -> tuple[int | None, int | None]:
     stages = p.launch.stages
     per_node = [s for s in stages if s.name in _PER_NODE_LAUNCHERS]
     if per_node:
-        outer = _outer(p) is not None or any(s.name.startswith("$") for s in stages)
-        nodes, gpn = _per_node_size(per_node[-1], size, vars_, outer)
+        wrapped = _outer(p) is not None or any(s.name.startswith("$") for s in stages)
+        nodes, gpn = _per_node_size(per_node[-1], size, vars_, wrapped)
         return (None if _node_conflict(p) else nodes), gpn
     outer = _outer(p)
     if _hidden_launcher(p):  # its ranks per node are what the directives say, if they do
