@@ -120,6 +120,25 @@ def test_pbs_job_wide_ngpus_with_one_python_is_one_process_with_those_gpus() -> 
     assert "one process per node drives 2 GPUs" in _notes(r)
 
 
+def test_one_process_launch_inside_a_for_loop_is_ported_in_the_loop() -> None:
+    """A one-process-N-GPU launch inside the user's loop: the loop stays around the target's
+    one-process launch (it was refused: the launch was looked for at the script's end)."""
+    loop = "for lr in 0.1 0.01; do\n  srun python train.py --lr $lr\ndone\n"
+    script = ONE_TASK.replace("srun python train.py --epochs 2\n", loop)
+    for target in ("delta", "polaris"):
+        r = port(script, target)[target]
+        assert r.status == "generated", r.notes[0]
+        tail = r.script.rstrip().split("\n")[-4:]
+        assert tail[0] == "for lr in 0.1 0.01; do" and tail[-1] == "done"
+        assert "--ntasks-per-node=1" in tail[1] or "--ppn 1" in tail[1]
+        assert tail[2].endswith('train.py --lr "$lr"') and "torchrun" not in r.script
+    two = script.replace("--nodes=1", "--nodes=2").replace("--ntasks=1", "--ntasks=2")
+    r = port(two, "delta")["delta"]
+    body = r.script.rstrip().split("\n")[-4:]
+    assert body[0] == "for lr in 0.1 0.01; do" and body[-1] == "done"
+    assert body[1].startswith('srun --nodes="$NNODES" --ntasks="$NNODES" --ntasks-per-node=1')
+
+
 def test_plain_python_on_a_four_gpu_job_is_not_put_under_torchrun() -> None:
     script = ("#!/bin/bash\n#SBATCH -A m1234 -C gpu -q regular\n#SBATCH --nodes=1 --gpus=4\n"
               "python train.py --gpus 4\npython predict.py --ckpt last.ckpt\n")

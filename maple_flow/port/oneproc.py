@@ -53,7 +53,7 @@ def one_process_launch(script: str, profile: ClusterProfile, nodes: int,
     else:
         launch = [_one_per_node(section[head]), f"    {argv}"]
     lines = script.rstrip("\n").split("\n")
-    text = "\n".join(lines[:start] + launch) + "\n"
+    text = "\n".join(lines[:start] + launch + lines[start + len(section):]) + "\n"
     text = _SIZE_COMMENT.sub(r"\1 node(s) x \2 GPU(s), one process per node driving them", text)
     return _RANK_COUNT.sub(f"NRANKS={nodes}", text, count=1), ""  # one process per node
 

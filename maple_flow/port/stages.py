@@ -29,16 +29,19 @@ def header_of(text: str) -> str:
 
 
 def launch_section(script: str) -> tuple[int, list[str]]:
-    """(first line index, lines) of the launch at the end of a generated script: its command
-    and the lines the template writes just before it."""
+    """(first line index, lines) of the launch of a generated script: its command (to its
+    last continued line) and the lines the template writes just before it; the lines after
+    it (the user's loop closing around it) are not part of it."""
     lines = script.rstrip("\n").split("\n")
     at = launch_command_line(script)
     if at is None:
         return len(lines), []
-    start = at - 1
+    start, end = at - 1, at - 1
     while start > 0 and _LAUNCH_PREAMBLE.match(lines[start - 1]):
         start -= 1
-    return start, lines[start:]
+    while end < len(lines) - 1 and lines[end].rstrip().endswith("\\"):
+        end += 1
+    return start, lines[start:end + 1]
 
 
 def one_line_commands(lines: list[str]) -> list[str]:
