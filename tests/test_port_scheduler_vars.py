@@ -76,3 +76,20 @@ def test_the_data_names_a_helper_for_every_helper_variable_it_maps_to() -> None:
     with pytest.raises(ValueError, match="without a helper"):
         SchedulerVars.model_validate({"variables": {"A_B": {"pbs": "MAPLE_X"}},
                                       "foreign_prefixes": {}})
+
+
+def test_a_query_of_the_job_becomes_the_target_schedulers_query() -> None:
+    """`scontrol show job` / `show hostnames` (alone or into a file) become qstat -f / the
+    node file on PBS, and qstat -f becomes scontrol show job on Slurm; a query whose output
+    a pipe parses is not rewritten (other format) and is named in a note."""
+    script = SLURM + ("scontrol show job $SLURM_JOB_ID > job.txt\n"
+                      "scontrol show hostnames $SLURM_JOB_NODELIST > hosts.txt\n"
+                      "scontrol show job $SLURM_JOB_ID | grep TimeLimit\n"
+                      "srun python train.py\n")
+    r = port(script, "polaris")["polaris"]
+    assert r.spec.setup_steps[:2] == ['qstat -f "$PBS_JOBID" > job.txt',
+                                      'uniq "$PBS_NODEFILE" > hosts.txt']
+    assert "scontrol" not in "\n".join(r.spec.setup_steps)
+    assert "`scontrol show job $SLURM_JOB_ID | grep TimeLimit` is not copied" in _notes(r)
+    back = TORQUE + "qstat -f $PBS_JOBID\nmpirun -np 8 python train.py\n"
+    assert 'scontrol show job "$SLURM_JOB_ID"' in port(back, "delta")["delta"].spec.setup_steps

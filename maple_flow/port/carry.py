@@ -8,7 +8,12 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from maple_flow.knowledge.scheduler_vars import foreign_pattern, scheduler_vars
+from maple_flow.knowledge.scheduler_vars import (
+    equivalent_query,
+    foreign_command,
+    foreign_pattern,
+    scheduler_vars,
+)
 from maple_flow.models import ClusterProfile
 from maple_flow.models.job import TORCH_RANK_VARS
 from maple_flow.models.shell_lines import setup_line_problem
@@ -187,6 +192,10 @@ def _classify(src: Source, profile: ClusterProfile, out: Carried) -> tuple[list[
         elif step.keep is False and _same_scheduler_query(step, src, profile):
             kept.append(Step(step.line, step.text, True, f"a query of {profile.scheduler}, "
                              "the target's scheduler too: it runs there as written"))
+        elif step.keep is False and (same := _other_scheduler_query(step, src, profile)):
+            kept.append(Step(step.line, same, True, "queries the source's scheduler; on "
+                             f"{profile.name} the same query of {profile.scheduler}",
+                             original=step.text))
         elif step.keep is False:
             out.notes.append(f"line {step.line} `{short(step.text)}` is not copied: {step.why}")
         elif step.keep and _builds_launch(step, src.parsed.launch_vars):
@@ -208,6 +217,16 @@ def _same_scheduler_query(step: Step, src: Source, profile: ClusterProfile) -> b
     return (src.parsed.scheduler == profile.scheduler and not step.name
             and step.why.endswith("is the source scheduler's command")
             and step.text.lstrip().startswith(_QUERIES.get(profile.scheduler, ())))
+
+
+def _other_scheduler_query(step: Step, src: Source, profile: ClusterProfile) -> str:
+    """A line that only runs a query of the source's scheduler (``scontrol show job``,
+    maybe into a file) as the target's scheduler's query of the same, or ``""``."""
+    source = src.parsed.scheduler
+    if not source or source == profile.scheduler or step.name or not step.why.endswith(
+            "is the source scheduler's command"):
+        return ""
+    return equivalent_query(step.text, source, profile.scheduler)
 
 
 def _read_later(src: Source, kept: list[Step], out: Carried) -> list[Step]:
@@ -298,6 +317,10 @@ def foreign_reason(text: str, profile: ClusterProfile) -> str:
     other = foreign_pattern(profile.scheduler).search(renamed)
     if other:
         return f"${other.group(1)} is not set by {profile.name}'s scheduler ({profile.scheduler})"
+    command = foreign_command(profile.scheduler).search(text)
+    if command:
+        return (f"`{command.group(1)}` is another scheduler's command; {profile.name} runs "
+                f"{profile.scheduler}")
     return other_site_file(text, profile)
 
 
@@ -386,7 +409,7 @@ def _add_step(step: Step, profile: ClusterProfile, out: Carried) -> bool:
         out.notes.append(f"`{step.text}` queries another vendor's GPUs: not copied")
         return False
     out.steps.extend(lines)
-    if step.keep and step.why:
+    if step.keep and step.why and not step.original:  # a rewritten line has its own note
         out.notes.append(f"set-up kept: `{short(step.text)}` ({step.why})")
     return True
 
