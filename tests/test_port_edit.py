@@ -79,6 +79,20 @@ def test_a_dropped_rank_export_is_quoted_with_its_value() -> None:
     assert "WORLD_SIZE=8" not in r.script
 
 
+def test_a_torchrun_stage_whose_program_is_a_variable_is_ported_or_refused() -> None:
+    """`torchrun ... $PROG` before the main launch (PROG set in the script) is read with the
+    script's value and ported; one whose program cannot be read is a refusal naming the line,
+    never a set-up line left with the source's launch."""
+    script = SLURM + ("PROG=prep.py\ntorchrun --nproc_per_node=4 $PROG --x 1\n"
+                      "srun python train.py\n")
+    r = port(script, "polaris")["polaris"]
+    prep = next(line for line in r.script.splitlines() if "prep.py --x 1" in line)
+    assert prep.startswith("mpiexec ") and "torchrun" not in r.script
+    unreadable = script.replace("$PROG --x 1", "$(which mycli) --x 1")
+    r = port(unreadable, "polaris")["polaris"]
+    assert r.status == "refused" and "line 6 `torchrun --nproc_per_node=4" in r.notes[0]
+
+
 # --- 2: one process driving N GPUs ------------------------------------------------------------
 
 ONE_TASK = """#!/bin/bash

@@ -6,6 +6,7 @@ of the same program, arguments verbatim."""
 from __future__ import annotations
 
 import re
+import shlex
 from typing import TYPE_CHECKING
 
 from maple_flow.errors import MapleError
@@ -57,13 +58,25 @@ def one_line_commands(lines: list[str]) -> list[str]:
     return [line for line in out if line]
 
 
+def _values_read(text: str, src: Source) -> str:
+    """The script's assignments of a literal value (``PROG=prep.py``) that ``text`` reads,
+    as lines: the launch is read with them, as the main launch is."""
+    from maple_flow.port.rules import referenced
+
+    values = src.parsed.variables
+    names = dict.fromkeys(n for n in referenced(text) if n in values
+                          and "$" not in values[n] and "`" not in values[n])
+    return "".join(f"{n}={shlex.quote(values[n])}\n" for n in names)
+
+
 def port_stage(step: Step, src: Source, profile: ClusterProfile,
                size: tuple[int, int, int]) -> tuple[list[str], str]:
     """The target's lines for a launch set-up ``step`` and a note, or ([], why it cannot)."""
     from maple_flow.port.api import port_launch_only
 
     try:
-        result = port_launch_only(src.header + step.text + "\n", src.cluster, profile.id)
+        result = port_launch_only(src.header + _values_read(step.text, src) + step.text + "\n",
+                                  src.cluster, profile.id)
     except MapleError as exc:
         return [], f"line {step.line} `{step.text}` launches a program that cannot be ported: {exc}"
     if result.status == "refused":

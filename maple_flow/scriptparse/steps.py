@@ -19,7 +19,7 @@ from maple_flow.scriptparse.shell import Block, ShellCommand, split_commands
 
 _SCHEDULER_CMDS = frozenset({
     "scontrol", "squeue", "sinfo", "sacct", "sbatch", "salloc", "sstat", "qstat", "qsub",
-    "qdel", "pbsnodes", "srun", "mpiexec", "mpirun", "ibrun", "aprun",
+    "qdel", "pbsnodes", "srun", "mpiexec", "mpirun", "ibrun", "aprun", "jsrun",
 })
 #: Site launchers: a set-up line that starts a Python program through one is a stage of the job.
 _LAUNCH_CMDS = frozenset({"srun", "mpiexec", "mpirun", "ibrun", "aprun", "jsrun"})
@@ -161,13 +161,27 @@ def _launches_program(words: tuple[str, ...]) -> bool:
     return line is not None and bool(line.entrypoint) and not line.inline
 
 
+_TORCH_RUN_MODULE = re.compile(r"^torch\.distributed\.(?:run|launch)$")
+_PYTHON_WORD = re.compile(r"^python[\d.]*$")
+
+
 def _per_node_launcher(words: tuple[str, ...]) -> str:
     """The per-node launcher (torchrun, ``python -m torch.distributed.launch``, deepspeed,
-    accelerate) through which ``words`` start a Python program, or ``""``."""
+    accelerate launch) that ``words`` start, or ``""``: a launch even when its program is
+    not readable here (``torchrun ... $PROG``; the port reads it with the script's values,
+    or refuses)."""
     line = read_words(list(words))
-    if line is None or not line.entrypoint or line.inline:
-        return ""
-    return next((s.name for s in line.stages if s.name in PER_NODE_LAUNCHERS), "")
+    if line is not None and line.entrypoint and not line.inline:
+        return next((s.name for s in line.stages if s.name in PER_NODE_LAUNCHERS), "")
+    head = words[0].rsplit("/", 1)[-1] if words else ""
+    if head in {"torchrun", "deepspeed"}:
+        return head
+    if head == "accelerate" and words[1:2] == ("launch",):
+        return "accelerate"
+    if _PYTHON_WORD.match(head) and len(words) > 2 and words[1] == "-m" and (
+            _TORCH_RUN_MODULE.match(words[2])):
+        return "torchrun"
+    return ""
 
 
 def _container_prefix(value: str) -> str:
