@@ -93,6 +93,28 @@ def test_a_torchrun_stage_whose_program_is_a_variable_is_ported_or_refused() -> 
     assert r.status == "refused" and "line 6 `torchrun --nproc_per_node=4" in r.notes[0]
 
 
+def test_a_launch_inside_an_if_block_before_the_main_one_is_ported_in_place() -> None:
+    """`srun python prep.py` inside an `if` of the set-up (a multi-line block): the block is
+    kept, the launch line in it (continued lines joined) becomes the target's launch."""
+    script = SLURM + ("if [ ! -d data ]; then\n  srun -n 1 python prep.py \\\n"
+                      "    --out data\nfi\nsrun python train.py\n")
+    r = port(script, "polaris")["polaris"]
+    assert r.status == "generated" and "srun" not in r.script
+    lines = r.script.splitlines()
+    at = lines.index("if [ ! -d data ]; then")
+    assert lines[at + 1].startswith("  mpiexec -n 1 ") and lines[at + 2] == "fi"
+    assert lines[at + 1].endswith("python prep.py --out data")
+
+
+def test_a_stage_on_more_nodes_than_the_ported_job_is_refused() -> None:
+    """The job is sized on its main (last) launch; an earlier launch on more nodes than that
+    would not fit: refused with the line and what to give, not ported too big."""
+    script = SLURM + "srun python train.py\nsrun -N 1 -n 1 python eval.py\n"
+    r = port(script, "polaris")["polaris"]
+    assert r.status == "refused" and "line 5 `srun python train.py`" in r.notes[0]
+    assert "give nodes=" in r.notes[0]
+
+
 # --- 2: one process driving N GPUs ------------------------------------------------------------
 
 ONE_TASK = """#!/bin/bash

@@ -5,7 +5,7 @@ program's words read (renamed for the target's scheduler)."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from maple_flow.knowledge.scheduler_vars import (
@@ -277,6 +277,13 @@ def carry_steps(src: Source, profile: ClusterProfile, out: Carried) -> None:
         if step.launch:
             _add_stage(step, src, profile, out)
             continue
+        if "\n" in step.text and step.keep:
+            from maple_flow.port.stages import port_inner_launches
+
+            text, notes, refusal = port_inner_launches(step, src, profile, out.size)
+            out.notes += notes
+            out.refusals += [refusal] if refusal else []
+            step = replace(step, text=text)
         added = _add_step(step, profile, out)
         started = started or (added and step.keep is True)
     out.steps[:0] = list(out.export_lines.values())  # exports no kept step places: first

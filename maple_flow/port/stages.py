@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 import shlex
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from maple_flow.errors import MapleError
@@ -82,6 +83,11 @@ def port_stage(step: Step, src: Source, profile: ClusterProfile,
     if result.status == "refused":
         why = "; ".join(result.notes[:1])
         return [], f"line {step.line} `{step.text}` launches a program: {why}"
+    if result.spec.nodes > size[0]:
+        return [], (f"line {step.line} `{step.text}` launches a program on "
+                    f"{result.spec.nodes} node(s) and the ported job has {size[0]} (sized on "
+                    "its main launch, the last one): give nodes= (--nodes) for the largest "
+                    "launch, or port the launches as jobs of their own")
     _, section = launch_section(result.script)
     lines = one_line_commands(section)
     wanted = dict(zip(_SIZE_VARS, (result.spec.nodes, result.spec.ranks,
@@ -97,6 +103,43 @@ def port_stage(step: Step, src: Source, profile: ClusterProfile,
             f"same program ({result.spec.nodes} node(s) x {result.spec.gpus_per_node}): "
             f"`{lines[-1]}`")
     return lines, note
+
+
+def _logical_lines(text: str) -> list[str]:
+    """``text``'s lines with backslash-continued ones joined (each still one string)."""
+    out: list[str] = []
+    for line in text.split("\n"):
+        if out and out[-1].rstrip().endswith("\\"):
+            out[-1] += "\n" + line
+        else:
+            out.append(line)
+    return out
+
+
+def port_inner_launches(step: Step, src: Source, profile: ClusterProfile,
+                        size: tuple[int, int, int]) -> tuple[str, list[str], str]:
+    """A multi-line block (``if ...; then srun python prep.py; fi``) with each launch line in
+    it replaced by the target's launch of the same program, indentation kept; the notes;
+    and a refusal when one cannot be ported (the block is then not carried)."""
+    from maple_flow.scriptparse.steps import line_steps
+
+    out: list[str] = []
+    notes: list[str] = []
+    number = step.line
+    for line in _logical_lines(step.text):
+        flat = " ".join(line.replace("\\\n", " ").split())
+        inner = line_steps(flat, src.parsed) if flat else []
+        if len(inner) == 1 and inner[0].launch:
+            ported, note = port_stage(replace(inner[0], line=number), src, profile, size)
+            if not ported:
+                return step.text, notes, note
+            indent = line[:len(line) - len(line.lstrip())]
+            out += [indent + p for p in ported]
+            notes.append(note)
+        else:
+            out.append(line)
+        number += line.count("\n") + 1
+    return "\n".join(out), notes, ""
 
 
 def append_to_launch(script: str, tail: str) -> str:
