@@ -115,6 +115,16 @@ def test_a_stage_on_more_nodes_than_the_ported_job_is_refused() -> None:
     assert "give nodes=" in r.notes[0]
 
 
+def test_commands_before_the_launch_on_its_line_are_named_not_dropped_silently() -> None:
+    """`cd sub && srun ...` / `[ -d data ] || srun ...`: the port's launch runs without them,
+    and a note names them; a launch's own environment (`FOO=1 srun`) is not such a command."""
+    for before in ("cd sub &&", "[ -d data ] ||"):
+        r = port(SLURM + f"{before} srun python train.py\n", "polaris")["polaris"]
+        assert f"also runs `{before}` before the launch" in _notes(r)
+    r = port(SLURM + 'OMP_NUM_THREADS="4" srun python train.py\n', "polaris")["polaris"]
+    assert "also runs" not in _notes(r)
+
+
 # --- 2: one process driving N GPUs ------------------------------------------------------------
 
 ONE_TASK = """#!/bin/bash

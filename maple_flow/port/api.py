@@ -184,8 +184,18 @@ def _launch_block_notes(p: ParsedScript) -> list[str]:
             "program once: repeat the loop or branch on the target if you need it"]
 
 
+def _shared_line_note(p: ParsedScript) -> list[str]:
+    """A note when the launch shares its line with commands before it (not carried)."""
+    if not p.launch_shared:
+        return []
+    line = p.launch_block.line if p.launch_block is not None else "?"
+    return [f"the launch line (line {line}) also runs `{p.launch_shared}` before the launch: "
+            "not carried, the target's launch runs without it; if the job needs it, put it "
+            "on a line of its own before the launch (a test as an `if` block around it)"]
+
+
 def _software_notes(src: Source, profile: ClusterProfile) -> list[str]:
-    p, notes = src.parsed, _launch_block_notes(src.parsed)
+    p, notes = src.parsed, _launch_block_notes(src.parsed) + _shared_line_note(src.parsed)
     target = ", ".join(profile.software.modules) or "no modules"
     if p.modules or p.module_use:
         notes.append(
