@@ -120,7 +120,11 @@ def test_commands_before_the_launch_on_its_line_are_named_not_dropped_silently()
     and a note names them; a launch's own environment (`FOO=1 srun`) is not such a command."""
     for before in ("cd sub &&", "[ -d data ] ||"):
         r = port(SLURM + f"{before} srun python train.py\n", "polaris")["polaris"]
-        assert f"also runs `{before}` before the launch" in _notes(r)
+        assert f"also runs `{before}`: not carried" in _notes(r)
+    r = port(SLURM + "srun python train.py; echo done\n", "polaris")["polaris"]
+    assert "also runs `echo done`: not carried" in _notes(r)
+    r = port(SLURM + "srun python train.py && echo ok\n", "polaris")["polaris"]
+    assert "also runs" not in _notes(r) and "&& echo ok" in r.script  # carried with it
     r = port(SLURM + 'OMP_NUM_THREADS="4" srun python train.py\n', "polaris")["polaris"]
     assert "also runs" not in _notes(r)
 

@@ -185,13 +185,13 @@ def _launch_block_notes(p: ParsedScript) -> list[str]:
 
 
 def _shared_line_note(p: ParsedScript) -> list[str]:
-    """A note when the launch shares its line with commands before it (not carried)."""
+    """A note when the launch shares its line with other commands (not carried)."""
     if not p.launch_shared:
         return []
     line = p.launch_block.line if p.launch_block is not None else "?"
-    return [f"the launch line (line {line}) also runs `{p.launch_shared}` before the launch: "
-            "not carried, the target's launch runs without it; if the job needs it, put it "
-            "on a line of its own before the launch (a test as an `if` block around it)"]
+    return [f"the launch line (line {line}) also runs `{p.launch_shared}`: not carried, the "
+            "target's launch runs without it; if the job needs it, put it on a line of its "
+            "own (a test as an `if` block around the launch)"]
 
 
 def _software_notes(src: Source, profile: ClusterProfile) -> list[str]:

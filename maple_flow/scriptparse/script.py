@@ -75,8 +75,8 @@ class ParsedScript:
     #: ``| tee log``, ``&& echo done``, ``> out.txt 2>&1``, a ``{ ...; } > log`` group's
     #: redirection; ``""`` when nothing (or something not carried, see launch_tail_why).
     launch_tail: str = ""
-    #: Other commands on the launch's line before it, which the port does not carry with it
-    #: (``cd sub &&``, ``[ -d x ] ||``); ``""`` when none.
+    #: Other commands on the launch's line, which the port does not carry with it (``cd sub
+    #: &&`` or ``[ -d x ] ||`` before it, ``; echo done`` after it); ``""`` when none.
     launch_shared: str = ""
 
     def directive(self, *options: str) -> str | None:
@@ -349,7 +349,12 @@ def parse_script(data: str | bytes) -> ParsedScript:
     parsed.launch_redirects = _redirects(found.cmd.text)
     parsed.launch_tail = launch_tail(found.cmd) if not found.inner else ""
     if not found.inner and parsed.launch_loop is None and parsed.per_node_loop is None:
-        parsed.launch_shared = shared_commands(found.cmd)
+        block = blocks[found.block].commands
+        after = block[block.index(found.cmd) + 1:] if found.cmd in block else []
+        rest = [" ".join(c.raw or c.words) for c in after  # `launch & wait`: its own run
+                if c.text == found.cmd.text and c.words[:1] != ("wait",)]
+        shared = [shared_commands(found.cmd), *([] if parsed.launch_tail else rest)]
+        parsed.launch_shared = " ... ".join(x for x in shared if x)
     return parsed
 
 
