@@ -349,8 +349,8 @@ def parse_script(data: str | bytes) -> ParsedScript:
     parsed.launch_redirects = _redirects(found.cmd.text)
     parsed.launch_tail = launch_tail(found.cmd) if not found.inner else ""
     if not found.inner and parsed.launch_loop is None and parsed.per_node_loop is None:
-        block = blocks[found.block].commands
-        after = block[block.index(found.cmd) + 1:] if found.cmd in block else []
+        line_cmds = blocks[found.block].commands
+        after = line_cmds[line_cmds.index(found.cmd) + 1:] if found.cmd in line_cmds else ()
         rest = [" ".join(c.raw or c.words) for c in after  # `launch & wait`: its own run
                 if c.text == found.cmd.text and c.words[:1] != ("wait",)]
         shared = [shared_commands(found.cmd), *([] if parsed.launch_tail else rest)]
