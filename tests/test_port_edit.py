@@ -446,3 +446,12 @@ def test_a_loop_over_the_pbs_node_file_is_kept_on_a_slurm_target() -> None:
     r = port(PBS + body, "perlmutter")["perlmutter"]
     assert r.status == "generated" and r.spec.loop_open[0] == "for H in $(cat $MAPLE_NODEFILE)"
     assert r.spec.setup_steps[0] == 'MAPLE_NODEFILE="$(mktemp)"'
+
+
+def test_a_launcher_asked_only_for_its_version_is_not_a_launch() -> None:
+    """`deepspeed --version` / `torchrun --help` in the set-up start no program: kept as
+    set-up lines, not ported (nor refused) as launches."""
+    script = SLURM + "deepspeed --version\ntorchrun --help\nsrun python train.py\n"
+    r = port(script, "delta")["delta"]
+    assert r.status == "generated"
+    assert "deepspeed --version" in r.spec.setup_steps and "torchrun --help" in r.spec.setup_steps

@@ -175,13 +175,16 @@ def _per_node_launcher(words: tuple[str, ...]) -> str:
         return next((s.name for s in line.stages if s.name in PER_NODE_LAUNCHERS), "")
     head = words[0].rsplit("/", 1)[-1] if words else ""
     if head in {"torchrun", "deepspeed"}:
-        return head
-    if head == "accelerate" and words[1:2] == ("launch",):
-        return "accelerate"
-    if _PYTHON_WORD.match(head) and len(words) > 2 and words[1] == "-m" and (
+        found, rest = head, words[1:]
+    elif head == "accelerate" and words[1:2] == ("launch",):
+        found, rest = "accelerate", words[2:]
+    elif _PYTHON_WORD.match(head) and len(words) > 2 and words[1] == "-m" and (
             _TORCH_RUN_MODULE.match(words[2])):
-        return "torchrun"
-    return ""
+        found, rest = "torchrun", words[3:]
+    else:
+        return ""
+    # `deepspeed --version`, `torchrun --help`: only options, no program: not a launch
+    return found if any(not w.startswith("-") for w in rest) else ""
 
 
 def _container_prefix(value: str) -> str:
