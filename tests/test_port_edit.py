@@ -45,6 +45,90 @@ def test_a_single_task_stage_keeps_its_own_size() -> None:
     assert prep.startswith("srun ") and "--ntasks=1" in prep and "mpiexec" not in r.script
 
 
+LSF_STAGES = """#!/bin/bash
+#BSUB -n 1
+#BSUB -q gpu
+#BSUB -R "rusage[ngpus_excl_p=4]"
+python -m torch.distributed.launch --nproc_per_node=4 stage0.py > stage0.txt
+torchrun --nproc_per_node=4 stage1.py --resume
+python -m torch.distributed.launch --nproc_per_node=4 train.py > train.txt
+"""
+
+
+def test_every_torchrun_stage_before_the_last_is_ported_too() -> None:
+    """Several torchrun / torch.distributed.launch lines: each is the target's launch of its
+    program, none left as a set-up line with the source's launcher; torchrun started once by
+    the job's shell runs on one node, so 4 per node is 4 ranks (not the -n 1 slot count)."""
+    r = port(LSF_STAGES, "delta")["delta"]
+    assert r.status == "generated" and r.spec.ranks == 4
+    lines = [line for line in r.script.splitlines() if ".py" in line and "#" not in line]
+    assert "torch.distributed.launch" not in r.script
+    for program in ("stage0.py > stage0.txt", "stage1.py --resume"):
+        line = next(x for x in lines if program in x)
+        assert line.startswith("srun ") and "torchrun" in line
+    assert "is a launch of its own" in _notes(r)
+
+
+def test_a_dropped_rank_export_is_quoted_with_its_value() -> None:
+    """`export WORLD_SIZE=8` (the user's own count) is the target launcher's to set: the note
+    quotes the line, value included, not only its name."""
+    script = SLURM + "export WORLD_SIZE=8\nexport MASTER_PORT=12340\nsrun python train.py\n"
+    r = port(script, "polaris")["polaris"]
+    note = next(n for n in r.notes if n.startswith("not copied (job size"))
+    assert "`export WORLD_SIZE=8`" in note and "`export MASTER_PORT=12340`" in note
+    assert "WORLD_SIZE=8" not in r.script
+
+
+def test_a_torchrun_stage_whose_program_is_a_variable_is_ported_or_refused() -> None:
+    """`torchrun ... $PROG` before the main launch (PROG set in the script) is read with the
+    script's value and ported; one whose program cannot be read is a refusal naming the line,
+    never a set-up line left with the source's launch."""
+    script = SLURM + ("PROG=prep.py\ntorchrun --nproc_per_node=4 $PROG --x 1\n"
+                      "srun python train.py\n")
+    r = port(script, "polaris")["polaris"]
+    prep = next(line for line in r.script.splitlines() if "prep.py --x 1" in line)
+    assert prep.startswith("mpiexec ") and "torchrun" not in r.script
+    unreadable = script.replace("$PROG --x 1", "$(which mycli) --x 1")
+    r = port(unreadable, "polaris")["polaris"]
+    assert r.status == "refused" and "line 6 `torchrun --nproc_per_node=4" in r.notes[0]
+
+
+def test_a_launch_inside_an_if_block_before_the_main_one_is_ported_in_place() -> None:
+    """`srun python prep.py` inside an `if` of the set-up (a multi-line block): the block is
+    kept, the launch line in it (continued lines joined) becomes the target's launch."""
+    script = SLURM + ("if [ ! -d data ]; then\n  srun -n 1 python prep.py \\\n"
+                      "    --out data\nfi\nsrun python train.py\n")
+    r = port(script, "polaris")["polaris"]
+    assert r.status == "generated" and "srun" not in r.script
+    lines = r.script.splitlines()
+    at = lines.index("if [ ! -d data ]; then")
+    assert lines[at + 1].startswith("  mpiexec -n 1 ") and lines[at + 2] == "fi"
+    assert lines[at + 1].endswith("python prep.py --out data")
+
+
+def test_a_stage_on_more_nodes_than_the_ported_job_is_refused() -> None:
+    """The job is sized on its main (last) launch; an earlier launch on more nodes than that
+    would not fit: refused with the line and what to give, not ported too big."""
+    script = SLURM + "srun python train.py\nsrun -N 1 -n 1 python eval.py\n"
+    r = port(script, "polaris")["polaris"]
+    assert r.status == "refused" and "line 5 `srun python train.py`" in r.notes[0]
+    assert "give nodes=" in r.notes[0]
+
+
+def test_commands_before_the_launch_on_its_line_are_named_not_dropped_silently() -> None:
+    """`cd sub && srun ...` / `[ -d data ] || srun ...`: the port's launch runs without them,
+    and a note names them; a launch's own environment (`FOO=1 srun`) is not such a command."""
+    for before in ("cd sub &&", "[ -d data ] ||"):
+        r = port(SLURM + f"{before} srun python train.py\n", "polaris")["polaris"]
+        assert f"also runs `{before}`: not carried" in _notes(r)
+    r = port(SLURM + "srun python train.py; echo done\n", "polaris")["polaris"]
+    assert "also runs `echo done`: not carried" in _notes(r)
+    r = port(SLURM + "srun python train.py && echo ok\n", "polaris")["polaris"]
+    assert "also runs" not in _notes(r) and "&& echo ok" in r.script  # carried with it
+    r = port(SLURM + 'OMP_NUM_THREADS="4" srun python train.py\n', "polaris")["polaris"]
+    assert "also runs" not in _notes(r)
+
+
 # --- 2: one process driving N GPUs ------------------------------------------------------------
 
 ONE_TASK = """#!/bin/bash
@@ -64,6 +148,45 @@ def test_one_process_with_four_gpus_stays_one_process_with_four() -> None:
         assert "torchrun" not in r.script and "maple-rank" not in r.script
         assert '--ntasks-per-node=1' in launch or '--ppn 1' in launch
         assert "one process per node drives 4 GPUs" in _notes(r)
+        assert "\nNRANKS=1\n" in r.script  # the processes it starts, not its GPUs
+
+
+def test_a_per_rank_stage_of_a_one_process_job_keeps_its_four_ranks() -> None:
+    """NRANKS of a one-process port is its processes (1): a stage of 4 ranks says 4 itself."""
+    script = ONE_TASK.replace("srun python", "srun -n 4 python prep.py\nsrun python")
+    r = port(script, "polaris")["polaris"]
+    prep = next(line for line in r.script.splitlines() if "prep.py" in line)
+    assert "\nNRANKS=1\n" in r.script and prep.startswith("mpiexec -n 4 ")
+
+
+def test_pbs_job_wide_ngpus_with_one_python_is_one_process_with_those_gpus() -> None:
+    """PBS Pro's job-wide ``-l ngpus=2`` (no select chunk, NCI's form) and one python: one
+    process driving 2 GPUs, given 2 on the target, not 1."""
+    script = ("#!/bin/bash\n#PBS -q gpu\n#PBS -l walltime=02:00:00\n#PBS -l ngpus=2\n"
+              "#PBS -l ncpus=6\npython train.py --num_gpus 2\n")
+    r = port(script, "delta")["delta"]
+    assert r.status == "generated" and "--gpus-per-node=2" in r.script
+    assert "\npython3 train.py --num_gpus 2\n" in r.script and "torchrun" not in r.script
+    assert "one process per node drives 2 GPUs" in _notes(r)
+
+
+def test_one_process_launch_inside_a_for_loop_is_ported_in_the_loop() -> None:
+    """A one-process-N-GPU launch inside the user's loop: the loop stays around the target's
+    one-process launch (it was refused: the launch was looked for at the script's end)."""
+    loop = "for lr in 0.1 0.01; do\n  srun python train.py --lr $lr\ndone\n"
+    script = ONE_TASK.replace("srun python train.py --epochs 2\n", loop)
+    for target in ("delta", "polaris"):
+        r = port(script, target)[target]
+        assert r.status == "generated", r.notes[0]
+        tail = r.script.rstrip().split("\n")[-4:]
+        assert tail[0] == "for lr in 0.1 0.01; do" and tail[-1] == "done"
+        assert "--ntasks-per-node=1" in tail[1] or "--ppn 1" in tail[1]
+        assert tail[2].endswith('train.py --lr "$lr"') and "torchrun" not in r.script
+    two = script.replace("--nodes=1", "--nodes=2").replace("--ntasks=1", "--ntasks=2")
+    r = port(two, "delta")["delta"]
+    body = r.script.rstrip().split("\n")[-4:]
+    assert body[0] == "for lr in 0.1 0.01; do" and body[-1] == "done"
+    assert body[1].startswith('srun --nodes="$NNODES" --ntasks="$NNODES" --ntasks-per-node=1')
 
 
 def test_plain_python_on_a_four_gpu_job_is_not_put_under_torchrun() -> None:
@@ -323,3 +446,12 @@ def test_a_loop_over_the_pbs_node_file_is_kept_on_a_slurm_target() -> None:
     r = port(PBS + body, "perlmutter")["perlmutter"]
     assert r.status == "generated" and r.spec.loop_open[0] == "for H in $(cat $MAPLE_NODEFILE)"
     assert r.spec.setup_steps[0] == 'MAPLE_NODEFILE="$(mktemp)"'
+
+
+def test_a_launcher_asked_only_for_its_version_is_not_a_launch() -> None:
+    """`deepspeed --version` / `torchrun --help` in the set-up start no program: kept as
+    set-up lines, not ported (nor refused) as launches."""
+    script = SLURM + "deepspeed --version\ntorchrun --help\nsrun python train.py\n"
+    r = port(script, "delta")["delta"]
+    assert r.status == "generated"
+    assert "deepspeed --version" in r.spec.setup_steps and "torchrun --help" in r.spec.setup_steps

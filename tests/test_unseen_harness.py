@@ -82,6 +82,16 @@ def test_one_process_with_n_gpus_not_shrunk_nor_multiplied() -> None:
                                             notes=said)) == []
 
 
+def test_ranks_of_a_one_process_port_are_the_processes_it_starts() -> None:
+    """A source process driving 4 GPUs kept so: the spec says 1x4 (GPUs), the script starts
+    1 process, which is the source's 1; a port starting 4 processes is still wrong."""
+    c = case(total_ranks=1, nodes=1, gpus_per_node=4, gpus_per_rank=4, launch_model="single")
+    whole = "#!/bin/bash\n#SBATCH -N 1\n#SBATCH --gpus-per-node=4\npython train.py\n"
+    assert check("ranks", c, ported(whole, target="perlmutter", nodes=1, gpus_per_node=4)) == []
+    four = whole.replace("python train.py", "torchrun --nproc_per_node=4 train.py")
+    assert check("ranks", c, ported(four, target="perlmutter", nodes=1, gpus_per_node=4))
+
+
 def test_single_launch_model_is_one_process() -> None:
     c = case(total_ranks=1, nodes=1, gpus_per_node=1, launch_model="single", launcher="none")
     torchrun = "srun torchrun --nnodes=1 --nproc_per_node=4 train.py --epochs 3\n"
@@ -117,3 +127,17 @@ def test_shellcheck_error_inherited_from_the_source_is_not_the_ports() -> None:
     own = RUN._error_kinds(source)
     assert own  # the user's own line is a shellcheck error
     assert RUN._error_kinds("#!/bin/bash\necho ok\n") == set()
+
+
+def test_program_check_takes_any_launch_of_several_as_the_main_one() -> None:
+    """Several launches of the job: the read-back's main launch (the last) may be a further
+    launched program; the case's program must then still run under a launcher."""
+    c = case(program="train.py", args=["--epochs", "3"],
+             other_runs=[{"program": "predict.py", "args": ["--ckpt", "best"], "launched": True}])
+    assert check("program", c, ported(STAGES_SOURCE_PORT)) == []
+    unlaunched = STAGES_SOURCE_PORT.replace("srun python train.py", "python train.py")
+    assert "under a launcher" in " ".join(check("program", c, ported(unlaunched)))
+    lost = STAGES_SOURCE_PORT.replace("srun python train.py --epochs 3 > train.log\n", "")
+    assert "not run by the port" in " ".join(check("program", c, ported(lost)))
+    wrong_args = STAGES_SOURCE_PORT.replace("--ckpt best", "--ckpt last")
+    assert check("program", c, ported(wrong_args))

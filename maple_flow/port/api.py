@@ -184,8 +184,18 @@ def _launch_block_notes(p: ParsedScript) -> list[str]:
             "program once: repeat the loop or branch on the target if you need it"]
 
 
+def _shared_line_note(p: ParsedScript) -> list[str]:
+    """A note when the launch shares its line with other commands (not carried)."""
+    if not p.launch_shared:
+        return []
+    line = p.launch_block.line if p.launch_block is not None else "?"
+    return [f"the launch line (line {line}) also runs `{p.launch_shared}`: not carried, the "
+            "target's launch runs without it; if the job needs it, put it on a line of its "
+            "own (a test as an `if` block around the launch)"]
+
+
 def _software_notes(src: Source, profile: ClusterProfile) -> list[str]:
-    p, notes = src.parsed, _launch_block_notes(src.parsed)
+    p, notes = src.parsed, _launch_block_notes(src.parsed) + _shared_line_note(src.parsed)
     target = ", ".join(profile.software.modules) or "no modules"
     if p.modules or p.module_use:
         notes.append(
@@ -372,7 +382,8 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
     else:
         (nodes, gpn, notes), one_refusal = _size(src, profile, o), ""
     timing, time_notes = _timing(src, profile, (nodes, gpn), o)
-    carried = Carried(size=(nodes, gpn))
+    size = (nodes, gpn, nodes if one_process else nodes * gpn)
+    carried = Carried(size=size)
     array = port_array(src.parsed, profile)
     carried.job_vars += [array.index_var] if array.index_var else []
     carry_env(src, profile, o, carried)
@@ -423,7 +434,7 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
     refusals += [array.refusal] if array.refusal else []
     refusals = [one_refusal] if one_refusal else refusals + carried.refusals
     applied = apply_edits(result.script, src, profile, one_process=one_process,
-                          size=(nodes, gpn), entry=entry, errexit=errexit)
+                          size=size, entry=entry, errexit=errexit)
     script, notes, refusals = applied.script, notes + applied.notes, refusals + (
         applied.refusals if not refusals else [])
     if refusals:

@@ -46,7 +46,7 @@ def rendezvous_note(p: ParsedScript, script: str) -> list[str]:
 
 
 def _launch_edits(out: Applied, src: Source, profile: ClusterProfile, one_process: bool,
-                  size: tuple[int, int], entry: str) -> None:
+                  size: tuple[int, int, int], entry: str) -> None:
     p = src.parsed
     if one_process:
         out.script, problem = one_process_launch(out.script, profile, size[0],
@@ -61,7 +61,7 @@ def _launch_edits(out: Applied, src: Source, profile: ClusterProfile, one_proces
 
 
 def _after_launch(out: Applied, src: Source, profile: ClusterProfile,
-                  size: tuple[int, int], errexit: bool) -> None:
+                  size: tuple[int, int, int], errexit: bool) -> None:
     """The user's lines after the launch, appended after the target's launch: kept verbatim
     (scheduler variables renamed), another launch given the target's launcher."""
     p = src.parsed
@@ -90,7 +90,7 @@ def _after_launch(out: Applied, src: Source, profile: ClusterProfile,
 
 
 def apply_edits(script: str, src: Source, profile: ClusterProfile, *, one_process: bool,
-                size: tuple[int, int], entry: str, errexit: bool) -> Applied:
+                size: tuple[int, int, int], entry: str, errexit: bool) -> Applied:
     """``script`` (the target's rendered port) with the plan's edits made."""
     out = Applied(script)
     _launch_edits(out, src, profile, one_process, size, entry)

@@ -5,9 +5,15 @@ program's words read (renamed for the target's scheduler)."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
+from maple_flow.knowledge.scheduler_vars import (
+    equivalent_query,
+    foreign_command,
+    foreign_pattern,
+    scheduler_vars,
+)
 from maple_flow.models import ClusterProfile
 from maple_flow.models.job import TORCH_RANK_VARS
 from maple_flow.models.shell_lines import setup_line_problem
@@ -69,8 +75,9 @@ class Carried:
     job_vars: list[str] = field(default_factory=list)
     #: Export lines carried as written (``step`` verdicts), placed where the source has them.
     export_lines: dict[str, str] = field(default_factory=dict)
-    #: The target job's nodes and ranks per node (another launch of the job is sized on it).
-    size: tuple[int, int] = (1, 1)
+    #: The target job's nodes, GPUs per node and processes (the launch's NRANKS: fewer than
+    #: its GPUs when one process drives several); another launch of the job is sized on it.
+    size: tuple[int, int, int] = (1, 1, 1)
     #: Why a part of the script cannot be ported (the port is refused).
     refusals: list[str] = field(default_factory=list)
     #: Set-up lines that are the target's launch of another program (its own words inside).
@@ -106,14 +113,18 @@ def carry_env(src: Source, profile: ClusterProfile, o: dict[str, Any], out: Carr
             out.export_lines[name] = f"export {name}={value}"
         else:
             out.dropped_env.add(name)
-            _drop_note(name, value, verdict.kind, verdict.why, dropped, out)
-    for why, names in dropped.items():
-        out.notes.append(f"not copied ({why}): {', '.join(sorted(names))}")
+            line = f"export {name}={value}" if name in src.parsed.env else f"{name}={value}"
+            _drop_note(name, line, verdict.kind, verdict.why, dropped, out)
+    for why, lines in dropped.items():
+        out.notes.append(f"not copied ({why}): {', '.join(sorted(lines))}")
     out.env.update(o.get("env") or {})
 
 
-def _drop_note(name: str, value: str, kind: str, why: str, grouped: dict[str, list[str]],
+def _drop_note(name: str, line: str, kind: str, why: str, grouped: dict[str, list[str]],
                out: Carried) -> None:
+    """A note for the dropped ``line`` (``export NAME=value``) of variable ``name``; drops
+    of the same reason are grouped, each line quoted (its value is what the user set)."""
+    value = line.partition("=")[2]
     if kind == "account":
         out.notes.append(f"{name}={value} carries the source's account/queue to its "
                          "scheduler: not copied")
@@ -121,7 +132,7 @@ def _drop_note(name: str, value: str, kind: str, why: str, grouped: dict[str, li
         out.notes.append(f"{name}={value} points to the source cluster's filesystem: not "
                          "copied; set it to the matching path on the target")
     else:
-        grouped.setdefault(why, []).append(name)
+        grouped.setdefault(why, []).append(f"`{short(line)}`")
 
 
 def _profiles() -> list[ClusterProfile]:
@@ -182,6 +193,10 @@ def _classify(src: Source, profile: ClusterProfile, out: Carried) -> tuple[list[
         elif step.keep is False and _same_scheduler_query(step, src, profile):
             kept.append(Step(step.line, step.text, True, f"a query of {profile.scheduler}, "
                              "the target's scheduler too: it runs there as written"))
+        elif step.keep is False and (same := _other_scheduler_query(step, src, profile)):
+            kept.append(Step(step.line, same, True, "queries the source's scheduler; on "
+                             f"{profile.name} the same query of {profile.scheduler}",
+                             original=step.text))
         elif step.keep is False:
             out.notes.append(f"line {step.line} `{short(step.text)}` is not copied: {step.why}")
         elif step.keep and _builds_launch(step, src.parsed.launch_vars):
@@ -203,6 +218,16 @@ def _same_scheduler_query(step: Step, src: Source, profile: ClusterProfile) -> b
     return (src.parsed.scheduler == profile.scheduler and not step.name
             and step.why.endswith("is the source scheduler's command")
             and step.text.lstrip().startswith(_QUERIES.get(profile.scheduler, ())))
+
+
+def _other_scheduler_query(step: Step, src: Source, profile: ClusterProfile) -> str:
+    """A line that only runs a query of the source's scheduler (``scontrol show job``,
+    maybe into a file) as the target's scheduler's query of the same, or ``""``."""
+    source = src.parsed.scheduler
+    if not source or source == profile.scheduler or step.name or not step.why.endswith(
+            "is the source scheduler's command"):
+        return ""
+    return equivalent_query(step.text, source, profile.scheduler)
 
 
 def _read_later(src: Source, kept: list[Step], out: Carried) -> list[Step]:
@@ -253,6 +278,13 @@ def carry_steps(src: Source, profile: ClusterProfile, out: Carried) -> None:
         if step.launch:
             _add_stage(step, src, profile, out)
             continue
+        if "\n" in step.text and step.keep:
+            from maple_flow.port.stages import port_inner_launches
+
+            text, notes, refusal = port_inner_launches(step, src, profile, out.size)
+            out.notes += notes
+            out.refusals += [refusal] if refusal else []
+            step = replace(step, text=text)
         added = _add_step(step, profile, out)
         started = started or (added and step.keep is True)
     out.steps[:0] = list(out.export_lines.values())  # exports no kept step places: first
@@ -270,8 +302,6 @@ _VENDOR_TOKENS: dict[str, re.Pattern[str]] = {
     "amd": re.compile(r"\brocm-smi\b|\bROCR_VISIBLE_DEVICES\b|\bHIP_VISIBLE_DEVICES\b|"
                       r"(?<![\w-])(?:rocprof|rocprofv2|rocprofv3)(?![\w-])"),
 }
-_FOREIGN_SCHEDULER = {"slurm": re.compile(r"\$\{?(PBS_\w+)"),
-                      "pbs": re.compile(r"\$\{?(SLURM_\w+)")}
 
 
 def vendor_reason(text: str, profile: ClusterProfile) -> str:
@@ -292,9 +322,13 @@ def foreign_reason(text: str, profile: ClusterProfile) -> str:
     if vendor:
         return vendor
     renamed, _ = translate_scheduler_vars(text, profile.scheduler)
-    other = _FOREIGN_SCHEDULER[profile.scheduler].search(renamed)
+    other = foreign_pattern(profile.scheduler).search(renamed)
     if other:
         return f"${other.group(1)} is not set by {profile.name}'s scheduler ({profile.scheduler})"
+    command = foreign_command(profile.scheduler).search(text)
+    if command:
+        return (f"`{command.group(1)}` is another scheduler's command; {profile.name} runs "
+                f"{profile.scheduler}")
     return other_site_file(text, profile)
 
 
@@ -383,7 +417,7 @@ def _add_step(step: Step, profile: ClusterProfile, out: Carried) -> bool:
         out.notes.append(f"`{step.text}` queries another vendor's GPUs: not copied")
         return False
     out.steps.extend(lines)
-    if step.keep and step.why:
+    if step.keep and step.why and not step.original:  # a rewritten line has its own note
         out.notes.append(f"set-up kept: `{short(step.text)}` ({step.why})")
     return True
 
@@ -414,14 +448,25 @@ def translate(src: Source, profile: ClusterProfile, carried: Carried) -> tuple[s
     carried.steps = [tr(s) for s in carried.steps]
     words = [entry, *args, *carried.env.values(), *carried.steps, *carried.loop_open,
              *carried.loop_close]
-    if any("MAPLE_NODEFILE" in w for w in words):
-        carried.steps[:0] = _NODEFILE_STEPS
-        carried.notes.append("$PBS_NODEFILE (one host per line) is a file the port writes from "
-                             "Slurm's node list: $MAPLE_NODEFILE")
+    _add_helpers(words, renamed, profile, carried)
     if renamed:
         carried.notes.append(f"scheduler variables renamed for {profile.scheduler}: "
                              f"{', '.join(sorted(set(renamed)))}")
     return entry, args
+
+
+def _add_helpers(words: list[str], renamed: list[str], profile: ClusterProfile,
+                 carried: Carried) -> None:
+    """The helper variables (``$MAPLE_NODEFILE`` on Slurm for PBS's node file) that ``words``
+    read after renaming (``renamed``: ``$A -> $B``): their lines first among the set-up
+    steps, each with its note."""
+    lines: list[str] = []
+    for name, helper in scheduler_vars().helpers.items():
+        if helper.scheduler == profile.scheduler and any(name in w for w in words):
+            lines += helper.lines
+            source = sorted({r.split(" -> ")[0] for r in renamed if r.endswith(f"${name}")})
+            carried.notes.append(helper.note.replace("{source}", ", ".join(source) or name))
+    carried.steps[:0] = lines
 
 
 def _script_args_notes(args: list[str], profile: ClusterProfile, carried: Carried) -> None:

@@ -19,6 +19,7 @@ _PER_RANK_COUNTS = (
     (re.compile(r"ppr:\d+:node"), "ppr:1:node"),
 )
 _SIZE_COMMENT = re.compile(r"(\d+) node\(s\) x (\d+) GPU\(s\) = \d+ ranks")
+_RANK_COUNT = re.compile(r"^NRANKS=\d+$", re.M)
 
 
 def one_process_size(f: ScriptFacts, profile: ClusterProfile) -> tuple[int, int, str]:
@@ -52,9 +53,9 @@ def one_process_launch(script: str, profile: ClusterProfile, nodes: int,
     else:
         launch = [_one_per_node(section[head]), f"    {argv}"]
     lines = script.rstrip("\n").split("\n")
-    text = "\n".join(lines[:start] + launch) + "\n"
+    text = "\n".join(lines[:start] + launch + lines[start + len(section):]) + "\n"
     text = _SIZE_COMMENT.sub(r"\1 node(s) x \2 GPU(s), one process per node driving them", text)
-    return text, ""
+    return _RANK_COUNT.sub(f"NRANKS={nodes}", text, count=1), ""  # one process per node
 
 
 def _one_per_node(line: str) -> str:

@@ -6,6 +6,7 @@ import math
 import re
 from dataclasses import dataclass
 
+from maple_flow.knowledge.scheduler_vars import scheduler_vars
 from maple_flow.models import ClusterProfile, format_walltime
 
 #: Environment variables that belong to a cluster (network, launcher, devices, rendezvous).
@@ -176,31 +177,6 @@ def _path_or(name: str, value: str, kind: str) -> EnvVerdict:
     return EnvVerdict(kind)
 
 
-#: Scheduler variables a user value may read, and each scheduler's name for the same fact
-#: (``NNODES``/``NRANKS``/``GPUS_PER_NODE`` are set by every maple_flow script).
-_SCHEDULER_VARS: dict[str, dict[str, str]] = {
-    "SLURM_SUBMIT_DIR": {"pbs": "PBS_O_WORKDIR"},
-    "PBS_O_WORKDIR": {"slurm": "SLURM_SUBMIT_DIR"},
-    "SLURM_JOB_ID": {"pbs": "PBS_JOBID"},
-    "SLURM_JOBID": {"pbs": "PBS_JOBID"},
-    "PBS_JOBID": {"slurm": "SLURM_JOB_ID"},
-    "SLURM_JOB_NAME": {"pbs": "PBS_JOBNAME"},
-    "PBS_JOBNAME": {"slurm": "SLURM_JOB_NAME"},
-    "SLURM_JOB_NUM_NODES": {"pbs": "NNODES"},
-    "SLURM_NNODES": {"pbs": "NNODES"},
-    "SLURM_NTASKS": {"pbs": "NRANKS"},
-    "SLURM_GPUS_ON_NODE": {"pbs": "GPUS_PER_NODE"},
-    "SLURM_GPUS_PER_NODE": {"pbs": "GPUS_PER_NODE"},
-    "SLURM_NTASKS_PER_NODE": {"pbs": "GPUS_PER_NODE"},
-    # PBS's node file: on Slurm a file the ported script writes from the node list
-    "PBS_NODEFILE": {"slurm": "MAPLE_NODEFILE"},
-    # LSF (a source only): its job facts under either target scheduler's names
-    "LSB_JOBID": {"slurm": "SLURM_JOB_ID", "pbs": "PBS_JOBID"},
-    "LSB_JOBNAME": {"slurm": "SLURM_JOB_NAME", "pbs": "PBS_JOBNAME"},
-    "LS_SUBCWD": {"slurm": "SLURM_SUBMIT_DIR", "pbs": "PBS_O_WORKDIR"},
-    "LSB_DJOB_NUMPROC": {"slurm": "NRANKS", "pbs": "NRANKS"},
-    "LSB_MAX_NUM_PROCESSORS": {"slurm": "NRANKS", "pbs": "NRANKS"},
-}
 #: ``${NAME}``, ``${NAME%%.*}`` (an expansion with an operator), ``$NAME``.
 _REF = re.compile(r"\$\{(\w+)((?:[:#%/^,@]|-|\+|=|\?)[^}]*)?\}|\$(\w+)")
 
@@ -209,10 +185,11 @@ def translate_scheduler_vars(text: str, scheduler: str) -> tuple[str, list[str]]
     """``text`` with the other scheduler's job variables renamed to ``scheduler``'s, and
     ``"$A -> $B"`` for each renaming."""
     done: list[str] = []
+    renames = scheduler_vars().variables
 
     def one(match: re.Match[str]) -> str:
         name = match.group(1) or match.group(3)
-        new = _SCHEDULER_VARS.get(name, {}).get(scheduler)
+        new = renames.get(name, {}).get(scheduler)
         if new is None:
             return match.group(0)
         done.append(f"${name} -> ${new}")

@@ -6,6 +6,8 @@ of the same program, arguments verbatim."""
 from __future__ import annotations
 
 import re
+import shlex
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from maple_flow.errors import MapleError
@@ -29,16 +31,19 @@ def header_of(text: str) -> str:
 
 
 def launch_section(script: str) -> tuple[int, list[str]]:
-    """(first line index, lines) of the launch at the end of a generated script: its command
-    and the lines the template writes just before it."""
+    """(first line index, lines) of the launch of a generated script: its command (to its
+    last continued line) and the lines the template writes just before it; the lines after
+    it (the user's loop closing around it) are not part of it."""
     lines = script.rstrip("\n").split("\n")
     at = launch_command_line(script)
     if at is None:
         return len(lines), []
-    start = at - 1
+    start, end = at - 1, at - 1
     while start > 0 and _LAUNCH_PREAMBLE.match(lines[start - 1]):
         start -= 1
-    return start, lines[start:]
+    while end < len(lines) - 1 and lines[end].rstrip().endswith("\\"):
+        end += 1
+    return start, lines[start:end + 1]
 
 
 def one_line_commands(lines: list[str]) -> list[str]:
@@ -54,23 +59,40 @@ def one_line_commands(lines: list[str]) -> list[str]:
     return [line for line in out if line]
 
 
+def _values_read(text: str, src: Source) -> str:
+    """The script's assignments of a literal value (``PROG=prep.py``) that ``text`` reads,
+    as lines: the launch is read with them, as the main launch is."""
+    from maple_flow.port.rules import referenced
+
+    values = src.parsed.variables
+    names = dict.fromkeys(n for n in referenced(text) if n in values
+                          and "$" not in values[n] and "`" not in values[n])
+    return "".join(f"{n}={shlex.quote(values[n])}\n" for n in names)
+
+
 def port_stage(step: Step, src: Source, profile: ClusterProfile,
-               size: tuple[int, int]) -> tuple[list[str], str]:
+               size: tuple[int, int, int]) -> tuple[list[str], str]:
     """The target's lines for a launch set-up ``step`` and a note, or ([], why it cannot)."""
     from maple_flow.port.api import port_launch_only
 
     try:
-        result = port_launch_only(src.header + step.text + "\n", src.cluster, profile.id)
+        result = port_launch_only(src.header + _values_read(step.text, src) + step.text + "\n",
+                                  src.cluster, profile.id)
     except MapleError as exc:
         return [], f"line {step.line} `{step.text}` launches a program that cannot be ported: {exc}"
     if result.status == "refused":
         why = "; ".join(result.notes[:1])
         return [], f"line {step.line} `{step.text}` launches a program: {why}"
+    if result.spec.nodes > size[0]:
+        return [], (f"line {step.line} `{step.text}` launches a program on "
+                    f"{result.spec.nodes} node(s) and the ported job has {size[0]} (sized on "
+                    "its main launch, the last one): give nodes= (--nodes) for the largest "
+                    "launch, or port the launches as jobs of their own")
     _, section = launch_section(result.script)
     lines = one_line_commands(section)
     wanted = dict(zip(_SIZE_VARS, (result.spec.nodes, result.spec.ranks,
                                    result.spec.gpus_per_node), strict=True))
-    main = dict(zip(_SIZE_VARS, (size[0], size[0] * size[1], size[1]), strict=True))
+    main = dict(zip(_SIZE_VARS, (size[0], size[2], size[1]), strict=True))
     for name, value in wanted.items():
         if value != main[name]:
             lines = [line.replace(f'"${name}"', str(value)) for line in lines]
@@ -81,6 +103,43 @@ def port_stage(step: Step, src: Source, profile: ClusterProfile,
             f"same program ({result.spec.nodes} node(s) x {result.spec.gpus_per_node}): "
             f"`{lines[-1]}`")
     return lines, note
+
+
+def _logical_lines(text: str) -> list[str]:
+    """``text``'s lines with backslash-continued ones joined (each still one string)."""
+    out: list[str] = []
+    for line in text.split("\n"):
+        if out and out[-1].rstrip().endswith("\\"):
+            out[-1] += "\n" + line
+        else:
+            out.append(line)
+    return out
+
+
+def port_inner_launches(step: Step, src: Source, profile: ClusterProfile,
+                        size: tuple[int, int, int]) -> tuple[str, list[str], str]:
+    """A multi-line block (``if ...; then srun python prep.py; fi``) with each launch line in
+    it replaced by the target's launch of the same program, indentation kept; the notes;
+    and a refusal when one cannot be ported (the block is then not carried)."""
+    from maple_flow.scriptparse.steps import line_steps
+
+    out: list[str] = []
+    notes: list[str] = []
+    number = step.line
+    for line in _logical_lines(step.text):
+        flat = " ".join(line.replace("\\\n", " ").split())
+        inner = line_steps(flat, src.parsed) if flat else []
+        if len(inner) == 1 and inner[0].launch:
+            ported, note = port_stage(replace(inner[0], line=number), src, profile, size)
+            if not ported:
+                return step.text, notes, note
+            indent = line[:len(line) - len(line.lstrip())]
+            out += [indent + p for p in ported]
+            notes.append(note)
+        else:
+            out.append(line)
+        number += line.count("\n") + 1
+    return "\n".join(out), notes, ""
 
 
 def append_to_launch(script: str, tail: str) -> str:

@@ -56,6 +56,12 @@ def _pbs_resource(ds: list[Directive], key: str) -> int | None:
     return None
 
 
+def job_gpus(p: ParsedScript) -> int | None:
+    """The GPUs of the whole job: Slurm's ``--gpus``, or PBS Pro's job-wide ``-l ngpus=N``
+    (NCI Gadi's form, without a ``select`` chunk)."""
+    return gpu_count(p.directive("gpus")) or first_int(p.directive("ngpus"))
+
+
 def directive_size(p: ParsedScript) -> dict[str, int | None]:
     """Nodes, GPUs per node, tasks per node and tasks as the directives request them."""
     nodes = first_int(p.directive("nodes", "select"))
@@ -63,7 +69,7 @@ def directive_size(p: ParsedScript) -> dict[str, int | None]:
     gres = p.directive("gres")
     if gpus is None and gres and "gpu" in gres:
         gpus = gpu_count(gres)
-    total_gpus = gpu_count(p.directive("gpus"))
+    total_gpus = job_gpus(p)
     per_task = gpu_count(p.directive("gpus-per-task"))
     tpn = first_int(p.directive("ntasks-per-node")) or _pbs_resource(p.directives, "mpiprocs")
     tasks = first_int(p.directive("ntasks"))
@@ -90,8 +96,11 @@ def _variables(p: ParsedScript, size: dict[str, int | None]) -> dict[str, str]:
 
 
 def _per_node_size(
-    stage: Stage, size: dict[str, int | None], vars_: dict[str, str]
+    stage: Stage, size: dict[str, int | None], vars_: dict[str, str], outer: bool
 ) -> tuple[int | None, int | None]:
+    """Nodes and ranks per node of a per-node launcher; torchrun started once by the job's
+    shell (no site launcher around it), with neither ``--nnodes`` nor a node directive,
+    runs on one node (its default) when its ranks per node are known."""
     if stage.name == "accelerate":
         total = to_int(stage.get("--num_processes", "--num-processes"), vars_)
         nodes = to_int(stage.get("--num_machines", "--num-machines"), vars_) or size["nodes"]
@@ -106,7 +115,8 @@ def _per_node_size(
     gpn = to_int(stage.get("--nproc_per_node", "--nproc-per-node"), vars_)
     nnodes = stage.get("--nnodes")
     nodes = to_int(nnodes.split(":")[0], vars_) if nnodes else None
-    return nodes or size["nodes"], gpn or size["gpus"]
+    gpn = gpn or size["gpus"]
+    return nodes or size["nodes"] or (1 if gpn and not (nnodes or outer) else None), gpn
 
 
 _INCLUDE_HOST = re.compile(r"^[\w.-]+:(\d{1,4}(?:,\d{1,4})*)$")
@@ -174,7 +184,8 @@ def job_size(p: ParsedScript) -> tuple[int | None, int | None]:
     stages = p.launch.stages
     per_node = [s for s in stages if s.name in _PER_NODE_LAUNCHERS]
     if per_node:
-        nodes, gpn = _per_node_size(per_node[-1], size, vars_)
+        wrapped = _outer(p) is not None or any(s.name.startswith("$") for s in stages)
+        nodes, gpn = _per_node_size(per_node[-1], size, vars_, wrapped)
         return (None if _node_conflict(p) else nodes), gpn
     outer = _outer(p)
     if _hidden_launcher(p):  # its ranks per node are what the directives say, if they do
@@ -234,7 +245,7 @@ def job_total(p: ParsedScript, nodes: int | None, gpn: int | None) -> tuple[int 
             return total, f"{outer.name} -n"
     if size["tasks"]:
         return size["tasks"], "the ntasks directive"
-    total_gpus = gpu_count(p.directive("gpus"))
+    total_gpus = job_gpus(p)
     if total_gpus and not _hidden_launcher(p):
         return total_gpus, "the gpus directive"
     return None, _unknown_why(p)
@@ -263,7 +274,7 @@ def gpus_per_process(p: ParsedScript, nodes: int | None, gpn: int | None) -> int
         per_task = gpu_count(outer.get("--gpus-per-task")) or per_task
     if gpn != 1:
         return None
-    total = gpu_count(p.directive("gpus"))
+    total = job_gpus(p)
     job_nodes = nodes or size["nodes"] or 1
     per_node = size["gpus"] or (total // job_nodes if total else None)
     gpus = per_task or per_node

@@ -75,6 +75,9 @@ class ParsedScript:
     #: ``| tee log``, ``&& echo done``, ``> out.txt 2>&1``, a ``{ ...; } > log`` group's
     #: redirection; ``""`` when nothing (or something not carried, see launch_tail_why).
     launch_tail: str = ""
+    #: Other commands on the launch's line, which the port does not carry with it (``cd sub
+    #: &&`` or ``[ -d x ] ||`` before it, ``; echo done`` after it); ``""`` when none.
+    launch_shared: str = ""
 
     def directive(self, *options: str) -> str | None:
         return last_value(self.directives, *options)
@@ -345,6 +348,13 @@ def parse_script(data: str | bytes) -> ParsedScript:
     parsed.launch_vars = _launch_vars(found.cmd, parsed.variables)
     parsed.launch_redirects = _redirects(found.cmd.text)
     parsed.launch_tail = launch_tail(found.cmd) if not found.inner else ""
+    if not found.inner and parsed.launch_loop is None and parsed.per_node_loop is None:
+        line_cmds = blocks[found.block].commands
+        after = line_cmds[line_cmds.index(found.cmd) + 1:] if found.cmd in line_cmds else ()
+        rest = [" ".join(c.raw or c.words) for c in after  # `launch & wait`: its own run
+                if c.text == found.cmd.text and c.words[:1] != ("wait",)]
+        shared = [shared_commands(found.cmd), *([] if parsed.launch_tail else rest)]
+        parsed.launch_shared = " ... ".join(x for x in shared if x)
     return parsed
 
 
@@ -370,6 +380,25 @@ def launch_tail(cmd: ShellCommand) -> str:
         tail = tail[group.end():]
     tail = tail.strip()
     return tail if _CARRIED_TAIL.match(tail) else ""
+
+
+_LINE_START = re.compile(r"^[\s{]*")
+_ASSIGNMENTS = re.compile(r"(?:\w+=(?:\"[^\"]*\"|'[^']*'|\S*)\s*)+$")
+_SEPARATED = re.compile(r"(?:&&|\|\||;|\|)\s*$")
+
+
+def shared_commands(cmd: ShellCommand) -> str:
+    """The commands on the launch's logical line before it (``cd run &&``, ``[ -d x ] ||``,
+    ``clear;``), which are not part of its run; ``""`` when none."""
+    words = [w for w in (cmd.raw or cmd.words) if not _REDIRECT_WORD.match(w)]
+    start = cmd.text.find(words[0]) if words else -1
+    if start <= 0:
+        return ""
+    before = _LINE_START.sub("", cmd.text[:start])
+    if cmd.assignments:  # FOO=1 srun ...: the launch's own environment
+        before = _ASSIGNMENTS.sub("", before)
+    before = before.strip()
+    return before if _SEPARATED.search(before) and not before.startswith("#") else ""
 
 
 _REDIRECT = re.compile(r"(?:^|\s)((?:\d|&)?>>?(?:&\d)?\s*[^\s&|;]*)")

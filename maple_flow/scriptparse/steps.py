@@ -13,13 +13,13 @@ import re
 import shlex
 from dataclasses import dataclass, replace
 
-from maple_flow.scriptparse.launch import Stage, read_words, wrapper_end
+from maple_flow.scriptparse.launch import PER_NODE_LAUNCHERS, Stage, read_words, wrapper_end
 from maple_flow.scriptparse.script import ParsedScript, is_declare_export
 from maple_flow.scriptparse.shell import Block, ShellCommand, split_commands
 
 _SCHEDULER_CMDS = frozenset({
     "scontrol", "squeue", "sinfo", "sacct", "sbatch", "salloc", "sstat", "qstat", "qsub",
-    "qdel", "pbsnodes", "srun", "mpiexec", "mpirun", "ibrun", "aprun",
+    "qdel", "pbsnodes", "srun", "mpiexec", "mpirun", "ibrun", "aprun", "jsrun",
 })
 #: Site launchers: a set-up line that starts a Python program through one is a stage of the job.
 _LAUNCH_CMDS = frozenset({"srun", "mpiexec", "mpirun", "ibrun", "aprun", "jsrun"})
@@ -138,6 +138,9 @@ def _command_step(cmd: ShellCommand, text: str, conda_module: bool) -> Step | No
     if head in _LAUNCH_CMDS and _launches_program(words):
         return Step(cmd.line, text, True, f"a launch of its own through the source's {head}",
                     launch=True)
+    launcher = _per_node_launcher(words)
+    if launcher:
+        return Step(cmd.line, text, True, f"a launch of its own through {launcher}", launch=True)
     if head in _SCHEDULER_CMDS:
         if any(w in words for w in ("-c",)) and head in {"srun", "mpiexec", "mpirun"}:
             return Step(cmd.line, text, False, f"it runs on the nodes through the source's "
@@ -156,6 +159,32 @@ def _launches_program(words: tuple[str, ...]) -> bool:
     """Whether ``words`` start a Python program (a file or ``-m`` module) through a launcher."""
     line = read_words(list(words))
     return line is not None and bool(line.entrypoint) and not line.inline
+
+
+_TORCH_RUN_MODULE = re.compile(r"^torch\.distributed\.(?:run|launch)$")
+_PYTHON_WORD = re.compile(r"^python[\d.]*$")
+
+
+def _per_node_launcher(words: tuple[str, ...]) -> str:
+    """The per-node launcher (torchrun, ``python -m torch.distributed.launch``, deepspeed,
+    accelerate launch) that ``words`` start, or ``""``: a launch even when its program is
+    not readable here (``torchrun ... $PROG``; the port reads it with the script's values,
+    or refuses)."""
+    line = read_words(list(words))
+    if line is not None and line.entrypoint and not line.inline:
+        return next((s.name for s in line.stages if s.name in PER_NODE_LAUNCHERS), "")
+    head = words[0].rsplit("/", 1)[-1] if words else ""
+    if head in {"torchrun", "deepspeed"}:
+        found, rest = head, words[1:]
+    elif head == "accelerate" and words[1:2] == ("launch",):
+        found, rest = "accelerate", words[2:]
+    elif _PYTHON_WORD.match(head) and len(words) > 2 and words[1] == "-m" and (
+            _TORCH_RUN_MODULE.match(words[2])):
+        found, rest = "torchrun", words[3:]
+    else:
+        return ""
+    # `deepspeed --version`, `torchrun --help`: only options, no program: not a launch
+    return found if any(not w.startswith("-") for w in rest) else ""
 
 
 def _container_prefix(value: str) -> str:

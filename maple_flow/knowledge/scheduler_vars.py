@@ -1,0 +1,100 @@
+"""Each scheduler's name for the same job fact (``templates/schedulers/variables.yaml``): the
+data a port renames scheduler variables by, and the helper variables a ported script sets."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from pydantic import Field
+
+from maple_flow.models.common import Strict
+from maple_flow.paths import templates_dir
+from maple_flow.yamlio import load_yaml
+
+_NAME = r"^[A-Z_][A-Z0-9_]*$"
+
+
+class Helper(Strict):
+    """A variable the ported script sets itself when a kept line reads it."""
+
+    scheduler: str = Field(pattern=r"^(?:slurm|pbs)$")
+    lines: list[str] = Field(min_length=1)
+    note: str = Field(min_length=1)
+
+
+class Query(Strict):
+    """A read-only query of the job's facts on ``source``, and the same on ``target``."""
+
+    source: str = Field(pattern=r"^(?:slurm|pbs)$")
+    target: str = Field(pattern=r"^(?:slurm|pbs)$")
+    pattern: str = Field(min_length=1)
+    replace: str = Field(min_length=1)
+
+    def model_post_init(self, _: object) -> None:
+        re.compile(self.pattern)  # a bad expression is an error when the data is read
+
+
+class SchedulerVars(Strict):
+    """Renamings (source name -> target scheduler -> name), helpers, equivalent queries,
+    foreign prefixes."""
+
+    variables: dict[str, dict[str, str]]
+    helpers: dict[str, Helper] = Field(default={})
+    queries: list[Query] = Field(default=[])
+    commands: dict[str, list[str]] = Field(default={})
+    foreign_prefixes: dict[str, list[str]]
+
+    def model_post_init(self, _: object) -> None:
+        names = [*self.variables, *(n for m in self.variables.values() for n in m.values())]
+        bad = [n for n in names if not re.match(_NAME, n)]
+        if bad:
+            raise ValueError(f"not variable names: {bad}")
+        unknown = {n for m in self.variables.values() for n in m.values()
+                   if n.startswith("MAPLE_") and n not in self.helpers}
+        if unknown:
+            raise ValueError(f"MAPLE_ names without a helper: {sorted(unknown)}")
+
+
+@cache
+def scheduler_vars() -> SchedulerVars:
+    """The scheduler variable data, read once."""
+    path = templates_dir() / "schedulers" / "variables.yaml"
+    return SchedulerVars.model_validate(load_yaml(path.read_text(encoding="utf-8")))
+
+
+@cache
+def foreign_pattern(scheduler: str) -> re.Pattern[str]:
+    """A reference to a variable of a scheduler family other than ``scheduler``'s."""
+    prefixes = "|".join(re.escape(p) for p in scheduler_vars().foreign_prefixes[scheduler])
+    return re.compile(rf"\$\{{?((?:{prefixes})\w*)")
+
+
+@cache
+def foreign_command(scheduler: str) -> re.Pattern[str]:
+    """A command of another scheduler than ``scheduler``'s, in command position (a line's
+    start, after a pipe, ``;``, ``&&``, ``||`` or inside ``$(...)``)."""
+    names = sorted({c for s, cmds in scheduler_vars().commands.items() if s != scheduler
+                    for c in cmds})
+    alternatives = "|".join(re.escape(n) for n in names) or r"(?!x)x"
+    return re.compile(rf"(?:^|[|;&(`]|\$\()\s*({alternatives})(?![\w.-])", re.M)
+
+
+#: What may follow a query whose output is only saved or shown: nothing, or a redirection.
+_SAVED = r"\s*(?:[12]?>>?\s*\S+\s*)*$"
+
+
+def equivalent_query(text: str, source: str, target: str) -> str:
+    """``text`` (a query of ``source``'s scheduler, alone or redirected to a file) as the
+    same query of ``target``'s, or ``""`` when none is known."""
+    for query in scheduler_vars().queries:
+        if query.source != source or query.target != target:
+            continue
+        found = re.match(rf"\s*(?:{query.pattern})(?={_SAVED})", text)
+        if found:
+            return query.replace + text[found.end():]
+    return ""
+
+
+__all__ = ["Helper", "Query", "SchedulerVars", "equivalent_query", "foreign_command",
+           "foreign_pattern", "scheduler_vars"]
