@@ -151,12 +151,15 @@ def _queue(ctx: Context, arg: str) -> str:
         return default.name
     nodes, seconds, current = _script_request(ctx)
     named = request_from_directives(parse_directives(ctx.script, profile.scheduler)).queue
-    fits = [q for q in profile.queues.items
-            if q.min_nodes <= nodes <= q.max_nodes and (seconds or 0) <= q.max_walltime_seconds]
-    # a queue the site does not have is replaced too, by the default when that one fits
-    others = [q for q in fits if q.name != (named or current.name)]
+    takes = [q for q in profile.queues.items
+             if q.min_nodes <= nodes <= q.max_nodes and (seconds or 0) <= q.max_walltime_seconds]
+    # a queue the site does not have is replaced too, by the default when that one fits;
+    # queues by request only (``auto: false``: preemptible, premium, on demand) never unasked
+    others = [q for q in takes if q.auto and q.name != (named or current.name)]
     if not others:
-        raise Unresolved(f"no {profile.name} queue takes {nodes} node(s) for that long")
+        held = [q.name for q in takes if not q.auto and q.name != (named or current.name)]
+        also = f" (only {', '.join(held)}, which is by request only)" if held else ""
+        raise Unresolved(f"no {profile.name} queue takes {nodes} node(s) for that long{also}")
     return min(others, key=lambda q: (q.max_walltime_seconds, q.max_nodes)).name
 
 
