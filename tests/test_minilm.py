@@ -66,6 +66,26 @@ def test_record_vectors_are_computed_once_and_kept_owner_only(
 
 
 @pytest.mark.skipif(not HAVE_MODEL, reason="embed extra not installed")
+def test_an_edited_or_added_record_gets_new_vectors(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from maple_flow.retrieve import minilm
+
+    monkeypatch.setenv("MAPLE_FLOW_CACHE", str(tmp_path))
+    monkeypatch.delenv("MAPLE_FLOW_NO_CACHE", raising=False)
+    calls: list[int] = []
+    monkeypatch.setattr(minilm, "encode", _fake_encode(calls))
+    edited = [TEXTS[0] + " (edited)", *TEXTS[1:]]
+    added = [*TEXTS, "NCCL WARN Error: failed to extend /dev/shm/nccl-abc to 9637892 bytes"]
+    kb_vectors.record_vectors(TEXTS)
+    kb_vectors.record_vectors(edited)
+    kb_vectors.record_vectors(added)
+    kb_vectors.record_vectors(TEXTS)
+    assert calls == [3, 3, 4]  # each new knowledge base encoded once, the old one read back
+    paths = {kb_vectors.cache_path(t) for t in (TEXTS, edited, added)}
+    assert len(paths) == 3
+
+
+@pytest.mark.skipif(not HAVE_MODEL, reason="embed extra not installed")
 def test_a_cache_file_others_can_write_is_not_trusted(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from maple_flow.retrieve import minilm
