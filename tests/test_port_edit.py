@@ -257,6 +257,34 @@ def test_a_wrapper_with_no_python_after_it_is_the_program_verbatim() -> None:
         assert "your script ./wrapper.sh is the program" in _notes(r)
 
 
+def test_a_site_launcher_wrapper_on_pbs_keeps_the_two_node_layout() -> None:
+    # `torchrun-multinode.sh prog.py` on select=2:ngpus=1: the wrapper is named after torchrun,
+    # the layout is the directives' (2 ranks), not one process on one node
+    script = "#PBS -q gpu\n#PBS -l select=2:ngpus=1\n\ncd ${PBS_O_WORKDIR}\n" \
+        "torchrun-multinode.sh torchrun.py --epochs 3\n"
+    for target in ("delta", "polaris"):
+        r = port(script, target)[target]
+        assert r.status == "generated", r.notes
+        assert r.spec.ranks == 2
+        assert "torchrun.py --epochs 3" in r.script
+        assert "your wrapper torchrun-multinode.sh" in _notes(r)
+
+
+def test_pbs_select_chunk_gpus_and_mpiprocs_are_read() -> None:
+    from maple_flow.scriptparse import parse_script
+    from maple_flow.scriptparse.facts import directive_size
+
+    p = parse_script("#PBS -l select=3:ngpus=4:mpiprocs=4\nmpiexec python train.py\n")
+    assert directive_size(p) == {"nodes": 3, "gpus": 4, "tpn": 4, "tasks": None}
+
+
+def test_a_program_file_named_torchrun_py_is_a_program_not_the_launcher() -> None:
+    from maple_flow.scriptparse import parse_script
+
+    p = parse_script("#PBS -l select=1\nmpiexec -n 2 python torchrun.py --x 1\n")
+    assert p.launch.entrypoint == "torchrun.py" and p.launch.args == ["--x", "1"]
+
+
 # --- 10: a named conda env is the user's, kept whatever module provided conda -------------------
 
 def test_a_named_conda_env_is_kept_with_or_without_a_site_conda_module() -> None:

@@ -50,7 +50,7 @@ class ScriptFacts:
 def _pbs_resource(ds: list[Directive], key: str) -> int | None:
     for d in reversed(ds):
         if d.option in {"select", "nodes"} and d.value:
-            match = re.search(rf"(?:^|:){key}=(\d{1,7})(?!\d)", d.value)
+            match = re.search(rf"(?:^|:){key}=(\d{{1,7}})(?!\d)", d.value)
             if match:
                 return int(match.group(1))
     return None
