@@ -275,7 +275,8 @@ def test_pbs_select_chunk_gpus_and_mpiprocs_are_read() -> None:
     from maple_flow.scriptparse.facts import directive_size
 
     p = parse_script("#PBS -l select=3:ngpus=4:mpiprocs=4\nmpiexec python train.py\n")
-    assert directive_size(p) == {"nodes": 3, "gpus": 4, "tpn": 4, "tasks": None}
+    assert directive_size(p) == {"nodes": 3, "gpus": 4, "tpn": 4, "tasks": None,
+                                 "gpus_per_task": None}
 
 
 def test_a_program_file_named_torchrun_py_is_a_program_not_the_launcher() -> None:
@@ -283,6 +284,17 @@ def test_a_program_file_named_torchrun_py_is_a_program_not_the_launcher() -> Non
 
     p = parse_script("#PBS -l select=1\nmpiexec -n 2 python torchrun.py --x 1\n")
     assert p.launch.entrypoint == "torchrun.py" and p.launch.args == ["--x", "1"]
+
+
+def test_srun_without_task_or_node_counts_is_slurms_one_task_on_one_node() -> None:
+    # no --ntasks/--nodes: Slurm starts one task on one node; it drives the job's 4 GPUs
+    for head in ("#SBATCH --gres=gpu:a100:4\n", "#SBATCH --ntasks=1\n#SBATCH --gpus=2\n"):
+        script = "#!/bin/bash\n#SBATCH --time=04:00:00\n" + head + "\nsrun python3 -u train.py\n"
+        want = 4 if "a100:4" in head else 2
+        r = port(script, "anvil", account="cis230270-gpu")["anvil"]
+        assert r.status == "generated", r.notes
+        assert (r.spec.nodes, r.spec.gpus_per_node) == (1, want)
+        assert f"one process per node drives {want} GPUs" in _notes(r)
 
 
 # --- 10: a named conda env is the user's, kept whatever module provided conda -------------------
