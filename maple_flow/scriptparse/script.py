@@ -12,6 +12,11 @@ from maple_flow.knowledge.directives import (
     last_value,
     parse_directives,
 )
+from maple_flow.scriptparse.cmdline import (
+    command_line_program_reason,
+    is_positional,
+    not_in_script_reason,
+)
 from maple_flow.scriptparse.launch import LaunchLine, installed_command, read_words
 from maple_flow.scriptparse.loop import LaunchLoop, launch_loop
 from maple_flow.scriptparse.lsf import has_lsf, lsf_directives
@@ -323,7 +328,10 @@ def parse_script(data: str | bytes) -> ParsedScript:
     blocks = split_blocks(text)
     found = _find_launch(blocks, {})
     if found is None:
-        raise ParseError(_no_launch_reason(blocks))
+        raise ParseError(not_in_script_reason(blocks) or _no_launch_reason(blocks))
+    if is_positional(found.line.entrypoint):
+        raise ParseError(command_line_program_reason(found.cmd.line, found.cmd.text,
+                                                     found.line.entrypoint))
     directives = parse_directives(text, kind) if kind else []
     if kind is None and has_lsf(text):
         directives = lsf_directives(text)
