@@ -297,6 +297,15 @@ def test_srun_without_task_or_node_counts_is_slurms_one_task_on_one_node() -> No
         assert f"one process per node drives {want} GPUs" in _notes(r)
 
 
+def test_a_pbs_project_directive_is_the_source_account_and_is_replaced() -> None:
+    # PBS Pro's `-P project` (NCI, NSCC) charges the job: the source's, not carried
+    script = PBS.replace("#PBS -A myproj", "#PBS -P personal-abc00")
+    script += "torchrun --nproc_per_node=4 train.py\n"
+    r = port(script, "polaris", account="Catalyst")["polaris"]
+    assert r.status == "generated", r.notes
+    assert "personal-abc00" not in r.script and "#PBS -A Catalyst" in r.script
+
+
 # --- 10: a named conda env is the user's, kept whatever module provided conda -------------------
 
 def test_a_named_conda_env_is_kept_with_or_without_a_site_conda_module() -> None:
