@@ -3,7 +3,10 @@ fixture here, our own example scripts written for it, that fails without its fix
 
 from __future__ import annotations
 
+import pytest
+
 from maple_flow import port
+from maple_flow.errors import ParseError
 
 SLURM = """#!/bin/bash
 #SBATCH -A m1234 -C gpu -q regular
@@ -36,6 +39,23 @@ def test_two_srun_stages_both_get_the_targets_launcher() -> None:
     assert len(prep) == 1 and prep[0].startswith("mpiexec ") and "srun" not in r.script
     assert prep[0].endswith("python prep.py --out data/")
     assert "is a launch of its own" in _notes(r)
+
+
+def test_two_launches_joined_by_and_on_one_line_are_refused_naming_the_line() -> None:
+    # `srun train && srun test`: the port read the test as the launch and kept the rest of
+    # the line after it, so the training never ran and the test ran twice
+    script = SLURM + "srun python main.py -e train && srun python main.py -e test\n"
+    with pytest.raises(ParseError, match=r"line 5: .* runs 2 launches joined on one line"):
+        port(script, "delta")
+
+
+def test_the_same_launches_on_lines_of_their_own_are_both_ported() -> None:
+    script = SLURM + "set -e\nsrun python main.py -e train\nsrun python main.py -e test\n"
+    r = port(script, "aurora", account="proj")["aurora"]
+    assert r.status == "generated"
+    runs = [ln for ln in r.script.splitlines() if "main.py" in ln]
+    assert [("train" in ln, "mpiexec" in ln or ln.startswith("    ")) for ln in runs] == [
+        (True, True), (False, True)]
 
 
 def test_a_single_task_stage_keeps_its_own_size() -> None:
