@@ -326,6 +326,16 @@ def test_a_pbs_project_directive_is_the_source_account_and_is_replaced() -> None
     assert "personal-abc00" not in r.script and "#PBS -A Catalyst" in r.script
 
 
+def test_srun_torchrun_with_gpus_per_task_on_four_nodes_starts_sixteen_ranks() -> None:
+    # --ntasks=4 on 4 nodes are torchrun's agents, one per node, each with 4 GPUs
+    script = ("#!/bin/bash\n#SBATCH --nodes=4\n#SBATCH --ntasks=4\n#SBATCH --gpus-per-task=4\n"
+              "#SBATCH -t 04:00:00\nsrun torchrun --nnodes $SLURM_NNODES "
+              "--nproc_per_node $SLURM_GPUS_PER_TASK train.py\n")
+    r = port(script, "perlmutter", account="m1234")["perlmutter"]
+    assert r.status == "generated", r.notes
+    assert (r.spec.nodes, r.spec.gpus_per_node, r.spec.ranks) == (4, 4, 16)
+
+
 # --- 10: a named conda env is the user's, kept whatever module provided conda -------------------
 
 def test_a_named_conda_env_is_kept_with_or_without_a_site_conda_module() -> None:

@@ -77,6 +77,8 @@ def directive_size(p: ParsedScript) -> dict[str, int | None]:
         gpus = total_gpus // nodes if total_gpus % nodes == 0 else None
     if gpus is None and per_task and tpn:
         gpus = per_task * tpn
+    if gpus is None and per_task and tasks and nodes and tasks % nodes == 0:
+        gpus = per_task * (tasks // nodes)  # --ntasks=4 on --nodes=4: one task per node
     return {"nodes": nodes, "gpus": gpus, "tpn": tpn, "tasks": tasks, "gpus_per_task": per_task}
 
 
