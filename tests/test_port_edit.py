@@ -336,6 +336,17 @@ def test_srun_torchrun_with_gpus_per_task_on_four_nodes_starts_sixteen_ranks() -
     assert (r.spec.nodes, r.spec.gpus_per_node, r.spec.ranks) == (4, 4, 16)
 
 
+def test_a_seed_loop_whose_launch_stops_the_loop_on_failure_is_kept() -> None:
+    # `python3 ... "$i" || exit` inside the loop: the `|| exit` is the launch's own tail
+    script = ("#!/bin/bash\n#SBATCH --nodes=1\n#SBATCH --ntasks=1\n#SBATCH --gres=gpu:4\n"
+              "#SBATCH -t 04:00:00\nfor i in {0..5}; do\n"
+              "    python3 train.py --random_seed \"$i\" || exit\ndone\n")
+    r = port(script, "delta", account="bbka-delta-gpu")["delta"]
+    assert r.status == "generated", r.notes
+    body = r.script[r.script.index("for i in {0..5}; do"):].splitlines()
+    assert body[1].endswith('train.py --random_seed "$i" || exit') and body[2] == "done"
+
+
 # --- 10: a named conda env is the user's, kept whatever module provided conda -------------------
 
 def test_a_named_conda_env_is_kept_with_or_without_a_site_conda_module() -> None:
