@@ -347,6 +347,17 @@ def test_a_seed_loop_whose_launch_stops_the_loop_on_failure_is_kept() -> None:
     assert body[1].endswith('train.py --random_seed "$i" || exit') and body[2] == "done"
 
 
+def test_srun_of_a_users_shell_script_alone_is_that_script_under_the_targets_launcher() -> None:
+    # `srun --label fsdp.sh` (no words after it): the per-rank program is the user's script
+    script = SLURM + "srun --label fsdp.sh\necho \"done $SLURM_JOB_ID\"\n"
+    r = port(script, "aurora", account="proj")["aurora"]
+    assert r.status == "generated", r.notes
+    assert r.spec.ranks == 8 and "fsdp.sh" in r.script.split("maple-rank", 1)[1]
+    assert "your script fsdp.sh is the program" in _notes(r)
+    assert 'echo "done $PBS_JOBID"' in r.script
+    assert "renamed in them for pbs: $SLURM_JOB_ID -> $PBS_JOBID" in _notes(r)
+
+
 # --- 10: a named conda env is the user's, kept whatever module provided conda -------------------
 
 def test_a_named_conda_env_is_kept_with_or_without_a_site_conda_module() -> None:

@@ -269,7 +269,8 @@ def read_words(
             stages.append(Stage("env", operands=[word]))  # `... exec IMAGE OMP_NUM_THREADS=4 cmd`
             i += 1
             continue
-        if base.endswith(".sh") and i + 1 < len(words):
+        if base.endswith(".sh") and (i + 1 < len(words) or any(
+                s.name in PER_RANK_LAUNCHERS for s in stages)):  # `srun fsdp.sh`: the program
             return _shell_wrapper(words, i, stages)
         return None
     return None
