@@ -58,6 +58,21 @@ def test_the_same_launches_on_lines_of_their_own_are_both_ported() -> None:
         (True, True), (False, True)]
 
 
+def test_a_plain_python_program_before_a_plain_python_launch_is_launched_too() -> None:
+    # train then eval, each one process (LSF `-n 1 -gpu num=1`): the training was kept as an
+    # un-launched set-up step and only the evaluation got the target's launch
+    script = ('#!/bin/sh\n#BSUB -q gpuv100\n#BSUB -gpu "num=1"\n#BSUB -n 1\n#BSUB -W 8:00\n'
+              "python3 -m pip install --user tqdm\npython3 runtrain.py --config t.ini\n"
+              "python3 runeval.py --config e.ini\n")
+    r = port(script, "polaris", account="Catalyst")["polaris"]
+    assert r.status == "generated", r.notes
+    joined = r.script.replace("\\\n", " ").splitlines()
+    runs = [ln for ln in joined if "run" in ln and ".py" in ln]
+    assert [("mpiexec" in ln or "maple-rank" in ln, "runtrain" in ln) for ln in runs] == [
+        (True, True), (True, False)]
+    assert "python3 -m pip install --user tqdm" in r.script.splitlines()
+
+
 def test_a_single_task_stage_keeps_its_own_size() -> None:
     script = PBS + "mpiexec -n 1 python prep.py --n 3\nmpiexec -n 8 --ppn 4 python train.py\n"
     r = port(script, "delta")["delta"]
