@@ -230,7 +230,7 @@ def test_plain_python_on_a_four_gpu_job_is_not_put_under_torchrun() -> None:
     r = port(script, "delta")["delta"]
     assert r.spec.gpus_per_node == 4 and "torchrun" not in r.script
     assert r.script.rstrip().endswith("python3 predict.py --ckpt last.ckpt")
-    assert "\npython train.py --gpus 4\n" in r.script
+    assert "\npython3 train.py --gpus 4\n" in r.script  # launched as predict.py is
 
 
 def test_one_process_with_more_gpus_than_a_target_node_is_refused() -> None:

@@ -154,7 +154,7 @@ def _ask_size_without_directives(p: ParsedScript, facts: ScriptFacts, o: dict[st
     """A script with no scheduler directive whose launch states no size (``python train.py``,
     the resources given on the submit command line): its GPUs are asked, never set to 1."""
     if p.directives or any(s.name in PER_NODE_LAUNCHERS for s in p.launch.stages) or (
-            facts.ranks or 1) > 1:
+            facts.ranks != 1):  # ranks not read: asked as ranks
         return
     if o.get("gpus_per_node") and not p.launch.stages:  # the GPUs of its one process
         facts.nodes, facts.gpus_per_process = o.get("nodes") or 1, o["gpus_per_node"]
