@@ -3,7 +3,10 @@ fixture here, our own example scripts written for it, that fails without its fix
 
 from __future__ import annotations
 
+import pytest
+
 from maple_flow import port
+from maple_flow.errors import ParseError
 
 SLURM = """#!/bin/bash
 #SBATCH -A m1234 -C gpu -q regular
@@ -36,6 +39,38 @@ def test_two_srun_stages_both_get_the_targets_launcher() -> None:
     assert len(prep) == 1 and prep[0].startswith("mpiexec ") and "srun" not in r.script
     assert prep[0].endswith("python prep.py --out data/")
     assert "is a launch of its own" in _notes(r)
+
+
+def test_two_launches_joined_by_and_on_one_line_are_refused_naming_the_line() -> None:
+    # `srun train && srun test`: the port read the test as the launch and kept the rest of
+    # the line after it, so the training never ran and the test ran twice
+    script = SLURM + "srun python main.py -e train && srun python main.py -e test\n"
+    with pytest.raises(ParseError, match=r"line 5: .* runs 2 launches joined on one line"):
+        port(script, "delta")
+
+
+def test_the_same_launches_on_lines_of_their_own_are_both_ported() -> None:
+    script = SLURM + "set -e\nsrun python main.py -e train\nsrun python main.py -e test\n"
+    r = port(script, "aurora", account="proj")["aurora"]
+    assert r.status == "generated"
+    runs = [ln for ln in r.script.splitlines() if "main.py" in ln]
+    assert [("train" in ln, "mpiexec" in ln or ln.startswith("    ")) for ln in runs] == [
+        (True, True), (False, True)]
+
+
+def test_a_plain_python_program_before_a_plain_python_launch_is_launched_too() -> None:
+    # train then eval, each one process (LSF `-n 1 -gpu num=1`): the training was kept as an
+    # un-launched set-up step and only the evaluation got the target's launch
+    script = ('#!/bin/sh\n#BSUB -q gpuv100\n#BSUB -gpu "num=1"\n#BSUB -n 1\n#BSUB -W 8:00\n'
+              "python3 -m pip install --user tqdm\npython3 runtrain.py --config t.ini\n"
+              "python3 runeval.py --config e.ini\n")
+    r = port(script, "polaris", account="Catalyst")["polaris"]
+    assert r.status == "generated", r.notes
+    joined = r.script.replace("\\\n", " ").splitlines()
+    runs = [ln for ln in joined if "run" in ln and ".py" in ln]
+    assert [("mpiexec" in ln or "maple-rank" in ln, "runtrain" in ln) for ln in runs] == [
+        (True, True), (True, False)]
+    assert "python3 -m pip install --user tqdm" in r.script.splitlines()
 
 
 def test_a_single_task_stage_keeps_its_own_size() -> None:
@@ -195,7 +230,7 @@ def test_plain_python_on_a_four_gpu_job_is_not_put_under_torchrun() -> None:
     r = port(script, "delta")["delta"]
     assert r.spec.gpus_per_node == 4 and "torchrun" not in r.script
     assert r.script.rstrip().endswith("python3 predict.py --ckpt last.ckpt")
-    assert "\npython train.py --gpus 4\n" in r.script
+    assert "\npython3 train.py --gpus 4\n" in r.script  # launched as predict.py is
 
 
 def test_one_process_with_more_gpus_than_a_target_node_is_refused() -> None:
@@ -255,6 +290,87 @@ def test_a_wrapper_with_no_python_after_it_is_the_program_verbatim() -> None:
         assert r.script.rstrip().endswith('./wrapper.sh key=prog.py "$cfg" --flag')
         assert "python" not in r.script.rstrip().splitlines()[-1]
         assert "your script ./wrapper.sh is the program" in _notes(r)
+
+
+def test_a_site_launcher_wrapper_on_pbs_keeps_the_two_node_layout() -> None:
+    # `torchrun-multinode.sh prog.py` on select=2:ngpus=1: the wrapper is named after torchrun,
+    # the layout is the directives' (2 ranks), not one process on one node
+    script = "#PBS -q gpu\n#PBS -l select=2:ngpus=1\n\ncd ${PBS_O_WORKDIR}\n" \
+        "torchrun-multinode.sh torchrun.py --epochs 3\n"
+    for target in ("delta", "polaris"):
+        r = port(script, target)[target]
+        assert r.status == "generated", r.notes
+        assert r.spec.ranks == 2
+        assert "torchrun.py --epochs 3" in r.script
+        assert "your wrapper torchrun-multinode.sh" in _notes(r)
+
+
+def test_pbs_select_chunk_gpus_and_mpiprocs_are_read() -> None:
+    from maple_flow.scriptparse import parse_script
+    from maple_flow.scriptparse.facts import directive_size
+
+    p = parse_script("#PBS -l select=3:ngpus=4:mpiprocs=4\nmpiexec python train.py\n")
+    assert directive_size(p) == {"nodes": 3, "gpus": 4, "tpn": 4, "tasks": None,
+                                 "gpus_per_task": None}
+
+
+def test_a_program_file_named_torchrun_py_is_a_program_not_the_launcher() -> None:
+    from maple_flow.scriptparse import parse_script
+
+    p = parse_script("#PBS -l select=1\nmpiexec -n 2 python torchrun.py --x 1\n")
+    assert p.launch.entrypoint == "torchrun.py" and p.launch.args == ["--x", "1"]
+
+
+def test_srun_without_task_or_node_counts_is_slurms_one_task_on_one_node() -> None:
+    # no --ntasks/--nodes: Slurm starts one task on one node; it drives the job's 4 GPUs
+    for head in ("#SBATCH --gres=gpu:a100:4\n", "#SBATCH --ntasks=1\n#SBATCH --gpus=2\n"):
+        script = "#!/bin/bash\n#SBATCH --time=04:00:00\n" + head + "\nsrun python3 -u train.py\n"
+        want = 4 if "a100:4" in head else 2
+        r = port(script, "anvil", account="cis230270-gpu")["anvil"]
+        assert r.status == "generated", r.notes
+        assert (r.spec.nodes, r.spec.gpus_per_node) == (1, want)
+        assert f"one process per node drives {want} GPUs" in _notes(r)
+
+
+def test_a_pbs_project_directive_is_the_source_account_and_is_replaced() -> None:
+    # PBS Pro's `-P project` (NCI, NSCC) charges the job: the source's, not carried
+    script = PBS.replace("#PBS -A myproj", "#PBS -P personal-abc00")
+    script += "torchrun --nproc_per_node=4 train.py\n"
+    r = port(script, "polaris", account="Catalyst")["polaris"]
+    assert r.status == "generated", r.notes
+    assert "personal-abc00" not in r.script and "#PBS -A Catalyst" in r.script
+
+
+def test_srun_torchrun_with_gpus_per_task_on_four_nodes_starts_sixteen_ranks() -> None:
+    # --ntasks=4 on 4 nodes are torchrun's agents, one per node, each with 4 GPUs
+    script = ("#!/bin/bash\n#SBATCH --nodes=4\n#SBATCH --ntasks=4\n#SBATCH --gpus-per-task=4\n"
+              "#SBATCH -t 04:00:00\nsrun torchrun --nnodes $SLURM_NNODES "
+              "--nproc_per_node $SLURM_GPUS_PER_TASK train.py\n")
+    r = port(script, "perlmutter", account="m1234")["perlmutter"]
+    assert r.status == "generated", r.notes
+    assert (r.spec.nodes, r.spec.gpus_per_node, r.spec.ranks) == (4, 4, 16)
+
+
+def test_a_seed_loop_whose_launch_stops_the_loop_on_failure_is_kept() -> None:
+    # `python3 ... "$i" || exit` inside the loop: the `|| exit` is the launch's own tail
+    script = ("#!/bin/bash\n#SBATCH --nodes=1\n#SBATCH --ntasks=1\n#SBATCH --gres=gpu:4\n"
+              "#SBATCH -t 04:00:00\nfor i in {0..5}; do\n"
+              "    python3 train.py --random_seed \"$i\" || exit\ndone\n")
+    r = port(script, "delta", account="bbka-delta-gpu")["delta"]
+    assert r.status == "generated", r.notes
+    body = r.script[r.script.index("for i in {0..5}; do"):].splitlines()
+    assert body[1].endswith('train.py --random_seed "$i" || exit') and body[2] == "done"
+
+
+def test_srun_of_a_users_shell_script_alone_is_that_script_under_the_targets_launcher() -> None:
+    # `srun --label fsdp.sh` (no words after it): the per-rank program is the user's script
+    script = SLURM + "srun --label fsdp.sh\necho \"done $SLURM_JOB_ID\"\n"
+    r = port(script, "aurora", account="proj")["aurora"]
+    assert r.status == "generated", r.notes
+    assert r.spec.ranks == 8 and "fsdp.sh" in r.script.split("maple-rank", 1)[1]
+    assert "your script fsdp.sh is the program" in _notes(r)
+    assert 'echo "done $PBS_JOBID"' in r.script
+    assert "renamed in them for pbs: $SLURM_JOB_ID -> $PBS_JOBID" in _notes(r)
 
 
 # --- 10: a named conda env is the user's, kept whatever module provided conda -------------------

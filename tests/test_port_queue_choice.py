@@ -24,3 +24,12 @@ def test_a_long_perlmutter_job_is_clamped_not_sent_to_a_by_request_queue() -> No
     chosen = next(q for q in profile.queues.items if q.name == queue)
     assert chosen.auto and seconds == chosen.max_walltime_seconds < 47 * 3600
     assert "clamped" in note
+
+
+def test_a_long_whole_node_job_is_clamped_to_a_queue_that_takes_its_gpus() -> None:
+    # 1 node x 4 GPUs for 120 h on Perlmutter: shared (48 h) takes at most 2 GPUs, so the
+    # clamp is regular's 24 h, not shared's 48 h (which then refused for a GPU count)
+    profile = get_profile("perlmutter")
+    queue, seconds, note = choose_queue(profile, 1, 120 * 3600, 4)
+    assert (queue, seconds) == ("regular", 24 * 3600)
+    assert "clamped to 24:00:00" in note and "premium (48:00:00)" in note

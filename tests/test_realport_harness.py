@@ -261,6 +261,14 @@ def test_setup_out_of_order_fails() -> None:
     assert "out of order" in " ".join(check("setup", case(setup=SETUP), ported(text)))
 
 
+def test_setup_kept_with_scheduler_variables_renamed_passes() -> None:
+    c = case(setup=[{"step": 'echo "Done with job $SLURM_JOB_ID"', "keep": "required"}])
+    text = PBS_PER_RANK_PORT + 'echo "Done with job $PBS_JOBID"\n'
+    assert check("setup", c, ported(text, target="aurora")) == []
+    other = PBS_PER_RANK_PORT + 'echo "Done with job"\n'
+    assert check("setup", c, ported(other, target="aurora"))
+
+
 def test_setup_or_note_matches_the_file_a_note_names() -> None:
     c = case(setup=[{"step": "> out.txt", "keep": "or_note"}])
     assert check("setup", c, ported())

@@ -336,10 +336,17 @@ def _requoted_at(raw: str, step: str, pos: int) -> tuple[int, int]:
 def check_setup(case: Case, ported: Ported, back: Parsed) -> list[str]:
     """User setup steps present, in order (or, for keep=or_note, named in a note); a step
     the port re-quoted into the same shell words counts as kept."""
+    from maple_flow.knowledge.clusters import get_profile
+    from maple_flow.port.rules import translate_scheduler_vars
+
     text, pos, fails = _squash(ported.text), 0, []
+    scheduler = get_profile(ported.target).scheduler
     for step in case.setup:
         want = _squash(step.step)
         at, length = text.find(want, pos), len(want)
+        if at < 0:  # kept with the source scheduler's job variables renamed (issue 14)
+            renamed = _squash(translate_scheduler_vars(step.step, scheduler)[0])
+            at, length = text.find(renamed, pos), len(renamed)
         if at < 0:
             at, length = _requoted_at(ported.text, step.step, pos)
         if at >= 0:

@@ -391,7 +391,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", default=str(HERE), help="where results.json/.md go")
     ap.add_argument("--cases", default=str(CASES_FILE), help="the case file (default cases.yaml)")
     ap.add_argument("--name", default="results", help="output file stem (results.json/.md)")
-    ap.add_argument("--split", choices=["dev", "heldout"], help="only the cases of this split")
+    ap.add_argument("--split", choices=["dev", "tune", "heldout"],
+                    help="only the cases of this split")
     ap.add_argument("--only", action="append", help="run only this case id (repeatable)")
     ap.add_argument("--check-cache", action="store_true", help="list missing scripts and exit")
     ap.add_argument("--verify", action="store_true",

@@ -32,6 +32,7 @@ PBS_SHORT: dict[str, str] = {
     "A": "account", "q": "queue", "N": "job-name", "j": "join", "k": "keep", "o": "output",
     "e": "error", "v": "variables", "W": "attributes", "r": "rerunnable", "M": "mail-users",
     "m": "mail-options", "J": "array", "S": "shell", "p": "priority", "a": "begin",
+    "P": "account",  # PBS Pro's project, what sites such as NCI and NSCC charge the job to
 }
 PBS_FLAGS = frozenset({"V", "I", "X", "h", "z"})
 

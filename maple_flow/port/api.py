@@ -56,6 +56,7 @@ from maple_flow.scriptparse import (
     parse_script,
 )
 from maple_flow.scriptparse import read_facts as _read_facts
+from maple_flow.scriptparse.launch import PER_NODE_LAUNCHERS
 from maple_flow.scriptparse.steps import setup_steps
 
 if TYPE_CHECKING:
@@ -149,6 +150,22 @@ def _total(facts: ScriptFacts, cluster: str | None, o: dict[str, Any]) -> tuple[
     )
 
 
+def _ask_size_without_directives(p: ParsedScript, facts: ScriptFacts, o: dict[str, Any]) -> None:
+    """A script with no scheduler directive whose launch states no size (``python train.py``,
+    the resources given on the submit command line): its GPUs are asked, never set to 1."""
+    if p.directives or any(s.name in PER_NODE_LAUNCHERS for s in p.launch.stages) or (
+            facts.ranks != 1):  # ranks not read: asked as ranks
+        return
+    if o.get("gpus_per_node") and not p.launch.stages:  # the GPUs of its one process
+        facts.nodes, facts.gpus_per_process = o.get("nodes") or 1, o["gpus_per_node"]
+    if any(o.get(k) for k in ("ranks", "nodes", "gpus_per_node")):
+        return
+    raise MissingInformation({"gpus_per_node": (
+        "the script has no scheduler directive (#SBATCH, #PBS, #BSUB), so how many GPUs "
+        "(and nodes) the job has is unknown (they were given at submission); pass "
+        "gpus_per_node=N (--gpus-per-node N), with nodes= (--nodes) for more than one node")})
+
+
 def _source(script: str | bytes, source: str | None, o: dict[str, Any]) -> Source:
     from maple_flow.knowledge.clusters import resolve_cluster
 
@@ -156,6 +173,7 @@ def _source(script: str | bytes, source: str | None, o: dict[str, Any]) -> Sourc
     text = script if isinstance(script, str) else script.decode("utf-8")
     cluster = resolve_cluster(source) if source else guess_cluster(parsed, text)
     facts = _read_facts(parsed)
+    _ask_size_without_directives(parsed, facts, o)
     total, note = _total(facts, cluster, o)
     return Source(parsed, facts, cluster, total, setup_steps(parsed), [note] if note else [],
                   header_of(text))
@@ -215,6 +233,11 @@ def _software_notes(src: Source, profile: ClusterProfile) -> list[str]:
                 f"`{stage.name}` in front of the program is not set in the script; it is not "
                 "carried (if it wrapped the program, e.g. in a profiler, add it on the target)"
             )
+    if "/" in p.launch.python:  # the user's own interpreter (~/anaconda3/bin/python)
+        notes.append(f"the source ran the program with the interpreter {p.launch.python}, "
+                     f"a path of the source's filesystem; the port runs {profile.name}'s "
+                     f"`{profile.software.python}`: install the program's packages there, or "
+                     "put your interpreter's path back if it exists on the target")
     redirects = [r for r in p.launch_redirects if r not in {"2>&1", ">&2", "1>&2"}]
     if redirects and not p.launch_tail:
         notes.append(f"the source sends the program's output elsewhere ({' '.join(redirects)}); "
@@ -373,7 +396,8 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
 
     profile = get_profile(target)
     f = src.facts
-    one_process = bool(f.gpus_per_process) and not (o.get("nodes") or o.get("gpus_per_node"))
+    one_process = bool(f.gpus_per_process) and not (
+        src.parsed.directives and (o.get("nodes") or o.get("gpus_per_node")))
     if one_process:
         nodes, gpn, one_refusal = one_process_size(f, profile)
         notes = [f"one process per node drives {gpn} GPUs in the source: kept so on "

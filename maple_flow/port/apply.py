@@ -66,11 +66,12 @@ def _after_launch(out: Applied, src: Source, profile: ClusterProfile,
     (scheduler variables renamed), another launch given the target's launcher."""
     p = src.parsed
     lines: list[str] = []
+    renamed: set[str] = set()
     for block in p.after:
         step = block_step(block, p)
         if step is None:
             continue
-        text, _ = translate_scheduler_vars(step.text, profile.scheduler)
+        text, done = translate_scheduler_vars(step.text, profile.scheduler)
         foreign = foreign_reason(step.text, profile) if not step.launch else ""
         if step.launch:
             ported, note = port_stage(step, src, profile, size)
@@ -81,12 +82,15 @@ def _after_launch(out: Applied, src: Source, profile: ClusterProfile,
                              f"copied: {foreign or step.why}")
         else:
             lines.append(text)
+            renamed.update(done)
     if lines:
         head = ["", "# The job's own steps after the launch, as given."]
         head += [] if errexit else ["set +eo pipefail  # the source ran them without set -e"]
         out.script = out.script.rstrip("\n") + "\n" + "\n".join(head + lines) + "\n"
         out.notes.append(f"{len(lines)} line(s) after the launch kept after the target's "
-                         "launch, in order")
+                         "launch, in order" + (f"; scheduler variables renamed in them for "
+                                               f"{profile.scheduler}: {', '.join(sorted(renamed))}"
+                                               if renamed else ""))
 
 
 def apply_edits(script: str, src: Source, profile: ClusterProfile, *, one_process: bool,

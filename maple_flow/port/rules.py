@@ -77,14 +77,15 @@ def choose_queue(profile: ClusterProfile, nodes: int, seconds: int,
     among the queues that may be chosen for its size, with a note."""
     from dataclasses import replace
 
-    from maple_flow.knowledge.policy import ResourceRequest
+    from maple_flow.knowledge.policy import ResourceRequest, queue_misfits
     from maple_flow.knowledge.policy import choose_queue as policy_queue
 
     req = ResourceRequest(nodes=nodes, gpus_per_node=gpus_per_node, walltime_s=seconds)
     picked = policy_queue(req, profile).queue
     if picked is not None:
         return picked.name, seconds, ""
-    sized = [q for q in profile.queues.items if q.auto and q.min_nodes <= nodes <= q.max_nodes]
+    sized = [q for q in profile.queues.items if q.auto  # take the job but for its walltime
+             and set(queue_misfits(req, q, profile)) <= {"walltime.limit"}]
     longest = max(sized or [profile.queues.default_queue], key=lambda q: q.max_walltime_seconds)
     limit = longest.max_walltime_seconds
     again = policy_queue(replace(req, walltime_s=limit), profile).queue
@@ -92,6 +93,11 @@ def choose_queue(profile: ClusterProfile, nodes: int, seconds: int,
         f"walltime {format_walltime(seconds)} exceeds the {longest.name} limit on {profile.name}; "
         f"clamped to {longest.max_walltime}"
     )
+    longer = [f"{q.name} ({q.max_walltime})" for q in profile.queues.items
+              if not q.auto and q.max_walltime_seconds > limit
+              and set(queue_misfits(req, q, profile)) <= {"walltime.limit"}]
+    if longer:
+        note += f" (by request only, longer: {', '.join(longer)}; pass --queue to use one)"
     return (again or longest).name, limit, note
 
 

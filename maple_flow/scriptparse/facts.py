@@ -50,7 +50,7 @@ class ScriptFacts:
 def _pbs_resource(ds: list[Directive], key: str) -> int | None:
     for d in reversed(ds):
         if d.option in {"select", "nodes"} and d.value:
-            match = re.search(rf"(?:^|:){key}=(\d{1,7})(?!\d)", d.value)
+            match = re.search(rf"(?:^|:){key}=(\d{{1,7}})(?!\d)", d.value)
             if match:
                 return int(match.group(1))
     return None
@@ -77,7 +77,9 @@ def directive_size(p: ParsedScript) -> dict[str, int | None]:
         gpus = total_gpus // nodes if total_gpus % nodes == 0 else None
     if gpus is None and per_task and tpn:
         gpus = per_task * tpn
-    return {"nodes": nodes, "gpus": gpus, "tpn": tpn, "tasks": tasks}
+    if gpus is None and per_task and tasks and nodes and tasks % nodes == 0:
+        gpus = per_task * (tasks // nodes)  # --ntasks=4 on --nodes=4: one task per node
+    return {"nodes": nodes, "gpus": gpus, "tpn": tpn, "tasks": tasks, "gpus_per_task": per_task}
 
 
 #: Slurm job variables whose value follows from the directives (used to read sizes).
@@ -161,6 +163,11 @@ def _rank_per_gpu_size(
         gpn = total // nodes
     if nodes is None and total and gpn and total % gpn == 0:
         nodes = total // gpn
+    if (stage.name == "srun" and nodes is None and gpn is None and (total or 1) == 1
+            and not (stage.get("--gpus-per-task") or size["gpus_per_task"])):
+        # Slurm's default: one task (none asked, or one), so one node; GPUs asked per task
+        # with no task count mean the count comes from the sbatch command line
+        return 1, 1
     return nodes or (1 if total and gpn and total == gpn else None), gpn or size["gpus"]
 
 

@@ -183,7 +183,7 @@ def _python(words: list[str], i: int, stages: list[Stage]) -> LaunchLine | None:
             return _after_launcher(words, i + 2, stages, "torchrun")
         return LaunchLine(stages, module, True, list(words[i + 2:]), python)
     if i < len(words):
-        if "torchrun" in words[i]:
+        if "torchrun" in words[i] and not words[i].endswith(".py"):  # not a torchrun.py file
             return _after_launcher(words, i + 1, stages, "torchrun")
         return LaunchLine(stages, words[i], False, list(words[i + 1:]), python)
     return None
@@ -269,18 +269,26 @@ def read_words(
             stages.append(Stage("env", operands=[word]))  # `... exec IMAGE OMP_NUM_THREADS=4 cmd`
             i += 1
             continue
-        if base.endswith(".sh") and i + 1 < len(words):
+        if base.endswith(".sh") and (i + 1 < len(words) or any(
+                s.name in PER_RANK_LAUNCHERS for s in stages)):  # `srun fsdp.sh`: the program
             return _shell_wrapper(words, i, stages)
         return None
     return None
 
 
+def _launcher_named(stem: str) -> str:
+    """The per-node launcher a wrapper script is named after (``accelerate``,
+    ``torchrun-multinode``, ``deepspeed_launch``: a site's launcher wrapper), or ``""``."""
+    first = re.split(r"[-_.]", stem, maxsplit=1)[0]
+    return first if first in PER_NODE_LAUNCHERS else ""
+
+
 def _shell_wrapper(words: list[str], i: int, stages: list[Stage]) -> LaunchLine | None:
     """``srun run.sh [options] train.py args``: a user's wrapper script in front of the
     program; a wrapper named after a launcher (``accelerate.sh``) is read as that launcher."""
-    stem = _base(words[i])[:-3]
-    if stem in PER_NODE_LAUNCHERS:
-        line = _after_launcher(words, i + 1, stages, stem)
+    named = _launcher_named(_base(words[i])[:-3])
+    if named:
+        line = _after_launcher(words, i + 1, stages, named)
     else:
         outer = [s for s in stages if s.name in PER_RANK_LAUNCHERS]
         before = len(stages)

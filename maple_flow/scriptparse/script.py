@@ -12,6 +12,11 @@ from maple_flow.knowledge.directives import (
     last_value,
     parse_directives,
 )
+from maple_flow.scriptparse.cmdline import (
+    command_line_program_reason,
+    is_positional,
+    not_in_script_reason,
+)
 from maple_flow.scriptparse.launch import LaunchLine, installed_command, read_words
 from maple_flow.scriptparse.loop import LaunchLoop, launch_loop
 from maple_flow.scriptparse.lsf import has_lsf, lsf_directives
@@ -65,6 +70,8 @@ class ParsedScript:
     per_node_loop: LaunchLoop | None = None
     #: The other commands of a ``bash -c`` body the launcher runs for each rank.
     inner: list[ShellCommand] = field(default_factory=list)
+    #: Other launches on the same logical line (``srun a.py && srun b.py``).
+    beside: int = 0
     #: Variables set in that per-rank body (``export RANK=$SLURM_PROCID``...).
     rank_env: dict[str, str] = field(default_factory=dict)
     #: Variables the launch line is built from (``CMD="torchrun ..."; $CMD``).
@@ -186,6 +193,8 @@ class _Found:
     cmd: ShellCommand
     block: int
     inner: list[ShellCommand] = field(default_factory=list)
+    #: Other launches on the same logical line (``srun a.py && srun b.py``).
+    beside: int = 0
 
 
 def _words(cmd: ShellCommand, variables: dict[str, str]) -> list[str]:
@@ -273,7 +282,12 @@ def _find_launch(blocks: list[Block], variables: dict[str, str]) -> _Found | Non
                     variables.pop(name, None)
     with_launcher = [f for f in found if f.line.stages]
     chosen = with_launcher or found
-    return chosen[-1] if chosen else None
+    if not chosen:
+        return None
+    last = chosen[-1]
+    last.beside = sum(1 for f in found if f.cmd is not last.cmd and f.block == last.block
+                      and f.cmd.line == last.cmd.line and f.cmd.text == last.cmd.text)
+    return last
 
 
 def _record_rank_env(cmds: list[ShellCommand], parsed: ParsedScript) -> None:
@@ -323,7 +337,16 @@ def parse_script(data: str | bytes) -> ParsedScript:
     blocks = split_blocks(text)
     found = _find_launch(blocks, {})
     if found is None:
-        raise ParseError(_no_launch_reason(blocks))
+        raise ParseError(not_in_script_reason(blocks) or _no_launch_reason(blocks))
+    if found.beside and _JOINED.search(found.cmd.text):
+        raise ParseError(
+            f"line {found.cmd.line}: `{found.cmd.text.strip()}` runs {found.beside + 1} "
+            "launches joined on one line (`&&`, `||` or `;`); the port ports one launch per "
+            "line: put each launch on a line of its own (after `set -e` to stop at a "
+            "failure, as `&&` did) and port that")
+    if is_positional(found.line.entrypoint):
+        raise ParseError(command_line_program_reason(found.cmd.line, found.cmd.text,
+                                                     found.line.entrypoint))
     directives = parse_directives(text, kind) if kind else []
     if kind is None and has_lsf(text):
         directives = lsf_directives(text)
@@ -382,6 +405,7 @@ def launch_tail(cmd: ShellCommand) -> str:
     return tail if _CARRIED_TAIL.match(tail) else ""
 
 
+_JOINED = re.compile(r"&&|\|\||;")
 _LINE_START = re.compile(r"^[\s{]*")
 _ASSIGNMENTS = re.compile(r"(?:\w+=(?:\"[^\"]*\"|'[^']*'|\S*)\s*)+$")
 _SEPARATED = re.compile(r"(?:&&|\|\||;|\|)\s*$")

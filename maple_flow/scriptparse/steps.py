@@ -259,8 +259,38 @@ def setup_steps(p: ParsedScript) -> list[Step]:
         step = _command_step(cmd, _cmd_text(cmd), conda_module)
         if step is not None:
             steps.append(step)
-    steps = _workdir_steps(p) + _keep_program_dirs(steps, p)
+    steps = _workdir_steps(p) + _keep_program_dirs(_programs_as_launches(steps, p), p)
     return _drop_source_conda_init(steps)
+
+
+_NOT_PROGRAMS = frozenset({"pip", "venv", "ensurepip", "site", "json.tool", "http.server"})
+
+
+def _programs_as_launches(steps: list[Step], p: ParsedScript) -> list[Step]:
+    """A job whose launch is a plain ``python prog.py`` (no launcher) and which runs another
+    Python program the same way before it (``python3 runtrain.py`` then ``python3
+    runeval.py``): that program is a launch of the job too, ported as the main one is."""
+    if p.launch.stages or not p.launch.python:
+        return steps
+    out = []
+    for s in steps:
+        try:
+            words = shlex.split(s.text)
+        except ValueError:
+            words = []
+        line = read_words(words) if s.keep is True and not s.launch and words else None
+        if (line is not None and not line.stages and not line.inline and line.entrypoint
+                and not line.wrapper_script and _PYTHON_WORD.match(_base_name(words[0]))
+                and (line.entrypoint.endswith(".py") if not line.module
+                     else line.entrypoint not in _NOT_PROGRAMS)):
+            s = replace(s, launch=True, why="a Python program the job runs as it runs its "
+                        "main one (one process): given the target's launch too")
+        out.append(s)
+    return out
+
+
+def _base_name(word: str) -> str:
+    return word.rsplit("/", 1)[-1]
 
 
 def _relative_program(p: ParsedScript) -> bool:

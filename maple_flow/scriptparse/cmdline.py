@@ -1,0 +1,54 @@
+"""Jobs whose program is not in the script: it comes from the job's own command line
+(``srun python $*``) or the script is a submitter (``sbatch --wrap="python ..."``). A port
+cannot carry what it cannot read: the refusal names the line and what to do."""
+
+from __future__ import annotations
+
+import re
+
+from maple_flow.scriptparse.launch import PER_NODE_LAUNCHERS, PER_RANK_LAUNCHERS
+from maple_flow.scriptparse.shell import Block, ShellCommand
+
+#: The job script's own arguments as a whole word (``$*``, ``"$@"``, ``${1}``).
+_POSITIONAL = re.compile(r"^\$(?:[*@1-9]|\{[*@1-9]\})$")
+
+
+def is_positional(word: str) -> bool:
+    """Whether ``word`` is the job script's own arguments (``$*``, ``$@``, ``$1``)."""
+    return bool(_POSITIONAL.match(word.strip('"')))
+
+
+def command_line_program_reason(line: int, text: str, word: str) -> str:
+    """The refusal for a launch whose program is the job's command-line argument ``word``."""
+    return (f"line {line}: `{text.strip()}` takes its program from the job's command line "
+            f"(`{word}`, given to sbatch/qsub at submission): the script does not say what it "
+            "runs; write the program and its arguments into the script and port that")
+
+
+def _launcher_word(word: str) -> bool:
+    name = word.rsplit("/", 1)[-1]
+    return (name in PER_RANK_LAUNCHERS or name in PER_NODE_LAUNCHERS
+            or bool(re.match(r"^python[\d.]*$", name)))
+
+
+def _wrap_reason(cmd: ShellCommand) -> str:
+    wrap = next((w for w in cmd.words if w.startswith("--wrap")), "")
+    body = wrap.partition("=")[2] or "..."
+    return (f"line {cmd.line}: the job is given on the sbatch command line (`sbatch ... "
+            f"--wrap={body[:60]}`): this script submits a job, it is not one; write the "
+            "wrapped commands as a job script (its #SBATCH lines from the sbatch options) "
+            "and port that")
+
+
+def not_in_script_reason(blocks: list[Block]) -> str:
+    """Why the job's program is not in the script (``$*`` launch, ``sbatch --wrap``), or
+    ``""``."""
+    for block in blocks:
+        for cmd in block.commands:
+            words = cmd.words
+            if words[:1] == ("sbatch",) and any(w.startswith("--wrap") for w in words):
+                return _wrap_reason(cmd)
+            hit = next((w for w in words[1:] if is_positional(w)), "")
+            if hit and _launcher_word(words[0]):
+                return command_line_program_reason(cmd.line, cmd.text, hit)
+    return ""
