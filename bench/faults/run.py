@@ -36,6 +36,10 @@ def _args() -> argparse.Namespace:
                    help="templates: maple's rendered scripts; users: bench/realport scripts")
     p.add_argument("--only", default="", help="comma-separated fault ids")
     p.add_argument("--clusters", default="", help="comma-separated clusters")
+    p.add_argument("--cases", default="", help="comma-separated realport cases (users)")
+    p.add_argument("--kinds", default="", help="comma-separated fault kinds (users)")
+    p.add_argument("--split", choices=("all", "tune", "heldout"), default="all",
+                   help="users: only the tuning part, or only the held-out part")
     p.add_argument("--max-attempts", type=int, default=5)
     p.add_argument("--timeout", type=float, default=600.0, help="seconds per verify job")
     p.add_argument("--ranks", type=int, default=6, help="twin ranks running at once")
@@ -61,10 +65,21 @@ def _select(a: argparse.Namespace) -> list[Any]:
     if a.clusters:
         clusters = set(a.clusters.split(","))
         faults = [f for f in faults if f.base.cluster in clusters]
+    if a.cases:
+        faults = [f for f in faults if getattr(f.base, "case", "") in set(a.cases.split(","))]
+    if a.kinds:
+        from users import kind_of
+
+        faults = [f for f in faults if kind_of(f) in set(a.kinds.split(","))]
+    if a.split != "all":
+        faults = [f for f in faults if _held_out(getattr(f.base, "case", "")) == (
+            a.split == "heldout")]
     return faults
 
 
 def _target(script: str, fault: Any) -> Any:
+    if hasattr(fault.base, "target"):  # users' bases: an original or a port
+        return fault.base.target(script)
     from maple_flow.verify.run import VerifyTarget
 
     return VerifyTarget.from_spec(script, fault.base.spec())
@@ -94,7 +109,9 @@ def reproduce(faults: list[Any], a: argparse.Namespace) -> dict[str, Any]:
     rows = [{"fault": f.id, "kind": f.kind, "status": r.status, "state": r.state,
              "reproduced": r.status == "failed", "reasons": r.reasons[:4],
              "elapsed_s": r.elapsed_s} for f, r in zip(faults, reports, strict=False)]
-    base_rows = [{"base": f"{b.cluster} {b.nodes}x{b.gpus_per_node}", "status": r.status,
+    base_rows = [{"base": f"{b.cluster} {b.nodes}x{b.gpus_per_node}",
+                  "case": getattr(b, "case", ""), "origin": getattr(b, "origin", "template"),
+                  "status": r.status,
                   "reasons": r.reasons[:4], "elapsed_s": r.elapsed_s}
                  for b, r in zip(bases, reports[len(faults):], strict=True)]
     return {"faults": rows, "bases": base_rows,
@@ -104,6 +121,8 @@ def reproduce(faults: list[Any], a: argparse.Namespace) -> dict[str, Any]:
 def _row(fault: Any, result: Any) -> dict[str, Any]:
     return {
         "fault": fault.id, "cluster": fault.base.cluster, "kind": fault.kind,
+        "case": getattr(fault.base, "case", ""),
+        "origin": getattr(fault.base, "origin", "template"),
         "tags": list(fault.tags), "ranks": fault.base.ranks,
         "description": fault.description, "status": result.status,
         "reproduced": result.initial_status == "failed",
