@@ -35,6 +35,7 @@ from maple_flow.repair.models import (
     FailureRecord,
     Fix,
     KnowledgeBase,
+    ScriptFact,
     Signature,
     Verdict,
 )
@@ -94,7 +95,8 @@ def literal_length(pattern: str) -> float:
 def specificity(signature: Signature) -> float:
     """How specific a signature is: the literal text it always matches, plus its conditions."""
     job = sum(bool(c) for c in (signature.job_states, signature.exit_codes, signature.scheduler))
-    script = sum(bool(c) for c in (signature.script, signature.script_lacks))
+    script = sum(bool(c) for c in (signature.script, signature.script_lacks,
+                                    signature.script_fact))
     return (literal_length(signature.pattern) + JOB_CONDITION * job + SCRIPT_CONDITION * script
             + signature.weight)
 
@@ -123,7 +125,16 @@ def _conditions_hold(sig: Signature, ev: FailureEvidence, scheduler: str | None)
         return False
     if sig.script and not _compiled(sig.script).search(ev.script):
         return False
+    if sig.script_fact and not _fact_holds(sig.script_fact, ev.script):
+        return False
     return not (sig.script_lacks and _compiled(sig.script_lacks).search(ev.script))
+
+
+@cache
+def _fact_holds(fact: ScriptFact, script: str) -> bool:
+    from maple_flow.repair.script_facts import holds
+
+    return holds(fact, script)
 
 
 def _lines_of(text: str, match: re.Match[str]) -> list[str]:
