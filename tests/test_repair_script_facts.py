@@ -75,3 +75,46 @@ def test_the_fix_edits_the_srun_line() -> None:
 def test_a_script_that_does_not_parse_has_no_fact() -> None:
     assert not holds("several_launchers_per_node", "")
     assert not holds("several_launchers_per_node", 'srun "unclosed\n')
+
+
+NODE_CONFIG = ("sbatch: error: Batch job submission failed: "
+               "Requested node configuration is not available\n")
+DELTA = """#!/bin/bash
+#SBATCH --account=bbka-delta-gpu
+#SBATCH --partition={partition}
+#SBATCH --nodes=1
+#SBATCH --ntasks-per-node=4
+#SBATCH --gpus-per-node=4
+#SBATCH --cpus-per-task=8
+srun python -u train.py
+"""
+
+
+def _submit(script: str, cluster: str = "delta") -> FailureEvidence:
+    return FailureEvidence(cluster=cluster, scheduler="slurm", submit_message=NODE_CONFIG,
+                           script=script, reasons=[f"rejected at submission: {NODE_CONFIG}"])
+
+
+def test_gpus_in_a_cpu_partition_move_the_partition_not_the_gpus() -> None:
+    """Was slurm-node-config-unavailable (GPUs per node set to what they already were)."""
+    script = DELTA.format(partition="cpu")
+    top = classify(_submit(script), KB)[0]
+    assert top.record_id == "slurm-node-config-partition"
+    after = apply_fix(script, top.fix, get_profile("delta"))
+    assert "#SBATCH --partition=gpuA100x4" in after and "--gpus-per-node=4" in after
+
+
+def test_a_gpu_partition_of_the_site_is_not_at_fault() -> None:
+    script = DELTA.format(partition="gpuA100x4")
+    assert not holds("gpu_job_off_the_gpu_partitions", script, get_profile("delta"))
+    assert all(d.record_id != "slurm-node-config-partition" for d in classify(_submit(script), KB))
+
+
+def test_a_cpu_job_in_a_cpu_partition_is_not_at_fault() -> None:
+    script = DELTA.format(partition="cpu").replace("#SBATCH --gpus-per-node=4\n", "")
+    assert not holds("gpu_job_off_the_gpu_partitions", script, get_profile("delta"))
+
+
+def test_a_partition_on_the_srun_line_counts() -> None:
+    script = DELTA.format(partition="gpuA100x4").replace("srun python", "srun -p cpu python")
+    assert holds("gpu_job_off_the_gpu_partitions", script, get_profile("delta"))

@@ -116,7 +116,8 @@ def _scheduler(ev: FailureEvidence, profile: ClusterProfile | None) -> str | Non
     return detect_scheduler(ev.script) if ev.script else None
 
 
-def _conditions_hold(sig: Signature, ev: FailureEvidence, scheduler: str | None) -> bool:
+def _conditions_hold(sig: Signature, ev: FailureEvidence, scheduler: str | None,
+                     cluster: str | None = None) -> bool:
     if sig.job_states and (ev.job_state or "").upper() not in sig.job_states:
         return False
     if sig.exit_codes and ev.exit_code not in sig.exit_codes:
@@ -125,16 +126,24 @@ def _conditions_hold(sig: Signature, ev: FailureEvidence, scheduler: str | None)
         return False
     if sig.script and not _compiled(sig.script).search(ev.script):
         return False
-    if sig.script_fact and not _fact_holds(sig.script_fact, ev.script):
+    if sig.script_fact and not _fact_holds(sig.script_fact, ev.script, cluster or ev.cluster):
         return False
     return not (sig.script_lacks and _compiled(sig.script_lacks).search(ev.script))
 
 
 @cache
-def _fact_holds(fact: ScriptFact, script: str) -> bool:
+def _fact_holds(fact: ScriptFact, script: str, cluster: str | None) -> bool:
     from maple_flow.repair.script_facts import holds
 
-    return holds(fact, script)
+    profile = None
+    if cluster:
+        from maple_flow.knowledge.clusters import get_profile
+
+        try:
+            profile = get_profile(cluster)
+        except MapleError:
+            profile = None
+    return holds(fact, script, profile)
 
 
 def _lines_of(text: str, match: re.Match[str]) -> list[str]:
@@ -145,10 +154,11 @@ def _lines_of(text: str, match: re.Match[str]) -> list[str]:
 
 
 def match_signature(
-    sig: Signature, ev: FailureEvidence, scheduler: str | None = None
+    sig: Signature, ev: FailureEvidence, scheduler: str | None = None,
+    cluster: str | None = None,
 ) -> tuple[re.Match[str], list[str]] | None:
     """The first match of ``sig`` in ``ev`` and the lines it covers, or None."""
-    if not _conditions_hold(sig, ev, scheduler):
+    if not _conditions_hold(sig, ev, scheduler, cluster):
         return None
     parts = _parts(ev)
     for where in sig.where:
@@ -178,7 +188,7 @@ def _by_signature(records: list[FailureRecord], ev: FailureEvidence,
     for record in records:
         best: tuple[float, re.Match[str], list[str]] | None = None
         for sig in record.signatures:
-            hit = match_signature(sig, ev, scheduler)
+            hit = match_signature(sig, ev, scheduler, profile.id if profile else None)
             if hit and (best is None or specificity(sig) > best[0]):
                 best = (specificity(sig), *hit)
         if best is not None:
