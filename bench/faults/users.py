@@ -174,9 +174,11 @@ def _directive_prefix(text: str) -> str:
 
 
 def add_directive(line: str) -> Mutation:
+    """``line`` after the last directive (after the shebang when the script has none)."""
     def apply(text: str) -> str:
         parts = text.splitlines(keepends=True)
-        last = max(i for i, ln in enumerate(parts) if ln.startswith(("#SBATCH", "#PBS")))
+        last = max((i for i, ln in enumerate(parts) if ln.startswith(("#SBATCH", "#PBS"))),
+                   default=0 if parts and parts[0].startswith("#!") else -1)
         return "".join([*parts[:last + 1], line + "\n", *parts[last + 1:]])
     return apply
 
@@ -283,6 +285,16 @@ def srun_export_none() -> Mutation:
 
 def unset_port_variable() -> Mutation:
     return sub(r"\$MASTER_PORT\b", "$MASTERPORT", count=0)
+
+
+def original_cases() -> list[tuple[str, str]]:
+    """(case, cluster) of every cached realport script written for one of the ten clusters:
+    the candidates for a base that is the user's own script."""
+    sys.path.insert(0, str(REALPORT))
+    from rp_cases import load_cases
+
+    return [(c.id, c.source_cluster) for c in load_cases()
+            if c.source_cluster in TARGETS and (cache_dir() / f"{c.id}.sh").is_file()]
 
 
 # -- the catalogue ------------------------------------------------------------------------------
