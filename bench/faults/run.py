@@ -48,6 +48,8 @@ def _args() -> argparse.Namespace:
                    help="only verify the broken scripts (is each fault reproduced?)")
     p.add_argument("--check-base", action="store_true",
                    help="also verify the known-good base scripts")
+    p.add_argument("--bases-only", action="store_true",
+                   help="with --reproduce-only: verify the selected faults' bases, no fault")
     p.add_argument("--store", default="", help="template store path (default: under --out)")
     p.add_argument("--originals", action="store_true",
                    help="users: run every original script on its own cluster's twin, unfaulted "
@@ -103,20 +105,21 @@ def _store(a: argparse.Namespace, out: Path) -> Any:
 
 def reproduce(faults: list[Any], a: argparse.Namespace) -> dict[str, Any]:
     """Verify each broken script (and with --check-base the good ones); no repair."""
-    targets = [_target(f.script(), f) for f in faults]
+    faults_run = [] if a.bases_only else faults
+    targets = [_target(f.script(), f) for f in faults_run]
     bases = {}
-    if a.check_base:
+    if a.check_base or a.bases_only:
         for f in faults:
             bases.setdefault(f.base, _target(f.base.script(), f))
     reports = _verify(targets + list(bases.values()), a.timeout)
     rows = [{"fault": f.id, "kind": f.kind, "status": r.status, "state": r.state,
              "reproduced": r.status == "failed", "reasons": r.reasons[:4],
-             "elapsed_s": r.elapsed_s} for f, r in zip(faults, reports, strict=False)]
+             "elapsed_s": r.elapsed_s} for f, r in zip(faults_run, reports, strict=False)]
     base_rows = [{"base": f"{b.cluster} {b.nodes}x{b.gpus_per_node}",
                   "case": getattr(b, "case", ""), "origin": getattr(b, "origin", "template"),
                   "status": r.status,
                   "reasons": r.reasons[:4], "elapsed_s": r.elapsed_s}
-                 for b, r in zip(bases, reports[len(faults):], strict=True)]
+                 for b, r in zip(bases, reports[len(faults_run):], strict=True)]
     return {"faults": rows, "bases": base_rows,
             "reproduced": sum(r["reproduced"] for r in rows), "total": len(rows)}
 
