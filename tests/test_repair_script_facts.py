@@ -118,3 +118,9 @@ def test_a_cpu_job_in_a_cpu_partition_is_not_at_fault() -> None:
 def test_a_partition_on_the_srun_line_counts() -> None:
     script = DELTA.format(partition="gpuA100x4").replace("srun python", "srun -p cpu python")
     assert holds("gpu_job_off_the_gpu_partitions", script, get_profile("delta"))
+
+
+def test_several_launchers_outrank_a_torchrun_restart_symptom() -> None:
+    """Was torchrun-max-restarts first (a fix that leaves four launchers a node)."""
+    log = "torch.distributed.elastic.multiprocessing.errors.ChildFailedError:\n"
+    assert classify(_ev(SCRIPT, log), KB)[0].record_id == "several-launchers-per-node"
