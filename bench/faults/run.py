@@ -36,6 +36,10 @@ def _args() -> argparse.Namespace:
                    help="templates: maple's rendered scripts; users: bench/realport scripts")
     p.add_argument("--only", default="", help="comma-separated fault ids")
     p.add_argument("--clusters", default="", help="comma-separated clusters")
+    p.add_argument("--cases", default="", help="comma-separated realport cases (users)")
+    p.add_argument("--kinds", default="", help="comma-separated fault kinds (users)")
+    p.add_argument("--split", choices=("all", "tune", "heldout"), default="all",
+                   help="users: only the tuning part, or only the held-out part")
     p.add_argument("--max-attempts", type=int, default=5)
     p.add_argument("--timeout", type=float, default=600.0, help="seconds per verify job")
     p.add_argument("--ranks", type=int, default=6, help="twin ranks running at once")
@@ -44,7 +48,12 @@ def _args() -> argparse.Namespace:
                    help="only verify the broken scripts (is each fault reproduced?)")
     p.add_argument("--check-base", action="store_true",
                    help="also verify the known-good base scripts")
+    p.add_argument("--bases-only", action="store_true",
+                   help="with --reproduce-only: verify the selected faults' bases, no fault")
     p.add_argument("--store", default="", help="template store path (default: under --out)")
+    p.add_argument("--originals", action="store_true",
+                   help="users: run every original script on its own cluster's twin, unfaulted "
+                        "(which can be a base as the user wrote it, and why not)")
     return p.parse_args()
 
 
@@ -61,10 +70,21 @@ def _select(a: argparse.Namespace) -> list[Any]:
     if a.clusters:
         clusters = set(a.clusters.split(","))
         faults = [f for f in faults if f.base.cluster in clusters]
+    if a.cases:
+        faults = [f for f in faults if getattr(f.base, "case", "") in set(a.cases.split(","))]
+    if a.kinds:
+        from users import kind_of
+
+        faults = [f for f in faults if kind_of(f) in set(a.kinds.split(","))]
+    if a.split != "all":
+        faults = [f for f in faults if _held_out(getattr(f.base, "case", "")) == (
+            a.split == "heldout")]
     return faults
 
 
 def _target(script: str, fault: Any) -> Any:
+    if hasattr(fault.base, "target"):  # users' bases: an original or a port
+        return fault.base.target(script)
     from maple_flow.verify.run import VerifyTarget
 
     return VerifyTarget.from_spec(script, fault.base.spec())
@@ -85,25 +105,59 @@ def _store(a: argparse.Namespace, out: Path) -> Any:
 
 def reproduce(faults: list[Any], a: argparse.Namespace) -> dict[str, Any]:
     """Verify each broken script (and with --check-base the good ones); no repair."""
-    targets = [_target(f.script(), f) for f in faults]
+    faults_run = [] if a.bases_only else faults
+    targets = [_target(f.script(), f) for f in faults_run]
     bases = {}
-    if a.check_base:
+    if a.check_base or a.bases_only:
         for f in faults:
             bases.setdefault(f.base, _target(f.base.script(), f))
     reports = _verify(targets + list(bases.values()), a.timeout)
     rows = [{"fault": f.id, "kind": f.kind, "status": r.status, "state": r.state,
              "reproduced": r.status == "failed", "reasons": r.reasons[:4],
-             "elapsed_s": r.elapsed_s} for f, r in zip(faults, reports, strict=False)]
-    base_rows = [{"base": f"{b.cluster} {b.nodes}x{b.gpus_per_node}", "status": r.status,
+             "elapsed_s": r.elapsed_s} for f, r in zip(faults_run, reports, strict=False)]
+    base_rows = [{"base": f"{b.cluster} {b.nodes}x{b.gpus_per_node}",
+                  "case": getattr(b, "case", ""), "origin": getattr(b, "origin", "template"),
+                  "status": r.status,
                   "reasons": r.reasons[:4], "elapsed_s": r.elapsed_s}
-                 for b, r in zip(bases, reports[len(faults):], strict=True)]
+                 for b, r in zip(bases, reports[len(faults_run):], strict=True)]
     return {"faults": rows, "bases": base_rows,
             "reproduced": sum(r["reproduced"] for r in rows), "total": len(rows)}
+
+
+def originals(a: argparse.Namespace) -> dict[str, Any]:
+    """Each user's original, as submitted (the account given), verified on its cluster's twin
+    with no fault: verified ones can be bases; the others say why not."""
+    from users import OriginalBase, original_cases
+
+    from maple_flow.errors import MapleError
+    from maple_flow.verify.run import _prepare
+
+    rows: list[dict[str, Any]] = []
+    targets, ran = [], []
+    for case, cluster in original_cases():
+        base = OriginalBase(case, cluster)
+        try:
+            target = base.target(base.script())
+            _prepare(target)
+        except MapleError as exc:  # the harness cannot even swap the program in
+            rows.append({"case": case, "cluster": cluster, "status": "not run",
+                         "reasons": [str(exc)[:300]]})
+            continue
+        targets.append(target)
+        ran.append((case, cluster))
+    for (case, cluster), r in zip(ran, _verify(targets, a.timeout), strict=True):
+        rows.append({"case": case, "cluster": cluster, "status": r.status,
+                     "reasons": [x[:300] for x in r.reasons[:3]],
+                     "log_tail": (r.stderr or r.stdout)[-600:]})
+    return {"originals": rows, "verified": sum(r["status"] == "verified" for r in rows),
+            "total": len(rows)}
 
 
 def _row(fault: Any, result: Any) -> dict[str, Any]:
     return {
         "fault": fault.id, "cluster": fault.base.cluster, "kind": fault.kind,
+        "case": getattr(fault.base, "case", ""),
+        "origin": getattr(fault.base, "origin", "template"),
         "tags": list(fault.tags), "ranks": fault.base.ranks,
         "description": fault.description, "status": result.status,
         "reproduced": result.initial_status == "failed",
@@ -189,6 +243,12 @@ def main() -> None:
     out.mkdir(parents=True, exist_ok=True)
     faults = _select(a)
     start = time.monotonic()
+    if a.originals:
+        result = originals(a)
+        result["wall_s"] = round(time.monotonic() - start, 1)
+        (out / "originals.json").write_text(json.dumps(result, indent=1))
+        print(json.dumps({k: v for k, v in result.items() if k != "originals"}))
+        return
     if a.reproduce_only:
         result = reproduce(faults, a)
         result["wall_s"] = round(time.monotonic() - start, 1)

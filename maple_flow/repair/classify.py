@@ -35,6 +35,7 @@ from maple_flow.repair.models import (
     FailureRecord,
     Fix,
     KnowledgeBase,
+    ScriptFact,
     Signature,
     Verdict,
 )
@@ -94,7 +95,8 @@ def literal_length(pattern: str) -> float:
 def specificity(signature: Signature) -> float:
     """How specific a signature is: the literal text it always matches, plus its conditions."""
     job = sum(bool(c) for c in (signature.job_states, signature.exit_codes, signature.scheduler))
-    script = sum(bool(c) for c in (signature.script, signature.script_lacks))
+    script = sum(bool(c) for c in (signature.script, signature.script_lacks,
+                                    signature.script_fact))
     return (literal_length(signature.pattern) + JOB_CONDITION * job + SCRIPT_CONDITION * script
             + signature.weight)
 
@@ -114,7 +116,8 @@ def _scheduler(ev: FailureEvidence, profile: ClusterProfile | None) -> str | Non
     return detect_scheduler(ev.script) if ev.script else None
 
 
-def _conditions_hold(sig: Signature, ev: FailureEvidence, scheduler: str | None) -> bool:
+def _conditions_hold(sig: Signature, ev: FailureEvidence, scheduler: str | None,
+                     cluster: str | None = None) -> bool:
     if sig.job_states and (ev.job_state or "").upper() not in sig.job_states:
         return False
     if sig.exit_codes and ev.exit_code not in sig.exit_codes:
@@ -123,7 +126,24 @@ def _conditions_hold(sig: Signature, ev: FailureEvidence, scheduler: str | None)
         return False
     if sig.script and not _compiled(sig.script).search(ev.script):
         return False
+    if sig.script_fact and not _fact_holds(sig.script_fact, ev.script, cluster or ev.cluster):
+        return False
     return not (sig.script_lacks and _compiled(sig.script_lacks).search(ev.script))
+
+
+@cache
+def _fact_holds(fact: ScriptFact, script: str, cluster: str | None) -> bool:
+    from maple_flow.repair.script_facts import holds
+
+    profile = None
+    if cluster:
+        from maple_flow.knowledge.clusters import get_profile
+
+        try:
+            profile = get_profile(cluster)
+        except MapleError:
+            profile = None
+    return holds(fact, script, profile)
 
 
 def _lines_of(text: str, match: re.Match[str]) -> list[str]:
@@ -134,10 +154,11 @@ def _lines_of(text: str, match: re.Match[str]) -> list[str]:
 
 
 def match_signature(
-    sig: Signature, ev: FailureEvidence, scheduler: str | None = None
+    sig: Signature, ev: FailureEvidence, scheduler: str | None = None,
+    cluster: str | None = None,
 ) -> tuple[re.Match[str], list[str]] | None:
     """The first match of ``sig`` in ``ev`` and the lines it covers, or None."""
-    if not _conditions_hold(sig, ev, scheduler):
+    if not _conditions_hold(sig, ev, scheduler, cluster):
         return None
     parts = _parts(ev)
     for where in sig.where:
@@ -167,7 +188,7 @@ def _by_signature(records: list[FailureRecord], ev: FailureEvidence,
     for record in records:
         best: tuple[float, re.Match[str], list[str]] | None = None
         for sig in record.signatures:
-            hit = match_signature(sig, ev, scheduler)
+            hit = match_signature(sig, ev, scheduler, profile.id if profile else None)
             if hit and (best is None or specificity(sig) > best[0]):
                 best = (specificity(sig), *hit)
         if best is not None:

@@ -40,6 +40,11 @@ class Reference(Strict):
     kind: Literal["doc", "issue", "page", "paper", "code"]
 
 
+#: Facts of a script read through scriptparse (maple_flow.repair.script_facts), whatever its
+#: variable names or where the option is written (directive, srun line, bash -c body).
+ScriptFact = Literal["several_launchers_per_node", "gpu_job_off_the_gpu_partitions"]
+
+
 class Signature(Strict):
     """A regular expression over one part of the evidence, with optional conditions.
 
@@ -56,6 +61,8 @@ class Signature(Strict):
     scheduler: Literal["slurm", "pbs"] | None = None
     script: str | None = None
     script_lacks: str | None = None
+    script_fact: ScriptFact | None = Field(
+        default=None, description="a fact scriptparse reads from the script (any spelling)")
     weight: float = Field(default=0.0, description="added to the specificity score")
 
     @field_validator("pattern", "script", "script_lacks")

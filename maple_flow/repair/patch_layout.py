@@ -126,22 +126,27 @@ def _stage_totals(text: str, before: ParsedScript, nodes: int | None, old: int |
     return text
 
 
-def one_launcher_per_node(text: str) -> str:
-    """``srun torchrun`` (or deepspeed, accelerate) with more than one task per node: one
-    task per node, so that each node runs one per-node launcher."""
-    p = _parsed(text)
+def several_launchers_per_node(p: ParsedScript) -> bool:
+    """Whether srun starts a per-node launcher (torchrun, deepspeed, accelerate) as more than
+    one task per node: its own ``--ntasks-per-node``, a task count above its node count, or
+    the directives' when the srun line says nothing."""
     names = [s.name for s in p.launch.stages]
     if "srun" not in names or not any(n in PER_NODE_LAUNCHERS for n in names):
-        return text
+        return False
     srun = p.launch.stages[names.index("srun")]
     size = directive_size(p)
     known = {**p.variables, **p.env}
     tpn = to_int(srun.get("--ntasks-per-node"), known) or size["tpn"]
     tasks = to_int(srun.get("-n", "--ntasks"), known) or size["tasks"]
     nodes = to_int(srun.get("-N", "--nodes"), known) or size["nodes"]
-    several = (tpn is not None and tpn > 1) or (tasks is not None and nodes is not None
-                                                 and tasks > nodes)
-    if not several:
+    return (tpn is not None and tpn > 1) or (tasks is not None and nodes is not None
+                                              and tasks > nodes)
+
+
+def one_launcher_per_node(text: str) -> str:
+    """``srun torchrun`` (or deepspeed, accelerate) with more than one task per node: one
+    task per node, so that each node runs one per-node launcher."""
+    if not several_launchers_per_node(_parsed(text)):
         return text
     text = pl.set_launcher_arg(text, "srun", "--ntasks-per-node", "1")
     text = pl.remove_launcher_arg(text, "srun", "-n")

@@ -11,7 +11,8 @@ Placeholders (a closed set; anything else is an error found when the knowledge b
   default queue when it is a partition.
 - ``{walltime:max}``: the longest walltime the script's queue allows; ``{walltime:cap}``: the
   script's walltime, lowered to that limit when it exceeds it.
-- ``{nodes:max}``: the most nodes the script's queue allows.
+- ``{nodes:max}``: the most nodes the script's queue allows; ``{nodes:job}``: the script's
+  node count (its directives; one when they name none, as the scheduler takes it).
 - ``{gpus:job}``: every GPU of the script's nodes (node count x the profile's GPUs per node).
 - ``{port_shift:X}``: another port than the one in group X (deterministic).
 - ``{ask:NAME}``: a value only the user knows: taken from ``Context.answers``, else the op
@@ -278,7 +279,8 @@ def _resolve_one(kind: str, arg: str, ctx: Context) -> str:
         limit = queue.max_walltime_seconds
         return format_walltime(min(seconds or limit, limit) if arg == "cap" else limit)
     if kind == "nodes":
-        return str(_script_request(ctx)[2].max_nodes)
+        nodes, _, queue = _script_request(ctx)
+        return str(nodes if arg == "job" else queue.max_nodes)
     if kind == "gpus":
         return str(_script_request(ctx)[0] * _need_profile(ctx).gpu.per_node)
     if kind == "port_shift":
