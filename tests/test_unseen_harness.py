@@ -141,3 +141,13 @@ def test_program_check_takes_any_launch_of_several_as_the_main_one() -> None:
     assert "not run by the port" in " ".join(check("program", c, ported(lost)))
     wrong_args = STAGES_SOURCE_PORT.replace("--ckpt best", "--ckpt last")
     assert check("program", c, ported(wrong_args))
+
+
+def test_a_typed_gpu_count_is_read() -> None:
+    """``--gpus=v100-32:1`` gives the process 1 GPU (the typed form of Bridges-2)."""
+    c = case(total_ranks=1, nodes=1, gpus_per_node=4, gpus_per_rank=4, launch_model="single")
+    typed = "#!/bin/bash\n#SBATCH -N 1\n#SBATCH --gpus=v100-32:{n}\npython train.py\n"
+    assert "gives it 1" in check("gpus_per_rank", c, ported(
+        typed.format(n=1), target="bridges2", nodes=1, gpus_per_node=1))[0]
+    assert check("gpus_per_rank", c, ported(typed.format(n=4), target="bridges2", nodes=1,
+                                            gpus_per_node=1)) == []

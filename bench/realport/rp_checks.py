@@ -221,7 +221,7 @@ def check_workdir(case: Case, ported: Ported, back: Parsed) -> list[str]:
 
 _GPU_COUNT = re.compile(
     r"^#(?:SBATCH|PBS).*?(?:--gpus-per-task|--gpus-per-node|--gpus|-G|--gres=gpu(?::[\w-]+)?"
-    r"|ngpus)[= :](\d+)", re.M)
+    r"|ngpus)[= :](?:[a-z][\w-]*:)?(\d+)", re.M)  # a typed count too: --gpus=v100-32:4
 
 
 def check_gpus_per_rank(case: Case, ported: Ported, back: Parsed) -> list[str]:

@@ -2,8 +2,9 @@
 
     python bench/unseen2/hand_judged.py [bench/unseen2/first_run.json]
 
-An override applies only where the run's automatic verdict is still the one it was written for;
-the others are listed, to be read again by hand.
+An override applies only where the run's automatic verdict is still the one it was written
+for (and, with ``evidence``, the port's refusal or notes still say it); the others are listed,
+to be read again by hand.
 """
 
 from __future__ import annotations
@@ -49,6 +50,9 @@ def main(argv: list[str]) -> int:
         auto = verdict(o)
         harness[auto] += 1
         rule = by_port.get((o["case"], o["target"]))
+        said = "\n".join([o.get("reason") or "", *o.get("notes", [])])
+        if rule is not None and rule.get("evidence", "") not in said:
+            rule = None  # written for another port than this run's (its evidence is gone)
         if rule is not None and rule["harness"] != auto:
             stale.append(f"{o['case']} / {o['target']}: now {auto}, override written for "
                          f"{rule['harness']}: read it again")
