@@ -1,0 +1,41 @@
+"""Records decided by the evidence in the log (issue 17, reallogs2 classes): a CUDA OOM is the
+script's only with fragmentation or several processes on one GPU; otherwise it is advice."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from maple_flow.cli.repair import diagnose_log
+
+SRUN_TORCHRUN = ("#!/bin/bash\n#SBATCH -N 1\n#SBATCH --ntasks-per-node=4\n"
+                 "#SBATCH --gpus-per-node=4\nsrun torchrun --nproc_per_node=4 train.py\n")
+OOM = ("torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 896.00 MiB. GPU 2 has a "
+       "total capacity of 79.32 GiB of which 261.56 MiB is free. Process 1837 has 79.07 GiB "
+       "memory in use. Of the allocated memory 77.48 GiB is allocated by PyTorch, and {unalloc} "
+       "is reserved by PyTorch but unallocated. If reserved but unallocated memory is large try "
+       "setting PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True to avoid fragmentation.")
+
+
+def _log(script: str, log: str, cluster: str = "delta") -> dict[str, Any]:
+    return diagnose_log(script, log, cluster, None, False)
+
+
+def test_model_size_oom_is_not_the_script() -> None:
+    data = _log(SRUN_TORCHRUN.replace("=4\nsrun", "=1\nsrun"), OOM.format(unalloc="480.00 KiB"))
+    assert data["proposed"] is None
+    assert data["diagnoses"][0]["record_id"] == "cuda-out-of-memory"
+    assert data["diagnoses"][0]["verdict"] == "not_script"
+
+
+def test_fragmented_oom_gets_the_allocator_setting() -> None:
+    data = _log(SRUN_TORCHRUN, OOM.format(unalloc="6.20 GiB"))
+    assert data["proposed"]["record_id"] == "cuda-out-of-memory-fragmented"
+    assert "expandable_segments:True" in data["proposed"]["script"]
+
+
+def test_oom_of_several_processes_on_one_gpu_is_one_launcher_per_node() -> None:
+    log = OOM.format(unalloc="0 B").replace(
+        "memory in use.", "memory in use. Process 1838 has 40.00 GiB memory in use.", 1)
+    data = _log(SRUN_TORCHRUN, log)
+    assert data["proposed"]["record_id"] == "cuda-out-of-memory-shared-gpu"
+    assert "#SBATCH --ntasks-per-node=1" in data["proposed"]["script"]
