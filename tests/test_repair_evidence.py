@@ -39,3 +39,17 @@ def test_oom_of_several_processes_on_one_gpu_is_one_launcher_per_node() -> None:
     data = _log(SRUN_TORCHRUN, log)
     assert data["proposed"]["record_id"] == "cuda-out-of-memory-shared-gpu"
     assert "#SBATCH --ntasks-per-node=1" in data["proposed"]["script"]
+
+
+def test_srun_cpus_per_task_short_option_is_a_launch_line() -> None:
+    from maple_flow.scriptparse import parse_script
+
+    for line, options in [
+        ("srun -n 4 -c 40 python -u train.py --lr 1", [("-n", "4"), ("-c", "40")]),
+        ("srun -C gpu -e err.log python -O -B train.py --lr 1", [("-C", "gpu"), ("-e", "err.log")]),
+    ]:
+        launch = parse_script(f"#!/bin/bash\n#SBATCH -N 1\n{line}\n").launch
+        assert (launch.entrypoint, launch.args) == ("train.py", ["--lr", "1"])
+        assert launch.stages[0].options == options
+    container = parse_script("#!/bin/bash\napptainer exec -c --nv img.sif python t.py\n").launch
+    assert container.stages[0].options == [("-c", None), ("--nv", None)]
