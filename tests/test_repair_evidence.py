@@ -53,3 +53,27 @@ def test_srun_cpus_per_task_short_option_is_a_launch_line() -> None:
         assert launch.stages[0].options == options
     container = parse_script("#!/bin/bash\napptainer exec -c --nv img.sif python t.py\n").launch
     assert container.stages[0].options == [("-c", None), ("--nv", None)]
+
+
+RDZV = ("#!/bin/bash\n#SBATCH -N 2\n#SBATCH --ntasks-per-node=1\n#SBATCH --gpus-per-node=4\n"
+        'export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n1)\n'
+        "export MASTER_PORT=29500\nsrun torchrun --nnodes=2 --nproc_per_node=4 "
+        "--rdzv_backend=c10d --rdzv_endpoint=$MASTER_ADDR:$MASTER_PORT train.py\n")
+
+
+def test_a_fix_that_only_respells_the_script_is_no_fix() -> None:
+    log = ("torch.distributed.DistStoreError: Timed out after 901 seconds waiting for clients. "
+           "1/2 clients joined.")
+    data = _log(RDZV, log)
+    assert data["proposed"] is None
+    assert "changes nothing" in data["skipped"][0]["why"]
+
+
+def test_meaning_sees_real_changes() -> None:
+    from maple_flow.repair.meaning import same_meaning
+
+    assert same_meaning(RDZV, RDZV.replace("head -n1", "sed -n 1p") + "# a note\n")
+    assert same_meaning(RDZV, RDZV.replace("#SBATCH -N 2", "#SBATCH  -N 2"))
+    assert not same_meaning(RDZV, RDZV.replace("head -n1", "tail -n1"))
+    assert not same_meaning(RDZV, RDZV.replace("#SBATCH -N 2", "#SBATCH -N 3"))
+    assert not same_meaning(RDZV, RDZV.replace("29500", "29501"))

@@ -204,6 +204,7 @@ def _try(candidate: Candidate, script: str, profile: ClusterProfile, history: Hi
          apply_fn: ApplyFn, diff_fn: DiffFn) -> Apply | str:
     """The patched script, or why this candidate cannot be used."""
     from maple_flow.repair import FixNotApplicable
+    from maple_flow.repair.meaning import same_meaning
 
     if not candidate.fix.ops:
         why = "the fix needs " + ", ".join(candidate.needs) if candidate.needs else (
@@ -213,8 +214,8 @@ def _try(candidate: Candidate, script: str, profile: ClusterProfile, history: Hi
         new = apply_fn(script, candidate.fix, profile)
     except FixNotApplicable as exc:
         return f"not applicable: {exc}"
-    if new == script:
-        return "the fix changes nothing in this script"
+    if same_meaning(script, new):
+        return "the fix changes nothing in this script (at most its spelling)"
     key = script_hash(new)
     if key in history.declined:
         return "declined by the reviewer"
