@@ -77,3 +77,26 @@ def test_meaning_sees_real_changes() -> None:
     assert not same_meaning(RDZV, RDZV.replace("head -n1", "tail -n1"))
     assert not same_meaning(RDZV, RDZV.replace("#SBATCH -N 2", "#SBATCH -N 3"))
     assert not same_meaning(RDZV, RDZV.replace("29500", "29501"))
+
+
+MODULES = ("#!/bin/bash\n#SBATCH -N 1\n#SBATCH --gpus-per-node=3\nmodule load gcc/11.2.0\n"
+           "module load upp/10.0.8\nsrun python train.py\n")
+
+
+def test_lmod_prerequisites_named_in_the_log_are_loaded_first() -> None:
+    log = ('Lmod has detected the following error: Cannot load module "upp/10.0.8" without\n'
+           "these module(s) loaded:\n   bacio w3nco\n")
+    data = _log(MODULES, log, "lonestar6")
+    assert data["proposed"]["record_id"] == "lmod-prerequisite-named"
+    script = data["proposed"]["script"]
+    assert script.index("module load bacio") < script.index("module load upp/10.0.8")
+    assert script.index("module load w3nco") < script.index("module load upp/10.0.8")
+
+
+def test_lmod_not_loadable_without_names_is_recognised_with_advice_only() -> None:
+    log = ('Lmod has detected the following error:  These module(s) or extension(s) exist but '
+           'cannot be loaded as requested: "upp/10.0.8"\n')
+    data = _log(MODULES, log, "lonestar6")
+    assert data["proposed"] is None
+    assert data["diagnoses"][0]["record_id"] == "lmod-module-exists-not-loadable"
+    assert data["diagnoses"][0]["method"] == "signature"

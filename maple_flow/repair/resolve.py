@@ -27,7 +27,8 @@ Placeholders (a closed set; anything else is an error found when the knowledge b
   only when the script asks more CPUs per node than the node has.
 
 An op with ``each: profile.PATH`` is repeated for every item of that list or mapping, with
-``{item}`` (list) or ``{item.key}``/``{item.value}`` (mapping).
+``{item}`` (list) or ``{item.key}``/``{item.value}`` (mapping); ``each: m.NAME`` repeats it for
+every word of the match's group NAME (the modules an Lmod message lists).
 """
 
 from __future__ import annotations
@@ -308,6 +309,11 @@ def _items(template: OpTemplate, ctx: Context) -> list[Any]:
     each = template.get("each")
     if not isinstance(each, str):
         return [None]
+    if each.startswith("m."):
+        words = (ctx.groups.get(each[2:]) or "").split()
+        if not words:
+            raise Unresolved(f"the log gave no {each[2:]}")
+        return [{"self": w} for w in words]
     value = _profile_path(ctx, each.removeprefix("profile."))
     if isinstance(value, Mapping):
         return [{"key": k, "value": v} for k, v in value.items()]
