@@ -100,3 +100,22 @@ def test_lmod_not_loadable_without_names_is_recognised_with_advice_only() -> Non
     assert data["proposed"] is None
     assert data["diagnoses"][0]["record_id"] == "lmod-module-exists-not-loadable"
     assert data["diagnoses"][0]["method"] == "signature"
+
+
+PBS = ("#!/bin/bash\n#PBS -l select=2:system=polaris\n#PBS -l walltime=01:00:00\n#PBS -q prod\n"
+       "#PBS -A Proj\nmpiexec -n 8 python train.py\n")
+
+
+def test_records_of_another_scheduler_are_never_candidates() -> None:
+    from maple_flow.repair import load_knowledge_base
+    from maple_flow.repair.classify import record_schedulers
+
+    kb = load_knowledge_base()
+    assert record_schedulers(kb.get("slurm-invalid-account")) == {"slurm"}
+    for log in ("qsub: Job rejected by all possible destinations",
+                "qsub: Job rejected by all possible destinations (invalid project)",
+                "qsub: submit error (Invalid account or partition for this job)"):
+        data = _log(PBS, log, "polaris")
+        ids = [d["record_id"] for d in data["diagnoses"]]
+        assert ids and not any(
+            record_schedulers(kb.get(i)) == {"slurm"} for i in ids), (log, ids)

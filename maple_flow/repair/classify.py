@@ -197,8 +197,23 @@ def evidence_text(ev: FailureEvidence) -> str:
     return "\n".join(ln.strip() for ln in lines if ln.strip())
 
 
+def record_schedulers(record: FailureRecord) -> frozenset[str] | None:
+    """The schedulers a record is about: those its signatures name, when every signature
+    names one; None (any scheduler) otherwise."""
+    named = [sig.scheduler for sig in record.signatures]
+    return None if None in named else frozenset(s for s in named if s)
+
+
+def for_scheduler(records: list[FailureRecord], scheduler: str | None) -> list[FailureRecord]:
+    """``records`` less those about another scheduler than ``scheduler`` (all when unknown)."""
+    if scheduler is None:
+        return records
+    return [r for r in records if (s := record_schedulers(r)) is None or scheduler in s]
+
+
 def _by_similarity(records: list[FailureRecord], ev: FailureEvidence,
                    profile: ClusterProfile | None) -> list[Diagnosis]:
+    records = for_scheduler(records, _scheduler(ev, profile))
     query = evidence_text(ev)
     if not query.strip() or not records:
         return []
