@@ -119,3 +119,20 @@ def test_records_of_another_scheduler_are_never_candidates() -> None:
         ids = [d["record_id"] for d in data["diagnoses"]]
         assert ids and not any(
             record_schedulers(kb.get(i)) == {"slurm"} for i in ids), (log, ids)
+
+
+def test_torque_nodes_statement_becomes_a_select_of_the_same_count() -> None:
+    script = PBS.replace("select=2:system=polaris", "nodes=2:ppn=64")
+    data = _log(script, "qsub: Nodes statement is not supported, use select statement.\n",
+                "polaris")
+    new = data["proposed"]["script"]
+    assert "#PBS -l select=2:system=polaris" in new and "nodes=2:ppn=64" not in new
+
+
+def test_select_without_a_node_count_asks_for_it() -> None:
+    script = PBS.replace("#PBS -l select=2:system=polaris\n", "")
+    log = "qsub: Resource: select is required to be set\n"
+    data = _log(script, log, "polaris")
+    assert data["proposed"] is None and data["verdict"] == "ask"
+    answered = diagnose_log(script, log, "polaris", None, False, {"nodes": "4"})
+    assert "#PBS -l select=4:system=polaris" in answered["proposed"]["script"]

@@ -269,6 +269,8 @@ def plan(script: str, report: VerifyReport, candidates: Sequence[Candidate], his
                 why = f"the same failure came back after the fix of {candidate.record_id}"
                 return Plan(Stop("failed", why), tuple(skipped), key)
             return Plan(outcome, tuple(skipped), key)
+        if candidate.needs:  # what it could do without the user's value does not do
+            return Plan(_ask(candidate), tuple(skipped))
         skipped.append((candidate, outcome))
         tried = tried or candidate.method
     return Plan(_no_fix(candidates, skipped), tuple(skipped))

@@ -180,8 +180,23 @@ def _required_value(ctx: Context, option: str) -> str:
     raise Unresolved(f"{profile.name} has no rule that writes {option}")
 
 
+def _script_nodes(ctx: Context) -> str:
+    """The script's node count: its select chunk count, a Torque ``nodes=N``, or NNODES=."""
+    directives = parse_directives(ctx.script, "pbs")
+    nodes = request_from_directives(directives).nodes
+    torque = [m.group(1) for d in directives if d.option == "nodes"
+              if (m := re.match(r"(\d+)(?::|$)", d.value or ""))]
+    if nodes:
+        return str(nodes)
+    if torque:
+        return torque[-1]
+    if "NNODES=" in ctx.script:
+        return _script_int(ctx, "NNODES")
+    raise Unresolved("the script gives no node count", need="nodes")
+
+
 def _select(ctx: Context) -> str:
-    nodes = _script_int(ctx, "NNODES") if "NNODES=" in ctx.script else "1"
+    nodes = ctx.answers.get("nodes") or _script_nodes(ctx)
     try:
         suffix = re.sub(r"^\d+", "", _required_value(ctx, "select"))
     except Unresolved:
