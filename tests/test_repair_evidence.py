@@ -85,12 +85,21 @@ MODULES = ("#!/bin/bash\n#SBATCH -N 1\n#SBATCH --gpus-per-node=3\nmodule load gc
 
 def test_lmod_prerequisites_named_in_the_log_are_loaded_first() -> None:
     log = ('Lmod has detected the following error: Cannot load module "upp/10.0.8" without\n'
-           "these module(s) loaded:\n   bacio w3nco\n")
+           "these module(s) loaded:\n   cuda gcc/13.2.0\n")
     data = _log(MODULES, log, "lonestar6")
     assert data["proposed"]["record_id"] == "lmod-prerequisite-named"
     script = data["proposed"]["script"]
-    assert script.index("module load bacio") < script.index("module load upp/10.0.8")
-    assert script.index("module load w3nco") < script.index("module load upp/10.0.8")
+    assert script.index("module load cuda/12.8") < script.index("module load upp/10.0.8")
+    assert script.index("module load gcc/13.2.0") < script.index("module load upp/10.0.8")
+
+
+def test_lmod_prerequisites_the_profile_does_not_list_are_not_loaded() -> None:
+    log = ('Lmod has detected the following error: Cannot load module "upp/10.0.8" without\n'
+           "these module(s) loaded:\n   bacio cuda\n")
+    data = _log(MODULES, log, "lonestar6")
+    assert data["proposed"] is None
+    assert data["diagnoses"][0]["record_id"] == "lmod-prerequisite-named"
+    assert "lists no module bacio" in data["skipped"][0]["why"]
 
 
 def test_lmod_not_loadable_without_names_is_recognised_with_advice_only() -> None:

@@ -13,6 +13,9 @@ Placeholders (a closed set; anything else is an error found when the knowledge b
   script's walltime, lowered to that limit when it exceeds it.
 - ``{nodes:max}``: the most nodes the script's queue allows.
 - ``{gpus:job}``: every GPU of the script's nodes (node count x the profile's GPUs per node).
+- ``{site_module:X}``: the module named by group X (or ``item``, of an ``each``) as the
+  profile lists it: that exact name, else (for a name without a version) the profile's module
+  of that family; unresolved when the profile lists none (a module nobody vouches for).
 - ``{port_shift:X}``: another port than the one in group X (deterministic).
 - ``{ask:NAME}``: a value only the user knows: taken from ``Context.answers``, else the op
   is left out and NAME is reported.
@@ -48,7 +51,7 @@ from maple_flow.repair.ops import FixOp
 
 _PLACEHOLDER = re.compile(r"\{([a-z_]+)([.:])([A-Za-z0-9_.]+)\}")
 _OP_ADAPTER: TypeAdapter[FixOp] = TypeAdapter(FixOp)
-KINDS = frozenset({"m", "profile", "module", "queue", "walltime", "nodes", "port_shift", "ask",
+KINDS = frozenset({"m", "profile", "module", "site_module", "queue", "walltime", "nodes", "port_shift", "ask",
                    "item", "script", "select", "directive", "gcc_upto", "cuda_like",
                    "arg_with", "gpus", "cpus"})
 #: Module families that name the same thing at different sites.
@@ -124,6 +127,21 @@ def _module(ctx: Context, arg: str) -> str:
     choices = exact or loaded or sorted(available, key=_version_key, reverse=True)
     if not choices:
         raise Unresolved(f"{profile.name} has no module of the {family} family")
+    return choices[0]
+
+
+def _site_module(ctx: Context, arg: str) -> str:
+    profile = _need_profile(ctx)
+    item = ctx.item.get("self") if arg == "item" and isinstance(ctx.item, Mapping) else None
+    wanted = str(item or ctx.groups.get(arg) or "")
+    if not wanted:
+        raise Unresolved(f"no module name captured in {arg}")
+    exact = [m for m in profile.software.available_modules if m.lower() == wanted.lower()]
+    loaded, available = _family_modules(profile, _family(wanted))
+    choices = exact or ([] if "/" in wanted else loaded or sorted(
+        available, key=_version_key, reverse=True))
+    if not choices:
+        raise Unresolved(f"{profile.name}'s profile lists no module {wanted}")
     return choices[0]
 
 
@@ -284,6 +302,8 @@ def _resolve_one(kind: str, arg: str, ctx: Context) -> str:
         return str(_profile_path(ctx, arg))
     if kind == "module":
         return _module(ctx, arg)
+    if kind == "site_module":
+        return _site_module(ctx, arg)
     if kind == "queue":
         return _queue(ctx, arg)
     if kind == "walltime":
