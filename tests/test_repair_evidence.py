@@ -145,3 +145,31 @@ def test_select_without_a_node_count_asks_for_it() -> None:
     assert data["proposed"] is None and data["verdict"] == "ask"
     answered = diagnose_log(script, log, "polaris", None, False, {"nodes": "4"})
     assert "#PBS -l select=4:system=polaris" in answered["proposed"]["script"]
+
+
+def test_a_queue_by_request_only_is_never_chosen_unasked() -> None:
+    from maple_flow.knowledge.clusters import get_profile
+    from maple_flow.repair.resolve import Context, fill
+
+    script = PBS.replace("select=2:", "select=32:").replace("-q prod", "-q debug-scaling")
+    profile = get_profile("polaris")
+    assert not profile.queues.get("demand").auto  # type: ignore[union-attr]
+    assert fill("{queue:nodes}", Context({}, profile, script)) == "prod"
+
+
+def test_a_request_fix_must_change_the_resource_the_message_names() -> None:
+    from maple_flow.repair.resources import misses_named
+
+    queue_fix = [{"op": "set_queue", "name": "{queue:nodes}"},
+                 {"op": "set_walltime", "walltime": "{walltime:cap}"}]
+    mem = ["qsub: submit error (Job exceeds queue resource limits MSG=cannot satisfy queue "
+           "max mem requirement)"]
+    assert misses_named(queue_fix, mem)
+    assert misses_named([{"op": "set_queue", "name": "{queue:partition}"}],
+                        ["sbatch: error: Batch job submission failed: gpus per job exceeded"])
+    assert not misses_named(queue_fix, ["qsub: Job exceeds queue and/or server resource limits"])
+    assert not misses_named(queue_fix, ["MSG=cannot locate feasible nodes"])
+    assert not misses_named([{"op": "remove_directive", "option": "mem"}], mem)
+    assert not misses_named([{"op": "export_env", "name": "X", "value": "1"}], mem)
+    data = _log(PBS + "#PBS -l mem=96gb\n", mem[0], "polaris")
+    assert data["proposed"] is None

@@ -39,6 +39,7 @@ from maple_flow.repair.models import (
     Verdict,
 )
 from maple_flow.repair.resolve import Context, resolve_fix
+from maple_flow.repair.resources import misses_named
 from maple_flow.repair.similarity import rank_documents
 
 Method = Literal["signature", "similarity"]
@@ -150,6 +151,8 @@ def match_signature(
 
 def _diagnosis(record: FailureRecord, score: float, method: Method, evidence: list[str],
                ctx: Context, *, hint: bool = False) -> Diagnosis:
+    # a submit error's record must change what the message names (no partition for memory)
+    hint = hint or (record.family == "scheduler" and misses_named(record.fix, evidence))
     ops, needs, unresolved = resolve_fix(record.fix, ctx)
     fix = Fix(record_id=record.id, cause=record.cause, ops=ops, references=record.references,
               advice=record.advice)

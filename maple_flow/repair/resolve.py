@@ -170,8 +170,9 @@ def _queue(ctx: Context, arg: str) -> str:
         return default.name
     nodes, seconds, current = _script_request(ctx)
     named = request_from_directives(parse_directives(ctx.script, profile.scheduler)).queue
-    fits = [q for q in profile.queues.items
-            if q.min_nodes <= nodes <= q.max_nodes and (seconds or 0) <= q.max_walltime_seconds]
+    fits = [q for q in profile.queues.items  # never one by request only (auto: false)
+            if q.auto and q.min_nodes <= nodes <= q.max_nodes
+            and (seconds or 0) <= q.max_walltime_seconds]
     # a queue the site does not have is replaced too, by the default when that one fits
     others = [q for q in fits if q.name != (named or current.name)]
     if not others:
