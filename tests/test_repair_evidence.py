@@ -173,3 +173,13 @@ def test_a_request_fix_must_change_the_resource_the_message_names() -> None:
     assert not misses_named([{"op": "export_env", "name": "X", "value": "1"}], mem)
     data = _log(PBS + "#PBS -l mem=96gb\n", mem[0], "polaris")
     assert data["proposed"] is None
+
+
+def test_a_gpu_spelling_fix_keeps_the_users_gpu_count() -> None:
+    gres = ("sbatch: error: Batch job submission failed: Invalid generic resource (gres) "
+            "specification\n")
+    for asked, typed in (("--gpus=1", "v100-32:1"), ("--gres=gpu:2", "v100-32:4")):
+        script = (f"#!/bin/bash\n#SBATCH --nodes=2\n#SBATCH --ntasks-per-node=1\n#SBATCH {asked}\n"
+                  "#SBATCH -p GPU-shared\nsrun python train.py\n")
+        data = _log(script, gres, "bridges2")
+        assert f"#SBATCH --gpus={typed}" in data["proposed"]["script"], asked

@@ -13,6 +13,9 @@ Placeholders (a closed set; anything else is an error found when the knowledge b
   script's walltime, lowered to that limit when it exceeds it.
 - ``{nodes:max}``: the most nodes the script's queue allows.
 - ``{gpus:job}``: every GPU of the script's nodes (node count x the profile's GPUs per node).
+- ``{gpus:asked}``: the GPUs per node the script asks, when a node has that many; else the
+  profile's GPUs per node (a fix of the GPU request's spelling keeps the user's count);
+  ``{gpus:asked_job}``: that per node count x the script's nodes.
 - ``{site_module:X}``: the module named by group X (or ``item``, of an ``each``) as the
   profile lists it: that exact name, else (for a name without a version) the profile's module
   of that family; unresolved when the profile lists none (a module nobody vouches for).
@@ -180,6 +183,21 @@ def _queue(ctx: Context, arg: str) -> str:
     return min(others, key=lambda q: (q.max_walltime_seconds, q.max_nodes)).name
 
 
+def _gpus_asked(ctx: Context) -> int:
+    """The GPUs per node the script asks (kept when a node has them), else a node's GPUs."""
+    profile = _need_profile(ctx)
+    asked = request_from_directives(parse_directives(ctx.script, profile.scheduler))
+    per_node = asked.gpus_per_node
+    return per_node if per_node and per_node <= profile.gpu.per_node else profile.gpu.per_node
+
+
+def _gpus_asked_job(ctx: Context) -> int:
+    """The job's GPUs: a plain ``--gpus=N`` as written, else nodes x GPUs asked per node."""
+    total = [d.value for d in parse_directives(ctx.script, _need_profile(ctx).scheduler)
+             if d.option == "gpus" and re.fullmatch(r"\d+", d.value or "")]
+    return int(total[-1]) if total else _script_request(ctx)[0] * _gpus_asked(ctx)
+
+
 def _script_int(ctx: Context, name: str) -> str:
     m = re.search(rf"^\s*(?:export\s+)?{re.escape(name)}=(\d+)\s*$", ctx.script, re.M)
     if not m:
@@ -313,6 +331,10 @@ def _resolve_one(kind: str, arg: str, ctx: Context) -> str:
         return format_walltime(min(seconds or limit, limit) if arg == "cap" else limit)
     if kind == "nodes":
         return str(_script_request(ctx)[2].max_nodes)
+    if kind == "gpus" and arg == "asked":
+        return str(_gpus_asked(ctx))
+    if kind == "gpus" and arg == "asked_job":
+        return str(_gpus_asked_job(ctx))
     if kind == "gpus":
         return str(_script_request(ctx)[0] * _need_profile(ctx).gpu.per_node)
     if kind == "port_shift":
