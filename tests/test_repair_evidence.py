@@ -171,8 +171,9 @@ def test_a_request_fix_must_change_the_resource_the_message_names() -> None:
     assert not misses_named(queue_fix, ["MSG=cannot locate feasible nodes"])
     assert not misses_named([{"op": "remove_directive", "option": "mem"}], mem)
     assert not misses_named([{"op": "export_env", "name": "X", "value": "1"}], mem)
-    data = _log(PBS + "#PBS -l mem=96gb\n", mem[0], "polaris")
-    assert data["proposed"] is None
+    data = _log(PBS.replace("#PBS -q prod\n", "#PBS -q prod\n#PBS -l mem=96gb\n"), mem[0],
+                "polaris")
+    assert data["proposed"] is None or data["proposed"]["record_id"] != "pbs-queue-limits"
 
 
 def test_a_gpu_spelling_fix_keeps_the_users_gpu_count() -> None:
@@ -183,3 +184,18 @@ def test_a_gpu_spelling_fix_keeps_the_users_gpu_count() -> None:
                   "#SBATCH -p GPU-shared\nsrun python train.py\n")
         data = _log(script, gres, "bridges2")
         assert f"#SBATCH --gpus={typed}" in data["proposed"]["script"], asked
+
+
+def test_memory_beyond_a_node_is_fixed_by_memory_not_partition() -> None:
+    script = ("#!/bin/bash\n#SBATCH --nodes=1\n#SBATCH --gpus-per-node=4\n#SBATCH --mem={}\n"
+              "srun python train.py\n")
+    log = "sbatch: error: Batch job submission failed: Requested node configuration is not available"
+    big = _log(script.format("500G"), log)
+    assert big["proposed"]["record_id"] == "slurm-node-config-memory"
+    assert "#SBATCH --mem=0\n" in big["proposed"]["script"]
+    fits = _log(script.format("200G"), log)
+    assert not fits["proposed"] or fits["proposed"]["record_id"] != "slurm-node-config-memory"
+    with_mem = PBS.replace("#PBS -q prod\n", "#PBS -q prod\n#PBS -l mem=96gb\n")
+    pbs = _log(with_mem, "qsub: submit error (Job exceeds queue resource "
+               "limits MSG=cannot satisfy queue max mem requirement)", "polaris")
+    assert "mem=96gb" not in pbs["proposed"]["script"]

@@ -19,6 +19,8 @@ Placeholders (a closed set; anything else is an error found when the knowledge b
 - ``{site_module:X}``: the module named by group X (or ``item``, of an ``each``) as the
   profile lists it: that exact name, else (for a name without a version) the profile's module
   of that family; unresolved when the profile lists none (a module nobody vouches for).
+- ``{mem:all}``: ``0`` (Slurm: all of each node's memory), only when the script's ``--mem``
+  asks more than a node of the profile has; unresolved otherwise.
 - ``{port_shift:X}``: another port than the one in group X (deterministic).
 - ``{ask:NAME}``: a value only the user knows: taken from ``Context.answers``, else the op
   is left out and NAME is reported.
@@ -54,7 +56,7 @@ from maple_flow.repair.ops import FixOp
 
 _PLACEHOLDER = re.compile(r"\{([a-z_]+)([.:])([A-Za-z0-9_.]+)\}")
 _OP_ADAPTER: TypeAdapter[FixOp] = TypeAdapter(FixOp)
-KINDS = frozenset({"m", "profile", "module", "site_module", "queue", "walltime", "nodes", "port_shift", "ask",
+KINDS = frozenset({"m", "profile", "module", "site_module", "mem", "queue", "walltime", "nodes", "port_shift", "ask",
                    "item", "script", "select", "directive", "gcc_upto", "cuda_like",
                    "arg_with", "gpus", "cpus"})
 #: Module families that name the same thing at different sites.
@@ -198,6 +200,22 @@ def _gpus_asked_job(ctx: Context) -> int:
     return int(total[-1]) if total else _script_request(ctx)[0] * _gpus_asked(ctx)
 
 
+_MEM_UNIT_MB = {"": 1, "k": 1 / 1024, "m": 1, "g": 1024, "t": 1024 * 1024}
+
+
+def _mem_all(ctx: Context, arg: str) -> str:
+    profile = _need_profile(ctx)
+    values = [d.value for d in parse_directives(ctx.script, profile.scheduler)
+              if d.option == "mem" and d.value]
+    found = re.fullmatch(r"(?i)(\d+(?:\.\d+)?)\s*([kmgt]?)b?", values[-1]) if values else None
+    if not found:
+        raise Unresolved("the script asks no memory per node as a size")
+    asked_mb = float(found.group(1)) * _MEM_UNIT_MB[found.group(2).lower()]
+    if asked_mb <= profile.node.memory_gb * 1024:
+        raise Unresolved(f"{values[-1]} fits {profile.name}'s {profile.node.memory_gb} GB nodes")
+    return "0"
+
+
 def _script_int(ctx: Context, name: str) -> str:
     m = re.search(rf"^\s*(?:export\s+)?{re.escape(name)}=(\d+)\s*$", ctx.script, re.M)
     if not m:
@@ -302,7 +320,7 @@ def _cpus_per_task(ctx: Context, arg: str) -> str:
     return str(node // tasks)
 
 
-_FUNCTIONS = {"script": _script_int, "cpus": _cpus_per_task, "directive": _required_value,
+_FUNCTIONS = {"script": _script_int, "cpus": _cpus_per_task, "mem": _mem_all, "directive": _required_value,
               "gcc_upto": _gcc_upto,
               "cuda_like": _cuda_like, "arg_with": _arg_with}
 
