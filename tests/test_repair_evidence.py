@@ -189,7 +189,8 @@ def test_a_gpu_spelling_fix_keeps_the_users_gpu_count() -> None:
 def test_memory_beyond_a_node_is_fixed_by_memory_not_partition() -> None:
     script = ("#!/bin/bash\n#SBATCH --nodes=1\n#SBATCH --gpus-per-node=4\n#SBATCH --mem={}\n"
               "srun python train.py\n")
-    log = "sbatch: error: Batch job submission failed: Requested node configuration is not available"
+    log = ("sbatch: error: Batch job submission failed: Requested node configuration is not "
+           "available")
     big = _log(script.format("500G"), log)
     assert big["proposed"]["record_id"] == "slurm-node-config-memory"
     assert "#SBATCH --mem=0\n" in big["proposed"]["script"]

@@ -56,7 +56,8 @@ from maple_flow.repair.ops import FixOp
 
 _PLACEHOLDER = re.compile(r"\{([a-z_]+)([.:])([A-Za-z0-9_.]+)\}")
 _OP_ADAPTER: TypeAdapter[FixOp] = TypeAdapter(FixOp)
-KINDS = frozenset({"m", "profile", "module", "site_module", "mem", "queue", "walltime", "nodes", "port_shift", "ask",
+KINDS = frozenset({"m", "profile", "module", "site_module", "mem", "queue", "walltime", "nodes",
+                   "port_shift", "ask",
                    "item", "script", "select", "directive", "gcc_upto", "cuda_like",
                    "arg_with", "gpus", "cpus"})
 #: Module families that name the same thing at different sites.
@@ -196,7 +197,7 @@ def _gpus_asked(ctx: Context) -> int:
 def _gpus_asked_job(ctx: Context) -> int:
     """The job's GPUs: a plain ``--gpus=N`` as written, else nodes x GPUs asked per node."""
     total = [d.value for d in parse_directives(ctx.script, _need_profile(ctx).scheduler)
-             if d.option == "gpus" and re.fullmatch(r"\d+", d.value or "")]
+             if d.option == "gpus" and d.value and re.fullmatch(r"\d+", d.value)]
     return int(total[-1]) if total else _script_request(ctx)[0] * _gpus_asked(ctx)
 
 
@@ -320,7 +321,8 @@ def _cpus_per_task(ctx: Context, arg: str) -> str:
     return str(node // tasks)
 
 
-_FUNCTIONS = {"script": _script_int, "cpus": _cpus_per_task, "mem": _mem_all, "directive": _required_value,
+_FUNCTIONS = {"script": _script_int, "cpus": _cpus_per_task, "mem": _mem_all,
+              "directive": _required_value,
               "gcc_upto": _gcc_upto,
               "cuda_like": _cuda_like, "arg_with": _arg_with}
 

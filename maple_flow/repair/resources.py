@@ -83,4 +83,4 @@ def misses_named(fix: list[OpTemplate], lines: Iterable[str]) -> bool:
     """Whether ``fix`` edits the request but none of the resources ``lines`` name."""
     edits = changed(fix)
     wanted = named(lines)
-    return bool(edits is not None and wanted and ANY != edits and not edits & wanted)
+    return bool(edits is not None and wanted and edits != ANY and not edits & wanted)
