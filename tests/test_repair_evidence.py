@@ -200,3 +200,9 @@ def test_memory_beyond_a_node_is_fixed_by_memory_not_partition() -> None:
     pbs = _log(with_mem, "qsub: submit error (Job exceeds queue resource "
                "limits MSG=cannot satisfy queue max mem requirement)", "polaris")
     assert "mem=96gb" not in pbs["proposed"]["script"]
+
+
+def test_an_unknown_pbs_resource_inside_the_select_chunk_is_removed() -> None:
+    script = PBS.replace("select=2:system=polaris", "select=2:system=polaris:AMD=true")
+    data = _log(script, "qsub: Unknown resource: AMD\n", "polaris")
+    assert "#PBS -l select=2:system=polaris\n" in data["proposed"]["script"]
