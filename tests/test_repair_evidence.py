@@ -206,3 +206,15 @@ def test_an_unknown_pbs_resource_inside_the_select_chunk_is_removed() -> None:
     script = PBS.replace("select=2:system=polaris", "select=2:system=polaris:AMD=true")
     data = _log(script, "qsub: Unknown resource: AMD\n", "polaris")
     assert "#PBS -l select=2:system=polaris\n" in data["proposed"]["script"]
+
+
+def test_a_pinned_device_list_prefixed_to_the_launch_is_removed() -> None:
+    script = ("#!/bin/bash\n#SBATCH --nodes=1\n#SBATCH --gpus-per-node=4\n"
+              "CUDA_VISIBLE_DEVICES=1,2 torchrun --standalone --nproc_per_node=4 train.py\n")
+    log = ("RuntimeError: cuda runtime error (101) : invalid device ordinal at "
+           "/pytorch/torch/csrc/cuda/Module.cpp:59\n")
+    data = _log(script, log, "anvil")
+    assert data["proposed"]["record_id"] == "invalid-device-ordinal-visible-devices"
+    new = data["proposed"]["script"]
+    assert "CUDA_VISIBLE_DEVICES=1,2" not in new
+    assert "\ntorchrun --standalone --nproc_per_node=4 train.py\n" in new
