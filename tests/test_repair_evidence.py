@@ -218,3 +218,15 @@ def test_a_pinned_device_list_prefixed_to_the_launch_is_removed() -> None:
     new = data["proposed"]["script"]
     assert "CUDA_VISIBLE_DEVICES=1,2" not in new
     assert "\ntorchrun --standalone --nproc_per_node=4 train.py\n" in new
+
+
+def test_similarity_skips_records_about_a_script_shape_the_script_lacks() -> None:
+    from maple_flow.repair import load_knowledge_base
+    from maple_flow.repair.classify import for_script
+
+    kb = load_knowledge_base()
+    record = kb.get("duplicate-gpu-visible-devices")
+    plain = "#!/bin/bash\n#SBATCH -N 1\nsrun python train.py\n"
+    assert for_script([record], plain) == []
+    assert for_script([record], plain.replace("srun", "export CUDA_VISIBLE_DEVICES=0\nsrun"))
+    assert for_script([kb.get("cuda-out-of-memory")], plain)  # no script condition: kept

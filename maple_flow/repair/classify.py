@@ -214,9 +214,21 @@ def for_scheduler(records: list[FailureRecord], scheduler: str | None) -> list[F
     return [r for r in records if (s := record_schedulers(r)) is None or scheduler in s]
 
 
+def _script_fits(sig: Signature, script: str) -> bool:
+    if sig.script and not _compiled(sig.script).search(script):
+        return False
+    return not (sig.script_lacks and _compiled(sig.script_lacks).search(script))
+
+
+def for_script(records: list[FailureRecord], script: str) -> list[FailureRecord]:
+    """``records`` less those whose every signature asks the script for a shape (a pinned
+    CUDA_VISIBLE_DEVICES, several tasks per node) that ``script`` does not have."""
+    return [r for r in records if any(_script_fits(sig, script) for sig in r.signatures)]
+
+
 def _by_similarity(records: list[FailureRecord], ev: FailureEvidence,
                    profile: ClusterProfile | None) -> list[Diagnosis]:
-    records = for_scheduler(records, _scheduler(ev, profile))
+    records = for_script(for_scheduler(records, _scheduler(ev, profile)), ev.script)
     query = evidence_text(ev)
     if not query.strip() or not records:
         return []
