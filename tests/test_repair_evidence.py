@@ -230,3 +230,15 @@ def test_similarity_skips_records_about_a_script_shape_the_script_lacks() -> Non
     assert for_script([record], plain) == []
     assert for_script([record], plain.replace("srun", "export CUDA_VISIBLE_DEVICES=0\nsrun"))
     assert for_script([kb.get("cuda-out-of-memory")], plain)  # no script condition: kept
+
+
+def test_more_gpus_per_node_than_a_node_has_is_fixed_by_the_gpu_count() -> None:
+    script = ("#!/bin/bash\n#SBATCH --nodes=1\n#SBATCH --ntasks-per-node=1\n#SBATCH {}\n"
+              "srun python train.py\n")
+    log = ("sbatch: error: Batch job submission failed: Requested node configuration is not "
+           "available")
+    over = _log(script.format("--gres=gpu:8"), log)
+    assert over["proposed"]["record_id"] == "slurm-node-config-gpus"
+    assert "gpu:8" not in over["proposed"]["script"]
+    fits = _log(script.format("--gres=gpu:4"), log)
+    assert fits["proposed"]["record_id"] != "slurm-node-config-gpus"

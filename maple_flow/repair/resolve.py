@@ -15,7 +15,8 @@ Placeholders (a closed set; anything else is an error found when the knowledge b
 - ``{gpus:job}``: every GPU of the script's nodes (node count x the profile's GPUs per node).
 - ``{gpus:asked}``: the GPUs per node the script asks, when a node has that many; else the
   profile's GPUs per node (a fix of the GPU request's spelling keeps the user's count);
-  ``{gpus:asked_job}``: that per node count x the script's nodes.
+  ``{gpus:asked_job}``: that per node count x the script's nodes; ``{gpus:fit}``: a node's
+  GPUs, only when the script asks more per node than that (unresolved otherwise).
 - ``{site_module:X}``: the module named by group X (or ``item``, of an ``each``) as the
   profile lists it: that exact name, else (for a name without a version) the profile's module
   of that family; unresolved when the profile lists none (a module nobody vouches for).
@@ -194,6 +195,15 @@ def _gpus_asked(ctx: Context) -> int:
     return per_node if per_node and per_node <= profile.gpu.per_node else profile.gpu.per_node
 
 
+def _gpus_fit(ctx: Context) -> int:
+    """A node's GPUs, only when the script asks more GPUs per node than a node has."""
+    profile = _need_profile(ctx)
+    asked = request_from_directives(parse_directives(ctx.script, profile.scheduler))
+    if not asked.gpus_per_node or asked.gpus_per_node <= profile.gpu.per_node:
+        raise Unresolved(f"the script's GPUs per node fit {profile.name}'s nodes")
+    return profile.gpu.per_node
+
+
 def _gpus_asked_job(ctx: Context) -> int:
     """The job's GPUs: a plain ``--gpus=N`` as written, else nodes x GPUs asked per node."""
     total = [d.value for d in parse_directives(ctx.script, _need_profile(ctx).scheduler)
@@ -351,6 +361,8 @@ def _resolve_one(kind: str, arg: str, ctx: Context) -> str:
         return format_walltime(min(seconds or limit, limit) if arg == "cap" else limit)
     if kind == "nodes":
         return str(_script_request(ctx)[2].max_nodes)
+    if kind == "gpus" and arg == "fit":
+        return str(_gpus_fit(ctx))
     if kind == "gpus" and arg == "asked":
         return str(_gpus_asked(ctx))
     if kind == "gpus" and arg == "asked_job":
