@@ -242,3 +242,13 @@ def test_more_gpus_per_node_than_a_node_has_is_fixed_by_the_gpu_count() -> None:
     assert "gpu:8" not in over["proposed"]["script"]
     fits = _log(script.format("--gres=gpu:4"), log)
     assert fits["proposed"]["record_id"] != "slurm-node-config-gpus"
+
+
+def test_records_decided_by_a_figure_are_never_offered_by_similarity() -> None:
+    from maple_flow.repair import FailureEvidence, classify
+
+    log = "RuntimeError: not enough GPU memory on device 0: out of memory while allocating 3 GiB"
+    ev = FailureEvidence(cluster="delta", job_state="FAILED", exit_code=1, stderr=log,
+                         script=SRUN_TORCHRUN)
+    ids = [d.record_id for d in classify(ev)]
+    assert ids and not {"cuda-out-of-memory-fragmented", "cuda-out-of-memory-shared-gpu"} & set(ids)

@@ -226,9 +226,17 @@ def for_script(records: list[FailureRecord], script: str) -> list[FailureRecord]
     return [r for r in records if any(_script_fits(sig, script) for sig in r.signatures)]
 
 
+def _similar_candidates(records: list[FailureRecord], ev: FailureEvidence,
+                        profile: ClusterProfile | None) -> list[FailureRecord]:
+    """The records similarity may offer: of this scheduler, for this script's shape, and not
+    decided by a figure only a signature reads."""
+    records = for_script(for_scheduler(records, _scheduler(ev, profile)), ev.script)
+    return [r for r in records if not r.signature_only]
+
+
 def _by_similarity(records: list[FailureRecord], ev: FailureEvidence,
                    profile: ClusterProfile | None) -> list[Diagnosis]:
-    records = for_script(for_scheduler(records, _scheduler(ev, profile)), ev.script)
+    records = _similar_candidates(records, ev, profile)
     query = evidence_text(ev)
     if not query.strip() or not records:
         return []
