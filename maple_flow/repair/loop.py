@@ -215,7 +215,7 @@ def _try(candidate: Candidate, script: str, profile: ClusterProfile, history: Hi
     except FixNotApplicable as exc:
         return f"not applicable: {exc}"
     if same_meaning(script, new):
-        return "the fix changes nothing in this script (at most its spelling)"
+        return "the fix changes nothing in this script"
     key = script_hash(new)
     if key in history.declined:
         return "declined by the reviewer"
