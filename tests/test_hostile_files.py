@@ -192,8 +192,7 @@ def test_repair_o_replaces_a_symlink_instead_of_following_it(
     code, _, err = run(["port", str(EXAMPLE), "--to", "polaris", "-o", str(tmp_path)], capsys)
     assert code == 0, err
     log = tmp_path / "slurm-1.out"
-    log.write_text("srun: error: Unable to allocate resources: Invalid account or "
-                   "account/partition combination specified\n")
+    log.write_text("qsub: Job rejected by all possible destinations (invalid project)\n")
     victim = _outside(tmp_path)
     out = tmp_path / "fixed.sh"
     out.symlink_to(victim)

@@ -40,6 +40,7 @@ from maple_flow.repair.models import (
     Verdict,
 )
 from maple_flow.repair.resolve import Context, resolve_fix
+from maple_flow.repair.resources import misses_named
 from maple_flow.repair.similarity import rank_documents
 
 Method = Literal["signature", "similarity"]
@@ -171,6 +172,8 @@ def match_signature(
 
 def _diagnosis(record: FailureRecord, score: float, method: Method, evidence: list[str],
                ctx: Context, *, hint: bool = False) -> Diagnosis:
+    # a submit error's record must change what the message names (no partition for memory)
+    hint = hint or (record.family == "scheduler" and misses_named(record.fix, evidence))
     ops, needs, unresolved = resolve_fix(record.fix, ctx)
     fix = Fix(record_id=record.id, cause=record.cause, ops=ops, references=record.references,
               advice=record.advice)
@@ -218,8 +221,43 @@ def evidence_text(ev: FailureEvidence) -> str:
     return "\n".join(ln.strip() for ln in lines if ln.strip())
 
 
+def record_schedulers(record: FailureRecord) -> frozenset[str] | None:
+    """The schedulers a record is about: those its signatures name, when every signature
+    names one; None (any scheduler) otherwise."""
+    named = [sig.scheduler for sig in record.signatures]
+    return None if None in named else frozenset(s for s in named if s)
+
+
+def for_scheduler(records: list[FailureRecord], scheduler: str | None) -> list[FailureRecord]:
+    """``records`` less those about another scheduler than ``scheduler`` (all when unknown)."""
+    if scheduler is None:
+        return records
+    return [r for r in records if (s := record_schedulers(r)) is None or scheduler in s]
+
+
+def _script_fits(sig: Signature, script: str) -> bool:
+    if sig.script and not _compiled(sig.script).search(script):
+        return False
+    return not (sig.script_lacks and _compiled(sig.script_lacks).search(script))
+
+
+def for_script(records: list[FailureRecord], script: str) -> list[FailureRecord]:
+    """``records`` less those whose every signature asks the script for a shape (a pinned
+    CUDA_VISIBLE_DEVICES, several tasks per node) that ``script`` does not have."""
+    return [r for r in records if any(_script_fits(sig, script) for sig in r.signatures)]
+
+
+def _similar_candidates(records: list[FailureRecord], ev: FailureEvidence,
+                        profile: ClusterProfile | None) -> list[FailureRecord]:
+    """The records similarity may offer: of this scheduler, for this script's shape, and not
+    decided by a figure only a signature reads."""
+    records = for_script(for_scheduler(records, _scheduler(ev, profile)), ev.script)
+    return [r for r in records if not r.signature_only]
+
+
 def _by_similarity(records: list[FailureRecord], ev: FailureEvidence,
                    profile: ClusterProfile | None) -> list[Diagnosis]:
+    records = _similar_candidates(records, ev, profile)
     query = evidence_text(ev)
     if not query.strip() or not records:
         return []

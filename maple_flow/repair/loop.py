@@ -204,6 +204,7 @@ def _try(candidate: Candidate, script: str, profile: ClusterProfile, history: Hi
          apply_fn: ApplyFn, diff_fn: DiffFn) -> Apply | str:
     """The patched script, or why this candidate cannot be used."""
     from maple_flow.repair import FixNotApplicable
+    from maple_flow.repair.meaning import same_meaning
 
     if not candidate.fix.ops:
         why = "the fix needs " + ", ".join(candidate.needs) if candidate.needs else (
@@ -213,7 +214,7 @@ def _try(candidate: Candidate, script: str, profile: ClusterProfile, history: Hi
         new = apply_fn(script, candidate.fix, profile)
     except FixNotApplicable as exc:
         return f"not applicable: {exc}"
-    if new == script:
+    if same_meaning(script, new):
         return "the fix changes nothing in this script"
     key = script_hash(new)
     if key in history.declined:
@@ -268,6 +269,8 @@ def plan(script: str, report: VerifyReport, candidates: Sequence[Candidate], his
                 why = f"the same failure came back after the fix of {candidate.record_id}"
                 return Plan(Stop("failed", why), tuple(skipped), key)
             return Plan(outcome, tuple(skipped), key)
+        if candidate.needs:  # what it could do without the user's value does not do
+            return Plan(_ask(candidate), tuple(skipped))
         skipped.append((candidate, outcome))
         tried = tried or candidate.method
     return Plan(_no_fix(candidates, skipped), tuple(skipped))

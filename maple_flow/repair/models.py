@@ -90,6 +90,9 @@ class FailureRecord(Strict):
     examples: list[str] = Field(min_length=1, description="log lines a signature matches")
     negatives: list[str] = Field(min_length=1, description="similar lines it must not match")
     references: list[Reference] = Field(min_length=1)
+    signature_only: bool = Field(
+        default=False, description="decided by evidence only its signatures read (a figure "
+        "in the log): never offered by similarity")
 
     @field_validator("cause")
     @classmethod

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from maple_flow.knowledge.directives import PBS_FLAGS, PBS_SHORT, Directive, parse_directives
 from maple_flow.repair.text import (
@@ -82,9 +83,33 @@ def set_directive(text: str, scheduler: str, option: str, value: str | None) -> 
     return insert_line(text, _insert_at(text, scheduler) if at is None else at, new)
 
 
+def _without_chunk_resource(value: str, option: str) -> str:
+    """A PBS select value without ``option=...`` in any of its chunks."""
+    return "+".join(":".join(p for p in chunk.split(":") if p.split("=", 1)[0] != option)
+                    for chunk in value.split("+"))
+
+
+def _drop_chunk_resource(text: str, option: str) -> str:
+    """``text`` without the PBS chunk resource ``option`` in its select directives."""
+    ds = parse_directives(text, "pbs")
+    for d in ds:
+        if d.option != "select" or not d.value:
+            continue
+        value = _without_chunk_resource(d.value, option)
+        if value != d.value:
+            on_line = [replace(x, value=value) if x is d else x for x in ds if x.line == d.line]
+            parts = lines(text)
+            parts[d.line - 1] = _rewrite_line("pbs", on_line)
+            text = "\n".join(parts)
+            ds = parse_directives(text, "pbs")
+    return text
+
+
 def remove_directive(text: str, scheduler: str, option: str) -> str:
-    """Remove every directive setting ``option``; no-op when there is none."""
-    return _drop(text, scheduler, option)[0]
+    """Remove every directive setting ``option`` (on PBS also a chunk resource of the select:
+    ``select=2:ngpus=4`` less ``ngpus``); no-op when there is none."""
+    text = _drop(text, scheduler, option)[0]
+    return _drop_chunk_resource(text, option) if scheduler == "pbs" else text
 
 
 def directive_value(text: str, scheduler: str, option: str) -> str | None:

@@ -200,8 +200,22 @@ def export_env(text: str, name: str, value: str) -> str:
     return text
 
 
+def _drop_launch_prefix(text: str, name: str) -> str:
+    """``text`` without a ``NAME=value`` prefix of the launch command (``NAME=1 torchrun``)."""
+    launch = find_launch(text)
+    for word in launch.words:
+        found = _ASSIGN.match(word.raw)
+        if not found:
+            break
+        if found.group(1) == name:
+            return remove_word(text, word)
+    return text
+
+
 def unset_env(text: str, name: str) -> str:
-    """Remove every assignment of ``name`` before the launch and add ``unset NAME``."""
+    """Remove every assignment of ``name`` before the launch (and one prefixed to the launch
+    command) and add ``unset NAME``."""
+    text = _drop_launch_prefix(text, name)
     while True:
         launch = find_launch(text)
         found = _assignments(text, name, launch.line - 1)

@@ -14,6 +14,15 @@ Placeholders (a closed set; anything else is an error found when the knowledge b
 - ``{nodes:max}``: the most nodes the script's queue allows; ``{nodes:job}``: the script's
   node count (its directives; one when they name none, as the scheduler takes it).
 - ``{gpus:job}``: every GPU of the script's nodes (node count x the profile's GPUs per node).
+- ``{gpus:asked}``: the GPUs per node the script asks, when a node has that many; else the
+  profile's GPUs per node (a fix of the GPU request's spelling keeps the user's count);
+  ``{gpus:asked_job}``: that per node count x the script's nodes; ``{gpus:fit}``: a node's
+  GPUs, only when the script asks more per node than that (unresolved otherwise).
+- ``{site_module:X}``: the module named by group X (or ``item``, of an ``each``) as the
+  profile lists it: that exact name, else (for a name without a version) the profile's module
+  of that family; unresolved when the profile lists none (a module nobody vouches for).
+- ``{mem:all}``: ``0`` (Slurm: all of each node's memory), only when the script's ``--mem``
+  asks more than a node of the profile has; unresolved otherwise.
 - ``{port_shift:X}``: another port than the one in group X (deterministic).
 - ``{ask:NAME}``: a value only the user knows: taken from ``Context.answers``, else the op
   is left out and NAME is reported.
@@ -28,7 +37,8 @@ Placeholders (a closed set; anything else is an error found when the knowledge b
   only when the script asks more CPUs per node than the node has.
 
 An op with ``each: profile.PATH`` is repeated for every item of that list or mapping, with
-``{item}`` (list) or ``{item.key}``/``{item.value}`` (mapping).
+``{item}`` (list) or ``{item.key}``/``{item.value}`` (mapping); ``each: m.NAME`` repeats it for
+every word of the match's group NAME (the modules an Lmod message lists).
 """
 
 from __future__ import annotations
@@ -48,7 +58,8 @@ from maple_flow.repair.ops import FixOp
 
 _PLACEHOLDER = re.compile(r"\{([a-z_]+)([.:])([A-Za-z0-9_.]+)\}")
 _OP_ADAPTER: TypeAdapter[FixOp] = TypeAdapter(FixOp)
-KINDS = frozenset({"m", "profile", "module", "queue", "walltime", "nodes", "port_shift", "ask",
+KINDS = frozenset({"m", "profile", "module", "site_module", "mem", "queue", "walltime", "nodes",
+                   "port_shift", "ask",
                    "item", "script", "select", "directive", "gcc_upto", "cuda_like",
                    "arg_with", "gpus", "cpus"})
 #: Module families that name the same thing at different sites.
@@ -127,6 +138,21 @@ def _module(ctx: Context, arg: str) -> str:
     return choices[0]
 
 
+def _site_module(ctx: Context, arg: str) -> str:
+    profile = _need_profile(ctx)
+    item = ctx.item.get("self") if arg == "item" and isinstance(ctx.item, Mapping) else None
+    wanted = str(item or ctx.groups.get(arg) or "")
+    if not wanted:
+        raise Unresolved(f"no module name captured in {arg}")
+    exact = [m for m in profile.software.available_modules if m.lower() == wanted.lower()]
+    loaded, available = _family_modules(profile, _family(wanted))
+    choices = exact or ([] if "/" in wanted else loaded or sorted(
+        available, key=_version_key, reverse=True))
+    if not choices:
+        raise Unresolved(f"{profile.name}'s profile lists no module {wanted}")
+    return choices[0]
+
+
 def _version_key(name: str) -> tuple[int, tuple[int, ...], str]:
     version = name.split("/", 1)[1] if "/" in name else ""
     numbers = tuple(int(n) for n in re.findall(r"\d+", version))
@@ -164,6 +190,46 @@ def _queue(ctx: Context, arg: str) -> str:
     return min(others, key=lambda q: (q.max_walltime_seconds, q.max_nodes)).name
 
 
+def _gpus_asked(ctx: Context) -> int:
+    """The GPUs per node the script asks (kept when a node has them), else a node's GPUs."""
+    profile = _need_profile(ctx)
+    asked = request_from_directives(parse_directives(ctx.script, profile.scheduler))
+    per_node = asked.gpus_per_node
+    return per_node if per_node and per_node <= profile.gpu.per_node else profile.gpu.per_node
+
+
+def _gpus_fit(ctx: Context) -> int:
+    """A node's GPUs, only when the script asks more GPUs per node than a node has."""
+    profile = _need_profile(ctx)
+    asked = request_from_directives(parse_directives(ctx.script, profile.scheduler))
+    if not asked.gpus_per_node or asked.gpus_per_node <= profile.gpu.per_node:
+        raise Unresolved(f"the script's GPUs per node fit {profile.name}'s nodes")
+    return profile.gpu.per_node
+
+
+def _gpus_asked_job(ctx: Context) -> int:
+    """The job's GPUs: a plain ``--gpus=N`` as written, else nodes x GPUs asked per node."""
+    total = [d.value for d in parse_directives(ctx.script, _need_profile(ctx).scheduler)
+             if d.option == "gpus" and d.value and re.fullmatch(r"\d+", d.value)]
+    return int(total[-1]) if total else _script_request(ctx)[0] * _gpus_asked(ctx)
+
+
+_MEM_UNIT_MB = {"": 1, "k": 1 / 1024, "m": 1, "g": 1024, "t": 1024 * 1024}
+
+
+def _mem_all(ctx: Context, arg: str) -> str:
+    profile = _need_profile(ctx)
+    values = [d.value for d in parse_directives(ctx.script, profile.scheduler)
+              if d.option == "mem" and d.value]
+    found = re.fullmatch(r"(?i)(\d+(?:\.\d+)?)\s*([kmgt]?)b?", values[-1]) if values else None
+    if not found:
+        raise Unresolved("the script asks no memory per node as a size")
+    asked_mb = float(found.group(1)) * _MEM_UNIT_MB[found.group(2).lower()]
+    if asked_mb <= profile.node.memory_gb * 1024:
+        raise Unresolved(f"{values[-1]} fits {profile.name}'s {profile.node.memory_gb} GB nodes")
+    return "0"
+
+
 def _script_int(ctx: Context, name: str) -> str:
     m = re.search(rf"^\s*(?:export\s+)?{re.escape(name)}=(\d+)\s*$", ctx.script, re.M)
     if not m:
@@ -183,8 +249,23 @@ def _required_value(ctx: Context, option: str) -> str:
     raise Unresolved(f"{profile.name} has no rule that writes {option}")
 
 
+def _script_nodes(ctx: Context) -> str:
+    """The script's node count: its select chunk count, a Torque ``nodes=N``, or NNODES=."""
+    directives = parse_directives(ctx.script, "pbs")
+    nodes = request_from_directives(directives).nodes
+    torque = [m.group(1) for d in directives if d.option == "nodes"
+              if (m := re.match(r"(\d+)(?::|$)", d.value or ""))]
+    if nodes:
+        return str(nodes)
+    if torque:
+        return torque[-1]
+    if "NNODES=" in ctx.script:
+        return _script_int(ctx, "NNODES")
+    raise Unresolved("the script gives no node count", need="nodes")
+
+
 def _select(ctx: Context) -> str:
-    nodes = _script_int(ctx, "NNODES") if "NNODES=" in ctx.script else "1"
+    nodes = ctx.answers.get("nodes") or _script_nodes(ctx)
     try:
         suffix = re.sub(r"^\d+", "", _required_value(ctx, "select"))
     except Unresolved:
@@ -253,7 +334,8 @@ def _cpus_per_task(ctx: Context, arg: str) -> str:
     return str(node // tasks)
 
 
-_FUNCTIONS = {"script": _script_int, "cpus": _cpus_per_task, "directive": _required_value,
+_FUNCTIONS = {"script": _script_int, "cpus": _cpus_per_task, "mem": _mem_all,
+              "directive": _required_value,
               "gcc_upto": _gcc_upto,
               "cuda_like": _cuda_like, "arg_with": _arg_with}
 
@@ -272,6 +354,8 @@ def _resolve_one(kind: str, arg: str, ctx: Context) -> str:
         return str(_profile_path(ctx, arg))
     if kind == "module":
         return _module(ctx, arg)
+    if kind == "site_module":
+        return _site_module(ctx, arg)
     if kind == "queue":
         return _queue(ctx, arg)
     if kind == "walltime":
@@ -281,6 +365,12 @@ def _resolve_one(kind: str, arg: str, ctx: Context) -> str:
     if kind == "nodes":
         nodes, _, queue = _script_request(ctx)
         return str(nodes if arg == "job" else queue.max_nodes)
+    if kind == "gpus" and arg == "fit":
+        return str(_gpus_fit(ctx))
+    if kind == "gpus" and arg == "asked":
+        return str(_gpus_asked(ctx))
+    if kind == "gpus" and arg == "asked_job":
+        return str(_gpus_asked_job(ctx))
     if kind == "gpus":
         return str(_script_request(ctx)[0] * _need_profile(ctx).gpu.per_node)
     if kind == "port_shift":
@@ -313,6 +403,11 @@ def _items(template: OpTemplate, ctx: Context) -> list[Any]:
     each = template.get("each")
     if not isinstance(each, str):
         return [None]
+    if each.startswith("m."):
+        words = (ctx.groups.get(each[2:]) or "").split()
+        if not words:
+            raise Unresolved(f"the log gave no {each[2:]}")
+        return [{"self": w} for w in words]
     value = _profile_path(ctx, each.removeprefix("profile."))
     if isinstance(value, Mapping):
         return [{"key": k, "value": v} for k, v in value.items()]

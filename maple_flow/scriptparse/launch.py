@@ -31,7 +31,7 @@ _TWO_VALUES = frozenset({"-mca", "--mca", "-gmca", "-genv"})
 _PY_VALUED = frozenset({"-W", "-X", "-c"})
 #: Options that never take a value, where the next word could be mistaken for one.
 _BOOLEANS = frozenset({
-    "--nv", "--rocm", "--cleanenv", "-e", "--contain", "-c", "--containall", "-C",
+    "--nv", "--rocm", "--cleanenv", "--contain", "--containall",
     "--writable", "--fakeroot", "--no-home", "--nvccli", "--compat", "--standalone",
     "--multi_gpu", "--use_fsdp", "--use_deepspeed", "--envall", "--no_ssh", "--no-vni", "-l",
     "-u", "--unbuffered", "--label", "--exclusive", "--overlap", "--verbose",
@@ -44,6 +44,9 @@ _VALUED = frozenset({
     "--network-args", "--hostname", "--dns", "--volume", "-V", "--image",
 })
 _CONTAINER_RUNTIMES = frozenset({"apptainer", "singularity", "shifter", "podman-hpc"})
+#: Short flags that never take a value in a container runtime (``-c`` = ``--contain``) but do
+#: in srun and others (``-c 40`` = ``--cpus-per-task``, ``-C gpu``, ``-e err.log``).
+_CONTAINER_BOOLEANS = frozenset({"-e", "-c", "-C"})
 
 
 @dataclass
@@ -129,6 +132,7 @@ def _options(words: list[str], i: int, stage: Stage) -> int:
             i += 3
         elif (
             word not in _BOOLEANS
+            and not (stage.name in _CONTAINER_RUNTIMES and word in _CONTAINER_BOOLEANS)
             and i + 1 < len(words)
             and not words[i + 1].startswith("-")
             and ((stage.name in _CONTAINER_RUNTIMES and word in _VALUED)

@@ -1,0 +1,41 @@
+"""Whether two scripts mean the same to the shell (pure): a fix whose edit changes only the
+spelling (spacing, comments, quoting, one idiom for another) changes nothing."""
+
+from __future__ import annotations
+
+import re
+
+from maple_flow.errors import MapleError
+from maple_flow.scriptparse.shell import split_commands
+
+#: Ways to keep the first line of a pipe's input, all read as ``head -n 1``.
+_FIRST_LINE = re.compile(
+    r"""\|\s*(?:head\s+(?:-n\s*1|-1|--lines=1)|sed\s+(?:-n\s+)?(?P<q>['"]?)(?:1p|1q)(?P=q)|"""
+    r"""awk\s+(?P<a>['"])NR\s*==\s*1(?:\s*\{\s*print\s*\}|\s*\{\s*print\s*;?\s*exit\s*\})?(?P=a))"""
+    r"""(?=\s*(?:\)|\||;|$|"|`))"""
+)
+_DIRECTIVE = re.compile(r"^\s*#(?:!|SBATCH|PBS|BSUB|COBALT)")
+
+
+def _canonical_word(word: str) -> str:
+    return _FIRST_LINE.sub("| head -n 1", word)
+
+
+def meaning(script: str) -> tuple[tuple[str, ...], ...]:
+    """What the shell and the scheduler read in ``script``: its directive lines (spacing
+    collapsed) and its commands' words, with equivalent first-line idioms made one."""
+    directives = tuple(" ".join(line.split()) for line in script.splitlines()
+                       if _DIRECTIVE.match(line))
+    commands = tuple(tuple(_canonical_word(w) for w in cmd.words)
+                     for cmd in split_commands(script))
+    return (directives, *commands)
+
+
+def same_meaning(before: str, after: str) -> bool:
+    """Whether ``after`` only respells ``before`` (False when either cannot be read)."""
+    if before == after:
+        return True
+    try:
+        return meaning(before) == meaning(after)
+    except (MapleError, ValueError):
+        return False

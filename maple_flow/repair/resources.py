@@ -1,0 +1,86 @@
+"""Which resources a failure message names and which a record's fix changes (pure).
+
+A submit error about memory is not fixed by a new partition, nor a GPU-count error by a new
+queue: a record whose fix only edits the job's request (directives, queue, walltime, nodes,
+GPUs) must change a resource the message names. Queue and account count only when the
+message names no specific resource (memory, GPUs, nodes, walltime, CPUs).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from maple_flow.repair.models import OpTemplate
+
+#: Resources a message can name, by the words schedulers use for them.
+SPECIFIC: dict[str, re.Pattern[str]] = {
+    "memory": re.compile(r"(?i)\bv?p?mem\b|\bmemory\b|--mem\b|\bmem-per-|\bRAM\b"),
+    "gpus": re.compile(r"(?i)\bn?gpus?\b|\bgres\b|--gpus"),
+    "nodes": re.compile(r"(?i)\bnodes=|\bnode count\b|\bnumber of nodes\b|\bselect\b|"
+                        r"\bfeasible nodes\b|\bnodes statement\b|NodePer|\bnnodes\b"),
+    "walltime": re.compile(r"(?i)walltime|\btime limit\b|WallDuration"),
+    "cpus": re.compile(r"(?i)\bn?cpus?\b|\bcores?\b|\bppn\b|cpus-per-task|\bprocessors\b"),
+}
+GENERAL: dict[str, re.Pattern[str]] = {
+    "queue": re.compile(r"(?i)\bpartition\b|\bqueue\b|\bqos\b"),
+    "account": re.compile(r"(?i)\baccount\b|\bproject\b|\ballocation\b"),
+}
+#: Scheduler options (long names, PBS resources) and the resource each sets.
+_OPTION: dict[str, frozenset[str]] = {
+    **dict.fromkeys(("mem", "mem-per-cpu", "mem-per-gpu", "vmem", "pmem"),
+                    frozenset({"memory"})),
+    **dict.fromkeys(("gres", "gpus", "gpus-per-node", "gpus-per-task", "ngpus",
+                     "gpus-per-socket"), frozenset({"gpus"})),
+    **dict.fromkeys(("nodes", "N", "ntasks", "ntasks-per-node", "n"), frozenset({"nodes"})),
+    "select": frozenset({"nodes", "gpus", "cpus", "memory"}),
+    **dict.fromkeys(("time", "t", "walltime", "time-min"), frozenset({"walltime"})),
+    **dict.fromkeys(("cpus-per-task", "c", "ncpus", "ppn", "cpus-per-gpu"), frozenset({"cpus"})),
+    **dict.fromkeys(("partition", "p", "qos", "q", "queue"), frozenset({"queue"})),
+    **dict.fromkeys(("account", "A"), frozenset({"account"})),
+}
+_OP: dict[str, frozenset[str]] = {
+    "set_walltime": frozenset({"walltime"}), "set_nodes": frozenset({"nodes"}),
+    "set_gpus_per_node": frozenset({"gpus"}),
+}
+ANY = frozenset({"*"})
+
+
+def named(lines: Iterable[str]) -> frozenset[str]:
+    """The resources ``lines`` name: the specific ones, else queue or account, else none."""
+    text = "\n".join(lines)
+    specific = frozenset(k for k, rx in SPECIFIC.items() if rx.search(text))
+    return specific or frozenset(k for k, rx in GENERAL.items() if rx.search(text))
+
+
+def _changed_by(op: OpTemplate) -> frozenset[str] | None:
+    kind = str(op.get("op", ""))
+    if kind in _OP:
+        return _OP[kind]
+    if kind == "set_queue":
+        name = str(op.get("name", ""))
+        return frozenset({"queue"} | ({"nodes"} if "{queue:nodes}" in name else set())
+                         | ({"walltime"} if "{queue:time}" in name else set()))
+    if kind in ("set_directive", "remove_directive"):
+        option = str(op.get("option", ""))
+        return ANY if "{" in option else _OPTION.get(option, frozenset())
+    return None
+
+
+def changed(fix: list[OpTemplate]) -> frozenset[str] | None:
+    """The resources a fix of request edits changes; None when it does more than edit the
+    request (modules, environment, launcher), which this check does not judge."""
+    out: set[str] = set()
+    for op in fix:
+        part = _changed_by(op)
+        if part is None:
+            return None
+        out |= part
+    return frozenset(out) if fix else None
+
+
+def misses_named(fix: list[OpTemplate], lines: Iterable[str]) -> bool:
+    """Whether ``fix`` edits the request but none of the resources ``lines`` name."""
+    edits = changed(fix)
+    wanted = named(lines)
+    return bool(edits is not None and wanted and edits != ANY and not edits & wanted)
