@@ -32,6 +32,7 @@ def list_learned(cluster: str | None, as_json: bool) -> None:
     """Print the learned variants of the store (one cluster's with ``cluster``)."""
     from maple_flow.cli.errors import user_errors
     from maple_flow.knowledge.clusters import get_profile
+    from maple_flow.retrieve.variants import usable_variants
     from maple_flow.store import default_path, open_existing
 
     rows: list[dict[str, Any]] = []
@@ -40,7 +41,8 @@ def list_learned(cluster: str | None, as_json: bool) -> None:
         store, where = open_existing(readonly=True), default_path()
         if store is not None:
             with store:
-                rows = [learned_row(t) for t in store.templates(origin="learned", cluster=cid)]
+                learned = usable_variants(store.templates(origin="learned", cluster=cid))
+                rows = [learned_row(t) for t in learned]
     if as_json:
         typer.echo(json.dumps(rows, indent=2))
         return

@@ -8,11 +8,14 @@ is read through its API only; the store itself imports no retrieval code.
 
 from __future__ import annotations
 
+import warnings
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from maple_flow.errors import RenderError, TemplateNotFound
+from maple_flow.errors import MapleError, RenderError, TemplateNotFound
 from maple_flow.models import Template
+from maple_flow.store.errors import StoreWarning
 from maple_flow.store.fixops import summary
 from maple_flow.store.rows import source_sha256
 
@@ -82,12 +85,35 @@ def learned_candidate(store: TemplateStore, template_id: str) -> Candidate:
     return candidate(lineage, get_template(lineage[0].id))
 
 
+def usable_variants(variants: Iterable[StoredTemplate]) -> list[StoredTemplate]:
+    """The ``variants`` whose fix operations the repair knows and allows; each other one is
+    skipped with a StoreWarning naming it (a row edited by hand or by another tool: the store
+    checks only the operations' shape)."""
+    found = list(variants)
+    if not found:
+        return []
+    from maple_flow.repair.ops import validate_ops  # loaded only when there are variants
+
+    kept = []
+    for variant in found:
+        try:
+            validate_ops(variant.fix_ops)
+        except MapleError as exc:
+            why = str(exc).splitlines()[0][:200]
+            warnings.warn(f"the learned variant {variant.id[:80]!r} has fix operations "
+                          f"maple_flow does not allow ({why}); delete or repair that row; "
+                          "skipped", StoreWarning, stacklevel=2)
+            continue
+        kept.append(variant)
+    return kept
+
+
 def learned_candidates(store: TemplateStore, cluster: str, framework: str, strategy: str,
                        launch_model: str | None = None) -> list[Candidate]:
     """Verified learned variants for one cluster x setup (and launch model, when given)
     whose seed is still in the library as it was when they were verified."""
     found = []
-    for variant in store.variants(cluster, framework, strategy):
+    for variant in usable_variants(store.variants(cluster, framework, strategy)):
         model = variant.conditions.get("launch_model")
         if not variant.verified or (launch_model and model and model != launch_model):
             continue
