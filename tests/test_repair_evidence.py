@@ -252,3 +252,13 @@ def test_records_decided_by_a_figure_are_never_offered_by_similarity() -> None:
                          script=SRUN_TORCHRUN)
     ids = [d.record_id for d in classify(ev)]
     assert ids and not {"cuda-out-of-memory-fragmented", "cuda-out-of-memory-shared-gpu"} & set(ids)
+
+
+def test_a_partition_named_after_gpus_is_a_partition_error() -> None:
+    """The partition's name (gpu-nonexistent) is a value of the message, not a GPU count."""
+    script = ("#!/bin/bash\n#SBATCH -N 1\n#SBATCH -p gpu-nonexistent\n#SBATCH --ntasks-per-node=3"
+              "\n#SBATCH -t 00:10:00\nsrun python train.py\n")
+    data = _log(script, "sbatch: error: invalid partition specified: gpu-nonexistent",
+                "lonestar6")
+    assert data["proposed"]["record_id"] == "slurm-invalid-partition"
+    assert "gpu-nonexistent" not in data["proposed"]["script"]

@@ -17,6 +17,7 @@ is shown, never applied: below the floor the answer is "not recognised".
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from functools import cache
 from typing import Any, Literal
 
@@ -172,8 +173,10 @@ def match_signature(
 
 def _diagnosis(record: FailureRecord, score: float, method: Method, evidence: list[str],
                ctx: Context, *, hint: bool = False) -> Diagnosis:
-    # a submit error's record must change what the message names (no partition for memory)
-    hint = hint or (record.family == "scheduler" and misses_named(record.fix, evidence))
+    # a submit error's record must change what the message names (no partition for memory);
+    # the values its signature captured (a partition called gpu-x) are names, not resources
+    hint = hint or (record.family == "scheduler"
+                    and misses_named(record.fix, _without_values(evidence, ctx.groups)))
     ops, needs, unresolved = resolve_fix(record.fix, ctx)
     fix = Fix(record_id=record.id, cause=record.cause, ops=ops, references=record.references,
               advice=record.advice)
@@ -182,6 +185,14 @@ def _diagnosis(record: FailureRecord, score: float, method: Method, evidence: li
     return Diagnosis(record_id=record.id, score=round(score, 4), method=method,
                      evidence=evidence, fix=fix, needs=needs, unresolved=unresolved,
                      captures=captures, verdict=verdict)
+
+
+def _without_values(lines: list[str], groups: Mapping[str, str | None]) -> list[str]:
+    """``lines`` with the values a signature captured taken out."""
+    values = sorted((v for v in groups.values() if v), key=len, reverse=True)
+    for value in values:
+        lines = [line.replace(value, " ") for line in lines]
+    return lines
 
 
 def _by_signature(records: list[FailureRecord], ev: FailureEvidence,
