@@ -26,14 +26,11 @@ class MutationDidNothing(ValueError):
     """A mutation that left the script unchanged (the catalogue is wrong for this base)."""
 
 
-@dataclass(frozen=True)
-class Base:
-    """A known-good script: cluster, setup and size of the render."""
+class FullNodes:
+    """A base's size: ``nodes`` whole nodes of ``cluster``, one rank per GPU."""
 
     cluster: str
-    nodes: int = 1
-    framework: str = "pytorch"
-    strategy: str = "ddp"
+    nodes: int
 
     @property
     def gpus_per_node(self) -> int:
@@ -42,6 +39,16 @@ class Base:
     @property
     def ranks(self) -> int:
         return self.nodes * self.gpus_per_node
+
+
+@dataclass(frozen=True)
+class Base(FullNodes):
+    """A known-good script: cluster, setup and size of the render."""
+
+    cluster: str
+    nodes: int = 1
+    framework: str = "pytorch"
+    strategy: str = "ddp"
 
     def spec(self) -> JobSpec:
         return JobSpec(cluster=self.cluster, framework=self.framework,  # type: ignore[arg-type]

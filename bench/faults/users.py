@@ -26,7 +26,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from catalog import Mutation, MutationDidNothing, sub
+from catalog import FullNodes, Mutation, MutationDidNothing, sub
 
 from maple_flow.knowledge.clusters import get_profile
 
@@ -62,21 +62,13 @@ def _ported(case: str, target: str, nodes: int) -> Any:
 
 
 @dataclass(frozen=True)
-class UserBase:
+class UserBase(FullNodes):
     """A user's script ported to ``cluster`` at ``nodes`` full nodes."""
 
     case: str
     cluster: str
     nodes: int = 1
     origin: str = "port"
-
-    @property
-    def gpus_per_node(self) -> int:
-        return get_profile(self.cluster).gpu.per_node
-
-    @property
-    def ranks(self) -> int:
-        return self.nodes * self.gpus_per_node
 
     def spec(self) -> Any:
         return _ported(self.case, self.cluster, self.nodes).spec
