@@ -1,6 +1,6 @@
 """Tally a run of bench/unseen2 with the hand judgement of hand_judged.yaml applied.
 
-    python bench/unseen2/hand_judged.py [bench/unseen2/first_run.json]
+    python bench/unseen2/hand_judged.py [bench/unseen2/first_run.json [OVERRIDES.yaml]]
 
 An override applies only where the run's automatic verdict is still the one it was written
 for (and, with ``evidence``, the port's refusal or notes still say it); the others are listed,
@@ -41,7 +41,8 @@ def tally(counts: Counter[str]) -> str:
 def main(argv: list[str]) -> int:
     run = Path(argv[0]) if argv else HERE / "first_run.json"
     outcomes = json.loads(run.read_text(encoding="utf-8"))["outcomes"]
-    rules = yaml.safe_load((HERE / "hand_judged.yaml").read_text(encoding="utf-8"))["overrides"]
+    overrides = Path(argv[1]) if len(argv) > 1 else HERE / "hand_judged.yaml"
+    rules = yaml.safe_load(overrides.read_text(encoding="utf-8"))["overrides"]
     by_port = {(r["case"], r["target"]): r for r in rules}
     harness: Counter[str] = Counter()
     hand: Counter[str] = Counter()
