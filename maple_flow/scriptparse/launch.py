@@ -348,11 +348,18 @@ def _int(value: str | None, default: int) -> int | None:
     return int(value) if value.isdigit() else None
 
 
+_JSRUN_STUCK = re.compile(r"^(-[A-Za-z])(\S+)$")
+
+
 def _jsrun_options(words: list[str], i: int, stage: Stage) -> int:
-    """jsrun's options: every one takes a value (``-c 42``, ``--bind=packed:7``)."""
+    """jsrun's options: every one takes a value (``-c 42``, ``-n1``, ``--bind=packed:7``)."""
     while i < len(words) and words[i].startswith("-") and words[i] != "-":
         name, eq, value = words[i].partition("=")
-        if eq:
+        stuck = _JSRUN_STUCK.match(words[i])
+        if stuck:  # a one-letter option with its value attached: ``-n1`` is ``-n 1``
+            stage.options.append((stuck.group(1), stuck.group(2)))
+            i += 1
+        elif eq:
             stage.options.append((name, value))
             i += 1
         elif i + 1 < len(words):
@@ -369,6 +376,7 @@ def jsrun_as_mpiexec(stage: Stage) -> None:
     sets = _int(stage.get("-n", "--nrs"), 0)
     per_host = _int(stage.get("-r", "--rs_per_host"), 0)
     tasks = _int(stage.get("-a", "--tasks_per_rs"), 1)
+    gpus = _int(stage.get("-g", "--gpu_per_rs"), 0)
     if tasks is None:
         return
     options = [(k, v) for k, v in stage.options
@@ -377,4 +385,8 @@ def jsrun_as_mpiexec(stage: Stage) -> None:
         options.append(("-n", str(sets * tasks)))
     if per_host:
         options.append(("--ppn", str(per_host * tasks)))
+    if gpus and tasks and gpus % tasks == 0 and gpus > tasks:
+        # each task of a resource set drives its share of the set's GPUs (-a1 -g6: one
+        # process with 6 GPUs), as Slurm's --gpus-per-task says it
+        options.append(("--gpus-per-task", str(gpus // tasks)))
     stage.options = options

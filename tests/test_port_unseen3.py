@@ -1,0 +1,28 @@
+"""Classes of input found on bench/unseen3's tune half (issue 14), each with its fix."""
+
+from __future__ import annotations
+
+from maple_flow import port
+from maple_flow.scriptparse import parse_script, read_facts
+
+LSF_HEAD = "#!/bin/bash\n#BSUB -P ABC123\n#BSUB -W 1:00\n#BSUB -nnodes 4\n"
+
+
+def test_jsrun_options_with_their_value_attached_are_read() -> None:
+    facts = read_facts(parse_script(LSF_HEAD + "jsrun -n1 -r1 -a1 -c1 -g1 python3 run.py --x 1\n"))
+    assert (facts.nodes, facts.gpus_per_node, facts.ranks) == (1, 1, 1)
+    assert facts.entrypoint == "run.py" and facts.args == ["--x", "1"]
+
+
+def test_jsrun_gpus_of_a_one_task_resource_set_are_one_process_driving_them() -> None:
+    script = LSF_HEAD + "jsrun --nrs 1 --tasks_per_rs 1 --gpu_per_rs 4 -r 1 python -u fit.py\n"
+    facts = read_facts(parse_script(script))
+    assert facts.gpus_per_process == 4 and facts.ranks == 1
+    r = port(script, ["delta"])["delta"]
+    assert r.spec.nodes == 1 and r.spec.gpus_per_node == 4
+    assert "one process per node drives 4 GPUs" in "\n".join(r.notes)
+
+
+def test_jsrun_one_gpu_per_task_stays_one_rank_per_gpu() -> None:
+    facts = read_facts(parse_script(LSF_HEAD + "jsrun -n 8 -r 2 -a 3 -g 3 python fit.py\n"))
+    assert facts.gpus_per_process is None and facts.ranks == 24
