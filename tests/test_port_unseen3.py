@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
 from maple_flow import port
+from maple_flow.errors import ParseError
 from maple_flow.scriptparse import parse_script, read_facts
 
 LSF_HEAD = "#!/bin/bash\n#BSUB -P ABC123\n#BSUB -W 1:00\n#BSUB -nnodes 4\n"
@@ -26,3 +29,31 @@ def test_jsrun_gpus_of_a_one_task_resource_set_are_one_process_driving_them() ->
 def test_jsrun_one_gpu_per_task_stays_one_rank_per_gpu() -> None:
     facts = read_facts(parse_script(LSF_HEAD + "jsrun -n 8 -r 2 -a 3 -g 3 python fit.py\n"))
     assert facts.gpus_per_process is None and facts.ranks == 24
+
+
+SLURM_HEAD = "#!/bin/bash\n#SBATCH --nodes=1\n#SBATCH --gres=gpu:1\n#SBATCH -t 1:00:00\n"
+
+
+@pytest.mark.parametrize(("body", "named"), [
+    ("source ~/.bashrc\nbash run_job.sh\n", "the shell script run_job.sh"),
+    ("cd work\nMODE=fast ./tools/go.sh\n", "./tools/go.sh"),
+    ("source venv/bin/activate\nsource jobs/common.sh\n", "the sourced file jobs/common.sh"),
+    ('eval "$TASK --seed 3"\n', "`eval` builds from $TASK --seed 3"),
+    ("pixi install\npixi run fit --epochs 3\n", "the pixi task `fit`"),
+    ("out=$(torchrun --nproc_per_node 2 fit.py 2>&1)\necho \"$out\"\n",
+     "`torchrun --nproc_per_node 2 fit.py 2>&1` runs inside a command substitution"),
+])
+def test_a_program_started_through_a_command_the_script_does_not_show_is_named(
+    body: str, named: str
+) -> None:
+    with pytest.raises(ParseError) as err:
+        port(SLURM_HEAD + body, ["delta"])
+    assert named in str(err.value)
+
+
+def test_set_up_files_and_environment_tools_are_not_taken_for_the_job() -> None:
+    with pytest.raises(ParseError) as err:
+        port(SLURM_HEAD + "source ~/.bashrc\nconda activate ./env\nsource venv/bin/activate\n",
+             ["delta"])
+    text = str(err.value)
+    assert "starts the job through" not in text and "should start a Python program" in text

@@ -17,6 +17,7 @@ from maple_flow.scriptparse.cmdline import (
     is_positional,
     not_in_script_reason,
 )
+from maple_flow.scriptparse.hidden import hidden_program_reason
 from maple_flow.scriptparse.launch import LaunchLine, installed_command, read_words
 from maple_flow.scriptparse.loop import LaunchLoop, launch_loop
 from maple_flow.scriptparse.lsf import has_lsf, lsf_directives
@@ -322,6 +323,9 @@ def _no_launch_reason(blocks: list[Block]) -> str:
             "only Python launches: run the package's module instead (`python -m <module> ...`, "
             f"the module behind {command}) and port that, or port the line by hand"
         )
+    hidden = hidden_program_reason(blocks)
+    if hidden:
+        return "no launch line found: " + hidden
     return (
         "no launch line found: the script should start a Python program (python, srun, "
         "mpiexec, ibrun, torchrun, deepspeed or accelerate launch followed by a .py file "

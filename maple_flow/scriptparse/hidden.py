@@ -1,0 +1,75 @@
+"""Jobs that start their program through a command the script does not show: a user shell
+script (``bash train.sh``, ``./run.sh``), a sourced file, ``eval "$CMD"``, or a task runner
+(``pixi run train``). No port can read the program; the refusal names the command."""
+
+from __future__ import annotations
+
+import re
+
+from maple_flow.scriptparse.shell import Block, ShellCommand
+
+_SHELLS = frozenset({"bash", "sh", "zsh", "ksh"})
+#: Task runners whose ``run`` starts a command defined elsewhere; make/just run a target.
+_RUNNERS = frozenset({"pixi", "poetry", "uv", "pdm", "hatch", "conda", "mamba"})
+_TARGET_RUNNERS = frozenset({"make", "just"})
+#: A launch inside a command substitution (``out=$(torchrun ... 2>&1)``).
+_CAPTURED = re.compile(r"\$\(\s*(?:\w+=\S*\s+)*((?:\S*/)?(?:torchrun|srun|mpiexec|mpirun|"
+                       r"deepspeed|accelerate|python[\d.]*)\b[^)]*)")
+#: Files sourced to set the environment up, not to run the job.
+_ENV_FILE = re.compile(r"(?:activate|bashrc|bash_profile|profile|conda\.sh|env\.sh)$")
+#: A command given by its path (``./run.sh``, ``~/bin/job``, ``$DIR/run``), not by a name.
+_SCRIPT_PATH = re.compile(r"^(?:\.{1,2}/|/|~/|\$\{?\w+\}?/)\S*\w$")
+
+
+def _runner(cmd: ShellCommand) -> str:
+    """What ``cmd`` runs when it hands the job to a command the script does not show."""
+    words = cmd.words
+    if not words:
+        return ""
+    head = words[0].rsplit("/", 1)[-1]
+    if head in _SHELLS and len(words) > 1 and not words[1].startswith("-"):
+        return f"the shell script {words[1]}"
+    if head in {"source", "."} and len(words) > 1 and not _ENV_FILE.search(words[1]):
+        return f"the sourced file {words[1]}"
+    if head == "eval":
+        return "the command `eval` builds from " + " ".join(words[1:])[:60]
+    if head in _RUNNERS and words[1:2] == ("run",) and len(words) > 2:
+        return f"the {head} task `{words[2]}`"
+    if head in _TARGET_RUNNERS and len(words) > 1 and not words[1].startswith("-"):
+        return f"the {head} target `{words[1]}`"
+    if _SCRIPT_PATH.match(words[0]) and (head.endswith(".sh") or "." not in head):
+        return f"the program or script {words[0]}"
+    return ""
+
+
+def _captured(cmd: ShellCommand) -> tuple[str, str] | None:
+    """The launch ``cmd`` runs inside a command substitution assigned to a variable."""
+    for name, value in cmd.assignments:
+        match = _CAPTURED.search(value)
+        if match:
+            return match.group(1).strip()[:80], name
+    return None
+
+
+def hidden_program_reason(blocks: list[Block]) -> str:
+    """Why the program is not readable: a launch captured in ``$( )``, or the last command
+    that runs a script, sourced file, ``eval`` or task the script does not show, named;
+    ``""`` when there is none."""
+    for cmd in (c for block in blocks for c in block.commands):
+        captured = _captured(cmd)
+        if captured:
+            launch, name = captured
+            return (f"line {cmd.line}: the launch `{launch}` runs inside a command "
+                    f"substitution (its output captured in ${name}); the port ports a launch "
+                    "that is a command of its own: run it on its own line (`... 2>&1 | tee "
+                    "log`, then read the log) and port that")
+    hits = [(cmd, what) for block in blocks for cmd in block.commands
+            if (what := _runner(cmd))]
+    if not hits:
+        return ""
+    cmd, what = hits[-1]
+    text = " ".join(cmd.text.split())[:120]
+    return (f"line {cmd.line}: `{text}` starts the job through {what}, which this script "
+            "does not show, so the program it trains and how it is launched are not known: "
+            "write the launch (python/torchrun/srun ... with the program) into the script "
+            "and port that, or port that file instead")
