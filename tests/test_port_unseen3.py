@@ -57,3 +57,17 @@ def test_set_up_files_and_environment_tools_are_not_taken_for_the_job() -> None:
              ["delta"])
     text = str(err.value)
     assert "starts the job through" not in text and "should start a Python program" in text
+
+
+def test_nproc_per_node_gpu_counts_the_devices_the_script_makes_visible() -> None:
+    script = ("export CUDA_VISIBLE_DEVICES=1,3,5\n"
+              "torchrun --standalone --nnodes=1 --nproc_per_node=gpu fit.py\n")
+    facts = read_facts(parse_script(script))
+    assert (facts.nodes, facts.gpus_per_node, facts.ranks) == (1, 3, 3)
+    r = port(script, ["delta"])["delta"]
+    assert (r.spec.nodes, r.spec.gpus_per_node) == (1, 3)
+
+
+def test_nproc_per_node_gpu_without_a_device_list_is_still_asked() -> None:
+    facts = read_facts(parse_script("torchrun --standalone --nnodes=1 --nproc_per_node=gpu x.py\n"))
+    assert facts.gpus_per_node is None and facts.ranks is None

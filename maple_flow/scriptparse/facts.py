@@ -114,11 +114,30 @@ def _per_node_size(
         nodes = to_int(stage.get("--num_nodes", "--num-nodes"), vars_)
         inc_nodes, inc_gpn = _include_size(stage.get("--include", "-i"))
         return nodes or inc_nodes or size["nodes"], gpn or inc_gpn or size["gpus"]
-    gpn = to_int(stage.get("--nproc_per_node", "--nproc-per-node"), vars_)
+    raw_gpn = stage.get("--nproc_per_node", "--nproc-per-node")
+    gpn = to_int(raw_gpn, vars_)
+    if gpn is None and raw_gpn in _ALL_DEVICES:  # one rank per GPU the node shows the job
+        gpn = visible_devices(vars_)
     nnodes = stage.get("--nnodes")
     nodes = to_int(nnodes.split(":")[0], vars_) if nnodes else None
     gpn = gpn or size["gpus"]
     return nodes or size["nodes"] or (1 if gpn and not (nnodes or outer) else None), gpn
+
+
+#: torchrun's --nproc_per_node values that mean one rank per GPU the node has.
+_ALL_DEVICES = frozenset({"gpu", "auto", "cuda", "xpu"})
+_DEVICE_LIST = re.compile(r"^\d{1,3}(?:,\d{1,3})*$")
+
+
+def visible_devices(vars_: dict[str, str]) -> int | None:
+    """How many GPUs the script's own ``CUDA_VISIBLE_DEVICES=0,2,4,6`` (or the ROCm/oneAPI
+    equivalents) lets the job see; None when it sets no such list."""
+    for name in ("CUDA_VISIBLE_DEVICES", "HIP_VISIBLE_DEVICES", "ROCR_VISIBLE_DEVICES",
+                 "ZE_AFFINITY_MASK"):
+        value = vars_.get(name, "").strip("'\"")
+        if _DEVICE_LIST.match(value):
+            return len(value.split(","))
+    return None
 
 
 _INCLUDE_HOST = re.compile(r"^[\w.-]+:(\d{1,4}(?:,\d{1,4})*)$")
