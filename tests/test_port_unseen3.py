@@ -71,3 +71,21 @@ def test_nproc_per_node_gpu_counts_the_devices_the_script_makes_visible() -> Non
 def test_nproc_per_node_gpu_without_a_device_list_is_still_asked() -> None:
     facts = read_facts(parse_script("torchrun --standalone --nnodes=1 --nproc_per_node=gpu x.py\n"))
     assert facts.gpus_per_node is None and facts.ranks is None
+
+
+ONE_TASK = ("#!/bin/bash\n#SBATCH --nodes=2\n#SBATCH --ntasks-per-node=1\n"
+            "#SBATCH --gpus-per-node=4\n#SBATCH -t 1:00:00\nexport NP=8\n")
+
+
+def test_a_launch_starting_more_ranks_than_the_task_directive_is_read_as_the_launch() -> None:
+    facts = read_facts(parse_script(ONE_TASK + "mpirun -np $NP python fit.py\n"))
+    assert (facts.nodes, facts.gpus_per_node, facts.ranks) == (2, 4, 8)
+    assert facts.gpus_per_process is None
+    assert any("starts 8 ranks" in n and "1 task(s) per node" in n for n in facts.notes)
+
+
+def test_a_launch_asking_fewer_ranks_than_the_directives_is_unchanged() -> None:
+    facts = read_facts(parse_script(ONE_TASK.replace("per-node=1", "per-node=4")
+                                    + "mpirun -np 2 python fit.py\n"))
+    assert (facts.nodes, facts.gpus_per_node) == (1, 2)
+    assert not any("starts" in n for n in facts.notes)

@@ -175,6 +175,8 @@ def _rank_per_gpu_size(
     ) or _ppr(stage.get("--map-by", "-map-by"))
     explicit = total
     total = total or size["tasks"]
+    if explicit and gpn is None and _over_directive(explicit, nodes, size):
+        gpn = explicit // (nodes or 1)  # the launch line's ranks, not the directive's tasks
     gpn = gpn or size["tpn"]
     if explicit and gpn and explicit < (nodes or 1) * gpn:
         return _fewer_ranks(explicit, nodes, gpn)
@@ -188,6 +190,30 @@ def _rank_per_gpu_size(
         # with no task count mean the count comes from the sbatch command line
         return 1, 1
     return nodes or (1 if total and gpn and total == gpn else None), gpn or size["gpus"]
+
+
+def _over_directive(total: int, nodes: int | None, size: dict[str, int | None]) -> bool:
+    """Whether a launcher's explicit rank count (``mpirun -np 4``) is more than the
+    directives' tasks per node give on the job's nodes (``--ntasks-per-node=1``), and spreads
+    evenly over them: the launch line is what the job runs."""
+    tpn, n = size["tpn"], nodes or 1
+    return bool(tpn) and total > n * (tpn or 0) and total % n == 0
+
+
+def launch_over_directive_note(p: ParsedScript) -> str:
+    """A note when the launch line starts more ranks than the task directives ask."""
+    size = directive_size(p)
+    outer = _outer(p)
+    if outer is None or any(s.name in _PER_NODE_LAUNCHERS for s in p.launch.stages):
+        return ""
+    total = to_int(outer.get("-n", "-np", "--np", "--ntasks"), _variables(p, size))
+    ppn = outer.get("--ntasks-per-node", "--ppn", "-ppn", "--npernode", "-npernode")
+    nodes = size["nodes"] or 1
+    if not total or ppn or not _over_directive(total, nodes, size):
+        return ""
+    return (f"the launch line starts {total} ranks ({outer.name} -n) but the directives ask "
+            f"{size['tpn']} task(s) per node on {nodes} node(s): read as the launch line says, "
+            f"{total // nodes} rank(s) per node")
 
 
 def _fewer_ranks(total: int, nodes: int | None, gpn: int) -> tuple[int | None, int | None]:
@@ -338,6 +364,9 @@ def read_facts(p: ParsedScript) -> ScriptFacts:
     facts.gpus_per_process = gpus_per_process(p, nodes, gpn)
     if why:
         facts.notes.append(f"setup {framework} {strategy}: {why}")
+    over = launch_over_directive_note(p)
+    if over:
+        facts.notes.append(over)
     facts.unresolved_args = [a for a in [entry, *args] if "$" in a]
     _walltime(p, facts)
     facts.account = p.directive("account")
