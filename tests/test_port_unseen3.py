@@ -88,4 +88,12 @@ def test_a_launch_asking_fewer_ranks_than_the_directives_is_unchanged() -> None:
     facts = read_facts(parse_script(ONE_TASK.replace("per-node=1", "per-node=4")
                                     + "mpirun -np 2 python fit.py\n"))
     assert (facts.nodes, facts.gpus_per_node) == (1, 2)
-    assert not any("starts" in n for n in facts.notes)
+    assert not any("task(s) per node" in n for n in facts.notes)
+
+
+def test_nodes_the_launch_does_not_use_are_named() -> None:
+    facts = read_facts(parse_script(LSF_HEAD + "jsrun -n1 -a1 -g1 python run.py\n"))
+    assert (facts.nodes, facts.ranks) == (1, 1)
+    assert any("ask 4 node(s)" in n and "1 rank(s) on 1 node(s)" in n for n in facts.notes)
+    full = read_facts(parse_script(LSF_HEAD + "jsrun -n 4 -r 1 -a 1 -g 1 python run.py\n"))
+    assert not any("node(s) but" in n for n in full.notes)

@@ -177,6 +177,8 @@ def _rank_per_gpu_size(
     total = total or size["tasks"]
     if explicit and gpn is None and _over_directive(explicit, nodes, size):
         gpn = explicit // (nodes or 1)  # the launch line's ranks, not the directive's tasks
+    if explicit and gpn is None and not size["tpn"] and nodes and explicit < nodes:
+        return explicit, 1  # fewer ranks than nodes: one a node, the other nodes idle
     gpn = gpn or size["tpn"]
     if explicit and gpn and explicit < (nodes or 1) * gpn:
         return _fewer_ranks(explicit, nodes, gpn)
@@ -214,6 +216,18 @@ def launch_over_directive_note(p: ParsedScript) -> str:
     return (f"the launch line starts {total} ranks ({outer.name} -n) but the directives ask "
             f"{size['tpn']} task(s) per node on {nodes} node(s): read as the launch line says, "
             f"{total // nodes} rank(s) per node")
+
+
+def _idle_nodes_note(
+    p: ParsedScript, nodes: int | None, gpn: int | None, ranks: int | None
+) -> str:
+    """A note when the directives ask more nodes than the launch runs on (``-nnodes 128``
+    for ``jsrun -n1``): the port asks for the nodes the launch uses."""
+    asked = directive_size(p)["nodes"]
+    if not (asked and nodes and gpn and ranks) or asked <= nodes:
+        return ""
+    return (f"the directives ask {asked} node(s) but the launch starts {ranks} rank(s) on "
+            f"{nodes} node(s) x {gpn}: read at the launch's size, the other nodes were idle")
 
 
 def _fewer_ranks(total: int, nodes: int | None, gpn: int) -> tuple[int | None, int | None]:
@@ -364,7 +378,7 @@ def read_facts(p: ParsedScript) -> ScriptFacts:
     facts.gpus_per_process = gpus_per_process(p, nodes, gpn)
     if why:
         facts.notes.append(f"setup {framework} {strategy}: {why}")
-    over = launch_over_directive_note(p)
+    over = launch_over_directive_note(p) or _idle_nodes_note(p, nodes, gpn, facts.ranks)
     if over:
         facts.notes.append(over)
     facts.unresolved_args = [a for a in [entry, *args] if "$" in a]
