@@ -176,7 +176,7 @@ def _source(script: str | bytes, source: str | None, o: dict[str, Any]) -> Sourc
     _ask_size_without_directives(parsed, facts, o)
     total, note = _total(facts, cluster, o)
     return Source(parsed, facts, cluster, total, setup_steps(parsed), [note] if note else [],
-                  header_of(text))
+                  header_of(text), text.split("\n"))
 
 
 def port_launch_only(script: str, source: str | None, target: str) -> PortResult:
