@@ -445,9 +445,26 @@ def test_accelerate_config_file_is_kept_on_the_targets_accelerate_launch() -> No
     assert "c10d rendezvous is a static one" in _notes(r)
 
 
-def test_accelerate_options_the_target_cannot_take_are_named() -> None:
-    r = port(ACCEL, "polaris")["polaris"]
-    assert "--config_file my.yaml" in _notes(r) and "without accelerate" in _notes(r)
+@pytest.mark.parametrize("target, rank_var", [("polaris", "PALS_NODEID"),
+                                              ("aurora", "PALS_NODEID")])
+def test_accelerate_options_keep_accelerate_on_a_rank_per_gpu_site(target: str,
+                                                                   rank_var: str) -> None:
+    """Polaris and Aurora document one rank per GPU without accelerate; a job that gives
+    accelerate a config file (its FSDP/DeepSpeed plugin) keeps accelerate, once per node."""
+    r = port(ACCEL, target)[target]
+    lines = r.script.rstrip().splitlines()
+    launch = next(i for i, x in enumerate(lines) if x.startswith("mpiexec "))
+    assert lines[launch] == 'mpiexec -n "$NNODES" --ppn 1 --cpu-bind none \\'
+    assert f'accelerate launch --machine_rank="${rank_var}"' in lines[launch + 1]
+    assert lines[-1].strip() == "--config_file my.yaml --mixed_precision bf16 train.py --bs 8"
+    assert r.spec.keep_launcher == "accelerate"
+
+
+def test_accelerate_without_options_runs_one_rank_per_gpu_on_polaris() -> None:
+    plain = ACCEL.replace("--config_file my.yaml --mixed_precision bf16 ", "")
+    r = port(plain, "polaris")["polaris"]
+    assert "accelerate launch" not in r.script and r.spec.keep_launcher is None
+    assert "without accelerate" in _notes(r)
 
 
 # --- 8: a per-node loop is a per-node launch ----------------------------------------------------

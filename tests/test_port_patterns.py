@@ -466,8 +466,6 @@ def test_launch_in_a_for_loop_keeps_the_loop_around_the_target_launch() -> None:
 
 @pytest.mark.parametrize("body, why", [
     ("for S in 1 2; do mpiexec -n 8 --ppn 4 python bench.py $S; done\n", "shares one line"),
-    ("while read -r S; do\n  if [ -n \"$S\" ]; then\n    mpiexec -n 8 --ppn 4 python bench.py $S\n"
-     "  fi\ndone < sizes.txt\n", "if/case branch"),
     ("for S in 1 2\ndo\n    mpiexec -n 8 --ppn 4 python bench.py $S | tee log.$S\ndone\n",
      "shares its line"),
 ])
@@ -475,6 +473,30 @@ def test_a_loop_that_cannot_be_kept_refuses_the_target_with_the_reason(body: str
     r = port(PBS + body, "perlmutter")["perlmutter"]
     assert r.status == "refused" and r.script == ""
     assert why in r.notes[0] and "loop" in r.notes[0]
+
+
+def test_an_if_inside_the_loop_is_kept_around_the_target_launch() -> None:
+    body = ('while read -r S; do\n  if [ -n "$S" ]; then\n'
+            "    mpiexec -n 8 --ppn 4 python bench.py $S\n  fi\ndone < sizes.txt\n")
+    r = port(PBS + body, "perlmutter")["perlmutter"]
+    assert r.status == "generated"
+    assert r.spec.loop_open == ["while read -r S; do", '  if [ -n "$S" ]; then']
+    assert r.spec.loop_close == ["  fi", "done < sizes.txt"]
+
+
+def test_launches_in_both_branches_of_an_if_get_the_targets_launcher() -> None:
+    body = ('if [ "$MODE" == train ]; then\n    # the training run\n'
+            "    mpiexec -n 8 --ppn 4 python train.py --epochs 10\nelse\n"
+            "    mpiexec -n 8 --ppn 4 python evaluate.py\nfi\necho finished\n")
+    r = port(PBS + body, "perlmutter")["perlmutter"]
+    assert r.status == "generated" and "mpiexec" not in r.script
+    lines = r.script.splitlines()
+    train = next(i for i, x in enumerate(lines) if "train.py" in x)
+    assert lines[train].startswith("    srun ")  # indented as in the source
+    assert lines.index('if [ "$MODE" == train ]; then') < train < lines.index("else")
+    assert lines.index("else") < next(i for i, x in enumerate(lines) if "evaluate.py" in x)
+    assert lines.index("fi") < lines.index("echo finished")
+    assert "the block is kept around the target's launch line" in _notes(r)
 
 
 def test_launch_in_a_loop_to_a_pbs_target_keeps_pbs_variables() -> None:

@@ -537,7 +537,8 @@ def live_refs_note(entry: str, args: list[str], carried: Carried) -> list[str]:
     words = [w for w in [*program, *carried.env.values()]
              if w not in as_text and ("$" in w or w.startswith("~"))]
     steps = [s for s in carried.steps if s not in carried.stage_lines and not is_comment(s)]
-    lines = steps + carried.loop_open + carried.loop_close
+    lines = steps + [x for x in carried.loop_open + carried.loop_close
+                     if x not in carried.stage_lines]
     set_here = {n for s in lines for n in re.findall(
         r"^\s*(?:export\s+|declare\s+-\w+\s+)?(\w+)\+?=", s)} | set(carried.env)
     set_here |= set(carried.loop_vars) | set(carried.job_vars)
