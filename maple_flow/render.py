@@ -179,8 +179,11 @@ _DEPTH = re.compile(r"--depth[= ]\d+")
 
 
 def launcher_binding(spec: JobSpec, profile: ClusterProfile) -> str:
-    """The site launcher's binding flags, with PALS ``--depth`` set to ``cpus_per_task``."""
+    """The site launcher's binding flags, with PALS ``--depth`` set to ``cpus_per_task``; its
+    per-node flags for a job that keeps its own per-node launcher (``keep_launcher``)."""
     bind = profile.launch.cpu_bind
+    if spec.keep_launcher and profile.launch.per_node_cpu_bind:
+        return profile.launch.per_node_cpu_bind
     if spec.cpus_per_task is not None and _DEPTH.search(bind):
         bind = _DEPTH.sub(f"--depth={spec.cpus_per_task}", bind)
     return bind

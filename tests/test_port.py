@@ -34,7 +34,8 @@ def test_port_keeps_program_ranks_and_user_env() -> None:
         assert r.status == "generated"
         assert r.spec.entrypoint == "train.py"
         assert r.spec.args == ["--epochs", "5", "--data", "/lus/x"]
-        assert r.spec.env == {"WANDB_PROJECT": "vit"}
+        assert r.spec.env == {}  # the user's export line is carried verbatim, in order
+        assert "export WANDB_PROJECT=vit" in r.spec.setup_steps
         assert r.spec.account is None
         assert "train.py" in r.script
     assert results["aurora"].spec.ranks == 8 and results["aurora"].spec.nodes == 1

@@ -445,9 +445,26 @@ def test_accelerate_config_file_is_kept_on_the_targets_accelerate_launch() -> No
     assert "c10d rendezvous is a static one" in _notes(r)
 
 
-def test_accelerate_options_the_target_cannot_take_are_named() -> None:
-    r = port(ACCEL, "polaris")["polaris"]
-    assert "--config_file my.yaml" in _notes(r) and "without accelerate" in _notes(r)
+@pytest.mark.parametrize("target, rank_var", [("polaris", "PALS_NODEID"),
+                                              ("aurora", "PALS_NODEID")])
+def test_accelerate_options_keep_accelerate_on_a_rank_per_gpu_site(target: str,
+                                                                   rank_var: str) -> None:
+    """Polaris and Aurora document one rank per GPU without accelerate; a job that gives
+    accelerate a config file (its FSDP/DeepSpeed plugin) keeps accelerate, once per node."""
+    r = port(ACCEL, target)[target]
+    lines = r.script.rstrip().splitlines()
+    launch = next(i for i, x in enumerate(lines) if x.startswith("mpiexec "))
+    assert lines[launch] == 'mpiexec -n "$NNODES" --ppn 1 --cpu-bind none \\'
+    assert f'accelerate launch --machine_rank="${rank_var}"' in lines[launch + 1]
+    assert lines[-1].strip() == "--config_file my.yaml --mixed_precision bf16 train.py --bs 8"
+    assert r.spec.keep_launcher == "accelerate"
+
+
+def test_accelerate_without_options_runs_one_rank_per_gpu_on_polaris() -> None:
+    plain = ACCEL.replace("--config_file my.yaml --mixed_precision bf16 ", "")
+    r = port(plain, "polaris")["polaris"]
+    assert "accelerate launch" not in r.script and r.spec.keep_launcher is None
+    assert "without accelerate" in _notes(r)
 
 
 # --- 8: a per-node loop is a per-node launch ----------------------------------------------------
@@ -571,3 +588,50 @@ def test_a_launcher_asked_only_for_its_version_is_not_a_launch() -> None:
     r = port(script, "delta")["delta"]
     assert r.status == "generated"
     assert "deepspeed --version" in r.spec.setup_steps and "torchrun --help" in r.spec.setup_steps
+
+
+# --- the user's own lines: comments and export lines as written ------------------------------
+
+def test_user_comments_go_with_the_lines_they_describe() -> None:
+    script = SLURM + (
+        "\n# data lives next to the code\nexport DATA=$(pwd)/data\n"
+        "# site modules\nmodule load cudatoolkit\n"
+        "source ~/venv/bin/activate  # my env\n\n# the run itself\n"
+        "srun python train.py --data $DATA\n\n# afterwards\necho done\n")
+    r = port(script, "polaris")["polaris"]
+    lines = r.script.splitlines()
+    at = lines.index("# data lives next to the code")
+    assert lines[at + 1] == "export DATA=$(pwd)/data"
+    assert "# site modules" not in lines and "module load cudatoolkit" not in lines
+    assert "source ~/venv/bin/activate  # my env" in lines
+    assert lines.index("# the run itself") < next(
+        i for i, x in enumerate(lines) if x.startswith("mpiexec "))
+    assert lines[lines.index("# afterwards") + 1] == "echo done"
+
+
+def test_export_lines_are_carried_verbatim_not_requoted() -> None:
+    """Re-quoting changes what the shell does: ``"$A:~/x"`` keeps a literal ``~``, and a
+    value rebuilt without its quotes splits at its space."""
+    script = SLURM + ('export PYTHONPATH=$PYTHONPATH:~/src/lib\n'
+                      'export OUT="$(pwd)/my runs"\n'
+                      "srun python train.py --out \"$OUT\"\n")
+    r = port(script, "polaris")["polaris"]
+    assert "export PYTHONPATH=$PYTHONPATH:~/src/lib" in r.script.splitlines()
+    assert 'export OUT="$(pwd)/my runs"' in r.script.splitlines()
+    assert r.spec.env == {}
+
+
+def test_your_env_value_for_the_target_replaces_the_export_line() -> None:
+    script = SLURM + "export WANDB_MODE=online\nsrun python train.py\n"
+    r = port(script, "polaris", env={"WANDB_MODE": "offline"})["polaris"]
+    assert r.spec.env == {"WANDB_MODE": "offline"}
+    assert "export WANDB_MODE=online" not in r.script
+
+
+def test_commented_out_commands_are_not_carried() -> None:
+    script = SLURM + ("# pin ranks to cores\n#export CPU_AFFINITY=list:0-7\n"
+                      "# module load cudatoolkit\nexport WANDB_MODE=offline\n"
+                      "srun python train.py\n")
+    r = port(script, "polaris")["polaris"]
+    assert "# pin ranks to cores" in r.script
+    assert "CPU_AFFINITY" not in r.script and "cudatoolkit" not in r.script

@@ -131,9 +131,8 @@ def test_computed_workdir_keeps_its_assignment() -> None:
         "mpiexec -n 8 --ppn 4 python $WORKDIR/mlp_ddp.py\n")
     r = port(script, "perlmutter")["perlmutter"]
     assert r.spec.entrypoint == "$WORKDIR/mlp_ddp.py"
-    assert r.spec.setup_steps == ["WORKDIR=$(pwd)"]
-    assert r.spec.env == {"PEER": "$MASTER_ADDR"}
-    assert 'export PEER="$MASTER_ADDR"' in r.script
+    assert r.spec.setup_steps == ["WORKDIR=$(pwd)", "export PEER=$MASTER_ADDR"]
+    assert r.spec.env == {}
     assert '"$WORKDIR/mlp_ddp.py"' in r.script
 
 
@@ -207,7 +206,7 @@ def test_intel_source_only_variables_are_not_copied() -> None:
         "export WANDB_MODE=offline\n"
         "mpiexec -n 24 --ppn 12 --cpu-bind list:1-8 python train.py --device xpu\n")
     r = port(script, "perlmutter", source="aurora")["perlmutter"]
-    assert r.spec.env == {"WANDB_MODE": "offline"}
+    assert r.spec.setup_steps == ["export WANDB_MODE=offline"] and r.spec.env == {}
     notes = _notes(r)
     for name in ("CPU_AFFINITY", "APPTAINERENV_ZE_FLAT_DEVICE_HIERARCHY", "PEER_HOST",
                  "CCL_PROCESS_LAUNCHER"):
@@ -266,7 +265,7 @@ def test_cpus_per_task_job_name_and_user_env_are_kept() -> None:
         "srun python train.py\n")
     r = port(script, "delta")["delta"]
     assert (r.spec.cpus_per_task, r.spec.job_name) == (8, "vit-run")
-    assert r.spec.env == {"OMP_NUM_THREADS": "8", "NCCL_DEBUG": "INFO"}
+    assert r.spec.setup_steps == ["export OMP_NUM_THREADS=8", "export NCCL_DEBUG=INFO"]
     assert "--cpus-per-task=8" in r.script
     assert not any("NCCL_DEBUG" in n or "OMP_NUM_THREADS" in n for n in r.notes)
     assert "NCCL_NET_GDR_LEVEL" in _notes(r)
@@ -275,8 +274,9 @@ def test_cpus_per_task_job_name_and_user_env_are_kept() -> None:
 def test_cuda_home_kept_for_nvidia_dropped_for_intel() -> None:
     script = SLURM + "export CUDA_HOME=$CUDA_PATH\nsrun python train.py\n"
     results = port(script, ["delta", "aurora"])
-    assert results["delta"].spec.env == {"CUDA_HOME": "$CUDA_PATH"}
-    assert results["aurora"].spec.env == {} and "is for CUDA" in _notes(results["aurora"])
+    assert results["delta"].spec.setup_steps == ["export CUDA_HOME=$CUDA_PATH"]
+    assert "CUDA_HOME" not in results["aurora"].script
+    assert "is for CUDA" in _notes(results["aurora"])
 
 
 def test_omp_threads_from_slurm_becomes_the_cpu_count() -> None:
@@ -403,7 +403,7 @@ def test_declare_exports_and_launch_redirection() -> None:
         "declare -xr MASTER_ADDR=$(hostname -i)\ndeclare -x WANDB_MODE=offline\n"
         "srun python train.py > train_log.txt 2>&1\n")
     r = port(script, "delta")["delta"]
-    assert r.spec.setup_steps == [] and r.spec.env == {"WANDB_MODE": "offline"}
+    assert r.spec.setup_steps == ["declare -x WANDB_MODE=offline"] and r.spec.env == {}
     assert r.script.count("MASTER_ADDR=") == 1
     assert r.script.rstrip().endswith("train.py > train_log.txt 2>&1")  # kept (issue 14)
     assert "kept after the launch, as in the source: `> train_log.txt 2>&1`" in _notes(r)
@@ -466,8 +466,6 @@ def test_launch_in_a_for_loop_keeps_the_loop_around_the_target_launch() -> None:
 
 @pytest.mark.parametrize("body, why", [
     ("for S in 1 2; do mpiexec -n 8 --ppn 4 python bench.py $S; done\n", "shares one line"),
-    ("while read -r S; do\n  if [ -n \"$S\" ]; then\n    mpiexec -n 8 --ppn 4 python bench.py $S\n"
-     "  fi\ndone < sizes.txt\n", "if/case branch"),
     ("for S in 1 2\ndo\n    mpiexec -n 8 --ppn 4 python bench.py $S | tee log.$S\ndone\n",
      "shares its line"),
 ])
@@ -475,6 +473,30 @@ def test_a_loop_that_cannot_be_kept_refuses_the_target_with_the_reason(body: str
     r = port(PBS + body, "perlmutter")["perlmutter"]
     assert r.status == "refused" and r.script == ""
     assert why in r.notes[0] and "loop" in r.notes[0]
+
+
+def test_an_if_inside_the_loop_is_kept_around_the_target_launch() -> None:
+    body = ('while read -r S; do\n  if [ -n "$S" ]; then\n'
+            "    mpiexec -n 8 --ppn 4 python bench.py $S\n  fi\ndone < sizes.txt\n")
+    r = port(PBS + body, "perlmutter")["perlmutter"]
+    assert r.status == "generated"
+    assert r.spec.loop_open == ["while read -r S; do", '  if [ -n "$S" ]; then']
+    assert r.spec.loop_close == ["  fi", "done < sizes.txt"]
+
+
+def test_launches_in_both_branches_of_an_if_get_the_targets_launcher() -> None:
+    body = ('if [ "$MODE" == train ]; then\n    # the training run\n'
+            "    mpiexec -n 8 --ppn 4 python train.py --epochs 10\nelse\n"
+            "    mpiexec -n 8 --ppn 4 python evaluate.py\nfi\necho finished\n")
+    r = port(PBS + body, "perlmutter")["perlmutter"]
+    assert r.status == "generated" and "mpiexec" not in r.script
+    lines = r.script.splitlines()
+    train = next(i for i, x in enumerate(lines) if "train.py" in x)
+    assert lines[train].startswith("    srun ")  # indented as in the source
+    assert lines.index('if [ "$MODE" == train ]; then') < train < lines.index("else")
+    assert lines.index("else") < next(i for i, x in enumerate(lines) if "evaluate.py" in x)
+    assert lines.index("fi") < lines.index("echo finished")
+    assert "the block is kept around the target's launch line" in _notes(r)
 
 
 def test_launch_in_a_loop_to_a_pbs_target_keeps_pbs_variables() -> None:

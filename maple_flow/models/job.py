@@ -90,6 +90,12 @@ class JobSpec(Strict):
         description="launcher: torchrun/deepspeed/accelerate start the workers on each node; "
         "per_rank: the site's parallel launcher starts one `python PROGRAM` per GPU",
     )
+    keep_launcher: Literal["accelerate"] | None = Field(
+        default=None,
+        description="accelerate: the job keeps `accelerate launch` (once per node, its own "
+        "options such as --config_file carried) where the site's documented launch starts "
+        "one rank per GPU without it",
+    )
     rank_vars: dict[str, RankRole] = Field(
         default={},
         description="variables the program reads its rank facts from (per_rank sets each one)",

@@ -191,6 +191,10 @@ class Launch(Sourced):
     local_rank_var: str = Field(description="variable carrying the local rank in per-GPU style")
     rank_var: str = Field(description="variable carrying the global rank in per-GPU style")
     cpu_bind: str = Field(default="", description="binding flags for the launcher")
+    per_node_cpu_bind: str = Field(
+        default="", description="binding flags when the launcher starts one process per node "
+        "that starts the node's workers itself (accelerate kept on a rank-per-gpu site); "
+        "empty: cpu_bind")
     master_port: int = Field(default=29500, ge=1024, le=65535)
     notes: str = ""
 

@@ -37,6 +37,7 @@ from maple_flow.port.carry import (
     translate,
 )
 from maple_flow.port.fit import fit_cpus_per_task, source_errexit
+from maple_flow.port.launcher_opts import user_launcher_options
 from maple_flow.port.loop import carry_loop
 from maple_flow.port.oneproc import one_process_size
 from maple_flow.port.rules import (
@@ -176,7 +177,7 @@ def _source(script: str | bytes, source: str | None, o: dict[str, Any]) -> Sourc
     _ask_size_without_directives(parsed, facts, o)
     total, note = _total(facts, cluster, o)
     return Source(parsed, facts, cluster, total, setup_steps(parsed), [note] if note else [],
-                  header_of(text))
+                  header_of(text), text.split("\n"))
 
 
 def port_launch_only(script: str, source: str | None, target: str) -> PortResult:
@@ -344,6 +345,13 @@ def _model_fields(src: Source, profile: ClusterProfile) -> tuple[dict[str, Any],
     if f.launch_model != "per_rank":
         launcher = next((s.name for s in reversed(src.parsed.launch.stages)
                          if s.name in {"torchrun", "deepspeed", "accelerate"}), "")
+        kept = user_launcher_options(src.parsed)[1] if launcher == "accelerate" else []
+        if kept and profile.launch.style == "rank-per-gpu":
+            return {"launch_model": "launcher", "keep_launcher": "accelerate"}, [
+                f"the source gives accelerate its own options ({' '.join(kept)}): kept, so "
+                f"accelerate launch starts the workers on each node, once per node by "
+                f"{profile.launch.launcher} (the node rank from ${profile.launch.node_rank_var}), "
+                f"instead of {profile.name}'s documented one rank per GPU without accelerate"]
         if launcher and profile.launch.style == "rank-per-gpu":
             return {"launch_model": "launcher"}, [
                 f"the source starts its workers with {launcher}; {profile.name}'s documented "

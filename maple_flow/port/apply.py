@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from maple_flow.models import ClusterProfile
 from maple_flow.port.carry import Source, foreign_reason
+from maple_flow.port.comments import CommentRuns, is_comment
 from maple_flow.port.header import add_to_header, header_edits
 from maple_flow.port.launcher_opts import carry_launcher_options
 from maple_flow.port.oneproc import one_process_launch
@@ -67,27 +68,31 @@ def _after_launch(out: Applied, src: Source, profile: ClusterProfile,
     p = src.parsed
     lines: list[str] = []
     renamed: set[str] = set()
+    comments = CommentRuns(src.lines)
+    comments.skip_to(p.launch_block.line if p.launch_block is not None else 0)
     for block in p.after:
         step = block_step(block, p)
         if step is None:
             continue
+        above = comments.above(block.line)
         text, done = translate_scheduler_vars(step.text, profile.scheduler)
         foreign = foreign_reason(step.text, profile) if not step.launch else ""
         if step.launch:
             ported, note = port_stage(step, src, profile, size)
-            lines += ported
+            lines += above + ported if ported else []
             (out.notes if ported else out.refusals).append(note)
         elif step.keep is False or foreign:
             out.notes.append(f"line {step.line} `{short(step.text)}` after the launch is not "
                              f"copied: {foreign or step.why}")
         else:
-            lines.append(text)
+            lines += [*above, text]
             renamed.update(done)
-    if lines:
+    if any(x.strip() and not is_comment(x) for x in lines):
         head = ["", "# The job's own steps after the launch, as given."]
         head += [] if errexit else ["set +eo pipefail  # the source ran them without set -e"]
         out.script = out.script.rstrip("\n") + "\n" + "\n".join(head + lines) + "\n"
-        out.notes.append(f"{len(lines)} line(s) after the launch kept after the target's "
+        code = [x for x in lines if x.strip() and not is_comment(x)]
+        out.notes.append(f"{len(code)} line(s) after the launch kept after the target's "
                          "launch, in order" + (f"; scheduler variables renamed in them for "
                                                f"{profile.scheduler}: {', '.join(sorted(renamed))}"
                                                if renamed else ""))

@@ -17,6 +17,7 @@ from maple_flow.knowledge.scheduler_vars import (
 from maple_flow.models import ClusterProfile
 from maple_flow.models.job import TORCH_RANK_VARS
 from maple_flow.models.shell_lines import setup_line_problem
+from maple_flow.port.comments import CommentRuns, is_comment
 from maple_flow.port.fit import SCRIPT_SET_VARS, script_var_setters
 from maple_flow.port.rules import classify_env, referenced, translate_scheduler_vars
 from maple_flow.port.words import short
@@ -33,6 +34,7 @@ _ALWAYS_SET = frozenset({
     "PBS_NODEFILE", "PYTHONPATH", "LD_LIBRARY_PATH", "SECONDS", "RANDOM", "LINENO",
     "BASHPID", "PPID", "UID", "HOSTTYPE", "OSTYPE",
 })
+_NAME = re.compile(r"^[A-Za-z_]\w*$")
 _BARE_REF = re.compile(r"\$\{(\w+)\}|\$(\w+)")  # a reference without a default value
 #: ``if [ "$LOCAL_RANK" -eq 0 ]; then ... fi``: a block run by the first rank only.
 _RANK0_GATE = re.compile(
@@ -57,6 +59,8 @@ class Source:
     notes: list[str] = field(default_factory=list)
     #: The source's shebang and directive lines (a stage of the job is ported under them).
     header: str = ""
+    #: The source's text, line by line (the user's comments are carried from it).
+    lines: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -75,6 +79,9 @@ class Carried:
     job_vars: list[str] = field(default_factory=list)
     #: Export lines carried as written (``step`` verdicts), placed where the source has them.
     export_lines: dict[str, str] = field(default_factory=dict)
+    #: Exported variables kept with the source's value: their own lines are carried verbatim,
+    #: where the source has them (not re-quoted into the target's environment block).
+    kept_exports: set[str] = field(default_factory=set)
     #: The target job's nodes, GPUs per node and processes (the launch's NRANKS: fewer than
     #: its GPUs when one process drives several); another launch of the job is sized on it.
     size: tuple[int, int, int] = (1, 1, 1)
@@ -109,8 +116,10 @@ def carry_env(src: Source, profile: ClusterProfile, o: dict[str, Any], out: Carr
                              f"{profile.gpu.vendor} GPUs: not copied")
         elif verdict.kind == "keep":
             out.env[name] = value
+            out.kept_exports |= {name} if _NAME.match(name) else set()
         elif verdict.kind == "step":
             out.export_lines[name] = f"export {name}={value}"
+            out.kept_exports |= {name} if _NAME.match(name) else set()
         else:
             out.dropped_env.add(name)
             line = f"export {name}={value}" if name in src.parsed.env else f"{name}={value}"
@@ -118,6 +127,7 @@ def carry_env(src: Source, profile: ClusterProfile, o: dict[str, Any], out: Carr
     for why, lines in dropped.items():
         out.notes.append(f"not copied ({why}): {', '.join(sorted(lines))}")
     out.env.update(o.get("env") or {})
+    out.kept_exports -= set(o.get("env") or {})  # your value for the target wins
 
 
 def _drop_note(name: str, line: str, kind: str, why: str, grouped: dict[str, list[str]],
@@ -268,13 +278,16 @@ def carry_steps(src: Source, profile: ClusterProfile, out: Carried) -> None:
     out.notes += clobbers
     _note_dropped_args(src, out)
     started = False
+    comments = CommentRuns(src.lines)
+    comments.skip_to(_first_body_line(src))
     for step in kept:
+        above = comments.above(step.line) if step.line > 0 else []
+        above = above[1:] if not out.steps and above[:1] == [""] else above
         if step.export:
-            if step.name in out.export_lines:  # carried as written, in the source's order
-                out.steps.append(out.export_lines.pop(step.name))
-            elif started and step.name in out.env:  # after a kept step: keep the order
-                out.steps.append(f"export {step.name}={shell_word(out.env.pop(step.name))}")
+            line = _export_line(step, started, out)
+            out.steps += [*above, line] if line else []
             continue
+        out.steps += above
         if step.launch:
             _add_stage(step, src, profile, out)
             continue
@@ -287,8 +300,38 @@ def carry_steps(src: Source, profile: ClusterProfile, out: Carried) -> None:
             step = replace(step, text=text)
         added = _add_step(step, profile, out)
         started = started or (added and step.keep is True)
+    block = src.parsed.launch_block
+    out.steps += comments.above(block.line) if block is not None else []
     out.steps[:0] = list(out.export_lines.values())  # exports no kept step places: first
     out.export_lines.clear()
+
+
+def _export_line(step: Step, started: bool, out: Carried) -> str:
+    """The line carried for the source's export ``step`` where the source has it: the user's
+    own line as written (its value kept), an export computed at run time, a value placed
+    after a kept step; ``""`` when the target's environment block sets it instead."""
+    if step.name in out.kept_exports:
+        out.env.pop(step.name, None)
+        out.export_lines.pop(step.name, None)
+        return step.text
+    if step.name in out.export_lines:
+        return out.export_lines.pop(step.name)
+    if started and step.name in out.env:
+        return f"export {step.name}={shell_word(out.env.pop(step.name))}"
+    return ""
+
+
+def _first_body_line(src: Source) -> int:
+    """The last line of the source's header (shebang, directives and the comments among
+    them): the user's comments are carried from below it."""
+    last = 0
+    for number, line in enumerate(src.lines, 1):
+        stripped = line.strip()
+        if stripped and not stripped.startswith("#"):
+            break
+        if stripped.startswith("#") and not is_comment(line):
+            last = number
+    return last
 
 
 #: Tools and variables of one GPU vendor (a line using them fails on another's GPUs).
@@ -493,10 +536,11 @@ def live_refs_note(entry: str, args: list[str], carried: Carried) -> list[str]:
     as_text = [w for w in program if kept_as_text(w)]
     words = [w for w in [*program, *carried.env.values()]
              if w not in as_text and ("$" in w or w.startswith("~"))]
-    steps = [s for s in carried.steps if s not in carried.stage_lines]
-    lines = steps + carried.loop_open + carried.loop_close
-    set_here = {n for s in lines
-                for n in re.findall(r"^\s*(?:export\s+)?(\w+)\+?=", s)} | set(carried.env)
+    steps = [s for s in carried.steps if s not in carried.stage_lines and not is_comment(s)]
+    lines = steps + [x for x in carried.loop_open + carried.loop_close
+                     if x not in carried.stage_lines]
+    set_here = {n for s in lines for n in re.findall(
+        r"^\s*(?:export\s+|declare\s+-\w+\s+)?(\w+)\+?=", s)} | set(carried.env)
     set_here |= set(carried.loop_vars) | set(carried.job_vars)
     read = {a or b for w in words + lines for a, b in _BARE_REF.findall(w)
             if not (a or b).isdigit()}

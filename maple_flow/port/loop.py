@@ -12,6 +12,7 @@ that target is refused with the reason: a loop is never flattened into one run.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from maple_flow.models import ClusterProfile
 from maple_flow.port.carry import Carried, Source, foreign_reason
@@ -24,14 +25,33 @@ _SYNTAX = re.compile(r"^\s*(?:do|done|then|else|fi|esac|for|while|until|select|i
                      r"\b(?:do|then)\s*$")
 
 
-def _body_line(text: str, src: Source, profile: ClusterProfile, out: Carried) -> str | None:
-    """A loop body line to keep (translated), or None (left out, with a note)."""
-    where = f"`{short(text)}` in the loop around the launch"
+def _body_lines(text: str, src: Source, profile: ClusterProfile, out: Carried
+                ) -> list[str] | None:
+    """A body line of the wrapper to keep (translated), another launch in it as the target's
+    launch of the same program (indented as it was); None when left out (with a note)."""
+    from maple_flow.port.stages import port_stage
+
+    loop = src.parsed.launch_loop
+    kind = "block" if loop is not None and loop.branch else "loop"
+    where = f"`{short(text)}` in the {kind} around the launch"
     foreign = foreign_reason(text, profile)
+    steps = line_steps(text, src.parsed)
+    if len(steps) == 1 and steps[0].launch:
+        line = next((n for n, x in enumerate(src.lines, 1) if x.strip() == text.strip()), 0)
+        ported, note = port_stage(replace(steps[0], line=line), src, profile, out.size)
+        (out.notes if ported else out.refusals).append(note)
+        indent = text[:len(text) - len(text.lstrip())]
+        lines = [indent + x for x in ported]
+        out.stage_lines.update(lines)
+        return lines if ported else None
     if foreign:
         out.notes.append(f"{where} is not copied: {foreign}")
         return None
-    for step in line_steps(text, src.parsed):
+    for step in steps:
+        if step.launch:
+            out.refusals.append(f"{where} launches a program beside other commands on its "
+                                "line; put the launch on a line of its own")
+            return None
         if step.keep is False:
             out.notes.append(f"{where} is not copied: {step.why}")
             return None
@@ -39,10 +59,13 @@ def _body_line(text: str, src: Source, profile: ClusterProfile, out: Carried) ->
             out.notes.append(f"{where} only builds the source's launch line; the target's "
                              "script writes its own")
             return None
-    return text
+    return [text]
 
 
-def _syntax_problem(text: str, profile: ClusterProfile, out: Carried) -> str:
+def _syntax_problem(text: str, src: Source, profile: ClusterProfile, out: Carried) -> str:
+    if any(step.launch for step in line_steps(text, src.parsed)):
+        return (f"its line `{short(text)}` launches a program on the line of an if/case/loop "
+                "keyword; put the launch on a line of its own")
     foreign = foreign_reason(text, profile)
     if foreign:
         return f"its line `{short(text)}` cannot run on {profile.name}: {foreign}"
@@ -69,12 +92,12 @@ def carry_loop(src: Source, profile: ClusterProfile, out: Carried) -> str:
             if not text.strip() or text.lstrip().startswith("#"):
                 continue
             if _SYNTAX.search(text):
-                problem = _syntax_problem(text, profile, out)
+                problem = _syntax_problem(text, src, profile, out)
                 if problem:
-                    return refuse + "the loop cannot be kept: " + problem
+                    return refuse + "the block cannot be kept: " + problem
                 kept[side].append(text)
-            elif (line := _body_line(text, src, profile, out)) is not None:
-                kept[side].append(line)
+            elif (lines_kept := _body_lines(text, src, profile, out)) is not None:
+                kept[side] += lines_kept
     renamed = [translate_scheduler_vars(t, profile.scheduler) for t in kept[0] + kept[1]]
     texts = [t for t, _ in renamed]
     out.loop_open, out.loop_close = texts[:len(kept[0])], texts[len(kept[0]):]
@@ -83,6 +106,10 @@ def carry_loop(src: Source, profile: ClusterProfile, out: Carried) -> str:
     if done:
         out.notes.append(f"scheduler variables renamed in the loop for {profile.scheduler}: "
                          f"{', '.join(done)}")
+    if loop.branch:
+        out.notes.append(f"the launch line runs inside `{short(loop.head)}` (line {loop.line}): "
+                         "the block is kept around the target's launch line, as written")
+        return ""
     out.notes.append(f"the launch line runs inside `{short(loop.head)}` (line {loop.line}): the "
                      "loop is kept around the target's launch line, which runs once per pass (the "
                      "script stops at the first pass that fails: it runs under `set -e`)")

@@ -4,7 +4,8 @@
 value; a port that ran it once would change the job. :func:`launch_loop` returns the lines of
 the enclosing ``for``/``while``/``until``/``select`` loops before and after the launch line,
 verbatim, or why they cannot be kept around another launch line (the launch shares its line
-with other commands, or an ``if``/``case`` branch sits between the loop and the launch).
+with other commands). ``if``/``case`` branches around the launch are kept the same way (a
+``branch`` wrapper when no loop encloses it).
 """
 
 from __future__ import annotations
@@ -46,6 +47,8 @@ class LaunchLoop:
     #: The loop starts the launch once per node, in the background (``for n in $nodes; do
     #: srun -N1 -w $n ... & done; wait``): a per-node launch written by hand.
     per_node: bool = False
+    #: Only ``if``/``case`` branches around the launch, no loop: it runs at most once.
+    branch: bool = False
 
 
 def _stack_after(lines: list[str]) -> list[str]:
@@ -102,19 +105,18 @@ def launch_loop(block: Block, cmd: ShellCommand) -> LaunchLoop | None:
         return None
     head = " ".join(lines[0].split())
     stack = _stack_after(lines[:at])
+    before, after = lines[:at], lines[at + 1:]
     if not set(stack) & _LOOPS:
         if set(_stack_after(lines[at:at + 1])) & _LOOPS or re.search(
                 r"\b(?:for|while|until|select)\b.*\bdo\b", bare_line(lines[at])):
             return LaunchLoop(block.line, head, problem=(
                 "the launch shares one line with its loop; write the loop on several lines "
                 "(the launch on a line of its own)"))
-        return None
-    before, after = lines[:at], lines[at + 1:]
+        if not stack or not _alone(lines[at], cmd, block.commands):
+            return None
+        return LaunchLoop(block.line, head, before, after, branch=True)
     problem = ""
-    if not set(stack) <= _LOOPS:
-        problem = (f"the launch sits in `{' / '.join(stack)}` blocks: an if/case branch inside "
-                   "a loop cannot be kept around the target's launch line")
-    elif not _alone(lines[at], cmd, block.commands):
+    if not _alone(lines[at], cmd, block.commands):
         problem = ("the launch shares its line with other commands inside the loop; put it on "
                    "a line of its own")
     names = _loop_variables(before)
