@@ -1,8 +1,9 @@
-"""List reallogs2 cases whose source is already cited by the knowledge base or by bench/reallogs.
+"""List real-log cases whose source is already cited by the knowledge base or another log set.
 
-Run: PYTHONPATH=$PWD .venv/bin/python bench/reallogs2/check_new.py [--drop-to PATH]
-A case cited anywhere under templates/failures/ (or in bench/reallogs/cases.yaml) is not new to
-the knowledge base and must be dropped before scoring; `--drop-to` writes the remaining cases.
+Run: PYTHONPATH=$PWD .venv/bin/python bench/reallogs2/check_new.py [--cases PATH] [--drop-to PATH]
+A case cited anywhere under templates/failures/ (or in another bench/reallogs*/cases*.yaml) is
+not new to the knowledge base and must be dropped before scoring; `--drop-to` writes the
+remaining cases. `--cases` checks another case file (default: this folder's cases.yaml).
 """
 
 from __future__ import annotations
@@ -17,10 +18,11 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
 
 
-def cited_text() -> str:
-    """All text that may cite a thread: the failure records and the first real-log set."""
+def cited_text(checked: Path = HERE / "cases.yaml") -> str:
+    """All text that may cite a thread: the failure records and the other real-log sets."""
     files = sorted((ROOT / "templates" / "failures").rglob("*.yaml"))
-    files.append(ROOT / "bench" / "reallogs" / "cases.yaml")
+    files += [f for f in sorted((ROOT / "bench").glob("reallogs*/cases*.yaml"))
+              if f.resolve() != checked.resolve() and "-new" not in f.name]
     return "\n".join(f.read_text(encoding="utf-8") for f in files if f.is_file())
 
 
@@ -33,9 +35,11 @@ def thread_key(url: str) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--drop-to", help="write the cases that are still new to this file")
+    parser.add_argument("--cases", default=str(HERE / "cases.yaml"), help="case file to check")
     args = parser.parse_args()
-    data = yaml.safe_load((HERE / "cases.yaml").read_text(encoding="utf-8"))
-    text = cited_text()
+    checked = Path(args.cases)
+    data = yaml.safe_load(checked.read_text(encoding="utf-8"))
+    text = cited_text(checked)
     cited = [c for c in data["cases"]
              if re.search(re.escape(thread_key(c["source"])) + r"(?!\d)", text)]
     for case in cited:

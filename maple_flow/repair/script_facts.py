@@ -15,6 +15,8 @@ from maple_flow.repair.models import ScriptFact
 from maple_flow.repair.patch_layout import several_launchers_per_node
 from maple_flow.scriptparse import ParsedScript, parse_script
 from maple_flow.scriptparse.facts import directive_size
+from maple_flow.scriptparse.launch import Stage
+from maple_flow.scriptparse.values import to_int
 
 #: Options of srun or the directives that ask for GPUs.
 _GPU_OPTIONS = ("--gres", "--gpus", "--gpus-per-node", "--gpus-per-task", "-G")
@@ -49,9 +51,40 @@ def gpu_job_off_the_gpu_partitions(p: ParsedScript, profile: ClusterProfile | No
     return named not in gpu and not named.startswith("$")
 
 
+#: Per-node process counts of the launchers that start one process per GPU of a node.
+_PER_NODE_COUNTS = {"torchrun": ("--nproc_per_node", "--nproc-per-node"),
+                    "deepspeed": ("--num_gpus", "--num-gpus")}
+
+
+def _processes_per_node(p: ParsedScript, stage: Stage) -> int | None:
+    """How many processes ``stage`` starts on each node, as its options say (None: unknown)."""
+    known = {**p.variables, **p.env}
+    if stage.name in _PER_NODE_COUNTS:
+        return to_int(stage.get(*_PER_NODE_COUNTS[stage.name]), known)
+    if stage.name != "accelerate":
+        return None
+    total = to_int(stage.get("--num_processes"), known)
+    machines = to_int(stage.get("--num_machines"), known) or 1
+    return -(-total // machines) if total else None
+
+
+def _launcher_above_gpus(p: ParsedScript, names: frozenset[str]) -> bool:
+    """Whether a launcher among ``names`` starts more processes on a node than the GPUs per
+    node the job asks for (each process beyond them has no device of its own)."""
+    gpus = directive_size(p)["gpus"]
+    if not gpus:
+        return False
+    counts = [_processes_per_node(p, s) for s in p.launch.stages if s.name in names]
+    return any(n is not None and n > gpus for n in counts)
+
+
 _FACTS: dict[str, Callable[[ParsedScript, ClusterProfile | None], bool]] = {
     "several_launchers_per_node": lambda p, _profile: several_launchers_per_node(p),
     "gpu_job_off_the_gpu_partitions": gpu_job_off_the_gpu_partitions,
+    "per_node_launcher_above_gpus":
+        lambda p, _profile: _launcher_above_gpus(p, frozenset(_PER_NODE_COUNTS)),
+    "accelerate_above_gpus":
+        lambda p, _profile: _launcher_above_gpus(p, frozenset({"accelerate"})),
 }
 
 
