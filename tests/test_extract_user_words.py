@@ -72,3 +72,44 @@ def test_a_size_flag_without_a_number_is_asked(flags: str) -> None:
     with pytest.raises(MissingInformation) as err:
         extract(f"multi-node training on delta with {flags}, python train.py")
     assert "nodes" in err.value.missing
+
+
+@pytest.mark.parametrize(
+    "bound", ["on more than one node", "on >1 node", "with at least 16 GPUs", "on 4+ nodes",
+              "with 16 or more gpus", "on up to 8 nodes", "on two (or more) nodes"],
+)
+def test_a_bound_is_asked_not_taken_as_the_count(bound: str) -> None:
+    with pytest.raises(MissingInformation) as err:
+        extract(f"torchrun train.py on perlmutter {bound}")
+    assert "nodes" in err.value.missing
+
+
+@pytest.mark.parametrize(
+    ("text", "nodes", "gpn"),
+    [
+        ("train.py on delta: -N 2 --gres=gpu:2", 2, 2),
+        ("train.py on delta: #SBATCH --nodes=3, #SBATCH --gres=gpu:a100:2", 3, 2),
+        ("train.py on delta: 2 GPU instances, each with 2 A100s", 2, 2),
+        ("train.py on delta, 3 x Machines, each has 2 GPUs", 3, 2),
+        ("Multi-node on delta: torchrun --nnodes 2 --node_rank 0 --nproc_per_node 2 "
+         "--master_port 12345 main.py", 2, 2),
+        ("train.py on bridges2, slurm: nodes: 1, ntasks_per_node: 8", 1, 8),
+        ("Delta: nodes=2, ntasks-per-node=4, python train.py", 2, 4),
+    ],
+)
+def test_slurm_and_launcher_words(text: str, nodes: int, gpn: int) -> None:
+    spec = extract(text)
+    assert (spec.nodes, spec.gpus_per_node) == (nodes, gpn)
+
+
+@pytest.mark.parametrize(
+    ("words", "setup"),
+    [
+        ("accelerate launch --use_deepspeed train.py", ("accelerate", "zero3")),
+        ("DeepSpeed ZeRO-3 through accelerate launch train.py", ("accelerate", "zero3")),
+        ("accelerate launch --use_fsdp train.py", ("accelerate", "fsdp")),
+    ],
+)
+def test_accelerate_with_its_plugins(words: str, setup: tuple[str, str]) -> None:
+    spec = extract(f"on delta, 2 nodes: {words}")
+    assert (spec.framework, spec.strategy) == setup

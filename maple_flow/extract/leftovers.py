@@ -39,6 +39,12 @@ _UNSUPPORTED_SETUP = re.compile(
 )
 #: Launcher words: the launcher is the cluster's recipe, so they are read and not used.
 _LAUNCHERS = re.compile(r"\b(?:srun|mpiexec|mpirun|aprun|jsrun|launch(?:er)?)\b", _F)
+#: Rendezvous flags (which node is which, the port rank 0 listens on): the template's recipe
+#: sets them for every node, so they are read and not used.
+_RENDEZVOUS = re.compile(
+    r"(?<![\w-])--(?:node[_-]rank|machine[_-]rank|master[_-]port|main[_-]process[_-]port"
+    r"|rdzv[_-]id)(?:=|\s+)[^\s,;]+"
+)
 #: A queue word whose name no rule took ("the gold queue" on a cluster without one); the
 #: name is looked for next to it (``_NAME_BEFORE``, ``_NAME_AFTER``) within ``_WINDOW``.
 _QUEUE = re.compile(r"\b(?:queue|partition|qos)\b", _F)
@@ -138,6 +144,8 @@ def check_accounted(scan: Scan, command: Command | None) -> dict[str, str]:
     _check_args(command)
     for m in _LAUNCHERS.finditer(scan.text):
         scan.ignore(m.group(0), "the launcher is the cluster's documented recipe")
+    for m in scan.matches(_RENDEZVOUS):
+        scan.ignore(m.group(0), "the rendezvous (node rank, port) is the template's recipe")
     questions: dict[str, str] = {}
     placeholders = [m.group(0) for m in _SIZE_PLACEHOLDER.finditer(scan.text)][:_MAX_QUOTED]
     numbers = _unread_numbers(scan)

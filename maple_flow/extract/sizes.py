@@ -48,7 +48,11 @@ GPU = (
     r"|gpu[\s-]+tiles?|gpu[\s-]+ranks?|gpus?|tiles?|graphics\s+cards?|cards?|devices?"
     r"|accelerators?|xpus?|ranks?|processes|procs|workers?|gcds?)(?![\w-])"
 )
-NODE = r"(?:(?:compute|gpu|whole|full|entire)\s+)?(?:nodes?|servers?|machines?|hosts?|boxes|box)\b"
+#: A node, or what cloud users call one ("2 GPU instances").
+NODE = (
+    r"(?:(?:compute|gpu|whole|full|entire)\s+)?(?:nodes?|servers?|machines?|hosts?|instances?|boxes"
+    r"|box)\b"
+)
 _N = r"(?<![\w.:/-])(\d+)"
 #: "x" or "*" between a count and what it counts ("8x A100", "8*A100").
 _TIMES = r"(?:[x×*]\s*)?"
@@ -56,7 +60,7 @@ _PER = r"(?:per|/|a|an|on\s+each|on\s+every|in\s+each|each|for\s+each|on\s+all)"
 
 _F = re.IGNORECASE
 _FLAG_NODES = re.compile(
-    r"(?<![\w-])(?:--nodes|--nnodes|--num[_-]nodes|--num[_-]machines|-N|nodes|nnodes|select)"
+    r"(?<![\w-])(?:--nodes|--nnodes?|--num[_-]nodes|--num[_-]machines|-N|nodes|nnodes|select)"
     r"(?:=|\s+)(\d+)(?![\w:])"
     # Lightning's num_nodes=2, accelerate's YAML num_machines: 2, PBS select=2:system=...
     r"|(?<![\w-])(?:num[_-]nodes|num[_-]machines)\s*[=:]\s*(\d+)(?![\w:])"
@@ -64,7 +68,10 @@ _FLAG_NODES = re.compile(
 )
 _FLAG_GPN = re.compile(
     r"(?<![\w-])(?:--nproc[_-]per[_-]node|--gpus[_-]per[_-]node|--ntasks[_-]per[_-]node"
-    r"|--ppn|-ppn|--num[_-]gpus|ppn|ngpus|nproc_per_node|num_local_procs)(?:=|\s+|:)(\d+)(?!\w)"
+    r"|--ppn|-ppn|--num[_-]gpus|ppn|ngpus|nproc[_-]per[_-]node|num_local_procs|ntasks[_-]per[_-]node)"
+    r"(?:\s*[=:]\s*|\s+)(\d+)(?!\w)"
+    # Slurm's generic resource counts the GPUs of each node: --gres=gpu:4, --gres=gpu:v100:2
+    r"|(?<![\w-])--gres[=\s]gpu(?::[\w.-]+)?:(\d+)(?![\w:])"
     # Lightning's Trainer/Fabric keywords count the GPUs of each node: devices=4, gpus=2
     r"|(?<![\w-])(?:devices|gpus)\s*=\s*(\d+)(?!\w)"
 )
@@ -144,14 +151,14 @@ _ALL_OF = re.compile(
     _F,
 )
 _NODE_COUNT = re.compile(
-    rf"(?:nodes?|node[\s_-]count|number\s+of\s+nodes|num[\s_-]nodes)(?:\s*(?:is|of))?(?:\s*[:=])?"
+    rf"(?<![\w-])(?:nodes?|node[\s_-]count|number\s+of\s+nodes|num[\s_-]nodes)(?:\s*(?:is|of))?(?:\s*[:=])?"
     rf"\s*{_N}(?!\s*(?:x\b|{_TIMES}{GPU}))",
     _F,
 )
 _FULL_NODES = re.compile(
     rf"{_N}\s+(?:full|whole|entire|complete)\s+(?:{_MODEL}\s+)?{NODE}", _F
 )
-_NODES = re.compile(rf"{_N}(?:\s+|\s*-\s*){NODE}", _F)
+_NODES = re.compile(rf"{_N}(?:\s+|\s*-\s*|\s*[x×*]\s*){NODE}", _F)
 _ONE_NODE = re.compile(rf"\b(?:a|an|one|1)\s+(?:single\s+)?{NODE}", _F)
 _GPUS = re.compile(rf"{_N}\s*{_TIMES}{GPU}", _F)
 #: "1 rank per GPU", "a process on each GPU": the layout every template has, not a count.
@@ -161,6 +168,18 @@ _ONE_PER_GPU = re.compile(
     _F,
 )
 _SINGLE_GPU = re.compile(rf"\b(?:a|an)\s+(?:single\s+)?{GPU}(?!\s+{NODE})", _F)
+
+
+#: A bound, not a count: "more than 1 node", ">1 node", "at least 16 GPUs", "16 or more gpus",
+#: "4+ nodes", "up to 8 nodes". The count is asked for, never taken from the bound.
+VAGUE = re.compile(
+    r"(?:\b(?:more\s+than|at\s+least|up\s+to|at\s+most|fewer\s+than|less\s+than"
+    r"|a\s+minimum\s+of|a\s+maximum\s+of)\s+|(?<![\w-])[<>]=?\s*)"
+    rf"\d+\s*{_TIMES}(?:{NODE}|{GPU})"
+    rf"|{_N}\s*(?:\+|\s(?:or|and)\s+(?:more|fewer|less|up|above))\s*(?:{NODE}|{GPU})"
+    rf"|{_N}\s*{_TIMES}(?:{NODE}|{GPU})\s*\(?\s*or\s+(?:more|fewer|less)\b",
+    _F,
+)
 
 
 #: What a rule read: (slot, value) pairs; a slot is nodes, gpus_per_node, total or
@@ -279,6 +298,8 @@ def scan_sizes(scan: Scan) -> None:
     # "one rank per GPU" says how, not how many: set aside before the count rules read it
     for m in scan.matches(_ONE_PER_GPU):
         scan.ignore(m.group(0), "one rank per GPU is how every template lays out ranks")
+    for m in scan.matches(VAGUE):
+        scan.add("vague_size", m.group(0), m.group(0))
     for rule in RULES:
         for m in scan.matches(rule.pattern):
             for slot, value in rule.read(m):
