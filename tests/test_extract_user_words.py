@@ -113,3 +113,17 @@ def test_slurm_and_launcher_words(text: str, nodes: int, gpn: int) -> None:
 def test_accelerate_with_its_plugins(words: str, setup: tuple[str, str]) -> None:
     spec = extract(f"on delta, 2 nodes: {words}")
     assert (spec.framework, spec.strategy) == setup
+
+
+@pytest.mark.parametrize(
+    ("text", "nodes", "gpn"),
+    [
+        ("train.py on delta: 2 nodes 4xA100", 2, 4),
+        ("train.py on delta: two 4xA100 nodes", 2, 4),
+        ("train.py on delta: a node 2x 40GB A100", 1, 2),
+        ("train.py on bridges2: 2 nodes, 16x GPUs", 2, 8),
+    ],
+)
+def test_a_nodes_hardware_as_vendors_write_it(text: str, nodes: int, gpn: int) -> None:
+    spec = extract(text)
+    assert (spec.nodes, spec.gpus_per_node) == (nodes, gpn)

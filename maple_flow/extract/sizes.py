@@ -106,7 +106,9 @@ _PER_NODE = re.compile(rf"{_N}\s+{_PER}\s*{NODE}", _F)
 _NODES_X_GPUS = re.compile(
     rf"(?:{_N}|(?<![\w-])(?:a|an|one)(?=\s))[\s-]+{NODE}\s*"
     # "2 nodes x 4 GPUs", "a node of 8 GPUs"; in brackets only with its sign: "12 node (2xA100)"
-    rf"(?:(?:x|×|\*|of|each\s+with)\s*{_N}\s*{_TIMES}|\(\s*{_N}\s*[x×*]\s*){GPU}",
+    rf"(?:(?:x|×|\*|of|each\s+with)\s*{_N}\s*{_TIMES}|\(\s*{_N}\s*[x×*]\s*){GPU}"
+    # a node's hardware as vendors write it, right after the nodes: "4 nodes 8xA100"
+    rf"|(?:{_N}|(?<![\w-])(?:a|an|one)(?=\s))[\s-]+{NODE}\s+{_N}\s*[x×*]\s*{_MEMORY}?{_MODEL}",
     _F,
 )
 #: "2 nodes, 8 GPUs", "2 nodes with 8 GPUs": per node or in total, which the cluster's node
@@ -130,7 +132,7 @@ _SHORTHANDS = (
 )
 #: "2x4"; not "16x4090" (16 GPUs of a model named by a number).
 _X_FORM = re.compile(rf"(?<![\w.])(\d+)\s*[x×]\s*(?!{_MODEL})(\d+)(?![\w.:])", _F)
-_N_GPU_NODES = re.compile(rf"(?:{_N}\s+)?(?:a\s+|an\s+)?{_N}[\s-]*{GPU}\s+{NODE}", _F)
+_N_GPU_NODES = re.compile(rf"(?:{_N}\s+)?(?:a\s+|an\s+)?{_N}[\s-]*{_TIMES}{GPU}\s+{NODE}", _F)
 _ON_EACH_OF = re.compile(
     rf"{_N}\s*{_TIMES}{GPU}\s+(?:on|in|for|from)\s+(?:each|every)\s+(?:one\s+)?of\s+(?:the\s+)?"
     rf"{_N}\s+{NODE}",
@@ -224,9 +226,13 @@ def _first(slot: str) -> Callable[[re.Match[str]], Reading]:
 
 
 def _node_of_gpus(m: re.Match[str]) -> Reading:
-    """"2 nodes x 4 GPUs", "a node of 8 GPUs", "12 node (2xA100)": nodes, GPUs per node."""
-    return [("nodes", _int(m.group(1)) if m.group(1) else 1),
-            ("gpus_per_node", _int(m.group(2) or m.group(3)))]
+    """"2 nodes x 4 GPUs", "a node of 8 GPUs", "12 node (2xA100)", "4 nodes 8xA100": nodes
+    (1 for "a node"), GPUs per node."""
+    nodes, per_node, in_brackets, vendor_nodes, vendor_per_node = m.groups()
+    if vendor_per_node is not None:
+        nodes, per_node = vendor_nodes, vendor_per_node
+    return [("nodes", _int(nodes) if nodes else 1),
+            ("gpus_per_node", _int(per_node or in_brackets))]
 
 
 def _nodes_and_gpus(m: re.Match[str]) -> Reading:
@@ -238,7 +244,8 @@ def _nodes_and_gpus(m: re.Match[str]) -> Reading:
 def _n_gpu_nodes(m: re.Match[str]) -> Reading:
     """"two 4-GPU nodes", "an 8 GPU node", "4-GPU nodes": GPUs per node; "4 GPU nodes",
     "32 GH200 nodes" (no count or article before, no hyphen): that many nodes of that kind."""
-    hyphen = m.string[m.end(2):m.end(2) + 1] == "-"
+    # "4-GPU nodes", "8xA100 nodes": the hyphen or the sign makes it the GPUs of a node
+    hyphen = re.match(r"\s*[-x×*]", m.string[m.end(2):], _F) is not None
     article = re.match(r"(?:a|an)\s", m.group(0), _F) is not None
     if not (m.group(1) or article or hyphen):
         return [("nodes", _int(m.group(2)))]
