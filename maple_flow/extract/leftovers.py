@@ -39,6 +39,12 @@ _UNSUPPORTED_SETUP = re.compile(
 )
 #: Launcher words: the launcher is the cluster's recipe, so they are read and not used.
 _LAUNCHERS = re.compile(r"\b(?:srun|mpiexec|mpirun|aprun|jsrun|launch(?:er)?)\b", _F)
+#: Rendezvous flags (which node is which, the port rank 0 listens on): the template's recipe
+#: sets them for every node, so they are read and not used.
+_RENDEZVOUS = re.compile(
+    r"(?<![\w-])--(?:node[_-]rank|machine[_-]rank|master[_-]port|main[_-]process[_-]port"
+    r"|rdzv[_-]id)(?:=|\s+)[^\s,;]+"
+)
 #: A queue word whose name no rule took ("the gold queue" on a cluster without one); the
 #: name is looked for next to it (``_NAME_BEFORE``, ``_NAME_AFTER``) within ``_WINDOW``.
 _QUEUE = re.compile(r"\b(?:queue|partition|qos)\b", _F)
@@ -48,6 +54,13 @@ _NOT_QUEUE_NAMES = frozenset({"default", "any", "the", "a", "its", "usual", "wha
                               "whichever", "same", "right", "gpu", "normal", "their", "your"})
 _SIZE_WORD = re.compile(r"\b(?:nodes?|gpus?|gcds?|tiles?|ranks?|cards?|devices?|servers?)\b"
                         r"|[x×*]\s*\d|\d\s*[x×*]", _F)
+#: A size flag whose value is no number: a placeholder ("--nnodes nodes", "--nodes=$NNODES",
+#: "-N <N>"): the count is still to be said.
+_SIZE_PLACEHOLDER = re.compile(
+    r"(?<![\w-])(?:--nodes|--nnodes?|--num[_-]nodes|--num[_-]machines|-N|--nproc[_-]per[_-]node"
+    r"|--gpus[_-]per[_-]node|--ntasks(?:[_-]per[_-]node)?|--num[_-]processes|--ppn|-n|-np)"
+    r"(?:=|\s+)(?=[$<{A-Za-z])[^\s,;]+"
+)
 _SIZE_ARG = re.compile(r"\d+\s*[x×]\s*\d+|(?:nodes?|gpus?)", _F)
 
 
@@ -131,13 +144,22 @@ def check_accounted(scan: Scan, command: Command | None) -> dict[str, str]:
     _check_args(command)
     for m in _LAUNCHERS.finditer(scan.text):
         scan.ignore(m.group(0), "the launcher is the cluster's documented recipe")
+    for m in scan.matches(_RENDEZVOUS):
+        scan.ignore(m.group(0), "the rendezvous (node rank, port) is the template's recipe")
     questions: dict[str, str] = {}
+    placeholders = [m.group(0) for m in _SIZE_PLACEHOLDER.finditer(scan.text)][:_MAX_QUOTED]
     numbers = _unread_numbers(scan)
     sizes = [c for c in numbers if _SIZE_WORD.search(c)]
     others = [c for c in numbers if c not in sizes]
+    size_questions = []
+    if placeholders:
+        size_questions.append(f"{_quote(placeholders)} gives no number: say the count, e.g. "
+                              "'--nnodes 2' or '2 nodes'")
     if sizes:
-        questions["nodes"] = (f"{_quote(sizes)} was not understood as a size; say it as "
+        size_questions.append(f"{_quote(sizes)} was not understood as a size; say it as "
                               "e.g. '2 nodes with 4 GPUs each' or '8 GPUs in total'")
+    if size_questions:
+        questions["nodes"] = "; ".join(size_questions)
     if others:
         questions["unread"] = (f"{_quote(others)}: a number that gives no field of the job; "
                                "say what it is for (a program argument goes after the program)")

@@ -53,6 +53,9 @@ _ACCOUNT = re.compile(
     r"(?:\s*[=:])?\s*)([A-Za-z0-9][\w.-]*)",
     _F,
 )
+#: "a project", "an ALCC allocation" right before the account word: the noun is used in
+#: general, so the next word is not its name (unless "is", "=", "called" ... introduce one).
+_GENERIC_NOUN = re.compile(r"(?<![\w-])(?:a|an)\s+(?:[\w-]+\s+)?$", _F)
 _ACCOUNT_BEFORE = re.compile(
     r"(?<![\w-])([A-Za-z]*\d[\w-]*)\s+(?:project|allocation|account)\b", _F
 )
@@ -128,6 +131,8 @@ def scan_account(scan: Scan) -> None:
         name = m.group(2)
         if name.lower() in _NOT_NAMES or name.lower() in {"project", "allocation", "account"}:
             return False
+        if _GENERIC_NOUN.search(scan.text, 0, m.start()) and not m.group(1).strip():
+            return False  # "an ALCC project training on ...": a project, not its name
         scan.add("account", name.rstrip("."), m.group(0))
         return True
 

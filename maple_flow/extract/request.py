@@ -75,6 +75,9 @@ def _framework(scan: Scan) -> tuple[str, str]:
     if len(frameworks) > 1:
         frameworks.discard("pytorch")
     strategies = {str(f.value) for f in scan.found.get("strategy", [])}
+    if {"accelerate", "deepspeed"} <= frameworks:  # accelerate launching DeepSpeed's ZeRO
+        frameworks.discard("deepspeed")
+        strategies.add("zero3")
     if "zero3" in strategies or "deepspeed" in frameworks:
         strategies.discard("ddp")
     for name, values in (("framework", frameworks), ("strategy", strategies)):
@@ -317,6 +320,10 @@ def _extract(text: str, overrides: dict[str, Any]) -> tuple[JobSpec, dict[str, s
     fields["provenance"].update({k: "said" for k in overrides})
     _check_cluster_named(scan, fields)
     missing = _missing(fields)
+    bounds = [repr(f.phrase) for f in scan.found.get("vague_size", [])]
+    if bounds:
+        missing["nodes"] = (f"{', '.join(bounds)} is a bound, not a count; "
+                            f"{HOW_TO_FILL['nodes']}")
     for name, question in check_accounted(scan, command).items():
         missing[name] = f"{missing[name]}; {question}" if name in missing else question
     if missing:

@@ -13,11 +13,16 @@ _F = re.IGNORECASE
 _SETUP_RULES: tuple[tuple[re.Pattern[str], str | None, str | None], ...] = tuple(
     (re.compile(p, _F), fw, st)
     for p, fw, st in (
-        (r"\bzero[\s_-]*(?:stage[\s_-]*)?(?:3|three|iii)\b|\bzero-?3\b", "deepspeed", "zero3"),
-        (r"\bdeep[\s-]?speed\b", "deepspeed", None),
+        (r"\bzero[\s_-]*(?:stage[\s_-]*)?(?:3|three|iii)\b|\bzero-?3\b"
+         r"|\bdeepspeed_stage_3(?:_offload)?\b", "deepspeed", "zero3"),
+        # Lightning's strategy classes: DeepSpeedStrategy, FSDPStrategy, DDPStrategy;
+        # accelerate launch's own switches: --use_deepspeed, --use_fsdp
+        (r"\bdeep[\s-]?speed(?:strategy)?\b|--use_deepspeed\b", "deepspeed", None),
         (r"\b(?:hf\s+|hugging\s?face\s+)?accelerate\b", "accelerate", None),
-        (r"\bfsdp2?\b|\bfully[\s-]+sharded(?:[\s-]+data[\s-]+parallel)?\b", None, "fsdp"),
-        (r"\bddp\b|\bdistributed[\s-]+data[\s-]+parallel\b|\bdata[\s-]+parallel\b", None, "ddp"),
+        (r"--use_fsdp\b|\bfsdp2?(?:strategy)?\b|\bfully[\s-]+sharded(?:[\s-]+data[\s-]+parallel)?\b",
+         None, "fsdp"),
+        (r"\bddp(?:strategy)?\b|\bdistributed[\s-]+data[\s-]+parallel\b|\bdata[\s-]+parallel\b",
+         None, "ddp"),
         (r"\btorchrun\b|\btorch\.distributed\.(?:run|launch)\b|\bpytorch\s+distributed\b"
          r"|\btorch\s+distributed\b|\bpy[\s-]?torch\b", "pytorch", None),
     )

@@ -20,7 +20,10 @@ _SHARING = re.compile(
     r"|\b\d+\s+(?:copies|instances)\s+of\b"
     r"|\b(?:share|sharing)\s+(?:the\s+|a\s+|each\s+|one\s+|\d+\s+)?gpus?\b"
     r"|\b(?:[2-9]|\d{2,})\s+(?:[a-z]+\s+)?(?:per|on\s+each|each)\s+gpu\b"
-    r"|\bmany\s+small\s+jobs\b",
+    r"|\bmany\s+small\s+jobs\b"
+    # "run 4 simulations in parallel on one node": independent runs side by side
+    r"|\b(?:[2-9]|\d{2,})\s+(?:[a-z]+\s+)?(?:simulations|runs|jobs|experiments|trials|models"
+    r"|trainings)\s+(?:at\s+once|in\s+parallel|concurrently|simultaneously)\b",
     _F,
 )
 

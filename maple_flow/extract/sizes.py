@@ -34,44 +34,83 @@ from maple_flow.extract.scan import Scan
 ALL = -1  # "all GPUs of a node": filled from the cluster profile later
 HALF = -2  # "half a node": half the GPUs of a node, from the cluster profile later
 
-_MODEL = r"(?:a100|h100|h200|gh200|v100|a40|l40s?|pvc|max\s?1550|tesla)(?:[-\w]*)"
+_MODEL = (
+    r"(?:a100|h100|h200|h800|a800|gh200|v100|p100|a40|a6000|a10g?|l40s?|t4|pvc|max\s?1550|tesla"
+    # consumer cards, written with or without their brand: "RTX 3090", "16x4090", "2080 Ti"
+    r"|(?:(?:geforce\s+)?rtx\s*)?[1-5]0[5-9]0(?:\s?ti\b)?)(?:[-\w]*)"
+)
+#: A memory size written before a GPU model ("2 80GB A100s", "8 40G V100"): part of the name.
+_MEMORY = r"(?:\d{1,3}\s*gi?b?\s+)"
 #: A GPU model name ("A100", "H100-SXM", "GH200").
 GPU_MODEL = _MODEL
 GPU = (
-    rf"(?:(?:nvidia|intel|amd)\s+)?(?:{_MODEL}(?:\s+(?:gpus?|cards?|devices?|tiles?))?"
+    rf"(?:(?:nvidia|intel|amd)\s+)?(?:{_MEMORY}?{_MODEL}(?:\s+(?:gpus?|cards?|devices?|tiles?))?"
     r"|gpu[\s-]+tiles?|gpu[\s-]+ranks?|gpus?|tiles?|graphics\s+cards?|cards?|devices?"
     r"|accelerators?|xpus?|ranks?|processes|procs|workers?|gcds?)(?![\w-])"
 )
-NODE = r"(?:(?:compute|gpu|whole|full|entire)\s+)?(?:nodes?|servers?|machines?|hosts?|boxes|box)\b"
+#: A node, or what cloud users call one ("2 GPU instances").
+NODE = (
+    r"(?:(?:compute|gpu|whole|full|entire)\s+)?(?:nodes?|servers?|machines?|hosts?|instances?|boxes"
+    r"|box)\b"
+)
 _N = r"(?<![\w.:/-])(\d+)"
+#: "x" or "*" between a count and what it counts ("8x A100", "8*A100").
+_TIMES = r"(?:[x×*]\s*)?"
 _PER = r"(?:per|/|a|an|on\s+each|on\s+every|in\s+each|each|for\s+each|on\s+all)"
 
 _F = re.IGNORECASE
 _FLAG_NODES = re.compile(
-    r"(?<![\w-])(?:--nodes|--nnodes|--num[_-]nodes|--num[_-]machines|-N|nodes|nnodes|select)"
+    r"(?<![\w-])(?:--nodes|--nnodes?|--num[_-]nodes|--num[_-]machines|-N|nodes|nnodes|select)"
     r"(?:=|\s+)(\d+)(?![\w:])"
+    # Lightning's num_nodes=2, accelerate's YAML num_machines: 2, PBS select=2:system=...
+    r"|(?<![\w-])(?:num[_-]nodes|num[_-]machines)\s*[=:]\s*(\d+)(?![\w:])"
+    r"|(?<![\w-])select=(\d+):"
 )
 _FLAG_GPN = re.compile(
     r"(?<![\w-])(?:--nproc[_-]per[_-]node|--gpus[_-]per[_-]node|--ntasks[_-]per[_-]node"
-    r"|--ppn|-ppn|--num[_-]gpus|ppn|ngpus|nproc_per_node)(?:=|\s+|:)(\d+)(?!\w)"
+    r"|--ppn|-ppn|--num[_-]gpus|ppn|ngpus|nproc[_-]per[_-]node|num_local_procs|ntasks[_-]per[_-]node)"
+    r"(?:\s*[=:]\s*|\s+)(\d+)(?!\w)"
+    # Slurm's generic resource counts the GPUs of each node: --gres=gpu:4, --gres=gpu:v100:2
+    r"|(?<![\w-])--gres[=\s]gpu(?::[\w.-]+)?:(\d+)(?![\w:])"
+    # Lightning's Trainer/Fabric keywords count the GPUs of each node: devices=4, gpus=2
+    r"|(?<![\w-])(?:devices|gpus)\s*=\s*(\d+)(?!\w)"
 )
 #: "gpus per node=4", "GPUs/node: 4", "gpus_per_node = 4" (read before "node=4" is).
 _SAID_GPN = re.compile(r"\bgpus?(?:'s)?[\s_-]*(?:per[\s_-]*|/\s*)node\s*[:=]\s*(\d+)(?!\w)", _F)
 _FLAG_TOTAL = re.compile(
-    r"(?<![\w-])(?:--ntasks|-n|-np|--np|--num[_-]processes|--gpus|-G|world[_ ]size)"
-    r"(?:=|\s+)(\d+)(?!\w)"
+    r"(?<![\w-])(?:--ntasks|-n|-np|--np|--num[_-]processes|--gpus|-G|world[_ ]size"
+    r"|dist_world_size)(?:=|\s+)(\d+)(?!\w)"
+    r"|(?<![\w-])num[_-]processes\s*[=:]\s*(\d+)(?!\w)"
+    # "the number of gpu I need is 4", "total number of GPUs in your job, is 8"
+    rf"|(?i:\b(?:total\s+)?number\s+of\s+{GPU}(?:\s+(?:(?:I|we)\s+need|in\s+(?:your|my|the|our)"
+    r"\s+job))?\s*,?\s*(?:is|are|=|:)\s*(\d+)(?!\w)(?!\.\d))"
 )
 _ACROSS = re.compile(
-    rf"{_N}\s*(?:x\s*)?{GPU}(?:\s+in\s+total|\s+total)?(?:\s*,)?\s*(?:spread\s+|split\s+"
+    rf"{_N}\s*{_TIMES}{GPU}(?:\s+in\s+total|\s+total)?(?:\s*,)?\s*(?:spread\s+|split\s+"
     rf"|distributed\s+"
     rf"|evenly\s+|divided\s+)*(?:across|over|on|onto|in|from|using|with|over\s+the)\s+(?:the\s+)?"
     rf"{_N}\s+{NODE}",
     _F,
 )
-_RANKS_PER = re.compile(rf"{_N}\s*(?:x\s*)?{GPU}\s*{_PER}\s*{NODE}", _F)
-_EACH = re.compile(rf"{_N}\s*(?:x\s*)?{GPU}\s+(?:each|apiece)\b", _F)
+_RANKS_PER = re.compile(rf"{_N}\s*{_TIMES}{GPU}\s*{_PER}\s*{NODE}", _F)
+_EACH = re.compile(rf"{_N}\s*{_TIMES}{GPU}\s+(?:each|apiece)\b", _F)
+#: "each node has 2 GPUs", "every node have 4 cards", "2 nodes on Delta, each equipped with 4
+#: GPUs": only a node holds GPUs, so "each ... with G GPUs" counts the GPUs of a node.
+_NODE_HAS = re.compile(
+    rf"\b(?:(?:each|every|per)\s+{NODE}|each(?:\s+one)?)\s*(?:,\s*)?(?:has|have|had|with|having"
+    r"|contains|holds"
+    rf"|(?:is\s+)?equipped\s+with)\s+{_N}\s*{_TIMES}{GPU}",
+    _F,
+)
 _PER_NODE = re.compile(rf"{_N}\s+{_PER}\s*{NODE}", _F)
-_NODES_X_GPUS = re.compile(rf"{_N}\s+{NODE}\s*(?:x|×|\*|of|each\s+with)\s*{_N}\s*{GPU}", _F)
+_NODES_X_GPUS = re.compile(
+    rf"(?:{_N}|(?<![\w-])(?:a|an|one)(?=\s))[\s-]+{NODE}\s*"
+    # "2 nodes x 4 GPUs", "a node of 8 GPUs"; in brackets only with its sign: "12 node (2xA100)"
+    rf"(?:(?:x|×|\*|of|each\s+with)\s*{_N}\s*{_TIMES}|\(\s*{_N}\s*[x×*]\s*){GPU}"
+    # a node's hardware as vendors write it, right after the nodes: "4 nodes 8xA100"
+    rf"|(?:{_N}|(?<![\w-])(?:a|an|one)(?=\s))[\s-]+{NODE}\s+{_N}\s*[x×*]\s*{_MEMORY}?{_MODEL}",
+    _F,
+)
 #: "2 nodes, 8 GPUs", "2 nodes with 8 GPUs": per node or in total, which the cluster's node
 #: size decides later (group 3 says "in total" outright).
 _NODES_AND_GPUS = re.compile(
@@ -91,15 +130,16 @@ _SHORTHANDS = (
     (re.compile(r"(?<![\w-])[xX](\d+)(?=\s+nodes?\b)"), r"\1"),
     (re.compile(r"(?<![\w-])-N(\d+)(?!\w)"), r"-N \1"),
 )
-_X_FORM = re.compile(r"(?<![\w.])(\d+)\s*[x×]\s*(\d+)(?![\w.:])", _F)
-_N_GPU_NODES = re.compile(rf"(?:{_N}\s+)?(?:a\s+|an\s+)?{_N}[\s-]*{GPU}\s+{NODE}", _F)
+#: "2x4"; not "16x4090" (16 GPUs of a model named by a number).
+_X_FORM = re.compile(rf"(?<![\w.])(\d+)\s*[x×]\s*(?!{_MODEL})(\d+)(?![\w.:])", _F)
+_N_GPU_NODES = re.compile(rf"(?:{_N}\s+)?(?:a\s+|an\s+)?{_N}[\s-]*{_TIMES}{GPU}\s+{NODE}", _F)
 _ON_EACH_OF = re.compile(
-    rf"{_N}\s*(?:x\s*)?{GPU}\s+(?:on|in|for|from)\s+(?:each|every)\s+(?:one\s+)?of\s+(?:the\s+)?"
+    rf"{_N}\s*{_TIMES}{GPU}\s+(?:on|in|for|from)\s+(?:each|every)\s+(?:one\s+)?of\s+(?:the\s+)?"
     rf"{_N}\s+{NODE}",
     _F,
 )
 _EACH_WITH = re.compile(
-    rf"{_N}\s+{NODE}(?:\s*,\s*|\s+)(?:each|every\s+one)\s+(?:with|having|has|of)\s+{_N}\s*{GPU}",
+    rf"{_N}\s+{NODE}(?:\s*,\s*|\s+)(?:each|every\s+one)\s+(?:(?:with|having|has|of)\s+)?{_N}\s*{GPU}",
     _F,
 )
 _AND_ON_EACH = re.compile(
@@ -113,16 +153,16 @@ _ALL_OF = re.compile(
     _F,
 )
 _NODE_COUNT = re.compile(
-    rf"(?:nodes?|node[\s_-]count|number\s+of\s+nodes|num[\s_-]nodes)(?:\s*(?:is|of))?(?:\s*[:=])?"
-    rf"\s*{_N}(?!\s*(?:gpus?|x\b))",
+    rf"(?<![\w-])(?:nodes?|node[\s_-]count|number\s+of\s+nodes|num[\s_-]nodes)(?:\s*(?:is|of))?(?:\s*[:=])?"
+    rf"\s*{_N}(?!\s*(?:x\b|{_TIMES}{GPU}))",
     _F,
 )
 _FULL_NODES = re.compile(
     rf"{_N}\s+(?:full|whole|entire|complete)\s+(?:{_MODEL}\s+)?{NODE}", _F
 )
-_NODES = re.compile(rf"{_N}(?:\s+|\s*-\s*){NODE}", _F)
+_NODES = re.compile(rf"{_N}(?:\s+|\s*-\s*|\s*[x×*]\s*){NODE}", _F)
 _ONE_NODE = re.compile(rf"\b(?:a|an|one|1)\s+(?:single\s+)?{NODE}", _F)
-_GPUS = re.compile(rf"{_N}\s*(?:x\s*)?{GPU}", _F)
+_GPUS = re.compile(rf"{_N}\s*{_TIMES}{GPU}", _F)
 #: "1 rank per GPU", "a process on each GPU": the layout every template has, not a count.
 _ONE_PER_GPU = re.compile(
     r"\b(?:1|a|an|one)\s+(?:ranks?|process(?:es)?|procs?|workers?|tasks?|python)\s+"
@@ -130,6 +170,18 @@ _ONE_PER_GPU = re.compile(
     _F,
 )
 _SINGLE_GPU = re.compile(rf"\b(?:a|an)\s+(?:single\s+)?{GPU}(?!\s+{NODE})", _F)
+
+
+#: A bound, not a count: "more than 1 node", ">1 node", "at least 16 GPUs", "16 or more gpus",
+#: "4+ nodes", "up to 8 nodes". The count is asked for, never taken from the bound.
+VAGUE = re.compile(
+    r"(?:\b(?:more\s+than|at\s+least|up\s+to|at\s+most|fewer\s+than|less\s+than"
+    r"|a\s+minimum\s+of|a\s+maximum\s+of)\s+|(?<![\w-])[<>]=?\s*)"
+    rf"\d+\s*{_TIMES}(?:{NODE}|{GPU})"
+    rf"|{_N}\s*(?:\+|\s(?:or|and)\s+(?:more|fewer|less|up|above))\s*(?:{NODE}|{GPU})"
+    rf"|{_N}\s*{_TIMES}(?:{NODE}|{GPU})\s*\(?\s*or\s+(?:more|fewer|less)\b",
+    _F,
+)
 
 
 #: What a rule read: (slot, value) pairs; a slot is nodes, gpus_per_node, total or
@@ -163,6 +215,26 @@ def _slots(*names: str) -> Callable[[re.Match[str]], Reading]:
     return read
 
 
+def _first(slot: str) -> Callable[[re.Match[str]], Reading]:
+    """A reader giving the first group that matched to ``slot`` (patterns with several
+    alternative forms, one group each)."""
+
+    def read(m: re.Match[str]) -> Reading:
+        return [(slot, _int(next(g for g in m.groups() if g is not None)))]
+
+    return read
+
+
+def _node_of_gpus(m: re.Match[str]) -> Reading:
+    """"2 nodes x 4 GPUs", "a node of 8 GPUs", "12 node (2xA100)", "4 nodes 8xA100": nodes
+    (1 for "a node"), GPUs per node."""
+    nodes, per_node, in_brackets, vendor_nodes, vendor_per_node = m.groups()
+    if vendor_per_node is not None:
+        nodes, per_node = vendor_nodes, vendor_per_node
+    return [("nodes", _int(nodes) if nodes else 1),
+            ("gpus_per_node", _int(per_node or in_brackets))]
+
+
 def _nodes_and_gpus(m: re.Match[str]) -> Reading:
     """"2 nodes, 8 GPUs": per node or in total, decided later; "in total" says which."""
     return [("nodes", _int(m.group(1))),
@@ -172,7 +244,8 @@ def _nodes_and_gpus(m: re.Match[str]) -> Reading:
 def _n_gpu_nodes(m: re.Match[str]) -> Reading:
     """"two 4-GPU nodes", "an 8 GPU node", "4-GPU nodes": GPUs per node; "4 GPU nodes",
     "32 GH200 nodes" (no count or article before, no hyphen): that many nodes of that kind."""
-    hyphen = m.string[m.end(2):m.end(2) + 1] == "-"
+    # "4-GPU nodes", "8xA100 nodes": the hyphen or the sign makes it the GPUs of a node
+    hyphen = re.match(r"\s*[-x×*]", m.string[m.end(2):], _F) is not None
     article = re.match(r"(?:a|an)\s", m.group(0), _F) is not None
     if not (m.group(1) or article or hyphen):
         return [("nodes", _int(m.group(2)))]
@@ -196,10 +269,10 @@ class Rule:
 #: The size grammar, in precedence order (see the module docstring): the first rule that
 #: matches some words takes them.
 RULES: tuple[Rule, ...] = (
-    Rule("nodes flag", _FLAG_NODES, _slots("nodes")),
-    Rule("GPUs-per-node flag", _FLAG_GPN, _slots("gpus_per_node")),
+    Rule("nodes flag", _FLAG_NODES, _first("nodes")),
+    Rule("GPUs-per-node flag", _FLAG_GPN, _first("gpus_per_node")),
     Rule("GPUs per node =", _SAID_GPN, _slots("gpus_per_node")),
-    Rule("total flag", _FLAG_TOTAL, _slots("total")),
+    Rule("total flag", _FLAG_TOTAL, _first("total")),
     Rule("nodes: N", _NODE_COUNT, _slots("nodes")),
     Rule("all GPUs of N nodes", _ALL_OF, _slots("nodes", "gpus_per_node=ALL")),
     Rule("N full nodes", _FULL_NODES, _slots("nodes", "gpus_per_node=ALL")),
@@ -207,12 +280,13 @@ RULES: tuple[Rule, ...] = (
     Rule("N nodes, each with G GPUs", _EACH_WITH, _slots("nodes", "gpus_per_node")),
     Rule("N nodes and G GPUs on each", _AND_ON_EACH, _slots("nodes", "gpus_per_node")),
     Rule("T GPUs across N nodes", _ACROSS, _slots("total", "nodes")),
-    Rule("N nodes x G GPUs", _NODES_X_GPUS, _slots("nodes", "gpus_per_node")),
+    Rule("N nodes x G GPUs", _NODES_X_GPUS, _node_of_gpus),
     Rule("N nodes, G GPUs", _NODES_AND_GPUS, _nodes_and_gpus),
     Rule("half a node", _HALF_NODE, _slots("nodes=1", "gpus_per_node=HALF")),
     Rule("N G-GPU nodes", _N_GPU_NODES, _n_gpu_nodes),
     Rule("G GPUs per node", _RANKS_PER, _slots("gpus_per_node")),
     Rule("G GPUs each", _EACH, _slots("gpus_per_node")),
+    Rule("each node has G GPUs", _NODE_HAS, _slots("gpus_per_node")),
     Rule("G per node", _PER_NODE, _slots("gpus_per_node")),
     Rule("NxG", _X_FORM, _slots("nodes", "gpus_per_node")),
     Rule("N nodes", _NODES, _slots("nodes")),
@@ -231,6 +305,8 @@ def scan_sizes(scan: Scan) -> None:
     # "one rank per GPU" says how, not how many: set aside before the count rules read it
     for m in scan.matches(_ONE_PER_GPU):
         scan.ignore(m.group(0), "one rank per GPU is how every template lays out ranks")
+    for m in scan.matches(VAGUE):
+        scan.add("vague_size", m.group(0), m.group(0))
     for rule in RULES:
         for m in scan.matches(rule.pattern):
             for slot, value in rule.read(m):

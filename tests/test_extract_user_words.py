@@ -1,0 +1,129 @@
+"""How users describe their jobs in public threads (bench/extraction/real_requests.jsonl): GPU
+names, Lightning and launcher keywords, counts said as sentences, and the words that must be
+asked about rather than guessed."""
+
+from __future__ import annotations
+
+import pytest
+
+from maple_flow.errors import MissingInformation, NotOneJob
+from maple_flow.extract import extract
+
+
+@pytest.mark.parametrize(
+    ("text", "nodes", "gpn"),
+    [
+        # GPU names people write: consumer cards, a memory size before the model, "x" or "*"
+        ("train.py on delta with 2 NVIDIA GeForce RTX 3090 GPUs", 1, 2),
+        ("train.py on bridges2 on 8x 4090", 1, 8),
+        ("train.py on perlmutter on 3 40GB A100s", 1, 3),
+        ("train.py on bridges2 with 4*V100 32G", 1, 4),
+        # counts of a node, said in many ways
+        ("train.py on perlmutter, 3 nodes, each 4 A100 gpus", 3, 4),
+        ("train.py on bridges2, a node of 6 V100 gpus", 1, 6),
+        ("train.py on delta, a 6 node (2xA100 40gb) job", 6, 2),
+        ("train.py on polaris with 2 nodes (8 GPUs total)", 2, 4),
+        ("train.py on delta across 2 nodes where each node has 3 GPUs", 2, 3),
+        ("train.py on 2 nodes on Delta, each equipped with 2 GPUs", 2, 2),
+        ("train.py on delta on 2 nodes; the number of GPUs we need is 8.", 2, 4),
+        # keywords of Lightning, accelerate's config, PBS and the DeepSpeed launcher
+        ("train.py on delta: Trainer(devices=2, num_nodes=3)", 3, 2),
+        ("accelerate launch train.py on stampede3, num_machines: 2, num_processes: 16", 2, 8),
+        ("train.py on polaris, -l select=3:system=polaris", 3, 4),
+        ("deepspeed train.py on delta: nnodes=2, num_local_procs=3", 2, 3),
+        ("deepspeed train.py on delta: nnodes=4, dist_world_size=16", 4, 4),
+        ("torchrun --nnode 2 --nproc_per_node 3 train.py on delta", 2, 3),
+    ],
+)
+def test_user_size_words(text: str, nodes: int, gpn: int) -> None:
+    spec = extract(text)
+    assert (spec.nodes, spec.gpus_per_node) == (nodes, gpn)
+
+
+@pytest.mark.parametrize(
+    ("words", "setup"),
+    [
+        ("L.Fabric(strategy=DeepSpeedStrategy(config=cfg))", ("deepspeed", "zero3")),
+        ("Trainer(strategy=FSDPStrategy())", ("pytorch", "fsdp")),
+        ("Trainer(strategy='deepspeed_stage_3')", ("deepspeed", "zero3")),
+    ],
+)
+def test_lightning_strategy_names(words: str, setup: tuple[str, str]) -> None:
+    spec = extract(f"train.py on delta, 2 nodes, {words}")
+    assert (spec.framework, spec.strategy) == setup
+
+
+def test_runs_side_by_side_are_not_one_job() -> None:
+    with pytest.raises(NotOneJob):
+        extract("run 3 experiments in parallel on one Delta node: python sweep.py")
+
+
+def test_a_project_in_general_names_no_account() -> None:
+    spec = extract("On Polaris, a DOE project running train.py on 2 nodes")
+    assert spec.account is None
+    assert extract("train.py on polaris, 2 nodes, an allocation called ABC123").account == "ABC123"
+
+
+@pytest.mark.parametrize(
+    "flags", ["--nnodes nodes --nproc_per_node=4", "--nnodes $NNODES --nproc_per_node 4",
+              "-N <N> --gpus-per-node=4"],
+)
+def test_a_size_flag_without_a_number_is_asked(flags: str) -> None:
+    with pytest.raises(MissingInformation) as err:
+        extract(f"multi-node training on delta with {flags}, python train.py")
+    assert "nodes" in err.value.missing
+
+
+@pytest.mark.parametrize(
+    "bound", ["on more than one node", "on >1 node", "with at least 16 GPUs", "on 4+ nodes",
+              "with 16 or more gpus", "on up to 8 nodes", "on two (or more) nodes"],
+)
+def test_a_bound_is_asked_not_taken_as_the_count(bound: str) -> None:
+    with pytest.raises(MissingInformation) as err:
+        extract(f"torchrun train.py on perlmutter {bound}")
+    assert "nodes" in err.value.missing
+
+
+@pytest.mark.parametrize(
+    ("text", "nodes", "gpn"),
+    [
+        ("train.py on delta: -N 2 --gres=gpu:2", 2, 2),
+        ("train.py on delta: #SBATCH --nodes=3, #SBATCH --gres=gpu:a100:2", 3, 2),
+        ("train.py on delta: 2 GPU instances, each with 2 A100s", 2, 2),
+        ("train.py on delta, 3 x Machines, each has 2 GPUs", 3, 2),
+        ("Multi-node on delta: torchrun --nnodes 2 --node_rank 0 --nproc_per_node 2 "
+         "--master_port 12345 main.py", 2, 2),
+        ("train.py on bridges2, slurm: nodes: 1, ntasks_per_node: 8", 1, 8),
+        ("Delta: nodes=2, ntasks-per-node=4, python train.py", 2, 4),
+    ],
+)
+def test_slurm_and_launcher_words(text: str, nodes: int, gpn: int) -> None:
+    spec = extract(text)
+    assert (spec.nodes, spec.gpus_per_node) == (nodes, gpn)
+
+
+@pytest.mark.parametrize(
+    ("words", "setup"),
+    [
+        ("accelerate launch --use_deepspeed train.py", ("accelerate", "zero3")),
+        ("DeepSpeed ZeRO-3 through accelerate launch train.py", ("accelerate", "zero3")),
+        ("accelerate launch --use_fsdp train.py", ("accelerate", "fsdp")),
+    ],
+)
+def test_accelerate_with_its_plugins(words: str, setup: tuple[str, str]) -> None:
+    spec = extract(f"on delta, 2 nodes: {words}")
+    assert (spec.framework, spec.strategy) == setup
+
+
+@pytest.mark.parametrize(
+    ("text", "nodes", "gpn"),
+    [
+        ("train.py on delta: 2 nodes 4xA100", 2, 4),
+        ("train.py on delta: two 4xA100 nodes", 2, 4),
+        ("train.py on delta: a node 2x 40GB A100", 1, 2),
+        ("train.py on bridges2: 2 nodes, 16x GPUs", 2, 8),
+    ],
+)
+def test_a_nodes_hardware_as_vendors_write_it(text: str, nodes: int, gpn: int) -> None:
+    spec = extract(text)
+    assert (spec.nodes, spec.gpus_per_node) == (nodes, gpn)
