@@ -80,6 +80,8 @@ class LaunchLine:
     inline: str = ""
     #: A user's shell script the launcher runs in front of the program (``srun run.sh ...``).
     wrapper_script: str = ""
+    #: The interpreter's own options before the program (``python -u -W ignore train.py``).
+    python_opts: list[str] = field(default_factory=list)
 
     def stage(self, name: str) -> Stage | None:
         return next((s for s in self.stages if s.name == name), None)
@@ -187,19 +189,23 @@ def _python(words: list[str], i: int, stages: list[Stage]) -> LaunchLine | None:
     """Read ``python [-u] (-m mod | script.py) args``; torch.distributed.run is a launcher."""
     python = words[i]
     i += 1
+    opts: list[str] = []
     while i < len(words) and words[i].startswith("-") and words[i] != "-m":
         if words[i] == "-c":
             return None  # inline code is not a training program
-        i += 2 if words[i] in _PY_VALUED else 1
+        step = 2 if words[i] in _PY_VALUED else 1
+        opts += words[i:i + step]
+        i += step
     if i + 1 < len(words) and words[i] == "-m":
         module = words[i + 1]
         if module in _TORCH_RUN:
             return _after_launcher(words, i + 2, stages, "torchrun")
-        return LaunchLine(stages, module, True, list(words[i + 2:]), python)
+        return LaunchLine(stages, module, True, list(words[i + 2:]), python, python_opts=opts)
     if i < len(words):
         if "torchrun" in words[i] and not words[i].endswith(".py"):  # not a torchrun.py file
             return _after_launcher(words, i + 1, stages, "torchrun")
-        return LaunchLine(stages, words[i], False, list(words[i + 1:]), python)
+        return LaunchLine(stages, words[i], False, list(words[i + 1:]), python,
+                          python_opts=opts)
     return None
 
 
