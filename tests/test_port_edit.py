@@ -635,3 +635,44 @@ def test_commented_out_commands_are_not_carried() -> None:
     r = port(script, "polaris")["polaris"]
     assert "# pin ranks to cores" in r.script
     assert "CPU_AFFINITY" not in r.script and "cudatoolkit" not in r.script
+
+
+def test_a_multi_line_brace_group_stays_around_the_launch() -> None:
+    """``{`` alone on its line opens a group: it was skipped as an empty line, so the port
+    kept the group's ``} > log`` line without its ``{`` (the port did not parse)."""
+    script = PBS + ('RUN=run-${PBS_JOBID}\n{\n  echo "start $(date)"\n'
+                    "  mpiexec -n 8 --ppn 4 python train.py --out results/$RUN\n"
+                    '  echo "end $(date)"\n} > results/$RUN.out 2>&1\n')
+    r = port(script, "perlmutter")["perlmutter"]
+    lines = r.script.splitlines()
+    opened, closed = lines.index("{"), lines.index("} > results/$RUN.out 2>&1")
+    launch = next(i for i, x in enumerate(lines) if x.startswith("srun "))
+    assert opened < lines.index('  echo "start $(date)"') < launch < closed
+    assert lines.count("{") == 1
+
+
+@pytest.mark.parametrize("count", ["t=$(( 1 + 2 ))\nsrun -n $t", "n=3\nt=$((n*1))\nsrun -n${t}",
+                                   "srun -n3"])
+def test_a_launch_rank_count_in_arithmetic_or_attached_is_read(count: str) -> None:
+    """``srun -n${t}`` (value attached) and ``$(( 1 + 2 ))`` (spaces inside) were not read:
+    the port took the directive's 4 GPUs as 4 ranks, silently."""
+    script = ("#!/bin/bash\n#SBATCH -N 1\n#SBATCH --gres=gpu:4\n#SBATCH -t 1:00:00\n"
+              f"{count} python train.py\n")
+    assert port(script, "delta")["delta"].spec.ranks == 3
+
+
+@pytest.mark.parametrize("launch", [
+    "mpiexec -n 4 --ppn 4 --env WANDB_MODE=offline python train.py",
+    "mpiexec -n 4 --ppn 4 -env WANDB_MODE offline python train.py",
+    "mpirun -np 4 -x WANDB_MODE=offline python train.py",
+])
+def test_variables_the_source_launcher_sets_for_the_ranks_are_kept(launch: str) -> None:
+    script = "#!/bin/bash\n#PBS -l select=1:ngpus=4\n#PBS -l walltime=01:00:00\n" + launch + "\n"
+    r = port(script, "perlmutter")["perlmutter"]
+    assert 'export WANDB_MODE="offline"' in r.script or "WANDB_MODE=offline" in r.script
+
+
+def test_jsrun_env_option_is_kept() -> None:
+    script = ("#!/bin/bash\n#BSUB -nnodes 1\n#BSUB -W 60\n"
+              "jsrun -n1 -a6 -g6 -E WANDB_MODE=offline python train.py\n")
+    assert "WANDB_MODE" in port(script, "perlmutter")["perlmutter"].script

@@ -40,6 +40,7 @@ from maple_flow.port.fit import fit_cpus_per_task, source_errexit
 from maple_flow.port.launcher_opts import user_launcher_options
 from maple_flow.port.loop import carry_loop
 from maple_flow.port.oneproc import one_process_size
+from maple_flow.port.pyopts import python_option_env
 from maple_flow.port.rules import (
     choose_queue,
     device_family_note,
@@ -419,6 +420,9 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
     array = port_array(src.parsed, profile)
     carried.job_vars += [array.index_var] if array.index_var else []
     carry_env(src, profile, o, carried)
+    py_env, py_notes = python_option_env(src.parsed.launch.python_opts)
+    carried.env.update({k: v for k, v in py_env.items() if k not in carried.env})
+    carried.notes += py_notes
     carry_steps(src, profile, carried)
     loop_problem = carry_loop(src, profile, carried)
     errexit, errexit_notes = source_errexit(src.parsed)

@@ -22,7 +22,7 @@ from maple_flow.port.words import short
 from maple_flow.scriptparse.steps import line_steps
 
 _SYNTAX = re.compile(r"^\s*(?:do|done|then|else|fi|esac|for|while|until|select|if|case)\b|"
-                     r"\b(?:do|then)\s*$")
+                     r"\b(?:do|then)\s*$|^\s*\{\s*$|^\s*\}")
 
 
 def _body_lines(text: str, src: Source, profile: ClusterProfile, out: Carried

@@ -27,7 +27,7 @@ _WRAPPERS = frozenset({
 })
 _ALL_ARGS = frozenset({"$@", "${@}"})
 _TORCH_RUN = frozenset({"torch.distributed.run", "torch.distributed.launch"})
-_TWO_VALUES = frozenset({"-mca", "--mca", "-gmca", "-genv"})
+_TWO_VALUES = frozenset({"-mca", "--mca", "-gmca", "-genv", "-env"})
 _PY_VALUED = frozenset({"-W", "-X", "-c"})
 #: Options that never take a value, where the next word could be mistaken for one.
 _BOOLEANS = frozenset({
@@ -80,6 +80,8 @@ class LaunchLine:
     inline: str = ""
     #: A user's shell script the launcher runs in front of the program (``srun run.sh ...``).
     wrapper_script: str = ""
+    #: The interpreter's own options before the program (``python -u -W ignore train.py``).
+    python_opts: list[str] = field(default_factory=list)
 
     def stage(self, name: str) -> Stage | None:
         return next((s for s in self.stages if s.name == name), None)
@@ -117,6 +119,12 @@ def _starts_program(word: str) -> bool:
     return _is_program(word) or bool(_VAR_WORD.fullmatch(word) or _ENV_WORD.match(word))
 
 
+#: A one-letter count option of a parallel launcher with its value attached (``-n4``,
+#: ``-N$NODES``, ``-c${CPUS}``); ``-np``/``-ppn`` are words of their own.
+_STUCK = re.compile(r"^(-[nNcG])(\d+|\$\{?\w+\}?|\$\(\(.*\)\))$")
+_STUCK_LAUNCHERS = frozenset({"srun", "mpiexec", "mpirun", "ibrun"})
+
+
 def _options(words: list[str], i: int, stage: Stage) -> int:
     """Read ``-x v``/``--x=v``/``--flag`` options from ``words[i]``; returns the next index."""
     while i < len(words) and words[i].startswith("-") and words[i] != "-":
@@ -124,7 +132,11 @@ def _options(words: list[str], i: int, stage: Stage) -> int:
         if word == "-m" or word in {"--module", "--no_python", "--no-python"}:
             return i
         name, eq, value = word.partition("=")
-        if eq:
+        stuck = _STUCK.match(word) if stage.name in _STUCK_LAUNCHERS else None
+        if stuck:  # ``srun -n4`` / ``-N${NODES}``: a one-letter option, its value attached
+            stage.options.append((stuck.group(1), stuck.group(2)))
+            i += 1
+        elif eq:
             stage.options.append((name, value))
             i += 1
         elif word in _TWO_VALUES and i + 2 < len(words):
@@ -177,19 +189,23 @@ def _python(words: list[str], i: int, stages: list[Stage]) -> LaunchLine | None:
     """Read ``python [-u] (-m mod | script.py) args``; torch.distributed.run is a launcher."""
     python = words[i]
     i += 1
+    opts: list[str] = []
     while i < len(words) and words[i].startswith("-") and words[i] != "-m":
         if words[i] == "-c":
             return None  # inline code is not a training program
-        i += 2 if words[i] in _PY_VALUED else 1
+        step = 2 if words[i] in _PY_VALUED else 1
+        opts += words[i:i + step]
+        i += step
     if i + 1 < len(words) and words[i] == "-m":
         module = words[i + 1]
         if module in _TORCH_RUN:
             return _after_launcher(words, i + 2, stages, "torchrun")
-        return LaunchLine(stages, module, True, list(words[i + 2:]), python)
+        return LaunchLine(stages, module, True, list(words[i + 2:]), python, python_opts=opts)
     if i < len(words):
         if "torchrun" in words[i] and not words[i].endswith(".py"):  # not a torchrun.py file
             return _after_launcher(words, i + 1, stages, "torchrun")
-        return LaunchLine(stages, words[i], False, list(words[i + 1:]), python)
+        return LaunchLine(stages, words[i], False, list(words[i + 1:]), python,
+                          python_opts=opts)
     return None
 
 
@@ -390,3 +406,32 @@ def jsrun_as_mpiexec(stage: Stage) -> None:
         # process with 6 GPUs), as Slurm's --gpus-per-task says it
         options.append(("--gpus-per-task", str(gpus // tasks)))
     stage.options = options
+
+
+#: Launcher options that set a variable for the ranks: ``--env K=V`` (PALS), ``-env K V`` /
+#: ``-genv K V`` (MPICH hydra), ``-x K=V`` (Open MPI), ``-E K=V`` (jsrun), ``--export=ALL,K=V``
+#: (srun).
+_ENV_OPTIONS = frozenset({"--env", "-env", "--genv", "-genv", "-x", "-E"})
+
+
+def launcher_env(stages: list[Stage]) -> dict[str, str]:
+    """The variables the site launcher sets for the ranks (``mpiexec --env K=V``, ``jsrun -E
+    K=V``, ``srun --export=ALL,K=V``): the same variables exported before a launch."""
+    found: dict[str, str] = {}
+    for stage in stages:
+        if stage.name not in PER_RANK_LAUNCHERS | {"jsrun"}:
+            continue
+        for name, value in stage.options:
+            if value is None:
+                continue
+            if name in _ENV_OPTIONS:
+                text = value if "=" in value.split(" ", 1)[0] else value.replace(" ", "=", 1)
+                key, sep, val = text.partition("=")
+                if sep and re.fullmatch(r"[A-Za-z_]\w*", key):
+                    found[key] = val
+            elif name == "--export" and stage.name == "srun":
+                for part in value.split(","):
+                    key, sep, val = part.partition("=")
+                    if sep and re.fullmatch(r"[A-Za-z_]\w*", key):
+                        found[key] = val
+    return found

@@ -28,6 +28,8 @@ _READ_VARS = re.compile(r"\bwhile\s+(?:IFS=\S*\s+)?read\s+((?:-\w+\s+)*)([A-Za-z
                         r"\s*(?:;|$|<)")
 _ARITH_VAR = re.compile(r"^\s*for\s*\(\(\s*([A-Za-z_]\w*)\s*=")
 _REDIRECTION = re.compile(r"\d?>&\d|&>")
+#: A ``{ ...; }`` group's braces, where the shell reads them as such.
+_BRACE = re.compile(r"(?:^|[;&|]\s*|\)\s*)([{}])(?=\s|$|;|>|<|\|)")
 #: A line that is only loop syntax: ``do``, ``done``, ``done < file``.
 _KEYWORD_LINE = re.compile(r"^\s*(?:do|done|then|else|fi)\b")
 
@@ -57,9 +59,10 @@ def _stack_after(lines: list[str]) -> list[str]:
     for line in lines:
         bare = bare_line(line.split("\n", 1)[0]).strip()
         events = sorted([(m.start(1), m.group(1)) for m in COMPOUND_OPENER.finditer(bare)]
-                        + [(m.start(1), m.group(1)) for m in COMPOUND_CLOSER.finditer(bare)])
+                        + [(m.start(1), m.group(1)) for m in COMPOUND_CLOSER.finditer(bare)]
+                        + [(m.start(1), m.group(1)) for m in _BRACE.finditer(bare)])
         for _, word in events:
-            if word in {"fi", "esac", "done"}:
+            if word in {"fi", "esac", "done", "}"}:
                 if stack:
                     stack.pop()
             else:

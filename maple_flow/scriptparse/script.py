@@ -18,7 +18,7 @@ from maple_flow.scriptparse.cmdline import (
     not_in_script_reason,
 )
 from maple_flow.scriptparse.hidden import hidden_program_reason
-from maple_flow.scriptparse.launch import LaunchLine, installed_command, read_words
+from maple_flow.scriptparse.launch import LaunchLine, installed_command, launcher_env, read_words
 from maple_flow.scriptparse.loop import LaunchLoop, launch_loop
 from maple_flow.scriptparse.lsf import has_lsf, lsf_directives
 from maple_flow.scriptparse.shell import (
@@ -372,6 +372,8 @@ def parse_script(data: str | bytes) -> ParsedScript:
             elif not (compound and cmd.words[:1] == ("export",)):
                 _record(cmd, parsed)  # exports on one branch are set-up steps, not env
     _record_rank_env(found.inner, parsed)
+    parsed.env.update({k: v for k, v in launcher_env(found.line.stages).items()
+                       if k not in parsed.env})
     parsed.launch_vars = _launch_vars(found.cmd, parsed.variables)
     parsed.launch_redirects = _redirects(found.cmd.text)
     parsed.launch_tail = launch_tail(found.cmd) if not found.inner else ""

@@ -329,8 +329,8 @@ def split_blocks(text: str) -> list[Block]:
     depth, start, lines, commands = 0, 0, [], []  # type: ignore[var-annotated]
     for number, line in logical_lines(text):
         found = _commands_of(number, line)
-        if not found and depth == 0:
-            continue
+        if not found and depth == 0 and _depth_change(line.strip()) <= 0:
+            continue  # a comment or blank line (a lone `{` opens a group: kept)
         if depth == 0:
             start, lines, commands = number, [], []
         lines.append(line)

@@ -78,7 +78,7 @@ def to_int(text: str | None, variables: Mapping[str, str]) -> int | None:
     if arith:
         value = expand(arith.group(1), {k: v for k, v in variables.items()})
         value = re.sub(r"\b([A-Za-z_]\w*)\b", lambda m: variables.get(m.group(1), m.group(0)),
-                       value)
+                       value).strip()  # ``$(( 1 + 2 ))``: a leading space is no indent
     if not re.fullmatch(r"[\d\s+*/%()-]{1,64}", value):
         return None
     try:
