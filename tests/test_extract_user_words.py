@@ -127,3 +127,24 @@ def test_accelerate_with_its_plugins(words: str, setup: tuple[str, str]) -> None
 def test_a_nodes_hardware_as_vendors_write_it(text: str, nodes: int, gpn: int) -> None:
     spec = extract(text)
     assert (spec.nodes, spec.gpus_per_node) == (nodes, gpn)
+
+
+@pytest.mark.parametrize(("text", "nodes", "gpn"), [
+    # one torchrun a node: --ntasks-per-node counts launchers, the GPU flag counts GPUs
+    ("train.py with torchrun on perlmutter, 2 nodes, --ntasks-per-node=1 --gres=gpu:4", 2, 4),
+    ("train.py with torchrun on delta, --nodes=2 --gpus-per-node=4 --ntasks-per-node=1", 2, 4),
+    # one task a GPU: the same count twice
+    ("train.py with srun on delta, 2 nodes --ntasks-per-node=4 --gres=gpu:4", 2, 4),
+    # tasks alone still count the GPUs of a node
+    ("train.py on delta, 2 nodes ntasks-per-node=4", 2, 4),
+])
+def test_tasks_per_node_beside_a_gpu_count(text: str, nodes: int, gpn: int) -> None:
+    spec = extract(text)
+    assert (spec.nodes, spec.gpus_per_node) == (nodes, gpn)
+
+
+def test_more_tasks_than_gpus_a_node_is_asked() -> None:
+    from maple_flow.errors import Contradiction
+
+    with pytest.raises(Contradiction):
+        extract("train.py with srun on delta, 2 nodes --ntasks-per-node=8 --gres=gpu:4")

@@ -67,14 +67,18 @@ _FLAG_NODES = re.compile(
     r"|(?<![\w-])select=(\d+):"
 )
 _FLAG_GPN = re.compile(
-    r"(?<![\w-])(?:--nproc[_-]per[_-]node|--gpus[_-]per[_-]node|--ntasks[_-]per[_-]node"
-    r"|--ppn|-ppn|--num[_-]gpus|ppn|ngpus|nproc[_-]per[_-]node|num_local_procs|ntasks[_-]per[_-]node)"
+    r"(?<![\w-])(?:--nproc[_-]per[_-]node|--gpus[_-]per[_-]node"
+    r"|--ppn|-ppn|--num[_-]gpus|ppn|ngpus|nproc[_-]per[_-]node|num_local_procs)"
     r"(?:\s*[=:]\s*|\s+)(\d+)(?!\w)"
     # Slurm's generic resource counts the GPUs of each node: --gres=gpu:4, --gres=gpu:v100:2
     r"|(?<![\w-])--gres[=\s]gpu(?::[\w.-]+)?:(\d+)(?![\w:])"
     # Lightning's Trainer/Fabric keywords count the GPUs of each node: devices=4, gpus=2
     r"|(?<![\w-])(?:devices|gpus)\s*=\s*(\d+)(?!\w)"
 )
+#: Slurm's tasks per node: the GPUs of a node when nothing else counts them; beside a GPU
+#: count (``--ntasks-per-node=1 --gres=gpu:4``) it is the launcher's tasks (one torchrun a
+#: node), not a second, different GPU count.
+_FLAG_TASKS = re.compile(r"(?<![\w-])-{0,2}ntasks[_-]per[_-]node(?:\s*[=:]\s*|\s+)(\d+)(?!\w)")
 #: "gpus per node=4", "GPUs/node: 4", "gpus_per_node = 4" (read before "node=4" is).
 _SAID_GPN = re.compile(r"\bgpus?(?:'s)?[\s_-]*(?:per[\s_-]*|/\s*)node\s*[:=]\s*(\d+)(?!\w)", _F)
 _FLAG_TOTAL = re.compile(
@@ -225,6 +229,16 @@ def _first(slot: str) -> Callable[[re.Match[str]], Reading]:
     return read
 
 
+def _tasks_per_node(m: re.Match[str]) -> Reading:
+    """``--ntasks-per-node=N``: GPUs per node, unless the request counts them otherwise."""
+    others = _FLAG_GPN.search(m.string) or _SAID_GPN.search(m.string)
+    tasks = _int(m.group(1))
+    gpus = _int(next(g for g in others.groups() if g is not None)) if others else None
+    # one launcher a node, or one task a GPU: the GPU count says it all; more tasks than
+    # GPUs disagree with it (a question, never a silent choice)
+    return [] if gpus is not None and tasks <= gpus else [("gpus_per_node", tasks)]
+
+
 def _node_of_gpus(m: re.Match[str]) -> Reading:
     """"2 nodes x 4 GPUs", "a node of 8 GPUs", "12 node (2xA100)", "4 nodes 8xA100": nodes
     (1 for "a node"), GPUs per node."""
@@ -270,6 +284,7 @@ class Rule:
 #: matches some words takes them.
 RULES: tuple[Rule, ...] = (
     Rule("nodes flag", _FLAG_NODES, _first("nodes")),
+    Rule("tasks-per-node flag", _FLAG_TASKS, _tasks_per_node),  # before the GPU flags it reads
     Rule("GPUs-per-node flag", _FLAG_GPN, _first("gpus_per_node")),
     Rule("GPUs per node =", _SAID_GPN, _slots("gpus_per_node")),
     Rule("total flag", _FLAG_TOTAL, _first("total")),
