@@ -5,8 +5,9 @@
   ``AI_ML/PyTorch_DDP/sub_polaris.sh``): ``-n``, ``--ppn``/``-ppn``, ``--depth``/``-d``,
   ``--cpu-bind``, ``--hostfile``/``-hostfile``/``-f``, ``--env K=V``/``-env``, ``--genv K=V``,
   ``--envall``, ``--line-buffer``, ``--no-vni``, ``--verbose``, ``--label``. CPU and memory
-  binding flags are accepted and ignored. Each rank gets PALS_RANKID, PALS_LOCAL_RANKID, PALS_NODEID, PMI_RANK,
-  PMI_SIZE, PMI_LOCAL_RANK, PMI_LOCAL_SIZE; SLURM_* variables are removed.
+  binding flags are accepted and ignored. Each rank gets PALS_RANKID, PALS_LOCAL_RANKID,
+  PALS_NODEID, PMI_RANK, PMI_SIZE, PMI_LOCAL_RANK, PMI_LOCAL_SIZE; SLURM_* variables are
+  removed.
 - ``ibrun`` (TACC): one rank per Slurm task (or ``-n``/``-np``), sets PMI_RANK/PMI_SIZE.
 - Open MPI-style ``mpirun`` (TACC): ``-np N``, ``--map-by ppr:K:node``, ``-x VAR``, sets
   OMPI_COMM_WORLD_RANK/SIZE/LOCAL_RANK/LOCAL_SIZE/NODE_RANK.
