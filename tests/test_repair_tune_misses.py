@@ -169,3 +169,15 @@ def test_accelerates_none_endpoint_is_not_an_unset_port_variable() -> None:
     unset = none.replace("None:None", "nid200004:")
     torchrun = HEAD + "srun torchrun --rdzv_endpoint=$MASTER_ADDR:$MASTERPORT t.py\n"
     assert _first(_diagnose(torchrun, unset)) == "rendezvous-port-unset"
+
+
+def test_a_pbs_first_node_without_the_sites_domain_gets_the_domain_name() -> None:
+    from maple_flow.repair.patch_env import set_master_addr
+
+    script = ('#!/bin/bash\n#PBS -l select=2\nexport MASTER_ADDR=$(head -n 1 $PBS_NODEFILE)\n'
+              "mpiexec -n 8 --ppn 4 python t.py\n")
+    domain = "hsn.cm.polaris.alcf.anl.gov"
+    named = set_master_addr(script, "pbs", domain)
+    assert f'| cut -d . -f 1).{domain}"' in named
+    assert set_master_addr(named, "pbs", domain) == named
+    assert set_master_addr(script, "pbs", "") == script

@@ -274,7 +274,8 @@ def master_addr_named(text: str, fallback: str | None = None) -> bool:
 
 
 def set_master_addr(text: str, scheduler: str, domain: str, by_address: bool = False) -> str:
-    """Make MASTER_ADDR the first node of the job (rank 0's node): by its host name, or
+    """Make MASTER_ADDR the first node of the job (rank 0's node): by its host name (on a PBS
+    site with a node domain, the name in that domain: the high-speed network's), or
     ``by_address`` by its IP address."""
     launch = find_launch(text)
     expr = ADDRESS_OF_FIRST_NODE if by_address else master_addr_value(scheduler, domain)
@@ -284,7 +285,8 @@ def set_master_addr(text: str, scheduler: str, domain: str, by_address: bool = F
         return insert_line(text, at, f"export MASTER_ADDR={expr}")
     last = found[-1]
     current = last.word.raw.partition("=")[2]
-    if current == expr or (not by_address and names_first_node(current, scheduler)):
+    site_name = scheduler == "slurm" or not domain or domain in current
+    if current == expr or (not by_address and site_name and names_first_node(current, scheduler)):
         return text
     text = replace(text, last.word.start, last.word.end, f"MASTER_ADDR={expr}")
     if not last.exported and not _exported_by_name(text, "MASTER_ADDR", launch.line - 1):
