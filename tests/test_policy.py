@@ -170,3 +170,20 @@ def test_port_can_see_a_node_limit_before_writing_the_script() -> None:
     assert choice.queue is None and "nodes.limit" in codes(list(choice.problems))
     job = JobSpec(cluster="anvil", nodes=8, gpus_per_node=4, entrypoint="t.py", queue="gpu")
     assert codes(check_spec(job, anvil)) == ["nodes.limit"]
+
+
+@pytest.mark.parametrize(("request_line", "refused"), [
+    ("--gres=gpu:v100:4", False),       # PSC's own pytorch_ddp_single_node.sbatch
+    ("--gres=gpu:v100-32:2", False),    # PSC's own llama3-8b-finetuning.sbatch
+    ("--gpus=v100-32:4", False),
+    ("--gpus=4", True),                 # untyped: refused (saga-679's log on Bridges-2)
+    ("--gres=gpu:4", True),
+    ("--gres=gpu:k80:4", True),         # a type Bridges-2 does not have
+    ("--gpus=gpu:v100:4", True),        # the GRES spelling under --gpus
+])
+def test_bridges2_takes_psc_typed_gres_as_well_as_typed_gpus(request_line: str,
+                                                             refused: bool) -> None:
+    script = (f"#!/bin/bash\n#SBATCH -p GPU-shared\n#SBATCH -N 1\n#SBATCH -t 01:00:00\n"
+              f"#SBATCH {request_line}\nsrun python t.py\n")
+    fields = [p.field for p in check_script(script, B2)]
+    assert ("gpus" in fields) is refused

@@ -377,12 +377,24 @@ def _matches(rule: DirectiveRule, d: Directive) -> bool:
     return d.option == rule.option or (bool(rule.short) and d.option == rule.short)
 
 
+def _required_met(rule: DirectiveRule, ds: list[Directive]) -> bool:
+    """Whether the last directive of the rule's option, or of one of its alternatives, has a
+    value of the form the site takes."""
+    present = [d for d in ds if _matches(rule, d)]
+    if present and re.search(rule.value_pattern, present[-1].value or ""):
+        return True
+    for form in rule.alternatives:
+        given = [d for d in ds if d.option == form.option]
+        if given and re.search(form.value_pattern, given[-1].value or ""):
+            return True
+    return False
+
+
 def directive_problems(ds: list[Directive], profile: ClusterProfile) -> list[Problem]:
     """Required directives that are missing or malformed, and forbidden ones that are present."""
     problems: list[Problem] = []
     for rule in profile.directives.required:
-        present = [d for d in ds if _matches(rule, d)]
-        if not present or not re.search(rule.value_pattern, present[-1].value or ""):
+        if not _required_met(rule, ds):
             problems.append(Problem(
                 rule.option, f"{profile.name} requires {rule.render or rule.option}",
                 f"add `{rule.render}`" if rule.render else "", "directive.required", rule.message,

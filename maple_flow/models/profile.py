@@ -130,6 +130,13 @@ class Account(Sourced):
     hint: str = Field(description="how a user finds their account name")
 
 
+class DirectiveForm(Strict):
+    """Another option that meets a required directive (``--gres=gpu:v100:4`` for ``--gpus``)."""
+
+    option: str = Field(description="long option without dashes (Slurm) or resource name (PBS)")
+    value_pattern: str = Field(default=".*", description="regex its value must match")
+
+
 class DirectiveRule(Strict):
     """A scheduler option the site requires or rejects, recognised in any spelling."""
 
@@ -138,6 +145,8 @@ class DirectiveRule(Strict):
     value_pattern: str = Field(default=".*", description="regex a required value must match")
     render: str = Field(default="", description="the directive as maple_flow writes it")
     message: str = Field(description="the site's own error message when the rule is broken")
+    alternatives: list[DirectiveForm] = Field(
+        default_factory=list, description="required only: other options that meet it too")
 
 
 class NodeShare(Strict):

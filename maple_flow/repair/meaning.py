@@ -17,7 +17,8 @@ _FIRST_LINE = re.compile(
 _DIRECTIVE = re.compile(r"^\s*#(?:!|SBATCH|PBS|BSUB|COBALT)")
 
 
-def _canonical_word(word: str) -> str:
+def canonical_word(word: str) -> str:
+    """``word`` with its first-line idioms written as ``| head -n 1``."""
     return _FIRST_LINE.sub("| head -n 1", word)
 
 
@@ -26,7 +27,7 @@ def meaning(script: str) -> tuple[tuple[str, ...], ...]:
     collapsed) and its commands' words, with equivalent first-line idioms made one."""
     directives = tuple(" ".join(line.split()) for line in script.splitlines()
                        if _DIRECTIVE.match(line))
-    commands = tuple(tuple(_canonical_word(w) for w in cmd.words)
+    commands = tuple(tuple(canonical_word(w) for w in cmd.words)
                      for cmd in split_commands(script))
     return (directives, *commands)
 

@@ -25,7 +25,7 @@ NOT_SCRIPT_FAMILIES: frozenset[str] = frozenset({"hardware", "network", "program
 Verdict = Literal["script", "not_script", "hint"]
 #: An op as the knowledge base writes it: string fields may hold placeholders resolved at
 #: diagnosis time ({m.group}, {profile.path}, {module:family}, ...; see resolve.py).
-OpTemplate = dict[str, str | int | list[str] | None]
+OpTemplate = dict[str, str | bool | int | list[str] | None]
 
 
 class Reference(Strict):

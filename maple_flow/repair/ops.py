@@ -187,9 +187,11 @@ class SetShell(Strict):
 
 
 class SetMasterAddr(Strict):
-    """Make MASTER_ADDR rank 0's node: the first host of the job's node list."""
+    """Make MASTER_ADDR rank 0's node: the first host of the job's node list, or with
+    ``by_address`` that node's IP address (for a host name the other nodes cannot resolve)."""
 
     op: Literal["set_master_addr"] = "set_master_addr"
+    by_address: bool = False
 
 
 FixOp = Annotated[

@@ -145,9 +145,9 @@ def _propagate(text: str, op: o.PropagateEnv) -> str:
     raise FixNotApplicable("ibrun passes the job's environment itself; nothing to add")
 
 
-def _master_addr(text: str, profile: ClusterProfile) -> str:
+def _master_addr(text: str, op: o.SetMasterAddr, profile: ClusterProfile) -> str:
     scheduler = scheduler_of(text, profile.scheduler)
-    text = pe.set_master_addr(text, scheduler, profile.node.domain)
+    text = pe.set_master_addr(text, scheduler, profile.node.domain, op.by_address)
     return pl.point_at_master_addr(text)
 
 
@@ -218,7 +218,7 @@ _HANDLERS: dict[type, Handler] = {
     o.SetGpusPerNode: _set_gpus_per_node,
     o.AddArgument: lambda t, op, p: _add_argument(t, op),
     o.SetShell: lambda t, op, p: pe.set_shell(t, op.login),
-    o.SetMasterAddr: lambda t, op, p: _master_addr(t, p),
+    o.SetMasterAddr: lambda t, op, p: _master_addr(t, op, p),
 }
 
 

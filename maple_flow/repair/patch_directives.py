@@ -72,14 +72,27 @@ def _insert_at(text: str, scheduler: str) -> int:
     return 1 if text.startswith("#!") else 0
 
 
+#: Slurm's memory options, of which sbatch takes one ("--mem, --mem-per-cpu, and
+#: --mem-per-gpu are mutually exclusive").
+_SLURM_MEMORY = ("mem", "mem-per-cpu", "mem-per-gpu")
+
+
 def set_directive(text: str, scheduler: str, option: str, value: str | None) -> str:
-    """Set ``option`` to ``value`` (a flag when None): one line, where the last one was."""
+    """Set ``option`` to ``value`` (a flag when None): one line, where the last one was. A
+    Slurm memory option replaces the other two (sbatch takes one of them)."""
     ds = parse_directives(text, scheduler)  # type: ignore[arg-type]
     hits = [d for d in ds if d.option == option]
-    if len(hits) == 1 and hits[0].value == value:
+    rivals = [o for o in _SLURM_MEMORY if o != option] \
+        if scheduler == "slurm" and option in _SLURM_MEMORY else []
+    if len(hits) == 1 and hits[0].value == value and not any(d.option in rivals for d in ds):
         return text
     new = directive_line(scheduler, option, value)
+    rival_at = None
+    for rival in rivals:
+        text, was = _drop(text, scheduler, rival)
+        rival_at = was if was is not None else rival_at
     text, at = _drop(text, scheduler, option)
+    at = rival_at if at is None else at
     return insert_line(text, _insert_at(text, scheduler) if at is None else at, new)
 
 

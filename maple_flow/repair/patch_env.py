@@ -9,8 +9,10 @@ from maple_flow.repair.layout import (
     comment_block_start,
     find_launch,
     module_line_indexes,
+    scheduler_of,
     setup_anchor,
 )
+from maple_flow.repair.meaning import canonical_word
 from maple_flow.repair.text import (
     FixNotApplicable,
     Word,
@@ -243,19 +245,48 @@ def master_addr_value(scheduler: str, domain: str) -> str:
 
 #: Forms of MASTER_ADDR that already name rank 0's node (maple_flow's templates).
 _GOOD_SLURM = ('"${NODE_LIST%%$\'\\n\'*}"',)
+#: Rank 0's node by its IP address: the batch script runs on the job's first node (Slurm and
+#: PBS alike), and ``hostname -I`` lists its addresses without a name lookup.
+ADDRESS_OF_FIRST_NODE = "$(hostname -I | awk '{print $1}')"
+#: The first host of the job's node list, however spelled (quotes and braces removed).
+_FIRST_HOST = re.compile(
+    r"^\$\((?:scontrol show hostnames? \$SLURM(?:_JOB)?_NODELIST|"
+    r"(?:cat \$PBS_NODEFILE )?)\s*(?:\|\s*)?head -n 1(?: \$PBS_NODEFILE)?"
+    r"(?:\s*\|\s*cut -d \. -f 1\)\.[A-Za-z0-9.-]+|\))$")
 
 
-def set_master_addr(text: str, scheduler: str, domain: str) -> str:
-    """Make MASTER_ADDR the first node of the job (rank 0's node)."""
+def names_first_node(value: str, scheduler: str) -> bool:
+    """Whether a MASTER_ADDR value already names the job's first node (rank 0's node) by its
+    host name: the node list's first host in any of the usual spellings."""
+    if scheduler == "slurm" and value in _GOOD_SLURM:
+        return True
+    plain = " ".join(canonical_word(value).replace('"', "").replace("'", "")
+                     .replace("${", "$").replace("}", "").split())
+    return _FIRST_HOST.match(plain) is not None
+
+
+def master_addr_named(text: str, fallback: str | None = None) -> bool:
+    """Whether the MASTER_ADDR the launch reads names the job's first node by host name."""
     launch = find_launch(text)
-    expr = master_addr_value(scheduler, domain)
+    found = _assignments(text, "MASTER_ADDR", launch.line - 1)
+    current = found[-1].word.raw.partition("=")[2] if found else ""
+    return bool(found) and names_first_node(current, scheduler_of(text, fallback))
+
+
+def set_master_addr(text: str, scheduler: str, domain: str, by_address: bool = False) -> str:
+    """Make MASTER_ADDR the first node of the job (rank 0's node): by its host name (on a PBS
+    site with a node domain, the name in that domain: the high-speed network's), or
+    ``by_address`` by its IP address."""
+    launch = find_launch(text)
+    expr = ADDRESS_OF_FIRST_NODE if by_address else master_addr_value(scheduler, domain)
     found = _assignments(text, "MASTER_ADDR", launch.line - 1)
     if not found:
         at = comment_block_start(text, launch.line)
         return insert_line(text, at, f"export MASTER_ADDR={expr}")
     last = found[-1]
     current = last.word.raw.partition("=")[2]
-    if current == expr or (scheduler == "slurm" and current in _GOOD_SLURM):
+    site_name = scheduler == "slurm" or not domain or domain in current
+    if current == expr or (not by_address and site_name and names_first_node(current, scheduler)):
         return text
     text = replace(text, last.word.start, last.word.end, f"MASTER_ADDR={expr}")
     if not last.exported and not _exported_by_name(text, "MASTER_ADDR", launch.line - 1):

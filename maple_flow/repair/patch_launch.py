@@ -122,6 +122,29 @@ def _body_launch(launch: Launch, stage: str) -> Launch | None:
     return None
 
 
+#: The variable a site launcher's task reads its node's index from.
+NODE_INDEX = {"srun": "$SLURM_NODEID", "mpiexec": "$PALS_NODEID"}
+
+
+def node_index_in_task(text: str, stage: str) -> str:
+    """The variable of each node's index (``$SLURM_NODEID``), when ``stage`` runs inside a
+    single-quoted ``bash -c`` body that the site launcher starts once per node's task (there
+    each task expands it); FixNotApplicable otherwise (written on the launch line itself, the
+    batch shell would expand it once, the same on every node)."""
+    full = find_launch(text)
+    site = [s for s in NODE_INDEX if stage_start(full.words, s) is not None]
+    body = _body_launch(full, stage)
+    if not site or body is None:
+        raise FixNotApplicable(f"{stage} is not run by a per-node task's own shell "
+                               "(srun/mpiexec bash -c '...'): a node index written on the launch "
+                               "line would be the batch shell's, the same on every node")
+    quoted = [w for w in full.words if w.start < body.start < w.end]
+    if not quoted or not quoted[0].raw.startswith("'"):
+        raise FixNotApplicable("the bash -c body is double-quoted: the batch shell would expand "
+                               "a node index written in it")
+    return NODE_INDEX[site[0]]
+
+
 def _view(launch: Launch, stage: str) -> tuple[Launch, int]:
     """The launch (or ``bash -c`` body) that runs ``stage``, and its first option index."""
     start = stage_start(launch.words, stage)

@@ -22,7 +22,10 @@ Placeholders (a closed set; anything else is an error found when the knowledge b
   profile lists it: that exact name, else (for a name without a version) the profile's module
   of that family; unresolved when the profile lists none (a module nobody vouches for).
 - ``{mem:all}``: ``0`` (Slurm: all of each node's memory), only when the script's ``--mem``
-  asks more than a node of the profile has; unresolved otherwise.
+  asks more than a node of the profile has; unresolved otherwise. ``{mem:node}``: ``0`` when
+  the script asks less memory per node than a node has (``--mem``, ``--mem-per-cpu`` x its
+  CPUs per node, ``--mem-per-gpu`` x its GPUs per node) or none; unresolved when it already
+  asks a whole node's memory.
 - ``{port_shift:X}``: another port than the one in group X (deterministic).
 - ``{ask:NAME}``: a value only the user knows: taken from ``Context.answers``, else the op
   is left out and NAME is reported.
@@ -33,6 +36,12 @@ Placeholders (a closed set; anything else is an error found when the knowledge b
 - ``{cuda_like.X}``: the profile's CUDA module matching version group X (major.minor, else
   major).
 - ``{arg_with.X}``: the program argument whose value is group X (a path in an error).
+- ``{node_index:STAGE}``: the variable a per-node task reads its node's index from
+  (``$SLURM_NODEID``, ``$PALS_NODEID``), only when the script runs launcher STAGE
+  (``accelerate``) in a single-quoted ``srun``/``mpiexec`` ``bash -c`` body (each task
+  expands it there).
+- ``{master_addr:named}``: ``true`` when the script's MASTER_ADDR already names rank 0's node
+  by its host name (the name is then what does not resolve), else ``false``.
 - ``{cpus:per_task}``: the most CPUs per task the node has for the script's tasks per node,
   only when the script asks more CPUs per node than the node has.
 
@@ -61,7 +70,7 @@ _OP_ADAPTER: TypeAdapter[FixOp] = TypeAdapter(FixOp)
 KINDS = frozenset({"m", "profile", "module", "site_module", "mem", "queue", "walltime", "nodes",
                    "port_shift", "ask",
                    "item", "script", "select", "directive", "gcc_upto", "cuda_like",
-                   "arg_with", "gpus", "cpus"})
+                   "arg_with", "gpus", "cpus", "node_index", "master_addr"})
 #: Module families that name the same thing at different sites.
 _ALIASES = {"cuda": ("cuda", "cudatoolkit"), "cudatoolkit": ("cuda", "cudatoolkit"),
             "python": ("python", "python3"), "python3": ("python3", "python")}
@@ -218,6 +227,8 @@ _MEM_UNIT_MB = {"": 1, "k": 1 / 1024, "m": 1, "g": 1024, "t": 1024 * 1024}
 
 
 def _mem_all(ctx: Context, arg: str) -> str:
+    if arg == "node":
+        return _mem_node(ctx)
     profile = _need_profile(ctx)
     values = [d.value for d in parse_directives(ctx.script, profile.scheduler)
               if d.option == "mem" and d.value]
@@ -227,6 +238,40 @@ def _mem_all(ctx: Context, arg: str) -> str:
     asked_mb = float(found.group(1)) * _MEM_UNIT_MB[found.group(2).lower()]
     if asked_mb <= profile.node.memory_gb * 1024:
         raise Unresolved(f"{values[-1]} fits {profile.name}'s {profile.node.memory_gb} GB nodes")
+    return "0"
+
+
+def _size_mb(value: str | None) -> float | None:
+    """A Slurm memory size (``4G``, ``4000``, ``512M``; megabytes by default) in MB."""
+    found = re.fullmatch(r"(?i)(\d+(?:\.\d+)?)\s*([kmgt]?)b?", value or "")
+    return float(found.group(1)) * _MEM_UNIT_MB[found.group(2).lower()] if found else None
+
+
+def _asked_mb_per_node(ctx: Context) -> float | None:
+    """The memory per node the script's directives ask (``--mem``, or ``--mem-per-cpu`` x its
+    CPUs per node, or ``--mem-per-gpu`` x its GPUs per node); None when they ask none."""
+    profile = _need_profile(ctx)
+    ds = parse_directives(ctx.script, profile.scheduler)
+    asked = {d.option: d.value for d in ds}
+    count = {k: int(v) if v and v.isdigit() else 1 for k, v in asked.items()
+             if k in ("cpus-per-task", "ntasks-per-node")}
+    per_unit = {"mem": 1, "mem-per-gpu": request_from_directives(ds).gpus_per_node or 1,
+                "mem-per-cpu": count.get("cpus-per-task", 1) * count.get("ntasks-per-node", 1)}
+    for option, units in per_unit.items():
+        size = _size_mb(asked.get(option)) if option in asked else None
+        if size is not None:
+            return size * units
+    return None
+
+
+def _mem_node(ctx: Context) -> str:
+    """``0`` (each node's whole memory) when the script asks less memory per node than a node
+    of the profile has, or none (the site's per-CPU default); unresolved when it already asks
+    a whole node's memory (more is not there to give)."""
+    profile = _need_profile(ctx)
+    asked = _asked_mb_per_node(ctx)
+    if asked is not None and (asked == 0 or asked >= profile.node.memory_gb * 1024):
+        raise Unresolved(f"the script already asks all of a {profile.name} node's memory")
     return "0"
 
 
@@ -334,7 +379,32 @@ def _cpus_per_task(ctx: Context, arg: str) -> str:
     return str(node // tasks)
 
 
-_FUNCTIONS = {"script": _script_int, "cpus": _cpus_per_task, "mem": _mem_all,
+def _node_index(ctx: Context, stage: str) -> str:
+    from maple_flow.repair.patch_launch import node_index_in_task
+    from maple_flow.repair.text import FixNotApplicable
+
+    try:
+        return node_index_in_task(ctx.script, stage)
+    except FixNotApplicable as exc:
+        raise Unresolved(str(exc)) from None
+
+
+def _master_addr(ctx: Context, arg: str) -> str:
+    """``true`` when the script's MASTER_ADDR names the job's first node by host name."""
+    from maple_flow.repair.patch_env import master_addr_named
+    from maple_flow.repair.text import FixNotApplicable
+
+    if arg != "named":
+        raise Unresolved(f"unknown master_addr placeholder {arg}")
+    try:
+        named = master_addr_named(ctx.script, ctx.profile.scheduler if ctx.profile else None)
+    except FixNotApplicable as exc:
+        raise Unresolved(str(exc)) from None
+    return "true" if named else "false"
+
+
+_FUNCTIONS = {"script": _script_int, "node_index": _node_index, "master_addr": _master_addr,
+              "cpus": _cpus_per_task, "mem": _mem_all,
               "directive": _required_value,
               "gcc_upto": _gcc_upto,
               "cuda_like": _cuda_like, "arg_with": _arg_with}
@@ -423,6 +493,8 @@ def resolve_op(template: OpTemplate, ctx: Context) -> list[FixOp]:
         for key in ("nodes", "gpus_per_node"):
             if isinstance(data.get(key), str):
                 data[key] = int(data[key])
+        if data.get("by_address") in ("true", "false"):
+            data["by_address"] = data["by_address"] == "true"
         ops.append(_OP_ADAPTER.validate_python(data))
     return ops
 

@@ -1,10 +1,13 @@
 """The twin's stand-ins for site launchers, each a thin layer over the real `srun`.
 
-- PALS-style ``mpiexec`` (Polaris, Aurora): ``-n``, ``--ppn``/``-ppn``, ``--depth``/``-d``,
-  ``--cpu-bind``, ``--hostfile``/``-hostfile``/``-f``, ``--env K=V``/``-env``, ``--envall``,
-  ``--line-buffer``, ``--no-vni``, ``--verbose``, ``--label``. CPU and memory binding flags are
-  accepted and ignored. Each rank gets PALS_RANKID, PALS_LOCAL_RANKID, PALS_NODEID, PMI_RANK,
-  PMI_SIZE, PMI_LOCAL_RANK, PMI_LOCAL_SIZE; SLURM_* variables are removed.
+- PALS-style ``mpiexec`` (Polaris, Aurora), also under the name ``mpirun`` there (ALCF's own
+  scripts launch with ``mpirun --ppn 4 --cpu-bind=list:24:16:8:1``, argonne-lcf/GettingStarted
+  ``AI_ML/PyTorch_DDP/sub_polaris.sh``): ``-n``, ``--ppn``/``-ppn``, ``--depth``/``-d``,
+  ``--cpu-bind``, ``--hostfile``/``-hostfile``/``-f``, ``--env K=V``/``-env``, ``--genv K=V``,
+  ``--envall``, ``--line-buffer``, ``--no-vni``, ``--verbose``, ``--label``. CPU and memory
+  binding flags are accepted and ignored. Each rank gets PALS_RANKID, PALS_LOCAL_RANKID,
+  PALS_NODEID, PMI_RANK, PMI_SIZE, PMI_LOCAL_RANK, PMI_LOCAL_SIZE; SLURM_* variables are
+  removed.
 - ``ibrun`` (TACC): one rank per Slurm task (or ``-n``/``-np``), sets PMI_RANK/PMI_SIZE.
 - Open MPI-style ``mpirun`` (TACC): ``-np N``, ``--map-by ppr:K:node``, ``-x VAR``, sets
   OMPI_COMM_WORLD_RANK/SIZE/LOCAL_RANK/LOCAL_SIZE/NODE_RANK.
@@ -44,7 +47,8 @@ class Launch:
 _PALS_VALUE = {"-n": "n", "-np": "n", "--np": "n", "--n": "n", "-ppn": "ppn", "--ppn": "ppn",
                "-d": "depth", "--depth": "depth", "--cpu-bind": "bind", "-cpu-bind": "bind",
                "--mem-bind": "bind", "--hostfile": "hostfile", "-hostfile": "hostfile",
-               "-f": "hostfile", "--env": "env", "-env": "env", "--envlist": "envlist",
+               "-f": "hostfile", "--env": "env", "-env": "env", "--genv": "env", "-genv": "env",
+               "--envlist": "envlist",
                "--gpu-bind": "bind", "--pmi": "ignore", "--transfer": "ignore"}
 _PALS_FLAGS = {"--envall", "-envall", "--genvall", "--line-buffer", "--no-vni", "--verbose",
                "-v", "--exclusive", "--noenv", "--envnone"}
@@ -214,7 +218,14 @@ def run(launch: Launch) -> None:
     os.execve(SRUN, srun_argv(launch, wrapper), env)
 
 
-def main(argv: list[str] | None = None) -> int:
+def pals_main(argv: list[str] | None = None) -> int:
+    """Entry point of a PBS personality's launchers: PALS answers to ``mpiexec`` and to
+    ``mpirun`` alike."""
+    args = sys.argv if argv is None else argv
+    return main(["mpiexec", *args[1:]], shown=Path(args[0]).name)
+
+
+def main(argv: list[str] | None = None, shown: str = "") -> int:
     """Entry point of the mpiexec/ibrun/mpirun stand-ins (chosen by the program's name)."""
     args = sys.argv if argv is None else argv
     prog = Path(args[0]).name
@@ -229,6 +240,6 @@ def main(argv: list[str] | None = None) -> int:
             raise LaunchError(f"unknown launcher {prog}")
         run(launch)
     except (LaunchError, OSError) as exc:
-        print(f"{prog}: error: {exc}", file=sys.stderr)
+        print(f"{shown or prog}: error: {exc}", file=sys.stderr)
         return 2
     return 0

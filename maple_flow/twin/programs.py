@@ -2,7 +2,8 @@
 
 Slurm personalities: ``sbatch`` (submit filter over the real sbatch; srun, squeue, scancel
 ... are the real ones), plus ``ibrun``/``mpirun`` where the profile's launchers use them.
-PBS personalities: ``qsub``/``qstat``/``qdel``, PALS-style ``mpiexec``, the PBS job shell,
+PBS personalities: ``qsub``/``qstat``/``qdel``, PALS-style ``mpiexec`` (also as ``mpirun``,
+the name ALCF's own scripts use for it), the PBS job shell,
 and stubs that make Slurm's commands "not found", as on a PBS site.
 """
 
@@ -30,7 +31,7 @@ def _shim(python: str, module: str, func: str) -> str:
 def launcher_names(profile: ClusterProfile) -> list[str]:
     """Site launchers the twin provides for this personality (besides the real srun)."""
     if profile.scheduler == "pbs":
-        return ["mpiexec"]
+        return ["mpiexec", "mpirun"]
     wanted = {profile.launch.launcher, *profile.launchers}
     return [name for name in ("ibrun", "mpirun") if name in wanted]
 
@@ -96,8 +97,9 @@ def write_programs(profile: ClusterProfile, layout: ClusterLayout, python_bin: P
     python = sys.executable
     rank = resources.files("maple_flow.twin").joinpath("twin-rank.sh").read_text()
     _write(bin_dir / "twin-rank", rank)
+    entry = "pals_main" if profile.scheduler == "pbs" else "main"
     for name in launcher_names(profile):
-        _write(bin_dir / name, _shim(python, "launchers", "main"))
+        _write(bin_dir / name, _shim(python, "launchers", entry))
     if profile.scheduler == "pbs":
         for name in ("qsub", "qstat", "qdel"):
             _write(bin_dir / name, _shim(python, "pbs", f"{name}_main"))

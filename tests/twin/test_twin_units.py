@@ -9,10 +9,18 @@ import pytest
 from maple_flow.knowledge.clusters import all_profiles, get_profile
 from maple_flow.twin.frontend import qos_time_option, split_cli, with_cli_directives
 from maple_flow.twin.hosts import with_block, without_block
-from maple_flow.twin.launchers import LaunchError, parse_ibrun, parse_mpirun, parse_pals, srun_argv
+from maple_flow.twin.launchers import (
+    LaunchError,
+    pals_main,
+    parse_ibrun,
+    parse_mpirun,
+    parse_pals,
+    srun_argv,
+)
 from maple_flow.twin.layout import layout_for
 from maple_flow.twin.lmod import module_files, provides_python
 from maple_flow.twin.pbs import syntax_problems
+from maple_flow.twin.programs import launcher_names
 from maple_flow.twin.slurmconf import partitions, render_gres_conf, render_slurm_conf
 from maple_flow.twin.userenv import conda_envs, login_env, venv_links
 
@@ -126,6 +134,33 @@ def test_pals_mpiexec_arguments() -> None:
         parse_pals(["-n", "12", "--ppn", "4", "python"], str(hostfile))
     with pytest.raises(LaunchError):
         parse_pals(["--bogus", "python"], str(hostfile))
+
+
+def test_pals_takes_alcf_cpu_bind_lists_under_both_names(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """ALCF's getting-started script launches with ``mpirun ... --cpu-bind=list:...``: on a
+    PBS personality that name is PALS too (not the system's MPICH hydra, which refuses it)."""
+    hostfile = STATE / "hosts"
+    hostfile.parent.mkdir(parents=True, exist_ok=True)
+    hostfile.write_text("x1\nx2\n")
+    for polaris_aurora in ("polaris", "aurora"):
+        assert launcher_names(get_profile(polaris_aurora)) == ["mpiexec", "mpirun"]
+    assert "mpirun" not in launcher_names(get_profile("perlmutter"))
+    launch = parse_pals(["-n", "8", "--ppn", "4", "--cpu-bind=list:24:16:8:1", "--genv=A=1",
+                         "python", "t.py"], str(hostfile))
+    assert (launch.ntasks, launch.ppn, launch.env) == (8, 4, {"A": "1"})
+    aurora = parse_pals(["--np", "24", "--ppn", "12", "--cpu-bind",
+                         "verbose,list:1-8:9-16:17-24:25-32:33-40:41-48:53-60:61-68:69-76:"
+                         "77-84:85-92:93-100", "python"], str(hostfile))
+    assert (aurora.ntasks, aurora.ppn) == (24, 12)
+    monkeypatch.setenv("PBS_NODEFILE", str(hostfile))
+    monkeypatch.delenv("MAPLE_TWIN_SLURM_JOB_ID", raising=False)
+    monkeypatch.delenv("SLURM_JOB_ID", raising=False)
+    assert pals_main(["/r/bin/mpirun", "-n", "8", "--ppn", "4", "--cpu-bind=list:0-7:8-15",
+                      "python", "t.py"]) == 2
+    assert "mpirun: error: not inside a job" in capsys.readouterr().err  # parsed, then run
+    assert pals_main(["/r/bin/mpirun", "--bind-to", "none", "python"]) == 2
+    assert "unknown option --bind-to" in capsys.readouterr().err
 
 
 def test_ibrun_and_mpirun_arguments() -> None:
