@@ -676,3 +676,19 @@ def test_jsrun_env_option_is_kept() -> None:
     script = ("#!/bin/bash\n#BSUB -nnodes 1\n#BSUB -W 60\n"
               "jsrun -n1 -a6 -g6 -E WANDB_MODE=offline python train.py\n")
     assert "WANDB_MODE" in port(script, "perlmutter")["perlmutter"].script
+
+
+@pytest.mark.parametrize("python, kept", [
+    ("/scratch/me/env/bin/python", True), ("~/miniconda3/envs/t/bin/python", True),
+    ("/usr/bin/python3", False), ("/global/common/software/nersc/pm/python", False),
+])
+def test_the_users_own_interpreter_is_kept_on_the_launch(python: str, kept: bool) -> None:
+    script = ("#!/bin/bash\n#SBATCH -N 1\n#SBATCH --ntasks=4\n#SBATCH --gpus-per-node=4\n"
+              f"#SBATCH -t 1:00:00\nsrun {python} train.py --lr 1\n")
+    r = port(script, "polaris")["polaris"]
+    launch = [x.strip() for x in r.script.splitlines() if "train.py" in x][-1]
+    if kept:
+        assert launch.endswith("train.py --lr 1") and "bin/python" in launch
+        assert "your interpreter" in _notes(r) and "the port runs" not in _notes(r)
+    else:
+        assert launch == "python train.py --lr 1"

@@ -235,11 +235,7 @@ def _software_notes(src: Source, profile: ClusterProfile) -> list[str]:
                 f"`{stage.name}` in front of the program is not set in the script; it is not "
                 "carried (if it wrapped the program, e.g. in a profiler, add it on the target)"
             )
-    if "/" in p.launch.python:  # the user's own interpreter (~/anaconda3/bin/python)
-        notes.append(f"the source ran the program with the interpreter {p.launch.python}, "
-                     f"a path of the source's filesystem; the port runs {profile.name}'s "
-                     f"`{profile.software.python}`: install the program's packages there, or "
-                     "put your interpreter's path back if it exists on the target")
+    notes += _interpreter_notes(src, profile)
     redirects = [r for r in p.launch_redirects if r not in {"2>&1", ">&2", "1>&2"}]
     if redirects and not p.launch_tail:
         notes.append(f"the source sends the program's output elsewhere ({' '.join(redirects)}); "
@@ -259,6 +255,17 @@ def _software_notes(src: Source, profile: ClusterProfile) -> list[str]:
             "launcher replaces it: carry over anything else it did"
         )
     return notes
+
+
+def _interpreter_notes(src: Source, profile: ClusterProfile) -> list[str]:
+    """The note on a source interpreter given by path that the port does not run."""
+    python = src.parsed.launch.python
+    if "/" not in python:  # the user's own interpreter (~/anaconda3/bin/python)
+        return []
+    return [f"the source ran the program with the interpreter {python}, a path of the source's "
+            f"filesystem; the port runs {profile.name}'s `{profile.software.python}`: install "
+            "the program's packages there, or put your interpreter's path back if it exists on "
+            "the target"]
 
 
 def _arg_notes(args: list[str]) -> list[str]:
@@ -471,6 +478,8 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
     refusals = [one_refusal] if one_refusal else refusals + carried.refusals
     applied = apply_edits(result.script, src, profile, one_process=one_process,
                           size=size, entry=entry, errexit=errexit)
+    if applied.interpreter_kept:  # the note on the interpreter replaced is not true then
+        notes = [n for n in notes if n not in _interpreter_notes(src, profile)]
     script, notes, refusals = applied.script, notes + applied.notes, refusals + (
         applied.refusals if not refusals else [])
     if refusals:

@@ -12,6 +12,7 @@ from maple_flow.models import ClusterProfile
 from maple_flow.port.carry import Source, foreign_reason
 from maple_flow.port.comments import CommentRuns, is_comment
 from maple_flow.port.header import add_to_header, header_edits
+from maple_flow.port.interpreter import keep_interpreter, user_interpreter
 from maple_flow.port.launcher_opts import carry_launcher_options
 from maple_flow.port.oneproc import one_process_launch
 from maple_flow.port.rules import translate_scheduler_vars
@@ -28,6 +29,8 @@ class Applied:
     script: str
     notes: list[str] = field(default_factory=list)
     refusals: list[str] = field(default_factory=list)
+    #: The user's own interpreter path was kept on the launch (see ``interpreter``).
+    interpreter_kept: bool = False
 
 
 def wrapper_is_program(p: ParsedScript) -> bool:
@@ -59,6 +62,24 @@ def _launch_edits(out: Applied, src: Source, profile: ClusterProfile, one_proces
     if not one_process and not out.refusals:
         out.script, notes = carry_launcher_options(out.script, p, profile.name)
         out.notes += notes + rendezvous_note(p, out.script)
+    _own_interpreter(out, src, profile, entry)
+
+
+def _own_interpreter(out: Applied, src: Source, profile: ClusterProfile, entry: str) -> None:
+    """The user's own interpreter path kept on the target's launch, or why it is not."""
+    from maple_flow.scriptparse.script import launch_command_line
+
+    mine = user_interpreter(src.parsed.launch.python)
+    if not mine or src.parsed.launch.module or out.refusals:
+        return
+    out.script, kept = keep_interpreter(out.script, profile.software.python, mine, entry,
+                                        launch_command_line(out.script))
+    out.interpreter_kept = kept
+    if kept:
+        out.notes.append(f"your interpreter {mine} (a path of the source's filesystem) is kept "
+                         f"on the launch: make it exist on {profile.name} (the same path, "
+                         f"your environment installed there) or put {profile.software.python} "
+                         "back")
 
 
 def _after_launch(out: Applied, src: Source, profile: ClusterProfile,

@@ -1,0 +1,46 @@
+"""The user's own interpreter (``~/venvs/x/bin/python``, ``/scratch/me/env/bin/python``) kept.
+
+A launch that names its interpreter by path runs the program with the user's environment; the
+port keeps that path on the target's launch (flagged: it must exist there), where the target's
+launch runs the program through an interpreter word. An interpreter of the source site's own
+software tree (``/usr/bin/python3``, ``/soft/...``, ``/global/common/software/...``) is the
+site's, and the target's interpreter replaces it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from maple_flow.shellquote import shell_word
+
+#: Software trees of a system or a centre (not a user's environment).
+_SITE_SOFTWARE = re.compile(r"^/(?:usr|opt|soft|sw|apps|software|cvmfs|bin)/|"
+                            r"^/global/common/software/|^/lus/[^/]+/soft/")
+
+
+def user_interpreter(python: str) -> str:
+    """``python`` when it is a path of the user's own environment, else ``""``."""
+    if "/" not in python or _SITE_SOFTWARE.match(python):
+        return ""
+    return python
+
+
+def keep_interpreter(script: str, target_python: str, user_python: str, entry: str,
+                     launch_line: int | None) -> tuple[str, bool]:
+    """``script`` whose launch runs ``entry`` with ``user_python`` instead of the target's
+    ``target_python``; and whether the launch had such an interpreter word to replace."""
+    if launch_line is None:
+        return script, False
+    lines = script.split("\n")
+    end = launch_line - 1
+    while end < len(lines) - 1 and lines[end].rstrip().endswith("\\"):
+        end += 1
+    word = re.compile(rf"(^|\s){re.escape(shell_word(target_python))} "
+                      rf"(?={re.escape(shell_word(entry))}(\s|$))")
+    for i in range(launch_line - 1, end + 1):
+        new, count = word.subn(lambda m: f"{m.group(1)}{shell_word(user_python)} ", lines[i],
+                               count=1)
+        if count:
+            lines[i] = new
+            return "\n".join(lines), True
+    return script, False
