@@ -692,3 +692,13 @@ def test_the_users_own_interpreter_is_kept_on_the_launch(python: str, kept: bool
         assert "your interpreter" in _notes(r) and "the port runs" not in _notes(r)
     else:
         assert launch == "python train.py --lr 1"
+
+
+def test_verification_runs_the_miniapp_with_the_sites_interpreter() -> None:
+    from maple_flow.verify.prepare import with_site_interpreter
+
+    line = '    "$HOME/env/bin/python" miniapps/ddp.py --steps 2'
+    assert with_site_interpreter(line, "miniapps/ddp.py", "python") == (
+        "    python miniapps/ddp.py --steps 2")
+    assert with_site_interpreter("torchrun miniapps/ddp.py", "miniapps/ddp.py", "python") == (
+        "torchrun miniapps/ddp.py")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import shlex
 from dataclasses import dataclass
 from functools import cache
 
@@ -83,6 +84,16 @@ def without_loop(script: str, spec: JobSpec | None) -> str:
                      + lines[end + len(spec.loop_close):])
 
 
+def with_site_interpreter(script: str, miniapp: str, python: str) -> str:
+    """``script`` whose mini-app runs with the site's interpreter where the port kept the
+    user's own (``/scratch/me/env/bin/python``): the mini-app needs the verifier's Python
+    environment, not the user's, which need not exist where it is verified."""
+    target = re.escape(shlex.quote(miniapp))
+    own = re.compile(rf"""(?<![\w/.~$"'-])(?:"[^"\s]*/python[\d.]*"|'[^'\s]*/python[\d.]*'"""
+                     rf"""|[^\s"']*/python[\d.]*)(?=\s+{target}(?:\s|$))""")
+    return own.sub(lambda _m: shlex.quote(python), script)
+
+
 _SLURM_ARRAY = re.compile(r"^(#SBATCH --array=)(\d+)\S*$", re.M)
 
 
@@ -147,9 +158,10 @@ def prepare(script: str, cluster: str, *, entrypoint: str, module: bool = False,
             spec: JobSpec | None = None) -> Prepared:
     """Swap the program for the setup's mini-app and work out the expected layout."""
     profile = get_profile(cluster)
+    miniapp = miniapp_for(framework, strategy)
     swapped = swap_entrypoint(without_installs(without_loop(one_array_job(script), spec)),
-                              entrypoint,
-                              miniapp_for(framework, strategy), module=module)
+                              entrypoint, miniapp, module=module)
+    swapped = with_site_interpreter(swapped, miniapp, profile.software.python)
     layout = expected_layout(script, profile, spec)
     expected = layout.model_copy(update={"setup": miniapp_setup(framework, strategy)})
     return Prepared(profile.id, profile.scheduler, swapped,
