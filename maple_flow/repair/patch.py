@@ -199,12 +199,19 @@ def _scheduler(text: str, profile: ClusterProfile) -> str:
     return scheduler_of(text, profile.scheduler)
 
 
+
+def _export(text: str, name: str, value: str) -> str:
+    """``export_env``; a new MASTER_PORT also becomes the port the launch line gives its
+    launcher, where that line names a literal one (else the export would change nothing)."""
+    text = pe.export_env(text, name, value)
+    return pl.point_at_master_port(text) if name == "MASTER_PORT" else text
+
 Handler = Callable[[str, Any, ClusterProfile], str]
 _HANDLERS: dict[type, Handler] = {
     o.AddModule: lambda t, op, p: pe.add_module(t, op.name, op.first),
     o.RemoveModule: lambda t, op, p: pe.remove_module(t, op.name),
     o.SwapModule: lambda t, op, p: pe.swap_module(t, op.old, op.new),
-    o.ExportEnv: lambda t, op, p: pe.export_env(t, op.name, op.value),
+    o.ExportEnv: lambda t, op, p: _export(t, op.name, op.value),
     o.UnsetEnv: lambda t, op, p: pe.unset_env(t, op.name),
     o.PropagateEnv: lambda t, op, p: _propagate(t, op),
     o.SetDirective: lambda t, op, p: _set_directive(t, op, p),

@@ -377,3 +377,34 @@ def point_at_master_addr(text: str) -> str:
             new = f'{name}="$MASTER_ADDR"'
         text = replace(text, launch.words[opt.first].start, launch.words[opt.last].end, new)
     return text
+
+
+#: Launcher options that give the rendezvous port: a literal there is what the launcher uses,
+#: whatever MASTER_PORT says.
+_PORT_OPTIONS = (("torchrun", ("--master_port", "--master-port", "--rdzv_endpoint",
+                               "--rdzv-endpoint")),
+                 ("accelerate", ("--main_process_port", "--main-process-port")),
+                 ("deepspeed", ("--master_port",)))
+
+
+def point_at_master_port(text: str) -> str:
+    """Rewrite literal rendezvous ports on the launch line (``--master_port=29500``,
+    ``--rdzv_endpoint=localhost:29400``) to ``$MASTER_PORT``, so a new MASTER_PORT is the
+    port the launcher uses."""
+    for stage, names in _PORT_OPTIONS:
+        launch = find_launch(text)
+        start = stage_start(launch.words, stage)
+        if start is None:
+            continue
+        for opt in reversed(_walk(launch.words, start)[0]):
+            if opt.name not in names or opt.value is None:
+                continue
+            host, colon, port = opt.value.rpartition(":")
+            literal = port if "endpoint" in opt.name else opt.value
+            if not literal.isdigit() or ("endpoint" in opt.name and not colon):
+                continue
+            value = f"{host}:$MASTER_PORT" if "endpoint" in opt.name else "$MASTER_PORT"
+            new = f'{opt.name}="{value}"' if opt.attached else f'{opt.name} "{value}"'
+            text = replace(text, launch.words[opt.first].start, launch.words[opt.last].end, new)
+            launch = find_launch(text)
+    return text
