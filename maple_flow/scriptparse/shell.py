@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import shlex
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 _ARITH = re.compile(r"\$\(\((.*?)\)\)")
@@ -314,13 +314,21 @@ def _commands_of(number: int, line: str) -> list[ShellCommand]:
     stripped = line.strip()
     if not stripped or stripped.startswith("#"):
         return []
+    return [ShellCommand(words, assigns, number, stripped, raw)
+            for words, assigns, raw in _parsed_line(stripped)]
+
+
+Words = tuple[str, ...]
+
+
+@lru_cache(maxsize=8192)
+def _parsed_line(stripped: str) -> tuple[tuple[Words, tuple[tuple[str, str], ...], Words], ...]:
+    """The simple commands of one logical line (words, assignments, raw words), memoised:
+    a batch re-reads the same template lines in every port (bashlex is most of a port's CPU)."""
     parsed = _bashlex_commands(stripped)
     if parsed is None:
         parsed = _shlex_commands(stripped)
-    return [
-        ShellCommand(tuple(words), tuple(assigns), number, stripped, tuple(raw))
-        for words, assigns, raw in parsed
-    ]
+    return tuple((tuple(words), tuple(assigns), tuple(raw)) for words, assigns, raw in parsed)
 
 
 def split_blocks(text: str) -> list[Block]:
