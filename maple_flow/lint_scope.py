@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from maple_flow.lint import Finding
 from maple_flow.scriptparse.shell import _depth_change as depth_change
@@ -49,31 +50,71 @@ class Reduction:
     origin: tuple[int | None, ...]
 
 
+#: The program the template is rendered alone with: where the user's program goes.
+HOLE = "maple-program-hole.py"
+#: Launchers shellcheck knows nothing of: in a launch the template starts, one stands for all
+#: (its words before the user's program are the template's, and are dropped).
+_PLAIN_LAUNCHERS = frozenset({"srun", "mpiexec", "mpirun", "ibrun", "aprun", "jsrun",
+                              "torchrun", "deepspeed", "accelerate"})
+_STAND_IN = "maple-launch"
+_COMMAND_NAME = re.compile(r"^[A-Za-z0-9_./+-]+$")
+
+
 @dataclass
-class _Block:
+class _Unit:
     first: int  # 1-based line of the script
     lines: list[str]  # the physical lines, verbatim
-    logical: list[str]  # the logical lines (continuations joined)
+    logical: str  # continuations joined
+
+
+@dataclass
+class _Block:
+    units: list[_Unit]
     ours: bool = False  # every logical line is the template's own
+
+    @property
+    def logical(self) -> list[str]:
+        return [u.logical for u in self.units]
 
     @property
     def comment(self) -> bool:
         return all(not x.strip() or x.lstrip().startswith("#") for x in self.logical)
 
 
+@dataclass(frozen=True)
+class _Template:
+    own: frozenset[str]  # its logical lines, stripped
+    functions: bool  # it defines a shell function
+    #: Per launch of the program: its physical lines before the program's, and the text
+    #: before the program on the program's line.
+    holes: tuple[tuple[tuple[str, ...], str], ...]
+
+
+@lru_cache(maxsize=256)
+def _template(text: str) -> _Template:
+    holes = []
+    for block in _blocks(text):
+        for unit in block.units:
+            at = [k for k, line in enumerate(unit.lines) if HOLE in line]
+            if len(at) == 1:
+                line = unit.lines[at[0]]
+                holes.append((tuple(unit.lines[:at[0]]), line[:line.index(HOLE)]))
+    own = frozenset(u.logical.strip() for b in _blocks(text) for u in b.units)
+    functions = any(_FUNCTION.search(bare_line(x)) for x in own if not x.startswith("#"))
+    return _Template(own, functions, tuple(holes))
+
+
 def _blocks(script: str) -> list[_Block]:
     """The script's top-level blocks, blank and comment lines each a block of their own."""
     physical = script.split("\n")
-    units = logical_lines(script)
+    found = logical_lines(script)
     blocks: list[_Block] = []
     depth = 0
-    for k, (start, text) in enumerate(units):
-        end = units[k + 1][0] if k + 1 < len(units) else len(physical) + 1
-        lines = physical[start - 1:end - 1]
+    for k, (start, text) in enumerate(found):
+        end = found[k + 1][0] if k + 1 < len(found) else len(physical) + 1
         if depth == 0:
-            blocks.append(_Block(start, [], []))
-        blocks[-1].lines += lines
-        blocks[-1].logical.append(text)
+            blocks.append(_Block([]))
+        blocks[-1].units.append(_Unit(start, physical[start - 1:end - 1], text))
         stripped = text.strip()
         if stripped and not stripped.startswith("#"):
             depth = max(0, depth + depth_change(stripped))
@@ -91,74 +132,126 @@ def _names(text: str) -> set[str]:
 
 def reduce_for_lint(script: str, template: str) -> Reduction | None:
     """The part of ``script`` (a port) to lint, given ``template`` (its template rendered
-    alone); None when only the whole script gives the right findings."""
+    alone, the program being HOLE); None when only the whole script gives the right
+    findings."""
     if len(script.splitlines()) != len(script.split("\n")) - script.endswith("\n"):
         return None  # a line break Python sees and the shell does not
-    own = {x.strip() for _, x in logical_lines(template)}
+    ours = _template(template)
+    if ours.functions:
+        return None  # calls and definitions of functions interact across lines
     blocks = _blocks(script)
     for block in blocks:
-        block.ours = all(x.strip() in own for x in block.logical)
+        block.ours = all(x.strip() in ours.own for x in block.logical)
     keep = _kept(blocks)
     if keep is None:
         return None
-    return _layout(blocks, keep)
+    return _Layout(blocks, keep, ours).reduction()
 
 
 def _kept(blocks: list[_Block]) -> list[bool] | None:
     """Which blocks to lint; None when the template's context cannot be reduced."""
-    keep = [not b.ours for b in blocks]
+    keep = [_special_comment(b) if b.comment else not b.ours for b in blocks]
     for i, block in enumerate(blocks):
         if any(_DIRECTIVE.match(x) for x in block.logical):
-            keep[i] = True
             nxt = next((j for j in range(i + 1, len(blocks)) if not blocks[j].comment), None)
             if nxt is not None:
                 keep[nxt] = True
     code = [i for i, b in enumerate(blocks) if not b.comment]
+    last_dropped = max((i for i in code if not keep[i]), default=-1)
     for i in code:
-        text = "\n".join(blocks[i].logical)
-        if not keep[i] and _FUNCTION.search(bare_line(text)):
-            return None  # a function of the template: calls and definitions interact
-        if keep[i] and _ENDS.search(" ".join(bare_line(x) for x in blocks[i].logical)) and any(
-                not keep[j] for j in code if j > i):
-            return None  # code after a possible exit: unreachable-code findings
+        if keep[i] and i < last_dropped and _ENDS.search(
+                " ".join(bare_line(x) for x in blocks[i].logical)):
+            return None  # the template's code after a possible exit: unreachable-code findings
     return keep
 
 
-def _layout(blocks: list[_Block], keep: list[bool]) -> Reduction:
-    shebang = blocks[0].lines[0] if blocks and blocks[0].lines[0].startswith("#!") else ""
-    lines: list[str] = [shebang or "#!/bin/bash"]
-    origin: list[int | None] = [1 if shebang else None]
-    code = {i for i, b in enumerate(blocks) if not b.comment}
-    first_code = min(code, default=len(blocks))
-    for i in range(first_code):  # the shebang and file-wide directives stay on top
-        if keep[i] and not (i == 0 and shebang):
-            _add(lines, origin, blocks[i])
-        keep[i] = False
-    dropped = [blocks[i] for i in sorted(code) if not keep[i]]
-    for block in dropped:
-        if _SET.match(block.logical[0]) and len(block.logical) == 1:
-            _add(lines, origin, block)
-    kept_text = "\n".join(x for i, b in enumerate(blocks) if keep[i] for x in b.logical)
-    shared = _names("\n".join(x for b in dropped for x in b.logical)) & _names(kept_text)
-    # a command before the kept lines: a directive among them governs its own command only
-    lines.append("export " + " ".join(sorted(shared)) if shared else ":")
-    origin.append(None)
-    gap = False
-    for i, block in enumerate(blocks):
-        if not keep[i]:
-            gap = gap or i in code
-            continue
-        if gap:
-            lines.append(":")  # the template's commands in between: no longer adjacent
-            origin.append(None)
-            gap = False
-        _add(lines, origin, block)
-    return Reduction("\n".join(lines) + "\n", tuple(origin))
+def _special_comment(block: _Block) -> bool:
+    """A comment shellcheck reads: a directive, or a shebang after the first line."""
+    return any(_DIRECTIVE.match(x) or (x.startswith("#!") and u.first > 1)
+               for u in block.units for x in [u.logical])
 
 
-def _add(lines: list[str], origin: list[int | None], block: _Block) -> None:
-    lines += block.lines
-    origin += range(block.first, block.first + len(block.lines))
+class _Layout:
+    """The reduced text: the shebang, file-wide directives, the template's ``set`` lines, one
+    ``export`` of the variables both sides name, then the kept blocks in order (``:`` where
+    the template's commands were, so kept commands do not become adjacent)."""
+
+    def __init__(self, blocks: list[_Block], keep: list[bool], template: _Template) -> None:
+        self.blocks, self.keep, self.template = blocks, keep, template
+        self.lines: list[str] = []
+        self.origin: list[int | None] = []
+        self.dropped: list[str] = []  # the template's text left out
+        self.kept: list[str] = []  # the logical lines linted
+
+    def reduction(self) -> Reduction:
+        blocks, keep = self.blocks, self.keep
+        first = blocks[0].units[0] if blocks else None
+        shebang = first is not None and first.lines[0].startswith("#!")
+        self._put([first.lines[0]] if first and shebang else ["#!/bin/bash"],
+                  1 if shebang else None)
+        code = {i for i, b in enumerate(blocks) if not b.comment}
+        first_code = min(code, default=len(blocks))
+        for i in range(first_code):  # file-wide directives stay before every command
+            if keep[i] and not (i == 0 and shebang):
+                self._block(blocks[i])
+            keep[i] = False
+        body_at = len(self.lines)
+        gap = False
+        for i, block in enumerate(blocks):
+            if i in code and not keep[i]:
+                self.dropped += block.logical
+            if not keep[i]:
+                gap = gap or i in code
+                continue
+            if gap:
+                self._put([":"], None)  # the template's commands in between
+                gap = False
+            self._block(block)
+        self._prologue(body_at)
+        return Reduction("\n".join(self.lines) + "\n", tuple(self.origin))
+
+    def _prologue(self, at: int) -> None:
+        """The template's ``set`` lines and the shared variables, before the kept blocks (a
+        command there: a directive among them governs its own command only)."""
+        sets = list(dict.fromkeys(x.strip() for x in self.dropped
+                                  if _SET.match(x) and "\n" not in x))
+        shared = _names("\n".join(self.dropped)) & _names("\n".join(self.kept))
+        added = [*sets, "export " + " ".join(sorted(shared)) if shared else ":"]
+        self.lines[at:at] = added
+        self.origin[at:at] = [None] * len(added)
+
+    def _put(self, lines: list[str], first: int | None) -> None:
+        self.lines += lines
+        self.origin += [None] * len(lines) if first is None else range(first, first + len(lines))
+
+    def _block(self, block: _Block) -> None:
+        for unit in block.units:
+            cut = self._cut(unit)
+            if cut is None:
+                self._put(unit.lines, unit.first)
+                self.kept.append(unit.logical)
+            else:
+                lines, first, prefix = cut
+                self._put(lines, first)
+                self.kept.append("\n".join(lines))
+                self.dropped.append(prefix)
+
+    def _cut(self, unit: _Unit) -> tuple[list[str], int, str] | None:
+        """The unit without the template's words before the user's program (a stand-in
+        command instead), its first line, and the words left out; None if it has none."""
+        for leading, before in self.template.holes:
+            m = len(leading)
+            if len(unit.lines) <= m or tuple(unit.lines[:m]) != leading or not unit.lines[
+                    m].startswith(before):
+                continue
+            words = unit.lines[0].split()
+            name = words[0] if words else ""
+            if not _COMMAND_NAME.match(name) or (m == 0 and not before.strip()):
+                return None
+            stand_in = _STAND_IN if name in _PLAIN_LAUNCHERS else name
+            lines = [f"{stand_in} {unit.lines[m][len(before):]}", *unit.lines[m + 1:]]
+            return lines, unit.first + m, "\n".join([*leading, before])
+        return None
 
 
 def findings_on_script(found: list[Finding], reduction: Reduction) -> list[Finding] | None:

@@ -9,12 +9,15 @@ from functools import lru_cache
 from typing import Any
 
 from maple_flow.errors import MapleError
+from maple_flow.lint_scope import HOLE
 from maple_flow.models import JobSpec
 
 #: The spec fields that carry the user's own words into a rendered script, made neutral.
 _NEUTRAL: dict[str, Any] = {
-    "entrypoint": "train.py", "module": False, "args": [], "env": {}, "modules": [],
+    "entrypoint": HOLE, "module": False, "args": [], "env": {}, "modules": [],
     "setup_steps": [], "loop_open": [], "loop_close": [],
+    # only in the header (comments to shellcheck): one render serves more ports
+    "job_name": "maple", "walltime": "01:00:00", "account": None, "queue": None,
 }
 
 

@@ -41,6 +41,13 @@ _HEREDOC = re.compile(r"<<(-?)\s*(['\"]?)([A-Za-z_][\w.-]*)\2")
 def _open_state(line: str, quote: str) -> tuple[str, list[tuple[bool, str]]]:
     """The quote still open after ``line`` (starting inside ``quote``), and the heredocs
     (strip tabs?, delimiter) it opens outside quotes; a ``#`` comment ends the scan."""
+    still, heredocs = _scanned(line, quote)
+    return still, list(heredocs)
+
+
+@lru_cache(maxsize=16384)
+def _scanned(line: str, quote: str) -> tuple[str, tuple[tuple[bool, str], ...]]:
+    """``_open_state``, memoised (a batch scans the same template lines in every port)."""
     heredocs: list[tuple[bool, str]] = []
     i = 0
     while i < len(line):
@@ -61,7 +68,7 @@ def _open_state(line: str, quote: str) -> tuple[str, list[tuple[bool, str]]]:
                 heredocs.append((match.group(1) == "-", match.group(3)))
                 i = match.end() - 1
         i += 1
-    return quote, heredocs
+    return quote, tuple(heredocs)
 
 
 def logical_lines(text: str) -> list[tuple[int, str]]:
@@ -290,6 +297,7 @@ def bare_line(line: str) -> str:
     return re.sub(r"(?:^|\s)#.*$", "", _QUOTED.sub("''", line))
 
 
+@lru_cache(maxsize=16384)
 def _depth_change(text: str) -> int:
     """How many compound commands (if/for/while/case/{ }) ``text`` opens minus closes."""
     first = text.split("\n", 1)[0]  # heredoc bodies and quoted lines do not count
