@@ -151,18 +151,27 @@ def reduce_for_lint(script: str, template: str) -> Reduction | None:
 def _kept(blocks: list[_Block]) -> list[bool] | None:
     """Which blocks to lint; None when the template's context cannot be reduced."""
     keep = [_special_comment(b) if b.comment else not b.ours for b in blocks]
-    for i, block in enumerate(blocks):
-        if any(_DIRECTIVE.match(x) for x in block.logical):
-            nxt = next((j for j in range(i + 1, len(blocks)) if not blocks[j].comment), None)
-            if nxt is not None:
-                keep[nxt] = True
     code = [i for i, b in enumerate(blocks) if not b.comment]
+    _keep_redirecting_neighbours(blocks, keep, code)
     last_dropped = max((i for i in code if not keep[i]), default=-1)
     for i in code:
         if keep[i] and i < last_dropped and _ENDS.search(
                 " ".join(bare_line(x) for x in blocks[i].logical)):
             return None  # the template's code after a possible exit: unreachable-code findings
     return keep
+
+
+def _keep_redirecting_neighbours(blocks: list[_Block], keep: list[bool], code: list[int]) -> None:
+    """Keep the template's commands that write to a file next to kept ones (and theirs):
+    consecutive redirects to one file are a finding (SC2129) that spans them."""
+    changed = True
+    while changed:
+        changed = False
+        for k, i in enumerate(code):
+            near = [code[j] for j in (k - 1, k + 1) if 0 <= j < len(code)]
+            if not keep[i] and any(keep[j] for j in near) and ">" in " ".join(
+                    bare_line(x) for x in blocks[i].logical):
+                keep[i] = changed = True
 
 
 def _special_comment(block: _Block) -> bool:
