@@ -10,9 +10,8 @@ from launch_cases import TEMPLATE_IDS, case, spec_for
 
 from maple_flow import lint_scope
 from maple_flow.knowledge.clusters import all_profiles
-from maple_flow.lint import LintAhead, _run_shellcheck
+from maple_flow.lint import LintAhead, _run_shellcheck, linting_ahead, shellcheck
 from maple_flow.lint_scope import HOLE, findings_on_script, reduce_for_lint
-from maple_flow.lint import linting_ahead, shellcheck
 from maple_flow.port.api import PortResult
 from maple_flow.port.template_alone import template_alone
 from maple_flow.workflows.scale import batch_port
