@@ -1,10 +1,11 @@
-"""A port's template rendered alone: the same target, template, size and queue, with none of
-the user's program, arguments, environment, modules or set-up steps. What a port shares with
-it is the template's own (shellcheck-clean) text; the rest is what the lint must read
-(``maple_flow.lint_scope``)."""
+"""A port's template rendered alone: the same target, template, size and launch model, with
+none of the user's words (program, arguments, environment, modules, set-up steps, names).
+What a port shares with it is the template's own (shellcheck-clean) text; the rest is what
+the lint must read (``maple_flow.lint_scope``)."""
 
 from __future__ import annotations
 
+import json
 from functools import lru_cache
 from typing import Any
 
@@ -12,30 +13,30 @@ from maple_flow.errors import MapleError
 from maple_flow.lint_scope import HOLE
 from maple_flow.models import JobSpec
 
-#: The spec fields that carry the user's own words into a rendered script, made neutral.
-_NEUTRAL: dict[str, Any] = {
-    "entrypoint": HOLE, "module": False, "args": [], "env": {}, "modules": [],
-    "setup_steps": [], "loop_open": [], "loop_close": [],
-    # only in the header (comments to shellcheck): one render serves more ports
-    "job_name": "maple", "walltime": "01:00:00", "account": None, "queue": None,
-}
+#: The spec fields the template alone is rendered with: sizes and choices, none of them the
+#: user's own words. Any other field (one added later too) takes its default, so what it
+#: writes is never mistaken for the template's own text: at worst it is linted.
+_SHAPE = ("cluster", "framework", "strategy", "nodes", "gpus_per_node", "master_port",
+          "launcher", "launch_model", "rank_vars", "setup_errexit", "cpus_per_task", "array")
 
 
 def template_alone(spec: JobSpec, template_id: str) -> str | None:
-    """``template_id`` rendered for ``spec`` without the user's words; None when it is not a
-    catalogue template (a learned variant) or does not render."""
-    neutral = spec.model_copy(update={**_NEUTRAL, "provenance": {}})
-    return _render(template_id, neutral.model_dump_json())
+    """``template_id`` rendered for ``spec``'s shape with HOLE as the program; None when it
+    is not a catalogue template (a learned variant) or does not render."""
+    shape = {k: getattr(spec, k) for k in _SHAPE}
+    shape["provenance"] = {k: v for k, v in spec.provenance.items() if k in _SHAPE}
+    return _render(template_id, json.dumps(shape, sort_keys=True))
 
 
 @lru_cache(maxsize=1024)
-def _render(template_id: str, spec_json: str) -> str | None:
+def _render(template_id: str, shape: str) -> str | None:
     from maple_flow.knowledge.clusters import get_profile
     from maple_flow.knowledge.library import get_template
     from maple_flow.render import render
 
+    fields: dict[str, Any] = {**json.loads(shape), "entrypoint": HOLE}
     try:
-        spec = JobSpec.model_validate_json(spec_json)
+        spec = JobSpec.model_validate(fields)
         return render(spec, get_profile(spec.cluster), get_template(template_id))
     except (MapleError, ValueError, KeyError):
         return None
