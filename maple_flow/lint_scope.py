@@ -26,7 +26,7 @@ from functools import lru_cache
 
 from maple_flow.lint import Finding
 from maple_flow.scriptparse.shell import _depth_change as depth_change
-from maple_flow.scriptparse.shell import bare_line, logical_lines
+from maple_flow.scriptparse.shell import bare_line, logical_lines, unclosed_quote
 
 _DIRECTIVE = re.compile(r"^\s*#\s*shellcheck\s")
 _REF = re.compile(r"\$\{?[#!]?([A-Za-z_]\w*)")
@@ -98,7 +98,9 @@ def _template(text: str) -> _Template:
             at = [k for k, line in enumerate(unit.lines) if HOLE in line]
             if len(at) == 1:
                 line = unit.lines[at[0]]
-                holes.append((tuple(unit.lines[:at[0]]), line[:line.index(HOLE)]))
+                leading, before = tuple(unit.lines[:at[0]]), line[:line.index(HOLE)]
+                if unclosed_quote("\n".join([*leading, before])) is None:  # not inside quotes
+                    holes.append((leading, before))
     own = frozenset(u.logical.strip() for b in _blocks(text) for u in b.units)
     functions = any(_FUNCTION.search(bare_line(x)) for x in own if not x.startswith("#"))
     return _Template(own, functions, tuple(holes))

@@ -124,6 +124,13 @@ def test_launch_words_of_the_template_are_left_out_and_lines_map_back() -> None:
     assert "maple-launch train.py --out $OUT --glob *.cfg" in text and "srun" not in text
 
 
+def test_a_program_inside_the_templates_quotes_is_not_cut_out() -> None:
+    template = TEMPLATE.replace(f"    python {HOLE}", f'    bash -c "python {HOLE} $*"')
+    script = _port("", "train.py --msg 'a b'", template)
+    whole, mapped, text = _both(script, template)
+    assert mapped == whole and "maple-launch" not in text and 'bash -c "python' in text
+
+
 @pytest.mark.parametrize("before, after, runs", [
     ("echo a >> log\n", "echo c >> log\necho d >> log\n", 0),  # x a | DIR | c d: no run of 3
     ("echo a >> log\necho b >> log\n", "", 1),  # the template's x, then a b: one run
