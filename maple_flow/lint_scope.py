@@ -1,21 +1,25 @@
 """What of a ported script shellcheck needs to read: the lines that do not come from the
-template (the user's carried lines, the launch with the user's program and arguments),
-with just enough of the template's context that their findings are the ones the whole
-script gives (issue 14: shellcheck's cost grows with every word it reads).
+template (the user's carried lines, the launch's user part), with just enough of the
+template's context that their findings are the whole script's (issue 14: shellcheck's cost
+grows with every word it reads; a batch's ports share most of their text).
 
-A port is compared with the same template rendered alone (``template``: no user program,
-arguments, environment or steps). A top-level block (one logical line, or a whole
-if/for/while/case/{ } group) whose every line the template alone renders too is the
-template's own, clean (the catalogue's templates are shellcheck-clean, tests/test_lint.py);
-every other block is kept verbatim, in order. The template's context that changes the kept
-lines' findings is kept too: its ``set`` lines (``set -e`` silences SC2164), a ``# shellcheck``
-directive with the command it governs, and one ``export`` naming each variable that both the
-template's lines and the kept lines name (so a variable the template assigns is not "not
-assigned", one it reads is not "unused"). Where that is not enough the reduction is refused
-(None) and the whole script is linted: the template defines a function, or a kept line can end
-the script (exit, exec, return) with template lines after it. ``findings_on_script`` refuses
-too when the reduced text does not parse, or a finding falls on a line the reduction added.
-Depends on no layout of the template: only on which lines it renders alone.
+A port is compared with its template rendered alone (``template``: the same shape, HOLE as
+the program, none of the user's words; ``maple_flow.port.template_alone``). A top-level block
+(a logical line, or a whole if/for/while/case/{ } group) whose every line the template alone
+renders too is the template's own and clean (every catalogue template alone is clean at every
+severity: tests/test_lint_scope.py) and is left out; every other block is kept verbatim, in
+order, its findings mapped back to the script's lines. In a kept launch the template's words
+before the user's program are replaced by one stand-in launcher (``maple-launch``), so the
+targets of one source share one reduced text. The context kept from the script's left-out
+lines: its ``set`` lines (``set -e`` silences SC2164), one ``export`` naming each variable
+both sides name (a variable the template sets is not "not assigned", one it reads is not
+"unused"), its commands writing to files next to kept ones (SC2129 runs), file-wide
+directives, and a ``:`` where left-out commands were (kept commands do not become adjacent; a
+directive governs its own command only). Where that is not enough the whole script is
+linted: the template defines a function, a kept line can end the script (exit, exec, return)
+before left-out lines (``reduce_for_lint`` gives None), the reduced text does not parse or
+has a finding on a line it added (``findings_on_script`` gives None).
+Nothing here depends on the template's layout: only on which lines it renders alone.
 """
 
 from __future__ import annotations
