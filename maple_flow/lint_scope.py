@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from maple_flow.lint import Finding
 from maple_flow.scriptparse.shell import _depth_change as depth_change
@@ -80,8 +80,9 @@ class _Block:
     def logical(self) -> list[str]:
         return [u.logical for u in self.units]
 
-    @property
+    @cached_property
     def comment(self) -> bool:
+        """Blank and comment lines only (read once the block is complete)."""
         return all(not x.strip() or x.lstrip().startswith("#") for x in self.logical)
 
 
