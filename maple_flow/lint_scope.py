@@ -17,7 +17,9 @@ both sides name (a variable the template sets is not "not assigned", one it read
 directives, and a ``:`` where left-out commands were (kept commands do not become adjacent; a
 directive governs its own command only). Where that is not enough the whole script is
 linted: the template defines a function, a kept line can end the script (exit, exec, return)
-before left-out lines (``reduce_for_lint`` gives None), the reduced text does not parse or
+before left-out lines, a left-out line sets a variable nothing here reads or reads a
+lower-case one nothing here sets (its clean text would have a finding in this script:
+``reduce_for_lint`` gives None), the reduced text does not parse or
 has a finding on a line it added (``findings_on_script`` gives None).
 Nothing here depends on the template's layout: only on which lines it renders alone.
 """
@@ -38,6 +40,10 @@ _ASSIGN = re.compile(r"(?:^|[\s;&|(`])([A-Za-z_]\w*)(?:\[[^\]]*\])?\+?=")
 _DECLARED = re.compile(
     r"(?:^|[;&|]\s*)(?:export|declare|typeset|local|readonly|read|mapfile|readarray|unset"
     r"|for|select)\s+((?:-\w+\s+)*)([A-Za-z_]\w*(?:[ \t]+[A-Za-z_]\w*)*)", re.MULTILINE)
+_EXPORTED = re.compile(r"(?:^|[;&|]\s*)(?:export|readonly|(?:declare|typeset)\s+-\w*x\w*)"
+                       r"((?:\s+[A-Za-z_]\w*(?:=\S*)?)+)", re.MULTILINE)
+_ARITHMETIC = re.compile(r"\(\((.*?)\)\)|\blet\s+([^;&|\n]*)|\[([^\]]*)\]", re.DOTALL)
+_IDENT = re.compile(r"(?<![\w$])[A-Za-z_]\w*")
 _FUNCTION = re.compile(r"(?:^|[;&|]\s*)(?:function\s+[\w.:-]+|[\w.:-]+\s*\(\s*\))",
                        re.MULTILINE)
 _ENDS = re.compile(r"(?:^|[\s;&|(])(?:exit|exec|return)\b")
@@ -150,9 +156,40 @@ def reduce_for_lint(script: str, template: str) -> Reduction | None:
     for block in blocks:
         block.ours = all(x.strip() in ours.own for x in block.logical)
     keep = _kept(blocks)
-    if keep is None:
+    if keep is None or _variables_left_dangling(script, blocks, keep):
         return None
     return _Layout(blocks, keep, ours).reduction()
+
+
+def _variables_left_dangling(script: str, blocks: list[_Block], keep: list[bool]) -> bool:
+    """Whether a left-out line (clean in the template alone) may have a finding in this
+    script: a variable it sets that nothing here reads or exports (SC2034), or a lower-case
+    one it reads that nothing here sets (SC2154; upper-case ones may come from outside)."""
+    left_out = "\n".join(x for b, k in zip(blocks, keep, strict=True) if not k and not b.comment
+                          for x in b.logical)
+    bare_left, bare_all = _bare(left_out), _bare(script)
+    used = set(_REF.findall(script)) | _exported(bare_all) | _in_arithmetic(script)
+    if set(_ASSIGN.findall(bare_left)) - used:
+        return True
+    lower = {n for n in _REF.findall(left_out) if not n.isupper() and not n.isdigit()}
+    return bool(lower - _names(script))
+
+
+def _bare(text: str) -> str:
+    return "\n".join(bare_line(x) for x in text.split("\n"))
+
+
+def _in_arithmetic(text: str) -> set[str]:
+    """Names read bare in arithmetic: ``$(( a + b ))``, ``(( i++ ))``, ``let``, subscripts."""
+    spans = (" ".join(g for g in m.groups() if g) for m in _ARITHMETIC.finditer(text))
+    return {n for span in spans for n in _IDENT.findall(span)}
+
+
+def _exported(bare: str) -> set[str]:
+    names: set[str] = set()
+    for match in _EXPORTED.finditer(bare):
+        names.update(n.partition("=")[0] for n in match.group(1).split())
+    return names
 
 
 def _kept(blocks: list[_Block]) -> list[bool] | None:

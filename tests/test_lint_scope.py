@@ -115,6 +115,16 @@ def _line_of(script: str, text: str) -> str:
     return f"line {script.split(chr(10)).index(text) + 1}"
 
 
+@pytest.mark.parametrize("old, new", [
+    ("NRANKS", "N"),  # the template's NRANKS=8 is now unused (its readers read N)
+    ('first="${node_list', 'first="${nodes'),  # the template's node_list is now unused
+])
+def test_a_template_line_with_a_finding_here_lints_the_whole_port(old: str, new: str) -> None:
+    script = _port("echo hi\n").replace(old, new).replace("N=8", "NRANKS=8")
+    assert any("SC2034" in str(f) for f in _run_shellcheck(script, "bash"))
+    assert reduce_for_lint(script, TEMPLATE) is None
+
+
 def test_launch_words_of_the_template_are_left_out_and_lines_map_back() -> None:
     script = _port("", "train.py --out $OUT --glob *.cfg")
     whole, mapped, text = _both(script)
