@@ -37,11 +37,12 @@ from maple_flow.scriptparse.shell import bare_line, logical_lines, unclosed_quot
 _DIRECTIVE = re.compile(r"^\s*#\s*shellcheck\s")
 _REF = re.compile(r"\$\{?[#!]?([A-Za-z_]\w*)")
 _ASSIGN = re.compile(r"(?:^|[\s;&|(`])([A-Za-z_]\w*)(?:\[[^\]]*\])?\+?=")
-_DECLARED = re.compile(
-    r"(?:^|[;&|]\s*)(?:export|declare|typeset|local|readonly|read|mapfile|readarray|unset"
-    r"|for|select)\s+((?:-\w+\s+)*)([A-Za-z_]\w*(?:[ \t]+[A-Za-z_]\w*)*)", re.MULTILINE)
-_EXPORTED = re.compile(r"(?:^|[;&|]\s*)(?:export|readonly|(?:declare|typeset)\s+-\w*x\w*)"
-                       r"((?:\s+[A-Za-z_]\w*(?:=\S*)?)+)", re.MULTILINE)
+#: Commands whose words name variables (``export A B=1``, ``read -r x y``); and the one
+#: variable of a loop (``for host in a b``: not ``a`` or ``b``).
+_DECLARING = re.compile(r"(?:^|[;&|]\s*)(export|declare|typeset|local|readonly|read|mapfile"
+                        r"|readarray|unset)\b([^;&|\n]*)", re.MULTILINE)
+_LOOP_VAR = re.compile(r"(?:^|[;&|]\s*)(?:for|select)\s+([A-Za-z_]\w*)", re.MULTILINE)
+_NAME = re.compile(r"^[A-Za-z_]\w*$")
 _ARITHMETIC = re.compile(r"\(\((.*?)\)\)|\blet\s+([^;&|\n]*)|\[([^\]]*)\]", re.DOTALL)
 _IDENT = re.compile(r"(?<![\w$])[A-Za-z_]\w*")
 _FUNCTION = re.compile(r"(?:^|[;&|]\s*)(?:function\s+[\w.:-]+|[\w.:-]+\s*\(\s*\))",
@@ -136,10 +137,22 @@ def _blocks(script: str) -> list[_Block]:
 
 def _names(text: str) -> set[str]:
     """Variables ``text`` reads or sets (a generous reading: words after export, read, ...)."""
-    bare = "\n".join(bare_line(x) for x in text.split("\n"))
-    names = set(_REF.findall(text)) | set(_ASSIGN.findall(bare))
-    for _, declared in _DECLARED.findall(bare):
-        names.update(declared.split())
+    bare = _bare(text)
+    return (set(_REF.findall(text)) | set(_ASSIGN.findall(bare)) | set(_LOOP_VAR.findall(bare))
+            | _declared(bare))
+
+
+def _declared(bare: str, exporting: bool = False) -> set[str]:
+    """The names the declaring commands of ``bare`` (quotes emptied) name; with
+    ``exporting``, only those of export, readonly and ``declare -x``."""
+    names: set[str] = set()
+    for match in _DECLARING.finditer(bare):
+        command, words = match.group(1), match.group(2).split()
+        if exporting and command != "export" and command != "readonly" and not any(
+                w.startswith("-") and "x" in w for w in words):
+            continue
+        names.update(n for w in words if not w.startswith("-")
+                     and _NAME.match(n := w.partition("=")[0]))
     return names
 
 
@@ -168,7 +181,7 @@ def _variables_left_dangling(script: str, blocks: list[_Block], keep: list[bool]
     left_out = "\n".join(x for b, k in zip(blocks, keep, strict=True) if not k and not b.comment
                           for x in b.logical)
     bare_left, bare_all = _bare(left_out), _bare(script)
-    used = set(_REF.findall(script)) | _exported(bare_all) | _in_arithmetic(script)
+    used = set(_REF.findall(script)) | _declared(bare_all, exporting=True) | _in_arithmetic(script)
     if set(_ASSIGN.findall(bare_left)) - used:
         return True
     lower = {n for n in _REF.findall(left_out) if not n.isupper() and not n.isdigit()}
@@ -185,11 +198,6 @@ def _in_arithmetic(text: str) -> set[str]:
     return {n for span in spans for n in _IDENT.findall(span)}
 
 
-def _exported(bare: str) -> set[str]:
-    names: set[str] = set()
-    for match in _EXPORTED.finditer(bare):
-        names.update(n.partition("=")[0] for n in match.group(1).split())
-    return names
 
 
 def _kept(blocks: list[_Block]) -> list[bool] | None:

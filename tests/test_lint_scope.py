@@ -111,6 +111,15 @@ def test_variables_shared_with_the_template_are_exported_once() -> None:
     assert "export NRANKS node_list" in text and "scontrol" not in text
 
 
+def test_only_a_loops_own_variable_is_the_templates() -> None:
+    loop = 'for host in alpha beta; do echo "$host"; done\n'
+    template = TEMPLATE.replace("NRANKS=8\n", "NRANKS=8\n" + loop)
+    script = _port("alpha=1\n", template=template)  # unused here, as in the whole port
+    whole, mapped, text = _both(script, template)
+    assert mapped == whole and any("alpha appears unused" in f for f in whole)
+    assert "for host" not in text
+
+
 def _line_of(script: str, text: str) -> str:
     return f"line {script.split(chr(10)).index(text) + 1}"
 
