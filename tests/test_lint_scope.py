@@ -72,7 +72,7 @@ def test_batch_findings_are_the_whole_ports_findings(monkeypatch: pytest.MonkeyP
                  if f.at_least("info")]
         assert _shellcheck_notes(result) == whole, result.cluster
         with_findings += bool(whole)
-    assert with_findings >= 20
+    assert with_findings >= 10  # not a vacuous comparison
 
 
 def test_every_template_alone_is_clean_at_every_severity() -> None:
