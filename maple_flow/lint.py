@@ -8,10 +8,13 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import IO, Any, Literal
+from typing import IO, TYPE_CHECKING, Any, Literal
 
 from maple_flow.errors import MapleError
 from maple_flow.models.common import Strict
+
+if TYPE_CHECKING:
+    from maple_flow.lint_scope import Reduction
 
 Severity = Literal["error", "warning", "info", "style"]
 SEVERITY_ORDER: dict[str, int] = {"error": 0, "warning": 1, "info": 2, "style": 3}
@@ -77,14 +80,22 @@ def parse_json1(text: str) -> list[Finding]:
     return sorted((_finding(c) for c in comments), key=lambda f: (f.line or 0, f.code))
 
 
-def shellcheck(script: str, shell: str = "bash") -> list[Finding]:
+def shellcheck(script: str, shell: str = "bash", template: str | None = None) -> list[Finding]:
     """ShellCheck findings for ``script`` (all severities; filter with Finding.at_least).
 
     Inside ``linting_ahead()`` the script is queued for a batch run and [] is returned; once
-    the batch has run, its findings are answered from there (see LintAhead)."""
+    the batch has run, its findings are answered from there (see LintAhead). There a port
+    gives ``template``, its template rendered alone: only what differs from it is read
+    (maple_flow.lint_scope), with the same findings."""
     if _AHEAD is not None and _AHEAD.shell == shell:
-        return _AHEAD.take(script)
+        return _AHEAD.take(script, template)
     return _run_shellcheck(script, shell)
+
+
+def linting_in_batch() -> bool:
+    """Whether ``shellcheck()`` queues scripts for a batch run (inside ``linting_ahead()``,
+    before its ``finish``)."""
+    return _AHEAD is not None and not _AHEAD.finished
 
 
 def _run_shellcheck(script: str, shell: str) -> list[Finding]:
@@ -106,6 +117,9 @@ class LintAhead:
 
     First ``take`` queues a script (and returns []); after ``finish`` it returns the script's
     findings, the same as ``shellcheck(script)`` would (a script never queued is linted alone).
+    A port queued with its ``template`` (rendered alone) is read reduced to what differs from
+    it (``lint_scope.reduce_for_lint``); where the reduction cannot answer, the whole port is
+    linted in a second round of runs.
     """
 
     def __init__(self, shell: str = "bash", chunk: int = 48, jobs: int = 2) -> None:
@@ -117,17 +131,40 @@ class LintAhead:
         self._queued: list[Path] = []
         self._running: list[tuple[Any, IO[str], Path]] = []  # process, its output, output path
         self._found: dict[Path, list[Finding]] = {}
+        self._reduced: dict[str, Reduction] = {}  # port -> the text linted for it
+        self._answers: dict[str, list[Finding]] = {}  # port -> its findings, from the reduced
         self._done = False
         self._failed = False
 
-    def take(self, script: str) -> list[Finding]:
+    @property
+    def finished(self) -> bool:
+        """Whether ``finish`` ran: ``take`` answers instead of queueing."""
+        return self._done
+
+    def take(self, script: str, template: str | None = None) -> list[Finding]:
         if not self._done:
-            self._queue(script)
+            self._queue_port(script, template)
             return []
+        if self._failed:
+            return _run_shellcheck(script, self.shell)
+        if script in self._answers:
+            return list(self._answers[script])
         path = self._index.get(script)
-        if path is None or self._failed:
+        if path is None:
             return _run_shellcheck(script, self.shell)
         return list(self._found.get(path, []))
+
+    def _queue_port(self, script: str, template: str | None) -> None:
+        from maple_flow.lint_scope import reduce_for_lint
+
+        if script in self._reduced or script in self._index:
+            return
+        reduced = reduce_for_lint(script, template) if template is not None else None
+        if reduced is None:
+            self._queue(script)
+            return
+        self._reduced[script] = reduced
+        self._queue(reduced.text)
 
     def _queue(self, script: str) -> None:
         if script in self._index:
@@ -167,11 +204,31 @@ class LintAhead:
         (each script alone if a batch run failed, as ``shellcheck()`` would)."""
         self._done = True
         try:
-            self._start()
-            while self._running:
-                self._wait(self._running.pop(0))
+            self._drain()
+            for script in self._unanswered():
+                self._queue(script)  # the reduction cannot answer: the whole port
+            self._drain()
         except (LintError, OSError):
             self._failed = True
+
+    def _drain(self) -> None:
+        self._start()
+        while self._running:
+            self._wait(self._running.pop(0))
+
+    def _unanswered(self) -> list[str]:
+        """Ports whose reduced text's findings answer for them are answered; the others."""
+        from maple_flow.lint_scope import findings_on_script
+
+        left = []
+        for script, reduced in self._reduced.items():
+            found = self._found.get(self._index[reduced.text], [])
+            answer = findings_on_script(found, reduced)
+            if answer is None:
+                left.append(script)
+            else:
+                self._answers[script] = answer
+        return left
 
     def close(self) -> None:
         for proc, out, _ in self._running:

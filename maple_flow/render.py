@@ -12,7 +12,7 @@ that must keep ``$VAR`` expansion go through ``dq``. The context a template sees
 from __future__ import annotations
 
 import re
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -263,13 +263,19 @@ def _check_match(spec: JobSpec, profile: ClusterProfile, template: Template) -> 
 def _body(env: jinja2.Environment, template: Template) -> jinja2.Template:
     """``env.from_string(template.body)``, with the compiled code kept in the environment's
     bytecode cache (keyed by the template id, checked against the body's digest) so a fresh
-    process does not lex, parse and compile the body again."""
+    process does not lex, parse and compile the body again; and in this process, so a batch
+    does not load it again for every script."""
+    return _loaded_body(env, template.id, template.body)
+
+
+@lru_cache(maxsize=512)
+def _loaded_body(env: jinja2.Environment, template_id: str, body: str) -> jinja2.Template:
     cache = env.bytecode_cache
     if cache is None:
-        return env.from_string(template.body)
-    bucket = cache.get_bucket(env, f"maple_flow-body/{template.id}", None, template.body)
+        return env.from_string(body)
+    bucket = cache.get_bucket(env, f"maple_flow-body/{template_id}", None, body)
     if bucket.code is None:
-        bucket.code = env.compile(template.body)
+        bucket.code = env.compile(body)
         cache.set_bucket(bucket)
     return env.template_class.from_code(env, bucket.code, env.make_globals(None), None)
 

@@ -5,8 +5,10 @@
 The 100 source scripts are maple_flow's own renders (every cluster x setup, 1-3 nodes, a
 different program and arguments each), ported to the nine clusters other than Bridges-2 by
 ``batch_port`` (shellcheck in a few batch runs, in the background: maple_flow.lint.LintAhead),
-and, for comparison in the same process and load, by one ``port()`` per pair (one shellcheck
-process per port, as before). Wall and CPU seconds (this process and its children) and the
+each port linted for only what it does not share with its template rendered alone
+(maple_flow.lint_scope: the same findings, bench/batch_speed/lint_equiv.py), and, for
+comparison in the same process and load, by one ``port()`` per pair (one shellcheck process
+per port, the whole port). Wall and CPU seconds (this process and its children) and the
 load average are recorded: on a shared machine wall figures depend on the load.
 Writes JSON (default bench/batch_speed/results.json).
 """

@@ -486,18 +486,24 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
         notes = [f"refused for {profile.name}: {m}" for m in refusals] + notes
         return PortResult(profile.id, "", result.spec, result.template_id, "refused", notes,
                           result.explanation)
-    notes += _shellcheck_notes(script) if lint else []
+    notes += _shellcheck_notes(script, result.spec, result.template_id) if lint else []
     return PortResult(profile.id, script, result.spec, result.template_id, "generated",
                       notes, result.explanation)
 
 
-def _shellcheck_notes(script: str) -> list[str]:
+def _shellcheck_notes(script: str, spec: JobSpec | None = None,
+                      template_id: str | None = None) -> list[str]:
     """ShellCheck's findings on a ported script (the templates are clean: these come from
-    what was carried over)."""
-    from maple_flow.lint import LintError, shellcheck
+    what was carried over). In a batch, the template rendered alone (from ``spec`` and
+    ``template_id``) lets the lint read only what the port does not share with it."""
+    from maple_flow.lint import LintError, linting_in_batch, shellcheck
+    from maple_flow.port.template_alone import template_alone
 
+    template = None
+    if spec is not None and template_id and linting_in_batch():
+        template = template_alone(spec, template_id)
     try:
-        findings = shellcheck(script)
+        findings = shellcheck(script, template=template)
     except LintError as exc:
         return [f"shellcheck did not run: {exc}"]
     return [f"shellcheck: {x}" for x in findings if x.at_least("info")]

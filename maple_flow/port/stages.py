@@ -145,8 +145,10 @@ def port_inner_launches(step: Step, src: Source, profile: ClusterProfile,
 def append_to_launch(script: str, tail: str) -> str:
     """``script`` with ``tail`` (``| tee log``, ``&& cmd``, ``> out 2>&1``) after its launch
     command, as the source had it."""
+    if not tail:
+        return script
     at = launch_command_line(script)
-    if not tail or at is None:
+    if at is None:
         return script
     lines = script.split("\n")
     end = at - 1

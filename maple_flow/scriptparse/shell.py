@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import shlex
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 _ARITH = re.compile(r"\$\(\((.*?)\)\)")
@@ -41,6 +41,13 @@ _HEREDOC = re.compile(r"<<(-?)\s*(['\"]?)([A-Za-z_][\w.-]*)\2")
 def _open_state(line: str, quote: str) -> tuple[str, list[tuple[bool, str]]]:
     """The quote still open after ``line`` (starting inside ``quote``), and the heredocs
     (strip tabs?, delimiter) it opens outside quotes; a ``#`` comment ends the scan."""
+    still, heredocs = _scanned(line, quote)
+    return still, list(heredocs)
+
+
+@lru_cache(maxsize=16384)
+def _scanned(line: str, quote: str) -> tuple[str, tuple[tuple[bool, str], ...]]:
+    """``_open_state``, memoised (a batch scans the same template lines in every port)."""
     heredocs: list[tuple[bool, str]] = []
     i = 0
     while i < len(line):
@@ -61,7 +68,7 @@ def _open_state(line: str, quote: str) -> tuple[str, list[tuple[bool, str]]]:
                 heredocs.append((match.group(1) == "-", match.group(3)))
                 i = match.end() - 1
         i += 1
-    return quote, heredocs
+    return quote, tuple(heredocs)
 
 
 def logical_lines(text: str) -> list[tuple[int, str]]:
@@ -290,6 +297,7 @@ def bare_line(line: str) -> str:
     return re.sub(r"(?:^|\s)#.*$", "", _QUOTED.sub("''", line))
 
 
+@lru_cache(maxsize=16384)
 def _depth_change(text: str) -> int:
     """How many compound commands (if/for/while/case/{ }) ``text`` opens minus closes."""
     first = text.split("\n", 1)[0]  # heredoc bodies and quoted lines do not count
@@ -314,13 +322,21 @@ def _commands_of(number: int, line: str) -> list[ShellCommand]:
     stripped = line.strip()
     if not stripped or stripped.startswith("#"):
         return []
+    return [ShellCommand(words, assigns, number, stripped, raw)
+            for words, assigns, raw in _parsed_line(stripped)]
+
+
+Words = tuple[str, ...]
+
+
+@lru_cache(maxsize=8192)
+def _parsed_line(stripped: str) -> tuple[tuple[Words, tuple[tuple[str, str], ...], Words], ...]:
+    """The simple commands of one logical line (words, assignments, raw words), memoised:
+    a batch re-reads the same template lines in every port (bashlex is most of a port's CPU)."""
     parsed = _bashlex_commands(stripped)
     if parsed is None:
         parsed = _shlex_commands(stripped)
-    return [
-        ShellCommand(tuple(words), tuple(assigns), number, stripped, tuple(raw))
-        for words, assigns, raw in parsed
-    ]
+    return tuple((tuple(words), tuple(assigns), tuple(raw)) for words, assigns, raw in parsed)
 
 
 def split_blocks(text: str) -> list[Block]:

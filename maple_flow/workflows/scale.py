@@ -95,7 +95,7 @@ def _add_lint_notes(batch: BatchResult) -> None:
 
     for per in batch.results.values():
         for result in per.values():
-            result.notes += _shellcheck_notes(result.script)
+            result.notes += _shellcheck_notes(result.script, result.spec, result.template_id)
 
 
 #: Makes a progress callback for a given number of verification jobs.
