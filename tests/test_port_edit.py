@@ -97,10 +97,11 @@ def test_every_torchrun_stage_before_the_last_is_ported_too() -> None:
     r = port(LSF_STAGES, "delta")["delta"]
     assert r.status == "generated" and r.spec.ranks == 4
     lines = [line for line in r.script.splitlines() if ".py" in line and "#" not in line]
-    assert "torch.distributed.launch" not in r.script
-    for program in ("stage0.py > stage0.txt", "stage1.py --resume"):
+    for program, launcher in (("stage0.py > stage0.txt", "-m torch.distributed.launch "),
+                              ("stage1.py --resume", "torchrun ")):
         line = next(x for x in lines if program in x)
-        assert line.startswith("srun ") and "torchrun" in line
+        # torch.distributed.launch (no --use_env) stays: it gives the program --local_rank
+        assert line.startswith("srun ") and launcher in line
     assert "is a launch of its own" in _notes(r)
 
 
@@ -702,3 +703,26 @@ def test_verification_runs_the_miniapp_with_the_sites_interpreter() -> None:
         "    python miniapps/ddp.py --steps 2")
     assert with_site_interpreter("torchrun miniapps/ddp.py", "miniapps/ddp.py", "python") == (
         "torchrun miniapps/ddp.py")
+
+
+_TDL = ("#!/bin/bash\n#SBATCH -N 2\n#SBATCH --ntasks-per-node=1\n#SBATCH --gpus-per-node=4\n"
+        "#SBATCH -t 1:00:00\nsrun python -m torch.distributed.launch {env}--nproc_per_node=4 "
+        "--nnodes=2 --node_rank=$SLURM_NODEID --master_addr=$MASTER_ADDR --master_port=29500 "
+        "train.py --lr 1\n")
+
+
+def test_torch_distributed_launch_keeps_giving_the_program_its_local_rank() -> None:
+    """``python -m torch.distributed.launch`` passes --local_rank=N (no --use_env); torchrun
+    and one rank per GPU pass none, and such a program stops at its own argument parser."""
+    results = port(_TDL.format(env=""), ["polaris", "delta", "vista"])
+    assert 'exec "$@" --local_rank="$LOCAL_RANK"' in results["polaris"].script
+    assert "-m torch.distributed.launch --nnodes=" in results["delta"].script
+    assert "exec python3 -m torch.distributed.launch --node_rank=" in results["vista"].script \
+        or "-m torch.distributed.launch --node_rank=" in results["vista"].script
+    assert all(r.spec.local_rank_arg for r in results.values())
+
+
+def test_torch_distributed_launch_with_use_env_needs_no_argument() -> None:
+    results = port(_TDL.format(env="--use_env "), ["polaris", "delta"])
+    assert "--local_rank" not in results["polaris"].script
+    assert "torch.distributed.launch" not in results["delta"].script

@@ -90,6 +90,11 @@ class JobSpec(Strict):
         description="launcher: torchrun/deepspeed/accelerate start the workers on each node; "
         "per_rank: the site's parallel launcher starts one `python PROGRAM` per GPU",
     )
+    local_rank_arg: bool = Field(
+        default=False,
+        description="the program takes its local rank as an argument (--local_rank=N), as "
+        "python -m torch.distributed.launch gives it: the launch passes it too",
+    )
     keep_launcher: Literal["accelerate"] | None = Field(
         default=None,
         description="accelerate: the job keeps `accelerate launch` (once per node, its own "

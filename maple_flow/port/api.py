@@ -58,7 +58,7 @@ from maple_flow.scriptparse import (
     parse_script,
 )
 from maple_flow.scriptparse import read_facts as _read_facts
-from maple_flow.scriptparse.launch import PER_NODE_LAUNCHERS
+from maple_flow.scriptparse.launch import PER_NODE_LAUNCHERS, passes_local_rank
 from maple_flow.scriptparse.steps import setup_steps
 
 if TYPE_CHECKING:
@@ -394,6 +394,16 @@ def _device_notes(src: Source, profile: ClusterProfile, args: list[str]) -> list
     return [note] if note else []
 
 
+def _local_rank_note(profile: ClusterProfile, model: dict[str, Any]) -> str:
+    how = ("each rank started with --local_rank=$LOCAL_RANK after its own arguments"
+           if model["launch_model"] == "per_rank" or profile.launch.style == "rank-per-gpu"
+           else "python -m torch.distributed.launch kept as the per-node launcher, which "
+           "passes it (--local-rank=N from torch 2.0 on)")
+    return ("the source's python -m torch.distributed.launch (no --use_env) gives the program "
+            f"its local rank as an argument, which its parser expects: kept on {profile.name}, "
+            f"{how}")
+
+
 def _job_name(src: Source, o: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
     if o.get("job_name"):
         return {"job_name": o["job_name"]}, []
@@ -437,6 +447,8 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
     model, model_notes = ({"launch_model": "launcher"}, []) if one_process else _model_fields(
         src, profile)
     name, name_notes = _job_name(src, o)
+    local_rank = not one_process and passes_local_rank(src.parsed.launch.stages)
+    model_notes += [_local_rank_note(profile, model)] if local_rank else []
     cpus, cpu_notes = fit_cpus_per_task(
         f.cpus_per_task, profile, gpn if model["launch_model"] == "per_rank" else 1)
     fields: dict[str, Any] = {
@@ -454,6 +466,7 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
         "loop_close": carried.loop_close,
         "setup_errexit": errexit,
         "cpus_per_task": cpus,
+        "local_rank_arg": local_rank,
         "array": array.spec,
         "account": o.get("account"),
         **timing,

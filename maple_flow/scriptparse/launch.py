@@ -56,6 +56,8 @@ class Stage:
     name: str
     options: list[tuple[str, str | None]] = field(default_factory=list)
     operands: list[str] = field(default_factory=list)
+    #: The module the launcher was run as (``python -m torch.distributed.launch``), or "".
+    via: str = ""
 
     def get(self, *names: str) -> str | None:
         """The value of the last option among ``names`` (``--a=b`` and ``--a b`` alike)."""
@@ -199,7 +201,7 @@ def _python(words: list[str], i: int, stages: list[Stage]) -> LaunchLine | None:
     if i + 1 < len(words) and words[i] == "-m":
         module = words[i + 1]
         if module in _TORCH_RUN:
-            return _after_launcher(words, i + 2, stages, "torchrun")
+            return _after_launcher(words, i + 2, stages, "torchrun", module)
         return LaunchLine(stages, module, True, list(words[i + 2:]), python, python_opts=opts)
     if i < len(words):
         if "torchrun" in words[i] and not words[i].endswith(".py"):  # not a torchrun.py file
@@ -212,7 +214,7 @@ def _python(words: list[str], i: int, stages: list[Stage]) -> LaunchLine | None:
 def _after_launcher(
     words: list[str], i: int, stages: list[Stage], name: str, original: str = ""
 ) -> LaunchLine | None:
-    stage = Stage(name)
+    stage = Stage(name, via=original if original in _TORCH_RUN else "")
     stages.append(stage)
     if name == "accelerate" and i < len(words) and words[i] == "launch":
         i += 1
@@ -435,3 +437,11 @@ def launcher_env(stages: list[Stage]) -> dict[str, str]:
                     if sep and re.fullmatch(r"[A-Za-z_]\w*", key):
                         found[key] = val
     return found
+
+
+def passes_local_rank(stages: list[Stage]) -> bool:
+    """The source's launcher gives the program its local rank as an argument
+    (``python -m torch.distributed.launch`` without ``--use_env``: ``--local_rank=N``, or
+    ``--local-rank=N`` from torch 2.0 on), which the program's own parser then expects."""
+    return any(s.name == "torchrun" and s.via == "torch.distributed.launch"
+               and not s.has("--use_env", "--use-env") for s in stages)
