@@ -726,3 +726,14 @@ def test_torch_distributed_launch_with_use_env_needs_no_argument() -> None:
     results = port(_TDL.format(env="--use_env "), ["polaris", "delta"])
     assert "--local_rank" not in results["polaris"].script
     assert "torch.distributed.launch" not in results["delta"].script
+
+
+def test_verification_drops_the_users_output_file_directives() -> None:
+    """A kept ``#SBATCH --output=logs/%j.out`` names a folder of the user's project: where
+    the verification runs it does not exist and Slurm fails the job before it starts."""
+    from maple_flow.verify.prepare import without_output_files
+
+    script = ("#!/bin/bash\n#SBATCH -N 2\n#SBATCH --output=logs/x-%j.o\n#SBATCH -e logs/y.e\n"
+              "#SBATCH --exclusive\n#SBATCH --export=ALL\n#PBS -o /home/a/out\n#PBS -j oe\n")
+    assert without_output_files(script) == (
+        "#!/bin/bash\n#SBATCH -N 2\n#SBATCH --exclusive\n#SBATCH --export=ALL\n#PBS -j oe\n")

@@ -94,6 +94,19 @@ def with_site_interpreter(script: str, miniapp: str, python: str) -> str:
     return own.sub(lambda _m: shlex.quote(python), script)
 
 
+#: The job's own output and error files (``#SBATCH --output=logs/%j.out``, ``#PBS -e DIR``).
+_OUTPUT_FILES = re.compile(
+    r"^#SBATCH[ \t]+(?:-[oe](?:[ \t]+|=?)|--(?:output|error)(?:=|[ \t]+))\S.*\n?"
+    r"|^#PBS[ \t]+-[oe][ \t]+\S.*\n?", re.M)
+
+
+def without_output_files(script: str) -> str:
+    """``script`` without its own output and error file directives: a verification reads
+    the job's output where the verifier puts it, and the user's folders (``logs/``, a path
+    of the source) need not exist where it runs (the scheduler then fails the job)."""
+    return _OUTPUT_FILES.sub("", script)
+
+
 _SLURM_ARRAY = re.compile(r"^(#SBATCH --array=)(\d+)\S*$", re.M)
 
 
@@ -159,8 +172,9 @@ def prepare(script: str, cluster: str, *, entrypoint: str, module: bool = False,
     """Swap the program for the setup's mini-app and work out the expected layout."""
     profile = get_profile(cluster)
     miniapp = miniapp_for(framework, strategy)
-    swapped = swap_entrypoint(without_installs(without_loop(one_array_job(script), spec)),
-                              entrypoint, miniapp, module=module)
+    swapped = swap_entrypoint(
+        without_installs(without_loop(one_array_job(without_output_files(script)), spec)),
+        entrypoint, miniapp, module=module)
     swapped = with_site_interpreter(swapped, miniapp, profile.software.python)
     layout = expected_layout(script, profile, spec)
     expected = layout.model_copy(update={"setup": miniapp_setup(framework, strategy)})
