@@ -56,6 +56,8 @@ class Ported:
     gpus_per_node: int
     vendor: str
     strategy: str = ""
+    #: The port passes --local_rank per rank (python -m torch.distributed.launch's contract).
+    local_rank_arg: bool = False
     target_modules: tuple[str, ...] = ()
     target_knowledge: str = ""
     policy_problems: list[str] = field(default_factory=list)
@@ -141,6 +143,8 @@ def check_program(case: Case, ported: Ported, back: Parsed) -> list[str]:
         fails.append(f"program: expected module={case.module}, got module={f.module}")
     want_args = [normalise(a, values) for a in _on_target(args, ported, back)]
     got_args = [normalise(a, values) for a in f.args]
+    if ported.local_rank_arg and got_args[-1:] == ["--local_rank=$LOCAL_RANK"]:
+        got_args = got_args[:-1]  # the local rank torch.distributed.launch gave, kept per rank
     if want_args != got_args and got_args == _topology_on_target(case, ported, want_args):
         want_args = got_args  # the program's layout arguments changed to the port's layout
     if want_args != got_args:

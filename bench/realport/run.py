@@ -92,6 +92,7 @@ def ported_record(result: PortResult, source: str = "") -> Ported:
         gpus_per_node=result.spec.gpus_per_node,
         vendor=profile.gpu.vendor,
         strategy=result.spec.strategy,
+        local_rank_arg=result.spec.local_rank_arg,
         target_modules=tuple(profile.software.modules),
         target_knowledge=target_knowledge(result.cluster),
         policy_problems=problems,
