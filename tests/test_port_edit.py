@@ -737,3 +737,12 @@ def test_verification_drops_the_users_output_file_directives() -> None:
               "#SBATCH --exclusive\n#SBATCH --export=ALL\n#PBS -o /home/a/out\n#PBS -j oe\n")
     assert without_output_files(script) == (
         "#!/bin/bash\n#SBATCH -N 2\n#SBATCH --exclusive\n#SBATCH --export=ALL\n#PBS -j oe\n")
+
+
+def test_a_shell_script_program_is_not_run_through_python() -> None:
+    """``mpiexec ... tile_wrapper.sh ./run_test.sh``: the program is the user's shell script;
+    the port ran ``python ./run_test.sh``."""
+    script = PBS + "mpiexec -n 8 --ppn 4 ./gpu_tile_compact.sh ./run_test.sh --steps 5\n"
+    r = port(script, "perlmutter")["perlmutter"]
+    launch = [x.strip() for x in r.script.splitlines() if "run_test.sh" in x][-1]
+    assert launch == "./run_test.sh --steps 5" and "shell script of yours" in _notes(r)

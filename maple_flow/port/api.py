@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 from maple_flow.errors import InvalidValue, MissingInformation, UnknownCluster, api_boundary
 from maple_flow.knowledge.clusters import no_target_message
 from maple_flow.models import ClusterProfile, JobSpec, format_walltime, walltime_seconds
-from maple_flow.port.apply import apply_edits, wrapper_is_program
+from maple_flow.port.apply import apply_edits, shell_script_program, wrapper_is_program
 from maple_flow.port.array import port_array
 from maple_flow.port.carry import (
     Carried,
@@ -254,6 +254,10 @@ def _software_notes(src: Source, profile: ClusterProfile) -> list[str]:
             f"the program ran through your wrapper {p.launch.wrapper_script}; the target's "
             "launcher replaces it: carry over anything else it did"
         )
+    if shell_script_program(p) and not wrapper_is_program(p):
+        notes.append(f"the program {p.launch.entrypoint} is a shell script of yours: the "
+                     "target's launcher starts it as itself, as the source did; check on the "
+                     "target what it runs (paths, modules, launchers inside it)")
     return notes
 
 

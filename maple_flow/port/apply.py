@@ -38,6 +38,12 @@ def wrapper_is_program(p: ParsedScript) -> bool:
     return bool(p.launch.wrapper_script) and p.launch.entrypoint == p.launch.wrapper_script
 
 
+def shell_script_program(p: ParsedScript) -> bool:
+    """The program the launcher starts is a shell script of the user's (``... tile.sh
+    ./run_test.sh``): it runs as itself, never through Python."""
+    return not p.launch.module and p.launch.entrypoint.endswith((".sh", ".bash"))
+
+
 def rendezvous_note(p: ParsedScript, script: str) -> list[str]:
     """The source's c10d rendezvous where the target's launch uses a static one."""
     stage = next((s for s in p.launch.stages if s.name in {"accelerate", "torchrun"}), None)
@@ -56,7 +62,7 @@ def _launch_edits(out: Applied, src: Source, profile: ClusterProfile, one_proces
         out.script, problem = one_process_launch(out.script, profile, size[0],
                                                  bool(p.launch.stages))
         out.refusals += [problem] if problem else []
-    if wrapper_is_program(p) and not out.refusals:
+    if (wrapper_is_program(p) or shell_script_program(p)) and not out.refusals:
         out.script, problem = without_python(out.script, profile.software.python, entry)
         out.refusals += [problem] if problem else []
     if not one_process and not out.refusals:
