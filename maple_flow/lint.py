@@ -8,38 +8,17 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any, Literal
+from typing import IO, TYPE_CHECKING, Any
 
 from maple_flow.errors import MapleError
-from maple_flow.models.common import Strict
+from maple_flow.findings import SEVERITY_ORDER, Finding, Severity
 
 if TYPE_CHECKING:
     from maple_flow.lint_scope import Reduction
 
-Severity = Literal["error", "warning", "info", "style"]
-SEVERITY_ORDER: dict[str, int] = {"error": 0, "warning": 1, "info": 2, "style": 3}
-
 
 class LintError(MapleError):
     """The linter could not run (binary missing, unreadable output)."""
-
-
-class Finding(Strict):
-    """One problem found in a script: by shellcheck, the policy check, or another checker."""
-
-    source: str
-    severity: Severity
-    code: str
-    message: str
-    line: int | None = None
-
-    def at_least(self, severity: Severity) -> bool:
-        """Whether this finding is ``severity`` or worse (error < warning < info < style)."""
-        return SEVERITY_ORDER[self.severity] <= SEVERITY_ORDER[severity]
-
-    def __str__(self) -> str:
-        where = f"line {self.line}: " if self.line is not None else ""
-        return f"{where}{self.severity} {self.code}: {self.message} ({self.source})"
 
 
 def shellcheck_binary() -> str:
@@ -268,3 +247,6 @@ def linting_ahead(shell: str = "bash", chunk: int = 48, jobs: int = 2) -> Iterat
     finally:
         _AHEAD = previous
         ahead.close()
+
+
+__all__ = ["SEVERITY_ORDER", "Finding", "LintError", "Severity", "shellcheck"]

@@ -30,7 +30,7 @@ import re
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
-from maple_flow.lint import Finding
+from maple_flow.findings import Finding
 from maple_flow.scriptparse.shell import _depth_change as depth_change
 from maple_flow.scriptparse.shell import bare_line, logical_lines, unclosed_quote
 
