@@ -746,3 +746,13 @@ def test_a_shell_script_program_is_not_run_through_python() -> None:
     r = port(script, "perlmutter")["perlmutter"]
     launch = [x.strip() for x in r.script.splitlines() if "run_test.sh" in x][-1]
     assert launch == "./run_test.sh --steps 5" and "shell script of yours" in _notes(r)
+
+
+def test_an_abbreviated_topology_option_of_the_launcher_is_not_carried() -> None:
+    """torchrun's argparse takes ``--nproc_per_nod=4`` for ``--nproc_per_node``: carried next
+    to the target's own count it overrode it (8 ranks on 3-GPU nodes, seen on the twin)."""
+    script = ("#!/bin/bash\n#SBATCH -p GPU-shared\n#SBATCH -t 2:00:00\n#SBATCH --gres=gpu:v100:4\n"
+              "torchrun --nnodes=1 --nproc_per_nod=4 --max_restarts 2 train.py\n")
+    r = port(script, "lonestar6")["lonestar6"]
+    assert "--nproc_per_nod " not in r.script and "--nproc_per_nod=" not in r.script
+    assert "--max_restarts 2 train.py" in r.script

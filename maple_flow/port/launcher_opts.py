@@ -28,6 +28,14 @@ _TOPOLOGY = {
 }
 
 
+def _is_topology(name: str, topology: set[str]) -> bool:
+    """``name`` is one of ``topology``, or a prefix only of such options (the launchers'
+    argparse takes ``--nproc_per_nod`` for ``--nproc_per_node``)."""
+    if name in topology:
+        return True
+    return name.startswith("--") and len(name) >= 6 and any(t.startswith(name) for t in topology)
+
+
 def user_launcher_options(p: ParsedScript) -> tuple[str, list[str]]:
     """(launcher, its options the user gave that are not size or rendezvous), as words."""
     stage = next((s for s in reversed(p.launch.stages) if s.name in _TOPOLOGY), None)
@@ -35,7 +43,7 @@ def user_launcher_options(p: ParsedScript) -> tuple[str, list[str]]:
         return "", []
     words: list[str] = []
     for name, value in stage.options:
-        if name in _TOPOLOGY[stage.name]:
+        if _is_topology(name, _TOPOLOGY[stage.name]):
             continue
         words += [name] if value is None else [name, shell_word(value)]
     return stage.name, words
