@@ -77,8 +77,8 @@ FIXES = [
      r"\+export WANDB_MODE=offline"),
     ("delta", _SRUN.format(extra=""), "RuntimeError: use_libuv was requested but PyTorch was "
      "build without libuv support", "torch-store-without-libuv", r"\+export USE_LIBUV=0"),
-    ("delta", _SRUN.format(extra=""), "slurmstepd: error: Detected 1 oom-kill event(s) in "
-     "StepId=191.batch cgroup.", "slurm-cgroup-oom-kill-site", r"\+#SBATCH --mem=0"),
+    ("delta", _SRUN.format(extra=""), "srun: error: gpua001: task 4: Out Of Memory",
+     "slurm-cgroup-oom-kill-site", r"\+#SBATCH --mem=0"),
     ("delta", _DEEPSPEED, "ValueError: No slot '4' specified on host 'localhost'",
      "deepspeed-include-slot-missing", r"-deepspeed --include localhost:4,5,6,7 train\.py"),
     ("delta", _NO_NODES, "sbatch: error:  No number of nodes specified.  \nsbatch: error: Please "

@@ -140,7 +140,7 @@ def test_user_answers_meet_the_same_hard_rules() -> None:
 #: module the log asks for, which the example names whatever the cluster).
 USER_VALUED = {("missing-required-argument", "add_argument"),
                ("config-file-not-found", "add_argument"), ("hf-authentication", "export_env"),
-               ("lmod-module-conflict", "swap_module"),
+               ("lmod-module-conflict", "swap_module"), ("envmodules-load-conflict", "swap_module"),
                # gathered records (issue 17): the token or cache folder the user gives
                ("hf-token-missing", "export_env"), ("home-cache-quota", "export_env"),
                ("cache-filesystem-no-locks", "export_env"),

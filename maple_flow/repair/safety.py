@@ -48,6 +48,8 @@ ALLOWED_ENV = frozenset({
     "SRUN_CPUS_PER_TASK", "HF_HUB_OFFLINE", "TRANSFORMERS_OFFLINE", "HF_DATASETS_OFFLINE",
     "HDF5_USE_FILE_LOCKING", "MAPLE_MINIAPP_BACKEND", "ZE_FLAT_DEVICE_HIERARCHY",
     "ZE_AFFINITY_MASK", "TORCH_DISTRIBUTED_DEBUG", "TORCH_CPP_LOG_LEVEL",
+    "WANDB_MODE",  # offline: the run logs locally, no key or network needed
+    "USE_LIBUV",  # torch's TCPStore without libuv (a torch built without it)
 })
 ALLOWED_ENV_PREFIXES = ("NCCL_", "FI_", "CCL_", "MPICH_", "TORCH_NCCL_")
 #: Words of an environment list that are not names (srun --export=ALL,NAME=value).
