@@ -73,13 +73,10 @@ def _launch_edits(out: Applied, src: Source, profile: ClusterProfile, one_proces
 
 def _own_interpreter(out: Applied, src: Source, profile: ClusterProfile, entry: str) -> None:
     """The user's own interpreter path kept on the target's launch, or why it is not."""
-    from maple_flow.scriptparse.script import launch_command_line
-
     mine = user_interpreter(src.parsed.launch.python)
     if not mine or src.parsed.launch.module or out.refusals:
         return
-    out.script, kept = keep_interpreter(out.script, profile.software.python, mine, entry,
-                                        launch_command_line(out.script))
+    out.script, kept = keep_interpreter(out.script, profile.software.python, mine, entry)
     out.interpreter_kept = kept
     if kept:
         out.notes.append(f"your interpreter {mine} (a path of the source's filesystem) is kept "

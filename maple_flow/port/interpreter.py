@@ -25,19 +25,19 @@ def user_interpreter(python: str) -> str:
     return python
 
 
-def keep_interpreter(script: str, target_python: str, user_python: str, entry: str,
-                     launch_line: int | None) -> tuple[str, bool]:
+def keep_interpreter(script: str, target_python: str, user_python: str,
+                     entry: str) -> tuple[str, bool]:
     """``script`` whose launch runs ``entry`` with ``user_python`` instead of the target's
     ``target_python``; and whether the launch had such an interpreter word to replace."""
-    if launch_line is None:
+    from maple_flow.port.stages import launch_command_span
+
+    span = launch_command_span(script)
+    if span is None:
         return script, False
-    lines = script.split("\n")
-    end = launch_line - 1
-    while end < len(lines) - 1 and lines[end].rstrip().endswith("\\"):
-        end += 1
+    lines, start, end = span
     word = re.compile(rf"(^|\s){re.escape(shell_word(target_python))} "
                       rf"(?={re.escape(shell_word(entry))}(\s|$))")
-    for i in range(launch_line - 1, end + 1):
+    for i in range(start, end + 1):
         new, count = word.subn(lambda m: f"{m.group(1)}{shell_word(user_python)} ", lines[i],
                                count=1)
         if count:

@@ -142,18 +142,28 @@ def port_inner_launches(step: Step, src: Source, profile: ClusterProfile,
     return "\n".join(out), notes, ""
 
 
+def launch_command_span(script: str) -> tuple[list[str], int, int] | None:
+    """The script's lines and the first and last index (0-based) of its launch command, its
+    continued lines included; None when the script starts no program."""
+    at = launch_command_line(script)
+    if at is None:
+        return None
+    lines = script.split("\n")
+    end = at - 1
+    while end < len(lines) - 1 and lines[end].rstrip().endswith("\\"):
+        end += 1
+    return lines, at - 1, end
+
+
 def append_to_launch(script: str, tail: str) -> str:
     """``script`` with ``tail`` (``| tee log``, ``&& cmd``, ``> out 2>&1``) after its launch
     command, as the source had it."""
     if not tail:
         return script
-    at = launch_command_line(script)
-    if at is None:
+    span = launch_command_span(script)
+    if span is None:
         return script
-    lines = script.split("\n")
-    end = at - 1
-    while end < len(lines) - 1 and lines[end].rstrip().endswith("\\"):
-        end += 1
+    lines, _, end = span
     lines[end] = f"{lines[end].rstrip()} {tail}"
     return "\n".join(lines)
 
@@ -161,13 +171,10 @@ def append_to_launch(script: str, tail: str) -> str:
 def without_python(script: str, python: str, entry: str) -> tuple[str, str]:
     """``script`` whose launch starts ``entry`` (the user's own shell script) directly instead
     of through ``python``; and a problem when the launch is not of that shape."""
-    at = launch_command_line(script)
-    if at is None:
+    span = launch_command_span(script)
+    if span is None:
         return script, "the target's launch could not be found"
-    lines = script.split("\n")
-    end = at - 1
-    while end < len(lines) - 1 and lines[end].rstrip().endswith("\\"):
-        end += 1
+    lines, _, end = span
     pattern = re.compile(rf"(^|\s){re.escape(python)} (?={re.escape(entry)}(\s|$))")
     new, count = pattern.subn(r"\1", lines[end], count=1)
     if count != 1:
