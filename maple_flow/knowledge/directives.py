@@ -38,6 +38,20 @@ PBS_FLAGS = frozenset({"V", "I", "X", "h", "z"})
 
 Kind = Literal["slurm", "pbs"]
 _PREFIX = {"slurm": "#SBATCH", "pbs": "#PBS"}
+#: A directive line of any batch scheduler a source script may come from: Slurm, PBS, LSF,
+#: Cobalt, Flux, Moab, Grid Engine (``#$``).
+_ANY_DIRECTIVE = re.compile(r"^\s*#(?:(?:SBATCH|PBS|BSUB|COBALT|FLUX|MSUB)(?![A-Za-z0-9_])|\$)")
+
+
+def is_directive_line(line: str) -> bool:
+    """Whether ``line`` is a directive of any batch scheduler (``#SBATCH``, ``#PBS``, ``#BSUB``,
+    ``#COBALT``, ``#FLUX``, ``#MSUB``, ``#$``)."""
+    return bool(_ANY_DIRECTIVE.match(line))
+
+
+def is_header_line(line: str) -> bool:
+    """A directive of any scheduler, or a ``#!`` interpreter line: the script's header."""
+    return line.lstrip().startswith("#!") or is_directive_line(line)
 
 
 @dataclass(frozen=True)

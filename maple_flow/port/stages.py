@@ -11,6 +11,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from maple_flow.errors import MapleError
+from maple_flow.knowledge.directives import is_header_line
 from maple_flow.models import ClusterProfile
 from maple_flow.models.shell_lines import setup_line_problem
 from maple_flow.scriptparse.script import launch_command_line
@@ -19,7 +20,6 @@ if TYPE_CHECKING:
     from maple_flow.port.carry import Source
     from maple_flow.scriptparse.steps import Step
 
-_HEADER_LINE = re.compile(r"^\s*#(?:!|SBATCH|PBS|BSUB|COBALT)")
 #: Lines the templates write just before a launch command, part of it.
 _LAUNCH_PREAMBLE = re.compile(r"^\s*(?:# shellcheck |export WORLD_SIZE=)")
 _SIZE_VARS = ("NNODES", "NRANKS", "GPUS_PER_NODE")
@@ -27,7 +27,7 @@ _SIZE_VARS = ("NNODES", "NRANKS", "GPUS_PER_NODE")
 
 def header_of(text: str) -> str:
     """The shebang and scheduler directive lines of a script, in order."""
-    return "".join(line + "\n" for line in text.splitlines() if _HEADER_LINE.match(line))
+    return "".join(line + "\n" for line in text.splitlines() if is_header_line(line))
 
 
 def launch_section(script: str) -> tuple[int, list[str]]:
