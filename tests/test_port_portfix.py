@@ -5,6 +5,7 @@ ported wrong."""
 from __future__ import annotations
 
 from maple_flow import port
+from maple_flow.scriptparse import parse_script, read_facts
 
 PBS_NO_GPUS = "#!/bin/bash\n#PBS -q gpu\n#PBS -l walltime=00:30:00\n"
 
@@ -20,3 +21,32 @@ def test_a_shell_script_once_per_node_with_one_gpu_a_node_is_still_ported() -> N
     script = ("#!/bin/bash\n#SBATCH --nodes=2\n#SBATCH --ntasks-per-node=1\n#SBATCH --gpus=2\n"
               "srun run.sh\n")
     assert port(script, ["delta"])["delta"].status == "generated"
+
+
+def test_deepspeed_started_by_the_shell_without_hostfile_runs_on_its_own_node() -> None:
+    facts = read_facts(parse_script("deepspeed --num_gpus 2 ds_train.py --deepspeed\n"))
+    assert (facts.nodes, facts.gpus_per_node, facts.ranks) == (1, 2, 2)
+
+
+def test_deepspeed_with_a_hostfile_does_not_default_to_one_node() -> None:
+    facts = read_facts(parse_script("deepspeed --hostfile hosts --num_gpus 2 ds.py\n"))
+    assert facts.ranks is None
+
+
+def test_the_site_launchers_node_count_around_a_per_node_launcher_is_read() -> None:
+    script = ("srun -n 4 -N 4 --ntasks-per-node=1 torchrun --nproc_per_node 8 "
+              "--rdzv_backend c10d --rdzv_endpoint 10.0.0.1:29500 train.py\n")
+    facts = read_facts(parse_script(script))
+    assert (facts.nodes, facts.gpus_per_node, facts.ranks) == (4, 8, 32)
+    mpi = "mpirun -np 3 --map-by ppr:1:node torchrun --nproc_per_node 2 train.py\n"
+    assert read_facts(parse_script(mpi)).ranks == 6
+
+
+
+def test_a_node_count_no_directive_states_is_asked_naming_the_submission() -> None:
+    script = ("#!/bin/bash\n#SBATCH --gres=gpu:4\n#SBATCH -t 1:00:00\n"
+              "srun --ntasks-per-node 4 python train.py\n")
+    facts = read_facts(parse_script(script))
+    assert facts.ranks is None
+    assert "given at submission (`sbatch -N 4`" in facts.size_from
+    assert "computed at run time" not in facts.size_from

@@ -9,6 +9,7 @@ from maple_flow.knowledge.directives import Directive
 from maple_flow.models.common import scheduler_walltime_seconds
 from maple_flow.scriptparse.launch import PER_RANK_LAUNCHERS, Stage
 from maple_flow.scriptparse.model import launch_model
+from maple_flow.scriptparse.nodecount import outer_nodes
 from maple_flow.scriptparse.script import ParsedScript
 from maple_flow.scriptparse.setup import setup_of
 from maple_flow.scriptparse.values import expand, first_int, gpu_count, to_int
@@ -113,7 +114,10 @@ def _per_node_size(
         gpn = to_int(stage.get("--num_gpus", "--num-gpus"), vars_)
         nodes = to_int(stage.get("--num_nodes", "--num-nodes"), vars_)
         inc_nodes, inc_gpn = _include_size(stage.get("--include", "-i"))
-        return nodes or inc_nodes or size["nodes"], gpn or inc_gpn or size["gpus"]
+        # started once by the job's shell with no hostfile: deepspeed runs on its own node
+        alone = not (outer or stage.has("--hostfile", "-H", "--master_addr", "--master-addr"))
+        gpn = gpn or inc_gpn or size["gpus"]
+        return nodes or inc_nodes or size["nodes"] or (1 if gpn and alone else None), gpn
     raw_gpn = stage.get("--nproc_per_node", "--nproc-per-node")
     gpn = to_int(raw_gpn, vars_)
     if gpn is None and raw_gpn in _ALL_DEVICES:  # one rank per GPU the node shows the job
@@ -252,6 +256,7 @@ def job_size(p: ParsedScript) -> tuple[int | None, int | None]:
     if per_node:
         wrapped = _outer(p) is not None or any(s.name.startswith("$") for s in stages)
         nodes, gpn = _per_node_size(per_node[-1], size, vars_, wrapped)
+        nodes = nodes or outer_nodes(_outer(p), vars_)
         return (None if _node_conflict(p) else nodes), gpn
     outer = _outer(p)
     if _hidden_launcher(p):  # its ranks per node are what the directives say, if they do
@@ -324,6 +329,9 @@ def _unknown_why(p: ParsedScript) -> str:
         return (f"the launcher comes from `{hidden}`, whose value the script does not "
                 f"give{helpers}, so how many ranks it starts per node is not in the script")
     what = "the node count" if not directive_size(p)["nodes"] else "the ranks per node"
+    if what == "the node count" and p.directives and not size_vars(p):
+        return ("no directive or launch option states the node count: it is given at "
+                "submission (`sbatch -N 4`, `qsub -l select=4`; one node if none is given)")
     return f"{what} is computed at run time and no directive states it"
 
 
