@@ -4,7 +4,10 @@ ported wrong."""
 
 from __future__ import annotations
 
+import pytest
+
 from maple_flow import port
+from maple_flow.errors import ParseError
 from maple_flow.scriptparse import parse_script, read_facts
 
 PBS_NO_GPUS = "#!/bin/bash\n#PBS -q gpu\n#PBS -l walltime=00:30:00\n"
@@ -50,3 +53,20 @@ def test_a_node_count_no_directive_states_is_asked_naming_the_submission() -> No
     assert facts.ranks is None
     assert "given at submission (`sbatch -N 4`" in facts.size_from
     assert "computed at run time" not in facts.size_from
+
+
+def test_python_c_in_a_command_substitution_is_a_computation_not_the_launch() -> None:
+    script = ('lr=$(python -c "print(0.1 * 2)")\n'
+              "uv run deepspeed --num_gpus=8 train.py training.lr=$lr\n")
+    with pytest.raises(ParseError) as err:
+        port(script, ["delta"])
+    text = str(err.value)
+    assert "command substitution" not in text
+    assert "`uv run` (its environment) around the launch `deepspeed`" in text
+
+
+def test_srun_with_no_task_count_starts_one_task_a_node() -> None:
+    script = ("#!/bin/bash\n#SBATCH --nodes=1\n#SBATCH --gres=gpu:2\n#SBATCH -t 1:00:00\n"
+              "srun python test.py\nsrun python run_all.py --dir out\n")
+    facts = read_facts(parse_script(script))
+    assert (facts.ranks, facts.gpus_per_process) == (1, 2)
