@@ -197,10 +197,17 @@ def check_other_runs(case: Case, ported: Ported, back: Parsed) -> list[str]:
             continue
         launched = any(re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", ln)
                        for ln in hits for w in LAUNCH_WORDS)
+        if launched and not run.launched and _one_rank(case, back):
+            continue  # a launch of one rank runs the program once, as the source did
         if launched != run.launched:
             how = "under a launcher" if run.launched else "once, without a launcher"
             fails.append(f"stage: the source runs `{run.program}` {how}, the port does not")
     return fails
+
+
+def _one_rank(case: Case, back: Parsed) -> bool:
+    """The job is one process and the port's read-back starts one rank."""
+    return case.total_ranks == 1 and back.facts is not None and back.facts.ranks == 1
 
 
 def check_keep_text(case: Case, ported: Ported, back: Parsed) -> list[str]:
