@@ -182,10 +182,11 @@ def _source(script: str | bytes, source: str | None, o: dict[str, Any]) -> Sourc
                   header_of(text), text.split("\n"))
 
 
-def port_launch_only(script: str, source: str | None, target: str) -> PortResult:
+def port_launch_only(script: str, source: str | None, target: str,
+                     **overrides: Any) -> PortResult:
     """A port of ``script`` (a header and one launch line) without lint: another launch of a
-    job is ported with it."""
-    return _port_one(_source(script, source, {}), target, {}, lint=False)
+    job is ported with it (``overrides``: its size, when the line does not state it)."""
+    return _port_one(_source(script, source, overrides), target, overrides, lint=False)
 
 
 def _launch_block_notes(p: ParsedScript) -> list[str]:
