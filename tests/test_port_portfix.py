@@ -70,3 +70,18 @@ def test_srun_with_no_task_count_starts_one_task_a_node() -> None:
               "srun python test.py\nsrun python run_all.py --dir out\n")
     facts = read_facts(parse_script(script))
     assert (facts.ranks, facts.gpus_per_process) == (1, 2)
+
+
+def test_a_further_launch_without_its_size_runs_at_the_size_given_for_the_job() -> None:
+    script = ("deepspeed train.py --deepspeed --deepspeed_config ds.json\n"
+              "deepspeed eval.py --deepspeed --deepspeed_config ds.json\n")
+    r = port(script, ["delta"], nodes=1, gpus_per_node=4)["delta"]
+    assert r.status == "generated"
+    assert "train.py --deepspeed" in r.script and "eval.py --deepspeed" in r.script
+    assert "its size is not in the line: run at the job's size" in "\n".join(r.notes)
+
+
+def test_a_per_node_launcher_without_its_count_is_asked_naming_the_option() -> None:
+    facts = read_facts(parse_script("deepspeed train.py --deepspeed\n"))
+    assert facts.ranks is None
+    assert facts.size_from.startswith("deepspeed without --num_gpus starts one rank per GPU")

@@ -328,11 +328,32 @@ def _unknown_why(p: ParsedScript) -> str:
         helpers = f" (it may come from {', '.join(p.sourced)})" if p.sourced else ""
         return (f"the launcher comes from `{hidden}`, whose value the script does not "
                 f"give{helpers}, so how many ranks it starts per node is not in the script")
+    uncounted = _uncounted_per_node_launcher(p)
+    if uncounted:
+        return (f"{uncounted} starts one rank per GPU of each node, and the script does "
+                "not say how many GPUs a node gives the job")
     what = "the node count" if not directive_size(p)["nodes"] else "the ranks per node"
     if what == "the node count" and p.directives and not size_vars(p):
         return ("no directive or launch option states the node count: it is given at "
                 "submission (`sbatch -N 4`, `qsub -l select=4`; one node if none is given)")
     return f"{what} is computed at run time and no directive states it"
+
+
+#: Per-node launchers' option for their ranks per node (without it: every GPU of the node).
+_PER_NODE_COUNT = {"deepspeed": ("--num_gpus", "--num-gpus", "--include", "-i"),
+                   "torchrun": ("--nproc_per_node", "--nproc-per-node")}
+
+
+def _uncounted_per_node_launcher(p: ParsedScript) -> str:
+    """``deepspeed without --num_gpus`` when the launch's per-node launcher has no count of
+    its own and no directive gives the node's GPUs; ``""`` otherwise."""
+    if directive_size(p)["gpus"]:
+        return ""
+    for stage in p.launch.stages:
+        names = _PER_NODE_COUNT.get(stage.name)
+        if names and not stage.has(*names):
+            return f"{stage.name} without {names[0]}"
+    return ""
 
 
 def gpus_per_process(p: ParsedScript, nodes: int | None, gpn: int | None) -> int | None:
