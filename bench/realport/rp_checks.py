@@ -115,14 +115,15 @@ def _on_target(args: list[str], ported: Ported, back: Parsed) -> list[str]:
     return [normalise(a, own) for a in renamed]
 
 
-def _other_launch_read_as_main(case: Case, got: str) -> Run | None:
+def _other_launch_read_as_main(case: Case, got: str, back: Parsed) -> Run | None:
     """The job's further launched program (``other_runs``) the port's read-back takes as its
     main launch (the last one), when it is not ``case.program``: with several launches of
-    equal rank which one the parser calls main is not the port's choice."""
+    equal rank which one the parser calls main is not the port's choice (in a one-rank job
+    an un-launched program run under a one-rank launch too)."""
     if normalise(case.program, case.vars) == got:
         return None
-    return next((r for r in case.other_runs
-                 if r.launched and normalise(r.program, case.vars) == got), None)
+    return next((r for r in case.other_runs if (r.launched or _one_rank(case, back))
+                 and normalise(r.program, case.vars) == got), None)
 
 
 def check_program(case: Case, ported: Ported, back: Parsed) -> list[str]:
@@ -132,7 +133,7 @@ def check_program(case: Case, ported: Ported, back: Parsed) -> list[str]:
     f, values = back.facts, case.vars
     fails, args = [], case.args
     want, got = normalise(case.program, values), normalise(f.entrypoint, values)
-    other = _other_launch_read_as_main(case, got)
+    other = _other_launch_read_as_main(case, got, back)
     if other is not None:  # several launches: the read-back's main one is another of them
         want, args = got, other.args
         fails += check_other_runs(case.model_copy(update={"other_runs": [
