@@ -161,7 +161,7 @@ def test_an_unlaunched_further_program_of_a_one_rank_job_may_run_under_a_one_ran
     one = ("#!/bin/bash\n#SBATCH -N 1\n#SBATCH -n 1\n"
            "srun -n 1 python eval.py\nsrun -n 1 python t.py\n")
     assert check("other_runs", c, ported(one, nodes=1, gpus_per_node=1)) == []
-    c = c.model_copy(update={"program": "t.py", "args": []})  # the read-back's main: the last, eval.py
+    c = c.model_copy(update={"program": "t.py", "args": []})  # main: eval.py, the last
     last = one.replace("eval.py", "x").replace("t.py", "eval.py").replace("x", "t.py")
     assert check("program", c, ported(last, nodes=1, gpus_per_node=1)) == []
     eight = case(other_runs=[{"program": "eval.py", "args": [], "launched": False}])
