@@ -85,3 +85,13 @@ def test_a_per_node_launcher_without_its_count_is_asked_naming_the_option() -> N
     facts = read_facts(parse_script("deepspeed train.py --deepspeed\n"))
     assert facts.ranks is None
     assert facts.size_from.startswith("deepspeed without --num_gpus starts one rank per GPU")
+
+
+def test_the_scripts_arguments_as_a_site_launchers_options_are_not_its_program() -> None:
+    script = ("srun \"$@\" sh -xeuc '\n  torchrun --nnodes $SLURM_NNODES --node-rank $SLURM_NODEID"
+              " \\\n  --nproc-per-node gpu main1.py'\n")
+    r = port(script, ["perlmutter"], nodes=2, gpus_per_node=2)["perlmutter"]
+    assert r.status == "generated" and "main1.py" in r.script
+    assert "took options from the script's command line (`$@`" in "\n".join(r.notes)
+    with pytest.raises(ParseError, match="takes its program from the job's command line"):
+        port("#!/bin/bash\n#SBATCH -N 1\nsrun python $@\n", ["perlmutter"])

@@ -237,7 +237,7 @@ def _software_notes(src: Source, profile: ClusterProfile) -> list[str]:
                 f"`{stage.name}` in front of the program is not set in the script; it is not "
                 "carried (if it wrapped the program, e.g. in a profiler, add it on the target)"
             )
-    notes += _interpreter_notes(src, profile)
+    notes += _interpreter_notes(src, profile) + _command_line_options_notes(p)
     redirects = [r for r in p.launch_redirects if r not in {"2>&1", ">&2", "1>&2"}]
     if redirects and not p.launch_tail:
         notes.append(f"the source sends the program's output elsewhere ({' '.join(redirects)}); "
@@ -261,6 +261,15 @@ def _software_notes(src: Source, profile: ClusterProfile) -> list[str]:
                      "target's launcher starts it as itself, as the source did; check on the "
                      "target what it runs (paths, modules, launchers inside it)")
     return notes
+
+
+def _command_line_options_notes(p: ParsedScript) -> list[str]:
+    """A note on a site launcher's options taken from the job's command line (``srun "$@"
+    sh -c ...``): the port cannot read them, so they are not carried."""
+    return [f"the source's {s.name} took options from the script's command line (`{k}`, "
+            "e.g. `--jobid` of an allocation): not carried; add them to the target's launch "
+            "if the job needs them" for s in p.launch.stages for k, _ in s.options
+            if k in {"$@", "${@}"}]
 
 
 def _interpreter_notes(src: Source, profile: ClusterProfile) -> list[str]:

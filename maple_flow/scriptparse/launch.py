@@ -283,6 +283,11 @@ def read_words(
             continue
         if base.endswith(".py"):
             return LaunchLine(stages, word, False, list(words[i + 1:]))
+        if (word in _ALL_ARGS and i + 1 < len(words) and stages
+                and stages[-1].name in PER_RANK_LAUNCHERS):
+            stages[-1].options.append((word, None))  # `srun "$@" sh -c ...`: its options
+            i += 1
+            continue
         if _VAR_WORD.fullmatch(word) and i + 1 < len(words):
             stages.append(Stage(word))  # an unknown wrapper variable: `${WRAPPER} python ...`
             i += 1
