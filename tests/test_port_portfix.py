@@ -95,3 +95,9 @@ def test_the_scripts_arguments_as_a_site_launchers_options_are_not_its_program()
     assert "took options from the script's command line (`$@`" in "\n".join(r.notes)
     with pytest.raises(ParseError, match="takes its program from the job's command line"):
         port("#!/bin/bash\n#SBATCH -N 1\nsrun python $@\n", ["perlmutter"])
+
+
+def test_a_continuation_onto_the_end_of_the_script_adds_no_argument() -> None:
+    for tail in ("\n", "\n\n", ""):
+        p = parse_script("accelerate launch --num_processes=1 train.py --lr 1e-3 \\" + tail)
+        assert (p.launch.entrypoint, p.launch.args) == ("train.py", ["--lr", "1e-3"])
