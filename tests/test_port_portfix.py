@@ -101,3 +101,9 @@ def test_a_continuation_onto_the_end_of_the_script_adds_no_argument() -> None:
     for tail in ("\n", "\n\n", ""):
         p = parse_script("accelerate launch --num_processes=1 train.py --lr 1e-3 \\" + tail)
         assert (p.launch.entrypoint, p.launch.args) == ("train.py", ["--lr", "1e-3"])
+
+
+def test_accelerate_without_its_process_count_is_asked_naming_its_config_file() -> None:
+    facts = read_facts(parse_script("accelerate launch --config_file ./c.yaml train.py\n"))
+    assert facts.ranks is None
+    assert "accelerate without --num_processes (its count is in ./c.yaml" in facts.size_from

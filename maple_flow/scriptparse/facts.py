@@ -341,7 +341,8 @@ def _unknown_why(p: ParsedScript) -> str:
 
 #: Per-node launchers' option for their ranks per node (without it: every GPU of the node).
 _PER_NODE_COUNT = {"deepspeed": ("--num_gpus", "--num-gpus", "--include", "-i"),
-                   "torchrun": ("--nproc_per_node", "--nproc-per-node")}
+                   "torchrun": ("--nproc_per_node", "--nproc-per-node"),
+                   "accelerate": ("--num_processes", "--num-processes")}
 
 
 def _uncounted_per_node_launcher(p: ParsedScript) -> str:
@@ -351,8 +352,10 @@ def _uncounted_per_node_launcher(p: ParsedScript) -> str:
         return ""
     for stage in p.launch.stages:
         names = _PER_NODE_COUNT.get(stage.name)
+        config = stage.get("--config_file", "--config-file")
         if names and not stage.has(*names):
-            return f"{stage.name} without {names[0]}"
+            return f"{stage.name} without {names[0]}" + (
+                f" (its count is in {config}, which the port does not read)" if config else "")
     return ""
 
 
