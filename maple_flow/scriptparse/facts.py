@@ -330,8 +330,7 @@ def _unknown_why(p: ParsedScript) -> str:
                 f"give{helpers}, so how many ranks it starts per node is not in the script")
     uncounted = _uncounted_per_node_launcher(p)
     if uncounted:
-        return (f"{uncounted} starts one rank per GPU of each node, and the script does "
-                "not say how many GPUs a node gives the job")
+        return _uncounted_why(uncounted)
     what = "the node count" if not directive_size(p)["nodes"] else "the ranks per node"
     if what == "the node count" and p.directives and not size_vars(p):
         return ("no directive or launch option states the node count: it is given at "
@@ -357,6 +356,13 @@ def _uncounted_per_node_launcher(p: ParsedScript) -> str:
             return f"{stage.name} without {names[0]}" + (
                 f" (its count is in {config}, which the port does not read)" if config else "")
     return ""
+
+
+def _uncounted_why(uncounted: str) -> str:
+    if "which the port does not read" in uncounted:
+        return f"{uncounted}: how many ranks it starts is not in the script"
+    return (f"{uncounted} starts one rank per GPU of each node, and the script does not say "
+            "how many GPUs a node gives the job")
 
 
 def gpus_per_process(p: ParsedScript, nodes: int | None, gpn: int | None) -> int | None:
