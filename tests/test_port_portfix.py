@@ -107,3 +107,22 @@ def test_accelerate_without_its_process_count_is_asked_naming_its_config_file() 
     facts = read_facts(parse_script("accelerate launch --config_file ./c.yaml train.py\n"))
     assert facts.ranks is None
     assert "accelerate without --num_processes (its count is in ./c.yaml" in facts.size_from
+
+
+def test_a_directive_less_process_sees_the_gpus_its_cuda_visible_devices_lists() -> None:
+    script = "CUDA_VISIBLE_DEVICES=0,1,2,3 nohup python -u train.py > a0.log 2>&1 &\n"
+    r = port(script, ["anvil"])["anvil"]
+    assert (r.spec.nodes, r.spec.gpus_per_node) == (1, 4)
+    notes = "\n".join(r.notes)
+    assert "one process per node drives 4 GPUs" in notes
+    assert "runs in the background (`&`) and nothing after it waits" in notes
+    waited = port(script + "wait\n", ["anvil"])["anvil"]
+    assert "nothing after it waits" not in "\n".join(waited.notes)
+
+
+def test_the_wait_for_a_background_launch_is_kept() -> None:
+    script = ("#!/bin/bash\n#SBATCH -N 1\n#SBATCH --gres=gpu:1\n"
+              "srun python train.py > a.log &\necho started\nwait\n")
+    r = port(script, ["delta"])["delta"]
+    assert r.script.rstrip().endswith("wait  # the source waits for its launch")
+    assert "nothing after it waits" not in "\n".join(r.notes)

@@ -59,6 +59,7 @@ from maple_flow.scriptparse import (
     parse_script,
 )
 from maple_flow.scriptparse import read_facts as _read_facts
+from maple_flow.scriptparse.facts import visible_devices
 from maple_flow.scriptparse.launch import PER_NODE_LAUNCHERS, passes_local_rank
 from maple_flow.scriptparse.steps import setup_steps
 
@@ -163,10 +164,30 @@ def _ask_size_without_directives(p: ParsedScript, facts: ScriptFacts, o: dict[st
         facts.nodes, facts.gpus_per_process = o.get("nodes") or 1, o["gpus_per_node"]
     if any(o.get(k) for k in ("ranks", "nodes", "gpus_per_node")):
         return
+    note = _visible_devices_size(p, facts)
+    if note:
+        facts.notes.append(note)
+        return
     raise MissingInformation({"gpus_per_node": (
         "the script has no scheduler directive (#SBATCH, #PBS, #BSUB), so how many GPUs "
         "(and nodes) the job has is unknown (they were given at submission); pass "
         "gpus_per_node=N (--gpus-per-node N), with nodes= (--nodes) for more than one node")})
+
+
+#: Commands in front of a program that start it once, as itself.
+_PLAIN = frozenset({"nohup", "time", "env", "numactl", "taskset", "stdbuf", "exec"})
+
+
+def _visible_devices_size(p: ParsedScript, facts: ScriptFacts) -> str:
+    """One process on one node driving the GPUs the script's own ``CUDA_VISIBLE_DEVICES=0,1``
+    lists, for a script with no directive; the note saying so, or ``""``."""
+    seen = visible_devices({**p.variables, **p.env})
+    if not seen or any(s.name not in _PLAIN for s in p.launch.stages):
+        return ""
+    facts.nodes, facts.gpus_per_process = 1, seen if seen > 1 else None
+    return (f"the script has no scheduler directive; its one process sees {seen} GPU(s) (its "
+            "own CUDA_VISIBLE_DEVICES list): ported as one process on one node with that many "
+            "GPUs; pass gpus_per_node=N (--gpus-per-node N) if the job had others")
 
 
 def _source(script: str | bytes, source: str | None, o: dict[str, Any]) -> Source:
