@@ -126,3 +126,11 @@ def test_the_wait_for_a_background_launch_is_kept() -> None:
     r = port(script, ["delta"])["delta"]
     assert r.script.rstrip().endswith("wait  # the source waits for its launch")
     assert "nothing after it waits" not in "\n".join(r.notes)
+
+
+def test_directives_of_a_scheduler_the_port_does_not_read_are_kept_as_comments_and_noted() -> None:
+    script = ("#!/bin/bash\n#$ -cwd\n#$ -l rt_F=1\n#$ -l h_rt=05:00:00\n"
+              "mpirun -n 4 python train.py\n")
+    r = port(script, ["perlmutter"])["perlmutter"]
+    assert "# source directive, not carried: #$ -l h_rt=05:00:00" in r.script
+    assert "the source's Grid Engine directives (`#$ -cwd`" in "\n".join(r.notes)

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from maple_flow.models import ClusterProfile
 from maple_flow.port.carry import Source, foreign_reason
 from maple_flow.port.comments import CommentRuns, is_comment
-from maple_flow.port.header import add_to_header, header_edits
+from maple_flow.port.header import add_to_header, header_edits, unread_directives
 from maple_flow.port.interpreter import keep_interpreter, user_interpreter
 from maple_flow.port.launcher_opts import carry_launcher_options
 from maple_flow.port.oneproc import one_process_launch
@@ -134,6 +134,8 @@ def apply_edits(script: str, src: Source, profile: ClusterProfile, *, one_proces
     out = Applied(script)
     _launch_edits(out, src, profile, one_process, size, entry)
     lines, notes = header_edits(src.parsed.directives, profile)
+    unread, unread_notes = unread_directives(src.lines, profile)
+    lines, notes = lines + unread, notes + unread_notes
     out.script = add_to_header(out.script, lines)
     out.notes += notes
     tail = translate_scheduler_vars(src.parsed.launch_tail, profile.scheduler)[0]

@@ -74,6 +74,27 @@ def header_edits(directives: list[Directive], profile: ClusterProfile) -> tuple[
     return lines, list(dict.fromkeys(notes))
 
 
+#: Directive prefixes of schedulers the port does not read, and their names.
+_UNREAD = {"#$": "Grid Engine", "#PJM": "Fujitsu PJM", "#@": "LoadLeveler", "#MSUB": "Moab",
+           "#COBALT": "Cobalt", "#OAR": "OAR", "#MOAB": "Moab"}
+
+
+def unread_directives(source: list[str], profile: ClusterProfile) -> tuple[list[str],
+                                                                           list[str]]:
+    """(comment lines, a note) for the source's directives of a scheduler the port does not
+    read (``#$ -l h_rt=5:00:00``): kept as comments, their size and time not carried."""
+    found = [(line.strip(), name) for line in source for prefix, name in _UNREAD.items()
+             if line.startswith(prefix) and line[len(prefix):len(prefix) + 1] in {" ", "\t"}]
+    if not found:
+        return [], []
+    shown = "; ".join(f"`{text}`" for text, _ in found[:4]) + ("; ..." if len(found) > 4 else "")
+    return ([f"# source directive, not carried: {text}" for text, _ in found],
+            [f"the source's {found[0][1]} directives ({shown}) are not read (the port reads "
+             f"Slurm, PBS and LSF): kept as comments; the size is read from the launch line "
+             f"alone, and its walltime, job name and resources are {profile.name}'s defaults: "
+             "set them by hand (or pass walltime=, nodes=)"])
+
+
 def add_to_header(script: str, lines: list[str]) -> str:
     """``script`` with ``lines`` after the last directive of its header."""
     if not lines:
