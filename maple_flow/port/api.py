@@ -253,6 +253,13 @@ def _software_notes(src: Source, profile: ClusterProfile) -> list[str]:
                 f"container {image} ({stage.name}) is not used on the target; check "
                 f"that {profile.name}'s software stack has what it provided"
             )
+        elif stage.name.endswith(" run"):
+            notes.append(
+                f"`{stage.name}` (your project's environment) in front of the launch is not "
+                f"carried: the target's launch runs {profile.name}'s Python; install the "
+                f"project there (e.g. `{stage.name.split()[0]} sync`, then activate its "
+                "environment before the launch) or put it back in front of the program"
+            )
         elif stage.name.startswith("$"):
             notes.append(
                 f"`{stage.name}` in front of the program is not set in the script; it is not "

@@ -12,9 +12,6 @@ _SHELLS = frozenset({"bash", "sh", "zsh", "ksh"})
 #: Task runners whose ``run`` starts a command defined elsewhere; make/just run a target.
 _RUNNERS = frozenset({"pixi", "poetry", "uv", "pdm", "hatch", "conda", "mamba"})
 _TARGET_RUNNERS = frozenset({"make", "just"})
-#: Launchers a task runner can run in its environment (``uv run deepspeed ...``).
-_LAUNCH_WORDS = frozenset({"torchrun", "deepspeed", "accelerate", "srun", "mpirun", "mpiexec",
-                           "python", "python3"})
 #: A launch inside a command substitution (``out=$(torchrun ... 2>&1)``).
 _CAPTURED = re.compile(r"\$\(\s*(?:\w+=\S*\s+)*((?:\S*/)?(?:torchrun|srun|mpiexec|mpirun|"
                        r"deepspeed|accelerate|python[\d.]*)\b(?!\s+-c\b)[^)]*)")
@@ -37,10 +34,6 @@ def _runner(cmd: ShellCommand) -> str:
     if head == "eval":
         return "the command `eval` builds from " + " ".join(words[1:])[:60]
     if head in _RUNNERS and words[1:2] == ("run",) and len(words) > 2:
-        if words[2].rsplit("/", 1)[-1] in _LAUNCH_WORDS:
-            return (f"`{head} run` (its environment) around the launch `{words[2]}`; the port "
-                    f"does not carry `{head} run`: activate that environment on a line of its "
-                    f"own and launch without `{head} run`")
         return f"the {head} task `{words[2]}`"
     if head in _TARGET_RUNNERS and len(words) > 1 and not words[1].startswith("-"):
         return f"the {head} target `{words[1]}`"
@@ -76,8 +69,6 @@ def hidden_program_reason(blocks: list[Block]) -> str:
         return ""
     cmd, what = hits[-1]
     text = " ".join(cmd.text.split())[:120]
-    if what.startswith("`"):  # a known launch inside a task runner's environment
-        return f"line {cmd.line}: `{text}` runs {what}"
     return (f"line {cmd.line}: `{text}` starts the job through {what}, which this script "
             "does not show, so the program it trains and how it is launched are not known: "
             "write the launch (python/torchrun/srun ... with the program) into the script "
