@@ -53,6 +53,8 @@ def test_a_node_count_no_directive_states_is_asked_naming_the_submission() -> No
     assert facts.ranks is None
     assert "given at submission (`sbatch -N 4`" in facts.size_from
     assert "computed at run time" not in facts.size_from
+    bare = read_facts(parse_script("srun --ntasks-per-node 4 python train.py\n"))
+    assert "given at submission" in bare.size_from
 
 
 def test_python_c_in_a_command_substitution_is_a_computation_not_the_launch() -> None:

@@ -332,7 +332,7 @@ def _unknown_why(p: ParsedScript) -> str:
     if uncounted:
         return _uncounted_why(uncounted)
     what = "the node count" if not directive_size(p)["nodes"] else "the ranks per node"
-    if what == "the node count" and p.directives and not size_vars(p):
+    if what == "the node count" and not size_vars(p):
         return ("no directive or launch option states the node count: it is given at "
                 "submission (`sbatch -N 4`, `qsub -l select=4`; one node if none is given)")
     return f"{what} is computed at run time and no directive states it"
