@@ -135,3 +135,22 @@ def test_directives_of_a_scheduler_the_port_does_not_read_are_kept_as_comments_a
     r = port(script, ["perlmutter"])["perlmutter"]
     assert "# source directive, not carried: #$ -l h_rt=05:00:00" in r.script
     assert "the source's Grid Engine directives (`#$ -cwd`" in "\n".join(r.notes)
+
+
+ACCEL_FSDP = ("#!/bin/bash\n#SBATCH -N 2\n#SBATCH --gpus-per-node=4\n#SBATCH -t 1:00:00\n"
+              "accelerate launch --config_file FSDP.yaml run.py --lr 1\n")
+
+
+def test_an_accelerate_fsdp_config_keeps_accelerate_launch_with_the_file() -> None:
+    r = port(ACCEL_FSDP, ["perlmutter"])["perlmutter"]
+    launch = r.script.split("accelerate launch", 1)[1]
+    assert "--config_file FSDP.yaml run.py --lr 1" in launch
+    assert "selects fsdp: kept on accelerate launch" in "\n".join(r.notes)
+
+
+def test_a_users_accelerate_config_file_is_not_overridden_by_multi_gpu() -> None:
+    for target in ("perlmutter", "polaris", "delta"):
+        r = port(ACCEL_FSDP, [target])[target]
+        assert "--config_file FSDP.yaml" in r.script and "--multi_gpu" not in r.script
+    plain = ACCEL_FSDP.replace("--config_file FSDP.yaml ", "")
+    assert "--multi_gpu" in port(plain, ["delta"])["delta"].script

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 from maple_flow.errors import InvalidValue, MissingInformation, UnknownCluster, api_boundary
 from maple_flow.knowledge.clusters import no_target_message
 from maple_flow.models import ClusterProfile, JobSpec, format_walltime, walltime_seconds
+from maple_flow.port.accel_config import accelerate_setup
 from maple_flow.port.apply import apply_edits, shell_script_program, wrapper_is_program
 from maple_flow.port.array import port_array
 from maple_flow.port.carry import (
@@ -494,10 +495,13 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
     model_notes += [_local_rank_note(profile, model)] if local_rank else []
     cpus, cpu_notes = fit_cpus_per_task(
         f.cpus_per_task, profile, gpn if model["launch_model"] == "per_rank" else 1)
+    framework, strategy, setup_notes = accelerate_setup(
+        src.parsed, o.get("framework", f.framework), o.get("strategy", f.strategy), o)
+    model_notes += setup_notes
     fields: dict[str, Any] = {
         "cluster": profile.id,
-        "framework": o.get("framework", f.framework),
-        "strategy": o.get("strategy", f.strategy),
+        "framework": framework,
+        "strategy": strategy,
         "nodes": nodes,
         "gpus_per_node": gpn,
         "entrypoint": entry,
