@@ -154,3 +154,10 @@ def test_a_users_accelerate_config_file_is_not_overridden_by_multi_gpu() -> None
         assert "--config_file FSDP.yaml" in r.script and "--multi_gpu" not in r.script
     plain = ACCEL_FSDP.replace("--config_file FSDP.yaml ", "")
     assert "--multi_gpu" in port(plain, ["delta"])["delta"].script
+
+
+def test_an_interactive_srun_pty_step_is_named_as_one() -> None:
+    script = ("#!/bin/bash\n#SBATCH -n 1\n#SBATCH --gpus=1\n"
+              "srun --pty -n1 --gpus=1 bash\nsrun python train.py\n")
+    notes = "\n".join(port(script, ["polaris"])["polaris"].notes)
+    assert "an interactive shell step (`--pty`)" in notes
