@@ -161,3 +161,13 @@ def test_an_interactive_srun_pty_step_is_named_as_one() -> None:
               "srun --pty -n1 --gpus=1 bash\nsrun python train.py\n")
     notes = "\n".join(port(script, ["polaris"])["polaris"].notes)
     assert "an interactive shell step (`--pty`)" in notes
+
+
+def test_torchrun_standalone_on_every_gpu_is_one_node_asked_for_its_gpus() -> None:
+    facts = read_facts(parse_script(
+        "#!/bin/bash\n#FLUX: --job-name=x\ntorchrun --standalone --nproc_per_node=gpu t.py\n"))
+    assert facts.ranks is None and facts.nodes == 1
+    assert facts.size_from.startswith("torchrun --nproc_per_node=gpu (every GPU of the node)")
+    r = port("#!/bin/bash\n#FLUX: --job-name=x\ntorchrun --standalone --nproc_per_node=gpu t.py\n",
+             ["delta"], gpus_per_node=4)["delta"]
+    assert "# source directive, not carried: #FLUX: --job-name=x" in r.script

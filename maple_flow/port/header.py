@@ -76,7 +76,7 @@ def header_edits(directives: list[Directive], profile: ClusterProfile) -> tuple[
 
 #: Directive prefixes of schedulers the port does not read, and their names.
 _UNREAD = {"#$": "Grid Engine", "#PJM": "Fujitsu PJM", "#@": "LoadLeveler", "#MSUB": "Moab",
-           "#COBALT": "Cobalt", "#OAR": "OAR", "#MOAB": "Moab"}
+           "#COBALT": "Cobalt", "#OAR": "OAR", "#MOAB": "Moab", "#FLUX:": "Flux"}
 
 
 def unread_directives(source: list[str], profile: ClusterProfile) -> tuple[list[str],

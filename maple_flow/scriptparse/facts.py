@@ -124,6 +124,7 @@ def _per_node_size(
         gpn = visible_devices(vars_)
     nnodes = stage.get("--nnodes")
     nodes = to_int(nnodes.split(":")[0], vars_) if nnodes else None
+    nodes = nodes or (1 if stage.has("--standalone") else None)  # a single-node rendezvous
     gpn = gpn or size["gpus"]
     return nodes or size["nodes"] or (1 if gpn and not (nnodes or outer) else None), gpn
 
@@ -352,6 +353,9 @@ def _uncounted_per_node_launcher(p: ParsedScript) -> str:
     for stage in p.launch.stages:
         names = _PER_NODE_COUNT.get(stage.name)
         config = stage.get("--config_file", "--config-file")
+        count = stage.get(*names) if names else None
+        if count in _ALL_DEVICES:
+            return f"{stage.name} {names[0]}={count} (every GPU of the node)"
         if names and not stage.has(*names):
             return f"{stage.name} without {names[0]}" + (
                 f" (its count is in {config}, which the port does not read)" if config else "")
