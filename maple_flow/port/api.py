@@ -139,6 +139,9 @@ def _total(facts: ScriptFacts, cluster: str | None, o: dict[str, Any]) -> tuple[
         return int(o["ranks"]), f"{o['ranks']} ranks in total, as you said"
     if facts.ranks:
         return facts.ranks, ""
+    if facts.nodes and o.get("gpus_per_node"):  # the nodes read, the GPUs as you said
+        total = facts.nodes * int(o["gpus_per_node"])
+        return total, f"{total} ranks: {facts.nodes} node(s) x {o['gpus_per_node']}, as you said"
     if facts.nodes and cluster:
         per_node = get_profile(cluster).gpu.per_node
         return facts.nodes * per_node, (
