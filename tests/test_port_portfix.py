@@ -171,3 +171,11 @@ def test_torchrun_standalone_on_every_gpu_is_one_node_asked_for_its_gpus() -> No
     r = port("#!/bin/bash\n#FLUX: --job-name=x\ntorchrun --standalone --nproc_per_node=gpu t.py\n",
              ["delta"], gpus_per_node=4)["delta"]
     assert "# source directive, not carried: #FLUX: --job-name=x" in r.script
+
+
+def test_a_job_that_asks_no_gpu_is_noted() -> None:
+    script = "#!/bin/bash\n#SBATCH --gres gpu:0\n#SBATCH -t 0:30:00\npython ex.py --lr 0.1\n"
+    notes = read_facts(parse_script(script)).notes
+    assert any("the source asks no GPU (gpu:0)" in n for n in notes)
+    one = script.replace("gpu:0", "gpu:1")
+    assert not any("asks no GPU" in n for n in read_facts(parse_script(one)).notes)

@@ -424,6 +424,12 @@ def read_facts(p: ParsedScript) -> ScriptFacts:
     if over:
         facts.notes.append(over)
     facts.unresolved_args = [a for a in [entry, *args] if "$" in a]
+    gres = p.directive("gres")
+    asked = [v for v in (gres if gres and "gpu" in gres else None, p.directive("gpus"),
+                         p.directive("gpus-per-node")) if v is not None]
+    if asked and all(gpu_count(v) == 0 for v in asked):
+        facts.notes.append(f"the source asks no GPU ({asked[0]}): the job ran its program on "
+                           "CPUs; the port runs it on the target's GPU nodes, one GPU a process")
     _walltime(p, facts)
     facts.account = p.directive("account")
     facts.queue = p.directive("qos", "queue") or p.directive("partition")
