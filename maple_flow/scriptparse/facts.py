@@ -352,11 +352,13 @@ def _uncounted_per_node_launcher(p: ParsedScript) -> str:
         return ""
     for stage in p.launch.stages:
         names = _PER_NODE_COUNT.get(stage.name)
+        if names is None:
+            continue
         config = stage.get("--config_file", "--config-file")
-        count = stage.get(*names) if names else None
+        count = stage.get(*names)
         if count in _ALL_DEVICES:
             return f"{stage.name} {names[0]}={count} (every GPU of the node)"
-        if names and not stage.has(*names):
+        if not stage.has(*names):
             return f"{stage.name} without {names[0]}" + (
                 f" (its count is in {config}, which the port does not read)" if config else "")
     return ""
