@@ -94,7 +94,8 @@ def test_bad_time_limits_are_errors() -> None:
 
 @pytest.mark.parametrize("line", ["#SBATCH -N 2", "  #PBS -l select=2", "#BSUB -nnodes 2",
                                   "#COBALT -t 60", "#FLUX: -N 2", "#MSUB -l nodes=2",
-                                  "#$ -pe mpi 8"])
+                                  "#$ -pe mpi 8", "#PJM -L node=4", "#@ job_type = parallel",
+                                  "#OAR -l nodes=2"])
 def test_every_schedulers_directive_is_one(line: str) -> None:
     assert is_directive_line(line) and is_header_line(line)
 

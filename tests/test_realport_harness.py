@@ -364,6 +364,14 @@ def test_source_only_value_copied_fails() -> None:
     assert check("source_only", c, ported()) == []
 
 
+def test_source_only_value_in_a_kept_directive_comment_is_not_a_copy() -> None:
+    c = case(source_only=["tensorflow/1.8"])
+    kept = "# source directive, not carried: #PBS -l software=tensorflow/1.8\n"
+    head, rest = PER_RANK_PORT.split("\n", 1)
+    assert check("source_only", c, ported(f"{head}\n{kept}{rest}")) == []
+    assert check("source_only", c, ported(f"{head}\nmodule load tensorflow/1.8\n{rest}"))
+
+
 def test_source_only_value_known_to_target_is_not_a_copy() -> None:
     c = case(source_only=["list:1:2:3"])
     p = ported("export CPU_AFFINITY=list:1:2:3\n" + PER_RANK_PORT, target_knowledge="list:1:2:3")

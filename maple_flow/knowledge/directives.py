@@ -38,14 +38,20 @@ PBS_FLAGS = frozenset({"V", "I", "X", "h", "z"})
 
 Kind = Literal["slurm", "pbs"]
 _PREFIX = {"slurm": "#SBATCH", "pbs": "#PBS"}
-#: A directive line of any batch scheduler a source script may come from: Slurm, PBS, LSF,
-#: Cobalt, Flux, Moab, Grid Engine (``#$``).
-_ANY_DIRECTIVE = re.compile(r"^\s*#(?:(?:SBATCH|PBS|BSUB|COBALT|FLUX|MSUB)(?![A-Za-z0-9_])|\$)")
+#: Directive prefixes of schedulers whose options the port does not read, and their names.
+UNREAD_SCHEDULERS = {"#$": "Grid Engine", "#PJM": "Fujitsu PJM", "#@": "LoadLeveler",
+                     "#MSUB": "Moab", "#COBALT": "Cobalt", "#OAR": "OAR", "#MOAB": "Moab",
+                     "#FLUX:": "Flux"}
+#: A directive line of any batch scheduler a source script may come from: the ones read
+#: (Slurm, PBS, LSF) and the ones above.
+_ANY_DIRECTIVE = re.compile(
+    r"^\s*(?:" + "|".join(re.escape(p) for p in ("#SBATCH", "#PBS", "#BSUB", "#FLUX",
+                                                   *UNREAD_SCHEDULERS)) + r")(?![A-Za-z0-9_])")
 
 
 def is_directive_line(line: str) -> bool:
     """Whether ``line`` is a directive of any batch scheduler (``#SBATCH``, ``#PBS``, ``#BSUB``,
-    ``#COBALT``, ``#FLUX``, ``#MSUB``, ``#$``)."""
+    and those of :data:`UNREAD_SCHEDULERS`)."""
     return bool(_ANY_DIRECTIVE.match(line))
 
 

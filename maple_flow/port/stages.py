@@ -10,7 +10,7 @@ import shlex
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from maple_flow.errors import MapleError
+from maple_flow.errors import MapleError, MissingInformation
 from maple_flow.knowledge.directives import is_header_line
 from maple_flow.models import ClusterProfile
 from maple_flow.models.shell_lines import setup_line_problem
@@ -75,9 +75,15 @@ def port_stage(step: Step, src: Source, profile: ClusterProfile,
     """The target's lines for a launch set-up ``step`` and a note, or ([], why it cannot)."""
     from maple_flow.port.api import port_launch_only
 
+    text = src.header + _values_read(step.text, src) + step.text + "\n"
+    sized = ""
     try:
-        result = port_launch_only(src.header + _values_read(step.text, src) + step.text + "\n",
-                                  src.cluster, profile.id)
+        try:
+            result = port_launch_only(text, src.cluster, profile.id)
+        except MissingInformation:  # its size is the job's: the allocation it runs in
+            result = port_launch_only(text, src.cluster, profile.id, nodes=size[0],
+                                      gpus_per_node=size[1])
+            sized = "; its size is not in the line: run at the job's size, as the main launch"
     except MapleError as exc:
         return [], f"line {step.line} `{step.text}` launches a program that cannot be ported: {exc}"
     if result.status == "refused":
@@ -101,7 +107,7 @@ def port_stage(step: Step, src: Source, profile: ClusterProfile,
         return [], f"line {step.line} `{step.text}` launches a program the port cannot rewrite"
     note = (f"line {step.line} `{step.text}` is a launch of its own: the target's launch of the "
             f"same program ({result.spec.nodes} node(s) x {result.spec.gpus_per_node}): "
-            f"`{lines[-1]}`")
+            f"`{lines[-1]}`{sized}")
     return lines, note
 
 

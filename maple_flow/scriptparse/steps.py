@@ -145,6 +145,10 @@ def _command_step(cmd: ShellCommand, text: str, conda_module: bool) -> Step | No
         if any(w in words for w in ("-c",)) and head in {"srun", "mpiexec", "mpirun"}:
             return Step(cmd.line, text, False, f"it runs on the nodes through the source's "
                         f"{head}: run `{words[-1].strip()}` on each node of the target by hand")
+        if "--pty" in words:
+            return Step(cmd.line, text, False, "an interactive shell step (`--pty`), left from "
+                        "interactive use: a batch job has no terminal, so it does nothing there; "
+                        f"`{head}` is the source scheduler's command")
         return Step(cmd.line, text, False, f"`{head}` is the source scheduler's command")
     if head in _CONTAINERS:
         inner = container_inner(list(words))
