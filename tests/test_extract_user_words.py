@@ -148,3 +148,19 @@ def test_more_tasks_than_gpus_a_node_is_asked() -> None:
 
     with pytest.raises(Contradiction):
         extract("train.py with srun on delta, 2 nodes --ntasks-per-node=8 --gres=gpu:4")
+
+
+@pytest.mark.parametrize("text", [
+    "python sweep.py --multirun optimizer.lr=0.1,0.01,0.001 on 2 Delta GPUs",
+    "on one Polaris node: python src/train.py -m data.batch_size=64,128 +seed=1,2",
+    "several parallel runs of python tune.py on one Polaris node",
+])
+def test_a_sweep_of_runs_is_not_one_job(text: str) -> None:
+    with pytest.raises(NotOneJob):
+        extract(text)
+
+
+def test_a_list_value_without_a_sweep_is_an_argument() -> None:
+    spec = extract("python train.py data.splits=train,val on 2 Delta GPUs")
+    assert spec.args == ["data.splits=train,val"]
+    assert (spec.nodes, spec.gpus_per_node) == (1, 2)

@@ -31,7 +31,7 @@ from maple_flow.extract.phrases import (
 )
 from maple_flow.extract.scan import Scan
 from maple_flow.extract.setup import scan_cluster, scan_setup
-from maple_flow.extract.sharing import sharing_phrase, triples_hint
+from maple_flow.extract.sharing import sharing_phrase, sweep_arguments, triples_hint
 from maple_flow.extract.sizes import ALL, GPU_MODEL, HALF, scan_sizes
 from maple_flow.models import ClusterProfile, JobSpec, format_walltime
 
@@ -270,8 +270,9 @@ def _missing(fields: dict[str, Any]) -> dict[str, str]:
 
 
 def _refuse_sharing(scan: Scan, command: Command | None, cluster: str | None) -> None:
-    """NotOneJob when the request asks for independent tasks sharing GPUs (triples)."""
-    phrase = sharing_phrase(scan.text)
+    """NotOneJob when the request asks for independent tasks sharing GPUs (triples), or its
+    program sweeps runs itself (Hydra's ``--multirun``)."""
+    phrase = sharing_phrase(scan.text) or sweep_arguments(command)
     if phrase is None:
         return
     try:
