@@ -164,3 +164,14 @@ def test_a_list_value_without_a_sweep_is_an_argument() -> None:
     spec = extract("python train.py data.splits=train,val on 2 Delta GPUs")
     assert spec.args == ["data.splits=train,val"]
     assert (spec.nodes, spec.gpus_per_node) == (1, 2)
+
+
+def test_comments_after_pasted_directives_are_not_read() -> None:
+    spec = extract("Write a job for `train.py` on Delta: #SBATCH -N 2 # two nodes for now, "
+                   "#SBATCH --ntasks-per-node=4 # one task per GPU, "
+                   "#SBATCH --time=01:00:00 # an hour, 3 tries")
+    assert (spec.nodes, spec.gpus_per_node, spec.walltime) == (2, 4, "01:00:00")
+
+
+def test_a_comment_sign_outside_a_directive_is_kept() -> None:
+    assert extract("train.py on Delta, # of nodes: 2").nodes == 2

@@ -18,6 +18,7 @@ from maple_flow.errors import (
     api_boundary,
 )
 from maple_flow.extract.command import Command, find_command
+from maple_flow.extract.comments import drop_directive_comments
 from maple_flow.extract.explain import words_by_field
 from maple_flow.extract.leftovers import check_accounted
 from maple_flow.extract.numbers import words_to_digits
@@ -308,6 +309,7 @@ def _extract(text: str, overrides: dict[str, Any]) -> tuple[JobSpec, dict[str, s
         raise ParseError(f"the request is {len(text)} characters long; the limit is "
                          f"{MAX_REQUEST} (8 KiB): say what to run in a sentence or two")
     overrides = dict(overrides)
+    text = drop_directive_comments(text)
     command = find_command(text)
     rest = command.rest if command else text
     # One space for every run of white space: no phrase rule can backtrack over a long run.
