@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from maple_flow.errors import MissingInformation, NotOneJob
+from maple_flow.errors import Contradiction, MissingInformation, NotOneJob
 from maple_flow.extract import extract
 
 
@@ -175,3 +175,17 @@ def test_comments_after_pasted_directives_are_not_read() -> None:
 
 def test_a_comment_sign_outside_a_directive_is_kept() -> None:
     assert extract("train.py on Delta, # of nodes: 2").nodes == 2
+
+
+@pytest.mark.parametrize(("text", "gpn"), [
+    ("on Bridges-2, two full nodes: torchrun --nproc-per-node 8 --nnodes 2 train.py", 8),
+    ("all GPUs of 2 Delta nodes, 4 GPUs per node: python train.py", 4),
+])
+def test_a_full_node_agrees_with_its_gpu_count(text: str, gpn: int) -> None:
+    spec = extract(text)
+    assert (spec.nodes, spec.gpus_per_node) == (2, gpn)
+
+
+def test_a_full_node_disagrees_with_another_count() -> None:
+    with pytest.raises(Contradiction, match="says 4"):
+        extract("on Delta, two full nodes: torchrun --nproc-per-node 2 --nnodes 2 train.py")

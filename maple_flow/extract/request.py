@@ -30,7 +30,7 @@ from maple_flow.extract.phrases import (
     scan_queue,
     scan_walltime,
 )
-from maple_flow.extract.scan import Scan
+from maple_flow.extract.scan import Finding, Scan
 from maple_flow.extract.setup import scan_cluster, scan_setup
 from maple_flow.extract.sharing import sharing_phrase, sweep_arguments, triples_hint
 from maple_flow.extract.sizes import ALL, GPU_MODEL, HALF, scan_sizes
@@ -97,9 +97,9 @@ def _framework(scan: Scan) -> tuple[str, str]:
 def _size(scan: Scan, profile: ClusterProfile | None) -> tuple[int | None, int | None, str]:
     """Nodes and GPUs per node from what was said; the third item is how they were got."""
     nodes = scan.value("nodes")
-    per_node = scan.value("gpus_per_node")
     total = scan.value("total")
     full = profile.gpu.per_node if profile else None
+    per_node = _said_per_node(scan, full)
     all_gpus = per_node in (ALL, HALF)
     if per_node == HALF:
         per_node = _half(full)
@@ -111,6 +111,19 @@ def _size(scan: Scan, profile: ClusterProfile | None) -> tuple[int | None, int |
     g, t = _either(scan.value("gpus_either"), n, g, t, full)
     n, g, derived = _solve(n, g, t, full, scan)
     return n, g, derived + (",gpus_per_node" if all_gpus else "")
+
+
+def _said_per_node(scan: Scan, full: int | None) -> object | None:
+    """GPUs per node as said. "All GPUs" and "half a node" are counted on the cluster's
+    nodes when they stand beside a number ("two full nodes ... --nproc-per-node 8" on
+    8-GPU nodes agree); alone they stay markers, filled in by the caller."""
+    items = scan.found.get("gpus_per_node", [])
+    markers = [f for f in items if f.value in (ALL, HALF)]
+    if full is None or not markers or len(markers) == len(items):
+        return scan.value("gpus_per_node")
+    counted: dict[object, object] = {ALL: full, HALF: _half(full)}
+    said = [Finding(counted.get(f.value, f.value), f.phrase) for f in items]
+    return Scan(scan.text, {"gpus_per_node": said}).value("gpus_per_node")
 
 
 def _half(full: int | None) -> int | None:
