@@ -189,3 +189,21 @@ def test_a_full_node_agrees_with_its_gpu_count(text: str, gpn: int) -> None:
 def test_a_full_node_disagrees_with_another_count() -> None:
     with pytest.raises(Contradiction, match="says 4"):
         extract("on Delta, two full nodes: torchrun --nproc-per-node 2 --nnodes 2 train.py")
+
+
+@pytest.mark.parametrize(("text", "entry", "args", "gpn"), [
+    ("two Anvil nodes: torchrun --nnodes 2 --nproc-per-node 2 -m dora run", "dora", ["run"], 2),
+    ("on 2 Delta nodes: `torchrun --nnodes=2 --nproc_per_node 4 --module pkg.train --lr 3`",
+     "pkg.train", ["--lr", "3"], 4),
+    ("accelerate launch --num_processes 8 -m trainer.main --cfg a.yaml on 2 Delta nodes",
+     "trainer.main", ["--cfg", "a.yaml"], 4),
+])
+def test_a_launcher_runs_a_module(text: str, entry: str, args: list[str], gpn: int) -> None:
+    spec = extract(text)
+    assert (spec.entrypoint, spec.module, spec.args) == (entry, True, args)
+    assert (spec.nodes, spec.gpus_per_node) == (2, gpn)
+
+
+def test_a_programs_own_m_flag_is_its_argument() -> None:
+    spec = extract("torchrun --nproc_per_node 4 train.py -m resnet on 1 Delta node")
+    assert (spec.entrypoint, spec.module, spec.args) == ("train.py", False, ["-m", "resnet"])
