@@ -207,3 +207,16 @@ def test_a_launcher_runs_a_module(text: str, entry: str, args: list[str], gpn: i
 def test_a_programs_own_m_flag_is_its_argument() -> None:
     spec = extract("torchrun --nproc_per_node 4 train.py -m resnet on 1 Delta node")
     assert (spec.entrypoint, spec.module, spec.args) == ("train.py", False, ["-m", "resnet"])
+
+
+@pytest.mark.parametrize(("text", "nodes", "gpn"), [
+    ("python train.py on Delta, 2 nodes each have 2 3090s", 2, 2),
+    ("train.py on bridges2 on 8 4090s", 1, 8),
+])
+def test_a_gpu_model_in_the_plural_is_no_duration(text: str, nodes: int, gpn: int) -> None:
+    spec = extract(text)
+    assert (spec.nodes, spec.gpus_per_node, spec.walltime) == (nodes, gpn, "00:30:00")
+
+
+def test_seconds_are_still_a_duration() -> None:
+    assert extract("python train.py on 2 Delta nodes for 3600s").walltime == "01:00:00"
