@@ -220,3 +220,12 @@ def test_a_gpu_model_in_the_plural_is_no_duration(text: str, nodes: int, gpn: in
 
 def test_seconds_are_still_a_duration() -> None:
     assert extract("python train.py on 2 Delta nodes for 3600s").walltime == "01:00:00"
+
+
+@pytest.mark.parametrize("text", [
+    "train_dist.py on Vista with two nodes; each node has only one gpu",
+    "train.py on 2 Delta nodes, each node has just 1 GPU",
+])
+def test_a_node_with_only_n_gpus_counts_them_per_node(text: str) -> None:
+    spec = extract(text)
+    assert (spec.nodes, spec.gpus_per_node) == (2, 1)

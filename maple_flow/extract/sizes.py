@@ -103,7 +103,7 @@ _EACH = re.compile(rf"{_N}\s*{_TIMES}{GPU}\s+(?:each|apiece)\b", _F)
 _NODE_HAS = re.compile(
     rf"\b(?:(?:each|every|per)\s+{NODE}|each(?:\s+one)?)\s*(?:,\s*)?(?:has|have|had|with|having"
     r"|contains|holds"
-    rf"|(?:is\s+)?equipped\s+with)\s+{_N}\s*{_TIMES}{GPU}",
+    rf"|(?:is\s+)?equipped\s+with)\s+(?:only\s+|just\s+|exactly\s+)?{_N}\s*{_TIMES}{GPU}",
     _F,
 )
 _PER_NODE = re.compile(rf"{_N}\s+{_PER}\s*{NODE}", _F)
