@@ -229,3 +229,23 @@ def test_seconds_are_still_a_duration() -> None:
 def test_a_node_with_only_n_gpus_counts_them_per_node(text: str) -> None:
     spec = extract(text)
     assert (spec.nodes, spec.gpus_per_node) == (2, 1)
+
+
+@pytest.mark.parametrize(("text", "nodes", "gpn"), [
+    ("Write a job for `train.py` on Aurora: mpiexec -n 24 -ppn 12 --cpu-bind depth -d 16", 2, 12),
+    ("train.py on Perlmutter: salloc -N 1 --ntasks-per-node=4 -C gpu -c 32 -G 4", 1, 4),
+    ("train.py on 2 Delta nodes, --cpus-per-task=16 --gpus-per-node=4", 2, 4),
+])
+def test_cpu_placement_flags_are_the_clusters(text: str, nodes: int, gpn: int) -> None:
+    spec = extract(text)
+    assert (spec.nodes, spec.gpus_per_node) == (nodes, gpn)
+
+
+def test_a_walltime_flag_with_one_digit_fields() -> None:
+    assert extract("python train.py on Delta, --time=8:0:0 --gres=gpu:4").walltime == "08:00:00"
+
+
+def test_an_unread_walltime_flag_is_asked_about() -> None:
+    with pytest.raises(MissingInformation) as caught:
+        extract("python train.py on Delta, --time=overnight --gres=gpu:4")
+    assert "walltime" in caught.value.missing

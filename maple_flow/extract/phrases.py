@@ -12,10 +12,12 @@ from maple_flow.extract.sizes import GPU_MODEL
 
 _F = re.IGNORECASE
 _HMS = r"(\d+-)?\d{1,3}:\d{2}(?::\d{2})?"
+#: After a walltime flag, Slurm's one-digit fields too ("--time=8:0:0").
+_FLAG_HMS = r"(\d+-)?\d{1,3}:\d{1,2}(?::\d{1,2})?"
 _WALL_FLAG = re.compile(
     rf"(?:--time|-t|--walltime|walltime|wall[\s-]?time|wall[\s-]?clock(?:\s+time)?|time[\s-]?limit"
     rf"|runtime|run[\s-]time|time)(?:\s+(?:of|limit|is|at|=|:|to|up\s+to))*(?:\s*[=:])?\s*"
-    rf"({_HMS})(?!\d)",
+    rf"({_FLAG_HMS})(?!\d)",
     _F,
 )
 _WALL_MINUTES_FLAG = re.compile(r"(?<![\w-])(?:--time|-t)(?:=|\s+)(\d+)(?![\w:.])")
