@@ -249,3 +249,15 @@ def test_an_unread_walltime_flag_is_asked_about() -> None:
     with pytest.raises(MissingInformation) as caught:
         extract("python train.py on Delta, --time=overnight --gres=gpu:4")
     assert "walltime" in caught.value.missing
+
+
+@pytest.mark.parametrize(("flags", "gpn"), [
+    ("-N2 --gpus-per-node=8 --ntasks-per-node=8 --gpus-per-task=1", 8),
+    ("--ntasks=2 --nodes=2 --gpus-per-task=8", 8),
+    ("-N 2 --ntasks-per-node=1 --gpus-per-task=8", 8),
+    ("-N 2 --gpus-per-task=8", 8),
+    ("-N 2 --ntasks-per-node=2 --gpus-per-task=2", 4),
+])
+def test_gpus_per_task_count_with_the_tasks(flags: str, gpn: int) -> None:
+    spec = extract(f"on Bridges-2: srun {flags} python train.py")
+    assert (spec.nodes, spec.gpus_per_node) == (2, gpn)
