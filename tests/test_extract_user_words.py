@@ -261,3 +261,14 @@ def test_an_unread_walltime_flag_is_asked_about() -> None:
 def test_gpus_per_task_count_with_the_tasks(flags: str, gpn: int) -> None:
     spec = extract(f"on Bridges-2: srun {flags} python train.py")
     assert (spec.nodes, spec.gpus_per_node) == (2, gpn)
+
+
+@pytest.mark.parametrize(("flag", "walltime"), [
+    ("--time 2 hours", "02:00:00"), ("-t 90", "01:30:00"), ("--time=45", "00:45:00"),
+])
+def test_a_time_flag_with_its_own_unit(flag: str, walltime: str) -> None:
+    assert extract(f"python train.py on 2 Delta nodes, {flag}").walltime == walltime
+
+
+def test_a_walltime_word_then_a_duration_is_no_question() -> None:
+    assert extract("python train.py on 2 Delta nodes, walltime 2h on delta").walltime == "02:00:00"

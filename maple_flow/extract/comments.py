@@ -11,7 +11,7 @@ import re
 #: A directive (``#SBATCH ...``, ``#PBS ...``) and the comment after it, which ends at the
 #: next directive of a pasted list, at a line end or a semicolon.
 _DIRECTIVE_COMMENT = re.compile(
-    r"(#(?:SBATCH|PBS)\b[^#\n;]*?)\s+#(?!SBATCH\b|PBS\b)[^\n;]*?"
+    r"(#(?:SBATCH|PBS)\b[^#\n;]*?)\s#(?!SBATCH\b|PBS\b)[^\n;]*?"
     r"(?=,?\s*#(?:SBATCH|PBS)\b|[\n;]|$)",
 )
 

@@ -53,7 +53,9 @@ _CPU_PLACEMENT = re.compile(
     r"(?:=|\s+)[^\s,;]+"
 )
 #: A walltime flag whose value no rule read ("--time=8hrs"): asked about, never defaulted.
-_TIME_FLAG = re.compile(r"(?<![\w-])(?:--time|--walltime|walltime)(?:=|\s+)[^\s,;]+")
+#: Only a flag with its value right after it: a blanked gap is words other rules read.
+_TIME_FLAG = re.compile(r"(?<![\w-])(?:--time|--walltime|walltime)=[^\s,;]+"
+                        r"|(?<![\w-])(?:--time|--walltime) (?! )[^\s,;]+")
 #: A queue word whose name no rule took ("the gold queue" on a cluster without one); the
 #: name is looked for next to it (``_NAME_BEFORE``, ``_NAME_AFTER``) within ``_WINDOW``.
 _QUEUE = re.compile(r"\b(?:queue|partition|qos)\b", _F)

@@ -20,7 +20,11 @@ _WALL_FLAG = re.compile(
     rf"({_FLAG_HMS})(?!\d)",
     _F,
 )
-_WALL_MINUTES_FLAG = re.compile(r"(?<![\w-])(?:--time|-t)(?:=|\s+)(\d+)(?![\w:.])")
+#: Slurm reads a bare number as minutes; "--time 2 hours" says its own unit (read below).
+_WALL_MINUTES_FLAG = re.compile(
+    r"(?<![\w-])(?:--time|-t)(?:=|\s+)(\d+)(?![\w:.])(?!\s*(?:days?|hours?|hrs?|hr|h|minutes?"
+    r"|mins?|min|m|seconds?|secs?|s)\b)", re.IGNORECASE
+)
 _HMS_ALONE = re.compile(rf"(?<![\w:.-])({_HMS})(?![\w:])")
 _UNIT = (
     r"(days?|d|hours?|hrs?|hr|h|minutes?|mins?|min|m|seconds?|secs?|s)(?![a-z0-9])"
