@@ -12,12 +12,16 @@ from maple_flow.extract.sizes import GPU_MODEL
 
 _F = re.IGNORECASE
 _HMS = r"(\d+-)?\d{1,3}:\d{2}(?::\d{2})?"
-#: After a walltime flag, Slurm's one-digit fields too ("--time=8:0:0").
-_FLAG_HMS = r"(\d+-)?\d{1,3}:\d{1,2}(?::\d{1,2})?"
 _WALL_FLAG = re.compile(
     rf"(?:--time|-t|--walltime|walltime|wall[\s-]?time|wall[\s-]?clock(?:\s+time)?|time[\s-]?limit"
     rf"|runtime|run[\s-]time|time)(?:\s+(?:of|limit|is|at|=|:|to|up\s+to))*(?:\s*[=:])?\s*"
-    rf"({_FLAG_HMS})(?!\d)",
+    rf"({_HMS})(?!\d)",
+    _F,
+)
+#: A Slurm/PBS walltime option with one-digit fields ("--time=8:0:0", "walltime=4:0:0").
+_SLURM_TIME_FLAG = re.compile(
+    r"(?<![\w-])(?:--time|-t|--walltime|walltime)(?:=|\s+)((\d+-)?\d{1,3}:\d{1,2}(?::\d{1,2})?)"
+    r"(?![\d:])",
     _F,
 )
 #: Slurm reads a bare number as minutes; "--time 2 hours" says its own unit (read below).
@@ -117,6 +121,8 @@ def scan_walltime(scan: Scan) -> None:
     """
     for m in scan.matches(_NEGATIVE_DURATION):
         raise _not_positive(m.group(0))
+    for m in scan.matches(_SLURM_TIME_FLAG):
+        _add_walltime(scan, _hms_seconds(m.group(1), m.group(0)), m.group(0))
     for m in scan.matches(_WALL_FLAG):
         _add_walltime(scan, _hms_seconds(m.group(1), m.group(0)), m.group(0))
     for m in scan.matches(_WALL_MINUTES_FLAG):
