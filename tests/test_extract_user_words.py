@@ -272,3 +272,23 @@ def test_a_time_flag_with_its_own_unit(flag: str, walltime: str) -> None:
 
 def test_a_walltime_word_then_a_duration_is_no_question() -> None:
     assert extract("python train.py on 2 Delta nodes, walltime 2h on delta").walltime == "02:00:00"
+
+
+@pytest.mark.parametrize(("text", "program"), [
+    ("on Bridges-2, 2 nodes: sbatch --wrap \"srun litgpt pretrain --config c.yaml\"", "litgpt"),
+    ("on Stampede3: srun -N2 --gpus-per-node=8 ./pippy_wrapper.sh", "./pippy_wrapper.sh"),
+])
+def test_a_launched_command_that_is_no_python_program_is_named(text: str, program: str) -> None:
+    with pytest.raises(MissingInformation) as caught:
+        extract(text)
+    assert caught.value.missing["entrypoint"].startswith(f"{program!r} is not a Python program")
+
+
+@pytest.mark.parametrize("text", [
+    "on Delta, 2 nodes: srun -N 2 --gpus-per-node 4 hangs forever",
+    "on Delta, 2 nodes: srun python",
+])
+def test_no_program_named_gets_the_plain_question(text: str) -> None:
+    with pytest.raises(MissingInformation) as caught:
+        extract(text)
+    assert caught.value.missing["entrypoint"].startswith("name the training program")

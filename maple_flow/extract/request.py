@@ -56,6 +56,12 @@ _NOT_MACHINES = frozenset({"the", "a", "an", "this", "that", "each", "every", "a
                            "cuda", "rocm", "nccl", "gloo", "mpi", "torchrun", "pytorch"})
 _GPU_MODEL = re.compile(rf"{GPU_MODEL}s?", re.IGNORECASE)
 
+#: What a launcher starts when no Python program was found: a command or a shell script
+#: ("srun litgpt pretrain", "srun -N2 ./wrapper.sh"), named in the question about it.
+_LAUNCHED = re.compile(
+    r"\b(?:srun|torchrun|mpiexec|mpirun|deepspeed|accelerate\s+launch)\b"
+    r"((?:\s+-[^\s]+(?:\s+(?!-)[^\s]+)?)*?)\s+((?:\.{0,2}/)?[A-Za-z_][\w./-]*)"
+)
 HOW_TO_FILL = {
     "cluster": "name the cluster, e.g. 'on Polaris' (see `maple clusters`)",
     "entrypoint": "name the training program, e.g. 'train.py --epochs 10' or "
@@ -283,6 +289,19 @@ def _missing(fields: dict[str, Any]) -> dict[str, str]:
     return missing
 
 
+def _entrypoint_question(text: str) -> str:
+    """What to say when no Python program was found, naming a command a launcher starts."""
+    launched = _LAUNCHED.search(text)
+    program = launched.group(2) if launched else ""
+    # a path or a script is a program wherever it stands; a plain word only right after
+    # the launcher ("srun litgpt"), not after its options ("--num_processes 2 hangs")
+    said = "/" in program or program.endswith(".sh") or bool(launched and not launched.group(1))
+    if not said or program.endswith(".py") or re.fullmatch(r"python[\d.]*", program):
+        return HOW_TO_FILL["entrypoint"]
+    return (f"{program!r} is not a Python program: maple_flow writes jobs that run "
+            f"a Python script or module; {HOW_TO_FILL['entrypoint']}")
+
+
 def _refuse_sharing(scan: Scan, command: Command | None, cluster: str | None) -> None:
     """NotOneJob when the request asks for independent tasks sharing GPUs (triples), or its
     program sweeps runs itself (Hydra's ``--multirun``)."""
@@ -336,6 +355,8 @@ def _extract(text: str, overrides: dict[str, Any]) -> tuple[JobSpec, dict[str, s
     fields["provenance"].update({k: "said" for k in overrides})
     _check_cluster_named(scan, fields)
     missing = _missing(fields)
+    if "entrypoint" in missing:
+        missing["entrypoint"] = _entrypoint_question(text)
     bounds = [repr(f.phrase) for f in scan.found.get("vague_size", [])]
     if bounds:
         missing["nodes"] = (f"{', '.join(bounds)} is a bound, not a count; "
