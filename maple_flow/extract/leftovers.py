@@ -60,7 +60,7 @@ _TIME_FLAG = re.compile(r"(?<![\w-])(?:--time|--walltime|walltime)=[^\s,;]+"
 #: name is looked for next to it (``_NAME_BEFORE``, ``_NAME_AFTER``) within ``_WINDOW``.
 _QUEUE = re.compile(r"\b(?:queue|partition|qos)\b", _F)
 _NAME_BEFORE = re.compile(r"([\w.+-]+)\s+$")
-_NAME_AFTER = re.compile(r"\s*[:=]?\s*([\w.+-]+)")
+_NAME_AFTER = re.compile(r"\s*(?:[:=]\s*)?([\w.+-]+)")
 _NOT_QUEUE_NAMES = frozenset({"default", "any", "the", "a", "its", "usual", "whatever",
                               "whichever", "same", "right", "gpu", "normal", "their", "your"})
 _SIZE_WORD = re.compile(r"\b(?:nodes?|gpus?|gcds?|tiles?|ranks?|cards?|devices?|servers?)\b"

@@ -91,7 +91,7 @@ _FLAG_TOTAL = re.compile(
     r"|(?<![\w-])num[_-]processes\s*[=:]\s*(\d+)(?!\w)"
     # "the number of gpu I need is 4", "total number of GPUs in your job, is 8"
     rf"|(?i:\b(?:total\s+)?number\s+of\s+{GPU}(?:\s+(?:(?:I|we)\s+need|in\s+(?:your|my|the|our)"
-    r"\s+job))?\s*,?\s*(?:is|are|=|:)\s*(\d+)(?!\w)(?!\.\d))"
+    r"\s+job))?\s*(?:,\s*)?(?:is|are|=|:)\s*(\d+)(?!\w)(?!\.\d))"
 )
 _ACROSS = re.compile(
     rf"{_N}\s*{_TIMES}{GPU}(?:\s+in\s+total|\s+total)?(?:\s*,)?\s*(?:spread\s+|split\s+"
@@ -187,7 +187,7 @@ VAGUE = re.compile(
     r"|a\s+minimum\s+of|a\s+maximum\s+of)\s+|(?<![\w-])[<>]=?\s*)"
     rf"\d+\s*{_TIMES}(?:{NODE}|{GPU})"
     rf"|{_N}\s*(?:\+|\s(?:or|and)\s+(?:more|fewer|less|up|above))\s*(?:{NODE}|{GPU})"
-    rf"|{_N}\s*{_TIMES}(?:{NODE}|{GPU})\s*\(?\s*or\s+(?:more|fewer|less)\b",
+    rf"|{_N}\s*{_TIMES}(?:{NODE}|{GPU})\s*(?:\(\s*)?or\s+(?:more|fewer|less)\b",
     _F,
 )
 
