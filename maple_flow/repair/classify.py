@@ -301,11 +301,14 @@ def classify(
     """Candidate diagnoses of a failed job, best first (empty when nothing fits).
 
     Records for other clusters are skipped. ``profile`` (default: the evidence's cluster's)
-    fills profile facts into the fixes. The logs are read bounded (``logtext.bound_evidence``).
+    fills profile facts into the fixes. The logs are read bounded (``logtext.bound_evidence``)
+    and other wordings of an error are read as the records write it (``lognorm.normalised``).
     """
+    from maple_flow.repair.lognorm import normalised
     from maple_flow.repair.logtext import bound_evidence
 
     evidence = bound_evidence(evidence)  # a huge or binary log costs what a normal one does
+    evidence = normalised(evidence)  # other versions' wordings of an error, as records write it
     kb = kb or load_knowledge_base()
     profile = _profile_for(evidence, profile)
     cluster = profile.id if profile is not None else evidence.cluster
