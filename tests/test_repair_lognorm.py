@@ -54,3 +54,48 @@ def test_each_error_is_added_once_in_order() -> None:
 def test_old_wordings_are_recognised_as_not_the_script(log: str, record: str) -> None:
     first = classify(FailureEvidence(cluster="delta", stderr=log, script=SCRIPT))[0]
     assert (first.record_id, first.method, first.verdict) == (record, "signature", "not_script")
+
+
+# --------------------------------------------------------------------- lower-cased lines
+SBATCH_SCRIPT = "#!/bin/bash\n#SBATCH --nodes=1\n#SBATCH --time=48:00:00\nsrun python train.py\n"
+
+
+@pytest.mark.parametrize(("line", "record"), [
+    ("srun: error: unable to create step for job 4242: more processors requested than "
+     "permitted", "srun-more-processors-than-permitted"),
+    ("slurmstepd: error: *** job 867816 on c0700a-s1 cancelled at 2021-05-11t12:06:17 due to "
+     "time limit ***", "slurm-time-limit-reached"),
+])
+def test_a_lower_cased_line_is_recognised_by_its_signature(line: str, record: str) -> None:
+    """A tool that lower-cases what it relays (BSC-ES/autosubmit#2854's output) keeps the
+    words: the records written in the scheduler's own case recognise them by signature."""
+    first = classify(FailureEvidence(cluster="delta", stderr=line, script=SBATCH_SCRIPT))[0]
+    assert (first.record_id, first.method) == (record, "signature")
+
+
+def test_every_example_lower_cased_is_still_recognised_and_no_negative_is() -> None:
+    from maple_flow.repair import load_knowledge_base
+    from maple_flow.repair.classify import match_signature
+
+    missed, wrong = [], []
+    for record in load_knowledge_base().records:
+        plain = [s for s in record.signatures if not (
+            s.script or s.script_lacks or s.script_fact or s.job_states or s.exit_codes
+            or s.scheduler)]
+        for line, bad in [(e, False) for e in record.examples] + \
+                         [(n, True) for n in record.negatives]:
+            as_is = FailureEvidence(stderr=line, submit_message=line, reasons=[line])
+            low = line.lower()
+            lowered = FailureEvidence(stderr=low, submit_message=low, reasons=[low])
+            hit = any(match_signature(s, lowered) for s in plain)
+            if bad and hit:
+                wrong.append((record.id, line))
+            if not bad and not hit and any(match_signature(s, as_is) for s in plain):
+                missed.append((record.id, line))
+    assert not missed and not wrong
+
+
+def test_mixed_case_lines_are_matched_with_their_case() -> None:
+    from maple_flow.repair.classify import lower_case_lines
+
+    assert lower_case_lines("Error: X\nsbatch: error: y\n12:00\n") == "sbatch: error: y"

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, Literal
 
 try:  # the regular-expression parser, to measure a pattern's literal text
@@ -67,6 +67,33 @@ GPU_RUNTIME_TEXT = re.compile(r"(?i)\bcuda|\bnccl|\bnvrm\b|\bxid\b|cudnn|cublas"
 @cache
 def _compiled(pattern: str) -> re.Pattern[str]:
     return re.compile(pattern, re.M)
+
+
+@cache
+def _compiled_anycase(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern, re.M | re.I)
+
+
+#: A line that says something in letters, none of them upper case.
+_LOWER_LINE = re.compile(r"^(?=[^A-Z\n]*[a-z])[^A-Z\n]*$", re.M)
+
+
+@lru_cache(maxsize=32)
+def lower_case_lines(text: str) -> str:
+    """The lines of ``text`` written all in lower case: a tool that lower-cases what it
+    relays (a workflow manager's log, a wrapper) loses the case signatures are written in."""
+    return "\n".join(m.group(0) for m in _LOWER_LINE.finditer(text))
+
+
+def _search(pattern: str, text: str) -> tuple[re.Match[str], str] | None:
+    """The first match of ``pattern`` in ``text``, else in its all-lower-case lines with case
+    ignored; with the text it was found in."""
+    found = _compiled(pattern).search(text)
+    if found:
+        return found, text
+    lower = lower_case_lines(text)
+    found = _compiled_anycase(pattern).search(lower) if lower else None
+    return (found, lower) if found else None
 
 
 def _min_literal(items: Any) -> float:
@@ -164,9 +191,9 @@ def match_signature(
         return None
     parts = _parts(ev)
     for where in sig.where:
-        text = parts[where]
-        found = _compiled(sig.pattern).search(text)
-        if found:
+        hit = _search(sig.pattern, parts[where])
+        if hit:
+            found, text = hit
             return found, _lines_of(text, found)
     return None
 
