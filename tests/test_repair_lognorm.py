@@ -99,3 +99,50 @@ def test_mixed_case_lines_are_matched_with_their_case() -> None:
     from maple_flow.repair.classify import lower_case_lines
 
     assert lower_case_lines("Error: X\nsbatch: error: y\n12:00\n") == "sbatch: error: y"
+
+
+# ------------------------------------------------------------- colour, spacing and quotes
+MORE = "srun: error: Unable to create step for job 4242:{}More processors requested than permitted"
+
+
+@pytest.mark.parametrize("line", [
+    MORE.format(" \x1b[1;31m") + "\x1b[0m",  # a terminal's colour codes
+    MORE.format(" ^[[1;31m") + "^[[0m",  # the same, as pasted into an issue thread
+    MORE.format("  "),  # aligned columns
+    MORE.format("\t"),  # a tab
+])
+def test_colour_and_spacing_do_not_hide_a_signature(line: str) -> None:
+    first = classify(FailureEvidence(cluster="delta", stderr=line, script=SBATCH_SCRIPT))[0]
+    assert (first.record_id, first.method) == ("srun-more-processors-than-permitted", "signature")
+
+
+def test_typographic_quotes_read_as_ascii() -> None:
+    line = ("CommandNotFoundError: Your shell has not been properly configured to use "
+            "\u2018conda activate\u2019.")
+    ascii_line = line.replace("\u2018", "'").replace("\u2019", "'")
+    first = classify(FailureEvidence(cluster="delta", stderr=line, script=SBATCH_SCRIPT))[0]
+    same = classify(FailureEvidence(cluster="delta", stderr=ascii_line, script=SBATCH_SCRIPT))[0]
+    assert first.method == same.method == "signature" and first.record_id == same.record_id
+
+
+def test_every_example_coloured_double_spaced_or_curly_quoted_is_still_recognised() -> None:
+    from maple_flow.repair import load_knowledge_base
+    from maple_flow.repair.classify import match_signature
+    from maple_flow.repair.logtext import bound_text
+
+    variants = (lambda e: e.replace(" ", "  "), lambda e: e.replace("'", "\u2019"),
+                lambda e: "\x1b[1;31m" + e.replace(" ", "\x1b[0m ", 1))
+    missed = []
+    for record in load_knowledge_base().records:
+        plain = [s for s in record.signatures if not (
+            s.script or s.script_lacks or s.script_fact or s.job_states or s.exit_codes
+            or s.scheduler)]
+        for example in record.examples:
+            if not any(match_signature(s, FailureEvidence(stderr=example)) for s in plain):
+                continue
+            for variant in variants:
+                text = bound_text(variant(example))
+                ev = normalised(FailureEvidence(stderr=text))
+                if not any(match_signature(s, ev) for s in plain):
+                    missed.append((record.id, variant(example)))
+    assert not missed

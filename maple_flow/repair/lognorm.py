@@ -6,7 +6,9 @@ libraries print the same error as ``cuda runtime error (N) : <message>`` (PyTorc
 '<message>'`` (NCCL), ``CUDA failure N: <message>`` (ONNX Runtime) or ``CUDA_ERROR_X:
 <message>`` (the driver API). The records' signatures are written for the first form;
 :func:`canonical_lines` gives that form of every other one, so one signature recognises all.
-Pure: text in, lines out.
+Spacing and quotes vary too: a line's words may be separated by several blanks or a tab
+(aligned columns, a pasted terminal), and quotes may be typographic (a web page, a chat):
+:func:`plain_spacing` reads them as single spaces and ASCII quotes. Pure: text in, text out.
 """
 
 from __future__ import annotations
@@ -24,6 +26,14 @@ CUDA_WORDINGS: tuple[re.Pattern[str], ...] = tuple(re.compile(p, re.M) for p in 
     r"CUDA_ERROR_[A-Z_]+: (?P<msg>[a-z][^:\n]*?)[ \t]*(?:::|$)",
 ))
 CANONICAL = "CUDA error: {}"
+_QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"'})
+_BLANKS = re.compile(r"(?<=\S)[ \t]+")
+
+
+def plain_spacing(text: str) -> str:
+    """``text`` with typographic quotes as ASCII ones and each run of blanks after a line's
+    first word as one space (the indentation is kept)."""
+    return _BLANKS.sub(" ", text.translate(_QUOTES))
 
 
 def canonical_lines(text: str) -> list[str]:
@@ -38,11 +48,16 @@ def canonical_lines(text: str) -> list[str]:
 
 
 def normalised(evidence: FailureEvidence) -> FailureEvidence:
-    """``evidence`` with the canonical wording of its logs' other-worded errors added as
-    lines at the end of stderr (the same object when there are none)."""
-    extra = canonical_lines(f"{evidence.stdout}\n{evidence.stderr}")
-    if not extra:
+    """``evidence`` with plain spacing and quotes (:func:`plain_spacing`) in its logs,
+    submission message and reasons, and the canonical wording of its logs' other-worded errors
+    added as lines at the end of stderr (the same object when nothing changes)."""
+    stdout, stderr = plain_spacing(evidence.stdout), plain_spacing(evidence.stderr)
+    extra = canonical_lines(f"{stdout}\n{stderr}")
+    if extra:
+        stderr = "\n".join([stderr.rstrip("\n"), *extra]) if stderr else "\n".join(extra)
+    fields = {"stdout": stdout, "stderr": stderr,
+              "submit_message": plain_spacing(evidence.submit_message),
+              "reasons": [plain_spacing(r) for r in evidence.reasons]}
+    if all(getattr(evidence, k) == v for k, v in fields.items()):
         return evidence
-    stderr = "\n".join([evidence.stderr.rstrip("\n"), *extra]) if evidence.stderr else \
-        "\n".join(extra)
-    return evidence.model_copy(update={"stderr": stderr})
+    return evidence.model_copy(update=fields)
