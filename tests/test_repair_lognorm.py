@@ -4,6 +4,8 @@ of a CUDA runtime error are read as ``CUDA error: <message>``."""
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from maple_flow.repair import FailureEvidence, classify
@@ -146,3 +148,42 @@ def test_every_example_coloured_double_spaced_or_curly_quoted_is_still_recognise
                 if not any(match_signature(s, ev) for s in plain):
                     missed.append((record.id, variant(example)))
     assert not missed
+
+
+# ------------------------------------------------------------------------- wrapped lines
+def test_a_message_wrapped_over_lines_is_recognised() -> None:
+    log = ("torch.distributed.elastic.rendezvous.api.RendezvousConnectionError: The connection\n"
+           "to the C10d store has failed. See inner exception for details.\n")
+    first = classify(FailureEvidence(cluster="delta", stderr=log, script=SBATCH_SCRIPT))[0]
+    assert (first.record_id, first.method) == ("c10d-store-connection-failed", "signature")
+
+
+def test_rejoined_lines_join_only_runs_of_long_lines() -> None:
+    from maple_flow.repair.classify import WRAP_WIDTH, rejoined_lines
+
+    long_a, long_b = "a" * WRAP_WIDTH, "b" * WRAP_WIDTH
+    assert rejoined_lines(f"short\nnext\n{long_a}\n{long_b}\nc\n\nd") == \
+        f"{long_a} {long_b} c\n{long_b} c"
+
+
+def test_two_unrelated_lines_never_make_a_third_record_match() -> None:
+    """A match across a line break needs the message to go on there: two records' example
+    lines one after the other are recognised as those records, never as a third one."""
+    from maple_flow.repair import load_knowledge_base
+    from maple_flow.repair.classify import match_signature
+
+    kb = load_knowledge_base()
+    plain = {r.id: [s for s in r.signatures if not (
+        s.script or s.script_lacks or s.script_fact or s.job_states or s.exit_codes
+        or s.scheduler)] for r in kb.records}
+
+    def matched(text: str) -> set[str]:
+        ev = FailureEvidence(stderr=text)
+        return {rid for rid, sigs in plain.items() if any(match_signature(s, ev) for s in sigs)}
+
+    lines = [(r.id, e) for r in kb.records for e in r.examples + r.negatives]
+    extra = []
+    for (ra, a), (rb, b) in list(itertools.pairwise(lines))[::3]:
+        if ra != rb and (found := matched(f"{a}\n{b}") - matched(a) - matched(b)):
+            extra.append((found, a, b))
+    assert not extra

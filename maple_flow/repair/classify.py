@@ -85,15 +85,43 @@ def lower_case_lines(text: str) -> str:
     return "\n".join(m.group(0) for m in _LOWER_LINE.finditer(text))
 
 
+#: A line at least this long may have been wrapped (a terminal, a mail, a wrapping tool).
+WRAP_WIDTH = 50
+#: The most lines one wrapped message is read back from.
+WRAP_LINES = 4
+
+
+@lru_cache(maxsize=32)
+def rejoined_lines(text: str) -> str:
+    """Each line of ``text`` long enough to have been wrapped, joined by spaces with the
+    lines after it while each is long enough to have been wrapped too (at most WRAP_LINES),
+    one such run a line: a wrapped message reads whole again, and no match spans more than
+    the lines joined."""
+    lines = [ln.strip() for ln in text.split("\n")]
+    runs = []
+    for i in range(len(lines)):
+        end = i
+        while (end + 1 < len(lines) and end - i + 1 < WRAP_LINES
+               and len(lines[end]) >= WRAP_WIDTH and lines[end + 1]):
+            end += 1
+        if end > i:
+            runs.append(" ".join(lines[i:end + 1]))
+    return "\n".join(runs)
+
+
 def _search(pattern: str, text: str) -> tuple[re.Match[str], str] | None:
-    """The first match of ``pattern`` in ``text``, else in its all-lower-case lines with case
-    ignored; with the text it was found in."""
+    """The first match of ``pattern`` in ``text``; else in its all-lower-case lines with case
+    ignored; else across a line break of a wrapped line. With the text it was found in."""
     found = _compiled(pattern).search(text)
     if found:
         return found, text
     lower = lower_case_lines(text)
     found = _compiled_anycase(pattern).search(lower) if lower else None
-    return (found, lower) if found else None
+    if found:
+        return found, lower
+    joined = rejoined_lines(text)
+    found = _compiled(pattern).search(joined) if joined else None
+    return (found, joined) if found else None
 
 
 def _min_literal(items: Any) -> float:
