@@ -21,3 +21,18 @@ def test_host_memory_kills_are_resource_failures() -> None:
            "srun: error: node107: task 0: Out Of Memory\n")
     first = classify(FailureEvidence(cluster="delta", stderr=log, script=SRUN_SCRIPT))[0]
     assert kb.get(first.record_id).family == "resources"
+
+
+def test_a_rejected_job_credential_is_not_the_script() -> None:
+    """JuliaParallel/ClusterManagers.jl#91's log: srun text alike to many script records, but a
+    node refusing the step's credential (clock or munge) is the cluster's fault: no fix."""
+    log = ("srun: job 14774 queued and waiting for resources\n"
+           "srun: job 14774 has been allocated resources\n"
+           "srun: error: Task launch for 14774.0 failed on node magi70: Job credential expired\n"
+           "srun: error: Application launch failed: Job credential expired\n"
+           "srun: Job step aborted: Waiting up to 32 seconds for job step to finish.\n"
+           "srun: error: Timed out waiting for job step to complete\n")
+    found = classify(FailureEvidence(cluster="delta", stderr=log, script=SRUN_SCRIPT))
+    assert (found[0].record_id, found[0].verdict) == ("slurm-job-credential-rejected",
+                                                      "not_script")
+    assert not found[0].fix.ops
