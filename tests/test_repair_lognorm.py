@@ -187,3 +187,40 @@ def test_two_unrelated_lines_never_make_a_third_record_match() -> None:
         if ra != rb and (found := matched(f"{a}\n{b}") - matched(a) - matched(b)):
             extra.append((found, a, b))
     assert not extra
+
+
+# -------------------------------------------------------------------------- line prefixes
+PREFIXES = ("[rank3]: ", "3: ", "[default3]:", "192.168.13.81: ", "[1,3]<stderr>:", "gpu187: ",
+            "[gpu187:1]:")
+
+
+def test_line_prefixes_come_off_but_tool_names_stay() -> None:
+    from maple_flow.repair.classify import unprefixed_lines
+
+    text = ("3: Last error:\n[rank3]: ncclInvalidUsage\n192.168.13.81: [rank19]:[E808] x\n"
+            "srun: error: node107: task 0: Out Of Memory\nslurmstepd: error: y\n"
+            "RuntimeError: z\n12:00:01 w\n")
+    assert unprefixed_lines(text) == ("Last error:\nncclInvalidUsage\n[E808] x\n"
+                                      "srun: error: node107: task 0: Out Of Memory\n"
+                                      "slurmstepd: error: y\nRuntimeError: z\n12:00:01 w\n")
+
+
+def test_every_multi_line_example_with_each_line_prefixed_is_still_recognised() -> None:
+    """srun -l, torch >= 2.2, torchrun --tee, mpirun --tag-output and multi-node launchers put
+    a prefix before every line: a message over several lines is still one message."""
+    from maple_flow.repair import load_knowledge_base
+    from maple_flow.repair.classify import match_signature
+
+    missed = []
+    for record in load_knowledge_base().records:
+        plain = [s for s in record.signatures if not (
+            s.script or s.script_lacks or s.script_fact or s.job_states or s.exit_codes
+            or s.scheduler)]
+        for example in (e for e in record.examples if "\n" in e):
+            if not any(match_signature(s, FailureEvidence(stderr=example)) for s in plain):
+                continue
+            for prefix in PREFIXES:
+                text = "\n".join(prefix + line for line in example.split("\n"))
+                if not any(match_signature(s, FailureEvidence(stderr=text)) for s in plain):
+                    missed.append((record.id, prefix))
+    assert not missed

@@ -109,19 +109,43 @@ def rejoined_lines(text: str) -> str:
     return "\n".join(runs)
 
 
+#: What launchers and tools put before each line of a process's output: srun -l (``3: ``),
+#: torch >= 2.2 (``[rank3]:``), torchrun --tee (``[default3]:``), mpirun --tag-output
+#: (``[1,3]<stderr>:``), pdsh and multi-node launchers (``192.168.13.81: ``, ``gpu187: ``,
+#: ``[gpu187:1]:``); a host name is read as one only when it holds a digit.
+LINE_PREFIX = re.compile(
+    r"^(?:\d+: |\[rank\d+\]: ?|\[default\d+\]: ?|\[\d+,\d+\]<(?:stdout|stderr)>: ?"
+    r"|\d{1,3}(?:\.\d{1,3}){3}: |\[[\w.-]+:\d+\]: ?|(?=[\w.-]*\d)[A-Za-z][\w-]*(?:\.[\w-]+)*: )+",
+    re.M)
+
+
+@lru_cache(maxsize=32)
+def unprefixed_lines(text: str) -> str:
+    """``text`` with the rank or host prefix of each line taken off (:data:`LINE_PREFIX`), so
+    a message over several lines, each prefixed, reads as the process wrote it."""
+    return LINE_PREFIX.sub("", text)
+
+
+@lru_cache(maxsize=32)
+def _views(text: str) -> tuple[tuple[str, bool], ...]:
+    """The texts a signature is searched in, in order, each with whether case is ignored:
+    the text; its all-lower-case lines; its wrapped lines joined; the same two without line
+    prefixes."""
+    views = [(text, False), (lower_case_lines(text), True), (rejoined_lines(text), False)]
+    plain = unprefixed_lines(text)
+    if plain != text:
+        views += [(plain, False), (rejoined_lines(plain), False)]
+    return tuple((view, anycase) for view, anycase in views if view)
+
+
 def _search(pattern: str, text: str) -> tuple[re.Match[str], str] | None:
-    """The first match of ``pattern`` in ``text``; else in its all-lower-case lines with case
-    ignored; else across a line break of a wrapped line. With the text it was found in."""
-    found = _compiled(pattern).search(text)
-    if found:
-        return found, text
-    lower = lower_case_lines(text)
-    found = _compiled_anycase(pattern).search(lower) if lower else None
-    if found:
-        return found, lower
-    joined = rejoined_lines(text)
-    found = _compiled(pattern).search(joined) if joined else None
-    return (found, joined) if found else None
+    """The first match of ``pattern`` in the first of ``text``'s views (:func:`_views`) that
+    has one, with that view."""
+    for view, anycase in _views(text):
+        found = (_compiled_anycase if anycase else _compiled)(pattern).search(view)
+        if found:
+            return found, view
+    return None
 
 
 def _min_literal(items: Any) -> float:
