@@ -224,3 +224,12 @@ def test_every_multi_line_example_with_each_line_prefixed_is_still_recognised() 
                 if not any(match_signature(s, FailureEvidence(stderr=text)) for s in plain):
                     missed.append((record.id, prefix))
     assert not missed
+
+
+def test_similarity_reads_the_lines_without_their_prefixes() -> None:
+    from maple_flow.repair.classify import evidence_text
+
+    lines = ["RuntimeError: Address already in use", "ValueError: port number missing"]
+    for prefix in PREFIXES:
+        prefixed = FailureEvidence(stderr="\n".join(prefix + ln for ln in lines))
+        assert evidence_text(prefixed) == evidence_text(FailureEvidence(stderr="\n".join(lines)))
