@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, Literal
 
 try:  # the regular-expression parser, to measure a pattern's literal text
@@ -67,6 +67,85 @@ GPU_RUNTIME_TEXT = re.compile(r"(?i)\bcuda|\bnccl|\bnvrm\b|\bxid\b|cudnn|cublas"
 @cache
 def _compiled(pattern: str) -> re.Pattern[str]:
     return re.compile(pattern, re.M)
+
+
+@cache
+def _compiled_anycase(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern, re.M | re.I)
+
+
+#: A line that says something in letters, none of them upper case.
+_LOWER_LINE = re.compile(r"^(?=[^A-Z\n]*[a-z])[^A-Z\n]*$", re.M)
+
+
+@lru_cache(maxsize=32)
+def lower_case_lines(text: str) -> str:
+    """The lines of ``text`` written all in lower case: a tool that lower-cases what it
+    relays (a workflow manager's log, a wrapper) loses the case signatures are written in."""
+    return "\n".join(m.group(0) for m in _LOWER_LINE.finditer(text))
+
+
+#: A line at least this long may have been wrapped (a terminal, a mail, a wrapping tool).
+WRAP_WIDTH = 50
+#: The most lines one wrapped message is read back from.
+WRAP_LINES = 4
+
+
+@lru_cache(maxsize=32)
+def rejoined_lines(text: str) -> str:
+    """Each line of ``text`` long enough to have been wrapped, joined by spaces with the
+    lines after it while each is long enough to have been wrapped too (at most WRAP_LINES),
+    one such run a line: a wrapped message reads whole again, and no match spans more than
+    the lines joined."""
+    lines = [ln.strip() for ln in text.split("\n")]
+    runs = []
+    for i in range(len(lines)):
+        end = i
+        while (end + 1 < len(lines) and end - i + 1 < WRAP_LINES
+               and len(lines[end]) >= WRAP_WIDTH and lines[end + 1]):
+            end += 1
+        if end > i:
+            runs.append(" ".join(lines[i:end + 1]))
+    return "\n".join(runs)
+
+
+#: What launchers and tools put before each line of a process's output: srun -l (``3: ``),
+#: torch >= 2.2 (``[rank3]:``), torchrun --tee (``[default3]:``), mpirun --tag-output
+#: (``[1,3]<stderr>:``), pdsh and multi-node launchers (``192.168.13.81: ``, ``gpu187: ``,
+#: ``[gpu187:1]:``); a host name is read as one only when it holds a digit.
+LINE_PREFIX = re.compile(
+    r"^(?:\d+: |\[rank\d+\]: ?|\[default\d+\]: ?|\[\d+,\d+\]<(?:stdout|stderr)>: ?"
+    r"|\d{1,3}(?:\.\d{1,3}){3}: |\[[\w.-]+:\d+\]: ?|(?=[\w.-]*\d)[A-Za-z][\w-]*(?:\.[\w-]+)*: )+",
+    re.M)
+
+
+@lru_cache(maxsize=32)
+def unprefixed_lines(text: str) -> str:
+    """``text`` with the rank or host prefix of each line taken off (:data:`LINE_PREFIX`), so
+    a message over several lines, each prefixed, reads as the process wrote it."""
+    return LINE_PREFIX.sub("", text)
+
+
+@lru_cache(maxsize=32)
+def _views(text: str) -> tuple[tuple[str, bool], ...]:
+    """The texts a signature is searched in, in order, each with whether case is ignored:
+    the text; its all-lower-case lines; its wrapped lines joined; the same two without line
+    prefixes."""
+    views = [(text, False), (lower_case_lines(text), True), (rejoined_lines(text), False)]
+    plain = unprefixed_lines(text)
+    if plain != text:
+        views += [(plain, False), (rejoined_lines(plain), False)]
+    return tuple((view, anycase) for view, anycase in views if view)
+
+
+def _search(pattern: str, text: str) -> tuple[re.Match[str], str] | None:
+    """The first match of ``pattern`` in the first of ``text``'s views (:func:`_views`) that
+    has one, with that view."""
+    for view, anycase in _views(text):
+        found = (_compiled_anycase if anycase else _compiled)(pattern).search(view)
+        if found:
+            return found, view
+    return None
 
 
 def _min_literal(items: Any) -> float:
@@ -164,9 +243,9 @@ def match_signature(
         return None
     parts = _parts(ev)
     for where in sig.where:
-        text = parts[where]
-        found = _compiled(sig.pattern).search(text)
-        if found:
+        hit = _search(sig.pattern, parts[where])
+        if hit:
+            found, text = hit
             return found, _lines_of(text, found)
     return None
 
@@ -225,9 +304,11 @@ def record_text(record: FailureRecord) -> str:
 
 
 def evidence_text(ev: FailureEvidence) -> str:
-    """The error-looking lines of the logs, with the reasons and the submit message; a log
-    with no such line contributes nothing (a clean log resembles no failure)."""
-    logs = [ln for ln in f"{ev.stdout}\n{ev.stderr}".splitlines() if ERROR_LINE.search(ln)]
+    """The error-looking lines of the logs, without their rank or host prefixes, with the
+    reasons and the submit message; a log with no such line contributes nothing (a clean log
+    resembles no failure)."""
+    logs = [ln for ln in unprefixed_lines(f"{ev.stdout}\n{ev.stderr}").splitlines()
+            if ERROR_LINE.search(ln)]
     lines = [ev.submit_message, *ev.reasons, *logs[-MAX_LOG_LINES:]]
     return "\n".join(ln.strip() for ln in lines if ln.strip())
 
@@ -301,11 +382,14 @@ def classify(
     """Candidate diagnoses of a failed job, best first (empty when nothing fits).
 
     Records for other clusters are skipped. ``profile`` (default: the evidence's cluster's)
-    fills profile facts into the fixes. The logs are read bounded (``logtext.bound_evidence``).
+    fills profile facts into the fixes. The logs are read bounded (``logtext.bound_evidence``)
+    and other wordings of an error are read as the records write it (``lognorm.normalised``).
     """
+    from maple_flow.repair.lognorm import normalised
     from maple_flow.repair.logtext import bound_evidence
 
     evidence = bound_evidence(evidence)  # a huge or binary log costs what a normal one does
+    evidence = normalised(evidence)  # other versions' wordings of an error, as records write it
     kb = kb or load_knowledge_base()
     profile = _profile_for(evidence, profile)
     cluster = profile.id if profile is not None else evidence.cluster
