@@ -41,7 +41,7 @@ from maple_flow.port.fit import fit_cpus_per_task, source_errexit
 from maple_flow.port.launcher_opts import user_launcher_options
 from maple_flow.port.loop import carry_loop
 from maple_flow.port.oneproc import one_process_size
-from maple_flow.port.pernode_script import per_node_script_refusal
+from maple_flow.port.pernode_script import per_node_script_refusal, wrapper_workers_refusal
 from maple_flow.port.pyopts import python_option_env
 from maple_flow.port.rules import (
     choose_queue,
@@ -538,7 +538,8 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
     refusals = [x.message for x in result.findings if x.severity == "error"]
     refusals += [loop_problem] if loop_problem else []
     refusals += [array.refusal] if array.refusal else []
-    per_node = per_node_script_refusal(src.parsed, f, o)
+    per_node = (per_node_script_refusal(src.parsed, f, o)
+                or wrapper_workers_refusal(src.parsed, f, o))
     refusals += [per_node] if per_node else []
     refusals = [one_refusal] if one_refusal else refusals + carried.refusals
     applied = apply_edits(result.script, src, profile, one_process=one_process,

@@ -1,0 +1,34 @@
+"""Classes of input found on bench/portfix2_probe (job scripts written for the ten clusters),
+each with its fix: what the port does not understand is refused or noted, never silently
+ported wrong (issue 14)."""
+
+from __future__ import annotations
+
+from maple_flow import port
+
+DELTA_4GPU = ("#!/bin/bash\n#SBATCH --partition=gpuA100x4\n#SBATCH --nodes=1\n"
+              "#SBATCH --ntasks-per-node=1\n#SBATCH --gpus-per-node=4\n")
+
+
+def test_a_wrapper_handed_the_program_and_several_gpus_is_refused_naming_it() -> None:
+    script = DELTA_4GPU + "bash scripts/train.sh main.py configs/video.yaml\n"
+    r = port(script, ["polaris"])["polaris"]
+    assert r.status == "refused"
+    assert "your wrapper script scripts/train.sh is handed the program main.py" in "\n".join(
+        r.notes)
+
+
+def test_a_wrapper_handed_the_program_ports_with_the_ranks_given() -> None:
+    script = DELTA_4GPU + "bash scripts/train.sh main.py configs/video.yaml\n"
+    assert port(script, ["polaris"], ranks=1)["polaris"].status == "generated"
+
+
+def test_a_cd_to_the_source_filesystem_before_python_m_is_kept_and_flagged() -> None:
+    script = ("#!/bin/bash\n#SBATCH -C gpu\n#SBATCH -N 1\n#SBATCH --ntasks-per-node=4\n"
+              "#SBATCH --gpus-per-node=4\nPROJECT_DIR=/pscratch/sd/e/me/proj/\n"
+              'cd "$PROJECT_DIR"\nsrun python -m proj.train\n')
+    r = port(script, ["polaris"])["polaris"]
+    assert r.status == "generated"
+    assert 'cd "$PROJECT_DIR"' in r.script
+    assert any("module (python -m looks in the working directory first) proj.train" in n
+               for n in r.notes)
