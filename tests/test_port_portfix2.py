@@ -32,3 +32,12 @@ def test_a_cd_to_the_source_filesystem_before_python_m_is_kept_and_flagged() -> 
     assert 'cd "$PROJECT_DIR"' in r.script
     assert any("module (python -m looks in the working directory first) proj.train" in n
                for n in r.notes)
+
+
+def test_a_tmpdir_under_the_nodes_own_tmp_is_kept() -> None:
+    script = ("#!/bin/bash\n#PBS -l select=1:system=polaris\n#PBS -l walltime=0:30:00\n"
+              "export TMPDIR=/tmp/$USER\nmkdir -p $TMPDIR\n"
+              "mpiexec -n 4 --ppn 4 python main.py\n")
+    r = port(script, ["perlmutter"])["perlmutter"]
+    assert r.status == "generated"
+    assert "TMPDIR" in r.script and "mkdir -p $TMPDIR" in r.script
