@@ -41,3 +41,12 @@ def test_a_tmpdir_under_the_nodes_own_tmp_is_kept() -> None:
     r = port(script, ["perlmutter"])["perlmutter"]
     assert r.status == "generated"
     assert "TMPDIR" in r.script and "mkdir -p $TMPDIR" in r.script
+
+
+def test_a_value_read_only_by_a_step_after_the_launch_is_kept() -> None:
+    script = ("#!/bin/bash\n#PBS -l select=2:ngpus=4\n#PBS -l walltime=0:30:00\n"
+              'LOGGING="verbose"\nmpiexec -n 8 --ppn 4 python infer.py\n'
+              'if [ $LOGGING = "verbose" ]; then\n    mkdir logs\nfi\n')
+    r = port(script, ["perlmutter"])["perlmutter"]
+    assert r.status == "generated"
+    assert 'LOGGING="verbose"' in r.script or "LOGGING=verbose" in r.script
