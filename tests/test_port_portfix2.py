@@ -50,3 +50,9 @@ def test_a_value_read_only_by_a_step_after_the_launch_is_kept() -> None:
     r = port(script, ["perlmutter"])["perlmutter"]
     assert r.status == "generated"
     assert 'LOGGING="verbose"' in r.script or "LOGGING=verbose" in r.script
+
+
+def test_a_wrapper_under_a_per_rank_launcher_without_a_gpu_count_still_ports() -> None:
+    script = ("#!/bin/bash\n#SBATCH --nodes=2\n#SBATCH --ntasks-per-node=4\n"
+              "srun ./run_wrapper.sh train.py --epochs 3\n")
+    assert port(script, ["delta"], gpus_per_node=4)["delta"].status == "generated"

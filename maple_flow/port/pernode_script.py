@@ -36,7 +36,7 @@ def wrapper_workers_refusal(p: ParsedScript, f: ScriptFacts, o: dict[str, Any]) 
     such a wrapper usually starts the node's workers itself (torchrun, deepspeed inside it),
     so the number of processes is the wrapper's, which the port cannot see."""
     script = p.launch.wrapper_script
-    if not script or wrapper_is_program(p) or f.gpus_per_process <= 1:
+    if not script or wrapper_is_program(p) or (f.gpus_per_process or 1) <= 1:
         return ""
     if any(o.get(k) for k in ("ranks", "nodes", "gpus_per_node")):
         return ""
