@@ -4,6 +4,8 @@ ported wrong (issue 14)."""
 
 from __future__ import annotations
 
+import re
+
 from maple_flow import port
 
 DELTA_4GPU = ("#!/bin/bash\n#SBATCH --partition=gpuA100x4\n#SBATCH --nodes=1\n"
@@ -56,3 +58,14 @@ def test_a_wrapper_under_a_per_rank_launcher_without_a_gpu_count_still_ports() -
     script = ("#!/bin/bash\n#SBATCH --nodes=2\n#SBATCH --ntasks-per-node=4\n"
               "srun ./run_wrapper.sh train.py --epochs 3\n")
     assert port(script, ["delta"], gpus_per_node=4)["delta"].status == "generated"
+
+
+def test_a_command_word_the_script_sets_in_front_of_the_program_is_kept() -> None:
+    script = ("#!/bin/bash\n#SBATCH -C gpu\n#SBATCH -N 1\n#SBATCH --ntasks-per-node=4\n"
+              "#SBATCH --gpus-per-node=4\n"
+              'if [ "${ENABLE_PROFILING:-0}" -eq 1 ]; then\n'
+              '    export PROFILE_CMD="nsys profile -o prof"\nfi\n'
+              "srun ${PROFILE_CMD} python train.py --epochs 2\n")
+    r = port(script, ["delta"])["delta"]
+    assert r.status == "generated"
+    assert re.search(r"\$\{PROFILE_CMD\} python3? train\.py --epochs 2", r.script)

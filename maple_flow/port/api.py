@@ -38,6 +38,7 @@ from maple_flow.port.carry import (
     translate,
 )
 from maple_flow.port.fit import fit_cpus_per_task, source_errexit
+from maple_flow.port.interpreter import prefix_variable
 from maple_flow.port.launcher_opts import user_launcher_options
 from maple_flow.port.loop import carry_loop
 from maple_flow.port.oneproc import one_process_size
@@ -264,7 +265,7 @@ def _software_notes(src: Source, profile: ClusterProfile) -> list[str]:
                 f"project there (e.g. `{stage.name.split()[0]} sync`, then activate its "
                 "environment before the launch) or put it back in front of the program"
             )
-        elif stage.name.startswith("$"):
+        elif stage.name.startswith("$") and not prefix_variable(stage.name, src.lines):
             notes.append(
                 f"`{stage.name}` in front of the program is not set in the script; it is not "
                 "carried (if it wrapped the program, e.g. in a profiler, add it on the target)"
