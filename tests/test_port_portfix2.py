@@ -69,3 +69,11 @@ def test_a_command_word_the_script_sets_in_front_of_the_program_is_kept() -> Non
     r = port(script, ["delta"])["delta"]
     assert r.status == "generated"
     assert re.search(r"\$\{PROFILE_CMD\} python3? train\.py --epochs 2", r.script)
+
+
+def test_a_processes_per_node_argument_of_the_program_is_checked_against_the_layout() -> None:
+    script = ("#!/bin/bash\n#PBS -l select=2:ncpus=64:ngpus=4\n#PBS -l walltime=0:30:00\n"
+              "mpiexec -n 8 --ppn 4 python infer.py --device cuda --ppn 4\n")
+    r = port(script, ["lonestar6"])["lonestar6"]
+    said = "\n".join(r.notes)
+    assert r.status == "refused" or "--ppn 4" in said
