@@ -77,3 +77,19 @@ def test_a_processes_per_node_argument_of_the_program_is_checked_against_the_lay
     r = port(script, ["lonestar6"])["lonestar6"]
     said = "\n".join(r.notes)
     assert r.status == "refused" or "--ppn 4" in said
+
+
+def test_a_launchers_program_in_a_quoted_variable_is_read() -> None:
+    script = (DELTA_4GPU + 'PROJ_ROOT=/u/me/proj\nMAIN_PY="${PROJ_ROOT}/main.py"\n'
+              'torchrun --nnodes=1 --nproc_per_node=4 "${MAIN_PY}" --config_file c.yaml\n')
+    r = port(script, ["perlmutter"])["perlmutter"]
+    assert r.status == "generated"
+    assert "main.py --config_file c.yaml" in r.script
+
+
+def test_a_count_set_differently_on_the_branches_of_an_if_is_not_a_literal() -> None:
+    body = ("if command -v nvidia-smi >/dev/null 2>&1; then\n"
+            "  NGPU=$(nvidia-smi --list-gpus | wc -l)\nelse\n  NGPU=1\nfi\n"
+            'torchrun --nnodes=1 --nproc_per_node="${NGPU}" main.py\n')
+    r = port(DELTA_4GPU + body, ["perlmutter"])["perlmutter"]
+    assert r.status != "generated" or "NRANKS=4" in r.script
