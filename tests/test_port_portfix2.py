@@ -93,3 +93,11 @@ def test_a_count_set_differently_on_the_branches_of_an_if_is_not_a_literal() -> 
             'torchrun --nnodes=1 --nproc_per_node="${NGPU}" main.py\n')
     r = port(DELTA_4GPU + body, ["perlmutter"])["perlmutter"]
     assert r.status != "generated" or "NRANKS=4" in r.script
+
+
+def test_a_module_named_through_a_variable_is_noted_with_its_value() -> None:
+    script = ("#!/bin/bash\n#PBS -l select=1:ncpus=64:ngpus=4\n#PBS -l walltime=0:30:00\n"
+              "MODULE=conda/2022-09-08\nmodule load $MODULE\n"
+              "mpiexec -n 4 --ppn 4 python train.py\n")
+    r = port(script, ["perlmutter"])["perlmutter"]
+    assert any("$MODULE (conda/2022-09-08)" in n for n in r.notes)

@@ -64,6 +64,7 @@ from maple_flow.scriptparse import read_facts as _read_facts
 from maple_flow.scriptparse.facts import visible_devices
 from maple_flow.scriptparse.launch import PER_NODE_LAUNCHERS, passes_local_rank
 from maple_flow.scriptparse.steps import setup_steps
+from maple_flow.scriptparse.values import expand, simple_values
 
 if TYPE_CHECKING:
     from maple_flow.store import TemplateStore
@@ -242,12 +243,20 @@ def _shared_line_note(p: ParsedScript) -> list[str]:
             "own (a test as an `if` block around the launch)"]
 
 
+def _with_value(word: str, variables: dict[str, str]) -> str:
+    """``$MODULE (conda/2022-09-08)``: a module named through the script's variable, with
+    the value it has (the assignment the user may keep in the port)."""
+    value = expand(word, simple_values(variables)) if "$" in word else word
+    return f"{word} ({value})" if value != word and "$" not in value else word
+
+
 def _software_notes(src: Source, profile: ClusterProfile) -> list[str]:
     p, notes = src.parsed, _launch_block_notes(src.parsed) + _shared_line_note(src.parsed)
     target = ", ".join(profile.software.modules) or "no modules"
     if p.modules or p.module_use:
+        named = [_with_value(m, p.variables) for m in p.module_use + p.modules]
         notes.append(
-            f"modules {', '.join(p.module_use + p.modules)} belong to the source cluster "
+            f"modules {', '.join(named)} belong to the source cluster "
             f"and are not loaded; {profile.name} loads: {target}"
         )
     for stage in p.launch.stages:
