@@ -101,3 +101,10 @@ def test_a_module_named_through_a_variable_is_noted_with_its_value() -> None:
               "mpiexec -n 4 --ppn 4 python train.py\n")
     r = port(script, ["perlmutter"])["perlmutter"]
     assert any("$MODULE (conda/2022-09-08)" in n for n in r.notes)
+
+
+def test_the_wrapper_refusal_comes_before_the_one_process_gpu_rule() -> None:
+    script = DELTA_4GPU + "bash scripts/train.sh main.py configs/video.yaml\n"
+    r = port(script, ["vista"])["vista"]
+    assert r.status == "refused"
+    assert "your wrapper script scripts/train.sh" in "\n".join(r.notes)

@@ -551,7 +551,9 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
     per_node = (per_node_script_refusal(src.parsed, f, o)
                 or wrapper_workers_refusal(src.parsed, f, o))
     refusals += [per_node] if per_node else []
-    refusals = [one_refusal] if one_refusal else refusals + carried.refusals
+    # a wrapper that starts its own workers is no one-process job: its refusal comes first
+    refusals = ([one_refusal] if one_refusal and not per_node
+                else refusals + carried.refusals)
     applied = apply_edits(result.script, src, profile, one_process=one_process,
                           size=size, entry=entry, errexit=errexit)
     if applied.interpreter_kept:  # the note on the interpreter replaced is not true then
