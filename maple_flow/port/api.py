@@ -38,10 +38,11 @@ from maple_flow.port.carry import (
     translate,
 )
 from maple_flow.port.fit import fit_cpus_per_task, source_errexit
+from maple_flow.port.interpreter import prefix_variable
 from maple_flow.port.launcher_opts import user_launcher_options
 from maple_flow.port.loop import carry_loop
 from maple_flow.port.oneproc import one_process_size
-from maple_flow.port.pernode_script import per_node_script_refusal
+from maple_flow.port.pernode_script import per_node_script_refusal, wrapper_workers_refusal
 from maple_flow.port.pyopts import python_option_env
 from maple_flow.port.rules import (
     choose_queue,
@@ -63,6 +64,7 @@ from maple_flow.scriptparse import read_facts as _read_facts
 from maple_flow.scriptparse.facts import visible_devices
 from maple_flow.scriptparse.launch import PER_NODE_LAUNCHERS, passes_local_rank
 from maple_flow.scriptparse.steps import setup_steps
+from maple_flow.scriptparse.values import expand, simple_values
 
 if TYPE_CHECKING:
     from maple_flow.store import TemplateStore
@@ -241,12 +243,20 @@ def _shared_line_note(p: ParsedScript) -> list[str]:
             "own (a test as an `if` block around the launch)"]
 
 
+def _with_value(word: str, variables: dict[str, str]) -> str:
+    """``$MODULE (conda/2022-09-08)``: a module named through the script's variable, with
+    the value it has (the assignment the user may keep in the port)."""
+    value = expand(word, simple_values(variables)) if "$" in word else word
+    return f"{word} ({value})" if value != word and "$" not in value else word
+
+
 def _software_notes(src: Source, profile: ClusterProfile) -> list[str]:
     p, notes = src.parsed, _launch_block_notes(src.parsed) + _shared_line_note(src.parsed)
     target = ", ".join(profile.software.modules) or "no modules"
     if p.modules or p.module_use:
+        named = [_with_value(m, p.variables) for m in p.module_use + p.modules]
         notes.append(
-            f"modules {', '.join(p.module_use + p.modules)} belong to the source cluster "
+            f"modules {', '.join(named)} belong to the source cluster "
             f"and are not loaded; {profile.name} loads: {target}"
         )
     for stage in p.launch.stages:
@@ -264,7 +274,7 @@ def _software_notes(src: Source, profile: ClusterProfile) -> list[str]:
                 f"project there (e.g. `{stage.name.split()[0]} sync`, then activate its "
                 "environment before the launch) or put it back in front of the program"
             )
-        elif stage.name.startswith("$"):
+        elif stage.name.startswith("$") and not prefix_variable(stage.name, src.lines):
             notes.append(
                 f"`{stage.name}` in front of the program is not set in the script; it is not "
                 "carried (if it wrapped the program, e.g. in a profiler, add it on the target)"
@@ -538,9 +548,12 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
     refusals = [x.message for x in result.findings if x.severity == "error"]
     refusals += [loop_problem] if loop_problem else []
     refusals += [array.refusal] if array.refusal else []
-    per_node = per_node_script_refusal(src.parsed, f, o)
+    per_node = (per_node_script_refusal(src.parsed, f, o)
+                or wrapper_workers_refusal(src.parsed, f, o))
     refusals += [per_node] if per_node else []
-    refusals = [one_refusal] if one_refusal else refusals + carried.refusals
+    # a wrapper that starts its own workers is no one-process job: its refusal comes first
+    refusals = ([one_refusal] if one_refusal and not per_node
+                else refusals + carried.refusals)
     applied = apply_edits(result.script, src, profile, one_process=one_process,
                           size=size, entry=entry, errexit=errexit)
     if applied.interpreter_kept:  # the note on the interpreter replaced is not true then

@@ -13,7 +13,12 @@ from maple_flow.models import ClusterProfile
 from maple_flow.port.carry import Source, foreign_reason
 from maple_flow.port.comments import CommentRuns, is_comment
 from maple_flow.port.header import add_to_header, header_edits, unread_directives
-from maple_flow.port.interpreter import keep_interpreter, user_interpreter
+from maple_flow.port.interpreter import (
+    keep_interpreter,
+    keep_prefix,
+    prefix_variable,
+    user_interpreter,
+)
 from maple_flow.port.launcher_opts import carry_launcher_options
 from maple_flow.port.oneproc import one_process_launch
 from maple_flow.port.rules import translate_scheduler_vars
@@ -75,6 +80,26 @@ def _launch_edits(out: Applied, src: Source, profile: ClusterProfile, one_proces
         out.script, notes = carry_launcher_options(out.script, p, profile.name)
         out.notes += notes + rendezvous_note(p, out.script)
     _own_interpreter(out, src, profile, entry)
+    _variable_prefixes(out, src, profile, entry)
+
+
+def _variable_prefixes(out: Applied, src: Source, profile: ClusterProfile, entry: str) -> None:
+    """A ``$NAME`` command word in front of the program that the script sets (``export
+    PROFILE_CMD="nsys profile ..."``, then ``${PROFILE_CMD} python train.py``): kept in front
+    of the target's interpreter, as the user wrote it."""
+    p = src.parsed
+    for stage in p.launch.stages:
+        name = prefix_variable(stage.name, src.lines)
+        if not name or out.refusals:
+            continue
+        out.script, kept = keep_prefix(out.script, profile.software.python, stage.name, entry,
+                                       p.launch.module)
+        out.notes.append(
+            f"`{stage.name}` in front of the program (set by the script: ${name}) is kept in "
+            "front of the target's launch of the program" if kept else
+            f"`{stage.name}` in front of the program (set by the script: ${name}) is not "
+            "carried: the target's launch has no interpreter word to put it in front of; add "
+            "it by hand")
 
 
 def _own_interpreter(out: Applied, src: Source, profile: ClusterProfile, entry: str) -> None:

@@ -242,10 +242,10 @@ def _other_scheduler_query(step: Step, src: Source, profile: ClusterProfile) -> 
 
 def _read_later(src: Source, kept: list[Step], out: Carried) -> list[Step]:
     """``kept`` less the assignments nothing after them reads (the program, the environment,
-    the loop around the launch, or a later kept step)."""
+    the loop around the launch, a later kept step, or a step after the launch)."""
     loop = src.parsed.launch_loop
     last = " ".join([src.facts.entrypoint, *src.facts.args, *out.env.values(), *out.steps,
-                     src.parsed.launch_tail]
+                     src.parsed.launch_tail, *(b.text for b in src.parsed.after)]
                     + (loop.before + loop.after if loop else []))
     needed = set(referenced(last))
     result: list[Step] = []

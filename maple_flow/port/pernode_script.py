@@ -28,3 +28,22 @@ def per_node_script_refusal(p: ParsedScript, f: ScriptFacts, o: dict[str, Any]) 
             f"it), which the port cannot see or place on the target's nodes; port the launch "
             f"inside {script} (or put it in this script), or pass gpus_per_node=1 if each node "
             "runs one process on one GPU")
+
+
+def wrapper_workers_refusal(p: ParsedScript, f: ScriptFacts, o: dict[str, Any]) -> str:
+    """Why a user's wrapper script that is handed the program and several GPUs as one process
+    (``bash scripts/train.sh main.py cfg.yaml`` on a 4-GPU node) cannot be ported, or ``""``:
+    such a wrapper usually starts the node's workers itself (torchrun, deepspeed inside it),
+    so the number of processes is the wrapper's, which the port cannot see."""
+    script = p.launch.wrapper_script
+    if not script or wrapper_is_program(p) or (f.gpus_per_process or 1) <= 1:
+        return ""
+    if any(o.get(k) for k in ("ranks", "nodes", "gpus_per_node")):
+        return ""
+    line = p.launch_block.line if p.launch_block is not None else "?"
+    return (f"line {line}: your wrapper script {script} is handed the program "
+            f"{p.launch.entrypoint} and {f.gpus_per_process} GPUs as one process: a wrapper "
+            "usually starts the node's workers itself (torchrun, deepspeed or mpirun inside "
+            "it), which the port cannot see; port the launch inside "
+            f"{script} (or put it in this script), or pass ranks=<total processes> to say "
+            "how many it starts")

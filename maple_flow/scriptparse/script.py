@@ -198,9 +198,23 @@ class _Found:
     beside: int = 0
 
 
+#: A single-word value naming a Python file (``MAIN_PY="${PROJ_ROOT}/main.py"``).
+_PY_FILE_VALUE = re.compile(r"^[^\s$`'\"]+\.py$")
+_QUOTED_VAR = re.compile(r"^\$\{?([A-Za-z_]\w*)\}?$")
+
+
 def _words(cmd: ShellCommand, variables: dict[str, str]) -> list[str]:
+    """The command's words with the script's simple variables resolved; a quoted
+    ``"${MAIN_PY}"`` whose value is one word naming a .py file is that file (quoting one
+    word changes nothing), so a launcher's program given that way is read."""
     flags = [cmd.unquoted(k) for k in range(len(cmd.words))]
-    return split_words(cmd.words, flags, variables)
+    words = list(cmd.words)
+    for k, word in enumerate(words):
+        m = None if flags[k] else _QUOTED_VAR.fullmatch(word)
+        value = variables.get(m.group(1), "") if m else ""
+        if m and _PY_FILE_VALUE.fullmatch(value):
+            words[k], flags[k] = value, True
+    return split_words(words, flags, variables)
 
 
 def _assign(variables: dict[str, str], name: str, value: str) -> None:
@@ -291,6 +305,24 @@ def _find_launch(blocks: list[Block], variables: dict[str, str]) -> _Found | Non
     return last
 
 
+def _forget_branch_values(blocks: list[Block], parsed: ParsedScript) -> None:
+    """A variable given different values on the branches of an ``if``/``case`` the script's
+    own values do not decide (``NGPU=$(nvidia-smi -L | wc -l)`` or else ``NGPU=1``) has no
+    value the port can know: it is not a literal of the script."""
+    for block in blocks:
+        if "\n" not in block.text or not _CONDITIONAL.match(block.text):
+            continue
+        if branch_taken(block.text, parsed.variables) is not None:
+            continue
+        values: dict[str, set[str]] = {}
+        for cmd in block.commands:
+            for name, value in cmd.assignments if not cmd.words else ():
+                values.setdefault(name, set()).add(value)
+        for name, seen in values.items():
+            if len(seen) > 1:
+                parsed.variables.pop(name, None)
+
+
 def _record_rank_env(cmds: list[ShellCommand], parsed: ParsedScript) -> None:
     """Exports of the commands the launcher runs for each rank (a ``bash -c`` body)."""
     for cmd in cmds:
@@ -371,6 +403,7 @@ def parse_script(data: str | bytes) -> ParsedScript:
                 parsed.env.update(dict(cmd.assignments))
             elif not (compound and cmd.words[:1] == ("export",)):
                 _record(cmd, parsed)  # exports on one branch are set-up steps, not env
+    _forget_branch_values(blocks, parsed)
     _record_rank_env(found.inner, parsed)
     parsed.env.update({k: v for k, v in launcher_env(found.line.stages).items()
                        if k not in parsed.env})
