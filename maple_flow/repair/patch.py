@@ -15,6 +15,7 @@ from maple_flow.repair import patch_directives as pd
 from maple_flow.repair import patch_env as pe
 from maple_flow.repair import patch_launch as pl
 from maple_flow.repair import patch_layout as playout
+from maple_flow.repair import patch_port as pport
 from maple_flow.repair.layout import scheduler_of
 from maple_flow.repair.models import Fix
 from maple_flow.repair.text import FixNotApplicable
@@ -201,10 +202,16 @@ def _scheduler(text: str, profile: ClusterProfile) -> str:
 
 
 def _export(text: str, name: str, value: str) -> str:
-    """``export_env``; a new MASTER_PORT also becomes the port the launch line gives its
-    launcher, where that line names a literal one (else the export would change nothing)."""
-    text = pe.export_env(text, name, value)
-    return pl.point_at_master_port(text) if name == "MASTER_PORT" else text
+    """``export_env``; a new MASTER_PORT is given where the launcher reads its port (else the
+    export would change nothing): a literal port option points at it, a user variable the
+    option reads is set instead, a launcher given no port gets an option that reads it."""
+    if name != "MASTER_PORT":
+        return pe.export_env(text, name, value)
+    given = pport.launcher_port(text, value)
+    if given is not None and given != text and not pport.reads_master_port(given):
+        return given  # the port's own variable was set
+    text = pe.export_env(given if given is not None else text, name, value)
+    return pl.point_at_master_port(text)
 
 Handler = Callable[[str, Any, ClusterProfile], str]
 _HANDLERS: dict[type, Handler] = {

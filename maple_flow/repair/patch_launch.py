@@ -408,3 +408,15 @@ def point_at_master_port(text: str) -> str:
             text = replace(text, launch.words[opt.first].start, launch.words[opt.last].end, new)
             launch = find_launch(text)
     return text
+
+
+def add_variable_option(text: str, stage: str, name: str, value: str) -> str:
+    """Add ``name=value`` to ``stage``, ``value`` being maple's own text that expands a
+    variable (``localhost:$MASTER_PORT``): double-quoted on the launch line, bare inside a
+    ``bash -c`` body (whose quotes are the body's)."""
+    if not _BODY_SAFE.match(value):
+        raise FixNotApplicable(f"{value!r} is not a plain word with variables")
+    full = find_launch(text)
+    launch, start = _view(full, stage)
+    word = f'{name}="{value}"' if launch is full else f"{name}={value}"
+    return _insert_before(text, launch, start, word)
