@@ -177,7 +177,12 @@ def _set_directive(text: str, op: o.SetDirective, profile: ClusterProfile) -> st
 
 def _set_launcher_arg(text: str, op: o.SetLauncherArg) -> str:
     """A per-node count option (``--ppn``, ``--nproc_per_node``...) that reads a variable
-    is fixed where the variable is set; any other option on the launch line."""
+    is fixed where the variable is set; an srun task count the step inherits from a directive
+    is set in that directive; any other option on the launch line."""
+    if op.launcher == "srun" and op.value is not None:
+        inherited = playout.set_srun_inherited(text, op.name, op.value)
+        if inherited is not None:
+            return inherited
     if op.value is not None and op.name in playout.PER_NODE_OPTIONS.get(op.launcher, ()):
         return playout.set_count(text, op.launcher, op.name, op.value)
     return pl.set_launcher_arg(text, op.launcher, op.name, op.value)

@@ -10,6 +10,7 @@ from maple_flow.errors import MapleError
 from maple_flow.repair.layout import Launch, find_launch
 from maple_flow.repair.text import FixNotApplicable, Word, quote, remove_word, replace, scan_words
 from maple_flow.scriptparse.launch import _BOOLEANS, _TWO_VALUES, _is_program
+from maple_flow.scriptparse.spellings import spellings, split_short
 
 _SITE = frozenset({"srun", "mpiexec", "mpirun", "ibrun"})
 #: Stages whose long options are written ``--name=value`` (argparse / Slurm style).
@@ -45,8 +46,12 @@ def _walk(words: list[Word], i: int) -> tuple[list[Option], int]:
         if word in {"-m", "--module", "--no_python", "--no-python"}:
             break
         name, eq, value = word.partition("=")
+        short = split_short(word)
         if eq:
             found.append(Option(name, value, i, i, True))
+            i += 1
+        elif short is not None:  # -n8: a one-letter option with its count attached
+            found.append(Option(short[0], short[1], i, i, True))
             i += 1
         elif word in _TWO_VALUES and i + 2 < len(values):
             found.append(Option(word, f"{values[i + 1]} {values[i + 2]}", i, i + 2, False))
@@ -179,11 +184,18 @@ def _insert_before(text: str, launch: Launch, index: int, words: str) -> str:
     return replace(text, launch.end, launch.end, f" {words}")
 
 
+def _attached(name: str, value: str) -> str:
+    """``--a=v``, or ``-nV`` for a one-letter option."""
+    return f"{name}{value}" if len(name) == 2 else f"{name}={value}"
+
+
 def _replace_option(text: str, launch: Launch, opt: Option, stage: str, value: str | None,
                     name: str) -> str:
     first, last = launch.words[opt.first], launch.words[opt.last]
     if value is not None and opt.attached:
-        new = f"{name}={quote(value)}"
+        new = _attached(name, quote(value))
+    elif value is not None and opt.last > opt.first:  # --a v stays --a v
+        new = f"{name} {quote(value)}"
     else:
         new = _option_text(stage, name, value)
     return replace(text, first.start, last.end, new)
@@ -195,9 +207,12 @@ def set_launcher_arg(text: str, stage: str, name: str, value: str | None) -> str
     full = find_launch(text)
     launch, start = _view(full, stage)
     options, _ = _walk(launch.words, start)
-    hits = [o for o in options if o.name == name]
+    names = spellings(stage, name)
+    hits = [o for o in options if o.name in names]
     if hits and hits[-1].value == value:
         return text
+    if hits:  # the option as the user spelled it (-n 8 for --ntasks)
+        name = hits[-1].name
     if launch is not full:
         return _set_in_body(text, launch, stage, name, value, hits[-1] if hits else None, start)
     if not hits:
@@ -217,7 +232,7 @@ def _set_in_body(text: str, body: Launch, stage: str, name: str, value: str | No
     if bare is None:
         new = name
     elif (opt is not None and opt.attached) or (opt is None and joined):
-        new = f"{name}={bare}"
+        new = _attached(name, bare)
     else:
         new = f"{name} {bare}"
     if opt is None:
@@ -232,11 +247,13 @@ def stage_options(text: str, stage: str) -> list[Option]:
 
 
 def remove_launcher_arg(text: str, stage: str, name: str) -> str:
-    """Remove option ``name`` (with its value) from ``stage``; no-op when absent."""
+    """Remove option ``name`` in any spelling (with its value) from ``stage``; no-op when
+    absent."""
+    names = spellings(stage, name)
     while True:
         launch, start = _view(find_launch(text), stage)
         options, _ = _walk(launch.words, start)
-        hits = [o for o in options if o.name == name]
+        hits = [o for o in options if o.name in names]
         if not hits:
             return text
         opt = hits[-1]

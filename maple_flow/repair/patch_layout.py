@@ -20,6 +20,7 @@ from maple_flow.scriptparse import parse_script
 from maple_flow.scriptparse.facts import directive_size
 from maple_flow.scriptparse.launch import PER_NODE_LAUNCHERS, Stage
 from maple_flow.scriptparse.script import ParsedScript
+from maple_flow.scriptparse.spellings import spellings
 from maple_flow.scriptparse.values import to_int
 
 #: Per-node rank options of each stage (first spelling is the one written when adding).
@@ -246,3 +247,24 @@ def says_per_node(text: str) -> bool:
     p = _parsed(text)
     return (directive_size(p)["gpus"] is not None or _launch_per_node(p) is not None
             or literal_int(text, "GPUS_PER_NODE") is not None)
+
+
+#: srun task options a step inherits from the job's directive when its own line has none.
+SRUN_INHERITED: dict[str, str] = {"--ntasks-per-node": "ntasks-per-node", "--ntasks": "ntasks"}
+
+
+def set_srun_inherited(text: str, name: str, value: str) -> str | None:
+    """srun's task option ``name`` set where the step reads it, when that is the directive:
+    the srun line carries no spelling of it and an ``#SBATCH`` line does. None otherwise (the
+    option is then the srun line's own)."""
+    names = spellings("srun", name)
+    option = next((SRUN_INHERITED[n] for n in names if n in SRUN_INHERITED), None)
+    if option is None:
+        return None
+    try:
+        options = pl.stage_options(text, "srun")
+    except FixNotApplicable:
+        return None
+    if any(o.name in names for o in options) or pd.directive_value(text, "slurm", option) is None:
+        return None
+    return pd.set_directive(text, "slurm", option, value)

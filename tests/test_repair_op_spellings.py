@@ -1,0 +1,64 @@
+"""Ops find a launcher option however the user spelled it, and an srun task count where the
+step reads it (issue 17, point 3)."""
+
+from __future__ import annotations
+
+import pytest
+
+from maple_flow.knowledge.clusters import get_profile
+from maple_flow.repair import ops as o
+from maple_flow.repair.patch import apply_op
+
+SLURM = "#!/bin/bash\n#SBATCH -N 2\n#SBATCH --gpus-per-node=4\n"
+PBS = "#!/bin/bash\n#PBS -l select=2:system=polaris\n#PBS -l walltime=00:30:00\n"
+
+
+@pytest.mark.parametrize("launch, op, expect", [
+    ("srun -n 8 python train.py", o.SetLauncherArg(launcher="srun", name="--ntasks", value="2"),
+     "srun -n 2 python train.py"),
+    ("srun -n8 python train.py", o.SetLauncherArg(launcher="srun", name="--ntasks", value="2"),
+     "srun -n2 python train.py"),
+    ("srun --ntasks 8 python train.py", o.SetLauncherArg(launcher="srun", name="-n", value="2"),
+     "srun --ntasks 2 python train.py"),
+    ("srun -N 2 -w node[1-2] python train.py",
+     o.RemoveLauncherArg(launcher="srun", name="--nodelist"), "srun -N 2 python train.py"),
+    ("srun -N2 -n8 python train.py", o.RemoveLauncherArg(launcher="srun", name="--ntasks"),
+     "srun -N2 python train.py"),
+    ("torchrun --nnodes=2 --nproc-per-node=8 train.py",
+     o.RemoveLauncherArg(launcher="torchrun", name="--nproc_per_node"),
+     "torchrun --nnodes=2 train.py"),
+])
+def test_slurm_options_in_any_spelling(launch: str, op: o.FixOp, expect: str) -> None:
+    fixed = apply_op(SLURM + launch + "\n", op, get_profile("perlmutter"))
+    assert fixed.rstrip().splitlines()[-1] == expect
+
+
+@pytest.mark.parametrize("launch, op, expect", [
+    ("mpiexec -np 8 --ppn 4 python train.py",
+     o.SetLauncherArg(launcher="mpiexec", name="-n", value="16"),
+     "mpiexec -np 16 --ppn 4 python train.py"),
+    ("mpiexec -n 8 -ppn 4 --cpu-bind depth python train.py",
+     o.RemoveLauncherArg(launcher="mpiexec", name="--cpu_bind"),
+     "mpiexec -n 8 -ppn 4 python train.py"),
+])
+def test_mpiexec_options_in_any_spelling(launch: str, op: o.FixOp, expect: str) -> None:
+    fixed = apply_op(PBS + launch + "\n", op, get_profile("polaris"))
+    assert fixed.rstrip().splitlines()[-1] == expect
+
+
+def test_an_srun_task_count_given_by_a_directive_is_set_there() -> None:
+    # pytorch/pytorch#67547: --ntasks=4 on 2 nodes, srun torchrun says nothing itself
+    script = ("#!/bin/bash\n#SBATCH --nodes=2\n#SBATCH --ntasks=4\n#SBATCH --gres=gpu:2\n"
+              "srun torchrun --nnodes=2 --nproc_per_node=2 train.py\n")
+    fixed = apply_op(script, o.SetLauncherArg(launcher="srun", name="--ntasks", value="2"),
+                     get_profile("anvil"))
+    assert "#SBATCH --ntasks=2\n" in fixed
+    assert fixed.endswith("srun torchrun --nnodes=2 --nproc_per_node=2 train.py\n")
+
+
+def test_an_srun_task_count_of_its_own_line_stays_there() -> None:
+    script = ("#!/bin/bash\n#SBATCH --nodes=2\n#SBATCH --ntasks=4\n"
+              "srun -n 4 torchrun --nnodes=2 --nproc_per_node=2 train.py\n")
+    fixed = apply_op(script, o.SetLauncherArg(launcher="srun", name="--ntasks", value="2"),
+                     get_profile("anvil"))
+    assert "#SBATCH --ntasks=4\n" in fixed and "srun -n 2 torchrun" in fixed
