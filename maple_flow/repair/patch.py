@@ -88,10 +88,21 @@ def _replace_count(value: str, old: int | None, new: int) -> str:
     return ":".join(fields)
 
 
+def _job_size(text: str) -> tuple[int | None, int | None]:
+    """The script's nodes and ranks per node, read by scriptparse (directives, then the
+    launch line); maple's own NNODES / GPUS_PER_NODE lines where it says nothing else."""
+    from maple_flow.scriptparse.facts import directive_size, job_size
+
+    parsed = parse_script(text)
+    nodes, per_node = job_size(parsed)
+    nodes = directive_size(parsed)["nodes"] or nodes or _literal_int(text, "NNODES")
+    return nodes, per_node or _literal_int(text, "GPUS_PER_NODE")
+
+
 def _set_nodes(text: str, op: o.SetNodes, profile: ClusterProfile) -> str:
     scheduler = scheduler_of(text, profile.scheduler)
-    old = _literal_int(text, "NNODES")
-    per_node = _literal_int(text, "GPUS_PER_NODE")
+    old, per_node = _job_size(text)
+    launch_old = old
     if scheduler == "pbs":
         select = pd.directive_value(text, "pbs", "select")
         if select is None:
@@ -110,7 +121,8 @@ def _set_nodes(text: str, op: o.SetNodes, profile: ClusterProfile) -> str:
         if gpus is not None and old is not None and per_node is not None:
             text = pd.set_directive(text, "slurm", "gpus",
                                     _replace_count(gpus, old * per_node, op.nodes * per_node))
-    if old is not None:
+    text = playout.set_launch_nodes(text, launch_old, op.nodes)
+    if _literal_int(text, "NNODES") is not None:
         text = _update_ranks(_set_literal(text, "NNODES", op.nodes))
     return text
 

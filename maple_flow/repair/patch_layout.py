@@ -17,7 +17,7 @@ from maple_flow.repair import patch_directives as pd
 from maple_flow.repair import patch_launch as pl
 from maple_flow.repair.text import FixNotApplicable
 from maple_flow.scriptparse import parse_script
-from maple_flow.scriptparse.facts import directive_size
+from maple_flow.scriptparse.facts import directive_size, job_size
 from maple_flow.scriptparse.launch import PER_NODE_LAUNCHERS, Stage
 from maple_flow.scriptparse.script import ParsedScript
 from maple_flow.scriptparse.spellings import spellings
@@ -268,3 +268,34 @@ def set_srun_inherited(text: str, name: str, value: str) -> str | None:
     if any(o.name in names for o in options) or pd.directive_value(text, "slurm", option) is None:
         return None
     return pd.set_directive(text, "slurm", option, value)
+
+
+#: Node-count options of each stage.
+NODE_OPTIONS: dict[str, tuple[str, ...]] = {
+    "torchrun": ("--nnodes",), "deepspeed": ("--num_nodes", "--num-nodes"),
+    "accelerate": ("--num_machines", "--num-machines"), "srun": ("-N", "--nodes"),
+    "ibrun": (), "mpiexec": (), "mpirun": (),
+}
+
+
+def set_launch_nodes(text: str, old: int | None, new: int) -> str:
+    """The launch line's node counts (``torchrun --nnodes``, ``srun -N``, accelerate's
+    ``--num_machines``...) set to ``new``, at the user variable they read where they read one;
+    per-rank launchers' literal totals that were ``old`` nodes' worth set to ``new`` nodes'."""
+    before = _parsed(text)
+    _, per_node = job_size(before)
+    for stage in before.launch.stages:
+        found = _raw_option(text, stage.name, NODE_OPTIONS.get(stage.name, ()))
+        if found is not None and found[1].strip("\"'") != str(new):
+            text = _set_count(text, stage.name, found[0], found[1], new)
+    if old is None or per_node is None or old == new:
+        return text
+    known = {**before.variables, **before.env}
+    for stage in before.launch.stages:
+        if not _per_rank_stage(before, stage):
+            continue
+        found = _raw_option(text, stage.name, TOTAL_OPTIONS.get(stage.name, ()))
+        if found is not None and to_int(stage.get(*TOTAL_OPTIONS.get(stage.name, ())),
+                                        known) == old * per_node:
+            text = _set_count(text, stage.name, found[0], found[1], new * per_node)
+    return text
