@@ -151,7 +151,7 @@ def test_directive_rewritten_in_place() -> None:
     patched = apply_fix(script, _fix(o.SetDirective(option="constraint", value="gpu&hbm80g")),
                         get_profile("perlmutter"))
     diff = script_diff(script, patched)
-    assert "-#SBATCH -C gpu\n+#SBATCH --constraint='gpu&hbm80g'\n" in diff
+    assert "-#SBATCH -C gpu\n+#SBATCH -C 'gpu&hbm80g'\n" in diff  # the user's spelling
     assert [d.value for d in parse_directives(patched) if d.option == "constraint"] == [
         "gpu&hbm80g"]
 

@@ -18,7 +18,7 @@ def test_srun_line_counts_follow_the_directive() -> None:
               "srun -N 2 -n 8 python train.py\n")
     fixed = apply_op(script, o.SetNodes(nodes=3), get_profile("perlmutter"))
     assert fixed.endswith("srun -N 3 -n 12 python train.py\n")
-    assert "--ntasks=12" in fixed
+    assert "#SBATCH -n 12\n" in fixed and "#SBATCH -N 3\n" in fixed  # as the user spelled them
 
 
 def test_a_node_count_held_in_a_user_variable_is_set_there() -> None:

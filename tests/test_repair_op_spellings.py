@@ -62,3 +62,28 @@ def test_an_srun_task_count_of_its_own_line_stays_there() -> None:
     fixed = apply_op(script, o.SetLauncherArg(launcher="srun", name="--ntasks", value="2"),
                      get_profile("anvil"))
     assert "#SBATCH --ntasks=4\n" in fixed and "srun -n 2 torchrun" in fixed
+
+
+def test_a_directive_keeps_the_users_spelling_and_comment() -> None:
+    script = ("#!/bin/bash\n#SBATCH -N 2\n#SBATCH -n 64   # one task a GPU\n"
+              "#SBATCH --ntasks-per-node 4\n#SBATCH --gpus-per-task 1\nsrun python train.py\n")
+    fixed = apply_op(script, o.SetDirective(option="ntasks", value="32"),
+                     get_profile("perlmutter"))
+    assert "#SBATCH -n 32   # one task a GPU\n" in fixed
+
+
+def test_gpus_given_per_task_set_the_tasks_a_node() -> None:
+    # bench/realport mila-multi-node.sh: --gpus-per-task=rtx8000:1 x --ntasks-per-node=4
+    script = ("#!/bin/bash\n#SBATCH --gpus-per-task=rtx8000:1\n#SBATCH --ntasks-per-node=4\n"
+              "#SBATCH --nodes=2\n#SBATCH -n 8\nsrun python main.py\n")
+    fixed = apply_op(script, o.SetGpusPerNode(gpus_per_node=2), get_profile("perlmutter"))
+    assert "#SBATCH --ntasks-per-node=2\n" in fixed and "#SBATCH -n 4\n" in fixed
+    assert "--gpus-per-task=rtx8000:1" in fixed
+
+
+def test_one_task_a_node_gets_the_gpus_itself() -> None:
+    # bench/realport mila-llm-accelerate.sh: one accelerate task a node with a100:2
+    script = ("#!/bin/bash\n#SBATCH --nodes=2\n#SBATCH --ntasks-per-node=1\n"
+              "#SBATCH --gpus-per-task=a100:2\nsrun python main.py\n")
+    fixed = apply_op(script, o.SetGpusPerNode(gpus_per_node=4), get_profile("perlmutter"))
+    assert "#SBATCH --gpus-per-task=a100:4\n" in fixed

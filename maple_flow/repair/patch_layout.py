@@ -154,7 +154,27 @@ def one_launcher_per_node(text: str) -> str:
     return pl.set_launcher_arg(text, "srun", "--ntasks", "${SLURM_JOB_NUM_NODES}")
 
 
+def _per_task_directives(text: str, new: int) -> str:
+    """GPUs given per task (``--gpus-per-task=1`` with ``--ntasks-per-node=4``): one task
+    per node gets ``new`` GPUs itself; else the tasks per node (and a total task count) are
+    set so that they hold ``new`` GPUs."""
+    size = directive_size(_parsed(text))
+    per_task, tpn, tasks = size["gpus_per_task"], size["tpn"], size["tasks"]
+    value = pd.directive_value(text, "slurm", "gpus-per-task")
+    if per_task is None or value is None or size["gpus"] == new:
+        return text
+    if tpn == 1:
+        return pd.set_directive(text, "slurm", "gpus-per-task", replace_count(value, new))
+    if tpn is None or new % per_task:
+        return text
+    text = pd.set_directive(text, "slurm", "ntasks-per-node", str(new // per_task))
+    if tasks is not None and tasks % tpn == 0:
+        text = pd.set_directive(text, "slurm", "ntasks", str(tasks // tpn * (new // per_task)))
+    return text
+
+
 def _slurm_gpu_directives(text: str, new: int, nodes: int | None) -> str:
+    text = _per_task_directives(text, new)
     for option in ("gpus-per-node", "gres"):
         value = pd.directive_value(text, "slurm", option)
         if value is not None and (option != "gres" or "gpu" in value):

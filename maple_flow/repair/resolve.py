@@ -209,12 +209,26 @@ def _gpus_asked(ctx: Context) -> int:
 
 
 def _gpus_fit(ctx: Context) -> int:
-    """A node's GPUs, only when the script asks more GPUs per node than a node has."""
+    """A node's GPUs, only when the script asks more GPUs per node than a node has (its
+    directives, else the ranks its launch line starts on a node, read by scriptparse)."""
     profile = _need_profile(ctx)
-    asked = request_from_directives(parse_directives(ctx.script, profile.scheduler))
-    if not asked.gpus_per_node or asked.gpus_per_node <= profile.gpu.per_node:
+    per_node = request_from_directives(
+        parse_directives(ctx.script, profile.scheduler)).gpus_per_node or _launch_per_node(ctx)
+    if not per_node or per_node <= profile.gpu.per_node:
         raise Unresolved(f"the script's GPUs per node fit {profile.name}'s nodes")
     return profile.gpu.per_node
+
+
+def _launch_per_node(ctx: Context) -> int | None:
+    """The ranks per node the script's launch line starts (scriptparse), or None."""
+    from maple_flow.errors import MapleError
+    from maple_flow.scriptparse import parse_script
+    from maple_flow.scriptparse.facts import job_size
+
+    try:
+        return job_size(parse_script(ctx.script))[1]
+    except MapleError:
+        return None
 
 
 def _gpus_asked_job(ctx: Context) -> int:
