@@ -87,3 +87,14 @@ def test_one_task_a_node_gets_the_gpus_itself() -> None:
               "#SBATCH --gpus-per-task=a100:2\nsrun python main.py\n")
     fixed = apply_op(script, o.SetGpusPerNode(gpus_per_node=4), get_profile("perlmutter"))
     assert "#SBATCH --gpus-per-task=a100:4\n" in fixed
+
+
+def test_options_after_a_variable_holding_options_are_found() -> None:
+    # bench/realport alcf-dlscaling-hvd-aurora.sh: mpiexec ${EXT_ENV} --np ... -ppn ${RPN}
+    script = ("#!/bin/bash\n#PBS -l select=2\nRANKS_PER_NODE=12\nNRANKS=24\n"
+              'EXT_ENV="--env FI_CXI_DEFAULT_CQ_SIZE=1048576"\n'
+              "mpiexec ${EXT_ENV} --np ${NRANKS} -ppn ${RANKS_PER_NODE} python3 app.py\n")
+    fixed = apply_op(script, o.SetGpusPerNode(gpus_per_node=6), get_profile("aurora"))
+    assert "RANKS_PER_NODE=6\n" in fixed and "NRANKS=12\n" in fixed
+    assert fixed.endswith(
+        "mpiexec ${EXT_ENV} --np ${NRANKS} -ppn ${RANKS_PER_NODE} python3 app.py\n")

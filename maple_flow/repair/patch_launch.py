@@ -41,8 +41,12 @@ def _walk(words: list[Word], i: int) -> tuple[list[Option], int]:
     """Options from ``words[i]`` on (the rules of scriptparse.launch); the next index."""
     found: list[Option] = []
     values = [w.value for w in words]
-    while i < len(values) and values[i].startswith("-") and values[i] != "-":
+    while i < len(values) and ((values[i].startswith("-") and values[i] != "-")
+                               or _option_list(values, i)):
         word = values[i]
+        if _option_list(values, i):  # ${EXT_ENV} --np 8: options held in a variable
+            i += 1
+            continue
         if word in {"-m", "--module", "--no_python", "--no-python"}:
             break
         name, eq, value = word.partition("=")
@@ -64,6 +68,16 @@ def _walk(words: list[Word], i: int) -> tuple[list[Option], int]:
             found.append(Option(word, None, i, i, False))
             i += 1
     return found, i
+
+
+_WHOLE_VARIABLE = re.compile(r"^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?$")
+
+
+def _option_list(values: list[str], i: int) -> bool:
+    """Whether ``values[i]`` is a variable holding options: a whole ``$VAR`` word followed by
+    an option of the same stage (``mpiexec ${EXT_ENV} --np 8``)."""
+    return (_WHOLE_VARIABLE.match(values[i]) is not None and i + 1 < len(values)
+            and values[i + 1].startswith("-") and values[i + 1] != "-")
 
 
 def _in_body(word: Word, stage: str) -> bool:
