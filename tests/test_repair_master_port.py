@@ -79,3 +79,20 @@ def test_a_program_that_reads_master_port_itself_only_gets_the_export() -> None:
     fixed = apply_op(script, o.ExportEnv(name="MASTER_PORT", value="30001"),
                      get_profile("delta"))
     assert fixed == HEAD + "export MASTER_PORT=30001\nsrun python train.py\n"
+
+
+def test_a_literal_port_in_a_bash_c_body_reads_master_port() -> None:
+    # bench/realport user-ls6-scbert-srun-torchrun.sh: the port is in srun bash -c "..."
+    script = (HEAD + 'srun bash -c "torchrun --nproc_per_node=3 --nnodes=2 '
+              '--master_addr=$MASTER_ADDR --master_port=29500 train.py"\n')
+    fixed = apply_op(script, o.ExportEnv(name="MASTER_PORT", value="29631"),
+                     get_profile("lonestar6"))
+    assert "export MASTER_PORT=29631" in fixed
+    assert "--master_port=$MASTER_PORT train.py" in fixed.rstrip().splitlines()[-1]
+
+
+def test_a_literal_host_in_a_bash_c_body_reads_master_addr() -> None:
+    script = (HEAD + "srun bash -c 'torchrun --nnodes=2 --rdzv_endpoint=node01:29400 "
+              "--rdzv_backend=c10d train.py'\n")
+    fixed = apply_op(script, o.SetMasterAddr(), get_profile("perlmutter"))
+    assert "--rdzv_endpoint=$MASTER_ADDR:29400 " in fixed.rstrip().splitlines()[-1]

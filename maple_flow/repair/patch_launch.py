@@ -348,18 +348,36 @@ def backend_argument(text: str, entrypoint: str) -> str | None:
     return names[-1] if names else None
 
 
+def _stage_view(text: str, stage: str) -> tuple[Launch, int, bool] | None:
+    """The launch (or ``bash -c`` body) that runs ``stage``, its first option index, and
+    whether it is a body; None when no stage ``stage`` runs."""
+    full = find_launch(text)
+    try:
+        view, start = _view(full, stage)
+    except FixNotApplicable:
+        return None
+    return view, start, view is not full
+
+
+def _written(name: str, value: str, attached: bool, in_body: bool) -> str:
+    """An option maple writes with a value that expands variables: double-quoted on the
+    launch line, bare inside a ``bash -c`` body (whose quotes are the body's)."""
+    shown = value if in_body else f'"{value}"'
+    return f"{name}={shown}" if attached else f"{name} {shown}"
+
+
 def rendezvous_host_options(text: str) -> list[tuple[str, str, str]]:
-    """(stage, option, value) of launcher options that name a rendezvous host literally."""
-    launch = find_launch(text)
+    """(stage, option, value) of launcher options that name a rendezvous host literally
+    (on the launch line or in the ``bash -c`` body that runs the launcher)."""
     found: list[tuple[str, str, str]] = []
     for stage, names in (("torchrun", ("--master_addr", "--master-addr", "--rdzv_endpoint",
                                        "--rdzv-endpoint")),
                          ("accelerate", ("--main_process_ip",)),
                          ("deepspeed", ("--master_addr",))):
-        start = stage_start(launch.words, stage)
-        if start is None:
+        view = _stage_view(text, stage)
+        if view is None:
             continue
-        for opt in _walk(launch.words, start)[0]:
+        for opt in _walk(view[0].words, view[1])[0]:
             if opt.name in names and opt.value is not None and (
                     ("$MASTER_ADDR" not in opt.value and "${MASTER_ADDR}" not in opt.value)
                     or _unset_port(text, opt.value)):
@@ -394,18 +412,21 @@ def _sets_master_port(text: str) -> bool:
 
 
 def point_at_master_addr(text: str) -> str:
-    """Rewrite literal rendezvous hosts on the launch line to ``$MASTER_ADDR``."""
+    """Rewrite literal rendezvous hosts on the launch line (or its ``bash -c`` body) to
+    ``$MASTER_ADDR``."""
     for stage, name, value in rendezvous_host_options(text):
-        launch = find_launch(text)
-        options, _ = _stage(launch, stage)
-        opt = [o for o in options if o.name == name][-1]
+        view = _stage_view(text, stage)
+        if view is None:
+            continue
+        launch, start, in_body = view
+        opt = [o for o in _walk(launch.words, start)[0] if o.name == name][-1]
         if "endpoint" in name:
             port = value.rpartition(":")[2] if ":" in value else ""
             port = port if port.isdigit() and not _unset_port(text, value) \
                 and not _sets_master_port(text) else "$MASTER_PORT"
-            new = f'{name}="$MASTER_ADDR:{port}"'
+            new = _written(name, f"$MASTER_ADDR:{port}", True, in_body)
         else:
-            new = f'{name}="$MASTER_ADDR"'
+            new = _written(name, "$MASTER_ADDR", True, in_body)
         text = replace(text, launch.words[opt.first].start, launch.words[opt.last].end, new)
     return text
 
@@ -419,15 +440,14 @@ _PORT_OPTIONS = (("torchrun", ("--master_port", "--master-port", "--rdzv_endpoin
 
 
 def point_at_master_port(text: str) -> str:
-    """Rewrite literal rendezvous ports on the launch line (``--master_port=29500``,
-    ``--rdzv_endpoint=localhost:29400``) to ``$MASTER_PORT``, so a new MASTER_PORT is the
-    port the launcher uses."""
+    """Rewrite literal rendezvous ports on the launch line or in its ``bash -c`` body
+    (``--master_port=29500``, ``--rdzv_endpoint=localhost:29400``) to ``$MASTER_PORT``, so a
+    new MASTER_PORT is the port the launcher uses."""
     for stage, names in _PORT_OPTIONS:
-        launch = find_launch(text)
-        start = stage_start(launch.words, stage)
-        if start is None:
+        view = _stage_view(text, stage)
+        if view is None:
             continue
-        for opt in reversed(_walk(launch.words, start)[0]):
+        for opt in reversed(_walk(view[0].words, view[1])[0]):
             if opt.name not in names or opt.value is None:
                 continue
             host, colon, port = opt.value.rpartition(":")
@@ -435,9 +455,9 @@ def point_at_master_port(text: str) -> str:
             if not literal.isdigit() or ("endpoint" in opt.name and not colon):
                 continue
             value = f"{host}:$MASTER_PORT" if "endpoint" in opt.name else "$MASTER_PORT"
-            new = f'{opt.name}="{value}"' if opt.attached else f'{opt.name} "{value}"'
-            text = replace(text, launch.words[opt.first].start, launch.words[opt.last].end, new)
-            launch = find_launch(text)
+            new = _written(opt.name, value, opt.attached, view[2])
+            text = replace(text, view[0].words[opt.first].start, view[0].words[opt.last].end,
+                           new)
     return text
 
 
