@@ -98,3 +98,21 @@ def test_options_after_a_variable_holding_options_are_found() -> None:
     assert "RANKS_PER_NODE=6\n" in fixed and "NRANKS=12\n" in fixed
     assert fixed.endswith(
         "mpiexec ${EXT_ENV} --np ${NRANKS} -ppn ${RANKS_PER_NODE} python3 app.py\n")
+
+
+def test_pbs_select_ranks_a_node_follow() -> None:
+    script = ("#!/bin/bash\n#PBS -l select=2:system=polaris:mpiprocs=8\n"
+              "mpiexec -n 16 --ppn 8 python train.py\n")
+    fixed = apply_op(script, o.SetGpusPerNode(gpus_per_node=4), get_profile("polaris"))
+    assert "#PBS -l select=2:system=polaris:mpiprocs=4\n" in fixed
+    assert fixed.endswith("mpiexec -n 8 --ppn 4 python train.py\n")
+
+
+@pytest.mark.parametrize("directive", ["#SBATCH --gpus-per-node=8", "#SBATCH --gres=gpu:8",
+                                       "#SBATCH --gpus=16"])
+def test_bridges2_gets_its_typed_gpu_request(directive: str) -> None:
+    script = (f"#!/bin/bash\n#SBATCH -N 2\n#SBATCH -p GPU\n{directive}\n"
+              "srun torchrun --nnodes=2 --nproc_per_node=8 train.py\n")
+    fixed = apply_op(script, o.SetGpusPerNode(gpus_per_node=4), get_profile("bridges2"))
+    assert "#SBATCH --gpus=v100-32:8\n" in fixed and directive not in fixed
+    assert "--nproc_per_node=4" in fixed

@@ -130,6 +130,9 @@ def _set_nodes(text: str, op: o.SetNodes, profile: ClusterProfile) -> str:
 def _set_gpus_per_node(text: str, op: o.SetGpusPerNode, profile: ClusterProfile) -> str:
     scheduler = scheduler_of(text, profile.scheduler)
     new = playout.set_ranks_per_node(text, scheduler, op.gpus_per_node, profile.node.cpus)
+    d = profile.directives
+    if scheduler == "slurm" and d.gpu_request == "typed-gpus" and d.gpu_type:
+        new = playout.typed_gpus(new, d.gpu_type, op.gpus_per_node)
     if new == text and not playout.says_per_node(text):
         raise FixNotApplicable("the script says nowhere how many ranks or GPUs a node gets "
                                "(no GPU directive, no per-node launcher option)")

@@ -238,18 +238,27 @@ def set_ranks_per_node(text: str, scheduler: str, new: int, node_cpus: int = 0) 
         text = _slurm_gpu_directives(text, new, size["nodes"])
         text = _srun_gres(text, new)
         text = fit_cores(text, node_cpus) if node_cpus else text
-    else:
-        select = pd.directive_value(text, "pbs", "select")
-        if select is not None and "ngpus=" in select:
-            text = pd.set_directive(text, "pbs", "select",
-                                    re.sub(r"ngpus=\d+", f"ngpus={new}", select))
-    text = one_launcher_per_node(text)
     per_node_before = _launch_per_node(before)
+    if scheduler != "slurm":
+        text = _pbs_select_counts(text, new, per_node_before or old)
+    text = one_launcher_per_node(text)
     text = _stage_counts(text, new)
     text = _stage_totals(text, before, size["nodes"], per_node_before or old, new)
     if literal_int(text, "GPUS_PER_NODE") is not None:
         text = set_literal(text, "GPUS_PER_NODE", new)
     return text
+
+
+def _pbs_select_counts(text: str, new: int, old: int | None) -> str:
+    """A PBS select chunk's per-node counts: ``ngpus=``, and ``mpiprocs=`` (the ranks mpiexec
+    starts on a node) where it was the old count of ranks a node."""
+    select = pd.directive_value(text, "pbs", "select")
+    if select is None:
+        return text
+    value = re.sub(r"ngpus=\d+", f"ngpus={new}", select)
+    if old is not None:
+        value = re.sub(rf"mpiprocs={old}\b", f"mpiprocs={new}", value)
+    return text if value == select else pd.set_directive(text, "pbs", "select", value)
 
 
 def _launch_per_node(p: ParsedScript) -> int | None:
@@ -319,3 +328,20 @@ def set_launch_nodes(text: str, old: int | None, new: int) -> str:
                                         known) == old * per_node:
             text = _set_count(text, stage.name, found[0], found[1], new * per_node)
     return text
+
+
+def typed_gpus(text: str, gpu_type: str, per_node: int) -> str:
+    """At a site that takes typed GPU requests only (Bridges-2: ``--gpus=v100-32:16``), an
+    untyped per-node request (``--gpus-per-node=8``, ``--gres=gpu:8``, ``--gpus=16``) written
+    in the site's form for ``per_node`` GPUs on each of the job's nodes."""
+    size = directive_size(_parsed(text))
+    untyped = []
+    for option in ("gpus-per-node", "gres", "gpus"):
+        value = pd.directive_value(text, "slurm", option)
+        if value is not None and gpu_type not in value and (option != "gres" or "gpu" in value):
+            untyped.append(option)
+    if not untyped or size["nodes"] is None:
+        return text
+    for option in untyped:
+        text = pd.remove_directive(text, "slurm", option)
+    return pd.set_directive(text, "slurm", "gpus", f"{gpu_type}:{size['nodes'] * per_node}")
