@@ -116,3 +116,15 @@ def test_bridges2_gets_its_typed_gpu_request(directive: str) -> None:
     fixed = apply_op(script, o.SetGpusPerNode(gpus_per_node=4), get_profile("bridges2"))
     assert "#SBATCH --gpus=v100-32:8\n" in fixed and directive not in fixed
     assert "--nproc_per_node=4" in fixed
+
+
+def test_a_directive_fix_reaches_the_srun_steps_own_option() -> None:
+    # the srun line's own -c / --gpus-per-node override the directive for the step
+    script = ("#!/bin/bash\n#SBATCH -N 1\n#SBATCH --cpus-per-task=128\n"
+              "#SBATCH --gpus-per-node=4\nCPT=128\n"
+              "srun -c $CPT --gpus-per-node 4 python train.py\n")
+    profile = get_profile("perlmutter")
+    fixed = apply_op(script, o.SetDirective(option="cpus-per-task", value="32"), profile)
+    assert "#SBATCH --cpus-per-task=32\n" in fixed and "CPT=32\n" in fixed
+    fixed = apply_op(script, o.SetDirective(option="gpus-per-node", value="2"), profile)
+    assert fixed.endswith("srun -c $CPT --gpus-per-node 2 python train.py\n")

@@ -20,6 +20,7 @@ from maple_flow.repair.layout import scheduler_of
 from maple_flow.repair.models import Fix
 from maple_flow.repair.text import FixNotApplicable
 from maple_flow.scriptparse import parse_script
+from maple_flow.scriptparse.spellings import spellings
 
 BACKEND_ENV = "MAPLE_MINIAPP_BACKEND"
 
@@ -187,7 +188,32 @@ def _set_directive(text: str, op: o.SetDirective, profile: ClusterProfile) -> st
         text = pd.remove_directive(text, scheduler, "gpus-per-node")
         return pd.set_directive(text, scheduler, "gpus",
                                 f"{d.gpu_type}:{nodes * int(op.value)}")
-    return pd.set_directive(text, scheduler, op.option, op.value)
+    text = pd.set_directive(text, scheduler, op.option, op.value)
+    return _step_follows(text, op.option, op.value) if scheduler == "slurm" else text
+
+
+#: Job options the srun step also takes: a value of its own there overrides the directive.
+_STEP_SETS = ("cpus-per-task", "gpus-per-node", "gres", "gpus", "gpus-per-task",
+              "ntasks-per-node", "mem", "mem-per-gpu", "mem-per-cpu", "constraint", "partition")
+
+
+def _step_follows(text: str, option: str, value: str | None) -> str:
+    """The srun line's own ``--option`` (any spelling) set to the directive's new ``value``,
+    where the line carries one: the step would keep asking the old one."""
+    if option not in _STEP_SETS or value is None:
+        return text
+    name = f"--{option}"
+    try:
+        options = pl.stage_options(text, "srun")
+    except FixNotApplicable:
+        return text
+    names = spellings("srun", name)
+    own = [opt for opt in options if opt.name in names]
+    if not own or own[-1].value == value:
+        return text
+    if value.isdigit():
+        return playout.set_count(text, "srun", own[-1].name, value)
+    return pl.set_launcher_arg(text, "srun", own[-1].name, value)
 
 
 def _set_launcher_arg(text: str, op: o.SetLauncherArg) -> str:
