@@ -128,3 +128,11 @@ def test_a_directive_fix_reaches_the_srun_steps_own_option() -> None:
     assert "#SBATCH --cpus-per-task=32\n" in fixed and "CPT=32\n" in fixed
     fixed = apply_op(script, o.SetDirective(option="gpus-per-node", value="2"), profile)
     assert fixed.endswith("srun -c $CPT --gpus-per-node 2 python train.py\n")
+
+
+def test_a_typed_request_counts_the_nodes_the_launch_line_starts() -> None:
+    script = ("#!/bin/bash\n#SBATCH -p GPU\n#SBATCH --gpus-per-node=8\n"
+              "srun --ntasks-per-node=1 torchrun --nnodes=2 --nproc_per_node=8 train.py\n")
+    fixed = apply_op(script, o.SetDirective(option="gpus-per-node", value="8"),
+                     get_profile("bridges2"))
+    assert "#SBATCH --gpus=v100-32:16\n" in fixed

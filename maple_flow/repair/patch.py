@@ -182,9 +182,7 @@ def _set_directive(text: str, op: o.SetDirective, profile: ClusterProfile) -> st
     d = profile.directives
     if (scheduler == "slurm" and op.option == "gpus-per-node" and op.value is not None
             and op.value.isdigit() and d.gpu_request == "typed-gpus" and d.gpu_type):
-        from maple_flow.scriptparse.facts import directive_size
-
-        nodes = directive_size(parse_script(text))["nodes"] or 1
+        nodes = _job_size(text)[0] or 1  # the scheduler's one node when nothing says more
         text = pd.remove_directive(text, scheduler, "gpus-per-node")
         return pd.set_directive(text, scheduler, "gpus",
                                 f"{d.gpu_type}:{nodes * int(op.value)}")
