@@ -24,10 +24,12 @@ def canonical_word(word: str) -> str:
 
 def meaning(script: str) -> tuple[tuple[str, ...], ...]:
     """What the shell and the scheduler read in ``script``: its directive lines (spacing
-    collapsed) and its commands' words, with equivalent first-line idioms made one."""
+    collapsed) and its commands' assignments (``NRANKS_PER_NODE=4``) and words, with
+    equivalent first-line idioms made one."""
     directives = tuple(" ".join(line.split()) for line in script.splitlines()
                        if is_header_line(line))
-    commands = tuple(tuple(canonical_word(w) for w in cmd.words)
+    commands = tuple(tuple(f"{name}={canonical_word(value)}" for name, value in cmd.assignments)
+                     + tuple(canonical_word(w) for w in cmd.words)
                      for cmd in split_commands(script))
     return (directives, *commands)
 
