@@ -29,6 +29,7 @@ except ImportError:  # pragma: no cover - Python < 3.11
 from maple_flow.errors import MapleError
 from maple_flow.knowledge.directives import detect_scheduler
 from maple_flow.models import ClusterProfile
+from maple_flow.repair.evidence_gate import may_act, summary_only
 from maple_flow.repair.kb import load_knowledge_base
 from maple_flow.repair.models import (
     Diagnosis,
@@ -348,17 +349,21 @@ def _similar_candidates(records: list[FailureRecord], ev: FailureEvidence,
 
 
 def _by_similarity(records: list[FailureRecord], ev: FailureEvidence,
-                   profile: ClusterProfile | None) -> list[Diagnosis]:
+                   profile: ClusterProfile | None, kb: KnowledgeBase) -> list[Diagnosis]:
     records = _similar_candidates(records, ev, profile)
     query = evidence_text(ev)
     if not query.strip() or not records:
         return []
     _, ranked = rank_documents(query, [record_text(r) for r in records])
-    evidence = [ln for ln in query.splitlines() if ln.strip()][-MAX_EVIDENCE:]
-    gpu_text = bool(GPU_RUNTIME_TEXT.search(query))
+    lines = [ln for ln in query.splitlines() if ln.strip()]
+    evidence = lines[-MAX_EVIDENCE:]
+    # CUDA/NCCL text is alike across unrelated failures; a launcher's summary says no cause
+    unsure = bool(GPU_RUNTIME_TEXT.search(query)) or summary_only(lines)
+    messages = "\n".join(ln for ln in lines if ERROR_LINE.search(ln))
     return [
         _diagnosis(records[i], score, "similarity", evidence, Context({}, profile, ev.script),
-                   hint=gpu_text or not confident)
+                   hint=unsure or not confident
+                   or not may_act(records[i], query, messages, kb))
         for i, score, confident in ranked[:MAX_SIMILAR]
     ]
 
@@ -394,7 +399,8 @@ def classify(
     profile = _profile_for(evidence, profile)
     cluster = profile.id if profile is not None else evidence.cluster
     records = [r for r in kb.records if r.applies_to(cluster)]
-    return _by_signature(records, evidence, profile) or _by_similarity(records, evidence, profile)
+    return (_by_signature(records, evidence, profile)
+            or _by_similarity(records, evidence, profile, kb))
 
 
 def answer(
