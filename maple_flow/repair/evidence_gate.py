@@ -36,7 +36,7 @@ except ImportError:  # pragma: no cover - Python < 3.11
 KEY_RECORDS = 3
 #: The shortest word read as a key word.
 KEY_LENGTH = 4
-_WORD = re.compile(r"[a-z][a-z0-9_]{%d,}" % (KEY_LENGTH - 1))
+_WORD = re.compile(rf"[a-z][a-z0-9_]{{{KEY_LENGTH - 1},}}")
 #: Words of every failure, whatever the cause (never key words however rare in signatures).
 GENERIC_WORDS = frozenset({
     "error", "errors", "failed", "failure", "fail", "fails", "timeout", "timed", "socket",
