@@ -89,3 +89,27 @@ def test_summary_only_needs_every_error_line_to_be_a_summary() -> None:
     assert not summary_only(["torch.distributed.elastic.multiprocessing.errors.ChildFailedError",
                              "OSError: [Errno 98] Address already in use"])
     assert not summary_only([])
+
+
+TORCHRUN_SUMMARY = (
+    "torch.distributed.elastic.multiprocessing.errors.ChildFailedError:\n"
+    "============================================================\n"
+    "pretrain_segmentation_model.py FAILED\n"
+    "Root Cause (first observed failure):\n"
+    "  host      : gpu-node-17.example.cluster\n"
+    "  exitcode  : 1 (pid: 2410412)\n"
+    "  error_file: <N/A>\n"
+    "  traceback : To enable traceback see: https://pytorch.org/docs/stable/elastic/errors.html\n")
+
+
+def test_no_script_record_acts_on_a_launchers_summary() -> None:
+    """torchrun's failure summary (the shape of Chinese-Vicuna#113, ColossalAI#3677) names the
+    script, the host and an exit code, not why the rank failed; torchrun-max-restarts' signature
+    reads it and set --max-restarts 0 (torchrun's default already) on any such log."""
+    script = _script("torchrun_single.sh")
+    found = classify(FailureEvidence(cluster="delta", stderr=TORCHRUN_SUMMARY, script=script))
+    assert found and all(d.verdict != "script" for d in found)
+    data = diagnose_log(script, TORCHRUN_SUMMARY, "delta", None, False)
+    assert data["proposed"] is None and SUMMARY_ADVICE in data["why_none"]
+    assert summary_only([ln for ln in TORCHRUN_SUMMARY.splitlines()
+                         if "FAILED" in ln or "error" in ln.lower() or "Failed" in ln])

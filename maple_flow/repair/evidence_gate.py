@@ -61,7 +61,8 @@ SUMMARY_LINE = re.compile(
     r"(?i)ChildFailedError|\bfailed \(exitcode: -?\d+\)|Exited with exit code \d+"
     r"|\bsegmentation fault\b|^\s*(?:\S+: )?killed\s*$|\bcore dumped\b|"
     r"^\s*(?:Failures|Root Cause|traceback|rank\d+ \(local rank|<NO[ _]OTHER[ _]FAILURES>)"
-    r"|^\s*(?:error file|exitcode)\b|srun: (?:error: )?(?:Terminating job step|Force Terminated)")
+    r"|^\s*(?:error[ _]file|exitcode)\b|^\s*\S+ FAILED\s*$"
+    r"|srun: (?:error: )?(?:Terminating job step|Force Terminated)")
 
 
 def _literal_runs(items: object, runs: list[str], current: list[str]) -> None:
