@@ -113,3 +113,13 @@ def test_no_script_record_acts_on_a_launchers_summary() -> None:
     assert data["proposed"] is None and SUMMARY_ADVICE in data["why_none"]
     assert summary_only([ln for ln in TORCHRUN_SUMMARY.splitlines()
                          if "FAILED" in ln or "error" in ln.lower() or "Failed" in ln])
+
+
+def test_not_recognised_names_the_closest_records_families() -> None:
+    """pointcloud-style 'Bus error (core dumped)' (POSTECH-CVLab/point-transformer#50, tune):
+    no fix, the closest records as hints with their families."""
+    data = diagnose_log(_script("srun_python.sh"), "Bus error (core dumped)\n", "anvil",
+                        None, False)
+    assert data["proposed"] is None
+    assert "not recognised; closest records (hints only, family in brackets)" in data["why_none"]
+    assert "dataloader-shm-bus-error (" in data["why_none"]
