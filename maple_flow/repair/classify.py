@@ -10,8 +10,10 @@ installed, BM25 otherwise. No network, no clock; the model is imported on first 
 Every diagnosis has a verdict: ``script`` (a fix, or a question for a value only the user has),
 ``not_script`` (a record of hardware, fabric, program or library failures: advice, no fix) or
 ``hint`` (a similarity match that is not confident, or any similarity match of a log that
-speaks of CUDA or NCCL: such text is too alike across unrelated failures to act on). A hint
-is shown, never applied: below the floor the answer is "not recognised".
+speaks of CUDA or NCCL: such text is too alike across unrelated failures to act on; a
+similarity match whose log lacks the record's evidence, ``evidence_gate.may_act``; any script
+record on a log that is only a launcher's summary of a failed rank). A hint is shown, never
+applied: below the floor the answer is "not recognised".
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ except ImportError:  # pragma: no cover - Python < 3.11
 from maple_flow.errors import MapleError
 from maple_flow.knowledge.directives import detect_scheduler
 from maple_flow.models import ClusterProfile
+from maple_flow.repair.evidence_gate import may_act, summary_only
 from maple_flow.repair.kb import load_knowledge_base
 from maple_flow.repair.models import (
     Diagnosis,
@@ -313,6 +316,12 @@ def evidence_text(ev: FailureEvidence) -> str:
     return "\n".join(ln.strip() for ln in lines if ln.strip())
 
 
+def summary_log(ev: FailureEvidence) -> bool:
+    """Whether every error line of ``ev`` is a launcher's summary of a failed rank
+    (``evidence_gate.summary_only``): the cause is in the first failing rank's own log."""
+    return summary_only([ln for ln in evidence_text(ev).splitlines() if ERROR_LINE.search(ln)])
+
+
 def record_schedulers(record: FailureRecord) -> frozenset[str] | None:
     """The schedulers a record is about: those its signatures name, when every signature
     names one; None (any scheduler) otherwise."""
@@ -348,17 +357,21 @@ def _similar_candidates(records: list[FailureRecord], ev: FailureEvidence,
 
 
 def _by_similarity(records: list[FailureRecord], ev: FailureEvidence,
-                   profile: ClusterProfile | None) -> list[Diagnosis]:
+                   profile: ClusterProfile | None, kb: KnowledgeBase) -> list[Diagnosis]:
     records = _similar_candidates(records, ev, profile)
     query = evidence_text(ev)
     if not query.strip() or not records:
         return []
     _, ranked = rank_documents(query, [record_text(r) for r in records])
-    evidence = [ln for ln in query.splitlines() if ln.strip()][-MAX_EVIDENCE:]
-    gpu_text = bool(GPU_RUNTIME_TEXT.search(query))
+    lines = [ln for ln in query.splitlines() if ln.strip()]
+    evidence = lines[-MAX_EVIDENCE:]
+    # CUDA/NCCL text is alike across unrelated failures; a launcher's summary says no cause
+    unsure = bool(GPU_RUNTIME_TEXT.search(query))
+    messages = "\n".join(ln for ln in lines if ERROR_LINE.search(ln))
     return [
         _diagnosis(records[i], score, "similarity", evidence, Context({}, profile, ev.script),
-                   hint=gpu_text or not confident)
+                   hint=unsure or not confident
+                   or not may_act(records[i], query, messages, kb))
         for i, score, confident in ranked[:MAX_SIMILAR]
     ]
 
@@ -394,7 +407,13 @@ def classify(
     profile = _profile_for(evidence, profile)
     cluster = profile.id if profile is not None else evidence.cluster
     records = [r for r in kb.records if r.applies_to(cluster)]
-    return _by_signature(records, evidence, profile) or _by_similarity(records, evidence, profile)
+    found = (_by_signature(records, evidence, profile)
+             or _by_similarity(records, evidence, profile, kb))
+    if summary_log(evidence):
+        # a launcher's report that a rank failed says not why: no script record acts on it
+        found = [d.model_copy(update={"verdict": "hint"}) if d.verdict == "script" else d
+                 for d in found]
+    return found
 
 
 def answer(
