@@ -21,7 +21,7 @@ from maple_flow.port.comments import CommentRuns, is_comment
 from maple_flow.port.fit import SCRIPT_SET_VARS, script_var_setters
 from maple_flow.port.rules import classify_env, referenced, translate_scheduler_vars
 from maple_flow.port.words import short
-from maple_flow.port.written_args import LaunchArgs, launch_args, source_sets, written_words
+from maple_flow.port.written_args import LaunchArgs, launch_args, source_reads, written_words
 from maple_flow.scriptparse import ParsedScript, ScriptFacts
 from maple_flow.scriptparse.facts import size_vars
 from maple_flow.scriptparse.steps import Step
@@ -494,8 +494,8 @@ def translate(src: Source, profile: ClusterProfile, carried: Carried) -> tuple[s
     _script_args_notes(src.facts.args, profile, carried)
     carried.env = {k: tr(v) for k, v in carried.env.items()}
     carried.steps = [tr(s) for s in carried.steps]
-    assigned = source_sets(src.parsed, [s.name for s in src.steps if s.name])
-    carried.launch_args = launch_args(src.parsed, args, tr, set_by_port(carried), assigned)
+    reads = source_reads([(s.name, s.original or s.text) for s in src.steps])
+    carried.launch_args = launch_args(src.parsed, args, tr, set_by_port(carried), reads)
     written = carried.launch_args.words if carried.launch_args else []
     words = [entry, *args, *written, *carried.env.values(), *carried.steps,
              *carried.loop_open, *carried.loop_close]

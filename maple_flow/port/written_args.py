@@ -39,19 +39,37 @@ def written_words(p: ParsedScript) -> list[str]:
     return [w for w, _, _ in p.launch.written_args or []]
 
 
-def source_sets(p: ParsedScript, step_names: list[str]) -> set[str]:
-    """The variables the source script itself sets."""
-    return set(step_names) | set(p.variables) | set(p.env) | set(p.rank_env)
+def source_reads(steps: list[tuple[str, str]]) -> dict[str, set[str]]:
+    """Each variable set by the source's ``(name, text)`` set-up steps, with what they read."""
+    reads: dict[str, set[str]] = {}
+    for name, text in steps:
+        if name:
+            reads.setdefault(name, set()).update(referenced(text))
+    return reads
+
+
+def _read_through(names: set[str], reads: dict[str, set[str]]) -> set[str]:
+    """``names`` and every variable their assignments read, and theirs in turn."""
+    seen: set[str] = set()
+    todo = list(names)
+    while todo:
+        name = todo.pop()
+        if name not in seen:
+            seen.add(name)
+            todo += reads.get(name, set())
+    return seen
 
 
 def launch_args(p: ParsedScript, args: list[str], tr: Callable[[str], str],
-                set_here: set[str], set_in_source: set[str]) -> LaunchArgs | None:
+                set_here: set[str], reads: dict[str, set[str]]) -> LaunchArgs | None:
     """The target's words for the program's arguments (``args``: their values, as the spec
-    renders them), the written words where they can stay; None when none can."""
+    renders them), the written words where they can stay; None when none can. ``reads``:
+    each variable the source sets, with the variables its assignments read."""
     groups = p.launch.written_args
     if not groups or not args or groups[-1][2] != len(args):
         return None
     sized = set(size_vars(p))
+    set_in_source = set(reads) | set(p.variables) | set(p.env) | set(p.rank_env)
     words: list[str] = []
     written: list[str] = []
     valued: list[str] = []
@@ -59,7 +77,7 @@ def launch_args(p: ParsedScript, args: list[str], tr: Callable[[str], str],
     for raw, lo, hi in groups:
         refs = set(referenced(raw))
         lost = sorted(n for n in refs if n in set_in_source and n not in set_here)
-        if _NOT_VERBATIM.search(raw) or refs & sized or lost:
+        if _NOT_VERBATIM.search(raw) or _read_through(refs, reads) & sized or lost:
             words += [shell_word(a) for a in args[lo:hi]]
             plain += args[lo:hi]
             valued += [f"{raw} (not set on the target: ${', $'.join(lost)})"] if lost else []
