@@ -212,10 +212,13 @@ def _source(script: str | bytes, source: str | None, o: dict[str, Any]) -> Sourc
 
 
 def port_launch_only(script: str, source: str | None, target: str,
-                     **overrides: Any) -> PortResult:
+                     set_before: set[str] | None = None, **overrides: Any) -> PortResult:
     """A port of ``script`` (a header and one launch line) without lint: another launch of a
-    job is ported with it (``overrides``: its size, when the line does not state it)."""
-    return _port_one(_source(script, source, overrides), target, overrides, lint=False)
+    job is ported with it (``overrides``: its size, when the line does not state it;
+    ``set_before``: the variables the job's port sets before it, see ``Source``)."""
+    src = _source(script, source, overrides)
+    src.set_outside = set_before if set_before is not None else set()
+    return _port_one(src, target, overrides, lint=False)
 
 
 def _launch_block_notes(p: ParsedScript) -> list[str]:

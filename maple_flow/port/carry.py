@@ -62,6 +62,9 @@ class Source:
     header: str = ""
     #: The source's text, line by line (the user's comments are carried from it).
     lines: list[str] = field(default_factory=list)
+    #: For a launch ported on its own as part of a job: the variables the job's port sets
+    #: before it (only those its arguments may read as written); None for a whole job.
+    set_outside: set[str] | None = None
 
 
 @dataclass
@@ -445,7 +448,7 @@ def _add_stage(step: Step, src: Source, profile: ClusterProfile, out: Carried) -
     """A launch of the job's before its main one, with the target's launcher."""
     from maple_flow.port.stages import port_stage
 
-    lines, note = port_stage(step, src, profile, out.size)
+    lines, note = port_stage(step, src, profile, out.size, set_by_port(out))
     out.steps.extend(lines)
     out.stage_lines.update(lines)
     (out.notes if lines else out.refusals).append(note)
@@ -495,7 +498,10 @@ def translate(src: Source, profile: ClusterProfile, carried: Carried) -> tuple[s
     carried.env = {k: tr(v) for k, v in carried.env.items()}
     carried.steps = [tr(s) for s in carried.steps]
     reads = source_reads([(s.name, s.original or s.text) for s in src.steps])
-    carried.launch_args = launch_args(src.parsed, args, tr, set_by_port(carried), reads)
+    set_here = set_by_port(carried)
+    if src.set_outside is not None:  # its own set-up lines are not carried with it
+        set_here &= src.set_outside
+    carried.launch_args = launch_args(src.parsed, args, tr, set_here, reads)
     written = carried.launch_args.words if carried.launch_args else []
     words = [entry, *args, *written, *carried.env.values(), *carried.steps,
              *carried.loop_open, *carried.loop_close]
@@ -544,10 +550,15 @@ def _carried_lines(carried: Carried) -> list[str]:
                     if x not in carried.stage_lines]
 
 
+def assigned_names(lines: list[str]) -> set[str]:
+    """The variables ``lines`` assign (``NAME=``, ``export NAME=``, ``declare -x NAME=``)."""
+    return {n for s in lines for n in re.findall(
+        r"^\s*(?:export\s+|declare\s+-\w+\s+)?(\w+)\+?=", s)}
+
+
 def set_by_port(carried: Carried) -> set[str]:
     """The variables the ported script sets before its launch."""
-    set_here = {n for s in _carried_lines(carried) for n in re.findall(
-        r"^\s*(?:export\s+|declare\s+-\w+\s+)?(\w+)\+?=", s)} | set(carried.env)
+    set_here = assigned_names(_carried_lines(carried)) | set(carried.env)
     return set_here | set(carried.loop_vars) | set(carried.job_vars)
 
 

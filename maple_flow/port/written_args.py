@@ -4,8 +4,9 @@ $CFG``, ``$EXE_ARGS``, ``"${ARGS[@]}"``), not the values the parser read for the
 A written word stays when every variable it reads that the script sets is set by the port
 too (its assignment carried above the launch). A word is written as its value instead (what
 the port did before) when the port does not carry what it reads (a line of the source site,
-a value read from a dropped one), when it reads the job size the port rewrites for the target
-(the topology notes speak of its value), when it runs a command substitution or arithmetic, and
+a value read from a dropped one), when its value is a count read from the job size the port
+rewrites for the target (the topology notes speak of that count), when it runs a command
+substitution or arithmetic, and
 for the batch script's own arguments (passed on as ``"$@"``)."""
 
 from __future__ import annotations
@@ -77,7 +78,9 @@ def launch_args(p: ParsedScript, args: list[str], tr: Callable[[str], str],
     for raw, lo, hi in groups:
         refs = set(referenced(raw))
         lost = sorted(n for n in refs if n in set_in_source and n not in set_here)
-        if _NOT_VERBATIM.search(raw) or _read_through(refs, reads) & sized or lost:
+        sized_value = bool(_read_through(refs, reads) & sized) and not any(
+            "$" in a for a in args[lo:hi])  # a count the topology notes speak of
+        if _NOT_VERBATIM.search(raw) or sized_value or lost:
             words += [shell_word(a) for a in args[lo:hi]]
             plain += args[lo:hi]
             valued += [f"{raw} (not set on the target: ${', $'.join(lost)})"] if lost else []
