@@ -6,8 +6,7 @@ too (its assignment carried above the launch). A word is written as its value in
 the port did before) when the port does not carry what it reads (a line of the source site,
 a value read from a dropped one), when its value is a count read from the job size the port
 rewrites for the target (the topology notes speak of that count), when it runs a command
-substitution or arithmetic, and
-for the batch script's own arguments (passed on as ``"$@"``)."""
+substitution or arithmetic, and for the batch script's own arguments (passed on as ``"$@"``)."""
 
 from __future__ import annotations
 
