@@ -91,3 +91,12 @@ def test_another_launch_of_the_job_reads_as_written_only_what_the_job_sets_befor
     r = port(late, "polaris")["polaris"]
     stage = next(x for x in r.script.splitlines() if "prep.py" in x)
     assert "$SRC" not in stage and stage.endswith("prep.py --src /data/x")
+
+
+def test_a_name_the_target_script_sets_itself_stays_the_sources_value() -> None:
+    """``WORLD_SIZE=8`` then ``--world_size $WORLD_SIZE``: the target's script sets
+    WORLD_SIZE before its launch, so the word is the source's value (as the notes say)."""
+    script = HEAD.replace("-N 1", "-N 2") + (
+        "CFG=c.yaml\nWORLD_SIZE=8\nsrun python train.py --config $CFG --world_size $WORLD_SIZE\n")
+    r = port(script, "polaris")["polaris"]
+    assert _launch(r.script).endswith("train.py --config $CFG --world_size 8")

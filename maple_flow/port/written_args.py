@@ -14,11 +14,15 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from maple_flow.models.job import TORCH_RANK_VARS
+from maple_flow.port.fit import SCRIPT_SET_VARS
 from maple_flow.port.rules import referenced
 from maple_flow.scriptparse import ParsedScript
 from maple_flow.scriptparse.facts import size_vars
 from maple_flow.shellquote import shell_word
 
+#: Names the target's script sets itself before its launch (job size, rendezvous, ranks).
+_TARGET_SETS = SCRIPT_SET_VARS | set(TORCH_RANK_VARS) | {"JOB_NUM"}
 _NOT_VERBATIM = re.compile(r"\$\(|`|\$\{?[@*#?!$0-9-]")
 
 
@@ -68,8 +72,8 @@ def launch_args(p: ParsedScript, args: list[str], tr: Callable[[str], str],
     groups = p.launch.written_args
     if not groups or not args or groups[-1][2] != len(args):
         return None
-    sized = set(size_vars(p))
     set_in_source = set(reads) | set(p.variables) | set(p.env) | set(p.rank_env)
+    sized = set(size_vars(p)) | (_TARGET_SETS & set_in_source)
     words: list[str] = []
     written: list[str] = []
     valued: list[str] = []
