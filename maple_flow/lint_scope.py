@@ -14,7 +14,8 @@ targets of one source share one reduced text. The context kept from the script's
 lines: its ``set`` lines (``set -e`` silences SC2164), one ``export`` naming each variable
 both sides name (a variable the template sets is not "not assigned", one it reads is not
 "unused"), before it the template's ``NAME=word`` line of such a variable it sets only to a
-plain word (``$NNODES`` unquoted needs no quotes, as in the whole script), its commands writing to files next to kept ones (SC2129 runs), file-wide
+plain word (``$NNODES`` unquoted needs no quotes, as in the whole script), its commands
+writing to files next to kept ones (SC2129 runs), file-wide
 directives, and a ``:`` where left-out commands were (kept commands do not become adjacent; a
 directive governs its own command only). Where that is not enough the whole script is
 linted: the template defines a function, a kept line can end the script (exit, exec, return)
