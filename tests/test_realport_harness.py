@@ -107,6 +107,17 @@ def test_program_variable_and_its_value_match() -> None:
     assert check("program", c, ported(text)) == []
 
 
+def test_program_args_written_as_the_source_writes_them_match() -> None:
+    """The port keeps ``CFG=...`` and writes ``--config "$CFG" $EXTRA`` as the source does:
+    the read-back expands the port's own lines, the written words are the case's."""
+    c = case(args=["--config", '"$CFG"', "$EXTRA"])
+    text = PER_RANK_PORT.replace("srun", 'CFG=c.yaml\nEXTRA="--lr 1"\nsrun').replace(
+        "--epochs 3", '--config "$CFG" $EXTRA')
+    assert check("program", c, ported(text)) == []
+    other = text.replace('"$CFG" $EXTRA', '"$CFG" --lr 2')
+    assert check("program", c, ported(other))[0].startswith("args:")
+
+
 def test_program_all_args_braced_or_not_match() -> None:
     c = case(args=["$@"])
     assert check("program", c, ported(PER_RANK_PORT.replace("--epochs 3", '"${@}"'))) == []

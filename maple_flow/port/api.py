@@ -51,8 +51,9 @@ from maple_flow.port.rules import (
     place_ranks,
     vendor_of_script,
 )
-from maple_flow.port.stages import header_of
+from maple_flow.port.stages import header_of, launch_command_span
 from maple_flow.port.topology import disagreements, source_layout_args, wanted_layout
+from maple_flow.port.written_args import put_written_args
 from maple_flow.scriptparse import (
     ParsedScript,
     ScriptFacts,
@@ -65,6 +66,7 @@ from maple_flow.scriptparse.facts import visible_devices
 from maple_flow.scriptparse.launch import PER_NODE_LAUNCHERS, passes_local_rank
 from maple_flow.scriptparse.steps import setup_steps
 from maple_flow.scriptparse.values import expand, simple_values
+from maple_flow.shellquote import shell_word
 
 if TYPE_CHECKING:
     from maple_flow.store import TemplateStore
@@ -210,10 +212,13 @@ def _source(script: str | bytes, source: str | None, o: dict[str, Any]) -> Sourc
 
 
 def port_launch_only(script: str, source: str | None, target: str,
-                     **overrides: Any) -> PortResult:
+                     set_before: set[str] | None = None, **overrides: Any) -> PortResult:
     """A port of ``script`` (a header and one launch line) without lint: another launch of a
-    job is ported with it (``overrides``: its size, when the line does not state it)."""
-    return _port_one(_source(script, source, overrides), target, overrides, lint=False)
+    job is ported with it (``overrides``: its size, when the line does not state it;
+    ``set_before``: the variables the job's port sets before it, see ``Source``)."""
+    src = _source(script, source, overrides)
+    src.set_outside = set_before if set_before is not None else set()
+    return _port_one(src, target, overrides, lint=False)
 
 
 def _launch_block_notes(p: ParsedScript) -> list[str]:
@@ -554,7 +559,10 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
     # a wrapper that starts its own workers is no one-process job: its refusal comes first
     refusals = ([one_refusal] if one_refusal and not per_node
                 else refusals + carried.refusals)
-    applied = apply_edits(result.script, src, profile, one_process=one_process,
+    rendered, written_notes = _written_launch_args(result.script, entry, args, f.module,
+                                                   carried)
+    notes += written_notes
+    applied = apply_edits(rendered, src, profile, one_process=one_process,
                           size=size, entry=entry, errexit=errexit)
     if applied.interpreter_kept:  # the note on the interpreter replaced is not true then
         notes = [n for n in notes if n not in _interpreter_notes(src, profile)]
@@ -567,6 +575,18 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
     notes += _shellcheck_notes(script, result.spec, result.template_id) if lint else []
     return PortResult(profile.id, script, result.spec, result.template_id, "generated",
                       notes, result.explanation)
+
+
+def _written_launch_args(script: str, entry: str, args: list[str], module: bool,
+                         carried: Carried) -> tuple[str, list[str]]:
+    """The rendered port with the program's arguments as the source writes them (see
+    ``written_args``), and the notes on it."""
+    if carried.launch_args is None:
+        return script, []
+    head = " ".join(shell_word(w) for w in (["-m", entry] if module else [entry]))
+    new, done = put_written_args(script, head, args, carried.launch_args,
+                                 launch_command_span(script))
+    return (new, carried.launch_args.notes) if done else (script, [])
 
 
 def _shellcheck_notes(script: str, spec: JobSpec | None = None,

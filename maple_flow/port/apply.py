@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass, field
 
 from maple_flow.models import ClusterProfile
-from maple_flow.port.carry import Source, foreign_reason
+from maple_flow.port.carry import Source, assigned_names, foreign_reason
 from maple_flow.port.comments import CommentRuns, is_comment
 from maple_flow.port.header import add_to_header, header_edits, unread_directives
 from maple_flow.port.interpreter import (
@@ -133,7 +133,8 @@ def _after_launch(out: Applied, src: Source, profile: ClusterProfile,
         text, done = translate_scheduler_vars(step.text, profile.scheduler)
         foreign = foreign_reason(step.text, profile) if not step.launch else ""
         if step.launch:
-            ported, note = port_stage(step, src, profile, size)
+            before = assigned_names(out.script.split("\n") + lines)
+            ported, note = port_stage(step, src, profile, size, before)
             lines += above + ported if ported else []
             (out.notes if ported else out.refusals).append(note)
         elif step.keep is False or foreign:

@@ -71,18 +71,21 @@ def _values_read(text: str, src: Source) -> str:
 
 
 def port_stage(step: Step, src: Source, profile: ClusterProfile,
-               size: tuple[int, int, int]) -> tuple[list[str], str]:
-    """The target's lines for a launch set-up ``step`` and a note, or ([], why it cannot)."""
+               size: tuple[int, int, int],
+               set_before: set[str] | None = None) -> tuple[list[str], str]:
+    """The target's lines for a launch set-up ``step`` and a note, or ([], why it cannot).
+    ``set_before``: the variables the ported job sets before it (its arguments may read
+    those as written); None when not known (its arguments are written as their values)."""
     from maple_flow.port.api import port_launch_only
 
     text = src.header + _values_read(step.text, src) + step.text + "\n"
     sized = ""
     try:
         try:
-            result = port_launch_only(text, src.cluster, profile.id)
+            result = port_launch_only(text, src.cluster, profile.id, set_before=set_before)
         except MissingInformation:  # its size is the job's: the allocation it runs in
-            result = port_launch_only(text, src.cluster, profile.id, nodes=size[0],
-                                      gpus_per_node=size[1])
+            result = port_launch_only(text, src.cluster, profile.id, set_before=set_before,
+                                      nodes=size[0], gpus_per_node=size[1])
             sized = "; its size is not in the line: run at the job's size, as the main launch"
     except MapleError as exc:
         return [], f"line {step.line} `{step.text}` launches a program that cannot be ported: {exc}"

@@ -86,6 +86,10 @@ class LaunchLine:
     wrapper_script: str = ""
     #: The interpreter's own options before the program (``python -u -W ignore train.py``).
     python_opts: list[str] = field(default_factory=list)
+    #: The arguments as the script writes them (quotes and ``$NAME`` kept): each written word
+    #: with the slice of ``args`` it stands for; None when they cannot be told apart (a
+    #: variable holding the program and its arguments, a ``bash -c`` body).
+    written_args: list[tuple[str, int, int]] | None = None
 
     def stage(self, name: str) -> Stage | None:
         return next((s for s in self.stages if s.name == name), None)

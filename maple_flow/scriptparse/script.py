@@ -34,7 +34,7 @@ from maple_flow.scriptparse.values import (
     overridable,
     overridden_key,
     simple_values,
-    split_words,
+    traced_split_words,
 )
 
 MAX_SCRIPT = 1_000_000
@@ -203,10 +203,11 @@ _PY_FILE_VALUE = re.compile(r"^[^\s$`'\"]+\.py$")
 _QUOTED_VAR = re.compile(r"^\$\{?([A-Za-z_]\w*)\}?$")
 
 
-def _words(cmd: ShellCommand, variables: dict[str, str]) -> list[str]:
-    """The command's words with the script's simple variables resolved; a quoted
-    ``"${MAIN_PY}"`` whose value is one word naming a .py file is that file (quoting one
-    word changes nothing), so a launcher's program given that way is read."""
+def _words(cmd: ShellCommand, variables: dict[str, str]) -> list[tuple[str, int]]:
+    """The command's words with the script's simple variables resolved, each with the index
+    of the word it came from; a quoted ``"${MAIN_PY}"`` whose value is one word naming a .py
+    file is that file (quoting one word changes nothing), so a launcher's program given that
+    way is read."""
     flags = [cmd.unquoted(k) for k in range(len(cmd.words))]
     words = list(cmd.words)
     for k, word in enumerate(words):
@@ -214,7 +215,27 @@ def _words(cmd: ShellCommand, variables: dict[str, str]) -> list[str]:
         value = variables.get(m.group(1), "") if m else ""
         if m and _PY_FILE_VALUE.fullmatch(value):
             words[k], flags[k] = value, True
-    return split_words(words, flags, variables)
+    return traced_split_words(words, flags, variables)
+
+
+def _written_args(cmd: ShellCommand, traced: list[tuple[str, int]],
+                  line: LaunchLine) -> list[tuple[str, int, int]] | None:
+    """Each argument word as written with the slice of ``line.args`` it gives, when the
+    arguments are the command's last words and no written word gives both the program (or
+    a launcher word) and an argument."""
+    n, count = len(traced), len(line.args)
+    if len(cmd.raw) != len(cmd.words) or [w for w, _ in traced[n - count:]] != line.args:
+        return None
+    start = n - count
+    first = traced[start][1] if count else len(cmd.words)
+    if start > 0 and traced[start - 1][1] >= first:
+        return None
+    groups: list[tuple[str, int, int]] = []
+    for k in range(first, len(cmd.words)):
+        at = [i - start for i in range(start, n) if traced[i][1] == k]
+        lo = at[0] if at else (groups[-1][2] if groups else 0)
+        groups.append((cmd.raw[k], lo, at[-1] + 1 if at else lo))
+    return groups
 
 
 def _assign(variables: dict[str, str], name: str, value: str) -> None:
@@ -264,8 +285,11 @@ def _body(cmd: ShellCommand, line: LaunchLine | None, variables: dict[str, str])
 def _launch_in(
     cmd: ShellCommand, variables: dict[str, str], block: int
 ) -> _Found | None:
-    line = read_words(_words(cmd, variables)) if cmd.words else None
+    traced = _words(cmd, variables) if cmd.words else []
+    line = read_words([w for w, _ in traced]) if cmd.words else None
     text = _body(cmd, line, variables)
+    if line is not None and not line.inline:
+        line.written_args = _written_args(cmd, traced, line)
     if text:
         body = split_commands(text)
         inner = _find_launch([Block(cmd.line, text, tuple(body))], dict(variables))
