@@ -13,7 +13,9 @@ before the user's program are replaced by one stand-in launcher (``maple-launch`
 targets of one source share one reduced text. The context kept from the script's left-out
 lines: its ``set`` lines (``set -e`` silences SC2164), one ``export`` naming each variable
 both sides name (a variable the template sets is not "not assigned", one it reads is not
-"unused"), its commands writing to files next to kept ones (SC2129 runs), file-wide
+"unused"), before it the template's ``NAME=word`` line of such a variable it sets only to a
+plain word (``$NNODES`` unquoted needs no quotes, as in the whole script), its commands
+writing to files next to kept ones (SC2129 runs), file-wide
 directives, and a ``:`` where left-out commands were (kept commands do not become adjacent; a
 directive governs its own command only). Where that is not enough the whole script is
 linted: the template defines a function, a kept line can end the script (exit, exec, return)
@@ -277,7 +279,8 @@ class _Layout:
         sets = list(dict.fromkeys(x.strip() for x in self.dropped
                                   if _SET.match(x) and "\n" not in x))
         shared = _names("\n".join(self.dropped)) & _names("\n".join(self.kept))
-        added = [*sets, "export " + " ".join(sorted(shared)) if shared else ":"]
+        plain = _plain_values(self.dropped, shared)
+        added = [*sets, *plain, "export " + " ".join(sorted(shared)) if shared else ":"]
         self.lines[at:at] = added
         self.origin[at:at] = [None] * len(added)
 
@@ -313,6 +316,28 @@ class _Layout:
             lines = [f"{stand_in} {unit.lines[m][len(before):]}", *unit.lines[m + 1:]]
             return lines, unit.first + m, "\n".join([*leading, before])
         return None
+
+
+_PLAIN_VALUE = re.compile(r"^\s*([A-Za-z_]\w*)=([\w.:/-]*)\s*$")
+
+
+def _plain_values(dropped: list[str], names: set[str]) -> list[str]:
+    """``NAME=value`` lines of the left-out text for those of ``names`` it sets only to a
+    plain word (``NNODES=2``): kept before their ``export``, shellcheck reads ``$NNODES``
+    unquoted as the whole script gives it (an ``export`` alone is a value it cannot know)."""
+    lines: dict[str, str] = {}
+    for text in dropped:
+        for line in text.split("\n"):
+            for name in set(_ASSIGN.findall(bare_line(line))):
+                if name not in names:
+                    continue
+                plain = _PLAIN_VALUE.match(line)
+                if plain is None or lines.get(name, line.strip()) != line.strip():
+                    names = names - {name}
+                    lines.pop(name, None)
+                else:
+                    lines[name] = line.strip()
+    return list(lines.values())
 
 
 def findings_on_script(found: list[Finding], reduction: Reduction) -> list[Finding] | None:

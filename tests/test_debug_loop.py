@@ -368,4 +368,4 @@ def test_values_only_the_user_knows_come_from_answers() -> None:
     assert answered.needs == () and answered.fix.ops[0].model_dump() == {
         "op": "set_directive", "option": "account", "value": "m1234"}
     step = plan(bad, rejected(), [answered], History(), PROFILE)
-    assert isinstance(step.decision, Apply) and "#SBATCH --account=m1234\n" in step.decision.script
+    assert isinstance(step.decision, Apply) and "#SBATCH -A m1234\n" in step.decision.script

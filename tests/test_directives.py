@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from maple_flow.knowledge.directives import detect_scheduler, last_value, parse_directives
+from maple_flow.knowledge.directives import (
+    detect_scheduler,
+    is_directive_line,
+    is_header_line,
+    last_value,
+    parse_directives,
+)
 from maple_flow.models.common import scheduler_walltime_seconds
 
 SLURM = """#!/bin/bash
@@ -84,3 +90,20 @@ def test_bad_time_limits_are_errors() -> None:
     for text, scheduler in (("1:2:3:4", "slurm"), ("abc", "pbs"), ("1-2-3", "slurm")):
         with pytest.raises(ValueError):
             scheduler_walltime_seconds(text, scheduler)
+
+
+@pytest.mark.parametrize("line", ["#SBATCH -N 2", "  #PBS -l select=2", "#BSUB -nnodes 2",
+                                  "#COBALT -t 60", "#FLUX: -N 2", "#MSUB -l nodes=2",
+                                  "#$ -pe mpi 8", "#PJM -L node=4", "#@ job_type = parallel",
+                                  "#OAR -l nodes=2"])
+def test_every_schedulers_directive_is_one(line: str) -> None:
+    assert is_directive_line(line) and is_header_line(line)
+
+
+@pytest.mark.parametrize("line", ["#SBATCHX -N 2", "# SBATCH -N 2", "# a comment", "echo '#PBS'"])
+def test_look_alikes_are_not_directives(line: str) -> None:
+    assert not is_directive_line(line)
+
+
+def test_the_interpreter_line_is_header_not_directive() -> None:
+    assert is_header_line("#!/bin/bash -l") and not is_directive_line("#!/bin/bash -l")

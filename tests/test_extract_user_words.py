@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from maple_flow.errors import MissingInformation, NotOneJob
+from maple_flow.errors import Contradiction, MissingInformation, NotOneJob
 from maple_flow.extract import extract
 
 
@@ -148,3 +148,147 @@ def test_more_tasks_than_gpus_a_node_is_asked() -> None:
 
     with pytest.raises(Contradiction):
         extract("train.py with srun on delta, 2 nodes --ntasks-per-node=8 --gres=gpu:4")
+
+
+@pytest.mark.parametrize("text", [
+    "python sweep.py --multirun optimizer.lr=0.1,0.01,0.001 on 2 Delta GPUs",
+    "on one Polaris node: python src/train.py -m data.batch_size=64,128 +seed=1,2",
+    "several parallel runs of python tune.py on one Polaris node",
+])
+def test_a_sweep_of_runs_is_not_one_job(text: str) -> None:
+    with pytest.raises(NotOneJob):
+        extract(text)
+
+
+def test_a_list_value_without_a_sweep_is_an_argument() -> None:
+    spec = extract("python train.py data.splits=train,val on 2 Delta GPUs")
+    assert spec.args == ["data.splits=train,val"]
+    assert (spec.nodes, spec.gpus_per_node) == (1, 2)
+
+
+def test_comments_after_pasted_directives_are_not_read() -> None:
+    spec = extract("Write a job for `train.py` on Delta: #SBATCH -N 2 # two nodes for now, "
+                   "#SBATCH --ntasks-per-node=4 # one task per GPU, "
+                   "#SBATCH --time=01:00:00 # an hour, 3 tries")
+    assert (spec.nodes, spec.gpus_per_node, spec.walltime) == (2, 4, "01:00:00")
+
+
+def test_a_comment_sign_outside_a_directive_is_kept() -> None:
+    assert extract("train.py on Delta, # of nodes: 2").nodes == 2
+
+
+@pytest.mark.parametrize(("text", "gpn"), [
+    ("on Bridges-2, two full nodes: torchrun --nproc-per-node 8 --nnodes 2 train.py", 8),
+    ("all GPUs of 2 Delta nodes, 4 GPUs per node: python train.py", 4),
+])
+def test_a_full_node_agrees_with_its_gpu_count(text: str, gpn: int) -> None:
+    spec = extract(text)
+    assert (spec.nodes, spec.gpus_per_node) == (2, gpn)
+
+
+def test_a_full_node_disagrees_with_another_count() -> None:
+    with pytest.raises(Contradiction, match="says 4"):
+        extract("on Delta, two full nodes: torchrun --nproc-per-node 2 --nnodes 2 train.py")
+
+
+@pytest.mark.parametrize(("text", "entry", "args", "gpn"), [
+    ("two Anvil nodes: torchrun --nnodes 2 --nproc-per-node 2 -m dora run", "dora", ["run"], 2),
+    ("on 2 Delta nodes: `torchrun --nnodes=2 --nproc_per_node 4 --module pkg.train --lr 3`",
+     "pkg.train", ["--lr", "3"], 4),
+    ("accelerate launch --num_processes 8 -m trainer.main --cfg a.yaml on 2 Delta nodes",
+     "trainer.main", ["--cfg", "a.yaml"], 4),
+])
+def test_a_launcher_runs_a_module(text: str, entry: str, args: list[str], gpn: int) -> None:
+    spec = extract(text)
+    assert (spec.entrypoint, spec.module, spec.args) == (entry, True, args)
+    assert (spec.nodes, spec.gpus_per_node) == (2, gpn)
+
+
+def test_a_programs_own_m_flag_is_its_argument() -> None:
+    spec = extract("torchrun --nproc_per_node 4 train.py -m resnet on 1 Delta node")
+    assert (spec.entrypoint, spec.module, spec.args) == ("train.py", False, ["-m", "resnet"])
+
+
+@pytest.mark.parametrize(("text", "nodes", "gpn"), [
+    ("python train.py on Delta, 2 nodes each have 2 3090s", 2, 2),
+    ("train.py on bridges2 on 8 4090s", 1, 8),
+])
+def test_a_gpu_model_in_the_plural_is_no_duration(text: str, nodes: int, gpn: int) -> None:
+    spec = extract(text)
+    assert (spec.nodes, spec.gpus_per_node, spec.walltime) == (nodes, gpn, "00:30:00")
+
+
+def test_seconds_are_still_a_duration() -> None:
+    assert extract("python train.py on 2 Delta nodes for 3600s").walltime == "01:00:00"
+
+
+@pytest.mark.parametrize("text", [
+    "train_dist.py on Vista with two nodes; each node has only one gpu",
+    "train.py on 2 Delta nodes, each node has just 1 GPU",
+])
+def test_a_node_with_only_n_gpus_counts_them_per_node(text: str) -> None:
+    spec = extract(text)
+    assert (spec.nodes, spec.gpus_per_node) == (2, 1)
+
+
+@pytest.mark.parametrize(("text", "nodes", "gpn"), [
+    ("Write a job for `train.py` on Aurora: mpiexec -n 24 -ppn 12 --cpu-bind depth -d 16", 2, 12),
+    ("train.py on Perlmutter: salloc -N 1 --ntasks-per-node=4 -C gpu -c 32 -G 4", 1, 4),
+    ("train.py on 2 Delta nodes, --cpus-per-task=16 --gpus-per-node=4", 2, 4),
+])
+def test_cpu_placement_flags_are_the_clusters(text: str, nodes: int, gpn: int) -> None:
+    spec = extract(text)
+    assert (spec.nodes, spec.gpus_per_node) == (nodes, gpn)
+
+
+def test_a_walltime_flag_with_one_digit_fields() -> None:
+    assert extract("python train.py on Delta, --time=8:0:0 --gres=gpu:4").walltime == "08:00:00"
+
+
+def test_an_unread_walltime_flag_is_asked_about() -> None:
+    with pytest.raises(MissingInformation) as caught:
+        extract("python train.py on Delta, --time=overnight --gres=gpu:4")
+    assert "walltime" in caught.value.missing
+
+
+@pytest.mark.parametrize(("flags", "gpn"), [
+    ("-N2 --gpus-per-node=8 --ntasks-per-node=8 --gpus-per-task=1", 8),
+    ("--ntasks=2 --nodes=2 --gpus-per-task=8", 8),
+    ("-N 2 --ntasks-per-node=1 --gpus-per-task=8", 8),
+    ("-N 2 --gpus-per-task=8", 8),
+    ("-N 2 --ntasks-per-node=2 --gpus-per-task=2", 4),
+])
+def test_gpus_per_task_count_with_the_tasks(flags: str, gpn: int) -> None:
+    spec = extract(f"on Bridges-2: srun {flags} python train.py")
+    assert (spec.nodes, spec.gpus_per_node) == (2, gpn)
+
+
+@pytest.mark.parametrize(("flag", "walltime"), [
+    ("--time 2 hours", "02:00:00"), ("-t 90", "01:30:00"), ("--time=45", "00:45:00"),
+])
+def test_a_time_flag_with_its_own_unit(flag: str, walltime: str) -> None:
+    assert extract(f"python train.py on 2 Delta nodes, {flag}").walltime == walltime
+
+
+def test_a_walltime_word_then_a_duration_is_no_question() -> None:
+    assert extract("python train.py on 2 Delta nodes, walltime 2h on delta").walltime == "02:00:00"
+
+
+@pytest.mark.parametrize(("text", "program"), [
+    ("on Bridges-2, 2 nodes: sbatch --wrap \"srun litgpt pretrain --config c.yaml\"", "litgpt"),
+    ("on Stampede3: srun -N2 --gpus-per-node=8 ./pippy_wrapper.sh", "./pippy_wrapper.sh"),
+])
+def test_a_launched_command_that_is_no_python_program_is_named(text: str, program: str) -> None:
+    with pytest.raises(MissingInformation) as caught:
+        extract(text)
+    assert caught.value.missing["entrypoint"].startswith(f"{program!r} is not a Python program")
+
+
+@pytest.mark.parametrize("text", [
+    "on Delta, 2 nodes: srun -N 2 --gpus-per-node 4 hangs forever",
+    "on Delta, 2 nodes: srun python",
+])
+def test_no_program_named_gets_the_plain_question(text: str) -> None:
+    with pytest.raises(MissingInformation) as caught:
+        extract(text)
+    assert caught.value.missing["entrypoint"].startswith("name the training program")

@@ -108,7 +108,16 @@ def test_variables_shared_with_the_template_are_exported_once() -> None:
     assert mapped == whole and [f for f in whole if "SC2034" in f] == [
         _line_of(_port(user), "unused=1") + ": warning SC2034: unused appears unused. Verify "
         "use (or export if used externally). (shellcheck)"]
-    assert "export NRANKS node_list" in text and "scontrol" not in text
+    assert "export NRANKS node_list" in text and "NRANKS=8" in text and "scontrol" not in text
+
+
+def test_a_template_variable_set_to_a_plain_word_is_kept_as_its_line() -> None:
+    """The user's ``--ranks $NRANKS`` unquoted (the port writes the words as the user did):
+    the template sets NRANKS=8, so shellcheck finds nothing to quote, as in the whole port."""
+    whole, mapped, text = _both(_port("", args="train.py --ranks $NRANKS --tag $TAG"))
+    assert mapped == whole and [f for f in whole if "SC2086" in f] != []
+    assert not any("SC2086" in f and "NRANKS" in f for f in whole)
+    assert len([f for f in whole if "SC2086" in f]) == 1 and "NRANKS=8" in text
 
 
 def test_only_a_loops_own_variable_is_the_templates() -> None:

@@ -107,6 +107,17 @@ def test_program_variable_and_its_value_match() -> None:
     assert check("program", c, ported(text)) == []
 
 
+def test_program_args_written_as_the_source_writes_them_match() -> None:
+    """The port keeps ``CFG=...`` and writes ``--config "$CFG" $EXTRA`` as the source does:
+    the read-back expands the port's own lines, the written words are the case's."""
+    c = case(args=["--config", '"$CFG"', "$EXTRA"])
+    text = PER_RANK_PORT.replace("srun", 'CFG=c.yaml\nEXTRA="--lr 1"\nsrun').replace(
+        "--epochs 3", '--config "$CFG" $EXTRA')
+    assert check("program", c, ported(text)) == []
+    other = text.replace('"$CFG" $EXTRA', '"$CFG" --lr 2')
+    assert check("program", c, ported(other))[0].startswith("args:")
+
+
 def test_program_all_args_braced_or_not_match() -> None:
     c = case(args=["$@"])
     assert check("program", c, ported(PER_RANK_PORT.replace("--epochs 3", '"${@}"'))) == []
@@ -362,6 +373,14 @@ def test_source_only_value_copied_fails() -> None:
     text = "export CPU_AFFINITY=list:1:2:3\n" + PER_RANK_PORT
     assert check("source_only", c, ported(text))
     assert check("source_only", c, ported()) == []
+
+
+def test_source_only_value_in_a_kept_directive_comment_is_not_a_copy() -> None:
+    c = case(source_only=["tensorflow/1.8"])
+    kept = "# source directive, not carried: #PBS -l software=tensorflow/1.8\n"
+    head, rest = PER_RANK_PORT.split("\n", 1)
+    assert check("source_only", c, ported(f"{head}\n{kept}{rest}")) == []
+    assert check("source_only", c, ported(f"{head}\nmodule load tensorflow/1.8\n{rest}"))
 
 
 def test_source_only_value_known_to_target_is_not_a_copy() -> None:

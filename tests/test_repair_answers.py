@@ -60,7 +60,7 @@ def test_answers_are_literal_never_placeholders() -> None:
     assert done.fix.ops[0].model_dump() == {"op": "set_directive", "option": "account",
                                             "value": "{profile.id}"}
     data = diagnose_log(SCRIPT, ACCOUNT, "perlmutter", None, False, {"account": "{m.x}x"})
-    assert "#SBATCH --account='{m.x}x'" in data["proposed"]["script"]
+    assert "#SBATCH -A '{m.x}x'" in data["proposed"]["script"]  # the user's spelling
 
 
 def test_the_loop_uses_captures_and_answers() -> None:

@@ -262,3 +262,25 @@ def test_a_partition_named_after_gpus_is_a_partition_error() -> None:
                 "lonestar6")
     assert data["proposed"]["record_id"] == "slurm-invalid-partition"
     assert "gpu-nonexistent" not in data["proposed"]["script"]
+
+
+def test_meaning_sees_a_changed_assignment() -> None:
+    """A fix that sets a user variable (NRANKS_PER_NODE=8 -> 4 on 4-GPU Polaris nodes) changes
+    the script: the assignment is part of what the shell reads."""
+    from maple_flow.repair.meaning import same_meaning
+
+    script = ("#!/bin/bash\n#PBS -l select=2:system=polaris\nNRANKS_PER_NODE=8\n"
+              "mpiexec -n 16 --ppn ${NRANKS_PER_NODE} python train.py\n")
+    assert not same_meaning(script, script.replace("NRANKS_PER_NODE=8", "NRANKS_PER_NODE=4"))
+    assert same_meaning(script, script.replace("NRANKS_PER_NODE=8", "NRANKS_PER_NODE='8'"))
+
+
+def test_ranks_per_node_held_in_a_user_variable_are_fixed_there() -> None:
+    """issue 17's Polaris script: NRANKS_PER_NODE=8 on 4-GPU nodes, read by mpiexec --ppn."""
+    script = ("#!/bin/bash\n#PBS -l select=2:system=polaris\n#PBS -l walltime=0:30:00\n"
+              "NNODES=`wc -l < $PBS_NODEFILE`\nNRANKS_PER_NODE=8\n"
+              "NTOTRANKS=$(( NNODES * NRANKS_PER_NODE ))\n"
+              "mpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --depth=8 python train.py\n")
+    data = _log(script, "ranks per node 8 != 4 (host x3001c0s1b0n0)", "polaris")
+    assert data["proposed"] is not None, data["why_none"]
+    assert "+NRANKS_PER_NODE=4" in data["proposed"]["diff"]

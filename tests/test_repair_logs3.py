@@ -126,8 +126,8 @@ def test_accelerate_above_the_gpus_sets_the_total_processes() -> None:
     assert holds("accelerate_above_gpus", one)
     top = classify(_ev(one, ORDINAL, "anvil"), KB)[0]
     assert top.record_id == "accelerate-processes-above-gpus"
-    assert "--num_processes=1 " in apply_fix(one, top.fix, get_profile("anvil"))
+    assert "--num_processes 1 " in apply_fix(one, top.fix, get_profile("anvil"))
     two = ACCELERATE.format(nodes=2, gpus=4, procs=16)  # 8 a machine on 4-GPU nodes
     top = classify(_ev(two, ORDINAL, "delta"), KB)[0]
     assert top.record_id == "accelerate-processes-above-gpus"
-    assert "--num_processes=8 " in apply_fix(two, top.fix, get_profile("delta"))
+    assert "--num_processes 8 " in apply_fix(two, top.fix, get_profile("delta"))

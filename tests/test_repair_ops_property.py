@@ -57,6 +57,7 @@ def ops_for(cluster: str) -> list[o.FixOp]:
         o.AddModule(name="cudatoolkit/12.4"), o.AddModule(name="gcc/12", first=True),
         o.RemoveModule(name="pytorch"), o.SwapModule(old="pytorch", new="pytorch/2.6.0"),
         o.ExportEnv(name="NCCL_DEBUG", value="INFO"),
+        o.ExportEnv(name="MASTER_PORT", value="29631"),
         o.ExportEnv(name="MY_SETTING", value="a b$c'd\"e"), o.UnsetEnv(name="CUDA_VISIBLE_DEVICES"),
         o.PropagateEnv(launcher="srun"), o.PropagateEnv(launcher="mpiexec"),
         o.PropagateEnv(launcher="mpirun", names=["PATH"]), o.PropagateEnv(launcher="ibrun"),

@@ -13,7 +13,13 @@ from cli_run import run
 
 from maple_flow.triples.job import TriplesJob
 from maple_flow.triples.local import run_local, task_argv
-from maple_flow.triples.measure import gpu_column, gpu_memory_by_pid, measure_task
+from maple_flow.triples.measure import (
+    GpuSample,
+    gpu_column,
+    gpu_memory_by_pid,
+    gpu_use,
+    measure_task,
+)
 from maple_flow.triples.packing import NodeCapacity, TaskUse, propose
 
 PY = sys.executable
@@ -142,3 +148,23 @@ def test_cli_measure_proposes_from_the_target(tmp_path: Path,
     data = json.loads(out)
     assert code == 0 and data["measured"]["finished"]
     assert data["node"]["gpus"] == 4 and data["proposal"]["tpp"] >= 1
+
+
+def test_a_task_just_over_one_core_is_one_thread() -> None:
+    """1.14 cores busy (a GPU task whose start-up used a little more) is NTPP 1, not 2."""
+    p = propose(use(cpu_cores=1.14, gpu_util_pct=5.0, peak_gpu_mem_mb=1000.0), A100_NODE)
+    assert p.tpp == 1
+    assert propose(use(cpu_cores=1.6, gpu_util_pct=5.0, peak_gpu_mem_mb=1000.0),
+                   A100_NODE).tpp == 2
+
+
+def test_gpu_load_counts_only_the_time_the_task_is_on_the_gpu() -> None:
+    start_up = [GpuSample(task_mem_mb=0.0, util_pct=0.0)] * 6
+    on_gpu = [GpuSample(task_mem_mb=800.0, util_pct=12.0), GpuSample(848.0, 14.0)]
+    assert gpu_use([*start_up, *on_gpu]) == (848.0, 13.0)
+
+
+def test_gpu_load_uses_every_sample_when_memory_is_unreadable() -> None:
+    samples = [GpuSample(task_mem_mb=None, util_pct=0.0), GpuSample(None, 10.0)]
+    assert gpu_use(samples) == (None, 5.0)
+    assert gpu_use([]) == (None, None)

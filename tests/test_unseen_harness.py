@@ -151,3 +151,18 @@ def test_a_typed_gpu_count_is_read() -> None:
         typed.format(n=1), target="bridges2", nodes=1, gpus_per_node=1))[0]
     assert check("gpus_per_rank", c, ported(typed.format(n=4), target="bridges2", nodes=1,
                                             gpus_per_node=1)) == []
+
+
+def test_an_unlaunched_further_program_of_a_one_rank_job_may_run_under_a_one_rank_launch() -> None:
+    """python train.py; python eval.py on one GPU: the port's `srun -n 1 python eval.py` runs
+    it once, as the source did; in a job of 8 ranks a launch runs it 8 times."""
+    c = case(total_ranks=1, nodes=1, gpus_per_node=1, launch_model="single",
+             other_runs=[{"program": "eval.py", "args": [], "launched": False}])
+    one = ("#!/bin/bash\n#SBATCH -N 1\n#SBATCH -n 1\n"
+           "srun -n 1 python eval.py\nsrun -n 1 python t.py\n")
+    assert check("other_runs", c, ported(one, nodes=1, gpus_per_node=1)) == []
+    c = c.model_copy(update={"program": "t.py", "args": []})  # main: eval.py, the last
+    last = one.replace("eval.py", "x").replace("t.py", "eval.py").replace("x", "t.py")
+    assert check("program", c, ported(last, nodes=1, gpus_per_node=1)) == []
+    eight = case(other_runs=[{"program": "eval.py", "args": [], "launched": False}])
+    assert check("other_runs", eight, ported(STAGES_SOURCE_PORT.replace("predict.py", "eval.py")))

@@ -1,7 +1,8 @@
 """List real-log cases whose source is already cited by the knowledge base or another log set.
 
 Run: PYTHONPATH=$PWD .venv/bin/python bench/reallogs2/check_new.py [--cases PATH] [--drop-to PATH]
-A case cited anywhere under templates/failures/ (or in another bench/reallogs*/cases*.yaml) is
+A case cited anywhere under templates/failures/ (or in another bench/reallogs*/ or bench/*_probe/
+cases*.yaml) is
 not new to the knowledge base and must be dropped before scoring; `--drop-to` writes the
 remaining cases. `--cases` checks another case file (default: this folder's cases.yaml).
 """
@@ -21,7 +22,9 @@ ROOT = HERE.parent.parent
 def cited_text(checked: Path = HERE / "cases.yaml") -> str:
     """All text that may cite a thread: the failure records and the other real-log sets."""
     files = sorted((ROOT / "templates" / "failures").rglob("*.yaml"))
-    files += [f for f in sorted((ROOT / "bench").glob("reallogs*/cases*.yaml"))
+    bench = ROOT / "bench"
+    sets = [*bench.glob("reallogs*/cases*.yaml"), *bench.glob("*_probe/cases*.yaml")]
+    files += [f for f in sorted(sets)
               if f.resolve() != checked.resolve() and "-new" not in f.name]
     return "\n".join(f.read_text(encoding="utf-8") for f in files if f.is_file())
 

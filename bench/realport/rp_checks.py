@@ -115,14 +115,15 @@ def _on_target(args: list[str], ported: Ported, back: Parsed) -> list[str]:
     return [normalise(a, own) for a in renamed]
 
 
-def _other_launch_read_as_main(case: Case, got: str) -> Run | None:
+def _other_launch_read_as_main(case: Case, got: str, back: Parsed) -> Run | None:
     """The job's further launched program (``other_runs``) the port's read-back takes as its
     main launch (the last one), when it is not ``case.program``: with several launches of
-    equal rank which one the parser calls main is not the port's choice."""
+    equal rank which one the parser calls main is not the port's choice (in a one-rank job
+    an un-launched program run under a one-rank launch too)."""
     if normalise(case.program, case.vars) == got:
         return None
-    return next((r for r in case.other_runs
-                 if r.launched and normalise(r.program, case.vars) == got), None)
+    return next((r for r in case.other_runs if (r.launched or _one_rank(case, back))
+                 and normalise(r.program, case.vars) == got), None)
 
 
 def check_program(case: Case, ported: Ported, back: Parsed) -> list[str]:
@@ -132,7 +133,7 @@ def check_program(case: Case, ported: Ported, back: Parsed) -> list[str]:
     f, values = back.facts, case.vars
     fails, args = [], case.args
     want, got = normalise(case.program, values), normalise(f.entrypoint, values)
-    other = _other_launch_read_as_main(case, got)
+    other = _other_launch_read_as_main(case, got, back)
     if other is not None:  # several launches: the read-back's main one is another of them
         want, args = got, other.args
         fails += check_other_runs(case.model_copy(update={"other_runs": [
@@ -147,9 +148,27 @@ def check_program(case: Case, ported: Ported, back: Parsed) -> list[str]:
         got_args = got_args[:-1]  # the local rank torch.distributed.launch gave, kept per rank
     if want_args != got_args and got_args == _topology_on_target(case, ported, want_args):
         want_args = got_args  # the program's layout arguments changed to the port's layout
+    if want_args != got_args and _written_as_in_source(args, ported, back, values):
+        want_args = got_args  # the port writes the words as the script does ($CFG, $ARGS)
     if want_args != got_args:
         fails.append(f"args: expected {want_args}, the port passes {got_args}")
     return fails
+
+
+def _written_as_in_source(args: list[str], ported: Ported, back: Parsed,
+                          values: dict[str, str]) -> bool:
+    """Whether the port's launch writes the program's arguments word for word as the case
+    says the source writes them (``--config "$CFG"``, ``$EXE_ARGS``; the other scheduler's
+    job variables renamed): the read-back's values then come from the port's own lines."""
+    from maple_flow.knowledge.clusters import get_profile
+    from maple_flow.port.rules import translate_scheduler_vars
+
+    groups = getattr(back.script.launch, "written_args", None) if back.script else None
+    if not groups:
+        return False
+    scheduler = get_profile(ported.target).scheduler
+    want = [normalise(translate_scheduler_vars(a, scheduler)[0], values) for a in args]
+    return want == [normalise(raw, values) for raw, _, _ in groups]
 
 
 def _layout_value(means: str, ported: Ported) -> str:
@@ -197,10 +216,17 @@ def check_other_runs(case: Case, ported: Ported, back: Parsed) -> list[str]:
             continue
         launched = any(re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", ln)
                        for ln in hits for w in LAUNCH_WORDS)
+        if launched and not run.launched and _one_rank(case, back):
+            continue  # a launch of one rank runs the program once, as the source did
         if launched != run.launched:
             how = "under a launcher" if run.launched else "once, without a launcher"
             fails.append(f"stage: the source runs `{run.program}` {how}, the port does not")
     return fails
+
+
+def _one_rank(case: Case, back: Parsed) -> bool:
+    """The job is one process and the port's read-back starts one rank."""
+    return case.total_ranks == 1 and back.facts is not None and back.facts.ranks == 1
 
 
 def check_keep_text(case: Case, ported: Ported, back: Parsed) -> list[str]:
@@ -497,8 +523,11 @@ def check_source_only(case: Case, ported: Ported, back: Parsed, source: str = ""
     """Source-only values (affinity lists, module names, site paths) are not copied."""
     fails = []
     auto = [s for s in AUTO_SOURCE_ONLY if s in source]
+    # a source directive the port keeps as a comment (issue 14: never dropped) is not in effect
+    text = "\n".join(ln for ln in ported.text.splitlines()
+                     if not ln.startswith("# source directive, not carried:"))
     for value in [*case.source_only, *auto]:
-        if value in ported.text and value not in ported.target_knowledge:
+        if value in text and value not in ported.target_knowledge:
             fails.append(f"source-only: {value!r} is copied to the port")
     try:
         modules = set(parse_script(source).modules)

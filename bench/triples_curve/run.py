@@ -47,7 +47,13 @@ def wave(args: argparse.Namespace, nppn: int, logs: Path) -> dict[str, Any]:
     done = subprocess.run([*MAPLE, "triples", "--on", "local", "--ppn", str(nppn), *gpus,
                            "--json", "--logs", str(logs), "--", *task_cmd(args)],
                           capture_output=True, text=True, check=False)
-    return json.loads(done.stdout)
+    try:
+        result: dict[str, Any] = json.loads(done.stdout)
+    except json.JSONDecodeError:
+        result = {"error": (done.stdout + done.stderr).strip()[-2000:] or f"exit {done.returncode}"}
+    if "error" in result:
+        raise SystemExit(f"maple triples --on local --ppn {nppn} failed: {result['error']}")
+    return result
 
 
 def curve_point(args: argparse.Namespace, nppn: int, work: Path) -> dict[str, Any]:

@@ -68,6 +68,8 @@ def diagnose_log(text: str, log: str, cluster: str, llm: str | None, llm_always:
     """Classify ``log`` for ``text`` on ``cluster`` and plan the fix; nothing runs."""
     from maple_flow.knowledge.clusters import get_profile
     from maple_flow.repair import FailureEvidence, load_knowledge_base
+    from maple_flow.repair.classify import summary_log
+    from maple_flow.repair.evidence_gate import SUMMARY_ADVICE
     from maple_flow.repair.llm import Rejected, proposer_from_spec
     from maple_flow.repair.logtext import SUBMIT_BYTES, is_cut
     from maple_flow.repair.loop import (
@@ -100,6 +102,8 @@ def diagnose_log(text: str, log: str, cluster: str, llm: str | None, llm_always:
                           reasons=["the given log"])
     data = proposal_data(candidates, plan(text, failed, candidates, History(), profile))
     data["llm_rejected"] = rejected
+    if data["proposed"] is None and summary_log(ev):
+        data["why_none"] = f"{data['why_none']}; {SUMMARY_ADVICE}"
     return data
 
 

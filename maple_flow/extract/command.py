@@ -17,7 +17,14 @@ _SCRIPT = re.compile(r"(?<![\w/.$~-])((?:[\w$~{}.-]*/)*[\w.-]*\w\.py)(?![\w/])")
 _LAUNCHER_MODULE = re.compile(r"torch\.distributed\.(?:run|launch)")
 _MODULE = re.compile(
     rf"\bpython[\d.]*\s+(?:-u\s+)?-m\s+(?!{_LAUNCHER_MODULE.pattern}\b)([A-Za-z_][\w.]*)"
+    # a launcher's own module flag: torchrun -m pkg.train, accelerate launch --module pkg
+    rf"|\b(?:torchrun|accelerate\s+launch|deepspeed|{_LAUNCHER_MODULE.pattern})"
+    r"(?:\s+(?!-m\b|--module\b)-[^\s]*(?:\s+(?!-)(?![^\s]*\.py\b)[^\s]+)?)*"
+    r"\s+(?:-m|--module)\s+([A-Za-z_][\w.]*)"
 )
+#: Launchers that run a module given with their own ``-m`` / ``--module`` flag.
+_MODULE_LAUNCHERS = frozenset({"torchrun", "launch", "deepspeed", "torch.distributed.run",
+                               "torch.distributed.launch"})
 #: Words that end the argument list of a program named inside a sentence.
 _STOP_WORDS = frozenset({
     "on", "with", "using", "across", "for", "in", "at", "and", "over", "via", "to", "from",
@@ -135,10 +142,24 @@ def _is_python_module(words: list[str], i: int) -> bool:
     )
 
 
+def _is_launcher_module(words: list[str], i: int) -> bool:
+    """Whether ``words[i]`` is a launcher's ``-m``/``--module`` flag (``torchrun --nnodes 2
+    -m pkg.train``): only options and their values stand between it and the launcher."""
+    if words[i] not in {"-m", "--module"} or i + 1 >= len(words):
+        return False
+    for j in range(i - 1, -1, -1):
+        if words[j] in _MODULE_LAUNCHERS:
+            return re.match(r"^[A-Za-z_][\w.]*$", words[i + 1]) is not None
+        if words[j].endswith(".py") or not (words[j].startswith("-") or
+                                             words[j - 1].startswith("-")):
+            return False
+    return False
+
+
 def _from_words(words: list[str]) -> tuple[str, bool, list[str]] | None:
     """Entry point, module flag and args from the words of a command line."""
     for i, word in enumerate(words):
-        if word == "-m" and _is_python_module(words, i):
+        if (word == "-m" and _is_python_module(words, i)) or _is_launcher_module(words, i):
             if _LAUNCHER_MODULE.fullmatch(words[i + 1]):
                 continue
             return words[i + 1], True, words[i + 2:]
@@ -167,16 +188,39 @@ def _inline_command(text: str) -> Command | None:
     module = _MODULE.search(text)
     script = _SCRIPT.search(text)
     if module and (not script or module.start() <= script.start()):
-        start, end, entry, is_module = module.start(), module.end(), module.group(1), True
+        entry, is_module, end = module.group(1) or module.group(2), True, module.end()
+        # A launcher's words before its -m flag stay in the request: its sizes are read.
+        start = module.start() if module.group(1) else _flag_start(text, module)
     elif script:
         start, end, entry, is_module = script.start(), script.end(), script.group(1), False
     else:
         return None
     entry = _clean_tail(entry) if not is_module else entry.rstrip(".")
     tail = text[end:]
-    args = _take_args(tail.split())
+    args = _module_subcommand(tail) if is_module else []
+    args = args or _take_args(tail.split())
     consumed = _consumed_length(tail, args)
     return Command(entry, is_module, args, text[:start] + " " + tail[consumed:])
+
+
+def _flag_start(text: str, match: re.Match[str]) -> int:
+    """Where the ``-m``/``--module`` flag of a launcher's module match begins."""
+    span = text[match.start(): match.start(2)]
+    return match.start() + max(span.rfind(" -m "), span.rfind(" --module ")) + 1
+
+
+#: Words that end a request rather than name a subcommand ("python -m pkg.train please").
+_NOT_SUBCOMMANDS = (_STOP_WORDS - {"run", "use"}) | {"please", "now", "thanks", "here"}
+
+
+def _module_subcommand(tail: str) -> list[str]:
+    """The subcommand of a module run at the very end of a request (``python -m dora run``,
+    ``torchrun -m pkg serve``): a single plain word after the module, nothing after it."""
+    words = tail.split()
+    if (len(words) == 1 and re.fullmatch(r"[a-z][a-z0-9_-]*", words[0])
+            and words[0] not in _NOT_SUBCOMMANDS):
+        return words
+    return []
 
 
 def _consumed_length(tail: str, args: list[str]) -> int:

@@ -45,11 +45,22 @@ _RENDEZVOUS = re.compile(
     r"(?<![\w-])--(?:node[_-]rank|machine[_-]rank|master[_-]port|main[_-]process[_-]port"
     r"|rdzv[_-]id)(?:=|\s+)[^\s,;]+"
 )
+#: CPU placement and node-feature flags (``-c 32``, ``--cpus-per-task=8``, mpiexec's
+#: ``-d 16`` and ``--cpu-bind depth``, ``-C gpu``): each cluster's template sets the CPUs of a
+#: task, their binding and its required features, so they are read and not used.
+_CPU_PLACEMENT = re.compile(
+    r"(?<![\w-])(?:--cpus[_-]per[_-](?:task|gpu)|-c|--depth|-d|--cpu[_-]bind|--constraint|-C)"
+    r"(?:=|\s+)[^\s,;]+"
+)
+#: A walltime flag whose value no rule read ("--time=8hrs"): asked about, never defaulted.
+#: Only a flag with its value right after it: a blanked gap is words other rules read.
+_TIME_FLAG = re.compile(r"(?<![\w-])(?:--time|--walltime|walltime)=[^\s,;]+"
+                        r"|(?<![\w-])(?:--time|--walltime) (?! )[^\s,;]+")
 #: A queue word whose name no rule took ("the gold queue" on a cluster without one); the
 #: name is looked for next to it (``_NAME_BEFORE``, ``_NAME_AFTER``) within ``_WINDOW``.
 _QUEUE = re.compile(r"\b(?:queue|partition|qos)\b", _F)
 _NAME_BEFORE = re.compile(r"([\w.+-]+)\s+$")
-_NAME_AFTER = re.compile(r"\s*[:=]?\s*([\w.+-]+)")
+_NAME_AFTER = re.compile(r"\s*(?:[:=]\s*)?([\w.+-]+)")
 _NOT_QUEUE_NAMES = frozenset({"default", "any", "the", "a", "its", "usual", "whatever",
                               "whichever", "same", "right", "gpu", "normal", "their", "your"})
 _SIZE_WORD = re.compile(r"\b(?:nodes?|gpus?|gcds?|tiles?|ranks?|cards?|devices?|servers?)\b"
@@ -146,6 +157,9 @@ def check_accounted(scan: Scan, command: Command | None) -> dict[str, str]:
         scan.ignore(m.group(0), "the launcher is the cluster's documented recipe")
     for m in scan.matches(_RENDEZVOUS):
         scan.ignore(m.group(0), "the rendezvous (node rank, port) is the template's recipe")
+    for m in scan.matches(_CPU_PLACEMENT):
+        scan.ignore(m.group(0), "CPUs per task, their binding and node features are the "
+                                "cluster's recipe")
     questions: dict[str, str] = {}
     placeholders = [m.group(0) for m in _SIZE_PLACEHOLDER.finditer(scan.text)][:_MAX_QUOTED]
     numbers = _unread_numbers(scan)
@@ -168,6 +182,10 @@ def check_accounted(scan: Scan, command: Command | None) -> dict[str, str]:
     if setup:
         questions["strategy"] = (f"{_quote(setup)} is not a setup maple_flow writes: choose "
                                  "DDP, FSDP, DeepSpeed ZeRO-3 or Accelerate")
+    times = [m.group(0) for m in _TIME_FLAG.finditer(scan.text)][:_MAX_QUOTED]
+    if times:
+        questions["walltime"] = (f"{_quote(times)} was not understood as a walltime; say it "
+                                 "as HH:MM:SS, e.g. '--time=08:00:00'")
     queues = _unread_queue(scan)
     if queues:
         questions["queue"] = (f"{_quote(queues)} names no queue of this cluster; name one "

@@ -8,6 +8,7 @@ from functools import cache
 
 from maple_flow.errors import ParseError
 from maple_flow.extract.scan import Scan
+from maple_flow.extract.sizes import GPU_MODEL
 
 _F = re.IGNORECASE
 _HMS = r"(\d+-)?\d{1,3}:\d{2}(?::\d{2})?"
@@ -17,7 +18,17 @@ _WALL_FLAG = re.compile(
     rf"({_HMS})(?!\d)",
     _F,
 )
-_WALL_MINUTES_FLAG = re.compile(r"(?<![\w-])(?:--time|-t)(?:=|\s+)(\d+)(?![\w:.])")
+#: A Slurm/PBS walltime option with one-digit fields ("--time=8:0:0", "walltime=4:0:0").
+_SLURM_TIME_FLAG = re.compile(
+    r"(?<![\w-])(?:--time|-t|--walltime|walltime)(?:=|\s+)((\d+-)?\d{1,3}:\d{1,2}(?::\d{1,2})?)"
+    r"(?![\d:])",
+    _F,
+)
+#: Slurm reads a bare number as minutes; "--time 2 hours" says its own unit (read below).
+_WALL_MINUTES_FLAG = re.compile(
+    r"(?<![\w-])(?:--time|-t)(?:=|\s+)(\d+)(?![\w:.])(?!\s*(?:days?|hours?|hrs?|hr|h|minutes?"
+    r"|mins?|min|m|seconds?|secs?|s)\b)", re.IGNORECASE
+)
 _HMS_ALONE = re.compile(rf"(?<![\w:.-])({_HMS})(?![\w:])")
 _UNIT = (
     r"(days?|d|hours?|hrs?|hr|h|minutes?|mins?|min|m|seconds?|secs?|s)(?![a-z0-9])"
@@ -39,6 +50,8 @@ _WORD_SECONDS = {
     "half an hour": 1800, "an hour and a half": 5400, "an hour": 3600, "a hour": 3600,
     "a day": 86400, "quarter of an hour": 900,
 }
+#: A GPU model named by a number, in the plural ("3090s", "4090s"): not a duration.
+_GPU_PLURAL = re.compile(rf"(?=\d+s$){GPU_MODEL}", _F)
 _UNIT_SECONDS = {"d": 86400, "h": 3600, "m": 60, "s": 1}
 
 _NOT_NAMES = frozenset({
@@ -108,6 +121,8 @@ def scan_walltime(scan: Scan) -> None:
     """
     for m in scan.matches(_NEGATIVE_DURATION):
         raise _not_positive(m.group(0))
+    for m in scan.matches(_SLURM_TIME_FLAG):
+        _add_walltime(scan, _hms_seconds(m.group(1), m.group(0)), m.group(0))
     for m in scan.matches(_WALL_FLAG):
         _add_walltime(scan, _hms_seconds(m.group(1), m.group(0)), m.group(0))
     for m in scan.matches(_WALL_MINUTES_FLAG):
@@ -117,8 +132,14 @@ def scan_walltime(scan: Scan) -> None:
     for m in scan.matches(_COMPACT):
         seconds = int(m.group(1)[:9]) * 3600 + int(m.group(2)[:9]) * 60
         _add_walltime(scan, seconds, m.group(0))
-    for m in scan.matches(_DURATION):
+
+    def on_duration(m: re.Match[str]) -> bool:
+        if _GPU_PLURAL.fullmatch(m.group(0)):
+            return False  # "2 3090s": two GPUs of a model named by a number, not seconds
         _add_walltime(scan, _duration_seconds(m), m.group(0))
+        return True
+
+    scan.apply(_DURATION, on_duration)
     for m in scan.matches(_WORD_DURATION):
         key = re.sub(r"\s+", " ", m.group(1).lower())
         scan.add("walltime", _WORD_SECONDS[key], m.group(0))

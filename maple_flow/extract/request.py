@@ -18,6 +18,7 @@ from maple_flow.errors import (
     api_boundary,
 )
 from maple_flow.extract.command import Command, find_command
+from maple_flow.extract.comments import drop_directive_comments
 from maple_flow.extract.explain import words_by_field
 from maple_flow.extract.leftovers import check_accounted
 from maple_flow.extract.numbers import words_to_digits
@@ -29,9 +30,9 @@ from maple_flow.extract.phrases import (
     scan_queue,
     scan_walltime,
 )
-from maple_flow.extract.scan import Scan
+from maple_flow.extract.scan import Finding, Scan
 from maple_flow.extract.setup import scan_cluster, scan_setup
-from maple_flow.extract.sharing import sharing_phrase, triples_hint
+from maple_flow.extract.sharing import sharing_phrase, sweep_arguments, triples_hint
 from maple_flow.extract.sizes import ALL, GPU_MODEL, HALF, scan_sizes
 from maple_flow.models import ClusterProfile, JobSpec, format_walltime
 
@@ -55,6 +56,12 @@ _NOT_MACHINES = frozenset({"the", "a", "an", "this", "that", "each", "every", "a
                            "cuda", "rocm", "nccl", "gloo", "mpi", "torchrun", "pytorch"})
 _GPU_MODEL = re.compile(rf"{GPU_MODEL}s?", re.IGNORECASE)
 
+#: What a launcher starts when no Python program was found: a command or a shell script
+#: ("srun litgpt pretrain", "srun -N2 ./wrapper.sh"), named in the question about it.
+_LAUNCHED = re.compile(
+    r"\b(?:srun|torchrun|mpiexec|mpirun|deepspeed|accelerate\s+launch)\b"
+    r"((?:\s+-[^\s]+(?:\s+(?!-)[^\s]+)?)*?)\s+((?:\.{0,2}/)?[A-Za-z_][\w./-]*)"
+)
 HOW_TO_FILL = {
     "cluster": "name the cluster, e.g. 'on Polaris' (see `maple clusters`)",
     "entrypoint": "name the training program, e.g. 'train.py --epochs 10' or "
@@ -96,9 +103,9 @@ def _framework(scan: Scan) -> tuple[str, str]:
 def _size(scan: Scan, profile: ClusterProfile | None) -> tuple[int | None, int | None, str]:
     """Nodes and GPUs per node from what was said; the third item is how they were got."""
     nodes = scan.value("nodes")
-    per_node = scan.value("gpus_per_node")
     total = scan.value("total")
     full = profile.gpu.per_node if profile else None
+    per_node = _said_per_node(scan, full)
     all_gpus = per_node in (ALL, HALF)
     if per_node == HALF:
         per_node = _half(full)
@@ -110,6 +117,19 @@ def _size(scan: Scan, profile: ClusterProfile | None) -> tuple[int | None, int |
     g, t = _either(scan.value("gpus_either"), n, g, t, full)
     n, g, derived = _solve(n, g, t, full, scan)
     return n, g, derived + (",gpus_per_node" if all_gpus else "")
+
+
+def _said_per_node(scan: Scan, full: int | None) -> object | None:
+    """GPUs per node as said. "All GPUs" and "half a node" are counted on the cluster's
+    nodes when they stand beside a number ("two full nodes ... --nproc-per-node 8" on
+    8-GPU nodes agree); alone they stay markers, filled in by the caller."""
+    items = scan.found.get("gpus_per_node", [])
+    markers = [f for f in items if f.value in (ALL, HALF)]
+    if full is None or not markers or len(markers) == len(items):
+        return scan.value("gpus_per_node")
+    counted: dict[object, object] = {ALL: full, HALF: _half(full)}
+    said = [Finding(counted.get(f.value, f.value), f.phrase) for f in items]
+    return Scan(scan.text, {"gpus_per_node": said}).value("gpus_per_node")
 
 
 def _half(full: int | None) -> int | None:
@@ -269,9 +289,23 @@ def _missing(fields: dict[str, Any]) -> dict[str, str]:
     return missing
 
 
+def _entrypoint_question(text: str) -> str:
+    """What to say when no Python program was found, naming a command a launcher starts."""
+    launched = _LAUNCHED.search(text)
+    program = launched.group(2) if launched else ""
+    # a path or a script is a program wherever it stands; a plain word only right after
+    # the launcher ("srun litgpt"), not after its options ("--num_processes 2 hangs")
+    said = "/" in program or program.endswith(".sh") or bool(launched and not launched.group(1))
+    if not said or program.endswith(".py") or re.fullmatch(r"python[\d.]*", program):
+        return HOW_TO_FILL["entrypoint"]
+    return (f"{program!r} is not a Python program: maple_flow writes jobs that run "
+            f"a Python script or module; {HOW_TO_FILL['entrypoint']}")
+
+
 def _refuse_sharing(scan: Scan, command: Command | None, cluster: str | None) -> None:
-    """NotOneJob when the request asks for independent tasks sharing GPUs (triples)."""
-    phrase = sharing_phrase(scan.text)
+    """NotOneJob when the request asks for independent tasks sharing GPUs (triples), or its
+    program sweeps runs itself (Hydra's ``--multirun``)."""
+    phrase = sharing_phrase(scan.text) or sweep_arguments(command)
     if phrase is None:
         return
     try:
@@ -307,6 +341,7 @@ def _extract(text: str, overrides: dict[str, Any]) -> tuple[JobSpec, dict[str, s
         raise ParseError(f"the request is {len(text)} characters long; the limit is "
                          f"{MAX_REQUEST} (8 KiB): say what to run in a sentence or two")
     overrides = dict(overrides)
+    text = drop_directive_comments(text)
     command = find_command(text)
     rest = command.rest if command else text
     # One space for every run of white space: no phrase rule can backtrack over a long run.
@@ -320,6 +355,8 @@ def _extract(text: str, overrides: dict[str, Any]) -> tuple[JobSpec, dict[str, s
     fields["provenance"].update({k: "said" for k in overrides})
     _check_cluster_named(scan, fields)
     missing = _missing(fields)
+    if "entrypoint" in missing:
+        missing["entrypoint"] = _entrypoint_question(text)
     bounds = [repr(f.phrase) for f in scan.found.get("vague_size", [])]
     if bounds:
         missing["nodes"] = (f"{', '.join(bounds)} is a bound, not a count; "

@@ -23,15 +23,30 @@ _SHARING = re.compile(
     r"|\bmany\s+small\s+jobs\b"
     # "run 4 simulations in parallel on one node": independent runs side by side
     r"|\b(?:[2-9]|\d{2,})\s+(?:[a-z]+\s+)?(?:simulations|runs|jobs|experiments|trials|models"
-    r"|trainings)\s+(?:at\s+once|in\s+parallel|concurrently|simultaneously)\b",
+    r"|trainings)\s+(?:at\s+once|in\s+parallel|concurrently|simultaneously)\b"
+    # "multiple parallel runs for hyperparameter search"
+    r"|\b(?:multiple|several|many)\s+parallel\s+(?:simulations|runs|jobs|experiments|trials"
+    r"|trainings)\b",
     _F,
 )
+#: A Hydra override that sweeps values ("lr=0.1,0.01"): with ``--multirun`` each value is a
+#: run of its own.
+_SWEPT_OVERRIDE = re.compile(r"^\+{0,2}[A-Za-z_][\w.@/-]*=[^,=\s]+(?:,[^,=\s]+)+$")
 
 
 def sharing_phrase(text: str) -> str | None:
     """The phrase of ``text`` that asks for independent tasks sharing GPUs, if any."""
     found = _SHARING.search(text)
     return found.group(0) if found else None
+
+
+def sweep_arguments(command: Command | None) -> str | None:
+    """The program arguments that ask Hydra for a sweep of runs (``--multirun`` with an
+    override of several values), if any: one launch that starts many runs, not one job."""
+    if command is None or not {"--multirun", "-m"} & set(command.args):
+        return None
+    swept = [arg for arg in command.args if _SWEPT_OVERRIDE.match(arg)]
+    return " ".join(["--multirun", *swept]) if swept else None
 
 
 def triples_hint(cluster: str | None, command: Command | None) -> str:

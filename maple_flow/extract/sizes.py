@@ -79,6 +79,10 @@ _FLAG_GPN = re.compile(
 #: count (``--ntasks-per-node=1 --gres=gpu:4``) it is the launcher's tasks (one torchrun a
 #: node), not a second, different GPU count.
 _FLAG_TASKS = re.compile(r"(?<![\w-])-{0,2}ntasks[_-]per[_-]node(?:\s*[=:]\s*|\s+)(\d+)(?!\w)")
+#: Slurm's GPUs of each task: with a task count the GPUs are tasks x this; alone, the GPUs
+#: of the one task of each node.
+_FLAG_GPT = re.compile(r"(?<![\w-])--gpus[_-]per[_-]task(?:\s*[=:]\s*|\s+)(\d+)(?!\w)")
+_TASK_COUNT = re.compile(r"(?<![\w-])(?:--ntasks|-n|-np|--np)(?:=|\s+)\d+(?!\w)")
 #: "gpus per node=4", "GPUs/node: 4", "gpus_per_node = 4" (read before "node=4" is).
 _SAID_GPN = re.compile(r"\bgpus?(?:'s)?[\s_-]*(?:per[\s_-]*|/\s*)node\s*[:=]\s*(\d+)(?!\w)", _F)
 _FLAG_TOTAL = re.compile(
@@ -87,7 +91,7 @@ _FLAG_TOTAL = re.compile(
     r"|(?<![\w-])num[_-]processes\s*[=:]\s*(\d+)(?!\w)"
     # "the number of gpu I need is 4", "total number of GPUs in your job, is 8"
     rf"|(?i:\b(?:total\s+)?number\s+of\s+{GPU}(?:\s+(?:(?:I|we)\s+need|in\s+(?:your|my|the|our)"
-    r"\s+job))?\s*,?\s*(?:is|are|=|:)\s*(\d+)(?!\w)(?!\.\d))"
+    r"\s+job))?\s*(?:,\s*)?(?:is|are|=|:)\s*(\d+)(?!\w)(?!\.\d))"
 )
 _ACROSS = re.compile(
     rf"{_N}\s*{_TIMES}{GPU}(?:\s+in\s+total|\s+total)?(?:\s*,)?\s*(?:spread\s+|split\s+"
@@ -103,7 +107,7 @@ _EACH = re.compile(rf"{_N}\s*{_TIMES}{GPU}\s+(?:each|apiece)\b", _F)
 _NODE_HAS = re.compile(
     rf"\b(?:(?:each|every|per)\s+{NODE}|each(?:\s+one)?)\s*(?:,\s*)?(?:has|have|had|with|having"
     r"|contains|holds"
-    rf"|(?:is\s+)?equipped\s+with)\s+{_N}\s*{_TIMES}{GPU}",
+    rf"|(?:is\s+)?equipped\s+with)\s+(?:only\s+|just\s+|exactly\s+)?{_N}\s*{_TIMES}{GPU}",
     _F,
 )
 _PER_NODE = re.compile(rf"{_N}\s+{_PER}\s*{NODE}", _F)
@@ -183,7 +187,7 @@ VAGUE = re.compile(
     r"|a\s+minimum\s+of|a\s+maximum\s+of)\s+|(?<![\w-])[<>]=?\s*)"
     rf"\d+\s*{_TIMES}(?:{NODE}|{GPU})"
     rf"|{_N}\s*(?:\+|\s(?:or|and)\s+(?:more|fewer|less|up|above))\s*(?:{NODE}|{GPU})"
-    rf"|{_N}\s*{_TIMES}(?:{NODE}|{GPU})\s*\(?\s*or\s+(?:more|fewer|less)\b",
+    rf"|{_N}\s*{_TIMES}(?:{NODE}|{GPU})\s*(?:\(\s*)?or\s+(?:more|fewer|less)\b",
     _F,
 )
 
@@ -229,10 +233,24 @@ def _first(slot: str) -> Callable[[re.Match[str]], Reading]:
     return read
 
 
+def _gpus_per_task(text: str) -> int:
+    found = _FLAG_GPT.search(text)
+    return _int(found.group(1)) if found else 1
+
+
+def _total_flag(m: re.Match[str]) -> Reading:
+    """A total count; a count of Slurm tasks is GPUs once multiplied by the GPUs of a task."""
+    value = _int(next(g for g in m.groups() if g is not None))
+    if _TASK_COUNT.match(m.group(0)):
+        value *= _gpus_per_task(m.string)
+    return [("total", value)]
+
+
 def _tasks_per_node(m: re.Match[str]) -> Reading:
-    """``--ntasks-per-node=N``: GPUs per node, unless the request counts them otherwise."""
+    """``--ntasks-per-node=N``: GPUs per node (times ``--gpus-per-task``), unless the
+    request counts them otherwise."""
     others = _FLAG_GPN.search(m.string) or _SAID_GPN.search(m.string)
-    tasks = _int(m.group(1))
+    tasks = _int(m.group(1)) * _gpus_per_task(m.string)
     gpus = _int(next(g for g in others.groups() if g is not None)) if others else None
     # one launcher a node, or one task a GPU: the GPU count says it all; more tasks than
     # GPUs disagree with it (a question, never a silent choice)
@@ -287,7 +305,8 @@ RULES: tuple[Rule, ...] = (
     Rule("tasks-per-node flag", _FLAG_TASKS, _tasks_per_node),  # before the GPU flags it reads
     Rule("GPUs-per-node flag", _FLAG_GPN, _first("gpus_per_node")),
     Rule("GPUs per node =", _SAID_GPN, _slots("gpus_per_node")),
-    Rule("total flag", _FLAG_TOTAL, _first("total")),
+    Rule("total flag", _FLAG_TOTAL, _total_flag),
+    Rule("GPUs-per-task flag", _FLAG_GPT, lambda m: []),  # read by the two task rules above
     Rule("nodes: N", _NODE_COUNT, _slots("nodes")),
     Rule("all GPUs of N nodes", _ALL_OF, _slots("nodes", "gpus_per_node=ALL")),
     Rule("N full nodes", _FULL_NODES, _slots("nodes", "gpus_per_node=ALL")),
@@ -317,6 +336,9 @@ def scan_sizes(scan: Scan) -> None:
     reading the phrases of ``RULES`` in their order of precedence."""
     for pattern, replacement in _SHORTHANDS:
         scan.text = pattern.sub(replacement, scan.text)
+    if not (_FLAG_TASKS.search(scan.text) or _TASK_COUNT.search(scan.text)):
+        # no task count: Slurm starts one task a node, which holds --gpus-per-task GPUs
+        scan.text = _FLAG_GPT.sub(r"--gpus-per-node=\1", scan.text)
     # "one rank per GPU" says how, not how many: set aside before the count rules read it
     for m in scan.matches(_ONE_PER_GPU):
         scan.ignore(m.group(0), "one rank per GPU is how every template lays out ranks")

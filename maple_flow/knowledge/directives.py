@@ -38,6 +38,26 @@ PBS_FLAGS = frozenset({"V", "I", "X", "h", "z"})
 
 Kind = Literal["slurm", "pbs"]
 _PREFIX = {"slurm": "#SBATCH", "pbs": "#PBS"}
+#: Directive prefixes of schedulers whose options the port does not read, and their names.
+UNREAD_SCHEDULERS = {"#$": "Grid Engine", "#PJM": "Fujitsu PJM", "#@": "LoadLeveler",
+                     "#MSUB": "Moab", "#COBALT": "Cobalt", "#OAR": "OAR", "#MOAB": "Moab",
+                     "#FLUX:": "Flux"}
+#: A directive line of any batch scheduler a source script may come from: the ones read
+#: (Slurm, PBS, LSF) and the ones above.
+_ANY_DIRECTIVE = re.compile(
+    r"^\s*(?:" + "|".join(re.escape(p) for p in ("#SBATCH", "#PBS", "#BSUB", "#FLUX",
+                                                   *UNREAD_SCHEDULERS)) + r")(?![A-Za-z0-9_])")
+
+
+def is_directive_line(line: str) -> bool:
+    """Whether ``line`` is a directive of any batch scheduler (``#SBATCH``, ``#PBS``, ``#BSUB``,
+    and those of :data:`UNREAD_SCHEDULERS`)."""
+    return bool(_ANY_DIRECTIVE.match(line))
+
+
+def is_header_line(line: str) -> bool:
+    """A directive of any scheduler, or a ``#!`` interpreter line: the script's header."""
+    return line.lstrip().startswith("#!") or is_directive_line(line)
 
 
 @dataclass(frozen=True)

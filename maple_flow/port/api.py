@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 from maple_flow.errors import InvalidValue, MissingInformation, UnknownCluster, api_boundary
 from maple_flow.knowledge.clusters import no_target_message
 from maple_flow.models import ClusterProfile, JobSpec, format_walltime, walltime_seconds
+from maple_flow.port.accel_config import accelerate_setup
 from maple_flow.port.apply import apply_edits, shell_script_program, wrapper_is_program
 from maple_flow.port.array import port_array
 from maple_flow.port.carry import (
@@ -37,9 +38,11 @@ from maple_flow.port.carry import (
     translate,
 )
 from maple_flow.port.fit import fit_cpus_per_task, source_errexit
+from maple_flow.port.interpreter import prefix_variable
 from maple_flow.port.launcher_opts import user_launcher_options
 from maple_flow.port.loop import carry_loop
 from maple_flow.port.oneproc import one_process_size
+from maple_flow.port.pernode_script import per_node_script_refusal, wrapper_workers_refusal
 from maple_flow.port.pyopts import python_option_env
 from maple_flow.port.rules import (
     choose_queue,
@@ -48,8 +51,9 @@ from maple_flow.port.rules import (
     place_ranks,
     vendor_of_script,
 )
-from maple_flow.port.stages import header_of
+from maple_flow.port.stages import header_of, launch_command_span
 from maple_flow.port.topology import disagreements, source_layout_args, wanted_layout
+from maple_flow.port.written_args import put_written_args
 from maple_flow.scriptparse import (
     ParsedScript,
     ScriptFacts,
@@ -58,8 +62,11 @@ from maple_flow.scriptparse import (
     parse_script,
 )
 from maple_flow.scriptparse import read_facts as _read_facts
+from maple_flow.scriptparse.facts import visible_devices
 from maple_flow.scriptparse.launch import PER_NODE_LAUNCHERS, passes_local_rank
 from maple_flow.scriptparse.steps import setup_steps
+from maple_flow.scriptparse.values import expand, simple_values
+from maple_flow.shellquote import shell_word
 
 if TYPE_CHECKING:
     from maple_flow.store import TemplateStore
@@ -136,6 +143,9 @@ def _total(facts: ScriptFacts, cluster: str | None, o: dict[str, Any]) -> tuple[
         return int(o["ranks"]), f"{o['ranks']} ranks in total, as you said"
     if facts.ranks:
         return facts.ranks, ""
+    if facts.nodes and o.get("gpus_per_node"):  # the nodes read, the GPUs as you said
+        total = facts.nodes * int(o["gpus_per_node"])
+        return total, f"{total} ranks: {facts.nodes} node(s) x {o['gpus_per_node']}, as you said"
     if facts.nodes and cluster:
         per_node = get_profile(cluster).gpu.per_node
         return facts.nodes * per_node, (
@@ -162,10 +172,30 @@ def _ask_size_without_directives(p: ParsedScript, facts: ScriptFacts, o: dict[st
         facts.nodes, facts.gpus_per_process = o.get("nodes") or 1, o["gpus_per_node"]
     if any(o.get(k) for k in ("ranks", "nodes", "gpus_per_node")):
         return
+    note = _visible_devices_size(p, facts)
+    if note:
+        facts.notes.append(note)
+        return
     raise MissingInformation({"gpus_per_node": (
         "the script has no scheduler directive (#SBATCH, #PBS, #BSUB), so how many GPUs "
         "(and nodes) the job has is unknown (they were given at submission); pass "
         "gpus_per_node=N (--gpus-per-node N), with nodes= (--nodes) for more than one node")})
+
+
+#: Commands in front of a program that start it once, as itself.
+_PLAIN = frozenset({"nohup", "time", "env", "numactl", "taskset", "stdbuf", "exec"})
+
+
+def _visible_devices_size(p: ParsedScript, facts: ScriptFacts) -> str:
+    """One process on one node driving the GPUs the script's own ``CUDA_VISIBLE_DEVICES=0,1``
+    lists, for a script with no directive; the note saying so, or ``""``."""
+    seen = visible_devices({**p.variables, **p.env})
+    if not seen or any(s.name not in _PLAIN for s in p.launch.stages):
+        return ""
+    facts.nodes, facts.gpus_per_process = 1, seen if seen > 1 else None
+    return (f"the script has no scheduler directive; its one process sees {seen} GPU(s) (its "
+            "own CUDA_VISIBLE_DEVICES list): ported as one process on one node with that many "
+            "GPUs; pass gpus_per_node=N (--gpus-per-node N) if the job had others")
 
 
 def _source(script: str | bytes, source: str | None, o: dict[str, Any]) -> Source:
@@ -181,10 +211,14 @@ def _source(script: str | bytes, source: str | None, o: dict[str, Any]) -> Sourc
                   header_of(text), text.split("\n"))
 
 
-def port_launch_only(script: str, source: str | None, target: str) -> PortResult:
+def port_launch_only(script: str, source: str | None, target: str,
+                     set_before: set[str] | None = None, **overrides: Any) -> PortResult:
     """A port of ``script`` (a header and one launch line) without lint: another launch of a
-    job is ported with it."""
-    return _port_one(_source(script, source, {}), target, {}, lint=False)
+    job is ported with it (``overrides``: its size, when the line does not state it;
+    ``set_before``: the variables the job's port sets before it, see ``Source``)."""
+    src = _source(script, source, overrides)
+    src.set_outside = set_before if set_before is not None else set()
+    return _port_one(src, target, overrides, lint=False)
 
 
 def _launch_block_notes(p: ParsedScript) -> list[str]:
@@ -214,12 +248,20 @@ def _shared_line_note(p: ParsedScript) -> list[str]:
             "own (a test as an `if` block around the launch)"]
 
 
+def _with_value(word: str, variables: dict[str, str]) -> str:
+    """``$MODULE (conda/2022-09-08)``: a module named through the script's variable, with
+    the value it has (the assignment the user may keep in the port)."""
+    value = expand(word, simple_values(variables)) if "$" in word else word
+    return f"{word} ({value})" if value != word and "$" not in value else word
+
+
 def _software_notes(src: Source, profile: ClusterProfile) -> list[str]:
     p, notes = src.parsed, _launch_block_notes(src.parsed) + _shared_line_note(src.parsed)
     target = ", ".join(profile.software.modules) or "no modules"
     if p.modules or p.module_use:
+        named = [_with_value(m, p.variables) for m in p.module_use + p.modules]
         notes.append(
-            f"modules {', '.join(p.module_use + p.modules)} belong to the source cluster "
+            f"modules {', '.join(named)} belong to the source cluster "
             f"and are not loaded; {profile.name} loads: {target}"
         )
     for stage in p.launch.stages:
@@ -230,12 +272,19 @@ def _software_notes(src: Source, profile: ClusterProfile) -> list[str]:
                 f"container {image} ({stage.name}) is not used on the target; check "
                 f"that {profile.name}'s software stack has what it provided"
             )
-        elif stage.name.startswith("$"):
+        elif stage.name.endswith(" run"):
+            notes.append(
+                f"`{stage.name}` (your project's environment) in front of the launch is not "
+                f"carried: the target's launch runs {profile.name}'s Python; install the "
+                f"project there (e.g. `{stage.name.split()[0]} sync`, then activate its "
+                "environment before the launch) or put it back in front of the program"
+            )
+        elif stage.name.startswith("$") and not prefix_variable(stage.name, src.lines):
             notes.append(
                 f"`{stage.name}` in front of the program is not set in the script; it is not "
                 "carried (if it wrapped the program, e.g. in a profiler, add it on the target)"
             )
-    notes += _interpreter_notes(src, profile)
+    notes += _interpreter_notes(src, profile) + _command_line_options_notes(p)
     redirects = [r for r in p.launch_redirects if r not in {"2>&1", ">&2", "1>&2"}]
     if redirects and not p.launch_tail:
         notes.append(f"the source sends the program's output elsewhere ({' '.join(redirects)}); "
@@ -259,6 +308,15 @@ def _software_notes(src: Source, profile: ClusterProfile) -> list[str]:
                      "target's launcher starts it as itself, as the source did; check on the "
                      "target what it runs (paths, modules, launchers inside it)")
     return notes
+
+
+def _command_line_options_notes(p: ParsedScript) -> list[str]:
+    """A note on a site launcher's options taken from the job's command line (``srun "$@"
+    sh -c ...``): the port cannot read them, so they are not carried."""
+    return [f"the source's {s.name} took options from the script's command line (`{k}`, "
+            "e.g. `--jobid` of an allocation): not carried; add them to the target's launch "
+            "if the job needs them" for s in p.launch.stages for k, _ in s.options
+            if k in {"$@", "${@}"}]
 
 
 def _interpreter_notes(src: Source, profile: ClusterProfile) -> list[str]:
@@ -455,10 +513,13 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
     model_notes += [_local_rank_note(profile, model)] if local_rank else []
     cpus, cpu_notes = fit_cpus_per_task(
         f.cpus_per_task, profile, gpn if model["launch_model"] == "per_rank" else 1)
+    framework, strategy, setup_notes = accelerate_setup(
+        src.parsed, o.get("framework", f.framework), o.get("strategy", f.strategy), o)
+    model_notes += setup_notes
     fields: dict[str, Any] = {
         "cluster": profile.id,
-        "framework": o.get("framework", f.framework),
-        "strategy": o.get("strategy", f.strategy),
+        "framework": framework,
+        "strategy": strategy,
         "nodes": nodes,
         "gpus_per_node": gpn,
         "entrypoint": entry,
@@ -492,8 +553,16 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
     refusals = [x.message for x in result.findings if x.severity == "error"]
     refusals += [loop_problem] if loop_problem else []
     refusals += [array.refusal] if array.refusal else []
-    refusals = [one_refusal] if one_refusal else refusals + carried.refusals
-    applied = apply_edits(result.script, src, profile, one_process=one_process,
+    per_node = (per_node_script_refusal(src.parsed, f, o)
+                or wrapper_workers_refusal(src.parsed, f, o))
+    refusals += [per_node] if per_node else []
+    # a wrapper that starts its own workers is no one-process job: its refusal comes first
+    refusals = ([one_refusal] if one_refusal and not per_node
+                else refusals + carried.refusals)
+    rendered, written_notes = _written_launch_args(result.script, entry, args, f.module,
+                                                   carried)
+    notes += written_notes
+    applied = apply_edits(rendered, src, profile, one_process=one_process,
                           size=size, entry=entry, errexit=errexit)
     if applied.interpreter_kept:  # the note on the interpreter replaced is not true then
         notes = [n for n in notes if n not in _interpreter_notes(src, profile)]
@@ -506,6 +575,18 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
     notes += _shellcheck_notes(script, result.spec, result.template_id) if lint else []
     return PortResult(profile.id, script, result.spec, result.template_id, "generated",
                       notes, result.explanation)
+
+
+def _written_launch_args(script: str, entry: str, args: list[str], module: bool,
+                         carried: Carried) -> tuple[str, list[str]]:
+    """The rendered port with the program's arguments as the source writes them (see
+    ``written_args``), and the notes on it."""
+    if carried.launch_args is None:
+        return script, []
+    head = " ".join(shell_word(w) for w in (["-m", entry] if module else [entry]))
+    new, done = put_written_args(script, head, args, carried.launch_args,
+                                 launch_command_span(script))
+    return (new, carried.launch_args.notes) if done else (script, [])
 
 
 def _shellcheck_notes(script: str, spec: JobSpec | None = None,

@@ -6,17 +6,28 @@ that cannot be made is a refusal, never a silent change."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from maple_flow.models import ClusterProfile
-from maple_flow.port.carry import Source, foreign_reason
+from maple_flow.port.carry import Source, assigned_names, foreign_reason
 from maple_flow.port.comments import CommentRuns, is_comment
-from maple_flow.port.header import add_to_header, header_edits
-from maple_flow.port.interpreter import keep_interpreter, user_interpreter
+from maple_flow.port.header import add_to_header, header_edits, unread_directives
+from maple_flow.port.interpreter import (
+    keep_interpreter,
+    keep_prefix,
+    prefix_variable,
+    user_interpreter,
+)
 from maple_flow.port.launcher_opts import carry_launcher_options
 from maple_flow.port.oneproc import one_process_launch
 from maple_flow.port.rules import translate_scheduler_vars
-from maple_flow.port.stages import append_to_launch, port_stage, without_python
+from maple_flow.port.stages import (
+    append_to_launch,
+    launch_command_span,
+    port_stage,
+    without_python,
+)
 from maple_flow.port.words import short
 from maple_flow.scriptparse import ParsedScript
 from maple_flow.scriptparse.steps import block_step
@@ -69,6 +80,26 @@ def _launch_edits(out: Applied, src: Source, profile: ClusterProfile, one_proces
         out.script, notes = carry_launcher_options(out.script, p, profile.name)
         out.notes += notes + rendezvous_note(p, out.script)
     _own_interpreter(out, src, profile, entry)
+    _variable_prefixes(out, src, profile, entry)
+
+
+def _variable_prefixes(out: Applied, src: Source, profile: ClusterProfile, entry: str) -> None:
+    """A ``$NAME`` command word in front of the program that the script sets (``export
+    PROFILE_CMD="nsys profile ..."``, then ``${PROFILE_CMD} python train.py``): kept in front
+    of the target's interpreter, as the user wrote it."""
+    p = src.parsed
+    for stage in p.launch.stages:
+        name = prefix_variable(stage.name, src.lines)
+        if not name or out.refusals:
+            continue
+        out.script, kept = keep_prefix(out.script, profile.software.python, stage.name, entry,
+                                       p.launch.module)
+        out.notes.append(
+            f"`{stage.name}` in front of the program (set by the script: ${name}) is kept in "
+            "front of the target's launch of the program" if kept else
+            f"`{stage.name}` in front of the program (set by the script: ${name}) is not "
+            "carried: the target's launch has no interpreter word to put it in front of; add "
+            "it by hand")
 
 
 def _own_interpreter(out: Applied, src: Source, profile: ClusterProfile, entry: str) -> None:
@@ -102,7 +133,8 @@ def _after_launch(out: Applied, src: Source, profile: ClusterProfile,
         text, done = translate_scheduler_vars(step.text, profile.scheduler)
         foreign = foreign_reason(step.text, profile) if not step.launch else ""
         if step.launch:
-            ported, note = port_stage(step, src, profile, size)
+            before = assigned_names(out.script.split("\n") + lines)
+            ported, note = port_stage(step, src, profile, size, before)
             lines += above + ported if ported else []
             (out.notes if ported else out.refusals).append(note)
         elif step.keep is False or foreign:
@@ -128,10 +160,43 @@ def apply_edits(script: str, src: Source, profile: ClusterProfile, *, one_proces
     out = Applied(script)
     _launch_edits(out, src, profile, one_process, size, entry)
     lines, notes = header_edits(src.parsed.directives, profile)
+    unread, unread_notes = unread_directives(src.lines, profile)
+    lines, notes = lines + unread, notes + unread_notes
     out.script = add_to_header(out.script, lines)
     out.notes += notes
     tail = translate_scheduler_vars(src.parsed.launch_tail, profile.scheduler)[0]
     out.script = append_to_launch(out.script, tail)
     out.notes += [f"kept after the launch, as in the source: `{tail}`"] if tail else []
     _after_launch(out, src, profile, size, errexit)
+    if _backgrounded(tail) and _source_waits(src.parsed):
+        out.script = out.script.rstrip("\n") + "\nwait  # the source waits for its launch\n"
+        out.notes.append("the launch runs in the background (`&`): the source's `wait` after "
+                         "it is kept at the end of the script")
+    out.notes += _background_note(out.script, tail)
     return out
+
+
+def _backgrounded(tail: str) -> bool:
+    return bool(re.search(r"(?<!&)&\s*$", tail))
+
+
+def _source_waits(p: ParsedScript) -> bool:
+    """Whether a top-level command after the source's launch is ``wait``."""
+    return any(c.words[:1] == ("wait",) for block in p.after for c in block.commands)
+
+
+_WAIT = re.compile(r"^\s*wait\b", re.M)
+
+
+def _background_note(script: str, tail: str) -> list[str]:
+    """A note when the launch runs in the background (``... &``) and nothing after it waits:
+    a batch job ends, and its processes are killed, when its script ends."""
+    if not _backgrounded(tail):
+        return []
+    span = launch_command_span(script)
+    after = "\n".join(span[0][span[2] + 1:]) if span is not None else ""
+    if _WAIT.search(after):
+        return []
+    return ["the launch runs in the background (`&`) and nothing after it waits for it: the "
+            "job ends, and the scheduler kills the program, when the script ends; add `wait` "
+            "after the launch (or drop the `&`)"]

@@ -21,6 +21,7 @@ from maple_flow.port.comments import CommentRuns, is_comment
 from maple_flow.port.fit import SCRIPT_SET_VARS, script_var_setters
 from maple_flow.port.rules import classify_env, referenced, translate_scheduler_vars
 from maple_flow.port.words import short
+from maple_flow.port.written_args import LaunchArgs, launch_args, source_reads, written_words
 from maple_flow.scriptparse import ParsedScript, ScriptFacts
 from maple_flow.scriptparse.facts import size_vars
 from maple_flow.scriptparse.steps import Step
@@ -61,6 +62,9 @@ class Source:
     header: str = ""
     #: The source's text, line by line (the user's comments are carried from it).
     lines: list[str] = field(default_factory=list)
+    #: For a launch ported on its own as part of a job: the variables the job's port sets
+    #: before it (only those its arguments may read as written); None for a whole job.
+    set_outside: set[str] | None = None
 
 
 @dataclass
@@ -89,6 +93,9 @@ class Carried:
     refusals: list[str] = field(default_factory=list)
     #: Set-up lines that are the target's launch of another program (its own words inside).
     stage_lines: set[str] = field(default_factory=set)
+    #: The program's arguments for the launch line, written as in the source (see
+    #: ``written_args``); None when they are rendered from their values.
+    launch_args: LaunchArgs | None = None
 
 
 def carry_env(src: Source, profile: ClusterProfile, o: dict[str, Any], out: Carried) -> None:
@@ -242,10 +249,11 @@ def _other_scheduler_query(step: Step, src: Source, profile: ClusterProfile) -> 
 
 def _read_later(src: Source, kept: list[Step], out: Carried) -> list[Step]:
     """``kept`` less the assignments nothing after them reads (the program, the environment,
-    the loop around the launch, or a later kept step)."""
+    the loop around the launch, a later kept step, or a step after the launch)."""
     loop = src.parsed.launch_loop
-    last = " ".join([src.facts.entrypoint, *src.facts.args, *out.env.values(), *out.steps,
-                     src.parsed.launch_tail]
+    last = " ".join([src.facts.entrypoint, *src.facts.args, *written_words(src.parsed),
+                     *out.env.values(), *out.steps,
+                     src.parsed.launch_tail, *(b.text for b in src.parsed.after)]
                     + (loop.before + loop.after if loop else []))
     needed = set(referenced(last))
     result: list[Step] = []
@@ -440,7 +448,7 @@ def _add_stage(step: Step, src: Source, profile: ClusterProfile, out: Carried) -
     """A launch of the job's before its main one, with the target's launcher."""
     from maple_flow.port.stages import port_stage
 
-    lines, note = port_stage(step, src, profile, out.size)
+    lines, note = port_stage(step, src, profile, out.size, set_by_port(out))
     out.steps.extend(lines)
     out.stage_lines.update(lines)
     (out.notes if lines else out.refusals).append(note)
@@ -489,8 +497,14 @@ def translate(src: Source, profile: ClusterProfile, carried: Carried) -> tuple[s
     _script_args_notes(src.facts.args, profile, carried)
     carried.env = {k: tr(v) for k, v in carried.env.items()}
     carried.steps = [tr(s) for s in carried.steps]
-    words = [entry, *args, *carried.env.values(), *carried.steps, *carried.loop_open,
-             *carried.loop_close]
+    reads = source_reads([(s.name, s.original or s.text) for s in src.steps])
+    set_here = set_by_port(carried)
+    if src.set_outside is not None:  # its own set-up lines are not carried with it
+        set_here &= src.set_outside
+    carried.launch_args = launch_args(src.parsed, args, tr, set_here, reads)
+    written = carried.launch_args.words if carried.launch_args else []
+    words = [entry, *args, *written, *carried.env.values(), *carried.steps,
+             *carried.loop_open, *carried.loop_close]
     _add_helpers(words, renamed, profile, carried)
     if renamed:
         carried.notes.append(f"scheduler variables renamed for {profile.scheduler}: "
@@ -529,19 +543,37 @@ def _script_args_notes(args: list[str], profile: ClusterProfile, carried: Carrie
             "inside a word: passed as text; write the value in (or use a named variable)")
 
 
+def _carried_lines(carried: Carried) -> list[str]:
+    """The set-up and loop lines the port carries (not the launches of other programs)."""
+    steps = [s for s in carried.steps if s not in carried.stage_lines and not is_comment(s)]
+    return steps + [x for x in carried.loop_open + carried.loop_close
+                    if x not in carried.stage_lines]
+
+
+def assigned_names(lines: list[str]) -> set[str]:
+    """The variables ``lines`` assign (``NAME=``, ``export NAME=``, ``declare -x NAME=``)."""
+    return {n for s in lines for n in re.findall(
+        r"^\s*(?:export\s+|declare\s+-\w+\s+)?(\w+)\+?=", s)}
+
+
+def set_by_port(carried: Carried) -> set[str]:
+    """The variables the ported script sets before its launch."""
+    set_here = assigned_names(_carried_lines(carried)) | set(carried.env)
+    return set_here | set(carried.loop_vars) | set(carried.job_vars)
+
+
 def live_refs_note(entry: str, args: list[str], carried: Carried) -> list[str]:
     """What the program's words read from the shell at run time (passed as written), and
     the variables nothing in the ported script sets."""
+    if carried.launch_args is not None:  # the program's arguments as the user wrote them
+        args = carried.launch_args.plain
+    written = set(carried.launch_args.written if carried.launch_args else [])
     program = [w for w in [entry, *args] if "$" in w or "`" in w or w.startswith("~")]
-    as_text = [w for w in program if kept_as_text(w)]
+    as_text = [w for w in program if kept_as_text(w) and w not in written]
     words = [w for w in [*program, *carried.env.values()]
              if w not in as_text and ("$" in w or w.startswith("~"))]
-    steps = [s for s in carried.steps if s not in carried.stage_lines and not is_comment(s)]
-    lines = steps + [x for x in carried.loop_open + carried.loop_close
-                     if x not in carried.stage_lines]
-    set_here = {n for s in lines for n in re.findall(
-        r"^\s*(?:export\s+|declare\s+-\w+\s+)?(\w+)\+?=", s)} | set(carried.env)
-    set_here |= set(carried.loop_vars) | set(carried.job_vars)
+    lines = _carried_lines(carried)
+    set_here = set_by_port(carried)
     read = {a or b for w in words + lines for a, b in _BARE_REF.findall(w)
             if not (a or b).isdigit()}
     unset = sorted(read - set_here - SCRIPT_SET_VARS - _ALWAYS_SET)

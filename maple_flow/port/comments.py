@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import re
 
-_DIRECTIVE = re.compile(r"^\s*#(?:!|SBATCH|PBS|BSUB|COBALT|FLUX|MSUB|\$)")
+from maple_flow.knowledge.directives import is_header_line
+
 #: A commented-out command (``#export X=...``, ``# module load y``, ``#srun ...``): the
 #: source's own alternatives, often for its site (bindings, modules); not carried.
 _COMMENTED_CODE = re.compile(
@@ -22,7 +23,7 @@ _COMMENTED_CODE = re.compile(
 def is_comment(line: str) -> bool:
     """A comment line of the user's (not a scheduler directive or the shebang)."""
     stripped = line.strip()
-    return stripped.startswith("#") and not _DIRECTIVE.match(stripped)
+    return stripped.startswith("#") and not is_header_line(stripped)
 
 
 class CommentRuns:

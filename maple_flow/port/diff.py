@@ -6,8 +6,9 @@ from __future__ import annotations
 import difflib
 import re
 
+from maple_flow.knowledge.directives import is_directive_line
+
 _HUNK = re.compile(r"^@@ -(\d+)(?:,(\d+))? \+\d+(?:,\d+)? @@")
-_DIRECTIVE = re.compile(r"^\s*#(?:SBATCH|PBS|BSUB)\b")
 _LINE_REF = re.compile(r"\bline (\d+)\b")
 
 
@@ -27,7 +28,7 @@ def hunk_reasons(removed: list[tuple[int, str]], added: list[str], notes: list[s
         if {int(n) for n in _LINE_REF.findall(note)} & numbers
         or any(q in t or (t and t in q) for q in _quoted(note) for t in texts if t)
     ]
-    if any(_DIRECTIVE.match(t) for _, t in removed) or any(_DIRECTIVE.match(t) for t in added):
+    if any(is_directive_line(t) for _, t in removed) or any(is_directive_line(t) for t in added):
         reasons.insert(0, "the scheduler header: the source site's directives are replaced by "
                           "the target's (size, account, queue, walltime re-chosen for it)")
     if not reasons and added and not removed:

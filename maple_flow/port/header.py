@@ -6,7 +6,7 @@ note, never dropped without one."""
 
 from __future__ import annotations
 
-from maple_flow.knowledge.directives import Directive
+from maple_flow.knowledge.directives import UNREAD_SCHEDULERS, Directive
 from maple_flow.models import ClusterProfile
 
 #: Directives whose meaning the port re-chooses for the target (size, time, account, queue,
@@ -72,6 +72,24 @@ def header_edits(directives: list[Directive], profile: ClusterProfile) -> tuple[
                          f"port can carry to {profile.name}: kept as a comment, set it by hand "
                          "if the job needs it")
     return lines, list(dict.fromkeys(notes))
+
+
+
+
+def unread_directives(source: list[str], profile: ClusterProfile) -> tuple[list[str],
+                                                                           list[str]]:
+    """(comment lines, a note) for the source's directives of a scheduler the port does not
+    read (``#$ -l h_rt=5:00:00``): kept as comments, their size and time not carried."""
+    found = [(line.strip(), name) for line in source for prefix, name in UNREAD_SCHEDULERS.items()
+             if line.startswith(prefix) and line[len(prefix):len(prefix) + 1] in {" ", "\t"}]
+    if not found:
+        return [], []
+    shown = "; ".join(f"`{text}`" for text, _ in found[:4]) + ("; ..." if len(found) > 4 else "")
+    return ([f"# source directive, not carried: {text}" for text, _ in found],
+            [f"the source's {found[0][1]} directives ({shown}) are not read (the port reads "
+             f"Slurm, PBS and LSF): kept as comments; the size is read from the launch line "
+             f"alone, and its walltime, job name and resources are {profile.name}'s defaults: "
+             "set them by hand (or pass walltime=, nodes=)"])
 
 
 def add_to_header(script: str, lines: list[str]) -> str:

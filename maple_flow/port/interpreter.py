@@ -44,3 +44,38 @@ def keep_interpreter(script: str, target_python: str, user_python: str,
             lines[i] = new
             return "\n".join(lines), True
     return script, False
+
+
+_VAR_WORD = re.compile(r"^\$\{?(\w+)\}?$")
+
+
+def prefix_variable(stage_name: str, lines: list[str]) -> str:
+    """The variable a ``$NAME`` word in front of the program names (``${PROFILE_CMD} python
+    x.py``) when one of ``lines`` assigns it (``export PROFILE_CMD="nsys profile ..."``),
+    else ``""``."""
+    m = _VAR_WORD.match(stage_name)
+    if m is None:
+        return ""
+    assign = re.compile(rf"(?:^|[\s;])(?:export\s+)?{m.group(1)}=")
+    return m.group(1) if any(assign.search(x) for x in lines) else ""
+
+
+def keep_prefix(script: str, target_python: str, prefix: str, entry: str,
+                module: bool) -> tuple[str, bool]:
+    """``script`` whose launch runs ``entry`` behind ``prefix`` (the user's command word set
+    in the script, e.g. a profiler): put in front of the target's interpreter word."""
+    from maple_flow.port.stages import launch_command_span
+
+    span = launch_command_span(script)
+    if span is None:
+        return script, False
+    lines, start, end = span
+    program = (r"-m\s+" if module else "") + re.escape(shell_word(entry))
+    word = re.compile(rf"(^|\s){re.escape(shell_word(target_python))} (?={program}(\s|$))")
+    for i in range(start, end + 1):
+        new, count = word.subn(lambda m: f"{m.group(1)}{prefix} "
+                               f"{shell_word(target_python)} ", lines[i], count=1)
+        if count:
+            lines[i] = new
+            return "\n".join(lines), True
+    return script, False

@@ -71,4 +71,13 @@ def carry_launcher_options(script: str, p: ParsedScript, target: str) -> tuple[s
     body = lines[end]
     indent = body[:len(body) - len(body.lstrip())]
     lines[end] = f"{indent}{shown} {body.lstrip()}"
-    return "\n".join(lines), [f"your {launcher} options kept on the target's launch: `{shown}`"]
+    notes = [f"your {launcher} options kept on the target's launch: `{shown}`"]
+    if launcher == "accelerate" and ("--config_file" in words or "--config-file" in words):
+        span = range((at or 1) - 1, end + 1)
+        if any("--multi_gpu " in lines[i] for i in span):
+            for i in span:
+                lines[i] = lines[i].replace("--multi_gpu ", "")
+            notes.append("the target's launch does not add --multi_gpu: given on the command "
+                         "line it makes accelerate ignore your config file's distributed type "
+                         "(FSDP, DeepSpeed), so your config decides it, as in the source")
+    return "\n".join(lines), notes

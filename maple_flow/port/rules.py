@@ -107,8 +107,10 @@ _USER_KNOBS = frozenset({
     "TORCH_DISTRIBUTED_DEBUG", "TORCH_NCCL_ASYNC_ERROR_HANDLING", "NCCL_ASYNC_ERROR_HANDLING",
     "TORCH_NCCL_BLOCKING_WAIT", "NCCL_BLOCKING_WAIT", "CUDA_LAUNCH_BLOCKING",
     "TORCH_SHOW_CPP_STACKTRACES", "TORCH_CPP_LOG_LEVEL", "CUDA_HOME", "PYTHONPATH",
-    "CUDA_DEVICE_MAX_CONNECTIONS", "CCL_LOG_LEVEL",
+    "CUDA_DEVICE_MAX_CONNECTIONS", "CCL_LOG_LEVEL", "TMPDIR",
 })
+#: Directories every Linux node has locally: a path there is no site's filesystem.
+_NODE_LOCAL = re.compile(r"^/(?:tmp|dev/shm|var/tmp)(?:/|$)")
 _RANK_NAMES = frozenset({
     "MASTER_ADDR", "MASTER_PORT", "WORLD_SIZE", "RANK", "LOCAL_RANK", "NODE_RANK",
     "LOCAL_WORLD_SIZE", "GROUP_RANK", "NNODES", "NRANKS", "GPUS_PER_NODE", "NGPUS",
@@ -178,7 +180,7 @@ def _own_environment_paths(name: str, value: str) -> bool:
 
 def _path_or(name: str, value: str, kind: str) -> EnvVerdict:
     parts = re.split(r"[:=,]", value)
-    if any(p.startswith("/") for p in parts):
+    if any(p.startswith("/") and not _NODE_LOCAL.match(p) for p in parts):
         return EnvVerdict("path", "points to the source cluster's filesystem")
     return EnvVerdict(kind)
 

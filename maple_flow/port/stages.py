@@ -10,7 +10,8 @@ import shlex
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from maple_flow.errors import MapleError
+from maple_flow.errors import MapleError, MissingInformation
+from maple_flow.knowledge.directives import is_header_line
 from maple_flow.models import ClusterProfile
 from maple_flow.models.shell_lines import setup_line_problem
 from maple_flow.scriptparse.script import launch_command_line
@@ -19,7 +20,6 @@ if TYPE_CHECKING:
     from maple_flow.port.carry import Source
     from maple_flow.scriptparse.steps import Step
 
-_HEADER_LINE = re.compile(r"^\s*#(?:!|SBATCH|PBS|BSUB|COBALT)")
 #: Lines the templates write just before a launch command, part of it.
 _LAUNCH_PREAMBLE = re.compile(r"^\s*(?:# shellcheck |export WORLD_SIZE=)")
 _SIZE_VARS = ("NNODES", "NRANKS", "GPUS_PER_NODE")
@@ -27,7 +27,7 @@ _SIZE_VARS = ("NNODES", "NRANKS", "GPUS_PER_NODE")
 
 def header_of(text: str) -> str:
     """The shebang and scheduler directive lines of a script, in order."""
-    return "".join(line + "\n" for line in text.splitlines() if _HEADER_LINE.match(line))
+    return "".join(line + "\n" for line in text.splitlines() if is_header_line(line))
 
 
 def launch_section(script: str) -> tuple[int, list[str]]:
@@ -71,13 +71,22 @@ def _values_read(text: str, src: Source) -> str:
 
 
 def port_stage(step: Step, src: Source, profile: ClusterProfile,
-               size: tuple[int, int, int]) -> tuple[list[str], str]:
-    """The target's lines for a launch set-up ``step`` and a note, or ([], why it cannot)."""
+               size: tuple[int, int, int],
+               set_before: set[str] | None = None) -> tuple[list[str], str]:
+    """The target's lines for a launch set-up ``step`` and a note, or ([], why it cannot).
+    ``set_before``: the variables the ported job sets before it (its arguments may read
+    those as written); None when not known (its arguments are written as their values)."""
     from maple_flow.port.api import port_launch_only
 
+    text = src.header + _values_read(step.text, src) + step.text + "\n"
+    sized = ""
     try:
-        result = port_launch_only(src.header + _values_read(step.text, src) + step.text + "\n",
-                                  src.cluster, profile.id)
+        try:
+            result = port_launch_only(text, src.cluster, profile.id, set_before=set_before)
+        except MissingInformation:  # its size is the job's: the allocation it runs in
+            result = port_launch_only(text, src.cluster, profile.id, set_before=set_before,
+                                      nodes=size[0], gpus_per_node=size[1])
+            sized = "; its size is not in the line: run at the job's size, as the main launch"
     except MapleError as exc:
         return [], f"line {step.line} `{step.text}` launches a program that cannot be ported: {exc}"
     if result.status == "refused":
@@ -101,7 +110,7 @@ def port_stage(step: Step, src: Source, profile: ClusterProfile,
         return [], f"line {step.line} `{step.text}` launches a program the port cannot rewrite"
     note = (f"line {step.line} `{step.text}` is a launch of its own: the target's launch of the "
             f"same program ({result.spec.nodes} node(s) x {result.spec.gpus_per_node}): "
-            f"`{lines[-1]}`")
+            f"`{lines[-1]}`{sized}")
     return lines, note
 
 

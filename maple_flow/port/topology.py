@@ -12,7 +12,9 @@ from dataclasses import dataclass
 _ROLES: dict[str, tuple[str, ...]] = {
     "nodes": ("num_nodes", "num-nodes", "nnodes", "n_nodes", "nodes", "num_machines"),
     "gpus": ("gpus", "gpus_per_node", "gpus-per-node", "devices", "ngpus", "num_gpus",
-             "num-gpus", "n_gpus", "nproc_per_node", "nproc-per-node", "gpus_per_task"),
+             "num-gpus", "n_gpus", "nproc_per_node", "nproc-per-node", "gpus_per_task",
+             "ppn", "procs_per_node", "procs-per-node", "ranks_per_node", "ranks-per-node",
+             "tasks_per_node", "tasks-per-node"),
     "world": ("world_size", "world-size", "num_processes", "num-processes"),
 }
 _KEY = re.compile(r"^(?:--?|(?:[\w-]+\.)*)([\w-]+)$")

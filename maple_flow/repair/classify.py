@@ -10,15 +10,17 @@ installed, BM25 otherwise. No network, no clock; the model is imported on first 
 Every diagnosis has a verdict: ``script`` (a fix, or a question for a value only the user has),
 ``not_script`` (a record of hardware, fabric, program or library failures: advice, no fix) or
 ``hint`` (a similarity match that is not confident, or any similarity match of a log that
-speaks of CUDA or NCCL: such text is too alike across unrelated failures to act on). A hint
-is shown, never applied: below the floor the answer is "not recognised".
+speaks of CUDA or NCCL: such text is too alike across unrelated failures to act on; a
+similarity match whose log lacks the record's evidence, ``evidence_gate.may_act``; any script
+record on a log that is only a launcher's summary of a failed rank). A hint is shown, never
+applied: below the floor the answer is "not recognised".
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, Literal
 
 try:  # the regular-expression parser, to measure a pattern's literal text
@@ -29,6 +31,7 @@ except ImportError:  # pragma: no cover - Python < 3.11
 from maple_flow.errors import MapleError
 from maple_flow.knowledge.directives import detect_scheduler
 from maple_flow.models import ClusterProfile
+from maple_flow.repair.evidence_gate import may_act, summary_only
 from maple_flow.repair.kb import load_knowledge_base
 from maple_flow.repair.models import (
     Diagnosis,
@@ -67,6 +70,85 @@ GPU_RUNTIME_TEXT = re.compile(r"(?i)\bcuda|\bnccl|\bnvrm\b|\bxid\b|cudnn|cublas"
 @cache
 def _compiled(pattern: str) -> re.Pattern[str]:
     return re.compile(pattern, re.M)
+
+
+@cache
+def _compiled_anycase(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern, re.M | re.I)
+
+
+#: A line that says something in letters, none of them upper case.
+_LOWER_LINE = re.compile(r"^(?=[^A-Z\n]*[a-z])[^A-Z\n]*$", re.M)
+
+
+@lru_cache(maxsize=32)
+def lower_case_lines(text: str) -> str:
+    """The lines of ``text`` written all in lower case: a tool that lower-cases what it
+    relays (a workflow manager's log, a wrapper) loses the case signatures are written in."""
+    return "\n".join(m.group(0) for m in _LOWER_LINE.finditer(text))
+
+
+#: A line at least this long may have been wrapped (a terminal, a mail, a wrapping tool).
+WRAP_WIDTH = 50
+#: The most lines one wrapped message is read back from.
+WRAP_LINES = 4
+
+
+@lru_cache(maxsize=32)
+def rejoined_lines(text: str) -> str:
+    """Each line of ``text`` long enough to have been wrapped, joined by spaces with the
+    lines after it while each is long enough to have been wrapped too (at most WRAP_LINES),
+    one such run a line: a wrapped message reads whole again, and no match spans more than
+    the lines joined."""
+    lines = [ln.strip() for ln in text.split("\n")]
+    runs = []
+    for i in range(len(lines)):
+        end = i
+        while (end + 1 < len(lines) and end - i + 1 < WRAP_LINES
+               and len(lines[end]) >= WRAP_WIDTH and lines[end + 1]):
+            end += 1
+        if end > i:
+            runs.append(" ".join(lines[i:end + 1]))
+    return "\n".join(runs)
+
+
+#: What launchers and tools put before each line of a process's output: srun -l (``3: ``),
+#: torch >= 2.2 (``[rank3]:``), torchrun --tee (``[default3]:``), mpirun --tag-output
+#: (``[1,3]<stderr>:``), pdsh and multi-node launchers (``192.168.13.81: ``, ``gpu187: ``,
+#: ``[gpu187:1]:``); a host name is read as one only when it holds a digit.
+LINE_PREFIX = re.compile(
+    r"^(?:\d+: |\[rank\d+\]: ?|\[default\d+\]: ?|\[\d+,\d+\]<(?:stdout|stderr)>: ?"
+    r"|\d{1,3}(?:\.\d{1,3}){3}: |\[[\w.-]+:\d+\]: ?|(?=[\w.-]*\d)[A-Za-z][\w-]*(?:\.[\w-]+)*: )+",
+    re.M)
+
+
+@lru_cache(maxsize=32)
+def unprefixed_lines(text: str) -> str:
+    """``text`` with the rank or host prefix of each line taken off (:data:`LINE_PREFIX`), so
+    a message over several lines, each prefixed, reads as the process wrote it."""
+    return LINE_PREFIX.sub("", text)
+
+
+@lru_cache(maxsize=32)
+def _views(text: str) -> tuple[tuple[str, bool], ...]:
+    """The texts a signature is searched in, in order, each with whether case is ignored:
+    the text; its all-lower-case lines; its wrapped lines joined; the same two without line
+    prefixes."""
+    views = [(text, False), (lower_case_lines(text), True), (rejoined_lines(text), False)]
+    plain = unprefixed_lines(text)
+    if plain != text:
+        views += [(plain, False), (rejoined_lines(plain), False)]
+    return tuple((view, anycase) for view, anycase in views if view)
+
+
+def _search(pattern: str, text: str) -> tuple[re.Match[str], str] | None:
+    """The first match of ``pattern`` in the first of ``text``'s views (:func:`_views`) that
+    has one, with that view."""
+    for view, anycase in _views(text):
+        found = (_compiled_anycase if anycase else _compiled)(pattern).search(view)
+        if found:
+            return found, view
+    return None
 
 
 def _min_literal(items: Any) -> float:
@@ -164,9 +246,9 @@ def match_signature(
         return None
     parts = _parts(ev)
     for where in sig.where:
-        text = parts[where]
-        found = _compiled(sig.pattern).search(text)
-        if found:
+        hit = _search(sig.pattern, parts[where])
+        if hit:
+            found, text = hit
             return found, _lines_of(text, found)
     return None
 
@@ -225,11 +307,19 @@ def record_text(record: FailureRecord) -> str:
 
 
 def evidence_text(ev: FailureEvidence) -> str:
-    """The error-looking lines of the logs, with the reasons and the submit message; a log
-    with no such line contributes nothing (a clean log resembles no failure)."""
-    logs = [ln for ln in f"{ev.stdout}\n{ev.stderr}".splitlines() if ERROR_LINE.search(ln)]
+    """The error-looking lines of the logs, without their rank or host prefixes, with the
+    reasons and the submit message; a log with no such line contributes nothing (a clean log
+    resembles no failure)."""
+    logs = [ln for ln in unprefixed_lines(f"{ev.stdout}\n{ev.stderr}").splitlines()
+            if ERROR_LINE.search(ln)]
     lines = [ev.submit_message, *ev.reasons, *logs[-MAX_LOG_LINES:]]
     return "\n".join(ln.strip() for ln in lines if ln.strip())
+
+
+def summary_log(ev: FailureEvidence) -> bool:
+    """Whether every error line of ``ev`` is a launcher's summary of a failed rank
+    (``evidence_gate.summary_only``): the cause is in the first failing rank's own log."""
+    return summary_only([ln for ln in evidence_text(ev).splitlines() if ERROR_LINE.search(ln)])
 
 
 def record_schedulers(record: FailureRecord) -> frozenset[str] | None:
@@ -267,17 +357,21 @@ def _similar_candidates(records: list[FailureRecord], ev: FailureEvidence,
 
 
 def _by_similarity(records: list[FailureRecord], ev: FailureEvidence,
-                   profile: ClusterProfile | None) -> list[Diagnosis]:
+                   profile: ClusterProfile | None, kb: KnowledgeBase) -> list[Diagnosis]:
     records = _similar_candidates(records, ev, profile)
     query = evidence_text(ev)
     if not query.strip() or not records:
         return []
     _, ranked = rank_documents(query, [record_text(r) for r in records])
-    evidence = [ln for ln in query.splitlines() if ln.strip()][-MAX_EVIDENCE:]
-    gpu_text = bool(GPU_RUNTIME_TEXT.search(query))
+    lines = [ln for ln in query.splitlines() if ln.strip()]
+    evidence = lines[-MAX_EVIDENCE:]
+    # CUDA/NCCL text is alike across unrelated failures; a launcher's summary says no cause
+    unsure = bool(GPU_RUNTIME_TEXT.search(query))
+    messages = "\n".join(ln for ln in lines if ERROR_LINE.search(ln))
     return [
         _diagnosis(records[i], score, "similarity", evidence, Context({}, profile, ev.script),
-                   hint=gpu_text or not confident)
+                   hint=unsure or not confident
+                   or not may_act(records[i], query, messages, kb))
         for i, score, confident in ranked[:MAX_SIMILAR]
     ]
 
@@ -301,16 +395,25 @@ def classify(
     """Candidate diagnoses of a failed job, best first (empty when nothing fits).
 
     Records for other clusters are skipped. ``profile`` (default: the evidence's cluster's)
-    fills profile facts into the fixes. The logs are read bounded (``logtext.bound_evidence``).
+    fills profile facts into the fixes. The logs are read bounded (``logtext.bound_evidence``)
+    and other wordings of an error are read as the records write it (``lognorm.normalised``).
     """
+    from maple_flow.repair.lognorm import normalised
     from maple_flow.repair.logtext import bound_evidence
 
     evidence = bound_evidence(evidence)  # a huge or binary log costs what a normal one does
+    evidence = normalised(evidence)  # other versions' wordings of an error, as records write it
     kb = kb or load_knowledge_base()
     profile = _profile_for(evidence, profile)
     cluster = profile.id if profile is not None else evidence.cluster
     records = [r for r in kb.records if r.applies_to(cluster)]
-    return _by_signature(records, evidence, profile) or _by_similarity(records, evidence, profile)
+    found = (_by_signature(records, evidence, profile)
+             or _by_similarity(records, evidence, profile, kb))
+    if summary_log(evidence):
+        # a launcher's report that a rank failed says not why: no script record acts on it
+        found = [d.model_copy(update={"verdict": "hint"}) if d.verdict == "script" else d
+                 for d in found]
+    return found
 
 
 def answer(

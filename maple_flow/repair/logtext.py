@@ -4,7 +4,9 @@ A failure is told at the end of a log (the traceback, the launcher's last words)
 sometimes at its start (the scheduler's or the module system's complaint), so a log is kept as
 its first HEAD_LINES lines and its last TAIL_BYTES bytes, with one line saying what was left
 out between them. Every line is cut to MAX_LINE_CHARS and control characters other than tab
-become spaces, so a binary file or one pathological line costs no more than a normal log.
+become spaces, so a binary file or one pathological line costs no more than a normal log;
+terminal colour sequences (``ESC[1;31m``, or ``^[[1;31m`` as pasted) are dropped, as they
+split words.
 ``read_log`` reads only those two ends of a file from disk.
 """
 
@@ -23,6 +25,8 @@ MAX_LINE_CHARS = 2000
 #: The submission message is one or two lines from sbatch/qsub: its end is enough.
 SUBMIT_BYTES = 8 * 1024
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
+#: Terminal colour and cursor sequences, also as pasted into issue threads (``^[[1;36m``).
+_ANSI = re.compile(r"(?:\x1b|\^\[)\[[0-9;?]*[A-Za-z]")
 CUT_LINE = " [...]"
 LEFT_OUT = "[... maple_flow left out {} bytes of this log ...]"
 
@@ -32,9 +36,10 @@ class LogUnreadable(MapleError):
 
 
 def _clean(text: str) -> str:
-    """CR-only and CRLF endings as newlines, other control characters as spaces, every line
-    at most MAX_LINE_CHARS."""
-    text = _CONTROL.sub(" ", text.replace("\r\n", "\n").replace("\r", "\n"))
+    """CR-only and CRLF endings as newlines, terminal colour sequences gone, other control
+    characters as spaces, every line at most MAX_LINE_CHARS."""
+    text = _ANSI.sub("", text.replace("\r\n", "\n").replace("\r", "\n"))
+    text = _CONTROL.sub(" ", text)
     return "\n".join(ln if len(ln) <= MAX_LINE_CHARS else ln[:MAX_LINE_CHARS] + CUT_LINE
                      for ln in text.split("\n"))
 

@@ -304,11 +304,21 @@ def _no_fix(candidates: Sequence[Candidate], skipped: list[tuple[Candidate, str]
     if not candidates:
         return Stop("failed", "no knowledge-base record matches", kind="not_recognised")
     if all(c.verdict == "hint" for c in candidates):
-        hints = ", ".join(c.record_id for c in candidates)
-        return Stop("failed", f"not recognised; closest records (hints only): {hints}",
-                    kind="not_recognised")
+        hints = ", ".join(f"{c.record_id} ({_family_of(c.record_id)})" for c in candidates)
+        return Stop("failed", f"not recognised; closest records (hints only, family in "
+                              f"brackets): {hints}", kind="not_recognised")
     return Stop("failed", "no fix applies: " + "; ".join(
         f"{c.record_id}: {w}" for c, w in skipped), kind="no_fix")
+
+
+def _family_of(record_id: str) -> str:
+    """The family of a knowledge-base record ("?" for a fix from elsewhere)."""
+    from maple_flow.repair import load_knowledge_base
+
+    try:
+        return str(load_knowledge_base().get(record_id).family)
+    except KeyError:
+        return "?"
 
 
 def answer_needs(candidate: Candidate, answers: dict[str, str], record_fix: list[Any],

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from maple_flow.errors import MapleError
+from maple_flow.knowledge.directives import is_header_line
 from maple_flow.scriptparse.shell import split_commands
 
 #: Ways to keep the first line of a pipe's input, all read as ``head -n 1``.
@@ -14,7 +15,6 @@ _FIRST_LINE = re.compile(
     r"""awk\s+(?P<a>['"])NR\s*==\s*1(?:\s*\{\s*print\s*\}|\s*\{\s*print\s*;?\s*exit\s*\})?(?P=a))"""
     r"""(?=\s*(?:\)|\||;|$|"|`))"""
 )
-_DIRECTIVE = re.compile(r"^\s*#(?:!|SBATCH|PBS|BSUB|COBALT)")
 
 
 def canonical_word(word: str) -> str:
@@ -24,10 +24,12 @@ def canonical_word(word: str) -> str:
 
 def meaning(script: str) -> tuple[tuple[str, ...], ...]:
     """What the shell and the scheduler read in ``script``: its directive lines (spacing
-    collapsed) and its commands' words, with equivalent first-line idioms made one."""
+    collapsed) and its commands' assignments (``NRANKS_PER_NODE=4``) and words, with
+    equivalent first-line idioms made one."""
     directives = tuple(" ".join(line.split()) for line in script.splitlines()
-                       if _DIRECTIVE.match(line))
-    commands = tuple(tuple(canonical_word(w) for w in cmd.words)
+                       if is_header_line(line))
+    commands = tuple(tuple(f"{name}={canonical_word(value)}" for name, value in cmd.assignments)
+                     + tuple(canonical_word(w) for w in cmd.words)
                      for cmd in split_commands(script))
     return (directives, *commands)
 

@@ -15,10 +15,12 @@ from maple_flow.repair import patch_directives as pd
 from maple_flow.repair import patch_env as pe
 from maple_flow.repair import patch_launch as pl
 from maple_flow.repair import patch_layout as playout
+from maple_flow.repair import patch_port as pport
 from maple_flow.repair.layout import scheduler_of
 from maple_flow.repair.models import Fix
 from maple_flow.repair.text import FixNotApplicable
 from maple_flow.scriptparse import parse_script
+from maple_flow.scriptparse.spellings import spellings
 
 BACKEND_ENV = "MAPLE_MINIAPP_BACKEND"
 
@@ -87,10 +89,21 @@ def _replace_count(value: str, old: int | None, new: int) -> str:
     return ":".join(fields)
 
 
+def _job_size(text: str) -> tuple[int | None, int | None]:
+    """The script's nodes and ranks per node, read by scriptparse (directives, then the
+    launch line); maple's own NNODES / GPUS_PER_NODE lines where it says nothing else."""
+    from maple_flow.scriptparse.facts import directive_size, job_size
+
+    parsed = parse_script(text)
+    nodes, per_node = job_size(parsed)
+    nodes = directive_size(parsed)["nodes"] or nodes or _literal_int(text, "NNODES")
+    return nodes, per_node or _literal_int(text, "GPUS_PER_NODE")
+
+
 def _set_nodes(text: str, op: o.SetNodes, profile: ClusterProfile) -> str:
     scheduler = scheduler_of(text, profile.scheduler)
-    old = _literal_int(text, "NNODES")
-    per_node = _literal_int(text, "GPUS_PER_NODE")
+    old, per_node = _job_size(text)
+    launch_old = old
     if scheduler == "pbs":
         select = pd.directive_value(text, "pbs", "select")
         if select is None:
@@ -109,7 +122,8 @@ def _set_nodes(text: str, op: o.SetNodes, profile: ClusterProfile) -> str:
         if gpus is not None and old is not None and per_node is not None:
             text = pd.set_directive(text, "slurm", "gpus",
                                     _replace_count(gpus, old * per_node, op.nodes * per_node))
-    if old is not None:
+    text = playout.set_launch_nodes(text, launch_old, op.nodes)
+    if _literal_int(text, "NNODES") is not None:
         text = _update_ranks(_set_literal(text, "NNODES", op.nodes))
     return text
 
@@ -117,6 +131,9 @@ def _set_nodes(text: str, op: o.SetNodes, profile: ClusterProfile) -> str:
 def _set_gpus_per_node(text: str, op: o.SetGpusPerNode, profile: ClusterProfile) -> str:
     scheduler = scheduler_of(text, profile.scheduler)
     new = playout.set_ranks_per_node(text, scheduler, op.gpus_per_node, profile.node.cpus)
+    d = profile.directives
+    if scheduler == "slurm" and d.gpu_request == "typed-gpus" and d.gpu_type:
+        new = playout.typed_gpus(new, d.gpu_type, op.gpus_per_node)
     if new == text and not playout.says_per_node(text):
         raise FixNotApplicable("the script says nowhere how many ranks or GPUs a node gets "
                                "(no GPU directive, no per-node launcher option)")
@@ -165,18 +182,46 @@ def _set_directive(text: str, op: o.SetDirective, profile: ClusterProfile) -> st
     d = profile.directives
     if (scheduler == "slurm" and op.option == "gpus-per-node" and op.value is not None
             and op.value.isdigit() and d.gpu_request == "typed-gpus" and d.gpu_type):
-        from maple_flow.scriptparse.facts import directive_size
-
-        nodes = directive_size(parse_script(text))["nodes"] or 1
+        nodes = _job_size(text)[0] or 1  # the scheduler's one node when nothing says more
         text = pd.remove_directive(text, scheduler, "gpus-per-node")
         return pd.set_directive(text, scheduler, "gpus",
                                 f"{d.gpu_type}:{nodes * int(op.value)}")
-    return pd.set_directive(text, scheduler, op.option, op.value)
+    text = pd.set_directive(text, scheduler, op.option, op.value)
+    return _step_follows(text, op.option, op.value) if scheduler == "slurm" else text
+
+
+#: Job options the srun step also takes: a value of its own there overrides the directive.
+_STEP_SETS = ("cpus-per-task", "gpus-per-node", "gres", "gpus", "gpus-per-task",
+              "ntasks-per-node", "mem", "mem-per-gpu", "mem-per-cpu", "constraint", "partition")
+
+
+def _step_follows(text: str, option: str, value: str | None) -> str:
+    """The srun line's own ``--option`` (any spelling) set to the directive's new ``value``,
+    where the line carries one: the step would keep asking the old one."""
+    if option not in _STEP_SETS or value is None:
+        return text
+    name = f"--{option}"
+    try:
+        options = pl.stage_options(text, "srun")
+    except FixNotApplicable:
+        return text
+    names = spellings("srun", name)
+    own = [opt for opt in options if opt.name in names]
+    if not own or own[-1].value == value:
+        return text
+    if value.isdigit():
+        return playout.set_count(text, "srun", own[-1].name, value)
+    return pl.set_launcher_arg(text, "srun", own[-1].name, value)
 
 
 def _set_launcher_arg(text: str, op: o.SetLauncherArg) -> str:
     """A per-node count option (``--ppn``, ``--nproc_per_node``...) that reads a variable
-    is fixed where the variable is set; any other option on the launch line."""
+    is fixed where the variable is set; an srun task count the step inherits from a directive
+    is set in that directive; any other option on the launch line."""
+    if op.launcher == "srun" and op.value is not None:
+        inherited = playout.set_srun_inherited(text, op.name, op.value)
+        if inherited is not None:
+            return inherited
     if op.value is not None and op.name in playout.PER_NODE_OPTIONS.get(op.launcher, ()):
         return playout.set_count(text, op.launcher, op.name, op.value)
     return pl.set_launcher_arg(text, op.launcher, op.name, op.value)
@@ -201,10 +246,16 @@ def _scheduler(text: str, profile: ClusterProfile) -> str:
 
 
 def _export(text: str, name: str, value: str) -> str:
-    """``export_env``; a new MASTER_PORT also becomes the port the launch line gives its
-    launcher, where that line names a literal one (else the export would change nothing)."""
-    text = pe.export_env(text, name, value)
-    return pl.point_at_master_port(text) if name == "MASTER_PORT" else text
+    """``export_env``; a new MASTER_PORT is given where the launcher reads its port (else the
+    export would change nothing): a literal port option points at it, a user variable the
+    option reads is set instead, a launcher given no port gets an option that reads it."""
+    if name != "MASTER_PORT":
+        return pe.export_env(text, name, value)
+    given = pport.launcher_port(text, value)
+    if given is not None and given != text and not pport.reads_master_port(given):
+        return given  # the port's own variable was set
+    text = pe.export_env(given if given is not None else text, name, value)
+    return pl.point_at_master_port(text)
 
 Handler = Callable[[str, Any, ClusterProfile], str]
 _HANDLERS: dict[type, Handler] = {

@@ -86,7 +86,12 @@ def set_directive(text: str, scheduler: str, option: str, value: str | None) -> 
         if scheduler == "slurm" and option in _SLURM_MEMORY else []
     if len(hits) == 1 and hits[0].value == value and not any(d.option in rivals for d in ds):
         return text
-    new = directive_line(scheduler, option, value)
+    new = directive_line(scheduler, option, value)  # refuses what the scheduler does not take
+    written = new.split("=", 1)[1] if scheduler == "pbs" and " -l " in new else None
+    kept = None if any(d.option in rivals for d in ds) else _respelled(text, ds, hits, value,
+                                                                        written)
+    if kept is not None:
+        return kept
     rival_at = None
     for rival in rivals:
         text, was = _drop(text, scheduler, rival)
@@ -94,6 +99,31 @@ def set_directive(text: str, scheduler: str, option: str, value: str | None) -> 
     text, at = _drop(text, scheduler, option)
     at = rival_at if at is None else at
     return insert_line(text, _insert_at(text, scheduler) if at is None else at, new)
+
+
+def _respelled(text: str, ds: list[Directive], hits: list[Directive], value: str | None,
+               written: str | None = None) -> str | None:
+    """``text`` with the value of the one directive in ``hits`` replaced where it is written
+    (``#SBATCH -n 64  # tasks`` -> ``#SBATCH -n 32  # tasks``), keeping the user's spelling
+    (``written``: the value as the scheduler takes it, a PBS resource unquoted); None when
+    that is not a plain edit (several hits, other options on its line, a flag)."""
+    if len(hits) != 1 or value is None or not hits[0].value:
+        return None
+    hit = hits[0]
+    if sum(d.line == hit.line for d in ds) != 1:
+        return None
+    parts = lines(text)
+    m = re.match(r"^(.*?)(\s+#.*)?$", parts[hit.line - 1])
+    if m is None:
+        return None
+    body, comment = m.group(1), m.group(2) or ""
+    new_value = written or quote(value)
+    edited = re.sub(rf"(?<=[=\s]){re.escape(str(hit.value))}(\s*)$",
+                    lambda v: new_value + v.group(1), body, count=1)
+    if edited == body:
+        return None
+    parts[hit.line - 1] = edited + comment
+    return "\n".join(parts)
 
 
 def _without_chunk_resource(value: str, option: str) -> str:

@@ -10,6 +10,7 @@ from maple_flow.errors import MapleError
 from maple_flow.repair.layout import Launch, find_launch
 from maple_flow.repair.text import FixNotApplicable, Word, quote, remove_word, replace, scan_words
 from maple_flow.scriptparse.launch import _BOOLEANS, _TWO_VALUES, _is_program
+from maple_flow.scriptparse.spellings import spellings, split_short
 
 _SITE = frozenset({"srun", "mpiexec", "mpirun", "ibrun"})
 #: Stages whose long options are written ``--name=value`` (argparse / Slurm style).
@@ -40,13 +41,21 @@ def _walk(words: list[Word], i: int) -> tuple[list[Option], int]:
     """Options from ``words[i]`` on (the rules of scriptparse.launch); the next index."""
     found: list[Option] = []
     values = [w.value for w in words]
-    while i < len(values) and values[i].startswith("-") and values[i] != "-":
+    while i < len(values) and ((values[i].startswith("-") and values[i] != "-")
+                               or _option_list(values, i)):
         word = values[i]
+        if _option_list(values, i):  # ${EXT_ENV} --np 8: options held in a variable
+            i += 1
+            continue
         if word in {"-m", "--module", "--no_python", "--no-python"}:
             break
         name, eq, value = word.partition("=")
+        short = split_short(word)
         if eq:
             found.append(Option(name, value, i, i, True))
+            i += 1
+        elif short is not None:  # -n8: a one-letter option with its count attached
+            found.append(Option(short[0], short[1], i, i, True))
             i += 1
         elif word in _TWO_VALUES and i + 2 < len(values):
             found.append(Option(word, f"{values[i + 1]} {values[i + 2]}", i, i + 2, False))
@@ -59,6 +68,16 @@ def _walk(words: list[Word], i: int) -> tuple[list[Option], int]:
             found.append(Option(word, None, i, i, False))
             i += 1
     return found, i
+
+
+_WHOLE_VARIABLE = re.compile(r"^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?$")
+
+
+def _option_list(values: list[str], i: int) -> bool:
+    """Whether ``values[i]`` is a variable holding options: a whole ``$VAR`` word followed by
+    an option of the same stage (``mpiexec ${EXT_ENV} --np 8``)."""
+    return (_WHOLE_VARIABLE.match(values[i]) is not None and i + 1 < len(values)
+            and values[i + 1].startswith("-") and values[i + 1] != "-")
 
 
 def _in_body(word: Word, stage: str) -> bool:
@@ -179,11 +198,18 @@ def _insert_before(text: str, launch: Launch, index: int, words: str) -> str:
     return replace(text, launch.end, launch.end, f" {words}")
 
 
+def _attached(name: str, value: str) -> str:
+    """``--a=v``, or ``-nV`` for a one-letter option."""
+    return f"{name}{value}" if len(name) == 2 else f"{name}={value}"
+
+
 def _replace_option(text: str, launch: Launch, opt: Option, stage: str, value: str | None,
                     name: str) -> str:
     first, last = launch.words[opt.first], launch.words[opt.last]
     if value is not None and opt.attached:
-        new = f"{name}={quote(value)}"
+        new = _attached(name, quote(value))
+    elif value is not None and opt.last > opt.first:  # --a v stays --a v
+        new = f"{name} {quote(value)}"
     else:
         new = _option_text(stage, name, value)
     return replace(text, first.start, last.end, new)
@@ -195,9 +221,12 @@ def set_launcher_arg(text: str, stage: str, name: str, value: str | None) -> str
     full = find_launch(text)
     launch, start = _view(full, stage)
     options, _ = _walk(launch.words, start)
-    hits = [o for o in options if o.name == name]
+    names = spellings(stage, name)
+    hits = [o for o in options if o.name in names]
     if hits and hits[-1].value == value:
         return text
+    if hits:  # the option as the user spelled it (-n 8 for --ntasks)
+        name = hits[-1].name
     if launch is not full:
         return _set_in_body(text, launch, stage, name, value, hits[-1] if hits else None, start)
     if not hits:
@@ -217,7 +246,7 @@ def _set_in_body(text: str, body: Launch, stage: str, name: str, value: str | No
     if bare is None:
         new = name
     elif (opt is not None and opt.attached) or (opt is None and joined):
-        new = f"{name}={bare}"
+        new = _attached(name, bare)
     else:
         new = f"{name} {bare}"
     if opt is None:
@@ -232,11 +261,13 @@ def stage_options(text: str, stage: str) -> list[Option]:
 
 
 def remove_launcher_arg(text: str, stage: str, name: str) -> str:
-    """Remove option ``name`` (with its value) from ``stage``; no-op when absent."""
+    """Remove option ``name`` in any spelling (with its value) from ``stage``; no-op when
+    absent."""
+    names = spellings(stage, name)
     while True:
         launch, start = _view(find_launch(text), stage)
         options, _ = _walk(launch.words, start)
-        hits = [o for o in options if o.name == name]
+        hits = [o for o in options if o.name in names]
         if not hits:
             return text
         opt = hits[-1]
@@ -317,18 +348,36 @@ def backend_argument(text: str, entrypoint: str) -> str | None:
     return names[-1] if names else None
 
 
+def _stage_view(text: str, stage: str) -> tuple[Launch, int, bool] | None:
+    """The launch (or ``bash -c`` body) that runs ``stage``, its first option index, and
+    whether it is a body; None when no stage ``stage`` runs."""
+    full = find_launch(text)
+    try:
+        view, start = _view(full, stage)
+    except FixNotApplicable:
+        return None
+    return view, start, view is not full
+
+
+def _written(name: str, value: str, attached: bool, in_body: bool) -> str:
+    """An option maple writes with a value that expands variables: double-quoted on the
+    launch line, bare inside a ``bash -c`` body (whose quotes are the body's)."""
+    shown = value if in_body else f'"{value}"'
+    return f"{name}={shown}" if attached else f"{name} {shown}"
+
+
 def rendezvous_host_options(text: str) -> list[tuple[str, str, str]]:
-    """(stage, option, value) of launcher options that name a rendezvous host literally."""
-    launch = find_launch(text)
+    """(stage, option, value) of launcher options that name a rendezvous host literally
+    (on the launch line or in the ``bash -c`` body that runs the launcher)."""
     found: list[tuple[str, str, str]] = []
     for stage, names in (("torchrun", ("--master_addr", "--master-addr", "--rdzv_endpoint",
                                        "--rdzv-endpoint")),
                          ("accelerate", ("--main_process_ip",)),
                          ("deepspeed", ("--master_addr",))):
-        start = stage_start(launch.words, stage)
-        if start is None:
+        view = _stage_view(text, stage)
+        if view is None:
             continue
-        for opt in _walk(launch.words, start)[0]:
+        for opt in _walk(view[0].words, view[1])[0]:
             if opt.name in names and opt.value is not None and (
                     ("$MASTER_ADDR" not in opt.value and "${MASTER_ADDR}" not in opt.value)
                     or _unset_port(text, opt.value)):
@@ -363,18 +412,21 @@ def _sets_master_port(text: str) -> bool:
 
 
 def point_at_master_addr(text: str) -> str:
-    """Rewrite literal rendezvous hosts on the launch line to ``$MASTER_ADDR``."""
+    """Rewrite literal rendezvous hosts on the launch line (or its ``bash -c`` body) to
+    ``$MASTER_ADDR``."""
     for stage, name, value in rendezvous_host_options(text):
-        launch = find_launch(text)
-        options, _ = _stage(launch, stage)
-        opt = [o for o in options if o.name == name][-1]
+        view = _stage_view(text, stage)
+        if view is None:
+            continue
+        launch, start, in_body = view
+        opt = [o for o in _walk(launch.words, start)[0] if o.name == name][-1]
         if "endpoint" in name:
             port = value.rpartition(":")[2] if ":" in value else ""
             port = port if port.isdigit() and not _unset_port(text, value) \
                 and not _sets_master_port(text) else "$MASTER_PORT"
-            new = f'{name}="$MASTER_ADDR:{port}"'
+            new = _written(name, f"$MASTER_ADDR:{port}", True, in_body)
         else:
-            new = f'{name}="$MASTER_ADDR"'
+            new = _written(name, "$MASTER_ADDR", True, in_body)
         text = replace(text, launch.words[opt.first].start, launch.words[opt.last].end, new)
     return text
 
@@ -388,15 +440,14 @@ _PORT_OPTIONS = (("torchrun", ("--master_port", "--master-port", "--rdzv_endpoin
 
 
 def point_at_master_port(text: str) -> str:
-    """Rewrite literal rendezvous ports on the launch line (``--master_port=29500``,
-    ``--rdzv_endpoint=localhost:29400``) to ``$MASTER_PORT``, so a new MASTER_PORT is the
-    port the launcher uses."""
+    """Rewrite literal rendezvous ports on the launch line or in its ``bash -c`` body
+    (``--master_port=29500``, ``--rdzv_endpoint=localhost:29400``) to ``$MASTER_PORT``, so a
+    new MASTER_PORT is the port the launcher uses."""
     for stage, names in _PORT_OPTIONS:
-        launch = find_launch(text)
-        start = stage_start(launch.words, stage)
-        if start is None:
+        view = _stage_view(text, stage)
+        if view is None:
             continue
-        for opt in reversed(_walk(launch.words, start)[0]):
+        for opt in reversed(_walk(view[0].words, view[1])[0]):
             if opt.name not in names or opt.value is None:
                 continue
             host, colon, port = opt.value.rpartition(":")
@@ -404,7 +455,19 @@ def point_at_master_port(text: str) -> str:
             if not literal.isdigit() or ("endpoint" in opt.name and not colon):
                 continue
             value = f"{host}:$MASTER_PORT" if "endpoint" in opt.name else "$MASTER_PORT"
-            new = f'{opt.name}="{value}"' if opt.attached else f'{opt.name} "{value}"'
-            text = replace(text, launch.words[opt.first].start, launch.words[opt.last].end, new)
-            launch = find_launch(text)
+            new = _written(opt.name, value, opt.attached, view[2])
+            text = replace(text, view[0].words[opt.first].start, view[0].words[opt.last].end,
+                           new)
     return text
+
+
+def add_variable_option(text: str, stage: str, name: str, value: str) -> str:
+    """Add ``name=value`` to ``stage``, ``value`` being maple's own text that expands a
+    variable (``localhost:$MASTER_PORT``): double-quoted on the launch line, bare inside a
+    ``bash -c`` body (whose quotes are the body's)."""
+    if not _BODY_SAFE.match(value):
+        raise FixNotApplicable(f"{value!r} is not a plain word with variables")
+    full = find_launch(text)
+    launch, start = _view(full, stage)
+    word = f'{name}="{value}"' if launch is full else f"{name}={value}"
+    return _insert_before(text, launch, start, word)

@@ -17,9 +17,10 @@ from maple_flow.repair import patch_directives as pd
 from maple_flow.repair import patch_launch as pl
 from maple_flow.repair.text import FixNotApplicable
 from maple_flow.scriptparse import parse_script
-from maple_flow.scriptparse.facts import directive_size
+from maple_flow.scriptparse.facts import directive_size, job_size
 from maple_flow.scriptparse.launch import PER_NODE_LAUNCHERS, Stage
 from maple_flow.scriptparse.script import ParsedScript
+from maple_flow.scriptparse.spellings import spellings
 from maple_flow.scriptparse.values import to_int
 
 #: Per-node rank options of each stage (first spelling is the one written when adding).
@@ -153,7 +154,27 @@ def one_launcher_per_node(text: str) -> str:
     return pl.set_launcher_arg(text, "srun", "--ntasks", "${SLURM_JOB_NUM_NODES}")
 
 
+def _per_task_directives(text: str, new: int) -> str:
+    """GPUs given per task (``--gpus-per-task=1`` with ``--ntasks-per-node=4``): one task
+    per node gets ``new`` GPUs itself; else the tasks per node (and a total task count) are
+    set so that they hold ``new`` GPUs."""
+    size = directive_size(_parsed(text))
+    per_task, tpn, tasks = size["gpus_per_task"], size["tpn"], size["tasks"]
+    value = pd.directive_value(text, "slurm", "gpus-per-task")
+    if per_task is None or value is None or size["gpus"] == new:
+        return text
+    if tpn == 1:
+        return pd.set_directive(text, "slurm", "gpus-per-task", replace_count(value, new))
+    if tpn is None or new % per_task:
+        return text
+    text = pd.set_directive(text, "slurm", "ntasks-per-node", str(new // per_task))
+    if tasks is not None and tasks % tpn == 0:
+        text = pd.set_directive(text, "slurm", "ntasks", str(tasks // tpn * (new // per_task)))
+    return text
+
+
 def _slurm_gpu_directives(text: str, new: int, nodes: int | None) -> str:
+    text = _per_task_directives(text, new)
     for option in ("gpus-per-node", "gres"):
         value = pd.directive_value(text, "slurm", option)
         if value is not None and (option != "gres" or "gpu" in value):
@@ -217,18 +238,27 @@ def set_ranks_per_node(text: str, scheduler: str, new: int, node_cpus: int = 0) 
         text = _slurm_gpu_directives(text, new, size["nodes"])
         text = _srun_gres(text, new)
         text = fit_cores(text, node_cpus) if node_cpus else text
-    else:
-        select = pd.directive_value(text, "pbs", "select")
-        if select is not None and "ngpus=" in select:
-            text = pd.set_directive(text, "pbs", "select",
-                                    re.sub(r"ngpus=\d+", f"ngpus={new}", select))
-    text = one_launcher_per_node(text)
     per_node_before = _launch_per_node(before)
+    if scheduler != "slurm":
+        text = _pbs_select_counts(text, new, per_node_before or old)
+    text = one_launcher_per_node(text)
     text = _stage_counts(text, new)
     text = _stage_totals(text, before, size["nodes"], per_node_before or old, new)
     if literal_int(text, "GPUS_PER_NODE") is not None:
         text = set_literal(text, "GPUS_PER_NODE", new)
     return text
+
+
+def _pbs_select_counts(text: str, new: int, old: int | None) -> str:
+    """A PBS select chunk's per-node counts: ``ngpus=``, and ``mpiprocs=`` (the ranks mpiexec
+    starts on a node) where it was the old count of ranks a node."""
+    select = pd.directive_value(text, "pbs", "select")
+    if select is None:
+        return text
+    value = re.sub(r"ngpus=\d+", f"ngpus={new}", select)
+    if old is not None:
+        value = re.sub(rf"mpiprocs={old}\b", f"mpiprocs={new}", value)
+    return text if value == select else pd.set_directive(text, "pbs", "select", value)
 
 
 def _launch_per_node(p: ParsedScript) -> int | None:
@@ -246,3 +276,72 @@ def says_per_node(text: str) -> bool:
     p = _parsed(text)
     return (directive_size(p)["gpus"] is not None or _launch_per_node(p) is not None
             or literal_int(text, "GPUS_PER_NODE") is not None)
+
+
+#: srun task options a step inherits from the job's directive when its own line has none.
+SRUN_INHERITED: dict[str, str] = {"--ntasks-per-node": "ntasks-per-node", "--ntasks": "ntasks"}
+
+
+def set_srun_inherited(text: str, name: str, value: str) -> str | None:
+    """srun's task option ``name`` set where the step reads it, when that is the directive:
+    the srun line carries no spelling of it and an ``#SBATCH`` line does. None otherwise (the
+    option is then the srun line's own)."""
+    names = spellings("srun", name)
+    option = next((SRUN_INHERITED[n] for n in names if n in SRUN_INHERITED), None)
+    if option is None:
+        return None
+    try:
+        options = pl.stage_options(text, "srun")
+    except FixNotApplicable:
+        return None
+    if any(o.name in names for o in options) or pd.directive_value(text, "slurm", option) is None:
+        return None
+    return pd.set_directive(text, "slurm", option, value)
+
+
+#: Node-count options of each stage.
+NODE_OPTIONS: dict[str, tuple[str, ...]] = {
+    "torchrun": ("--nnodes",), "deepspeed": ("--num_nodes", "--num-nodes"),
+    "accelerate": ("--num_machines", "--num-machines"), "srun": ("-N", "--nodes"),
+    "ibrun": (), "mpiexec": (), "mpirun": (),
+}
+
+
+def set_launch_nodes(text: str, old: int | None, new: int) -> str:
+    """The launch line's node counts (``torchrun --nnodes``, ``srun -N``, accelerate's
+    ``--num_machines``...) set to ``new``, at the user variable they read where they read one;
+    per-rank launchers' literal totals that were ``old`` nodes' worth set to ``new`` nodes'."""
+    before = _parsed(text)
+    _, per_node = job_size(before)
+    for stage in before.launch.stages:
+        found = _raw_option(text, stage.name, NODE_OPTIONS.get(stage.name, ()))
+        if found is not None and found[1].strip("\"'") != str(new):
+            text = _set_count(text, stage.name, found[0], found[1], new)
+    if old is None or per_node is None or old == new:
+        return text
+    known = {**before.variables, **before.env}
+    for stage in before.launch.stages:
+        if not _per_rank_stage(before, stage):
+            continue
+        found = _raw_option(text, stage.name, TOTAL_OPTIONS.get(stage.name, ()))
+        if found is not None and to_int(stage.get(*TOTAL_OPTIONS.get(stage.name, ())),
+                                        known) == old * per_node:
+            text = _set_count(text, stage.name, found[0], found[1], new * per_node)
+    return text
+
+
+def typed_gpus(text: str, gpu_type: str, per_node: int) -> str:
+    """At a site that takes typed GPU requests only (Bridges-2: ``--gpus=v100-32:16``), an
+    untyped per-node request (``--gpus-per-node=8``, ``--gres=gpu:8``, ``--gpus=16``) written
+    in the site's form for ``per_node`` GPUs on each of the job's nodes."""
+    size = directive_size(_parsed(text))
+    untyped = []
+    for option in ("gpus-per-node", "gres", "gpus"):
+        value = pd.directive_value(text, "slurm", option)
+        if value is not None and gpu_type not in value and (option != "gres" or "gpu" in value):
+            untyped.append(option)
+    if not untyped or size["nodes"] is None:
+        return text
+    for option in untyped:
+        text = pd.remove_directive(text, "slurm", option)
+    return pd.set_directive(text, "slurm", "gpus", f"{gpu_type}:{size['nodes'] * per_node}")

@@ -12,7 +12,8 @@ Placeholders (a closed set; anything else is an error found when the knowledge b
 - ``{walltime:max}``: the longest walltime the script's queue allows; ``{walltime:cap}``: the
   script's walltime, lowered to that limit when it exceeds it.
 - ``{nodes:max}``: the most nodes the script's queue allows; ``{nodes:job}``: the script's
-  node count (its directives; one when they name none, as the scheduler takes it).
+  node count (its directives, else its launch line read by scriptparse: ``torchrun
+  --nnodes 2``, ``srun -N 2``; one when neither says, as the scheduler takes it).
 - ``{gpus:job}``: every GPU of the script's nodes (node count x the profile's GPUs per node).
 - ``{gpus:asked}``: the GPUs per node the script asks, when a node has that many; else the
   profile's GPUs per node (a fix of the GPU request's spelling keeps the user's count);
@@ -208,12 +209,26 @@ def _gpus_asked(ctx: Context) -> int:
 
 
 def _gpus_fit(ctx: Context) -> int:
-    """A node's GPUs, only when the script asks more GPUs per node than a node has."""
+    """A node's GPUs, only when the script asks more GPUs per node than a node has (its
+    directives, else the ranks its launch line starts on a node, read by scriptparse)."""
     profile = _need_profile(ctx)
-    asked = request_from_directives(parse_directives(ctx.script, profile.scheduler))
-    if not asked.gpus_per_node or asked.gpus_per_node <= profile.gpu.per_node:
+    per_node = request_from_directives(
+        parse_directives(ctx.script, profile.scheduler)).gpus_per_node or _launch_per_node(ctx)
+    if not per_node or per_node <= profile.gpu.per_node:
         raise Unresolved(f"the script's GPUs per node fit {profile.name}'s nodes")
     return profile.gpu.per_node
+
+
+def _launch_per_node(ctx: Context) -> int | None:
+    """The ranks per node the script's launch line starts (scriptparse), or None."""
+    from maple_flow.errors import MapleError
+    from maple_flow.scriptparse import parse_script
+    from maple_flow.scriptparse.facts import job_size
+
+    try:
+        return job_size(parse_script(ctx.script))[1]
+    except MapleError:
+        return None
 
 
 def _gpus_asked_job(ctx: Context) -> int:
@@ -292,6 +307,25 @@ def _required_value(ctx: Context, option: str) -> str:
             if values:
                 return values[-1]
     raise Unresolved(f"{profile.name} has no rule that writes {option}")
+
+
+def _job_nodes(ctx: Context) -> str:
+    """The job's node count: its directive, else what its launch line starts (scriptparse),
+    else one (the scheduler's default for a script that says neither)."""
+    if ctx.answers.get("nodes"):
+        return str(ctx.answers["nodes"])
+    profile = _need_profile(ctx)
+    nodes = request_from_directives(parse_directives(ctx.script, profile.scheduler)).nodes
+    if not nodes:
+        from maple_flow.errors import MapleError
+        from maple_flow.scriptparse import parse_script
+        from maple_flow.scriptparse.facts import job_size
+
+        try:
+            nodes = job_size(parse_script(ctx.script))[0]
+        except MapleError:
+            nodes = None
+    return str(nodes or 1)
 
 
 def _script_nodes(ctx: Context) -> str:
@@ -432,9 +466,10 @@ def _resolve_one(kind: str, arg: str, ctx: Context) -> str:
         _, seconds, queue = _script_request(ctx)
         limit = queue.max_walltime_seconds
         return format_walltime(min(seconds or limit, limit) if arg == "cap" else limit)
+    if kind == "nodes" and arg == "job":
+        return _job_nodes(ctx)
     if kind == "nodes":
-        nodes, _, queue = _script_request(ctx)
-        return str(nodes if arg == "job" else queue.max_nodes)
+        return str(_script_request(ctx)[2].max_nodes)
     if kind == "gpus" and arg == "fit":
         return str(_gpus_fit(ctx))
     if kind == "gpus" and arg == "asked":

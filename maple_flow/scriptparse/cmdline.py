@@ -31,6 +31,15 @@ def _launcher_word(word: str) -> bool:
             or bool(re.match(r"^python[\d.]*$", name)))
 
 
+def _launcher_options(words: tuple[str, ...], hit: str) -> bool:
+    """Whether ``hit`` right after a site launcher is its options (``srun "$@" sh -c '...'``,
+    a program named after it), not the program."""
+    at = words.index(hit)
+    after = words[at + 1:at + 2]
+    return (at == 1 and words[0].rsplit("/", 1)[-1] in PER_RANK_LAUNCHERS
+            and bool(after) and not after[0].startswith("-") and not is_positional(after[0]))
+
+
 def _wrap_reason(cmd: ShellCommand) -> str:
     wrap = next((w for w in cmd.words if w.startswith("--wrap")), "")
     body = wrap.partition("=")[2] or "..."
@@ -49,6 +58,6 @@ def not_in_script_reason(blocks: list[Block]) -> str:
             if words[:1] == ("sbatch",) and any(w.startswith("--wrap") for w in words):
                 return _wrap_reason(cmd)
             hit = next((w for w in words[1:] if is_positional(w)), "")
-            if hit and _launcher_word(words[0]):
+            if hit and _launcher_word(words[0]) and not _launcher_options(words, hit):
                 return command_line_program_reason(cmd.line, cmd.text, hit)
     return ""

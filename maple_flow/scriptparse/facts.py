@@ -9,6 +9,7 @@ from maple_flow.knowledge.directives import Directive
 from maple_flow.models.common import scheduler_walltime_seconds
 from maple_flow.scriptparse.launch import PER_RANK_LAUNCHERS, Stage
 from maple_flow.scriptparse.model import launch_model
+from maple_flow.scriptparse.nodecount import outer_nodes
 from maple_flow.scriptparse.script import ParsedScript
 from maple_flow.scriptparse.setup import setup_of
 from maple_flow.scriptparse.values import expand, first_int, gpu_count, to_int
@@ -113,13 +114,17 @@ def _per_node_size(
         gpn = to_int(stage.get("--num_gpus", "--num-gpus"), vars_)
         nodes = to_int(stage.get("--num_nodes", "--num-nodes"), vars_)
         inc_nodes, inc_gpn = _include_size(stage.get("--include", "-i"))
-        return nodes or inc_nodes or size["nodes"], gpn or inc_gpn or size["gpus"]
+        # started once by the job's shell with no hostfile: deepspeed runs on its own node
+        alone = not (outer or stage.has("--hostfile", "-H", "--master_addr", "--master-addr"))
+        gpn = gpn or inc_gpn or size["gpus"]
+        return nodes or inc_nodes or size["nodes"] or (1 if gpn and alone else None), gpn
     raw_gpn = stage.get("--nproc_per_node", "--nproc-per-node")
     gpn = to_int(raw_gpn, vars_)
     if gpn is None and raw_gpn in _ALL_DEVICES:  # one rank per GPU the node shows the job
         gpn = visible_devices(vars_)
     nnodes = stage.get("--nnodes")
     nodes = to_int(nnodes.split(":")[0], vars_) if nnodes else None
+    nodes = nodes or (1 if stage.has("--standalone") else None)  # a single-node rendezvous
     gpn = gpn or size["gpus"]
     return nodes or size["nodes"] or (1 if gpn and not (nnodes or outer) else None), gpn
 
@@ -186,11 +191,11 @@ def _rank_per_gpu_size(
         gpn = total // nodes
     if nodes is None and total and gpn and total % gpn == 0:
         nodes = total // gpn
-    if (stage.name == "srun" and nodes is None and gpn is None and (total or 1) == 1
+    if (stage.name == "srun" and gpn is None and (total or 1) == (nodes or 1)
             and not (stage.get("--gpus-per-task") or size["gpus_per_task"])):
-        # Slurm's default: one task (none asked, or one), so one node; GPUs asked per task
+        # Slurm's default: one task a node (none asked, or one a node); GPUs asked per task
         # with no task count mean the count comes from the sbatch command line
-        return 1, 1
+        return nodes or 1, 1
     return nodes or (1 if total and gpn and total == gpn else None), gpn or size["gpus"]
 
 
@@ -252,6 +257,7 @@ def job_size(p: ParsedScript) -> tuple[int | None, int | None]:
     if per_node:
         wrapped = _outer(p) is not None or any(s.name.startswith("$") for s in stages)
         nodes, gpn = _per_node_size(per_node[-1], size, vars_, wrapped)
+        nodes = nodes or outer_nodes(_outer(p), vars_)
         return (None if _node_conflict(p) else nodes), gpn
     outer = _outer(p)
     if _hidden_launcher(p):  # its ranks per node are what the directives say, if they do
@@ -323,8 +329,46 @@ def _unknown_why(p: ParsedScript) -> str:
         helpers = f" (it may come from {', '.join(p.sourced)})" if p.sourced else ""
         return (f"the launcher comes from `{hidden}`, whose value the script does not "
                 f"give{helpers}, so how many ranks it starts per node is not in the script")
+    uncounted = _uncounted_per_node_launcher(p)
+    if uncounted:
+        return _uncounted_why(uncounted)
     what = "the node count" if not directive_size(p)["nodes"] else "the ranks per node"
+    if what == "the node count" and not size_vars(p):
+        return ("no directive or launch option states the node count: it is given at "
+                "submission (`sbatch -N 4`, `qsub -l select=4`; one node if none is given)")
     return f"{what} is computed at run time and no directive states it"
+
+
+#: Per-node launchers' option for their ranks per node (without it: every GPU of the node).
+_PER_NODE_COUNT = {"deepspeed": ("--num_gpus", "--num-gpus", "--include", "-i"),
+                   "torchrun": ("--nproc_per_node", "--nproc-per-node"),
+                   "accelerate": ("--num_processes", "--num-processes")}
+
+
+def _uncounted_per_node_launcher(p: ParsedScript) -> str:
+    """``deepspeed without --num_gpus`` when the launch's per-node launcher has no count of
+    its own and no directive gives the node's GPUs; ``""`` otherwise."""
+    if directive_size(p)["gpus"]:
+        return ""
+    for stage in p.launch.stages:
+        names = _PER_NODE_COUNT.get(stage.name)
+        if names is None:
+            continue
+        config = stage.get("--config_file", "--config-file")
+        count = stage.get(*names)
+        if count in _ALL_DEVICES:
+            return f"{stage.name} {names[0]}={count} (every GPU of the node)"
+        if not stage.has(*names):
+            return f"{stage.name} without {names[0]}" + (
+                f" (its count is in {config}, which the port does not read)" if config else "")
+    return ""
+
+
+def _uncounted_why(uncounted: str) -> str:
+    if "which the port does not read" in uncounted:
+        return f"{uncounted}: how many ranks it starts is not in the script"
+    return (f"{uncounted} starts one rank per GPU of each node, and the script does not say "
+            "how many GPUs a node gives the job")
 
 
 def gpus_per_process(p: ParsedScript, nodes: int | None, gpn: int | None) -> int | None:
@@ -382,6 +426,12 @@ def read_facts(p: ParsedScript) -> ScriptFacts:
     if over:
         facts.notes.append(over)
     facts.unresolved_args = [a for a in [entry, *args] if "$" in a]
+    gres = p.directive("gres")
+    asked = [v for v in (gres if gres and "gpu" in gres else None, p.directive("gpus"),
+                         p.directive("gpus-per-node")) if v is not None]
+    if asked and all(gpu_count(v) == 0 for v in asked):
+        facts.notes.append(f"the source asks no GPU ({asked[0]}): the job ran its program on "
+                           "CPUs; the port runs it on the target's GPU nodes, one GPU a process")
     _walltime(p, facts)
     facts.account = p.directive("account")
     facts.queue = p.directive("qos", "queue") or p.directive("partition")

@@ -14,7 +14,7 @@ _RUNNERS = frozenset({"pixi", "poetry", "uv", "pdm", "hatch", "conda", "mamba"})
 _TARGET_RUNNERS = frozenset({"make", "just"})
 #: A launch inside a command substitution (``out=$(torchrun ... 2>&1)``).
 _CAPTURED = re.compile(r"\$\(\s*(?:\w+=\S*\s+)*((?:\S*/)?(?:torchrun|srun|mpiexec|mpirun|"
-                       r"deepspeed|accelerate|python[\d.]*)\b[^)]*)")
+                       r"deepspeed|accelerate|python[\d.]*)\b(?!\s+-c\b)[^)]*)")
 #: Files sourced to set the environment up, not to run the job.
 _ENV_FILE = re.compile(r"(?:activate|bashrc|bash_profile|profile|conda\.sh|env\.sh)$")
 #: A command given by its path (``./run.sh``, ``~/bin/job``, ``$DIR/run``), not by a name.

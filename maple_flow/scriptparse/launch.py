@@ -26,6 +26,8 @@ _WRAPPERS = frozenset({
     "taskset", "stdbuf", "nohup", "exec", "bash", "sh", "ezpz-launch",
 })
 _ALL_ARGS = frozenset({"$@", "${@}"})
+#: Tools whose ``run`` starts a command in the project's environment (``uv run torchrun ...``).
+_ENV_RUNNERS = frozenset({"uv", "poetry", "pdm", "hatch"})
 _TORCH_RUN = frozenset({"torch.distributed.run", "torch.distributed.launch"})
 _TWO_VALUES = frozenset({"-mca", "--mca", "-gmca", "-genv", "-env"})
 _PY_VALUED = frozenset({"-W", "-X", "-c"})
@@ -84,6 +86,10 @@ class LaunchLine:
     wrapper_script: str = ""
     #: The interpreter's own options before the program (``python -u -W ignore train.py``).
     python_opts: list[str] = field(default_factory=list)
+    #: The arguments as the script writes them (quotes and ``$NAME`` kept): each written word
+    #: with the slice of ``args`` it stands for; None when they cannot be told apart (a
+    #: variable holding the program and its arguments, a ``bash -c`` body).
+    written_args: list[tuple[str, int, int]] | None = None
 
     def stage(self, name: str) -> Stage | None:
         return next((s for s in self.stages if s.name == name), None)
@@ -283,6 +289,19 @@ def read_words(
             continue
         if base.endswith(".py"):
             return LaunchLine(stages, word, False, list(words[i + 1:]))
+        if base in _ENV_RUNNERS and words[i + 1:i + 2] == ["run"]:
+            j = i + 2
+            while j < len(words) and words[j].startswith("-"):
+                j += 1  # its own flags (`uv run --no-sync`); one with a value ends the read
+            if j < len(words) and (_PYTHON.match(_base(words[j])) or _base(words[j]) in _LAUNCHERS):
+                stages.append(Stage(f"{base} run", operands=words[i + 2:j]))
+                i = j
+                continue
+        if (word in _ALL_ARGS and i + 1 < len(words) and stages
+                and stages[-1].name in PER_RANK_LAUNCHERS):
+            stages[-1].options.append((word, None))  # `srun "$@" sh -c ...`: its options
+            i += 1
+            continue
         if _VAR_WORD.fullmatch(word) and i + 1 < len(words):
             stages.append(Stage(word))  # an unknown wrapper variable: `${WRAPPER} python ...`
             i += 1

@@ -34,7 +34,7 @@ from maple_flow.scriptparse.values import (
     overridable,
     overridden_key,
     simple_values,
-    split_words,
+    traced_split_words,
 )
 
 MAX_SCRIPT = 1_000_000
@@ -198,9 +198,44 @@ class _Found:
     beside: int = 0
 
 
-def _words(cmd: ShellCommand, variables: dict[str, str]) -> list[str]:
+#: A single-word value naming a Python file (``MAIN_PY="${PROJ_ROOT}/main.py"``).
+_PY_FILE_VALUE = re.compile(r"^[^\s$`'\"]+\.py$")
+_QUOTED_VAR = re.compile(r"^\$\{?([A-Za-z_]\w*)\}?$")
+
+
+def _words(cmd: ShellCommand, variables: dict[str, str]) -> list[tuple[str, int]]:
+    """The command's words with the script's simple variables resolved, each with the index
+    of the word it came from; a quoted ``"${MAIN_PY}"`` whose value is one word naming a .py
+    file is that file (quoting one word changes nothing), so a launcher's program given that
+    way is read."""
     flags = [cmd.unquoted(k) for k in range(len(cmd.words))]
-    return split_words(cmd.words, flags, variables)
+    words = list(cmd.words)
+    for k, word in enumerate(words):
+        m = None if flags[k] else _QUOTED_VAR.fullmatch(word)
+        value = variables.get(m.group(1), "") if m else ""
+        if m and _PY_FILE_VALUE.fullmatch(value):
+            words[k], flags[k] = value, True
+    return traced_split_words(words, flags, variables)
+
+
+def _written_args(cmd: ShellCommand, traced: list[tuple[str, int]],
+                  line: LaunchLine) -> list[tuple[str, int, int]] | None:
+    """Each argument word as written with the slice of ``line.args`` it gives, when the
+    arguments are the command's last words and no written word gives both the program (or
+    a launcher word) and an argument."""
+    n, count = len(traced), len(line.args)
+    if len(cmd.raw) != len(cmd.words) or [w for w, _ in traced[n - count:]] != line.args:
+        return None
+    start = n - count
+    first = traced[start][1] if count else len(cmd.words)
+    if start > 0 and traced[start - 1][1] >= first:
+        return None
+    groups: list[tuple[str, int, int]] = []
+    for k in range(first, len(cmd.words)):
+        at = [i - start for i in range(start, n) if traced[i][1] == k]
+        lo = at[0] if at else (groups[-1][2] if groups else 0)
+        groups.append((cmd.raw[k], lo, at[-1] + 1 if at else lo))
+    return groups
 
 
 def _assign(variables: dict[str, str], name: str, value: str) -> None:
@@ -250,8 +285,11 @@ def _body(cmd: ShellCommand, line: LaunchLine | None, variables: dict[str, str])
 def _launch_in(
     cmd: ShellCommand, variables: dict[str, str], block: int
 ) -> _Found | None:
-    line = read_words(_words(cmd, variables)) if cmd.words else None
+    traced = _words(cmd, variables) if cmd.words else []
+    line = read_words([w for w, _ in traced]) if cmd.words else None
     text = _body(cmd, line, variables)
+    if line is not None and not line.inline:
+        line.written_args = _written_args(cmd, traced, line)
     if text:
         body = split_commands(text)
         inner = _find_launch([Block(cmd.line, text, tuple(body))], dict(variables))
@@ -289,6 +327,24 @@ def _find_launch(blocks: list[Block], variables: dict[str, str]) -> _Found | Non
     last.beside = sum(1 for f in found if f.cmd is not last.cmd and f.block == last.block
                       and f.cmd.line == last.cmd.line and f.cmd.text == last.cmd.text)
     return last
+
+
+def _forget_branch_values(blocks: list[Block], parsed: ParsedScript) -> None:
+    """A variable given different values on the branches of an ``if``/``case`` the script's
+    own values do not decide (``NGPU=$(nvidia-smi -L | wc -l)`` or else ``NGPU=1``) has no
+    value the port can know: it is not a literal of the script."""
+    for block in blocks:
+        if "\n" not in block.text or not _CONDITIONAL.match(block.text):
+            continue
+        if branch_taken(block.text, parsed.variables) is not None:
+            continue
+        values: dict[str, set[str]] = {}
+        for cmd in block.commands:
+            for name, value in cmd.assignments if not cmd.words else ():
+                values.setdefault(name, set()).add(value)
+        for name, seen in values.items():
+            if len(seen) > 1:
+                parsed.variables.pop(name, None)
 
 
 def _record_rank_env(cmds: list[ShellCommand], parsed: ParsedScript) -> None:
@@ -371,6 +427,7 @@ def parse_script(data: str | bytes) -> ParsedScript:
                 parsed.env.update(dict(cmd.assignments))
             elif not (compound and cmd.words[:1] == ("export",)):
                 _record(cmd, parsed)  # exports on one branch are set-up steps, not env
+    _forget_branch_values(blocks, parsed)
     _record_rank_env(found.inner, parsed)
     parsed.env.update({k: v for k, v in launcher_env(found.line.stages).items()
                        if k not in parsed.env})

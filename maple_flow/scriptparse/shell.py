@@ -109,6 +109,8 @@ def _join(lines: list[str], i: int) -> tuple[int, str, list[tuple[bool, str]]]:
         j += 1
     if quote:  # never closed: read the first line alone
         return i + 1, lines[i], _open_state(lines[i], "")[1]
+    if j == len(lines) and _continued(lines[j - 1]):
+        buffer = buffer.rstrip()[:-1].rstrip()  # continued onto the end of the script
     return j, buffer, heredocs
 
 

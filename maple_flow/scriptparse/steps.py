@@ -145,6 +145,10 @@ def _command_step(cmd: ShellCommand, text: str, conda_module: bool) -> Step | No
         if any(w in words for w in ("-c",)) and head in {"srun", "mpiexec", "mpirun"}:
             return Step(cmd.line, text, False, f"it runs on the nodes through the source's "
                         f"{head}: run `{words[-1].strip()}` on each node of the target by hand")
+        if "--pty" in words:
+            return Step(cmd.line, text, False, "an interactive shell step (`--pty`), left from "
+                        "interactive use: a batch job has no terminal, so it does nothing there; "
+                        f"`{head}` is the source scheduler's command")
         return Step(cmd.line, text, False, f"`{head}` is the source scheduler's command")
     if head in _CONTAINERS:
         inner = container_inner(list(words))
@@ -294,9 +298,10 @@ def _base_name(word: str) -> str:
 
 
 def _relative_program(p: ParsedScript) -> bool:
-    """The program is a file named relative to the working directory (``train.py``)."""
+    """The program is a file named relative to the working directory (``train.py``), or a
+    module ``python -m`` looks up there first (``python -m pkg.train`` run in the checkout)."""
     entry = p.launch.entrypoint
-    return not p.launch.module and bool(entry) and not entry.startswith(("/", "~", "$"))
+    return bool(entry) and (p.launch.module or not entry.startswith(("/", "~", "$")))
 
 
 def _workdir_steps(p: ParsedScript) -> list[Step]:
@@ -311,14 +316,19 @@ def _workdir_steps(p: ParsedScript) -> list[Step]:
     return [Step(0, f"cd {shlex.quote(where)}", True, why)]
 
 
+def _program_kind(p: ParsedScript) -> str:
+    return "module (python -m looks in the working directory first)" if p.launch.module \
+        else "program"
+
+
 def _keep_program_dirs(steps: list[Step], p: ParsedScript) -> list[Step]:
     """``cd /abs/dir`` on the source's filesystem is kept (flagged) when the program's path is
     relative to it: without it the program is not found."""
     if not _relative_program(p):
         return steps
     return [
-        replace(s, keep=True, why=f"the program {p.launch.entrypoint} is relative to it; "
-                f"{s.why}: make it exist on the target or change the path")
+        replace(s, keep=True, why=f"the {_program_kind(p)} {p.launch.entrypoint} is "
+                f"relative to it; {s.why}: make it exist on the target or change the path")
         if s.keep is False and s.text.startswith("cd ") and s.why.endswith("source's filesystem")
         else s
         for s in steps

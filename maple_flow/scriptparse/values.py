@@ -121,25 +121,32 @@ def split_words(
     replaced by the words of its value, split as the shell does (an empty value vanishes).
     Quoted words, partial references, unknown variables and values computed by command
     substitution or arithmetic are kept as written."""
-    out: list[str] = []
-    for word, bare in zip(words, unquoted, strict=True):
+    return [w for w, _ in traced_split_words(words, unquoted, variables, depth)]
+
+
+def traced_split_words(
+    words: Sequence[str], unquoted: Sequence[bool], variables: Mapping[str, str], depth: int = 0
+) -> list[tuple[str, int]]:
+    """:func:`split_words`, each resulting word with the index of the word it came from."""
+    out: list[tuple[str, int]] = []
+    for k, (word, bare) in enumerate(zip(words, unquoted, strict=True)):
         match = _WHOLE_VAR.fullmatch(word) if bare else None
         name = (match.group(1) or match.group(3)) if match else None
         known = variables.get(name) if name else None
         if name and overridden_key(name) in variables and len(_split(known or "")) < 2:
-            out.append(word)  # the environment can override it: a live reference stays
+            out.append((word, k))  # the environment can override it: a live reference stays
             continue
         if known is not None and not re.search(r"\$\(|`", known):
             value = known
         elif match and match.group(2) is not None:
             value = _unquote(match.group(2))
         else:
-            out.append(word)
+            out.append((word, k))
             continue
         parts = _split(value)
         if depth < 5 and any(_WHOLE_VAR.fullmatch(p) for p in parts):
             parts = split_words(parts, [True] * len(parts), variables, depth + 1)
-        out.extend(parts)
+        out.extend((part, k) for part in parts)
     return out
 
 

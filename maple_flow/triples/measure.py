@@ -14,6 +14,7 @@ import signal
 import subprocess
 import time
 from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 
 from maple_flow.triples.packing import NodeCapacity, TaskUse
@@ -120,15 +121,14 @@ def measure_task(argv: list[str], env: Mapping[str, str], seconds: float,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                             start_new_session=True)
     peak_rss, live_cpu = 0.0, 0.0
-    peak_gpu: float | None = None
-    utils: list[float] = []
+    gpu_samples: list[GpuSample] = []
     ended = None
     while (ended := _reap(proc.pid, block=False)) is None and time.monotonic() - start < seconds:
         tree = process_tree(proc.pid)
         live_cpu = max(live_cpu, cpu_seconds(tree))
         peak_rss = max(peak_rss, rss_mb(tree))
         if gpu_index is not None:
-            peak_gpu, utils = _sample_gpu(tree, gpu_index, peak_gpu, utils)
+            gpu_samples.append(_sample_gpu(tree, gpu_index))
         time.sleep(SAMPLE_S)
     finished = ended is not None
     if ended is None:  # still running: stop its process group and count what it used
@@ -137,22 +137,43 @@ def measure_task(argv: list[str], env: Mapping[str, str], seconds: float,
     proc.returncode = ended[0] if ended else None  # reaped here, not by Popen
     elapsed = time.monotonic() - start
     used = max(live_cpu, ended[1] if ended else 0.0)
+    peak_gpu, util = gpu_use(gpu_samples)
     return TaskUse(seconds=round(elapsed, 2), cpu_cores=round(used / elapsed, 3),
                    peak_rss_mb=round(peak_rss, 1), peak_gpu_mem_mb=peak_gpu,
-                   gpu_util_pct=round(sum(utils) / len(utils), 1) if utils else None,
-                   exit_code=ended[0] if finished and ended else None, finished=finished)
+                   gpu_util_pct=util, exit_code=ended[0] if finished and ended else None,
+                   finished=finished)
 
 
-def _sample_gpu(tree: list[int], index: int, peak: float | None,
-                utils: list[float]) -> tuple[float | None, list[float]]:
+@dataclass(frozen=True)
+class GpuSample:
+    """One reading: the task's GPU memory (None: not readable) and the GPU's utilisation."""
+
+    task_mem_mb: float | None
+    util_pct: float | None
+
+
+def gpu_use(samples: list[GpuSample]) -> tuple[float | None, float | None]:
+    """Peak task GPU memory and mean GPU utilisation while the task was on the GPU.
+
+    A task spends its first seconds importing and starting CUDA with nothing on the GPU; those
+    samples would dilute its load (a LeNet task on an H200 read 0.9 % over its whole run), so
+    the mean counts only samples where the task held GPU memory, or every sample when its memory
+    could not be read at all.
+    """
+    mems = [s.task_mem_mb for s in samples if s.task_mem_mb is not None]
+    peak = max(mems) if mems else None
+    on_gpu = [s for s in samples if s.task_mem_mb] if peak else samples
+    utils = [s.util_pct for s in on_gpu if s.util_pct is not None]
+    return peak, (round(sum(utils) / len(utils), 1) if utils else None)
+
+
+def _sample_gpu(tree: list[int], index: int) -> GpuSample:
     apps = _smi("--query-compute-apps=pid,used_memory")
     util = _smi("--query-gpu=index,utilization.gpu")
-    if apps is not None:
-        mine = sum(mb for pid, mb in gpu_memory_by_pid(apps).items() if pid in tree)
-        peak = max(peak or 0.0, mine)
-    if util is not None and index in (found := gpu_column(util)):
-        utils = [*utils, found[index]]
-    return peak, utils
+    mine = (sum(mb for pid, mb in gpu_memory_by_pid(apps).items() if pid in tree)
+            if apps is not None else None)
+    found = gpu_column(util) if util is not None else {}
+    return GpuSample(task_mem_mb=mine, util_pct=found.get(index))
 
 
 def local_capacity(gpus: int | None = None) -> NodeCapacity:

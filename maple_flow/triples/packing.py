@@ -7,8 +7,10 @@ CPU load (LLload). The rules, each a bound on the tasks per GPU or per node:
   seed's 48-task run failed with out-of-memory once the tasks' memory exceeded the GPUs');
 - GPU load: ``floor(GPU_LOAD_TARGET / task utilisation)`` per GPU: tasks are added until
   their kernels would keep the GPU busy all the time;
-- CPU: NTPP is the cores one task keeps busy (at least 1), and ``floor(cores / NTPP)`` tasks
-  per node;
+- CPU: NTPP is the whole number of cores nearest to what one task keeps busy (at least 1),
+  and ``floor(cores / NTPP)`` tasks per node (a task keeping 1.14 cores busy, most of it its
+  start-up, is one core: on an H200 node of 16 cores 12 such tasks ran best of 1, 3, 6 and 12,
+  where rounding up had proposed 8);
 - host memory: ``floor(MEMORY_HEADROOM * node memory / peak task RSS)`` per node.
 
 NPPN is the smallest bound (per-GPU bounds times the node's GPUs); the reasoning names every
@@ -69,7 +71,7 @@ def _per_gpu_bounds(use: TaskUse, node: NodeCapacity) -> dict[str, int]:
 
 def propose(use: TaskUse, node: NodeCapacity) -> Proposal:
     """NPPN and NTPP for tasks like the measured one on ``node``, and why."""
-    tpp = max(1, math.ceil(use.cpu_cores - 0.1))
+    tpp = max(1, math.floor(use.cpu_cores + 0.5))
     reasons = [f"a task kept {use.cpu_cores:.2f} cores busy: NTPP {tpp}"]
     per_node = {"CPU": max(1, node.cores // tpp)}
     if use.peak_rss_mb and node.mem_mb:

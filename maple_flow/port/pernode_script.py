@@ -1,0 +1,49 @@
+"""A user shell script that the launcher starts once per node on several nodes, with no GPU
+count for the nodes (``mpirun -np 8 --map-by ppr:1:node bash launch.sh``): such a script
+usually starts the node's workers itself (torchrun, deepspeed inside it), which the port
+cannot see, so it cannot place them on the target's nodes. Refused, naming the script."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from maple_flow.port.apply import shell_script_program, wrapper_is_program
+from maple_flow.scriptparse import ParsedScript, ScriptFacts
+from maple_flow.scriptparse.facts import directive_size
+
+
+def per_node_script_refusal(p: ParsedScript, f: ScriptFacts, o: dict[str, Any]) -> str:
+    """Why a shell-script program started once per node cannot be placed, or ``""``."""
+    if not (wrapper_is_program(p) or shell_script_program(p)) or f.gpus_per_process:
+        return ""
+    if any(o.get(k) for k in ("ranks", "nodes", "gpus_per_node")):
+        return ""
+    if f.gpus_per_node != 1 or not f.nodes or f.nodes < 2 or directive_size(p)["gpus"]:
+        return ""
+    script = p.launch.wrapper_script or p.launch.entrypoint
+    line = p.launch_block.line if p.launch_block is not None else "?"
+    return (f"line {line}: your script {script} is started once per node on {f.nodes} nodes "
+            "and the script does not say how many GPUs a node has: a script started once per "
+            "node usually starts the node's workers itself (torchrun, deepspeed, mpirun inside "
+            f"it), which the port cannot see or place on the target's nodes; port the launch "
+            f"inside {script} (or put it in this script), or pass gpus_per_node=1 if each node "
+            "runs one process on one GPU")
+
+
+def wrapper_workers_refusal(p: ParsedScript, f: ScriptFacts, o: dict[str, Any]) -> str:
+    """Why a user's wrapper script that is handed the program and several GPUs as one process
+    (``bash scripts/train.sh main.py cfg.yaml`` on a 4-GPU node) cannot be ported, or ``""``:
+    such a wrapper usually starts the node's workers itself (torchrun, deepspeed inside it),
+    so the number of processes is the wrapper's, which the port cannot see."""
+    script = p.launch.wrapper_script
+    if not script or wrapper_is_program(p) or (f.gpus_per_process or 1) <= 1:
+        return ""
+    if any(o.get(k) for k in ("ranks", "nodes", "gpus_per_node")):
+        return ""
+    line = p.launch_block.line if p.launch_block is not None else "?"
+    return (f"line {line}: your wrapper script {script} is handed the program "
+            f"{p.launch.entrypoint} and {f.gpus_per_process} GPUs as one process: a wrapper "
+            "usually starts the node's workers itself (torchrun, deepspeed or mpirun inside "
+            "it), which the port cannot see; port the launch inside "
+            f"{script} (or put it in this script), or pass ranks=<total processes> to say "
+            "how many it starts")

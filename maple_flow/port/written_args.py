@@ -1,0 +1,116 @@
+"""The program's arguments on the target's launch line as the user wrote them (``--config
+$CFG``, ``$EXE_ARGS``, ``"${ARGS[@]}"``), not the values the parser read for them.
+
+A written word stays when every variable it reads that the script sets is set by the port
+too (its assignment carried above the launch). A word is written as its value instead (what
+the port did before) when the port does not carry what it reads (a line of the source site,
+a value read from a dropped one), when its value is a count read from the job size the port
+rewrites for the target (the topology notes speak of that count), when it runs a command
+substitution or arithmetic, and for the batch script's own arguments (passed on as ``"$@"``)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from maple_flow.models.job import TORCH_RANK_VARS
+from maple_flow.port.fit import SCRIPT_SET_VARS
+from maple_flow.port.rules import referenced
+from maple_flow.scriptparse import ParsedScript
+from maple_flow.scriptparse.facts import size_vars
+from maple_flow.shellquote import shell_word
+
+#: Names the target's script sets itself before its launch (job size, rendezvous, ranks).
+_TARGET_SETS = SCRIPT_SET_VARS | set(TORCH_RANK_VARS) | {"JOB_NUM"}
+_NOT_VERBATIM = re.compile(r"\$\(|`|\$\{?[@*#?!$0-9-]")
+
+
+@dataclass
+class LaunchArgs:
+    """The words the target's launch line passes after the program, with why some of the
+    written words are passed as their values."""
+
+    words: list[str]
+    written: list[str]
+    notes: list[str]
+    #: Each argument for the notes: the written word, or the value passed instead.
+    plain: list[str]
+
+
+def written_words(p: ParsedScript) -> list[str]:
+    """The argument words as the script writes them ([] when not known)."""
+    return [w for w, _, _ in p.launch.written_args or []]
+
+
+def source_reads(steps: list[tuple[str, str]]) -> dict[str, set[str]]:
+    """Each variable set by the source's ``(name, text)`` set-up steps, with what they read."""
+    reads: dict[str, set[str]] = {}
+    for name, text in steps:
+        if name:
+            reads.setdefault(name, set()).update(referenced(text))
+    return reads
+
+
+def _read_through(names: set[str], reads: dict[str, set[str]]) -> set[str]:
+    """``names`` and every variable their assignments read, and theirs in turn."""
+    seen: set[str] = set()
+    todo = list(names)
+    while todo:
+        name = todo.pop()
+        if name not in seen:
+            seen.add(name)
+            todo += reads.get(name, set())
+    return seen
+
+
+def launch_args(p: ParsedScript, args: list[str], tr: Callable[[str], str],
+                set_here: set[str], reads: dict[str, set[str]]) -> LaunchArgs | None:
+    """The target's words for the program's arguments (``args``: their values, as the spec
+    renders them), the written words where they can stay; None when none can. ``reads``:
+    each variable the source sets, with the variables its assignments read."""
+    groups = p.launch.written_args
+    if not groups or not args or groups[-1][2] != len(args):
+        return None
+    set_in_source = set(reads) | set(p.variables) | set(p.env) | set(p.rank_env)
+    sized = set(size_vars(p)) | (_TARGET_SETS & set_in_source)
+    words: list[str] = []
+    written: list[str] = []
+    valued: list[str] = []
+    plain: list[str] = []
+    for raw, lo, hi in groups:
+        refs = set(referenced(raw))
+        lost = sorted(n for n in refs if n in set_in_source and n not in set_here)
+        sized_value = bool(_read_through(refs, reads) & sized) and not any(
+            "$" in a for a in args[lo:hi])  # a count the topology notes speak of
+        if _NOT_VERBATIM.search(raw) or sized_value or lost:
+            words += [shell_word(a) for a in args[lo:hi]]
+            plain += args[lo:hi]
+            valued += [f"{raw} (not set on the target: ${', $'.join(lost)})"] if lost else []
+            continue
+        words.append(tr(raw))
+        plain.append(tr(raw))
+        written += [tr(raw)] if "$" in raw else []
+    if not written:
+        return None
+    notes = [f"the program's arguments are passed as written ({', '.join(written)}): the "
+             "lines that set what they read are kept above the launch"]
+    notes += [f"written as its value on the target: {v}" for v in valued]
+    return LaunchArgs(words, written, notes, plain)
+
+
+def put_written_args(script: str, head: str, args: list[str], new: LaunchArgs,
+                     span: tuple[list[str], int, int] | None) -> tuple[str, bool]:
+    """``script`` with its launch command's rendered arguments (``head``, the rendered
+    program, then ``args`` each as a shell word) replaced by ``new.words``; False (the script
+    unchanged) when the launch command does not hold them once."""
+    if span is None:
+        return script, False
+    lines, first, last = span
+    old = " ".join([head, *(shell_word(a) for a in args)])
+    at = [k for k in range(first, last + 1) if lines[k].count(old) == 1]
+    hit = [k for k in at if re.search(re.escape(old) + r"(?=\s|$)", lines[k])]
+    if len(hit) != 1:
+        return script, False
+    lines[hit[0]] = lines[hit[0]].replace(old, " ".join([head, *new.words]), 1)
+    return "\n".join(lines), True

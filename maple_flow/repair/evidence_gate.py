@@ -1,0 +1,157 @@
+"""When a similarity match may act: the log must carry the record's discriminating evidence.
+
+Similarity ranks records by how alike their text is to the log's, and short or generic logs
+(``RuntimeError: Socket Timeout``, ``Connection reset by peer``, a srun task summary) are alike
+to many records whose cause is something else. A record's *key words* are the words its
+signatures always match literally that few records' signatures share (at most KEY_RECORDS):
+the error code, the resource or the message only that cause prints. A similarity match whose
+log has none of them is a hint, never a fix.
+
+A log with key words of no record, and few words of its own (fewer than CONTENT_WORDS
+besides the generic ones), is too thin for similarity to act on; a longer log may still be
+acted on by meaning alone (a message said another way). A record whose signature reads a
+figure (a named group of digits: SeqNum, a count) is decided by that figure, which similarity
+does not read: similarity never acts on it.
+
+A log whose every error line is a summary (a launcher's report that a process failed:
+``ChildFailedError``, ``failed (exitcode: -9)``, srun's ``Exited with exit code``,
+``Segmentation fault``, ``Killed``) does not say why; the answer is to read the first failing
+rank's own log.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from functools import cache
+
+from maple_flow.repair.models import FailureRecord, KnowledgeBase
+
+try:  # the regular-expression parser, to read a pattern's literal text
+    import re._parser as sre_parse  # type: ignore[import-not-found, unused-ignore]
+except ImportError:  # pragma: no cover - Python < 3.11
+    import sre_parse  # type: ignore[no-redef, unused-ignore]
+
+#: A word shared by more records' signatures than this says nothing of one cause.
+KEY_RECORDS = 3
+#: The shortest word read as a key word.
+KEY_LENGTH = 4
+_WORD = re.compile(rf"[a-z][a-z0-9_]{{{KEY_LENGTH - 1},}}")
+#: Words of every failure, whatever the cause (never key words however rare in signatures).
+GENERIC_WORDS = frozenset({
+    "error", "errors", "failed", "failure", "fail", "fails", "timeout", "timed", "socket",
+    "connection", "reset", "peer", "refused", "runtimeerror", "exception", "traceback",
+    "warn", "warning", "info", "with", "from", "that", "this", "have", "been", "were", "will",
+    "file", "line", "most", "recent", "call", "last", "process", "processes", "rank", "task",
+    "tasks", "exit", "code", "exited", "killed", "signal", "core", "dumped", "segmentation",
+    "fault", "terminated", "abort", "aborted", "unknown", "invalid", "cannot", "could",
+    "unable", "while", "when", "after", "before", "operation", "retrying", "connect",
+    "torch", "distributed", "python", "srun", "slurmstepd", "elastic", "multiprocessing",
+    "childfailederror", "some", "your", "other", "than", "into", "over", "there", "specified",
+})
+#: What to do with a log that only says a process failed.
+SUMMARY_ADVICE = ("the log only reports that a process failed (a launcher's summary, no "
+                  "cause): read the first failing rank's own log, its first error")
+#: A log with fewer words than this besides the generic ones is thin.
+CONTENT_WORDS = 5
+#: A named group that captures a figure.
+_FIGURE_GROUP = re.compile(r"\(\?P<\w+>\\d")
+#: A launcher's line that a process failed, without why.
+SUMMARY_LINE = re.compile(
+    r"(?i)ChildFailedError|\bfailed \(exitcode: -?\d+\)|Exited with exit code \d+"
+    r"|\bsegmentation fault\b|^\s*(?:\S+: )?killed\s*$|\bcore dumped\b|"
+    r"^\s*(?:Failures|Root Cause|traceback|rank\d+ \(local rank|<NO[ _]OTHER[ _]FAILURES>)"
+    r"|^\s*(?:error[ _]file|exitcode)\b|^\s*\S+ FAILED\s*$"
+    r"|srun: (?:error: )?(?:Terminating job step|Force Terminated)")
+
+
+def _literal_runs(items: object, runs: list[str], current: list[str]) -> None:
+    """Collect the runs of literal characters every match of a parsed pattern contains."""
+    for op, arg in items:  # type: ignore[attr-defined]
+        name = str(op)
+        if name == "LITERAL":
+            current.append(chr(arg))
+            continue
+        runs.append("".join(current))
+        current.clear()
+        if name == "SUBPATTERN":
+            _literal_runs(arg[-1], runs, current)
+        elif name in {"MAX_REPEAT", "MIN_REPEAT", "POSSESSIVE_REPEAT"} and arg[0] >= 1:
+            _literal_runs(arg[2], runs, current)
+        runs.append("".join(current))
+        current.clear()
+    runs.append("".join(current))
+    current.clear()
+
+
+@cache
+def pattern_words(pattern: str) -> frozenset[str]:
+    """The words (lower case) a pattern always matches literally."""
+    runs: list[str] = []
+    try:
+        _literal_runs(sre_parse.parse(pattern), runs, [])
+    except (re.error, TypeError, AttributeError, ValueError):
+        return frozenset()
+    return frozenset(w for run in runs for w in _WORD.findall(run.lower()))
+
+
+def record_words(record: FailureRecord) -> frozenset[str]:
+    """The words any of a record's signatures always matches, generic words left out."""
+    words = {w for sig in record.signatures for w in pattern_words(sig.pattern)}
+    return frozenset(words - GENERIC_WORDS)
+
+
+_KEYS: dict[int, tuple[KnowledgeBase, dict[str, frozenset[str]]]] = {}
+
+
+def key_words(kb: KnowledgeBase) -> dict[str, frozenset[str]]:
+    """Each record's key words: its signature words that at most KEY_RECORDS records share
+    (computed once per knowledge base)."""
+    held = _KEYS.get(id(kb))
+    if held is not None and held[0] is kb:
+        return held[1]
+    per_record = {r.id: record_words(r) for r in kb.records}
+    counts = Counter(w for words in per_record.values() for w in words)
+    keys = {rid: frozenset(w for w in words if counts[w] <= KEY_RECORDS)
+            for rid, words in per_record.items()}
+    _KEYS[id(kb)] = (kb, keys)
+    return keys
+
+
+def carries_key_evidence(record: FailureRecord, log_text: str, kb: KnowledgeBase) -> bool:
+    """Whether ``log_text`` holds one of ``record``'s key words (as a word, any case)."""
+    words = set(_WORD.findall(log_text.lower()))
+    return bool(key_words(kb).get(record.id, frozenset()) & words)
+
+
+_PATH = re.compile(r"\S*/\S*")
+
+
+def content_words(message_text: str) -> frozenset[str]:
+    """The words of ``message_text`` (lower case) other than the generic ones and paths."""
+    text = _PATH.sub(" ", message_text.lower())
+    return frozenset(w for w in _WORD.findall(text) if w not in GENERIC_WORDS)
+
+
+def decided_by_figure(record: FailureRecord) -> bool:
+    """Whether every signature of a script record reads a figure (a named group of digits)."""
+    return record.script_problem and all(_FIGURE_GROUP.search(sig.pattern)
+                                         for sig in record.signatures)
+
+
+def may_act(record: FailureRecord, log_text: str, message_text: str,
+            kb: KnowledgeBase) -> bool:
+    """Whether a confident similarity match of ``record`` to ``log_text`` may propose its fix:
+    not decided by a figure, and the log carries the record's key words or its messages
+    (``message_text``: the lines that say what went wrong) are not thin."""
+    if decided_by_figure(record):
+        return False
+    return (carries_key_evidence(record, log_text, kb)
+            or len(content_words(message_text)) >= CONTENT_WORDS)
+
+
+def summary_only(error_lines: list[str]) -> bool:
+    """Whether every error line is a launcher's summary that a process failed (and there is
+    at least one): the cause is in the first failing rank's own log."""
+    lines = [ln for ln in error_lines if ln.strip()]
+    return bool(lines) and all(SUMMARY_LINE.search(ln) for ln in lines)

@@ -1,0 +1,63 @@
+"""Other versions' wordings of one error, written the way the knowledge base writes it.
+
+A CUDA runtime error is ``CUDA error: <message>`` in current PyTorch, but other versions and
+libraries print the same error as ``cuda runtime error (N) : <message>`` (PyTorch < 1.5),
+``THCudaCheck FAIL file=... error=N : <message>`` (THC), ``NCCL WARN Cuda failure N
+'<message>'`` (NCCL), ``CUDA failure N: <message>`` (ONNX Runtime) or ``CUDA_ERROR_X:
+<message>`` (the driver API). The records' signatures are written for the first form;
+:func:`canonical_lines` gives that form of every other one, so one signature recognises all.
+Spacing and quotes vary too: a line's words may be separated by several blanks or a tab
+(aligned columns, a pasted terminal), and quotes may be typographic (a web page, a chat):
+:func:`plain_spacing` reads them as single spaces and ASCII quotes. Pure: text in, text out.
+"""
+
+from __future__ import annotations
+
+import re
+
+from maple_flow.repair.models import FailureEvidence
+
+#: Other wordings of a CUDA runtime error; group ``msg`` is the error's message.
+CUDA_WORDINGS: tuple[re.Pattern[str], ...] = tuple(re.compile(p, re.M) for p in (
+    r"cuda runtime error \(\d+\) : (?P<msg>[a-z][^\n]*?)(?: at \S+:\d+)?[ \t]*$",
+    r"THCudaCheck FAIL file=\S+ line=\d+ error=\d+ : (?P<msg>[a-z][^\n]*?)[ \t]*$",
+    r"Cuda failure (?:\d+ )?'(?P<msg>[a-z][^'\n]*)'",
+    r"CUDA failure \d+: (?P<msg>[a-z][^;\n]*?)[ \t]*(?:;|$)",
+    r"CUDA_ERROR_[A-Z_]+: (?P<msg>[a-z][^:\n]*?)[ \t]*(?:::|$)",
+))
+CANONICAL = "CUDA error: {}"
+_QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"'})
+_BLANKS = re.compile(r"(?<=\S)[ \t]+")
+
+
+def plain_spacing(text: str) -> str:
+    """``text`` with typographic quotes as ASCII ones and each run of blanks after a line's
+    first word as one space (the indentation is kept)."""
+    return _BLANKS.sub(" ", text.translate(_QUOTES))
+
+
+def canonical_lines(text: str) -> list[str]:
+    """``CUDA error: <message>`` for each CUDA error ``text`` words another way and does not
+    already say in that form, in order of appearance, each once."""
+    found: dict[int, str] = {}
+    for pattern in CUDA_WORDINGS:
+        for m in pattern.finditer(text):
+            found.setdefault(m.start(), m.group("msg").strip())
+    lines = dict.fromkeys(CANONICAL.format(found[k]) for k in sorted(found))
+    return [line for line in lines if line not in text]
+
+
+def normalised(evidence: FailureEvidence) -> FailureEvidence:
+    """``evidence`` with plain spacing and quotes (:func:`plain_spacing`) in its logs,
+    submission message and reasons, and the canonical wording of its logs' other-worded errors
+    added as lines at the end of stderr (the same object when nothing changes)."""
+    stdout, stderr = plain_spacing(evidence.stdout), plain_spacing(evidence.stderr)
+    extra = canonical_lines(f"{stdout}\n{stderr}")
+    if extra:
+        stderr = "\n".join([stderr.rstrip("\n"), *extra]) if stderr else "\n".join(extra)
+    fields = {"stdout": stdout, "stderr": stderr,
+              "submit_message": plain_spacing(evidence.submit_message),
+              "reasons": [plain_spacing(r) for r in evidence.reasons]}
+    if all(getattr(evidence, k) == v for k, v in fields.items()):
+        return evidence
+    return evidence.model_copy(update=fields)
