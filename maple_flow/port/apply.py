@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from maple_flow.models import ClusterProfile
 from maple_flow.port.carry import Source, assigned_names, foreign_reason
 from maple_flow.port.comments import CommentRuns, is_comment
+from maple_flow.port.container import plan_container
 from maple_flow.port.header import add_to_header, header_edits, unread_directives
 from maple_flow.port.interpreter import (
     keep_interpreter,
@@ -81,6 +82,21 @@ def _launch_edits(out: Applied, src: Source, profile: ClusterProfile, one_proces
         out.notes += notes + rendezvous_note(p, out.script)
     _own_interpreter(out, src, profile, entry)
     _variable_prefixes(out, src, profile, entry)
+    _container(out, src, profile, entry)
+
+
+def _container(out: Applied, src: Source, profile: ClusterProfile, entry: str) -> None:
+    """The user's container, rewritten to the target's runtime, in front of the target's
+    interpreter word (see ``port.container``); the old drop note where it cannot go there."""
+    plan = plan_container(src.parsed, profile)
+    if plan is None or out.refusals:
+        return
+    out.script, kept = keep_prefix(out.script, profile.software.python, plan.prefix, entry,
+                                   src.parsed.launch.module)
+    out.notes.append(plan.note if kept else
+                     f"your container is not carried: the target's launch has no interpreter "
+                     f"word to put `{plan.prefix}` in front of; add it by hand or check that "
+                     f"{profile.name}'s software stack has what it provided")
 
 
 def _variable_prefixes(out: Applied, src: Source, profile: ClusterProfile, entry: str) -> None:
