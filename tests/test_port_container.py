@@ -29,13 +29,12 @@ def _launch(script: str, target: str) -> tuple[str, str]:
     return line, "\n".join(r.notes)
 
 
-@pytest.mark.parametrize(("target", "runtime", "python"), [
-    ("delta", "apptainer", "python3"), ("deltaai", "apptainer", "python"),
-    ("bridges2", "singularity", "python")])
-def test_a_sif_runs_under_the_target_runtime(target: str, runtime: str, python: str) -> None:
+@pytest.mark.parametrize(("target", "runtime"), [
+    ("delta", "apptainer"), ("deltaai", "apptainer"), ("bridges2", "singularity")])
+def test_a_sif_runs_under_the_target_runtime(target: str, runtime: str) -> None:
+    # the image's interpreter as the user named it (Delta's host stack calls it python3)
     line, notes = _launch(SIF, target)
-    assert line == (f"{runtime} exec --nv -B /scratch:/scratch /home/u/pt.sif {python} train.py "
-                    "--lr 1")
+    assert line == f"{runtime} exec --nv -B /scratch:/scratch /home/u/pt.sif python train.py --lr 1"
     assert "a file of the source's filesystem: copy it" in notes
     assert "bind mounts (-B/--bind) name paths of the source's filesystem" in notes
     assert "is not used on the target" not in notes
@@ -44,7 +43,7 @@ def test_a_sif_runs_under_the_target_runtime(target: str, runtime: str, python: 
 
 def test_a_shifter_image_becomes_a_docker_uri_for_apptainer() -> None:
     line, notes = _launch(SHIFTER, "delta")
-    assert line == "apptainer exec --nv docker://nersc/pytorch:24.06.01 python3 train.py --lr 1"
+    assert line == "apptainer exec --nv docker://nersc/pytorch:24.06.01 python train.py --lr 1"
     assert "pulled by the runtime from its registry" in notes
 
 

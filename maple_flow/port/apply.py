@@ -32,6 +32,7 @@ from maple_flow.port.stages import (
 from maple_flow.port.words import short
 from maple_flow.scriptparse import ParsedScript
 from maple_flow.scriptparse.steps import block_step
+from maple_flow.shellquote import shell_word
 
 
 @dataclass
@@ -91,8 +92,14 @@ def _container(out: Applied, src: Source, profile: ClusterProfile, entry: str) -
     plan = plan_container(src.parsed, profile)
     if plan is None or out.refusals:
         return
-    out.script, kept = keep_prefix(out.script, profile.software.python, plan.prefix, entry,
+    target_python = profile.software.python
+    out.script, kept = keep_prefix(out.script, target_python, plan.prefix, entry,
                                    src.parsed.launch.module)
+    mine = src.parsed.launch.python
+    if kept and re.fullmatch(r"python[\d.]*", mine or "") and mine != target_python:
+        # inside the image the program runs on the image's interpreter, named as the user did
+        out.script = out.script.replace(f"{plan.prefix} {shell_word(target_python)} ",
+                                        f"{plan.prefix} {mine} ", 1)
     out.notes.append(plan.note if kept else
                      f"your container is not carried: the target's launch has no interpreter "
                      f"word to put `{plan.prefix}` in front of; add it by hand or check that "
