@@ -375,6 +375,17 @@ def test_source_only_value_copied_fails() -> None:
     assert check("source_only", c, ported()) == []
 
 
+def test_a_container_image_carried_to_the_target_runtime_with_a_note_is_right() -> None:
+    c = case(source_only=["/site/pt.sif"], container_image="/site/pt.sif")
+    text = PER_RANK_PORT.replace("python train", "apptainer exec --nv /site/pt.sif python train")
+    note = ["your container (singularity image /site/pt.sif) runs the program on Delta"]
+    assert check("source_only", c, ported(text, notes=note)) == []
+    assert check("source_only", c, ported(text))  # no note naming it: wrong
+    copied = PER_RANK_PORT.replace("train.py", "train.py /site/pt.sif")
+    assert check("source_only", c, ported(copied, notes=note))  # not run by the runtime
+    assert check("source_only", case(source_only=["/site/pt.sif"]), ported(text, notes=note))
+
+
 def test_source_only_value_in_a_kept_directive_comment_is_not_a_copy() -> None:
     c = case(source_only=["tensorflow/1.8"])
     kept = "# source directive, not carried: #PBS -l software=tensorflow/1.8\n"

@@ -86,6 +86,9 @@ class Case(_Strict):
     launcher_config: list[str] = Field(default_factory=list)
     setup: list[SetupStep]
     source_only: list[str]
+    #: The user's container image (one of source_only): issue 14 carries it to a target with
+    #: an Apptainer/Singularity runtime, as ``<runtime> exec ... IMAGE`` with a note naming it.
+    container_image: str = ""
     source_accounts: list[str]
     device: Literal["nvidia", "intel", "amd"]
     targets: list[str] = Field(min_length=3)

@@ -519,6 +519,12 @@ def _module_tokens(text: str) -> set[str]:
     return tokens
 
 
+def _container_carried(image: str, ported: Ported, text: str) -> bool:
+    """The user's image runs the program under the target's runtime (issue 14), noted."""
+    launch = re.compile(rf"\b(?:apptainer|singularity) exec \S.*(?:docker://)?{re.escape(image)}")
+    return bool(launch.search(text)) and any(image in n for n in ported.notes)
+
+
 def check_source_only(case: Case, ported: Ported, back: Parsed, source: str = "") -> list[str]:
     """Source-only values (affinity lists, module names, site paths) are not copied."""
     fails = []
@@ -527,6 +533,8 @@ def check_source_only(case: Case, ported: Ported, back: Parsed, source: str = ""
     text = "\n".join(ln for ln in ported.text.splitlines()
                      if not ln.startswith("# source directive, not carried:"))
     for value in [*case.source_only, *auto]:
+        if value == case.container_image and _container_carried(value, ported, text):
+            continue
         if value in text and value not in ported.target_knowledge:
             fails.append(f"source-only: {value!r} is copied to the port")
     try:

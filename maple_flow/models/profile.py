@@ -208,6 +208,14 @@ class Launch(Sourced):
     notes: str = ""
 
 
+class Container(Sourced):
+    """The container runtime a job runs a user's image with (Apptainer/Singularity)."""
+
+    command: Literal["apptainer", "singularity"] = Field(
+        description="the runtime's command (both run the same SIF and docker:// images)")
+    gpu_flag: str = Field(description="the flag that gives the container the node's GPUs")
+
+
 class Network(Sourced):
     """Communication backend and the environment variables the site recommends."""
 
@@ -264,6 +272,8 @@ class ClusterProfile(Strict):
     software: Software
     launch: Launch
     network: Network
+    container: Container | None = Field(
+        default=None, description="where a source documents a runtime for users' images")
     fabric: Fabric | None = Field(
         default=None, description="inter-node links, where a source gives their count and rate")
     quirks: list[Quirk] = Field(default_factory=list)
@@ -296,6 +306,8 @@ class ClusterProfile(Strict):
         groups.update({f"quirks.{q.id}": q for q in self.quirks})
         if self.fabric is not None:
             groups["fabric"] = self.fabric
+        if self.container is not None:
+            groups["container"] = self.container
         if self.verification is not None:
             groups["verification"] = self.verification
         return {name: g.sources for name, g in groups.items()}

@@ -37,6 +37,7 @@ from maple_flow.port.carry import (
     live_refs_note,
     translate,
 )
+from maple_flow.port.container import RUNTIMES, plan_container
 from maple_flow.port.fit import fit_cpus_per_task, source_errexit
 from maple_flow.port.interpreter import prefix_variable
 from maple_flow.port.launcher_opts import user_launcher_options
@@ -63,7 +64,7 @@ from maple_flow.scriptparse import (
 )
 from maple_flow.scriptparse import read_facts as _read_facts
 from maple_flow.scriptparse.facts import visible_devices
-from maple_flow.scriptparse.launch import PER_NODE_LAUNCHERS, passes_local_rank
+from maple_flow.scriptparse.launch import PER_NODE_LAUNCHERS, Stage, passes_local_rank
 from maple_flow.scriptparse.steps import setup_steps
 from maple_flow.scriptparse.values import expand, simple_values
 from maple_flow.shellquote import shell_word
@@ -255,6 +256,19 @@ def _with_value(word: str, variables: dict[str, str]) -> str:
     return f"{word} ({value})" if value != word and "$" not in value else word
 
 
+def _dropped_container(stage: Stage, p: ParsedScript, profile: ClusterProfile) -> str:
+    """Why the source's container is not carried to ``profile``, and what to do."""
+    image = (stage.operands[0] if stage.operands else stage.get("--image")
+             or p.directive("image") or "?")
+    todo = (f"{profile.name} documents no runtime for your image here: run it with the "
+            f"target's {profile.container.command} by hand, or check"
+            if profile.container is not None else
+            f"{profile.name} has no Apptainer/Singularity runtime in maple_flow's facts: "
+            "rebuild the environment (or the image for the target's runtime), or check")
+    return (f"container {image} ({stage.name}) is not used on the target; {todo} that "
+            f"{profile.name}'s software stack has what it provided")
+
+
 def _software_notes(src: Source, profile: ClusterProfile) -> list[str]:
     p, notes = src.parsed, _launch_block_notes(src.parsed) + _shared_line_note(src.parsed)
     target = ", ".join(profile.software.modules) or "no modules"
@@ -265,13 +279,8 @@ def _software_notes(src: Source, profile: ClusterProfile) -> list[str]:
             f"and are not loaded; {profile.name} loads: {target}"
         )
     for stage in p.launch.stages:
-        if stage.name in {"apptainer", "singularity", "shifter", "podman-hpc"}:
-            image = (stage.operands[0] if stage.operands else stage.get("--image")
-                     or p.directive("image") or "?")
-            notes.append(
-                f"container {image} ({stage.name}) is not used on the target; check "
-                f"that {profile.name}'s software stack has what it provided"
-            )
+        if stage.name in RUNTIMES:
+            notes += [] if plan_container(p, profile) else [_dropped_container(stage, p, profile)]
         elif stage.name.endswith(" run"):
             notes.append(
                 f"`{stage.name}` (your project's environment) in front of the launch is not "

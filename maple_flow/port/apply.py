@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from maple_flow.models import ClusterProfile
 from maple_flow.port.carry import Source, assigned_names, foreign_reason
 from maple_flow.port.comments import CommentRuns, is_comment
+from maple_flow.port.container import plan_container
 from maple_flow.port.header import add_to_header, header_edits, unread_directives
 from maple_flow.port.interpreter import (
     keep_interpreter,
@@ -31,6 +32,7 @@ from maple_flow.port.stages import (
 from maple_flow.port.words import short
 from maple_flow.scriptparse import ParsedScript
 from maple_flow.scriptparse.steps import block_step
+from maple_flow.shellquote import shell_word
 
 
 @dataclass
@@ -81,6 +83,27 @@ def _launch_edits(out: Applied, src: Source, profile: ClusterProfile, one_proces
         out.notes += notes + rendezvous_note(p, out.script)
     _own_interpreter(out, src, profile, entry)
     _variable_prefixes(out, src, profile, entry)
+    _container(out, src, profile, entry)
+
+
+def _container(out: Applied, src: Source, profile: ClusterProfile, entry: str) -> None:
+    """The user's container, rewritten to the target's runtime, in front of the target's
+    interpreter word (see ``port.container``); the old drop note where it cannot go there."""
+    plan = plan_container(src.parsed, profile)
+    if plan is None or out.refusals:
+        return
+    target_python = profile.software.python
+    out.script, kept = keep_prefix(out.script, target_python, plan.prefix, entry,
+                                   src.parsed.launch.module)
+    mine = src.parsed.launch.python
+    if kept and re.fullmatch(r"python[\d.]*", mine or "") and mine != target_python:
+        # inside the image the program runs on the image's interpreter, named as the user did
+        out.script = out.script.replace(f"{plan.prefix} {shell_word(target_python)} ",
+                                        f"{plan.prefix} {mine} ", 1)
+    out.notes.append(plan.note if kept else
+                     f"your container is not carried: the target's launch has no interpreter "
+                     f"word to put `{plan.prefix}` in front of; add it by hand or check that "
+                     f"{profile.name}'s software stack has what it provided")
 
 
 def _variable_prefixes(out: Applied, src: Source, profile: ClusterProfile, entry: str) -> None:

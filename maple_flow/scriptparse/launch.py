@@ -58,7 +58,8 @@ class Stage:
     name: str
     options: list[tuple[str, str | None]] = field(default_factory=list)
     operands: list[str] = field(default_factory=list)
-    #: The module the launcher was run as (``python -m torch.distributed.launch``), or "".
+    #: The module the launcher was run as (``python -m torch.distributed.launch``), or the
+    #: verb of a container runtime (``exec``, ``run``), or "".
     via: str = ""
 
     def get(self, *names: str) -> str | None:
@@ -178,6 +179,7 @@ def _wrapper(words: list[str], i: int, stages: list[Stage]) -> int:
     stages.append(stage)
     i += 1
     if name in {"apptainer", "singularity"} and i < len(words) and words[i] in {"exec", "run"}:
+        stage.via = words[i]  # the verb: ``run`` starts the image's runscript, ``exec`` not
         i = _options(words, i + 1, stage)
         if i < len(words):
             stage.operands.append(words[i])  # the image
