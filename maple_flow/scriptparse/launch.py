@@ -199,8 +199,8 @@ def _python(words: list[str], i: int, stages: list[Stage]) -> LaunchLine | None:
     i += 1
     opts: list[str] = []
     while i < len(words) and words[i].startswith("-") and words[i] != "-m":
-        if words[i] == "-c":
-            return None  # inline code is not a training program
+        if words[i] in ("-c", "-"):
+            return None  # inline code (`-c`, stdin `- <<PY`) is not a training program
         step = 2 if words[i] in _PY_VALUED else 1
         opts += words[i:i + step]
         i += step
@@ -210,6 +210,8 @@ def _python(words: list[str], i: int, stages: list[Stage]) -> LaunchLine | None:
             return _after_launcher(words, i + 2, stages, "torchrun", module)
         return LaunchLine(stages, module, True, list(words[i + 2:]), python, python_opts=opts)
     if i < len(words):
+        if words[i].startswith("<"):
+            return None  # the program read from a redirect or heredoc: inline code
         if "torchrun" in words[i] and not words[i].endswith(".py"):  # not a torchrun.py file
             return _after_launcher(words, i + 1, stages, "torchrun")
         return LaunchLine(stages, words[i], False, list(words[i + 1:]), python,
