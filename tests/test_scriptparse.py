@@ -144,3 +144,15 @@ def test_python_heredoc_is_not_the_launch(inline: str) -> None:
     p = parse_script(text)
     assert p.launch.entrypoint == "train.py"
     assert p.launch.args == ["--config", "c.json"]
+
+
+@pytest.mark.parametrize("flags", ["$HOSTS_FLAG", "${HOSTS_FLAG%?}", "${EXTRA}"])
+def test_mpirun_options_go_on_after_a_variable_of_options(flags: str) -> None:
+    """`mpirun -np 4 $HOSTS_FLAG -bind-to none ... python train.py` (the host list built in a
+    loop): the variable is one of the launcher's options, the launch is still read."""
+    text = ("#!/bin/bash\n#SBATCH --nodes=2\n#SBATCH --ntasks-per-node=2\n"
+            f"mpirun -np $SLURM_NTASKS {flags} -bind-to none -x NCCL_DEBUG=INFO "
+            "python train.py --configs a.py\n")
+    p = parse_script(text)
+    assert p.launch.entrypoint == "train.py" and p.launch.args == ["--configs", "a.py"]
+    assert p.launch.stages[0].name == "mpirun" and len(p.launch.stages) == 1

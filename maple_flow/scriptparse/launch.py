@@ -20,6 +20,8 @@ PER_RANK_LAUNCHERS = frozenset({"srun", "mpiexec", "mpirun", "ibrun", "horovodru
 #: Launchers that start one agent per node, which starts the ranks (elastic style).
 PER_NODE_LAUNCHERS = frozenset({"torchrun", "deepspeed", "accelerate"})
 _VAR_WORD = re.compile(r"\$\{\w+\}|\$\w+")
+#: A variable's value as one word, with a ``${VAR%?}``-style operator too.
+_VAR_VALUE = re.compile(r"\$\{\w+[^{}]*\}|\$\w+")
 _ENV_WORD = re.compile(r"^[A-Za-z_]\w*=")
 _WRAPPERS = frozenset({
     "apptainer", "singularity", "shifter", "podman-hpc", "env", "numactl", "time", "nsys",
@@ -303,6 +305,11 @@ def read_words(
                 and stages[-1].name in PER_RANK_LAUNCHERS):
             stages[-1].options.append((word, None))  # `srun "$@" sh -c ...`: its options
             i += 1
+            continue
+        if (_VAR_VALUE.fullmatch(word) and words[i + 1:i + 2][:1] and words[i + 1][:1] == "-"
+                and stages and stages[-1].name in PER_RANK_LAUNCHERS):
+            stages[-1].options.append((word, None))  # `mpirun -np 4 $HOSTS -x A python ...`
+            i = _options(words, i + 1, stages[-1])  # its options go on after the variable
             continue
         if _VAR_WORD.fullmatch(word) and i + 1 < len(words):
             stages.append(Stage(word))  # an unknown wrapper variable: `${WRAPPER} python ...`
