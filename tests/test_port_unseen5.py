@@ -27,3 +27,12 @@ def test_stating_the_gpus_keeps_one_process_on_them() -> None:
 def test_one_task_one_process_without_gpu_directive_is_not_asked() -> None:
     one = SLOTS_NO_GPUS.replace("#SBATCH -n 3\n", "#SBATCH -n 1\n")
     assert port(one, ["perlmutter"])["perlmutter"].spec.gpus_per_node == 1
+
+
+def test_a_timed_launch_says_the_timing_is_not_carried() -> None:
+    """`time mpiexec ... python x.py`: the port's launch drops `time`, never silently."""
+    script = ("#!/bin/bash\n#PBS -l select=2:system=polaris\n#PBS -l walltime=1:00:00\n"
+              "time mpiexec -n 8 --ppn 4 python train.py\n")
+    r = port(script, ["perlmutter"])["perlmutter"]
+    kept = any(line.lstrip().startswith("time ") for line in r.script.split("\n"))
+    assert kept or any("timed its launch" in n for n in r.notes)
