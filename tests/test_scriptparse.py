@@ -132,3 +132,27 @@ def test_errors() -> None:
         parse_script(b"\xff\xfe\x00")
     with pytest.raises(MissingInformation):
         script_to_spec("#!/bin/bash\nsrun python train.py\n")
+
+
+@pytest.mark.parametrize("inline", ["python - <<'PY'\nimport os\nprint(os.getcwd())\nPY",
+                                    "python3 <<EOF\nprint(1)\nEOF"])
+def test_python_heredoc_is_not_the_launch(inline: str) -> None:
+    """A python reading its program from a heredoc is inline code, not the training program:
+    the launch is the real `python train.py`, before or after it (unseen5 tune case)."""
+    text = ("#!/bin/bash\n#SBATCH -N 1\n#SBATCH --ntasks-per-node=1\n"
+            f"python train.py --config c.json\n{inline}\n")
+    p = parse_script(text)
+    assert p.launch.entrypoint == "train.py"
+    assert p.launch.args == ["--config", "c.json"]
+
+
+@pytest.mark.parametrize("flags", ["$HOSTS_FLAG", "${HOSTS_FLAG%?}", "${EXTRA}"])
+def test_mpirun_options_go_on_after_a_variable_of_options(flags: str) -> None:
+    """`mpirun -np 4 $HOSTS_FLAG -bind-to none ... python train.py` (the host list built in a
+    loop): the variable is one of the launcher's options, the launch is still read."""
+    text = ("#!/bin/bash\n#SBATCH --nodes=2\n#SBATCH --ntasks-per-node=2\n"
+            f"mpirun -np $SLURM_NTASKS {flags} -bind-to none -x NCCL_DEBUG=INFO "
+            "python train.py --configs a.py\n")
+    p = parse_script(text)
+    assert p.launch.entrypoint == "train.py" and p.launch.args == ["--configs", "a.py"]
+    assert p.launch.stages[0].name == "mpirun" and len(p.launch.stages) == 1

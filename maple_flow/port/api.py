@@ -63,7 +63,7 @@ from maple_flow.scriptparse import (
     parse_script,
 )
 from maple_flow.scriptparse import read_facts as _read_facts
-from maple_flow.scriptparse.facts import visible_devices
+from maple_flow.scriptparse.facts import directive_size, job_gpus, visible_devices
 from maple_flow.scriptparse.launch import PER_NODE_LAUNCHERS, Stage, passes_local_rank
 from maple_flow.scriptparse.steps import setup_steps
 from maple_flow.scriptparse.values import expand, simple_values
@@ -183,6 +183,27 @@ def _ask_size_without_directives(p: ParsedScript, facts: ScriptFacts, o: dict[st
         "gpus_per_node=N (--gpus-per-node N), with nodes= (--nodes) for more than one node")})
 
 
+def _ask_gpus_of_one_process(p: ParsedScript, facts: ScriptFacts, o: dict[str, Any]) -> None:
+    """A job asking several task slots (``-n 3``) and no GPUs by directive that starts one
+    plain process (``python main.py``, no launcher): the GPUs that process drives came from
+    the source partition, so they are asked, never set to 1."""
+    size = directive_size(p)
+    if (not p.directives or facts.ranks != 1 or facts.gpus_per_process
+            or any(s.name not in _PLAIN for s in p.launch.stages)
+            or max(size["tasks"] or 0, size["tpn"] or 0) <= 1
+            or size["gpus"] or size["gpus_per_task"] or job_gpus(p) or o.get("ranks")):
+        return
+    if o.get("gpus_per_node"):
+        return  # the user's target layout: one rank per GPU
+    tasks = max(size["tasks"] or 0, size["tpn"] or 0)
+    raise MissingInformation({"gpus_per_node": (
+        f"the job asks {tasks} tasks and no GPUs by directive, and starts one process "
+        f"(`{p.launch.entrypoint}` with no launcher): how many GPUs that process drives "
+        "(the source partition's) is unknown; state them in the script "
+        "(`#SBATCH --gpus-per-node=N`: ported as one process on N GPUs), or pass ranks=N "
+        "(--ranks N) to start one rank per GPU")})
+
+
 #: Commands in front of a program that start it once, as itself.
 _PLAIN = frozenset({"nohup", "time", "env", "numactl", "taskset", "stdbuf", "exec"})
 
@@ -207,6 +228,7 @@ def _source(script: str | bytes, source: str | None, o: dict[str, Any]) -> Sourc
     cluster = resolve_cluster(source) if source else guess_cluster(parsed, text)
     facts = _read_facts(parsed)
     _ask_size_without_directives(parsed, facts, o)
+    _ask_gpus_of_one_process(parsed, facts, o)
     total, note = _total(facts, cluster, o)
     return Source(parsed, facts, cluster, total, setup_steps(parsed), [note] if note else [],
                   header_of(text), text.split("\n"))
@@ -288,6 +310,10 @@ def _software_notes(src: Source, profile: ClusterProfile) -> list[str]:
                 f"project there (e.g. `{stage.name.split()[0]} sync`, then activate its "
                 "environment before the launch) or put it back in front of the program"
             )
+        elif stage.name == "time":
+            notes.append(
+                "the source timed its launch (`time` in front of it); the target's launch "
+                "line is not timed: put `time` in front of it if you read that timing")
         elif stage.name.startswith("$") and not prefix_variable(stage.name, src.lines):
             notes.append(
                 f"`{stage.name}` in front of the program is not set in the script; it is not "

@@ -20,6 +20,8 @@ PER_RANK_LAUNCHERS = frozenset({"srun", "mpiexec", "mpirun", "ibrun", "horovodru
 #: Launchers that start one agent per node, which starts the ranks (elastic style).
 PER_NODE_LAUNCHERS = frozenset({"torchrun", "deepspeed", "accelerate"})
 _VAR_WORD = re.compile(r"\$\{\w+\}|\$\w+")
+#: A variable's value as one word, with a ``${VAR%?}``-style operator too.
+_VAR_VALUE = re.compile(r"\$\{\w+[^{}]*\}|\$\w+")
 _ENV_WORD = re.compile(r"^[A-Za-z_]\w*=")
 _WRAPPERS = frozenset({
     "apptainer", "singularity", "shifter", "podman-hpc", "env", "numactl", "time", "nsys",
@@ -201,8 +203,8 @@ def _python(words: list[str], i: int, stages: list[Stage]) -> LaunchLine | None:
     i += 1
     opts: list[str] = []
     while i < len(words) and words[i].startswith("-") and words[i] != "-m":
-        if words[i] == "-c":
-            return None  # inline code is not a training program
+        if words[i] in ("-c", "-"):
+            return None  # inline code (`-c`, stdin `- <<PY`) is not a training program
         step = 2 if words[i] in _PY_VALUED else 1
         opts += words[i:i + step]
         i += step
@@ -212,6 +214,8 @@ def _python(words: list[str], i: int, stages: list[Stage]) -> LaunchLine | None:
             return _after_launcher(words, i + 2, stages, "torchrun", module)
         return LaunchLine(stages, module, True, list(words[i + 2:]), python, python_opts=opts)
     if i < len(words):
+        if words[i].startswith("<"):
+            return None  # the program read from a redirect or heredoc: inline code
         if "torchrun" in words[i] and not words[i].endswith(".py"):  # not a torchrun.py file
             return _after_launcher(words, i + 1, stages, "torchrun")
         return LaunchLine(stages, words[i], False, list(words[i + 1:]), python,
@@ -303,6 +307,11 @@ def read_words(
                 and stages[-1].name in PER_RANK_LAUNCHERS):
             stages[-1].options.append((word, None))  # `srun "$@" sh -c ...`: its options
             i += 1
+            continue
+        if (_VAR_VALUE.fullmatch(word) and words[i + 1:i + 2][:1] and words[i + 1][:1] == "-"
+                and stages and stages[-1].name in PER_RANK_LAUNCHERS):
+            stages[-1].options.append((word, None))  # `mpirun -np 4 $HOSTS -x A python ...`
+            i = _options(words, i + 1, stages[-1])  # its options go on after the variable
             continue
         if _VAR_WORD.fullmatch(word) and i + 1 < len(words):
             stages.append(Stage(word))  # an unknown wrapper variable: `${WRAPPER} python ...`
