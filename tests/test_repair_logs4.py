@@ -57,3 +57,9 @@ def test_no_cuda_gpus_with_a_pinned_visible_devices_unsets_it() -> None:
 def test_no_cuda_gpus_without_a_pin_still_asks_for_gpus() -> None:
     record, after = _top(SCRIPT.format(gpus="", env=""), NO_GPUS)
     assert record == "no-gpus-allocated" and "#SBATCH --gpus-per-node=4" in after
+
+
+def test_nvidia_smi_without_a_batch_script_is_not_told_to_ask_for_gpus() -> None:
+    """No script seen: nothing says the job lacks a GPU request."""
+    found = classify(FailureEvidence(cluster="delta", scheduler="slurm", stderr=NVSMI), KB)
+    assert found[0].record_id == "nvidia-smi-no-driver"
