@@ -37,7 +37,7 @@ from maple_flow.port.carry import (
     live_refs_note,
     translate,
 )
-from maple_flow.port.container import RUNTIMES, plan_container
+from maple_flow.port.container import plan_container
 from maple_flow.port.fit import fit_cpus_per_task, source_errexit
 from maple_flow.port.interpreter import prefix_variable
 from maple_flow.port.launcher_opts import user_launcher_options
@@ -64,7 +64,13 @@ from maple_flow.scriptparse import (
 )
 from maple_flow.scriptparse import read_facts as _read_facts
 from maple_flow.scriptparse.facts import directive_size, job_gpus, visible_devices
-from maple_flow.scriptparse.launch import PER_NODE_LAUNCHERS, Stage, passes_local_rank
+from maple_flow.scriptparse.launch import (
+    CONTAINER_RUNTIMES,
+    PER_NODE_LAUNCHERS,
+    PLAIN_WRAPPERS,
+    Stage,
+    passes_local_rank,
+)
 from maple_flow.scriptparse.steps import setup_steps
 from maple_flow.scriptparse.values import expand, simple_values
 from maple_flow.shellquote import shell_word
@@ -189,7 +195,7 @@ def _ask_gpus_of_one_process(p: ParsedScript, facts: ScriptFacts, o: dict[str, A
     the source partition, so they are asked, never set to 1."""
     size = directive_size(p)
     if (not p.directives or facts.ranks != 1 or facts.gpus_per_process
-            or any(s.name not in _PLAIN for s in p.launch.stages)
+            or any(s.name not in PLAIN_WRAPPERS for s in p.launch.stages)
             or max(size["tasks"] or 0, size["tpn"] or 0) <= 1
             or size["gpus"] or size["gpus_per_task"] or job_gpus(p) or o.get("ranks")):
         return
@@ -204,15 +210,13 @@ def _ask_gpus_of_one_process(p: ParsedScript, facts: ScriptFacts, o: dict[str, A
         "(--ranks N) to start one rank per GPU")})
 
 
-#: Commands in front of a program that start it once, as itself.
-_PLAIN = frozenset({"nohup", "time", "env", "numactl", "taskset", "stdbuf", "exec"})
 
 
 def _visible_devices_size(p: ParsedScript, facts: ScriptFacts) -> str:
     """One process on one node driving the GPUs the script's own ``CUDA_VISIBLE_DEVICES=0,1``
     lists, for a script with no directive; the note saying so, or ``""``."""
     seen = visible_devices({**p.variables, **p.env})
-    if not seen or any(s.name not in _PLAIN for s in p.launch.stages):
+    if not seen or any(s.name not in PLAIN_WRAPPERS for s in p.launch.stages):
         return ""
     facts.nodes, facts.gpus_per_process = 1, seen if seen > 1 else None
     return (f"the script has no scheduler directive; its one process sees {seen} GPU(s) (its "
@@ -301,7 +305,7 @@ def _software_notes(src: Source, profile: ClusterProfile) -> list[str]:
             f"and are not loaded; {profile.name} loads: {target}"
         )
     for stage in p.launch.stages:
-        if stage.name in RUNTIMES:
+        if stage.name in CONTAINER_RUNTIMES:
             notes += [] if plan_container(p, profile) else [_dropped_container(stage, p, profile)]
         elif stage.name.endswith(" run"):
             notes.append(

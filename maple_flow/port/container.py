@@ -9,10 +9,9 @@ from dataclasses import dataclass
 
 from maple_flow.models import ClusterProfile
 from maple_flow.scriptparse import ParsedScript
-from maple_flow.scriptparse.launch import Stage
+from maple_flow.scriptparse.launch import CONTAINER_RUNTIMES, Stage
 from maple_flow.shellquote import shell_word
 
-RUNTIMES = frozenset({"apptainer", "singularity", "shifter", "podman-hpc"})
 _GPU_FLAGS = frozenset({"--nv", "--nvccli", "--rocm"})
 _NVIDIA = frozenset({"--nv", "--nvccli"})
 #: Options of ``apptainer/singularity exec`` kept verbatim (bind mounts, working dir...).
@@ -32,7 +31,7 @@ class ContainerCarry:
 
 def container_stage(p: ParsedScript) -> Stage | None:
     """The launch's container runtime stage, or None."""
-    return next((s for s in p.launch.stages if s.name in RUNTIMES), None)
+    return next((s for s in p.launch.stages if s.name in CONTAINER_RUNTIMES), None)
 
 
 def _image(stage: Stage, p: ParsedScript) -> str:

@@ -433,17 +433,19 @@ def point_at_master_addr(text: str) -> str:
 
 #: Launcher options that give the rendezvous port: a literal there is what the launcher uses,
 #: whatever MASTER_PORT says.
-_PORT_OPTIONS = (("torchrun", ("--master_port", "--master-port", "--rdzv_endpoint",
-                               "--rdzv-endpoint")),
-                 ("accelerate", ("--main_process_port", "--main-process-port")),
-                 ("deepspeed", ("--master_port",)))
+#: Rendezvous port options of each launcher stage; the first is the one written when adding.
+PORT_OPTIONS: dict[str, tuple[str, ...]] = {
+    "torchrun": ("--master_port", "--master-port", "--rdzv_endpoint", "--rdzv-endpoint"),
+    "deepspeed": ("--master_port", "--master-port"),
+    "accelerate": ("--main_process_port", "--main-process-port"),
+}
 
 
 def point_at_master_port(text: str) -> str:
     """Rewrite literal rendezvous ports on the launch line or in its ``bash -c`` body
     (``--master_port=29500``, ``--rdzv_endpoint=localhost:29400``) to ``$MASTER_PORT``, so a
     new MASTER_PORT is the port the launcher uses."""
-    for stage, names in _PORT_OPTIONS:
+    for stage, names in PORT_OPTIONS.items():
         view = _stage_view(text, stage)
         if view is None:
             continue

@@ -16,12 +16,6 @@ from maple_flow.repair import patch_launch as pl
 from maple_flow.repair.patch_layout import literal_int, set_literal
 from maple_flow.repair.text import FixNotApplicable
 
-#: Port options of each launcher stage; the first is the one written when adding.
-PORT_OPTIONS: dict[str, tuple[str, ...]] = {
-    "torchrun": ("--master_port", "--master-port", "--rdzv_endpoint", "--rdzv-endpoint"),
-    "deepspeed": ("--master_port", "--master-port"),
-    "accelerate": ("--main_process_port", "--main-process-port"),
-}
 _STANDALONE = ("--standalone",)
 _PORT_VARIABLE = re.compile(r"(?:^|:)\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$")
 
@@ -29,7 +23,7 @@ _PORT_VARIABLE = re.compile(r"(?:^|:)\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$")
 def _stages(text: str) -> list[tuple[str, list[pl.Option]]]:
     """(stage, options) of each port-taking launcher stage of the launch line."""
     found = []
-    for stage in PORT_OPTIONS:
+    for stage in pl.PORT_OPTIONS:
         try:
             found.append((stage, pl.stage_options(text, stage)))
         except FixNotApplicable:
@@ -70,7 +64,7 @@ def _give_port(text: str, stage: str, options: list[pl.Option]) -> str:
         text = pl.add_variable_option(text, stage, _spelled("--rdzv_endpoint", options),
                                       "localhost:$MASTER_PORT")
         return pl.set_launcher_arg(text, stage, _spelled("--rdzv_backend", options), "c10d")
-    return pl.add_variable_option(text, stage, _spelled(PORT_OPTIONS[stage][0], options),
+    return pl.add_variable_option(text, stage, _spelled(pl.PORT_OPTIONS[stage][0], options),
                                   "$MASTER_PORT")
 
 
@@ -83,7 +77,7 @@ def launcher_port(text: str, port: str) -> str | None:
     if not stages:
         return None
     for stage, options in stages:
-        names = PORT_OPTIONS[stage]
+        names = pl.PORT_OPTIONS[stage]
         changed = _set_user_variable(text, options, names, port)
         if changed is not None:
             return changed

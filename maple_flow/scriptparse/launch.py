@@ -23,10 +23,11 @@ _VAR_WORD = re.compile(r"\$\{\w+\}|\$\w+")
 #: A variable's value as one word, with a ``${VAR%?}``-style operator too.
 _VAR_VALUE = re.compile(r"\$\{\w+[^{}]*\}|\$\w+")
 _ENV_WORD = re.compile(r"^[A-Za-z_]\w*=")
-_WRAPPERS = frozenset({
-    "apptainer", "singularity", "shifter", "podman-hpc", "env", "numactl", "time", "nsys",
-    "taskset", "stdbuf", "nohup", "exec", "bash", "sh", "ezpz-launch",
-})
+#: Container runtimes a launch may run its program through.
+CONTAINER_RUNTIMES = frozenset({"apptainer", "singularity", "shifter", "podman-hpc"})
+#: Commands in front of a program that start it once, as itself.
+PLAIN_WRAPPERS = frozenset({"nohup", "time", "env", "numactl", "taskset", "stdbuf", "exec"})
+_WRAPPERS = CONTAINER_RUNTIMES | PLAIN_WRAPPERS | {"nsys", "bash", "sh", "ezpz-launch"}
 _ALL_ARGS = frozenset({"$@", "${@}"})
 #: Tools whose ``run`` starts a command in the project's environment (``uv run torchrun ...``).
 _ENV_RUNNERS = frozenset({"uv", "poetry", "pdm", "hatch"})
@@ -47,7 +48,6 @@ _VALUED = frozenset({
     "-W", "--workdir", "--pwd", "-S", "--scratch", "--security", "--network",
     "--network-args", "--hostname", "--dns", "--volume", "-V", "--image",
 })
-_CONTAINER_RUNTIMES = frozenset({"apptainer", "singularity", "shifter", "podman-hpc"})
 #: Short flags that never take a value in a container runtime (``-c`` = ``--contain``) but do
 #: in srun and others (``-c 40`` = ``--cpus-per-task``, ``-C gpu``, ``-e err.log``).
 _CONTAINER_BOOLEANS = frozenset({"-e", "-c", "-C"})
@@ -155,10 +155,10 @@ def _options(words: list[str], i: int, stage: Stage) -> int:
             i += 3
         elif (
             word not in _BOOLEANS
-            and not (stage.name in _CONTAINER_RUNTIMES and word in _CONTAINER_BOOLEANS)
+            and not (stage.name in CONTAINER_RUNTIMES and word in _CONTAINER_BOOLEANS)
             and i + 1 < len(words)
             and not words[i + 1].startswith("-")
-            and ((stage.name in _CONTAINER_RUNTIMES and word in _VALUED)
+            and ((stage.name in CONTAINER_RUNTIMES and word in _VALUED)
                  or not _is_program(words[i + 1]))
         ):
             stage.options.append((word, words[i + 1]))

@@ -13,7 +13,13 @@ import re
 import shlex
 from dataclasses import dataclass, replace
 
-from maple_flow.scriptparse.launch import PER_NODE_LAUNCHERS, Stage, read_words, wrapper_end
+from maple_flow.scriptparse.launch import (
+    CONTAINER_RUNTIMES,
+    PER_NODE_LAUNCHERS,
+    Stage,
+    read_words,
+    wrapper_end,
+)
 from maple_flow.scriptparse.script import ParsedScript, is_declare_export
 from maple_flow.scriptparse.shell import Block, ShellCommand, split_commands
 
@@ -24,7 +30,6 @@ _SCHEDULER_CMDS = frozenset({
 #: Site launchers: a set-up line that starts a Python program through one is a stage of the job.
 _LAUNCH_CMDS = frozenset({"srun", "mpiexec", "mpirun", "ibrun", "aprun", "jsrun"})
 _SKIP = frozenset({"exit", "wait", "true", ":"})
-_CONTAINERS = frozenset({"singularity", "apptainer", "shifter", "podman-hpc"})
 _SUBMIT_DIRS = re.compile(r"^\$\{?(?:SLURM_SUBMIT_DIR|PBS_O_WORKDIR|LS_SUBCWD)\}?/?$")
 _SCHED_VALUE = re.compile(
     r"\$\{?(?:SLURM_|PBS_|PALS_|PMI_|OMPI_)|scontrol|NODEFILE|qstat|squeue|hostname"
@@ -150,7 +155,7 @@ def _command_step(cmd: ShellCommand, text: str, conda_module: bool) -> Step | No
                         "interactive use: a batch job has no terminal, so it does nothing there; "
                         f"`{head}` is the source scheduler's command")
         return Step(cmd.line, text, False, f"`{head}` is the source scheduler's command")
-    if head in _CONTAINERS:
+    if head in CONTAINER_RUNTIMES:
         inner = container_inner(list(words))
         if inner:
             return Step(cmd.line, shlex.join(inner), True,
@@ -198,7 +203,7 @@ def _container_prefix(value: str) -> str:
         words = shlex.split(value)
     except ValueError:
         return ""
-    if not words or words[0] not in _CONTAINERS or container_inner(words):
+    if not words or words[0] not in CONTAINER_RUNTIMES or container_inner(words):
         return ""
     stages: list[Stage] = []
     wrapper_end(words, 0, stages)
