@@ -2,8 +2,9 @@
 
 Run: python bench/reallogs5/check_lines.py [--cases PATH] [--min-chars N]
 A case's excerpt must be new text, not only a new URL: every log line of at least N characters
-(default 30, after stripping; Python's traceback header excepted) is looked up among the lines of templates/failures/ and of the
-other bench/reallogs*/ and bench/*_probe/ case files (bench/reallogs2/check_new.py's set).
+(default 30, after stripping; Python's traceback header excepted) is looked up among the lines
+of templates/failures/ and of the other bench/reallogs*/ and bench/*_probe/ case files
+(bench/reallogs2/check_new.py's set).
 """
 
 from __future__ import annotations
