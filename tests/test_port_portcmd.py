@@ -107,6 +107,13 @@ def test_shell_tools_under_srun_are_not_launches() -> None:
         assert read_words(shlex.split(f"srun {tool}")) is None
 
 
+def test_a_command_that_starts_another_launcher_is_not_the_program() -> None:
+    """``srun my_wrapper exec deepspeed $*``: my_wrapper wraps another launch (the program
+    comes from the job's command line); it is not taken for an installed command."""
+    assert read_words(shlex.split("srun my_wrapper exec ~/.local/bin/deepspeed $*")) is None
+    assert read_words(shlex.split("srun mytool python train.py")) is None
+
+
 def test_a_service_started_in_the_background_is_not_the_jobs_program() -> None:
     """``srun vllm serve ... &`` then ``python client.py``: the client is the program."""
     script = SLURM + ("srun vllm serve m --port 8000 > vllm.log 2>&1 &\n"

@@ -338,7 +338,7 @@ def read_words(
         if base.endswith(".sh") and (i + 1 < len(words) or any(
                 s.name in PER_RANK_LAUNCHERS for s in stages)):  # `srun fsdp.sh`: the program
             return _shell_wrapper(words, i, stages)
-        if _runs_as_command(word, stages):
+        if _runs_as_command(word, stages) and not _starts_launcher(words[i + 1:]):
             return LaunchLine(stages, word, False, list(words[i + 1:]), python="", command=True)
         return None
     return None
@@ -400,6 +400,12 @@ def _runs_as_command(word: str, stages: list[Stage]) -> bool:
     launcher = next((s for s in reversed(stages) if s.name in _LAUNCHERS.values()), None)
     return launcher is not None and _command_word(word) and (
         launcher.name in PER_RANK_LAUNCHERS or launcher.no_python)
+
+
+def _starts_launcher(words: list[str]) -> bool:
+    """A launcher or interpreter among ``words`` (``my_wrapper exec deepspeed $*``): the
+    command before them wraps another launch, it is not the program."""
+    return any(_base(w) in _LAUNCHERS or _PYTHON.match(_base(w)) for w in words)
 
 
 def installed_command(words: list[str]) -> tuple[str, str] | None:
