@@ -90,6 +90,7 @@ def normalise(word: str, values: dict[str, str]) -> str:
             # the braced form first: ``${PP}_TP`` is $PP then "_TP", not $PP_TP
             word = re.sub(rf"\$\{{{name}\}}|\${name}(?!\w)", lambda _m, v=value: v, word)
     word = _VAR.sub(r"$\1", word)
+    word = re.sub(r"^~(?=/|$)", "$HOME", word)  # the shell's home, as a port may write it
     for name, common in SCHEDULER_SYNONYMS.items():
         word = re.sub(rf"\${name}(?!\w)", f"$<{common}>", word)
     return word
