@@ -184,3 +184,18 @@ def test_a_users_wrapper_in_home_starting_a_console_script_is_the_program() -> N
         assert "python" not in _launch(r.script).split("maple-rank")[-1]
     notes = "\n".join(port(script, ["polaris"])["polaris"].notes)
     assert "made for slurm" in notes and "SLURM_*" in notes
+
+
+def test_a_value_built_from_the_array_index_is_kept_where_the_array_is() -> None:
+    """``CONFIG_FILE=${DIR}/${FILES[$SLURM_ARRAY_TASK_ID]}`` in a Slurm array job: kept on a
+    Slurm target (the array and its index are kept) and passed as ``$CONFIG_FILE``; it used
+    to be dropped and its value written as literal text ``\\${FILES[...]}``."""
+    script = ("#!/bin/bash\n#SBATCH --nodes=1\n#SBATCH --gpus-per-node=1\n#SBATCH --array=0-2\n"
+              "#SBATCH -t 0:30:00\nDIR=/cfgs\nFILES=(\n  a.yaml\n  b.yaml\n)\n"
+              'CONFIG_FILE="${DIR}/${FILES[$SLURM_ARRAY_TASK_ID]}"\n'
+              "srun tune run eleuther_eval --config $CONFIG_FILE\n")
+    r = port(script, ["perlmutter"])["perlmutter"]
+    assert r.status == "generated", r.notes[:2]
+    assert 'CONFIG_FILE="${DIR}/${FILES[$SLURM_ARRAY_TASK_ID]}"' in r.script
+    assert "tune run eleuther_eval --config $CONFIG_FILE" in r.script
+    assert "\\${FILES" not in r.script
