@@ -107,6 +107,14 @@ def test_shell_tools_under_srun_are_not_launches() -> None:
         assert read_words(shlex.split(f"srun {tool}")) is None
 
 
+def test_an_option_value_of_a_wrapper_is_not_taken_for_a_command() -> None:
+    """``shifter --module gpu --image=... bash -c "python t.py"``: ``gpu`` is --module's
+    value, not an installed command the launcher starts."""
+    read = read_words(shlex.split('srun -u --ntasks-per-node 4 shifter --module gpu '
+                                  '--image=nersc/pytorch:x --env A=1 bash -c "python t.py"'))
+    assert read is not None and not read.command and read.entrypoint != "gpu"
+
+
 def test_a_command_that_starts_another_launcher_is_not_the_program() -> None:
     """``srun my_wrapper exec deepspeed $*``: my_wrapper wraps another launch (the program
     comes from the job's command line); it is not taken for an installed command."""

@@ -303,7 +303,8 @@ def read_words(
         if base in _WRAPPERS:
             i = _wrapper(words, i, stages)
             while (i + 1 < len(words) and not _starts_program(words[i])
-                   and not _runs_as_command(words[i], stages)):
+                   and not (_runs_as_command(words[i], stages)
+                            and not _option_name(words[i - 1]))):  # not `--module gpu`
                 stages[-1].operands.append(words[i])  # a wrapper option's value
                 i += 1
             continue
@@ -400,6 +401,11 @@ def _runs_as_command(word: str, stages: list[Stage]) -> bool:
     launcher = next((s for s in reversed(stages) if s.name in _LAUNCHERS.values()), None)
     return launcher is not None and _command_word(word) and (
         launcher.name in PER_RANK_LAUNCHERS or launcher.no_python)
+
+
+def _option_name(word: str) -> bool:
+    """``word`` is an option that takes the next word as its value (``--module``)."""
+    return word.startswith("-") and "=" not in word
 
 
 def _starts_launcher(words: list[str]) -> bool:
