@@ -207,3 +207,13 @@ def test_a_value_built_from_the_array_index_is_kept_where_the_array_is() -> None
     assert 'CONFIG_FILE="${DIR}/${FILES[$SLURM_ARRAY_TASK_ID]}"' in r.script
     assert "tune run eleuther_eval --config $CONFIG_FILE" in r.script
     assert "\\${FILES" not in r.script
+
+
+def test_python_of_which_command_runs_the_command_itself() -> None:
+    """``srun python3 $(which dask-worker) ...``: the port used to freeze the substitution in
+    single quotes (``python '$(which dask-worker)'``); the command runs as itself."""
+    script = SLURM + "srun python3 $(which dask-worker) --nthreads 4\n"
+    r = port(script, ["polaris"])["polaris"]
+    assert r.status == "generated", r.notes[:2]
+    assert "dask-worker --nthreads 4" in r.script and "$(which" not in r.script
+    assert "python dask-worker" not in r.script

@@ -369,8 +369,8 @@ def _command_note(p: ParsedScript, profile: ClusterProfile) -> str:
     """The note on an installed command the launch starts (``srun fairseq-train``)."""
     entry = p.launch.entrypoint
     return (f"{entry} is an installed command (a package's console script), not a Python file: "
-            f"the target's launch starts it as itself, as the source's {p.launch.launcher} did "
-            "(no python in front of it; a per-node launcher given its option for that: "
+            f"the source's {p.launch.launcher} started it, and the target's launch starts it "
+            "as itself (no python in front of it; a per-node launcher given its option for that: "
             f"{', '.join(f'{k} {v}' for k, v in NO_PYTHON_OPTION.items())}); install its "
             f"package in {profile.name}'s environment so that {entry} is on PATH there")
 

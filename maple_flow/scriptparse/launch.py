@@ -40,6 +40,8 @@ NO_PYTHON_OPTION = {"torchrun": "--no-python", "deepspeed": "--no_python",
                     "accelerate": "--no_python"}
 _NO_PYTHON = frozenset({"--no_python", "--no-python"})
 _PY_VALUED = frozenset({"-W", "-X", "-c"})
+#: An installed command's file found on PATH for the interpreter (``$(which dask-worker)``).
+_WHICH = re.compile(r"(?:\$\(\s*(?:which|command -v)\s+|`\s*which\s+)([\w.+-]+)\s*[)`]")
 #: Options that never take a value, where the next word could be mistaken for one.
 _BOOLEANS = frozenset({
     "--nv", "--rocm", "--cleanenv", "--contain", "--containall",
@@ -233,6 +235,10 @@ def _python(words: list[str], i: int, stages: list[Stage]) -> LaunchLine | None:
             return None  # the program read from a redirect or heredoc: inline code
         if "torchrun" in words[i] and not words[i].endswith(".py"):  # not a torchrun.py file
             return _after_launcher(words, i + 1, stages, "torchrun")
+        found = _WHICH.fullmatch(words[i])
+        if found and _command_word(found.group(1)):  # `python3 $(which dask-worker)`
+            return LaunchLine(stages, found.group(1), False, list(words[i + 1:]), python="",
+                              command=True)
         return LaunchLine(stages, words[i], False, list(words[i + 1:]), python,
                           python_opts=opts)
     return None
