@@ -101,6 +101,24 @@ def test_program_other_entry_point_fails() -> None:
     assert check("program", case(), ported(text))[0].startswith("program:")
 
 
+def test_program_installed_command_run_through_python_fails() -> None:
+    """``fairseq-train`` (a console script) must run as itself: ``python fairseq-train`` is
+    a wrong port even with the right words after it."""
+    c = case(program="fairseq-train")
+    good = PER_RANK_PORT.replace("python train.py", "fairseq-train")
+    assert check("program", c, ported(good)) == []
+    text = PER_RANK_PORT.replace("srun python train.py", "srun python fairseq-train")
+    assert any("installed command" in f for f in check("program", c, ported(text)))
+
+
+def test_program_home_written_as_tilde_or_home_matches() -> None:
+    """``~/run.sh`` and ``"$HOME/run.sh"`` (how the templates write it) are the same file."""
+    c = case(program="~/bin/run.sh", args=["anemoi-training", "train"])
+    text = PER_RANK_PORT.replace("python train.py --epochs 3",
+                                 '"$HOME/bin/run.sh" anemoi-training train')
+    assert check("program", c, ported(text)) == []
+
+
 def test_program_variable_and_its_value_match() -> None:
     c = case(args=["--run_num=$run_num"], vars={"run_num": "r1"})
     text = PER_RANK_PORT.replace("--epochs 3", "--run_num=r1")

@@ -90,6 +90,7 @@ def normalise(word: str, values: dict[str, str]) -> str:
             # the braced form first: ``${PP}_TP`` is $PP then "_TP", not $PP_TP
             word = re.sub(rf"\$\{{{name}\}}|\${name}(?!\w)", lambda _m, v=value: v, word)
     word = _VAR.sub(r"$\1", word)
+    word = re.sub(r"^~(?=/|$)", "$HOME", word)  # the shell's home, as a port may write it
     for name, common in SCHEDULER_SYNONYMS.items():
         word = re.sub(rf"\${name}(?!\w)", f"$<{common}>", word)
     return word
@@ -126,6 +127,12 @@ def _other_launch_read_as_main(case: Case, got: str, back: Parsed) -> Run | None
                  and normalise(r.program, case.vars) == got), None)
 
 
+def _installed_command(case: Case) -> bool:
+    """The case's program is an installed command (``fairseq-train``, ``tune``), run as itself."""
+    return not case.module and bool(re.fullmatch(r"[A-Za-z][\w.+-]*", case.program)) and (
+        not case.program.endswith((".py", ".sh")))
+
+
 def check_program(case: Case, ported: Ported, back: Parsed) -> list[str]:
     """Program and its arguments kept verbatim and in order."""
     if back.facts is None:
@@ -142,6 +149,9 @@ def check_program(case: Case, ported: Ported, back: Parsed) -> list[str]:
         fails.append(f"program: expected {want!r}, the port runs {got!r}")
     if case.module != f.module:
         fails.append(f"program: expected module={case.module}, got module={f.module}")
+    if _installed_command(case) and back.script is not None and back.script.launch.python:
+        fails.append(f"program: {case.program} is an installed command (a console script), "
+                     f"the port runs it through {back.script.launch.python}")
     want_args = [normalise(a, values) for a in _on_target(args, ported, back)]
     got_args = [normalise(a, values) for a in f.args]
     if ported.local_rank_arg and got_args[-1:] == ["--local_rank=$LOCAL_RANK"]:

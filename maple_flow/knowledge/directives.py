@@ -22,6 +22,9 @@ SLURM_SHORT: dict[str, str] = {
     "q": "qos", "s": "oversubscribe", "t": "time", "v": "verbose", "w": "nodelist",
     "x": "exclude",
 }
+#: Other spellings sbatch accepts for an option, reported under its documented name
+#: (``--tasks-per-node`` is sbatch's alias of ``--ntasks-per-node``).
+SLURM_ALIASES: dict[str, str] = {"tasks-per-node": "ntasks-per-node"}
 #: Slurm options that never take a value (``--exclusive`` takes an optional one via ``=``).
 SLURM_FLAGS = frozenset({
     "exclusive", "requeue", "no-requeue", "hold", "overcommit", "contiguous", "spread-job",
@@ -113,6 +116,7 @@ def _slurm_options(words: list[str]) -> list[tuple[str, str | None, str]]:
         i += 1
         if word.startswith("--"):
             name, eq, value = word[2:].partition("=")
+            name = SLURM_ALIASES.get(name, name)
             if eq:
                 out.append((name, value, word))
             elif name in SLURM_FLAGS or i >= len(words) or words[i].startswith("-"):

@@ -19,6 +19,7 @@ notes, and the diff source -> port with each hunk's reasons (``diff``).
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -52,7 +53,7 @@ from maple_flow.port.rules import (
     place_ranks,
     vendor_of_script,
 )
-from maple_flow.port.stages import header_of, launch_command_span
+from maple_flow.port.stages import as_command, header_of, launch_command_span
 from maple_flow.port.topology import disagreements, source_layout_args, wanted_layout
 from maple_flow.port.written_args import put_written_args
 from maple_flow.scriptparse import (
@@ -66,6 +67,7 @@ from maple_flow.scriptparse import read_facts as _read_facts
 from maple_flow.scriptparse.facts import directive_size, job_gpus, visible_devices
 from maple_flow.scriptparse.launch import (
     CONTAINER_RUNTIMES,
+    NO_PYTHON_OPTION,
     PER_NODE_LAUNCHERS,
     PLAIN_WRAPPERS,
     Stage,
@@ -336,17 +338,41 @@ def _software_notes(src: Source, profile: ClusterProfile) -> list[str]:
             "check on the target what it runs (paths, modules, launchers inside it)"
             + ("; the target's launcher finds it on $PATH: write ./"
                f"{p.launch.wrapper_script} if it lies in the job's directory"
-               if "/" not in p.launch.wrapper_script else ""))
+               if "/" not in p.launch.wrapper_script else "")
+            + _scheduler_named_note(p.launch.wrapper_script, p.scheduler, profile))
     elif p.launch.wrapper_script:
         notes.append(
             f"the program ran through your wrapper {p.launch.wrapper_script}; the target's "
             "launcher replaces it: carry over anything else it did"
         )
+    if p.launch.command:
+        notes.append(_command_note(p, profile))
     if shell_script_program(p) and not wrapper_is_program(p):
         notes.append(f"the program {p.launch.entrypoint} is a shell script of yours: the "
                      "target's launcher starts it as itself, as the source did; check on the "
                      "target what it runs (paths, modules, launchers inside it)")
     return notes
+
+
+def _scheduler_named_note(script: str, source: str | None, profile: ClusterProfile) -> str:
+    """A wrapper named after the source's scheduler (``slurm2ddp.sh``) on a target with
+    another one: it likely reads variables the target's launcher does not set."""
+    name = os.path.basename(script).lower()
+    if not source or source == profile.scheduler or source not in name:
+        return ""
+    return (f"; its name says it is made for {source} (it likely reads {source.upper()}_* "
+            f"variables), and {profile.name} runs {profile.scheduler}: make it read what "
+            f"{profile.launch.launcher} sets there")
+
+
+def _command_note(p: ParsedScript, profile: ClusterProfile) -> str:
+    """The note on an installed command the launch starts (``srun fairseq-train``)."""
+    entry = p.launch.entrypoint
+    return (f"{entry} is an installed command (a package's console script), not a Python file: "
+            f"the source's {p.launch.launcher} started it, and the target's launch starts it "
+            "as itself (no python in front of it; a per-node launcher given its option for that: "
+            f"{', '.join(f'{k} {v}' for k, v in NO_PYTHON_OPTION.items())}); install its "
+            f"package in {profile.name}'s environment so that {entry} is on PATH there")
 
 
 def _command_line_options_notes(p: ParsedScript) -> list[str]:
@@ -598,8 +624,10 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
     # a wrapper that starts its own workers is no one-process job: its refusal comes first
     refusals = ([one_refusal] if one_refusal and not per_node
                 else refusals + carried.refusals)
-    rendered, written_notes = _written_launch_args(result.script, entry, args, f.module,
-                                                   carried)
+    rendered, problem = (as_command(result.script, profile.software.python, entry)
+                         if src.parsed.launch.command else (result.script, ""))
+    refusals += [problem] if problem and not refusals else []
+    rendered, written_notes = _written_launch_args(rendered, entry, args, f.module, carried)
     notes += written_notes
     applied = apply_edits(rendered, src, profile, one_process=one_process,
                           size=size, entry=entry, errexit=errexit)

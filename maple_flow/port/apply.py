@@ -73,7 +73,7 @@ def _launch_edits(out: Applied, src: Source, profile: ClusterProfile, one_proces
     p = src.parsed
     if one_process:
         out.script, problem = one_process_launch(out.script, profile, size[0],
-                                                 bool(p.launch.stages))
+                                                 bool(p.launch.stages), p.launch.command)
         out.refusals += [problem] if problem else []
     if (wrapper_is_program(p) or shell_script_program(p)) and not out.refusals:
         out.script, problem = without_python(out.script, profile.software.python, entry)

@@ -20,6 +20,7 @@ _PER_RANK_COUNTS = (
 )
 _SIZE_COMMENT = re.compile(r"(\d+) node\(s\) x (\d+) GPU\(s\) = \d+ ranks")
 _RANK_COUNT = re.compile(r"^NRANKS=\d+$", re.M)
+_NO_PYTHON = re.compile(r"^--no[-_]python\s+")
 
 
 def one_process_size(f: ScriptFacts, profile: ClusterProfile) -> tuple[int, int, str]:
@@ -38,15 +39,18 @@ def one_process_size(f: ScriptFacts, profile: ClusterProfile) -> tuple[int, int,
 
 
 def one_process_launch(script: str, profile: ClusterProfile, nodes: int,
-                       site_launcher: bool) -> tuple[str, str]:
+                       site_launcher: bool, command: bool = False) -> tuple[str, str]:
     """``script`` (generated with a per-node launcher) with its launch starting the program
-    itself, one process per node; and a refusal when the launch is not of the known shape."""
+    itself, one process per node; and a refusal when the launch is not of the known shape.
+    ``command``: the program is an installed command, started without ``python``."""
     start, section = launch_section(script)
     head = next((i for i, line in enumerate(section) if _SITE_LAUNCH.match(line)), None)
     if head is None or not section[-1].startswith("    "):
         return script, "the target's launch could not be rewritten for one process per node"
     argv = section[-1].strip()
-    if not any("maple-rank" in line for line in section):  # a per-rank launch names python
+    if command:  # the per-node launcher's own option goes with it
+        argv = _NO_PYTHON.sub("", argv)
+    elif not any("maple-rank" in line for line in section):  # a per-rank launch names python
         argv = f"{profile.software.python} {argv}"
     if nodes == 1 and not site_launcher:
         launch = [argv]

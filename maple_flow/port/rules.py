@@ -165,7 +165,10 @@ def classify_env(name: str, value: str, domains: tuple[str, ...] = ()) -> EnvVer
 #: Search paths a user extends with their own environment's directories.
 _SEARCH_PATHS = frozenset({"LD_LIBRARY_PATH", "LIBRARY_PATH", "PATH", "CPATH", "C_INCLUDE_PATH",
                            "CPLUS_INCLUDE_PATH", "PKG_CONFIG_PATH"})
-_OWN_ENV_DIR = re.compile(r"^\$\{?(?:CONDA_PREFIX|VIRTUAL_ENV)\}?(?:/[\w.+-]+)*/?$")
+#: The activated environment's directories, and ``pip install --user``'s command directory
+#: (where a package's console scripts go: ``$HOME/.local/bin``).
+_OWN_ENV_DIR = re.compile(
+    r"^(?:\$\{?(?:CONDA_PREFIX|VIRTUAL_ENV)\}?(?:/[\w.+-]+)*|(?:\$\{?HOME\}?|~)/\.local/bin)/?$")
 
 
 def _own_environment_paths(name: str, value: str) -> bool:

@@ -14,7 +14,9 @@ from maple_flow.errors import MapleError, MissingInformation
 from maple_flow.knowledge.directives import is_header_line
 from maple_flow.models import ClusterProfile
 from maple_flow.models.shell_lines import setup_line_problem
+from maple_flow.scriptparse.launch import NO_PYTHON_OPTION
 from maple_flow.scriptparse.script import launch_command_line
+from maple_flow.shellquote import shell_word
 
 if TYPE_CHECKING:
     from maple_flow.port.carry import Source
@@ -177,6 +179,13 @@ def append_to_launch(script: str, tail: str) -> str:
     return "\n".join(lines)
 
 
+def _entry_pattern(entry: str) -> str:
+    """A regex of ``entry`` as the user wrote it or as the template writes it
+    (``~/run.sh`` rendered ``"$HOME/run.sh"``)."""
+    forms = sorted({entry, shell_word(entry)}, key=len, reverse=True)
+    return "(?:" + "|".join(re.escape(f) for f in forms) + ")"
+
+
 def without_python(script: str, python: str, entry: str) -> tuple[str, str]:
     """``script`` whose launch starts ``entry`` (the user's own shell script) directly instead
     of through ``python``; and a problem when the launch is not of that shape."""
@@ -184,9 +193,55 @@ def without_python(script: str, python: str, entry: str) -> tuple[str, str]:
     if span is None:
         return script, "the target's launch could not be found"
     lines, _, end = span
-    pattern = re.compile(rf"(^|\s){re.escape(python)} (?={re.escape(entry)}(\s|$))")
+    pattern = re.compile(rf"(^|\s){re.escape(python)} (?={_entry_pattern(entry)}(\s|$))")
     new, count = pattern.subn(r"\1", lines[end], count=1)
     if count != 1:
         return script, f"the target's launch does not start {entry} itself"
     lines[end] = new
     return "\n".join(lines), ""
+
+
+#: A per-node launcher's word in a launch (``python -m torch.distributed.run`` is torchrun).
+_PER_NODE_WORD = re.compile(
+    r"(?:^|\s)(torchrun|deepspeed|accelerate|-m torch\.distributed\.run)(?=\s)")
+
+
+def _spans(lines: list[str]) -> list[tuple[int, int]]:
+    """First and last index of each logical line (continued lines joined)."""
+    out, start = [], 0
+    for k, line in enumerate(lines):
+        if not line.rstrip().endswith("\\"):
+            out.append((start, k))
+            start = k + 1
+    return out
+
+
+def _no_python_flag(text: str, entry: str) -> str | None:
+    """``text`` (one logical command) with the no-python option of its per-node launcher put
+    in front of ``entry``, or None when no per-node launcher starts ``entry`` there."""
+    launcher = _PER_NODE_WORD.search(text)
+    at = re.search(rf"(^|\s){_entry_pattern(entry)}(?=\s|$)", text)
+    if launcher is None or at is None or at.start() < launcher.end():
+        return None
+    flag = NO_PYTHON_OPTION["torchrun" if "torch" in launcher.group(1) else launcher.group(1)]
+    if flag in text[launcher.end():at.start()].split():
+        return text
+    cut = at.start() + len(at.group(1))
+    return f"{text[:cut]}{flag} {text[cut:]}"
+
+
+def as_command(script: str, python: str, entry: str) -> tuple[str, str]:
+    """``script`` whose launch starts ``entry``, an installed command (a package's console
+    script), as itself: the ``python`` word in front of it dropped (a per-rank launch), or
+    the per-node launcher told not to prepend ``python`` (``torchrun --no-python``, see
+    ``NO_PYTHON_OPTION``); and a problem when the launch is of neither shape."""
+    new, problem = without_python(script, python, entry)
+    if not problem:
+        return new, ""
+    lines = script.split("\n")
+    for start, end in reversed(_spans(lines)):  # the launch: the last command that starts it
+        text = _no_python_flag("\n".join(lines[start:end + 1]), entry)
+        if text is not None:
+            lines[start:end + 1] = text.split("\n")
+            return "\n".join(lines), ""
+    return script, f"the target's launch does not start {entry} itself"

@@ -33,7 +33,15 @@ _ALL_ARGS = frozenset({"$@", "${@}"})
 _ENV_RUNNERS = frozenset({"uv", "poetry", "pdm", "hatch"})
 _TORCH_RUN = frozenset({"torch.distributed.run", "torch.distributed.launch"})
 _TWO_VALUES = frozenset({"-mca", "--mca", "-gmca", "-genv", "-env"})
+#: The option of each per-node launcher that runs its program as itself instead of through
+#: ``python`` (torchrun takes both spellings; deepspeed and accelerate launch the underscore
+#: one): an installed command (a package's console script) needs it there.
+NO_PYTHON_OPTION = {"torchrun": "--no-python", "deepspeed": "--no_python",
+                    "accelerate": "--no_python"}
+_NO_PYTHON = frozenset({"--no_python", "--no-python"})
 _PY_VALUED = frozenset({"-W", "-X", "-c"})
+#: An installed command's file found on PATH for the interpreter (``$(which dask-worker)``).
+_WHICH = re.compile(r"(?:\$\(\s*(?:which|command -v)\s+|`\s*which\s+)([\w.+-]+)\s*[)`]")
 #: Options that never take a value, where the next word could be mistaken for one.
 _BOOLEANS = frozenset({
     "--nv", "--rocm", "--cleanenv", "--contain", "--containall",
@@ -63,6 +71,8 @@ class Stage:
     #: The module the launcher was run as (``python -m torch.distributed.launch``), or the
     #: verb of a container runtime (``exec``, ``run``), or "".
     via: str = ""
+    #: A per-node launcher told to run its program as itself (``torchrun --no-python``).
+    no_python: bool = False
 
     def get(self, *names: str) -> str | None:
         """The value of the last option among ``names`` (``--a=b`` and ``--a b`` alike)."""
@@ -93,6 +103,9 @@ class LaunchLine:
     #: with the slice of ``args`` it stands for; None when they cannot be told apart (a
     #: variable holding the program and its arguments, a ``bash -c`` body).
     written_args: list[tuple[str, int, int]] | None = None
+    #: The program is an installed command (a package's console script, ``srun
+    #: fairseq-train``, ``torchrun --no-python ethos``): the launcher runs it as itself.
+    command: bool = False
 
     def stage(self, name: str) -> Stage | None:
         return next((s for s in self.stages if s.name == name), None)
@@ -140,7 +153,11 @@ def _options(words: list[str], i: int, stage: Stage) -> int:
     """Read ``-x v``/``--x=v``/``--flag`` options from ``words[i]``; returns the next index."""
     while i < len(words) and words[i].startswith("-") and words[i] != "-":
         word = words[i]
-        if word == "-m" or word in {"--module", "--no_python", "--no-python"}:
+        if word in _NO_PYTHON:
+            stage.no_python = True  # a flag: the launcher's other options may follow it
+            i += 1
+            continue
+        if word in {"-m", "--module"}:
             return i
         name, eq, value = word.partition("=")
         stuck = _STUCK.match(word) if stage.name in _STUCK_LAUNCHERS else None
@@ -218,6 +235,10 @@ def _python(words: list[str], i: int, stages: list[Stage]) -> LaunchLine | None:
             return None  # the program read from a redirect or heredoc: inline code
         if "torchrun" in words[i] and not words[i].endswith(".py"):  # not a torchrun.py file
             return _after_launcher(words, i + 1, stages, "torchrun")
+        found = _WHICH.fullmatch(words[i])
+        if found and _command_word(found.group(1)):  # `python3 $(which dask-worker)`
+            return LaunchLine(stages, found.group(1), False, list(words[i + 1:]), python="",
+                              command=True)
         return LaunchLine(stages, words[i], False, list(words[i + 1:]), python,
                           python_opts=opts)
     return None
@@ -237,8 +258,6 @@ def _after_launcher(
         i = _options(words, i, stage)
     if i < len(words) and words[i] in {"-m", "--module"} and i + 1 < len(words):
         return LaunchLine(stages, words[i + 1], True, list(words[i + 2:]))
-    if i < len(words) and words[i] in {"--no_python", "--no-python"}:
-        i += 1
     return read_words(words, i, stages)
 
 
@@ -289,7 +308,9 @@ def read_words(
             return _read_shell_c(words, i, stages)
         if base in _WRAPPERS:
             i = _wrapper(words, i, stages)
-            while i + 1 < len(words) and not _starts_program(words[i]):
+            while (i + 1 < len(words) and not _starts_program(words[i])
+                   and not (_runs_as_command(words[i], stages)
+                            and not _option_name(words[i - 1]))):  # not `--module gpu`
                 stages[-1].operands.append(words[i])  # a wrapper option's value
                 i += 1
             continue
@@ -324,6 +345,8 @@ def read_words(
         if base.endswith(".sh") and (i + 1 < len(words) or any(
                 s.name in PER_RANK_LAUNCHERS for s in stages)):  # `srun fsdp.sh`: the program
             return _shell_wrapper(words, i, stages)
+        if _runs_as_command(word, stages) and not _starts_launcher(words[i + 1:]):
+            return LaunchLine(stages, word, False, list(words[i + 1:]), python="", command=True)
         return None
     return None
 
@@ -347,9 +370,10 @@ def _shell_wrapper(words: list[str], i: int, stages: list[Stage]) -> LaunchLine 
         stage = Stage(words[i])
         stages.append(stage)
         line = read_words(words, _options(words, i + 1, stage), stages)
-        if outer and (line is None or "=" in line.entrypoint):
-            # nothing after it is a program (``srun run.sh key=prog.py $cfg``): the
-            # wrapper is the program the launcher starts, its words verbatim
+        if outer and (line is None or "=" in line.entrypoint or line.command):
+            # nothing after it is a Python program (``srun run.sh key=prog.py $cfg``,
+            # ``srun slurm2ddp.sh anemoi-training train``): the wrapper is the program the
+            # launcher starts, its words verbatim
             del stages[before:]
             line = LaunchLine(stages, words[i], False, list(words[i + 1:]), python="")
     if line is not None:
@@ -362,13 +386,44 @@ _SYSTEM_TOOLS = frozenset({
     "hostname", "nvidia-smi", "rocm-smi", "xpu-smi", "echo", "printf", "env", "printenv",
     "true", "false", "sleep", "cat", "date", "ls", "pwd", "nvcc", "which", "uname", "id",
     "mkdir", "rm", "cp", "mv", "tar", "touch", "ulimit", "free", "df", "lscpu", "numastat",
+    "rsync", "ln", "chmod", "chown", "find", "du", "tee", "gzip", "gunzip", "unzip", "zip",
+    "dd", "nproc", "ps", "kill", "stat", "wc", "grep", "sed", "awk", "head", "tail", "lfs",
+    "sbcast", "scontrol", "lspci", "ibstat", "ibv_devinfo", "ip", "ifconfig", "module",
 })
 _COMMAND_NAME = re.compile(r"^[A-Za-z][\w.+-]*$")
 
 
+def _command_word(word: str) -> bool:
+    """``word`` names an installed command (``fairseq-train``, ``tune``), not a Python
+    program, a launcher, a wrapper or a shell tool."""
+    return bool(_COMMAND_NAME.match(word)) and word not in _SYSTEM_TOOLS and not (
+        _is_program(word) or word.endswith((".py", ".sh")))
+
+
+def _runs_as_command(word: str, stages: list[Stage]) -> bool:
+    """The innermost launcher of ``stages`` starts ``word``, an installed command, as itself:
+    a per-rank launcher (srun, mpiexec, ibrun) runs any command; a per-node one only when
+    told not to prepend ``python`` (``torchrun --no-python``)."""
+    launcher = next((s for s in reversed(stages) if s.name in _LAUNCHERS.values()), None)
+    return launcher is not None and _command_word(word) and (
+        launcher.name in PER_RANK_LAUNCHERS or launcher.no_python)
+
+
+def _option_name(word: str) -> bool:
+    """``word`` is an option that takes the next word as its value (``--module``)."""
+    return word.startswith("-") and "=" not in word
+
+
+def _starts_launcher(words: list[str]) -> bool:
+    """A launcher or interpreter among ``words`` (``my_wrapper exec deepspeed $*``): the
+    command before them wraps another launch, it is not the program."""
+    return any(_base(w) in _LAUNCHERS or _PYTHON.match(_base(w)) for w in words)
+
+
 def installed_command(words: list[str]) -> tuple[str, str] | None:
     """``(launcher, command)`` when ``words`` start an installed command (a package's console
-    script, ``srun fairseq-train ...``) under a launcher, rather than a Python program."""
+    script) under a per-node launcher that would run it through ``python`` (``torchrun
+    fairseq-train ...`` without ``--no-python``): a launch no launcher can start as written."""
     i = 0
     while i < len(words) and _ENV_WORD.match(words[i]):
         i += 1
@@ -377,17 +432,11 @@ def installed_command(words: list[str]) -> tuple[str, str] | None:
     launcher = _base(words[i])
     stage = Stage(_LAUNCHERS[launcher])
     i = _options(words, i + 1, stage)
-    if i < len(words) and words[i] in {"--no_python", "--no-python"}:
-        i += 1
-    if i >= len(words):
+    if launcher == "accelerate" and words[i:i + 1] == ["launch"]:
+        i = _options(words, i + 1, stage)
+    if i >= len(words) or not _command_word(words[i]):
         return None
-    command = words[i]
-    if (
-        not _COMMAND_NAME.match(command) or command in _SYSTEM_TOOLS or _is_program(command)
-        or command.endswith((".py", ".sh"))
-    ):
-        return None
-    return launcher, command
+    return launcher, words[i]
 
 
 def _int(value: str | None, default: int) -> int | None:

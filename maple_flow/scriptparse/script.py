@@ -18,7 +18,13 @@ from maple_flow.scriptparse.cmdline import (
     not_in_script_reason,
 )
 from maple_flow.scriptparse.hidden import hidden_program_reason
-from maple_flow.scriptparse.launch import LaunchLine, installed_command, launcher_env, read_words
+from maple_flow.scriptparse.launch import (
+    NO_PYTHON_OPTION,
+    LaunchLine,
+    installed_command,
+    launcher_env,
+    read_words,
+)
 from maple_flow.scriptparse.loop import LaunchLoop, launch_loop
 from maple_flow.scriptparse.lsf import has_lsf, lsf_directives
 from maple_flow.scriptparse.shell import (
@@ -250,6 +256,11 @@ def _assign(variables: dict[str, str], name: str, value: str) -> None:
     if name.endswith("+"):
         name = name[:-1]
         value = variables.get(name, "") + value
+    if re.search(rf"\$\{{?{re.escape(name)}(?!\w)", value):
+        # built from its own earlier value, which is not known (``data_path=${dir}/${data_path}``
+        # after a ``case`` sets it): no value to record, and one would expand into itself
+        variables.pop(name, None)
+        return
     if re.fullmatch(r"[A-Za-z_]\w*", name):
         variables[name] = value
 
@@ -303,6 +314,12 @@ def _launch_in(
     return None
 
 
+def _in_background(cmd: ShellCommand) -> bool:
+    """``cmd`` runs in the background (``... &``, not ``&&``)."""
+    text = cmd.text.rstrip()
+    return text.endswith("&") and not text.endswith("&&")
+
+
 def _find_launch(blocks: list[Block], variables: dict[str, str]) -> _Found | None:
     """The launch line: the last command that starts a Python program, launchers first.
     Simple variables are resolved in order (``$cmd``, ``${LAUNCHER} python ...``), and
@@ -319,8 +336,12 @@ def _find_launch(blocks: list[Block], variables: dict[str, str]) -> _Found | Non
             for cmd in block.commands:  # set on one branch only: not known statically
                 for name in _assigned(cmd):
                     variables.pop(name, None)
-    with_launcher = [f for f in found if f.line.stages]
-    chosen = with_launcher or found
+    python = [f for f in found if not f.line.command]
+    commands = [f for f in found if f.line.command]  # ``srun fairseq-train``: see LaunchLine
+    # a Python program under a launcher first; then an installed command the job runs (not
+    # a service it starts in the background, ``srun ray start ... &``, ``srun vllm serve &``)
+    chosen = ([f for f in python if f.line.stages]
+              or [f for f in commands if not _in_background(f.cmd)] or python or commands)
     if not chosen:
         return None
     last = chosen[-1]
@@ -373,11 +394,13 @@ def _no_launch_reason(blocks: list[Block]) -> str:
             if (found := installed_command(list(cmd.words))) is not None]
     if hits:
         line, (launcher, command) = hits[-1]
+        flag = NO_PYTHON_OPTION.get(launcher, "--no-python")
         return (
             f"line {line}: `{launcher} {command} ...` runs {command!r}, an installed command "
-            "(a package's console script), not a Python file or -m module; maple_flow ports "
-            "only Python launches: run the package's module instead (`python -m <module> ...`, "
-            f"the module behind {command}) and port that, or port the line by hand"
+            f"(a package's console script), through python ({launcher} puts python in front "
+            "of its program unless told not to), which cannot run it: write "
+            f"`{launcher} ... {flag} {command} ...` (the launcher's option to run its "
+            "program as itself) or the package's module (`-m <module>`), then port it"
         )
     hidden = hidden_program_reason(blocks)
     if hidden:

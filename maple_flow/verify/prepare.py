@@ -17,6 +17,7 @@ from maple_flow.verify.report import Expected
 from maple_flow.verify.substitute import (
     JOB_LAYOUT_FILE,
     MINIAPP_DIR,
+    as_python_program,
     miniapp_for,
     miniapp_setup,
     swap_entrypoint,
@@ -172,14 +173,49 @@ def prepare(script: str, cluster: str, *, entrypoint: str, module: bool = False,
     """Swap the program for the setup's mini-app and work out the expected layout."""
     profile = get_profile(cluster)
     miniapp = miniapp_for(framework, strategy)
-    swapped = swap_entrypoint(
-        without_installs(without_loop(one_array_job(without_output_files(script)), spec)),
-        entrypoint, miniapp, module=module)
+    plain = without_installs(without_loop(one_array_job(without_output_files(script)), spec))
+    if _runs_a_command(script):  # an installed command: swapped where it is launched only
+        swapped = _swap_command(plain, entrypoint, miniapp, profile.software.python)
+    else:
+        swapped = swap_entrypoint(plain, entrypoint, miniapp, module=module)
     swapped = with_site_interpreter(swapped, miniapp, profile.software.python)
     layout = expected_layout(script, profile, spec)
     expected = layout.model_copy(update={"setup": miniapp_setup(framework, strategy)})
     return Prepared(profile.id, profile.scheduler, swapped,
                     miniapp_files() | job_layout_file(expected, profile), expected)
+
+
+def _swap_command(script: str, command: str, miniapp: str, python: str) -> str:
+    """``script`` whose launches of the installed ``command`` start ``miniapp`` instead, run
+    through ``python`` (the word may occur elsewhere: ``conda activate ethos``)."""
+    from maple_flow.scriptparse.launch import read_words
+
+    lines = script.split("\n")
+    start = 0
+    for end, line in enumerate(lines):
+        if line.rstrip().endswith("\\"):
+            continue
+        text = "\n".join(lines[start:end + 1])
+        try:
+            read = read_words(shlex.split(text.replace("\\\n", " "), comments=True))
+        except ValueError:
+            read = None
+        if read is not None and read.command and read.entrypoint == command:
+            part = swap_entrypoint(text, command, miniapp)
+            lines[start:end + 1] = as_python_program(part, miniapp, python).split("\n")
+        start = end + 1
+    return "\n".join(lines)
+
+
+def _runs_a_command(script: str) -> bool:
+    """The script's launch starts an installed command, not a Python program."""
+    from maple_flow.errors import MapleError
+    from maple_flow.scriptparse import parse_script
+
+    try:
+        return parse_script(script).launch.command
+    except MapleError:
+        return False
 
 
 def job_layout_file(expected: Expected, profile: ClusterProfile) -> dict[str, str]:

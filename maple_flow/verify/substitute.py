@@ -70,3 +70,24 @@ def swap_entrypoint(script: str, entrypoint: str, miniapp: str, *, module: bool 
     if not replaced:
         raise ParseError(f"the entry point {entrypoint!r} does not occur in any command line")
     return "".join(lines)
+
+
+_NO_PYTHON_FLAG = re.compile(r"--no[-_]python\s+")
+
+
+def as_python_program(script: str, miniapp: str, python: str) -> str:
+    """``script`` whose launch ran an installed command (``srun fairseq-train``, ``torchrun
+    --no-python ethos``), now swapped for ``miniapp``: the mini-app is a Python file, so a
+    per-node launcher's no-python option goes and a per-rank launch gets ``python`` in front."""
+    word = re.escape(shlex.quote(miniapp))
+    flagged = re.compile(rf"--no[-_]python\s+(?={word}(?:\s|$))")
+    bare = re.compile(rf"(?<![\w./-])(?<!python )(?<!python3 )(?={word}(?:\s|$))")
+    lines = script.splitlines(keepends=True)
+    for i, line in enumerate(lines):
+        if not _is_code(line) or shlex.quote(miniapp) not in line:
+            continue
+        line, count = flagged.subn("", line)
+        if not count:
+            line = bare.sub(f"{shlex.quote(python)} ", line)
+        lines[i] = line
+    return "".join(lines)
