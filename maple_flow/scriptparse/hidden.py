@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from maple_flow.scriptparse.launch import ENV_RUNNERS, runner_command
 from maple_flow.scriptparse.shell import Block, ShellCommand
 
 _SHELLS = frozenset({"bash", "sh", "zsh", "ksh"})
@@ -34,12 +35,21 @@ def _runner(cmd: ShellCommand) -> str:
     if head == "eval":
         return "the command `eval` builds from " + " ".join(words[1:])[:60]
     if head in _RUNNERS and words[1:2] == ("run",) and len(words) > 2:
-        return f"the {head} task `{words[2]}`"
+        return _runner_task(head, words)
     if head in _TARGET_RUNNERS and len(words) > 1 and not words[1].startswith("-"):
         return f"the {head} target `{words[1]}`"
     if _SCRIPT_PATH.match(words[0]) and (head.endswith(".sh") or "." not in head):
         return f"the program or script {words[0]}"
     return ""
+
+
+def _runner_task(head: str, words: tuple[str, ...]) -> str:
+    """``the pixi task `train```: what ``head run`` starts when it is none of the programs a
+    launch line shows (``uv run --locked python x.py`` shows one: ``""``)."""
+    if head in ENV_RUNNERS and runner_command(words, 0) is not None:
+        return ""
+    task = next((w for w in words[2:] if not w.startswith("-")), words[2])
+    return f"the {head} task `{task}`"
 
 
 def _captured(cmd: ShellCommand) -> tuple[str, str] | None:

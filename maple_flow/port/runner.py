@@ -1,0 +1,78 @@
+"""The user's environment runner (``uv run --locked``, ``pixi run``, ``rye run``, ``poetry run``)
+kept around the program: it is the user's, not the site's. It goes in front of the target's
+interpreter word (``uv run --locked python train.py``), or in front of the target's torchrun
+(``uv run torchrun ...``: torchrun of the project's environment) where the launch has no
+interpreter word; the note says the project must be installed on the target."""
+
+from __future__ import annotations
+
+import re
+
+from maple_flow.models import ClusterProfile
+from maple_flow.port.interpreter import keep_prefix
+from maple_flow.scriptparse import ParsedScript
+from maple_flow.scriptparse.launch import ENV_RUNNERS, Stage
+from maple_flow.shellquote import shell_word
+
+#: How each runner installs the project's environment on a new machine.
+_INSTALL = {"uv": "uv sync", "rye": "rye sync", "pixi": "pixi install", "poetry": "poetry install",
+            "pdm": "pdm install", "hatch": "hatch env create"}
+_TORCHRUN = re.compile(r"(^|\s|')((?:exec\s+)?)torchrun(?=\s)")
+
+
+def runner_stage(p: ParsedScript) -> Stage | None:
+    """The launch's environment runner stage (``uv run ...``), or None."""
+    return next((s for s in p.launch.stages if s.name.endswith(" run")
+                 and s.name.split()[0] in ENV_RUNNERS), None)
+
+
+def runner_prefix(stage: Stage) -> str:
+    """``uv run --locked --python 3.11``: the runner as the user wrote it."""
+    return " ".join([*stage.name.split(), *(shell_word(w) for w in stage.operands)])
+
+
+def _before_torchrun(script: str, prefix: str) -> tuple[str, bool]:
+    """``script`` with ``prefix`` in front of its launch's first torchrun word."""
+    from maple_flow.port.stages import launch_command_span
+
+    span = launch_command_span(script)
+    if span is None:
+        return script, False
+    lines, start, end = span
+    for i in range(start, end + 1):
+        new, count = _TORCHRUN.subn(lambda m: f"{m.group(1)}{m.group(2)}{prefix} torchrun",
+                                    lines[i], count=1)
+        if count:
+            lines[i] = new
+            return "\n".join(lines), True
+    return script, False
+
+
+def keep_runner(script: str, p: ParsedScript, profile: ClusterProfile, entry: str,
+                processes: int) -> tuple[str, list[str]]:
+    """``script`` with the source's environment runner kept around the program, and the note
+    on it (or, where the launch has no place for it, the note that it is not carried)."""
+    stage = runner_stage(p)
+    if stage is None:
+        return script, []
+    prefix = runner_prefix(stage)
+    tool = stage.name.split()[0]
+    script, kept = keep_prefix(script, profile.software.python, prefix, entry, p.launch.module)
+    where = "the target's interpreter"
+    if not kept:
+        script, kept = _before_torchrun(script, prefix)
+        where = "the target's torchrun (torchrun of your project's environment)"
+    if not kept:
+        return script, [
+            f"`{prefix}` (your project's environment) in front of the launch is not carried: "
+            f"the target's launch has no interpreter word to put it in front of, so it runs "
+            f"{profile.name}'s Python; activate your project's environment before the launch, "
+            "or put it back in front of the program"]
+    return script, [
+        f"`{prefix}` (your project's environment, not the site's) is kept in front of {where}: "
+        f"install the project on {profile.name} first (`{_INSTALL[tool]}` in its "
+        f"directory); the Python and PyTorch that run are the project's, not "
+        f"{profile.name}'s modules: they must be built for its GPUs"
+        + ("; several processes start it at once: sync once before the launch and run with "
+           "`--frozen` so they do not sync together" if tool == "uv" and processes > 1
+           and "--frozen" not in stage.operands and "--no-sync" not in stage.operands else "")]
