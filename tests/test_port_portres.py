@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from maple_flow import port
-from maple_flow.errors import MissingInformation
+from maple_flow.errors import MissingInformation, ParseError
 from maple_flow.port.gpus_of_one import program_gpus
 from maple_flow.scriptparse import parse_script, read_facts
 
@@ -117,3 +117,22 @@ def test_a_runner_option_is_not_taken_for_a_task() -> None:
     script = SLURM_1 + 'uv run --locked --python 3.11 python "$ENTRY" --config c.yaml\n'
     r = port(script, ["polaris"], )["polaris"]
     assert "uv task `--locked`" not in "\n".join([r.script, *r.notes])
+
+
+def test_a_program_given_as_the_scripts_arguments_is_named_in_the_refusal() -> None:
+    script = ("#$ -S /bin/bash\n#$ -l h_rt=23:30:0\n#$ -l gpu=1\n\nhostname\n"
+              "$@ --gpu_id $CUDA_VISIBLE_DEVICES\n")
+    with pytest.raises(ParseError) as err:
+        port(script, ["delta"])
+    assert "given as its arguments (`$@`)" in str(err.value)
+
+
+@pytest.mark.parametrize("array", [
+    'CMD=(uv run --locked python "$E" --config c.yaml)\n',
+    'CMD=(\n  uv run --locked --python 3.11 python "$E"\n  --config c.yaml\n)\n',
+])
+def test_a_launch_built_in_an_array_is_refused_naming_the_array_never_split(array: str) -> None:
+    script = SLURM_1 + "E=src/run.py\n" + array + 'printf " %q" "${CMD[@]}"\n"${CMD[@]}"\n'
+    with pytest.raises(ParseError) as err:
+        port(script, ["polaris"])
+    assert "the array ${CMD[@]}" in str(err.value)
