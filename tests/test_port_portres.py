@@ -136,3 +136,12 @@ def test_a_launch_built_in_an_array_is_refused_naming_the_array_never_split(arra
     with pytest.raises(ParseError) as err:
         port(script, ["polaris"])
     assert "the array ${CMD[@]}" in str(err.value)
+
+
+def test_uv_run_goes_in_front_of_the_targets_accelerate_where_it_has_no_interpreter_word() -> None:
+    script = ("#!/bin/bash\n#SBATCH -N 2\n#SBATCH --ntasks-per-node=4\n#SBATCH --gpus-per-node=4\n"
+              "#SBATCH -t 1:00:00\n"
+              "uv run accelerate launch --num_processes 8 --num_machines 2 t.py\n")
+    r = port(script, ["delta"])["delta"]
+    assert "exec uv run accelerate launch" in r.script
+    assert any("kept in front of the target's accelerate" in n for n in r.notes)

@@ -1,8 +1,8 @@
 """The user's environment runner (``uv run --locked``, ``pixi run``, ``rye run``, ``poetry run``)
 kept around the program: it is the user's, not the site's. It goes in front of the target's
-interpreter word (``uv run --locked python train.py``), or in front of the target's torchrun
-(``uv run torchrun ...``: torchrun of the project's environment) where the launch has no
-interpreter word; the note says the project must be installed on the target."""
+interpreter word (``uv run --locked python train.py``), or, where the launch has none, in front
+of the target's per-node launcher (``uv run torchrun ...``: the project's own torchrun); the note
+says the project must be installed on the target."""
 
 from __future__ import annotations
 
@@ -17,7 +17,8 @@ from maple_flow.shellquote import shell_word
 #: How each runner installs the project's environment on a new machine.
 _INSTALL = {"uv": "uv sync", "rye": "rye sync", "pixi": "pixi install", "poetry": "poetry install",
             "pdm": "pdm install", "hatch": "hatch env create"}
-_TORCHRUN = re.compile(r"(^|\s|')((?:exec\s+)?)torchrun(?=\s)")
+#: The target's per-node launcher word (``torchrun``, ``exec accelerate launch``, ``deepspeed``).
+_LAUNCHER = re.compile(r"(^|\s|')((?:exec\s+)?)(torchrun|accelerate|deepspeed)(?=\s)")
 
 
 def runner_stage(p: ParsedScript) -> Stage | None:
@@ -31,21 +32,22 @@ def runner_prefix(stage: Stage) -> str:
     return " ".join([*stage.name.split(), *(shell_word(w) for w in stage.operands)])
 
 
-def _before_torchrun(script: str, prefix: str) -> tuple[str, bool]:
-    """``script`` with ``prefix`` in front of its launch's first torchrun word."""
+def _before_launcher(script: str, prefix: str) -> tuple[str, str]:
+    """``script`` with ``prefix`` in front of its launch's first per-node launcher word, and
+    that word (``""`` where there is none)."""
     from maple_flow.port.stages import launch_command_span
 
     span = launch_command_span(script)
     if span is None:
-        return script, False
+        return script, ""
     lines, start, end = span
     for i in range(start, end + 1):
-        new, count = _TORCHRUN.subn(lambda m: f"{m.group(1)}{m.group(2)}{prefix} torchrun",
-                                    lines[i], count=1)
-        if count:
-            lines[i] = new
-            return "\n".join(lines), True
-    return script, False
+        match = _LAUNCHER.search(lines[i])
+        if match:
+            lines[i] = _LAUNCHER.sub(lambda m: f"{m.group(1)}{m.group(2)}{prefix} {m.group(3)}",
+                                     lines[i], count=1)
+            return "\n".join(lines), match.group(3)
+    return script, ""
 
 
 def keep_runner(script: str, p: ParsedScript, profile: ClusterProfile, entry: str,
@@ -60,8 +62,9 @@ def keep_runner(script: str, p: ParsedScript, profile: ClusterProfile, entry: st
     script, kept = keep_prefix(script, profile.software.python, prefix, entry, p.launch.module)
     where = "the target's interpreter"
     if not kept:
-        script, kept = _before_torchrun(script, prefix)
-        where = "the target's torchrun (torchrun of your project's environment)"
+        script, launcher = _before_launcher(script, prefix)
+        kept = bool(launcher)
+        where = f"the target's {launcher} (the {launcher} of your project's environment)"
     if not kept:
         return script, [
             f"`{prefix}` (your project's environment) in front of the launch is not carried: "
