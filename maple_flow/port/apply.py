@@ -85,7 +85,7 @@ def _launch_edits(out: Applied, src: Source, profile: ClusterProfile, one_proces
     _own_interpreter(out, src, profile, entry)
     _variable_prefixes(out, src, profile, entry)
     if not out.refusals:
-        out.script, notes = keep_runner(out.script, p, profile, entry, size[2])
+        out.script, notes = keep_runner(out.script, p, profile, entry, size)
         out.notes += notes
     _container(out, src, profile, entry)
 

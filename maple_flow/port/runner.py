@@ -51,19 +51,20 @@ def _before_launcher(script: str, prefix: str) -> tuple[str, str]:
 
 
 def keep_runner(script: str, p: ParsedScript, profile: ClusterProfile, entry: str,
-                processes: int) -> tuple[str, list[str]]:
+                size: tuple[int, int, int]) -> tuple[str, list[str]]:
     """``script`` with the source's environment runner kept around the program, and the note
-    on it (or, where the launch has no place for it, the note that it is not carried)."""
+    on it (or, where the launch has no place for it, the note that it is not carried);
+    ``size``: the port's nodes, processes per node and processes."""
     stage = runner_stage(p)
     if stage is None:
         return script, []
     prefix = runner_prefix(stage)
     tool = stage.name.split()[0]
     script, kept = keep_prefix(script, profile.software.python, prefix, entry, p.launch.module)
-    where = "the target's interpreter"
+    where, starts = "the target's interpreter", size[2]  # each process starts it
     if not kept:
         script, launcher = _before_launcher(script, prefix)
-        kept = bool(launcher)
+        kept, starts = bool(launcher), size[0]  # one launcher a node starts it
         where = f"the target's {launcher} (the {launcher} of your project's environment)"
     if not kept:
         return script, [
@@ -77,5 +78,5 @@ def keep_runner(script: str, p: ParsedScript, profile: ClusterProfile, entry: st
         f"directory); the Python and PyTorch that run are the project's, not "
         f"{profile.name}'s modules: they must be built for its GPUs"
         + ("; several processes start it at once: sync once before the launch and run with "
-           "`--frozen` so they do not sync together" if tool == "uv" and processes > 1
+           "`--frozen` so they do not sync together" if tool == "uv" and starts > 1
            and "--frozen" not in stage.operands and "--no-sync" not in stage.operands else "")]
