@@ -95,6 +95,7 @@ SLURM_1 = "#!/bin/bash\n#SBATCH --nodes=1\n#SBATCH --gres=gpu:1\n#SBATCH -t 1:00
     ("uv run -m apps.main.train config=a.yaml\n", "apps.main.train", True),
     ("pixi run python train.py\n", "train.py", False),
     ("rye run python -m pkg.train\n", "pkg.train", True),
+    ("conda run -n myenv --no-capture-output python train.py\n", "train.py", False),
 ])
 def test_an_environment_runner_is_read_around_the_program(line: str, entry: str,
                                                           module: bool) -> None:
@@ -145,3 +146,10 @@ def test_uv_run_goes_in_front_of_the_targets_accelerate_where_it_has_no_interpre
     r = port(script, ["delta"])["delta"]
     assert "exec uv run accelerate launch" in r.script
     assert any("kept in front of the target's accelerate" in n for n in r.notes)
+
+
+def test_conda_run_is_kept_with_its_environment_named() -> None:
+    script = SLURM_1 + "conda run -n myenv --no-capture-output python train.py --lr 1\n"
+    r = port(script, ["polaris"])["polaris"]
+    assert "conda run -n myenv --no-capture-output python train.py --lr 1" in r.script
+    assert any("conda env create" in n for n in r.notes)

@@ -1,4 +1,4 @@
-"""The user's environment runner (``uv run --locked``, ``pixi run``, ``rye run``, ``poetry run``)
+"""The user's environment runner (``uv run --locked``, ``pixi run``, ``conda run -n env``)
 kept around the program: it is the user's, not the site's. It goes in front of the target's
 interpreter word (``uv run --locked python train.py``), or, where the launch has none, in front
 of the target's per-node launcher (``uv run torchrun ...``: the project's own torchrun); the note
@@ -16,7 +16,10 @@ from maple_flow.shellquote import shell_word
 
 #: How each runner installs the project's environment on a new machine.
 _INSTALL = {"uv": "uv sync", "rye": "rye sync", "pixi": "pixi install", "poetry": "poetry install",
-            "pdm": "pdm install", "hatch": "hatch env create"}
+            "pdm": "pdm install", "hatch": "hatch env create",
+            "conda": "conda env create -f <your environment file>",
+            "mamba": "mamba env create -f <your environment file>",
+            "micromamba": "micromamba create -f <your environment file>"}
 #: The target's per-node launcher word (``torchrun``, ``exec accelerate launch``, ``deepspeed``).
 _LAUNCHER = re.compile(r"(^|\s|')((?:exec\s+)?)(torchrun|accelerate|deepspeed)(?=\s)")
 

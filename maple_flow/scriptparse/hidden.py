@@ -11,7 +11,7 @@ from maple_flow.scriptparse.shell import Block, ShellCommand
 
 _SHELLS = frozenset({"bash", "sh", "zsh", "ksh"})
 #: Task runners whose ``run`` starts a command defined elsewhere; make/just run a target.
-_RUNNERS = frozenset({"pixi", "poetry", "uv", "pdm", "hatch", "conda", "mamba"})
+_RUNNERS = ENV_RUNNERS
 _TARGET_RUNNERS = frozenset({"make", "just"})
 _ALL_ARGS = frozenset({"$@", "${@}", "$*", "${*}"})
 #: A command run from a bash array (``"${CMD[@]}"``).
@@ -54,7 +54,7 @@ def _runner(cmd: ShellCommand) -> str:
 def _runner_task(head: str, words: tuple[str, ...]) -> str:
     """``the pixi task `train```: what ``head run`` starts when it is none of the programs a
     launch line shows (``uv run --locked python x.py`` shows one: ``""``)."""
-    if head in ENV_RUNNERS and runner_command(words, 0) is not None:
+    if runner_command(words, 0) is not None:
         return ""
     task = next((w for w in words[2:] if not w.startswith("-")), words[2])
     return f"the {head} task `{task}`"

@@ -30,13 +30,15 @@ PLAIN_WRAPPERS = frozenset({"nohup", "time", "env", "numactl", "taskset", "stdbu
 _WRAPPERS = CONTAINER_RUNTIMES | PLAIN_WRAPPERS | {"nsys", "bash", "sh", "ezpz-launch"}
 _ALL_ARGS = frozenset({"$@", "${@}"})
 #: Tools whose ``run`` starts a command in the project's environment (``uv run torchrun ...``).
-ENV_RUNNERS = frozenset({"uv", "poetry", "pdm", "hatch", "pixi", "rye"})
+ENV_RUNNERS = frozenset({"uv", "poetry", "pdm", "hatch", "pixi", "rye", "conda", "mamba",
+                         "micromamba"})
 #: Their ``run`` options that take a value (``uv run --with X --python 3.11 python ...``).
 _RUNNER_VALUED = frozenset({
     "--with", "--with-editable", "--with-requirements", "--python", "-p", "--project",
     "--directory", "--package", "--env-file", "--extra", "--group", "--only-group", "--no-group",
     "--index", "--index-url", "--extra-index-url", "--cache-dir", "--config-file",
     "--environment", "-e", "--manifest-path", "--pyproject", "-C",
+    "-n", "--name", "--prefix", "--cwd",  # conda/mamba run
 })
 _TORCH_RUN = frozenset({"torch.distributed.run", "torch.distributed.launch"})
 _TWO_VALUES = frozenset({"-mca", "--mca", "-gmca", "-genv", "-env"})
