@@ -40,6 +40,7 @@ from maple_flow.port.carry import (
 )
 from maple_flow.port.container import plan_container
 from maple_flow.port.fit import fit_cpus_per_task, source_errexit
+from maple_flow.port.gpus_of_one import gpu_argument_note, read_gpus_of_one_process
 from maple_flow.port.interpreter import prefix_variable
 from maple_flow.port.launcher_opts import user_launcher_options
 from maple_flow.port.loop import carry_loop
@@ -235,6 +236,7 @@ def _source(script: str | bytes, source: str | None, o: dict[str, Any]) -> Sourc
     facts = _read_facts(parsed)
     _ask_size_without_directives(parsed, facts, o)
     _ask_gpus_of_one_process(parsed, facts, o)
+    read_gpus_of_one_process(parsed, facts, o)
     total, note = _total(facts, cluster, o)
     return Source(parsed, facts, cluster, total, setup_steps(parsed), [note] if note else [],
                   header_of(text), text.split("\n"))
@@ -310,12 +312,7 @@ def _software_notes(src: Source, profile: ClusterProfile) -> list[str]:
         if stage.name in CONTAINER_RUNTIMES:
             notes += [] if plan_container(p, profile) else [_dropped_container(stage, p, profile)]
         elif stage.name.endswith(" run"):
-            notes.append(
-                f"`{stage.name}` (your project's environment) in front of the launch is not "
-                f"carried: the target's launch runs {profile.name}'s Python; install the "
-                f"project there (e.g. `{stage.name.split()[0]} sync`, then activate its "
-                "environment before the launch) or put it back in front of the program"
-            )
+            continue  # the user's environment runner: kept or named by port.runner
         elif stage.name == "time":
             notes.append(
                 "the source timed its launch (`time` in front of it); the target's launch "
@@ -615,6 +612,7 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
     notes += _account(src, profile, o.get("account")) + carried.notes
     notes += _software_notes(src, profile) + _arg_notes(args)
     notes += live_refs_note(entry, args, carried) + _device_notes(src, profile, args)
+    notes += gpu_argument_note(src.parsed, f, gpn) if one_process or size[2] == 1 else []
     refusals = [x.message for x in result.findings if x.severity == "error"]
     refusals += [loop_problem] if loop_problem else []
     refusals += [array.refusal] if array.refusal else []

@@ -23,6 +23,7 @@ from maple_flow.port.interpreter import (
 from maple_flow.port.launcher_opts import carry_launcher_options
 from maple_flow.port.oneproc import one_process_launch
 from maple_flow.port.rules import translate_scheduler_vars
+from maple_flow.port.runner import keep_runner
 from maple_flow.port.stages import (
     append_to_launch,
     launch_command_span,
@@ -83,6 +84,9 @@ def _launch_edits(out: Applied, src: Source, profile: ClusterProfile, one_proces
         out.notes += notes + rendezvous_note(p, out.script)
     _own_interpreter(out, src, profile, entry)
     _variable_prefixes(out, src, profile, entry)
+    if not out.refusals:
+        out.script, notes = keep_runner(out.script, p, profile, entry, size)
+        out.notes += notes
     _container(out, src, profile, entry)
 
 

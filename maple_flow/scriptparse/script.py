@@ -296,6 +296,8 @@ def _body(cmd: ShellCommand, line: LaunchLine | None, variables: dict[str, str])
 def _launch_in(
     cmd: ShellCommand, variables: dict[str, str], block: int
 ) -> _Found | None:
+    if any(value.startswith("(") for _, value in cmd.assignments):
+        return None  # `CMD=( uv run python x.py ... )`: an array built, not a launch
     traced = _words(cmd, variables) if cmd.words else []
     line = read_words([w for w, _ in traced]) if cmd.words else None
     text = _body(cmd, line, variables)

@@ -92,8 +92,27 @@ def logical_lines(text: str) -> list[tuple[int, str]]:
     return out
 
 
+#: A line that opens a bash array assignment it does not close (``CMD=(``, one item a line).
+_OPEN_ARRAY = re.compile(r"^\s*(?:(?:export|local|declare\s+-a|readonly)\s+)?\w+=\((?!.*\))")
+
+
+def _array_end(lines: list[str], i: int) -> int | None:
+    """The line closing the array assignment ``lines[i]`` opens, or None."""
+    if not _OPEN_ARRAY.match(lines[i]) or "'" in lines[i] or '"' in lines[i].split("(", 1)[0]:
+        return None
+    for j in range(i + 1, min(len(lines), i + 200)):
+        if lines[j].strip().endswith(")") and not lines[j].lstrip().startswith("#"):
+            return j
+    return None
+
+
 def _join(lines: list[str], i: int) -> tuple[int, str, list[tuple[bool, str]]]:
-    """Lines from ``i`` joined while a quote is open or a line ends in a backslash."""
+    """Lines from ``i`` joined while a quote is open or a line ends in a backslash; a
+    multi-line array assignment (``CMD=(`` ... ``)``) is one line, its items space-joined."""
+    end = _array_end(lines, i)
+    if end is not None:
+        items = [x.strip().rstrip("\\").strip() for x in lines[i:end + 1]]
+        return end + 1, " ".join(x for x in items if x and not x.startswith("#")), []
     buffer = lines[i]
     quote, heredocs = _open_state(buffer, "")
     j = i + 1
