@@ -58,6 +58,10 @@ _NOT_NAMES = frozenset({
     "my", "the", "a", "an", "our", "your", "their", "is", "called", "named", "id", "name",
     "for", "on", "in", "with", "to", "and", "of", "under", "using", "default", "this", "that",
     "which", "any", "same", "it", "be", "will", "should", "please", "number", "code", "it's",
+    # verbs after the noun: "our project was run on ...", "the allocation has 2 nodes"
+    "was", "were", "has", "have", "had", "ran", "runs", "run", "uses", "used", "needs", "need",
+    "requires", "takes", "took", "can", "could", "would", "may", "might", "must", "does", "did",
+    "do", "gets", "got", "gives", "trains", "trained",
 })
 _ACCOUNT = re.compile(
     r"(?:(?<![\w-])-A|--account|\bproject|\ballocation|\baccount|\bacct|\bcharged?\s+(?:it\s+)?to"

@@ -60,7 +60,10 @@ _GPU_MODEL = re.compile(rf"{GPU_MODEL}s?", re.IGNORECASE)
 #: ("srun litgpt pretrain", "srun -N2 ./wrapper.sh"), named in the question about it.
 _LAUNCHED = re.compile(
     r"\b(?:srun|torchrun|mpiexec|mpirun|deepspeed|accelerate\s+launch)\b"
-    r"((?:\s+-[^\s]+(?:\s+(?!-)[^\s]+)?)*?)\s+((?:\.{0,2}/)?[A-Za-z_][\w./-]*)"
+    r"((?:\s+-[^\s]+(?:\s+(?!-)[^\s]+)?)*?)\s+"
+    # not a word of the sentence: "using srun on Bridges-2"
+    r"(?!(?:on|in|at|to|with|for|and|or|the|a|an|from|across|over|is|was|but|so)\b)"
+    r"((?:\.{0,2}/)?[A-Za-z_][\w./-]*)"
 )
 HOW_TO_FILL = {
     "cluster": "name the cluster, e.g. 'on Polaris' (see `maple clusters`)",
