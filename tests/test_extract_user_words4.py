@@ -89,3 +89,46 @@ def test_a_launcher_word_in_the_sentence_is_not_named_as_the_program() -> None:
 def test_sacred_config_updates_after_with_are_the_programs() -> None:
     spec = extract("on 2 Delta nodes: python run.py with data_root=/data task_mlm_itm step200k")
     assert spec.args == ["with", "data_root=/data", "task_mlm_itm", "step200k"]
+
+
+# Round 2: words of real_requests5's tune half (time limits said in words, image sizes).
+
+@pytest.mark.parametrize(("said", "walltime"), [
+    ("for about a week", "168:00:00"),
+    ("for 2 weeks", "336:00:00"),
+    ("roughly 5 days 19 hours", "139:00:00"),
+    ("for 2 hours and 30 minutes", "02:30:00"),
+    ("1 day, 6 hours", "30:00:00"),
+])
+def test_durations_in_words(said: str, walltime: str) -> None:
+    assert extract(f"train.py on 2 Delta nodes, {said}").walltime == walltime
+
+
+@pytest.mark.parametrize("said", ["about 3-4 days", "between 1~2 days", "2 or 3 hours",
+                                  "between 1 and 2 days", "4 to 5 hours"])
+def test_a_range_of_durations_is_asked_for(said: str) -> None:
+    with pytest.raises(MissingInformation) as caught:
+        extract(f"train.py on 2 Delta nodes, it takes {said}")
+    assert set(caught.value.missing) == {"walltime"}
+    assert "is a range" in caught.value.missing["walltime"]
+
+
+def test_a_range_beside_a_walltime_said_apart_is_not_asked() -> None:
+    spec = extract("train.py on 2 Delta nodes, it takes 1-2 days, --time=48:00:00")
+    assert spec.walltime == "48:00:00"
+
+
+@pytest.mark.parametrize("said", ["overnight", "for a few days", "for a month"])
+def test_a_time_with_no_number_is_asked_for(said: str) -> None:
+    with pytest.raises(MissingInformation) as caught:
+        extract(f"train.py on 2 Delta nodes {said}")
+    assert "walltime" in caught.value.missing
+
+
+@pytest.mark.parametrize("said", ["at 1024x1024", "256x256 px", "with 512x512 images"])
+def test_an_image_size_is_not_nodes_by_gpus(said: str) -> None:
+    assert _size(f"train.py on Polaris {said}, 8 GPUs") == (2, 4)
+
+
+def test_nodes_by_gpus_is_still_read() -> None:
+    assert _size("train.py on Polaris, 2x4 GPUs") == (2, 4)

@@ -56,6 +56,13 @@ _CPU_PLACEMENT = re.compile(
 #: Only a flag with its value right after it: a blanked gap is words other rules read.
 _TIME_FLAG = re.compile(r"(?<![\w-])(?:--time|--walltime|walltime)=[^\s,;]+"
                         r"|(?<![\w-])(?:--time|--walltime) (?! )[^\s,;]+")
+#: A time said with no number a rule reads ("overnight", "a few days", "a month"): a walltime
+#: question, never the default walltime.
+_VAGUE_TIME = re.compile(
+    r"\bovernight\b|\bover\s+the\s+weekend\b|\ba\s+(?:month|fortnight|weekend)\b"
+    r"|\b(?:a\s+few|several|some|many)\s+(?:hours|days|weeks|months)\b",
+    _F,
+)
 #: A queue word whose name no rule took ("the gold queue" on a cluster without one); the
 #: name is looked for next to it (``_NAME_BEFORE``, ``_NAME_AFTER``) within ``_WINDOW``.
 _QUEUE = re.compile(r"\b(?:queue|partition|qos)\b", _F)
@@ -229,6 +236,7 @@ def check_accounted(scan: Scan, command: Command | None) -> dict[str, str]:
         questions["strategy"] = (f"{_quote(setup)} is not a setup maple_flow writes: choose "
                                  "DDP, FSDP, DeepSpeed ZeRO-3 or Accelerate")
     times = [m.group(0) for m in _TIME_FLAG.finditer(scan.text)][:_MAX_QUOTED]
+    times += [m.group(0) for m in _VAGUE_TIME.finditer(scan.text)][:_MAX_QUOTED]
     if times:
         questions["walltime"] = (f"{_quote(times)} was not understood as a walltime; say it "
                                  "as HH:MM:SS, e.g. '--time=08:00:00'")

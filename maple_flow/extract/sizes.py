@@ -205,6 +205,22 @@ _COMPARED = re.compile(
 )
 
 
+#: "NxM" that is an image or grid size, not nodes x GPUs: said as one ("at 1024x1024",
+#: "256x256 px", "resolution 512x512") or square and larger than any node's GPU count.
+_IMAGE_SIZE = re.compile(
+    r"(\b(?:at|resolution(?:\s+of)?|image\s+size(?:\s+of)?)\s+)?(?<![\w.])(\d+)\s*[x×]\s*(\d+)"
+    r"(?![\w.:])(\s*(?:px|pixels?|images?|resolution)\b)?",
+    _F,
+)
+_MOST_GPUS_A_NODE = 16
+
+
+def _image_size(m: re.Match[str]) -> bool:
+    said, first, second, unit = m.groups()
+    square = first == second and _int(second) > _MOST_GPUS_A_NODE
+    return bool(said or unit) or square
+
+
 #: What a rule read: (slot, value) pairs; a slot is nodes, gpus_per_node, total or
 #: gpus_either.
 Reading = list[tuple[str, int]]
@@ -355,6 +371,12 @@ def scan_sizes(scan: Scan) -> None:
     # "one rank per GPU" says how, not how many: set aside before the count rules read it
     for m in scan.matches(_ONE_PER_GPU):
         scan.ignore(m.group(0), "one rank per GPU is how every template lays out ranks")
+    def on_image_size(m: re.Match[str]) -> bool:
+        if _image_size(m):
+            scan.ignore(m.group(0), "an image or grid size, not nodes x GPUs")
+        return _image_size(m)
+
+    scan.apply(_IMAGE_SIZE, on_image_size)
     for m in scan.matches(_COMPARED):
         scan.ignore(m.group(0), "a size compared with, not the size asked for")
     for m in scan.matches(VAGUE):
