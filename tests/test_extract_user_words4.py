@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from maple_flow.errors import MissingInformation, NotOneJob
+from maple_flow.errors import Contradiction, MissingInformation, NotOneJob
 from maple_flow.extract import extract
 
 
@@ -132,3 +132,8 @@ def test_an_image_size_is_not_nodes_by_gpus(said: str) -> None:
 
 def test_nodes_by_gpus_is_still_read() -> None:
     assert _size("train.py on Polaris, 2x4 GPUs") == (2, 4)
+
+
+def test_two_durations_of_one_unit_are_not_summed() -> None:
+    with pytest.raises(Contradiction):
+        extract("2 nodes on Perlmutter for 2 hours and 30 min and 1 hour, train.py")

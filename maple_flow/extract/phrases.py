@@ -33,9 +33,14 @@ _HMS_ALONE = re.compile(rf"(?<![\w:.-])({_HMS})(?![\w:])")
 _UNIT = (
     r"(weeks?|wks?|days?|d|hours?|hrs?|hr|h|minutes?|mins?|min|m|seconds?|secs?|s)(?![a-z0-9])"
 )
-#: A smaller unit after the first: "5 days 19 hours", "2 hours and 30 minutes".
-_THEN = r"(?:\s*(?:,\s*)?(?:and\s+)?(\d+)\s*(hours?|hrs?|hr|h|minutes?|mins?|min|m)(?![a-z0-9]))?"
-_DURATION = re.compile(rf"(?<![\w.])(\d+(?:\.\d+)?)\s*{_UNIT}{_THEN}{_THEN}", _F)
+#: Smaller units after the first, largest first: "5 days 19 hours", "2 hours and 30 minutes",
+#: "1 day, 6 hours and 10 min" (hours only after days or weeks).
+_THEN = r"(?:\s*(?:,\s*)?(?:and\s+)?(\d+)\s*({})(?![a-z0-9]))?"
+_DURATION = re.compile(
+    rf"(?<![\w.])(\d+(?:\.\d+)?)\s*{_UNIT}{_THEN.format('hours?|hrs?|hr|h')}"
+    rf"{_THEN.format('minutes?|mins?|min|m')}",
+    _F,
+)
 #: Two durations joined as a range ("3-4 days", "1~2 days", "4 to 5 hours", "between 1 and 2
 #: days"): an estimate, not a time limit; asked for unless a walltime is said apart.
 _DURATION_RANGE = re.compile(
@@ -151,6 +156,8 @@ def scan_walltime(scan: Scan) -> None:
     def on_duration(m: re.Match[str]) -> bool:
         if _GPU_PLURAL.fullmatch(m.group(0)):
             return False  # "2 3090s": two GPUs of a model named by a number, not seconds
+        if m.group(3) and m.group(2)[0].lower() not in "wd":
+            return False  # "2 hours 3 hours": no one duration; its numbers are asked about
         _add_walltime(scan, _duration_seconds(m), m.group(0))
         return True
 
