@@ -137,3 +137,9 @@ def test_nodes_by_gpus_is_still_read() -> None:
 def test_two_durations_of_one_unit_are_not_summed() -> None:
     with pytest.raises(Contradiction):
         extract("2 nodes on Perlmutter for 2 hours and 30 min and 1 hour, train.py")
+
+
+def test_asking_how_many_hours_gives_no_time() -> None:
+    spec = extract("bunny/train/train.py on Polaris: the paper used 8 A100 GPUs for training, "
+                   "how many hours does it take?")
+    assert (spec.nodes, spec.gpus_per_node, spec.walltime) == (2, 4, "00:30:00")

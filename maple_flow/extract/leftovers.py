@@ -57,10 +57,10 @@ _CPU_PLACEMENT = re.compile(
 _TIME_FLAG = re.compile(r"(?<![\w-])(?:--time|--walltime|walltime)=[^\s,;]+"
                         r"|(?<![\w-])(?:--time|--walltime) (?! )[^\s,;]+")
 #: A time said with no number a rule reads ("overnight", "a few days", "a month"): a walltime
-#: question, never the default walltime.
+#: question, never the default walltime ("how many hours" asks, it says no time).
 _VAGUE_TIME = re.compile(
     r"\bovernight\b|\bover\s+the\s+weekend\b|\ba\s+(?:month|fortnight|weekend)\b"
-    r"|\b(?:a\s+few|several|some|many)\s+(?:hours|days|weeks|months)\b",
+    r"|\b(?:a\s+few|several)\s+(?:hours|days|weeks|months)\b",
     _F,
 )
 #: A queue word whose name no rule took ("the gold queue" on a cluster without one); the
