@@ -103,6 +103,7 @@ def carry_env(src: Source, profile: ClusterProfile, o: dict[str, Any], out: Carr
     domains = tuple(p.node.domain for p in _profiles() if p.node.domain)
     dropped: dict[str, list[str]] = {}
     exported = {**src.parsed.env, **src.parsed.rank_env}
+    own = frozenset(src.parsed.variables) | frozenset(src.parsed.env)
     for name, value in exported.items():
         if name in src.facts.rank_vars:
             continue  # set per rank on the target (see the launch model note)
@@ -111,7 +112,7 @@ def carry_env(src: Source, profile: ClusterProfile, o: dict[str, Any], out: Carr
             out.dropped_env.add(name)
             out.notes.append(f"`export {short(f'{name}={value}')}` is not copied: {foreign}")
             continue
-        verdict = classify_env(name, value, domains)
+        verdict = classify_env(name, value, domains, own)
         cpus = src.facts.cpus_per_task
         if name == "OMP_NUM_THREADS" and verdict.kind == "site" and cpus:
             out.env[name] = str(cpus)
@@ -158,7 +159,9 @@ def _profiles() -> list[ClusterProfile]:
     return list(all_profiles().values())
 
 
-def _builds_launch(step: Step, launch_vars: list[str]) -> bool:
+def builds_launch(step: Step, launch_vars: list[str]) -> bool:
+    """Whether ``step`` only builds or prints the source's launch line (the target writes its
+    own): an assignment of a variable the launch reads, an echo of one."""
     if step.keep is None:
         return step.name in launch_vars
     words = step.text.split()
@@ -216,7 +219,7 @@ def _classify(src: Source, profile: ClusterProfile, out: Carried) -> tuple[list[
                              original=step.text))
         elif step.keep is False:
             out.notes.append(f"line {step.line} `{short(step.text)}` is not copied: {step.why}")
-        elif step.keep and _builds_launch(step, src.parsed.launch_vars):
+        elif step.keep and builds_launch(step, src.parsed.launch_vars):
             out.notes.append(f"line {step.line} `{short(step.text)}` prints the source's "
                              "launch line; the target's script writes its own")
         else:

@@ -15,7 +15,7 @@ import re
 from dataclasses import replace
 
 from maple_flow.models import ClusterProfile
-from maple_flow.port.carry import Carried, Source, foreign_reason
+from maple_flow.port.carry import Carried, Source, builds_launch, foreign_reason
 from maple_flow.port.fit import SCRIPT_SET_VARS
 from maple_flow.port.rules import referenced, translate_scheduler_vars
 from maple_flow.port.words import short
@@ -58,6 +58,10 @@ def _body_lines(text: str, src: Source, profile: ClusterProfile, out: Carried
         if step.keep is None and step.name in src.parsed.launch_vars:
             out.notes.append(f"{where} only builds the source's launch line; the target's "
                              "script writes its own")
+            return None
+        if step.keep and builds_launch(step, src.parsed.launch_vars):
+            out.notes.append(f"{where} prints the source's launch line; the target's script "
+                             "writes its own")
             return None
     return [text]
 

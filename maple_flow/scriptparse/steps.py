@@ -41,6 +41,12 @@ _JOB_IDENTITY = re.compile(
     r"|PBS_O_WORKDIR)\b\}?"
 )
 _CONDA_MODULE = re.compile(r"conda|python|pytorch|frameworks", re.I)
+
+
+def without_job_identity(text: str) -> str:
+    """``text`` with its references to the job's identity (id, name, submit directory)
+    removed: what is left of the scheduler in it is the source's own."""
+    return _JOB_IDENTITY.sub("", text)
 _SITE_VARS = re.compile(r"^\$\{?(?:SCRATCH|PSCRATCH|WORK|CFS|PROJECT)")
 _HEREDOC_CAT = re.compile(
     r"^cat\s+(?:<<-?\s*(['\"]?)(\w+)\1\s*>\s*(\S+)|>\s*(\S+)\s+<<-?\s*(['\"]?)(\w+)\5)\s*$"

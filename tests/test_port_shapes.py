@@ -1,0 +1,49 @@
+"""Shell shapes around a launch found on bench/portshapes_probe (h7-portshapes, issue 14): a
+group redirected into a file named from the job id, `time`/`if`/`||`/`$(...)` around the
+launch, per-node `srun bash -c` bodies and a heredoc wrapper. Each is ported as an edit (the
+user's lines kept, the launch given the target's launcher words) or refused with what to
+change, never silently wrong."""
+
+from __future__ import annotations
+
+from maple_flow import port
+
+POLARIS_GROUP = """#!/bin/bash
+#PBS -l walltime=01:00:00
+#PBS -l select=2
+#PBS -A datascience
+#PBS -q debug-scaling
+
+cd $PBS_O_WORKDIR
+export PBS_JOBID_NUMBER=$(echo $PBS_JOBID | cut -d'.' -f1)
+export FILENAME_DATE=$(date +"%Y-%m-%d_%H%M").jid${PBS_JOBID_NUMBER}
+echo starting job: $FILENAME_DATE
+{
+   NUM_NODES=$(cat $PBS_NODEFILE| wc -l)
+   NUM_GPUS_PER_NODE=4
+   TOTAL_MPI_RANKS=$((NUM_GPUS_PER_NODE * NUM_NODES))
+   echo TOTAL_MPI_RANKS: $TOTAL_MPI_RANKS
+   mpiexec -n $TOTAL_MPI_RANKS -ppn $NUM_GPUS_PER_NODE --hostfile $PBS_NODEFILE \\
+      python main.py -o results/$FILENAME_DATE -b 4096
+
+} 1> results/$FILENAME_DATE.out 2> results/$FILENAME_DATE.err
+echo finished job: $FILENAME_DATE  time: $SECONDS
+"""
+
+
+def test_a_group_redirected_into_a_name_built_from_the_job_id_is_kept() -> None:
+    r = port(POLARIS_GROUP, ["perlmutter"], gpus_per_node=4)["perlmutter"]
+    assert r.status == "generated", r.notes
+    assert "export PBS_JOBID_NUMBER=$(echo $SLURM_JOB_ID | cut -d'.' -f1)" in r.script
+    assert 'export FILENAME_DATE=$(date +"%Y-%m-%d_%H%M").jid${PBS_JOBID_NUMBER}' in r.script
+    assert "} 1> results/$FILENAME_DATE.out 2> results/$FILENAME_DATE.err" in r.script
+    assert "python main.py -o results/$FILENAME_DATE -b 4096" in r.script
+    # the echo of a value that only built the source's launch line goes with it
+    assert "echo TOTAL_MPI_RANKS" not in r.script
+
+
+def test_the_group_is_kept_on_a_target_with_the_same_scheduler() -> None:
+    r = port(POLARIS_GROUP, ["aurora"], gpus_per_node=4)["aurora"]
+    assert r.status == "generated", r.notes
+    assert "cut -d'.' -f1)" in r.script and "$PBS_JOBID" in r.script
+    assert r.script.count("} 1> results/$FILENAME_DATE.out") == 1
