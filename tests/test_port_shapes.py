@@ -47,3 +47,26 @@ def test_the_group_is_kept_on_a_target_with_the_same_scheduler() -> None:
     assert r.status == "generated", r.notes
     assert "cut -d'.' -f1)" in r.script and "$PBS_JOBID" in r.script
     assert r.script.count("} 1> results/$FILENAME_DATE.out") == 1
+
+
+SLURM_2X4 = ("#!/bin/bash\n#SBATCH --nodes=2\n#SBATCH --ntasks-per-node=4\n"
+             "#SBATCH --gpus-per-node=4\n#SBATCH --time=01:00:00\n")
+
+
+def test_a_timed_launch_stays_timed_under_the_target_launcher() -> None:
+    script = SLURM_2X4 + "time srun python fsdp_train.py\n"
+    r = port(script, ["polaris"])["polaris"]
+    assert r.status == "generated", r.notes
+    line = next(x for x in r.script.splitlines() if "mpiexec" in x and not x.startswith("#"))
+    assert line.startswith("time mpiexec ")
+    assert any("timed the same way" in n for n in r.notes)
+
+
+def test_a_stage_stopping_the_job_on_failure_gets_the_target_launcher() -> None:
+    script = SLURM_2X4 + ("srun python train.py --epochs 3 || exit 1\n"
+                          "srun python eval.py --ckpt last.pt\n")
+    r = port(script, ["polaris"])["polaris"]
+    assert r.status == "generated", r.notes
+    assert "srun python train.py" not in r.script  # no Slurm command left in a PBS job
+    stage = next(x for x in r.script.splitlines() if "train.py" in x and not x.startswith("#"))
+    assert stage.startswith("mpiexec ") and stage.endswith("python train.py --epochs 3 || exit 1")

@@ -315,9 +315,8 @@ def _software_notes(src: Source, profile: ClusterProfile) -> list[str]:
                 "environment before the launch) or put it back in front of the program"
             )
         elif stage.name == "time":
-            notes.append(
-                "the source timed its launch (`time` in front of it); the target's launch "
-                "line is not timed: put `time` in front of it if you read that timing")
+            notes.append("the source timed its launch (`time` in front of it): the target's "
+                         "launch is timed the same way")
         elif stage.name.startswith("$") and not prefix_variable(stage.name, src.lines):
             notes.append(
                 f"`{stage.name}` in front of the program is not set in the script; it is not "

@@ -27,6 +27,7 @@ from maple_flow.port.stages import (
     append_to_launch,
     launch_command_span,
     port_stage,
+    prefix_launch,
     without_python,
 )
 from maple_flow.port.words import short
@@ -188,7 +189,7 @@ def apply_edits(script: str, src: Source, profile: ClusterProfile, *, one_proces
     out.script = add_to_header(out.script, lines)
     out.notes += notes
     tail = translate_scheduler_vars(src.parsed.launch_tail, profile.scheduler)[0]
-    out.script = append_to_launch(out.script, tail)
+    out.script = prefix_launch(append_to_launch(out.script, tail), _timed(src))
     out.notes += [f"kept after the launch, as in the source: `{tail}`"] if tail else []
     _after_launch(out, src, profile, size, errexit)
     if _backgrounded(tail) and _source_waits(src.parsed):
@@ -197,6 +198,15 @@ def apply_edits(script: str, src: Source, profile: ClusterProfile, *, one_proces
                          "it is kept at the end of the script")
     out.notes += _background_note(out.script, tail)
     return out
+
+
+def _timed(src: Source) -> str:
+    """``time`` (with its options) when the user timed the source's launch: the target's
+    launch is timed the same way; ``""`` otherwise."""
+    stages = src.parsed.launch.stages
+    if not stages or stages[0].name != "time":
+        return ""
+    return " ".join(["time", *(k for k, _ in stages[0].options)])
 
 
 def _backgrounded(tail: str) -> bool:

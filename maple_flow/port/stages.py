@@ -177,6 +177,18 @@ def append_to_launch(script: str, tail: str) -> str:
     return "\n".join(lines)
 
 
+def prefix_launch(script: str, prefix: str) -> str:
+    """``script`` with ``prefix`` (``time``, the user's own word in front of the source's
+    launch) in front of its launch command, on the command's first line."""
+    span = launch_command_span(script) if prefix else None
+    if span is None:
+        return script
+    lines, start, _ = span
+    indent = lines[start][:len(lines[start]) - len(lines[start].lstrip())]
+    lines[start] = f"{indent}{prefix} {lines[start].lstrip()}"
+    return "\n".join(lines)
+
+
 def without_python(script: str, python: str, entry: str) -> tuple[str, str]:
     """``script`` whose launch starts ``entry`` (the user's own shell script) directly instead
     of through ``python``; and a problem when the launch is not of that shape."""

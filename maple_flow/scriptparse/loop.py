@@ -88,14 +88,15 @@ def _alone(text: str, cmd: ShellCommand, commands: tuple[ShellCommand, ...]) -> 
     """Whether the logical line ``text`` holds only the launch command (and redirections)."""
     same_line = [c for c in commands if c.text == cmd.text]
     bare = _REDIRECTION.sub("", bare_line(text))
-    if _STOP_TAIL.search(bare):  # `launch || exit`: stop the loop at a failure, carried
-        bare = _STOP_TAIL.sub("", bare)
+    if STOP_TAIL.search(bare):  # `launch || exit`: stop the loop at a failure, carried
+        bare = STOP_TAIL.sub("", bare)
         same_line = [c for c in same_line if c.words[:1] not in _STOP_WORDS]
     return len(same_line) == 1 and not _KEYWORD_LINE.match(bare) and not re.search(
         r"[;|&]|\b(?:do|done|then|fi)\s*$", bare)
 
 
-_STOP_TAIL = re.compile(r"\s*\|\|\s*(?:exit|break|return)(?:\s+\d{1,3})?\s*;?\s*$")
+#: ``launch || exit 1``: stop at a failure (carried with the launch).
+STOP_TAIL = re.compile(r"\s*\|\|\s*(?:exit|break|return)(?:\s+\d{1,3})?\s*;?\s*$")
 _STOP_WORDS = {("exit",), ("break",), ("return",)}
 
 

@@ -20,8 +20,9 @@ from maple_flow.scriptparse.launch import (
     read_words,
     wrapper_end,
 )
+from maple_flow.scriptparse.loop import STOP_TAIL
 from maple_flow.scriptparse.script import ParsedScript, is_declare_export
-from maple_flow.scriptparse.shell import Block, ShellCommand, split_commands
+from maple_flow.scriptparse.shell import Block, ShellCommand, bare_line, split_commands
 
 _SCHEDULER_CMDS = frozenset({
     "scontrol", "squeue", "sinfo", "sacct", "sbatch", "salloc", "sstat", "qstat", "qsub",
@@ -242,6 +243,9 @@ def _block_step(block: Block, conda_module: bool) -> Step | None:
         return Step(block.line, printf or block.text, printf is not None, why)
     if len(block.commands) == 1 and "\n" not in block.text:
         return _command_step(block.commands[0], block.text, conda_module)
+    stopped = _stopped_launch(block, conda_module)
+    if stopped is not None:
+        return stopped
     parts = [_command_step(c, _cmd_text(c), conda_module) for c in block.commands]
     dropped = [p for p in parts if p is not None and p.keep is False]
     if dropped and all(p is None or p.keep is False or _trivial(p) for p in parts):
@@ -249,6 +253,18 @@ def _block_step(block: Block, conda_module: bool) -> Step | None:
     if "\n" in block.text:
         return Step(block.line, block.text, True, "a multi-line block, kept line by line")
     return Step(block.line, block.text, True)
+
+
+def _stopped_launch(block: Block, conda_module: bool) -> Step | None:
+    """``srun python train.py || exit 1``: a launch of its own whose failure stops the job;
+    the port gives it the target's launcher and keeps the ``|| exit 1`` after it."""
+    if "\n" in block.text or not STOP_TAIL.search(bare_line(block.text)):
+        return None
+    first, *rest = block.commands
+    if [c.words[:1] for c in rest] not in ([("exit",)], [("break",)], [("return",)]):
+        return None
+    step = _command_step(first, block.text, conda_module)
+    return step if step is not None and step.launch else None
 
 
 def _cmd_text(cmd: ShellCommand) -> str:
