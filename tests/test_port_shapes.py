@@ -70,3 +70,21 @@ def test_a_stage_stopping_the_job_on_failure_gets_the_target_launcher() -> None:
     assert "srun python train.py" not in r.script  # no Slurm command left in a PBS job
     stage = next(x for x in r.script.splitlines() if "train.py" in x and not x.startswith("#"))
     assert stage.startswith("mpiexec ") and stage.endswith("python train.py --epochs 3 || exit 1")
+
+
+IF_LAUNCH = ("#!/bin/bash\n#SBATCH --nodes=1\n#SBATCH --ntasks-per-node=2\n#SBATCH --gres=gpu:2\n"
+             "#SBATCH --time=06:00:00\n\nRUN=stage1\n"
+             'if srun python train.py \\\n    --config_name "$RUN" \\\n    --batch_size 4; then\n'
+             "  RC=0\nelse\n  RC=$?\nfi\necho \"srun exited rc=$RC\"\nexit $RC\n")
+
+
+def test_a_launch_tested_by_if_keeps_its_branches_around_the_target_launch() -> None:
+    r = port(IF_LAUNCH, ["polaris"])["polaris"]
+    assert r.status == "generated", r.notes
+    lines = r.script.splitlines()
+    at = lines.index("if")
+    launch = next(i for i, x in enumerate(lines) if x.startswith("mpiexec "))
+    assert at < launch < lines.index("then") < lines.index("  RC=0") < lines.index("else")
+    assert lines.index("  RC=$?") < lines.index("fi")
+    assert "srun python" not in r.script
+    assert lines[-1] == "exit $RC"  # the job's status, as the source reports it

@@ -32,6 +32,7 @@ from maple_flow.port.stages import (
 )
 from maple_flow.port.words import short
 from maple_flow.scriptparse import ParsedScript
+from maple_flow.scriptparse.shell import Block
 from maple_flow.scriptparse.steps import block_step
 from maple_flow.shellquote import shell_word
 
@@ -152,6 +153,8 @@ def _after_launch(out: Applied, src: Source, profile: ClusterProfile,
     for block in p.after:
         step = block_step(block, p)
         if step is None:
+            if _exits(block):  # `exit $RC`: the job's status, as the source reports it
+                lines += [*comments.above(block.line), block.text]
             continue
         above = comments.above(block.line)
         text, done = translate_scheduler_vars(step.text, profile.scheduler)
@@ -198,6 +201,12 @@ def apply_edits(script: str, src: Source, profile: ClusterProfile, *, one_proces
                          "it is kept at the end of the script")
     out.notes += _background_note(out.script, tail)
     return out
+
+
+def _exits(block: Block) -> bool:
+    """A line after the launch that ends the job with a status (``exit $RC``)."""
+    return len(block.commands) == 1 and block.commands[0].words[:1] == ("exit",) and (
+        "\n" not in block.text)
 
 
 def _timed(src: Source) -> str:
