@@ -88,3 +88,44 @@ def test_a_launch_tested_by_if_keeps_its_branches_around_the_target_launch() -> 
     assert lines.index("  RC=$?") < lines.index("fi")
     assert "srun python" not in r.script
     assert lines[-1] == "exit $RC"  # the job's status, as the source reports it
+
+
+IF_ELSE_PER_NODE = """#!/bin/bash
+#SBATCH --nodes=1
+#SBATCH --ntasks=1
+#SBATCH --gres=gpu:4
+#SBATCH --time=04:00:00
+
+CFG=configs/train.yaml
+EXTRA=""
+if [ -n "${RESUME:-}" ]; then
+    EXTRA="--auto-resume"
+fi
+NNODES=${SLURM_JOB_NUM_NODES:-1}
+GPUS=${SLURM_GPUS_ON_NODE:-4}
+MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n1)
+if [ "$NNODES" -gt 1 ]; then
+    srun --kill-on-bad-exit=1 bash -c "
+        torchrun --nnodes=$NNODES --nproc_per_node=$GPUS --node_rank=\\$SLURM_NODEID \\
+            --rdzv_backend=c10d --rdzv_endpoint=$MASTER_ADDR:29500 \\
+            train.py --config_path $CFG $EXTRA
+    "
+else
+    torchrun --nproc_per_node="$GPUS" train.py --config_path "$CFG" $EXTRA
+fi
+echo done
+"""
+
+
+def test_a_per_node_bash_c_branch_and_a_plain_branch_both_get_the_target_launch() -> None:
+    for target, launcher in (("polaris", "mpiexec "), ("delta", "srun ")):
+        r = port(IF_ELSE_PER_NODE, [target])[target]
+        assert r.status == "generated", r.notes
+        lines = [x.strip() for x in r.script.splitlines()]
+        at_if = lines.index('if [ "$NNODES" -gt 1 ]; then')
+        at_else, at_fi = lines.index("else", at_if), lines.index("fi", at_if)
+        for lo, hi in ((at_if, at_else), (at_else, at_fi)):
+            branch = " ".join(lines[lo + 1:hi])
+            assert launcher in branch and "train.py --config_path" in branch
+            assert branch.rstrip().endswith("$EXTRA")  # set on a branch: passed as written
+        assert "SLURM_NODEID" not in r.script and "bash -c \"" not in r.script

@@ -331,8 +331,13 @@ def _find_launch(blocks: list[Block], variables: dict[str, str]) -> _Found | Non
 
 def _forget_branch_values(blocks: list[Block], parsed: ParsedScript) -> None:
     """A variable given different values on the branches of an ``if``/``case`` the script's
-    own values do not decide (``NGPU=$(nvidia-smi -L | wc -l)`` or else ``NGPU=1``) has no
-    value the port can know: it is not a literal of the script."""
+    own values do not decide (``NGPU=$(nvidia-smi -L | wc -l)`` or else ``NGPU=1``; or
+    ``ARGS=""`` above and ``ARGS=--resume`` on one branch) has no value the port can know: it is
+    not a literal of the script."""
+    anywhere: dict[str, set[str]] = {}
+    for cmd in (c for b in blocks for c in b.commands if not c.words):
+        for name, value in cmd.assignments:
+            anywhere.setdefault(name, set()).add(value)
     for block in blocks:
         if "\n" not in block.text or not _CONDITIONAL.match(block.text):
             continue
@@ -343,7 +348,7 @@ def _forget_branch_values(blocks: list[Block], parsed: ParsedScript) -> None:
             for name, value in cmd.assignments if not cmd.words else ():
                 values.setdefault(name, set()).add(value)
         for name, seen in values.items():
-            if len(seen) > 1:
+            if len(seen | anywhere.get(name, set())) > 1:
                 parsed.variables.pop(name, None)
 
 

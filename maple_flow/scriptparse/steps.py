@@ -154,6 +154,9 @@ def _command_step(cmd: ShellCommand, text: str, conda_module: bool) -> Step | No
     if launcher:
         return Step(cmd.line, text, True, f"a launch of its own through {launcher}", launch=True)
     if head in _SCHEDULER_CMDS:
+        if _shell_body_launches(words) and head in {"srun", "mpiexec", "mpirun"}:
+            return Step(cmd.line, text, True, f"a launch of its own through the source's "
+                        f"{head}, in a shell body", launch=True)
         if any(w in words for w in ("-c",)) and head in {"srun", "mpiexec", "mpirun"}:
             return Step(cmd.line, text, False, f"it runs on the nodes through the source's "
                         f"{head}: run `{words[-1].strip()}` on each node of the target by hand")
@@ -169,6 +172,21 @@ def _command_step(cmd: ShellCommand, text: str, conda_module: bool) -> Step | No
                         f"ran in the source's container ({head}); kept without it")
         return Step(cmd.line, text, False, "it runs in the source's container image")
     return Step(cmd.line, text, True)
+
+
+def _shell_body_launches(words: tuple[str, ...]) -> bool:
+    """``srun ... bash -c "torchrun ... train.py ..."``: the body handed to a shell under the
+    source's launcher starts a program (through a per-node launcher or python)."""
+    at = next((i for i, w in enumerate(words[:-2]) if w.rsplit("/", 1)[-1] in _SHELLS
+               and words[i + 1] in {"-c", "-lc", "-l"}), -1)
+    if at < 0:
+        return False
+    body = words[at + 3] if words[at + 1] == "-l" and len(words) > at + 3 else words[at + 2]
+    return any(_per_node_launcher(c.words) or _launches_program(c.words)
+               for c in split_commands(body.replace("\\\n", " ")))
+
+
+_SHELLS = frozenset({"bash", "sh", "zsh"})
 
 
 def _launches_program(words: tuple[str, ...]) -> bool:
