@@ -129,3 +129,20 @@ def test_a_per_node_bash_c_branch_and_a_plain_branch_both_get_the_target_launch(
             assert launcher in branch and "train.py --config_path" in branch
             assert branch.rstrip().endswith("$EXTRA")  # set on a branch: passed as written
         assert "SLURM_NODEID" not in r.script and "bash -c \"" not in r.script
+
+
+CAPTURE = ("#!/bin/bash\n#SBATCH --ntasks=1\n#SBATCH --nodes=1\n#SBATCH --gres=gpu:1\n"
+           "#SBATCH --time=20:00:00\n\n"
+           "R_CUT=$(srun python -u classifier.py \\\n    --path_A data/a.pt \\\n    --get_r_cut)\n"
+           'echo "Detected r_cut = $R_CUT"\n'
+           "srun python -u train.py \\\n    --r_cut $R_CUT \\\n    --save_name run1\n")
+
+
+def test_a_launch_whose_output_is_captured_gets_the_target_launcher_inside_the_capture() -> None:
+    r = port(CAPTURE, ["polaris"])["polaris"]
+    assert r.status == "generated", r.notes
+    capture = next(x for x in r.script.splitlines() if x.startswith("R_CUT=$("))
+    assert capture.startswith("R_CUT=$(mpiexec ") and capture.endswith(
+        "classifier.py --path_A data/a.pt --get_r_cut)")
+    assert "srun" not in r.script.split("#### ")[0].replace("#SBATCH", "")
+    assert 'echo "Detected r_cut = $R_CUT"' in r.script  # the program's output, the user's echo

@@ -199,6 +199,7 @@ def _classify(src: Source, profile: ClusterProfile, out: Carried) -> tuple[list[
     of assignments left out as foreign; every drop is a note."""
     kept: list[Step] = []
     sizes = size_vars(src.parsed)
+    captured = {s.name for s in src.steps if s.inner}  # a program's output, not a launch word
     foreign_names: set[str] = set()
     for step in src.steps:
         foreign = foreign_reason(step.text, profile) if step.keep is not False else ""
@@ -219,7 +220,8 @@ def _classify(src: Source, profile: ClusterProfile, out: Carried) -> tuple[list[
                              original=step.text))
         elif step.keep is False:
             out.notes.append(f"line {step.line} `{short(step.text)}` is not copied: {step.why}")
-        elif step.keep and builds_launch(step, src.parsed.launch_vars):
+        elif step.keep and builds_launch(step, [v for v in src.parsed.launch_vars
+                                                if v not in captured]):
             out.notes.append(f"line {step.line} `{short(step.text)}` prints the source's "
                              "launch line; the target's script writes its own")
         else:

@@ -78,7 +78,8 @@ def port_stage(step: Step, src: Source, profile: ClusterProfile,
     those as written); None when not known (its arguments are written as their values)."""
     from maple_flow.port.api import port_launch_only
 
-    text = src.header + _values_read(step.text, src) + step.text + "\n"
+    launch = step.inner or step.text
+    text = src.header + _values_read(launch, src) + launch + "\n"
     sized = ""
     try:
         try:
@@ -108,6 +109,8 @@ def port_stage(step: Step, src: Source, profile: ClusterProfile,
     bad = [p for line in lines if (p := setup_line_problem(line))]
     if not lines or bad:
         return [], f"line {step.line} `{step.text}` launches a program the port cannot rewrite"
+    if step.inner:  # `R=$(srun python x.py)`: the target's launch captured the same way
+        lines[-1] = step.text.replace(step.inner, lines[-1], 1)
     note = (f"line {step.line} `{step.text}` is a launch of its own: the target's launch of the "
             f"same program ({result.spec.nodes} node(s) x {result.spec.gpus_per_node}): "
             f"`{lines[-1]}`{sized}")

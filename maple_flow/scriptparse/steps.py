@@ -68,6 +68,8 @@ class Step:
     original: str = ""  # the source's line when ``text`` rewrote it for the target (``why``)
     #: A launch of its own (``srun python prep.py``): the port gives it the target's launcher.
     launch: bool = False
+    #: The launch inside ``text`` when ``text`` captures its output (``R=$(srun python x.py)``).
+    inner: str = ""
 
 
 def is_site_path(word: str) -> bool:
@@ -124,6 +126,10 @@ def _command_step(cmd: ShellCommand, text: str, conda_module: bool) -> Step | No
     words = cmd.words
     if not words:
         name, value = cmd.assignments[-1] if cmd.assignments else ("", "")
+        captured = _captured_launch(value)
+        if captured and len(cmd.assignments) == 1:
+            return Step(cmd.line, text, True, "a launch of its own, its output captured", name,
+                        launch=True, inner=captured)
         if _SCHED_VALUE.search(_JOB_IDENTITY.sub("", value)):
             return Step(cmd.line, text, False, f"{name} is computed from the source scheduler",
                         name)
@@ -172,6 +178,17 @@ def _command_step(cmd: ShellCommand, text: str, conda_module: bool) -> Step | No
                         f"ran in the source's container ({head}); kept without it")
         return Step(cmd.line, text, False, "it runs in the source's container image")
     return Step(cmd.line, text, True)
+
+
+def _captured_launch(value: str) -> str:
+    """The launch in ``value`` when it is only ``$(srun python x.py ...)``, else ``""``."""
+    match = re.fullmatch(r"\$\((?!\()(.*)\)", value.strip(), re.S)
+    cmds = split_commands(match.group(1)) if match else []
+    if len(cmds) != 1 or not cmds[0].words:
+        return ""
+    words = cmds[0].words
+    launched = words[0] in _LAUNCH_CMDS and _launches_program(words)
+    return match.group(1).strip() if match and (launched or _per_node_launcher(words)) else ""
 
 
 def _shell_body_launches(words: tuple[str, ...]) -> bool:
