@@ -146,3 +146,45 @@ def test_a_launch_whose_output_is_captured_gets_the_target_launcher_inside_the_c
         "classifier.py --path_A data/a.pt --get_r_cut)")
     assert "srun" not in r.script.split("#### ")[0].replace("#SBATCH", "")
     assert 'echo "Detected r_cut = $R_CUT"' in r.script  # the program's output, the user's echo
+
+
+
+HEREDOC_WRAPPER = """#!/bin/bash
+#SBATCH --partition=gpu
+#SBATCH --nodes=2
+#SBATCH --ntasks-per-node=4
+#SBATCH --gpus-per-task=1
+#SBATCH --time=08:00:00
+
+base_dir=proj
+wrapper="${base_dir}/wrapper.sh"
+
+cat > ${wrapper} << EOF
+#!/bin/bash
+export RANK=$SLURM_PROCID
+export WORLD_SIZE=$SLURM_NTASKS
+export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)
+python ${base_dir}/train.py
+EOF
+
+chmod 777 ${wrapper}
+
+srun bash ${wrapper}
+"""
+
+
+def test_a_heredoc_written_wrapper_is_kept_as_written_under_the_same_scheduler() -> None:
+    r = port(HEREDOC_WRAPPER, ["perlmutter"])["perlmutter"]
+    assert r.status == "generated", r.notes
+    body = HEREDOC_WRAPPER.split("cat > ", 1)[1].split("\nEOF\n", 1)[0]
+    assert "cat > " + body + "\nEOF\n" in r.script  # verbatim, its body unchanged
+    assert r.script.index("\nEOF\n") < r.script.index("chmod 777 ${wrapper}")
+    assert "maple_flow: the heredoc" not in r.script
+
+
+def test_a_heredoc_wrapper_reading_the_source_scheduler_is_refused_on_another() -> None:
+    r = port(HEREDOC_WRAPPER, ["polaris"])["polaris"]
+    assert r.status == "refused"
+    why = "\n".join(r.notes)
+    assert "the launch runs ${wrapper}, which line 11 writes with a heredoc" in why
+    assert "$SLURM_PROCID" in why and "<<'EOF'" in why

@@ -36,6 +36,7 @@ from maple_flow.port.carry import (
     carry_steps,
     live_refs_note,
     translate,
+    with_raw_blocks,
 )
 from maple_flow.port.container import plan_container
 from maple_flow.port.fit import fit_cpus_per_task, source_errexit
@@ -604,6 +605,7 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
                           size=size, entry=entry, errexit=errexit)
     if applied.interpreter_kept:  # the note on the interpreter replaced is not true then
         notes = [n for n in notes if n not in _interpreter_notes(src, profile)]
+    applied.script = with_raw_blocks(applied.script, carried)
     script, notes, refusals = applied.script, notes + applied.notes, refusals + (
         applied.refusals if not refusals else [])
     if refusals:

@@ -24,7 +24,7 @@ from maple_flow.port.words import short
 from maple_flow.port.written_args import LaunchArgs, launch_args, source_reads, written_words
 from maple_flow.scriptparse import ParsedScript, ScriptFacts
 from maple_flow.scriptparse.facts import size_vars
-from maple_flow.scriptparse.steps import Step
+from maple_flow.scriptparse.steps import HEREDOC_SCHEDULER, Step, heredoc_file
 from maple_flow.shellquote import kept_as_text, shell_word
 
 _ALWAYS_SET = frozenset({
@@ -96,6 +96,9 @@ class Carried:
     #: The program's arguments for the launch line, written as in the source (see
     #: ``written_args``); None when they are rendered from their values.
     launch_args: LaunchArgs | None = None
+    #: Multi-line blocks kept as written (a heredoc): the one-line set-up step standing for
+    #: each, and its text (see ``with_raw_blocks``).
+    raw_blocks: dict[str, str] = field(default_factory=dict)
 
 
 def carry_env(src: Source, profile: ClusterProfile, o: dict[str, Any], out: Carried) -> None:
@@ -218,6 +221,8 @@ def _classify(src: Source, profile: ClusterProfile, out: Carried) -> tuple[list[
             kept.append(Step(step.line, same, True, "queries the source's scheduler; on "
                              f"{profile.name} the same query of {profile.scheduler}",
                              original=step.text))
+        elif step.keep is False and step.why == HEREDOC_SCHEDULER:
+            kept += _scheduler_heredoc(step, src, profile, out)
         elif step.keep is False:
             out.notes.append(f"line {step.line} `{short(step.text)}` is not copied: {step.why}")
         elif step.keep and builds_launch(step, [v for v in src.parsed.launch_vars
@@ -227,6 +232,44 @@ def _classify(src: Source, profile: ClusterProfile, out: Carried) -> tuple[list[
         else:
             kept.append(step)
     return kept, foreign_names
+
+
+def _scheduler_heredoc(step: Step, src: Source, profile: ClusterProfile,
+                       out: Carried) -> list[Step]:
+    """A ``cat > FILE <<EOF`` whose body reads the source scheduler's values: kept verbatim
+    under the same scheduler; on another, refused when the launch runs FILE (a wrapper the
+    script writes), else left out with a note."""
+    if src.parsed.scheduler == profile.scheduler:
+        marker = f"# maple_flow: the heredoc of line {step.line}, kept as written"
+        out.raw_blocks[marker] = step.text
+        out.notes.append(f"line {step.line} `{short(step.text)}`: {step.why}; "
+                         f"{profile.name}'s scheduler ({profile.scheduler}) sets the same "
+                         "values: kept as written")
+        return [Step(step.line, marker, True)]
+    written = heredoc_file(step.text)
+    reads = sorted({n for n in referenced(step.text) if _SCHEDULER_VAR.match(n)})
+    launch = src.parsed.launch_block.text if src.parsed.launch_block is not None else ""
+    if written and written in launch:
+        out.refusals.append(
+            f"the launch runs {written}, which line {step.line} writes with a heredoc whose "
+            f"body reads {', '.join('$' + n for n in reads)} when the batch shell writes it; "
+            f"{profile.name}'s scheduler ({profile.scheduler}) sets none of them: write the "
+            "wrapper for the target (its launcher's rank variables, read by each rank: quote "
+            "the delimiter, <<'EOF') and port that script")
+    else:
+        out.notes.append(f"line {step.line} `{short(step.text)}` is not copied: {step.why}")
+    return []
+
+
+def with_raw_blocks(script: str, carried: Carried) -> str:
+    """``script`` with each kept multi-line block (a heredoc) written in place of the one-line
+    set-up step standing for it."""
+    for marker, text in carried.raw_blocks.items():
+        script = script.replace(marker, text, 1)
+    return script
+
+
+_SCHEDULER_VAR = re.compile(r"^(?:SLURM|PBS|PALS|PMI|OMPI|LSB|LSF)_")
 
 
 #: Scheduler commands that only read the job's facts (they run under the same scheduler).

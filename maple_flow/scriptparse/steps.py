@@ -101,6 +101,19 @@ def _activation(words: tuple[str, ...], conda_module: bool) -> tuple[bool, str] 
     return None
 
 
+#: Why a heredoc is not a plain set-up step: its body reads the source scheduler's values,
+#: expanded by the batch shell that writes it (the port keeps it where the target's scheduler
+#: is the same).
+HEREDOC_SCHEDULER = ("the heredoc expands the source scheduler's values when the batch shell "
+                     "writes it")
+
+
+def heredoc_file(text: str) -> str:
+    """The file a ``cat > FILE <<EOF`` block writes, or ``""``."""
+    match = _HEREDOC_CAT.match(text.split("\n", 1)[0].strip())
+    return (match.group(3) or match.group(4)) if match else ""
+
+
 def _heredoc_step(text: str) -> tuple[str | None, str]:
     """``cat > FILE <<EOF ... EOF`` as one ``printf`` line (a set-up step is one line)."""
     head, _, rest = text.partition("\n")
@@ -112,9 +125,10 @@ def _heredoc_step(text: str) -> tuple[str | None, str]:
     target = match.group(3) or match.group(4)
     if quoted or not any(re.search(r"[$`\\]", b) for b in body):
         lines = " ".join(shlex.quote(b) for b in body) or "''"
-    elif any(re.search(r"[`\\]", b) or _SCHED_VALUE.search(_JOB_IDENTITY.sub("", b))
-             for b in body):
+    elif any(re.search(r"[`\\]", b) for b in body):
         return None, "the heredoc expands shell values: put its body in a file on the target"
+    elif any(_SCHED_VALUE.search(_JOB_IDENTITY.sub("", b)) for b in body):
+        return None, HEREDOC_SCHEDULER
     else:
         lines = " ".join('"' + b.replace('"', '\\"') + '"' for b in body)
         return (f"printf '%s\\n' {lines} > {target}",
