@@ -188,3 +188,31 @@ def test_a_heredoc_wrapper_reading_the_source_scheduler_is_refused_on_another() 
     why = "\n".join(r.notes)
     assert "the launch runs ${wrapper}, which line 11 writes with a heredoc" in why
     assert "$SLURM_PROCID" in why and "<<'EOF'" in why
+
+
+SSH_LOOP = """#!/bin/bash
+#SBATCH --nodes=2
+#SBATCH --ntasks-per-node=1
+#SBATCH --gres=gpu:4
+#SBATCH --time=01:00:00
+
+MASTER=$(scontrol show hostnames $SLURM_JOB_NODELIST | head -n 1)
+i=0
+for node in $(scontrol show hostnames $SLURM_JOB_NODELIST); do
+  ssh $node "torchrun --nnodes=2 --nproc_per_node=4 --node_rank=$i --master_addr=$MASTER \\
+      --master_port=29500 train.py --lr 0.1" &
+  i=$((i+1))
+done
+wait
+"""
+
+
+def test_a_per_node_ssh_loop_becomes_the_target_per_node_launch() -> None:
+    for target, head in (("delta", "srun "), ("polaris", "mpiexec ")):
+        r = port(SSH_LOOP, [target])[target]
+        assert r.status == "generated", r.notes
+        code = [x for x in r.script.splitlines() if x.strip() and not x.startswith("#")]
+        assert not any(x.lstrip().startswith(("ssh ", "for node")) for x in code)
+        assert any(x.startswith(head) for x in code)
+        assert code[-1].strip().endswith("train.py --lr 0.1")
+        assert any("starts the launch once per node" in n for n in r.notes)
