@@ -216,3 +216,15 @@ def test_a_per_node_ssh_loop_becomes_the_target_per_node_launch() -> None:
         assert any(x.startswith(head) for x in code)
         assert code[-1].strip().endswith("train.py --lr 0.1")
         assert any("starts the launch once per node" in n for n in r.notes)
+
+
+def test_a_timed_subshell_piped_into_tee_keeps_its_parentheses_and_pipe() -> None:
+    script = SLURM_2X4 + ("OUT=runs/$SLURM_JOB_ID\nmkdir -p $OUT\n"
+                          "( time srun python train.py --out $OUT ) 2>&1 | tee $OUT/train.log\n")
+    r = port(script, ["polaris"])["polaris"]
+    assert r.status == "generated", r.notes
+    code = [x for x in r.script.splitlines() if x.strip() and not x.startswith("#")]
+    start = next(i for i, x in enumerate(code) if "mpiexec" in x)
+    assert code[start].startswith("( time mpiexec ")
+    assert code[-1].endswith(") 2>&1 | tee $OUT/train.log") and "train.py --out" in code[-1]
+    assert "OUT=runs/$PBS_JOBID" in code

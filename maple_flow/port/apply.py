@@ -192,7 +192,9 @@ def apply_edits(script: str, src: Source, profile: ClusterProfile, *, one_proces
     out.script = add_to_header(out.script, lines)
     out.notes += notes
     tail = translate_scheduler_vars(src.parsed.launch_tail, profile.scheduler)[0]
-    out.script = prefix_launch(append_to_launch(out.script, tail), _timed(src))
+    subshell = "(" if tail.startswith(")") else ""  # `( srun ... ) 2>&1 | tee log`
+    out.script = prefix_launch(append_to_launch(out.script, tail),
+                               " ".join(x for x in (subshell, _timed(src)) if x))
     out.notes += [f"kept after the launch, as in the source: `{tail}`"] if tail else []
     _after_launch(out, src, profile, size, errexit)
     if _backgrounded(tail) and _source_waits(src.parsed):

@@ -305,6 +305,9 @@ def read_words(
 ) -> LaunchLine | None:
     """The launch line in ``words`` (starting at ``i``), or None when it runs no program."""
     stages = [] if stages is None else stages
+    if words[i:i + 1] == ["("] and ")" in words[i + 1:]:  # `( time srun ... ) 2>&1 | tee`
+        words = words[:len(words) - words[::-1].index(")") - 1]
+        i += 1
     while i < len(words):
         word = words[i]
         base = _base(word)

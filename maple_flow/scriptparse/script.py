@@ -458,6 +458,8 @@ def launch_tail(cmd: ShellCommand) -> str:
     """The text after the launch command on its logical line that belongs to its run (a pipe
     into ``tee``, ``&& cmd``, redirections, a ``{ ...; }`` group's redirections)."""
     words = [w for w in (cmd.raw or cmd.words) if not _REDIRECT_WORD.match(w)]
+    if words[:1] == ["("] and ")" in words:  # a subshell: its close and what follows it
+        words = words[:len(words) - words[::-1].index(")")]
     if not words:
         return ""
     head, last = words[0], words[-1]
@@ -470,6 +472,8 @@ def launch_tail(cmd: ShellCommand) -> str:
     if group and cmd.text[:start].strip() == "{":
         tail = tail[group.end():]
     tail = tail.strip()
+    if words[0] == "(":
+        return f") {tail}".strip()
     return tail if _CARRIED_TAIL.match(tail) else ""
 
 
