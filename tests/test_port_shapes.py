@@ -228,3 +228,12 @@ def test_a_timed_subshell_piped_into_tee_keeps_its_parentheses_and_pipe() -> Non
     assert code[start].startswith("( time mpiexec ")
     assert code[-1].endswith(") 2>&1 | tee $OUT/train.log") and "train.py --out" in code[-1]
     assert "OUT=runs/$PBS_JOBID" in code
+
+
+def test_a_timed_launch_reads_back_with_its_launcher_and_options() -> None:
+    from maple_flow.scriptparse import parse_script
+
+    ported = port(SLURM_2X4 + "time srun python fsdp_train.py\n", ["delta"])["delta"].script
+    stages = parse_script(ported).launch.stages
+    assert [s.name for s in stages][:2] == ["time", "srun"]
+    assert stages[1].get("--ntasks") == "$NRANKS"

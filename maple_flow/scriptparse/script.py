@@ -472,8 +472,10 @@ def launch_tail(cmd: ShellCommand) -> str:
     if group and cmd.text[:start].strip() == "{":
         tail = tail[group.end():]
     tail = tail.strip()
-    if words[0] == "(":
+    if words[0] == "(":  # read by the fallback splitter: the `)` is a word of its own
         return f") {tail}".strip()
+    if cmd.text[:start].strip() == "(" and tail.startswith(")"):
+        return tail  # a subshell: `( time srun ... ) 2>&1 | tee log`
     return tail if _CARRIED_TAIL.match(tail) else ""
 
 
