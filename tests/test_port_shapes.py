@@ -237,3 +237,8 @@ def test_a_timed_launch_reads_back_with_its_launcher_and_options() -> None:
     stages = parse_script(ported).launch.stages
     assert [s.name for s in stages][:2] == ["time", "srun"]
     assert stages[1].get("--ntasks") == "$NRANKS"
+
+
+def test_a_captured_value_is_not_reported_as_unset() -> None:
+    r = port(CAPTURE, ["delta"])["delta"]
+    assert not any("read but not set" in n and "$R_CUT" in n for n in r.notes), r.notes

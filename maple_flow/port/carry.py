@@ -591,9 +591,14 @@ def _script_args_notes(args: list[str], profile: ClusterProfile, carried: Carrie
             "inside a word: passed as text; write the value in (or use a named variable)")
 
 
+#: A launch of another program whose output the line assigns (``R=$(srun python x.py)``).
+_CAPTURE = re.compile(r"^\s*\w+=\$\((?!\()")
+
+
 def _carried_lines(carried: Carried) -> list[str]:
     """The set-up and loop lines the port carries (not the launches of other programs)."""
-    steps = [s for s in carried.steps if s not in carried.stage_lines and not is_comment(s)]
+    steps = [s for s in carried.steps if (s not in carried.stage_lines or _CAPTURE.match(s))
+             and not is_comment(s)]
     return steps + [x for x in carried.loop_open + carried.loop_close
                     if x not in carried.stage_lines]
 
