@@ -242,3 +242,14 @@ def test_a_timed_launch_reads_back_with_its_launcher_and_options() -> None:
 def test_a_captured_value_is_not_reported_as_unset() -> None:
     r = port(CAPTURE, ["delta"])["delta"]
     assert not any("read but not set" in n and "$R_CUT" in n for n in r.notes), r.notes
+
+
+def test_a_pdsh_launch_on_every_node_becomes_the_target_per_node_launch() -> None:
+    script = SSH_LOOP.split("MASTER=")[0] + (
+        "MASTER=$(scontrol show hostnames $SLURM_JOB_NODELIST | head -n 1)\n"
+        'pdsh -w "$NODES" "torchrun --nnodes=2 --nproc_per_node=4 --rdzv_backend=c10d '
+        '--rdzv_endpoint=$MASTER:29500 train.py --lr 0.1"\n')
+    r = port(script, ["delta"])["delta"]
+    assert r.status == "generated", r.notes
+    assert "pdsh" not in r.script
+    assert r.script.rstrip().endswith("train.py --lr 0.1")

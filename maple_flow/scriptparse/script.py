@@ -334,11 +334,10 @@ def _forget_branch_values(blocks: list[Block], parsed: ParsedScript) -> None:
     own values do not decide (``NGPU=$(nvidia-smi -L | wc -l)`` or else ``NGPU=1``; or
     ``ARGS=""`` above and ``ARGS=--resume`` on one branch) has no value the port can know: it is
     not a literal of the script."""
-    anywhere: dict[str, set[str]] = {}
-    for cmd in (c for b in blocks for c in b.commands if not c.words):
-        for name, value in cmd.assignments:
-            anywhere.setdefault(name, set()).add(value)
-    for block in blocks:
+    assigned = [{n: v for c in b.commands if not c.words for n, v in c.assignments}
+                for b in blocks]
+    last = {name: k for k, names in enumerate(assigned) for name in names}
+    for k, block in enumerate(blocks):
         if "\n" not in block.text or not _CONDITIONAL.match(block.text):
             continue
         if branch_taken(block.text, parsed.variables) is not None:
@@ -348,7 +347,8 @@ def _forget_branch_values(blocks: list[Block], parsed: ParsedScript) -> None:
             for name, value in cmd.assignments if not cmd.words else ():
                 values.setdefault(name, set()).add(value)
         for name, seen in values.items():
-            if len(seen | anywhere.get(name, set())) > 1:
+            earlier = {a[name] for a in assigned[:k] if name in a} if last[name] == k else set()
+            if len(seen | earlier) > 1:
                 parsed.variables.pop(name, None)
 
 
