@@ -253,3 +253,17 @@ def test_a_pdsh_launch_on_every_node_becomes_the_target_per_node_launch() -> Non
     assert r.status == "generated", r.notes
     assert "pdsh" not in r.script
     assert r.script.rstrip().endswith("train.py --lr 0.1")
+
+
+def test_a_function_setting_the_master_from_the_source_scheduler_keeps_its_other_lines() -> None:
+    script = SLURM_2X4 + (
+        'log() {\n    echo "[$(date)] $1"\n}\n'
+        "get_master_addr() {\n    MASTER_ADDR=$(scontrol show hostnames $SLURM_JOB_NODELIST"
+        ' | head -n 1)\n    log "Master node address: $MASTER_ADDR"\n}\n'
+        "run_training() {\n    srun python train.py --lr 0.1\n}\n"
+        "get_master_addr\nrun_training\n")
+    r = port(script, ["polaris"])["polaris"]
+    assert r.status == "generated", r.notes
+    assert 'get_master_addr() {\n    log "Master node address: $MASTER_ADDR"\n}' in r.script
+    assert "scontrol" not in r.script
+    assert r.script.count("get_master_addr") == 2  # defined, and still called

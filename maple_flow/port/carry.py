@@ -210,6 +210,8 @@ def _classify(src: Source, profile: ClusterProfile, out: Carried) -> tuple[list[
             kept.append(_target_size(step, sizes[step.name]))
         elif _world_size_from_scheduler(step):
             kept.append(_target_size(step, "ranks"))
+        elif foreign and not step.export and (fitted := _without_target_set(step, profile)):
+            kept.append(fitted)  # noted as a set-up step kept, with its why
         elif foreign and not step.export:
             out.notes.append(f"line {step.line} `{short(step.text)}` is not copied: {foreign}")
             if step.name:
@@ -232,6 +234,30 @@ def _classify(src: Source, profile: ClusterProfile, out: Carried) -> tuple[list[
         else:
             kept.append(step)
     return kept, foreign_names
+
+
+def _without_target_set(step: Step, profile: ClusterProfile) -> Step | None:
+    """A multi-line block (a function, an ``if``) whose only lines that cannot run on the
+    target set what the target's script sets itself (``MASTER_ADDR=$(scontrol ...)``): kept
+    without those lines, so the rest of it (and the calls of a function) still run; else None."""
+    lines = step.text.split("\n")
+    if len(lines) < 2 or heredoc_file(step.text):
+        return None
+    dropped = [x for x in lines if foreign_reason(x, profile)]
+    if not dropped or not all(_SETS_SCRIPT_VAR.match(x) for x in dropped):
+        return None
+    kept = [x for x in lines if x not in dropped]
+    if foreign_reason("\n".join(kept), profile):
+        return None
+    names = ", ".join(sorted({m.group(1) for x in dropped if (m := _SETS_SCRIPT_VAR.match(x))}))
+    return Step(step.line, "\n".join(kept), True,
+                f"kept without the line(s) setting {names} from the source's scheduler "
+                f"({'; '.join(x.strip() for x in dropped)}): the target's script sets "
+                f"{'them' if ',' in names else 'it'} before the set-up steps")
+
+
+_SETS_SCRIPT_VAR = re.compile(
+    rf"^\s*(?:export\s+)?({'|'.join(sorted(SCRIPT_SET_VARS))})=")
 
 
 def _scheduler_heredoc(step: Step, src: Source, profile: ClusterProfile,
