@@ -267,3 +267,12 @@ def test_a_function_setting_the_master_from_the_source_scheduler_keeps_its_other
     assert 'get_master_addr() {\n    log "Master node address: $MASTER_ADDR"\n}' in r.script
     assert "scontrol" not in r.script
     assert r.script.count("get_master_addr") == 2  # defined, and still called
+
+
+def test_a_user_variable_holding_the_scheduler_node_count_becomes_the_targets() -> None:
+    script = SLURM_2X4 + ('NUM_NODES=${SLURM_JOB_NUM_NODES:-8}\necho "nodes: $NUM_NODES"\n'
+                          "srun python train.py --lr 0.1\n")
+    r = port(script, ["polaris"])["polaris"]
+    assert r.status == "generated", r.notes
+    assert 'NUM_NODES="$NNODES"' in r.script and 'echo "nodes: $NUM_NODES"' in r.script
+    assert "SLURM_JOB_NUM_NODES" not in r.script

@@ -197,6 +197,27 @@ def _world_size_from_scheduler(step: Step) -> bool:
             and step.why.endswith("computed from the source scheduler"))
 
 
+#: A user variable that is only a job size the source's scheduler gives
+#: (``NUM_NODES=${SLURM_JOB_NUM_NODES:-8}``, ``NNODES=$(wc -l < $PBS_NODEFILE)``): the role of
+#: the target script's own variable for it.
+_SCHEDULER_SIZES = (
+    (re.compile(r"^\$\{?(?:SLURM_JOB_NUM_NODES|SLURM_NNODES)(?::-\d+)?\}?$"), "nodes"),
+    (re.compile(r"^\$\{?(?:SLURM_GPUS_ON_NODE|SLURM_GPUS_PER_NODE)(?::-\d+)?\}?$"),
+     "gpus_per_node"),
+    (re.compile(r"^\$\((?:wc -l\s*<\s*\"?\$\{?PBS_NODEFILE\}?\"?|cat \"?\$\{?PBS_NODEFILE\}?\"?"
+                r"\s*\|\s*wc -l|sort -u \"?\$\{?PBS_NODEFILE\}?\"?\s*\|\s*wc -l)\)$"), "nodes"),
+)
+
+
+def _scheduler_size_role(step: Step) -> str:
+    """The job size (nodes, gpus_per_node) a user variable computed from the source
+    scheduler holds, or ``""``: on the target it is the job's own."""
+    if step.export or not step.name or not step.why.endswith("computed from the source scheduler"):
+        return ""
+    value = step.text.partition("=")[2].strip().strip('"')
+    return next((role for pattern, role in _SCHEDULER_SIZES if pattern.match(value)), "")
+
+
 def _classify(src: Source, profile: ClusterProfile, out: Carried) -> tuple[list[Step], set[str]]:
     """The steps that may be kept (assignments still to be filtered by use), and the names
     of assignments left out as foreign; every drop is a note."""
@@ -210,6 +231,8 @@ def _classify(src: Source, profile: ClusterProfile, out: Carried) -> tuple[list[
             kept.append(_target_size(step, sizes[step.name]))
         elif _world_size_from_scheduler(step):
             kept.append(_target_size(step, "ranks"))
+        elif step.keep is False and (role := _scheduler_size_role(step)):
+            kept.append(_target_size(step, role))
         elif foreign and not step.export and (fitted := _without_target_set(step, profile)):
             kept.append(fitted)  # noted as a set-up step kept, with its why
         elif foreign and not step.export:
