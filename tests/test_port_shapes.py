@@ -276,3 +276,9 @@ def test_a_user_variable_holding_the_scheduler_node_count_becomes_the_targets() 
     assert r.status == "generated", r.notes
     assert 'NUM_NODES="$NNODES"' in r.script and 'echo "nodes: $NUM_NODES"' in r.script
     assert "SLURM_JOB_NUM_NODES" not in r.script
+
+
+def test_a_node_count_read_from_the_nodefile_inside_the_group_becomes_the_targets() -> None:
+    r = port(POLARIS_GROUP, ["delta"], gpus_per_node=4)["delta"]
+    assert r.status == "generated", r.notes
+    assert '   NUM_NODES="$NNODES"' in r.script and "PBS_NODEFILE" not in r.script

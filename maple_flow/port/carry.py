@@ -181,7 +181,7 @@ _WRITES_FILE = re.compile(r"(?<![>&0-9])>>?\s*[^\s&|;>]+\s*$")
 _SIZE_VARS = {"gpus_per_node": "GPUS_PER_NODE", "nodes": "NNODES", "ranks": "NRANKS"}
 
 
-def _target_size(step: Step, role: str) -> Step:
+def target_size(step: Step, role: str) -> Step:
     """``name=<the source's count>`` as ``name="$GPUS_PER_NODE"`` (or NNODES / NRANKS): the
     target's script sets its own job size before the set-up steps."""
     return Step(step.line, f'{step.name}="${_SIZE_VARS[role]}"', None,
@@ -209,7 +209,7 @@ _SCHEDULER_SIZES = (
 )
 
 
-def _scheduler_size_role(step: Step) -> str:
+def scheduler_size_role(step: Step) -> str:
     """The job size (nodes, gpus_per_node) a user variable computed from the source
     scheduler holds, or ``""``: on the target it is the job's own."""
     if step.export or not step.name or not step.why.endswith("computed from the source scheduler"):
@@ -228,11 +228,11 @@ def _classify(src: Source, profile: ClusterProfile, out: Carried) -> tuple[list[
     for step in src.steps:
         foreign = foreign_reason(step.text, profile) if step.keep is not False else ""
         if step.keep is None and step.name in sizes and step.name not in SCRIPT_SET_VARS:
-            kept.append(_target_size(step, sizes[step.name]))
+            kept.append(target_size(step, sizes[step.name]))
         elif _world_size_from_scheduler(step):
-            kept.append(_target_size(step, "ranks"))
-        elif step.keep is False and (role := _scheduler_size_role(step)):
-            kept.append(_target_size(step, role))
+            kept.append(target_size(step, "ranks"))
+        elif step.keep is False and (role := scheduler_size_role(step)):
+            kept.append(target_size(step, role))
         elif foreign and not step.export and (fitted := _without_target_set(step, profile)):
             kept.append(fitted)  # noted as a set-up step kept, with its why
         elif foreign and not step.export:

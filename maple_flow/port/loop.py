@@ -15,7 +15,15 @@ import re
 from dataclasses import replace
 
 from maple_flow.models import ClusterProfile
-from maple_flow.port.carry import Carried, Source, builds_launch, foreign_reason, set_by_port
+from maple_flow.port.carry import (
+    Carried,
+    Source,
+    builds_launch,
+    foreign_reason,
+    scheduler_size_role,
+    set_by_port,
+    target_size,
+)
 from maple_flow.port.fit import SCRIPT_SET_VARS
 from maple_flow.port.rules import referenced, translate_scheduler_vars
 from maple_flow.port.words import short
@@ -54,6 +62,10 @@ def _body_lines(text: str, src: Source, profile: ClusterProfile, out: Carried
             out.refusals.append(f"{where} launches a program beside other commands on its "
                                 "line; put the launch on a line of its own")
             return None
+        if step.keep is False and (role := scheduler_size_role(step)):
+            sized = target_size(step, role)
+            out.notes.append(f"{where}: {sized.why}: `{sized.text}`")
+            return [text[:len(text) - len(text.lstrip())] + sized.text]
         if step.keep is False:
             out.notes.append(f"{where} is not copied: {step.why}")
             return None
