@@ -282,3 +282,34 @@ def test_a_node_count_read_from_the_nodefile_inside_the_group_becomes_the_target
     r = port(POLARIS_GROUP, ["delta"], gpus_per_node=4)["delta"]
     assert r.status == "generated", r.notes
     assert '   NUM_NODES="$NNODES"' in r.script and "PBS_NODEFILE" not in r.script
+
+
+HEREDOC_PER_NODE = """#!/bin/bash
+#SBATCH --nodes=2
+#SBATCH --ntasks-per-node=1
+#SBATCH --gpus-per-node=4
+#SBATCH --time=01:00:00
+
+cat > run.sh <<'EOF'
+#!/bin/bash
+torchrun --nnodes=2 --nproc_per_node=4 --node_rank=$SLURM_NODEID \\
+  --master_addr=$MASTER_ADDR --master_port=29500 train.py --lr 0.1
+EOF
+srun bash run.sh
+"""
+
+
+def test_a_wrapper_run_through_bash_is_run_through_bash_on_the_target() -> None:
+    r = port(HEREDOC_PER_NODE, ["delta"])["delta"]
+    assert r.status == "generated", r.notes
+    code = [x.strip() for x in r.script.splitlines() if x.strip() and not x.startswith("#")]
+    assert code[-1] == "bash run.sh"  # the file is not executable: as the source ran it
+    assert any(x.startswith("printf ") and x.endswith("> run.sh") for x in code)
+
+
+def test_a_written_wrapper_that_cannot_run_on_the_target_is_refused_naming_it() -> None:
+    r = port(HEREDOC_PER_NODE, ["polaris"])["polaris"]
+    assert r.status == "refused"
+    why = r.notes[0]
+    assert "the launch runs run.sh, which line 7 writes (a heredoc)" in why
+    assert "$SLURM_NODEID" in why and "write run.sh for the target" in why

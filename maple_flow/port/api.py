@@ -27,7 +27,12 @@ from maple_flow.errors import InvalidValue, MissingInformation, UnknownCluster, 
 from maple_flow.knowledge.clusters import no_target_message
 from maple_flow.models import ClusterProfile, JobSpec, format_walltime, walltime_seconds
 from maple_flow.port.accel_config import accelerate_setup
-from maple_flow.port.apply import apply_edits, shell_script_program, wrapper_is_program
+from maple_flow.port.apply import (
+    apply_edits,
+    shell_script_program,
+    wrapper_is_program,
+    wrapper_shell,
+)
 from maple_flow.port.array import port_array
 from maple_flow.port.carry import (
     Carried,
@@ -336,7 +341,7 @@ def _software_notes(src: Source, profile: ClusterProfile) -> list[str]:
             "check on the target what it runs (paths, modules, launchers inside it)"
             + ("; the target's launcher finds it on $PATH: write ./"
                f"{p.launch.wrapper_script} if it lies in the job's directory"
-               if "/" not in p.launch.wrapper_script else ""))
+               if "/" not in p.launch.wrapper_script and not wrapper_shell(p) else ""))
     elif p.launch.wrapper_script:
         notes.append(
             f"the program ran through your wrapper {p.launch.wrapper_script}; the target's "

@@ -28,6 +28,7 @@ from maple_flow.port.stages import (
     launch_command_span,
     port_stage,
     prefix_launch,
+    shell_in_front,
     without_python,
 )
 from maple_flow.port.words import short
@@ -51,6 +52,15 @@ class Applied:
 def wrapper_is_program(p: ParsedScript) -> bool:
     """The launcher starts the user's shell script itself (``srun run.sh key=prog.py``)."""
     return bool(p.launch.wrapper_script) and p.launch.entrypoint == p.launch.wrapper_script
+
+
+def wrapper_shell(p: ParsedScript) -> str:
+    """The shell the source ran its wrapper program through (``srun bash run.sh``), or ``""``:
+    the target runs it the same way (the file needs no exec bit, nor to be on $PATH)."""
+    stages = p.launch.stages
+    if not wrapper_is_program(p) or not stages or stages[-1].name not in {"bash", "sh"}:
+        return ""
+    return " ".join([stages[-1].name, *(k for k, _ in stages[-1].options)])
 
 
 def shell_script_program(p: ParsedScript) -> bool:
@@ -80,6 +90,8 @@ def _launch_edits(out: Applied, src: Source, profile: ClusterProfile, one_proces
     if (wrapper_is_program(p) or shell_script_program(p)) and not out.refusals:
         out.script, problem = without_python(out.script, profile.software.python, entry)
         out.refusals += [problem] if problem else []
+        if not problem and wrapper_shell(p):  # `srun bash run.sh`: run through it as written
+            out.script = shell_in_front(out.script, wrapper_shell(p), entry)
     if not one_process and not out.refusals:
         out.script, notes = carry_launcher_options(out.script, p, profile.name)
         out.notes += notes + rendezvous_note(p, out.script)

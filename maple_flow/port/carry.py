@@ -235,6 +235,11 @@ def _classify(src: Source, profile: ClusterProfile, out: Carried) -> tuple[list[
             kept.append(target_size(step, role))
         elif foreign and not step.export and (fitted := _without_target_set(step, profile)):
             kept.append(fitted)  # noted as a set-up step kept, with its why
+        elif foreign and not step.export and (wrapper := _launched_file(step, src)):
+            out.refusals.append(
+                f"the launch runs {wrapper}, which line {step.line} writes (a heredoc) with "
+                f"text that cannot run on {profile.name}: {foreign}; write {wrapper} for the "
+                "target (its launcher's rank variables) and port the job again")
         elif foreign and not step.export:
             out.notes.append(f"line {step.line} `{short(step.text)}` is not copied: {foreign}")
             if step.name:
@@ -257,6 +262,15 @@ def _classify(src: Source, profile: ClusterProfile, out: Carried) -> tuple[list[
         else:
             kept.append(step)
     return kept, foreign_names
+
+
+def _launched_file(step: Step, src: Source) -> str:
+    """The file a heredoc step writes (as ``printf ... > FILE``) when the launch runs it."""
+    match = re.search(r">\s*(\S+)\s*$", step.text) if step.why.startswith(
+        "the heredoc writing") else None
+    launch = src.parsed.launch_block.text if src.parsed.launch_block is not None else ""
+    return match.group(1) if match and re.search(
+        rf"(?:^|[\s/]){re.escape(match.group(1))}(?:\s|$)", launch) else ""
 
 
 def _without_target_set(step: Step, profile: ClusterProfile) -> Step | None:

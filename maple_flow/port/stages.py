@@ -15,6 +15,7 @@ from maple_flow.knowledge.directives import is_header_line
 from maple_flow.models import ClusterProfile
 from maple_flow.models.shell_lines import setup_line_problem
 from maple_flow.scriptparse.script import launch_command_line
+from maple_flow.shellquote import shell_word
 
 if TYPE_CHECKING:
     from maple_flow.port.carry import Source
@@ -189,6 +190,22 @@ def prefix_launch(script: str, prefix: str) -> str:
     lines, start, _ = span
     indent = lines[start][:len(lines[start]) - len(lines[start].lstrip())]
     lines[start] = f"{indent}{prefix} {lines[start].lstrip()}"
+    return "\n".join(lines)
+
+
+def shell_in_front(script: str, shell: str, entry: str) -> str:
+    """``script`` whose launch runs ``entry`` (the user's shell script) through ``shell``."""
+    span = launch_command_span(script)
+    if span is None:
+        return script
+    lines, start, end = span
+    word = re.compile(rf"(^|\s){re.escape(shell_word(entry))}(?=\s|$)")
+    for i in range(start, end + 1):
+        new, count = word.subn(lambda m: f"{m.group(1)}{shell} {shell_word(entry)}", lines[i],
+                               count=1)
+        if count:
+            lines[i] = new
+            break
     return "\n".join(lines)
 
 
