@@ -313,3 +313,21 @@ def test_a_written_wrapper_that_cannot_run_on_the_target_is_refused_naming_it() 
     why = r.notes[0]
     assert "the launch runs run.sh, which line 7 writes (a heredoc)" in why
     assert "$SLURM_NODEID" in why and "write run.sh for the target" in why
+
+
+WRAPPER_NO_GPUS = ("#!/bin/bash\n#SBATCH --partition=gpu-h100\n#SBATCH --nodes 1\n"
+                   "#SBATCH --ntasks-per-node=1\n#SBATCH -t 48:00:00\n\nsrun bash run.sh\n")
+
+
+def test_a_wrapper_started_once_per_node_without_a_gpu_count_is_refused_naming_it() -> None:
+    r = port(WRAPPER_NO_GPUS, ["delta"])["delta"]
+    assert r.status == "refused"
+    assert "your script run.sh is started once per node on 1 node(s)" in r.notes[0]
+
+
+def test_a_wrapper_with_its_gpus_stated_runs_once_per_node_with_them() -> None:
+    script = WRAPPER_NO_GPUS.replace("#SBATCH -t", "#SBATCH --gpus-per-node=4\n#SBATCH -t")
+    r = port(script, ["delta"])["delta"]
+    assert r.status == "generated", r.notes
+    assert "#SBATCH --gpus-per-node=4" in r.script and "NRANKS=1" in r.script
+    assert r.script.rstrip().endswith("bash run.sh")
