@@ -17,7 +17,7 @@ def test_a_shell_script_started_once_per_node_without_gpu_count_is_refused_namin
     script = PBS_NO_GPUS + "mpirun -np 8 --map-by ppr:1:node bash /work/me/launch_torch.sh\n"
     r = port(script, ["delta"])["delta"]
     assert r.status == "refused"
-    assert "/work/me/launch_torch.sh is started once per node on 8 nodes" in "\n".join(r.notes)
+    assert "/work/me/launch_torch.sh is started once per node on 8 node(s)" in "\n".join(r.notes)
 
 
 def test_a_shell_script_once_per_node_with_one_gpu_a_node_is_still_ported() -> None:

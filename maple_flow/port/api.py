@@ -28,7 +28,12 @@ from maple_flow.errors import InvalidValue, MissingInformation, UnknownCluster, 
 from maple_flow.knowledge.clusters import no_target_message
 from maple_flow.models import ClusterProfile, JobSpec, format_walltime, walltime_seconds
 from maple_flow.port.accel_config import accelerate_setup
-from maple_flow.port.apply import apply_edits, shell_script_program, wrapper_is_program
+from maple_flow.port.apply import (
+    apply_edits,
+    shell_script_program,
+    wrapper_is_program,
+    wrapper_shell,
+)
 from maple_flow.port.array import port_array
 from maple_flow.port.carry import (
     Carried,
@@ -37,6 +42,7 @@ from maple_flow.port.carry import (
     carry_steps,
     live_refs_note,
     translate,
+    with_raw_blocks,
 )
 from maple_flow.port.container import plan_container
 from maple_flow.port.fit import fit_cpus_per_task, source_errexit
@@ -314,9 +320,8 @@ def _software_notes(src: Source, profile: ClusterProfile) -> list[str]:
         elif stage.name.endswith(" run"):
             continue  # the user's environment runner: kept or named by port.runner
         elif stage.name == "time":
-            notes.append(
-                "the source timed its launch (`time` in front of it); the target's launch "
-                "line is not timed: put `time` in front of it if you read that timing")
+            notes.append("the source timed its launch (`time` in front of it): the target's "
+                         "launch is timed the same way")
         elif stage.name.startswith("$") and not prefix_variable(stage.name, src.lines):
             notes.append(
                 f"`{stage.name}` in front of the program is not set in the script; it is not "
@@ -335,7 +340,7 @@ def _software_notes(src: Source, profile: ClusterProfile) -> list[str]:
             "check on the target what it runs (paths, modules, launchers inside it)"
             + ("; the target's launcher finds it on $PATH: write ./"
                f"{p.launch.wrapper_script} if it lies in the job's directory"
-               if "/" not in p.launch.wrapper_script else "")
+               if "/" not in p.launch.wrapper_script and not wrapper_shell(p) else "")
             + _scheduler_named_note(p.launch.wrapper_script, p.scheduler, profile))
     elif p.launch.wrapper_script:
         notes.append(
@@ -631,6 +636,7 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
                           size=size, entry=entry, errexit=errexit)
     if applied.interpreter_kept:  # the note on the interpreter replaced is not true then
         notes = [n for n in notes if n not in _interpreter_notes(src, profile)]
+    applied.script = with_raw_blocks(applied.script, carried)
     script, notes, refusals = applied.script, notes + applied.notes, refusals + (
         applied.refusals if not refusals else [])
     if refusals:

@@ -301,11 +301,41 @@ def _read_shell_c(words: list[str], i: int, stages: list[Stage]) -> LaunchLine |
     return LaunchLine(stages, "", False, [], inline=body)
 
 
+#: Commands that run a command line on other hosts (``ssh $node "torchrun ..."``), with
+#: their options that take a value.
+_REMOTE_SHELLS = {"ssh": frozenset({"-o", "-p", "-l", "-i", "-F", "-J", "-E", "-b", "-c", "-D",
+                                    "-L", "-R", "-W", "-S", "-m", "-O", "-Q", "-B", "-e"}),
+                  "pdsh": frozenset({"-w", "-x", "-R", "-l", "-f", "-t", "-u", "-g", "-X"})}
+
+
+def _read_remote(words: list[str], i: int, stages: list[Stage]) -> LaunchLine | None:
+    """``ssh [opts] HOST "CMD"`` / ``pdsh -w HOSTS "CMD"``: the launch CMD runs on the hosts
+    (a per-node launch written by hand); CMD read as a ``bash -c`` body is."""
+    name, valued = _base(words[i]), _REMOTE_SHELLS[_base(words[i])]
+    stage = Stage(name)
+    j = i + 1
+    while j < len(words) and words[j].startswith("-"):
+        has_value = words[j] in valued and j + 1 < len(words)
+        stage.options.append((words[j], words[j + 1] if has_value else None))
+        j += 2 if has_value else 1
+    if name == "ssh" and j < len(words):
+        stage.operands.append(words[j])  # the host
+        j += 1
+    stages.append(stage)
+    rest = words[j:]
+    if len(rest) == 1 and " " in rest[0].strip():
+        return LaunchLine(stages, "", False, [], inline=rest[0])
+    return read_words(rest, 0, stages) if rest else None
+
+
 def read_words(
     words: list[str], i: int = 0, stages: list[Stage] | None = None
 ) -> LaunchLine | None:
     """The launch line in ``words`` (starting at ``i``), or None when it runs no program."""
     stages = [] if stages is None else stages
+    if words[i:i + 1] == ["("] and ")" in words[i + 1:]:  # `( time srun ... ) 2>&1 | tee`
+        words = words[:len(words) - words[::-1].index(")") - 1]
+        i += 1
     while i < len(words):
         word = words[i]
         base = _base(word)
@@ -315,6 +345,8 @@ def read_words(
             return _after_launcher(words, i + 1, stages, _LAUNCHERS[base], base)
         if base in {"bash", "sh"} and _shell_c(words, i) is not None:
             return _read_shell_c(words, i, stages)
+        if base in _REMOTE_SHELLS:
+            return _read_remote(words, i, stages)
         if base in _WRAPPERS:
             i = _wrapper(words, i, stages)
             while (i + 1 < len(words) and not _starts_program(words[i])

@@ -232,8 +232,15 @@ def _word(part: Any, line: str, saved: dict[str, str]) -> str:
 Parsed = list[tuple[list[str], list[tuple[str, str]], list[str]]]
 
 
+#: ``time`` in front of a command: a reserved word bashlex does not parse (a plain word of
+#: the same length stands for it, so positions in the line are kept).
+_TIME_WORD = re.compile(r"(^|[;&|(]\s*|\b(?:then|do|else)\s+)time(?=\s)")
+_TIME_STANDIN = "t1me"
+
+
 def _bashlex_commands(line: str) -> Parsed | None:
     protected, saved = _protect_arith(line)
+    protected = _TIME_WORD.sub(lambda m: m.group(1) + _TIME_STANDIN, protected)
     try:
         trees = _bashlex().parse(protected)
         collector = _collector_class()()
@@ -243,12 +250,17 @@ def _bashlex_commands(line: str) -> Parsed | None:
         return None
     result = []
     for parts in collector.commands:
-        words = [_word(p, protected, saved) for p in parts if p.kind == "word"]
-        raw = [_restore(protected[p.pos[0]:p.pos[1]], saved) for p in parts if p.kind == "word"]
+        words = [_untimed(_word(p, protected, saved)) for p in parts if p.kind == "word"]
+        raw = [_untimed(_restore(protected[p.pos[0]:p.pos[1]], saved))
+               for p in parts if p.kind == "word"]
         assigns = [_word(p, protected, saved) for p in parts if p.kind == "assignment"]
         pairs = [tuple(a.split("=", 1)) for a in assigns]
         result.append((words, [(k, v) for k, v in pairs], raw))
     return result
+
+
+def _untimed(word: str) -> str:
+    return "time" if word == _TIME_STANDIN else word
 
 
 def _protect_subst(line: str) -> tuple[str, dict[str, str]]:
