@@ -75,11 +75,14 @@ def _first_load_index(text: str, before: int) -> int | None:
     return None
 
 
-def add_module(text: str, name: str, first: bool = False) -> str:
-    """Load ``name`` after the last module line (before the first load when ``first``);
-    no-op when it is loaded already."""
+def add_module(text: str, name: str, first: bool = False, before: str | None = None) -> str:
+    """Load ``name`` after the last module line (before the first load when ``first``, just
+    before the first line that loads module ``before`` when that is given); no-op when it is
+    loaded already."""
     if any(w.value == name for _, w in _loaded(text)):
         return text
+    if before is not None:
+        return _load_before(text, name, before)
     launch_index = find_launch(text).line - 1
     indexes = module_line_indexes(text, before=launch_index)
     first_load = _first_load_index(text, launch_index) if first else None
@@ -90,6 +93,16 @@ def add_module(text: str, name: str, first: bool = False) -> str:
     else:
         at, pad = setup_anchor(text), ""
     return insert_line(text, at, f"{pad}module load {quote(name)}")
+
+
+def _load_before(text: str, name: str, before: str) -> str:
+    """``module load name`` on a line of its own just above the first load of ``before``."""
+    hits = [index for index, word in _loaded(text) if _same(word.value, before)]
+    if not hits:
+        raise FixNotApplicable(f"the script loads no module {before}, so there is no line to "
+                               f"load {name} before")
+    at = hits[0]
+    return insert_line(text, at, f"{indent_of(lines(text)[at])}module load {quote(name)}")
 
 
 def _drop(text: str, index: int, word: Word) -> str:

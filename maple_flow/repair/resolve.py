@@ -43,6 +43,8 @@ Placeholders (a closed set; anything else is an error found when the knowledge b
   expands it there).
 - ``{master_addr:named}``: ``true`` when the script's MASTER_ADDR already names rank 0's node
   by its host name (the name is then what does not resolve), else ``false``.
+- ``{launch:mpi}``: the MPI launcher the script's launch line runs (``mpiexec``, else
+  ``mpirun``): a launcher's own complaint (Hydra, MPT) names its options, not its name.
 - ``{cpus:per_task}``: the most CPUs per task the node has for the script's tasks per node,
   only when the script asks more CPUs per node than the node has.
 
@@ -71,7 +73,7 @@ _OP_ADAPTER: TypeAdapter[FixOp] = TypeAdapter(FixOp)
 KINDS = frozenset({"m", "profile", "module", "site_module", "mem", "queue", "walltime", "nodes",
                    "port_shift", "ask",
                    "item", "script", "select", "directive", "gcc_upto", "cuda_like",
-                   "arg_with", "gpus", "cpus", "node_index", "master_addr"})
+                   "arg_with", "gpus", "cpus", "node_index", "master_addr", "launch"})
 #: Module families that name the same thing at different sites.
 _ALIASES = {"cuda": ("cuda", "cudatoolkit"), "cudatoolkit": ("cuda", "cudatoolkit"),
             "python": ("python", "python3"), "python3": ("python3", "python")}
@@ -437,7 +439,26 @@ def _master_addr(ctx: Context, arg: str) -> str:
     return "true" if named else "false"
 
 
-_FUNCTIONS = {"script": _script_int, "node_index": _node_index, "master_addr": _master_addr,
+def _launch(ctx: Context, arg: str) -> str:
+    """``mpiexec`` or ``mpirun``: the MPI launcher the script's launch line runs."""
+    from maple_flow.errors import MapleError
+    from maple_flow.repair.layout import find_launch
+    from maple_flow.repair.patch_launch import stage_start
+
+    if arg != "mpi":
+        raise Unresolved(f"unknown launch placeholder {arg}")
+    try:
+        words = find_launch(ctx.script).words
+    except MapleError as exc:
+        raise Unresolved(str(exc)) from None
+    for stage in ("mpiexec", "mpirun"):
+        if stage_start(words, stage) is not None:
+            return stage
+    raise Unresolved("the launch line runs neither mpiexec nor mpirun")
+
+
+_FUNCTIONS = {"script": _script_int, "launch": _launch, "node_index": _node_index,
+              "master_addr": _master_addr,
               "cpus": _cpus_per_task, "mem": _mem_all,
               "directive": _required_value,
               "gcc_upto": _gcc_upto,
