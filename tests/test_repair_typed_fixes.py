@@ -194,7 +194,8 @@ def test_a_programs_own_unrecognized_argument_is_not_the_launchers() -> None:
 def test_a_node_count_that_is_no_number_is_asked_for_never_set_to_one() -> None:
     """Was slurm-filter-nodes-count-required by similarity: --nodes=None became --nodes=1."""
     script = _script().replace("#SBATCH --nodes=1", "#SBATCH --nodes=None")
-    log = "sbatch: error: \"None\" is not a valid node count\nsbatch: error: invalid node count `None'\n"
+    log = ('sbatch: error: "None" is not a valid node count\n'
+           "sbatch: error: invalid node count `None'\n")
     data = _diagnose(script, log, "anvil")
     assert data["proposed"] is None
     assert data["diagnoses"][0]["record_id"] == "sbatch-node-count-not-a-number"
@@ -210,3 +211,37 @@ def test_an_empty_or_zero_count_is_asked_for() -> None:
     assert data["proposed"] is None and data["diagnoses"][0]["needs"] == ["count"]
     answered = _diagnose(script, log, "stampede3", {"count": "4"})
     assert _changed(answered) == ["-#SBATCH --ntasks=0", "+#SBATCH --ntasks=4"]
+
+
+ORDINAL = "RuntimeError: CUDA error: invalid device ordinal\n"
+
+
+def test_gpus_per_task_becomes_the_same_gpus_per_node() -> None:
+    """Was: --gpus-per-task removed and nothing asked instead (a job with no GPU at all)."""
+    script = _script().replace("#SBATCH --gpus-per-node=4", "#SBATCH --gpus-per-task=1")
+    data = _diagnose(script, ORDINAL)
+    assert data["proposed"]["record_id"] == "invalid-device-ordinal"
+    assert sorted(_changed(data)) == ["+#SBATCH --gpus-per-node=4", "-#SBATCH --gpus-per-task=1"]
+    two_nodes = script.replace("#SBATCH --nodes=1", "#SBATCH --nodes=2").replace(
+        "#SBATCH --ntasks-per-node=4", "#SBATCH --ntasks=6")
+    assert "+#SBATCH --gpus-per-node=3" in _changed(_diagnose(two_nodes, ORDINAL))
+
+
+def test_gpus_per_task_on_the_srun_line_alone_leaves_the_directives() -> None:
+    script = _script("srun --gpus-per-task=1 python -u train.py")
+    data = _diagnose(script, ORDINAL)
+    assert _changed(data) == ["-srun --gpus-per-task=1 python -u train.py",
+                              "+srun python -u train.py"]
+
+
+def test_unset_visible_devices_also_leaves_sruns_export_list() -> None:
+    """Was: `unset CUDA_VISIBLE_DEVICES` above an srun that exported it again to each task."""
+    profile = get_profile("delta")
+    for launch, kept in (
+            ("srun --export=ALL,CUDA_VISIBLE_DEVICES=0,1,2,3 python train.py",
+             "srun --export=ALL python train.py"),
+            ("srun --export=CUDA_VISIBLE_DEVICES=0 python train.py", "srun python train.py"),
+            ("srun --export=ALL,NCCL_DEBUG=INFO python train.py",
+             "srun --export=ALL,NCCL_DEBUG=INFO python train.py")):
+        after = apply_op(_script(launch), o.UnsetEnv(name="CUDA_VISIBLE_DEVICES"), profile)
+        assert kept in after and "unset CUDA_VISIBLE_DEVICES" in after

@@ -215,8 +215,8 @@ FixOp = Annotated[
 OP_KINDS: tuple[str, ...] = (
     "add_module", "remove_module", "swap_module", "export_env", "unset_env", "propagate_env",
     "set_directive", "remove_directive", "set_launcher_arg", "remove_launcher_arg",
-    "underscore_options", "set_backend", "set_queue", "set_walltime", "set_nodes", "set_gpus_per_node",
-    "add_argument", "set_shell", "set_master_addr",
+    "underscore_options", "set_backend", "set_queue", "set_walltime", "set_nodes",
+    "set_gpus_per_node", "add_argument", "set_shell", "set_master_addr",
 )
 
 

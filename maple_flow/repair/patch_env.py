@@ -227,10 +227,39 @@ def _drop_launch_prefix(text: str, name: str) -> str:
     return text
 
 
+def _drop_from_srun_export(text: str, name: str) -> str:
+    """``text`` without ``NAME=value`` (and the bare numbers a comma-separated value spills
+    into: ``CUDA_VISIBLE_DEVICES=0,1,2,3``) in srun's ``--export`` list; the option goes when
+    nothing is left of it."""
+    from maple_flow.repair.patch_launch import remove_launcher_arg, set_launcher_arg, stage_options
+
+    try:
+        given = [o for o in stage_options(text, "srun") if o.name == "--export" and o.value]
+    except FixNotApplicable:
+        return text
+    if not given or given[-1].value is None:
+        return text
+    kept: list[str] = []
+    dropping = False
+    for item in given[-1].value.split(","):
+        if item == name or item.startswith(f"{name}="):
+            dropping = True
+            continue
+        if dropping and item.isdigit():
+            continue
+        dropping = False
+        kept.append(item)
+    if len(kept) == len(given[-1].value.split(",")):
+        return text
+    if not kept:
+        return remove_launcher_arg(text, "srun", "--export")
+    return set_launcher_arg(text, "srun", "--export", ",".join(kept))
+
+
 def unset_env(text: str, name: str) -> str:
     """Remove every assignment of ``name`` before the launch (and one prefixed to the launch
-    command) and add ``unset NAME``."""
-    text = _drop_launch_prefix(text, name)
+    command, and one srun passes with ``--export=...,NAME=value``) and add ``unset NAME``."""
+    text = _drop_from_srun_export(_drop_launch_prefix(text, name), name)
     while True:
         launch = find_launch(text)
         found = _assignments(text, name, launch.line - 1)
