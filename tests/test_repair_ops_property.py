@@ -69,6 +69,7 @@ def ops_for(cluster: str) -> list[o.FixOp]:
         o.RemoveLauncherArg(launcher="srun", name="--gres"),
         o.RemoveLauncherArg(launcher="mpirun", name="-map-by"),
         o.UnderscoreOptions(launcher="torchrun"),
+        o.RespellLauncherArg(launcher="mpiexec", name="--ppn", spelling="-ppn"),
         o.SetBackend(backend="gloo"), o.SetQueue(name=profile.queues.default_queue.name),
         o.SetWalltime(walltime="00:30:00"), o.SetNodes(nodes=2),
         o.SetGpusPerNode(gpus_per_node=profile.gpu.per_node),

@@ -245,3 +245,28 @@ def test_unset_visible_devices_also_leaves_sruns_export_list() -> None:
              "srun --export=ALL,NCCL_DEBUG=INFO python train.py")):
         after = apply_op(_script(launch), o.UnsetEnv(name="CUDA_VISIBLE_DEVICES"), profile)
         assert kept in after and "unset CUDA_VISIBLE_DEVICES" in after
+
+
+@pytest.mark.parametrize(("launch", "log", "kept"), [
+    ("mpirun -np 8 -npernode 4 python train.py", HYDRA.format(opt="npernode"),
+     "mpirun -np 8 -ppn 4 python train.py"),
+    ("mpiexec -n 8 --npernode 4 python train.py", "mpiexec: unrecognized option '--npernode'\n",
+     "mpiexec -n 8 -ppn 4 python train.py"),
+])
+def test_ranks_per_node_given_as_npernode_become_ppn_not_dropped(
+        launch: str, log: str, kept: str) -> None:
+    """Dropping -npernode (the generic unknown-option fix) would lose the ranks per node."""
+    data = _diagnose(_script(launch), log, "polaris" if "mpiexec:" in log else "delta")
+    assert data["proposed"]["record_id"] == "mpi-npernode-is-ppn"
+    assert kept in data["proposed"]["script"]
+
+
+def test_respelling_is_held_to_the_launcher_option_policy() -> None:
+    from maple_flow.repair.review import review_reasons
+
+    with pytest.raises(ValueError, match="safety policy"):
+        o.RespellLauncherArg(launcher="srun", name="--export", spelling="--wrap")
+    respell = o.RespellLauncherArg(launcher="mpiexec", name="-npernode", spelling="-ppn")
+    assert review_reasons([respell]) == []
+    odd = o.RespellLauncherArg(launcher="mpiexec", name="-npernode", spelling="--nodes")
+    assert review_reasons([odd])

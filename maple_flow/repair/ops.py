@@ -137,6 +137,22 @@ class RemoveLauncherArg(Strict):
     name: OptionName
 
 
+class RespellLauncherArg(Strict):
+    """Write option ``name`` (in any of its spellings) of one launcher stage as ``spelling``,
+    its value kept: a launcher that knows the option under another name (MPICH's Hydra and
+    PALS take ``-ppn`` where Open MPI takes ``-npernode``)."""
+
+    op: Literal["respell_launcher_arg"] = "respell_launcher_arg"
+    launcher: LaunchStage
+    name: OptionName
+    spelling: OptionName
+
+    @model_validator(mode="after")
+    def _safe(self) -> RespellLauncherArg:
+        _refuse(safety.launcher_option_problem(self.launcher, self.spelling, None))
+        return self
+
+
 class UnderscoreOptions(Strict):
     """Write every ``--a-b`` option of an argparse launcher stage as ``--a_b``: older torchrun
     and ``torch.distributed.launch`` know only the underscore spellings (newer ones take
@@ -207,7 +223,8 @@ class SetMasterAddr(Strict):
 
 FixOp = Annotated[
     AddModule | RemoveModule | SwapModule | ExportEnv | UnsetEnv | PropagateEnv | SetDirective
-    | RemoveDirective | SetLauncherArg | RemoveLauncherArg | UnderscoreOptions | SetBackend
+    | RemoveDirective | SetLauncherArg | RemoveLauncherArg | RespellLauncherArg | UnderscoreOptions
+    | SetBackend
     | SetQueue | SetWalltime | SetNodes | SetGpusPerNode | AddArgument | SetShell | SetMasterAddr,
     Field(discriminator="op"),
 ]
@@ -215,8 +232,8 @@ FixOp = Annotated[
 OP_KINDS: tuple[str, ...] = (
     "add_module", "remove_module", "swap_module", "export_env", "unset_env", "propagate_env",
     "set_directive", "remove_directive", "set_launcher_arg", "remove_launcher_arg",
-    "underscore_options", "set_backend", "set_queue", "set_walltime", "set_nodes",
-    "set_gpus_per_node", "add_argument", "set_shell", "set_master_addr",
+    "respell_launcher_arg", "underscore_options", "set_backend", "set_queue", "set_walltime",
+    "set_nodes", "set_gpus_per_node", "add_argument", "set_shell", "set_master_addr",
 )
 
 
