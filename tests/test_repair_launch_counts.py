@@ -82,7 +82,7 @@ def test_deepspeed_visible_devices_physical_id_is_unset() -> None:
     log = ("Detected CUDA_VISIBLE_DEVICES=3: setting --include=localhost:3\n"
            "Traceback (most recent call last):\n")
     top, after = _top(JOB.format(nodes=1, tpn=1, gpus=1, body=body), log)
-    assert top.record_id == "deepspeed-visible-devices-physical-ids"
+    assert top.record_id == "deepspeed-visible-devices-physical-ids" and top.verdict == "script"
     assert "unset CUDA_VISIBLE_DEVICES" in after and "=3" not in after
 
 
