@@ -137,3 +137,14 @@ def test_broken_torch_install_is_not_the_script() -> None:
         top, after = _top(JOB.format(nodes=1, tpn=1, gpus=2, body=body), log)
         assert top.record_id == "torch-launcher-library-mismatch"
         assert top.verdict == "not_script" and after == ""
+
+
+def test_accelerate_on_every_node_gets_the_standard_deepspeed_launcher() -> None:
+    """Was deepspeed-no-hostfile, which asks for a hostfile the per-node start does not use."""
+    body = ("srun bash -c 'accelerate launch --config_file ds.yaml --num_processes 16 "
+            "--num_machines 4 --machine_rank $SLURM_NODEID train.py'")
+    log = ("[WARNING] [runner.py:196:fetch_hostfile] Unable to find hostfile, will proceed with "
+           "training with local resources only.\n")
+    top, after = _top(JOB.format(nodes=4, tpn=1, gpus=4, body=body), log)
+    assert top.record_id == "accelerate-deepspeed-pdsh-on-every-node"
+    assert "accelerate launch --deepspeed_multinode_launcher=standard --config_file" in after
