@@ -148,3 +148,15 @@ def test_accelerate_on_every_node_gets_the_standard_deepspeed_launcher() -> None
     top, after = _top(JOB.format(nodes=4, tpn=1, gpus=4, body=body), log)
     assert top.record_id == "accelerate-deepspeed-pdsh-on-every-node"
     assert "accelerate launch --deepspeed_multinode_launcher=standard --config_file" in after
+
+
+def test_c10d_without_an_endpoint_gets_one_at_master_addr() -> None:
+    """Was not recognised (hints only): torchrun ignores --master_addr under c10d."""
+    body = ('export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\n'
+            "srun torchrun --nnodes=2 --nproc_per_node=4 --rdzv_backend=c10d "
+            '--master_addr="$MASTER_ADDR" --master_port 6100 --rdzv_id=7 train.py')
+    log = ("master_addr is only used for static rdzv_backend and when rdzv_endpoint is not "
+           "specified.\n")
+    top, after = _top(JOB.format(nodes=2, tpn=1, gpus=4, body=body), log)
+    assert top.record_id == "c10d-rendezvous-without-endpoint"
+    assert 'srun torchrun --rdzv_endpoint="$MASTER_ADDR:6100" --nnodes=2' in after
