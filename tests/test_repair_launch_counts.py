@@ -132,8 +132,8 @@ def test_broken_torch_install_is_not_the_script() -> None:
     for log in ("TypeError: __init__(): incompatible constructor arguments. The following "
                 "argument types are supported:\n    1. torch._C._distributed_c10d.TCPStore("
                 "host_name: str, port: int)\n",
-                "ImportError: /env/lib/python3.10/site-packages/torch/lib/libtorch_cpu.so: "
-                "undefined symbol: iJIT_NotifyEvent\n"):
+                "ImportError: /env/lib/python3.10/site-packages/torch/lib/libtorch_cuda.so: "
+                "undefined symbol: _ZN3c104cuda9SetDeviceEi\n"):
         top, after = _top(JOB.format(nodes=1, tpn=1, gpus=2, body=body), log)
         assert top.record_id == "torch-launcher-library-mismatch"
         assert top.verdict == "not_script" and after == ""
@@ -160,3 +160,27 @@ def test_c10d_without_an_endpoint_gets_one_at_master_addr() -> None:
     top, after = _top(JOB.format(nodes=2, tpn=1, gpus=4, body=body), log)
     assert top.record_id == "c10d-rendezvous-without-endpoint"
     assert 'srun torchrun --rdzv_endpoint="$MASTER_ADDR:6100" --nnodes=2' in after
+
+
+def test_launch_count_records_take_no_key_word_from_another_record(tmp_path) -> None:
+    """A record's signature words dilute the key words (evidence_gate) that let another
+    record's similarity match act: master-addr-not-rank0 lost its only one ('master_addr')
+    to a first version of these records."""
+    import shutil
+    from pathlib import Path
+
+    from maple_flow.repair.evidence_gate import key_words
+    from maple_flow.repair.kb import failures_dir, load_file
+    from maple_flow.repair.models import KnowledgeBase
+
+    ours = Path(failures_dir()) / "launch_counts.yaml"
+    for path in Path(failures_dir()).glob("*.yaml"):
+        if path != ours:
+            shutil.copy(path, tmp_path)
+    without = KnowledgeBase(records=[r for p in sorted(tmp_path.glob("*.yaml"))
+                                     for r in load_file(p)])
+    before, after = key_words(without), key_words(KB)
+    lost = {rid: sorted(words - after[rid]) for rid, words in before.items()
+            if words - after[rid]}
+    assert lost == {}
+    assert all(r.signature_only for r in load_file(ours))
