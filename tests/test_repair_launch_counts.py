@@ -184,3 +184,14 @@ def test_launch_count_records_take_no_key_word_from_another_record(tmp_path) -> 
             if words - after[rid]}
     assert lost == {}
     assert all(r.signature_only for r in load_file(ours))
+
+
+def test_only_a_count_for_the_world_size_argument_needs_no_review() -> None:
+    """The knowledge base's ops need no review (test_repair_safety); the world size argument is
+    one maple_flow knows, other program arguments stay for a person to review."""
+    from maple_flow.repair import ops as o
+    from maple_flow.repair.review import review_reasons
+
+    assert review_reasons([o.AddArgument(name="--distributed-world-size", value="8")]) == []
+    assert review_reasons([o.AddArgument(name="--distributed-world-size", value="$N")])
+    assert review_reasons([o.AddArgument(name="--lr", value="8")])
