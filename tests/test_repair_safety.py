@@ -145,7 +145,14 @@ USER_VALUED = {("missing-required-argument", "add_argument"),
                ("hf-token-missing", "export_env"), ("home-cache-quota", "export_env"),
                ("cache-filesystem-no-locks", "export_env"),
                ("triton-cache-not-writable", "export_env"),
-               ("hf-model-path-invalid", "add_argument")}
+               ("hf-model-path-invalid", "add_argument"),
+               # a prerequisite module the module system names in the log (or the user gives):
+               # loaded, and shown for review where the cluster profile does not list it
+               ("lmod-prerequisite-named", "add_module"),
+               ("lmod-module-exists-not-loadable", "add_module"),
+               ("lmod-missing-prerequisite-module", "add_module"),
+               ("lmod-exists-not-loadable-legacy", "add_module"),
+               ("envmodules-missing-prereq", "add_module")}
 
 
 def _answers(record_fix: list[Any]) -> dict[str, str]:

@@ -31,7 +31,7 @@ except ImportError:  # pragma: no cover - Python < 3.11
 from maple_flow.errors import MapleError
 from maple_flow.knowledge.directives import detect_scheduler
 from maple_flow.models import ClusterProfile
-from maple_flow.repair.evidence_gate import may_act, summary_only
+from maple_flow.repair.evidence_gate import SUMMARY_LINE, may_act, summary_only
 from maple_flow.repair.kb import load_knowledge_base
 from maple_flow.repair.models import (
     Diagnosis,
@@ -410,10 +410,18 @@ def classify(
     found = (_by_signature(records, evidence, profile)
              or _by_similarity(records, evidence, profile, kb))
     if summary_log(evidence):
-        # a launcher's report that a rank failed says not why: no script record acts on it
-        found = [d.model_copy(update={"verdict": "hint"}) if d.verdict == "script" else d
-                 for d in found]
+        # a launcher's report that a rank failed says not why: no script record acts on it,
+        # unless its signature read a line that says why (deepspeed's "Detected
+        # CUDA_VISIBLE_DEVICES=2: setting --include" before the traceback it causes)
+        found = [d.model_copy(update={"verdict": "hint"})
+                 if d.verdict == "script" and not _names_cause(d) else d for d in found]
     return found
+
+
+def _names_cause(d: Diagnosis) -> bool:
+    """Whether a signature diagnosis matched a line that is not a launcher's summary."""
+    return d.method == "signature" and any(
+        ln.strip() and not SUMMARY_LINE.search(ln) for ln in d.evidence)
 
 
 def answer(

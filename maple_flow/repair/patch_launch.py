@@ -507,3 +507,31 @@ def respell_launcher_arg(text: str, stage: str, name: str, spelling: str) -> str
             begin = word.start + at
             text = replace(text, begin, begin + len(opt.name), spelling)
     return text
+
+
+#: Rendezvous backends that read their host from --rdzv_endpoint, never from --master_addr.
+_DYNAMIC_BACKENDS = frozenset({"c10d", "etcd", "etcd-v2"})
+#: torchrun's port for a dynamic rendezvous endpoint given without one.
+_C10D_PORT = "29400"
+
+
+def endpoint_at_master_addr(text: str) -> str:
+    """A torchrun stage with a dynamic rendezvous backend (``--rdzv_backend c10d``) and no
+    endpoint ignores its ``--master_addr``: give it ``--rdzv_endpoint=$MASTER_ADDR:PORT``,
+    the port being its own ``--master_port`` (a number or one variable), else torchrun's 29400.
+    The script as is otherwise."""
+    view = _stage_view(text, "torchrun")
+    if view is None:
+        return text
+    launch, start, _ = view
+    options = _walk(launch.words, start)[0]
+    named = {o.name.replace("-", "_"): o.value for o in options}
+    backend = (named.get("__rdzv_backend") or "").strip("\"'")
+    if backend not in _DYNAMIC_BACKENDS or "__rdzv_endpoint" in named:
+        return text
+    port = (named.get("__master_port") or "").strip("\"'")
+    if not (port.isdigit() or _WHOLE_VARIABLE.match(port)):
+        port = _C10D_PORT
+    dashed = any("-" in o.name[2:] for o in options if o.name.startswith("--"))
+    name = "--rdzv-endpoint" if dashed else "--rdzv_endpoint"
+    return add_variable_option(text, "torchrun", name, f"$MASTER_ADDR:{port}")

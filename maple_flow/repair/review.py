@@ -12,6 +12,7 @@ from maple_flow.repair.ops import FixOp
 from maple_flow.repair.safety import (
     ALLOWED_DIRECTIVES,
     ALWAYS_ALLOWED,
+    WORLD_SIZE_ARGUMENTS,
     directive_problem,
     env_allowed,
     env_name_problem,
@@ -65,7 +66,8 @@ def _off_allowlist(op: FixOp, profile: ClusterProfile | None) -> str | None:
         op.new if isinstance(op, o.SwapModule) else None)
     if module is not None and not module_known(module, profile):
         return f"loads {module}, which the cluster profile does not list"
-    if isinstance(op, o.AddArgument):
+    if isinstance(op, o.AddArgument) and not (
+            op.name in WORLD_SIZE_ARGUMENTS and (op.value or "").isdigit()):
         return "changes the program's own arguments (unknown to maple_flow)"
     return None
 

@@ -195,7 +195,7 @@ ALLOWED_LAUNCHER: dict[str, frozenset[str]] = {
     "accelerate": frozenset({
         "--num-processes", "--num-machines", "--machine-rank", "--main-process-ip",
         "--main-process-port", "--multi-gpu", "--mixed-precision", "--rdzv-backend",
-        "--same-network", "--use-deepspeed", "--use-fsdp"}),
+        "--same-network", "--use-deepspeed", "--use-fsdp", "--deepspeed-multinode-launcher"}),
 }
 ALLOWED_DIRECTIVES = frozenset({
     "account", "partition", "qos", "time", "nodes", "ntasks", "ntasks-per-node", "gpus",
@@ -253,6 +253,9 @@ ALWAYS_ALLOWED = frozenset({
     "set_queue", "set_walltime", "set_nodes", "set_gpus_per_node", "set_shell",
     "set_master_addr", "underscore_options",
 })
+#: Program arguments whose meaning maple_flow knows (the number of processes of the job, as
+#: fairseq and ParlAI take it): setting one to a count needs no review.
+WORLD_SIZE_ARGUMENTS = frozenset({"--distributed-world-size"})
 
 
 def module_known(name: str, profile: ClusterProfile | None) -> bool:
