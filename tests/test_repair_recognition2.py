@@ -110,3 +110,32 @@ def test_deepspeeds_op_builder_without_cuda_home_loads_a_cuda_module() -> None:
     assert found[0].record_id == "deepspeed-op-builder-no-cuda-home"
     assert [op.op for op in found[0].fix.ops] == ["add_module"]
     assert found[0].fix.ops[0].name.startswith("cuda")  # type: ignore[union-attr]
+
+
+def test_apex_loss_scale_halved_to_nothing_is_underflow_but_a_high_scale_is_not() -> None:
+    # NVIDIA/apex#834 (scale reaches 0), apex#318 (1e-312); apex#493 (256: still training)
+    for log in ("Gradient overflow.  Skipping step, loss scaler 0 reducing loss scale to 0.0\n",
+                "Gradient overflow. Skipping step, loss scaler 0 reducing loss scale to "
+                "8.289046e-317\n"):
+        assert _first(log, TORCHRUN_ONE) == ("fp16-loss-scale-underflow", "not_script")
+    high = "Gradient overflow.  Skipping step, loss scaler 0 reducing loss scale to 256.0\n"
+    assert all(d.record_id != "fp16-loss-scale-underflow" for d in classify(
+        FailureEvidence(cluster="delta", stderr=high, script=TORCHRUN_ONE)))
+
+
+DS_HOSTFILE = ("#!/bin/bash\n#SBATCH --nodes=2\n#SBATCH --ntasks-per-node=1\n"
+               "#SBATCH --gpus-per-node=4\n#SBATCH --time=04:00:00\n"
+               "deepspeed --num_gpus 4 --num_nodes 2 --hostfile hostfile train.py\n")
+
+
+def test_the_older_deepspeed_runners_failing_ssh_is_its_ssh_check() -> None:
+    # deepspeedai/DeepSpeed#4649: the runner's `ssh HOST hostname -I` of DeepSpeed before its
+    # passwordless-ssh check, read as the check's wording; on Slurm the ranks start by srun
+    log = ("subprocess.CalledProcessError: Command '['ssh deepspeed-helloworld-worker-0 "
+           "hostname -I']' returned non-zero exit status 255.\n")
+    assert canonical_lines(log) == ["Command 'ssh -o PasswordAuthentication=no "
+                                    "deepspeed-helloworld-worker-0 hostname' returned non-zero "
+                                    "exit status 255."]
+    first = classify(FailureEvidence(cluster="delta", stderr=log, script=DS_HOSTFILE))[0]
+    assert (first.record_id, first.method, first.verdict) == ("deepspeed-ssh-check",
+                                                              "signature", "script")

@@ -10,9 +10,11 @@ Spacing and quotes vary too: a line's words may be separated by several blanks o
 (aligned columns, a pasted terminal), and quotes may be typographic (a web page, a chat):
 :func:`plain_spacing` reads them as single spaces and ASCII quotes. PyTorch's NCCL watchdog
 reports a hung collective as ``Timeout at NCCL work: N, last enqueued NCCL work: M, last
-completed NCCL work: K.`` (2.2-2.5) and, from 2.6, as ``failure detected by watchdog at work
-sequence id: N PG status: last enqueued work: M, last completed work: K``: the later wording
-is given in the earlier one (:data:`WORDINGS`). Pure: text in, text out.
+completed NCCL work: K.`` and, in later releases, as ``failure detected by watchdog at work
+sequence id: N PG status: last enqueued work: M, last completed work: K``; the deepspeed
+launcher's failing ssh to a host is ``Command '['ssh H hostname -I']' ...`` in DeepSpeed
+before 2022 and ``Command 'ssh -o PasswordAuthentication=no H hostname' ...`` since: each other
+wording is given in the one the records write (:data:`WORDINGS`). Pure: text in, text out.
 """
 
 from __future__ import annotations
@@ -36,10 +38,18 @@ NCCL_WORK_WORDINGS: tuple[re.Pattern[str], ...] = (re.compile(
     r"last enqueued work: (?P<enq>\d+), last completed work: (?P<done>\d+)"),)
 NCCL_WORK_CANONICAL = ("Timeout at NCCL work: {seq}, last enqueued NCCL work: {enq}, "
                        "last completed NCCL work: {done}.")
+#: The deepspeed launcher's first ssh to a hostfile's host failing, as DeepSpeed wrote it before
+#: its passwordless-ssh check (deepspeedai/DeepSpeed#1832, 2022): it asked the host its address.
+DEEPSPEED_SSH_WORDINGS: tuple[re.Pattern[str], ...] = (re.compile(
+    r"Command '\['ssh (?P<host>[\w.:-]+) hostname -I'\]' returned non-zero exit status "
+    r"(?P<code>\d+)"),)
+DEEPSPEED_SSH_CANONICAL = ("Command 'ssh -o PasswordAuthentication=no {host} hostname' "
+                           "returned non-zero exit status {code}.")
 #: Each family of other wordings with the form the records write (named groups fill it).
 WORDINGS: tuple[tuple[tuple[re.Pattern[str], ...], str], ...] = (
     (CUDA_WORDINGS, CANONICAL.format("{msg}")),
     (NCCL_WORK_WORDINGS, NCCL_WORK_CANONICAL),
+    (DEEPSPEED_SSH_WORDINGS, DEEPSPEED_SSH_CANONICAL),
 )
 _QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"'})
 _BLANKS = re.compile(r"(?<=\S)[ \t]+")
