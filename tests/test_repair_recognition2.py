@@ -139,3 +139,17 @@ def test_the_older_deepspeed_runners_failing_ssh_is_its_ssh_check() -> None:
     first = classify(FailureEvidence(cluster="delta", stderr=log, script=DS_HOSTFILE))[0]
     assert (first.record_id, first.method, first.verdict) == ("deepspeed-ssh-check",
                                                               "signature", "script")
+
+
+def test_a_view_to_the_wrong_size_and_a_channel_mismatch_are_the_programs() -> None:
+    # tulerfeng/Video-R1#31 (rank-prefixed), sanghyun-son/EDSR-PyTorch#239 (old wording, srun)
+    for log, record in (
+            ("[rank4]:     rewards_per_device = gathered_rewards.view(num_devices, "
+             "self.num_generations)\n[rank4]: RuntimeError: shape '[2, 8]' is invalid for input "
+             "of size 17\n", "tensor-view-shape-invalid"),
+            ("RuntimeError: Given groups=1, weight of size 128 4 2 2, expected input[175, 3, 256, "
+             "256] to have 4 channels, but got 3 channels instead\nsrun: error: j-071: task 0: "
+             "Exited with exit code 1\n", "conv-input-channels-mismatch")):
+        first = classify(FailureEvidence(cluster="delta", stderr=log, script=SRUN_TORCHRUN))[0]
+        assert (first.record_id, first.verdict, first.method) == (record, "not_script",
+                                                                  "signature")
