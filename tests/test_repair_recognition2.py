@@ -153,3 +153,15 @@ def test_a_view_to_the_wrong_size_and_a_channel_mismatch_are_the_programs() -> N
         first = classify(FailureEvidence(cluster="delta", stderr=log, script=SRUN_TORCHRUN))[0]
         assert (first.record_id, first.verdict, first.method) == (record, "not_script",
                                                                   "signature")
+
+
+def test_a_busy_slurm_controller_is_not_the_script() -> None:
+    # snakemake-executor-plugin-slurm#313; ai-dynamo/nixl#1980 (srun then says the job expired)
+    for log in ("WorkflowError:\nSLURM sbatch failed. The error message was sbatch: error: Batch "
+                "job submission failed: Unexpected message received\n",
+                "srun: error: Unable to confirm allocation for job 1632417: Socket timed out on "
+                "send/recv operation\nsrun: Check SLURM_JOB_ID environment variable. Expired or "
+                "invalid job 1632417\n"):
+        found = classify(FailureEvidence(cluster="delta", stderr=log, script=SRUN_TORCHRUN))
+        assert (found[0].record_id, found[0].verdict) == ("slurm-controller-busy", "not_script")
+        assert not found[0].fix.ops
