@@ -8,7 +8,13 @@ libraries print the same error as ``cuda runtime error (N) : <message>`` (PyTorc
 :func:`canonical_lines` gives that form of every other one, so one signature recognises all.
 Spacing and quotes vary too: a line's words may be separated by several blanks or a tab
 (aligned columns, a pasted terminal), and quotes may be typographic (a web page, a chat):
-:func:`plain_spacing` reads them as single spaces and ASCII quotes. Pure: text in, text out.
+:func:`plain_spacing` reads them as single spaces and ASCII quotes. PyTorch's NCCL watchdog
+reports a hung collective as ``Timeout at NCCL work: N, last enqueued NCCL work: M, last
+completed NCCL work: K.`` and, in later releases, as ``failure detected by watchdog at work
+sequence id: N PG status: last enqueued work: M, last completed work: K``; the deepspeed
+launcher's failing ssh to a host is ``Command '['ssh H hostname -I']' ...`` in DeepSpeed
+before 2022 and ``Command 'ssh -o PasswordAuthentication=no H hostname' ...`` since: each other
+wording is given in the one the records write (:data:`WORDINGS`). Pure: text in, text out.
 """
 
 from __future__ import annotations
@@ -26,6 +32,25 @@ CUDA_WORDINGS: tuple[re.Pattern[str], ...] = tuple(re.compile(p, re.M) for p in 
     r"CUDA_ERROR_[A-Z_]+: (?P<msg>[a-z][^:\n]*?)[ \t]*(?:::|$)",
 ))
 CANONICAL = "CUDA error: {}"
+#: Other wordings of the NCCL watchdog's report of a collective that never completed.
+NCCL_WORK_WORDINGS: tuple[re.Pattern[str], ...] = (re.compile(
+    r"failure detected by watchdog at work sequence id: (?P<seq>\d+)\s+PG status: "
+    r"last enqueued work: (?P<enq>\d+), last completed work: (?P<done>\d+)"),)
+NCCL_WORK_CANONICAL = ("Timeout at NCCL work: {seq}, last enqueued NCCL work: {enq}, "
+                       "last completed NCCL work: {done}.")
+#: The deepspeed launcher's first ssh to a hostfile's host failing, as DeepSpeed wrote it before
+#: its passwordless-ssh check (deepspeedai/DeepSpeed#1832, 2022): it asked the host its address.
+DEEPSPEED_SSH_WORDINGS: tuple[re.Pattern[str], ...] = (re.compile(
+    r"Command '\['ssh (?P<host>[\w.:-]+) hostname -I'\]' returned non-zero exit status "
+    r"(?P<code>\d+)"),)
+DEEPSPEED_SSH_CANONICAL = ("Command 'ssh -o PasswordAuthentication=no {host} hostname' "
+                           "returned non-zero exit status {code}.")
+#: Each family of other wordings with the form the records write (named groups fill it).
+WORDINGS: tuple[tuple[tuple[re.Pattern[str], ...], str], ...] = (
+    (CUDA_WORDINGS, CANONICAL.format("{msg}")),
+    (NCCL_WORK_WORDINGS, NCCL_WORK_CANONICAL),
+    (DEEPSPEED_SSH_WORDINGS, DEEPSPEED_SSH_CANONICAL),
+)
 _QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"'})
 _BLANKS = re.compile(r"(?<=\S)[ \t]+")
 
@@ -37,13 +62,16 @@ def plain_spacing(text: str) -> str:
 
 
 def canonical_lines(text: str) -> list[str]:
-    """``CUDA error: <message>`` for each CUDA error ``text`` words another way and does not
-    already say in that form, in order of appearance, each once."""
+    """The records' wording (``CUDA error: <message>``, ``Timeout at NCCL work: ...``) of each
+    error ``text`` words another way and does not already say in that form, in order of
+    appearance, each once."""
     found: dict[int, str] = {}
-    for pattern in CUDA_WORDINGS:
-        for m in pattern.finditer(text):
-            found.setdefault(m.start(), m.group("msg").strip())
-    lines = dict.fromkeys(CANONICAL.format(found[k]) for k in sorted(found))
+    for patterns, template in WORDINGS:
+        for pattern in patterns:
+            for m in pattern.finditer(text):
+                groups = {k: v.strip() for k, v in m.groupdict().items() if v is not None}
+                found.setdefault(m.start(), template.format(**groups))
+    lines = dict.fromkeys(found[k] for k in sorted(found))
     return [line for line in lines if line not in text]
 
 
