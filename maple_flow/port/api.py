@@ -38,7 +38,11 @@ from maple_flow.port.carry import (
     live_refs_note,
     translate,
 )
-from maple_flow.port.container import plan_container
+from maple_flow.port.container import (
+    container_refusal,
+    plan_container,
+    read_source_image,
+)
 from maple_flow.port.fit import fit_cpus_per_task, source_errexit
 from maple_flow.port.interpreter import prefix_variable
 from maple_flow.port.launcher_opts import user_launcher_options
@@ -288,13 +292,17 @@ def _dropped_container(stage: Stage, p: ParsedScript, profile: ClusterProfile) -
     """Why the source's container is not carried to ``profile``, and what to do."""
     image = (stage.operands[0] if stage.operands else stage.get("--image")
              or p.directive("image") or "?")
+    read = read_source_image(p)
+    why = (container_refusal(read, profile.container, profile.name)
+           if read is not None and profile.container is not None else "")
     todo = (f"{profile.name} documents no runtime for your image here: run it with the "
             f"target's {profile.container.command} by hand, or check"
             if profile.container is not None else
             f"{profile.name} has no Apptainer/Singularity runtime in maple_flow's facts: "
             "rebuild the environment (or the image for the target's runtime), or check")
-    return (f"container {image} ({stage.name}) is not used on the target; {todo} that "
-            f"{profile.name}'s software stack has what it provided")
+    return (f"container {image} ({stage.name}) is not used on the target"
+            + (f" ({why})" if why else "") + f"; the program runs on {profile.name}'s own "
+            f"stack instead: {todo} that {profile.name}'s software stack has what it provided")
 
 
 def _software_notes(src: Source, profile: ClusterProfile) -> list[str]:
