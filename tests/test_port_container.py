@@ -102,6 +102,7 @@ def test_the_container_goes_in_front_of_a_torchrun_launch() -> None:
     r = port(script, "delta")["delta"]
     assert "apptainer exec --nv pt.sif torchrun" in r.script
     assert "your container is not carried" not in "\n".join(r.notes)
+    assert "runs inside the image: the image must have it" in "\n".join(r.notes)
 
 
 def test_a_shifter_env_with_a_source_path_is_dropped_and_named() -> None:
@@ -140,7 +141,7 @@ def test_an_option_not_understood_keeps_the_drop(options: str) -> None:
 
 
 def test_singularity_run_is_carried_as_run_to_apptainer() -> None:
-    line, notes = _launch(SIF.replace("singularity exec", "singularity run"), "delta")
+    line, _ = _launch(SIF.replace("singularity exec", "singularity run"), "delta")
     assert line.startswith("apptainer run --nv -B /scratch:/scratch /home/u/pt.sif ")
 
 
@@ -191,4 +192,12 @@ def test_positional_arguments_in_a_bash_c_body_stay_live() -> None:
     script = HEAD + ('srun singularity exec --nv /home/u/pt.sif bash -c "python train.py '
                      '--rank=$4 --world-size=$3"\n')
     r = port(script, "delta")["delta"]
-    assert '"--rank=$4" "--world-size=$3"' in r.script
+    assert '"--rank=${4}" "--world-size=${3}"' in r.script
+
+
+def test_a_launch_inside_a_container_heredoc_is_refused_naming_it() -> None:
+    script = HEAD + ("srun singularity exec --nv /home/u/pt.sif bash << EOF\n"
+                     "source /opt/venv/bin/activate\npython train.py --lr 1\nEOF\n")
+    with pytest.raises(MapleError, match=r"runs the heredoc that follows it \(up to `EOF`\) in "
+                       r"the container, and the launch `python train.py --lr 1` is inside it"):
+        port(script, "delta")

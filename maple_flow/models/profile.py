@@ -8,7 +8,6 @@ Every fact group carries ``sources`` (keys of ``ClusterProfile.sources``) and ma
 from __future__ import annotations
 
 import re
-
 from typing import Literal
 
 from pydantic import Field, model_validator

@@ -288,6 +288,13 @@ def _with_value(word: str, variables: dict[str, str]) -> str:
     return f"{word} ({value})" if value != word and "$" not in value else word
 
 
+def _live_positionals(args: list[str]) -> list[str]:
+    """The job script's own arguments inside a word (``--rank=$4``, expanded by the source's
+    shell, a ``bash -c "..."`` body's too) kept live on the target as ``${4}`` (a bare ``$4``
+    inside a word would be written as text)."""
+    return [re.sub(r"(?<=.)\$([1-9])(?![0-9])", r"${\1}", a) for a in args]
+
+
 def _dropped_container(stage: Stage, p: ParsedScript, profile: ClusterProfile) -> str:
     """Why the source's container is not carried to ``profile``, and what to do."""
     image = (stage.operands[0] if stage.operands else stage.get("--image")
@@ -579,6 +586,7 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
     loop_problem = carry_loop(src, profile, carried)
     errexit, errexit_notes = source_errexit(src.parsed)
     entry, args = translate(src, profile, carried)
+    args = _live_positionals(args)
     model, model_notes = ({"launch_model": "launcher"}, []) if one_process else _model_fields(
         src, profile)
     name, name_notes = _job_name(src, o)

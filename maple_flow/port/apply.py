@@ -101,13 +101,16 @@ def _container(out: Applied, src: Source, profile: ClusterProfile, entry: str) -
         # inside the image the program runs on the image's interpreter, named as the user did
         out.script = out.script.replace(f"{plan.prefix} {shell_word(target_python)} ",
                                         f"{plan.prefix} {mine} ", 1)
+    note = plan.note
     if not kept:
         out.script, kept = _before_launcher_word(out.script, plan.prefix)
+        note += ("; the target's launch starts the program with a launcher (torchrun...) "
+                 "that then runs inside the image: the image must have it") if kept else ""
     if not kept and entry.endswith(".sh"):
         out.script, kept = _before_word(out.script, plan.prefix, shell_word(entry))
     if kept:
         out.script = _before_launch(out.script, list(plan.setup))
-    out.notes.append(plan.note if kept else
+    out.notes.append(note if kept else
                      f"your container is not carried: the target's launch has no interpreter "
                      f"word to put `{plan.prefix}` in front of; add it by hand or check that "
                      f"{profile.name}'s software stack has what it provided")

@@ -11,6 +11,8 @@ from maple_flow.scriptparse.shell import Block, ShellCommand
 
 _HEREDOC = re.compile(r"<<-?\s*['\"]?(\w+)['\"]?")
 _VAR_COMMAND = re.compile(r"^\s*(\$\{?\w+\}?)")
+_LAUNCH_WORD = re.compile(r"^\s*(?:\w+=\S*\s+)*(?:\S*/)?(?:python[\d.]*|torchrun|deepspeed|"
+                          r"accelerate)\s+\S")
 
 
 def _runtime_at(cmd: ShellCommand) -> int | None:
@@ -24,6 +26,13 @@ def _heredoc_reason(block: Block, cmd: ShellCommand, runtime: str) -> str:
         return ""
     body = rest.split("\n")
     end = next((i for i, ln in enumerate(body) if ln.strip() == m.group(1)), len(body))
+    launch = next((ln.strip() for ln in body[:end] if _LAUNCH_WORD.match(ln)), "")
+    if launch:
+        return (f"line {cmd.line}: `{runtime} ...` runs the heredoc that follows it (up to "
+                f"`{m.group(1)}`) in the container, and the launch `{launch}` is inside it: "
+                "the port reads no program from a heredoc; put that launch on the container's "
+                f"line (`{runtime} ... IMAGE {launch}`), the heredoc's other lines before it, "
+                "then port the script")
     var = next((v.group(1) for ln in body[:end] if (v := _VAR_COMMAND.match(ln))), "")
     what = (f"its line `{var}` runs a command the script does not show (given by its caller)"
             if var else "no line of it starts a Python program")
