@@ -201,3 +201,8 @@ def test_a_launch_inside_a_container_heredoc_is_refused_naming_it() -> None:
     with pytest.raises(MapleError, match=r"runs the heredoc that follows it \(up to `EOF`\) in "
                        r"the container, and the launch `python train.py --lr 1` is inside it"):
         port(script, "delta")
+
+
+def test_an_option_not_understood_is_named_in_the_drop_note() -> None:
+    _, notes = _launch(SIF.replace("--nv -B /scratch:/scratch", "--nv --cleanenv"), "delta")
+    assert "its option --cleanenv is not one the port carries: take it off" in notes

@@ -42,6 +42,7 @@ from maple_flow.port.container import (
     container_refusal,
     plan_container,
     read_source_image,
+    unread_option,
 )
 from maple_flow.port.fit import fit_cpus_per_task, source_errexit
 from maple_flow.port.interpreter import prefix_variable
@@ -299,9 +300,12 @@ def _dropped_container(stage: Stage, p: ParsedScript, profile: ClusterProfile) -
     """Why the source's container is not carried to ``profile``, and what to do."""
     image = (stage.operands[0] if stage.operands else stage.get("--image")
              or p.directive("image") or "?")
-    read = read_source_image(p)
+    read, unknown = read_source_image(p), unread_option(p)
     why = (container_refusal(read, profile.container, profile.name)
            if read is not None and profile.container is not None else "")
+    why = why or (f"its option {unknown} is not one the port carries: take it off the "
+                  f"{stage.name} line if the program does not need it, then port again"
+                  if unknown else "")
     todo = (f"{profile.name} documents no runtime for your image here: run it with the "
             f"target's {profile.container.command} by hand, or check"
             if profile.container is not None else

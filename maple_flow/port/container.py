@@ -80,8 +80,8 @@ def _image_word(stage: Stage, p: ParsedScript) -> str:
     return _expand(image, p.variables)
 
 
-def _sif_options(stage: Stage, src: SourceImage, variables: dict[str, str]) -> bool:
-    """Apptainer/Singularity ``exec``/``run`` options into ``src``; False when one is not
+def _sif_options(stage: Stage, src: SourceImage, variables: dict[str, str]) -> str:
+    """Apptainer/Singularity ``exec``/``run`` options into ``src``; the first one not
     understood (``--cleanenv`` would hide the ranks' variables, ``--rocm``: not CUDA)."""
     for key, value in stage.options:
         if key in _NVIDIA and value is None:
@@ -93,11 +93,11 @@ def _sif_options(stage: Stage, src: SourceImage, variables: dict[str, str]) -> b
         elif key in _SIF_KEPT:
             src.kept += [key] if value is None else [key, shell_word(value)]
         else:
-            return False
-    return True
+            return key
+    return ""
 
 
-def _shifter_options(stage: Stage, src: SourceImage, variables: dict[str, str]) -> bool:
+def _shifter_options(stage: Stage, src: SourceImage, variables: dict[str, str]) -> str:
     """NERSC's images are CUDA ones; its ``--module`` options are NERSC's own (not carried)."""
     src.nvidia = True
     for key, value in stage.options:
@@ -108,11 +108,11 @@ def _shifter_options(stage: Stage, src: SourceImage, variables: dict[str, str]) 
         elif key == "--env" and value:
             _add_env(src, _option_value(value, variables))
         else:
-            return False
-    return True
+            return key
+    return ""
 
 
-def _podman_options(stage: Stage, src: SourceImage, variables: dict[str, str]) -> bool:
+def _podman_options(stage: Stage, src: SourceImage, variables: dict[str, str]) -> str:
     for key, value in stage.options:
         if key == "--gpu" and value is None:
             src.nvidia = True
@@ -121,8 +121,8 @@ def _podman_options(stage: Stage, src: SourceImage, variables: dict[str, str]) -
         elif key in ("-e", "--env") and value and "=" in value:
             _add_env(src, _option_value(value, variables))
         elif key not in _PODMAN_DROPPED:
-            return False
-    return True
+            return key
+    return ""
 
 
 def _add_env(src: SourceImage, word: str) -> None:
@@ -135,30 +135,42 @@ def _add_env(src: SourceImage, word: str) -> None:
 
 def read_source_image(p: ParsedScript) -> SourceImage | None:
     """The source's container as understood, or None (no container, or not understood)."""
+    return _read(p)[0]
+
+
+def unread_option(p: ParsedScript) -> str:
+    """The source container's option the port does not understand (``--cleanenv``), or ""."""
+    return _read(p)[1]
+
+
+def _read(p: ParsedScript) -> tuple[SourceImage | None, str]:
     stage = container_stage(p)
-    if stage is None:
-        return None
+    src, unknown = _read_stage(stage, p) if stage is not None else (None, "")
+    return (src if src is not None and src.nvidia and not unknown else None), unknown
+
+
+def _read_stage(stage: Stage, p: ParsedScript) -> tuple[SourceImage | None, str]:
     image = _image_word(stage, p)
     if not image or "`" in image or ("$" in image and not _only_shell_built(image)):
-        return None
+        return None, ""
     if stage.name in _SIF_LIKE:
         if stage.via not in ("exec", "run"):
-            return None
+            return None, ""
         src = SourceImage(stage.name, stage.via, image, image.startswith(_REMOTE), False)
-        understood = _sif_options(stage, src, p.variables)
+        unknown = _sif_options(stage, src, p.variables)
     elif stage.name == "shifter":
         if image.startswith("custom:"):
-            return None
+            return None, ""
         bare = image.removeprefix("docker:")
         src = SourceImage(stage.name, "exec", "docker://" + bare, True, False)
-        understood = _shifter_options(stage, src, p.variables)
+        unknown = _shifter_options(stage, src, p.variables)
     else:  # podman-hpc
         if stage.via != "run" or image.startswith(("/", ".")):
-            return None
+            return None, ""
         src = SourceImage(stage.name, "exec", "docker://" + image.removeprefix("docker://"),
                           True, False)
-        understood = _podman_options(stage, src, p.variables)
-    return src if understood and src.nvidia else None
+        unknown = _podman_options(stage, src, p.variables)
+    return src, unknown
 
 
 def _only_shell_built(image: str) -> bool:
