@@ -3,6 +3,8 @@ environment, container runtime: replaced by the target's, with notes")."""
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from pydantic import ValidationError
 
@@ -71,6 +73,9 @@ def test_the_target_runtime_is_loaded_before_the_launch(target: str, loads: str)
     assert loads in [x.strip() for x in lines[:launch]]
     assert "apptainer exec --nv -B /scratch:/scratch /home/u/pt.sif" in r.script
     assert r.script.count("module use /soft/modulefiles") <= 1
+    # a shellcheck directive written for the launch stays right above it
+    assert not any(a.lstrip().startswith("# shellcheck") and b.lstrip().startswith("module ")
+                   for a, b in itertools.pairwise(lines))
 
 
 def test_a_sif_runs_on_anvil_under_singularity() -> None:

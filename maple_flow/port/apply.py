@@ -165,6 +165,8 @@ def _before_launch(script: str, setup: list[str]) -> str:
         return script
     lines, start, _ = span
     start = lines.index(_OWN_STEPS) if _OWN_STEPS in lines[:start] else start
+    while start and lines[start - 1].lstrip().startswith("# shellcheck"):
+        start -= 1  # a shellcheck directive stays on the launch it is written for
     present = {ln.strip() for ln in lines[:start]}
     setup = [line for line in setup if line not in present]
     indent = re.match(r"\s*", lines[start]).group(0)  # type: ignore[union-attr]
