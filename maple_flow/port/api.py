@@ -306,8 +306,8 @@ def _dropped_container(stage: Stage, p: ParsedScript, profile: ClusterProfile) -
     why = why or (f"its option {unknown} is not one the port carries: take it off the "
                   f"{stage.name} line if the program does not need it, then port again"
                   if unknown else "")
-    todo = (f"{profile.name} documents no runtime for your image here: run it with the "
-            f"target's {profile.container.command} by hand, or check"
+    todo = (f"run your image with {profile.name}'s {profile.container.command} by hand "
+            "(see the reason), or check"
             if profile.container is not None else
             f"{profile.name} has no Apptainer/Singularity runtime in maple_flow's facts: "
             "rebuild the environment (or the image for the target's runtime), or check")
