@@ -86,8 +86,8 @@ def test_a_sif_runs_on_anvil_under_singularity() -> None:
 def test_a_registry_image_goes_to_shifter_on_perlmutter() -> None:
     script = SIF.replace("/home/u/pt.sif", "docker://nvcr.io/nvidia/pytorch:24.01-py3")
     r = port(script, "perlmutter")["perlmutter"]
-    assert ("shifter --image=nvcr.io/nvidia/pytorch:24.01-py3 --module=gpu -V /scratch:/scratch"
-            in r.script)
+    assert "\n#SBATCH --image=nvcr.io/nvidia/pytorch:24.01-py3\n" in r.script
+    assert "shifter --module=gpu -V /scratch:/scratch python train.py --lr 1" in r.script
     assert "NCCL shifter module" in "\n".join(r.notes)
 
 

@@ -531,8 +531,8 @@ def _module_tokens(text: str) -> set[str]:
 
 def _container_carried(image: str, ported: Ported, text: str) -> bool:
     """The user's image runs the program under the target's runtime (issue 14), noted."""
-    launch = re.compile(rf"\b(?:(?:apptainer|singularity) (?:exec|run) \S.*(?:docker://)?|shifter "
-                        rf"--image=){re.escape(image)}")
+    launch = re.compile(rf"(?:\b(?:apptainer|singularity) (?:exec|run) \S.*(?:docker://)?|"
+                        rf"^#SBATCH --image=){re.escape(image)}", re.M)
     return bool(launch.search(text)) and any(image in n for n in ported.notes)
 
 

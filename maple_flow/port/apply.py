@@ -110,6 +110,7 @@ def _container(out: Applied, src: Source, profile: ClusterProfile, entry: str) -
         out.script, kept = _before_word(out.script, plan.prefix, shell_word(entry))
     if kept:
         out.script = _before_launch(out.script, list(plan.setup))
+        out.script = add_to_header(out.script, list(plan.directives))
     out.notes.append(note if kept else
                      f"your container is not carried: the target's launch has no interpreter "
                      f"word to put `{plan.prefix}` in front of; add it by hand or check that "

@@ -58,6 +58,8 @@ class ContainerCarry:
     prefix: str
     note: str
     setup: tuple[str, ...] = ()
+    #: Header directives the runtime reads (shifter: ``#SBATCH --image=...``).
+    directives: tuple[str, ...] = ()
 
 
 def container_stage(p: ParsedScript) -> Stage | None:
@@ -218,8 +220,7 @@ def _target_words(src: SourceImage, runtime: Container) -> list[str]:
         words += [w for b in src.binds for w in ("-B", b)]
         words += [w for e in src.envs for w in ("--env", e)]
         return words + src.kept + [image]
-    ref = src.image.removeprefix("docker://")
-    words = ["shifter", f"--image={shell_word(ref)}", runtime.gpu_flag]
+    words = ["shifter", runtime.gpu_flag]
     words += [w for b in src.binds for w in ("-V", b)]
     return words + [f"--env={e}" for e in src.envs]
 
@@ -232,8 +233,11 @@ def plan_container(p: ParsedScript, profile: ClusterProfile) -> ContainerCarry |
     if src is None or runtime is None or container_refusal(src, runtime, profile.name):
         return None
     prefix = " ".join(_target_words(src, runtime))
+    # shifter takes the image from the job's header, pulled before the job starts (NERSC)
+    image = (f"#SBATCH --image={shell_word(src.image.removeprefix('docker://'))}",
+             ) if runtime.command == "shifter" else ()
     return ContainerCarry(prefix, _note(src, prefix, runtime, profile), tuple(
-        runtime.setup_lines()))
+        runtime.setup_lines()), image)
 
 
 def _note(src: SourceImage, prefix: str, runtime: Container, profile: ClusterProfile) -> str:
@@ -244,6 +248,8 @@ def _note(src: SourceImage, prefix: str, runtime: Container, profile: ClusterPro
     return (
         f"your container ({src.runtime} image {src.image}) runs the program on "
         f"{profile.name} as `{prefix}` ({runtime.command}, the target's runtime"
+        + (f", the image named in the header: `{src.image.removeprefix('docker://')}`"
+           if runtime.command == "shifter" else "")
         + (f", loaded with `{loads}`" if loads else "") + f"); the image is {where}; the "
         "target's modules are still loaded outside it and their environment reaches it: drop "
         "them if they clash with the image"
