@@ -728,12 +728,14 @@ def test_heredoc_of_the_users_own_values_becomes_double_quoted_printf() -> None:
         "printf '%s\\n' \"{\\\"train_batch_size\\\": $BATCH}\" > ds_config.json")
 
 
-def test_heredoc_reading_the_scheduler_is_still_not_carried() -> None:
+def test_heredoc_reading_the_scheduler_is_carried_only_under_the_same_scheduler() -> None:
     script = SLURM + ("cat <<EOT > hosts.txt\n$SLURM_JOB_NODELIST\nEOT\n"
                       "srun python train.py\n")
-    r = port(script, "delta")["delta"]
+    r = port(script, "delta")["delta"]  # Slurm sets the same value there: kept as written
+    assert "cat <<EOT > hosts.txt\n$SLURM_JOB_NODELIST\nEOT\n" in r.script
+    r = port(script, "polaris")["polaris"]
     assert "hosts.txt" not in r.script
-    assert "the heredoc expands shell values" in _notes(r)
+    assert "the heredoc expands the source scheduler's values" in _notes(r)
 
 
 def test_world_size_from_the_scheduler_is_the_targets_rank_count() -> None:

@@ -55,6 +55,7 @@ def ops_for(cluster: str) -> list[o.FixOp]:
     profile = get_profile(cluster)
     return [
         o.AddModule(name="cudatoolkit/12.4"), o.AddModule(name="gcc/12", first=True),
+        o.AddModule(name="gcc/12", before="cudatoolkit"),
         o.RemoveModule(name="pytorch"), o.SwapModule(old="pytorch", new="pytorch/2.6.0"),
         o.ExportEnv(name="NCCL_DEBUG", value="INFO"),
         o.ExportEnv(name="MASTER_PORT", value="29631"),
@@ -66,6 +67,9 @@ def ops_for(cluster: str) -> list[o.FixOp]:
         o.SetLauncherArg(launcher="torchrun", name="--rdzv_backend", value="c10d"),
         o.SetLauncherArg(launcher="mpiexec", name="--ppn", value="4"),
         o.RemoveLauncherArg(launcher="srun", name="--gres"),
+        o.RemoveLauncherArg(launcher="mpirun", name="-map-by"),
+        o.UnderscoreOptions(launcher="torchrun"),
+        o.RespellLauncherArg(launcher="mpiexec", name="--ppn", spelling="-ppn"),
         o.SetBackend(backend="gloo"), o.SetQueue(name=profile.queues.default_queue.name),
         o.SetWalltime(walltime="00:30:00"), o.SetNodes(nodes=2),
         o.SetGpusPerNode(gpus_per_node=profile.gpu.per_node),

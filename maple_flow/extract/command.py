@@ -66,13 +66,17 @@ def _clean_tail(word: str) -> str:
 def _take_args(words: list[str]) -> list[str]:
     """Arguments of a program named mid-sentence: flags, their values and path-like words."""
     args: list[str] = []
-    expects_value = False
+    expects_value = sacred = False
     for i, raw in enumerate(words):
         word = raw.strip()
         low = word.lower().strip(".,;")
         ends_sentence = word.endswith((".", ",", ";")) and not word.endswith("..")
         if i == 0 and low in {"with", "using", "args", "arguments"} and _options_follow(words):
             continue  # "train.py with --epochs 3": the options are the program's
+        if i == 0 and low == "with" and _config_update_next(words):
+            args.append(word)  # Sacred's "run.py with lr=0.1 ...": "with" is the program's
+            sacred = True  # and so are the named configs after it ("task_mlm_itm")
+            continue
         if word in {"--", "\u2014", "\u2013"} and not _argument_after_dash(words, i):
             break  # "train.py -- Accelerate, 2x4 GPUs": a dash in the sentence
         if word.endswith(")") and word.count(")") > word.count("("):
@@ -84,7 +88,7 @@ def _take_args(words: list[str]) -> list[str]:
                 or _is_size(words, i)):
             break
         if (word.startswith("-") or expects_value or _ARG_LIKE.search(word)
-                or _is_subcommand(words, i)):
+                or _is_subcommand(words, i) or (sacred and re.fullmatch(r"[a-z_]\w*", low))):
             args.append(_clean_tail(word) if ends_sentence else word)
             expects_value = word.startswith("-") and "=" not in word and not ends_sentence
             if ends_sentence:
@@ -105,6 +109,12 @@ def _option_next(words: list[str], i: int) -> str:
     """The word after ``words[i]`` when it is an option (``-x``, ``--name``; not ``--``)."""
     following = words[i + 1].strip() if i + 1 < len(words) else ""
     return following if following.startswith("-") and following != "--" else ""
+
+
+def _config_update_next(words: list[str]) -> bool:
+    """Whether the word after the first is a lower-case ``key=value`` (a config update)."""
+    following = words[1].strip() if len(words) > 1 else ""
+    return re.match(r"[a-z_][\w.]*=", following) is not None
 
 
 def _options_follow(words: list[str]) -> bool:

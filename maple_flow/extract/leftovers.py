@@ -33,7 +33,7 @@ _IGNORED_NUMBERS: tuple[tuple[re.Pattern[str], str], ...] = (
 )
 #: Setup words no rule reads: a strategy or framework that maple_flow does not write.
 _UNSUPPORTED_SETUP = re.compile(
-    r"\bzero[\s_-]*(?:stage[\s_-]*)?(?:[012]|one|two)\b|\bhorovod\b|\bmegatron(?:[\s-]lm)?\b"
+    r"\bzero[\s_-]*(?:stage[\s_-]*(?:[:=]\s*)?)?(?:[012]|one|two)\b|\bhorovod\b|\bmegatron(?:[\s-]lm)?\b"
     r"|\b(?:tensor|pipeline|model)[\s-]+parallel(?:ism)?\b|\bjax\b|\btensorflow\b",
     _F,
 )
@@ -56,6 +56,13 @@ _CPU_PLACEMENT = re.compile(
 #: Only a flag with its value right after it: a blanked gap is words other rules read.
 _TIME_FLAG = re.compile(r"(?<![\w-])(?:--time|--walltime|walltime)=[^\s,;]+"
                         r"|(?<![\w-])(?:--time|--walltime) (?! )[^\s,;]+")
+#: A time said with no number a rule reads ("overnight", "a few days", "a month"): a walltime
+#: question, never the default walltime ("how many hours" asks, it says no time).
+_VAGUE_TIME = re.compile(
+    r"\bovernight\b|\bover\s+the\s+weekend\b|\ba\s+(?:month|fortnight|weekend)\b"
+    r"|\b(?:a\s+few|several)\s+(?:hours|days|weeks|months)\b",
+    _F,
+)
 #: A queue word whose name no rule took ("the gold queue" on a cluster without one); the
 #: name is looked for next to it (``_NAME_BEFORE``, ``_NAME_AFTER``) within ``_WINDOW``.
 _QUEUE = re.compile(r"\b(?:queue|partition|qos)\b", _F)
@@ -84,6 +91,43 @@ def _clause(text: str, start: int, end: int) -> str:
     hi = min(len(text), end + _WINDOW)
     rights = [i for i in (text.find(c, end, hi) for c in (*",;()|\n", "   ")) if i >= 0]
     return " ".join(text[left:min([*rights, hi])].split())
+
+
+#: A setting of the training program said in words ("a batch size of 8 per GPU", "for 10
+#: epochs", "lr=3e-4"): no field of the job holds it, so it is asked for as a program argument.
+_PROGRAM_SETTING = re.compile(
+    r"\b(?:(?:micro[\s_-]*)?batch(?:[\s_-]*size)?|bs|epochs?|learning[\s_-]*rate|lr|seed"
+    r"|(?:gradient[\s_-]*)?accumulation(?:[\s_-]*steps)?)(?:\s+(?:of|is|to))?(?:\s*[=:])?\s*"
+    r"\d[\w.-]*(?:(?:\s+(?:samples?|images?|sequences?|tokens?))?(?:\s+per|\s*/|\s+each)\s*"
+    r"(?:gpus?|devices?|ranks?)\b)?"
+    r"|\b\d+\s+(?:epochs?|steps|iterations)\b",
+    _F,
+)
+
+
+#: A call written in the request, as code shows it ("Trainer(max_epochs=100, devices=2)"), and
+#: a keyword of it set to a number. The size keywords are read by the size rules; the others
+#: are the program's code, which runs as it is.
+_CODE_CALL = re.compile(r"\b[A-Za-z_][\w.]*\(([^()]{1,400})\)")
+_KEYWORD_NUMBER = re.compile(r"(?<![\w.])([A-Za-z_]\w*)\s*=\s*-?\d[\w.+-]*")
+_SIZE_KEY = re.compile(r"node|gpu|device|proc|rank|world|task", _F)
+
+
+def _ignore_code_keywords(scan: Scan) -> None:
+    """Blank the keywords of calls in the program's code that set no size, with the reason."""
+    spans = []
+    for call in _CODE_CALL.finditer(scan.text):
+        for kw in _KEYWORD_NUMBER.finditer(scan.text, call.start(1), call.end(1)):
+            if not _SIZE_KEY.search(kw.group(1)):
+                spans.append(kw.span())
+                scan.ignore(kw.group(0), "a keyword of a call in the program's own code")
+    scan.blank_spans(spans)
+
+
+def _program_settings(scan: Scan) -> list[str]:
+    """Settings of the program said in words, read (and blanked) here to be asked about."""
+    found = [" ".join(m.group(0).split()) for m in scan.matches(_PROGRAM_SETTING)]
+    return list(dict.fromkeys(found))[:_MAX_QUOTED]
 
 
 def _unread_numbers(scan: Scan) -> list[str]:
@@ -161,7 +205,12 @@ def check_accounted(scan: Scan, command: Command | None) -> dict[str, str]:
         scan.ignore(m.group(0), "CPUs per task, their binding and node features are the "
                                 "cluster's recipe")
     questions: dict[str, str] = {}
+    # read before the numbers: the stage of "zero_stage: 2" is part of the setup asked about
+    setup = [" ".join(m.group(0).split())
+             for m in scan.matches(_UNSUPPORTED_SETUP)][:_MAX_QUOTED]
     placeholders = [m.group(0) for m in _SIZE_PLACEHOLDER.finditer(scan.text)][:_MAX_QUOTED]
+    _ignore_code_keywords(scan)
+    settings = _program_settings(scan)
     numbers = _unread_numbers(scan)
     sizes = [c for c in numbers if _SIZE_WORD.search(c)]
     others = [c for c in numbers if c not in sizes]
@@ -174,15 +223,20 @@ def check_accounted(scan: Scan, command: Command | None) -> dict[str, str]:
                               "e.g. '2 nodes with 4 GPUs each' or '8 GPUs in total'")
     if size_questions:
         questions["nodes"] = "; ".join(size_questions)
+    unread = []
+    if settings:
+        unread.append(f"{_quote(settings)} is a setting of the program, which no field of the "
+                      "job holds: give it as the program's argument (after the program)")
     if others:
-        questions["unread"] = (f"{_quote(others)}: a number that gives no field of the job; "
-                               "say what it is for (a program argument goes after the program)")
-    setup = [" ".join(m.group(0).split())
-             for m in _UNSUPPORTED_SETUP.finditer(scan.text)][:_MAX_QUOTED]
+        unread.append(f"{_quote(others)}: a number that gives no field of the job; "
+                      "say what it is for (a program argument goes after the program)")
+    if unread:
+        questions["unread"] = "; ".join(unread)
     if setup:
         questions["strategy"] = (f"{_quote(setup)} is not a setup maple_flow writes: choose "
                                  "DDP, FSDP, DeepSpeed ZeRO-3 or Accelerate")
     times = [m.group(0) for m in _TIME_FLAG.finditer(scan.text)][:_MAX_QUOTED]
+    times += [m.group(0) for m in _VAGUE_TIME.finditer(scan.text)][:_MAX_QUOTED]
     if times:
         questions["walltime"] = (f"{_quote(times)} was not understood as a walltime; say it "
                                  "as HH:MM:SS, e.g. '--time=08:00:00'")

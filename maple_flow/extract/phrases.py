@@ -31,10 +31,22 @@ _WALL_MINUTES_FLAG = re.compile(
 )
 _HMS_ALONE = re.compile(rf"(?<![\w:.-])({_HMS})(?![\w:])")
 _UNIT = (
-    r"(days?|d|hours?|hrs?|hr|h|minutes?|mins?|min|m|seconds?|secs?|s)(?![a-z0-9])"
+    r"(weeks?|wks?|days?|d|hours?|hrs?|hr|h|minutes?|mins?|min|m|seconds?|secs?|s)(?![a-z0-9])"
 )
+#: Smaller units after the first, largest first: "5 days 19 hours", "2 hours and 30 minutes",
+#: "1 day, 6 hours and 10 min" (hours only after days or weeks).
+_THEN = r"(?:\s*(?:,\s*)?(?:and\s+)?(\d+)\s*({})(?![a-z0-9]))?"
 _DURATION = re.compile(
-    rf"(?<![\w.])(\d+(?:\.\d+)?)\s*{_UNIT}(?:\s*(?:and\s+)?(\d+)\s*(minutes?|mins?|min|m)(?![a-z0-9]))?",
+    rf"(?<![\w.])(\d+(?:\.\d+)?)\s*{_UNIT}{_THEN.format('hours?|hrs?|hr|h')}"
+    rf"{_THEN.format('minutes?|mins?|min|m')}",
+    _F,
+)
+#: Two durations joined as a range ("3-4 days", "1~2 days", "4 to 5 hours", "between 1 and 2
+#: days"): an estimate, not a time limit; asked for unless a walltime is said apart.
+_DURATION_RANGE = re.compile(
+    r"(?:\bbetween\s+\d+(?:\.\d+)?\s*(?:[a-z]+\s+)?and"
+    r"|(?<![\w.])\d+(?:\.\d+)?\s*(?:-|\u2013|~|to|or))"
+    rf"\s*\d+(?:\.\d+)?\s*{_UNIT}",
     _F,
 )
 #: "-2 hours", "for - 2 hours", "minus 2h"; not "... - 6 hours" (a dash between items).
@@ -43,21 +55,26 @@ _NEGATIVE_DURATION = re.compile(
 )
 _COMPACT = re.compile(r"(?<![\w.])(\d+)\s*h(?:rs?)?\s*(\d+)\s*m(?:ins?)?\b", _F)
 _WORD_DURATION = re.compile(
-    r"\b(half\s+an\s+hour|an\s+hour\s+and\s+a\s+half|an?\s+hour|a\s+day|quarter\s+of\s+an\s+hour)\b",
+    r"\b(half\s+an\s+hour|an\s+hour\s+and\s+a\s+half|an?\s+hour|a\s+day|quarter\s+of\s+an\s+hour"
+    r"|a\s+week)\b",
     _F,
 )
 _WORD_SECONDS = {
     "half an hour": 1800, "an hour and a half": 5400, "an hour": 3600, "a hour": 3600,
-    "a day": 86400, "quarter of an hour": 900,
+    "a day": 86400, "quarter of an hour": 900, "a week": 604800,
 }
 #: A GPU model named by a number, in the plural ("3090s", "4090s"): not a duration.
 _GPU_PLURAL = re.compile(rf"(?=\d+s$){GPU_MODEL}", _F)
-_UNIT_SECONDS = {"d": 86400, "h": 3600, "m": 60, "s": 1}
+_UNIT_SECONDS = {"w": 604800, "d": 86400, "h": 3600, "m": 60, "s": 1}
 
 _NOT_NAMES = frozenset({
     "my", "the", "a", "an", "our", "your", "their", "is", "called", "named", "id", "name",
     "for", "on", "in", "with", "to", "and", "of", "under", "using", "default", "this", "that",
     "which", "any", "same", "it", "be", "will", "should", "please", "number", "code", "it's",
+    # verbs after the noun: "our project was run on ...", "the allocation has 2 nodes"
+    "was", "were", "has", "have", "had", "ran", "runs", "run", "uses", "used", "needs", "need",
+    "requires", "takes", "took", "can", "could", "would", "may", "might", "must", "does", "did",
+    "do", "gets", "got", "gives", "trains", "trained",
 })
 _ACCOUNT = re.compile(
     r"(?:(?<![\w-])-A|--account|\bproject|\ballocation|\baccount|\bacct|\bcharged?\s+(?:it\s+)?to"
@@ -89,8 +106,9 @@ _JOB_NAME = re.compile(
 def _duration_seconds(match: re.Match[str]) -> int:
     amount = float(match.group(1)) if len(match.group(1)) <= 9 else 1e7
     seconds = amount * _UNIT_SECONDS[match.group(2)[0].lower()]
-    if match.group(3):
-        seconds += int(match.group(3)[:9]) * 60
+    for count, unit in ((match.group(3), match.group(4)), (match.group(5), match.group(6))):
+        if count:
+            seconds += int(count[:9]) * _UNIT_SECONDS[unit[0].lower()]
     return round(seconds)
 
 
@@ -121,6 +139,8 @@ def scan_walltime(scan: Scan) -> None:
     """
     for m in scan.matches(_NEGATIVE_DURATION):
         raise _not_positive(m.group(0))
+    for m in scan.matches(_DURATION_RANGE):
+        scan.add("walltime_range", m.group(0), m.group(0))
     for m in scan.matches(_SLURM_TIME_FLAG):
         _add_walltime(scan, _hms_seconds(m.group(1), m.group(0)), m.group(0))
     for m in scan.matches(_WALL_FLAG):
@@ -136,6 +156,8 @@ def scan_walltime(scan: Scan) -> None:
     def on_duration(m: re.Match[str]) -> bool:
         if _GPU_PLURAL.fullmatch(m.group(0)):
             return False  # "2 3090s": two GPUs of a model named by a number, not seconds
+        if m.group(3) and m.group(2)[0].lower() not in "wd":
+            return False  # "2 hours 3 hours": no one duration; its numbers are asked about
         _add_walltime(scan, _duration_seconds(m), m.group(0))
         return True
 

@@ -60,7 +60,10 @@ _GPU_MODEL = re.compile(rf"{GPU_MODEL}s?", re.IGNORECASE)
 #: ("srun litgpt pretrain", "srun -N2 ./wrapper.sh"), named in the question about it.
 _LAUNCHED = re.compile(
     r"\b(?:srun|torchrun|mpiexec|mpirun|deepspeed|accelerate\s+launch)\b"
-    r"((?:\s+-[^\s]+(?:\s+(?!-)[^\s]+)?)*?)\s+((?:\.{0,2}/)?[A-Za-z_][\w./-]*)"
+    r"((?:\s+-[^\s]+(?:\s+(?!-)[^\s]+)?)*?)\s+"
+    # not a word of the sentence: "using srun on Bridges-2"
+    r"(?!(?:on|in|at|to|with|for|and|or|the|a|an|from|across|over|is|was|but|so)\b)"
+    r"((?:\.{0,2}/)?[A-Za-z_][\w./-]*)"
 )
 HOW_TO_FILL = {
     "cluster": "name the cluster, e.g. 'on Polaris' (see `maple clusters`)",
@@ -302,6 +305,18 @@ def _entrypoint_question(text: str) -> str:
             f"a Python script or module; {HOW_TO_FILL['entrypoint']}")
 
 
+def _walltime_ranges(scan: Scan, given: bool, missing: dict[str, str]) -> None:
+    """A range of durations ("3-4 days") is an estimate: asked for as the walltime, unless a
+    walltime is said apart (then read and not used)."""
+    ranges = [f.phrase for f in scan.found.pop("walltime_range", [])]
+    if given or "walltime" in scan.found:
+        for phrase in ranges:
+            scan.ignore(phrase, "a range of durations; the walltime said apart is used")
+    elif ranges:
+        missing["walltime"] = (f"{', '.join(map(repr, ranges))} is a range, not a time limit; "
+                               "say the walltime, e.g. 'for 4 days' or '--time=96:00:00'")
+
+
 def _refuse_sharing(scan: Scan, command: Command | None, cluster: str | None) -> None:
     """NotOneJob when the request asks for independent tasks sharing GPUs (triples), or its
     program sweeps runs itself (Hydra's ``--multirun``)."""
@@ -361,6 +376,7 @@ def _extract(text: str, overrides: dict[str, Any]) -> tuple[JobSpec, dict[str, s
     if bounds:
         missing["nodes"] = (f"{', '.join(bounds)} is a bound, not a count; "
                             f"{HOW_TO_FILL['nodes']}")
+    _walltime_ranges(scan, "walltime" in overrides, missing)
     for name, question in check_accounted(scan, command).items():
         missing[name] = f"{missing[name]}; {question}" if name in missing else question
     if missing:

@@ -13,7 +13,8 @@ _F = re.IGNORECASE
 _SETUP_RULES: tuple[tuple[re.Pattern[str], str | None, str | None], ...] = tuple(
     (re.compile(p, _F), fw, st)
     for p, fw, st in (
-        (r"\bzero[\s_-]*(?:stage[\s_-]*)?(?:3|three|iii)\b|\bzero-?3\b"
+        # "ZeRO stage 3", "zero3", and accelerate's YAML key "zero_stage: 3"
+        (r"\bzero[\s_-]*(?:stage[\s_-]*(?:[:=]\s*)?)?(?:3|three|iii)\b|\bzero-?3\b"
          r"|\bdeepspeed_stage_3(?:_offload)?\b", "deepspeed", "zero3"),
         # Lightning's strategy classes: DeepSpeedStrategy, FSDPStrategy, DDPStrategy;
         # accelerate launch's own switches: --use_deepspeed, --use_fsdp

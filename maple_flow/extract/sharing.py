@@ -19,7 +19,15 @@ _SHARING = re.compile(
     r"|\b(?:independent|separate)\s+(?:tasks?|copies|runs?|jobs?|trials?|processes|instances)\b"
     r"|\b\d+\s+(?:copies|instances)\s+of\b"
     r"|\b(?:share|sharing)\s+(?:the\s+|a\s+|each\s+|one\s+|\d+\s+)?gpus?\b"
-    r"|\b(?:[2-9]|\d{2,})\s+(?:[a-z]+\s+)?(?:per|on\s+each|each)\s+gpu\b"
+    # "2 tasks per GPU"; not "8 samples per GPU", a batch (see ``_BATCH``)
+    r"|\b(?:[2-9]|\d{2,})\s+(?!(?:samples?|images?|sequences?|tokens?|examples?|items?"
+    r"|batch(?:es)?)\b)(?:[a-z]+\s+)?(?:per|on\s+each|each)\s+gpu\b"
+    # "each job is assigned a different GPU": independent jobs, one a GPU
+    r"|\beach\s+(?:job|run|experiment|simulation|trial|model|copy|instance)\s+(?:is\s+)?"
+    r"(?:assigned(?:\s+to)?|gets|runs\s+on|uses|on|goes\s+to|with)\s+(?:a\s+)?(?:different"
+    r"|separate|its\s+own)\s+gpu\b"
+    r"|\b(?:1|one|a)\s+(?:job|run|experiment|simulation|trial)\s+(?:per|on\s+each|for\s+each)"
+    r"\s+gpu\b"
     r"|\bmany\s+small\s+jobs\b"
     # "run 4 simulations in parallel on one node": independent runs side by side
     r"|\b(?:[2-9]|\d{2,})\s+(?:[a-z]+\s+)?(?:simulations|runs|jobs|experiments|trials|models"
@@ -34,10 +42,16 @@ _SHARING = re.compile(
 _SWEPT_OVERRIDE = re.compile(r"^\+{0,2}[A-Za-z_][\w.@/-]*=[^,=\s]+(?:,[^,=\s]+)+$")
 
 
+#: The words before a count that make it a batch size ("a batch size of 8 per GPU").
+_BATCH = re.compile(r"\b(?:batch(?:[\s_-]*size)?|bs)(?:\s+(?:of|is))?(?:\s*[=:])?\s*$", _F)
+
+
 def sharing_phrase(text: str) -> str | None:
     """The phrase of ``text`` that asks for independent tasks sharing GPUs, if any."""
-    found = _SHARING.search(text)
-    return found.group(0) if found else None
+    for found in _SHARING.finditer(text):
+        if not _BATCH.search(text, max(0, found.start() - 40), found.start()):
+            return found.group(0)
+    return None
 
 
 def sweep_arguments(command: Command | None) -> str | None:

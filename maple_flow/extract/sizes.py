@@ -44,14 +44,15 @@ _MEMORY = r"(?:\d{1,3}\s*gi?b?\s+)"
 #: A GPU model name ("A100", "H100-SXM", "GH200").
 GPU_MODEL = _MODEL
 GPU = (
-    rf"(?:(?:nvidia|intel|amd)\s+)?(?:{_MEMORY}?{_MODEL}(?:\s+(?:gpus?|cards?|devices?|tiles?))?"
+    rf"(?:(?:nvidia|intel|amd)[\s-]+)?(?:{_MEMORY}?{_MODEL}(?:\s+(?:gpus?|cards?|devices?|tiles?))?"
     r"|gpu[\s-]+tiles?|gpu[\s-]+ranks?|gpus?|tiles?|graphics\s+cards?|cards?|devices?"
     r"|accelerators?|xpus?|ranks?|processes|procs|workers?|gcds?)(?![\w-])"
 )
-#: A node, or what cloud users call one ("2 GPU instances").
+#: A node, or what cloud users call one ("2 GPU instances"), with a word that says what kind
+#: of machine it is ("5 ubuntu servers", "2 separate nodes").
 NODE = (
-    r"(?:(?:compute|gpu|whole|full|entire)\s+)?(?:nodes?|servers?|machines?|hosts?|instances?|boxes"
-    r"|box)\b"
+    r"(?:(?:compute|gpu|whole|full|entire|ubuntu|linux|physical|separate|different|identical"
+    r"|remote|local|worker|dgx)\s+)?(?:nodes?|servers?|machines?|hosts?|instances?|boxes|box)\b"
 )
 _N = r"(?<![\w.:/-])(\d+)"
 #: "x" or "*" between a count and what it counts ("8x A100", "8*A100").
@@ -107,7 +108,9 @@ _EACH = re.compile(rf"{_N}\s*{_TIMES}{GPU}\s+(?:each|apiece)\b", _F)
 _NODE_HAS = re.compile(
     rf"\b(?:(?:each|every|per)\s+{NODE}|each(?:\s+one)?)\s*(?:,\s*)?(?:has|have|had|with|having"
     r"|contains|holds"
-    rf"|(?:is\s+)?equipped\s+with)\s+(?:only\s+|just\s+|exactly\s+)?{_N}\s*{_TIMES}{GPU}",
+    rf"|(?:is\s+)?equipped\s+with)\s+(?:only\s+|just\s+|exactly\s+)?{_N}\s*{_TIMES}{GPU}"
+    # with no verb: "on 2 node with each node 8 GPU"
+    rf"|\b(?:each|every)\s+{NODE}\s+{_N}\s*{_TIMES}{GPU}",
     _F,
 )
 _PER_NODE = re.compile(rf"{_N}\s+{_PER}\s*{NODE}", _F)
@@ -190,6 +193,32 @@ VAGUE = re.compile(
     rf"|{_N}\s*{_TIMES}(?:{NODE}|{GPU})\s*(?:\(\s*)?or\s+(?:more|fewer|less)\b",
     _F,
 )
+
+
+#: A size the request compares with, not the one it asks for: "a bit slower than 32 GPUs",
+#: "twice as fast as on 8 GPUs" (a bound such as "more than 2 nodes" is ``VAGUE``).
+_COMPARED = re.compile(
+    r"\b(?:(?:slower|faster|quicker|better|worse|cheaper|longer|shorter)\s+than"
+    r"|as\s+(?:fast|slow|quick|good)\s+as)\s+(?:(?:on|with|using|the)\s+)*"
+    rf"{_N}\s*{_TIMES}(?:{NODE}|{GPU})",
+    _F,
+)
+
+
+#: "NxM" that is an image or grid size, not nodes x GPUs: said as one ("at 1024x1024",
+#: "256x256 px", "resolution 512x512") or square and larger than any node's GPU count.
+_IMAGE_SIZE = re.compile(
+    r"(\b(?:at|resolution(?:\s+of)?|image\s+size(?:\s+of)?)\s+)?(?<![\w.])(\d+)\s*[x×]\s*(\d+)"
+    r"(?![\w.:])(\s*(?:px|pixels?|images?|resolution)\b)?",
+    _F,
+)
+_MOST_GPUS_A_NODE = 16
+
+
+def _image_size(m: re.Match[str]) -> bool:
+    said, first, second, unit = m.groups()
+    square = first == second and _int(second) > _MOST_GPUS_A_NODE
+    return bool(said or unit) or square
 
 
 #: What a rule read: (slot, value) pairs; a slot is nodes, gpus_per_node, total or
@@ -320,7 +349,7 @@ RULES: tuple[Rule, ...] = (
     Rule("N G-GPU nodes", _N_GPU_NODES, _n_gpu_nodes),
     Rule("G GPUs per node", _RANKS_PER, _slots("gpus_per_node")),
     Rule("G GPUs each", _EACH, _slots("gpus_per_node")),
-    Rule("each node has G GPUs", _NODE_HAS, _slots("gpus_per_node")),
+    Rule("each node has G GPUs", _NODE_HAS, _first("gpus_per_node")),
     Rule("G per node", _PER_NODE, _slots("gpus_per_node")),
     Rule("NxG", _X_FORM, _slots("nodes", "gpus_per_node")),
     Rule("N nodes", _NODES, _slots("nodes")),
@@ -342,6 +371,14 @@ def scan_sizes(scan: Scan) -> None:
     # "one rank per GPU" says how, not how many: set aside before the count rules read it
     for m in scan.matches(_ONE_PER_GPU):
         scan.ignore(m.group(0), "one rank per GPU is how every template lays out ranks")
+    def on_image_size(m: re.Match[str]) -> bool:
+        if _image_size(m):
+            scan.ignore(m.group(0), "an image or grid size, not nodes x GPUs")
+        return _image_size(m)
+
+    scan.apply(_IMAGE_SIZE, on_image_size)
+    for m in scan.matches(_COMPARED):
+        scan.ignore(m.group(0), "a size compared with, not the size asked for")
     for m in scan.matches(VAGUE):
         scan.add("vague_size", m.group(0), m.group(0))
     for rule in RULES:

@@ -28,7 +28,12 @@ from maple_flow.errors import InvalidValue, MissingInformation, UnknownCluster, 
 from maple_flow.knowledge.clusters import no_target_message
 from maple_flow.models import ClusterProfile, JobSpec, format_walltime, walltime_seconds
 from maple_flow.port.accel_config import accelerate_setup
-from maple_flow.port.apply import apply_edits, shell_script_program, wrapper_is_program
+from maple_flow.port.apply import (
+    apply_edits,
+    shell_script_program,
+    wrapper_is_program,
+    wrapper_shell,
+)
 from maple_flow.port.array import port_array
 from maple_flow.port.carry import (
     Carried,
@@ -37,6 +42,7 @@ from maple_flow.port.carry import (
     carry_steps,
     live_refs_note,
     translate,
+    with_raw_blocks,
 )
 from maple_flow.port.container import (
     container_refusal,
@@ -45,6 +51,7 @@ from maple_flow.port.container import (
     unread_option,
 )
 from maple_flow.port.fit import fit_cpus_per_task, source_errexit
+from maple_flow.port.gpus_of_one import gpu_argument_note, read_gpus_of_one_process
 from maple_flow.port.interpreter import prefix_variable
 from maple_flow.port.launcher_opts import user_launcher_options
 from maple_flow.port.loop import carry_loop
@@ -240,6 +247,7 @@ def _source(script: str | bytes, source: str | None, o: dict[str, Any]) -> Sourc
     facts = _read_facts(parsed)
     _ask_size_without_directives(parsed, facts, o)
     _ask_gpus_of_one_process(parsed, facts, o)
+    read_gpus_of_one_process(parsed, facts, o)
     total, note = _total(facts, cluster, o)
     return Source(parsed, facts, cluster, total, setup_steps(parsed), [note] if note else [],
                   header_of(text), text.split("\n"))
@@ -329,16 +337,10 @@ def _software_notes(src: Source, profile: ClusterProfile) -> list[str]:
         if stage.name in CONTAINER_RUNTIMES:
             notes += [] if plan_container(p, profile) else [_dropped_container(stage, p, profile)]
         elif stage.name.endswith(" run"):
-            notes.append(
-                f"`{stage.name}` (your project's environment) in front of the launch is not "
-                f"carried: the target's launch runs {profile.name}'s Python; install the "
-                f"project there (e.g. `{stage.name.split()[0]} sync`, then activate its "
-                "environment before the launch) or put it back in front of the program"
-            )
+            continue  # the user's environment runner: kept or named by port.runner
         elif stage.name == "time":
-            notes.append(
-                "the source timed its launch (`time` in front of it); the target's launch "
-                "line is not timed: put `time` in front of it if you read that timing")
+            notes.append("the source timed its launch (`time` in front of it): the target's "
+                         "launch is timed the same way")
         elif stage.name.startswith("$") and not prefix_variable(stage.name, src.lines):
             notes.append(
                 f"`{stage.name}` in front of the program is not set in the script; it is not "
@@ -357,7 +359,7 @@ def _software_notes(src: Source, profile: ClusterProfile) -> list[str]:
             "check on the target what it runs (paths, modules, launchers inside it)"
             + ("; the target's launcher finds it on $PATH: write ./"
                f"{p.launch.wrapper_script} if it lies in the job's directory"
-               if "/" not in p.launch.wrapper_script else "")
+               if "/" not in p.launch.wrapper_script and not wrapper_shell(p) else "")
             + _scheduler_named_note(p.launch.wrapper_script, p.scheduler, profile))
     elif p.launch.wrapper_script:
         notes.append(
@@ -635,6 +637,7 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
     notes += _account(src, profile, o.get("account")) + carried.notes
     notes += _software_notes(src, profile) + _arg_notes(args)
     notes += live_refs_note(entry, args, carried) + _device_notes(src, profile, args)
+    notes += gpu_argument_note(src.parsed, f, gpn) if one_process or size[2] == 1 else []
     refusals = [x.message for x in result.findings if x.severity == "error"]
     refusals += [loop_problem] if loop_problem else []
     refusals += [array.refusal] if array.refusal else []
@@ -653,6 +656,7 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
                           size=size, entry=entry, errexit=errexit)
     if applied.interpreter_kept:  # the note on the interpreter replaced is not true then
         notes = [n for n in notes if n not in _interpreter_notes(src, profile)]
+    applied.script = with_raw_blocks(applied.script, carried)
     script, notes, refusals = applied.script, notes + applied.notes, refusals + (
         applied.refusals if not refusals else [])
     if refusals:

@@ -23,14 +23,18 @@ from maple_flow.port.interpreter import (
 from maple_flow.port.launcher_opts import carry_launcher_options
 from maple_flow.port.oneproc import one_process_launch
 from maple_flow.port.rules import translate_scheduler_vars
+from maple_flow.port.runner import keep_runner
 from maple_flow.port.stages import (
     append_to_launch,
     launch_command_span,
     port_stage,
+    prefix_launch,
+    shell_in_front,
     without_python,
 )
 from maple_flow.port.words import short
 from maple_flow.scriptparse import ParsedScript
+from maple_flow.scriptparse.shell import Block
 from maple_flow.scriptparse.steps import block_step
 from maple_flow.shellquote import shell_word
 
@@ -49,6 +53,15 @@ class Applied:
 def wrapper_is_program(p: ParsedScript) -> bool:
     """The launcher starts the user's shell script itself (``srun run.sh key=prog.py``)."""
     return bool(p.launch.wrapper_script) and p.launch.entrypoint == p.launch.wrapper_script
+
+
+def wrapper_shell(p: ParsedScript) -> str:
+    """The shell the source ran its wrapper program through (``srun bash run.sh``), or ``""``:
+    the target runs it the same way (the file needs no exec bit, nor to be on $PATH)."""
+    stages = p.launch.stages
+    if not wrapper_is_program(p) or not stages or stages[-1].name not in {"bash", "sh"}:
+        return ""
+    return " ".join([stages[-1].name, *(k for k, _ in stages[-1].options)])
 
 
 def shell_script_program(p: ParsedScript) -> bool:
@@ -78,11 +91,16 @@ def _launch_edits(out: Applied, src: Source, profile: ClusterProfile, one_proces
     if (wrapper_is_program(p) or shell_script_program(p)) and not out.refusals:
         out.script, problem = without_python(out.script, profile.software.python, entry)
         out.refusals += [problem] if problem else []
+        if not problem and wrapper_shell(p):  # `srun bash run.sh`: run through it as written
+            out.script = shell_in_front(out.script, wrapper_shell(p), entry)
     if not one_process and not out.refusals:
         out.script, notes = carry_launcher_options(out.script, p, profile.name)
         out.notes += notes + rendezvous_note(p, out.script)
     _own_interpreter(out, src, profile, entry)
     _variable_prefixes(out, src, profile, entry)
+    if not out.refusals:
+        out.script, notes = keep_runner(out.script, p, profile, entry, size)
+        out.notes += notes
     _container(out, src, profile, entry)
 
 
@@ -220,6 +238,8 @@ def _after_launch(out: Applied, src: Source, profile: ClusterProfile,
     for block in p.after:
         step = block_step(block, p)
         if step is None:
+            if _exits(block):  # `exit $RC`: the job's status, as the source reports it
+                lines += [*comments.above(block.line), block.text]
             continue
         above = comments.above(block.line)
         text, done = translate_scheduler_vars(step.text, profile.scheduler)
@@ -257,7 +277,9 @@ def apply_edits(script: str, src: Source, profile: ClusterProfile, *, one_proces
     out.script = add_to_header(out.script, lines)
     out.notes += notes
     tail = translate_scheduler_vars(src.parsed.launch_tail, profile.scheduler)[0]
-    out.script = append_to_launch(out.script, tail)
+    subshell = "(" if tail.startswith(")") else ""  # `( srun ... ) 2>&1 | tee log`
+    out.script = prefix_launch(append_to_launch(out.script, tail),
+                               " ".join(x for x in (subshell, _timed(src)) if x))
     out.notes += [f"kept after the launch, as in the source: `{tail}`"] if tail else []
     _after_launch(out, src, profile, size, errexit)
     if _backgrounded(tail) and _source_waits(src.parsed):
@@ -266,6 +288,21 @@ def apply_edits(script: str, src: Source, profile: ClusterProfile, *, one_proces
                          "it is kept at the end of the script")
     out.notes += _background_note(out.script, tail)
     return out
+
+
+def _exits(block: Block) -> bool:
+    """A line after the launch that ends the job with a status (``exit $RC``)."""
+    return len(block.commands) == 1 and block.commands[0].words[:1] == ("exit",) and (
+        "\n" not in block.text)
+
+
+def _timed(src: Source) -> str:
+    """``time`` (with its options) when the user timed the source's launch: the target's
+    launch is timed the same way; ``""`` otherwise."""
+    stages = src.parsed.launch.stages
+    if not stages or stages[0].name != "time":
+        return ""
+    return " ".join(["time", *(k for k, _ in stages[0].options)])
 
 
 def _backgrounded(tail: str) -> bool:

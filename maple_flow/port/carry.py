@@ -24,7 +24,7 @@ from maple_flow.port.words import short
 from maple_flow.port.written_args import LaunchArgs, launch_args, source_reads, written_words
 from maple_flow.scriptparse import ParsedScript, ScriptFacts
 from maple_flow.scriptparse.facts import size_vars
-from maple_flow.scriptparse.steps import Step
+from maple_flow.scriptparse.steps import HEREDOC_SCHEDULER, Step, heredoc_file
 from maple_flow.shellquote import kept_as_text, shell_word
 
 _ALWAYS_SET = frozenset({
@@ -96,6 +96,9 @@ class Carried:
     #: The program's arguments for the launch line, written as in the source (see
     #: ``written_args``); None when they are rendered from their values.
     launch_args: LaunchArgs | None = None
+    #: Multi-line blocks kept as written (a heredoc): the one-line set-up step standing for
+    #: each, and its text (see ``with_raw_blocks``).
+    raw_blocks: dict[str, str] = field(default_factory=dict)
 
 
 def carry_env(src: Source, profile: ClusterProfile, o: dict[str, Any], out: Carried) -> None:
@@ -103,6 +106,7 @@ def carry_env(src: Source, profile: ClusterProfile, o: dict[str, Any], out: Carr
     domains = tuple(p.node.domain for p in _profiles() if p.node.domain)
     dropped: dict[str, list[str]] = {}
     exported = {**src.parsed.env, **src.parsed.rank_env}
+    own = frozenset(src.parsed.variables) | frozenset(src.parsed.env)
     for name, value in exported.items():
         if name in src.facts.rank_vars:
             continue  # set per rank on the target (see the launch model note)
@@ -111,7 +115,7 @@ def carry_env(src: Source, profile: ClusterProfile, o: dict[str, Any], out: Carr
             out.dropped_env.add(name)
             out.notes.append(f"`export {short(f'{name}={value}')}` is not copied: {foreign}")
             continue
-        verdict = classify_env(name, value, domains)
+        verdict = classify_env(name, value, domains, own)
         cpus = src.facts.cpus_per_task
         if name == "OMP_NUM_THREADS" and verdict.kind == "site" and cpus:
             out.env[name] = str(cpus)
@@ -158,7 +162,9 @@ def _profiles() -> list[ClusterProfile]:
     return list(all_profiles().values())
 
 
-def _builds_launch(step: Step, launch_vars: list[str]) -> bool:
+def builds_launch(step: Step, launch_vars: list[str]) -> bool:
+    """Whether ``step`` only builds or prints the source's launch line (the target writes its
+    own): an assignment of a variable the launch reads, an echo of one."""
     if step.keep is None:
         return step.name in launch_vars
     words = step.text.split()
@@ -175,7 +181,7 @@ _WRITES_FILE = re.compile(r"(?<![>&0-9])>>?\s*[^\s&|;>]+\s*$")
 _SIZE_VARS = {"gpus_per_node": "GPUS_PER_NODE", "nodes": "NNODES", "ranks": "NRANKS"}
 
 
-def _target_size(step: Step, role: str) -> Step:
+def target_size(step: Step, role: str) -> Step:
     """``name=<the source's count>`` as ``name="$GPUS_PER_NODE"`` (or NNODES / NRANKS): the
     target's script sets its own job size before the set-up steps."""
     return Step(step.line, f'{step.name}="${_SIZE_VARS[role]}"', None,
@@ -191,18 +197,49 @@ def _world_size_from_scheduler(step: Step) -> bool:
             and step.why.endswith("computed from the source scheduler"))
 
 
+#: A user variable that is only a job size the source's scheduler gives
+#: (``NUM_NODES=${SLURM_JOB_NUM_NODES:-8}``, ``NNODES=$(wc -l < $PBS_NODEFILE)``): the role of
+#: the target script's own variable for it.
+_SCHEDULER_SIZES = (
+    (re.compile(r"^\$\{?(?:SLURM_JOB_NUM_NODES|SLURM_NNODES)(?::-\d+)?\}?$"), "nodes"),
+    (re.compile(r"^\$\{?(?:SLURM_GPUS_ON_NODE|SLURM_GPUS_PER_NODE)(?::-\d+)?\}?$"),
+     "gpus_per_node"),
+    (re.compile(r"^\$\((?:wc -l\s*<\s*\"?\$\{?PBS_NODEFILE\}?\"?|cat \"?\$\{?PBS_NODEFILE\}?\"?"
+                r"\s*\|\s*wc -l|sort -u \"?\$\{?PBS_NODEFILE\}?\"?\s*\|\s*wc -l)\)$"), "nodes"),
+)
+
+
+def scheduler_size_role(step: Step) -> str:
+    """The job size (nodes, gpus_per_node) a user variable computed from the source
+    scheduler holds, or ``""``: on the target it is the job's own."""
+    if step.export or not step.name or not step.why.endswith("computed from the source scheduler"):
+        return ""
+    value = step.text.partition("=")[2].strip().strip('"')
+    return next((role for pattern, role in _SCHEDULER_SIZES if pattern.match(value)), "")
+
+
 def _classify(src: Source, profile: ClusterProfile, out: Carried) -> tuple[list[Step], set[str]]:
     """The steps that may be kept (assignments still to be filtered by use), and the names
     of assignments left out as foreign; every drop is a note."""
     kept: list[Step] = []
     sizes = size_vars(src.parsed)
+    captured = {s.name for s in src.steps if s.inner}  # a program's output, not a launch word
     foreign_names: set[str] = set()
     for step in src.steps:
         foreign = foreign_reason(step.text, profile) if step.keep is not False else ""
         if step.keep is None and step.name in sizes and step.name not in SCRIPT_SET_VARS:
-            kept.append(_target_size(step, sizes[step.name]))
+            kept.append(target_size(step, sizes[step.name]))
         elif _world_size_from_scheduler(step):
-            kept.append(_target_size(step, "ranks"))
+            kept.append(target_size(step, "ranks"))
+        elif step.keep is False and (role := scheduler_size_role(step)):
+            kept.append(target_size(step, role))
+        elif foreign and not step.export and (fitted := _without_target_set(step, profile)):
+            kept.append(fitted)  # noted as a set-up step kept, with its why
+        elif foreign and not step.export and (wrapper := _launched_file(step, src)):
+            out.refusals.append(
+                f"the launch runs {wrapper}, which line {step.line} writes (a heredoc) with "
+                f"text that cannot run on {profile.name}: {foreign}; write {wrapper} for the "
+                "target (its launcher's rank variables) and port the job again")
         elif foreign and not step.export:
             out.notes.append(f"line {step.line} `{short(step.text)}` is not copied: {foreign}")
             if step.name:
@@ -214,14 +251,88 @@ def _classify(src: Source, profile: ClusterProfile, out: Carried) -> tuple[list[
             kept.append(Step(step.line, same, True, "queries the source's scheduler; on "
                              f"{profile.name} the same query of {profile.scheduler}",
                              original=step.text))
+        elif step.keep is False and step.why == HEREDOC_SCHEDULER:
+            kept += _scheduler_heredoc(step, src, profile, out)
         elif step.keep is False:
             out.notes.append(f"line {step.line} `{short(step.text)}` is not copied: {step.why}")
-        elif step.keep and _builds_launch(step, src.parsed.launch_vars):
+        elif step.keep and builds_launch(step, [v for v in src.parsed.launch_vars
+                                                if v not in captured]):
             out.notes.append(f"line {step.line} `{short(step.text)}` prints the source's "
                              "launch line; the target's script writes its own")
         else:
             kept.append(step)
     return kept, foreign_names
+
+
+def _launched_file(step: Step, src: Source) -> str:
+    """The file a heredoc step writes (as ``printf ... > FILE``) when the launch runs it."""
+    match = re.search(r">\s*(\S+)\s*$", step.text) if step.why.startswith(
+        "the heredoc writing") else None
+    launch = src.parsed.launch_block.text if src.parsed.launch_block is not None else ""
+    return match.group(1) if match and re.search(
+        rf"(?:^|[\s/]){re.escape(match.group(1))}(?:\s|$)", launch) else ""
+
+
+def _without_target_set(step: Step, profile: ClusterProfile) -> Step | None:
+    """A multi-line block (a function, an ``if``) whose only lines that cannot run on the
+    target set what the target's script sets itself (``MASTER_ADDR=$(scontrol ...)``): kept
+    without those lines, so the rest of it (and the calls of a function) still run; else None."""
+    lines = step.text.split("\n")
+    if len(lines) < 2 or heredoc_file(step.text):
+        return None
+    dropped = [x for x in lines if foreign_reason(x, profile)]
+    if not dropped or not all(_SETS_SCRIPT_VAR.match(x) for x in dropped):
+        return None
+    kept = [x for x in lines if x not in dropped]
+    if foreign_reason("\n".join(kept), profile):
+        return None
+    names = ", ".join(sorted({m.group(1) for x in dropped if (m := _SETS_SCRIPT_VAR.match(x))}))
+    return Step(step.line, "\n".join(kept), True,
+                f"kept without the line(s) setting {names} from the source's scheduler "
+                f"({'; '.join(x.strip() for x in dropped)}): the target's script sets "
+                f"{'them' if ',' in names else 'it'} before the set-up steps")
+
+
+_SETS_SCRIPT_VAR = re.compile(
+    rf"^\s*(?:export\s+)?({'|'.join(sorted(SCRIPT_SET_VARS))})=")
+
+
+def _scheduler_heredoc(step: Step, src: Source, profile: ClusterProfile,
+                       out: Carried) -> list[Step]:
+    """A ``cat > FILE <<EOF`` whose body reads the source scheduler's values: kept verbatim
+    under the same scheduler; on another, refused when the launch runs FILE (a wrapper the
+    script writes), else left out with a note."""
+    if src.parsed.scheduler == profile.scheduler:
+        marker = f"# maple_flow: the heredoc of line {step.line}, kept as written"
+        out.raw_blocks[marker] = step.text
+        out.notes.append(f"line {step.line} `{short(step.text)}`: {step.why}; "
+                         f"{profile.name}'s scheduler ({profile.scheduler}) sets the same "
+                         "values: kept as written")
+        return [Step(step.line, marker, True)]
+    written = heredoc_file(step.text)
+    reads = sorted({n for n in referenced(step.text) if _SCHEDULER_VAR.match(n)})
+    launch = src.parsed.launch_block.text if src.parsed.launch_block is not None else ""
+    if written and written in launch:
+        out.refusals.append(
+            f"the launch runs {written}, which line {step.line} writes with a heredoc whose "
+            f"body reads {', '.join('$' + n for n in reads)} when the batch shell writes it; "
+            f"{profile.name}'s scheduler ({profile.scheduler}) sets none of them: write the "
+            "wrapper for the target (its launcher's rank variables, read by each rank: quote "
+            "the delimiter, <<'EOF') and port that script")
+    else:
+        out.notes.append(f"line {step.line} `{short(step.text)}` is not copied: {step.why}")
+    return []
+
+
+def with_raw_blocks(script: str, carried: Carried) -> str:
+    """``script`` with each kept multi-line block (a heredoc) written in place of the one-line
+    set-up step standing for it."""
+    for marker, text in carried.raw_blocks.items():
+        script = script.replace(marker, text, 1)
+    return script
+
+
+_SCHEDULER_VAR = re.compile(r"^(?:SLURM|PBS|PALS|PMI|OMPI|LSB|LSF)_")
 
 
 #: Scheduler commands that only read the job's facts (they run under the same scheduler).
@@ -543,9 +654,14 @@ def _script_args_notes(args: list[str], profile: ClusterProfile, carried: Carrie
             "inside a word: passed as text; write the value in (or use a named variable)")
 
 
+#: A launch of another program whose output the line assigns (``R=$(srun python x.py)``).
+_CAPTURE = re.compile(r"^\s*\w+=\$\((?!\()")
+
+
 def _carried_lines(carried: Carried) -> list[str]:
     """The set-up and loop lines the port carries (not the launches of other programs)."""
-    steps = [s for s in carried.steps if s not in carried.stage_lines and not is_comment(s)]
+    steps = [s for s in carried.steps if (s not in carried.stage_lines or _CAPTURE.match(s))
+             and not is_comment(s)]
     return steps + [x for x in carried.loop_open + carried.loop_close
                     if x not in carried.stage_lines]
 

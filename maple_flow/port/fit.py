@@ -13,7 +13,7 @@ import re
 from maple_flow.models import ClusterProfile
 from maple_flow.port.words import short
 from maple_flow.scriptparse import ParsedScript
-from maple_flow.scriptparse.steps import Step
+from maple_flow.scriptparse.steps import Step, heredoc_file
 
 #: Variables every maple_flow script sets from the job's size and rendezvous before the
 #: user's steps run (templates/launch/_common).
@@ -43,7 +43,8 @@ def script_var_setters(steps: list[Step]) -> tuple[list[Step], list[str]]:
     kept: list[Step] = []
     notes: list[str] = []
     for step in steps:
-        found = _SETS.search(step.text)
+        # a heredoc's body is the file it writes, not lines this shell runs
+        found = _SETS.search(step.text.split("\n", 1)[0] if heredoc_file(step.text) else step.text)
         name = step.name if step.name in SCRIPT_SET_VARS else (found.group(1) if found else "")
         if name and not step.export:
             notes.append(f"line {step.line} `{short(step.text)}` is not copied: it sets "

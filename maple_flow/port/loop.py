@@ -15,7 +15,15 @@ import re
 from dataclasses import replace
 
 from maple_flow.models import ClusterProfile
-from maple_flow.port.carry import Carried, Source, foreign_reason
+from maple_flow.port.carry import (
+    Carried,
+    Source,
+    builds_launch,
+    foreign_reason,
+    scheduler_size_role,
+    set_by_port,
+    target_size,
+)
 from maple_flow.port.fit import SCRIPT_SET_VARS
 from maple_flow.port.rules import referenced, translate_scheduler_vars
 from maple_flow.port.words import short
@@ -37,8 +45,10 @@ def _body_lines(text: str, src: Source, profile: ClusterProfile, out: Carried
     foreign = foreign_reason(text, profile)
     steps = line_steps(text, src.parsed)
     if len(steps) == 1 and steps[0].launch:
-        line = next((n for n, x in enumerate(src.lines, 1) if x.strip() == text.strip()), 0)
-        ported, note = port_stage(replace(steps[0], line=line), src, profile, out.size)
+        first = text.strip().split("\n", 1)[0]
+        line = next((n for n, x in enumerate(src.lines, 1) if x.strip() == first), 0)
+        ported, note = port_stage(replace(steps[0], line=line), src, profile, out.size,
+                                  set_by_port(out) | set(loop.variables if loop else ()))
         (out.notes if ported else out.refusals).append(note)
         indent = text[:len(text) - len(text.lstrip())]
         lines = [indent + x for x in ported]
@@ -52,12 +62,20 @@ def _body_lines(text: str, src: Source, profile: ClusterProfile, out: Carried
             out.refusals.append(f"{where} launches a program beside other commands on its "
                                 "line; put the launch on a line of its own")
             return None
+        if step.keep is False and (role := scheduler_size_role(step)):
+            sized = target_size(step, role)
+            out.notes.append(f"{where}: {sized.why}: `{sized.text}`")
+            return [text[:len(text) - len(text.lstrip())] + sized.text]
         if step.keep is False:
             out.notes.append(f"{where} is not copied: {step.why}")
             return None
         if step.keep is None and step.name in src.parsed.launch_vars:
             out.notes.append(f"{where} only builds the source's launch line; the target's "
                              "script writes its own")
+            return None
+        if step.keep and builds_launch(step, src.parsed.launch_vars):
+            out.notes.append(f"{where} prints the source's launch line; the target's script "
+                             "writes its own")
             return None
     return [text]
 

@@ -18,11 +18,14 @@ def per_node_script_refusal(p: ParsedScript, f: ScriptFacts, o: dict[str, Any]) 
         return ""
     if any(o.get(k) for k in ("ranks", "nodes", "gpus_per_node")):
         return ""
-    if f.gpus_per_node != 1 or not f.nodes or f.nodes < 2 or directive_size(p)["gpus"]:
+    # one node too when the launcher starts the user's script itself (``srun bash run.sh``
+    # on a whole-node partition): its GPUs are the partition's, never set to one
+    least = 1 if wrapper_is_program(p) and p.directives else 2
+    if f.gpus_per_node != 1 or not f.nodes or f.nodes < least or directive_size(p)["gpus"]:
         return ""
     script = p.launch.wrapper_script or p.launch.entrypoint
     line = p.launch_block.line if p.launch_block is not None else "?"
-    return (f"line {line}: your script {script} is started once per node on {f.nodes} nodes "
+    return (f"line {line}: your script {script} is started once per node on {f.nodes} node(s) "
             "and the script does not say how many GPUs a node has: a script started once per "
             "node usually starts the node's workers itself (torchrun, deepspeed, mpirun inside "
             f"it), which the port cannot see or place on the target's nodes; port the launch "

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from maple_flow.knowledge.scheduler_vars import scheduler_vars
 from maple_flow.models import ClusterProfile, format_walltime
+from maple_flow.scriptparse.steps import without_job_identity
 
 #: Environment variables that belong to a cluster (network, launcher, devices, rendezvous).
 _CLUSTER_PREFIXES = (
@@ -134,8 +135,18 @@ class EnvVerdict:
     why: str = ""
 
 
-def classify_env(name: str, value: str, domains: tuple[str, ...] = ()) -> EnvVerdict:
-    """Whether and why an exported variable of a source script is carried to a target."""
+def _reads_scheduler(value: str, own: frozenset[str]) -> bool:
+    """Whether ``value`` reads the source scheduler: its job identity (renamed on the target)
+    and the script's own variables (``${PBS_JOBID_NUMBER}`` set above) do not count."""
+    bare = re.sub(r"\$\{?(\w+)", lambda m: "" if m.group(1) in own else m.group(0),
+                  without_job_identity(value))
+    return bool(_SCHEDULER_REF.search(bare))
+
+
+def classify_env(name: str, value: str, domains: tuple[str, ...] = (),
+                 own: frozenset[str] = frozenset()) -> EnvVerdict:
+    """Whether and why an exported variable of a source script is carried to a target
+    (``own``: the variables the script sets itself)."""
     if _ACCOUNT_ENV.match(name):
         return EnvVerdict("account", "the source's account or queue, read by its scheduler")
     if _CONTAINER_ENV.match(name):
@@ -147,7 +158,7 @@ def classify_env(name: str, value: str, domains: tuple[str, ...] = ()) -> EnvVer
         return EnvVerdict("site", "a CPU/GPU binding list for the source's node layout")
     if _SITE_HOST.search(value) or any(d and d in value for d in domains):
         return EnvVerdict("site", "a host address on the source's network")
-    if _SCHEDULER_REF.search(value):
+    if _reads_scheduler(value, own):
         return EnvVerdict("site", "computed from the source scheduler's variables")
     if name in _USER_KNOBS:
         return _path_or(name, value, "keep")

@@ -80,7 +80,8 @@ def port_stage(step: Step, src: Source, profile: ClusterProfile,
     those as written); None when not known (its arguments are written as their values)."""
     from maple_flow.port.api import port_launch_only
 
-    text = src.header + _values_read(step.text, src) + step.text + "\n"
+    launch = step.inner or step.text
+    text = src.header + _values_read(launch, src) + launch + "\n"
     sized = ""
     try:
         try:
@@ -110,6 +111,8 @@ def port_stage(step: Step, src: Source, profile: ClusterProfile,
     bad = [p for line in lines if (p := setup_line_problem(line))]
     if not lines or bad:
         return [], f"line {step.line} `{step.text}` launches a program the port cannot rewrite"
+    if step.inner:  # `R=$(srun python x.py)`: the target's launch captured the same way
+        lines[-1] = step.text.replace(step.inner, lines[-1], 1)
     note = (f"line {step.line} `{step.text}` is a launch of its own: the target's launch of the "
             f"same program ({result.spec.nodes} node(s) x {result.spec.gpus_per_node}): "
             f"`{lines[-1]}`{sized}")
@@ -184,6 +187,34 @@ def _entry_pattern(entry: str) -> str:
     (``~/run.sh`` rendered ``"$HOME/run.sh"``)."""
     forms = sorted({entry, shell_word(entry)}, key=len, reverse=True)
     return "(?:" + "|".join(re.escape(f) for f in forms) + ")"
+
+
+def prefix_launch(script: str, prefix: str) -> str:
+    """``script`` with ``prefix`` (``time``, the user's own word in front of the source's
+    launch) in front of its launch command, on the command's first line."""
+    span = launch_command_span(script) if prefix else None
+    if span is None:
+        return script
+    lines, start, _ = span
+    indent = lines[start][:len(lines[start]) - len(lines[start].lstrip())]
+    lines[start] = f"{indent}{prefix} {lines[start].lstrip()}"
+    return "\n".join(lines)
+
+
+def shell_in_front(script: str, shell: str, entry: str) -> str:
+    """``script`` whose launch runs ``entry`` (the user's shell script) through ``shell``."""
+    span = launch_command_span(script)
+    if span is None:
+        return script
+    lines, start, end = span
+    word = re.compile(rf"(^|\s){re.escape(shell_word(entry))}(?=\s|$)")
+    for i in range(start, end + 1):
+        new, count = word.subn(lambda m: f"{m.group(1)}{shell} {shell_word(entry)}", lines[i],
+                               count=1)
+        if count:
+            lines[i] = new
+            break
+    return "\n".join(lines)
 
 
 def without_python(script: str, python: str, entry: str) -> tuple[str, str]:

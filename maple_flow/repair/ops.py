@@ -48,11 +48,13 @@ LaunchStage = Literal["srun", "mpiexec", "mpirun", "ibrun", "torchrun", "deepspe
 
 class AddModule(Strict):
     """Load a module after the last module line (``first``: before the first load, e.g. a
-    module tree that others need); a no-op when it is already loaded."""
+    module tree that others need; ``before``: just before the line that loads that module, a
+    prerequisite Lmod names); a no-op when it is already loaded."""
 
     op: Literal["add_module"] = "add_module"
     name: ModuleName
     first: bool = False
+    before: ModuleName | None = None
 
 
 class RemoveModule(Strict):
@@ -135,6 +137,31 @@ class RemoveLauncherArg(Strict):
     name: OptionName
 
 
+class RespellLauncherArg(Strict):
+    """Write option ``name`` (in any of its spellings) of one launcher stage as ``spelling``,
+    its value kept: a launcher that knows the option under another name (MPICH's Hydra and
+    PALS take ``-ppn`` where Open MPI takes ``-npernode``)."""
+
+    op: Literal["respell_launcher_arg"] = "respell_launcher_arg"
+    launcher: LaunchStage
+    name: OptionName
+    spelling: OptionName
+
+    @model_validator(mode="after")
+    def _safe(self) -> RespellLauncherArg:
+        _refuse(safety.launcher_option_problem(self.launcher, self.spelling, None))
+        return self
+
+
+class UnderscoreOptions(Strict):
+    """Write every ``--a-b`` option of an argparse launcher stage as ``--a_b``: older torchrun
+    and ``torch.distributed.launch`` know only the underscore spellings (newer ones take
+    both)."""
+
+    op: Literal["underscore_options"] = "underscore_options"
+    launcher: Literal["torchrun", "deepspeed", "accelerate"]
+
+
 class SetBackend(Strict):
     """Use another torch.distributed backend: the program's backend argument when it has one,
     and ``MAPLE_MINIAPP_BACKEND`` (read by the mini-apps and by maple_flow's programs)."""
@@ -196,16 +223,17 @@ class SetMasterAddr(Strict):
 
 FixOp = Annotated[
     AddModule | RemoveModule | SwapModule | ExportEnv | UnsetEnv | PropagateEnv | SetDirective
-    | RemoveDirective | SetLauncherArg | RemoveLauncherArg | SetBackend | SetQueue | SetWalltime
-    | SetNodes | SetGpusPerNode | AddArgument | SetShell | SetMasterAddr,
+    | RemoveDirective | SetLauncherArg | RemoveLauncherArg | RespellLauncherArg | UnderscoreOptions
+    | SetBackend
+    | SetQueue | SetWalltime | SetNodes | SetGpusPerNode | AddArgument | SetShell | SetMasterAddr,
     Field(discriminator="op"),
 ]
 
 OP_KINDS: tuple[str, ...] = (
     "add_module", "remove_module", "swap_module", "export_env", "unset_env", "propagate_env",
     "set_directive", "remove_directive", "set_launcher_arg", "remove_launcher_arg",
-    "set_backend", "set_queue", "set_walltime", "set_nodes", "set_gpus_per_node",
-    "add_argument", "set_shell", "set_master_addr",
+    "respell_launcher_arg", "underscore_options", "set_backend", "set_queue", "set_walltime",
+    "set_nodes", "set_gpus_per_node", "add_argument", "set_shell", "set_master_addr",
 )
 
 

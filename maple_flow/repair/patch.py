@@ -259,7 +259,10 @@ def _export(text: str, name: str, value: str) -> str:
 
 Handler = Callable[[str, Any, ClusterProfile], str]
 _HANDLERS: dict[type, Handler] = {
-    o.AddModule: lambda t, op, p: pe.add_module(t, op.name, op.first),
+    o.AddModule: lambda t, op, p: pe.add_module(t, op.name, op.first, op.before),
+    o.RespellLauncherArg: lambda t, op, p: pl.respell_launcher_arg(t, op.launcher, op.name,
+                                                                   op.spelling),
+    o.UnderscoreOptions: lambda t, op, p: pl.underscore_options(t, op.launcher),
     o.RemoveModule: lambda t, op, p: pe.remove_module(t, op.name),
     o.SwapModule: lambda t, op, p: pe.swap_module(t, op.old, op.new),
     o.ExportEnv: lambda t, op, p: _export(t, op.name, op.value),

@@ -75,11 +75,14 @@ def _first_load_index(text: str, before: int) -> int | None:
     return None
 
 
-def add_module(text: str, name: str, first: bool = False) -> str:
-    """Load ``name`` after the last module line (before the first load when ``first``);
-    no-op when it is loaded already."""
+def add_module(text: str, name: str, first: bool = False, before: str | None = None) -> str:
+    """Load ``name`` after the last module line (before the first load when ``first``, just
+    before the first line that loads module ``before`` when that is given); no-op when it is
+    loaded already."""
     if any(w.value == name for _, w in _loaded(text)):
         return text
+    if before is not None:
+        return _load_before(text, name, before)
     launch_index = find_launch(text).line - 1
     indexes = module_line_indexes(text, before=launch_index)
     first_load = _first_load_index(text, launch_index) if first else None
@@ -90,6 +93,16 @@ def add_module(text: str, name: str, first: bool = False) -> str:
     else:
         at, pad = setup_anchor(text), ""
     return insert_line(text, at, f"{pad}module load {quote(name)}")
+
+
+def _load_before(text: str, name: str, before: str) -> str:
+    """``module load name`` on a line of its own just above the first load of ``before``."""
+    hits = [index for index, word in _loaded(text) if _same(word.value, before)]
+    if not hits:
+        raise FixNotApplicable(f"the script loads no module {before}, so there is no line to "
+                               f"load {name} before")
+    at = hits[0]
+    return insert_line(text, at, f"{indent_of(lines(text)[at])}module load {quote(name)}")
 
 
 def _drop(text: str, index: int, word: Word) -> str:
@@ -214,10 +227,39 @@ def _drop_launch_prefix(text: str, name: str) -> str:
     return text
 
 
+def _drop_from_srun_export(text: str, name: str) -> str:
+    """``text`` without ``NAME=value`` (and the bare numbers a comma-separated value spills
+    into: ``CUDA_VISIBLE_DEVICES=0,1,2,3``) in srun's ``--export`` list; the option goes when
+    nothing is left of it."""
+    from maple_flow.repair.patch_launch import remove_launcher_arg, set_launcher_arg, stage_options
+
+    try:
+        given = [o for o in stage_options(text, "srun") if o.name == "--export" and o.value]
+    except FixNotApplicable:
+        return text
+    if not given or given[-1].value is None:
+        return text
+    kept: list[str] = []
+    dropping = False
+    for item in given[-1].value.split(","):
+        if item == name or item.startswith(f"{name}="):
+            dropping = True
+            continue
+        if dropping and item.isdigit():
+            continue
+        dropping = False
+        kept.append(item)
+    if len(kept) == len(given[-1].value.split(",")):
+        return text
+    if not kept:
+        return remove_launcher_arg(text, "srun", "--export")
+    return set_launcher_arg(text, "srun", "--export", ",".join(kept))
+
+
 def unset_env(text: str, name: str) -> str:
     """Remove every assignment of ``name`` before the launch (and one prefixed to the launch
-    command) and add ``unset NAME``."""
-    text = _drop_launch_prefix(text, name)
+    command, and one srun passes with ``--export=...,NAME=value``) and add ``unset NAME``."""
+    text = _drop_from_srun_export(_drop_launch_prefix(text, name), name)
     while True:
         launch = find_launch(text)
         found = _assignments(text, name, launch.line - 1)

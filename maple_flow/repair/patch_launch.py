@@ -473,3 +473,37 @@ def add_variable_option(text: str, stage: str, name: str, value: str) -> str:
     launch, start = _view(full, stage)
     word = f'{name}="{value}"' if launch is full else f"{name}={value}"
     return _insert_before(text, launch, start, word)
+
+
+def underscore_options(text: str, stage: str) -> str:
+    """Write every ``--a-b`` option of ``stage`` (on the launch line or in the ``bash -c``
+    body that runs it) as ``--a_b``, value untouched: the spelling older argparse launchers
+    (torchrun before torch 2.0, ``torch.distributed.launch``) know."""
+    launch, start = _view(find_launch(text), stage)
+    for opt in _walk(launch.words, start)[0]:
+        if not opt.name.startswith("--") or "-" not in opt.name[2:]:
+            continue
+        word = launch.words[opt.first]
+        at = word.raw.find(opt.name)
+        if at < 0:
+            continue
+        begin = word.start + at  # '-' -> '_' keeps every length, so later spans still hold
+        text = replace(text, begin, begin + len(opt.name), "--" + opt.name[2:].replace("-", "_"))
+    return text
+
+
+def respell_launcher_arg(text: str, stage: str, name: str, spelling: str) -> str:
+    """Write option ``name`` of ``stage`` (any of its spellings, every time it is given) as
+    ``spelling``, its value kept; FixNotApplicable when the stage has no such option."""
+    launch, start = _view(find_launch(text), stage)
+    names = spellings(stage, name)
+    hits = [o for o in _walk(launch.words, start)[0] if o.name in names]
+    if not hits:
+        raise FixNotApplicable(f"{stage} has no option {name} to write as {spelling}")
+    for opt in reversed(hits):  # from the end, so the earlier spans still hold
+        word = launch.words[opt.first]
+        at = word.raw.find(opt.name)
+        if at >= 0:
+            begin = word.start + at
+            text = replace(text, begin, begin + len(opt.name), spelling)
+    return text

@@ -22,6 +22,8 @@ Placeholders (a closed set; anything else is an error found when the knowledge b
 - ``{site_module:X}``: the module named by group X (or ``item``, of an ``each``) as the
   profile lists it: that exact name, else (for a name without a version) the profile's module
   of that family; unresolved when the profile lists none (a module nobody vouches for).
+- ``{named_module:X}``: a module an Lmod message names (group X or ``item``): the profile's
+  module as ``{site_module:X}`` finds it, else the name as Lmod wrote it.
 - ``{mem:all}``: ``0`` (Slurm: all of each node's memory), only when the script's ``--mem``
   asks more than a node of the profile has; unresolved otherwise. ``{mem:node}``: ``0`` when
   the script asks less memory per node than a node has (``--mem``, ``--mem-per-cpu`` x its
@@ -43,6 +45,11 @@ Placeholders (a closed set; anything else is an error found when the knowledge b
   expands it there).
 - ``{master_addr:named}``: ``true`` when the script's MASTER_ADDR already names rank 0's node
   by its host name (the name is then what does not resolve), else ``false``.
+- ``{gpus:per_task_node}``: the GPUs per node a ``--gpus-per-task`` directive gives the
+  node's tasks (x ``--ntasks-per-node``, or ``--ntasks`` over ``--nodes``), at most a node's
+  GPUs; unresolved when the script asks no GPUs per task or already asks GPUs per node.
+- ``{launch:mpi}``: the MPI launcher the script's launch line runs (``mpiexec``, else
+  ``mpirun``): a launcher's own complaint (Hydra, MPT) names its options, not its name.
 - ``{cpus:per_task}``: the most CPUs per task the node has for the script's tasks per node,
   only when the script asks more CPUs per node than the node has.
 
@@ -60,7 +67,7 @@ from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
-from maple_flow.knowledge.directives import parse_directives
+from maple_flow.knowledge.directives import last_value, parse_directives
 from maple_flow.knowledge.policy import request_from_directives
 from maple_flow.models import ClusterProfile, Queue, format_walltime
 from maple_flow.repair.models import OpTemplate
@@ -71,7 +78,8 @@ _OP_ADAPTER: TypeAdapter[FixOp] = TypeAdapter(FixOp)
 KINDS = frozenset({"m", "profile", "module", "site_module", "mem", "queue", "walltime", "nodes",
                    "port_shift", "ask",
                    "item", "script", "select", "directive", "gcc_upto", "cuda_like",
-                   "arg_with", "gpus", "cpus", "node_index", "master_addr"})
+                   "arg_with", "gpus", "cpus", "node_index", "master_addr", "launch",
+                   "named_module"})
 #: Module families that name the same thing at different sites.
 _ALIASES = {"cuda": ("cuda", "cudatoolkit"), "cudatoolkit": ("cuda", "cudatoolkit"),
             "python": ("python", "python3"), "python3": ("python3", "python")}
@@ -163,6 +171,19 @@ def _site_module(ctx: Context, arg: str) -> str:
     return choices[0]
 
 
+def _named_module(ctx: Context, arg: str) -> str:
+    """A module Lmod names as a prerequisite: the profile's module as ``{site_module:X}``
+    finds it, else the name as Lmod wrote it (the site's modulefile declares it)."""
+    try:
+        return _site_module(ctx, arg)
+    except Unresolved:
+        item = ctx.item.get("self") if arg == "item" and isinstance(ctx.item, Mapping) else None
+        wanted = str(item or ctx.groups.get(arg) or "")
+        if not wanted:
+            raise
+        return wanted
+
+
 def _version_key(name: str) -> tuple[int, tuple[int, ...], str]:
     version = name.split("/", 1)[1] if "/" in name else ""
     numbers = tuple(int(n) for n in re.findall(r"\d+", version))
@@ -206,6 +227,25 @@ def _gpus_asked(ctx: Context) -> int:
     asked = request_from_directives(parse_directives(ctx.script, profile.scheduler))
     per_node = asked.gpus_per_node
     return per_node if per_node and per_node <= profile.gpu.per_node else profile.gpu.per_node
+
+
+def _gpus_per_task_node(ctx: Context) -> int:
+    """The GPUs per node a ``--gpus-per-task`` request gives a node's tasks (GPUs per task x
+    tasks per node, at most a node's GPUs), when the script asks GPUs per task and none per
+    node; unresolved otherwise."""
+    profile = _need_profile(ctx)
+    ds = parse_directives(ctx.script, profile.scheduler)
+    per_task = re.findall(r"\d+", last_value(ds, "gpus-per-task") or "")
+    if not per_task or request_from_directives(ds).gpus_per_node:
+        raise Unresolved("the script asks no GPUs per task, or asks GPUs per node already")
+    tasks = re.match(r"\d+", last_value(ds, "ntasks-per-node") or "")
+    nodes = re.match(r"\d+", last_value(ds, "nodes") or "1")
+    total = re.match(r"\d+", last_value(ds, "ntasks") or "")
+    per_node = int(tasks.group()) if tasks else (
+        -(-int(total.group()) // int(nodes.group())) if total and nodes else 0)
+    if not per_node:
+        raise Unresolved("the script says no task count to multiply its GPUs per task by")
+    return min(int(per_task[-1]) * per_node, profile.gpu.per_node)
 
 
 def _gpus_fit(ctx: Context) -> int:
@@ -437,7 +477,26 @@ def _master_addr(ctx: Context, arg: str) -> str:
     return "true" if named else "false"
 
 
-_FUNCTIONS = {"script": _script_int, "node_index": _node_index, "master_addr": _master_addr,
+def _launch(ctx: Context, arg: str) -> str:
+    """``mpiexec`` or ``mpirun``: the MPI launcher the script's launch line runs."""
+    from maple_flow.errors import MapleError
+    from maple_flow.repair.layout import find_launch
+    from maple_flow.repair.patch_launch import stage_start
+
+    if arg != "mpi":
+        raise Unresolved(f"unknown launch placeholder {arg}")
+    try:
+        words = find_launch(ctx.script).words
+    except MapleError as exc:
+        raise Unresolved(str(exc)) from None
+    for stage in ("mpiexec", "mpirun"):
+        if stage_start(words, stage) is not None:
+            return stage
+    raise Unresolved("the launch line runs neither mpiexec nor mpirun")
+
+
+_FUNCTIONS = {"script": _script_int, "launch": _launch, "node_index": _node_index,
+              "master_addr": _master_addr,
               "cpus": _cpus_per_task, "mem": _mem_all,
               "directive": _required_value,
               "gcc_upto": _gcc_upto,
@@ -460,6 +519,8 @@ def _resolve_one(kind: str, arg: str, ctx: Context) -> str:
         return _module(ctx, arg)
     if kind == "site_module":
         return _site_module(ctx, arg)
+    if kind == "named_module":
+        return _named_module(ctx, arg)
     if kind == "queue":
         return _queue(ctx, arg)
     if kind == "walltime":
@@ -474,6 +535,8 @@ def _resolve_one(kind: str, arg: str, ctx: Context) -> str:
         return str(_gpus_fit(ctx))
     if kind == "gpus" and arg == "asked":
         return str(_gpus_asked(ctx))
+    if kind == "gpus" and arg == "per_task_node":
+        return str(_gpus_per_task_node(ctx))
     if kind == "gpus" and arg == "asked_job":
         return str(_gpus_asked_job(ctx))
     if kind == "gpus":

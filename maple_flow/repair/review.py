@@ -59,6 +59,8 @@ def _off_allowlist(op: FixOp, profile: ClusterProfile | None) -> str | None:
         return f"sets the {op.option} directive, which is not on the allowlist"
     if isinstance(op, o.SetLauncherArg):
         return launcher_off_list(op.launcher, op.name, op.value)
+    if isinstance(op, o.RespellLauncherArg):
+        return launcher_off_list(op.launcher, op.spelling, None)
     module = op.name if isinstance(op, o.AddModule) else (
         op.new if isinstance(op, o.SwapModule) else None)
     if module is not None and not module_known(module, profile):

@@ -251,7 +251,7 @@ def directive_problem(option: str, value: str | None) -> str | None:
 ALWAYS_ALLOWED = frozenset({
     "unset_env", "remove_directive", "remove_launcher_arg", "remove_module", "set_backend",
     "set_queue", "set_walltime", "set_nodes", "set_gpus_per_node", "set_shell",
-    "set_master_addr",
+    "set_master_addr", "underscore_options",
 })
 
 

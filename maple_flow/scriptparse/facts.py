@@ -48,10 +48,13 @@ class ScriptFacts:
     gpus_per_process: int | None = None
 
 
-def _pbs_resource(ds: list[Directive], key: str) -> int | None:
+def _pbs_resource(ds: list[Directive], *keys: str) -> int | None:
+    """A per-node count of a PBS chunk: ``select=1:ngpus=4`` (PBS Pro) or Torque's
+    ``nodes=1:ppn=8:gpus=8`` (``keys``: the resource names that count it)."""
+    names = "|".join(keys)
     for d in reversed(ds):
         if d.option in {"select", "nodes"} and d.value:
-            match = re.search(rf"(?:^|:){key}=(\d{{1,7}})(?!\d)", d.value)
+            match = re.search(rf"(?:^|:)(?:{names})=(\d{{1,7}})(?!\d)", d.value)
             if match:
                 return int(match.group(1))
     return None
@@ -66,7 +69,7 @@ def job_gpus(p: ParsedScript) -> int | None:
 def directive_size(p: ParsedScript) -> dict[str, int | None]:
     """Nodes, GPUs per node, tasks per node and tasks as the directives request them."""
     nodes = first_int(p.directive("nodes", "select"))
-    gpus = gpu_count(p.directive("gpus-per-node")) or _pbs_resource(p.directives, "ngpus")
+    gpus = gpu_count(p.directive("gpus-per-node")) or _pbs_resource(p.directives, "ngpus", "gpus")
     gres = p.directive("gres")
     if gpus is None and gres and "gpu" in gres:
         gpus = gpu_count(gres)

@@ -6,12 +6,16 @@ from __future__ import annotations
 
 import re
 
+from maple_flow.scriptparse.launch import ENV_RUNNERS, runner_command
 from maple_flow.scriptparse.shell import Block, ShellCommand
 
 _SHELLS = frozenset({"bash", "sh", "zsh", "ksh"})
 #: Task runners whose ``run`` starts a command defined elsewhere; make/just run a target.
-_RUNNERS = frozenset({"pixi", "poetry", "uv", "pdm", "hatch", "conda", "mamba"})
+_RUNNERS = ENV_RUNNERS
 _TARGET_RUNNERS = frozenset({"make", "just"})
+_ALL_ARGS = frozenset({"$@", "${@}", "$*", "${*}"})
+#: A command run from a bash array (``"${CMD[@]}"``).
+_ARRAY_WORD = re.compile(r"^\$\{(\w+)\[[@*]\]\}$")
 #: A launch inside a command substitution (``out=$(torchrun ... 2>&1)``).
 _CAPTURED = re.compile(r"\$\(\s*(?:\w+=\S*\s+)*((?:\S*/)?(?:torchrun|srun|mpiexec|mpirun|"
                        r"deepspeed|accelerate|python[\d.]*)\b(?!\s+-c\b)[^)]*)")
@@ -26,6 +30,11 @@ def _runner(cmd: ShellCommand) -> str:
     words = cmd.words
     if not words:
         return ""
+    array = _ARRAY_WORD.match(words[0])
+    if array:
+        return f"the command held in the array ${{{array.group(1)}[@]}} (built in the script)"
+    if words[0] in _ALL_ARGS:  # `$@ --gpu_id 0`: the program comes with the submission
+        return f"the command the script is given as its arguments (`{words[0]}`)"
     head = words[0].rsplit("/", 1)[-1]
     if head in _SHELLS and len(words) > 1 and not words[1].startswith("-"):
         return f"the shell script {words[1]}"
@@ -34,12 +43,21 @@ def _runner(cmd: ShellCommand) -> str:
     if head == "eval":
         return "the command `eval` builds from " + " ".join(words[1:])[:60]
     if head in _RUNNERS and words[1:2] == ("run",) and len(words) > 2:
-        return f"the {head} task `{words[2]}`"
+        return _runner_task(head, words)
     if head in _TARGET_RUNNERS and len(words) > 1 and not words[1].startswith("-"):
         return f"the {head} target `{words[1]}`"
     if _SCRIPT_PATH.match(words[0]) and (head.endswith(".sh") or "." not in head):
         return f"the program or script {words[0]}"
     return ""
+
+
+def _runner_task(head: str, words: tuple[str, ...]) -> str:
+    """``the pixi task `train```: what ``head run`` starts when it is none of the programs a
+    launch line shows (``uv run --locked python x.py`` shows one: ``""``)."""
+    if runner_command(words, 0) is not None:
+        return ""
+    task = next((w for w in words[2:] if not w.startswith("-")), words[2])
+    return f"the {head} task `{task}`"
 
 
 def _captured(cmd: ShellCommand) -> tuple[str, str] | None:
@@ -69,6 +87,10 @@ def hidden_program_reason(blocks: list[Block]) -> str:
         return ""
     cmd, what = hits[-1]
     text = " ".join(cmd.text.split())[:120]
+    if what.startswith("the command held in the array"):
+        return (f"line {cmd.line}: `{text}` starts the job through {what}: the port reads a "
+                "launch written as a command of its own, not one assembled in an array; write "
+                "the launch out (python/torchrun/srun ... with the program) and port that")
     return (f"line {cmd.line}: `{text}` starts the job through {what}, which this script "
             "does not show, so the program it trains and how it is launched are not known: "
             "write the launch (python/torchrun/srun ... with the program) into the script "

@@ -30,7 +30,16 @@ PLAIN_WRAPPERS = frozenset({"nohup", "time", "env", "numactl", "taskset", "stdbu
 _WRAPPERS = CONTAINER_RUNTIMES | PLAIN_WRAPPERS | {"nsys", "bash", "sh", "ezpz-launch"}
 _ALL_ARGS = frozenset({"$@", "${@}"})
 #: Tools whose ``run`` starts a command in the project's environment (``uv run torchrun ...``).
-_ENV_RUNNERS = frozenset({"uv", "poetry", "pdm", "hatch"})
+ENV_RUNNERS = frozenset({"uv", "poetry", "pdm", "hatch", "pixi", "rye", "conda", "mamba",
+                         "micromamba"})
+#: Their ``run`` options that take a value (``uv run --with X --python 3.11 python ...``).
+_RUNNER_VALUED = frozenset({
+    "--with", "--with-editable", "--with-requirements", "--python", "-p", "--project",
+    "--directory", "--package", "--env-file", "--extra", "--group", "--only-group", "--no-group",
+    "--index", "--index-url", "--extra-index-url", "--cache-dir", "--config-file",
+    "--environment", "-e", "--manifest-path", "--pyproject", "-C",
+    "-n", "--name", "--prefix", "--cwd",  # conda/mamba run
+})
 _TORCH_RUN = frozenset({"torch.distributed.run", "torch.distributed.launch"})
 _TWO_VALUES = frozenset({"-mca", "--mca", "-gmca", "-genv", "-env"})
 #: The option of each per-node launcher that runs its program as itself instead of through
@@ -305,11 +314,41 @@ def _read_shell_c(words: list[str], i: int, stages: list[Stage]) -> LaunchLine |
     return LaunchLine(stages, "", False, [], inline=body)
 
 
+#: Commands that run a command line on other hosts (``ssh $node "torchrun ..."``), with
+#: their options that take a value.
+_REMOTE_SHELLS = {"ssh": frozenset({"-o", "-p", "-l", "-i", "-F", "-J", "-E", "-b", "-c", "-D",
+                                    "-L", "-R", "-W", "-S", "-m", "-O", "-Q", "-B", "-e"}),
+                  "pdsh": frozenset({"-w", "-x", "-R", "-l", "-f", "-t", "-u", "-g", "-X"})}
+
+
+def _read_remote(words: list[str], i: int, stages: list[Stage]) -> LaunchLine | None:
+    """``ssh [opts] HOST "CMD"`` / ``pdsh -w HOSTS "CMD"``: the launch CMD runs on the hosts
+    (a per-node launch written by hand); CMD read as a ``bash -c`` body is."""
+    name, valued = _base(words[i]), _REMOTE_SHELLS[_base(words[i])]
+    stage = Stage(name)
+    j = i + 1
+    while j < len(words) and words[j].startswith("-"):
+        has_value = words[j] in valued and j + 1 < len(words)
+        stage.options.append((words[j], words[j + 1] if has_value else None))
+        j += 2 if has_value else 1
+    if name == "ssh" and j < len(words):
+        stage.operands.append(words[j])  # the host
+        j += 1
+    stages.append(stage)
+    rest = words[j:]
+    if len(rest) == 1 and " " in rest[0].strip():
+        return LaunchLine(stages, "", False, [], inline=rest[0])
+    return read_words(rest, 0, stages) if rest else None
+
+
 def read_words(
     words: list[str], i: int = 0, stages: list[Stage] | None = None
 ) -> LaunchLine | None:
     """The launch line in ``words`` (starting at ``i``), or None when it runs no program."""
     stages = [] if stages is None else stages
+    if words[i:i + 1] == ["("] and ")" in words[i + 1:]:  # `( time srun ... ) 2>&1 | tee`
+        words = words[:len(words) - words[::-1].index(")") - 1]
+        i += 1
     while i < len(words):
         word = words[i]
         base = _base(word)
@@ -319,6 +358,8 @@ def read_words(
             return _after_launcher(words, i + 1, stages, _LAUNCHERS[base], base)
         if base in {"bash", "sh"} and _shell_c(words, i) is not None:
             return _read_shell_c(words, i, stages)
+        if base in _REMOTE_SHELLS:
+            return _read_remote(words, i, stages)
         if base in _WRAPPERS:
             i = _wrapper(words, i, stages)
             while (i + 1 < len(words) and not _starts_program(words[i])
@@ -329,14 +370,17 @@ def read_words(
             continue
         if base.endswith(".py"):
             return LaunchLine(stages, word, False, list(words[i + 1:]))
-        if base in _ENV_RUNNERS and words[i + 1:i + 2] == ["run"]:
-            j = i + 2
-            while j < len(words) and words[j].startswith("-"):
-                j += 1  # its own flags (`uv run --no-sync`); one with a value ends the read
-            if j < len(words) and (_PYTHON.match(_base(words[j])) or _base(words[j]) in _LAUNCHERS):
-                stages.append(Stage(f"{base} run", operands=words[i + 2:j]))
-                i = j
-                continue
+        if base in ENV_RUNNERS and words[i + 1:i + 2] == ["run"]:
+            j = runner_command(words, i)
+            if j is None:
+                return None  # a task of the runner's own (`pixi run train`): not shown here
+            stages.append(Stage(f"{base} run", operands=words[i + 2:j]))
+            if words[j] == "-m" and j + 1 < len(words):  # `uv run -m pkg.train`
+                return LaunchLine(stages, words[j + 1], True, list(words[j + 2:]), "")
+            if _base(words[j]).endswith(".py"):  # `uv run train.py`: its Python runs the file
+                return LaunchLine(stages, words[j], False, list(words[j + 1:]), "")
+            i = j
+            continue
         if (word in _ALL_ARGS and i + 1 < len(words) and stages
                 and stages[-1].name in PER_RANK_LAUNCHERS):
             stages[-1].options.append((word, None))  # `srun "$@" sh -c ...`: its options
@@ -362,6 +406,24 @@ def read_words(
             return LaunchLine(stages, word, False, list(words[i + 1:]), python="", command=True)
         return None
     return None
+
+
+def runner_command(words: list[str] | tuple[str, ...], i: int) -> int | None:
+    """Where the command of ``words[i]``'s ``run`` starts (``uv run --locked --python 3.11
+    python x.py``: at ``python``), past the runner's own options and a ``--``; None when what
+    follows is not a program the script shows (a task or console script of the project)."""
+    j = i + 2
+    while j < len(words) and words[j].startswith("-") and words[j] != "-m":
+        if words[j] == "--":
+            j += 1
+            break
+        j += 2 if words[j] in _RUNNER_VALUED else 1
+    if j >= len(words):
+        return None
+    base = _base(words[j])
+    shown = (_PYTHON.match(base) or base in _LAUNCHERS or base.endswith(".py")
+             or (words[j] == "-m" and j + 1 < len(words)))
+    return j if shown else None
 
 
 def _launcher_named(stem: str) -> str:

@@ -88,14 +88,15 @@ def _alone(text: str, cmd: ShellCommand, commands: tuple[ShellCommand, ...]) -> 
     """Whether the logical line ``text`` holds only the launch command (and redirections)."""
     same_line = [c for c in commands if c.text == cmd.text]
     bare = _REDIRECTION.sub("", bare_line(text))
-    if _STOP_TAIL.search(bare):  # `launch || exit`: stop the loop at a failure, carried
-        bare = _STOP_TAIL.sub("", bare)
+    if STOP_TAIL.search(bare):  # `launch || exit`: stop the loop at a failure, carried
+        bare = STOP_TAIL.sub("", bare)
         same_line = [c for c in same_line if c.words[:1] not in _STOP_WORDS]
     return len(same_line) == 1 and not _KEYWORD_LINE.match(bare) and not re.search(
         r"[;|&]|\b(?:do|done|then|fi)\s*$", bare)
 
 
-_STOP_TAIL = re.compile(r"\s*\|\|\s*(?:exit|break|return)(?:\s+\d{1,3})?\s*;?\s*$")
+#: ``launch || exit 1``: stop at a failure (carried with the launch).
+STOP_TAIL = re.compile(r"\s*\|\|\s*(?:exit|break|return)(?:\s+\d{1,3})?\s*;?\s*$")
 _STOP_WORDS = {("exit",), ("break",), ("return",)}
 
 
@@ -115,6 +116,10 @@ def launch_loop(block: Block, cmd: ShellCommand) -> LaunchLoop | None:
             return LaunchLoop(block.line, head, problem=(
                 "the launch shares one line with its loop; write the loop on several lines "
                 "(the launch on a line of its own)"))
+        condition = _launch_condition(lines[at], cmd, block.commands)
+        if condition is not None:  # `if srun python x.py; then ... else ... fi`
+            return LaunchLoop(block.line, head, [*before, condition[0]],
+                              [condition[1], *after], branch=True)
         if not stack or not _alone(lines[at], cmd, block.commands):
             return None
         return LaunchLoop(block.line, head, before, after, branch=True)
@@ -126,6 +131,22 @@ def launch_loop(block: Block, cmd: ShellCommand) -> LaunchLoop | None:
     per_node = _per_node(cmd.text, names)
     return LaunchLoop(block.line, head, before, after, names, "" if per_node else problem,
                       per_node)
+
+
+_CONDITION = re.compile(r"^(\s*)(if(?:\s+!)?)\s+(.*?)\s*;\s*then\s*$", re.S)
+
+
+def _launch_condition(text: str, cmd: ShellCommand,
+                      commands: tuple[ShellCommand, ...]) -> tuple[str, str] | None:
+    """``if LAUNCH; then`` (the launch alone as the test): the lines to keep around the
+    target's launch in its place, ``if`` and ``then`` (indented as written); else None."""
+    match = _CONDITION.match(text)
+    if not match or sum(c.text == cmd.text for c in commands) != 1:
+        return None
+    indent, keyword, test = match.groups()
+    if re.search(r"[;|&]", bare_line(test)):
+        return None  # the test is more than the launch
+    return indent + keyword, indent + "then"
 
 
 def _per_node(text: str, names: list[str]) -> bool:

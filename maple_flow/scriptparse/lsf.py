@@ -15,6 +15,10 @@ _OPTIONS = {"-nnodes": "nodes", "-W": "time", "-P": "account", "-G": "account", 
             "-J": "job-name", "-n": "ntasks", "-o": "output", "-e": "error", "-cwd": "chdir"}
 _GPU_NUM = re.compile(r"\bnum=(\d{1,3})")
 _PTILE = re.compile(r"span\[ptile=(\d{1,4})\]")
+#: GPUs a host gives the job in the older ``-R "rusage[ngpus_physical=4]"`` form (LSF before
+#: ``-gpu``; ``ngpus_excl_p``/``ngpus_shared`` on sites that named the resource so).
+_RUSAGE_GPUS = re.compile(
+    r"rusage\s*\[[^\]]*?\bngpus(?:_physical|_excl_p|_shared)?\s*=\s*(\d{1,3})")
 
 
 def has_lsf(text: str) -> bool:
@@ -32,11 +36,15 @@ def _value(option: str, value: str) -> tuple[str, str] | None:
     if option == "-gpu":
         num = _GPU_NUM.search(value)
         return ("gpus-per-node", num.group(1)) if num else None
-    if option == "-R":
-        ptile = _PTILE.search(value)
-        return ("ntasks-per-node", ptile.group(1)) if ptile else None
     name = _OPTIONS.get(option)
     return (name, value) if name else None
+
+
+def _resources(value: str) -> list[tuple[str, str]]:
+    """``-R`` requirements that state a size: ``span[ptile=N]`` (tasks per host) and the GPUs
+    of ``rusage[ngpus_physical=N]``."""
+    found = [("ntasks-per-node", m.group(1)) for m in [_PTILE.search(value)] if m]
+    return found + [("gpus-per-node", m.group(1)) for m in [_RUSAGE_GPUS.search(value)] if m]
 
 
 def lsf_directives(text: str) -> list[Directive]:
@@ -51,7 +59,10 @@ def lsf_directives(text: str) -> list[Directive]:
         except ValueError:
             continue
         for option, value in zip(words[::2], words[1::2], strict=False):
-            mapped = _value(option, value)
-            if mapped:
-                found.append(Directive("slurm", mapped[0], mapped[1], number, line, option))
+            one = _value(option, value)
+            mapped = _resources(value) if option == "-R" else [one] if one else []
+            found += [Directive("slurm", name, val, number, line, option) for name, val in mapped]
+    # ``-gpu num=N`` is the GPU request; an older rusage form counts only without it
+    if any(d.spelled == "-gpu" for d in found):
+        found = [d for d in found if not (d.spelled == "-R" and d.option == "gpus-per-node")]
     return found

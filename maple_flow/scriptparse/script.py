@@ -297,6 +297,8 @@ def _body(cmd: ShellCommand, line: LaunchLine | None, variables: dict[str, str])
 def _launch_in(
     cmd: ShellCommand, variables: dict[str, str], block: int
 ) -> _Found | None:
+    if any(value.startswith("(") for _, value in cmd.assignments):
+        return None  # `CMD=( uv run python x.py ... )`: an array built, not a launch
     traced = _words(cmd, variables) if cmd.words else []
     line = read_words([w for w, _ in traced]) if cmd.words else None
     text = _body(cmd, line, variables)
@@ -353,9 +355,13 @@ def _find_launch(blocks: list[Block], variables: dict[str, str]) -> _Found | Non
 
 def _forget_branch_values(blocks: list[Block], parsed: ParsedScript) -> None:
     """A variable given different values on the branches of an ``if``/``case`` the script's
-    own values do not decide (``NGPU=$(nvidia-smi -L | wc -l)`` or else ``NGPU=1``) has no
-    value the port can know: it is not a literal of the script."""
-    for block in blocks:
+    own values do not decide (``NGPU=$(nvidia-smi -L | wc -l)`` or else ``NGPU=1``; or
+    ``ARGS=""`` above and ``ARGS=--resume`` on one branch) has no value the port can know: it is
+    not a literal of the script."""
+    assigned = [{n: v for c in b.commands if not c.words for n, v in c.assignments}
+                for b in blocks]
+    last = {name: k for k, names in enumerate(assigned) for name in names}
+    for k, block in enumerate(blocks):
         if "\n" not in block.text or not _CONDITIONAL.match(block.text):
             continue
         if branch_taken(block.text, parsed.variables) is not None:
@@ -365,7 +371,8 @@ def _forget_branch_values(blocks: list[Block], parsed: ParsedScript) -> None:
             for name, value in cmd.assignments if not cmd.words else ():
                 values.setdefault(name, set()).add(value)
         for name, seen in values.items():
-            if len(seen) > 1:
+            earlier = {a[name] for a in assigned[:k] if name in a} if last[name] == k else set()
+            if len(seen | earlier) > 1:
                 parsed.variables.pop(name, None)
 
 
@@ -477,6 +484,8 @@ def launch_tail(cmd: ShellCommand) -> str:
     """The text after the launch command on its logical line that belongs to its run (a pipe
     into ``tee``, ``&& cmd``, redirections, a ``{ ...; }`` group's redirections)."""
     words = [w for w in (cmd.raw or cmd.words) if not _REDIRECT_WORD.match(w)]
+    if words[:1] == ["("] and ")" in words:  # a subshell: its close and what follows it
+        words = words[:len(words) - words[::-1].index(")")]
     if not words:
         return ""
     head, last = words[0], words[-1]
@@ -489,6 +498,10 @@ def launch_tail(cmd: ShellCommand) -> str:
     if group and cmd.text[:start].strip() == "{":
         tail = tail[group.end():]
     tail = tail.strip()
+    if words[0] == "(":  # read by the fallback splitter: the `)` is a word of its own
+        return f") {tail}".strip()
+    if cmd.text[:start].strip() == "(" and tail.startswith(")"):
+        return tail  # a subshell: `( time srun ... ) 2>&1 | tee log`
     return tail if _CARRIED_TAIL.match(tail) else ""
 
 

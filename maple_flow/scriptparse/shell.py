@@ -92,8 +92,27 @@ def logical_lines(text: str) -> list[tuple[int, str]]:
     return out
 
 
+#: A line that opens a bash array assignment it does not close (``CMD=(``, one item a line).
+_OPEN_ARRAY = re.compile(r"^\s*(?:(?:export|local|declare\s+-a|readonly)\s+)?\w+=\((?!.*\))")
+
+
+def _array_end(lines: list[str], i: int) -> int | None:
+    """The line closing the array assignment ``lines[i]`` opens, or None."""
+    if not _OPEN_ARRAY.match(lines[i]) or "'" in lines[i] or '"' in lines[i].split("(", 1)[0]:
+        return None
+    for j in range(i + 1, min(len(lines), i + 200)):
+        if lines[j].strip().endswith(")") and not lines[j].lstrip().startswith("#"):
+            return j
+    return None
+
+
 def _join(lines: list[str], i: int) -> tuple[int, str, list[tuple[bool, str]]]:
-    """Lines from ``i`` joined while a quote is open or a line ends in a backslash."""
+    """Lines from ``i`` joined while a quote is open or a line ends in a backslash; a
+    multi-line array assignment (``CMD=(`` ... ``)``) is one line, its items space-joined."""
+    end = _array_end(lines, i)
+    if end is not None:
+        items = [x.strip().rstrip("\\").strip() for x in lines[i:end + 1]]
+        return end + 1, " ".join(x for x in items if x and not x.startswith("#")), []
     buffer = lines[i]
     quote, heredocs = _open_state(buffer, "")
     j = i + 1
@@ -213,8 +232,15 @@ def _word(part: Any, line: str, saved: dict[str, str]) -> str:
 Parsed = list[tuple[list[str], list[tuple[str, str]], list[str]]]
 
 
+#: ``time`` in front of a command: a reserved word bashlex does not parse (a plain word of
+#: the same length stands for it, so positions in the line are kept).
+_TIME_WORD = re.compile(r"(^|[;&|(]\s*|\b(?:then|do|else)\s+)time(?=\s)")
+_TIME_STANDIN = "t1me"
+
+
 def _bashlex_commands(line: str) -> Parsed | None:
     protected, saved = _protect_arith(line)
+    protected = _TIME_WORD.sub(lambda m: m.group(1) + _TIME_STANDIN, protected)
     try:
         trees = _bashlex().parse(protected)
         collector = _collector_class()()
@@ -224,12 +250,17 @@ def _bashlex_commands(line: str) -> Parsed | None:
         return None
     result = []
     for parts in collector.commands:
-        words = [_word(p, protected, saved) for p in parts if p.kind == "word"]
-        raw = [_restore(protected[p.pos[0]:p.pos[1]], saved) for p in parts if p.kind == "word"]
+        words = [_untimed(_word(p, protected, saved)) for p in parts if p.kind == "word"]
+        raw = [_untimed(_restore(protected[p.pos[0]:p.pos[1]], saved))
+               for p in parts if p.kind == "word"]
         assigns = [_word(p, protected, saved) for p in parts if p.kind == "assignment"]
         pairs = [tuple(a.split("=", 1)) for a in assigns]
         result.append((words, [(k, v) for k, v in pairs], raw))
     return result
+
+
+def _untimed(word: str) -> str:
+    return "time" if word == _TIME_STANDIN else word
 
 
 def _protect_subst(line: str) -> tuple[str, dict[str, str]]:

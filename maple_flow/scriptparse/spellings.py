@@ -34,15 +34,21 @@ _ARGPARSE = frozenset({"torchrun", "deepspeed", "accelerate"})
 _SHORT_ATTACHED = re.compile(r"^(-[A-Za-z])(\d+)$")
 
 
+#: MPI launchers whose long options take one dash or two alike (``-map-by``, ``--map-by``:
+#: Open MPI, MPICH's Hydra and PALS parse both).
+_ONE_OR_TWO_DASHES = frozenset({"mpiexec", "mpirun"})
+
+
 def spellings(stage: str, name: str) -> frozenset[str]:
     """Every spelling of option ``name`` of ``stage`` (``name`` itself included)."""
     if stage in _ARGPARSE and name.startswith("--"):
         stem = name[2:]
         return frozenset({name, "--" + stem.replace("_", "-"), "--" + stem.replace("-", "_")})
-    for group in _GROUPS.get(stage, ()):
-        if name in group:
-            return group
-    return frozenset({name})
+    found = next((g for g in _GROUPS.get(stage, ()) if name in g), frozenset({name}))
+    if stage in _ONE_OR_TWO_DASHES:
+        stems = {s.lstrip("-") for s in found if len(s.lstrip("-")) > 1}
+        found = found | {f"{dashes}{stem}" for stem in stems for dashes in ("-", "--")}
+    return found
 
 
 def split_short(word: str) -> tuple[str, str] | None:

@@ -20,8 +20,9 @@ from maple_flow.scriptparse.launch import (
     read_words,
     wrapper_end,
 )
+from maple_flow.scriptparse.loop import STOP_TAIL
 from maple_flow.scriptparse.script import ParsedScript, is_declare_export
-from maple_flow.scriptparse.shell import Block, ShellCommand, split_commands
+from maple_flow.scriptparse.shell import Block, ShellCommand, bare_line, split_commands
 
 _SCHEDULER_CMDS = frozenset({
     "scontrol", "squeue", "sinfo", "sacct", "sbatch", "salloc", "sstat", "qstat", "qsub",
@@ -43,6 +44,12 @@ _JOB_IDENTITY = re.compile(
     r"|PBS_O_WORKDIR|SLURM_ARRAY_TASK_ID|SLURM_ARRAY_JOB_ID|PBS_ARRAY_INDEX)\b\}?"
 )
 _CONDA_MODULE = re.compile(r"conda|python|pytorch|frameworks", re.I)
+
+
+def without_job_identity(text: str) -> str:
+    """``text`` with its references to the job's identity (id, name, submit directory)
+    removed: what is left of the scheduler in it is the source's own."""
+    return _JOB_IDENTITY.sub("", text)
 _SITE_VARS = re.compile(r"^\$\{?(?:SCRATCH|PSCRATCH|WORK|CFS|PROJECT)")
 _HEREDOC_CAT = re.compile(
     r"^cat\s+(?:<<-?\s*(['\"]?)(\w+)\1\s*>\s*(\S+)|>\s*(\S+)\s+<<-?\s*(['\"]?)(\w+)\5)\s*$"
@@ -63,6 +70,8 @@ class Step:
     original: str = ""  # the source's line when ``text`` rewrote it for the target (``why``)
     #: A launch of its own (``srun python prep.py``): the port gives it the target's launcher.
     launch: bool = False
+    #: The launch inside ``text`` when ``text`` captures its output (``R=$(srun python x.py)``).
+    inner: str = ""
 
 
 def is_site_path(word: str) -> bool:
@@ -94,6 +103,19 @@ def _activation(words: tuple[str, ...], conda_module: bool) -> tuple[bool, str] 
     return None
 
 
+#: Why a heredoc is not a plain set-up step: its body reads the source scheduler's values,
+#: expanded by the batch shell that writes it (the port keeps it where the target's scheduler
+#: is the same).
+HEREDOC_SCHEDULER = ("the heredoc expands the source scheduler's values when the batch shell "
+                     "writes it")
+
+
+def heredoc_file(text: str) -> str:
+    """The file a ``cat > FILE <<EOF`` block writes, or ``""``."""
+    match = _HEREDOC_CAT.match(text.split("\n", 1)[0].strip())
+    return (match.group(3) or match.group(4)) if match else ""
+
+
 def _heredoc_step(text: str) -> tuple[str | None, str]:
     """``cat > FILE <<EOF ... EOF`` as one ``printf`` line (a set-up step is one line)."""
     head, _, rest = text.partition("\n")
@@ -105,9 +127,10 @@ def _heredoc_step(text: str) -> tuple[str | None, str]:
     target = match.group(3) or match.group(4)
     if quoted or not any(re.search(r"[$`\\]", b) for b in body):
         lines = " ".join(shlex.quote(b) for b in body) or "''"
-    elif any(re.search(r"[`\\]", b) or _SCHED_VALUE.search(_JOB_IDENTITY.sub("", b))
-             for b in body):
+    elif any(re.search(r"[`\\]", b) for b in body):
         return None, "the heredoc expands shell values: put its body in a file on the target"
+    elif any(_SCHED_VALUE.search(_JOB_IDENTITY.sub("", b)) for b in body):
+        return None, HEREDOC_SCHEDULER
     else:
         lines = " ".join('"' + b.replace('"', '\\"') + '"' for b in body)
         return (f"printf '%s\\n' {lines} > {target}",
@@ -119,6 +142,10 @@ def _command_step(cmd: ShellCommand, text: str, conda_module: bool) -> Step | No
     words = cmd.words
     if not words:
         name, value = cmd.assignments[-1] if cmd.assignments else ("", "")
+        captured = _captured_launch(value)
+        if captured and len(cmd.assignments) == 1:
+            return Step(cmd.line, text, True, "a launch of its own, its output captured", name,
+                        launch=True, inner=captured)
         if _SCHED_VALUE.search(_JOB_IDENTITY.sub("", value)):
             return Step(cmd.line, text, False, f"{name} is computed from the source scheduler",
                         name)
@@ -152,6 +179,9 @@ def _command_step(cmd: ShellCommand, text: str, conda_module: bool) -> Step | No
     if launcher:
         return Step(cmd.line, text, True, f"a launch of its own through {launcher}", launch=True)
     if head in _SCHEDULER_CMDS:
+        if _shell_body_launches(words) and head in {"srun", "mpiexec", "mpirun"}:
+            return Step(cmd.line, text, True, f"a launch of its own through the source's "
+                        f"{head}, in a shell body", launch=True)
         if any(w in words for w in ("-c",)) and head in {"srun", "mpiexec", "mpirun"}:
             return Step(cmd.line, text, False, f"it runs on the nodes through the source's "
                         f"{head}: run `{words[-1].strip()}` on each node of the target by hand")
@@ -191,6 +221,32 @@ def runtime_op_step(line: int, words: tuple[str, ...], at: int, op: str) -> Step
                 f"the container runtime's own `{words[at]} {op}` (no program of an image): "
                 f"kept{launcher}; the target must have `{words[at]}` (see the port's "
                 "container note)")
+
+
+def _captured_launch(value: str) -> str:
+    """The launch in ``value`` when it is only ``$(srun python x.py ...)``, else ``""``."""
+    match = re.fullmatch(r"\$\((?!\()(.*)\)", value.strip(), re.S)
+    cmds = split_commands(match.group(1)) if match else []
+    if len(cmds) != 1 or not cmds[0].words:
+        return ""
+    words = cmds[0].words
+    launched = words[0] in _LAUNCH_CMDS and _launches_program(words)
+    return match.group(1).strip() if match and (launched or _per_node_launcher(words)) else ""
+
+
+def _shell_body_launches(words: tuple[str, ...]) -> bool:
+    """``srun ... bash -c "torchrun ... train.py ..."``: the body handed to a shell under the
+    source's launcher starts a program (through a per-node launcher or python)."""
+    at = next((i for i, w in enumerate(words[:-2]) if w.rsplit("/", 1)[-1] in _SHELLS
+               and words[i + 1] in {"-c", "-lc", "-l"}), -1)
+    if at < 0:
+        return False
+    body = words[at + 3] if words[at + 1] == "-l" and len(words) > at + 3 else words[at + 2]
+    return any(_per_node_launcher(c.words) or _launches_program(c.words)
+               for c in split_commands(body.replace("\\\n", " ")))
+
+
+_SHELLS = frozenset({"bash", "sh", "zsh"})
 
 
 def _launches_program(words: tuple[str, ...]) -> bool:
@@ -265,6 +321,9 @@ def _block_step(block: Block, conda_module: bool) -> Step | None:
         return Step(block.line, printf or block.text, printf is not None, why)
     if len(block.commands) == 1 and "\n" not in block.text:
         return _command_step(block.commands[0], block.text, conda_module)
+    stopped = _stopped_launch(block, conda_module)
+    if stopped is not None:
+        return stopped
     parts = [_command_step(c, _cmd_text(c), conda_module) for c in block.commands]
     dropped = [p for p in parts if p is not None and p.keep is False]
     if dropped and all(p is None or p.keep is False or _trivial(p) for p in parts):
@@ -272,6 +331,18 @@ def _block_step(block: Block, conda_module: bool) -> Step | None:
     if "\n" in block.text:
         return Step(block.line, block.text, True, "a multi-line block, kept line by line")
     return Step(block.line, block.text, True)
+
+
+def _stopped_launch(block: Block, conda_module: bool) -> Step | None:
+    """``srun python train.py || exit 1``: a launch of its own whose failure stops the job;
+    the port gives it the target's launcher and keeps the ``|| exit 1`` after it."""
+    if "\n" in block.text or not STOP_TAIL.search(bare_line(block.text)):
+        return None
+    first, *rest = block.commands
+    if [c.words[:1] for c in rest] not in ([("exit",)], [("break",)], [("return",)]):
+        return None
+    step = _command_step(first, block.text, conda_module)
+    return step if step is not None and step.launch else None
 
 
 def _cmd_text(cmd: ShellCommand) -> str:

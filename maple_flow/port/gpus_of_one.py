@@ -1,0 +1,96 @@
+"""The GPUs of one plain process (``python train.py``, no launcher) when no directive counts
+them: the script's own ``CUDA_VISIBLE_DEVICES=0,1`` says how many it drives; a GPU list or count
+in the program's arguments (``--gpu_ids 0,1``, ``--gpus 2``) says it drives several but not
+that the job had them, so the port asks. Never one GPU by default when the script says more.
+Where a directive does count them, a program argument that lists another number is named."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from maple_flow.errors import MissingInformation
+from maple_flow.port.topology import topology_args
+from maple_flow.scriptparse import ParsedScript, ScriptFacts
+from maple_flow.scriptparse.facts import directive_size, job_gpus, visible_devices
+from maple_flow.scriptparse.launch import PLAIN_WRAPPERS
+
+#: Options whose value lists device ids (``--gpu_ids 0,1,2,3``; ``--gpu_devices 0 1 2 3``).
+_ID_OPTIONS = frozenset({"gpu_ids", "gpu-ids", "gpuids", "gpuid", "gpu_id", "gpu-id",
+                         "gpu_devices", "gpu-devices", "gpus", "devices", "device_ids",
+                         "device-ids", "cuda_devices"})
+_IDS = re.compile(r"^\d{1,3}(?:,\d{1,3})*$")
+
+
+def program_gpus(args: list[str]) -> tuple[str, int] | None:
+    """The program's own statement of how many GPUs it drives (as written, and the count):
+    a device id list of two or more, or a GPU count argument above one; None if none."""
+    for i, word in enumerate(args):
+        key, eq, value = word.partition("=")
+        if not key.startswith("-") or key.lstrip("-") not in _ID_OPTIONS:
+            continue
+        values = [value] if eq else []
+        for nxt in [] if eq else args[i + 1:]:
+            if not _IDS.match(nxt):
+                break
+            values.append(nxt)
+        count = (len(values[0].split(",")) if len(values) == 1
+                 else len(values) if all(v.isdigit() for v in values) else 0)
+        if count > 1:
+            return (word if eq else " ".join([word, *values])), count
+    counts = [a for a in topology_args(args) if a.role == "gpus" and a.value > 1]
+    return (counts[0].text, counts[0].value) if counts else None
+
+
+def _one_plain_process(p: ParsedScript, facts: ScriptFacts) -> bool:
+    """One process started by the job's shell (no launcher; ``uv run``-style runners and
+    plain wrappers start it once)."""
+    return facts.ranks == 1 and all(
+        s.name in PLAIN_WRAPPERS or s.name.endswith(" run") for s in p.launch.stages)
+
+
+def _counted_by_directive(p: ParsedScript) -> bool:
+    size = directive_size(p)
+    gres = p.directive("gres")
+    return bool(size["gpus"] or size["gpus_per_task"] or job_gpus(p)
+                or (gres and "gpu" in gres))
+
+
+def read_gpus_of_one_process(p: ParsedScript, facts: ScriptFacts, o: dict[str, Any]) -> None:
+    """A job with directives that count no GPU (``#PBS -q gpu`` alone) and one plain process:
+    its GPUs from the script's ``CUDA_VISIBLE_DEVICES`` list (with a note), else asked when
+    the program's arguments say it drives several."""
+    if (not p.directives or facts.gpus_per_process or not _one_plain_process(p, facts)
+            or _counted_by_directive(p) or any(o.get(k) for k in ("ranks", "gpus_per_node"))):
+        return
+    seen = visible_devices({**p.variables, **p.env})
+    if seen:
+        facts.nodes = facts.nodes or 1
+        facts.gpus_per_process = seen if seen > 1 else None
+        facts.notes.append(
+            f"no directive counts the job's GPUs; its one process sees {seen} GPU(s) (its own "
+            "CUDA_VISIBLE_DEVICES list): ported as one process with that many GPUs; pass "
+            "gpus_per_node=N (--gpus-per-node N) if the job had others")
+        return
+    stated = program_gpus(p.launch.args)
+    if stated is None:
+        return
+    raise MissingInformation({"gpus_per_node": (
+        f"no directive counts the job's GPUs, and the program's own `{stated[0]}` says it "
+        f"drives {stated[1]}: how many GPUs the job had (given at submission or by the "
+        "source's partition) is unknown; state them in the script (`#SBATCH "
+        "--gpus-per-node=N`, `#PBS -l select=1:ngpus=N`) or pass gpus_per_node=N "
+        "(--gpus-per-node N): ported as one process on N GPUs")})
+
+
+def gpu_argument_note(p: ParsedScript, facts: ScriptFacts, gpus: int) -> list[str]:
+    """A note when one plain process is given ``gpus`` GPUs and the program's own argument
+    lists another number (``-gpuid=0,1,2,3`` on a one-GPU job): named, never silent."""
+    if not _one_plain_process(p, facts):
+        return []
+    stated = program_gpus(p.launch.args)
+    if stated is None or stated[1] == gpus:
+        return []
+    return [f"the program's own `{stated[0]}` names {stated[1]} GPU(s), but the job gives its "
+            f"one process {gpus} (as the source's directives did): check that argument (or "
+            "pass gpus_per_node=N for another count)"]
