@@ -18,7 +18,11 @@ def quote(value: object) -> str:
     return shlex.quote(str(value))
 
 
-_USER_REF = re.compile(r"\$(?:\{[A-Za-z_][A-Za-z0-9_]*\}|[A-Za-z_][A-Za-z0-9_]*)")
+#: A reference kept live in a user's word: ``$NAME``, ``${NAME}``, or a braced one of the job
+#: script's own arguments (``--rank=${4}``: a port keeps the caller's value, as the source had
+#: it); a bare ``$1`` inside a longer word stays text.
+_USER_REF = re.compile(
+    r"\$(?:\{(?:[A-Za-z_][A-Za-z0-9_]*|[1-9][0-9]*)\}|[A-Za-z_][A-Za-z0-9_]*)")
 #: A whole word that is the job script's own arguments (``$@``) or one of them (``$1``).
 _SCRIPT_ARGS = re.compile(r"\$(?:@|[1-9]|\{(?:@|[1-9][0-9]*)\})")
 
@@ -27,11 +31,11 @@ def shell_word(value: object) -> str:
     """A user value as one shell word, keeping only its variable and home references live.
 
     A whole word ``$@`` (or ``$1``, ``${10}``) passes on the job script's own arguments:
-    ``"$@"``. Without ``$NAME``, ``${NAME}`` or a leading ``~/`` the value is single-quoted
-    (nothing expands; ``$1`` inside a longer word stays text). Otherwise it is double-quoted
-    with those references left to expand (a leading ``~/`` becomes ``"$HOME"/``) and every
-    other ``$``, backtick, ``"`` and backslash escaped, so no command substitution, arithmetic
-    or other parameter expansion runs.
+    ``"$@"``. Without ``$NAME``, ``${NAME}``, ``${1}`` or a leading ``~/`` the value is
+    single-quoted (nothing expands; a bare ``$1`` inside a longer word stays text).
+    Otherwise it is double-quoted with those references left to expand (a leading ``~/``
+    becomes ``"$HOME"/``) and every other ``$``, backtick, ``"`` and backslash escaped, so no
+    command substitution, arithmetic or other parameter expansion runs.
     """
     text = str(value)
     if _SCRIPT_ARGS.fullmatch(text):

@@ -3,10 +3,13 @@ environment, container runtime: replaced by the target's, with notes")."""
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from pydantic import ValidationError
 
 from maple_flow import port
+from maple_flow.errors import MapleError
 from maple_flow.knowledge.clusters import get_profile
 from maple_flow.models import ClusterProfile
 
@@ -36,7 +39,7 @@ def test_a_sif_runs_under_the_target_runtime(target: str, runtime: str) -> None:
     line, notes = _launch(SIF, target)
     assert line == f"{runtime} exec --nv -B /scratch:/scratch /home/u/pt.sif python train.py --lr 1"
     assert "a file of the source's filesystem: copy it" in notes
-    assert "bind mounts (-B/--bind) name paths of the source's filesystem" in notes
+    assert "bind mounts (/scratch:/scratch) name paths of the source's filesystem" in notes
     assert "is not used on the target" not in notes
     assert ("aarch64" in notes) == (target == "deltaai")
 
@@ -47,12 +50,91 @@ def test_a_shifter_image_becomes_a_docker_uri_for_apptainer() -> None:
     assert "pulled by the runtime from its registry" in notes
 
 
-@pytest.mark.parametrize("target", ["perlmutter", "polaris"])
-def test_no_runtime_on_the_target_drops_the_container_with_what_to_do(target: str) -> None:
-    line, notes = _launch(SIF, target)
+def test_a_sif_cannot_run_under_shifter_so_it_is_dropped_saying_why() -> None:
+    line, notes = _launch(SIF, "perlmutter")
     assert "pt.sif" not in line and "exec" not in line
     assert "container /home/u/pt.sif (singularity) is not used on the target" in notes
-    assert "no Apptainer/Singularity runtime" in notes and "rebuild" in notes
+    assert "runtime shifter runs registry images only: push the image to a registry" in notes
+
+
+def test_a_cuda_image_is_not_carried_to_intel_gpus() -> None:
+    line, notes = _launch(SIF, "aurora")
+    assert "pt.sif" not in line
+    assert "a CUDA image does not run there" in notes
+
+
+@pytest.mark.parametrize(("target", "loads"), [
+    ("polaris", "module load spack-pe-base/0.6.2 apptainer"),
+    ("lonestar6", "module load tacc-apptainer"), ("vista", "module load tacc-apptainer")])
+def test_the_target_runtime_is_loaded_before_the_launch(target: str, loads: str) -> None:
+    r = port(SIF, target)[target]
+    lines = r.script.splitlines()
+    launch = next(i for i, x in enumerate(lines) if "train.py" in x)
+    assert loads in [x.strip() for x in lines[:launch]]
+    assert "apptainer exec --nv -B /scratch:/scratch /home/u/pt.sif" in r.script
+    assert r.script.count("module use /soft/modulefiles") <= 1
+    # a shellcheck directive written for the launch stays right above it
+    assert not any(a.lstrip().startswith("# shellcheck") and b.lstrip().startswith("module ")
+                   for a, b in itertools.pairwise(lines))
+
+
+def test_a_sif_runs_on_anvil_under_singularity() -> None:
+    line, _ = _launch(SIF, "anvil")
+    assert "singularity exec --nv -B /scratch:/scratch /home/u/pt.sif" in line
+
+
+def test_a_registry_image_goes_to_shifter_on_perlmutter() -> None:
+    script = SIF.replace("/home/u/pt.sif", "docker://nvcr.io/nvidia/pytorch:24.01-py3")
+    r = port(script, "perlmutter")["perlmutter"]
+    assert "\n#SBATCH --image=nvcr.io/nvidia/pytorch:24.01-py3\n" in r.script
+    assert "shifter --module=gpu -V /scratch:/scratch python train.py --lr 1" in r.script
+    assert "NCCL shifter module" in "\n".join(r.notes)
+
+
+def test_podman_hpc_run_is_carried_to_apptainer() -> None:
+    script = HEAD + ("srun podman-hpc run --rm --gpu -v /data:/data -e A=1 me/torch:2 "
+                     "python train.py --lr 1\n")
+    line, notes = _launch(script, "delta")
+    assert line == ("apptainer exec --nv -B /data:/data --env A=1 docker://me/torch:2 "
+                    "python train.py --lr 1")
+    assert "podman-hpc image" in notes
+
+
+def test_the_container_goes_in_front_of_a_torchrun_launch() -> None:
+    # Delta's template launches torchrun: no interpreter word; the image's torchrun runs it
+    script = ("#!/bin/bash\n#PBS -l select=1\n#PBS -l walltime=1:00:00\n"
+              "singularity exec --nv pt.sif python -m mypkg.train --lr 1\n")
+    r = port(script, "delta")["delta"]
+    assert "apptainer exec --nv pt.sif torchrun" in r.script
+    assert "your container is not carried" not in "\n".join(r.notes)
+    assert "runs inside the image: the image must have it" in "\n".join(r.notes)
+
+
+def test_a_shifter_env_with_a_source_path_is_dropped_and_named() -> None:
+    script = SHIFTER.replace("srun shifter python",
+                             "srun shifter --env PYTHONUSERBASE=/global/homes/u/x python")
+    line, notes = _launch(script, "delta")
+    assert "PYTHONUSERBASE" not in line
+    assert "PYTHONUSERBASE=/global/homes/u/x name a path of the source's filesystem" in notes
+
+
+def test_a_container_runtime_build_step_keeps_its_runtime_word() -> None:
+    script = HEAD + ("srun apptainer build --fakeroot image.sif image.def\n"
+                     "srun apptainer exec --nv image.sif python train.py --lr 1\n")
+    r = port(script, "delta")["delta"]
+    assert "\napptainer build --fakeroot image.sif image.def\n" in r.script
+    assert " build --fakeroot" not in r.script.replace("apptainer build --fakeroot", "")
+
+
+def test_runtime_profile_data_is_validated() -> None:
+    data = get_profile("lonestar6").model_dump()
+    data["container"]["gpu_flag"] = "--gpu"
+    with pytest.raises(ValidationError, match="gpu_flag"):
+        ClusterProfile.model_validate(data)
+    data = get_profile("lonestar6").model_dump()
+    data["container"]["modules"] = ["tacc-apptainer; rm -rf ~"]
+    with pytest.raises(ValidationError, match="module"):
+        ClusterProfile.model_validate(data)
 
 
 @pytest.mark.parametrize("options", ["--cleanenv --nv", "--nv --overlay /tmp/o.img", "--rocm",
@@ -63,10 +145,16 @@ def test_an_option_not_understood_keeps_the_drop(options: str) -> None:
     assert "container /home/u/pt.sif (singularity) is not used on the target" in notes
 
 
-def test_singularity_run_keeps_the_drop() -> None:
-    line, notes = _launch(SIF.replace("singularity exec", "singularity run"), "delta")
-    assert "apptainer" not in line
-    assert "container /home/u/pt.sif (singularity) is not used on the target" in notes
+def test_singularity_run_is_carried_as_run_to_apptainer() -> None:
+    line, _ = _launch(SIF.replace("singularity exec", "singularity run"), "delta")
+    assert line.startswith("apptainer run --nv -B /scratch:/scratch /home/u/pt.sif ")
+
+
+def test_singularity_run_is_not_carried_to_shifter() -> None:
+    script = SIF.replace("singularity exec", "singularity run").replace(
+        "/home/u/pt.sif", "docker://me/pt:1")
+    line, notes = _launch(script, "perlmutter")
+    assert "shifter" not in line and "(the image's runscript) has no counterpart" in notes
 
 
 @pytest.mark.parametrize("image", ["docker:me/torch:24", "torch:24"])
@@ -88,3 +176,38 @@ def test_a_container_with_an_unknown_source_is_rejected() -> None:
     data["container"]["sources"] = ["NO-SUCH-SOURCE"]
     with pytest.raises(ValidationError, match="container"):
         ClusterProfile.model_validate(data)
+
+
+def test_a_heredoc_body_running_a_callers_command_is_refused_naming_the_line() -> None:
+    script = ("#!/bin/bash\nIMG=$1\nCMD=$2\necho start\npodman-hpc run -it \\\n"
+              "    --volume $HOME:/home \\\n    $IMG <<EOF\ncd /home\n$CMD\nexit\nEOF\n")
+    with pytest.raises(MapleError, match=r"line 5: `podman-hpc run \.\.\.` runs the heredoc "
+                       r"that follows it \(up to `EOF`\) in the container, and its line `\$CMD`"):
+        port(script, "delta")
+
+
+def test_a_container_running_a_callers_command_is_refused_naming_the_line() -> None:
+    script = "#!/bin/bash\nIMG=$1\nCMD=$2\npodman-hpc run -it --volume $HOME:/home $IMG $CMD\n"
+    with pytest.raises(MapleError, match=r"line 4: `podman-hpc run \.\.\.` runs `\$CMD`"):
+        port(script, "delta")
+
+
+def test_positional_arguments_in_a_bash_c_body_stay_live() -> None:
+    # `--rank=$4` in the source's double-quoted bash -c body is the caller's value
+    script = HEAD + ('srun singularity exec --nv /home/u/pt.sif bash -c "python train.py '
+                     '--rank=$4 --world-size=$3"\n')
+    r = port(script, "delta")["delta"]
+    assert '"--rank=${4}" "--world-size=${3}"' in r.script
+
+
+def test_a_launch_inside_a_container_heredoc_is_refused_naming_it() -> None:
+    script = HEAD + ("srun singularity exec --nv /home/u/pt.sif bash << EOF\n"
+                     "source /opt/venv/bin/activate\npython train.py --lr 1\nEOF\n")
+    with pytest.raises(MapleError, match=r"runs the heredoc that follows it \(up to `EOF`\) in "
+                       r"the container, and the launch `python train.py --lr 1` is inside it"):
+        port(script, "delta")
+
+
+def test_an_option_not_understood_is_named_in_the_drop_note() -> None:
+    _, notes = _launch(SIF.replace("--nv -B /scratch:/scratch", "--nv --cleanenv"), "delta")
+    assert "its option --cleanenv is not one the port carries: take it off" in notes

@@ -829,3 +829,23 @@ def test_refusal_asking_for_ranks_is_not_a_right_gpu_refusal() -> None:
 def test_a_size_assumed_without_a_note_is_silent() -> None:
     assert RUN.size_assumed_silently(["modules replaced by the target's"])
     assert not RUN.size_assumed_silently(["assumed 4 ranks: the script does not say"])
+
+
+
+def test_a_registry_image_carried_to_shifter_in_the_header_is_right() -> None:
+    c = case(source_only=["me/pt:1"], container_image="me/pt:1")
+    head, rest = PER_RANK_PORT.split("\n", 1)
+    text = head + "\n#SBATCH --image=me/pt:1\n" + rest.replace("python train",
+                                                                "shifter --module=gpu python train")
+    note = ["your container (apptainer image docker://me/pt:1) runs the program on Perlmutter"]
+    assert check("source_only", c, ported(text, notes=note)) == []
+    assert check("source_only", c, ported(text))  # no note naming it: wrong
+
+
+def test_a_source_path_kept_as_a_noted_bind_mount_is_flagged_not_copied() -> None:
+    c = case(source_only=["/pscratch/sd/u"])
+    text = PER_RANK_PORT.replace("python train", "apptainer exec --nv -B /pscratch/sd/u:/data "
+                                 "/site/pt.sif python train")
+    note = ["...; the bind mounts (/pscratch/sd/u:/data) name paths of the source's filesystem"]
+    assert check("source_only", c, ported(text, notes=note)) == []
+    assert check("source_only", c, ported(text))

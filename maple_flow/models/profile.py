@@ -7,6 +7,7 @@ Every fact group carries ``sources`` (keys of ``ClusterProfile.sources``) and ma
 
 from __future__ import annotations
 
+import re
 from typing import Literal
 
 from pydantic import Field, model_validator
@@ -208,12 +209,46 @@ class Launch(Sourced):
     notes: str = ""
 
 
-class Container(Sourced):
-    """The container runtime a job runs a user's image with (Apptainer/Singularity)."""
+#: The flags each runtime gives a container the node's GPUs with ("" = the devices are seen
+#: without one, as Apptainer does for Intel GPUs).
+CONTAINER_GPU_FLAGS: dict[str, frozenset[str]] = {
+    "apptainer": frozenset({"--nv", "--rocm", ""}),
+    "singularity": frozenset({"--nv", "--rocm", ""}),
+    "shifter": frozenset({"--module=gpu"}),
+    "podman-hpc": frozenset({"--gpu"}),
+}
+_MODULE_NAME = re.compile(r"^[A-Za-z0-9][\w.+/-]*$")
+_MODULE_PATH = re.compile(r"^/[\w.+/-]+$")
 
-    command: Literal["apptainer", "singularity"] = Field(
-        description="the runtime's command (both run the same SIF and docker:// images)")
+
+class Container(Sourced):
+    """The container runtime a job runs a user's image with, and what loads it."""
+
+    command: Literal["apptainer", "singularity", "shifter", "podman-hpc"] = Field(
+        description="the runtime's command (apptainer and singularity run the same SIF and "
+        "docker:// images; shifter and podman-hpc run registry images only)")
     gpu_flag: str = Field(description="the flag that gives the container the node's GPUs")
+    module_use: list[str] = Field(
+        default_factory=list, description="module paths to `module use` before the load")
+    modules: list[str] = Field(
+        default_factory=list, description="modules to load for the runtime (empty: on PATH)")
+
+    @model_validator(mode="after")
+    def _valid(self) -> Container:
+        flags = CONTAINER_GPU_FLAGS[self.command]
+        if self.gpu_flag not in flags:
+            raise ValueError(f"gpu_flag {self.gpu_flag!r} is not one of {self.command}'s: "
+                             f"{sorted(flags)}")
+        bad = [m for m in self.modules if not _MODULE_NAME.match(m)]
+        bad += [u for u in self.module_use if not _MODULE_PATH.match(u)]
+        if bad:
+            raise ValueError(f"not a module name or module path: {bad}")
+        return self
+
+    def setup_lines(self) -> list[str]:
+        """The shell lines that make the runtime's command available in a job."""
+        return ([f"module use {u}" for u in self.module_use]
+                + ([f"module load {' '.join(self.modules)}"] if self.modules else []))
 
 
 class Network(Sourced):

@@ -44,7 +44,12 @@ from maple_flow.port.carry import (
     translate,
     with_raw_blocks,
 )
-from maple_flow.port.container import plan_container
+from maple_flow.port.container import (
+    container_refusal,
+    plan_container,
+    read_source_image,
+    unread_option,
+)
 from maple_flow.port.fit import fit_cpus_per_task, source_errexit
 from maple_flow.port.gpus_of_one import gpu_argument_note, read_gpus_of_one_process
 from maple_flow.port.interpreter import prefix_variable
@@ -292,17 +297,31 @@ def _with_value(word: str, variables: dict[str, str]) -> str:
     return f"{word} ({value})" if value != word and "$" not in value else word
 
 
+def _live_positionals(args: list[str]) -> list[str]:
+    """The job script's own arguments inside a word (``--rank=$4``, expanded by the source's
+    shell, a ``bash -c "..."`` body's too) kept live on the target as ``${4}`` (a bare ``$4``
+    inside a word would be written as text)."""
+    return [re.sub(r"(?<=.)\$([1-9])(?![0-9])", r"${\1}", a) for a in args]
+
+
 def _dropped_container(stage: Stage, p: ParsedScript, profile: ClusterProfile) -> str:
     """Why the source's container is not carried to ``profile``, and what to do."""
     image = (stage.operands[0] if stage.operands else stage.get("--image")
              or p.directive("image") or "?")
-    todo = (f"{profile.name} documents no runtime for your image here: run it with the "
-            f"target's {profile.container.command} by hand, or check"
+    read, unknown = read_source_image(p), unread_option(p)
+    why = (container_refusal(read, profile.container, profile.name)
+           if read is not None and profile.container is not None else "")
+    why = why or (f"its option {unknown} is not one the port carries: take it off the "
+                  f"{stage.name} line if the program does not need it, then port again"
+                  if unknown else "")
+    todo = (f"run your image with {profile.name}'s {profile.container.command} by hand "
+            "(see the reason), or check"
             if profile.container is not None else
             f"{profile.name} has no Apptainer/Singularity runtime in maple_flow's facts: "
             "rebuild the environment (or the image for the target's runtime), or check")
-    return (f"container {image} ({stage.name}) is not used on the target; {todo} that "
-            f"{profile.name}'s software stack has what it provided")
+    return (f"container {image} ({stage.name}) is not used on the target"
+            + (f" ({why})" if why else "") + f"; the program runs on {profile.name}'s own "
+            f"stack instead: {todo} that {profile.name}'s software stack has what it provided")
 
 
 def _software_notes(src: Source, profile: ClusterProfile) -> list[str]:
@@ -573,6 +592,7 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
     loop_problem = carry_loop(src, profile, carried)
     errexit, errexit_notes = source_errexit(src.parsed)
     entry, args = translate(src, profile, carried)
+    args = _live_positionals(args)
     model, model_notes = ({"launch_model": "launcher"}, []) if one_process else _model_fields(
         src, profile)
     name, name_notes = _job_name(src, o)

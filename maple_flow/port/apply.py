@@ -106,7 +106,8 @@ def _launch_edits(out: Applied, src: Source, profile: ClusterProfile, one_proces
 
 def _container(out: Applied, src: Source, profile: ClusterProfile, entry: str) -> None:
     """The user's container, rewritten to the target's runtime, in front of the target's
-    interpreter word (see ``port.container``); the old drop note where it cannot go there."""
+    interpreter word, or of its launcher word (``torchrun``) where the program has none (see
+    ``port.container``), with the lines that load the runtime put before the launch."""
     plan = plan_container(src.parsed, profile)
     if plan is None or out.refusals:
         return
@@ -118,10 +119,78 @@ def _container(out: Applied, src: Source, profile: ClusterProfile, entry: str) -
         # inside the image the program runs on the image's interpreter, named as the user did
         out.script = out.script.replace(f"{plan.prefix} {shell_word(target_python)} ",
                                         f"{plan.prefix} {mine} ", 1)
-    out.notes.append(plan.note if kept else
+    note = plan.note
+    if not kept:
+        out.script, kept = _before_launcher_word(out.script, plan.prefix)
+        note += ("; the target's launch starts the program with a launcher (torchrun...) "
+                 "that then runs inside the image: the image must have it") if kept else ""
+    if not kept and entry.endswith(".sh"):
+        out.script, kept = _before_word(out.script, plan.prefix, shell_word(entry))
+    if kept:
+        out.script = _before_launch(out.script, list(plan.setup))
+        out.script = add_to_header(out.script, list(plan.directives))
+    out.notes.append(note if kept else
                      f"your container is not carried: the target's launch has no interpreter "
                      f"word to put `{plan.prefix}` in front of; add it by hand or check that "
                      f"{profile.name}'s software stack has what it provided")
+
+
+_LAUNCHER_WORD = re.compile(r"(^|\s)(exec )?(torchrun|deepspeed|accelerate launch) ")
+
+
+def _before_launcher_word(script: str, prefix: str) -> tuple[str, bool]:
+    """``prefix`` put in front of the target launch's per-node launcher (``srun ... torchrun
+    ...`` -> ``srun ... apptainer exec --nv IMG torchrun ...``): the image's own launcher
+    starts the program; not where the prefix would break the quoting around the word."""
+    span = launch_command_span(script)
+    if span is None:
+        return script, False
+    lines, start, end = span
+    for i in range(start, end + 1):
+        m = _LAUNCHER_WORD.search(lines[i])
+        if m is None:
+            continue
+        if "'" in prefix and lines[i][:m.start(3)].count("'") % 2:
+            return script, False
+        lines[i] = lines[i][:m.start(3)] + f"{prefix} " + lines[i][m.start(3):]
+        return "\n".join(lines), True
+    return script, False
+
+
+_OWN_STEPS = "# The job's own set-up steps, as given."
+
+
+def _before_word(script: str, prefix: str, word: str) -> tuple[str, bool]:
+    """``prefix`` put in front of the launch's ``word`` (a shell script the launcher starts
+    as the program: it runs in the image, as in the source)."""
+    span = launch_command_span(script)
+    if span is None:
+        return script, False
+    lines, start, end = span
+    pattern = re.compile(rf"(^|\s){re.escape(word)}(?=\s|$)")
+    for i in range(start, end + 1):
+        new, count = pattern.subn(lambda m: f"{m.group(1)}{prefix} {word}", lines[i], count=1)
+        if count:
+            lines[i] = new
+            return "\n".join(lines), True
+    return script, False
+
+
+def _before_launch(script: str, setup: list[str]) -> str:
+    """``setup`` lines (the runtime's ``module load``) put before the job's own set-up steps
+    (which may use the runtime: ``apptainer build``), else before the launch command."""
+    span = launch_command_span(script) if setup else None
+    if span is None:
+        return script
+    lines, start, _ = span
+    start = lines.index(_OWN_STEPS) if _OWN_STEPS in lines[:start] else start
+    while start and lines[start - 1].lstrip().startswith("# shellcheck"):
+        start -= 1  # a shellcheck directive stays on the launch it is written for
+    present = {ln.strip() for ln in lines[:start]}
+    setup = [line for line in setup if line not in present]
+    indent = re.match(r"\s*", lines[start]).group(0)  # type: ignore[union-attr]
+    lines[start:start] = [indent + line for line in setup]
+    return "\n".join(lines)
 
 
 def _variable_prefixes(out: Applied, src: Source, profile: ClusterProfile, entry: str) -> None:

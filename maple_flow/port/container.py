@@ -1,32 +1,65 @@
-"""The user's container carried to the target's runtime: ``singularity exec --nv IMG`` (or
-``shifter --image=IMG``) in front of the program becomes the target's ``apptainer exec --nv
-IMG`` in front of the target's interpreter word. Only what is fully understood is carried;
-anything else keeps the old behaviour (the container is dropped, with a note)."""
+"""The user's container carried to the target's runtime: ``singularity/apptainer exec --nv
+IMG``, ``shifter --image=IMG`` or ``podman-hpc run --gpu IMG`` in front of the program becomes
+the target's runtime (``apptainer exec --nv IMG``, ``shifter --image=IMG --module=gpu``) in
+front of the target's interpreter or launcher word, with the lines that load the runtime.
+
+Only what is fully understood is carried. A source option not understood keeps the old
+behaviour (the container is dropped, with a note); an image the target's runtime cannot run
+(a SIF file under shifter, a CUDA image on Intel GPUs) is a refusal naming why
+(:func:`container_refusal`)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, field
 
 from maple_flow.models import ClusterProfile
+from maple_flow.models.profile import Container
 from maple_flow.scriptparse import ParsedScript
 from maple_flow.scriptparse.launch import CONTAINER_RUNTIMES, Stage
 from maple_flow.shellquote import shell_word
 
-_GPU_FLAGS = frozenset({"--nv", "--nvccli", "--rocm"})
 _NVIDIA = frozenset({"--nv", "--nvccli"})
-#: Options of ``apptainer/singularity exec`` kept verbatim (bind mounts, working dir...).
-_KEPT = frozenset({"-B", "--bind", "--pwd", "--no-home", "--writable-tmpfs"})
-#: Shifter options dropped with a note: NERSC's own modules (gpu, nccl-plugin) and the image.
-_SHIFTER_DROPPED = frozenset({"--module", "--image"})
+_SIF_LIKE = frozenset({"apptainer", "singularity"})
+#: Options of ``apptainer/singularity exec`` carried verbatim to an Apptainer/Singularity target.
+_SIF_KEPT = frozenset({"--pwd", "--no-home", "--writable-tmpfs", "--env-file"})
+#: Options of ``podman-hpc run`` that only shape the container's life, not what runs in it.
+_PODMAN_DROPPED = frozenset({"--rm", "-it", "-i", "-t", "--tty", "--interactive"})
 _REMOTE = ("docker://", "library://", "oras://", "shub://")
+#: ``$(whoami)``, ``$USER``, ``${SCRATCH}``: a path the shell builds when the job runs.
+#: Where an image's own files lie (an option naming them is no path of the source's site).
+_IMAGE_DIRS = ("/usr/", "/opt/", "/etc/", "/lib", "/bin/", "/tmp", "/workspace", "/ext3")
+_SHELL_BUILT = re.compile(r"\$(\(whoami\)|\{?(USER|HOME|SCRATCH|WORK|PSCRATCH|PWD)\}?)")
+
+
+@dataclass
+class SourceImage:
+    """What the source's container runs: its image, GPUs, mounts and environment."""
+
+    runtime: str
+    verb: str
+    image: str
+    #: the image is a registry reference (``docker://x``, shifter's ``x:tag``), not a file.
+    registry: bool
+    nvidia: bool
+    binds: list[str] = field(default_factory=list)
+    envs: list[str] = field(default_factory=list)
+    #: ``NAME=value`` options naming a path of the source's filesystem: not carried.
+    dropped_envs: list[str] = field(default_factory=list)
+    #: Apptainer-only options kept verbatim (only an Apptainer/Singularity target takes them).
+    kept: list[str] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
 class ContainerCarry:
-    """The target's container words for the program, and what the port says about them."""
+    """The target's container words for the program, the lines that load the runtime, and
+    what the port says about them."""
 
     prefix: str
     note: str
+    setup: tuple[str, ...] = ()
+    #: Header directives the runtime reads (shifter: ``#SBATCH --image=...``).
+    directives: tuple[str, ...] = ()
 
 
 def container_stage(p: ParsedScript) -> Stage | None:
@@ -34,63 +67,202 @@ def container_stage(p: ParsedScript) -> Stage | None:
     return next((s for s in p.launch.stages if s.name in CONTAINER_RUNTIMES), None)
 
 
-def _image(stage: Stage, p: ParsedScript) -> str:
+def _expand(image: str, variables: dict[str, str]) -> str:
+    """``${image}`` set once in the script to a plain value: that value."""
+    m = re.fullmatch(r"\$\{?([A-Za-z_]\w*)\}?", image)
+    value = variables.get(m.group(1), "") if m else ""
+    return value.strip("'\"") if value and not re.search(r"[$`\s]", value) else image
+
+
+def _image_word(stage: Stage, p: ParsedScript) -> str:
     if stage.name == "shifter":
-        return stage.get("--image") or p.directive("image") or ""
-    return stage.operands[0] if stage.operands else ""
+        image = stage.get("--image") or p.directive("image") or ""
+    else:
+        image = stage.operands[0] if stage.operands else ""
+    return _expand(image, p.variables)
 
 
-def _options(stage: Stage, gpu_flag: str) -> list[str] | None:
-    """The runtime options for the target: the target's GPU flag, kept options verbatim;
-    None when an option is not understood (``--cleanenv`` would hide the ranks' variables) or
-    the source gave the image no GPUs of the target's vendor (a ROCm or CPU image)."""
-    words = [gpu_flag]
-    gpus = stage.name == "shifter"  # NERSC's GPU images are CUDA ones
+def _sif_options(stage: Stage, src: SourceImage, variables: dict[str, str]) -> str:
+    """Apptainer/Singularity ``exec``/``run`` options into ``src``; the first one not
+    understood (``--cleanenv`` would hide the ranks' variables, ``--rocm``: not CUDA)."""
     for key, value in stage.options:
-        if stage.name == "shifter" and key in _SHIFTER_DROPPED:
+        if key in _NVIDIA and value is None:
+            src.nvidia = True
+        elif key in ("-B", "--bind") and value:
+            src.binds.append(_option_value(value, variables))
+        elif key == "--env" and value:
+            _add_env(src, _option_value(value, variables))
+        elif key in _SIF_KEPT:
+            src.kept += [key] if value is None else [key, shell_word(value)]
+        else:
+            return key
+    return ""
+
+
+def _shifter_options(stage: Stage, src: SourceImage, variables: dict[str, str]) -> str:
+    """NERSC's images are CUDA ones; its ``--module`` options are NERSC's own (not carried)."""
+    src.nvidia = True
+    for key, value in stage.options:
+        if key in ("--module", "--image"):
             continue
-        if key in _GPU_FLAGS and value is None:
-            gpus = gpus or (key in _NVIDIA and gpu_flag in _NVIDIA)
-            continue
-        if stage.name == "shifter" or key not in _KEPT:
-            return None
-        words += [key] if value is None else [key, shell_word(value)]
-    return words if gpus else None
+        if key in ("-V", "--volume") and value:
+            src.binds.append(_option_value(value, variables))
+        elif key == "--env" and value:
+            _add_env(src, _option_value(value, variables))
+        else:
+            return key
+    return ""
+
+
+def _podman_options(stage: Stage, src: SourceImage, variables: dict[str, str]) -> str:
+    for key, value in stage.options:
+        if key == "--gpu" and value is None:
+            src.nvidia = True
+        elif key in ("-v", "--volume") and value:
+            src.binds.append(_option_value(value, variables))
+        elif key in ("-e", "--env") and value and "=" in value:
+            _add_env(src, _option_value(value, variables))
+        elif key not in _PODMAN_DROPPED:
+            return key
+    return ""
+
+
+def _add_env(src: SourceImage, word: str) -> None:
+    """``NAME=value`` kept, or dropped where the value is a path of the source's filesystem
+    (``PYTHONUSERBASE=/global/homes/...``: it does not exist on the target)."""
+    value = word.split("=", 1)[-1].strip('"')
+    site = value.startswith("/") and not value.startswith(_IMAGE_DIRS)
+    (src.dropped_envs if site else src.envs).append(word)
+
+
+def read_source_image(p: ParsedScript) -> SourceImage | None:
+    """The source's container as understood, or None (no container, or not understood)."""
+    return _read(p)[0]
+
+
+def unread_option(p: ParsedScript) -> str:
+    """The source container's option the port does not understand (``--cleanenv``), or ""."""
+    return _read(p)[1]
+
+
+def _read(p: ParsedScript) -> tuple[SourceImage | None, str]:
+    stage = container_stage(p)
+    src, unknown = _read_stage(stage, p) if stage is not None else (None, "")
+    return (src if src is not None and src.nvidia and not unknown else None), unknown
+
+
+def _read_stage(stage: Stage, p: ParsedScript) -> tuple[SourceImage | None, str]:
+    image = _image_word(stage, p)
+    if not image or "`" in image or ("$" in image and not _only_shell_built(image)):
+        return None, ""
+    if stage.name in _SIF_LIKE:
+        if stage.via not in ("exec", "run"):
+            return None, ""
+        src = SourceImage(stage.name, stage.via, image, image.startswith(_REMOTE), False)
+        unknown = _sif_options(stage, src, p.variables)
+    elif stage.name == "shifter":
+        if image.startswith("custom:"):
+            return None, ""
+        bare = image.removeprefix("docker:")
+        src = SourceImage(stage.name, "exec", "docker://" + bare, True, False)
+        unknown = _shifter_options(stage, src, p.variables)
+    else:  # podman-hpc
+        if stage.via != "run" or image.startswith(("/", ".")):
+            return None, ""
+        src = SourceImage(stage.name, "exec", "docker://" + image.removeprefix("docker://"),
+                          True, False)
+        unknown = _podman_options(stage, src, p.variables)
+    return src, unknown
+
+
+def _only_shell_built(image: str) -> bool:
+    """Every ``$`` of ``image`` is a path part the shell builds (``$(whoami)``, ``$USER``)."""
+    return "$" not in _SHELL_BUILT.sub("", image)
+
+
+def _quoted(image: str) -> str:
+    return f'"{image}"' if "$" in image else shell_word(image)
+
+
+def _option_value(value: str, variables: dict[str, str]) -> str:
+    """An option's value (``PYTHONUSERBASE=$env``) as a shell word: the script's simple
+    variables put in (their lines are not kept), ``~`` and plain words left unquoted."""
+    value = re.sub(r"\$\{?([A-Za-z_]\w*)\}?", lambda m: _expand(m.group(0), variables), value)
+    if re.fullmatch(r"[\w./:=~+,@%-]+", value):
+        return value
+    return f'"{value}"' if "$" in value and '"' not in value else shell_word(value)
+
+
+def container_refusal(src: SourceImage, runtime: Container, target: str) -> str:
+    """Why ``runtime`` cannot run the source's image on ``target`` ("" when it can)."""
+    if src.nvidia and runtime.gpu_flag not in ("--nv", "--module=gpu", "--gpu"):
+        return (f"your container image {src.image} is run with NVIDIA GPUs (--nv), but "
+                f"{target}'s GPUs are not NVIDIA ones: a CUDA image does not run there; "
+                f"port the script without the {src.runtime} line (the target's own stack "
+                "then runs the program) or build an image for the target's GPUs")
+    if runtime.command not in _SIF_LIKE and not src.registry:
+        return (f"your container image {src.image} is a file; {target}'s runtime "
+                f"{runtime.command} runs registry images only: push the image to a registry "
+                f"(docker push) and name it in the script, or port the script without the "
+                f"{src.runtime} line")
+    if runtime.command not in _SIF_LIKE and (src.kept or src.verb == "run"):
+        what = " ".join(src.kept) or f"`{src.runtime} run` (the image's runscript)"
+        return (f"your container's {what} has no counterpart in {target}'s runtime "
+                f"{runtime.command}: change the {src.runtime} line to `{src.runtime} exec` "
+                "without it, or port the script without the container")
+    return ""
+
+
+def _target_words(src: SourceImage, runtime: Container) -> list[str]:
+    image = _quoted(src.image)
+    if runtime.command in _SIF_LIKE:
+        words = [runtime.command, src.verb] + ([runtime.gpu_flag] if runtime.gpu_flag else [])
+        words += [w for b in src.binds for w in ("-B", b)]
+        words += [w for e in src.envs for w in ("--env", e)]
+        return words + src.kept + [image]
+    words = ["shifter", runtime.gpu_flag]
+    words += [w for b in src.binds for w in ("-V", b)]
+    return words + [f"--env={e}" for e in src.envs]
 
 
 def plan_container(p: ParsedScript, profile: ClusterProfile) -> ContainerCarry | None:
-    """How the source's container runs on ``profile``'s runtime, or None where it cannot be
-    carried (no runtime on the target, an image or option not understood)."""
-    stage, runtime = container_stage(p), profile.container
-    if stage is None or runtime is None or stage.name == "podman-hpc":
+    """How the source's container runs on ``profile``'s runtime, or None where it is not
+    carried (no runtime on the target, an image or option not understood, or a refusal:
+    see :func:`container_refusal`)."""
+    src, runtime = read_source_image(p), profile.container
+    if src is None or runtime is None or container_refusal(src, runtime, profile.name):
         return None
-    if stage.name != "shifter" and stage.via != "exec":
-        return None  # ``run`` starts the image's own runscript: not the program as written
-    image = _image(stage, p)
-    if stage.name == "shifter":
-        if image.startswith("docker:"):
-            image = image[len("docker:"):]
-        if image.startswith("custom:"):
-            return None
-        image = "docker://" + image
-    if not image or "$" in image or "`" in image:
-        return None
-    options = _options(stage, runtime.gpu_flag)
-    if options is None:
-        return None
-    prefix = " ".join([runtime.command, "exec", *options, shell_word(image)])
-    where = ("pulled by the runtime from its registry" if image.startswith(_REMOTE) else
+    prefix = " ".join(_target_words(src, runtime))
+    # shifter takes the image from the job's header, pulled before the job starts (NERSC)
+    image = (f"#SBATCH --image={shell_word(src.image.removeprefix('docker://'))}",
+             ) if runtime.command == "shifter" else ()
+    return ContainerCarry(prefix, _note(src, prefix, runtime, profile), tuple(
+        runtime.setup_lines()), image)
+
+
+def _note(src: SourceImage, prefix: str, runtime: Container, profile: ClusterProfile) -> str:
+    where = ("pulled by the runtime from its registry" if src.registry else
              f"a file of the source's filesystem: copy it to {profile.name} (same path, or "
              "change the path)")
-    was = f"{stage.name} image {_image(stage, p)}"
-    return ContainerCarry(prefix, (
-        f"your container ({was}) runs the program on {profile.name} as `{prefix}` "
-        f"({runtime.command}, the target's runtime); the image is {where}; the target's "
-        "modules are still loaded outside it and their environment reaches it: drop them "
-        "if they clash with the image"
-        + ("; the bind mounts (-B/--bind) name paths of the source's filesystem: make them "
-           f"exist on {profile.name} or change them" if stage.has("-B", "--bind") else "")
+    loads = "; ".join(runtime.setup_lines())
+    return (
+        f"your container ({src.runtime} image {src.image}) runs the program on "
+        f"{profile.name} as `{prefix}` ({runtime.command}, the target's runtime"
+        + (f", the image named in the header: `{src.image.removeprefix('docker://')}`"
+           if runtime.command == "shifter" else "")
+        + (f", loaded with `{loads}`" if loads else "") + f"); the image is {where}; the "
+        "target's modules are still loaded outside it and their environment reaches it: drop "
+        "them if they clash with the image"
+        + ("; the image path is built by the shell ($USER, $(whoami)...) on the source's "
+           f"filesystem: check it exists on {profile.name}" if "$" in src.image else "")
+        + (f"; the bind mounts ({', '.join(src.binds)}) name paths of the source's "
+           f"filesystem: make them exist on {profile.name} or change them" if src.binds else "")
         + (f"; {profile.name}'s nodes are aarch64: the image must be built for aarch64 (an "
            "x86_64 image does not run there)" if profile.node.arch == "aarch64" else "")
+        + (f"; the option(s) {', '.join(src.dropped_envs)} name a path of the source's "
+           f"filesystem: not carried, set them for {profile.name} if the program needs them"
+           if src.dropped_envs else "")
         + ("; shifter's --module options (NERSC's own) are not carried"
-           if stage.name == "shifter" and stage.has("--module") else "")))
+           if src.runtime == "shifter" and runtime.command != "shifter" else "")
+        + ("; add the NCCL shifter module matching the image (e.g. --module=gpu,nccl-plugin) "
+           "for multi-node NCCL" if runtime.command == "shifter" else ""))

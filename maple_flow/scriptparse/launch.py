@@ -65,6 +65,11 @@ _VALUED = frozenset({
     "-W", "--workdir", "--pwd", "-S", "--scratch", "--security", "--network",
     "--network-args", "--hostname", "--dns", "--volume", "-V", "--image",
 })
+#: ``podman-hpc run`` options that take a value (``-e A=1``, ``-v /d:/d``, ``-w /work``).
+_PODMAN_VALUED = frozenset({
+    "-v", "--volume", "-e", "--env", "-w", "--workdir", "--name", "--shm-size", "-u",
+    "--user", "--entrypoint", "--network", "--net", "--group-add", "--ipc", "--userns",
+})
 #: Short flags that never take a value in a container runtime (``-c`` = ``--contain``) but do
 #: in srun and others (``-c 40`` = ``--cpus-per-task``, ``-C gpu``, ``-e err.log``).
 _CONTAINER_BOOLEANS = frozenset({"-e", "-c", "-C"})
@@ -181,10 +186,12 @@ def _options(words: list[str], i: int, stage: Stage) -> int:
             i += 3
         elif (
             word not in _BOOLEANS
-            and not (stage.name in CONTAINER_RUNTIMES and word in _CONTAINER_BOOLEANS)
+            and not (stage.name in CONTAINER_RUNTIMES and word in _CONTAINER_BOOLEANS
+                     and stage.name != "podman-hpc")
             and i + 1 < len(words)
             and not words[i + 1].startswith("-")
             and ((stage.name in CONTAINER_RUNTIMES and word in _VALUED)
+                 or (stage.name == "podman-hpc" and word in _PODMAN_VALUED)
                  or not _is_program(words[i + 1]))
         ):
             stage.options.append((word, words[i + 1]))
@@ -208,6 +215,12 @@ def _wrapper(words: list[str], i: int, stages: list[Stage]) -> int:
     i += 1
     if name in {"apptainer", "singularity"} and i < len(words) and words[i] in {"exec", "run"}:
         stage.via = words[i]  # the verb: ``run`` starts the image's runscript, ``exec`` not
+        i = _options(words, i + 1, stage)
+        if i < len(words):
+            stage.operands.append(words[i])  # the image
+            i += 1
+    elif name == "podman-hpc" and i < len(words) and words[i] == "run":
+        stage.via = "run"
         i = _options(words, i + 1, stage)
         if i < len(words):
             stage.operands.append(words[i])  # the image

@@ -17,6 +17,7 @@ from maple_flow.scriptparse.cmdline import (
     is_positional,
     not_in_script_reason,
 )
+from maple_flow.scriptparse.container_body import container_body_reason
 from maple_flow.scriptparse.hidden import hidden_program_reason
 from maple_flow.scriptparse.launch import (
     NO_PYTHON_OPTION,
@@ -409,7 +410,7 @@ def _no_launch_reason(blocks: list[Block]) -> str:
             f"`{launcher} ... {flag} {command} ...` (the launcher's option to run its "
             "program as itself) or the package's module (`-m <module>`), then port it"
         )
-    hidden = hidden_program_reason(blocks)
+    hidden = container_body_reason(blocks) or hidden_program_reason(blocks)
     if hidden:
         return "no launch line found: " + hidden
     return (

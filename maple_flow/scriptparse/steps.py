@@ -169,6 +169,9 @@ def _command_step(cmd: ShellCommand, text: str, conda_module: bool) -> Step | No
         return Step(cmd.line, text, *activation)
     if head == "cd" and len(words) > 1:
         return _cd(cmd.line, text, words[1])
+    runtime_op = _runtime_operation(words)
+    if runtime_op is not None:
+        return runtime_op_step(cmd.line, words, *runtime_op)
     if head in _LAUNCH_CMDS and _launches_program(words):
         return Step(cmd.line, text, True, f"a launch of its own through the source's {head}",
                     launch=True)
@@ -194,6 +197,30 @@ def _command_step(cmd: ShellCommand, text: str, conda_module: bool) -> Step | No
                         f"ran in the source's container ({head}); kept without it")
         return Step(cmd.line, text, False, "it runs in the source's container image")
     return Step(cmd.line, text, True)
+
+
+#: What a container runtime does itself, with no program of an image run (``apptainer build
+#: x.sif x.def``, ``singularity pull docker://...``).
+_RUNTIME_OPS = frozenset({"build", "pull"})
+
+
+def _runtime_operation(words: tuple[str, ...]) -> tuple[int, str] | None:
+    """Where in ``words`` a container runtime's own operation starts, and the operation
+    (``srun apptainer build ...`` -> (1, "build")), or None."""
+    for i, word in enumerate(words[:-1]):
+        if word in CONTAINER_RUNTIMES:
+            return (i, words[i + 1]) if words[i + 1] in _RUNTIME_OPS else None
+    return None
+
+
+def runtime_op_step(line: int, words: tuple[str, ...], at: int, op: str) -> Step:
+    """A container runtime's ``build``/``pull``: kept as the user wrote it, without the
+    source's launcher in front (it runs once, where the job script runs)."""
+    launcher = f", without the source's `{words[0]}` in front" if at else ""
+    return Step(line, shlex.join(words[at:]), True,
+                f"the container runtime's own `{words[at]} {op}` (no program of an image): "
+                f"kept{launcher}; the target must have `{words[at]}` (see the port's "
+                "container note)")
 
 
 def _captured_launch(value: str) -> str:
