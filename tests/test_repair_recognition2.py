@@ -90,7 +90,7 @@ def test_torchrun_older_than_its_hyphenated_options_gets_the_underscore_spelling
     found = classify(FailureEvidence(
         cluster="lonestar6", script=TORCHRUN_ONE,
         stderr="torchrun: error: unrecognized arguments: --nproc-per-node=4\n"))
-    assert found[0].record_id == "torchrun-hyphen-option-unknown"
+    assert found[0].record_id == "torch-launcher-hyphen-option"
     fixed = apply_fix(TORCHRUN_ONE, found[0].fix, get_profile("lonestar6"))
     assert "torchrun --nproc_per_node=4 train.py --epochs 3" in fixed
     assert "--nproc-per-node" not in fixed
@@ -98,7 +98,7 @@ def test_torchrun_older_than_its_hyphenated_options_gets_the_underscore_spelling
 
 def test_the_programs_own_unknown_argument_is_not_torchruns() -> None:
     log = "train.py: error: unrecognized arguments: --local-rank=0\n"
-    assert all(d.record_id != "torchrun-hyphen-option-unknown" for d in classify(
+    assert all(d.record_id != "torch-launcher-hyphen-option" for d in classify(
         FailureEvidence(cluster="lonestar6", stderr=log, script=TORCHRUN_ONE)))
 
 
@@ -107,7 +107,7 @@ def test_deepspeeds_op_builder_without_cuda_home_loads_a_cuda_module() -> None:
     log = ("deepspeed.ops.op_builder.builder.MissingCUDAException: CUDA_HOME does not exist, "
            "unable to compile CUDA op(s)\n")
     found = classify(FailureEvidence(cluster="delta", stderr=log, script=SRUN_TORCHRUN))
-    assert found[0].record_id == "deepspeed-op-builder-no-cuda-home"
+    assert found[0].record_id == "cuda-home-unset"
     assert [op.op for op in found[0].fix.ops] == ["add_module"]
     assert found[0].fix.ops[0].name.startswith("cuda")  # type: ignore[union-attr]
 
