@@ -13,7 +13,8 @@ renamed variable renamed in the pattern too):
 - `eq_space`     options spelled `--opt value` instead of `--opt=value` (launch lines);
 - `hyphen`       torchrun options with `-` for `_` (and back);
 - `rename`       the script's own (not exported) variables renamed;
-- `value_var`    a literal launcher option value moved into a user variable;
+- `value_var`    a literal launcher option value moved into a user variable (a new value of
+  that variable is right too);
 - `bash_c`       the srun payload run under `bash -c "..."`;
 - `log_rank`, `log_label`, `log_stamp`, `log_wrap`: the log's lines prefixed with
   `[rank0]: `, srun's `0: ` label, a timestamp, or wrapped at 80 columns.
@@ -139,6 +140,16 @@ def value_var(text: str) -> str:
     return text
 
 
+def hoisted_expect(case: Case, hoisted: str) -> dict[str, Any]:
+    """The expectation of a `value_var` variant: the original's pattern, or a new value given
+    to the variable that now holds the launcher option's value (the fix may edit either)."""
+    expect = dict(case["expect"])
+    var = re.search(r"(?m)^(LAUNCH_\w+)=", hoisted)
+    if "fix" in expect and var:
+        expect["fix"] = f"(?m)(?:{expect['fix'].removeprefix('(?m)')})|^\\+{var.group(1)}="
+    return expect
+
+
 def bash_c(text: str) -> str:
     """`srun OPTS CMD...` (one line) -> `srun OPTS bash -c "CMD..."`."""
     lines = text.splitlines()
@@ -196,11 +207,13 @@ def variants(case: Case, dirs: tuple[Path, ...], others: dict[str, Path],
     family = [c for c in (PBS if pbs else SLURM) if c != case["cluster"]]
     for cluster in rng.sample(family, min(2, len(family))):
         yield f"cluster:{cluster}", {**case, "cluster": cluster}
-    for kind, fn in (("eq_space", eq_space), ("hyphen", hyphen), ("value_var", value_var),
-                     ("bash_c", bash_c)):
+    for kind, fn in (("eq_space", eq_space), ("hyphen", hyphen), ("bash_c", bash_c)):
         new = fn(text)
         if new != text:
             yield kind, with_script(case, new)
+    hoisted = value_var(text)
+    if hoisted != text:
+        yield "value_var", {**with_script(case, hoisted), "expect": hoisted_expect(case, hoisted)}
     table = renames(text)
     if table:
         expect = dict(case["expect"])
