@@ -207,7 +207,13 @@ def variants(case: Case, dirs: tuple[Path, ...], others: dict[str, Path],
     family = [c for c in (PBS if pbs else SLURM) if c != case["cluster"]]
     for cluster in rng.sample(family, min(2, len(family))):
         yield f"cluster:{cluster}", {**case, "cluster": cluster}
-    for kind, fn in (("eq_space", eq_space), ("hyphen", hyphen), ("bash_c", bash_c)):
+    spaced = eq_space(text)
+    if spaced != text:
+        expect = dict(case["expect"])
+        if "fix" in expect:  # the fix may keep the line's own spelling: `--opt value`
+            expect["fix"] = re.sub(r"(--[a-z][\w-]*)=", r"\1[= ]", expect["fix"])
+        yield "eq_space", {**with_script(case, spaced), "expect": expect}
+    for kind, fn in (("hyphen", hyphen), ("bash_c", bash_c)):
         new = fn(text)
         if new != text:
             yield kind, with_script(case, new)
