@@ -191,7 +191,7 @@ def test_two_unrelated_lines_never_make_a_third_record_match() -> None:
 
 # -------------------------------------------------------------------------- line prefixes
 PREFIXES = ("[rank3]: ", "3: ", "[default3]:", "192.168.13.81: ", "[1,3]<stderr>:", "gpu187: ",
-            "[gpu187:1]:")
+            "[gpu187:1]:", "[2025-03-04 10:11:12,345] ", "2025-03-04T10:11:12.345 - ")
 
 
 def test_line_prefixes_come_off_but_tool_names_stay() -> None:
@@ -199,10 +199,11 @@ def test_line_prefixes_come_off_but_tool_names_stay() -> None:
 
     text = ("3: Last error:\n[rank3]: ncclInvalidUsage\n192.168.13.81: [rank19]:[E808] x\n"
             "srun: error: node107: task 0: Out Of Memory\nslurmstepd: error: y\n"
-            "RuntimeError: z\n12:00:01 w\n")
+            "RuntimeError: z\n12:00:01 w\n[2025-03-04 10:11:12,345] Lmod has detected\n")
     assert unprefixed_lines(text) == ("Last error:\nncclInvalidUsage\n[E808] x\n"
                                       "srun: error: node107: task 0: Out Of Memory\n"
-                                      "slurmstepd: error: y\nRuntimeError: z\n12:00:01 w\n")
+                                      "slurmstepd: error: y\nRuntimeError: z\n12:00:01 w\n"
+                                      "Lmod has detected\n")
 
 
 def test_every_multi_line_example_with_each_line_prefixed_is_still_recognised() -> None:

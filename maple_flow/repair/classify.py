@@ -115,9 +115,11 @@ def rejoined_lines(text: str) -> str:
 #: What launchers and tools put before each line of a process's output: srun -l (``3: ``),
 #: torch >= 2.2 (``[rank3]:``), torchrun --tee (``[default3]:``), mpirun --tag-output
 #: (``[1,3]<stderr>:``), pdsh and multi-node launchers (``192.168.13.81: ``, ``gpu187: ``,
-#: ``[gpu187:1]:``); a host name is read as one only when it holds a digit.
+#: ``[gpu187:1]:``), loggers' time stamps (``[2025-03-04 10:11:12,345] ``,
+#: ``2025-03-04T10:11:12.345 - ``); a host name is read as one only when it holds a digit.
 LINE_PREFIX = re.compile(
-    r"^(?:\d+: |\[rank\d+\]: ?|\[default\d+\]: ?|\[\d+,\d+\]<(?:stdout|stderr)>: ?"
+    r"^(?:\[?\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d(?:[.,]\d+)?\]?(?: - |: ?| )"
+    r"|\d+: |\[rank\d+\]: ?|\[default\d+\]: ?|\[\d+,\d+\]<(?:stdout|stderr)>: ?"
     r"|\d{1,3}(?:\.\d{1,3}){3}: |\[[\w.-]+:\d+\]: ?|(?=[\w.-]*\d)[A-Za-z][\w-]*(?:\.[\w-]+)*: )+",
     re.M)
 

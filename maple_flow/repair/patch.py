@@ -94,10 +94,24 @@ def _job_size(text: str) -> tuple[int | None, int | None]:
     launch line); maple's own NNODES / GPUS_PER_NODE lines where it says nothing else."""
     from maple_flow.scriptparse.facts import directive_size, job_size
 
-    parsed = parse_script(text)
+    try:
+        parsed = parse_script(text)
+    except MapleError:  # no Python launch line (a compiled program): the directives still say
+        return _directive_nodes(text), _literal_int(text, "GPUS_PER_NODE")
     nodes, per_node = job_size(parsed)
     nodes = directive_size(parsed)["nodes"] or nodes or _literal_int(text, "NNODES")
     return nodes, per_node or _literal_int(text, "GPUS_PER_NODE")
+
+
+def _directive_nodes(text: str) -> int | None:
+    """The node count a Slurm ``--nodes``/``-N`` or PBS ``select=`` directive asks for."""
+    from maple_flow.scriptparse.values import first_int
+
+    for scheduler, option in (("slurm", "nodes"), ("pbs", "select")):
+        found = first_int(pd.directive_value(text, scheduler, option))
+        if found is not None:
+            return found
+    return _literal_int(text, "NNODES")
 
 
 def _set_nodes(text: str, op: o.SetNodes, profile: ClusterProfile) -> str:
@@ -307,8 +321,17 @@ def apply_fix(script: str, fix: Fix, profile: ClusterProfile) -> str:
     try:
         parse_script(text)
     except MapleError as exc:
-        raise FixNotApplicable(f"the patched script no longer parses: {exc}") from exc
+        if _parses(script):  # a script that never had a Python launch line is not broken by it
+            raise FixNotApplicable(f"the patched script no longer parses: {exc}") from exc
     return text
+
+
+def _parses(script: str) -> bool:
+    try:
+        parse_script(script)
+    except MapleError:
+        return False
+    return True
 
 
 _BARE_ASSIGNMENT = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)=\S*$")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from maple_flow.errors import MapleError
@@ -121,8 +122,16 @@ def stage_start(words: list[Word], stage: str) -> int | None:
 def _body_launch(launch: Launch, stage: str) -> Launch | None:
     """The command of a quoted ``bash -c`` body that runs ``stage``, as a launch of its own
     (spans in the script's text), or None."""
+    return _body_command(launch, lambda body: _in_body(body, stage),
+                         lambda words: stage_start(words, stage) is not None)
+
+
+def _body_command(launch: Launch, body_ok: Callable[[Word], bool],
+                  runs: Callable[[list[Word]], bool]) -> Launch | None:
+    """The first command of a quoted ``bash -c`` body (one that ``body_ok``) that ``runs``
+    says is the one, as a launch of its own (spans in the script's text), or None."""
     for i, _ in enumerate(launch.words):
-        if not (_shell_c_at(launch.words, i) and _in_body(launch.words[i + 2], stage)):
+        if not (_shell_c_at(launch.words, i) and body_ok(launch.words[i + 2])):
             continue
         body = launch.words[i + 2]
         if len(body.raw) < 2 or body.raw[0] not in "\"'" or body.raw[-1] != body.raw[0]:
@@ -132,13 +141,25 @@ def _body_launch(launch: Launch, stage: str) -> Launch | None:
             words = scan_words(inner[pos:], base + pos)
             if not words:
                 break
-            if stage_start(words, stage) is not None:
+            if runs(words):
                 return Launch(launch.line, words[0].start, words[-1].end, words)
             nxt = re.search(r"[;&|\n]", inner[words[-1].end - base:])
             if nxt is None:
                 break
             pos = words[-1].end - base + nxt.end()
     return None
+
+
+def program_launch(launch: Launch, entrypoint: str) -> Launch:
+    """The launch whose words hold the program ``entrypoint``: the launch line itself, else
+    the command of its quoted ``bash -c`` body that runs it (``srun bash -c "python -m X"``)."""
+    if any(w.value == entrypoint for w in launch.words):
+        return launch
+    body = _body_command(launch, lambda body: entrypoint in body.value.split(),
+                         lambda words: any(w.value == entrypoint for w in words))
+    if body is None:
+        raise FixNotApplicable(f"the program {entrypoint} is not a word of the launch line")
+    return body
 
 
 #: The variable a site launcher's task reads its node's index from.
@@ -301,8 +322,13 @@ def program_args(launch: Launch, entrypoint: str) -> tuple[int, int]:
 
 
 def add_argument(text: str, entrypoint: str, name: str, value: str | None) -> str:
-    """Give the program ``name`` (= ``value``): replace its value, else append it."""
-    launch = find_launch(text)
+    """Give the program ``name`` (= ``value``): replace its value, else append it (also
+    inside a ``bash -c`` body, where only values needing no quoting are written)."""
+    full = find_launch(text)
+    launch = program_launch(full, entrypoint)
+    if launch is not full and value is not None and not _BODY_SAFE.match(value):
+        raise FixNotApplicable(f"the value {value!r} would need quoting inside the bash -c "
+                               "body; edit the body by hand")
     first, end = program_args(launch, entrypoint)
     options, _ = _walk_args(launch.words, first, end)
     hits = [o for o in options if o.name == name]
@@ -341,7 +367,7 @@ def _walk_args(words: list[Word], first: int, end: int) -> tuple[list[Option], i
 
 def backend_argument(text: str, entrypoint: str) -> str | None:
     """The name of the program's backend argument, when it has one."""
-    launch = find_launch(text)
+    launch = program_launch(find_launch(text), entrypoint)
     first, end = program_args(launch, entrypoint)
     options, _ = _walk_args(launch.words, first, end)
     names = [o.name for o in options if o.name in BACKEND_ARGS]
