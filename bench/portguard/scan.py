@@ -6,13 +6,15 @@ launcher, scheduler command or scheduler variable of another site (maple_flow.po
 
 Writes bench/portguard/<name>.json: per set, the ports with a leftover (refusal-kind: a
 launcher the target lacks; note-kind: a query or variable), and every port's outcome
-(generated / refused + reason head), to compare verdicts port by port between runs.
+(generated + the port's sha256 head / refused + reason head), to compare verdicts port by
+port between runs.
 bench/unseen6 is sealed and not scanned; of bench/unseen5 only the tune split.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import sys
 from pathlib import Path
@@ -79,7 +81,7 @@ def scan_set(name: str, cases_file: str, cache: str, split: str | None) -> dict[
             if isinstance(result, str):
                 ports[key] = "refused: " + " ".join(result.split())[:300]
                 continue
-            ports[key] = "generated"
+            ports[key] = "generated " + hashlib.sha256(result.script.encode()).hexdigest()[:12]
             left = leftovers(result.script, get_profile(target), script)
             if left.refusals or left.notes:
                 found.append({"port": key, "refusals": left.refusals, "notes": left.notes})
