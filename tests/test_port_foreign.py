@@ -72,12 +72,16 @@ def test_the_same_script_on_a_slurm_target_is_not_refused() -> None:
 
 
 def test_queries_and_variables_of_another_scheduler_are_notes_naming_the_line() -> None:
-    script = (HEAD + 'echo "nodes: $(squeue -j $SLURM_JOB_ID -h -o %D)"\n'
+    """A kept line that queries Slurm or reads an unmapped $SLURM_* on a PBS target: notes,
+    each naming the user's line (the port's carry drops most such lines itself)."""
+    source = (HEAD + 'echo "nodes: $(squeue -j $SLURM_JOB_ID -h -o %D)"\n'
               "echo $SLURM_CLUSTER_NAME\nsrun python main.py\n")
-    r = port(script, ["polaris"])["polaris"]
-    assert r.status == "generated"
-    assert any("squeue" in n and "line 5" in n for n in r.notes)
-    assert any("$SLURM_CLUSTER_NAME" in n and "line 6" in n for n in r.notes)
+    kept = "#!/bin/bash\n#PBS -l select=1\n" + "\n".join(source.splitlines()[4:6]) + "\n"
+    found = leftovers(kept, get_profile("polaris"), source)
+    assert not found.refusals
+    assert any("squeue" in n and n.startswith("line 5:") for n in found.notes)
+    assert any("$SLURM_CLUSTER_NAME" in n and n.startswith("line 6:") for n in found.notes)
+    assert not leftovers(kept, get_profile("perlmutter"), source).notes
 
 
 def test_comments_and_heredoc_bodies_are_not_read() -> None:
