@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import cache
 
 from maple_flow.models import ClusterProfile
 from maple_flow.port.words import short
@@ -78,15 +79,33 @@ def _bodies(cmd: ShellCommand) -> list[str]:
     return out
 
 
+def _queries(profile: ClusterProfile) -> frozenset[str]:
+    """The commands of the schedulers ``profile`` does not run."""
+    return frozenset(w for s, ws in SCHEDULER_QUERIES.items() if s != profile.scheduler
+                     for w in ws)
+
+
+def _candidates(profile: ClusterProfile) -> re.Pattern[str]:
+    """Any word the scan may report for ``profile`` (a quick test before parsing)."""
+    return _candidate_pattern(profile.scheduler, tuple(profile.launchers))
+
+
+@cache
+def _candidate_pattern(scheduler: str, launchers: tuple[str, ...]) -> re.Pattern[str]:
+    have = set(launchers) | ({"srun"} if scheduler == "slurm" else set())
+    words = {w for w in LAUNCH_CMDS if w not in have} | {
+        w for s, ws in SCHEDULER_QUERIES.items() if s != scheduler for w in ws}
+    return re.compile(r"\b(?:" + "|".join(sorted(words)) + r")\b")
+
+
 def _scan(text: str, profile: ClusterProfile, outer: ShellCommand | None, found: Leftovers,
           source_lines: list[str], depth: int = 0) -> None:
-    foreign = _foreign_launchers(profile)
-    queries = frozenset(w for s, ws in SCHEDULER_QUERIES.items() if s != profile.scheduler
-                        for w in ws)
+    foreign, queries = _foreign_launchers(profile), _queries(profile)
     for cmd in split_commands(text):
         line = outer or cmd
         word, behind = _command_word(cmd.words)
-        where = _where(line.line, line.text, source_lines)
+        where = "" if word not in foreign | queries | {"mpiexec"} else _where(
+            line.line, line.text, source_lines)
         alone = cmd.words[-1:] == (word,)  # a word, not a command (``MODE="srun"``)
         if alone:
             pass
@@ -103,7 +122,7 @@ def _scan(text: str, profile: ClusterProfile, outer: ShellCommand | None, found:
             found.notes.append(f"{where} runs {word}, a {_scheduler_of(word)} command that "
                                f"{profile.name} ({profile.scheduler}) does not have: replace it "
                                "or remove it on the target")
-        if depth < 2:
+        if depth < 2 and _candidates(profile).search(cmd.text):
             for body in _bodies(cmd) + [a or b for a, b in _SUBST.findall(cmd.text)]:
                 _scan(body, profile, line, found, source_lines, depth + 1)
 
@@ -140,9 +159,16 @@ def leftovers(script: str, profile: ClusterProfile, source: str = "") -> Leftove
     """What of another site's launchers, scheduler commands and variables ``script`` (a port
     for ``profile``) still runs; ``source``: the user's script, to name its line numbers."""
     found = Leftovers()
+    words = bool(_candidates(profile).search(script))
+    variables = any(m.group(2) != _VAR_PREFIX.get(profile.scheduler)
+                    for m in _SCHED_VAR.finditer(script))
+    if not (words or variables):
+        return found
     text, source_lines = _executable_text(script), source.split("\n")
-    _scan(text, profile, None, found, source_lines)
-    _variables(text, profile, found, source_lines)
+    if words:
+        _scan(text, profile, None, found, source_lines)
+    if variables:
+        _variables(text, profile, found, source_lines)
     found.refusals = list(dict.fromkeys(found.refusals))
     found.notes = list(dict.fromkeys(found.notes))
     return found
