@@ -14,7 +14,9 @@ The pipeline, a file per stage: read (``maple_flow.scriptparse``; :func:`_source
 plan the edits for one target (``carry``, ``loop``, ``array``, ``fit``, ``topology``,
 ``oneproc``, ``stages``: the job's other launches, ``header``, ``launcher_opts``); render the
 target's site set-up and launch from its template and apply the edits to it (``apply``); the
-notes, and the diff source -> port with each hunk's reasons (``diff``).
+notes, and the diff source -> port with each hunk's reasons (``diff``). Last, a safety net
+(``foreign``): another site's launcher left on an executable line refuses the port; its
+scheduler commands and variables left there are notes.
 """
 
 from __future__ import annotations
@@ -51,6 +53,7 @@ from maple_flow.port.container import (
     unread_option,
 )
 from maple_flow.port.fit import fit_cpus_per_task, source_errexit
+from maple_flow.port.foreign import Leftovers, leftovers
 from maple_flow.port.gpus_of_one import gpu_argument_note, read_gpus_of_one_process
 from maple_flow.port.interpreter import prefix_variable
 from maple_flow.port.launcher_opts import user_launcher_options
@@ -659,6 +662,8 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
     applied.script = with_raw_blocks(applied.script, carried)
     script, notes, refusals = applied.script, notes + applied.notes, refusals + (
         applied.refusals if not refusals else [])
+    left = leftovers(script, profile, "\n".join(src.lines)) if not refusals else Leftovers()
+    refusals, notes = refusals + left.refusals, notes + left.notes
     if refusals:
         notes = [f"refused for {profile.name}: {m}" for m in refusals] + notes
         return PortResult(profile.id, "", result.spec, result.template_id, "refused", notes,

@@ -24,13 +24,46 @@ from maple_flow.scriptparse.loop import STOP_TAIL
 from maple_flow.scriptparse.script import ParsedScript, is_declare_export
 from maple_flow.scriptparse.shell import Block, ShellCommand, bare_line, split_commands
 
-_SCHEDULER_CMDS = frozenset({
-    "scontrol", "squeue", "sinfo", "sacct", "sbatch", "salloc", "sstat", "qstat", "qsub",
-    "qdel", "pbsnodes", "srun", "mpiexec", "mpirun", "ibrun", "aprun", "jsrun",
-})
+#: Each scheduler's own commands (queries and submission), by the profile's ``scheduler``.
+SCHEDULER_QUERIES: dict[str, frozenset[str]] = {
+    "slurm": frozenset({"scontrol", "squeue", "sinfo", "sacct", "sbatch", "salloc", "sstat"}),
+    "pbs": frozenset({"qstat", "qsub", "qdel", "pbsnodes"}),
+}
 #: Site launchers: a set-up line that starts a Python program through one is a stage of the job.
-_LAUNCH_CMDS = frozenset({"srun", "mpiexec", "mpirun", "ibrun", "aprun", "jsrun"})
+LAUNCH_CMDS = frozenset({"srun", "mpiexec", "mpirun", "ibrun", "aprun", "jsrun"})
+_SCHEDULER_CMDS = frozenset().union(*SCHEDULER_QUERIES.values()) | LAUNCH_CMDS
+#: Commands that run the command after their own options (``timeout 11h srun ...``).
+PREFIX_COMMANDS = frozenset({"timeout", "nice", "numactl", "stdbuf", "env", "nohup", "exec",
+                             "command", "xargs", "parallel", "time", "taskset", "builtin"})
+#: An option value or a duration between a prefix and its command (``11h``, ``0-3``, ``19``).
+_PREFIX_VALUE = re.compile(r"^[\d.,:+-]+[smhd]?$|^\w+=")
 _SKIP = frozenset({"exit", "wait", "true", ":"})
+
+
+def past_prefixes(words: tuple[str, ...]) -> int:
+    """The index of the command ``words`` run past prefix commands and their options
+    (``timeout 11h``, ``nice -n 5``, ``env X=1``, ``stdbuf -oL``); 0 when none."""
+    i = 0
+    while i < len(words) and words[i].rsplit("/", 1)[-1] in PREFIX_COMMANDS:
+        i += 1
+        while i < len(words) and (words[i].startswith("-") or _PREFIX_VALUE.match(words[i])):
+            i += 1
+    return i
+
+
+def _prefixed_launch(cmd: ShellCommand, text: str) -> Step | None:
+    """``timeout 11h srun python x.py``: a launch of its own behind a prefix command; the
+    port gives its launch (``inner``) the target's launcher and keeps the prefix."""
+    words = cmd.words
+    k = past_prefixes(words)
+    if not k or k >= len(words) or words[k] not in LAUNCH_CMDS or not _launches_program(
+            words[k:]):
+        return None
+    at = re.search(rf"(?<![\w./-]){re.escape(words[k])}(?=\s)", text)
+    if at is None:
+        return None
+    return Step(cmd.line, text, True, f"a launch of its own through the source's {words[k]}, "
+                f"behind `{' '.join(words[:k])}`", launch=True, inner=text[at.start():])
 _SUBMIT_DIRS = re.compile(r"^\$\{?(?:SLURM_SUBMIT_DIR|PBS_O_WORKDIR|LS_SUBCWD)\}?/?$")
 _SCHED_VALUE = re.compile(
     r"\$\{?(?:SLURM_|PBS_|PALS_|PMI_|OMPI_)|scontrol|NODEFILE|qstat|squeue|hostname"
@@ -172,9 +205,12 @@ def _command_step(cmd: ShellCommand, text: str, conda_module: bool) -> Step | No
     runtime_op = _runtime_operation(words)
     if runtime_op is not None:
         return runtime_op_step(cmd.line, words, *runtime_op)
-    if head in _LAUNCH_CMDS and _launches_program(words):
+    if head in LAUNCH_CMDS and _launches_program(words):
         return Step(cmd.line, text, True, f"a launch of its own through the source's {head}",
                     launch=True)
+    prefixed = _prefixed_launch(cmd, text)
+    if prefixed is not None:
+        return prefixed
     launcher = _per_node_launcher(words)
     if launcher:
         return Step(cmd.line, text, True, f"a launch of its own through {launcher}", launch=True)
@@ -230,7 +266,7 @@ def _captured_launch(value: str) -> str:
     if len(cmds) != 1 or not cmds[0].words:
         return ""
     words = cmds[0].words
-    launched = words[0] in _LAUNCH_CMDS and _launches_program(words)
+    launched = words[0] in LAUNCH_CMDS and _launches_program(words)
     return match.group(1).strip() if match and (launched or _per_node_launcher(words)) else ""
 
 
