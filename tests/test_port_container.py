@@ -211,3 +211,23 @@ def test_a_launch_inside_a_container_heredoc_is_refused_naming_it() -> None:
 def test_an_option_not_understood_is_named_in_the_drop_note() -> None:
     _, notes = _launch(SIF.replace("--nv -B /scratch:/scratch", "--nv --cleanenv"), "delta")
     assert "its option --cleanenv is not one the port carries: take it off" in notes
+
+
+DELTAAI_SIF = HEAD.replace("#SBATCH -A abc", "#SBATCH -A bbka-dtai-gh\n#SBATCH -p ghx4") + (
+    "srun apptainer exec --nv /u/me/vllm-gh200.sif python train.py --lr 1\n")
+
+
+def test_an_image_from_aarch64_nodes_is_flagged_on_x86_64_nodes_and_not_on_aarch64() -> None:
+    # unseen5's DeltaAI (GH200) apptainer job ported to Delta ran its aarch64 image on x86_64
+    # nodes with no word about it
+    _, notes = _launch(DELTAAI_SIF, "delta")
+    assert "the source's nodes are aarch64, Delta's are x86_64" in notes
+    assert "a file image holds one architecture" in notes
+    _, notes = _launch(DELTAAI_SIF, "vista")
+    assert "the source's nodes are" not in notes and "must be built for aarch64" not in notes
+
+
+def test_an_image_from_x86_64_nodes_is_flagged_on_aarch64_nodes() -> None:
+    _, notes = _launch(SIF.replace("#SBATCH -A abc", "#SBATCH -A abc-delta-gpu\n"
+                                   "#SBATCH -p gpuA100x4"), "deltaai")
+    assert "the source's nodes are x86_64, DeltaAI's are aarch64" in notes

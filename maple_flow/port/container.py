@@ -225,10 +225,12 @@ def _target_words(src: SourceImage, runtime: Container) -> list[str]:
     return words + [f"--env={e}" for e in src.envs]
 
 
-def plan_container(p: ParsedScript, profile: ClusterProfile) -> ContainerCarry | None:
+def plan_container(p: ParsedScript, profile: ClusterProfile,
+                   source_arch: str | None = None) -> ContainerCarry | None:
     """How the source's container runs on ``profile``'s runtime, or None where it is not
     carried (no runtime on the target, an image or option not understood, or a refusal:
-    see :func:`container_refusal`)."""
+    see :func:`container_refusal`). ``source_arch``: the source cluster's CPU architecture,
+    where the source is a known cluster (an image is built for one)."""
     src, runtime = read_source_image(p), profile.container
     if src is None or runtime is None or container_refusal(src, runtime, profile.name):
         return None
@@ -236,8 +238,22 @@ def plan_container(p: ParsedScript, profile: ClusterProfile) -> ContainerCarry |
     # shifter takes the image from the job's header, pulled before the job starts (NERSC)
     image = (f"#SBATCH --image={shell_word(src.image.removeprefix('docker://'))}",
              ) if runtime.command == "shifter" else ()
-    return ContainerCarry(prefix, _note(src, prefix, runtime, profile), tuple(
-        runtime.setup_lines()), image)
+    note = _note(src, prefix, runtime, profile) + _arch_clause(src, profile, source_arch)
+    return ContainerCarry(prefix, note, tuple(runtime.setup_lines()), image)
+
+
+def _arch_clause(src: SourceImage, profile: ClusterProfile, source_arch: str | None) -> str:
+    """What the note says about the image's CPU architecture on ``profile``'s nodes."""
+    arch = profile.node.arch
+    if source_arch is None:
+        return (f"; {profile.name}'s nodes are aarch64: the image must be built for aarch64 (an "
+                "x86_64 image does not run there)" if arch == "aarch64" else "")
+    if source_arch == arch:
+        return ""
+    kind = ("a registry image runs there only if it is published for both (multi-arch)"
+            if src.registry else "a file image holds one architecture")
+    return (f"; the source's nodes are {source_arch}, {profile.name}'s are {arch}: an image "
+            f"built for {source_arch} does not run there ({kind}): rebuild or pull it for {arch}")
 
 
 def _note(src: SourceImage, prefix: str, runtime: Container, profile: ClusterProfile) -> str:
@@ -257,8 +273,6 @@ def _note(src: SourceImage, prefix: str, runtime: Container, profile: ClusterPro
            f"filesystem: check it exists on {profile.name}" if "$" in src.image else "")
         + (f"; the bind mounts ({', '.join(src.binds)}) name paths of the source's "
            f"filesystem: make them exist on {profile.name} or change them" if src.binds else "")
-        + (f"; {profile.name}'s nodes are aarch64: the image must be built for aarch64 (an "
-           "x86_64 image does not run there)" if profile.node.arch == "aarch64" else "")
         + (f"; the option(s) {', '.join(src.dropped_envs)} name a path of the source's "
            f"filesystem: not carried, set them for {profile.name} if the program needs them"
            if src.dropped_envs else "")
@@ -266,3 +280,11 @@ def _note(src: SourceImage, prefix: str, runtime: Container, profile: ClusterPro
            if src.runtime == "shifter" and runtime.command != "shifter" else "")
         + ("; add the NCCL shifter module matching the image (e.g. --module=gpu,nccl-plugin) "
            "for multi-node NCCL" if runtime.command == "shifter" else ""))
+
+
+def source_arch(cluster: str | None) -> str | None:
+    """The CPU architecture of the source cluster's nodes, where it is one of the profiles."""
+    from maple_flow.knowledge.clusters import all_profiles
+
+    profile = all_profiles().get(cluster or "")
+    return profile.node.arch if profile is not None else None

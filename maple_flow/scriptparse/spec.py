@@ -21,7 +21,7 @@ def _score(p: ParsedScript, text: str, profile: ClusterProfile) -> int:
     queues = {q.name for q in profile.queues.items}
     for option in ("qos", "queue", "partition"):
         if p.directive(option) in queues:
-            score += 3
+            score += 5  # outweighs directives every script of the scheduler has (-N, -t)
     known = set(profile.software.available_modules) | set(profile.software.modules)
     score += 2 * sum(1 for m in p.modules if m in known)
     options = {d.option for d in p.directives}
