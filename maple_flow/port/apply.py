@@ -26,6 +26,7 @@ from maple_flow.port.rules import translate_scheduler_vars
 from maple_flow.port.runner import keep_runner
 from maple_flow.port.stages import (
     append_to_launch,
+    before_launcher_word,
     launch_command_span,
     port_stage,
     prefix_launch,
@@ -121,7 +122,8 @@ def _container(out: Applied, src: Source, profile: ClusterProfile, entry: str) -
                                         f"{plan.prefix} {mine} ", 1)
     note = plan.note
     if not kept:
-        out.script, kept = _before_launcher_word(out.script, plan.prefix)
+        out.script, launcher = before_launcher_word(out.script, plan.prefix)
+        kept = bool(launcher)
         note += ("; the target's launch starts the program with a launcher (torchrun...) "
                  "that then runs inside the image: the image must have it") if kept else ""
     if not kept and entry.endswith(".sh"):
@@ -133,28 +135,6 @@ def _container(out: Applied, src: Source, profile: ClusterProfile, entry: str) -
                      f"your container is not carried: the target's launch has no interpreter "
                      f"word to put `{plan.prefix}` in front of; add it by hand or check that "
                      f"{profile.name}'s software stack has what it provided")
-
-
-_LAUNCHER_WORD = re.compile(r"(^|\s)(exec )?(torchrun|deepspeed|accelerate launch) ")
-
-
-def _before_launcher_word(script: str, prefix: str) -> tuple[str, bool]:
-    """``prefix`` put in front of the target launch's per-node launcher (``srun ... torchrun
-    ...`` -> ``srun ... apptainer exec --nv IMG torchrun ...``): the image's own launcher
-    starts the program; not where the prefix would break the quoting around the word."""
-    span = launch_command_span(script)
-    if span is None:
-        return script, False
-    lines, start, end = span
-    for i in range(start, end + 1):
-        m = _LAUNCHER_WORD.search(lines[i])
-        if m is None:
-            continue
-        if "'" in prefix and lines[i][:m.start(3)].count("'") % 2:
-            return script, False
-        lines[i] = lines[i][:m.start(3)] + f"{prefix} " + lines[i][m.start(3):]
-        return "\n".join(lines), True
-    return script, False
 
 
 _OWN_STEPS = "# The job's own set-up steps, as given."

@@ -52,10 +52,17 @@ def _command_word(words: tuple[str, ...]) -> tuple[str, bool]:
     return (words[k].rsplit("/", 1)[-1] if k < len(words) else ""), k > 0
 
 
+def _launchers_lacked(scheduler: str, launchers: tuple[str, ...]) -> frozenset[str]:
+    """The site launchers a target with ``launchers`` (and srun, under Slurm) lacks."""
+    have = set(launchers) | ({"srun"} if scheduler == "slurm" else set())
+    return frozenset(w for w in LAUNCH_CMDS if w not in have)
+
+
 def _foreign_launchers(profile: ClusterProfile) -> frozenset[str]:
-    """The site launchers of other sites that ``profile``'s nodes do not run."""
-    have = set(profile.launchers) | ({"srun"} if profile.scheduler == "slurm" else set())
-    return frozenset(w for w in LAUNCH_CMDS if w not in have and w not in {"mpirun", "mpiexec"})
+    """The site launchers of other sites that ``profile``'s nodes do not run (mpirun and
+    mpiexec are taken as present everywhere; see ``_pals_only``)."""
+    lacked = _launchers_lacked(profile.scheduler, tuple(profile.launchers))
+    return lacked - {"mpirun", "mpiexec"}
 
 
 def _pals_only(words: tuple[str, ...], profile: ClusterProfile) -> bool:
@@ -79,10 +86,9 @@ def _bodies(cmd: ShellCommand) -> list[str]:
     return out
 
 
-def _queries(profile: ClusterProfile) -> frozenset[str]:
-    """The commands of the schedulers ``profile`` does not run."""
-    return frozenset(w for s, ws in SCHEDULER_QUERIES.items() if s != profile.scheduler
-                     for w in ws)
+def _queries(scheduler: str) -> frozenset[str]:
+    """The commands of the schedulers other than ``scheduler``."""
+    return frozenset(w for s, ws in SCHEDULER_QUERIES.items() if s != scheduler for w in ws)
 
 
 def _candidates(profile: ClusterProfile) -> re.Pattern[str]:
@@ -92,15 +98,13 @@ def _candidates(profile: ClusterProfile) -> re.Pattern[str]:
 
 @cache
 def _candidate_pattern(scheduler: str, launchers: tuple[str, ...]) -> re.Pattern[str]:
-    have = set(launchers) | ({"srun"} if scheduler == "slurm" else set())
-    words = {w for w in LAUNCH_CMDS if w not in have} | {
-        w for s, ws in SCHEDULER_QUERIES.items() if s != scheduler for w in ws}
+    words = _launchers_lacked(scheduler, launchers) | _queries(scheduler)
     return re.compile(r"\b(?:" + "|".join(sorted(words)) + r")\b")
 
 
 def _scan(text: str, profile: ClusterProfile, outer: ShellCommand | None, found: Leftovers,
           source_lines: list[str], depth: int = 0) -> None:
-    foreign, queries = _foreign_launchers(profile), _queries(profile)
+    foreign, queries = _foreign_launchers(profile), _queries(profile.scheduler)
     for cmd in split_commands(text):
         line = outer or cmd
         word, behind = _command_word(cmd.words)

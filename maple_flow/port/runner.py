@@ -6,10 +6,9 @@ says the project must be installed on the target."""
 
 from __future__ import annotations
 
-import re
-
 from maple_flow.models import ClusterProfile
 from maple_flow.port.interpreter import keep_prefix
+from maple_flow.port.stages import before_launcher_word
 from maple_flow.scriptparse import ParsedScript
 from maple_flow.scriptparse.launch import ENV_RUNNERS, Stage
 from maple_flow.shellquote import shell_word
@@ -20,8 +19,6 @@ _INSTALL = {"uv": "uv sync", "rye": "rye sync", "pixi": "pixi install", "poetry"
             "conda": "conda env create -f <your environment file>",
             "mamba": "mamba env create -f <your environment file>",
             "micromamba": "micromamba create -f <your environment file>"}
-#: The target's per-node launcher word (``torchrun``, ``exec accelerate launch``, ``deepspeed``).
-_LAUNCHER = re.compile(r"(^|\s|')((?:exec\s+)?)(torchrun|accelerate|deepspeed)(?=\s)")
 
 
 def runner_stage(p: ParsedScript) -> Stage | None:
@@ -33,24 +30,6 @@ def runner_stage(p: ParsedScript) -> Stage | None:
 def runner_prefix(stage: Stage) -> str:
     """``uv run --locked --python 3.11``: the runner as the user wrote it."""
     return " ".join([*stage.name.split(), *(shell_word(w) for w in stage.operands)])
-
-
-def _before_launcher(script: str, prefix: str) -> tuple[str, str]:
-    """``script`` with ``prefix`` in front of its launch's first per-node launcher word, and
-    that word (``""`` where there is none)."""
-    from maple_flow.port.stages import launch_command_span
-
-    span = launch_command_span(script)
-    if span is None:
-        return script, ""
-    lines, start, end = span
-    for i in range(start, end + 1):
-        match = _LAUNCHER.search(lines[i])
-        if match:
-            lines[i] = _LAUNCHER.sub(lambda m: f"{m.group(1)}{m.group(2)}{prefix} {m.group(3)}",
-                                     lines[i], count=1)
-            return "\n".join(lines), match.group(3)
-    return script, ""
 
 
 def keep_runner(script: str, p: ParsedScript, profile: ClusterProfile, entry: str,
@@ -66,7 +45,7 @@ def keep_runner(script: str, p: ParsedScript, profile: ClusterProfile, entry: st
     script, kept = keep_prefix(script, profile.software.python, prefix, entry, p.launch.module)
     where, starts = "the target's interpreter", size[2]  # each process starts it
     if not kept:
-        script, launcher = _before_launcher(script, prefix)
+        script, launcher = before_launcher_word(script, prefix)
         kept, starts = bool(launcher), size[0]  # one launcher a node starts it
         where = f"the target's {launcher} (the {launcher} of your project's environment)"
     if not kept:

@@ -169,6 +169,30 @@ def launch_command_span(script: str) -> tuple[list[str], int, int] | None:
     return lines, at - 1, end
 
 
+#: The target's per-node launcher word in its launch (``torchrun``, ``exec accelerate launch``).
+_LAUNCHER_WORD = re.compile(r"(^|\s|')((?:exec\s+)?)(torchrun|accelerate|deepspeed)(?=\s)")
+
+
+def before_launcher_word(script: str, prefix: str) -> tuple[str, str]:
+    """``script`` with ``prefix`` (a container's or an environment runner's words) in front of
+    its launch's first per-node launcher word (``srun ... torchrun ...`` -> ``srun ... uv run
+    torchrun ...``), and that word; ``""`` where there is none, or where a prefix holding a
+    single quote would land inside a single-quoted body."""
+    span = launch_command_span(script)
+    if span is None:
+        return script, ""
+    lines, start, end = span
+    for i in range(start, end + 1):
+        m = _LAUNCHER_WORD.search(lines[i])
+        if m is None:
+            continue
+        if "'" in prefix and lines[i][:m.start(3)].count("'") % 2:
+            return script, ""
+        lines[i] = lines[i][:m.start(3)] + f"{prefix} " + lines[i][m.start(3):]
+        return "\n".join(lines), m.group(3)
+    return script, ""
+
+
 def append_to_launch(script: str, tail: str) -> str:
     """``script`` with ``tail`` (``| tee log``, ``&& cmd``, ``> out 2>&1``) after its launch
     command, as the source had it."""
