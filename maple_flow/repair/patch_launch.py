@@ -501,21 +501,27 @@ def add_variable_option(text: str, stage: str, name: str, value: str) -> str:
     return _insert_before(text, launch, start, word)
 
 
+def _respell(text: str, launch: Launch, opts: list[Option],
+             spelling: Callable[[str], str]) -> str:
+    """``text`` with the name of each of ``opts`` (options of ``launch``) written as
+    ``spelling(name)``, each value kept; from the last, so the earlier spans still hold."""
+    for opt in reversed(opts):
+        word = launch.words[opt.first]
+        at = word.raw.find(opt.name)
+        if at >= 0:
+            begin = word.start + at
+            text = replace(text, begin, begin + len(opt.name), spelling(opt.name))
+    return text
+
+
 def underscore_options(text: str, stage: str) -> str:
     """Write every ``--a-b`` option of ``stage`` (on the launch line or in the ``bash -c``
     body that runs it) as ``--a_b``, value untouched: the spelling older argparse launchers
     (torchrun before torch 2.0, ``torch.distributed.launch``) know."""
     launch, start = _view(find_launch(text), stage)
-    for opt in _walk(launch.words, start)[0]:
-        if not opt.name.startswith("--") or "-" not in opt.name[2:]:
-            continue
-        word = launch.words[opt.first]
-        at = word.raw.find(opt.name)
-        if at < 0:
-            continue
-        begin = word.start + at  # '-' -> '_' keeps every length, so later spans still hold
-        text = replace(text, begin, begin + len(opt.name), "--" + opt.name[2:].replace("-", "_"))
-    return text
+    hyphened = [o for o in _walk(launch.words, start)[0]
+                if o.name.startswith("--") and "-" in o.name[2:]]
+    return _respell(text, launch, hyphened, lambda n: "--" + n[2:].replace("-", "_"))
 
 
 def respell_launcher_arg(text: str, stage: str, name: str, spelling: str) -> str:
@@ -526,13 +532,7 @@ def respell_launcher_arg(text: str, stage: str, name: str, spelling: str) -> str
     hits = [o for o in _walk(launch.words, start)[0] if o.name in names]
     if not hits:
         raise FixNotApplicable(f"{stage} has no option {name} to write as {spelling}")
-    for opt in reversed(hits):  # from the end, so the earlier spans still hold
-        word = launch.words[opt.first]
-        at = word.raw.find(opt.name)
-        if at >= 0:
-            begin = word.start + at
-            text = replace(text, begin, begin + len(opt.name), spelling)
-    return text
+    return _respell(text, launch, hits, lambda _: spelling)
 
 
 #: Rendezvous backends that read their host from --rdzv_endpoint, never from --master_addr.
