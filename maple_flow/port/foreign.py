@@ -15,13 +15,12 @@ from functools import cache
 
 from maple_flow.models import ClusterProfile
 from maple_flow.port.words import short
-from maple_flow.scriptparse.shell import ShellCommand, logical_lines, split_commands
+from maple_flow.scriptparse.shell import HEREDOC, ShellCommand, logical_lines, split_commands
 from maple_flow.scriptparse.steps import LAUNCH_CMDS, SCHEDULER_QUERIES, past_prefixes
 
 _SUBST = re.compile(r"\$\(([^()]*(?:\([^()]*\)[^()]*)*)\)|`([^`]*)`")
 _SCHED_VAR = re.compile(r"\$\{?((SLURM|PBS|LSB)_\w+)")
 _VAR_PREFIX = {"slurm": "SLURM", "pbs": "PBS", "lsf": "LSB"}
-_HEREDOC = re.compile(r"<<-?\s*(['\"]?)([A-Za-z_][\w.-]*)\1")
 
 
 @dataclass
@@ -38,9 +37,9 @@ def _executable_text(script: str) -> str:
     lines = script.split("\n")
     for number, text in logical_lines(script):
         first = text.split("\n", 1)[0]
-        if _HEREDOC.search(first) and "\n" in text:
+        if HEREDOC.search(first) and "\n" in text:
             start, count = number, text.count("\n")  # the body and its closing word
-            lines[number - 1] = _HEREDOC.sub("", first)
+            lines[number - 1] = HEREDOC.sub("", first)
             for k in range(start, min(start + count, len(lines))):
                 lines[k] = ""
     return "\n".join(lines)

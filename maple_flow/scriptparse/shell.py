@@ -35,7 +35,8 @@ class ShellCommand:
         return not any(q in raw for q in "'\"\\")
 
 
-_HEREDOC = re.compile(r"<<(-?)\s*(['\"]?)([A-Za-z_][\w.-]*)\2")
+#: A heredoc's start: ``<<``, ``-`` (tabs stripped), the delimiter as quoted (groups 1-3).
+HEREDOC = re.compile(r"<<(-?)\s*(['\"]?)([A-Za-z_][\w.-]*)\2")
 
 
 def _open_state(line: str, quote: str) -> tuple[str, list[tuple[bool, str]]]:
@@ -63,7 +64,7 @@ def _scanned(line: str, quote: str) -> tuple[str, tuple[tuple[bool, str], ...]]:
         elif ch == "#" and (i == 0 or line[i - 1] in " \t;&|("):
             break
         elif line.startswith("<<", i) and not line.startswith("<<<", i):
-            match = _HEREDOC.match(line, i)
+            match = HEREDOC.match(line, i)
             if match:
                 heredocs.append((match.group(1) == "-", match.group(3)))
                 i = match.end() - 1
