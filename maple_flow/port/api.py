@@ -54,7 +54,11 @@ from maple_flow.port.container import (
 )
 from maple_flow.port.fit import fit_cpus_per_task, source_errexit
 from maple_flow.port.foreign import Leftovers, leftovers
-from maple_flow.port.gpus_of_one import gpu_argument_note, read_gpus_of_one_process
+from maple_flow.port.gpus_of_one import (
+    gpu_argument_note,
+    read_gpus_of_one_process,
+    visible_devices_size,
+)
 from maple_flow.port.interpreter import prefix_variable
 from maple_flow.port.launcher_opts import user_launcher_options
 from maple_flow.port.loop import carry_loop
@@ -79,7 +83,7 @@ from maple_flow.scriptparse import (
     parse_script,
 )
 from maple_flow.scriptparse import read_facts as _read_facts
-from maple_flow.scriptparse.facts import directive_size, job_gpus, visible_devices
+from maple_flow.scriptparse.facts import directive_size, job_gpus
 from maple_flow.scriptparse.launch import (
     CONTAINER_RUNTIMES,
     NO_PYTHON_OPTION,
@@ -227,18 +231,13 @@ def _ask_gpus_of_one_process(p: ParsedScript, facts: ScriptFacts, o: dict[str, A
         "(--ranks N) to start one rank per GPU")})
 
 
-
-
 def _visible_devices_size(p: ParsedScript, facts: ScriptFacts) -> str:
     """One process on one node driving the GPUs the script's own ``CUDA_VISIBLE_DEVICES=0,1``
     lists, for a script with no directive; the note saying so, or ``""``."""
-    seen = visible_devices({**p.variables, **p.env})
-    if not seen or any(s.name not in PLAIN_WRAPPERS for s in p.launch.stages):
+    if any(s.name not in PLAIN_WRAPPERS for s in p.launch.stages):
         return ""
-    facts.nodes, facts.gpus_per_process = 1, seen if seen > 1 else None
-    return (f"the script has no scheduler directive; its one process sees {seen} GPU(s) (its "
-            "own CUDA_VISIBLE_DEVICES list): ported as one process on one node with that many "
-            "GPUs; pass gpus_per_node=N (--gpus-per-node N) if the job had others")
+    return visible_devices_size(p, facts, "the script has no scheduler directive",
+                                " on one node")
 
 
 def _source(script: str | bytes, source: str | None, o: dict[str, Any]) -> Source:

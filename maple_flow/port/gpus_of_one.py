@@ -63,14 +63,9 @@ def read_gpus_of_one_process(p: ParsedScript, facts: ScriptFacts, o: dict[str, A
     if (not p.directives or facts.gpus_per_process or not _one_plain_process(p, facts)
             or _counted_by_directive(p) or any(o.get(k) for k in ("ranks", "gpus_per_node"))):
         return
-    seen = visible_devices({**p.variables, **p.env})
-    if seen:
-        facts.nodes = facts.nodes or 1
-        facts.gpus_per_process = seen if seen > 1 else None
-        facts.notes.append(
-            f"no directive counts the job's GPUs; its one process sees {seen} GPU(s) (its own "
-            "CUDA_VISIBLE_DEVICES list): ported as one process with that many GPUs; pass "
-            "gpus_per_node=N (--gpus-per-node N) if the job had others")
+    note = visible_devices_size(p, facts, "no directive counts the job's GPUs")
+    if note:
+        facts.notes.append(note)
         return
     stated = program_gpus(p.launch.args)
     if stated is None:
@@ -81,6 +76,21 @@ def read_gpus_of_one_process(p: ParsedScript, facts: ScriptFacts, o: dict[str, A
         "source's partition) is unknown; state them in the script (`#SBATCH "
         "--gpus-per-node=N`, `#PBS -l select=1:ngpus=N`) or pass gpus_per_node=N "
         "(--gpus-per-node N): ported as one process on N GPUs")})
+
+
+def visible_devices_size(p: ParsedScript, facts: ScriptFacts, situation: str,
+                         placed: str = "") -> str:
+    """One process driving the GPUs the script's own ``CUDA_VISIBLE_DEVICES=0,1`` lists (on
+    one node where the facts say no other): ``facts`` set so, and the note saying it after
+    ``situation`` (why no directive gave the count); ``""`` where the script sets no list."""
+    seen = visible_devices({**p.variables, **p.env})
+    if not seen:
+        return ""
+    facts.nodes = facts.nodes or 1
+    facts.gpus_per_process = seen if seen > 1 else None
+    return (f"{situation}; its one process sees {seen} GPU(s) (its own CUDA_VISIBLE_DEVICES "
+            f"list): ported as one process{placed} with that many GPUs; pass gpus_per_node=N "
+            "(--gpus-per-node N) if the job had others")
 
 
 def gpu_argument_note(p: ParsedScript, facts: ScriptFacts, gpus: int) -> list[str]:
