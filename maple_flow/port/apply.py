@@ -237,7 +237,7 @@ def _after_launch(out: Applied, src: Source, profile: ClusterProfile,
             lines += above + ported if ported else []
             (out.notes if ported else out.refusals).append(note)
         elif (moved := job_control_block(step.text, _source_scheduler(src), profile,
-                                         p.grid_engine)) is not None:
+                                         p.grid_engine, foreign_reason)) is not None:
             lines += [*above, moved.text]
             out.notes += [f"line {step.line}: {note}" for note in moved.notes]
         elif step.keep is False or foreign:

@@ -236,7 +236,7 @@ def _classify(src: Source, profile: ClusterProfile, out: Carried) -> tuple[list[
             kept.append(target_size(step, role))
         elif step.keep is not None and (moved := job_control_block(
                 step.text, "sge" if src.parsed.grid_engine else src.parsed.scheduler,
-                profile, src.parsed.grid_engine)) is not None:
+                profile, src.parsed.grid_engine, foreign_reason)) is not None:
             kept.append(Step(step.line, moved.text, True, "; ".join(moved.notes),
                              original=step.text))
         elif foreign and not step.export and (fitted := _without_target_set(step, profile)):

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 import shlex
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from maple_flow.knowledge.scheduler_vars import scheduler_vars
@@ -106,11 +107,11 @@ _LAUNCHER = re.compile(
 
 
 def job_control_block(text: str, source: str | None, profile: ClusterProfile,
-                      grid_engine: bool = False) -> JobControlEdit | None:
+                      grid_engine: bool, foreign_reason: Callable[[str, ClusterProfile], str]
+                      ) -> JobControlEdit | None:
     """A block (a line, an ``if``, a trap function) that chains or requeues the job, written
-    for ``profile``'s scheduler when nothing else in it keeps it off the target; else None."""
-    from maple_flow.port.carry import foreign_reason
-
+    for ``profile``'s scheduler when nothing else in it keeps it off the target (nothing
+    ``foreign_reason`` finds, no launcher); else None."""
     if not has_job_control(text):
         return None
     edit = port_job_control(text, source, profile, grid_engine)
