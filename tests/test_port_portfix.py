@@ -133,8 +133,16 @@ def test_directives_of_a_scheduler_the_port_does_not_read_are_kept_as_comments_a
     script = ("#!/bin/bash\n#$ -cwd\n#$ -l rt_F=1\n#$ -l h_rt=05:00:00\n"
               "mpirun -n 4 python train.py\n")
     r = port(script, ["perlmutter"])["perlmutter"]
-    assert "# source directive, not carried: #$ -l h_rt=05:00:00" in r.script
-    assert "the source's Grid Engine directives (`#$ -cwd`" in "\n".join(r.notes)
+    # Grid Engine is read since h9-portsrc: its time limit is carried, a site's own resource
+    # type stays as a comment with a note
+    assert "#SBATCH -t 05:00:00" in r.script
+    assert "# source directive, not carried: #$ -l rt_F=1" in r.script
+    assert "the source's Grid Engine directives `#$ -l rt_F=1`" in "\n".join(r.notes)
+    pjm = ('#!/bin/bash\n#PJM -L "node=1"\n#PJM -L "elapse=05:00:00"\n'
+           "mpirun -n 4 python train.py\n")
+    r = port(pjm, ["perlmutter"])["perlmutter"]
+    assert '# source directive, not carried: #PJM -L "elapse=05:00:00"' in r.script
+    assert "the source's Fujitsu PJM directives (`#PJM -L" in "\n".join(r.notes)
 
 
 ACCEL_FSDP = ("#!/bin/bash\n#SBATCH -N 2\n#SBATCH --gpus-per-node=4\n#SBATCH -t 1:00:00\n"

@@ -35,22 +35,34 @@ class Query(Strict):
         re.compile(self.pattern)  # a bad expression is an error when the data is read
 
 
+class JobControl(Strict):
+    """How a job script chains or requeues itself on one scheduler."""
+
+    submit: str = Field(min_length=1)
+    depend: str = Field(min_length=1)
+    requeue: str = Field(min_length=1)
+
+
 class SchedulerVars(Strict):
     """Renamings (source name -> target scheduler -> name), helpers, equivalent queries,
     foreign prefixes."""
 
     variables: dict[str, dict[str, str]]
+    #: Grid Engine's job variables, renamed only in a Grid Engine source.
+    grid_engine: dict[str, dict[str, str]] = Field(default={})
     helpers: dict[str, Helper] = Field(default={})
     queries: list[Query] = Field(default=[])
     commands: dict[str, list[str]] = Field(default={})
+    job_control: dict[str, JobControl] = Field(default={})
     foreign_prefixes: dict[str, list[str]]
 
     def model_post_init(self, _: object) -> None:
-        names = [*self.variables, *(n for m in self.variables.values() for n in m.values())]
+        both = [self.variables, self.grid_engine]
+        names = [n for v in both for n in [*v, *(x for m in v.values() for x in m.values())]]
         bad = [n for n in names if not re.match(_NAME, n)]
         if bad:
             raise ValueError(f"not variable names: {bad}")
-        unknown = {n for m in self.variables.values() for n in m.values()
+        unknown = {n for v in both for m in v.values() for n in m.values()
                    if n.startswith("MAPLE_") and n not in self.helpers}
         if unknown:
             raise ValueError(f"MAPLE_ names without a helper: {sorted(unknown)}")
@@ -96,5 +108,5 @@ def equivalent_query(text: str, source: str, target: str) -> str:
     return ""
 
 
-__all__ = ["Helper", "Query", "SchedulerVars", "equivalent_query", "foreign_command",
+__all__ = ["Helper", "JobControl", "Query", "SchedulerVars", "equivalent_query", "foreign_command",
            "foreign_pattern", "scheduler_vars"]

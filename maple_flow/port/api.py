@@ -191,9 +191,12 @@ def _total(facts: ScriptFacts, cluster: str | None, o: dict[str, Any]) -> tuple[
 
 
 def _ask_size_without_directives(p: ParsedScript, facts: ScriptFacts, o: dict[str, Any]) -> None:
-    """A script with no scheduler directive whose launch states no size (``python train.py``,
-    the resources given on the submit command line): its GPUs are asked, never set to 1."""
-    if p.directives or any(s.name in PER_NODE_LAUNCHERS for s in p.launch.stages) or (
+    """A script with no scheduler directive (or Grid Engine directives that state no GPU
+    count) whose launch states no size (``python train.py``, the resources given on the submit
+    command line or by a site's resource type): its GPUs are asked, never set to 1."""
+    stated = p.grid_engine and directive_size(p)["gpus"]
+    if (p.directives and not p.grid_engine) or stated or any(
+            s.name in PER_NODE_LAUNCHERS for s in p.launch.stages) or (
             facts.ranks != 1):  # ranks not read: asked as ranks
         return
     if o.get("gpus_per_node") and not p.launch.stages:  # the GPUs of its one process
@@ -204,10 +207,29 @@ def _ask_size_without_directives(p: ParsedScript, facts: ScriptFacts, o: dict[st
     if note:
         facts.notes.append(note)
         return
+    why = ("its Grid Engine directives state no GPU count (a site's resource type such as "
+           "ABCI's rt_AF=1 or TSUBAME's f_node=1 is not read)" if p.grid_engine else
+           "the script has no scheduler directive (#SBATCH, #PBS, #BSUB)")
     raise MissingInformation({"gpus_per_node": (
-        "the script has no scheduler directive (#SBATCH, #PBS, #BSUB), so how many GPUs "
-        "(and nodes) the job has is unknown (they were given at submission); pass "
-        "gpus_per_node=N (--gpus-per-node N), with nodes= (--nodes) for more than one node")})
+        f"{why}, so how many GPUs (and nodes) the job has is unknown (they were given at "
+        "submission); pass gpus_per_node=N (--gpus-per-node N), with nodes= (--nodes) for "
+        "more than one node")})
+
+
+def _ask_ranks_per_node_of_loop(p: ParsedScript, facts: ScriptFacts, o: dict[str, Any]) -> None:
+    """A launch started once per node by hand (an ssh or ``srun -w`` loop, ``pdsh``) that does
+    not say how many ranks each node starts: asked, never read as the source's GPUs."""
+    by_hand = p.per_node_loop is not None or any(s.name in {"pdsh", "ssh", "clush"}
+                                                  for s in p.launch.stages)
+    if not by_hand or facts.ranks or facts.gpus_per_node or any(
+            o.get(k) for k in ("ranks", "gpus_per_node")):
+        return
+    where = f"line {p.per_node_loop.line}" if p.per_node_loop is not None else "the launch"
+    raise MissingInformation({"gpus_per_node": (
+        f"the job starts its launch once per node by hand ({where}) and does not say how many "
+        f"ranks each node starts (`{p.launch.entrypoint}` with no per-node count, e.g. "
+        "torchrun's --nproc_per_node); pass gpus_per_node=N (--gpus-per-node N: N ranks a "
+        "node) or ranks=N")})
 
 
 def _ask_gpus_of_one_process(p: ParsedScript, facts: ScriptFacts, o: dict[str, Any]) -> None:
@@ -250,6 +272,7 @@ def _source(script: str | bytes, source: str | None, o: dict[str, Any]) -> Sourc
     _ask_size_without_directives(parsed, facts, o)
     _ask_gpus_of_one_process(parsed, facts, o)
     read_gpus_of_one_process(parsed, facts, o)
+    _ask_ranks_per_node_of_loop(parsed, facts, o)
     total, note = _total(facts, cluster, o)
     return Source(parsed, facts, cluster, total, setup_steps(parsed), [note] if note else [],
                   header_of(text), text.split("\n"))

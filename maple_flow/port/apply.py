@@ -20,6 +20,7 @@ from maple_flow.port.interpreter import (
     prefix_variable,
     user_interpreter,
 )
+from maple_flow.port.jobcontrol import job_control_block
 from maple_flow.port.launcher_opts import carry_launcher_options
 from maple_flow.port.oneproc import one_process_launch
 from maple_flow.port.rules import translate_scheduler_vars
@@ -206,6 +207,11 @@ def _own_interpreter(out: Applied, src: Source, profile: ClusterProfile, entry: 
                          "back")
 
 
+def _source_scheduler(src: Source) -> str | None:
+    """The source's scheduler: ``slurm``, ``pbs``, ``sge`` (Grid Engine) or None."""
+    return "sge" if src.parsed.grid_engine else src.parsed.scheduler
+
+
 def _after_launch(out: Applied, src: Source, profile: ClusterProfile,
                   size: tuple[int, int, int], errexit: bool) -> None:
     """The user's lines after the launch, appended after the target's launch: kept verbatim
@@ -222,13 +228,18 @@ def _after_launch(out: Applied, src: Source, profile: ClusterProfile,
                 lines += [*comments.above(block.line), block.text]
             continue
         above = comments.above(block.line)
-        text, done = translate_scheduler_vars(step.text, profile.scheduler)
+        text, done = translate_scheduler_vars(step.text, profile.scheduler,
+                                              src.parsed.grid_engine)
         foreign = foreign_reason(step.text, profile) if not step.launch else ""
         if step.launch:
             before = assigned_names(out.script.split("\n") + lines)
             ported, note = port_stage(step, src, profile, size, before)
             lines += above + ported if ported else []
             (out.notes if ported else out.refusals).append(note)
+        elif (moved := job_control_block(step.text, _source_scheduler(src), profile,
+                                         p.grid_engine, foreign_reason)) is not None:
+            lines += [*above, moved.text]
+            out.notes += [f"line {step.line}: {note}" for note in moved.notes]
         elif step.keep is False or foreign:
             out.notes.append(f"line {step.line} `{short(step.text)}` after the launch is not "
                              f"copied: {foreign or step.why}")
@@ -256,7 +267,8 @@ def apply_edits(script: str, src: Source, profile: ClusterProfile, *, one_proces
     lines, notes = lines + unread, notes + unread_notes
     out.script = add_to_header(out.script, lines)
     out.notes += notes
-    tail = translate_scheduler_vars(src.parsed.launch_tail, profile.scheduler)[0]
+    tail = translate_scheduler_vars(src.parsed.launch_tail, profile.scheduler,
+                                    src.parsed.grid_engine)[0]
     subshell = "(" if tail.startswith(")") else ""  # `( srun ... ) 2>&1 | tee log`
     out.script = prefix_launch(append_to_launch(out.script, tail),
                                " ".join(x for x in (subshell, _timed(src)) if x))

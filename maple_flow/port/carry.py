@@ -19,6 +19,7 @@ from maple_flow.models.job import TORCH_RANK_VARS
 from maple_flow.models.shell_lines import setup_line_problem
 from maple_flow.port.comments import CommentRuns, is_comment
 from maple_flow.port.fit import SCRIPT_SET_VARS, script_var_setters
+from maple_flow.port.jobcontrol import job_control_block
 from maple_flow.port.rules import classify_env, referenced, translate_scheduler_vars
 from maple_flow.port.words import short
 from maple_flow.port.written_args import LaunchArgs, launch_args, source_reads, written_words
@@ -233,6 +234,11 @@ def _classify(src: Source, profile: ClusterProfile, out: Carried) -> tuple[list[
             kept.append(target_size(step, "ranks"))
         elif step.keep is False and (role := scheduler_size_role(step)):
             kept.append(target_size(step, role))
+        elif step.keep is not None and (moved := job_control_block(
+                step.text, "sge" if src.parsed.grid_engine else src.parsed.scheduler,
+                profile, src.parsed.grid_engine, foreign_reason)) is not None:
+            kept.append(Step(step.line, moved.text, True, "; ".join(moved.notes),
+                             original=step.text))
         elif foreign and not step.export and (fitted := _without_target_set(step, profile)):
             kept.append(fitted)  # noted as a set-up step kept, with its why
         elif foreign and not step.export and (wrapper := _launched_file(step, src)):
@@ -599,7 +605,7 @@ def translate(src: Source, profile: ClusterProfile, carried: Carried) -> tuple[s
     renamed: list[str] = []
 
     def tr(text: str) -> str:
-        new, done = translate_scheduler_vars(text, profile.scheduler)
+        new, done = translate_scheduler_vars(text, profile.scheduler, src.parsed.grid_engine)
         renamed.extend(done)
         return new
 

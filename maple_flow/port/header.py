@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from maple_flow.knowledge.directives import UNREAD_SCHEDULERS, Directive
 from maple_flow.models import ClusterProfile
+from maple_flow.scriptparse.sge import unmapped_lines
 
 #: Directives whose meaning the port re-chooses for the target (size, time, account, queue,
 #: hardware, memory, binding) or carries another way (job name, array, chdir).
@@ -81,15 +82,30 @@ def unread_directives(source: list[str], profile: ClusterProfile) -> tuple[list[
     """(comment lines, a note) for the source's directives of a scheduler the port does not
     read (``#$ -l h_rt=5:00:00``): kept as comments, their size and time not carried."""
     found = [(line.strip(), name) for line in source for prefix, name in UNREAD_SCHEDULERS.items()
-             if line.startswith(prefix) and line[len(prefix):len(prefix) + 1] in {" ", "\t"}]
+             if prefix != "#$" and line.startswith(prefix)
+             and line[len(prefix):len(prefix) + 1] in {" ", "\t"}]
     if not found:
-        return [], []
+        return _grid_engine_unmapped(unmapped_lines("\n".join(source)), profile)
     shown = "; ".join(f"`{text}`" for text, _ in found[:4]) + ("; ..." if len(found) > 4 else "")
     return ([f"# source directive, not carried: {text}" for text, _ in found],
             [f"the source's {found[0][1]} directives ({shown}) are not read (the port reads "
              f"Slurm, PBS and LSF): kept as comments; the size is read from the launch line "
              f"alone, and its walltime, job name and resources are {profile.name}'s defaults: "
              "set them by hand (or pass walltime=, nodes=)"])
+
+
+def _grid_engine_unmapped(lines: list[str], profile: ClusterProfile) -> tuple[list[str],
+                                                                              list[str]]:
+    """Comment lines and a note for the Grid Engine directives the port does not map."""
+    if not lines:
+        return [], []
+    shown = "; ".join(f"`{text}`" for text in lines[:4]) + ("; ..." if len(lines) > 4 else "")
+    return ([f"# source directive, not carried: {text}" for text in lines],
+            [f"the source's Grid Engine directives {shown} have an option or resource with no "
+             f"counterpart the port can carry to {profile.name} (a site's own resource, memory, "
+             "stream joining): kept as comments, set them by hand if the job needs them; its "
+             "time limit (h_rt), job name, GPU count, output files, mail and one-host parallel "
+             "environment are read"])
 
 
 def add_to_header(script: str, lines: list[str]) -> str:

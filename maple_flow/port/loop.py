@@ -116,7 +116,8 @@ def carry_loop(src: Source, profile: ClusterProfile, out: Carried) -> str:
                 kept[side].append(text)
             elif (lines_kept := _body_lines(text, src, profile, out)) is not None:
                 kept[side] += lines_kept
-    renamed = [translate_scheduler_vars(t, profile.scheduler) for t in kept[0] + kept[1]]
+    renamed = [translate_scheduler_vars(t, profile.scheduler, src.parsed.grid_engine)
+               for t in kept[0] + kept[1]]
     texts = [t for t, _ in renamed]
     out.loop_open, out.loop_close = texts[:len(kept[0])], texts[len(kept[0]):]
     out.loop_vars = list(loop.variables)

@@ -203,11 +203,13 @@ def _path_or(name: str, value: str, kind: str) -> EnvVerdict:
 _REF = re.compile(r"\$\{(\w+)((?:[:#%/^,@]|-|\+|=|\?)[^}]*)?\}|\$(\w+)")
 
 
-def translate_scheduler_vars(text: str, scheduler: str) -> tuple[str, list[str]]:
-    """``text`` with the other scheduler's job variables renamed to ``scheduler``'s, and
-    ``"$A -> $B"`` for each renaming."""
+def translate_scheduler_vars(text: str, scheduler: str,
+                             grid_engine: bool = False) -> tuple[str, list[str]]:
+    """``text`` with the other scheduler's job variables renamed to ``scheduler``'s (and
+    Grid Engine's, for a ``grid_engine`` source), and ``"$A -> $B"`` for each renaming."""
     done: list[str] = []
-    renames = scheduler_vars().variables
+    data = scheduler_vars()
+    renames = {**data.variables, **data.grid_engine} if grid_engine else data.variables
 
     def one(match: re.Match[str]) -> str:
         name = match.group(1) or match.group(3)

@@ -83,6 +83,9 @@ def directive_size(p: ParsedScript) -> dict[str, int | None]:
         gpus = per_task * tpn
     if gpus is None and per_task and tasks and nodes and tasks % nodes == 0:
         gpus = per_task * (tasks // nodes)  # --ntasks=4 on --nodes=4: one task per node
+    per_gpu = first_int(p.directive("ntasks-per-gpu"))
+    if tpn is None and per_gpu and gpus:
+        tpn = per_gpu * gpus  # --ntasks-per-gpu=1 with --gpus-per-node=4: 4 tasks a node
     return {"nodes": nodes, "gpus": gpus, "tpn": tpn, "tasks": tasks, "gpus_per_task": per_task}
 
 

@@ -28,6 +28,8 @@ from maple_flow.scriptparse.launch import (
 )
 from maple_flow.scriptparse.loop import LaunchLoop, launch_loop
 from maple_flow.scriptparse.lsf import has_lsf, lsf_directives
+from maple_flow.scriptparse.ray import ray_cluster_reason
+from maple_flow.scriptparse.sge import has_sge, sge_directives
 from maple_flow.scriptparse.shell import (
     Block,
     ShellCommand,
@@ -93,6 +95,9 @@ class ParsedScript:
     #: Other commands on the launch's line, which the port does not carry with it (``cd sub
     #: &&`` or ``[ -d x ] ||`` before it, ``; echo done`` after it); ``""`` when none.
     launch_shared: str = ""
+    #: The source is a Grid Engine job (``#$`` lines, read as the Slurm options they mean):
+    #: its job variables (``$JOB_ID``, ``$SGE_TASK_ID``) are renamed for the target.
+    grid_engine: bool = False
 
     def directive(self, *options: str) -> str | None:
         return last_value(self.directives, *options)
@@ -427,8 +432,15 @@ def parse_script(data: str | bytes) -> ParsedScript:
     kind = detect_scheduler(text)
     blocks = split_blocks(text)
     found = _find_launch(blocks, {})
+    ray = ray_cluster_reason(blocks, found.line.entrypoint if found else None)
+    if ray:
+        raise ParseError(ray)
     if found is None:
         raise ParseError(not_in_script_reason(blocks) or _no_launch_reason(blocks))
+    end = blocks[found.block + 1].line - 1 if found.block + 1 < len(blocks) else None
+    broken = _broken_continuation(text, blocks[found.block].line, end)
+    if broken:
+        raise ParseError(broken)
     if found.beside and _JOINED.search(found.cmd.text):
         raise ParseError(
             f"line {found.cmd.line}: `{found.cmd.text.strip()}` runs {found.beside + 1} "
@@ -441,7 +453,11 @@ def parse_script(data: str | bytes) -> ParsedScript:
     directives = parse_directives(text, kind) if kind else []
     if kind is None and has_lsf(text):
         directives = lsf_directives(text)
+    grid_engine = kind is None and not directives and has_sge(text)
+    if grid_engine:
+        directives = sge_directives(text)
     parsed = ParsedScript(kind, directives, found.line)
+    parsed.grid_engine = grid_engine
     header = _HEADER.search(text)
     parsed.template = header.group(1) if header else None
     parsed.before = blocks[:found.block]
@@ -473,6 +489,27 @@ def parse_script(data: str | bytes) -> ParsedScript:
         shared = [shared_commands(found.cmd), *([] if parsed.launch_tail else rest)]
         parsed.launch_shared = " ... ".join(x for x in shared if x)
     return parsed
+
+
+_ESCAPED_BLANK = re.compile(r"\\[ \t]+$")
+
+
+def _broken_continuation(text: str, first: int, last: int | None) -> str:
+    """Why the launch block's lines (``first``..``last``, 1-based) do not join as written: a
+    line ending in a backslash and a blank (``--port=1 \\ ``) escapes the blank, not the
+    line end, so the next line runs as a command of its own; ``""`` when none."""
+    lines = text.split("\n")
+    for number in range(first, min(last or len(lines), len(lines)) + 1):
+        line = lines[number - 1]
+        if _ESCAPED_BLANK.search(line) and not line.lstrip().startswith("#"):
+            nxt = lines[number].strip() if number < len(lines) else ""
+            shown = f" (`{nxt}`)" if nxt else ""
+            return (f"line {number}: `{line.strip()}` ends with a backslash and a blank after "
+                    "it: the backslash escapes the blank, not the line end, so the launch "
+                    f"stops there and the next line{shown} runs as a command of its own (also "
+                    "inside a quoted ssh or bash -c body); remove the blank after the "
+                    "backslash and port the script again")
+    return ""
 
 
 _REDIRECT_WORD = re.compile(r"^(?:\d?>>?&?\d*|&>>?)$")

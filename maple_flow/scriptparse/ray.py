@@ -1,0 +1,57 @@
+"""A Ray cluster the job starts itself (``ray start --head`` on the first node, ``ray start
+--address`` on the others, then a driver): read to refuse with the reason, since the port
+does not carry the per-node start of another site's Ray processes."""
+
+from __future__ import annotations
+
+from maple_flow.scriptparse.shell import Block, ShellCommand
+
+#: ``ray`` subcommands that start, stop or use a Ray cluster from the job script.
+_SUBCOMMANDS = frozenset({"start", "stop", "status", "disable-usage-stats", "up", "down",
+                          "job", "submit", "exec", "attach", "health-check"})
+
+
+def _runs_ray(cmd: ShellCommand) -> bool:
+    words = cmd.words
+    return any(w == "ray" and words[i + 1] in _SUBCOMMANDS
+               for i, w in enumerate(words[:-1]))
+
+
+def ray_commands(blocks: list[Block]) -> list[ShellCommand]:
+    """The commands of the script that run ``ray <subcommand>`` (also under srun/ssh)."""
+    return [cmd for block in blocks for cmd in block.commands if _runs_ray(cmd)]
+
+
+def _helper_scripts(blocks: list[Block]) -> list[ShellCommand]:
+    """Commands that run a shell script of the user's (``./raymaster.sh NODE``): where a Ray
+    job's head and workers are often started."""
+    return [cmd for block in blocks for cmd in block.commands
+            if cmd.words and cmd.words[0].endswith(".sh") and "/" in cmd.words[0]]
+
+
+def ray_cluster_reason(blocks: list[Block], driver: str | None) -> str:
+    """Why a job that starts Ray itself is not ported, or ``""`` when it runs no ``ray``."""
+    found = ray_commands(blocks)
+    if not found:
+        return ""
+    shown = "; ".join(f"line {c.line} `{c.text.strip()}`" for c in found[:3])
+    helpers = _helper_scripts(blocks)
+    if helpers:
+        shown += "; scripts it runs: " + ", ".join(
+            f"`{c.words[0]}` (line {c.line})" for c in helpers[:4])
+    starts = ("its Ray processes are started by the job itself" if any(
+        "start" in c.words for c in found) else "it runs Ray's own commands")
+    if driver is None:
+        return (f"the job runs Ray ({shown}): {starts} and no training program of its own "
+                "(it joins or manages a Ray cluster whose driver runs elsewhere); there is no "
+                "launch to port: start Ray on the target with its site's recipe (one `ray "
+                "start` per node through its per-node launcher) and run the driver there")
+    return (f"the job starts a Ray cluster ({shown}): {starts} on its nodes, then the driver "
+            f"`{driver}` connects to it; the port does not carry a Ray cluster to another "
+            "site (the head and one worker per node must be started through the target's "
+            "per-node launcher with its GPUs per node, also where helper scripts start them): "
+            f"start Ray with the target site's recipe and keep `{driver}` as the job's one "
+            "driver process on the first node, then port that script")
+
+
+__all__ = ["ray_cluster_reason", "ray_commands"]

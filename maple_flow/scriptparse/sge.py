@@ -1,0 +1,142 @@
+"""Grid Engine batch scripts (SGE, UGE, Son of Grid Engine: ``#$`` lines) read as a source:
+each directive as the Slurm option with the same meaning; one the port cannot map stays in the
+port as a comment with a note (:func:`unmapped_lines`)."""
+
+from __future__ import annotations
+
+import re
+import shlex
+
+from maple_flow.knowledge.directives import Directive
+
+_LINE = re.compile(r"^\s*#\$\s*(.*)$")
+#: Options that take no value.
+_FLAGS = frozenset({"-cwd", "-V", "-notify"})
+#: Option -> the Slurm option it means, where the values are written alike.
+_OPTIONS = {"-N": "job-name", "-o": "output", "-e": "error", "-wd": "chdir", "-q": "queue",
+            "-t": "array", "-M": "mail-user", "-A": "account"}
+#: ``-l`` resources that count the GPUs of the job's host (sites name them differently).
+_GPU_RESOURCES = frozenset({"gpu", "gpus", "ngpus", "gpu_card", "cuda"})
+#: ``-m`` letters -> Slurm mail types (``s``, suspend, has none).
+_MAIL = {"b": "BEGIN", "e": "END", "a": "FAIL", "n": "NONE"}
+#: Parallel environments whose slots all lie on one host (the common names sites give them).
+_ONE_HOST_PE = re.compile(r"^(?:smp|shm|openmp|omp|threads?|serial|multithread\w*)$", re.I)
+#: Grid Engine's job variables written in an ``-o``/``-e`` path, as Slurm's file patterns.
+_PATH_VARS = {"JOB_ID": "%j", "JOB_NAME": "%x", "TASK_ID": "%a", "SGE_TASK_ID": "%a"}
+
+
+def has_sge(text: str) -> bool:
+    """Whether a script has Grid Engine ``#$`` directive lines (before its first command)."""
+    return bool(_directive_lines(text))
+
+
+def _directive_lines(text: str) -> list[tuple[int, str, str]]:
+    found: list[tuple[int, str, str]] = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        stripped = raw.strip()
+        match = _LINE.match(raw)
+        if match:
+            found.append((number, raw, match.group(1)))
+        elif stripped and not stripped.startswith("#"):
+            break  # qsub reads directives up to the first command
+    return found
+
+
+def walltime(value: str) -> str | None:
+    """``h_rt`` (``H:M:S`` or seconds) as ``HH:MM:SS``, or None when not understood."""
+    parts = value.split(":")
+    if not all(p.isdigit() for p in parts) or len(parts) not in (1, 3):
+        return None
+    seconds = int(parts[0]) if len(parts) == 1 else (
+        int(parts[0]) * 3600 + int(parts[1]) * 60 + int(parts[2]))
+    return f"{seconds // 3600:02d}:{seconds % 3600 // 60:02d}:{seconds % 60:02d}"
+
+
+def _path(value: str) -> str:
+    """An output path with Grid Engine's ``$JOB_ID``-style variables as Slurm patterns."""
+    return re.sub(r"\$\{?(\w+)\}?", lambda m: _PATH_VARS.get(m.group(1), m.group(0)), value)
+
+
+def _resources(value: str) -> list[tuple[str, str]]:
+    """``-l`` resources: ``h_rt`` as the time limit, a GPU count as GPUs per node."""
+    found: list[tuple[str, str]] = []
+    for item in value.split(","):
+        name, _, val = item.partition("=")
+        name = name.strip()
+        if name in {"h_rt", "s_rt"} and (time := walltime(val.strip())):
+            found.append(("time", time))
+        elif name in _GPU_RESOURCES and val.strip().isdigit():
+            found.append(("gpus-per-node", val.strip()))
+    return found
+
+
+def _one(option: str, value: str) -> list[tuple[str, str]]:
+    if option == "-l":
+        return _resources(value)
+    if option == "-pe":
+        env, _, slots = value.partition(" ")
+        return [("nodes", "1")] if _ONE_HOST_PE.match(env) and slots.strip().isdigit() else []
+    if option == "-m":
+        types = [_MAIL[c] for c in value if c in _MAIL]
+        return [("mail-type", ",".join(types))] if types else []
+    slurm = _OPTIONS.get(option)
+    if slurm is None:
+        return []
+    return [(slurm, _path(value) if slurm in {"output", "error"} else value)]
+
+
+def _options(words: list[str]) -> list[tuple[str, str]]:
+    """(option, value) pairs; ``-pe NAME SLOTS`` keeps both words as its value."""
+    out: list[tuple[str, str]] = []
+    i = 0
+    while i < len(words):
+        option = words[i]
+        if option in _FLAGS or not option.startswith("-"):
+            out.append((option, ""))
+            i += 1
+            continue
+        take = 2 if option == "-pe" else 1
+        out.append((option, " ".join(words[i + 1:i + 1 + take])))
+        i += 1 + take
+    return out
+
+
+def sge_directives(text: str) -> list[Directive]:
+    """The ``#$`` lines as Slurm-equivalent directives (``raw`` keeps the Grid Engine line)."""
+    found: list[Directive] = []
+    for number, line, rest in _directive_lines(text):
+        try:
+            words = shlex.split(rest, comments=True)
+        except ValueError:
+            continue
+        for option, value in _options(words):
+            found += [Directive("slurm", name, val, number, line, option)
+                      for name, val in _one(option, value)]
+    return found
+
+
+def _understood(option: str, value: str) -> bool:
+    """Whether the port carries all of one option (``-cwd``: every target job starts in the
+    submit folder; ``-S``: the target's header names its shell)."""
+    if option in {"-cwd", "-S"}:
+        return True
+    if option == "-l":
+        return all(_resources(item) for item in value.split(","))
+    return bool(_one(option, value))
+
+
+def unmapped_lines(text: str) -> list[str]:
+    """The ``#$`` lines (stripped) with an option or resource the port does not map
+    (``-l tmem=8G``, ``-j y``, a site's own resource type such as ABCI's ``rt_F=8``)."""
+    out: list[str] = []
+    for _, raw, rest in _directive_lines(text):
+        try:
+            words = shlex.split(rest, comments=True)
+        except ValueError:
+            words = []
+        if not words or not all(_understood(o, v) for o, v in _options(words)):
+            out.append(raw.strip())
+    return out
+
+
+__all__ = ["has_sge", "sge_directives", "unmapped_lines", "walltime"]
