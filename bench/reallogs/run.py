@@ -12,7 +12,8 @@ script (scripts/, edited as the case says) and what is right:
   case's pattern ("right"); or, for a value only the user has, the answer asks for it;
 - not-script problems (hardware, fabric, hangs after many good collectives, bugs in the
   user's program or a library): no fix is proposed and the first diagnosis is a record of a
-  not-script family ("recognised"); no fix and no such record is "abstained"; any proposed
+  not-script family, given as the answer, not as a hint of a "not recognised" answer
+  ("recognised"); no fix and no such record is "abstained"; any proposed
   fix is "invented".
 Figures are given per split: `heldout` (never tuned on; its per-case rows are hidden unless
 --show-heldout) and `tune`.
@@ -80,8 +81,10 @@ def judge(case: dict[str, Any], data: dict[str, Any]) -> str:
     if case["kind"] == "not_script":
         if proposed is not None:
             return "invented"
-        first = _family(diagnoses[0]["record_id"]) if diagnoses else None
-        return "recognised" if first in NOT_SCRIPT else "abstained"
+        first = diagnoses[0] if diagnoses else None
+        if first is None or first.get("verdict") == "hint":  # "not recognised": hints only
+            return "abstained"
+        return "recognised" if _family(first["record_id"]) in NOT_SCRIPT else "abstained"
     expect = case["expect"]
     families = set(expect.get("families", []))
     if expect.get("ask"):
