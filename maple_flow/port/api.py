@@ -30,6 +30,7 @@ from maple_flow.errors import InvalidValue, MissingInformation, UnknownCluster, 
 from maple_flow.knowledge.clusters import no_target_message
 from maple_flow.models import ClusterProfile, JobSpec, format_walltime, walltime_seconds
 from maple_flow.port.accel_config import accelerate_setup
+from maple_flow.port.accounted import unaccounted_lines, unaccounted_note
 from maple_flow.port.apply import (
     apply_edits,
     shell_script_program,
@@ -663,6 +664,9 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
         applied.refusals if not refusals else [])
     left = leftovers(script, profile, "\n".join(src.lines)) if not refusals else Leftovers()
     refusals, notes = refusals + left.refusals, notes + left.notes
+    if not refusals:
+        notes += unaccounted_note(
+            unaccounted_lines("\n".join(src.lines), script, notes), profile.name)
     if refusals:
         notes = [f"refused for {profile.name}: {m}" for m in refusals] + notes
         return PortResult(profile.id, "", result.spec, result.template_id, "refused", notes,
