@@ -19,7 +19,7 @@ import yaml
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "realport"))
 
-from run import attempt  # noqa: E402
+from run import attempt
 
 HERE = Path(__file__).resolve().parent
 
