@@ -68,3 +68,22 @@ def test_the_note_quotes_a_few_lines_and_counts_the_rest() -> None:
     (note,) = unaccounted_note(lines, "Aurora")
     assert "line 4 `VAR4=1`" in note and "VAR5" not in note and "and 3 more" in note
     assert unaccounted_note([], "Aurora") == []
+
+
+WORDY_TOPOLOGY = ("#!/bin/bash\n#SBATCH --nodes=2\n#SBATCH --ntasks-per-node=4\n"
+                  "#SBATCH --gpus-per-node=4\n#SBATCH -t 1:00:00\n"
+                  "srun python train.py --num_gpus_per_machine 4 --node_num 2 --gpu_id 0 "
+                  "--per_gpu_batch_size 4\n")
+
+
+def test_topology_arguments_are_read_by_the_words_of_their_names() -> None:
+    """Names outside the known list (``--num_gpus_per_machine``, ``--node_num``) that equal
+    the source's layout are named when the target's layout differs; ids and batch sizes not."""
+    r = port(WORDY_TOPOLOGY, ["lonestar6"])["lonestar6"]
+    assert r.status == "generated", r.notes[:2]
+    said = "\n".join(r.notes)
+    assert "`--num_gpus_per_machine 4` says 4 GPUs per node" in said
+    assert "`--node_num 2` says 2 nodes" in said
+    assert "--gpu_id" not in said and "--per_gpu_batch_size" not in said
+    same = port(WORDY_TOPOLOGY, ["polaris"])["polaris"]  # 2 x 4 there too: nothing to say
+    assert not any("--num_gpus_per_machine" in n for n in same.notes)
