@@ -16,8 +16,8 @@ plan the edits for one target (``carry``, ``loop``, ``array``, ``fit``, ``topolo
 target's site set-up and launch from its template and apply the edits to it (``apply``); the
 notes, and the diff source -> port with each hunk's reasons (``diff``). Last, a safety net
 (``foreign``): another site's launcher left on an executable line refuses the port; its
-scheduler commands and variables left there are notes.
-"""
+scheduler commands and variables left there are notes; and every source line the port neither
+keeps nor uses nor names in a note is named in one note (``accounted``)."""
 
 from __future__ import annotations
 
