@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import shlex
+from functools import lru_cache
 
 from maple_flow.port.words import short
 from maple_flow.scriptparse.script import launch_command_line
@@ -23,11 +24,16 @@ _CLOSERS = frozenset({"done", "fi", "else", "then", "do", "}", "{", "esac", ";;"
 _QUOTED = 4
 
 
-def _words(text: str) -> list[str]:
+@lru_cache(maxsize=4096)
+def _split(text: str) -> tuple[str, ...]:
     try:
-        return shlex.split(text, comments=True)
+        return tuple(shlex.split(text, comments=True))
     except ValueError:
-        return text.split()
+        return tuple(text.split())
+
+
+def _words(text: str) -> list[str]:
+    return list(_split(text))
 
 
 def _shape(text: str) -> str:
@@ -59,21 +65,30 @@ def _carried(first: str, script: str, notes: str) -> bool:
     return bool(files) and all(f in script or f in notes for f in files)
 
 
+@lru_cache(maxsize=256)
+def _launch_line(source: str) -> int | None:
+    """The source's launch line (one parse a source, not one a target)."""
+    return launch_command_line(source)
+
+
 def unaccounted_lines(source: str, script: str, notes: list[str]) -> list[tuple[int, str]]:
     """(line number, first line) of each executable source line the port neither keeps nor
     uses nor names in a note; the launch line is the launch stages' to rewrite."""
-    kept = {_shape(text) for _, text in logical_lines(script)}
-    kept_text = "\n".join(kept)
+    port_lines = [text for _, text in logical_lines(script)]
+    verbatim = {" ".join(text.split()) for text in port_lines}
+    kept = ""  # the shapes of the port's lines, one a line
     said = "\n".join(notes)
-    launch = launch_command_line(source)
+    launch = _launch_line(source)
     found = []
     for number, text in logical_lines(source):
         first = text.split("\n", 1)[0].strip()
         if (not first or first.startswith("#") or number == launch
-                or first.rstrip(";") in _CLOSERS or not _words(first)):
+                or first.rstrip(";") in _CLOSERS or " ".join(first.split()) in verbatim):
             continue
-        shape = _shape(first)
-        if shape in kept or shape in kept_text or _named(number, first, said):
+        if not _words(first):
+            continue
+        kept = kept or "\n".join(_shape(t) for t in port_lines)  # made once, when needed
+        if _shape(first) in kept or _named(number, first, said):
             continue
         if _carried(first, script, said):
             continue
