@@ -33,18 +33,18 @@ def _facts(body: str, head: str = HEAD) -> tuple[object, ...]:
             "python3 train.py --epochs 3",
             ("train.py", False, ["--epochs", "3"], 2, 4),
         ),
-        (  # "$@" as the program's own arguments
+        (  # "$@" as the program's own arguments; a bare srun: one task a node (Slurm's default)
             "srun bash -c 'python train.py --fixed \"$@\"' x --lr 2",
-            ("train.py", False, ["--fixed", "--lr", "2"], 2, 4),
+            ("train.py", False, ["--fixed", "--lr", "2"], 2, 1),
         ),
         (  # a container outside, the wrapper inside it
             "srun apptainer exec --nv img.sif bash -c 'exec \"$@\"' _ "
             "torchrun --nnodes 2 --nproc_per_node 2 train.py",
             ("train.py", False, [], 2, 2),
         ),
-        (  # no "$@": BODY is the launch line and the words after NAME are unused
+        (  # no "$@": BODY is the launch line and the words after NAME are unused (bare srun)
             "srun bash -c 'python a.py --y' name ignored",
-            ("a.py", False, ["--y"], 2, 4),
+            ("a.py", False, ["--y"], 2, 1),
         ),
     ],
 )

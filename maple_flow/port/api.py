@@ -16,8 +16,8 @@ plan the edits for one target (``carry``, ``loop``, ``array``, ``fit``, ``topolo
 target's site set-up and launch from its template and apply the edits to it (``apply``); the
 notes, and the diff source -> port with each hunk's reasons (``diff``). Last, a safety net
 (``foreign``): another site's launcher left on an executable line refuses the port; its
-scheduler commands and variables left there are notes.
-"""
+scheduler commands and variables left there are notes; and every source line the port neither
+keeps nor uses nor names in a note is named in one note (``accounted``)."""
 
 from __future__ import annotations
 
@@ -30,6 +30,7 @@ from maple_flow.errors import InvalidValue, MissingInformation, UnknownCluster, 
 from maple_flow.knowledge.clusters import no_target_message
 from maple_flow.models import ClusterProfile, JobSpec, format_walltime, walltime_seconds
 from maple_flow.port.accel_config import accelerate_setup
+from maple_flow.port.accounted import unaccounted_lines, unaccounted_note
 from maple_flow.port.apply import (
     apply_edits,
     shell_script_program,
@@ -686,6 +687,9 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
         applied.refusals if not refusals else [])
     left = leftovers(script, profile, "\n".join(src.lines)) if not refusals else Leftovers()
     refusals, notes = refusals + left.refusals, notes + left.notes
+    if not refusals:
+        notes += unaccounted_note(
+            unaccounted_lines("\n".join(src.lines), script, notes), profile.name)
     if refusals:
         notes = [f"refused for {profile.name}: {m}" for m in refusals] + notes
         return PortResult(profile.id, "", result.spec, result.template_id, "refused", notes,

@@ -52,8 +52,33 @@ def _all_names() -> set[str]:
     return {n for names in _ROLES.values() for n in names}
 
 
+#: Name words of a count (``num_gpus_per_machine``, ``n_gpu``, ``gpu_count``) and words that
+#: make an argument something else than the layout (a rank, an id, a batch size, a port).
+_COUNT_WORDS = frozenset({"num", "n", "nb", "count", "number", "total"})
+_PLURAL = {"gpus": ("gpus", "ngpus", "ngpu", "devices", "ndevices", "nproc", "nprocs", "procs"),
+           "nodes": ("nodes", "nnodes", "nnode", "machines")}
+_SINGULAR = {"gpus": ("gpu", "device", "proc"), "nodes": ("node", "machine")}
+_NOT_LAYOUT = frozenset({"rank", "id", "ids", "index", "idx", "local", "master", "port", "addr",
+                         "batch", "size", "mem", "memory", "workers", "threads", "seed",
+                         "start", "offset", "min", "max"})
+
+
 def _role(name: str) -> str | None:
-    return next((role for role, names in _ROLES.items() if name in names), None)
+    exact = next((role for role, names in _ROLES.items() if name in names), None)
+    return exact or _role_by_words(name.lower())
+
+
+def _role_by_words(name: str) -> str | None:
+    """The layout fact a name not in ``_ROLES`` gives by its words (``--num_gpus_per_machine``:
+    GPUs per node); None for names of something else (``--gpu_id``, ``--per_gpu_batch``)."""
+    words = set(re.split(r"[-_.]", name))
+    if words & _NOT_LAYOUT:
+        return None
+    counted = bool(words & _COUNT_WORDS)
+    for role in ("gpus", "nodes"):  # "gpus per node" is a GPU count, not a node count
+        if words & set(_PLURAL[role]) or (counted and words & set(_SINGULAR[role])):
+            return role
+    return None
 
 
 def source_layout_args(args: list[str], nodes: int | None, gpn: int | None,

@@ -197,7 +197,7 @@ def _rank_per_gpu_size(
         gpn = total // nodes
     if nodes is None and total and gpn and total % gpn == 0:
         nodes = total // gpn
-    if (stage.name == "srun" and gpn is None and (total or 1) == (nodes or 1)
+    if (stage.name == "srun" and gpn is None and (total or nodes or 1) == (nodes or 1)
             and not (stage.get("--gpus-per-task") or size["gpus_per_task"])):
         # Slurm's default: one task a node (none asked, or one a node); GPUs asked per task
         # with no task count mean the count comes from the sbatch command line

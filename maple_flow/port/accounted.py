@@ -1,0 +1,111 @@
+"""A safety net run on every port (issue 14): each executable line of the source is accounted
+for. A line is kept (the same shell words, its variables possibly renamed for the target's
+scheduler), is the launch (rewritten by the launch stages, which say why), carries over through
+what it names (an assignment whose variable the port still uses, a command whose files the port
+still runs), or is named by a note that says why it was dropped. A line the port dropped with no
+word about it is named in one note, so that no user line disappears silently."""
+
+from __future__ import annotations
+
+import re
+import shlex
+from functools import lru_cache
+
+from maple_flow.port.words import short
+from maple_flow.scriptparse.script import launch_command_line
+from maple_flow.scriptparse.shell import logical_lines
+
+_VAR = re.compile(r"\$\{?[A-Za-z_]\w*\}?")
+_ASSIGN = re.compile(r"^(?:export\s+|declare\s+-\w+\s+|local\s+|readonly\s+)?(\w+)\+?=")
+_HEREDOC_TARGET = re.compile(r"<<-?\s*['\"]?\w+['\"]?.*?>\s*(\S+)")
+#: Lines that only close or continue a shape whose opening line is checked itself.
+_CLOSERS = frozenset({"done", "fi", "else", "then", "do", "}", "{", "esac", ";;", ")", "wait"})
+#: How many unaccounted lines one note quotes (the rest are counted).
+_QUOTED = 4
+
+
+@lru_cache(maxsize=4096)
+def _split(text: str) -> tuple[str, ...]:
+    try:
+        return tuple(shlex.split(text, comments=True))
+    except ValueError:
+        return tuple(text.split())
+
+
+def _words(text: str) -> list[str]:
+    return list(_split(text))
+
+
+def _shape(text: str) -> str:
+    """A line's shell words with every variable reference the same (``$JOBID`` renamed to
+    ``$PBS_JOBID`` by the port is the same line)."""
+    return _VAR.sub("$V", " ".join(_words(text)))
+
+
+def _named(number: int, first: str, notes: str) -> bool:
+    words = _words(first)
+    shape = " ".join(words)
+    return (f"line {number} " in notes or first[:40] in notes or (shape and shape[:40] in notes)
+            or (words[0] in ("module", "ml") and any(w in notes for w in words[2:])))
+
+
+def _carried(first: str, script: str, notes: str) -> bool:
+    """A heredoc whose file the port still writes; an assignment whose variable the port or a
+    note still names; a command whose files (words with a dot or a slash, no variable) the
+    port or a note still names."""
+    written = _HEREDOC_TARGET.search(first)
+    if written:  # a heredoc written to a file: carried when the port writes that file
+        return bool(re.search(r">\s*" + re.escape(written.group(1)), script))
+    assigned = _ASSIGN.match(first)
+    if assigned:
+        return bool(re.search(rf"(?<![\w$]){assigned.group(1)}\b|\${{?{assigned.group(1)}\b",
+                              script)) or assigned.group(1) in notes
+    files = [w for w in _words(first)
+             if not w.startswith("-") and ("." in w or "/" in w) and "$" not in w]
+    return bool(files) and all(f in script or f in notes for f in files)
+
+
+@lru_cache(maxsize=256)
+def _launch_line(source: str) -> int | None:
+    """The source's launch line (one parse a source, not one a target)."""
+    return launch_command_line(source)
+
+
+def unaccounted_lines(source: str, script: str, notes: list[str]) -> list[tuple[int, str]]:
+    """(line number, first line) of each executable source line the port neither keeps nor
+    uses nor names in a note; the launch line is the launch stages' to rewrite."""
+    port_lines = [text for _, text in logical_lines(script)]
+    verbatim = {" ".join(text.split()) for text in port_lines}
+    kept = ""  # the shapes of the port's lines, one a line
+    said = "\n".join(notes)
+    launch = _launch_line(source)
+    found = []
+    for number, text in logical_lines(source):
+        first = text.split("\n", 1)[0].strip()
+        if (not first or first.startswith("#") or number == launch
+                or first.rstrip(";") in _CLOSERS or " ".join(first.split()) in verbatim):
+            continue
+        if not _words(first):
+            continue
+        kept = kept or "\n".join(_shape(t) for t in port_lines)  # made once, when needed
+        if _shape(first) in kept or _named(number, first, said):
+            continue
+        if _carried(first, script, said):
+            continue
+        found.append((number, first))
+    return found
+
+
+def _clip(text: str) -> str:
+    return text if len(text) <= 70 else text[:67] + "..."
+
+
+def unaccounted_note(lines: list[tuple[int, str]], target: str) -> list[str]:
+    """One note naming the source lines the port dropped without a reason."""
+    if not lines:
+        return []
+    quoted = ", ".join(f"line {n} `{_clip(short(text))}`" for n, text in lines[:_QUOTED])
+    more = f" and {len(lines) - _QUOTED} more" if len(lines) > _QUOTED else ""
+    return [f"not in the port, and no other note says why: {quoted}{more}; the port does not "
+            f"know what they did for the job: check whether it needs them on {target} and put "
+            "them back by hand if so"]
