@@ -231,3 +231,18 @@ def test_an_image_from_x86_64_nodes_is_flagged_on_aarch64_nodes() -> None:
     _, notes = _launch(SIF.replace("#SBATCH -A abc", "#SBATCH -A abc-delta-gpu\n"
                                    "#SBATCH -p gpuA100x4"), "deltaai")
     assert "the source's nodes are x86_64, DeltaAI's are aarch64" in notes
+
+
+def test_a_registry_pull_on_alcf_compute_nodes_gets_the_documented_proxy() -> None:
+    # Polaris compute nodes reach registries only through proxy.alcf.anl.gov (the profile's
+    # container.pull_env, from ALCF's container guide); written before the launch
+    r = port(SHIFTER.replace("#SBATCH --module=gpu,nccl-plugin\n", ""), "polaris")["polaris"]
+    lines = r.script.splitlines()
+    proxy = lines.index("export HTTPS_PROXY=http://proxy.alcf.anl.gov:3128")
+    assert proxy < next(i for i, x in enumerate(lines) if "train.py" in x)
+    assert "through the site's proxy" in "\n".join(r.notes)
+
+
+def test_a_file_image_or_a_site_without_a_proxy_gets_no_proxy() -> None:
+    assert "proxy" not in port(SIF, "polaris")["polaris"].script
+    assert "proxy" not in port(SHIFTER, "delta")["delta"].script

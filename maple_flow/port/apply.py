@@ -24,6 +24,7 @@ from maple_flow.port.launcher_opts import carry_launcher_options
 from maple_flow.port.oneproc import one_process_launch
 from maple_flow.port.rules import translate_scheduler_vars
 from maple_flow.port.runner import keep_runner
+from maple_flow.port.site_opts import carry_site_options
 from maple_flow.port.stages import (
     append_to_launch,
     before_launcher_word,
@@ -97,6 +98,9 @@ def _launch_edits(out: Applied, src: Source, profile: ClusterProfile, one_proces
     if not one_process and not out.refusals:
         out.script, notes = carry_launcher_options(out.script, p, profile.name)
         out.notes += notes + rendezvous_note(p, out.script)
+    if not out.refusals:
+        out.script, notes = carry_site_options(out.script, p, profile)
+        out.notes += notes
     _own_interpreter(out, src, profile, entry)
     _variable_prefixes(out, src, profile, entry)
     if not out.refusals:

@@ -239,7 +239,18 @@ def plan_container(p: ParsedScript, profile: ClusterProfile,
     image = (f"#SBATCH --image={shell_word(src.image.removeprefix('docker://'))}",
              ) if runtime.command == "shifter" else ()
     note = _note(src, prefix, runtime, profile) + _arch_clause(src, profile, source_arch)
-    return ContainerCarry(prefix, note, tuple(runtime.setup_lines()), image)
+    pull = _pull_lines(src, runtime)
+    note += (f"; the image is pulled on {profile.name}'s compute nodes, which reach its "
+             f"registry only through the site's proxy: `{pull[0]}` and the rest written before "
+             "the launch" if pull else "")
+    return ContainerCarry(prefix, note, tuple(runtime.setup_lines() + pull), image)
+
+
+def _pull_lines(src: SourceImage, runtime: Container) -> list[str]:
+    """The exports a registry image's pull at run time needs on the target (its proxy)."""
+    if not (src.registry and src.image.startswith("docker://")):
+        return []
+    return [f"export {k}={shell_word(v)}" for k, v in runtime.pull_env.items()]
 
 
 def _arch_clause(src: SourceImage, profile: ClusterProfile, source_arch: str | None) -> str:
