@@ -246,3 +246,26 @@ def test_a_registry_pull_on_alcf_compute_nodes_gets_the_documented_proxy() -> No
 def test_a_file_image_or_a_site_without_a_proxy_gets_no_proxy() -> None:
     assert "proxy" not in port(SIF, "polaris")["polaris"].script
     assert "proxy" not in port(SHIFTER, "delta")["delta"].script
+
+
+PBS_SIF = """#!/bin/bash
+#PBS -l select=1:system=polaris
+#PBS -l walltime=0:10:00
+#PBS -A abc
+mpiexec -n 4 -ppn 4 singularity exec -B "${PBS_O_WORKDIR}":/fme --nv \\
+    "${PBS_O_WORKDIR}/containers/dl.sif" python3 /fme/train.py fit
+"""
+
+
+def test_an_image_under_the_submit_directory_is_carried_with_the_targets_variable() -> None:
+    r = port(PBS_SIF, "delta")["delta"]
+    line = next(x.strip() for x in r.script.splitlines() if "train.py" in x)
+    assert line.startswith('apptainer exec --nv -B "${SLURM_SUBMIT_DIR}:/fme" '
+                           '"${SLURM_SUBMIT_DIR}/containers/dl.sif" python3 /fme/train.py')
+    assert "PBS_O_WORKDIR" not in line
+
+
+def test_a_dropped_container_names_a_program_that_lies_in_its_bind() -> None:
+    notes = "\n".join(port(PBS_SIF, "perlmutter")["perlmutter"].notes)
+    assert ("the program /fme/train.py is a path inside the container (the bind "
+            "${PBS_O_WORKDIR}:/fme): on the host it is ${PBS_O_WORKDIR}/train.py") in notes

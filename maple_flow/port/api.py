@@ -323,7 +323,23 @@ def _dropped_container(stage: Stage, p: ParsedScript, profile: ClusterProfile) -
             "rebuild the environment (or the image for the target's runtime), or check")
     return (f"container {image} ({stage.name}) is not used on the target"
             + (f" ({why})" if why else "") + f"; the program runs on {profile.name}'s own "
-            f"stack instead: {todo} that {profile.name}'s software stack has what it provided")
+            f"stack instead: {todo} that {profile.name}'s software stack has what it provided"
+            + _bound_program_clause(stage, p))
+
+
+def _bound_program_clause(stage: Stage, p: ParsedScript) -> str:
+    """Where the program's path exists only through one of the dropped container's binds
+    (``-B $PBS_O_WORKDIR:/fme`` and ``python /fme/train.py``): say so and name the host path."""
+    binds = [v for k, v in stage.options if k in ("-B", "--bind", "-V", "--volume", "-v") and v]
+    for bind in (b for v in binds for b in v.split(",")):
+        host, _, inside = bind.partition(":")
+        inside = inside.split(":")[0].rstrip("/")
+        program = p.launch.entrypoint
+        if inside and host and program.startswith(inside + "/"):
+            return (f"; the program {program} is a path inside the container (the bind "
+                    f"{bind}): on the host it is {host}{program[len(inside):]}: change the "
+                    "program path in the port")
+    return ""
 
 
 def _software_notes(src: Source, profile: ClusterProfile) -> list[str]:

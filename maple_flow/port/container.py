@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from maple_flow.models import ClusterProfile
 from maple_flow.models.profile import Container
+from maple_flow.port.rules import translate_scheduler_vars
 from maple_flow.scriptparse import ParsedScript
 from maple_flow.scriptparse.launch import CONTAINER_RUNTIMES, Stage
 from maple_flow.shellquote import shell_word
@@ -29,7 +30,9 @@ _REMOTE = ("docker://", "library://", "oras://", "shub://")
 #: ``$(whoami)``, ``$USER``, ``${SCRATCH}``: a path the shell builds when the job runs.
 #: Where an image's own files lie (an option naming them is no path of the source's site).
 _IMAGE_DIRS = ("/usr/", "/opt/", "/etc/", "/lib", "/bin/", "/tmp", "/workspace", "/ext3")
-_SHELL_BUILT = re.compile(r"\$(\(whoami\)|\{?(USER|HOME|SCRATCH|WORK|PSCRATCH|PWD)\}?)")
+_SHELL_BUILT = re.compile(
+    r"\$(\(whoami\)|\{?(USER|HOME|SCRATCH|WORK|PSCRATCH|PWD|PBS_O_WORKDIR|SLURM_SUBMIT_DIR"
+    r"|LS_SUBCWD)\}?)")
 
 
 @dataclass
@@ -234,7 +237,9 @@ def plan_container(p: ParsedScript, profile: ClusterProfile,
     src, runtime = read_source_image(p), profile.container
     if src is None or runtime is None or container_refusal(src, runtime, profile.name):
         return None
-    prefix = " ".join(_target_words(src, runtime))
+    # the image path and binds may name the source scheduler's variables ($PBS_O_WORKDIR)
+    prefix = translate_scheduler_vars(" ".join(_target_words(src, runtime)),
+                                      profile.scheduler)[0]
     # shifter takes the image from the job's header, pulled before the job starts (NERSC)
     image = (f"#SBATCH --image={shell_word(src.image.removeprefix('docker://'))}",
              ) if runtime.command == "shifter" else ()
