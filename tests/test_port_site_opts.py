@@ -65,3 +65,40 @@ def test_size_and_exported_variables_are_not_named_as_dropped() -> None:
     _, notes = _port(HEAD + "srun -n 8 --ntasks-per-node=4 --export=ALL,A=1 python t.py\n",
                      "polaris")
     assert "options not carried" not in notes
+
+
+PYXIS = HEAD + ("srun --container-image=nvcr.io#nvidia/pytorch:24.01-py3 "
+                "--container-mounts=/data:/data --container-workdir=/workspace "
+                "python train.py --lr 1\n")
+
+
+@pytest.mark.parametrize("target", ["delta", "polaris", "vista"])
+def test_a_pyxis_registry_image_is_carried_to_apptainer(target: str) -> None:
+    r = port(PYXIS, target)[target]
+    line = next(x.strip() for x in r.script.splitlines() if "train.py" in x)
+    assert line.startswith("apptainer exec --nv -B /data:/data --pwd /workspace "
+                           "docker://nvcr.io/nvidia/pytorch:24.01-py3 python")
+
+
+@pytest.mark.parametrize(("target", "says"), [
+    ("perlmutter", "`shifter --image=nvcr.io/nvidia/pytorch:24.01-py3 --module=gpu`"),
+    ("aurora", "a CUDA (NVIDIA) image: it does not run on Aurora's GPUs")])
+def test_a_pyxis_image_not_carried_is_named_with_its_mounts_and_workdir(
+        target: str, says: str) -> None:
+    notes = "\n".join(port(PYXIS, target)[target].notes)
+    note = next(n for n in notes.splitlines() if "pyxis/enroot container" in n)
+    assert says in note and "`/data:/data`" in note and "`/workspace`" in note
+
+
+def test_an_enroot_squashfs_file_is_named_not_carried() -> None:
+    script = PYXIS.replace("nvcr.io#nvidia/pytorch:24.01-py3", "/scratch/u/img.sqsh")
+    r = port(script, "delta")["delta"]
+    assert "apptainer" not in r.script
+    assert "an enroot squashfs file" in "\n".join(r.notes)
+
+
+def test_srun_gpus_read_as_the_size_of_a_script_with_no_directive() -> None:
+    # `srun --gpus=2 python x.py` states its one task's GPUs: no question asked
+    r = port("#!/bin/bash\nsrun --gpus=2 --mem=64G python x.py\n", "delta")["delta"]
+    assert r.status == "generated"
+    assert "its srun asks 2 GPU(s) for its one task" in "\n".join(r.notes)

@@ -57,6 +57,7 @@ from maple_flow.port.foreign import Leftovers, leftovers
 from maple_flow.port.gpus_of_one import (
     gpu_argument_note,
     read_gpus_of_one_process,
+    srun_gpus_size,
     visible_devices_size,
 )
 from maple_flow.port.interpreter import prefix_variable
@@ -200,7 +201,7 @@ def _ask_size_without_directives(p: ParsedScript, facts: ScriptFacts, o: dict[st
         facts.nodes, facts.gpus_per_process = o.get("nodes") or 1, o["gpus_per_node"]
     if any(o.get(k) for k in ("ranks", "nodes", "gpus_per_node")):
         return
-    note = _visible_devices_size(p, facts)
+    note = _visible_devices_size(p, facts) or srun_gpus_size(p, facts)
     if note:
         facts.notes.append(note)
         return

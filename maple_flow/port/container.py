@@ -150,7 +150,9 @@ def unread_option(p: ParsedScript) -> str:
 
 def _read(p: ParsedScript) -> tuple[SourceImage | None, str]:
     stage = container_stage(p)
-    src, unknown = _read_stage(stage, p) if stage is not None else (None, "")
+    if stage is None:
+        return pyxis_image(p), ""
+    src, unknown = _read_stage(stage, p)
     return (src if src is not None and src.nvidia and not unknown else None), unknown
 
 
@@ -176,6 +178,24 @@ def _read_stage(stage: Stage, p: ParsedScript) -> tuple[SourceImage | None, str]
                           True, False)
         unknown = _podman_options(stage, src, p.variables)
     return src, unknown
+
+
+def pyxis_image(p: ParsedScript) -> SourceImage | None:
+    """A registry image the source's srun ran the program in with pyxis (``srun
+    --container-image=nvcr.io#nvidia/pytorch:24.01-py3 --container-mounts=a:b``), as the
+    image the target's runtime pulls; None for none, or an enroot squashfs file (no runtime
+    of the targets runs it as it is)."""
+    stage = p.launch.stage("srun")
+    image = stage.get("--container-image") if stage is not None else None
+    if stage is None or not image or "$" in image or "`" in image or image.startswith(
+            ("/", ".")) or image.endswith((".sqsh", ".sqfs")):
+        return None
+    src = SourceImage("pyxis", "exec", "docker://" + image.replace("#", "/", 1), True, True)
+    mounts = stage.get("--container-mounts") or ""
+    src.binds = [_option_value(m, p.variables) for m in mounts.split(",") if m]
+    workdir = stage.get("--container-workdir")
+    src.kept = ["--pwd", _option_value(workdir, p.variables)] if workdir else []
+    return src
 
 
 def _only_shell_built(image: str) -> bool:

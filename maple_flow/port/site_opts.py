@@ -86,9 +86,13 @@ def carry_site_options(script: str, p: ParsedScript,
     """``script`` with the source launcher's options the target's same launcher takes put
     on its launch; a note naming every other option, with what it did and why it is not
     carried."""
+    from maple_flow.port.container import plan_container
+
     stage, options = _site_stage(p), site_options(p)
+    pyxis = (_pyxis_note(stage, profile)
+             if stage is not None and plan_container(p, profile) is None else "")
     if stage is None or not options:
-        return script, []
+        return script, [pyxis] if pyxis else []
     target = profile.launch.launcher
     same = stage.name == "srun" == target
     carried = [(k, v) for k, v in options if same and k in _SRUN_CARRIED]
@@ -104,7 +108,36 @@ def carry_site_options(script: str, p: ParsedScript,
     left = [(k, v) for k, v in options if (k, v) not in carried]
     if left:
         notes.append(_not_carried_note(stage.name, left, profile.name, target, same))
-    return script, notes
+    return script, notes + ([pyxis] if pyxis else [])
+
+
+def _pyxis_note(stage: Stage, profile: ClusterProfile) -> str:
+    """The source's pyxis/enroot container (``srun --container-image=X``) where it is not
+    carried: said with its image, mounts and working directory (the program's relative paths
+    were there)."""
+    image, name = stage.get("--container-image"), profile.name
+    if not image:
+        return ""
+    mounts, workdir = stage.get("--container-mounts"), stage.get("--container-workdir")
+    runtime = profile.container
+    if image.endswith((".sqsh", ".sqfs")) or image.startswith(("/", ".")):
+        kind = ("an enroot squashfs file, not an image Apptainer runs as is: rebuild it (e.g. "
+                "`apptainer build x.sif docker://...` from the image it was made from)")
+    elif runtime is not None and runtime.gpu_flag not in ("--nv", "--module=gpu", "--gpu"):
+        kind = f"a CUDA (NVIDIA) image: it does not run on {name}'s GPUs"
+    else:
+        bare = image.replace("#", "/", 1)
+        run = (f"`shifter --image={bare} --module=gpu`" if runtime and runtime.command ==
+               "shifter" else f"`apptainer exec --nv docker://{bare}`")
+        kind = (f"a registry image: run it with {run} in front of the program if {name}'s "
+                "stack lacks what it provided")
+    return (f"your srun ran the program in a pyxis/enroot container (`--container-image="
+            f"{image}`), which {name} does not have: not carried, the program runs on {name}'s "
+            f"own stack; the image is {kind}"
+            + (f"; its mounts (`{mounts}`) are gone: the program sees the host's paths"
+               if mounts else "")
+            + (f"; it ran in `{workdir}` (the container's working directory): relative paths "
+               "of the program and its arguments were there" if workdir else ""))
 
 
 def _not_carried_note(launcher: str, options: list[tuple[str, str | None]], name: str,
