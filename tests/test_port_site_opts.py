@@ -102,3 +102,12 @@ def test_srun_gpus_read_as_the_size_of_a_script_with_no_directive() -> None:
     r = port("#!/bin/bash\nsrun --gpus=2 --mem=64G python x.py\n", "delta")["delta"]
     assert r.status == "generated"
     assert "its srun asks 2 GPU(s) for its one task" in "\n".join(r.notes)
+
+
+def test_jsrun_options_are_named_as_jsrun_s() -> None:
+    script = ("#!/bin/bash\n#BSUB -nnodes 2\n#BSUB -W 30\n"
+              "jsrun -n 12 -r 6 -a 1 -g 1 --smpiargs=\"-disable_gpu_hooks\" python train.py\n")
+    notes = "\n".join(port(script, "polaris")["polaris"].notes)
+    assert ("the source's jsrun options not carried to Polaris's mpiexec, another launcher"
+            in notes)
+    assert "`--smpiargs=-disable_gpu_hooks` (Spectrum MPI's options" in notes

@@ -94,20 +94,22 @@ def carry_site_options(script: str, p: ParsedScript,
     if stage is None or not options:
         return script, [pyxis] if pyxis else []
     target = profile.launch.launcher
-    same = stage.name == "srun" == target
-    carried = [(k, v) for k, v in options if same and k in _SRUN_CARRIED]
+    written = stage.via if stage.via in _SITE else stage.name
+    same = written == target
+    carry = same and target == "srun"
+    carried = [(k, v) for k, v in options if carry and k in _SRUN_CARRIED]
     script, put = _put_on_launch(script, target, [_word(k, v) for k, v in carried])
     notes = []
     if put:
         check = (" (check that `srun --mpi=list` there names that plugin)"
                  if any(k == "--mpi" for k, _ in carried) else "")
-        notes.append(f"your {stage.name} options kept on {profile.name}'s {target} launch: "
+        notes.append(f"your {written} options kept on {profile.name}'s {target} launch: "
                      f"`{' '.join(put)}`{check}")
     else:
         carried = []
     left = [(k, v) for k, v in options if (k, v) not in carried]
     if left:
-        notes.append(_not_carried_note(stage.name, left, profile.name, target, same))
+        notes.append(_not_carried_note(written, left, profile.name, target, same))
     return script, notes + ([pyxis] if pyxis else [])
 
 
