@@ -269,3 +269,16 @@ def test_a_dropped_container_names_a_program_that_lies_in_its_bind() -> None:
     notes = "\n".join(port(PBS_SIF, "perlmutter")["perlmutter"].notes)
     assert ("the program /fme/train.py is a path inside the container (the bind "
             "${PBS_O_WORKDIR}:/fme): on the host it is ${PBS_O_WORKDIR}/train.py") in notes
+
+
+def test_the_source_sites_own_runtime_binds_are_not_carried() -> None:
+    # Polaris's container guide binds /opt and /var/run/palsd/ for its Cray MPICH and PALS
+    # (profile container.site_binds); they do not exist as such elsewhere
+    script = PBS_SIF.replace('-B "${PBS_O_WORKDIR}":/fme',
+                             '-B /opt -B /var/run/palsd/ -B "${PBS_O_WORKDIR}":/fme')
+    r = port(script, "delta", source="polaris")["delta"]
+    line = next(x.strip() for x in r.script.splitlines() if "train.py" in x)
+    assert "/opt" not in line and "palsd" not in line and "/fme" in line
+    assert "the bind(s) /opt, /var/run/palsd/ are the source site's own" in "\n".join(r.notes)
+    other = port(script, "delta", source="aurora")["delta"].script  # a site with none
+    assert "-B /opt -B /var/run/palsd/" in other

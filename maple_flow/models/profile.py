@@ -232,6 +232,10 @@ class Container(Sourced):
         default_factory=list, description="module paths to `module use` before the load")
     modules: list[str] = Field(
         default_factory=list, description="modules to load for the runtime (empty: on PATH)")
+    site_binds: list[str] = Field(
+        default_factory=list, description="host paths the site's documented container launch "
+        "binds for its own MPI/launcher runtime (Polaris: /opt, /var/run/palsd/): a port from "
+        "this site does not carry them")
     pull_env: dict[str, str] = Field(
         default_factory=dict, description="variables a compute node needs to pull a registry "
         "(docker://) image when the job runs (a site's proxy); empty: none documented")

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from maple_flow.models import ClusterProfile
 from maple_flow.port.carry import Source, assigned_names, foreign_reason
 from maple_flow.port.comments import CommentRuns, is_comment
-from maple_flow.port.container import plan_container, source_arch
+from maple_flow.port.container import plan_container, source_arch, source_site_binds
 from maple_flow.port.header import add_to_header, header_edits, unread_directives
 from maple_flow.port.interpreter import (
     keep_interpreter,
@@ -113,7 +113,8 @@ def _container(out: Applied, src: Source, profile: ClusterProfile, entry: str) -
     """The user's container, rewritten to the target's runtime, in front of the target's
     interpreter word, or of its launcher word (``torchrun``) where the program has none (see
     ``port.container``), with the lines that load the runtime put before the launch."""
-    plan = plan_container(src.parsed, profile, source_arch(src.cluster))
+    plan = plan_container(src.parsed, profile, source_arch(src.cluster),
+                          source_site_binds(src.cluster))
     if plan is None or out.refusals:
         return
     target_python = profile.software.python

@@ -248,15 +248,20 @@ def _target_words(src: SourceImage, runtime: Container) -> list[str]:
     return words + [f"--env={e}" for e in src.envs]
 
 
-def plan_container(p: ParsedScript, profile: ClusterProfile,
-                   source_arch: str | None = None) -> ContainerCarry | None:
+def plan_container(p: ParsedScript, profile: ClusterProfile, source_arch: str | None = None,
+                   source_binds: tuple[str, ...] = ()) -> ContainerCarry | None:
     """How the source's container runs on ``profile``'s runtime, or None where it is not
     carried (no runtime on the target, an image or option not understood, or a refusal:
     see :func:`container_refusal`). ``source_arch``: the source cluster's CPU architecture,
-    where the source is a known cluster (an image is built for one)."""
+    where the source is a known cluster (an image is built for one); ``source_binds``: the
+    host paths its own container launch binds for its runtime (not carried)."""
     src, runtime = read_source_image(p), profile.container
     if src is None or runtime is None or container_refusal(src, runtime, profile.name):
         return None
+    site = {b.rstrip("/") for b in source_binds}
+    dropped = [b for b in src.binds if b.split(":")[0].strip('"').rstrip("/") in site]
+    src.binds = [translate_scheduler_vars(b, profile.scheduler)[0]
+                 for b in src.binds if b not in dropped]
     # the image path and binds may name the source scheduler's variables ($PBS_O_WORKDIR)
     prefix = translate_scheduler_vars(" ".join(_target_words(src, runtime)),
                                       profile.scheduler)[0]
@@ -264,6 +269,9 @@ def plan_container(p: ParsedScript, profile: ClusterProfile,
     image = (f"#SBATCH --image={shell_word(src.image.removeprefix('docker://'))}",
              ) if runtime.command == "shifter" else ()
     note = _note(src, prefix, runtime, profile) + _arch_clause(src, profile, source_arch)
+    note += (f"; the bind(s) {', '.join(dropped)} are the source site's own (its MPI/launcher "
+             "runtime given to the image, as its container guide does): not carried"
+             if dropped else "")
     pull = _pull_lines(src, runtime)
     note += (f"; the image is pulled on {profile.name}'s compute nodes, which reach its "
              f"registry only through the site's proxy: `{pull[0]}` and the rest written before "
@@ -316,6 +324,15 @@ def _note(src: SourceImage, prefix: str, runtime: Container, profile: ClusterPro
            if src.runtime == "shifter" and runtime.command != "shifter" else "")
         + ("; add the NCCL shifter module matching the image (e.g. --module=gpu,nccl-plugin) "
            "for multi-node NCCL" if runtime.command == "shifter" else ""))
+
+
+def source_site_binds(cluster: str | None) -> tuple[str, ...]:
+    """The host paths the source cluster's documented container launch binds for its own
+    runtime (a port from there does not carry them)."""
+    from maple_flow.knowledge.clusters import all_profiles
+
+    profile = all_profiles().get(cluster or "")
+    return tuple(profile.container.site_binds) if profile and profile.container else ()
 
 
 def source_arch(cluster: str | None) -> str | None:
