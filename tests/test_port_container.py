@@ -282,3 +282,16 @@ def test_the_source_sites_own_runtime_binds_are_not_carried() -> None:
     assert "the bind(s) /opt, /var/run/palsd/ are the source site's own" in "\n".join(r.notes)
     other = port(script, "delta", source="aurora")["delta"].script  # a site with none
     assert "-B /opt -B /var/run/palsd/" in other
+
+
+@pytest.mark.parametrize(("script", "inside"), [
+    (HEAD + 'srun shifter --image=nersc/pytorch:24.06.01 bash -c "source vars.sh && '
+            'python train.py"\n', True),
+    (HEAD + 'srun bash -c "source vars.sh && python train.py"\n', False)])
+def test_a_step_of_the_per_rank_body_kept_once_outside_is_named(script: str,
+                                                                inside: bool) -> None:
+    r = port(script, "delta")["delta"]
+    assert "source vars.sh" in r.script
+    note = next(n for n in r.notes if "`source vars.sh` ran in the launch's `bash -c` body" in n)
+    assert ("inside your shifter image" in note) is inside
+    assert ("outside the image" in note) is inside

@@ -48,6 +48,7 @@ from maple_flow.port.carry import (
 )
 from maple_flow.port.container import (
     container_refusal,
+    inner_step_notes,
     plan_container,
     read_source_image,
     unread_option,
@@ -654,6 +655,7 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
               f"${array.index_var}"] if array.spec else []
     notes += errexit_notes if carried.steps else []
     notes += _account(src, profile, o.get("account")) + carried.notes
+    notes += inner_step_notes(src.parsed, carried.steps)
     notes += _software_notes(src, profile) + _arg_notes(args)
     notes += live_refs_note(entry, args, carried) + _device_notes(src, profile, args)
     notes += gpu_argument_note(src.parsed, f, gpn) if one_process or size[2] == 1 else []

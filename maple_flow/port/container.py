@@ -341,3 +341,27 @@ def source_arch(cluster: str | None) -> str | None:
 
     profile = all_profiles().get(cluster or "")
     return profile.node.arch if profile is not None else None
+
+
+def inner_step_notes(p: ParsedScript, kept: list[str]) -> list[str]:
+    """A note for each kept set-up step that ran in the launch's per-rank body (``srun shifter
+    bash -c "source vars.sh && python x.py"``): there it ran once per rank, inside the image
+    when a container ran the body; the port runs it once, in the batch shell, before the
+    launch and outside any image."""
+    from maple_flow.scriptparse.steps import command_text
+
+    stage = container_stage(p)
+    where = (f" inside your {stage.name} image" if stage is not None else "")
+    notes = []
+    for cmd in p.inner:
+        text = command_text(cmd)
+        if any(text in step for step in kept):
+            notes.append(
+                f"`{text}` ran in the launch's `bash -c` body, once per rank{where}; the port "
+                "runs it once, in the batch shell before the launch"
+                + (", outside the image" if stage is not None else "")
+                + ": if it sets per-rank values (from SLURM_PROCID...), the target's launch "
+                "sets RANK/LOCAL_RANK itself"
+                + ("; if it needs the image's files, put it back in front of the program"
+                   if stage is not None else ""))
+    return notes
