@@ -231,3 +231,67 @@ def test_an_image_from_x86_64_nodes_is_flagged_on_aarch64_nodes() -> None:
     _, notes = _launch(SIF.replace("#SBATCH -A abc", "#SBATCH -A abc-delta-gpu\n"
                                    "#SBATCH -p gpuA100x4"), "deltaai")
     assert "the source's nodes are x86_64, DeltaAI's are aarch64" in notes
+
+
+def test_a_registry_pull_on_alcf_compute_nodes_gets_the_documented_proxy() -> None:
+    # Polaris compute nodes reach registries only through proxy.alcf.anl.gov (the profile's
+    # container.pull_env, from ALCF's container guide); written before the launch
+    r = port(SHIFTER.replace("#SBATCH --module=gpu,nccl-plugin\n", ""), "polaris")["polaris"]
+    lines = r.script.splitlines()
+    proxy = lines.index("export HTTPS_PROXY=http://proxy.alcf.anl.gov:3128")
+    assert proxy < next(i for i, x in enumerate(lines) if "train.py" in x)
+    assert "through the site's proxy" in "\n".join(r.notes)
+
+
+def test_a_file_image_or_a_site_without_a_proxy_gets_no_proxy() -> None:
+    assert "proxy" not in port(SIF, "polaris")["polaris"].script
+    assert "proxy" not in port(SHIFTER, "delta")["delta"].script
+
+
+PBS_SIF = """#!/bin/bash
+#PBS -l select=1:system=polaris
+#PBS -l walltime=0:10:00
+#PBS -A abc
+mpiexec -n 4 -ppn 4 singularity exec -B "${PBS_O_WORKDIR}":/fme --nv \\
+    "${PBS_O_WORKDIR}/containers/dl.sif" python3 /fme/train.py fit
+"""
+
+
+def test_an_image_under_the_submit_directory_is_carried_with_the_targets_variable() -> None:
+    r = port(PBS_SIF, "delta")["delta"]
+    line = next(x.strip() for x in r.script.splitlines() if "train.py" in x)
+    assert line.startswith('apptainer exec --nv -B "${SLURM_SUBMIT_DIR}:/fme" '
+                           '"${SLURM_SUBMIT_DIR}/containers/dl.sif" python3 /fme/train.py')
+    assert "PBS_O_WORKDIR" not in line
+
+
+def test_a_dropped_container_names_a_program_that_lies_in_its_bind() -> None:
+    notes = "\n".join(port(PBS_SIF, "perlmutter")["perlmutter"].notes)
+    assert ("the program /fme/train.py is a path inside the container (the bind "
+            "${PBS_O_WORKDIR}:/fme): on the host it is ${PBS_O_WORKDIR}/train.py") in notes
+
+
+def test_the_source_sites_own_runtime_binds_are_not_carried() -> None:
+    # Polaris's container guide binds /opt and /var/run/palsd/ for its Cray MPICH and PALS
+    # (profile container.site_binds); they do not exist as such elsewhere
+    script = PBS_SIF.replace('-B "${PBS_O_WORKDIR}":/fme',
+                             '-B /opt -B /var/run/palsd/ -B "${PBS_O_WORKDIR}":/fme')
+    r = port(script, "delta", source="polaris")["delta"]
+    line = next(x.strip() for x in r.script.splitlines() if "train.py" in x)
+    assert "/opt" not in line and "palsd" not in line and "/fme" in line
+    assert "the bind(s) /opt, /var/run/palsd/ are the source site's own" in "\n".join(r.notes)
+    other = port(script, "delta", source="aurora")["delta"].script  # a site with none
+    assert "-B /opt -B /var/run/palsd/" in other
+
+
+@pytest.mark.parametrize(("script", "inside"), [
+    (HEAD + 'srun shifter --image=nersc/pytorch:24.06.01 bash -c "source vars.sh && '
+            'python train.py"\n', True),
+    (HEAD + 'srun bash -c "source vars.sh && python train.py"\n', False)])
+def test_a_step_of_the_per_rank_body_kept_once_outside_is_named(script: str,
+                                                                inside: bool) -> None:
+    r = port(script, "delta")["delta"]
+    assert "source vars.sh" in r.script
+    note = next(n for n in r.notes if "`source vars.sh` ran in the launch's `bash -c` body" in n)
+    assert ("inside your shifter image" in note) is inside
+    assert ("outside the image" in note) is inside

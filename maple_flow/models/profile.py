@@ -232,6 +232,13 @@ class Container(Sourced):
         default_factory=list, description="module paths to `module use` before the load")
     modules: list[str] = Field(
         default_factory=list, description="modules to load for the runtime (empty: on PATH)")
+    site_binds: list[str] = Field(
+        default_factory=list, description="host paths the site's documented container launch "
+        "binds for its own MPI/launcher runtime (Polaris: /opt, /var/run/palsd/): a port from "
+        "this site does not carry them")
+    pull_env: dict[str, str] = Field(
+        default_factory=dict, description="variables a compute node needs to pull a registry "
+        "(docker://) image when the job runs (a site's proxy); empty: none documented")
 
     @model_validator(mode="after")
     def _valid(self) -> Container:
@@ -240,6 +247,7 @@ class Container(Sourced):
             raise ValueError(f"gpu_flag {self.gpu_flag!r} is not one of {self.command}'s: "
                              f"{sorted(flags)}")
         bad = [m for m in self.modules if not _MODULE_NAME.match(m)]
+        bad += [k for k in self.pull_env if not re.fullmatch(r"[A-Za-z_]\w*", k)]
         bad += [u for u in self.module_use if not _MODULE_PATH.match(u)]
         if bad:
             raise ValueError(f"not a module name or module path: {bad}")

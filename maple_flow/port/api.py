@@ -49,6 +49,7 @@ from maple_flow.port.carry import (
 )
 from maple_flow.port.container import (
     container_refusal,
+    inner_step_notes,
     plan_container,
     read_source_image,
     unread_option,
@@ -58,6 +59,7 @@ from maple_flow.port.foreign import Leftovers, leftovers
 from maple_flow.port.gpus_of_one import (
     gpu_argument_note,
     read_gpus_of_one_process,
+    srun_gpus_size,
     visible_devices_size,
 )
 from maple_flow.port.interpreter import prefix_variable
@@ -204,7 +206,7 @@ def _ask_size_without_directives(p: ParsedScript, facts: ScriptFacts, o: dict[st
         facts.nodes, facts.gpus_per_process = o.get("nodes") or 1, o["gpus_per_node"]
     if any(o.get(k) for k in ("ranks", "nodes", "gpus_per_node")):
         return
-    note = _visible_devices_size(p, facts)
+    note = _visible_devices_size(p, facts) or srun_gpus_size(p, facts)
     if note:
         facts.notes.append(note)
         return
@@ -347,7 +349,23 @@ def _dropped_container(stage: Stage, p: ParsedScript, profile: ClusterProfile) -
             "rebuild the environment (or the image for the target's runtime), or check")
     return (f"container {image} ({stage.name}) is not used on the target"
             + (f" ({why})" if why else "") + f"; the program runs on {profile.name}'s own "
-            f"stack instead: {todo} that {profile.name}'s software stack has what it provided")
+            f"stack instead: {todo} that {profile.name}'s software stack has what it provided"
+            + _bound_program_clause(stage, p))
+
+
+def _bound_program_clause(stage: Stage, p: ParsedScript) -> str:
+    """Where the program's path exists only through one of the dropped container's binds
+    (``-B $PBS_O_WORKDIR:/fme`` and ``python /fme/train.py``): say so and name the host path."""
+    binds = [v for k, v in stage.options if k in ("-B", "--bind", "-V", "--volume", "-v") and v]
+    for bind in (b for v in binds for b in v.split(",")):
+        host, _, inside = bind.partition(":")
+        inside = inside.split(":")[0].rstrip("/")
+        program = p.launch.entrypoint
+        if inside and host and program.startswith(inside + "/"):
+            return (f"; the program {program} is a path inside the container (the bind "
+                    f"{bind}): on the host it is {host}{program[len(inside):]}: change the "
+                    "program path in the port")
+    return ""
 
 
 def _software_notes(src: Source, profile: ClusterProfile) -> list[str]:
@@ -661,6 +679,7 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
               f"${array.index_var}"] if array.spec else []
     notes += errexit_notes if carried.steps else []
     notes += _account(src, profile, o.get("account")) + carried.notes
+    notes += inner_step_notes(src.parsed, carried.steps)
     notes += _software_notes(src, profile) + _arg_notes(args)
     notes += live_refs_note(entry, args, carried) + _device_notes(src, profile, args)
     notes += gpu_argument_note(src.parsed, f, gpn) if one_process or size[2] == 1 else []

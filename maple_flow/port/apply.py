@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from maple_flow.models import ClusterProfile
 from maple_flow.port.carry import Source, assigned_names, foreign_reason
 from maple_flow.port.comments import CommentRuns, is_comment
-from maple_flow.port.container import plan_container, source_arch
+from maple_flow.port.container import plan_container, source_arch, source_site_binds
 from maple_flow.port.header import add_to_header, header_edits, unread_directives
 from maple_flow.port.interpreter import (
     keep_interpreter,
@@ -25,6 +25,7 @@ from maple_flow.port.launcher_opts import carry_launcher_options
 from maple_flow.port.oneproc import one_process_launch
 from maple_flow.port.rules import translate_scheduler_vars
 from maple_flow.port.runner import keep_runner
+from maple_flow.port.site_opts import carry_site_options
 from maple_flow.port.stages import (
     append_to_launch,
     before_launcher_word,
@@ -98,6 +99,9 @@ def _launch_edits(out: Applied, src: Source, profile: ClusterProfile, one_proces
     if not one_process and not out.refusals:
         out.script, notes = carry_launcher_options(out.script, p, profile.name)
         out.notes += notes + rendezvous_note(p, out.script)
+    if not out.refusals:
+        out.script, notes = carry_site_options(out.script, p, profile)
+        out.notes += notes
     _own_interpreter(out, src, profile, entry)
     _variable_prefixes(out, src, profile, entry)
     if not out.refusals:
@@ -110,7 +114,8 @@ def _container(out: Applied, src: Source, profile: ClusterProfile, entry: str) -
     """The user's container, rewritten to the target's runtime, in front of the target's
     interpreter word, or of its launcher word (``torchrun``) where the program has none (see
     ``port.container``), with the lines that load the runtime put before the launch."""
-    plan = plan_container(src.parsed, profile, source_arch(src.cluster))
+    plan = plan_container(src.parsed, profile, source_arch(src.cluster),
+                          source_site_binds(src.cluster))
     if plan is None or out.refusals:
         return
     target_python = profile.software.python

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from maple_flow.models import ClusterProfile
 from maple_flow.models.profile import Container
+from maple_flow.port.rules import translate_scheduler_vars
 from maple_flow.scriptparse import ParsedScript
 from maple_flow.scriptparse.launch import CONTAINER_RUNTIMES, Stage
 from maple_flow.shellquote import shell_word
@@ -29,7 +30,9 @@ _REMOTE = ("docker://", "library://", "oras://", "shub://")
 #: ``$(whoami)``, ``$USER``, ``${SCRATCH}``: a path the shell builds when the job runs.
 #: Where an image's own files lie (an option naming them is no path of the source's site).
 _IMAGE_DIRS = ("/usr/", "/opt/", "/etc/", "/lib", "/bin/", "/tmp", "/workspace", "/ext3")
-_SHELL_BUILT = re.compile(r"\$(\(whoami\)|\{?(USER|HOME|SCRATCH|WORK|PSCRATCH|PWD)\}?)")
+_SHELL_BUILT = re.compile(
+    r"\$(\(whoami\)|\{?(USER|HOME|SCRATCH|WORK|PSCRATCH|PWD|PBS_O_WORKDIR|SLURM_SUBMIT_DIR"
+    r"|LS_SUBCWD)\}?)")
 
 
 @dataclass
@@ -147,7 +150,9 @@ def unread_option(p: ParsedScript) -> str:
 
 def _read(p: ParsedScript) -> tuple[SourceImage | None, str]:
     stage = container_stage(p)
-    src, unknown = _read_stage(stage, p) if stage is not None else (None, "")
+    if stage is None:
+        return pyxis_image(p), ""
+    src, unknown = _read_stage(stage, p)
     return (src if src is not None and src.nvidia and not unknown else None), unknown
 
 
@@ -173,6 +178,24 @@ def _read_stage(stage: Stage, p: ParsedScript) -> tuple[SourceImage | None, str]
                           True, False)
         unknown = _podman_options(stage, src, p.variables)
     return src, unknown
+
+
+def pyxis_image(p: ParsedScript) -> SourceImage | None:
+    """A registry image the source's srun ran the program in with pyxis (``srun
+    --container-image=nvcr.io#nvidia/pytorch:24.01-py3 --container-mounts=a:b``), as the
+    image the target's runtime pulls; None for none, or an enroot squashfs file (no runtime
+    of the targets runs it as it is)."""
+    stage = p.launch.stage("srun")
+    image = stage.get("--container-image") if stage is not None else None
+    if stage is None or not image or "$" in image or "`" in image or image.startswith(
+            ("/", ".")) or image.endswith((".sqsh", ".sqfs")):
+        return None
+    src = SourceImage("pyxis", "exec", "docker://" + image.replace("#", "/", 1), True, True)
+    mounts = stage.get("--container-mounts") or ""
+    src.binds = [_option_value(m, p.variables) for m in mounts.split(",") if m]
+    workdir = stage.get("--container-workdir")
+    src.kept = ["--pwd", _option_value(workdir, p.variables)] if workdir else []
+    return src
 
 
 def _only_shell_built(image: str) -> bool:
@@ -225,21 +248,42 @@ def _target_words(src: SourceImage, runtime: Container) -> list[str]:
     return words + [f"--env={e}" for e in src.envs]
 
 
-def plan_container(p: ParsedScript, profile: ClusterProfile,
-                   source_arch: str | None = None) -> ContainerCarry | None:
+def plan_container(p: ParsedScript, profile: ClusterProfile, source_arch: str | None = None,
+                   source_binds: tuple[str, ...] = ()) -> ContainerCarry | None:
     """How the source's container runs on ``profile``'s runtime, or None where it is not
     carried (no runtime on the target, an image or option not understood, or a refusal:
     see :func:`container_refusal`). ``source_arch``: the source cluster's CPU architecture,
-    where the source is a known cluster (an image is built for one)."""
+    where the source is a known cluster (an image is built for one); ``source_binds``: the
+    host paths its own container launch binds for its runtime (not carried)."""
     src, runtime = read_source_image(p), profile.container
     if src is None or runtime is None or container_refusal(src, runtime, profile.name):
         return None
-    prefix = " ".join(_target_words(src, runtime))
+    site = {b.rstrip("/") for b in source_binds}
+    dropped = [b for b in src.binds if b.split(":")[0].strip('"').rstrip("/") in site]
+    src.binds = [translate_scheduler_vars(b, profile.scheduler)[0]
+                 for b in src.binds if b not in dropped]
+    # the image path and binds may name the source scheduler's variables ($PBS_O_WORKDIR)
+    prefix = translate_scheduler_vars(" ".join(_target_words(src, runtime)),
+                                      profile.scheduler)[0]
     # shifter takes the image from the job's header, pulled before the job starts (NERSC)
     image = (f"#SBATCH --image={shell_word(src.image.removeprefix('docker://'))}",
              ) if runtime.command == "shifter" else ()
     note = _note(src, prefix, runtime, profile) + _arch_clause(src, profile, source_arch)
-    return ContainerCarry(prefix, note, tuple(runtime.setup_lines()), image)
+    note += (f"; the bind(s) {', '.join(dropped)} are the source site's own (its MPI/launcher "
+             "runtime given to the image, as its container guide does): not carried"
+             if dropped else "")
+    pull = _pull_lines(src, runtime)
+    note += (f"; the image is pulled on {profile.name}'s compute nodes, which reach its "
+             f"registry only through the site's proxy: `{pull[0]}` and the rest written before "
+             "the launch" if pull else "")
+    return ContainerCarry(prefix, note, tuple(runtime.setup_lines() + pull), image)
+
+
+def _pull_lines(src: SourceImage, runtime: Container) -> list[str]:
+    """The exports a registry image's pull at run time needs on the target (its proxy)."""
+    if not (src.registry and src.image.startswith("docker://")):
+        return []
+    return [f"export {k}={shell_word(v)}" for k, v in runtime.pull_env.items()]
 
 
 def _arch_clause(src: SourceImage, profile: ClusterProfile, source_arch: str | None) -> str:
@@ -282,9 +326,42 @@ def _note(src: SourceImage, prefix: str, runtime: Container, profile: ClusterPro
            "for multi-node NCCL" if runtime.command == "shifter" else ""))
 
 
+def source_site_binds(cluster: str | None) -> tuple[str, ...]:
+    """The host paths the source cluster's documented container launch binds for its own
+    runtime (a port from there does not carry them)."""
+    from maple_flow.knowledge.clusters import all_profiles
+
+    profile = all_profiles().get(cluster or "")
+    return tuple(profile.container.site_binds) if profile and profile.container else ()
+
+
 def source_arch(cluster: str | None) -> str | None:
     """The CPU architecture of the source cluster's nodes, where it is one of the profiles."""
     from maple_flow.knowledge.clusters import all_profiles
 
     profile = all_profiles().get(cluster or "")
     return profile.node.arch if profile is not None else None
+
+
+def inner_step_notes(p: ParsedScript, kept: list[str]) -> list[str]:
+    """A note for each kept set-up step that ran in the launch's per-rank body (``srun shifter
+    bash -c "source vars.sh && python x.py"``): there it ran once per rank, inside the image
+    when a container ran the body; the port runs it once, in the batch shell, before the
+    launch and outside any image."""
+    from maple_flow.scriptparse.steps import command_text
+
+    stage = container_stage(p)
+    where = (f" inside your {stage.name} image" if stage is not None else "")
+    notes = []
+    for cmd in p.inner:
+        text = command_text(cmd)
+        if any(text in step for step in kept):
+            notes.append(
+                f"`{text}` ran in the launch's `bash -c` body, once per rank{where}; the port "
+                "runs it once, in the batch shell before the launch"
+                + (", outside the image" if stage is not None else "")
+                + ": if it sets per-rank values (from SLURM_PROCID...), the target's launch "
+                "sets RANK/LOCAL_RANK itself"
+                + ("; if it needs the image's files, put it back in front of the program"
+                   if stage is not None else ""))
+    return notes

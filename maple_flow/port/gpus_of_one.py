@@ -104,3 +104,24 @@ def gpu_argument_note(p: ParsedScript, facts: ScriptFacts, gpus: int) -> list[st
     return [f"the program's own `{stated[0]}` names {stated[1]} GPU(s), but the job gives its "
             f"one process {gpus} (as the source's directives did): check that argument (or "
             "pass gpus_per_node=N for another count)"]
+
+
+def srun_gpus_size(p: ParsedScript, facts: ScriptFacts) -> str:
+    """One task whose ``srun`` asks its GPUs itself (``srun --gpus=1 ... python x.py``, no
+    directive, one task): ``facts`` set to one process on one node with that many GPUs, and
+    the note saying so; ``""`` where srun states no GPU count (or more than one task)."""
+    from maple_flow.scriptparse.values import gpu_count
+
+    stage = p.launch.stage("srun")
+    if stage is None or facts.ranks != 1 or stage.get("-N", "--nodes") not in (None, "1"):
+        return ""
+    gres = stage.get("--gres") or ""
+    asked = stage.get("--gpus", "-G", "--gpus-per-node", "--gpus-per-task") or (
+        gres if "gpu" in gres else None)
+    count = gpu_count(asked) if asked else None
+    if not count:
+        return ""
+    facts.nodes = 1
+    facts.gpus_per_process = count if count > 1 else None
+    return (f"the script has no scheduler directive; its srun asks {count} GPU(s) for its one "
+            f"task (`{asked}`): ported as one process on one node with that many GPUs")

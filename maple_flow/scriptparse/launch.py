@@ -82,8 +82,9 @@ class Stage:
     name: str
     options: list[tuple[str, str | None]] = field(default_factory=list)
     operands: list[str] = field(default_factory=list)
-    #: The module the launcher was run as (``python -m torch.distributed.launch``), or the
-    #: verb of a container runtime (``exec``, ``run``), or "".
+    #: The module the launcher was run as (``python -m torch.distributed.launch``), the
+    #: verb of a container runtime (``exec``, ``run``), the launcher as written where it is
+    #: read as another (``jsrun`` read as ``mpiexec``), or "".
     via: str = ""
     #: A per-node launcher told to run its program as itself (``torchrun --no-python``).
     no_python: bool = False
@@ -276,6 +277,7 @@ def _after_launcher(
     if original == "jsrun":
         i = _jsrun_options(words, i, stage)
         jsrun_as_mpiexec(stage)
+        stage.via = original  # read as mpiexec, named as written in notes
     else:
         i = _options(words, i, stage)
     if i < len(words) and words[i] in {"-m", "--module"} and i + 1 < len(words):

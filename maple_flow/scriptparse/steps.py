@@ -381,9 +381,13 @@ def _stopped_launch(block: Block, conda_module: bool) -> Step | None:
     return step if step is not None and step.launch else None
 
 
-def _cmd_text(cmd: ShellCommand) -> str:
+def command_text(cmd: ShellCommand) -> str:
+    """A command as its set-up step's text (assignments quoted, words as written)."""
     assigns = [f"{k}={shlex.quote(v)}" for k, v in cmd.assignments]
     return " ".join(assigns + list(cmd.raw or cmd.words))
+
+
+_cmd_text = command_text
 
 
 def _trivial(step: Step) -> bool:

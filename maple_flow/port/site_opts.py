@@ -1,0 +1,172 @@
+"""The site launcher's own options on the source launch (``srun --mpi=pmi2 -K -l``, ``mpirun
+-bind-to none -map-by slot -mca pml ob1``, ``mpiexec --cpu-bind none``).
+
+The target's launch sets the job's size, placement and rank count itself, and the variables a
+launcher exports are carried as exports elsewhere (``scriptparse.launch``). Every other option
+is either carried onto the target's launch of the same launcher, in its spelling (``srun
+--mpi=pmi2`` on a Slurm target), or named in a note with what it did, never dropped silently.
+"""
+
+from __future__ import annotations
+
+from maple_flow.models import ClusterProfile
+from maple_flow.scriptparse import ParsedScript
+from maple_flow.scriptparse.launch import Stage
+from maple_flow.shellquote import shell_word
+
+_SITE = frozenset({"srun", "mpiexec", "mpirun", "ibrun", "jsrun", "aprun"})
+#: Options that set the job's size, place or name: the target's launch sets its own.
+_SIZE = frozenset({
+    "-n", "--ntasks", "-N", "--nodes", "--ntasks-per-node", "--gres", "--gpus", "-G",
+    "--gpus-per-node", "--gpus-per-task", "-c", "--cpus-per-task", "--cpus-per-gpu", "-p",
+    "--partition", "-t", "--time", "--mem", "--mem-per-cpu", "--mem-per-gpu", "-A",
+    "--account", "-J", "--job-name", "-w", "--nodelist", "-o", "--output", "-e", "--error",
+    "-q", "--qos", "-C", "--constraint", "--exclusive", "--overlap", "--exact", "--jobid",
+    "-np", "--np", "-ppn", "--ppn", "-npernode", "--npernode", "-H", "--host", "-hosts",
+    "--hosts", "-hostfile", "--hostfile", "-f", "-machinefile", "--machinefile", "-d",
+    "--depth", "-r", "-a", "-g", "--nrs", "--rs_per_host", "--tasks_per_rs", "--gpu_per_rs",
+    "--cpu_per_rs", "--offset",
+})
+#: Options that pass the ranks variables (carried as exports) or a container (see container).
+_HANDLED = frozenset({"-x", "-genv", "-env", "--env", "--genv", "-E", "--export", "--envall",
+                      "-genvall", "--genvall", "-envall"})
+#: What an option did, for the note (the first whose name is in the set).
+_MEANING: tuple[tuple[frozenset[str], str], ...] = (
+    (frozenset({"--cpu-bind", "--cpu_bind", "--gpu-bind", "--hint", "-bind-to", "--bind-to",
+                "-map-by", "--map-by", "--mem-bind", "-b", "--bind", "--report-bindings",
+                "--ntasks-per-socket", "--ntasks-per-core", "--sockets-per-node",
+                "--distribution", "-m", "-cc", "-rank-by", "--rank-by", "-launch_distribution"}),
+     "CPU/GPU placement and binding of the ranks: the target's launch places and binds them "
+     "its own documented way"),
+    (frozenset({"--mpi"}), "the MPI/PMI wire-up of the ranks"),
+    (frozenset({"-K", "--kill-on-bad-exit"}), "ends the whole job when one rank fails"),
+    (frozenset({"-l", "--label", "-u", "--unbuffered", "--tag-output", "-tag-output",
+                "--line-buffer", "-prepend-rank", "--prepend-rank", "-outfile-pattern",
+                "--output-filename"}), "how the ranks' output is written"),
+    (frozenset({"-mca", "--mca", "-gmca", "--gmca"}),
+     "Open MPI transport/tuning parameters chosen for the source's network"),
+    (frozenset({"--smpiargs"}), "Spectrum MPI's options (IBM, Summit-class sites)"),
+    (frozenset({"--oversubscribe", "-oversubscribe", "--allow-run-as-root",
+                "-allow-run-as-root"}), "Open MPI's permissions for the source's hosts"),
+)
+#: srun options another Slurm site takes as written (sbatch/srun manual pages).
+_SRUN_CARRIED = frozenset({"--mpi", "-K", "--kill-on-bad-exit", "-l", "--label", "-u",
+                           "--unbuffered"})
+
+
+def _site_stage(p: ParsedScript) -> Stage | None:
+    return next((s for s in p.launch.stages if s.name in _SITE), None)
+
+
+def _meaning(name: str, launcher: str) -> str:
+    return next((why for names, why in _MEANING if name in names),
+                f"a setting of the source's {launcher}")
+
+
+def _word(name: str, value: str | None) -> str:
+    if value is None:
+        return name
+    joined = "=" if name.startswith("--") else " "
+    return f"{name}{joined}{shell_word(value)}"
+
+
+def site_options(p: ParsedScript) -> list[tuple[str, str | None]]:
+    """The source site launcher's options that are not size, placement of the job, the
+    ranks' variables or a container's: the ones a port must carry or name."""
+    stage = _site_stage(p)
+    if stage is None:
+        return []
+    return [(k, v) for k, v in stage.options
+            if k not in _SIZE and k not in _HANDLED and not k.startswith("--container-")
+            and not k.startswith("$")]
+
+
+def carry_site_options(script: str, p: ParsedScript,
+                       profile: ClusterProfile) -> tuple[str, list[str]]:
+    """``script`` with the source launcher's options the target's same launcher takes put
+    on its launch; a note naming every other option, with what it did and why it is not
+    carried."""
+    from maple_flow.port.container import plan_container
+
+    stage, options = _site_stage(p), site_options(p)
+    pyxis = (_pyxis_note(stage, profile)
+             if stage is not None and plan_container(p, profile) is None else "")
+    if stage is None or not options:
+        return script, [pyxis] if pyxis else []
+    target = profile.launch.launcher
+    written = stage.via if stage.via in _SITE else stage.name
+    same = written == target
+    carry = same and target == "srun"
+    carried = [(k, v) for k, v in options if carry and k in _SRUN_CARRIED]
+    script, put = _put_on_launch(script, target, [_word(k, v) for k, v in carried])
+    notes = []
+    if put:
+        check = (" (check that `srun --mpi=list` there names that plugin)"
+                 if any(k == "--mpi" for k, _ in carried) else "")
+        notes.append(f"your {written} options kept on {profile.name}'s {target} launch: "
+                     f"`{' '.join(put)}`{check}")
+    else:
+        carried = []
+    left = [(k, v) for k, v in options if (k, v) not in carried]
+    if left:
+        notes.append(_not_carried_note(written, left, profile.name, target, same))
+    return script, notes + ([pyxis] if pyxis else [])
+
+
+def _pyxis_note(stage: Stage, profile: ClusterProfile) -> str:
+    """The source's pyxis/enroot container (``srun --container-image=X``) where it is not
+    carried: said with its image, mounts and working directory (the program's relative paths
+    were there)."""
+    image, name = stage.get("--container-image"), profile.name
+    if not image:
+        return ""
+    mounts, workdir = stage.get("--container-mounts"), stage.get("--container-workdir")
+    runtime = profile.container
+    if image.endswith((".sqsh", ".sqfs")) or image.startswith(("/", ".")):
+        kind = ("an enroot squashfs file, not an image Apptainer runs as is: rebuild it (e.g. "
+                "`apptainer build x.sif docker://...` from the image it was made from)")
+    elif runtime is not None and runtime.gpu_flag not in ("--nv", "--module=gpu", "--gpu"):
+        kind = f"a CUDA (NVIDIA) image: it does not run on {name}'s GPUs"
+    else:
+        bare = image.replace("#", "/", 1)
+        run = (f"`shifter --image={bare} --module=gpu`" if runtime and runtime.command ==
+               "shifter" else f"`apptainer exec --nv docker://{bare}`")
+        kind = (f"a registry image: run it with {run} in front of the program if {name}'s "
+                "stack lacks what it provided")
+    return (f"your srun ran the program in a pyxis/enroot container (`--container-image="
+            f"{image}`), which {name} does not have: not carried, the program runs on {name}'s "
+            f"own stack; the image is {kind}"
+            + (f"; its mounts (`{mounts}`) are gone: the program sees the host's paths"
+               if mounts else "")
+            + (f"; it ran in `{workdir}` (the container's working directory): relative paths "
+               "of the program and its arguments were there" if workdir else ""))
+
+
+def _not_carried_note(launcher: str, options: list[tuple[str, str | None]], name: str,
+                      target: str, same: bool) -> str:
+    """One note naming every option not carried, grouped by what they did."""
+    groups: dict[str, list[str]] = {}
+    for key, value in options:
+        groups.setdefault(_meaning(key, launcher), []).append(f"`{_word(key, value)}`")
+    said = "; ".join(f"{', '.join(words)} ({why})" for why, words in groups.items())
+    where = (f"{name}'s {target}" if same else f"{name}'s {target}, another launcher: give it "
+             "their counterparts if the job needs them")
+    return f"the source's {launcher} options not carried to {where}: {said}"
+
+
+def _put_on_launch(script: str, launcher: str, words: list[str]) -> tuple[str, list[str]]:
+    """``words`` put right after the launcher word of the target's launch line; the words put
+    (none when the launch line is not found)."""
+    from maple_flow.scriptparse.script import launch_command_line
+
+    at = launch_command_line(script)
+    if not words or at is None:
+        return script, []
+    lines = script.split("\n")
+    body = lines[at - 1]
+    head = body.lstrip()
+    if not head.startswith(launcher + " "):
+        return script, []
+    indent = body[:len(body) - len(head)]
+    lines[at - 1] = f"{indent}{launcher} {' '.join(words)} {head[len(launcher) + 1:]}"
+    return "\n".join(lines), words
