@@ -204,9 +204,11 @@ def _set_directive(text: str, op: o.SetDirective, profile: ClusterProfile) -> st
     return _step_follows(text, op.option, op.value) if scheduler == "slurm" else text
 
 
-#: Job options the srun step also takes: a value of its own there overrides the directive.
+#: Job options the srun step also takes: a value of its own there overrides the directive
+#: (an account, QOS or reservation the step names is the one it is charged to or runs in).
 _STEP_SETS = ("cpus-per-task", "gpus-per-node", "gres", "gpus", "gpus-per-task",
-              "ntasks-per-node", "mem", "mem-per-gpu", "mem-per-cpu", "constraint", "partition")
+              "ntasks-per-node", "mem", "mem-per-gpu", "mem-per-cpu", "constraint", "partition",
+              "account", "qos", "reservation")
 
 
 def _step_follows(text: str, option: str, value: str | None) -> str:

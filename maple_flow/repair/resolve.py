@@ -28,7 +28,10 @@ Placeholders (a closed set; anything else is an error found when the knowledge b
   asks more than a node of the profile has; unresolved otherwise. ``{mem:node}``: ``0`` when
   the script asks less memory per node than a node has (``--mem``, ``--mem-per-cpu`` x its
   CPUs per node, ``--mem-per-gpu`` x its GPUs per node) or none; unresolved when it already
-  asks a whole node's memory.
+  asks a whole node's memory. ``{mem:per_cpu}``: the memory per node the script asks (as
+  ``{mem:node}`` reads it) over its CPUs per node (``--cpus-per-task`` x
+  ``--ntasks-per-node``), in whole megabytes (``384M``): the same request written per CPU, for a
+  site that refuses memory per node; unresolved when the script asks no memory.
 - ``{port_shift:X}``: another port than the one in group X (deterministic).
 - ``{ask:NAME}``: a value only the user knows: taken from ``Context.answers``, else the op
   is left out and NAME is reported.
@@ -284,6 +287,8 @@ _MEM_UNIT_MB = {"": 1, "k": 1 / 1024, "m": 1, "g": 1024, "t": 1024 * 1024}
 def _mem_all(ctx: Context, arg: str) -> str:
     if arg == "node":
         return _mem_node(ctx)
+    if arg == "per_cpu":
+        return _mem_per_cpu(ctx)
     profile = _need_profile(ctx)
     values = [d.value for d in parse_directives(ctx.script, profile.scheduler)
               if d.option == "mem" and d.value]
@@ -317,6 +322,25 @@ def _asked_mb_per_node(ctx: Context) -> float | None:
         if size is not None:
             return size * units
     return None
+
+
+def _cpus_per_node(ctx: Context) -> int:
+    """The CPUs per node the script's directives ask (``--cpus-per-task`` x
+    ``--ntasks-per-node``, each 1 when not given)."""
+    asked = {d.option: d.value for d in parse_directives(ctx.script, _need_profile(ctx).scheduler)}
+    count = 1
+    for option in ("cpus-per-task", "ntasks-per-node"):
+        value = asked.get(option)
+        count *= int(value) if value and value.isdigit() and int(value) > 0 else 1
+    return count
+
+
+def _mem_per_cpu(ctx: Context) -> str:
+    """The script's memory per node written per CPU, in whole megabytes."""
+    asked = _asked_mb_per_node(ctx)
+    if not asked:
+        raise Unresolved("the script asks no memory per node as a size")
+    return f"{max(1, int(asked // _cpus_per_node(ctx)))}M"
 
 
 def _mem_node(ctx: Context) -> str:
