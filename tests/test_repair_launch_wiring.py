@@ -156,3 +156,14 @@ def test_launch_wiring_records_take_no_key_word_from_another_record(tmp_path) ->
     lost = {rid: sorted(words - after[rid]) for rid, words in before.items()
             if words - after[rid]}
     assert lost == {}
+
+
+def test_random_run_id_warning_on_one_node_is_not_the_rendezvous_id() -> None:
+    """One node: the warning is harmless there, the record must not offer an id."""
+    body = "torchrun --nnodes 1 --nproc_per_node 4 --rdzv_backend c10d train.py"
+    script = JOB.format(nodes=1, tpn=1, gpus=4, body=body)
+    log = "config has no run_id, generated a random run_id: 1234\n"
+    top = classify(FailureEvidence(cluster="delta", scheduler="slurm", stderr=log,
+                                   script=script), KB)
+    assert all(d.record_id != "torchrun-c10d-random-run-id" for d in top)
+    assert not holds("launcher_on_several_nodes", script)

@@ -86,6 +86,13 @@ def one_launcher_on_one_node(p: ParsedScript) -> bool:
     return any(s.name in _PER_NODE_COUNTS or s.name == "accelerate" for s in p.launch.stages)
 
 
+def launcher_on_several_nodes(p: ParsedScript) -> bool:
+    """Whether a per-node launcher (torchrun, deepspeed, accelerate) runs in a job of more
+    than one node: its rendezvous must then be shared by every node's launcher."""
+    return (directive_size(p)["nodes"] or 1) > 1 and any(
+        s.name in _PER_NODE_COUNTS or s.name == "accelerate" for s in p.launch.stages)
+
+
 _FACTS: dict[str, Callable[[ParsedScript, ClusterProfile | None], bool]] = {
     "several_launchers_per_node": lambda p, _profile: several_launchers_per_node(p),
     "gpu_job_off_the_gpu_partitions": gpu_job_off_the_gpu_partitions,
@@ -94,6 +101,7 @@ _FACTS: dict[str, Callable[[ParsedScript, ClusterProfile | None], bool]] = {
     "accelerate_above_gpus":
         lambda p, _profile: _launcher_above_gpus(p, frozenset({"accelerate"})),
     "one_launcher_on_one_node": lambda p, _profile: one_launcher_on_one_node(p),
+    "launcher_on_several_nodes": lambda p, _profile: launcher_on_several_nodes(p),
 }
 
 
