@@ -32,7 +32,8 @@ Placeholders (a closed set; anything else is an error found when the knowledge b
   ``{mem:node}`` reads it) over its CPUs per node (``--cpus-per-task`` x
   ``--ntasks-per-node``), in whole megabytes (``384M``): the same request written per CPU, for a
   site that refuses memory per node; unresolved when the script asks no memory.
-- ``{port_shift:X}``: another port than the one in group X (deterministic).
+- ``{port_shift:X}``: another port than the one in group X (deterministic), below the Linux
+  ephemeral range (32768-60999) from which outgoing connections take their ports.
 - ``{ask:NAME}``: a value only the user knows: taken from ``Context.answers``, else the op
   is left out and NAME is reported.
 - ``{script.NAME}``: the number a ``NAME=<digits>`` line of the script sets.
@@ -527,6 +528,16 @@ _FUNCTIONS = {"script": _script_int, "launch": _launch, "node_index": _node_inde
               "cuda_like": _cuda_like, "arg_with": _arg_with}
 
 
+#: Ports a rendezvous may take: above the well-known ones, below the ephemeral range.
+_PORTS = range(10000, 32768)
+
+
+def shifted_port(port: int) -> int:
+    """Another port than ``port`` in ``_PORTS`` (deterministic: 29500 gives 30509)."""
+    shifted = _PORTS.start + (port + 1009 - _PORTS.start) % len(_PORTS)
+    return shifted if shifted != port else _PORTS.start + (shifted + 1 - _PORTS.start) % len(_PORTS)
+
+
 def _resolve_one(kind: str, arg: str, ctx: Context) -> str:
     if kind in _FUNCTIONS:
         return _FUNCTIONS[kind](ctx, arg)
@@ -566,8 +577,7 @@ def _resolve_one(kind: str, arg: str, ctx: Context) -> str:
     if kind == "gpus":
         return str(_script_request(ctx)[0] * _need_profile(ctx).gpu.per_node)
     if kind == "port_shift":
-        port = int(ctx.groups.get(arg) or 29500)
-        return str((port - 1024 + 1009) % (65535 - 1024) + 1024)
+        return str(shifted_port(int(ctx.groups.get(arg) or 29500)))
     if kind == "ask":
         if arg in ctx.answers:
             return ctx.answers[arg]

@@ -78,6 +78,21 @@ def _launcher_above_gpus(p: ParsedScript, names: frozenset[str]) -> bool:
     return any(n is not None and n > gpus for n in counts)
 
 
+def one_launcher_on_one_node(p: ParsedScript) -> bool:
+    """Whether the job runs one per-node launcher (torchrun, deepspeed, accelerate) on one
+    node: a port it takes is then the node's alone to choose."""
+    if (directive_size(p)["nodes"] or 1) > 1 or several_launchers_per_node(p):
+        return False
+    return any(s.name in _PER_NODE_COUNTS or s.name == "accelerate" for s in p.launch.stages)
+
+
+def launcher_on_several_nodes(p: ParsedScript) -> bool:
+    """Whether a per-node launcher (torchrun, deepspeed, accelerate) runs in a job of more
+    than one node: its rendezvous must then be shared by every node's launcher."""
+    return (directive_size(p)["nodes"] or 1) > 1 and any(
+        s.name in _PER_NODE_COUNTS or s.name == "accelerate" for s in p.launch.stages)
+
+
 _FACTS: dict[str, Callable[[ParsedScript, ClusterProfile | None], bool]] = {
     "several_launchers_per_node": lambda p, _profile: several_launchers_per_node(p),
     "gpu_job_off_the_gpu_partitions": gpu_job_off_the_gpu_partitions,
@@ -85,6 +100,8 @@ _FACTS: dict[str, Callable[[ParsedScript, ClusterProfile | None], bool]] = {
         lambda p, _profile: _launcher_above_gpus(p, frozenset(_PER_NODE_COUNTS)),
     "accelerate_above_gpus":
         lambda p, _profile: _launcher_above_gpus(p, frozenset({"accelerate"})),
+    "one_launcher_on_one_node": lambda p, _profile: one_launcher_on_one_node(p),
+    "launcher_on_several_nodes": lambda p, _profile: launcher_on_several_nodes(p),
 }
 
 
