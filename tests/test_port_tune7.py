@@ -89,3 +89,11 @@ def test_accelerate_with_a_deepspeed_config_stays_accelerate_on_a_torchrun_site(
         assert r.status == "generated", r.notes[:2]
         assert "exec accelerate launch" in r.script and "torchrun" not in r.script
         assert "--config_file cfg/ds_zero3.yaml fit.py --lr 1e-4" in r.script
+
+
+def test_the_source_launchers_device_pick_is_named_as_not_carried() -> None:
+    script = "deepspeed --include localhost:4,5 --master_port 29600 fit.py --ds\n"
+    r = port(script, "anvil")["anvil"]
+    assert (r.spec.nodes, r.spec.gpus_per_node) == (1, 2)
+    assert "localhost:4,5" not in r.script
+    assert any("--include localhost:4,5" in n and "not carried" in n for n in r.notes)
