@@ -5,6 +5,7 @@ script (``bash train.sh``, ``./run.sh``), a sourced file, ``eval "$CMD"``, or a 
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 from maple_flow.scriptparse.launch import ENV_RUNNERS, runner_command
 from maple_flow.scriptparse.shell import Block, ShellCommand
@@ -119,7 +120,7 @@ def _quoted_program(blocks: list[Block]) -> str:
         head = cmd.words[0].rsplit("/", 1)[-1] if cmd.words else ""
         if head in _SHELLS or _SITE_LAUNCHER.match(head):
             continue
-        for opt, value in zip(cmd.words[1:], cmd.words[2:]):
+        for opt, value in pairwise(cmd.words[1:]):
             if opt.startswith("-") and " " in value.strip() and _PYTHONISH.match(
                     value.strip().split()[0].rsplit("/", 1)[-1] + " "):
                 hits.append((cmd, head, opt, " ".join(value.split())[:100]))
