@@ -97,3 +97,11 @@ def test_the_source_launchers_device_pick_is_named_as_not_carried() -> None:
     assert (r.spec.nodes, r.spec.gpus_per_node) == (1, 2)
     assert "localhost:4,5" not in r.script
     assert any("--include localhost:4,5" in n and "not carried" in n for n in r.notes)
+
+
+def test_grid_engine_project_is_read_as_the_source_account_not_kept() -> None:
+    script = ("#!/bin/bash\n#$ -P grp42x\n#$ -l h_rt=04:00:00\n#$ -l gpus=1\n"
+              "python fit.py --epochs 2\n")
+    r = port(script, "delta")["delta"]
+    assert "grp42x" not in r.script
+    assert any("grp42x" in n and "not copied" in n for n in r.notes)
