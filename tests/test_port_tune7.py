@@ -105,3 +105,16 @@ def test_grid_engine_project_is_read_as_the_source_account_not_kept() -> None:
     r = port(script, "delta")["delta"]
     assert "grp42x" not in r.script
     assert any("grp42x" in n and "not copied" in n for n in r.notes)
+
+
+def test_a_ray_job_submit_driver_is_named_not_called_absent() -> None:
+    script = ('#!/bin/bash\nif [ "$NODE_RANK" -eq 0 ]; then\n  ray start --head --port=6380\n'
+              'else\n  ray start --address "$HEAD:6380"\n  sleep infinity\nfi\n'
+              'if [ "$NODE_RANK" -eq 0 ]; then\n'
+              '  ray job submit --address=http://127.0.0.1:8265 -- python3 -m mypkg.rl.train '
+              'trainer.nodes=2\nfi\n')
+    with pytest.raises(ParseError) as err:
+        parse_script(script)
+    text = str(err.value)
+    assert "mypkg.rl.train (submitted by `ray job submit` on line 9)" in text
+    assert "no training program of its own" not in text
