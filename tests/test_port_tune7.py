@@ -118,3 +118,23 @@ def test_a_ray_job_submit_driver_is_named_not_called_absent() -> None:
     text = str(err.value)
     assert "mypkg.rl.train (submitted by `ray job submit` on line 9)" in text
     assert "no training program of its own" not in text
+
+
+def test_a_launcher_options_value_is_not_read_as_its_program() -> None:
+    script = ("#!/bin/bash\n#SBATCH -N 2\nnode=$(hostname)\n"
+              'srun --nodes=1 -w "$node" ./bin/worker --port 7000 &\nwait\n')
+    with pytest.raises(ParseError) as err:
+        parse_script(script)
+    assert "held in $node" not in str(err.value)
+
+
+def test_ray_started_by_its_path_is_read_as_a_ray_job() -> None:
+    script = ('#!/bin/bash\n#SBATCH -N 2\nhead=$(hostname)\n'
+              'srun -N1 -n1 -w "$head" /opt/envs/rl/bin/ray start --head --block &\n'
+              'srun -N1 -n1 /opt/envs/rl/bin/ray start --address "$head:6379" --block &\n'
+              'ray job submit -- python3 -m rlpkg.main\n')
+    with pytest.raises(ParseError) as err:
+        parse_script(script)
+    text = str(err.value)
+    assert "starts a Ray cluster" in text and "line 4" in text
+    assert "rlpkg.main" in text

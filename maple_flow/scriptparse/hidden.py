@@ -81,6 +81,17 @@ _PYTHONISH = re.compile(r"\.py\b|\bpython[\d.]*\b|\btorchrun\b|\bdeepspeed\b|\ba
 _VAR_WORD = re.compile(r"^\$\{?(\w+)\}?$")
 
 
+def _first_operand_variable(words: tuple[str, ...]) -> str | None:
+    """The variable a launcher's first operand is (``srun --export=ALL $cmd``: ``cmd``); an
+    option written without ``=`` is taken to hold the next word (``-w "$node"``), so a value
+    is never read as the program; None when the first operand is not a variable."""
+    k = 0
+    while k < len(words) and words[k].startswith("-"):
+        k += 1 if "=" in words[k] else 2
+    match = _VAR_WORD.match(words[k]) if k < len(words) else None
+    return match.group(1) if match else None
+
+
 def _variable_launch(blocks: list[Block]) -> str:
     """The last site-launcher line whose program is a variable the port could not read
     (``srun ... $cmd`` with ``cmd="torchrun ${ARGS[@]} train.py"``), named with the line that
@@ -90,8 +101,7 @@ def _variable_launch(blocks: list[Block]) -> str:
         cmd = cmds[k]
         if not cmd.words or not _SITE_LAUNCHER.match(cmd.words[0].rsplit("/", 1)[-1]):
             continue
-        var = next((m.group(1) for w in reversed(cmd.words[1:]) if (m := _VAR_WORD.match(w))),
-                   None)
+        var = _first_operand_variable(cmd.words[1:])
         if var is None or _PYTHONISH.search(" ".join(cmd.words[1:])):
             continue
         text = " ".join(cmd.text.split())[:120]

@@ -13,8 +13,8 @@ _SUBCOMMANDS = frozenset({"start", "stop", "status", "disable-usage-stats", "up"
 
 def _runs_ray(cmd: ShellCommand) -> bool:
     words = cmd.words
-    return any(w == "ray" and words[i + 1] in _SUBCOMMANDS
-               for i, w in enumerate(words[:-1]))
+    return any(w.rsplit("/", 1)[-1] == "ray" and words[i + 1] in _SUBCOMMANDS
+               for i, w in enumerate(words[:-1]))  # also by its path (``$ENV/bin/ray start``)
 
 
 def ray_commands(blocks: list[Block]) -> list[ShellCommand]:
