@@ -138,3 +138,6 @@ def test_ray_started_by_its_path_is_read_as_a_ray_job() -> None:
     text = str(err.value)
     assert "starts a Ray cluster" in text and "line 4" in text
     assert "rlpkg.main" in text
+    by_path = script.replace("ray job submit", "/opt/envs/rl/bin/ray job submit")
+    with pytest.raises(ParseError, match=r"rlpkg\.main \(submitted by"):
+        parse_script(by_path)

@@ -34,8 +34,8 @@ def _submitted_driver(found: list[ShellCommand]) -> str | None:
     (``pkg.main``, or its .py file), with the line; None when the job submits none."""
     for cmd in reversed(found):
         words = list(cmd.words)
-        at = next((i for i in range(len(words) - 2)
-                   if words[i:i + 3] == ["ray", "job", "submit"]), None)
+        at = next((i for i in range(len(words) - 2) if words[i].rsplit("/", 1)[-1] == "ray"
+                   and words[i + 1:i + 3] == ["job", "submit"]), None)
         if at is None or "--" not in words[at:]:
             continue
         tail = words[words.index("--", at) + 1:]
