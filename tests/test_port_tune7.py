@@ -141,3 +141,10 @@ def test_ray_started_by_its_path_is_read_as_a_ray_job() -> None:
     by_path = script.replace("ray job submit", "/opt/envs/rl/bin/ray job submit")
     with pytest.raises(ParseError, match=r"rlpkg\.main \(submitted by"):
         parse_script(by_path)
+
+
+def test_a_ray_job_submit_of_a_shell_command_names_that_command() -> None:
+    script = ('#!/bin/bash\n#SBATCH -N 2\nsrun -N1 ray start --head --block &\n'
+              'ray job submit --no-wait -- sh -c "exec bash stage2.sh"\n')
+    with pytest.raises(ParseError, match=r"sh -c exec bash stage2\.sh \(submitted by"):
+        parse_script(script)

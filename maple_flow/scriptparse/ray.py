@@ -41,6 +41,7 @@ def _submitted_driver(found: list[ShellCommand]) -> str | None:
         tail = words[words.index("--", at) + 1:]
         module = next((tail[i + 1] for i in range(len(tail) - 1) if tail[i] == "-m"), None)
         program = module or next((w for w in tail if w.endswith(".py")), None)
+        program = program or " ".join(tail)[:80]  # a command it hands over (`sh -c ...`)
         if program:
             return f"{program} (submitted by `ray job submit` on line {cmd.line})"
     return None
@@ -51,6 +52,8 @@ def ray_cluster_reason(blocks: list[Block], driver: str | None) -> str:
     found = ray_commands(blocks)
     if not found:
         return ""
+    if driver and driver.rsplit("/", 1)[-1] == "ray":
+        driver = None  # `srun ray start ...` read as a launch: Ray itself, not the driver
     driver = driver or _submitted_driver(found)
     shown = "; ".join(f"line {c.line} `{c.text.strip()}`" for c in found[:3])
     helpers = _helper_scripts(blocks)
