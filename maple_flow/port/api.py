@@ -546,12 +546,14 @@ def _model_fields(src: Source, profile: ClusterProfile) -> tuple[dict[str, Any],
         launcher = next((s.name for s in reversed(src.parsed.launch.stages)
                          if s.name in {"torchrun", "deepspeed", "accelerate"}), "")
         kept = user_launcher_options(src.parsed)[1] if launcher == "accelerate" else []
-        if kept and profile.launch.style == "rank-per-gpu":
+        if kept:  # accelerate runs under any site launcher, once per node, as torchrun does
+            instead = (f", instead of {profile.name}'s documented one rank per GPU without "
+                       "accelerate" if profile.launch.style == "rank-per-gpu" else "")
             return {"launch_model": "launcher", "keep_launcher": "accelerate"}, [
                 f"the source gives accelerate its own options ({' '.join(kept)}): kept, so "
                 f"accelerate launch starts the workers on each node, once per node by "
-                f"{profile.launch.launcher} (the node rank from ${profile.launch.node_rank_var}), "
-                f"instead of {profile.name}'s documented one rank per GPU without accelerate"]
+                f"{profile.launch.launcher} (the node rank from ${profile.launch.node_rank_var})"
+                + instead]
         if launcher and profile.launch.style == "rank-per-gpu":
             return {"launch_model": "launcher"}, [
                 f"the source starts its workers with {launcher}; {profile.name}'s documented "

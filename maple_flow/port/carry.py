@@ -403,6 +403,7 @@ def carry_steps(src: Source, profile: ClusterProfile, out: Carried) -> None:
     out.notes += clobbers
     _note_dropped_args(src, out)
     started = False
+    first_reader: Step | None = None
     comments = CommentRuns(src.lines)
     comments.skip_to(_first_body_line(src))
     for step in kept:
@@ -425,6 +426,10 @@ def carry_steps(src: Source, profile: ClusterProfile, out: Carried) -> None:
             step = replace(step, text=text)
         added = _add_step(step, profile, out)
         started = started or (added and step.keep is True)
+        if first_reader is None and added and _STEP_POSITIONAL.search(step.text):
+            first_reader = step
+    if first_reader is not None:
+        out.notes.append(_step_args_note(first_reader, profile))
     block = src.parsed.launch_block
     out.steps += comments.above(block.line) if block is not None else []
     out.steps[:0] = list(out.export_lines.values())  # exports no kept step places: first
@@ -641,6 +646,23 @@ def _add_helpers(words: list[str], renamed: list[str], profile: ClusterProfile,
             source = sorted({r.split(" -> ")[0] for r in renamed if r.endswith(f"${name}")})
             carried.notes.append(helper.note.replace("{source}", ", ".join(source) or name))
     carried.steps[:0] = lines
+
+
+#: A set-up line that reads the job script's own arguments (``X=$1``, ``"${2}"``, ``$#``).
+_STEP_POSITIONAL = re.compile(r"\$(?:[@*#1-9]|\{(?:[@*#]|[1-9]\d*)\})")
+
+
+def _step_args_note(step: Step, profile: ClusterProfile) -> str:
+    """A kept set-up line reads the job script's own arguments: how to give them on the
+    target (PBS's qsub passes none, so a test on them can stop the job)."""
+    head = (f"line {step.line} `{short(step.text)}` reads the job script's own arguments "
+            "($1, ...), kept")
+    if profile.scheduler == "pbs":
+        return (f"{head}; {profile.name}'s qsub (PBS) passes no arguments to a job script, "
+                "so they are empty there (a check such as `[ -z \"$X\" ] && exit 1` stops "
+                "the job before the launch): write the values into the script, or pass them "
+                "in variables (`qsub -v NAME=value`) and read those")
+    return f"{head}: give the ported script the same arguments (`sbatch SCRIPT ARGS...`)"
 
 
 def _script_args_notes(args: list[str], profile: ClusterProfile, carried: Carried) -> None:

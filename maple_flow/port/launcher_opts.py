@@ -55,8 +55,9 @@ def carry_launcher_options(script: str, p: ParsedScript, target: str) -> tuple[s
     from maple_flow.scriptparse.script import launch_command_line
 
     launcher, words = user_launcher_options(p)
+    picked = _device_pick_notes(p, target)
     if not words:
-        return script, []
+        return script, picked
     shown = " ".join(words)
     at = launch_command_line(script)
     lines = script.split("\n")
@@ -80,4 +81,22 @@ def carry_launcher_options(script: str, p: ParsedScript, target: str) -> tuple[s
             notes.append("the target's launch does not add --multi_gpu: given on the command "
                          "line it makes accelerate ignore your config file's distributed type "
                          "(FSDP, DeepSpeed), so your config decides it, as in the source")
-    return "\n".join(lines), notes
+    return "\n".join(lines), notes + picked
+
+
+#: Launcher options that pick devices of the source's nodes by their index.
+_DEVICE_PICKS = {"deepspeed": ("--include", "-i", "--exclude", "-e"),
+                 "accelerate": ("--gpu_ids", "--gpu-ids")}
+
+
+def _device_pick_notes(p: ParsedScript, target: str) -> list[str]:
+    """A note for each device choice of the source's launcher (``deepspeed --include
+    localhost:1,2``): not carried, the target's job uses the GPUs its scheduler gives it."""
+    notes = []
+    for stage in p.launch.stages:
+        for name, value in stage.options:
+            if name in _DEVICE_PICKS.get(stage.name, ()) and value and value != "all":
+                notes.append(f"the source's `{stage.name} {name} {value}` picked GPUs of its "
+                             f"node(s) by index: not carried; on {target} the launch uses the "
+                             "GPUs the scheduler gives the job")
+    return notes

@@ -15,8 +15,11 @@ _CLUSTER_PREFIXES = (
     "NCCL_", "FI_", "CCL_", "ZE_", "ZEX_", "MPICH_", "PALS_", "SLURM_", "PBS_", "OMPI_", "UCX_",
     "I_MPI_", "CUDA_", "HSA_", "ROCR_", "NVIDIA_", "MASTER_", "LD_", "CXI_", "CRAY_", "PMI_",
     "CONDA_", "ONEAPI_", "SYCL_", "MPIR_", "HYDRA_", "OMP_", "KMP_", "GOMP_", "TORCH_NCCL_",
-    "MIOPEN_", "HIP_", "RCCL_", "ROCM_", "AMD_", "SBATCH_", "SRUN_", "SALLOC_",
+    "MIOPEN_", "HIP_", "RCCL_", "ROCM_", "AMD_", "SBATCH_", "SRUN_", "SALLOC_", "GLOO_",
 )
+#: A network interface named for a library (``TP_SOCKET_IFNAME=bond1``, ``MY_IFNAME=ib0``):
+#: the source site's NIC names.
+_INTERFACE_NAME = re.compile(r"(?:^|_)IFNAME$")
 _CLUSTER_NAMES = frozenset({
     "CUDA_VISIBLE_DEVICES", "MASTER_ADDR", "MASTER_PORT", "WORLD_SIZE", "RANK", "LOCAL_RANK",
     "NODE_RANK", "LOCAL_WORLD_SIZE", "NNODES", "NGPUS", "NRANKS", "PATH", "PYTHONPATH",
@@ -29,6 +32,8 @@ _PATHISH = re.compile(r"(?:^|[=:,])(?:/|~/|\$\{?(?:HOME|SCRATCH|WORK|PSCRATCH|CF
 def is_cluster_specific(name: str, value: str) -> bool:
     """Whether an exported variable belongs to the source cluster rather than to the program."""
     if name in _CLUSTER_NAMES or name.startswith(_CLUSTER_PREFIXES):
+        return True
+    if _INTERFACE_NAME.search(name):
         return True
     return "$(" in value or "`" in value or "$SLURM" in value or "$PBS" in value
 

@@ -151,17 +151,18 @@ def visible_devices(vars_: dict[str, str]) -> int | None:
     return None
 
 
-_INCLUDE_HOST = re.compile(r"^[\w.-]+:(\d{1,4}(?:,\d{1,4})*)$")
+_INCLUDE_HOST = re.compile(r"^[\w.-]+:(\d{1,4}(?:\s*,\s*\d{1,4})*)$")
 
 
 def _include_size(value: str | None) -> tuple[int | None, int | None]:
     """Nodes and devices per node of deepspeed's ``--include host:0,1@host2:0,1``: the
-    hosts, and the device list they share (None where a host lists none or they differ)."""
+    hosts, and the device list they share (None where a host lists none or they differ); a
+    list written with blanks or quotes inside (``localhost:"1, 2"``) is the same list."""
     if not value:
         return None, None
     counts = []
     for host in value.split("@"):
-        match = _INCLUDE_HOST.match(host.strip())
+        match = _INCLUDE_HOST.match(host.strip().replace('"', "").replace("'", ""))
         if match is None:
             return None, None
         counts.append(len(match.group(1).split(",")))

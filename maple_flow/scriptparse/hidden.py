@@ -5,6 +5,7 @@ script (``bash train.sh``, ``./run.sh``), a sourced file, ``eval "$CMD"``, or a 
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 from maple_flow.scriptparse.launch import ENV_RUNNERS, runner_command
 from maple_flow.scriptparse.shell import Block, ShellCommand
@@ -61,18 +62,95 @@ def _runner_task(head: str, words: tuple[str, ...]) -> str:
 
 
 def _captured(cmd: ShellCommand) -> tuple[str, str] | None:
-    """The launch ``cmd`` runs inside a command substitution assigned to a variable."""
+    """The launch ``cmd`` runs inside a command substitution assigned to a variable; a
+    site launcher that runs a helper there (``ip=$(srun -w "$n" hostname -i)``) is no launch."""
     for name, value in cmd.assignments:
         match = _CAPTURED.search(value)
-        if match:
+        if match and (not _SITE_LAUNCHER.match(match.group(1).split()[0].rsplit("/", 1)[-1])
+                      or _PYTHONISH.search(match.group(1))):
             return match.group(1).strip()[:80], name
     return None
+
+
+#: Site launchers that start the job's program on its nodes.
+_SITE_LAUNCHER = re.compile(r"^(?:srun|mpiexec|mpirun|ibrun|jsrun|aprun)(?:\s|$)")
+#: Text that starts a Python program (a launcher of Python, a .py file, ``-m module``).
+_PYTHONISH = re.compile(r"\.py\b|\bpython[\d.]*\b|\btorchrun\b|\bdeepspeed\b|\baccelerate\b"
+                        r"|\s-m\s+\w")
+#: A word that is one variable's value (``$cmd``, ``${CMD}``).
+_VAR_WORD = re.compile(r"^\$\{?(\w+)\}?$")
+
+
+def _first_operand_variable(words: tuple[str, ...]) -> str | None:
+    """The variable a launcher's first operand is (``srun --export=ALL $cmd``: ``cmd``); an
+    option written without ``=`` is taken to hold the next word (``-w "$node"``), so a value
+    is never read as the program; None when the first operand is not a variable."""
+    k = 0
+    while k < len(words) and words[k].startswith("-"):
+        k += 1 if "=" in words[k] else 2
+    match = _VAR_WORD.match(words[k]) if k < len(words) else None
+    return match.group(1) if match else None
+
+
+def _variable_launch(blocks: list[Block]) -> str:
+    """The last site-launcher line whose program is a variable the port could not read
+    (``srun ... $cmd`` with ``cmd="torchrun ${ARGS[@]} train.py"``), named with the line that
+    sets it; ``""`` when there is none."""
+    cmds = [c for block in blocks for c in block.commands]
+    for k in range(len(cmds) - 1, -1, -1):
+        cmd = cmds[k]
+        if not cmd.words or not _SITE_LAUNCHER.match(cmd.words[0].rsplit("/", 1)[-1]):
+            continue
+        var = _first_operand_variable(cmd.words[1:])
+        if var is None or _PYTHONISH.search(" ".join(cmd.words[1:])):
+            continue
+        text = " ".join(cmd.text.split())[:120]
+        setting = next(((c.line, v) for c in reversed(cmds[:k]) for n, v in c.assignments
+                        if n == var), None)
+        if setting is None:
+            held = (f"${var}, which the script does not set (it comes from the caller or the "
+                    "environment)")
+        else:
+            value = " ".join(setting[1].split())[:100]
+            array = re.search(r"\$\{\w+\[[@*]\]\}", value)
+            why = (f"it expands the bash array {array.group(0)}" if array
+                   else "its value is not a launch the port reads")
+            held = f"${var} (line {setting[0]}: `{value}`), which the port cannot read: {why}"
+        return (f"line {cmd.line}: `{text}` runs the command held in {held}; write the launch "
+                f"out on the {cmd.words[0]} line (the launcher, its options and the program "
+                "with its arguments as words) and port that")
+    return ""
+
+
+def _quoted_program(blocks: list[Block]) -> str:
+    """The last command, not a shell or launcher the port reads, that is given a Python
+    program as the text of one option (``startdocker ... -c "python train.py"``)."""
+    hits = []
+    for cmd in (c for block in blocks for c in block.commands):
+        head = cmd.words[0].rsplit("/", 1)[-1] if cmd.words else ""
+        if head in _SHELLS or _SITE_LAUNCHER.match(head):
+            continue
+        for opt, value in pairwise(cmd.words[1:]):
+            if opt.startswith("-") and " " in value.strip() and _PYTHONISH.match(
+                    value.strip().split()[0].rsplit("/", 1)[-1] + " "):
+                hits.append((cmd, head, opt, " ".join(value.split())[:100]))
+    if not hits:
+        return ""
+    cmd, head, opt, program = hits[-1]
+    return (f"line {cmd.line}: `{head} ... {opt} \"{program}\" ...` runs the program inside "
+            f"{head}, a wrapper or container launcher this port does not read (its options, "
+            "image and mounts are the source site's and are not carried): run the program on a "
+            "line of its own (python/torchrun/srun ... with the program, in the target's "
+            "container if it needs one) and port that")
 
 
 def hidden_program_reason(blocks: list[Block]) -> str:
     """Why the program is not readable: a launch captured in ``$( )``, or the last command
     that runs a script, sourced file, ``eval`` or task the script does not show, named;
     ``""`` when there is none."""
+    named = _variable_launch(blocks) or _quoted_program(blocks)
+    if named:
+        return named
     for cmd in (c for block in blocks for c in block.commands):
         captured = _captured(cmd)
         if captured:

@@ -13,8 +13,8 @@ _SUBCOMMANDS = frozenset({"start", "stop", "status", "disable-usage-stats", "up"
 
 def _runs_ray(cmd: ShellCommand) -> bool:
     words = cmd.words
-    return any(w == "ray" and words[i + 1] in _SUBCOMMANDS
-               for i, w in enumerate(words[:-1]))
+    return any(w.rsplit("/", 1)[-1] == "ray" and words[i + 1] in _SUBCOMMANDS
+               for i, w in enumerate(words[:-1]))  # also by its path (``$ENV/bin/ray start``)
 
 
 def ray_commands(blocks: list[Block]) -> list[ShellCommand]:
@@ -29,11 +29,32 @@ def _helper_scripts(blocks: list[Block]) -> list[ShellCommand]:
             if cmd.words and cmd.words[0].endswith(".sh") and "/" in cmd.words[0]]
 
 
+def _submitted_driver(found: list[ShellCommand]) -> str | None:
+    """The program a ``ray job submit ... -- python -m pkg.main ...`` hands the cluster
+    (``pkg.main``, or its .py file), with the line; None when the job submits none."""
+    for cmd in reversed(found):
+        words = list(cmd.words)
+        at = next((i for i in range(len(words) - 2) if words[i].rsplit("/", 1)[-1] == "ray"
+                   and words[i + 1:i + 3] == ["job", "submit"]), None)
+        if at is None or "--" not in words[at:]:
+            continue
+        tail = words[words.index("--", at) + 1:]
+        module = next((tail[i + 1] for i in range(len(tail) - 1) if tail[i] == "-m"), None)
+        program = module or next((w for w in tail if w.endswith(".py")), None)
+        program = program or " ".join(tail)[:80]  # a command it hands over (`sh -c ...`)
+        if program:
+            return f"{program} (submitted by `ray job submit` on line {cmd.line})"
+    return None
+
+
 def ray_cluster_reason(blocks: list[Block], driver: str | None) -> str:
     """Why a job that starts Ray itself is not ported, or ``""`` when it runs no ``ray``."""
     found = ray_commands(blocks)
     if not found:
         return ""
+    if driver and driver.rsplit("/", 1)[-1] == "ray":
+        driver = None  # `srun ray start ...` read as a launch: Ray itself, not the driver
+    driver = driver or _submitted_driver(found)
     shown = "; ".join(f"line {c.line} `{c.text.strip()}`" for c in found[:3])
     helpers = _helper_scripts(blocks)
     if helpers:

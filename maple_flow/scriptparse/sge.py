@@ -12,9 +12,10 @@ from maple_flow.knowledge.directives import Directive
 _LINE = re.compile(r"^\s*#\$\s*(.*)$")
 #: Options that take no value.
 _FLAGS = frozenset({"-cwd", "-V", "-notify"})
-#: Option -> the Slurm option it means, where the values are written alike.
+#: Option -> the Slurm option it means, where the values are written alike (``-P``: the
+#: project the job is charged to, as sites such as BU SCC use it: the account).
 _OPTIONS = {"-N": "job-name", "-o": "output", "-e": "error", "-wd": "chdir", "-q": "queue",
-            "-t": "array", "-M": "mail-user", "-A": "account"}
+            "-t": "array", "-M": "mail-user", "-A": "account", "-P": "account"}
 #: ``-l`` resources that count the GPUs of the job's host (sites name them differently).
 _GPU_RESOURCES = frozenset({"gpu", "gpus", "ngpus", "gpu_card", "cuda"})
 #: ``-m`` letters -> Slurm mail types (``s``, suspend, has none).
