@@ -180,3 +180,15 @@ wait
 """
     with pytest.raises(MissingInformation, match="once per node by hand"):
         port(script, ["perlmutter"])
+
+
+def test_a_resubmission_with_script_arguments_is_not_written_as_qsub() -> None:
+    """PBS Pro's qsub passes no arguments to a job script: `qsub FILE ARGS` would be wrong."""
+    script = RESUBMIT.replace("continue.sh", "continue.sh $1 stage2")
+    r = port(script, ["polaris"])["polaris"]
+    assert r.status == "generated", r.notes
+    code = [x for x in r.script.splitlines() if not x.lstrip().startswith("#")]
+    assert not [x for x in code if "qsub" in x or "sbatch" in x]
+    assert any("sbatch" in n and "not copied" in n for n in r.notes)
+    kept = port(script, ["delta"])["delta"]
+    assert "sbatch --dependency=afterok:$SLURM_JOB_ID continue.sh $1 stage2" in kept.script

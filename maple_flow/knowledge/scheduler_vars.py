@@ -41,6 +41,9 @@ class JobControl(Strict):
     submit: str = Field(min_length=1)
     depend: str = Field(min_length=1)
     requeue: str = Field(min_length=1)
+    #: Whether its submit command passes the words after the script to it as ``$1 ...``
+    #: (``sbatch FILE ARGS`` does; PBS Pro's ``qsub FILE`` takes none).
+    script_args: bool = True
 
 
 class SchedulerVars(Strict):

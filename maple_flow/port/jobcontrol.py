@@ -60,7 +60,7 @@ def _parse(command: str, words: list[str]) -> dict[str, str] | None:
         found.update(kind=kind, id=job)
     if i >= len(words):
         return None
-    return {**found, "file": " ".join(words[i:])}
+    return {**found, "file": " ".join(words[i:]), "args": "yes" if words[i + 1:] else ""}
 
 
 def port_job_control(text: str, source: str | None, profile: ClusterProfile,
@@ -89,6 +89,9 @@ def port_job_control(text: str, source: str | None, profile: ClusterProfile,
         parsed = _parse(command, words) if forms is not None and words else None
         if parsed is None or forms is None:
             failed = True
+            return match.group(0)
+        if parsed.get("args") and not forms.script_args:
+            failed = True  # the target's submit would drop the script's arguments
             return match.group(0)
         form = forms.requeue if "file" not in parsed else (
             forms.depend if "kind" in parsed else forms.submit)
