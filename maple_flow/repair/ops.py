@@ -163,8 +163,9 @@ class UnderscoreOptions(Strict):
 
 
 class SetBackend(Strict):
-    """Use another torch.distributed backend: the program's backend argument when it has one,
-    and ``MAPLE_MINIAPP_BACKEND`` (read by the mini-apps and by maple_flow's programs)."""
+    """Use another torch.distributed backend: the program's backend argument (a program
+    without one chooses its backend in its code; maple's own variables never go into a
+    user's script)."""
 
     op: Literal["set_backend"] = "set_backend"
     backend: Literal["nccl", "xccl", "ccl", "gloo", "mpi"]

@@ -18,11 +18,10 @@ from maple_flow.repair import patch_layout as playout
 from maple_flow.repair import patch_port as pport
 from maple_flow.repair.layout import scheduler_of
 from maple_flow.repair.models import Fix
+from maple_flow.repair.patch_program import follow_launcher_counts
 from maple_flow.repair.text import FixNotApplicable
 from maple_flow.scriptparse import parse_script
 from maple_flow.scriptparse.spellings import spellings
-
-BACKEND_ENV = "MAPLE_MINIAPP_BACKEND"
 
 
 def _set_queue(text: str, op: o.SetQueue, profile: ClusterProfile) -> str:
@@ -155,11 +154,15 @@ def _set_gpus_per_node(text: str, op: o.SetGpusPerNode, profile: ClusterProfile)
 
 
 def _set_backend(text: str, op: o.SetBackend) -> str:
+    """The program's own backend argument; maple's internal ``MAPLE_MINIAPP_BACKEND`` never
+    goes into a user's script (only the mini-app reads it), so a program without a backend
+    argument gets no fix here."""
     entry = parse_script(text).launch.entrypoint
     name = pl.backend_argument(text, entry) if entry else None
-    if name is not None:
-        text = pl.add_argument(text, entry, name, op.backend)
-    return pe.export_env(text, BACKEND_ENV, op.backend)
+    if name is None:
+        raise FixNotApplicable("the program takes no backend argument: the backend is chosen "
+                               "in its code (torch.distributed.init_process_group(backend=...))")
+    return pl.add_argument(text, entry, name, op.backend)
 
 
 def _propagate(text: str, op: o.PropagateEnv) -> str:
@@ -317,7 +320,7 @@ def apply_fix(script: str, fix: Fix, profile: ClusterProfile) -> str:
             raise
         except MapleError as exc:
             raise FixNotApplicable(f"{op.op}: {exc}") from exc
-    text = drop_orphaned_assignments(script, text)
+    text = follow_launcher_counts(script, drop_orphaned_assignments(script, text))
     try:
         parse_script(text)
     except MapleError as exc:

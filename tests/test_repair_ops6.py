@@ -1,0 +1,82 @@
+"""Ops on users' script shapes (issue 17, reallogs6 tune misses): maple's own variables never
+go into a user's script; the program's own per-node count follows the launcher's."""
+
+from __future__ import annotations
+
+import subprocess
+from typing import Any
+
+import pytest
+from pydantic import ValidationError
+
+from maple_flow.knowledge.clusters import get_profile
+from maple_flow.repair import Fix, FixNotApplicable, apply_fix
+from maple_flow.repair import ops as o
+
+APPTAINER = """#!/bin/bash
+#SBATCH -A abc123
+#SBATCH -p gh
+#SBATCH -N 1
+#SBATCH --ntasks-per-node=1
+#SBATCH -t 00:30:00
+module load tacc-apptainer
+srun apptainer exec --bind "$SCRATCH" img.sif python3 fit.py --steps 10
+"""
+
+BODY = """#!/bin/bash
+#SBATCH --account=a1
+#SBATCH --nodes=1
+#SBATCH --gpus-per-node=2
+#SBATCH --time=00:20:00
+srun --ntasks-per-node=1 bash -c "torchrun --nproc-per-node=4 seg/run.py --nproc-per-node=4 -c x"
+"""
+
+DEEPSPEED = """#!/bin/bash
+#SBATCH --account=a1
+#SBATCH --nodes=1
+#SBATCH --gpus-per-node=2
+#SBATCH --time=00:20:00
+deepspeed --num_gpus 4 pretrain.py --num_gpus 4 --world 4 --lr 1e-4
+"""
+
+
+def _fix(*ops: Any) -> Fix:
+    return Fix(record_id="test", cause="a test of the patcher", ops=list(ops))
+
+
+def _parses(text: str) -> bool:
+    return subprocess.run(["bash", "-n"], input=text, text=True).returncode == 0
+
+
+def test_set_backend_without_program_argument_writes_no_maple_variable() -> None:
+    with pytest.raises(FixNotApplicable, match="no backend argument"):
+        apply_fix(APPTAINER, _fix(o.SetBackend(backend="nccl")), get_profile("vista"))
+
+
+@pytest.mark.parametrize("name", ["MAPLE_MINIAPP_BACKEND", "MAPLE_ANYTHING", "maple_x"])
+def test_maple_variables_are_refused_by_every_env_op(name: str) -> None:
+    with pytest.raises(ValidationError, match="maple's own variable"):
+        o.ExportEnv(name=name, value="nccl")
+    with pytest.raises(ValidationError, match="maple's own variable"):
+        o.PropagateEnv(launcher="mpirun", names=[name])
+
+
+def test_program_count_follows_torchrun_in_a_bash_c_body() -> None:
+    patched = apply_fix(BODY, _fix(o.SetLauncherArg(
+        launcher="torchrun", name="--nproc_per_node", value="2")), get_profile("anvil"))
+    assert "torchrun --nproc-per-node=2 seg/run.py --nproc-per-node=2 -c x" in patched
+    assert _parses(patched)
+
+
+def test_program_count_follows_deepspeed_and_other_values_stay() -> None:
+    patched = apply_fix(DEEPSPEED, _fix(o.SetGpusPerNode(gpus_per_node=2)),
+                        get_profile("delta"))
+    assert "deepspeed --num_gpus 2 pretrain.py --num_gpus 2 --world 4 --lr 1e-4" in patched
+    assert _parses(patched)
+
+
+def test_program_count_with_another_value_is_not_touched() -> None:
+    script = DEEPSPEED.replace("pretrain.py --num_gpus 4", "pretrain.py --num_gpus 8")
+    patched = apply_fix(script, _fix(o.SetLauncherArg(
+        launcher="deepspeed", name="--num_gpus", value="2")), get_profile("delta"))
+    assert "deepspeed --num_gpus 2 pretrain.py --num_gpus 8 --world 4" in patched
