@@ -80,3 +80,43 @@ def test_program_count_with_another_value_is_not_touched() -> None:
     patched = apply_fix(script, _fix(o.SetLauncherArg(
         launcher="deepspeed", name="--num_gpus", value="2")), get_profile("delta"))
     assert "deepspeed --num_gpus 2 pretrain.py --num_gpus 8 --world 4" in patched
+
+
+OLD_SLURM = """#!/bin/bash
+#SBATCH --job-name=seg
+#SBATCH --nodes=2
+#SBATCH --gpus=8
+#SBATCH --time=01:00:00
+srun --ntasks-per-node=4 --gpus-per-node=4 python seg.py --bs 8
+"""
+
+
+def test_gres_gpus_rewrites_directive_and_srun_per_node() -> None:
+    patched = apply_fix(OLD_SLURM, _fix(o.GresGpus()), get_profile("anvil"))
+    assert "#SBATCH --gres=gpu:4\n" in patched and "--gpus=" not in patched
+    srun = next(line for line in patched.splitlines() if line.startswith("srun "))
+    assert "--gres=gpu:4" in srun and srun.endswith("--ntasks-per-node=4 python seg.py --bs 8")
+    assert "--gpus-per-node" not in patched and _parses(patched)
+    assert apply_fix(patched, _fix(), get_profile("anvil")) == patched
+
+
+def test_gres_gpus_keeps_type_and_refuses_what_it_cannot_split() -> None:
+    typed = OLD_SLURM.replace("--gpus=8", "--gpus-per-node=a100:2").replace(
+        " --gpus-per-node=4", "")
+    assert "#SBATCH --gres=gpu:a100:2\n" in apply_fix(typed, _fix(o.GresGpus()),
+                                                      get_profile("delta"))
+    with pytest.raises(FixNotApplicable, match="does not split evenly"):
+        apply_fix(OLD_SLURM.replace("--gpus=8", "--gpus=7"), _fix(o.GresGpus()),
+                  get_profile("anvil"))
+    with pytest.raises(FixNotApplicable, match="asks no GPUs"):
+        apply_fix(APPTAINER, _fix(o.GresGpus()), get_profile("vista"))
+
+
+def test_unknown_gpus_option_is_answered_with_gres() -> None:
+    from maple_flow.repair import FailureEvidence, classify
+
+    evidence = FailureEvidence(cluster="anvil", job_state="REJECTED", script=OLD_SLURM,
+                               submit_message="sbatch: unrecognized option '--gpus=8'")
+    first = classify(evidence)[0]
+    assert first.record_id == "slurm-gpus-option-unknown"
+    assert first.fix is not None and [op.op for op in first.fix.ops] == ["gres_gpus"]

@@ -207,6 +207,13 @@ class AddArgument(Strict):
     value: Value | None = None
 
 
+class GresGpus(Strict):
+    """Write the job's ``--gpus``/``--gpus-per-node`` request (directives and the srun line)
+    as ``--gres=gpu:N`` per node: a Slurm that predates the ``--gpus*`` options."""
+
+    op: Literal["gres_gpus"] = "gres_gpus"
+
+
 class SetShell(Strict):
     """Run the script in a login shell (``#!/bin/bash -l``: site profile, ``module``) or not."""
 
@@ -226,7 +233,8 @@ FixOp = Annotated[
     AddModule | RemoveModule | SwapModule | ExportEnv | UnsetEnv | PropagateEnv | SetDirective
     | RemoveDirective | SetLauncherArg | RemoveLauncherArg | RespellLauncherArg | UnderscoreOptions
     | SetBackend
-    | SetQueue | SetWalltime | SetNodes | SetGpusPerNode | AddArgument | SetShell | SetMasterAddr,
+    | SetQueue | SetWalltime | SetNodes | SetGpusPerNode | AddArgument | SetShell | SetMasterAddr
+    | GresGpus,
     Field(discriminator="op"),
 ]
 
@@ -235,6 +243,7 @@ OP_KINDS: tuple[str, ...] = (
     "set_directive", "remove_directive", "set_launcher_arg", "remove_launcher_arg",
     "respell_launcher_arg", "underscore_options", "set_backend", "set_queue", "set_walltime",
     "set_nodes", "set_gpus_per_node", "add_argument", "set_shell", "set_master_addr",
+    "gres_gpus",
 )
 
 
