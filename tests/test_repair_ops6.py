@@ -120,3 +120,24 @@ def test_unknown_gpus_option_is_answered_with_gres() -> None:
     first = classify(evidence)[0]
     assert first.record_id == "slurm-gpus-option-unknown"
     assert first.fix is not None and [op.op for op in first.fix.ops] == ["gres_gpus"]
+
+
+def test_container_gpu_flag_goes_after_the_verb_once() -> None:
+    patched = apply_fix(APPTAINER, _fix(o.ContainerGpuFlag()), get_profile("vista"))
+    assert 'srun apptainer exec --nv --bind "$SCRATCH" img.sif python3 fit.py' in patched
+    assert apply_fix(patched, _fix(o.ContainerGpuFlag()), get_profile("vista")) == patched
+    with pytest.raises(FixNotApplicable, match="no container"):
+        apply_fix(DEEPSPEED, _fix(o.ContainerGpuFlag()), get_profile("delta"))
+
+
+def test_no_gpu_in_a_container_without_nv_is_answered_with_nv() -> None:
+    from maple_flow.repair import FailureEvidence, classify
+
+    log = "RuntimeError: No CUDA GPUs are available\n"
+    first = classify(FailureEvidence(cluster="vista", job_state="FAILED", script=APPTAINER,
+                                     stdout=log))[0]
+    assert first.record_id == "container-without-nv"
+    with_nv = APPTAINER.replace("exec --bind", "exec --nv --bind")
+    others = classify(FailureEvidence(cluster="vista", job_state="FAILED", script=with_nv,
+                                      stdout=log))
+    assert all(d.record_id != "container-without-nv" for d in others)

@@ -43,7 +43,8 @@ class Reference(Strict):
 #: Facts of a script read through scriptparse (maple_flow.repair.script_facts), whatever its
 #: variable names or where the option is written (directive, srun line, bash -c body).
 ScriptFact = Literal["several_launchers_per_node", "gpu_job_off_the_gpu_partitions",
-                     "per_node_launcher_above_gpus", "accelerate_above_gpus"]
+                     "per_node_launcher_above_gpus", "accelerate_above_gpus",
+                     "container_without_gpu_flag"]
 
 
 class Signature(Strict):

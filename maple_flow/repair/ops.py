@@ -214,6 +214,13 @@ class GresGpus(Strict):
     op: Literal["gres_gpus"] = "gres_gpus"
 
 
+class ContainerGpuFlag(Strict):
+    """Give the launch line's ``apptainer``/``singularity`` command ``--nv`` (the NVIDIA
+    driver bound into the container) when it has none."""
+
+    op: Literal["container_gpu_flag"] = "container_gpu_flag"
+
+
 class SetShell(Strict):
     """Run the script in a login shell (``#!/bin/bash -l``: site profile, ``module``) or not."""
 
@@ -234,7 +241,7 @@ FixOp = Annotated[
     | RemoveDirective | SetLauncherArg | RemoveLauncherArg | RespellLauncherArg | UnderscoreOptions
     | SetBackend
     | SetQueue | SetWalltime | SetNodes | SetGpusPerNode | AddArgument | SetShell | SetMasterAddr
-    | GresGpus,
+    | GresGpus | ContainerGpuFlag,
     Field(discriminator="op"),
 ]
 
@@ -243,7 +250,7 @@ OP_KINDS: tuple[str, ...] = (
     "set_directive", "remove_directive", "set_launcher_arg", "remove_launcher_arg",
     "respell_launcher_arg", "underscore_options", "set_backend", "set_queue", "set_walltime",
     "set_nodes", "set_gpus_per_node", "add_argument", "set_shell", "set_master_addr",
-    "gres_gpus",
+    "gres_gpus", "container_gpu_flag",
 )
 
 

@@ -18,6 +18,7 @@ from maple_flow.repair import patch_layout as playout
 from maple_flow.repair import patch_port as pport
 from maple_flow.repair.layout import scheduler_of
 from maple_flow.repair.models import Fix
+from maple_flow.repair.patch_container import container_gpu_flag
 from maple_flow.repair.patch_gres import gres_gpus
 from maple_flow.repair.patch_program import follow_launcher_counts
 from maple_flow.repair.text import FixNotApplicable
@@ -299,6 +300,7 @@ _HANDLERS: dict[type, Handler] = {
     o.SetShell: lambda t, op, p: pe.set_shell(t, op.login),
     o.SetMasterAddr: lambda t, op, p: _master_addr(t, op, p),
     o.GresGpus: lambda t, op, p: gres_gpus(t, _scheduler(t, p)),
+    o.ContainerGpuFlag: lambda t, op, p: container_gpu_flag(t),
 }
 
 

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from maple_flow.errors import MapleError
 from maple_flow.models import ClusterProfile
 from maple_flow.repair.models import ScriptFact
+from maple_flow.repair.patch_container import NV_FLAGS, NV_RUNTIMES
 from maple_flow.repair.patch_layout import several_launchers_per_node
 from maple_flow.scriptparse import ParsedScript, parse_script
 from maple_flow.scriptparse.facts import directive_size
@@ -78,6 +79,15 @@ def _launcher_above_gpus(p: ParsedScript, names: frozenset[str]) -> bool:
     return any(n is not None and n > gpus for n in counts)
 
 
+def container_without_gpu_flag(p: ParsedScript, profile: ClusterProfile | None) -> bool:
+    """The launch runs an apptainer/singularity container without ``--nv``/``--nvccli`` on
+    a site of NVIDIA GPUs (any site when none is named)."""
+    if profile is not None and profile.gpu.vendor != "nvidia":
+        return False
+    return any(s.name in NV_RUNTIMES and not any(s.has(f) for f in NV_FLAGS)
+               for s in p.launch.stages)
+
+
 _FACTS: dict[str, Callable[[ParsedScript, ClusterProfile | None], bool]] = {
     "several_launchers_per_node": lambda p, _profile: several_launchers_per_node(p),
     "gpu_job_off_the_gpu_partitions": gpu_job_off_the_gpu_partitions,
@@ -85,6 +95,7 @@ _FACTS: dict[str, Callable[[ParsedScript, ClusterProfile | None], bool]] = {
         lambda p, _profile: _launcher_above_gpus(p, frozenset(_PER_NODE_COUNTS)),
     "accelerate_above_gpus":
         lambda p, _profile: _launcher_above_gpus(p, frozenset({"accelerate"})),
+    "container_without_gpu_flag": container_without_gpu_flag,
 }
 
 
