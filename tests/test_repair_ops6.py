@@ -141,3 +141,31 @@ def test_no_gpu_in_a_container_without_nv_is_answered_with_nv() -> None:
     others = classify(FailureEvidence(cluster="vista", job_state="FAILED", script=with_nv,
                                       stdout=log))
     assert all(d.record_id != "container-without-nv" for d in others)
+
+
+HYDRA = """#!/bin/bash
+#SBATCH --account=a1
+#SBATCH --nodes=1
+#SBATCH --gpus-per-node=2
+#SBATCH --time=00:20:00
+srun bash -c "python3 -m rl data.bs=8 trainer.nnodes=2 +trainer.n_gpus_per_node=4 x.nnodes_hint=2"
+"""
+
+
+def test_program_key_value_counts_follow_the_job_size() -> None:
+    fix = _fix(o.SetNodes(nodes=1), o.SetGpusPerNode(gpus_per_node=2))
+    patched = apply_fix(HYDRA, fix, get_profile("delta"))
+    assert ("python3 -m rl data.bs=8 trainer.nnodes=1 +trainer.n_gpus_per_node=2 "
+            "x.nnodes_hint=2") in patched
+    assert _parses(patched) and apply_fix(patched, fix, get_profile("delta")) == patched
+
+
+def test_program_asking_more_gpus_than_the_job_is_answered_with_the_job_size() -> None:
+    from maple_flow.repair import FailureEvidence, classify
+
+    log = "ValueError: Total available GPUs 2.0 is less than total desired GPUs 8.\n"
+    first = classify(FailureEvidence(cluster="delta", job_state="FAILED", script=HYDRA,
+                                     stderr=log))[0]
+    assert first.record_id == "program-asks-more-gpus-than-job" and first.fix is not None
+    patched = apply_fix(HYDRA, first.fix, get_profile("delta"))
+    assert "trainer.nnodes=1 +trainer.n_gpus_per_node=2" in patched

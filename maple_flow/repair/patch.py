@@ -16,11 +16,11 @@ from maple_flow.repair import patch_env as pe
 from maple_flow.repair import patch_launch as pl
 from maple_flow.repair import patch_layout as playout
 from maple_flow.repair import patch_port as pport
+from maple_flow.repair import patch_program as pprog
 from maple_flow.repair.layout import scheduler_of
 from maple_flow.repair.models import Fix
 from maple_flow.repair.patch_container import container_gpu_flag
 from maple_flow.repair.patch_gres import gres_gpus
-from maple_flow.repair.patch_program import follow_launcher_counts
 from maple_flow.repair.text import FixNotApplicable
 from maple_flow.scriptparse import parse_script
 from maple_flow.scriptparse.spellings import spellings
@@ -294,8 +294,10 @@ _HANDLERS: dict[type, Handler] = {
     o.SetBackend: lambda t, op, p: _set_backend(t, op),
     o.SetQueue: _set_queue,
     o.SetWalltime: _set_walltime,
-    o.SetNodes: _set_nodes,
-    o.SetGpusPerNode: _set_gpus_per_node,
+    o.SetNodes: lambda t, op, p: pprog.with_program_counts(
+        lambda: _set_nodes(t, op, p), t, pprog.PROGRAM_NODE_KEYS, op.nodes),
+    o.SetGpusPerNode: lambda t, op, p: pprog.with_program_counts(
+        lambda: _set_gpus_per_node(t, op, p), t, pprog.PROGRAM_PER_NODE_KEYS, op.gpus_per_node),
     o.AddArgument: lambda t, op, p: _add_argument(t, op),
     o.SetShell: lambda t, op, p: pe.set_shell(t, op.login),
     o.SetMasterAddr: lambda t, op, p: _master_addr(t, op, p),
@@ -324,7 +326,7 @@ def apply_fix(script: str, fix: Fix, profile: ClusterProfile) -> str:
             raise
         except MapleError as exc:
             raise FixNotApplicable(f"{op.op}: {exc}") from exc
-    text = follow_launcher_counts(script, drop_orphaned_assignments(script, text))
+    text = pprog.follow_launcher_counts(script, drop_orphaned_assignments(script, text))
     try:
         parse_script(text)
     except MapleError as exc:

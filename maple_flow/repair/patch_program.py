@@ -4,15 +4,20 @@ A program that splits its batch or gathers its results by the number of processe
 often takes that number as its own option, written with the launcher's name
 (``torchrun --nproc_per_node=4 train.py --nproc_per_node 4``). When a fix sets the launcher's
 count, the program's option with the same name and the same old value is set to the new one.
+A fix of the job's nodes or GPUs per node also sets the program's ``key=N`` arguments that
+name them (``trainer.nnodes=4 trainer.n_gpus_per_node=8``).
 """
 
 from __future__ import annotations
 
 import contextlib
+import re
+from collections.abc import Callable
 
 from maple_flow.errors import MapleError
 from maple_flow.repair import patch_launch as pl
 from maple_flow.repair.patch_layout import PER_NODE_OPTIONS
+from maple_flow.repair.text import FixNotApplicable, Word, replace
 from maple_flow.scriptparse import parse_script
 
 #: Launchers that start the workers per node and read a per-node count option.
@@ -66,3 +71,50 @@ def follow_launcher_counts(before: str, after: str) -> str:
             with contextlib.suppress(MapleError):  # a body value needing quotes: left alone
                 after = pl.add_argument(after, entry, opt.name, new)
     return after
+
+
+#: ``key=value`` arguments (Hydra/OmegaConf style, ``trainer.n_gpus_per_node=8``) that tell
+#: the program the job's GPUs per node, or its nodes: the last dotted part names the count.
+PROGRAM_PER_NODE_KEYS = frozenset({"n_gpus_per_node", "gpus_per_node", "nproc_per_node",
+                                   "num_gpus_per_node"})
+PROGRAM_NODE_KEYS = frozenset({"nnodes", "num_nodes"})
+_KEY_VALUE = re.compile(r"^(?P<key>[+~]{0,2}[A-Za-z_][\w.]*)=(?P<value>\d+)$")
+
+
+def set_program_counts(text: str, keys: frozenset[str], value: int) -> str:
+    """``text`` with the program's ``key=N`` arguments whose last dotted part is one of
+    ``keys`` set to ``value`` (the launch line or its ``bash -c`` body); as is when none."""
+    found = _program_words(text)
+    if found is None:
+        return text
+    for word in reversed(found):  # from the end: earlier spans stay valid
+        m = _KEY_VALUE.match(word.value)
+        if m and m.group("key").rsplit(".", 1)[-1] in keys and m.group("value") != str(value):
+            text = replace(text, word.start, word.end, f"{m.group('key')}={value}")
+    return text
+
+
+def _program_words(text: str) -> list[Word] | None:
+    try:
+        entry = parse_script(text).launch.entrypoint
+        if not entry:
+            return None
+        launch = pl.program_launch(pl.find_launch(text), entry)
+        first, end = pl.program_args(launch, entry)
+    except MapleError:
+        return None
+    return launch.words[first:end]
+
+
+def with_program_counts(apply: Callable[[], str], text: str, keys: frozenset[str],
+                        value: int) -> str:
+    """``apply()`` (an op that sets the job's count), then the program's own ``key=N``
+    arguments set to ``value``; the op's refusal stands only when no such argument changed."""
+    try:
+        done = apply()
+    except FixNotApplicable:
+        counted = set_program_counts(text, keys, value)
+        if counted == text:
+            raise
+        return counted
+    return set_program_counts(done, keys, value)
