@@ -169,3 +169,31 @@ def test_program_asking_more_gpus_than_the_job_is_answered_with_the_job_size() -
     assert first.record_id == "program-asks-more-gpus-than-job" and first.fix is not None
     patched = apply_fix(HYDRA, first.fix, get_profile("delta"))
     assert "trainer.nnodes=1 +trainer.n_gpus_per_node=2" in patched
+
+
+NO_GPUS = """#!/bin/bash
+#SBATCH --account=bcde-delta-gpu
+#SBATCH --partition=gpuA100x4
+#SBATCH --nodes=2
+#SBATCH --ntasks-per-node=2
+#SBATCH --time=00:20:00
+srun --cpu-bind=cores bash -c 'python3 fit.py --steps 10'
+"""
+
+
+def test_job_asking_no_gpus_gets_its_ranks_worth() -> None:
+    from maple_flow.repair import FailureEvidence, classify
+
+    log = "torch.cuda.is_available() returned False\nCUDA_ERROR_NO_DEVICE\n"
+    first = classify(FailureEvidence(cluster="delta", job_state="FAILED", script=NO_GPUS,
+                                     stderr=log))[0]
+    assert first.record_id == "gpu-job-asks-no-gpus" and first.fix is not None
+    patched = apply_fix(NO_GPUS, first.fix, get_profile("delta"))
+    assert "#SBATCH --gpus-per-node=2\n" in patched and _parses(patched)
+    asked = NO_GPUS.replace("--nodes=2\n", "--nodes=2\n#SBATCH --gpus-per-node=2\n")
+    others = classify(FailureEvidence(cluster="delta", job_state="FAILED", script=asked,
+                                      stderr=log))
+    assert all(d.record_id != "gpu-job-asks-no-gpus" for d in others)
+    whole_node_site = classify(FailureEvidence(cluster="vista", job_state="FAILED",
+                                               script=NO_GPUS, stderr=log))
+    assert all(d.record_id != "gpu-job-asks-no-gpus" for d in whole_node_site)

@@ -88,6 +88,16 @@ def container_without_gpu_flag(p: ParsedScript, profile: ClusterProfile | None) 
                for s in p.launch.stages)
 
 
+def gpu_job_without_gpu_request(p: ParsedScript, profile: ClusterProfile | None) -> bool:
+    """A Slurm job on a site where GPUs are asked for (not whole nodes) that asks none (no
+    GPU directive, no GPU option on the srun line) and is not constrained to CPU nodes."""
+    if profile is None or profile.scheduler != "slurm" or p.scheduler != "slurm":
+        return False
+    if profile.directives.gpu_request not in ("gpus-per-node", "typed-gpus"):
+        return False
+    return not _asks_gpus(p) and "cpu" not in (p.directive("constraint") or "").lower()
+
+
 _FACTS: dict[str, Callable[[ParsedScript, ClusterProfile | None], bool]] = {
     "several_launchers_per_node": lambda p, _profile: several_launchers_per_node(p),
     "gpu_job_off_the_gpu_partitions": gpu_job_off_the_gpu_partitions,
@@ -96,6 +106,7 @@ _FACTS: dict[str, Callable[[ParsedScript, ClusterProfile | None], bool]] = {
     "accelerate_above_gpus":
         lambda p, _profile: _launcher_above_gpus(p, frozenset({"accelerate"})),
     "container_without_gpu_flag": container_without_gpu_flag,
+    "gpu_job_without_gpu_request": gpu_job_without_gpu_request,
 }
 
 
