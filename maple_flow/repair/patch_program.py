@@ -16,6 +16,7 @@ from collections.abc import Callable
 
 from maple_flow.errors import MapleError
 from maple_flow.repair import patch_launch as pl
+from maple_flow.repair.layout import find_launch
 from maple_flow.repair.patch_layout import PER_NODE_OPTIONS
 from maple_flow.repair.text import FixNotApplicable, Word, replace
 from maple_flow.scriptparse import parse_script
@@ -41,17 +42,27 @@ def _count(text: str, stage: str) -> str | None:
     return value if value is not None and value.isdigit() else None
 
 
-def _program_options(text: str) -> tuple[str, list[pl.Option]] | None:
-    """(entrypoint, the program's options) of the launch line, None when it has none."""
+def _program(text: str) -> tuple[str, list[Word]] | None:
+    """(entrypoint, the words of its arguments) on the launch line or in its ``bash -c``
+    body; None when the line starts no program."""
     try:
         entry = parse_script(text).launch.entrypoint
         if not entry:
             return None
-        launch = pl.program_launch(pl.find_launch(text), entry)
+        launch = pl.program_launch(find_launch(text), entry)
         first, end = pl.program_args(launch, entry)
     except MapleError:
         return None
-    return entry, pl.walk_program_args(launch.words, first, end)
+    return entry, launch.words[first:end]
+
+
+def _program_options(text: str) -> tuple[str, list[pl.Option]] | None:
+    """(entrypoint, the program's options) of the launch line, None when it has none."""
+    found = _program(text)
+    if found is None:
+        return None
+    entry, words = found
+    return entry, pl.walk_program_args(words, 0, len(words))
 
 
 def follow_launcher_counts(before: str, after: str) -> str:
@@ -84,26 +95,14 @@ _KEY_VALUE = re.compile(r"^(?P<key>[+~]{0,2}[A-Za-z_][\w.]*)=(?P<value>\d+)$")
 def set_program_counts(text: str, keys: frozenset[str], value: int) -> str:
     """``text`` with the program's ``key=N`` arguments whose last dotted part is one of
     ``keys`` set to ``value`` (the launch line or its ``bash -c`` body); as is when none."""
-    found = _program_words(text)
+    found = _program(text)
     if found is None:
         return text
-    for word in reversed(found):  # from the end: earlier spans stay valid
+    for word in reversed(found[1]):  # from the end: earlier spans stay valid
         m = _KEY_VALUE.match(word.value)
         if m and m.group("key").rsplit(".", 1)[-1] in keys and m.group("value") != str(value):
             text = replace(text, word.start, word.end, f"{m.group('key')}={value}")
     return text
-
-
-def _program_words(text: str) -> list[Word] | None:
-    try:
-        entry = parse_script(text).launch.entrypoint
-        if not entry:
-            return None
-        launch = pl.program_launch(pl.find_launch(text), entry)
-        first, end = pl.program_args(launch, entry)
-    except MapleError:
-        return None
-    return launch.words[first:end]
 
 
 def with_program_counts(apply: Callable[[], str], text: str, keys: frozenset[str],
