@@ -45,13 +45,13 @@ def _ops(template_id: str) -> list[Any]:
         o.AddModule(name="cuda/12.4"), o.AddModule(name="modtree/gpu", first=True),
         o.RemoveModule(name=profile.software.modules[0].split("/")[0]),
         o.SwapModule(old=profile.software.modules[-1], new="pytorch/9.9"),
-        o.ExportEnv(name="MAPLE_HOSTILE", value=HOSTILE),
+        o.ExportEnv(name="USER_HOSTILE", value=HOSTILE),
         o.ExportEnv(name="MASTER_PORT", value="30001"),
         o.UnsetEnv(name="CUDA_VISIBLE_DEVICES"),
         o.SetDirective(option="job-name",
                        value=HOSTILE if profile.scheduler == "slurm" else "maple2"),
         o.RemoveDirective(option="job-name"),
-        o.SetBackend(backend="gloo"), o.SetQueue(name=queue.name),
+        o.SetQueue(name=queue.name),  # set_backend: the programs here take no backend arg
         o.SetWalltime(walltime="00:20:00"), o.SetNodes(nodes=3),
         o.SetGpusPerNode(gpus_per_node=1), o.AddArgument(name="--data-path", value=HOSTILE),
         o.SetShell(login=True), o.SetMasterAddr(),
@@ -111,11 +111,11 @@ def test_hostile_values_stay_data() -> None:
     script = rendered("perlmutter-pytorch-ddp")
     profile = get_profile("perlmutter")
     patched = apply_fix(script, _fix(
-        o.ExportEnv(name="MAPLE_HOSTILE", value=HOSTILE),
+        o.ExportEnv(name="USER_HOSTILE", value=HOSTILE),
         o.AddArgument(name="--data-path", value=HOSTILE),
         o.SetDirective(option="comment", value=HOSTILE),
     ), profile)
-    assert _bash_value(patched, "MAPLE_HOSTILE") == HOSTILE
+    assert _bash_value(patched, "USER_HOSTILE") == HOSTILE
     launch = find_launch(patched)
     assert _bash_word(launch.words[-1].raw) == f"--data-path={HOSTILE}"
     assert any(a.startswith("--data-path=") for a in parse_script(patched).launch.args)
@@ -209,7 +209,7 @@ def test_backend_argument_is_rewritten() -> None:
         "train.py --config configs/small.yaml", "train.py --dist-backend nccl --epochs 3")
     patched = apply_fix(script, _fix(o.SetBackend(backend="gloo")), get_profile("delta"))
     assert "train.py --dist-backend gloo --epochs 3" in patched  # the user's spelling
-    assert "export MAPLE_MINIAPP_BACKEND=gloo\n" in patched
+    assert "MAPLE_" not in patched  # maple's own variables never go into a user's script
 
 
 def test_shell_line() -> None:

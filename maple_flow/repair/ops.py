@@ -163,8 +163,9 @@ class UnderscoreOptions(Strict):
 
 
 class SetBackend(Strict):
-    """Use another torch.distributed backend: the program's backend argument when it has one,
-    and ``MAPLE_MINIAPP_BACKEND`` (read by the mini-apps and by maple_flow's programs)."""
+    """Use another torch.distributed backend: the program's backend argument (a program
+    without one chooses its backend in its code; maple's own variables never go into a
+    user's script)."""
 
     op: Literal["set_backend"] = "set_backend"
     backend: Literal["nccl", "xccl", "ccl", "gloo", "mpi"]
@@ -206,6 +207,20 @@ class AddArgument(Strict):
     value: Value | None = None
 
 
+class GresGpus(Strict):
+    """Write the job's ``--gpus``/``--gpus-per-node`` request (directives and the srun line)
+    as ``--gres=gpu:N`` per node: a Slurm that predates the ``--gpus*`` options."""
+
+    op: Literal["gres_gpus"] = "gres_gpus"
+
+
+class ContainerGpuFlag(Strict):
+    """Give the launch line's ``apptainer``/``singularity`` command ``--nv`` (the NVIDIA
+    driver bound into the container) when it has none."""
+
+    op: Literal["container_gpu_flag"] = "container_gpu_flag"
+
+
 class SetShell(Strict):
     """Run the script in a login shell (``#!/bin/bash -l``: site profile, ``module``) or not."""
 
@@ -225,7 +240,8 @@ FixOp = Annotated[
     AddModule | RemoveModule | SwapModule | ExportEnv | UnsetEnv | PropagateEnv | SetDirective
     | RemoveDirective | SetLauncherArg | RemoveLauncherArg | RespellLauncherArg | UnderscoreOptions
     | SetBackend
-    | SetQueue | SetWalltime | SetNodes | SetGpusPerNode | AddArgument | SetShell | SetMasterAddr,
+    | SetQueue | SetWalltime | SetNodes | SetGpusPerNode | AddArgument | SetShell | SetMasterAddr
+    | GresGpus | ContainerGpuFlag,
     Field(discriminator="op"),
 ]
 
@@ -234,6 +250,7 @@ OP_KINDS: tuple[str, ...] = (
     "set_directive", "remove_directive", "set_launcher_arg", "remove_launcher_arg",
     "respell_launcher_arg", "underscore_options", "set_backend", "set_queue", "set_walltime",
     "set_nodes", "set_gpus_per_node", "add_argument", "set_shell", "set_master_addr",
+    "gres_gpus", "container_gpu_flag",
 )
 
 

@@ -16,13 +16,14 @@ from maple_flow.repair import patch_env as pe
 from maple_flow.repair import patch_launch as pl
 from maple_flow.repair import patch_layout as playout
 from maple_flow.repair import patch_port as pport
+from maple_flow.repair import patch_program as pprog
 from maple_flow.repair.layout import scheduler_of
 from maple_flow.repair.models import Fix
+from maple_flow.repair.patch_container import container_gpu_flag
+from maple_flow.repair.patch_gres import gres_gpus
 from maple_flow.repair.text import FixNotApplicable
 from maple_flow.scriptparse import parse_script
 from maple_flow.scriptparse.spellings import spellings
-
-BACKEND_ENV = "MAPLE_MINIAPP_BACKEND"
 
 
 def _set_queue(text: str, op: o.SetQueue, profile: ClusterProfile) -> str:
@@ -155,11 +156,15 @@ def _set_gpus_per_node(text: str, op: o.SetGpusPerNode, profile: ClusterProfile)
 
 
 def _set_backend(text: str, op: o.SetBackend) -> str:
+    """The program's own backend argument; maple's internal ``MAPLE_MINIAPP_BACKEND`` never
+    goes into a user's script (only the mini-app reads it), so a program without a backend
+    argument gets no fix here."""
     entry = parse_script(text).launch.entrypoint
     name = pl.backend_argument(text, entry) if entry else None
-    if name is not None:
-        text = pl.add_argument(text, entry, name, op.backend)
-    return pe.export_env(text, BACKEND_ENV, op.backend)
+    if name is None:
+        raise FixNotApplicable("the program takes no backend argument: the backend is chosen "
+                               "in its code (torch.distributed.init_process_group(backend=...))")
+    return pl.add_argument(text, entry, name, op.backend)
 
 
 def _propagate(text: str, op: o.PropagateEnv) -> str:
@@ -291,11 +296,15 @@ _HANDLERS: dict[type, Handler] = {
     o.SetBackend: lambda t, op, p: _set_backend(t, op),
     o.SetQueue: _set_queue,
     o.SetWalltime: _set_walltime,
-    o.SetNodes: _set_nodes,
-    o.SetGpusPerNode: _set_gpus_per_node,
+    o.SetNodes: lambda t, op, p: pprog.with_program_counts(
+        lambda: _set_nodes(t, op, p), t, pprog.PROGRAM_NODE_KEYS, op.nodes),
+    o.SetGpusPerNode: lambda t, op, p: pprog.with_program_counts(
+        lambda: _set_gpus_per_node(t, op, p), t, pprog.PROGRAM_PER_NODE_KEYS, op.gpus_per_node),
     o.AddArgument: lambda t, op, p: _add_argument(t, op),
     o.SetShell: lambda t, op, p: pe.set_shell(t, op.login),
     o.SetMasterAddr: lambda t, op, p: _master_addr(t, op, p),
+    o.GresGpus: lambda t, op, p: gres_gpus(t, _scheduler(t, p)),
+    o.ContainerGpuFlag: lambda t, op, p: container_gpu_flag(t),
 }
 
 
@@ -319,7 +328,7 @@ def apply_fix(script: str, fix: Fix, profile: ClusterProfile) -> str:
             raise
         except MapleError as exc:
             raise FixNotApplicable(f"{op.op}: {exc}") from exc
-    text = drop_orphaned_assignments(script, text)
+    text = pprog.follow_launcher_counts(script, drop_orphaned_assignments(script, text))
     try:
         parse_script(text)
     except MapleError as exc:

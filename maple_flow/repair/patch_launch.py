@@ -365,6 +365,11 @@ def _walk_args(words: list[Word], first: int, end: int) -> tuple[list[Option], i
     return found, i
 
 
+def walk_program_args(words: list[Word], first: int, end: int) -> list[Option]:
+    """The program's arguments ``words[first:end]`` as options (positional words skipped)."""
+    return _walk_args(words, first, end)[0]
+
+
 def backend_argument(text: str, entrypoint: str) -> str | None:
     """The name of the program's backend argument, when it has one."""
     launch = program_launch(find_launch(text), entrypoint)

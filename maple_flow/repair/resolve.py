@@ -18,7 +18,9 @@ Placeholders (a closed set; anything else is an error found when the knowledge b
 - ``{gpus:asked}``: the GPUs per node the script asks, when a node has that many; else the
   profile's GPUs per node (a fix of the GPU request's spelling keeps the user's count);
   ``{gpus:asked_job}``: that per node count x the script's nodes; ``{gpus:fit}``: a node's
-  GPUs, only when the script asks more per node than that (unresolved otherwise).
+  GPUs, only when the script asks more per node than that (unresolved otherwise);
+  ``{gpus:ranks}``: the ranks per node the script starts, when a node has that many GPUs,
+  else a node's GPUs (a job that asks for none).
 - ``{site_module:X}``: the module named by group X (or ``item``, of an ``each``) as the
   profile lists it: that exact name, else (for a name without a version) the profile's module
   of that family; unresolved when the profile lists none (a module nobody vouches for).
@@ -273,6 +275,13 @@ def _launch_per_node(ctx: Context) -> int | None:
         return job_size(parse_script(ctx.script))[1]
     except MapleError:
         return None
+
+
+def _gpus_ranks(ctx: Context) -> int:
+    """The ranks per node the script starts (scriptparse: directives, then the launch line)
+    when a node has that many GPUs; else a node's GPUs."""
+    per_node, limit = _launch_per_node(ctx), _need_profile(ctx).gpu.per_node
+    return per_node if per_node and per_node <= limit else limit
 
 
 def _gpus_asked_job(ctx: Context) -> int:
@@ -570,6 +579,8 @@ def _resolve_one(kind: str, arg: str, ctx: Context) -> str:
         return str(_gpus_fit(ctx))
     if kind == "gpus" and arg == "asked":
         return str(_gpus_asked(ctx))
+    if kind == "gpus" and arg == "ranks":
+        return str(_gpus_ranks(ctx))
     if kind == "gpus" and arg == "per_task_node":
         return str(_gpus_per_task_node(ctx))
     if kind == "gpus" and arg == "asked_job":

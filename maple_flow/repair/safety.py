@@ -46,7 +46,7 @@ ALLOWED_ENV = frozenset({
     "MASTER_ADDR", "MASTER_PORT", "OMP_NUM_THREADS", "CUDA_VISIBLE_DEVICES",
     "CUDA_DEVICE_MAX_CONNECTIONS", "CUDA_LAUNCH_BLOCKING", "PYTORCH_CUDA_ALLOC_CONF",
     "SRUN_CPUS_PER_TASK", "HF_HUB_OFFLINE", "TRANSFORMERS_OFFLINE", "HF_DATASETS_OFFLINE",
-    "HDF5_USE_FILE_LOCKING", "MAPLE_MINIAPP_BACKEND", "ZE_FLAT_DEVICE_HIERARCHY",
+    "HDF5_USE_FILE_LOCKING", "ZE_FLAT_DEVICE_HIERARCHY",
     "ZE_AFFINITY_MASK", "TORCH_DISTRIBUTED_DEBUG", "TORCH_CPP_LOG_LEVEL",
     "WANDB_MODE",  # offline: the run logs locally, no key or network needed
     "USE_LIBUV",  # torch's TCPStore without libuv (a torch built without it)
@@ -61,10 +61,17 @@ _ENV_KEYWORDS = frozenset({"ALL", "NONE", "NIL"})
 PASS_ON_BY_NAME = frozenset({"PATH", "LD_LIBRARY_PATH"})
 
 
+#: maple's internal variables (MAPLE_MINIAPP_BACKEND, ...): never set in a user's script.
+MAPLE_INTERNAL_PREFIX = "MAPLE_"
+
+
 def env_name_problem(name: str, passed_on: bool = False) -> str | None:
     """Why setting ``name`` (or, ``passed_on``, passing the job's own value on) is refused."""
     if passed_on and name in PASS_ON_BY_NAME:
         return None
+    if name.upper().startswith(MAPLE_INTERNAL_PREFIX):
+        return (f"{name} is maple's own variable (read by its mini-apps and tools); it never "
+                "goes into a user's script")
     if name in FORBIDDEN_ENV or _FORBIDDEN_ENV_RE.search(name.upper()):
         return (f"{name} is a loader, shell-startup or code-search variable; a repair never "
                 "sets or passes it on")
@@ -251,7 +258,8 @@ def directive_problem(option: str, value: str | None) -> str | None:
 ALWAYS_ALLOWED = frozenset({
     "unset_env", "remove_directive", "remove_launcher_arg", "remove_module", "set_backend",
     "set_queue", "set_walltime", "set_nodes", "set_gpus_per_node", "set_shell",
-    "set_master_addr", "underscore_options",
+    "set_master_addr", "underscore_options", "gres_gpus",
+    "container_gpu_flag",
 })
 #: Program arguments whose meaning maple_flow knows (the number of processes of the job, as
 #: fairseq and ParlAI take it): setting one to a count needs no review.

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from maple_flow.errors import MapleError
 from maple_flow.models import ClusterProfile
 from maple_flow.repair.models import ScriptFact
+from maple_flow.repair.patch_container import NV_FLAGS, NV_RUNTIMES
 from maple_flow.repair.patch_layout import several_launchers_per_node
 from maple_flow.scriptparse import ParsedScript, parse_script
 from maple_flow.scriptparse.facts import directive_size
@@ -93,6 +94,25 @@ def launcher_on_several_nodes(p: ParsedScript) -> bool:
         s.name in _PER_NODE_COUNTS or s.name == "accelerate" for s in p.launch.stages)
 
 
+def container_without_gpu_flag(p: ParsedScript, profile: ClusterProfile | None) -> bool:
+    """The launch runs an apptainer/singularity container without ``--nv``/``--nvccli`` on
+    a site of NVIDIA GPUs (any site when none is named)."""
+    if profile is not None and profile.gpu.vendor != "nvidia":
+        return False
+    return any(s.name in NV_RUNTIMES and not any(s.has(f) for f in NV_FLAGS)
+               for s in p.launch.stages)
+
+
+def gpu_job_without_gpu_request(p: ParsedScript, profile: ClusterProfile | None) -> bool:
+    """A Slurm job on a site where GPUs are asked for (not whole nodes) that asks none (no
+    GPU directive, no GPU option on the srun line) and is not constrained to CPU nodes."""
+    if profile is None or profile.scheduler != "slurm" or p.scheduler != "slurm":
+        return False
+    if profile.directives.gpu_request not in ("gpus-per-node", "typed-gpus"):
+        return False
+    return not _asks_gpus(p) and "cpu" not in (p.directive("constraint") or "").lower()
+
+
 _FACTS: dict[str, Callable[[ParsedScript, ClusterProfile | None], bool]] = {
     "several_launchers_per_node": lambda p, _profile: several_launchers_per_node(p),
     "gpu_job_off_the_gpu_partitions": gpu_job_off_the_gpu_partitions,
@@ -102,6 +122,8 @@ _FACTS: dict[str, Callable[[ParsedScript, ClusterProfile | None], bool]] = {
         lambda p, _profile: _launcher_above_gpus(p, frozenset({"accelerate"})),
     "one_launcher_on_one_node": lambda p, _profile: one_launcher_on_one_node(p),
     "launcher_on_several_nodes": lambda p, _profile: launcher_on_several_nodes(p),
+    "container_without_gpu_flag": container_without_gpu_flag,
+    "gpu_job_without_gpu_request": gpu_job_without_gpu_request,
 }
 
 
