@@ -17,7 +17,8 @@ from maple_flow.repair.resolve import KINDS, placeholders
 KB = load_knowledge_base()
 RECORDS = {r.id: r for r in KB.records}
 FAMILIES = {"scheduler", "modules", "environment", "rendezvous", "devices", "backend",
-            "launcher", "resources", "user", "hardware", "network", "program", "library"}
+            "launcher", "resources", "user", "hardware", "network", "program", "library",
+            "storage"}
 
 
 def test_at_least_forty_records_in_every_family() -> None:

@@ -14,12 +14,13 @@ Where = Literal["stdout", "stderr", "submit", "reasons", "log"]
 ALL_PARTS: tuple[Where, ...] = ("log", "submit", "reasons")
 Family = Literal[
     "scheduler", "modules", "environment", "rendezvous", "devices", "backend", "launcher",
-    "resources", "user", "hardware", "network", "program", "library",
+    "resources", "user", "hardware", "network", "program", "library", "storage",
 ]
 #: Families of failures that are not the launch script's: GPU hardware (ECC, Xid), the
-#: fabric, a bug in the user's program, a bug in a library. Their records give advice and
+#: fabric, a bug in the user's program, a bug in a library, a full file system (quota). Their records give advice and
 #: no fix, and a diagnosis by one of them stops the repair ("not a script problem").
-NOT_SCRIPT_FAMILIES: frozenset[str] = frozenset({"hardware", "network", "program", "library"})
+NOT_SCRIPT_FAMILIES: frozenset[str] = frozenset(
+    {"hardware", "network", "program", "library", "storage"})
 #: What a diagnosis says: a script fix (or a question for the user's value), a failure that
 #: is not the script's, or a hint only (a similarity match below the floor: never applied).
 Verdict = Literal["script", "not_script", "hint"]
