@@ -24,7 +24,8 @@ BOXED_KEYERROR = """\
 │ ❱  88 │   │   │   │   p_mask = batch["attention_mask"]                                           │
 ╰──────────────────────────────────────────────────────────────────────────────────────────────────╯
 KeyError: 'attention_mask'
-ERROR:torch.distributed.elastic.multiprocessing.api:failed (exitcode: 1) local_rank: 0 (pid: 76781) of binary: /opt/conda/bin/python
+ERROR:torch.distributed.elastic.multiprocessing.api:failed (exitcode: 1) local_rank: 0 \
+(pid: 76781) of binary: /opt/conda/bin/python
 """
 #: the same shape with an exception no record names: only the general rule keeps it unfixed
 BOXED_ATTRIBUTE = BOXED_KEYERROR.replace(
@@ -42,7 +43,8 @@ def test_final_exception_skips_launcher_summaries() -> None:
     BOXED_ATTRIBUTE,
     'Traceback (most recent call last):\n  File "/home/u/proj/train.py", line 10, in <module>\n'
     "    x = batch[3]\nIndexError: list index out of range\n",
-    "  File \"/home/u/proj/model.py\", line 5, in forward\n    assert x.dim() == 4\nAssertionError\n",
+    '  File "/home/u/proj/model.py", line 5, in forward\n'
+    "    assert x.dim() == 4\nAssertionError\n",
 ])
 def test_program_exceptions_without_launch_symptoms(log: str) -> None:
     assert program_failure(log)

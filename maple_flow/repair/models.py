@@ -17,8 +17,9 @@ Family = Literal[
     "resources", "user", "hardware", "network", "program", "library", "storage",
 ]
 #: Families of failures that are not the launch script's: GPU hardware (ECC, Xid), the
-#: fabric, a bug in the user's program, a bug in a library, a full file system (quota). Their records give advice and
-#: no fix, and a diagnosis by one of them stops the repair ("not a script problem").
+#: fabric, a bug in the user's program, a bug in a library, a full file system (quota).
+#: Their records give advice and no fix, and a diagnosis by one of them stops the repair
+#: ("not a script problem").
 NOT_SCRIPT_FAMILIES: frozenset[str] = frozenset(
     {"hardware", "network", "program", "library", "storage"})
 #: What a diagnosis says: a script fix (or a question for the user's value), a failure that
