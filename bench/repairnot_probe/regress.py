@@ -26,7 +26,8 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench" / "reallogs"))
 
-from run import HERE as REALLOGS, run_case, summary  # noqa: E402
+from run import HERE as REALLOGS  # noqa: E402
+from run import run_case, summary  # noqa: E402
 
 from maple_flow.repair.classify import unprefixed_lines  # noqa: E402
 from maple_flow.repair.kb import load_file  # noqa: E402
