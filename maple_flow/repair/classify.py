@@ -12,7 +12,9 @@ Every diagnosis has a verdict: ``script`` (a fix, or a question for a value only
 ``hint`` (a similarity match that is not confident, or any similarity match of a log that
 speaks of CUDA or NCCL: such text is too alike across unrelated failures to act on; a
 similarity match whose log lacks the record's evidence, ``evidence_gate.may_act``; any script
-record on a log that is only a launcher's summary of a failed rank). A hint is shown, never
+record on a log that is only a launcher's summary of a failed rank; any similarity match of a
+log that ends in an exception of the user's program with no symptom of the launch,
+``program_error.program_failure``). A hint is shown, never
 applied: below the floor the answer is "not recognised".
 """
 
@@ -43,6 +45,7 @@ from maple_flow.repair.models import (
     Signature,
     Verdict,
 )
+from maple_flow.repair.program_error import program_failure
 from maple_flow.repair.resolve import Context, resolve_fix
 from maple_flow.repair.resources import misses_named
 from maple_flow.repair.similarity import rank_documents
@@ -367,8 +370,10 @@ def _by_similarity(records: list[FailureRecord], ev: FailureEvidence,
     _, ranked = rank_documents(query, [record_text(r) for r in records])
     lines = [ln for ln in query.splitlines() if ln.strip()]
     evidence = lines[-MAX_EVIDENCE:]
-    # CUDA/NCCL text is alike across unrelated failures; a launcher's summary says no cause
-    unsure = bool(GPU_RUNTIME_TEXT.search(query))
+    # CUDA/NCCL text is alike across unrelated failures; a launcher's summary says no cause;
+    # an exception of the program with no symptom of the launch is not the script's to fix
+    unsure = (bool(GPU_RUNTIME_TEXT.search(query))
+              or program_failure(unprefixed_lines(f"{ev.stdout}\n{ev.stderr}")))
     messages = "\n".join(ln for ln in lines if ERROR_LINE.search(ln))
     return [
         _diagnosis(records[i], score, "similarity", evidence, Context({}, profile, ev.script),
