@@ -45,7 +45,8 @@ def test_a_site_default_share_is_not_claimed_enough() -> None:
     """Bridges-2 GPU-shared leaves memory to the partition default: named as unknown, the
     source's size and a whole node's memory given."""
     [note] = _memory_notes(ONE_GPU, "bridges2")
-    assert "default share" in note and "possibly less than the 512 GB" in note
+    assert "sets no memory" in note and "default for part of a node" in note
+    assert "possibly less than the 512 GB" in note
     assert "enough" not in note and "(8 GPUs per node, 512 GB)" in note
 
 
@@ -89,3 +90,10 @@ def test_whole_node_forms_and_units() -> None:
     assert asked is not None and asked.mb is None and asked.basis == "the whole node"
     assert size_mb("32gb", "b") == 32 * 1024 and size_mb("4000") == 4000
     assert size_mb("lots") is None
+
+
+def test_more_than_a_node_with_no_memory_set_is_less_not_possibly() -> None:
+    """Perlmutter's shared QOS sets no memory, but 512G is more than its 256 GB node."""
+    [note] = _memory_notes(ONE_GPU, "perlmutter")
+    assert "sets no memory" in note and "LESS than the 512 GB" in note
+    assert "no Perlmutter node has that much (256 GB)" in note

@@ -164,9 +164,19 @@ def target_memory(script: str, profile: ClusterProfile, gpus_per_node: int) -> A
         return Asked(node_mb, asked.written, basis="the whole node")
     if asked is not None and asked.mb is not None:
         return asked
-    if not partial_node(gpus_per_node, profile):
+    if not _partial(ds, profile, gpus_per_node):
         return Asked(node_mb, "", basis="the whole node")
-    return Asked(None, "", unknown="the site's default share of a node")
+    return Asked(None, "", unknown="sets no memory, so the job gets the site's default for part "
+                                   "of a node (not stated in the profile)")
+
+
+def _partial(ds: list[Directive], profile: ClusterProfile, gpus_per_node: int) -> bool:
+    """Whether the target job takes part of a node: its queue's rule, else its GPU count."""
+    name = last_value(ds, "qos", "partition", "queue")
+    queue = profile.queues.get(name) if name else None
+    if queue is not None and queue.node_use != "any":
+        return queue.node_use == "partial"
+    return partial_node(gpus_per_node, profile)
 
 
 def _gb(mb: float) -> str:
@@ -188,9 +198,8 @@ def memory_note(source: Asked | None, target: Asked, profile: ClusterProfile,
     if source is None:
         return []
     node_mb = profile.node.memory_gb * 1024.0
-    gives = (_said(target) if target.mb is not None else target.unknown)
-    head = f"memory: the source asks {_said(source)}; the port writes {profile.name}'s request"
-    head += f", which gives {gives}" if target.mb is not None else f": {gives}"
+    head = f"memory: the source asks {_said(source)}; the port's {profile.name} script " + (
+        f"gives {_said(target)}" if target.mb is not None else target.unknown)
     if source.mb is None and source.basis == "the whole node" and target.mb is not None:
         same = target.basis == "the whole node"
         return [f"{head}" + (": the whole node on both" if same else
@@ -207,10 +216,8 @@ def memory_note(source: Asked | None, target: Asked, profile: ClusterProfile,
             "over more nodes or lower its need" if source.mb > node_mb else
             f"ask a whole node ({profile.gpu.per_node} GPUs per node, "
             f"{profile.node.memory_gb} GB) or more GPUs, or lower the need")
-    if target.mb is None:
-        by_hand = f"set the memory by hand on {profile.name}, or {more}"
-        fix = more if source.mb > node_mb else by_hand
-        return [f"{head}, not stated in the profile and possibly less than the {_gb(source.mb)} "
-                f"the source asks: {fix}"]
+    if target.mb is None and source.mb <= node_mb:
+        return [f"{head}, possibly less than the {_gb(source.mb)} the source asks: set the "
+                f"memory by hand on {profile.name}, or {more}"]
     return [f"{head}: LESS than the {_gb(source.mb)} per node the source asks, so the job may "
             f"run out of memory; {more}"]
