@@ -22,6 +22,7 @@ from maple_flow.port.interpreter import (
 )
 from maple_flow.port.jobcontrol import job_control_block
 from maple_flow.port.launcher_opts import carry_launcher_options
+from maple_flow.port.memory import memory_note, source_memory, target_memory
 from maple_flow.port.oneproc import one_process_launch
 from maple_flow.port.rules import translate_scheduler_vars
 from maple_flow.port.runner import keep_runner
@@ -272,6 +273,8 @@ def apply_edits(script: str, src: Source, profile: ClusterProfile, *, one_proces
     lines, notes = lines + unread, notes + unread_notes
     out.script = add_to_header(out.script, lines)
     out.notes += notes
+    asked = source_memory(src.lines, src.parsed.directives)
+    out.notes += memory_note(asked, target_memory(out.script, profile, size[1]), profile, size[1])
     tail = translate_scheduler_vars(src.parsed.launch_tail, profile.scheduler,
                                     src.parsed.grid_engine)[0]
     subshell = "(" if tail.startswith(")") else ""  # `( srun ... ) 2>&1 | tee log`

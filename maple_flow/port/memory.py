@@ -1,0 +1,223 @@
+"""The source's memory request per node beside what the port's target script gives: the port
+re-chooses memory for the target, so a note names both and says when the target gives less.
+
+Pure functions. The source is read in all four schedulers' spellings (Slurm ``--mem``,
+``--mem-per-cpu``, ``--mem-per-gpu``; PBS ``select ...:mem=`` and ``-l mem=``; LSF ``-M`` and
+``rusage[mem=]``; Grid Engine ``h_vmem``/``mem_free``/``mem_req``); the target's from its
+rendered header, else the node's memory (whole nodes) or the site's unstated default share.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+from dataclasses import dataclass
+
+from maple_flow.knowledge.directives import Directive, last_value, parse_directives
+from maple_flow.knowledge.policy import partial_node, request_from_directives
+from maple_flow.models import ClusterProfile
+
+_UNIT_MB = {"": 1.0, "b": 1 / 2**20, "k": 1 / 1024, "m": 1.0, "g": 1024.0, "t": 1024.0**2}
+_SIZE = re.compile(r"(?i)\s*(\d+(?:\.\d+)?)\s*([kmgt]?)(i?b)?\s*")
+_BSUB = re.compile(r"^\s*#BSUB\s+(.*)$")
+_SGE = re.compile(r"^\s*#\$\s+(.*)$")
+_RUSAGE_MEM = re.compile(r"rusage\s*\[[^\]]*?\bmem\s*=\s*([\d.]+\s*[kmgtKMGT]?[bB]?)")
+_SGE_MEM = ("h_vmem", "mem_free", "mem_req", "s_vmem", "virtual_free")
+
+
+@dataclass(frozen=True)
+class Asked:
+    """A memory request per node: ``mb`` (None: the whole node), as written, and how it was
+    counted (``per CPU x 8 CPUs``), or why it could not be (``unknown``)."""
+
+    mb: float | None
+    written: str
+    basis: str = ""
+    unknown: str = ""
+
+
+def size_mb(value: str, default_unit: str = "m") -> float | None:
+    """A size (``512G``, ``32gb``, ``4000``) in MiB; a bare number is in ``default_unit``."""
+    found = _SIZE.fullmatch(value or "")
+    if not found:
+        return None
+    unit = found.group(2).lower() or ("b" if found.group(3) else default_unit)
+    return float(found.group(1)) * _UNIT_MB[unit]
+
+
+def _times(mb: float, written: str, what: str, count: int | None) -> Asked:
+    if count is None:
+        return Asked(None, written, unknown=f"per {what}, and the source's {what}s per node "
+                                            "are not stated")
+    return Asked(mb * count, written, basis=f"per {what} x {count} {what}(s) per node")
+
+
+def _slurm_cpus(ds: list[Directive]) -> int | None:
+    cpt, tpn = last_value(ds, "cpus-per-task"), last_value(ds, "ntasks-per-node")
+    if cpt is None and tpn is None:
+        return None
+    numbers = [int(v) for v in (cpt or "1", tpn or "1") if v.isdigit()]
+    return numbers[0] * numbers[1] if len(numbers) == 2 else None
+
+
+def _slurm(ds: list[Directive]) -> Asked | None:
+    ds = [d for d in ds if d.scheduler == "slurm" and d.raw.lstrip().startswith("#SBATCH")]
+    for option in ("mem", "mem-per-gpu", "mem-per-cpu"):
+        value = last_value(ds, option)
+        if value is None:
+            continue
+        written = f"--{option}={value}"
+        mb = size_mb(value)
+        if mb is None:
+            return Asked(None, written, unknown="not a size the port reads")
+        if mb == 0:
+            return Asked(None, written, basis="the whole node")
+        if option == "mem":
+            return Asked(mb, written)
+        if option == "mem-per-gpu":
+            return _times(mb, written, "GPU", request_from_directives(ds).gpus_per_node)
+        return _times(mb, written, "CPU", _slurm_cpus(ds))
+    return None
+
+
+def _pbs(ds: list[Directive]) -> Asked | None:
+    ds = [d for d in ds if d.scheduler == "pbs"]
+    select = last_value(ds, "select")
+    chunk = dict(p.partition("=")[::2] for p in (select or "").split(":")[1:])
+    if "mem" in chunk:
+        mb = size_mb(chunk["mem"], "b")
+        return Asked(mb, f"select ...:mem={chunk['mem']}",
+                     unknown="" if mb is not None else "not a size the port reads")
+    total = last_value(ds, "mem")
+    if total is None:
+        return None
+    mb, nodes = size_mb(total, "b"), (select or "1").split(":")[0]
+    if mb is None or not nodes.isdigit() or int(nodes) < 1:
+        return Asked(None, f"-l mem={total}", unknown="not a size per node the port reads")
+    return Asked(mb / int(nodes), f"-l mem={total}",
+                 basis=f"for the job, over {nodes} node(s)" if int(nodes) > 1 else "")
+
+
+def _words(pattern: re.Pattern[str], lines: list[str]) -> list[str]:
+    out: list[str] = []
+    for line in lines:
+        found = pattern.match(line)
+        if found:
+            try:
+                out += shlex.split(found.group(1), comments=True)
+            except ValueError:
+                continue
+    return out
+
+
+def _lsf(lines: list[str], ds: list[Directive]) -> Asked | None:
+    words = _words(_BSUB, lines)
+    pairs = list(zip(words[::2], words[1::2], strict=False))
+    limit = [v for k, v in pairs if k == "-M"]
+    rusage = [m.group(1) for k, v in pairs if k == "-R" for m in [_RUSAGE_MEM.search(v)] if m]
+    value, written = (limit[-1], f"-M {limit[-1]}") if limit else (
+        (rusage[-1], f"rusage[mem={rusage[-1]}]") if rusage else ("", ""))
+    if not written:
+        return None
+    mb = size_mb(value)
+    if mb is None:
+        return Asked(None, written, unknown="not a size the port reads")
+    tasks = last_value([d for d in ds if d.spelled == "-R"], "ntasks-per-node")
+    unit = "" if re.search(r"[a-zA-Z]", value) else ", read as MB (LSF_UNIT_FOR_LIMITS)"
+    if not (tasks and tasks.isdigit()):
+        return Asked(mb, written, basis=f"per task{unit}, tasks per host unstated")
+    asked = _times(mb, written, "task", int(tasks))
+    return Asked(asked.mb, written, basis=asked.basis + unit)
+
+
+def _sge(lines: list[str]) -> Asked | None:
+    words = _words(_SGE, lines)
+    found: list[tuple[str, str]] = []
+    slots: int | None = None
+    for i, word in enumerate(words[:-1]):
+        if word == "-l":
+            found += [(n.strip(), v) for n, _, v in (x.partition("=") for x in words[i + 1]
+                                                       .split(",")) if n.strip() in _SGE_MEM]
+        if word == "-pe" and i + 2 < len(words) and words[i + 2].isdigit():
+            slots = int(words[i + 2])
+    if not found:
+        return None
+    name, value = found[-1]
+    mb = size_mb(value, "b")
+    if mb is None:
+        return Asked(None, f"{name}={value}", unknown="not a size the port reads")
+    return _times(mb, f"-l {name}={value}", "slot", slots or 1)
+
+
+def source_memory(lines: list[str], ds: list[Directive]) -> Asked | None:
+    """The source's memory request per node, in any of the four schedulers' spellings."""
+    return _slurm(ds) or _pbs(ds) or _lsf(lines, ds) or _sge(lines)
+
+
+def target_memory(script: str, profile: ClusterProfile, gpus_per_node: int) -> Asked:
+    """What the port's target script gives per node: its header's request, else the node's
+    memory (whole nodes), else the site's default share (not stated in the profile)."""
+    node_mb = profile.node.memory_gb * 1024.0
+    ds = parse_directives(script, profile.scheduler)
+    asked = _slurm(ds) if profile.scheduler == "slurm" else _pbs(ds)
+    if asked is not None and asked.mb is None and asked.basis == "the whole node":
+        return Asked(node_mb, asked.written, basis="the whole node")
+    if asked is not None and asked.mb is not None:
+        return asked
+    if not _partial(ds, profile, gpus_per_node):
+        return Asked(node_mb, "", basis="the whole node")
+    return Asked(None, "", unknown="sets no memory, so the job gets the site's default for part "
+                                   "of a node (not stated in the profile)")
+
+
+def _partial(ds: list[Directive], profile: ClusterProfile, gpus_per_node: int) -> bool:
+    """Whether the target job takes part of a node: its queue's rule, else its GPU count."""
+    name = last_value(ds, "qos", "partition", "queue")
+    queue = profile.queues.get(name) if name else None
+    if queue is not None and queue.node_use != "any":
+        return queue.node_use == "partial"
+    return partial_node(gpus_per_node, profile)
+
+
+def _gb(mb: float) -> str:
+    return f"{mb / 1024:.0f} GB" if mb >= 1024 else f"{mb:.0f} MB"
+
+
+def _said(asked: Asked) -> str:
+    how = f" ({asked.basis})" if asked.basis and asked.mb is not None else ""
+    size = f", {_gb(asked.mb)} per node" if asked.mb is not None and asked.basis else ""
+    if not asked.written:
+        return f"{asked.basis} ({_gb(asked.mb)})" if asked.mb is not None else asked.basis
+    return f"`{asked.written}`{size}{how}"
+
+
+def memory_note(source: Asked | None, target: Asked, profile: ClusterProfile,
+                gpus_per_node: int) -> list[str]:
+    """A note naming the source's memory request and what the target gives per node; it says
+    plainly when the target gives less, and what to do. No note when the source asks none."""
+    if source is None:
+        return []
+    node_mb = profile.node.memory_gb * 1024.0
+    head = f"memory: the source asks {_said(source)}; the port's {profile.name} script " + (
+        f"gives {_said(target)}" if target.mb is not None else target.unknown)
+    if source.mb is None and source.basis == "the whole node" and target.mb is not None:
+        same = target.basis == "the whole node"
+        return [f"{head}" + (": the whole node on both" if same else
+                             f": LESS than a whole node ({profile.node.memory_gb} GB on "
+                             f"{profile.name}), which the source asks; ask a whole node "
+                             f"({profile.gpu.per_node} GPUs per node) if the job needs it")]
+    if source.mb is None:
+        why = source.unknown or "the whole node"
+        return [f"{head}; the source's request ({why}) is not carried: check the job fits "
+                f"({profile.name}'s node has {profile.node.memory_gb} GB)"]
+    if target.mb is not None and source.mb <= target.mb:
+        return [f"{head}: enough"]
+    more = (f"no {profile.name} node has that much ({profile.node.memory_gb} GB): spread the job "
+            "over more nodes or lower its need" if source.mb > node_mb else
+            f"ask a whole node ({profile.gpu.per_node} GPUs per node, "
+            f"{profile.node.memory_gb} GB) or more GPUs, or lower the need")
+    if target.mb is None and source.mb <= node_mb:
+        return [f"{head}, possibly less than the {_gb(source.mb)} the source asks: set the "
+                f"memory by hand on {profile.name}, or {more}"]
+    return [f"{head}: LESS than the {_gb(source.mb)} per node the source asks, so the job may "
+            f"run out of memory; {more}"]
