@@ -173,3 +173,60 @@ def hidden_program_reason(blocks: list[Block]) -> str:
             "does not show, so the program it trains and how it is launched are not known: "
             "write the launch (python/torchrun/srun ... with the program) into the script "
             "and port that, or port that file instead")
+
+
+#: A word that is a bash array's expansion (``${CMD[@]}``), or one variable's value.
+_HELD = re.compile(r"^\$\{(\w+)\[[@*]\]\}$|^\$\{?(\w+)\}?$")
+
+
+def _held_program(words: tuple[str, ...]) -> tuple[str, str] | None:
+    """(variable, how) when the program a site launcher starts is held in a variable: its
+    first operand is ``$CMD`` or ``${CMD[@]}``, or a shell whose ``-c`` text is ``$CMD``; an
+    option written without ``=`` is taken to hold the next word, unless that word is an
+    array's expansion (an option's value is never one)."""
+    k = 0
+    while k < len(words) and words[k].startswith("-"):
+        skip = 1 if "=" in words[k] else 2
+        if skip == 2 and k + 1 < len(words) and words[k + 1].endswith("[@]}"):
+            skip = 1
+        k += skip
+    if k >= len(words):
+        return None
+    held = _HELD.match(words[k])
+    if held:
+        return (held.group(1), "the bash array") if held.group(1) else (
+            held.group(2), "the variable")
+    if words[k].rsplit("/", 1)[-1] in _SHELLS and words[k + 1:k + 2] in (("-c",), ("-lc",)):
+        body = words[k + 2].split() if len(words) > k + 2 else []
+        inner = _HELD.match(body[0]) if body else None
+        if inner:
+            return inner.group(1) or inner.group(2), f"the text {words[k]} -c runs, the variable"
+    return None
+
+
+def hidden_launcher_step(blocks: list[Block], launch_line: int) -> str:
+    """Why the port refuses a job whose site-launcher line (``srun "${TRAIN[@]}"``, ``mpiexec
+    $CMD``, ``srun bash -c "$RUN"``) other than the launch it found starts a program held in a
+    variable it cannot read: that step would be dropped, or a later step taken for the launch;
+    ``""`` when there is none."""
+    cmds = [c for block in blocks for c in block.commands]
+    for k, cmd in enumerate(cmds):
+        if cmd.line == launch_line or not cmd.words or not _SITE_LAUNCHER.match(
+                cmd.words[0].rsplit("/", 1)[-1]):
+            continue
+        held = _held_program(cmd.words[1:])
+        if held is None:
+            continue
+        var, how = held
+        setting = next((c for c in reversed(cmds[:k]) if any(n == var for n, _ in c.assignments)
+                        or re.match(rf"^\s*(?:export\s+|declare\s+-\w+\s+)?{var}\+?=",
+                                    c.text)), None)
+        where = (f"set on line {setting.line}: `{' '.join(setting.text.split())[:80]}`"
+                 if setting is not None else "not set in the script")
+        return (f"line {cmd.line}: `{' '.join(cmd.text.split())[:120]}` runs a launch step "
+                f"through {cmd.words[0]} whose program is held in {how} ${var} ({where}), "
+                "which the port does not read: the port would drop this step or take another "
+                f"step for the job's launch; write the command out on the {cmd.words[0]} line "
+                "(the launcher, its options, then the program and its arguments as words) and "
+                "port that")
+    return ""
