@@ -230,3 +230,39 @@ def hidden_launcher_step(blocks: list[Block], launch_line: int) -> str:
                 "(the launcher, its options, then the program and its arguments as words) and "
                 "port that")
     return ""
+
+
+#: Where the system's own tools live: a launcher running one runs a helper, not the job.
+_SYSTEM_DIRS = ("/bin/", "/usr/bin/", "/sbin/", "/usr/sbin/", "/usr/local/bin/")
+
+
+def _native_program(words: tuple[str, ...]) -> str:
+    """The user's own non-Python program a site launcher starts, given by its path
+    (``srun -n 8 ./bin/fit``, ``mpiexec $HOME/app/run``), or ``""``."""
+    k = 0
+    while k < len(words) and words[k].startswith("-"):
+        k += 1 if "=" in words[k] else 2
+    program = words[k] if k < len(words) else ""
+    if "/" not in program or program.startswith(_SYSTEM_DIRS) or _PYTHONISH.search(
+            " ".join(words[k:]) + " "):
+        return ""
+    return program
+
+
+def native_launcher_step(blocks: list[Block], launch_line: int) -> str:
+    """Why the port refuses a job with a site-launcher line, other than the launch it found,
+    that starts the user's own non-Python program: the port would drop that step (and, when
+    it comes first, take a later step for the job's launch); ``""`` when there is none."""
+    for cmd in (c for block in blocks for c in block.commands):
+        if cmd.line == launch_line or not cmd.words or not _SITE_LAUNCHER.match(
+                cmd.words[0].rsplit("/", 1)[-1]):
+            continue
+        program = _native_program(cmd.words[1:])
+        if program:
+            return (f"line {cmd.line}: `{' '.join(cmd.text.split())[:120]}` runs {program}, a "
+                    f"program of yours that is not Python, through {cmd.words[0]}: a launch "
+                    f"step of the job beside the one the port reads (line {launch_line}); the "
+                    "port ports Python launches and would drop this one: port the job without "
+                    "this step and add it back by hand with the target's launcher, or split it "
+                    "into a job of its own")
+    return ""

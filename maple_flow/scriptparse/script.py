@@ -19,7 +19,11 @@ from maple_flow.scriptparse.cmdline import (
 )
 from maple_flow.scriptparse.container_body import container_body_reason
 from maple_flow.scriptparse.cshell import csh_reason
-from maple_flow.scriptparse.hidden import hidden_launcher_step, hidden_program_reason
+from maple_flow.scriptparse.hidden import (
+    hidden_launcher_step,
+    hidden_program_reason,
+    native_launcher_step,
+)
 from maple_flow.scriptparse.launch import (
     NO_PYTHON_OPTION,
     LaunchLine,
@@ -441,7 +445,8 @@ def parse_script(data: str | bytes) -> ParsedScript:
         raise ParseError(ray)
     if found is None:
         raise ParseError(not_in_script_reason(blocks) or _no_launch_reason(blocks))
-    hidden = hidden_launcher_step(blocks, found.cmd.line)
+    hidden = (hidden_launcher_step(blocks, found.cmd.line)
+              or native_launcher_step(blocks, found.cmd.line))
     if hidden:
         raise ParseError(hidden)
     end = blocks[found.block + 1].line - 1 if found.block + 1 < len(blocks) else None
