@@ -75,3 +75,23 @@ def test_a_csh_file_written_by_a_bash_heredoc_is_not_read_as_csh() -> None:
     script = ("#!/bin/bash\n#SBATCH -N 1\ncat > env.csh <<END\nsetenv X 1\nEND\n"
               "set -e\nsrun python fit.py\n")
     assert parse_script(script).launch.entrypoint == "fit.py"
+
+
+def test_a_native_program_launch_step_before_a_python_step_is_refused_not_dropped() -> None:
+    text = _refusal(HEAD + "mpiexec -n 8 ./bin/solver --steps 10\npython post.py\n")
+    assert "line 4: `mpiexec -n 8 ./bin/solver --steps 10` runs ./bin/solver" in text
+    assert "(line 5)" in text and "source scheduler" not in text
+
+
+def test_a_launcher_running_a_system_tool_stays_a_dropped_helper() -> None:
+    script = HEAD + "srun -N2 --ntasks-per-node=1 /usr/bin/mkdir -p /tmp/s\nsrun python fit.py\n"
+    r = port(script, "delta")["delta"]
+    assert "fit.py" in r.script
+
+
+def test_a_per_node_launcher_running_an_array_is_refused_naming_the_array() -> None:
+    script = HEAD + ('FIT=(fit.py --epochs 5)\naccelerate launch --num_processes 4 "${FIT[@]}"\n'
+                     "python post.py\n")
+    text = _refusal(script)
+    assert "through accelerate launch whose program is held in the bash array $FIT" in text
+    assert "write the command out on the accelerate launch line" in text

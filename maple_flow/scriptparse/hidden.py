@@ -204,6 +204,15 @@ def _held_program(words: tuple[str, ...]) -> tuple[str, str] | None:
     return None
 
 
+def _launcher_operands(words: tuple[str, ...]) -> int:
+    """Where the options of the parallel launcher ``words`` start (``srun``, ``mpiexec``...,
+    ``torchrun``, ``deepspeed``, ``accelerate launch``); 0 when ``words`` run none."""
+    head = words[0].rsplit("/", 1)[-1] if words else ""
+    if _SITE_LAUNCHER.match(head) or head in {"torchrun", "deepspeed"}:
+        return 1
+    return 2 if head == "accelerate" and words[1:2] == ("launch",) else 0
+
+
 def hidden_launcher_step(blocks: list[Block], launch_line: int) -> str:
     """Why the port refuses a job whose site-launcher line (``srun "${TRAIN[@]}"``, ``mpiexec
     $CMD``, ``srun bash -c "$RUN"``) other than the launch it found starts a program held in a
@@ -211,22 +220,24 @@ def hidden_launcher_step(blocks: list[Block], launch_line: int) -> str:
     ``""`` when there is none."""
     cmds = [c for block in blocks for c in block.commands]
     for k, cmd in enumerate(cmds):
-        if cmd.line == launch_line or not cmd.words or not _SITE_LAUNCHER.match(
-                cmd.words[0].rsplit("/", 1)[-1]):
-            continue
-        held = _held_program(cmd.words[1:])
+        start = _launcher_operands(cmd.words) if cmd.line != launch_line else 0
+        held = _held_program(cmd.words[start:]) if start else None
         if held is None:
             continue
         var, how = held
         setting = next((c for c in reversed(cmds[:k]) if any(n == var for n, _ in c.assignments)
                         or re.match(rf"^\s*(?:export\s+|declare\s+-\w+\s+)?{var}\+?=",
                                     c.text)), None)
+        if not _SITE_LAUNCHER.match(cmd.words[0].rsplit("/", 1)[-1]) and setting is not None \
+                and "array" not in how:
+            continue  # a per-node launcher's $PROG set in the script: the port reads it
         where = (f"set on line {setting.line}: `{' '.join(setting.text.split())[:80]}`"
                  if setting is not None else "not set in the script")
+        launcher = " ".join(cmd.words[:start])
         return (f"line {cmd.line}: `{' '.join(cmd.text.split())[:120]}` runs a launch step "
-                f"through {cmd.words[0]} whose program is held in {how} ${var} ({where}), "
+                f"through {launcher} whose program is held in {how} ${var} ({where}), "
                 "which the port does not read: the port would drop this step or take another "
-                f"step for the job's launch; write the command out on the {cmd.words[0]} line "
+                f"step for the job's launch; write the command out on the {launcher} line "
                 "(the launcher, its options, then the program and its arguments as words) and "
                 "port that")
     return ""
