@@ -173,3 +173,107 @@ def hidden_program_reason(blocks: list[Block]) -> str:
             "does not show, so the program it trains and how it is launched are not known: "
             "write the launch (python/torchrun/srun ... with the program) into the script "
             "and port that, or port that file instead")
+
+
+#: A word that is a bash array's expansion (``${CMD[@]}``), or one variable's value.
+_HELD = re.compile(r"^\$\{(\w+)\[[@*]\]\}$|^\$\{?(\w+)\}?$")
+
+
+def _held_program(words: tuple[str, ...]) -> tuple[str, str] | None:
+    """(variable, how) when the program a site launcher starts is held in a variable: its
+    first operand is ``$CMD`` or ``${CMD[@]}``, or a shell whose ``-c`` text is ``$CMD``; an
+    option written without ``=`` is taken to hold the next word, unless that word is an
+    array's expansion (an option's value is never one)."""
+    k = 0
+    while k < len(words) and words[k].startswith("-"):
+        skip = 1 if "=" in words[k] else 2
+        if skip == 2 and k + 1 < len(words) and words[k + 1].endswith("[@]}"):
+            skip = 1
+        k += skip
+    if k >= len(words):
+        return None
+    held = _HELD.match(words[k])
+    if held:
+        return (held.group(1), "the bash array") if held.group(1) else (
+            held.group(2), "the variable")
+    if words[k].rsplit("/", 1)[-1] in _SHELLS and words[k + 1:k + 2] in (("-c",), ("-lc",)):
+        body = words[k + 2].split() if len(words) > k + 2 else []
+        inner = _HELD.match(body[0]) if body else None
+        if inner:
+            return inner.group(1) or inner.group(2), f"the text {words[k]} -c runs, the variable"
+    return None
+
+
+def _launcher_operands(words: tuple[str, ...]) -> int:
+    """Where the options of the parallel launcher ``words`` start (``srun``, ``mpiexec``...,
+    ``torchrun``, ``deepspeed``, ``accelerate launch``); 0 when ``words`` run none."""
+    head = words[0].rsplit("/", 1)[-1] if words else ""
+    if _SITE_LAUNCHER.match(head) or head in {"torchrun", "deepspeed"}:
+        return 1
+    return 2 if head == "accelerate" and words[1:2] == ("launch",) else 0
+
+
+def hidden_launcher_step(blocks: list[Block], launch_line: int) -> str:
+    """Why the port refuses a job whose site-launcher line (``srun "${TRAIN[@]}"``, ``mpiexec
+    $CMD``, ``srun bash -c "$RUN"``) other than the launch it found starts a program held in a
+    variable it cannot read: that step would be dropped, or a later step taken for the launch;
+    ``""`` when there is none."""
+    cmds = [c for block in blocks for c in block.commands]
+    for k, cmd in enumerate(cmds):
+        start = _launcher_operands(cmd.words) if cmd.line != launch_line else 0
+        held = _held_program(cmd.words[start:]) if start else None
+        if held is None:
+            continue
+        var, how = held
+        setting = next((c for c in reversed(cmds[:k]) if any(n == var for n, _ in c.assignments)
+                        or re.match(rf"^\s*(?:export\s+|declare\s+-\w+\s+)?{var}\+?=",
+                                    c.text)), None)
+        if not _SITE_LAUNCHER.match(cmd.words[0].rsplit("/", 1)[-1]) and setting is not None \
+                and "array" not in how:
+            continue  # a per-node launcher's $PROG set in the script: the port reads it
+        where = (f"set on line {setting.line}: `{' '.join(setting.text.split())[:80]}`"
+                 if setting is not None else "not set in the script")
+        launcher = " ".join(cmd.words[:start])
+        return (f"line {cmd.line}: `{' '.join(cmd.text.split())[:120]}` runs a launch step "
+                f"through {launcher} whose program is held in {how} ${var} ({where}), "
+                "which the port does not read: the port would drop this step or take another "
+                f"step for the job's launch; write the command out on the {launcher} line "
+                "(the launcher, its options, then the program and its arguments as words) and "
+                "port that")
+    return ""
+
+
+#: Where the system's own tools live: a launcher running one runs a helper, not the job.
+_SYSTEM_DIRS = ("/bin/", "/usr/bin/", "/sbin/", "/usr/sbin/", "/usr/local/bin/")
+
+
+def _native_program(words: tuple[str, ...]) -> str:
+    """The user's own non-Python program a site launcher starts, given by its path
+    (``srun -n 8 ./bin/fit``, ``mpiexec $HOME/app/run``), or ``""``."""
+    k = 0
+    while k < len(words) and words[k].startswith("-"):
+        k += 1 if "=" in words[k] else 2
+    program = words[k] if k < len(words) else ""
+    if "/" not in program or program.startswith(_SYSTEM_DIRS) or _PYTHONISH.search(
+            " ".join(words[k:]) + " "):
+        return ""
+    return program
+
+
+def native_launcher_step(blocks: list[Block], launch_line: int) -> str:
+    """Why the port refuses a job with a site-launcher line, other than the launch it found,
+    that starts the user's own non-Python program: the port would drop that step (and, when
+    it comes first, take a later step for the job's launch); ``""`` when there is none."""
+    for cmd in (c for block in blocks for c in block.commands):
+        if cmd.line == launch_line or not cmd.words or not _SITE_LAUNCHER.match(
+                cmd.words[0].rsplit("/", 1)[-1]):
+            continue
+        program = _native_program(cmd.words[1:])
+        if program:
+            return (f"line {cmd.line}: `{' '.join(cmd.text.split())[:120]}` runs {program}, a "
+                    f"program of yours that is not Python, through {cmd.words[0]}: a launch "
+                    f"step of the job beside the one the port reads (line {launch_line}); the "
+                    "port ports Python launches and would drop this one: port the job without "
+                    "this step and add it back by hand with the target's launcher, or split it "
+                    "into a job of its own")
+    return ""

@@ -18,7 +18,12 @@ from maple_flow.scriptparse.cmdline import (
     not_in_script_reason,
 )
 from maple_flow.scriptparse.container_body import container_body_reason
-from maple_flow.scriptparse.hidden import hidden_program_reason
+from maple_flow.scriptparse.cshell import csh_reason
+from maple_flow.scriptparse.hidden import (
+    hidden_launcher_step,
+    hidden_program_reason,
+    native_launcher_step,
+)
 from maple_flow.scriptparse.launch import (
     NO_PYTHON_OPTION,
     LaunchLine,
@@ -428,6 +433,9 @@ def _no_launch_reason(blocks: list[Block]) -> str:
 def parse_script(data: str | bytes) -> ParsedScript:
     """Parse a Slurm/PBS batch script; ParseError when it is not text or launches nothing."""
     text = decode_script(data)
+    csh = csh_reason(text)
+    if csh:
+        raise ParseError(csh)
     _check_quotes(text)
     kind = detect_scheduler(text)
     blocks = split_blocks(text)
@@ -437,6 +445,10 @@ def parse_script(data: str | bytes) -> ParsedScript:
         raise ParseError(ray)
     if found is None:
         raise ParseError(not_in_script_reason(blocks) or _no_launch_reason(blocks))
+    hidden = (hidden_launcher_step(blocks, found.cmd.line)
+              or native_launcher_step(blocks, found.cmd.line))
+    if hidden:
+        raise ParseError(hidden)
     end = blocks[found.block + 1].line - 1 if found.block + 1 < len(blocks) else None
     broken = _broken_continuation(text, blocks[found.block].line, end)
     if broken:
