@@ -97,3 +97,14 @@ def test_more_than_a_node_with_no_memory_set_is_less_not_possibly() -> None:
     [note] = _memory_notes(ONE_GPU, "perlmutter")
     assert "sets no memory" in note and "LESS than the 512 GB" in note
     assert "no Perlmutter node has that much (256 GB)" in note
+
+
+def test_a_site_of_whole_nodes_gives_the_node_memory_not_a_share() -> None:
+    """Polaris, Aurora, Lonestar6, Stampede3 hand out whole nodes: no 'part of a node' warning."""
+    script = ("#!/bin/bash\n#SBATCH -N 1\n#SBATCH --gres=gpu:1\n#SBATCH --mem=64G\n"
+              "#SBATCH -t 01:00:00\npython train.py\n")
+    for target in ("polaris", "lonestar6", "stampede3"):
+        r = port(script, [target])[target]
+        notes = [n for n in r.notes if "--mem=64G" in n]
+        assert notes, (target, r.notes)
+        assert not any("part of a node" in n or "possibly less" in n for n in notes), notes

@@ -171,7 +171,10 @@ def target_memory(script: str, profile: ClusterProfile, gpus_per_node: int) -> A
 
 
 def _partial(ds: list[Directive], profile: ClusterProfile, gpus_per_node: int) -> bool:
-    """Whether the target job takes part of a node: its queue's rule, else its GPU count."""
+    """Whether the target job takes part of a node: its queue's rule, else its GPU count on a
+    site that shares nodes (a profile with a per-GPU share); other sites give whole nodes."""
+    if profile.directives.partial_share is None:
+        return False
     name = last_value(ds, "qos", "partition", "queue")
     queue = profile.queues.get(name) if name else None
     if queue is not None and queue.node_use != "any":
