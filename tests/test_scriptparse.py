@@ -156,3 +156,31 @@ def test_mpirun_options_go_on_after_a_variable_of_options(flags: str) -> None:
     p = parse_script(text)
     assert p.launch.entrypoint == "train.py" and p.launch.args == ["--configs", "a.py"]
     assert p.launch.stages[0].name == "mpirun" and len(p.launch.stages) == 1
+
+
+GENERIC_SLURM = """#!/usr/bin/env bash
+#SBATCH --time=00:39:59
+#SBATCH --nodes=1
+#SBATCH --partition=boost_usr_prod
+#SBATCH --account=PROJ_0
+#SBATCH --gres=gpu:1
+module load python
+module load anaconda3
+conda activate ocean
+python train.py
+"""
+
+
+def test_no_source_cluster_is_guessed_from_what_every_script_has() -> None:
+    """`module load python`, -N, -t, a partition and an account are on every cluster: no
+    guess (a false one made a Leonardo script 'Intel GPUs' via Stampede3)."""
+    from maple_flow.scriptparse.spec import guess_cluster
+
+    assert guess_cluster(parse_script(GENERIC_SLURM), GENERIC_SLURM) is None
+
+
+def test_a_queue_of_the_site_still_names_the_source() -> None:
+    from maple_flow.scriptparse.spec import guess_cluster
+
+    text = GENERIC_SLURM.replace("boost_usr_prod", "gpuA100x4")
+    assert guess_cluster(parse_script(text), text) == "delta"

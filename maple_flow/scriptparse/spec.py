@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
+from functools import cache
 from typing import Any
 
 from pydantic import ValidationError
@@ -13,18 +15,40 @@ from maple_flow.port.rules import vendor_of_script
 from maple_flow.scriptparse.facts import ScriptFacts, read_facts
 from maple_flow.scriptparse.script import ParsedScript, decode_script, parse_script
 
+#: Directives nearly every (GPU) job script of its scheduler states (size, time, partition,
+#: account, GPUs): a site that requires them is no likelier the script's source for having them.
+_EVERY_JOB_SAYS = frozenset({"nodes", "time", "walltime", "select", "partition", "account",
+                             "gpus", "gpus-per-node"})
+
+
+def _modules(profile: ClusterProfile) -> set[str]:
+    return set(profile.software.available_modules) | set(profile.software.modules)
+
+
+@cache
+def _common_modules() -> frozenset[str]:
+    """Module names known at more than two of the clusters (``python``, ``cuda``, ``gcc``):
+    no evidence of any one of them."""
+    from maple_flow.knowledge.clusters import all_profiles
+
+    counts = Counter(m for prof in all_profiles().values() for m in _modules(prof))
+    return frozenset(m for m, n in counts.items() if n > 2)
+
 
 def _score(p: ParsedScript, text: str, profile: ClusterProfile) -> int:
+    """How strongly ``p`` points at ``profile``'s site; below 3 (no guess) unless what only a
+    few sites have says so: one of its queues, its domain or name, or two of its modules and
+    required directives (the scheduler and an account's shape alone are no evidence)."""
     score = 0
-    if p.scheduler:
-        score += 1 if p.scheduler == profile.scheduler else -10
+    if p.scheduler and p.scheduler != profile.scheduler:
+        score -= 10
     queues = {q.name for q in profile.queues.items}
     for option in ("qos", "queue", "partition"):
         if p.directive(option) in queues:
             score += 5  # outweighs directives every script of the scheduler has (-N, -t)
-    known = set(profile.software.available_modules) | set(profile.software.modules)
+    known = _modules(profile) - _common_modules()
     score += 2 * sum(1 for m in p.modules if m in known)
-    options = {d.option for d in p.directives}
+    options = {d.option for d in p.directives} - _EVERY_JOB_SAYS
     score += 2 * sum(1 for r in profile.directives.required if r.option in options)
     if profile.node.domain and profile.node.domain in text:
         score += 3
@@ -33,13 +57,15 @@ def _score(p: ParsedScript, text: str, profile: ClusterProfile) -> int:
         re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", text, re.I) for n in names if len(n) > 3
     ):
         score += 3
+    specific = score
+    score += 1 if p.scheduler == profile.scheduler else 0
     account = p.directive("account")
     if account and re.match(profile.account.pattern, account):
         score += 1
     vendor = vendor_of_script(p.env, p.modules, [p.launch.entrypoint, *p.launch.args])
     if vendor and vendor != profile.gpu.vendor:
         score -= 10  # a script for another GPU vendor (e.g. ROCm) is not for this cluster
-    return score
+    return score if specific >= 3 else min(score, 2)
 
 
 def guess_cluster(p: ParsedScript, text: str) -> str | None:
