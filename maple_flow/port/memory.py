@@ -16,10 +16,10 @@ from dataclasses import dataclass
 from maple_flow.knowledge.directives import Directive, last_value, parse_directives
 from maple_flow.knowledge.policy import partial_node, request_from_directives
 from maple_flow.models import ClusterProfile
+from maple_flow.scriptparse.lsf import BSUB_LINE
 
 _UNIT_MB = {"": 1.0, "b": 1 / 2**20, "k": 1 / 1024, "m": 1.0, "g": 1024.0, "t": 1024.0**2}
 _SIZE = re.compile(r"(?i)\s*(\d+(?:\.\d+)?)\s*([kmgt]?)(i?b)?\s*")
-_BSUB = re.compile(r"^\s*#BSUB\s+(.*)$")
 _SGE = re.compile(r"^\s*#\$\s+(.*)$")
 _RUSAGE_MEM = re.compile(r"rusage\s*\[[^\]]*?\bmem\s*=\s*([\d.]+\s*[kmgtKMGT]?[bB]?)")
 _SGE_MEM = ("h_vmem", "mem_free", "mem_req", "s_vmem", "virtual_free")
@@ -111,7 +111,7 @@ def _words(pattern: re.Pattern[str], lines: list[str]) -> list[str]:
 
 
 def _lsf(lines: list[str], ds: list[Directive]) -> Asked | None:
-    words = _words(_BSUB, lines)
+    words = _words(BSUB_LINE, lines)
     pairs = list(zip(words[::2], words[1::2], strict=False))
     limit = [v for k, v in pairs if k == "-M"]
     rusage = [m.group(1) for k, v in pairs if k == "-R" for m in [_RUSAGE_MEM.search(v)] if m]

@@ -9,7 +9,8 @@ import shlex
 
 from maple_flow.knowledge.directives import Directive
 
-_BSUB = re.compile(r"^\s*#BSUB\s+(.*)$")
+#: A ``#BSUB`` directive line; group 1 is its words.
+BSUB_LINE = re.compile(r"^\s*#BSUB\s+(.*)$")
 #: LSF option -> the Slurm option it means (values converted where the forms differ).
 _OPTIONS = {"-nnodes": "nodes", "-W": "time", "-P": "account", "-G": "account", "-q": "queue",
             "-J": "job-name", "-n": "ntasks", "-o": "output", "-e": "error", "-cwd": "chdir"}
@@ -23,7 +24,7 @@ _RUSAGE_GPUS = re.compile(
 
 def has_lsf(text: str) -> bool:
     """Whether a script has ``#BSUB`` directive lines."""
-    return any(_BSUB.match(line) for line in text.splitlines())
+    return any(BSUB_LINE.match(line) for line in text.splitlines())
 
 
 def _value(option: str, value: str) -> tuple[str, str] | None:
@@ -51,7 +52,7 @@ def lsf_directives(text: str) -> list[Directive]:
     """The ``#BSUB`` lines as Slurm-equivalent directives (``raw`` keeps the LSF line)."""
     found: list[Directive] = []
     for number, line in enumerate(text.splitlines(), start=1):
-        match = _BSUB.match(line)
+        match = BSUB_LINE.match(line)
         if not match:
             continue
         try:
