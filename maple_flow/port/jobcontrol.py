@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from maple_flow.knowledge.scheduler_vars import scheduler_vars
 from maple_flow.models import ClusterProfile
 from maple_flow.port.rules import translate_scheduler_vars
+from maple_flow.scriptparse.steps import LAUNCH_CMDS
 
 #: A job-control command in command position (a line's start, after ``;``, ``&&``, ``||``,
 #: ``then``, ``else``, ``do``): the command and its words up to the end of that command.
@@ -106,7 +107,7 @@ def port_job_control(text: str, source: str | None, profile: ClusterProfile,
 
 
 _LAUNCHER = re.compile(
-    r"(?:^|[;&|({]|\bthen|\bdo|\belse)\s*(?:srun|mpiexec|mpirun|ibrun|aprun|jsrun)\b", re.M)
+    r"(?:^|[;&|({]|\bthen|\bdo|\belse)\s*(?:" + "|".join(sorted(LAUNCH_CMDS)) + r")\b", re.M)
 
 
 def job_control_block(text: str, source: str | None, profile: ClusterProfile,

@@ -12,9 +12,9 @@ from __future__ import annotations
 from maple_flow.models import ClusterProfile
 from maple_flow.scriptparse import ParsedScript
 from maple_flow.scriptparse.launch import Stage
+from maple_flow.scriptparse.steps import LAUNCH_CMDS
 from maple_flow.shellquote import shell_word
 
-_SITE = frozenset({"srun", "mpiexec", "mpirun", "ibrun", "jsrun", "aprun"})
 #: Options that set the job's size, place or name: the target's launch sets its own.
 _SIZE = frozenset({
     "-n", "--ntasks", "-N", "--nodes", "--ntasks-per-node", "--gres", "--gpus", "-G",
@@ -55,7 +55,7 @@ _SRUN_CARRIED = frozenset({"--mpi", "-K", "--kill-on-bad-exit", "-l", "--label",
 
 
 def _site_stage(p: ParsedScript) -> Stage | None:
-    return next((s for s in p.launch.stages if s.name in _SITE), None)
+    return next((s for s in p.launch.stages if s.name in LAUNCH_CMDS), None)
 
 
 def _meaning(name: str, launcher: str) -> str:
@@ -94,7 +94,7 @@ def carry_site_options(script: str, p: ParsedScript,
     if stage is None or not options:
         return script, [pyxis] if pyxis else []
     target = profile.launch.launcher
-    written = stage.via if stage.via in _SITE else stage.name
+    written = stage.via if stage.via in LAUNCH_CMDS else stage.name
     same = written == target
     carry = same and target == "srun"
     carried = [(k, v) for k, v in options if carry and k in _SRUN_CARRIED]
