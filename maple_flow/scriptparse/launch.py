@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass, field
 
 from maple_flow.scriptparse.shell import split_commands
+from maple_flow.scriptparse.values import which_name
 
 _PYTHON = re.compile(r"^python[\d.]*$")
 _LAUNCHERS = {
@@ -49,8 +50,6 @@ NO_PYTHON_OPTION = {"torchrun": "--no-python", "deepspeed": "--no_python",
                     "accelerate": "--no_python"}
 _NO_PYTHON = frozenset({"--no_python", "--no-python"})
 _PY_VALUED = frozenset({"-W", "-X", "-c"})
-#: An installed command's file found on PATH for the interpreter (``$(which dask-worker)``).
-_WHICH = re.compile(r"(?:\$\(\s*(?:which|command -v)\s+|`\s*which\s+)([\w.+-]+)\s*[)`]")
 #: Options that never take a value, where the next word could be mistaken for one.
 _BOOLEANS = frozenset({
     "--nv", "--rocm", "--cleanenv", "--contain", "--containall",
@@ -132,9 +131,8 @@ class LaunchLine:
 
 
 def _base(word: str) -> str:
-    if word.startswith("$(which ") or word.startswith("`which "):
-        word = word.strip("`$()").split()[-1]
-    return os.path.basename(word)
+    """The command name of ``word``: its file name, also when PATH is asked for it."""
+    return os.path.basename(which_name(word) or word)
 
 
 def _path_program(word: str) -> bool:
@@ -258,9 +256,9 @@ def _python(words: list[str], i: int, stages: list[Stage]) -> LaunchLine | None:
             return None  # the program read from a redirect or heredoc: inline code
         if "torchrun" in words[i] and not words[i].endswith(".py"):  # not a torchrun.py file
             return _after_launcher(words, i + 1, stages, "torchrun")
-        found = _WHICH.fullmatch(words[i])
-        if found and _command_word(found.group(1)):  # `python3 $(which dask-worker)`
-            return LaunchLine(stages, found.group(1), False, list(words[i + 1:]), python="",
+        found = which_name(words[i])
+        if found and _command_word(found):  # `python3 $(which dask-worker)`
+            return LaunchLine(stages, found, False, list(words[i + 1:]), python="",
                               command=True)
         return LaunchLine(stages, words[i], False, list(words[i + 1:]), python,
                           python_opts=opts)

@@ -1,0 +1,46 @@
+"""Launch lines maple read badly (bench/launchholes_probe): programs found on PATH
+(``$(which X)``, `` `command -v X` ``, a variable holding such a look-up), ``colossalai run``,
+Horovod layouts and pyxis container launches. Fixtures written here, not copied."""
+
+from __future__ import annotations
+
+from maple_flow import port
+from maple_flow.scriptparse import parse_script, read_facts
+
+HEAD = "#!/bin/bash\n#SBATCH --nodes={n}\n#SBATCH --gpus-per-node={g}\n#SBATCH -t 1:00:00\n"
+
+
+def _launch(script: str) -> tuple[str, str, list[str]]:
+    line = parse_script(script).launch
+    return line.launcher, line.entrypoint, [s.name for s in line.stages]
+
+
+def test_command_v_in_front_of_a_torch_run_module_is_the_interpreter() -> None:
+    """``$(command -v python3) -m torch.distributed.run ...``: torchrun, program train.py."""
+    script = HEAD.format(n=1, g=4) + (
+        "$(command -v python3) -m torch.distributed.run --nproc_per_node=4 train.py --lr 1\n")
+    assert _launch(script)[:2] == ("torchrun", "train.py")
+    assert read_facts(parse_script(script)).ranks == 4
+
+
+def test_backtick_command_v_and_which_name_the_launcher_they_find() -> None:
+    """`` srun `command -v torchrun` `` and ``srun $(which torchrun)`` start torchrun."""
+    for found in ("`command -v torchrun`", "$(which torchrun)", "$(command -v torchrun)"):
+        script = HEAD.format(n=2, g=4) + (
+            f"srun --ntasks-per-node=1 {found} --nnodes=2 --nproc_per_node=4 train.py\n")
+        assert _launch(script) == ("torchrun", "train.py", ["srun", "torchrun"]), found
+
+
+def test_a_variable_holding_a_path_lookup_is_that_command() -> None:
+    """``TORCHRUN=$(which torchrun)`` then ``srun ${TORCHRUN} --nnodes=4 ...``: torchrun with
+    its own options, 4 nodes x 8 ranks; not srun options around a one-process program."""
+    script = ("#!/bin/bash\n#SBATCH --nodes=4\n#SBATCH --ntasks-per-node=1\n"
+              "#SBATCH --gres=gpu:8\n#SBATCH -t 1:00:00\nTORCHRUN=$(which torchrun)\n"
+              "srun -N 4 ${TORCHRUN} --nnodes=4 --nproc_per_node=8 --rdzv_backend=c10d "
+              "--rdzv_endpoint=$HEAD_NODE:29511 train.py -c cfg.yml\n")
+    assert _launch(script) == ("torchrun", "train.py", ["srun", "torchrun"])
+    facts = read_facts(parse_script(script))
+    assert (facts.nodes, facts.gpus_per_node, facts.ranks) == (4, 8, 32)
+    r = port(script, ["delta"])["delta"]
+    assert r.status == "generated"
+    assert "= 32 ranks" in r.script
