@@ -4,7 +4,10 @@ Horovod layouts and pyxis container launches. Fixtures written here, not copied.
 
 from __future__ import annotations
 
+import pytest
+
 from maple_flow import port
+from maple_flow.errors import MissingInformation
 from maple_flow.scriptparse import parse_script, read_facts
 
 HEAD = "#!/bin/bash\n#SBATCH --nodes={n}\n#SBATCH --gpus-per-node={g}\n#SBATCH -t 1:00:00\n"
@@ -44,3 +47,45 @@ def test_a_variable_holding_a_path_lookup_is_that_command() -> None:
     r = port(script, ["delta"])["delta"]
     assert r.status == "generated"
     assert "= 32 ranks" in r.script
+
+
+COLOSSAL = HEAD.format(n=1, g=4) + (
+    "colossalai run --nproc_per_node 4 --master_port 29501 train.py --plugin gemini\n")
+
+
+def test_colossalai_run_is_torchrun_on_each_host() -> None:
+    """``colossalai run --nproc_per_node 4 prog.py``: a per-node launcher (torchrun on each host);
+    4 ranks on the job's one node, ported onto the target's own launch with a note naming it."""
+    assert _launch(COLOSSAL) == ("torchrun", "train.py", ["torchrun"])
+    assert parse_script(COLOSSAL).launch.stages[0].via == "colossalai run"
+    assert read_facts(parse_script(COLOSSAL)).ranks == 4
+    r = port(COLOSSAL, ["delta"])["delta"]
+    assert r.status == "generated", r.notes[:3]
+    assert "train.py --plugin gemini" in r.script and "colossalai run" not in r.script
+    assert any("`colossalai run`" in n and "launch_from_torch" in n for n in r.notes)
+
+
+def test_colossalai_run_on_a_hostfile_asks_for_the_node_count() -> None:
+    """``--hostfile $HOSTFILE``: the hosts are in a file the script does not show; the size is
+    asked for, naming the hostfile, never taken as one node; --hostfile never reaches torchrun."""
+    script = ("#!/bin/bash\nHOSTFILE=$(realpath hosts.txt)\n"
+              "colossalai run --nproc_per_node 8 --hostfile $HOSTFILE bench.py -b 2\n")
+    assert read_facts(parse_script(script)).ranks is None
+    with pytest.raises(MissingInformation, match=r"--hostfile \$HOSTFILE.*node count"):
+        port(script, ["delta"])
+    sized = port(script, ["delta"], ranks=16)["delta"]
+    assert sized.status == "generated", sized.notes[:3]
+    assert "--hostfile" not in sized.script
+
+
+def test_colossalai_run_host_list_gives_the_node_count() -> None:
+    """``--host a,b`` with 2 per node: 4 ranks; the host choice is named as not carried."""
+    script = ("#!/bin/bash\n#SBATCH -t 1:00:00\n"
+              "colossalai run --nproc_per_node 2 --host 10.0.0.5,10.0.0.6 --master_addr "
+              "10.0.0.6 train.py --epoch 20\n")
+    facts = read_facts(parse_script(script))
+    assert (facts.nodes, facts.gpus_per_node, facts.ranks) == (2, 2, 4)
+    r = port(script, ["perlmutter"])["perlmutter"]
+    assert r.status == "generated"
+    assert "--host " not in r.script
+    assert any("--host 10.0.0.5,10.0.0.6" in n and "not carried" in n for n in r.notes)

@@ -128,11 +128,27 @@ def _per_node_size(
     gpn = to_int(raw_gpn, vars_)
     if gpn is None and raw_gpn in _ALL_DEVICES:  # one rank per GPU the node shows the job
         gpn = visible_devices(vars_)
-    nnodes = stage.get("--nnodes")
+    nnodes = stage.get("--nnodes", "--num_nodes")  # colossalai run: --num_nodes
     nodes = to_int(nnodes.split(":")[0], vars_) if nnodes else None
     nodes = nodes or (1 if stage.has("--standalone") else None)  # a single-node rendezvous
+    nodes = nodes or _host_list_size(stage)
     gpn = gpn or size["gpus"]
-    return nodes or size["nodes"] or (1 if gpn and not (nnodes or outer) else None), gpn
+    elsewhere = stage.has(*_HOST_OPTIONS)  # the hosts are listed: not the job's shell's node
+    return nodes or size["nodes"] or (
+        1 if gpn and not (nnodes or outer or elsewhere) else None), gpn
+
+
+#: A per-node launcher's options naming the hosts it starts on (``colossalai run --host a,b``
+#: or ``--hostfile FILE``).
+_HOST_OPTIONS = ("--host", "--hosts", "--hostfile")
+
+
+def _host_list_size(stage: Stage) -> int | None:
+    """How many hosts a written ``--host a,b,c`` list names; None without one."""
+    hosts = stage.get("--host", "--hosts")
+    if not hosts or "$" in hosts:
+        return None
+    return len({h.split(":")[0] for h in hosts.split(",") if h})
 
 
 #: torchrun's --nproc_per_node values that mean one rank per GPU the node has.
@@ -339,11 +355,26 @@ def _unknown_why(p: ParsedScript) -> str:
     uncounted = _uncounted_per_node_launcher(p)
     if uncounted:
         return _uncounted_why(uncounted)
+    listed = _hostfile_launch(p)
+    if listed:
+        return listed
     what = "the node count" if not directive_size(p)["nodes"] else "the ranks per node"
     if what == "the node count" and not size_vars(p):
         return ("no directive or launch option states the node count: it is given at "
                 "submission (`sbatch -N 4`, `qsub -l select=4`; one node if none is given)")
     return f"{what} is computed at run time and no directive states it"
+
+
+def _hostfile_launch(p: ParsedScript) -> str:
+    """Why the node count is unknown when a per-node launcher runs on the hosts of a file
+    (``colossalai run --hostfile FILE``), else ``""``."""
+    for stage in p.launch.stages:
+        listed = stage.get("--hostfile") if stage.name in _PER_NODE_LAUNCHERS else None
+        if listed:
+            return (f"{stage.via or stage.name} --hostfile {listed} runs on the hosts that file "
+                    "lists, which the script does not show, so the node count is not in the "
+                    "script")
+    return ""
 
 
 #: Per-node launchers' option for their ranks per node (without it: every GPU of the node).

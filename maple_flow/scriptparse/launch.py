@@ -42,6 +42,9 @@ _RUNNER_VALUED = frozenset({
     "-n", "--name", "--prefix", "--cwd",  # conda/mamba run
 })
 _TORCH_RUN = frozenset({"torch.distributed.run", "torch.distributed.launch"})
+#: ``colossalai run``: ColossalAI's launcher, torchrun on each host of a list or hostfile
+#: (read as torchrun, named as written).
+COLOSSAL_RUN = "colossalai run"
 _TWO_VALUES = frozenset({"-mca", "--mca", "-gmca", "-genv", "-env"})
 #: The option of each per-node launcher that runs its program as itself instead of through
 #: ``python`` (torchrun takes both spellings; deepspeed and accelerate launch the underscore
@@ -268,7 +271,7 @@ def _python(words: list[str], i: int, stages: list[Stage]) -> LaunchLine | None:
 def _after_launcher(
     words: list[str], i: int, stages: list[Stage], name: str, original: str = ""
 ) -> LaunchLine | None:
-    stage = Stage(name, via=original if original in _TORCH_RUN else "")
+    stage = Stage(name, via=original if original in _TORCH_RUN | {COLOSSAL_RUN} else "")
     stages.append(stage)
     if name == "accelerate" and i < len(words) and words[i] == "launch":
         i += 1
@@ -356,6 +359,8 @@ def read_words(
             return _python(words, i, stages)
         if base in _LAUNCHERS:
             return _after_launcher(words, i + 1, stages, _LAUNCHERS[base], base)
+        if base == "colossalai" and words[i + 1:i + 2] == ["run"]:
+            return _after_launcher(words, i + 2, stages, "torchrun", COLOSSAL_RUN)
         if base in {"bash", "sh"} and _shell_c(words, i) is not None:
             return _read_shell_c(words, i, stages)
         if base in _REMOTE_SHELLS:
