@@ -89,3 +89,43 @@ def test_colossalai_run_host_list_gives_the_node_count() -> None:
     assert r.status == "generated"
     assert "--host " not in r.script
     assert any("--host 10.0.0.5,10.0.0.6" in n and "not carried" in n for n in r.notes)
+
+
+def _hvd(launch: str, nodes: int = 2, gpus: int = 4) -> str:
+    return (f"#!/bin/bash\n#SBATCH --nodes={nodes}\n#SBATCH --ntasks-per-node={gpus}\n"
+            f"#SBATCH --gres=gpu:{gpus}\n#SBATCH -t 1:00:00\n{launch}\n")
+
+
+def test_horovodrun_host_slots_give_the_layout() -> None:
+    """``-H gpu01:2,...,gpu04:2``: 4 hosts x 2 slots; ``-H localhost:4``: one node of 4."""
+    four = _hvd("horovodrun -np 8 -H gpu01:2,gpu02:2,gpu03:2,gpu04:2 python hvd.py", 4, 2)
+    facts = read_facts(parse_script(four))
+    assert (facts.nodes, facts.gpus_per_node, facts.ranks) == (4, 2, 8)
+    one = _hvd("horovodrun -np 4 -H localhost:4 python hvd.py", 1, 4)
+    facts = read_facts(parse_script(one))
+    assert (facts.nodes, facts.gpus_per_node, facts.ranks) == (1, 4, 4)
+
+
+def test_more_ranks_than_host_slots_is_not_a_size() -> None:
+    """``mpirun -np 8 -H localhost:4``: Open MPI refuses to start 8 ranks on 4 slots; the port
+    asks for the size naming the host list, it does not invent 2 nodes x 4."""
+    script = _hvd("mpirun -np 8 -H localhost:4 -bind-to none -map-by slot -x NCCL_DEBUG=INFO "
+                  "-x LD_LIBRARY_PATH python train.py")
+    assert read_facts(parse_script(script)).ranks is None
+    with pytest.raises(MissingInformation, match=r"-H localhost:4.*slots \(4\)"):
+        port(script, ["perlmutter"])
+    ok = script.replace("-np 8 -H localhost:4", "-np 8 -H localhost:4 --oversubscribe")
+    assert read_facts(parse_script(ok)).ranks == 8
+
+
+def test_elastic_horovod_options_are_named_not_read_as_a_wrapper() -> None:
+    """``--host-discovery-script discover_hosts.sh`` takes a value (not the program's
+    wrapper); the elastic options are named as not carried."""
+    script = ("#!/usr/bin/env bash\nhorovodrun -np 8 --min-np 4 --max-np 8 "
+              "--host-discovery-script discover_hosts.sh python3 train.py --epochs 3\n")
+    line = parse_script(script).launch
+    assert (line.entrypoint, line.wrapper_script) == ("train.py", "")
+    r = port(script, ["vista"])["vista"]
+    assert r.status == "generated"
+    assert not any("wrapper discover_hosts.sh" in n for n in r.notes)
+    assert any("--min-np=4" in n and "elastic Horovod" in n for n in r.notes), r.notes

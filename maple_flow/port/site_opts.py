@@ -48,6 +48,17 @@ _MEANING: tuple[tuple[frozenset[str], str], ...] = (
     (frozenset({"--smpiargs"}), "Spectrum MPI's options (IBM, Summit-class sites)"),
     (frozenset({"--oversubscribe", "-oversubscribe", "--allow-run-as-root",
                 "-allow-run-as-root"}), "Open MPI's permissions for the source's hosts"),
+    (frozenset({"--min-np", "--min-num-proc", "--max-np", "--max-num-proc",
+                "--host-discovery-script", "--slots-per-host", "--slots", "--elastic-timeout",
+                "--reset-limit", "--blacklist-cooldown-range"}),
+     "elastic Horovod: workers join and leave while the job runs, on the hosts a discovery "
+     "script names; the target's launch starts a fixed number of ranks, so the program runs "
+     "non-elastic there"),
+    (frozenset({"--gloo", "--mpi", "--network-interface", "--start-timeout",
+                "--gloo-timeout-seconds", "-p", "--ssh-port", "-i", "--ssh-identity-file",
+                "--mpi-args", "--tcp", "--disable-cache"}),
+     "how horovodrun reached the source's hosts and wired up its controller (Gloo or MPI, "
+     "network interface, ssh, timeouts): the target's launcher does this its own way"),
 )
 #: srun options another Slurm site takes as written (sbatch/srun manual pages).
 _SRUN_CARRIED = frozenset({"--mpi", "-K", "--kill-on-bad-exit", "-l", "--label", "-u",
@@ -55,7 +66,10 @@ _SRUN_CARRIED = frozenset({"--mpi", "-K", "--kill-on-bad-exit", "-l", "--label",
 
 
 def _site_stage(p: ParsedScript) -> Stage | None:
-    return next((s for s in p.launch.stages if s.name in LAUNCH_CMDS), None)
+    """The source's parallel launcher: the site's (srun, mpiexec...), else horovodrun."""
+    stages = p.launch.stages
+    return next((s for s in stages if s.name in LAUNCH_CMDS),
+                next((s for s in stages if s.name == "horovodrun"), None))
 
 
 def _meaning(name: str, launcher: str) -> str:

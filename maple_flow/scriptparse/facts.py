@@ -201,6 +201,11 @@ def _rank_per_gpu_size(
     gpn = to_int(
         stage.get("--ntasks-per-node", "--ppn", "-ppn", "--npernode", "-npernode"), vars_
     ) or _ppr(stage.get("--map-by", "-map-by"))
+    listed = host_slots(stage)
+    if listed is not None and gpn is None:  # `-H a:4,b:4`: the ranks go on the listed hosts
+        nodes, gpn = listed
+        if total and total > nodes * gpn and total % nodes == 0:
+            gpn = total // nodes  # oversubscribed (`--oversubscribe`): all on those hosts
     explicit = total
     total = total or size["tasks"]
     if explicit and gpn is None and _over_directive(explicit, nodes, size):
@@ -285,7 +290,51 @@ def job_size(p: ParsedScript) -> tuple[int | None, int | None]:
     outer = _outer(p)
     if _hidden_launcher(p):  # its ranks per node are what the directives say, if they do
         return size["nodes"], size["tpn"]
-    return _rank_per_gpu_size(outer, size, vars_)
+    nodes, gpn = _rank_per_gpu_size(outer, size, vars_)
+    return (None if _slots_conflict(p) else nodes), gpn
+
+
+#: Parallel launchers that place their ranks on a written host list (``-H a:4,b:4``).
+_HOST_LIST_LAUNCHERS = frozenset({"mpirun", "horovodrun"})
+_HOST_SLOT = re.compile(r"^([\w.-]+)(?::(\d{1,4}))?$")
+
+
+def host_slots(stage: Stage | None) -> tuple[int, int] | None:
+    """(hosts, slots a host) of a written ``mpirun -H a:4,b:4`` / ``horovodrun -H a:4,b:4``
+    (a host named twice has two slots; horovodrun needs ``:slots``); None without such a list,
+    with a variable in it, or when the hosts have different slot counts."""
+    if stage is None or stage.name not in _HOST_LIST_LAUNCHERS:
+        return None
+    raw = stage.get("-H", "--host", "--hosts", "-host")
+    if not raw or "$" in raw or "`" in raw:
+        return None
+    slots: dict[str, int] = {}
+    for item in raw.split(","):
+        match = _HOST_SLOT.match(item.strip())
+        if match is None or (stage.name == "horovodrun" and match.group(2) is None):
+            return None
+        host = match.group(1)
+        slots[host] = slots.get(host, 0) + int(match.group(2) or 1)
+    counts = set(slots.values())
+    return (len(slots), counts.pop()) if len(counts) == 1 else None
+
+
+def _slots_conflict(p: ParsedScript) -> str:
+    """Why a launch asks more ranks (``-np 8``) than its host list has slots (``-H
+    localhost:4``): Open MPI and horovodrun refuse to start it, so no size of it runs; ``""``
+    when it fits, may oversubscribe, or either is not written out."""
+    outer = _outer(p)
+    listed = host_slots(outer)
+    if outer is None or listed is None or outer.has("--oversubscribe", "-oversubscribe"):
+        return ""
+    total = to_int(outer.get("-n", "-np", "--np", "--num-proc"),
+                   _variables(p, directive_size(p)))
+    hosts, slots = listed
+    if not total or total <= hosts * slots:
+        return ""
+    written = outer.get("-H", "--host", "--hosts", "-host")
+    return (f"{outer.name} -np {total} asks more ranks than its host list `-H {written}` has "
+            f"slots ({hosts * slots}): as written it does not start, so its size is not known")
 
 
 def _hidden_launcher(p: ParsedScript) -> str:
@@ -321,7 +370,7 @@ def _node_conflict(p: ParsedScript) -> str:
 
 def job_total(p: ParsedScript, nodes: int | None, gpn: int | None) -> tuple[int | None, str]:
     """Total ranks the script starts and where that was read; (None, why) when unknown."""
-    conflict = _node_conflict(p)
+    conflict = _node_conflict(p) or _slots_conflict(p)
     if conflict:
         return None, conflict
     if nodes and gpn:

@@ -72,6 +72,15 @@ _PODMAN_VALUED = frozenset({
     "-v", "--volume", "-e", "--env", "-w", "--workdir", "--name", "--shm-size", "-u",
     "--user", "--entrypoint", "--network", "--net", "--group-add", "--ipc", "--userns",
 })
+#: ``horovodrun`` options that take a value, even one that looks like a program
+#: (``--host-discovery-script discover_hosts.sh``).
+_HOROVOD_VALUED = frozenset({
+    "-np", "--num-proc", "-p", "--ssh-port", "-i", "--ssh-identity-file", "-H", "--hosts",
+    "-hostfile", "--hostfile", "--host-discovery-script", "--min-np", "--min-num-proc",
+    "--max-np", "--max-num-proc", "--slots-per-host", "--slots", "--elastic-timeout",
+    "--reset-limit", "--network-interface", "--start-timeout", "--gloo-timeout-seconds",
+    "--output-filename", "--config-file", "--mpi-args", "--log-level",
+})
 #: Short flags that never take a value in a container runtime (``-c`` = ``--contain``) but do
 #: in srun and others (``-c 40`` = ``--cpus-per-task``, ``-C gpu``, ``-e err.log``).
 _CONTAINER_BOOLEANS = frozenset({"-e", "-c", "-C"})
@@ -194,6 +203,7 @@ def _options(words: list[str], i: int, stage: Stage) -> int:
             and not words[i + 1].startswith("-")
             and ((stage.name in CONTAINER_RUNTIMES and word in _VALUED)
                  or (stage.name == "podman-hpc" and word in _PODMAN_VALUED)
+                 or (stage.name == "horovodrun" and word in _HOROVOD_VALUED)
                  or not _is_program(words[i + 1]))
         ):
             stage.options.append((word, words[i + 1]))
