@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from maple_flow import port
-from maple_flow.errors import MissingInformation
+from maple_flow.errors import MissingInformation, ParseError
 from maple_flow.scriptparse import parse_script, read_facts
 
 HEAD = "#!/bin/bash\n#SBATCH --nodes={n}\n#SBATCH --gpus-per-node={g}\n#SBATCH -t 1:00:00\n"
@@ -129,3 +129,12 @@ def test_elastic_horovod_options_are_named_not_read_as_a_wrapper() -> None:
     assert r.status == "generated"
     assert not any("wrapper discover_hosts.sh" in n for n in r.notes)
     assert any("--min-np=4" in n and "elastic Horovod" in n for n in r.notes), r.notes
+
+
+def test_a_launcher_glued_to_an_assignment_is_named() -> None:
+    """``HOSTS=${HOSTS%?}horovodrun -np 8 ...`` (a lost line break): bash runs ``-np`` as the
+    command; the refusal names the line and the launcher, not only 'no launch line'."""
+    script = ('#!/bin/bash\n#SBATCH -N 2\nHOSTS="-H "\n'
+              'HOSTS=${HOSTS%?}horovodrun -np $SLURM_NTASKS $HOSTS python3 hvd.py --epochs 1\n')
+    with pytest.raises(ParseError, match=r"line 4 .*ends in horovodrun.*line break"):
+        parse_script(script)

@@ -510,6 +510,21 @@ def _starts_launcher(words: list[str]) -> bool:
     return any(_base(w) in _LAUNCHERS or _PYTHON.match(_base(w)) for w in words)
 
 
+def glued_launcher(
+    assignments: tuple[tuple[str, str], ...] | list[tuple[str, str]],
+    words: tuple[str, ...] | list[str],
+) -> tuple[str, str, str] | None:
+    """``(assignment, launcher, first word)`` when a command's last assignment ends in a
+    launcher's name and its first word is an option (``HOSTS=${HOSTS%?}horovodrun -np 4 ...``:
+    a line break lost, bash runs ``-np`` as the command); None otherwise."""
+    if not assignments or not words or not words[0].startswith("-"):
+        return None
+    name, value = assignments[-1]
+    launcher = next((w for w in (*_LAUNCHERS, "python", "python3") if value.endswith(w)
+                     and value[:-len(w)][-1:] in ("}", ")", "'", '"', "")), "")
+    return (f"{name}={value}", launcher, words[0]) if launcher else None
+
+
 def installed_command(words: list[str]) -> tuple[str, str] | None:
     """``(launcher, command)`` when ``words`` start an installed command (a package's console
     script) under a per-node launcher that would run it through ``python`` (``torchrun

@@ -27,6 +27,7 @@ from maple_flow.scriptparse.hidden import (
 from maple_flow.scriptparse.launch import (
     NO_PYTHON_OPTION,
     LaunchLine,
+    glued_launcher,
     installed_command,
     launcher_env,
     read_words,
@@ -423,6 +424,14 @@ def _no_launch_reason(blocks: list[Block]) -> str:
     hidden = container_body_reason(blocks) or hidden_program_reason(blocks)
     if hidden:
         return "no launch line found: " + hidden
+    glued = [(cmd.line, found) for block in blocks for cmd in block.commands
+             if (found := glued_launcher(cmd.assignments, cmd.words))]
+    if glued:
+        line, (assignment, launcher, head) = glued[-1]
+        return (f"no launch line found: line {line} `{assignment} {head} ...` assigns a value "
+                f"that ends in {launcher}, so bash runs `{head}` as the command, not "
+                f"{launcher}: a line break is missing before {launcher}; put the launch on a "
+                "line of its own")
     return (
         "no launch line found: the script should start a Python program (python, srun, "
         "mpiexec, ibrun, torchrun, deepspeed or accelerate launch followed by a .py file "
