@@ -138,3 +138,49 @@ def test_a_launcher_glued_to_an_assignment_is_named() -> None:
               'HOSTS=${HOSTS%?}horovodrun -np $SLURM_NTASKS $HOSTS python3 hvd.py --epochs 1\n')
     with pytest.raises(ParseError, match=r"line 4 .*ends in horovodrun.*line break"):
         parse_script(script)
+
+
+ONE = "#!/bin/bash\n#SBATCH --nodes=1\n#SBATCH --ntasks-per-node=1\n#SBATCH --gpus-per-node=1\n"
+
+
+def _pyxis_notes(script: str, target: str = "delta") -> list[str]:
+    r = port(script, [target])[target]
+    assert r.status == "generated", r.notes[:3]
+    return [n for n in r.notes if "pyxis" in n]
+
+
+def test_every_container_mounts_option_is_named() -> None:
+    """pyxis adds the mounts of each ``--container-mounts``; the note names both, and says
+    where the program inside the container is on the host."""
+    script = ONE + ("srun --container-image=/s/u/img.sqsh --container-mounts=/ds:/ds "
+                    "--container-mounts=/s/u/code:/src python /src/train.py --data /ds\n")
+    (note,) = _pyxis_notes(script)
+    assert "/ds:/ds,/s/u/code:/src" in note
+    assert "on the host it is `/s/u/code/train.py`" in note
+
+
+def test_a_named_container_takes_the_image_of_the_step_that_made_it() -> None:
+    """``srun --container-name=pyt --container-image=I true`` then ``srun --container-name=pyt
+    python train.py``: the program ran in I; carried to the target's runtime."""
+    script = ONE + ("srun --container-name=pyt --container-image=nvcr.io/nvidia/pytorch:24.01-py3"
+                    " true\nsrun --container-name=pyt --container-mounts=$PWD:/work "
+                    "--container-workdir=/work python train.py\n")
+    r = port(script, ["delta"])["delta"]
+    assert "apptainer exec --nv" in r.script and "docker://nvcr.io/nvidia/pytorch:24.01-py3" in (
+        r.script)
+
+
+def test_a_named_container_of_unknown_image_is_named() -> None:
+    """A ``--container-name`` whose image the script does not show: not silently dropped."""
+    script = ONE + "srun --container-name=mine --container-mounts=/d:/d python train.py\n"
+    (note,) = _pyxis_notes(script)
+    assert "named `mine`" in note and "/d:/d" in note
+
+
+def test_a_pyxis_directive_says_what_it_was_and_what_the_target_needs() -> None:
+    """``#SBATCH --container-image=nvcr.io#nvidia/pytorch:24.01-py3`` (the `#` is the image's,
+    not a comment): named as pyxis's container, with the target runtime's command for it."""
+    script = ONE + "#SBATCH --container-image=nvcr.io#nvidia/pytorch:24.01-py3\nsrun python t.py\n"
+    r = port(script, ["delta"])["delta"]
+    assert any("is pyxis's" in n and "apptainer exec --nv docker://nvcr.io/nvidia/pytorch:24.01"
+               in n for n in r.notes), r.notes

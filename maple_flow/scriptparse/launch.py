@@ -110,6 +110,10 @@ class Stage:
     def has(self, *names: str) -> bool:
         return any(key in names for key, _ in self.options)
 
+    def values(self, *names: str) -> list[str]:
+        """Every value given to ``names``, in order (an option given more than once)."""
+        return [value for key, value in self.options if key in names and value is not None]
+
 
 @dataclass
 class LaunchLine:

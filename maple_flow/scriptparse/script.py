@@ -424,8 +424,8 @@ def _no_launch_reason(blocks: list[Block]) -> str:
     hidden = container_body_reason(blocks) or hidden_program_reason(blocks)
     if hidden:
         return "no launch line found: " + hidden
-    glued = [(cmd.line, found) for block in blocks for cmd in block.commands
-             if (found := glued_launcher(cmd.assignments, cmd.words))]
+    glued = [(cmd.line, stuck) for block in blocks for cmd in block.commands
+             if (stuck := glued_launcher(cmd.assignments, cmd.words))]
     if glued:
         line, (assignment, launcher, head) = glued[-1]
         return (f"no launch line found: line {line} `{assignment} {head} ...` assigns a value "

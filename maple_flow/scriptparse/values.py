@@ -125,8 +125,8 @@ def split_words(
 
 
 #: A command's file looked up on PATH (``$(which dask-worker)``, `` `command -v torchrun` ``).
-_WHICH = re.compile(
-    r"(?:\$\(\s*(?:which|command -v)\s+([\w./+-]+)\s*\)|`\s*(?:which|command -v)\s+([\w./+-]+)\s*`)")
+_WHICH = re.compile(r"(?:\$\(\s*(?:which|command -v)\s+([\w./+-]+)\s*\)"
+                    r"|`\s*(?:which|command -v)\s+([\w./+-]+)\s*`)")
 
 
 def which_name(word: str) -> str:
