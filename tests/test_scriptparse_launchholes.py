@@ -184,3 +184,14 @@ def test_a_pyxis_directive_says_what_it_was_and_what_the_target_needs() -> None:
     r = port(script, ["delta"])["delta"]
     assert any("is pyxis's" in n and "apptainer exec --nv docker://nvcr.io/nvidia/pytorch:24.01"
                in n for n in r.notes), r.notes
+
+
+def test_a_refusal_names_the_variable_that_hides_the_program_not_the_launcher() -> None:
+    """``srun ${TORCHRUN} --nnodes=4 ... ${APP}`` with ``TORCHRUN=$(which torchrun)`` and
+    ``APP`` built with ``$(pwd)``: the program is what the port cannot read, named as APP."""
+    script = ("#!/bin/bash\n#SBATCH --nodes=4\n#SBATCH --gres=gpu:8\n"
+              'APP="${SLURM_SUBMIT_DIR:-$(pwd)}/app/train.py -c cfg.yml"\n'
+              "TORCHRUN=$(which torchrun)\n"
+              "srun -N 4 ${TORCHRUN} --nnodes=4 --nproc_per_node=8 ${APP}\n")
+    with pytest.raises(ParseError, match=r"runs the command held in \$APP"):
+        parse_script(script)
