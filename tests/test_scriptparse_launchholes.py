@@ -195,3 +195,16 @@ def test_a_refusal_names_the_variable_that_hides_the_program_not_the_launcher() 
               "srun -N 4 ${TORCHRUN} --nnodes=4 --nproc_per_node=8 ${APP}\n")
     with pytest.raises(ParseError, match=r"runs the command held in \$APP"):
         parse_script(script)
+
+
+def test_open_mpi_capital_n_is_ranks_per_node() -> None:
+    """Open MPI's ``mpirun -N 4`` starts 4 ranks on each node (``--npernode``): 2 nodes x 4,
+    not the directives' one task a node; srun's ``-N`` stays its node count."""
+    script = ("#!/bin/bash\n#SBATCH --nodes=2\n#SBATCH --ntasks-per-node=1\n"
+              "#SBATCH --gres=gpu:4\n#SBATCH -t 1:00:00\n"
+              "mpirun -N 4 -bind-to none -x NCCL_DEBUG=INFO -x LD_LIBRARY_PATH python hvd.py\n")
+    facts = read_facts(parse_script(script))
+    assert (facts.nodes, facts.gpus_per_node, facts.ranks) == (2, 4, 8)
+    srun = script.replace("mpirun -N 4 -bind-to none -x NCCL_DEBUG=INFO -x LD_LIBRARY_PATH",
+                          "srun -N 2")
+    assert read_facts(parse_script(srun)).ranks == 2

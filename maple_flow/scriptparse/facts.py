@@ -198,9 +198,8 @@ def _rank_per_gpu_size(
     nodes = to_int(stage.get("-N", "--nodes"), vars_) if stage.name == "srun" else None
     nodes = nodes or size["nodes"]
     total = to_int(stage.get("-n", "-np", "--np", "--ntasks"), vars_)
-    gpn = to_int(
-        stage.get("--ntasks-per-node", "--ppn", "-ppn", "--npernode", "-npernode"), vars_
-    ) or _ppr(stage.get("--map-by", "-map-by"))
+    gpn = to_int(stage.get(*_per_node_options(stage)), vars_) or _ppr(
+        stage.get("--map-by", "-map-by"))
     listed = host_slots(stage)
     if listed is not None and gpn is None:  # `-H a:4,b:4`: the ranks go on the listed hosts
         nodes, gpn = listed
@@ -227,6 +226,13 @@ def _rank_per_gpu_size(
     return nodes or (1 if total and gpn and total == gpn else None), gpn or size["gpus"]
 
 
+def _per_node_options(stage: Stage) -> tuple[str, ...]:
+    """A parallel launcher's options for its ranks per node; Open MPI's ``mpirun -N 4`` is
+    ``--npernode 4`` (srun's ``-N`` is its node count)."""
+    names = ("--ntasks-per-node", "--ppn", "-ppn", "--npernode", "-npernode")
+    return names + ("-N",) if stage.name == "mpirun" else names
+
+
 def _over_directive(total: int, nodes: int | None, size: dict[str, int | None]) -> bool:
     """Whether a launcher's explicit rank count (``mpirun -np 4``) is more than the
     directives' tasks per node give on the job's nodes (``--ntasks-per-node=1``), and spreads
@@ -242,7 +248,7 @@ def launch_over_directive_note(p: ParsedScript) -> str:
     if outer is None or any(s.name in _PER_NODE_LAUNCHERS for s in p.launch.stages):
         return ""
     total = to_int(outer.get("-n", "-np", "--np", "--ntasks"), _variables(p, size))
-    ppn = outer.get("--ntasks-per-node", "--ppn", "-ppn", "--npernode", "-npernode")
+    ppn = outer.get(*_per_node_options(outer))
     nodes = size["nodes"] or 1
     if not total or ppn or not _over_directive(total, nodes, size):
         return ""
