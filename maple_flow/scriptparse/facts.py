@@ -230,7 +230,7 @@ def _per_node_options(stage: Stage) -> tuple[str, ...]:
     """A parallel launcher's options for its ranks per node; Open MPI's ``mpirun -N 4`` is
     ``--npernode 4`` (srun's ``-N`` is its node count)."""
     names = ("--ntasks-per-node", "--ppn", "-ppn", "--npernode", "-npernode")
-    return names + ("-N",) if stage.name == "mpirun" else names
+    return (*names, "-N") if stage.name == "mpirun" else names
 
 
 def _over_directive(total: int, nodes: int | None, size: dict[str, int | None]) -> bool:
