@@ -208,3 +208,12 @@ def test_open_mpi_capital_n_is_ranks_per_node() -> None:
     srun = script.replace("mpirun -N 4 -bind-to none -x NCCL_DEBUG=INFO -x LD_LIBRARY_PATH",
                           "srun -N 2")
     assert read_facts(parse_script(srun)).ranks == 2
+
+
+def test_a_quoted_variable_holding_a_path_lookup_is_that_command() -> None:
+    """``PY=$(command -v python3)`` then ``srun "$PY" -m torch.distributed.run ...``."""
+    script = ("#!/bin/bash\n#SBATCH --nodes=2\n#SBATCH --ntasks-per-node=1\n#SBATCH --gres=gpu:4\n"
+              'PY=$(command -v python3)\nsrun "$PY" -m torch.distributed.run --nnodes=2 '
+              "--nproc_per_node=4 train.py\n")
+    assert _launch(script) == ("torchrun", "train.py", ["srun", "torchrun"])
+    assert read_facts(parse_script(script)).ranks == 8
