@@ -180,20 +180,73 @@ def _read_stage(stage: Stage, p: ParsedScript) -> tuple[SourceImage | None, str]
     return src, unknown
 
 
+@dataclass(frozen=True)
+class PyxisLaunch:
+    """The pyxis/enroot container the source's srun ran the program in: its image (given on
+    the launch, or by an earlier srun that made the named container), every mount, the
+    working directory, and the container's name."""
+
+    image: str
+    mounts: tuple[str, ...]
+    workdir: str
+    name: str
+
+
+def pyxis_launch(p: ParsedScript) -> PyxisLaunch | None:
+    """The launch's pyxis container (``srun --container-image=I --container-mounts=a:b``, or
+    ``--container-name=N`` made from an image by an earlier ``srun --container-name=N
+    --container-image=I``), or None when its srun names neither."""
+    stage = p.launch.stage("srun")
+    if stage is None:
+        return None
+    name = stage.get("--container-name") or ""
+    image = stage.get("--container-image") or (_named_image(p, name) if name else "")
+    if not image and not name:
+        return None
+    mounts = tuple(m for v in stage.values("--container-mounts") for m in v.split(",") if m)
+    return PyxisLaunch(image, mounts, stage.get("--container-workdir") or "", name)
+
+
+def _named_image(p: ParsedScript, name: str) -> str:
+    """The image an earlier ``srun --container-name=NAME --container-image=IMAGE`` step of the
+    script made the named container from, or ""."""
+    image = ""
+    for block in p.before:
+        for cmd in block.commands:
+            words = list(cmd.words)
+            if not words or words[0] != "srun":
+                continue
+            opts = dict(_long_options(words[1:]))
+            if opts.get("--container-name") == name and opts.get("--container-image"):
+                image = opts["--container-image"]
+    return image
+
+
+def _long_options(words: list[str]) -> list[tuple[str, str]]:
+    """``--name=value`` and ``--name value`` pairs of ``words`` (srun's long options)."""
+    pairs = []
+    for k, word in enumerate(words):
+        name, eq, value = word.partition("=")
+        if name.startswith("--") and eq:
+            pairs.append((name, value))
+        elif word.startswith("--") and k + 1 < len(words) and not words[k + 1].startswith("-"):
+            pairs.append((word, words[k + 1]))
+    return pairs
+
+
 def pyxis_image(p: ParsedScript) -> SourceImage | None:
     """A registry image the source's srun ran the program in with pyxis (``srun
     --container-image=nvcr.io#nvidia/pytorch:24.01-py3 --container-mounts=a:b``), as the
     image the target's runtime pulls; None for none, or an enroot squashfs file (no runtime
     of the targets runs it as it is)."""
-    stage = p.launch.stage("srun")
-    image = stage.get("--container-image") if stage is not None else None
-    if stage is None or not image or "$" in image or "`" in image or image.startswith(
+    pyxis = pyxis_launch(p)
+    image = pyxis.image if pyxis is not None else ""
+    if pyxis is None or not image or "$" in image or "`" in image or image.startswith(
             ("/", ".")) or image.endswith((".sqsh", ".sqfs")):
         return None
     src = SourceImage("pyxis", "exec", "docker://" + image.replace("#", "/", 1), True, True)
-    mounts = stage.get("--container-mounts") or ""
-    src.binds = [_option_value(m, p.variables) for m in mounts.split(",") if m]
-    workdir = stage.get("--container-workdir")
+    src.binds = [_option_value(m, p.variables) for m in pyxis.mounts]
+    workdir = pyxis.workdir
     src.kept = ["--pwd", _option_value(workdir, p.variables)] if workdir else []
     return src
 

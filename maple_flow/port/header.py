@@ -6,6 +6,8 @@ note, never dropped without one."""
 
 from __future__ import annotations
 
+import re
+
 from maple_flow.knowledge.directives import UNREAD_SCHEDULERS, Directive
 from maple_flow.models import ClusterProfile
 from maple_flow.scriptparse.sge import unmapped_lines
@@ -69,10 +71,32 @@ def header_edits(directives: list[Directive], profile: ClusterProfile) -> tuple[
         elif d.line not in seen:
             seen.add(d.line)
             lines.append(f"# source directive, not carried: {d.raw.strip()}")
-            notes.append(f"the source's directive `{d.raw.strip()}` has no counterpart the "
-                         f"port can carry to {profile.name}: kept as a comment, set it by hand "
-                         "if the job needs it")
+            notes.append(_pyxis_directive_note(d, profile) or (
+                f"the source's directive `{d.raw.strip()}` has no counterpart the "
+                f"port can carry to {profile.name}: kept as a comment, set it by hand "
+                "if the job needs it"))
     return lines, list(dict.fromkeys(notes))
+
+
+def _pyxis_directive_note(d: Directive, profile: ClusterProfile) -> str:
+    """What a pyxis/enroot directive (``#SBATCH --container-image=nvcr.io#nvidia/pytorch:X``)
+    meant, and what the target needs instead; "" for other directives."""
+    if d.scheduler != "slurm" or not d.option.startswith("container-"):
+        return ""
+    runtime = profile.container
+    # the raw line: an enroot image reference holds `#` (nvcr.io#nvidia/pytorch:24.01-py3)
+    given = re.search(r"--container-image[= ]\s*(\S+)", d.raw)
+    image = (given.group(1) if given else d.value or "").strip("'\"").replace("#", "/", 1)
+    how = (f"; to run the program in that image there, put `{runtime.command} exec "
+           f"{runtime.gpu_flag} docker://{image}` in front of it (bind the paths it needs with "
+           "-B)" if d.option == "container-image" and runtime is not None
+           and runtime.command in ("apptainer", "singularity") and runtime.gpu_flag == "--nv"
+           and not image.startswith(("/", ".")) and not image.endswith((".sqsh", ".sqfs"))
+           else "")
+    return (f"the source's directive `{d.raw.strip()}` is pyxis's (enroot containers under "
+            f"Slurm): the job ran its program in that container there; {profile.name} has no "
+            "pyxis, so it is kept as a comment and the program runs on the target's own stack"
+            + how)
 
 
 

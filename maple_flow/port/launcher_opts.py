@@ -7,6 +7,7 @@ another way."""
 from __future__ import annotations
 
 from maple_flow.scriptparse import ParsedScript
+from maple_flow.scriptparse.launch import COLOSSAL_RUN, Stage
 from maple_flow.shellquote import shell_word
 
 #: Launcher options that set the job's size, ranks or rendezvous: the target's launch sets them.
@@ -28,6 +29,32 @@ _TOPOLOGY = {
 }
 
 
+#: ``colossalai run``'s own options (read as torchrun's): where and how many, set by the
+#: target's launch, and ``--extra_launch_args``, torchrun options written ``k=v,k2=v2``.
+_COLOSSAL_HOSTS = {"--host", "--hosts", "--hostfile", "--include", "--exclude", "--num_nodes",
+                   "--ssh-port", "--ssh_port"}
+
+
+def _topology_of(stage: Stage) -> set[str]:
+    extra = _COLOSSAL_HOSTS if stage.via == COLOSSAL_RUN else set()
+    return _TOPOLOGY[stage.name] | extra
+
+
+def _colossal_notes(p: ParsedScript) -> list[str]:
+    """What became of ``colossalai run``: its hosts and torchrun's own launch."""
+    stage = p.launch.stage("torchrun")
+    if stage is None or stage.via != COLOSSAL_RUN:
+        return []
+    given = [f"`{k}{'' if v is None else ' ' + v}`" for k, v in stage.options
+             if k in _COLOSSAL_HOSTS or k == "--extra_launch_args"]
+    hosts = (f"; its host choice {', '.join(given)} is not carried: the target's launch runs on "
+             "the nodes the scheduler gives the job" if given else "")
+    return ["the source started the program with `colossalai run`, ColossalAI's launcher that "
+            "runs torchrun on each host: on the target its ranks get the variables torchrun "
+            "sets (RANK, LOCAL_RANK, WORLD_SIZE, MASTER_ADDR, MASTER_PORT), which the program's "
+            "colossalai.launch_from_torch reads" + hosts]
+
+
 def _is_topology(name: str, topology: set[str]) -> bool:
     """``name`` is one of ``topology``, or a prefix only of such options (the launchers'
     argparse takes ``--nproc_per_nod`` for ``--nproc_per_node``)."""
@@ -43,7 +70,7 @@ def user_launcher_options(p: ParsedScript) -> tuple[str, list[str]]:
         return "", []
     words: list[str] = []
     for name, value in stage.options:
-        if _is_topology(name, _TOPOLOGY[stage.name]):
+        if _is_topology(name, _topology_of(stage)) or name == "--extra_launch_args":
             continue
         words += [name] if value is None else [name, shell_word(value)]
     return stage.name, words
@@ -55,7 +82,7 @@ def carry_launcher_options(script: str, p: ParsedScript, target: str) -> tuple[s
     from maple_flow.scriptparse.script import launch_command_line
 
     launcher, words = user_launcher_options(p)
-    picked = _device_pick_notes(p, target)
+    picked = _device_pick_notes(p, target) + _colossal_notes(p)
     if not words:
         return script, picked
     shown = " ".join(words)

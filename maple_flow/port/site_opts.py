@@ -48,6 +48,17 @@ _MEANING: tuple[tuple[frozenset[str], str], ...] = (
     (frozenset({"--smpiargs"}), "Spectrum MPI's options (IBM, Summit-class sites)"),
     (frozenset({"--oversubscribe", "-oversubscribe", "--allow-run-as-root",
                 "-allow-run-as-root"}), "Open MPI's permissions for the source's hosts"),
+    (frozenset({"--min-np", "--min-num-proc", "--max-np", "--max-num-proc",
+                "--host-discovery-script", "--slots-per-host", "--slots", "--elastic-timeout",
+                "--reset-limit", "--blacklist-cooldown-range"}),
+     "elastic Horovod: workers join and leave while the job runs, on the hosts a discovery "
+     "script names; the target's launch starts a fixed number of ranks, so the program runs "
+     "non-elastic there"),
+    (frozenset({"--gloo", "--mpi", "--network-interface", "--start-timeout",
+                "--gloo-timeout-seconds", "-p", "--ssh-port", "-i", "--ssh-identity-file",
+                "--mpi-args", "--tcp", "--disable-cache"}),
+     "how horovodrun reached the source's hosts and wired up its controller (Gloo or MPI, "
+     "network interface, ssh, timeouts): the target's launcher does this its own way"),
 )
 #: srun options another Slurm site takes as written (sbatch/srun manual pages).
 _SRUN_CARRIED = frozenset({"--mpi", "-K", "--kill-on-bad-exit", "-l", "--label", "-u",
@@ -55,7 +66,10 @@ _SRUN_CARRIED = frozenset({"--mpi", "-K", "--kill-on-bad-exit", "-l", "--label",
 
 
 def _site_stage(p: ParsedScript) -> Stage | None:
-    return next((s for s in p.launch.stages if s.name in LAUNCH_CMDS), None)
+    """The source's parallel launcher: the site's (srun, mpiexec...), else horovodrun."""
+    stages = p.launch.stages
+    return next((s for s in stages if s.name in LAUNCH_CMDS),
+                next((s for s in stages if s.name == "horovodrun"), None))
 
 
 def _meaning(name: str, launcher: str) -> str:
@@ -89,7 +103,7 @@ def carry_site_options(script: str, p: ParsedScript,
     from maple_flow.port.container import plan_container
 
     stage, options = _site_stage(p), site_options(p)
-    pyxis = (_pyxis_note(stage, profile)
+    pyxis = (_pyxis_note(p, profile)
              if stage is not None and plan_container(p, profile) is None else "")
     if stage is None or not options:
         return script, [pyxis] if pyxis else []
@@ -113,15 +127,23 @@ def carry_site_options(script: str, p: ParsedScript,
     return script, notes + ([pyxis] if pyxis else [])
 
 
-def _pyxis_note(stage: Stage, profile: ClusterProfile) -> str:
+def _pyxis_note(p: ParsedScript, profile: ClusterProfile) -> str:
     """The source's pyxis/enroot container (``srun --container-image=X``) where it is not
     carried: said with its image, mounts and working directory (the program's relative paths
     were there)."""
-    image, name = stage.get("--container-image"), profile.name
-    if not image:
+    from maple_flow.port.container import pyxis_launch
+
+    pyxis, name = pyxis_launch(p), profile.name
+    if pyxis is None:
         return ""
-    mounts, workdir = stage.get("--container-mounts"), stage.get("--container-workdir")
+    image, mounts, workdir = pyxis.image, ",".join(pyxis.mounts), pyxis.workdir
     runtime = profile.container
+    if not image:
+        return (f"your srun ran the program in the pyxis/enroot container named "
+                f"`{pyxis.name}`, whose image the script does not show (made before the job "
+                f"or by a step not read): not carried, the program runs on {name}'s own "
+                "stack; run it in that image with the target's runtime if it needs it"
+                + (f"; its mounts (`{mounts}`) are gone" if mounts else ""))
     if image.endswith((".sqsh", ".sqfs")) or image.startswith(("/", ".")):
         kind = ("an enroot squashfs file, not an image Apptainer runs as is: rebuild it (e.g. "
                 "`apptainer build x.sif docker://...` from the image it was made from)")
@@ -139,7 +161,23 @@ def _pyxis_note(stage: Stage, profile: ClusterProfile) -> str:
             + (f"; its mounts (`{mounts}`) are gone: the program sees the host's paths"
                if mounts else "")
             + (f"; it ran in `{workdir}` (the container's working directory): relative paths "
-               "of the program and its arguments were there" if workdir else ""))
+               "of the program and its arguments were there" if workdir else "")
+            + _program_inside(p.launch.entrypoint, pyxis.mounts, name))
+
+
+def _program_inside(program: str, mounts: tuple[str, ...], name: str) -> str:
+    """Where an absolute program path of the container is on the host: under a mount's
+    destination (``/ckpt/x.py`` with ``/scratch/u/ckpt:/ckpt``), else in the image."""
+    if not program.startswith("/"):
+        return ""
+    for mount in mounts:
+        host, _, rest = mount.partition(":")
+        inside = rest.split(":")[0].rstrip("/")
+        if inside and program.startswith(inside + "/"):
+            return (f"; the program `{program}` is a path inside the container: on the host it "
+                    f"is `{host.rstrip('/')}{program[len(inside):]}` (mount `{mount}`)")
+    return (f"; the program `{program}` is a path inside the container (its image or a mount "
+            f"the script does not show): make it exist on {name} or change it")
 
 
 def _not_carried_note(launcher: str, options: list[tuple[str, str | None]], name: str,

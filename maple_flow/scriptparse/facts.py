@@ -128,11 +128,27 @@ def _per_node_size(
     gpn = to_int(raw_gpn, vars_)
     if gpn is None and raw_gpn in _ALL_DEVICES:  # one rank per GPU the node shows the job
         gpn = visible_devices(vars_)
-    nnodes = stage.get("--nnodes")
+    nnodes = stage.get("--nnodes", "--num_nodes")  # colossalai run: --num_nodes
     nodes = to_int(nnodes.split(":")[0], vars_) if nnodes else None
     nodes = nodes or (1 if stage.has("--standalone") else None)  # a single-node rendezvous
+    nodes = nodes or _host_list_size(stage)
     gpn = gpn or size["gpus"]
-    return nodes or size["nodes"] or (1 if gpn and not (nnodes or outer) else None), gpn
+    elsewhere = stage.has(*_HOST_OPTIONS)  # the hosts are listed: not the job's shell's node
+    return nodes or size["nodes"] or (
+        1 if gpn and not (nnodes or outer or elsewhere) else None), gpn
+
+
+#: A per-node launcher's options naming the hosts it starts on (``colossalai run --host a,b``
+#: or ``--hostfile FILE``).
+_HOST_OPTIONS = ("--host", "--hosts", "--hostfile")
+
+
+def _host_list_size(stage: Stage) -> int | None:
+    """How many hosts a written ``--host a,b,c`` list names; None without one."""
+    hosts = stage.get("--host", "--hosts")
+    if not hosts or "$" in hosts:
+        return None
+    return len({h.split(":")[0] for h in hosts.split(",") if h})
 
 
 #: torchrun's --nproc_per_node values that mean one rank per GPU the node has.
@@ -182,9 +198,13 @@ def _rank_per_gpu_size(
     nodes = to_int(stage.get("-N", "--nodes"), vars_) if stage.name == "srun" else None
     nodes = nodes or size["nodes"]
     total = to_int(stage.get("-n", "-np", "--np", "--ntasks"), vars_)
-    gpn = to_int(
-        stage.get("--ntasks-per-node", "--ppn", "-ppn", "--npernode", "-npernode"), vars_
-    ) or _ppr(stage.get("--map-by", "-map-by"))
+    gpn = to_int(stage.get(*_per_node_options(stage)), vars_) or _ppr(
+        stage.get("--map-by", "-map-by"))
+    listed = host_slots(stage)
+    if listed is not None and gpn is None:  # `-H a:4,b:4`: the ranks go on the listed hosts
+        nodes, gpn = listed
+        if total and total > nodes * gpn and total % nodes == 0:
+            gpn = total // nodes  # oversubscribed (`--oversubscribe`): all on those hosts
     explicit = total
     total = total or size["tasks"]
     if explicit and gpn is None and _over_directive(explicit, nodes, size):
@@ -206,6 +226,13 @@ def _rank_per_gpu_size(
     return nodes or (1 if total and gpn and total == gpn else None), gpn or size["gpus"]
 
 
+def _per_node_options(stage: Stage) -> tuple[str, ...]:
+    """A parallel launcher's options for its ranks per node; Open MPI's ``mpirun -N 4`` is
+    ``--npernode 4`` (srun's ``-N`` is its node count)."""
+    names = ("--ntasks-per-node", "--ppn", "-ppn", "--npernode", "-npernode")
+    return (*names, "-N") if stage.name == "mpirun" else names
+
+
 def _over_directive(total: int, nodes: int | None, size: dict[str, int | None]) -> bool:
     """Whether a launcher's explicit rank count (``mpirun -np 4``) is more than the
     directives' tasks per node give on the job's nodes (``--ntasks-per-node=1``), and spreads
@@ -221,7 +248,7 @@ def launch_over_directive_note(p: ParsedScript) -> str:
     if outer is None or any(s.name in _PER_NODE_LAUNCHERS for s in p.launch.stages):
         return ""
     total = to_int(outer.get("-n", "-np", "--np", "--ntasks"), _variables(p, size))
-    ppn = outer.get("--ntasks-per-node", "--ppn", "-ppn", "--npernode", "-npernode")
+    ppn = outer.get(*_per_node_options(outer))
     nodes = size["nodes"] or 1
     if not total or ppn or not _over_directive(total, nodes, size):
         return ""
@@ -269,7 +296,51 @@ def job_size(p: ParsedScript) -> tuple[int | None, int | None]:
     outer = _outer(p)
     if _hidden_launcher(p):  # its ranks per node are what the directives say, if they do
         return size["nodes"], size["tpn"]
-    return _rank_per_gpu_size(outer, size, vars_)
+    nodes, gpn = _rank_per_gpu_size(outer, size, vars_)
+    return (None if _slots_conflict(p) else nodes), gpn
+
+
+#: Parallel launchers that place their ranks on a written host list (``-H a:4,b:4``).
+_HOST_LIST_LAUNCHERS = frozenset({"mpirun", "horovodrun"})
+_HOST_SLOT = re.compile(r"^([\w.-]+)(?::(\d{1,4}))?$")
+
+
+def host_slots(stage: Stage | None) -> tuple[int, int] | None:
+    """(hosts, slots a host) of a written ``mpirun -H a:4,b:4`` / ``horovodrun -H a:4,b:4``
+    (a host named twice has two slots; horovodrun needs ``:slots``); None without such a list,
+    with a variable in it, or when the hosts have different slot counts."""
+    if stage is None or stage.name not in _HOST_LIST_LAUNCHERS:
+        return None
+    raw = stage.get("-H", "--host", "--hosts", "-host")
+    if not raw or "$" in raw or "`" in raw:
+        return None
+    slots: dict[str, int] = {}
+    for item in raw.split(","):
+        match = _HOST_SLOT.match(item.strip())
+        if match is None or (stage.name == "horovodrun" and match.group(2) is None):
+            return None
+        host = match.group(1)
+        slots[host] = slots.get(host, 0) + int(match.group(2) or 1)
+    counts = set(slots.values())
+    return (len(slots), counts.pop()) if len(counts) == 1 else None
+
+
+def _slots_conflict(p: ParsedScript) -> str:
+    """Why a launch asks more ranks (``-np 8``) than its host list has slots (``-H
+    localhost:4``): Open MPI and horovodrun refuse to start it, so no size of it runs; ``""``
+    when it fits, may oversubscribe, or either is not written out."""
+    outer = _outer(p)
+    listed = host_slots(outer)
+    if outer is None or listed is None or outer.has("--oversubscribe", "-oversubscribe"):
+        return ""
+    total = to_int(outer.get("-n", "-np", "--np", "--num-proc"),
+                   _variables(p, directive_size(p)))
+    hosts, slots = listed
+    if not total or total <= hosts * slots:
+        return ""
+    written = outer.get("-H", "--host", "--hosts", "-host")
+    return (f"{outer.name} -np {total} asks more ranks than its host list `-H {written}` has "
+            f"slots ({hosts * slots}): as written it does not start, so its size is not known")
 
 
 def _hidden_launcher(p: ParsedScript) -> str:
@@ -305,7 +376,7 @@ def _node_conflict(p: ParsedScript) -> str:
 
 def job_total(p: ParsedScript, nodes: int | None, gpn: int | None) -> tuple[int | None, str]:
     """Total ranks the script starts and where that was read; (None, why) when unknown."""
-    conflict = _node_conflict(p)
+    conflict = _node_conflict(p) or _slots_conflict(p)
     if conflict:
         return None, conflict
     if nodes and gpn:
@@ -339,11 +410,26 @@ def _unknown_why(p: ParsedScript) -> str:
     uncounted = _uncounted_per_node_launcher(p)
     if uncounted:
         return _uncounted_why(uncounted)
+    listed = _hostfile_launch(p)
+    if listed:
+        return listed
     what = "the node count" if not directive_size(p)["nodes"] else "the ranks per node"
     if what == "the node count" and not size_vars(p):
         return ("no directive or launch option states the node count: it is given at "
                 "submission (`sbatch -N 4`, `qsub -l select=4`; one node if none is given)")
     return f"{what} is computed at run time and no directive states it"
+
+
+def _hostfile_launch(p: ParsedScript) -> str:
+    """Why the node count is unknown when a per-node launcher runs on the hosts of a file
+    (``colossalai run --hostfile FILE``), else ``""``."""
+    for stage in p.launch.stages:
+        listed = stage.get("--hostfile") if stage.name in _PER_NODE_LAUNCHERS else None
+        if listed:
+            return (f"{stage.via or stage.name} --hostfile {listed} runs on the hosts that file "
+                    "lists, which the script does not show, so the node count is not in the "
+                    "script")
+    return ""
 
 
 #: Per-node launchers' option for their ranks per node (without it: every GPU of the node).

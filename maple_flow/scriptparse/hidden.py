@@ -9,6 +9,7 @@ from itertools import pairwise
 
 from maple_flow.scriptparse.launch import ENV_RUNNERS, runner_command
 from maple_flow.scriptparse.shell import Block, ShellCommand
+from maple_flow.scriptparse.values import which_name
 
 _SHELLS = frozenset({"bash", "sh", "zsh", "ksh"})
 #: Task runners whose ``run`` starts a command defined elsewhere; make/just run a target.
@@ -81,15 +82,29 @@ _PYTHONISH = re.compile(r"\.py\b|\bpython[\d.]*\b|\btorchrun\b|\bdeepspeed\b|\ba
 _VAR_WORD = re.compile(r"^\$\{?(\w+)\}?$")
 
 
-def _first_operand_variable(words: tuple[str, ...]) -> str | None:
-    """The variable a launcher's first operand is (``srun --export=ALL $cmd``: ``cmd``); an
-    option written without ``=`` is taken to hold the next word (``-w "$node"``), so a value
-    is never read as the program; None when the first operand is not a variable."""
+def _operand_variable(words: tuple[str, ...]) -> tuple[str, int] | None:
+    """(variable, index) of the first operand of ``words`` past their options, when it is a
+    variable."""
     k = 0
     while k < len(words) and words[k].startswith("-"):
         k += 1 if "=" in words[k] else 2
     match = _VAR_WORD.match(words[k]) if k < len(words) else None
-    return match.group(1) if match else None
+    return (match.group(1), k) if match else None
+
+
+def _past_path_lookups(words: tuple[str, ...], cmds: list[ShellCommand]) -> str | None:
+    """The first operand variable of ``words`` that does not hold a command looked up on PATH
+    (``TORCHRUN=$(which torchrun)``: that launcher, read; its own operand is the one that
+    hides the program)."""
+    found = _operand_variable(words)
+    while found is not None:
+        var, k = found
+        value = next((v for c in reversed(cmds) for n, v in c.assignments if n == var), "")
+        if not which_name(value):
+            return var
+        words = words[k + 1:]
+        found = _operand_variable(words)
+    return None
 
 
 def _variable_launch(blocks: list[Block]) -> str:
@@ -101,7 +116,7 @@ def _variable_launch(blocks: list[Block]) -> str:
         cmd = cmds[k]
         if not cmd.words or not _SITE_LAUNCHER.match(cmd.words[0].rsplit("/", 1)[-1]):
             continue
-        var = _first_operand_variable(cmd.words[1:])
+        var = _past_path_lookups(cmd.words[1:], cmds[:k])
         if var is None or _PYTHONISH.search(" ".join(cmd.words[1:])):
             continue
         text = " ".join(cmd.text.split())[:120]

@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass, field
 
 from maple_flow.scriptparse.shell import split_commands
+from maple_flow.scriptparse.values import which_name
 
 _PYTHON = re.compile(r"^python[\d.]*$")
 _LAUNCHERS = {
@@ -41,6 +42,9 @@ _RUNNER_VALUED = frozenset({
     "-n", "--name", "--prefix", "--cwd",  # conda/mamba run
 })
 _TORCH_RUN = frozenset({"torch.distributed.run", "torch.distributed.launch"})
+#: ``colossalai run``: ColossalAI's launcher, torchrun on each host of a list or hostfile
+#: (read as torchrun, named as written).
+COLOSSAL_RUN = "colossalai run"
 _TWO_VALUES = frozenset({"-mca", "--mca", "-gmca", "-genv", "-env"})
 #: The option of each per-node launcher that runs its program as itself instead of through
 #: ``python`` (torchrun takes both spellings; deepspeed and accelerate launch the underscore
@@ -49,8 +53,6 @@ NO_PYTHON_OPTION = {"torchrun": "--no-python", "deepspeed": "--no_python",
                     "accelerate": "--no_python"}
 _NO_PYTHON = frozenset({"--no_python", "--no-python"})
 _PY_VALUED = frozenset({"-W", "-X", "-c"})
-#: An installed command's file found on PATH for the interpreter (``$(which dask-worker)``).
-_WHICH = re.compile(r"(?:\$\(\s*(?:which|command -v)\s+|`\s*which\s+)([\w.+-]+)\s*[)`]")
 #: Options that never take a value, where the next word could be mistaken for one.
 _BOOLEANS = frozenset({
     "--nv", "--rocm", "--cleanenv", "--contain", "--containall",
@@ -69,6 +71,15 @@ _VALUED = frozenset({
 _PODMAN_VALUED = frozenset({
     "-v", "--volume", "-e", "--env", "-w", "--workdir", "--name", "--shm-size", "-u",
     "--user", "--entrypoint", "--network", "--net", "--group-add", "--ipc", "--userns",
+})
+#: ``horovodrun`` options that take a value, even one that looks like a program
+#: (``--host-discovery-script discover_hosts.sh``).
+_HOROVOD_VALUED = frozenset({
+    "-np", "--num-proc", "-p", "--ssh-port", "-i", "--ssh-identity-file", "-H", "--hosts",
+    "-hostfile", "--hostfile", "--host-discovery-script", "--min-np", "--min-num-proc",
+    "--max-np", "--max-num-proc", "--slots-per-host", "--slots", "--elastic-timeout",
+    "--reset-limit", "--network-interface", "--start-timeout", "--gloo-timeout-seconds",
+    "--output-filename", "--config-file", "--mpi-args", "--log-level",
 })
 #: Short flags that never take a value in a container runtime (``-c`` = ``--contain``) but do
 #: in srun and others (``-c 40`` = ``--cpus-per-task``, ``-C gpu``, ``-e err.log``).
@@ -98,6 +109,10 @@ class Stage:
 
     def has(self, *names: str) -> bool:
         return any(key in names for key, _ in self.options)
+
+    def values(self, *names: str) -> list[str]:
+        """Every value given to ``names``, in order (an option given more than once)."""
+        return [value for key, value in self.options if key in names and value is not None]
 
 
 @dataclass
@@ -132,9 +147,8 @@ class LaunchLine:
 
 
 def _base(word: str) -> str:
-    if word.startswith("$(which ") or word.startswith("`which "):
-        word = word.strip("`$()").split()[-1]
-    return os.path.basename(word)
+    """The command name of ``word``: its file name, also when PATH is asked for it."""
+    return os.path.basename(which_name(word) or word)
 
 
 def _path_program(word: str) -> bool:
@@ -193,6 +207,7 @@ def _options(words: list[str], i: int, stage: Stage) -> int:
             and not words[i + 1].startswith("-")
             and ((stage.name in CONTAINER_RUNTIMES and word in _VALUED)
                  or (stage.name == "podman-hpc" and word in _PODMAN_VALUED)
+                 or (stage.name == "horovodrun" and word in _HOROVOD_VALUED)
                  or not _is_program(words[i + 1]))
         ):
             stage.options.append((word, words[i + 1]))
@@ -258,9 +273,9 @@ def _python(words: list[str], i: int, stages: list[Stage]) -> LaunchLine | None:
             return None  # the program read from a redirect or heredoc: inline code
         if "torchrun" in words[i] and not words[i].endswith(".py"):  # not a torchrun.py file
             return _after_launcher(words, i + 1, stages, "torchrun")
-        found = _WHICH.fullmatch(words[i])
-        if found and _command_word(found.group(1)):  # `python3 $(which dask-worker)`
-            return LaunchLine(stages, found.group(1), False, list(words[i + 1:]), python="",
+        found = which_name(words[i])
+        if found and _command_word(found):  # `python3 $(which dask-worker)`
+            return LaunchLine(stages, found, False, list(words[i + 1:]), python="",
                               command=True)
         return LaunchLine(stages, words[i], False, list(words[i + 1:]), python,
                           python_opts=opts)
@@ -270,7 +285,7 @@ def _python(words: list[str], i: int, stages: list[Stage]) -> LaunchLine | None:
 def _after_launcher(
     words: list[str], i: int, stages: list[Stage], name: str, original: str = ""
 ) -> LaunchLine | None:
-    stage = Stage(name, via=original if original in _TORCH_RUN else "")
+    stage = Stage(name, via=original if original in _TORCH_RUN | {COLOSSAL_RUN} else "")
     stages.append(stage)
     if name == "accelerate" and i < len(words) and words[i] == "launch":
         i += 1
@@ -358,6 +373,8 @@ def read_words(
             return _python(words, i, stages)
         if base in _LAUNCHERS:
             return _after_launcher(words, i + 1, stages, _LAUNCHERS[base], base)
+        if base == "colossalai" and words[i + 1:i + 2] == ["run"]:
+            return _after_launcher(words, i + 2, stages, "torchrun", COLOSSAL_RUN)
         if base in {"bash", "sh"} and _shell_c(words, i) is not None:
             return _read_shell_c(words, i, stages)
         if base in _REMOTE_SHELLS:
@@ -495,6 +512,21 @@ def _starts_launcher(words: list[str]) -> bool:
     """A launcher or interpreter among ``words`` (``my_wrapper exec deepspeed $*``): the
     command before them wraps another launch, it is not the program."""
     return any(_base(w) in _LAUNCHERS or _PYTHON.match(_base(w)) for w in words)
+
+
+def glued_launcher(
+    assignments: tuple[tuple[str, str], ...] | list[tuple[str, str]],
+    words: tuple[str, ...] | list[str],
+) -> tuple[str, str, str] | None:
+    """``(assignment, launcher, first word)`` when a command's last assignment ends in a
+    launcher's name and its first word is an option (``HOSTS=${HOSTS%?}horovodrun -np 4 ...``:
+    a line break lost, bash runs ``-np`` as the command); None otherwise."""
+    if not assignments or not words or not words[0].startswith("-"):
+        return None
+    name, value = assignments[-1]
+    launcher = next((w for w in (*_LAUNCHERS, "python", "python3") if value.endswith(w)
+                     and value[:-len(w)][-1:] in ("}", ")", "'", '"', "")), "")
+    return (f"{name}={value}", launcher, words[0]) if launcher else None
 
 
 def installed_command(words: list[str]) -> tuple[str, str] | None:

@@ -27,6 +27,7 @@ from maple_flow.scriptparse.hidden import (
 from maple_flow.scriptparse.launch import (
     NO_PYTHON_OPTION,
     LaunchLine,
+    glued_launcher,
     installed_command,
     launcher_env,
     read_words,
@@ -49,6 +50,7 @@ from maple_flow.scriptparse.values import (
     overridden_key,
     simple_values,
     traced_split_words,
+    which_name,
 )
 
 MAX_SCRIPT = 1_000_000
@@ -223,15 +225,15 @@ _QUOTED_VAR = re.compile(r"^\$\{?([A-Za-z_]\w*)\}?$")
 def _words(cmd: ShellCommand, variables: dict[str, str]) -> list[tuple[str, int]]:
     """The command's words with the script's simple variables resolved, each with the index
     of the word it came from; a quoted ``"${MAIN_PY}"`` whose value is one word naming a .py
-    file is that file (quoting one word changes nothing), so a launcher's program given that
-    way is read."""
+    file, or a command looked up on PATH, is that word (quoting one word changes nothing), so
+    a launcher's program given that way is read."""
     flags = [cmd.unquoted(k) for k in range(len(cmd.words))]
     words = list(cmd.words)
     for k, word in enumerate(words):
         m = None if flags[k] else _QUOTED_VAR.fullmatch(word)
         value = variables.get(m.group(1), "") if m else ""
-        if m and _PY_FILE_VALUE.fullmatch(value):
-            words[k], flags[k] = value, True
+        if m and (_PY_FILE_VALUE.fullmatch(value) or which_name(value)):
+            words[k], flags[k] = value, True  # `"$PY"` with PY=$(command -v python3): one word
     return traced_split_words(words, flags, variables)
 
 
@@ -423,6 +425,14 @@ def _no_launch_reason(blocks: list[Block]) -> str:
     hidden = container_body_reason(blocks) or hidden_program_reason(blocks)
     if hidden:
         return "no launch line found: " + hidden
+    glued = [(cmd.line, stuck) for block in blocks for cmd in block.commands
+             if (stuck := glued_launcher(cmd.assignments, cmd.words))]
+    if glued:
+        line, (assignment, launcher, head) = glued[-1]
+        return (f"no launch line found: line {line} `{assignment} {head} ...` assigns a value "
+                f"that ends in {launcher}, so bash runs `{head}` as the command, not "
+                f"{launcher}: a line break is missing before {launcher}; put the launch on a "
+                "line of its own")
     return (
         "no launch line found: the script should start a Python program (python, srun, "
         "mpiexec, ibrun, torchrun, deepspeed or accelerate launch followed by a .py file "

@@ -124,6 +124,18 @@ def split_words(
     return [w for w, _ in traced_split_words(words, unquoted, variables, depth)]
 
 
+#: A command's file looked up on PATH (``$(which dask-worker)``, `` `command -v torchrun` ``).
+_WHICH = re.compile(r"(?:\$\(\s*(?:which|command -v)\s+([\w./+-]+)\s*\)"
+                    r"|`\s*(?:which|command -v)\s+([\w./+-]+)\s*`)")
+
+
+def which_name(word: str) -> str:
+    """The command ``word`` looks up on PATH (``$(which python)``, `` `command -v torchrun` ``),
+    or ``""`` when ``word`` is no such look-up."""
+    found = _WHICH.fullmatch(word.strip())
+    return (found.group(1) or found.group(2)) if found else ""
+
+
 def traced_split_words(
     words: Sequence[str], unquoted: Sequence[bool], variables: Mapping[str, str], depth: int = 0
 ) -> list[tuple[str, int]]:
@@ -135,6 +147,9 @@ def traced_split_words(
         known = variables.get(name) if name else None
         if name and overridden_key(name) in variables and len(_split(known or "")) < 2:
             out.append((word, k))  # the environment can override it: a live reference stays
+            continue
+        if known is not None and which_name(known):
+            out.append((known.strip(), k))  # `TORCHRUN=$(which torchrun)`: that command
             continue
         if known is not None and not re.search(r"\$\(|`", known):
             value = known
