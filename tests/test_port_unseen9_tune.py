@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
 from maple_flow import port
+from maple_flow.errors import MissingInformation
 from maple_flow.knowledge.directives import slurm_file_pattern
 
 PBS_JOB = ("#!/bin/bash\n#PBS -l select=1:ncpus=8:ngpus=1\n#PBS -l walltime=01:00:00\n"
@@ -30,3 +33,32 @@ def test_an_output_path_with_a_variable_sbatch_cannot_expand_is_a_noted_comment(
 def test_a_pbs_output_path_is_kept_verbatim_on_a_pbs_target() -> None:
     script = PBS_JOB.format(lines="#PBS -o $PBS_JOBID.out\n")
     assert "#PBS -o $PBS_JOBID.out" in port(script, ["polaris"])["polaris"].script
+
+
+WHOLE_NODE = ("#!/bin/bash\n#SBATCH --ntasks 1\n#SBATCH --cpus-per-task=24\n#SBATCH --mem=0\n"
+              "#SBATCH --constraint=A100\n#SBATCH --exclusive\nsrun $PY /share/me/train.py $1\n")
+
+
+def test_a_whole_node_job_that_counts_no_gpu_is_asked_for_them() -> None:
+    with pytest.raises(MissingInformation, match=r"takes its node whole \(`#SBATCH --mem=0`\)"):
+        port(WHOLE_NODE, ["anvil"])
+    answered = port(WHOLE_NODE.replace("--exclusive", "--exclusive\n#SBATCH --gpus-per-node=2"),
+                    ["anvil"])["anvil"]
+    assert answered.status == "generated"
+    assert "--gpus-per-node=2" in answered.script
+
+
+def test_a_whole_node_job_whose_srun_counts_its_gpus_is_not_asked() -> None:
+    script = WHOLE_NODE.replace("srun $PY", "srun --gpus=4 $PY")
+    assert port(script, ["anvil"])["anvil"].status == "generated"
+
+
+def test_several_per_node_launchers_a_node_are_named_and_their_cpus_kept() -> None:
+    script = ("#!/bin/bash\n#SBATCH --nodes=1\n#SBATCH --tasks-per-node=2\n#SBATCH --gres=gpu:2\n"
+              "#SBATCH --cpus-per-task=2\n#SBATCH -t 1:00:00\n"
+              "srun python -m torch.distributed.launch --nproc_per_node=2 --use_env main.py\n")
+    r = port(script, ["anvil"])["anvil"]
+    assert any("starts 2 tasks a node and each runs" in n for n in r.notes)
+    assert "#SBATCH --cpus-per-task=4" in r.script
+    once = script.replace("srun python", "srun --ntasks-per-node=1 python")
+    assert not any("tasks a node and each runs" in n for n in port(once, ["anvil"])["anvil"].notes)
