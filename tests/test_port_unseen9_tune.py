@@ -7,6 +7,8 @@ import pytest
 from maple_flow import port
 from maple_flow.errors import MissingInformation
 from maple_flow.knowledge.directives import slurm_file_pattern
+from maple_flow.port.gpu_memory import asked_gpu_memory
+from maple_flow.scriptparse import parse_script
 
 PBS_JOB = ("#!/bin/bash\n#PBS -l select=1:ncpus=8:ngpus=1\n#PBS -l walltime=01:00:00\n"
            "{lines}cd $PBS_O_WORKDIR\npython train.py\n")
@@ -62,3 +64,22 @@ def test_several_per_node_launchers_a_node_are_named_and_their_cpus_kept() -> No
     assert "#SBATCH --cpus-per-task=4" in r.script
     once = script.replace("srun python", "srun --ntasks-per-node=1 python")
     assert not any("tasks a node and each runs" in n for n in port(once, ["anvil"])["anvil"].notes)
+
+
+@pytest.mark.parametrize(("line", "gb"), [
+    ("#SBATCH --constraint=a100_80gb", 80), ("#SBATCH --gres=gpu:v100-32g:1", 32),
+    ("#SBATCH -p gpu-a100-80g", 80), ("#PBS -l select=1:ngpus=1:gpu_type=a100_80gb", 80)])
+def test_the_gpu_memory_the_source_asks_is_read(line: str, gb: int) -> None:
+    directives = parse_script(f"#!/bin/bash\n{line}\npython x.py\n").directives
+    assert asked_gpu_memory(directives) == (gb, line)
+
+
+def test_a_port_to_smaller_gpus_says_so_and_to_larger_ones_says_nothing() -> None:
+    script = ("#!/bin/bash\n#SBATCH -N 1\n#SBATCH --gres=gpu:4\n#SBATCH --constraint=a100_80gb\n"
+              "#SBATCH --mem=64G\n#SBATCH -t 1:00:00\nsrun python x.py\n")
+    assert any("GPU memory: the source asks 80 GB GPUs" in n
+               for n in port(script, ["delta"])["delta"].notes)
+    assert not any(n.startswith("GPU memory") for n in port(script, ["vista"])["vista"].notes)
+    plain = script.replace("#SBATCH --mem=64G\n", "#SBATCH --mem=80G\n").replace(
+        "--constraint=a100_80gb", "--constraint=a100")
+    assert asked_gpu_memory(parse_script(plain).directives) is None
