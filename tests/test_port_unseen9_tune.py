@@ -68,7 +68,8 @@ def test_several_per_node_launchers_a_node_are_named_and_their_cpus_kept() -> No
 
 @pytest.mark.parametrize(("line", "gb"), [
     ("#SBATCH --constraint=a100_80gb", 80), ("#SBATCH --gres=gpu:v100-32g:1", 32),
-    ("#SBATCH -p gpu-a100-80g", 80), ("#PBS -l select=1:ngpus=1:gpu_type=a100_80gb", 80)])
+    ("#SBATCH -p gpu-a100-80g", 80), ("#SBATCH --gres=gpu:2,VRAM:48GB", 48),
+    ("#PBS -l select=1:mem=96G:ngpus=1:gpu_type=a100_80gb", 80)])
 def test_the_gpu_memory_the_source_asks_is_read(line: str, gb: int) -> None:
     directives = parse_script(f"#!/bin/bash\n{line}\npython x.py\n").directives
     assert asked_gpu_memory(directives) == (gb, line)
@@ -83,3 +84,9 @@ def test_a_port_to_smaller_gpus_says_so_and_to_larger_ones_says_nothing() -> Non
     plain = script.replace("#SBATCH --mem=64G\n", "#SBATCH --mem=80G\n").replace(
         "--constraint=a100_80gb", "--constraint=a100")
     assert asked_gpu_memory(parse_script(plain).directives) is None
+
+
+def test_a_pbs_chunks_host_memory_is_not_a_gpu_memory() -> None:
+    directives = parse_script("#!/bin/bash\n#PBS -l select=2:ncpus=32:ngpus=8:mem=256gb\n"
+                              "python x.py\n").directives
+    assert asked_gpu_memory(directives) is None

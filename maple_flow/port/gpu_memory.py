@@ -17,13 +17,15 @@ _NAMES_GPU = re.compile(
     r"(?i)gpu|a100|h100|h200|gh200|v100|p100|a40|a30|a10|l40|l4\b|a6000|a5000|rtx|quadro|tesla")
 #: A memory size written in a GPU type: ``_80gb``, ``-32g``, ``80GB``, ``:80g:``.
 _GPU_MEMORY = re.compile(r"(?i)(?<![\d.])(\d{2,3})\s?g(?:b|ib)?(?![a-z0-9])")
+#: A host memory resource in a PBS chunk (``mem=96G``): not the GPUs'.
+_HOST_MEMORY = re.compile(r"(?i)\b[pv]?mem=[^:,\s]*")
 
 
 def asked_gpu_memory(directives: list[Directive]) -> tuple[int, str] | None:
     """The memory of one GPU (GB) the source's directives ask for, with the directive that
     says it; None where none states one."""
     for d in directives:
-        value = d.value or ""
+        value = _HOST_MEMORY.sub("", d.value or "")
         if d.option in _GPU_TYPE_OPTIONS and _NAMES_GPU.search(value):
             match = _GPU_MEMORY.search(value)
             if match:
