@@ -21,6 +21,7 @@ def test_pbs_job_variables_in_an_output_path_become_slurm_file_patterns() -> Non
     script = PBS_JOB.format(lines="#PBS -o $PBS_O_WORKDIR/logs/train_$PBS_JOBID.log\n")
     r = port(script, ["delta"])["delta"]
     assert "#SBATCH --output=logs/train_%j.log" in r.script
+    assert any("make sure `logs/` exists before you submit" in n for n in r.notes)
     assert "$PBS_JOBID" not in r.script.split("set -e")[0]
 
 

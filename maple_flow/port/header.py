@@ -65,6 +65,7 @@ def header_edits(directives: list[Directive], profile: ClusterProfile) -> tuple[
             notes.append(f"your directive `{d.raw.strip()}` is kept"
                          + ("" if source == target else f" as `{lines[-1]}`")
                          + (_PATTERN_NOTE if value != (d.value or "") else "")
+                         + _directory_note(d, option, value, target)
                          + ("; its path is the source's: make sure it exists on the target"
                             if value.startswith("/") else ""))
         elif d.line not in seen:
@@ -77,6 +78,16 @@ def header_edits(directives: list[Directive], profile: ClusterProfile) -> tuple[
 _PATTERN_NOTE = (" (sbatch expands no shell variable in a directive: the job's variables are "
                  "written as its file-name patterns, %j the job id, %x its name, %a the array "
                  "index)")
+
+
+def _directory_note(d: Directive, option: str, value: str, target: str) -> str:
+    """For a PBS output path carried to Slurm: sbatch opens it when the job starts (PBS
+    copies it back at the end), so its directory must exist before submission."""
+    if d.scheduler == target or target != "slurm" or option not in {"output", "error"}:
+        return ""
+    folder = value.rpartition("/")[0]
+    return (f"; sbatch opens it when the job starts, so make sure `{folder}/` exists before "
+            "you submit" if folder else "")
 
 
 def _carried_value(d: Directive, option: str, target: str) -> str | None:
