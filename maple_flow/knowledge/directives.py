@@ -51,6 +51,29 @@ _ANY_DIRECTIVE = re.compile(
     r"^\s*(?:" + "|".join(re.escape(p) for p in ("#SBATCH", "#PBS", "#BSUB", "#FLUX",
                                                    *UNREAD_SCHEDULERS)) + r")(?![A-Za-z0-9_])")
 
+#: Job variables of other schedulers written in an output/error path, as Slurm's file-name
+#: patterns (sbatch expands no shell variable in a directive: ``%j`` is how it names the job).
+FILE_PATTERN_VARS: dict[str, dict[str, str]] = {
+    "pbs": {"PBS_JOBID": "%j", "PBS_JOBNAME": "%x", "PBS_ARRAYID": "%a",
+            "PBS_ARRAY_INDEX": "%a", "PBS_ARRAY_ID": "%A"},
+    "sge": {"JOB_ID": "%j", "JOB_NAME": "%x", "TASK_ID": "%a", "SGE_TASK_ID": "%a"},
+}
+#: The submit directory's variable: a path under it is the same path relative (where sbatch
+#: writes a relative output path).
+_SUBMIT_DIR_VARS = {"pbs": "PBS_O_WORKDIR", "sge": "SGE_O_WORKDIR"}
+_SHELL_VAR = re.compile(r"\$(?:\{(\w+)\}|(\w+))")
+
+
+def slurm_file_pattern(value: str, scheduler: str) -> str:
+    """An output/error path of ``scheduler`` with its job variables (``$PBS_JOBID``,
+    ``${JOB_NAME}``) as Slurm's file-name patterns and a leading submit directory dropped;
+    other variables stay as written."""
+    submit = _SUBMIT_DIR_VARS.get(scheduler)
+    if submit:
+        value = re.sub(rf"^\$(?:\{{{submit}\}}|{submit}\b)/", "", value)
+    table = FILE_PATTERN_VARS.get(scheduler, {})
+    return _SHELL_VAR.sub(lambda m: table.get(m.group(1) or m.group(2), m.group(0)), value)
+
 
 def is_directive_line(line: str) -> bool:
     """Whether ``line`` is a directive of any batch scheduler (``#SBATCH``, ``#PBS``, ``#BSUB``,

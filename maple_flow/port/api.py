@@ -57,6 +57,7 @@ from maple_flow.port.container import (
 from maple_flow.port.fit import fit_cpus_per_task, source_errexit
 from maple_flow.port.foreign import Leftovers, leftovers
 from maple_flow.port.gpus_of_one import (
+    ask_gpus_of_whole_node,
     gpu_argument_note,
     read_gpus_of_one_process,
     srun_gpus_size,
@@ -274,6 +275,7 @@ def _source(script: str | bytes, source: str | None, o: dict[str, Any]) -> Sourc
     facts = _read_facts(parsed)
     _ask_size_without_directives(parsed, facts, o)
     _ask_gpus_of_one_process(parsed, facts, o)
+    ask_gpus_of_whole_node(parsed, facts, o)
     read_gpus_of_one_process(parsed, facts, o)
     _ask_ranks_per_node_of_loop(parsed, facts, o)
     total, note = _total(facts, cluster, o)

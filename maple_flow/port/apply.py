@@ -13,6 +13,7 @@ from maple_flow.models import ClusterProfile
 from maple_flow.port.carry import Source, assigned_names, foreign_reason
 from maple_flow.port.comments import CommentRuns, is_comment
 from maple_flow.port.container import plan_container, source_arch, source_site_binds
+from maple_flow.port.gpu_memory import gpu_memory_note
 from maple_flow.port.header import add_to_header, header_edits, unread_directives
 from maple_flow.port.interpreter import (
     keep_interpreter,
@@ -275,6 +276,7 @@ def apply_edits(script: str, src: Source, profile: ClusterProfile, *, one_proces
     out.notes += notes
     asked = source_memory(src.lines, src.parsed.directives)
     out.notes += memory_note(asked, target_memory(out.script, profile, size[1]), profile, size[1])
+    out.notes += gpu_memory_note(src.parsed.directives, profile)
     tail = translate_scheduler_vars(src.parsed.launch_tail, profile.scheduler,
                                     src.parsed.grid_engine)[0]
     subshell = "(" if tail.startswith(")") else ""  # `( srun ... ) 2>&1 | tee log`

@@ -125,3 +125,35 @@ def srun_gpus_size(p: ParsedScript, facts: ScriptFacts) -> str:
     facts.gpus_per_process = count if count > 1 else None
     return (f"the script has no scheduler directive; its srun asks {count} GPU(s) for its one "
             f"task (`{asked}`): ported as one process on one node with that many GPUs")
+
+
+#: Launch options by which a site launcher asks GPUs for its tasks itself.
+_LAUNCH_GPU_OPTIONS = ("--gpus", "-G", "--gpus-per-node", "--gpus-per-task", "--gres")
+
+
+def _whole_node(p: ParsedScript) -> str:
+    """The directive by which the job takes its node whole (``--exclusive``, ``--mem=0``,
+    PBS ``place=excl``), as written; ``""`` where none does."""
+    for d in p.directives:
+        if (d.option == "exclusive" or (d.option == "mem" and d.value in {"0", "0G", "0M"})
+                or (d.option == "place" and "excl" in (d.value or ""))):
+            return d.raw.strip()
+    return ""
+
+
+def ask_gpus_of_whole_node(p: ParsedScript, facts: ScriptFacts, o: dict[str, Any]) -> None:
+    """A one-process job that takes its node whole and counts no GPU anywhere (no directive,
+    no launch option, no ``CUDA_VISIBLE_DEVICES`` list): its process saw every GPU of the
+    source's node, so how many it drives is unknown: asked, never set to 1."""
+    whole = _whole_node(p)
+    if (not whole or facts.ranks != 1 or facts.gpus_per_process or _counted_by_directive(p)
+            or directive_size(p)["gpus"] or any(o.get(k) for k in ("ranks", "gpus_per_node"))
+            or visible_devices({**p.variables, **p.env})
+            or any(s.get(*_LAUNCH_GPU_OPTIONS) for s in p.launch.stages)):
+        return
+    raise MissingInformation({"gpus_per_node": (
+        f"the job takes its node whole (`{whole}`) and nothing in it counts its GPUs (no "
+        "--gpus/--gres directive or launch option): its one process saw every GPU of the "
+        "source's node, so how many GPUs it drives is unknown; state them in the script "
+        "(`#SBATCH --gpus-per-node=N`: ported as one process on N GPUs), or pass "
+        "gpus_per_node=N (--gpus-per-node N) to start one rank per GPU")})

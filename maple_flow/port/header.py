@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from maple_flow.knowledge.directives import UNREAD_SCHEDULERS, Directive
+from maple_flow.knowledge.directives import UNREAD_SCHEDULERS, Directive, slurm_file_pattern
 from maple_flow.models import ClusterProfile
 from maple_flow.scriptparse.sge import unmapped_lines
 
@@ -61,20 +61,19 @@ def header_edits(directives: list[Directive], profile: ClusterProfile) -> tuple[
         option = d.option if source == target else _RENAME.get((source, target), {}).get(
             d.option, "")
         form = _USER.get(target, {}).get(option)
-        value = d.value or ""
-        if form and not ("%" in value and source != target):
+        value = _carried_value(d, option, target)
+        if form and value is not None:
             lines.append(f"{_PREFIX[target]} {form.format(value)}")
             notes.append(f"your directive `{d.raw.strip()}` is kept"
                          + ("" if source == target else f" as `{lines[-1]}`")
+                         + (_PATTERN_NOTE if value != (d.value or "") else "")
+                         + _directory_note(d, option, value, target)
                          + ("; its path is the source's: make sure it exists on the target"
                             if value.startswith("/") else ""))
         elif d.line not in seen:
             seen.add(d.line)
             lines.append(f"# source directive, not carried: {d.raw.strip()}")
-            notes.append(_pyxis_directive_note(d, profile) or (
-                f"the source's directive `{d.raw.strip()}` has no counterpart the "
-                f"port can carry to {profile.name}: kept as a comment, set it by hand "
-                "if the job needs it"))
+            notes.append(_pyxis_directive_note(d, profile) or _not_carried_note(d, profile.name))
     return lines, list(dict.fromkeys(notes))
 
 
@@ -97,6 +96,45 @@ def _pyxis_directive_note(d: Directive, profile: ClusterProfile) -> str:
             f"Slurm): the job ran its program in that container there; {profile.name} has no "
             "pyxis, so it is kept as a comment and the program runs on the target's own stack"
             + how)
+
+
+_PATTERN_NOTE = (" (sbatch expands no shell variable in a directive: the job's variables are "
+                 "written as its file-name patterns, %j the job id, %x its name, %a the array "
+                 "index)")
+
+
+def _directory_note(d: Directive, option: str, value: str, target: str) -> str:
+    """For a PBS output path carried to Slurm: sbatch opens it when the job starts (PBS
+    copies it back at the end), so its directory must exist before submission."""
+    if d.scheduler == target or target != "slurm" or option not in {"output", "error"}:
+        return ""
+    folder = value.rpartition("/")[0]
+    return (f"; sbatch opens it when the job starts, so make sure `{folder}/` exists before "
+            "you submit" if folder else "")
+
+
+def _carried_value(d: Directive, option: str, target: str) -> str | None:
+    """The directive's value as the target's scheduler reads it, or None where it cannot be
+    carried: a file pattern of another scheduler (``%j`` means nothing to PBS), or a path
+    that names shell variables sbatch would write literally (``$PBS_JOBID.out``)."""
+    value = d.value or ""
+    if d.scheduler == target:
+        return value
+    if "%" in value:
+        return None
+    if target == "slurm" and option in {"output", "error"}:
+        value = slurm_file_pattern(value, d.scheduler)
+    return None if "$" in value else value
+
+
+def _not_carried_note(d: Directive, target_name: str) -> str:
+    raw = d.raw.strip()
+    if "$" in (d.value or ""):
+        return (f"the source's directive `{raw}` names shell variables, which sbatch does not "
+                "expand in a directive: kept as a comment; write its path with sbatch's "
+                "patterns (%j the job id, %x its name) by hand if the job needs it")
+    return (f"the source's directive `{raw}` has no counterpart the port can carry to "
+            f"{target_name}: kept as a comment, set it by hand if the job needs it")
 
 
 

@@ -257,6 +257,44 @@ def launch_over_directive_note(p: ParsedScript) -> str:
             f"{total // nodes} rank(s) per node")
 
 
+def _tasks_per_node(outer: Stage, size: dict[str, int | None], vars_: dict[str, str]) -> int | None:
+    """The tasks a node the site launcher starts: its own options, and for srun the job's
+    (srun inherits the directives' task counts)."""
+    own = to_int(outer.get("--ntasks-per-node", "--ppn", "-ppn", "--npernode", "-npernode"),
+                 vars_) or _ppr(outer.get("--map-by", "-map-by"))
+    total = to_int(outer.get("-n", "-np", "--np", "--ntasks"), vars_)
+    nodes = (to_int(outer.get("-N", "--nodes"), vars_) if outer.name == "srun" else None) or (
+        size["nodes"] or 1)
+    if own or (total and total % nodes == 0):
+        return own or (total // nodes if total else None)
+    if outer.name != "srun" or total:
+        return None
+    tasks = size["tasks"]
+    return size["tpn"] or (tasks // nodes if tasks and tasks % nodes == 0 else None)
+
+
+def several_launchers_note(p: ParsedScript, facts: ScriptFacts) -> str:
+    """A note when the site launcher starts several tasks a node and each runs a per-node
+    launcher (``srun torchrun`` under ``--ntasks-per-node=2``): every task started its own
+    ranks on the same GPUs (a common mistake); the port starts the per-node launcher once a
+    node, and gives that one task the CPUs of the source's tasks on the node."""
+    outer = _outer(p)
+    inner = next((s for s in p.launch.stages if s.name in _PER_NODE_LAUNCHERS), None)
+    if outer is None or inner is None:
+        return ""
+    size = directive_size(p)
+    tpn = _tasks_per_node(outer, size, _variables(p, size))
+    if not tpn or tpn < 2:
+        return ""
+    cpus = ""
+    if facts.cpus_per_task:
+        facts.cpus_per_task *= tpn
+        cpus = f"; its one task a node gets their {facts.cpus_per_task} CPUs"
+    return (f"the source's `{outer.name}` starts {tpn} tasks a node and each runs `{inner.name}`"
+            f", which starts its own ranks: {tpn} launchers a node, their ranks on the same "
+            f"GPUs and ports (a common mistake); the port starts `{inner.name}` once a node{cpus}")
+
+
 def _idle_nodes_note(
     p: ParsedScript, nodes: int | None, gpn: int | None, ranks: int | None
 ) -> str:
@@ -515,7 +553,8 @@ def read_facts(p: ParsedScript) -> ScriptFacts:
     facts.gpus_per_process = gpus_per_process(p, nodes, gpn)
     if why:
         facts.notes.append(f"setup {framework} {strategy}: {why}")
-    over = launch_over_directive_note(p) or _idle_nodes_note(p, nodes, gpn, facts.ranks)
+    over = (launch_over_directive_note(p) or _idle_nodes_note(p, nodes, gpn, facts.ranks)
+            or several_launchers_note(p, facts))
     if over:
         facts.notes.append(over)
     facts.unresolved_args = [a for a in [entry, *args] if "$" in a]

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 import shlex
 
-from maple_flow.knowledge.directives import Directive
+from maple_flow.knowledge.directives import Directive, slurm_file_pattern
 
 _LINE = re.compile(r"^\s*#\$\s*(.*)$")
 #: Options that take no value.
@@ -22,8 +22,6 @@ _GPU_RESOURCES = frozenset({"gpu", "gpus", "ngpus", "gpu_card", "cuda"})
 _MAIL = {"b": "BEGIN", "e": "END", "a": "FAIL", "n": "NONE"}
 #: Parallel environments whose slots all lie on one host (the common names sites give them).
 _ONE_HOST_PE = re.compile(r"^(?:smp|shm|openmp|omp|threads?|serial|multithread\w*)$", re.I)
-#: Grid Engine's job variables written in an ``-o``/``-e`` path, as Slurm's file patterns.
-_PATH_VARS = {"JOB_ID": "%j", "JOB_NAME": "%x", "TASK_ID": "%a", "SGE_TASK_ID": "%a"}
 
 
 def has_sge(text: str) -> bool:
@@ -53,11 +51,6 @@ def walltime(value: str) -> str | None:
     return f"{seconds // 3600:02d}:{seconds % 3600 // 60:02d}:{seconds % 60:02d}"
 
 
-def _path(value: str) -> str:
-    """An output path with Grid Engine's ``$JOB_ID``-style variables as Slurm patterns."""
-    return re.sub(r"\$\{?(\w+)\}?", lambda m: _PATH_VARS.get(m.group(1), m.group(0)), value)
-
-
 def _resources(value: str) -> list[tuple[str, str]]:
     """``-l`` resources: ``h_rt`` as the time limit, a GPU count as GPUs per node."""
     found: list[tuple[str, str]] = []
@@ -83,7 +76,7 @@ def _one(option: str, value: str) -> list[tuple[str, str]]:
     slurm = _OPTIONS.get(option)
     if slurm is None:
         return []
-    return [(slurm, _path(value) if slurm in {"output", "error"} else value)]
+    return [(slurm, slurm_file_pattern(value, "sge") if slurm in {"output", "error"} else value)]
 
 
 def _options(words: list[str]) -> list[tuple[str, str]]:
