@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
+from functools import cache
 from typing import Any
 
 from maple_flow.knowledge.scheduler_vars import (
@@ -14,6 +15,7 @@ from maple_flow.knowledge.scheduler_vars import (
     foreign_pattern,
     scheduler_vars,
 )
+from maple_flow.knowledge.site_commands import site_command, site_commands
 from maple_flow.models import ClusterProfile
 from maple_flow.models.job import TORCH_RANK_VARS
 from maple_flow.models.shell_lines import setup_line_problem
@@ -25,7 +27,8 @@ from maple_flow.port.words import short
 from maple_flow.port.written_args import LaunchArgs, launch_args, source_reads, written_words
 from maple_flow.scriptparse import ParsedScript, ScriptFacts
 from maple_flow.scriptparse.facts import size_vars
-from maple_flow.scriptparse.steps import HEREDOC_SCHEDULER, Step, heredoc_file
+from maple_flow.scriptparse.shell import split_commands
+from maple_flow.scriptparse.steps import HEREDOC_SCHEDULER, Step, heredoc_file, past_prefixes
 from maple_flow.shellquote import kept_as_text, shell_word
 
 _ALWAYS_SET = frozenset({
@@ -132,6 +135,8 @@ def carry_env(src: Source, profile: ClusterProfile, o: dict[str, Any], out: Carr
         elif verdict.kind == "step":
             out.export_lines[name] = f"export {name}={value}"
             out.kept_exports |= {name} if _NAME.match(name) else set()
+            if "source's filesystem" in verdict.why:
+                out.notes.append(f"`export {short(f'{name}={value}')}`: {verdict.why}")
         else:
             out.dropped_env.add(name)
             line = f"export {name}={value}" if name in src.parsed.env else f"{name}={value}"
@@ -502,7 +507,27 @@ def foreign_reason(text: str, profile: ClusterProfile) -> str:
     if command:
         return (f"`{command.group(1)}` is another scheduler's command; {profile.name} runs "
                 f"{profile.scheduler}")
-    return other_site_file(text, profile)
+    return other_site_file(text, profile) or site_command_reason(text, profile)
+
+
+@cache
+def _site_command_words() -> re.Pattern[str]:
+    names = "|".join(re.escape(n) for n in sorted(site_commands().commands))
+    return re.compile(rf"(?<![\w.-])(?:{names})(?![\w.-])")
+
+
+def site_command_reason(text: str, profile: ClusterProfile) -> str:
+    """Why ``text`` runs a command only another centre has (``ncar_pylib``, ``jutil``), which
+    ``profile``'s cluster does not: what it did there and what to do instead; or ``""``."""
+    if not _site_command_words().search(text):
+        return ""
+    for cmd in split_commands(text):
+        at = past_prefixes(cmd.words)
+        found = site_command(cmd.words[at], profile.id) if at < len(cmd.words) else None
+        if found is not None:
+            return (f"`{cmd.words[at].rsplit('/', 1)[-1]}` is {found.centre}'s own command "
+                    f"({found.does}); {profile.name} does not have it: {found.instead}")
+    return ""
 
 
 _SOURCED = re.compile(r"^\s*(?:source|\.)\s+(\S+)")

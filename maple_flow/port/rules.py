@@ -166,10 +166,14 @@ def classify_env(name: str, value: str, domains: tuple[str, ...] = (),
     if _reads_scheduler(value, own):
         return EnvVerdict("site", "computed from the source scheduler's variables")
     if name in _USER_KNOBS:
-        return _path_or(name, value, "keep")
+        verdict = _path_or(name, value, "keep")
+        return _IMPORT_PATH if name == "PYTHONPATH" and verdict.kind == "path" else verdict
     if _own_environment_paths(name, value):
         return EnvVerdict("step", "adds directories of your own environment (conda/venv) to "
                           "the search path: carried as your export line")
+    if (name in _SEARCH_PATHS and "$(" not in value and "`" not in value
+            and (where := _path_or(name, value, "site")).kind == "path"):
+        return where  # `PATH=/glade/u/home/me/env/bin:$PATH`: a directory, no network setting
     if is_cluster_specific(name, value) and "$(" not in value and "`" not in value:
         return EnvVerdict("site", "a network, launcher or device setting of the source "
                           "cluster; the target's template sets what its own needs")
@@ -178,6 +182,11 @@ def classify_env(name: str, value: str, domains: tuple[str, ...] = (),
     return _path_or(name, value, "keep")
 
 
+#: ``PYTHONPATH=/src/of/mine:$PYTHONPATH``: where the program imports the user's own code from
+#: (a checkout the job runs); Python skips a directory that does not exist, so the line is kept.
+_IMPORT_PATH = EnvVerdict("step", "your program's import path names directories of the "
+                          "source's filesystem (your code): kept as your export line; make "
+                          "them exist on the target (same path) or change it")
 #: Search paths a user extends with their own environment's directories.
 _SEARCH_PATHS = frozenset({"LD_LIBRARY_PATH", "LIBRARY_PATH", "PATH", "CPATH", "C_INCLUDE_PATH",
                            "CPLUS_INCLUDE_PATH", "PKG_CONFIG_PATH"})
