@@ -116,3 +116,19 @@ def test_source_activate_of_an_env_on_the_source_filesystem_is_an_env_activation
     assert "the env /remote/me/conda/venv is on the source's filesystem" in _notes(r)
     named = port(HEAD + "source activate myenv\npython run.py\n", "delta")["delta"]
     assert "source activate myenv" in named.spec.setup_steps
+
+
+def test_a_users_path_variable_is_kept_flagged_so_the_arguments_reading_it_are_not_empty() -> None:
+    script = (HEAD + "export DATA=/scratch/me/set\nexport TZ=/usr/share/zoneinfo/UTC\n"
+              "UV_PROJECT=/home/me/proj uv run train.py --data $DATA\n")
+    r = port(script, "polaris")["polaris"]
+    assert "export DATA=/scratch/me/set" in r.script
+    assert "export UV_PROJECT=/home/me/proj" in r.script
+    assert "`export DATA=/scratch/me/set`: names a location of the source's filesystem" in (
+        _notes(r))
+    assert "TZ=/usr/share/zoneinfo/UTC points to" not in _notes(r)  # every node has it
+
+
+def test_a_proxy_is_the_sites_and_a_url_is_no_path() -> None:
+    assert classify_env("https_proxy", "http://proxy.example.org:3128").kind == "site"
+    assert classify_env("WANDB_BASE_URL", "https://wandb.example.org").kind == "keep"
