@@ -132,3 +132,21 @@ def test_a_users_path_variable_is_kept_flagged_so_the_arguments_reading_it_are_n
 def test_a_proxy_is_the_sites_and_a_url_is_no_path() -> None:
     assert classify_env("https_proxy", "http://proxy.example.org:3128").kind == "site"
     assert classify_env("WANDB_BASE_URL", "https://wandb.example.org").kind == "keep"
+
+
+def test_a_dropped_container_names_the_environment_it_gave_the_program() -> None:
+    script = (HEAD + "apptainer exec --nv --env PYTHONPATH=$(pwd) img.sif "
+              "python tools/train.py cfg.py\n")
+    r = port(script, "aurora")["aurora"]  # a CUDA image does not run on Intel GPUs
+    assert "its environment settings (PYTHONPATH=$(pwd)) no longer reach the program" in (
+        _notes(r))
+
+
+def test_a_bare_source_activate_goes_with_the_dropped_path_export_it_relied_on() -> None:
+    script = (HEAD + "export PATH=/vol/bitbucket/me/venv/bin/:$PATH\nsource activate\n"
+              "python distributed.py\n")
+    r = port(script, "delta")["delta"]
+    assert "source activate" not in r.spec.setup_steps
+    assert "activates the env whose `activate` comes first on $PATH" in _notes(r)
+    kept = port(HEAD + "source activate\npython distributed.py\n", "delta")["delta"]
+    assert "source activate" in kept.spec.setup_steps

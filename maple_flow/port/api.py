@@ -350,7 +350,16 @@ def _dropped_container(stage: Stage, p: ParsedScript, profile: ClusterProfile) -
     return (f"container {image} ({stage.name}) is not used on the target"
             + (f" ({why})" if why else "") + f"; the program runs on {profile.name}'s own "
             f"stack instead: {todo} that {profile.name}'s software stack has what it provided"
-            + _bound_program_clause(stage, p) + _workdir_clause(stage))
+            + _bound_program_clause(stage, p) + _workdir_clause(stage) + _env_clause(stage))
+
+
+def _env_clause(stage: Stage) -> str:
+    """The dropped container's own environment settings (``--env PYTHONPATH=$(pwd)``,
+    ``-e K=V``), which no longer reach the program."""
+    keys = ("--env", "-e") if stage.name == "podman-hpc" else ("--env",)
+    envs = [v for k, v in stage.options if k in keys and v and "=" in v]
+    return (f"; its environment settings ({', '.join(envs)}) no longer reach the program: "
+            "export them before the launch if it needs them" if envs else "")
 
 
 _SAME_DIR = re.compile(r'^"?(?:\$\{?PWD\}?|\$\(\s*pwd\s*\)|`\s*pwd\s*`|\.)/?"?$')

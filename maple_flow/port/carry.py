@@ -559,6 +559,10 @@ def _note_dropped_args(src: Source, out: Carried) -> None:
                          "which is not copied (see above): set it on the target")
 
 
+#: ``source activate`` with no env: the ``activate`` found on $PATH.
+_BARE_ACTIVATE = re.compile(r"(?:source|\.)\s+activate")
+
+
 def _without_dropped_refs(src: Source, kept: list[Step], out: Carried) -> list[Step]:
     """Kept steps minus those that read a variable which is not copied (the line would run
     with an empty value on the target: ``mkdir -p "$SOURCE_ONLY_DIR"``); each is a note."""
@@ -569,6 +573,12 @@ def _without_dropped_refs(src: Source, kept: list[Step], out: Carried) -> list[S
     result = []
     for step in kept:
         lost = sorted(set(referenced(step.text)) & dropped)
+        if "PATH" in dropped and _BARE_ACTIVATE.fullmatch(step.text.strip()):
+            out.notes.append(f"line {step.line} `{step.text.strip()}` is not copied: it "
+                             "activates the env whose `activate` comes first on $PATH, which "
+                             "the PATH export it follows put there, and that export is not "
+                             "copied (see above): activate your env on the target by its path")
+            continue
         if lost and step.keep is None:  # an assignment from a dropped value: dropped too
             out.notes.append(f"line {step.line} `{short(step.text)}` is not copied: it reads "
                              f"{', '.join('$' + n for n in lost)}, which is not copied")
