@@ -150,3 +150,14 @@ def test_a_bare_source_activate_goes_with_the_dropped_path_export_it_relied_on()
     assert "activates the env whose `activate` comes first on $PATH" in _notes(r)
     kept = port(HEAD + "source activate\npython distributed.py\n", "delta")["delta"]
     assert "source activate" in kept.spec.setup_steps
+
+
+def test_container_environment_variables_follow_the_container() -> None:
+    script = (HEAD + 'SINGULARITYENV_PYTHONPATH="$(pwd)"\nexport SINGULARITYENV_PYTHONPATH\n'
+              "srun singularity exec --nv img.sif python train.py\n")
+    carried = port(script, "delta")["delta"]  # the image runs under Delta's apptainer
+    assert 'export SINGULARITYENV_PYTHONPATH="$(pwd)"' in carried.script
+    assert "passes PYTHONPATH into your container" in _notes(carried)
+    dropped = port(script, "aurora")["aurora"]  # a CUDA image does not run on Intel GPUs
+    assert 'export PYTHONPATH="$(pwd)"' in dropped.script
+    assert "set as `export PYTHONPATH=$(pwd)` for the program" in _notes(dropped)

@@ -22,7 +22,12 @@ from maple_flow.models.shell_lines import setup_line_problem
 from maple_flow.port.comments import CommentRuns, is_comment
 from maple_flow.port.fit import SCRIPT_SET_VARS, script_var_setters
 from maple_flow.port.jobcontrol import job_control_block
-from maple_flow.port.rules import classify_env, referenced, translate_scheduler_vars
+from maple_flow.port.rules import (
+    classify_env,
+    container_env_name,
+    referenced,
+    translate_scheduler_vars,
+)
 from maple_flow.port.words import short
 from maple_flow.port.written_args import LaunchArgs, launch_args, source_reads, written_words
 from maple_flow.scriptparse import ParsedScript, ScriptFacts
@@ -120,6 +125,8 @@ def carry_env(src: Source, profile: ClusterProfile, o: dict[str, Any], out: Carr
             out.notes.append(f"`export {short(f'{name}={value}')}` is not copied: {foreign}")
             continue
         verdict = classify_env(name, value, domains, own)
+        if container_env_name(name) and _container_env(src, profile, name, value, out):
+            continue
         cpus = src.facts.cpus_per_task
         if name == "OMP_NUM_THREADS" and verdict.kind == "site" and cpus:
             out.env[name] = str(cpus)
@@ -145,6 +152,38 @@ def carry_env(src: Source, profile: ClusterProfile, o: dict[str, Any], out: Carr
         out.notes.append(f"not copied ({why}): {', '.join(sorted(lines))}")
     out.env.update(o.get("env") or {})
     out.kept_exports -= set(o.get("env") or {})  # your value for the target wins
+
+
+def _container_env(src: Source, profile: ClusterProfile, name: str, value: str,
+                   out: Carried) -> bool:
+    """``SINGULARITYENV_PYTHONPATH=$(pwd)``: kept as written where the target runs the user's
+    container (apptainer takes both prefixes); where it does not, the program runs on the
+    target's stack, so the variable is set for it by its own name. False when the launch has
+    no container (the line is for one the port does not see: the usual drop)."""
+    from maple_flow.port.container import container_stage, plan_container
+
+    if container_stage(src.parsed) is None:
+        return False
+    inner = container_env_name(name)
+    if plan_container(src.parsed, profile) is not None:
+        out.export_lines[name] = f"export {name}={_live(value)}"
+        out.kept_exports |= {name}
+        out.notes.append(f"`export {short(f'{name}={value}')}` passes {inner} into your "
+                         f"container, which runs on {profile.name} too: kept")
+        return True
+    out.export_lines[name] = f"export {inner}={_live(value)}"
+    out.notes.append(f"`export {short(f'{name}={value}')}` passed {inner} into your container, "
+                     f"which is not used on {profile.name} (see the container note): set as "
+                     f"`export {short(f'{inner}={value}')}` for the program on the target's stack")
+    return True
+
+
+def _live(value: str) -> str:
+    """A value read from the source (its quotes gone) as one shell word that still expands
+    (``$(pwd)`` -> ``"$(pwd)"``)."""
+    if re.fullmatch(r"[\w./:=~+,@%-]+", value) or '"' in value:
+        return value
+    return f'"{value}"'
 
 
 def _drop_note(name: str, line: str, kind: str, why: str, grouped: dict[str, list[str]],

@@ -140,6 +140,13 @@ class EnvVerdict:
     why: str = ""
 
 
+def container_env_name(name: str) -> str:
+    """The variable ``APPTAINERENV_X`` / ``SINGULARITYENV_X`` sets inside the container (``X``),
+    or ``""`` for another name."""
+    found = _CONTAINER_ENV.match(name)
+    return name[found.end():] if found else ""
+
+
 def _reads_scheduler(value: str, own: frozenset[str]) -> bool:
     """Whether ``value`` reads the source scheduler: its job identity (renamed on the target)
     and the script's own variables (``${PBS_JOBID_NUMBER}`` set above) do not count."""
