@@ -23,6 +23,8 @@ def test_the_centre_only_command_data_loads_and_names_its_sites() -> None:
     assert site_command("ncar_pylib", "delta") is not None
     assert site_command("interact", "bridges2") is None  # PSC's own, on PSC's cluster
     assert site_command("python", "delta") is None
+    assert site_command("shifterimg", "perlmutter") is None
+    assert site_command("/usr/bin/shifterimg", "delta") is not None
 
 
 def test_a_centre_only_env_command_is_not_copied_and_says_what_it_did() -> None:
