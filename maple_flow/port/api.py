@@ -352,7 +352,43 @@ def _dropped_container(stage: Stage, p: ParsedScript, profile: ClusterProfile) -
     return (f"container {image} ({stage.name}) is not used on the target"
             + (f" ({why})" if why else "") + f"; the program runs on {profile.name}'s own "
             f"stack instead: {todo} that {profile.name}'s software stack has what it provided"
-            + _bound_program_clause(stage, p))
+            + _bound_program_clause(stage, p) + _workdir_clause(stage) + _env_clause(stage))
+
+
+def _env_clause(stage: Stage) -> str:
+    """The dropped container's own environment settings (``--env PYTHONPATH=$(pwd)``,
+    ``-e K=V``), which no longer reach the program."""
+    keys = ("--env", "-e") if stage.name == "podman-hpc" else ("--env",)
+    envs = [v for k, v in stage.options if k in keys and v and "=" in v]
+    return (f"; its environment settings ({', '.join(envs)}) no longer reach the program: "
+            "export them before the launch if it needs them" if envs else "")
+
+
+_SAME_DIR = re.compile(r'^"?(?:\$\{?PWD\}?|\$\(\s*pwd\s*\)|`\s*pwd\s*`|\.)/?"?$')
+
+
+def _workdir_clause(stage: Stage) -> str:
+    """Where the dropped container started the program (``--pwd DIR``, apptainer's ``--cwd``):
+    the port starts it in the job's directory instead; name DIR and, through a bind, its
+    host path (``-B $HOME/proj:/code --pwd /code/run``: ``$HOME/proj/run``)."""
+    where = stage.get("--pwd") or stage.get("--cwd")
+    if not where or _SAME_DIR.match(where):
+        return ""
+    binds = [v for k, v in stage.options if k in ("-B", "--bind") and v]
+    for bind in (b for v in binds for b in v.split(",")):
+        host, _, inside = bind.partition(":")
+        inside = inside.split(":")[0].rstrip("/")
+        if inside and host and (where == inside or where.startswith(inside + "/")):
+            host_dir = host.rstrip("/") + where[len(inside):]
+            if _SAME_DIR.match(host_dir):
+                return ""
+            return (f"; the container started the program in {where} (--pwd), {host_dir} on "
+                    f"the host (the bind {bind}): the port starts it in the job's directory: "
+                    f"put `cd {host_dir}` before the launch if it reads or writes relative paths")
+    return (f"; the container started the program in {where} (--pwd), a directory of the "
+            "image or the source's filesystem: the port starts it in the job's directory: "
+            "change to the matching directory before the launch if it reads or writes "
+            "relative paths")
 
 
 def _bound_program_clause(stage: Stage, p: ParsedScript) -> str:
@@ -368,6 +404,19 @@ def _bound_program_clause(stage: Stage, p: ParsedScript) -> str:
                     f"{bind}): on the host it is {host}{program[len(inside):]}: change the "
                     "program path in the port")
     return ""
+
+
+#: Commands in front of the program that change how it runs (priority, CPU/memory binding,
+#: buffering) and that the target's launch line does not carry.
+_UNCARRIED_WRAPPERS = {"nice": "its scheduling priority", "numactl": "its CPU/memory binding",
+                       "taskset": "its CPU binding", "stdbuf": "its output buffering"}
+
+
+def _uncarried_wrapper_note(stage: Stage) -> str:
+    words = " ".join([stage.name, *(k if v is None else f"{k} {v}" for k, v in stage.options)])
+    return (f"the source ran the program behind `{words}` ({_UNCARRIED_WRAPPERS[stage.name]}); "
+            "the target's launch line does not carry it: put it back in front of the program "
+            "if the job needs it")
 
 
 def _software_notes(src: Source, profile: ClusterProfile) -> list[str]:
@@ -387,6 +436,8 @@ def _software_notes(src: Source, profile: ClusterProfile) -> list[str]:
         elif stage.name == "time":
             notes.append("the source timed its launch (`time` in front of it): the target's "
                          "launch is timed the same way")
+        elif stage.name in _UNCARRIED_WRAPPERS:
+            notes.append(_uncarried_wrapper_note(stage))
         elif stage.name.startswith("$") and not prefix_variable(stage.name, src.lines):
             notes.append(
                 f"`{stage.name}` in front of the program is not set in the script; it is not "

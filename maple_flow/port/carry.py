@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
+from functools import cache
 from typing import Any
 
 from maple_flow.knowledge.scheduler_vars import (
@@ -14,18 +15,25 @@ from maple_flow.knowledge.scheduler_vars import (
     foreign_pattern,
     scheduler_vars,
 )
+from maple_flow.knowledge.site_commands import site_command, site_commands
 from maple_flow.models import ClusterProfile
 from maple_flow.models.job import TORCH_RANK_VARS
 from maple_flow.models.shell_lines import setup_line_problem
 from maple_flow.port.comments import CommentRuns, is_comment
 from maple_flow.port.fit import SCRIPT_SET_VARS, script_var_setters
 from maple_flow.port.jobcontrol import job_control_block
-from maple_flow.port.rules import classify_env, referenced, translate_scheduler_vars
+from maple_flow.port.rules import (
+    classify_env,
+    container_env_name,
+    referenced,
+    translate_scheduler_vars,
+)
 from maple_flow.port.words import short
 from maple_flow.port.written_args import LaunchArgs, launch_args, source_reads, written_words
 from maple_flow.scriptparse import ParsedScript, ScriptFacts
 from maple_flow.scriptparse.facts import size_vars
-from maple_flow.scriptparse.steps import HEREDOC_SCHEDULER, Step, heredoc_file
+from maple_flow.scriptparse.shell import split_commands
+from maple_flow.scriptparse.steps import HEREDOC_SCHEDULER, Step, heredoc_file, past_prefixes
 from maple_flow.shellquote import kept_as_text, shell_word
 
 _ALWAYS_SET = frozenset({
@@ -117,6 +125,8 @@ def carry_env(src: Source, profile: ClusterProfile, o: dict[str, Any], out: Carr
             out.notes.append(f"`export {short(f'{name}={value}')}` is not copied: {foreign}")
             continue
         verdict = classify_env(name, value, domains, own)
+        if container_env_name(name) and _container_env(src, profile, name, value, out):
+            continue
         cpus = src.facts.cpus_per_task
         if name == "OMP_NUM_THREADS" and verdict.kind == "site" and cpus:
             out.env[name] = str(cpus)
@@ -132,6 +142,8 @@ def carry_env(src: Source, profile: ClusterProfile, o: dict[str, Any], out: Carr
         elif verdict.kind == "step":
             out.export_lines[name] = f"export {name}={value}"
             out.kept_exports |= {name} if _NAME.match(name) else set()
+            if "source's filesystem" in verdict.why:
+                out.notes.append(f"`export {short(f'{name}={value}')}`: {verdict.why}")
         else:
             out.dropped_env.add(name)
             line = f"export {name}={value}" if name in src.parsed.env else f"{name}={value}"
@@ -140,6 +152,38 @@ def carry_env(src: Source, profile: ClusterProfile, o: dict[str, Any], out: Carr
         out.notes.append(f"not copied ({why}): {', '.join(sorted(lines))}")
     out.env.update(o.get("env") or {})
     out.kept_exports -= set(o.get("env") or {})  # your value for the target wins
+
+
+def _container_env(src: Source, profile: ClusterProfile, name: str, value: str,
+                   out: Carried) -> bool:
+    """``SINGULARITYENV_PYTHONPATH=$(pwd)``: kept as written where the target runs the user's
+    container (apptainer takes both prefixes); where it does not, the program runs on the
+    target's stack, so the variable is set for it by its own name. False when the launch has
+    no container (the line is for one the port does not see: the usual drop)."""
+    from maple_flow.port.container import container_stage, plan_container
+
+    if container_stage(src.parsed) is None:
+        return False
+    inner = container_env_name(name)
+    if plan_container(src.parsed, profile) is not None:
+        out.export_lines[name] = f"export {name}={_live(value)}"
+        out.kept_exports |= {name}
+        out.notes.append(f"`export {short(f'{name}={value}')}` passes {inner} into your "
+                         f"container, which runs on {profile.name} too: kept")
+        return True
+    out.export_lines[name] = f"export {inner}={_live(value)}"
+    out.notes.append(f"`export {short(f'{name}={value}')}` passed {inner} into your container, "
+                     f"which is not used on {profile.name} (see the container note): set as "
+                     f"`export {short(f'{inner}={value}')}` for the program on the target's stack")
+    return True
+
+
+def _live(value: str) -> str:
+    """A value read from the source (its quotes gone) as one shell word that still expands
+    (``$(pwd)`` -> ``"$(pwd)"``)."""
+    if re.fullmatch(r"[\w./:=~+,@%-]+", value) or '"' in value:
+        return value
+    return f'"{value}"'
 
 
 def _drop_note(name: str, line: str, kind: str, why: str, grouped: dict[str, list[str]],
@@ -502,7 +546,27 @@ def foreign_reason(text: str, profile: ClusterProfile) -> str:
     if command:
         return (f"`{command.group(1)}` is another scheduler's command; {profile.name} runs "
                 f"{profile.scheduler}")
-    return other_site_file(text, profile)
+    return other_site_file(text, profile) or site_command_reason(text, profile)
+
+
+@cache
+def _site_command_words() -> re.Pattern[str]:
+    names = "|".join(re.escape(n) for n in sorted(site_commands().commands))
+    return re.compile(rf"(?<![\w.-])(?:{names})(?![\w.-])")
+
+
+def site_command_reason(text: str, profile: ClusterProfile) -> str:
+    """Why ``text`` runs a command only another centre has (``ncar_pylib``, ``jutil``), which
+    ``profile``'s cluster does not: what it did there and what to do instead; or ``""``."""
+    if not _site_command_words().search(text):
+        return ""
+    for cmd in split_commands(text):
+        at = past_prefixes(cmd.words)
+        found = site_command(cmd.words[at], profile.id) if at < len(cmd.words) else None
+        if found is not None:
+            return (f"`{cmd.words[at].rsplit('/', 1)[-1]}` is {found.centre}'s own command "
+                    f"({found.does}); {profile.name} does not have it: {found.instead}")
+    return ""
 
 
 _SOURCED = re.compile(r"^\s*(?:source|\.)\s+(\S+)")
@@ -534,6 +598,10 @@ def _note_dropped_args(src: Source, out: Carried) -> None:
                          "which is not copied (see above): set it on the target")
 
 
+#: ``source activate`` with no env: the ``activate`` found on $PATH.
+_BARE_ACTIVATE = re.compile(r"(?:source|\.)\s+activate")
+
+
 def _without_dropped_refs(src: Source, kept: list[Step], out: Carried) -> list[Step]:
     """Kept steps minus those that read a variable which is not copied (the line would run
     with an empty value on the target: ``mkdir -p "$SOURCE_ONLY_DIR"``); each is a note."""
@@ -544,6 +612,12 @@ def _without_dropped_refs(src: Source, kept: list[Step], out: Carried) -> list[S
     result = []
     for step in kept:
         lost = sorted(set(referenced(step.text)) & dropped)
+        if "PATH" in dropped and _BARE_ACTIVATE.fullmatch(step.text.strip()):
+            out.notes.append(f"line {step.line} `{step.text.strip()}` is not copied: it "
+                             "activates the env whose `activate` comes first on $PATH, which "
+                             "the PATH export it follows put there, and that export is not "
+                             "copied (see above): activate your env on the target by its path")
+            continue
         if lost and step.keep is None:  # an assignment from a dropped value: dropped too
             out.notes.append(f"line {step.line} `{short(step.text)}` is not copied: it reads "
                              f"{', '.join('$' + n for n in lost)}, which is not copied")

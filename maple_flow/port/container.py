@@ -95,8 +95,9 @@ def _sif_options(stage: Stage, src: SourceImage, variables: dict[str, str]) -> s
             src.binds.append(_option_value(value, variables))
         elif key == "--env" and value:
             _add_env(src, _option_value(value, variables))
-        elif key in _SIF_KEPT:
-            src.kept += [key] if value is None else [key, shell_word(value)]
+        elif key in _SIF_KEPT or key == "--cwd":  # apptainer's --cwd: singularity's --pwd
+            name = "--pwd" if key == "--cwd" else key
+            src.kept += [name] if value is None else [name, _option_value(value, variables)]
         else:
             return key
     return ""
@@ -260,9 +261,15 @@ def _quoted(image: str) -> str:
     return f'"{image}"' if "$" in image else shell_word(image)
 
 
+#: Commands whose output is a shell variable's value (``--pwd "$(pwd)"`` is ``--pwd "$PWD"``).
+_SAME_AS_VARIABLE = re.compile(r"\$\(\s*pwd\s*\)|`\s*pwd\s*`")
+
+
 def _option_value(value: str, variables: dict[str, str]) -> str:
     """An option's value (``PYTHONUSERBASE=$env``) as a shell word: the script's simple
-    variables put in (their lines are not kept), ``~`` and plain words left unquoted."""
+    variables put in (their lines are not kept), ``$(pwd)`` as ``$PWD`` (live), ``~`` and
+    plain words left unquoted."""
+    value = _SAME_AS_VARIABLE.sub("$PWD", value)
     value = re.sub(r"\$\{?([A-Za-z_]\w*)\}?", lambda m: _expand(m.group(0), variables), value)
     if re.fullmatch(r"[\w./:=~+,@%-]+", value):
         return value

@@ -116,7 +116,7 @@ _USER_KNOBS = frozenset({
     "CUDA_DEVICE_MAX_CONNECTIONS", "CCL_LOG_LEVEL", "TMPDIR",
 })
 #: Directories every Linux node has locally: a path there is no site's filesystem.
-_NODE_LOCAL = re.compile(r"^/(?:tmp|dev/shm|var/tmp)(?:/|$)")
+_NODE_LOCAL = re.compile(r"^/(?:tmp|dev|var/tmp|usr/share|etc|proc|sys)(?:/|$)")
 _RANK_NAMES = frozenset({
     "MASTER_ADDR", "MASTER_PORT", "WORLD_SIZE", "RANK", "LOCAL_RANK", "NODE_RANK",
     "LOCAL_WORLD_SIZE", "GROUP_RANK", "NNODES", "NRANKS", "GPUS_PER_NODE", "NGPUS",
@@ -138,6 +138,13 @@ class EnvVerdict:
 
     kind: str
     why: str = ""
+
+
+def container_env_name(name: str) -> str:
+    """The variable ``APPTAINERENV_X`` / ``SINGULARITYENV_X`` sets inside the container (``X``),
+    or ``""`` for another name."""
+    found = _CONTAINER_ENV.match(name)
+    return name[found.end():] if found else ""
 
 
 def _reads_scheduler(value: str, own: frozenset[str]) -> bool:
@@ -163,21 +170,40 @@ def classify_env(name: str, value: str, domains: tuple[str, ...] = (),
         return EnvVerdict("site", "a CPU/GPU binding list for the source's node layout")
     if _SITE_HOST.search(value) or any(d and d in value for d in domains):
         return EnvVerdict("site", "a host address on the source's network")
+    if _PROXY.match(name):
+        return EnvVerdict("site", "the source site's web proxy (its compute nodes reach the "
+                          "internet through it)")
     if _reads_scheduler(value, own):
         return EnvVerdict("site", "computed from the source scheduler's variables")
     if name in _USER_KNOBS:
-        return _path_or(name, value, "keep")
+        verdict = _path_or(name, value, "keep")
+        return _IMPORT_PATH if name == "PYTHONPATH" and verdict.kind == "path" else verdict
     if _own_environment_paths(name, value):
         return EnvVerdict("step", "adds directories of your own environment (conda/venv) to "
                           "the search path: carried as your export line")
+    if (name in _SEARCH_PATHS and "$(" not in value and "`" not in value
+            and (where := _path_or(name, value, "site")).kind == "path"):
+        return where  # `PATH=/glade/u/home/me/env/bin:$PATH`: a directory, no network setting
     if is_cluster_specific(name, value) and "$(" not in value and "`" not in value:
         return EnvVerdict("site", "a network, launcher or device setting of the source "
                           "cluster; the target's template sets what its own needs")
     if "$(" in value or "`" in value:
         return EnvVerdict("step", "computed when the job runs: carried as your export line")
-    return _path_or(name, value, "keep")
+    verdict = _path_or(name, value, "keep")
+    return _OWN_PATH if verdict.kind == "path" else verdict
 
 
+#: ``PYTHONPATH=/src/of/mine:$PYTHONPATH``: where the program imports the user's own code from
+#: (a checkout the job runs); Python skips a directory that does not exist, so the line is kept.
+_IMPORT_PATH = EnvVerdict("step", "your program's import path names directories of the "
+                          "source's filesystem (your code): kept as your export line; make "
+                          "them exist on the target (same path) or change it")
+#: ``DATA=/scratch/me/set``, ``UV_PROJECT=/home/me/proj``: a location of the user's own (data,
+#: outputs, project) that their program or tools read: dropping it leaves it empty, so the line
+#: is kept, flagged.
+_OWN_PATH = EnvVerdict("step", "names a location of the source's filesystem (your data, "
+                       "outputs or project) that the job reads: kept as your export line; "
+                       "make it exist on the target (same path) or change it")
 #: Search paths a user extends with their own environment's directories.
 _SEARCH_PATHS = frozenset({"LD_LIBRARY_PATH", "LIBRARY_PATH", "PATH", "CPATH", "C_INCLUDE_PATH",
                            "CPLUS_INCLUDE_PATH", "PKG_CONFIG_PATH"})
@@ -197,8 +223,12 @@ def _own_environment_paths(name: str, value: str) -> bool:
     return bool(added) and all(_OWN_ENV_DIR.match(part) for part in added)
 
 
+_PROXY = re.compile(r"^(?:https?|ftp|all|no)_proxy$", re.I)
+_URL = re.compile(r"\b[a-z][\w+.-]*://\S*", re.I)
+
+
 def _path_or(name: str, value: str, kind: str) -> EnvVerdict:
-    parts = re.split(r"[:=,]", value)
+    parts = re.split(r"[:=,]", _URL.sub("", value))  # a URL's //host is no path
     if any(p.startswith("/") and not _NODE_LOCAL.match(p) for p in parts):
         return EnvVerdict("path", "points to the source cluster's filesystem")
     return EnvVerdict(kind)

@@ -27,7 +27,8 @@ _ENV_WORD = re.compile(r"^[A-Za-z_]\w*=")
 #: Container runtimes a launch may run its program through.
 CONTAINER_RUNTIMES = frozenset({"apptainer", "singularity", "shifter", "podman-hpc"})
 #: Commands in front of a program that start it once, as itself.
-PLAIN_WRAPPERS = frozenset({"nohup", "time", "env", "numactl", "taskset", "stdbuf", "exec"})
+PLAIN_WRAPPERS = frozenset({"nohup", "time", "env", "numactl", "taskset", "stdbuf", "exec",
+                            "nice"})
 _WRAPPERS = CONTAINER_RUNTIMES | PLAIN_WRAPPERS | {"nsys", "bash", "sh", "ezpz-launch"}
 _ALL_ARGS = frozenset({"$@", "${@}"})
 #: Tools whose ``run`` starts a command in the project's environment (``uv run torchrun ...``).
@@ -64,7 +65,7 @@ _BOOLEANS = frozenset({
 #: (``--bind /data``: a bare path).
 _VALUED = frozenset({
     "-B", "--bind", "--mount", "--env", "--env-file", "-H", "--home", "-o", "--overlay",
-    "-W", "--workdir", "--pwd", "-S", "--scratch", "--security", "--network",
+    "-W", "--workdir", "--pwd", "--cwd", "-S", "--scratch", "--security", "--network",
     "--network-args", "--hostname", "--dns", "--volume", "-V", "--image",
 })
 #: ``podman-hpc run`` options that take a value (``-e A=1``, ``-v /d:/d``, ``-w /work``).
@@ -81,6 +82,14 @@ _HOROVOD_VALUED = frozenset({
     "--reset-limit", "--network-interface", "--start-timeout", "--gloo-timeout-seconds",
     "--output-filename", "--config-file", "--mpi-args", "--log-level",
 })
+#: ``apptainer/singularity exec`` flags that never take a value (the next word may be the
+#: image: ``--writable-tmpfs img.sif python x.py``); podman-hpc's ``--pid host`` takes one.
+_SIF_BOOLEANS = frozenset({
+    "--writable-tmpfs", "--no-init", "--no-privs", "--keep-privs", "--no-umask", "--no-eval",
+    "--disable-cache", "--no-https", "--allow-setuid", "--unsquash", "--no-setgroups",
+    "--sharens", "--pid", "--ipc", "--uts", "--net", "--boot", "--oci", "--userns",
+})
+_SIF = frozenset({"apptainer", "singularity"})
 #: Short flags that never take a value in a container runtime (``-c`` = ``--contain``) but do
 #: in srun and others (``-c 40`` = ``--cpus-per-task``, ``-C gpu``, ``-e err.log``).
 _CONTAINER_BOOLEANS = frozenset({"-e", "-c", "-C"})
@@ -201,6 +210,7 @@ def _options(words: list[str], i: int, stage: Stage) -> int:
             i += 3
         elif (
             word not in _BOOLEANS
+            and not (stage.name in _SIF and word in _SIF_BOOLEANS)
             and not (stage.name in CONTAINER_RUNTIMES and word in _CONTAINER_BOOLEANS
                      and stage.name != "podman-hpc")
             and i + 1 < len(words)

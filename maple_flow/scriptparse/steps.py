@@ -122,6 +122,9 @@ def _activation(words: tuple[str, ...], conda_module: bool) -> tuple[bool, str] 
             return False, "conda's base env comes from the source site's module"
         return True, (f"your conda env {target}: create it on the target if it is not there "
                       "(conda from the target's module or your own install)")
+    if head in {"source", "."} and words[1:2] == ("activate",) and len(words) > 2:
+        # conda's old `source activate ENV`: the same as `conda activate ENV`
+        return _activation(("conda", "activate", *words[2:]), conda_module)
     if head in {"source", "."} and len(words) > 1:
         path = words[1]
         if is_site_path(path):
@@ -343,11 +346,20 @@ def container_inner(words: list[str]) -> list[str]:
     return words[i:]
 
 
+#: Directories every Linux node has locally: a ``cd`` there is no path of the source's site.
+_NODE_LOCAL = re.compile(r"^/(?:tmp|dev/shm|var/tmp)(?:/|$)")
+#: Why a ``cd`` into the source's filesystem is kept: every relative path the job names
+#: (the program, its arguments, its output) is read from where it leads.
+_CD_KEPT = ("the job's relative paths (program, arguments, outputs) are read from there; "
+            "{where} is on the source's filesystem: make it exist on the target or change "
+            "the path")
+
+
 def _cd(line: int, text: str, where: str) -> Step:
     if _SUBMIT_DIRS.match(where):
         return Step(line, text, False, "the target's script starts in the submit directory")
-    if is_site_path(where):
-        return Step(line, text, False, f"{where} is on the source's filesystem")
+    if is_site_path(where) and not _NODE_LOCAL.match(where):
+        return Step(line, text, True, _CD_KEPT.format(where=where))
     return Step(line, text, True)
 
 
@@ -467,14 +479,14 @@ def _program_kind(p: ParsedScript) -> str:
 
 
 def _keep_program_dirs(steps: list[Step], p: ParsedScript) -> list[Step]:
-    """``cd /abs/dir`` on the source's filesystem is kept (flagged) when the program's path is
-    relative to it: without it the program is not found."""
+    """``cd /abs/dir`` on the source's filesystem (kept, flagged: see :func:`_cd`) says so
+    when the program's path is relative to it: without it the program is not found."""
     if not _relative_program(p):
         return steps
     return [
-        replace(s, keep=True, why=f"the {_program_kind(p)} {p.launch.entrypoint} is "
-                f"relative to it; {s.why}: make it exist on the target or change the path")
-        if s.keep is False and s.text.startswith("cd ") and s.why.endswith("source's filesystem")
+        replace(s, why=f"the {_program_kind(p)} {p.launch.entrypoint} is relative to it; "
+                + s.why.split("; ", 1)[1])
+        if s.keep and s.text.startswith("cd ") and s.why.startswith(_CD_KEPT[:40])
         else s
         for s in steps
     ]
