@@ -165,7 +165,7 @@ def classify_env(name: str, value: str, domains: tuple[str, ...] = (),
         return EnvVerdict("site", "a host address on the source's network")
     if _reads_scheduler(value, own):
         return EnvVerdict("site", "computed from the source scheduler's variables")
-    if name in _USER_KNOBS:
+    if name in _USER_KNOBS and "$(" not in value and "`" not in value:
         return _path_or(name, value, "keep")
     if _own_environment_paths(name, value):
         return EnvVerdict("step", "adds directories of your own environment (conda/venv) to "
