@@ -91,7 +91,7 @@ def test_pbsdsh_of_a_user_script_is_refused_naming_pbsdsh_and_the_script() -> No
 def test_pbsdsh_of_a_bash_c_command_is_refused_naming_pbsdsh() -> None:
     script = PBSDSH.replace('bash "$PBS_O_WORKDIR"/node_start.sh $HOSTNAME 2 "fit.py --lr 3"',
                             "bash -c 'cd /w && torchrun --nnodes 2 fit.py'")
-    with pytest.raises(ParseError, match="pbsdsh.*bash -c"):
+    with pytest.raises(ParseError, match=r"pbsdsh.*bash -c"):
         parse_script(script)
 
 

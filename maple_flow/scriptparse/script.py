@@ -169,7 +169,11 @@ def _export(cmd: ShellCommand, parsed: ParsedScript) -> None:
         if eq:
             parsed.env[name] = value
         elif name in parsed.variables:
-            parsed.env[name] = parsed.variables[name]
+            value = parsed.variables[name]
+            # ``X="${X:-default}"; export X``: the value reads the variable itself, so it is
+            # exported as it stands when the job runs, not lifted above the lines that set it
+            own = re.search(rf"\$\{{?{re.escape(name)}(?!\w)", value)
+            parsed.env[name] = f"${{{name}}}" if own else value
 
 
 def _activation(words: tuple[str, ...], parsed: ParsedScript) -> bool:
