@@ -363,7 +363,7 @@ def _find_launch(blocks: list[Block], variables: dict[str, str]) -> _Found | Non
     for index, block in enumerate(blocks):
         taken = branch_taken(block.text, variables)  # a test the script's values decide
         for cmd in block.commands:
-            hit = None if cmd.is_condition else _launch_in(cmd, variables, index)
+            hit = _launch_in(cmd, variables, index)
             if hit is not None:
                 found.append(hit)
             _remember(cmd, variables)

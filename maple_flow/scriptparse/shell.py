@@ -34,7 +34,9 @@ class ShellCommand:
     @property
     def is_condition(self) -> bool:
         """The command is the test of an ``if``/``elif``/``while``/``until`` (``elif
-        /usr/bin/time -l true; then``): it runs to decide a branch, not as the job's work."""
+        /usr/bin/time -l true; then``): a probe deciding a branch is never named as a hidden
+        launch (a Python launch tested for its status, ``if srun python x.py; then``, still is
+        the launch)."""
         match = _CONDITION.match(self.text)
         first = (self.raw or self.words)[:1]
         return bool(match and first and self.text[match.end():].startswith(first[0]))
