@@ -125,3 +125,29 @@ def test_the_jobs_python_found_by_command_v_is_the_launch() -> None:
     p = parse_script(LOOKED_UP)
     assert (p.launch.entrypoint, p.launch.module, p.launch.args) == ("pkg.fit", True,
                                                                      ["--epochs", "2"])
+
+
+TIMED_EXEC = LOOKED_UP.replace(
+    'exec "$RUNPY" -m pkg.fit --epochs 2\n',
+    'WRAP=()\nif [ -x /usr/bin/time ]; then\n  exec /usr/bin/time -v "$RUNPY" -m pkg.fit --epochs 2\n'
+    'fi\nexec "$RUNPY" -m pkg.fit --epochs 2\n')
+
+
+def test_a_kept_block_that_execs_the_program_itself_is_named() -> None:
+    r = port(TIMED_EXEC, "delta")["delta"]
+    assert any("execs the program pkg.fit itself" in n for n in r.notes)
+
+
+SELF_DEFAULT = """#!/bin/bash
+#SBATCH --nodes=1 --ntasks-per-node=1 --gres=gpu:1 --time=01:00:00
+ROOT=$(pwd)
+CFG="${CFG:-$ROOT/cfg.json}"
+export CFG
+python fit.py
+"""
+
+
+def test_a_bare_export_of_a_self_defaulted_variable_is_not_a_literal() -> None:
+    script = port(SELF_DEFAULT, "perlmutter")["perlmutter"].script
+    assert "\\${CFG" not in script
+    assert 'CFG="${CFG:-$ROOT/cfg.json}"' in script
