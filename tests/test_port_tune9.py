@@ -129,7 +129,8 @@ def test_the_jobs_python_found_by_command_v_is_the_launch() -> None:
 
 TIMED_EXEC = LOOKED_UP.replace(
     'exec "$RUNPY" -m pkg.fit --epochs 2\n',
-    'WRAP=()\nif [ -x /usr/bin/time ]; then\n  exec /usr/bin/time -v "$RUNPY" -m pkg.fit --epochs 2\n'
+    'WRAP=()\nif [ -x /usr/bin/time ]; then\n'
+    '  exec /usr/bin/time -v "$RUNPY" -m pkg.fit --epochs 2\n'
     'fi\nexec "$RUNPY" -m pkg.fit --epochs 2\n')
 
 
