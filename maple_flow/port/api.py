@@ -528,10 +528,12 @@ def _timing(
             f"{queue!r} for {nodes} node(s) and {format_walltime(seconds)}"
         )
     if not wanted and not src.facts.walltime:
+        ran = ("it ran with its site's default limit" if src.parsed.directives
+               else "it has no scheduler directives")
         notes.append(
-            "the source sets no time limit (it ran with its site's default limit); the port "
-            f"asks {profile.name} for {format_walltime(seconds)} in {queue!r}: give the time "
-            "the job needs with --walltime HH:MM:SS (walltime= in the API)"
+            f"the source sets no time limit ({ran}); the port asks {profile.name} for "
+            f"{format_walltime(seconds)} in {queue!r}: give the time the job needs with "
+            "--walltime HH:MM:SS (walltime= in the API)"
         )
     return {"queue": queue, "walltime": format_walltime(seconds)}, notes
 
