@@ -77,7 +77,12 @@ from maple_flow.port.rules import (
     vendor_of_script,
 )
 from maple_flow.port.stages import as_command, header_of, launch_command_span
-from maple_flow.port.topology import disagreements, source_layout_args, wanted_layout
+from maple_flow.port.topology import (
+    disagreements,
+    repack_note,
+    source_layout_args,
+    wanted_layout,
+)
 from maple_flow.port.written_args import put_written_args
 from maple_flow.scriptparse import (
     ParsedScript,
@@ -546,6 +551,10 @@ def _size(src: Source, profile: ClusterProfile, o: dict[str, Any]) -> tuple[int,
     )
     notes = [note] if note else []
     notes += disagreements(found, nodes, gpn, profile.name)
+    changed = (f.nodes, f.gpus_per_node) != (nodes, gpn) and bool(f.nodes and f.gpus_per_node)
+    if changed and not disagreements(found, nodes, gpn, profile.name):
+        notes.append(repack_note((f.nodes or 0, f.gpus_per_node or 0), (nodes, gpn),
+                                 profile.name))
     if gpn > profile.gpu.per_node:
         notes.append(
             f"{gpn} ranks per node exceed the {profile.gpu.per_node} devices of a "
@@ -570,6 +579,14 @@ def _timing(
         notes.append(
             f"source queue {src.facts.queue!r} is not copied; {profile.name} uses "
             f"{queue!r} for {nodes} node(s) and {format_walltime(seconds)}"
+        )
+    if not wanted and not src.facts.walltime:
+        ran = ("it ran with its site's default limit" if src.parsed.directives
+               else "it has no scheduler directives")
+        notes.append(
+            f"the source sets no time limit ({ran}); the port asks {profile.name} for "
+            f"{format_walltime(seconds)} in {queue!r}: give the time the job needs with "
+            "--walltime HH:MM:SS (walltime= in the API)"
         )
     return {"queue": queue, "walltime": format_walltime(seconds)}, notes
 

@@ -175,7 +175,7 @@ def classify_env(name: str, value: str, domains: tuple[str, ...] = (),
                           "internet through it)")
     if _reads_scheduler(value, own):
         return EnvVerdict("site", "computed from the source scheduler's variables")
-    if name in _USER_KNOBS:
+    if name in _USER_KNOBS and "$(" not in value and "`" not in value:
         verdict = _path_or(name, value, "keep")
         return _IMPORT_PATH if name == "PYTHONPATH" and verdict.kind == "path" else verdict
     if _own_environment_paths(name, value):

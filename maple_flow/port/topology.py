@@ -55,7 +55,8 @@ def _all_names() -> set[str]:
 #: Name words of a count (``num_gpus_per_machine``, ``n_gpu``, ``gpu_count``) and words that
 #: make an argument something else than the layout (a rank, an id, a batch size, a port).
 _COUNT_WORDS = frozenset({"num", "n", "nb", "count", "number", "total"})
-_PLURAL = {"gpus": ("gpus", "ngpus", "ngpu", "devices", "ndevices", "nproc", "nprocs", "procs"),
+_PLURAL = {"gpus": ("gpus", "ngpus", "ngpu", "devices", "ndevices", "ndevice", "nproc", "nprocs",
+                    "procs"),
            "nodes": ("nodes", "nnodes", "nnode", "machines")}
 _SINGULAR = {"gpus": ("gpu", "device", "proc"), "nodes": ("node", "machine")}
 _NOT_LAYOUT = frozenset({"rank", "id", "ids", "index", "idx", "local", "master", "port", "addr",
@@ -113,3 +114,13 @@ def disagreements(found: list[TopologyArg], nodes: int, gpn: int, target: str) -
         f"runs {nodes} node(s) x {gpn}: change it to {layout[a.role]}"
         for a in found if layout[a.role] != a.value
     ]
+
+
+def repack_note(source: tuple[int, int], target: tuple[int, int], name: str) -> str:
+    """The note for a job whose nodes or ranks per node change on the target: a program that
+    fixes its own counts (not on its command line) must be told the new layout."""
+    (src_nodes, src_gpn), (nodes, gpn) = source, target
+    return (f"layout changed: the source ran {src_nodes} node(s) x {src_gpn} rank(s) a node; on "
+            f"{name} the port runs {nodes} node(s) x {gpn}: if the program fixes its own node or "
+            "GPU counts (Lightning `Trainer(num_nodes=..., devices=...)` or its config, a "
+            f"hard-coded world size), set them to {nodes} node(s) and {gpn} a node")

@@ -159,11 +159,56 @@ def _quoted_program(blocks: list[Block]) -> str:
             "container if it needs one) and port that")
 
 
+#: pbsdsh's options that take a value (``-c copies``, ``-n node``, ``-h host``, ``-e envlist``).
+_PBSDSH_VALUED = frozenset({"-c", "-n", "-h", "-e"})
+_SHELLS = frozenset({"bash", "sh", "zsh", "ksh"})
+
+
+def _pbsdsh_command(words: tuple[str, ...]) -> str:
+    """The script (or command) ``pbsdsh [opts] [--] [bash] SCRIPT ...`` runs on every node,
+    or ``""`` when ``words`` is no pbsdsh line."""
+    if not words or words[0].rsplit("/", 1)[-1] != "pbsdsh":
+        return ""
+    k = 1
+    while k < len(words) and words[k].startswith("-") and words[k] != "--":
+        k += 2 if words[k] in _PBSDSH_VALUED else 1
+    k += 1 if words[k:k + 1] == ("--",) else 0
+    if words[k:k + 1] and words[k].rsplit("/", 1)[-1] in _SHELLS:
+        k += 1
+        while k < len(words) and words[k].startswith("-") and words[k] != "-c":
+            k += 1
+    if words[k:k + 1] == ("-c",):
+        return "-c"
+    return words[k] if k < len(words) else ""
+
+
+def pbsdsh_reason(blocks: list[Block]) -> str:
+    """Why a job that runs a user's script on every node with ``pbsdsh`` (PBS's per-node
+    runner) is not ported: the launch is inside that script, which the job does not show."""
+    hits = [(cmd, script) for block in blocks for cmd in block.commands
+            if (script := _pbsdsh_command(cmd.words))]
+    if not hits:
+        return ""
+    cmd, script = hits[-1]
+    if script == "-c":
+        return (f"line {cmd.line}: `pbsdsh` (PBS's per-node runner) runs a `bash -c` command on "
+                "every node; the port does not read pbsdsh as a launcher, so the processes a "
+                "node starts are not known: write the per-node launch with the site's launcher "
+                "(e.g. `mpiexec --ppn 1 ... torchrun ...`, one launcher per node) and port that")
+    name = script.rsplit("/", 1)[-1]
+    return (f"line {cmd.line}: `pbsdsh` (PBS's per-node runner) runs your script {script} on "
+            f"every node of the job; the training launch (torchrun, deepspeed, python ...) is "
+            f"inside {name}, which this script does not show, so the program and how many "
+            f"processes each node starts are not known: put the launch that {name} runs into "
+            "this script (one launcher per node, or one process per GPU) and port that, or "
+            f"port {name} itself")
+
+
 def hidden_program_reason(blocks: list[Block]) -> str:
-    """Why the program is not readable: a launch captured in ``$( )``, or the last command
-    that runs a script, sourced file, ``eval`` or task the script does not show, named;
-    ``""`` when there is none."""
-    named = _variable_launch(blocks) or _quoted_program(blocks)
+    """Why the program is not readable: a launch captured in ``$( )``, a user's script run
+    on every node by ``pbsdsh``, or the last command that runs a script, sourced file,
+    ``eval`` or task the script does not show, named; ``""`` when there is none."""
+    named = pbsdsh_reason(blocks) or _variable_launch(blocks) or _quoted_program(blocks)
     if named:
         return named
     for cmd in (c for block in blocks for c in block.commands):
@@ -175,7 +220,7 @@ def hidden_program_reason(blocks: list[Block]) -> str:
                     "that is a command of its own: run it on its own line (`... 2>&1 | tee "
                     "log`, then read the log) and port that")
     hits = [(cmd, what) for block in blocks for cmd in block.commands
-            if (what := _runner(cmd))]
+            if not cmd.is_condition and (what := _runner(cmd))]
     if not hits:
         return ""
     cmd, what = hits[-1]

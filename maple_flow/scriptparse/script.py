@@ -89,6 +89,9 @@ class ParsedScript:
     inner: list[ShellCommand] = field(default_factory=list)
     #: Other launches on the same logical line (``srun a.py && srun b.py``).
     beside: int = 0
+    #: The environment prefix of the launch inside a ``bash -c`` body (``srun bash -c
+    #: 'CUDA_LAUNCH_BLOCKING=1 torchrun ...'``): the launch's own environment.
+    body_env: dict[str, str] = field(default_factory=dict)
     #: Variables set in that per-rank body (``export RANK=$SLURM_PROCID``...).
     rank_env: dict[str, str] = field(default_factory=dict)
     #: Variables the launch line is built from (``CMD="torchrun ..."; $CMD``).
@@ -168,7 +171,11 @@ def _export(cmd: ShellCommand, parsed: ParsedScript) -> None:
         if eq:
             parsed.env[name] = value
         elif name in parsed.variables:
-            parsed.env[name] = parsed.variables[name]
+            value = parsed.variables[name]
+            # ``X="${X:-default}"; export X``: the value reads the variable itself, so it is
+            # exported as it stands when the job runs, not lifted above the lines that set it
+            own = re.search(rf"\$\{{?{re.escape(name)}(?!\w)", value)
+            parsed.env[name] = f"${{{name}}}" if own else value
 
 
 def _activation(words: tuple[str, ...], parsed: ParsedScript) -> bool:
@@ -215,10 +222,14 @@ class _Found:
     inner: list[ShellCommand] = field(default_factory=list)
     #: Other launches on the same logical line (``srun a.py && srun b.py``).
     beside: int = 0
+    #: The environment prefix of the launch inside a ``bash -c`` body (``srun bash -c
+    #: 'CUDA_LAUNCH_BLOCKING=1 torchrun ...'``): the launch's own environment.
+    body_env: dict[str, str] = field(default_factory=dict)
 
 
 #: A single-word value naming a Python file (``MAIN_PY="${PROJ_ROOT}/main.py"``).
 _PY_FILE_VALUE = re.compile(r"^[^\s$`'\"]+\.py$")
+_PYTHON_NAME = re.compile(r"python[\d.]*")  # ``"$PY"`` holding the job's python
 _QUOTED_VAR = re.compile(r"^\$\{?([A-Za-z_]\w*)\}?$")
 
 
@@ -232,7 +243,8 @@ def _words(cmd: ShellCommand, variables: dict[str, str]) -> list[tuple[str, int]
     for k, word in enumerate(words):
         m = None if flags[k] else _QUOTED_VAR.fullmatch(word)
         value = variables.get(m.group(1), "") if m else ""
-        if m and (_PY_FILE_VALUE.fullmatch(value) or which_name(value)):
+        if m and (_PY_FILE_VALUE.fullmatch(value) or _PYTHON_NAME.fullmatch(value)
+                  or which_name(value)):
             words[k], flags[k] = value, True  # `"$PY"` with PY=$(command -v python3): one word
     return traced_split_words(words, flags, variables)
 
@@ -257,8 +269,18 @@ def _written_args(cmd: ShellCommand, traced: list[tuple[str, int]],
     return groups
 
 
+#: The job's own python found by a lookup (``$(command -v python3)``, ``$(which python)``,
+#: ``${PYTHON:-$(command -v python)}``): the interpreter on the job's PATH.
+_PYTHON_LOOKUP = re.compile(
+    r"^(?:\$\{\w+:?-)?(?:\$\(|`)\s*(?:command\s+-v|which|type\s+-[pP])\s+(python[\d.]*)\s*"
+    r"(?:\)|`)\}?$")
+
+
 def _assign(variables: dict[str, str], name: str, value: str) -> None:
     """``name=value`` (``name+=value`` appends); known variables expand at assignment."""
+    looked_up = _PYTHON_LOOKUP.match(value)
+    if looked_up and value.startswith("${") == value.endswith("}"):
+        value = looked_up.group(1)
     marker = overridden_key(name.rstrip("+"))
     if overridable(value, variables):
         variables[marker] = ""
@@ -323,7 +345,8 @@ def _launch_in(
             return None
         inner.line.stages[:0] = line.stages if line else []
         before = [c for c in body if c.line <= inner.cmd.line and c is not inner.cmd]
-        return _Found(inner.line, cmd, block, before + inner.inner)
+        body_env = {**dict(inner.cmd.assignments), **inner.body_env}
+        return _Found(inner.line, cmd, block, before + inner.inner, body_env=body_env)
     if line and line.entrypoint:
         return _Found(line, cmd, block)
     return None
@@ -493,7 +516,7 @@ def parse_script(data: str | bytes) -> ParsedScript:
         compound = "\n" in block.text or bool(_CONDITIONAL.match(block.text))
         for cmd in block.commands:
             if cmd is found.cmd:
-                parsed.env.update(dict(cmd.assignments))
+                parsed.env.update({**dict(cmd.assignments), **found.body_env})
             elif not (compound and cmd.words[:1] == ("export",)):
                 _record(cmd, parsed)  # exports on one branch are set-up steps, not env
     _forget_branch_values(blocks, parsed)

@@ -15,6 +15,8 @@ from functools import cache, lru_cache
 from typing import Any
 
 _ARITH = re.compile(r"\$\(\((.*?)\)\)")
+#: The keyword that opens a condition, and a negation (``if ! cmd``, ``while ! cmd``).
+_CONDITION = re.compile(r"^\s*(?:if|elif|while|until)\s+(?:!\s+)?")
 _KEYWORDS = frozenset({"then", "do", "else", "elif", "fi", "done", "{", "}", "if", "while"})
 
 
@@ -28,6 +30,16 @@ class ShellCommand:
     line: int
     text: str
     raw: tuple[str, ...] = ()
+
+    @property
+    def is_condition(self) -> bool:
+        """The command is the test of an ``if``/``elif``/``while``/``until`` (``elif
+        /usr/bin/time -l true; then``): a probe deciding a branch is never named as a hidden
+        launch (a Python launch tested for its status, ``if srun python x.py; then``, still is
+        the launch)."""
+        match = _CONDITION.match(self.text)
+        first = (self.raw or self.words)[:1]
+        return bool(match and first and self.text[match.end():].startswith(first[0]))
 
     def unquoted(self, k: int) -> bool:
         """Whether word ``k`` was written without quotes (the shell splits its expansions)."""

@@ -421,7 +421,21 @@ def setup_steps(p: ParsedScript) -> list[Step]:
         if step is not None:
             steps.append(step)
     steps = _workdir_steps(p) + _keep_program_dirs(_programs_as_launches(steps, p), p)
-    return _drop_source_conda_init(steps)
+    return [_runs_the_program(s, p) for s in _drop_source_conda_init(steps)]
+
+
+def _runs_the_program(step: Step, p: ParsedScript) -> Step:
+    """A kept multi-line block that itself ends the job in the program (``if ...; then exec
+    "$PY" -m pkg.main; fi`` before the launch): kept as the source wrote it, and said so."""
+    entry = p.launch.entrypoint
+    program = f"-m {entry}" if p.launch.module else entry
+    if not (step.keep and entry and "\n" in step.text and program in step.text
+            and re.search(r"\bexec\s", step.text)):
+        return step
+    return replace(step, why=(
+        f"{step.why}; it execs the program {entry} itself, as the source did, before the "
+        "target's launch: where that branch runs, the target's launch below is not reached "
+        "(one process, started the source's way)"))
 
 
 _NOT_PROGRAMS = frozenset({"pip", "venv", "ensurepip", "site", "json.tool", "http.server"})
