@@ -1,0 +1,67 @@
+"""Ports of scripts written for centres outside the ten clusters (bench/portother_probe):
+the user's job kept, only what is the source site's dropped or replaced, each with a note."""
+
+from __future__ import annotations
+
+from maple_flow import port
+from maple_flow.scriptparse import parse_script
+
+PBS = """#!/bin/bash -l
+#PBS -A datascience
+#PBS -l select=2:ncpus=64:ngpus=4:mpiprocs=4
+#PBS -l walltime=01:00:00
+#PBS -q prod
+"""
+#: IDRIS Jean Zay's documented set-up: purge, clear the inherited env, load the site's PyTorch.
+IDRIS = """#!/bin/bash
+#SBATCH --job-name=t
+#SBATCH -C v100-32g
+#SBATCH --qos=qos_gpu-t3
+#SBATCH --account abc@v100
+#SBATCH --nodes=1
+#SBATCH --ntasks-per-node=1
+#SBATCH --gres=gpu:1
+#SBATCH --time=01:00:00
+module purge
+conda deactivate
+module load pytorch-gpu/py3/1.8.1
+"""
+
+
+def _notes(result: object) -> str:
+    return "\n".join(result.notes)
+
+
+def test_background_launch_in_a_loop_keeps_the_loop_and_its_concurrency() -> None:
+    """``for S ...; do launch &; done; wait``: each pass starts the launch in the background;
+    the launch stands on its own line (issue 14 item 8), so the loop is kept, with the `&`
+    and the `wait` after it (the passes run at once, as in the source)."""
+    body = "for S in 1 2\ndo\n    mpiexec -n 8 --ppn 4 python bench.py $S &\ndone\nwait\n"
+    assert parse_script(PBS + body).launch_tail == "&"
+    r = port(PBS + body, "perlmutter")["perlmutter"]
+    assert r.status == "generated", _notes(r)
+    lines = r.script.splitlines()
+    start = lines.index("for S in 1 2")
+    end = lines.index("done")
+    launch_end = next(i for i in range(start, end) if "bench.py" in lines[i])
+    assert lines[launch_end].rstrip().endswith("python bench.py $S &")
+    assert any(ln.startswith("wait") for ln in lines[end + 1:])
+    assert "shares its line" not in _notes(r)
+
+
+def test_inherited_conda_deactivate_is_not_copied_to_a_target_that_activates_its_env() -> None:
+    """Kept after the target's ``conda activate pytorch`` the user's ``conda deactivate``
+    would undo it and the program would run without PyTorch: not copied, with a note."""
+    r = port(IDRIS + "python train.py\n", "stampede3")["stampede3"]
+    assert r.status == "generated", _notes(r)
+    assert "conda activate pytorch" in r.script
+    assert "conda deactivate" not in r.script
+    assert "`conda deactivate` is not copied" in _notes(r)
+
+
+def test_deactivate_after_the_users_own_activation_is_kept() -> None:
+    script = (IDRIS.replace("conda deactivate\n", "")
+              + "conda activate myenv\npython prep.py\nconda deactivate\npython train.py\n")
+    r = port(script, "stampede3")["stampede3"]
+    assert "conda activate myenv" in r.script
+    assert "conda deactivate" in r.script
