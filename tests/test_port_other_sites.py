@@ -65,3 +65,17 @@ def test_deactivate_after_the_users_own_activation_is_kept() -> None:
     r = port(script, "stampede3")["stampede3"]
     assert "conda activate myenv" in r.script
     assert "conda deactivate" in r.script
+
+
+def test_source_activate_of_an_env_on_the_source_filesystem_is_not_copied() -> None:
+    """conda's old ``source activate ENV`` is read as ``conda activate ENV``: an env at a path
+    of the source site (Frontier's /lustre/orion) does not exist on the target."""
+    script = (IDRIS.replace("conda deactivate\n", "")
+              + "source activate /lustre/orion/abc123/proj-shared/envs/torch\npython train.py\n")
+    r = port(script, "perlmutter")["perlmutter"]
+    assert "source activate" not in r.script
+    assert "/lustre/orion/abc123/proj-shared/envs/torch is on the source's filesystem" in _notes(r)
+    mine = port(script.replace("/lustre/orion/abc123/proj-shared/envs/torch", "torch"),
+                "perlmutter")["perlmutter"]
+    assert "source activate torch" in mine.script
+    assert "your conda env torch" in _notes(mine)

@@ -122,6 +122,8 @@ def _activation(words: tuple[str, ...], conda_module: bool) -> tuple[bool, str] 
             return False, "conda's base env comes from the source site's module"
         return True, (f"your conda env {target}: create it on the target if it is not there "
                       "(conda from the target's module or your own install)")
+    if head in {"source", "."} and words[1:2] == ("activate",) and len(words) > 2:
+        return _activation(("conda", *words[1:]), conda_module)  # conda's old `source activate ENV`
     if head in {"source", "."} and len(words) > 1:
         path = words[1]
         if is_site_path(path):
