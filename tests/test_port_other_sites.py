@@ -79,3 +79,64 @@ def test_source_activate_of_an_env_on_the_source_filesystem_is_not_copied() -> N
                 "perlmutter")["perlmutter"]
     assert "source activate torch" in mine.script
     assert "your conda env torch" in _notes(mine)
+
+
+SLURM_1 = """#!/bin/bash
+#SBATCH --nodes=1
+#SBATCH --ntasks-per-node=1
+#SBATCH --gpus-per-node=1
+#SBATCH --time=01:00:00
+"""
+#: LUMI's own partition and account form (templates/sites/other_sites.yaml): AMD GPUs.
+LUMI = SLURM_1.replace("#SBATCH --nodes=1\n", "#SBATCH --nodes=1\n#SBATCH --partition=small-g\n"
+                       "#SBATCH --account=project_465000999\n")
+
+
+def _launch_line(script: str) -> str:
+    lines = script.splitlines()
+    return next(ln.strip() for ln in lines if " train.py" in ln)
+
+
+def test_apptainer_mount_bind_is_carried_as_a_bind() -> None:
+    script = SLURM_1 + ("srun singularity exec --nv --mount type=bind,src=/scratch/p1,dst=/data "
+                        "img.sif python train.py\n")
+    r = port(script, "delta")["delta"]
+    assert _launch_line(r.script).startswith("apptainer exec --nv -B /scratch/p1:/data img.sif")
+
+
+def test_an_amd_sites_image_is_not_carried_and_the_note_says_it_is_a_rocm_build() -> None:
+    r = port(LUMI + "srun singularity exec img.sif python train.py\n", "polaris")["polaris"]
+    assert "img.sif" not in _launch_line(r.script)
+    assert "runs on the source's AMD GPUs (a ROCm build" in _notes(r)
+    assert "by hand" not in _notes(r)  # a ROCm image does not run on the target's GPUs
+
+
+def test_an_image_run_without_nv_on_an_unnamed_site_is_dropped_saying_what_to_do() -> None:
+    r = port(SLURM_1 + "srun apptainer exec img.sif python train.py\n", "delta")["delta"]
+    assert "img.sif" not in _launch_line(r.script)
+    assert "add --nv to the apptainer line if the image is a CUDA one" in _notes(r)
+
+
+def test_an_nvidia_sites_image_run_without_nv_gets_the_targets_gpu_option() -> None:
+    """CSCS Alps (its own --uenv directive; GH200) gives the GPUs to images without --nv."""
+    script = SLURM_1 + ("#SBATCH --uenv=pytorch/v2.6.0:v1\n"
+                        "srun apptainer exec img.sif python train.py\n")
+    r = port(script, "delta")["delta"]
+    assert _launch_line(r.script).startswith("apptainer exec --nv img.sif python train.py")
+    assert "has no --nv (its site's GPUs are NVIDIA ones" in _notes(r)
+
+
+def test_a_site_plugin_directive_is_named_for_what_it_did() -> None:
+    script = SLURM_1 + ("#SBATCH --environment=/users/me/ngc.toml\n"
+                        "#SBATCH --uenv=pytorch/v2.6.0:v1\nsrun python train.py\n")
+    r = port(script, "polaris")["polaris"]
+    assert "# source directive, not carried: #SBATCH --environment=/users/me/ngc.toml" in r.script
+    notes = _notes(r)
+    assert "runs the job in a container of CSCS's Container Engine" in notes
+    assert "runs the job in a CSCS uenv" in notes
+    assert "has no counterpart the port can carry" not in notes
+
+
+def test_an_amd_site_named_by_its_partition_gets_the_device_family_note() -> None:
+    r = port(LUMI + "srun python train.py\n", "aurora")["aurora"]
+    assert "the source runs on AMD GPUs" in _notes(r)

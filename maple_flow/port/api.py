@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from maple_flow.errors import InvalidValue, MissingInformation, UnknownCluster, api_boundary
 from maple_flow.knowledge.clusters import no_target_message
+from maple_flow.knowledge.other_sites import other_site_of
 from maple_flow.models import ClusterProfile, JobSpec, format_walltime, walltime_seconds
 from maple_flow.port.accel_config import accelerate_setup
 from maple_flow.port.accounted import unaccounted_lines, unaccounted_note
@@ -341,9 +342,11 @@ def _dropped_container(stage: Stage, p: ParsedScript, profile: ClusterProfile) -
            if read is not None and profile.container is not None else "")
     why = why or (f"its option {unknown} is not one the port carries: take it off the "
                   f"{stage.name} line if the program does not need it, then port again"
-                  if unknown else "")
-    todo = (f"run your image with {profile.name}'s {profile.container.command} by hand "
-            "(see the reason), or check"
+                  if unknown else _no_gpu_option(stage))
+    todo = ("rebuild your environment (or the image for the target's GPUs), or check"
+            if read is not None and read.rocm else
+            f"run your image with {profile.name}'s {profile.container.command} by hand"
+            + (" (see the reason)" if why else "") + ", or check"
             if profile.container is not None else
             f"{profile.name} has no Apptainer/Singularity runtime in maple_flow's facts: "
             "rebuild the environment (or the image for the target's runtime), or check")
@@ -351,6 +354,17 @@ def _dropped_container(stage: Stage, p: ParsedScript, profile: ClusterProfile) -
             + (f" ({why})" if why else "") + f"; the program runs on {profile.name}'s own "
             f"stack instead: {todo} that {profile.name}'s software stack has what it provided"
             + _bound_program_clause(stage, p))
+
+
+def _no_gpu_option(stage: Stage) -> str:
+    """Why an Apptainer/Singularity image run with no GPU option is not carried ("" for
+    another runtime): the port cannot tell a CUDA image from an AMD site's ROCm build."""
+    if stage.name not in {"apptainer", "singularity"} or stage.has("--nv", "--nvccli", "--rocm"):
+        return ""
+    return (f"its {stage.name} line has no --nv and the script does not say its GPUs are "
+            "NVIDIA ones, so the port cannot tell a CUDA image from a ROCm build (an AMD "
+            f"site's): add --nv to the {stage.name} line if the image is a CUDA one, then port "
+            "again")
 
 
 def _bound_program_clause(stage: Stage, p: ParsedScript) -> str:
@@ -584,6 +598,8 @@ def _device_notes(src: Source, profile: ClusterProfile, args: list[str]) -> list
     vendor = vendor_of_script(p.env, p.modules, words)
     if src.cluster and vendor is None:
         vendor = get_profile(src.cluster).gpu.vendor
+    site = other_site_of(p.directives) if vendor is None else None
+    vendor = site.gpu_vendor if site is not None else vendor
     note = device_family_note(vendor or "", profile.gpu.vendor, profile.name, args)
     return [note] if note else []
 

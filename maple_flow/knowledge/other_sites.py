@@ -1,0 +1,60 @@
+"""GPU centres outside the ten clusters (``templates/sites/other_sites.yaml``): what a port
+reads from a script written for one of them (its GPU vendor, its own directives)."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from pydantic import Field
+
+from maple_flow.knowledge.directives import Directive
+from maple_flow.models.common import Strict
+from maple_flow.paths import templates_dir
+from maple_flow.yamlio import load_yaml
+
+
+class OtherSite(Strict):
+    """One centre outside the ten, as its documentation states."""
+
+    name: str = Field(min_length=1)
+    gpu_vendor: str = Field(pattern=r"^(?:nvidia|amd|intel)$")
+    gpus_per_node: int = Field(ge=1)
+    #: Partition names only this site has.
+    partitions: list[str]
+    #: Its account names (a regex), or "" when they have no form of their own.
+    account_pattern: str
+    #: Directives (Slurm long options) of its own, and what each one does.
+    directives: dict[str, str] = Field(default={})
+    source: str = Field(min_length=1)
+
+    def model_post_init(self, _: object) -> None:
+        re.compile(self.account_pattern)  # a bad expression is an error when the data is read
+
+
+class OtherSites(Strict):
+    sites: dict[str, OtherSite]
+
+
+@cache
+def other_sites() -> dict[str, OtherSite]:
+    """Every site of the data file, by id."""
+    path = templates_dir() / "sites" / "other_sites.yaml"
+    return OtherSites.model_validate(load_yaml(path.read_text(encoding="utf-8"))).sites
+
+
+def _names(site: OtherSite, d: Directive) -> bool:
+    value = (d.value or "").strip()
+    if d.option in site.directives:
+        return True
+    if d.option == "partition":
+        return bool(set(value.split(",")) & set(site.partitions))
+    return d.option == "account" and bool(site.account_pattern) and bool(
+        re.match(site.account_pattern, value))
+
+
+def other_site_of(directives: list[Directive]) -> OtherSite | None:
+    """The site outside the ten that the script's directives name (one of its own partitions,
+    its account form or one of its own directives), or None."""
+    found = [s for s in other_sites().values() if any(_names(s, d) for d in directives)]
+    return found[0] if len(found) == 1 else None
