@@ -140,3 +140,21 @@ def test_a_site_plugin_directive_is_named_for_what_it_did() -> None:
 def test_an_amd_site_named_by_its_partition_gets_the_device_family_note() -> None:
     r = port(LUMI + "srun python train.py\n", "aurora")["aurora"]
     assert "the source runs on AMD GPUs" in _notes(r)
+
+
+def test_a_sites_runscript_for_python_is_the_interpreter_not_the_program() -> None:
+    """LUMI's container runscript ``conda-python-distributed -u x.py`` is python there: the
+    program is x.py, run with the target's interpreter (was kept as an installed command)."""
+    script = LUMI + "srun singularity exec $SIFPYTORCH conda-python-distributed -u mnist.py --gpu\n"
+    back = parse_script(script)
+    assert (back.launch.entrypoint, back.launch.args) == ("mnist.py", ["--gpu"])
+    r = port(script, "delta")["delta"]
+    assert "conda-python-distributed" not in r.script
+    assert "mnist.py --gpu" in r.script
+    assert "`conda-python-distributed` is LUMI's own command for python" in _notes(r)
+
+
+def test_a_site_plugin_option_on_srun_is_named_for_what_it_did() -> None:
+    r = port(SLURM_1 + "srun --environment=/users/me/ngc.toml python train.py\n",
+             "delta")["delta"]
+    assert "runs the job in a container of CSCS's Container Engine" in _notes(r)

@@ -26,6 +26,8 @@ class OtherSite(Strict):
     account_pattern: str
     #: Directives (Slurm long options) of its own, and what each one does.
     directives: dict[str, str] = Field(default={})
+    #: Commands of its own software that stand for ``python`` (a container's runscripts).
+    pythons: dict[str, str] = Field(default={})
     source: str = Field(min_length=1)
 
     def model_post_init(self, _: object) -> None:
@@ -58,3 +60,16 @@ def other_site_of(directives: list[Directive]) -> OtherSite | None:
     its account form or one of its own directives), or None."""
     found = [s for s in other_sites().values() if any(_names(s, d) for d in directives)]
     return found[0] if len(found) == 1 else None
+
+
+def site_python(command: str) -> tuple[OtherSite, str] | None:
+    """The site whose own command ``command`` stands for ``python``, and what it does first."""
+    return next(((s, s.pythons[command]) for s in other_sites().values()
+                 if command in s.pythons), None)
+
+
+def site_option_meaning(option: str) -> str:
+    """What ``--option`` of a site's own Slurm plugin does, naming the site ("" when none)."""
+    name = option.lstrip("-")
+    return next((f"{s.directives[name]} ({s.name}'s own option)" for s in other_sites().values()
+                 if name in s.directives), "")

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from maple_flow.errors import InvalidValue, MissingInformation, UnknownCluster, api_boundary
 from maple_flow.knowledge.clusters import no_target_message
-from maple_flow.knowledge.other_sites import other_site_of
+from maple_flow.knowledge.other_sites import other_site_of, site_python
 from maple_flow.models import ClusterProfile, JobSpec, format_walltime, walltime_seconds
 from maple_flow.port.accel_config import accelerate_setup
 from maple_flow.port.accounted import unaccounted_lines, unaccounted_note
@@ -466,6 +466,11 @@ def _command_line_options_notes(p: ParsedScript) -> list[str]:
 def _interpreter_notes(src: Source, profile: ClusterProfile) -> list[str]:
     """The note on a source interpreter given by path that the port does not run."""
     python = src.parsed.launch.python
+    site = site_python(python)
+    if site is not None:
+        return [f"`{python}` is {site[0].name}'s own command for python (it {site[1]}): "
+                f"the port runs {profile.name}'s `{profile.software.python}` instead; install "
+                "the program's packages there"]
     if "/" not in python:  # the user's own interpreter (~/anaconda3/bin/python)
         return []
     return [f"the source ran the program with the interpreter {python}, a path of the source's "

@@ -9,6 +9,14 @@ from dataclasses import dataclass, field
 from maple_flow.scriptparse.shell import split_commands
 
 _PYTHON = re.compile(r"^python[\d.]*$")
+
+
+def is_python(base: str) -> bool:
+    """``python``, ``python3.11``, or a site's own command that stands for it (LUMI's
+    ``conda-python-distributed``: templates/sites/other_sites.yaml)."""
+    from maple_flow.knowledge.other_sites import site_python
+
+    return bool(_PYTHON.match(base)) or site_python(base) is not None
 _LAUNCHERS = {
     "srun": "srun", "mpiexec": "mpiexec", "mpirun": "mpirun", "ibrun": "ibrun",
     "torchrun": "torchrun", "deepspeed": "deepspeed", "accelerate": "accelerate",
@@ -149,7 +157,7 @@ def _path_program(word: str) -> bool:
 def _is_program(word: str) -> bool:
     base = _base(word)
     return bool(
-        _PYTHON.match(base) or base in _LAUNCHERS or base in _WRAPPERS
+        is_python(base) or base in _LAUNCHERS or base in _WRAPPERS
         or base.endswith((".py", ".sh")) or _path_program(word)
     )
 
@@ -354,7 +362,7 @@ def read_words(
     while i < len(words):
         word = words[i]
         base = _base(word)
-        if _PYTHON.match(base):
+        if is_python(base):
             return _python(words, i, stages)
         if base in _LAUNCHERS:
             return _after_launcher(words, i + 1, stages, _LAUNCHERS[base], base)
@@ -423,7 +431,7 @@ def runner_command(words: list[str] | tuple[str, ...], i: int) -> int | None:
     if j >= len(words):
         return None
     base = _base(words[j])
-    shown = (_PYTHON.match(base) or base in _LAUNCHERS or base.endswith(".py")
+    shown = (is_python(base) or base in _LAUNCHERS or base.endswith(".py")
              or (words[j] == "-m" and j + 1 < len(words)))
     return j if shown else None
 
@@ -494,7 +502,7 @@ def _option_name(word: str) -> bool:
 def _starts_launcher(words: list[str]) -> bool:
     """A launcher or interpreter among ``words`` (``my_wrapper exec deepspeed $*``): the
     command before them wraps another launch, it is not the program."""
-    return any(_base(w) in _LAUNCHERS or _PYTHON.match(_base(w)) for w in words)
+    return any(_base(w) in _LAUNCHERS or is_python(_base(w)) for w in words)
 
 
 def installed_command(words: list[str]) -> tuple[str, str] | None:
