@@ -158,3 +158,38 @@ def test_a_site_plugin_option_on_srun_is_named_for_what_it_did() -> None:
     r = port(SLURM_1 + "srun --environment=/users/me/ngc.toml python train.py\n",
              "delta")["delta"]
     assert "runs the job in a container of CSCS's Container Engine" in _notes(r)
+
+
+SUMMIT = """#!/bin/bash
+#BSUB -P ABC123
+#BSUB -W 1:00
+#BSUB -nnodes 2
+#BSUB -alloc_flags "nvme smt4"
+#BSUB -N
+#BSUB -u me@lab.org
+#BSUB -o run.%J.out
+module load open-ce/1.5.0-py38-0
+jsrun -n 12 -r 6 -a 1 -g 1 -c 7 python train.py --x 1
+"""
+
+
+def test_an_lsf_directive_the_port_does_not_map_is_kept_as_a_comment_with_a_note() -> None:
+    """Issue 14: a directive is never dropped without a note (``-alloc_flags``, ``-N`` were)."""
+    r = port(SUMMIT, "delta")["delta"]
+    assert r.spec.nodes * r.spec.gpus_per_node == 12
+    assert '# source directive, not carried: #BSUB -alloc_flags "nvme smt4"' in r.script
+    assert "# source directive, not carried: #BSUB -N" in r.script
+    notes = _notes(r)
+    assert "`#BSUB -alloc_flags \"nvme smt4\"` has no counterpart" in notes
+    assert "#SBATCH --mail-user=me@lab.org" in r.script
+    assert "your directive `#BSUB -o run.%J.out` is kept as `#SBATCH --output=run.%J.out`" in notes
+
+
+def test_lsf_one_host_span_is_read_as_one_node() -> None:
+    from maple_flow.scriptparse.lsf import lsf_directives
+
+    text = '#BSUB -n 4\n#BSUB -R "span[hosts=1]"\n#BSUB -gpu "num=4"\n'
+    assert [(d.option, d.value) for d in lsf_directives(text)] == [
+        ("ntasks", "4"), ("nodes", "1"), ("gpus-per-node", "4")]
+    summit = '#BSUB -nnodes 2\n#BSUB -R "span[hosts=1]"\n'
+    assert [(d.option, d.value) for d in lsf_directives(summit)] == [("nodes", "2")]

@@ -68,8 +68,9 @@ def header_edits(directives: list[Directive], profile: ClusterProfile) -> tuple[
         value = d.value or ""
         if form and not ("%" in value and source != target):
             lines.append(f"{_PREFIX[target]} {form.format(value)}")
+            renamed = source != target or not d.raw.strip().startswith(_PREFIX[target])
             notes.append(f"your directive `{d.raw.strip()}` is kept"
-                         + ("" if source == target else f" as `{lines[-1]}`")
+                         + (f" as `{lines[-1]}`" if renamed else "")
                          + ("; its path is the source's: make sure it exists on the target"
                             if value.startswith("/") else ""))
         elif d.line not in seen:
