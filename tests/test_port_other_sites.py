@@ -193,3 +193,11 @@ def test_lsf_one_host_span_is_read_as_one_node() -> None:
         ("ntasks", "4"), ("nodes", "1"), ("gpus-per-node", "4")]
     summit = '#BSUB -nnodes 2\n#BSUB -R "span[hosts=1]"\n'
     assert [(d.option, d.value) for d in lsf_directives(summit)] == [("nodes", "2")]
+
+
+def test_amd_build_targets_are_not_copied_to_nvidia_gpus() -> None:
+    """``PYTORCH_ROCM_ARCH=gfx90a`` (Frontier/LUMI's MI250X) names AMD GPUs."""
+    r = port(SLURM_1 + "export PYTORCH_ROCM_ARCH=gfx90a\nsrun python train.py\n",
+             "delta")["delta"]
+    assert "gfx90a" not in r.script
+    assert "`PYTORCH_ROCM_ARCH` belongs to amd GPUs" in _notes(r)
