@@ -201,3 +201,24 @@ def test_amd_build_targets_are_not_copied_to_nvidia_gpus() -> None:
              "delta")["delta"]
     assert "gfx90a" not in r.script
     assert "`PYTORCH_ROCM_ARCH` belongs to amd GPUs" in _notes(r)
+
+
+LSF_ARRAY = """#!/bin/bash
+#BSUB -P ABC123
+#BSUB -W 0:30
+#BSUB -nnodes 1
+#BSUB -J sweep[1-10]%2
+jsrun -n 6 -r 6 -a 1 -g 1 -c 7 python train.py --seed $LSB_JOBINDEX
+"""
+
+
+def test_an_lsf_job_array_is_kept_on_slurm_with_its_index_renamed() -> None:
+    """``#BSUB -J name[1-10]%2`` is an array (was read as a job name with odd characters,
+    dropped, and $LSB_JOBINDEX left unset)."""
+    r = port(LSF_ARRAY, "delta")["delta"]
+    assert "#SBATCH --array=1-10%2" in r.script and "#SBATCH -J sweep" in r.script
+    assert r.spec.args == ["--seed", "$SLURM_ARRAY_TASK_ID"]
+    pbs = port(LSF_ARRAY, "polaris")["polaris"]
+    assert pbs.status == "refused"
+    assert "job array (1-10%2: one job per index, each given its index in $LSB_JOBINDEX)" in (
+        _notes(pbs))

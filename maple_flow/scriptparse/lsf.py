@@ -21,6 +21,9 @@ _READ_ELSEWHERE = frozenset({"-M"})
 _FLAGS = frozenset({"-N", "-B", "-x", "-rn", "-K", "-I", "-Is", "-r", "-H", "-csm"})
 _GPU_NUM = re.compile(r"\bnum=(\d{1,3})")
 _PTILE = re.compile(r"span\[ptile=(\d{1,4})\]")
+#: ``-J name[1-10]%2``: a job array (its indices, at most 2 running at once); the same index
+#: specification as Slurm's ``--array``.
+_ARRAY_NAME = re.compile(r"^([^\[\]]*)\[([\d,:-]+)\](%\d+)?$")
 #: ``span[hosts=1]``: every task of the job on one host (one node).
 _ONE_HOST = re.compile(r"span\[hosts=1\]")
 #: GPUs a host gives the job in the older ``-R "rusage[ngpus_physical=4]"`` form (LSF before
@@ -88,6 +91,11 @@ def lsf_directives(text: str) -> list[Directive]:
         for option, value in _pairs(words):
             one = _value(option, value) if value is not None else None
             mapped = _resources(value or "") if option == "-R" else [one] if one else []
+            array = _ARRAY_NAME.match(value) if option == "-J" and value else None
+            if array:  # `-J name[1-10]%2`
+                name, spec, limit = array.groups()
+                mapped = [("job-name", name)] if name else []
+                mapped.append(("array", spec + (limit or "")))
             found += [Directive("slurm", name, val, number, line, option) for name, val in mapped]
             if not mapped and option not in _READ_ELSEWHERE and not _memory_only(option, value):
                 # not carried: kept as a comment with a note (port.header), never dropped
