@@ -222,3 +222,21 @@ def test_an_lsf_job_array_is_kept_on_slurm_with_its_index_renamed() -> None:
     assert pbs.status == "refused"
     assert "job array (1-10%2: one job per index, each given its index in $LSB_JOBINDEX)" in (
         _notes(pbs))
+
+
+def test_a_sites_own_launcher_is_read_as_the_launcher_it_stands_for() -> None:
+    """IDRIS's ``srun idr_accelerate [accelerate options] train.py`` is accelerate launch, once
+    a node (was: no launch line found)."""
+    script = (IDRIS.replace("#SBATCH --nodes=1\n#SBATCH --ntasks-per-node=1\n#SBATCH --gres=gpu:1",
+                            "#SBATCH --nodes=2\n#SBATCH --ntasks-per-node=1\n#SBATCH --gres=gpu:4")
+              .replace("conda deactivate\n", "")
+              + "srun idr_accelerate --mixed_precision fp16 train.py --lr 0.5\n")
+    back = parse_script(script)
+    assert [s.name for s in back.launch.stages] == ["srun", "accelerate"]
+    assert (back.launch.entrypoint, back.launch.args) == ("train.py", ["--lr", "0.5"])
+    r = port(script, "delta")["delta"]
+    assert r.status == "generated", _notes(r)
+    assert r.spec.nodes * r.spec.gpus_per_node == 8
+    assert "accelerate launch" in r.script and "idr_accelerate" not in r.script
+    assert "--mixed_precision fp16 train.py --lr 0.5" in r.script
+    assert "`idr_accelerate` is IDRIS Jean Zay's own launcher command" in _notes(r)

@@ -13,13 +13,17 @@ from maple_flow.models.common import Strict
 from maple_flow.paths import templates_dir
 from maple_flow.yamlio import load_yaml
 
+#: The launchers a site's own launcher command may stand for (scriptparse.launch reads them).
+_KNOWN_LAUNCHERS = frozenset({"accelerate", "torchrun", "deepspeed", "srun", "mpiexec"})
+
 
 class OtherSite(Strict):
     """One centre outside the ten, as its documentation states."""
 
     name: str = Field(min_length=1)
     gpu_vendor: str = Field(pattern=r"^(?:nvidia|amd|intel)$")
-    gpus_per_node: int = Field(ge=1)
+    #: GPUs a node has (AMD: GCDs), when the site has one count for its GPU nodes.
+    gpus_per_node: int | None = Field(default=None, ge=1)
     #: Partition names only this site has.
     partitions: list[str]
     #: Its account names (a regex), or "" when they have no form of their own.
@@ -28,10 +32,16 @@ class OtherSite(Strict):
     directives: dict[str, str] = Field(default={})
     #: Commands of its own software that stand for ``python`` (a container's runscripts).
     pythons: dict[str, str] = Field(default={})
-    source: str = Field(min_length=1)
+    #: Its own launcher commands: ``LAUNCHER|what it does`` (the launcher it stands for).
+    launchers: dict[str, str] = Field(default={})
 
     def model_post_init(self, _: object) -> None:
         re.compile(self.account_pattern)  # a bad expression is an error when the data is read
+        for name, value in self.launchers.items():
+            if value.split("|", 1)[0] not in _KNOWN_LAUNCHERS or "|" not in value:
+                raise ValueError(f"launchers.{name}: 'LAUNCHER|what it does' with LAUNCHER one "
+                                 f"of {sorted(_KNOWN_LAUNCHERS)}")
+    source: str = Field(min_length=1)
 
 
 class OtherSites(Strict):
@@ -73,3 +83,13 @@ def site_option_meaning(option: str) -> str:
     name = option.lstrip("-")
     return next((f"{s.directives[name]} ({s.name}'s own option)" for s in other_sites().values()
                  if name in s.directives), "")
+
+
+def site_launcher(command: str) -> tuple[OtherSite, str, str] | None:
+    """The site whose own command ``command`` stands for a launcher: the site, the launcher
+    (``accelerate``) and what the command does; None for any other command."""
+    for site in other_sites().values():
+        if command in site.launchers:
+            launcher, what = site.launchers[command].split("|", 1)
+            return site, launcher, " ".join(what.split())
+    return None

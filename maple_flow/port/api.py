@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from maple_flow.errors import InvalidValue, MissingInformation, UnknownCluster, api_boundary
 from maple_flow.knowledge.clusters import no_target_message
-from maple_flow.knowledge.other_sites import other_site_of, site_python
+from maple_flow.knowledge.other_sites import other_site_of, site_launcher, site_python
 from maple_flow.models import ClusterProfile, JobSpec, format_walltime, walltime_seconds
 from maple_flow.port.accel_config import accelerate_setup
 from maple_flow.port.accounted import unaccounted_lines, unaccounted_note
@@ -463,16 +463,26 @@ def _command_line_options_notes(p: ParsedScript) -> list[str]:
             if k in {"$@", "${@}"}]
 
 
+def _site_command_notes(p: ParsedScript, profile: ClusterProfile) -> list[str]:
+    """Notes on a source site's own launcher or python command the port replaces
+    (templates/sites/other_sites.yaml)."""
+    notes = [f"`{s.via}` is {site[0].name}'s own launcher command ({site[2]}): the port runs "
+             f"{profile.name}'s {site[1]} in its place, with the options it was given"
+             for s in p.launch.stages if (site := site_launcher(s.via))]
+    python = site_python(p.launch.python)
+    if python is not None:
+        notes.append(f"`{p.launch.python}` is {python[0].name}'s own command for python (it "
+                     f"{python[1]}): the port runs {profile.name}'s "
+                     f"`{profile.software.python}` instead; install the program's packages there")
+    return notes
+
+
 def _interpreter_notes(src: Source, profile: ClusterProfile) -> list[str]:
     """The note on a source interpreter given by path that the port does not run."""
     python = src.parsed.launch.python
-    site = site_python(python)
-    if site is not None:
-        return [f"`{python}` is {site[0].name}'s own command for python (it {site[1]}): "
-                f"the port runs {profile.name}'s `{profile.software.python}` instead; install "
-                "the program's packages there"]
-    if "/" not in python:  # the user's own interpreter (~/anaconda3/bin/python)
-        return []
+    notes = _site_command_notes(src.parsed, profile)
+    if notes or "/" not in python:  # the user's own interpreter (~/anaconda3/bin/python)
+        return notes
     return [f"the source ran the program with the interpreter {python}, a path of the source's "
             f"filesystem; the port runs {profile.name}'s `{profile.software.python}`: install "
             "the program's packages there, or put your interpreter's path back if it exists on "

@@ -11,6 +11,15 @@ from maple_flow.scriptparse.shell import split_commands
 _PYTHON = re.compile(r"^python[\d.]*$")
 
 
+def launcher_of(base: str) -> str:
+    """The launcher ``base`` is (``jsrun`` is read as mpiexec), a site's own launcher command
+    included (IDRIS's ``idr_accelerate``: accelerate), or ``""``."""
+    from maple_flow.knowledge.other_sites import site_launcher
+
+    site = site_launcher(base)
+    return _LAUNCHERS.get(base) or (site[1] if site else "")
+
+
 def is_python(base: str) -> bool:
     """``python``, ``python3.11``, or a site's own command that stands for it (LUMI's
     ``conda-python-distributed``: templates/sites/other_sites.yaml)."""
@@ -157,7 +166,7 @@ def _path_program(word: str) -> bool:
 def _is_program(word: str) -> bool:
     base = _base(word)
     return bool(
-        is_python(base) or base in _LAUNCHERS or base in _WRAPPERS
+        is_python(base) or bool(launcher_of(base)) or base in _WRAPPERS
         or base.endswith((".py", ".sh")) or _path_program(word)
     )
 
@@ -282,6 +291,8 @@ def _after_launcher(
     stages.append(stage)
     if name == "accelerate" and i < len(words) and words[i] == "launch":
         i += 1
+    if original not in _LAUNCHERS and original:  # a site's own launcher command
+        stage.via = original
     if original == "jsrun":
         i = _jsrun_options(words, i, stage)
         jsrun_as_mpiexec(stage)
@@ -364,8 +375,8 @@ def read_words(
         base = _base(word)
         if is_python(base):
             return _python(words, i, stages)
-        if base in _LAUNCHERS:
-            return _after_launcher(words, i + 1, stages, _LAUNCHERS[base], base)
+        if launcher_of(base):
+            return _after_launcher(words, i + 1, stages, launcher_of(base), base)
         if base in {"bash", "sh"} and _shell_c(words, i) is not None:
             return _read_shell_c(words, i, stages)
         if base in _REMOTE_SHELLS:
@@ -431,7 +442,7 @@ def runner_command(words: list[str] | tuple[str, ...], i: int) -> int | None:
     if j >= len(words):
         return None
     base = _base(words[j])
-    shown = (is_python(base) or base in _LAUNCHERS or base.endswith(".py")
+    shown = (is_python(base) or bool(launcher_of(base)) or base.endswith(".py")
              or (words[j] == "-m" and j + 1 < len(words)))
     return j if shown else None
 
@@ -502,7 +513,7 @@ def _option_name(word: str) -> bool:
 def _starts_launcher(words: list[str]) -> bool:
     """A launcher or interpreter among ``words`` (``my_wrapper exec deepspeed $*``): the
     command before them wraps another launch, it is not the program."""
-    return any(_base(w) in _LAUNCHERS or is_python(_base(w)) for w in words)
+    return any(launcher_of(_base(w)) or is_python(_base(w)) for w in words)
 
 
 def installed_command(words: list[str]) -> tuple[str, str] | None:
