@@ -240,3 +240,12 @@ def test_a_sites_own_launcher_is_read_as_the_launcher_it_stands_for() -> None:
     assert "accelerate launch" in r.script and "idr_accelerate" not in r.script
     assert "--mixed_precision fp16 train.py --lr 0.5" in r.script
     assert "`idr_accelerate` is IDRIS Jean Zay's own launcher command" in _notes(r)
+
+
+def test_the_source_gpus_build_architectures_are_not_copied() -> None:
+    """``TORCH_CUDA_ARCH_LIST=7.0`` (Summit's V100) would build extensions that do not run on
+    the target's GPUs; unset, PyTorch builds them for the GPUs it finds."""
+    r = port(SUMMIT.replace("module load", 'export TORCH_CUDA_ARCH_LIST="7.0"\nmodule load'),
+             "delta")["delta"]
+    assert "TORCH_CUDA_ARCH_LIST" not in r.script
+    assert "the source's GPU architectures, that CUDA extensions are built for" in _notes(r)
