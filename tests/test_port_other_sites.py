@@ -249,3 +249,22 @@ def test_the_source_gpus_build_architectures_are_not_copied() -> None:
              "delta")["delta"]
     assert "TORCH_CUDA_ARCH_LIST" not in r.script
     assert "the source's GPU architectures, that CUDA extensions are built for" in _notes(r)
+
+
+def test_other_sites_are_named_only_by_what_none_of_the_ten_has() -> None:
+    """A site outside the ten is recognised by its own partitions: none is a queue of the ten
+    clusters (a Delta script must never be read as LUMI's)."""
+    from maple_flow.knowledge.clusters import CLUSTER_IDS, get_profile
+    from maple_flow.knowledge.other_sites import other_sites
+
+    ours = {q.name.lower() for c in CLUSTER_IDS for q in get_profile(c).queues.items}
+    theirs = {p.lower() for s in other_sites().values() for p in s.partitions}
+    assert theirs and not theirs & ours
+    assert {"lumi", "jean-zay", "leonardo", "jsc", "alps"} <= set(other_sites())
+
+
+def test_a_container_without_nv_on_a_named_nvidia_site_is_carried() -> None:
+    script = SLURM_1.replace("#SBATCH --nodes=1\n",
+                             "#SBATCH --nodes=1\n#SBATCH -p boost_usr_prod\n")
+    r = port(script + "srun singularity exec $HOME/img.sif python train.py\n", "delta")["delta"]
+    assert _launch_line(r.script).startswith('apptainer exec --nv "$HOME/img.sif"')
