@@ -268,3 +268,14 @@ def test_a_container_without_nv_on_a_named_nvidia_site_is_carried() -> None:
                              "#SBATCH --nodes=1\n#SBATCH -p boost_usr_prod\n")
     r = port(script + "srun singularity exec $HOME/img.sif python train.py\n", "delta")["delta"]
     assert _launch_line(r.script).startswith('apptainer exec --nv "$HOME/img.sif"')
+
+
+def test_a_named_sites_gpu_count_sizes_a_per_node_launch_as_the_tens_do() -> None:
+    """LUMI's 8 GCDs a node, as a known cluster's count: ``torchrun --nproc_per_node=gpu`` on
+    2 LUMI nodes is 16 ranks, with the note the ten's scripts get (was: asked)."""
+    script = (LUMI.replace("#SBATCH --nodes=1\n", "#SBATCH --nodes=2\n#SBATCH --exclusive\n")
+              .replace("#SBATCH --gpus-per-node=1\n", "")
+              + "srun torchrun --nnodes=2 --nproc_per_node=gpu train.py\n")
+    r = port(script, "perlmutter")["perlmutter"]
+    assert r.spec.nodes * r.spec.gpus_per_node == 16
+    assert "read as one per GPU of a LUMI node (8), 16 ranks in total" in _notes(r)

@@ -28,7 +28,12 @@ from typing import TYPE_CHECKING, Any
 
 from maple_flow.errors import InvalidValue, MissingInformation, UnknownCluster, api_boundary
 from maple_flow.knowledge.clusters import no_target_message
-from maple_flow.knowledge.other_sites import other_site_of, site_launcher, site_python
+from maple_flow.knowledge.other_sites import (
+    OtherSite,
+    other_site_of,
+    site_launcher,
+    site_python,
+)
 from maple_flow.models import ClusterProfile, JobSpec, format_walltime, walltime_seconds
 from maple_flow.port.accel_config import accelerate_setup
 from maple_flow.port.accounted import unaccounted_lines, unaccounted_note
@@ -167,8 +172,10 @@ class PortResult:
         return data
 
 
-def _total(facts: ScriptFacts, cluster: str | None, o: dict[str, Any]) -> tuple[int | None, str]:
-    """Total ranks of the source and a note when it was not read from the script."""
+def _total(facts: ScriptFacts, cluster: str | None, o: dict[str, Any],
+           site: OtherSite | None = None) -> tuple[int | None, str]:
+    """Total ranks of the source and a note when it was not read from the script (``site``:
+    the centre outside the ten the script names, whose GPU count a node may be known)."""
     from maple_flow.knowledge.clusters import get_profile
 
     if o.get("ranks"):
@@ -183,6 +190,13 @@ def _total(facts: ScriptFacts, cluster: str | None, o: dict[str, Any]) -> tuple[
         return facts.nodes * per_node, (
             f"the script does not say how many ranks it starts per node; read as one per GPU "
             f"of a {cluster} node ({per_node}), {facts.nodes * per_node} ranks in total: "
+            "pass ranks=N (--ranks N) if that is wrong"
+        )
+    if facts.nodes and site is not None and site.gpus_per_node:
+        per_node = site.gpus_per_node
+        return facts.nodes * per_node, (
+            f"the script does not say how many ranks it starts per node; read as one per GPU "
+            f"of a {site.name} node ({per_node}), {facts.nodes * per_node} ranks in total: "
             "pass ranks=N (--ranks N) if that is wrong"
         )
     if o.get("nodes"):
@@ -277,7 +291,7 @@ def _source(script: str | bytes, source: str | None, o: dict[str, Any]) -> Sourc
     _ask_gpus_of_one_process(parsed, facts, o)
     read_gpus_of_one_process(parsed, facts, o)
     _ask_ranks_per_node_of_loop(parsed, facts, o)
-    total, note = _total(facts, cluster, o)
+    total, note = _total(facts, cluster, o, None if cluster else other_site_of(parsed.directives))
     return Source(parsed, facts, cluster, total, setup_steps(parsed), [note] if note else [],
                   header_of(text), text.split("\n"))
 
