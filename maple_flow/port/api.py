@@ -28,6 +28,12 @@ from typing import TYPE_CHECKING, Any
 
 from maple_flow.errors import InvalidValue, MissingInformation, UnknownCluster, api_boundary
 from maple_flow.knowledge.clusters import no_target_message
+from maple_flow.knowledge.other_sites import (
+    OtherSite,
+    other_site_of,
+    site_launcher,
+    site_python,
+)
 from maple_flow.models import ClusterProfile, JobSpec, format_walltime, walltime_seconds
 from maple_flow.port.accel_config import accelerate_setup
 from maple_flow.port.accounted import unaccounted_lines, unaccounted_note
@@ -172,8 +178,10 @@ class PortResult:
         return data
 
 
-def _total(facts: ScriptFacts, cluster: str | None, o: dict[str, Any]) -> tuple[int | None, str]:
-    """Total ranks of the source and a note when it was not read from the script."""
+def _total(facts: ScriptFacts, cluster: str | None, o: dict[str, Any],
+           site: OtherSite | None = None) -> tuple[int | None, str]:
+    """Total ranks of the source and a note when it was not read from the script (``site``:
+    the centre outside the ten the script names, whose GPU count a node may be known)."""
     from maple_flow.knowledge.clusters import get_profile
 
     if o.get("ranks"):
@@ -188,6 +196,13 @@ def _total(facts: ScriptFacts, cluster: str | None, o: dict[str, Any]) -> tuple[
         return facts.nodes * per_node, (
             f"the script does not say how many ranks it starts per node; read as one per GPU "
             f"of a {cluster} node ({per_node}), {facts.nodes * per_node} ranks in total: "
+            "pass ranks=N (--ranks N) if that is wrong"
+        )
+    if facts.nodes and site is not None and site.gpus_per_node:
+        per_node = site.gpus_per_node
+        return facts.nodes * per_node, (
+            f"the script does not say how many ranks it starts per node; read as one per GPU "
+            f"of a {site.name} node ({per_node}), {facts.nodes * per_node} ranks in total: "
             "pass ranks=N (--ranks N) if that is wrong"
         )
     if o.get("nodes"):
@@ -283,7 +298,7 @@ def _source(script: str | bytes, source: str | None, o: dict[str, Any]) -> Sourc
     ask_gpus_of_whole_node(parsed, facts, o)
     read_gpus_of_one_process(parsed, facts, o)
     _ask_ranks_per_node_of_loop(parsed, facts, o)
-    total, note = _total(facts, cluster, o)
+    total, note = _total(facts, cluster, o, None if cluster else other_site_of(parsed.directives))
     return Source(parsed, facts, cluster, total, setup_steps(parsed), [note] if note else [],
                   header_of(text), text.split("\n"))
 
@@ -348,9 +363,11 @@ def _dropped_container(stage: Stage, p: ParsedScript, profile: ClusterProfile) -
            if read is not None and profile.container is not None else "")
     why = why or (f"its option {unknown} is not one the port carries: take it off the "
                   f"{stage.name} line if the program does not need it, then port again"
-                  if unknown else "")
-    todo = (f"run your image with {profile.name}'s {profile.container.command} by hand "
-            "(see the reason), or check"
+                  if unknown else _no_gpu_option(stage))
+    todo = ("rebuild your environment (or the image for the target's GPUs), or check"
+            if read is not None and read.rocm else
+            f"run your image with {profile.name}'s {profile.container.command} by hand"
+            + (" (see the reason)" if why else "") + ", or check"
             if profile.container is not None else
             f"{profile.name} has no Apptainer/Singularity runtime in maple_flow's facts: "
             "rebuild the environment (or the image for the target's runtime), or check")
@@ -394,6 +411,17 @@ def _workdir_clause(stage: Stage) -> str:
             "image or the source's filesystem: the port starts it in the job's directory: "
             "change to the matching directory before the launch if it reads or writes "
             "relative paths")
+
+
+def _no_gpu_option(stage: Stage) -> str:
+    """Why an Apptainer/Singularity image run with no GPU option is not carried ("" for
+    another runtime): the port cannot tell a CUDA image from an AMD site's ROCm build."""
+    if stage.name not in {"apptainer", "singularity"} or stage.has("--nv", "--nvccli", "--rocm"):
+        return ""
+    return (f"its {stage.name} line has no --nv and the script does not say its GPUs are "
+            "NVIDIA ones, so the port cannot tell a CUDA image from a ROCm build (an AMD "
+            f"site's): add --nv to the {stage.name} line if the image is a CUDA one, then port "
+            "again")
 
 
 def _bound_program_clause(stage: Stage, p: ParsedScript) -> str:
@@ -507,11 +535,26 @@ def _command_line_options_notes(p: ParsedScript) -> list[str]:
             if k in {"$@", "${@}"}]
 
 
+def _site_command_notes(p: ParsedScript, profile: ClusterProfile) -> list[str]:
+    """Notes on a source site's own launcher or python command the port replaces
+    (templates/sites/other_sites.yaml)."""
+    notes = [f"`{s.via}` is {site[0].name}'s own launcher command ({site[2]}): the port runs "
+             f"{profile.name}'s {site[1]} in its place, with the options it was given"
+             for s in p.launch.stages if (site := site_launcher(s.via))]
+    python = site_python(p.launch.python)
+    if python is not None:
+        notes.append(f"`{p.launch.python}` is {python[0].name}'s own command for python (it "
+                     f"{python[1]}): the port runs {profile.name}'s "
+                     f"`{profile.software.python}` instead; install the program's packages there")
+    return notes
+
+
 def _interpreter_notes(src: Source, profile: ClusterProfile) -> list[str]:
     """The note on a source interpreter given by path that the port does not run."""
     python = src.parsed.launch.python
-    if "/" not in python:  # the user's own interpreter (~/anaconda3/bin/python)
-        return []
+    notes = _site_command_notes(src.parsed, profile)
+    if notes or "/" not in python:  # the user's own interpreter (~/anaconda3/bin/python)
+        return notes
     return [f"the source ran the program with the interpreter {python}, a path of the source's "
             f"filesystem; the port runs {profile.name}'s `{profile.software.python}`: install "
             "the program's packages there, or put your interpreter's path back if it exists on "
@@ -654,6 +697,8 @@ def _device_notes(src: Source, profile: ClusterProfile, args: list[str]) -> list
     vendor = vendor_of_script(p.env, p.modules, words)
     if src.cluster and vendor is None:
         vendor = get_profile(src.cluster).gpu.vendor
+    site = other_site_of(p.directives) if vendor is None else None
+    vendor = site.gpu_vendor if site is not None else vendor
     note = device_family_note(vendor or "", profile.gpu.vendor, profile.name, args)
     return [note] if note else []
 

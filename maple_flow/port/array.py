@@ -36,8 +36,9 @@ def port_array(parsed: ParsedScript, profile: ClusterProfile) -> ArrayPort:
     spec = parsed.directive("array")
     if not spec:
         return ArrayPort()
-    source = parsed.scheduler or "slurm"
-    variable = INDEX_VARIABLE.get(source, "")
+    source = parsed.scheduler or "slurm"  # an LSF source's directives are read as Slurm's
+    lsf = any(d.raw.lstrip().startswith("#BSUB") for d in parsed.directives)
+    variable = "LSB_JOBINDEX" if lsf else INDEX_VARIABLE.get(source, "")
     if not _SPEC.match(spec):
         return ArrayPort(refusal=f"the source is a job array ({spec!r}) whose index "
                          "specification is not understood: port it as one job (remove the "
@@ -50,7 +51,7 @@ def port_array(parsed: ParsedScript, profile: ClusterProfile) -> ArrayPort:
             f"indices and variable (${target_var}) differently, and maple_flow does not "
             "translate them: port one job (remove the array directive and give the index "
             "yourself) and submit it as an array on the target"))
-    return ArrayPort(spec=spec, index_var=variable)
+    return ArrayPort(spec=spec, index_var=INDEX_VARIABLE[source] if lsf else variable)
 
 
 __all__ = ["INDEX_VARIABLE", "ArrayPort", "port_array"]

@@ -517,6 +517,7 @@ _VENDOR_TOKENS: dict[str, re.Pattern[str]] = {
                         r"\bONEAPI_DEVICE_SELECTOR\b|\bZE_FLAT_DEVICE_HIERARCHY\b|"
                         r"(?<![\w-])unitrace(?![\w-])"),
     "amd": re.compile(r"\brocm-smi\b|\bROCR_VISIBLE_DEVICES\b|\bHIP_VISIBLE_DEVICES\b|"
+                      r"\bPYTORCH_ROCM_ARCH\b|\bHCC_AMDGPU_TARGETS?\b|"
                       r"(?<![\w-])(?:rocprof|rocprofv2|rocprofv3)(?![\w-])"),
 }
 

@@ -51,6 +51,10 @@ class SourceImage:
     dropped_envs: list[str] = field(default_factory=list)
     #: Apptainer-only options kept verbatim (only an Apptainer/Singularity target takes them).
     kept: list[str] = field(default_factory=list)
+    #: The image runs on AMD GPUs (``--rocm``, or an AMD source site): a ROCm build.
+    rocm: bool = False
+    #: The source's line had no GPU option; the port adds the target's (a CUDA image).
+    gpu_added: bool = False
 
 
 @dataclass(frozen=True)
@@ -93,6 +97,10 @@ def _sif_options(stage: Stage, src: SourceImage, variables: dict[str, str]) -> s
             src.nvidia = True
         elif key in ("-B", "--bind") and value:
             src.binds.append(_option_value(value, variables))
+        elif key == "--mount" and value and _mount_bind(value):
+            src.binds.append(_option_value(_mount_bind(value), variables))
+        elif key == "--rocm" and value is None:
+            src.rocm = True
         elif key == "--env" and value:
             _add_env(src, _option_value(value, variables))
         elif key in _SIF_KEPT or key == "--cwd":  # apptainer's --cwd: singularity's --pwd
@@ -101,6 +109,17 @@ def _sif_options(stage: Stage, src: SourceImage, variables: dict[str, str]) -> s
         else:
             return key
     return ""
+
+
+_MOUNT = re.compile(r"^type=bind,(?:src|source)=([^,]+),(?:dst|destination|target)=([^,]+)"
+                    r"(,ro)?$")
+
+
+def _mount_bind(value: str) -> str:
+    """``--mount type=bind,src=A,dst=B[,ro]`` as the ``-B`` form ``A:B[:ro]`` ("" otherwise)."""
+    match = _MOUNT.match(value.strip("'\""))
+    return f"{match.group(1)}:{match.group(2)}" + (":ro" if match.group(3) else "") \
+        if match else ""
 
 
 def _shifter_options(stage: Stage, src: SourceImage, variables: dict[str, str]) -> str:
@@ -154,7 +173,26 @@ def _read(p: ParsedScript) -> tuple[SourceImage | None, str]:
     if stage is None:
         return pyxis_image(p), ""
     src, unknown = _read_stage(stage, p)
-    return (src if src is not None and src.nvidia and not unknown else None), unknown
+    if src is None or unknown:
+        return None, unknown
+    if not src.nvidia and stage.name in _SIF_LIKE:
+        vendor = _source_vendor(p)
+        src.rocm = src.rocm or vendor == "amd"
+        # no GPU option on a site whose GPUs are NVIDIA ones: a CUDA image its runtime gave
+        # the GPUs to by its own configuration; the target's runtime needs its GPU option
+        src.nvidia = src.gpu_added = not src.rocm and vendor == "nvidia"
+    return (src if src.nvidia or src.rocm else None), ""
+
+
+def _source_vendor(p: ParsedScript) -> str | None:
+    """The GPU vendor of the source's site: what the script's own settings name, else the
+    site outside the ten its directives name (``--partition=standard-g``: LUMI, AMD)."""
+    from maple_flow.knowledge.other_sites import other_site_of
+    from maple_flow.port.rules import vendor_of_script
+
+    vendor = vendor_of_script(p.env, p.modules, [])
+    site = other_site_of(p.directives)
+    return vendor or (site.gpu_vendor if site is not None else None)
 
 
 def _read_stage(stage: Stage, p: ParsedScript) -> tuple[SourceImage | None, str]:
@@ -278,8 +316,17 @@ def _option_value(value: str, variables: dict[str, str]) -> str:
 
 def container_refusal(src: SourceImage, runtime: Container, target: str) -> str:
     """Why ``runtime`` cannot run the source's image on ``target`` ("" when it can)."""
+    if src.rocm:
+        return (f"your container image {src.image} runs on the source's AMD GPUs (a ROCm "
+                f"build, run without --nv), and {target}'s GPUs are not AMD ones: a ROCm image "
+                "does not use them; port the script without "
+                f"the {src.runtime} line (the target's own stack then runs the program) or "
+                "build the image for the target's GPUs")
     if src.nvidia and runtime.gpu_flag not in ("--nv", "--module=gpu", "--gpu"):
-        return (f"your container image {src.image} is run with NVIDIA GPUs (--nv), but "
+        how = ("taken for a CUDA one (its line has no GPU option and the source's GPUs are "
+               "not named as AMD or Intel ones)" if src.gpu_added
+               else "run with NVIDIA GPUs (--nv)")
+        return (f"your container image {src.image} is {how}, but "
                 f"{target}'s GPUs are not NVIDIA ones: a CUDA image does not run there; "
                 f"port the script without the {src.runtime} line (the target's own stack "
                 "then runs the program) or build an image for the target's GPUs")
@@ -375,6 +422,9 @@ def _note(src: SourceImage, prefix: str, runtime: Container, profile: ClusterPro
         "them if they clash with the image"
         + ("; the image path is built by the shell ($USER, $(whoami)...) on the source's "
            f"filesystem: check it exists on {profile.name}" if "$" in src.image else "")
+        + (f"; the source's {src.runtime} line has no --nv (its site's GPUs are NVIDIA ones, "
+           f"given to the image by the site's own set-up): the port adds the target's "
+           f"{runtime.gpu_flag} so the program sees the GPUs" if src.gpu_added else "")
         + (f"; the bind mounts ({', '.join(src.binds)}) name paths of the source's "
            f"filesystem: make them exist on {profile.name} or change them" if src.binds else "")
         + (f"; the option(s) {', '.join(src.dropped_envs)} name a path of the source's "

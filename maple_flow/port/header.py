@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from maple_flow.knowledge.directives import UNREAD_SCHEDULERS, Directive, slurm_file_pattern
+from maple_flow.knowledge.other_sites import OtherSite, other_site_of
 from maple_flow.models import ClusterProfile
 from maple_flow.scriptparse.sge import unmapped_lines
 
@@ -49,8 +50,13 @@ def header_edits(directives: list[Directive], profile: ClusterProfile) -> tuple[
     lines: list[str] = []
     notes: list[str] = []
     seen: set[int] = set()
+    site = other_site_of(directives)
     for d in directives:
         if d.option in _CHOSEN:
+            continue
+        if site is not None and d.option in site.directives:
+            lines.append(f"# source directive, not carried: {d.raw.strip()}")
+            notes.append(_site_directive_note(d, site, profile))
             continue
         if d.option in _SITE:
             notes.append(f"the source's directive `{d.raw.strip()}` names the source site's "
@@ -64,8 +70,9 @@ def header_edits(directives: list[Directive], profile: ClusterProfile) -> tuple[
         value = _carried_value(d, option, target)
         if form and value is not None:
             lines.append(f"{_PREFIX[target]} {form.format(value)}")
+            renamed = source != target or not d.raw.strip().startswith(_PREFIX[target])
             notes.append(f"your directive `{d.raw.strip()}` is kept"
-                         + ("" if source == target else f" as `{lines[-1]}`")
+                         + (f" as `{lines[-1]}`" if renamed else "")
                          + (_PATTERN_NOTE if value != (d.value or "") else "")
                          + _directory_note(d, option, value, target)
                          + ("; its path is the source's: make sure it exists on the target"
@@ -137,6 +144,16 @@ def _not_carried_note(d: Directive, target_name: str) -> str:
             f"{target_name}: kept as a comment, set it by hand if the job needs it")
 
 
+
+
+def _site_directive_note(d: Directive, site: OtherSite, profile: ClusterProfile) -> str:
+    """What a directive of a site's own plugin did there, and that the target does without it
+    (``#SBATCH --uenv=...`` at CSCS: the job's software came from it)."""
+    return (f"the source's directive `{d.raw.strip()}` {site.directives[d.option]} ({site.name}'s "
+            f"own option): not carried to {profile.name}, kept as a comment; the program runs on "
+            f"{profile.name}'s own software stack instead (the modules the port loads): check it "
+            "has what that environment provided, or run your image with the target's container "
+            "runtime by hand")
 
 
 def unread_directives(source: list[str], profile: ClusterProfile) -> tuple[list[str],

@@ -17,6 +17,8 @@ _CLUSTER_PREFIXES = (
     "CONDA_", "ONEAPI_", "SYCL_", "MPIR_", "HYDRA_", "OMP_", "KMP_", "GOMP_", "TORCH_NCCL_",
     "MIOPEN_", "HIP_", "RCCL_", "ROCM_", "AMD_", "SBATCH_", "SRUN_", "SALLOC_", "GLOO_",
 )
+#: The GPU architectures a build targets: the source's GPUs (V100's 7.0 on Summit).
+_GPU_ARCH_NAMES = frozenset({"TORCH_CUDA_ARCH_LIST", "CMAKE_CUDA_ARCHITECTURES", "CUDAARCHS"})
 #: A network interface named for a library (``TP_SOCKET_IFNAME=bond1``, ``MY_IFNAME=ib0``):
 #: the source site's NIC names.
 _INTERFACE_NAME = re.compile(r"(?:^|_)IFNAME$")
@@ -168,6 +170,9 @@ def classify_env(name: str, value: str, domains: tuple[str, ...] = (),
                           "and launcher set them")
     if _BINDING.search(name):
         return EnvVerdict("site", "a CPU/GPU binding list for the source's node layout")
+    if name in _GPU_ARCH_NAMES:
+        return EnvVerdict("site", "the source's GPU architectures, that CUDA extensions are built "
+                          "for (unset, PyTorch builds them for the GPUs it finds on the target)")
     if _SITE_HOST.search(value) or any(d and d in value for d in domains):
         return EnvVerdict("site", "a host address on the source's network")
     if _PROXY.match(name):

@@ -9,6 +9,7 @@ is either carried onto the target's launch of the same launcher, in its spelling
 
 from __future__ import annotations
 
+from maple_flow.knowledge.other_sites import site_option_meaning
 from maple_flow.models import ClusterProfile
 from maple_flow.scriptparse import ParsedScript
 from maple_flow.scriptparse.launch import Stage
@@ -74,7 +75,7 @@ def _site_stage(p: ParsedScript) -> Stage | None:
 
 def _meaning(name: str, launcher: str) -> str:
     return next((why for names, why in _MEANING if name in names),
-                f"a setting of the source's {launcher}")
+                site_option_meaning(name) or f"a setting of the source's {launcher}")
 
 
 def _word(name: str, value: str | None) -> str:

@@ -10,6 +10,23 @@ from maple_flow.scriptparse.shell import split_commands
 from maple_flow.scriptparse.values import which_name
 
 _PYTHON = re.compile(r"^python[\d.]*$")
+
+
+def launcher_of(base: str) -> str:
+    """The launcher ``base`` is (``jsrun`` is read as mpiexec), a site's own launcher command
+    included (IDRIS's ``idr_accelerate``: accelerate), or ``""``."""
+    from maple_flow.knowledge.other_sites import site_launcher
+
+    site = site_launcher(base)
+    return _LAUNCHERS.get(base) or (site[1] if site else "")
+
+
+def is_python(base: str) -> bool:
+    """``python``, ``python3.11``, or a site's own command that stands for it (LUMI's
+    ``conda-python-distributed``: templates/sites/other_sites.yaml)."""
+    from maple_flow.knowledge.other_sites import site_python
+
+    return bool(_PYTHON.match(base)) or site_python(base) is not None
 _LAUNCHERS = {
     "srun": "srun", "mpiexec": "mpiexec", "mpirun": "mpirun", "ibrun": "ibrun",
     "torchrun": "torchrun", "deepspeed": "deepspeed", "accelerate": "accelerate",
@@ -172,7 +189,7 @@ def _path_program(word: str) -> bool:
 def _is_program(word: str) -> bool:
     base = _base(word)
     return bool(
-        _PYTHON.match(base) or base in _LAUNCHERS or base in _WRAPPERS
+        is_python(base) or bool(launcher_of(base)) or base in _WRAPPERS
         or base.endswith((".py", ".sh")) or _path_program(word)
     )
 
@@ -299,6 +316,8 @@ def _after_launcher(
     stages.append(stage)
     if name == "accelerate" and i < len(words) and words[i] == "launch":
         i += 1
+    if original not in _LAUNCHERS and original:  # a site's own launcher command
+        stage.via = original
     if original == "jsrun":
         i = _jsrun_options(words, i, stage)
         jsrun_as_mpiexec(stage)
@@ -379,10 +398,10 @@ def read_words(
     while i < len(words):
         word = words[i]
         base = _base(word)
-        if _PYTHON.match(base):
+        if is_python(base):
             return _python(words, i, stages)
-        if base in _LAUNCHERS:
-            return _after_launcher(words, i + 1, stages, _LAUNCHERS[base], base)
+        if launcher_of(base):
+            return _after_launcher(words, i + 1, stages, launcher_of(base), base)
         if base == "colossalai" and words[i + 1:i + 2] == ["run"]:
             return _after_launcher(words, i + 2, stages, "torchrun", COLOSSAL_RUN)
         if base in {"bash", "sh"} and _shell_c(words, i) is not None:
@@ -450,7 +469,7 @@ def runner_command(words: list[str] | tuple[str, ...], i: int) -> int | None:
     if j >= len(words):
         return None
     base = _base(words[j])
-    shown = (_PYTHON.match(base) or base in _LAUNCHERS or base.endswith(".py")
+    shown = (is_python(base) or bool(launcher_of(base)) or base.endswith(".py")
              or (words[j] == "-m" and j + 1 < len(words)))
     return j if shown else None
 
@@ -521,7 +540,7 @@ def _option_name(word: str) -> bool:
 def _starts_launcher(words: list[str]) -> bool:
     """A launcher or interpreter among ``words`` (``my_wrapper exec deepspeed $*``): the
     command before them wraps another launch, it is not the program."""
-    return any(_base(w) in _LAUNCHERS or _PYTHON.match(_base(w)) for w in words)
+    return any(launcher_of(_base(w)) or is_python(_base(w)) for w in words)
 
 
 def glued_launcher(

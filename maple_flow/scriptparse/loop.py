@@ -87,7 +87,7 @@ def _loop_variables(lines: list[str]) -> list[str]:
 def _alone(text: str, cmd: ShellCommand, commands: tuple[ShellCommand, ...]) -> bool:
     """Whether the logical line ``text`` holds only the launch command (and redirections)."""
     same_line = [c for c in commands if c.text == cmd.text]
-    bare = _REDIRECTION.sub("", bare_line(text))
+    bare = _BACKGROUND_TAIL.sub("", _REDIRECTION.sub("", bare_line(text)))
     if STOP_TAIL.search(bare):  # `launch || exit`: stop the loop at a failure, carried
         bare = STOP_TAIL.sub("", bare)
         same_line = [c for c in same_line if c.words[:1] not in _STOP_WORDS]
@@ -95,6 +95,8 @@ def _alone(text: str, cmd: ShellCommand, commands: tuple[ShellCommand, ...]) -> 
         r"[;|&]|\b(?:do|done|then|fi)\s*$", bare)
 
 
+#: ``launch &``: the launch runs in the background (carried with the launch, as its tail).
+_BACKGROUND_TAIL = re.compile(r"(?<![&|])&\s*$")
 #: ``launch || exit 1``: stop at a failure (carried with the launch).
 STOP_TAIL = re.compile(r"\s*\|\|\s*(?:exit|break|return)(?:\s+\d{1,3})?\s*;?\s*$")
 _STOP_WORDS = {("exit",), ("break",), ("return",)}

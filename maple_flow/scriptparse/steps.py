@@ -421,7 +421,8 @@ def setup_steps(p: ParsedScript) -> list[Step]:
         if step is not None:
             steps.append(step)
     steps = _workdir_steps(p) + _keep_program_dirs(_programs_as_launches(steps, p), p)
-    return [_runs_the_program(s, p) for s in _drop_source_conda_init(steps)]
+    return [_runs_the_program(s, p)
+            for s in _drop_inherited_deactivation(_drop_source_conda_init(steps))]
 
 
 def _runs_the_program(step: Step, p: ParsedScript) -> Step:
@@ -523,6 +524,35 @@ def _drop_source_conda_init(steps: list[Step]) -> list[Step]:
         replace(s, keep=False, why=why) if "__conda_setup" in s.text else s
         for s in steps
     ]
+
+
+_DEACTIVATE = re.compile(r"^\s*(?:(?:conda|mamba|micromamba|source|\.)\s+)?deactivate\s*;?\s*$")
+
+
+def _activates(step: Step) -> bool:
+    """A kept step that activates an environment (conda/mamba activate, a venv's activate)."""
+    try:
+        words = tuple(shlex.split(step.text))
+    except ValueError:
+        return False
+    return step.keep is True and bool(words) and _activation(words, False) is not None and (
+        "activate" in words or any(w.endswith("/activate") for w in words))
+
+
+def _drop_inherited_deactivation(steps: list[Step]) -> list[Step]:
+    """``conda deactivate`` (or a venv's ``deactivate``) before any environment the job
+    activates itself only clears what the job inherited from the submitting shell (IDRIS's
+    ``module purge; conda deactivate; module load pytorch-gpu/...``): on the target it runs
+    after the target's own environment set-up and would undo it, so it is not copied."""
+    out: list[Step] = []
+    for s in steps:
+        if s.keep is True and _DEACTIVATE.match(s.text) and not any(map(_activates, out)):
+            s = replace(s, keep=False, why=(
+                "it clears the environment the job inherited on the source, before the "
+                "source site's modules; on the target it would run after the target's own "
+                "environment set-up (its modules, conda env) and undo it"))
+        out.append(s)
+    return out
 
 
 def block_step(block: Block, p: ParsedScript) -> Step | None:
