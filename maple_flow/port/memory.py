@@ -17,9 +17,8 @@ from maple_flow.knowledge.directives import Directive, last_value, parse_directi
 from maple_flow.knowledge.policy import partial_node, request_from_directives
 from maple_flow.models import ClusterProfile
 from maple_flow.scriptparse.lsf import BSUB_LINE
+from maple_flow.units import size_mb
 
-_UNIT_MB = {"": 1.0, "b": 1 / 2**20, "k": 1 / 1024, "m": 1.0, "g": 1024.0, "t": 1024.0**2}
-_SIZE = re.compile(r"(?i)\s*(\d+(?:\.\d+)?)\s*([kmgt]?)(i?b)?\s*")
 _SGE = re.compile(r"^\s*#\$\s+(.*)$")
 _RUSAGE_MEM = re.compile(r"rusage\s*\[[^\]]*?\bmem\s*=\s*([\d.]+\s*[kmgtKMGT]?[bB]?)")
 _SGE_MEM = ("h_vmem", "mem_free", "mem_req", "s_vmem", "virtual_free")
@@ -34,15 +33,6 @@ class Asked:
     written: str
     basis: str = ""
     unknown: str = ""
-
-
-def size_mb(value: str, default_unit: str = "m") -> float | None:
-    """A size (``512G``, ``32gb``, ``4000``) in MiB; a bare number is in ``default_unit``."""
-    found = _SIZE.fullmatch(value or "")
-    if not found:
-        return None
-    unit = found.group(2).lower() or ("b" if found.group(3) else default_unit)
-    return float(found.group(1)) * _UNIT_MB[unit]
 
 
 def _times(mb: float, written: str, what: str, count: int | None) -> Asked:
@@ -67,7 +57,7 @@ def _slurm(ds: list[Directive]) -> Asked | None:
         if value is None:
             continue
         written = f"--{option}={value}"
-        mb = size_mb(value)
+        mb = size_mb(value, "slurm")
         if mb is None:
             return Asked(None, written, unknown="not a size the port reads")
         if mb == 0:
@@ -85,13 +75,13 @@ def _pbs(ds: list[Directive]) -> Asked | None:
     select = last_value(ds, "select")
     chunk = dict(p.partition("=")[::2] for p in (select or "").split(":")[1:])
     if "mem" in chunk:
-        mb = size_mb(chunk["mem"], "b")
+        mb = size_mb(chunk["mem"], "pbs")
         return Asked(mb, f"select ...:mem={chunk['mem']}",
                      unknown="" if mb is not None else "not a size the port reads")
     total = last_value(ds, "mem")
     if total is None:
         return None
-    mb, nodes = size_mb(total, "b"), (select or "1").split(":")[0]
+    mb, nodes = size_mb(total, "pbs"), (select or "1").split(":")[0]
     if mb is None or not nodes.isdigit() or int(nodes) < 1:
         return Asked(None, f"-l mem={total}", unknown="not a size per node the port reads")
     return Asked(mb / int(nodes), f"-l mem={total}",
@@ -119,7 +109,7 @@ def _lsf(lines: list[str], ds: list[Directive]) -> Asked | None:
         (rusage[-1], f"rusage[mem={rusage[-1]}]") if rusage else ("", ""))
     if not written:
         return None
-    mb = size_mb(value)
+    mb = size_mb(value, "lsf")
     if mb is None:
         return Asked(None, written, unknown="not a size the port reads")
     tasks = last_value([d for d in ds if d.spelled == "-R"], "ntasks-per-node")
@@ -143,7 +133,7 @@ def _sge(lines: list[str]) -> Asked | None:
     if not found:
         return None
     name, value = found[-1]
-    mb = size_mb(value, "b")
+    mb = size_mb(value, "sge")
     if mb is None:
         return Asked(None, f"{name}={value}", unknown="not a size the port reads")
     return _times(mb, f"-l {name}={value}", "slot", slots or 1)

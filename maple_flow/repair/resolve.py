@@ -78,6 +78,7 @@ from maple_flow.knowledge.policy import request_from_directives
 from maple_flow.models import ClusterProfile, Queue, format_walltime
 from maple_flow.repair.models import OpTemplate
 from maple_flow.repair.ops import FixOp
+from maple_flow.units import size_mb
 
 _PLACEHOLDER = re.compile(r"\{([a-z_]+)([.:])([A-Za-z0-9_.]+)\}")
 _OP_ADAPTER: TypeAdapter[FixOp] = TypeAdapter(FixOp)
@@ -291,9 +292,6 @@ def _gpus_asked_job(ctx: Context) -> int:
     return int(total[-1]) if total else _script_request(ctx)[0] * _gpus_asked(ctx)
 
 
-_MEM_UNIT_MB = {"": 1, "k": 1 / 1024, "m": 1, "g": 1024, "t": 1024 * 1024}
-
-
 def _mem_all(ctx: Context, arg: str) -> str:
     if arg == "node":
         return _mem_node(ctx)
@@ -302,19 +300,12 @@ def _mem_all(ctx: Context, arg: str) -> str:
     profile = _need_profile(ctx)
     values = [d.value for d in parse_directives(ctx.script, profile.scheduler)
               if d.option == "mem" and d.value]
-    found = re.fullmatch(r"(?i)(\d+(?:\.\d+)?)\s*([kmgt]?)b?", values[-1]) if values else None
-    if not found:
+    asked_mb = size_mb(values[-1], "slurm") if values else None
+    if asked_mb is None:
         raise Unresolved("the script asks no memory per node as a size")
-    asked_mb = float(found.group(1)) * _MEM_UNIT_MB[found.group(2).lower()]
     if asked_mb <= profile.node.memory_gb * 1024:
         raise Unresolved(f"{values[-1]} fits {profile.name}'s {profile.node.memory_gb} GB nodes")
     return "0"
-
-
-def _size_mb(value: str | None) -> float | None:
-    """A Slurm memory size (``4G``, ``4000``, ``512M``; megabytes by default) in MB."""
-    found = re.fullmatch(r"(?i)(\d+(?:\.\d+)?)\s*([kmgt]?)b?", value or "")
-    return float(found.group(1)) * _MEM_UNIT_MB[found.group(2).lower()] if found else None
 
 
 def _asked_mb_per_node(ctx: Context) -> float | None:
@@ -328,7 +319,7 @@ def _asked_mb_per_node(ctx: Context) -> float | None:
     per_unit = {"mem": 1, "mem-per-gpu": request_from_directives(ds).gpus_per_node or 1,
                 "mem-per-cpu": count.get("cpus-per-task", 1) * count.get("ntasks-per-node", 1)}
     for option, units in per_unit.items():
-        size = _size_mb(asked.get(option)) if option in asked else None
+        size = size_mb(asked.get(option), "slurm") if option in asked else None
         if size is not None:
             return size * units
     return None
