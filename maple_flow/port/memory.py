@@ -13,7 +13,12 @@ import re
 import shlex
 from dataclasses import dataclass
 
-from maple_flow.knowledge.directives import Directive, last_value, parse_directives
+from maple_flow.knowledge.directives import (
+    Directive,
+    cpus_per_node,
+    last_value,
+    parse_directives,
+)
 from maple_flow.knowledge.policy import partial_node, request_from_directives
 from maple_flow.models import ClusterProfile
 from maple_flow.scriptparse.lsf import BSUB_LINE
@@ -42,14 +47,6 @@ def _times(mb: float, written: str, what: str, count: int | None) -> Asked:
     return Asked(mb * count, written, basis=f"per {what} x {count} {what}(s) per node")
 
 
-def _slurm_cpus(ds: list[Directive]) -> int | None:
-    cpt, tpn = last_value(ds, "cpus-per-task"), last_value(ds, "ntasks-per-node")
-    if cpt is None and tpn is None:
-        return None
-    numbers = [int(v) for v in (cpt or "1", tpn or "1") if v.isdigit()]
-    return numbers[0] * numbers[1] if len(numbers) == 2 else None
-
-
 def _slurm(ds: list[Directive]) -> Asked | None:
     ds = [d for d in ds if d.scheduler == "slurm" and d.raw.lstrip().startswith("#SBATCH")]
     for option in ("mem", "mem-per-gpu", "mem-per-cpu"):
@@ -66,7 +63,7 @@ def _slurm(ds: list[Directive]) -> Asked | None:
             return Asked(mb, written)
         if option == "mem-per-gpu":
             return _times(mb, written, "GPU", request_from_directives(ds).gpus_per_node)
-        return _times(mb, written, "CPU", _slurm_cpus(ds))
+        return _times(mb, written, "CPU", cpus_per_node(ds))
     return None
 
 

@@ -73,7 +73,7 @@ from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
-from maple_flow.knowledge.directives import last_value, parse_directives
+from maple_flow.knowledge.directives import cpus_per_node, last_value, parse_directives
 from maple_flow.knowledge.policy import request_from_directives
 from maple_flow.models import ClusterProfile, Queue, format_walltime
 from maple_flow.repair.models import OpTemplate
@@ -314,10 +314,8 @@ def _asked_mb_per_node(ctx: Context) -> float | None:
     profile = _need_profile(ctx)
     ds = parse_directives(ctx.script, profile.scheduler)
     asked = {d.option: d.value for d in ds}
-    count = {k: int(v) if v and v.isdigit() else 1 for k, v in asked.items()
-             if k in ("cpus-per-task", "ntasks-per-node")}
     per_unit = {"mem": 1, "mem-per-gpu": request_from_directives(ds).gpus_per_node or 1,
-                "mem-per-cpu": count.get("cpus-per-task", 1) * count.get("ntasks-per-node", 1)}
+                "mem-per-cpu": cpus_per_node(ds) or 1}
     for option, units in per_unit.items():
         size = size_mb(asked.get(option), "slurm") if option in asked else None
         if size is not None:
@@ -325,23 +323,13 @@ def _asked_mb_per_node(ctx: Context) -> float | None:
     return None
 
 
-def _cpus_per_node(ctx: Context) -> int:
-    """The CPUs per node the script's directives ask (``--cpus-per-task`` x
-    ``--ntasks-per-node``, each 1 when not given)."""
-    asked = {d.option: d.value for d in parse_directives(ctx.script, _need_profile(ctx).scheduler)}
-    count = 1
-    for option in ("cpus-per-task", "ntasks-per-node"):
-        value = asked.get(option)
-        count *= int(value) if value and value.isdigit() and int(value) > 0 else 1
-    return count
-
-
 def _mem_per_cpu(ctx: Context) -> str:
     """The script's memory per node written per CPU, in whole megabytes."""
     asked = _asked_mb_per_node(ctx)
     if not asked:
         raise Unresolved("the script asks no memory per node as a size")
-    return f"{max(1, int(asked // _cpus_per_node(ctx)))}M"
+    cpus = cpus_per_node(parse_directives(ctx.script, _need_profile(ctx).scheduler)) or 1
+    return f"{max(1, int(asked // cpus))}M"
 
 
 def _mem_node(ctx: Context) -> str:
