@@ -110,3 +110,13 @@ def test_a_site_of_whole_nodes_gives_the_node_memory_not_a_share() -> None:
         notes = [n for n in r.notes if "--mem=64G" in n]
         assert notes, (target, r.notes)
         assert not any("part of a node" in n or "possibly less" in n for n in notes), notes
+
+
+def test_grid_engine_memory_is_read_as_qsub_reads_directives() -> None:
+    """Through scriptparse.sge: ``#$-l`` with no blank counts, a ``#$`` line after the first
+    command does not (qsub stops there)."""
+    asked = source_memory(["#!/bin/bash", "#$-l h_vmem=8G", "#$ -pe smp 2"], [])
+    assert asked is not None and asked.mb == 8 * 1024 * 2
+    late = ["#!/bin/bash", "#$ -pe smp 2", "cd work", "#$ -l h_vmem=8G"]
+    assert source_memory(late, []) is None
+

@@ -10,7 +10,6 @@ rendered header, else the node's memory (whole nodes) or the site's unstated def
 from __future__ import annotations
 
 import re
-import shlex
 from dataclasses import dataclass
 
 from maple_flow.knowledge.directives import (
@@ -21,10 +20,9 @@ from maple_flow.knowledge.directives import (
 )
 from maple_flow.knowledge.policy import partial_node, request_from_directives
 from maple_flow.models import ClusterProfile
-from maple_flow.scriptparse.lsf import BSUB_LINE
+from maple_flow.scriptparse import lsf, sge
 from maple_flow.units import size_mb
 
-_SGE = re.compile(r"^\s*#\$\s+(.*)$")
 _RUSAGE_MEM = re.compile(r"rusage\s*\[[^\]]*?\bmem\s*=\s*([\d.]+\s*[kmgtKMGT]?[bB]?)")
 _SGE_MEM = ("h_vmem", "mem_free", "mem_req", "s_vmem", "virtual_free")
 
@@ -85,20 +83,8 @@ def _pbs(ds: list[Directive]) -> Asked | None:
                  basis=f"for the job, over {nodes} node(s)" if int(nodes) > 1 else "")
 
 
-def _words(pattern: re.Pattern[str], lines: list[str]) -> list[str]:
-    out: list[str] = []
-    for line in lines:
-        found = pattern.match(line)
-        if found:
-            try:
-                out += shlex.split(found.group(1), comments=True)
-            except ValueError:
-                continue
-    return out
-
-
 def _lsf(lines: list[str], ds: list[Directive]) -> Asked | None:
-    words = _words(BSUB_LINE, lines)
+    words = lsf.directive_words("\n".join(lines))
     pairs = list(zip(words[::2], words[1::2], strict=False))
     limit = [v for k, v in pairs if k == "-M"]
     rusage = [m.group(1) for k, v in pairs if k == "-R" for m in [_RUSAGE_MEM.search(v)] if m]
@@ -118,7 +104,7 @@ def _lsf(lines: list[str], ds: list[Directive]) -> Asked | None:
 
 
 def _sge(lines: list[str]) -> Asked | None:
-    words = _words(_SGE, lines)
+    words = sge.directive_words("\n".join(lines))
     found: list[tuple[str, str]] = []
     slots: int | None = None
     for i, word in enumerate(words[:-1]):
