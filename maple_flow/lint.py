@@ -48,14 +48,23 @@ def _finding(comment: dict[str, object]) -> Finding:
     )
 
 
-def parse_json1(text: str) -> list[Finding]:
-    """Findings from ``shellcheck -f json1`` output, in line order."""
+def _json1_comments(text: str) -> list[dict[str, object]]:
+    """The comments of ``shellcheck -f json1`` output; LintError when it is not that."""
     import json
 
     try:
-        comments = json.loads(text or '{"comments": []}')["comments"]
+        comments: list[dict[str, object]] = json.loads(text or '{"comments": []}')["comments"]
     except (ValueError, KeyError, TypeError) as exc:
         raise LintError(f"unreadable shellcheck output: {text[:200]!r}") from exc
+    return comments
+
+
+def parse_json1(text: str) -> list[Finding]:
+    """Findings from ``shellcheck -f json1`` output, in line order."""
+    return _in_line_order(_json1_comments(text))
+
+
+def _in_line_order(comments: list[dict[str, object]]) -> list[Finding]:
     return sorted((_finding(c) for c in comments), key=lambda f: (f.line or 0, f.code))
 
 
@@ -220,16 +229,11 @@ class LintAhead:
 
 def _by_file(text: str) -> dict[str, list[Finding]]:
     """Findings of a many-file ``shellcheck -f json1`` run, per file, each in line order."""
-    import json
-
-    try:
-        comments = json.loads(text or '{"comments": []}')["comments"]
-    except (ValueError, KeyError, TypeError) as exc:
-        raise LintError(f"unreadable shellcheck output: {text[:200]!r}") from exc
+    comments = _json1_comments(text)
     files: dict[str, list[dict[str, object]]] = {}
     for c in comments:
         files.setdefault(str(c.get("file")), []).append(c)
-    return {f: parse_json1(json.dumps({"comments": cs})) for f, cs in files.items()}
+    return {f: _in_line_order(cs) for f, cs in files.items()}
 
 
 _AHEAD: LintAhead | None = None

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from maple_flow.knowledge.directives import (
+    cpus_per_node,
     detect_scheduler,
     is_directive_line,
     is_header_line,
@@ -107,3 +108,15 @@ def test_look_alikes_are_not_directives(line: str) -> None:
 
 def test_the_interpreter_line_is_header_not_directive() -> None:
     assert is_header_line("#!/bin/bash -l") and not is_directive_line("#!/bin/bash -l")
+
+
+@pytest.mark.parametrize(("lines", "cpus"), [
+    ("#SBATCH --cpus-per-task=8\n#SBATCH --ntasks-per-node=4\n", 32),
+    ("#SBATCH -c 8\n", 8), ("#SBATCH --ntasks-per-node=4\n", 4),
+    ("#SBATCH -c 2\n#SBATCH -c 16\n", 16),  # the last wins, as in sbatch
+    ("#SBATCH -N 2\n", None),  # neither given
+    ("#SBATCH -c 0\n#SBATCH --ntasks-per-node=4\n", None),  # sbatch refuses 0
+    ("#SBATCH -c $N\n#SBATCH --ntasks-per-node=4\n", None),  # not a number
+])
+def test_cpus_per_node_of_slurm_directives(lines: str, cpus: int | None) -> None:
+    assert cpus_per_node(parse_directives("#!/bin/bash\n" + lines, "slurm")) == cpus

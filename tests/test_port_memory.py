@@ -8,7 +8,7 @@ import pytest
 
 from maple_flow import port
 from maple_flow.knowledge.directives import parse_directives
-from maple_flow.port.memory import size_mb, source_memory
+from maple_flow.port.memory import source_memory
 from maple_flow.scriptparse.lsf import lsf_directives
 
 ONE_GPU = ("#!/bin/bash\n#SBATCH -N 1\n#SBATCH --gpus-per-node=1\n#SBATCH --mem=512G\n"
@@ -88,8 +88,10 @@ def test_whole_node_forms_and_units() -> None:
     ds = parse_directives("#SBATCH --mem=0\n", "slurm")
     asked = source_memory([], ds)
     assert asked is not None and asked.mb is None and asked.basis == "the whole node"
-    assert size_mb("32gb", "b") == 32 * 1024 and size_mb("4000") == 4000
-    assert size_mb("lots") is None
+    bare, kib = source_memory(["#$ -l h_vmem=4096"], []), source_memory(["#$ -l h_vmem=4k"], [])
+    assert bare is not None and kib is not None and bare.mb == kib.mb == 4 / 1024  # SGE: bytes
+    pbs = source_memory([], parse_directives("#PBS -l select=1:mem=1048576\n", "pbs"))
+    assert pbs is not None and pbs.mb == 1.0  # PBS: a bare number is bytes
 
 
 def test_more_than_a_node_with_no_memory_set_is_less_not_possibly() -> None:
@@ -108,3 +110,13 @@ def test_a_site_of_whole_nodes_gives_the_node_memory_not_a_share() -> None:
         notes = [n for n in r.notes if "--mem=64G" in n]
         assert notes, (target, r.notes)
         assert not any("part of a node" in n or "possibly less" in n for n in notes), notes
+
+
+def test_grid_engine_memory_is_read_as_qsub_reads_directives() -> None:
+    """Through scriptparse.sge: ``#$-l`` with no blank counts, a ``#$`` line after the first
+    command does not (qsub stops there)."""
+    asked = source_memory(["#!/bin/bash", "#$-l h_vmem=8G", "#$ -pe smp 2"], [])
+    assert asked is not None and asked.mb == 8 * 1024 * 2
+    late = ["#!/bin/bash", "#$ -pe smp 2", "cd work", "#$ -l h_vmem=8G"]
+    assert source_memory(late, []) is None
+

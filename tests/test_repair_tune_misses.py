@@ -47,6 +47,7 @@ def test_memory_below_a_node_is_raised_to_the_whole_node(directives: str) -> Non
 
 
 @pytest.mark.parametrize("directives", ["#SBATCH --mem=0\n", "#SBATCH --mem=300G\n",
+                                        "#SBATCH --mem=300GiB\n",  # maple_flow.units' grammar
                                         "#SBATCH --ntasks-per-node=64\n#SBATCH --mem-per-cpu=8G\n"])
 def test_memory_of_a_whole_node_is_not_raised(directives: str) -> None:
     with pytest.raises(Unresolved, match="already asks all"):

@@ -209,3 +209,16 @@ def last_value(directives: list[Directive], *options: str) -> str | None:
         if d.option in options:
             return d.value
     return None
+
+
+def cpus_per_node(directives: list[Directive]) -> int | None:
+    """The CPUs per node Slurm directives ask: ``--cpus-per-task`` x ``--ntasks-per-node``
+    (the last of each, 1 for one not given); None when neither is given, or when one is not a
+    whole number of at least 1 (sbatch refuses it)."""
+    asked = [last_value(directives, o) for o in ("cpus-per-task", "ntasks-per-node")]
+    if asked == [None, None]:
+        return None
+    counts = [v or "1" for v in asked]
+    if not all(v.isdigit() and int(v) >= 1 for v in counts):
+        return None
+    return int(counts[0]) * int(counts[1])

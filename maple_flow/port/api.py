@@ -80,7 +80,6 @@ from maple_flow.port.rules import (
     device_family_note,
     is_path,
     place_ranks,
-    vendor_of_script,
 )
 from maple_flow.port.stages import as_command, header_of, launch_command_span
 from maple_flow.port.topology import (
@@ -109,6 +108,7 @@ from maple_flow.scriptparse.launch import (
 )
 from maple_flow.scriptparse.steps import setup_steps
 from maple_flow.scriptparse.values import expand, simple_values
+from maple_flow.scriptparse.vendor import vendor_of_script
 from maple_flow.shellquote import shell_word
 
 if TYPE_CHECKING:

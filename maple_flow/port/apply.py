@@ -35,6 +35,7 @@ from maple_flow.port.stages import (
     port_stage,
     prefix_launch,
     shell_in_front,
+    sub_in_launch,
     without_python,
 )
 from maple_flow.port.words import short
@@ -151,17 +152,8 @@ _OWN_STEPS = "# The job's own set-up steps, as given."
 def _before_word(script: str, prefix: str, word: str) -> tuple[str, bool]:
     """``prefix`` put in front of the launch's ``word`` (a shell script the launcher starts
     as the program: it runs in the image, as in the source)."""
-    span = launch_command_span(script)
-    if span is None:
-        return script, False
-    lines, start, end = span
     pattern = re.compile(rf"(^|\s){re.escape(word)}(?=\s|$)")
-    for i in range(start, end + 1):
-        new, count = pattern.subn(lambda m: f"{m.group(1)}{prefix} {word}", lines[i], count=1)
-        if count:
-            lines[i] = new
-            return "\n".join(lines), True
-    return script, False
+    return sub_in_launch(script, pattern, lambda m: f"{m.group(1)}{prefix} {word}")
 
 
 def _before_launch(script: str, setup: list[str]) -> str:

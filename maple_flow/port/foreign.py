@@ -15,8 +15,9 @@ from functools import cache
 
 from maple_flow.models import ClusterProfile
 from maple_flow.port.words import short
+from maple_flow.scriptparse.launch import LAUNCH_CMDS
 from maple_flow.scriptparse.shell import HEREDOC, ShellCommand, logical_lines, split_commands
-from maple_flow.scriptparse.steps import LAUNCH_CMDS, SCHEDULER_QUERIES, past_prefixes
+from maple_flow.scriptparse.steps import SCHEDULER_QUERIES, past_prefixes
 
 _SUBST = re.compile(r"\$\(([^()]*(?:\([^()]*\)[^()]*)*)\)|`([^`]*)`")
 _SCHED_VAR = re.compile(r"\$\{?((SLURM|PBS|LSB)_\w+)")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from maple_flow.port.stages import sub_in_launch
 from maple_flow.shellquote import shell_word
 
 #: Software trees of a system or a centre (not a user's environment).
@@ -29,21 +30,9 @@ def keep_interpreter(script: str, target_python: str, user_python: str,
                      entry: str) -> tuple[str, bool]:
     """``script`` whose launch runs ``entry`` with ``user_python`` instead of the target's
     ``target_python``; and whether the launch had such an interpreter word to replace."""
-    from maple_flow.port.stages import launch_command_span
-
-    span = launch_command_span(script)
-    if span is None:
-        return script, False
-    lines, start, end = span
     word = re.compile(rf"(^|\s){re.escape(shell_word(target_python))} "
                       rf"(?={re.escape(shell_word(entry))}(\s|$))")
-    for i in range(start, end + 1):
-        new, count = word.subn(lambda m: f"{m.group(1)}{shell_word(user_python)} ", lines[i],
-                               count=1)
-        if count:
-            lines[i] = new
-            return "\n".join(lines), True
-    return script, False
+    return sub_in_launch(script, word, lambda m: f"{m.group(1)}{shell_word(user_python)} ")
 
 
 _VAR_WORD = re.compile(r"^\$\{?(\w+)\}?$")
@@ -64,18 +53,7 @@ def keep_prefix(script: str, target_python: str, prefix: str, entry: str,
                 module: bool) -> tuple[str, bool]:
     """``script`` whose launch runs ``entry`` behind ``prefix`` (the user's command word set
     in the script, e.g. a profiler): put in front of the target's interpreter word."""
-    from maple_flow.port.stages import launch_command_span
-
-    span = launch_command_span(script)
-    if span is None:
-        return script, False
-    lines, start, end = span
     program = (r"-m\s+" if module else "") + re.escape(shell_word(entry))
     word = re.compile(rf"(^|\s){re.escape(shell_word(target_python))} (?={program}(\s|$))")
-    for i in range(start, end + 1):
-        new, count = word.subn(lambda m: f"{m.group(1)}{prefix} "
-                               f"{shell_word(target_python)} ", lines[i], count=1)
-        if count:
-            lines[i] = new
-            return "\n".join(lines), True
-    return script, False
+    return sub_in_launch(script, word,
+                         lambda m: f"{m.group(1)}{prefix} {shell_word(target_python)} ")

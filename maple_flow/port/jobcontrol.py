@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from maple_flow.knowledge.scheduler_vars import scheduler_vars
 from maple_flow.models import ClusterProfile
 from maple_flow.port.rules import translate_scheduler_vars
-from maple_flow.scriptparse.steps import LAUNCH_CMDS
+from maple_flow.scriptparse.launch import LAUNCH_CMDS
 
 #: A job-control command in command position (a line's start, after ``;``, ``&&``, ``||``,
 #: ``then``, ``else``, ``do``): the command and its words up to the end of that command.

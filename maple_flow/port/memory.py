@@ -10,17 +10,19 @@ rendered header, else the node's memory (whole nodes) or the site's unstated def
 from __future__ import annotations
 
 import re
-import shlex
 from dataclasses import dataclass
 
-from maple_flow.knowledge.directives import Directive, last_value, parse_directives
+from maple_flow.knowledge.directives import (
+    Directive,
+    cpus_per_node,
+    last_value,
+    parse_directives,
+)
 from maple_flow.knowledge.policy import partial_node, request_from_directives
 from maple_flow.models import ClusterProfile
-from maple_flow.scriptparse.lsf import BSUB_LINE
+from maple_flow.scriptparse import lsf, sge
+from maple_flow.units import size_mb
 
-_UNIT_MB = {"": 1.0, "b": 1 / 2**20, "k": 1 / 1024, "m": 1.0, "g": 1024.0, "t": 1024.0**2}
-_SIZE = re.compile(r"(?i)\s*(\d+(?:\.\d+)?)\s*([kmgt]?)(i?b)?\s*")
-_SGE = re.compile(r"^\s*#\$\s+(.*)$")
 _RUSAGE_MEM = re.compile(r"rusage\s*\[[^\]]*?\bmem\s*=\s*([\d.]+\s*[kmgtKMGT]?[bB]?)")
 _SGE_MEM = ("h_vmem", "mem_free", "mem_req", "s_vmem", "virtual_free")
 
@@ -36,28 +38,11 @@ class Asked:
     unknown: str = ""
 
 
-def size_mb(value: str, default_unit: str = "m") -> float | None:
-    """A size (``512G``, ``32gb``, ``4000``) in MiB; a bare number is in ``default_unit``."""
-    found = _SIZE.fullmatch(value or "")
-    if not found:
-        return None
-    unit = found.group(2).lower() or ("b" if found.group(3) else default_unit)
-    return float(found.group(1)) * _UNIT_MB[unit]
-
-
 def _times(mb: float, written: str, what: str, count: int | None) -> Asked:
     if count is None:
         return Asked(None, written, unknown=f"per {what}, and the source's {what}s per node "
                                             "are not stated")
     return Asked(mb * count, written, basis=f"per {what} x {count} {what}(s) per node")
-
-
-def _slurm_cpus(ds: list[Directive]) -> int | None:
-    cpt, tpn = last_value(ds, "cpus-per-task"), last_value(ds, "ntasks-per-node")
-    if cpt is None and tpn is None:
-        return None
-    numbers = [int(v) for v in (cpt or "1", tpn or "1") if v.isdigit()]
-    return numbers[0] * numbers[1] if len(numbers) == 2 else None
 
 
 def _slurm(ds: list[Directive]) -> Asked | None:
@@ -67,7 +52,7 @@ def _slurm(ds: list[Directive]) -> Asked | None:
         if value is None:
             continue
         written = f"--{option}={value}"
-        mb = size_mb(value)
+        mb = size_mb(value, "slurm")
         if mb is None:
             return Asked(None, written, unknown="not a size the port reads")
         if mb == 0:
@@ -76,7 +61,7 @@ def _slurm(ds: list[Directive]) -> Asked | None:
             return Asked(mb, written)
         if option == "mem-per-gpu":
             return _times(mb, written, "GPU", request_from_directives(ds).gpus_per_node)
-        return _times(mb, written, "CPU", _slurm_cpus(ds))
+        return _times(mb, written, "CPU", cpus_per_node(ds))
     return None
 
 
@@ -85,33 +70,21 @@ def _pbs(ds: list[Directive]) -> Asked | None:
     select = last_value(ds, "select")
     chunk = dict(p.partition("=")[::2] for p in (select or "").split(":")[1:])
     if "mem" in chunk:
-        mb = size_mb(chunk["mem"], "b")
+        mb = size_mb(chunk["mem"], "pbs")
         return Asked(mb, f"select ...:mem={chunk['mem']}",
                      unknown="" if mb is not None else "not a size the port reads")
     total = last_value(ds, "mem")
     if total is None:
         return None
-    mb, nodes = size_mb(total, "b"), (select or "1").split(":")[0]
+    mb, nodes = size_mb(total, "pbs"), (select or "1").split(":")[0]
     if mb is None or not nodes.isdigit() or int(nodes) < 1:
         return Asked(None, f"-l mem={total}", unknown="not a size per node the port reads")
     return Asked(mb / int(nodes), f"-l mem={total}",
                  basis=f"for the job, over {nodes} node(s)" if int(nodes) > 1 else "")
 
 
-def _words(pattern: re.Pattern[str], lines: list[str]) -> list[str]:
-    out: list[str] = []
-    for line in lines:
-        found = pattern.match(line)
-        if found:
-            try:
-                out += shlex.split(found.group(1), comments=True)
-            except ValueError:
-                continue
-    return out
-
-
 def _lsf(lines: list[str], ds: list[Directive]) -> Asked | None:
-    words = _words(BSUB_LINE, lines)
+    words = lsf.directive_words("\n".join(lines))
     pairs = list(zip(words[::2], words[1::2], strict=False))
     limit = [v for k, v in pairs if k == "-M"]
     rusage = [m.group(1) for k, v in pairs if k == "-R" for m in [_RUSAGE_MEM.search(v)] if m]
@@ -119,7 +92,7 @@ def _lsf(lines: list[str], ds: list[Directive]) -> Asked | None:
         (rusage[-1], f"rusage[mem={rusage[-1]}]") if rusage else ("", ""))
     if not written:
         return None
-    mb = size_mb(value)
+    mb = size_mb(value, "lsf")
     if mb is None:
         return Asked(None, written, unknown="not a size the port reads")
     tasks = last_value([d for d in ds if d.spelled == "-R"], "ntasks-per-node")
@@ -131,7 +104,7 @@ def _lsf(lines: list[str], ds: list[Directive]) -> Asked | None:
 
 
 def _sge(lines: list[str]) -> Asked | None:
-    words = _words(_SGE, lines)
+    words = sge.directive_words("\n".join(lines))
     found: list[tuple[str, str]] = []
     slots: int | None = None
     for i, word in enumerate(words[:-1]):
@@ -143,7 +116,7 @@ def _sge(lines: list[str]) -> Asked | None:
     if not found:
         return None
     name, value = found[-1]
-    mb = size_mb(value, "b")
+    mb = size_mb(value, "sge")
     if mb is None:
         return Asked(None, f"{name}={value}", unknown="not a size the port reads")
     return _times(mb, f"-l {name}={value}", "slot", slots or 1)

@@ -295,14 +295,3 @@ def device_family_note(source: str, target: str, target_name: str, args: list[st
         f"{now[1]}/{now[2]} ({now[3]}){in_args}"
     )
 
-
-def vendor_of_script(env: dict[str, str], modules: list[str], words: list[str]) -> str | None:
-    """The GPU vendor a script's own settings point to, when it says (Intel, AMD, NVIDIA)."""
-    text = " ".join([*env, *env.values(), *modules, *words]).lower()
-    if re.search(r"\b(?:ze_|ccl_|zex_|xpu|oneccl|frameworks/|gpu_tile_compact|pvc)", text):
-        return "intel"
-    if re.search(r"\b(?:rocm|hip_|miopen|rccl|hsa_|amdgpu)", text):
-        return "amd"
-    if re.search(r"\b(?:nccl_|cuda|nvidia)", text):
-        return "nvidia"
-    return None

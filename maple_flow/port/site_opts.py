@@ -12,8 +12,7 @@ from __future__ import annotations
 from maple_flow.knowledge.other_sites import site_option_meaning
 from maple_flow.models import ClusterProfile
 from maple_flow.scriptparse import ParsedScript
-from maple_flow.scriptparse.launch import Stage
-from maple_flow.scriptparse.steps import LAUNCH_CMDS
+from maple_flow.scriptparse.launch import LAUNCH_CMDS, Stage
 from maple_flow.shellquote import shell_word
 
 #: Options that set the job's size, place or name: the target's launch sets its own.

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 import shlex
+from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -167,6 +168,22 @@ def launch_command_span(script: str) -> tuple[list[str], int, int] | None:
     while end < len(lines) - 1 and lines[end].rstrip().endswith("\\"):
         end += 1
     return lines, at - 1, end
+
+
+def sub_in_launch(script: str, pattern: re.Pattern[str],
+                  repl: Callable[[re.Match[str]], str]) -> tuple[str, bool]:
+    """``script`` with the first match of ``pattern`` in its launch command (the first of its
+    lines that has one) replaced by ``repl``; and whether there was one."""
+    span = launch_command_span(script)
+    if span is None:
+        return script, False
+    lines, start, end = span
+    for i in range(start, end + 1):
+        new, count = pattern.subn(repl, lines[i], count=1)
+        if count:
+            lines[i] = new
+            return "\n".join(lines), True
+    return script, False
 
 
 #: The target's per-node launcher word in its launch (``torchrun``, ``exec accelerate launch``).

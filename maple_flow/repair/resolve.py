@@ -73,11 +73,12 @@ from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
-from maple_flow.knowledge.directives import last_value, parse_directives
+from maple_flow.knowledge.directives import cpus_per_node, last_value, parse_directives
 from maple_flow.knowledge.policy import request_from_directives
 from maple_flow.models import ClusterProfile, Queue, format_walltime
 from maple_flow.repair.models import OpTemplate
 from maple_flow.repair.ops import FixOp
+from maple_flow.units import size_mb
 
 _PLACEHOLDER = re.compile(r"\{([a-z_]+)([.:])([A-Za-z0-9_.]+)\}")
 _OP_ADAPTER: TypeAdapter[FixOp] = TypeAdapter(FixOp)
@@ -291,9 +292,6 @@ def _gpus_asked_job(ctx: Context) -> int:
     return int(total[-1]) if total else _script_request(ctx)[0] * _gpus_asked(ctx)
 
 
-_MEM_UNIT_MB = {"": 1, "k": 1 / 1024, "m": 1, "g": 1024, "t": 1024 * 1024}
-
-
 def _mem_all(ctx: Context, arg: str) -> str:
     if arg == "node":
         return _mem_node(ctx)
@@ -302,19 +300,12 @@ def _mem_all(ctx: Context, arg: str) -> str:
     profile = _need_profile(ctx)
     values = [d.value for d in parse_directives(ctx.script, profile.scheduler)
               if d.option == "mem" and d.value]
-    found = re.fullmatch(r"(?i)(\d+(?:\.\d+)?)\s*([kmgt]?)b?", values[-1]) if values else None
-    if not found:
+    asked_mb = size_mb(values[-1], "slurm") if values else None
+    if asked_mb is None:
         raise Unresolved("the script asks no memory per node as a size")
-    asked_mb = float(found.group(1)) * _MEM_UNIT_MB[found.group(2).lower()]
     if asked_mb <= profile.node.memory_gb * 1024:
         raise Unresolved(f"{values[-1]} fits {profile.name}'s {profile.node.memory_gb} GB nodes")
     return "0"
-
-
-def _size_mb(value: str | None) -> float | None:
-    """A Slurm memory size (``4G``, ``4000``, ``512M``; megabytes by default) in MB."""
-    found = re.fullmatch(r"(?i)(\d+(?:\.\d+)?)\s*([kmgt]?)b?", value or "")
-    return float(found.group(1)) * _MEM_UNIT_MB[found.group(2).lower()] if found else None
 
 
 def _asked_mb_per_node(ctx: Context) -> float | None:
@@ -323,26 +314,13 @@ def _asked_mb_per_node(ctx: Context) -> float | None:
     profile = _need_profile(ctx)
     ds = parse_directives(ctx.script, profile.scheduler)
     asked = {d.option: d.value for d in ds}
-    count = {k: int(v) if v and v.isdigit() else 1 for k, v in asked.items()
-             if k in ("cpus-per-task", "ntasks-per-node")}
     per_unit = {"mem": 1, "mem-per-gpu": request_from_directives(ds).gpus_per_node or 1,
-                "mem-per-cpu": count.get("cpus-per-task", 1) * count.get("ntasks-per-node", 1)}
+                "mem-per-cpu": cpus_per_node(ds) or 1}
     for option, units in per_unit.items():
-        size = _size_mb(asked.get(option)) if option in asked else None
+        size = size_mb(asked.get(option), "slurm") if option in asked else None
         if size is not None:
             return size * units
     return None
-
-
-def _cpus_per_node(ctx: Context) -> int:
-    """The CPUs per node the script's directives ask (``--cpus-per-task`` x
-    ``--ntasks-per-node``, each 1 when not given)."""
-    asked = {d.option: d.value for d in parse_directives(ctx.script, _need_profile(ctx).scheduler)}
-    count = 1
-    for option in ("cpus-per-task", "ntasks-per-node"):
-        value = asked.get(option)
-        count *= int(value) if value and value.isdigit() and int(value) > 0 else 1
-    return count
 
 
 def _mem_per_cpu(ctx: Context) -> str:
@@ -350,7 +328,8 @@ def _mem_per_cpu(ctx: Context) -> str:
     asked = _asked_mb_per_node(ctx)
     if not asked:
         raise Unresolved("the script asks no memory per node as a size")
-    return f"{max(1, int(asked // _cpus_per_node(ctx)))}M"
+    cpus = cpus_per_node(parse_directives(ctx.script, _need_profile(ctx).scheduler)) or 1
+    return f"{max(1, int(asked // cpus))}M"
 
 
 def _mem_node(ctx: Context) -> str:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from itertools import pairwise
 
-from maple_flow.scriptparse.launch import ENV_RUNNERS, runner_command
+from maple_flow.scriptparse.launch import ENV_RUNNERS, LAUNCH_CMDS, runner_command
 from maple_flow.scriptparse.shell import Block, ShellCommand
 from maple_flow.scriptparse.values import which_name
 
@@ -73,8 +73,8 @@ def _captured(cmd: ShellCommand) -> tuple[str, str] | None:
     return None
 
 
-#: Site launchers that start the job's program on its nodes.
-_SITE_LAUNCHER = re.compile(r"^(?:srun|mpiexec|mpirun|ibrun|jsrun|aprun)(?:\s|$)")
+#: A word (or text) that starts with a site launcher.
+_SITE_LAUNCHER = re.compile(rf"^(?:{'|'.join(sorted(LAUNCH_CMDS))})(?:\s|$)")
 #: Text that starts a Python program (a launcher of Python, a .py file, ``-m module``).
 _PYTHONISH = re.compile(r"\.py\b|\bpython[\d.]*\b|\btorchrun\b|\bdeepspeed\b|\baccelerate\b"
                         r"|\s-m\s+\w")

@@ -33,6 +33,9 @@ _LAUNCHERS = {
     "aprun": "mpiexec", "jsrun": "mpiexec", "mpiexec.hydra": "mpiexec",
     "horovodrun": "horovodrun",
 }
+#: Site launchers: they start the job's program on its nodes (a set-up line that starts a
+#: Python program through one is a stage of the job).
+LAUNCH_CMDS = frozenset({"srun", "mpiexec", "mpirun", "ibrun", "aprun", "jsrun"})
 #: Launchers that start one process per rank (the program takes its rank from them).
 PER_RANK_LAUNCHERS = frozenset({"srun", "mpiexec", "mpirun", "ibrun", "horovodrun"})
 #: Launchers that start one agent per node, which starts the ranks (elastic style).

@@ -10,7 +10,7 @@ import shlex
 from maple_flow.knowledge.directives import Directive
 
 #: A ``#BSUB`` directive line; group 1 is its words.
-BSUB_LINE = re.compile(r"^\s*#BSUB\s+(.*)$")
+_LINE = re.compile(r"^\s*#BSUB\s+(.*)$")
 #: LSF option -> the Slurm option it means (values converted where the forms differ).
 _OPTIONS = {"-nnodes": "nodes", "-W": "time", "-P": "account", "-G": "account", "-q": "queue",
             "-J": "job-name", "-n": "ntasks", "-o": "output", "-e": "error", "-cwd": "chdir",
@@ -34,7 +34,21 @@ _RUSAGE_GPUS = re.compile(
 
 def has_lsf(text: str) -> bool:
     """Whether a script has ``#BSUB`` directive lines."""
-    return any(BSUB_LINE.match(line) for line in text.splitlines())
+    return any(_LINE.match(line) for line in text.splitlines())
+
+
+def directive_words(text: str) -> list[str]:
+    """The words of every ``#BSUB`` line, in order; a line whose quotes do not close is
+    passed over."""
+    words: list[str] = []
+    for line in text.splitlines():
+        found = _LINE.match(line)
+        if found:
+            try:
+                words += shlex.split(found.group(1), comments=True)
+            except ValueError:
+                continue
+    return words
 
 
 def _value(option: str, value: str) -> tuple[str, str] | None:
@@ -81,7 +95,7 @@ def lsf_directives(text: str) -> list[Directive]:
     """The ``#BSUB`` lines as Slurm-equivalent directives (``raw`` keeps the LSF line)."""
     found: list[Directive] = []
     for number, line in enumerate(text.splitlines(), start=1):
-        match = BSUB_LINE.match(line)
+        match = _LINE.match(line)
         if not match:
             continue
         try:

@@ -41,6 +41,18 @@ def _directive_lines(text: str) -> list[tuple[int, str, str]]:
     return found
 
 
+def directive_words(text: str) -> list[str]:
+    """The words of the ``#$`` lines qsub reads (up to the first command), in order; a line
+    whose quotes do not close is passed over."""
+    words: list[str] = []
+    for _, _, rest in _directive_lines(text):
+        try:
+            words += shlex.split(rest, comments=True)
+        except ValueError:
+            continue
+    return words
+
+
 def walltime(value: str) -> str | None:
     """``h_rt`` (``H:M:S`` or seconds) as ``HH:MM:SS``, or None when not understood."""
     parts = value.split(":")
@@ -133,4 +145,4 @@ def unmapped_lines(text: str) -> list[str]:
     return out
 
 
-__all__ = ["has_sge", "sge_directives", "unmapped_lines", "walltime"]
+__all__ = ["directive_words", "has_sge", "sge_directives", "unmapped_lines", "walltime"]

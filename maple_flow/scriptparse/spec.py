@@ -11,9 +11,9 @@ from pydantic import ValidationError
 
 from maple_flow.errors import MissingInformation, ParseError
 from maple_flow.models import ClusterProfile, JobSpec, format_walltime
-from maple_flow.port.rules import vendor_of_script
 from maple_flow.scriptparse.facts import ScriptFacts, read_facts
 from maple_flow.scriptparse.script import ParsedScript, decode_script, parse_script
+from maple_flow.scriptparse.vendor import vendor_of_script
 
 #: Directives nearly every (GPU) job script of its scheduler states (size, time, partition,
 #: account, GPUs): a site that requires them is no likelier the script's source for having them.

@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 
 from maple_flow.scriptparse.launch import (
     CONTAINER_RUNTIMES,
+    LAUNCH_CMDS,
     PER_NODE_LAUNCHERS,
     Stage,
     read_words,
@@ -29,8 +30,6 @@ SCHEDULER_QUERIES: dict[str, frozenset[str]] = {
     "slurm": frozenset({"scontrol", "squeue", "sinfo", "sacct", "sbatch", "salloc", "sstat"}),
     "pbs": frozenset({"qstat", "qsub", "qdel", "pbsnodes"}),
 }
-#: Site launchers: a set-up line that starts a Python program through one is a stage of the job.
-LAUNCH_CMDS = frozenset({"srun", "mpiexec", "mpirun", "ibrun", "aprun", "jsrun"})
 _SCHEDULER_CMDS = frozenset().union(*SCHEDULER_QUERIES.values()) | LAUNCH_CMDS
 #: Commands that run the command after their own options (``timeout 11h srun ...``).
 PREFIX_COMMANDS = frozenset({"timeout", "nice", "numactl", "stdbuf", "env", "nohup", "exec",
