@@ -188,7 +188,7 @@ def _source_vendor(p: ParsedScript) -> str | None:
     """The GPU vendor of the source's site: what the script's own settings name, else the
     site outside the ten its directives name (``--partition=standard-g``: LUMI, AMD)."""
     from maple_flow.knowledge.other_sites import other_site_of
-    from maple_flow.port.rules import vendor_of_script
+    from maple_flow.scriptparse.vendor import vendor_of_script
 
     vendor = vendor_of_script(p.env, p.modules, [])
     site = other_site_of(p.directives)
