@@ -8,7 +8,7 @@ from maple_flow import port
 from maple_flow.errors import MissingInformation
 from maple_flow.knowledge.directives import slurm_file_pattern
 from maple_flow.port.gpu_memory import asked_gpu_memory
-from maple_flow.scriptparse import parse_script
+from maple_flow.scriptparse import parse_script, read_facts
 
 PBS_JOB = ("#!/bin/bash\n#PBS -l select=1:ncpus=8:ngpus=1\n#PBS -l walltime=01:00:00\n"
            "{lines}cd $PBS_O_WORKDIR\npython train.py\n")
@@ -91,3 +91,15 @@ def test_a_pbs_chunks_host_memory_is_not_a_gpu_memory() -> None:
     directives = parse_script("#!/bin/bash\n#PBS -l select=2:ncpus=32:ngpus=8:mem=256gb\n"
                               "python x.py\n").directives
     assert asked_gpu_memory(directives) is None
+
+
+def test_torchrun_without_its_count_on_several_gpus_a_node_is_asked() -> None:
+    head = "#!/bin/bash\n#SBATCH -N 1\n#SBATCH --gres=gpu:8\n#SBATCH -t 1:00:00\n"
+    for launch in ("python -m torch.distributed.launch train.py", "srun torchrun train.py"):
+        facts = read_facts(parse_script(head + launch + "\n"))
+        assert facts.ranks is None
+        assert "without --nproc_per_node starts one process a node" in facts.size_from
+    abbreviated = read_facts(parse_script(head + "torchrun --nproc_per_nod=8 train.py\n"))
+    assert (abbreviated.nodes, abbreviated.gpus_per_node) == (1, 8)
+    one_gpu = read_facts(parse_script(head.replace("gpu:8", "gpu:1") + "torchrun train.py\n"))
+    assert one_gpu.ranks == 1

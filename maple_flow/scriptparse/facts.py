@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from maple_flow.knowledge.directives import Directive
 from maple_flow.models.common import scheduler_walltime_seconds
-from maple_flow.scriptparse.launch import PER_RANK_LAUNCHERS, Stage
+from maple_flow.scriptparse.launch import COLOSSAL_RUN, PER_RANK_LAUNCHERS, Stage
 from maple_flow.scriptparse.model import launch_model
 from maple_flow.scriptparse.nodecount import outer_nodes
 from maple_flow.scriptparse.script import ParsedScript
@@ -124,7 +124,7 @@ def _per_node_size(
         alone = not (outer or stage.has("--hostfile", "-H", "--master_addr", "--master-addr"))
         gpn = gpn or inc_gpn or size["gpus"]
         return nodes or inc_nodes or size["nodes"] or (1 if gpn and alone else None), gpn
-    raw_gpn = stage.get("--nproc_per_node", "--nproc-per-node")
+    raw_gpn = nproc_option(stage)
     gpn = to_int(raw_gpn, vars_)
     if gpn is None and raw_gpn in _ALL_DEVICES:  # one rank per GPU the node shows the job
         gpn = visible_devices(vars_)
@@ -132,10 +132,30 @@ def _per_node_size(
     nodes = to_int(nnodes.split(":")[0], vars_) if nnodes else None
     nodes = nodes or (1 if stage.has("--standalone") else None)  # a single-node rendezvous
     nodes = nodes or _host_list_size(stage)
-    gpn = gpn or size["gpus"]
+    # torchrun's default, one process a node, on several GPUs a node: asked (job_total)
+    gpn = gpn or (None if torchrun_default_one(stage, size) else size["gpus"])
     elsewhere = stage.has(*_HOST_OPTIONS)  # the hosts are listed: not the job's shell's node
     return nodes or size["nodes"] or (
         1 if gpn and not (nnodes or outer or elsewhere) else None), gpn
+
+
+def nproc_option(stage: Stage) -> str | None:
+    """torchrun's ranks a node as written: ``--nproc_per_node``/``--nproc-per-node`` or an
+    abbreviation argparse accepts (``--nproc_per_nod=4``); None when not given."""
+    for key, value in reversed(stage.options):
+        if len(key) >= len("--nproc") and any(
+                full.startswith(key) for full in ("--nproc_per_node", "--nproc-per-node")):
+            return value
+    return None
+
+
+def torchrun_default_one(stage: Stage, size: dict[str, int | None]) -> bool:
+    """torchrun (or ``python -m torch.distributed.launch``) without a ranks-a-node option
+    starts one process a node, its default, on a job whose directives give each node
+    several GPUs: whether one process drives them all or one rank per GPU was meant is not in
+    the script."""
+    return (stage.name == "torchrun" and stage.via != COLOSSAL_RUN
+            and nproc_option(stage) is None and (size["gpus"] or 0) > 1)
 
 
 #: A per-node launcher's options naming the hosts it starts on (``colossalai run --host a,b``
@@ -414,7 +434,7 @@ def _node_conflict(p: ParsedScript) -> str:
 
 def job_total(p: ParsedScript, nodes: int | None, gpn: int | None) -> tuple[int | None, str]:
     """Total ranks the script starts and where that was read; (None, why) when unknown."""
-    conflict = _node_conflict(p) or _slots_conflict(p)
+    conflict = _node_conflict(p) or _slots_conflict(p) or _torchrun_default_why(p)
     if conflict:
         return None, conflict
     if nodes and gpn:
@@ -437,6 +457,18 @@ def job_total(p: ParsedScript, nodes: int | None, gpn: int | None) -> tuple[int 
     if total_gpus and not _hidden_launcher(p):
         return total_gpus, "the gpus directive"
     return None, _unknown_why(p)
+
+
+def _torchrun_default_why(p: ParsedScript) -> str:
+    size = directive_size(p)
+    stage = next((s for s in p.launch.stages if torchrun_default_one(s, size)), None)
+    if stage is None:
+        return ""
+    gpus = size["gpus"]
+    return (f"{stage.via or 'torchrun'} without --nproc_per_node starts one process a node (its "
+            f"default), but the job has {gpus} GPUs a node: whether that process drives all "
+            f"{gpus} or one rank per GPU was meant is not in the script; pass gpus_per_node="
+            f"{gpus} (--gpus-per-node {gpus}) for one rank per GPU")
 
 
 def _unknown_why(p: ParsedScript) -> str:
