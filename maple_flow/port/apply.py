@@ -28,6 +28,7 @@ from maple_flow.port.oneproc import one_process_launch
 from maple_flow.port.rules import translate_scheduler_vars
 from maple_flow.port.runner import keep_runner
 from maple_flow.port.site_opts import carry_site_options
+from maple_flow.port.user_wrapper import keep_user_wrapper
 from maple_flow.port.stages import (
     append_to_launch,
     before_launcher_word,
@@ -110,6 +111,9 @@ def _launch_edits(out: Applied, src: Source, profile: ClusterProfile, one_proces
         out.script, notes = keep_runner(out.script, p, profile, entry, size)
         out.notes += notes
     _container(out, src, profile, entry)
+    if not out.refusals and p.launch.wrapper_script and not wrapper_is_program(p):
+        out.script, notes = keep_user_wrapper(out.script, p, profile, entry)
+        out.notes += notes
 
 
 def _container(out: Applied, src: Source, profile: ClusterProfile, entry: str) -> None:

@@ -1,0 +1,75 @@
+"""The user's own wrapper script in front of the Python program (``srun install.sh python
+x.py``, ``mpirun -np 8 ./wrapper.sh python train.py``): it is the user's, not the site's, so
+the port keeps it, verbatim with its own options, in front of the target's interpreter word
+(each process starts the program through it, as on the source); where the target's launch
+has no interpreter word (a per-node launcher that starts ``train.py`` itself), it is not
+carried and the note says so. Never said to be replaced by the target's launcher."""
+
+from __future__ import annotations
+
+from maple_flow.models import ClusterProfile
+from maple_flow.port.interpreter import keep_prefix
+from maple_flow.scriptparse import ParsedScript
+from maple_flow.scriptparse.launch import CONTAINER_RUNTIMES, PER_NODE_LAUNCHERS
+from maple_flow.shellquote import shell_word
+
+_SHELLS = frozenset({"bash", "sh"})
+
+
+def wrapper_prefix(p: ParsedScript) -> str:
+    """The wrapper as the source runs it (``bash -l install.sh --quiet``), or ``""``."""
+    names = [s.name for s in p.launch.stages]
+    script = p.launch.wrapper_script
+    if script not in names:
+        return ""
+    k = names.index(script)
+    words = [script, *(w for key, value in p.launch.stages[k].options
+                       for w in (key, value) if w is not None)]
+    shell = p.launch.stages[k - 1] if k and names[k - 1] in _SHELLS else None
+    if shell is not None:
+        words = [shell.name, *(key for key, _ in shell.options), *words]
+    return " ".join(shell_word(w) for w in words)
+
+
+def _in_front_of_python(p: ParsedScript) -> bool:
+    """The wrapper stood right in front of the interpreter: inside the launch's container (or
+    there is none) and with no per-node launcher after it (``./env.sh torchrun ...`` runs
+    once a node, not once a process: it cannot go in front of each process's interpreter)."""
+    names = [s.name for s in p.launch.stages]
+    k = names.index(p.launch.wrapper_script)
+    runtimes = [i for i, n in enumerate(names) if n in CONTAINER_RUNTIMES]
+    return (not runtimes or k > runtimes[0]) and not any(
+        n in PER_NODE_LAUNCHERS for n in names[k + 1:])
+
+
+def keep_user_wrapper(script: str, p: ParsedScript, profile: ClusterProfile,
+                      entry: str) -> tuple[str, list[str]]:
+    """``script`` with the source's wrapper kept in front of the target's interpreter, and
+    the note on it (or the note that it is not carried, and why)."""
+    prefix = wrapper_prefix(p)
+    if not prefix:
+        return script, []
+    name = p.launch.wrapper_script
+    kept = False
+    # the target's interpreter word, or the source's where the container kept it
+    for python in dict.fromkeys([profile.software.python, p.launch.python or "python"]):
+        if kept or not _in_front_of_python(p):
+            break
+        script, kept = keep_prefix(script, python, prefix, entry, p.launch.module)
+    if kept:
+        return script, [
+            f"your wrapper script {name} ran in front of the program on the source: kept, "
+            f"verbatim, in front of the interpreter on {profile.name} (`{prefix} "
+            "python ...`), so each process starts the program through it "
+            "as before; the port cannot see inside it (a launcher, sizes, modules, paths or "
+            "scheduler variables of the source site it may use): check it on the target"
+            + (f"; the target's launcher looks {name} up on $PATH: write ./{name} if it lies "
+               "in the job's directory" if "/" not in name and not prefix.startswith(
+                   tuple(f"{s} " for s in _SHELLS)) else "")]
+    return script, [
+        f"your wrapper script {name} ran in front of the program on the source (`{prefix} "
+        f"... {entry}`); the target's launch starts {entry} without it (it has no "
+        "interpreter word to put it in front of, the wrapper ran outside the container, or "
+        "in front of a per-node launcher): "
+        f"NOT carried, and the port cannot see what it did (environment, modules, set-up): "
+        f"run its steps before the launch, or port the job with {name} in front by hand"]
