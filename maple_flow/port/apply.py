@@ -28,7 +28,6 @@ from maple_flow.port.oneproc import one_process_launch
 from maple_flow.port.rules import translate_scheduler_vars
 from maple_flow.port.runner import keep_runner
 from maple_flow.port.site_opts import carry_site_options
-from maple_flow.port.user_wrapper import keep_user_wrapper
 from maple_flow.port.stages import (
     append_to_launch,
     before_launcher_word,
@@ -38,6 +37,7 @@ from maple_flow.port.stages import (
     shell_in_front,
     without_python,
 )
+from maple_flow.port.user_wrapper import keep_user_wrapper
 from maple_flow.port.words import short
 from maple_flow.scriptparse import ParsedScript
 from maple_flow.scriptparse.shell import Block
