@@ -43,3 +43,10 @@ def test_a_wrapper_in_front_of_a_per_node_launcher_is_named_as_not_carried() -> 
     note = _wrapper_note(r, "./env.sh")
     assert "NOT carried" in note and "per-node launcher" in note
     assert not any("replaces it" in n for n in r.notes)
+
+
+def test_a_centres_gpu_binding_helper_is_the_sites_and_not_carried() -> None:
+    r = _port("mpiexec -n 8 --ppn 4 ./set_affinity_gpu_polaris.sh python train.py", "delta")
+    assert "set_affinity_gpu_polaris.sh python" not in r.script
+    note = next(n for n in r.notes if "set_affinity_gpu_polaris.sh" in n)
+    assert "ALCF (Polaris)'s helper" in note and "not carried to Delta" in note

@@ -7,6 +7,7 @@ carried and the note says so. Never said to be replaced by the target's launcher
 
 from __future__ import annotations
 
+from maple_flow.knowledge.site_commands import site_command
 from maple_flow.models import ClusterProfile
 from maple_flow.port.interpreter import keep_prefix
 from maple_flow.scriptparse import ParsedScript
@@ -50,6 +51,10 @@ def keep_user_wrapper(script: str, p: ParsedScript, profile: ClusterProfile,
     if not prefix:
         return script, []
     name = p.launch.wrapper_script
+    site = site_command(name, profile.id)
+    if site is not None:  # a centre's own helper (GPU binding), not the user's
+        return script, [f"{name} in front of the program is {site.centre}'s helper ({site.does}): "
+                        f"not carried to {profile.name}: {site.instead}"]
     kept = False
     # the target's interpreter word, or the source's where the container kept it
     for python in dict.fromkeys([profile.software.python, p.launch.python or "python"]):
