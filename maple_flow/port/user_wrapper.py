@@ -7,9 +7,12 @@ carried and the note says so. Never said to be replaced by the target's launcher
 
 from __future__ import annotations
 
+import re
+
 from maple_flow.knowledge.site_commands import site_command
 from maple_flow.models import ClusterProfile
 from maple_flow.port.interpreter import keep_prefix
+from maple_flow.port.stages import launch_command_span
 from maple_flow.scriptparse import ParsedScript
 from maple_flow.scriptparse.launch import CONTAINER_RUNTIMES, PER_NODE_LAUNCHERS
 from maple_flow.shellquote import shell_word
@@ -43,6 +46,22 @@ def _in_front_of_python(p: ParsedScript) -> bool:
         n in PER_NODE_LAUNCHERS for n in names[k + 1:])
 
 
+def _before_program(script: str, prefix: str, entry: str) -> tuple[str, bool]:
+    """``script`` whose launch runs the program ``entry`` (a shell script, run as itself)
+    behind ``prefix``; and whether the launch starts ``entry``."""
+    span = launch_command_span(script)
+    if span is None:
+        return script, False
+    lines, start, end = span
+    word = re.compile(rf"(^|\s)(?={re.escape(shell_word(entry))}(\s|$))")
+    for i in range(start, end + 1):
+        new, count = word.subn(lambda m: f"{m.group(1)}{prefix} ", lines[i], count=1)
+        if count:
+            lines[i] = new
+            return "\n".join(lines), True
+    return script, False
+
+
 def keep_user_wrapper(script: str, p: ParsedScript, profile: ClusterProfile,
                       entry: str) -> tuple[str, list[str]]:
     """``script`` with the source's wrapper kept in front of the target's interpreter, and
@@ -61,11 +80,13 @@ def keep_user_wrapper(script: str, p: ParsedScript, profile: ClusterProfile,
         if kept or not _in_front_of_python(p):
             break
         script, kept = keep_prefix(script, python, prefix, entry, p.launch.module)
+    if not kept and _in_front_of_python(p) and entry.endswith((".sh", ".bash")):
+        script, kept = _before_program(script, prefix, entry)  # a shell-script program
     if kept:
         return script, [
             f"your wrapper script {name} ran in front of the program on the source: kept, "
-            f"verbatim, in front of the interpreter on {profile.name} (`{prefix} "
-            "python ...`), so each process starts the program through it "
+            f"verbatim, in front of the program on {profile.name} (`{prefix} ...`), "
+            "so each process starts the program through it "
             "as before; the port cannot see inside it (a launcher, sizes, modules, paths or "
             "scheduler variables of the source site it may use): check it on the target"
             + (f"; the target's launcher looks {name} up on $PATH: write ./{name} if it lies "
