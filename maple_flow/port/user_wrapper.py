@@ -67,9 +67,12 @@ def keep_user_wrapper(script: str, p: ParsedScript, profile: ClusterProfile,
     """``script`` with the source's wrapper kept in front of the target's interpreter, and
     the note on it (or the note that it is not carried, and why)."""
     prefix = wrapper_prefix(p)
-    if not prefix:
-        return script, []
     name = p.launch.wrapper_script
+    if not prefix:  # named after a launcher (`torchrun-multinode.sh`): read as that launcher
+        launcher = p.launch.launcher
+        return script, [f"your wrapper {name} is named after {launcher} and was read as it (a "
+                        f"site's {launcher} wrapper): the target's {launcher} launch replaces "
+                        "it; carry over anything else it did"]
     site = site_command(name, profile.id)
     if site is not None:  # a centre's own helper (GPU binding), not the user's
         return script, [f"{name} in front of the program is {site.centre}'s helper ({site.does}): "
