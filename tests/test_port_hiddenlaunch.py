@@ -103,3 +103,11 @@ def test_a_user_script_started_by_pbsdsh_on_each_node_is_refused_naming_it() -> 
     text = _refusal(script)
     assert "line 5:" in text and "the shell script $PBS_O_WORKDIR/node_job.sh" in text
     assert "started by pbsdsh on each node" in text and "port that file instead" in text
+
+
+def test_a_user_script_run_once_inside_a_container_is_refused_naming_it() -> None:
+    script = ("#!/bin/bash\n#SBATCH -N 1 --gpus-per-node=4\n#SBATCH -t 01:00:00\n"
+              "singularity exec --nv img.sif ./launch.sh\n")
+    text = _refusal(script)
+    assert "line 4:" in text and "the program or script ./launch.sh" in text
+    assert "inside the container" in text

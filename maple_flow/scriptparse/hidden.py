@@ -8,7 +8,12 @@ import re
 from dataclasses import replace
 from itertools import pairwise
 
-from maple_flow.scriptparse.launch import ENV_RUNNERS, runner_command
+from maple_flow.scriptparse.launch import (
+    CONTAINER_RUNTIMES,
+    ENV_RUNNERS,
+    runner_command,
+    wrapper_end,
+)
 from maple_flow.scriptparse.shell import Block, ShellCommand
 from maple_flow.scriptparse.values import which_name
 
@@ -49,6 +54,10 @@ def _runner(cmd: ShellCommand) -> str:
     words, started = _past_pbsdsh(cmd.words)
     if not words:
         return ""
+    if not started and words[0].rsplit("/", 1)[-1] in CONTAINER_RUNTIMES:
+        inside = tuple(words[wrapper_end(list(words), 0, []):])
+        started = " (run inside the container of the line)" if inside else ""
+        words = inside
     if started:
         inner = _runner(replace(cmd, words=words, raw=()))
         return inner + started if inner else ""
