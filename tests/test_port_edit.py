@@ -303,7 +303,7 @@ def test_a_site_launcher_wrapper_on_pbs_keeps_the_two_node_layout() -> None:
         assert r.status == "generated", r.notes
         assert r.spec.ranks == 2
         assert "torchrun.py --epochs 3" in r.script
-        assert "your wrapper torchrun-multinode.sh" in _notes(r)
+        assert "your wrapper torchrun-multinode.sh is named after torchrun" in _notes(r)
 
 
 def test_pbs_select_chunk_gpus_and_mpiprocs_are_read() -> None:

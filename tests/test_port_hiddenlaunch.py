@@ -95,3 +95,19 @@ def test_a_per_node_launcher_running_an_array_is_refused_naming_the_array() -> N
     text = _refusal(script)
     assert "through accelerate launch whose program is held in the bash array $FIT" in text
     assert "write the command out on the accelerate launch line" in text
+
+
+def test_a_user_script_started_by_pbsdsh_on_each_node_is_refused_naming_it() -> None:
+    script = ("#!/bin/bash\n#PBS -l select=4\n#PBS -l walltime=01:00:00\ncd $PBS_O_WORKDIR\n"
+              "pbsdsh -v -- bash $PBS_O_WORKDIR/node_job.sh\n")
+    text = _refusal(script)
+    assert "line 5:" in text and "the shell script $PBS_O_WORKDIR/node_job.sh" in text
+    assert "started by pbsdsh on each node" in text and "port that file instead" in text
+
+
+def test_a_user_script_run_once_inside_a_container_is_refused_naming_it() -> None:
+    script = ("#!/bin/bash\n#SBATCH -N 1 --gpus-per-node=4\n#SBATCH -t 01:00:00\n"
+              "singularity exec --nv img.sif ./launch.sh\n")
+    text = _refusal(script)
+    assert "line 4:" in text and "the program or script ./launch.sh" in text
+    assert "inside the container" in text

@@ -491,11 +491,6 @@ def _software_notes(src: Source, profile: ClusterProfile) -> list[str]:
                f"{p.launch.wrapper_script} if it lies in the job's directory"
                if "/" not in p.launch.wrapper_script and not wrapper_shell(p) else "")
             + _scheduler_named_note(p.launch.wrapper_script, p.scheduler, profile))
-    elif p.launch.wrapper_script:
-        notes.append(
-            f"the program ran through your wrapper {p.launch.wrapper_script}; the target's "
-            "launcher replaces it: carry over anything else it did"
-        )
     if p.launch.command:
         notes.append(_command_note(p, profile))
     if shell_script_program(p) and not wrapper_is_program(p):

@@ -38,6 +38,7 @@ from maple_flow.port.stages import (
     sub_in_launch,
     without_python,
 )
+from maple_flow.port.user_wrapper import keep_user_wrapper
 from maple_flow.port.words import short
 from maple_flow.scriptparse import ParsedScript
 from maple_flow.scriptparse.shell import Block
@@ -111,6 +112,9 @@ def _launch_edits(out: Applied, src: Source, profile: ClusterProfile, one_proces
         out.script, notes = keep_runner(out.script, p, profile, entry, size)
         out.notes += notes
     _container(out, src, profile, entry)
+    if not out.refusals and p.launch.wrapper_script and not wrapper_is_program(p):
+        out.script, notes = keep_user_wrapper(out.script, p, profile, entry)
+        out.notes += notes
 
 
 def _container(out: Applied, src: Source, profile: ClusterProfile, entry: str) -> None:

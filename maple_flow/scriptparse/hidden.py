@@ -5,9 +5,16 @@ script (``bash train.sh``, ``./run.sh``), a sourced file, ``eval "$CMD"``, or a 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from itertools import pairwise
 
-from maple_flow.scriptparse.launch import ENV_RUNNERS, LAUNCH_CMDS, runner_command
+from maple_flow.scriptparse.launch import (
+    CONTAINER_RUNTIMES,
+    ENV_RUNNERS,
+    LAUNCH_CMDS,
+    runner_command,
+    wrapper_end,
+)
 from maple_flow.scriptparse.shell import Block, ShellCommand
 from maple_flow.scriptparse.values import which_name
 
@@ -27,11 +34,34 @@ _ENV_FILE = re.compile(r"(?:activate|bashrc|bash_profile|profile|conda\.sh|env\.
 _SCRIPT_PATH = re.compile(r"^(?:\.{1,2}/|/|~/|\$\{?\w+\}?/)\S*\w$")
 
 
+#: PBS's per-node starter and its options that take a value (``pbsdsh -c 2 -- cmd``).
+_PBSDSH_VALUED = frozenset({"-c", "-n", "-h", "-e"})
+
+
+def _past_pbsdsh(words: tuple[str, ...]) -> tuple[tuple[str, ...], str]:
+    """``words`` past a leading ``pbsdsh [options] [--]`` (PBS starts the rest once per node,
+    or once per slot) and the text saying so; ``words`` and ``""`` when there is none."""
+    if not words or words[0].rsplit("/", 1)[-1] != "pbsdsh":
+        return words, ""
+    k = 1
+    while k < len(words) and words[k].startswith("-") and words[k] != "--":
+        k += 2 if words[k] in _PBSDSH_VALUED else 1
+    k += 1 if words[k:k + 1] == ("--",) else 0
+    return words[k:], " (started by pbsdsh on each node or slot of the job)"
+
+
 def _runner(cmd: ShellCommand) -> str:
     """What ``cmd`` runs when it hands the job to a command the script does not show."""
-    words = cmd.words
+    words, started = _past_pbsdsh(cmd.words)
     if not words:
         return ""
+    if not started and words[0].rsplit("/", 1)[-1] in CONTAINER_RUNTIMES:
+        inside = tuple(words[wrapper_end(list(words), 0, []):])
+        started = " (run inside the container of the line)" if inside else ""
+        words = inside
+    if started:
+        inner = _runner(replace(cmd, words=words, raw=()))
+        return inner + started if inner else ""
     array = _ARRAY_WORD.match(words[0])
     if array:
         return f"the command held in the array ${{{array.group(1)}[@]}} (built in the script)"
