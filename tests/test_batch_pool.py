@@ -80,3 +80,14 @@ def test_pool_size_is_one_for_a_small_batch(monkeypatch: pytest.MonkeyPatch) -> 
     assert pool_size(batchpool.MIN_PARALLEL_UNITS - 1) == 1
     assert pool_size(batchpool.MIN_PARALLEL_UNITS) == 2
     assert pool_size(5, workers=3) == 3 and pool_size(900, workers=1) == 1
+
+
+def test_workers_read_the_template_store_from_its_path(tmp_path: Path) -> None:
+    from maple_flow.store import TemplateStore
+
+    store = TemplateStore.open(tmp_path / "store.db")
+    try:
+        pooled = batch_port(SCRIPTS, TARGETS, workers=2, store=store)
+        assert _flat(pooled) == _flat(batch_port(SCRIPTS, TARGETS, workers=1, store=store))
+    finally:
+        store.close()
