@@ -1,8 +1,11 @@
 """Workflows at scale: many scripts to many clusters in one batch (``maple batch``), and the
 targets of the revalidation matrix (``matrix_targets``, run by ``workflows.revalidate``).
 
-A batch ports centrally; with verification every pair is its own chain of the pipeline
-(``workflows.pipeline``: verify, repair, learn), all concurrent on one DataFlowKernel.
+A batch ports in worker processes, one per core (``workflows.batchpool``: consecutive chunks
+of its scripts, each chunk's ports linted in a few shellcheck runs; a small batch in this
+process), the results in the scripts' order; with verification every pair is its own chain of
+the pipeline (``workflows.pipeline``: verify, repair, learn), all concurrent on one
+DataFlowKernel.
 """
 
 from __future__ import annotations
