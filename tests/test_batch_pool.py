@@ -91,3 +91,14 @@ def test_workers_read_the_template_store_from_its_path(tmp_path: Path) -> None:
         assert _flat(pooled) == _flat(batch_port(SCRIPTS, TARGETS, workers=1, store=store))
     finally:
         store.close()
+
+
+def _fail_first(chunk: list[int]) -> list[int]:
+    if chunk[0] == 0:
+        raise ValueError("the first chunk fails")
+    return chunk
+
+
+def test_a_failing_chunk_raises_here_and_stops_the_pool() -> None:
+    with pytest.raises(ValueError, match="first chunk"):
+        list(map_chunks(_fail_first, list(range(40)), 2))

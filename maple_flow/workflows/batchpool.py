@@ -60,6 +60,8 @@ def map_chunks(work: Callable[[list[T]], R], items: Sequence[T],
         yield chunk, work(chunk)
         return
     chunks = chunked(items, workers * CHUNKS_PER_WORKER)
-    context = multiprocessing.get_context("fork")
-    with ProcessPoolExecutor(workers, mp_context=context) as pool:
+    pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"))
+    try:
         yield from zip(chunks, pool.map(work, chunks), strict=True)
+    finally:  # stopped early (an error, an interrupt): the chunks not started are dropped
+        pool.shutdown(wait=True, cancel_futures=True)
