@@ -107,7 +107,8 @@ class _Template:
 @lru_cache(maxsize=256)
 def _template(text: str) -> _Template:
     holes = []
-    for block in _blocks(text):
+    blocks = _blocks(text)
+    for block in blocks:
         for unit in block.units:
             at = [k for k, line in enumerate(unit.lines) if HOLE in line]
             if len(at) == 1:
@@ -115,7 +116,7 @@ def _template(text: str) -> _Template:
                 leading, before = tuple(unit.lines[:at[0]]), line[:line.index(HOLE)]
                 if unclosed_quote("\n".join([*leading, before])) is None:  # not inside quotes
                     holes.append((leading, before))
-    own = frozenset(u.logical.strip() for b in _blocks(text) for u in b.units)
+    own = frozenset(u.logical.strip() for b in blocks for u in b.units)
     functions = any(_FUNCTION.search(bare_line(x)) for x in own if not x.startswith("#"))
     return _Template(own, functions, tuple(holes))
 
@@ -137,11 +138,12 @@ def _blocks(script: str) -> list[_Block]:
     return blocks
 
 
-def _names(text: str) -> set[str]:
-    """Variables ``text`` reads or sets (a generous reading: words after export, read, ...)."""
-    bare = _bare(text)
-    return (set(_REF.findall(text)) | set(_ASSIGN.findall(bare)) | set(_LOOP_VAR.findall(bare))
-            | _declared(bare))
+def _names(text: str, bare: str | None = None, refs: set[str] | None = None) -> set[str]:
+    """Variables ``text`` reads or sets (a generous reading: words after export, read, ...);
+    ``bare`` and ``refs``: its ``_bare`` text and ``_REF`` names, when already read."""
+    bare = _bare(text) if bare is None else bare
+    refs = set(_REF.findall(text)) if refs is None else refs
+    return refs | set(_ASSIGN.findall(bare)) | set(_LOOP_VAR.findall(bare)) | _declared(bare)
 
 
 def _declared(bare: str, exporting: bool = False) -> set[str]:
@@ -182,12 +184,12 @@ def _variables_left_dangling(script: str, blocks: list[_Block], keep: list[bool]
     one it reads that nothing here sets (SC2154; upper-case ones may come from outside)."""
     left_out = "\n".join(x for b, k in zip(blocks, keep, strict=True) if not k and not b.comment
                           for x in b.logical)
-    bare_left, bare_all = _bare(left_out), _bare(script)
-    used = set(_REF.findall(script)) | _declared(bare_all, exporting=True) | _in_arithmetic(script)
+    bare_left, bare_all, refs = _bare(left_out), _bare(script), set(_REF.findall(script))
+    used = refs | _declared(bare_all, exporting=True) | _in_arithmetic(script)
     if set(_ASSIGN.findall(bare_left)) - used:
         return True
     lower = {n for n in _REF.findall(left_out) if not n.isupper() and not n.isdigit()}
-    return bool(lower - _names(script))
+    return bool(lower - _names(script, bare_all, refs))
 
 
 def _bare(text: str) -> str:

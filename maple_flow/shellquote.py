@@ -3,14 +3,27 @@
 ``quote``: one literal word (shlex.quote). ``shell_word``: one word that keeps only the
 user's ``$NAME``/``${NAME}``/leading ``~/`` references live. ``dquote``: a double-quoted
 profile value keeping ``$VAR``/``${VAR:-x}`` references. ``comment``: text for one ``#`` line.
+``split_words``: the other way, a line's words as the shell splits them.
 """
 
 from __future__ import annotations
 
 import re
 import shlex
+from functools import lru_cache
 
 _VAR_REF = re.compile(r"\$(?:\{[A-Za-z_][A-Za-z0-9_]*(?::?-[^}]*)?\}|[A-Za-z_][A-Za-z0-9_]*)")
+
+
+@lru_cache(maxsize=8192)
+def split_words(text: str) -> tuple[str, ...]:
+    """``text``'s words as POSIX shell splits them (quotes removed, a ``#`` comment dropped);
+    with an unbalanced quote, split at whitespace. Memoised: a batch splits the same
+    directive and template lines in every port."""
+    try:
+        return tuple(shlex.split(text, comments=True))
+    except ValueError:
+        return tuple(text.split())
 
 
 def quote(value: object) -> str:

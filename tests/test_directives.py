@@ -120,3 +120,12 @@ def test_the_interpreter_line_is_header_not_directive() -> None:
 ])
 def test_cpus_per_node_of_slurm_directives(lines: str, cpus: int | None) -> None:
     assert cpus_per_node(parse_directives("#!/bin/bash\n" + lines, "slurm")) == cpus
+
+
+def test_directive_words_split_as_the_shell_does_and_survive_a_bad_quote() -> None:
+    from maple_flow.shellquote import split_words
+
+    assert split_words('--job-name="a b" -N 2 # two nodes') == ("--job-name=a b", "-N", "2")
+    assert split_words("--comment='open -N 2") == ("--comment='open", "-N", "2")
+    got = parse_directives("#!/bin/bash\n#SBATCH --comment='open -N 2\n", "slurm")
+    assert [(d.option, d.value) for d in got] == [("comment", "'open"), ("nodes", "2")]

@@ -101,8 +101,8 @@ def test_a_user_script_started_by_pbsdsh_on_each_node_is_refused_naming_it() -> 
     script = ("#!/bin/bash\n#PBS -l select=4\n#PBS -l walltime=01:00:00\ncd $PBS_O_WORKDIR\n"
               "pbsdsh -v -- bash $PBS_O_WORKDIR/node_job.sh\n")
     text = _refusal(script)
-    assert "line 5:" in text and "the shell script $PBS_O_WORKDIR/node_job.sh" in text
-    assert "started by pbsdsh on each node" in text and "port that file instead" in text
+    assert "line 5:" in text and "runs your script $PBS_O_WORKDIR/node_job.sh on every" in text
+    assert "`pbsdsh`" in text and "port node_job.sh itself" in text
 
 
 def test_a_user_script_run_once_inside_a_container_is_refused_naming_it() -> None:

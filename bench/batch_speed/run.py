@@ -4,11 +4,13 @@
 
 The 100 source scripts are maple_flow's own renders (every cluster x setup, 1-3 nodes, a
 different program and arguments each), ported to the nine clusters other than Bridges-2 by
-``batch_port`` (shellcheck in a few batch runs, in the background: maple_flow.lint.LintAhead),
+``batch_port`` (in worker processes, one per core: maple_flow.workflows.batchpool; each
+worker's ports linted in a few shellcheck runs, in the background: maple_flow.lint.LintAhead),
 each port linted for only what it does not share with its template rendered alone
-(maple_flow.lint_scope: the same findings, bench/batch_speed/lint_equiv.py), and, for
-comparison in the same process and load, by one ``port()`` per pair (one shellcheck process
-per port, the whole port). Wall and CPU seconds (this process and its children) and the
+(maple_flow.lint_scope: the same findings, bench/batch_speed/lint_equiv.py); for comparison
+in the same process and load, by ``batch_port`` in this one process (``batch_serial``) and by
+one ``port()`` per pair (one shellcheck process per port, the whole port). Wall and CPU
+seconds (this process, and its children: the worker processes and shellcheck runs) and the
 load average are recorded: on a shared machine wall figures depend on the load.
 Writes JSON (default bench/batch_speed/results.json).
 """
@@ -67,15 +69,16 @@ def timed(run: Callable[[], int]) -> dict[str, Any]:
     cpu = (me1 - me0) + (kids1 - kids0)
     return {"ports": ports, "wall_s": round(wall, 2), "ports_per_s": round(ports / wall, 1),
             "cpu_s": round(cpu, 2), "cpu_ms_per_port": round(1000 * cpu / ports, 1),
-            "port_cpu_ms_per_port": round(1000 * (me1 - me0) / ports, 1),
-            "shellcheck_cpu_ms_per_port": round(1000 * (kids1 - kids0) / ports, 1),
+            "self_cpu_ms_per_port": round(1000 * (me1 - me0) / ports, 1),
+            "children_cpu_ms_per_port": round(1000 * (kids1 - kids0) / ports, 1),
             "load_before": round(load, 2), "load_after": round(os.getloadavg()[0], 2)}
 
 
-def batch(scripts: dict[str, str], targets: list[str]) -> int:
+def batch(scripts: dict[str, str], targets: list[str], workers: int | None = None) -> int:
+    """Ports (and errors) of ``batch_port``, ``workers`` processes (default: one per core)."""
     from maple_flow.workflows.scale import batch_port
 
-    b = batch_port(scripts, targets)
+    b = batch_port(scripts, targets, workers=workers)
     return sum(map(len, b.results.values())) + sum(map(len, b.errors.values()))
 
 
@@ -96,7 +99,8 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--scripts", type=int, default=100)
     ap.add_argument("--out", default=str(HERE / "results.json"))
-    ap.add_argument("--skip-per-port", action="store_true", help="time the batch only")
+    ap.add_argument("--skip-per-port", action="store_true",
+                    help="time the batch only (not batch_serial, per_port)")
     args = ap.parse_args(argv)
     from maple_flow.knowledge.clusters import all_profiles
 
@@ -109,6 +113,7 @@ def main(argv: list[str] | None = None) -> int:
         "python": platform.python_version(), "batch": timed(lambda: batch(scripts, targets)),
     }
     if not args.skip_per_port:
+        result["batch_serial"] = timed(lambda: batch(scripts, targets, workers=1))
         result["per_port"] = timed(lambda: per_port(scripts, targets))
     Path(args.out).write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
     json.dump(result, sys.stdout, indent=1)

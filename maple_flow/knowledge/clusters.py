@@ -57,6 +57,13 @@ def _read_profiles(paths: list[Path]) -> dict[str, ClusterProfile]:
 
 def all_profiles(folder: Path | None = None) -> dict[str, ClusterProfile]:
     """Every profile, keyed by id, in the canonical cluster order."""
+    return dict(_ordered(folder))
+
+
+@cache
+def _ordered(folder: Path | None) -> dict[str, ClusterProfile]:
+    """``_profiles`` of ``folder`` (default: the templates' ``clusters``) in the canonical
+    cluster order, sorted once (every port asks)."""
     profiles = _profiles(folder or templates_dir() / "clusters")
     order = {cid: i for i, cid in enumerate(CLUSTER_IDS)}
     return dict(sorted(profiles.items(), key=lambda kv: (order.get(kv[0], 99), kv[0])))

@@ -9,9 +9,10 @@ PBS ``-l`` resources are reported one by one under the resource name (``select``
 from __future__ import annotations
 
 import re
-import shlex
 from dataclasses import dataclass
 from typing import Literal
+
+from maple_flow.shellquote import split_words
 
 SLURM_SHORT: dict[str, str] = {
     "A": "account", "B": "extra-node-info", "C": "constraint", "D": "chdir", "G": "gpus",
@@ -125,10 +126,7 @@ def _directive_lines(text: str, scheduler: Kind) -> list[tuple[int, str, str]]:
 
 
 def _split(options: str) -> list[str]:
-    try:
-        return shlex.split(options, comments=True)
-    except ValueError:  # unbalanced quote: fall back to whitespace, keep going
-        return options.split()
+    return list(split_words(options))  # an unbalanced quote: split at whitespace, keep going
 
 
 def _slurm_options(words: list[str]) -> list[tuple[str, str | None, str]]:

@@ -8,12 +8,12 @@ word about it is named in one note, so that no user line disappears silently."""
 from __future__ import annotations
 
 import re
-import shlex
 from functools import lru_cache
 
 from maple_flow.port.words import short
 from maple_flow.scriptparse.script import launch_command_line
 from maple_flow.scriptparse.shell import logical_lines
+from maple_flow.shellquote import split_words
 
 _VAR = re.compile(r"\$\{?[A-Za-z_]\w*\}?")
 _ASSIGN = re.compile(r"^(?:export\s+|declare\s+-\w+\s+|local\s+|readonly\s+)?(\w+)\+?=")
@@ -24,18 +24,11 @@ _CLOSERS = frozenset({"done", "fi", "else", "then", "do", "}", "{", "esac", ";;"
 _QUOTED = 4
 
 
-@lru_cache(maxsize=4096)
-def _split(text: str) -> tuple[str, ...]:
-    try:
-        return tuple(shlex.split(text, comments=True))
-    except ValueError:
-        return tuple(text.split())
-
-
 def _words(text: str) -> list[str]:
-    return list(_split(text))
+    return list(split_words(text))
 
 
+@lru_cache(maxsize=8192)
 def _shape(text: str) -> str:
     """A line's shell words with every variable reference the same (``$JOBID`` renamed to
     ``$PBS_JOBID`` by the port is the same line)."""

@@ -189,27 +189,23 @@ def _quoted_program(blocks: list[Block]) -> str:
             "container if it needs one) and port that")
 
 
-#: pbsdsh's options that take a value (``-c copies``, ``-n node``, ``-h host``, ``-e envlist``).
-_PBSDSH_VALUED = frozenset({"-c", "-n", "-h", "-e"})
 _SHELLS = frozenset({"bash", "sh", "zsh", "ksh"})
 
 
 def _pbsdsh_command(words: tuple[str, ...]) -> str:
     """The script (or command) ``pbsdsh [opts] [--] [bash] SCRIPT ...`` runs on every node,
     or ``""`` when ``words`` is no pbsdsh line."""
-    if not words or words[0].rsplit("/", 1)[-1] != "pbsdsh":
+    rest, started = _past_pbsdsh(words)
+    if not started:
         return ""
-    k = 1
-    while k < len(words) and words[k].startswith("-") and words[k] != "--":
-        k += 2 if words[k] in _PBSDSH_VALUED else 1
-    k += 1 if words[k:k + 1] == ("--",) else 0
-    if words[k:k + 1] and words[k].rsplit("/", 1)[-1] in _SHELLS:
-        k += 1
-        while k < len(words) and words[k].startswith("-") and words[k] != "-c":
+    k = 0
+    if rest[:1] and rest[0].rsplit("/", 1)[-1] in _SHELLS:
+        k = 1
+        while k < len(rest) and rest[k].startswith("-") and rest[k] != "-c":
             k += 1
-    if words[k:k + 1] == ("-c",):
+    if rest[k:k + 1] == ("-c",):
         return "-c"
-    return words[k] if k < len(words) else ""
+    return rest[k] if k < len(rest) else ""
 
 
 def pbsdsh_reason(blocks: list[Block]) -> str:

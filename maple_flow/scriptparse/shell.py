@@ -88,6 +88,12 @@ def logical_lines(text: str) -> list[tuple[int, str]]:
     """(first line number, text) of each logical command line: backslash continuations
     joined with a space, quoted strings that span lines and heredoc bodies kept whole.
     A quote that never closes ends at its own line (as the old line-by-line reading did)."""
+    return list(_logical_lines(text))
+
+
+@lru_cache(maxsize=1024)
+def _logical_lines(text: str) -> tuple[tuple[int, str], ...]:
+    """``logical_lines``, memoised (a port's stages read its source and its port again)."""
     out: list[tuple[int, str]] = []
     lines = text.splitlines()
     i = 0
@@ -102,7 +108,7 @@ def logical_lines(text: str) -> list[tuple[int, str]]:
                     break
         out.append((i + 1, buffer))
         i = end
-    return out
+    return tuple(out)
 
 
 #: A line that opens a bash array assignment it does not close (``CMD=(``, one item a line).
@@ -337,6 +343,7 @@ COMPOUND_CLOSER = re.compile(r"(?:^|[;&|]\s*)(fi|esac|done)\b")
 _QUOTED = re.compile(r"'[^']*'|\"(?:\\.|[^\"\\])*\"")
 
 
+@lru_cache(maxsize=16384)
 def bare_line(line: str) -> str:
     """``line`` with its quoted strings emptied and a trailing comment dropped, so keyword
     scans see only the shell's own words."""
@@ -387,6 +394,12 @@ def _parsed_line(stripped: str) -> tuple[tuple[Words, tuple[tuple[str, str], ...
 
 def split_blocks(text: str) -> list[Block]:
     """The top-level blocks of ``text`` in order (comment and blank lines are left out)."""
+    return list(_split_blocks(text))
+
+
+@lru_cache(maxsize=1024)
+def _split_blocks(text: str) -> tuple[Block, ...]:
+    """``split_blocks``, memoised (a port's stages read its source and its port again)."""
     blocks: list[Block] = []
     depth, start, lines, commands = 0, 0, [], []  # type: ignore[var-annotated]
     for number, line in logical_lines(text):
@@ -402,4 +415,4 @@ def split_blocks(text: str) -> list[Block]:
             blocks.append(Block(start, "\n".join(lines), tuple(commands)))
     if lines and depth:
         blocks.append(Block(start, "\n".join(lines), tuple(commands)))
-    return blocks
+    return tuple(blocks)

@@ -35,6 +35,13 @@ def _common_modules() -> frozenset[str]:
     return frozenset(m for m, n in counts.items() if n > 2)
 
 
+@cache
+def _names_pattern(*names: str) -> re.Pattern[str]:
+    """A site's id, name or alias (longer than 3 letters) as a whole word, in any case."""
+    words = [re.escape(n) for n in names if len(n) > 3] or [r"(?!)"]  # (?!): matches nothing
+    return re.compile(rf"(?<![\w-])(?:{'|'.join(words)})(?![\w-])", re.I)
+
+
 def _score(p: ParsedScript, text: str, profile: ClusterProfile) -> int:
     """How strongly ``p`` points at ``profile``'s site; below 3 (no guess) unless what only a
     few sites have says so: one of its queues, its domain or name, or two of its modules and
@@ -52,10 +59,7 @@ def _score(p: ParsedScript, text: str, profile: ClusterProfile) -> int:
     score += 2 * sum(1 for r in profile.directives.required if r.option in options)
     if profile.node.domain and profile.node.domain in text:
         score += 3
-    names = [profile.id, profile.name, *profile.aliases]
-    if any(
-        re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", text, re.I) for n in names if len(n) > 3
-    ):
+    if _names_pattern(profile.id, profile.name, *profile.aliases).search(text):
         score += 3
     specific = score
     score += 1 if p.scheduler == profile.scheduler else 0

@@ -1,0 +1,67 @@
+"""A batch's work in worker processes (``maple batch``, issue 14): consecutive chunks of the
+work, each done whole by one worker, the results in order. The workers are forked once per
+batch, so they start with the parent's loaded templates and profiles; a small batch, a
+machine with one core, or a platform without ``fork`` works in this process."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from typing import TypeVar
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+#: Fewer units of work than this (ports) are done in this process: starting workers and
+#: sending results back costs more than it saves.
+MIN_PARALLEL_UNITS = 64
+#: Chunks per worker: enough to even out chunks of unequal cost, few enough that each
+#: chunk's fixed cost (its shellcheck runs) stays small.
+CHUNKS_PER_WORKER = 4
+
+
+def cores() -> int:
+    """The CPU cores this process may run on."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
+
+
+def pool_size(units: int, workers: int | None = None) -> int:
+    """How many worker processes do ``units`` of work: ``workers`` when given (1: this
+    process), else one per core, and 1 for a small batch or without ``fork``."""
+    if workers is not None:
+        return max(1, workers)
+    if units < MIN_PARALLEL_UNITS or "fork" not in multiprocessing.get_all_start_methods():
+        return 1
+    return cores()
+
+
+def chunked(items: Sequence[T], n: int) -> list[list[T]]:
+    """``items`` in at most ``n`` consecutive chunks, sizes differing by at most one."""
+    n = max(1, min(n, len(items)))
+    size, extra = divmod(len(items), n)
+    chunks, start = [], 0
+    for k in range(n):
+        end = start + size + (k < extra)
+        chunks.append(list(items[start:end]))
+        start = end
+    return chunks
+
+
+def map_chunks(work: Callable[[list[T]], R], items: Sequence[T],
+               workers: int) -> Iterator[tuple[list[T], R]]:
+    """Each chunk of ``items`` with ``work(chunk)``, in order, done by ``workers`` forked
+    processes (``work`` and its results must pickle); with one worker, here, in one chunk."""
+    if workers <= 1 or len(items) < 2:
+        chunk = list(items)
+        yield chunk, work(chunk)
+        return
+    chunks = chunked(items, workers * CHUNKS_PER_WORKER)
+    pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"))
+    try:
+        yield from zip(chunks, pool.map(work, chunks), strict=True)
+    finally:  # stopped early (an error, an interrupt): the chunks not started are dropped
+        pool.shutdown(wait=True, cancel_futures=True)
