@@ -103,3 +103,19 @@ def test_torchrun_without_its_count_on_several_gpus_a_node_is_asked() -> None:
     assert (abbreviated.nodes, abbreviated.gpus_per_node) == (1, 8)
     one_gpu = read_facts(parse_script(head.replace("gpu:8", "gpu:1") + "torchrun train.py\n"))
     assert one_gpu.ranks == 1
+
+
+def test_site_lines_inside_a_kept_block_are_made_no_ops_and_named() -> None:
+    script = ("#!/bin/bash\n#SBATCH -N 1\n#SBATCH --gpus-per-node=1\n#SBATCH -t 1:00:00\n"
+              "if command -v module >/dev/null 2>&1; then\n  module purge || true\n"
+              "  module load miniconda3/gh2 || true\n  echo loaded\nfi\npython train.py\n")
+    r = port(script, ["perlmutter"])["perlmutter"]
+    assert ":  # not run on the target (modules belong to the source site): module purge || true"\
+        in r.script
+    assert "\n  module load miniconda3/gh2" not in r.script
+    assert "  echo loaded\n" in r.script
+    assert any("belong to the source site" in n and "made no-ops" in n for n in r.notes)
+    shared = script.replace("  module purge || true\n  module load miniconda3/gh2 || true\n",
+                            "  module purge; echo x\n")
+    assert any("it still runs `module purge`" in n for n in port(shared, ["perlmutter"])[
+        "perlmutter"].notes)

@@ -376,8 +376,56 @@ def _block_step(block: Block, conda_module: bool) -> Step | None:
     if dropped and all(p is None or p.keep is False or _trivial(p) for p in parts):
         return Step(block.line, block.text, False, dropped[0].why)
     if "\n" in block.text:
-        return Step(block.line, block.text, True, "a multi-line block, kept line by line")
+        site = [s for c, s in zip(block.commands, parts, strict=True)
+                if s is not None and s.keep is False and _site_setup(c)]
+        text, why = _site_lines_off(block.text, site)
+        return Step(block.line, text, True, "a multi-line block, kept line by line" + why,
+                    original=block.text if text != block.text else "")
     return Step(block.line, block.text, True)
+
+
+def _site_setup(cmd: ShellCommand) -> bool:
+    """A module command or an environment activation (what belongs to the source site and
+    does nothing the job needs on the target); the source scheduler's commands are not: the
+    port writes those for the target (``scontrol requeue`` as ``qrerun``)."""
+    at = past_prefixes(cmd.words)
+    head = cmd.words[at] if at < len(cmd.words) else ""
+    return head in {"module", "ml", "conda", "source", ".", "mamba", "micromamba"}
+
+
+#: What may follow a command on its line without doing more (``|| true``, ``;``, a redirect).
+_HARMLESS_TAIL = re.compile(r"(?:\|\|\s*(?:true|:)|;|[0-9]*>+\s*/dev/null|2>&1|\s)*")
+
+
+def _alone_on(raw: str, command: str) -> bool:
+    """Whether line ``raw`` holds ``command`` and nothing else that runs."""
+    stripped = raw.strip()
+    return stripped.startswith(command) and bool(
+        _HARMLESS_TAIL.fullmatch(stripped[len(command):]))
+
+
+def _site_lines_off(text: str, dropped: list[Step]) -> tuple[str, str]:
+    """A kept multi-line block (``if command -v module ...; then module load X; fi``) with
+    each line that belongs to the source site (what the port drops when it stands alone)
+    made a no-op ``:`` that says so, and the text naming them; a line that shares its line
+    with other commands cannot be taken out alone and is named as still running."""
+    lines = text.split("\n")
+    off: list[str] = []
+    left: list[str] = []
+    for step in dropped:
+        line = step.text.strip()
+        at = next((i for i, raw in enumerate(lines) if _alone_on(raw, line)), None)
+        if "\n" in line or at is None:
+            left.append(line)
+            continue
+        indent = lines[at][:len(lines[at]) - len(lines[at].lstrip())]
+        lines[at] = f"{indent}:  # not run on the target ({step.why}): {lines[at].strip()}"
+        off.append(line)
+    why = (f"; its lines {', '.join(f'`{x}`' for x in off)} belong to the source site "
+           f"({dropped[0].why}): made no-ops" if off else "")
+    why += (f"; it still runs {', '.join(f'`{x}`' for x in left)}, which belong(s) to the "
+            "source site: check them on the target" if left else "")
+    return "\n".join(lines), why
 
 
 def _stopped_launch(block: Block, conda_module: bool) -> Step | None:
