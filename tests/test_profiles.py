@@ -265,3 +265,24 @@ def test_unknown_cluster_raises(phrase: str) -> None:
 def test_profile_dir_holds_only_known_clusters() -> None:
     stems = {p.stem for p in Path(PROFILE_DIR).glob("*.yaml")}
     assert stems == set(CLUSTER_IDS)
+
+
+def test_container_modules_must_exist_in_the_profile() -> None:
+    """A runtime module the profile's module list lacks is refused (the twin had no such
+    module: `module load spack-pe-base/0.6.2 apptainer` failed every Polaris container port)."""
+    from maple_flow.knowledge.clusters import load_yaml
+
+    data = load_yaml((PROFILE_DIR / "polaris.yaml").read_text(encoding="utf-8"))
+    data["container"]["modules"] = ["spack-pe-base/0.6.2", "no-such-runtime"]
+    with pytest.raises(ValueError, match=r"container.modules \['no-such-runtime'\]"):
+        ClusterProfile.model_validate(data)
+
+
+@pytest.mark.parametrize("cid", CLUSTER_IDS)
+def test_twin_module_tree_has_the_container_runtime_modules(cid: str) -> None:
+    from maple_flow.twin.lmod import module_files
+
+    profile = get_profile(cid)
+    files = module_files(profile, Path("/py/bin"), Path("/conda/bin"))
+    for module in profile.container.modules if profile.container else []:
+        assert f"{module}.lua" in files, f"{cid}: the twin has no module {module}"

@@ -334,6 +334,16 @@ class ClusterProfile(Strict):
                 raise ValueError(f"{group}: unknown source keys {unknown}; known: {sorted(known)}")
         return self
 
+    @model_validator(mode="after")
+    def _container_modules_exist(self) -> ClusterProfile:
+        """The runtime's modules are module names that exist (the twin builds and the lint
+        checks only those): a port that loads them must not fail as an unknown module."""
+        known = {*self.software.available_modules, *self.software.modules}
+        missing = [m for m in (self.container.modules if self.container else []) if m not in known]
+        if missing:
+            raise ValueError(f"container.modules {missing} are not in software.available_modules")
+        return self
+
     def fact_sources(self) -> dict[str, list[str]]:
         """Each fact group's name with the source keys it cites."""
         groups: dict[str, Sourced] = {
