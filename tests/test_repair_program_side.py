@@ -53,3 +53,19 @@ def test_ranks_on_one_gpu_started_by_the_script_stay_a_script_problem() -> None:
         data = _diagnose(launch, DUPLICATE, tasks)
         assert all(d["record_id"] != "duplicate-gpu-program-workers"
                    for d in data["diagnoses"]), launch
+
+
+def test_signature_only_records_take_no_key_word_from_the_others() -> None:
+    """The records of this round share their wordings with records similarity can offer
+    (KeyError 'RANK', Duplicate GPU); they are signature-only, and their words took the only
+    key words of duplicate-gpu and python-exception-in-program before key words were counted
+    over the records similarity can offer."""
+    from maple_flow.repair import load_knowledge_base
+    from maple_flow.repair.evidence_gate import key_words
+    from maple_flow.repair.models import KnowledgeBase
+
+    kb = load_knowledge_base()
+    offered = KnowledgeBase(records=[r for r in kb.records if not r.signature_only])
+    with_all, without = key_words(kb), key_words(offered)
+    assert {rid: with_all[rid] for rid in without} == without
+    assert key_words(kb)["duplicate-gpu"]
