@@ -105,13 +105,15 @@ _KEYS: dict[int, tuple[KnowledgeBase, dict[str, frozenset[str]]]] = {}
 
 
 def key_words(kb: KnowledgeBase) -> dict[str, frozenset[str]]:
-    """Each record's key words: its signature words that at most KEY_RECORDS records share
-    (computed once per knowledge base)."""
+    """Each record's key words: its signature words that at most KEY_RECORDS of the records
+    similarity can offer share (a signature-only record is never offered, so its words take
+    no key word from another record); computed once per knowledge base."""
     held = _KEYS.get(id(kb))
     if held is not None and held[0] is kb:
         return held[1]
     per_record = {r.id: record_words(r) for r in kb.records}
-    counts = Counter(w for words in per_record.values() for w in words)
+    offered = {r.id for r in kb.records if not r.signature_only}
+    counts = Counter(w for rid, words in per_record.items() if rid in offered for w in words)
     keys = {rid: frozenset(w for w in words if counts[w] <= KEY_RECORDS)
             for rid, words in per_record.items()}
     _KEYS[id(kb)] = (kb, keys)

@@ -48,7 +48,8 @@ class Reference(Strict):
 ScriptFact = Literal["several_launchers_per_node", "gpu_job_off_the_gpu_partitions",
                      "per_node_launcher_above_gpus", "accelerate_above_gpus",
                      "one_launcher_on_one_node", "launcher_on_several_nodes",
-                     "container_without_gpu_flag", "gpu_job_without_gpu_request"]
+                     "container_without_gpu_flag", "gpu_job_without_gpu_request",
+                     "program_without_launcher", "deprecated_torch_launch"]
 
 
 class Signature(Strict):

@@ -221,6 +221,16 @@ class ContainerGpuFlag(Strict):
     op: Literal["container_gpu_flag"] = "container_gpu_flag"
 
 
+class UseTorchrun(Strict):
+    """Start the program with torchrun: ``python -m torch.distributed.launch`` (which hands
+    the program ``--local_rank``) becomes ``torchrun``; a one-node job's plain ``python
+    PROGRAM`` gets ``torchrun --standalone --nproc_per_node=N`` in front (N: its GPUs per
+    node), which sets RANK, LOCAL_RANK, WORLD_SIZE and the rendezvous for each process."""
+
+    op: Literal["use_torchrun"] = "use_torchrun"
+    nproc_per_node: int | None = Field(default=None, ge=1, le=64)
+
+
 class SetShell(Strict):
     """Run the script in a login shell (``#!/bin/bash -l``: site profile, ``module``) or not."""
 
@@ -241,7 +251,7 @@ FixOp = Annotated[
     | RemoveDirective | SetLauncherArg | RemoveLauncherArg | RespellLauncherArg | UnderscoreOptions
     | SetBackend
     | SetQueue | SetWalltime | SetNodes | SetGpusPerNode | AddArgument | SetShell | SetMasterAddr
-    | GresGpus | ContainerGpuFlag,
+    | GresGpus | ContainerGpuFlag | UseTorchrun,
     Field(discriminator="op"),
 ]
 
@@ -250,7 +260,7 @@ OP_KINDS: tuple[str, ...] = (
     "set_directive", "remove_directive", "set_launcher_arg", "remove_launcher_arg",
     "respell_launcher_arg", "underscore_options", "set_backend", "set_queue", "set_walltime",
     "set_nodes", "set_gpus_per_node", "add_argument", "set_shell", "set_master_addr",
-    "gres_gpus", "container_gpu_flag",
+    "gres_gpus", "container_gpu_flag", "use_torchrun",
 )
 
 

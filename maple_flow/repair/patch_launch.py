@@ -198,6 +198,12 @@ def _view(launch: Launch, stage: str) -> tuple[Launch, int]:
     raise FixNotApplicable(f"the launch line has no {stage} stage")
 
 
+def stage_view(text: str, stage: str) -> tuple[Launch, int]:
+    """The launch of ``text`` (or the ``bash -c`` body) that runs ``stage``, and the index of
+    its first option word; FixNotApplicable when none does."""
+    return _view(find_launch(text), stage)
+
+
 def _stage(launch: Launch, stage: str) -> tuple[list[Option], int]:
     view, start = _view(launch, stage)
     options, _ = _walk(view.words, start)

@@ -612,7 +612,7 @@ def resolve_op(template: OpTemplate, ctx: Context) -> list[FixOp]:
     for item in _items(template, ctx):
         local = Context(ctx.groups, ctx.profile, ctx.script, item, ctx.answers)
         data = {k: _fill_value(v, local) for k, v in template.items() if k != "each"}
-        for key in ("nodes", "gpus_per_node"):
+        for key in ("nodes", "gpus_per_node", "nproc_per_node"):
             if isinstance(data.get(key), str):
                 data[key] = int(data[key])
         if data.get("by_address") in ("true", "false"):

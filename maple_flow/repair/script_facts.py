@@ -113,6 +113,19 @@ def gpu_job_without_gpu_request(p: ParsedScript, profile: ClusterProfile | None)
     return not _asks_gpus(p) and "cpu" not in (p.directive("constraint") or "").lower()
 
 
+def program_without_launcher(p: ParsedScript) -> bool:
+    """The job starts its Python program with plain python: no site launcher (srun,
+    mpiexec, ibrun) and no per-node launcher sets the ranks' RANK/WORLD_SIZE."""
+    return not p.launch.stages and not p.launch.command and bool(p.launch.entrypoint)
+
+
+def deprecated_torch_launch(p: ParsedScript) -> bool:
+    """The launch runs ``python -m torch.distributed.launch`` (it hands the program
+    ``--local_rank``/``--local-rank``), on the launch line or in its ``bash -c`` body."""
+    return any(s.name == "torchrun" and s.via == "torch.distributed.launch"
+               for s in p.launch.stages)
+
+
 _FACTS: dict[str, Callable[[ParsedScript, ClusterProfile | None], bool]] = {
     "several_launchers_per_node": lambda p, _profile: several_launchers_per_node(p),
     "gpu_job_off_the_gpu_partitions": gpu_job_off_the_gpu_partitions,
@@ -124,6 +137,8 @@ _FACTS: dict[str, Callable[[ParsedScript, ClusterProfile | None], bool]] = {
     "launcher_on_several_nodes": lambda p, _profile: launcher_on_several_nodes(p),
     "container_without_gpu_flag": container_without_gpu_flag,
     "gpu_job_without_gpu_request": gpu_job_without_gpu_request,
+    "program_without_launcher": lambda p, _profile: program_without_launcher(p),
+    "deprecated_torch_launch": lambda p, _profile: deprecated_torch_launch(p),
 }
 
 
