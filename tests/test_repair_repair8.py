@@ -80,3 +80,34 @@ def test_a_quota_hit_by_any_tool_is_the_file_systems() -> None:
                 "-bash: cannot create temp file for here-document: Disk quota exceeded\n",
                 "fatal: could not create work tree dir 'lab-sorting': Disk quota exceeded\n"):
         _advice_only(log, "disk-quota-exceeded")
+
+
+def test_a_submit_limit_asks_instead_of_moving_the_job() -> None:
+    # szcf-weiya/techNotes#7: the named limit with the generic line; rwth-i6/sisyphus#241
+    for log in ("salloc: error: QOSMaxSubmitJobPerUserLimit\nsalloc: error: Job submit/allocate "
+                "failed: Job violates accounting/QOS policy (job submit limit, user's size and/or "
+                "time limits)\n",
+                "sbatch: error: AssocMaxSubmitJobLimit\n"):
+        data = _answer(log)
+        assert data["proposed"] is None, data["proposed"]
+        asks = [d for d in data["diagnoses"] if d.get("needs")]
+        assert asks and asks[0]["record_id"] == "slurm-qos-submit-limit", data["diagnoses"]
+
+
+def test_the_generic_policy_line_moves_no_job_that_its_queue_takes() -> None:
+    # mlr-org/batchtools#199: 2 h on one node fits Anvil's gpu partition: nothing to move
+    log = ("sbatch: error: Batch job submission failed: Job violates accounting/QOS policy (job "
+           "submit limit, user's size and/or time limits)\n")
+    data = _answer(log)
+    assert data["proposed"] is None, data["proposed"]
+    assert any(d["record_id"] == "slurm-qos-submit-limit" and d.get("needs")
+               for d in data["diagnoses"])
+
+
+def test_the_generic_policy_line_still_lowers_a_walltime_above_the_queues() -> None:
+    script = SRUN_ONE.replace("--time=01:00:00", "--time=96:00:00")
+    log = ("sbatch: error: Batch job submission failed: Job violates accounting/QOS policy (job "
+           "submit limit, user's size and/or time limits)\n")
+    data = _answer(log, script=script)
+    assert data["proposed"] and data["proposed"]["record_id"] == "slurm-qos-policy-violation"
+    assert "+#SBATCH --time=48:00:00" in data["proposed"]["diff"], data["proposed"]["diff"]
