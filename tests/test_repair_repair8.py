@@ -111,3 +111,19 @@ def test_the_generic_policy_line_still_lowers_a_walltime_above_the_queues() -> N
     data = _answer(log, script=script)
     assert data["proposed"] and data["proposed"]["record_id"] == "slurm-qos-policy-violation"
     assert "+#SBATCH --time=48:00:00" in data["proposed"]["diff"], data["proposed"]["diff"]
+
+
+def test_queue_for_time_is_unresolved_when_the_scripts_queue_takes_the_job() -> None:
+    """Lonestar6's gpu-a100 takes one node for an hour: no move to gpu-a100-dev for it; a
+    3-hour job in gpu-a100-dev (2 hours at most) still moves."""
+    from maple_flow.knowledge.clusters import get_profile
+    from maple_flow.repair.resolve import Context, resolve_fix
+
+    ls6 = get_profile("lonestar6")
+    fix: list[Any] = [{"op": "set_queue", "name": "{queue:time}"}]
+    ops, _, unresolved = resolve_fix(fix, Context({}, ls6, SRUN_ONE))
+    assert not ops and unresolved
+    too_long = SRUN_ONE.replace("--time=01:00:00", "--time=03:00:00").replace(
+        "#SBATCH --nodes=1\n", "#SBATCH --nodes=1\n#SBATCH -p gpu-a100-dev\n")
+    moved = resolve_fix(fix, Context({}, ls6, too_long))[0]
+    assert [op.model_dump()["name"] for op in moved] == ["gpu-a100-small"]
