@@ -127,3 +127,13 @@ def test_queue_for_time_is_unresolved_when_the_scripts_queue_takes_the_job() -> 
         "#SBATCH --nodes=1\n", "#SBATCH --nodes=1\n#SBATCH -p gpu-a100-dev\n")
     moved = resolve_fix(fix, Context({}, ls6, too_long))[0]
     assert [op.model_dump()["name"] for op in moved] == ["gpu-a100-small"]
+
+
+def test_tacc_wanting_the_node_count_adds_it() -> None:
+    # TACC/launcher#49 (Stampede2's filter, one line): read by its signature, not guessed
+    script = SRUN_ONE.replace("#SBATCH --nodes=1\n", "")
+    log = 'Submission error: please define total node count with the "-N" option\n'
+    assert _first(log, "stampede3", script) == ("slurm-filter-nodes-count-required", "script",
+                                                "signature")
+    data = _answer(log, "stampede3", script)
+    assert data["proposed"] and "+#SBATCH --nodes=1" in data["proposed"]["diff"], data
