@@ -216,8 +216,12 @@ def _queue(ctx: Context, arg: str) -> str:
         return default.name
     nodes, seconds, current = _script_request(ctx)
     named = request_from_directives(parse_directives(ctx.script, profile.scheduler)).queue
-    takes = [q for q in profile.queues.items
-             if q.min_nodes <= nodes <= q.max_nodes and (seconds or 0) <= q.max_walltime_seconds]
+    if arg == "time" and _takes(current, nodes, seconds) and (
+            not named or profile.queues.get(named) is not None):
+        # the job's own queue takes its walltime and nodes: another queue fixes no limit
+        # of size or time (the limit hit is one the script does not set: ask, do not move)
+        raise Unresolved(f"{current.name} takes {nodes} node(s) for that long already")
+    takes = [q for q in profile.queues.items if _takes(q, nodes, seconds)]
     # a queue the site does not have is replaced too, by the default when that one fits;
     # queues by request only (``auto: false``: preemptible, premium, on demand) never unasked
     others = [q for q in takes if q.auto and q.name != (named or current.name)]
@@ -226,6 +230,12 @@ def _queue(ctx: Context, arg: str) -> str:
         also = f" (only {', '.join(held)}, which is by request only)" if held else ""
         raise Unresolved(f"no {profile.name} queue takes {nodes} node(s) for that long{also}")
     return min(others, key=lambda q: (q.max_walltime_seconds, q.max_nodes)).name
+
+
+def _takes(queue: Queue, nodes: int, seconds: int | None) -> bool:
+    """Whether ``queue`` takes a job of ``nodes`` nodes for ``seconds`` (None: unsaid)."""
+    return queue.min_nodes <= nodes <= queue.max_nodes and (
+        (seconds or 0) <= queue.max_walltime_seconds)
 
 
 def _gpus_asked(ctx: Context) -> int:
