@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from maple_flow import port
-from maple_flow.errors import MissingInformation
+from maple_flow.errors import MissingInformation, ParseError
 from maple_flow.knowledge.directives import slurm_file_pattern
 from maple_flow.port.gpu_memory import asked_gpu_memory
 from maple_flow.scriptparse import parse_script, read_facts
@@ -119,3 +119,11 @@ def test_site_lines_inside_a_kept_block_are_made_no_ops_and_named() -> None:
                             "  module purge; echo x\n")
     assert any("it still runs `module purge`" in n for n in port(shared, ["perlmutter"])[
         "perlmutter"].notes)
+
+
+def test_a_script_run_in_a_containers_bash_c_body_is_the_one_named() -> None:
+    script = ("#!/bin/bash\n#SBATCH --gres=gpu:1\n#SBATCH -t 1:00:00\n"
+              'singularity exec --nv img.sif /bin/bash -c "\nsource /ext3/env.sh\nconda activate\n'
+              'cd /home/me/proj\nsource setup.sh\nsh run.sh\n"\n')
+    with pytest.raises(ParseError, match=r"the shell script run\.sh \(run inside the container"):
+        port(script, ["delta"])

@@ -15,7 +15,7 @@ from maple_flow.scriptparse.launch import (
     runner_command,
     wrapper_end,
 )
-from maple_flow.scriptparse.shell import Block, ShellCommand
+from maple_flow.scriptparse.shell import Block, ShellCommand, split_blocks
 from maple_flow.scriptparse.values import which_name
 
 _SHELLS = frozenset({"bash", "sh", "zsh", "ksh"})
@@ -68,6 +68,9 @@ def _runner(cmd: ShellCommand) -> str:
     if words[0] in _ALL_ARGS:  # `$@ --gpu_id 0`: the program comes with the submission
         return f"the command the script is given as its arguments (`{words[0]}`)"
     head = words[0].rsplit("/", 1)[-1]
+    if head in _SHELLS and words[1:2] == ("-c",) and len(words) > 2:  # the body's last runner
+        found = [r for b in split_blocks(words[2]) for c in b.commands if (r := _runner(c))]
+        return found[-1] if found else ""
     if head in _SHELLS and len(words) > 1 and not words[1].startswith("-"):
         return f"the shell script {words[1]}"
     if head in {"source", "."} and len(words) > 1 and not _ENV_FILE.search(words[1]):

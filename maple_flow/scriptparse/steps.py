@@ -568,7 +568,8 @@ def _drop_source_conda_init(steps: list[Step]) -> list[Step]:
     why = (f"conda's init block for {hook.group(1)}, on the source's filesystem: use the "
            "target's conda (its module or your own install) instead")
     return [
-        replace(s, keep=False, why=why) if "__conda_setup" in s.text else s
+        replace(s, keep=False, why=why, text=s.original or s.text, original="")
+        if "__conda_setup" in s.text else s
         for s in steps
     ]
 
