@@ -127,3 +127,11 @@ def test_a_script_run_in_a_containers_bash_c_body_is_the_one_named() -> None:
               'cd /home/me/proj\nsource setup.sh\nsh run.sh\n"\n')
     with pytest.raises(ParseError, match=r"the shell script run\.sh \(run inside the container"):
         port(script, ["delta"])
+
+
+def test_a_source_on_other_cpus_is_noted() -> None:
+    script = ("#!/bin/bash\n#PBS -l select=1:ncpus=72:ngpus=1:model=gh200\n"
+              "#PBS -l walltime=01:00:00\ncd $PBS_O_WORKDIR\nconda activate nn\npython x.py\n")
+    notes = port(script, ["perlmutter"])["perlmutter"].notes
+    assert any(n.startswith("CPU architecture: the source ran on aarch64 nodes") for n in notes)
+    assert not any(n.startswith("CPU architecture") for n in port(script, ["vista"])["vista"].notes)

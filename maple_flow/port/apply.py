@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass, field
 
 from maple_flow.models import ClusterProfile
+from maple_flow.port.arch import arch_note
 from maple_flow.port.carry import Source, assigned_names, foreign_reason
 from maple_flow.port.comments import CommentRuns, is_comment
 from maple_flow.port.container import plan_container, source_arch, source_site_binds
@@ -273,6 +274,7 @@ def apply_edits(script: str, src: Source, profile: ClusterProfile, *, one_proces
     asked = source_memory(src.lines, src.parsed.directives)
     out.notes += memory_note(asked, target_memory(out.script, profile, size[1]), profile, size[1])
     out.notes += gpu_memory_note(src.parsed.directives, profile)
+    out.notes += arch_note(src.parsed.directives, source_arch(src.cluster), profile)
     tail = translate_scheduler_vars(src.parsed.launch_tail, profile.scheduler,
                                     src.parsed.grid_engine)[0]
     subshell = "(" if tail.startswith(")") else ""  # `( srun ... ) 2>&1 | tee log`
