@@ -135,3 +135,11 @@ def test_a_source_on_other_cpus_is_noted() -> None:
     notes = port(script, ["perlmutter"])["perlmutter"].notes
     assert any(n.startswith("CPU architecture: the source ran on aarch64 nodes") for n in notes)
     assert not any(n.startswith("CPU architecture") for n in port(script, ["vista"])["vista"].notes)
+
+
+def test_a_scheduler_variable_inside_a_default_is_renamed() -> None:
+    from maple_flow.port.rules import translate_scheduler_vars
+
+    text, done = translate_scheduler_vars('cd -P "${PROJECT_ROOT:-${PBS_O_WORKDIR:?}}"', "slurm")
+    assert text == 'cd -P "${PROJECT_ROOT:-${SLURM_SUBMIT_DIR:?}}"'
+    assert done == ["$PBS_O_WORKDIR -> $SLURM_SUBMIT_DIR"]

@@ -241,6 +241,8 @@ def _path_or(name: str, value: str, kind: str) -> EnvVerdict:
 
 #: ``${NAME}``, ``${NAME%%.*}`` (an expansion with an operator), ``$NAME``.
 _REF = re.compile(r"\$\{(\w+)((?:[:#%/^,@]|-|\+|=|\?)[^}]*)?\}|\$(\w+)")
+#: A braced reference with no reference inside it: the inner one of ``${A:-${PBS_O_WORKDIR}}``.
+_INNER_REF = re.compile(r"\$\{(\w+)((?:[:#%/^,@]|-|\+|=|\?)[^{}$]*)?\}")
 
 
 def translate_scheduler_vars(text: str, scheduler: str,
@@ -254,12 +256,12 @@ def translate_scheduler_vars(text: str, scheduler: str,
     def one(match: re.Match[str]) -> str:
         name = match.group(1) or match.group(3)
         new = renames.get(name, {}).get(scheduler)
-        if new is None:
+        if new is None or new == name:
             return match.group(0)
         done.append(f"${name} -> ${new}")
         return "${" + new + (match.group(2) or "") + "}" if match.group(1) else "$" + new
 
-    return _REF.sub(one, text), done
+    return _REF.sub(one, _INNER_REF.sub(one, text)), done
 
 
 def referenced(text: str) -> list[str]:
