@@ -280,8 +280,8 @@ def launch_over_directive_note(p: ParsedScript) -> str:
 def _tasks_per_node(outer: Stage, size: dict[str, int | None], vars_: dict[str, str]) -> int | None:
     """The tasks a node the site launcher starts: its own options, and for srun the job's
     (srun inherits the directives' task counts)."""
-    own = to_int(outer.get("--ntasks-per-node", "--ppn", "-ppn", "--npernode", "-npernode"),
-                 vars_) or _ppr(outer.get("--map-by", "-map-by"))
+    own = to_int(outer.get(*_per_node_options(outer)), vars_) or _ppr(
+        outer.get("--map-by", "-map-by"))
     total = to_int(outer.get("-n", "-np", "--np", "--ntasks"), vars_)
     nodes = (to_int(outer.get("-N", "--nodes"), vars_) if outer.name == "srun" else None) or (
         size["nodes"] or 1)
