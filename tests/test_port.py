@@ -77,6 +77,8 @@ def test_rules() -> None:
     assert is_cluster_specific("NCCL_DEBUG", "INFO")
     assert is_cluster_specific("FOO", "$(hostname)")
     assert not is_cluster_specific("WANDB_MODE", "offline")
+    assert not is_cluster_specific("HYDRA_FULL_ERROR", "1")  # Hydra the config framework
+    assert is_cluster_specific("HYDRA_IFACE", "hsn0")  # MPICH's Hydra process manager
     queue, seconds, note = choose_queue(get_profile("perlmutter"), 2, 1800)
     assert (queue, seconds, note) == ("debug", 1800, "")
 

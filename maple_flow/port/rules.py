@@ -14,7 +14,7 @@ from maple_flow.scriptparse.steps import without_job_identity
 _CLUSTER_PREFIXES = (
     "NCCL_", "FI_", "CCL_", "ZE_", "ZEX_", "MPICH_", "PALS_", "SLURM_", "PBS_", "OMPI_", "UCX_",
     "I_MPI_", "CUDA_", "HSA_", "ROCR_", "NVIDIA_", "MASTER_", "LD_", "CXI_", "CRAY_", "PMI_",
-    "CONDA_", "ONEAPI_", "SYCL_", "MPIR_", "HYDRA_", "OMP_", "KMP_", "GOMP_", "TORCH_NCCL_",
+    "CONDA_", "ONEAPI_", "SYCL_", "MPIR_", "OMP_", "KMP_", "GOMP_", "TORCH_NCCL_",
     "MIOPEN_", "HIP_", "RCCL_", "ROCM_", "AMD_", "SBATCH_", "SRUN_", "SALLOC_", "GLOO_",
 )
 #: The GPU architectures a build targets: the source's GPUs (V100's 7.0 on Summit).
@@ -27,6 +27,11 @@ _CLUSTER_NAMES = frozenset({
     "NODE_RANK", "LOCAL_WORLD_SIZE", "NNODES", "NGPUS", "NRANKS", "PATH", "PYTHONPATH",
     "VIRTUAL_ENV", "HOSTNAME", "TMPDIR", "HOME", "SCRATCH", "WORK", "PSCRATCH", "CFS", "GPUS",
     "NUM_NODES", "HEAD_NODE", "HEAD_NODE_IP", "NTOTRANKS", "NRANKS_PER_NODE", "NDEPTH",
+    # MPICH's Hydra process manager (not Hydra the config framework: HYDRA_FULL_ERROR is the user's)
+    "HYDRA_HOST_FILE", "HYDRA_LAUNCHER", "HYDRA_LAUNCHER_EXEC", "HYDRA_BOOTSTRAP",
+    "HYDRA_BOOTSTRAP_EXEC", "HYDRA_IFACE", "HYDRA_ENV", "HYDRA_RMK", "HYDRA_TOPOLIB",
+    "HYDRA_BINDING", "HYDRA_DEBUG", "HYDRA_DEMUX", "HYDRA_PROXY_RETRY_COUNT",
+    "HYDRA_LAUNCHER_AUTOFORK",
 })
 _PATHISH = re.compile(r"(?:^|[=:,])(?:/|~/|\$\{?(?:HOME|SCRATCH|WORK|PSCRATCH|CFS|PROJECT)\b)")
 
