@@ -116,7 +116,7 @@ def srun_gpus_size(p: ParsedScript, facts: ScriptFacts) -> str:
     if stage is None or facts.ranks != 1 or stage.get("-N", "--nodes") not in (None, "1"):
         return ""
     gres = stage.get("--gres") or ""
-    asked = stage.get("--gpus", "-G", "--gpus-per-node", "--gpus-per-task") or (
+    asked = stage.get(*_SRUN_GPU_COUNTS) or (
         gres if "gpu" in gres else None)
     count = gpu_count(asked) if asked else None
     if not count:
@@ -127,8 +127,10 @@ def srun_gpus_size(p: ParsedScript, facts: ScriptFacts) -> str:
             f"task (`{asked}`): ported as one process on one node with that many GPUs")
 
 
+#: srun's options that count GPUs (``--gres`` names them among other resources).
+_SRUN_GPU_COUNTS = ("--gpus", "-G", "--gpus-per-node", "--gpus-per-task")
 #: Launch options by which a site launcher asks GPUs for its tasks itself.
-_LAUNCH_GPU_OPTIONS = ("--gpus", "-G", "--gpus-per-node", "--gpus-per-task", "--gres")
+_LAUNCH_GPU_OPTIONS = (*_SRUN_GPU_COUNTS, "--gres")
 
 
 def _whole_node(p: ParsedScript) -> str:
