@@ -2,7 +2,8 @@
 
 The facts were written by hand from each script's text; this file only adds commit, sha256, targets
 and split (parity of sha256(id)), so that they are computed, not typed.
-Usage: python bench/unseen10/make_cases.py /work/cache/unseen10 /tmp/u10_commits.txt
+Usage: python bench/unseen10/make_cases.py /work/cache/unseen10 bench/unseen10/sources.txt
+(sources.txt: repo, path, commit, bytes of each text as saved)
 """
 from __future__ import annotations
 
@@ -64,8 +65,10 @@ CASES = [
                "--prediction_loss_only"],
          setup=[S('eval "$(conda shell.bash hook)"'), S("conda activate retnet")],
          refuse_words=["continuation", "--remove_unused_columns"],
-         assumptions=["1 node, --gres=gpu:3, `time torchrun --nproc_per_node=3 train.py ...`: 3 ranks "
-                      "on one node. The line `--prediction_loss_only` has no trailing backslash, so "
+         assumptions=["1 node, --gres=gpu:3, `time torchrun --nproc_per_node=3 train.py ...`: 3 "
+                      "ranks "
+                      "on one node. The line `--prediction_loss_only` has no trailing "
+                      "backslash, so "
                       "the launch ends there and `--remove_unused_columns False \\ ...` runs as a "
                       "separate (failing) command: right is a port that keeps the launch and the "
                       "following lines as written (or names the broken continuation), with 3 "
@@ -85,7 +88,8 @@ CASES = [
                 S(': "${LANG_CODE:=tel}"', "required"), S("mkdir -p $OUTPUT_DIR", "required")],
          source_only=["A100-SXM4"],
          assumptions=["1 node (implicit), --gres=gpu:A100-SXM4:2, 32 tasks a node, "
-                      "`torchrun --master_port $MASTER_PORT --nproc_per_node 2 --nnodes 1 train.py`: "
+                      "`torchrun --master_port $MASTER_PORT --nproc_per_node 2 --nnodes 1 "
+                      "train.py`: "
                       "2 ranks on one node. The --export line carries two long user variables "
                       "(JOB_DESCRIPTION, EXPECTED_OUTCOME): kept or noted. LANG_CODE default, "
                       "DATA_PATH/OUTPUT_DIR and the free-port helper are the user's and stay. "
@@ -104,18 +108,21 @@ CASES = [
          assumptions=["1 node, --gpus-per-node=1, --ntasks-per-node=32 but the program is a plain "
                       "`python` (no srun): one process on one GPU. Two --time directives (00:10:00 "
                       "then 1:00). The env prefix `PATHONPATH=.` (the user's typo) stays verbatim; "
-                      "the EasyBuild module chain (one `module load` continued over 6 lines) is the "
+                      "the EasyBuild module chain (one `module load` continued over 6 lines) is "
+                      "the "
                       "site's. The file has no final newline."]),
     case("lahc-srun-loop-4-background-runs-one-gpu-bad-directive", "Zotkin/La-MAML",
          "run_slurm.sh", "Laboratoire Hubert Curien, Saint-Etienne (Slurm, partition GPU)", "lahc",
-         ["loop-over-runs", "background-and-wait", "invalid-directive", "directive-trailing-comment",
+         ["loop-over-runs", "background-and-wait", "invalid-directive",
+          "directive-trailing-comment",
           "user-var-expanded-args", "several-runs-one-gpu"],
          launch_model="per_rank", launcher="srun", total_ranks=4, gpus_per_node=1,
          program="main.py",
          args=["$CIFAR", "--model", "lamaml_cifar", "--memories", '"${MEMORIES[i]}"',
                "--batch_size", "10", "--n_epochs", "10", "--arch", '"pc_cnn"', "--seed", "$SEED",
                "--first-increment", "$FIRST_INCREMENT"],
-         vars={"CIFAR": "'--data_path data/ --log_every 100 --dataset cifar100 --cuda --log_dir logs/'",
+         vars={"CIFAR": "'--data_path data/ --log_every 100 --dataset cifar100 --cuda --log_dir "
+                        "logs/'",
                "SEED": "0", "FIRST_INCREMENT": "50"},
          setup=[S("export OMP_NUM_THREADS=4", "required"),
                 S("source /home/zoy07590/virtenv_project-lamaml/bin/activate")],
@@ -140,7 +147,8 @@ CASES = [
          setup=[S("source /home/radhaks/miniconda3/etc/profile.d/conda.sh"),
                 S("conda activate LLFT")],
          source_only=["--reservation=A100"],
-         assumptions=["-N 1, --gres=gpu:2, one `python training_scripts/jais_big_init.py ... --d 2` "
+         assumptions=["-N 1, --gres=gpu:2, one `python training_scripts/jais_big_init.py ... "
+                      "--d 2` "
                       "(lit-gpt style: the program spawns its own ranks over --d devices): one "
                       "process driving 2 GPUs. Right keeps one process with 2 GPUs and --d 2 "
                       "consistent with the GPUs given (or names --d). The A100 reservation is "
@@ -156,7 +164,8 @@ CASES = [
          source_only=["type_e"], accounts=["proj_1525"],
          assumptions=["1 node, --gpus=8: first `python stats.py` (one process, not launched), then "
                       "`torchrun --nproc_per_node=8 train_diffusion.py` (8 ranks). Right keeps "
-                      "stats.py as a plain one-process stage before the launch, and the launch with "
+                      "stats.py as a plain one-process stage before the launch, and the launch "
+                      "with "
                       "8 ranks (or the layout change noted). `#! /bin/bash` has a space."]),
     case("jureca-4x4-srun-python-hydra-positional-experiment", "IBG4-CBCLab/TopEC",
          "train.sbatch", "FZ Juelich JURECA-DC (Slurm, dc-gpu, account vsk33)", "jureca-dc",
@@ -169,7 +178,8 @@ CASES = [
                 S("source /p/project/vsk33/vanderweg/TopEC/topec_venv/bin/activate")],
          source_only=["dc-gpu"], accounts=["vsk33"],
          refuse_words=["$1", "positional"],
-         assumptions=["4 nodes x 4 tasks, --gres gpu:4: `srun python -u train.py --config-name train "
+         assumptions=["4 nodes x 4 tasks, --gres gpu:4: `srun python -u train.py --config-name "
+                      "train "
                       "experiment=$1`, 16 ranks (the program reads the Slurm/torch env). "
                       "`experiment=$1` is a positional argument of sbatch: kept verbatim (with a "
                       "note that the target's submit must pass it) or asked for. The log paths "
@@ -184,7 +194,8 @@ CASES = [
          args=["--config-file", "./configs/gazeanywhere_dinov3txt_large_text_concept_next.py",
                "--num-gpu", "8", "--dist-url", "tcp://127.0.0.1:${MASTER_PORT}"],
          topology_args=[T("--num-gpu", "8", "gpus_per_node")],
-         setup=[S("source /projects/illinois/eng/cs/jrehg/users/xucao2/miniconda3/etc/profile.d/conda.sh"),
+         setup=[S("source "
+                  "/projects/illinois/eng/cs/jrehg/users/xucao2/miniconda3/etc/profile.d/conda.sh"),
                 S("conda activate smolagent")],
          source_only=["HCESC-H200-normal"],
          assumptions=["1 node, 1 task, --gres=gpu:8: `python -u tools/train.py ... --num-gpu 8 "
@@ -211,19 +222,21 @@ CASES = [
          "sofia-h200",
          ["user-wrapper", "tee-log", "conda-installer-in-job", "heredoc-python-checks",
           "traps", "nodelist", "set-euo-pipefail"],
-         launch_model="single", launcher="none", total_ranks=1, program="run_process.sh", args=[],
+         launch_model="single", launcher="unknown", total_ranks=1, program="run_process.sh", args=[],
          expect="refuse", refuse_words=["run_process.sh", "wrapper", "script"],
          source_only=["sof1-h200-2"],
-         assumptions=["--gpus=h200:1 on a named node; the job installs Miniforge if missing, builds "
+         assumptions=["--gpus=h200:1 on a named node; the job installs Miniforge if missing, "
+                      "builds "
                       "a conda env, pip-installs requirements, runs two python heredoc checks, "
                       "then `bash run_process.sh 2>&1 | tee \"$LOG_FILE\"`: the training program "
                       "is inside the user's wrapper. Right is a refusal that names run_process.sh "
                       "(the launch is not in this script), or a port that keeps the wrapper line "
                       "with its tee verbatim and notes it; never an invented program."]),
     case("uva-cs-gres1-a40-user-eval-sh-wrapper", "DonghaoLee/Shared-LoRA-Reward",
-         "run_slurm.sh", "University of Virginia CS (Slurm, partition gpu, constraint a40)", "uva-cs",
+         "run_slurm.sh", "University of Virginia CS (Slurm, partition gpu, constraint a40)",
+         "uva-cs",
          ["user-wrapper", "anaconda-activate-abs"],
-         launch_model="single", launcher="none", total_ranks=1, program="eval_reward_modeling.sh",
+         launch_model="single", launcher="unknown", total_ranks=1, program="eval_reward_modeling.sh",
          args=[], expect="refuse", refuse_words=["eval_reward_modeling.sh", "wrapper", "script"],
          source_only=["a40"],
          assumptions=["1 node, --gres=gpu:1, `bash eval_reward_modeling.sh`: the program is in the "
@@ -232,39 +245,45 @@ CASES = [
     case("mbzuai-lowercase-sbatch-gpus16-2-nodes-env-prefix-user-dist-script", "akshitac8/OW-DETR",
          "run_slurm.sh", "a Slurm cluster (partition argument berz; author at MBZUAI)", "mbzuai",
          ["user-wrapper", "lowercase-sbatch-typo", "env-prefix", "gpus-total"],
-         launch_model="single", launcher="none", total_ranks=16, nodes=2, gpus_per_node=8,
+         launch_model="launcher", launcher="unknown", total_ranks=16, nodes=2, gpus_per_node=8,
          program="./tools/run_dist_slurm.sh",
          args=["berz", "deformable_detr", "16", "configs/OWOD_new_split.sh"],
          keep_text=["GPUS_PER_NODE=8"], expect="refuse",
          refuse_words=["run_dist_slurm.sh", "wrapper", "script"],
          assumptions=["--gpus=16 --nodes=2 (the job-name line is `#sBATCH`, so it is a comment), "
                       "then `GPUS_PER_NODE=8 ./tools/run_dist_slurm.sh berz deformable_detr 16 "
-                      "configs/OWOD_new_split.sh`: the user's script runs srun itself with partition "
+                      "configs/OWOD_new_split.sh`: the user's script runs srun itself with "
+                      "partition "
                       "berz and 16 GPUs. Right: a refusal naming the wrapper (it calls srun and "
                       "takes a partition), or the line kept with a note; never a torchrun of it."]),
     case("nyuad-a100x2-80g-module-purge-user-finetune-sh", "Kelo2000/LLaVA_BA", "train.sbatch",
          "NYU Abu Dhabi Jubail (Slurm, partition nvidia, -C 80g; likely)", "nyuad-jubail",
          ["user-wrapper", "directive-after-comment-glued", "constraint"],
-         launch_model="single", launcher="none", total_ranks=1, gpus_per_node=2,
+         launch_model="launcher", launcher="unknown", total_ranks=1, gpus_per_node=2,
          program="./scripts/v1_5/finetune_task.sh", args=[], expect="refuse",
          refuse_words=["finetune_task.sh", "wrapper", "script"],
          setup=[S("source ~/miniconda3/etc/profile.d/conda.sh"), S("conda activate llava")],
          source_only=["80g"],
-         assumptions=["1 node, 1 task, --gres=gpu:a100:2, -C 80g: `./scripts/v1_5/finetune_task.sh` "
-                      "(LLaVA's deepspeed launch is inside it). Right: a refusal naming the wrapper, "
-                      "or the line kept with a note. `# Environment setup#SBATCH -q ebrainccs` is a "
+         assumptions=["1 node, 1 task, --gres=gpu:a100:2, -C 80g: "
+                      "`./scripts/v1_5/finetune_task.sh` "
+                      "(LLaVA's deepspeed launch is inside it). Right: a refusal naming the "
+                      "wrapper, "
+                      "or the line kept with a note. `# Environment setup#SBATCH -q ebrainccs` "
+                      "is a "
                       "comment, not a directive."]),
     case("lrz-mcml-enroot-create-start-heredoc-user-sh", "LijunRio/LLaMA-Factory-Latest",
          "job.sbatch", "LRZ AI Systems, MCML partition (Slurm, enroot)", "lrz-ai",
-         ["container-enroot", "heredoc-body-in-container", "user-wrapper", "container-create-in-job"],
-         launch_model="single", launcher="none", total_ranks=1, program="evaluate_experiments.sh",
+         ["container-enroot", "heredoc-body-in-container", "user-wrapper",
+          "container-create-in-job"],
+         launch_model="single", launcher="unknown", total_ranks=1, program="evaluate_experiments.sh",
          args=[], expect="refuse",
          refuse_words=["enroot", "container", "evaluate_experiments.sh", "wrapper"],
          source_only=["/dss/dsshome1/01/go68zuc2/llamafactory.sqsh", "mcml-hgx-a100-80x4", "mcml"],
          assumptions=["1 task, --gres=gpu:1, partition mcml-hgx-a100-80x4 / qos mcml: creates an "
                       "enroot container from a .sqsh if missing, then `enroot start --root --mount "
                       "... llamafactory << EOF` with conda activate, cd and `bash "
-                      "evaluate_experiments.sh` inside the heredoc. No target has enroot; the program "
+                      "evaluate_experiments.sh` inside the heredoc. No target has enroot; the "
+                      "program "
                       "is the user's wrapper. Right: a refusal naming enroot/the container or the "
                       "wrapper."]),
     case("juwels-template-placeholders-srun-python-4-tasks-a-node", "SLAMPAI/open_clip_scaling",
@@ -279,9 +298,11 @@ CASES = [
          expect="refuse", refuse_words=["{nodes}", "placeholder", "template", "nodes"],
          source_only=["ml purge", "/p/project/ccstdl/laion/mamba/bin/activate"],
          assumptions=["A template, not a job: `--nodes={nodes}`, `--account={account}`, "
-                      "`--time={time_minutes}` and the program's arguments are `{...}` placeholders "
+                      "`--time={time_minutes}` and the program's arguments are `{...}` "
+                      "placeholders "
                       "that a generator fills; 4 tasks and 4 GPUs a node, `srun --cpu_bind=none,v "
-                      "--accel-bind=gn python -u open_clip/src/training/main.py ...`. The node count "
+                      "--accel-bind=gn python -u open_clip/src/training/main.py ...`. The node "
+                      "count "
                       "is unknown: right is a refusal that names the placeholders / unknown node "
                       "count, never a port that sets nodes to 1."]),
     case("imperial-cx1-pbs-no-shebang-ngpus8-rtx6000-tf-one-process-conda-install",
@@ -315,7 +336,8 @@ CASES = [
                       "volta_gpu"],
          accounts=["MAE"],
          refuse_words=["singularity", "container", "heredoc", "image"],
-         assumptions=["select=1:ngpus=1, queue volta_gpu: `cd $PBS_O_WORKDIR`, then `singularity exec "
+         assumptions=["select=1:ngpus=1, queue volta_gpu: `cd $PBS_O_WORKDIR`, then "
+                      "`singularity exec "
                       "-e <NUS image> bash << EOF > stdout.$PBS_JOBID 2> stderr.$PBS_JOBID` with "
                       "`export PYTHONPATH=...` and `python main_pretrain.py` inside the heredoc. "
                       "One GPU, one process. Right: a port that keeps the heredoc body and its "
@@ -331,9 +353,11 @@ CASES = [
                 S("conda activate orig_yolo"),
                 S('cd "/mnt/matylda5/xmihol00/video_detr"', "required")],
          source_only=["mem_free=24G", "gpu_ram=24G"],
-         assumptions=["select=1:ncpus=8:ngpus=2:mem_free=24G:gpu_ram=24G, then two `cd` to absolute "
+         assumptions=["select=1:ncpus=8:ngpus=2:mem_free=24G:gpu_ram=24G, then two `cd` to "
+                      "absolute "
                       "paths, `source setup.sh` (the user's, relative to the first cd), conda, and "
-                      "`python main.py` (one process; 2 GPUs requested). Both cds and the order stay; "
+                      "`python main.py` (one process; 2 GPUs requested). Both cds and the order "
+                      "stay; "
                       "the paths are flagged as the source's filesystem."]),
     case("arizona-slurm-named-pbs-gres1-account-module-conda", "marcovzla/discobert", "train.pbs",
          "University of Arizona HPC (Slurm; the file is named .pbs)", "arizona-hpc",
@@ -360,7 +384,8 @@ CASES = [
                       "(train, then --render_only) and `python run_nerf_overlap.py` twice. Four "
                       "one-process runs a pass on one GPU, in order. Right keeps the whole loop "
                       "verbatim (no run moved into a set-up or put under a launcher)."]),
-    case("pbs-gpuq-ngpus1-python-dot-package-dir-mkdir-guard", "FrancoisGoualard/Lunar_Landscape_Detection",
+    case("pbs-gpuq-ngpus1-python-dot-package-dir-mkdir-guard",
+         "FrancoisGoualard/Lunar_Landscape_Detection",
          "pbs_train.sh", "a PBS Pro cluster (queue gpuq, project test; author at a French school)",
          "pbs-gpuq",
          ["program-is-directory", "mkdir-guard", "mail-directives", "shell-directive"],
@@ -378,7 +403,8 @@ CASES = [
          program="srun_AE_01.sh", args=[], expect="refuse",
          refuse_words=["srun_AE_01.sh", "wrapper", "script"],
          source_only=["v100l"],
-         assumptions=["2 nodes x 1 task, --gpus-per-node=v100l:2: counts hosts with `srun ... bash -c "
+         assumptions=["2 nodes x 1 task, --gpus-per-node=v100l:2: counts hosts with `srun ... "
+                      "bash -c "
                       "'hostname'`, exports HEAD_NODE/HEAD_NODE_PORT, then `chmod +x srun_AE_01.sh "
                       "&& srun srun_AE_01.sh`: the launch (one a node, each driving 2 GPUs) is in "
                       "the user's script. Right: a refusal naming srun_AE_01.sh, or the line kept "
@@ -398,12 +424,16 @@ CASES = [
          setup=[S("source venv/bin/activate"),
                 S("export HF_DATASETS_CACHE=/scratch/shared/datasets/c4", "required")],
          source_only=["cuda/11.7"],
-         assumptions=["4 nodes, 8 GPUs and 8 tasks a node: `srun bash -c \"cd /home/lucas/... && source "
-                      "venv/bin/activate && export ... RANK=\\$SLURM_PROCID LOCAL_RANK=\\$SLURM_LOCALID "
-                      "&& python3 research/conditional/train/cc_train.py ... --n_gpus 32 --n_nodes 4 "
+         assumptions=["4 nodes, 8 GPUs and 8 tasks a node: `srun bash -c \"cd /home/lucas/... "
+                      "&& source "
+                      "venv/bin/activate && export ... RANK=\\$SLURM_PROCID "
+                      "LOCAL_RANK=\\$SLURM_LOCALID "
+                      "&& python3 research/conditional/train/cc_train.py ... --n_gpus 32 "
+                      "--n_nodes 4 "
                       "...\"`: 32 ranks, one a GPU. The bash -c body stays (escaped Slurm rank "
                       "variables mapped to the target's), WORLD_SIZE from SLURM_NNODES x "
-                      "SLURM_NTASKS_PER_NODE mapped; --n_gpus 32 / --n_nodes 4 kept consistent with "
+                      "SLURM_NTASKS_PER_NODE mapped; --n_gpus 32 / --n_nodes 4 kept consistent "
+                      "with "
                       "the target layout or named."]),
     case("insait-h200x2-accelerate-launch-no-config-bf16-micromamba", "AHupuJR/ETM-Video-Diff",
          "submit_job.sh", "a Slurm cluster with H200 nodes (--gpus=h200:2; likely INSAIT Sofia)",
@@ -421,9 +451,11 @@ CASES = [
                 S("export NCCL_IB_DISABLE=1", "required")],
          assumptions=["1 node, 1 task, --gpus=h200:2: `accelerate launch --main_process_port=29501 "
                       "--mixed_precision=\"bf16\" scripts/wan2.1_fun/train_control.py ...` with no "
-                      "--num_processes and no config file (accelerate then uses the GPUs it sees: 2 "
+                      "--num_processes and no config file (accelerate then uses the GPUs it "
+                      "sees: 2 "
                       "processes). Right keeps accelerate with the user's options and 2 processes "
-                      "(or the layout change noted); the cd and the exported paths stay (flagged)."]),
+                      "(or the layout change noted); the cd and the exported paths stay "
+                      "(flagged)."]),
     case("dtu-lsf-gpua100-gpu-num1-exclusive-venv-relative-jobindex-logs",
          "lop1498/masked_pretraining_ablations", "job_gpu.sh", "DTU HPC (LSF, queue gpua100)",
          "dtu-hpc",
@@ -436,7 +468,8 @@ CASES = [
                       "%J_%I; `python3 ./bert.py`: one process on one GPU. Right: a port to the "
                       "target's scheduler with 1 GPU and the relative venv kept, or a refusal that "
                       "names LSF as an unread source."]),
-    case("jeanzay-v100-4-tasks-srun-python3-escaped-work-dsdir", "JeremyMorlier/Template_Pytorch_Parallel",
+    case("jeanzay-v100-4-tasks-srun-python3-escaped-work-dsdir",
+         "JeremyMorlier/Template_Pytorch_Parallel",
          "slurm_job.sh", "IDRIS Jean Zay (Slurm, v100-32g, qos_gpu-t3)", "jean-zay",
          ["per-rank-srun", "escaped-dollar-in-conda-path", "site-dataset-var", "signal-directive",
           "hint-nomultithread", "space-separated-directives"],
@@ -449,8 +482,10 @@ CASES = [
          source_only=["anaconda-py3/2023.09", "v100-32g", "qos_gpu-t3"], accounts=["sxq@v100"],
          assumptions=["1 node, 4 tasks, --gres gpu:4, directives written `#SBATCH --key value`: "
                       "`srun python3 example_train_resnet50.py --data_path $DSDIR/imagenet/ ...` "
-                      "(4 ranks, one a GPU). $DSDIR and $WORK are Jean Zay's: kept and flagged (the "
-                      "dataset path has no equivalent). `conda activate \\$WORK/...` has an escaped "
+                      "(4 ranks, one a GPU). $DSDIR and $WORK are Jean Zay's: kept and flagged "
+                      "(the "
+                      "dataset path has no equivalent). `conda activate \\$WORK/...` has an "
+                      "escaped "
                       "dollar (the user's bug), kept or noted."]),
     case("imperial-doc-resgpu-one-gpu-cuda-setup-sh-venv-path-cd", "chinmay8bit/Halton-MaskGIT",
          "slurm_job.sh", "Imperial College London Department of Computing (Slurm, resgpu)",
@@ -458,7 +493,8 @@ CASES = [
          ["site-cuda-setup-script", "venv-on-path", "cd-absolute", "offline-hf-env"],
          launch_model="single", launcher="none", total_ranks=1,
          program="inference_remdm_using_SMC.py", args=[],
-         setup=[S("source /vol/bitbucket/cp524/dev/papers_with_code/Halton-MaskGIT/venv/bin/activate"),
+         setup=[S("source "
+                  "/vol/bitbucket/cp524/dev/papers_with_code/Halton-MaskGIT/venv/bin/activate"),
                 S("cd /vol/bitbucket/cp524/dev/papers_with_code/Halton-MaskGIT", "required"),
                 S("export HF_HUB_OFFLINE=1", "required")],
          source_only=["/vol/cuda/12.5.0/setup.sh", "resgpu"],
@@ -473,7 +509,8 @@ CASES = [
          setup=[S("source ~/.bashrc"), S("conda activate ci_train")],
          source_only=["gpumem:10g"],
          assumptions=["1 node, 1 task, --gpus-per-node=1 and --gres=gpumem:10g (Euler's GPU-memory "
-                      "resource): `python experiment.py --dataset_size 128000 --lambda_ci 0.1`, one "
+                      "resource): `python experiment.py --dataset_size 128000 --lambda_ci 0.1`, "
+                      "one "
                       "process, one GPU."]),
     case("ufal-gres4-two-partitions-one-process-jax-continued-comment", "KathyHaem/zett",
          "slurm_job.sh", "Charles University UFAL cluster (Slurm, gpu-ms,gpu-troja)", "ufal",
@@ -484,7 +521,8 @@ CASES = [
                "--output=mistral-bpe-20-nolc-test", "--model_class=AutoModelForCausalLM",
                "--checkpoint_path=zett-hypernetwork-multilingual-Mistral-7B-v0.1", "--save_pt"],
          source_only=["gpu-ms,gpu-troja"],
-         assumptions=["--gres=gpu:4, partitions gpu-ms,gpu-troja: `python3 scripts/transfer.py ...` "
+         assumptions=["--gres=gpu:4, partitions gpu-ms,gpu-troja: `python3 scripts/transfer.py "
+                      "...` "
                       "(JAX/Flax; one process using the 4 GPUs). The last argument line ends in a "
                       "backslash followed by `    # --lang_code=hi`. One process with 4 GPUs stays "
                       "one process."]),
@@ -502,13 +540,15 @@ CASES = [
          refuse_words=["SGE", "Grid Engine", "#$"],
          assumptions=["SGE: `-pe smp 4 -l gpu=4 -l cluster=andrena -cwd`: `python train_net.py "
                       "--num-gpus 4 --config-file ...` (detectron2 style, spawns 4 workers): one "
-                      "process with 4 GPUs, --num-gpus consistent with the GPUs given. Right: a port "
-                      "that keeps virtualenv/pip lines and one process on 4 GPUs, or a refusal that "
+                      "process with 4 GPUs, --num-gpus consistent with the GPUs given. Right: a "
+                      "port "
+                      "that keeps virtualenv/pip lines and one process on 4 GPUs, or a refusal "
+                      "that "
                       "names SGE as an unread source."]),
     case("bch-titan-rtx-user-validate-sh-redirect-jobid-fallback", "Erfandarzi/SAM-Med3D",
          "submit_job.sh", "Boston Children's Hospital E2 cluster (Slurm, bch-gpu-pe)", "bch-e2",
          ["user-wrapper", "redirect-with-jobid", "jobid-fallback-pid", "set-x"],
-         launch_model="single", launcher="none", total_ranks=1, program="./validate_adaptive.sh",
+         launch_model="single", launcher="unknown", total_ranks=1, program="./validate_adaptive.sh",
          args=[], expect="refuse", refuse_words=["validate_adaptive.sh", "wrapper", "script"],
          vars={"JOB_ID": "${SLURM_JOB_ID:-$$}"},
          source_only=["Titan_RTX", "bch-gpu-pe"],
@@ -526,14 +566,16 @@ CASES = [
                       "runs whatever the submitter passes. No program in the script: right is a "
                       "refusal that names the command taken from the arguments, or `$@` kept "
                       "verbatim under the target's launch with a note."]),
-    case("euler-lsf-50-cores-no-gpu-rllib-omp-prefix", "giarcieri/Robust-optimal-maintenance-planning-through-reinforcement-learning-and-rllib",
+    case("euler-lsf-50-cores-no-gpu-rllib-omp-prefix",
+         "giarcieri/Robust-optimal-maintenance-planning-through-reinforcement-learning-and-rllib",
          "job.bsub", "ETH Zurich Euler (LSF era)", "euler-lsf",
          ["lsf-source", "no-gpu-request", "cpu-only", "semicolon-env-then-program"],
          launch_model="single", launcher="none", total_ranks=1, gpus_per_node=None,
          program="main.py", args=["--model", "belief"], expect="refuse",
          refuse_words=["GPU", "gpu", "LSF", "BSUB"],
          assumptions=["LSF: `-n 50 -R span[hosts=1]`, no GPU request; `export OMP_NUM_THREADS=50; "
-                      "python main.py --model belief` (RLlib on 50 cores). No GPU count: right is a "
+                      "python main.py --model belief` (RLlib on 50 cores). No GPU count: right "
+                      "is a "
                       "refusal that names the missing GPU request (or LSF as unread), never a "
                       "1-GPU port with the count invented. No final newline."]),
 ]
