@@ -130,11 +130,14 @@ CASES = [
          refuse_words=["loop", "background", "-n_tasks_per_node", "&"],
          assumptions=["-n 4 -N 1, --gres=gpu:1 (one GPU for the job), an invalid directive "
                       "`-n_tasks_per_node 4`, and a bash loop over MEMORIES=(50 100 200 400) that "
-                      "starts `srun python main.py $CIFAR ... &` four times, then `wait`: four "
-                      "independent runs sharing one GPU, not one distributed job. Right is a port "
-                      "that keeps the loop, the `&` and the `wait`, one GPU, the user's $CIFAR "
-                      "string, or a refusal that names the background loop; never a 4-rank DDP "
-                      "job nor one run."]),
+                      "starts `srun python main.py $CIFAR ... &` four times, then `wait`. "
+                      "Each srun "
+                      "(no -n) takes the job's 4 tasks, so each pass runs 4 copies of a program "
+                      "that uses no rank (not a distributed job); the 4 backgrounded steps queue "
+                      "for the tasks. Right is a port that keeps the loop, the `&` and the `wait`, "
+                      "one GPU, the user's $CIFAR string and the source's task count (or notes the "
+                      "change), or a refusal that names the background loop; never one DDP job "
+                      "nor one run."]),
     case("ibex-gres2-reservation-one-process-devices-arg-commented-history",
          "Srijith-rkr/Jais_GitHub", "train.sbatch", "KAUST Ibex (Slurm, A100 reservation)", "ibex",
          ["one-process-n-gpus", "program-topology-args", "reservation",
@@ -149,7 +152,8 @@ CASES = [
          source_only=["--reservation=A100"],
          assumptions=["-N 1, --gres=gpu:2, one `python training_scripts/jais_big_init.py ... "
                       "--d 2` "
-                      "(lit-gpt style: the program spawns its own ranks over --d devices): one "
+                      "(--d is, by its use with 2 GPUs, the device count the program spawns "
+                      "over): one "
                       "process driving 2 GPUs. Right keeps one process with 2 GPUs and --d 2 "
                       "consistent with the GPUs given (or names --d). The A100 reservation is "
                       "Ibex's. The many commented-out python lines stay as comments."]),
