@@ -47,6 +47,9 @@ def main(argv: list[str]) -> int:
     cases = {c["id"]: c for c in yaml.safe_load(case_file.read_text(encoding="utf-8"))["cases"]}
     for name, keep in GROUPS.items():
         mine = [o for o in outcomes if keep(cases[o["case"]])]
+        if not mine:
+            print(f"{name}: no ports")
+            continue
         print(f"{name}: harness: {tally(Counter(verdict(o) for o in mine))}")
         print(f"{name}: by hand: {tally(Counter(hand_verdict(o, rules) for o in mine))}")
     return 0
