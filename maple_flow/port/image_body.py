@@ -1,0 +1,103 @@
+"""The user's ``bash -c`` body that runs in the container image, kept there: ``singularity exec
+--overlay env.ext3:ro IMG /bin/bash -c "source /ext3/env.sh; conda activate wp; python x.py"``
+runs its set-up steps inside the image (the overlay's conda environment exists only there).
+
+A port keeps the body as the user wrote it (its quotes, line breaks, redirects) and puts only
+the program's launch in the target's hands: the launch command inside the body becomes
+``"$@"``, and the target's launch of the program follows the body as its arguments
+(``... IMG /bin/bash -c "source /ext3/env.sh; \\"\\$@\\"" bash python x.py``)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from maple_flow.scriptparse import ParsedScript
+from maple_flow.scriptparse.launch import CONTAINER_RUNTIMES
+from maple_flow.scriptparse.shell import ShellCommand
+
+#: The launch command inside a body: after a command separator (or at the start), optional
+#: ``NAME=value`` prefixes, then an interpreter or per-node launcher word.
+_LAUNCH_START = re.compile(
+    r"(?:^|[;\n]|&&|\|\|)(?:[ \t]|\\\n)*(?P<cmd>(?:[A-Za-z_]\w*=\S*[ \t]+)*(?:\S*/)?"
+    r"(?:python[\d.]*|torchrun|deepspeed|accelerate)(?=[ \t\n\\]|$))")
+_SHELLS = frozenset({"bash", "sh"})
+_ENDS = frozenset(";&|<>)\n")
+
+
+@dataclass(frozen=True)
+class ImageBody:
+    """The shell and the body (quoted as the user quoted it) that run the program in the image,
+    and the body's set-up text (before its launch), for the notes."""
+
+    shell: str
+    quoted: str
+    steps: str
+
+    def words(self) -> str:
+        """The words that follow the image: the shell, ``-c``, the body, its ``$0``."""
+        return f"{self.shell} -c {self.quoted} {self.shell.rsplit('/', 1)[-1]}"
+
+
+def _container_command(p: ParsedScript) -> ShellCommand | None:
+    block = p.launch_block
+    commands = block.commands if block is not None else ()
+    return next((c for c in commands if set(c.words) & CONTAINER_RUNTIMES), None)
+
+
+def _command_end(body: str, start: int) -> int:
+    """Where the command that starts at ``start`` ends (an unquoted separator, redirect or
+    line end; a ``2>`` redirect's descriptor is not part of it)."""
+    quote, k = "", start
+    while k < len(body):
+        ch = body[k]
+        if ch == "\\":
+            k += 2
+            continue
+        if quote:
+            quote = "" if ch == quote else quote
+        elif ch in "'\"":
+            quote = ch
+        elif ch in _ENDS:
+            digit = ch == ">" and k > start + 1 and body[k - 1].isdigit() and body[k - 2] in " \t"
+            end = k - 1 if digit else k
+            while end > start and body[end - 1] in " \t":
+                end -= 1  # the space before a redirect stays with it
+            return end
+        k += 1
+    return len(body)
+
+
+def image_body(p: ParsedScript) -> ImageBody | None:
+    """The body of the ``bash -c`` the source's container runs, with its launch as ``"$@"``;
+    None when the container runs no ``bash -c`` body with set-up steps before the program."""
+    cmd = _container_command(p)
+    raw = list(cmd.raw or cmd.words) if cmd is not None else []
+    at = next((i for i, w in enumerate(raw) if w in CONTAINER_RUNTIMES), len(raw))
+    shell = next((j for j in range(at + 1, len(raw) - 2)
+                  if raw[j].rsplit("/", 1)[-1] in _SHELLS and raw[j + 1] == "-c"), None)
+    if shell is None or shell + 3 != len(raw):  # a body given arguments of its own: not read
+        return None
+    word = raw[shell + 2]
+    quote = word[:1]
+    if quote not in ("'", '"') or len(word) < 2 or word[-1] != quote:
+        return None
+    body = word[1:-1]
+    match = _LAUNCH_START.search(body)
+    if match is None:
+        return None
+    start = match.start("cmd")
+    steps = body[:start]
+    if not re.sub(r"[\s;\\]", "", steps):
+        return None
+    args = '"$@"' if quote == "'" else '\\"\\$@\\"'
+    text = steps + args + body[_command_end(body, start):]
+    return ImageBody(raw[shell], f"{quote}{text}{quote}", re.sub(r"\s*\\\n\s*", " ", steps)
+                     .strip().rstrip(";").strip())
+
+
+def inner_step_keys(p: ParsedScript) -> set[tuple[int, str]]:
+    """The (line, text) of each set-up step read from the launch's ``bash -c`` body."""
+    from maple_flow.scriptparse.steps import command_text
+
+    return {(c.line, command_text(c)) for c in p.inner}
