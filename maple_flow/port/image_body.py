@@ -22,6 +22,7 @@ _LAUNCH_START = re.compile(
     r"(?:^|[;\n]|&&|\|\|)(?:[ \t]|\\\n)*(?P<cmd>(?:[A-Za-z_]\w*=\S*[ \t]+)*(?:\S*/)?"
     r"(?:python[\d.]*|torchrun|deepspeed|accelerate)(?=[ \t\n\\]|$))")
 _SHELLS = frozenset({"bash", "sh"})
+_POSITIONAL = re.compile(r"\$(?:[1-9#*]|\{[1-9#*]\})")
 _ENDS = frozenset(";&|<>)\n")
 
 
@@ -33,6 +34,11 @@ class ImageBody:
     shell: str
     quoted: str
     steps: str
+
+    def reads_job_args(self) -> bool:
+        """The body reads the batch script's own arguments (``$1``, ``$*``) besides the
+        ``"$@"`` the port gives it."""
+        return bool(_POSITIONAL.search(self.quoted))
 
     def words(self) -> str:
         """The words that follow the image: the shell, ``-c``, the body, its ``$0``."""
@@ -101,3 +107,15 @@ def inner_step_keys(p: ParsedScript) -> set[tuple[int, str]]:
     from maple_flow.scriptparse.steps import command_text
 
     return {(c.line, command_text(c)) for c in p.inner}
+
+
+def inside_quoted_wrapper(script: str, prefix: str) -> bool:
+    """``prefix`` lies, in the launch command of ``script``, inside a single-quoted string (the
+    target's own ``bash -c '...' maple-node`` wrapper): ``$1`` there reads the wrapper's
+    arguments, not the job's."""
+    from maple_flow.port.stages import launch_command_span
+
+    span = launch_command_span(script)
+    text = "\n".join(span[0][span[1]:span[2] + 1]) if span is not None else ""
+    at = text.find(prefix)
+    return at >= 0 and text[:at].count("'") % 2 == 1
