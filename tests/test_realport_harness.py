@@ -849,3 +849,13 @@ def test_a_source_path_kept_as_a_noted_bind_mount_is_flagged_not_copied() -> Non
     note = ["...; the bind mounts (/pscratch/sd/u:/data) name paths of the source's filesystem"]
     assert check("source_only", c, ported(text, notes=note)) == []
     assert check("source_only", c, ported(text))
+
+
+def test_a_source_overlay_kept_on_the_carried_container_and_noted_is_flagged_not_copied() -> None:
+    c = case(source_only=["env.ext3:ro"])
+    text = PER_RANK_PORT.replace("python train", "apptainer exec --nv --overlay env.ext3:ro "
+                                 "/site/pt.sif python train")
+    note = ["...; the overlay(s) env.ext3:ro (your environment or data images) are files of the "
+            "source's filesystem: copy them to Delta"]
+    assert check("source_only", c, ported(text, notes=note)) == []
+    assert check("source_only", c, ported(text))  # no note naming it: wrong
