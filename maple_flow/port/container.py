@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from maple_flow.models import ClusterProfile
 from maple_flow.models.profile import Container
-from maple_flow.port.image_body import ImageBody, image_body
+from maple_flow.port.image_body import ImageBody, container_command, image_body
 from maple_flow.port.rules import translate_scheduler_vars
 from maple_flow.scriptparse import ParsedScript
 from maple_flow.scriptparse.launch import CONTAINER_RUNTIMES, Stage
@@ -112,7 +112,18 @@ def _image_word(stage: Stage, p: ParsedScript) -> str:
     return _expand(image, p.variables)
 
 
-def _sif_options(stage: Stage, src: SourceImage, variables: dict[str, str]) -> str:
+def _raw_words(p: ParsedScript) -> dict[str, str]:
+    """Each word of the container's command line, as the user wrote it (its quotes)."""
+    cmd = container_command(p)
+    raws: dict[str, str] = {}
+    if cmd is not None and len(cmd.raw) == len(cmd.words):
+        for word, raw in zip(cmd.words, cmd.raw, strict=True):
+            raws.setdefault(word, raw)
+    return raws
+
+
+def _sif_options(stage: Stage, src: SourceImage, variables: dict[str, str],
+                 raws: dict[str, str]) -> str:
     """Apptainer/Singularity ``exec``/``run`` options into ``src``; the first one not
     understood (``--cleanenv`` would hide the ranks' variables, ``--rocm``: not CUDA)."""
     for key, value in stage.options:
@@ -128,7 +139,8 @@ def _sif_options(stage: Stage, src: SourceImage, variables: dict[str, str]) -> s
             _add_env(src, _option_value(value, variables))
         elif key in _SIF_KEPT or key == "--cwd":  # apptainer's --cwd: singularity's --pwd
             name = "--pwd" if key == "--cwd" else key
-            src.kept += [name] if value is None else [name, _option_value(value, variables)]
+            src.kept += [name] if value is None else [
+                name, _option_value(value, variables, raws.get(value, ""))]
             src.overlays += [src.kept[-1]] if key in _OVERLAYS and value else []
         else:
             return key
@@ -227,7 +239,7 @@ def _read_stage(stage: Stage, p: ParsedScript) -> tuple[SourceImage | None, str]
         if stage.via not in ("exec", "run"):
             return None, ""
         src = SourceImage(stage.name, stage.via, image, image.startswith(_REMOTE), False)
-        unknown = _sif_options(stage, src, p.variables)
+        unknown = _sif_options(stage, src, p.variables, _raw_words(p))
     elif stage.name == "shifter":
         if image.startswith("custom:"):
             return None, ""
@@ -327,14 +339,17 @@ def _quoted(image: str) -> str:
 _SAME_AS_VARIABLE = re.compile(r"\$\(\s*pwd\s*\)|`\s*pwd\s*`")
 
 
-def _option_value(value: str, variables: dict[str, str]) -> str:
+def _option_value(value: str, variables: dict[str, str], raw: str = "") -> str:
     """An option's value (``PYTHONUSERBASE=$env``) as a shell word: the script's simple
     variables put in (their lines are not kept), ``$(pwd)`` as ``$PWD`` (live), ``~`` and
-    plain words, and words that only add variables to them (``$SCRATCH/env.ext3:ro``, as the
-    user wrote them), left unquoted."""
+    plain words left unquoted; a value the script's variables do not change, as the user wrote
+    it (``raw``: ``$SCRATCH/env.ext3:ro`` stays so)."""
+    given = value
     value = _SAME_AS_VARIABLE.sub("$PWD", value)
     value = re.sub(r"\$\{?([A-Za-z_]\w*)\}?", lambda m: _expand(m.group(0), variables), value)
-    if re.fullmatch(r"(?:[\w./:=~+,@%-]|\$[A-Za-z_]\w*|\$\{[A-Za-z_]\w*\})+", value):
+    if raw and value == given and "`" not in raw and "$(" not in raw:
+        return raw
+    if re.fullmatch(r"[\w./:=~+,@%-]+", value):
         return value
     return f'"{value}"' if "$" in value and '"' not in value else shell_word(value)
 

@@ -45,7 +45,8 @@ class ImageBody:
         return f"{self.shell} -c {self.quoted} {self.shell.rsplit('/', 1)[-1]}"
 
 
-def _container_command(p: ParsedScript) -> ShellCommand | None:
+def container_command(p: ParsedScript) -> ShellCommand | None:
+    """The command of the launch's block that runs the container runtime, or None."""
     block = p.launch_block
     commands = block.commands if block is not None else ()
     return next((c for c in commands if set(c.words) & CONTAINER_RUNTIMES), None)
@@ -77,7 +78,7 @@ def _command_end(body: str, start: int) -> int:
 def image_body(p: ParsedScript) -> ImageBody | None:
     """The body of the ``bash -c`` the source's container runs, with its launch as ``"$@"``;
     None when the container runs no ``bash -c`` body with set-up steps before the program."""
-    cmd = _container_command(p)
+    cmd = container_command(p)
     raw = list(cmd.raw or cmd.words) if cmd is not None else []
     at = next((i for i, w in enumerate(raw) if w in CONTAINER_RUNTIMES), len(raw))
     shell = next((j for j in range(at + 1, len(raw) - 2)
@@ -99,7 +100,7 @@ def image_body(p: ParsedScript) -> ImageBody | None:
     args = '"$@"' if quote == "'" else '\\"\\$@\\"'
     text = steps + args + body[_command_end(body, start):]
     return ImageBody(raw[shell], f"{quote}{text}{quote}", re.sub(r"\s*\\\n\s*", " ", steps)
-                     .strip().rstrip(";").strip())
+                     .strip().rstrip(";&").strip())
 
 
 def inner_step_keys(p: ParsedScript) -> set[tuple[int, str]]:
