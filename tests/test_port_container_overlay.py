@@ -9,7 +9,7 @@ import pytest
 from maple_flow import port
 from maple_flow.errors import MapleError
 from maple_flow.knowledge.clusters import get_profile
-from maple_flow.port.container import container_lost_refusal
+from maple_flow.port.container_lost import container_lost_refusal
 from maple_flow.port.image_body import image_body
 from maple_flow.scriptparse import parse_script
 
@@ -118,3 +118,13 @@ def test_a_body_with_no_steps_or_outside_the_container_is_not_read() -> None:
 def test_a_container_refusal_is_a_maple_error_not_a_traceback() -> None:
     with pytest.raises(MapleError):
         port(HEAD + 'singularity exec --nv c.sif /bin/bash -c "$CMD"\n', "delta")
+
+
+def test_a_bare_shell_script_the_container_runs_is_named_in_the_refusal() -> None:
+    # a user's wrapper run by the image (`singularity run IMG python_run.sh "$@"`): the
+    # program is inside it; the refusal named nothing but "no launch line found"
+    script = ('#!/bin/bash\nmodule load singularity\nsingularity run --nv --bind ./:/usr/src '
+              'deeplearn.sif python_run.sh "$@" ++node_id=$SLURM_NODEID\n')
+    with pytest.raises(MapleError, match=r"through the shell script python_run.sh \(run inside "
+                       r"the container of the line\)"):
+        port(script, "polaris")

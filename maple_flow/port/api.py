@@ -53,12 +53,8 @@ from maple_flow.port.carry import (
     translate,
     with_raw_blocks,
 )
-from maple_flow.port.container import (
-    inner_step_notes,
-    not_carried_why,
-    plan_container,
-    read_source_image,
-)
+from maple_flow.port.container import inner_step_notes, plan_container, read_source_image
+from maple_flow.port.container_lost import not_carried_why
 from maple_flow.port.fit import fit_cpus_per_task, source_errexit
 from maple_flow.port.foreign import Leftovers, leftovers
 from maple_flow.port.gpus_of_one import (

@@ -13,12 +13,8 @@ from maple_flow.models import ClusterProfile
 from maple_flow.port.arch import arch_note
 from maple_flow.port.carry import Source, assigned_names, foreign_reason
 from maple_flow.port.comments import CommentRuns, is_comment
-from maple_flow.port.container import (
-    container_lost_refusal,
-    plan_container,
-    source_arch,
-    source_site_binds,
-)
+from maple_flow.port.container import plan_container, source_arch, source_site_binds
+from maple_flow.port.container_lost import container_lost_refusal
 from maple_flow.port.gpu_memory import gpu_memory_note
 from maple_flow.port.header import add_to_header, header_edits, unread_directives
 from maple_flow.port.image_body import inside_quoted_wrapper

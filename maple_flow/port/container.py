@@ -33,7 +33,7 @@ _SIF_KEPT = frozenset({
     "--no-privs", "--keep-privs", "--ipc", "--pid", "--uts", "--userns", "-u", "--unsquash",
     "--no-https", "--disable-cache", "--no-umask", "--no-eval", "--no-setgroups", "--compat",
 })
-_OVERLAYS = frozenset({"--overlay", "-o"})
+OVERLAYS = frozenset({"--overlay", "-o"})
 #: Options that keep the host's environment out of the image (the launch's rank variables too).
 _CLEAN_ENV = frozenset({"--cleanenv", "-e", "--containall", "-C"})
 #: Options of ``podman-hpc run`` that only shape the container's life, not what runs in it.
@@ -42,11 +42,6 @@ _REMOTE = ("docker://", "library://", "oras://", "shub://")
 #: ``$(whoami)``, ``$USER``, ``${SCRATCH}``: a path the shell builds when the job runs.
 #: Where an image's own files lie (an option naming them is no path of the source's site).
 _IMAGE_DIRS = ("/usr/", "/opt/", "/etc/", "/lib", "/bin/", "/tmp", "/workspace", "/ext3")
-#: A body's step that sets up an environment held in the image: a file of the image sourced
-#: (``source /ext3/env.sh``), a conda/mamba environment activated.
-_IMAGE_ENV = re.compile(
-    r"(?:\bsource|(?:^|(?<=[;&\s]))\.)\s+(?:/ext3|/opt|/usr|/etc|/workspace)/\S+"
-    r"|\b(?:conda|mamba|micromamba)\s+activate\b[^;&\n]*")
 _SHELL_BUILT = re.compile(
     r"\$(\(whoami\)|\{?(USER|HOME|SCRATCH|WORK|PSCRATCH|PWD|PBS_O_WORKDIR|SLURM_SUBMIT_DIR"
     r"|LS_SUBCWD)\}?)")
@@ -104,7 +99,8 @@ def _expand(image: str, variables: dict[str, str]) -> str:
     return value if plain else image
 
 
-def _image_word(stage: Stage, p: ParsedScript) -> str:
+def image_word(stage: Stage, p: ParsedScript) -> str:
+    """The image the source's runtime ``stage`` runs (a script variable put in)."""
     if stage.name == "shifter":
         image = stage.get("--image") or p.directive("image") or ""
     else:
@@ -141,7 +137,7 @@ def _sif_options(stage: Stage, src: SourceImage, variables: dict[str, str],
             name = "--pwd" if key == "--cwd" else key
             src.kept += [name] if value is None else [
                 name, _option_value(value, variables, raws.get(value, ""))]
-            src.overlays += [src.kept[-1]] if key in _OVERLAYS and value else []
+            src.overlays += [src.kept[-1]] if key in OVERLAYS and value else []
         else:
             return key
     return ""
@@ -232,7 +228,7 @@ def _source_vendor(p: ParsedScript) -> str | None:
 
 
 def _read_stage(stage: Stage, p: ParsedScript) -> tuple[SourceImage | None, str]:
-    image = _image_word(stage, p)
+    image = image_word(stage, p)
     if not image or "`" in image or ("$" in image and not _only_shell_built(image)):
         return None, ""
     if stage.name in _SIF_LIKE:
@@ -381,65 +377,6 @@ def container_refusal(src: SourceImage, runtime: Container, target: str) -> str:
                 f"{runtime.command}: change the {src.runtime} line to `{src.runtime} exec` "
                 "without it, or port the script without the container")
     return ""
-
-
-def _no_gpu_option(stage: Stage) -> str:
-    """Why an Apptainer/Singularity image run with no GPU option is not carried ("" for
-    another runtime): the port cannot tell a CUDA image from an AMD site's ROCm build."""
-    if stage.name not in _SIF_LIKE or stage.has("--nv", "--nvccli", "--rocm"):
-        return ""
-    return (f"its {stage.name} line has no --nv and the script does not say its GPUs are "
-            "NVIDIA ones, so the port cannot tell a CUDA image from a ROCm build (an AMD "
-            f"site's): add --nv to the {stage.name} line if the image is a CUDA one, then port "
-            "again")
-
-
-def not_carried_why(stage: Stage, p: ParsedScript, profile: ClusterProfile) -> str:
-    """Why the source's container (its runtime ``stage``) does not run on ``profile``, or ""
-    when no reason is known."""
-    read, unknown = read_source_image(p), unread_option(p)
-    if profile.container is None:
-        return (f"{profile.name} has no container runtime in maple_flow's facts (its profile "
-                "names none)")
-    why = container_refusal(read, profile.container, profile.name) if read is not None else ""
-    return why or (f"its option {unknown} is not one the port carries: take it off the "
-                   f"{stage.name} line if the program does not need it, then port again"
-                   if unknown else _no_gpu_option(stage))
-
-
-def lost_with_container(p: ParsedScript) -> str:
-    """What of the user's environment lives only in the source's container (its overlay
-    images, the set-up its ``bash -c`` body runs in the image), named; "" when nothing does
-    (a stock image the target's own stack may stand in for)."""
-    stage = container_stage(p)
-    if stage is None:
-        return ""
-    overlays = [v for k, v in stage.options if k in _OVERLAYS and v]
-    body = image_body(p)
-    inside = [m.group(0) for m in _IMAGE_ENV.finditer(body.steps)] if body is not None else []
-    return "; ".join(
-        ([f"the overlay image(s) {', '.join(overlays)}"] if overlays else [])
-        + ([f"the environment your `{body.shell} -c` body sets up in the image "
-            f"(`{'`, `'.join(inside)}`)"] if body is not None and inside else []))
-
-
-def container_lost_refusal(p: ParsedScript, profile: ClusterProfile) -> str:
-    """The refusal when the source's container does not run on ``profile`` and the program's
-    environment lives in it (or the target has no container runtime at all); "" otherwise."""
-    stage = container_stage(p)
-    if stage is None:
-        return ""
-    lost = lost_with_container(p)
-    if profile.container is not None and not lost:
-        return ""
-    why = not_carried_why(stage, p, profile)
-    image = _image_word(stage, p) or "?"
-    return (f"your program runs in your {stage.name} container (image {image}"
-            + (f", with {lost}" if lost else "") + f") and the container cannot run on "
-            f"{profile.name}" + (f": {why}" if why else "") + f"; {profile.name}'s own stack "
-            "does not hold what the container gives the program: rebuild the environment for "
-            f"{profile.name} (or an image its runtime runs), then port the script without the "
-            "container")
 
 
 def _target_words(src: SourceImage, runtime: Container) -> list[str]:
