@@ -285,23 +285,31 @@ def test_the_source_sites_own_runtime_binds_are_not_carried() -> None:
     assert "-B /opt -B /var/run/palsd/" in other
 
 
-def test_a_step_of_the_per_rank_body_kept_once_outside_is_named() -> None:
-    r = port(HEAD + 'srun bash -c "source vars.sh && python train.py"\n', "delta")["delta"]
+@pytest.mark.parametrize(("script", "inside"), [
+    (HEAD + 'srun shifter --image=nersc/pytorch:24.06.01 bash -c "source vars.sh && '
+            'python train.py"\n', True),
+    (HEAD + 'srun bash -c "source vars.sh && python train.py"\n', False)])
+def test_a_step_of_the_per_rank_body_kept_once_outside_is_named(script: str,
+                                                                inside: bool) -> None:
+    # a helper of the user's (it may set the ranks from Slurm's variables) runs once, before
+    # the target's launch sets them; only an environment held in the image stays in it
+    r = port(script, "delta")["delta"]
     assert "source vars.sh" in r.script
     note = next(n for n in r.notes if "`source vars.sh` ran in the launch's `bash -c` body" in n)
-    assert "inside your" not in note and "outside the image" not in note
+    assert ("inside your shifter image" in note) is inside
+    assert ("outside the image" in note) is inside
 
 
-def test_a_step_of_a_body_the_container_runs_stays_in_the_image() -> None:
-    # issue 14: `shifter ... bash -c "source vars.sh && python train.py"` ran the step in the
-    # image; the port kept it once in the batch shell, outside the image
-    script = HEAD + ('srun shifter --image=nersc/pytorch:24.06.01 bash -c "source vars.sh && '
-                     'python train.py"\n')
+def test_an_environment_the_body_sets_up_in_the_image_stays_in_the_image() -> None:
+    # issue 14: `shifter ... bash -c "source /opt/venv/bin/activate && python train.py"` set
+    # up the image's environment; the port ran it once in the batch shell, outside the image
+    script = HEAD + ('srun shifter --image=nersc/pytorch:24.06.01 bash -c "source '
+                     '/opt/venv/bin/activate && python train.py"\n')
     r = port(script, "delta")["delta"]
     launch = next(x for x in r.script.splitlines() if "train.py" in x)
-    assert ('apptainer exec --nv docker://nersc/pytorch:24.06.01 bash -c "source vars.sh && '
-            '\\"\\$@\\"" bash python train.py') in launch
-    assert r.script.count("source vars.sh") == 1
+    assert ('apptainer exec --nv docker://nersc/pytorch:24.06.01 bash -c "source '
+            '/opt/venv/bin/activate && \\"\\$@\\"" bash python train.py') in launch
+    assert r.script.count("source /opt/venv/bin/activate") == 1
     assert not any("ran in the launch's `bash -c` body" in n for n in r.notes)
-    assert any("body runs in the image as you wrote it, its set-up (`source vars.sh`)" in n
-               for n in r.notes)
+    assert any("body runs in the image as you wrote it, its set-up (`source "
+               "/opt/venv/bin/activate`)" in n for n in r.notes)

@@ -98,8 +98,8 @@ def test_a_body_reading_the_jobs_arguments_inside_a_per_node_wrapper_is_refused(
 @pytest.mark.parametrize(("line", "quoted", "steps"), [
     ("singularity exec --nv c.sif bash -c 'source /ext3/env.sh; python train.py'",
      "'source /ext3/env.sh; \"$@\"'", "source /ext3/env.sh"),
-    ('apptainer exec --nv c.sif /bin/bash -c "cd /w && python3 -u x.py --a 1 2> err.log"',
-     '"cd /w && \\"\\$@\\" 2> err.log"', "cd /w"),
+    ('apptainer exec --nv c.sif /bin/bash -c "conda activate a && python3 -u x.py --a 1 2> e"',
+     '"conda activate a && \\"\\$@\\" 2> e"', "conda activate a"),
     ('singularity exec --nv c.sif /bin/bash -c "source /ext3/env.sh; \\\n    python x.py"',
      '"source /ext3/env.sh;      \\"\\$@\\""', "source /ext3/env.sh")])
 def test_the_body_keeps_its_quotes_steps_and_redirects(line: str, quoted: str,
@@ -108,9 +108,11 @@ def test_the_body_keeps_its_quotes_steps_and_redirects(line: str, quoted: str,
     assert body is not None and body.quoted == quoted and body.steps == steps
 
 
-def test_a_body_with_no_steps_or_outside_the_container_is_not_read() -> None:
+def test_a_body_with_no_image_environment_or_outside_the_container_is_not_read() -> None:
     assert image_body(parse_script(HEAD + 'singularity exec c.sif bash -c "python x.py"\n')) \
         is None
+    assert image_body(parse_script(HEAD + 'singularity exec c.sif bash -c "source v.sh; '
+                                          'python x.py"\n')) is None
     assert image_body(parse_script(HEAD + 'bash -c "source v.sh; singularity exec c.sif '
                                           'python x.py"\n')) is None
 

@@ -5,8 +5,6 @@ A stock image the target's own stack may stand in for is dropped with a note ins
 
 from __future__ import annotations
 
-import re
-
 from maple_flow.models import ClusterProfile
 from maple_flow.port.container import (
     OVERLAYS,
@@ -16,15 +14,9 @@ from maple_flow.port.container import (
     read_source_image,
     unread_option,
 )
-from maple_flow.port.image_body import image_body
+from maple_flow.port.image_body import IMAGE_ENV, image_body
 from maple_flow.scriptparse import ParsedScript
 from maple_flow.scriptparse.launch import Stage
-
-#: A body's step that sets up an environment held in the image: a file of the image sourced
-#: (``source /ext3/env.sh``), a conda/mamba environment activated.
-_IMAGE_ENV = re.compile(
-    r"(?:\bsource|(?:^|(?<=[;&\s]))\.)\s+(?:/ext3|/opt|/usr|/etc|/workspace)/\S+"
-    r"|\b(?:conda|mamba|micromamba)\s+activate\b[^;&\n]*")
 
 
 def _no_gpu_option(stage: Stage) -> str:
@@ -62,7 +54,7 @@ def lost_with_container(p: ParsedScript) -> str:
     overlays = (read.overlays if read is not None and read.overlays
                 else [v for k, v in stage.options if k in OVERLAYS and v])
     body = image_body(p)
-    inside = [m.group(0).strip() for m in _IMAGE_ENV.finditer(body.steps)] if body else []
+    inside = [m.group(0).strip() for m in IMAGE_ENV.finditer(body.steps)] if body else []
     return "; ".join(
         ([f"the overlay image(s) {', '.join(overlays)}"] if overlays else [])
         + ([f"the environment your `{body.shell} -c` body sets up in the image "

@@ -22,6 +22,13 @@ _LAUNCH_START = re.compile(
     r"(?:^|[;\n]|&&|\|\|)(?:[ \t]|\\\n)*(?P<cmd>(?:[A-Za-z_]\w*=\S*[ \t]+)*(?:\S*/)?"
     r"(?:python[\d.]*|torchrun|deepspeed|accelerate)(?=[ \t\n\\]|$))")
 _SHELLS = frozenset({"bash", "sh"})
+#: A body's step that sets up an environment held in the image: a file of the image sourced
+#: (``source /ext3/env.sh``), a conda/mamba environment activated. Only such a body is kept in
+#: the image: other steps (``source export_DDP_vars.sh``, which sets the ranks from Slurm's
+#: variables) run once in the batch shell, before the target's launch sets the ranks.
+IMAGE_ENV = re.compile(
+    r"(?:\bsource|(?:^|(?<=[;&\s]))\.)\s+(?:/ext3|/opt|/usr|/etc|/workspace)/\S+"
+    r"|\b(?:conda|mamba|micromamba)\s+activate\b[^;&\n]*")
 _POSITIONAL = re.compile(r"\$(?:[1-9#*]|\{[1-9#*]\})")
 _ENDS = frozenset(";&|<>)\n")
 
@@ -77,7 +84,8 @@ def _command_end(body: str, start: int) -> int:
 
 def image_body(p: ParsedScript) -> ImageBody | None:
     """The body of the ``bash -c`` the source's container runs, with its launch as ``"$@"``;
-    None when the container runs no ``bash -c`` body with set-up steps before the program."""
+    None when the container runs no ``bash -c`` body that sets up an environment held in the
+    image before the program (see IMAGE_ENV)."""
     cmd = container_command(p)
     raw = list(cmd.raw or cmd.words) if cmd is not None else []
     at = next((i for i, w in enumerate(raw) if w in CONTAINER_RUNTIMES), len(raw))
@@ -95,7 +103,7 @@ def image_body(p: ParsedScript) -> ImageBody | None:
         return None
     start = match.start("cmd")
     steps = body[:start]
-    if not re.sub(r"[\s;\\]", "", steps):
+    if not IMAGE_ENV.search(steps):
         return None
     args = '"$@"' if quote == "'" else '\\"\\$@\\"'
     text = steps + args + body[_command_end(body, start):]
