@@ -84,6 +84,8 @@ def test_option_words_stay_as_written_and_script_values_are_put_in() -> None:
     assert ('apptainer exec --nv --overlay $SCRATCH/o.ext3:ro -H "$HOME/h" --cleanenv '
             '"/scratch/$USER/cuda.sif" torchrun ') in out
     assert "your --cleanenv keeps the host's environment out of the image" in notes
+    assert ("the host path(s) of your runtime options (-H \"$HOME/h\") are on the source's "
+            "filesystem: make them exist on Delta") in notes
 
 
 def test_a_body_reading_the_jobs_arguments_inside_a_per_node_wrapper_is_refused() -> None:

@@ -34,6 +34,9 @@ _SIF_KEPT = frozenset({
     "--no-https", "--disable-cache", "--no-umask", "--no-eval", "--no-setgroups", "--compat",
 })
 OVERLAYS = frozenset({"--overlay", "-o"})
+#: Options whose value is a path of the host (not of the image): kept, and named in the note.
+_HOST_PATH_OPTIONS = frozenset({"-H", "--home", "-W", "--workdir", "-S", "--scratch",
+                                "--env-file"})
 #: Options that keep the host's environment out of the image (the launch's rank variables too).
 _CLEAN_ENV = frozenset({"--cleanenv", "-e", "--containall", "-C"})
 #: Options of ``podman-hpc run`` that only shape the container's life, not what runs in it.
@@ -428,7 +431,12 @@ def _kept_clause(src: SourceImage, body: ImageBody | None, profile: ClusterProfi
     """What the note says of the overlays, the environment options and the ``bash -c`` body
     carried with the image."""
     clean = sorted(set(src.kept) & _CLEAN_ENV)
-    return ((f"; the overlay(s) {', '.join(src.overlays)} (your environment or data images) are "
+    paths = [f"{k} {v}" for k, v in zip(src.kept, src.kept[1:], strict=False)
+             if k in _HOST_PATH_OPTIONS and v.strip('"').startswith(("/", "$", "~"))]
+    return ((f"; the host path(s) of your runtime options ({', '.join(paths)}) are on the "
+             f"source's filesystem: make them exist on {profile.name} or change them"
+             if paths else "")
+            + (f"; the overlay(s) {', '.join(src.overlays)} (your environment or data images) are "
              f"files of the source's filesystem: copy them to {profile.name} (same path, or "
              "change it)" if src.overlays else "")
             + (f"; your {', '.join(clean)} keeps the host's environment out of the image: the "
