@@ -132,3 +132,25 @@ def test_a_bare_shell_script_the_container_runs_is_named_in_the_refusal() -> Non
     with pytest.raises(MapleError, match=r"through the shell script python_run.sh \(run inside "
                        r"the container of the line\)"):
         port(script, "polaris")
+
+
+SINGLE = HEAD + ("singularity exec --nv --overlay o.ext3:ro c.sif /bin/bash -c "
+                 "'source /ext3/env.sh; python train.py'\n")
+
+
+def test_a_single_quoted_body_goes_into_the_targets_quoted_wrapper_escaped() -> None:
+    # Lonestar6 runs the per-node launch in `bash -c '...' maple-node`: the body's own single
+    # quotes are written '\'' there (the container was dropped, its env.sh step lost)
+    out, notes = _port(SINGLE, "lonestar6")
+    assert ("bash -c 'exec apptainer exec --nv --overlay o.ext3:ro c.sif /bin/bash -c "
+            "'\\''source /ext3/env.sh; \"$@\"'\\'' bash torchrun ") in out
+    assert "your container is not carried" not in notes
+
+
+def test_a_single_quoted_body_reading_its_own_arguments_is_refused() -> None:
+    # `bash -c '... $1'` read the inner shell's (empty) $1; with the program passed as "$@"
+    # it would read the program's first word
+    script = SINGLE.replace("; python train.py", "; cd /w/$1; python train.py")
+    r = port(script, "delta")["delta"]
+    assert r.status == "refused"
+    assert any("reads the job script's own arguments" in n for n in r.notes)

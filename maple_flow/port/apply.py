@@ -147,8 +147,8 @@ def _container(out: Applied, src: Source, profile: ClusterProfile, entry: str) -
                  "that then runs inside the image: the image must have it") if kept else ""
     if not kept and entry.endswith(".sh"):
         out.script, kept = _before_word(out.script, plan.prefix, shell_word(entry))
-    if kept and plan.body is not None and plan.body.reads_job_args() and inside_quoted_wrapper(
-            out.script, plan.prefix):
+    if kept and plan.body is not None and (plan.body.reads_own_args() or (
+            plan.body.reads_job_args() and inside_quoted_wrapper(out.script, plan.prefix))):
         out.refusals.append(
             f"your `{plan.body.shell} -c` body reads the job script's own arguments ($1...) and "
             f"{profile.name}'s launch runs your container inside its own per-node wrapper "
@@ -158,6 +158,13 @@ def _container(out: Applied, src: Source, profile: ClusterProfile, entry: str) -
     if kept:
         out.script = _before_launch(out.script, list(plan.setup))
         out.script = add_to_header(out.script, list(plan.directives))
+    if not kept and plan.body is not None:  # its set-up steps were left to the image
+        out.refusals.append(
+            f"your container runs the program after your `{plan.body.shell} -c` body sets up "
+            f"its environment in the image (`{plan.body.steps}`), and {profile.name}'s launch "
+            f"has no interpreter or launcher word to put `{plan.prefix}` in front of: write "
+            "the launch on the container's line, then port again")
+        return
     out.notes.append(note if kept else
                      f"your container is not carried: the target's launch has no interpreter "
                      f"word to put `{plan.prefix}` in front of; add it by hand or check that "

@@ -47,6 +47,11 @@ class ImageBody:
         ``"$@"`` the port gives it."""
         return bool(_POSITIONAL.search(self.quoted))
 
+    def reads_own_args(self) -> bool:
+        """A single-quoted body reads its own shell's arguments (``$1``: none in the source;
+        the program's words once the port passes them as ``"$@"``)."""
+        return self.quoted.startswith("'") and self.reads_job_args()
+
     def words(self) -> str:
         """The words that follow the image: the shell, ``-c``, the body, its ``$0``."""
         return f"{self.shell} -c {self.quoted} {self.shell.rsplit('/', 1)[-1]}"
@@ -126,5 +131,5 @@ def inside_quoted_wrapper(script: str, prefix: str) -> bool:
 
     span = launch_command_span(script)
     text = "\n".join(span[0][span[1]:span[2] + 1]) if span is not None else ""
-    at = text.find(prefix)
+    at = max(text.find(prefix), text.find(prefix.replace("'", "'\\''")))
     return at >= 0 and text[:at].count("'") % 2 == 1
