@@ -137,7 +137,7 @@ def test_runtime_profile_data_is_validated() -> None:
         ClusterProfile.model_validate(data)
 
 
-@pytest.mark.parametrize("options", ["--cleanenv --nv", "--nv --overlay /tmp/o.img", "--rocm",
+@pytest.mark.parametrize("options", ["--security uid:0 --nv", "--nv --network none", "--rocm",
                                      "-B /scratch:/scratch"])
 def test_an_option_not_understood_keeps_the_drop(options: str) -> None:
     line, notes = _launch(SIF.replace("--nv -B /scratch:/scratch", options), "delta")
@@ -209,8 +209,9 @@ def test_a_launch_inside_a_container_heredoc_is_refused_naming_it() -> None:
 
 
 def test_an_option_not_understood_is_named_in_the_drop_note() -> None:
-    _, notes = _launch(SIF.replace("--nv -B /scratch:/scratch", "--nv --cleanenv"), "delta")
-    assert "its option --cleanenv is not one the port carries: take it off" in notes
+    _, notes = _launch(SIF.replace("--nv -B /scratch:/scratch", "--nv --security uid:0"),
+                       "delta")
+    assert "its option --security is not one the port carries: take it off" in notes
 
 
 DELTAAI_SIF = HEAD.replace("#SBATCH -A abc", "#SBATCH -A bbka-dtai-gh\n#SBATCH -p ghx4") + (
@@ -290,8 +291,25 @@ def test_the_source_sites_own_runtime_binds_are_not_carried() -> None:
     (HEAD + 'srun bash -c "source vars.sh && python train.py"\n', False)])
 def test_a_step_of_the_per_rank_body_kept_once_outside_is_named(script: str,
                                                                 inside: bool) -> None:
+    # a helper of the user's (it may set the ranks from Slurm's variables) runs once, before
+    # the target's launch sets them; only an environment held in the image stays in it
     r = port(script, "delta")["delta"]
     assert "source vars.sh" in r.script
     note = next(n for n in r.notes if "`source vars.sh` ran in the launch's `bash -c` body" in n)
     assert ("inside your shifter image" in note) is inside
     assert ("outside the image" in note) is inside
+
+
+def test_an_environment_the_body_sets_up_in_the_image_stays_in_the_image() -> None:
+    # issue 14: `shifter ... bash -c "source /opt/venv/bin/activate && python train.py"` set
+    # up the image's environment; the port ran it once in the batch shell, outside the image
+    script = HEAD + ('srun shifter --image=nersc/pytorch:24.06.01 bash -c "source '
+                     '/opt/venv/bin/activate && python train.py"\n')
+    r = port(script, "delta")["delta"]
+    launch = next(x for x in r.script.splitlines() if "train.py" in x)
+    assert ('apptainer exec --nv docker://nersc/pytorch:24.06.01 bash -c "source '
+            '/opt/venv/bin/activate && \\"\\$@\\"" bash python train.py') in launch
+    assert r.script.count("source /opt/venv/bin/activate") == 1
+    assert not any("ran in the launch's `bash -c` body" in n for n in r.notes)
+    assert any("body runs in the image as you wrote it, its set-up (`source "
+               "/opt/venv/bin/activate`)" in n for n in r.notes)

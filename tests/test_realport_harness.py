@@ -674,6 +674,31 @@ def test_user_environment_names_the_users_missing_file_or_the_network() -> None:
     assert rp_verify.user_environment(mini, "", source + "train.py") == ""
 
 
+def test_a_container_port_on_a_twin_without_runtime_is_not_verifiable_not_the_users_file(
+) -> None:
+    from types import SimpleNamespace
+
+    script = "#!/bin/bash\nsrun apptainer exec --nv pt.sif python train.py\n"
+    spec = SimpleNamespace(entrypoint="train.py", launch_model="per_rank", nodes=1,
+                           gpus_per_node=1)
+    it = rp_verify.Item("c", "delta", "port", SimpleNamespace(spec=spec, script=script),
+                        "#!/bin/bash\nsrun apptainer exec --nv pt.sif python train.py\n")
+    err = "slurmstepd: error: execve(): apptainer: No such file or directory\n"
+    report = SimpleNamespace(status="failed", reasons=["the job ended FAILED"], stderr=err,
+                             stdout="", ranks_per_node={}, job_id="7", elapsed_s=3.0,
+                             log_excerpt=[err])
+    out = rp_verify.outcome_of(it, report)
+    assert out.status == rp_verify.NOT_VERIFIABLE
+    assert out.cause.startswith("not verifiable on the twin: it has no container runtime")
+    assert "apptainer: No such file" in out.cause
+    # the user's own missing file stays the user's
+    assert rp_verify.container_runtime_missing("line 3: setup.sh: No such file", "") == ""
+    summ = rp_verify.verify_tally([out])
+    assert summ["port"]["status"] == {rp_verify.NOT_VERIFIABLE: 1}
+    page = rp_verify.verify_markdown([out], summ)
+    assert "1 not verifiable on the twin (no container runtime)" in page
+
+
 def _vo(status: str, launch: str, cause: str = "", at: str = "port") -> VerifyOutcome:
     return VerifyOutcome("c", "delta", status, at=at, launch=launch, cause=cause,
                          expected="1x4", seen={"gpua001": 4} if status == "verified" else {})
@@ -849,3 +874,13 @@ def test_a_source_path_kept_as_a_noted_bind_mount_is_flagged_not_copied() -> Non
     note = ["...; the bind mounts (/pscratch/sd/u:/data) name paths of the source's filesystem"]
     assert check("source_only", c, ported(text, notes=note)) == []
     assert check("source_only", c, ported(text))
+
+
+def test_a_source_overlay_kept_on_the_carried_container_and_noted_is_flagged_not_copied() -> None:
+    c = case(source_only=["env.ext3:ro"])
+    text = PER_RANK_PORT.replace("python train", "apptainer exec --nv --overlay env.ext3:ro "
+                                 "/site/pt.sif python train")
+    note = ["...; the overlay(s) env.ext3:ro (your environment or data images) are files of the "
+            "source's filesystem: copy them to Delta"]
+    assert check("source_only", c, ported(text, notes=note)) == []
+    assert check("source_only", c, ported(text))  # no note naming it: wrong

@@ -537,10 +537,11 @@ def _container_carried(image: str, ported: Ported, text: str) -> bool:
 
 
 def _bind_flagged(value: str, ported: Ported) -> bool:
-    """A source path kept as a bind mount of the carried container, named in a note as a
-    path of the source's filesystem to make exist or change (issue 14: bind mounts kept)."""
-    return any(value in n and "bind mounts" in n and "source's filesystem" in n
-               for n in ported.notes)
+    """A source path kept as a bind mount or an overlay image of the carried container, named
+    in a note as a path of the source's filesystem to make exist or change (issue 14: the
+    container's binds and overlays are the user's, kept and flagged)."""
+    return any(value in n and ("bind mounts" in n or "overlay(s)" in n)
+               and "source's filesystem" in n for n in ported.notes)
 
 
 def check_source_only(case: Case, ported: Ported, back: Parsed, source: str = "") -> list[str]:

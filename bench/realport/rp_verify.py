@@ -31,7 +31,7 @@ class VerifyOutcome:
 
     case: str
     target: str
-    status: str  # verified | failed | unverified
+    status: str  # verified | failed | unverified | not_verifiable (see NOT_VERIFIABLE)
     at: str = "port"  # "port": the size the harness judged; "twin size": fitted to the twin
     launch: str = ""  # the ported launch chain, e.g. "srun > bash -c > python"
     launch_model: str = ""  # the port's: per_rank | launcher
@@ -130,6 +130,24 @@ _NETWORK = re.compile(r"(?i)temporary failure in name resolution|could not resol
                       r"unable to resolve host address|No matching distribution found")
 
 
+#: A port the twin cannot run at all: its program runs in a container and the twin's nodes
+#: have no container runtime (its own status, never "the user's file" or a failure).
+NOT_VERIFIABLE = "not_verifiable"
+_RUNTIME_MISSING = re.compile(
+    r"\b(apptainer|singularity|shifter|podman-hpc)(?::\s*command not found|:\s*not found|"
+    r":\s*No such file or directory)|execvp? error on file (apptainer|singularity|shifter|"
+    r"podman-hpc)\b")
+
+
+def container_runtime_missing(stderr: str, stdout: str) -> str:
+    """Why the twin cannot verify a container port (its nodes have no runtime), or ''."""
+    m = _RUNTIME_MISSING.search(f"{stdout}\n{stderr}")
+    if m is None:
+        return ""
+    return (f"not verifiable on the twin: it has no container runtime ({m.group(0).strip()}); "
+            "the port runs the program in the user's image")
+
+
 def user_environment(stderr: str, stdout: str, source: str) -> str:
     """Why a failed job stopped in the user's own environment, or '' when it did not.
 
@@ -184,7 +202,7 @@ def verify_tally(outcomes: list[VerifyOutcome]) -> dict[str, Any]:
             "ports": len(mine), "status": dict(Counter(o.status for o in mine)),
             "by_cause": {s: dict(Counter(cause_kind(o.cause) for o in mine
                                          if o.status == s).most_common())
-                         for s in ("failed", "unverified")},
+                         for s in ("failed", "unverified", NOT_VERIFIABLE)},
             "by_launch": {k: dict(v) for k, v in sorted(kinds.items())},
             "warm_failed_then_cold": dict(Counter(o.status for o in mine if o.warm_cause)),
             "verified_with_user_step_failing": sum(1 for o in mine if o.user_step_failed),
@@ -208,7 +226,9 @@ def _pass_section(title: str, part: dict[str, Any]) -> list[str]:
     st = part["status"]
     lines = ["", f"## {title}", "",
              f"{part['ports']} ports: **{st.get('verified', 0)} verified**, "
-             f"{st.get('failed', 0)} failed, {st.get('unverified', 0)} unverified.", "",
+             f"{st.get('failed', 0)} failed, {st.get('unverified', 0)} unverified"
+             + (f", {st[NOT_VERIFIABLE]} not verifiable on the twin (no container runtime)"
+                if st.get(NOT_VERIFIABLE) else "") + ".", "",
              "| launch | verified | failed | unverified |", "|---|---|---|---|"]
     for kind, c in part["by_launch"].items():
         lines.append(f"| {kind} | {c.get('verified', 0)} | {c.get('failed', 0)} | "
@@ -221,7 +241,7 @@ def _pass_section(title: str, part: dict[str, Any]) -> list[str]:
     if part.get("warm_failed_then_cold"):
         lines += ["", "Failed warm, then run cold (the cold verdict counts): " + ", ".join(
             f"{n} {s}" for s, n in part["warm_failed_then_cold"].items())]
-    for status in ("failed", "unverified"):
+    for status in ("failed", "unverified", NOT_VERIFIABLE):
         if part["by_cause"].get(status):
             lines += ["", f"{status.capitalize()} by cause:", ""]
             lines += [f"- {n} x {' '.join(c.split())}" for c, n in
@@ -342,6 +362,10 @@ def outcome_of(it: Item, report: Any) -> VerifyOutcome:
     elif report.status == "unverified":
         out.cause = report.reasons[0] if report.reasons else "unverified"
     elif report.status == "failed":
+        runtime = container_runtime_missing(report.stderr, report.stdout)
+        if runtime:
+            out.status, out.cause = NOT_VERIFIABLE, runtime
+            return out
         out.diagnosis = diagnose(report)
         env = user_environment(report.stderr, report.stdout, it.source)
         if env:

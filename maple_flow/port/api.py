@@ -53,13 +53,8 @@ from maple_flow.port.carry import (
     translate,
     with_raw_blocks,
 )
-from maple_flow.port.container import (
-    container_refusal,
-    inner_step_notes,
-    plan_container,
-    read_source_image,
-    unread_option,
-)
+from maple_flow.port.container import inner_step_notes, plan_container, read_source_image
+from maple_flow.port.container_lost import not_carried_why
 from maple_flow.port.fit import fit_cpus_per_task, source_errexit
 from maple_flow.port.foreign import Leftovers, leftovers
 from maple_flow.port.gpus_of_one import (
@@ -358,12 +353,7 @@ def _dropped_container(stage: Stage, p: ParsedScript, profile: ClusterProfile) -
     """Why the source's container is not carried to ``profile``, and what to do."""
     image = (stage.operands[0] if stage.operands else stage.get("--image")
              or p.directive("image") or "?")
-    read, unknown = read_source_image(p), unread_option(p)
-    why = (container_refusal(read, profile.container, profile.name)
-           if read is not None and profile.container is not None else "")
-    why = why or (f"its option {unknown} is not one the port carries: take it off the "
-                  f"{stage.name} line if the program does not need it, then port again"
-                  if unknown else _no_gpu_option(stage))
+    read, why = read_source_image(p), not_carried_why(stage, p, profile)
     todo = ("rebuild your environment (or the image for the target's GPUs), or check"
             if read is not None and read.rocm else
             f"run your image with {profile.name}'s {profile.container.command} by hand"
@@ -411,17 +401,6 @@ def _workdir_clause(stage: Stage) -> str:
             "image or the source's filesystem: the port starts it in the job's directory: "
             "change to the matching directory before the launch if it reads or writes "
             "relative paths")
-
-
-def _no_gpu_option(stage: Stage) -> str:
-    """Why an Apptainer/Singularity image run with no GPU option is not carried ("" for
-    another runtime): the port cannot tell a CUDA image from an AMD site's ROCm build."""
-    if stage.name not in {"apptainer", "singularity"} or stage.has("--nv", "--nvccli", "--rocm"):
-        return ""
-    return (f"its {stage.name} line has no --nv and the script does not say its GPUs are "
-            "NVIDIA ones, so the port cannot tell a CUDA image from a ROCm build (an AMD "
-            f"site's): add --nv to the {stage.name} line if the image is a CUDA one, then port "
-            "again")
 
 
 def _bound_program_clause(stage: Stage, p: ParsedScript) -> str:

@@ -14,8 +14,10 @@ from maple_flow.port.arch import arch_note
 from maple_flow.port.carry import Source, assigned_names, foreign_reason
 from maple_flow.port.comments import CommentRuns, is_comment
 from maple_flow.port.container import plan_container, source_arch, source_site_binds
+from maple_flow.port.container_lost import container_lost_refusal
 from maple_flow.port.gpu_memory import gpu_memory_note
 from maple_flow.port.header import add_to_header, header_edits, unread_directives
+from maple_flow.port.image_body import inside_quoted_wrapper
 from maple_flow.port.interpreter import (
     keep_interpreter,
     keep_prefix,
@@ -124,6 +126,9 @@ def _container(out: Applied, src: Source, profile: ClusterProfile, entry: str) -
     ``port.container``), with the lines that load the runtime put before the launch."""
     plan = plan_container(src.parsed, profile, source_arch(src.cluster),
                           source_site_binds(src.cluster))
+    if plan is None and not out.refusals:
+        lost = container_lost_refusal(src.parsed, profile)
+        out.refusals += [lost] if lost else []
     if plan is None or out.refusals:
         return
     target_python = profile.software.python
@@ -142,9 +147,24 @@ def _container(out: Applied, src: Source, profile: ClusterProfile, entry: str) -
                  "that then runs inside the image: the image must have it") if kept else ""
     if not kept and entry.endswith(".sh"):
         out.script, kept = _before_word(out.script, plan.prefix, shell_word(entry))
+    if kept and plan.body is not None and (plan.body.reads_own_args() or (
+            plan.body.reads_job_args() and inside_quoted_wrapper(out.script, plan.prefix))):
+        out.refusals.append(
+            f"your `{plan.body.shell} -c` body reads the job script's own arguments ($1...) and "
+            f"{profile.name}'s launch runs your container inside its own per-node wrapper "
+            "(`bash -c '...'`), where they are the wrapper's: write their values in the body "
+            "(or set them in a variable the body reads), then port again")
+        return
     if kept:
         out.script = _before_launch(out.script, list(plan.setup))
         out.script = add_to_header(out.script, list(plan.directives))
+    if not kept and plan.body is not None:  # its set-up steps were left to the image
+        out.refusals.append(
+            f"your container runs the program after your `{plan.body.shell} -c` body sets up "
+            f"its environment in the image (`{plan.body.steps}`), and {profile.name}'s launch "
+            f"has no interpreter or launcher word to put `{plan.prefix}` in front of: write "
+            "the launch on the container's line, then port again")
+        return
     out.notes.append(note if kept else
                      f"your container is not carried: the target's launch has no interpreter "
                      f"word to put `{plan.prefix}` in front of; add it by hand or check that "

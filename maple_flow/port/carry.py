@@ -427,8 +427,22 @@ def _read_later(src: Source, kept: list[Step], out: Carried) -> list[Step]:
     return result[::-1]
 
 
+def _in_image(src: Source, profile: ClusterProfile) -> Source:
+    """``src`` without the steps of the ``bash -c`` body its container runs, where the port
+    carries that container and body to ``profile`` (they run in the image, see
+    ``port.image_body``), else ``src``."""
+    from maple_flow.port.container import plan_container
+    from maple_flow.port.image_body import image_body, inner_step_keys
+
+    if image_body(src.parsed) is None or plan_container(src.parsed, profile) is None:
+        return src
+    keys = inner_step_keys(src.parsed)
+    return replace(src, steps=[s for s in src.steps if (s.line, s.text) not in keys])
+
+
 def carry_steps(src: Source, profile: ClusterProfile, out: Carried) -> None:
     """The source's set-up steps into ``out.steps`` in order; every drop is a note."""
+    src = _in_image(src, profile)
     launch_vars = src.parsed.launch_vars
     kept, foreign_names = _classify(src, profile, out)
     kept = _read_later(src, kept, out)

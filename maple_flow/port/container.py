@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from maple_flow.models import ClusterProfile
 from maple_flow.models.profile import Container
+from maple_flow.port.image_body import ImageBody, container_command, image_body
 from maple_flow.port.rules import translate_scheduler_vars
 from maple_flow.scriptparse import ParsedScript
 from maple_flow.scriptparse.launch import CONTAINER_RUNTIMES, Stage
@@ -22,8 +23,22 @@ from maple_flow.shellquote import shell_word
 
 _NVIDIA = frozenset({"--nv", "--nvccli"})
 _SIF_LIKE = frozenset({"apptainer", "singularity"})
-#: Options of ``apptainer/singularity exec`` carried verbatim to an Apptainer/Singularity target.
-_SIF_KEPT = frozenset({"--pwd", "--no-home", "--writable-tmpfs", "--env-file"})
+#: Options of ``apptainer/singularity exec`` that shape what the program sees in the image (its
+#: overlays: the user's environment or dataset images, its home, environment and namespaces):
+#: the user's, carried verbatim to an Apptainer/Singularity target (both runtimes take them).
+_SIF_KEPT = frozenset({
+    "--pwd", "--no-home", "--writable-tmpfs", "--env-file", "--overlay", "-o", "--cleanenv",
+    "-e", "--containall", "-C", "--contain", "-c", "-H", "--home", "--writable", "-w",
+    "--fakeroot", "-f", "--no-mount", "-W", "--workdir", "-S", "--scratch", "--no-init",
+    "--no-privs", "--keep-privs", "--ipc", "--pid", "--uts", "--userns", "-u", "--unsquash",
+    "--no-https", "--disable-cache", "--no-umask", "--no-eval", "--no-setgroups", "--compat",
+})
+OVERLAYS = frozenset({"--overlay", "-o"})
+#: Options whose value is a path of the host (not of the image): kept, and named in the note.
+_HOST_PATH_OPTIONS = frozenset({"-H", "--home", "-W", "--workdir", "-S", "--scratch",
+                                "--env-file"})
+#: Options that keep the host's environment out of the image (the launch's rank variables too).
+_CLEAN_ENV = frozenset({"--cleanenv", "-e", "--containall", "-C"})
 #: Options of ``podman-hpc run`` that only shape the container's life, not what runs in it.
 _PODMAN_DROPPED = frozenset({"--rm", "-it", "-i", "-t", "--tty", "--interactive"})
 _REMOTE = ("docker://", "library://", "oras://", "shub://")
@@ -55,6 +70,8 @@ class SourceImage:
     rocm: bool = False
     #: The source's line had no GPU option; the port adds the target's (a CUDA image).
     gpu_added: bool = False
+    #: ``--overlay`` images (files of the source's filesystem: an environment, a dataset).
+    overlays: list[str] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -67,6 +84,8 @@ class ContainerCarry:
     setup: tuple[str, ...] = ()
     #: Header directives the runtime reads (shifter: ``#SBATCH --image=...``).
     directives: tuple[str, ...] = ()
+    #: The user's ``bash -c`` body run in the image (its set-up steps), or None.
+    body: ImageBody | None = None
 
 
 def container_stage(p: ParsedScript) -> Stage | None:
@@ -75,13 +94,16 @@ def container_stage(p: ParsedScript) -> Stage | None:
 
 
 def _expand(image: str, variables: dict[str, str]) -> str:
-    """``${image}`` set once in the script to a plain value: that value."""
+    """``${image}`` set once in the script to a plain value (or a path the shell builds from
+    ``$USER``, ``$SCRATCH``...): that value."""
     m = re.fullmatch(r"\$\{?([A-Za-z_]\w*)\}?", image)
-    value = variables.get(m.group(1), "") if m else ""
-    return value.strip("'\"") if value and not re.search(r"[$`\s]", value) else image
+    value = variables.get(m.group(1), "").strip("'\"") if m else ""
+    plain = value and not re.search(r"[`\s]", value) and _only_shell_built(value)
+    return value if plain else image
 
 
-def _image_word(stage: Stage, p: ParsedScript) -> str:
+def image_word(stage: Stage, p: ParsedScript) -> str:
+    """The image the source's runtime ``stage`` runs (a script variable put in)."""
     if stage.name == "shifter":
         image = stage.get("--image") or p.directive("image") or ""
     else:
@@ -89,7 +111,18 @@ def _image_word(stage: Stage, p: ParsedScript) -> str:
     return _expand(image, p.variables)
 
 
-def _sif_options(stage: Stage, src: SourceImage, variables: dict[str, str]) -> str:
+def _raw_words(p: ParsedScript) -> dict[str, str]:
+    """Each word of the container's command line, as the user wrote it (its quotes)."""
+    cmd = container_command(p)
+    raws: dict[str, str] = {}
+    if cmd is not None and len(cmd.raw) == len(cmd.words):
+        for word, raw in zip(cmd.words, cmd.raw, strict=True):
+            raws.setdefault(word, raw)
+    return raws
+
+
+def _sif_options(stage: Stage, src: SourceImage, variables: dict[str, str],
+                 raws: dict[str, str]) -> str:
     """Apptainer/Singularity ``exec``/``run`` options into ``src``; the first one not
     understood (``--cleanenv`` would hide the ranks' variables, ``--rocm``: not CUDA)."""
     for key, value in stage.options:
@@ -105,7 +138,9 @@ def _sif_options(stage: Stage, src: SourceImage, variables: dict[str, str]) -> s
             _add_env(src, _option_value(value, variables))
         elif key in _SIF_KEPT or key == "--cwd":  # apptainer's --cwd: singularity's --pwd
             name = "--pwd" if key == "--cwd" else key
-            src.kept += [name] if value is None else [name, _option_value(value, variables)]
+            src.kept += [name] if value is None else [
+                name, _option_value(value, variables, raws.get(value, ""))]
+            src.overlays += [src.kept[-1]] if key in OVERLAYS and value else []
         else:
             return key
     return ""
@@ -196,14 +231,14 @@ def _source_vendor(p: ParsedScript) -> str | None:
 
 
 def _read_stage(stage: Stage, p: ParsedScript) -> tuple[SourceImage | None, str]:
-    image = _image_word(stage, p)
+    image = image_word(stage, p)
     if not image or "`" in image or ("$" in image and not _only_shell_built(image)):
         return None, ""
     if stage.name in _SIF_LIKE:
         if stage.via not in ("exec", "run"):
             return None, ""
         src = SourceImage(stage.name, stage.via, image, image.startswith(_REMOTE), False)
-        unknown = _sif_options(stage, src, p.variables)
+        unknown = _sif_options(stage, src, p.variables, _raw_words(p))
     elif stage.name == "shifter":
         if image.startswith("custom:"):
             return None, ""
@@ -303,12 +338,16 @@ def _quoted(image: str) -> str:
 _SAME_AS_VARIABLE = re.compile(r"\$\(\s*pwd\s*\)|`\s*pwd\s*`")
 
 
-def _option_value(value: str, variables: dict[str, str]) -> str:
+def _option_value(value: str, variables: dict[str, str], raw: str = "") -> str:
     """An option's value (``PYTHONUSERBASE=$env``) as a shell word: the script's simple
     variables put in (their lines are not kept), ``$(pwd)`` as ``$PWD`` (live), ``~`` and
-    plain words left unquoted."""
+    plain words left unquoted; a value the script's variables do not change, as the user wrote
+    it (``raw``: ``$SCRATCH/env.ext3:ro`` stays so)."""
+    given = value
     value = _SAME_AS_VARIABLE.sub("$PWD", value)
     value = re.sub(r"\$\{?([A-Za-z_]\w*)\}?", lambda m: _expand(m.group(0), variables), value)
+    if raw and value == given and "`" not in raw and "$(" not in raw:
+        return raw
     if re.fullmatch(r"[\w./:=~+,@%-]+", value):
         return value
     return f'"{value}"' if "$" in value and '"' not in value else shell_word(value)
@@ -369,13 +408,15 @@ def plan_container(p: ParsedScript, profile: ClusterProfile, source_arch: str | 
     dropped = [b for b in src.binds if b.split(":")[0].strip('"').rstrip("/") in site]
     src.binds = [translate_scheduler_vars(b, profile.scheduler)[0]
                  for b in src.binds if b not in dropped]
+    body = image_body(p)
+    words = _target_words(src, runtime) + ([body.words()] if body is not None else [])
     # the image path and binds may name the source scheduler's variables ($PBS_O_WORKDIR)
-    prefix = translate_scheduler_vars(" ".join(_target_words(src, runtime)),
-                                      profile.scheduler)[0]
+    prefix = translate_scheduler_vars(" ".join(words), profile.scheduler)[0]
     # shifter takes the image from the job's header, pulled before the job starts (NERSC)
     image = (f"#SBATCH --image={shell_word(src.image.removeprefix('docker://'))}",
              ) if runtime.command == "shifter" else ()
-    note = _note(src, prefix, runtime, profile) + _arch_clause(src, profile, source_arch)
+    note = (_note(src, prefix, runtime, profile) + _arch_clause(src, profile, source_arch)
+            + _kept_clause(src, body, profile))
     note += (f"; the bind(s) {', '.join(dropped)} are the source site's own (its MPI/launcher "
              "runtime given to the image, as its container guide does): not carried"
              if dropped else "")
@@ -383,7 +424,28 @@ def plan_container(p: ParsedScript, profile: ClusterProfile, source_arch: str | 
     note += (f"; the image is pulled on {profile.name}'s compute nodes, which reach its "
              f"registry only through the site's proxy: `{pull[0]}` and the rest written before "
              "the launch" if pull else "")
-    return ContainerCarry(prefix, note, tuple(runtime.setup_lines() + pull), image)
+    return ContainerCarry(prefix, note, tuple(runtime.setup_lines() + pull), image, body)
+
+
+def _kept_clause(src: SourceImage, body: ImageBody | None, profile: ClusterProfile) -> str:
+    """What the note says of the overlays, the environment options and the ``bash -c`` body
+    carried with the image."""
+    clean = sorted(set(src.kept) & _CLEAN_ENV)
+    paths = [f"{k} {v}" for k, v in zip(src.kept, src.kept[1:], strict=False)
+             if k in _HOST_PATH_OPTIONS and v.strip('"').startswith(("/", "$", "~"))]
+    return ((f"; the host path(s) of your runtime options ({', '.join(paths)}) are on the "
+             f"source's filesystem: make them exist on {profile.name} or change them"
+             if paths else "")
+            + (f"; the overlay(s) {', '.join(src.overlays)} (your environment or data images) are "
+             f"files of the source's filesystem: copy them to {profile.name} (same path, or "
+             "change it)" if src.overlays else "")
+            + (f"; your {', '.join(clean)} keeps the host's environment out of the image: the "
+               "variables the target's launch sets for each rank (RANK, LOCAL_RANK, "
+               "MASTER_ADDR...) do not reach the program; pass them with --env if it needs "
+               "them" if clean else "")
+            + (f"; your `{body.shell} -c` body runs in the image as you wrote it, its set-up "
+               f"(`{body.steps}`) before the program, which the target's launch passes to it "
+               'as "$@"' if body is not None else ""))
 
 
 def _pull_lines(src: SourceImage, runtime: Container) -> list[str]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from maple_flow.port.stages import sub_in_launch
+from maple_flow.port.stages import fit_into_quotes, sub_in_launch
 from maple_flow.shellquote import shell_word
 
 #: Software trees of a system or a centre (not a user's environment).
@@ -55,5 +55,6 @@ def keep_prefix(script: str, target_python: str, prefix: str, entry: str,
     in the script, e.g. a profiler): put in front of the target's interpreter word."""
     program = (r"-m\s+" if module else "") + re.escape(shell_word(entry))
     word = re.compile(rf"(^|\s){re.escape(shell_word(target_python))} (?={program}(\s|$))")
-    return sub_in_launch(script, word,
-                         lambda m: f"{m.group(1)}{prefix} {shell_word(target_python)} ")
+    return sub_in_launch(script, word, lambda m: (
+        f"{m.group(1)}{fit_into_quotes(prefix, m.string[:m.start()])} "
+        f"{shell_word(target_python)} "))

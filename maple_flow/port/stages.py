@@ -190,11 +190,17 @@ def sub_in_launch(script: str, pattern: re.Pattern[str],
 _LAUNCHER_WORD = re.compile(r"(^|\s|')((?:exec\s+)?)(torchrun|accelerate|deepspeed)(?=\s)")
 
 
+def fit_into_quotes(prefix: str, before: str) -> str:
+    """``prefix`` as it must be written after ``before`` (the launch line's text before it):
+    inside a single-quoted string (the target's ``bash -c '...'`` wrapper) each of its single
+    quotes as ``'\\''``, so the wrapper's shell reads it as written."""
+    return prefix.replace("'", "'\\''") if before.count("'") % 2 else prefix
+
+
 def before_launcher_word(script: str, prefix: str) -> tuple[str, str]:
     """``script`` with ``prefix`` (a container's or an environment runner's words) in front of
     its launch's first per-node launcher word (``srun ... torchrun ...`` -> ``srun ... uv run
-    torchrun ...``), and that word; ``""`` where there is none, or where a prefix holding a
-    single quote would land inside a single-quoted body."""
+    torchrun ...``), and that word; ``""`` where there is none."""
     span = launch_command_span(script)
     if span is None:
         return script, ""
@@ -203,9 +209,8 @@ def before_launcher_word(script: str, prefix: str) -> tuple[str, str]:
         m = _LAUNCHER_WORD.search(lines[i])
         if m is None:
             continue
-        if "'" in prefix and lines[i][:m.start(3)].count("'") % 2:
-            return script, ""
-        lines[i] = lines[i][:m.start(3)] + f"{prefix} " + lines[i][m.start(3):]
+        fitted = fit_into_quotes(prefix, lines[i][:m.start(3)])
+        lines[i] = lines[i][:m.start(3)] + f"{fitted} " + lines[i][m.start(3):]
         return "\n".join(lines), m.group(3)
     return script, ""
 

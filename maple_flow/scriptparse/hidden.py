@@ -58,6 +58,8 @@ def _runner(cmd: ShellCommand) -> str:
     if not started and words[0].rsplit("/", 1)[-1] in CONTAINER_RUNTIMES:
         inside = tuple(words[wrapper_end(list(words), 0, []):])
         started = " (run inside the container of the line)" if inside else ""
+        if inside and re.fullmatch(r"[\w.+-]+\.sh", inside[0]):  # `IMG run.sh "$@"`
+            return f"the shell script {inside[0]}{started}"
         words = inside
     if started:
         inner = _runner(replace(cmd, words=words, raw=()))

@@ -1,0 +1,80 @@
+"""Why the user's container is not carried to a target, and when that is a refusal: the
+program's environment lives in the container (its overlay images, an environment its ``bash
+-c`` body sets up in the image) or the target has no container runtime at all (issue 14).
+A stock image the target's own stack may stand in for is dropped with a note instead."""
+
+from __future__ import annotations
+
+from maple_flow.models import ClusterProfile
+from maple_flow.port.container import (
+    OVERLAYS,
+    container_refusal,
+    container_stage,
+    image_word,
+    read_source_image,
+    unread_option,
+)
+from maple_flow.port.image_body import IMAGE_ENV, image_body
+from maple_flow.scriptparse import ParsedScript
+from maple_flow.scriptparse.launch import Stage
+
+
+def _no_gpu_option(stage: Stage) -> str:
+    """Why an Apptainer/Singularity image run with no GPU option is not carried ("" for
+    another runtime): the port cannot tell a CUDA image from an AMD site's ROCm build."""
+    if stage.name not in {"apptainer", "singularity"} or stage.has("--nv", "--nvccli", "--rocm"):
+        return ""
+    return (f"its {stage.name} line has no --nv and the script does not say its GPUs are "
+            "NVIDIA ones, so the port cannot tell a CUDA image from a ROCm build (an AMD "
+            f"site's): add --nv to the {stage.name} line if the image is a CUDA one, then port "
+            "again")
+
+
+def not_carried_why(stage: Stage, p: ParsedScript, profile: ClusterProfile) -> str:
+    """Why the source's container (its runtime ``stage``) does not run on ``profile``, or ""
+    when no reason is known."""
+    read, unknown = read_source_image(p), unread_option(p)
+    if profile.container is None:
+        return (f"{profile.name} has no container runtime in maple_flow's facts (its profile "
+                "names none)")
+    why = container_refusal(read, profile.container, profile.name) if read is not None else ""
+    return why or (f"its option {unknown} is not one the port carries: take it off the "
+                   f"{stage.name} line if the program does not need it, then port again"
+                   if unknown else _no_gpu_option(stage))
+
+
+def lost_with_container(p: ParsedScript) -> str:
+    """What of the user's environment lives only in the source's container (its overlay
+    images, the set-up its ``bash -c`` body runs in the image), named; "" when nothing does
+    (a stock image the target's own stack may stand in for)."""
+    stage = container_stage(p)
+    if stage is None:
+        return ""
+    read = read_source_image(p)
+    overlays = (read.overlays if read is not None and read.overlays
+                else [v for k, v in stage.options if k in OVERLAYS and v])
+    body = image_body(p)
+    inside = [m.group(0).strip() for m in IMAGE_ENV.finditer(body.steps)] if body else []
+    return "; ".join(
+        ([f"the overlay image(s) {', '.join(overlays)}"] if overlays else [])
+        + ([f"the environment your `{body.shell} -c` body sets up in the image "
+            f"(`{'`, `'.join(inside)}`)"] if body is not None and inside else []))
+
+
+def container_lost_refusal(p: ParsedScript, profile: ClusterProfile) -> str:
+    """The refusal when the source's container does not run on ``profile`` and the program's
+    environment lives in it (or the target has no container runtime at all); "" otherwise."""
+    stage = container_stage(p)
+    if stage is None:
+        return ""
+    lost = lost_with_container(p)
+    if profile.container is not None and not lost:
+        return ""
+    why = not_carried_why(stage, p, profile)
+    image = image_word(stage, p) or "?"
+    return (f"your program runs in your {stage.name} container (image {image}"
+            + (f", with {lost}" if lost else "") + f") and the container cannot run on "
+            f"{profile.name}" + (f": {why}" if why else "") + f"; {profile.name}'s own stack "
+            "does not hold what the container gives the program: rebuild the environment for "
+            f"{profile.name} (or an image its runtime runs), then port the script without the "
+            "container")

@@ -1,0 +1,135 @@
+"""The user's ``bash -c`` body that runs in the container image, kept there: ``singularity exec
+--overlay env.ext3:ro IMG /bin/bash -c "source /ext3/env.sh; conda activate wp; python x.py"``
+runs its set-up steps inside the image (the overlay's conda environment exists only there).
+
+A port keeps the body as the user wrote it (its quotes, line breaks, redirects) and puts only
+the program's launch in the target's hands: the launch command inside the body becomes
+``"$@"``, and the target's launch of the program follows the body as its arguments
+(``... IMG /bin/bash -c "source /ext3/env.sh; \\"\\$@\\"" bash python x.py``)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from maple_flow.scriptparse import ParsedScript
+from maple_flow.scriptparse.launch import CONTAINER_RUNTIMES
+from maple_flow.scriptparse.shell import ShellCommand
+
+#: The launch command inside a body: after a command separator (or at the start), optional
+#: ``NAME=value`` prefixes, then an interpreter or per-node launcher word.
+_LAUNCH_START = re.compile(
+    r"(?:^|[;\n]|&&|\|\|)(?:[ \t]|\\\n)*(?P<cmd>(?:[A-Za-z_]\w*=\S*[ \t]+)*(?:\S*/)?"
+    r"(?:python[\d.]*|torchrun|deepspeed|accelerate)(?=[ \t\n\\]|$))")
+_SHELLS = frozenset({"bash", "sh"})
+#: A body's step that sets up an environment held in the image: a file of the image sourced
+#: (``source /ext3/env.sh``), a conda/mamba environment activated. Only such a body is kept in
+#: the image: other steps (``source export_DDP_vars.sh``, which sets the ranks from Slurm's
+#: variables) run once in the batch shell, before the target's launch sets the ranks.
+IMAGE_ENV = re.compile(
+    r"(?:\bsource|(?:^|(?<=[;&\s]))\.)\s+(?:/ext3|/opt|/usr|/etc|/workspace)/\S+"
+    r"|\b(?:conda|mamba|micromamba)\s+activate\b[^;&\n]*")
+_POSITIONAL = re.compile(r"\$(?:[1-9#*]|\{[1-9#*]\})")
+_ENDS = frozenset(";&|<>)\n")
+
+
+@dataclass(frozen=True)
+class ImageBody:
+    """The shell and the body (quoted as the user quoted it) that run the program in the image,
+    and the body's set-up text (before its launch), for the notes."""
+
+    shell: str
+    quoted: str
+    steps: str
+
+    def reads_job_args(self) -> bool:
+        """The body reads the batch script's own arguments (``$1``, ``$*``) besides the
+        ``"$@"`` the port gives it."""
+        return bool(_POSITIONAL.search(self.quoted))
+
+    def reads_own_args(self) -> bool:
+        """A single-quoted body reads its own shell's arguments (``$1``: none in the source;
+        the program's words once the port passes them as ``"$@"``)."""
+        return self.quoted.startswith("'") and self.reads_job_args()
+
+    def words(self) -> str:
+        """The words that follow the image: the shell, ``-c``, the body, its ``$0``."""
+        return f"{self.shell} -c {self.quoted} {self.shell.rsplit('/', 1)[-1]}"
+
+
+def container_command(p: ParsedScript) -> ShellCommand | None:
+    """The command of the launch's block that runs the container runtime, or None."""
+    block = p.launch_block
+    commands = block.commands if block is not None else ()
+    return next((c for c in commands if set(c.words) & CONTAINER_RUNTIMES), None)
+
+
+def _command_end(body: str, start: int) -> int:
+    """Where the command that starts at ``start`` ends (an unquoted separator, redirect or
+    line end; a ``2>`` redirect's descriptor is not part of it)."""
+    quote, k = "", start
+    while k < len(body):
+        ch = body[k]
+        if ch == "\\":
+            k += 2
+            continue
+        if quote:
+            quote = "" if ch == quote else quote
+        elif ch in "'\"":
+            quote = ch
+        elif ch in _ENDS:
+            digit = ch == ">" and k > start + 1 and body[k - 1].isdigit() and body[k - 2] in " \t"
+            end = k - 1 if digit else k
+            while end > start and body[end - 1] in " \t":
+                end -= 1  # the space before a redirect stays with it
+            return end
+        k += 1
+    return len(body)
+
+
+def image_body(p: ParsedScript) -> ImageBody | None:
+    """The body of the ``bash -c`` the source's container runs, with its launch as ``"$@"``;
+    None when the container runs no ``bash -c`` body that sets up an environment held in the
+    image before the program (see IMAGE_ENV)."""
+    cmd = container_command(p)
+    raw = list(cmd.raw or cmd.words) if cmd is not None else []
+    at = next((i for i, w in enumerate(raw) if w in CONTAINER_RUNTIMES), len(raw))
+    shell = next((j for j in range(at + 1, len(raw) - 2)
+                  if raw[j].rsplit("/", 1)[-1] in _SHELLS and raw[j + 1] == "-c"), None)
+    if shell is None or shell + 3 != len(raw):  # a body given arguments of its own: not read
+        return None
+    word = raw[shell + 2]
+    quote = word[:1]
+    if quote not in ("'", '"') or len(word) < 2 or word[-1] != quote:
+        return None
+    body = word[1:-1]
+    match = _LAUNCH_START.search(body)
+    if match is None:
+        return None
+    start = match.start("cmd")
+    steps = body[:start]
+    if not IMAGE_ENV.search(steps):
+        return None
+    args = '"$@"' if quote == "'" else '\\"\\$@\\"'
+    text = steps + args + body[_command_end(body, start):]
+    return ImageBody(raw[shell], f"{quote}{text}{quote}", re.sub(r"\s*\\\n\s*", " ", steps)
+                     .strip().rstrip(";&").strip())
+
+
+def inner_step_keys(p: ParsedScript) -> set[tuple[int, str]]:
+    """The (line, text) of each set-up step read from the launch's ``bash -c`` body."""
+    from maple_flow.scriptparse.steps import command_text
+
+    return {(c.line, command_text(c)) for c in p.inner}
+
+
+def inside_quoted_wrapper(script: str, prefix: str) -> bool:
+    """``prefix`` lies, in the launch command of ``script``, inside a single-quoted string (the
+    target's own ``bash -c '...' maple-node`` wrapper): ``$1`` there reads the wrapper's
+    arguments, not the job's."""
+    from maple_flow.port.stages import launch_command_span
+
+    span = launch_command_span(script)
+    text = "\n".join(span[0][span[1]:span[2] + 1]) if span is not None else ""
+    at = max(text.find(prefix), text.find(prefix.replace("'", "'\\''")))
+    return at >= 0 and text[:at].count("'") % 2 == 1
