@@ -44,6 +44,7 @@ from maple_flow.port.apply import (
     wrapper_shell,
 )
 from maple_flow.port.array import port_array
+from maple_flow.port.job_kind import ask_if_no_gpu_named, note_gpu_count_assumed
 from maple_flow.port.carry import (
     Carried,
     Source,
@@ -293,12 +294,16 @@ def _source(script: str | bytes, source: str | None, o: dict[str, Any]) -> Sourc
     text = script if isinstance(script, str) else script.decode("utf-8")
     cluster = resolve_cluster(source) if source else guess_cluster(parsed, text)
     facts = _read_facts(parsed)
+    site = None if cluster else other_site_of(parsed.directives)
+    ask_if_no_gpu_named(parsed, text, facts, o, known_site=bool(cluster or site))
     _ask_size_without_directives(parsed, facts, o)
     _ask_gpus_of_one_process(parsed, facts, o)
     ask_gpus_of_whole_node(parsed, facts, o)
     read_gpus_of_one_process(parsed, facts, o)
     _ask_ranks_per_node_of_loop(parsed, facts, o)
-    total, note = _total(facts, cluster, o, None if cluster else other_site_of(parsed.directives))
+    total, note = _total(facts, cluster, o, site)
+    assumed = note_gpu_count_assumed(parsed, text, facts, o, known_site=bool(cluster or site))
+    facts.notes += [assumed] if assumed else []
     return Source(parsed, facts, cluster, total, setup_steps(parsed), [note] if note else [],
                   header_of(text), text.split("\n"))
 
