@@ -44,7 +44,6 @@ from maple_flow.port.apply import (
     wrapper_shell,
 )
 from maple_flow.port.array import port_array
-from maple_flow.port.job_kind import ask_if_no_gpu_named, note_gpu_count_assumed
 from maple_flow.port.carry import (
     Carried,
     Source,
@@ -71,6 +70,7 @@ from maple_flow.port.gpus_of_one import (
     visible_devices_size,
 )
 from maple_flow.port.interpreter import prefix_variable
+from maple_flow.port.job_kind import ask_if_no_gpu_named, note_gpu_count_assumed
 from maple_flow.port.launcher_opts import user_launcher_options
 from maple_flow.port.loop import carry_loop
 from maple_flow.port.oneproc import one_process_size
