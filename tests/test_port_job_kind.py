@@ -131,3 +131,13 @@ def test_independent_array_tasks_are_still_kept() -> None:
               "python sweep.py --seed $SLURM_ARRAY_TASK_ID\n")
     r = port(script, "delta")["delta"]
     assert r.status != "refused" and "#SBATCH --array=0-9" in r.script
+
+
+def test_a_script_with_no_directive_is_noted_not_asked() -> None:
+    """No directive: its resources were given at submission; the port's one GPU a rank is an
+    assumption, said so (a question would stop every such script)."""
+    script = "#!/bin/bash\nmpiexec -np 2 -ppn 1 -f $PBS_NODEFILE python dlrm.py\n"
+    r = port(script, "delta")["delta"]
+    assert r.status == "generated"
+    assert any("no scheduler directive and names no GPU" in n and "2 process(es)" in n
+               for n in r.notes)

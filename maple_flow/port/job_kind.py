@@ -35,8 +35,8 @@ def ask_if_no_gpu_named(p: ParsedScript, text: str, facts: ScriptFacts, o: dict[
                         known_site: bool) -> None:
     """MissingInformation when nothing in the script asks for or names a GPU: it reads as a
     CPU job (a Dask cluster, an MPI solver), and maple_flow's targets are GPU nodes."""
-    if not _applies(p, facts, o, known_site) or gpu_named(p, text):
-        return
+    if not p.directives or not _applies(p, facts, o, known_site) or gpu_named(p, text):
+        return  # no directive: the resources were given at submission (noted, see below)
     asked = cpu_request(p)
     dask = dask_lines(text)
     what = (f"; it starts Dask ({', '.join(dask[:2])}): a Dask cluster computing on CPUs"
@@ -58,8 +58,13 @@ def note_gpu_count_assumed(p: ParsedScript, text: str, facts: ScriptFacts,
                                                                            **p.variables}:
         return ""
     named = gpu_named(p, text)
-    if not named or not facts.ranks:
+    if not facts.ranks or not (named or not p.directives):
         return ""
+    if not named:
+        return (f"the script has no scheduler directive and names no GPU: its resources were "
+                f"given at submission; the port reads {facts.ranks} process(es) from the "
+                "launch and gives each one GPU: if the job ran on CPUs it is not a GPU job; "
+                "if a process drove several GPUs, pass gpus_per_node=N (--gpus-per-node N)")
     return (f"the source states no GPU count (it names GPUs only in {named}): the port gives "
             f"each of its {facts.ranks} process(es) one GPU; if the job had more (the queue's "
             "whole node, or several GPUs driven by one process), pass gpus_per_node=N "
