@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from maple_flow import port
-from maple_flow.errors import MissingInformation
+from maple_flow.errors import MissingInformation, ParseError
 from maple_flow.scriptparse import parse_script
 from maple_flow.scriptparse.facts import read_facts
 
@@ -141,3 +141,18 @@ def test_a_script_with_no_directive_is_noted_not_asked() -> None:
     assert r.status == "generated"
     assert any("no scheduler directive and names no GPU" in n and "2 process(es)" in n
                for n in r.notes)
+
+
+def test_a_dask_worker_script_with_no_launch_is_refused_as_a_cpu_dask_job() -> None:
+    script = ("#!/bin/bash\n#SBATCH -N 1\n#SBATCH --array=0-4\nsource activate dask\n"
+              "dask-worker --nthreads 4 --scheduler-file $HOME/sched.json\n")
+    with pytest.raises(ParseError, match="a CPU Dask cluster"):
+        port(script, "delta")
+
+
+def test_a_dask_worker_on_gpus_keeps_the_plain_refusal() -> None:
+    script = ("#!/bin/bash\n#SBATCH -N 1\n#SBATCH --gres=gpu:4\n"
+              "dask-cuda-worker --scheduler-file s.json\ndask-worker --scheduler-file s.json\n")
+    with pytest.raises(ParseError) as err:
+        port(script, "delta")
+    assert "CPU Dask" not in str(err.value)

@@ -70,7 +70,11 @@ from maple_flow.port.gpus_of_one import (
     visible_devices_size,
 )
 from maple_flow.port.interpreter import prefix_variable
-from maple_flow.port.job_kind import ask_if_no_gpu_named, note_gpu_count_assumed
+from maple_flow.port.job_kind import (
+    ask_if_no_gpu_named,
+    note_gpu_count_assumed,
+    parse_naming_cpu_jobs,
+)
 from maple_flow.port.launcher_opts import user_launcher_options
 from maple_flow.port.loop import carry_loop
 from maple_flow.port.oneproc import one_process_size
@@ -95,7 +99,6 @@ from maple_flow.scriptparse import (
     ScriptFacts,
     decode_script,
     guess_cluster,
-    parse_script,
 )
 from maple_flow.scriptparse import read_facts as _read_facts
 from maple_flow.scriptparse.facts import directive_size, job_gpus
@@ -290,8 +293,8 @@ def _visible_devices_size(p: ParsedScript, facts: ScriptFacts) -> str:
 def _source(script: str | bytes, source: str | None, o: dict[str, Any]) -> Source:
     from maple_flow.knowledge.clusters import resolve_cluster
 
-    parsed = parse_script(script)
     text = script if isinstance(script, str) else script.decode("utf-8")
+    parsed = parse_naming_cpu_jobs(script, text)
     cluster = resolve_cluster(source) if source else guess_cluster(parsed, text)
     facts = _read_facts(parsed)
     site = None if cluster else other_site_of(parsed.directives)

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from maple_flow.errors import MissingInformation
-from maple_flow.scriptparse import ParsedScript
+from maple_flow.errors import MissingInformation, ParseError
+from maple_flow.scriptparse import ParsedScript, parse_script
 from maple_flow.scriptparse.facts import ScriptFacts
 from maple_flow.scriptparse.gpu_request import (
+    GPU_WORDS,
     cpu_request,
     dask_lines,
     gpu_named,
@@ -50,6 +51,21 @@ def ask_if_no_gpu_named(p: ParsedScript, text: str, facts: ScriptFacts, o: dict[
         "or ranks=N (--ranks N) for N one-GPU ranks; otherwise run it on a CPU cluster")})
 
 
+def parse_naming_cpu_jobs(script: str | bytes, text: str) -> ParsedScript:
+    """``parse_script``, whose refusal of a script with no Python launch (``dask-worker
+    ...``) also says, where nothing in it names a GPU, that it reads as a CPU Dask job."""
+    try:
+        return parse_script(script)
+    except ParseError as exc:
+        dask = dask_lines(text)
+        if not dask or GPU_WORDS.search(text):
+            raise
+        raise ParseError(
+            f"{exc}; it starts Dask ({', '.join(dask[:2])}) and requests no GPU anywhere: "
+            "a CPU Dask cluster, which maple_flow does not port (its targets are GPU nodes); "
+            "run it on a CPU cluster") from None
+
+
 def note_gpu_count_assumed(p: ParsedScript, text: str, facts: ScriptFacts,
                            o: dict[str, Any], known_site: bool) -> str:
     """The note for a job that names a GPU but counts none (``#PBS -q gpu``): the port's one
@@ -63,12 +79,12 @@ def note_gpu_count_assumed(p: ParsedScript, text: str, facts: ScriptFacts,
     if not named:
         return (f"the script has no scheduler directive and names no GPU: its resources were "
                 f"given at submission; the port reads {facts.ranks} process(es) from the "
-                "launch and gives each one GPU: if the job ran on CPUs it is not a GPU job; "
+                "launch and assumes one GPU each: if the job ran on CPUs it is not a GPU job; "
                 "if a process drove several GPUs, pass gpus_per_node=N (--gpus-per-node N)")
-    return (f"the source states no GPU count (it names GPUs only in {named}): the port gives "
-            f"each of its {facts.ranks} process(es) one GPU; if the job had more (the queue's "
+    return (f"the source states no GPU count (it names GPUs only in {named}): the port "
+            f"assumes one GPU for each of its {facts.ranks} process(es); if the job had more (the queue's "
             "whole node, or several GPUs driven by one process), pass gpus_per_node=N "
             "(--gpus-per-node N)")
 
 
-__all__ = ["ask_if_no_gpu_named", "note_gpu_count_assumed"]
+__all__ = ["ask_if_no_gpu_named", "note_gpu_count_assumed", "parse_naming_cpu_jobs"]
