@@ -82,8 +82,9 @@ def note_gpu_count_assumed(p: ParsedScript, text: str, facts: ScriptFacts,
                 "launch and assumes one GPU each: if the job ran on CPUs it is not a GPU job; "
                 "if a process drove several GPUs, pass gpus_per_node=N (--gpus-per-node N)")
     return (f"the source states no GPU count (it names GPUs only in {named}): the port "
-            f"assumes one GPU for each of its {facts.ranks} process(es); if the job had more (the queue's "
-            "whole node, or several GPUs driven by one process), pass gpus_per_node=N "
+            f"assumes one GPU for each of its {facts.ranks} process(es); if the job had more "
+            "(the queue's whole node, or several GPUs driven by one process), pass "
+            "gpus_per_node=N "
             "(--gpus-per-node N)")
 
 
