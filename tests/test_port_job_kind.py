@@ -54,8 +54,8 @@ def test_a_gpu_queue_with_no_count_is_ported_with_the_assumed_gpu_named() -> Non
     """`-q gpu` and no count: the one GPU the port gives is an assumption, said so."""
     r = port(TORQUE_GPU_QUEUE, "delta")["delta"]
     assert r.status == "generated"
-    assert any("states no GPU count" in n and "`#PBS -q gpu`" in n and "--gpus-per-node" in n
-               for n in r.notes)
+    said = [n for n in r.notes if "states no GPU count" in n]
+    assert len(said) == 1 and "`#PBS -q gpu`" in said[0] and "--gpus-per-node" in said[0]
 
 
 def test_a_stated_gpu_count_gets_no_assumption_note() -> None:
@@ -156,3 +156,10 @@ def test_a_dask_worker_on_gpus_keeps_the_plain_refusal() -> None:
     with pytest.raises(ParseError) as err:
         port(script, "delta")
     assert "CPU Dask" not in str(err.value)
+
+
+def test_a_gpu_count_on_the_srun_line_is_a_stated_count() -> None:
+    script = ("#!/bin/bash\nmodule load cudatoolkit\n"
+              "srun -n 4 --ntasks-per-node=4 --gpus-per-node=4 python train.py\n")
+    r = port(script, "delta")["delta"]
+    assert not any("states no GPU count" in n for n in r.notes)

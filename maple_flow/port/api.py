@@ -306,8 +306,8 @@ def _source(script: str | bytes, source: str | None, o: dict[str, Any]) -> Sourc
     _ask_ranks_per_node_of_loop(parsed, facts, o)
     total, note = _total(facts, cluster, o, site)
     assumed = note_gpu_count_assumed(parsed, text, facts, o, known_site=bool(cluster or site))
-    facts.notes += [assumed] if assumed else []
-    return Source(parsed, facts, cluster, total, setup_steps(parsed), [note] if note else [],
+    notes = [n for n in (assumed, note) if n]
+    return Source(parsed, facts, cluster, total, setup_steps(parsed), notes,
                   header_of(text), text.split("\n"))
 
 

@@ -20,12 +20,21 @@ GPU_WORDS = re.compile(
 _DASK = re.compile(r"\bdask[-_ ](?:worker|scheduler|mpi)\b|\bdask_mpi\b|\bdask\.distributed\b")
 
 
+#: A site launcher's options that count GPUs (``srun --gpus-per-node=4``, ``jsrun -g 6``).
+_LAUNCH_GPU_OPTIONS = ("--gpus-per-node", "--gpus", "--gpus-per-task", "-G", "--gres", "-g",
+                       "--gpu_per_rs")
+
+
 def stated_gpu_count(p: ParsedScript) -> bool:
-    """Whether the directives count the job's GPUs (per node, per task or in all)."""
+    """Whether the directives or the launch line count the job's GPUs (per node, per task
+    or in all)."""
     size = directive_size(p)
     gres = p.directive("gres")
+    on_launch = [s.get(*_LAUNCH_GPU_OPTIONS) for s in p.launch.stages
+                 if s.name in {"srun", "jsrun"}]
     return bool(size["gpus"] is not None or job_gpus(p) or size["gpus_per_task"]
-                or (gres and "gpu" in gres and gpu_count(gres) is not None))
+                or (gres and "gpu" in gres and gpu_count(gres) is not None)
+                or any(v and gpu_count(v) is not None for v in on_launch))
 
 
 def gpu_named(p: ParsedScript, text: str) -> str:
