@@ -36,8 +36,11 @@ def ask_if_no_gpu_named(p: ParsedScript, text: str, facts: ScriptFacts, o: dict[
                         known_site: bool) -> None:
     """MissingInformation when nothing in the script asks for or names a GPU: it reads as a
     CPU job (a Dask cluster, an MPI solver), and maple_flow's targets are GPU nodes."""
-    if not p.directives or not _applies(p, facts, o, known_site) or gpu_named(p, text):
-        return  # no directive: the resources were given at submission (noted, see below)
+    if (not p.directives or p.grid_engine or not _applies(p, facts, o, known_site)
+            or gpu_named(p, text)):
+        # no directive: the resources were given at submission (noted, see below); Grid
+        # Engine's site resource types (ABCI's rt_F=1) hold GPUs unnamed: asked as counts
+        return
     asked = cpu_request(p)
     dask = dask_lines(text)
     what = (f"; it starts Dask ({', '.join(dask[:2])}): a Dask cluster computing on CPUs"

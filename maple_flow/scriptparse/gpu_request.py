@@ -12,11 +12,12 @@ from maple_flow.scriptparse.values import gpu_count
 
 #: Words that say a job runs on GPUs even when no directive counts them: GPU, CUDA, NCCL and
 #: ROCm names, GPU models and node kinds (Cray ``xk`` nodes), the GPU launchers of PyTorch
-#: training and Summit's ``jsrun``. None of them in the text: nothing says the job uses a GPU.
+#: training and Summit's ``jsrun``, a container run with the host's GPUs (``--nv``, ``--rocm``).
+#: None of them in the text: nothing says the job uses a GPU.
 GPU_WORDS = re.compile(
     r"gpu|cuda|nvidia|nccl|rocm|\bhip_|\bxpu\b|ze_affinity|oneccl|torch_?ccl|torchrun"
     r"|torch\.distributed|deepspeed|accelerate\s+launch|horovod|lightning|jsrun|tesla|titan"
-    r"|\brtx|\b[ahvpk]\d{2,3}\b|\bgh200\b|\bmi\d{3}x?\b|:xk\b", re.I)
+    r"|\brtx|\b[ahvpk]\d{2,3}\b|\bgh200\b|\bmi\d{3}x?\b|:xk\b|\s--(?:nv|rocm)\b", re.I)
 _DASK = re.compile(r"\bdask[-_ ](?:worker|scheduler|mpi)\b|\bdask_mpi\b|\bdask\.distributed\b")
 
 
