@@ -163,3 +163,14 @@ def test_a_gpu_count_on_the_srun_line_is_a_stated_count() -> None:
               "srun -n 4 --ntasks-per-node=4 --gpus-per-node=4 python train.py\n")
     r = port(script, "delta")["delta"]
     assert not any("states no GPU count" in n for n in r.notes)
+
+
+@pytest.mark.parametrize("launch", [
+    "torchrun --nnodes=4 --node_rank=$SLURM_ARRAY_TASK_ID --nproc_per_node=4 train.py",
+    'accelerate launch --num_machines 4 --machine_rank "${SLURM_ARRAY_TASK_ID}" train.py',
+    "python main.py --rank=$((SLURM_ARRAY_TASK_ID-1)) --world-size 4",
+])
+def test_a_slurm_array_index_given_as_a_rank_is_refused(launch: str) -> None:
+    script = f"#!/bin/bash\n#SBATCH --array=0-3\n#SBATCH --gres=gpu:4\n{launch}\n"
+    r = port(script, "delta")["delta"]
+    assert r.status == "refused" and "SLURM_ARRAY_TASK_ID" in " ".join(r.notes)

@@ -47,7 +47,7 @@ def index_as_rank(parsed: ParsedScript) -> str:
     text = _script_text(parsed)
     for name in sorted(_index_names()):
         ref = rf"\$(?:\{{|\(\(\s*\$?)?{name}\b"
-        fed = re.search(rf"{_RANKISH}[\s=]*[\"']?{ref}", text)
+        fed = re.search(rf"{_RANKISH}[\s=]*[\"']?{ref}[^\s;]*", text)
         if fed:
             return f"`{fed.group(0)}` makes the task index the rank of one run"
         head = re.search(rf"\bif\s+\[\[?\s*[\"']?{ref}[\"']?\s+(?:-eq|==|=)", text)
