@@ -174,3 +174,17 @@ def test_a_slurm_array_index_given_as_a_rank_is_refused(launch: str) -> None:
     script = f"#!/bin/bash\n#SBATCH --array=0-3\n#SBATCH --gres=gpu:4\n{launch}\n"
     r = port(script, "delta")["delta"]
     assert r.status == "refused" and "SLURM_ARRAY_TASK_ID" in " ".join(r.notes)
+
+
+def test_a_grid_engine_job_naming_no_gpu_is_asked_its_gpus_saying_it_may_be_a_cpu_job() -> None:
+    script = "#!/bin/bash\n#$ -t 1-380\n#$ -q corei7b\npython run.py $SGE_TASK_ID\n"
+    with pytest.raises(MissingInformation) as err:
+        port(script, "delta")
+    assert "it may be a CPU job" in err.value.missing["gpus_per_node"]
+
+
+def test_a_grid_engine_job_naming_a_gpu_is_asked_without_the_cpu_remark() -> None:
+    script = "#!/bin/bash\n#$ -l gpu=true\n#$ -l h_rt=1:0:0\npython train.py\n"
+    with pytest.raises(MissingInformation) as err:
+        port(script, "delta")
+    assert "CPU job" not in err.value.missing["gpus_per_node"]

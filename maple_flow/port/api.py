@@ -102,6 +102,7 @@ from maple_flow.scriptparse import (
 )
 from maple_flow.scriptparse import read_facts as _read_facts
 from maple_flow.scriptparse.facts import directive_size, job_gpus
+from maple_flow.scriptparse.gpu_request import gpu_named
 from maple_flow.scriptparse.launch import (
     CONTAINER_RUNTIMES,
     NO_PYTHON_OPTION,
@@ -218,7 +219,8 @@ def _total(facts: ScriptFacts, cluster: str | None, o: dict[str, Any],
     )
 
 
-def _ask_size_without_directives(p: ParsedScript, facts: ScriptFacts, o: dict[str, Any]) -> None:
+def _ask_size_without_directives(p: ParsedScript, facts: ScriptFacts, o: dict[str, Any],
+                                 text: str = "") -> None:
     """A script with no scheduler directive (or Grid Engine directives that state no GPU
     count) whose launch states no size (``python train.py``, the resources given on the submit
     command line or by a site's resource type): its GPUs are asked, never set to 1."""
@@ -238,6 +240,9 @@ def _ask_size_without_directives(p: ParsedScript, facts: ScriptFacts, o: dict[st
     why = ("its Grid Engine directives state no GPU count (a site's resource type such as "
            "ABCI's rt_AF=1 or TSUBAME's f_node=1 is not read)" if p.grid_engine else
            "the script has no scheduler directive (#SBATCH, #PBS, #BSUB)")
+    if text and not gpu_named(p, text):
+        why += (", and nothing in it names a GPU (it may be a CPU job, which maple_flow does "
+                "not port)")
     raise MissingInformation({"gpus_per_node": (
         f"{why}, so how many GPUs (and nodes) the job has is unknown (they were given at "
         "submission); pass gpus_per_node=N (--gpus-per-node N), with nodes= (--nodes) for "
@@ -299,7 +304,7 @@ def _source(script: str | bytes, source: str | None, o: dict[str, Any]) -> Sourc
     facts = _read_facts(parsed)
     site = None if cluster else other_site_of(parsed.directives)
     ask_if_no_gpu_named(parsed, text, facts, o, known_site=bool(cluster or site))
-    _ask_size_without_directives(parsed, facts, o)
+    _ask_size_without_directives(parsed, facts, o, text)
     _ask_gpus_of_one_process(parsed, facts, o)
     ask_gpus_of_whole_node(parsed, facts, o)
     read_gpus_of_one_process(parsed, facts, o)
