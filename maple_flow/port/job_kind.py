@@ -47,7 +47,7 @@ def ask_if_no_gpu_named(p: ParsedScript, text: str, facts: ScriptFacts, o: dict[
             if dask else "")
     raise MissingInformation({"gpus_per_node": (
         "the source requests no GPU anywhere (no GPU directive or count"
-        + (f"; it asks {asked}" if asked else "; no directive at all")
+        + (f"; it asks {asked}" if asked else "; no directive asks nodes, tasks or CPUs")
         + ", and no GPU queue, module, library or launcher is named)" + what
         + ": it reads as a CPU job, and maple_flow ports jobs to the targets' GPU nodes; "
         "if it does run on GPUs, pass gpus_per_node=N (--gpus-per-node N, N GPUs a node), "
