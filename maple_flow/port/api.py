@@ -65,6 +65,11 @@ from maple_flow.port.gpus_of_one import (
     visible_devices_size,
 )
 from maple_flow.port.interpreter import prefix_variable
+from maple_flow.port.job_kind import (
+    ask_if_no_gpu_named,
+    note_gpu_count_assumed,
+    parse_naming_cpu_jobs,
+)
 from maple_flow.port.launcher_opts import user_launcher_options
 from maple_flow.port.loop import carry_loop
 from maple_flow.port.oneproc import one_process_size
@@ -89,10 +94,10 @@ from maple_flow.scriptparse import (
     ScriptFacts,
     decode_script,
     guess_cluster,
-    parse_script,
 )
 from maple_flow.scriptparse import read_facts as _read_facts
 from maple_flow.scriptparse.facts import directive_size, job_gpus
+from maple_flow.scriptparse.gpu_request import gpu_named
 from maple_flow.scriptparse.launch import (
     CONTAINER_RUNTIMES,
     NO_PYTHON_OPTION,
@@ -209,7 +214,8 @@ def _total(facts: ScriptFacts, cluster: str | None, o: dict[str, Any],
     )
 
 
-def _ask_size_without_directives(p: ParsedScript, facts: ScriptFacts, o: dict[str, Any]) -> None:
+def _ask_size_without_directives(p: ParsedScript, facts: ScriptFacts, o: dict[str, Any],
+                                 text: str = "") -> None:
     """A script with no scheduler directive (or Grid Engine directives that state no GPU
     count) whose launch states no size (``python train.py``, the resources given on the submit
     command line or by a site's resource type): its GPUs are asked, never set to 1."""
@@ -229,6 +235,9 @@ def _ask_size_without_directives(p: ParsedScript, facts: ScriptFacts, o: dict[st
     why = ("its Grid Engine directives state no GPU count (a site's resource type such as "
            "ABCI's rt_AF=1 or TSUBAME's f_node=1 is not read)" if p.grid_engine else
            "the script has no scheduler directive (#SBATCH, #PBS, #BSUB)")
+    if text and not gpu_named(p, text):
+        why += (", and nothing in it names a GPU (it may be a CPU job, which maple_flow does "
+                "not port)")
     raise MissingInformation({"gpus_per_node": (
         f"{why}, so how many GPUs (and nodes) the job has is unknown (they were given at "
         "submission); pass gpus_per_node=N (--gpus-per-node N), with nodes= (--nodes) for "
@@ -284,17 +293,21 @@ def _visible_devices_size(p: ParsedScript, facts: ScriptFacts) -> str:
 def _source(script: str | bytes, source: str | None, o: dict[str, Any]) -> Source:
     from maple_flow.knowledge.clusters import resolve_cluster
 
-    parsed = parse_script(script)
     text = script if isinstance(script, str) else script.decode("utf-8")
+    parsed = parse_naming_cpu_jobs(script, text)
     cluster = resolve_cluster(source) if source else guess_cluster(parsed, text)
     facts = _read_facts(parsed)
-    _ask_size_without_directives(parsed, facts, o)
+    site = None if cluster else other_site_of(parsed.directives)
+    ask_if_no_gpu_named(parsed, text, facts, o, known_site=bool(cluster or site))
+    _ask_size_without_directives(parsed, facts, o, text)
     _ask_gpus_of_one_process(parsed, facts, o)
     ask_gpus_of_whole_node(parsed, facts, o)
     read_gpus_of_one_process(parsed, facts, o)
     _ask_ranks_per_node_of_loop(parsed, facts, o)
-    total, note = _total(facts, cluster, o, None if cluster else other_site_of(parsed.directives))
-    return Source(parsed, facts, cluster, total, setup_steps(parsed), [note] if note else [],
+    total, note = _total(facts, cluster, o, site)
+    assumed = note_gpu_count_assumed(parsed, text, facts, o, known_site=bool(cluster or site))
+    notes = [n for n in (assumed, note) if n]
+    return Source(parsed, facts, cluster, total, setup_steps(parsed), notes,
                   header_of(text), text.split("\n"))
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from maple_flow.knowledge.scheduler_vars import scheduler_vars
 from maple_flow.models import ClusterProfile
 from maple_flow.models.job import ARRAY_SPEC
 from maple_flow.scriptparse import ParsedScript
@@ -19,6 +20,41 @@ from maple_flow.scriptparse import ParsedScript
 #: The variable each scheduler sets to the job's index in its array.
 INDEX_VARIABLE = {"slurm": "SLURM_ARRAY_TASK_ID", "pbs": "PBS_ARRAY_INDEX"}
 _SPEC = re.compile(ARRAY_SPEC)
+#: A rank, node rank or world size given to the program or its launcher (option or variable).
+_RANKISH = (r"(?:--?(?:node|machine|global|local)?[_-]?rank|--proc(?:ess)?[_-]?id"
+            r"|--world[_-]?size|\b(?:NODE_|GLOBAL_)?RANK\s*=|\bWORLD_SIZE\s*=)")
+#: A task waiting for a file another task writes (``while [ ! -f $IP_FILE ]``).
+_POLL = re.compile(r"\b(?:while\s+\[\[?\s*!\s*-[ef]|until\s+\[\[?\s*-[ef])")
+
+
+def _index_names() -> set[str]:
+    """Every scheduler's name for the job's index in its array."""
+    tables = scheduler_vars()
+    both = {**tables.variables, **tables.grid_engine}
+    return set(INDEX_VARIABLE.values()) | {
+        name for name, there in both.items() if set(there.values()) & set(INDEX_VARIABLE.values())}
+
+
+def _script_text(parsed: ParsedScript) -> str:
+    blocks = [*parsed.before, *([parsed.launch_block] if parsed.launch_block else []),
+              *parsed.after]
+    return "\n".join(b.text for b in blocks)
+
+
+def index_as_rank(parsed: ParsedScript) -> str:
+    """Where the array's tasks act as the ranks of one run (the index given as a rank or
+    world size, or the first task writing a file the others wait for), or ``""``."""
+    text = _script_text(parsed)
+    for name in sorted(_index_names()):
+        ref = rf"\$(?:\{{|\(\(\s*\$?)?{name}\b"
+        fed = re.search(rf"{_RANKISH}[\s=]*[\"']?{ref}[^\s;]*", text)
+        if fed:
+            return f"`{fed.group(0)}` makes the task index the rank of one run"
+        head = re.search(rf"\bif\s+\[\[?\s*[\"']?{ref}[\"']?\s+(?:-eq|==|=)", text)
+        if head and _POLL.search(text):
+            return (f"`{head.group(0)}...` makes one task the head, and the others wait for "
+                    "a file it writes")
+    return ""
 
 
 @dataclass(frozen=True)
@@ -39,6 +75,14 @@ def port_array(parsed: ParsedScript, profile: ClusterProfile) -> ArrayPort:
     source = parsed.scheduler or "slurm"  # an LSF source's directives are read as Slurm's
     lsf = any(d.raw.lstrip().startswith("#BSUB") for d in parsed.directives)
     variable = "LSB_JOBINDEX" if lsf else INDEX_VARIABLE.get(source, "")
+    as_ranks = index_as_rank(parsed)
+    if as_ranks:
+        return ArrayPort(refusal=(
+            f"the source is a job array ({spec}) whose tasks are the ranks of one run, not "
+            f"independent jobs: {as_ranks}; as array tasks on {profile.name} they would not "
+            "meet: port it as one job of that many ranks (remove the array directive and the "
+            "hand-made rank and address set-up, and pass ranks=N: the target's launcher sets "
+            "RANK, WORLD_SIZE and MASTER_ADDR)"))
     if not _SPEC.match(spec):
         return ArrayPort(refusal=f"the source is a job array ({spec!r}) whose index "
                          "specification is not understood: port it as one job (remove the "
@@ -54,4 +98,4 @@ def port_array(parsed: ParsedScript, profile: ClusterProfile) -> ArrayPort:
     return ArrayPort(spec=spec, index_var=INDEX_VARIABLE[source] if lsf else variable)
 
 
-__all__ = ["INDEX_VARIABLE", "ArrayPort", "port_array"]
+__all__ = ["INDEX_VARIABLE", "ArrayPort", "index_as_rank", "port_array"]

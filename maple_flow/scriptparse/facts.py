@@ -323,8 +323,26 @@ def _idle_nodes_note(
     asked = directive_size(p)["nodes"]
     if not (asked and nodes and gpn and ranks) or asked <= nodes:
         return ""
-    return (f"the directives ask {asked} node(s) but the launch starts {ranks} rank(s) on "
-            f"{nodes} node(s) x {gpn}: read at the launch's size, the other nodes were idle")
+    said = (f"the directives ask {asked} node(s) but the launch starts {ranks} rank(s) on "
+            f"{nodes} node(s) x {gpn}: read at the launch's size")
+    others = _other_launches(p)
+    if others:
+        return (f"{said} ({nodes} node(s)); the job's other launches ({', '.join(others[:2])}) "
+                f"ran on the other nodes, and the ported job does not have them: pass nodes="
+                f"{asked} (--nodes {asked}) or port those launches as jobs of their own")
+    return f"{said}, the other nodes were idle"
+
+
+#: Commands that start work on the job's nodes (other than the launch the port reads).
+_NODE_LAUNCHERS = PER_RANK_LAUNCHERS | {"aprun", "jsrun", "pbsdsh", "ssh", "pdsh", "clush"}
+
+
+def _other_launches(p: ParsedScript) -> list[str]:
+    """The lines outside the launch that start work on the job's nodes (``srun -w $host
+    dask-worker ... &``), as ``line N``."""
+    blocks = [*p.before, *p.after]
+    return [f"line {c.line} `{c.words[0]}`" for b in blocks for c in b.commands
+            if c.words and c.words[0] in _NODE_LAUNCHERS]
 
 
 def _fewer_ranks(total: int, nodes: int | None, gpn: int) -> tuple[int | None, int | None]:
