@@ -37,10 +37,10 @@ def _head(words: tuple[str, ...]) -> str:
 def is_work_command(cmd: ShellCommand) -> bool:
     """Whether ``cmd`` could be the job's work (not set-up, logging or a scheduler call)."""
     words, head = cmd.words, _head(cmd.words)
+    if head in ENV_RUNNERS and words[1:2] == ("run",) and not cmd.is_condition:
+        return True  # `conda run CMD`: the environment runs the command
     if not words or cmd.is_condition or head in _HOUSEKEEPING or head in _SUBMIT:
         return False
-    if head == "conda" and words[1:2] == ("run",):
-        return True
     return not (head == "wandb" and (len(words) < 2 or words[1] in _WANDB_SETUP))
 
 
