@@ -26,6 +26,7 @@ _HOUSEKEEPING = frozenset({
 _WANDB_SETUP = frozenset({"online", "offline", "login", "enabled", "disabled", "sync"})
 _SUBMIT = frozenset({"sbatch", "qsub", "bsub"})
 _SHELLS = frozenset({"bash", "sh", "zsh", "ksh"})
+_JOB_FILES = (".sh", ".slurm", ".sbatch", ".pbs", ".job", ".qsub", ".lsf", ".bsub")
 _DIRECTIVE_TEXT = re.compile(r"#(?:SBATCH|PBS|BSUB|\$)\s")
 _WRITTEN_TO = re.compile(r">>?\s*([\w./${}-]+)\s*$")
 
@@ -119,7 +120,8 @@ def generator_reason(blocks: list[Block]) -> str:
         for cmd in block.commands:
             if _head(cmd.words) not in _SUBMIT or len(cmd.words) < 2:
                 continue
-            job = cmd.words[-1]
+            job = next((w for w in reversed(cmd.words[1:]) if w.endswith(_JOB_FILES)),
+                       cmd.words[-1])
             if job in written:
                 first, last = written[job]
                 return (f"this file is not a job script: it writes one, {job}, with echo "
@@ -128,7 +130,7 @@ def generator_reason(blocks: list[Block]) -> str:
                         "(or copy its lines with the values filled in) and port the file "
                         "it writes")
             if not any(is_work_command(c) for b in blocks for c in b.commands):
-                options = " ".join(w for w in cmd.words[1:-1])
+                options = " ".join(w for w in cmd.words[1:cmd.words.index(job)])
                 return (f"this file is not a job script: line {cmd.line} `{_short(cmd)}` "
                         f"submits {job} with {cmd.words[0]}; port {job} (the job), with the "
                         f"options this line gives it ({options or 'none'}) written as "
