@@ -971,8 +971,9 @@ def port(
         src = _source(plan.stand_in, source, overrides)
     results = {r.cluster: r for r in (_port_one(src, name, overrides, store)
                                      for name in names if name)}
-    for result in results.values() if plan is not None else ():
-        _put_back_command(result, plan)
+    for result in results.values():
+        if plan is not None:
+            _put_back_command(result, plan)
     for result in results.values():
         result.source = text
     if repair and not verify:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from maple_flow.errors import MissingInformation, ParseError
 from maple_flow.scriptparse import parse_script
 from maple_flow.scriptparse.facts import directive_size, job_gpus
-from maple_flow.scriptparse.launch import LAUNCH_CMDS, PER_NODE_LAUNCHERS
+from maple_flow.scriptparse.launch import CONTAINER_RUNTIMES, LAUNCH_CMDS, PER_NODE_LAUNCHERS
 from maple_flow.scriptparse.shell import split_blocks
 from maple_flow.scriptparse.unread import why_not_launch, work_commands
 
@@ -42,8 +42,7 @@ def kept_command(text: str) -> KeptCommand | None:
     if not work:
         return None
     cmd = work[0]
-    head = cmd.words[0].rsplit("/", 1)[-1]
-    if head in LAUNCH_CMDS or head in PER_NODE_LAUNCHERS or lines[cmd.line - 1].rstrip(
+    if _not_kept(cmd.words) or lines[cmd.line - 1].rstrip(
             ).endswith("\\") or lines[cmd.line - 1].strip() != cmd.text.strip():
         return None
     indent = lines[cmd.line - 1][: len(lines[cmd.line - 1]) - len(lines[cmd.line - 1].lstrip())]
@@ -54,6 +53,15 @@ def kept_command(text: str) -> KeptCommand | None:
     plan = KeptCommand(cmd.line, cmd.text.strip(), why_not_launch(cmd.words),
                        "\n".join(stand_in))
     return plan if _one_process(plan.stand_in) else None
+
+
+def _not_kept(words: tuple[str, ...]) -> bool:
+    """Commands never kept as a job's process: a launcher, a Python interpreter (its program
+    unread), a container runtime (ported by the container stage), a program held in a
+    variable, an array or the job's arguments."""
+    head = words[0].rsplit("/", 1)[-1]
+    return (head in LAUNCH_CMDS or head in PER_NODE_LAUNCHERS or head in CONTAINER_RUNTIMES
+            or head.startswith("python") or words[0].startswith("$") or "$" in head)
 
 
 def _one_process(stand_in: str) -> bool:
@@ -112,7 +120,8 @@ def kept_note(plan: KeptCommand, gpus: int, cluster: str) -> str:
             f"({plan.why}); the job is one process on one node, so the port keeps that "
             "command verbatim as its one process, run in the job's batch shell as the source "
             f"ran it, with {gpus} GPU(s) of 1 node: check on {cluster} that it runs there "
-            "(installed or built for its GPUs and software stack)")
+            "(installed or built for its GPUs and software stack; if it starts several "
+            "processes itself, e.g. torchrun in a script, that they match these GPUs)")
 
 
 def is_stand_in_note(note: str) -> bool:

@@ -42,6 +42,8 @@ def is_work_command(cmd: ShellCommand) -> bool:
         return True  # `conda run CMD`: the environment runs the command
     if not words or cmd.is_condition or head in _HOUSEKEEPING or head in _SUBMIT:
         return False
+    if head in ENV_RUNNERS:
+        return False  # `pixi install`, `uv sync`: the environment set up
     return not (head == "wandb" and (len(words) < 2 or words[1] in _WANDB_SETUP))
 
 
