@@ -86,3 +86,10 @@ def test_submitter_refused_naming_the_job_it_submits() -> None:
     assert "not a job script: line 3 `sbatch -p gpu" in why
     assert "submits train_one.sh with sbatch; port train_one.sh" in why
     assert "(-p gpu --gres=gpu:1)" in why
+
+
+def test_a_users_shell_script_kept_says_the_launch_is_inside_it() -> None:
+    text = "#!/bin/bash\n#PBS -l select=1:ncpus=8:ngpus=1\n#PBS -l walltime=01:00:00\n./run.sh\n"
+    result = port(text, ["lonestar6"])["lonestar6"]
+    assert "\n./run.sh\n" in result.script + "\n"
+    assert "your shell script ./run.sh" in result.notes[0] and "inside it" in result.notes[0]

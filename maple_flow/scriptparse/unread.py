@@ -71,7 +71,9 @@ def why_not_launch(words: tuple[str, ...]) -> str:
         return (f"`{head} run` starts a command of the project's environment, and the "
                 f"command it runs ({' '.join(words[2:5])}) is not a Python program file")
     if head in _SHELLS and len(words) > 1 and not words[1].startswith("-"):
-        return f"it runs your shell script {words[1]}, which this file does not show"
+        return _shell_script(words[1])
+    if head.endswith((".sh", ".bash")):
+        return _shell_script(words[0])
     if head.startswith("python") and "-c" in words:
         return "it runs inline Python code (-c), not a program file"
     if head in {"make", "just", "cmake", "ninja"}:
@@ -80,6 +82,11 @@ def why_not_launch(words: tuple[str, ...]) -> str:
         return (f"{words[0]} is a program that is not Python (a compiled binary or an "
                 "installed command)")
     return f"`{head}` is a command, not a Python program"
+
+
+def _shell_script(name: str) -> str:
+    return (f"it runs your shell script {name}, which this file does not show (the program "
+            "and how it is launched are inside it)")
 
 
 def _short(cmd: ShellCommand) -> str:
