@@ -93,3 +93,10 @@ def test_a_users_shell_script_kept_says_the_launch_is_inside_it() -> None:
     result = port(text, ["lonestar6"])["lonestar6"]
     assert "\n./run.sh\n" in result.script + "\n"
     assert "your shell script ./run.sh" in result.notes[0] and "inside it" in result.notes[0]
+
+
+def test_a_command_holding_a_python_program_in_its_words_is_not_kept() -> None:
+    text = _HEAD + '#SBATCH --gres=gpu:2\nrunimg -v /d:/d -c "python /w/train.py --lr 1" img:1\n'
+    with pytest.raises(ParseError) as err:
+        port(text, ["delta"])
+    assert "python /w/train.py" in str(err.value)

@@ -16,6 +16,7 @@ from maple_flow.errors import MissingInformation, ParseError
 from maple_flow.scriptparse import parse_script
 from maple_flow.scriptparse.facts import directive_size, job_gpus
 from maple_flow.scriptparse.launch import CONTAINER_RUNTIMES, LAUNCH_CMDS, PER_NODE_LAUNCHERS
+from maple_flow.scriptparse.hidden import PYTHON_TEXT
 from maple_flow.scriptparse.shell import split_blocks
 from maple_flow.scriptparse.unread import why_not_launch, work_commands
 
@@ -58,8 +59,10 @@ def kept_command(text: str) -> KeptCommand | None:
 def _not_kept(words: tuple[str, ...]) -> bool:
     """Commands never kept as a job's process: a launcher, a Python interpreter (its program
     unread), a container runtime (ported by the container stage), a program held in a
-    variable, an array or the job's arguments."""
+    variable, an array or the job's arguments, a command with a Python program in its words."""
     head = words[0].rsplit("/", 1)[-1]
+    if PYTHON_TEXT.search(" " + " ".join(words[1:]) + " "):
+        return True  # a Python program inside it (`startdocker -c "python t.py"`): not kept
     return (head in LAUNCH_CMDS or head in PER_NODE_LAUNCHERS or head in CONTAINER_RUNTIMES
             or head.startswith("python") or words[0].startswith("$") or "$" in head)
 
