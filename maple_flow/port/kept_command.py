@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from maple_flow.errors import MissingInformation, ParseError
 from maple_flow.scriptparse import parse_script
 from maple_flow.scriptparse.facts import directive_size, job_gpus
-from maple_flow.scriptparse.launch import CONTAINER_RUNTIMES, LAUNCH_CMDS, PER_NODE_LAUNCHERS
 from maple_flow.scriptparse.hidden import PYTHON_TEXT
+from maple_flow.scriptparse.launch import CONTAINER_RUNTIMES, LAUNCH_CMDS, PER_NODE_LAUNCHERS
 from maple_flow.scriptparse.shell import split_blocks
 from maple_flow.scriptparse.unread import why_not_launch, work_commands
 
