@@ -100,3 +100,11 @@ def test_a_command_holding_a_python_program_in_its_words_is_not_kept() -> None:
     with pytest.raises(ParseError) as err:
         port(text, ["delta"])
     assert "python /w/train.py" in str(err.value)
+
+
+def test_the_jobs_other_commands_are_named_as_kept() -> None:
+    text = _HEAD + "#SBATCH --gres=gpu:1\n./a.gpux > a.log\n./a.cpux > b.log\n"
+    result = port(text, ["lonestar6"])["lonestar6"]
+    assert "./a.gpux > a.log\n" in result.script and "./a.cpux > b.log" in result.script
+    assert "other commands are kept as they are, in order: line 6 `./a.cpux > b.log`" in (
+        result.notes[0])

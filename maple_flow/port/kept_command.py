@@ -32,6 +32,8 @@ class KeptCommand:
     text: str
     why: str
     stand_in: str
+    #: The job's other commands of the same kind (``(line, text)``), kept as they are.
+    others: tuple[tuple[int, str], ...] = ()
 
 
 def kept_command(text: str) -> KeptCommand | None:
@@ -51,8 +53,9 @@ def kept_command(text: str) -> KeptCommand | None:
                     if "$" in w and not _ALL_ARGS.search(w))
     stand_in = [*lines[: cmd.line - 1], f"{indent}python {STAND_IN} {live}".rstrip(),
                 *lines[cmd.line:]]
+    others = tuple((c.line, " ".join(c.text.split())) for c in work[1:])
     plan = KeptCommand(cmd.line, cmd.text.strip(), why_not_launch(cmd.words),
-                       "\n".join(stand_in))
+                       "\n".join(stand_in), others)
     return plan if _one_process(plan.stand_in) else None
 
 
@@ -124,7 +127,15 @@ def kept_note(plan: KeptCommand, gpus: int, cluster: str) -> str:
             "command verbatim as its one process, run in the job's batch shell as the source "
             f"ran it, with {gpus} GPU(s) of 1 node: check on {cluster} that it runs there "
             "(installed or built for its GPUs and software stack; if it starts several "
-            "processes itself, e.g. torchrun in a script, that they match these GPUs)")
+            "processes itself, e.g. torchrun in a script, that they match these GPUs)"
+            + _others_clause(plan))
+
+
+def _others_clause(plan: KeptCommand) -> str:
+    if not plan.others:
+        return ""
+    named = "; ".join(f"line {line} `{text}`" for line, text in plan.others[:4])
+    return f"; the job's other commands are kept as they are, in order: {named}"
 
 
 def is_stand_in_note(note: str) -> bool:
