@@ -108,3 +108,10 @@ def test_the_jobs_other_commands_are_named_as_kept() -> None:
     assert "./a.gpux > a.log\n" in result.script and "./a.cpux > b.log" in result.script
     assert "other commands are kept as they are, in order: line 6 `./a.cpux > b.log`" in (
         result.notes[0])
+
+
+def test_a_command_in_a_loop_is_not_kept_but_named() -> None:
+    text = _HEAD + "#SBATCH --gres=gpu:1\nfor i in 1 2; do\n  ./bin/app $i\ndone\n"
+    with pytest.raises(ParseError) as err:
+        port(text, ["delta"])
+    assert "`./bin/app $i`" in str(err.value)

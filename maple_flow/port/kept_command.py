@@ -39,15 +39,16 @@ class KeptCommand:
 def kept_command(text: str) -> KeptCommand | None:
     """The plan for a script with no Python launch whose work is one command run as one
     process on one node (no launcher in front of it, one task, one node); None otherwise."""
-    lines = text.split("\n")
-    work = [c for c in work_commands(split_blocks(text))
-            if "\n" not in c.text and not c.assignments]
+    lines, blocks = text.split("\n"), split_blocks(text)
+    work = work_commands(blocks)
     if not work:
         return None
     cmd = work[0]
-    if _not_kept(cmd.words) or lines[cmd.line - 1].rstrip(
-            ).endswith("\\") or lines[cmd.line - 1].strip() != cmd.text.strip():
-        return None
+    simple = {b.line for b in blocks if len(b.commands) == 1 and "\n" not in b.text.strip()}
+    if (_not_kept(cmd.words) or cmd.assignments or cmd.line not in simple
+            or lines[cmd.line - 1].rstrip().endswith("\\")
+            or lines[cmd.line - 1].strip() != cmd.text.strip()):
+        return None  # in a loop or branch, sharing its line, or with a prefix: not kept
     indent = lines[cmd.line - 1][: len(lines[cmd.line - 1]) - len(lines[cmd.line - 1].lstrip())]
     live = " ".join(w for w in cmd.raw or cmd.words  # its variables stay set
                     if "$" in w and not _ALL_ARGS.search(w))
