@@ -17,7 +17,9 @@ target's site set-up and launch from its template and apply the edits to it (``a
 notes, and the diff source -> port with each hunk's reasons (``diff``). Last, a safety net
 (``foreign``): another site's launcher left on an executable line refuses the port; its
 scheduler commands and variables left there are notes; and every source line the port neither
-keeps nor uses nor names in a note is named in one note (``accounted``)."""
+keeps nor uses nor names in a note is named in one note (``accounted``). A one-process job
+whose work is a command that is not a Python launch (``wandb agent``, a binary) is ported
+through a stand-in launch and keeps the command verbatim (``kept_command``)."""
 
 from __future__ import annotations
 

@@ -4,8 +4,9 @@
 keeps the command verbatim as that process.
 
 How: the command's line is read as a stand-in one-process Python launch, the stand-in script
-is ported as usual, then the stand-in program in the ported launch is replaced by the user's
-command as written (the other scheduler's job variables renamed)."""
+is ported as usual, then the target's launch statement of the stand-in is replaced by the
+user's command as written (the other scheduler's job variables renamed), run in the job's
+batch shell as the source ran it."""
 
 from __future__ import annotations
 
