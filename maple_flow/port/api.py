@@ -99,6 +99,7 @@ from maple_flow.port.rules import (
     place_ranks,
 )
 from maple_flow.port.stages import as_command, header_of, launch_command_span
+from maple_flow.port.start_dir import home_start_note
 from maple_flow.port.topology import (
     disagreements,
     repack_note,
@@ -810,6 +811,7 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
     notes += _account(src, profile, o.get("account")) + carried.notes
     notes += inner_step_notes(src.parsed, carried.steps)
     notes += _software_notes(src, profile) + _arg_notes(args)
+    notes += home_start_note(src.parsed, src.steps, profile)
     notes += live_refs_note(entry, args, carried) + _device_notes(src, profile, args)
     notes += gpu_argument_note(src.parsed, f, gpn) if one_process or size[2] == 1 else []
     refusals = [x.message for x in result.findings if x.severity == "error"]
