@@ -35,11 +35,9 @@ SLURM_HEAD = "#!/bin/bash\n#SBATCH --nodes=1\n#SBATCH --gres=gpu:1\n#SBATCH -t 1
 
 
 @pytest.mark.parametrize(("body", "named"), [
-    ("source ~/.bashrc\nbash run_job.sh\n", "the shell script run_job.sh"),
     ("cd work\nMODE=fast ./tools/go.sh\n", "./tools/go.sh"),
     ("source venv/bin/activate\nsource jobs/common.sh\n", "the sourced file jobs/common.sh"),
     ('eval "$TASK --seed 3"\n', "`eval` builds from $TASK --seed 3"),
-    ("pixi install\npixi run fit --epochs 3\n", "the pixi task `fit`"),
     ("out=$(torchrun --nproc_per_node 2 fit.py 2>&1)\necho \"$out\"\n",
      "`torchrun --nproc_per_node 2 fit.py 2>&1` runs inside a command substitution"),
 ])
@@ -49,6 +47,24 @@ def test_a_program_started_through_a_command_the_script_does_not_show_is_named(
     with pytest.raises(ParseError) as err:
         port(SLURM_HEAD + body, ["delta"])
     assert named in str(err.value)
+
+
+@pytest.mark.parametrize(("body", "kept", "named"), [
+    ("source ~/.bashrc\nbash run_job.sh\n", "bash run_job.sh",
+     "it runs your shell script run_job.sh"),
+    ("pixi install\npixi run fit --epochs 3\n", "pixi run fit --epochs 3", "`pixi run` starts"),
+])
+def test_one_process_job_through_a_command_the_script_does_not_show_keeps_it(
+    body: str, kept: str, named: str
+) -> None:
+    """One task on one node (issue 14, s15-nolaunch): the command is kept verbatim as the
+    job's process and named in a note, not refused (several ranks still are)."""
+    r = port(SLURM_HEAD + body, ["delta"])["delta"]
+    assert kept in r.script
+    assert named in r.notes[0] and "1 GPU(s) of 1 node" in r.notes[0]
+    with pytest.raises(ParseError) as err:
+        port(SLURM_HEAD.replace("--nodes=1", "--nodes=2") + body, ["delta"])
+    assert ("run_job.sh" if "bash" in kept else "pixi task `fit`") in str(err.value)
 
 
 def test_set_up_files_and_environment_tools_are_not_taken_for_the_job() -> None:

@@ -17,7 +17,9 @@ target's site set-up and launch from its template and apply the edits to it (``a
 notes, and the diff source -> port with each hunk's reasons (``diff``). Last, a safety net
 (``foreign``): another site's launcher left on an executable line refuses the port; its
 scheduler commands and variables left there are notes; and every source line the port neither
-keeps nor uses nor names in a note is named in one note (``accounted``)."""
+keeps nor uses nor names in a note is named in one note (``accounted``). A one-process job
+whose work is a command that is not a Python launch (``wandb agent``, a binary) is ported
+through a stand-in launch and keeps the command verbatim (``kept_command``)."""
 
 from __future__ import annotations
 
@@ -26,7 +28,13 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from maple_flow.errors import InvalidValue, MissingInformation, UnknownCluster, api_boundary
+from maple_flow.errors import (
+    InvalidValue,
+    MissingInformation,
+    ParseError,
+    UnknownCluster,
+    api_boundary,
+)
 from maple_flow.knowledge.clusters import no_target_message
 from maple_flow.knowledge.other_sites import (
     OtherSite,
@@ -70,6 +78,15 @@ from maple_flow.port.job_kind import (
     note_gpu_count_assumed,
     parse_naming_cpu_jobs,
 )
+from maple_flow.port.kept_command import (
+    KeptCommand,
+    ask_gpus,
+    gpus_stated,
+    is_stand_in_note,
+    kept_command,
+    kept_note,
+    put_back,
+)
 from maple_flow.port.launcher_opts import user_launcher_options
 from maple_flow.port.loop import carry_loop
 from maple_flow.port.oneproc import one_process_size
@@ -82,6 +99,7 @@ from maple_flow.port.rules import (
     place_ranks,
 )
 from maple_flow.port.stages import as_command, header_of, launch_command_span
+from maple_flow.port.start_dir import home_start_note
 from maple_flow.port.topology import (
     disagreements,
     repack_note,
@@ -785,6 +803,7 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
     notes += _account(src, profile, o.get("account")) + carried.notes
     notes += inner_step_notes(src.parsed, carried.steps)
     notes += _software_notes(src, profile) + _arg_notes(args)
+    notes += home_start_note(src.parsed, src.steps, profile)
     notes += live_refs_note(entry, args, carried) + _device_notes(src, profile, args)
     notes += gpu_argument_note(src.parsed, f, gpn) if one_process or size[2] == 1 else []
     refusals = [x.message for x in result.findings if x.severity == "error"]
@@ -881,6 +900,28 @@ def verify_results(results: dict[str, PortResult], *, timeout_s: float = 300.0,
 
 
 @api_boundary
+def _put_back_command(result: PortResult, plan: KeptCommand) -> None:
+    """The user's command in place of the stand-in program of a kept-command port, with the
+    note saying so (a refused port keeps its reasons, less the stand-in's)."""
+    from maple_flow.knowledge.clusters import get_profile
+    from maple_flow.port.rules import translate_scheduler_vars
+
+    notes = [n for n in result.notes if not is_stand_in_note(n)]
+    if result.status == "refused" or not result.script:
+        result.notes = notes
+        return
+    renamed, _ = translate_scheduler_vars(plan.text, get_profile(result.cluster).scheduler)
+    script = put_back(result.script, plan, renamed)
+    if script is None:
+        result.status, result.script = "refused", ""
+        result.notes = [f"line {plan.line} `{plan.text}`: {plan.why}; the port could not put "
+                        "it in place of the target's launch: port a script that launches the "
+                        "Python program itself"]
+        return
+    result.script = script
+    result.notes = [kept_note(plan, result.spec.gpus_per_node, result.cluster), *notes]
+
+
 def port(
     script: str | bytes, targets: list[str] | str, *, source: str | None = None,
     verify: bool = False, timeout_s: float = 300.0, progress: Progress | None = None,
@@ -914,9 +955,21 @@ def port(
     if not any(names):
         raise UnknownCluster(no_target_message())
     text = decode_script(script)  # BOM, CRLF/CR made plain
-    src = _source(text, source, overrides)
+    plan = None
+    try:
+        src = _source(text, source, overrides)
+    except ParseError:
+        plan = kept_command(text)  # one process whose work is a command kept as is
+        if plan is None:
+            raise
+        if not overrides.get("gpus_per_node") and not gpus_stated(plan.stand_in):
+            raise ask_gpus(plan) from None
+        src = _source(plan.stand_in, source, overrides)
     results = {r.cluster: r for r in (_port_one(src, name, overrides, store)
                                      for name in names if name)}
+    for result in results.values():
+        if plan is not None:
+            _put_back_command(result, plan)
     for result in results.values():
         result.source = text
     if repair and not verify:

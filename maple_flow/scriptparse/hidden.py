@@ -111,8 +111,8 @@ def _captured(cmd: ShellCommand) -> tuple[str, str] | None:
 #: A word (or text) that starts with a site launcher.
 _SITE_LAUNCHER = re.compile(rf"^(?:{'|'.join(sorted(LAUNCH_CMDS))})(?:\s|$)")
 #: Text that starts a Python program (a launcher of Python, a .py file, ``-m module``).
-_PYTHONISH = re.compile(r"\.py\b|\bpython[\d.]*\b|\btorchrun\b|\bdeepspeed\b|\baccelerate\b"
-                        r"|\s-m\s+\w")
+PYTHON_TEXT = _PYTHONISH = re.compile(
+    r"\.py\b|\bpython[\d.]*\b|\btorchrun\b|\bdeepspeed\b|\baccelerate\b|\s-m\s+\w")
 #: A word that is one variable's value (``$cmd``, ``${CMD}``).
 _VAR_WORD = re.compile(r"^\$\{?(\w+)\}?$")
 

@@ -43,6 +43,7 @@ from maple_flow.scriptparse.shell import (
     split_commands,
     unclosed_quote,
 )
+from maple_flow.scriptparse.unread import generator_reason, unread_commands_reason
 from maple_flow.scriptparse.values import (
     branch_taken,
     expand,
@@ -456,6 +457,9 @@ def _no_launch_reason(blocks: list[Block]) -> str:
                 f"that ends in {launcher}, so bash runs `{head}` as the command, not "
                 f"{launcher}: a line break is missing before {launcher}; put the launch on a "
                 "line of its own")
+    unread = unread_commands_reason(blocks)
+    if unread:
+        return "no launch line found: " + unread
     return (
         "no launch line found: the script should start a Python program (python, srun, "
         "mpiexec, ibrun, torchrun, deepspeed or accelerate launch followed by a .py file "
@@ -477,7 +481,8 @@ def parse_script(data: str | bytes) -> ParsedScript:
     if ray:
         raise ParseError(ray)
     if found is None:
-        raise ParseError(not_in_script_reason(blocks) or _no_launch_reason(blocks))
+        raise ParseError(not_in_script_reason(blocks) or generator_reason(blocks)
+                         or _no_launch_reason(blocks))
     hidden = (hidden_launcher_step(blocks, found.cmd.line)
               or native_launcher_step(blocks, found.cmd.line))
     if hidden:

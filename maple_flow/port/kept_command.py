@@ -1,0 +1,145 @@
+"""A one-process job whose work is a command maple does not read as a Python launch
+(``wandb agent ...``, ``./bin/app``, ``conda run ...``): the port edits what is the site's
+(directives, modules, environment, scheduler variables) as for a one-process Python job and
+keeps the command verbatim as that process.
+
+How: the command's line is read as a stand-in one-process Python launch, the stand-in script
+is ported as usual, then the target's launch statement of the stand-in is replaced by the
+user's command as written (the other scheduler's job variables renamed), run in the job's
+batch shell as the source ran it."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from maple_flow.errors import MissingInformation, ParseError
+from maple_flow.scriptparse import parse_script
+from maple_flow.scriptparse.facts import directive_size, job_gpus
+from maple_flow.scriptparse.hidden import PYTHON_TEXT
+from maple_flow.scriptparse.launch import CONTAINER_RUNTIMES, LAUNCH_CMDS, PER_NODE_LAUNCHERS
+from maple_flow.scriptparse.shell import split_blocks
+from maple_flow.scriptparse.unread import why_not_launch, work_commands
+
+STAND_IN = "maple_kept_command.py"
+_ALL_ARGS = re.compile(r"\$\{?[@*]|\$\{?\d")
+
+
+@dataclass(frozen=True)
+class KeptCommand:
+    """The command kept as the job's process, and the stand-in script ported for it."""
+
+    line: int
+    text: str
+    why: str
+    stand_in: str
+    #: The job's other commands of the same kind (``(line, text)``), kept as they are.
+    others: tuple[tuple[int, str], ...] = ()
+
+
+def kept_command(text: str) -> KeptCommand | None:
+    """The plan for a script with no Python launch whose work is one command run as one
+    process on one node (no launcher in front of it, one task, one node); None otherwise."""
+    lines, blocks = text.split("\n"), split_blocks(text)
+    work = work_commands(blocks)
+    if not work:
+        return None
+    cmd = work[0]
+    simple = {b.line for b in blocks if len(b.commands) == 1 and "\n" not in b.text.strip()}
+    if (_not_kept(cmd.words) or cmd.assignments or cmd.line not in simple
+            or lines[cmd.line - 1].rstrip().endswith("\\")
+            or lines[cmd.line - 1].strip() != cmd.text.strip()):
+        return None  # in a loop or branch, sharing its line, or with a prefix: not kept
+    indent = lines[cmd.line - 1][: len(lines[cmd.line - 1]) - len(lines[cmd.line - 1].lstrip())]
+    live = " ".join(w for w in cmd.raw or cmd.words  # its variables stay set
+                    if "$" in w and not _ALL_ARGS.search(w))
+    stand_in = [*lines[: cmd.line - 1], f"{indent}python {STAND_IN} {live}".rstrip(),
+                *lines[cmd.line:]]
+    others = tuple((c.line, " ".join(c.text.split())) for c in work[1:])
+    plan = KeptCommand(cmd.line, cmd.text.strip(), why_not_launch(cmd.words),
+                       "\n".join(stand_in), others)
+    return plan if _one_process(plan.stand_in) else None
+
+
+def _not_kept(words: tuple[str, ...]) -> bool:
+    """Commands never kept as a job's process: a launcher, a Python interpreter (its program
+    unread), a container runtime (ported by the container stage), a program held in a
+    variable, an array or the job's arguments, a command with a Python program in its words."""
+    head = words[0].rsplit("/", 1)[-1]
+    if PYTHON_TEXT.search(" " + " ".join(words[1:]) + " "):
+        return True  # a Python program inside it (`startdocker -c "python t.py"`): not kept
+    return (head in LAUNCH_CMDS or head in PER_NODE_LAUNCHERS or head in CONTAINER_RUNTIMES
+            or head.startswith("python") or words[0].startswith("$") or "$" in head)
+
+
+def _one_process(stand_in: str) -> bool:
+    """The job asks one task on one node (by its directives, or by asking none)."""
+    try:
+        parsed = parse_script(stand_in)
+    except ParseError:
+        return False
+    if parsed.launch.entrypoint != STAND_IN:
+        return False
+    size = directive_size(parsed)
+    return all((size[k] or 1) <= 1 for k in ("nodes", "tpn", "tasks"))
+
+
+def gpus_stated(stand_in: str) -> bool:
+    """Whether the job's directives state how many GPUs its process gets."""
+    parsed = parse_script(stand_in)
+    size = directive_size(parsed)
+    return bool(size["gpus"] or size["gpus_per_task"] or job_gpus(parsed))
+
+
+def ask_gpus(plan: KeptCommand) -> MissingInformation:
+    """The question for a kept-command job whose directives state no GPU count."""
+    return MissingInformation({"gpus_per_node": (
+        f"the job's work is line {plan.line} `{plan.text}` ({plan.why}), one process on one "
+        "node, and its directives state no GPU count (the source's queue or node type gave "
+        "them), so how many GPUs it drives is unknown; pass gpus_per_node=N (--gpus-per-node "
+        "N)")})
+
+
+def put_back(script: str, plan: KeptCommand, renamed: str) -> str | None:
+    """The ported ``script`` with the target's launch of the stand-in (its whole statement,
+    continuation lines and the rank set-up just above it included) replaced by the user's
+    command as the source ran it, in the batch shell (``renamed``: its text with the target's
+    scheduler variables); None when the stand-in is not found exactly once."""
+    lines = script.split("\n")
+    hits = [k for k, line in enumerate(lines) if STAND_IN in line]
+    if len(hits) != 1:
+        return None
+    end = start = hits[0]
+    while start > 0 and lines[start - 1].rstrip().endswith("\\"):
+        start -= 1
+    while start > 0 and _RANK_SETUP.match(lines[start - 1]):
+        start -= 1
+    indent = lines[start][: len(lines[start]) - len(lines[start].lstrip())]
+    return "\n".join([*lines[:start], indent + renamed, *lines[end + 1:]])
+
+
+#: Lines the target's template writes just above a launch for its ranks.
+_RANK_SETUP = re.compile(r"\s*(?:# shellcheck disable=SC2016\b|export WORLD_SIZE=)")
+
+
+def kept_note(plan: KeptCommand, gpus: int, cluster: str) -> str:
+    """The note naming the command kept as is and the GPUs it gets."""
+    return (f"line {plan.line} `{plan.text}` is not a Python launch maple reads "
+            f"({plan.why}); the job is one process on one node, so the port keeps that "
+            "command verbatim as its one process, run in the job's batch shell as the source "
+            f"ran it, with {gpus} GPU(s) of 1 node: check on {cluster} that it runs there "
+            "(installed or built for its GPUs and software stack; if it starts several "
+            "processes itself, e.g. torchrun in a script, that they match these GPUs)"
+            + _others_clause(plan))
+
+
+def _others_clause(plan: KeptCommand) -> str:
+    if not plan.others:
+        return ""
+    named = "; ".join(f"line {line} `{text}`" for line, text in plan.others[:4])
+    return f"; the job's other commands are kept as they are, in order: {named}"
+
+
+def is_stand_in_note(note: str) -> bool:
+    """A note of the stand-in port that speaks of the stand-in program, not the user's."""
+    return STAND_IN in note or note.startswith("setup ")

@@ -1,0 +1,160 @@
+"""Scripts with no Python launch maple reads: the commands that do the job's work instead
+(``wandb agent``, a compiled binary, ``bash run.sh``), why each is not read as a launch, and
+files that are not job scripts but write or submit one (``sbatch <<EOF``, ``echo ... >>
+job.slurm; sbatch job.slurm``, a loop of ``sbatch ... train.sh`` lines)."""
+
+from __future__ import annotations
+
+import re
+
+from maple_flow.scriptparse.launch import ENV_RUNNERS, LAUNCH_CMDS, PER_NODE_LAUNCHERS
+from maple_flow.scriptparse.shell import Block, ShellCommand
+
+#: Commands that prepare, log or report; never the job's work.
+_HOUSEKEEPING = frozenset({
+    "echo", "printf", "env", "printenv", "nvidia-smi", "rocm-smi", "xpu-smi", "hostname",
+    "date", "sleep", "mkdir", "cd", "pushd", "popd", "source", ".", "module", "ml", "export",
+    "set", "unset", "ulimit", "cat", "ls", "pwd", "rm", "cp", "mv", "ln", "tar", "unzip",
+    "pip", "pip3", "true", "false", "exit", "wait", "deactivate", "which", "whoami", "uname",
+    "touch", "chmod", "conda", "mamba", "micromamba", "eval", "trap", "umask", "scontrol",
+    "squeue", "sacct", "df", "du", "free", "lscpu", "nproc", "time", "test", "[", "[[",
+    "for", "while", "until", "if", "then", "else", "elif", "fi", "do", "done", "case", "esac",
+    "function", "{", "}", "select", "return", "shift", "read", "local", "declare",
+    "grep", "sort", "head", "tail", "awk", "sed", "tee", "wc", "cut", "tr", "xargs",
+})
+#: ``wandb`` subcommands that only set the client up (``wandb online``, ``wandb login``).
+_WANDB_SETUP = frozenset({"online", "offline", "login", "enabled", "disabled", "sync"})
+_SUBMIT = frozenset({"sbatch", "qsub", "bsub"})
+_SHELLS = frozenset({"bash", "sh", "zsh", "ksh"})
+_JOB_FILES = (".sh", ".slurm", ".sbatch", ".pbs", ".job", ".qsub", ".lsf", ".bsub")
+_DIRECTIVE_TEXT = re.compile(r"#(?:SBATCH|PBS|BSUB|\$)\s")
+_WRITTEN_TO = re.compile(r">>?\s*([\w./${}-]+)\s*$")
+
+
+def _head(words: tuple[str, ...]) -> str:
+    return words[0].rsplit("/", 1)[-1] if words else ""
+
+
+def is_work_command(cmd: ShellCommand) -> bool:
+    """Whether ``cmd`` could be the job's work (not set-up, logging or a scheduler call)."""
+    words, head = cmd.words, _head(cmd.words)
+    if head in ENV_RUNNERS and words[1:2] == ("run",) and not cmd.is_condition:
+        return True  # `conda run CMD`: the environment runs the command
+    if not words or cmd.is_condition or head in _HOUSEKEEPING or head in _SUBMIT:
+        return False
+    if head in ENV_RUNNERS:
+        return False  # `pixi install`, `uv sync`: the environment set up
+    return not (head == "wandb" and (len(words) < 2 or words[1] in _WANDB_SETUP))
+
+
+def _program_at(words: tuple[str, ...]) -> int:
+    """Index of the program a launcher line starts (past its options and their values), or 0."""
+    for k in range(1, len(words)):
+        before = words[k - 1]
+        if words[k].startswith("-") or (k > 1 and re.fullmatch(r"-\w", before)):
+            continue
+        return k
+    return 0
+
+
+def why_not_launch(words: tuple[str, ...]) -> str:
+    """Why ``words`` are not read as a Python launch, in words the user can act on."""
+    head = _head(words)
+    if head in LAUNCH_CMDS or head in PER_NODE_LAUNCHERS:
+        at = _program_at(words)
+        inner = why_not_launch(words[at:]) if at else "it names no program"
+        return f"{head} starts a program on the job's ranks, and {inner}"
+    if head == "wandb" and words[1:2] == ("agent",):
+        return ("a W&B sweep agent: it starts the sweep's training runs itself, so the "
+                "program it trains and its ranks are not in the script")
+    if head in ENV_RUNNERS and words[1:2] == ("run",):
+        return (f"`{head} run` starts a command of the project's environment, and the "
+                f"command it runs ({' '.join(words[2:5])}) is not a Python program file")
+    if head in _SHELLS and len(words) > 1 and not words[1].startswith("-"):
+        return _shell_script(words[1])
+    if head.endswith((".sh", ".bash")):
+        return _shell_script(words[0])
+    if head.startswith("python") and "-c" in words:
+        return "it runs inline Python code (-c), not a program file"
+    if head in {"make", "just", "cmake", "ninja"}:
+        return f"`{head}` runs a build or task recipe, not a program"
+    if "/" in words[0] or head.endswith((".exe", ".x")) or "." not in head:
+        return (f"{words[0]} is a program that is not Python (a compiled binary or an "
+                "installed command)")
+    return f"`{head}` is a command, not a Python program"
+
+
+def _shell_script(name: str) -> str:
+    return (f"it runs your shell script {name}, which this file does not show (the program "
+            "and how it is launched are inside it)")
+
+
+def _short(cmd: ShellCommand) -> str:
+    text = " ".join(cmd.text.split("\n", 1)[0].split())
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def work_commands(blocks: list[Block]) -> list[ShellCommand]:
+    """The commands that could be the job's work, in order."""
+    return [c for b in blocks for c in b.commands if is_work_command(c)]
+
+
+def unread_commands_reason(blocks: list[Block]) -> str:
+    """Each command that could be the job's work, with why it is not read as a launch;
+    ``""`` when the script runs none."""
+    seen = work_commands(blocks)[-4:]
+    if not seen:
+        return ""
+    named = "; ".join(f"line {c.line} `{_short(c)}`: {why_not_launch(c.words)}" for c in seen)
+    return (f"{named}. maple ports the launch of a Python program (python, torchrun, "
+            "deepspeed, accelerate launch, or srun/mpiexec/ibrun of one); it ports a job "
+            "whose work is another command only when the job is one process on one node "
+            "(one task: it then keeps the command as is). Write the training launch into "
+            "the script, or ask the job one task on one node, and port again")
+
+
+def generator_reason(blocks: list[Block]) -> str:
+    """Why a file that writes or submits a job script is not one; ``""`` otherwise."""
+    for block in blocks:
+        for cmd in block.commands:
+            if _head(cmd.words) in _SUBMIT and "<<" in block.text.split("\n", 1)[0]:
+                body = block.text.count("\n")
+                return (f"this file is not a job script: line {cmd.line} `{_short(cmd)}` "
+                        f"submits the job written in the here-document below it (lines "
+                        f"{cmd.line + 1}-{cmd.line + body - 1}); port that job: save the "
+                        "here-document's text as a script of its own (its $1/$VAR filled "
+                        "in as the submission fills them) and port it")
+    written = _written_scripts(blocks)
+    for block in blocks:
+        for cmd in block.commands:
+            if _head(cmd.words) not in _SUBMIT or len(cmd.words) < 2:
+                continue
+            job = next((w for w in reversed(cmd.words[1:]) if w.endswith(_JOB_FILES)),
+                       cmd.words[-1])
+            if job in written:
+                first, last = written[job]
+                return (f"this file is not a job script: it writes one, {job}, with echo "
+                        f"(lines {first}-{last}) and submits it (line {cmd.line} "
+                        f"`{_short(cmd)}`); port that job: run the part that writes {job} "
+                        "(or copy its lines with the values filled in) and port the file "
+                        "it writes")
+            if not any(is_work_command(c) for b in blocks for c in b.commands):
+                options = " ".join(w for w in cmd.words[1:cmd.words.index(job)])
+                return (f"this file is not a job script: line {cmd.line} `{_short(cmd)}` "
+                        f"submits {job} with {cmd.words[0]}; port {job} (the job), with the "
+                        f"options this line gives it ({options or 'none'}) written as "
+                        "directives in it")
+    return ""
+
+
+def _written_scripts(blocks: list[Block]) -> dict[str, tuple[int, int]]:
+    """Files the script writes scheduler directives into (``echo "#SBATCH ..." >> f``):
+    name -> (first line, last line) of the writes."""
+    writes: dict[str, list[ShellCommand]] = {}
+    for block in blocks:
+        for cmd in block.commands:
+            target = _WRITTEN_TO.search(cmd.text)
+            if target and _head(cmd.words) in {"echo", "printf", "cat"}:
+                writes.setdefault(target.group(1), []).append(cmd)
+    return {name: (cmds[0].line, cmds[-1].line) for name, cmds in writes.items()
+            if any(_DIRECTIVE_TEXT.search(c.text) for c in cmds)}
