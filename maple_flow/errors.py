@@ -101,6 +101,10 @@ class ParseError(MapleError):
     """An input script or request could not be understood."""
 
 
+class CpuOnlyJob(ParseError):
+    """A script that reads as a CPU-only job (a CPU Dask cluster): maple ports GPU jobs."""
+
+
 class InvalidValue(MapleError, ValueError):
     """A value a job, profile or template cannot have; the message names each field."""
 

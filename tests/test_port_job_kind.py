@@ -150,11 +150,15 @@ def test_a_dask_worker_script_with_no_launch_is_refused_as_a_cpu_dask_job() -> N
         port(script, "delta")
 
 
-def test_a_dask_worker_on_gpus_keeps_the_plain_refusal() -> None:
+def test_a_dask_worker_on_gpus_is_not_called_a_cpu_job() -> None:
+    """A GPU Dask worker on one node is a kept command (its GPUs counted), never the CPU
+    refusal; on two nodes it is refused for its unread launch, not as a CPU job."""
     script = ("#!/bin/bash\n#SBATCH -N 1\n#SBATCH --gres=gpu:4\n"
               "dask-cuda-worker --scheduler-file s.json\ndask-worker --scheduler-file s.json\n")
+    result = port(script, "delta")["delta"]
+    assert "\ndask-cuda-worker --scheduler-file s.json\n" in result.script
     with pytest.raises(ParseError) as err:
-        port(script, "delta")
+        port(script.replace("-N 1", "-N 2"), "delta")
     assert "CPU Dask" not in str(err.value)
 
 

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from maple_flow.errors import (
+    CpuOnlyJob,
     InvalidValue,
     MissingInformation,
     ParseError,
@@ -958,6 +959,8 @@ def port(
     plan = None
     try:
         src = _source(text, source, overrides)
+    except CpuOnlyJob:
+        raise  # no GPU anywhere: not a job to keep on a GPU node as it is
     except ParseError:
         plan = kept_command(text)  # one process whose work is a command kept as is
         if plan is None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from maple_flow.errors import MissingInformation, ParseError
+from maple_flow.errors import CpuOnlyJob, MissingInformation, ParseError
 from maple_flow.scriptparse import ParsedScript, parse_script
 from maple_flow.scriptparse.facts import ScriptFacts
 from maple_flow.scriptparse.gpu_request import (
@@ -63,7 +63,7 @@ def parse_naming_cpu_jobs(script: str | bytes, text: str) -> ParsedScript:
         dask = dask_lines(text)
         if not dask or GPU_WORDS.search(text):
             raise
-        raise ParseError(
+        raise CpuOnlyJob(
             f"{exc}; it starts Dask ({', '.join(dask[:2])}) and requests no GPU anywhere: "
             "a CPU Dask cluster, which maple_flow does not port (its targets are GPU nodes); "
             "run it on a CPU cluster") from None
