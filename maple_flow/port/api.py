@@ -458,7 +458,7 @@ def _software_notes(src: Source, profile: ClusterProfile) -> list[str]:
             notes += [] if plan_container(p, profile) else [_dropped_container(stage, p, profile)]
         elif stage.name.endswith(" run"):
             continue  # the user's environment runner: kept or named by port.runner
-        elif stage.name == "time":
+        elif stage.name == "time" and stage is p.launch.stages[0]:
             notes.append("the source timed its launch (`time` in front of it): the target's "
                          "launch is timed the same way")
         elif stage.name in _UNCARRIED_WRAPPERS:
