@@ -25,6 +25,8 @@ _CHOSEN = frozenset({
     "image", "module", "switches", "core-spec", "tasks-per-node", "mincpus", "use-min-nodes",
     "partition-list",
 })
+#: The same, for the accounting of every source directive (``port.accounted``).
+RECHOSEN = _CHOSEN
 #: Directives the port does not re-choose that change what the job runs with (its environment,
 #: shell, node-local disk, frequencies, sharing): carried where the target's scheduler has the
 #: same option, else kept as a comment with a note (issue 14: never dropped silently).

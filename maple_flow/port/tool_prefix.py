@@ -1,17 +1,18 @@
 """Tools the user ran the program behind (a profiler: ``nsys profile``, ``ncu``, ``py-spy
-record ... --``; ``nohup``): kept on the target's launch where the source had them, their words
-verbatim, or named in a note (issue 14: a launch prefix is kept around the target's launch or
-named); so is ``time`` behind a launcher (``srun time python x.py``). A tool behind the source's last rank launcher (``srun nsys profile python x.py``, ``nsys
-profile torchrun ...``, or no launcher at all) wraps the program's processes: it goes in front of
-the target's interpreter word (else of its per-node launcher word). A tool in front of the
-source's rank launcher (``nsys profile srun ...``) goes in front of the target's launch
-command.
-Binding tools (numactl, taskset: the source node's layout) and a ``time`` in front of the whole
-launch are the launch notes' (``port.api``, ``port.apply``)."""
+record ... --``; ``nohup``; ``time`` behind a launcher, ``srun time python x.py``): kept on the
+target's launch where the source had them, their words verbatim, or named in a note (issue 14:
+a launch prefix is kept around the target's launch or named). A tool behind the source's last
+rank launcher (``srun nsys profile python x.py``, ``nsys profile torchrun ...``, or no launcher
+at all) wraps the program's processes: it goes in front of the target's interpreter word (else
+of its per-node launcher word). A tool in front of the source's rank launcher (``nsys profile
+srun ...``) goes in front of the target's launch command. Binding tools (numactl, taskset: the
+source node's layout) and a ``time`` in front of the whole launch are the launch notes'
+(``port.api``, ``port.apply``)."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from maple_flow.models import ClusterProfile
@@ -85,6 +86,11 @@ def tool_prefixes(parsed: ParsedScript, source: str) -> list[ToolPrefix]:
     return found
 
 
+def _in_front(words: str) -> Callable[[re.Match[str]], str]:
+    """A replacement putting ``words`` in front of a matched interpreter word."""
+    return lambda m: f"{m.group(1)}{fit_into_quotes(words, m.string[:m.start()])} {m.group(2)} "
+
+
 def keep_tool_prefixes(script: str, parsed: ParsedScript, source: str, profile: ClusterProfile,
                        entry: str) -> tuple[str, list[str]]:
     """``script`` with the source's tools on its launch, and a note for each."""
@@ -104,8 +110,7 @@ def keep_tool_prefixes(script: str, parsed: ParsedScript, source: str, profile: 
             continue
         script, launcher = before_launcher_word(script, words)
         if not launcher:
-            script, kept = sub_in_launch(script, _MODULE_LAUNCHER, lambda m: (
-                f"{m.group(1)}{fit_into_quotes(words, m.string[:m.start()])} {m.group(2)} "))
+            script, kept = sub_in_launch(script, _MODULE_LAUNCHER, _in_front(words))
             launcher = "torch.distributed's launcher" if kept else ""
         notes.append(
             f"your `{short(words)}` in front of the program is kept in front of {launcher} on "
