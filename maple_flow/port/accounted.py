@@ -32,8 +32,6 @@ _ASSIGN = re.compile(r"^(?:export\s+|declare\s+-\w+\s+|local\s+|readonly\s+)?(\w
 _HEREDOC_TARGET = re.compile(r"<<-?\s*['\"]?\w+['\"]?.*?>\s*(\S+)")
 #: Lines that only close or continue a shape whose opening line is checked itself.
 _CLOSERS = frozenset({"done", "fi", "else", "then", "do", "}", "{", "esac", ";;", ")", "wait"})
-#: How many unaccounted lines one note quotes (the rest are counted).
-_QUOTED = 4
 
 
 def _words(text: str) -> list[str]:
@@ -152,8 +150,7 @@ def unaccounted_note(lines: list[tuple[int, str]], target: str) -> list[str]:
     """One note naming the source lines the port dropped without a reason."""
     if not lines:
         return []
-    quoted = ", ".join(f"line {n} `{_clip(short(text))}`" for n, text in lines[:_QUOTED])
-    more = f" and {len(lines) - _QUOTED} more" if len(lines) > _QUOTED else ""
-    return [f"not in the port, and no other note says why: {quoted}{more}; the port does not "
+    quoted = ", ".join(f"line {n} `{_clip(short(text))}`" for n, text in lines)
+    return [f"not in the port, and no other note says why: {quoted}; the port does not "
             f"know what they did for the job: check whether it needs them on {target} and put "
             "them back by hand if so"]

@@ -108,6 +108,12 @@ def keep_tool_prefixes(script: str, parsed: ParsedScript, source: str, profile: 
             notes.append(f"your `{short(words)}` in front of the program is kept in front of it "
                          f"on {profile.name}'s launch (it wraps each process, as in the source)")
             continue
+        if tool.name == "py-spy":  # in front of a launcher it samples the launcher alone
+            notes.append(f"your `{short(words)}` in front of the program is NOT carried: "
+                         f"{profile.name}'s launch starts the program through a launcher, and "
+                         "py-spy in front of that would sample the launcher, not your program: "
+                         "put it in front of the program by hand (or add --subprocesses)")
+            continue
         script, launcher = before_launcher_word(script, words)
         if not launcher:
             script, kept = sub_in_launch(script, _MODULE_LAUNCHER, _in_front(words))
