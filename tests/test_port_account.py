@@ -34,7 +34,13 @@ def _launch(script: str) -> str:
     return " ".join(out)
 
 
-@pytest.mark.parametrize("target", ["perlmutter", "polaris", "aurora"])
+def test_an_nvidia_profiler_is_named_not_carried_to_intel_gpus() -> None:
+    r = port(HEAD + "srun nsys profile -o prof python train.py\n", "aurora")["aurora"]
+    assert "nsys" not in _launch(r.script)
+    assert any("`nsys profile -o prof`" in n and "NOT carried" in n for n in r.notes)
+
+
+@pytest.mark.parametrize("target", ["perlmutter", "polaris", "delta"])
 def test_a_profiler_behind_the_launcher_stays_in_front_of_the_program(target: str) -> None:
     r = port(HEAD + "srun nsys profile -o prof_%q{SLURM_PROCID} -t cuda,nvtx python train.py"
              " --lr 1\n", target)[target]

@@ -31,6 +31,8 @@ from maple_flow.scriptparse.shell import logical_lines
 
 #: Tools in front of a program that the target's launch keeps as the user wrote them.
 KEPT_TOOLS = frozenset({"nsys", "ncu", "py-spy", "nohup"})
+#: Profilers of NVIDIA GPUs only: not carried to a target with other GPUs (named instead).
+_NVIDIA_TOOLS = frozenset({"nsys", "ncu"})
 #: Launchers that start the ranks across nodes: a tool in front of one wraps the launcher.
 _RANK_LAUNCHERS = PER_RANK_LAUNCHERS | {"jsrun", "aprun"}
 
@@ -97,6 +99,12 @@ def keep_tool_prefixes(script: str, parsed: ParsedScript, source: str, profile: 
     notes: list[str] = []
     for tool in tool_prefixes(parsed, source):
         words = translate_scheduler_vars(tool.text, profile.scheduler)[0]
+        if tool.name in _NVIDIA_TOOLS and profile.gpu.vendor != "nvidia":
+            notes.append(f"your `{short(words)}` in front of the program is NOT carried: "
+                         f"{tool.name} profiles NVIDIA GPUs and {profile.name}'s are "
+                         f"{profile.gpu.vendor}'s: profile there with its own tools if you need "
+                         "a profile")
+            continue
         if not tool.inner:
             script = prefix_launch(script, words)
             notes.append(f"your `{short(words)}` in front of the launch is kept in front of "
