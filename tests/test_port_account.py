@@ -121,6 +121,8 @@ def test_shebang_options_are_kept_or_named() -> None:
     r2 = port("#!/bin/bash -xe\n" + ONE.split("\n", 1)[1] + "python x.py\n", "delta")["delta"]
     assert r2.script.startswith("#!/bin/bash -x\n")
     assert any("shebang's -e" in n for n in r2.notes)
+    r3 = port("#!/bin/bash -x\n" + ONE.split("\n", 1)[1] + "python x.py\n", "polaris")
+    assert r3["polaris"].script.startswith("#!/bin/bash -lx\n")  # one option word
 
 
 def test_the_accounting_names_a_dropped_directive_and_a_dropped_tool() -> None:

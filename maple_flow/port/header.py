@@ -237,9 +237,12 @@ def shebang_edit(source_first: str, script: str) -> tuple[str, list[str]]:
     kept = [o for o in missing if o in _SHEBANG_KEPT]
     other = [o for o in missing if o not in _SHEBANG_KEPT]
     notes = []
-    if kept:
+    if kept:  # one option word: a shebang passes all its options to bash as one argument
         first, _, rest = script.partition("\n")
-        script = f"{first.rstrip()} {' '.join(kept)}\n{rest}"
+        letters = "".join(dict.fromkeys(
+            "l" if o == "--login" else o.lstrip("-") for o in [*has, *kept]))
+        head = first[:len(first) - len(theirs.group(1))].rstrip() if theirs.group(1) else first
+        script = f"{head.rstrip()} -{letters}\n{rest}"
         notes.append(f"your shebang's {' '.join(kept)} (`{source_first.strip()}`) is kept on the "
                      "port's shebang")
     if other:
