@@ -214,3 +214,23 @@ def test_every_realport_source_item_is_in_the_port_or_named_in_a_note() -> None:
                     if not any(f"line {n} `{' '.join(text.split())[:20]}" in x for x in net)]
     assert unnamed == []
     assert needs_net <= _KNOWN_NET, sorted(needs_net - _KNOWN_NET)
+
+
+_DEFAULTS = (HEAD + 'set -euo pipefail\n: "${LR:=0.1}"\n: "${OUT:=runs/$SLURM_JOB_ID}"\n'
+             ': "${DATA:?set DATA}"\nsrun python train.py --lr $LR --out $OUT --data $DATA\n')
+
+
+@pytest.mark.parametrize("target", ["perlmutter", "polaris"])
+def test_shell_defaults_are_kept_and_their_scheduler_variables_mapped(target: str) -> None:
+    r = port(_DEFAULTS, target)[target]
+    assert ': "${LR:=0.1}"' in r.script and ': "${DATA:?set DATA}"' in r.script
+    job = "$SLURM_JOB_ID" if target == "perlmutter" else "$PBS_JOBID"
+    assert f': "${{OUT:=runs/{job}}}"' in r.script
+    assert not any("not set by the script" in n and "LR" in n for n in r.notes)
+    assert not any(_GENERIC in n for n in r.notes)
+
+
+def test_a_scheduler_variable_inside_a_default_is_renamed() -> None:
+    from maple_flow.port.rules import translate_scheduler_vars
+
+    assert translate_scheduler_vars("${X:-$SLURM_JOB_ID}", "pbs")[0] == "${X:-$PBS_JOBID}"

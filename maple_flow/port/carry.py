@@ -788,9 +788,11 @@ def _carried_lines(carried: Carried) -> list[str]:
 
 
 def assigned_names(lines: list[str]) -> set[str]:
-    """The variables ``lines`` assign (``NAME=``, ``export NAME=``, ``declare -x NAME=``)."""
+    """The variables ``lines`` assign (``NAME=``, ``export NAME=``, ``declare -x NAME=``,
+    ``: "${NAME:=default}"``)."""
     return {n for s in lines for n in re.findall(
-        r"^\s*(?:export\s+|declare\s+-\w+\s+)?(\w+)\+?=", s)}
+        r"^\s*(?:export\s+|declare\s+-\w+\s+)?(\w+)\+?=", s)} | {
+        n for s in lines for n in re.findall(r"^\s*:\s.*?\$\{(\w+):?=", s)}
 
 
 def set_by_port(carried: Carried) -> set[str]:
