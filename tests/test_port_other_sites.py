@@ -182,7 +182,8 @@ def test_an_lsf_directive_the_port_does_not_map_is_kept_as_a_comment_with_a_note
     notes = _notes(r)
     assert "`#BSUB -alloc_flags \"nvme smt4\"` has no counterpart" in notes
     assert "#SBATCH --mail-user=me@lab.org" in r.script
-    assert "your directive `#BSUB -o run.%J.out` is kept as `#SBATCH --output=run.%J.out`" in notes
+    # LSF's %J is the job id: Slurm's is %j (its %J is job id.step id)
+    assert "your directive `#BSUB -o run.%J.out` is kept as `#SBATCH --output=run.%j.out`" in notes
 
 
 def test_lsf_one_host_span_is_read_as_one_node() -> None:

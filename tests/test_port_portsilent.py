@@ -63,10 +63,11 @@ def test_kept_renamed_carried_and_named_lines_are_accounted_for() -> None:
     assert (11, "cp a.txt b.txt") in unaccounted_lines(source, gone, notes)
 
 
-def test_the_note_quotes_a_few_lines_and_counts_the_rest() -> None:
+def test_the_note_quotes_every_line_it_counts() -> None:
+    """Issue 14 (s15-account): every dropped line is named, none only counted."""
     lines = [(n, f"VAR{n}=1") for n in range(1, 8)]
     (note,) = unaccounted_note(lines, "Aurora")
-    assert "line 4 `VAR4=1`" in note and "VAR5" not in note and "and 3 more" in note
+    assert all(f"line {n} `VAR{n}=1`" in note for n in range(1, 8)) and "more" not in note
     assert unaccounted_note([], "Aurora") == []
 
 

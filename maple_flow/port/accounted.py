@@ -2,15 +2,27 @@
 for. A line is kept (the same shell words, its variables possibly renamed for the target's
 scheduler), is the launch (rewritten by the launch stages, which say why), carries over through
 what it names (an assignment whose variable the port still uses, a command whose files the port
-still runs), or is named by a note that says why it was dropped. A line the port dropped with no
-word about it is named in one note, so that no user line disappears silently."""
+still runs), or is named by a note that says why it was dropped. So is each directive line (kept,
+verbatim or as a comment, or named by a note, unless all it asks is what the port re-chooses for
+the target: size, time, account, queue, hardware) and each tool or wrapper in front of the
+program on the launch line (its command word in the port or in a note; the launchers themselves
+are the target's). What the port dropped with no word about it is named in one note, so that
+nothing the user wrote disappears silently."""
 
 from __future__ import annotations
 
 import re
 from functools import lru_cache
 
+from maple_flow.knowledge.directives import Directive
+from maple_flow.port.header import RECHOSEN
 from maple_flow.port.words import short
+from maple_flow.scriptparse.launch import (
+    PER_NODE_LAUNCHERS,
+    PER_RANK_LAUNCHERS,
+    LaunchLine,
+    Stage,
+)
 from maple_flow.scriptparse.script import launch_command_line
 from maple_flow.scriptparse.shell import logical_lines
 from maple_flow.shellquote import split_words
@@ -20,8 +32,6 @@ _ASSIGN = re.compile(r"^(?:export\s+|declare\s+-\w+\s+|local\s+|readonly\s+)?(\w
 _HEREDOC_TARGET = re.compile(r"<<-?\s*['\"]?\w+['\"]?.*?>\s*(\S+)")
 #: Lines that only close or continue a shape whose opening line is checked itself.
 _CLOSERS = frozenset({"done", "fi", "else", "then", "do", "}", "{", "esac", ";;", ")", "wait"})
-#: How many unaccounted lines one note quotes (the rest are counted).
-_QUOTED = 4
 
 
 def _words(text: str) -> list[str]:
@@ -89,6 +99,49 @@ def unaccounted_lines(source: str, script: str, notes: list[str]) -> list[tuple[
     return found
 
 
+def unaccounted_directives(directives: list[Directive], script: str,
+                           notes: list[str]) -> list[tuple[int, str]]:
+    """(line number, text) of each source directive line the port neither keeps (verbatim or
+    as a comment) nor names in a note, and that asks more than the port re-chooses."""
+    said = " ".join(" ".join(notes).split())
+    lines: dict[int, list[Directive]] = {}
+    for d in directives:
+        lines.setdefault(d.line, []).append(d)
+    found = []
+    for number, given in sorted(lines.items()):
+        raw = " ".join(given[0].raw.split())
+        if raw in said or given[0].raw.strip() in script or all(
+                d.option in RECHOSEN for d in given):
+            continue
+        found.append((number, raw))
+    return found
+
+
+#: Launch words the target's own launch replaces (its launchers), said by the launch notes.
+_LAUNCHERS = PER_RANK_LAUNCHERS | PER_NODE_LAUNCHERS | {"jsrun", "aprun"}
+
+
+def unaccounted_stages(launch: LaunchLine, line: int, script: str,
+                       notes: list[str]) -> list[tuple[int, str]]:
+    """(launch line, words) for each tool or wrapper in front of the source's program (not a
+    launcher) whose command word is in neither the port nor a note."""
+    said = "\n".join(notes)
+    return [(line, f"{_stage_text(stage)} (in front of the program)") for stage in launch.stages
+            if stage.name not in _LAUNCHERS
+            and not all(w in script or w in said for w in _stage_words(stage))]
+
+
+def _stage_text(stage: Stage) -> str:
+    return " ".join(stage.operands) if stage.name == "env" and stage.operands else stage.name
+
+
+def _stage_words(stage: Stage) -> list[str]:
+    """The words that show a stage carried or named: its command word; for ``env X=1`` (or a
+    bare ``X=1`` in front of the program) the names it sets."""
+    names = [w.split("=", 1)[0] for w in stage.operands if "=" in w]
+    return names if stage.name == "env" and names else [stage.name.split()[0]]
+
+
 def _clip(text: str) -> str:
     return text if len(text) <= 70 else text[:67] + "..."
 
@@ -97,8 +150,7 @@ def unaccounted_note(lines: list[tuple[int, str]], target: str) -> list[str]:
     """One note naming the source lines the port dropped without a reason."""
     if not lines:
         return []
-    quoted = ", ".join(f"line {n} `{_clip(short(text))}`" for n, text in lines[:_QUOTED])
-    more = f" and {len(lines) - _QUOTED} more" if len(lines) > _QUOTED else ""
-    return [f"not in the port, and no other note says why: {quoted}{more}; the port does not "
+    quoted = ", ".join(f"line {n} `{_clip(short(text))}`" for n, text in lines)
+    return [f"not in the port, and no other note says why: {quoted}; the port does not "
             f"know what they did for the job: check whether it needs them on {target} and put "
             "them back by hand if so"]

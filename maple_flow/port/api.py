@@ -45,7 +45,12 @@ from maple_flow.knowledge.other_sites import (
 )
 from maple_flow.models import ClusterProfile, JobSpec, format_walltime, walltime_seconds
 from maple_flow.port.accel_config import accelerate_setup
-from maple_flow.port.accounted import unaccounted_lines, unaccounted_note
+from maple_flow.port.accounted import (
+    unaccounted_directives,
+    unaccounted_lines,
+    unaccounted_note,
+    unaccounted_stages,
+)
 from maple_flow.port.apply import (
     apply_edits,
     shell_script_program,
@@ -125,6 +130,7 @@ from maple_flow.scriptparse.launch import (
     Stage,
     passes_local_rank,
 )
+from maple_flow.scriptparse.script import launch_command_line
 from maple_flow.scriptparse.steps import setup_steps
 from maple_flow.scriptparse.values import expand, simple_values
 from maple_flow.scriptparse.vendor import vendor_of_script
@@ -463,6 +469,15 @@ def _uncarried_wrapper_note(stage: Stage) -> str:
             "if the job needs it")
 
 
+def _unaccounted(src: Source, script: str, notes: list[str]) -> list[tuple[int, str]]:
+    """What the port dropped from the source with no note: lines, directives, launch tools."""
+    text = "\n".join(src.lines)
+    line = launch_command_line(text) or 0
+    stages = unaccounted_stages(src.parsed.launch, line, script, notes) if line else []
+    return sorted(unaccounted_lines(text, script, notes)
+                  + unaccounted_directives(src.parsed.directives, script, notes) + stages)
+
+
 def _software_notes(src: Source, profile: ClusterProfile) -> list[str]:
     p, notes = src.parsed, _launch_block_notes(src.parsed) + _shared_line_note(src.parsed)
     target = ", ".join(profile.software.modules) or "no modules"
@@ -477,7 +492,7 @@ def _software_notes(src: Source, profile: ClusterProfile) -> list[str]:
             notes += [] if plan_container(p, profile) else [_dropped_container(stage, p, profile)]
         elif stage.name.endswith(" run"):
             continue  # the user's environment runner: kept or named by port.runner
-        elif stage.name == "time":
+        elif stage.name == "time" and stage is p.launch.stages[0]:
             notes.append("the source timed its launch (`time` in front of it): the target's "
                          "launch is timed the same way")
         elif stage.name in _UNCARRIED_WRAPPERS:
@@ -831,8 +846,7 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
     left = leftovers(script, profile, "\n".join(src.lines)) if not refusals else Leftovers()
     refusals, notes = refusals + left.refusals, notes + left.notes
     if not refusals:
-        notes += unaccounted_note(
-            unaccounted_lines("\n".join(src.lines), script, notes), profile.name)
+        notes += unaccounted_note(_unaccounted(src, script, notes), profile.name)
     if refusals:
         notes = [f"refused for {profile.name}: {m}" for m in refusals] + notes
         return PortResult(profile.id, "", result.spec, result.template_id, "refused", notes,

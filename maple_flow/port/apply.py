@@ -16,7 +16,12 @@ from maple_flow.port.comments import CommentRuns, is_comment
 from maple_flow.port.container import plan_container, source_arch, source_site_binds
 from maple_flow.port.container_lost import container_lost_refusal
 from maple_flow.port.gpu_memory import gpu_memory_note
-from maple_flow.port.header import add_to_header, header_edits, unread_directives
+from maple_flow.port.header import (
+    add_to_header,
+    header_edits,
+    shebang_edit,
+    unread_directives,
+)
 from maple_flow.port.image_body import inside_quoted_wrapper
 from maple_flow.port.interpreter import (
     keep_interpreter,
@@ -41,6 +46,7 @@ from maple_flow.port.stages import (
     sub_in_launch,
     without_python,
 )
+from maple_flow.port.tool_prefix import keep_tool_prefixes
 from maple_flow.port.user_wrapper import keep_user_wrapper
 from maple_flow.port.words import short
 from maple_flow.scriptparse import ParsedScript
@@ -286,10 +292,16 @@ def apply_edits(script: str, src: Source, profile: ClusterProfile, *, one_proces
     """``script`` (the target's rendered port) with the plan's edits made."""
     out = Applied(script)
     _launch_edits(out, src, profile, one_process, size, entry)
+    if not out.refusals:
+        out.script, notes = keep_tool_prefixes(out.script, src.parsed, "\n".join(src.lines),
+                                                 profile, entry)
+        out.notes += notes
     lines, notes = header_edits(src.parsed.directives, profile)
     unread, unread_notes = unread_directives(src.lines, profile)
     lines, notes = lines + unread, notes + unread_notes
     out.script = add_to_header(out.script, lines)
+    out.notes += notes
+    out.script, notes = shebang_edit(src.lines[0] if src.lines else "", out.script)
     out.notes += notes
     asked = source_memory(src.lines, src.parsed.directives)
     out.notes += memory_note(asked, target_memory(out.script, profile, size[1]), profile, size[1])

@@ -410,11 +410,15 @@ def _other_scheduler_query(step: Step, src: Source, profile: ClusterProfile) -> 
 
 def _read_later(src: Source, kept: list[Step], out: Carried) -> list[Step]:
     """``kept`` less the assignments nothing after them reads (the program, the environment,
-    the loop around the launch, a later kept step, or a step after the launch)."""
+    the loop around the launch, a tool kept in front of it, a later kept step, or a step
+    after the launch)."""
+    from maple_flow.port.tool_prefix import tool_prefixes
+
     loop = src.parsed.launch_loop
     last = " ".join([src.facts.entrypoint, *src.facts.args, *written_words(src.parsed),
                      *out.env.values(), *out.steps,
-                     src.parsed.launch_tail, *(b.text for b in src.parsed.after)]
+                     src.parsed.launch_tail, *(b.text for b in src.parsed.after),
+                     *(t.text for t in tool_prefixes(src.parsed, "\n".join(src.lines)))]
                     + (loop.before + loop.after if loop else []))
     needed = set(referenced(last))
     result: list[Step] = []
@@ -784,9 +788,11 @@ def _carried_lines(carried: Carried) -> list[str]:
 
 
 def assigned_names(lines: list[str]) -> set[str]:
-    """The variables ``lines`` assign (``NAME=``, ``export NAME=``, ``declare -x NAME=``)."""
+    """The variables ``lines`` assign (``NAME=``, ``export NAME=``, ``declare -x NAME=``,
+    ``: "${NAME:=default}"``)."""
     return {n for s in lines for n in re.findall(
-        r"^\s*(?:export\s+|declare\s+-\w+\s+)?(\w+)\+?=", s)}
+        r"^\s*(?:export\s+|declare\s+-\w+\s+)?(\w+)\+?=", s)} | {
+        n for s in lines for n in re.findall(r"^\s*:\s.*?\$\{(\w+):?=", s)}
 
 
 def set_by_port(carried: Carried) -> set[str]:

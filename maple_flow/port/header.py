@@ -22,11 +22,14 @@ _CHOSEN = frozenset({
     "gpus-per-socket", "ntasks-per-gpu", "ntasks-per-socket", "ntasks-per-core", "distribution",
     "hint", "select", "walltime", "place", "filesystems", "queue", "ngpus", "ncpus", "mpiprocs",
     "system", "extra-node-info", "threads-per-core", "sockets-per-node", "cores-per-socket",
-    "image", "module", "switches", "core-spec",
-    "shell", "variables", "get-user-env", "export", "tasks-per-node", "gres-flags", "gpu-freq",
-    "cpu-freq", "mincpus", "tmp", "overcommit", "oversubscribe", "spread-job",
-    "use-min-nodes", "contiguous", "partition-list",
+    "image", "module", "switches", "core-spec", "tasks-per-node", "mincpus", "use-min-nodes",
+    "partition-list",
 })
+#: The same, for the accounting of every source directive (``port.accounted``).
+RECHOSEN = _CHOSEN
+#: Directives the port does not re-choose that change what the job runs with (its environment,
+#: shell, node-local disk, frequencies, sharing): carried where the target's scheduler has the
+#: same option, else kept as a comment with a note (issue 14: never dropped silently).
 #: Directives that name the source site's own nodes or resources: not carried, said in a note.
 _SITE = frozenset({"exclude", "nodelist", "reservation", "clusters", "licenses", "wckey"})
 #: The user's own directives, by scheduler: option -> how the directive is written.
@@ -34,9 +37,15 @@ _USER = {
     "slurm": {"output": "--output={}", "error": "--error={}", "mail-user": "--mail-user={}",
               "mail-type": "--mail-type={}", "signal": "--signal={}", "requeue": "--requeue",
               "no-requeue": "--no-requeue", "open-mode": "--open-mode={}",
-              "dependency": "--dependency={}", "comment": "--comment={}", "begin": "--begin={}"},
+              "dependency": "--dependency={}", "comment": "--comment={}", "begin": "--begin={}",
+              "export": "--export={}", "get-user-env": "--get-user-env={}",
+              "gres-flags": "--gres-flags={}", "gpu-freq": "--gpu-freq={}",
+              "cpu-freq": "--cpu-freq={}", "tmp": "--tmp={}", "overcommit": "--overcommit",
+              "oversubscribe": "--oversubscribe", "spread-job": "--spread-job",
+              "contiguous": "--contiguous"},
     "pbs": {"output": "-o {}", "error": "-e {}", "mail-users": "-M {}",
-            "mail-options": "-m {}", "join": "-j {}", "rerunnable": "-r {}"},
+            "mail-options": "-m {}", "join": "-j {}", "rerunnable": "-r {}",
+            "variables": "-v {}", "shell": "-S {}"},
 }
 #: The same user option under the other scheduler (values that mean the same there).
 _RENAME = {("slurm", "pbs"): {"output": "output", "error": "error", "mail-user": "mail-users"},
@@ -69,7 +78,7 @@ def header_edits(directives: list[Directive], profile: ClusterProfile) -> tuple[
         form = _USER.get(target, {}).get(option)
         value = _carried_value(d, option, target)
         if form and value is not None:
-            lines.append(f"{_PREFIX[target]} {form.format(value)}")
+            lines.append(f"{_PREFIX[target]} {_written(form, value)}")
             renamed = source != target or not d.raw.strip().startswith(_PREFIX[target])
             notes.append(f"your directive `{d.raw.strip()}` is kept"
                          + (f" as `{lines[-1]}`" if renamed else "")
@@ -82,6 +91,12 @@ def header_edits(directives: list[Directive], profile: ClusterProfile) -> tuple[
             lines.append(f"# source directive, not carried: {d.raw.strip()}")
             notes.append(_pyxis_directive_note(d, profile) or _not_carried_note(d, profile.name))
     return lines, list(dict.fromkeys(notes))
+
+
+def _written(form: str, value: str) -> str:
+    """A directive's option written with ``value`` (``--get-user-env`` alone when it has
+    none)."""
+    return form[:-3] if form.endswith("={}") and not value else form.format(value)
 
 
 def _pyxis_directive_note(d: Directive, profile: ClusterProfile) -> str:
@@ -199,3 +214,39 @@ def add_to_header(script: str, lines: list[str]) -> str:
         elif line.strip() and not line.startswith("#"):
             break
     return "\n".join(text[:last + 1] + lines + text[last + 1:])
+
+
+#: Options of a bash shebang the port writes onto the target's own (a login shell, tracing).
+_SHEBANG_KEPT = ("-l", "--login", "-x")
+_SHEBANG = re.compile(r"^#!\s*(?:/usr/bin/env\s+)?\S*/?bash\b(.*)$")
+
+
+def shebang_edit(source_first: str, script: str) -> tuple[str, list[str]]:
+    """``script`` whose shebang carries the source bash shebang's options (``#!/bin/bash -l``,
+    ``-x``), and a note for each option it carries or cannot (issue 14: a shebang option is
+    the user's, never dropped silently)."""
+    mine, theirs = _SHEBANG.match(source_first.strip()), _SHEBANG.match(script.split("\n", 1)[0])
+    if mine is None or theirs is None:
+        return script, []
+    given = [f"-{c}" if re.fullmatch(r"-[a-z]{2,}", o) else o
+             for o in mine.group(1).split("#", 1)[0].split()
+             for c in (o[1:] if re.fullmatch(r"-[a-z]{2,}", o) else [o])]
+    has = theirs.group(1).split()
+    missing = [o for o in given if o not in has and not (o == "--login" and "-l" in has)
+               and not (o == "-l" and "--login" in has)]
+    kept = [o for o in missing if o in _SHEBANG_KEPT]
+    other = [o for o in missing if o not in _SHEBANG_KEPT]
+    notes = []
+    if kept:  # one option word: a shebang passes all its options to bash as one argument
+        first, _, rest = script.partition("\n")
+        letters = "".join(dict.fromkeys(
+            "l" if o == "--login" else o.lstrip("-") for o in [*has, *kept]))
+        head = first[:len(first) - len(theirs.group(1))].rstrip() if theirs.group(1) else first
+        script = f"{head.rstrip()} -{letters}\n{rest}"
+        notes.append(f"your shebang's {' '.join(kept)} (`{source_first.strip()}`) is kept on the "
+                     "port's shebang")
+    if other:
+        notes.append(f"your shebang's {' '.join(other)} (`{source_first.strip()}`) is not on the "
+                     "port's shebang: the port sets its own error handling (`set -eo pipefail` "
+                     "around its lines); add it back if the job relies on it")
+    return script, notes

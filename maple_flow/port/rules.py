@@ -260,11 +260,14 @@ def translate_scheduler_vars(text: str, scheduler: str,
 
     def one(match: re.Match[str]) -> str:
         name = match.group(1) or match.group(3)
+        tail = match.group(2) or ""
+        if "$" in tail:  # references in its operator's word: ``${OUT:=runs/$SLURM_JOB_ID}``
+            tail = _REF.sub(one, tail)
         new = renames.get(name, {}).get(scheduler)
         if new is None or new == name:
-            return match.group(0)
+            return "${" + name + tail + "}" if match.group(1) else match.group(0)
         done.append(f"${name} -> ${new}")
-        return "${" + new + (match.group(2) or "") + "}" if match.group(1) else "$" + new
+        return "${" + new + tail + "}" if match.group(1) else "$" + new
 
     return _REF.sub(one, _INNER_REF.sub(one, text)), done
 

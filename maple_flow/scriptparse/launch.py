@@ -49,7 +49,9 @@ CONTAINER_RUNTIMES = frozenset({"apptainer", "singularity", "shifter", "podman-h
 #: Commands in front of a program that start it once, as itself.
 PLAIN_WRAPPERS = frozenset({"nohup", "time", "env", "numactl", "taskset", "stdbuf", "exec",
                             "nice"})
-_WRAPPERS = CONTAINER_RUNTIMES | PLAIN_WRAPPERS | {"nsys", "bash", "sh", "ezpz-launch"}
+_WRAPPERS = CONTAINER_RUNTIMES | PLAIN_WRAPPERS | {"nsys", "py-spy", "bash", "sh", "ezpz-launch"}
+#: py-spy's verbs that run a command given after ``--`` (``py-spy record -o p.svg -- python x.py``).
+_PYSPY_VERBS = frozenset({"record", "top"})
 _ALL_ARGS = frozenset({"$@", "${@}"})
 #: Tools whose ``run`` starts a command in the project's environment (``uv run torchrun ...``).
 ENV_RUNNERS = frozenset({"uv", "poetry", "pdm", "hatch", "pixi", "rye", "conda", "mamba",
@@ -277,6 +279,11 @@ def _wrapper(words: list[str], i: int, stages: list[Stage]) -> int:
             i += 1
     elif name == "nsys" and i < len(words) and words[i] == "profile":
         i = _options(words, i + 1, stage)
+    elif name == "py-spy" and i < len(words) and words[i] in _PYSPY_VERBS and "--" in words[i:]:
+        stage.via = words[i]
+        end = words.index("--", i)
+        stage.operands += words[i + 1:end]  # its own options, up to the `--` before the command
+        i = end + 1
     else:
         i = _options(words, i, stage)
     return i

@@ -14,7 +14,9 @@ _LINE = re.compile(r"^\s*#BSUB\s+(.*)$")
 #: LSF option -> the Slurm option it means (values converted where the forms differ).
 _OPTIONS = {"-nnodes": "nodes", "-W": "time", "-P": "account", "-G": "account", "-q": "queue",
             "-J": "job-name", "-n": "ntasks", "-o": "output", "-e": "error", "-cwd": "chdir",
-            "-u": "mail-user"}
+            "-u": "mail-user", "-oo": "output", "-eo": "error"}
+#: LSF's file-name placeholders (``-o %J_%I.out``) as Slurm's: the job id and the array index.
+_LSF_FILE_PATTERNS = {"%J": "%j", "%I": "%a"}
 #: LSF options read elsewhere (memory: maple_flow.port.memory): no directive of their own.
 _READ_ELSEWHERE = frozenset({"-M"})
 #: LSF options that take no value (``#BSUB -N``: mail at the end).
@@ -62,6 +64,8 @@ def _value(option: str, value: str) -> tuple[str, str] | None:
         num = _GPU_NUM.search(value)
         return ("gpus-per-node", num.group(1)) if num else None
     name = _OPTIONS.get(option)
+    if name in {"output", "error"}:
+        value = re.sub(r"%[JI]", lambda m: _LSF_FILE_PATTERNS[m.group(0)], value)
     return (name, value) if name else None
 
 

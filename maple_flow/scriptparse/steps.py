@@ -173,6 +173,21 @@ def _heredoc_step(text: str) -> tuple[str | None, str]:
     return f"printf '%s\\n' {lines} > {target}", f"the heredoc writing {target}, as printf"
 
 
+#: A shell default or check on a ``:`` line (``: "${LR:=0.1}"``, ``: "${DATA:?set DATA}"``).
+_DEFAULTED = re.compile(r"\$\{(\w+)(:?[=?])[^}]*\}")
+
+
+def _defaults_step(line: int, text: str, words: tuple[str, ...]) -> Step:
+    """A ``:`` line that gives variables defaults (``: "${LR:=0.1}"``): an assignment of its
+    one variable, kept when something kept reads it; one that checks a variable is set (or
+    sets several) is the user's and kept."""
+    found = [_DEFAULTED.fullmatch(w) for w in words]
+    names = [m.group(1) for m in found if m and m.group(2).endswith("=")]
+    if len(names) == 1 and len(words) == 1:
+        return Step(line, text, None, name=names[0])
+    return Step(line, text, True, "sets the job's defaults or checks that they are given")
+
+
 def _command_step(cmd: ShellCommand, text: str, conda_module: bool) -> Step | None:
     words = cmd.words
     if not words:
@@ -195,6 +210,8 @@ def _command_step(cmd: ShellCommand, text: str, conda_module: bool) -> Step | No
     if head == "export" or is_declare_export(words):
         names = [w.partition("=")[0] for w in words[1:] if "=" in w]
         return Step(cmd.line, text, None, name=names[0], export=True) if len(names) == 1 else None
+    if head == ":" and len(words) > 1 and all(_DEFAULTED.fullmatch(w) for w in words[1:]):
+        return _defaults_step(cmd.line, text, words[1:])
     if head in _SKIP:
         return None
     if head in {"module", "ml"}:

@@ -1,0 +1,135 @@
+"""Tools the user ran the program behind (a profiler: ``nsys profile``, ``ncu``, ``py-spy
+record ... --``; ``nohup``; ``time`` behind a launcher, ``srun time python x.py``): kept on the
+target's launch where the source had them, their words verbatim, or named in a note (issue 14:
+a launch prefix is kept around the target's launch or named). A tool behind the source's last
+rank launcher (``srun nsys profile python x.py``, ``nsys profile torchrun ...``, or no launcher
+at all) wraps the program's processes: it goes in front of the target's interpreter word (else
+of its per-node launcher word). A tool in front of the source's rank launcher (``nsys profile
+srun ...``) goes in front of the target's launch command. Binding tools (numactl, taskset: the
+source node's layout) and a ``time`` in front of the whole launch are the launch notes'
+(``port.api``, ``port.apply``)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from maple_flow.models import ClusterProfile
+from maple_flow.port.interpreter import keep_prefix
+from maple_flow.port.rules import translate_scheduler_vars
+from maple_flow.port.stages import (
+    before_launcher_word,
+    fit_into_quotes,
+    prefix_launch,
+    sub_in_launch,
+)
+from maple_flow.port.words import short
+from maple_flow.scriptparse.launch import PER_RANK_LAUNCHERS
+from maple_flow.scriptparse.script import ParsedScript, launch_command_line
+from maple_flow.scriptparse.shell import logical_lines
+
+#: Tools in front of a program that the target's launch keeps as the user wrote them.
+KEPT_TOOLS = frozenset({"nsys", "ncu", "py-spy", "nohup"})
+#: Profilers of NVIDIA GPUs only: not carried to a target with other GPUs (named instead).
+_NVIDIA_TOOLS = frozenset({"nsys", "ncu"})
+#: Launchers that start the ranks across nodes: a tool in front of one wraps the launcher.
+_RANK_LAUNCHERS = PER_RANK_LAUNCHERS | {"jsrun", "aprun"}
+
+#: The target's launcher run as a module (``python -m torch.distributed.launch``).
+_MODULE_LAUNCHER = re.compile(r"(^|\s)(python[\d.]*) (?=-m\s+torch\.distributed\.)")
+
+
+@dataclass(frozen=True)
+class ToolPrefix:
+    """One tool of the source's launch line: its words as written, and whether it wraps each
+    process (after the source's last launcher) rather than the launcher."""
+
+    name: str
+    text: str
+    inner: bool
+
+
+def _word(name: str) -> re.Pattern[str]:
+    """``name`` as a command word of a launch line (``nsys``, ``/opt/bin/nsys``)."""
+    return re.compile(rf"(?:(?<=\s)|(?<=^))(?:[^\s'\"]*/)?{re.escape(name)}(?=\s|$)")
+
+
+def _launch_text(source: str) -> str:
+    """The source's launch command (its logical line, continuations joined), or ``""``."""
+    at = launch_command_line(source)
+    return next((text for number, text in logical_lines(source) if number == at), "")
+
+
+def tool_prefixes(parsed: ParsedScript, source: str) -> list[ToolPrefix]:
+    """The tools of the source's launch line that the port keeps (see ``KEPT_TOOLS``)."""
+    stages = parsed.launch.stages
+    if not any(s.name in KEPT_TOOLS or (s.name == "time" and k)
+               for k, s in enumerate(stages)):
+        return []
+    text = re.sub(r"\\\n", " ", _launch_text(source))
+    found: list[ToolPrefix] = []
+    cursor = 0
+    for k, stage in enumerate(stages):
+        start = _word(stage.name.split()[0]).search(text, cursor)
+        if start is None:
+            continue
+        cursor = start.end()
+        if stage.name not in KEPT_TOOLS and not (stage.name == "time" and k):
+            continue  # a `time` in front of the whole launch is apply's (_timed)
+        ends = [m.start() for name in (*(s.name.split()[0] for s in stages[k + 1:]),
+                                      parsed.launch.python, parsed.launch.entrypoint)
+                if name and (m := _word(name).search(text, cursor))]
+        if not ends:
+            continue
+        words = " ".join(text[start.start():min(ends)].split())
+        inner = not any(s.name in _RANK_LAUNCHERS for s in stages[k + 1:])
+        found.append(ToolPrefix(stage.name, words, inner))
+    return found
+
+
+def _in_front(words: str) -> Callable[[re.Match[str]], str]:
+    """A replacement putting ``words`` in front of a matched interpreter word."""
+    return lambda m: f"{m.group(1)}{fit_into_quotes(words, m.string[:m.start()])} {m.group(2)} "
+
+
+def keep_tool_prefixes(script: str, parsed: ParsedScript, source: str, profile: ClusterProfile,
+                       entry: str) -> tuple[str, list[str]]:
+    """``script`` with the source's tools on its launch, and a note for each."""
+    notes: list[str] = []
+    for tool in tool_prefixes(parsed, source):
+        words = translate_scheduler_vars(tool.text, profile.scheduler)[0]
+        if tool.name in _NVIDIA_TOOLS and profile.gpu.vendor != "nvidia":
+            notes.append(f"your `{short(words)}` in front of the program is NOT carried: "
+                         f"{tool.name} profiles NVIDIA GPUs and {profile.name}'s are "
+                         f"{profile.gpu.vendor}'s: profile there with its own tools if you need "
+                         "a profile")
+            continue
+        if not tool.inner:
+            script = prefix_launch(script, words)
+            notes.append(f"your `{short(words)}` in front of the launch is kept in front of "
+                         f"{profile.name}'s launch command, as in the source")
+            continue
+        script, kept = keep_prefix(script, profile.software.python, words, entry,
+                                   parsed.launch.module)
+        if kept:
+            notes.append(f"your `{short(words)}` in front of the program is kept in front of it "
+                         f"on {profile.name}'s launch (it wraps each process, as in the source)")
+            continue
+        if tool.name == "py-spy":  # in front of a launcher it samples the launcher alone
+            notes.append(f"your `{short(words)}` in front of the program is NOT carried: "
+                         f"{profile.name}'s launch starts the program through a launcher, and "
+                         "py-spy in front of that would sample the launcher, not your program: "
+                         "put it in front of the program by hand (or add --subprocesses)")
+            continue
+        script, launcher = before_launcher_word(script, words)
+        if not launcher:
+            script, kept = sub_in_launch(script, _MODULE_LAUNCHER, _in_front(words))
+            launcher = "torch.distributed's launcher" if kept else ""
+        notes.append(
+            f"your `{short(words)}` in front of the program is kept in front of {launcher} on "
+            f"{profile.name}'s launch (the target starts the program through {launcher}, which "
+            "then runs inside the tool, as the program did in the source)" if launcher else
+            f"your `{short(words)}` in front of the program is NOT carried: {profile.name}'s "
+            "launch has no interpreter or launcher word to put it in front of: add it by hand")
+    return script, notes
