@@ -752,8 +752,8 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
                  f"{profile.name} ({nodes} node(s) x {gpn} GPU(s), the program started once "
                  "per node)"]
     elif runs_an_app(src.parsed) and not (o.get("nodes") or o.get("gpus_per_node")):
-        nodes, gpn, notes, one_refusal = app_layout(src.parsed, f.nodes, f.gpus_per_node,
-                                                    profile)
+        nodes, gpn, notes, one_refusal = app_layout(
+            src.parsed, (f.nodes, f.gpus_per_node, src.total), profile)
     else:
         (nodes, gpn, notes), one_refusal = _size(src, profile, o), ""
     timing, time_notes = _timing(src, profile, (nodes, gpn), o)

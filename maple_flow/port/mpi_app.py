@@ -25,12 +25,15 @@ def runs_an_app(p: ParsedScript) -> bool:
             and any(s.name in PER_RANK_LAUNCHERS for s in launch.stages))
 
 
-def app_layout(p: ParsedScript, nodes: int | None, ranks_per_node: int | None,
+def app_layout(p: ParsedScript, size: tuple[int | None, int | None, int | None],
                profile: ClusterProfile) -> AppLayout:
-    """The source's layout kept on ``profile``, one GPU a rank, or the refusal naming the
+    """The source's layout (``size``: nodes, ranks a node, ranks) kept on ``profile``, one GPU a rank, or the refusal naming the
     numbers when its ranks share GPUs or a target node has fewer GPUs than its ranks a node;
     raises MissingInformation when the source states no GPU count or no layout."""
+    nodes, ranks_per_node, total = size
     app, target_gpus = p.launch.entrypoint, profile.gpu.per_node
+    if not nodes and ranks_per_node and total == ranks_per_node:
+        nodes = 1  # `--ntasks=4 --gres=gpu:4`: the ranks of one node
     if not nodes or not ranks_per_node:
         raise MissingInformation({"ranks": (
             f"{app} is an MPI/GPU application, not Python: its rank layout is kept as written, "
