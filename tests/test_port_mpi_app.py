@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from maple_flow import port
 from maple_flow.errors import MissingInformation
 from maple_flow.knowledge.app_commands import count_options, is_python_command
-from maple_flow import port
 
 _HEAD = "#!/bin/bash\n#SBATCH -t 01:00:00\n"
 
@@ -75,7 +75,7 @@ def test_python_console_script_still_one_rank_per_target_gpu() -> None:
 
 
 def test_count_options_and_python_commands() -> None:
-    assert count_options("-k on g 8 -sf kk -pk kokkos neigh half -in in.lj".split()) == [
-        "-k on g 8", "-sf kk", "-pk kokkos neigh half"]
+    words = ["-k", "on", "g", "8", "-sf", "kk", "-pk", "kokkos", "neigh", "half", "-in", "x"]
+    assert count_options(words) == ["-k on g 8", "-sf kk", "-pk kokkos neigh half"]
     assert count_options(["+p24", "+devices", "0,1", "x.namd"]) == ["+p24", "+devices 0,1"]
     assert is_python_command("/env/bin/fairseq-train") and not is_python_command("lmp")

@@ -27,9 +27,9 @@ def runs_an_app(p: ParsedScript) -> bool:
 
 def app_layout(p: ParsedScript, size: tuple[int | None, int | None, int | None],
                profile: ClusterProfile) -> AppLayout:
-    """The source's layout (``size``: nodes, ranks a node, ranks) kept on ``profile``, one GPU a rank, or the refusal naming the
-    numbers when its ranks share GPUs or a target node has fewer GPUs than its ranks a node;
-    raises MissingInformation when the source states no GPU count or no layout."""
+    """The source's layout (``size``: nodes, ranks a node, ranks) kept on ``profile``, one
+    GPU a rank, or the refusal naming the numbers when its ranks share GPUs or a target node
+    has fewer GPUs than its ranks a node; raises MissingInformation when the source states no GPU count or no layout."""
     nodes, ranks_per_node, total = size
     app, target_gpus = p.launch.entrypoint, profile.gpu.per_node
     if not nodes and ranks_per_node and total == ranks_per_node:
@@ -45,7 +45,7 @@ def app_layout(p: ParsedScript, size: tuple[int | None, int | None, int | None],
             f"{app} is an MPI/GPU application, not Python, run as {layout}; the script "
             "states no GPU count (no --gpus/--gres/ngpus), so how many GPUs its ranks use is "
             "not known: give --gpus-per-node N (GPUs a source node gave the job)")})
-    kept = (nodes, min(ranks_per_node, target_gpus), [])
+    kept: tuple[int, int, list[str]] = (nodes, min(ranks_per_node, target_gpus), [])
     if gpus < ranks_per_node:
         return *kept, (
             f"{app} runs {layout} sharing {gpus} GPU(s) a node in the source (an MPI/GPU "
