@@ -29,7 +29,8 @@ def app_layout(p: ParsedScript, size: tuple[int | None, int | None, int | None],
                profile: ClusterProfile) -> AppLayout:
     """The source's layout (``size``: nodes, ranks a node, ranks) kept on ``profile``, one
     GPU a rank, or the refusal naming the numbers when its ranks share GPUs or a target node
-    has fewer GPUs than its ranks a node; raises MissingInformation when the source states no GPU count or no layout."""
+    has fewer GPUs than its ranks a node; raises MissingInformation when the source states
+    no GPU count or no layout."""
     nodes, ranks_per_node, total = size
     app, target_gpus = p.launch.entrypoint, profile.gpu.per_node
     if not nodes and ranks_per_node and total == ranks_per_node:
