@@ -77,10 +77,14 @@ def test_a_csh_file_written_by_a_bash_heredoc_is_not_read_as_csh() -> None:
     assert parse_script(script).launch.entrypoint == "fit.py"
 
 
-def test_a_native_program_launch_step_before_a_python_step_is_refused_not_dropped() -> None:
-    text = _refusal(HEAD + "mpiexec -n 8 ./bin/solver --steps 10\npython post.py\n")
-    assert "line 4: `mpiexec -n 8 ./bin/solver --steps 10` runs ./bin/solver" in text
-    assert "(line 5)" in text and "source scheduler" not in text
+def test_a_native_program_launch_step_before_a_python_step_is_kept_in_order() -> None:
+    """The MPI/GPU application is the launch (its 2 x 4 layout kept, issue 14); the Python step
+    after it stays after it, one process, as the source ran it: nothing dropped."""
+    r = port(HEAD + "mpiexec -n 8 ./bin/solver --steps 10\npython post.py\n", "perlmutter")
+    result = r["perlmutter"]
+    assert result.spec is not None and (result.spec.nodes, result.spec.gpus_per_node) == (2, 4)
+    solver = result.script.index("./bin/solver --steps 10")
+    assert result.script.index("\npython post.py", solver) > solver
 
 
 def test_a_launcher_running_a_system_tool_stays_a_dropped_helper() -> None:

@@ -46,13 +46,15 @@ def test_one_process_without_gpu_count_is_asked() -> None:
     assert "gpus_per_node" in err.value.missing and "./hello" in str(err.value)
 
 
-def test_several_ranks_of_a_binary_refused_naming_the_line() -> None:
+def test_several_ranks_of_a_binary_keep_their_layout() -> None:
+    """A compiled program on 4 ranks (issue 14's MPI/GPU applications): 1 node x 4 ranks
+    kept on the target's launcher, the program and its arguments verbatim."""
     text = _HEAD + "#SBATCH --ntasks=4\n#SBATCH --gres=gpu:4\nsrun -n 4 /opt/app/bin/md -in x\n"
-    with pytest.raises(ParseError) as err:
-        port(text, ["delta"])
-    why = str(err.value)
-    assert "line 6 `srun -n 4 /opt/app/bin/md" in why and "not Python" in why
-    assert "should start a Python program" not in why
+    result = port(text, ["delta"])["delta"]
+    assert result.status == "generated", result.notes
+    assert result.spec is not None and (result.spec.nodes, result.spec.gpus_per_node) == (1, 4)
+    assert "/opt/app/bin/md -in x" in result.script
+    assert any("MPI/GPU application, not Python" in n for n in result.notes)
 
 
 def test_sweep_agent_on_two_nodes_refused_naming_the_agent() -> None:

@@ -95,6 +95,7 @@ from maple_flow.port.kept_command import (
 )
 from maple_flow.port.launcher_opts import user_launcher_options
 from maple_flow.port.loop import carry_loop
+from maple_flow.port.mpi_app import app_layout, runs_an_app
 from maple_flow.port.oneproc import one_process_size
 from maple_flow.port.pernode_script import per_node_script_refusal, wrapper_workers_refusal
 from maple_flow.port.pyopts import python_option_env
@@ -131,6 +132,7 @@ from maple_flow.scriptparse.launch import (
     passes_local_rank,
 )
 from maple_flow.scriptparse.script import launch_command_line
+from maple_flow.scriptparse.setup import setup_of
 from maple_flow.scriptparse.steps import setup_steps
 from maple_flow.scriptparse.values import expand, simple_values
 from maple_flow.scriptparse.vendor import vendor_of_script
@@ -540,6 +542,11 @@ def _scheduler_named_note(script: str, source: str | None, profile: ClusterProfi
 def _command_note(p: ParsedScript, profile: ClusterProfile) -> str:
     """The note on an installed command the launch starts (``srun fairseq-train``)."""
     entry = p.launch.entrypoint
+    if runs_an_app(p):
+        return (f"{entry} is a program that is not Python (an MPI/GPU application or a "
+                f"compiled binary): {profile.name}'s {profile.launch.launcher} starts it on each "
+                f"rank as itself; build or load it for {profile.name} (its modules and MPI) so "
+                f"that {entry} runs there")
     return (f"{entry} is an installed command (a package's console script), not a Python file: "
             f"the source's {p.launch.launcher} started it, and the target's launch starts it "
             "as itself (no python in front of it; a per-node launcher given its option for that: "
@@ -759,6 +766,9 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
         notes = [f"one process per node drives {gpn} GPUs in the source: kept so on "
                  f"{profile.name} ({nodes} node(s) x {gpn} GPU(s), the program started once "
                  "per node)"]
+    elif runs_an_app(src.parsed) and not (o.get("nodes") or o.get("gpus_per_node")):
+        nodes, gpn, notes, one_refusal = app_layout(
+            src.parsed, (f.nodes, f.gpus_per_node, src.total), profile)
     else:
         (nodes, gpn, notes), one_refusal = _size(src, profile, o), ""
     timing, time_notes = _timing(src, profile, (nodes, gpn), o)
@@ -811,7 +821,8 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
     fields["provenance"] = _provenance(fields, o, src)
     spec = JobSpec.model_validate(fields)
     result = generate_from_spec(spec, strict=False, store=store)
-    notes = src.notes + f.notes + notes + time_notes + model_notes + name_notes + cpu_notes
+    notes = src.notes + _setup_notes(src) + notes + time_notes + model_notes + name_notes
+    notes += cpu_notes
     notes += result.notes  # a learned variant not used, or fixes of it left out
     notes += [f"job array kept: {array.spec}, one job per index, each given its index in "
               f"${array.index_var}"] if array.spec else []
@@ -854,6 +865,17 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
     notes += _shellcheck_notes(script, result.spec, result.template_id) if lint else []
     return PortResult(profile.id, script, result.spec, result.template_id, "generated",
                       notes, result.explanation)
+
+
+def _setup_notes(src: Source) -> list[str]:
+    """The source's notes; for an MPI/GPU application, not the guess that it is PyTorch DDP."""
+    if not runs_an_app(src.parsed):
+        return src.facts.notes
+    guess = f"setup pytorch ddp: {setup_of(src.parsed)[2]}"
+    return [n if n != guess else (
+        f"{src.parsed.launch.entrypoint} is not a PyTorch job: the target's launch template "
+        "gives its launcher, modules and directives; the PyTorch variables it exports "
+        "(MASTER_ADDR, WORLD_SIZE, RANK) are unused by it") for n in src.facts.notes]
 
 
 def _written_launch_args(script: str, entry: str, args: list[str], module: bool,

@@ -460,10 +460,19 @@ def read_words(
         if base.endswith(".sh") and (i + 1 < len(words) or any(
                 s.name in PER_RANK_LAUNCHERS for s in stages)):  # `srun fsdp.sh`: the program
             return _shell_wrapper(words, i, stages)
-        if _runs_as_command(word, stages) and not _starts_launcher(words[i + 1:]):
+        if ((_runs_as_command(word, stages) or _binary_on_ranks(word, stages))
+                and not _starts_launcher(words[i + 1:])):
             return LaunchLine(stages, word, False, list(words[i + 1:]), python="", command=True)
         return None
     return None
+
+
+def _binary_on_ranks(word: str, stages: list[Stage]) -> bool:
+    """``word`` is the path of a compiled program (``./main``, ``/opt/vasp/bin/vasp_std``)
+    that a per-rank launcher (the innermost one) starts on the job's ranks."""
+    launcher = next((s for s in reversed(stages) if s.name in _LAUNCHERS.values()), None)
+    return (launcher is not None and launcher.name in PER_RANK_LAUNCHERS and "/" in word
+            and "$" not in word and not word.endswith("/") and _command_word(_base(word)))
 
 
 def runner_command(words: list[str] | tuple[str, ...], i: int) -> int | None:

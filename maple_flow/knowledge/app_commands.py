@@ -1,0 +1,59 @@
+"""Installed commands a launcher starts on its ranks (``templates/sites/app_commands.yaml``):
+which are Python console scripts (a Python distributed job) and which options of the other
+programs, MPI/GPU applications, fix GPU, rank or thread counts themselves."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from pydantic import Field
+
+from maple_flow.models.common import Strict
+from maple_flow.paths import templates_dir
+from maple_flow.yamlio import load_yaml
+
+
+class AppCommands(Strict):
+    """Known Python console scripts, and the count options of MPI/GPU applications."""
+
+    python_commands: list[str] = Field(min_length=1)
+    gpu_options: list[str] = Field(min_length=1)
+
+
+@cache
+def app_commands() -> AppCommands:
+    """The data, read once."""
+    path = templates_dir() / "sites" / "app_commands.yaml"
+    return AppCommands.model_validate(load_yaml(path.read_text(encoding="utf-8")))
+
+
+def is_python_command(word: str) -> bool:
+    """``word`` (a name or a path) names a known Python console script."""
+    return word.rsplit("/", 1)[-1] in app_commands().python_commands
+
+
+def count_options(args: list[str]) -> list[str]:
+    """The options among ``args`` that fix the application's own GPU, rank or thread counts,
+    each with the values that follow it up to the next option (``-k on g 2``)."""
+    known, found = set(app_commands().gpu_options), []
+    for i, word in enumerate(args):
+        name = word.split("=", 1)[0]
+        if name not in known and not any(word.startswith(o) and word[len(o):].isdigit()
+                                         for o in known if o.startswith("+")):
+            continue
+        found.append(" ".join([word, *_values(args[i + 1:], 3 if name in _PHRASES else 1)]))
+    return found
+
+
+#: Options whose value is a phrase of words (LAMMPS ``-k on g 2``, ``-pk gpu 2``).
+_PHRASES = frozenset({"-k", "-pk"})
+
+
+def _values(rest: list[str], most: int) -> list[str]:
+    """The words after an option up to the next option, at most ``most`` of them."""
+    out: list[str] = []
+    for word in rest[:most]:
+        if word.startswith(("-", "+")):
+            break
+        out.append(word)
+    return out

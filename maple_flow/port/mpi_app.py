@@ -1,0 +1,80 @@
+"""A launch whose ranks are an MPI/GPU application, not Python (``srun lmp -k on g 2 ...``,
+``mpirun gmx_mpi mdrun``, ``srun ./my_cuda_app``): the port keeps the source's rank layout
+(nodes, ranks a node, one GPU a rank) on the target's launcher, names the application's own
+count options where the target's nodes differ, and refuses, naming the numbers, where the
+layout cannot be kept. Such a job is never re-laid as a PyTorch one-rank-per-GPU job."""
+
+from __future__ import annotations
+
+from maple_flow.errors import MissingInformation
+from maple_flow.knowledge.app_commands import count_options, is_python_command
+from maple_flow.models import ClusterProfile
+from maple_flow.scriptparse.facts import directive_size
+from maple_flow.scriptparse.launch import PER_RANK_LAUNCHERS
+from maple_flow.scriptparse.script import ParsedScript
+
+#: ``(nodes, ranks a node, notes, refusal)``: the refusal is "" when the layout is kept.
+AppLayout = tuple[int, int, list[str], str]
+
+
+def runs_an_app(p: ParsedScript) -> bool:
+    """The launch starts a program that is not Python and not a known Python console script
+    on the ranks of a per-rank launcher (srun, mpirun, mpiexec, ibrun)."""
+    launch = p.launch
+    return (launch.command and not is_python_command(launch.entrypoint)
+            and any(s.name in PER_RANK_LAUNCHERS for s in launch.stages))
+
+
+def app_layout(p: ParsedScript, size: tuple[int | None, int | None, int | None],
+               profile: ClusterProfile) -> AppLayout:
+    """The source's layout (``size``: nodes, ranks a node, ranks) kept on ``profile``, one
+    GPU a rank, or the refusal naming the numbers when its ranks share GPUs or a target node
+    has fewer GPUs than its ranks a node; raises MissingInformation when the source states
+    no GPU count or no layout."""
+    nodes, ranks_per_node, total = size
+    app, target_gpus = p.launch.entrypoint, profile.gpu.per_node
+    if not nodes and ranks_per_node and total == ranks_per_node:
+        nodes = 1  # `--ntasks=4 --gres=gpu:4`: the ranks of one node
+    if not nodes or not ranks_per_node:
+        raise MissingInformation({"ranks": (
+            f"{app} is an MPI/GPU application, not Python: its rank layout is kept as written, "
+            "and the script does not fix it; give --ranks N and --nodes N")})
+    gpus = directive_size(p)["gpus"]
+    layout = f"{nodes} node(s) x {ranks_per_node} rank(s) a node"
+    if gpus is None:
+        raise MissingInformation({"gpus_per_node": (
+            f"{app} is an MPI/GPU application, not Python, run as {layout}; the script "
+            "states no GPU count (no --gpus/--gres/ngpus), so how many GPUs its ranks use is "
+            "not known: give --gpus-per-node N (GPUs a source node gave the job)")})
+    kept: tuple[int, int, list[str]] = (nodes, min(ranks_per_node, target_gpus), [])
+    if gpus < ranks_per_node:
+        return *kept, (
+            f"{app} runs {layout} sharing {gpus} GPU(s) a node in the source (an MPI/GPU "
+            "application, not Python, several ranks on one GPU); maple keeps such a layout "
+            f"only with one GPU a rank: on {profile.name} ({target_gpus} GPUs a node) run "
+            f"{ranks_per_node} ranks a node on {min(ranks_per_node, target_gpus)} GPUs by hand "
+            f"(MPS), or give --gpus-per-node N with the ranks a node {app} should use")
+    if ranks_per_node > target_gpus:
+        return *kept, (
+            f"{app} runs {layout}, one GPU a rank ({gpus} GPUs a node) in the source; a "
+            f"{profile.name} node has {target_gpus} GPUs, fewer than its {ranks_per_node} "
+            f"ranks a node, so the layout cannot be kept as written (an MPI/GPU application, "
+            f"not Python, is not re-laid as one rank per GPU); give --nodes N and "
+            f"--gpus-per-node N (at most {target_gpus}) and set {app}'s own decomposition "
+            f"options to match{_options_clause(p)}")
+    notes = [f"{app} is an MPI/GPU application, not Python: its rank layout is kept as the "
+             f"source wrote it, {layout}, one GPU a rank, on {profile.name}'s "
+             f"{profile.launch.launcher} (not re-laid as one rank per GPU of a "
+             f"{target_gpus}-GPU node)"]
+    if gpus != target_gpus:
+        notes.append(f"a {profile.name} node has {target_gpus} GPUs, the source's {gpus}: "
+                     f"the job asks {ranks_per_node} a node; {app}'s own GPU and thread "
+                     f"options must agree with that{_options_clause(p)}")
+    return nodes, ranks_per_node, notes, ""
+
+
+def _options_clause(p: ParsedScript) -> str:
+    """``: -k on g 2, -ntomp 6`` naming the count options the launch passes, or a hint."""
+    found = count_options(list(p.launch.args))
+    return (f" ({', '.join(found)})" if found else
+            " (its GPU, rank and thread options and its input's decomposition)")
