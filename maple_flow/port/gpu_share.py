@@ -23,8 +23,9 @@ _WHOLE_NODE_REQUESTS = frozenset({"whole-node", "pbs-select"})
 def mig_request(p: ParsedScript) -> str:
     """The source's directive that asks for a MIG slice of a GPU (as written), or ``""``."""
     for d in p.directives:
-        if d.option not in _NOT_A_REQUEST and _MIG.search(d.value or ""):
-            return d.spelled if d.value in d.spelled else f"{d.spelled} {d.value}".strip()
+        value = d.value or ""
+        if d.option not in _NOT_A_REQUEST and _MIG.search(value):
+            return d.spelled if value in d.spelled else f"{d.spelled} {value}".strip()
     return ""
 
 
