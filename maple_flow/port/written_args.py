@@ -83,12 +83,13 @@ def launch_args(p: ParsedScript, args: list[str], tr: Callable[[str], str],
     valued: list[str] = []
     plain: list[str] = []
     positional: list[str] = []
+    written_text = p.launch_block.text if p.launch_block else ""
     for raw, lo, hi in groups:
         refs = set(referenced(raw))
         lost = sorted(n for n in refs if n in set_in_source and n not in set_here)
         sized_value = bool(_read_through(refs, reads) & sized) and not any(
             "$" in a for a in args[lo:hi])  # a count the topology notes speak of
-        if _positional_as_written(raw) and not lost:
+        if _positional_as_written(raw, written_text) and not lost:
             words.append(raw)
             plain += [raw.strip('"')] if hi - lo == 1 else args[lo:hi]
             positional.append(raw)
@@ -113,11 +114,13 @@ def launch_args(p: ParsedScript, args: list[str], tr: Callable[[str], str],
     return LaunchArgs(words, kept, notes, plain)
 
 
-def _positional_as_written(raw: str) -> bool:
+def _positional_as_written(raw: str, written_text: str) -> bool:
     """Whether ``raw`` reads the batch script's own arguments and nothing else that would
-    not run as written on the target (no command substitution, ``$#``, ``$$``...)."""
-    return bool(_POSITIONAL_REF.search(raw)) and not _NOT_VERBATIM.search(
-        _POSITIONAL_REF.sub("", raw))
+    not run as written on the target (no command substitution, ``$#``, ``$$``...), and the
+    user wrote it so on the launch line (``written_text``), not a variable's value put in
+    (``bash -c "... ${args}"`` with ``args="${@}"``: that word is passed as ``"$@"``)."""
+    return (bool(_POSITIONAL_REF.search(raw)) and raw in written_text
+            and not _NOT_VERBATIM.search(_POSITIONAL_REF.sub("", raw)))
 
 
 def put_written_args(script: str, head: str, args: list[str], new: LaunchArgs,
