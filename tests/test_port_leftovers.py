@@ -92,3 +92,11 @@ def test_a_job_using_the_whole_node_or_setting_the_variable_itself_is_left_alone
     assert limit_visible_gpus(polaris, 4, set(), "") == ({}, [])
     assert limit_visible_gpus(polaris, 1, set(), "export CUDA_VISIBLE_DEVICES=2\n") == ({}, [])
     assert limit_visible_gpus(polaris, 2, set(), "")[0] == {"CUDA_VISIBLE_DEVICES": "0,1"}
+
+
+def test_arguments_put_in_from_a_variable_s_value_are_passed_quoted() -> None:
+    # the user wrote `${args}` (args="${@}") in a bash -c body, not `${@}`: quoted, clean
+    script = (ONE + "#SBATCH --gpus=1\nargs=\"${@}\"\n"
+              "srun bash -c \"python train.py ${args}\"\n")
+    r = port(script, "delta")["delta"]
+    assert _launch(r.script).endswith('train.py "$@"')

@@ -59,8 +59,8 @@ def limit_visible_gpus(profile: ClusterProfile, gpus_per_node: int, user_env: se
         return {}, []
     value = ",".join(str(k) for k in range(gpus_per_node))
     note = (f"{profile.name} gives the job whole nodes ({per_node} GPU devices each) and its "
-            f"process(es) would see all {per_node}, while the source gave it {gpus_per_node} "
-            f"a node: the port sets {var}={value} so they see {gpus_per_node}, as on the source")
+            f"process(es) would see all {per_node}, while the job asks {gpus_per_node} a node: "
+            f"the port sets {var}={value} so they see {gpus_per_node}, as the job asked")
     return {var: value}, [note]
 
 
