@@ -523,7 +523,8 @@ torchrun --nnodes=1 --nproc-per-node=$ngpu train.py --lr $lr --accum $accum --fi
 def test_script_arguments_and_overridable_variables_stay_live(target: str) -> None:
     r = port(ARGS_SLURM, target)[target]
     assert r.spec.args == ["--lr", "$lr", "--accum", "$accum", "--first", "$1", "$@"]
-    assert 'train.py --lr $lr --accum $accum --first "$1" "$@"' in r.script  # as written
+    # as written: the source leaves $1 and $@ unquoted (split into words), so does the port
+    assert "train.py --lr $lr --accum $accum --first $1 $@\n" in r.script
     assert "lr=${LR:-0.001}" in r.spec.setup_steps
     assert "steps=${STEPS:-100}" not in r.spec.setup_steps  # nothing reads it
     notes = _notes(r)

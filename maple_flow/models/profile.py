@@ -52,6 +52,9 @@ class Gpu(Sourced):
     memory_gb: int = Field(ge=1, description="memory of one device (GPU or tile)")
     device_api: Literal["cuda", "xpu"]
     visible_devices_var: str = Field(description="CUDA_VISIBLE_DEVICES or ZE_AFFINITY_MASK")
+    mig_profiles: list[str] = Field(
+        default_factory=list,
+        description="MIG instances a job can ask for (e.g. 3g.20gb); empty: whole GPUs only")
 
 
 class Node(Sourced):

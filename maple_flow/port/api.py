@@ -71,6 +71,7 @@ from maple_flow.port.container import inner_step_notes, plan_container, read_sou
 from maple_flow.port.container_lost import not_carried_why
 from maple_flow.port.fit import fit_cpus_per_task, source_errexit
 from maple_flow.port.foreign import Leftovers, leftovers
+from maple_flow.port.gpu_share import limit_visible_gpus, mig_note
 from maple_flow.port.gpus_of_one import (
     ask_gpus_of_whole_node,
     gpu_argument_note,
@@ -795,6 +796,10 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
     framework, strategy, setup_notes = accelerate_setup(
         src.parsed, o.get("framework", f.framework), o.get("strategy", f.strategy), o)
     model_notes += setup_notes
+    one_per_node = one_process or size[2] == 1
+    share_env, share_notes = limit_visible_gpus(
+        profile, gpn, set(carried.env), "\n".join(src.lines)) if one_per_node else ({}, [])
+    carried.env.update(share_env)
     fields: dict[str, Any] = {
         "cluster": profile.id,
         "framework": framework,
@@ -833,6 +838,7 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
     notes += home_start_note(src.parsed, src.steps, profile)
     notes += live_refs_note(entry, args, carried) + _device_notes(src, profile, args)
     notes += gpu_argument_note(src.parsed, f, gpn) if one_process or size[2] == 1 else []
+    notes += mig_note(src.parsed, profile) + share_notes
     refusals = [x.message for x in result.findings if x.severity == "error"]
     refusals += [loop_problem] if loop_problem else []
     refusals += [array.refusal] if array.refusal else []

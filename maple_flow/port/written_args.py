@@ -6,7 +6,9 @@ too (its assignment carried above the launch). A word is written as its value in
 the port did before) when the port does not carry what it reads (a line of the source site,
 a value read from a dropped one), when its value is a count read from the job size the port
 rewrites for the target (the topology notes speak of that count), when it runs a command
-substitution or arithmetic, and for the batch script's own arguments (passed on as ``"$@"``)."""
+substitution or arithmetic. The batch script's own arguments (``$1``, ``$@``, ``$*``,
+``"${@:2}"``) stay exactly as written, quoted or not: splitting them into words is the
+user's choice."""
 
 from __future__ import annotations
 
@@ -24,6 +26,8 @@ from maple_flow.shellquote import shell_word
 #: Names the target's script sets itself before its launch (job size, rendezvous, ranks).
 _TARGET_SETS = SCRIPT_SET_VARS | set(TORCH_RANK_VARS) | {"JOB_NUM"}
 _NOT_VERBATIM = re.compile(r"\$\(|`|\$\{?[@*#?!$0-9-]")
+#: A reference to the batch script's own arguments (``$1``, ``${2}``, ``$@``, ``${@:2}``).
+_POSITIONAL_REF = re.compile(r"\$(?:[@*1-9]|\{(?:[@*]|[1-9]\d*)(?::\d+(?::\d+)?)?\})")
 
 
 @dataclass
@@ -78,11 +82,18 @@ def launch_args(p: ParsedScript, args: list[str], tr: Callable[[str], str],
     written: list[str] = []
     valued: list[str] = []
     plain: list[str] = []
+    positional: list[str] = []
+    written_text = p.launch_block.text if p.launch_block else ""
     for raw, lo, hi in groups:
         refs = set(referenced(raw))
         lost = sorted(n for n in refs if n in set_in_source and n not in set_here)
         sized_value = bool(_read_through(refs, reads) & sized) and not any(
             "$" in a for a in args[lo:hi])  # a count the topology notes speak of
+        if _positional_as_written(raw, written_text) and not lost:
+            words.append(raw)
+            plain += [raw.strip('"')] if hi - lo == 1 else args[lo:hi]
+            positional.append(raw)
+            continue
         if _NOT_VERBATIM.search(raw) or sized_value or lost:
             words += [shell_word(a) for a in args[lo:hi]]
             plain += args[lo:hi]
@@ -91,12 +102,25 @@ def launch_args(p: ParsedScript, args: list[str], tr: Callable[[str], str],
         words.append(tr(raw))
         plain.append(tr(raw))
         written += [tr(raw)] if "$" in raw else []
-    if not written:
+    if not written and not positional:
         return None
     notes = [f"the program's arguments are passed as written ({', '.join(written)}): the "
-             "lines that set what they read are kept above the launch"]
+             "lines that set what they read are kept above the launch"] if written else []
+    notes += [f"the batch script's own arguments are passed exactly as written "
+              f"({', '.join(positional)}): quoted or not as in the source, so they split into "
+              "words as they did there"] if positional else []
     notes += [f"written as its value on the target: {v}" for v in valued]
-    return LaunchArgs(words, written, notes, plain)
+    kept = written + [a for a in plain if _POSITIONAL_REF.search(a)]
+    return LaunchArgs(words, kept, notes, plain)
+
+
+def _positional_as_written(raw: str, written_text: str) -> bool:
+    """Whether ``raw`` reads the batch script's own arguments and nothing else that would
+    not run as written on the target (no command substitution, ``$#``, ``$$``...), and the
+    user wrote it so on the launch line (``written_text``), not a variable's value put in
+    (``bash -c "... ${args}"`` with ``args="${@}"``: that word is passed as ``"$@"``)."""
+    return (bool(_POSITIONAL_REF.search(raw)) and raw in written_text
+            and not _NOT_VERBATIM.search(_POSITIONAL_REF.sub("", raw)))
 
 
 def put_written_args(script: str, head: str, args: list[str], new: LaunchArgs,

@@ -1,0 +1,67 @@
+"""How much of a GPU node the ported job's processes see, against what the source gave them:
+a MIG slice asked by the source (``--gres=gpu:a100_3g.20gb:1``, ``--gpus=3g.40gb:1``,
+``--gres gpu:mig:1``) becomes what the target's profile offers (its MIG instances, or whole
+GPUs), named in a note; a job of fewer GPUs than a node has, on a target that hands every job
+whole nodes, is limited to its GPUs with the profile's visible-devices variable."""
+
+from __future__ import annotations
+
+import re
+
+from maple_flow.models.profile import ClusterProfile
+from maple_flow.scriptparse import ParsedScript
+
+#: A MIG instance in a GPU request: ``3g.40gb``, ``a100_3g.20gb``, ``gpu:mig``, ``mig=2g.10gb``.
+_MIG = re.compile(r"(?:[a-z0-9]+_)*\d+g\.\d+gb\b|\bgpu:mig\b|\bmig[=:]", re.I)
+#: Directives that never ask for GPUs (names, log files, mail): a MIG-like word there is text.
+_NOT_A_REQUEST = frozenset({"job-name", "J", "N", "output", "o", "error", "e", "mail-user",
+                            "M", "comment", "chdir", "D"})
+#: Targets whose jobs always get whole nodes (every GPU of each node).
+_WHOLE_NODE_REQUESTS = frozenset({"whole-node", "pbs-select"})
+
+
+def mig_request(p: ParsedScript) -> str:
+    """The source's directive that asks for a MIG slice of a GPU (as written), or ``""``."""
+    for d in p.directives:
+        value = d.value or ""
+        if d.option not in _NOT_A_REQUEST and _MIG.search(value):
+            return d.spelled if value in d.spelled else f"{d.spelled} {value}".strip()
+    return ""
+
+
+def mig_note(p: ParsedScript, profile: ClusterProfile) -> list[str]:
+    """A note naming the source's MIG slice and what the target gives instead."""
+    asked = mig_request(p)
+    if not asked:
+        return []
+    gpu = profile.gpu
+    head = (f"the source asks a MIG slice of one GPU (`{asked}`: part of a GPU's compute and "
+            "memory, not a whole GPU)")
+    if gpu.mig_profiles:
+        return [f"{head}; {profile.name} offers MIG instances ({', '.join(gpu.mig_profiles)}), "
+                f"but the port asks whole {gpu.model} GPUs ({gpu.memory_gb} GB each): ask an "
+                "instance by hand if the job fits one"]
+    return [f"{head}; {profile.name}'s GPUs are not split into MIG instances: the port gives "
+            f"each slice a whole {gpu.model} ({gpu.memory_gb} GB), more than the source had"]
+
+
+def limit_visible_gpus(profile: ClusterProfile, gpus_per_node: int, user_env: set[str],
+                       text: str) -> tuple[dict[str, str], list[str]]:
+    """The environment that limits a job using ``gpus_per_node`` GPUs of each node to them on
+    a target that hands it whole nodes (its processes would see every GPU of the node), with
+    its note; nothing when the target's request already limits them, the job uses the whole
+    node, or the user's script sets the variable itself (``user_env``, ``text``)."""
+    var = profile.gpu.visible_devices_var
+    per_node = profile.gpu.per_node
+    if (profile.directives.gpu_request not in _WHOLE_NODE_REQUESTS
+            or gpus_per_node >= per_node or var in user_env
+            or re.search(rf"(?:^|[\s;(])(?:export\s+)?{var}=", text, re.M)):
+        return {}, []
+    value = ",".join(str(k) for k in range(gpus_per_node))
+    note = (f"{profile.name} gives the job whole nodes ({per_node} GPU devices each) and its "
+            f"process(es) would see all {per_node}, while the job asks {gpus_per_node} a node: "
+            f"the port sets {var}={value} so they see {gpus_per_node}, as the job asked")
+    return {var: value}, [note]
+
+
+__all__ = ["limit_visible_gpus", "mig_note", "mig_request"]
