@@ -16,7 +16,8 @@ SRUN_ONE = ("#!/bin/bash\n#SBATCH --nodes=1\n#SBATCH --ntasks-per-node=1\n"
             "module load anaconda3\nsrun python train.py --epochs 3\n")
 SRUN_TORCHRUN = ("#!/bin/bash\n#SBATCH --nodes=2\n#SBATCH --ntasks-per-node=1\n"
                  "#SBATCH --gpus-per-node=4\n#SBATCH --time=04:00:00\n"
-                 "export MASTER_ADDR=$(scontrol show hostnames \"$SLURM_JOB_NODELIST\" | head -n 1)\n"
+                 "export MASTER_ADDR=$(scontrol show hostnames \"$SLURM_JOB_NODELIST\""
+                 " | head -n 1)\n"
                  "srun torchrun --nnodes=2 --nproc_per_node=4 --rdzv_backend=c10d "
                  "--rdzv_endpoint=$MASTER_ADDR:29500 train.py\n")
 ROLES = ("#!/bin/bash\n#SBATCH --nodes=2\n#SBATCH --ntasks-per-node=4\n"

@@ -258,7 +258,8 @@ def match_signature(
         hit = _search(sig.pattern, parts[where])
         if hit:
             found, text = hit
-            if sig.site_lacks and _site_has(sig.site_lacks, found, ev.script, cluster or ev.cluster):
+            site = cluster or ev.cluster
+            if sig.site_lacks and _site_has(sig.site_lacks, found, ev.script, site):
                 return None
             return found, _lines_of(text, found)
     return None

@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 import re
 
-from maple_flow.repair.text import FixNotApplicable, line_starts, lines, replace, words_of
+from maple_flow.repair.text import FixNotApplicable, Word, line_starts, lines, replace, words_of
 
 #: Addresses that mean "every interface": what a head must not advertise.
 WILDCARDS = frozenset({"0.0.0.0", "::", "[::]"})
@@ -30,7 +30,7 @@ def _address_variable(text: str, before: int) -> str | None:
     return found[-1] if found else None
 
 
-def _wildcard_value(words: list) -> tuple[int, int] | None:  # type: ignore[type-arg]
+def _wildcard_value(words: list[Word]) -> tuple[int, int] | None:
     """The span of a wildcard ``--node-ip-address`` value of a ``ray start --head`` command."""
     names = [os.path.basename(w.value) for w in words]
     at = next((i for i in range(len(names) - 1) if names[i] == "ray"
