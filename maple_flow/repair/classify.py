@@ -220,19 +220,23 @@ def _conditions_hold(sig: Signature, ev: FailureEvidence, scheduler: str | None,
     return not (sig.script_lacks and _compiled(sig.script_lacks).search(ev.script))
 
 
+def _cluster_profile(cluster: str | None) -> ClusterProfile | None:
+    """The profile of ``cluster``, None when unknown."""
+    if not cluster:
+        return None
+    from maple_flow.knowledge.clusters import get_profile
+
+    try:
+        return get_profile(cluster)
+    except MapleError:
+        return None
+
+
 @cache
 def _fact_holds(fact: ScriptFact, script: str, cluster: str | None) -> bool:
     from maple_flow.repair.script_facts import holds
 
-    profile = None
-    if cluster:
-        from maple_flow.knowledge.clusters import get_profile
-
-        try:
-            profile = get_profile(cluster)
-        except MapleError:
-            profile = None
-    return holds(fact, script, profile)
+    return holds(fact, script, _cluster_profile(cluster))
 
 
 def _lines_of(text: str, match: re.Match[str]) -> list[str]:
@@ -254,8 +258,26 @@ def match_signature(
         hit = _search(sig.pattern, parts[where])
         if hit:
             found, text = hit
+            site = cluster or ev.cluster
+            if sig.site_lacks and _site_has(sig.site_lacks, found, ev.script, site):
+                return None
             return found, _lines_of(text, found)
     return None
+
+
+def _site_has(template: str, found: re.Match[str], script: str, cluster: str | None) -> bool:
+    """Whether the site resolves ``template`` from the match (a module of the version the log
+    names): a signature with ``site_lacks`` then does not hold."""
+    from maple_flow.repair.resolve import Unresolved, fill
+
+    profile = _cluster_profile(cluster)
+    if profile is None:
+        return True  # an unknown site is not known to lack anything
+    try:
+        fill(template, Context(found.groupdict(), profile, script))
+    except Unresolved:
+        return False
+    return True
 
 
 def _diagnosis(record: FailureRecord, score: float, method: Method, evidence: list[str],

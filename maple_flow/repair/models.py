@@ -58,7 +58,8 @@ class Signature(Strict):
     ``where`` lists the parts searched ("log" = stdout and stderr). A signature matches when
     its pattern is found in one of them and every condition holds: the job state and exit code
     are among those listed (when listed), the scheduler is the one named, the script matches
-    ``script`` and does not match ``script_lacks``.
+    ``script`` and does not match ``script_lacks``, and the site cannot resolve ``site_lacks``
+    from the match (no CUDA module of the version the log names).
     """
 
     pattern: str
@@ -70,6 +71,9 @@ class Signature(Strict):
     script_lacks: str | None = None
     script_fact: ScriptFact | None = Field(
         default=None, description="a fact scriptparse reads from the script (any spelling)")
+    site_lacks: str | None = Field(
+        default=None, description="a placeholder (``{cuda_like.X}``) the site must not resolve "
+        "from the match: the signature holds only when the site has no such thing")
     weight: float = Field(default=0.0, description="added to the specificity score")
 
     @field_validator("pattern", "script", "script_lacks")

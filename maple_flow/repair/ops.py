@@ -221,6 +221,13 @@ class ContainerGpuFlag(Strict):
     op: Literal["container_gpu_flag"] = "container_gpu_flag"
 
 
+class RayHeadAddress(Strict):
+    """Give a ``ray start --head`` that advertises a wildcard address (``0.0.0.0``) the
+    variable the script sets from the head node's address."""
+
+    op: Literal["ray_head_address"] = "ray_head_address"
+
+
 class UseTorchrun(Strict):
     """Start the program with torchrun: ``python -m torch.distributed.launch`` (which hands
     the program ``--local_rank``) becomes ``torchrun``; a one-node job's plain ``python
@@ -251,7 +258,7 @@ FixOp = Annotated[
     | RemoveDirective | SetLauncherArg | RemoveLauncherArg | RespellLauncherArg | UnderscoreOptions
     | SetBackend
     | SetQueue | SetWalltime | SetNodes | SetGpusPerNode | AddArgument | SetShell | SetMasterAddr
-    | GresGpus | ContainerGpuFlag | UseTorchrun,
+    | GresGpus | ContainerGpuFlag | UseTorchrun | RayHeadAddress,
     Field(discriminator="op"),
 ]
 
@@ -260,7 +267,7 @@ OP_KINDS: tuple[str, ...] = (
     "set_directive", "remove_directive", "set_launcher_arg", "remove_launcher_arg",
     "respell_launcher_arg", "underscore_options", "set_backend", "set_queue", "set_walltime",
     "set_nodes", "set_gpus_per_node", "add_argument", "set_shell", "set_master_addr",
-    "gres_gpus", "container_gpu_flag", "use_torchrun",
+    "gres_gpus", "container_gpu_flag", "use_torchrun", "ray_head_address",
 )
 
 

@@ -177,6 +177,27 @@ def _assignments(text: str, name: str, before: int) -> list[Assignment]:
     return found
 
 
+#: A variable read in shell text: ``$NAME`` or ``${NAME...}``.
+_READ = re.compile(r"\$\{?([A-Za-z_][A-Za-z0-9_]*)")
+
+
+def unexported_task_variable(text: str) -> tuple[str, str] | None:
+    """A variable the launch line's single-quoted ``bash -c`` body reads (each task's own shell
+    expands it, from the environment srun or mpiexec hands it) that the script sets without
+    exporting: its name and value as set; None when there is none."""
+    launch = find_launch(text)
+    words = launch.words
+    for i, word in enumerate(words[:-1]):
+        if word.value != "-c" or not words[i + 1].raw.startswith("'"):
+            continue
+        for name in dict.fromkeys(_READ.findall(words[i + 1].value)):
+            found = _assignments(text, name, launch.line - 1)
+            if found and not found[-1].exported \
+                    and not _exported_by_name(text, name, launch.line - 1):
+                return name, found[-1].word.value.partition("=")[2]
+    return None
+
+
 def _exported_by_name(text: str, name: str, before: int) -> bool:
     for line in lines(text)[:before]:
         words = line.split()

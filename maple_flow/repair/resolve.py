@@ -56,6 +56,8 @@ Placeholders (a closed set; anything else is an error found when the knowledge b
   GPUs; unresolved when the script asks no GPUs per task or already asks GPUs per node.
 - ``{launch:mpi}``: the MPI launcher the script's launch line runs (``mpiexec``, else
   ``mpirun``): a launcher's own complaint (Hydra, MPT) names its options, not its name.
+- ``{task_var:name}`` / ``{task_var:value}``: a variable the launch line's single-quoted
+  ``bash -c`` body reads (each task expands it) that the script sets without ``export``.
 - ``{cpus:per_task}``: the most CPUs per task the node has for the script's tasks per node,
   only when the script asks more CPUs per node than the node has.
 
@@ -86,7 +88,7 @@ KINDS = frozenset({"m", "profile", "module", "site_module", "mem", "queue", "wal
                    "port_shift", "ask",
                    "item", "script", "select", "directive", "gcc_upto", "cuda_like",
                    "arg_with", "gpus", "cpus", "node_index", "master_addr", "launch",
-                   "named_module"})
+                   "named_module", "task_var"})
 #: Module families that name the same thing at different sites.
 _ALIASES = {"cuda": ("cuda", "cudatoolkit"), "cudatoolkit": ("cuda", "cudatoolkit"),
             "python": ("python", "python3"), "python3": ("python3", "python")}
@@ -458,6 +460,21 @@ def _arg_with(ctx: Context, arg: str) -> str:
     raise Unresolved(f"no program argument has the value {value!r}")
 
 
+def _task_var(ctx: Context, arg: str) -> str:
+    """The name (``name``) or value (``value``) of a variable the launch line's single-quoted
+    ``bash -c`` body reads that the script sets without exporting (patch_env)."""
+    from maple_flow.errors import MapleError
+    from maple_flow.repair.patch_env import unexported_task_variable
+
+    try:
+        found = unexported_task_variable(ctx.script)
+    except MapleError:
+        found = None
+    if found is None:
+        raise Unresolved("no variable the tasks read is set without export")
+    return found[0] if arg == "name" else found[1]
+
+
 def _cpus_per_task(ctx: Context, arg: str) -> str:
     profile = _need_profile(ctx)
     if arg != "per_task":
@@ -523,7 +540,7 @@ _FUNCTIONS = {"script": _script_int, "launch": _launch, "node_index": _node_inde
               "cpus": _cpus_per_task, "mem": _mem_all,
               "directive": _required_value,
               "gcc_upto": _gcc_upto,
-              "cuda_like": _cuda_like, "arg_with": _arg_with}
+              "cuda_like": _cuda_like, "arg_with": _arg_with, "task_var": _task_var}
 
 
 #: Ports a rendezvous may take: above the well-known ones, below the ephemeral range.

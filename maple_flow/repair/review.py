@@ -56,7 +56,8 @@ def _off_allowlist(op: FixOp, profile: ClusterProfile | None) -> str | None:
     if isinstance(op, o.PropagateEnv):
         names = [n for n in op.names if not env_allowed(n)]
         return f"passes on {', '.join(names)}, not on the allowlist" if names else None
-    if isinstance(op, o.SetDirective) and op.option not in ALLOWED_DIRECTIVES:
+    if isinstance(op, o.SetDirective) and op.option not in ALLOWED_DIRECTIVES \
+            and not (op.option == "export" and op.value == "ALL"):  # Slurm's own default
         return f"sets the {op.option} directive, which is not on the allowlist"
     if isinstance(op, o.SetLauncherArg):
         return launcher_off_list(op.launcher, op.name, op.value)
