@@ -125,6 +125,14 @@ def carry_env(src: Source, profile: ClusterProfile, o: dict[str, Any], out: Carr
             out.notes.append(f"`export {short(f'{name}={value}')}` is not copied: {foreign}")
             continue
         verdict = classify_env(name, value, domains, own)
+        pinned = _pinned_copy(src, name)
+        if pinned and profile.gpu.vendor == "nvidia":
+            out.export_lines[name] = f"export {name}={value}"
+            out.kept_exports |= {name}
+            out.notes.append(f"`{name}={value}` is kept: the job runs copies of its work side "
+                             f"by side, each on the GPUs its own {name} names (line "
+                             f"{pinned}); the launch keeps its GPU")
+            continue
         if container_env_name(name) and _container_env(src, profile, name, value, out):
             continue
         cpus = src.facts.cpus_per_task
@@ -152,6 +160,20 @@ def carry_env(src: Source, profile: ClusterProfile, o: dict[str, Any], out: Carr
         out.notes.append(f"not copied ({why}): {', '.join(sorted(lines))}")
     out.env.update(o.get("env") or {})
     out.kept_exports -= set(o.get("env") or {})  # your value for the target wins
+
+
+_PINNED_COPY = re.compile(r"^\s*(?:\w+=\S*\s+)*CUDA_VISIBLE_DEVICES=\S+\s.*(?<![&|])&\s*$")
+
+
+def _pinned_copy(src: Source, name: str) -> str:
+    """The line (``N `text```) of a run the job starts in the background on the GPUs its own
+    ``CUDA_VISIBLE_DEVICES=`` prefix names, when ``name`` is that variable; else ``""``."""
+    if name != "CUDA_VISIBLE_DEVICES":
+        return ""
+    for number, line in enumerate(src.lines, 1):
+        if _PINNED_COPY.match(line) and not line.lstrip().startswith("#"):
+            return f"{number} `{short(line.strip())}`"
+    return ""
 
 
 def _container_env(src: Source, profile: ClusterProfile, name: str, value: str,
