@@ -60,3 +60,14 @@ def test_a_gnu_parallel_of_a_user_script_is_refused_naming_it() -> None:
     text = str(err.value)
     assert "line 5: `parallel ./job.sh ::: 0 1 2 3`" in text
     assert "the copies parallel starts of ./job.sh" in text
+
+
+def test_copies_pinned_past_the_jobs_gpus_are_asked_not_ported_onto_missing_gpus() -> None:
+    script = ("#!/bin/bash\n#SBATCH -N 1 -n 1 --gres=gpu:2\n#SBATCH -t 01:00:00\n"
+              "CUDA_VISIBLE_DEVICES=0,1 python run.py --name a &\n"
+              "CUDA_VISIBLE_DEVICES=2,3 python run.py --name b &\nwait\n")
+    r = port(script, "delta")["delta"]
+    assert r.status == "refused"
+    assert any("up to GPU 3" in n and "gpus_per_node=4" in n for n in r.notes)
+    fixed = port(script, "delta", gpus_per_node=4)["delta"]
+    assert "export CUDA_VISIBLE_DEVICES=2,3" in fixed.script

@@ -126,6 +126,14 @@ def carry_env(src: Source, profile: ClusterProfile, o: dict[str, Any], out: Carr
             continue
         verdict = classify_env(name, value, domains, own)
         pinned = _pinned_copy(src, name)
+        top = _highest_pinned_gpu(src, value)
+        if pinned and top >= out.size[1]:
+            out.refusals.append(
+                f"the job runs copies of its work side by side, each on the GPUs its own "
+                f"{name} names (line {pinned}; the launch's `{name}={value}`), up to GPU "
+                f"{top}, and the port's job has {out.size[1]} GPU(s) per node: give "
+                f"gpus_per_node={top + 1} (--gpus-per-node {top + 1})")
+            continue
         if pinned and profile.gpu.vendor == "nvidia":
             out.export_lines[name] = f"export {name}={value}"
             out.kept_exports |= {name}
@@ -174,6 +182,18 @@ def _pinned_copy(src: Source, name: str) -> str:
         if _PINNED_COPY.match(line) and not line.lstrip().startswith("#"):
             return f"{number} `{short(line.strip())}`"
     return ""
+
+
+_PINNED_GPUS = re.compile(r"CUDA_VISIBLE_DEVICES=(\S+)")
+
+
+def _highest_pinned_gpu(src: Source, value: str) -> int:
+    """The highest GPU index the launch's ``value`` or a copy's ``CUDA_VISIBLE_DEVICES=``
+    prefix names; -1 when none is a number."""
+    pinned = [m.group(1) for line in src.lines if not line.lstrip().startswith("#")
+              and _PINNED_COPY.match(line) and (m := _PINNED_GPUS.search(line))]
+    found = [n for text in (value, *pinned) for n in re.findall(r"\d+", text)]
+    return max((int(n) for n in found), default=-1)
 
 
 def _container_env(src: Source, profile: ClusterProfile, name: str, value: str,
