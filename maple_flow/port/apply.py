@@ -318,6 +318,11 @@ def apply_edits(script: str, src: Source, profile: ClusterProfile, *, one_proces
         out.script = out.script.rstrip("\n") + "\nwait  # the source waits for its launch\n"
         out.notes.append("the launch runs in the background (`&`): the source's `wait` after "
                          "it is kept at the end of the script")
+    elif _source_waits(src.parsed) and _background_before_launch(out.script):
+        out.script = out.script.rstrip("\n") + "\nwait  # the source waits for its runs\n"
+        out.notes.append("runs started in the background (`&`) before the launch: the "
+                         "source's `wait` after the launch is kept at the end of the script, "
+                         "so the job ends when they all have")
     out.notes += _background_note(out.script, tail)
     return out
 
@@ -347,6 +352,18 @@ def _source_waits(p: ParsedScript) -> bool:
 
 
 _WAIT = re.compile(r"^\s*wait\b", re.M)
+
+
+def _background_before_launch(script: str) -> bool:
+    """A command before the launch runs in the background (``python x.py --seed 1 &``) and
+    no ``wait`` after the launch waits for it."""
+    span = launch_command_span(script)
+    if span is None:
+        return False
+    lines, start, end = span
+    if _WAIT.search("\n".join(lines[end + 1:])):
+        return False
+    return any(_backgrounded(x) for x in lines[:start] if not x.lstrip().startswith("#"))
 
 
 def _background_note(script: str, tail: str) -> list[str]:

@@ -125,6 +125,22 @@ def carry_env(src: Source, profile: ClusterProfile, o: dict[str, Any], out: Carr
             out.notes.append(f"`export {short(f'{name}={value}')}` is not copied: {foreign}")
             continue
         verdict = classify_env(name, value, domains, own)
+        pinned = _pinned_copy(src, name)
+        top = _highest_pinned_gpu(src, value)
+        if pinned and top >= out.size[1]:
+            out.refusals.append(
+                f"the job runs copies of its work side by side, each on the GPUs its own "
+                f"{name} names (line {pinned}; the launch's `{name}={value}`), up to GPU "
+                f"{top}, and the port's job has {out.size[1]} GPU(s) per node: give "
+                f"gpus_per_node={top + 1} (--gpus-per-node {top + 1})")
+            continue
+        if pinned and profile.gpu.vendor == "nvidia":
+            out.export_lines[name] = f"export {name}={value}"
+            out.kept_exports |= {name}
+            out.notes.append(f"`{name}={value}` is kept: the job runs copies of its work side "
+                             f"by side, each on the GPUs its own {name} names (line "
+                             f"{pinned}); the launch keeps its GPU")
+            continue
         if container_env_name(name) and _container_env(src, profile, name, value, out):
             continue
         cpus = src.facts.cpus_per_task
@@ -152,6 +168,32 @@ def carry_env(src: Source, profile: ClusterProfile, o: dict[str, Any], out: Carr
         out.notes.append(f"not copied ({why}): {', '.join(sorted(lines))}")
     out.env.update(o.get("env") or {})
     out.kept_exports -= set(o.get("env") or {})  # your value for the target wins
+
+
+_PINNED_COPY = re.compile(r"^\s*(?:\w+=\S*\s+)*CUDA_VISIBLE_DEVICES=\S+\s.*(?<![&|])&\s*$")
+
+
+def _pinned_copy(src: Source, name: str) -> str:
+    """The line (``N `text```) of a run the job starts in the background on the GPUs its own
+    ``CUDA_VISIBLE_DEVICES=`` prefix names, when ``name`` is that variable; else ``""``."""
+    if name != "CUDA_VISIBLE_DEVICES":
+        return ""
+    for number, line in enumerate(src.lines, 1):
+        if _PINNED_COPY.match(line) and not line.lstrip().startswith("#"):
+            return f"{number} `{short(line.strip())}`"
+    return ""
+
+
+_PINNED_GPUS = re.compile(r"CUDA_VISIBLE_DEVICES=(\S+)")
+
+
+def _highest_pinned_gpu(src: Source, value: str) -> int:
+    """The highest GPU index the launch's ``value`` or a copy's ``CUDA_VISIBLE_DEVICES=``
+    prefix names; -1 when none is a number."""
+    pinned = [m.group(1) for line in src.lines if not line.lstrip().startswith("#")
+              and _PINNED_COPY.match(line) and (m := _PINNED_GPUS.search(line))]
+    found = [n for text in (value, *pinned) for n in re.findall(r"\d+", text)]
+    return max((int(n) for n in found), default=-1)
 
 
 def _container_env(src: Source, profile: ClusterProfile, name: str, value: str,

@@ -26,6 +26,16 @@ if TYPE_CHECKING:
 #: Lines the templates write just before a launch command, part of it.
 _LAUNCH_PREAMBLE = re.compile(r"^\s*(?:# shellcheck |export WORLD_SIZE=)")
 _SIZE_VARS = ("NNODES", "NRANKS", "GPUS_PER_NODE")
+#: ``... &`` (not ``&&``): the command runs in the background, concurrently with what follows.
+_BACKGROUND = re.compile(r"(?<![&|])&\s*$")
+#: A run with no launcher: environment words, ``nohup``/``time``, then a bare interpreter word.
+_PLAIN_RUN = re.compile(r"^\s*(?:\w+=\S*\s+)*(?:(?:nohup|time)\s+)*python[\d.]*\s")
+
+
+def plain_background_copy(text: str) -> bool:
+    """``text`` starts a Python program with no launcher, in the background (``python x.py
+    --seed 1 &``, ``CUDA_VISIBLE_DEVICES=0 python x.py &``): one of several concurrent copies."""
+    return bool(_PLAIN_RUN.match(text) and _BACKGROUND.search(text))
 
 
 def header_of(text: str) -> str:
@@ -82,6 +92,12 @@ def port_stage(step: Step, src: Source, profile: ClusterProfile,
     from maple_flow.port.api import port_launch_only
 
     launch = step.inner or step.text
+    if not step.inner and plain_background_copy(launch):
+        return [step.text], (
+            f"line {step.line} `{step.text}` runs its program without a launcher, in the "
+            "background (one of the job's concurrent copies): kept as written, one process, "
+            "not put under the target's launcher (its steps would share the job's GPUs and "
+            "rendezvous, or wait for each other)")
     text = src.header + _values_read(launch, src) + launch + "\n"
     sized = ""
     try:
@@ -114,6 +130,8 @@ def port_stage(step: Step, src: Source, profile: ClusterProfile,
         return [], f"line {step.line} `{step.text}` launches a program the port cannot rewrite"
     if step.inner:  # `R=$(srun python x.py)`: the target's launch captured the same way
         lines[-1] = step.text.replace(step.inner, lines[-1], 1)
+    elif _BACKGROUND.search(launch) and not _BACKGROUND.search(lines[-1]):
+        lines[-1] += " &"  # the source ran it concurrently with what follows: so does the port
     note = (f"line {step.line} `{step.text}` is a launch of its own: the target's launch of the "
             f"same program ({result.spec.nodes} node(s) x {result.spec.gpus_per_node}): "
             f"`{lines[-1]}`{sized}")

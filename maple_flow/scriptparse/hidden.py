@@ -83,9 +83,25 @@ def _runner(cmd: ShellCommand) -> str:
         return _runner_task(head, words)
     if head in _TARGET_RUNNERS and len(words) > 1 and not words[1].startswith("-"):
         return f"the {head} target `{words[1]}`"
+    if head in _FAN_OUT:
+        return _fanned_out(head, words)
     if _SCRIPT_PATH.match(words[0]) and (head.endswith(".sh") or "." not in head):
         return f"the program or script {words[0]}"
     return ""
+
+
+#: Commands that start another command many times over (GNU parallel, xargs).
+_FAN_OUT = frozenset({"parallel", "xargs"})
+
+
+def _fanned_out(head: str, words: tuple[str, ...]) -> str:
+    """``parallel ./run.sh ::: 0 1 2 3``: the copies ``head`` starts of a command that is not
+    a Python program the script shows; ``""`` for ``parallel python x.py ::: ...``."""
+    inner = next((w for w in words[1:] if not w.startswith("-") and not w.isdigit()), "")
+    if not inner or inner.startswith(":::") or re.match(r"python[\d.]*$", inner):
+        return ""
+    return (f"the copies {head} starts of {inner} (several at once, one for each value it "
+            "is given)")
 
 
 def _runner_task(head: str, words: tuple[str, ...]) -> str:
