@@ -53,10 +53,15 @@ def test_the_launchs_own_gpu_is_kept_beside_a_copy_pinned_to_another() -> None:
     assert "CUDA_VISIBLE_DEVICES=0 python run.py --name a &" in code
 
 
-def test_a_gnu_parallel_of_a_user_script_is_refused_naming_it() -> None:
+def test_a_gnu_parallel_of_a_user_script_is_kept_on_one_task_and_refused_on_several() -> None:
+    """One task on one GPU: the job's command is kept verbatim (kept_command), with a note;
+    on two nodes its copies cannot be laid out, so it is refused naming them."""
     script = ONE_GPU + "module load cuda\nparallel ./job.sh ::: 0 1 2 3\n"
+    result = port(script, "delta")["delta"]
+    assert "\nparallel ./job.sh ::: 0 1 2 3\n" in result.script
+    assert any("`parallel ./job.sh ::: 0 1 2 3`" in n for n in result.notes)
     with pytest.raises(ParseError) as err:
-        port(script, "delta")
+        port(script.replace("-N 1 -n 1", "-N 2 -n 2"), "delta")
     text = str(err.value)
     assert "line 5: `parallel ./job.sh ::: 0 1 2 3`" in text
     assert "the copies parallel starts of ./job.sh" in text
