@@ -29,8 +29,8 @@ from maple_flow.scriptparse.launch import (
     LaunchLine,
     glued_launcher,
     installed_command,
-    leading_launcher,
     launcher_env,
+    leading_launcher,
     read_words,
 )
 from maple_flow.scriptparse.loop import LaunchLoop, launch_loop
