@@ -68,6 +68,7 @@ def ops_for(cluster: str) -> list[o.FixOp]:
         o.SetLauncherArg(launcher="srun", name="--cpu-bind", value="none"),
         o.SetLauncherArg(launcher="torchrun", name="--rdzv_backend", value="c10d"),
         o.SetLauncherArg(launcher="mpiexec", name="--ppn", value="4"),
+        o.SetLauncherArg(launcher="horovodrun", name="--gloo"),
         o.RemoveLauncherArg(launcher="srun", name="--gres"),
         o.RemoveLauncherArg(launcher="mpirun", name="-map-by"),
         o.UnderscoreOptions(launcher="torchrun"),

@@ -111,3 +111,15 @@ def test_cpu_count_per_node_sets_cpus_per_task_to_what_a_node_has() -> None:
     data = _answer(script, "sbatch: error: CPU count per node can not be satisfied\n", "anvil")
     assert data["proposed"]["record_id"] == "slurm-node-config-cpus"
     assert _added(data) == ["#SBATCH --cpus-per-task=128"]
+
+
+def test_horovodrun_with_another_mpi_on_path_is_told_to_use_gloo() -> None:
+    # horovod/horovod#2389 (bench/reallogs4 tune): MPICH's Hydra mpirun on PATH
+    script = ("#!/bin/bash\n#SBATCH --nodes=1\n#SBATCH --ntasks=1\n#SBATCH --gpus-per-node=4\n"
+              "#SBATCH --time=04:00:00\nmodule load mpich\n"
+              "horovodrun -np 4 -H localhost:4 python train_hvd.py --epochs 10\n")
+    log = ("Unknown MPI implementation given in output of mpirun --version:\nHYDRA build "
+           "details:\n    Version:                                 3.3.2\n")
+    data = _answer(script, log, "deltaai")
+    assert data["proposed"]["record_id"] == "horovodrun-unknown-mpi"
+    assert _added(data) == ["horovodrun --gloo -np 4 -H localhost:4 python train_hvd.py --epochs 10"]
