@@ -122,4 +122,5 @@ def test_horovodrun_with_another_mpi_on_path_is_told_to_use_gloo() -> None:
            "details:\n    Version:                                 3.3.2\n")
     data = _answer(script, log, "deltaai")
     assert data["proposed"]["record_id"] == "horovodrun-unknown-mpi"
-    assert _added(data) == ["horovodrun --gloo -np 4 -H localhost:4 python train_hvd.py --epochs 10"]
+    assert _added(data) == [
+        "horovodrun --gloo -np 4 -H localhost:4 python train_hvd.py --epochs 10"]
