@@ -3,7 +3,8 @@ shellcheck error) or says why not (a MapleError with a reason): never another ex
 
 The scripts: bench/realport's cached users' scripts when the cache is there
 (``$MAPLE_REALPORT_CACHE``, else /work/cache/realport once its READY file exists, else
-bench/realport/.cache), and always the users' scripts of tests/data/repair_user.
+bench/realport/.cache), and always the users' scripts of tests/data/repair_user and the
+programs that are not Python of tests/data/repair_apps (launcher options go on their srun/mpiexec).
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ def _cache() -> Path | None:
 
 def _scripts() -> list[Path]:
     found = sorted((ROOT / "tests" / "data" / "repair_user").glob("*.sh"))
+    found += sorted((ROOT / "tests" / "data" / "repair_apps").glob("*.sh"))
     cache = _cache()
     return found + (sorted(cache.glob("*.sh")) if cache else [])
 
@@ -66,6 +68,7 @@ def ops_for(cluster: str) -> list[o.FixOp]:
         o.SetLauncherArg(launcher="srun", name="--cpu-bind", value="none"),
         o.SetLauncherArg(launcher="torchrun", name="--rdzv_backend", value="c10d"),
         o.SetLauncherArg(launcher="mpiexec", name="--ppn", value="4"),
+        o.SetLauncherArg(launcher="horovodrun", name="--gloo"),
         o.RemoveLauncherArg(launcher="srun", name="--gres"),
         o.RemoveLauncherArg(launcher="mpirun", name="-map-by"),
         o.UnderscoreOptions(launcher="torchrun"),

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from maple_flow.errors import MapleError
 from maple_flow.knowledge.directives import detect_scheduler
 from maple_flow.repair.text import FixNotApplicable, Word, lines, logical_span, words_of
-from maple_flow.scriptparse.script import launch_command_line
+from maple_flow.scriptparse.script import launch_command_line, launcher_command_line
 
 _MODULE = re.compile(r"^\s*(?:module|ml)\s")
 _DIRECTIVE = re.compile(r"^\s*#(?:SBATCH|PBS)\b")
@@ -32,14 +32,19 @@ def scheduler_of(text: str, fallback: str | None = None) -> str:
     return kind
 
 
-def find_launch(text: str) -> Launch:
-    """The launch command of ``text``; FixNotApplicable when there is none."""
+def find_launch(text: str, launcher: str | None = None) -> Launch:
+    """The launch command of ``text``: the line that starts its Python program, else (given
+    ``launcher``) the last command that ``launcher`` starts (``srun ./solver``); FixNotApplicable
+    when there is none."""
     try:
         line = launch_command_line(text)
+        if line is None and launcher is not None:
+            line = launcher_command_line(text, launcher)
     except MapleError as exc:
         raise FixNotApplicable(f"the script cannot be parsed: {exc}") from exc
     if line is None:
-        raise FixNotApplicable("the script has no launch line (no Python program is started)")
+        raise FixNotApplicable("the script has no launch line (no Python program is started"
+                               + (f", no {launcher} command" if launcher else "") + ")")
     start, end = logical_span(text, line)
     return Launch(line, start, end, words_of(text[start:end], start))
 

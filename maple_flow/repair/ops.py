@@ -43,7 +43,8 @@ PassedEnvName = Annotated[EnvName, AfterValidator(_checked(safety.passed_on_prob
 OptionName = Annotated[str, Field(pattern=r"^-{1,2}[A-Za-z0-9][A-Za-z0-9_.-]*$", max_length=64)]
 DirectiveName = Annotated[str, Field(pattern=r"^[A-Za-z][A-Za-z0-9_-]*$", max_length=64)]
 SiteLauncher = Literal["srun", "mpiexec", "mpirun", "ibrun"]
-LaunchStage = Literal["srun", "mpiexec", "mpirun", "ibrun", "torchrun", "deepspeed", "accelerate"]
+LaunchStage = Literal["srun", "mpiexec", "mpirun", "ibrun", "torchrun", "deepspeed", "accelerate",
+                      "horovodrun"]
 
 
 class AddModule(Strict):

@@ -201,7 +201,7 @@ def _view(launch: Launch, stage: str) -> tuple[Launch, int]:
 def stage_view(text: str, stage: str) -> tuple[Launch, int]:
     """The launch of ``text`` (or the ``bash -c`` body) that runs ``stage``, and the index of
     its first option word; FixNotApplicable when none does."""
-    return _view(find_launch(text), stage)
+    return _view(find_launch(text, stage), stage)
 
 
 def _stage(launch: Launch, stage: str) -> tuple[list[Option], int]:
@@ -245,7 +245,7 @@ def _replace_option(text: str, launch: Launch, opt: Option, stage: str, value: s
 def set_launcher_arg(text: str, stage: str, name: str, value: str | None) -> str:
     """Set option ``name`` of ``stage`` to ``value`` (a flag when None), on the launch line
     or inside the quoted ``bash -c`` body that runs ``stage``."""
-    full = find_launch(text)
+    full = find_launch(text, stage)
     launch, start = _view(full, stage)
     options, _ = _walk(launch.words, start)
     names = spellings(stage, name)
@@ -283,7 +283,7 @@ def _set_in_body(text: str, body: Launch, stage: str, name: str, value: str | No
 
 def stage_options(text: str, stage: str) -> list[Option]:
     """The options of ``stage`` as written (values quote-removed, variables unexpanded)."""
-    launch, start = _view(find_launch(text), stage)
+    launch, start = _view(find_launch(text, stage), stage)
     return _walk(launch.words, start)[0]
 
 
@@ -292,7 +292,7 @@ def remove_launcher_arg(text: str, stage: str, name: str) -> str:
     absent."""
     names = spellings(stage, name)
     while True:
-        launch, start = _view(find_launch(text), stage)
+        launch, start = _view(find_launch(text, stage), stage)
         options, _ = _walk(launch.words, start)
         hits = [o for o in options if o.name in names]
         if not hits:
@@ -529,7 +529,7 @@ def underscore_options(text: str, stage: str) -> str:
     """Write every ``--a-b`` option of ``stage`` (on the launch line or in the ``bash -c``
     body that runs it) as ``--a_b``, value untouched: the spelling older argparse launchers
     (torchrun before torch 2.0, ``torch.distributed.launch``) know."""
-    launch, start = _view(find_launch(text), stage)
+    launch, start = _view(find_launch(text, stage), stage)
     hyphened = [o for o in _walk(launch.words, start)[0]
                 if o.name.startswith("--") and "-" in o.name[2:]]
     return _respell(text, launch, hyphened, lambda n: "--" + n[2:].replace("-", "_"))
@@ -538,7 +538,7 @@ def underscore_options(text: str, stage: str) -> str:
 def respell_launcher_arg(text: str, stage: str, name: str, spelling: str) -> str:
     """Write option ``name`` of ``stage`` (any of its spellings, every time it is given) as
     ``spelling``, its value kept; FixNotApplicable when the stage has no such option."""
-    launch, start = _view(find_launch(text), stage)
+    launch, start = _view(find_launch(text, stage), stage)
     names = spellings(stage, name)
     hits = [o for o in _walk(launch.words, start)[0] if o.name in names]
     if not hits:

@@ -577,6 +577,17 @@ def glued_launcher(
     return (f"{name}={value}", launcher, words[0]) if launcher else None
 
 
+def leading_launcher(words: list[str]) -> str | None:
+    """The launcher (srun, mpiexec, ...) ``words`` start with, past ``NAME=value`` words;
+    None when they start with none."""
+    i = 0
+    while i < len(words) and _ENV_WORD.match(words[i]):
+        i += 1
+    if i < len(words) and _base(words[i]) in _LAUNCHERS:
+        return _base(words[i])
+    return None
+
+
 def installed_command(words: list[str]) -> tuple[str, str] | None:
     """``(launcher, command)`` when ``words`` start an installed command (a package's console
     script) under a per-node launcher that would run it through ``python`` (``torchrun

@@ -30,6 +30,7 @@ from maple_flow.scriptparse.launch import (
     glued_launcher,
     installed_command,
     launcher_env,
+    leading_launcher,
     read_words,
 )
 from maple_flow.scriptparse.loop import LaunchLoop, launch_loop
@@ -429,6 +430,14 @@ def launch_command_line(text: str) -> int | None:
     command that runs it), or None when the script starts no Python program."""
     found = _find_launch(split_blocks(text), {})
     return found.cmd.line if found else None
+
+
+def launcher_command_line(text: str, launcher: str) -> int | None:
+    """1-based line of the last top-level command that starts with ``launcher`` (``srun
+    ./solver``, a program that is not Python), or None when no command does."""
+    lines = [cmd.line for block in split_blocks(text) for cmd in block.commands
+             if leading_launcher(list(cmd.words)) == launcher]
+    return lines[-1] if lines else None
 
 
 def _no_launch_reason(blocks: list[Block]) -> str:
