@@ -234,3 +234,16 @@ def test_a_scheduler_variable_inside_a_default_is_renamed() -> None:
     from maple_flow.port.rules import translate_scheduler_vars
 
     assert translate_scheduler_vars("${X:-$SLURM_JOB_ID}", "pbs")[0] == "${X:-$PBS_JOBID}"
+
+
+def test_a_kept_directive_keeps_the_users_quotes() -> None:
+    """`--export=ALL,DESC="two words"` carried to another Slurm site as written: without its
+    quotes sbatch refuses the whole script ("Invalid directive")."""
+    from maple_flow import port
+
+    line = '#SBATCH --export=ALL,JOB_DESCRIPTION="train a model",EXPECTED="ok"'
+    script = ("#!/bin/bash\n#SBATCH -N 1\n#SBATCH --gres=gpu:1\n#SBATCH -t 01:00:00\n"
+              f"{line}\n#SBATCH -o logs/%j.out\npython train.py\n")
+    ported = port(script, "stampede3")["stampede3"].script
+    assert f"\n{line}\n" in ported
+    assert "\n#SBATCH --output=logs/%j.out\n" in ported

@@ -77,8 +77,15 @@ def header_edits(directives: list[Directive], profile: ClusterProfile) -> tuple[
             d.option, "")
         form = _USER.get(target, {}).get(option)
         value = _carried_value(d, option, target)
-        if form and value is not None:
+        quoted = any(q in d.raw for q in "'\"")
+        if form and value is not None and source == target and quoted and sum(
+                o.line == d.line for o in directives) == 1:
+            lines.append(d.raw.strip())  # verbatim: the parsed value lost the user's quotes
+        elif form and value is not None and not any(c.isspace() for c in value):
             lines.append(f"{_PREFIX[target]} {_written(form, value)}")
+        else:
+            form = None
+        if form and value is not None:
             renamed = source != target or not d.raw.strip().startswith(_PREFIX[target])
             notes.append(f"your directive `{d.raw.strip()}` is kept"
                          + (f" as `{lines[-1]}`" if renamed else "")
