@@ -199,6 +199,10 @@ ALLOWED_LAUNCHER: dict[str, frozenset[str]] = {
         "--num-gpus", "--num-nodes", "--hostfile", "--master-addr", "--master-port",
         "--launcher", "--include", "--exclude", "--no-ssh-check", "--no-local-rank",
         "--force-multi"}),
+    # horovodrun's documented launcher options: ranks, hosts, controller, network interface
+    "horovodrun": frozenset({
+        "-np", "-H", "--hosts", "--hostfile", "--gloo", "--mpi", "--network-interface",
+        "--start-timeout"}),
     "accelerate": frozenset({
         "--num-processes", "--num-machines", "--machine-rank", "--main-process-ip",
         "--main-process-port", "--multi-gpu", "--mixed-precision", "--rdzv-backend",
