@@ -942,7 +942,6 @@ def verify_results(results: dict[str, PortResult], *, timeout_s: float = 300.0,
                   progress=progress)
 
 
-@api_boundary
 def _put_back_command(result: PortResult, plan: KeptCommand) -> None:
     """The user's command in place of the stand-in program of a kept-command port, with the
     note saying so (a refused port keeps its reasons, less the stand-in's)."""
@@ -965,6 +964,7 @@ def _put_back_command(result: PortResult, plan: KeptCommand) -> None:
     result.notes = [kept_note(plan, result.spec.gpus_per_node, result.cluster), *notes]
 
 
+@api_boundary
 def port(
     script: str | bytes, targets: list[str] | str, *, source: str | None = None,
     verify: bool = False, timeout_s: float = 300.0, progress: Progress | None = None,
