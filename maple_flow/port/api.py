@@ -88,7 +88,6 @@ from maple_flow.port.job_kind import (
 from maple_flow.port.kept_command import (
     KeptCommand,
     ask_gpus,
-    gpus_stated,
     is_stand_in_note,
     kept_command,
     kept_note,
@@ -1007,7 +1006,7 @@ def port(
         plan = kept_command(text)  # one process whose work is a command kept as is
         if plan is None:
             raise
-        if not overrides.get("gpus_per_node") and not gpus_stated(plan.stand_in):
+        if not overrides.get("gpus_per_node") and not plan.gpus_stated:
             raise ask_gpus(plan) from None
         src = _source(plan.stand_in, source, overrides)
     results = {r.cluster: r for r in (_port_one(src, name, overrides, store)

@@ -35,6 +35,8 @@ class KeptCommand:
     stand_in: str
     #: The job's other commands of the same kind (``(line, text)``), kept as they are.
     others: tuple[tuple[int, str], ...] = ()
+    #: Whether the job's directives state how many GPUs its process gets.
+    gpus_stated: bool = False
 
 
 def kept_command(text: str) -> KeptCommand | None:
@@ -56,9 +58,17 @@ def kept_command(text: str) -> KeptCommand | None:
     stand_in = [*lines[: cmd.line - 1], f"{indent}python {STAND_IN} {live}".rstrip(),
                 *lines[cmd.line:]]
     others = tuple((c.line, " ".join(c.text.split())) for c in work[1:])
-    plan = KeptCommand(cmd.line, cmd.text.strip(), why_not_launch(cmd.words),
-                       "\n".join(stand_in), others)
-    return plan if _one_process(plan.stand_in) else None
+    try:
+        parsed = parse_script("\n".join(stand_in))
+    except ParseError:
+        return None
+    size = directive_size(parsed)
+    if parsed.launch.entrypoint != STAND_IN or any(
+            (size[k] or 1) > 1 for k in ("nodes", "tpn", "tasks")):
+        return None  # not one task on one node (by its directives, or by asking none)
+    stated = bool(size["gpus"] or size["gpus_per_task"] or job_gpus(parsed))
+    return KeptCommand(cmd.line, cmd.text.strip(), why_not_launch(cmd.words),
+                       "\n".join(stand_in), others, stated)
 
 
 def _not_kept(words: tuple[str, ...]) -> bool:
@@ -70,25 +80,6 @@ def _not_kept(words: tuple[str, ...]) -> bool:
         return True  # a Python program inside it (`startdocker -c "python t.py"`): not kept
     return (head in LAUNCH_CMDS or head in PER_NODE_LAUNCHERS or head in CONTAINER_RUNTIMES
             or head.startswith("python") or words[0].startswith("$") or "$" in head)
-
-
-def _one_process(stand_in: str) -> bool:
-    """The job asks one task on one node (by its directives, or by asking none)."""
-    try:
-        parsed = parse_script(stand_in)
-    except ParseError:
-        return False
-    if parsed.launch.entrypoint != STAND_IN:
-        return False
-    size = directive_size(parsed)
-    return all((size[k] or 1) <= 1 for k in ("nodes", "tpn", "tasks"))
-
-
-def gpus_stated(stand_in: str) -> bool:
-    """Whether the job's directives state how many GPUs its process gets."""
-    parsed = parse_script(stand_in)
-    size = directive_size(parsed)
-    return bool(size["gpus"] or size["gpus_per_task"] or job_gpus(parsed))
 
 
 def ask_gpus(plan: KeptCommand) -> MissingInformation:
