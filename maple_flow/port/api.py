@@ -69,6 +69,7 @@ from maple_flow.port.carry import (
 )
 from maple_flow.port.container import inner_step_notes, plan_container, read_source_image
 from maple_flow.port.container_lost import not_carried_why
+from maple_flow.port.dynamic_entry import drop_literal_note, keep_written_entry
 from maple_flow.port.fit import fit_cpus_per_task, source_errexit
 from maple_flow.port.foreign import Leftovers, leftovers
 from maple_flow.port.gpu_share import limit_visible_gpus, mig_note
@@ -852,6 +853,10 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
     refusals += [problem] if problem and not refusals else []
     rendered, written_notes = _written_launch_args(rendered, entry, args, f.module, carried)
     notes += written_notes
+    rendered, entry_notes, entry_refusal = keep_written_entry(
+        rendered, src.parsed, profile, entry, f.module, carried)
+    notes = drop_literal_note(notes, entry) + entry_notes if entry_notes else notes
+    refusals += [entry_refusal] if entry_refusal and not refusals else []
     applied = apply_edits(rendered, src, profile, one_process=one_process,
                           size=size, entry=entry, errexit=errexit)
     if applied.interpreter_kept:  # the note on the interpreter replaced is not true then

@@ -164,6 +164,10 @@ class LaunchLine:
     #: with the slice of ``args`` it stands for; None when they cannot be told apart (a
     #: variable holding the program and its arguments, a ``bash -c`` body).
     written_args: list[tuple[str, int, int]] | None = None
+    #: The program word as the script writes it when it expands when the job runs
+    #: (``experiments.$1``, ``${MODELS[$SLURM_ARRAY_TASK_ID]}.py``, ``$SCRIPT``); "" when
+    #: the program is written as plain text or cannot be told apart from other words.
+    written_entry: str = ""
     #: The program is an installed command (a package's console script, ``srun
     #: fairseq-train``, ``torchrun --no-python ethos``): the launcher runs it as itself.
     command: bool = False

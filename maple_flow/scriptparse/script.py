@@ -44,6 +44,7 @@ from maple_flow.scriptparse.shell import (
     split_commands,
     unclosed_quote,
 )
+from maple_flow.scriptparse.template import template_reason
 from maple_flow.scriptparse.unread import generator_reason, unread_commands_reason
 from maple_flow.scriptparse.values import (
     branch_taken,
@@ -271,6 +272,22 @@ def _written_args(cmd: ShellCommand, traced: list[tuple[str, int]],
     return groups
 
 
+def _written_entry(cmd: ShellCommand, traced: list[tuple[str, int]], line: LaunchLine) -> str:
+    """The program word as written when it expands at run time (see
+    ``LaunchLine.written_entry``), or ``""``."""
+    if not line.entrypoint or len(cmd.raw) != len(cmd.words):
+        return ""
+    end = len(traced) - len(line.args)
+    at = [i for i in range(end) if traced[i][0] == line.entrypoint]
+    if not at:
+        return ""
+    k = traced[at[-1]][1]
+    raw = cmd.raw[k] if k < len(cmd.raw) else ""
+    if sum(1 for _, j in traced if j == k) != 1 or not re.search(r"[$`]", raw):
+        return ""
+    return raw
+
+
 #: The job's own python found by a lookup (``$(command -v python3)``, ``$(which python)``,
 #: ``${PYTHON:-$(command -v python)}``): the interpreter on the job's PATH.
 _PYTHON_LOOKUP = re.compile(
@@ -340,6 +357,7 @@ def _launch_in(
     text = _body(cmd, line, variables)
     if line is not None and not line.inline:
         line.written_args = _written_args(cmd, traced, line)
+        line.written_entry = _written_entry(cmd, traced, line)
     if text:
         body = split_commands(text)
         inner = _find_launch([Block(cmd.line, text, tuple(body))], dict(variables))
@@ -479,6 +497,9 @@ def _no_launch_reason(blocks: list[Block]) -> str:
 def parse_script(data: str | bytes) -> ParsedScript:
     """Parse a Slurm/PBS batch script; ParseError when it is not text or launches nothing."""
     text = decode_script(data)
+    template = template_reason(text)
+    if template:
+        raise ParseError(template)
     csh = csh_reason(text)
     if csh:
         raise ParseError(csh)

@@ -1,0 +1,93 @@
+"""A program named when the job runs (``python -m experiments.$1``, ``python
+${MODELS[$SLURM_ARRAY_TASK_ID]}.py``, ``python $SCRIPT`` with ``SCRIPT=train_$2.py``): the
+port writes the program word as the user wrote it, unquoted where it was unquoted, instead of
+its parsed value as one quoted word (``'experiments.$1'``: the expansion dead, another
+program run). It can stay as written when everything it reads is there on the target: the
+batch script's own arguments, a variable whose line the port keeps, the target scheduler's
+job variables (renamed from the source's); otherwise its value is written when that reads
+only such things (``$SCRIPT`` -> ``train_$2.py``), and the port is refused, naming the word
+and what it reads, when neither can run as it did."""
+
+from __future__ import annotations
+
+import re
+
+from maple_flow.models import ClusterProfile
+from maple_flow.port.carry import Carried, set_by_port
+from maple_flow.port.fit import SCRIPT_SET_VARS
+from maple_flow.port.rules import translate_scheduler_vars
+from maple_flow.port.stages import launch_command_span
+from maple_flow.scriptparse import ParsedScript
+from maple_flow.shellquote import kept_as_text, shell_word
+
+_NAMES = re.compile(r"\$\{?#?!?([A-Za-z_]\w*)")
+_POSITIONAL = re.compile(r"\$(?:[1-9]|\{[1-9]\d*\})")
+_ENV = frozenset({"HOME", "PWD", "USER", "PATH", "HOSTNAME", "SCRATCH", "TMPDIR", "WORK"})
+_JOB_PREFIX = {"slurm": "SLURM_", "pbs": "PBS_", "lsf": "LSB_"}
+
+
+def _unset(word: str, available: set[str], prefix: str) -> list[str]:
+    """The variables ``word`` reads that the ported script does not have."""
+    return sorted({n for n in _NAMES.findall(word)
+                   if n not in available and not (prefix and n.startswith(prefix))})
+
+
+def _args_note(word: str, profile: ClusterProfile) -> str:
+    if not _POSITIONAL.search(word):
+        return ""
+    if profile.scheduler == "pbs":
+        return (f"; it reads the batch script's own arguments, which {profile.name}'s qsub "
+                "(PBS) does not pass to a job script: write the value in, or pass it in a "
+                "variable (`qsub -v NAME=value`) and read that")
+    return ("; it reads the batch script's own arguments: give the ported script the same "
+            "arguments (`sbatch SCRIPT ARGS...`)")
+
+
+def keep_written_entry(script: str, p: ParsedScript, profile: ClusterProfile, entry: str,
+                       module: bool, carried: Carried) -> tuple[str, list[str], str]:
+    """``script`` with its program word as written (see the module's doc), the notes on it
+    and the refusal (``""`` when none)."""
+    written = p.launch.written_entry
+    if not written or p.launch.command or not kept_as_text(entry):
+        return script, [], ""  # a plain program, or one whose rendering already expands
+    prefix = _JOB_PREFIX.get(profile.scheduler, "")
+    available = set_by_port(carried) | SCRIPT_SET_VARS | _ENV
+    word, _ = translate_scheduler_vars(written, profile.scheduler, p.grid_engine)
+    lost = _unset(word, available, prefix)
+    how = "as written"
+    if lost:
+        if _unset(entry, available, prefix) or re.search(r"\s|[`*?]|\$\(", entry):
+            line = p.launch_block.line if p.launch_block else 0
+            return script, [], (
+                f"line {line}: the program is named when the job runs (`{written}`), and "
+                f"{', '.join('$' + n for n in lost)} it reads is not set in the ported script "
+                "(its line belongs to the source site or only built the source's launch "
+                "line): write the program's name into the script, or set the variable "
+                "before the launch line, and port again")
+        word = entry
+        how = (f"as the value of `{written}` ({', '.join('$' + n for n in lost)} is not set "
+               "in the ported script: its line only built the source's launch line)")
+    head = shell_word(entry)
+    span = launch_command_span(script)
+    if span is None:
+        return script, [], ""
+    lines, first, last = span
+    pattern = re.compile(("-m " if module else "") + re.escape(head) + r"(?=\s|$)")
+    hits = [k for k in range(first, last + 1) if pattern.search(lines[k])]
+    if len(hits) != 1:
+        return script, [], ""
+    k = hits[0]
+    lines[k] = pattern.sub(lambda m: ("-m " if module else "") + word, lines[k], count=1)
+    note = (f"the program is named when the job runs: `{'-m ' if module else ''}{word}` is "
+            f"passed {how}, unquoted as in the source, so it expands on {profile.name} as it "
+            f"did there{_args_note(word, profile)}")
+    return "\n".join(lines), [note], ""
+
+
+def drop_literal_note(notes: list[str], entry: str) -> list[str]:
+    """The notes without the claim that the program word is passed as literal text."""
+    return [n for n in notes if not (n.startswith("passed as literal text")
+                                     and f"): {entry!r};" in n)]
+
+
+__all__ = ["drop_literal_note", "keep_written_entry"]
