@@ -103,3 +103,13 @@ def test_the_placeholder_that_names_the_program_is_named_first() -> None:
               + "srun {{cmd}} --debug\n")
     why = _refusal(script)
     assert why.index("{{cmd}} (line 10)") < why.index("{{v0}}")
+
+
+def test_a_quoted_program_word_written_as_its_value_stays_quoted() -> None:
+    text, notes = _port(HEAD + "DIR=/home/u/code\npython \"$DIR/train_$1.py\" --lr 1\n")
+    assert ' "/home/u/code/train_$1.py" --lr 1' in text and "quoted as in the source" in notes
+
+
+def test_a_program_reading_a_site_variable_that_is_not_kept_is_refused() -> None:
+    why = _refusal(HEAD + "module load cuda\npython $EBROOTX/train_$1.py\n")
+    assert "$EBROOTX" in why and "named when the job runs" in why

@@ -64,7 +64,8 @@ def keep_written_entry(script: str, p: ParsedScript, profile: ClusterProfile, en
                 "(its line belongs to the source site or only built the source's launch "
                 "line): write the program's name into the script, or set the variable "
                 "before the launch line, and port again")
-        word = entry
+        quoted = written.startswith('"') and not re.search(r'["\\]', entry)
+        word = f'"{entry}"' if quoted else entry
         how = (f"as the value of `{written}` ({', '.join('$' + n for n in lost)} is not set "
                "in the ported script: its line only built the source's launch line)")
     head = shell_word(entry)
@@ -79,8 +80,9 @@ def keep_written_entry(script: str, p: ParsedScript, profile: ClusterProfile, en
     k = hits[0]
     lines[k] = pattern.sub(lambda m: ("-m " if module else "") + word, lines[k], count=1)
     note = (f"the program is named when the job runs: `{'-m ' if module else ''}{word}` is "
-            f"passed {how}, unquoted as in the source, so it expands on {profile.name} as it "
-            f"did there{_args_note(word, profile)}")
+            f"passed {how}, {'quoted' if word.startswith(chr(34)) else 'unquoted'} as in the "
+            f"source, so it expands on {profile.name} as it did there"
+            f"{_args_note(word, profile)}")
     return "\n".join(lines), [note], ""
 
 
