@@ -828,8 +828,8 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
     notes = src.notes + _setup_notes(src) + notes + time_notes + model_notes + name_notes
     notes += cpu_notes
     notes += result.notes  # a learned variant not used, or fixes of it left out
-    notes += [f"job array kept: {array.spec}, one job per index, each given its index in "
-              f"${array.index_var}"] if array.spec else []
+    notes += [array.note or f"job array kept: {array.spec}, one job per index, each given its "
+              f"index in ${array.index_var}"] if array.spec else []
     notes += errexit_notes if carried.steps else []
     notes += _account(src, profile, o.get("account")) + carried.notes
     notes += inner_step_notes(src.parsed, carried.steps)

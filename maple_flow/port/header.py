@@ -63,6 +63,11 @@ def header_edits(directives: list[Directive], profile: ClusterProfile) -> tuple[
     for d in directives:
         if d.option in _CHOSEN:
             continue
+        exported = _export_edit(d, profile)
+        if exported is not None:
+            lines += exported[0]
+            notes.append(exported[1])
+            continue
         if site is not None and d.option in site.directives:
             lines.append(f"# source directive, not carried: {d.raw.strip()}")
             notes.append(_site_directive_note(d, site, profile))
@@ -98,6 +103,57 @@ def header_edits(directives: list[Directive], profile: ClusterProfile) -> tuple[
             lines.append(f"# source directive, not carried: {d.raw.strip()}")
             notes.append(_pyxis_directive_note(d, profile) or _not_carried_note(d, profile.name))
     return lines, list(dict.fromkeys(notes))
+
+
+#: What each scheduler passes of the submission environment by default (Slurm: all of it;
+#: PBS Pro's qsub: none without -V).
+_EXPORT_OPTIONS = frozenset({"export", "V", "variables"})
+
+
+def _export_wanted(d: Directive) -> tuple[bool, str] | None:
+    """(the whole submission environment is passed, the variables named) a directive asks
+    for: Slurm's ``--export=ALL|NONE|[ALL,]A=1,B``, PBS's ``-V`` and ``-v A=1,B``, Grid
+    Engine's ``-V``; None for another directive."""
+    if d.option not in _EXPORT_OPTIONS or (d.option == "export") != (d.scheduler == "slurm"):
+        return None
+    if d.option == "V":
+        return True, ""
+    if d.option == "variables":
+        return False, (d.value or "").strip()
+    items = [i for i in (d.value or "").strip().strip("'\"").split(",") if i]
+    whole = bool(items) and items[0].upper() == "ALL"
+    named = [i for i in items if i.upper() not in {"ALL", "NONE"}]
+    return whole or not items, ",".join(named)
+
+
+def _export_edit(d: Directive, profile: ClusterProfile) -> tuple[list[str], str] | None:
+    """A directive that says which of the submission environment the job gets, for the
+    target's scheduler (issue 14: ``--export`` onto PBS was not translated): Slurm
+    ``--export=ALL`` is PBS ``-V``, ``NONE`` PBS's default, named variables ``-v``; the other
+    way PBS's ``-V``/``-v`` and Grid Engine's ``-V`` are Slurm's ``--export=ALL[,A=1]``.
+    None where the generic carrying applies (a Slurm directive onto Slurm)."""
+    wanted = _export_wanted(d)
+    raw = d.raw.strip()
+    if wanted is None or d.scheduler == profile.scheduler == "slurm":
+        return None
+    whole, named = wanted
+    if named and any(c.isspace() or c in "'\"$`" for c in named):
+        return ([f"# source directive, not carried: {raw}"],
+                f"the source's directive `{raw}` passes variables whose values the port does "
+                f"not rewrite for {profile.name}: kept as a comment, set them by hand")
+    if profile.scheduler == "pbs":
+        lines = (["#PBS -V"] if whole else []) + ([f"#PBS -v {named}"] if named else [])
+        what = ("the whole submission environment" if whole else
+                "none of the submission environment (PBS's qsub passes none without -V)")
+        return (lines, f"your directive `{raw}` is " + (
+            f"kept as `{'` and `'.join(lines)}`" if lines else "not needed") + f": the job gets "
+            f"{what}" + (f", and {named}" if named else "") + f" on {profile.name}")
+    value = ",".join(["ALL", *([named] if named else [])])
+    line = f"#SBATCH --export={value}"
+    why = ("the whole submission environment, as the source asked" if whole else
+           "the submission environment too (sbatch passes all of it, where PBS passed only "
+           f"{named}); write --export={named} to pass only those")
+    return [line], f"your directive `{raw}` is kept as `{line}`: the job gets {why}"
 
 
 def _written(form: str, value: str) -> str:

@@ -1,0 +1,125 @@
+"""Scheduler directives and variables translated between schedulers (bench/schedmap_probe):
+job arrays across Slurm, LSF, Grid Engine and PBS Pro, the array index inside arithmetic."""
+
+from __future__ import annotations
+
+from maple_flow import port
+from maple_flow.port.rules import translate_scheduler_vars
+from maple_flow.shellquote import kept_as_text, shell_word
+
+LSF_ARRAY = """#!/bin/bash
+#BSUB -J "fold[1-10]"
+#BSUB -q gpuqueue
+#BSUB -n 1
+#BSUB -W 2:00
+#BSUB -gpu "num=1"
+python fold.py "$((${LSB_JOBINDEX}-1))"
+"""
+
+SLURM_ARRAY = """#!/bin/bash
+#SBATCH --array=0-99%10
+#SBATCH --gres=gpu:1
+#SBATCH --time=01:00:00
+python job.py within $SLURM_ARRAY_TASK_ID $SLURM_ARRAY_JOB_ID
+"""
+
+PBS_ARRAY = """#!/bin/bash
+#PBS -l select=1:ncpus=8:ngpus=1
+#PBS -l walltime=02:00:00
+#PBS -J 1-4
+cd $PBS_O_WORKDIR
+python3 train.py --seed $PBS_ARRAY_INDEX
+"""
+
+
+def test_an_lsf_array_becomes_a_pbs_array_with_its_index_variable() -> None:
+    result = port(LSF_ARRAY, ["polaris"])["polaris"]
+    assert result.status != "refused", result.notes
+    assert "#PBS -J 1-10" in result.script
+    assert '"$((${PBS_ARRAY_INDEX}-1))"' in result.script
+    assert any("job array translated" in n and "$LSB_JOBINDEX" in n for n in result.notes)
+
+
+def test_the_array_index_inside_arithmetic_stays_live_on_slurm() -> None:
+    result = port(LSF_ARRAY, ["delta"])["delta"]
+    assert "#SBATCH --array=1-10" in result.script
+    assert 'fold.py "$((${SLURM_ARRAY_TASK_ID}-1))"' in result.script
+    assert not any("literal text" in n for n in result.notes)
+
+
+def test_a_slurm_array_onto_pbs_drops_its_limit_with_a_note_and_maps_both_ids() -> None:
+    result = port(SLURM_ARRAY, ["aurora"])["aurora"]
+    assert "#PBS -J 0-99" in result.script and "%10" not in result.script.split("\n#")[0]
+    assert "$PBS_ARRAY_INDEX $PBS_ARRAY_ID" in result.script
+    assert any("limit of 10 tasks running at once" in n for n in result.notes)
+
+
+def test_a_list_of_indices_cannot_be_a_pbs_array_and_is_refused_with_why() -> None:
+    result = port(SLURM_ARRAY.replace("0-99%10", "1,3,5"), ["polaris"])["polaris"]
+    assert result.status == "refused"
+    assert any("a list of indices" in n and "X-Y" in n for n in result.notes)
+
+
+def test_a_pbs_array_onto_slurm() -> None:
+    result = port(PBS_ARRAY, ["perlmutter"])["perlmutter"]
+    assert "#SBATCH --array=1-4" in result.script
+    assert "--seed $SLURM_ARRAY_TASK_ID" in result.script
+
+
+def test_arithmetic_of_names_is_live_and_renamed_but_a_command_in_it_is_not() -> None:
+    assert shell_word("$((${SLURM_ARRAY_TASK_ID}-1))") == '"$((${SLURM_ARRAY_TASK_ID}-1))"'
+    assert not kept_as_text("--fold=$((SLURM_ARRAY_TASK_ID % 4))")
+    assert kept_as_text("$(($(id -u)+1))") and kept_as_text("$((a[$(ls)]))")
+    text, done = translate_scheduler_vars("i=$((LSB_JOBINDEX - 1))", "pbs")
+    assert text == "i=$((PBS_ARRAY_INDEX - 1))" and done
+
+
+def test_an_arithmetic_word_is_evaluated_by_the_shell() -> None:
+    import subprocess
+    out = subprocess.run(["bash", "-c", f"I=4; printf '%s' {shell_word('f$((${I}-1)).txt')}"],
+                         capture_output=True, text=True, timeout=10, check=True).stdout
+    assert out == "f3.txt"
+
+
+SLURM_EXPORT_NONE = """#!/bin/bash -l
+#SBATCH --gres=gpu:1
+#SBATCH --time=01:00:00
+#SBATCH --export=NONE
+unset SLURM_EXPORT_ENV
+srun python train.py
+"""
+
+SGE_ENV = """#!/bin/bash
+#$ -V -cwd
+#$ -l h_rt=02:30:00
+#$ -l coproc_v100=1
+python train.py
+"""
+
+
+def test_export_none_onto_pbs_is_its_default_and_said_so() -> None:
+    result = port(SLURM_EXPORT_NONE, ["polaris"])["polaris"]
+    assert "--export=NONE" not in result.script.split("set -eo")[0].replace("# source", "")
+    assert any("--export=NONE` is not needed" in n and "passes none without -V" in n
+               for n in result.notes)
+    kept = port(SLURM_EXPORT_NONE, ["perlmutter"])["perlmutter"]
+    assert "#SBATCH --export=NONE" in kept.script and "unset SLURM_EXPORT_ENV" in kept.script
+
+
+def test_export_all_and_named_variables_onto_pbs_and_back() -> None:
+    script = SLURM_EXPORT_NONE.replace("--export=NONE", "--export=ALL,DATA=/scratch/d")
+    result = port(script, ["polaris"])["polaris"]
+    assert "#PBS -V\n#PBS -v DATA=/scratch/d" in result.script
+    pbs = "#!/bin/bash\n#PBS -l select=1:ngpus=1\n#PBS -l walltime=01:00:00\n#PBS -V\n" \
+          "#PBS -v SEED=3\npython train.py\n"
+    back = port(pbs, ["delta"])["delta"]
+    assert "#SBATCH --export=ALL\n" in back.script and "#SBATCH --export=ALL,SEED=3" in back.script
+
+
+def test_grid_engine_site_gpu_resources_and_whole_environment_are_read() -> None:
+    for target, line in (("delta", "#SBATCH --export=ALL"), ("aurora", "#PBS -V")):
+        result = port(SGE_ENV, [target])[target]
+        assert result.status != "refused", result.notes
+        assert line in result.script
+    ucl = SGE_ENV.replace("coproc_v100=1", "gpu=true")
+    assert port(ucl, ["delta"])["delta"].spec.gpus_per_node == 1
