@@ -123,3 +123,51 @@ def test_grid_engine_site_gpu_resources_and_whole_environment_are_read() -> None
         assert line in result.script
     ucl = SGE_ENV.replace("coproc_v100=1", "gpu=true")
     assert port(ucl, ["delta"])["delta"].spec.gpus_per_node == 1
+
+
+REQUEUE = """#!/bin/bash
+#SBATCH --nodes=1
+#SBATCH --ntasks-per-node=4
+#SBATCH --gpus-per-task=1
+#SBATCH --time=08:00:00
+#SBATCH --signal=SIGUSR1@240
+#SBATCH --requeue
+srun python train.py
+"""
+
+
+def test_requeue_is_pbs_rerunnable_and_back() -> None:
+    pbs = port(REQUEUE, ["polaris"])["polaris"]
+    assert "#PBS -r y" in pbs.script
+    back = "#!/bin/bash\n#PBS -l select=1:ngpus=1\n#PBS -l walltime=01:00:00\n#PBS -r n\n" \
+           "python train.py\n"
+    assert "#SBATCH --no-requeue" in port(back, ["delta"])["delta"].script
+
+
+def test_a_signal_before_the_time_limit_onto_pbs_says_what_is_lost() -> None:
+    notes = port(REQUEUE, ["aurora"])["aurora"].notes
+    said = [n for n in notes if "--signal=SIGUSR1@240" in n]
+    assert said and "240 s before the time limit" in said[0] and "SIGTERM" in said[0]
+    assert "--signal=SIGUSR1@240" in port(REQUEUE, ["delta"])["delta"].script
+
+
+CLSP = """#!/bin/bash
+#$ -cwd
+#$ -l gpu=1
+#$ -l h_rt=04:00:00
+#$ -o ./logs
+source activate myenv
+CUDA_VISIBLE_DEVICES=`free-gpu` python main.py --epochs 3
+"""
+
+
+def test_a_gpu_picked_by_another_centres_command_is_not_copied_and_visibility_is_set() -> None:
+    result = port(CLSP, ["polaris"])["polaris"]
+    assert "free-gpu" not in result.script
+    assert "export CUDA_VISIBLE_DEVICES=0" in result.script
+    assert any("`free-gpu` is JHU CLSP grid's own command" in n for n in result.notes)
+
+
+def test_a_grid_engine_output_folder_is_said_to_be_a_file_name_for_sbatch() -> None:
+    notes = port(CLSP, ["perlmutter"])["perlmutter"].notes
+    assert any("write `./logs/%x.o%j`" in n for n in notes)

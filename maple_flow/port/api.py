@@ -796,8 +796,11 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
         src.parsed, o.get("framework", f.framework), o.get("strategy", f.strategy), o)
     model_notes += setup_notes
     one_per_node = one_process or size[2] == 1
+    # a visibility setting the port did not copy (`CUDA_VISIBLE_DEVICES=`free-gpu``) is none
+    dropped = profile.gpu.visible_devices_var in carried.dropped_env
     share_env, share_notes = limit_visible_gpus(
-        profile, gpn, set(carried.env), "\n".join(src.lines)) if one_per_node else ({}, [])
+        profile, gpn, set(carried.env), "" if dropped else "\n".join(src.lines)
+    ) if one_per_node else ({}, [])
     carried.env.update(share_env)
     fields: dict[str, Any] = {
         "cluster": profile.id,

@@ -119,7 +119,8 @@ def carry_env(src: Source, profile: ClusterProfile, o: dict[str, Any], out: Carr
     for name, value in exported.items():
         if name in src.facts.rank_vars:
             continue  # set per rank on the target (see the launch model note)
-        foreign = vendor_reason(f"{name}={value}", profile)
+        foreign = vendor_reason(f"{name}={value}", profile) or substituted_site_command(
+            value, profile)
         if foreign:
             out.dropped_env.add(name)
             out.notes.append(f"`export {short(f'{name}={value}')}` is not copied: {foreign}")
@@ -627,6 +628,21 @@ def site_command_reason(text: str, profile: ClusterProfile) -> str:
         if found is not None:
             return (f"`{cmd.words[at].rsplit('/', 1)[-1]}` is {found.centre}'s own command "
                     f"({found.does}); {profile.name} does not have it: {found.instead}")
+    return ""
+
+
+#: The body of a command substitution: ``$(...)`` (no nesting) or backticks.
+_SUBSTITUTION = re.compile(r"\$\(([^()]*)\)|`([^`]*)`")
+
+
+def substituted_site_command(value: str, profile: ClusterProfile) -> str:
+    """Why a value computed by another centre's own command (``CUDA_VISIBLE_DEVICES=`free-gpu```
+    on the JHU CLSP grid) cannot be carried, or ``""`` (issue 14: it was exported as written,
+    the command absent on the target)."""
+    for match in _SUBSTITUTION.finditer(value):
+        reason = site_command_reason(match.group(1) or match.group(2) or "", profile)
+        if reason:
+            return reason
     return ""
 
 

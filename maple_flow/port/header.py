@@ -63,10 +63,14 @@ def header_edits(directives: list[Directive], profile: ClusterProfile) -> tuple[
     for d in directives:
         if d.option in _CHOSEN:
             continue
-        exported = _export_edit(d, profile)
+        exported = _export_edit(d, profile) or _rerun_edit(d, profile)
         if exported is not None:
             lines += exported[0]
             notes.append(exported[1])
+            continue
+        if d.option == "signal" and d.scheduler == "slurm" != profile.scheduler:
+            lines.append(f"# source directive, not carried: {d.raw.strip()}")
+            notes.append(_signal_note(d, profile))
             continue
         if site is not None and d.option in site.directives:
             lines.append(f"# source directive, not carried: {d.raw.strip()}")
@@ -96,6 +100,7 @@ def header_edits(directives: list[Directive], profile: ClusterProfile) -> tuple[
                          + (f" as `{lines[-1]}`" if renamed else "")
                          + (_PATTERN_NOTE if value != (d.value or "") else "")
                          + _directory_note(d, option, value, target)
+                         + _grid_engine_folder_note(d, option, value, target)
                          + ("; its path is the source's: make sure it exists on the target"
                             if value.startswith("/") else ""))
         elif d.line not in seen:
@@ -156,6 +161,46 @@ def _export_edit(d: Directive, profile: ClusterProfile) -> tuple[list[str], str]
     return [line], f"your directive `{raw}` is kept as `{line}`: the job gets {why}"
 
 
+#: Whether the job may be run again (requeued) after a node failure or preemption, by
+#: scheduler: Slurm's --requeue/--no-requeue, PBS's -r y/-r n.
+_RERUN = {("slurm", "requeue"): True, ("slurm", "no-requeue"): False}
+
+
+def _rerun_edit(d: Directive, profile: ClusterProfile) -> tuple[list[str], str] | None:
+    """Slurm's ``--requeue``/``--no-requeue`` as PBS's ``-r y``/``-r n`` and back (issue 14:
+    dropped to a comment with "no counterpart"); None for another directive or the same
+    scheduler."""
+    if d.scheduler == profile.scheduler:
+        return None
+    if d.scheduler == "pbs" and d.option == "rerunnable":
+        again: bool | None = {"y": True, "n": False}.get((d.value or "").strip().lower())
+    else:
+        again = _RERUN.get((d.scheduler, d.option))
+    if again is None:
+        return None
+    line = ({True: "#PBS -r y", False: "#PBS -r n"} if profile.scheduler == "pbs"
+            else {True: "#SBATCH --requeue", False: "#SBATCH --no-requeue"})[again]
+    return [line], (f"your directive `{d.raw.strip()}` is kept as `{line}`: the job "
+                    + ("may" if again else "may not") + " be run again after a node failure "
+                    "or preemption")
+
+
+def _signal_note(d: Directive, profile: ClusterProfile) -> str:
+    """What a Slurm ``--signal=[B:]SIG@SECONDS`` did, and that the target's scheduler sends no
+    such warning (PBS Pro: SIGTERM at the walltime, then SIGKILL)."""
+    value = (d.value or "").strip()
+    to_script = value.upper().startswith("B:")
+    sig = value.split("@")[0].removeprefix("B:").removeprefix("b:") or "SIGUSR1"
+    whom = ("the batch script (its `trap ... " + sig.removeprefix("SIG") + "` handler)"
+            if to_script else "the job's steps (e.g. PyTorch Lightning's SLURM auto-requeue)")
+    return (f"the source's directive `{d.raw.strip()}` sent {sig} to {whom} "
+            f"{value.rpartition('@')[2] or '60'} s before the time limit; {profile.name}'s "
+            f"{profile.scheduler.upper()} sends no such warning (at the walltime it sends "
+            "SIGTERM, then SIGKILL): kept as a comment; a handler of that signal will not run "
+            "there, so trap SIGTERM instead or checkpoint often, and resubmit by hand "
+            "(the job is not requeued on a time limit)")
+
+
 def _written(form: str, value: str) -> str:
     """A directive's option written with ``value`` (``--get-user-env`` alone when it has
     none)."""
@@ -196,6 +241,19 @@ def _directory_note(d: Directive, option: str, value: str, target: str) -> str:
     folder = value.rpartition("/")[0]
     return (f"; sbatch opens it when the job starts, so make sure `{folder}/` exists before "
             "you submit" if folder else "")
+
+
+def _grid_engine_folder_note(d: Directive, option: str, value: str, target: str) -> str:
+    """For a Grid Engine ``-o``/``-e`` path that may be a folder (``-o ./models``: qsub then
+    writes ``NAME.oJOBID`` in it; sbatch would take the folder's name as the file's)."""
+    base = value.rstrip("/").rpartition("/")[2]
+    if target != "slurm" or not d.raw.lstrip().startswith("#$") or option not in {
+            "output", "error"} or (
+            "." in base.lstrip(".") or "%" in value):
+        return ""
+    return (f"; Grid Engine writes into `{value}` as a folder when it is one (a file NAME.o"
+            f"JOBID in it), sbatch takes it as the file's name: if it is a folder, write "
+            f"`{value.rstrip('/')}/%x.o%j`" + (" (and .e for -e)" if option == "output" else ""))
 
 
 def _carried_value(d: Directive, option: str, target: str) -> str | None:
