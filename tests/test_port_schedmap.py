@@ -171,3 +171,11 @@ def test_a_gpu_picked_by_another_centres_command_is_not_copied_and_visibility_is
 def test_a_grid_engine_output_folder_is_said_to_be_a_file_name_for_sbatch() -> None:
     notes = port(CLSP, ["perlmutter"])["perlmutter"].notes
     assert any("write `./logs/%x.o%j`" in n for n in notes)
+
+
+def test_mail_events_are_translated_between_slurm_grid_engine_and_pbs() -> None:
+    sge = SGE_ENV.replace("#$ -V -cwd\n", "#$ -V -cwd\n#$ -m be\n")
+    assert "#PBS -m be" in port(sge, ["aurora"])["aurora"].script
+    pbs = "#!/bin/bash\n#PBS -l select=1:ngpus=1\n#PBS -l walltime=01:00:00\n#PBS -m abe\n" \
+          "python train.py\n"
+    assert "#SBATCH --mail-type=FAIL,BEGIN,END" in port(pbs, ["delta"])["delta"].script

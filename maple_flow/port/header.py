@@ -63,7 +63,7 @@ def header_edits(directives: list[Directive], profile: ClusterProfile) -> tuple[
     for d in directives:
         if d.option in _CHOSEN:
             continue
-        exported = _export_edit(d, profile) or _rerun_edit(d, profile)
+        exported = _export_edit(d, profile) or _rerun_edit(d, profile) or _mail_edit(d, profile)
         if exported is not None:
             lines += exported[0]
             notes.append(exported[1])
@@ -183,6 +183,41 @@ def _rerun_edit(d: Directive, profile: ClusterProfile) -> tuple[list[str], str] 
     return [line], (f"your directive `{d.raw.strip()}` is kept as `{line}`: the job "
                     + ("may" if again else "may not") + " be run again after a node failure "
                     "or preemption")
+
+
+#: Slurm's --mail-type events as PBS's -m letters (b begin, e end, a abort).
+_MAIL_LETTER = {"BEGIN": "b", "END": "e", "FAIL": "a", "REQUEUE": "a", "TIME_LIMIT": "a",
+                "ALL": "abe"}
+
+
+def _mail_edit(d: Directive, profile: ClusterProfile) -> tuple[list[str], str] | None:
+    """Slurm's ``--mail-type=BEGIN,END`` (or a Grid Engine ``-m be`` read as it) as PBS's
+    ``-m be``, and PBS's ``-m abe`` as Slurm's ``--mail-type=FAIL,BEGIN,END`` (issue 14: kept
+    as a comment with "no counterpart"); None for another directive or the same scheduler."""
+    if d.scheduler == profile.scheduler:
+        return None
+    if d.scheduler == "slurm" and d.option == "mail-type":
+        events = [e.strip().upper() for e in (d.value or "").split(",") if e.strip()]
+        if "NONE" in events:
+            line = "#PBS -m n"
+        else:
+            letters = "".join(dict.fromkeys("".join(_MAIL_LETTER.get(e, "") for e in events)))
+            if not letters:
+                return None
+            line = f"#PBS -m {''.join(c for c in 'abe' if c in letters)}"
+    elif d.scheduler == "pbs" and d.option == "mail-options":
+        value = (d.value or "").strip()
+        names = {"a": "FAIL", "b": "BEGIN", "e": "END"}
+        if value == "n":
+            line = "#SBATCH --mail-type=NONE"
+        elif value and set(value) <= set(names):
+            line = "#SBATCH --mail-type=" + ",".join(names[c] for c in value)
+        else:
+            return None
+    else:
+        return None
+    return [line], (f"your directive `{d.raw.strip()}` is kept as `{line}` (mail to the "
+                    "submitting user unless a mail address is given)")
 
 
 def _signal_note(d: Directive, profile: ClusterProfile) -> str:
