@@ -797,7 +797,7 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
     model_notes += setup_notes
     one_per_node = one_process or size[2] == 1
     # a visibility setting the port did not copy (`CUDA_VISIBLE_DEVICES=`free-gpu``) is none
-    dropped = profile.gpu.visible_devices_var in carried.dropped_env
+    dropped = profile.gpu.visible_devices_var in carried.site_computed
     share_env, share_notes = limit_visible_gpus(
         profile, gpn, set(carried.env), "" if dropped else "\n".join(src.lines)
     ) if one_per_node else ({}, [])

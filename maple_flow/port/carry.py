@@ -84,6 +84,8 @@ class Carried:
     steps: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     dropped_env: set[str] = field(default_factory=set)
+    #: Variables whose value another centre's own command computed (not copied).
+    site_computed: set[str] = field(default_factory=set)
     #: The user's loop around the launch line (see port_loop), and the variables it sets.
     loop_open: list[str] = field(default_factory=list)
     loop_close: list[str] = field(default_factory=list)
@@ -119,8 +121,9 @@ def carry_env(src: Source, profile: ClusterProfile, o: dict[str, Any], out: Carr
     for name, value in exported.items():
         if name in src.facts.rank_vars:
             continue  # set per rank on the target (see the launch model note)
-        foreign = vendor_reason(f"{name}={value}", profile) or substituted_site_command(
-            value, profile)
+        site = substituted_site_command(value, profile)
+        out.site_computed |= {name} if site else set()
+        foreign = vendor_reason(f"{name}={value}", profile) or site
         if foreign:
             out.dropped_env.add(name)
             out.notes.append(f"`export {short(f'{name}={value}')}` is not copied: {foreign}")
