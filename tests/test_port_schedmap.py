@@ -179,3 +179,17 @@ def test_mail_events_are_translated_between_slurm_grid_engine_and_pbs() -> None:
     pbs = "#!/bin/bash\n#PBS -l select=1:ngpus=1\n#PBS -l walltime=01:00:00\n#PBS -m abe\n" \
           "python train.py\n"
     assert "#SBATCH --mail-type=FAIL,BEGIN,END" in port(pbs, ["delta"])["delta"].script
+
+
+def test_a_dependency_on_the_source_sites_jobs_is_not_carried() -> None:
+    script = REQUEUE.replace("#SBATCH --requeue\n", "#SBATCH --dependency=afterok:4242424\n")
+    for target in ("delta", "polaris"):
+        result = port(script, [target])[target]
+        assert "# source directive, not carried: #SBATCH --dependency=afterok:4242424" in (
+            result.script)
+        assert any("waits for job(s) 4242424 of the source site" in n for n in result.notes)
+    single = REQUEUE.replace("#SBATCH --requeue\n", "#SBATCH --dependency=singleton\n")
+    assert "#SBATCH --dependency=singleton" in port(single, ["delta"])["delta"].script
+    pbs = "#!/bin/bash\n#PBS -l select=1:ngpus=1\n#PBS -l walltime=01:00:00\n" \
+          "#PBS -W depend=afterok:12345.pbs01\npython train.py\n"
+    assert "--dependency" not in port(pbs, ["delta"])["delta"].script.replace("`", "")

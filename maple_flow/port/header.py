@@ -68,6 +68,11 @@ def header_edits(directives: list[Directive], profile: ClusterProfile) -> tuple[
             lines += exported[0]
             notes.append(exported[1])
             continue
+        waits = _dependency_note(d, profile)
+        if waits:
+            lines.append(f"# source directive, not carried: {d.raw.strip()}")
+            notes.append(waits)
+            continue
         if d.option == "signal" and d.scheduler == "slurm" != profile.scheduler:
             lines.append(f"# source directive, not carried: {d.raw.strip()}")
             notes.append(_signal_note(d, profile))
@@ -218,6 +223,35 @@ def _mail_edit(d: Directive, profile: ClusterProfile) -> tuple[list[str], str] |
         return None
     return [line], (f"your directive `{d.raw.strip()}` is kept as `{line}` (mail to the "
                     "submitting user unless a mail address is given)")
+
+
+#: A job id in a dependency (``afterok:4242424``, ``afterany:123.pbs01:124``).
+_JOB_IDS = re.compile(r"(?<![\w-])\d+(?:\.[\w.-]+)?(?=$|[:,?+ ])")
+
+
+def _dependency_note(d: Directive, profile: ClusterProfile) -> str:
+    """A dependency on jobs of the source site (``--dependency=afterok:4242424``, PBS ``-W
+    depend=afterok:123.server``): those job ids mean nothing on the target (or another user's
+    job there), so it is kept as a comment with how to give it at submission; ``""`` for
+    another directive or a dependency that names no job id (``singleton``, carried)."""
+    value = (d.value or "").strip().strip("'\"")
+    if d.scheduler == "pbs" and d.option == "attributes" and value.startswith("depend="):
+        value = value.removeprefix("depend=")
+    elif not (d.scheduler == "slurm" and d.option == "dependency"):
+        return ""
+    ids = [m.group(0) for m in _JOB_IDS.finditer(value.partition(":")[2] or value)]
+    if not ids and (profile.scheduler == "slurm" or d.scheduler == "pbs"):
+        return ""
+    how = ("`sbatch --dependency=TYPE:JOBID`" if profile.scheduler == "slurm"
+           else "`qsub -W depend=TYPE:JOBID`")
+    if not ids:
+        return (f"the source's directive `{d.raw.strip()}` (at most one job of this name "
+                f"running at a time, for `singleton`) has no counterpart in {profile.name}'s "
+                f"{profile.scheduler.upper()}: kept as a comment; submit each job once the "
+                f"previous one has ended, or with {how} naming it")
+    return (f"the source's directive `{d.raw.strip()}` waits for job(s) {', '.join(ids)} of "
+            f"the source site, which are not jobs of {profile.name}: kept as a comment; submit "
+            f"the job with {how} naming the job it waits for on {profile.name}")
 
 
 def _signal_note(d: Directive, profile: ClusterProfile) -> str:
