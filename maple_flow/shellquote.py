@@ -34,8 +34,13 @@ def quote(value: object) -> str:
 #: A reference kept live in a user's word: ``$NAME``, ``${NAME}``, or a braced one of the job
 #: script's own arguments (``--rank=${4}``: a port keeps the caller's value, as the source had
 #: it); a bare ``$1`` inside a longer word stays text.
+#: An arithmetic expansion of names, numbers and operators only (``$((${LSB_JOBINDEX}-1))``,
+#: ``$((SLURM_ARRAY_TASK_ID * 2))``), one level of parentheses inside: it runs no command (no
+#: ``$(``, backtick or array subscript in it), so it stays live like a reference (issue 14).
+_ARITH_ATOM = r"(?:[\w \t+\-*/%<>=!&|^~?:,]|\$\{?[A-Za-z_][A-Za-z0-9_]*\}?)"
+ARITHMETIC = rf"\$\(\((?:{_ARITH_ATOM}|\({_ARITH_ATOM}*\))*\)\)"
 _USER_REF = re.compile(
-    r"\$(?:\{(?:[A-Za-z_][A-Za-z0-9_]*|[1-9][0-9]*)\}|[A-Za-z_][A-Za-z0-9_]*)")
+    ARITHMETIC + r"|\$(?:\{(?:[A-Za-z_][A-Za-z0-9_]*|[1-9][0-9]*)\}|[A-Za-z_][A-Za-z0-9_]*)")
 #: A whole word that is the job script's own arguments (``$@``) or one of them (``$1``).
 _SCRIPT_ARGS = re.compile(r"\$(?:@|[1-9]|\{(?:@|[1-9][0-9]*)\})")
 
@@ -46,9 +51,10 @@ def shell_word(value: object) -> str:
     A whole word ``$@`` (or ``$1``, ``${10}``) passes on the job script's own arguments:
     ``"$@"``. Without ``$NAME``, ``${NAME}``, ``${1}`` or a leading ``~/`` the value is
     single-quoted (nothing expands; a bare ``$1`` inside a longer word stays text).
-    Otherwise it is double-quoted with those references left to expand (a leading ``~/``
-    becomes ``"$HOME"/``) and every other ``$``, backtick, ``"`` and backslash escaped, so no
-    command substitution, arithmetic or other parameter expansion runs.
+    Otherwise it is double-quoted with those references (and an arithmetic expansion of names,
+    numbers and operators only, ``$((${I}-1))``) left to expand (a leading ``~/`` becomes
+    ``"$HOME"/``) and every other ``$``, backtick, ``"`` and backslash escaped, so no command
+    substitution or other parameter expansion runs.
     """
     text = str(value)
     if _SCRIPT_ARGS.fullmatch(text):
@@ -61,8 +67,9 @@ def shell_word(value: object) -> str:
 
 def kept_as_text(value: object) -> bool:
     """Whether ``shell_word(value)`` keeps some expansion of ``value`` as plain text: a
-    command substitution (``$(...)``, backticks), arithmetic, ``${X:-y}`` and the like do not
-    run; only ``$NAME``, ``${NAME}`` and a leading ``~/`` stay live."""
+    command substitution (``$(...)``, backticks), ``${X:-y}`` and the like do not run; only
+    ``$NAME``, ``${NAME}``, an arithmetic expansion of names and numbers and a leading ``~/``
+    stay live."""
     text = str(value)
     if _SCRIPT_ARGS.fullmatch(text):
         return False

@@ -188,7 +188,8 @@ def test_a_grid_engine_job_naming_no_gpu_is_asked_its_gpus_saying_it_may_be_a_cp
 
 
 def test_a_grid_engine_job_naming_a_gpu_is_asked_without_the_cpu_remark() -> None:
-    script = "#!/bin/bash\n#$ -l gpu=true\n#$ -l h_rt=1:0:0\npython train.py\n"
+    # gpu=true is read as one GPU (UCL CS, templates/schedulers/grid_engine.yaml): a model only
+    script = "#!/bin/bash\n#$ -l gpu_type=v100\n#$ -l h_rt=1:0:0\npython train.py\n"
     with pytest.raises(MissingInformation) as err:
         port(script, "delta")
     assert "CPU job" not in err.value.missing["gpus_per_node"]

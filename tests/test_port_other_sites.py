@@ -219,10 +219,9 @@ def test_an_lsf_job_array_is_kept_on_slurm_with_its_index_renamed() -> None:
     r = port(LSF_ARRAY, "delta")["delta"]
     assert "#SBATCH --array=1-10%2" in r.script and "#SBATCH -J sweep" in r.script
     assert r.spec.args == ["--seed", "$SLURM_ARRAY_TASK_ID"]
-    pbs = port(LSF_ARRAY, "polaris")["polaris"]
-    assert pbs.status == "refused"
-    assert "job array (1-10%2: one job per index, each given its index in $LSB_JOBINDEX)" in (
-        _notes(pbs))
+    pbs = port(LSF_ARRAY, "polaris")["polaris"]  # issue 14: translated (was refused)
+    assert pbs.status == "generated" and "#PBS -J 1-10\n" in pbs.script
+    assert "limit of 2 tasks running at once (%2) is not carried" in _notes(pbs)
 
 
 def test_a_sites_own_launcher_is_read_as_the_launcher_it_stands_for() -> None:

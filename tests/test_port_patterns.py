@@ -853,18 +853,20 @@ def test_slurm_array_job_keeps_its_array_on_a_slurm_target() -> None:
         n for n in r.notes if n.startswith("read but not set"))
 
 
-def test_slurm_array_job_to_pbs_is_refused_with_the_reason() -> None:
+def test_slurm_array_job_to_pbs_is_translated() -> None:
+    """Issue 14 (bench/schedmap_probe): a range is PBS Pro's -J, its index $PBS_ARRAY_INDEX
+    (was refused)."""
     script = SLURM + "#SBATCH -a 0-7\nsrun python train.py --seed $SLURM_ARRAY_TASK_ID\n"
     r = port(script, "polaris")["polaris"]
-    assert r.status == "refused"
-    assert "array" in r.notes[0] and "0-7" in r.notes[0]
+    assert r.status == "generated", r.notes[:2]
+    assert "#PBS -J 0-7" in r.script and "--seed $PBS_ARRAY_INDEX" in r.script
 
 
-def test_pbs_array_job_to_slurm_is_refused_with_the_reason() -> None:
+def test_pbs_array_job_to_slurm_is_translated() -> None:
     script = PBS + "#PBS -J 1-10\nmpiexec -n 8 --ppn 4 python train.py --i $PBS_ARRAY_INDEX\n"
     r = port(script, "perlmutter")["perlmutter"]
-    assert r.status == "refused"
-    assert "array" in r.notes[0] and "1-10" in r.notes[0]
+    assert r.status == "generated", r.notes[:2]
+    assert "#SBATCH --array=1-10" in r.script and "--i $SLURM_ARRAY_TASK_ID" in r.script
 
 
 def test_an_export_carried_as_written_stays_after_the_step_before_it() -> None:

@@ -797,8 +797,11 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
         src.parsed, o.get("framework", f.framework), o.get("strategy", f.strategy), o)
     model_notes += setup_notes
     one_per_node = one_process or size[2] == 1
+    # a visibility setting the port did not copy (`CUDA_VISIBLE_DEVICES=`free-gpu``) is none
+    dropped = profile.gpu.visible_devices_var in carried.site_computed
     share_env, share_notes = limit_visible_gpus(
-        profile, gpn, set(carried.env), "\n".join(src.lines)) if one_per_node else ({}, [])
+        profile, gpn, set(carried.env), "" if dropped else "\n".join(src.lines)
+    ) if one_per_node else ({}, [])
     carried.env.update(share_env)
     fields: dict[str, Any] = {
         "cluster": profile.id,
@@ -829,8 +832,8 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
     notes = src.notes + _setup_notes(src) + notes + time_notes + model_notes + name_notes
     notes += cpu_notes
     notes += result.notes  # a learned variant not used, or fixes of it left out
-    notes += [f"job array kept: {array.spec}, one job per index, each given its index in "
-              f"${array.index_var}"] if array.spec else []
+    notes += [array.note or f"job array kept: {array.spec}, one job per index, each given its "
+              f"index in ${array.index_var}"] if array.spec else []
     notes += errexit_notes if carried.steps else []
     notes += _account(src, profile, o.get("account")) + carried.notes
     notes += inner_step_notes(src.parsed, carried.steps)

@@ -84,6 +84,8 @@ class Carried:
     steps: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     dropped_env: set[str] = field(default_factory=set)
+    #: Variables whose value another centre's own command computed (not copied).
+    site_computed: set[str] = field(default_factory=set)
     #: The user's loop around the launch line (see port_loop), and the variables it sets.
     loop_open: list[str] = field(default_factory=list)
     loop_close: list[str] = field(default_factory=list)
@@ -119,7 +121,9 @@ def carry_env(src: Source, profile: ClusterProfile, o: dict[str, Any], out: Carr
     for name, value in exported.items():
         if name in src.facts.rank_vars:
             continue  # set per rank on the target (see the launch model note)
-        foreign = vendor_reason(f"{name}={value}", profile)
+        site = substituted_site_command(value, profile)
+        out.site_computed |= {name} if site else set()
+        foreign = vendor_reason(f"{name}={value}", profile) or site
         if foreign:
             out.dropped_env.add(name)
             out.notes.append(f"`export {short(f'{name}={value}')}` is not copied: {foreign}")
@@ -627,6 +631,21 @@ def site_command_reason(text: str, profile: ClusterProfile) -> str:
         if found is not None:
             return (f"`{cmd.words[at].rsplit('/', 1)[-1]}` is {found.centre}'s own command "
                     f"({found.does}); {profile.name} does not have it: {found.instead}")
+    return ""
+
+
+#: The body of a command substitution: ``$(...)`` (no nesting) or backticks.
+_SUBSTITUTION = re.compile(r"\$\(([^()]*)\)|`([^`]*)`")
+
+
+def substituted_site_command(value: str, profile: ClusterProfile) -> str:
+    """Why a value computed by another centre's own command (``CUDA_VISIBLE_DEVICES=`free-gpu```
+    on the JHU CLSP grid) cannot be carried, or ``""`` (issue 14: it was exported as written,
+    the command absent on the target)."""
+    for match in _SUBSTITUTION.finditer(value):
+        reason = site_command_reason(match.group(1) or match.group(2) or "", profile)
+        if reason:
+            return reason
     return ""
 
 

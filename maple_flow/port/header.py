@@ -63,6 +63,20 @@ def header_edits(directives: list[Directive], profile: ClusterProfile) -> tuple[
     for d in directives:
         if d.option in _CHOSEN:
             continue
+        exported = _export_edit(d, profile) or _rerun_edit(d, profile) or _mail_edit(d, profile)
+        if exported is not None:
+            lines += exported[0]
+            notes.append(exported[1])
+            continue
+        waits = _dependency_note(d, profile)
+        if waits:
+            lines.append(f"# source directive, not carried: {d.raw.strip()}")
+            notes.append(waits)
+            continue
+        if d.option == "signal" and d.scheduler == "slurm" != profile.scheduler:
+            lines.append(f"# source directive, not carried: {d.raw.strip()}")
+            notes.append(_signal_note(d, profile))
+            continue
         if site is not None and d.option in site.directives:
             lines.append(f"# source directive, not carried: {d.raw.strip()}")
             notes.append(_site_directive_note(d, site, profile))
@@ -91,6 +105,7 @@ def header_edits(directives: list[Directive], profile: ClusterProfile) -> tuple[
                          + (f" as `{lines[-1]}`" if renamed else "")
                          + (_PATTERN_NOTE if value != (d.value or "") else "")
                          + _directory_note(d, option, value, target)
+                         + _grid_engine_folder_note(d, option, value, target)
                          + ("; its path is the source's: make sure it exists on the target"
                             if value.startswith("/") else ""))
         elif d.line not in seen:
@@ -98,6 +113,161 @@ def header_edits(directives: list[Directive], profile: ClusterProfile) -> tuple[
             lines.append(f"# source directive, not carried: {d.raw.strip()}")
             notes.append(_pyxis_directive_note(d, profile) or _not_carried_note(d, profile.name))
     return lines, list(dict.fromkeys(notes))
+
+
+#: What each scheduler passes of the submission environment by default (Slurm: all of it;
+#: PBS Pro's qsub: none without -V).
+_EXPORT_OPTIONS = frozenset({"export", "V", "variables"})
+
+
+def _export_wanted(d: Directive) -> tuple[bool, str] | None:
+    """(the whole submission environment is passed, the variables named) a directive asks
+    for: Slurm's ``--export=ALL|NONE|[ALL,]A=1,B``, PBS's ``-V`` and ``-v A=1,B``, Grid
+    Engine's ``-V``; None for another directive."""
+    if d.option not in _EXPORT_OPTIONS or (d.option == "export") != (d.scheduler == "slurm"):
+        return None
+    if d.option == "V":
+        return True, ""
+    if d.option == "variables":
+        return False, (d.value or "").strip()
+    items = [i for i in (d.value or "").strip().strip("'\"").split(",") if i]
+    whole = bool(items) and items[0].upper() == "ALL"
+    named = [i for i in items if i.upper() not in {"ALL", "NONE"}]
+    return whole or not items, ",".join(named)
+
+
+def _export_edit(d: Directive, profile: ClusterProfile) -> tuple[list[str], str] | None:
+    """A directive that says which of the submission environment the job gets, for the
+    target's scheduler (issue 14: ``--export`` onto PBS was not translated): Slurm
+    ``--export=ALL`` is PBS ``-V``, ``NONE`` PBS's default, named variables ``-v``; the other
+    way PBS's ``-V``/``-v`` and Grid Engine's ``-V`` are Slurm's ``--export=ALL[,A=1]``.
+    None where the generic carrying applies (a Slurm directive onto Slurm)."""
+    wanted = _export_wanted(d)
+    raw = d.raw.strip()
+    if wanted is None or d.scheduler == profile.scheduler == "slurm":
+        return None
+    whole, named = wanted
+    if named and any(c.isspace() or c in "'\"$`" for c in named):
+        return ([f"# source directive, not carried: {raw}"],
+                f"the source's directive `{raw}` passes variables whose values the port does "
+                f"not rewrite for {profile.name}: kept as a comment, set them by hand")
+    if profile.scheduler == "pbs":
+        lines = (["#PBS -V"] if whole else []) + ([f"#PBS -v {named}"] if named else [])
+        what = ("the whole submission environment" if whole else
+                "none of the submission environment (PBS's qsub passes none without -V)")
+        return (lines, f"your directive `{raw}` is " + (
+            f"kept as `{'` and `'.join(lines)}`" if lines else "not needed") + f": the job gets "
+            f"{what}" + (f", and {named}" if named else "") + f" on {profile.name}")
+    value = ",".join(["ALL", *([named] if named else [])])
+    line = f"#SBATCH --export={value}"
+    why = ("the whole submission environment, as the source asked" if whole else
+           "the submission environment too (sbatch passes all of it, where PBS passed only "
+           f"{named}); write --export={named} to pass only those")
+    return [line], f"your directive `{raw}` is kept as `{line}`: the job gets {why}"
+
+
+#: Whether the job may be run again (requeued) after a node failure or preemption, by
+#: scheduler: Slurm's --requeue/--no-requeue, PBS's -r y/-r n.
+_RERUN = {("slurm", "requeue"): True, ("slurm", "no-requeue"): False}
+
+
+def _rerun_edit(d: Directive, profile: ClusterProfile) -> tuple[list[str], str] | None:
+    """Slurm's ``--requeue``/``--no-requeue`` as PBS's ``-r y``/``-r n`` and back (issue 14:
+    dropped to a comment with "no counterpart"); None for another directive or the same
+    scheduler."""
+    if d.scheduler == profile.scheduler:
+        return None
+    if d.scheduler == "pbs" and d.option == "rerunnable":
+        again: bool | None = {"y": True, "n": False}.get((d.value or "").strip().lower())
+    else:
+        again = _RERUN.get((d.scheduler, d.option))
+    if again is None:
+        return None
+    line = ({True: "#PBS -r y", False: "#PBS -r n"} if profile.scheduler == "pbs"
+            else {True: "#SBATCH --requeue", False: "#SBATCH --no-requeue"})[again]
+    return [line], (f"your directive `{d.raw.strip()}` is kept as `{line}`: the job "
+                    + ("may" if again else "may not") + " be run again after a node failure "
+                    "or preemption")
+
+
+#: Slurm's --mail-type events as PBS's -m letters (b begin, e end, a abort).
+_MAIL_LETTER = {"BEGIN": "b", "END": "e", "FAIL": "a", "REQUEUE": "a", "TIME_LIMIT": "a",
+                "ALL": "abe"}
+
+
+def _mail_edit(d: Directive, profile: ClusterProfile) -> tuple[list[str], str] | None:
+    """Slurm's ``--mail-type=BEGIN,END`` (or a Grid Engine ``-m be`` read as it) as PBS's
+    ``-m be``, and PBS's ``-m abe`` as Slurm's ``--mail-type=FAIL,BEGIN,END`` (issue 14: kept
+    as a comment with "no counterpart"); None for another directive or the same scheduler."""
+    if d.scheduler == profile.scheduler:
+        return None
+    if d.scheduler == "slurm" and d.option == "mail-type":
+        events = [e.strip().upper() for e in (d.value or "").split(",") if e.strip()]
+        if "NONE" in events:
+            line = "#PBS -m n"
+        else:
+            letters = "".join(dict.fromkeys("".join(_MAIL_LETTER.get(e, "") for e in events)))
+            if not letters:
+                return None
+            line = f"#PBS -m {''.join(c for c in 'abe' if c in letters)}"
+    elif d.scheduler == "pbs" and d.option == "mail-options":
+        value = (d.value or "").strip()
+        names = {"a": "FAIL", "b": "BEGIN", "e": "END"}
+        if value == "n":
+            line = "#SBATCH --mail-type=NONE"
+        elif value and set(value) <= set(names):
+            line = "#SBATCH --mail-type=" + ",".join(names[c] for c in value)
+        else:
+            return None
+    else:
+        return None
+    return [line], (f"your directive `{d.raw.strip()}` is kept as `{line}` (mail to the "
+                    "submitting user unless a mail address is given)")
+
+
+#: A job id in a dependency (``afterok:4242424``, ``afterany:123.pbs01:124``).
+_JOB_IDS = re.compile(r"(?<![\w-])\d+(?:\.[\w.-]+)?(?=$|[:,?+ ])")
+
+
+def _dependency_note(d: Directive, profile: ClusterProfile) -> str:
+    """A dependency on jobs of the source site (``--dependency=afterok:4242424``, PBS ``-W
+    depend=afterok:123.server``): those job ids mean nothing on the target (or another user's
+    job there), so it is kept as a comment with how to give it at submission; ``""`` for
+    another directive or a dependency that names no job id (``singleton``, carried)."""
+    value = (d.value or "").strip().strip("'\"")
+    if d.scheduler == "pbs" and d.option == "attributes" and value.startswith("depend="):
+        value = value.removeprefix("depend=")
+    elif not (d.scheduler == "slurm" and d.option == "dependency"):
+        return ""
+    ids = [m.group(0) for m in _JOB_IDS.finditer(value.partition(":")[2] or value)]
+    if not ids and (profile.scheduler == "slurm" or d.scheduler == "pbs"):
+        return ""
+    how = ("`sbatch --dependency=TYPE:JOBID`" if profile.scheduler == "slurm"
+           else "`qsub -W depend=TYPE:JOBID`")
+    if not ids:
+        return (f"the source's directive `{d.raw.strip()}` (at most one job of this name "
+                f"running at a time, for `singleton`) has no counterpart in {profile.name}'s "
+                f"{profile.scheduler.upper()}: kept as a comment; submit each job once the "
+                f"previous one has ended, or with {how} naming it")
+    return (f"the source's directive `{d.raw.strip()}` waits for job(s) {', '.join(ids)} of "
+            f"the source site, which are not jobs of {profile.name}: kept as a comment; submit "
+            f"the job with {how} naming the job it waits for on {profile.name}")
+
+
+def _signal_note(d: Directive, profile: ClusterProfile) -> str:
+    """What a Slurm ``--signal=[B:]SIG@SECONDS`` did, and that the target's scheduler sends no
+    such warning (PBS Pro: SIGTERM at the walltime, then SIGKILL)."""
+    value = (d.value or "").strip()
+    to_script = value.upper().startswith("B:")
+    sig = value.split("@")[0].removeprefix("B:").removeprefix("b:") or "SIGUSR1"
+    whom = ("the batch script (its `trap ... " + sig.removeprefix("SIG") + "` handler)"
+            if to_script else "the job's steps (e.g. PyTorch Lightning's SLURM auto-requeue)")
+    return (f"the source's directive `{d.raw.strip()}` sent {sig} to {whom} "
+            f"{value.rpartition('@')[2] or '60'} s before the time limit; {profile.name}'s "
+            f"{profile.scheduler.upper()} sends no such warning (at the walltime it sends "
+            "SIGTERM, then SIGKILL): kept as a comment; a handler of that signal will not run "
+            "there, so trap SIGTERM instead or checkpoint often, and resubmit by hand "
+            "(the job is not requeued on a time limit)")
 
 
 def _written(form: str, value: str) -> str:
@@ -140,6 +310,19 @@ def _directory_note(d: Directive, option: str, value: str, target: str) -> str:
     folder = value.rpartition("/")[0]
     return (f"; sbatch opens it when the job starts, so make sure `{folder}/` exists before "
             "you submit" if folder else "")
+
+
+def _grid_engine_folder_note(d: Directive, option: str, value: str, target: str) -> str:
+    """For a Grid Engine ``-o``/``-e`` path that may be a folder (``-o ./models``: qsub then
+    writes ``NAME.oJOBID`` in it; sbatch would take the folder's name as the file's)."""
+    base = value.rstrip("/").rpartition("/")[2]
+    if target != "slurm" or not d.raw.lstrip().startswith("#$") or option not in {
+            "output", "error"} or (
+            "." in base.lstrip(".") or "%" in value):
+        return ""
+    return (f"; Grid Engine writes into `{value}` as a folder when it is one (a file NAME.o"
+            f"JOBID in it), sbatch takes it as the file's name: if it is a folder, write "
+            f"`{value.rstrip('/')}/%x.o%j`" + (" (and .e for -e)" if option == "output" else ""))
 
 
 def _carried_value(d: Directive, option: str, target: str) -> str | None:

@@ -269,7 +269,22 @@ def translate_scheduler_vars(text: str, scheduler: str,
         done.append(f"${name} -> ${new}")
         return "${" + new + tail + "}" if match.group(1) else "$" + new
 
-    return _REF.sub(one, _INNER_REF.sub(one, text)), done
+    def bare(match: re.Match[str]) -> str:
+        """A name read bare inside ``$(( ))`` (``$((LSB_JOBINDEX - 1))``) is renamed too."""
+        def name(m: re.Match[str]) -> str:
+            new = renames.get(m.group(1), {}).get(scheduler)
+            if new is None or new == m.group(1):
+                return m.group(0)
+            done.append(f"${m.group(1)} -> ${new}")
+            return new
+        return _BARE_NAME.sub(name, match.group(0))
+
+    return _ARITH.sub(bare, _REF.sub(one, _INNER_REF.sub(one, text))), done
+
+
+#: An arithmetic expansion, and a name read in it without ``$``.
+_ARITH = re.compile(r"\$\(\((?:[^()]|\([^()]*\))*\)\)")
+_BARE_NAME = re.compile(r"(?<![\w$\{])([A-Za-z_]\w*)")
 
 
 def referenced(text: str) -> list[str]:

@@ -6,8 +6,12 @@ from __future__ import annotations
 
 import re
 import shlex
+from functools import cache
+from typing import Any
 
 from maple_flow.knowledge.directives import Directive, slurm_file_pattern
+from maple_flow.paths import templates_dir
+from maple_flow.yamlio import load_yaml
 
 _LINE = re.compile(r"^\s*#\$\s*(.*)$")
 #: Options that take no value.
@@ -16,8 +20,29 @@ _FLAGS = frozenset({"-cwd", "-V", "-notify"})
 #: project the job is charged to, as sites such as BU SCC use it: the account).
 _OPTIONS = {"-N": "job-name", "-o": "output", "-e": "error", "-wd": "chdir", "-q": "queue",
             "-t": "array", "-M": "mail-user", "-A": "account", "-P": "account"}
-#: ``-l`` resources that count the GPUs of the job's host (sites name them differently).
-_GPU_RESOURCES = frozenset({"gpu", "gpus", "ngpus", "gpu_card", "cuda"})
+
+
+@cache
+def _gpu_resources() -> dict[str, Any]:
+    """``-l`` resources that request GPUs, as sites name them (templates/schedulers/
+    grid_engine.yaml): counts, ``coproc_<model>=N`` prefixes, ``gpu=true`` yes/no requests."""
+    path = templates_dir() / "schedulers" / "grid_engine.yaml"
+    data: dict[str, Any] = load_yaml(path.read_text(encoding="utf-8"))["gpu_resources"]
+    return data
+
+
+def _gpu_count(name: str, value: str) -> str | None:
+    """The GPUs a ``-l NAME=VALUE`` resource asks, or None when it asks none the port reads."""
+    table = _gpu_resources()
+    counted = name in table["counts"] or any(
+        name.startswith(p["prefix"]) and len(name) > len(p["prefix"])
+        for p in table["prefixes"])
+    if counted and value.isdigit():
+        return value
+    boolean = table["booleans"].get(name)
+    if boolean and value.lower() in {"true", "yes", "y", "1"}:
+        return str(boolean["gpus"])
+    return None
 #: ``-m`` letters -> Slurm mail types (``s``, suspend, has none).
 _MAIL = {"b": "BEGIN", "e": "END", "a": "FAIL", "n": "NONE"}
 #: Parallel environments whose slots all lie on one host (the common names sites give them).
@@ -71,8 +96,8 @@ def _resources(value: str) -> list[tuple[str, str]]:
         name = name.strip()
         if name in {"h_rt", "s_rt"} and (time := walltime(val.strip())):
             found.append(("time", time))
-        elif name in _GPU_RESOURCES and val.strip().isdigit():
-            found.append(("gpus-per-node", val.strip()))
+        elif (gpus := _gpu_count(name, val.strip())) is not None:
+            found.append(("gpus-per-node", gpus))
     return found
 
 
@@ -85,6 +110,8 @@ def _one(option: str, value: str) -> list[tuple[str, str]]:
     if option == "-m":
         types = [_MAIL[c] for c in value if c in _MAIL]
         return [("mail-type", ",".join(types))] if types else []
+    if option == "-V":  # the whole submission environment: Slurm's --export=ALL, PBS's -V
+        return [("export", "ALL")]
     slurm = _OPTIONS.get(option)
     if slurm is None:
         return []
