@@ -69,11 +69,12 @@ def test_a_lone_pinned_run_is_not_a_packed_job() -> None:
 
 def test_a_plain_copy_in_a_loop_keeps_the_loop_lines_that_build_it_and_the_wait() -> None:
     script = ("#!/bin/bash\n#SBATCH -N 1 -n 1 --gres=gpu:1\n#SBATCH -t 02:00:00\n"
-              "for s in 1 2 3; do\n    ARGS=\"$BASE --seed $s\"\n    python fit.py $ARGS &\n"
+              "for s in 1 2 3; do\n    ARGS=\"$BASE --seed $s\"\n"
+              "    python fit.py $ARGS & # run them in parallel\n"
               "    sleep 10\ndone\nwait\necho done\n")
     r = port(script, "delta")["delta"]
     code = _code(r.script)
-    at = code.index("python fit.py $ARGS &")
+    at = code.index("python fit.py $ARGS & # run them in parallel")
     assert code[at - 1] == 'ARGS="$BASE --seed $s"'
     assert not any("torchrun" in x for x in code)
     assert any(x.startswith("wait") for x in code[code.index("done"):])
@@ -107,3 +108,14 @@ def test_background_copies_with_no_wait_are_noted() -> None:
               "echo started\n")
     r = port(script, "perlmutter")["perlmutter"]
     assert any("never waits" in n or "nothing after it waits" in n for n in r.notes), r.notes
+
+
+@pytest.mark.parametrize("line", [
+    'ssh $n "cd $PWD; python -m torch.distributed.launch --nproc_per_node 4 t.py" &',
+    "nohup torchrun --nproc_per_node 4 t.py --k $n &",
+])
+def test_a_launcher_or_remote_run_in_a_loop_is_not_taken_for_a_copy(line: str) -> None:
+    from maple_flow.port.packing import pinned_launch
+
+    text = f"#!/bin/bash\nfor n in a b; do\n  {line}\ndone\nwait\n"
+    assert pinned_launch(text, 3) is None

@@ -336,6 +336,9 @@ _PINNED_PREFIX = re.compile(
     r"^\s*(?:\w+=\S*\s+)*CUDA_VISIBLE_DEVICES=(\$\(\([^)]*\)\)|\S+)\s")
 #: ``&`` that sends a command to the background (not ``&&``, ``2>&1``, ``&>``).
 _SENT_BACK = re.compile(r"(?<![&|>])&(?![&>])")
+#: Words that start the program unchanged in front of it, and the interpreter itself.
+_WRAPPERS = frozenset({"nohup", "time", "env", "exec"})
+_INTERPRETER = re.compile(r"^(?:\S*/)?python[\d.]*$")
 _LAUNCHER_WORDS = frozenset({"srun", "mpiexec", "mpirun", "torchrun", "ibrun", "aprun", "jsrun",
                              "deepspeed", "accelerate", "parallel", "xargs"})
 
@@ -354,10 +357,13 @@ def pinned_launch(text: str, at: int | None) -> tuple[int, list[str], str] | Non
     joined = " ".join(line.rstrip().rstrip("\\") for line in block)
     if not _BACKGROUND.search(joined) or not _PLAIN_RUN.search(joined):
         return None
-    words = [w for w in joined.split() if not re.match(r"^\w+=", w)]
-    if not words or words[0] in _LAUNCHER_WORDS or len(_SENT_BACK.findall(joined)) > 1:
-        return None
     pinned = _PINNED_PREFIX.match(joined)
+    words = re.sub(r"\s#.*$", "", joined[pinned.end():] if pinned else joined).split()
+    while words and (words[0] in _WRAPPERS or re.match(r"^\w+=", words[0])):
+        words = words[1:]
+    if (not words or not _INTERPRETER.match(words[0]) or _LAUNCHER_WORDS & set(words)
+            or len(_SENT_BACK.findall(joined)) > 1):
+        return None  # started by a launcher, over ssh, or with other commands on its line
     value = pinned.group(1) if pinned else ""
     others = [n for n, line in _code_lines(text) if n != at and _BACKGROUND.search(line)
               and _PLAIN_RUN.search(line)]
