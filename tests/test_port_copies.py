@@ -75,4 +75,6 @@ def test_copies_pinned_past_the_jobs_gpus_are_asked_not_ported_onto_missing_gpus
     assert r.status == "refused"
     assert any("up to GPU 3" in n and "gpus_per_node=4" in n for n in r.notes)
     fixed = port(script, "delta", gpus_per_node=4)["delta"]
-    assert "export CUDA_VISIBLE_DEVICES=2,3" in fixed.script
+    # the launch is one of the copies: kept as written, its own GPUs on its own line
+    assert "\nCUDA_VISIBLE_DEVICES=2,3 python run.py --name b &\n" in fixed.script
+    assert "export CUDA_VISIBLE_DEVICES=2,3" not in fixed.script

@@ -98,6 +98,14 @@ from maple_flow.port.launcher_opts import user_launcher_options
 from maple_flow.port.loop import carry_loop
 from maple_flow.port.mpi_app import app_layout, runs_an_app
 from maple_flow.port.oneproc import one_process_size
+from maple_flow.port.packing import (
+    no_wait_note,
+    packed_gpus,
+    pinned_launch,
+    pinned_note,
+    put_back_pinned_launch,
+    refuse_unkept_packing,
+)
 from maple_flow.port.pernode_script import per_node_script_refusal, wrapper_workers_refusal
 from maple_flow.port.pyopts import python_option_env
 from maple_flow.port.rules import (
@@ -256,7 +264,8 @@ def _ask_size_without_directives(p: ParsedScript, facts: ScriptFacts, o: dict[st
         facts.nodes, facts.gpus_per_process = o.get("nodes") or 1, o["gpus_per_node"]
     if any(o.get(k) for k in ("ranks", "nodes", "gpus_per_node")):
         return
-    note = _visible_devices_size(p, facts) or srun_gpus_size(p, facts)
+    note = (_packed_size(facts, text) or _visible_devices_size(p, facts)
+            or srun_gpus_size(p, facts))
     if note:
         facts.notes.append(note)
         return
@@ -309,6 +318,21 @@ def _ask_gpus_of_one_process(p: ParsedScript, facts: ScriptFacts, o: dict[str, A
         "(--ranks N) to start one rank per GPU")})
 
 
+def _packed_size(facts: ScriptFacts, text: str) -> str:
+    """One node with the GPUs the job's side-by-side copies pin (``CUDA_VISIBLE_DEVICES=0``
+    ... ``=3``, a loop's indices, GNU parallel's slot modulo N), for a script with no
+    directive; the note saying so, or ``""``."""
+    packed = packed_gpus(text)
+    if packed is None:
+        return ""
+    facts.nodes, facts.gpus_per_process = 1, packed.gpus
+    facts.packed_copies = packed.where
+    return (f"the script has no scheduler directive; its copies run side by side, each on the "
+            f"GPU its own CUDA_VISIBLE_DEVICES names, up to GPU {packed.gpus - 1} "
+            f"({packed.where}): ported as one node with {packed.gpus} GPUs, the copies kept as "
+            "written; pass gpus_per_node=N (--gpus-per-node N) if the job had others")
+
+
 def _visible_devices_size(p: ParsedScript, facts: ScriptFacts) -> str:
     """One process on one node driving the GPUs the script's own ``CUDA_VISIBLE_DEVICES=0,1``
     lists, for a script with no directive; the note saying so, or ``""``."""
@@ -323,6 +347,7 @@ def _source(script: str | bytes, source: str | None, o: dict[str, Any]) -> Sourc
 
     text = script if isinstance(script, str) else script.decode("utf-8")
     parsed = parse_naming_cpu_jobs(script, text)
+    refuse_unkept_packing(text)
     cluster = resolve_cluster(source) if source else guess_cluster(parsed, text)
     facts = _read_facts(parsed)
     site = None if cluster else other_site_of(parsed.directives)
@@ -334,7 +359,7 @@ def _source(script: str | bytes, source: str | None, o: dict[str, Any]) -> Sourc
     _ask_ranks_per_node_of_loop(parsed, facts, o)
     total, note = _total(facts, cluster, o, site)
     assumed = note_gpu_count_assumed(parsed, text, facts, o, known_site=bool(cluster or site))
-    notes = [n for n in (assumed, note) if n]
+    notes = [n for n in (assumed, note, no_wait_note(text, launch_command_line(text))) if n]
     return Source(parsed, facts, cluster, total, setup_steps(parsed), notes,
                   header_of(text), text.split("\n"))
 
@@ -766,7 +791,9 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
         nodes, gpn, one_refusal = one_process_size(f, profile)
         notes = [f"one process per node drives {gpn} GPUs in the source: kept so on "
                  f"{profile.name} ({nodes} node(s) x {gpn} GPU(s), the program started once "
-                 "per node)"]
+                 "per node)" if not f.packed_copies else
+                 f"the job's copies share its {gpn} GPUs on {profile.name} ({nodes} node(s) x "
+                 f"{gpn} GPU(s)), each a plain run on the GPU it names, as in the source"]
     elif runs_an_app(src.parsed) and not (o.get("nodes") or o.get("gpus_per_node")):
         nodes, gpn, notes, one_refusal = app_layout(
             src.parsed, (f.nodes, f.gpus_per_node, src.total), profile)
@@ -971,6 +998,27 @@ def _put_back_command(result: PortResult, plan: KeptCommand) -> None:
     result.notes = [kept_note(plan, result.spec.gpus_per_node, result.cluster), *notes]
 
 
+def _put_back_pinned(result: PortResult, text: str,
+                     pinned: tuple[int, list[str], str]) -> None:
+    """The source's copy pinned by ``CUDA_VISIBLE_DEVICES=$var`` in place of the target's
+    launch (see ``packing.pinned_launch``), with the note saying so."""
+    if result.status == "refused" or not result.script:
+        return
+    script = put_back_pinned_launch(result.script, text, *pinned)
+    if script is None:
+        result.status, result.script = "refused", ""
+        result.notes = [f"line {pinned[0]}: a copy pinned by its own CUDA_VISIBLE_DEVICES="
+                        f"{pinned[2]}; the port could not keep it in place of the target's "
+                        "launch: write the copies on the target by hand", *result.notes]
+        return
+    result.script = script
+    stale = (f"`CUDA_VISIBLE_DEVICES={pinned[2]}` is kept", "your `nohup` in front of",
+             "kept after the launch, as in the source")
+    built = "in the loop around the launch only builds the source's launch line"
+    result.notes = [pinned_note(*pinned), *(n for n in result.notes
+                                            if not n.startswith(stale) and built not in n)]
+
+
 @api_boundary
 def port(
     script: str | bytes, targets: list[str] | str, *, source: str | None = None,
@@ -1022,7 +1070,12 @@ def port(
     for result in results.values():
         if plan is not None:
             _put_back_command(result, plan)
+    pinned = pinned_launch(text, launch_command_line(text)) if plan is None else None
     for result in results.values():
+        if pinned is not None:
+            _put_back_pinned(result, text, pinned)
+        if any("nothing after it waits" in n for n in result.notes):
+            result.notes = [n for n in result.notes if "and never waits for them" not in n]
         result.source = text
     if repair and not verify:
         raise InvalidValue("repair=True needs verify=True (repair starts from the failure)")

@@ -196,7 +196,8 @@ def _highest_pinned_gpu(src: Source, value: str) -> int:
     prefix names; -1 when none is a number."""
     pinned = [m.group(1) for line in src.lines if not line.lstrip().startswith("#")
               and _PINNED_COPY.match(line) and (m := _PINNED_GPUS.search(line))]
-    found = [n for text in (value, *pinned) for n in re.findall(r"\d+", text)]
+    found = [n for text in (value, *pinned) if "$" not in text  # a variable's: not an index
+             for n in re.findall(r"\d+", text)]
     return max((int(n) for n in found), default=-1)
 
 

@@ -28,6 +28,14 @@ def one_process_size(f: ScriptFacts, profile: ClusterProfile) -> tuple[int, int,
     ``f.gpus_per_process`` GPUs, one process per node."""
     gpus = f.gpus_per_process or 1
     nodes = f.nodes or 1
+    if gpus > profile.gpu.per_node and f.packed_copies:
+        return nodes, gpus, (
+            f"the job runs copies of its work side by side, each on its own GPU, up to GPU "
+            f"{gpus - 1} ({f.packed_copies}), and a {profile.name} node has "
+            f"{profile.gpu.per_node}: a copy would name a GPU the node does not have; make "
+            f"the copies use GPUs 0-{profile.gpu.per_node - 1} (at most "
+            f"{profile.gpu.per_node} at a time), or pass gpus_per_node=N (--gpus-per-node N) "
+            "to say how many the job needs")
     if gpus > profile.gpu.per_node:
         named = [a.text for a in topology_args(f.args) if a.role == "gpus" and a.value == gpus]
         what = f"its `{named[0]}`" if named else "its own GPU count"

@@ -46,6 +46,9 @@ class ScriptFacts:
     #: GPUs each process drives when one process per node uses several (``--gpus-per-task=8``,
     #: or ``--gpus=4`` and one task): None when a process per GPU is started.
     gpus_per_process: int | None = None
+    #: Where a directive-less job's side-by-side copies pin the GPUs it is given (one
+    #: process per copy, each on its own GPU), for notes and refusals; "" otherwise.
+    packed_copies: str = ""
 
 
 def _pbs_resource(ds: list[Directive], *keys: str) -> int | None:

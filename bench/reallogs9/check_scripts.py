@@ -1,0 +1,75 @@
+"""Check that every case's job script can be built and parses (`bash -n`), without running maple.
+
+Run: python bench/reallogs9/check_scripts.py [--cases PATH]
+Builds each script as bench/reallogs/run.py does (base file from `scripts/` beside the case file,
+then bench/reallogs/scripts/; `directives` after line 1; `replace` pairs that must all match),
+checks the split against sha256(id) parity and prints any failure.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import subprocess
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+HERE = Path(__file__).resolve().parent
+SHARED = HERE.parent / "reallogs" / "scripts"
+
+
+def build(case: dict[str, Any], dirs: tuple[Path, ...]) -> str:
+    """The case's job script text; raises ValueError when a file or replace target is missing."""
+    base = next((d / case["script"] for d in dirs if (d / case["script"]).is_file()), None)
+    if base is None:
+        raise ValueError(f"script {case['script']} not found")
+    lines = base.read_text(encoding="utf-8").splitlines()
+    lines[1:1] = case.get("directives", [])
+    text = "\n".join(lines) + "\n"
+    for old, new in case.get("replace", []):
+        if old not in text:
+            raise ValueError(f"replace target not found: {old!r}")
+        text = text.replace(old, new)
+    return text
+
+
+def split_of(case_id: str) -> str:
+    """`tune` when sha256(id) is even, else `heldout`."""
+    return "tune" if int(hashlib.sha256(case_id.encode()).hexdigest(), 16) % 2 == 0 else "heldout"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--cases", default=str(HERE / "cases.yaml"))
+    args = parser.parse_args()
+    path = Path(args.cases)
+    dirs = (path.parent / "scripts", SHARED)
+    cases = yaml.safe_load(path.read_text(encoding="utf-8"))["cases"]
+    bad = 0
+    for case in cases:
+        problems = []
+        try:
+            text = build(case, dirs)
+            with tempfile.NamedTemporaryFile("w", suffix=".sh") as tmp:
+                tmp.write(text)
+                tmp.flush()
+                res = subprocess.run(["bash", "-n", tmp.name], capture_output=True, text=True)
+            if res.returncode:
+                problems.append(f"bash -n: {res.stderr.strip()}")
+        except ValueError as exc:
+            problems.append(str(exc))
+        if case["split"] != split_of(case["id"]):
+            problems.append(f"split {case['split']} != {split_of(case['id'])}")
+        if case["kind"] == "not_script" and case.get("expect"):
+            problems.append("not_script case with an expectation")
+        for problem in problems:
+            bad += 1
+            print(f"{case['id']}: {problem}")
+    print(f"{bad} problems in {len(cases)} cases")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,447 @@
+"""Job packing: one job that runs several independent small programs side by side on the GPUs
+of its node (``CUDA_VISIBLE_DEVICES=0 python a.py & CUDA_VISIBLE_DEVICES=1 python b.py &
+wait``, a loop of ``CUDA_VISIBLE_DEVICES=$i ... &``, ``srun -n1 --gres=gpu:1 ... &`` steps).
+
+Stage "read" for such jobs: how many GPUs the copies pin when no directive counts them (the
+highest index a copy names, a loop's list, ``$((i % 4))``, GNU parallel's ``{%} % 8`` slot),
+and the shapes the port cannot carry yet, refused with the reason and what to do:
+
+- ``export CUDA_VISIBLE_DEVICES=k`` written between the copies (or in the loop that starts
+  them): each copy runs on the value exported just before it, which one environment block of
+  the target cannot keep;
+- one-GPU ``srun`` steps in the background: each must get its own GPU on the target, and the
+  target's launch of a step is sized on the whole job.
+
+A note (never silence) when the script starts runs in the background and ends without
+``wait``: in a batch job they are killed when the script ends.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+from dataclasses import dataclass
+
+from maple_flow.errors import ParseError
+
+_CVD = "CUDA_VISIBLE_DEVICES"
+#: A command sent to the background (``&`` at its end, not ``&&``), a trailing comment allowed.
+_BACKGROUND = re.compile(r"(?<![&|>])&\s*(?:#.*)?$")
+#: ``CUDA_VISIBLE_DEVICES=VALUE`` as a command prefix or an export, the value as written.
+_CVD_VALUE = re.compile(r"(?:^|[\s;&(])(?:export\s+)?CUDA_VISIBLE_DEVICES="
+                        r"(\$\(\([^)]*\)\)|\"[^\"]*\"|'[^']*'|\S+)")
+_EXPORT_CVD = re.compile(r"^\s*export\s+CUDA_VISIBLE_DEVICES=(\S+)")
+#: ``for VAR in WORDS; do`` / ``for VAR in WORDS`` (``do`` on the next line).
+_FOR = re.compile(r"^\s*for\s+(\w+)\s+in\s+(.*?)\s*(?:;\s*do\b.*)?$")
+_SEQ = re.compile(r"^[`$(]*\(?\s*seq\s+(-?\d+)(?:\s+(-?\d+))?(?:\s+(-?\d+))?\s*\)?`?$")
+_RANGE = re.compile(r"^\{(\d+)\.\.(\d+)\}$")
+_MODULO = re.compile(r"%\s*(\d+)\s*\)")
+_ASSIGN = re.compile(r"^\s*(\w+)=(\$\(\(.*\)\)|\S+)\s*$")
+#: GNU parallel's job slot (``{%}``) taken modulo N, or shifted by one, as a GPU index.
+_SLOT_MOD = re.compile(r"\{%\}\s*%\s*(\d+)")
+_PARALLEL_JOBS = re.compile(r"\bparallel\b.*?(?:-j\s*|--jobs[=\s]+)(\d+)")
+#: srun's options that give a step its own task count and GPUs.
+_ONE_TASK = re.compile(r"(?:^|\s)(?:-n\s*1|--ntasks[=\s]1)(?=\s)")
+_STEP_GPUS = re.compile(r"(?:^|\s)(?:--gres[=\s]\S*gpu\S*|--gpus(?:-per-task)?[=\s]\d+|-G\s*\d+)"
+                        r"(?=\s)")
+_PLAIN_RUN = re.compile(r"(?:^|\s)(?:\S*/)?(?:python[\d.]*|wandb|accelerate|torchrun)\s")
+
+
+def _code_lines(text: str) -> list[tuple[int, str]]:
+    """(number, line) of the script's lines that are not comments, continued lines joined
+    (numbered by their first line)."""
+    out: list[tuple[int, str]] = []
+    joined, first = "", 0
+    for number, line in enumerate(text.split("\n"), 1):
+        if not joined and line.lstrip().startswith("#"):
+            continue
+        if line.rstrip().endswith("\\"):
+            joined, first = joined + line.rstrip()[:-1] + " ", first or number
+            continue
+        out.append((first or number, joined + line))
+        joined, first = "", 0
+    return out
+
+
+def _loop_values(words: str) -> list[int]:
+    """The integers a ``for`` loop's word list gives (``0 1 2 3``, ``{0..7}``, ``$(seq 0 3)``,
+    ```seq 4```); ``[]`` when it is not a list of literal integers."""
+    words = words.strip()
+    seq = _SEQ.match(words.replace("$(", "(").replace("((", "("))
+    if seq:
+        nums = [int(n) for n in seq.groups() if n is not None]
+        first, step, last = ((1, 1, nums[0]) if len(nums) == 1 else (nums[0], 1, nums[1])
+                             if len(nums) == 2 else (nums[0], nums[1], nums[2]))
+        return list(range(first, last + 1, step or 1))[:256]
+    rng = _RANGE.match(words)
+    if rng:
+        return list(range(int(rng.group(1)), int(rng.group(2)) + 1))[:256]
+    parts = words.split()
+    return [int(w) for w in parts] if parts and all(w.isdigit() for w in parts) else []
+
+
+def _gpu_count_of(value: str, loops: dict[str, list[int]], assigned: dict[str, str]) -> int:
+    """How many GPUs a copy's ``CUDA_VISIBLE_DEVICES`` value spans across the copies (the
+    highest index + 1): a literal list, a loop variable, a variable set to ``$((x % N))``;
+    0 when it cannot be read."""
+    value = value.strip("\"'")
+    if re.fullmatch(r"\d+(?:,\d+)*", value):
+        return max(int(n) for n in value.split(",")) + 1
+    modulo = _MODULO.search(value)
+    if modulo:
+        return int(modulo.group(1))
+    name = re.fullmatch(r"\$\{?(\w+)\}?", value)
+    if not name:
+        return 0
+    var = name.group(1)
+    if loops.get(var):
+        return max(loops[var]) + 1
+    if var in assigned and assigned[var] != value:
+        return _gpu_count_of(assigned[var], loops, {})
+    return 0
+
+
+@dataclass(frozen=True)
+class Packed:
+    """The GPUs a directive-less packed job's copies pin, and where the script says so."""
+
+    gpus: int
+    where: str
+
+
+def packed_gpus(text: str) -> Packed | None:
+    """The GPUs a job that runs copies side by side pins them to (its own
+    ``CUDA_VISIBLE_DEVICES`` values, a loop's indices, GNU parallel's slot modulo N); None
+    where the script pins fewer than two GPUs this way or cannot be read."""
+    lines = _code_lines(text)
+    loops: dict[str, list[int]] = {}
+    assigned: dict[str, str] = {}
+    for _, line in lines:
+        loop = _FOR.match(line)
+        if loop:
+            loops[loop.group(1)] = _loop_values(loop.group(2))
+        for part in re.split(r"[;\n]", line):
+            assign = _ASSIGN.match(part)
+            if assign:
+                assigned[assign.group(1)] = assign.group(2)
+    best, where, pinning, spread = 0, "", 0, False
+    for number, line in lines:
+        slot = _SLOT_MOD.search(line)
+        jobs = _PARALLEL_JOBS.search(line)
+        if slot or (jobs and "{%}" in line):
+            count = int(slot.group(1)) if slot else int(jobs.group(1)) if jobs else 0
+            spread = True
+            if count > best:
+                best, where = count, f"line {number} `{_short(line)}` (a GPU per job slot)"
+            continue
+        for match in _CVD_VALUE.finditer(line):
+            count = _gpu_count_of(match.group(1), loops, assigned)
+            pinning += 1 if count else 0
+            spread = spread or ("$" in match.group(1) and count > 0)
+            if count > best:
+                best, where = count, f"line {number} `{_short(line)}`"
+    copies = sum(1 for _, line in lines if _BACKGROUND.search(line) and _PLAIN_RUN.search(line))
+    if best < 2 or not (copies or "parallel" in text) or not (pinning >= 2 or spread):
+        return None  # one process's own GPU list (``=0,1,2,3``) is not a packed job
+    return Packed(best, where)
+
+
+def _short(line: str, width: int = 90) -> str:
+    line = " ".join(line.split())
+    return line if len(line) <= width else line[: width - 3] + "..."
+
+
+def refuse_unkept_packing(text: str) -> None:
+    """ParseError, with the reason and what to do, for the packing shapes the port cannot
+    carry: ``CUDA_VISIBLE_DEVICES`` exported between the copies, one-GPU srun steps."""
+    exported = _exported_per_copy(text)
+    if exported:
+        raise ParseError(
+            f"the job runs copies of its work side by side, each on the GPU exported just "
+            f"before it ({exported}): one environment block on the target cannot keep a "
+            "value per copy; put the value on each copy's own line "
+            "(`CUDA_VISIBLE_DEVICES=1 python ... &`) and port again")
+    one_line = _copies_on_one_line(text)
+    if one_line:
+        raise ParseError(
+            f"the job runs copies of its work side by side on ONE line ({one_line}): the port "
+            "keeps one launch a line and would drop the others; put each copy on a line of "
+            "its own (`... &` each, then `wait`) and port again")
+    function = _function_run_by_parallel(text)
+    if function:
+        raise ParseError(
+            f"the job's program runs inside a shell function ({function}), once per job "
+            "slot, side by side: the port keeps one launch and cannot carry the function's "
+            "runs; keep the function and the parallel line as they are on the target (only "
+            "the header and modules change), with as many GPUs as job slots")
+    steps = one_gpu_steps(text)
+    if steps:
+        count, shown = steps
+        raise ParseError(
+            f"the job packs {count} one-GPU srun steps side by side ({shown}): each step must "
+            "get its own GPU on the target, and the port sizes another launch of the job on "
+            "the whole job (a step holding every GPU queues the others; on PBS every run sees "
+            "every GPU); write the steps for the target by hand (Slurm: `srun --exact -N 1 "
+            "-n 1 --gpus=1 ... &`; PBS: `CUDA_VISIBLE_DEVICES=k ... &` on a node with enough "
+            "GPUs, one job per 4 steps on 4-GPU nodes), or port one step as a job of its own")
+
+
+def _copies_on_one_line(text: str) -> str:
+    """Where one line starts two or more Python runs joined by ``&`` (``A & B & C``); ``""``
+    otherwise."""
+    for number, line in _code_lines(text):
+        parts = [p for p in re.split(r"(?<![&|>])&(?!&)", line) if p.strip()]
+        runs = [p for p in parts if _PLAIN_RUN.search(" " + p)]
+        if len(runs) >= 2:
+            return f"line {number}: {len(runs)} runs, `{_short(line, 70)}`"
+    return ""
+
+
+_FUNCTION = re.compile(r"^\s*(?:function\s+)?(\w+)\s*\(\)\s*\{?")
+
+
+def _function_run_by_parallel(text: str) -> str:
+    """``name`` (line N) `parallel ...` when a function holding a Python run is run by GNU
+    parallel or xargs; ``""`` otherwise."""
+    lines = _code_lines(text)
+    holding: dict[str, int] = {}
+    current = ""
+    for number, line in lines:
+        head = _FUNCTION.match(line)
+        if head:
+            current, holding[head.group(1)] = head.group(1), 0
+            continue
+        if current and line.strip().startswith("}"):
+            current = ""
+        elif current and _PLAIN_RUN.search(" " + line) and not holding[current]:
+            holding[current] = number
+    for number, line in lines:
+        if not re.search(r"\b(?:parallel|xargs)\b", line):
+            continue
+        for name, at in holding.items():
+            if at and re.search(rf"\b{name}\b", line):
+                return (f"`{name}`, its program on line {at}, run by line {number} "
+                        f"`{_short(line, 70)}`")
+    return ""
+
+
+def _exported_per_copy(text: str) -> str:
+    """Where ``export CUDA_VISIBLE_DEVICES=...`` is written per copy: several exports with
+    background runs between them, or one whose value changes in the loop that starts a copy
+    in the background; ``""`` otherwise."""
+    lines = _code_lines(text)
+    exports = [(n, line) for n, line in lines if _EXPORT_CVD.match(line)]
+    runs = [n for n, line in lines if _BACKGROUND.search(line) and _PLAIN_RUN.search(line)]
+    if not exports or not runs:
+        return ""
+    numbers = [n for n, _ in exports]
+    between = [r for r in runs if numbers[0] < r < numbers[-1]]
+    if len(exports) >= 2 and between:
+        shown = ", ".join(f"line {n}" for n in numbers[:4])
+        return f"{shown}: `{_short(exports[0][1])}` ..."
+    depth, inside = 0, 0
+    for number, line in lines:
+        stripped = line.strip()
+        if _FOR.match(line) or stripped.startswith("while "):
+            depth += 1
+        if depth and _EXPORT_CVD.match(line) and "$" in line:
+            inside = number
+        if inside and number in runs:
+            return f"line {inside} `{_short(dict(exports)[inside])}` in a loop"
+        if re.match(r"^done\b", stripped) or re.search(r";\s*done\b", stripped):
+            depth -= 1
+            if depth <= 0:
+                depth, inside = 0, 0
+    return ""
+
+
+def one_gpu_steps(text: str) -> tuple[int, str] | None:
+    """(how many, where) of the one-task, GPU-asking ``srun`` steps the job starts in the
+    background (a loop's step counted once per pass); None for fewer than two."""
+    lines = _code_lines(text)
+    loops: dict[int, int] = {}
+    open_loops: list[int] = []
+    for number, line in lines:
+        loop = _FOR.match(line)
+        if loop:
+            values = _loop_values(loop.group(2))
+            open_loops.append(len(values) or 2)
+        words = line.split()
+        if ("done" in words or line.strip().startswith("done")) and open_loops:
+            open_loops.pop()
+        loops[number] = 1
+        for n in open_loops:
+            loops[number] *= n
+    found: list[tuple[int, str]] = []
+    count = 0
+    for number, line in lines:
+        stripped = line.strip().lstrip("(").strip()
+        if not stripped.startswith("srun") or not (
+                _BACKGROUND.search(line) or _in_background_group(text, number)):
+            continue
+        try:
+            step = " ".join(shlex.split(stripped, comments=True))
+        except ValueError:
+            step = stripped
+        step = f" {step} "
+        if not (_ONE_TASK.search(step) and _STEP_GPUS.search(step)):
+            continue
+        found.append((number, line))
+        count += loops.get(number, 1)
+    if count < 2:
+        return None
+    shown = "; ".join(f"line {n} `{_short(line)}`" for n, line in found[:2])
+    return count, shown + (" ..." if len(found) > 2 else "")
+
+
+def _in_background_group(text: str, number: int) -> bool:
+    """Whether line ``number`` is inside a ``( ... ) &`` group sent to the background."""
+    lines = text.split("\n")
+    depth = 0
+    for line in lines[number:]:
+        stripped = line.strip()
+        if stripped.startswith("("):
+            depth += 1
+        if stripped.startswith(")"):
+            if depth == 0:
+                return bool(re.search(r"&\s*$", stripped)) and "&&" not in stripped[:3]
+            depth -= 1
+    return False
+
+
+def no_wait_note(text: str, launch_at: int | None = None) -> str:
+    """A note when the script starts runs in the background and no ``wait`` follows the
+    last of them: in a batch job they are killed when the script ends (``launch_at``: the
+    launch's line, whose own ``&`` the launch stage notes)."""
+    lines = _code_lines(text)
+    last = max((n for n, line in lines if _BACKGROUND.search(line)
+                and (_PLAIN_RUN.search(line) or line.strip().startswith(("srun", "nohup")))),
+               default=0)
+    if not last:
+        return ""
+    if any(n > last and re.search(r"(?:^|[;&\s])wait\b", line) for n, line in lines):
+        return ""
+    if any(re.search(r"(?:^|[;&\s])wait\b", line) for n, line in lines if n == last):
+        return ""
+    return (f"the script starts runs in the background (up to line {last}) and never waits "
+            "for them: in a batch job the job ends when the script does and they are killed; "
+            "add `wait` after them (at the end of the script)")
+
+
+__all__ = ["Packed", "no_wait_note", "one_gpu_steps", "packed_gpus", "refuse_unkept_packing"]
+
+
+#: A run's own ``CUDA_VISIBLE_DEVICES=VALUE`` prefix (after other assignments).
+_PINNED_PREFIX = re.compile(
+    r"^\s*(?:\w+=\S*\s+)*CUDA_VISIBLE_DEVICES=(\$\(\([^)]*\)\)|\S+)\s")
+#: ``&`` that sends a command to the background (not ``&&``, ``2>&1``, ``&>``).
+_SENT_BACK = re.compile(r"(?<![&|>])&(?![&>])")
+#: Words that start the program unchanged in front of it, and the interpreter itself.
+_WRAPPERS = frozenset({"nohup", "time", "env", "exec"})
+_INTERPRETER = re.compile(r"^(?:\S*/)?python[\d.]*$")
+_LAUNCHER_WORDS = frozenset({"srun", "mpiexec", "mpirun", "torchrun", "ibrun", "aprun", "jsrun",
+                             "deepspeed", "accelerate", "parallel", "xargs"})
+
+
+def pinned_launch(text: str, at: int | None) -> tuple[int, list[str], str] | None:
+    """The source's launch (line ``at``) when it is one of the job's copies: a plain run (no
+    launcher) sent to the background, in a loop or beside other background runs, or pinned
+    to its GPU by its own ``CUDA_VISIBLE_DEVICES=$var``: (line, its lines as written, the
+    prefix's value or ""); None otherwise."""
+    if at is None:
+        return None
+    lines = text.split("\n")
+    block = [lines[at - 1]]
+    while block[-1].rstrip().endswith("\\") and at - 1 + len(block) < len(lines):
+        block.append(lines[at - 1 + len(block)])
+    joined = " ".join(line.rstrip().rstrip("\\") for line in block)
+    if not _BACKGROUND.search(joined) or not _PLAIN_RUN.search(joined):
+        return None
+    pinned = _PINNED_PREFIX.match(joined)
+    words = re.sub(r"\s#.*$", "", joined[pinned.end():] if pinned else joined).split()
+    while words and (words[0] in _WRAPPERS or re.match(r"^\w+=", words[0])):
+        words = words[1:]
+    if (not words or not _INTERPRETER.match(words[0]) or _LAUNCHER_WORDS & set(words)
+            or len(_SENT_BACK.findall(joined)) > 1):
+        return None  # started by a launcher, over ssh, or with other commands on its line
+    value = pinned.group(1) if pinned else ""
+    others = [n for n, line in _code_lines(text) if n != at and _BACKGROUND.search(line)
+              and _PLAIN_RUN.search(line)]
+    if not (others or _in_loop(text, at) or "$" in value):
+        return None
+    return at, block, value
+
+
+def _in_loop(text: str, at: int) -> bool:
+    """Whether line ``at`` is inside a ``for``/``while`` loop's body."""
+    depth = 0
+    for number, line in _code_lines(text):
+        if number >= at:
+            return depth > 0
+        stripped = line.strip()
+        if _FOR.match(line) or stripped.startswith(("while ", "until ")):
+            depth += 1
+        if re.match(r"^done\b", stripped) or re.search(r";\s*done\b", stripped):
+            depth = max(depth - 1, 0)
+    return False
+
+
+def _loop_assignments(text: str, at: int, block: list[str]) -> list[str]:
+    """The lines of the loop around line ``at`` that assign a variable the launch reads
+    (``ARGS="$BASE --seed $seed"``), as written."""
+    lines = text.split("\n")
+    body: list[str] = []
+    for line in reversed(lines[: at - 1]):
+        if _FOR.match(line) or line.strip().startswith(("while ", "until ")):
+            break
+        body.insert(0, line)
+    launch = " ".join(block)
+    return [line for line in body if (m := re.match(r"^\s*(\w+)=", line))
+            and re.search(r"\$\{?" + m.group(1) + r"\b", launch)]
+
+
+def put_back_pinned_launch(script: str, source_text: str, at: int, block: list[str],
+                           value: str) -> str | None:
+    """``script`` with the target's launch statement replaced by the source's pinned copy as
+    written, and the ``export CUDA_VISIBLE_DEVICES=VALUE`` the port wrote for it (read
+    outside the loop that sets VALUE) taken out; None when the launch is not found."""
+    from maple_flow.port.stages import launch_section
+
+    start, section = launch_section(script)
+    if not section:
+        return None
+    lines = script.rstrip("\n").split("\n")
+    missing = [line for line in _loop_assignments(source_text, at, block)
+               if line.strip() not in {x.strip() for x in lines}]
+    out = lines[:start] + missing + block + lines[start + len(section):]
+    moved = f"export {_CVD}={value}"
+    if value and moved not in source_text:
+        out = [line for line in out if line.strip() != moved]
+    return "\n".join(_with_wait(out, out.index(block[-1]), source_text, at)) + "\n"
+
+
+_WAIT = re.compile(r"^\s*wait\b")
+
+
+def _with_wait(out: list[str], end: int, source_text: str, at: int) -> list[str]:
+    """``out`` with the source's ``wait`` after the copies put back (after the loop that
+    starts them) when the port has none after them: the job ends when they all have."""
+    waits_after = any(_WAIT.match(line) for n, line in _code_lines(source_text) if n > at)
+    if not waits_after or any(_WAIT.match(line) for line in out[end + 1:]):
+        return out
+    place = end + 1
+    if _in_loop(source_text, at):
+        place = next((k + 1 for k in range(end + 1, len(out))
+                      if re.match(r"^\s*done\b", out[k])), end + 1)
+    return [*out[:place], "wait  # the source waits for its runs", *out[place:]]
+
+
+def pinned_note(at: int, block: list[str], value: str) -> str:
+    """The note for a copy kept as written in place of the target's launch."""
+    text = _short(" ".join(b.strip().rstrip(chr(92)) for b in block))
+    on = (f", on the GPU its own CUDA_VISIBLE_DEVICES={value} names" if value else
+          ", on the GPUs the job's node gives it (as in the source)")
+    return (f"line {at} `{text}` is one of the job's copies run side by side{on}: kept as "
+            "written, a plain run in the job's batch shell, with the lines of its loop that "
+            "build it (a target launcher would make it a job-wide launch, give it every GPU "
+            "of the node or reset the one it names)")
