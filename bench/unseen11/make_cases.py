@@ -2,8 +2,9 @@
 
 The facts were written by hand from each script's text; this file only adds commit, sha256, targets
 and split (parity of sha256(id)), so that they are computed, not typed.
-Targets: 3 of the ten per case, rotated over the fixed list (case i starts at cluster 3i mod 10), the
-source cluster skipped, and at least one target of the other scheduler family (Slurm <-> PBS Pro:
+Targets: 3 of the ten per case, rotated over the fixed list (case i starts at cluster 3i mod 10),
+the source cluster skipped, and at least one target of the other scheduler family
+(Slurm <-> PBS Pro:
 polaris, aurora) swapped in for the last one when the window has none.
 Usage: python bench/unseen11/make_cases.py /work/cache/unseen11 bench/unseen11/sources.txt
 (sources.txt: repo, path, commit, bytes of each text as saved)
@@ -74,7 +75,8 @@ CASES = [
           "one-gpu-python3"],
          launch_model="single", launcher="none", total_ranks=1, gpus_per_node=1,
          program="scripts/train.py", args=["--config", "configs/sanity_check.yaml"],
-         setup=[S("export PYTHONPATH=/projects/bfqt/users/yurenh2/ml-projects/DAGFormer:$PYTHONPATH"),
+         setup=[S("export PYTHONPATH="
+                  "/projects/bfqt/users/yurenh2/ml-projects/DAGFormer:$PYTHONPATH"),
                 S("cd /projects/bfqt/users/yurenh2/ml-projects/DAGFormer", "required"),
                 S("mkdir -p logs checkpoints")],
          source_only=["gpuA40x4", "/projects/bfqt/users/yurenh2/hf_cache"],
@@ -154,7 +156,9 @@ CASES = [
                "/work/xg25g011/x10574/ShowHowData/data/ShowHowToTrain", "--ft_mode",
                "freeze_spatial"],
          vars={"DIST_FILE": "$PBS_O_WORKDIR/distfiles/distfile.$PBS_JOBID"},
-         setup=[S('cd "$PBS_O_WORKDIR"', "required"), S('export DIST_FILE="$PBS_O_WORKDIR/distfiles/distfile.$PBS_JOBID"', "required"),
+         setup=[S('cd "$PBS_O_WORKDIR"', "required"),
+                S('export DIST_FILE="$PBS_O_WORKDIR/distfiles/distfile.$PBS_JOBID"',
+                  "required"),
                 S(': > "$DIST_FILE"', "required")],
          keep_text=["> /work/xg25g011/x10574/VideoCrafter/logs/freeze_spatial.log 2>&1",
                     "uv run python train.py"],
