@@ -107,6 +107,9 @@ class ParsedScript:
     #: Other commands on the launch's line, which the port does not carry with it (``cd sub
     #: &&`` or ``[ -d x ] ||`` before it, ``; echo done`` after it); ``""`` when none.
     launch_shared: str = ""
+    #: The commands chained in front of the launch on its line (``cd sub &&``, ``source
+    #: env.sh &&``, ``echo go;``), as written; ``""`` when none.
+    launch_prefix: str = ""
     #: The source is a Grid Engine job (``#$`` lines, read as the Slurm options they mean):
     #: its job variables (``$JOB_ID``, ``$SGE_TASK_ID``) are renamed for the target.
     grid_engine: bool = False
@@ -547,7 +550,8 @@ def parse_script(data: str | bytes) -> ParsedScript:
         after = line_cmds[line_cmds.index(found.cmd) + 1:] if found.cmd in line_cmds else ()
         rest = [" ".join(c.raw or c.words) for c in after  # `launch & wait`: its own run
                 if c.text == found.cmd.text and c.words[:1] != ("wait",)]
-        shared = [shared_commands(found.cmd), *([] if parsed.launch_tail else rest)]
+        parsed.launch_prefix = shared_commands(found.cmd)
+        shared = [parsed.launch_prefix, *([] if parsed.launch_tail else rest)]
         parsed.launch_shared = " ... ".join(x for x in shared if x)
     return parsed
 
