@@ -159,3 +159,20 @@ def test_an_echo_of_the_launch_command_itself_is_still_left_to_the_target() -> N
              "polaris")["polaris"]
     assert 'echo "running $CMD"' not in r.script
     assert any("prints the source's launch line" in n for n in r.notes)
+
+
+# --- 5. a command kept as the job's one process, with a chain in front of it -----------------
+
+@pytest.mark.parametrize("target", ["polaris", "delta"])
+@pytest.mark.parametrize("line", ["chmod +x run.sh && ./run.sh",
+                                  "chmod +x bin/app && ./bin/app --x 1",
+                                  "cd run; ./bin/app --x 1"])
+def test_a_kept_command_keeps_the_chain_in_front_of_it_once(line: str, target: str) -> None:
+    """The known defect: `chmod +x run.sh && ./run.sh` lost its `chmod +x ... &&` (refused
+    before: the line shared with another command was not kept)."""
+    script, notes = _ported(ONE + line + "\n", target)
+    body = [x.strip() for x in script.splitlines() if x.strip() and not x.startswith("#")]
+    assert body[-1] == line
+    chain = line.split("&&")[0] + "&&" if "&&" in line else line.split(";")[0] + ";"
+    assert sum(chain in x for x in body) == 1
+    assert any(f"`{line}` is not a Python launch" in n for n in notes)
