@@ -176,3 +176,25 @@ def test_a_kept_command_keeps_the_chain_in_front_of_it_once(line: str, target: s
     chain = line.split("&&")[0] + "&&" if "&&" in line else line.split(";")[0] + ";"
     assert sum(chain in x for x in body) == 1
     assert any(f"`{line}` is not a Python launch" in n for n in notes)
+
+
+# --- 6. the job's next command after the launch on its line ---------------------------------
+
+@pytest.mark.parametrize("target", ["polaris", "perlmutter"])
+@pytest.mark.parametrize(("head", "line", "tail"), [
+    (ONE, "python train.py --lr 1; echo done", "; echo done"),
+    (FOUR, "srun python train.py --lr 1; echo rc=$?", "; echo rc=$?"),
+])
+def test_a_command_after_the_launch_on_its_line_runs_after_the_targets(
+        head: str, line: str, tail: str, target: str) -> None:
+    script, notes = _ported(head + line + "\n", target)
+    assert _launch_lines(script)[-1].rstrip().endswith(tail)
+    assert not any("also runs" in n for n in notes)
+
+
+def test_a_semicolon_closing_a_one_line_loop_is_not_a_tail() -> None:
+    from maple_flow.scriptparse.script import launch_tail
+    from maple_flow.scriptparse.shell import split_blocks
+
+    cmd = split_blocks("for s in 1 2; do python train.py --lr $s; done\n")[0].commands
+    assert all(launch_tail(c) != "; done" for c in cmd)

@@ -580,6 +580,11 @@ def _broken_continuation(text: str, first: int, last: int | None) -> str:
 _REDIRECT_WORD = re.compile(r"^(?:\d?>>?&?\d*|&>>?)$")
 _GROUP_END = re.compile(r"^\s*;?\s*\}")
 _CARRIED_TAIL = re.compile(r"^\s*(?:\|\|?|&&|\d?>>?|&>)")
+#: ``; cmd`` after the launch: the job's next command, carried with it unless it closes or
+#: continues a compound command (``; done``, ``; fi``) or a case branch (``;;``).
+_SEMICOLON_TAIL = re.compile(r"^\s*;(?!;)\s*\S")
+_KEYWORD_COMMAND = re.compile(
+    r"(?:^|;|&&|\|\|)\s*(?:done|fi|esac|then|do|else|elif|\}|\))(?:\s|;|$)")
 
 
 def launch_tail(cmd: ShellCommand) -> str:
@@ -604,6 +609,8 @@ def launch_tail(cmd: ShellCommand) -> str:
         return f") {tail}".strip()
     if cmd.text[:start].strip() == "(" and tail.startswith(")"):
         return tail  # a subshell: `( time srun ... ) 2>&1 | tee log`
+    if _SEMICOLON_TAIL.match(tail) and not _KEYWORD_COMMAND.search(tail):
+        return tail  # `; echo done`: the job's next command, run after the launch as written
     return tail if _CARRIED_TAIL.match(tail) else ""
 
 
