@@ -132,6 +132,15 @@ def test_a_tool_inside_the_container_is_kept_where_the_image_runs_python() -> No
     assert "img.sif env OMP_NUM_THREADS=8 python" in script
 
 
+def test_assignments_in_front_of_the_program_inside_the_container_are_kept() -> None:
+    """`apptainer exec IMG OMP_NUM_THREADS=8 python ...` (no `env` word): read as the
+    program's environment, kept as written (was dropped with a "put it back" note)."""
+    script, notes = _ported(FOUR + "srun apptainer exec --nv img.sif OMP_NUM_THREADS=8 "
+                            "python train.py --lr 1\n", "polaris")
+    assert "img.sif OMP_NUM_THREADS=8 python train.py" in script
+    assert not any("not in the port" in n for n in notes)
+
+
 # --- 3. runners and interpreters ------------------------------------------------------------
 
 def test_pipenv_run_is_an_environment_runner_kept_in_front_of_the_interpreter() -> None:
@@ -143,6 +152,14 @@ def test_pipenv_run_is_an_environment_runner_kept_in_front_of_the_interpreter() 
 def test_a_versioned_interpreter_replaced_by_the_targets_is_named() -> None:
     _, notes = _ported(ONE + "python3.10 train.py --lr 1\n", "polaris")
     assert any("`python3.10`" in n and "Python 3.10" in n for n in notes)
+
+
+@pytest.mark.parametrize("ipython", ["ipython", "ipython3"])
+def test_ipython_runs_the_program_file_and_is_named_when_replaced(ipython: str) -> None:
+    """`ipython train.py --lr 1` was refused as "a program that is not Python"."""
+    script, notes = _ported(ONE + f"{ipython} train.py --lr 1\n", "polaris")
+    assert "train.py --lr 1" in script
+    assert any(f"`{ipython}`" in n and "magics" in n for n in notes)
 
 
 # --- 4. the user's own echo of a value the program reads ------------------------------------

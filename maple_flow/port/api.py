@@ -570,7 +570,7 @@ def _site_command_notes(p: ParsedScript, profile: ClusterProfile) -> list[str]:
 
 
 #: An interpreter named with its minor version (``python3.10``), no path.
-_VERSIONED_PYTHON = re.compile(r"python(\d\.\d+)")
+_VERSIONED_PYTHON = re.compile(r"i?python(\d\.\d+)")
 
 
 def _interpreter_notes(src: Source, profile: ClusterProfile) -> list[str]:
@@ -583,6 +583,11 @@ def _interpreter_notes(src: Source, profile: ClusterProfile) -> list[str]:
                 f"port runs {profile.name}'s `{profile.software.python}` (its module's Python "
                 f"version): if the program needs Python {version.group(1)}, run it with an "
                 "interpreter of that version on the target (your own environment's)"]
+    if not notes and python.startswith("ipython"):
+        return [f"the source ran the program with `{python}`; the port runs {profile.name}'s "
+                f"`{profile.software.python}` (the program file runs the same way; IPython's "
+                f"own features, e.g. `%` magics in the program, need `{python}` back on the "
+                "launch)"]
     if notes or "/" not in python:  # the user's own interpreter (~/anaconda3/bin/python)
         return notes
     return [f"the source ran the program with the interpreter {python}, a path of the source's "

@@ -82,6 +82,10 @@ def tool_prefixes(parsed: ParsedScript, source: str) -> list[ToolPrefix]:
     cursor = 0
     for k, stage in enumerate(stages):
         start = _word(stage.name.split()[0]).search(text, cursor)
+        if stage.name == "env" and stage.operands and (
+                start is None or not text[start.end():].lstrip().startswith(stage.operands[0])):
+            # assignments with no `env` word (`apptainer exec IMG OMP_NUM_THREADS=8 python`)
+            start = _word(stage.operands[0]).search(text, cursor)
         if start is None:
             continue
         cursor = start.end()

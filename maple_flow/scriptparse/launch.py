@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from maple_flow.scriptparse.shell import split_commands
 from maple_flow.scriptparse.values import which_name
 
-_PYTHON = re.compile(r"^python[\d.]*$")
+_PYTHON = re.compile(r"^i?python[\d.]*$")  # ipython runs a program file as python does
 
 
 def launcher_of(base: str) -> str:
