@@ -151,14 +151,17 @@ def test_a_stage_on_more_nodes_than_the_ported_job_is_refused() -> None:
     assert "give nodes=" in r.notes[0]
 
 
-def test_commands_before_the_launch_on_its_line_are_named_not_dropped_silently() -> None:
-    """`cd sub && srun ...` / `[ -d data ] || srun ...`: the port's launch runs without them,
-    and a note names them; a launch's own environment (`FOO=1 srun`) is not such a command."""
+def test_commands_before_the_launch_on_its_line_are_kept_or_named_never_dropped_silently(
+) -> None:
+    """`cd sub && srun ...` / `[ -d data ] || srun ...`: kept in front of the target's launch
+    command, as written, with a note (bench/runners_probe); commands after the launch on its
+    line are named; a launch's own environment (`FOO=1 srun`) is not such a command."""
     for before in ("cd sub &&", "[ -d data ] ||"):
         r = port(SLURM + f"{before} srun python train.py\n", "polaris")["polaris"]
-        assert f"also runs `{before}`: not carried" in _notes(r)
+        assert f"{before} mpiexec " in r.script and "also runs" not in _notes(r)
+        assert f"`{before}` chained in front of the launch" in _notes(r)
     r = port(SLURM + "srun python train.py; echo done\n", "polaris")["polaris"]
-    assert "also runs `echo done`: not carried" in _notes(r)
+    assert "also runs" not in _notes(r) and "; echo done" in r.script  # run after it
     r = port(SLURM + "srun python train.py && echo ok\n", "polaris")["polaris"]
     assert "also runs" not in _notes(r) and "&& echo ok" in r.script  # carried with it
     r = port(SLURM + 'OMP_NUM_THREADS="4" srun python train.py\n', "polaris")["polaris"]

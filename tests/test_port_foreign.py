@@ -22,7 +22,12 @@ def test_a_launch_behind_timeout_gets_the_targets_launcher() -> None:
     """`timeout 11h srun python3 trainer.py` on a PBS target: the prefix kept, srun gone."""
     r = port(TIMEOUT_STAGE, ["aurora"])["aurora"]
     assert r.status == "generated"
-    line = next(x for x in r.script.splitlines() if "trainer.py" in x)
+    lines = r.script.splitlines()
+    end = next(i for i, x in enumerate(lines) if "trainer.py" in x)
+    start = end
+    while start and lines[start - 1].rstrip().endswith("\\"):
+        start -= 1  # the launch command, its continuation lines included
+    line = " ".join(lines[start:end + 1])
     assert line.startswith("timeout 11h mpiexec ") and "srun" not in line
     assert "srun" not in "\n".join(x for x in r.script.splitlines() if not x.startswith("#"))
 

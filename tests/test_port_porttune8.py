@@ -101,14 +101,18 @@ def test_a_dropped_container_names_its_working_directory_on_the_host() -> None:
     assert "(--pwd)" not in _notes(port(same, "aurora")["aurora"])
 
 
-def test_a_program_behind_nice_or_numactl_is_read_and_the_prefix_named() -> None:
+def test_a_program_behind_nice_or_numactl_is_read_and_the_prefix_kept() -> None:
+    """The prefix is kept on the target's launch with a note (bench/runners_probe; it was
+    named as not carried before)."""
     pbs = ("#!/bin/bash\n#PBS -l walltime=01:00:00\n#PBS -l nodes=1:ppn=1:gpus=1\n"
            "nice -19 python run.py a.yaml\n")
     r = port(pbs, "vista")["vista"]
     assert r.status == "generated" and "run.py a.yaml" in r.script
-    assert "behind `nice -19` (its scheduling priority)" in _notes(r)
-    bound = HEAD + "numactl --cpunodebind=0 python run.py\n"
-    assert "behind `numactl" in _notes(port(bound, "delta")["delta"])
+    assert "nice -19 " in r.script
+    assert "your `nice -19` in front of the program is kept" in _notes(r)
+    bound = port(HEAD + "numactl --cpunodebind=0 python run.py\n", "delta")["delta"]
+    assert "numactl --cpunodebind=0 " in bound.script
+    assert "`numactl --cpunodebind=0` in front of the program is kept" in _notes(bound)
 
 
 def test_source_activate_of_an_env_on_the_source_filesystem_is_an_env_activation() -> None:

@@ -116,6 +116,7 @@ from maple_flow.port.rules import (
 )
 from maple_flow.port.stages import as_command, header_of, launch_command_span
 from maple_flow.port.start_dir import home_start_note
+from maple_flow.port.tool_prefix import bash_timed, chain_prefix
 from maple_flow.port.topology import (
     disagreements,
     repack_note,
@@ -391,14 +392,18 @@ def _launch_block_notes(p: ParsedScript) -> list[str]:
             "program once: repeat the loop or branch on the target if you need it"]
 
 
-def _shared_line_note(p: ParsedScript) -> list[str]:
-    """A note when the launch shares its line with other commands (not carried)."""
+def _shared_line_note(p: ParsedScript, profile: ClusterProfile) -> list[str]:
+    """A note when the launch shares its line with other commands that are not carried (a
+    chain in front of it is kept by ``tool_prefix.keep_chain_prefix``, which notes it)."""
     if not p.launch_shared:
         return []
+    kept, why = chain_prefix(p, profile)
+    if kept:
+        return []
     line = p.launch_block.line if p.launch_block is not None else "?"
-    return [f"the launch line (line {line}) also runs `{p.launch_shared}`: not carried, the "
-            "target's launch runs without it; if the job needs it, put it on a line of its "
-            "own (a test as an `if` block around the launch)"]
+    return [f"the launch line (line {line}) also runs `{p.launch_shared}`: not carried"
+            + (f" ({why})" if why else "") + ", the target's launch runs without it; if the job "
+            "needs it, put it on a line of its own (a test as an `if` block around the launch)"]
 
 
 def _with_value(word: str, variables: dict[str, str]) -> str:
@@ -484,19 +489,6 @@ def _bound_program_clause(stage: Stage, p: ParsedScript) -> str:
     return ""
 
 
-#: Commands in front of the program that change how it runs (priority, CPU/memory binding,
-#: buffering) and that the target's launch line does not carry.
-_UNCARRIED_WRAPPERS = {"nice": "its scheduling priority", "numactl": "its CPU/memory binding",
-                       "taskset": "its CPU binding", "stdbuf": "its output buffering"}
-
-
-def _uncarried_wrapper_note(stage: Stage) -> str:
-    words = " ".join([stage.name, *(k if v is None else f"{k} {v}" for k, v in stage.options)])
-    return (f"the source ran the program behind `{words}` ({_UNCARRIED_WRAPPERS[stage.name]}); "
-            "the target's launch line does not carry it: put it back in front of the program "
-            "if the job needs it")
-
-
 def _unaccounted(src: Source, script: str, notes: list[str]) -> list[tuple[int, str]]:
     """What the port dropped from the source with no note: lines, directives, launch tools."""
     text = "\n".join(src.lines)
@@ -507,7 +499,8 @@ def _unaccounted(src: Source, script: str, notes: list[str]) -> list[tuple[int, 
 
 
 def _software_notes(src: Source, profile: ClusterProfile) -> list[str]:
-    p, notes = src.parsed, _launch_block_notes(src.parsed) + _shared_line_note(src.parsed)
+    p, notes = src.parsed, (_launch_block_notes(src.parsed)
+                          + _shared_line_note(src.parsed, profile))
     target = ", ".join(profile.software.modules) or "no modules"
     if p.modules or p.module_use:
         named = [_with_value(m, p.variables) for m in p.module_use + p.modules]
@@ -520,11 +513,10 @@ def _software_notes(src: Source, profile: ClusterProfile) -> list[str]:
             notes += [] if plan_container(p, profile) else [_dropped_container(stage, p, profile)]
         elif stage.name.endswith(" run"):
             continue  # the user's environment runner: kept or named by port.runner
-        elif stage.name == "time" and stage is p.launch.stages[0]:
+        elif stage.name == "time" and stage is p.launch.stages[0] and bash_timed(
+                p, "\n".join(src.lines)):
             notes.append("the source timed its launch (`time` in front of it): the target's "
                          "launch is timed the same way")
-        elif stage.name in _UNCARRIED_WRAPPERS:
-            notes.append(_uncarried_wrapper_note(stage))
         elif stage.name.startswith("$") and not prefix_variable(stage.name, src.lines):
             notes.append(
                 f"`{stage.name}` in front of the program is not set in the script; it is not "
@@ -603,10 +595,25 @@ def _site_command_notes(p: ParsedScript, profile: ClusterProfile) -> list[str]:
     return notes
 
 
+#: An interpreter named with its minor version (``python3.10``), no path.
+_VERSIONED_PYTHON = re.compile(r"i?python(\d\.\d+)")
+
+
 def _interpreter_notes(src: Source, profile: ClusterProfile) -> list[str]:
     """The note on a source interpreter given by path that the port does not run."""
     python = src.parsed.launch.python
     notes = _site_command_notes(src.parsed, profile)
+    version = _VERSIONED_PYTHON.fullmatch(python)
+    if not notes and version and python != profile.software.python:
+        return [f"the source ran the program with `{python}` (Python {version.group(1)}); the "
+                f"port runs {profile.name}'s `{profile.software.python}` (its module's Python "
+                f"version): if the program needs Python {version.group(1)}, run it with an "
+                "interpreter of that version on the target (your own environment's)"]
+    if not notes and python.startswith("ipython"):
+        return [f"the source ran the program with `{python}`; the port runs {profile.name}'s "
+                f"`{profile.software.python}` (the program file runs the same way; IPython's "
+                f"own features, e.g. `%` magics in the program, need `{python}` back on the "
+                "launch)"]
     if notes or "/" not in python:  # the user's own interpreter (~/anaconda3/bin/python)
         return notes
     return [f"the source ran the program with the interpreter {python}, a path of the source's "

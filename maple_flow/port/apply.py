@@ -46,7 +46,7 @@ from maple_flow.port.stages import (
     sub_in_launch,
     without_python,
 )
-from maple_flow.port.tool_prefix import keep_tool_prefixes
+from maple_flow.port.tool_prefix import bash_timed, keep_chain_prefix, keep_tool_prefixes
 from maple_flow.port.user_wrapper import keep_user_wrapper
 from maple_flow.port.words import short
 from maple_flow.scriptparse import ParsedScript
@@ -313,6 +313,8 @@ def apply_edits(script: str, src: Source, profile: ClusterProfile, *, one_proces
     out.script = prefix_launch(append_to_launch(out.script, tail),
                                " ".join(x for x in (subshell, _timed(src)) if x))
     out.notes += [f"kept after the launch, as in the source: `{tail}`"] if tail else []
+    out.script, notes = keep_chain_prefix(out.script, src.parsed, profile)
+    out.notes += notes
     _after_launch(out, src, profile, size, errexit)
     if _backgrounded(tail) and _source_waits(src.parsed):
         out.script = out.script.rstrip("\n") + "\nwait  # the source waits for its launch\n"
@@ -336,10 +338,9 @@ def _exits(block: Block) -> bool:
 def _timed(src: Source) -> str:
     """``time`` (with its options) when the user timed the source's launch: the target's
     launch is timed the same way; ``""`` otherwise."""
-    stages = src.parsed.launch.stages
-    if not stages or stages[0].name != "time":
-        return ""
-    return " ".join(["time", *(k for k, _ in stages[0].options)])
+    if not bash_timed(src.parsed, "\n".join(src.lines)):
+        return ""  # not timed, or by the `time` program (kept as the user's tool)
+    return " ".join(["time", *(k for k, _ in src.parsed.launch.stages[0].options)])
 
 
 def _backgrounded(tail: str) -> bool:

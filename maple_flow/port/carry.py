@@ -266,6 +266,15 @@ def builds_launch(step: Step, launch_vars: list[str]) -> bool:
         set(referenced(step.text)) & set(launch_vars))
 
 
+def printed_launch_vars(parsed: ParsedScript) -> list[str]:
+    """The launch's variables whose echo prints (part of) the source's launch line: those its
+    command words are built from (``$CMD``, ``$LAUNCHER``), not the values only the program's
+    arguments read (``echo "Seed: $SEED"`` beside ``python x.py --seed $SEED`` prints the
+    user's value, kept as any other line)."""
+    in_args = set(referenced(" ".join(parsed.launch.args)))
+    return [w for w in parsed.launch_vars if w not in in_args]
+
+
 _WRITES_FILE = re.compile(r"(?<![>&0-9])>>?\s*[^\s&|;>]+\s*$")
 
 
@@ -352,7 +361,7 @@ def _classify(src: Source, profile: ClusterProfile, out: Carried) -> tuple[list[
             kept += _scheduler_heredoc(step, src, profile, out)
         elif step.keep is False:
             out.notes.append(f"line {step.line} `{short(step.text)}` is not copied: {step.why}")
-        elif step.keep and builds_launch(step, [v for v in src.parsed.launch_vars
+        elif step.keep and builds_launch(step, [v for v in printed_launch_vars(src.parsed)
                                                 if v not in captured]):
             out.notes.append(f"line {step.line} `{short(step.text)}` prints the source's "
                              "launch line; the target's script writes its own")

@@ -18,7 +18,7 @@ from maple_flow.scriptparse import parse_script
 from maple_flow.scriptparse.facts import directive_size, job_gpus
 from maple_flow.scriptparse.hidden import PYTHON_TEXT
 from maple_flow.scriptparse.launch import CONTAINER_RUNTIMES, LAUNCH_CMDS, PER_NODE_LAUNCHERS
-from maple_flow.scriptparse.shell import split_blocks
+from maple_flow.scriptparse.shell import Block, ShellCommand, split_blocks
 from maple_flow.scriptparse.unread import why_not_launch, work_commands
 
 STAND_IN = "maple_kept_command.py"
@@ -37,6 +37,8 @@ class KeptCommand:
     others: tuple[tuple[int, str], ...] = ()
     #: Whether the job's directives state how many GPUs its process gets.
     gpus_stated: bool = False
+    #: The commands chained in front of it on its line (``chmod +x run.sh &&``), or "".
+    chain: str = ""
 
 
 def kept_command(text: str) -> KeptCommand | None:
@@ -48,14 +50,16 @@ def kept_command(text: str) -> KeptCommand | None:
         return None
     cmd = work[0]
     simple = {b.line for b in blocks if len(b.commands) == 1 and "\n" not in b.text.strip()}
-    if (_not_kept(cmd.words) or cmd.assignments or cmd.line not in simple
-            or lines[cmd.line - 1].rstrip().endswith("\\")
-            or lines[cmd.line - 1].strip() != cmd.text.strip()):
+    line = lines[cmd.line - 1]
+    chain = _chain_in_front(blocks, cmd, line, work)
+    if (_not_kept(cmd.words) or cmd.assignments or (cmd.line not in simple and not chain)
+            or line.rstrip().endswith("\\") or line.strip() != cmd.text.strip()):
         return None  # in a loop or branch, sharing its line, or with a prefix: not kept
-    indent = lines[cmd.line - 1][: len(lines[cmd.line - 1]) - len(lines[cmd.line - 1].lstrip())]
+    indent = line[: len(line) - len(line.lstrip())]
     live = " ".join(w for w in cmd.raw or cmd.words  # its variables stay set
                     if "$" in w and not _ALL_ARGS.search(w))
-    stand_in = [*lines[: cmd.line - 1], f"{indent}python {STAND_IN} {live}".rstrip(),
+    head = f"{chain} " if chain else ""
+    stand_in = [*lines[: cmd.line - 1], f"{indent}{head}python {STAND_IN} {live}".rstrip(),
                 *lines[cmd.line:]]
     others = tuple((c.line, " ".join(c.text.split())) for c in work[1:])
     try:
@@ -67,8 +71,30 @@ def kept_command(text: str) -> KeptCommand | None:
             (size[k] or 1) > 1 for k in ("nodes", "tpn", "tasks")):
         return None  # not one task on one node (by its directives, or by asking none)
     stated = bool(size["gpus"] or size["gpus_per_task"] or job_gpus(parsed))
-    return KeptCommand(cmd.line, cmd.text.strip(), why_not_launch(cmd.words),
-                       "\n".join(stand_in), others, stated)
+    return KeptCommand(cmd.line, line.strip(), why_not_launch(cmd.words),
+                       "\n".join(stand_in), others, stated, chain)
+
+
+#: A chain's end in front of a command on its line (``chmod +x run.sh &&``, ``cd run;``).
+_CHAIN_END = re.compile(r"(?:&&|;)$")
+
+
+def _chain_in_front(blocks: list[Block], cmd: ShellCommand, line: str,
+                    work: list[ShellCommand]) -> str:
+    """The commands chained in front of ``cmd`` on its one-line block (``chmod +x run.sh
+    &&``), none of them the job's work, when ``cmd`` ends the line; ``""`` otherwise (the
+    stand-in port keeps the chain in front of the target's launch, and the command is put
+    back with it, as written)."""
+    block = next((b for b in blocks if b.line == cmd.line), None)
+    if (block is None or "\n" in block.text.strip() or len(block.commands) < 2
+            or block.commands[-1] is not cmd or any(c is not cmd and c in work
+                                                  for c in block.commands)):
+        return ""
+    text, own = line.strip(), " ".join(cmd.raw or cmd.words)
+    if not own or not text.endswith(own):
+        return ""
+    chain = text[: len(text) - len(own)].rstrip()
+    return chain if _CHAIN_END.search(chain) else ""
 
 
 def _not_kept(words: tuple[str, ...]) -> bool:
@@ -103,8 +129,9 @@ def put_back(script: str, plan: KeptCommand, renamed: str) -> str | None:
     end = start = hits[0]
     while start > 0 and lines[start - 1].rstrip().endswith("\\"):
         start -= 1
-    while start > 0 and _RANK_SETUP.match(lines[start - 1]):
-        start -= 1
+    while start > 0 and (_RANK_SETUP.match(lines[start - 1]) or (
+            plan.chain and lines[start - 1].strip() == plan.chain)):
+        start -= 1  # the chain the stand-in's port put above the launch is the command's
     indent = lines[start][: len(lines[start]) - len(lines[start].lstrip())]
     return "\n".join([*lines[:start], indent + renamed, *lines[end + 1:]])
 

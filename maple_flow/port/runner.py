@@ -15,7 +15,7 @@ from maple_flow.shellquote import shell_word
 
 #: How each runner installs the project's environment on a new machine.
 _INSTALL = {"uv": "uv sync", "rye": "rye sync", "pixi": "pixi install", "poetry": "poetry install",
-            "pdm": "pdm install", "hatch": "hatch env create",
+            "pdm": "pdm install", "hatch": "hatch env create", "pipenv": "pipenv install",
             "conda": "conda env create -f <your environment file>",
             "mamba": "mamba env create -f <your environment file>",
             "micromamba": "micromamba create -f <your environment file>"}

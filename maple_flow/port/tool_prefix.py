@@ -16,11 +16,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from maple_flow.models import ClusterProfile
+from maple_flow.port.carry import foreign_reason
 from maple_flow.port.interpreter import keep_prefix
 from maple_flow.port.rules import translate_scheduler_vars
 from maple_flow.port.stages import (
     before_launcher_word,
     fit_into_quotes,
+    launch_command_span,
     prefix_launch,
     sub_in_launch,
 )
@@ -29,8 +31,15 @@ from maple_flow.scriptparse.launch import PER_RANK_LAUNCHERS
 from maple_flow.scriptparse.script import ParsedScript, launch_command_line
 from maple_flow.scriptparse.shell import logical_lines
 
-#: Tools in front of a program that the target's launch keeps as the user wrote them.
-KEPT_TOOLS = frozenset({"nsys", "ncu", "py-spy", "nohup"})
+#: Tools in front of a program that the target's launch keeps as the user wrote them
+#: (profilers; ``nohup``, ``stdbuf``, ``env A=1``, ``nice``, ``timeout 10h``; the binding
+#: tools, with a note: their CPU/NUMA numbers are the source node's).
+KEPT_TOOLS = frozenset({"nsys", "ncu", "py-spy", "nohup", "stdbuf", "env", "nice", "timeout",
+                        "numactl", "taskset"})
+#: Tools whose words name the source node's CPUs or NUMA domains.
+_BINDING_TOOLS = frozenset({"numactl", "taskset"})
+#: ``time`` as bash's keyword (apply's ``_timed`` re-times the target's launch with it).
+_BASH_TIME = re.compile(r"time(?:\s+-p)?")
 #: Profilers of NVIDIA GPUs only: not carried to a target with other GPUs (named instead).
 _NVIDIA_TOOLS = frozenset({"nsys", "ncu"})
 #: Launchers that start the ranks across nodes: a tool in front of one wraps the launcher.
@@ -48,6 +57,8 @@ class ToolPrefix:
     name: str
     text: str
     inner: bool
+    #: Its stage's index on the source's launch line.
+    at: int = -1
 
 
 def _word(name: str) -> re.Pattern[str]:
@@ -64,27 +75,32 @@ def _launch_text(source: str) -> str:
 def tool_prefixes(parsed: ParsedScript, source: str) -> list[ToolPrefix]:
     """The tools of the source's launch line that the port keeps (see ``KEPT_TOOLS``)."""
     stages = parsed.launch.stages
-    if not any(s.name in KEPT_TOOLS or (s.name == "time" and k)
-               for k, s in enumerate(stages)):
+    if not any(s.name in KEPT_TOOLS or s.name == "time" for s in stages):
         return []
     text = re.sub(r"\\\n", " ", _launch_text(source))
     found: list[ToolPrefix] = []
     cursor = 0
     for k, stage in enumerate(stages):
         start = _word(stage.name.split()[0]).search(text, cursor)
+        if stage.name == "env" and stage.operands and (
+                start is None or not text[start.end():].lstrip().startswith(stage.operands[0])):
+            # assignments with no `env` word (`apptainer exec IMG OMP_NUM_THREADS=8 python`)
+            start = _word(stage.operands[0]).search(text, cursor)
         if start is None:
             continue
         cursor = start.end()
-        if stage.name not in KEPT_TOOLS and not (stage.name == "time" and k):
-            continue  # a `time` in front of the whole launch is apply's (_timed)
+        if stage.name not in KEPT_TOOLS and stage.name != "time":
+            continue
         ends = [m.start() for name in (*(s.name.split()[0] for s in stages[k + 1:]),
                                       parsed.launch.python, parsed.launch.entrypoint)
                 if name and (m := _word(name).search(text, cursor))]
         if not ends:
             continue
         words = " ".join(text[start.start():min(ends)].split())
+        if stage.name == "time" and not k and _BASH_TIME.fullmatch(words):
+            continue  # bash's `time` in front of the whole launch is apply's (_timed)
         inner = not any(s.name in _RANK_LAUNCHERS for s in stages[k + 1:])
-        found.append(ToolPrefix(stage.name, words, inner))
+        found.append(ToolPrefix(stage.name, words, inner, k))
     return found
 
 
@@ -105,16 +121,25 @@ def keep_tool_prefixes(script: str, parsed: ParsedScript, source: str, profile: 
                          f"{profile.gpu.vendor}'s: profile there with its own tools if you need "
                          "a profile")
             continue
+        binding = (f"; its CPU/NUMA numbers are the source node's: check them against a "
+                   f"{profile.name} node (`numactl -H`, `lscpu`)"
+                   if tool.name in _BINDING_TOOLS else "")
         if not tool.inner:
             script = prefix_launch(script, words)
             notes.append(f"your `{short(words)}` in front of the launch is kept in front of "
-                         f"{profile.name}'s launch command, as in the source")
+                         f"{profile.name}'s launch command, as in the source" + binding)
             continue
-        script, kept = keep_prefix(script, profile.software.python, words, entry,
-                                   parsed.launch.module)
+        kept = False
+        for python in dict.fromkeys(w for w in (profile.software.python, parsed.launch.python,
+                                                 "python") if w):
+            # the target's interpreter word; inside a container, the image's (as written)
+            script, kept = keep_prefix(script, python, words, entry, parsed.launch.module)
+            if kept:
+                break
         if kept:
             notes.append(f"your `{short(words)}` in front of the program is kept in front of it "
-                         f"on {profile.name}'s launch (it wraps each process, as in the source)")
+                         f"on {profile.name}'s launch (it wraps each process, as in the source)"
+                         + binding)
             continue
         if tool.name == "py-spy":  # in front of a launcher it samples the launcher alone
             notes.append(f"your `{short(words)}` in front of the program is NOT carried: "
@@ -133,3 +158,64 @@ def keep_tool_prefixes(script: str, parsed: ParsedScript, source: str, profile: 
             f"your `{short(words)}` in front of the program is NOT carried: {profile.name}'s "
             "launch has no interpreter or launcher word to put it in front of: add it by hand")
     return script, notes
+
+
+#: Commands of the source site's environment (its modules): not carried in a chained prefix.
+_SITE_ENV = re.compile(r"(?:^|[;&|]\s*)(?:module|ml)\s")
+
+
+def chain_prefix(parsed: ParsedScript, profile: ClusterProfile) -> tuple[str, str]:
+    """The commands chained in front of the source's launch on its line (``cd run &&``,
+    ``source env.sh &&``, ``echo go;``) as the target's launch keeps them (scheduler
+    variables renamed), and ``""``; or ``""`` and why they are not carried (the source
+    site's modules, a variable the target's scheduler does not set). ``("", "")`` when the
+    launch shares its line with nothing, or with commands after it (named by the launch
+    notes)."""
+    prefix = parsed.launch_prefix
+    if not prefix or parsed.launch_shared != prefix:
+        return "", ""
+    if _SITE_ENV.search(prefix):
+        return "", "it loads the source site's modules (the target's script loads its own)"
+    renamed = translate_scheduler_vars(prefix, profile.scheduler, parsed.grid_engine)[0]
+    why = foreign_reason(renamed, profile)
+    return ("", why) if why else (renamed, "")
+
+
+def keep_chain_prefix(script: str, parsed: ParsedScript,
+                      profile: ClusterProfile) -> tuple[str, list[str]]:
+    """``script`` whose launch command has the source's chained commands in front of it, as
+    written (``cd run && srun ...`` -> ``cd run && mpiexec ...``), and a note."""
+    kept, _ = chain_prefix(parsed, profile)
+    if not kept:
+        return script, []
+    ported = _before_directive(script, kept) if kept.endswith(";") else ""
+    ported = ported or prefix_launch(script, kept)
+    if ported == script:
+        return script, [f"your `{short(kept)}` in front of the launch is NOT carried: "
+                        f"{profile.name}'s script has no launch command to put it in front "
+                        "of: add it by hand"]
+    return ported, [f"your `{short(kept)}` chained in front of the launch (same line) is kept "
+                    f"in front of {profile.name}'s launch command, as in the source"]
+
+
+def bash_timed(parsed: ParsedScript, source: str) -> bool:
+    """Whether the source's launch starts with bash's ``time`` keyword (``time srun ...``,
+    ``time -p python ...``), not the ``time`` program (``/usr/bin/time -v``, kept as a tool)."""
+    stages = parsed.launch.stages
+    return bool(stages) and stages[0].name == "time" and not any(
+        t.at == 0 for t in tool_prefixes(parsed, source))
+
+
+def _before_directive(script: str, kept: str) -> str:
+    """``script`` with ``kept`` (commands ending in ``;``, run before the launch as on a line
+    of their own) put above the shellcheck directive over the launch command, so the
+    directive still applies to the launch; ``""`` when no directive is there."""
+    span = launch_command_span(script)
+    if span is None:
+        return ""
+    lines, start, _ = span
+    if start == 0 or not lines[start - 1].lstrip().startswith("# shellcheck "):
+        return ""
+    indent = lines[start][:len(lines[start]) - len(lines[start].lstrip())]
+    lines.insert(start - 1, f"{indent}{kept}")
+    return "\n".join(lines)

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from maple_flow.scriptparse.shell import split_commands
 from maple_flow.scriptparse.values import which_name
 
-_PYTHON = re.compile(r"^python[\d.]*$")
+_PYTHON = re.compile(r"^i?python[\d.]*$")  # ipython runs a program file as python does
 
 
 def launcher_of(base: str) -> str:
@@ -48,14 +48,16 @@ _ENV_WORD = re.compile(r"^[A-Za-z_]\w*=")
 CONTAINER_RUNTIMES = frozenset({"apptainer", "singularity", "shifter", "podman-hpc"})
 #: Commands in front of a program that start it once, as itself.
 PLAIN_WRAPPERS = frozenset({"nohup", "time", "env", "numactl", "taskset", "stdbuf", "exec",
-                            "nice"})
+                            "nice", "timeout"})
+#: ``timeout``'s options that take a value (``timeout -k 60 -s INT 10h cmd``).
+_TIMEOUT_VALUED = frozenset({"-s", "--signal", "-k", "--kill-after"})
 _WRAPPERS = CONTAINER_RUNTIMES | PLAIN_WRAPPERS | {"nsys", "py-spy", "bash", "sh", "ezpz-launch"}
 #: py-spy's verbs that run a command given after ``--`` (``py-spy record -o p.svg -- python x.py``).
 _PYSPY_VERBS = frozenset({"record", "top"})
 _ALL_ARGS = frozenset({"$@", "${@}"})
 #: Tools whose ``run`` starts a command in the project's environment (``uv run torchrun ...``).
 ENV_RUNNERS = frozenset({"uv", "poetry", "pdm", "hatch", "pixi", "rye", "conda", "mamba",
-                         "micromamba"})
+                         "micromamba", "pipenv"})
 #: Their ``run`` options that take a value (``uv run --with X --python 3.11 python ...``).
 _RUNNER_VALUED = frozenset({
     "--with", "--with-editable", "--with-requirements", "--python", "-p", "--project",
@@ -280,6 +282,16 @@ def _wrapper(words: list[str], i: int, stages: list[Stage]) -> int:
     elif name == "env":
         while i < len(words) and "=" in words[i] and not words[i].startswith("-"):
             stage.operands.append(words[i])
+            i += 1
+    elif name == "timeout":  # its options, then the duration, then the command
+        while i < len(words) and words[i].startswith("-") and words[i] != "--":
+            valued = words[i] in _TIMEOUT_VALUED and i + 1 < len(words)
+            stage.options.append((words[i], words[i + 1] if valued else None))
+            i += 2 if valued else 1
+        if i < len(words) and words[i] == "--":
+            i += 1
+        if i < len(words):
+            stage.operands.append(words[i])  # the duration (10h, 3600)
             i += 1
     elif name == "nsys" and i < len(words) and words[i] == "profile":
         i = _options(words, i + 1, stage)

@@ -108,6 +108,9 @@ class ParsedScript:
     #: Other commands on the launch's line, which the port does not carry with it (``cd sub
     #: &&`` or ``[ -d x ] ||`` before it, ``; echo done`` after it); ``""`` when none.
     launch_shared: str = ""
+    #: The commands chained in front of the launch on its line (``cd sub &&``, ``source
+    #: env.sh &&``, ``echo go;``), as written; ``""`` when none.
+    launch_prefix: str = ""
     #: The source is a Grid Engine job (``#$`` lines, read as the Slurm options they mean):
     #: its job variables (``$JOB_ID``, ``$SGE_TASK_ID``) are renamed for the target.
     grid_engine: bool = False
@@ -568,7 +571,8 @@ def parse_script(data: str | bytes) -> ParsedScript:
         after = line_cmds[line_cmds.index(found.cmd) + 1:] if found.cmd in line_cmds else ()
         rest = [" ".join(c.raw or c.words) for c in after  # `launch & wait`: its own run
                 if c.text == found.cmd.text and c.words[:1] != ("wait",)]
-        shared = [shared_commands(found.cmd), *([] if parsed.launch_tail else rest)]
+        parsed.launch_prefix = shared_commands(found.cmd)
+        shared = [parsed.launch_prefix, *([] if parsed.launch_tail else rest)]
         parsed.launch_shared = " ... ".join(x for x in shared if x)
     return parsed
 
@@ -597,6 +601,11 @@ def _broken_continuation(text: str, first: int, last: int | None) -> str:
 _REDIRECT_WORD = re.compile(r"^(?:\d?>>?&?\d*|&>>?)$")
 _GROUP_END = re.compile(r"^\s*;?\s*\}")
 _CARRIED_TAIL = re.compile(r"^\s*(?:\|\|?|&&|\d?>>?|&>)")
+#: ``; cmd`` after the launch: the job's next command, carried with it unless it closes or
+#: continues a compound command (``; done``, ``; fi``) or a case branch (``;;``).
+_SEMICOLON_TAIL = re.compile(r"^\s*;(?!;)\s*\S")
+_KEYWORD_COMMAND = re.compile(
+    r"(?:^|;|&&|\|\|)\s*(?:done|fi|esac|then|do|else|elif|\}|\))(?:\s|;|$)")
 
 
 def launch_tail(cmd: ShellCommand) -> str:
@@ -621,6 +630,8 @@ def launch_tail(cmd: ShellCommand) -> str:
         return f") {tail}".strip()
     if cmd.text[:start].strip() == "(" and tail.startswith(")"):
         return tail  # a subshell: `( time srun ... ) 2>&1 | tee log`
+    if _SEMICOLON_TAIL.match(tail) and not _KEYWORD_COMMAND.search(tail):
+        return tail  # `; echo done`: the job's next command, run after the launch as written
     return tail if _CARRIED_TAIL.match(tail) else ""
 
 
