@@ -116,3 +116,13 @@ def test_command_after_time_is_named_and_kept() -> None:
     result = port(script, ["delta"])["delta"]
     assert "time inkid-train-and-predict" in result.script
     assert any("inkid-train-and-predict" in n for n in result.notes)
+
+
+def test_awk_field_in_single_quotes_is_not_a_script_argument() -> None:
+    script = HEAD.replace("--ntasks-per-node=4", "--ntasks-per-node=1") + (
+        "scontrol show hostnames $SLURM_NODELIST | awk '{print $1, \"slots=4\"}' > hostfile\n"
+        "srun python train.py --hostfile hostfile\n")
+    notes = _notes(script, "perlmutter")
+    assert not any("reads the job script's own arguments" in n for n in notes)
+    mixed = script.replace("> hostfile", "> \"$1\"")  # a real $1 outside the quotes still is
+    assert any("reads the job script's own arguments" in n for n in _notes(mixed, "perlmutter"))
