@@ -69,6 +69,7 @@ from maple_flow.port.carry import (
 )
 from maple_flow.port.container import inner_step_notes, plan_container, read_source_image
 from maple_flow.port.container_lost import not_carried_why
+from maple_flow.port.coupled import scheduler_option_notes
 from maple_flow.port.dynamic_entry import drop_literal_note, keep_written_entry
 from maple_flow.port.fit import fit_cpus_per_task, source_errexit
 from maple_flow.port.foreign import Leftovers, leftovers
@@ -872,6 +873,7 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
     notes += _account(src, profile, o.get("account")) + carried.notes
     notes += inner_step_notes(src.parsed, carried.steps)
     notes += _software_notes(src, profile) + _arg_notes(args)
+    notes += scheduler_option_notes(src.parsed, "\n".join(src.lines), profile)
     notes += home_start_note(src.parsed, src.steps, profile)
     notes += live_refs_note(entry, args, carried) + _device_notes(src, profile, args)
     notes += gpu_argument_note(src.parsed, f, gpn) if one_process or size[2] == 1 else []

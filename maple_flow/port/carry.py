@@ -544,7 +544,7 @@ def carry_steps(src: Source, profile: ClusterProfile, out: Carried) -> None:
             step = replace(step, text=text)
         added = _add_step(step, profile, out)
         started = started or (added and step.keep is True)
-        if first_reader is None and added and _STEP_POSITIONAL.search(step.text):
+        if first_reader is None and added and _STEP_POSITIONAL.search(_expanded_text(step.text)):
             first_reader = step
     if first_reader is not None:
         out.notes.append(_step_args_note(first_reader, profile))
@@ -814,6 +814,23 @@ def _add_helpers(words: list[str], renamed: list[str], profile: ClusterProfile,
 
 #: A set-up line that reads the job script's own arguments (``X=$1``, ``"${2}"``, ``$#``).
 _STEP_POSITIONAL = re.compile(r"\$(?:[@*#1-9]|\{(?:[@*#]|[1-9]\d*)\})")
+
+
+def _expanded_text(text: str) -> str:
+    """``text`` without its single-quoted parts (outside double quotes), where the shell
+    expands nothing: ``awk '{print $1}'`` reads awk's field, not the script's argument."""
+    out, quote = [], ""
+    for ch in text:
+        if quote == "'":
+            quote = "" if ch == "'" else quote
+            continue
+        if ch == "'" and not quote:
+            quote = "'"
+            continue
+        if ch == '"':
+            quote = "" if quote == '"' else '"'
+        out.append(ch)
+    return "".join(out)
 
 
 def _step_args_note(step: Step, profile: ClusterProfile) -> str:

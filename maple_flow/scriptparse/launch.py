@@ -318,7 +318,7 @@ def _python(words: list[str], i: int, stages: list[Stage]) -> LaunchLine | None:
         i += step
     if i + 1 < len(words) and words[i] == "-m":
         module = words[i + 1]
-        if module in _TORCH_RUN:
+        if module in _TORCH_RUN or launcher_of(module) == "torchrun":  # python -m torchrun_jsc
             return _after_launcher(words, i + 2, stages, "torchrun", module)
         return LaunchLine(stages, module, True, list(words[i + 2:]), python, python_opts=opts)
     if i < len(words):
@@ -353,6 +353,10 @@ def _after_launcher(
     if i < len(words) and words[i] in {"-m", "--module"} and i + 1 < len(words):
         return LaunchLine(stages, words[i + 1], True, list(words[i + 2:]))
     return read_words(words, i, stages)
+
+
+#: Shells whose ``-c BODY`` runs a command line (zsh/ksh as bash: the body is POSIX words).
+_C_SHELLS = frozenset({"bash", "sh", "zsh", "ksh", "dash"})
 
 
 def _shell_c(words: list[str], i: int) -> tuple[str, list[str]] | None:
@@ -430,7 +434,7 @@ def read_words(
             return _after_launcher(words, i + 1, stages, launcher_of(base), base)
         if base == "colossalai" and words[i + 1:i + 2] == ["run"]:
             return _after_launcher(words, i + 2, stages, "torchrun", COLOSSAL_RUN)
-        if base in {"bash", "sh"} and _shell_c(words, i) is not None:
+        if base in _C_SHELLS and _shell_c(words, i) is not None:
             return _read_shell_c(words, i, stages)
         if base in _REMOTE_SHELLS:
             return _read_remote(words, i, stages)
@@ -614,6 +618,8 @@ def installed_command(words: list[str]) -> tuple[str, str] | None:
     if i >= len(words) or _base(words[i]) not in _LAUNCHERS:
         return None
     launcher = _base(words[i])
+    if _LAUNCHERS[launcher] in PER_RANK_LAUNCHERS:
+        return None  # srun, mpiexec, ibrun run any command as itself (no python in front)
     stage = Stage(_LAUNCHERS[launcher])
     i = _options(words, i + 1, stage)
     if launcher == "accelerate" and words[i:i + 1] == ["launch"]:

@@ -40,6 +40,9 @@ def is_work_command(cmd: ShellCommand) -> bool:
     words, head = cmd.words, _head(cmd.words)
     if head in ENV_RUNNERS and words[1:2] == ("run",) and not cmd.is_condition:
         return True  # `conda run CMD`: the environment runs the command
+    if head in _PREFIXES and _past_prefixes(words):  # `time inkid-train-and-predict ...`
+        words = _past_prefixes(words)
+        head = _head(words)
     if not words or cmd.is_condition or head in _HOUSEKEEPING or head in _SUBMIT:
         return False
     if head in ENV_RUNNERS:
@@ -57,9 +60,49 @@ def _program_at(words: tuple[str, ...]) -> int:
     return 0
 
 
+#: Words that run the command after them (``time inkid-train ...``): the command is the work.
+_PREFIXES = frozenset({"time", "nohup", "exec", "command", "stdbuf", "nice", "numactl"})
+
+
+def _past_prefixes(words: tuple[str, ...]) -> tuple[str, ...]:
+    """``words`` without the leading ``time``/``nohup``/... (and their options)."""
+    while words and _head(words) in _PREFIXES:
+        words = words[1:]
+        while words and words[0].startswith("-"):
+            words = words[1:]
+    return words
+
+
+def _shell_body(words: tuple[str, ...]) -> str | None:
+    """The BODY of ``zsh -l -c BODY`` (any of bash/sh/zsh/ksh, ``-lc`` too), else None."""
+    if _head(words) not in _SHELLS:
+        return None
+    for k, word in enumerate(words[1:], 1):
+        if not re.fullmatch(r"-[a-z]+", word):
+            return None
+        if "c" in word:
+            return words[k + 1] if k + 1 < len(words) else None
+    return None
+
+
+def _body_reason(head: str, body: str) -> str:
+    """Why the command line of a ``zsh -c BODY`` is not a launch: its own work commands."""
+    from maple_flow.scriptparse.shell import split_commands
+
+    work = [c for c in split_commands(body) if is_work_command(c)]
+    if not work:
+        return f"its `{head} -c` body runs no program"
+    inner = "; ".join(f"`{_short(c)}`: {why_not_launch(c.words)}" for c in work[-2:])
+    return f"it runs the command line of its `{head} -c` body, where {inner}"
+
+
 def why_not_launch(words: tuple[str, ...]) -> str:
     """Why ``words`` are not read as a Python launch, in words the user can act on."""
+    words = _past_prefixes(words) or words
     head = _head(words)
+    body = _shell_body(words)
+    if body is not None:
+        return _body_reason(head, body)
     if head in LAUNCH_CMDS or head in PER_NODE_LAUNCHERS:
         at = _program_at(words)
         inner = why_not_launch(words[at:]) if at else "it names no program"
@@ -106,6 +149,12 @@ def unread_commands_reason(blocks: list[Block]) -> str:
     if not seen:
         return ""
     named = "; ".join(f"line {c.line} `{_short(c)}`: {why_not_launch(c.words)}" for c in seen)
+    scripts = [m.group(1) for c in seen
+               if (m := re.search(r"runs your shell script (\S+),", why_not_launch(c.words)))]
+    if scripts:  # the launch is in the user's own script: asking one task changes nothing
+        return (f"{named}. The job's launch is inside your script {scripts[-1]}: port that "
+                f"script (with this job's directives and set-up in front of its launch), or "
+                "write its launch into this script, and port again")
     return (f"{named}. maple ports the launch of a Python program (python, torchrun, "
             "deepspeed, accelerate launch, or srun/mpiexec/ibrun of one); it ports a job "
             "whose work is another command only when the job is one process on one node "
