@@ -302,11 +302,14 @@ def _profiles() -> list[ClusterProfile]:
 
 
 def builds_launch(step: Step, launch_vars: list[str],
-                  variables: dict[str, str] | None = None) -> bool:
+                  parsed: ParsedScript | None = None) -> bool:
     """Whether ``step`` only builds or prints the source's launch line (the target writes its
     own): an assignment of a variable the launch reads, an echo of the launch command itself
-    (``echo $CMD``, ``echo "Running: torchrun ..."``). An echo of the job's parameters
-    (``echo "CONFIG: $CONFIG"``, ``echo "nodes=$NNODES lr=$LR"``) is the user's: it stays."""
+    (``echo $CMD``, ``echo "Running: torchrun ..."``) or of values only the source's launcher
+    options read (``echo $TOTAL_MPI_RANKS`` for ``mpiexec -n $TOTAL_MPI_RANKS``), which the port
+    does not set. An echo of the job's parameters (``echo "CONFIG: $CONFIG"``, ``echo
+    "nodes=$NNODES lr=$LR"``: the program's arguments, the job size the target's script sets)
+    is the user's: it stays."""
     if step.keep is None:
         return step.name in launch_vars
     words = step.text.split()
@@ -317,10 +320,33 @@ def builds_launch(step: Step, launch_vars: list[str],
     read = set(referenced(step.text)) & set(launch_vars)
     if not read:
         return False
-    if variables is None:
+    if parsed is None:
         return True
-    commands = command_vars(launch_vars, variables)
-    return bool(read & commands) or bool(_COMMAND_WORD.search(" ".join(words[1:])))
+    if read & command_vars(launch_vars, parsed.variables):
+        return True
+    if _COMMAND_WORD.search(" ".join(words[1:])):
+        return True
+    return bool(read - _program_vars(parsed) - SCRIPT_SET_VARS)
+
+
+def _program_vars(parsed: ParsedScript) -> set[str]:
+    """The script's variables the program's own arguments read (and those they read): the
+    port passes the arguments as written and keeps the lines that set them."""
+    launch = parsed.launch
+    if launch.written_args is not None:
+        todo = list(referenced(" ".join([launch.written_entry,
+                                          *(word for word, _, _ in launch.written_args)])))
+    else:  # a variable holds the program and its arguments (``CMD="python x.py --lr $LR"``)
+        todo = [name for held in command_vars(parsed.launch_vars, parsed.variables)
+                for name in referenced(parsed.variables.get(held, ""))]
+    found: set[str] = set()
+    while todo:
+        name = todo.pop()
+        if name in found or name not in parsed.variables:
+            continue
+        found.add(name)
+        todo += referenced(parsed.variables[name])
+    return found
 
 
 #: A launcher or interpreter word: a variable whose value holds one holds the launch command.
@@ -429,7 +455,7 @@ def _classify(src: Source, profile: ClusterProfile, out: Carried) -> tuple[list[
         elif step.keep is False:
             out.notes.append(f"line {step.line} `{short(step.text)}` is not copied: {step.why}")
         elif step.keep and builds_launch(step, [v for v in src.parsed.launch_vars
-                                                if v not in captured], src.parsed.variables):
+                                                if v not in captured], src.parsed):
             out.notes.append(f"line {step.line} `{short(step.text)}` prints the source's "
                              "launch line; the target's script writes its own")
         else:

@@ -69,7 +69,9 @@ def batch_shell_rank(name: str, value: str, p: ParsedScript) -> str:
         return ""  # a script with no directives may itself run once per task (`srun job.sh`)
     for role in _PER_TASK:
         for source in RANK_SOURCES[role]:
-            if re.search(rf"\$\{{?{source}\b", value):
+            # Slurm's are the batch step's 0 there; PMI_RANK/PALS_* are unset in a PBS batch
+            # shell: a script exporting them there means them per rank (mapped as such)
+            if source.startswith("SLURM_") and re.search(rf"\$\{{?{source}\b", value):
                 return source
     return ""
 
