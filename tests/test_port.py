@@ -74,7 +74,9 @@ def test_walltime_clamped_to_queue() -> None:
 def test_rules() -> None:
     assert place_ranks(8, 3) == (3, 3, place_ranks(8, 3)[2]) and place_ranks(8, 3)[2]
     assert place_ranks(2, 4) == (1, 2, "")
-    assert is_cluster_specific("NCCL_DEBUG", "INFO")
+    # NCCL_DEBUG is the user's debug output, not the site's fabric (templates/env/site_env.yaml)
+    assert not is_cluster_specific("NCCL_DEBUG", "INFO")
+    assert is_cluster_specific("NCCL_SOCKET_IFNAME", "hsn0")
     assert is_cluster_specific("FOO", "$(hostname)")
     assert not is_cluster_specific("WANDB_MODE", "offline")
     assert not is_cluster_specific("HYDRA_FULL_ERROR", "1")  # Hydra the config framework

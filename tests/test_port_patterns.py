@@ -756,9 +756,11 @@ def test_config_file_written_from_a_launch_variable_is_not_a_printed_launch_line
     r = port(script, "delta")["delta"]
     assert "> cfg.json" in r.script
     assert "prints the source's launch line" not in _notes(r)
+    # an echo of the program's argument is the user's (issue 14): it stays, OUT set above it
     echo = port(SLURM + 'OUT=runs/a\necho "$OUT"\nsrun python train.py --out $OUT\n',
                 "delta")["delta"]
-    assert "prints the source's launch line" in _notes(echo)
+    assert "prints the source's launch line" not in _notes(echo)
+    assert 'OUT=runs/a\necho "$OUT"' in echo.script
 
 
 def test_branch_the_scripts_own_values_decide_keeps_its_arguments() -> None:

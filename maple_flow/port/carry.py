@@ -32,6 +32,7 @@ from maple_flow.port.words import short
 from maple_flow.port.written_args import LaunchArgs, launch_args, source_reads, written_words
 from maple_flow.scriptparse import ParsedScript, ScriptFacts
 from maple_flow.scriptparse.facts import size_vars
+from maple_flow.scriptparse.model import batch_shell_rank
 from maple_flow.scriptparse.shell import split_commands
 from maple_flow.scriptparse.steps import HEREDOC_SCHEDULER, Step, heredoc_file, past_prefixes
 from maple_flow.shellquote import kept_as_text, shell_word
@@ -112,6 +113,25 @@ class Carried:
     raw_blocks: dict[str, str] = field(default_factory=dict)
 
 
+#: ``0,1``: a literal list of GPU indices.
+_GPU_LIST = re.compile(r"^\d+(?:,\d+)*$")
+
+
+def _own_gpu_list(name: str, value: str, profile: ClusterProfile, gpus_per_node: int) -> bool:
+    """``CUDA_VISIBLE_DEVICES=0,1`` set once for the job (a part-node job naming its GPUs):
+    the user's, kept when the target's GPUs are NVIDIA and every index is one of the port's
+    job's GPUs on a node (the job asks part of a node; a whole-node target would otherwise
+    show its processes every GPU)."""
+    if name != "CUDA_VISIBLE_DEVICES" or profile.gpu.vendor != "nvidia":
+        return False
+    value = value.strip("'\"")
+    if not _GPU_LIST.match(value):
+        return False
+    listed = [int(k) for k in value.split(",")]
+    # a whole node's GPUs in the site's own order (Perlmutter's `3,2,1,0`) is the source's
+    return len(listed) < profile.gpu.per_node and all(k < gpus_per_node for k in listed)
+
+
 def carry_env(src: Source, profile: ClusterProfile, o: dict[str, Any], out: Carried) -> None:
     """The source's exported variables into ``out.env`` (or steps), drops noted by reason."""
     domains = tuple(p.node.domain for p in _profiles() if p.node.domain)
@@ -121,12 +141,39 @@ def carry_env(src: Source, profile: ClusterProfile, o: dict[str, Any], out: Carr
     for name, value in exported.items():
         if name in src.facts.rank_vars:
             continue  # set per rank on the target (see the launch model note)
+        if once := batch_shell_rank(name, value, src.parsed):
+            out.dropped_env.add(name)
+            out.notes.append(
+                f"`export {short(f'{name}={value}')}` is not copied: it is set once in the batch "
+                f"shell, before the launch, where ${once} is "
+                + ("the batch step's 0" if once.startswith("SLURM_") else "not set")
+                + f", so every rank of the source read that one value of {name}, not its own; "
+                f"the target's script and launcher set the job's rank facts")
+            continue
         site = substituted_site_command(value, profile)
         out.site_computed |= {name} if site else set()
         foreign = vendor_reason(f"{name}={value}", profile) or site
         if foreign:
             out.dropped_env.add(name)
             out.notes.append(f"`export {short(f'{name}={value}')}` is not copied: {foreign}")
+            continue
+        copies = _pinned_copy(src, name)
+        if not copies and _own_gpu_list(name, value, profile, out.size[1]):
+            out.export_lines[name] = f"export {name}={value}"
+            out.kept_exports |= {name}
+            out.notes.append(
+                f"`export {name}={value}` is kept: the job names the GPUs its processes see, and "
+                f"the port's job has {out.size[1]} GPU(s) a node on {profile.name}, these "
+                "among them (without it they would see every GPU the node gives the job)")
+            continue
+        if (not copies and name == "CUDA_VISIBLE_DEVICES" and profile.gpu.vendor == "nvidia"
+                and _GPU_LIST.match(value.strip("'\""))
+                and max(int(k) for k in value.strip("'\"").split(",")) >= out.size[1]):
+            out.dropped_env.add(name)
+            out.notes.append(
+                f"`export {name}={value}` is not copied: it names GPUs the port's job does not "
+                f"have on {profile.name} ({out.size[1]} a node); the target's launcher gives "
+                "each process its GPU")
             continue
         verdict = classify_env(name, value, domains, own)
         pinned = _pinned_copy(src, name)
@@ -254,25 +301,71 @@ def _profiles() -> list[ClusterProfile]:
     return list(all_profiles().values())
 
 
-def builds_launch(step: Step, launch_vars: list[str]) -> bool:
+def builds_launch(step: Step, launch_vars: list[str],
+                  parsed: ParsedScript | None = None) -> bool:
     """Whether ``step`` only builds or prints the source's launch line (the target writes its
-    own): an assignment of a variable the launch reads, an echo of one."""
+    own): an assignment of a variable the launch reads, an echo of the launch command itself
+    (``echo $CMD``, ``echo "Running: torchrun ..."``) or of values only the source's launcher
+    options read (``echo $TOTAL_MPI_RANKS`` for ``mpiexec -n $TOTAL_MPI_RANKS``), which the port
+    does not set. An echo of the job's parameters (``echo "CONFIG: $CONFIG"``, ``echo
+    "nodes=$NNODES lr=$LR"``: the program's arguments, the job size the target's script sets)
+    is the user's: it stays."""
     if step.keep is None:
         return step.name in launch_vars
     words = step.text.split()
     if _WRITES_FILE.search(step.text):  # ``printf ... > cfg.json`` writes a file, prints nothing
         return False
-    return bool(words) and words[0] in {"echo", "printf"} and bool(
-        set(referenced(step.text)) & set(launch_vars))
+    if not words or words[0] not in {"echo", "printf"}:
+        return False
+    read = set(referenced(step.text)) & set(launch_vars)
+    if not read:
+        return False
+    if parsed is None:
+        return True
+    if read & command_vars(launch_vars, parsed.variables):
+        return True
+    if _COMMAND_WORD.search(" ".join(words[1:])):
+        return True
+    return bool(read - _program_vars(parsed) - SCRIPT_SET_VARS)
 
 
-def printed_launch_vars(parsed: ParsedScript) -> list[str]:
-    """The launch's variables whose echo prints (part of) the source's launch line: those its
-    command words are built from (``$CMD``, ``$LAUNCHER``), not the values only the program's
-    arguments read (``echo "Seed: $SEED"`` beside ``python x.py --seed $SEED`` prints the
-    user's value, kept as any other line)."""
-    in_args = set(referenced(" ".join(parsed.launch.args)))
-    return [w for w in parsed.launch_vars if w not in in_args]
+def _program_vars(parsed: ParsedScript) -> set[str]:
+    """The script's variables the program's own arguments read (and those they read): the
+    port passes the arguments as written and keeps the lines that set them."""
+    launch = parsed.launch
+    if launch.written_args is not None:
+        todo = list(referenced(" ".join([launch.written_entry,
+                                          *(word for word, _, _ in launch.written_args)])))
+    else:  # a variable holds the program and its arguments (``CMD="python x.py --lr $LR"``)
+        todo = [name for held in command_vars(parsed.launch_vars, parsed.variables)
+                for name in referenced(parsed.variables.get(held, ""))]
+    found: set[str] = set()
+    while todo:
+        name = todo.pop()
+        if name in found or name not in parsed.variables:
+            continue
+        found.add(name)
+        todo += referenced(parsed.variables[name])
+    return found
+
+
+#: A launcher or interpreter word: a variable whose value holds one holds the launch command.
+_COMMAND_WORD = re.compile(
+    r"(?:^|[\s\"'=(])(?:\S*/)?(?:python[\d.]*|torchrun|deepspeed|accelerate|srun|mpiexec(?:\.hydra)?"
+    r"|mpirun|ibrun|aprun|jsrun|horovodrun)(?=[\s\"')]|$)")
+
+
+def command_vars(launch_vars: list[str], variables: dict[str, str]) -> set[str]:
+    """The launch's variables that hold (part of) its command (``CMD="torchrun ..."``,
+    ``LAUNCHER``, and ``RUN="$LAUNCHER $SCRIPT"`` that reads one), not its parameters."""
+    held = {v for v in launch_vars if _COMMAND_WORD.search(variables.get(v, ""))}
+    grown = True
+    while grown:
+        more = {v for v in launch_vars if v not in held
+                and set(referenced(variables.get(v, ""))) & held}
+        held |= more
+        grown = bool(more)
+    return held
 
 
 _WRITES_FILE = re.compile(r"(?<![>&0-9])>>?\s*[^\s&|;>]+\s*$")
@@ -361,8 +454,8 @@ def _classify(src: Source, profile: ClusterProfile, out: Carried) -> tuple[list[
             kept += _scheduler_heredoc(step, src, profile, out)
         elif step.keep is False:
             out.notes.append(f"line {step.line} `{short(step.text)}` is not copied: {step.why}")
-        elif step.keep and builds_launch(step, [v for v in printed_launch_vars(src.parsed)
-                                                if v not in captured]):
+        elif step.keep and builds_launch(step, [v for v in src.parsed.launch_vars
+                                                if v not in captured], src.parsed):
             out.notes.append(f"line {step.line} `{short(step.text)}` prints the source's "
                              "launch line; the target's script writes its own")
         else:

@@ -20,7 +20,6 @@ from maple_flow.port.carry import (
     Source,
     builds_launch,
     foreign_reason,
-    printed_launch_vars,
     scheduler_size_role,
     set_by_port,
     target_size,
@@ -74,7 +73,7 @@ def _body_lines(text: str, src: Source, profile: ClusterProfile, out: Carried
             out.notes.append(f"{where} only builds the source's launch line; the target's "
                              "script writes its own")
             return None
-        if step.keep and builds_launch(step, printed_launch_vars(src.parsed)):
+        if step.keep and builds_launch(step, src.parsed.launch_vars, src.parsed):
             out.notes.append(f"{where} prints the source's launch line; the target's script "
                              "writes its own")
             return None

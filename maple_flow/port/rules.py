@@ -5,17 +5,20 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
+from functools import cache
 
 from maple_flow.knowledge.scheduler_vars import scheduler_vars
 from maple_flow.models import ClusterProfile, format_walltime
+from maple_flow.paths import templates_dir
 from maple_flow.scriptparse.steps import without_job_identity
+from maple_flow.yamlio import load_yaml
 
 #: Environment variables that belong to a cluster (network, launcher, devices, rendezvous).
 _CLUSTER_PREFIXES = (
     "NCCL_", "FI_", "CCL_", "ZE_", "ZEX_", "MPICH_", "PALS_", "SLURM_", "PBS_", "OMPI_", "UCX_",
     "I_MPI_", "CUDA_", "HSA_", "ROCR_", "NVIDIA_", "MASTER_", "LD_", "CXI_", "CRAY_", "PMI_",
-    "CONDA_", "ONEAPI_", "SYCL_", "MPIR_", "OMP_", "KMP_", "GOMP_", "TORCH_NCCL_",
-    "MIOPEN_", "HIP_", "RCCL_", "ROCM_", "AMD_", "SBATCH_", "SRUN_", "SALLOC_", "GLOO_",
+    "CONDA_", "ONEAPI_", "SYCL_", "MPIR_", "OMP_", "KMP_", "GOMP_",
+    "MIOPEN_", "HIP_", "ROCM_", "AMD_", "SBATCH_", "SRUN_", "SALLOC_", "GLOO_",
 )
 #: The GPU architectures a build targets: the source's GPUs (V100's 7.0 on Summit).
 _GPU_ARCH_NAMES = frozenset({"TORCH_CUDA_ARCH_LIST", "CMAKE_CUDA_ARCHITECTURES", "CUDAARCHS"})
@@ -36,13 +39,41 @@ _CLUSTER_NAMES = frozenset({
 _PATHISH = re.compile(r"(?:^|[=:,])(?:/|~/|\$\{?(?:HOME|SCRATCH|WORK|PSCRATCH|CFS|PROJECT)\b)")
 
 
+@cache
+def _env_families() -> tuple[tuple[str, tuple[re.Pattern[str], ...]], ...]:
+    """(prefix, the patterns of its site's names) of ``templates/env/site_env.yaml``."""
+    data = load_yaml((templates_dir() / "env" / "site_env.yaml").read_text(encoding="utf-8"))
+    return tuple((f["prefix"], tuple(re.compile(p) for p in f["site"]))
+                 for f in data["families"])
+
+
+def family_site(name: str) -> bool | None:
+    """For a variable of a communication library's family (``NCCL_``, ``TORCH_NCCL_``, ...):
+    whether it is the site's (network, fabric, plugin, hardware) rather than the user's own
+    behaviour knob (``NCCL_TIMEOUT``, ``TORCH_NCCL_AVOID_RECORD_STREAMS``); None for a name
+    of no family listed there."""
+    for prefix, site in sorted(_env_families(), key=lambda f: -len(f[0])):
+        if name.startswith(prefix):
+            return any(p.search(name) for p in site)
+    return None
+
+
 def is_cluster_specific(name: str, value: str) -> bool:
     """Whether an exported variable belongs to the source cluster rather than to the program."""
+    if (in_family := family_site(name)) is not None and name not in _CLUSTER_NAMES:
+        return in_family or _reads_source_scheduler(value)
     if name in _CLUSTER_NAMES or name.startswith(_CLUSTER_PREFIXES):
         return True
     if _INTERFACE_NAME.search(name):
         return True
-    return "$(" in value or "`" in value or "$SLURM" in value or "$PBS" in value
+    return _reads_source_scheduler(value)
+
+
+def _reads_source_scheduler(value: str) -> bool:
+    """A value computed when the job runs, or from the source scheduler's variables other than
+    its job identity (``$PBS_JOBID`` is renamed to the target's, not dropped)."""
+    bare = without_job_identity(value)
+    return "$(" in value or "`" in value or "$SLURM" in bare or "$PBS" in bare
 
 
 def is_path(value: str) -> bool:
@@ -188,7 +219,7 @@ def classify_env(name: str, value: str, domains: tuple[str, ...] = (),
     if name in _USER_KNOBS and "$(" not in value and "`" not in value:
         verdict = _path_or(name, value, "keep")
         return _IMPORT_PATH if name == "PYTHONPATH" and verdict.kind == "path" else verdict
-    if _own_environment_paths(name, value):
+    if _own_environment_paths(name, value, own):
         return EnvVerdict("step", "adds directories of your own environment (conda/venv) to "
                           "the search path: carried as your export line")
     if (name in _SEARCH_PATHS and "$(" not in value and "`" not in value
@@ -223,14 +254,32 @@ _OWN_ENV_DIR = re.compile(
     r"^(?:\$\{?(?:CONDA_PREFIX|VIRTUAL_ENV)\}?(?:/[\w.+-]+)*|(?:\$\{?HOME\}?|~)/\.local/bin)/?$")
 
 
-def _own_environment_paths(name: str, value: str) -> bool:
+def _own_environment_paths(name: str, value: str, own: frozenset[str] = frozenset()) -> bool:
     """``LD_LIBRARY_PATH=$CONDA_PREFIX/lib:$LD_LIBRARY_PATH``: a search path given only
-    directories of the environment the user activated (and its own previous value)."""
+    directories of the environment the user activated (and its own previous value); for
+    ``PATH``, also the ``bin`` of an environment the job makes itself (``VENV=$PWD/.venv;
+    python -m venv $VENV; export PATH="$VENV/bin:$PATH"``, ``.venv/bin``)."""
     if name not in _SEARCH_PATHS:
         return False
     itself = {f"${name}", f"${{{name}}}", f"${{{name}:-}}"}
     added = [part for part in value.split(":") if part not in itself]
-    return bool(added) and all(_OWN_ENV_DIR.match(part) for part in added)
+    return bool(added) and all(_OWN_ENV_DIR.match(part)
+                               or (name == "PATH" and _own_bin(part, own)) for part in added)
+
+
+#: ``$VENV/bin``, ``${ENV_DIR}/x/bin``, ``.venv/bin``, ``$PWD/.venv/bin``: a ``bin`` directory
+#: under one of the script's own variables or under the job's directory.
+_OWN_BIN = re.compile(r"^(?:\$\{?(\w+)\}?/)?(?:[\w.+-]+/)*bin/?$")
+
+
+def _own_bin(part: str, own: frozenset[str]) -> bool:
+    found = _OWN_BIN.match(part)
+    if not found:
+        return False
+    var = found.group(1)
+    if var is None:  # relative to the job's directory (``.venv/bin``), not ``bin`` alone
+        return "/" in part.rstrip("/")
+    return var in own or var == "PWD"
 
 
 _PROXY = re.compile(r"^(?:https?|ftp|all|no)_proxy$", re.I)

@@ -55,11 +55,35 @@ def _role(name: str, value: str) -> str | None:
     return None
 
 
+#: A launcher's per-task rank facts: inside the launcher each task has its own; in the batch
+#: shell (one process, before the launch) Slurm's are the batch step's 0 and the others unset.
+_PER_TASK = ("rank", "local_rank", "node_rank")
+
+
+def batch_shell_rank(name: str, value: str, p: ParsedScript) -> str:
+    """The launcher variable (``SLURM_PROCID``) a variable set ONCE in the batch shell reads
+    (``export NODE_RANK=$SLURM_PROCID`` before ``srun``): expanded there, where it is the
+    batch step's 0 (Slurm) or unset, so every rank reads that one value, not its own; ``""``
+    for a variable set per rank (inside ``srun bash -c '...'``) or one of no per-task fact."""
+    if name in p.rank_env or name not in p.env or not p.directives:
+        return ""  # a script with no directives may itself run once per task (`srun job.sh`)
+    for role in _PER_TASK:
+        for source in RANK_SOURCES[role]:
+            # Slurm's are the batch step's 0 there; PMI_RANK/PALS_* are unset in a PBS batch
+            # shell: a script exporting them there means them per rank (mapped as such)
+            if source.startswith("SLURM_") and re.search(rf"\$\{{?{source}\b", value):
+                return source
+    return ""
+
+
 def rank_vars(p: ParsedScript) -> dict[str, str]:
     """Variables the script sets from the launcher's rank facts (``RANK=$SLURM_PROCID``),
-    in the order they are set: per-rank exports first, then the script's own exports."""
+    in the order they are set: per-rank exports first, then the script's own exports (not
+    those that read a per-task fact in the batch shell, where it is one value for all)."""
     found: dict[str, str] = {}
     for name, value in [*p.rank_env.items(), *p.env.items()]:
+        if batch_shell_rank(name, value, p):
+            continue
         role = _role(name, value)
         if role in {"master_addr", "master_port"} and TORCH_RANK_VARS.get(name) == role:
             continue  # every target script sets MASTER_ADDR and MASTER_PORT itself

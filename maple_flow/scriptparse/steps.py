@@ -37,6 +37,9 @@ PREFIX_COMMANDS = frozenset({"timeout", "nice", "numactl", "stdbuf", "env", "noh
 #: An option value or a duration between a prefix and its command (``11h``, ``0-3``, ``19``).
 _PREFIX_VALUE = re.compile(r"^[\d.,:+-]+[smhd]?$|^\w+=")
 _SKIP = frozenset({"exit", "wait", "true", ":"})
+#: ``: > $FILE``, ``true >> log``: a no-op command whose output redirection creates (or
+#: empties) a file: the job's own step (a rendezvous file its program reads, a log).
+_MAKES_FILE = re.compile(r"^\s*(?::|true)\s*>>?\s*\S+\s*$")
 
 
 def past_prefixes(words: tuple[str, ...]) -> int:
@@ -212,6 +215,8 @@ def _command_step(cmd: ShellCommand, text: str, conda_module: bool) -> Step | No
         return Step(cmd.line, text, None, name=names[0], export=True) if len(names) == 1 else None
     if head == ":" and len(words) > 1 and all(_DEFAULTED.fullmatch(w) for w in words[1:]):
         return _defaults_step(cmd.line, text, words[1:])
+    if head in {":", "true"} and _MAKES_FILE.search(text):
+        return Step(cmd.line, text, True, "creates or empties a file the job uses")
     if head in _SKIP:
         return None
     if head in {"module", "ml"}:
