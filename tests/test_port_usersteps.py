@@ -129,6 +129,15 @@ def test_a_whole_node_in_the_site_s_order_is_the_site_s() -> None:
     assert "3,2,1,0" not in r.script
 
 
+def test_a_source_node_s_list_shorter_than_the_target_node_s_ranks_is_not_kept() -> None:
+    """A 4-GPU source node's ``0,1,2,3`` in a job Bridges-2 lays out 8 ranks a node: the
+    list would leave ranks 4-7 of each node without a GPU, so it is not the job's own."""
+    script = SLURM + "export CUDA_VISIBLE_DEVICES=0,1,2,3\nsrun python train.py\n"
+    r = _port(script, "bridges2")
+    assert "export CUDA_VISIBLE_DEVICES=0,1,2,3" not in r.script
+    assert not any("CUDA_VISIBLE_DEVICES=0,1,2,3` is kept" in n for n in r.notes)
+
+
 # --- 6. NODE_RANK=$SLURM_PROCID set once in the batch shell ---------------------------------
 
 def test_a_rank_variable_set_in_the_batch_shell_is_no_per_rank_mapping() -> None:

@@ -128,8 +128,11 @@ def _own_gpu_list(name: str, value: str, profile: ClusterProfile, gpus_per_node:
     if not _GPU_LIST.match(value):
         return False
     listed = [int(k) for k in value.split(",")]
-    # a whole node's GPUs in the site's own order (Perlmutter's `3,2,1,0`) is the source's
-    return len(listed) < profile.gpu.per_node and all(k < gpus_per_node for k in listed)
+    # a whole node's GPUs in the site's own order (Perlmutter's `3,2,1,0`) is the source's;
+    # a list shorter than the GPUs the port's job uses on a node (a source node's 4 GPUs in a
+    # job the target lays out 8 a node) would leave ranks without a GPU: not the job's own
+    return (len(listed) < profile.gpu.per_node and len(set(listed)) >= gpus_per_node
+            and all(k < gpus_per_node for k in listed))
 
 
 def carry_env(src: Source, profile: ClusterProfile, o: dict[str, Any], out: Carried) -> None:
