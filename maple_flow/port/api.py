@@ -64,6 +64,8 @@ from maple_flow.port.carry import (
     carry_env,
     carry_steps,
     live_refs_note,
+    reads_script_args,
+    script_args_note,
     translate,
     with_raw_blocks,
 )
@@ -1005,6 +1007,8 @@ def _put_back_command(result: PortResult, plan: KeptCommand) -> None:
         return
     result.script = script
     result.notes = [kept_note(plan, result.spec.gpus_per_node, result.cluster), *notes]
+    if reads_script_args(plan.text) and not any("own arguments" in n for n in notes):
+        result.notes.append(script_args_note(plan.line, plan.text, get_profile(result.cluster)))
 
 
 def _put_back_pinned(result: PortResult, text: str,

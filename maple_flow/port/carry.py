@@ -640,7 +640,7 @@ def carry_steps(src: Source, profile: ClusterProfile, out: Carried) -> None:
             step = replace(step, text=text)
         added = _add_step(step, profile, out)
         started = started or (added and step.keep is True)
-        if first_reader is None and added and _STEP_POSITIONAL.search(_expanded_text(step.text)):
+        if first_reader is None and added and reads_script_args(step.text):
             first_reader = step
     if first_reader is not None:
         out.notes.append(_step_args_note(first_reader, profile))
@@ -909,7 +909,7 @@ def _add_helpers(words: list[str], renamed: list[str], profile: ClusterProfile,
 
 
 #: A set-up line that reads the job script's own arguments (``X=$1``, ``"${2}"``, ``$#``).
-_STEP_POSITIONAL = re.compile(r"\$(?:[@*#1-9]|\{(?:[@*#]|[1-9]\d*)\})")
+_STEP_POSITIONAL = re.compile(r"\$(?:[@*#1-9]|\{(?:[@*#]|[1-9]\d*)(?=[}:?+=#%/\[-]))")
 
 
 def _expanded_text(text: str) -> str:
@@ -929,10 +929,21 @@ def _expanded_text(text: str) -> str:
     return "".join(out)
 
 
+def reads_script_args(text: str) -> bool:
+    """Whether a line the port keeps reads the job script's own arguments (``X=$1``,
+    ``"${2}"``, ``${1:?usage}``, ``$#``), outside single quotes."""
+    return bool(_STEP_POSITIONAL.search(_expanded_text(text)))
+
+
 def _step_args_note(step: Step, profile: ClusterProfile) -> str:
     """A kept set-up line reads the job script's own arguments: how to give them on the
     target (PBS's qsub passes none, so a test on them can stop the job)."""
-    head = (f"line {step.line} `{short(step.text)}` reads the job script's own arguments "
+    return script_args_note(step.line, step.text, profile)
+
+
+def script_args_note(line: int, text: str, profile: ClusterProfile) -> str:
+    """The note for kept line ``line`` (``text``) that reads the job script's arguments."""
+    head = (f"line {line} `{short(text)}` reads the job script's own arguments "
             "($1, ...), kept")
     if profile.scheduler == "pbs":
         return (f"{head}; {profile.name}'s qsub (PBS) passes no arguments to a job script, "
