@@ -43,7 +43,7 @@ def rows_of(name: str) -> list[dict[str, object]]:
             data = diagnose_log(reallogs.script_text(case, dirs), case["log"], case["cluster"],
                                 None, False)
             outcome = reallogs.judge(case, data)
-        except Exception as exc:  # noqa: BLE001
+        except Exception as exc:
             data, outcome = {"diagnoses": [], "proposed": None}, f"error {exc!r}"[:200]
         prop = data.get("proposed")
         method = score = None
