@@ -97,9 +97,9 @@ def test_pyxis_local_squashfs_gets_its_dot_slash() -> None:
         "--container-image=nvcr.io#nvidia/pytorch:24.04-py3", "--container-image=hello-world.sqsh")
     log = ("pyxis: importing docker image: hello-world.sqsh\n"
            "slurmstepd: error: pyxis: failed to import docker image\n")
-    proposed = _diagnose(script, log, "delta")["proposed"]
-    assert isinstance(proposed, dict)
-    assert "--container-image=./hello-world.sqsh" in proposed["diff"]
+    data = _diagnose(script, log, "delta")
+    assert data["proposed"] is None  # container images are not on the safety allowlist
+    assert data["diagnoses"][0]["record_id"] == "pyxis-squashfs-path-without-slash"
 
 
 def test_pyxis_registry_host_is_separated_by_a_hash() -> None:
@@ -110,9 +110,9 @@ def test_pyxis_registry_host_is_separated_by_a_hash() -> None:
     log = (f"pyxis: importing docker image: {image}\nslurmstepd: error: pyxis:     [ERROR] URL "
            "https://registry-1.docker.io/v2/myreg.azurecr.io/team/img/manifests/v1 returned "
            "error code: 401 Unauthorized\n")
-    proposed = _diagnose(script, log, "delta")["proposed"]
-    assert isinstance(proposed, dict)
-    assert "myreg.azurecr.io#team/img:v1" in proposed["diff"]
+    data = _diagnose(script, log, "delta")
+    assert data["proposed"] is None  # container images are not on the safety allowlist
+    assert data["diagnoses"][0]["record_id"] == "pyxis-registry-host-without-hash"
 
 
 def test_a_gpu_filter_that_misreads_a_gpu_request_is_the_sites() -> None:
