@@ -26,7 +26,7 @@ OPS = [
     o.PropagateEnv(launcher="mpiexec"),
     o.SetLauncherArg(launcher="torchrun", name="--max-restarts", value="0"), o.SetNodes(nodes=3),
     o.SetGpusPerNode(gpus_per_node=2), o.RemoveModule(name="cuda"), o.SetShell(login=True),
-    o.SetDirective(option="comment", value="x y"),
+    o.SetDirective(option="comment", value="x y"), o.CshSetenv(),
 ]
 
 

@@ -48,7 +48,7 @@ from maple_flow.repair.models import (
 from maple_flow.repair.program_error import program_failure
 from maple_flow.repair.resolve import Context, resolve_fix
 from maple_flow.repair.resources import misses_named
-from maple_flow.repair.similarity import rank_documents
+from maple_flow.repair.similarity import confident, rank_documents
 
 Method = Literal["signature", "similarity"]
 MAX_SIMILAR = 3
@@ -399,9 +399,9 @@ def _by_similarity(records: list[FailureRecord], ev: FailureEvidence,
     messages = "\n".join(ln for ln in lines if ERROR_LINE.search(ln))
     return [
         _diagnosis(records[i], score, "similarity", evidence, Context({}, profile, ev.script),
-                   hint=unsure or not confident
-                   or not may_act(records[i], query, messages, kb))
-        for i, score, confident in ranked[:MAX_SIMILAR]
+                   hint=unsure or not confident(cosine)
+                   or not may_act(records[i], query, messages, kb, cosine))
+        for i, score, cosine in ranked[:MAX_SIMILAR]
     ]
 
 

@@ -9,9 +9,11 @@ log has none of them is a hint, never a fix.
 
 A log with key words of no record, and few words of its own (fewer than CONTENT_WORDS
 besides the generic ones), is too thin for similarity to act on; a longer log may still be
-acted on by meaning alone (a message said another way). A record whose signature reads a
-figure (a named group of digits: SeqNum, a count) is decided by that figure, which similarity
-does not read: similarity never acts on it.
+acted on by meaning alone (a message said another way): advice ("not the script") at any
+confident cosine, a change of the script only at MEANING_COSINE or more (the evidence floor:
+a fix needs more evidence than advice, because a wrong fix edits the user's script).
+A record whose signature reads a figure (a named group of digits: SeqNum, a count) is
+decided by that figure, which similarity does not read: similarity never acts on it.
 
 A log whose every error line is a summary (a launcher's report that a process failed:
 ``ChildFailedError``, ``failed (exitcode: -9)``, srun's ``Exited with exit code``,
@@ -54,6 +56,10 @@ SUMMARY_ADVICE = ("the log only reports that a process failed (a launcher's summ
                   "cause): read the first failing rank's own log, its first error")
 #: A log with fewer words than this besides the generic ones is thin.
 CONTENT_WORDS = 5
+#: The evidence floor: a similarity match that carries none of its record's key words
+#: changes the script only when its cosine reaches this (calibrated on the tune halves of
+#: the released real-log sets, bench/repair10_probe/README.md); below it the record is a hint.
+MEANING_COSINE = 0.60
 #: A named group that captures a figure.
 _FIGURE_GROUP = re.compile(r"\(\?P<\w+>\\d")
 #: A launcher's line that a process failed, without why.
@@ -142,14 +148,19 @@ def decided_by_figure(record: FailureRecord) -> bool:
 
 
 def may_act(record: FailureRecord, log_text: str, message_text: str,
-            kb: KnowledgeBase) -> bool:
-    """Whether a confident similarity match of ``record`` to ``log_text`` may propose its fix:
-    not decided by a figure, and the log carries the record's key words or its messages
-    (``message_text``: the lines that say what went wrong) are not thin."""
+            kb: KnowledgeBase, cosine: float = 1.0) -> bool:
+    """Whether a confident similarity match of ``record`` to ``log_text`` may act (propose
+    its fix, or say "not the script"): not decided by a figure, and the log carries the
+    record's key words; or its messages (``message_text``: the lines that say what went
+    wrong) are not thin and, for a record that would change the script, the match is close
+    in meaning (``cosine`` of at least MEANING_COSINE): the evidence floor."""
     if decided_by_figure(record):
         return False
-    return (carries_key_evidence(record, log_text, kb)
-            or len(content_words(message_text)) >= CONTENT_WORDS)
+    if carries_key_evidence(record, log_text, kb):
+        return True
+    if len(content_words(message_text)) < CONTENT_WORDS:
+        return False
+    return not record.script_problem or cosine >= MEANING_COSINE
 
 
 def summary_only(error_lines: list[str]) -> bool:

@@ -239,6 +239,13 @@ class UseTorchrun(Strict):
     nproc_per_node: int | None = Field(default=None, ge=1, le=64)
 
 
+class CshSetenv(Strict):
+    """Write each C-shell ``setenv NAME VALUE`` line of a bash script as ``export NAME=VALUE``
+    (bash has no ``setenv``: the variable was never set)."""
+
+    op: Literal["csh_setenv"] = "csh_setenv"
+
+
 class SetShell(Strict):
     """Run the script in a login shell (``#!/bin/bash -l``: site profile, ``module``) or not."""
 
@@ -259,7 +266,7 @@ FixOp = Annotated[
     | RemoveDirective | SetLauncherArg | RemoveLauncherArg | RespellLauncherArg | UnderscoreOptions
     | SetBackend
     | SetQueue | SetWalltime | SetNodes | SetGpusPerNode | AddArgument | SetShell | SetMasterAddr
-    | GresGpus | ContainerGpuFlag | UseTorchrun | RayHeadAddress,
+    | GresGpus | ContainerGpuFlag | UseTorchrun | RayHeadAddress | CshSetenv,
     Field(discriminator="op"),
 ]
 
@@ -268,7 +275,7 @@ OP_KINDS: tuple[str, ...] = (
     "set_directive", "remove_directive", "set_launcher_arg", "remove_launcher_arg",
     "respell_launcher_arg", "underscore_options", "set_backend", "set_queue", "set_walltime",
     "set_nodes", "set_gpus_per_node", "add_argument", "set_shell", "set_master_addr",
-    "gres_gpus", "container_gpu_flag", "use_torchrun", "ray_head_address",
+    "gres_gpus", "container_gpu_flag", "use_torchrun", "ray_head_address", "csh_setenv",
 )
 
 

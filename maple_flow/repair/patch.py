@@ -304,6 +304,7 @@ _HANDLERS: dict[type, Handler] = {
         lambda: _set_gpus_per_node(t, op, p), t, pprog.PROGRAM_PER_NODE_KEYS, op.gpus_per_node),
     o.AddArgument: lambda t, op, p: _add_argument(t, op),
     o.SetShell: lambda t, op, p: pe.set_shell(t, op.login),
+    o.CshSetenv: lambda t, op, p: pe.csh_setenv(t),
     o.SetMasterAddr: lambda t, op, p: _master_addr(t, op, p),
     o.GresGpus: lambda t, op, p: gres_gpus(t, _scheduler(t, p)),
     o.ContainerGpuFlag: lambda t, op, p: container_gpu_flag(t),

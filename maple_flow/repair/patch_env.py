@@ -358,6 +358,22 @@ def set_master_addr(text: str, scheduler: str, domain: str, by_address: bool = F
     return text
 
 
+#: A C-shell ``setenv NAME [VALUE]`` command alone on its line (VALUE one shell word).
+_SETENV = re.compile(r"^(?P<indent>[ \t]*)setenv[ \t]+(?P<name>[A-Za-z_]\w*)"
+                     r"(?:[ \t]+(?P<value>\"[^\"\n]*\"|'[^'\n]*'|[^\s;&|#]+))?[ \t]*$", re.M)
+
+
+def csh_setenv(text: str) -> str:
+    """Each ``setenv NAME VALUE`` line written ``export NAME=VALUE`` (FixNotApplicable when
+    the script is not a bash/sh script or has no such line)."""
+    first = lines(text)[0] if text else ""
+    if first.startswith("#!") and not re.match(r"^#!\s*(/usr)?/bin/(env\s+)?(ba)?sh\b", first):
+        raise FixNotApplicable(f"the script runs under {first[2:].strip()}, where setenv is valid")
+    if not _SETENV.search(text):
+        raise FixNotApplicable("the script has no `setenv NAME VALUE` line to rewrite")
+    return _SETENV.sub(lambda m: f"{m['indent']}export {m['name']}={m['value'] or ''}", text)
+
+
 def set_shell(text: str, login: bool) -> str:
     """Make the shebang ``#!/bin/bash -l`` (login) or ``#!/bin/bash``."""
     wanted = "#!/bin/bash -l" if login else "#!/bin/bash"

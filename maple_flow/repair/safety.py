@@ -263,7 +263,7 @@ ALWAYS_ALLOWED = frozenset({
     "unset_env", "remove_directive", "remove_launcher_arg", "remove_module", "set_backend",
     "set_queue", "set_walltime", "set_nodes", "set_gpus_per_node", "set_shell",
     "set_master_addr", "underscore_options", "gres_gpus",
-    "container_gpu_flag", "ray_head_address",
+    "container_gpu_flag", "ray_head_address", "csh_setenv",
 })
 #: Program arguments whose meaning maple_flow knows (the number of processes of the job, as
 #: fairseq and ParlAI take it): setting one to a count needs no review.

@@ -28,8 +28,14 @@ MIN_COSINE = 0.30
 MIN_BM25 = 1.0
 APPLY_COSINE = 0.50
 RRF_K = 60
-#: (document index, score, confident) best first.
-Ranked = tuple[int, float, bool]
+#: (document index, fused score, cosine) best first; the cosine is 0.0 when BM25 alone ranks
+#: (never confident). A match is confident when its cosine reaches APPLY_COSINE.
+Ranked = tuple[int, float, float]
+
+
+def confident(cosine: float) -> bool:
+    """Whether a match of this cosine is close enough to act on."""
+    return cosine >= APPLY_COSINE
 
 
 def _ranks(scores: list[float]) -> list[int]:
@@ -48,8 +54,8 @@ def _fused(cosine: list[float], bm25: list[float]) -> list[float]:
 
 
 def rank_documents(query: str, docs: list[str]) -> tuple[Method, list[Ranked]]:
-    """(method, [(document index, score, confident)]) best first, only documents that
-    qualify; ``confident`` says the match is close enough to act on (see APPLY_COSINE)."""
+    """(method, [(document index, score, cosine)]) best first, only documents that
+    qualify; a cosine of APPLY_COSINE or more is close enough to act on (``confident``)."""
     from maple_flow.retrieve import rank as retrieve
 
     bm25 = retrieve.bm25_scores(query, docs)
@@ -61,7 +67,7 @@ def rank_documents(query: str, docs: list[str]) -> tuple[Method, list[Ranked]]:
         if cosine:
             fused = _fused(cosine, bm25)
             keep = [i for i, c in enumerate(cosine) if c >= MIN_COSINE]
-            ranked = [(i, fused[i], cosine[i] >= APPLY_COSINE) for i in keep]
+            ranked = [(i, fused[i], cosine[i]) for i in keep]
             return "embedding", sorted(ranked, key=lambda p: -p[1])
     keep = [i for i, s in enumerate(bm25) if s >= MIN_BM25]
-    return "lexical", sorted(((i, bm25[i], False) for i in keep), key=lambda p: -p[1])
+    return "lexical", sorted(((i, bm25[i], 0.0) for i in keep), key=lambda p: -p[1])
