@@ -30,6 +30,7 @@ _SIZE_OPTION = re.compile(
     r"--mem\S*|-l|-nnodes|-gpu)\b")
 _HEREDOC = re.compile(r"<<-?\s*(['\"]?)(\w+)\1")
 _QUOTED = re.compile(r"'[^']*'|\"(?:[^\"\\]|\\.)*\"")
+_SINGLE_QUOTED = re.compile(r"'[^']*'")
 _MAX_NAMED = 6
 
 
@@ -57,7 +58,10 @@ def _shell_lines(text: str) -> list[tuple[int, str, bool]]:
 
 def _placeholders(line: str, directive: bool) -> list[str]:
     found = [m.group(0) for m in _JINJA.finditer(line)]
-    plain = _QUOTED.sub(" ", _JINJA.sub(" ", line)) if not directive else _JINJA.sub(" ", line)
+    # a directive's single-quoted word is a literal value (``#SBATCH -A '{m.x}x'``, as a
+    # user's answer is written), not a generator's placeholder
+    quoted = _QUOTED if not directive else _SINGLE_QUOTED
+    plain = quoted.sub(" ", _JINJA.sub(" ", line))
     found += [m.group(0) for m in _FORMAT.finditer(plain) if ".." not in m.group(0)]
     found += [m.group(0) for m in _MARKER.finditer(plain)]
     if directive and _SIZE_OPTION.match(line.strip()):
