@@ -1,5 +1,6 @@
 """Write every port of cases.yaml (script + notes, or the refusal) under <out>/<case>__<target>.txt,
-for judging by hand (an asked size rerun with known_ranks): PYTHONPATH=$PWD python bench/accelerate_probe/dump.py OUT [--split tune]."""
+for judging by hand (an asked size rerun with known_ranks):
+PYTHONPATH=$PWD python bench/accelerate_probe/dump.py OUT [--split tune]."""
 
 from __future__ import annotations
 
