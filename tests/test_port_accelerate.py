@@ -5,7 +5,10 @@ accelerate run by a path of the source's filesystem named, fp8 on GPUs without F
 
 from __future__ import annotations
 
+import pytest
+
 from maple_flow import port
+from maple_flow.errors import MissingInformation
 
 C10D = """#!/bin/bash
 #SBATCH --nodes=2 --ntasks-per-node=1 --gpus-per-node=4
@@ -93,3 +96,34 @@ def test_fp8_named_on_a100_not_on_gh200() -> None:
     assert "has no FP8 tensor cores" in _notes(r)
     v = port(FP8, "vista")["vista"]
     assert "FP8 tensor cores" not in _notes(v)
+
+
+ONE_TASK = """#!/bin/bash
+#SBATCH --ntasks=1
+#SBATCH --gpus=4
+#SBATCH --time=08:00:00
+accelerate launch --multi-gpu --mixed_precision=fp16 src/main.py
+"""
+
+ONE_TASK_GRES = """#!/bin/bash
+#SBATCH -n 1
+#SBATCH --gres=gpu:2
+#SBATCH -t 1-00:00:00
+srun accelerate launch --main_process_port 29511 train.py
+"""
+
+
+def test_one_task_of_accelerate_is_one_launcher_not_one_rank() -> None:
+    """--ntasks=1 counts accelerate launch's own copies (one a node), not its ranks: the job's
+    4 GPUs stay 4, not shrunk to one rank on one GPU."""
+    r = port(ONE_TASK, "perlmutter")["perlmutter"]
+    assert "NRANKS=4" in r.script and "#SBATCH --gpus-per-node=4" in r.script
+    assert "--mixed_precision fp16 src/main.py" in r.script
+
+
+def test_accelerate_count_not_in_the_script_is_asked_naming_the_default_config() -> None:
+    with pytest.raises(MissingInformation) as err:
+        port(ONE_TASK_GRES, "delta")
+    assert "default_config.yaml" in str(err.value)
+    r = port(ONE_TASK_GRES, "delta", ranks=2)["delta"]
+    assert "NRANKS=2" in r.script and "--main_process_port" not in r.script.split("maple-node")[0]
