@@ -127,3 +127,19 @@ def test_accelerate_count_not_in_the_script_is_asked_naming_the_default_config()
     assert "default_config.yaml" in str(err.value)
     r = port(ONE_TASK_GRES, "delta", ranks=2)["delta"]
     assert "NRANKS=2" in r.script and "--main_process_port" not in r.script.split("maple-node")[0]
+
+
+AS_MODULE = """#!/bin/bash
+#SBATCH --nodes=2 --gpus-per-node=4 --ntasks-per-node=1 --time=01:00:00
+srun python -m accelerate.commands.launch --num_processes 8 --num_machines 2 \\
+  --machine_rank $SLURM_NODEID --mixed_precision bf16 -m mypkg.train --lr 1
+"""
+
+
+def test_python_m_accelerate_commands_launch_is_accelerate_launch() -> None:
+    """`python -m accelerate.commands.launch` is read as the accelerate launcher (per node,
+    its own options kept), not as a Python program started once a node."""
+    r = port(AS_MODULE, "delta")["delta"]
+    assert "exec accelerate launch --machine_rank=" in r.script
+    assert "accelerate.commands.launch" not in r.script
+    assert r.script.rstrip().endswith("--mixed_precision bf16 -m mypkg.train --lr 1")
