@@ -453,7 +453,8 @@ def test_accelerate_config_file_is_kept_on_the_targets_accelerate_launch() -> No
     r = port(ACCEL, "delta")["delta"]
     last = r.script.rstrip().splitlines()[-1].strip()
     assert last == "--config_file my.yaml --mixed_precision bf16 train.py --bs 8"
-    assert "c10d rendezvous is a static one" in _notes(r)
+    assert "--rdzv_backend=c10d" in r.script and "--rdzv_backend=static" not in r.script
+    assert "accelerate --rdzv_backend c10d is kept" in _notes(r)
 
 
 @pytest.mark.parametrize("target, rank_var", [("polaris", "PALS_NODEID"),

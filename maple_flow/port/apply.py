@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass, field
 
 from maple_flow.models import ClusterProfile
+from maple_flow.port.accel_config import config_notes, fp8_note, keep_c10d, launcher_path_note
 from maple_flow.port.arch import arch_note
 from maple_flow.port.carry import Source, assigned_names, foreign_reason
 from maple_flow.port.comments import CommentRuns, is_comment
@@ -90,7 +91,8 @@ def rendezvous_note(p: ParsedScript, script: str) -> list[str]:
     """The source's c10d rendezvous where the target's launch uses a static one."""
     stage = next((s for s in p.launch.stages if s.name in {"accelerate", "torchrun"}), None)
     backend = stage.get("--rdzv_backend", "--rdzv-backend") if stage else None
-    if stage is None or backend != "c10d" or "--rdzv_backend=static" not in script:
+    if stage is None or stage.name != "torchrun" or backend != "c10d" \
+            or "--rdzv_backend=static" not in script:
         return []
     return [f"the source's {stage.name} c10d rendezvous is a static one on the target (its "
             "documented form: the node rank from the site launcher, the first node as "
@@ -111,7 +113,11 @@ def _launch_edits(out: Applied, src: Source, profile: ClusterProfile, one_proces
             out.script = shell_in_front(out.script, wrapper_shell(p), entry)
     if not one_process and not out.refusals:
         out.script, notes = carry_launcher_options(out.script, p, profile.name)
-        out.notes += notes + rendezvous_note(p, out.script)
+        out.script, kept = keep_c10d(out.script, p)
+        out.notes += notes + kept + rendezvous_note(p, out.script)
+        out.notes += config_notes(p, out.script, profile.name)
+        out.notes += fp8_note(p, out.script, profile.gpu.model, profile.name)
+    out.notes += launcher_path_note(p, profile.name)
     if not out.refusals:
         out.script, notes = carry_site_options(out.script, p, profile)
         out.notes += notes

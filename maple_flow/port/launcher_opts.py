@@ -15,7 +15,7 @@ _TOPOLOGY = {
     "accelerate": {"--num_machines", "--num-machines", "--num_processes", "--num-processes",
                    "--machine_rank", "--machine-rank", "--main_process_ip", "--main-process-ip",
                    "--main_process_port", "--main-process-port", "--rdzv_backend",
-                   "--rdzv-backend", "--rdzv_conf", "--multi_gpu", "--multi-gpu",
+                   "--rdzv-backend", "--multi_gpu", "--multi-gpu",
                    "--same_network", "--same-network", "--gpu_ids", "--gpu-ids"},
     "torchrun": {"--nnodes", "--nproc_per_node", "--nproc-per-node", "--node_rank",
                  "--node-rank", "--master_addr", "--master-addr", "--master_port",

@@ -472,12 +472,25 @@ def job_total(p: ParsedScript, nodes: int | None, gpn: int | None) -> tuple[int 
         total = to_int(outer.get("-n", "-np", "--np", "--ntasks"), vars_)
         if total:
             return total, f"{outer.name} -n"
-    if size["tasks"]:
+    # accelerate launch is a per-node launcher: the job's tasks are its copies (one a node),
+    # not its ranks; with no --num_processes it starts one per GPU (or its config's count)
+    if size["tasks"] and accel is None:
         return size["tasks"], "the ntasks directive"
     total_gpus = job_gpus(p)
     if total_gpus and not _hidden_launcher(p):
         return total_gpus, "the gpus directive"
-    return None, _unknown_why(p)
+    return None, _unknown_why(p) + _accelerate_count_why(accel)
+
+
+def _accelerate_count_why(accel: Stage | None) -> str:
+    """Where accelerate launch with no --num_processes takes its count, for an ask."""
+    if accel is None or accel.has("--num_processes", "--num-processes"):
+        return ""
+    config = accel.get("--config_file", "--config-file")
+    if config is not None:
+        return f"; accelerate launch takes its process count from {config}, not in the script"
+    return ("; accelerate launch without --num_processes takes its count from your default "
+            "config (~/.cache/huggingface/accelerate/default_config.yaml), not in the script")
 
 
 def _torchrun_default_why(p: ParsedScript) -> str:

@@ -67,6 +67,8 @@ _RUNNER_VALUED = frozenset({
     "-n", "--name", "--prefix", "--cwd",  # conda/mamba run
 })
 _TORCH_RUN = frozenset({"torch.distributed.run", "torch.distributed.launch"})
+#: ``python -m accelerate.commands.launch ARGS`` is ``accelerate launch ARGS``.
+_ACCELERATE_LAUNCH = "accelerate.commands.launch"
 #: ``colossalai run``: ColossalAI's launcher, torchrun on each host of a list or hostfile
 #: (read as torchrun, named as written).
 COLOSSAL_RUN = "colossalai run"
@@ -320,6 +322,8 @@ def _python(words: list[str], i: int, stages: list[Stage]) -> LaunchLine | None:
         module = words[i + 1]
         if module in _TORCH_RUN or launcher_of(module) == "torchrun":  # python -m torchrun_jsc
             return _after_launcher(words, i + 2, stages, "torchrun", module)
+        if module == _ACCELERATE_LAUNCH:  # `accelerate launch` as a module
+            return _after_launcher(words, i + 2, stages, "accelerate", module)
         return LaunchLine(stages, module, True, list(words[i + 2:]), python, python_opts=opts)
     if i < len(words):
         if words[i].startswith("<"):
