@@ -632,6 +632,8 @@ def launch_tail(cmd: ShellCommand) -> str:
         return tail  # a subshell: `( time srun ... ) 2>&1 | tee log`
     if _SEMICOLON_TAIL.match(tail) and not _KEYWORD_COMMAND.search(tail):
         return tail  # `; echo done`: the job's next command, run after the launch as written
+    if tail == "&":
+        return tail  # `srun python x.py &` then `wait`: the script waits (its traps can run)
     return tail if _CARRIED_TAIL.match(tail) else ""
 
 
