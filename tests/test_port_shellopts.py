@@ -111,3 +111,13 @@ def test_requeue_inside_a_trap_is_written_for_pbs() -> None:
 ])
 def test_launch_shell_options(text: str, want: tuple[bool, bool]) -> None:
     assert launch_shell_options(parse_script(text), text.split("\n")[0]) == want
+
+
+def test_set_up_steps_still_run_without_set_e_when_the_launch_does() -> None:
+    script = (SLURM + "mkdir -p out\ngrep -q x missing.txt\n"
+              "srun python train.py\nEXIT_CODE=$?\nexit $EXIT_CODE\n")
+    out = _script(script, "delta")
+    lines = out.split("\n")
+    steps = lines.index("mkdir -p out")
+    assert any(x.startswith("set +eo pipefail") for x in lines[:steps]), out
+    assert _options_at_launch(out) == "set +eo pipefail", out

@@ -244,6 +244,7 @@ def _source_scheduler(src: Source) -> str | None:
 
 
 _AFTER_UNSET = "set +eo pipefail  # the source ran them without set -e"
+_CLOSER = re.compile(r"^\s*(?:done|fi|esac|\}|\))\s*(?:[;&|<>].*)?$")
 
 
 def _after_launch(out: Applied, src: Source, profile: ClusterProfile,
@@ -311,11 +312,12 @@ def _launch_options_edit(out: Applied, src: Source, tail: str) -> None:
     end at a failing launch, before its own failure handling."""
     errexit, pipefail = launch_shell_options(src.parsed, src.lines[0] if src.lines else "")
     span = launch_command_span(out.script)
-    if span is None or (errexit and pipefail):
-        return
+    if span is None or (errexit and pipefail) or src.parsed.launch_loop is not None or (
+            src.parsed.per_node_loop is not None):
+        return  # a launch in the user's loop: loop.py says how its passes fail
     lines, start, end = span
     after = [x for x in lines[end + 1:] if x.strip() and not is_comment(x)
-             and not x.lstrip().startswith("set +")]
+             and not x.lstrip().startswith("set +") and not _CLOSER.match(x)]
     piped = bool(re.search(r"(?<!\|)\|(?!\|)", tail))
     if not after and not (piped and not pipefail):
         return  # the launch ends the job: its status is the job's either way
@@ -328,7 +330,7 @@ def _launch_options_edit(out: Applied, src: Source, tail: str) -> None:
                                       "pipefail" if not pipefail else "") if x)
     lines.insert(at, f"set {flags}  # as in the source: its launch ran without {unset}")
     if flags == "+eo pipefail":  # the steps after the launch already run so: said once
-        lines = [x for x in lines if x != _AFTER_UNSET]
+        lines = lines[:end + 2] + [x for x in lines[end + 2:] if x != _AFTER_UNSET]
     out.script = "\n".join(lines)
     out.notes.append(f"the source ran its launch without {unset} and goes on after it (its own "
                      "failure handling, `$?`, the lines after the launch): the port runs its "
@@ -364,7 +366,8 @@ def apply_edits(script: str, src: Source, profile: ClusterProfile, *, one_proces
     out.notes += [f"kept after the launch, as in the source: `{tail}`"] if tail else []
     out.script, notes = keep_chain_prefix(out.script, src.parsed, profile)
     out.notes += notes
-    waited = _after_launch(out, src, profile, size, errexit, _backgrounded(tail))
+    looped = src.parsed.launch_loop is not None or src.parsed.per_node_loop is not None
+    waited = _after_launch(out, src, profile, size, errexit, _backgrounded(tail) and not looped)
     _launch_options_edit(out, src, tail)
     if waited:
         out.notes.append("the launch runs in the background (`&`): the source's `wait` after "
