@@ -121,3 +121,29 @@ def test_set_up_steps_still_run_without_set_e_when_the_launch_does() -> None:
     steps = lines.index("mkdir -p out")
     assert any(x.startswith("set +eo pipefail") for x in lines[:steps]), out
     assert _options_at_launch(out) == "set +eo pipefail", out
+
+
+@pytest.mark.parametrize("opts", ["", "set -o pipefail\n", "set -e\n"])
+def test_status_line_comes_right_after_the_launch(opts: str) -> None:
+    """No `set` line of the port between the launch and the user's `rc=$?` (it was: the
+    after-launch `set +eo pipefail` made `$?` always 0)."""
+    script = SLURM + opts + "srun python train.py\nrc=$?\necho \"rc=$rc\"\nexit $rc\n"
+    lines = _script(script, "delta").split("\n")
+    end = _launch_index(lines)
+    while lines[end].rstrip().endswith("\\"):
+        end += 1
+    nxt = [x for x in lines[end + 1:] if x.strip() and not x.lstrip().startswith("#")]
+    assert nxt[0] == "rc=$?", lines
+
+
+def test_function_whose_body_is_not_copied_loses_its_header_too() -> None:
+    """`handler()` on its own line, its `{ ... }` body dropped as another scheduler's: the port
+    kept the header alone, a script that does not parse."""
+    script = (SLURM + "handler()\n{\n\techo caught\n\tscancel --signal=USR1 \"$SLURM_JOB_ID\"\n}\n"
+              "trap handler SIGUSR1\nsrun python train.py &\nwait\n")
+    r = port(script, "polaris")["polaris"]
+    assert r.status == "generated"
+    assert not any(x.strip() == "handler()" for x in r.script.split("\n")), r.script
+    assert any("its function header `handler()`" in n for n in r.notes), r.notes
+    kept = _script(script, "delta")
+    assert "handler()\n{" in kept

@@ -329,8 +329,9 @@ def _launch_options_edit(out: Applied, src: Source, tail: str) -> None:
     unset = " and ".join(x for x in ("set -e" if not errexit else "",
                                       "pipefail" if not pipefail else "") if x)
     lines.insert(at, f"set {flags}  # as in the source: its launch ran without {unset}")
-    if flags == "+eo pipefail":  # the steps after the launch already run so: said once
-        lines = lines[:end + 2] + [x for x in lines[end + 2:] if x != _AFTER_UNSET]
+    # the steps after the launch run under these options already; a `set` line between the
+    # launch and them would also be the status `$?` reads
+    lines = lines[:end + 2] + [x for x in lines[end + 2:] if x != _AFTER_UNSET]
     out.script = "\n".join(lines)
     out.notes.append(f"the source ran its launch without {unset} and goes on after it (its own "
                      "failure handling, `$?`, the lines after the launch): the port runs its "
