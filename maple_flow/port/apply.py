@@ -16,6 +16,7 @@ from maple_flow.port.carry import Source, assigned_names, foreign_reason
 from maple_flow.port.comments import CommentRuns, is_comment
 from maple_flow.port.container import plan_container, source_arch, source_site_binds
 from maple_flow.port.container_lost import container_lost_refusal
+from maple_flow.port.fit import launch_shell_options
 from maple_flow.port.gpu_memory import gpu_memory_note
 from maple_flow.port.header import (
     add_to_header,
@@ -248,11 +249,18 @@ def _source_scheduler(src: Source) -> str | None:
     return "sge" if src.parsed.grid_engine else src.parsed.scheduler
 
 
+_AFTER_UNSET = "set +eo pipefail  # the source ran them without set -e"
+_CLOSER = re.compile(r"^\s*(?:done|fi|esac|\}|\))\s*(?:[;&|<>].*)?$")
+
+
 def _after_launch(out: Applied, src: Source, profile: ClusterProfile,
-                  size: tuple[int, int, int], errexit: bool) -> None:
+                  size: tuple[int, int, int], errexit: bool, background: bool) -> bool:
     """The user's lines after the launch, appended after the target's launch: kept verbatim
-    (scheduler variables renamed), another launch given the target's launcher."""
+    (scheduler variables renamed), another launch given the target's launcher. A ``wait``
+    after a launch run in the background (``&``) stays where the source has it, before its
+    next lines (``wait`` then ``exit 0``). Returns whether it was kept."""
     p = src.parsed
+    waited = False
     lines: list[str] = []
     renamed: set[str] = set()
     comments = CommentRuns(src.lines)
@@ -262,6 +270,9 @@ def _after_launch(out: Applied, src: Source, profile: ClusterProfile,
         if step is None:
             if _exits(block):  # `exit $RC`: the job's status, as the source reports it
                 lines += [*comments.above(block.line), block.text]
+            elif background and _bare_wait(block):  # the source waits for its launch here
+                lines += [*comments.above(block.line), block.text]
+                waited = True
             continue
         above = comments.above(block.line)
         text, done = translate_scheduler_vars(step.text, profile.scheduler,
@@ -284,13 +295,54 @@ def _after_launch(out: Applied, src: Source, profile: ClusterProfile,
             renamed.update(done)
     if any(x.strip() and not is_comment(x) for x in lines):
         head = ["", "# The job's own steps after the launch, as given."]
-        head += [] if errexit else ["set +eo pipefail  # the source ran them without set -e"]
+        head += [] if errexit else [_AFTER_UNSET]
         out.script = out.script.rstrip("\n") + "\n" + "\n".join(head + lines) + "\n"
         code = [x for x in lines if x.strip() and not is_comment(x)]
         out.notes.append(f"{len(code)} line(s) after the launch kept after the target's "
                          "launch, in order" + (f"; scheduler variables renamed in them for "
                                                f"{profile.scheduler}: {', '.join(sorted(renamed))}"
                                                if renamed else ""))
+    return waited and any(_WAIT.match(x) for x in lines)
+
+
+def _bare_wait(block: Block) -> bool:
+    """A line after the launch that is ``wait`` (for every background job) alone."""
+    return [c.words for c in block.commands] == [("wait",)] and "\n" not in block.text.strip()
+
+
+def _launch_options_edit(out: Applied, src: Source, tail: str) -> None:
+    """Run the port's launch under the shell options the source's launch ran under, when the
+    job does something after it: the target's script runs with ``set -eo pipefail``
+    (templates/launch/_common), so a source without ``set -e`` that reads the launch's status
+    itself (``EXIT_CODE=$?``, ``status=${PIPESTATUS[0]}``, ``|| requeue``, ``exit $rc``) would
+    end at a failing launch, before its own failure handling."""
+    errexit, pipefail = launch_shell_options(src.parsed, src.lines[0] if src.lines else "")
+    span = launch_command_span(out.script)
+    if span is None or (errexit and pipefail) or src.parsed.launch_loop is not None or (
+            src.parsed.per_node_loop is not None):
+        return  # a launch in the user's loop: loop.py says how its passes fail
+    lines, start, end = span
+    after = [x for x in lines[end + 1:] if x.strip() and not is_comment(x)
+             and not x.lstrip().startswith("set +") and not _CLOSER.match(x)]
+    piped = bool(re.search(r"(?<!\|)\|(?!\|)", tail))
+    if not after and not (piped and not pipefail):
+        return  # the launch ends the job: its status is the job's either way
+    flags = "+eo pipefail" if not errexit and not pipefail else "+e" if not errexit else (
+        "+o pipefail")
+    at = start
+    while at > 0 and is_comment(lines[at - 1]) and lines[at - 1].strip():
+        at -= 1  # above the launch's own comments (a shellcheck directive stays on it)
+    unset = " and ".join(x for x in ("set -e" if not errexit else "",
+                                      "pipefail" if not pipefail else "") if x)
+    lines.insert(at, f"set {flags}  # as in the source: its launch ran without {unset}")
+    # the steps after the launch run under these options already; a `set` line between the
+    # launch and them would also be the status `$?` reads
+    lines = lines[:end + 2] + [x for x in lines[end + 2:] if x != _AFTER_UNSET]
+    out.script = "\n".join(lines)
+    out.notes.append(f"the source ran its launch without {unset} and goes on after it (its own "
+                     "failure handling, `$?`, the lines after the launch): the port runs its "
+                     f"launch so too (`set {flags}` before it), not under the target script's "
+                     "`set -eo pipefail`, so a failing launch does not end the job first")
 
 
 def apply_edits(script: str, src: Source, profile: ClusterProfile, *, one_process: bool,
@@ -321,8 +373,13 @@ def apply_edits(script: str, src: Source, profile: ClusterProfile, *, one_proces
     out.notes += [f"kept after the launch, as in the source: `{tail}`"] if tail else []
     out.script, notes = keep_chain_prefix(out.script, src.parsed, profile)
     out.notes += notes
-    _after_launch(out, src, profile, size, errexit)
-    if _backgrounded(tail) and _source_waits(src.parsed):
+    looped = src.parsed.launch_loop is not None or src.parsed.per_node_loop is not None
+    waited = _after_launch(out, src, profile, size, errexit, _backgrounded(tail) and not looped)
+    _launch_options_edit(out, src, tail)
+    if waited:
+        out.notes.append("the launch runs in the background (`&`): the source's `wait` after "
+                         "it is kept where the source has it")
+    elif _backgrounded(tail) and _source_waits(src.parsed):
         out.script = out.script.rstrip("\n") + "\nwait  # the source waits for its launch\n"
         out.notes.append("the launch runs in the background (`&`): the source's `wait` after "
                          "it is kept at the end of the script")

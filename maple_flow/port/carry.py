@@ -415,6 +415,22 @@ def scheduler_size_role(step: Step) -> str:
     return next((role for pattern, role in _SCHEDULER_SIZES if pattern.match(value)), "")
 
 
+_FUNCTION_HEAD = re.compile(r"^\s*(?:function\s+[\w.:-]+(?:\s*\(\))?|[\w.:-]+\s*\(\))\s*$")
+
+
+def _headless(kept: list[Step], step: Step) -> str:
+    """When ``step`` (not copied) is a function's ``{ ... }`` body written on the lines after
+    its ``name()`` line, that kept header goes too (a header alone does not parse: the port
+    would not run at all); the words to add to the note, else ``""``."""
+    if not step.text.lstrip().startswith("{") or not kept or not _FUNCTION_HEAD.match(
+            kept[-1].text) or kept[-1].line >= step.line:
+        return ""
+    head = kept.pop()
+    return (f"; its function header `{head.text.strip()}` (line {head.line}) is left out with "
+            "it, and a trap or call of that function finds none on the target: write it for "
+            "the target if the job needs it")
+
+
 def _classify(src: Source, profile: ClusterProfile, out: Carried) -> tuple[list[Step], set[str]]:
     """The steps that may be kept (assignments still to be filtered by use), and the names
     of assignments left out as foreign; every drop is a note."""
@@ -443,7 +459,8 @@ def _classify(src: Source, profile: ClusterProfile, out: Carried) -> tuple[list[
                 f"text that cannot run on {profile.name}: {foreign}; write {wrapper} for the "
                 "target (its launcher's rank variables) and port the job again")
         elif foreign and not step.export:
-            out.notes.append(f"line {step.line} `{short(step.text)}` is not copied: {foreign}")
+            out.notes.append(f"line {step.line} `{short(step.text)}` is not copied: {foreign}"
+                             + _headless(kept, step))
             if step.name:
                 foreign_names.add(step.name)
         elif step.keep is False and _same_scheduler_query(step, src, profile):
@@ -456,7 +473,8 @@ def _classify(src: Source, profile: ClusterProfile, out: Carried) -> tuple[list[
         elif step.keep is False and step.why == HEREDOC_SCHEDULER:
             kept += _scheduler_heredoc(step, src, profile, out)
         elif step.keep is False:
-            out.notes.append(f"line {step.line} `{short(step.text)}` is not copied: {step.why}")
+            out.notes.append(f"line {step.line} `{short(step.text)}` is not copied: {step.why}"
+                             + _headless(kept, step))
         elif step.keep and builds_launch(step, [v for v in src.parsed.launch_vars
                                                 if v not in captured], src.parsed):
             out.notes.append(f"line {step.line} `{short(step.text)}` prints the source's "

@@ -64,3 +64,28 @@ def source_errexit(parsed: ParsedScript) -> tuple[bool, list[str]]:
         return True, []
     return False, ["the source's set-up steps ran without `set -e`: on the target they run "
                    "so too (between `set +eo pipefail` and the target's `set -eo pipefail`)"]
+
+
+def launch_shell_options(parsed: ParsedScript, first_line: str) -> tuple[bool, bool]:
+    """``(errexit, pipefail)``: the shell options in force at the source's launch, from its
+    shebang's options (``#!/bin/bash -e``) and its top-level ``set`` lines before the launch,
+    in order (``set -euo pipefail``, ``set +e``, ``set -o pipefail``). A bash script starts
+    with neither."""
+    errexit = pipefail = False
+    shebang = re.match(r"#!\s*(?:\S*/env\s+)?\S*sh\b(.*)", first_line)
+    words = [[*shebang.group(1).split()]] if shebang else []
+    words += [list(c.words[1:]) for b in parsed.before if "\n" not in b.text.strip()
+              for c in b.commands if c.words[:1] == ("set",)]
+    for args in words:
+        i = 0
+        while i < len(args):
+            arg = args[i]
+            if re.fullmatch(r"[-+][a-zA-Z]+", arg):
+                on = arg[0] == "-"
+                errexit = on if "e" in arg[1:] else errexit
+                if "o" in arg[1:] and i + 1 < len(args):
+                    i += 1
+                    errexit = on if args[i] == "errexit" else errexit
+                    pipefail = on if args[i] == "pipefail" else pipefail
+            i += 1
+    return errexit, pipefail

@@ -16,9 +16,11 @@ from maple_flow.port.rules import translate_scheduler_vars
 from maple_flow.scriptparse.launch import LAUNCH_CMDS
 
 #: A job-control command in command position (a line's start, after ``;``, ``&&``, ``||``,
-#: ``then``, ``else``, ``do``): the command and its words up to the end of that command.
-_COMMAND = re.compile(r"(?:^|(?<=[;&|({])|(?<=\bthen)|(?<=\belse)|(?<=\bdo))(\s*)"
-                      r"(sbatch|qsub|scontrol\s+requeue|qrerun)\b([^;&|\n]*)", re.M)
+#: ``then``, ``else``, ``do``, or first in a trap's action: ``trap 'scontrol requeue $ID' USR1``):
+#: the command and its words up to the end of that command (or of the trap's quoted action).
+_COMMAND = re.compile(r"(?:^|(?<=[;&|({])|(?<=\bthen)|(?<=\belse)|(?<=\bdo)|(?<=\btrap ')"
+                      r"|(?<=\btrap \"))(\s*)"
+                      r"(sbatch|qsub|scontrol\s+requeue|qrerun)\b([^;&|\n']*)", re.M)
 _KINDS = frozenset({"after", "afterok", "afternotok", "afterany"})
 _OWNER = {"sbatch": "slurm", "scontrol requeue": "slurm", "qsub": "pbs", "qrerun": "pbs"}
 

@@ -59,7 +59,9 @@ def kept_command(text: str) -> KeptCommand | None:
     live = " ".join(w for w in cmd.raw or cmd.words  # its variables stay set
                     if "$" in w and not _ALL_ARGS.search(w))
     head = f"{chain} " if chain else ""
-    stand_in = [*lines[: cmd.line - 1], f"{indent}{head}python {STAND_IN} {live}".rstrip(),
+    # run in the background (`cmd &` then `wait`): the stand-in too, so its port keeps the wait
+    bg = " &" if re.search(r"(?<!&)&\s*$", line) else ""
+    stand_in = [*lines[: cmd.line - 1], f"{indent}{head}python {STAND_IN} {live}".rstrip() + bg,
                 *lines[cmd.line:]]
     others = tuple((c.line, " ".join(c.text.split())) for c in work[1:])
     try:

@@ -566,6 +566,9 @@ def parse_script(data: str | bytes) -> ParsedScript:
     parsed.launch_tail = launch_tail(found.cmd) if not found.inner else ""
     if not parsed.launch_tail and parsed.launch_loop is not None and _in_background(found.cmd):
         parsed.launch_tail = "&"  # each pass starts the launch in the background: concurrent
+    elif (not parsed.launch_tail and not found.inner and parsed.launch_loop is None
+          and parsed.per_node_loop is None and _in_background(found.cmd)):
+        parsed.launch_tail = "&"  # `srun python x.py &` then `wait`: the script waits (traps run)
     if not found.inner and parsed.launch_loop is None and parsed.per_node_loop is None:
         line_cmds = blocks[found.block].commands
         after = line_cmds[line_cmds.index(found.cmd) + 1:] if found.cmd in line_cmds else ()
