@@ -63,6 +63,7 @@ from maple_flow.port.carry import (
     Source,
     carry_env,
     carry_steps,
+    foreign_reason,
     live_refs_note,
     reads_script_args,
     script_args_note,
@@ -400,7 +401,7 @@ def _shared_line_note(p: ParsedScript, profile: ClusterProfile) -> list[str]:
     chain in front of it is kept by ``tool_prefix.keep_chain_prefix``, which notes it)."""
     if not p.launch_shared:
         return []
-    kept, why = chain_prefix(p, profile)
+    kept, why = chain_prefix(p, profile, foreign_reason)
     if kept:
         return []
     line = p.launch_block.line if p.launch_block is not None else "?"

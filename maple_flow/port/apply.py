@@ -371,7 +371,7 @@ def apply_edits(script: str, src: Source, profile: ClusterProfile, *, one_proces
     out.script = prefix_launch(append_to_launch(out.script, tail),
                                " ".join(x for x in (subshell, _timed(src)) if x))
     out.notes += [f"kept after the launch, as in the source: `{tail}`"] if tail else []
-    out.script, notes = keep_chain_prefix(out.script, src.parsed, profile)
+    out.script, notes = keep_chain_prefix(out.script, src.parsed, profile, foreign_reason)
     out.notes += notes
     looped = src.parsed.launch_loop is not None or src.parsed.per_node_loop is not None
     waited = _after_launch(out, src, profile, size, errexit, _backgrounded(tail) and not looped)

@@ -16,7 +16,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from maple_flow.models import ClusterProfile
-from maple_flow.port.carry import foreign_reason
 from maple_flow.port.interpreter import keep_prefix
 from maple_flow.port.rules import translate_scheduler_vars
 from maple_flow.port.stages import (
@@ -164,7 +163,13 @@ def keep_tool_prefixes(script: str, parsed: ParsedScript, source: str, profile: 
 _SITE_ENV = re.compile(r"(?:^|[;&|]\s*)(?:module|ml)\s")
 
 
-def chain_prefix(parsed: ParsedScript, profile: ClusterProfile) -> tuple[str, str]:
+#: Why a text cannot run on a cluster as written, or "" (``carry.foreign_reason``, passed in
+#: by the caller: carry reads this module's ``tool_prefixes``).
+ForeignReason = Callable[[str, ClusterProfile], str]
+
+
+def chain_prefix(parsed: ParsedScript, profile: ClusterProfile,
+                 foreign_reason: ForeignReason) -> tuple[str, str]:
     """The commands chained in front of the source's launch on its line (``cd run &&``,
     ``source env.sh &&``, ``echo go;``) as the target's launch keeps them (scheduler
     variables renamed), and ``""``; or ``""`` and why they are not carried (the source
@@ -181,11 +186,11 @@ def chain_prefix(parsed: ParsedScript, profile: ClusterProfile) -> tuple[str, st
     return ("", why) if why else (renamed, "")
 
 
-def keep_chain_prefix(script: str, parsed: ParsedScript,
-                      profile: ClusterProfile) -> tuple[str, list[str]]:
+def keep_chain_prefix(script: str, parsed: ParsedScript, profile: ClusterProfile,
+                      foreign_reason: ForeignReason) -> tuple[str, list[str]]:
     """``script`` whose launch command has the source's chained commands in front of it, as
     written (``cd run && srun ...`` -> ``cd run && mpiexec ...``), and a note."""
-    kept, _ = chain_prefix(parsed, profile)
+    kept, _ = chain_prefix(parsed, profile, foreign_reason)
     if not kept:
         return script, []
     ported = _before_directive(script, kept) if kept.endswith(";") else ""
