@@ -118,3 +118,9 @@ def test_torchrun_args_array_is_the_launcher_s_and_program_arrays_stay(target: s
         assert "--local-ranks-filter" in r.script and "LOG_RANK=${LOG_RANK:-0}" in r.script
     else:  # a target that starts the ranks without torchrun says so
         assert any("--local-ranks-filter" in n for n in r.notes)
+
+
+def test_a_command_held_in_an_array_is_still_not_read() -> None:
+    script = SLURM + 'FIT=(python fit.py --epochs 5)\nsrun "${FIT[@]}"\n'
+    with pytest.raises(Exception, match=r"FIT"):
+        parse_script(script)

@@ -211,9 +211,10 @@ def traced_split_words(
     out: list[tuple[str, int]] = []
     for k, (word, bare) in enumerate(zip(words, unquoted, strict=True)):
         array = _ARRAY_ALL.match(word)
-        if array and array_key(array.group(1)) in variables:  # quoted or not: one word each
-            out.extend((w, k) for w in shlex.split(variables[array_key(array.group(1))]))
-            continue
+        held = shlex.split(variables.get(array_key(array.group(1)), "")) if array else []
+        if held and held[0].startswith("-"):  # options (`torchrun ${DISTRIBUTED_ARGS[@]}`),
+            out.extend((w, k) for w in held)  # quoted or not: one word each; a command held
+            continue  # in an array (`CMD=(python x.py)`) is not read: the port names it
         match = _WHOLE_VAR.fullmatch(word) if bare else None
         name = (match.group(1) or match.group(3)) if match else None
         known = variables.get(name) if name else None
