@@ -132,6 +132,10 @@ def _own_gpu_list(name: str, value: str, profile: ClusterProfile, gpus_per_node:
     return len(listed) < profile.gpu.per_node and all(k < gpus_per_node for k in listed)
 
 
+#: A launcher's word in a variable's value (``LAUNCHER="accelerate launch ..."``).
+_LAUNCHER_WORD = re.compile(
+    r"(?:^|[\s\"'=(])(?:\S*/)?(?:torchrun|deepspeed|accelerate|srun|mpiexec(?:\.hydra)?|mpirun"
+    r"|ibrun|aprun|jsrun|horovodrun|torch\.distributed\.(?:run|launch))(?=[\s\"')]|$)")
 _HOLDS_LAUNCH = ("it holds the source's launch command (its launcher words, or the launch "
                  "built from them); the target's launch line replaces it, with the program and "
                  "its arguments as written")
@@ -141,7 +145,16 @@ def _held_launch(src: Source) -> set[str]:
     """The launch's variables that hold its launcher words (``LAUNCHER="accelerate launch
     ..."``, ``CMD="$LAUNCHER $SCRIPT"``): the target's launch replaces them."""
     values = {**src.parsed.env, **src.parsed.variables}
-    return command_vars(src.parsed.launch_vars, values) & set(src.parsed.launch_vars)
+    captured = {s.name for s in src.steps if s.inner}  # a program's output, not a launch word
+    captured |= {n for n, v in values.items() if re.match(r"\s*(?:\$\((?!\()|`)", v)}
+    launch = [v for v in src.parsed.launch_vars if v not in captured]
+    held = {v for v in launch if _LAUNCHER_WORD.search(values.get(v, ""))}  # not a bare python
+    grown = True  # (`RUNPY=$(command -v python3)` is the program's, read by other lines too)
+    while grown:
+        more = {v for v in launch if v not in held and set(referenced(values.get(v, ""))) & held}
+        held |= more
+        grown = bool(more)
+    return held
 
 
 def carry_env(src: Source, profile: ClusterProfile, o: dict[str, Any], out: Carried) -> None:

@@ -224,8 +224,11 @@ def traced_split_words(
         if known is not None and which_name(known):
             out.append((known.strip(), k))  # `TORCHRUN=$(which torchrun)`: that command
             continue
-        if known is not None and not COMMAND_SUBST.search(known):
-            value = known  # arithmetic (`$((N * G))`) stays one word of the value
+        if known is not None and not re.search(r"\$\(|`", known):
+            value = known
+        elif known is not None and not COMMAND_SUBST.search(known) and len(_split(known)) > 1:
+            value = known  # a command with arithmetic in it (`accelerate launch ... $((N * G))`);
+            # a value that is only a computed number (`accum=$((64 / ngpu))`) stays a reference
         elif match and match.group(2) is not None:
             value = _unquote(match.group(2))
         else:
