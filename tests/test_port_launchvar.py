@@ -124,3 +124,13 @@ def test_a_command_held_in_an_array_is_still_not_read() -> None:
     script = SLURM + 'FIT=(python fit.py --epochs 5)\nsrun "${FIT[@]}"\n'
     with pytest.raises(Exception, match=r"FIT"):
         parse_script(script)
+
+
+# --- 5. an unset $ARGS in a command variable's value reached the launch unquoted ---
+
+def test_an_unset_argument_variable_from_a_command_variable_stays_bare() -> None:
+    script = (SLURM + 'export LAUNCHER="accelerate launch --num_processes 8 --num_machines 2"\n'
+              'export SCRIPT="train.py"\nexport CMD="$LAUNCHER $SCRIPT $ARGS"\nsrun $CMD\n')
+    r = _port(script, "perlmutter")
+    assert "train.py $ARGS" in r.script and '"$ARGS"' not in r.script
+    assert any("read but not set" in n and "$ARGS" in n for n in r.notes)

@@ -568,8 +568,9 @@ def parse_script(data: str | bytes) -> ParsedScript:
     for block in blocks:
         # a newline inside a quoted value (`export LAUNCHER="accelerate launch ...<newline>"`)
         # is one command's, not a compound block's
-        compound = ("\n" in _QUOTED_TEXT.sub("''", block.text)
-                    or bool(_CONDITIONAL.match(block.text)))
+        one_value = (len(block.commands) == 1 and not re.search(r"<<|\$\(|`", block.text)
+                     and "\n" not in _QUOTED_TEXT.sub("''", block.text))
+        compound = ("\n" in block.text and not one_value) or bool(_CONDITIONAL.match(block.text))
         for cmd in block.commands:
             if cmd is found.cmd:
                 parsed.env.update({**dict(cmd.assignments), **found.body_env})
