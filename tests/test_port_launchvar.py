@@ -134,3 +134,15 @@ def test_an_unset_argument_variable_from_a_command_variable_stays_bare() -> None
     r = _port(script, "perlmutter")
     assert "train.py $ARGS" in r.script and '"$ARGS"' not in r.script
     assert any("read but not set" in n and "$ARGS" in n for n in r.notes)
+
+
+def test_a_launcher_command_held_in_an_array_is_read() -> None:
+    script = SLURM + ('CMD=(torchrun --nproc_per_node 4 --nnodes 2 train.py --lr 1e-4)\n'
+                      'srun "${CMD[@]}"\n')
+    p = parse_script(script)
+    assert [s.name for s in p.launch.stages] == ["srun", "torchrun"]
+    assert p.launch.entrypoint == "train.py" and p.launch.args == ["--lr", "1e-4"]
+    r = _port(script, "perlmutter")
+    assert "train.py --lr 1e-4" in r.script and "${CMD[@]}" not in r.script
+    assert "CMD=(" not in r.script
+    assert not any("no other note says why" in n for n in r.notes)

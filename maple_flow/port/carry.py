@@ -144,7 +144,7 @@ _HOLDS_LAUNCH = ("it holds the source's launch command (its launcher words, or t
 def _held_launch(src: Source) -> set[str]:
     """The launch's variables that hold its launcher words (``LAUNCHER="accelerate launch
     ..."``, ``CMD="$LAUNCHER $SCRIPT"``): the target's launch replaces them."""
-    values = {**src.parsed.env, **src.parsed.variables}
+    values = {**src.parsed.arrays, **src.parsed.env, **src.parsed.variables}
     captured = {s.name for s in src.steps if s.inner}  # a program's output, not a launch word
     captured |= {n for n, v in values.items() if re.match(r"\s*(?:\$\((?!\()|`)", v)}
     launch = [v for v in src.parsed.launch_vars if v not in captured]

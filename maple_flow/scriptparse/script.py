@@ -119,6 +119,8 @@ class ParsedScript:
     #: ``CMD="... \\$SLURM_PROCID"``), the names so escaped: the batch shell does not expand
     #: them; the shell the value is handed to (``srun bash -c "$CMD"``) does, in each task.
     deferred_refs: dict[str, set[str]] = field(default_factory=dict)
+    #: The script's literal bash arrays (``DISTRIBUTED_ARGS=( ... )``), each as its words joined.
+    arrays: dict[str, str] = field(default_factory=dict)
 
     def directive(self, *options: str) -> str | None:
         return last_value(self.directives, *options)
@@ -464,7 +466,7 @@ def _record_rank_env(cmds: list[ShellCommand], parsed: ParsedScript) -> None:
 def launch_command_line(text: str) -> int | None:
     """1-based line of the command that starts the program (for a ``bash -c`` body, the
     command that runs it), or None when the script starts no Python program."""
-    found = _find_launch(split_blocks(text), {})
+    found = _find_launch(split_blocks(text), dict(array_literals(text)))
     return found.cmd.line if found else None
 
 
@@ -524,7 +526,8 @@ def parse_script(data: str | bytes) -> ParsedScript:
     _check_quotes(text)
     kind = detect_scheduler(text)
     blocks = split_blocks(text)
-    found = _find_launch(blocks, dict(array_literals(text)))
+    arrays = array_literals(text)
+    found = _find_launch(blocks, dict(arrays))
     ray = ray_cluster_reason(blocks, found.line.entrypoint if found else None)
     if ray:
         raise ParseError(ray)
@@ -581,7 +584,9 @@ def parse_script(data: str | bytes) -> ParsedScript:
     parsed.env.update({k: v for k, v in launcher_env(found.line.stages).items()
                        if k not in parsed.env})
     # exported ones too: `export LAUNCHER="accelerate launch ..."; export CMD="$LAUNCHER $SCRIPT"`
-    parsed.launch_vars = _launch_vars(found.cmd, {**parsed.env, **parsed.variables})
+    parsed.arrays = {k[:-3]: v for k, v in arrays.items()}
+    parsed.launch_vars = _launch_vars(found.cmd, {**parsed.arrays, **parsed.env,
+                                                  **parsed.variables})
     parsed.launch_redirects = _redirects(found.cmd.text)
     parsed.launch_tail = launch_tail(found.cmd) if not found.inner else ""
     if not parsed.launch_tail and parsed.launch_loop is not None and _in_background(found.cmd):

@@ -146,6 +146,8 @@ def which_name(word: str) -> str:
     return (found.group(1) or found.group(2)) if found else ""
 
 
+#: The per-node launchers whose command an array may hold (``CMD=(torchrun ... x.py)``).
+_AGENTS = frozenset({"torchrun", "deepspeed", "accelerate"})
 #: A whole bash array's expansion (``${DISTRIBUTED_ARGS[@]}``, quoted or not).
 _ARRAY_ALL = re.compile(r"^\$\{(\w+)\[[@*]\]\}$")
 #: A bash array literal assigned in a script (``NAME=(``, ``NAME+=(``) up to its closing ``)``.
@@ -212,9 +214,12 @@ def traced_split_words(
     for k, (word, bare) in enumerate(zip(words, unquoted, strict=True)):
         array = _ARRAY_ALL.match(word)
         held = shlex.split(variables.get(array_key(array.group(1)), "")) if array else []
-        if held and held[0].startswith("-"):  # options (`torchrun ${DISTRIBUTED_ARGS[@]}`),
-            out.extend((w, k) for w in held)  # quoted or not: one word each; a command held
-            continue  # in an array (`CMD=(python x.py)`) is not read: the port names it
+        if held and (held[0].startswith("-") or held[0].rsplit("/", 1)[-1] in _AGENTS):
+            # options (`torchrun ${DISTRIBUTED_ARGS[@]}`) or a launcher's command
+            # (`CMD=(torchrun ... x.py); srun "${CMD[@]}"`), quoted or not: one word each; a
+            # plain command held in an array (`FIT=(python x.py)`) is not read: the port names it
+            out.extend((w, k) for w in held)
+            continue
         match = _WHOLE_VAR.fullmatch(word) if bare else None
         name = (match.group(1) or match.group(3)) if match else None
         known = variables.get(name) if name else None
