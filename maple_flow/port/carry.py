@@ -135,12 +135,38 @@ def _own_gpu_list(name: str, value: str, profile: ClusterProfile, gpus_per_node:
             and all(k < gpus_per_node for k in listed))
 
 
+#: A launcher's word in a variable's value (``LAUNCHER="accelerate launch ..."``).
+_LAUNCHER_WORD = re.compile(
+    r"(?:^|[\s\"'=(])(?:\S*/)?(?:torchrun|deepspeed|accelerate|srun|mpiexec(?:\.hydra)?|mpirun"
+    r"|ibrun|aprun|jsrun|horovodrun|torch\.distributed\.(?:run|launch))(?=[\s\"')]|$)")
+_HOLDS_LAUNCH = ("it holds the source's launch command (its launcher words, or the launch "
+                 "built from them); the target's launch line replaces it, with the program and "
+                 "its arguments as written")
+
+
+def _held_launch(src: Source) -> set[str]:
+    """The launch's variables that hold its launcher words (``LAUNCHER="accelerate launch
+    ..."``, ``CMD="$LAUNCHER $SCRIPT"``): the target's launch replaces them."""
+    values = {**src.parsed.arrays, **src.parsed.env, **src.parsed.variables}
+    captured = {s.name for s in src.steps if s.inner}  # a program's output, not a launch word
+    captured |= {n for n, v in values.items() if re.match(r"\s*(?:\$\((?!\()|`)", v)}
+    launch = [v for v in src.parsed.launch_vars if v not in captured]
+    held = {v for v in launch if _LAUNCHER_WORD.search(values.get(v, ""))}  # not a bare python
+    grown = True  # (`RUNPY=$(command -v python3)` is the program's, read by other lines too)
+    while grown:
+        more = {v for v in launch if v not in held and set(referenced(values.get(v, ""))) & held}
+        held |= more
+        grown = bool(more)
+    return held
+
+
 def carry_env(src: Source, profile: ClusterProfile, o: dict[str, Any], out: Carried) -> None:
     """The source's exported variables into ``out.env`` (or steps), drops noted by reason."""
     domains = tuple(p.node.domain for p in _profiles() if p.node.domain)
     dropped: dict[str, list[str]] = {}
     exported = {**src.parsed.env, **src.parsed.rank_env}
     own = frozenset(src.parsed.variables) | frozenset(src.parsed.env)
+    held = _held_launch(src)
     for name, value in exported.items():
         if name in src.facts.rank_vars:
             continue  # set per rank on the target (see the launch model note)
@@ -152,6 +178,10 @@ def carry_env(src: Source, profile: ClusterProfile, o: dict[str, Any], out: Carr
                 + ("the batch step's 0" if once.startswith("SLURM_") else "not set")
                 + f", so every rank of the source read that one value of {name}, not its own; "
                 f"the target's script and launcher set the job's rank facts")
+            continue
+        if name in held:
+            out.dropped_env.add(name)
+            out.notes.append(f"`export {short(f'{name}={value}')}` is not copied: {_HOLDS_LAUNCH}")
             continue
         site = substituted_site_command(value, profile)
         out.site_computed |= {name} if site else set()
@@ -314,7 +344,8 @@ def builds_launch(step: Step, launch_vars: list[str],
     "nodes=$NNODES lr=$LR"``: the program's arguments, the job size the target's script sets)
     is the user's: it stays."""
     if step.keep is None:
-        return step.name in launch_vars
+        return step.name in launch_vars and step.name not in (
+            option_vars(parsed) if parsed is not None else set())
     words = step.text.split()
     if _WRITES_FILE.search(step.text):  # ``printf ... > cfg.json`` writes a file, prints nothing
         return False
@@ -330,6 +361,22 @@ def builds_launch(step: Step, launch_vars: list[str],
     if _COMMAND_WORD.search(" ".join(words[1:])):
         return True
     return bool(read - _program_vars(parsed) - SCRIPT_SET_VARS)
+
+
+def option_vars(parsed: ParsedScript) -> set[str]:
+    """The script's variables the user's own launcher options read (``--local-ranks-filter
+    ${LOG_RANK}``, kept on the target's launch), and those they read: their lines stay."""
+    from maple_flow.port.launcher_opts import user_launcher_options
+
+    todo = list(referenced(" ".join(user_launcher_options(parsed)[1])))
+    found: set[str] = set()
+    while todo:
+        name = todo.pop()
+        if name in found:
+            continue
+        found.add(name)
+        todo += referenced(parsed.variables.get(name, ""))
+    return found
 
 
 def _program_vars(parsed: ParsedScript) -> set[str]:
@@ -590,7 +637,7 @@ def _read_later(src: Source, kept: list[Step], out: Carried) -> list[Step]:
                      src.parsed.launch_tail, *(b.text for b in src.parsed.after),
                      *(t.text for t in tool_prefixes(src.parsed, "\n".join(src.lines)))]
                     + (loop.before + loop.after if loop else []))
-    needed = set(referenced(last))
+    needed = set(referenced(last)) | option_vars(src.parsed)  # the user's launcher options
     result: list[Step] = []
     for step in reversed(kept):
         if step.keep is None and not step.export and step.name not in needed:
@@ -814,8 +861,17 @@ def _without_dropped_refs(src: Source, kept: list[Step], out: Carried) -> list[S
     dropped = (dropped | out.dropped_env) - SCRIPT_SET_VARS  # the target's script sets these
     dropped -= {s.name for s in kept if s.original}  # rewritten for the target, so kept
     result = []
+    held = _held_launch(src)
     for step in kept:
         lost = sorted(set(referenced(step.text)) & dropped)
+        assigned = re.match(r"(?:export\s+)?([A-Za-z_]\w*)=", step.text.strip())
+        if assigned and assigned.group(1) in held:  # `export LAUNCHER="accelerate launch ..."`
+            if not any(n.startswith(f"`export {assigned.group(1)}=") for n in out.notes):
+                out.notes.append(f"line {step.line} `{short(step.text)}` is not copied: "
+                                 f"{_HOLDS_LAUNCH}")
+            dropped.add(assigned.group(1))
+            out.dropped_env.add(assigned.group(1))
+            continue
         if "PATH" in dropped and _BARE_ACTIVATE.fullmatch(step.text.strip()):
             out.notes.append(f"line {step.line} `{step.text.strip()}` is not copied: it "
                              "activates the env whose `activate` comes first on $PATH, which "

@@ -20,6 +20,7 @@ from maple_flow.port.carry import (
     Source,
     builds_launch,
     foreign_reason,
+    option_vars,
     scheduler_size_role,
     set_by_port,
     target_size,
@@ -69,7 +70,8 @@ def _body_lines(text: str, src: Source, profile: ClusterProfile, out: Carried
         if step.keep is False:
             out.notes.append(f"{where} is not copied: {step.why}")
             return None
-        if step.keep is None and step.name in src.parsed.launch_vars:
+        if (step.keep is None and step.name in src.parsed.launch_vars
+                and step.name not in option_vars(src.parsed)):
             out.notes.append(f"{where} only builds the source's launch line; the target's "
                              "script writes its own")
             return None

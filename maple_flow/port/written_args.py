@@ -25,6 +25,8 @@ from maple_flow.shellquote import shell_word
 
 #: Names the target's script sets itself before its launch (job size, rendezvous, ranks).
 _TARGET_SETS = SCRIPT_SET_VARS | set(TORCH_RANK_VARS) | {"JOB_NUM"}
+#: A bare reference to one variable (``$ARGS``, ``${ARGS}``).
+_BARE_REF = re.compile(r"\$\{?([A-Za-z_]\w*)\}?")
 _NOT_VERBATIM = re.compile(r"\$\(|`|\$\{?[@*#?!$0-9-]")
 #: A reference to the batch script's own arguments (``$1``, ``${2}``, ``$@``, ``${@:2}``).
 _POSITIONAL_REF = re.compile(r"\$(?:[@*1-9]|\{(?:[@*]|[1-9]\d*)(?::\d+(?::\d+)?)?\})")
@@ -74,9 +76,16 @@ def launch_args(p: ParsedScript, args: list[str], tr: Callable[[str], str],
     renders them), the written words where they can stay; None when none can. ``reads``:
     each variable the source sets, with the variables its assignments read."""
     groups = p.launch.written_args
+    set_in_source = set(reads) | set(p.variables) | set(p.env) | set(p.rank_env)
+    if groups is None and args and p.launch_vars and args == p.launch.args and any(
+            (m := _BARE_REF.fullmatch(a)) and m.group(1) not in set_in_source for a in args):
+        # `CMD="$LAUNCHER $SCRIPT $ARGS"; srun $CMD`: an unset $ARGS in the command variable's
+        # value reached the launch unquoted (split into words; empty, it is no argument): it
+        # stays bare, not `"$ARGS"` (one empty argument)
+        groups = [(a if _BARE_REF.fullmatch(a) else shell_word(a), k, k + 1)
+                  for k, a in enumerate(args)]
     if not groups or not args or groups[-1][2] != len(args):
         return None
-    set_in_source = set(reads) | set(p.variables) | set(p.env) | set(p.rank_env)
     sized = set(size_vars(p)) | (_TARGET_SETS & set_in_source)
     words: list[str] = []
     written: list[str] = []

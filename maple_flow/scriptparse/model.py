@@ -67,8 +67,11 @@ def batch_shell_rank(name: str, value: str, p: ParsedScript) -> str:
     for a variable set per rank (inside ``srun bash -c '...'``) or one of no per-task fact."""
     if name in p.rank_env or name not in p.env or not p.directives:
         return ""  # a script with no directives may itself run once per task (`srun job.sh`)
+    deferred = p.deferred_refs.get(name, set())  # `\$SLURM_PROCID`: expanded in each task
     for role in _PER_TASK:
         for source in RANK_SOURCES[role]:
+            if source in deferred:
+                continue
             # Slurm's are the batch step's 0 there; PMI_RANK/PALS_* are unset in a PBS batch
             # shell: a script exporting them there means them per rank (mapped as such)
             if source.startswith("SLURM_") and re.search(rf"\$\{{?{source}\b", value):

@@ -47,6 +47,7 @@ from maple_flow.scriptparse.shell import (
 from maple_flow.scriptparse.template import template_reason
 from maple_flow.scriptparse.unread import generator_reason, unread_commands_reason
 from maple_flow.scriptparse.values import (
+    array_literals,
     branch_taken,
     expand,
     overridable,
@@ -114,6 +115,12 @@ class ParsedScript:
     #: The source is a Grid Engine job (``#$`` lines, read as the Slurm options they mean):
     #: its job variables (``$JOB_ID``, ``$SGE_TASK_ID``) are renamed for the target.
     grid_engine: bool = False
+    #: For a variable whose value was written with an escaped reference (in double quotes,
+    #: ``CMD="... \\$SLURM_PROCID"``), the names so escaped: the batch shell does not expand
+    #: them; the shell the value is handed to (``srun bash -c "$CMD"``) does, in each task.
+    deferred_refs: dict[str, set[str]] = field(default_factory=dict)
+    #: The script's literal bash arrays (``DISTRIBUTED_ARGS=( ... )``), each as its words joined.
+    arrays: dict[str, str] = field(default_factory=dict)
 
     def directive(self, *options: str) -> str | None:
         return last_value(self.directives, *options)
@@ -201,7 +208,17 @@ def _activation(words: tuple[str, ...], parsed: ParsedScript) -> bool:
     return False
 
 
+#: A quoted string of a shell line (double quotes with their escapes, or single quotes).
+_QUOTED_TEXT = re.compile(r"\"(?:\\.|[^\"\\])*\"|'[^']*'")
+#: A reference escaped from the batch shell (``\\$SLURM_PROCID``, ``\\${RANK}``).
+_ESCAPED_REF = re.compile(r"\\\$\{?(\w+)")
+
+
 def _record(cmd: ShellCommand, parsed: ParsedScript) -> None:
+    escaped = set(_ESCAPED_REF.findall(cmd.text))
+    if escaped:  # `LAUNCHER="... --machine_rank \$SLURM_PROCID"`: left for the shell that runs it
+        for name in {*(n for n, _ in cmd.assignments), *_assigned(cmd)}:
+            parsed.deferred_refs[name.rstrip("+")] = escaped
     for name, value in cmd.assignments:
         if not cmd.words:
             parsed.variables[name] = value
@@ -449,7 +466,7 @@ def _record_rank_env(cmds: list[ShellCommand], parsed: ParsedScript) -> None:
 def launch_command_line(text: str) -> int | None:
     """1-based line of the command that starts the program (for a ``bash -c`` body, the
     command that runs it), or None when the script starts no Python program."""
-    found = _find_launch(split_blocks(text), {})
+    found = _find_launch(split_blocks(text), dict(array_literals(text)))
     return found.cmd.line if found else None
 
 
@@ -509,7 +526,8 @@ def parse_script(data: str | bytes) -> ParsedScript:
     _check_quotes(text)
     kind = detect_scheduler(text)
     blocks = split_blocks(text)
-    found = _find_launch(blocks, {})
+    arrays = array_literals(text)
+    found = _find_launch(blocks, dict(arrays))
     ray = ray_cluster_reason(blocks, found.line.entrypoint if found else None)
     if ray:
         raise ParseError(ray)
@@ -551,7 +569,11 @@ def parse_script(data: str | bytes) -> ParsedScript:
         parsed.per_node_loop, parsed.launch_loop = parsed.launch_loop, None
     parsed.inner = found.inner
     for block in blocks:
-        compound = "\n" in block.text or bool(_CONDITIONAL.match(block.text))
+        # a newline inside a quoted value (`export LAUNCHER="accelerate launch ...<newline>"`)
+        # is one command's, not a compound block's
+        one_value = (len(block.commands) == 1 and not re.search(r"<<|\$\(|`", block.text)
+                     and "\n" not in _QUOTED_TEXT.sub("''", block.text))
+        compound = ("\n" in block.text and not one_value) or bool(_CONDITIONAL.match(block.text))
         for cmd in block.commands:
             if cmd is found.cmd:
                 parsed.env.update({**dict(cmd.assignments), **found.body_env})
@@ -561,7 +583,10 @@ def parse_script(data: str | bytes) -> ParsedScript:
     _record_rank_env(found.inner, parsed)
     parsed.env.update({k: v for k, v in launcher_env(found.line.stages).items()
                        if k not in parsed.env})
-    parsed.launch_vars = _launch_vars(found.cmd, parsed.variables)
+    # exported ones too: `export LAUNCHER="accelerate launch ..."; export CMD="$LAUNCHER $SCRIPT"`
+    parsed.arrays = {k[:-3]: v for k, v in arrays.items()}
+    parsed.launch_vars = _launch_vars(found.cmd, {**parsed.arrays, **parsed.env,
+                                                  **parsed.variables})
     parsed.launch_redirects = _redirects(found.cmd.text)
     parsed.launch_tail = launch_tail(found.cmd) if not found.inner else ""
     if not parsed.launch_tail and parsed.launch_loop is not None and _in_background(found.cmd):

@@ -107,11 +107,21 @@ def gpu_count(text: str | None) -> int | None:
 _WHOLE_VAR = _VAR
 
 
+#: An arithmetic expansion (``$((SLURM_NNODES * GPUS_PER_NODE))``): one word to the shell,
+#: whatever spaces it has inside (its result is a number).
+_ARITH = re.compile(r"\$\(\((?:[^()]|\([^()]*\))*\)\)")
+#: A command substitution (``$(hostname)``, backticks); ``$((...))`` is arithmetic, not one.
+COMMAND_SUBST = re.compile(r"\$\((?!\()|`")
+
+
 def _split(value: str) -> list[str]:
+    saved = _ARITH.findall(value)
+    held = _ARITH.sub(lambda m: f"\0{saved.index(m.group(0))}\0", value)
     try:
-        return shlex.split(value)
+        parts = shlex.split(held)
     except ValueError:
-        return value.split()
+        parts = held.split()
+    return [re.sub(r"\0(\d+)\0", lambda m: saved[int(m.group(1))], p) for p in parts]
 
 
 def split_words(
@@ -136,12 +146,80 @@ def which_name(word: str) -> str:
     return (found.group(1) or found.group(2)) if found else ""
 
 
+#: The per-node launchers whose command an array may hold (``CMD=(torchrun ... x.py)``).
+_AGENTS = frozenset({"torchrun", "deepspeed", "accelerate"})
+#: A whole bash array's expansion (``${DISTRIBUTED_ARGS[@]}``, quoted or not).
+_ARRAY_ALL = re.compile(r"^\$\{(\w+)\[[@*]\]\}$")
+#: A bash array literal assigned in a script (``NAME=(``, ``NAME+=(``) up to its closing ``)``.
+_ARRAY_LITERAL = re.compile(r"^[ \t]*(?:export[ \t]+|declare[ \t]+-a[ \t]+)?(\w+)(\+?)=\(", re.M)
+
+
+def array_key(name: str) -> str:
+    """The key of the array ``name``'s words in a variables mapping (no shell name)."""
+    return name + "[@]"
+
+
+def array_literals(text: str) -> dict[str, str]:
+    """The script's literal bash arrays (``DISTRIBUTED_ARGS=( --nproc_per_node 8 ... )``,
+    ``ARGS+=(--bf16)``), each as its words joined (keyed by :func:`array_key`), the last
+    assignment winning; an array built by a command substitution has no known words."""
+    found: dict[str, str] = {}
+    for match in _ARRAY_LITERAL.finditer(text):
+        body = _array_body(text, match.end())
+        if body is None or COMMAND_SUBST.search(body):
+            found.pop(array_key(match.group(1)), None)
+            continue
+        try:
+            words = shlex.split(body, comments=True)
+        except ValueError:
+            continue
+        joined = shlex.join(words)
+        key = array_key(match.group(1))
+        found[key] = (found.get(key, "") + " " + joined).strip() if match.group(2) else joined
+    return found
+
+
+def _array_body(text: str, start: int) -> str | None:
+    """The text of an array literal from ``start`` (after its ``(``) to its closing ``)``,
+    outside quotes and comments; None when it does not close."""
+    quote, k = "", start
+    while k < len(text):
+        ch = text[k]
+        if quote:
+            if ch == "\\" and quote == '"':
+                k += 1
+            elif ch == quote:
+                quote = ""
+        elif ch == "\\":
+            k += 1
+        elif ch in "'\"":
+            quote = ch
+        elif ch == "#" and (k == start or text[k - 1] in " \t\n"):
+            end = text.find("\n", k)
+            k = len(text) if end < 0 else end
+            continue
+        elif ch == ")":
+            return text[start:k]
+        elif ch == "(":
+            return None  # a nested `$(...)` or subshell: not a plain list of words
+        k += 1
+    return None
+
+
 def traced_split_words(
     words: Sequence[str], unquoted: Sequence[bool], variables: Mapping[str, str], depth: int = 0
 ) -> list[tuple[str, int]]:
     """:func:`split_words`, each resulting word with the index of the word it came from."""
     out: list[tuple[str, int]] = []
     for k, (word, bare) in enumerate(zip(words, unquoted, strict=True)):
+        array = _ARRAY_ALL.match(word)
+        held = shlex.split(variables.get(array_key(array.group(1)), "")) if array else []
+        if held and (held[0].startswith("-") or held[0].rsplit("/", 1)[-1] in _AGENTS):
+            # options (`torchrun ${DISTRIBUTED_ARGS[@]}`) or a launcher's command
+            # (`CMD=(torchrun ... x.py); srun "${CMD[@]}"`), quoted or not: one word each; a
+            # plain command held in an array (`FIT=(python x.py)`) is not read: the port names it
+            out.extend((w, k) for w in held)
+            continue
         match = _WHOLE_VAR.fullmatch(word) if bare else None
         name = (match.group(1) or match.group(3)) if match else None
         known = variables.get(name) if name else None
@@ -153,6 +231,9 @@ def traced_split_words(
             continue
         if known is not None and not re.search(r"\$\(|`", known):
             value = known
+        elif known is not None and not COMMAND_SUBST.search(known) and len(_split(known)) > 1:
+            value = known  # a command with arithmetic in it (`accelerate launch ... $((N * G))`);
+            # a value that is only a computed number (`accum=$((64 / ngpu))`) stays a reference
         elif match and match.group(2) is not None:
             value = _unquote(match.group(2))
         else:
