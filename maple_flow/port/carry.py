@@ -360,7 +360,11 @@ def builds_launch(step: Step, launch_vars: list[str],
         return True
     if _COMMAND_WORD.search(" ".join(words[1:])):
         return True
-    return bool(read - _program_vars(parsed) - SCRIPT_SET_VARS)
+    # the user's print of values it still sets (the program's arguments and arrays, exported
+    # values, the job size the target's script sets) stays; only an echo of values nothing
+    # but the source's launcher options read (``$TOTAL_MPI_RANKS``) goes
+    kept = _program_vars(parsed) | SCRIPT_SET_VARS | set(parsed.env) | option_vars(parsed)
+    return not (read & kept)
 
 
 def option_vars(parsed: ParsedScript) -> set[str]:
@@ -392,10 +396,11 @@ def _program_vars(parsed: ParsedScript) -> set[str]:
     found: set[str] = set()
     while todo:
         name = todo.pop()
-        if name in found or name not in parsed.variables:
+        value = parsed.variables.get(name, parsed.arrays.get(name))
+        if name in found or value is None:
             continue
         found.add(name)
-        todo += referenced(parsed.variables[name])
+        todo += referenced(value)
     return found
 
 
