@@ -239,6 +239,15 @@ class UseTorchrun(Strict):
     nproc_per_node: int | None = Field(default=None, ge=1, le=64)
 
 
+class TorchrunThroughPython(Strict):
+    """Start torchrun through the job's own interpreter: the ``torchrun`` entry point (whose
+    shebang names the Python it was installed with: a module's, ``~/.local``'s) becomes
+    ``python -m torch.distributed.run``, so the launcher and its workers run the python the
+    script activated (venv, conda, ``uv run``) and import its packages."""
+
+    op: Literal["torchrun_through_python"] = "torchrun_through_python"
+
+
 class SetShell(Strict):
     """Run the script in a login shell (``#!/bin/bash -l``: site profile, ``module``) or not."""
 
@@ -259,7 +268,7 @@ FixOp = Annotated[
     | RemoveDirective | SetLauncherArg | RemoveLauncherArg | RespellLauncherArg | UnderscoreOptions
     | SetBackend
     | SetQueue | SetWalltime | SetNodes | SetGpusPerNode | AddArgument | SetShell | SetMasterAddr
-    | GresGpus | ContainerGpuFlag | UseTorchrun | RayHeadAddress,
+    | GresGpus | ContainerGpuFlag | UseTorchrun | RayHeadAddress | TorchrunThroughPython,
     Field(discriminator="op"),
 ]
 
@@ -269,6 +278,7 @@ OP_KINDS: tuple[str, ...] = (
     "respell_launcher_arg", "underscore_options", "set_backend", "set_queue", "set_walltime",
     "set_nodes", "set_gpus_per_node", "add_argument", "set_shell", "set_master_addr",
     "gres_gpus", "container_gpu_flag", "use_torchrun", "ray_head_address",
+    "torchrun_through_python",
 )
 
 
