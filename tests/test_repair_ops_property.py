@@ -79,6 +79,7 @@ def ops_for(cluster: str) -> list[o.FixOp]:
         o.AddArgument(name="--epochs", value="1"), o.SetShell(login=True), o.SetMasterAddr(),
         o.GresGpus(), o.ContainerGpuFlag(), o.UseTorchrun(nproc_per_node=profile.gpu.per_node),
         o.RayHeadAddress(), o.TorchrunThroughPython(),
+        o.MpiHostLoopback(),
     ]
 
 

@@ -248,6 +248,15 @@ class TorchrunThroughPython(Strict):
     op: Literal["torchrun_through_python"] = "torchrun_through_python"
 
 
+class MpiHostLoopback(Strict):
+    """Name a one-node job's host as ``127.0.0.1`` in the host list an MPI-based launcher
+    (torchpack dist-run, horovodrun, mpirun) hands to Open MPI: ``-H localhost:N`` becomes
+    ``-H 127.0.0.1:N``; a torchpack dist-run/horovodrun without ``-H`` gets
+    ``-H 127.0.0.1:NP`` (its ``-np``). Refused for a multi-node job."""
+
+    op: Literal["mpi_host_loopback"] = "mpi_host_loopback"
+
+
 class SetShell(Strict):
     """Run the script in a login shell (``#!/bin/bash -l``: site profile, ``module``) or not."""
 
@@ -268,7 +277,8 @@ FixOp = Annotated[
     | RemoveDirective | SetLauncherArg | RemoveLauncherArg | RespellLauncherArg | UnderscoreOptions
     | SetBackend
     | SetQueue | SetWalltime | SetNodes | SetGpusPerNode | AddArgument | SetShell | SetMasterAddr
-    | GresGpus | ContainerGpuFlag | UseTorchrun | RayHeadAddress | TorchrunThroughPython,
+    | GresGpus | ContainerGpuFlag | UseTorchrun | RayHeadAddress | TorchrunThroughPython
+    | MpiHostLoopback,
     Field(discriminator="op"),
 ]
 
@@ -278,7 +288,7 @@ OP_KINDS: tuple[str, ...] = (
     "respell_launcher_arg", "underscore_options", "set_backend", "set_queue", "set_walltime",
     "set_nodes", "set_gpus_per_node", "add_argument", "set_shell", "set_master_addr",
     "gres_gpus", "container_gpu_flag", "use_torchrun", "ray_head_address",
-    "torchrun_through_python",
+    "torchrun_through_python", "mpi_host_loopback",
 )
 
 
