@@ -64,7 +64,8 @@ def test_dataloader_unpickling_is_the_programs(log: str) -> None:
 
 def test_a_full_disk_while_saving_is_not_the_script() -> None:
     # databrickslabs/dolly#139
-    log = "2023-04-29 06:01:12.977 [177/train/578 (pid 28936)] OSError: [Errno 28] No space left on device\n"
+    log = ("2023-04-29 06:01:12.977 [177/train/578 (pid 28936)] OSError: [Errno 28] "
+           "No space left on device\n")
     _advice_only(log, "no-space-left-on-device", "delta", ONE_NODE)
 
 
@@ -162,7 +163,8 @@ def test_torchrun_through_python_op() -> None:
     assert torchrun_through_python("#!/bin/bash\nsrun bash -c 'torchrun --nnodes=2 t.py'\n") \
         == "#!/bin/bash\nsrun bash -c 'python -m torch.distributed.run --nnodes=2 t.py'\n"
     with pytest.raises(FixNotApplicable):
-        torchrun_through_python("#!/bin/bash\npython -m torch.distributed.run --nproc_per_node=4 t.py\n")
+        torchrun_through_python(
+            "#!/bin/bash\npython -m torch.distributed.run --nproc_per_node=4 t.py\n")
     with pytest.raises(FixNotApplicable):
         torchrun_through_python("#!/bin/bash\nsrun python t.py\n")
 

@@ -21,8 +21,8 @@ from maple_flow.repair.layout import scheduler_of
 from maple_flow.repair.models import Fix
 from maple_flow.repair.patch_container import container_gpu_flag
 from maple_flow.repair.patch_gres import gres_gpus
-from maple_flow.repair.patch_ray import ray_head_address
 from maple_flow.repair.patch_hostlist import mpi_host_loopback
+from maple_flow.repair.patch_ray import ray_head_address
 from maple_flow.repair.patch_torchrun import torchrun_through_python, use_torchrun
 from maple_flow.repair.text import FixNotApplicable
 from maple_flow.scriptparse import parse_script

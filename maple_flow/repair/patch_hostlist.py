@@ -9,8 +9,8 @@ import re
 
 from maple_flow.repair.text import FixNotApplicable
 
-_LAUNCHER = re.compile(r"(?<![\w/.-])(?:\S*/)?(torchpack\s+dist-run|horovodrun|mpirun|mpiexec|orterun)"
-                       r"(?![\w-])")
+_LAUNCHER = re.compile(r"(?<![\w/.-])(?:\S*/)?"
+                       r"(torchpack\s+dist-run|horovodrun|mpirun|mpiexec|orterun)(?![\w-])")
 _HOSTS = re.compile(r"(?<![\w-])(?:-H|--host|-host|--hosts)[ =](\S+)")
 _NP = re.compile(r"(?<![\w-])(?:-np|-n|--num-proc)[ =](\S+)")
 _LOCAL = re.compile(r"(?<![\w.-])localhost(?=:\d+|,|$|['\"])")
