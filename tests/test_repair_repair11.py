@@ -174,5 +174,7 @@ def test_mpi_host_loopback_op() -> None:
     assert mpi_host_loopback(text) == text.replace("-H localhost:4", "-H 127.0.0.1:4")
     with pytest.raises(FixNotApplicable, match="2-node"):
         mpi_host_loopback("#!/bin/bash\n#SBATCH -N 2\nmpirun -np 8 -H localhost:4 python t.py\n")
+    with pytest.raises(FixNotApplicable, match="2-node"):
+        mpi_host_loopback("#!/bin/bash\n#PBS -l select=2:ncpus=64\nhorovodrun -np 8 python t.py\n")
     with pytest.raises(FixNotApplicable):
         mpi_host_loopback("#!/bin/bash\nsrun python t.py\n")

@@ -16,7 +16,7 @@ _NP = re.compile(r"(?<![\w-])(?:-np|-n|--num-proc)[ =](\S+)")
 _LOCAL = re.compile(r"(?<![\w.-])localhost(?=:\d+|,|$|['\"])")
 #: Where the program's own words start (the launcher's options end there).
 _PROGRAM = re.compile(r"\s(?:\S*/)?python[0-9.]*(?=\s|$)")
-_NODES = re.compile(r"(?m)^#SBATCH\s+(?:-N\s*|--nodes[= ])(\d+)")
+_NODES = re.compile(r"(?m)^(?:#SBATCH\s+(?:-N\s*|--nodes[= ])|#PBS\s+-l\s+(?:select|nodes)=)(\d+)")
 
 
 def _logical_lines(text: str) -> list[tuple[int, int]]:
