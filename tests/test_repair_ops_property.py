@@ -78,7 +78,8 @@ def ops_for(cluster: str) -> list[o.FixOp]:
         o.SetGpusPerNode(gpus_per_node=profile.gpu.per_node),
         o.AddArgument(name="--epochs", value="1"), o.SetShell(login=True), o.SetMasterAddr(),
         o.GresGpus(), o.ContainerGpuFlag(), o.UseTorchrun(nproc_per_node=profile.gpu.per_node),
-        o.RayHeadAddress(), o.CshSetenv(),
+        o.RayHeadAddress(), o.CshSetenv(), o.TorchrunThroughPython(),
+        o.MpiHostLoopback(),
     ]
 
 

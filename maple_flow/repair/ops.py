@@ -246,6 +246,24 @@ class CshSetenv(Strict):
     op: Literal["csh_setenv"] = "csh_setenv"
 
 
+class TorchrunThroughPython(Strict):
+    """Start torchrun through the job's own interpreter: the ``torchrun`` entry point (whose
+    shebang names the Python it was installed with: a module's, ``~/.local``'s) becomes
+    ``python -m torch.distributed.run``, so the launcher and its workers run the python the
+    script activated (venv, conda, ``uv run``) and import its packages."""
+
+    op: Literal["torchrun_through_python"] = "torchrun_through_python"
+
+
+class MpiHostLoopback(Strict):
+    """Name a one-node job's host as ``127.0.0.1`` in the host list an MPI-based launcher
+    (torchpack dist-run, horovodrun, mpirun) hands to Open MPI: ``-H localhost:N`` becomes
+    ``-H 127.0.0.1:N``; a torchpack dist-run/horovodrun without ``-H`` gets
+    ``-H 127.0.0.1:NP`` (its ``-np``). Refused for a multi-node job."""
+
+    op: Literal["mpi_host_loopback"] = "mpi_host_loopback"
+
+
 class SetShell(Strict):
     """Run the script in a login shell (``#!/bin/bash -l``: site profile, ``module``) or not."""
 
@@ -266,7 +284,8 @@ FixOp = Annotated[
     | RemoveDirective | SetLauncherArg | RemoveLauncherArg | RespellLauncherArg | UnderscoreOptions
     | SetBackend
     | SetQueue | SetWalltime | SetNodes | SetGpusPerNode | AddArgument | SetShell | SetMasterAddr
-    | GresGpus | ContainerGpuFlag | UseTorchrun | RayHeadAddress | CshSetenv,
+    | GresGpus | ContainerGpuFlag | UseTorchrun | RayHeadAddress | CshSetenv | TorchrunThroughPython
+    | MpiHostLoopback,
     Field(discriminator="op"),
 ]
 
@@ -276,6 +295,7 @@ OP_KINDS: tuple[str, ...] = (
     "respell_launcher_arg", "underscore_options", "set_backend", "set_queue", "set_walltime",
     "set_nodes", "set_gpus_per_node", "add_argument", "set_shell", "set_master_addr",
     "gres_gpus", "container_gpu_flag", "use_torchrun", "ray_head_address", "csh_setenv",
+    "torchrun_through_python", "mpi_host_loopback",
 )
 
 

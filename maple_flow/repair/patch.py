@@ -21,8 +21,9 @@ from maple_flow.repair.layout import scheduler_of
 from maple_flow.repair.models import Fix
 from maple_flow.repair.patch_container import container_gpu_flag
 from maple_flow.repair.patch_gres import gres_gpus
+from maple_flow.repair.patch_hostlist import mpi_host_loopback
 from maple_flow.repair.patch_ray import ray_head_address
-from maple_flow.repair.patch_torchrun import use_torchrun
+from maple_flow.repair.patch_torchrun import torchrun_through_python, use_torchrun
 from maple_flow.repair.text import FixNotApplicable
 from maple_flow.scriptparse import parse_script
 from maple_flow.scriptparse.spellings import spellings
@@ -310,6 +311,8 @@ _HANDLERS: dict[type, Handler] = {
     o.ContainerGpuFlag: lambda t, op, p: container_gpu_flag(t),
     o.UseTorchrun: lambda t, op, p: use_torchrun(t, op.nproc_per_node),
     o.RayHeadAddress: lambda t, op, p: ray_head_address(t),
+    o.TorchrunThroughPython: lambda t, op, p: torchrun_through_python(t),
+    o.MpiHostLoopback: lambda t, op, p: mpi_host_loopback(t),
 }
 
 

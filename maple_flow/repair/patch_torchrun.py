@@ -84,3 +84,23 @@ def use_torchrun(text: str, nproc_per_node: int | None) -> str:
             raise FixNotApplicable("the program is started by torchrun already")
         return _legacy_to_torchrun(text)
     return _plain_python_launch(text, parsed, nproc_per_node)
+
+
+def torchrun_through_python(text: str) -> str:
+    """``text`` whose ``torchrun`` entry point is started as ``python -m
+    torch.distributed.run`` (see ops.TorchrunThroughPython): on the launch line, after
+    ``srun``/``uv run``, or in the ``bash -c`` body that runs it."""
+    try:
+        parsed = parse_script(text)
+    except MapleError as exc:
+        raise FixNotApplicable(f"the script cannot be parsed: {exc}") from exc
+    torchrun = parsed.launch.stage("torchrun")
+    if torchrun is None:
+        raise FixNotApplicable("the script starts no torchrun")
+    if torchrun.via:
+        raise FixNotApplicable(f"torchrun is started through python already (-m {torchrun.via})")
+    launch, start = stage_view(text, "torchrun")
+    word = launch.words[start - 1] if start >= 1 else None
+    if word is None or os.path.basename(word.value) != "torchrun":
+        raise FixNotApplicable("the torchrun entry point is not a plain word of the launch line")
+    return replace(text, word.start, word.end, "python -m torch.distributed.run")
