@@ -120,5 +120,7 @@ def _no_fix_lines(data: dict[str, Any]) -> list[str]:
     if data.get("verdict") == "not_recognised" and data.get("hints"):
         return ["## Not recognised", "",
                 "No record is close enough to act on; closest (hints only): "
-                + ", ".join(data["hints"]), ""]
+                + ", ".join(data["hints"]), "",
+                f"No fix to propose: {data.get('why_none') or 'the failure is not recognised'}",
+                ""]
     return [f"No fix to propose: {data['why_none']}", ""]
