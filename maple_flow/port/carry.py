@@ -372,14 +372,22 @@ def option_vars(parsed: ParsedScript) -> set[str]:
     ${LOG_RANK}``, kept on the target's launch), and those they read: their lines stay."""
     from maple_flow.port.launcher_opts import user_launcher_options
 
-    todo = list(referenced(" ".join(user_launcher_options(parsed)[1])))
+    start = referenced(" ".join(user_launcher_options(parsed)[1]))
+    return _read_closure(start, parsed.variables, unset_too=True)
+
+
+def _read_closure(start: list[str], values: dict[str, str], unset_too: bool) -> set[str]:
+    """``start`` and every variable their values read, transitively (``unset_too``: also
+    the names ``values`` does not hold)."""
+    todo = list(start)
     found: set[str] = set()
     while todo:
         name = todo.pop()
-        if name in found:
+        value = values.get(name)
+        if name in found or (value is None and not unset_too):
             continue
         found.add(name)
-        todo += referenced(parsed.variables.get(name, ""))
+        todo += referenced(value or "")
     return found
 
 
@@ -393,15 +401,7 @@ def _program_vars(parsed: ParsedScript) -> set[str]:
     else:  # a variable holds the program and its arguments (``CMD="python x.py --lr $LR"``)
         todo = [name for held in command_vars(parsed.launch_vars, parsed.variables)
                 for name in referenced(parsed.variables.get(held, ""))]
-    found: set[str] = set()
-    while todo:
-        name = todo.pop()
-        value = parsed.variables.get(name, parsed.arrays.get(name))
-        if name in found or value is None:
-            continue
-        found.add(name)
-        todo += referenced(value)
-    return found
+    return _read_closure(todo, {**parsed.arrays, **parsed.variables}, unset_too=False)
 
 
 #: A launcher or interpreter word: a variable whose value holds one holds the launch command.
