@@ -8,9 +8,8 @@ from functools import cache
 
 from pydantic import Field
 
+from maple_flow.knowledge.data import template_data
 from maple_flow.models.common import Strict
-from maple_flow.paths import templates_dir
-from maple_flow.yamlio import load_yaml
 
 
 class AppCommands(Strict):
@@ -23,8 +22,7 @@ class AppCommands(Strict):
 @cache
 def app_commands() -> AppCommands:
     """The data, read once."""
-    path = templates_dir() / "sites" / "app_commands.yaml"
-    return AppCommands.model_validate(load_yaml(path.read_text(encoding="utf-8")))
+    return template_data(AppCommands, "sites", "app_commands.yaml")
 
 
 def is_python_command(word: str) -> bool:

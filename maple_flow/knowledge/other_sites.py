@@ -8,10 +8,9 @@ from functools import cache
 
 from pydantic import Field
 
+from maple_flow.knowledge.data import template_data
 from maple_flow.knowledge.directives import Directive
 from maple_flow.models.common import Strict
-from maple_flow.paths import templates_dir
-from maple_flow.yamlio import load_yaml
 
 #: The launchers a site's own launcher command may stand for (scriptparse.launch reads them).
 _KNOWN_LAUNCHERS = frozenset({"accelerate", "torchrun", "deepspeed", "srun", "mpiexec"})
@@ -51,8 +50,7 @@ class OtherSites(Strict):
 @cache
 def other_sites() -> dict[str, OtherSite]:
     """Every site of the data file, by id."""
-    path = templates_dir() / "sites" / "other_sites.yaml"
-    return OtherSites.model_validate(load_yaml(path.read_text(encoding="utf-8"))).sites
+    return template_data(OtherSites, "sites", "other_sites.yaml").sites
 
 
 def _names(site: OtherSite, d: Directive) -> bool:

@@ -8,9 +8,8 @@ from functools import cache
 
 from pydantic import Field
 
+from maple_flow.knowledge.data import template_data
 from maple_flow.models.common import Strict
-from maple_flow.paths import templates_dir
-from maple_flow.yamlio import load_yaml
 
 
 class SchedulerOption(Strict):
@@ -31,8 +30,7 @@ class SchedulerOptions(Strict):
 @cache
 def scheduler_options() -> SchedulerOptions:
     """The data, read once."""
-    path = templates_dir() / "sites" / "scheduler_options.yaml"
-    return SchedulerOptions.model_validate(load_yaml(path.read_text(encoding="utf-8")))
+    return template_data(SchedulerOptions, "sites", "scheduler_options.yaml")
 
 
 def _unquoted(word: str) -> str:

@@ -8,9 +8,8 @@ from functools import cache
 
 from pydantic import Field
 
+from maple_flow.knowledge.data import template_data
 from maple_flow.models.common import Strict
-from maple_flow.paths import templates_dir
-from maple_flow.yamlio import load_yaml
 
 _NAME = r"^[A-Z_][A-Z0-9_]*$"
 
@@ -74,8 +73,7 @@ class SchedulerVars(Strict):
 @cache
 def scheduler_vars() -> SchedulerVars:
     """The scheduler variable data, read once."""
-    path = templates_dir() / "schedulers" / "variables.yaml"
-    return SchedulerVars.model_validate(load_yaml(path.read_text(encoding="utf-8")))
+    return template_data(SchedulerVars, "schedulers", "variables.yaml")
 
 
 @cache

@@ -8,9 +8,8 @@ from functools import cache
 
 from pydantic import Field
 
+from maple_flow.knowledge.data import template_data
 from maple_flow.models.common import Strict
-from maple_flow.paths import templates_dir
-from maple_flow.yamlio import load_yaml
 
 
 class SiteCommand(Strict):
@@ -38,8 +37,7 @@ class SiteCommands(Strict):
 @cache
 def site_commands() -> SiteCommands:
     """The centre-only command data, read once."""
-    path = templates_dir() / "sites" / "commands.yaml"
-    return SiteCommands.model_validate(load_yaml(path.read_text(encoding="utf-8")))
+    return template_data(SiteCommands, "sites", "commands.yaml")
 
 
 def site_command(word: str, cluster: str) -> SiteCommand | None:
