@@ -1,6 +1,6 @@
 """Check that every case's job script can be built and parses (`bash -n`), without running maple.
 
-Run: python bench/reallogs7/check_scripts.py [--cases PATH]
+Run: python bench/reallogs/check_scripts.py --cases bench/SET/cases.yaml
 Builds each script as bench/reallogs/run.py does (base file from `scripts/` beside the case file,
 then bench/reallogs/scripts/; `directives` after line 1; `replace` pairs that must all match),
 checks the split against sha256(id) parity and prints any failure.
@@ -17,8 +17,7 @@ from typing import Any
 
 import yaml
 
-HERE = Path(__file__).resolve().parent
-SHARED = HERE.parent / "reallogs" / "scripts"
+SHARED = Path(__file__).resolve().parent / "scripts"
 
 
 def build(case: dict[str, Any], dirs: tuple[Path, ...]) -> str:
@@ -43,7 +42,7 @@ def split_of(case_id: str) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--cases", default=str(HERE / "cases.yaml"))
+    parser.add_argument("--cases", required=True, help="a log set's cases.yaml")
     args = parser.parse_args()
     path = Path(args.cases)
     dirs = (path.parent / "scripts", SHARED)
