@@ -127,3 +127,21 @@ def test_program_from_pwd_substitution_in_a_variable_is_read() -> None:
     parsed = parse_script(SSH_LOOP.replace('RANK=0\n', 'RANK=0\nTRAIN=`pwd`/train_script.py\n')
                           .replace(" train_script.py", " $TRAIN"))
     assert parsed.launch.entrypoint == "`pwd`/train_script.py"
+
+
+MANY_RANKS_A_NODE = """#!/bin/bash
+#$ -cwd
+#$ -l rt_F=4
+#$ -l h_rt=01:00:00
+module load cuda/12.2/12.2.0 nccl/2.18/2.18.5-1
+mpirun -machinefile $SGE_JOB_HOSTLIST -npernode 80 -np 320 python render.py --ngpus-pernode 4
+"""
+
+
+def test_many_ranks_a_node_without_a_gpu_count_is_asked_not_spread_one_gpu_each() -> None:
+    import pytest
+
+    from maple_flow.errors import MissingInformation
+
+    with pytest.raises(MissingInformation, match="80 ranks a node"):
+        port(MANY_RANKS_A_NODE, targets=["polaris"])
