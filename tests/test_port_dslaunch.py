@@ -145,3 +145,15 @@ def test_many_ranks_a_node_without_a_gpu_count_is_asked_not_spread_one_gpu_each(
 
     with pytest.raises(MissingInformation, match="80 ranks a node"):
         port(MANY_RANKS_A_NODE, targets=["polaris"])
+
+
+def test_ssh_loop_keeps_the_variable_naming_the_program_and_names_ssh() -> None:
+    text = (SSH_LOOP.replace('RANK=0\n', 'RANK=0\nTRAIN=`pwd`/train_script.py\n')
+            .replace(" train_script.py", " $TRAIN"))
+    result = port(text, targets=["perlmutter"])["perlmutter"]
+    assert result.status == "generated", result.notes
+    assert "TRAIN=`pwd`/train_script.py" in result.script  # was dropped, then refused
+    assert "$TRAIN \"$@\"" in result.script
+    assert any(n.startswith("`ssh $host` in front of the launch") for n in result.notes)
+    assert not any("not in the port, and no other note says why" in n and "ssh" in n
+                   for n in result.notes)

@@ -637,7 +637,8 @@ def _read_later(src: Source, kept: list[Step], out: Carried) -> list[Step]:
     from maple_flow.port.tool_prefix import tool_prefixes
 
     loop = src.parsed.launch_loop
-    last = " ".join([src.facts.entrypoint, *src.facts.args, *written_words(src.parsed),
+    last = " ".join([src.facts.entrypoint, src.parsed.launch.written_entry, *src.facts.args,
+                     *written_words(src.parsed),
                      *out.env.values(), *out.steps,
                      src.parsed.launch_tail, *(b.text for b in src.parsed.after),
                      *(t.text for t in tool_prefixes(src.parsed, "\n".join(src.lines)))]
