@@ -157,3 +157,19 @@ def test_ssh_loop_keeps_the_variable_naming_the_program_and_names_ssh() -> None:
     assert any(n.startswith("`ssh $host` in front of the launch") for n in result.notes)
     assert not any("not in the port, and no other note says why" in n and "ssh" in n
                    for n in result.notes)
+
+
+MPIRUN_FIXED_HOST = """#!/bin/bash
+#SBATCH -N 1
+#SBATCH --gres=gpu:1
+#SBATCH --time=01:00:00
+mpirun -np 1 -H 192.168.1.29:1 -bind-to none python train_horovod.py -nw 1
+"""
+
+
+def test_mpirun_host_list_is_named_unless_it_is_the_job_node_file() -> None:
+    result = port(MPIRUN_FIXED_HOST, targets=["perlmutter"])["perlmutter"]
+    assert any("was told its hosts (`-H 192.168.1.29:1`)" in n for n in result.notes)
+    pbs = MPIRUN_FIXED_HOST.replace("-H 192.168.1.29:1", "--hostfile $PBS_NODEFILE")
+    result = port(pbs, targets=["perlmutter"])["perlmutter"]
+    assert not any("was told its hosts" in n for n in result.notes)
