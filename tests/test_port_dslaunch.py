@@ -173,3 +173,25 @@ def test_mpirun_host_list_is_named_unless_it_is_the_job_node_file() -> None:
     pbs = MPIRUN_FIXED_HOST.replace("-H 192.168.1.29:1", "--hostfile $PBS_NODEFILE")
     result = port(pbs, targets=["perlmutter"])["perlmutter"]
     assert not any("was told its hosts" in n for n in result.notes)
+
+
+SSH_HEREDOC = """#!/bin/bash
+#PBS -l select=2:ngpus=2
+mapfile -t nodes < <(sort -u $PBS_NODEFILE)
+for ((i = 0; i < ${#nodes[@]}; i++)); do
+    ssh ${nodes[i]} /bin/bash << ENDSSH &
+    torchrun --nproc_per_node=2 --nnodes=2 --node_rank=$i train.py
+ENDSSH
+done
+wait
+"""
+
+
+def test_ssh_running_a_heredoc_shell_is_refused_naming_the_heredoc() -> None:
+    import pytest
+
+    from maple_flow.errors import ParseError
+
+    with pytest.raises(ParseError, match="heredoc") as err:
+        port(SSH_HEREDOC, targets=["polaris"])
+    assert "i++" not in str(err.value)  # the arithmetic for header is no program

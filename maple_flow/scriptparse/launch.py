@@ -432,7 +432,7 @@ def _read_shell_c(words: list[str], i: int, stages: list[Stage]) -> LaunchLine |
 
 #: Commands that run a command line on other hosts (``ssh $node "torchrun ..."``), with
 #: their options that take a value.
-_REMOTE_SHELLS = {"ssh": frozenset({"-o", "-p", "-l", "-i", "-F", "-J", "-E", "-b", "-c", "-D",
+REMOTE_SHELLS = {"ssh": frozenset({"-o", "-p", "-l", "-i", "-F", "-J", "-E", "-b", "-c", "-D",
                                     "-L", "-R", "-W", "-S", "-m", "-O", "-Q", "-B", "-e"}),
                   "pdsh": frozenset({"-w", "-x", "-R", "-l", "-f", "-t", "-u", "-g", "-X"})}
 
@@ -440,7 +440,7 @@ _REMOTE_SHELLS = {"ssh": frozenset({"-o", "-p", "-l", "-i", "-F", "-J", "-E", "-
 def _read_remote(words: list[str], i: int, stages: list[Stage]) -> LaunchLine | None:
     """``ssh [opts] HOST "CMD"`` / ``pdsh -w HOSTS "CMD"``: the launch CMD runs on the hosts
     (a per-node launch written by hand); CMD read as a ``bash -c`` body is."""
-    name, valued = _base(words[i]), _REMOTE_SHELLS[_base(words[i])]
+    name, valued = _base(words[i]), REMOTE_SHELLS[_base(words[i])]
     stage = Stage(name)
     j = i + 1
     while j < len(words) and words[j].startswith("-"):
@@ -476,7 +476,7 @@ def read_words(
             return _after_launcher(words, i + 2, stages, "torchrun", COLOSSAL_RUN)
         if base in _C_SHELLS and _shell_c(words, i) is not None:
             return _read_shell_c(words, i, stages)
-        if base in _REMOTE_SHELLS:
+        if base in REMOTE_SHELLS:
             return _read_remote(words, i, stages)
         if base in _WRAPPERS:
             i = _wrapper(words, i, stages)
