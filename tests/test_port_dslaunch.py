@@ -33,7 +33,8 @@ OPENMPI_ALL_HOSTS = """#!/bin/bash
 #SBATCH --ntasks-per-node=1
 #SBATCH --time=02:00:00
 hostfile=/admin/home/me/hostfile.txt
-srun deepspeed --num_nodes -1 --launcher openmpi --master_addr $MASTER_ADDR --hostfile=$hostfile train.py --deepspeed
+srun deepspeed --num_nodes -1 --launcher openmpi --master_addr $MASTER_ADDR \\
+    --hostfile=$hostfile train.py --deepspeed
 """
 
 HOSTFILE_PATH = """#!/bin/bash
@@ -60,8 +61,8 @@ wait
 
 
 def test_deepspeed_value_options_take_paths_and_negative_counts() -> None:
-    line = read_words("deepspeed --num_nodes -1 --launcher openmpi --hostfile /w/hosts "
-                      "--num_gpus 4 t.py --a".split())
+    line = read_words(["deepspeed", "--num_nodes", "-1", "--launcher", "openmpi",
+                       "--hostfile", "/w/hosts", "--num_gpus", "4", "t.py", "--a"])
     assert line is not None and line.entrypoint == "t.py"
     assert line.stages[0].options == [("--num_nodes", "-1"), ("--launcher", "openmpi"),
                                       ("--hostfile", "/w/hosts"), ("--num_gpus", "4")]

@@ -269,12 +269,9 @@ def _options(words: list[str], i: int, stage: Stage) -> int:
         elif word in _TWO_VALUES and i + 2 < len(words):
             stage.options.append((word, f"{words[i + 1]} {words[i + 2]}"))
             i += 3
-        elif word in _LAUNCHER_VALUED.get(stage.name, ()) and i + 1 < len(words) and (
+        elif (word in _LAUNCHER_VALUED.get(stage.name, ()) and i + 1 < len(words) and (
             not words[i + 1].startswith("-") or _NEGATIVE.fullmatch(words[i + 1])
-        ):
-            stage.options.append((word, words[i + 1]))
-            i += 2
-        elif (
+        )) or (
             word not in _BOOLEANS
             and not (stage.name in _SIF and word in _SIF_BOOLEANS)
             and not (stage.name in CONTAINER_RUNTIMES and word in _CONTAINER_BOOLEANS
