@@ -384,7 +384,8 @@ Words = tuple[str, ...]
 
 #: A whole line that assigns or appends to an array (``HOSTS=("a" "b-c")``, ``nodes+=($x)``),
 #: which bashlex does not read: one assignment, never a command.
-_ARRAY_ASSIGN = re.compile(r"([A-Za-z_]\w*)\+?=\((.*)\)\s*;?\s*(?:#.*)?", re.S)
+_ARRAY_ASSIGN = re.compile(
+    r"([A-Za-z_]\w*)\+?=\(((?:[^()'\"]|'[^']*'|\"(?:\\.|[^\"\\])*\")*)\)\s*;?\s*(?:#.*)?", re.S)
 #: An arithmetic ``for ((i = 0; i < N; i++)); do [first command]`` header.
 _ARITH_FOR = re.compile(r"for\s*\(\((.*?)\)\)\s*;?\s*(?:do\b\s*(.*))?", re.S)
 
