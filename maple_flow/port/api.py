@@ -379,7 +379,25 @@ def port_launch_only(script: str, source: str | None, target: str,
     return _port_one(src, target, overrides, lint=False)
 
 
+def _remote_shell_notes(p: ParsedScript) -> list[str]:
+    """``ssh $host torchrun ...`` / ``pdsh -w HOSTS ...``: the source reached its hosts by
+    hand; named, with what replaces it."""
+    remote = [s for s in p.launch.stages if s.name in {"ssh", "pdsh"}]
+    if not remote:
+        return []
+    words = " ".join([remote[0].name, *(k if v is None else f"{k} {v}"
+                                        for k, v in remote[0].options), *remote[0].operands])
+    return [f"`{words}` in front of the launch started it on the source's hosts over "
+            f"{remote[0].name} (each host named by the script, not by the scheduler): not "
+            "carried; the target's launch starts it on the nodes the scheduler gives the job, "
+            "so host names or addresses the script lists for it are not used"]
+
+
 def _launch_block_notes(p: ParsedScript) -> list[str]:
+    return _remote_shell_notes(p) + _launch_block_notes_of(p)
+
+
+def _launch_block_notes_of(p: ParsedScript) -> list[str]:
     block, loop = p.launch_block, p.per_node_loop
     if loop is not None:
         body = [" ".join(x.split()) for x in loop.before[1:] + loop.after

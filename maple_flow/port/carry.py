@@ -35,6 +35,7 @@ from maple_flow.scriptparse.facts import size_vars
 from maple_flow.scriptparse.model import batch_shell_rank
 from maple_flow.scriptparse.shell import split_commands
 from maple_flow.scriptparse.steps import HEREDOC_SCHEDULER, Step, heredoc_file, past_prefixes
+from maple_flow.scriptparse.values import COMMAND_SUBST
 from maple_flow.shellquote import kept_as_text, shell_word
 
 _ALWAYS_SET = frozenset({
@@ -630,6 +631,15 @@ def _other_scheduler_query(step: Step, src: Source, profile: ClusterProfile) -> 
     return equivalent_query(step.text, source, profile.scheduler)
 
 
+def _entry_read_live(parsed: ParsedScript) -> str:
+    """The program word as written (``$TRAIN``) when the value it reads runs a command
+    (``TRAIN=`pwd`/train.py``): the port cannot write that value, so the line setting it is
+    kept; ``""`` otherwise (the program is written as its value)."""
+    written = parsed.launch.written_entry
+    values = [parsed.variables.get(name, "") for name in referenced(written)]
+    return written if any(COMMAND_SUBST.search(v) for v in values) else ""
+
+
 def _read_later(src: Source, kept: list[Step], out: Carried) -> list[Step]:
     """``kept`` less the assignments nothing after them reads (the program, the environment,
     the loop around the launch, a tool kept in front of it, a later kept step, or a step
@@ -637,7 +647,8 @@ def _read_later(src: Source, kept: list[Step], out: Carried) -> list[Step]:
     from maple_flow.port.tool_prefix import tool_prefixes
 
     loop = src.parsed.launch_loop
-    last = " ".join([src.facts.entrypoint, *src.facts.args, *written_words(src.parsed),
+    last = " ".join([src.facts.entrypoint, _entry_read_live(src.parsed), *src.facts.args,
+                     *written_words(src.parsed),
                      *out.env.values(), *out.steps,
                      src.parsed.launch_tail, *(b.text for b in src.parsed.after),
                      *(t.text for t in tool_prefixes(src.parsed, "\n".join(src.lines)))]

@@ -69,6 +69,11 @@ def parse_naming_cpu_jobs(script: str | bytes, text: str) -> ParsedScript:
             "run it on a CPU cluster") from None
 
 
+#: More ranks a node than any GPU node has GPUs (8 GPUs, 12 Aurora tiles): ranks that share
+#: GPUs or run on CPUs, never one GPU each.
+MOST_GPUS_A_NODE = 16
+
+
 def note_gpu_count_assumed(p: ParsedScript, text: str, facts: ScriptFacts,
                            o: dict[str, Any], known_site: bool) -> str:
     """The note for a job that names a GPU but counts none (``#PBS -q gpu``): the port's one
@@ -79,6 +84,14 @@ def note_gpu_count_assumed(p: ParsedScript, text: str, facts: ScriptFacts,
     named = gpu_named(p, text)
     if not facts.ranks or not (named or not p.directives):
         return ""
+    per_node = facts.ranks // facts.nodes if facts.nodes else None
+    if per_node and per_node > MOST_GPUS_A_NODE:
+        raise MissingInformation({"gpus_per_node": (
+            f"the launch starts {per_node} ranks a node on {facts.nodes} node(s) and the "
+            "source states no GPU count: that many ranks share a node's GPUs (or run on its "
+            f"CPUs), so one GPU a rank ({facts.ranks} GPUs) would not be the source's job; "
+            "maple ports one GPU a rank: give --ranks N (the ranks the job should run, one GPU "
+            "each) or write this layout on the target by hand (MPS, or CPU ranks)")})
     if not named:
         return (f"the script has no scheduler directive and names no GPU: its resources were "
                 f"given at submission; the port reads {facts.ranks} process(es) from the "

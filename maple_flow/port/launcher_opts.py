@@ -6,6 +6,8 @@ another way."""
 
 from __future__ import annotations
 
+import re
+
 from maple_flow.scriptparse import ParsedScript
 from maple_flow.scriptparse.launch import COLOSSAL_RUN, Stage
 from maple_flow.shellquote import shell_word
@@ -55,12 +57,55 @@ def _colossal_notes(p: ParsedScript) -> list[str]:
             "colossalai.launch_from_torch reads" + hosts]
 
 
+#: deepspeed's own multi-node machinery (deepspeed --help): where its ranks run and how it
+#: reaches the other hosts. The target's launch replaces all of it.
+_DEEPSPEED_HOSTS = ("--hostfile", "-H", "--launcher", "--launcher_args", "--launcher-args",
+                    "--master_addr", "--master-addr", "--include", "-i", "--exclude", "-e",
+                    "--no_ssh", "--no_ssh_check", "--node_rank", "--node-rank", "--ssh_port",
+                    "--num_nodes", "--num-nodes", "--force_multi")
+
+
+def _deepspeed_hosts_notes(p: ParsedScript, target: str) -> list[str]:
+    """What became of deepspeed's own multi-node launch (``--hostfile $HOSTFILE --launcher
+    slurm``, ``--no_ssh --node_rank=$SLURM_NODEID``): named, with what replaces it."""
+    stage = p.launch.stage("deepspeed")
+    if stage is None:
+        return []
+    given = [(k, v) for k, v in stage.options if k in _DEEPSPEED_HOSTS]
+    if not given:
+        return []
+    shown = ", ".join(f"`{k}{'' if v is None else ' ' + v}`" for k, v in given)
+    names = {k for k, _ in given}
+    how = ""
+    runner = stage.get("--launcher")
+    if runner:
+        how = (f" (deepspeed's `--launcher {runner}` started the ranks on the hosts itself"
+               + (": a Slurm-only launch" if runner.lower() == "slurm" else "") + ")")
+    elif names & {"--no_ssh", "--node_rank", "--node-rank"}:
+        how = (" (deepspeed ran once per node, each told its node rank and the master "
+               "address: started per node by hand or by the job's tasks)")
+    elif names & {"--hostfile", "-H", "--include", "-i", "--exclude", "-e"}:
+        how = " (deepspeed reached the hosts of its hostfile itself, over ssh/pdsh)"
+    return [f"the source's deepspeed ran its own multi-node launch{how}: {shown}; not "
+            f"carried to {target}, whose launch starts every node's ranks on the nodes the "
+            "scheduler gives the job, so a hostfile the script writes for deepspeed is no "
+            "longer read by the launch. deepspeed also passed the program `--local_rank=N`; "
+            "the target's launch gives LOCAL_RANK (and RANK, WORLD_SIZE) in the environment "
+            "instead: if the program requires the --local_rank argument, read LOCAL_RANK"]
+
+
 def _is_topology(name: str, topology: set[str]) -> bool:
     """``name`` is one of ``topology``, or a prefix only of such options (the launchers'
     argparse takes ``--nproc_per_nod`` for ``--nproc_per_node``)."""
     if name in topology:
         return True
     return name.startswith("--") and len(name) >= 6 and any(t.startswith(name) for t in topology)
+
+
+def _names_launcher(command: str, launcher: str) -> bool:
+    """``command`` runs ``launcher`` itself (``deepspeed ...``), not only a program option
+    that spells it (``torchrun ... train.py --deepspeed``)."""
+    return re.search(rf"(?<![-\w/.]){re.escape(launcher)}(?![-\w])", command) is not None
 
 
 def user_launcher_options(p: ParsedScript) -> tuple[str, list[str]]:
@@ -82,7 +127,7 @@ def carry_launcher_options(script: str, p: ParsedScript, target: str) -> tuple[s
     from maple_flow.scriptparse.script import launch_command_line
 
     launcher, words = user_launcher_options(p)
-    picked = _device_pick_notes(p, target) + _colossal_notes(p)
+    picked = _device_pick_notes(p, target) + _colossal_notes(p) + _deepspeed_hosts_notes(p, target)
     if not words:
         return script, picked
     shown = " ".join(words)
@@ -92,7 +137,7 @@ def carry_launcher_options(script: str, p: ParsedScript, target: str) -> tuple[s
     while at is not None and end < len(lines) - 1 and lines[end].rstrip().endswith("\\"):
         end += 1
     command = "\n".join(lines[(at or 1) - 1:end + 1])
-    if at is None or launcher not in command or "\\" not in command:
+    if at is None or not _names_launcher(command, launcher) or "\\" not in command:
         return script, [f"the source gave {launcher} `{shown}`; {target} starts the program "
                         f"without {launcher}: make those settings in the program or its "
                         "environment"]

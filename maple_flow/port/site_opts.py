@@ -105,8 +105,9 @@ def carry_site_options(script: str, p: ParsedScript,
     stage, options = _site_stage(p), site_options(p)
     pyxis = (_pyxis_note(p, profile)
              if stage is not None and plan_container(p, profile) is None else "")
+    hosts = _hosts_note(stage, profile) if stage is not None else ""
     if stage is None or not options:
-        return script, [pyxis] if pyxis else []
+        return script, [n for n in (pyxis, hosts) if n]
     target = profile.launch.launcher
     written = stage.via if stage.via in LAUNCH_CMDS else stage.name
     same = written == target
@@ -124,7 +125,29 @@ def carry_site_options(script: str, p: ParsedScript,
     left = [(k, v) for k, v in options if (k, v) not in carried]
     if left:
         notes.append(_not_carried_note(written, left, profile.name, target, same))
-    return script, notes + ([pyxis] if pyxis else [])
+    return script, notes + [n for n in (pyxis, hosts) if n]
+
+
+#: Options by which an MPI launcher or horovodrun is told its hosts (``mpirun -H a:4,b:4``,
+#: ``--hostfile hosts``, ``-machinefile $SGE_JOB_HOSTLIST``).
+_HOST_OPTIONS = frozenset({"-H", "--host", "-host", "-hosts", "--hosts", "-hostfile",
+                           "--hostfile", "-f", "-machinefile", "--machinefile"})
+#: A scheduler's own file of the job's nodes: a host option naming it says "the job's nodes".
+_JOB_NODE_FILE = ("PBS_NODEFILE", "COBALT_NODEFILE")
+
+
+def _hosts_note(stage: Stage, profile: ClusterProfile) -> str:
+    """The hosts the source's MPI launcher was told, when they are not simply the job's own
+    node file (``-H 192.168.1.29:1``, ``--hostfile host_list`` the script wrote): named, with
+    what replaces them."""
+    given = [(k, v) for k, v in stage.options if k in _HOST_OPTIONS and v]
+    if not given or all(any(f in v for f in _JOB_NODE_FILE) for _, v in given):
+        return ""
+    shown = ", ".join(f"`{k} {v}`" for k, v in given)
+    return (f"the source's {stage.via or stage.name} was told its hosts ({shown}): not carried; "
+            f"{profile.name}'s {profile.launch.launcher} starts the ranks on the nodes the "
+            "scheduler gives the job, so a host list or file the script builds for it is not "
+            "read there")
 
 
 def _pyxis_note(p: ParsedScript, profile: ClusterProfile) -> str:

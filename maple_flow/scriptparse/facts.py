@@ -107,6 +107,11 @@ def _variables(p: ParsedScript, size: dict[str, int | None]) -> dict[str, str]:
     return known
 
 
+def _positive(count: int | None) -> int | None:
+    """A count the launch fixes: None for none, zero or a negative ("all of them")."""
+    return count if count is not None and count > 0 else None
+
+
 def _per_node_size(
     stage: Stage, size: dict[str, int | None], vars_: dict[str, str], outer: bool
 ) -> tuple[int | None, int | None]:
@@ -120,8 +125,10 @@ def _per_node_size(
             return nodes, total // nodes
         return nodes, size["gpus"]
     if stage.name == "deepspeed":
-        gpn = to_int(stage.get("--num_gpus", "--num-gpus"), vars_)
-        nodes = to_int(stage.get("--num_nodes", "--num-nodes"), vars_)
+        # ``--num_nodes -1`` / ``--num_gpus -1`` (deepspeed's defaults): every host and GPU of
+        # the hostfile, a size the line does not fix
+        gpn = _positive(to_int(stage.get("--num_gpus", "--num-gpus"), vars_))
+        nodes = _positive(to_int(stage.get("--num_nodes", "--num-nodes"), vars_))
         inc_nodes, inc_gpn = _include_size(stage.get("--include", "-i"))
         # started once by the job's shell with no hostfile: deepspeed runs on its own node
         alone = not (outer or stage.has("--hostfile", "-H", "--master_addr", "--master-addr"))

@@ -108,6 +108,37 @@ _HOROVOD_VALUED = frozenset({
     "--reset-limit", "--network-interface", "--start-timeout", "--gloo-timeout-seconds",
     "--output-filename", "--config-file", "--mpi-args", "--log-level",
 })
+#: Options of the per-node launchers that always take a value, even one that looks like a
+#: program (``--hostfile /work/hostfile``) or an option (``--num_nodes -1``: "all the hosts
+#: of the hostfile"). From ``deepspeed --help``, ``torchrun --help`` and
+#: ``accelerate launch --help``.
+_LAUNCHER_VALUED = {
+    "deepspeed": frozenset({
+        "-H", "--hostfile", "-i", "--include", "-e", "--exclude", "--num_nodes", "--num-nodes",
+        "--num_gpus", "--num-gpus", "--min_elastic_nodes", "--max_elastic_nodes",
+        "--master_port", "--master-port", "--master_addr", "--master-addr", "--node_rank",
+        "--node-rank", "--launcher", "--launcher_args", "--launcher-args", "--ssh_port",
+        "--bind_core_list", "--venv_script", "--comment", "--user_port"}),
+    "torchrun": frozenset({
+        "--nproc_per_node", "--nproc-per-node", "--nnodes", "--node_rank", "--node-rank",
+        "--master_addr", "--master-addr", "--master_port", "--master-port", "--rdzv_backend",
+        "--rdzv-backend", "--rdzv_endpoint", "--rdzv-endpoint", "--rdzv_id", "--rdzv-id",
+        "--rdzv_conf", "--rdzv-conf", "--max_restarts", "--max-restarts", "--monitor_interval",
+        "--monitor-interval", "--start_method", "--start-method", "--role", "--log_dir",
+        "--log-dir", "-r", "--redirects", "-t", "--tee", "--local_ranks_filter",
+        "--local-ranks-filter", "--logs_specs", "--logs-specs", "--local_addr", "--local-addr"}),
+    "accelerate": frozenset({
+        "--config_file", "--config-file", "--num_processes", "--num_machines",
+        "--machine_rank", "--main_process_ip", "--main_process_port", "--mixed_precision",
+        "--gpu_ids", "--deepspeed_config_file", "--deepspeed_hostfile",
+        "--deepspeed_multinode_launcher", "--deepspeed_exclusion_filter",
+        "--deepspeed_inclusion_filter", "--rdzv_backend", "--dynamo_backend", "--zero_stage",
+        "--same_network", "--max_restarts", "--monitor_interval", "--num_cpu_threads_per_process"}),
+}
+#: A value that starts with ``-`` but is one: a negative number (``--num_nodes -1``).
+_NEGATIVE = re.compile(r"-\d+")
+
+
 #: ``apptainer/singularity exec`` flags that never take a value (the next word may be the
 #: image: ``--writable-tmpfs img.sif python x.py``); podman-hpc's ``--pid host`` takes one.
 _SIF_BOOLEANS = frozenset({
@@ -238,7 +269,9 @@ def _options(words: list[str], i: int, stage: Stage) -> int:
         elif word in _TWO_VALUES and i + 2 < len(words):
             stage.options.append((word, f"{words[i + 1]} {words[i + 2]}"))
             i += 3
-        elif (
+        elif (word in _LAUNCHER_VALUED.get(stage.name, ()) and i + 1 < len(words) and (
+            not words[i + 1].startswith("-") or _NEGATIVE.fullmatch(words[i + 1])
+        )) or (
             word not in _BOOLEANS
             and not (stage.name in _SIF and word in _SIF_BOOLEANS)
             and not (stage.name in CONTAINER_RUNTIMES and word in _CONTAINER_BOOLEANS
@@ -396,7 +429,7 @@ def _read_shell_c(words: list[str], i: int, stages: list[Stage]) -> LaunchLine |
 
 #: Commands that run a command line on other hosts (``ssh $node "torchrun ..."``), with
 #: their options that take a value.
-_REMOTE_SHELLS = {"ssh": frozenset({"-o", "-p", "-l", "-i", "-F", "-J", "-E", "-b", "-c", "-D",
+REMOTE_SHELLS = {"ssh": frozenset({"-o", "-p", "-l", "-i", "-F", "-J", "-E", "-b", "-c", "-D",
                                     "-L", "-R", "-W", "-S", "-m", "-O", "-Q", "-B", "-e"}),
                   "pdsh": frozenset({"-w", "-x", "-R", "-l", "-f", "-t", "-u", "-g", "-X"})}
 
@@ -404,7 +437,7 @@ _REMOTE_SHELLS = {"ssh": frozenset({"-o", "-p", "-l", "-i", "-F", "-J", "-E", "-
 def _read_remote(words: list[str], i: int, stages: list[Stage]) -> LaunchLine | None:
     """``ssh [opts] HOST "CMD"`` / ``pdsh -w HOSTS "CMD"``: the launch CMD runs on the hosts
     (a per-node launch written by hand); CMD read as a ``bash -c`` body is."""
-    name, valued = _base(words[i]), _REMOTE_SHELLS[_base(words[i])]
+    name, valued = _base(words[i]), REMOTE_SHELLS[_base(words[i])]
     stage = Stage(name)
     j = i + 1
     while j < len(words) and words[j].startswith("-"):
@@ -440,7 +473,7 @@ def read_words(
             return _after_launcher(words, i + 2, stages, "torchrun", COLOSSAL_RUN)
         if base in _C_SHELLS and _shell_c(words, i) is not None:
             return _read_shell_c(words, i, stages)
-        if base in _REMOTE_SHELLS:
+        if base in REMOTE_SHELLS:
             return _read_remote(words, i, stages)
         if base in _WRAPPERS:
             i = _wrapper(words, i, stages)

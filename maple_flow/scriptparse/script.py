@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import shlex
 from dataclasses import dataclass, field
 
 from maple_flow.errors import ParseError
@@ -47,6 +48,8 @@ from maple_flow.scriptparse.shell import (
 from maple_flow.scriptparse.template import template_reason
 from maple_flow.scriptparse.unread import generator_reason, unread_commands_reason
 from maple_flow.scriptparse.values import (
+    COMMAND_SUBST,
+    array_key,
     array_literals,
     branch_taken,
     expand,
@@ -221,6 +224,14 @@ def _record(cmd: ShellCommand, parsed: ParsedScript) -> None:
             parsed.deferred_refs[name.rstrip("+")] = escaped
     for name, value in cmd.assignments:
         if not cmd.words:
+            if value.startswith("(") and value.endswith(")") and re.fullmatch(r"\w+\+?", name):
+                held = {k: v for k, v in parsed.variables.items() if k.endswith("[@]")}
+                _assign_array(held, name, value[1:-1])  # ``${#HOSTS[@]}`` reads its words
+                key = array_key(name.rstrip("+"))
+                if key in held:
+                    parsed.variables[key] = held[key]
+                else:
+                    parsed.variables.pop(key, None)
             parsed.variables[name] = value
             if any(h in value for h in _NODE_COUNT_HINTS) and "wc" in value:
                 parsed.node_count_vars.append(name)
@@ -317,6 +328,9 @@ _PYTHON_LOOKUP = re.compile(
 
 def _assign(variables: dict[str, str], name: str, value: str) -> None:
     """``name=value`` (``name+=value`` appends); known variables expand at assignment."""
+    if value.startswith("(") and value.endswith(")") and re.fullmatch(r"\w+\+?", name):
+        _assign_array(variables, name, value[1:-1])
+        return
     looked_up = _PYTHON_LOOKUP.match(value)
     if looked_up and value.startswith("${") == value.endswith("}"):
         value = looked_up.group(1)
@@ -337,6 +351,27 @@ def _assign(variables: dict[str, str], name: str, value: str) -> None:
         return
     if re.fullmatch(r"[A-Za-z_]\w*", name):
         variables[name] = value
+
+
+def _assign_array(variables: dict[str, str], name: str, body: str) -> None:
+    """``NAME=(a b c)`` / ``NAME+=(d)``: the array's words (``${NAME[@]}``, ``${#NAME[@]}``)
+    and, as bash reads ``$NAME``, its first word; one built by a command has neither."""
+    base = name.rstrip("+")
+    key = array_key(base)
+    try:
+        words = shlex.split(expand(body, simple_values(variables)), comments=True)
+    except ValueError:
+        words = []
+    if not words or COMMAND_SUBST.search(body) or "`" in body:
+        variables.pop(key, None)
+        if not name.endswith("+"):
+            variables.pop(base, None)
+        return
+    if name.endswith("+") and key in variables:
+        variables[key] = f"{variables[key]} {shlex.join(words)}"
+        return
+    variables[key] = shlex.join(words)
+    variables[base] = words[0]
 
 
 def _remember(cmd: ShellCommand, variables: dict[str, str]) -> None:

@@ -382,10 +382,26 @@ def _commands_of(number: int, line: str) -> list[ShellCommand]:
 Words = tuple[str, ...]
 
 
+#: A whole line that assigns or appends to an array (``HOSTS=("a" "b-c")``, ``nodes+=($x)``),
+#: which bashlex does not read: one assignment, never a command.
+_ARRAY_ASSIGN = re.compile(
+    r"([A-Za-z_]\w*)\+?=\(((?:[^()'\"]|'[^']*'|\"(?:\\.|[^\"\\])*\")*)\)\s*;?\s*(?:#.*)?", re.S)
+#: An arithmetic ``for ((i = 0; i < N; i++)); do [first command]`` header.
+_ARITH_FOR = re.compile(r"for\s*\(\((.*?)\)\)\s*;?\s*(?:do\b\s*(.*))?", re.S)
+
+
 @lru_cache(maxsize=8192)
 def _parsed_line(stripped: str) -> tuple[tuple[Words, tuple[tuple[str, str], ...], Words], ...]:
     """The simple commands of one logical line (words, assignments, raw words), memoised:
     a batch re-reads the same template lines in every port (bashlex is most of a port's CPU)."""
+    array = _ARRAY_ASSIGN.fullmatch(stripped)
+    if array and "$(" not in array.group(2) and "`" not in array.group(2):
+        return (((), ((array.group(1), f"({array.group(2)})"),), ()),)
+    arith = _ARITH_FOR.fullmatch(stripped)
+    if arith:  # the header as one ``for`` command, then what follows ``do`` on the line
+        head = ("for", f"(({arith.group(1)}))")
+        rest = (arith.group(2) or "").strip()
+        return ((head, (), head),) + (_parsed_line(rest) if rest else ())
     parsed = _bashlex_commands(stripped)
     if parsed is None:
         parsed = _shlex_commands(stripped)

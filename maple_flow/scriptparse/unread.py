@@ -7,7 +7,12 @@ from __future__ import annotations
 
 import re
 
-from maple_flow.scriptparse.launch import ENV_RUNNERS, LAUNCH_CMDS, PER_NODE_LAUNCHERS
+from maple_flow.scriptparse.launch import (
+    ENV_RUNNERS,
+    LAUNCH_CMDS,
+    PER_NODE_LAUNCHERS,
+    REMOTE_SHELLS,
+)
 from maple_flow.scriptparse.shell import Block, ShellCommand
 
 #: Commands that prepare, log or report; never the job's work.
@@ -103,6 +108,8 @@ def why_not_launch(words: tuple[str, ...]) -> str:
     body = _shell_body(words)
     if body is not None:
         return _body_reason(head, body)
+    if head in REMOTE_SHELLS:
+        return _remote_reason(head, words)
     if head in LAUNCH_CMDS or head in PER_NODE_LAUNCHERS:
         at = _program_at(words)
         inner = why_not_launch(words[at:]) if at else "it names no program"
@@ -125,6 +132,20 @@ def why_not_launch(words: tuple[str, ...]) -> str:
         return (f"{words[0]} is a program that is not Python (a compiled binary or an "
                 "installed command)")
     return f"`{head}` is a command, not a Python program"
+
+
+def _remote_reason(head: str, words: tuple[str, ...]) -> str:
+    """``ssh HOST CMD`` / ``pdsh -w HOSTS CMD`` whose CMD is no Python launch: what it runs."""
+    valued, j = REMOTE_SHELLS[head], 1
+    while j < len(words) and words[j].startswith("-"):
+        j += 2 if words[j] in valued else 1
+    rest = words[j + 1:] if head == "ssh" else words[j:]
+    if not rest or (_head(rest) in _SHELLS and not any(w.startswith("-c") for w in rest[1:])):
+        return (f"`{head}` runs a shell on other hosts that reads its commands from its input "
+                "(a heredoc `<< EOF` or a pipe): the per-node launch inside it is not read; "
+                f"write it as `{head} HOST torchrun ... program.py` on a line of its own (the "
+                "port turns a per-node loop into the target's per-node launch) and port again")
+    return f"`{head}` runs `{' '.join(rest[:3])}` on other hosts, and {why_not_launch(rest)}"
 
 
 def _shell_script(name: str) -> str:

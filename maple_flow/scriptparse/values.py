@@ -15,6 +15,10 @@ _OPS: dict[type, Callable[[int, int], int]] = {
 }
 
 
+#: The length of a whole array (``${#HOSTS[@]}``).
+_ARRAY_LENGTH = re.compile(r"\$\{#(\w+)\[[@*]\]\}")
+
+
 def expand(text: str, variables: Mapping[str, str], depth: int = 0) -> str:
     """``text`` with every known variable replaced by its value (unknown ones stay)."""
 
@@ -25,7 +29,14 @@ def expand(text: str, variables: Mapping[str, str], depth: int = 0) -> str:
         default = match.group(2)
         return _unquote(default) if default is not None else match.group(0)
 
-    result = _VAR.sub(one, text)
+    def length(match: re.Match[str]) -> str:  # ``${#HOSTS[@]}`` of a literal array
+        held = variables.get(match.group(1) + "[@]")
+        try:
+            return str(len(shlex.split(held))) if held is not None else match.group(0)
+        except ValueError:
+            return match.group(0)
+
+    result = _VAR.sub(one, _ARRAY_LENGTH.sub(length, text))
     if result != text and depth < 5 and "$" in result:
         return expand(result, variables, depth + 1)
     return result
@@ -206,6 +217,11 @@ def _array_body(text: str, start: int) -> str | None:
     return None
 
 
+#: A script path under the working directory as a command substitution gives it
+#: (`` `pwd`/train.py ``, ``$(pwd)/src/x.py``): one program word, known up to the directory.
+_CWD_SCRIPT = re.compile(r"(?:`pwd`|\$\(pwd\))/[\w./-]+\.py")
+
+
 def traced_split_words(
     words: Sequence[str], unquoted: Sequence[bool], variables: Mapping[str, str], depth: int = 0
 ) -> list[tuple[str, int]]:
@@ -236,6 +252,8 @@ def traced_split_words(
             # a value that is only a computed number (`accum=$((64 / ngpu))`) stays a reference
         elif match and match.group(2) is not None:
             value = _unquote(match.group(2))
+        elif known is not None and _CWD_SCRIPT.fullmatch(known.strip()):
+            value = known.strip()  # `TRAIN=`pwd`/train.py`: a script of the working directory
         else:
             out.append((word, k))
             continue
