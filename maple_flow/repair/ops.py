@@ -277,7 +277,8 @@ class ReplaceWord(Strict):
     op: Literal["replace_word"] = "replace_word"
     line: int = Field(ge=1, description="the script line (1-based) that holds the word")
     old: Word
-    new: Word
+    new: Annotated[Value, Field(min_length=1)] = Field(
+        description="one shell word: written quoted when it holds blanks or shell characters")
 
 
 class RunThroughInterpreter(Strict):
