@@ -121,3 +121,24 @@ def test_run_through_interpreter_only_for_the_command_of_the_line() -> None:
     assert run_through_interpreter("python a.py\n", 1, "a.py", "python") == "python a.py\n"
     with pytest.raises(MapleError):
         run_through_interpreter("cp a.py b/\n", 1, "a.py", "python")
+
+
+def test_an_unknown_module_in_a_new_phrasing_swaps_to_the_sites_or_asks() -> None:
+    script = HEAD + "module load cuda/11.7\nmodule load bio\nsrun python train.py\n"
+    data = diagnose_log(script, "Module 'cuda/11.7' not found: check the module name\n",
+                        "delta", None, False)
+    assert data["proposed"]["record_id"] == "entity-module-unknown-site-family"
+    assert "-module load cuda/11.7" in data["proposed"]["diff"]
+    assert "+module load cuda" in data["proposed"]["diff"]
+    data = diagnose_log(script, "Module 'bio' not found: check the module name\n", "delta",
+                        None, False)
+    assert data["proposed"] is None and "needs from you: module" in data["why_none"]
+
+
+def test_a_rejected_directive_value_asks_for_the_value() -> None:
+    script = HEAD + "#SBATCH --qos=amd-burst-qos\nsrun python train.py\n"
+    log = "sbatch: error: message: \"QOS 'amd-burst-qos' does not exist\"\n"
+    data = diagnose_log(script, log, "delta", None, False)
+    assert data["proposed"] is None and "needs from you: value" in data["why_none"]
+    answered = diagnose_log(script, log, "delta", None, False, answers={"value": "normal"})
+    assert "+#SBATCH --qos=normal" in answered["proposed"]["diff"]

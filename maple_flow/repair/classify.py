@@ -446,10 +446,11 @@ def classify(
     found = _by_signature(plain, evidence, profile)
     if not found:
         found = anchored + _by_similarity(plain, evidence, profile, kb)
-    elif _only_drops_modules(found[0]) and any(d.needs for d in anchored):
-        # the log also names a thing of the script only the user can give (a program or a
-        # path the job needs): dropping the module loads cannot bring it, so ask first
-        found = [d for d in anchored if d.needs] + found + [d for d in anchored if not d.needs]
+    elif _only_drops_modules(found[0]) and (asks := [d for d in anchored if d.needs
+                                                       and not _about_modules(d, kb)]):
+        # the log also names another thing of the script only the user can give (a program
+        # or a path the job needs): dropping the module loads cannot bring it, so ask first
+        found = asks + found + [d for d in anchored if d not in asks]
     else:
         found = found + anchored
     if summary_log(evidence):
@@ -459,6 +460,14 @@ def classify(
         found = [d.model_copy(update={"verdict": "hint"})
                  if d.verdict == "script" and not _names_cause(d) else d for d in found]
     return found
+
+
+def _about_modules(d: Diagnosis, kb: KnowledgeBase) -> bool:
+    """Whether ``d`` is a diagnosis by a record of the modules family."""
+    try:
+        return kb.get(d.record_id).family == "modules"
+    except KeyError:
+        return False
 
 
 def _only_drops_modules(d: Diagnosis) -> bool:
