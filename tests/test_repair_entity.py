@@ -46,6 +46,7 @@ def test_a_missing_path_the_script_sources_asks_for_it() -> None:
     log = "./path.sh: line 2: /home/xx/ve3_cu90/bin/activate: No such file or directory\n"
     data = diagnose_log(script, log, "delta", None, False)
     assert data["proposed"] is None and "needs from you: path" in data["why_none"]
+    assert "the line at fault is line 4 of the script" in data["why_none"]
     answered = diagnose_log(script, log, "delta", None, False,
                             answers={"path": "/u/me/envs/torch/bin/activate"})
     assert "+source /u/me/envs/torch/bin/activate" in answered["proposed"]["diff"]
