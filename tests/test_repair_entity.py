@@ -143,3 +143,14 @@ def test_a_rejected_directive_value_asks_for_the_value() -> None:
     assert data["proposed"] is None and "needs from you: value" in data["why_none"]
     answered = diagnose_log(script, log, "delta", None, False, answers={"value": "normal"})
     assert "+#SBATCH --qos=normal" in answered["proposed"]["diff"]
+
+
+def test_a_thing_inside_a_bash_c_body_is_found_at_its_own_line() -> None:
+    script = (HEAD + 'srun -l bash -c "\nsource /x/venv/bin/activate\n'
+              'torchrun --nproc_per_node=4 train.py\n"\n')
+    log = "bash: line 1: /x/venv/bin/activate: No such file or directory\n"
+    data = diagnose_log(script, log, "perlmutter", None, False)
+    assert "line 5 of the script" in data["why_none"]
+    answered = diagnose_log(script, log, "perlmutter", None, False,
+                            answers={"path": "/y/env/bin/activate"})
+    assert "+source /y/env/bin/activate" in answered["proposed"]["diff"]

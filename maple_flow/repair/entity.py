@@ -53,7 +53,9 @@ class Entity:
 
 
 def _literal(word: str) -> bool:
-    return bool(word) and "$" not in word and "`" not in word
+    """A word the script writes as is: no expansion, no blank (a ``bash -c`` body)."""
+    return bool(word) and "$" not in word and "`" not in word and not any(
+        c.isspace() for c in word)
 
 
 def _module_words(words: tuple[str, ...]) -> list[str]:
@@ -121,7 +123,22 @@ def script_entities(script: str) -> tuple[Entity, ...]:
             found += [Entity("path", w, line) for w in words[1:2] if _literal(w)]
         else:
             found += _command_entities(words, line)
+            found += _body_entities(words, line)
     return tuple(found)
+
+
+def _body_entities(words: tuple[str, ...], line: int) -> list[Entity]:
+    """The things a ``bash -c``/``sh -c`` body on the line names (``srun bash -c "cd x &&
+    torchrun ..."``), at the script line each body line stands on."""
+    found: list[Entity] = []
+    for k, word in enumerate(words[:-2]):
+        if word.rsplit("/", 1)[-1] in {"bash", "sh"} and words[k + 1] == "-c":
+            for inner in split_commands(words[k + 2]):
+                at = line + inner.line - 1
+                for e in script_entities("#!/bin/bash\n" + inner.text):
+                    found.append(Entity(e.kind, e.text, at, e.name))
+            break
+    return found
 
 
 def same_thing(named: str, written: str, kind: EntityKind) -> bool:
