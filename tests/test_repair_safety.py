@@ -139,6 +139,12 @@ def test_user_answers_meet_the_same_hard_rules() -> None:
 #: KB ops that are off the LLM allowlist on purpose: their values come from the user (or the
 #: module the log asks for, which the example names whatever the cluster).
 USER_VALUED = {("missing-required-argument", "add_argument"),
+               # entity-anchored records: the value the user gives for the line at fault
+               ("entity-module-unknown-ask", "swap_module"),
+               ("entity-script-path-missing", "replace_word"),
+               ("entity-script-command-not-found", "replace_word"),
+               ("entity-host-unresolved", "replace_word"),
+               ("entity-value-rejected", "replace_word"),
                ("config-file-not-found", "add_argument"), ("hf-authentication", "export_env"),
                ("lmod-module-conflict", "swap_module"), ("envmodules-load-conflict", "swap_module"),
                # gathered records (issue 17): the token or cache folder the user gives

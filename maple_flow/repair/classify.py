@@ -33,6 +33,7 @@ except ImportError:  # pragma: no cover - Python < 3.11
 from maple_flow.errors import MapleError
 from maple_flow.knowledge.directives import detect_scheduler
 from maple_flow.models import ClusterProfile
+from maple_flow.repair.entity import entity_diagnoses
 from maple_flow.repair.evidence_gate import SUMMARY_LINE, may_act, summary_only
 from maple_flow.repair.kb import load_knowledge_base
 from maple_flow.repair.models import (
@@ -436,8 +437,22 @@ def classify(
     profile = _profile_for(evidence, profile)
     cluster = profile.id if profile is not None else evidence.cluster
     records = [r for r in kb.records if r.applies_to(cluster)]
-    found = (_by_signature(records, evidence, profile)
-             or _by_similarity(records, evidence, profile, kb))
+    plain = [r for r in records if not r.anchor]
+    # the error line names a thing of the script (entity.py): after the records' own
+    # signatures (a question or an edit of that line when theirs does not apply), before
+    # similarity
+    anchored = entity_diagnoses([r for r in records if r.anchor], evidence, profile,
+                                _scheduler(evidence, profile))
+    found = _by_signature(plain, evidence, profile)
+    if not found:
+        found = anchored + _by_similarity(plain, evidence, profile, kb)
+    elif _only_drops_modules(found[0]) and (asks := [d for d in anchored if d.needs
+                                                       and not _about_modules(d, kb)]):
+        # the log also names another thing of the script only the user can give (a program
+        # or a path the job needs): dropping the module loads cannot bring it, so ask first
+        found = asks + found + [d for d in anchored if d not in asks]
+    else:
+        found = found + anchored
     if summary_log(evidence):
         # a launcher's report that a rank failed says not why: no script record acts on it,
         # unless its signature read a line that says why (deepspeed's "Detected
@@ -445,6 +460,20 @@ def classify(
         found = [d.model_copy(update={"verdict": "hint"})
                  if d.verdict == "script" and not _names_cause(d) else d for d in found]
     return found
+
+
+def _about_modules(d: Diagnosis, kb: KnowledgeBase) -> bool:
+    """Whether ``d`` is a diagnosis by a record of the modules family."""
+    try:
+        return kb.get(d.record_id).family == "modules"
+    except KeyError:
+        return False
+
+
+def _only_drops_modules(d: Diagnosis) -> bool:
+    """Whether ``d`` is a script fix that only removes module loads."""
+    return d.verdict == "script" and bool(d.fix.ops) and all(
+        op.op == "remove_module" for op in d.fix.ops)
 
 
 def _names_cause(d: Diagnosis) -> bool:

@@ -295,8 +295,11 @@ def _not_script(candidate: Candidate) -> Stop:
 
 def _ask(candidate: Candidate) -> Stop:
     names = ", ".join(candidate.needs)
+    captured = dict(candidate.captures)
+    at = (f"; the line at fault is line {captured['line']} of the script, which names "
+          f"{captured['e']!r}" if captured.get("line") and captured.get("e") else "")
     return Stop("failed", f"{candidate.record_id} needs from you: {names} "
-                          f"(give it with --answer NAME=VALUE)", kind="ask",
+                          f"(give it with --answer NAME=VALUE){at}", kind="ask",
                 needs=candidate.needs)
 
 

@@ -52,6 +52,13 @@ ScriptFact = Literal["several_launchers_per_node", "gpu_job_off_the_gpu_partitio
                      "program_without_launcher", "deprecated_torch_launch"]
 
 
+#: What an error line may name that the script contains (maple_flow.repair.entity): a module of
+#: a ``module load`` line, a path (a file, directory, environment or image the script names), a
+#: command a line runs, an option or value of a directive or launcher, the value of an
+#: environment variable the script sets, a host name.
+EntityKind = Literal["module", "path", "command", "option", "value", "env_value", "host"]
+
+
 class Signature(Strict):
     """A regular expression over one part of the evidence, with optional conditions.
 
@@ -101,6 +108,11 @@ class FailureRecord(Strict):
     examples: list[str] = Field(min_length=1, description="log lines a signature matches")
     negatives: list[str] = Field(min_length=1, description="similar lines it must not match")
     references: list[Reference] = Field(min_length=1)
+    anchor: list[EntityKind] = Field(
+        default_factory=list, description="entity-anchored (maple_flow.repair.entity): each "
+        "signature's group ``e`` must name a script entity of one of these kinds, found at a "
+        "line of the script; such a record is never matched by its signatures alone nor "
+        "offered by similarity")
     signature_only: bool = Field(
         default=False, description="decided by evidence only its signatures read (a figure "
         "in the log): never offered by similarity")

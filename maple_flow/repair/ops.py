@@ -264,6 +264,34 @@ class MpiHostLoopback(Strict):
     op: Literal["mpi_host_loopback"] = "mpi_host_loopback"
 
 
+#: One word of a script line as an op names it: no blanks, no control characters.
+Word = Annotated[str, Field(pattern=r"^[^\s\x00-\x1f\x7f]+$", max_length=512)]
+
+
+class ReplaceWord(Strict):
+    """Write another value in place of one word of one script line: the line an error of the
+    log names through something the script contains (a path, an image, a host, a module), the
+    value the user gave (``{ask:...}``). The line must hold the word; it is written quoted
+    when the shell would read it otherwise."""
+
+    op: Literal["replace_word"] = "replace_word"
+    line: int = Field(ge=1, description="the script line (1-based) that holds the word")
+    old: Word
+    new: Annotated[Value, Field(min_length=1)] = Field(
+        description="one shell word: written quoted when it holds blanks or shell characters")
+
+
+class RunThroughInterpreter(Strict):
+    """Start a script file that a line runs as a command through its interpreter
+    (``main.py args`` -> ``python main.py args``): a file that is not executable, or whose
+    first line names no interpreter, is then read by the one its kind needs."""
+
+    op: Literal["run_through_interpreter"] = "run_through_interpreter"
+    line: int = Field(ge=1)
+    word: Word
+    interpreter: Literal["python", "bash"]
+
+
 class SetShell(Strict):
     """Run the script in a login shell (``#!/bin/bash -l``: site profile, ``module``) or not."""
 
@@ -285,7 +313,7 @@ FixOp = Annotated[
     | SetBackend
     | SetQueue | SetWalltime | SetNodes | SetGpusPerNode | AddArgument | SetShell | SetMasterAddr
     | GresGpus | ContainerGpuFlag | UseTorchrun | RayHeadAddress | CshSetenv | TorchrunThroughPython
-    | MpiHostLoopback,
+    | MpiHostLoopback | ReplaceWord | RunThroughInterpreter,
     Field(discriminator="op"),
 ]
 
@@ -295,7 +323,7 @@ OP_KINDS: tuple[str, ...] = (
     "respell_launcher_arg", "underscore_options", "set_backend", "set_queue", "set_walltime",
     "set_nodes", "set_gpus_per_node", "add_argument", "set_shell", "set_master_addr",
     "gres_gpus", "container_gpu_flag", "use_torchrun", "ray_head_address", "csh_setenv",
-    "torchrun_through_python", "mpi_host_loopback",
+    "torchrun_through_python", "mpi_host_loopback", "replace_word", "run_through_interpreter",
 )
 
 

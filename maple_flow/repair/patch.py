@@ -20,6 +20,7 @@ from maple_flow.repair import patch_program as pprog
 from maple_flow.repair.layout import scheduler_of
 from maple_flow.repair.models import Fix
 from maple_flow.repair.patch_container import container_gpu_flag
+from maple_flow.repair.patch_entity import replace_word, run_through_interpreter
 from maple_flow.repair.patch_gres import gres_gpus
 from maple_flow.repair.patch_hostlist import mpi_host_loopback
 from maple_flow.repair.patch_ray import ray_head_address
@@ -313,6 +314,9 @@ _HANDLERS: dict[type, Handler] = {
     o.RayHeadAddress: lambda t, op, p: ray_head_address(t),
     o.TorchrunThroughPython: lambda t, op, p: torchrun_through_python(t),
     o.MpiHostLoopback: lambda t, op, p: mpi_host_loopback(t),
+    o.ReplaceWord: lambda t, op, p: replace_word(t, op.line, op.old, op.new),
+    o.RunThroughInterpreter: lambda t, op, p: run_through_interpreter(t, op.line, op.word,
+                                                                      op.interpreter),
 }
 
 

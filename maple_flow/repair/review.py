@@ -67,6 +67,8 @@ def _off_allowlist(op: FixOp, profile: ClusterProfile | None) -> str | None:
         op.new if isinstance(op, o.SwapModule) else None)
     if module is not None and not module_known(module, profile):
         return f"loads {module}, which the cluster profile does not list"
+    if isinstance(op, o.ReplaceWord):
+        return f"writes {op.new!r} in place of {op.old!r} on line {op.line} (a person checks it)"
     if isinstance(op, o.AddArgument) and not (
             op.name in WORLD_SIZE_ARGUMENTS and (op.value or "").isdigit()):
         return "changes the program's own arguments (unknown to maple_flow)"

@@ -1,0 +1,216 @@
+"""Entity-anchored diagnosis: an error line of the log that names something the script contains.
+
+A new phrasing of a failure needs no record of its own when its error line names a thing the
+job script holds - a module of a ``module load`` line, a path the script sources, enters or
+runs, a command it runs, an option or directive value, the value of an environment variable
+it sets, a host. The records of this kind (``anchor`` set, templates/failures/
+entity_anchored.yaml) hold only the generic phrase around the thing (``<X>: No such file or
+directory``, ``<X>: command not found``, ``Unable to find address for: <X>``), its named group
+``e`` the thing. A record acts only when that thing is found, through scriptparse, at exactly
+one line of the script (whatever the script's variable names); its fix then edits that line
+(``{m.line}``, ``{m.e}``: the thing as the script writes it) or asks the user for the value
+(``{ask:...}``). Never on a log that ends in an exception of the user's program
+(program_error.program_failure): an entity named there is the program's, not the launch's.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from maple_flow.knowledge.directives import parse_directives
+from maple_flow.models import ClusterProfile
+from maple_flow.repair.models import Diagnosis, EntityKind, FailureEvidence, FailureRecord
+from maple_flow.scriptparse.shell import split_commands
+
+#: Score of an entity-anchored diagnosis: below the specific signatures of the records.
+ENTITY_SCORE = 15.0
+#: Words that start another program on the same line (their options come before it).
+_LAUNCHERS = frozenset({"srun", "mpirun", "mpiexec", "ibrun", "aprun", "jsrun", "exec", "time",
+                        "env", "nohup", "stdbuf", "numactl", "taskset"})
+#: Commands the site provides, whose absence no script line can mend (other records' work).
+_SITE_COMMANDS = frozenset({"srun", "sbatch", "salloc", "scontrol", "squeue", "mpirun", "mpiexec",
+                            "module", "ml", "conda", "source", "cd", "export", "python",
+                            "python3", "bash", "sh", "singularity", "apptainer", "qsub",
+                            "ibrun", "echo", "head", "cat", "sed", "awk", "hostname"})
+#: A word that is a file the script names (by a directory part or a file extension).
+_FILE_LIKE = re.compile(r"/|\.(?:py|sh|sif|simg|sqsh|img|yaml|yml|json|toml|txt|cfg|conf|pth)$")
+#: An environment variable whose value names a host or an interface.
+_HOST_VAR = re.compile(r"(?:ADDR|HOST|HOSTNAME|NODE|IFNAME|IFACE)$")
+_HOST_WORD = re.compile(r"^[A-Za-z][A-Za-z0-9.-]*$")
+
+
+@dataclass(frozen=True)
+class Entity:
+    """One thing the script names: its kind, as the script writes it, the line (1-based) and,
+    for a variable's or option's value, the variable's or option's name."""
+
+    kind: EntityKind
+    text: str
+    line: int
+    name: str = ""
+
+
+def _literal(word: str) -> bool:
+    """A word the script writes as is: no expansion, no blank (a ``bash -c`` body)."""
+    return bool(word) and "$" not in word and "`" not in word and not any(
+        c.isspace() for c in word)
+
+
+def _module_words(words: tuple[str, ...]) -> list[str]:
+    if len(words) < 3 or words[1] not in {"load", "add", "try-load", "swap", "switch"}:
+        return []
+    return [w for w in words[2:] if not w.startswith("-")]
+
+
+def _command_entities(words: tuple[str, ...], line: int) -> list[Entity]:
+    found: list[Entity] = []
+    program = True  # the next non-option word runs a program
+    for word in words:
+        if not _literal(word):
+            program = False
+            continue
+        if word.startswith("-"):
+            name, _, value = word.partition("=")
+            found.append(Entity("option", name, line))
+            if value:
+                found.append(Entity("value", value, line, name))
+            continue
+        if program:
+            found.append(Entity("command", word, line))
+        if _FILE_LIKE.search(word):
+            found.append(Entity("path", word, line))
+        program = word in _LAUNCHERS
+    return found
+
+
+def _assignment_entities(name: str, value: str, line: int) -> list[Entity]:
+    if not _literal(value):
+        return []
+    found = [Entity("env_value", value, line, name)]
+    if _HOST_VAR.search(name) and _HOST_WORD.match(value):
+        found.append(Entity("host", value, line, name))
+    if _FILE_LIKE.search(value):
+        found.append(Entity("path", value, line, name))
+    return found
+
+
+@lru_cache(maxsize=64)
+def script_entities(script: str) -> tuple[Entity, ...]:
+    """Everything ``script`` names that an error line may name back, read through scriptparse
+    (directives by option, commands by word): no variable name of maple's is assumed."""
+    found: list[Entity] = []
+    for d in parse_directives(script):
+        found.append(Entity("option", f"--{d.option}", d.line))
+        if d.value and _literal(d.value):
+            found.append(Entity("value", d.value, d.line, d.option))
+    for cmd in split_commands(script):
+        words, line = cmd.words, cmd.line
+        for name, value in cmd.assignments:
+            found += _assignment_entities(name, value, line)
+        if not words:
+            continue
+        head = words[0]
+        if head == "export":
+            for word in words[1:]:
+                name, eq, value = word.partition("=")
+                if eq:
+                    found += _assignment_entities(name, value, line)
+        elif head in {"module", "ml"}:
+            found += [Entity("module", w, line) for w in _module_words(words) if _literal(w)]
+        elif head in {"source", ".", "cd", "pushd"}:
+            found += [Entity("path", w, line) for w in words[1:2] if _literal(w)]
+        else:
+            found += _command_entities(words, line)
+            found += _body_entities(words, line)
+    return tuple(found)
+
+
+def _body_entities(words: tuple[str, ...], line: int) -> list[Entity]:
+    """The things a ``bash -c``/``sh -c`` body on the line names (``srun bash -c "cd x &&
+    torchrun ..."``), at the script line each body line stands on."""
+    found: list[Entity] = []
+    for k, word in enumerate(words[:-2]):
+        if word.rsplit("/", 1)[-1] in {"bash", "sh"} and words[k + 1] == "-c":
+            for inner in split_commands(words[k + 2]):
+                at = line + inner.line - 1
+                for e in script_entities("#!/bin/bash\n" + inner.text):
+                    found.append(Entity(e.kind, e.text, at, e.name))
+            break
+    return found
+
+
+def same_thing(named: str, written: str, kind: EntityKind) -> bool:
+    """Whether the thing an error line names (``named``) is what the script writes
+    (``written``): the same word, or for a path the same file written relative to the
+    working directory or home (``./x.sif`` and ``x.sif``; ``~/venv/bin/activate`` and
+    ``/home/u/venv/bin/activate``)."""
+    named, written = named.strip("'\"`"), written.strip("'\"`")
+    if len(named) < 2 or len(written) < 2:
+        return False
+    if named == written:
+        return True
+    if kind != "path" and kind != "command":
+        return False
+    a, b = named.removeprefix("./"), written.removeprefix("./")
+    if a == b:
+        return True
+    if b.startswith("~/"):
+        return a.startswith("/") and a.endswith(b[1:])
+    return "/" in b and a.startswith("/") and not b.startswith("/") and a.endswith("/" + b)
+
+
+def _anchored(record: FailureRecord, ev: FailureEvidence, scheduler: str | None,
+              cluster: str | None) -> tuple[Entity, str] | None:
+    """The one script entity a signature of ``record`` names in ``ev``, with the log line it
+    was named on; None when none does, or when the named thing stands on more than one line
+    of the script (which one is meant is then unknown)."""
+    from maple_flow.repair.classify import _conditions_hold, _parts, _views
+
+    entities = [e for e in script_entities(ev.script) if e.kind in record.anchor]
+    if not entities:
+        return None
+    for sig in record.signatures:
+        if not _conditions_hold(sig, ev, scheduler, cluster):
+            continue
+        for where in sig.where:
+            for view, anycase in _views(_parts(ev)[where]):
+                flags = re.M | (re.I if anycase else 0)
+                for m in re.finditer(sig.pattern, view, flags):
+                    named = m.groupdict().get("e")
+                    if not named:
+                        continue
+                    hits = [e for e in entities if same_thing(named, e.text, e.kind)]
+                    if record.anchor and "command" in record.anchor:
+                        hits = [e for e in hits if e.kind != "command"
+                                or e.text not in _SITE_COMMANDS]
+                    if len({e.line for e in hits}) == 1:
+                        start = view.rfind("\n", 0, m.start()) + 1
+                        end = view.find("\n", m.end())
+                        return hits[0], view[start:end if end >= 0 else None].strip()
+    return None
+
+
+def entity_diagnoses(records: list[FailureRecord], ev: FailureEvidence,
+                     profile: ClusterProfile | None, scheduler: str | None) -> list[Diagnosis]:
+    """The diagnoses of the entity-anchored ``records`` whose error line names a thing of
+    ``ev.script`` at one line: their fix edits that line, or asks for the value. None for a
+    log that ends in an exception of the user's program."""
+    from maple_flow.repair.classify import _diagnosis, unprefixed_lines
+    from maple_flow.repair.program_error import program_failure
+    from maple_flow.repair.resolve import Context
+
+    if not ev.script or program_failure(unprefixed_lines(f"{ev.stdout}\n{ev.stderr}")):
+        return []
+    found: list[Diagnosis] = []
+    cluster = profile.id if profile is not None else ev.cluster
+    for record in records:
+        hit = _anchored(record, ev, scheduler, cluster)
+        if hit is None:
+            continue
+        entity, line = hit
+        groups = {"e": entity.text, "line": str(entity.line), "name": entity.name}
+        found.append(_diagnosis(record, ENTITY_SCORE + record.signatures[0].weight,
+                                "signature", [line], Context(groups, profile, ev.script)))
+    return sorted(found, key=lambda d: -d.score)
