@@ -284,6 +284,10 @@ def _written_args(cmd: ShellCommand, traced: list[tuple[str, int]],
     first = traced[start][1] if count else len(cmd.words)
     if start > 0 and traced[start - 1][1] >= first:
         return None
+    if start > 0:
+        # words between the program's and the first argument's expand to nothing here
+        # (`python x.py ${ARGS:-} --lr 1`): they are written arguments too
+        first = traced[start - 1][1] + 1
     groups: list[tuple[str, int, int]] = []
     for k in range(first, len(cmd.words)):
         at = [i - start for i in range(start, n) if traced[i][1] == k]

@@ -148,6 +148,8 @@ def which_name(word: str) -> str:
 
 #: The per-node launchers whose command an array may hold (``CMD=(torchrun ... x.py)``).
 _AGENTS = frozenset({"torchrun", "deepspeed", "accelerate"})
+#: A Python interpreter chosen at submit time with a default (``${PYTHON:-python3}``).
+_INTERPRETER_DEFAULT = re.compile(r"(?:\$\{\w+:?-)?((?:[\w./~-]*/)?python[\d.]*)\}?")
 #: A whole bash array's expansion (``${DISTRIBUTED_ARGS[@]}``, quoted or not).
 _ARRAY_ALL = re.compile(r"^\$\{(\w+)\[[@*]\]\}$")
 #: A bash array literal assigned in a script (``NAME=(``, ``NAME+=(``) up to its closing ``)``.
@@ -224,7 +226,10 @@ def traced_split_words(
         name = (match.group(1) or match.group(3)) if match else None
         known = variables.get(name) if name else None
         if name and overridden_key(name) in variables and len(_split(known or "")) < 2:
-            out.append((word, k))  # the environment can override it: a live reference stays
+            default = _INTERPRETER_DEFAULT.fullmatch((known or "").strip().strip('"'))
+            # the environment can override it: a live reference stays; an interpreter with a
+            # default (`PY=${PYTHON:-python}; srun $PY -u x.py`) is read as that interpreter
+            out.append((default.group(1) if default else word, k))
             continue
         if known is not None and which_name(known):
             out.append((known.strip(), k))  # `TORCHRUN=$(which torchrun)`: that command
