@@ -73,6 +73,7 @@ from maple_flow.port.carry import (
 from maple_flow.port.container import inner_step_notes, plan_container, read_source_image
 from maple_flow.port.container_lost import not_carried_why
 from maple_flow.port.coupled import scheduler_option_notes
+from maple_flow.port.array_command import keep_array_command
 from maple_flow.port.dynamic_entry import drop_literal_note, keep_written_entry
 from maple_flow.port.fit import fit_cpus_per_task, source_errexit
 from maple_flow.port.foreign import Leftovers, leftovers
@@ -893,7 +894,8 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
     rendered, problem = (as_command(result.script, profile.software.python, entry)
                          if src.parsed.launch.command else (result.script, ""))
     refusals += [problem] if problem and not refusals else []
-    rendered, written_notes = _written_launch_args(rendered, entry, args, f.module, carried)
+    rendered, written_notes = (_written_launch_args(rendered, entry, args, f.module, carried)
+                               if not src.parsed.launch.array_command else (rendered, []))
     notes += written_notes
     rendered, entry_notes, entry_refusal = keep_written_entry(
         rendered, src.parsed, profile, entry, f.module, carried)
@@ -901,6 +903,10 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
     refusals += [entry_refusal] if entry_refusal and not refusals else []
     applied = apply_edits(rendered, src, profile, one_process=one_process,
                           size=size, entry=entry, errexit=errexit)
+    applied.script, array_notes, array_refusal = keep_array_command(
+        applied.script, src.parsed, profile, entry, args, f.module)
+    notes += array_notes
+    refusals += [array_refusal] if array_refusal and not refusals else []
     if applied.interpreter_kept:  # the note on the interpreter replaced is not true then
         notes = [n for n in notes if n not in _interpreter_notes(src, profile)]
     applied.script = with_raw_blocks(applied.script, carried)

@@ -401,6 +401,9 @@ def _program_vars(parsed: ParsedScript) -> set[str]:
     else:  # a variable holds the program and its arguments (``CMD="python x.py --lr $LR"``)
         todo = [name for held in command_vars(parsed.launch_vars, parsed.variables)
                 for name in referenced(parsed.variables.get(held, ""))]
+    if launch.array_command:  # ``srun "${CMD[@]}"``, run as written: what the array reads
+        todo += [name for held in referenced(launch.array_command)
+                 for name in [held, *referenced(parsed.arrays.get(held, ""))]]
     return _read_closure(todo, {**parsed.arrays, **parsed.variables}, unset_too=False)
 
 
@@ -638,6 +641,7 @@ def _read_later(src: Source, kept: list[Step], out: Carried) -> list[Step]:
 
     loop = src.parsed.launch_loop
     last = " ".join([src.facts.entrypoint, *src.facts.args, *written_words(src.parsed),
+                     src.parsed.launch.array_command,
                      *out.env.values(), *out.steps,
                      src.parsed.launch_tail, *(b.text for b in src.parsed.after),
                      *(t.text for t in tool_prefixes(src.parsed, "\n".join(src.lines)))]

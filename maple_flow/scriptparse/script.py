@@ -296,6 +296,33 @@ def _written_args(cmd: ShellCommand, traced: list[tuple[str, int]],
     return groups
 
 
+_ARRAY_WORD = re.compile(r'^"?\$\{(\w+)\[@\]\}"?$')
+
+
+def _array_command(cmd: ShellCommand, traced: list[tuple[str, int]],
+                   line: LaunchLine) -> tuple[str, int]:
+    """The array word (``"${CMD[@]}"``) that gives the interpreter, the program and all its
+    arguments, with how many of its words come before the program; ``("", 0)`` otherwise."""
+    if not line.entrypoint or len(cmd.raw) != len(cmd.words) or line.inline:
+        return "", 0
+    ks = {k for _, k in traced}
+    for k in sorted(ks):
+        raw = cmd.raw[k] if k < len(cmd.raw) else ""
+        if not _ARRAY_WORD.match(raw):
+            continue
+        held = [w for w, j in traced if j == k]
+        if k != max(ks) or not held or not re.fullmatch(r"python[\d.]*",
+                                                       held[0].rsplit("/", 1)[-1]):
+            return "", 0
+        entry = ("-m" if line.module else "")
+        at = next((i for i, w in enumerate(held)
+                   if w == line.entrypoint and (not entry or held[i - 1] == "-m")), -1)
+        if at < 1 or held[at + 1:] != line.args:
+            return "", 0
+        return raw, at - (1 if line.module else 0)
+    return "", 0
+
+
 def _written_entry(cmd: ShellCommand, traced: list[tuple[str, int]], line: LaunchLine) -> str:
     """The program word as written when it expands at run time (see
     ``LaunchLine.written_entry``), or ``""``."""
@@ -382,6 +409,7 @@ def _launch_in(
     if line is not None and not line.inline:
         line.written_args = _written_args(cmd, traced, line)
         line.written_entry = _written_entry(cmd, traced, line)
+        line.array_command, line.array_lead = _array_command(cmd, traced, line)
     if text:
         body = split_commands(text)
         inner = _find_launch([Block(cmd.line, text, tuple(body))], dict(variables))
@@ -591,6 +619,9 @@ def parse_script(data: str | bytes) -> ParsedScript:
     parsed.arrays = {k[:-3]: v for k, v in arrays.items()}
     parsed.launch_vars = _launch_vars(found.cmd, {**parsed.arrays, **parsed.env,
                                                   **parsed.variables})
+    if found.line.array_command:  # the array's lines stay: the port runs it as written
+        held = set(_ARRAY_WORD.findall(found.line.array_command))
+        parsed.launch_vars = [v for v in parsed.launch_vars if v not in held]
     parsed.launch_redirects = _redirects(found.cmd.text)
     parsed.launch_tail = launch_tail(found.cmd) if not found.inner else ""
     if not parsed.launch_tail and parsed.launch_loop is not None and _in_background(found.cmd):

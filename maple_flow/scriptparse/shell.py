@@ -112,7 +112,7 @@ def _logical_lines(text: str) -> tuple[tuple[int, str], ...]:
 
 
 #: A line that opens a bash array assignment it does not close (``CMD=(``, one item a line).
-_OPEN_ARRAY = re.compile(r"^\s*(?:(?:export|local|declare\s+-a|readonly)\s+)?\w+=\((?!.*\))")
+_OPEN_ARRAY = re.compile(r"^\s*(?:(?:export|local|declare\s+-a|readonly)\s+)?\w+\+?=\((?!.*\))")
 
 
 def _array_end(lines: list[str], i: int) -> int | None:

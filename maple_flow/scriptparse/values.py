@@ -150,6 +150,7 @@ def which_name(word: str) -> str:
 _AGENTS = frozenset({"torchrun", "deepspeed", "accelerate"})
 #: A Python interpreter chosen at submit time with a default (``${PYTHON:-python3}``).
 _INTERPRETER_DEFAULT = re.compile(r"(?:\$\{\w+:?-)?((?:[\w./~-]*/)?python[\d.]*)\}?")
+_PYTHON_WORD = re.compile(r"python[\d.]*")
 #: A whole bash array's expansion (``${DISTRIBUTED_ARGS[@]}``, quoted or not).
 _ARRAY_ALL = re.compile(r"^\$\{(\w+)\[[@*]\]\}$")
 #: A bash array literal assigned in a script (``NAME=(``, ``NAME+=(``) up to its closing ``)``.
@@ -216,10 +217,12 @@ def traced_split_words(
     for k, (word, bare) in enumerate(zip(words, unquoted, strict=True)):
         array = _ARRAY_ALL.match(word)
         held = shlex.split(variables.get(array_key(array.group(1)), "")) if array else []
-        if held and (held[0].startswith("-") or held[0].rsplit("/", 1)[-1] in _AGENTS):
+        if held and (held[0].startswith("-") or held[0].rsplit("/", 1)[-1] in _AGENTS
+                     or _PYTHON_WORD.fullmatch(held[0].rsplit("/", 1)[-1])):
             # options (`torchrun ${DISTRIBUTED_ARGS[@]}`) or a launcher's command
-            # (`CMD=(torchrun ... x.py); srun "${CMD[@]}"`), quoted or not: one word each; a
-            # plain command held in an array (`FIT=(python x.py)`) is not read: the port names it
+            # (`CMD=(torchrun ... x.py); srun "${CMD[@]}"`), or a Python command
+            # (`CMD=(python x.py ...)`: see LaunchLine.array_command), quoted or not: one word
+            # each; another command held in an array (`FIT=(mytool x)`) is not read
             out.extend((w, k) for w in held)
             continue
         match = _WHOLE_VAR.fullmatch(word) if bare else None
