@@ -83,13 +83,18 @@ def keep_written_entry(script: str, p: ParsedScript, profile: ClusterProfile, en
                "in the ported script: its line only built the source's launch line)")
     head = shell_word(entry)
     span = launch_command_span(script)
+    unplaced = (f"line {p.launch_block.line if p.launch_block else 0}: the program is named "
+                f"when the job runs (`{written}`: the environment it is submitted with can "
+                f"name another), and {profile.name}'s launch could not be written to keep "
+                "that word: write the program's name into the script, and port again"
+                ) if overridden else ""
     if span is None:
-        return script, [], ""
+        return script, [], unplaced
     lines, first, last = span
     pattern = re.compile(("-m " if module else "") + re.escape(head) + r"(?=\s|$)")
     hits = [k for k in range(first, last + 1) if pattern.search(lines[k])]
     if len(hits) != 1:
-        return script, [], ""
+        return script, [], unplaced
     k = hits[0]
     lines[k] = pattern.sub(lambda m: ("-m " if module else "") + word, lines[k], count=1)
     note = (f"the program is named when the job runs: `{'-m ' if module else ''}{word}` is "
