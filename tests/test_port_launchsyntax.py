@@ -118,3 +118,16 @@ def test_a_redirect_alone_is_kept() -> None:
     r = _port(script, "perlmutter")
     assert '> "$OUT"' in r.script.split("srun")[0]
     assert not any("no other note says why" in n for n in r.notes)
+
+
+# --- 5. an argument escaped for each task's shell in a bash -c body ---
+
+def test_an_argument_read_per_task_is_not_passed_from_the_batch_shell() -> None:
+    script = ("#!/bin/bash\n#SBATCH --nodes=2\n#SBATCH --ntasks-per-node=2\n"
+              "#SBATCH --gpus-per-node=2\n#SBATCH -t 01:00:00\n"
+              'srun bash -c "python process.py \\\n  --page \\$SLURM_PROCID \\\n  --per_page 49\n"\n')
+    assert parse_script(script).deferred_args == {"SLURM_PROCID"}
+    for target in ("perlmutter", "polaris"):
+        r = port(script, target)[target]
+        assert r.status != "generated" or "--page $SLURM_PROCID" not in r.script, target
+        assert any("escaped inside the `bash -c` body" in n for n in r.notes), target

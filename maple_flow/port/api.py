@@ -901,6 +901,8 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
         rendered, src.parsed, profile, entry, f.module, carried)
     notes = drop_literal_note(notes, entry) + entry_notes if entry_notes else notes
     refusals += [entry_refusal] if entry_refusal and not refusals else []
+    deferred = _deferred_args_refusal(src.parsed, profile)
+    refusals += [deferred] if deferred and not refusals else []
     applied = apply_edits(rendered, src, profile, one_process=one_process,
                           size=size, entry=entry, errexit=errexit)
     applied.script, array_notes, array_refusal = keep_array_command(
@@ -934,6 +936,23 @@ def _setup_notes(src: Source) -> list[str]:
         f"{src.parsed.launch.entrypoint} is not a PyTorch job: the target's launch template "
         "gives its launcher, modules and directives; the PyTorch variables it exports "
         "(MASTER_ADDR, WORLD_SIZE, RANK) are unused by it") for n in src.facts.notes]
+
+
+def _deferred_args_refusal(p: ParsedScript, profile: ClusterProfile) -> str:
+    """Why the port cannot pass the program's arguments as the source did, when the source
+    escaped a variable they read from the batch shell inside a ``bash -c`` body (``--page
+    \\$SLURM_PROCID``: each task reads its own value); ``""`` when none does. The target's
+    launch passes the arguments from the batch shell, where every task would get one value."""
+    if not p.deferred_args:
+        return ""
+    names = ", ".join("$" + n for n in sorted(p.deferred_args))
+    line = p.launch_block.line if p.launch_block else 0
+    return (f"line {line}: the program's arguments read {names} escaped inside the `bash -c` "
+            "body, so each task's shell gives its own value (its rank); the port passes the "
+            f"arguments from {profile.name}'s batch shell, where every task would get the same "
+            "one: read the rank in the program (RANK/LOCAL_RANK, which the port's launch sets "
+            "for each rank) instead of an argument, or put the per-task command in a script of "
+            "its own that the launch runs, and port again")
 
 
 def _written_launch_args(script: str, entry: str, args: list[str], module: bool,

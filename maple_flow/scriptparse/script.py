@@ -119,6 +119,10 @@ class ParsedScript:
     #: ``CMD="... \\$SLURM_PROCID"``), the names so escaped: the batch shell does not expand
     #: them; the shell the value is handed to (``srun bash -c "$CMD"``) does, in each task.
     deferred_refs: dict[str, set[str]] = field(default_factory=dict)
+    #: The variables the program's arguments read that the source escaped from the batch
+    #: shell in a ``bash -c`` body (``srun bash -c "python x.py --page \$SLURM_PROCID"``):
+    #: each task's shell reads them, not the batch shell.
+    deferred_args: set[str] = field(default_factory=set)
     #: The script's literal bash arrays (``DISTRIBUTED_ARGS=( ... )``), each as its words joined.
     arrays: dict[str, str] = field(default_factory=dict)
 
@@ -622,6 +626,11 @@ def parse_script(data: str | bytes) -> ParsedScript:
     if found.line.array_command:  # the array's lines stay: the port runs it as written
         held = set(_ARRAY_WORD.findall(found.line.array_command))
         parsed.launch_vars = [v for v in parsed.launch_vars if v not in held]
+    if found.cmd.text != (found.line.inline or found.cmd.text) or found.inner or any(
+            w in ("-c",) for w in found.cmd.words):
+        escaped = set(_ESCAPED_REF.findall(found.cmd.text))
+        read = {m for a in found.line.args for m in re.findall(r"\$\{?(\w+)", a)}
+        parsed.deferred_args = escaped & read
     parsed.launch_redirects = _redirects(found.cmd.text)
     parsed.launch_tail = launch_tail(found.cmd) if not found.inner else ""
     if not parsed.launch_tail and parsed.launch_loop is not None and _in_background(found.cmd):
