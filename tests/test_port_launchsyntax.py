@@ -131,3 +131,16 @@ def test_an_argument_read_per_task_is_not_passed_from_the_batch_shell() -> None:
         r = port(script, target)[target]
         assert r.status != "generated" or "--page $SLURM_PROCID" not in r.script, target
         assert any("escaped inside the `bash -c` body" in n for n in r.notes), target
+
+
+# --- 6. a plain command run through srun stays on another Slurm cluster ---
+
+def test_a_plain_srun_step_stays_on_a_slurm_target() -> None:
+    script = ONE + 'srun bash -c "hostname; nvidia-smi"\nsrun hostname\nsrun -p gpu date\nsrun python train.py\n'
+    r = _port(script, "perlmutter")
+    assert 'srun bash -c "hostname; nvidia-smi"' in r.script and "\nsrun hostname\n" in r.script
+    assert "srun -p gpu date" not in r.script  # a site option: not copied, with its note
+    assert any("srun -p gpu date" in n and "not copied" in n for n in r.notes)
+    r = _port(script, "polaris")
+    assert "srun bash" not in r.script
+    assert any("hostname; nvidia-smi" in n and "by hand" in n for n in r.notes)

@@ -5,6 +5,7 @@ program's words read (renamed for the target's scheduler)."""
 from __future__ import annotations
 
 import re
+import shlex
 from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any
@@ -521,6 +522,10 @@ def _classify(src: Source, profile: ClusterProfile, out: Carried) -> tuple[list[
         elif step.keep is False and _same_scheduler_query(step, src, profile):
             kept.append(Step(step.line, step.text, True, f"a query of {profile.scheduler}, "
                              "the target's scheduler too: it runs there as written"))
+        elif step.keep is False and _same_scheduler_task_step(step, src, profile):
+            kept.append(Step(step.line, step.text, True, f"a command run on the job's tasks "
+                             f"through srun, {profile.name}'s launcher too (no program, no "
+                             "site option): it runs there as written"))
         elif step.keep is False and (same := _other_scheduler_query(step, src, profile)):
             kept.append(Step(step.line, same, True, "queries the source's scheduler; on "
                              f"{profile.name} the same query of {profile.scheduler}",
@@ -621,6 +626,38 @@ def _same_scheduler_query(step: Step, src: Source, profile: ClusterProfile) -> b
     return (src.parsed.scheduler == profile.scheduler and not step.name
             and step.why.endswith("is the source scheduler's command")
             and step.text.lstrip().startswith(_QUERIES.get(profile.scheduler, ())))
+
+
+#: srun options that only size a step (they mean the same on any Slurm cluster).
+_SIZE_OPTION = re.compile(r"^(?:-[nN]\d*|--(?:ntasks|nodes|ntasks-per-node)(?:=\S+)?|\d+)$")
+
+
+def _same_scheduler_task_step(step: Step, src: Source, profile: ClusterProfile) -> bool:
+    """A Slurm job's step that runs a plain command on its tasks (``srun hostname``, ``srun
+    bash -c "hostname; nvidia-smi"``: no Python program, no option but a size), ported to
+    another Slurm cluster: srun is the target's launcher too, and the step runs there as in
+    the source."""
+    if src.parsed.scheduler != "slurm" or profile.scheduler != "slurm" or step.name:
+        return False
+    try:
+        words = shlex.split(step.text)
+    except ValueError:
+        return False
+    if len(words) < 2 or words[0] != "srun":
+        return False
+    k = 1
+    while k < len(words) and (words[k].startswith("-") or (
+            words[k].isdigit() and words[k - 1] in ("-n", "-N"))):
+        if not _SIZE_OPTION.match(words[k]):
+            return False
+        k += 1
+    rest = words[k:]
+    if rest[:2] == ["bash", "-c"]:
+        return len(rest) == 3 and not re.search(
+            r"\bpython[\d.]*\b|torchrun|deepspeed|accelerate|\bsrun\b", rest[2])
+    return (bool(rest) and re.fullmatch(r"[\w.-]+", rest[0]) is not None
+            and not re.match(r"python[\d.]*$|torchrun$|deepspeed$|accelerate$", rest[0])
+            and not re.search(r"[|;&><`$]", " ".join(rest)))
 
 
 def _other_scheduler_query(step: Step, src: Source, profile: ClusterProfile) -> str:
