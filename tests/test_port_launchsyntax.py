@@ -144,3 +144,20 @@ def test_a_plain_srun_step_stays_on_a_slurm_target() -> None:
     r = _port(script, "polaris")
     assert "srun bash" not in r.script
     assert any("hostname; nvidia-smi" in n and "by hand" in n for n in r.notes)
+
+
+# --- 7. exec in front of the launch; a default inside an eval'd launch ---
+
+def test_exec_in_front_of_the_launch_stays() -> None:
+    script = ONE + "exec srun python -u train.py --lr 1\n"
+    for target in ("perlmutter", "polaris"):
+        r = _port(script, target)
+        assert any(line.startswith("exec ") and ("srun" in line or "mpiexec" in line)
+                   for line in r.script.splitlines()), target
+
+
+def test_an_evald_launch_keeps_its_defaulted_program() -> None:
+    script = ONE + 'eval "python ${SCRIPT:-part.py} ${ARGS:-}"\n'
+    for target in ("perlmutter", "polaris"):
+        r = _port(script, target)
+        assert "${SCRIPT:-part.py} ${ARGS:-}" in r.script, target

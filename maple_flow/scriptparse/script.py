@@ -398,8 +398,23 @@ def _body(cmd: ShellCommand, line: LaunchLine | None, variables: dict[str, str])
     if line is not None and line.inline:
         return expand(line.inline, simple_values(variables))
     if cmd.words and cmd.words[0] == "eval":
-        return expand(" ".join(cmd.words[1:]), variables)
+        # a default for a variable the script never sets (``eval "python ${SCRIPT:-x.py}"``)
+        # is the submit environment's to override: it stays a reference, as on a line of its own
+        text, saved = " ".join(cmd.words[1:]), {}
+        for k, m in enumerate(_UNSET_DEFAULT.finditer(text)):
+            if m.group(1) not in variables:
+                saved[f"__MAPLE_DEFAULT_{k}__"] = m.group(0)
+        for key, ref in saved.items():
+            text = text.replace(ref, key, 1)
+        text = expand(text, variables)
+        for key, ref in saved.items():
+            text = text.replace(key, ref)
+        return text
     return ""
+
+
+#: A reference with a default (``${SCRIPT:-train.py}``, ``${ARGS:-}``), no nested braces.
+_UNSET_DEFAULT = re.compile(r"\$\{([A-Za-z_]\w*):?[-=][^{}]*\}")
 
 
 def _launch_in(
