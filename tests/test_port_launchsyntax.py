@@ -161,3 +161,16 @@ def test_an_evald_launch_keeps_its_defaulted_program() -> None:
     for target in ("perlmutter", "polaris"):
         r = _port(script, target)
         assert "${SCRIPT:-part.py} ${ARGS:-}" in r.script, target
+
+
+# --- 8. what follows the program in a bash -c body, and the pipe after it ---
+
+def test_a_body_command_after_the_program_and_the_tee_after_the_body_stay() -> None:
+    script = ONE + ('srun bash -c "hostname; python train.py --lr 1; echo finished" 2>&1 '
+                    "| tee log.txt\necho after\n")
+    r = _port(script, "perlmutter")
+    launch, _, rest = r.script.partition("train.py --lr 1")
+    assert rest.startswith(" 2>&1 | tee log.txt")
+    assert rest.index("echo finished") < rest.index("echo after")
+    assert any("`echo finished` ran in the launch's `bash -c` body after the program" in n
+               for n in r.notes)

@@ -70,7 +70,12 @@ from maple_flow.port.carry import (
     translate,
     with_raw_blocks,
 )
-from maple_flow.port.container import inner_step_notes, plan_container, read_source_image
+from maple_flow.port.container import (
+    inner_after_notes,
+    inner_step_notes,
+    plan_container,
+    read_source_image,
+)
 from maple_flow.port.container_lost import not_carried_why
 from maple_flow.port.coupled import scheduler_option_notes
 from maple_flow.port.array_command import keep_array_command
@@ -875,7 +880,7 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
               f"index in ${array.index_var}"] if array.spec else []
     notes += errexit_notes if carried.steps else []
     notes += _account(src, profile, o.get("account")) + carried.notes
-    notes += inner_step_notes(src.parsed, carried.steps)
+    notes += inner_step_notes(src.parsed, carried.steps) + inner_after_notes(src.parsed)
     notes += _software_notes(src, profile) + _arg_notes(args)
     notes += scheduler_option_notes(src.parsed, "\n".join(src.lines), profile)
     notes += home_start_note(src.parsed, src.steps, profile)

@@ -91,8 +91,13 @@ class ParsedScript:
     per_node_loop: LaunchLoop | None = None
     #: The other commands of a ``bash -c`` body the launcher runs for each rank.
     inner: list[ShellCommand] = field(default_factory=list)
+    #: The commands of the launch's ``bash -c`` body after the program (``srun bash -c
+    #: "python x.py; echo finished"``): kept after the target's launch (see ``after``).
+    inner_after: list[ShellCommand] = field(default_factory=list)
     #: Other launches on the same logical line (``srun a.py && srun b.py``).
     beside: int = 0
+    #: The body's commands after the program's (a ``bash -c`` body).
+    after: list[ShellCommand] = field(default_factory=list)
     #: The environment prefix of the launch inside a ``bash -c`` body (``srun bash -c
     #: 'CUDA_LAUNCH_BLOCKING=1 torchrun ...'``): the launch's own environment.
     body_env: dict[str, str] = field(default_factory=dict)
@@ -249,6 +254,8 @@ class _Found:
     inner: list[ShellCommand] = field(default_factory=list)
     #: Other launches on the same logical line (``srun a.py && srun b.py``).
     beside: int = 0
+    #: The body's commands after the program's (a ``bash -c`` body).
+    after: list[ShellCommand] = field(default_factory=list)
     #: The environment prefix of the launch inside a ``bash -c`` body (``srun bash -c
     #: 'CUDA_LAUNCH_BLOCKING=1 torchrun ...'``): the launch's own environment.
     body_env: dict[str, str] = field(default_factory=dict)
@@ -435,9 +442,13 @@ def _launch_in(
         if inner is None:
             return None
         inner.line.stages[:0] = line.stages if line else []
-        before = [c for c in body if c.line <= inner.cmd.line and c is not inner.cmd]
+        at = next((k for k, c in enumerate(body) if c is inner.cmd), None)
+        before = ([c for c in body[:at]] if at is not None else
+                  [c for c in body if c.line <= inner.cmd.line and c is not inner.cmd])
+        after = body[at + 1:] if at is not None else []
         body_env = {**dict(inner.cmd.assignments), **inner.body_env}
-        return _Found(inner.line, cmd, block, before + inner.inner, body_env=body_env)
+        return _Found(inner.line, cmd, block, before + inner.inner, body_env=body_env,
+                      after=after + inner.after)
     if line and line.entrypoint:
         return _Found(line, cmd, block)
     return None
@@ -619,6 +630,11 @@ def parse_script(data: str | bytes) -> ParsedScript:
     if parsed.launch_loop is not None and parsed.launch_loop.per_node:
         parsed.per_node_loop, parsed.launch_loop = parsed.launch_loop, None
     parsed.inner = found.inner
+    parsed.inner_after = found.after
+    if found.after:  # run after the program in its body: the user's lines after the launch
+        from maple_flow.scriptparse.steps import command_text
+
+        parsed.after[:0] = [Block(found.cmd.line, command_text(c), (c,)) for c in found.after]
     for block in blocks:
         # a newline inside a quoted value (`export LAUNCHER="accelerate launch ...<newline>"`)
         # is one command's, not a compound block's
@@ -647,7 +663,7 @@ def parse_script(data: str | bytes) -> ParsedScript:
         read = {m for a in found.line.args for m in re.findall(r"\$\{?(\w+)", a)}
         parsed.deferred_args = escaped & read
     parsed.launch_redirects = _redirects(found.cmd.text)
-    parsed.launch_tail = launch_tail(found.cmd) if not found.inner else ""
+    parsed.launch_tail = launch_tail(found.cmd)  # `srun bash -c "a; python x" | tee log` too
     if not parsed.launch_tail and parsed.launch_loop is not None and _in_background(found.cmd):
         parsed.launch_tail = "&"  # each pass starts the launch in the background: concurrent
     elif (not parsed.launch_tail and not found.inner and parsed.launch_loop is None
