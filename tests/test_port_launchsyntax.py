@@ -174,3 +174,11 @@ def test_a_body_command_after_the_program_and_the_tee_after_the_body_stay() -> N
     assert rest.index("echo finished") < rest.index("echo after")
     assert any("`echo finished` ran in the launch's `bash -c` body after the program" in n
                for n in r.notes)
+
+
+def test_a_subshell_with_a_cd_around_the_launch_keeps_its_close_and_redirect() -> None:
+    script = ONE + "( cd sub && srun python train.py --lr 1 ) > run.log\n"
+    for target in ("perlmutter", "polaris"):
+        r = _port(script, target)
+        text = r.script.split("( cd sub && ", 1)[1]
+        assert "train.py --lr 1 ) > run.log" in text and "( " not in text.split("train.py")[0]

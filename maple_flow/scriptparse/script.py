@@ -731,8 +731,10 @@ def launch_tail(cmd: ShellCommand) -> str:
     tail = tail.strip()
     if words[0] == "(":  # read by the fallback splitter: the `)` is a word of its own
         return f") {tail}".strip()
-    if cmd.text[:start].strip() == "(" and tail.startswith(")"):
-        return tail  # a subshell: `( time srun ... ) 2>&1 | tee log`
+    before = cmd.text[:start]
+    if tail.startswith(")") and before.lstrip().startswith("(") and (
+            before.count("(") > before.count(")")):
+        return tail  # a subshell: `( time srun ... ) 2>&1 | tee log`, `( cd d && srun ... )`
     if _SEMICOLON_TAIL.match(tail) and not _KEYWORD_COMMAND.search(tail):
         return tail  # `; echo done`: the job's next command, run after the launch as written
     return tail if _CARRIED_TAIL.match(tail) else ""
