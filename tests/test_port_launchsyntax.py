@@ -125,7 +125,8 @@ def test_a_redirect_alone_is_kept() -> None:
 def test_an_argument_read_per_task_is_not_passed_from_the_batch_shell() -> None:
     script = ("#!/bin/bash\n#SBATCH --nodes=2\n#SBATCH --ntasks-per-node=2\n"
               "#SBATCH --gpus-per-node=2\n#SBATCH -t 01:00:00\n"
-              'srun bash -c "python process.py \\\n  --page \\$SLURM_PROCID \\\n  --per_page 49\n"\n')
+              'srun bash -c "python process.py \\\n  --page \\$SLURM_PROCID \\\n'
+              '  --per_page 49\n"\n')
     assert parse_script(script).deferred_args == {"SLURM_PROCID"}
     for target in ("perlmutter", "polaris"):
         r = port(script, target)[target]
@@ -136,7 +137,8 @@ def test_an_argument_read_per_task_is_not_passed_from_the_batch_shell() -> None:
 # --- 6. a plain command run through srun stays on another Slurm cluster ---
 
 def test_a_plain_srun_step_stays_on_a_slurm_target() -> None:
-    script = ONE + 'srun bash -c "hostname; nvidia-smi"\nsrun hostname\nsrun -p gpu date\nsrun python train.py\n'
+    script = ONE + ('srun bash -c "hostname; nvidia-smi"\nsrun hostname\nsrun -p gpu date\n'
+                    "srun python train.py\n")
     r = _port(script, "perlmutter")
     assert 'srun bash -c "hostname; nvidia-smi"' in r.script and "\nsrun hostname\n" in r.script
     assert "srun -p gpu date" not in r.script  # a site option: not copied, with its note
@@ -169,7 +171,7 @@ def test_a_body_command_after_the_program_and_the_tee_after_the_body_stay() -> N
     script = ONE + ('srun bash -c "hostname; python train.py --lr 1; echo finished" 2>&1 '
                     "| tee log.txt\necho after\n")
     r = _port(script, "perlmutter")
-    launch, _, rest = r.script.partition("train.py --lr 1")
+    _, _, rest = r.script.partition("train.py --lr 1")
     assert rest.startswith(" 2>&1 | tee log.txt")
     assert rest.index("echo finished") < rest.index("echo after")
     assert any("`echo finished` ran in the launch's `bash -c` body after the program" in n

@@ -58,6 +58,7 @@ from maple_flow.port.apply import (
     wrapper_shell,
 )
 from maple_flow.port.array import port_array
+from maple_flow.port.array_command import keep_array_command
 from maple_flow.port.carry import (
     Carried,
     Source,
@@ -78,7 +79,6 @@ from maple_flow.port.container import (
 )
 from maple_flow.port.container_lost import not_carried_why
 from maple_flow.port.coupled import scheduler_option_notes
-from maple_flow.port.array_command import keep_array_command
 from maple_flow.port.dynamic_entry import drop_literal_note, keep_written_entry
 from maple_flow.port.fit import fit_cpus_per_task, source_errexit
 from maple_flow.port.foreign import Leftovers, leftovers

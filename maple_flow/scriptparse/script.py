@@ -96,8 +96,6 @@ class ParsedScript:
     inner_after: list[ShellCommand] = field(default_factory=list)
     #: Other launches on the same logical line (``srun a.py && srun b.py``).
     beside: int = 0
-    #: The body's commands after the program's (a ``bash -c`` body).
-    after: list[ShellCommand] = field(default_factory=list)
     #: The environment prefix of the launch inside a ``bash -c`` body (``srun bash -c
     #: 'CUDA_LAUNCH_BLOCKING=1 torchrun ...'``): the launch's own environment.
     body_env: dict[str, str] = field(default_factory=dict)
