@@ -146,6 +146,8 @@ def test_a_plain_srun_step_stays_on_a_slurm_target() -> None:
     r = _port(script, "polaris")
     assert "srun bash" not in r.script
     assert any("hostname; nvidia-smi" in n and "by hand" in n for n in r.notes)
+    site = ONE + 'srun bash -c "module load cuda/11.0; nvidia-smi"\nsrun python train.py\n'
+    assert "module load cuda/11.0" not in _port(site, "perlmutter").script  # the source site's
 
 
 # --- 7. exec in front of the launch; a default inside an eval'd launch ---

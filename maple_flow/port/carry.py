@@ -652,9 +652,10 @@ def _same_scheduler_task_step(step: Step, src: Source, profile: ClusterProfile) 
             return False
         k += 1
     rest = words[k:]
-    if rest[:2] == ["bash", "-c"]:
+    if rest[:2] == ["bash", "-c"]:  # no program, nothing of the source site (modules, envs)
         return len(rest) == 3 and not re.search(
-            r"\bpython[\d.]*\b|torchrun|deepspeed|accelerate|\bsrun\b", rest[2])
+            r"\bpython[\d.]*\b|torchrun|deepspeed|accelerate|\bsrun\b|\bmodule\b|\bml\b"
+            r"|\bsource\b|(?:^|[;&|]\s*)\.\s|\bconda\b|\bspack\b|(?:^|\s)/", rest[2])
     return (bool(rest) and re.fullmatch(r"[\w.-]+", rest[0]) is not None
             and not re.match(r"python[\d.]*$|torchrun$|deepspeed$|accelerate$", rest[0])
             and not re.search(r"[|;&><`$]", " ".join(rest)))
