@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import shlex
 from dataclasses import dataclass, field
 
 from maple_flow.errors import ParseError
@@ -418,6 +419,13 @@ def _body(cmd: ShellCommand, line: LaunchLine | None, variables: dict[str, str])
     return ""
 
 
+def _command_text(cmd: ShellCommand) -> str:
+    """A command as shell text (assignments quoted, words as written); as
+    ``steps.command_text``, which imports this module."""
+    return " ".join([f"{k}={shlex.quote(v)}" for k, v in cmd.assignments]
+                    + list(cmd.raw or cmd.words))
+
+
 #: A reference with a default (``${SCRIPT:-train.py}``, ``${ARGS:-}``), no nested braces.
 _UNSET_DEFAULT = re.compile(r"\$\{([A-Za-z_]\w*):?[-=][^{}]*\}")
 
@@ -630,9 +638,7 @@ def parse_script(data: str | bytes) -> ParsedScript:
     parsed.inner = found.inner
     parsed.inner_after = found.after
     if found.after:  # run after the program in its body: the user's lines after the launch
-        from maple_flow.scriptparse.steps import command_text
-
-        parsed.after[:0] = [Block(found.cmd.line, command_text(c), (c,)) for c in found.after]
+        parsed.after[:0] = [Block(found.cmd.line, _command_text(c), (c,)) for c in found.after]
     for block in blocks:
         # a newline inside a quoted value (`export LAUNCHER="accelerate launch ...<newline>"`)
         # is one command's, not a compound block's
