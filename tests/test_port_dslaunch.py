@@ -106,7 +106,7 @@ def test_bash_arrays_and_arithmetic_for_are_not_commands() -> None:
                           "for ((i = 0; i < N; i++)); do\n  echo $i\ndone\n")
     assert [(c.words, c.assignments) for c in cmds] == [
         ((), (("HOSTS", '("austin" "baton-rouge")'),)),
-        ((), (("nodes", "($item)"),)),
+        ((), (("nodes+", "($item)"),)),  # an append, named as bash's ``X+=y`` is
         (("for", "((i = 0; i < N; i++))"), ()),
         (("echo", "$i"), ()),
     ]

@@ -18,13 +18,18 @@ def _refusal(script: str) -> str:
     return str(err.value)
 
 
-def test_an_array_launch_step_before_a_plain_python_step_is_refused_not_dropped() -> None:
+def test_an_array_launch_step_before_a_plain_python_step_is_ported_not_dropped() -> None:
+    # a Python command held in an array is read (s17-launchsyntax): the srun of it is the
+    # launch, run as written on the target; the plain python step after it stays after it
+    from maple_flow import port
+
     script = HEAD + ("FIT=(python fit.py --epochs 5)\nsrun --exclusive \"${FIT[@]}\"\n"
                      "python score.py --ckpt out/last.pt\n")
-    text = _refusal(script)
-    assert 'line 5: `srun --exclusive "${FIT[@]}"` runs a launch step through srun' in text
-    assert "bash array $FIT (set on line 4:" in text
-    assert "write the command out on the srun line" in text
+    r = port(script, "perlmutter")["perlmutter"]
+    assert r.status == "generated"
+    body = r.script.split("FIT=(python fit.py --epochs 5)", 1)[1]
+    assert '"${FIT[@]}"' in body and "python score.py --ckpt out/last.pt" in body.split(
+        '"${FIT[@]}"', 1)[1]
 
 
 def test_a_launch_step_from_a_caller_variable_is_refused_naming_it() -> None:

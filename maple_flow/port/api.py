@@ -58,6 +58,7 @@ from maple_flow.port.apply import (
     wrapper_shell,
 )
 from maple_flow.port.array import port_array
+from maple_flow.port.array_command import keep_array_command
 from maple_flow.port.carry import (
     Carried,
     Source,
@@ -70,7 +71,12 @@ from maple_flow.port.carry import (
     translate,
     with_raw_blocks,
 )
-from maple_flow.port.container import inner_step_notes, plan_container, read_source_image
+from maple_flow.port.container import (
+    inner_after_notes,
+    inner_step_notes,
+    plan_container,
+    read_source_image,
+)
 from maple_flow.port.container_lost import not_carried_why
 from maple_flow.port.coupled import scheduler_option_notes
 from maple_flow.port.dynamic_entry import drop_literal_note, keep_written_entry
@@ -892,7 +898,7 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
               f"index in ${array.index_var}"] if array.spec else []
     notes += errexit_notes if carried.steps else []
     notes += _account(src, profile, o.get("account")) + carried.notes
-    notes += inner_step_notes(src.parsed, carried.steps)
+    notes += inner_step_notes(src.parsed, carried.steps) + inner_after_notes(src.parsed)
     notes += _software_notes(src, profile) + _arg_notes(args)
     notes += scheduler_option_notes(src.parsed, "\n".join(src.lines), profile)
     notes += home_start_note(src.parsed, src.steps, profile)
@@ -911,14 +917,23 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
     rendered, problem = (as_command(result.script, profile.software.python, entry)
                          if src.parsed.launch.command else (result.script, ""))
     refusals += [problem] if problem and not refusals else []
-    rendered, written_notes = _written_launch_args(rendered, entry, args, f.module, carried)
+    rendered, written_notes = (_written_launch_args(rendered, entry, args, f.module, carried)
+                               if not src.parsed.launch.array_command else (rendered, []))
     notes += written_notes
     rendered, entry_notes, entry_refusal = keep_written_entry(
         rendered, src.parsed, profile, entry, f.module, carried)
     notes = drop_literal_note(notes, entry) + entry_notes if entry_notes else notes
     refusals += [entry_refusal] if entry_refusal and not refusals else []
+    deferred = _deferred_args_refusal(src.parsed, profile)
+    refusals += [deferred] if deferred and not refusals else []
     applied = apply_edits(rendered, src, profile, one_process=one_process,
                           size=size, entry=entry, errexit=errexit)
+    applied.script, array_notes, array_refusal = keep_array_command(
+        applied.script, src.parsed, profile, entry, args, f.module)
+    if array_notes:  # the array's own interpreter runs, with its options
+        notes = [n for n in notes if not n.startswith("the interpreter option")]
+    notes += array_notes
+    refusals += [array_refusal] if array_refusal and not refusals else []
     if applied.interpreter_kept:  # the note on the interpreter replaced is not true then
         notes = [n for n in notes if n not in _interpreter_notes(src, profile)]
     applied.script = with_raw_blocks(applied.script, carried)
@@ -946,6 +961,23 @@ def _setup_notes(src: Source) -> list[str]:
         f"{src.parsed.launch.entrypoint} is not a PyTorch job: the target's launch template "
         "gives its launcher, modules and directives; the PyTorch variables it exports "
         "(MASTER_ADDR, WORLD_SIZE, RANK) are unused by it") for n in src.facts.notes]
+
+
+def _deferred_args_refusal(p: ParsedScript, profile: ClusterProfile) -> str:
+    """Why the port cannot pass the program's arguments as the source did, when the source
+    escaped a variable they read from the batch shell inside a ``bash -c`` body (``--page
+    \\$SLURM_PROCID``: each task reads its own value); ``""`` when none does. The target's
+    launch passes the arguments from the batch shell, where every task would get one value."""
+    if not p.deferred_args:
+        return ""
+    names = ", ".join("$" + n for n in sorted(p.deferred_args))
+    line = p.launch_block.line if p.launch_block else 0
+    return (f"line {line}: the program's arguments read {names} escaped inside the `bash -c` "
+            "body, so each task's shell gives its own value (its rank); the port passes the "
+            f"arguments from {profile.name}'s batch shell, where every task would get the same "
+            "one: read the rank in the program (RANK/LOCAL_RANK, which the port's launch sets "
+            "for each rank) instead of an argument, or put the per-task command in a script of "
+            "its own that the launch runs, and port again")
 
 
 def _written_launch_args(script: str, entry: str, args: list[str], module: bool,

@@ -367,7 +367,10 @@ def apply_edits(script: str, src: Source, profile: ClusterProfile, *, one_proces
     out.notes += arch_note(src.parsed.directives, source_arch(src.cluster), profile)
     tail = translate_scheduler_vars(src.parsed.launch_tail, profile.scheduler,
                                     src.parsed.grid_engine)[0]
-    subshell = "(" if tail.startswith(")") else ""  # `( srun ... ) 2>&1 | tee log`
+    block = src.parsed.launch_block.text.lstrip() if src.parsed.launch_block else ""
+    # `( srun ... ) 2>&1 | tee log`; `( cd d && srun ... )` keeps its `(` in the chain prefix
+    chained = re.match(r"\(\s*[^()]*?(?:&&|\|\||;)", block) is not None
+    subshell = "(" if tail.startswith(")") and not chained else ""
     out.script = prefix_launch(append_to_launch(out.script, tail),
                                " ".join(x for x in (subshell, _timed(src)) if x))
     out.notes += [f"kept after the launch, as in the source: `{tail}`"] if tail else []

@@ -5,6 +5,7 @@ program's words read (renamed for the target's scheduler)."""
 from __future__ import annotations
 
 import re
+import shlex
 from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any
@@ -402,6 +403,9 @@ def _program_vars(parsed: ParsedScript) -> set[str]:
     else:  # a variable holds the program and its arguments (``CMD="python x.py --lr $LR"``)
         todo = [name for held in command_vars(parsed.launch_vars, parsed.variables)
                 for name in referenced(parsed.variables.get(held, ""))]
+    if launch.array_command:  # ``srun "${CMD[@]}"``, run as written: what the array reads
+        todo += [name for held in referenced(launch.array_command)
+                 for name in [held, *referenced(parsed.arrays.get(held, ""))]]
     return _read_closure(todo, {**parsed.arrays, **parsed.variables}, unset_too=False)
 
 
@@ -519,6 +523,10 @@ def _classify(src: Source, profile: ClusterProfile, out: Carried) -> tuple[list[
         elif step.keep is False and _same_scheduler_query(step, src, profile):
             kept.append(Step(step.line, step.text, True, f"a query of {profile.scheduler}, "
                              "the target's scheduler too: it runs there as written"))
+        elif step.keep is False and _same_scheduler_task_step(step, src, profile):
+            kept.append(Step(step.line, step.text, True, f"a command run on the job's tasks "
+                             f"through srun, {profile.name}'s launcher too (no program, no "
+                             "site option): it runs there as written"))
         elif step.keep is False and (same := _other_scheduler_query(step, src, profile)):
             kept.append(Step(step.line, same, True, "queries the source's scheduler; on "
                              f"{profile.name} the same query of {profile.scheduler}",
@@ -621,6 +629,39 @@ def _same_scheduler_query(step: Step, src: Source, profile: ClusterProfile) -> b
             and step.text.lstrip().startswith(_QUERIES.get(profile.scheduler, ())))
 
 
+#: srun options that only size a step (they mean the same on any Slurm cluster).
+_SIZE_OPTION = re.compile(r"^(?:-[nN]\d*|--(?:ntasks|nodes|ntasks-per-node)(?:=\S+)?|\d+)$")
+
+
+def _same_scheduler_task_step(step: Step, src: Source, profile: ClusterProfile) -> bool:
+    """A Slurm job's step that runs a plain command on its tasks (``srun hostname``, ``srun
+    bash -c "hostname; nvidia-smi"``: no Python program, no option but a size), ported to
+    another Slurm cluster: srun is the target's launcher too, and the step runs there as in
+    the source."""
+    if src.parsed.scheduler != "slurm" or profile.scheduler != "slurm" or step.name:
+        return False
+    try:
+        words = shlex.split(step.text)
+    except ValueError:
+        return False
+    if len(words) < 2 or words[0] != "srun":
+        return False
+    k = 1
+    while k < len(words) and (words[k].startswith("-") or (
+            words[k].isdigit() and words[k - 1] in ("-n", "-N"))):
+        if not _SIZE_OPTION.match(words[k]):
+            return False
+        k += 1
+    rest = words[k:]
+    if rest[:2] == ["bash", "-c"]:  # no program, nothing of the source site (modules, envs)
+        return len(rest) == 3 and not re.search(
+            r"\bpython[\d.]*\b|torchrun|deepspeed|accelerate|\bsrun\b|\bmodule\b|\bml\b"
+            r"|\bsource\b|(?:^|[;&|]\s*)\.\s|\bconda\b|\bspack\b|(?:^|\s)/", rest[2])
+    return (bool(rest) and re.fullmatch(r"[\w.-]+", rest[0]) is not None
+            and not re.match(r"python[\d.]*$|torchrun$|deepspeed$|accelerate$", rest[0])
+            and not re.search(r"[|;&><`$]", " ".join(rest)))
+
+
 def _other_scheduler_query(step: Step, src: Source, profile: ClusterProfile) -> str:
     """A line that only runs a query of the source's scheduler (``scontrol show job``,
     maybe into a file) as the target's scheduler's query of the same, or ``""``."""
@@ -648,7 +689,7 @@ def _read_later(src: Source, kept: list[Step], out: Carried) -> list[Step]:
 
     loop = src.parsed.launch_loop
     last = " ".join([src.facts.entrypoint, _entry_read_live(src.parsed), *src.facts.args,
-                     *written_words(src.parsed),
+                     *written_words(src.parsed), src.parsed.launch.array_command,
                      *out.env.values(), *out.steps,
                      src.parsed.launch_tail, *(b.text for b in src.parsed.after),
                      *(t.text for t in tool_prefixes(src.parsed, "\n".join(src.lines)))]

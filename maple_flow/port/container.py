@@ -515,6 +515,17 @@ def source_arch(cluster: str | None) -> str | None:
     return profile.node.arch if profile is not None else None
 
 
+def inner_after_notes(p: ParsedScript) -> list[str]:
+    """A note for each command of the launch's ``bash -c`` body after the program (``srun
+    bash -c "python x.py; echo finished"``): it ran once per rank, after the program; the port
+    runs it once, in the batch shell, after the target's launch."""
+    from maple_flow.scriptparse.steps import command_text
+
+    return [f"`{command_text(cmd)}` ran in the launch's `bash -c` body after the program, "
+            "once per rank; the port runs it once, in the batch shell after the launch"
+            for cmd in p.inner_after]
+
+
 def inner_step_notes(p: ParsedScript, kept: list[str]) -> list[str]:
     """A note for each kept set-up step that ran in the launch's per-rank body (``srun shifter
     bash -c "source vars.sh && python x.py"``): there it ran once per rank, inside the image

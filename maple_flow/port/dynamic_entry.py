@@ -32,6 +32,18 @@ def _unset(word: str, available: set[str], prefix: str) -> list[str]:
                    if n not in available and not (prefix and n.startswith(prefix))})
 
 
+#: A reference with a default (``${SCRIPT:-train.py}``, ``${SCRIPT-x}``, ``${SCRIPT:=x}``).
+_DEFAULTED = re.compile(r"\$\{([A-Za-z_]\w*):?[-=]")
+
+
+def _overridden(written: str, p: ParsedScript) -> set[str]:
+    """The variables ``written`` falls back to a default for and the script never sets
+    (``python ${SCRIPT:-train.py}``): the environment the job is submitted with names the
+    program, so the word stays as written (its value is only the default)."""
+    return {n for n in _DEFAULTED.findall(written or "")
+            if n not in p.variables and n not in p.env}
+
+
 def _args_note(word: str, profile: ClusterProfile) -> str:
     if not _POSITIONAL.search(word):
         return ""
@@ -48,10 +60,11 @@ def keep_written_entry(script: str, p: ParsedScript, profile: ClusterProfile, en
     """``script`` with its program word as written (see the module's doc), the notes on it
     and the refusal (``""`` when none)."""
     written = p.launch.written_entry
-    if not written or p.launch.command or not kept_as_text(entry):
+    overridden = _overridden(written, p)
+    if not written or p.launch.command or not (kept_as_text(entry) or overridden):
         return script, [], ""  # a plain program, or one whose rendering already expands
     prefix = _JOB_PREFIX.get(profile.scheduler, "")
-    available = set_by_port(carried) | SCRIPT_SET_VARS | _ENV
+    available = set_by_port(carried) | SCRIPT_SET_VARS | _ENV | overridden
     word, _ = translate_scheduler_vars(written, profile.scheduler, p.grid_engine)
     lost = _unset(word, available, prefix)
     how = "as written"
@@ -70,13 +83,18 @@ def keep_written_entry(script: str, p: ParsedScript, profile: ClusterProfile, en
                "in the ported script: its line only built the source's launch line)")
     head = shell_word(entry)
     span = launch_command_span(script)
+    unplaced = (f"line {p.launch_block.line if p.launch_block else 0}: the program is named "
+                f"when the job runs (`{written}`: the environment it is submitted with can "
+                f"name another), and {profile.name}'s launch could not be written to keep "
+                "that word: write the program's name into the script, and port again"
+                ) if overridden else ""
     if span is None:
-        return script, [], ""
+        return script, [], unplaced
     lines, first, last = span
     pattern = re.compile(("-m " if module else "") + re.escape(head) + r"(?=\s|$)")
     hits = [k for k in range(first, last + 1) if pattern.search(lines[k])]
     if len(hits) != 1:
-        return script, [], ""
+        return script, [], unplaced
     k = hits[0]
     lines[k] = pattern.sub(lambda m: ("-m " if module else "") + word, lines[k], count=1)
     note = (f"the program is named when the job runs: `{'-m ' if module else ''}{word}` is "

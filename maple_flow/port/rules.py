@@ -336,11 +336,18 @@ _ARITH = re.compile(r"\$\(\((?:[^()]|\([^()]*\))*\)\)")
 _BARE_NAME = re.compile(r"(?<![\w$\{])([A-Za-z_]\w*)")
 
 
+#: An array element's subscript (``${seeds[$seed_id]}``, ``${lines[i]}``): arithmetic, so a
+#: bare name in it is read too.
+_SUBSCRIPT = re.compile(r"\$\{#?!?\w+\[([^\]]*)\]")
+
+
 def referenced(text: str) -> list[str]:
-    """The variable names ``text`` reads (``$A``, ``${B}``, ``${C:-x}``, ``$((D * 2))``)."""
-    names = [a or b for a, b in re.findall(r"\$\{(\w+)[^}]*\}|\$(\w+)", text)]
-    for arith in re.findall(r"\$\(\((.*?)\)\)", text):
-        names += re.findall(r"(?<![\w$])([A-Za-z_]\w*)", arith)
+    """The variable names ``text`` reads (``$A``, ``${B}``, ``${C:-$x}``, ``$((D * 2))``,
+    ``${E[$i]}``): every ``$`` reference, those inside another's default or subscript too."""
+    names = re.findall(r"\$\{?#?!?(\w+)", text)
+    for inner in [*re.findall(r"\$\(\((.*?)\)\)", text), *_SUBSCRIPT.findall(text)]:
+        names += [n for n in re.findall(r"(?<![\w$])([A-Za-z_]\w*)", inner)
+                  if n not in names]
     return names
 
 

@@ -34,7 +34,7 @@ from maple_flow.scriptparse.shell import logical_lines
 #: (profilers; ``nohup``, ``stdbuf``, ``env A=1``, ``nice``, ``timeout 10h``; the binding
 #: tools, with a note: their CPU/NUMA numbers are the source node's).
 KEPT_TOOLS = frozenset({"nsys", "ncu", "py-spy", "nohup", "stdbuf", "env", "nice", "timeout",
-                        "numactl", "taskset"})
+                        "numactl", "taskset", "exec"})
 #: Tools whose words name the source node's CPUs or NUMA domains.
 _BINDING_TOOLS = frozenset({"numactl", "taskset"})
 #: ``time`` as bash's keyword (apply's ``_timed`` re-times the target's launch with it).
@@ -98,6 +98,8 @@ def tool_prefixes(parsed: ParsedScript, source: str) -> list[ToolPrefix]:
         words = " ".join(text[start.start():min(ends)].split())
         if stage.name == "time" and not k and _BASH_TIME.fullmatch(words):
             continue  # bash's `time` in front of the whole launch is apply's (_timed)
+        if stage.name == "exec" and (k or words != "exec"):
+            continue  # bash's `exec` replaces the job's shell: only in front of the launch
         inner = not any(s.name in _RANK_LAUNCHERS for s in stages[k + 1:])
         found.append(ToolPrefix(stage.name, words, inner, k))
     return found

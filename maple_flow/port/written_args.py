@@ -28,6 +28,8 @@ _TARGET_SETS = SCRIPT_SET_VARS | set(TORCH_RANK_VARS) | {"JOB_NUM"}
 #: A bare reference to one variable (``$ARGS``, ``${ARGS}``).
 _BARE_REF = re.compile(r"\$\{?([A-Za-z_]\w*)\}?")
 _NOT_VERBATIM = re.compile(r"\$\(|`|\$\{?[@*#?!$0-9-]")
+#: A reference with a default the submit environment may override (``${ARGS:-}``).
+_DEFAULTED_REF = re.compile(r"\$\{[A-Za-z_]\w*:?[-=]")
 #: A reference to the batch script's own arguments (``$1``, ``${2}``, ``$@``, ``${@:2}``).
 _POSITIONAL_REF = re.compile(r"\$(?:[@*1-9]|\{(?:[@*]|[1-9]\d*)(?::\d+(?::\d+)?)?\})")
 
@@ -84,7 +86,8 @@ def launch_args(p: ParsedScript, args: list[str], tr: Callable[[str], str],
         # stays bare, not `"$ARGS"` (one empty argument)
         groups = [(a if _BARE_REF.fullmatch(a) else shell_word(a), k, k + 1)
                   for k, a in enumerate(args)]
-    if not groups or not args or groups[-1][2] != len(args):
+    if not groups or groups[-1][2] != len(args) or not (args or any(
+            _DEFAULTED_REF.search(raw) for raw, _, _ in groups)):
         return None
     sized = set(size_vars(p)) | (_TARGET_SETS & set_in_source)
     words: list[str] = []

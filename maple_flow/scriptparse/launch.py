@@ -203,6 +203,12 @@ class LaunchLine:
     #: (``experiments.$1``, ``${MODELS[$SLURM_ARRAY_TASK_ID]}.py``, ``$SCRIPT``); "" when
     #: the program is written as plain text or cannot be told apart from other words.
     written_entry: str = ""
+    #: The interpreter, program and arguments come from one bash array the script builds
+    #: (``CMD=(python x.py ...)``, ``CMD+=(...)``, ``srun "${CMD[@]}"``): that word as
+    #: written, and how many of the array's words come before the program (the
+    #: interpreter and its options); "" when the launch names its program itself.
+    array_command: str = ""
+    array_lead: int = 0
     #: The program is an installed command (a package's console script, ``srun
     #: fairseq-train``, ``torchrun --no-python ethos``): the launcher runs it as itself.
     command: bool = False

@@ -94,6 +94,9 @@ class ParsedScript:
     per_node_loop: LaunchLoop | None = None
     #: The other commands of a ``bash -c`` body the launcher runs for each rank.
     inner: list[ShellCommand] = field(default_factory=list)
+    #: The commands of the launch's ``bash -c`` body after the program (``srun bash -c
+    #: "python x.py; echo finished"``): kept after the target's launch (see ``after``).
+    inner_after: list[ShellCommand] = field(default_factory=list)
     #: Other launches on the same logical line (``srun a.py && srun b.py``).
     beside: int = 0
     #: The environment prefix of the launch inside a ``bash -c`` body (``srun bash -c
@@ -122,6 +125,10 @@ class ParsedScript:
     #: ``CMD="... \\$SLURM_PROCID"``), the names so escaped: the batch shell does not expand
     #: them; the shell the value is handed to (``srun bash -c "$CMD"``) does, in each task.
     deferred_refs: dict[str, set[str]] = field(default_factory=dict)
+    #: The variables the program's arguments read that the source escaped from the batch
+    #: shell in a ``bash -c`` body (``srun bash -c "python x.py --page \$SLURM_PROCID"``):
+    #: each task's shell reads them, not the batch shell.
+    deferred_args: set[str] = field(default_factory=set)
     #: The script's literal bash arrays (``DISTRIBUTED_ARGS=( ... )``), each as its words joined.
     arrays: dict[str, str] = field(default_factory=dict)
 
@@ -256,6 +263,8 @@ class _Found:
     inner: list[ShellCommand] = field(default_factory=list)
     #: Other launches on the same logical line (``srun a.py && srun b.py``).
     beside: int = 0
+    #: The body's commands after the program's (a ``bash -c`` body).
+    after: list[ShellCommand] = field(default_factory=list)
     #: The environment prefix of the launch inside a ``bash -c`` body (``srun bash -c
     #: 'CUDA_LAUNCH_BLOCKING=1 torchrun ...'``): the launch's own environment.
     body_env: dict[str, str] = field(default_factory=dict)
@@ -295,12 +304,43 @@ def _written_args(cmd: ShellCommand, traced: list[tuple[str, int]],
     first = traced[start][1] if count else len(cmd.words)
     if start > 0 and traced[start - 1][1] >= first:
         return None
+    if start > 0:
+        # words between the program's and the first argument's expand to nothing here
+        # (`python x.py ${ARGS:-} --lr 1`): they are written arguments too
+        first = traced[start - 1][1] + 1
     groups: list[tuple[str, int, int]] = []
     for k in range(first, len(cmd.words)):
         at = [i - start for i in range(start, n) if traced[i][1] == k]
         lo = at[0] if at else (groups[-1][2] if groups else 0)
         groups.append((cmd.raw[k], lo, at[-1] + 1 if at else lo))
     return groups
+
+
+_ARRAY_WORD = re.compile(r'^"?\$\{(\w+)\[@\]\}"?$')
+
+
+def _array_command(cmd: ShellCommand, traced: list[tuple[str, int]],
+                   line: LaunchLine) -> tuple[str, int]:
+    """The array word (``"${CMD[@]}"``) that gives the interpreter, the program and all its
+    arguments, with how many of its words come before the program; ``("", 0)`` otherwise."""
+    if not line.entrypoint or len(cmd.raw) != len(cmd.words) or line.inline:
+        return "", 0
+    ks = {k for _, k in traced}
+    for k in sorted(ks):
+        raw = cmd.raw[k] if k < len(cmd.raw) else ""
+        if not _ARRAY_WORD.match(raw):
+            continue
+        held = [w for w, j in traced if j == k]
+        if k != max(ks) or not held or not re.fullmatch(r"python[\d.]*",
+                                                       held[0].rsplit("/", 1)[-1]):
+            return "", 0
+        entry = ("-m" if line.module else "")
+        at = next((i for i, w in enumerate(held)
+                   if w == line.entrypoint and (not entry or held[i - 1] == "-m")), -1)
+        if at < 1 or held[at + 1:] != line.args:
+            return "", 0
+        return raw, at - (1 if line.module else 0)
+    return "", 0
 
 
 def _written_entry(cmd: ShellCommand, traced: list[tuple[str, int]], line: LaunchLine) -> str:
@@ -398,8 +438,30 @@ def _body(cmd: ShellCommand, line: LaunchLine | None, variables: dict[str, str])
     if line is not None and line.inline:
         return expand(line.inline, simple_values(variables))
     if cmd.words and cmd.words[0] == "eval":
-        return expand(" ".join(cmd.words[1:]), variables)
+        # a default for a variable the script never sets (``eval "python ${SCRIPT:-x.py}"``)
+        # is the submit environment's to override: it stays a reference, as on a line of its own
+        text, saved = " ".join(cmd.words[1:]), {}
+        for k, m in enumerate(_UNSET_DEFAULT.finditer(text)):
+            if m.group(1) not in variables:
+                saved[f"__MAPLE_DEFAULT_{k}__"] = m.group(0)
+        for key, ref in saved.items():
+            text = text.replace(ref, key, 1)
+        text = expand(text, variables)
+        for key, ref in saved.items():
+            text = text.replace(key, ref)
+        return text
     return ""
+
+
+def _command_text(cmd: ShellCommand) -> str:
+    """A command as shell text (assignments quoted, words as written); as
+    ``steps.command_text``, which imports this module."""
+    return " ".join([f"{k}={shlex.quote(v)}" for k, v in cmd.assignments]
+                    + list(cmd.raw or cmd.words))
+
+
+#: A reference with a default (``${SCRIPT:-train.py}``, ``${ARGS:-}``), no nested braces.
+_UNSET_DEFAULT = re.compile(r"\$\{([A-Za-z_]\w*):?[-=][^{}]*\}")
 
 
 def _launch_in(
@@ -413,15 +475,20 @@ def _launch_in(
     if line is not None and not line.inline:
         line.written_args = _written_args(cmd, traced, line)
         line.written_entry = _written_entry(cmd, traced, line)
+        line.array_command, line.array_lead = _array_command(cmd, traced, line)
     if text:
         body = split_commands(text)
         inner = _find_launch([Block(cmd.line, text, tuple(body))], dict(variables))
         if inner is None:
             return None
         inner.line.stages[:0] = line.stages if line else []
-        before = [c for c in body if c.line <= inner.cmd.line and c is not inner.cmd]
+        at = next((k for k, c in enumerate(body) if c is inner.cmd), None)
+        before = ([c for c in body[:at]] if at is not None else
+                  [c for c in body if c.line <= inner.cmd.line and c is not inner.cmd])
+        after = body[at + 1:] if at is not None else []
         body_env = {**dict(inner.cmd.assignments), **inner.body_env}
-        return _Found(inner.line, cmd, block, before + inner.inner, body_env=body_env)
+        return _Found(inner.line, cmd, block, before + inner.inner, body_env=body_env,
+                      after=after + inner.after)
     if line and line.entrypoint:
         return _Found(line, cmd, block)
     return None
@@ -603,6 +670,9 @@ def parse_script(data: str | bytes) -> ParsedScript:
     if parsed.launch_loop is not None and parsed.launch_loop.per_node:
         parsed.per_node_loop, parsed.launch_loop = parsed.launch_loop, None
     parsed.inner = found.inner
+    parsed.inner_after = found.after
+    if found.after:  # run after the program in its body: the user's lines after the launch
+        parsed.after[:0] = [Block(found.cmd.line, _command_text(c), (c,)) for c in found.after]
     for block in blocks:
         # a newline inside a quoted value (`export LAUNCHER="accelerate launch ...<newline>"`)
         # is one command's, not a compound block's
@@ -622,8 +692,16 @@ def parse_script(data: str | bytes) -> ParsedScript:
     parsed.arrays = {k[:-3]: v for k, v in arrays.items()}
     parsed.launch_vars = _launch_vars(found.cmd, {**parsed.arrays, **parsed.env,
                                                   **parsed.variables})
+    if found.line.array_command:  # the array's lines stay: the port runs it as written
+        held = set(_ARRAY_WORD.findall(found.line.array_command))
+        parsed.launch_vars = [v for v in parsed.launch_vars if v not in held]
+    if found.cmd.text != (found.line.inline or found.cmd.text) or found.inner or any(
+            w in ("-c",) for w in found.cmd.words):
+        escaped = set(_ESCAPED_REF.findall(found.cmd.text))
+        read = {m for a in found.line.args for m in re.findall(r"\$\{?(\w+)", a)}
+        parsed.deferred_args = escaped & read
     parsed.launch_redirects = _redirects(found.cmd.text)
-    parsed.launch_tail = launch_tail(found.cmd) if not found.inner else ""
+    parsed.launch_tail = launch_tail(found.cmd)  # `srun bash -c "a; python x" | tee log` too
     if not parsed.launch_tail and parsed.launch_loop is not None and _in_background(found.cmd):
         parsed.launch_tail = "&"  # each pass starts the launch in the background: concurrent
     elif (not parsed.launch_tail and not found.inner and parsed.launch_loop is None
@@ -691,8 +769,10 @@ def launch_tail(cmd: ShellCommand) -> str:
     tail = tail.strip()
     if words[0] == "(":  # read by the fallback splitter: the `)` is a word of its own
         return f") {tail}".strip()
-    if cmd.text[:start].strip() == "(" and tail.startswith(")"):
-        return tail  # a subshell: `( time srun ... ) 2>&1 | tee log`
+    before = cmd.text[:start]
+    if tail.startswith(")") and before.lstrip().startswith("(") and (
+            before.count("(") > before.count(")")):
+        return tail  # a subshell: `( time srun ... ) 2>&1 | tee log`, `( cd d && srun ... )`
     if _SEMICOLON_TAIL.match(tail) and not _KEYWORD_COMMAND.search(tail):
         return tail  # `; echo done`: the job's next command, run after the launch as written
     return tail if _CARRIED_TAIL.match(tail) else ""

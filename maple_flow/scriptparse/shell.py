@@ -112,7 +112,7 @@ def _logical_lines(text: str) -> tuple[tuple[int, str], ...]:
 
 
 #: A line that opens a bash array assignment it does not close (``CMD=(``, one item a line).
-_OPEN_ARRAY = re.compile(r"^\s*(?:(?:export|local|declare\s+-a|readonly)\s+)?\w+=\((?!.*\))")
+_OPEN_ARRAY = re.compile(r"^\s*(?:(?:export|local|declare\s+-a|readonly)\s+)?\w+\+?=\((?!.*\))")
 
 
 def _array_end(lines: list[str], i: int) -> int | None:
@@ -385,7 +385,7 @@ Words = tuple[str, ...]
 #: A whole line that assigns or appends to an array (``HOSTS=("a" "b-c")``, ``nodes+=($x)``),
 #: which bashlex does not read: one assignment, never a command.
 _ARRAY_ASSIGN = re.compile(
-    r"([A-Za-z_]\w*)\+?=\(((?:[^()'\"]|'[^']*'|\"(?:\\.|[^\"\\])*\")*)\)\s*;?\s*(?:#.*)?", re.S)
+    r"([A-Za-z_]\w*\+?)=\(((?:[^()'\"]|'[^']*'|\"(?:\\.|[^\"\\])*\")*)\)\s*;?\s*(?:#.*)?", re.S)
 #: An arithmetic ``for ((i = 0; i < N; i++)); do [first command]`` header.
 _ARITH_FOR = re.compile(r"for\s*\(\((.*?)\)\)\s*;?\s*(?:do\b\s*(.*))?", re.S)
 

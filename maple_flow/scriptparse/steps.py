@@ -193,6 +193,9 @@ def _defaults_step(line: int, text: str, words: tuple[str, ...]) -> Step:
 
 def _command_step(cmd: ShellCommand, text: str, conda_module: bool) -> Step | None:
     words = cmd.words
+    if not words and not cmd.assignments and re.match(r"\s*(?:\d*>>?|&>|<)", text):
+        # a redirect alone (``> "$OUT_FILE"``): it creates or empties that file: the user's
+        return Step(cmd.line, text, True, "a redirect alone: it creates or empties its file")
     if not words:
         name, value = cmd.assignments[-1] if cmd.assignments else ("", "")
         captured = _captured_launch(value)

@@ -159,6 +159,9 @@ def which_name(word: str) -> str:
 
 #: The per-node launchers whose command an array may hold (``CMD=(torchrun ... x.py)``).
 _AGENTS = frozenset({"torchrun", "deepspeed", "accelerate"})
+#: A Python interpreter chosen at submit time with a default (``${PYTHON:-python3}``).
+_INTERPRETER_DEFAULT = re.compile(r"(?:\$\{\w+:?-)?((?:[\w./~-]*/)?python[\d.]*)\}?")
+_PYTHON_WORD = re.compile(r"python[\d.]*")
 #: A whole bash array's expansion (``${DISTRIBUTED_ARGS[@]}``, quoted or not).
 _ARRAY_ALL = re.compile(r"^\$\{(\w+)\[[@*]\]\}$")
 #: A bash array literal assigned in a script (``NAME=(``, ``NAME+=(``) up to its closing ``)``.
@@ -230,17 +233,22 @@ def traced_split_words(
     for k, (word, bare) in enumerate(zip(words, unquoted, strict=True)):
         array = _ARRAY_ALL.match(word)
         held = shlex.split(variables.get(array_key(array.group(1)), "")) if array else []
-        if held and (held[0].startswith("-") or held[0].rsplit("/", 1)[-1] in _AGENTS):
+        if held and (held[0].startswith("-") or held[0].rsplit("/", 1)[-1] in _AGENTS
+                     or _PYTHON_WORD.fullmatch(held[0].rsplit("/", 1)[-1])):
             # options (`torchrun ${DISTRIBUTED_ARGS[@]}`) or a launcher's command
-            # (`CMD=(torchrun ... x.py); srun "${CMD[@]}"`), quoted or not: one word each; a
-            # plain command held in an array (`FIT=(python x.py)`) is not read: the port names it
+            # (`CMD=(torchrun ... x.py); srun "${CMD[@]}"`), or a Python command
+            # (`CMD=(python x.py ...)`: see LaunchLine.array_command), quoted or not: one word
+            # each; another command held in an array (`FIT=(mytool x)`) is not read
             out.extend((w, k) for w in held)
             continue
         match = _WHOLE_VAR.fullmatch(word) if bare else None
         name = (match.group(1) or match.group(3)) if match else None
         known = variables.get(name) if name else None
         if name and overridden_key(name) in variables and len(_split(known or "")) < 2:
-            out.append((word, k))  # the environment can override it: a live reference stays
+            default = _INTERPRETER_DEFAULT.fullmatch((known or "").strip().strip('"'))
+            # the environment can override it: a live reference stays; an interpreter with a
+            # default (`PY=${PYTHON:-python}; srun $PY -u x.py`) is read as that interpreter
+            out.append((default.group(1) if default else word, k))
             continue
         if known is not None and which_name(known):
             out.append((known.strip(), k))  # `TORCHRUN=$(which torchrun)`: that command
