@@ -75,6 +75,8 @@ class Source:
     #: For a launch ported on its own as part of a job: the variables the job's port sets
     #: before it (only those its arguments may read as written); None for a whole job.
     set_outside: set[str] | None = None
+    #: Where the source's one-GPU srun steps were pinned to the node's GPUs (``gpu_steps``).
+    pinned_steps: str = ""
 
 
 @dataclass
