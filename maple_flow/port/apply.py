@@ -17,6 +17,7 @@ from maple_flow.port.comments import CommentRuns, is_comment
 from maple_flow.port.container import plan_container, source_arch, source_site_binds
 from maple_flow.port.container_lost import container_lost_refusal
 from maple_flow.port.fit import launch_shell_options
+from maple_flow.knowledge.clusters import get_profile
 from maple_flow.port.gpu_memory import gpu_memory_note
 from maple_flow.port.header import (
     add_to_header,
@@ -363,7 +364,8 @@ def apply_edits(script: str, src: Source, profile: ClusterProfile, *, one_proces
     out.notes += notes
     asked = source_memory(src.lines, src.parsed.directives)
     out.notes += memory_note(asked, target_memory(out.script, profile, size[1]), profile, size[1])
-    out.notes += gpu_memory_note(src.parsed.directives, profile)
+    out.notes += gpu_memory_note(src.parsed.directives, profile,
+                                 get_profile(src.cluster) if src.cluster else None)
     out.notes += arch_note(src.parsed.directives, source_arch(src.cluster), profile)
     tail = translate_scheduler_vars(src.parsed.launch_tail, profile.scheduler,
                                     src.parsed.grid_engine)[0]
