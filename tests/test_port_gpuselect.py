@@ -147,3 +147,8 @@ def test_every_cluster_gpu_is_a_known_model_or_not_nvidia() -> None:
     for cid in ("anvil", "bridges2", "delta", "deltaai", "lonestar6", "perlmutter", "polaris",
                 "vista"):
         assert model_of_profile(get_profile(cid).gpu.model) is not None, cid
+
+
+def test_a_gpu_of_another_vendor_says_the_program_must_change() -> None:
+    notes = _note("#SBATCH --gres=gpu:a100:4", "aurora")
+    assert notes and "intel GPUs, not NVIDIA" in notes[0] and "xpu" in notes[0]

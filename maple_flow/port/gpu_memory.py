@@ -130,6 +130,13 @@ def gpu_memory_note(directives: list[Directive], profile: ClusterProfile,
                 f"{profile.gpu.model} have {have} GB: LESS; a model or batch sized "
                 f"for {least} GB may run out of GPU memory there (shrink the batch, shard the "
                 "model, or port to a site with larger GPUs)"]
+    vendor = profile.gpu.vendor
+    if asked.model and vendor.lower() not in asked.model.name.lower():
+        return [f"GPU model: the source asks {what} (`{asked.raw}`); {profile.name} has "
+                f"{profile.gpu.model} ({have} GB): {vendor} GPUs, not {asked.model.name.split()[0]}"
+                f" ones: a program written for {asked.model.name.split()[0]} GPUs (CUDA) does "
+                f"not run there unchanged (port it to {profile.gpu.device_api}); the request is "
+                "not copied"]
     if asked.model_id and asked.model_id != target_model:
         exact = bool(asked.memory_gb) or bool(asked.model and len(asked.model.memory_gb) == 1)
         more = f", {have} GB each" + (
