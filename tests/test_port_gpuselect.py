@@ -152,3 +152,29 @@ def test_every_cluster_gpu_is_a_known_model_or_not_nvidia() -> None:
 def test_a_gpu_of_another_vendor_says_the_program_must_change() -> None:
     notes = _note("#SBATCH --gres=gpu:a100:4", "aurora")
     assert notes and "intel GPUs, not NVIDIA" in notes[0] and "xpu" in notes[0]
+
+
+@pytest.mark.parametrize(("args", "ids"), [
+    (["--gpus", "0,1,2,3,4,5,6,7,"], [0, 1, 2, 3, 4, 5, 6, 7]),
+    (["--gpu_ids", "0,1,2,3"], [0, 1, 2, 3]), (["--gpus", "7", "3", "--lr", "1"], [7, 3]),
+    (["--gpu_devices", "0", "1"], [0, 1]), (["--gpu_id", "5"], [5]),
+    (["trainer.devices=[0,1]"], [0, 1]), (["--gpus", "4"], None), (["--batch", "0,1"], None)])
+def test_the_gpu_ids_a_program_picks_are_read(args: list[str], ids: list[int] | None) -> None:
+    from maple_flow.port.topology import gpu_id_args
+
+    found = gpu_id_args(args)
+    assert (found[0][1] if found else None) == ids
+
+
+def test_a_program_gpu_id_list_beyond_the_targets_node_is_named() -> None:
+    script = ("#!/bin/bash\n#SBATCH -N 1\n#SBATCH --ntasks-per-node=1\n#SBATCH --gres=gpu:8\n"
+              "#SBATCH -t 2:00:00\npython main.py --base cfg.yaml --gpus '0,1,2,3,4,5,6,7'\n")
+    r = port(script, ["bridges2", "perlmutter"])
+    assert not any("picks its GPUs itself" in n for n in r["bridges2"].notes)  # 8 a node there
+    # one process on 8 GPUs does not fit a 4-GPU node: refused, naming the program's own list
+    assert r["perlmutter"].status == "refused" and "--gpus 0,1,2,3,4,5,6,7" in r["perlmutter"].notes[0]
+    ranks = script.replace("--ntasks-per-node=1", "--ntasks-per-node=8").replace(
+        "python main.py", "srun python main.py")
+    named = [n for n in port(ranks, ["perlmutter"])["perlmutter"].notes
+             if "picks its GPUs itself" in n]
+    assert named and "0, 1, 2, 3, 4, 5, 6, 7" in named[0] and "4 GPU(s)" in named[0]

@@ -124,6 +124,7 @@ from maple_flow.port.start_dir import home_start_note
 from maple_flow.port.tool_prefix import bash_timed, chain_prefix
 from maple_flow.port.topology import (
     disagreements,
+    gpu_id_notes,
     repack_note,
     source_layout_args,
     wanted_layout,
@@ -682,6 +683,7 @@ def _size(src: Source, profile: ClusterProfile, o: dict[str, Any]) -> tuple[int,
     )
     notes = [note] if note else []
     notes += disagreements(found, nodes, gpn, profile.name)
+    notes += gpu_id_notes(f.args, profile.gpu.per_node, profile.name)
     changed = (f.nodes, f.gpus_per_node) != (nodes, gpn) and bool(f.nodes and f.gpus_per_node)
     if changed and not disagreements(found, nodes, gpn, profile.name):
         notes.append(repack_note((f.nodes or 0, f.gpus_per_node or 0), (nodes, gpn),
