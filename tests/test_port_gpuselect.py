@@ -172,7 +172,8 @@ def test_a_program_gpu_id_list_beyond_the_targets_node_is_named() -> None:
     r = port(script, ["bridges2", "perlmutter"])
     assert not any("picks its GPUs itself" in n for n in r["bridges2"].notes)  # 8 a node there
     # one process on 8 GPUs does not fit a 4-GPU node: refused, naming the program's own list
-    assert r["perlmutter"].status == "refused" and "--gpus 0,1,2,3,4,5,6,7" in r["perlmutter"].notes[0]
+    refused = r["perlmutter"]
+    assert refused.status == "refused" and "--gpus 0,1,2,3,4,5,6,7" in refused.notes[0]
     ranks = script.replace("--ntasks-per-node=1", "--ntasks-per-node=8").replace(
         "python main.py", "srun python main.py")
     named = [n for n in port(ranks, ["perlmutter"])["perlmutter"].notes

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from maple_flow.knowledge.clusters import get_profile
 from maple_flow.models import ClusterProfile
 from maple_flow.port.accel_config import config_notes, fp8_note, keep_c10d, launcher_path_note
 from maple_flow.port.arch import arch_note
@@ -17,7 +18,6 @@ from maple_flow.port.comments import CommentRuns, is_comment
 from maple_flow.port.container import plan_container, source_arch, source_site_binds
 from maple_flow.port.container_lost import container_lost_refusal
 from maple_flow.port.fit import launch_shell_options
-from maple_flow.knowledge.clusters import get_profile
 from maple_flow.port.gpu_memory import gpu_memory_note
 from maple_flow.port.header import (
     add_to_header,

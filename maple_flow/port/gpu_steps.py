@@ -4,11 +4,11 @@
 Each step is the user's program run on ONE GPU of the job's node. The port keeps every step
 where the user wrote it (its loop, its ``&``, the ``wait`` after it) and changes only the
 launcher words: ``srun <step options>`` becomes a plain run pinned to the next GPU of the node
-in turn (``maple_gpu=...`` then ``CUDA_VISIBLE_DEVICES=$maple_gpu <program as written> &``, the index
-computed in the batch shell on the line before, so a loop's passes get GPUs 0, 1, ... N-1, 0, ...). The job is
-then a packed job (see ``packing``) and is sized and ported as one: one node with the source
-node's GPUs. srun's per-step options other than the one task and the one GPU (``-c 1``,
-``--mem-per-gpu=20G``) are named in a note, not carried.
+in turn (``maple_gpu=...`` then ``CUDA_VISIBLE_DEVICES=$maple_gpu <program as written> &``,
+the index computed in the batch shell on the line before, so a loop's passes get GPUs 0, 1,
+... N-1, 0, ...). The job is then a packed job (see ``packing``) and is sized and ported as
+one: one node with the source node's GPUs. srun's per-step options other than the one task
+and the one GPU (``-c 1``, ``--mem-per-gpu=20G``) are named in a note, not carried.
 
 Left to the refusal of ``packing.refuse_unkept_packing`` (with what to do): steps on several
 nodes, a step continued over several lines, an srun option this stage does not know, or a
