@@ -123,7 +123,7 @@ def pin_one_gpu_steps(text: str, node_gpus: int | None, nodes: int | None) -> Pi
             "loop, its `&`, the `wait` after it), its launcher `srun` replaced by a plain run "
             f"on ONE GPU of the job's node, `CUDA_VISIBLE_DEVICES=${GPU_VAR}`, the next of the "
             f"node's {node_gpus} GPUs in turn ({GPU_VAR}/{STEP_VAR} set in the batch shell on "
-            "the step's own line): the job is one node with those GPUs"
+            "the line before the step): the job is one node with those GPUs"
             + (f"; the steps' own srun options are not carried (the step shares the job's "
                f"CPUs and memory): {', '.join(f'`{o}`' for o in dropped)}" if dropped else ""))
     first = pinned[0]
