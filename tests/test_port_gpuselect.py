@@ -179,3 +179,15 @@ def test_a_program_gpu_id_list_beyond_the_targets_node_is_named() -> None:
     named = [n for n in port(ranks, ["perlmutter"])["perlmutter"].notes
              if "picks its GPUs itself" in n]
     assert named and "0, 1, 2, 3, 4, 5, 6, 7" in named[0] and "4 GPU(s)" in named[0]
+
+
+def test_a_pinned_step_keeps_every_loop_line_that_builds_its_command() -> None:
+    script = ("#!/bin/bash\n#SBATCH -N 1\n#SBATCH --gpus-per-node=4\n#SBATCH -t 1:00:00\n"
+              "BASE=7\nfor i in 1 2 3 4; do\n    SEED=\"${BASE}${i}\"\n"
+              "    RUN=\"python fit.py --seed ${SEED}\"\n"
+              "    srun --exact -n 1 --gpus-per-task 1 $RUN &\ndone\nwait\n")
+    r = port(script, ["polaris"])["polaris"]
+    lines = [x.strip() for x in r.script.split("\n")]
+    step = lines.index("CUDA_VISIBLE_DEVICES=$maple_gpu $RUN &")
+    assert 'SEED="${BASE}${i}"' in lines[step - 3: step]  # read by RUN, which the step reads
+    assert not any("read but not set" in n and "maple_gpu" in n for n in r.notes)

@@ -397,9 +397,16 @@ def _loop_assignments(text: str, at: int, block: list[str]) -> list[str]:
         if _FOR.match(line) or line.strip().startswith(("while ", "until ")):
             break
         body.insert(0, line)
-    launch = " ".join(block)
-    return [line for line in body if (m := re.match(r"^\s*(\w+)=", line))
-            and re.search(r"\$\{?" + m.group(1) + r"\b", launch)]
+    read = " ".join(block)  # the launch, then what the lines kept for it read too
+    kept: set[int] = set()
+    while True:
+        more = {i for i, line in enumerate(body) if i not in kept
+                and (m := re.match(r"^\s*(\w+)=", line))
+                and re.search(r"\$\{?" + m.group(1) + r"\b", read)}
+        if not more:
+            return [line for i, line in enumerate(body) if i in kept]
+        kept |= more
+        read += " " + " ".join(body[i] for i in more)
 
 
 def put_back_pinned_launch(script: str, source_text: str, at: int, block: list[str],
