@@ -191,3 +191,11 @@ def test_a_pinned_step_keeps_every_loop_line_that_builds_its_command() -> None:
     step = lines.index("CUDA_VISIBLE_DEVICES=$maple_gpu $RUN &")
     assert 'SEED="${BASE}${i}"' in lines[step - 3: step]  # read by RUN, which the step reads
     assert not any("read but not set" in n and "maple_gpu" in n for n in r.notes)
+
+
+def test_another_sites_script_does_not_take_a_guessed_clusters_gpu() -> None:
+    script = ("#!/bin/bash\n#SBATCH --nodes=1\n#SBATCH --ntasks-per-node=4\n"
+              "#SBATCH --gpus-per-task=1\n#SBATCH --constraint=gpu\n#SBATCH -t 00:10:00\n"
+              "#SBATCH --uenv=prgenv-gnu/24.11:v1\nsrun python ./bench.py\n")
+    r = port(script, ["vista"])["vista"]
+    assert not any(n.startswith(("GPU model", "GPU memory")) for n in r.notes)

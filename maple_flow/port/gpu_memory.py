@@ -45,6 +45,8 @@ class AskedGpu:
     raw: str
     #: The directive stating the memory ("" where none does).
     memory_raw: str = ""
+    #: Read from the source cluster's profile (no directive names the GPU).
+    from_cluster: bool = False
 
     @property
     def least_memory(self) -> int | None:
@@ -107,7 +109,7 @@ def _source_cluster_gpu(source: ClusterProfile | None) -> AskedGpu | None:
     model_id = model_of_profile(source.gpu.model)
     model = gpu_models()[model_id] if model_id else None
     return AskedGpu(model, model_id, source.gpu.memory_gb,
-                    f"{source.name}'s {source.gpu.model}")
+                    f"{source.name}'s {source.gpu.model}", from_cluster=True)
 
 
 def gpu_memory_note(directives: list[Directive], profile: ClusterProfile,
@@ -125,14 +127,15 @@ def gpu_memory_note(directives: list[Directive], profile: ClusterProfile,
     else:
         sizes = " or ".join(str(m) for m in asked.model.memory_gb) if asked.model else "?"
         what = f"{asked.model.name if asked.model else ''} GPUs ({sizes} GB)".strip()
+    asks = "ran on" if asked.from_cluster else "asks"
     if least and least > have:
-        return [f"GPU memory: the source asks {what} (`{asked.raw}`); {profile.name}'s "
+        return [f"GPU memory: the source {asks} {what} (`{asked.raw}`); {profile.name}'s "
                 f"{profile.gpu.model} have {have} GB: LESS; a model or batch sized "
                 f"for {least} GB may run out of GPU memory there (shrink the batch, shard the "
                 "model, or port to a site with larger GPUs)"]
     vendor = profile.gpu.vendor
     if asked.model and vendor.lower() not in asked.model.name.lower():
-        return [f"GPU model: the source asks {what} (`{asked.raw}`); {profile.name} has "
+        return [f"GPU model: the source {asks} {what} (`{asked.raw}`); {profile.name} has "
                 f"{profile.gpu.model} ({have} GB): {vendor} GPUs, not {asked.model.name.split()[0]}"
                 f" ones: a program written for {asked.model.name.split()[0]} GPUs (CUDA) does "
                 f"not run there unchanged (port it to {profile.gpu.device_api}); the request is "
@@ -141,7 +144,7 @@ def gpu_memory_note(directives: list[Directive], profile: ClusterProfile,
         exact = bool(asked.memory_gb) or bool(asked.model and len(asked.model.memory_gb) == 1)
         more = f", {have} GB each" + (
             f" (the source's: {least} GB{'' if exact else ' or more'})" if least else "")
-        return [f"GPU model: the source asks {what} (`{asked.raw}`); {profile.name} has "
+        return [f"GPU model: the source {asks} {what} (`{asked.raw}`); {profile.name} has "
                 f"{profile.gpu.model}{more}: another GPU model (speed, numeric formats and "
                 "memory differ); the request is not copied, check the settings the program ties "
                 "to its GPU (batch size, precision)"]
