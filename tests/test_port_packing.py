@@ -89,10 +89,6 @@ def test_a_plain_copy_in_a_loop_keeps_the_loop_lines_that_build_it_and_the_wait(
      "on ONE line"),
     ("run() {\n  CUDA_VISIBLE_DEVICES=$2 python a.py --k $1\n}\nexport -f run\n"
      "parallel -j2 run {} '$(({%} - 1))' ::: 0 1\n", "shell function"),
-    ("srun -n 1 --gres=gpu:1 python a.py 0 &\nsrun -n 1 --gres=gpu:1 python a.py 1 &\nwait\n",
-     "packs 2 one-GPU srun steps"),
-    ("for i in 0 1 2 3; do\n  srun --exact -N 1 -n 1 --gpus-per-task 1 python a.py $i &\n"
-     "done\nwait\n", "packs 4 one-GPU srun steps"),
 ])
 def test_packing_shapes_the_port_cannot_carry_are_refused_with_the_reason(body: str,
                                                                          words: str) -> None:
@@ -100,6 +96,19 @@ def test_packing_shapes_the_port_cannot_carry_are_refused_with_the_reason(body: 
     with pytest.raises(ParseError) as err:
         port(script, "perlmutter")
     assert words in str(err.value)
+
+
+@pytest.mark.parametrize("body", [
+    "srun -n 1 --gres=gpu:1 python a.py 0 &\nsrun -n 1 --gres=gpu:1 python a.py 1 &\nwait\n",
+    "for i in 0 1 2 3; do\n  srun --exact -N 1 -n 1 --gpus-per-task 1 python a.py $i &\n"
+    "done\nwait\n"])
+def test_one_gpu_srun_steps_on_one_node_are_now_ported_pinned(body: str) -> None:
+    """Were refused (s16); gpuselect ports them: each step a plain run on the node's next GPU."""
+    script = "#!/bin/bash\n#SBATCH -N 1 --gres=gpu:4\n#SBATCH -t 01:00:00\n" + body
+    r = port(script, "perlmutter")["perlmutter"]
+    assert r.status == "generated", r.notes
+    assert "CUDA_VISIBLE_DEVICES=$maple_gpu python a.py" in r.script
+    assert "maple_gpu=$(( ${maple_step:=0} % 4 ))" in r.script
 
 
 def test_background_copies_with_no_wait_are_noted() -> None:

@@ -83,6 +83,7 @@ from maple_flow.port.dynamic_entry import drop_literal_note, keep_written_entry
 from maple_flow.port.fit import fit_cpus_per_task, source_errexit
 from maple_flow.port.foreign import Leftovers, leftovers
 from maple_flow.port.gpu_share import limit_visible_gpus, mig_note
+from maple_flow.port.gpu_steps import PinnedSteps, pin_one_gpu_steps, pinned_steps_refusal
 from maple_flow.port.gpus_of_one import (
     ask_gpus_of_whole_node,
     gpu_argument_note,
@@ -129,6 +130,7 @@ from maple_flow.port.start_dir import home_start_note
 from maple_flow.port.tool_prefix import bash_timed, chain_prefix
 from maple_flow.port.topology import (
     disagreements,
+    gpu_id_notes,
     repack_note,
     source_layout_args,
     wanted_layout,
@@ -353,14 +355,34 @@ def _visible_devices_size(p: ParsedScript, facts: ScriptFacts) -> str:
                                 " on one node")
 
 
+def _pin_steps(p: ParsedScript, text: str, cluster: str | None) -> PinnedSteps | None:
+    """The source with its one-GPU srun steps run side by side made plain runs pinned to the
+    node's GPUs in turn (``gpu_steps``), sized on the GPUs of the source node: its directives',
+    else its cluster's (a Perlmutter ``-C gpu`` node has 4)."""
+    size = directive_size(p)
+    gpus = size["gpus"] or (job_gpus(p) if (size["nodes"] or 1) == 1 else None)
+    if not gpus and cluster:
+        from maple_flow.knowledge.clusters import get_profile
+
+        gpus = get_profile(cluster).gpu.per_node
+    return pin_one_gpu_steps(text, gpus, size["nodes"])
+
+
 def _source(script: str | bytes, source: str | None, o: dict[str, Any]) -> Source:
     from maple_flow.knowledge.clusters import resolve_cluster
 
     text = script if isinstance(script, str) else script.decode("utf-8")
     parsed = parse_naming_cpu_jobs(script, text)
-    refuse_unkept_packing(text)
     cluster = resolve_cluster(source) if source else guess_cluster(parsed, text)
+    pinned = _pin_steps(parsed, text, cluster)
+    if pinned is not None:
+        text = pinned.text
+        parsed = parse_naming_cpu_jobs(text, text)
+    refuse_unkept_packing(text)
     facts = _read_facts(parsed)
+    if pinned is not None:  # one node, its GPUs shared out to the pinned steps in turn
+        facts.nodes, facts.gpus_per_process = 1, pinned.gpus
+        facts.packed_copies = pinned.where
     site = None if cluster else other_site_of(parsed.directives)
     ask_if_no_gpu_named(parsed, text, facts, o, known_site=bool(cluster or site))
     _ask_size_without_directives(parsed, facts, o, text)
@@ -371,8 +393,10 @@ def _source(script: str | bytes, source: str | None, o: dict[str, Any]) -> Sourc
     total, note = _total(facts, cluster, o, site)
     assumed = note_gpu_count_assumed(parsed, text, facts, o, known_site=bool(cluster or site))
     notes = [n for n in (assumed, note, no_wait_note(text, launch_command_line(text))) if n]
+    notes += [pinned.note] if pinned is not None else []
     return Source(parsed, facts, cluster, total, setup_steps(parsed), notes,
-                  header_of(text), text.split("\n"))
+                  header_of(text), text.split("\n"),
+                  pinned_steps=pinned.where if pinned is not None else "")
 
 
 def port_launch_only(script: str, source: str | None, target: str,
@@ -683,6 +707,7 @@ def _size(src: Source, profile: ClusterProfile, o: dict[str, Any]) -> tuple[int,
     )
     notes = [note] if note else []
     notes += disagreements(found, nodes, gpn, profile.name)
+    notes += gpu_id_notes(f.args, profile.gpu.per_node, profile.name)
     changed = (f.nodes, f.gpus_per_node) != (nodes, gpn) and bool(f.nodes and f.gpus_per_node)
     if changed and not disagreements(found, nodes, gpn, profile.name):
         notes.append(repack_note((f.nodes or 0, f.gpus_per_node or 0), (nodes, gpn),
@@ -911,6 +936,8 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
     per_node = (per_node_script_refusal(src.parsed, f, o)
                 or wrapper_workers_refusal(src.parsed, f, o))
     refusals += [per_node] if per_node else []
+    refusals += [pinned_steps_refusal(src.pinned_steps, profile)] if (
+        src.pinned_steps and pinned_steps_refusal(src.pinned_steps, profile)) else []
     # a wrapper that starts its own workers is no one-process job: its refusal comes first
     refusals = ([one_refusal] if one_refusal and not per_node
                 else refusals + carried.refusals)
@@ -1134,10 +1161,11 @@ def port(
     for result in results.values():
         if plan is not None:
             _put_back_command(result, plan)
-    pinned = pinned_launch(text, launch_command_line(text)) if plan is None else None
+    work = "\n".join(src.lines)  # the text ported (its one-GPU srun steps pinned, if any)
+    pinned = pinned_launch(work, launch_command_line(work)) if plan is None else None
     for result in results.values():
         if pinned is not None:
-            _put_back_pinned(result, text, pinned)
+            _put_back_pinned(result, work, pinned)
         if any("nothing after it waits" in n for n in result.notes):
             result.notes = [n for n in result.notes if "and never waits for them" not in n]
         result.source = text

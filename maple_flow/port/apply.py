@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from maple_flow.knowledge.clusters import get_profile
+from maple_flow.knowledge.other_sites import other_site_of
 from maple_flow.models import ClusterProfile
 from maple_flow.port.accel_config import config_notes, fp8_note, keep_c10d, launcher_path_note
 from maple_flow.port.arch import arch_note
@@ -363,7 +365,9 @@ def apply_edits(script: str, src: Source, profile: ClusterProfile, *, one_proces
     out.notes += notes
     asked = source_memory(src.lines, src.parsed.directives)
     out.notes += memory_note(asked, target_memory(out.script, profile, size[1]), profile, size[1])
-    out.notes += gpu_memory_note(src.parsed.directives, profile)
+    known = src.cluster and other_site_of(src.parsed.directives) is None  # not another site's
+    out.notes += gpu_memory_note(src.parsed.directives, profile,
+                                 get_profile(src.cluster) if known and src.cluster else None)
     out.notes += arch_note(src.parsed.directives, source_arch(src.cluster), profile)
     tail = translate_scheduler_vars(src.parsed.launch_tail, profile.scheduler,
                                     src.parsed.grid_engine)[0]

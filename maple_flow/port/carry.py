@@ -22,6 +22,7 @@ from maple_flow.models.job import TORCH_RANK_VARS
 from maple_flow.models.shell_lines import setup_line_problem
 from maple_flow.port.comments import CommentRuns, is_comment
 from maple_flow.port.fit import SCRIPT_SET_VARS, script_var_setters
+from maple_flow.port.gpu_steps import GPU_VAR, STEP_VAR
 from maple_flow.port.jobcontrol import job_control_block
 from maple_flow.port.rules import (
     classify_env,
@@ -77,6 +78,8 @@ class Source:
     #: For a launch ported on its own as part of a job: the variables the job's port sets
     #: before it (only those its arguments may read as written); None for a whole job.
     set_outside: set[str] | None = None
+    #: Where the source's one-GPU srun steps were pinned to the node's GPUs (``gpu_steps``).
+    pinned_steps: str = ""
 
 
 @dataclass
@@ -1141,7 +1144,7 @@ def live_refs_note(entry: str, args: list[str], carried: Carried) -> list[str]:
     set_here = set_by_port(carried)
     read = {a or b for w in words + lines for a, b in _BARE_REF.findall(w)
             if not (a or b).isdigit()}
-    unset = sorted(read - set_here - SCRIPT_SET_VARS - _ALWAYS_SET)
+    unset = sorted(read - set_here - SCRIPT_SET_VARS - _ALWAYS_SET - {GPU_VAR, STEP_VAR})
     notes = []
     if words:
         notes.append(f"passed as written, expanded on the target when the job runs: "

@@ -8,7 +8,7 @@ import re
 
 from maple_flow.models import ClusterProfile
 from maple_flow.port.stages import launch_section
-from maple_flow.port.topology import topology_args
+from maple_flow.port.topology import gpu_id_args, topology_args
 from maple_flow.scriptparse import ScriptFacts
 
 _SITE_LAUNCH = re.compile(r"^(?:srun|mpiexec|mpirun|ibrun|aprun)\b")
@@ -38,6 +38,7 @@ def one_process_size(f: ScriptFacts, profile: ClusterProfile) -> tuple[int, int,
             "to say how many the job needs")
     if gpus > profile.gpu.per_node:
         named = [a.text for a in topology_args(f.args) if a.role == "gpus" and a.value == gpus]
+        named += [shown for shown, ids in gpu_id_args(f.args) if len(set(ids)) == gpus]
         what = f"its `{named[0]}`" if named else "its own GPU count"
         return nodes, gpus, (
             f"one process drives {gpus} GPUs in the source and a {profile.name} node has "

@@ -140,7 +140,8 @@ def packed_gpus(text: str) -> Packed | None:
             spread = spread or ("$" in match.group(1) and count > 0)
             if count > best:
                 best, where = count, f"line {number} `{_short(line)}`"
-    copies = sum(1 for _, line in lines if _BACKGROUND.search(line) and _PLAIN_RUN.search(line))
+    copies = sum(1 for _, line in lines if _BACKGROUND.search(line)
+                 and (_PLAIN_RUN.search(line) or _CVD_VALUE.search(line)))
     if best < 2 or not (copies or "parallel" in text) or not (pinning >= 2 or spread):
         return None  # one process's own GPU list (``=0,1,2,3``) is not a packed job
     return Packed(best, where)
@@ -355,13 +356,14 @@ def pinned_launch(text: str, at: int | None) -> tuple[int, list[str], str] | Non
     while block[-1].rstrip().endswith("\\") and at - 1 + len(block) < len(lines):
         block.append(lines[at - 1 + len(block)])
     joined = " ".join(line.rstrip().rstrip("\\") for line in block)
-    if not _BACKGROUND.search(joined) or not _PLAIN_RUN.search(joined):
-        return None
     pinned = _PINNED_PREFIX.match(joined)
+    if not _BACKGROUND.search(joined) or not (_PLAIN_RUN.search(joined) or pinned):
+        return None
     words = re.sub(r"\s#.*$", "", joined[pinned.end():] if pinned else joined).split()
     while words and (words[0] in _WRAPPERS or re.match(r"^\w+=", words[0])):
         words = words[1:]
-    if (not words or not _INTERPRETER.match(words[0]) or _LAUNCHER_WORDS & set(words)
+    if (not words or not (_INTERPRETER.match(words[0]) or pinned)
+            or _LAUNCHER_WORDS & set(words)
             or len(_SENT_BACK.findall(joined)) > 1):
         return None  # started by a launcher, over ssh, or with other commands on its line
     value = pinned.group(1) if pinned else ""
@@ -395,9 +397,16 @@ def _loop_assignments(text: str, at: int, block: list[str]) -> list[str]:
         if _FOR.match(line) or line.strip().startswith(("while ", "until ")):
             break
         body.insert(0, line)
-    launch = " ".join(block)
-    return [line for line in body if (m := re.match(r"^\s*(\w+)=", line))
-            and re.search(r"\$\{?" + m.group(1) + r"\b", launch)]
+    read = " ".join(block)  # the launch, then what the lines kept for it read too
+    kept: set[int] = set()
+    while True:
+        more = {i for i, line in enumerate(body) if i not in kept
+                and (m := re.match(r"^\s*(\w+)=", line))
+                and re.search(r"\$\{?" + m.group(1) + r"\b", read)}
+        if not more:
+            return [line for i, line in enumerate(body) if i in kept]
+        kept |= more
+        read += " " + " ".join(body[i] for i in more)
 
 
 def put_back_pinned_launch(script: str, source_text: str, at: int, block: list[str],
@@ -411,8 +420,13 @@ def put_back_pinned_launch(script: str, source_text: str, at: int, block: list[s
     if not section:
         return None
     lines = script.rstrip("\n").split("\n")
+    body: set[str] = set()  # the lines of the loop around the launch, above it
+    for line in reversed(lines[:start]):
+        if _FOR.match(line) or line.strip().startswith(("while ", "until ")):
+            break
+        body.add(line.strip())
     missing = [line for line in _loop_assignments(source_text, at, block)
-               if line.strip() not in {x.strip() for x in lines}]
+               if line.strip() not in body]
     out = lines[:start] + missing + block + lines[start + len(section):]
     moved = f"export {_CVD}={value}"
     if value and moved not in source_text:

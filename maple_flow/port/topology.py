@@ -116,6 +116,62 @@ def disagreements(found: list[TopologyArg], nodes: int, gpn: int, target: str) -
     ]
 
 
+#: Name words of an argument that picks GPUs by their ids (``--gpus 0,1``, ``--gpu_ids 0,1``,
+#: ``--gpu_devices 0 1 2 3``, ``--device 0,1``, ``trainer.devices=[0,1]``).
+_GPU_WORDS = frozenset({"gpu", "gpus", "device", "devices", "cuda", "gpu_ids", "gpuids"})
+_ID_WORDS = frozenset({"id", "ids", "idx", "index", "list"})
+_ID_LIST = re.compile(r"^\[?\d+(?:,\d+)+,?\]?$")
+
+
+def gpu_id_args(args: list[str]) -> list[tuple[str, list[int]]]:
+    """The program's arguments that pick GPUs by id, as written, with the ids: a comma list
+    (``--gpus 0,1,2,3``, ``--gpu_ids=0,1``), several id words (``--gpus 7 3``), or one id
+    under an id name (``--gpu_id 5``). A lone number under a count name (``--gpus 4``) is a
+    count (``topology_args``), not an id."""
+    found: list[tuple[str, list[int]]] = []
+    for i, word in enumerate(args):
+        key, eq, value = word.partition("=")
+        match = _KEY.match(key)
+        if match is None or not (key.startswith("-") or (eq and "." in key)):
+            continue
+        words = set(re.split(r"[-_.]", match.group(1).lower())) | {match.group(1).lower()}
+        if not words & _GPU_WORDS:
+            continue
+        if eq:
+            values, shown = [value], word
+        else:
+            values = []
+            for nxt in args[i + 1:]:
+                if not re.fullmatch(r"['\"]?\[?[\d,]+\]?['\"]?,?", nxt):
+                    break
+                values.append(nxt)
+            shown = " ".join([word, *values])
+        cleaned = [v.strip("'\"").rstrip(",") for v in values]
+        if len(cleaned) == 1 and _ID_LIST.match(cleaned[0]):
+            ids = [int(n) for n in cleaned[0].strip("[]").split(",") if n]
+        elif len(cleaned) >= 2 and all(v.isdigit() for v in cleaned):
+            ids = [int(v) for v in cleaned]
+        elif len(cleaned) == 1 and cleaned[0].isdigit() and words & _ID_WORDS:
+            ids = [int(cleaned[0])]
+        else:
+            continue
+        found.append((shown, ids))
+    return found
+
+
+def gpu_id_notes(args: list[str], per_node: int, target: str) -> list[str]:
+    """A note for each GPU-id argument naming a GPU a target node does not have."""
+    notes = []
+    for shown, ids in gpu_id_args(args):
+        if max(ids) >= per_node or len(set(ids)) > per_node:
+            notes.append(
+                f"the program picks its GPUs itself: `{shown}` names GPU id(s) "
+                f"{', '.join(str(i) for i in ids)}; a {target} node has {per_node} GPU(s) "
+                f"(ids 0-{per_node - 1}): change the argument to ids the node has (at most "
+                f"{per_node}), or the program fails or runs on other GPUs than asked")
+    return notes
+
+
 def repack_note(source: tuple[int, int], target: tuple[int, int], name: str) -> str:
     """The note for a job whose nodes or ranks per node change on the target: a program that
     fixes its own counts (not on its command line) must be told the new layout."""

@@ -487,7 +487,14 @@ def _uses_conda_module(p: ParsedScript) -> bool:
 def setup_steps(p: ParsedScript) -> list[Step]:
     """The source's steps before its launch line (and beside it in a ``bash -c`` body)."""
     conda_module = _uses_conda_module(p)
-    steps = [s for b in p.before if (s := _block_step(b, conda_module)) is not None]
+    steps: list[Step] = []
+    for b in p.before:
+        step = _block_step(b, conda_module)
+        if step is None and _waits_for_kept_runs(b, steps):
+            step = Step(b.line, b.text.strip(), True,
+                        "waits for the runs the set-up above started in the background")
+        if step is not None:
+            steps.append(step)
     for cmd in p.inner:
         step = _command_step(cmd, _cmd_text(cmd), conda_module)
         if step is not None:
@@ -495,6 +502,16 @@ def setup_steps(p: ParsedScript) -> list[Step]:
     steps = _workdir_steps(p) + _keep_program_dirs(_programs_as_launches(steps, p), p)
     return [_runs_the_program(s, p)
             for s in _drop_inherited_deactivation(_drop_source_conda_init(steps))]
+
+
+_SENT_BACK = re.compile(r"(?<![&|>])&\s*(?:#.*)?$", re.M)
+
+
+def _waits_for_kept_runs(block: Block, kept: list[Step]) -> bool:
+    """Whether ``block`` is a lone ``wait`` after a kept set-up step that starts runs in the
+    background (``... &`` in a loop): the job waits for them there, before what follows."""
+    return ([c.words for c in block.commands] == [("wait",)]
+            and any(k.keep and _SENT_BACK.search(k.text) for k in kept))
 
 
 def _runs_the_program(step: Step, p: ParsedScript) -> Step:
