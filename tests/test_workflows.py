@@ -153,7 +153,7 @@ def test_batch_dir_names_stay_inside_and_resume(tmp_path: Path) -> None:
     name3 = third.sources and next(n for n, s in third.sources.items() if s == str(paths[3]))
     assert {c for n, c in redone if n == name3} == {"polaris", "lonestar6", "delta"}
     assert len(redone) == 1 + 3 + 3  # the cut file, the changed source, delta for the others
-    assert victim.read_bytes() == files[scripts[0]]
+    assert victim.read_bytes() == files[cut]  # redone whole, as it was before the cut
 
 
 def test_batch_dir_keeps_its_history_in_the_store(tmp_path: Path) -> None:
