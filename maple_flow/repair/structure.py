@@ -9,7 +9,7 @@ script" only on strong structural evidence and when nothing in the log speaks of
 - kernel and driver messages of the GPU (Xid, ECC, NVLink, a GPU fallen off the bus);
 - faults of the file system itself (EIO, stale handles, a disconnected mount);
 - numeric failures (a NaN or infinite loss or gradient);
-- signals (a segmentation fault, a bus error) after the job had made progress.
+- signals of a native crash (a segmentation fault, a bus error, a floating point exception).
 
 The categories (:data:`CATEGORIES`) name a record each in ``templates/failures/structure.yaml``
 (advice, no fix). Anything that speaks of the launch vetoes the reading (:data:`LAUNCH_TEXT`):
@@ -106,10 +106,6 @@ _DATA_MESSAGE = re.compile(
 _WORKER = re.compile(r"Caught (\w+) in DataLoader worker process \d+")
 _SIGNAL = re.compile(r"(?i)\bSegmentation fault\b|\bBus error\b|Floating point exception|"
                      r"\bSIGSEGV\b|\bSIGBUS\b|\bSIGFPE\b|signal 11\b|signal 7\b")
-#: Signs that the job had been running (a crash then is not one of the launch).
-_PROGRESS = re.compile(
-    r"(?i)\bepoch\b\s*:?\s*\d|\biter(?:ation)?s?\b\s*:?\s*\[?\d|\bstep\b\s*:?\s*\d|"
-    r"\bloss\b\s*[:=]\s*-?\d|\d+%\|")
 #: Exceptions programs raise about their own data and code.
 _PROGRAM_TYPES = frozenset({
     "KeyError", "IndexError", "AssertionError", "ZeroDivisionError", "NameError",
@@ -227,6 +223,6 @@ def read(text: str) -> Reading | None:
     if reading is not None:
         return reading
     signal = _SIGNAL.search(text)
-    if signal and _PROGRESS.search(text[:signal.start()]):
+    if signal:  # a native crash, and nothing in the log speaks of the launch
         return Reading("library", CATEGORIES["library"], (_line_of(text, signal),))
     return None
