@@ -6,10 +6,13 @@ script" only on strong structural evidence and when nothing in the log speaks of
 
 - a Python traceback: its frames (the user's own code, installed libraries, the launcher's or
   rendezvous code, ``os.environ``) and its final exception (type and message);
-- kernel and driver messages of the GPU (Xid, ECC, NVLink, a GPU fallen off the bus);
+- kernel and driver messages of the GPU (Xid, ECC, NVLink, a GPU fallen off the bus) and a
+  GPU kernel's fault (an illegal memory access, a device-side assert) whatever the collectives'
+  watchdog relays of it;
+- data files that cannot be read as what they should be (a truncated image, a bad pickle);
 - faults of the file system itself (EIO, stale handles, a disconnected mount);
 - numeric failures (a NaN or infinite loss or gradient);
-- signals of a native crash (a segmentation fault, a bus error, a floating point exception).
+- signals and exit codes of a native crash (a segmentation fault, a bus error, exit 139).
 
 The categories (:data:`CATEGORIES`) name a record each in ``templates/failures/structure.yaml``
 (advice, no fix). Anything that speaks of the launch vetoes the reading (:data:`LAUNCH_TEXT`):
@@ -36,6 +39,7 @@ from maple_flow.repair.program_error import (
 #: Category -> the record that gives its advice (templates/failures/structure.yaml).
 CATEGORIES: dict[str, str] = {
     "hardware": "structure-gpu-hardware-fault",
+    "kernel": "structure-gpu-kernel-fault",
     "filesystem": "structure-file-system-error",
     "numeric": "structure-numeric-failure",
     "data": "structure-data-error",
@@ -88,6 +92,22 @@ _HARDWARE = re.compile(
     r"cudaErrorECCUncorrectable|CUDA_ERROR_ECC_UNCORRECTABLE|NVSwitch[^\n]{0,40}\b(?:fatal|error)")
 #: Faults of the file system itself. Not a full disk, a quota or a read-only file system:
 #: where the job writes (its caches, its output, a container's binds) the script may set.
+#: A GPU kernel that faulted (the program's or a library's kernel, or the GPU): never the
+#: launch, whatever the collectives' watchdog then reports. Not out-of-memory, an invalid
+#: ordinal, a missing kernel image or busy devices: those the launch can cause.
+_KERNEL = re.compile(
+    r"(?i)an illegal memory access was encountered|device-side assert(?:ion)? triggered|"
+    r"misaligned address|an illegal instruction was encountered|unspecified launch failure|"
+    r"CUBLAS_STATUS_EXECUTION_FAILED|CUDNN_STATUS_EXECUTION_FAILED|"
+    r"CUDA_ERROR_ILLEGAL_ADDRESS|cudaErrorIllegalAddress|hipErrorIllegalAddress|"
+    r"Assertion `[^`\n]{1,200}` failed")
+#: Words of the launch that outweigh a kernel fault's report (the watchdog's and NCCL's own
+#: words do not: they only relay the fault).
+_HARD_LAUNCH = re.compile(
+    r"\b(?:MASTER_ADDR|MASTER_PORT|LOCAL_RANK|WORLD_SIZE|CUDA_VISIBLE_DEVICES|SLURM_\w+|"
+    r"PBS_\w+|PMI_\w+)\b|(?i:invalid device ordinal|address already in use|No module named|"
+    r"cannot open shared object|undefined symbol|out of memory|no kernel image|"
+    r"busy or unavailable|CUDA driver version is insufficient)")
 _FILESYSTEM = re.compile(
     r"(?i)Input/output error|\[Errno 5\]|Stale file handle|\[Errno 116\]|"
     r"Transport endpoint is not connected|\[Errno 107\]")
@@ -105,7 +125,14 @@ _DATA_MESSAGE = re.compile(
     r"NoneType")
 _WORKER = re.compile(r"Caught (\w+) in DataLoader worker process \d+")
 _SIGNAL = re.compile(r"(?i)\bSegmentation fault\b|\bBus error\b|Floating point exception|"
-                     r"\bSIGSEGV\b|\bSIGBUS\b|\bSIGFPE\b|signal 11\b|signal 7\b")
+                     r"\bSIGSEGV\b|\bSIGBUS\b|\bSIGFPE\b|signal 11\b|signal 7\b|"
+                     r"exit(?: code|code)\s*:?\s*(?:139|-11|135|-7)\b")
+#: A data file that cannot be read as what it should be (an image, an archive, a pickle).
+_DATA_FILE = re.compile(
+    r"(?i)cannot identify image file|image file is truncated|Truncated File Read|"
+    r"not a gzip file|CRC check failed|Ran out of input|UnpicklingError|"
+    r"JSONDecodeError|Unexpected end of (?:file|data|JSON)|file is not a zip file|"
+    r"Error -3 while decompressing|corrupt(?:ed)? (?:file|data|image|record)")
 #: Exceptions programs raise about their own data and code.
 _PROGRAM_TYPES = frozenset({
     "KeyError", "IndexError", "AssertionError", "ZeroDivisionError", "NameError",
@@ -211,6 +238,9 @@ def read(text: str) -> Reading | None:
     hardware = _HARDWARE.search(text)
     if hardware:  # the GPU's own report of a fault: whatever else the log says
         return Reading("hardware", CATEGORIES["hardware"], (_line_of(text, hardware),))
+    kernel = _KERNEL.search(text)
+    if kernel and not _HARD_LAUNCH.search(text):
+        return Reading("kernel", CATEGORIES["kernel"], (_line_of(text, kernel),))
     if not text.strip() or launch_symptom(text):
         return None
     filesystem = _FILESYSTEM.search(text)
@@ -222,6 +252,9 @@ def read(text: str) -> Reading | None:
     reading = _exception_reading(text)
     if reading is not None:
         return reading
+    data_file = _DATA_FILE.search(text)
+    if data_file:
+        return Reading("data", CATEGORIES["data"], (_line_of(text, data_file),))
     signal = _SIGNAL.search(text)
     if signal:  # a native crash, and nothing in the log speaks of the launch
         return Reading("library", CATEGORIES["library"], (_line_of(text, signal),))
