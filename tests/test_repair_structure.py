@@ -46,6 +46,10 @@ CHECKPOINT = """RuntimeError: Error(s) in loading state_dict for ResNet:
 NUMERIC = "step 1200 | lr 3.0e-04\nValueError: loss is nan at step 1201, stopping\n"
 EIO = "OSError: [Errno 5] Input/output error: '/lustre/proj/ckpt/step_4000.pt'\n"
 XID = "[ 8812.1] NVRM: Xid (PCI:0000:41:00): 48, pid=88211, DBE (0x2) detected\n"
+KERNEL_ASSERT = ("Loss.cu:242: nll_loss_forward_reduce_cuda_kernel_2d: block: [0,0,0], thread: "
+                 "[5,0,0] Assertion `t >= 0 && t < n_classes` failed.\n"
+                 "[E ProcessGroupNCCL.cpp:475] NCCL watchdog thread terminated with exception: "
+                 "CUDA error: device-side assert triggered\n")
 ECC_WITH_NCCL = ("[E ProcessGroupNCCL.cpp:916] [Rank 1] NCCL watchdog thread terminated with "
                  "exception: CUDA error: uncorrectable ECC error encountered\n")
 SEGFAULT = "epoch 3 it 400 loss=0.41\nFatal Python error: Segmentation fault\n"
@@ -61,7 +65,7 @@ AssertionError: (12, 11)
 @pytest.mark.parametrize(("log", "category"), [
     (USER_SHAPE, "program"), (DATA_WORKER, "data"), (CHECKPOINT, "program"),
     (USER_ASSERT, "program"), (NUMERIC, "numeric"), (EIO, "filesystem"), (XID, "hardware"),
-    (ECC_WITH_NCCL, "hardware"), (SEGFAULT, "library"),
+    (ECC_WITH_NCCL, "hardware"), (SEGFAULT, "library"), (KERNEL_ASSERT, "kernel"),
 ])
 def test_structure_reads_not_script_failures(log: str, category: str) -> None:
     reading = read(log)
@@ -100,6 +104,14 @@ ModuleNotFoundError: No module named 'nibabel'
     "torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB\n",
     "RuntimeError: NCCL error in: ProcessGroupNCCL.cpp:1269, unhandled system error\n",
     "[rank0]: Segmentation fault\nsrun: error: Unable to create step: Invalid generic resource\n",
+    # a launch-related key in lower case, a process group never set up, an unset variable
+    "  File \"demo.py\", line 9, in <module>\n    dev = kwargs['local_rank']\nKeyError: 'local_rank'\n",
+    "  File \"/home/ana/t.py\", line 5, in f\n    g()\n"
+    "ValueError: Default process group has not been initialized\n",
+    "  File \"/home/ana/t.py\", line 5, in f\n    g()\nValueError: invalid literal for int() with base 10: ''\n",
+    # a user helper that parses the allocation's host list
+    "  File \"/home/ana/launch_utils.py\", line 22, in peers\n    return nodelist[1]\n"
+    "IndexError: list index out of range\n",
 ]
 
 
@@ -129,4 +141,13 @@ def test_classify_keeps_a_script_signature_before_structure() -> None:
     ev = FailureEvidence(cluster="delta", stderr=log, script=SCRIPT)
     found = classify_module.classify(ev)
     assert all(d.method != "structure" for d in found)
+    assert not found or found[0].verdict != "not_script"
+
+
+def test_a_lower_case_launch_key_is_never_not_script() -> None:
+    """KeyError: 'local_rank' (a launcher's argument read from a dict) is not read as the
+    program's own key by the python-exception-in-program record either."""
+    log = "  File \"demo.py\", line 9, in <module>\n    d = kwargs['local_rank']\nKeyError: 'local_rank'\n"
+    ev = FailureEvidence(cluster="delta", stderr=log, script=SCRIPT)
+    found = classify_module.classify(ev)
     assert not found or found[0].verdict != "not_script"

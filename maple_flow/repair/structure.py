@@ -63,6 +63,7 @@ LAUNCH_TEXT = re.compile(
     r"Connection reset|Name or service not known|getaddrinfo|unreachable|"
     r"NCCL error|ncclInternalError|ncclSystemError|ncclInvalidUsage|"
     r"Lmod has detected|module: command|conda activate|DUE TO TIME LIMIT|CANCELLED|"
+    r"scontrol|nodelist|hostfile|"
     r"PREEMPT|node failure|NODE_FAIL|Requested node configuration|"
     r"Unable to allocate resources|Invalid (?:account|partition|qos|generic resource))")
 #: Scheduler, MPI launcher or module-system error lines (their summaries of a task that died
@@ -100,7 +101,7 @@ _KERNEL = re.compile(
     r"misaligned address|an illegal instruction was encountered|unspecified launch failure|"
     r"CUBLAS_STATUS_EXECUTION_FAILED|CUDNN_STATUS_EXECUTION_FAILED|"
     r"CUDA_ERROR_ILLEGAL_ADDRESS|cudaErrorIllegalAddress|hipErrorIllegalAddress|"
-    r"Assertion `[^`\n]{1,200}` failed")
+    r"thread: \[\d+,\d+,\d+\] Assertion `[^`\n]{1,200}` failed")
 #: Words of the launch that outweigh a kernel fault's report (the watchdog's and NCCL's own
 #: words do not: they only relay the fault).
 _HARD_LAUNCH = re.compile(
@@ -145,7 +146,9 @@ _NEEDS_DATA_MESSAGE = frozenset({"RuntimeError", "TypeError", "ValueError", "Att
 #: A message about ranks, GPUs or the build: the launch or its environment may be in play.
 _LAUNCH_MESSAGE = re.compile(
     r"(?i)\b(?:rank|world[_ ]size|local[_ ]rank|num_replicas|device_count|nproc\w*|gpus?|"
-    r"not compiled with|is_available)\b|^module '|partially initialized module")
+    r"not compiled with|is_available|process group|distributed|backend|nccl|gloo|mpi|"
+    r"master|port|hostfile|nodelist)\b|^module '|partially initialized module|"
+    r"with base 10: ''$")
 #: GPU runtime words: a RuntimeError that speaks of them is not read as a program error.
 _GPU_WORDS = re.compile(r"(?i)\bcuda\b|\bnccl\b|cudnn|cublas|\bhip\b|\bdevice\b|\bgpu\b")
 
