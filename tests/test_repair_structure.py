@@ -32,7 +32,7 @@ RuntimeError: shape '[32, 10]' is invalid for input of size 640
 DATA_WORKER = """Traceback (most recent call last):
   File "fit.py", line 40, in <module>
     for batch in loader:
-  File "/opt/venv/lib/python3.11/site-packages/torch/utils/data/dataloader.py", line 631, in __next__
+  File "/opt/v/lib/python3.11/site-packages/torch/utils/data/dataloader.py", line 631, in __next__
     data = self._next_data()
 IndexError: Caught IndexError in DataLoader worker process 3.
 Original Traceback (most recent call last):
@@ -40,9 +40,9 @@ Original Traceback (most recent call last):
     box = anns[k]["bbox"]
 IndexError: list index out of range
 """
-CHECKPOINT = """RuntimeError: Error(s) in loading state_dict for ResNet:
-\tsize mismatch for fc.weight: copying a param with shape torch.Size([1000, 2048]) from checkpoint, the shape in current model is torch.Size([10, 2048]).
-"""
+CHECKPOINT = ("RuntimeError: Error(s) in loading state_dict for ResNet:\n"
+              "\tsize mismatch for fc.weight: copying a param with shape torch.Size([1000, 2048]) "
+              "from checkpoint, the shape in current model is torch.Size([10, 2048]).\n")
 NUMERIC = "step 1200 | lr 3.0e-04\nValueError: loss is nan at step 1201, stopping\n"
 EIO = "OSError: [Errno 5] Input/output error: '/lustre/proj/ckpt/step_4000.pt'\n"
 XID = "[ 8812.1] NVRM: Xid (PCI:0000:41:00): 48, pid=88211, DBE (0x2) detected\n"
@@ -105,10 +105,12 @@ ModuleNotFoundError: No module named 'nibabel'
     "RuntimeError: NCCL error in: ProcessGroupNCCL.cpp:1269, unhandled system error\n",
     "[rank0]: Segmentation fault\nsrun: error: Unable to create step: Invalid generic resource\n",
     # a launch-related key in lower case, a process group never set up, an unset variable
-    "  File \"demo.py\", line 9, in <module>\n    dev = kwargs['local_rank']\nKeyError: 'local_rank'\n",
+    "  File \"demo.py\", line 9, in <module>\n    dev = kwargs['local_rank']\n"
+    "KeyError: 'local_rank'\n",
     "  File \"/home/ana/t.py\", line 5, in f\n    g()\n"
     "ValueError: Default process group has not been initialized\n",
-    "  File \"/home/ana/t.py\", line 5, in f\n    g()\nValueError: invalid literal for int() with base 10: ''\n",
+    "  File \"/home/ana/t.py\", line 5, in f\n    g()\n"
+    "ValueError: invalid literal for int() with base 10: ''\n",
     # a user helper that parses the allocation's host list
     "  File \"/home/ana/launch_utils.py\", line 22, in peers\n    return nodelist[1]\n"
     "IndexError: list index out of range\n",
@@ -147,7 +149,8 @@ def test_classify_keeps_a_script_signature_before_structure() -> None:
 def test_a_lower_case_launch_key_is_never_not_script() -> None:
     """KeyError: 'local_rank' (a launcher's argument read from a dict) is not read as the
     program's own key by the python-exception-in-program record either."""
-    log = "  File \"demo.py\", line 9, in <module>\n    d = kwargs['local_rank']\nKeyError: 'local_rank'\n"
+    log = ("  File \"demo.py\", line 9, in <module>\n    d = kwargs['local_rank']\n"
+           "KeyError: 'local_rank'\n")
     ev = FailureEvidence(cluster="delta", stderr=log, script=SCRIPT)
     found = classify_module.classify(ev)
     assert not found or found[0].verdict != "not_script"

@@ -229,7 +229,7 @@ def _exception_reading(text: str) -> Reading | None:
         return None  # a bare key with nothing around it: the records decide
     if not (data_message or innermost_user or worker or (frames and user_frames)):
         return None
-    category = ("data" if kind in ("KeyError", "IndexError") and in_data or worker
+    category = ("data" if (kind in ("KeyError", "IndexError") and in_data) or worker
                 else "program" if innermost_user or data_message else "library")
     return Reading(category, CATEGORIES[category], (line,))
 
