@@ -116,10 +116,12 @@ def test_no_script_record_acts_on_a_launchers_summary() -> None:
 
 
 def test_not_recognised_names_the_closest_records_families() -> None:
-    """pointcloud-style 'Bus error (core dumped)' (POSTECH-CVLab/point-transformer#50, tune):
-    no fix, the closest records as hints with their families."""
-    data = diagnose_log(_script("srun_python.sh"), "Bus error (core dumped)\n", "anvil",
-                        None, False)
+    """A peer that reset the connection (no record names its cause; the structural reader
+    leaves a network word alone): no fix, the closest records as hints with their families.
+    (A bare 'Bus error (core dumped)', point-transformer#50, is now read as a native crash:
+    tests/test_repair_structure.py.)"""
+    data = diagnose_log(_script("srun_python.sh"), "RuntimeError: Connection reset by peer\n",
+                        "anvil", None, False)
     assert data["proposed"] is None
     assert "not recognised; closest records (hints only, family in brackets)" in data["why_none"]
-    assert "dataloader-shm-bus-error (" in data["why_none"]
+    assert "gloo-peer-connection-closed (network)" in data["why_none"]

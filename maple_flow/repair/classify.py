@@ -51,7 +51,7 @@ from maple_flow.repair.resolve import Context, resolve_fix
 from maple_flow.repair.resources import misses_named
 from maple_flow.repair.similarity import confident, rank_documents
 
-Method = Literal["signature", "similarity"]
+Method = Literal["signature", "similarity", "structure"]
 MAX_SIMILAR = 3
 MAX_EVIDENCE = 5
 MAX_LOG_LINES = 25
@@ -459,7 +459,27 @@ def classify(
         # CUDA_VISIBLE_DEVICES=2: setting --include" before the traceback it causes)
         found = [d.model_copy(update={"verdict": "hint"})
                  if d.verdict == "script" and not _names_cause(d) else d for d in found]
-    return found
+    # the log's structure, when nothing specific was found: a traceback of the program, a GPU
+    # fault, a file-system or numeric failure with no word of the launch
+    return _by_structure(records, evidence, profile, found) + found
+
+
+def _by_structure(records: list[FailureRecord], ev: FailureEvidence,
+                  profile: ClusterProfile | None, found: list[Diagnosis]) -> list[Diagnosis]:
+    """A structural reading of the log (``structure.read``: not the launch script's, by the
+    traceback's frames and final exception, GPU fault, file-system, numeric or signal
+    evidence), when no signature matched and no similarity match offers a script fix; its
+    record's advice, no fix. Empty otherwise."""
+    from maple_flow.repair.structure import read
+
+    if any(d.method == "signature" or d.verdict == "script" for d in found):
+        return []
+    reading = read(unprefixed_lines(f"{ev.stdout}\n{ev.stderr}"))
+    record = next((r for r in records if reading and r.id == reading.record_id), None)
+    if reading is None or record is None:
+        return []
+    ctx = Context({}, profile, ev.script)
+    return [_diagnosis(record, 0.0, "structure", list(reading.evidence), ctx)]
 
 
 def _about_modules(d: Diagnosis, kb: KnowledgeBase) -> bool:

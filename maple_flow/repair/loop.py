@@ -37,7 +37,7 @@ MAX_ATTEMPTS = 5
 FinalStatus = Literal["verified", "failed", "unverified"]
 AttemptStatus = Literal["verified", "failed", "unverified"]
 SkipStatus = Literal["not_applicable", "rejected", "declined"]
-Method = Literal["signature", "similarity", "llm"]
+Method = Literal["signature", "similarity", "structure", "llm"]
 #: Why a repair stops without a fix to run: it asks for a value only the user has, the
 #: failure is not the launch script's, nothing is recognised (hints only), or no fix applies.
 StopKind = Literal["done", "ask", "not_script", "not_recognised", "no_fix"]

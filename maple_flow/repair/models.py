@@ -205,7 +205,7 @@ class Diagnosis(Strict):
 
     record_id: str
     score: float
-    method: Literal["signature", "similarity"]
+    method: Literal["signature", "similarity", "structure"]
     evidence: list[str] = Field(default_factory=list)
     fix: Fix
     needs: list[str] = Field(default_factory=list)

@@ -1,0 +1,264 @@
+"""Read a failure's structure, not its phrasing: is it plainly not the launch script's?
+
+Records recognise one phrasing each; a log never seen before mostly says the same things in
+other words. This module reads what any such log is made of and decides "not the launch
+script" only on strong structural evidence and when nothing in the log speaks of the launch:
+
+- a Python traceback: its frames (the user's own code, installed libraries, the launcher's or
+  rendezvous code, ``os.environ``) and its final exception (type and message);
+- kernel and driver messages of the GPU (Xid, ECC, NVLink, a GPU fallen off the bus) and a
+  GPU kernel's fault (an illegal memory access, a device-side assert) whatever the collectives'
+  watchdog relays of it;
+- data files that cannot be read as what they should be (a truncated image, a bad pickle);
+- faults of the file system itself (EIO, stale handles, a disconnected mount);
+- numeric failures (a NaN or infinite loss or gradient);
+- signals and exit codes of a native crash (a segmentation fault, a bus error, exit 139).
+
+The categories (:data:`CATEGORIES`) name a record each in ``templates/failures/structure.yaml``
+(advice, no fix). Anything that speaks of the launch vetoes the reading (:data:`LAUNCH_TEXT`):
+an environment variable the launcher sets (``KeyError: 'RANK'``), a frame of ``os.environ``, of a
+launcher or of rendezvous code, an invalid device ordinal, a port in use, a missing module or
+shared library (the environment the script sets up), a file not found (a path the script may
+set), a scheduler's or MPI launcher's own error line, an out-of-memory kill, a timeout. Then
+the answer stays with the records, or "not recognised".
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from maple_flow.repair.evidence_gate import SUMMARY_LINE
+from maple_flow.repair.program_error import (
+    _ENV_SYMPTOM,
+    _EXCEPTION_LINE,
+    _FRAME,
+    SUMMARY_EXCEPTIONS,
+)
+
+#: Category -> the record that gives its advice (templates/failures/structure.yaml).
+CATEGORIES: dict[str, str] = {
+    "hardware": "structure-gpu-hardware-fault",
+    "kernel": "structure-gpu-kernel-fault",
+    "filesystem": "structure-file-system-error",
+    "numeric": "structure-numeric-failure",
+    "data": "structure-data-error",
+    "program": "structure-program-error",
+    "library": "structure-library-crash",
+}
+
+#: Words of the launch: any of them anywhere in the log (less a launcher's summary of a failed
+#: rank) and no structural reading is made.
+LAUNCH_TEXT = re.compile(
+    r"\b(?:MASTER_ADDR|MASTER_PORT|LOCAL_RANK|WORLD_SIZE|NODE_RANK|CUDA_VISIBLE_DEVICES|"
+    r"NCCL_SOCKET_IFNAME|NCCL_\w+|SLURM_\w+|PBS_\w+|PMI_\w+|PMIX_\w+|OMPI_\w+|PALS_\w+|"
+    r"HF_TOKEN|HF_HOME)\b"
+    r"|(?i:invalid device ordinal|address already in use|errno:? ?98\b|"
+    r"No module named|ModuleNotFoundError|ImportError|cannot open shared object|"
+    r"undefined symbol|GLIBC|version `|CUDA driver version is insufficient|"
+    r"no CUDA GPUs are available|no kernel image|FileNotFoundError|No such file or directory|"
+    r"can't open file|command not found|Permission denied|out of memory|OutOfMemory|"
+    r"oom[-_ ]kill|\bKilled\b|SIGKILL|exit code:? ?137|signal 9\b|timed? ?out|Timeout|"
+    r"watchdog|rendezvous|init_process_group|TCPStore|Connection refused|"
+    r"Connection reset|Name or service not known|getaddrinfo|unreachable|"
+    r"NCCL error|ncclInternalError|ncclSystemError|ncclInvalidUsage|"
+    r"Lmod has detected|module: command|conda activate|DUE TO TIME LIMIT|CANCELLED|"
+    r"scontrol|nodelist|hostfile|"
+    r"PREEMPT|node failure|NODE_FAIL|Requested node configuration|"
+    r"Unable to allocate resources|Invalid (?:account|partition|qos|generic resource))")
+#: Scheduler, MPI launcher or module-system error lines (their summaries of a task that died
+#: on a signal are not: that task's own message says why).
+_SITE_LINE = re.compile(
+    r"(?im)^\s*(?:\S+: )?(?:srun|sbatch|salloc|slurmstepd|qsub|mpiexec|mpirun|aprun|ibrun|"
+    r"prterun|orterun|deepspeed|torchrun|accelerate)\b[^\n]*\b(?:error|fail|not found|unable|"
+    r"invalid)\b(?![^\n]*\b(?:Segmentation fault|Bus error|Floating point exception|"
+    r"Exited with exit code|task \d+))")
+#: Frames of launcher, rendezvous and environment code.
+_LAUNCH_FRAME = re.compile(
+    r"torch/distributed/(?:run|launch|launcher|elastic|rendezvous|distributed_c10d)|"
+    r"deepspeed/(?:launcher|comm|utils/distributed)|accelerate/(?:commands|state)|"
+    r"lightning/fabric/plugins/environments|pytorch_lightning/plugins/environments|"
+    r"mpi4py|horovod/runner|/os\.py$|multiprocessing/spawn")
+#: A frame of installed code (not the user's own).
+_LIBRARY_PATH = re.compile(
+    r"(?:site-packages|dist-packages)/|/lib/python\d\.\d+/|^<frozen |\.pyx$|^<string>$")
+#: A time-stamped log record of another logger on the same line as the message (glog,
+#: torch.distributed's ``W0227 23:25:08.126000 227320 file:line]``).
+_INLINE_RECORD = re.compile(r"\s[WEIF]\d{4} \d\d:\d\d:\d\d\.\d+ ")
+
+_HARDWARE = re.compile(
+    r"(?i)uncorrectable ECC|ECC error|double[- ]bit ECC|\bXid\b[^\n]{0,40}\b\d{2,3}\b|"
+    r"uncorrectable NVLink|NVLink error|fallen off the bus|GPU is lost|GPU lost from the bus|"
+    r"row[- ]remapp\w* failure|Unable to determine the device handle|"
+    r"cudaErrorECCUncorrectable|CUDA_ERROR_ECC_UNCORRECTABLE|NVSwitch[^\n]{0,40}\b(?:fatal|error)")
+#: Faults of the file system itself. Not a full disk, a quota or a read-only file system:
+#: where the job writes (its caches, its output, a container's binds) the script may set.
+#: A GPU kernel that faulted (the program's or a library's kernel, or the GPU): never the
+#: launch, whatever the collectives' watchdog then reports. Not out-of-memory, an invalid
+#: ordinal, a missing kernel image or busy devices: those the launch can cause.
+_KERNEL = re.compile(
+    r"(?i)an illegal memory access was encountered|device-side assert(?:ion)? triggered|"
+    r"misaligned address|an illegal instruction was encountered|unspecified launch failure|"
+    r"CUBLAS_STATUS_EXECUTION_FAILED|CUDNN_STATUS_EXECUTION_FAILED|"
+    r"CUDA_ERROR_ILLEGAL_ADDRESS|cudaErrorIllegalAddress|hipErrorIllegalAddress|"
+    r"thread: \[\d+,\d+,\d+\] Assertion `[^`\n]{1,200}` failed")
+#: Words of the launch that outweigh a kernel fault's report (the watchdog's and NCCL's own
+#: words do not: they only relay the fault).
+_HARD_LAUNCH = re.compile(
+    r"\b(?:MASTER_ADDR|MASTER_PORT|LOCAL_RANK|WORLD_SIZE|CUDA_VISIBLE_DEVICES|SLURM_\w+|"
+    r"PBS_\w+|PMI_\w+)\b|(?i:invalid device ordinal|address already in use|No module named|"
+    r"cannot open shared object|undefined symbol|out of memory|no kernel image|"
+    r"busy or unavailable|CUDA driver version is insufficient)")
+_FILESYSTEM = re.compile(
+    r"(?i)Input/output error|\[Errno 5\]|Stale file handle|\[Errno 116\]|"
+    r"Transport endpoint is not connected|\[Errno 107\]")
+_NUMERIC = re.compile(
+    r"(?i)\b(?:loss|grad\w*|norm|output|values?|logits?)\b[^\n]{0,40}?\b(?:is |are |became |"
+    r"returned |detected |of )?(?:nan|inf|infinite|non-finite)\b|"
+    r"\bnan (?:loss|values?|gradients?)\b|FloatingPointError|Invalid loss, terminating")
+#: Messages about data, shapes and types: the program's data meeting its code.
+_DATA_MESSAGE = re.compile(
+    r"(?i)shape|size mismatch|sizes? of tensors|dimension|\bdims?\b|broadcast|dtype|"
+    r"scalar type|Error\(s\) in loading state_dict|state_dict|must match|expected [^\n]{0,60}"
+    r"\bgot\b|out of (?:range|bounds)|index \d+ is out|mat1 and mat2|not aligned|"
+    r"cannot reshape|invalid literal|could not convert|unhashable|not subscriptable|"
+    r"is not iterable|object has no attribute|takes \d+ positional|missing \d+ required|"
+    r"NoneType")
+_WORKER = re.compile(r"Caught (\w+) in DataLoader worker process \d+")
+_SIGNAL = re.compile(r"(?i)\bSegmentation fault\b|\bBus error\b|Floating point exception|"
+                     r"\bSIGSEGV\b|\bSIGBUS\b|\bSIGFPE\b|signal 11\b|signal 7\b|"
+                     r"exit(?: code|code)\s*:?\s*(?:139|-11|135|-7)\b")
+#: A data file that cannot be read as what it should be (an image, an archive, a pickle).
+_DATA_FILE = re.compile(
+    r"(?i)cannot identify image file|image file is truncated|Truncated File Read|"
+    r"not a gzip file|CRC check failed|Ran out of input|UnpicklingError|"
+    r"JSONDecodeError|Unexpected end of (?:file|data|JSON)|file is not a zip file|"
+    r"Error -3 while decompressing|corrupt(?:ed)? (?:file|data|image|record)")
+#: Exceptions programs raise about their own data and code.
+_PROGRAM_TYPES = frozenset({
+    "KeyError", "IndexError", "AssertionError", "ZeroDivisionError", "NameError",
+    "UnboundLocalError", "AttributeError", "TypeError", "ValueError", "RecursionError",
+    "NotImplementedError", "StopIteration", "UnicodeDecodeError", "JSONDecodeError",
+    "UnpicklingError", "UnidentifiedImageError", "RuntimeError", "IndexingError",
+})
+#: Of those, the ones that need a data-like message to count (they are raised for anything).
+_NEEDS_DATA_MESSAGE = frozenset({"RuntimeError", "TypeError", "ValueError", "AttributeError"})
+#: A message about ranks, GPUs or the build: the launch or its environment may be in play.
+_LAUNCH_MESSAGE = re.compile(
+    r"(?i)\b(?:rank|world[_ ]size|local[_ ]rank|num_replicas|device_count|nproc\w*|gpus?|"
+    r"not compiled with|is_available|process group|distributed|backend|nccl|gloo|mpi|"
+    r"master|port|hostfile|nodelist)\b|^module '|partially initialized module|"
+    r"with base 10: ''$")
+#: GPU runtime words: a RuntimeError that speaks of them is not read as a program error.
+_GPU_WORDS = re.compile(r"(?i)\bcuda\b|\bnccl\b|cudnn|cublas|\bhip\b|\bdevice\b|\bgpu\b")
+
+
+@dataclass(frozen=True)
+class Reading:
+    """A structural reading: the category, its record, and the lines that show it."""
+
+    category: str
+    record_id: str
+    evidence: tuple[str, ...]
+
+
+def _clean(text: str) -> str:
+    """``text`` without a launcher's summary lines, each line cut at an inline log record."""
+    lines = []
+    for line in text.splitlines():
+        cut = _INLINE_RECORD.search(line)
+        line = line[:cut.start()] if cut else line
+        if not SUMMARY_LINE.search(line) or _SIGNAL.search(line):
+            lines.append(line)
+    return "\n".join(lines)
+
+
+def _final_exception(text: str) -> tuple[str, str, int] | None:
+    last = None
+    for match in _EXCEPTION_LINE.finditer(text):
+        if match.group("type") not in SUMMARY_EXCEPTIONS:
+            last = match
+    if last is None:
+        return None
+    return last.group("type"), (last.group("msg") or "").strip(), last.start()
+
+
+def _frames(text: str, before: int) -> list[str]:
+    """The frame paths of the traceback (with its re-raised original) that ends at ``before``."""
+    start = text.rfind("Traceback (most recent call last)", 0, before)
+    block = text[start if start >= 0 else 0:before]
+    return [m.group("path") for m in _FRAME.finditer(block)]
+
+
+def _line_of(text: str, match: re.Match[str]) -> str:
+    start = text.rfind("\n", 0, match.start()) + 1
+    end = text.find("\n", match.end())
+    return text[start:end if end >= 0 else len(text)].strip()
+
+
+def launch_symptom(text: str) -> bool:
+    """Whether ``text`` (cleaned) speaks of the launch anywhere: then no structural reading."""
+    return bool(LAUNCH_TEXT.search(text) or _SITE_LINE.search(text))
+
+
+def _exception_reading(text: str) -> Reading | None:
+    found = _final_exception(text)
+    if found is None:
+        return None
+    kind, message, at = found
+    worker = _WORKER.search(message)
+    if worker:  # the worker's exception is re-raised with this message; its type is the one
+        kind = worker.group(1)
+    if (kind not in _PROGRAM_TYPES or _ENV_SYMPTOM.search(message.strip("'\" "))
+            or _LAUNCH_MESSAGE.search(message)):
+        return None
+    frames = _frames(text, at)
+    if any(_LAUNCH_FRAME.search(path) for path in frames):
+        return None
+    line = _line_of(text, next(m for m in _EXCEPTION_LINE.finditer(text) if m.start() == at))
+    data_message = bool(_DATA_MESSAGE.search(message))
+    if kind in _NEEDS_DATA_MESSAGE and (not data_message or _GPU_WORDS.search(message)):
+        return None
+    user_frames = [p for p in frames if not _LIBRARY_PATH.search(p)]
+    innermost_user = bool(frames) and not _LIBRARY_PATH.search(frames[-1])
+    in_data = bool(worker) or any(re.search(r"(?i)data|__getitem__|collate", p)
+                                  for p in frames[-3:]) or "__getitem__" in text[
+                                      max(0, at - 400):at]
+    if kind == "KeyError" and not (worker or frames or data_message or message.strip("'\" ")
+                                   .isdigit()):
+        return None  # a bare key with nothing around it: the records decide
+    if not (data_message or innermost_user or worker or (frames and user_frames)):
+        return None
+    category = ("data" if (kind in ("KeyError", "IndexError") and in_data) or worker
+                else "program" if innermost_user or data_message else "library")
+    return Reading(category, CATEGORIES[category], (line,))
+
+
+def read(text: str) -> Reading | None:
+    """The structural reading of a failure log, or None when it is not strong or the log
+    speaks of the launch (:func:`launch_symptom`)."""
+    text = _clean(text)
+    hardware = _HARDWARE.search(text)
+    if hardware:  # the GPU's own report of a fault: whatever else the log says
+        return Reading("hardware", CATEGORIES["hardware"], (_line_of(text, hardware),))
+    kernel = _KERNEL.search(text)
+    if kernel and not _HARD_LAUNCH.search(text):
+        return Reading("kernel", CATEGORIES["kernel"], (_line_of(text, kernel),))
+    if not text.strip() or launch_symptom(text):
+        return None
+    filesystem = _FILESYSTEM.search(text)
+    if filesystem:
+        return Reading("filesystem", CATEGORIES["filesystem"], (_line_of(text, filesystem),))
+    numeric = _NUMERIC.search(text)
+    if numeric:
+        return Reading("numeric", CATEGORIES["numeric"], (_line_of(text, numeric),))
+    reading = _exception_reading(text)
+    if reading is not None:
+        return reading
+    data_file = _DATA_FILE.search(text)
+    if data_file:
+        return Reading("data", CATEGORIES["data"], (_line_of(text, data_file),))
+    signal = _SIGNAL.search(text)
+    if signal:  # a native crash, and nothing in the log speaks of the launch
+        return Reading("library", CATEGORIES["library"], (_line_of(text, signal),))
+    return None
