@@ -9,7 +9,7 @@ from debug_cases import load_cases
 from maple_flow.knowledge.clusters import get_profile
 from maple_flow.knowledge.policy import check_script
 from maple_flow.repair import FailureEvidence, answer, apply_fix, classify, load_knowledge_base
-from maple_flow.repair.classify import literal_length, specificity
+from maple_flow.repair.matching import literal_length, specificity
 from maple_flow.repair.models import Signature
 from maple_flow.scriptparse import parse_script
 

@@ -98,7 +98,7 @@ def test_every_example_lower_cased_is_still_recognised_and_no_negative_is() -> N
 
 
 def test_mixed_case_lines_are_matched_with_their_case() -> None:
-    from maple_flow.repair.classify import lower_case_lines
+    from maple_flow.repair.matching import lower_case_lines
 
     assert lower_case_lines("Error: X\nsbatch: error: y\n12:00\n") == "sbatch: error: y"
 
@@ -159,7 +159,7 @@ def test_a_message_wrapped_over_lines_is_recognised() -> None:
 
 
 def test_rejoined_lines_join_only_runs_of_long_lines() -> None:
-    from maple_flow.repair.classify import WRAP_WIDTH, rejoined_lines
+    from maple_flow.repair.matching import WRAP_WIDTH, rejoined_lines
 
     long_a, long_b = "a" * WRAP_WIDTH, "b" * WRAP_WIDTH
     assert rejoined_lines(f"short\nnext\n{long_a}\n{long_b}\nc\n\nd") == \

@@ -21,6 +21,13 @@ from functools import lru_cache
 
 from maple_flow.knowledge.directives import parse_directives
 from maple_flow.models import ClusterProfile
+from maple_flow.repair.matching import (
+    conditions_hold,
+    diagnosis_of,
+    log_parts,
+    log_views,
+    unprefixed_lines,
+)
 from maple_flow.repair.models import Diagnosis, EntityKind, FailureEvidence, FailureRecord
 from maple_flow.scriptparse.shell import split_commands
 
@@ -166,16 +173,15 @@ def _anchored(record: FailureRecord, ev: FailureEvidence, scheduler: str | None,
     """The one script entity a signature of ``record`` names in ``ev``, with the log line it
     was named on; None when none does, or when the named thing stands on more than one line
     of the script (which one is meant is then unknown)."""
-    from maple_flow.repair.classify import _conditions_hold, _parts, _views
 
     entities = [e for e in script_entities(ev.script) if e.kind in record.anchor]
     if not entities:
         return None
     for sig in record.signatures:
-        if not _conditions_hold(sig, ev, scheduler, cluster):
+        if not conditions_hold(sig, ev, scheduler, cluster):
             continue
         for where in sig.where:
-            for view, anycase in _views(_parts(ev)[where]):
+            for view, anycase in log_views(log_parts(ev)[where]):
                 flags = re.M | (re.I if anycase else 0)
                 for m in re.finditer(sig.pattern, view, flags):
                     named = m.groupdict().get("e")
@@ -197,7 +203,6 @@ def entity_diagnoses(records: list[FailureRecord], ev: FailureEvidence,
     """The diagnoses of the entity-anchored ``records`` whose error line names a thing of
     ``ev.script`` at one line: their fix edits that line, or asks for the value. None for a
     log that ends in an exception of the user's program."""
-    from maple_flow.repair.classify import _diagnosis, unprefixed_lines
     from maple_flow.repair.program_error import program_failure
     from maple_flow.repair.resolve import Context
 
@@ -211,6 +216,6 @@ def entity_diagnoses(records: list[FailureRecord], ev: FailureEvidence,
             continue
         entity, line = hit
         groups = {"e": entity.text, "line": str(entity.line), "name": entity.name}
-        found.append(_diagnosis(record, ENTITY_SCORE + record.signatures[0].weight,
+        found.append(diagnosis_of(record, ENTITY_SCORE + record.signatures[0].weight,
                                 "signature", [line], Context(groups, profile, ev.script)))
     return sorted(found, key=lambda d: -d.score)

@@ -1,0 +1,285 @@
+"""Matching the knowledge base's signatures to a failed job's logs, and building a diagnosis
+from a record: the primitives :mod:`classify` and :mod:`entity` share (log views without line
+prefixes, lower-cased or re-joined; signature conditions; specificity)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from functools import cache, lru_cache
+from typing import Any, Literal
+
+try:  # the regular-expression parser, to measure a pattern's literal text
+    import re._parser as sre_parse  # type: ignore[import-not-found, unused-ignore]
+except ImportError:  # pragma: no cover - Python < 3.11
+    import sre_parse  # type: ignore[no-redef, unused-ignore]
+
+from maple_flow.errors import MapleError
+from maple_flow.knowledge.directives import detect_scheduler
+from maple_flow.models import ClusterProfile
+from maple_flow.repair.models import (
+    Diagnosis,
+    FailureEvidence,
+    FailureRecord,
+    Fix,
+    ScriptFact,
+    Signature,
+    Verdict,
+)
+from maple_flow.repair.resolve import Context, resolve_fix
+from maple_flow.repair.resources import misses_named
+
+Method = Literal["signature", "similarity", "structure"]
+MAX_SIMILAR = 3
+MAX_EVIDENCE = 5
+MAX_LOG_LINES = 25
+#: A log line that may say what went wrong (the rest is progress output).
+ERROR_LINE = re.compile(
+    r"(?i)error|fail|fatal|cannot|can't|could not|unable|denied|refused|timed? ?out|killed|"
+    r"cancel|not found|no such|unknown|warn|traceback|exception|missing|exceed|invalid|"
+    r"not (?:set|available|supported)|out of memory|terminated"
+)
+#: Specificity added by each condition a signature puts on the job (state, exit code,
+#: scheduler) and by a condition on the script (rarer, so worth more).
+JOB_CONDITION = 10.0
+SCRIPT_CONDITION = 30.0
+#: Added to records that concern named clusters only: site knowledge beats the general rule.
+SITE_RECORD = 20.0
+#: Log text of the GPU runtime or its collectives: similarity never acts on it.
+GPU_RUNTIME_TEXT = re.compile(r"(?i)\bcuda|\bnccl|\bnvrm\b|\bxid\b|cudnn|cublas")
+
+
+@cache
+def compiled(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern, re.M)
+
+
+@cache
+def compiled_anycase(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern, re.M | re.I)
+
+
+#: A line that says something in letters, none of them upper case.
+_LOWER_LINE = re.compile(r"^(?=[^A-Z\n]*[a-z])[^A-Z\n]*$", re.M)
+
+
+@lru_cache(maxsize=32)
+def lower_case_lines(text: str) -> str:
+    """The lines of ``text`` written all in lower case: a tool that lower-cases what it
+    relays (a workflow manager's log, a wrapper) loses the case signatures are written in."""
+    return "\n".join(m.group(0) for m in _LOWER_LINE.finditer(text))
+
+
+#: A line at least this long may have been wrapped (a terminal, a mail, a wrapping tool).
+WRAP_WIDTH = 50
+#: The most lines one wrapped message is read back from.
+WRAP_LINES = 4
+
+
+@lru_cache(maxsize=32)
+def rejoined_lines(text: str) -> str:
+    """Each line of ``text`` long enough to have been wrapped, joined by spaces with the
+    lines after it while each is long enough to have been wrapped too (at most WRAP_LINES),
+    one such run a line: a wrapped message reads whole again, and no match spans more than
+    the lines joined."""
+    lines = [ln.strip() for ln in text.split("\n")]
+    runs = []
+    for i in range(len(lines)):
+        end = i
+        while (end + 1 < len(lines) and end - i + 1 < WRAP_LINES
+               and len(lines[end]) >= WRAP_WIDTH and lines[end + 1]):
+            end += 1
+        if end > i:
+            runs.append(" ".join(lines[i:end + 1]))
+    return "\n".join(runs)
+
+
+#: What launchers and tools put before each line of a process's output: srun -l (``3: ``),
+#: torch >= 2.2 (``[rank3]:``), torchrun --tee (``[default3]:``), mpirun --tag-output
+#: (``[1,3]<stderr>:``), pdsh and multi-node launchers (``192.168.13.81: ``, ``gpu187: ``,
+#: ``[gpu187:1]:``), loggers' time stamps (``[2025-03-04 10:11:12,345] ``,
+#: ``2025-03-04T10:11:12.345 - ``); a host name is read as one only when it holds a digit.
+LINE_PREFIX = re.compile(
+    r"^(?:\[?\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d(?:[.,]\d+)?\]?(?: - |: ?| )"
+    r"|\d+: |\[rank\d+\]: ?|\[default\d+\]: ?|\[\d+,\d+\]<(?:stdout|stderr)>: ?"
+    r"|\d{1,3}(?:\.\d{1,3}){3}: |\[[\w.-]+:\d+\]: ?|(?=[\w.-]*\d)[A-Za-z][\w-]*(?:\.[\w-]+)*: )+",
+    re.M)
+
+
+@lru_cache(maxsize=32)
+def unprefixed_lines(text: str) -> str:
+    """``text`` with the rank or host prefix of each line taken off (:data:`LINE_PREFIX`), so
+    a message over several lines, each prefixed, reads as the process wrote it."""
+    return LINE_PREFIX.sub("", text)
+
+
+@lru_cache(maxsize=32)
+def log_views(text: str) -> tuple[tuple[str, bool], ...]:
+    """The texts a signature is searched in, in order, each with whether case is ignored:
+    the text; its all-lower-case lines; its wrapped lines joined; the same two without line
+    prefixes."""
+    views = [(text, False), (lower_case_lines(text), True), (rejoined_lines(text), False)]
+    plain = unprefixed_lines(text)
+    if plain != text:
+        views += [(plain, False), (rejoined_lines(plain), False)]
+    return tuple((view, anycase) for view, anycase in views if view)
+
+
+def _search(pattern: str, text: str) -> tuple[re.Match[str], str] | None:
+    """The first match of ``pattern`` in the first of ``text``'s views (:func:`log_views`) that
+    has one, with that view."""
+    for view, anycase in log_views(text):
+        found = (compiled_anycase if anycase else compiled)(pattern).search(view)
+        if found:
+            return found, view
+    return None
+
+
+def _min_literal(items: Any) -> float:
+    """The number of literal characters every match of a parsed pattern contains."""
+    total = 0.0
+    for op, arg in items:
+        name = str(op)
+        if name == "LITERAL":
+            total += 1
+        elif name == "SUBPATTERN":
+            total += _min_literal(arg[-1])
+        elif name == "BRANCH":
+            total += min(_min_literal(branch) for branch in arg[1])
+        elif name in {"MAX_REPEAT", "MIN_REPEAT", "POSSESSIVE_REPEAT"}:
+            total += arg[0] * _min_literal(arg[2])
+    return total
+
+
+@cache
+def literal_length(pattern: str) -> float:
+    """Characters a pattern always matches literally (alternatives count their shortest)."""
+    try:
+        return _min_literal(sre_parse.parse(pattern))
+    except (re.error, TypeError, AttributeError):  # an unusual pattern: count its letters
+        return float(len(re.sub(r"\\.|[^A-Za-z0-9 ]", "", pattern)))
+
+
+def specificity(signature: Signature) -> float:
+    """How specific a signature is: the literal text it always matches, plus its conditions."""
+    job = sum(bool(c) for c in (signature.job_states, signature.exit_codes, signature.scheduler))
+    script = sum(bool(c) for c in (signature.script, signature.script_lacks,
+                                    signature.script_fact))
+    return (literal_length(signature.pattern) + JOB_CONDITION * job + SCRIPT_CONDITION * script
+            + signature.weight)
+
+
+def log_parts(ev: FailureEvidence) -> dict[str, str]:
+    return {
+        "stdout": ev.stdout, "stderr": ev.stderr, "submit": ev.submit_message,
+        "reasons": "\n".join(ev.reasons), "log": f"{ev.stdout}\n{ev.stderr}",
+    }
+
+
+def scheduler_of(ev: FailureEvidence, profile: ClusterProfile | None) -> str | None:
+    if ev.scheduler:
+        return ev.scheduler
+    if profile is not None:
+        return profile.scheduler
+    return detect_scheduler(ev.script) if ev.script else None
+
+
+def conditions_hold(sig: Signature, ev: FailureEvidence, scheduler: str | None,
+                     cluster: str | None = None) -> bool:
+    if sig.job_states and (ev.job_state or "").upper() not in sig.job_states:
+        return False
+    if sig.exit_codes and ev.exit_code not in sig.exit_codes:
+        return False
+    if sig.scheduler and sig.scheduler != scheduler:
+        return False
+    if sig.script and not compiled(sig.script).search(ev.script):
+        return False
+    if sig.script_fact and not _fact_holds(sig.script_fact, ev.script, cluster or ev.cluster):
+        return False
+    return not (sig.script_lacks and compiled(sig.script_lacks).search(ev.script))
+
+
+def _cluster_profile(cluster: str | None) -> ClusterProfile | None:
+    """The profile of ``cluster``, None when unknown."""
+    if not cluster:
+        return None
+    from maple_flow.knowledge.clusters import get_profile
+
+    try:
+        return get_profile(cluster)
+    except MapleError:
+        return None
+
+
+@cache
+def _fact_holds(fact: ScriptFact, script: str, cluster: str | None) -> bool:
+    from maple_flow.repair.script_facts import holds
+
+    return holds(fact, script, _cluster_profile(cluster))
+
+
+def _lines_of(text: str, match: re.Match[str]) -> list[str]:
+    start = text.rfind("\n", 0, match.start()) + 1
+    end = text.find("\n", match.end())
+    block = text[start:] if end < 0 else text[start:end]
+    return [ln.strip() for ln in block.splitlines() if ln.strip()][:MAX_EVIDENCE]
+
+
+def match_signature(
+    sig: Signature, ev: FailureEvidence, scheduler: str | None = None,
+    cluster: str | None = None,
+) -> tuple[re.Match[str], list[str]] | None:
+    """The first match of ``sig`` in ``ev`` and the lines it covers, or None."""
+    if not conditions_hold(sig, ev, scheduler, cluster):
+        return None
+    parts = log_parts(ev)
+    for where in sig.where:
+        hit = _search(sig.pattern, parts[where])
+        if hit:
+            found, text = hit
+            site = cluster or ev.cluster
+            if sig.site_lacks and _site_has(sig.site_lacks, found, ev.script, site):
+                return None
+            return found, _lines_of(text, found)
+    return None
+
+
+def _site_has(template: str, found: re.Match[str], script: str, cluster: str | None) -> bool:
+    """Whether the site resolves ``template`` from the match (a module of the version the log
+    names): a signature with ``site_lacks`` then does not hold."""
+    from maple_flow.repair.resolve import Unresolved, fill
+
+    profile = _cluster_profile(cluster)
+    if profile is None:
+        return True  # an unknown site is not known to lack anything
+    try:
+        fill(template, Context(found.groupdict(), profile, script))
+    except Unresolved:
+        return False
+    return True
+
+
+def diagnosis_of(record: FailureRecord, score: float, method: Method, evidence: list[str],
+               ctx: Context, *, hint: bool = False) -> Diagnosis:
+    # a submit error's record must change what the message names (no partition for memory);
+    # the values its signature captured (a partition called gpu-x) are names, not resources
+    hint = hint or (record.family == "scheduler"
+                    and misses_named(record.fix, _without_values(evidence, ctx.groups)))
+    ops, needs, unresolved = resolve_fix(record.fix, ctx)
+    fix = Fix(record_id=record.id, cause=record.cause, ops=ops, references=record.references,
+              advice=record.advice)
+    captures = {k: v for k, v in ctx.groups.items() if v is not None}
+    verdict: Verdict = "hint" if hint else "script" if record.script_problem else "not_script"
+    return Diagnosis(record_id=record.id, score=round(score, 4), method=method,
+                     evidence=evidence, fix=fix, needs=needs, unresolved=unresolved,
+                     captures=captures, verdict=verdict)
+
+
+def _without_values(lines: list[str], groups: Mapping[str, str | None]) -> list[str]:
+    """``lines`` with the values a signature captured taken out."""
+    values = sorted((v for v in groups.values() if v), key=len, reverse=True)
+    for value in values:
+        lines = [line.replace(value, " ") for line in lines]
+    return lines
+
+
