@@ -155,6 +155,7 @@ from maple_flow.scriptparse.launch import (
 )
 from maple_flow.scriptparse.script import launch_command_line
 from maple_flow.scriptparse.setup import setup_of
+from maple_flow.scriptparse.spec import named_beyond_queue
 from maple_flow.scriptparse.steps import setup_steps
 from maple_flow.scriptparse.values import expand, simple_values
 from maple_flow.scriptparse.vendor import vendor_of_script
@@ -396,7 +397,9 @@ def _source(script: str | bytes, source: str | None, o: dict[str, Any]) -> Sourc
     notes += [pinned.note] if pinned is not None else []
     return Source(parsed, facts, cluster, total, setup_steps(parsed), notes,
                   header_of(text), text.split("\n"),
-                  pinned_steps=pinned.where if pinned is not None else "")
+                  pinned_steps=pinned.where if pinned is not None else "",
+                  cluster_sure=bool(source) or bool(
+                      cluster and named_beyond_queue(parsed, text, cluster)))
 
 
 def port_launch_only(script: str, source: str | None, target: str,

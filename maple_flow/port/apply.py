@@ -365,7 +365,7 @@ def apply_edits(script: str, src: Source, profile: ClusterProfile, *, one_proces
     out.notes += notes
     asked = source_memory(src.lines, src.parsed.directives)
     out.notes += memory_note(asked, target_memory(out.script, profile, size[1]), profile, size[1])
-    known = src.cluster and other_site_of(src.parsed.directives) is None  # not another site's
+    known = src.cluster_sure and other_site_of(src.parsed.directives) is None  # not another's
     out.notes += gpu_memory_note(src.parsed.directives, profile,
                                  get_profile(src.cluster) if known and src.cluster else None)
     out.notes += arch_note(src.parsed.directives, source_arch(src.cluster), profile)

@@ -80,6 +80,9 @@ class Source:
     set_outside: set[str] | None = None
     #: Where the source's one-GPU srun steps were pinned to the node's GPUs (``gpu_steps``).
     pinned_steps: str = ""
+    #: The source cluster was named by the user, or more than a queue name points at it
+    #: (``spec.named_beyond_queue``): what its hardware was may be stated.
+    cluster_sure: bool = False
 
 
 @dataclass

@@ -42,16 +42,17 @@ def _names_pattern(*names: str) -> re.Pattern[str]:
     return re.compile(rf"(?<![\w-])(?:{'|'.join(words)})(?![\w-])", re.I)
 
 
-def _score(p: ParsedScript, text: str, profile: ClusterProfile) -> int:
+def _score(p: ParsedScript, text: str, profile: ClusterProfile, queues: bool = True) -> int:
     """How strongly ``p`` points at ``profile``'s site; below 3 (no guess) unless what only a
-    few sites have says so: one of its queues, its domain or name, or two of its modules and
-    required directives (the scheduler and an account's shape alone are no evidence)."""
+    few sites have says so: one of its queues (unless ``queues`` is False), its domain or
+    name, or two of its modules and required directives (the scheduler and an account's shape
+    alone are no evidence)."""
     score = 0
     if p.scheduler and p.scheduler != profile.scheduler:
         score -= 10
-    queues = {q.name for q in profile.queues.items}
+    names = {q.name for q in profile.queues.items} if queues else set()
     for option in ("qos", "queue", "partition"):
-        if p.directive(option) in queues:
+        if p.directive(option) in names:
             score += 5  # outweighs directives every script of the scheduler has (-N, -t)
     known = _modules(profile) - _common_modules()
     score += 2 * sum(1 for m in p.modules if m in known)
@@ -82,6 +83,15 @@ def guess_cluster(p: ParsedScript, text: str) -> str | None:
     if not scores or scores[0][0] < 3 or (len(scores) > 1 and scores[1][0] == scores[0][0]):
         return None
     return scores[0][1]
+
+
+def named_beyond_queue(p: ParsedScript, text: str, cluster: str) -> bool:
+    """Whether more than a queue name points at ``cluster`` (its domain, name, modules or
+    required directives): a queue name alone (``gpu-debug``) is also another centre's, so what
+    the guess implies about the hardware the source ran on is not known."""
+    from maple_flow.knowledge.clusters import get_profile
+
+    return _score(p, text, get_profile(cluster), queues=False) >= 3
 
 
 def spec_fields(facts: ScriptFacts, cluster: str | None) -> dict[str, Any]:
