@@ -8,7 +8,9 @@ import re
 import shlex
 from collections.abc import Callable, Mapping, Sequence
 
-_VAR = re.compile(r"\$\{(\w+)(?::?[-=]([^}]*))?\}|\$(\w+)")
+#: A default's text, one level of ``${...}`` inside it (``${ROOT:-/home/${USER}/x}``).
+_DEFAULT_TEXT = r"(?:[^}$]|\$\{[^}]*\}|\$(?!\{))*"
+_VAR = re.compile(rf"\$\{{(\w+)(?::?[-=]({_DEFAULT_TEXT}))?\}}|\$(\w+)")
 _OPS: dict[type, Callable[[int, int], int]] = {
     ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul,
     ast.FloorDiv: operator.floordiv, ast.Div: operator.floordiv, ast.Mod: operator.mod,
@@ -42,7 +44,7 @@ def expand(text: str, variables: Mapping[str, str], depth: int = 0) -> str:
     return result
 
 
-_DEFAULTED = re.compile(r"\$\{(\w+):?[-=][^}]*\}")
+_DEFAULTED = re.compile(rf"\$\{{(\w+):?[-=]{_DEFAULT_TEXT}\}}")
 
 
 def overridden_key(name: str) -> str:
