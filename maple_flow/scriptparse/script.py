@@ -784,11 +784,25 @@ _ASSIGNMENTS = re.compile(r"(?:\w+=(?:\"[^\"]*\"|'[^']*'|\S*)\s*)+$")
 _SEPARATED = re.compile(r"(?:&&|\|\||;|\|)\s*$")
 
 
+def _command_start(text: str, word: str, assigns: bool) -> int:
+    """Where the command whose first word is ``word`` starts in its logical line ``text``:
+    the first whole-word ``word`` at the line's start or after a separator (``&&``, ``;``...),
+    not one inside an earlier command's words (``chmod +x srun_x.sh && srun srun_x.sh``);
+    -1 when none is."""
+    for found in re.finditer(rf"(?<![\w./$-]){re.escape(word)}(?![\w.-])", text):
+        before = _LINE_START.sub("", text[:found.start()])
+        if assigns:  # FOO=1 srun ...: the launch's own environment
+            before = _ASSIGNMENTS.sub("", before)
+        if not before.strip() or _SEPARATED.search(before):
+            return found.start()
+    return text.find(word)
+
+
 def shared_commands(cmd: ShellCommand) -> str:
     """The commands on the launch's logical line before it (``cd run &&``, ``[ -d x ] ||``,
     ``clear;``), which are not part of its run; ``""`` when none."""
     words = [w for w in (cmd.raw or cmd.words) if not _REDIRECT_WORD.match(w)]
-    start = cmd.text.find(words[0]) if words else -1
+    start = _command_start(cmd.text, words[0], bool(cmd.assignments)) if words else -1
     if start <= 0:
         return ""
     before = _LINE_START.sub("", cmd.text[:start])
