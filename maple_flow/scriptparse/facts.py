@@ -535,7 +535,8 @@ def layout_conflict(p: ParsedScript) -> str:
                 "disagrees with itself about its layout and which was meant is not in it")
     gpus = size["gpus"]
     tpn = _tasks_per_node(outer, size, vars_)
-    if gpus and tpn and tpn > gpus and not (size["gpus_per_task"] or outer.has(
+    python = p.launch.module or p.launch.entrypoint.endswith(".py")  # an MPI app may share GPUs
+    if python and gpus and tpn and tpn > gpus and not (size["gpus_per_task"] or outer.has(
             "--gpus-per-task", "--gpus", "-G", "--gres", "--gpus-per-node")):
         return (f"the job asks {gpus} GPU(s) a node ({_gpu_directive(p)}) but {outer.name} "
                 f"starts {tpn} tasks a node: more processes than GPUs, so the script disagrees "
@@ -552,10 +553,12 @@ def _per_node_conflict(p: ParsedScript, stage: Stage, outer: Stage | None,
     agents = to_int(raw_agents.split(":")[0], vars_) if raw_agents else None
     if agents is None and stage.has("--standalone"):
         agents, raw_agents = 1, "1 (--standalone)"
-    started = nodes * tpn if outer is not None and tpn else None
+    # one copy a node (several a node: several_launchers_note names the mistake, or they are
+    # deliberate_agents)
+    started = nodes if outer is not None and tpn == 1 else None
     if started and agents and agents < started and ":" not in (raw_agents or ""):
         return (f"{outer.name if outer else 'the job'} starts {started} copies of {launcher} "
-                f"({nodes} node(s) x {tpn}) but each waits for {raw_agents} (its "
+                f"(one on each of {nodes} node(s)) but each waits for {raw_agents} (its "
                 f"{_AGENTS_OPTION[stage.name][0]}): they form separate groups that do not train "
                 "together, so the script disagrees with itself about its layout and which was "
                 "meant is not in it")
