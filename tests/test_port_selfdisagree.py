@@ -83,6 +83,13 @@ def test_a_layout_that_agrees_is_not_asked() -> None:
     narrowed = SL + ("#SBATCH --nodes=1\n#SBATCH --gres=gpu:4\nexport CUDA_VISIBLE_DEVICES=0,1\n"
                      "torchrun --nproc_per_node=2 train.py\n")
     assert read_facts(parse_script(narrowed)).ranks == 2  # uses 2 of its 4 GPUs, as it says
+    # fewer processes than GPUs is a choice (a whole-node partition, half of it used)
+    half = SL + "#SBATCH -N 1\n#SBATCH --gpus=v100-32:8\ntorchrun --nproc_per_node=4 train.py\n"
+    assert read_facts(parse_script(half)).ranks == 4
+    # a job-wide --gpus=4 on 2 nodes is often meant a node: the launch line's count stands
+    wide = SL + ("#SBATCH --nodes=2 --ntasks-per-node=4\n#SBATCH --gpus=4\n"
+                 "mpirun -n 8 -npernode 4 python3 train.py\n")
+    assert read_facts(parse_script(wide)).ranks == 8
 
 
 def test_a_wrapper_program_on_too_few_target_gpus_is_refused_naming_it() -> None:

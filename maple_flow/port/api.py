@@ -857,8 +857,8 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
     node_gpus = wrapper_node_gpus(src.parsed, f, o)  # your script, once per node, your GPUs
     if node_gpus:
         f = replace(f, gpus_per_process=node_gpus)
-    one_process = bool(node_gpus) or bool(f.gpus_per_process) and not (
-        src.parsed.directives and (o.get("nodes") or o.get("gpus_per_node")))
+    one_process = bool(node_gpus) or (bool(f.gpus_per_process) and not (
+        src.parsed.directives and (o.get("nodes") or o.get("gpus_per_node"))))
     if one_process:
         nodes, gpn, one_refusal = one_process_size(f, profile)
         notes = [f"your script {f.entrypoint} ran once per node in the source: started once "

@@ -512,6 +512,16 @@ def _agents_note(p: ParsedScript, gpn: int | None) -> str:
             f"node with its {gpn} ranks (the same ranks and GPUs)")
 
 
+def _job_wide_gpus(p: ParsedScript) -> bool:
+    """The GPUs a node are the job-wide ``--gpus=4`` divided over several nodes: often
+    written meaning a node's GPUs (``--gpus=4  # 4 a node``), so no disagreement is read from
+    it; the launch line's count stands, as before."""
+    size = directive_size(p)
+    per_node = p.directive("gpus-per-node") or (p.directive("gres") or "").count("gpu") or (
+        _pbs_resource(p.directives, "ngpus", "gpus"))
+    return not per_node and bool(job_gpus(p)) and (size["nodes"] or 1) > 1
+
+
 def layout_conflict(p: ParsedScript) -> str:
     """Why the script disagrees with itself about its layout, so that which layout was meant
     is not in it: the job's GPUs a node (``--gres=gpu:1``) against the processes its launch
@@ -536,7 +546,8 @@ def layout_conflict(p: ParsedScript) -> str:
     gpus = size["gpus"]
     tpn = _tasks_per_node(outer, size, vars_)
     python = p.launch.module or p.launch.entrypoint.endswith(".py")  # an MPI app may share GPUs
-    if python and gpus and tpn and tpn > gpus and not (size["gpus_per_task"] or outer.has(
+    if python and gpus and tpn and tpn > gpus and not _job_wide_gpus(p) and not (
+            size["gpus_per_task"] or outer.has(
             "--gpus-per-task", "--gpus", "-G", "--gres", "--gpus-per-node")):
         return (f"the job asks {gpus} GPU(s) a node ({_gpu_directive(p)}) but {outer.name} "
                 f"starts {tpn} tasks a node: more processes than GPUs, so the script disagrees "
@@ -569,8 +580,8 @@ def _per_node_conflict(p: ParsedScript, stage: Stage, outer: Stage | None,
     if not (procs and gpus) or visible_devices(vars_) == procs:
         return ""
     per_node = procs * (deliberate_agents(p) or 1)
-    if per_node == gpus:
-        return ""
+    if per_node <= gpus or _job_wide_gpus(p):
+        return ""  # fewer processes than GPUs is a choice (a whole-node partition, half used)
     opt = _PROCS_OPTION[stage.name][0]
     return (f"the job asks {gpus} GPU(s) a node ({_gpu_directive(p)}) but `{launcher} {opt}="
             f"{raw}` starts {per_node} process(es) a node: the script disagrees with itself, and "
