@@ -109,7 +109,7 @@ def test_a_per_node_wrapper_given_its_gpus_stays_once_per_node() -> None:
     assert r.status == "generated", r.notes[:2]
     assert '--ntasks="$NNODES" --ntasks-per-node=1' in r.script, r.script
     assert "#SBATCH --gpus-per-node=4" in r.script
-    assert any("your script run_ds.sh ran once per node" in n for n in r.notes)
+    assert any("your script run_ds.sh was started once a task in the source" in n for n in r.notes)
 
 
 def test_a_wrapper_started_once_a_task_of_several_gpus_is_refused_naming_it() -> None:
@@ -126,3 +126,11 @@ def test_nested_parentheses_inside_arithmetic_are_one_line() -> None:
     assert setup_line_problem("x=$(( (a+(b*c)) * 16#ff ))") == ""
     assert setup_line_problem("x=$((a+b)") == "unbalanced arithmetic (( ))"
     assert "heredoc" in setup_line_problem("cat <<EOF")
+
+
+def test_a_per_task_wrapper_given_its_nodes_runs_once_a_node_not_once_a_gpu() -> None:
+    script = SL + ("#SBATCH --gpus-per-task=4\n#SBATCH --ntasks=2\n#SBATCH --exclusive\n"
+                   "mpirun bash launch.sh $SLURM_JOB_NUM_NODES\n")
+    r = port(script, ["delta"], nodes=2, gpus_per_node=4)["delta"]
+    assert r.status == "generated", r.notes[:2]
+    assert "NRANKS=2" in r.script and '--ntasks="$NNODES" --ntasks-per-node=1' in r.script

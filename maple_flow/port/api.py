@@ -856,13 +856,14 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
     f = src.facts
     node_gpus = wrapper_node_gpus(src.parsed, f, o)  # your script, once per node, your GPUs
     if node_gpus:
-        f = replace(f, gpus_per_process=node_gpus)
+        f = replace(f, gpus_per_process=node_gpus, nodes=int(o.get("nodes") or f.nodes or 1))
     one_process = bool(node_gpus) or (bool(f.gpus_per_process) and not (
         src.parsed.directives and (o.get("nodes") or o.get("gpus_per_node"))))
     if one_process:
         nodes, gpn, one_refusal = one_process_size(f, profile)
-        notes = [f"your script {f.entrypoint} ran once per node in the source: started once "
-                 f"per node on {profile.name} too ({nodes} node(s)), with the {gpn} GPUs a node "
+        notes = [f"your script {f.entrypoint} was started once a task in the source, not once a "
+                 f"GPU: started once per node "
+                 f"on {profile.name} ({nodes} node(s)), with the {gpn} GPUs a node "
                  "you gave (it starts its own processes on them, as on the source)"
                  if node_gpus else
                  f"one process per node drives {gpn} GPUs in the source: kept so on "

@@ -42,9 +42,13 @@ def wrapper_node_gpus(p: ParsedScript, f: ScriptFacts, o: dict[str, Any]) -> int
     given = o.get("gpus_per_node")
     if not given or int(given) < 2 or o.get("ranks") or f.gpus_per_process:
         return None
-    if not (wrapper_is_program(p) or shell_script_program(p)) or f.gpus_per_node != 1:
+    size = directive_size(p)
+    # started once a task, a task's GPUs as many as you gave a node: once a node too
+    once_a_task = size["gpus_per_task"] == int(given) and not size["tpn"]
+    if not (wrapper_is_program(p) or shell_script_program(p)) or not (
+            f.gpus_per_node == 1 or once_a_task):
         return None
-    return None if directive_size(p)["gpus"] else int(given)
+    return None if size["gpus"] else int(given)
 
 
 def wrapper_task_gpus_refusal(p: ParsedScript, o: dict[str, Any]) -> str:
@@ -69,7 +73,8 @@ def wrapper_task_gpus_refusal(p: ParsedScript, o: dict[str, Any]) -> str:
             f"(--gpus-per-task={per_task}), on nodes the script does not fix: it likely starts "
             f"its own processes on them (torchrun, deepspeed or mpirun inside it), which the port "
             f"cannot see; port the launch inside {script} (or put it in this script), or give "
-            "the layout: nodes=N and gpus_per_node=N (--nodes, --gpus-per-node), or ranks=N")
+            f"its nodes: nodes=N and gpus_per_node={per_task} (--nodes N --gpus-per-node "
+            f"{per_task}) starts it once a node with its {per_task} GPUs, as on the source")
 
 
 def wrapper_workers_refusal(p: ParsedScript, f: ScriptFacts, o: dict[str, Any]) -> str:
