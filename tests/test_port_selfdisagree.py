@@ -134,3 +134,28 @@ def test_a_per_task_wrapper_given_its_nodes_runs_once_a_node_not_once_a_gpu() ->
     r = port(script, ["delta"], nodes=2, gpus_per_node=4)["delta"]
     assert r.status == "generated", r.notes[:2]
     assert "NRANKS=2" in r.script and '--ntasks="$NNODES" --ntasks-per-node=1' in r.script
+
+
+# --- made after the held-out half was read (disclosed in bench/selfdisagree_probe/README.md) ---
+
+def test_fewer_launcher_processes_than_gpus_is_named_with_the_one_taken() -> None:
+    script = SL + ("#SBATCH --nodes=1\n#SBATCH --gres=gpu:8\n#SBATCH --exclusive\n"
+                   "srun python -m torch.distributed.launch --nproc_per_node=1 train.py --run 9\n")
+    r = port(script, ["perlmutter"])["perlmutter"]
+    assert r.status == "generated"
+    assert any("asks 8 GPU(s) a node (--gres=gpu:8) but `torch.distributed.launch "
+               "--nproc_per_node=1` starts 1 process(es) a node" in n for n in r.notes)
+
+
+def test_torchrun_default_on_a_one_task_job_wide_gpus_request_is_asked() -> None:
+    script = "#!/bin/bash\n#SBATCH -c4 --mem=32g\n#SBATCH --gpus 2\ntorchrun train.py --x 1\n"
+    why = _asked(script, "perlmutter")
+    assert "torchrun without --nproc_per_node starts one process a node" in why
+
+
+def test_a_program_held_in_a_variable_is_named_as_such() -> None:
+    script = SL + ("#SBATCH --nodes=1 --gpus-per-node=8\nARGS=${@}\n"
+                   "torchrun --nproc_per_node=8 $ARGS\n")
+    with pytest.raises(Exception) as err:
+        port(script, ["delta"])
+    assert "the program is $ARGS, a variable" in str(err.value)

@@ -85,6 +85,8 @@ def directive_size(p: ParsedScript) -> dict[str, int | None]:
     tasks = first_int(p.directive("ntasks"))
     if gpus is None and total_gpus and nodes:
         gpus = total_gpus // nodes if total_gpus % nodes == 0 else None
+    if gpus is None and total_gpus and nodes is None and not (tpn or (tasks or 1) > 1):
+        gpus = total_gpus  # one task and no node count: Slurm places the job on one node
     if gpus is None and per_task and tpn:
         gpus = per_task * tpn
     if gpus is None and per_task and tasks and nodes and tasks % nodes == 0:
@@ -555,6 +557,31 @@ def layout_conflict(p: ParsedScript) -> str:
     return ""
 
 
+def fewer_processes_note(p: ParsedScript) -> str:
+    """A note when a per-node launcher's written count starts fewer processes a node than
+    the job's GPUs a node (``--gres=gpu:8`` with ``torch.distributed.launch
+    --nproc_per_node=1``): a choice the port keeps (the launch's count), naming both sides."""
+    size = directive_size(p)
+    vars_ = _variables(p, size)
+    stage = next((s for s in reversed(p.launch.stages) if s.name in _PROCS_OPTION), None)
+    if stage is None or stage.via == COLOSSAL_RUN or _job_wide_gpus(p):
+        return ""
+    raw = stage.get(*_PROCS_OPTION[stage.name]) if stage.name != "torchrun" else nproc_option(
+        stage)
+    procs, gpus = _positive(to_int(raw, vars_)), size["gpus"]
+    if not (procs and gpus) or visible_devices(vars_) == procs:
+        return ""
+    per_node = procs * (deliberate_agents(p) or 1)
+    if per_node >= gpus:
+        return ""
+    launcher = stage.via or stage.name
+    return (f"the job asks {gpus} GPU(s) a node ({_gpu_directive(p)}) but `{launcher} "
+            f"{_PROCS_OPTION[stage.name][0]}={raw}` starts {per_node} process(es) a node: the "
+            f"port keeps the launch's {per_node} a node, one GPU each (the job's other "
+            f"{gpus - per_node} GPU(s) a node idle, as on the source); if one process drives "
+            "several GPUs, this port gives it one: check the program")
+
+
 def _per_node_conflict(p: ParsedScript, stage: Stage, outer: Stage | None,
                        size: dict[str, int | None], vars_: dict[str, str]) -> str:
     launcher = stage.via or stage.name
@@ -759,6 +786,8 @@ def read_facts(p: ParsedScript) -> ScriptFacts:
         facts.notes.append(f"setup {framework} {strategy}: {why}")
     over = (launch_over_directive_note(p) or _idle_nodes_note(p, nodes, gpn, facts.ranks)
             or several_launchers_note(p, facts) or _agents_note(p, gpn))
+    fewer = fewer_processes_note(p) if facts.ranks else ""
+    facts.notes += [fewer] if fewer else []
     if over:
         facts.notes.append(over)
     facts.unresolved_args = [a for a in [entry, *args] if "$" in a]
