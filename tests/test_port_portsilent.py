@@ -35,7 +35,9 @@ def test_a_task_per_node_shortfall_is_refused_not_multiplied() -> None:
     script = PER_NODE.replace("--gpus=16", "--gpus=32")
     r = port(script, ["perlmutter"])["perlmutter"]
     assert r.status == "refused"
-    assert any("one process drives 8 GPUs" in n for n in r.notes)
+    # the program is a script of yours: the refusal names it (issue 14, user wrappers)
+    assert any("your script ./per_node.sh is what the source starts, once a node with 8 GPUs"
+               in n for n in r.notes)
 
 
 def test_every_source_line_dropped_without_a_reason_is_named() -> None:

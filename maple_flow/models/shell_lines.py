@@ -33,7 +33,8 @@ class _Scan:
     @staticmethod
     def _name(opener: str) -> str:
         return {"'": "single quote", '"': "double quote", "`": "backtick",
-                "$'": "$'...' quote", "((": "arithmetic (( ))"}[opener]
+                "$'": "$'...' quote", "((": "arithmetic (( ))",
+                "(": "parenthesis in arithmetic"}[opener]
 
     def _step(self) -> str:
         line, pos = self.line, self.pos
@@ -70,7 +71,7 @@ class _Scan:
     def _unquoted(self, ch: str, top: str) -> str:
         line, pos = self.line, self.pos
         rest = line[pos:]
-        if ch == "#" and (pos == 0 or line[pos - 1] in _WORD_START) and top != "((":
+        if ch == "#" and (pos == 0 or line[pos - 1] in _WORD_START) and top not in {"((", "("}:
             self.pos = len(line)  # a comment: the rest of the line is not shell code
         elif rest.startswith("$'"):
             self.stack.append("$'")
@@ -82,17 +83,30 @@ class _Scan:
             self._close_if(True, 1)
         elif ch == "`":
             self._open("`", 1)
+        elif top in {"((", "("} and ch in "()" and not rest.startswith(("))", "$((")):
+            self._paren(ch, top)  # a grouping inside arithmetic: ((RANDOM<<15)|RANDOM)
+        elif top == "(" and rest.startswith("))"):
+            self._close_if(True, 1)  # closes the grouping; the next ) is the outer one's
         elif rest.startswith("$((") or rest.startswith("(("):
             self._open("((", 3 if ch == "$" else 2)
         elif rest.startswith("))") and top == "((":
             self._close_if(True, 2)
         elif rest.startswith("<<<"):
             self.pos += 3
-        elif top != "((" and _HEREDOC.match(rest):
+        elif top not in {"((", "("} and _HEREDOC.match(rest):
             return "a heredoc (<<) would swallow the lines after it; put its body in a file"
         else:
             self.pos += 1
         return ""
+
+    def _paren(self, ch: str, top: str) -> None:
+        """One parenthesis inside arithmetic: ``(`` opens a grouping, ``)`` closes one (an
+        unmatched ``)`` is left for the shell to judge)."""
+        if ch == "(":
+            self.stack.append("(")
+        elif top == "(":
+            self.stack.pop()
+        self.pos += 1
 
     def _open(self, opener: str, width: int) -> None:
         self.stack.append(opener)

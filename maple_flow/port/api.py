@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from maple_flow.errors import (
@@ -117,7 +117,12 @@ from maple_flow.port.packing import (
     put_back_pinned_launch,
     refuse_unkept_packing,
 )
-from maple_flow.port.pernode_script import per_node_script_refusal, wrapper_workers_refusal
+from maple_flow.port.pernode_script import (
+    per_node_script_refusal,
+    wrapper_node_gpus,
+    wrapper_task_gpus_refusal,
+    wrapper_workers_refusal,
+)
 from maple_flow.port.pyopts import python_option_env
 from maple_flow.port.rules import (
     choose_queue,
@@ -241,6 +246,10 @@ def _total(facts: ScriptFacts, cluster: str | None, o: dict[str, Any],
     if facts.nodes and o.get("gpus_per_node"):  # the nodes read, the GPUs as you said
         total = facts.nodes * int(o["gpus_per_node"])
         return total, f"{total} ranks: {facts.nodes} node(s) x {o['gpus_per_node']}, as you said"
+    if facts.size_conflict and not o.get("nodes"):  # the script disagrees with itself: asked
+        raise MissingInformation(
+            {"ranks": f"how many ranks the job starts in total is unknown ({facts.size_from}); "
+                      "pass ranks=N (or --ranks N), or nodes= and gpus_per_node="})
     if facts.nodes and cluster:
         per_node = get_profile(cluster).gpu.per_node
         return facts.nodes * per_node, (
@@ -848,11 +857,19 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
 
     profile = get_profile(target)
     f = src.facts
-    one_process = bool(f.gpus_per_process) and not (
-        src.parsed.directives and (o.get("nodes") or o.get("gpus_per_node")))
+    node_gpus = wrapper_node_gpus(src.parsed, f, o)  # your script, once per node, your GPUs
+    if node_gpus:
+        f = replace(f, gpus_per_process=node_gpus, nodes=int(o.get("nodes") or f.nodes or 1))
+    one_process = bool(node_gpus) or (bool(f.gpus_per_process) and not (
+        src.parsed.directives and (o.get("nodes") or o.get("gpus_per_node"))))
     if one_process:
         nodes, gpn, one_refusal = one_process_size(f, profile)
-        notes = [f"one process per node drives {gpn} GPUs in the source: kept so on "
+        notes = [f"your script {f.entrypoint} was started once a task in the source, not once a "
+                 f"GPU: started once per node "
+                 f"on {profile.name} ({nodes} node(s)), with the {gpn} GPUs a node "
+                 "you gave (it starts its own processes on them, as on the source)"
+                 if node_gpus else
+                 f"one process per node drives {gpn} GPUs in the source: kept so on "
                  f"{profile.name} ({nodes} node(s) x {gpn} GPU(s), the program started once "
                  "per node)" if not f.packed_copies else
                  f"the job's copies share its {gpn} GPUs on {profile.name} ({nodes} node(s) x "
@@ -937,7 +954,8 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
     refusals += [loop_problem] if loop_problem else []
     refusals += [array.refusal] if array.refusal else []
     per_node = (per_node_script_refusal(src.parsed, f, o)
-                or wrapper_workers_refusal(src.parsed, f, o))
+                or wrapper_workers_refusal(src.parsed, f, o)
+                or wrapper_task_gpus_refusal(src.parsed, o))
     refusals += [per_node] if per_node else []
     refusals += [pinned_steps_refusal(src.pinned_steps, profile)] if (
         src.pinned_steps and pinned_steps_refusal(src.pinned_steps, profile)) else []

@@ -40,6 +40,14 @@ def one_process_size(f: ScriptFacts, profile: ClusterProfile) -> tuple[int, int,
         named = [a.text for a in topology_args(f.args) if a.role == "gpus" and a.value == gpus]
         named += [shown for shown, ids in gpu_id_args(f.args) if len(set(ids)) == gpus]
         what = f"its `{named[0]}`" if named else "its own GPU count"
+        if f.entrypoint.endswith((".sh", ".bash")) and not named:  # a script of yours
+            return nodes, gpus, (
+                f"your script {f.entrypoint} is what the source starts, once a node with "
+                f"{gpus} GPUs, and a {profile.name} node has {profile.gpu.per_node}: what it "
+                f"runs on them is not in the job script (a launcher inside it, e.g. torchrun, "
+                f"likely starts one process per GPU); port the launch inside {f.entrypoint} "
+                "itself (or put it in this script), or give the layout the job needs: "
+                "ranks=N (--ranks N) or nodes= and gpus_per_node=")
         return nodes, gpus, (
             f"one process drives {gpus} GPUs in the source and a {profile.name} node has "
             f"{profile.gpu.per_node}: change the program ({what}) to at most "

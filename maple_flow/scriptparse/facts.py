@@ -49,6 +49,9 @@ class ScriptFacts:
     #: Where a directive-less job's side-by-side copies pin the GPUs it is given (one
     #: process per copy, each on its own GPU), for notes and refusals; "" otherwise.
     packed_copies: str = ""
+    #: The script disagrees with itself about its layout (``layout_conflict``): its size is
+    #: asked, never guessed from a node's GPUs.
+    size_conflict: bool = False
 
 
 def _pbs_resource(ds: list[Directive], *keys: str) -> int | None:
@@ -82,6 +85,8 @@ def directive_size(p: ParsedScript) -> dict[str, int | None]:
     tasks = first_int(p.directive("ntasks"))
     if gpus is None and total_gpus and nodes:
         gpus = total_gpus // nodes if total_gpus % nodes == 0 else None
+    if gpus is None and total_gpus and nodes is None and not (tpn or (tasks or 1) > 1):
+        gpus = total_gpus  # one task and no node count: Slurm places the job on one node
     if gpus is None and per_task and tpn:
         gpus = per_task * tpn
     if gpus is None and per_task and tasks and nodes and tasks % nodes == 0:
@@ -314,7 +319,7 @@ def several_launchers_note(p: ParsedScript, facts: ScriptFacts) -> str:
         return ""
     size = directive_size(p)
     tpn = _tasks_per_node(outer, size, _variables(p, size))
-    if not tpn or tpn < 2:
+    if not tpn or tpn < 2 or deliberate_agents(p):
         return ""
     cpus = ""
     if facts.cpus_per_task:
@@ -378,6 +383,9 @@ def job_size(p: ParsedScript) -> tuple[int | None, int | None]:
         wrapped = _outer(p) is not None or any(s.name.startswith("$") for s in stages)
         nodes, gpn = _per_node_size(per_node[-1], size, vars_, wrapped)
         nodes = nodes or outer_nodes(_outer(p), vars_)
+        agents = deliberate_agents(p)
+        if agents and gpn:  # several agents a node on purpose: their ranks share the node
+            nodes, gpn = size["nodes"] or 1, agents * gpn
         return (None if _node_conflict(p) else nodes), gpn
     outer = _outer(p)
     if _hidden_launcher(p):  # its ranks per node are what the directives say, if they do
@@ -453,16 +461,165 @@ def _node_conflict(p: ParsedScript) -> str:
              "accelerate": ("--num_machines", "--num-machines")}[stage.name]
     raw = stage.get(*names)
     asked = to_int(raw.split(":")[0], _variables(p, size)) if raw else None
-    if asked is None or asked <= size["nodes"]:
+    if asked is None or asked <= size["nodes"] or deliberate_agents(p):
         return ""
     return (f"{stage.name} {names[0]}={raw} waits for {asked} nodes but the job has "
             f"{size['nodes']} (its node directive): as written the job cannot start, so its "
             "size is not known")
 
 
+#: A per-node launcher's option for its processes a node, and for the agents it waits for.
+_PROCS_OPTION = {"torchrun": ("--nproc_per_node", "--nproc-per-node"),
+                 "deepspeed": ("--num_gpus", "--num-gpus")}
+_AGENTS_OPTION = {"torchrun": ("--nnodes",), "deepspeed": ("--num_nodes", "--num-nodes")}
+
+
+def _gpu_directive(p: ParsedScript) -> str:
+    """The directive the job's GPUs a node are read from, as written (``--gres=gpu:1``)."""
+    for name in ("gres", "gpus-per-node", "gpus", "gpus-per-task", "select", "nodes", "ngpus"):
+        value = p.directive(name)
+        if value and (name != "gres" or "gpu" in value) and (
+                name not in {"select", "nodes"} or re.search(r"(?:ngpus|gpus)=", value)):
+            return f"-l {name}={value}" if p.scheduler == "pbs" else f"--{name}={value}"
+    return "its GPU directive"
+
+
+def deliberate_agents(p: ParsedScript) -> int | None:
+    """Per-node launchers a node when the site launcher starts several a node on purpose:
+    ``srun torchrun --nnodes 4 --nproc_per_node 1`` under ``--nodes=1 --ntasks-per-node=4``,
+    where torchrun's agent count is the job's task count (its "nodes" are the 4 agents, not
+    4 hosts); None otherwise."""
+    outer = _outer(p)
+    stage = next((s for s in reversed(p.launch.stages) if s.name in _AGENTS_OPTION), None)
+    if outer is None or stage is None:
+        return None
+    size = directive_size(p)
+    vars_ = _variables(p, size)
+    tpn = _tasks_per_node(outer, size, vars_)
+    raw = stage.get(*_AGENTS_OPTION[stage.name])
+    agents = to_int(raw.split(":")[0], vars_) if raw else None
+    nodes = size["nodes"] or 1
+    return tpn if tpn and tpn >= 2 and agents == nodes * tpn else None
+
+
+def _agents_note(p: ParsedScript, gpn: int | None) -> str:
+    """A note when the source started several per-node launchers a node on purpose (their
+    agent count is the job's task count): the port starts one a node with all its ranks."""
+    agents = deliberate_agents(p)
+    if not agents or not gpn:
+        return ""
+    return (f"the source's {_outer(p).name if _outer(p) else 'launcher'} started {agents} "  # type: ignore[union-attr]
+            f"launcher agents a node, each with {gpn // agents} process(es), and told them the "
+            f"agent count as their node count: {gpn} ranks a node; the port starts one agent a "
+            f"node with its {gpn} ranks (the same ranks and GPUs)")
+
+
+def _job_wide_gpus(p: ParsedScript) -> bool:
+    """The GPUs a node are the job-wide ``--gpus=4`` divided over several nodes: often
+    written meaning a node's GPUs (``--gpus=4  # 4 a node``), so no disagreement is read from
+    it; the launch line's count stands, as before."""
+    size = directive_size(p)
+    per_node = p.directive("gpus-per-node") or (p.directive("gres") or "").count("gpu") or (
+        _pbs_resource(p.directives, "ngpus", "gpus"))
+    return not per_node and bool(job_gpus(p)) and (size["nodes"] or 1) > 1
+
+
+def layout_conflict(p: ParsedScript) -> str:
+    """Why the script disagrees with itself about its layout, so that which layout was meant
+    is not in it: the job's GPUs a node (``--gres=gpu:1``) against the processes its launch
+    starts a node (``torchrun --nproc_per_node=8``, ``--ntasks-per-node=8`` with ``srun
+    python``), the agents a site launcher starts against the agents torchrun waits for (``srun``
+    on 2 nodes, ``torchrun --nnodes 1``), or fewer tasks than nodes (``-N 2 --ntasks=1``);
+    ``""`` when they agree or either is not a fixed number."""
+    size = directive_size(p)
+    vars_ = _variables(p, size)
+    outer = _outer(p)
+    stage = next((s for s in reversed(p.launch.stages) if s.name in _PROCS_OPTION), None)
+    if stage is not None and stage.via != COLOSSAL_RUN:
+        return _per_node_conflict(p, stage, outer, size, vars_)
+    if outer is None or any(s.name in _PER_NODE_LAUNCHERS for s in p.launch.stages):
+        return ""
+    nodes, tasks = size["nodes"], size["tasks"]
+    own = outer.has("-n", "-np", "--np", "--ntasks", "-N", "--nodes", *_per_node_options(outer))
+    if nodes and tasks and tasks < nodes and not own and not size["tpn"]:
+        return (f"the job asks {nodes} nodes (--nodes={nodes}) but {tasks} task(s) (--ntasks="
+                f"{tasks}): {outer.name} starts {tasks} task(s), on {tasks} node(s), so the script "
+                "disagrees with itself about its layout and which was meant is not in it")
+    gpus = size["gpus"]
+    tpn = _tasks_per_node(outer, size, vars_)
+    python = p.launch.module or p.launch.entrypoint.endswith(".py")  # an MPI app may share GPUs
+    if python and gpus and tpn and tpn > gpus and not _job_wide_gpus(p) and not (
+            size["gpus_per_task"] or outer.has(
+            "--gpus-per-task", "--gpus", "-G", "--gres", "--gpus-per-node")):
+        return (f"the job asks {gpus} GPU(s) a node ({_gpu_directive(p)}) but {outer.name} "
+                f"starts {tpn} tasks a node: more processes than GPUs, so the script disagrees "
+                "with itself and which was meant (one rank per GPU, or per task) is not in it")
+    return ""
+
+
+def fewer_processes_note(p: ParsedScript) -> str:
+    """A note when a per-node launcher's written count starts fewer processes a node than
+    the job's GPUs a node (``--gres=gpu:8`` with ``torch.distributed.launch
+    --nproc_per_node=1``): a choice the port keeps (the launch's count), naming both sides."""
+    size = directive_size(p)
+    vars_ = _variables(p, size)
+    stage = next((s for s in reversed(p.launch.stages) if s.name in _PROCS_OPTION), None)
+    if stage is None or stage.via == COLOSSAL_RUN or _job_wide_gpus(p):
+        return ""
+    raw = stage.get(*_PROCS_OPTION[stage.name]) if stage.name != "torchrun" else nproc_option(
+        stage)
+    procs, gpus = _positive(to_int(raw, vars_)), size["gpus"]
+    if not (procs and gpus) or visible_devices(vars_) == procs:
+        return ""
+    per_node = procs * (deliberate_agents(p) or 1)
+    if per_node >= gpus:
+        return ""
+    launcher = stage.via or stage.name
+    return (f"the job asks {gpus} GPU(s) a node ({_gpu_directive(p)}) but `{launcher} "
+            f"{_PROCS_OPTION[stage.name][0]}={raw}` starts {per_node} process(es) a node: the "
+            f"port keeps the launch's {per_node} a node, one GPU each (the job's other "
+            f"{gpus - per_node} GPU(s) a node idle, as on the source); if one process drives "
+            "several GPUs, this port gives it one: check the program")
+
+
+def _per_node_conflict(p: ParsedScript, stage: Stage, outer: Stage | None,
+                       size: dict[str, int | None], vars_: dict[str, str]) -> str:
+    launcher = stage.via or stage.name
+    nodes = size["nodes"] or 1
+    tpn = _tasks_per_node(outer, size, vars_) if outer is not None else None
+    raw_agents = stage.get(*_AGENTS_OPTION[stage.name])
+    agents = to_int(raw_agents.split(":")[0], vars_) if raw_agents else None
+    if agents is None and stage.has("--standalone"):
+        agents, raw_agents = 1, "1 (--standalone)"
+    # one copy a node (several a node: several_launchers_note names the mistake, or they are
+    # deliberate_agents)
+    started = nodes if outer is not None and tpn == 1 else None
+    if started and agents and agents < started and ":" not in (raw_agents or ""):
+        return (f"{outer.name if outer else 'the job'} starts {started} copies of {launcher} "
+                f"(one on each of {nodes} node(s)) but each waits for {raw_agents} (its "
+                f"{_AGENTS_OPTION[stage.name][0]}): they form separate groups that do not train "
+                "together, so the script disagrees with itself about its layout and which was "
+                "meant is not in it")
+    raw = stage.get(*_PROCS_OPTION[stage.name]) if stage.name != "torchrun" else nproc_option(
+        stage)
+    procs = _positive(to_int(raw, vars_))
+    gpus = size["gpus"]
+    if not (procs and gpus) or visible_devices(vars_) == procs:
+        return ""
+    per_node = procs * (deliberate_agents(p) or 1)
+    if per_node <= gpus or _job_wide_gpus(p):
+        return ""  # fewer processes than GPUs is a choice (a whole-node partition, half used)
+    opt = _PROCS_OPTION[stage.name][0]
+    return (f"the job asks {gpus} GPU(s) a node ({_gpu_directive(p)}) but `{launcher} {opt}="
+            f"{raw}` starts {per_node} process(es) a node: the script disagrees with itself, and "
+            f"which was meant is not in it: ranks={per_node * nodes} (--ranks {per_node * nodes})"
+            f" for {launcher}'s count, ranks={gpus * nodes} for the job's GPUs")
+
+
 def job_total(p: ParsedScript, nodes: int | None, gpn: int | None) -> tuple[int | None, str]:
     """Total ranks the script starts and where that was read; (None, why) when unknown."""
-    conflict = _node_conflict(p) or _slots_conflict(p) or _torchrun_default_why(p)
+    conflict = (_node_conflict(p) or _slots_conflict(p) or _torchrun_default_why(p)
+                or layout_conflict(p))
     if conflict:
         return None, conflict
     if nodes and gpn:
@@ -619,6 +776,7 @@ def read_facts(p: ParsedScript) -> ScriptFacts:
     framework, strategy, why = setup_of(p)
     facts = ScriptFacts(nodes, gpn, framework, strategy, entry, p.launch.module, args)
     facts.ranks, facts.size_from = job_total(p, nodes, gpn)
+    facts.size_conflict = facts.ranks is None and facts.size_from == layout_conflict(p) != ""
     model = launch_model(p)
     facts.launch_model, facts.rank_vars = model.model, model.rank_vars
     facts.model_why, facts.horovod = model.why, model.horovod
@@ -627,7 +785,9 @@ def read_facts(p: ParsedScript) -> ScriptFacts:
     if why:
         facts.notes.append(f"setup {framework} {strategy}: {why}")
     over = (launch_over_directive_note(p) or _idle_nodes_note(p, nodes, gpn, facts.ranks)
-            or several_launchers_note(p, facts))
+            or several_launchers_note(p, facts) or _agents_note(p, gpn))
+    fewer = fewer_processes_note(p) if facts.ranks else ""
+    facts.notes += [fewer] if fewer else []
     if over:
         facts.notes.append(over)
     facts.unresolved_args = [a for a in [entry, *args] if "$" in a]

@@ -128,6 +128,11 @@ def why_not_launch(words: tuple[str, ...]) -> str:
         return "it runs inline Python code (-c), not a program file"
     if head in {"make", "just", "cmake", "ninja"}:
         return f"`{head}` runs a build or task recipe, not a program"
+    if words[0].startswith("$") and "/" not in words[0]:
+        return (f"the program is {words[0]}, a variable the launch line does not show the value "
+                "of (set when the job runs, e.g. from the job's own arguments `sbatch job.sh "
+                "train.py ...` or the environment), so which program runs is not in the script: "
+                "write the program into the launch line and port again")
     if "/" in words[0] or head.endswith((".exe", ".x")) or "." not in head:
         return (f"{words[0]} is a program that is not Python (a compiled binary or an "
                 "installed command)")
