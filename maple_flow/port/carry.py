@@ -19,7 +19,7 @@ from maple_flow.knowledge.scheduler_vars import (
 from maple_flow.knowledge.site_commands import site_command, site_commands
 from maple_flow.models import ClusterProfile
 from maple_flow.models.job import TORCH_RANK_VARS
-from maple_flow.models.shell_lines import setup_line_problem
+from maple_flow.models.shell_lines import setup_lines_problem
 from maple_flow.port.comments import CommentRuns, is_comment
 from maple_flow.port.fit import SCRIPT_SET_VARS, script_var_setters
 from maple_flow.port.gpu_steps import GPU_VAR, STEP_VAR
@@ -973,10 +973,10 @@ def _add_stage(step: Step, src: Source, profile: ClusterProfile, out: Carried) -
 def _add_step(step: Step, profile: ClusterProfile, out: Carried) -> bool:
     """Append ``step`` to the set-up lines; False (with a note) when it cannot be."""
     lines = step.text.split("\n")
-    bad = [problem for line in lines if (problem := setup_line_problem(line))]
-    if bad:
+    problem = setup_lines_problem(lines)
+    if problem:
         out.notes.append(f"line {step.line} `{short(step.text)}` cannot be carried as set-up "
-                         f"lines ({bad[0]}): add it on the target by hand")
+                         f"lines ({problem}): add it on the target by hand")
         return False
     if re.match(r"\s*(?:nvidia-smi|xpu-smi|rocm-smi)\b", step.text) and not _same_vendor(
         step.text, profile
