@@ -233,10 +233,10 @@ def carry_env(src: Source, profile: ClusterProfile, o: dict[str, Any], out: Carr
         if container_env_name(name) and _container_env(src, profile, name, value, out):
             continue
         cpus = src.facts.cpus_per_task
-        if name == "OMP_NUM_THREADS" and verdict.kind == "site" and cpus:
+        if verdict.kind == "site" and cpus and (name == "OMP_NUM_THREADS" or (
+                _THREADS.fullmatch(name) and _CPUS_PER_TASK.fullmatch(value.strip('"')))):
             out.env[name] = str(cpus)
-            out.notes.append(f"OMP_NUM_THREADS={value} is set to the job's --cpus-per-task, "
-                             f"{cpus}")
+            out.notes.append(f"{name}={value} is set to the job's --cpus-per-task, {cpus}")
         elif verdict.kind == "keep" and name in _CUDA_ONLY and profile.gpu.vendor != "nvidia":
             out.dropped_env.add(name)
             out.notes.append(f"{name}={value} is for CUDA; {profile.name} has "
@@ -259,6 +259,10 @@ def carry_env(src: Source, profile: ClusterProfile, o: dict[str, Any], out: Carr
     out.kept_exports -= set(o.get("env") or {})  # your value for the target wins
 
 
+#: A library's thread count (``MKL_NUM_THREADS``, ``OPENBLAS_NUM_THREADS``) and a value that is
+#: the job's CPUs per task: the port sets the same count from its own --cpus-per-task.
+_THREADS = re.compile(r"[A-Z][A-Z0-9]*_NUM_THREADS")
+_CPUS_PER_TASK = re.compile(r"\$\{?SLURM_CPUS_PER_TASK\}?")
 _PINNED_COPY = re.compile(r"^\s*(?:\w+=\S*\s+)*CUDA_VISIBLE_DEVICES=\S+\s.*(?<![&|])&\s*$")
 
 
@@ -342,12 +346,13 @@ def _profiles() -> list[ClusterProfile]:
 def builds_launch(step: Step, launch_vars: list[str],
                   parsed: ParsedScript | None = None) -> bool:
     """Whether ``step`` only builds or prints the source's launch line (the target writes its
-    own): an assignment of a variable the launch reads, an echo of the launch command itself
-    (``echo $CMD``, ``echo "Running: torchrun ..."``) or of values only the source's launcher
-    options read (``echo $TOTAL_MPI_RANKS`` for ``mpiexec -n $TOTAL_MPI_RANKS``), which the port
-    does not set. An echo of the job's parameters (``echo "CONFIG: $CONFIG"``, ``echo
-    "nodes=$NNODES lr=$LR"``: the program's arguments, the job size the target's script sets)
-    is the user's: it stays."""
+    own): an assignment of a variable the launch reads, or an echo of the launch COMMAND
+    itself: one that reads a variable holding the command (``echo $CMD``, ``echo "Running:
+    $LAUNCH"``) or prints launcher words with the launch's values (``echo "Running: srun
+    $PYTHON x.py $CONFIG"``). Any other echo is the user's and stays verbatim, whatever of the
+    launch's values it prints (``echo "GPUs: $NGPU"``, ``echo "Log: ${TRAIN_LOG}"``, ``echo
+    "Config: $CONFIG_FILE"``): the lines that set what it reads stay with it (kept assignments
+    are those a kept line reads)."""
     if step.keep is None:
         return step.name in launch_vars and step.name not in (
             option_vars(parsed) if parsed is not None else set())
@@ -361,15 +366,38 @@ def builds_launch(step: Step, launch_vars: list[str],
         return False
     if parsed is None:
         return True
-    if read & command_vars(launch_vars, parsed.variables):
+    if read & (command_vars(launch_vars, parsed.variables) - _interpreter_vars(parsed)):
         return True
-    if _COMMAND_WORD.search(" ".join(words[1:])):
-        return True
-    # the user's print of values it still sets (the program's arguments and arrays, exported
-    # values, the job size the target's script sets) stays; only an echo of values nothing
-    # but the source's launcher options read (``$TOTAL_MPI_RANKS``) goes
-    kept = _program_vars(parsed) | SCRIPT_SET_VARS | set(parsed.env) | option_vars(parsed)
-    return not (read & kept)
+    # launcher words in the printed text (not in a ``$(which python)`` it runs)
+    return bool(_COMMAND_WORD.search(_without_substitutions(" ".join(words[1:]))))
+
+
+def _without_substitutions(text: str) -> str:
+    """``text`` less its command substitutions (``$(which python)``, ``$(python -c '...')``,
+    backticks): what they run is not printed."""
+    out: list[str] = []
+    depth, i = 0, 0
+    while i < len(text):
+        if text.startswith("$(", i) and not text.startswith("$((", i):
+            depth += 1
+            i += 2
+            continue
+        if depth and text[i] == "(":
+            depth += 1
+        elif depth and text[i] == ")":
+            depth -= 1
+        elif not depth:
+            out.append(text[i])
+        i += 1
+    return re.sub(r"`[^`]*`", " ", "".join(out))
+
+
+def _interpreter_vars(parsed: ParsedScript) -> set[str]:
+    """The script's variables that hold only an interpreter (``PYTHON=/env/bin/python``,
+    ``PYTHON="${PYTHON:-python}"``): printing one prints no launch command."""
+    return {name for name, value in parsed.variables.items()
+            if re.fullmatch(r"""["']?(?:\$\{\w+:-)?(?:\S*/)?python[\d.]*\}?["']?""",
+                            value.strip())}
 
 
 def option_vars(parsed: ParsedScript) -> set[str]:

@@ -416,7 +416,8 @@ def _block_step(block: Block, conda_module: bool) -> Step | None:
         printf, why = _heredoc_step(block.text)
         if printf is None and why != HEREDOC_SCHEDULER and (whole := _whole_heredoc(block.text)):
             return Step(block.line, block.text, True, whole)
-        return Step(block.line, printf or block.text, printf is not None, why)
+        return Step(block.line, printf or block.text, printf is not None, why,
+                    original=block.text if printf else "")
     if len(block.commands) == 1 and "\n" not in block.text:
         return _command_step(block.commands[0], block.text, conda_module)
     stopped = _stopped_launch(block, conda_module)
