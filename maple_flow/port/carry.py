@@ -716,6 +716,7 @@ def _read_later(src: Source, kept: list[Step], out: Carried) -> list[Step]:
     """``kept`` less the assignments nothing after them reads (the program, the environment,
     the loop around the launch, a tool kept in front of it, a later kept step, or a step
     after the launch)."""
+    from maple_flow.port.interpreter import interpreter_variable
     from maple_flow.port.tool_prefix import tool_prefixes
 
     loop = src.parsed.launch_loop
@@ -726,6 +727,7 @@ def _read_later(src: Source, kept: list[Step], out: Carried) -> list[Step]:
                      *(t.text for t in tool_prefixes(src.parsed, "\n".join(src.lines)))]
                     + (loop.before + loop.after if loop else []))
     needed = set(referenced(last)) | option_vars(src.parsed)  # the user's launcher options
+    needed |= {interpreter_variable(src.parsed, src.lines)} - {""}  # kept on the launch
     result: list[Step] = []
     for step in reversed(kept):
         if step.keep is None and not step.export and step.name not in needed:
