@@ -344,7 +344,7 @@ def _profiles() -> list[ClusterProfile]:
 
 
 def builds_launch(step: Step, launch_vars: list[str],
-                  parsed: ParsedScript | None = None) -> bool:
+                  parsed: ParsedScript | None = None, launcher_only: bool = False) -> bool:
     """Whether ``step`` only builds or prints the source's launch line (the target writes its
     own): an assignment of a variable the launch reads, or an echo of the launch COMMAND
     itself: one that reads a variable holding the command (``echo $CMD``, ``echo "Running:
@@ -352,7 +352,10 @@ def builds_launch(step: Step, launch_vars: list[str],
     $PYTHON x.py $CONFIG"``). Any other echo is the user's and stays verbatim, whatever of the
     launch's values it prints (``echo "GPUs: $NGPU"``, ``echo "Log: ${TRAIN_LOG}"``, ``echo
     "Config: $CONFIG_FILE"``): the lines that set what it reads stay with it (kept assignments
-    are those a kept line reads)."""
+    are those a kept line reads). ``launcher_only``: the port drops the assignments of the
+    launch's values where ``step`` is (the block around the launch), so an echo of values
+    nothing but the source's launcher options read (``echo $TOTAL_MPI_RANKS`` for ``mpiexec
+    -n $TOTAL_MPI_RANKS``) would print nothing: it goes too."""
     if step.keep is None:
         return step.name in launch_vars and step.name not in (
             option_vars(parsed) if parsed is not None else set())
@@ -367,6 +370,9 @@ def builds_launch(step: Step, launch_vars: list[str],
     if parsed is None:
         return True
     if read & (command_vars(launch_vars, parsed.variables) - _interpreter_vars(parsed)):
+        return True
+    if launcher_only and not read & (_program_vars(parsed) | SCRIPT_SET_VARS | set(parsed.env)
+                                     | option_vars(parsed)):
         return True
     # launcher words in the printed text (not in a ``$(which python)`` it runs)
     return bool(_COMMAND_WORD.search(_without_substitutions(" ".join(words[1:]))))
