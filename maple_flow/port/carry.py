@@ -371,6 +371,9 @@ def builds_launch(step: Step, launch_vars: list[str],
         return True
     if read & (command_vars(launch_vars, parsed.variables) - _interpreter_vars(parsed)):
         return True
+    entry = parsed.launch.entrypoint
+    if entry and any(entry in parsed.variables.get(name, "").split() for name in read):
+        return True  # a variable holding the program and its arguments (TRAIN_CMD="x.py ...")
     if launcher_only and not read & (_program_vars(parsed) | SCRIPT_SET_VARS | set(parsed.env)
                                      | option_vars(parsed)):
         return True
