@@ -103,3 +103,19 @@ def test_thread_counts_from_cpus_per_task_are_set_on_the_target() -> None:
               "export MKL_NUM_THREADS=${SLURM_CPUS_PER_TASK}\nsrun python train.py\n")
     r = _port(script, "polaris")
     assert "MKL_NUM_THREADS=4" in r.script and "OMP_NUM_THREADS=4" in r.script
+
+
+def test_an_interpreter_variable_is_not_named_as_a_prefix_not_carried() -> None:
+    script = ONE + 'PYTHON="/home/me/env/bin/python"\nsrun "$PYTHON" src/train.py\n'
+    r = _port(script, "delta")
+    assert '"$PYTHON" src/train.py' in r.script
+    assert not any("in front of the program" in n for n in r.notes)
+
+
+def test_two_srun_stages_of_an_interpreter_variable_are_both_ported() -> None:
+    script = (ONE + "PYTHON=/home/me/env/bin/python\n"
+              "srun $PYTHON -u train.py --seed 1\nsrun $PYTHON -u generate.py --seed 1\n")
+    for target in ("delta", "polaris"):
+        r = _port(script, target)
+        assert '"$PYTHON" train.py --seed 1' in r.script or "$PYTHON train.py --seed 1" in r.script
+        assert '"$PYTHON" generate.py --seed 1' in r.script, target

@@ -220,9 +220,10 @@ def _variable_prefixes(out: Applied, src: Source, profile: ClusterProfile, entry
     PROFILE_CMD="nsys profile ..."``, then ``${PROFILE_CMD} python train.py``): kept in front
     of the target's interpreter, as the user wrote it."""
     p = src.parsed
+    interpreter = interpreter_variable(p, src.lines)
     for stage in p.launch.stages:
         name = prefix_variable(stage.name, src.lines)
-        if not name or out.refusals:
+        if not name or out.refusals or name == interpreter:  # kept as the interpreter word
             continue
         out.script, kept = keep_prefix(out.script, profile.software.python, stage.name, entry,
                                        p.launch.module)
