@@ -10,7 +10,6 @@ site's, and the target's interpreter replaces it.
 from __future__ import annotations
 
 import re
-
 from typing import TYPE_CHECKING
 
 from maple_flow.port.stages import fit_into_quotes, sub_in_launch

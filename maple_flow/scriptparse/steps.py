@@ -13,6 +13,7 @@ import re
 import shlex
 from dataclasses import dataclass, replace
 
+from maple_flow.models.shell_lines import heredoc_end, heredoc_opening, setup_lines_problem
 from maple_flow.scriptparse.launch import (
     CONTAINER_RUNTIMES,
     LAUNCH_CMDS,
@@ -21,7 +22,6 @@ from maple_flow.scriptparse.launch import (
     read_words,
     wrapper_end,
 )
-from maple_flow.models.shell_lines import heredoc_end, heredoc_opening, setup_lines_problem
 from maple_flow.scriptparse.loop import STOP_TAIL
 from maple_flow.scriptparse.script import ParsedScript, is_declare_export
 from maple_flow.scriptparse.shell import Block, ShellCommand, bare_line, split_commands
