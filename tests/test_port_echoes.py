@@ -119,3 +119,14 @@ def test_two_srun_stages_of_an_interpreter_variable_are_both_ported() -> None:
         r = _port(script, target)
         assert '"$PYTHON" train.py --seed 1' in r.script or "$PYTHON train.py --seed 1" in r.script
         assert '"$PYTHON" generate.py --seed 1' in r.script, target
+
+
+def test_a_heredoc_inside_a_command_substitution_is_kept_whole() -> None:
+    script = (ONE + "CFG=configs/a.yaml\n"
+              "echo \"Config path: $(python - <<'PY' \"${CFG}\"\nimport sys\nprint(sys.argv[1])\nPY\n)\"\n"
+              "N=$(python - <<'PY'\nprint(3)\nPY\n)\nsrun python train.py --n $N\n")
+    r = _port(script, "polaris")
+    assert ("echo \"Config path: $(python - <<'PY' \"${CFG}\"\nimport sys\nprint(sys.argv[1])\nPY\n)\"\n"
+            in r.script)
+    assert "N=$(python - <<'PY'\nprint(3)\nPY\n)\n" in r.script
+    assert not any("put its body in a file" in n for n in r.notes)

@@ -13,7 +13,12 @@ import re
 import shlex
 from dataclasses import dataclass, replace
 
-from maple_flow.models.shell_lines import heredoc_end, heredoc_opening, setup_lines_problem
+from maple_flow.models.shell_lines import (
+    heredoc_block_end,
+    heredoc_end,
+    heredoc_opening,
+    setup_lines_problem,
+)
 from maple_flow.scriptparse.launch import (
     CONTAINER_RUNTIMES,
     LAUNCH_CMDS,
@@ -191,7 +196,8 @@ def _whole_heredoc(text: str) -> str:
     lines = text.split("\n")
     end = heredoc_end(lines, 0)
     opening = heredoc_opening(lines[0])
-    if end < 0 or opening is None or setup_lines_problem(lines) or _LAUNCH_HEAD.match(lines[0]):
+    if end < 0 or heredoc_block_end(lines, 0) < 0 or opening is None or \
+            setup_lines_problem(lines) or _LAUNCH_HEAD.match(lines[0]):
         return ""
     body = lines[1:end]
     if not opening[2] and any(_SCHED_VALUE.search(_JOB_IDENTITY.sub("", b)) for b in body):
