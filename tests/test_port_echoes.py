@@ -122,11 +122,11 @@ def test_two_srun_stages_of_an_interpreter_variable_are_both_ported() -> None:
 
 
 def test_a_heredoc_inside_a_command_substitution_is_kept_whole() -> None:
-    script = (ONE + "CFG=configs/a.yaml\n"
-              "echo \"Config path: $(python - <<'PY' \"${CFG}\"\nimport sys\nprint(sys.argv[1])\nPY\n)\"\n"
-              "N=$(python - <<'PY'\nprint(3)\nPY\n)\nsrun python train.py --n $N\n")
+    echo = ("echo \"Config path: $(python - <<'PY' \"${CFG}\"\n"
+            "import sys\nprint(sys.argv[1])\nPY\n)\"\n")
+    script = (ONE + "CFG=configs/a.yaml\n" + echo
+              + "N=$(python - <<'PY'\nprint(3)\nPY\n)\nsrun python train.py --n $N\n")
     r = _port(script, "polaris")
-    assert ("echo \"Config path: $(python - <<'PY' \"${CFG}\"\nimport sys\nprint(sys.argv[1])\nPY\n)\"\n"
-            in r.script)
+    assert echo in r.script
     assert "N=$(python - <<'PY'\nprint(3)\nPY\n)\n" in r.script
     assert not any("put its body in a file" in n for n in r.notes)
