@@ -9,7 +9,7 @@ from typing import Literal
 from pydantic import Field, field_validator, model_validator
 
 from maple_flow.models.common import Framework, Launcher, Strategy, Strict, Walltime
-from maple_flow.models.shell_lines import setup_line_problem
+from maple_flow.models.shell_lines import setup_lines_problem
 
 Provenance = Literal["said", "parsed", "default", "derived"]
 LaunchModel = Literal["launcher", "per_rank"]
@@ -154,10 +154,9 @@ class JobSpec(Strict):
     @field_validator("setup_steps", "loop_open", "loop_close")
     @classmethod
     def _setup_steps_whole(cls, value: list[str]) -> list[str]:
-        for line in value:
-            problem = setup_line_problem(line)
-            if problem:
-                raise ValueError(f"set-up line {line!r}: {problem}")
+        problem = setup_lines_problem(value)
+        if problem:
+            raise ValueError(f"set-up line {problem}")
         return value
 
     @model_validator(mode="after")

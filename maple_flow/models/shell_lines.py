@@ -11,6 +11,7 @@ import re
 
 _HEREDOC = re.compile(r"<<-?\s*['\"\\]?[A-Za-z0-9_]")
 _WORD_START = " \t;&|()"
+_HEREDOC_PROBLEM = "a heredoc (<<) would swallow the lines after it; put its body in a file"
 
 
 class _Scan:
@@ -94,7 +95,7 @@ class _Scan:
         elif rest.startswith("<<<"):
             self.pos += 3
         elif top not in {"((", "("} and _HEREDOC.match(rest):
-            return "a heredoc (<<) would swallow the lines after it; put its body in a file"
+            return _HEREDOC_PROBLEM
         else:
             self.pos += 1
         return ""
@@ -120,3 +121,90 @@ def setup_line_problem(line: str) -> str:
     if "\n" in line or "\r" in line:
         return "one set-up step is one line (give each line as its own step)"
     return _Scan(line).problem()
+
+
+#: A heredoc's opening word on a line: ``<<'PY'``, ``<< EOF``, ``<<-"END"``, ``<<\EOF``.
+_HEREDOC_WORD = re.compile(r"<<(-?)[ \t]*(?:(['\"])([A-Za-z_][\w.-]*)\2|\\?([A-Za-z_][\w.-]*))")
+
+
+def heredoc_opening(line: str) -> tuple[str, bool, bool] | None:
+    """The heredoc ``line`` opens, as (delimiter, ``<<-`` (tabs stripped), quoted (no
+    expansion in the body)), or None when the line opens none, opens several, or has another
+    problem besides (a heredoc whose opening line is itself unsafe is not kept)."""
+    if _Scan(line).problem() != _HEREDOC_PROBLEM and "$(" not in line:
+        return None
+    found = [m for m in _HEREDOC_WORD.finditer(line) if not line[m.start():].startswith("<<<")]
+    if len(found) != 1:
+        return None
+    match = found[0]
+    rest = line[:match.start()] + line[match.end():]
+    if _Scan(rest).problem() and not _open_substitution(rest):
+        return None
+    quoted = bool(match.group(2)) or match.group(0).replace(" ", "").startswith(
+        ("<<\\", "<<-\\"))
+    return match.group(3) or match.group(4), bool(match.group(1)), quoted
+
+
+
+def _open_substitution(text: str) -> bool:
+    """Whether ``text`` leaves a ``$(`` open (its heredoc body and the lines after the closing
+    word end it: ``X=$(python - <<'PY'`` ... ``PY`` ``)``)."""
+    return text.count("$(") > text.count(")")
+
+
+def _outer_end(lines: list[str], start: int, end: int) -> int:
+    """The last line of the command a heredoc opened on ``lines[start]`` (closed on
+    ``lines[end]``) runs to: ``end`` when its opening line stands alone, else the first line
+    after ``end`` that closes the ``$(`` (and quotes) it left open; -1 when none does."""
+    opening = lines[start]
+    match = next(m for m in _HEREDOC_WORD.finditer(opening)
+                 if not opening[m.start():].startswith("<<<"))
+    outer = opening[:match.start()] + opening[match.end():]
+    if not _Scan(outer).problem():
+        return end
+    for i in range(end + 1, min(end + 4, len(lines))):
+        outer += "\n" + lines[i]
+        if not _Scan(outer.replace("\n", " ")).problem() and not _open_substitution(outer):
+            return i
+    return -1
+
+
+def heredoc_end(lines: list[str], start: int) -> int:
+    """The index of the line that closes the heredoc ``lines[start]`` opens, or -1."""
+    opening = heredoc_opening(lines[start])
+    if opening is None:
+        return -1
+    word, dash, _ = opening
+    for i in range(start + 1, len(lines)):
+        if (lines[i].lstrip("\t") if dash else lines[i]) == word:
+            return i
+    return -1
+
+
+def heredoc_block_end(lines: list[str], start: int) -> int:
+    """The last line of the command whose heredoc ``lines[start]`` opens: its closing word's
+    line, or the line after it that closes the ``$(`` the opening line left open
+    (``echo "x: $(python - <<'PY'`` ... ``PY`` ``)"``); -1 when it is not written whole."""
+    end = heredoc_end(lines, start)
+    return _outer_end(lines, start, end) if end >= 0 else -1
+
+
+def setup_lines_problem(lines: list[str]) -> str:
+    """Why ``lines`` (the user's set-up lines, in order) cannot be written as they are, or
+    ``""``: each line stands alone, except a heredoc written whole (its opening line, its
+    body verbatim, its closing word on a line of its own: ``python - <<'PY'`` ... ``PY``),
+    which swallows only its own body."""
+    i = 0
+    while i < len(lines):
+        end = heredoc_block_end(lines, i)
+        if end < 0:
+            problem = setup_line_problem(lines[i])
+            if problem:
+                return f"{lines[i]!r}: {problem}"
+            i += 1
+            continue
+        body = lines[i + 1:end + 1]
+        if any("\x00" in x or "\r" in x or "\n" in x for x in body):
+            return f"{lines[i]!r}: its heredoc body has a NUL or carriage return"
+        i = end + 1
+    return ""

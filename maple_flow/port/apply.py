@@ -28,7 +28,9 @@ from maple_flow.port.header import (
 )
 from maple_flow.port.image_body import inside_quoted_wrapper
 from maple_flow.port.interpreter import (
+    interpreter_variable,
     keep_interpreter,
+    keep_interpreter_variable,
     keep_prefix,
     prefix_variable,
     user_interpreter,
@@ -218,9 +220,10 @@ def _variable_prefixes(out: Applied, src: Source, profile: ClusterProfile, entry
     PROFILE_CMD="nsys profile ..."``, then ``${PROFILE_CMD} python train.py``): kept in front
     of the target's interpreter, as the user wrote it."""
     p = src.parsed
+    interpreter = interpreter_variable(p, src.lines)
     for stage in p.launch.stages:
         name = prefix_variable(stage.name, src.lines)
-        if not name or out.refusals:
+        if not name or out.refusals or name == interpreter:  # kept as the interpreter word
             continue
         out.script, kept = keep_prefix(out.script, profile.software.python, stage.name, entry,
                                        p.launch.module)
@@ -234,6 +237,20 @@ def _variable_prefixes(out: Applied, src: Source, profile: ClusterProfile, entry
 
 def _own_interpreter(out: Applied, src: Source, profile: ClusterProfile, entry: str) -> None:
     """The user's own interpreter path kept on the target's launch, or why it is not."""
+    name = interpreter_variable(src.parsed, src.lines)
+    if name and not out.refusals and re.search(rf"(?m)^\s*(?:export\s+)?{name}=", out.script):
+        out.script, kept = keep_interpreter_variable(
+            out.script, profile.software.python, name, entry, src.parsed.launch.module)
+        out.interpreter_kept = kept
+        value = src.parsed.variables.get(name, "")
+        out.notes.append(
+            f"your interpreter variable ${name} (`{short(f'{name}={value}')}`, kept above) runs "
+            "the program on the launch, as in the source: make what it names exist on "
+            f"{profile.name}" if kept else
+            f"the source ran the program with your interpreter variable ${name} "
+            f"(`{short(f'{name}={value}')}`); the target's launch has no interpreter word to "
+            f"put it on, so it runs {profile.software.python}: put \"${name}\" back by hand")
+        return
     mine = user_interpreter(src.parsed.launch.python)
     if not mine or src.parsed.launch.module or out.refusals:
         return

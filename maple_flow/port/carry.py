@@ -19,7 +19,7 @@ from maple_flow.knowledge.scheduler_vars import (
 from maple_flow.knowledge.site_commands import site_command, site_commands
 from maple_flow.models import ClusterProfile
 from maple_flow.models.job import TORCH_RANK_VARS
-from maple_flow.models.shell_lines import setup_line_problem
+from maple_flow.models.shell_lines import setup_lines_problem
 from maple_flow.port.comments import CommentRuns, is_comment
 from maple_flow.port.fit import SCRIPT_SET_VARS, script_var_setters
 from maple_flow.port.gpu_steps import GPU_VAR, STEP_VAR
@@ -236,10 +236,10 @@ def carry_env(src: Source, profile: ClusterProfile, o: dict[str, Any], out: Carr
         if container_env_name(name) and _container_env(src, profile, name, value, out):
             continue
         cpus = src.facts.cpus_per_task
-        if name == "OMP_NUM_THREADS" and verdict.kind == "site" and cpus:
+        if verdict.kind == "site" and cpus and (name == "OMP_NUM_THREADS" or (
+                _THREADS.fullmatch(name) and _CPUS_PER_TASK.fullmatch(value.strip('"')))):
             out.env[name] = str(cpus)
-            out.notes.append(f"OMP_NUM_THREADS={value} is set to the job's --cpus-per-task, "
-                             f"{cpus}")
+            out.notes.append(f"{name}={value} is set to the job's --cpus-per-task, {cpus}")
         elif verdict.kind == "keep" and name in _CUDA_ONLY and profile.gpu.vendor != "nvidia":
             out.dropped_env.add(name)
             out.notes.append(f"{name}={value} is for CUDA; {profile.name} has "
@@ -262,6 +262,10 @@ def carry_env(src: Source, profile: ClusterProfile, o: dict[str, Any], out: Carr
     out.kept_exports -= set(o.get("env") or {})  # your value for the target wins
 
 
+#: A library's thread count (``MKL_NUM_THREADS``, ``OPENBLAS_NUM_THREADS``) and a value that is
+#: the job's CPUs per task: the port sets the same count from its own --cpus-per-task.
+_THREADS = re.compile(r"[A-Z][A-Z0-9]*_NUM_THREADS")
+_CPUS_PER_TASK = re.compile(r"\$\{?SLURM_CPUS_PER_TASK\}?")
 _PINNED_COPY = re.compile(r"^\s*(?:\w+=\S*\s+)*CUDA_VISIBLE_DEVICES=\S+\s.*(?<![&|])&\s*$")
 
 
@@ -343,14 +347,18 @@ def _profiles() -> list[ClusterProfile]:
 
 
 def builds_launch(step: Step, launch_vars: list[str],
-                  parsed: ParsedScript | None = None) -> bool:
+                  parsed: ParsedScript | None = None, launcher_only: bool = False) -> bool:
     """Whether ``step`` only builds or prints the source's launch line (the target writes its
-    own): an assignment of a variable the launch reads, an echo of the launch command itself
-    (``echo $CMD``, ``echo "Running: torchrun ..."``) or of values only the source's launcher
-    options read (``echo $TOTAL_MPI_RANKS`` for ``mpiexec -n $TOTAL_MPI_RANKS``), which the port
-    does not set. An echo of the job's parameters (``echo "CONFIG: $CONFIG"``, ``echo
-    "nodes=$NNODES lr=$LR"``: the program's arguments, the job size the target's script sets)
-    is the user's: it stays."""
+    own): an assignment of a variable the launch reads, or an echo of the launch COMMAND
+    itself: one that reads a variable holding the command (``echo $CMD``, ``echo "Running:
+    $LAUNCH"``) or prints launcher words with the launch's values (``echo "Running: srun
+    $PYTHON x.py $CONFIG"``). Any other echo is the user's and stays verbatim, whatever of the
+    launch's values it prints (``echo "GPUs: $NGPU"``, ``echo "Log: ${TRAIN_LOG}"``, ``echo
+    "Config: $CONFIG_FILE"``): the lines that set what it reads stay with it (kept assignments
+    are those a kept line reads). ``launcher_only``: the port drops the assignments of the
+    launch's values where ``step`` is (the block around the launch), so an echo of values
+    nothing but the source's launcher options read (``echo $TOTAL_MPI_RANKS`` for ``mpiexec
+    -n $TOTAL_MPI_RANKS``) would print nothing: it goes too."""
     if step.keep is None:
         return step.name in launch_vars and step.name not in (
             option_vars(parsed) if parsed is not None else set())
@@ -364,15 +372,44 @@ def builds_launch(step: Step, launch_vars: list[str],
         return False
     if parsed is None:
         return True
-    if read & command_vars(launch_vars, parsed.variables):
+    if read & (command_vars(launch_vars, parsed.variables) - _interpreter_vars(parsed)):
         return True
-    if _COMMAND_WORD.search(" ".join(words[1:])):
+    entry = parsed.launch.entrypoint
+    if entry and any(entry in parsed.variables.get(name, "").split() for name in read):
+        return True  # a variable holding the program and its arguments (TRAIN_CMD="x.py ...")
+    if launcher_only and not read & (_program_vars(parsed) | SCRIPT_SET_VARS | set(parsed.env)
+                                     | option_vars(parsed)):
         return True
-    # the user's print of values it still sets (the program's arguments and arrays, exported
-    # values, the job size the target's script sets) stays; only an echo of values nothing
-    # but the source's launcher options read (``$TOTAL_MPI_RANKS``) goes
-    kept = _program_vars(parsed) | SCRIPT_SET_VARS | set(parsed.env) | option_vars(parsed)
-    return not (read & kept)
+    # launcher words in the printed text (not in a ``$(which python)`` it runs)
+    return bool(_COMMAND_WORD.search(_without_substitutions(" ".join(words[1:]))))
+
+
+def _without_substitutions(text: str) -> str:
+    """``text`` less its command substitutions (``$(which python)``, ``$(python -c '...')``,
+    backticks): what they run is not printed."""
+    out: list[str] = []
+    depth, i = 0, 0
+    while i < len(text):
+        if text.startswith("$(", i) and not text.startswith("$((", i):
+            depth += 1
+            i += 2
+            continue
+        if depth and text[i] == "(":
+            depth += 1
+        elif depth and text[i] == ")":
+            depth -= 1
+        elif not depth:
+            out.append(text[i])
+        i += 1
+    return re.sub(r"`[^`]*`", " ", "".join(out))
+
+
+def _interpreter_vars(parsed: ParsedScript) -> set[str]:
+    """The script's variables that hold only an interpreter (``PYTHON=/env/bin/python``,
+    ``PYTHON="${PYTHON:-python}"``): printing one prints no launch command."""
+    return {name for name, value in parsed.variables.items()
+            if re.fullmatch(r"""["']?(?:\$\{\w+:-)?(?:\S*/)?python[\d.]*\}?["']?""",
+                            value.strip())}
 
 
 def option_vars(parsed: ParsedScript) -> set[str]:
@@ -691,6 +728,7 @@ def _read_later(src: Source, kept: list[Step], out: Carried) -> list[Step]:
     """``kept`` less the assignments nothing after them reads (the program, the environment,
     the loop around the launch, a tool kept in front of it, a later kept step, or a step
     after the launch)."""
+    from maple_flow.port.interpreter import interpreter_variable
     from maple_flow.port.tool_prefix import tool_prefixes
 
     loop = src.parsed.launch_loop
@@ -701,6 +739,7 @@ def _read_later(src: Source, kept: list[Step], out: Carried) -> list[Step]:
                      *(t.text for t in tool_prefixes(src.parsed, "\n".join(src.lines)))]
                     + (loop.before + loop.after if loop else []))
     needed = set(referenced(last)) | option_vars(src.parsed)  # the user's launcher options
+    needed |= {interpreter_variable(src.parsed, src.lines)} - {""}  # kept on the launch
     result: list[Step] = []
     for step in reversed(kept):
         if step.keep is None and not step.export and step.name not in needed:
@@ -976,10 +1015,10 @@ def _add_stage(step: Step, src: Source, profile: ClusterProfile, out: Carried) -
 def _add_step(step: Step, profile: ClusterProfile, out: Carried) -> bool:
     """Append ``step`` to the set-up lines; False (with a note) when it cannot be."""
     lines = step.text.split("\n")
-    bad = [problem for line in lines if (problem := setup_line_problem(line))]
-    if bad:
+    problem = setup_lines_problem(lines)
+    if problem:
         out.notes.append(f"line {step.line} `{short(step.text)}` cannot be carried as set-up "
-                         f"lines ({bad[0]}): add it on the target by hand")
+                         f"lines ({problem}): add it on the target by hand")
         return False
     if re.match(r"\s*(?:nvidia-smi|xpu-smi|rocm-smi)\b", step.text) and not _same_vendor(
         step.text, profile

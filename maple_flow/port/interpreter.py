@@ -10,9 +10,13 @@ site's, and the target's interpreter replaces it.
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from maple_flow.port.stages import fit_into_quotes, sub_in_launch
 from maple_flow.shellquote import shell_word
+
+if TYPE_CHECKING:
+    from maple_flow.scriptparse import ParsedScript
 
 #: Software trees of a system or a centre (not a user's environment).
 _SITE_SOFTWARE = re.compile(r"^/(?:usr|opt|soft|sw|apps|software|cvmfs|bin)/|"
@@ -58,3 +62,48 @@ def keep_prefix(script: str, target_python: str, prefix: str, entry: str,
     return sub_in_launch(script, word, lambda m: (
         f"{m.group(1)}{fit_into_quotes(prefix, m.string[:m.start()])} "
         f"{shell_word(target_python)} "))
+
+
+#: A variable's value that is an interpreter alone: ``python3``, ``/env/bin/python``,
+#: ``${PYTHON:-python}``, ``${PY:-.venv/bin/python}``, ``$(which python)``.
+_INTERPRETER_VALUE = re.compile(
+    r"""["']?(?:\$\{\w+:-)?(?:\$\(\s*(?:which|command\s+-v)\s+)?(?:\S*/)?python[\d.]*"""
+    r"""(?:\s*\))?\}?["']?""")
+
+
+def interpreter_variable(parsed: ParsedScript, lines: list[str]) -> str:
+    """The variable the source's launch names its interpreter by (``srun "$PYTHON" x.py``,
+    ``$PY -m pkg``) when a line of the script assigns it an interpreter
+    (``PYTHON="${PYTHON:-.venv/bin/python}"``, ``PYTHON=/env/bin/python``): the user's own
+    choice of interpreter, which the port keeps on its launch. ``""`` when there is none, or
+    when it names the source site's own software tree."""
+    block = parsed.launch_block
+    if block is None or parsed.launch.command or not parsed.launch.python:
+        return ""
+    for name in parsed.launch_vars:
+        value = parsed.variables.get(name, "")
+        if not _INTERPRETER_VALUE.fullmatch(value.strip()) or _SITE_SOFTWARE.search(
+                value.strip("\"'${}").split(":-")[-1]):
+            continue
+        word = re.compile(rf"""(?:^|[\s'"]){re.escape('$')}\{{?{name}\}}?["']?\s+\S""")
+        if word.search(block.text) and prefix_variable(f"${name}", lines):
+            return name
+    return ""
+
+
+def keep_interpreter_variable(script: str, target_python: str, name: str, entry: str,
+                              module: bool) -> tuple[str, bool]:
+    """``script`` whose launch runs ``entry`` with ``"$NAME"`` (the user's interpreter
+    variable) in place of the target's interpreter word, or, where the target starts its
+    workers with torchrun (which runs the Python it was installed with), with ``"$NAME" -m
+    torch.distributed.run``, the same launcher run by the user's interpreter."""
+    program = (r"-m\s+" if module else "") + re.escape(shell_word(entry))
+    word = re.compile(rf"(^|\s){re.escape(shell_word(target_python))} (?={program}(\s|$))")
+    var = f'"${name}"'
+    out, kept = sub_in_launch(script, word, lambda m: (
+        m.group(1) + fit_into_quotes(var, m.string[:m.start()]) + " "))
+    if kept:
+        return out, True
+    runner = re.compile(r"(^|\s)torchrun(?=\s)")
+    return sub_in_launch(script, runner, lambda m: (
+        m.group(1) + fit_into_quotes(var, m.string[:m.start()]) + " -m torch.distributed.run"))

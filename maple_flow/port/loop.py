@@ -75,8 +75,9 @@ def _body_lines(text: str, src: Source, profile: ClusterProfile, out: Carried
             out.notes.append(f"{where} only builds the source's launch line; the target's "
                              "script writes its own")
             return None
-        if step.keep and builds_launch(step, src.parsed.launch_vars, src.parsed):
-            out.notes.append(f"{where} prints the source's launch line; the target's script "
+        if step.keep and builds_launch(step, src.parsed.launch_vars, src.parsed, True):
+            out.notes.append(f"{where} prints the source's launch line or values only its "
+                             "launcher used (the port does not set them); the target's script "
                              "writes its own")
             return None
     return [text]

@@ -311,6 +311,10 @@ def _held_program(words: tuple[str, ...]) -> tuple[str, str] | None:
     return None
 
 
+#: An assignment of an interpreter alone (``PYTHON=/env/bin/python``, ``PY=${PY:-python3}``).
+_INTERPRETER = re.compile(r"""=["']?(?:\$\{\w+:-)?(?:\S*/)?python[\d.]*\}?["']?\s*$""")
+
+
 def _launcher_operands(words: tuple[str, ...]) -> int:
     """Where the options of the parallel launcher ``words`` start (``srun``, ``mpiexec``...,
     ``torchrun``, ``deepspeed``, ``accelerate launch``); 0 when ``words`` run none."""
@@ -338,6 +342,9 @@ def hidden_launcher_step(blocks: list[Block], launch_line: int) -> str:
         if not _SITE_LAUNCHER.match(cmd.words[0].rsplit("/", 1)[-1]) and setting is not None \
                 and "array" not in how:
             continue  # a per-node launcher's $PROG set in the script: the port reads it
+        if setting is not None and how == "the variable" and _INTERPRETER.search(
+                setting.text) and len(cmd.words) > start + 1:
+            continue  # ``PYTHON=/env/bin/python`` then ``srun $PYTHON x.py``: an interpreter
         where = (f"set on line {setting.line}: `{' '.join(setting.text.split())[:80]}`"
                  if setting is not None else "not set in the script")
         launcher = " ".join(cmd.words[:start])

@@ -13,6 +13,12 @@ import re
 import shlex
 from dataclasses import dataclass, replace
 
+from maple_flow.models.shell_lines import (
+    heredoc_block_end,
+    heredoc_end,
+    heredoc_opening,
+    setup_lines_problem,
+)
 from maple_flow.scriptparse.launch import (
     CONTAINER_RUNTIMES,
     LAUNCH_CMDS,
@@ -174,6 +180,30 @@ def _heredoc_step(text: str) -> tuple[str | None, str]:
         return (f"printf '%s\\n' {lines} > {target}",
                 f"the heredoc writing {target} from your own variables, as printf")
     return f"printf '%s\\n' {lines} > {target}", f"the heredoc writing {target}, as printf"
+
+
+#: A line that starts a launch (the port writes the target's own): its heredoc is no set-up.
+_LAUNCH_HEAD = re.compile(r"\s*(?:\w+=\S*\s+)*(?:srun|mpiexec|mpirun|aprun|ibrun|jsrun|torchrun|"
+                          r"deepspeed|accelerate|horovodrun)\b")
+
+
+def _whole_heredoc(text: str) -> str:
+    """Why the block ``text`` (a command that feeds a heredoc: ``python - <<'PY'`` ...
+    ``PY``, ``mapfile -t X < <(python - <<'PY'`` ... ``PY`` ``)``) is kept verbatim, or ""
+    when it cannot be: it must be written whole (its closing word on a line of its own), start
+    no launch, and its body, when the shell expands it, must not read the source scheduler's
+    values (those are not the target's)."""
+    lines = text.split("\n")
+    end = heredoc_end(lines, 0)
+    opening = heredoc_opening(lines[0])
+    if end < 0 or heredoc_block_end(lines, 0) < 0 or opening is None or \
+            setup_lines_problem(lines) or _LAUNCH_HEAD.match(lines[0]):
+        return ""
+    body = lines[1:end]
+    if not opening[2] and any(_SCHED_VALUE.search(_JOB_IDENTITY.sub("", b)) for b in body):
+        return ""
+    return (f"a heredoc (<<{opening[0]}) fed to your command: kept verbatim, its body is yours "
+            "and runs the same on the target")
 
 
 #: A shell default or check on a ``:`` line (``: "${LR:=0.1}"``, ``: "${DATA:?set DATA}"``).
@@ -390,7 +420,10 @@ def _cd(line: int, text: str, where: str) -> Step:
 def _block_step(block: Block, conda_module: bool) -> Step | None:
     if "\n" in block.text and "<<" in block.text.split("\n", 1)[0]:
         printf, why = _heredoc_step(block.text)
-        return Step(block.line, printf or block.text, printf is not None, why)
+        if printf is None and why != HEREDOC_SCHEDULER and (whole := _whole_heredoc(block.text)):
+            return Step(block.line, block.text, True, whole)
+        return Step(block.line, printf or block.text, printf is not None, why,
+                    original=block.text if printf else "")
     if len(block.commands) == 1 and "\n" not in block.text:
         return _command_step(block.commands[0], block.text, conda_module)
     stopped = _stopped_launch(block, conda_module)
