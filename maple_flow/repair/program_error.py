@@ -47,17 +47,25 @@ _SITE_LINE = re.compile(
 
 def final_exception(text: str) -> tuple[str, str] | None:
     """The type and message of the last exception line in ``text``, or None."""
+    found = final_exception_at(text)
+    return found[:2] if found is not None else None
+
+
+def final_exception_at(text: str) -> tuple[str, str, int] | None:
+    """The type, message and offset of the last exception line in ``text`` that is not a
+    launcher's summary of a failed rank, or None."""
     last = None
     for match in _EXCEPTION_LINE.finditer(text):
         if match.group("type") not in SUMMARY_EXCEPTIONS:
             last = match
     if last is None:
         return None
-    return last.group("type"), (last.group("msg") or "").strip()
+    return last.group("type"), (last.group("msg") or "").strip(), last.start()
 
 
-def _last_traceback_frames(text: str, before: int) -> list[str]:
-    """The frame paths of the traceback that ends before offset ``before``."""
+def traceback_frames(text: str, before: int) -> list[str]:
+    """The frame paths of the traceback (with its re-raised original) that ends before offset
+    ``before``."""
     start = text.rfind("Traceback (most recent call last)", 0, before)
     block = text[start if start >= 0 else 0:before]
     return [m.group("path") for m in _FRAME.finditer(block)]
@@ -74,5 +82,5 @@ def program_failure(text: str) -> bool:
     if _ENV_SYMPTOM.search(message.strip("'\" ")) or _SITE_LINE.search(text):
         return False
     end = text.rfind(f"{kind}")
-    frames = _last_traceback_frames(text, end)
+    frames = traceback_frames(text, end)
     return not any(_LAUNCH_FRAME.search(path) for path in frames)

@@ -32,8 +32,8 @@ from maple_flow.repair.evidence_gate import SUMMARY_LINE
 from maple_flow.repair.program_error import (
     _ENV_SYMPTOM,
     _EXCEPTION_LINE,
-    _FRAME,
-    SUMMARY_EXCEPTIONS,
+    final_exception_at,
+    traceback_frames,
 )
 
 #: Category -> the record that gives its advice (templates/failures/structure.yaml).
@@ -173,23 +173,6 @@ def _clean(text: str) -> str:
     return "\n".join(lines)
 
 
-def _final_exception(text: str) -> tuple[str, str, int] | None:
-    last = None
-    for match in _EXCEPTION_LINE.finditer(text):
-        if match.group("type") not in SUMMARY_EXCEPTIONS:
-            last = match
-    if last is None:
-        return None
-    return last.group("type"), (last.group("msg") or "").strip(), last.start()
-
-
-def _frames(text: str, before: int) -> list[str]:
-    """The frame paths of the traceback (with its re-raised original) that ends at ``before``."""
-    start = text.rfind("Traceback (most recent call last)", 0, before)
-    block = text[start if start >= 0 else 0:before]
-    return [m.group("path") for m in _FRAME.finditer(block)]
-
-
 def _line_of(text: str, match: re.Match[str]) -> str:
     start = text.rfind("\n", 0, match.start()) + 1
     end = text.find("\n", match.end())
@@ -202,7 +185,7 @@ def launch_symptom(text: str) -> bool:
 
 
 def _exception_reading(text: str) -> Reading | None:
-    found = _final_exception(text)
+    found = final_exception_at(text)
     if found is None:
         return None
     kind, message, at = found
@@ -212,7 +195,7 @@ def _exception_reading(text: str) -> Reading | None:
     if (kind not in _PROGRAM_TYPES or _ENV_SYMPTOM.search(message.strip("'\" "))
             or _LAUNCH_MESSAGE.search(message)):
         return None
-    frames = _frames(text, at)
+    frames = traceback_frames(text, at)
     if any(_LAUNCH_FRAME.search(path) for path in frames):
         return None
     line = _line_of(text, next(m for m in _EXCEPTION_LINE.finditer(text) if m.start() == at))
