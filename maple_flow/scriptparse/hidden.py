@@ -64,6 +64,8 @@ def _runner(cmd: ShellCommand) -> str:
     if started:
         inner = _runner(replace(cmd, words=words, raw=()))
         return inner + started if inner else ""
+    if not words:  # a bare runtime (``apptainer``) runs nothing
+        return ""
     array = _ARRAY_WORD.match(words[0])
     if array:
         return f"the command held in the array ${{{array.group(1)}[@]}} (built in the script)"
