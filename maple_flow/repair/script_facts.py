@@ -139,25 +139,43 @@ def _env_runner(p: ParsedScript) -> bool:
     return any(s.name.split()[0] in ENV_RUNNERS for s in p.launch.stages)
 
 
-def user_environment_for_launch(p: ParsedScript) -> bool:
+def _user_activations(p: ParsedScript, profile: ClusterProfile | None) -> list[str]:
+    """The script's activations that are not the site's own (the profile's ``conda activate
+    base`` after ``module load conda``: the site's stack, not the user's environment)."""
+    site = {" ".join(a.split()) for a in (profile.software.activate if profile else [])}
+    return [a for a in p.activations if " ".join(a.split()) not in site]
+
+
+def user_environment_for_launch(p: ParsedScript, profile: ClusterProfile | None = None) -> bool:
     """The script puts a Python environment of the user's first on the launch's PATH (``conda
     activate``, a venv's ``activate``, ``uv run``) and every node of the job reaches it: one
     made in node-local storage (``$SLURM_TMPDIR``, ``/tmp``) exists on the first node only."""
     if _env_runner(p):
         return True
-    if not p.activations:
+    activations = _user_activations(p, profile)
+    if not activations:
         return False
     nodes = directive_size(p)["nodes"] or 1
-    return nodes == 1 or not any(_NODE_LOCAL.search(a) for a in p.activations)
+    return nodes == 1 or not any(_NODE_LOCAL.search(a) for a in activations)
 
 
-def no_user_environment(p: ParsedScript) -> bool:
+def no_user_environment(p: ParsedScript, profile: ClusterProfile | None = None) -> bool:
     """The script sets up no Python environment of its own (no activation, no sourced setup
     file, no ``uv run``-like runner, no container): its launcher can only come from the
     site's software."""
     containers = any(s.name in _CONTAINERS for s in p.launch.stages) or (
         p.launch.command and p.launch.entrypoint.rsplit("/", 1)[-1] in _CONTAINERS)
-    return not (p.activations or p.sourced or _env_runner(p) or containers)
+    return not (_user_activations(p, profile) or p.sourced or _env_runner(p) or containers)
+
+
+def site_python_stack(p: ParsedScript, profile: ClusterProfile | None = None) -> bool:
+    """The script sets up no environment of its own and uses the site's Python stack (loads a
+    module the profile names for it, or runs only the site's own activation): a launcher it
+    misses is then the site stack's to provide."""
+    if profile is None or not no_user_environment(p, profile):
+        return False
+    site = {m.split("/")[0] for m in profile.software.modules}
+    return any(m.split("/")[0] in site for m in p.modules) or bool(p.activations)
 
 
 _FACTS: dict[str, Callable[[ParsedScript, ClusterProfile | None], bool]] = {
@@ -173,8 +191,9 @@ _FACTS: dict[str, Callable[[ParsedScript, ClusterProfile | None], bool]] = {
     "gpu_job_without_gpu_request": gpu_job_without_gpu_request,
     "program_without_launcher": lambda p, _profile: program_without_launcher(p),
     "deprecated_torch_launch": lambda p, _profile: deprecated_torch_launch(p),
-    "user_environment_for_launch": lambda p, _profile: user_environment_for_launch(p),
-    "no_user_environment": lambda p, _profile: no_user_environment(p),
+    "user_environment_for_launch": user_environment_for_launch,
+    "no_user_environment": no_user_environment,
+    "site_python_stack": site_python_stack,
 }
 
 
