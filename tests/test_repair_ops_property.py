@@ -79,6 +79,8 @@ def ops_for(cluster: str) -> list[o.FixOp]:
         o.AddArgument(name="--epochs", value="1"), o.SetShell(login=True), o.SetMasterAddr(),
         o.GresGpus(), o.ContainerGpuFlag(), o.UseTorchrun(nproc_per_node=profile.gpu.per_node),
         o.RayHeadAddress(), o.CshSetenv(), o.TorchrunThroughPython(),
+        o.LauncherThroughPython(launcher="deepspeed"),
+        o.LauncherThroughPython(launcher="accelerate"),
         o.MpiHostLoopback(), o.ReplaceWord(line=2, old="train.py", new="/a b/train.py"),
         o.RunThroughInterpreter(line=3, word="train.py", interpreter="python"),
     ]

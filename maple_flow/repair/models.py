@@ -49,7 +49,9 @@ ScriptFact = Literal["several_launchers_per_node", "gpu_job_off_the_gpu_partitio
                      "per_node_launcher_above_gpus", "accelerate_above_gpus",
                      "one_launcher_on_one_node", "launcher_on_several_nodes",
                      "container_without_gpu_flag", "gpu_job_without_gpu_request",
-                     "program_without_launcher", "deprecated_torch_launch"]
+                     "program_without_launcher", "deprecated_torch_launch",
+                     "user_environment_for_launch", "no_user_environment",
+                     "site_python_stack"]
 
 
 #: What an error line may name that the script contains (maple_flow.repair.entity): a module of

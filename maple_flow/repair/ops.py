@@ -255,6 +255,19 @@ class TorchrunThroughPython(Strict):
     op: Literal["torchrun_through_python"] = "torchrun_through_python"
 
 
+class LauncherThroughPython(Strict):
+    """Start a per-node launcher through the python the script's environment puts first on
+    PATH: ``torchrun`` -> ``python -m torch.distributed.run``, ``deepspeed`` -> ``python -m
+    deepspeed.launcher.runner``, ``accelerate launch`` -> ``python -m
+    accelerate.commands.launch``, on the launch line (after ``srun``/``uv run``) or in its
+    ``bash -c`` body. For an environment the script activates whose launcher entry point is
+    missing or names another interpreter (the package is the environment's, its ``bin`` script
+    is not)."""
+
+    op: Literal["launcher_through_python"] = "launcher_through_python"
+    launcher: Literal["torchrun", "deepspeed", "accelerate"]
+
+
 class MpiHostLoopback(Strict):
     """Name a one-node job's host as ``127.0.0.1`` in the host list an MPI-based launcher
     (torchpack dist-run, horovodrun, mpirun) hands to Open MPI: ``-H localhost:N`` becomes
@@ -313,7 +326,7 @@ FixOp = Annotated[
     | SetBackend
     | SetQueue | SetWalltime | SetNodes | SetGpusPerNode | AddArgument | SetShell | SetMasterAddr
     | GresGpus | ContainerGpuFlag | UseTorchrun | RayHeadAddress | CshSetenv | TorchrunThroughPython
-    | MpiHostLoopback | ReplaceWord | RunThroughInterpreter,
+    | LauncherThroughPython | MpiHostLoopback | ReplaceWord | RunThroughInterpreter,
     Field(discriminator="op"),
 ]
 
@@ -323,7 +336,8 @@ OP_KINDS: tuple[str, ...] = (
     "respell_launcher_arg", "underscore_options", "set_backend", "set_queue", "set_walltime",
     "set_nodes", "set_gpus_per_node", "add_argument", "set_shell", "set_master_addr",
     "gres_gpus", "container_gpu_flag", "use_torchrun", "ray_head_address", "csh_setenv",
-    "torchrun_through_python", "mpi_host_loopback", "replace_word", "run_through_interpreter",
+    "torchrun_through_python", "launcher_through_python", "mpi_host_loopback", "replace_word",
+    "run_through_interpreter",
 )
 
 

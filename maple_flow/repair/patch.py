@@ -24,7 +24,11 @@ from maple_flow.repair.patch_entity import replace_word, run_through_interpreter
 from maple_flow.repair.patch_gres import gres_gpus
 from maple_flow.repair.patch_hostlist import mpi_host_loopback
 from maple_flow.repair.patch_ray import ray_head_address
-from maple_flow.repair.patch_torchrun import torchrun_through_python, use_torchrun
+from maple_flow.repair.patch_torchrun import (
+    launcher_through_python,
+    torchrun_through_python,
+    use_torchrun,
+)
 from maple_flow.repair.text import FixNotApplicable
 from maple_flow.scriptparse import parse_script
 from maple_flow.scriptparse.spellings import spellings
@@ -313,6 +317,7 @@ _HANDLERS: dict[type, Handler] = {
     o.UseTorchrun: lambda t, op, p: use_torchrun(t, op.nproc_per_node),
     o.RayHeadAddress: lambda t, op, p: ray_head_address(t),
     o.TorchrunThroughPython: lambda t, op, p: torchrun_through_python(t),
+    o.LauncherThroughPython: lambda t, op, p: launcher_through_python(t, op.launcher),
     o.MpiHostLoopback: lambda t, op, p: mpi_host_loopback(t),
     o.ReplaceWord: lambda t, op, p: replace_word(t, op.line, op.old, op.new),
     o.RunThroughInterpreter: lambda t, op, p: run_through_interpreter(t, op.line, op.word,

@@ -104,3 +104,33 @@ def torchrun_through_python(text: str) -> str:
     if word is None or os.path.basename(word.value) != "torchrun":
         raise FixNotApplicable("the torchrun entry point is not a plain word of the launch line")
     return replace(text, word.start, word.end, "python -m torch.distributed.run")
+
+
+#: The module each per-node launcher's entry point runs (``python -m MODULE`` starts it as is).
+LAUNCHER_MODULES = {"torchrun": "torch.distributed.run", "deepspeed": "deepspeed.launcher.runner",
+                    "accelerate": "accelerate.commands.launch"}
+
+
+def launcher_through_python(text: str, launcher: str) -> str:
+    """``text`` whose ``launcher`` entry point (``torchrun``, ``deepspeed``, ``accelerate
+    launch``) is started as ``python -m MODULE`` (see ops.LauncherThroughPython)."""
+    try:
+        parsed = parse_script(text)
+    except MapleError as exc:
+        raise FixNotApplicable(f"the script cannot be parsed: {exc}") from exc
+    stage = parsed.launch.stage(launcher)
+    if stage is None:
+        raise FixNotApplicable(f"the script starts no {launcher}")
+    if stage.via:
+        raise FixNotApplicable(f"{launcher} is started through python already (-m {stage.via})")
+    launch, start = stage_view(text, launcher)
+    words = launch.words
+    first = start - 1
+    if launcher == "accelerate":  # `accelerate launch ARGS`: the verb goes with the entry point
+        first = start - 2
+        if first < 0 or words[first + 1].value != "launch":
+            raise FixNotApplicable("the accelerate command is not `accelerate launch`")
+    if first < 0 or os.path.basename(words[first].value) != launcher:
+        raise FixNotApplicable(f"the {launcher} entry point is not a plain word of the launch line")
+    return replace(text, words[first].start, words[start - 1].end,
+                   f"python -m {LAUNCHER_MODULES[launcher]}")

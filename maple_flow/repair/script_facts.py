@@ -7,6 +7,7 @@ line, a variable, a task count), so a record matches users' scripts as well as m
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from maple_flow.errors import MapleError
@@ -16,7 +17,7 @@ from maple_flow.repair.patch_container import NV_FLAGS, NV_RUNTIMES
 from maple_flow.repair.patch_layout import several_launchers_per_node
 from maple_flow.scriptparse import ParsedScript, parse_script
 from maple_flow.scriptparse.facts import directive_size
-from maple_flow.scriptparse.launch import Stage
+from maple_flow.scriptparse.launch import ENV_RUNNERS, Stage
 from maple_flow.scriptparse.values import to_int
 
 #: Options of srun or the directives that ask for GPUs.
@@ -126,6 +127,57 @@ def deprecated_torch_launch(p: ParsedScript) -> bool:
                for s in p.launch.stages)
 
 
+#: Where an environment lives only on the node that made it (``virtualenv $SLURM_TMPDIR/env``).
+_NODE_LOCAL = re.compile(
+    r"\$\{?(?:SLURM_TMPDIR|TMPDIR|LOCAL_?SCRATCH|LSCRATCH)\b|(?:^|[\s=])/(?:tmp|dev/shm)/")
+#: Container runtimes and wrappers whose programs come from the image, not the host's PATH.
+_CONTAINERS = frozenset({"apptainer", "singularity", "docker", "podman", "enroot", "shifter",
+                         "apptainer_wrapper", "singularity_wrapper"})
+
+
+def _env_runner(p: ParsedScript) -> bool:
+    return any(s.name.split()[0] in ENV_RUNNERS for s in p.launch.stages)
+
+
+def _user_activations(p: ParsedScript, profile: ClusterProfile | None) -> list[str]:
+    """The script's activations that are not the site's own (the profile's ``conda activate
+    base`` after ``module load conda``: the site's stack, not the user's environment)."""
+    site = {" ".join(a.split()) for a in (profile.software.activate if profile else [])}
+    return [a for a in p.activations if " ".join(a.split()) not in site]
+
+
+def user_environment_for_launch(p: ParsedScript, profile: ClusterProfile | None = None) -> bool:
+    """The script puts a Python environment of the user's first on the launch's PATH (``conda
+    activate``, a venv's ``activate``, ``uv run``) and every node of the job reaches it: one
+    made in node-local storage (``$SLURM_TMPDIR``, ``/tmp``) exists on the first node only."""
+    if _env_runner(p):
+        return True
+    activations = _user_activations(p, profile)
+    if not activations:
+        return False
+    nodes = directive_size(p)["nodes"] or 1
+    return nodes == 1 or not any(_NODE_LOCAL.search(a) for a in activations)
+
+
+def no_user_environment(p: ParsedScript, profile: ClusterProfile | None = None) -> bool:
+    """The script sets up no Python environment of its own (no activation, no sourced setup
+    file, no ``uv run``-like runner, no container): its launcher can only come from the
+    site's software."""
+    containers = any(s.name in _CONTAINERS for s in p.launch.stages) or (
+        p.launch.command and p.launch.entrypoint.rsplit("/", 1)[-1] in _CONTAINERS)
+    return not (_user_activations(p, profile) or p.sourced or _env_runner(p) or containers)
+
+
+def site_python_stack(p: ParsedScript, profile: ClusterProfile | None = None) -> bool:
+    """The script sets up no environment of its own and uses the site's Python stack (loads a
+    module the profile names for it, or runs only the site's own activation): a launcher it
+    misses is then the site stack's to provide."""
+    if profile is None or not no_user_environment(p, profile):
+        return False
+    site = {m.split("/")[0] for m in profile.software.modules}
+    return any(m.split("/")[0] in site for m in p.modules) or bool(p.activations)
+
+
 _FACTS: dict[str, Callable[[ParsedScript, ClusterProfile | None], bool]] = {
     "several_launchers_per_node": lambda p, _profile: several_launchers_per_node(p),
     "gpu_job_off_the_gpu_partitions": gpu_job_off_the_gpu_partitions,
@@ -139,6 +191,9 @@ _FACTS: dict[str, Callable[[ParsedScript, ClusterProfile | None], bool]] = {
     "gpu_job_without_gpu_request": gpu_job_without_gpu_request,
     "program_without_launcher": lambda p, _profile: program_without_launcher(p),
     "deprecated_torch_launch": lambda p, _profile: deprecated_torch_launch(p),
+    "user_environment_for_launch": user_environment_for_launch,
+    "no_user_environment": no_user_environment,
+    "site_python_stack": site_python_stack,
 }
 
 
