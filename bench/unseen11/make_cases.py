@@ -11,61 +11,12 @@ Usage: python bench/unseen11/make_cases.py /work/cache/unseen11 bench/unseen11/s
 """
 from __future__ import annotations
 
-import hashlib
 import sys
 from pathlib import Path
 
-import yaml
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "unseen6"))
 
-CLUSTERS = ["perlmutter", "polaris", "aurora", "lonestar6", "stampede3", "vista", "delta",
-            "deltaai", "anvil", "bridges2"]
-
-
-def S(step: str, keep: str = "or_note") -> dict[str, str]:
-    return {"step": step, "keep": keep}
-
-
-def T(flag: str, value: str, means: str) -> dict[str, str]:
-    return {"flag": flag, "value": value, "means": means}
-
-
-def R(program: str, args: list[str], launched: bool = False) -> dict[str, object]:
-    return {"program": program, "args": args, "launched": launched}
-
-
-def case(cid: str, repo: str, path: str, centre: str, source_cluster: str, patterns: list[str],
-         *, launch_model: str, launcher: str, total_ranks: int | str, program: str,
-         args: list[str], nodes: int | None = 1, gpus_per_node: int | None = 1,
-         framework: str = "pytorch", strategy: str = "unknown", strategy_in_script: bool = False,
-         module: bool = False, setup: list[dict[str, str]] | None = None,
-         source_only: list[str] | None = None, accounts: list[str] | None = None,
-         assumptions: list[str], **extra: object) -> dict[str, object]:
-    out: dict[str, object] = {
-        "id": cid, "centre": centre, "publisher": "user", "source_cluster": source_cluster,
-        "repo": repo, "commit": "", "path": path, "sha256": "", "patterns": patterns,
-        "framework": framework, "strategy": strategy, "strategy_in_script": strategy_in_script,
-        "module": module, "args": args, "setup": setup or [], "source_only": source_only or [],
-        "source_accounts": accounts or [], "device": "nvidia", "launch_model": launch_model,
-        "launcher": launcher, "total_ranks": total_ranks,
-    }
-    if nodes is not None:
-        out["nodes"] = nodes
-    if gpus_per_node is not None:
-        out["gpus_per_node"] = gpus_per_node
-    out["program"] = program
-    out.update(extra)
-    out["assumptions"] = assumptions
-    return out
-
-
-#: scheduler family of each source (not a case field: used only to pick targets)
-FAMILY: dict[str, str] = {}
-
-
-def fam(cid: str, family: str) -> str:
-    FAMILY[cid] = family
-    return cid
-
+from make_common import R, S, T, case, fam, write_cases
 
 CASES = [
     case(fam("delta-a40-one-gpu-python3-cd-project-hf-cache", "slurm"),
@@ -635,50 +586,5 @@ CASES = [
 ]
 
 
-OTHER = {"slurm": ["polaris", "aurora"], "pbs": ["perlmutter", "delta", "lonestar6"],
-         "lsf": [], "sge": []}
-
-
-def pick_targets(i: int, c: dict[str, object]) -> list[str]:
-    src = str(c["source_cluster"])
-    out: list[str] = []
-    k = 3 * i
-    while len(out) < 3:
-        cl = CLUSTERS[k % 10]
-        k += 1
-        if cl != src and cl not in out:
-            out.append(cl)
-    family = FAMILY[str(c["id"])]
-    pbs = {"polaris", "aurora"}
-    has_other = any((t in pbs) != (family == "pbs") for t in out)
-    if not has_other:
-        for cand in (OTHER[family][i % len(OTHER[family]):] + OTHER[family]):
-            if cand != src and cand not in out:
-                out[2] = cand
-                break
-    return out
-
-
-def main(cache: Path, commits_file: Path) -> None:
-    commits = {}
-    for line in commits_file.read_text().splitlines():
-        repo, path, commit, _size = line.split()
-        commits[(repo, path)] = commit
-    out = []
-    for i, c in enumerate(CASES):
-        c["commit"] = commits[(c["repo"], c["path"])]
-        text = (cache / f"{c['id']}.sh").read_text()
-        c["sha256"] = hashlib.sha256(text.encode("utf-8")).hexdigest()
-        c["targets"] = pick_targets(i, c)
-        assert c["source_cluster"] not in c["targets"]
-        parity = int(hashlib.sha256(c["id"].encode()).hexdigest(), 16) % 2
-        c["split"] = "heldout" if parity else "tune"
-        out.append(c)
-    head = Path(__file__).with_name("cases_header.txt").read_text()
-    body = yaml.safe_dump({"schema": 1, "cases": out}, sort_keys=False, width=200,
-                          allow_unicode=True)
-    Path(__file__).with_name("cases.yaml").write_text(head + body)
-
-
 if __name__ == "__main__":
-    main(Path(sys.argv[1]), Path(sys.argv[2]))
+    write_cases(Path(__file__).parent, CASES, Path(sys.argv[1]), Path(sys.argv[2]))
