@@ -24,3 +24,20 @@ def test_the_chained_command_stays_before_the_launch() -> None:
         script = port(SCRIPT, [target])[target].script
         launch = next(line for line in script.splitlines() if "chmod" in line)
         assert launch.startswith("chmod +x srun_train.sh && "), (target, launch)
+
+
+MPIRUN_STEP = """#!/bin/bash
+#SBATCH -N 2
+#SBATCH --ntasks-per-node=4
+#SBATCH --gres=gpu:4
+#SBATCH -t 01:00:00
+mpirun hostname > hosts
+srun python train.py --epochs 1
+"""
+
+
+def test_a_dropped_mpi_launcher_step_is_not_called_a_scheduler_command() -> None:
+    notes = port(MPIRUN_STEP, ["polaris"])["polaris"].notes
+    note = next(n for n in notes if "mpirun hostname" in n)
+    assert "scheduler's command" not in note
+    assert "source's launcher (mpirun)" in note and "by hand" in note

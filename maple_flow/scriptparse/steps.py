@@ -282,6 +282,10 @@ def _command_step(cmd: ShellCommand, text: str, conda_module: bool) -> Step | No
             return Step(cmd.line, text, False, "an interactive shell step (`--pty`), left from "
                         "interactive use: a batch job has no terminal, so it does nothing there; "
                         f"`{head}` is the source scheduler's command")
+        if head in LAUNCH_CMDS and head != "srun":  # an MPI launcher, not the scheduler
+            return Step(cmd.line, text, False, f"it runs on the job's tasks through the "
+                        f"source's launcher ({head}): run it with the target's launcher by "
+                        "hand (files it writes are not written on the target)")
         return Step(cmd.line, text, False, f"`{head}` is the source scheduler's command")
     if head in CONTAINER_RUNTIMES:
         inner = container_inner(list(words))
