@@ -4,13 +4,12 @@ memory sizes each is made in, to compare a source's GPU request with a target's 
 from __future__ import annotations
 
 import re
-from functools import cache
+from functools import cache, lru_cache
 
 from pydantic import Field
 
+from maple_flow.knowledge.data import template_data
 from maple_flow.models.common import Strict
-from maple_flow.paths import templates_dir
-from maple_flow.yamlio import load_yaml
 
 
 class GpuModel(Strict):
@@ -31,11 +30,10 @@ class _ModelFile(Strict):
 @cache
 def gpu_models() -> dict[str, GpuModel]:
     """Every model of the data file, by id."""
-    path = templates_dir() / "sites" / "gpu_models.yaml"
-    data = _ModelFile.model_validate(load_yaml(path.read_text(encoding="utf-8")))
-    return data.models
+    return template_data(_ModelFile, "sites", "gpu_models.yaml").models
 
 
+@lru_cache(maxsize=1024)
 def model_named(value: str) -> tuple[str, GpuModel] | None:
     """The model a request value names (``gpu:a100:4``, ``v100l:1``, ``a100_80``,
     ``gpu-a100-q``), longest token first; None when it names none."""

@@ -160,9 +160,16 @@ def _held_launch(src: Source) -> set[str]:
     captured |= {n for n, v in values.items() if re.match(r"\s*(?:\$\((?!\()|`)", v)}
     launch = [v for v in src.parsed.launch_vars if v not in captured]
     held = {v for v in launch if _LAUNCHER_WORD.search(values.get(v, ""))}  # not a bare python
-    grown = True  # (`RUNPY=$(command -v python3)` is the program's, read by other lines too)
+    # (`RUNPY=$(command -v python3)` is the program's, read by other lines too)
+    return _with_readers(held, launch, values)
+
+
+def _with_readers(held: set[str], names: list[str], values: dict[str, str]) -> set[str]:
+    """``held`` and every one of ``names`` whose value reads one of them, transitively."""
+    held = set(held)
+    grown = True
     while grown:
-        more = {v for v in launch if v not in held and set(referenced(values.get(v, ""))) & held}
+        more = {v for v in names if v not in held and set(referenced(values.get(v, ""))) & held}
         held |= more
         grown = bool(more)
     return held
@@ -462,13 +469,7 @@ def command_vars(launch_vars: list[str], variables: dict[str, str]) -> set[str]:
     """The launch's variables that hold (part of) its command (``CMD="torchrun ..."``,
     ``LAUNCHER``, and ``RUN="$LAUNCHER $SCRIPT"`` that reads one), not its parameters."""
     held = {v for v in launch_vars if _COMMAND_WORD.search(variables.get(v, ""))}
-    grown = True
-    while grown:
-        more = {v for v in launch_vars if v not in held
-                and set(referenced(variables.get(v, ""))) & held}
-        held |= more
-        grown = bool(more)
-    return held
+    return _with_readers(held, launch_vars, variables)
 
 
 _WRITES_FILE = re.compile(r"(?<![>&0-9])>>?\s*[^\s&|;>]+\s*$")

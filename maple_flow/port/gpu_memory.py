@@ -19,8 +19,7 @@ from maple_flow.models import ClusterProfile
 _GPU_TYPE_OPTIONS = frozenset({"constraint", "gres", "gpus", "gpus-per-node", "gpus-per-task",
                                "partition", "queue", "select"})
 #: Options that name the GPU model only (a partition or queue name says little else).
-_MODEL_OPTIONS = frozenset({"constraint", "gres", "gpus", "gpus-per-node", "gpus-per-task",
-                            "select", "partition"})
+_MODEL_OPTIONS = _GPU_TYPE_OPTIONS - {"queue"}
 #: A value that names a GPU: a model or the word gpu.
 _NAMES_GPU = re.compile(
     r"(?i)gpu|a100|h100|h200|gh200|v100|p100|a40|a30|a10|l40|l4\b|a6000|a5000|rtx|quadro|tesla")

@@ -21,6 +21,7 @@ import re
 from dataclasses import dataclass
 
 from maple_flow.models import ClusterProfile
+from maple_flow.port.words import short
 
 #: srun options that take a value as the next word when not written ``--opt=value``.
 _VALUE_LONG = frozenset({
@@ -35,10 +36,14 @@ _VALUE_SHORT = frozenset("nNcGptwoeiJACxmD")
 _FLAGS = frozenset({"--exact", "--exclusive", "-u", "--unbuffered", "-l", "--label",
                     "--overlap", "-K", "--kill-on-bad-exit", "-Q", "--quiet", "-v",
                     "--verbose", "--overcommit", "-O", "--whole"})
+#: One task, and one GPU, as a step's options ask them.
+_ONE_TASK = r"-n\s*1|--ntasks[=\s]1"
+_ONE_GPU = r"--gpus(?:-per-task)?[=\s]1|-G\s*1|--gres[=\s]gpu(?::[\w.-]+)?:1"
 #: The options that make a step ONE task on ONE GPU of one node (what the pinning replaces).
 _ONE_STEP = re.compile(
-    r"^(?:--exact|--exclusive|-u|--unbuffered|-[nN]\s*1|--(?:ntasks|nodes)[=\s]1"
-    r"|--gpus(?:-per-task)?[=\s]1|-G\s*1|--gres[=\s]gpu(?::[\w.-]+)?:1)$")
+    rf"^(?:--exact|--exclusive|-u|--unbuffered|-N\s*1|--nodes[=\s]1|{_ONE_TASK}|{_ONE_GPU})$")
+#: The next word of an srun line.
+_WORD = re.compile(r"\s*(\S+)")
 _SRUN = re.compile(r"^(\s*)srun\s")
 _BACKGROUND = re.compile(r"(?<![&|>])&\s*(?:#.*)?$")
 #: The names the pinned steps use (user scripts do not use them).
@@ -63,7 +68,7 @@ def _step_words(rest: str) -> tuple[list[str], str] | None:
     options: list[str] = []
     pos = 0
     while True:
-        match = re.compile(r"\s*(\S+)").match(rest, pos)
+        match = _WORD.match(rest, pos)
         if match is None:
             return None
         word = match.group(1)
@@ -74,7 +79,7 @@ def _step_words(rest: str) -> tuple[list[str], str] | None:
                 len(word) > 2 and word[1] in _VALUE_SHORT and not word.startswith("--")):
             options.append(word)
         elif word in _VALUE_LONG or (len(word) == 2 and word[1] in _VALUE_SHORT):
-            value = re.compile(r"\s*(\S+)").match(rest, end)
+            value = _WORD.match(rest, end)
             if value is None:
                 return None
             options.append(f"{word} {value.group(1)}")
@@ -102,9 +107,8 @@ def pin_one_gpu_steps(text: str, node_gpus: int | None, nodes: int | None) -> Pi
         if words is None:
             return None
         options, command = words
-        if not any(re.match(r"^(?:-n\s*1|--ntasks[=\s]1)$", o) for o in options) or not any(
-                re.match(r"^(?:--gpus(?:-per-task)?[=\s]1|-G\s*1|--gres[=\s]gpu(?::[\w.-]+)?:1)$",
-                         o) for o in options):
+        if not any(re.fullmatch(_ONE_TASK, o) for o in options) or not any(
+                re.fullmatch(_ONE_GPU, o) for o in options):
             continue
         if any(re.match(r"^(?:-N\s*|--nodes[=\s])(\d+)$", o) and not _ONE_STEP.match(o)
                for o in options):
@@ -116,7 +120,7 @@ def pin_one_gpu_steps(text: str, node_gpus: int | None, nodes: int | None) -> Pi
         pinned.append((number + 1, " ".join(line.split()), dropped))
     if len(pinned) < 1:
         return None
-    shown = "; ".join(f"line {n} `{_short(s)}`" for n, s, _ in pinned[:2])
+    shown = "; ".join(f"line {n} `{short(s, 80)}`" for n, s, _ in pinned[:2])
     more = f" and {len(pinned) - 2} more" if len(pinned) > 2 else ""
     dropped = sorted({o for _, _, d in pinned for o in d})
     note = (f"one-GPU srun steps run side by side ({shown}{more}): each kept where it is (its "
@@ -127,7 +131,8 @@ def pin_one_gpu_steps(text: str, node_gpus: int | None, nodes: int | None) -> Pi
             + (f"; the steps' own srun options are not carried (the step shares the job's "
                f"CPUs and memory): {', '.join(f'`{o}`' for o in dropped)}" if dropped else ""))
     first = pinned[0]
-    return PinnedSteps("\n".join(lines), note, node_gpus, f"line {first[0]} `{_short(first[1])}`")
+    where = f"line {first[0]} `{short(first[1], 80)}`"
+    return PinnedSteps("\n".join(lines), note, node_gpus, where)
 
 
 def pinned_steps_refusal(where: str, profile: ClusterProfile) -> str:
@@ -141,10 +146,6 @@ def pinned_steps_refusal(where: str, profile: ClusterProfile) -> str:
             f"{var}, not CUDA_VISIBLE_DEVICES (and the program runs on CUDA): port the program "
             f"to {profile.gpu.device_api} first, then run each step as `{var}=k <program> &` "
             "(k = 0, 1, ... in turn) and `wait`")
-
-
-def _short(line: str, width: int = 80) -> str:
-    return line if len(line) <= width else line[: width - 3] + "..."
 
 
 __all__ = ["GPU_VAR", "STEP_VAR", "PinnedSteps", "pin_one_gpu_steps", "pinned_steps_refusal"]

@@ -23,6 +23,13 @@ _SITE_SOFTWARE = re.compile(r"^/(?:usr|opt|soft|sw|apps|software|cvmfs|bin)/|"
                             r"^/global/common/software/|^/lus/[^/]+/soft/")
 
 
+def _interpreter_before(target_python: str, entry: str, module: bool) -> re.Pattern[str]:
+    """The target's interpreter word of the launch, right before the program (``python3
+    x.py``, ``python3 -m pkg``), with the text before it as group 1."""
+    program = (r"-m\s+" if module else "") + re.escape(shell_word(entry))
+    return re.compile(rf"(^|\s){re.escape(shell_word(target_python))} (?={program}(\s|$))")
+
+
 def user_interpreter(python: str) -> str:
     """``python`` when it is a path of the user's own environment, else ``""``."""
     if "/" not in python or _SITE_SOFTWARE.match(python):
@@ -34,8 +41,7 @@ def keep_interpreter(script: str, target_python: str, user_python: str,
                      entry: str) -> tuple[str, bool]:
     """``script`` whose launch runs ``entry`` with ``user_python`` instead of the target's
     ``target_python``; and whether the launch had such an interpreter word to replace."""
-    word = re.compile(rf"(^|\s){re.escape(shell_word(target_python))} "
-                      rf"(?={re.escape(shell_word(entry))}(\s|$))")
+    word = _interpreter_before(target_python, entry, module=False)
     return sub_in_launch(script, word, lambda m: f"{m.group(1)}{shell_word(user_python)} ")
 
 
@@ -57,8 +63,7 @@ def keep_prefix(script: str, target_python: str, prefix: str, entry: str,
                 module: bool) -> tuple[str, bool]:
     """``script`` whose launch runs ``entry`` behind ``prefix`` (the user's command word set
     in the script, e.g. a profiler): put in front of the target's interpreter word."""
-    program = (r"-m\s+" if module else "") + re.escape(shell_word(entry))
-    word = re.compile(rf"(^|\s){re.escape(shell_word(target_python))} (?={program}(\s|$))")
+    word = _interpreter_before(target_python, entry, module)
     return sub_in_launch(script, word, lambda m: (
         f"{m.group(1)}{fit_into_quotes(prefix, m.string[:m.start()])} "
         f"{shell_word(target_python)} "))
@@ -97,8 +102,7 @@ def keep_interpreter_variable(script: str, target_python: str, name: str, entry:
     variable) in place of the target's interpreter word, or, where the target starts its
     workers with torchrun (which runs the Python it was installed with), with ``"$NAME" -m
     torch.distributed.run``, the same launcher run by the user's interpreter."""
-    program = (r"-m\s+" if module else "") + re.escape(shell_word(entry))
-    word = re.compile(rf"(^|\s){re.escape(shell_word(target_python))} (?={program}(\s|$))")
+    word = _interpreter_before(target_python, entry, module)
     var = f'"${name}"'
     out, kept = sub_in_launch(script, word, lambda m: (
         m.group(1) + fit_into_quotes(var, m.string[:m.start()]) + " "))

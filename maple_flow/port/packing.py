@@ -23,6 +23,7 @@ import shlex
 from dataclasses import dataclass
 
 from maple_flow.errors import ParseError
+from maple_flow.port.words import short
 
 _CVD = "CUDA_VISIBLE_DEVICES"
 #: A command sent to the background (``&`` at its end, not ``&&``), a trailing comment allowed.
@@ -132,24 +133,19 @@ def packed_gpus(text: str) -> Packed | None:
             count = int(slot.group(1)) if slot else int(jobs.group(1)) if jobs else 0
             spread = True
             if count > best:
-                best, where = count, f"line {number} `{_short(line)}` (a GPU per job slot)"
+                best, where = count, f"line {number} `{short(line, 90)}` (a GPU per job slot)"
             continue
         for match in _CVD_VALUE.finditer(line):
             count = _gpu_count_of(match.group(1), loops, assigned)
             pinning += 1 if count else 0
             spread = spread or ("$" in match.group(1) and count > 0)
             if count > best:
-                best, where = count, f"line {number} `{_short(line)}`"
+                best, where = count, f"line {number} `{short(line, 90)}`"
     copies = sum(1 for _, line in lines if _BACKGROUND.search(line)
                  and (_PLAIN_RUN.search(line) or _CVD_VALUE.search(line)))
     if best < 2 or not (copies or "parallel" in text) or not (pinning >= 2 or spread):
         return None  # one process's own GPU list (``=0,1,2,3``) is not a packed job
     return Packed(best, where)
-
-
-def _short(line: str, width: int = 90) -> str:
-    line = " ".join(line.split())
-    return line if len(line) <= width else line[: width - 3] + "..."
 
 
 def refuse_unkept_packing(text: str) -> None:
@@ -194,7 +190,7 @@ def _copies_on_one_line(text: str) -> str:
         parts = [p for p in re.split(r"(?<![&|>])&(?!&)", line) if p.strip()]
         runs = [p for p in parts if _PLAIN_RUN.search(" " + p)]
         if len(runs) >= 2:
-            return f"line {number}: {len(runs)} runs, `{_short(line, 70)}`"
+            return f"line {number}: {len(runs)} runs, `{short(line, 70)}`"
     return ""
 
 
@@ -222,7 +218,7 @@ def _function_run_by_parallel(text: str) -> str:
         for name, at in holding.items():
             if at and re.search(rf"\b{name}\b", line):
                 return (f"`{name}`, its program on line {at}, run by line {number} "
-                        f"`{_short(line, 70)}`")
+                        f"`{short(line, 70)}`")
     return ""
 
 
@@ -239,7 +235,7 @@ def _exported_per_copy(text: str) -> str:
     between = [r for r in runs if numbers[0] < r < numbers[-1]]
     if len(exports) >= 2 and between:
         shown = ", ".join(f"line {n}" for n in numbers[:4])
-        return f"{shown}: `{_short(exports[0][1])}` ..."
+        return f"{shown}: `{short(exports[0][1], 90)}` ..."
     depth, inside = 0, 0
     for number, line in lines:
         stripped = line.strip()
@@ -248,7 +244,7 @@ def _exported_per_copy(text: str) -> str:
         if depth and _EXPORT_CVD.match(line) and "$" in line:
             inside = number
         if inside and number in runs:
-            return f"line {inside} `{_short(dict(exports)[inside])}` in a loop"
+            return f"line {inside} `{short(dict(exports)[inside], 90)}` in a loop"
         if re.match(r"^done\b", stripped) or re.search(r";\s*done\b", stripped):
             depth -= 1
             if depth <= 0:
@@ -291,7 +287,7 @@ def one_gpu_steps(text: str) -> tuple[int, str] | None:
         count += loops.get(number, 1)
     if count < 2:
         return None
-    shown = "; ".join(f"line {n} `{_short(line)}`" for n, line in found[:2])
+    shown = "; ".join(f"line {n} `{short(line, 90)}`" for n, line in found[:2])
     return count, shown + (" ..." if len(found) > 2 else "")
 
 
@@ -452,7 +448,7 @@ def _with_wait(out: list[str], end: int, source_text: str, at: int) -> list[str]
 
 def pinned_note(at: int, block: list[str], value: str) -> str:
     """The note for a copy kept as written in place of the target's launch."""
-    text = _short(" ".join(b.strip().rstrip(chr(92)) for b in block))
+    text = short(" ".join(b.strip().rstrip(chr(92)) for b in block), 90)
     on = (f", on the GPU its own CUDA_VISIBLE_DEVICES={value} names" if value else
           ", on the GPUs the job's node gives it (as in the source)")
     return (f"line {at} `{text}` is one of the job's copies run side by side{on}: kept as "

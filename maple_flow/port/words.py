@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 
-def short(text: str) -> str:
-    """``text`` on one line (whitespace collapsed), at most 240 characters."""
+def short(text: str, width: int = 240) -> str:
+    """``text`` on one line (whitespace collapsed), at most ``width`` characters."""
     flat = " ".join(text.split())
-    return flat if len(flat) <= 240 else flat[:237] + "..."
+    return flat if len(flat) <= width else flat[:width - 3] + "..."

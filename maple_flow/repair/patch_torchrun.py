@@ -90,20 +90,7 @@ def torchrun_through_python(text: str) -> str:
     """``text`` whose ``torchrun`` entry point is started as ``python -m
     torch.distributed.run`` (see ops.TorchrunThroughPython): on the launch line, after
     ``srun``/``uv run``, or in the ``bash -c`` body that runs it."""
-    try:
-        parsed = parse_script(text)
-    except MapleError as exc:
-        raise FixNotApplicable(f"the script cannot be parsed: {exc}") from exc
-    torchrun = parsed.launch.stage("torchrun")
-    if torchrun is None:
-        raise FixNotApplicable("the script starts no torchrun")
-    if torchrun.via:
-        raise FixNotApplicable(f"torchrun is started through python already (-m {torchrun.via})")
-    launch, start = stage_view(text, "torchrun")
-    word = launch.words[start - 1] if start >= 1 else None
-    if word is None or os.path.basename(word.value) != "torchrun":
-        raise FixNotApplicable("the torchrun entry point is not a plain word of the launch line")
-    return replace(text, word.start, word.end, "python -m torch.distributed.run")
+    return launcher_through_python(text, "torchrun")
 
 
 #: The module each per-node launcher's entry point runs (``python -m MODULE`` starts it as is).
