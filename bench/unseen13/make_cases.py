@@ -5,7 +5,8 @@ and split (parity of sha256(id)), so that they are computed, not typed.
 Targets: 3 of the ten per case, rotated over the fixed list (case i starts at cluster 3i mod 10),
 the source cluster skipped, and at least one target of the other scheduler family
 (Slurm <-> PBS Pro: polaris, aurora) swapped in for the last one when the window has none (LSF and
-SGE sources: any three are of another family). Same rules as bench/unseen12 (bench/unseen6/make_common.py).
+SGE sources: any three are of another family). Same rules as bench/unseen12
+(bench/unseen6/make_common.py).
 Usage: python bench/unseen13/make_cases.py /work/cache/unseen13 bench/unseen13/sources.txt
 (sources.txt: repo, path, commit, bytes of each text as saved)
 """
@@ -506,7 +507,7 @@ CASES = [
                       "mapped."]),
     case(fam("lsf-no-queue-virtualenv-if-missing-python-train", "lsf"),
          "HubertWojcik10/deep_learning_diffusion", "jobscript.sh",
-         "an LSF cluster (no queue given; DTU-style -gpu)", "dtu-lsf",
+         "an LSF cluster (no queue given; -gpu num=1)", "lsf-unnamed",
          ["lsf-source", "virtualenv-if-missing", "if-block-setup", "no-queue"],
          launch_model="single", launcher="none", total_ranks=1, gpus_per_node=1,
          program="train.py", args=[],
@@ -553,7 +554,7 @@ CASES = [
                       "override kept verbatim."]),
     case(fam("pbs-pro-gpuq-p100-select-cd-workdir-source-activate-python", "pbs"),
          "langorou/vamperouge", "pbs_train.sh",
-         "CentraleSupelec Mesocentre (PBS Pro, queue gpuq, P100)", "centralesupelec-pbs",
+         "an Ecole Centrale Paris / CentraleSupelec PBS Pro cluster (queue gpuq, P100)", "ecp-pbs",
          ["pbs-source", "select-gputype", "two-queue-directives", "cd-pbs-workdir",
           "mkdir-if-missing", "module-anaconda", "no-final-newline"],
          launch_model="single", launcher="none", total_ranks=1, gpus_per_node=1,
