@@ -672,6 +672,12 @@ def test_user_environment_names_the_users_missing_file_or_the_network() -> None:
                                       source) == ""
     mini = "python: can't open file '/j/maple_miniapps/train.py': [Errno 2]"
     assert rp_verify.user_environment(mini, "", source + "train.py") == ""
+    # a tool the source itself runs (a profiler) that the twin lacks; a command the source
+    # does not name is not the user's
+    prof = "srun bash -c 'exec \"$@\"' r nsys profile python train.py\n"
+    assert "command nsys is not installed" in rp_verify.user_environment(
+        "r: line 1: exec: nsys: not found", "", prof)
+    assert rp_verify.user_environment("bash: ncu: command not found", "", prof) == ""
 
 
 def test_a_container_port_on_a_twin_without_runtime_is_not_verifiable_not_the_users_file(

@@ -154,3 +154,15 @@ def test_a_thing_inside_a_bash_c_body_is_found_at_its_own_line() -> None:
     answered = diagnose_log(script, log, "perlmutter", None, False,
                             answers={"path": "/y/env/bin/activate"})
     assert "+source /y/env/bin/activate" in answered["proposed"]["diff"]
+
+
+def test_a_program_run_through_a_bash_c_exec_wrapper_is_found_and_asked_for() -> None:
+    """`srun bash -c '...; exec "$@"' NAME nsys profile python x.py`: the words after NAME run a
+    program (found by verifying a real port on the twin: bash's `exec: nsys: not found`)."""
+    script = (HEAD + "srun --ntasks=4 bash -c 'export RANK=$SLURM_PROCID; exec \"$@\"' rank \\\n"
+              "    nsys profile -o out python train.py\n")
+    found = {(e.kind, e.text) for e in script_entities(script)}
+    assert ("command", "nsys") in found and ("path", "train.py") in found
+    log = "rank: line 1: exec: nsys: not found\nsrun: error: n1: tasks 0-3: Exited with exit code 127\n"
+    best = _first(script, log)[0]
+    assert best.record_id == "entity-script-command-not-found" and best.needs == ["path"]

@@ -125,6 +125,7 @@ def expected_text(nodes: int, per_node: int) -> str:
 
 _NO_SUCH = re.compile(r"(?:line \d+: )?(\S+): No such file or directory|can't open file "
                       r"'([^']+)'|Could not open requirements file: .*?'([^']+)'")
+_NOT_FOUND = re.compile(r"(?:exec: )?([\w.+-]+): (?:command )?not found")
 _NETWORK = re.compile(r"(?i)temporary failure in name resolution|could not resolve host|"
                       r"failed to establish a new connection|network is unreachable|"
                       r"unable to resolve host address|No matching distribution found")
@@ -164,6 +165,9 @@ def user_environment(stderr: str, stdout: str, source: str) -> str:
         name = path.rsplit("/", 1)[-1]
         if name and name in source and "maple_miniapps" not in path:
             return f"the user's file {path} is not in the job's folder (a step of the source)"
+    for m in _NOT_FOUND.finditer(text):  # a tool the source runs (a profiler) the twin lacks
+        if re.search(rf"(?<![\w.-]){re.escape(m.group(1))}(?![\w.-])", source):
+            return f"the source's own command {m.group(1)} is not installed on the twin ({m.group(0)})"
     return ""
 
 
@@ -275,7 +279,8 @@ def diagnose(report: Any) -> str | None:
     from maple_flow.repair.loop import evidence_of
 
     scheduler = get_profile(report.cluster).scheduler
-    found = classify(evidence_of(report, report.script, scheduler))
+    found = [d for d in classify(evidence_of(report, report.script, scheduler))
+             if d.verdict != "hint"]  # a hint is not a diagnosis: below the acceptance floor
     return found[0].record_id if found else None
 
 

@@ -140,10 +140,13 @@ def _body_entities(words: tuple[str, ...], line: int) -> list[Entity]:
     found: list[Entity] = []
     for k, word in enumerate(words[:-2]):
         if word.rsplit("/", 1)[-1] in {"bash", "sh"} and words[k + 1] == "-c":
-            for inner in split_commands(words[k + 2]):
+            body = words[k + 2]
+            for inner in split_commands(body):
                 at = line + inner.line - 1
                 for e in script_entities("#!/bin/bash\n" + inner.text):
                     found.append(Entity(e.kind, e.text, at, e.name))
+            if "$@" in body and len(words) > k + 4:  # `bash -c '...exec "$@"' NAME prog args`
+                found += _command_entities(words[k + 4:], line)
             break
     return found
 
