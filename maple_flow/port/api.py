@@ -53,6 +53,7 @@ from maple_flow.port.accounted import (
 )
 from maple_flow.port.apply import (
     apply_edits,
+    container_program_host,
     shell_script_program,
     wrapper_is_program,
     wrapper_shell,
@@ -548,8 +549,8 @@ def _bound_program_clause(stage: Stage, p: ParsedScript) -> str:
         program = p.launch.entrypoint
         if inside and host and program.startswith(inside + "/"):
             return (f"; the program {program} is a path inside the container (the bind "
-                    f"{bind}): on the host it is {host}{program[len(inside):]}: change the "
-                    "program path in the port")
+                    f"{bind}): on the host it is {host}{program[len(inside):]}, the path the "
+                    "port starts it from")
     return ""
 
 
@@ -592,7 +593,18 @@ def _software_notes(src: Source, profile: ClusterProfile) -> list[str]:
         notes.append(f"the source sends the program's output elsewhere ({' '.join(redirects)}); "
                      "the port writes it to the scheduler's output file: add the redirection "
                      "if you need it")
-    if wrapper_is_program(p):
+    moved = (container_program_host(p)
+             if not any(st.name in CONTAINER_RUNTIMES and plan_container(p, profile)
+                        for st in p.launch.stages) else None)
+    if wrapper_is_program(p) and moved is not None:
+        notes.append(
+            f"your script {p.launch.wrapper_script} is the program the launcher starts (no "
+            "Python program follows it), a path inside your container (its mount "
+            f"`{moved[2]}`), which {profile.name} does not use: started from its host path "
+            f"{moved[1]}, its other words verbatim; check on the target what it runs (paths "
+            "inside the container, modules, launchers inside it)"
+            + _scheduler_named_note(p.launch.wrapper_script, p.scheduler, profile))
+    elif wrapper_is_program(p):
         notes.append(
             f"your script {p.launch.wrapper_script} is the program the launcher starts (no "
             "Python program follows it): started as the source did, with its words verbatim; "

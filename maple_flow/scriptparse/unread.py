@@ -101,6 +101,109 @@ def _body_reason(head: str, body: str) -> str:
     return f"it runs the command line of its `{head} -c` body, where {inner}"
 
 
+#: Container runtimes whose command line runs a command inside an image, by subcommand;
+#: each with its options that take a value (``-B SRC:DST``), so the image word is found.
+_CONTAINER_RUNTIMES: dict[str, tuple[frozenset[str], frozenset[str]]] = {
+    "singularity": (frozenset({"exec", "run", "shell", "instance"}), frozenset({
+        "-B", "--bind", "--pwd", "-H", "--home", "--env", "--env-file", "-W", "--workdir",
+        "--overlay", "-o", "--mount", "--security", "--network", "--apply-cgroups",
+        "--app", "-S", "--scratch"})),
+    "apptainer": (frozenset({"exec", "run", "shell", "instance"}), frozenset({
+        "-B", "--bind", "--pwd", "-H", "--home", "--env", "--env-file", "-W", "--workdir",
+        "--overlay", "-o", "--mount", "--security", "--network", "--apply-cgroups",
+        "--app", "-S", "--scratch"})),
+    "enroot": (frozenset({"start", "exec"}), frozenset({
+        "-m", "--mount", "-e", "--env", "-c", "--conf"})),
+    "podman": (frozenset({"run", "exec"}), frozenset({
+        "-v", "--volume", "-e", "--env", "-w", "--workdir", "--name", "--device"})),
+    "docker": (frozenset({"run", "exec"}), frozenset({
+        "-v", "--volume", "-e", "--env", "-w", "--workdir", "--name", "--device"})),
+    "podman-hpc": (frozenset({"run", "exec"}), frozenset({
+        "-v", "--volume", "-e", "--env", "-w", "--workdir", "--name", "--device"})),
+}
+
+
+def container_command(words: tuple[str, ...]) -> tuple[str, str, tuple[str, ...]] | None:
+    """``(runtime subcommand, image or container, the command run inside it)`` of a
+    container runtime's command line (``enroot start -m a:b NAME python x.py``,
+    ``apptainer exec --nv -B a:b IMG bash -c ...``), or None for another command. The
+    command is empty where the image's own entry (its runscript) runs."""
+    head = _head(words)
+    known = _CONTAINER_RUNTIMES.get(head)
+    if known is None or len(words) < 2 or words[1] not in known[0]:
+        return None
+    subs, valued = known
+    k = 2
+    if words[1] == "instance":
+        return None
+    while k < len(words) and words[k].startswith("-"):
+        option = words[k].split("=", 1)[0]
+        k += 2 if option in valued and "=" not in words[k] else 1
+    if k >= len(words):
+        return None
+    return f"{head} {words[1]}", words[k], tuple(words[k + 1:])
+
+
+def _container_reason(words: tuple[str, ...]) -> str | None:
+    """Why a container runtime's command line is not read as a launch: the container it
+    starts, and what runs inside it (never "a compiled binary")."""
+    found = container_command(words)
+    if found is None:
+        return None
+    run, image, inside = found
+    kind = _head(words)
+    where = f"`{run}` starts the {kind} container {image}"
+    if not inside:
+        return (f"{where} and runs the image's own entry (its runscript), so the program it "
+                "starts is inside the image, not in the script")
+    if run.endswith(" run") and kind in ("singularity", "apptainer"):
+        shown = " ".join(_brief(w) for w in inside[:4]) + (" ..." if len(inside) > 4 else "")
+        return (f"{where} and hands `{shown}` to the image's own entry (its runscript), so "
+                "what runs is decided inside the image, not in the script"
+                + ("; the words come from the job's own arguments (given at submission)"
+                   if any(w.startswith(("$1", "${1", "$@", "${@", '"$@', "$*")) for w in inside)
+                   else ""))
+    launch = _python_launch_in(inside)
+    if launch:
+        return (f"{where} and runs the launch `{launch}` inside it (in the container's "
+                "command line, which the port does not rewrite): the ranks it starts and the "
+                "container's mounts and paths are the container's")
+    shown = " ".join(_brief(w) for w in inside[:4]) + (" ..." if len(inside) > 4 else "")
+    return f"{where} and runs `{shown}` inside it, where {why_not_launch(inside)}"
+
+
+#: Heads of a Python launch (the interpreter or a launcher of Python ranks).
+_PY_LAUNCH = re.compile(r"^(?:python[\d.]*|torchrun|deepspeed|accelerate|horovodrun)$")
+
+
+def _brief(word: str, width: int = 40) -> str:
+    text = " ".join(word.split())
+    return text if len(text) <= width else text[:width - 3] + "..."
+
+
+def _python_launch_in(words: tuple[str, ...]) -> str:
+    """The Python launch (``python -m torch.distributed.launch ... x.py``, ``torchrun x.py``)
+    that ``words`` run, directly or in their ``bash -c`` body, shortened; ``""`` if none."""
+    from maple_flow.scriptparse.shell import split_commands
+
+    body = _shell_body(words)
+    commands = ([c.words for c in split_commands(body)] if body is not None else [words])
+    for cmd in commands:
+        cmd = _past_prefixes(cmd) or cmd
+        if not cmd or not _PY_LAUNCH.match(_head(cmd)):
+            continue
+        program = next((w for w in cmd if w.endswith(".py")), "")
+        if program or "-m" in cmd:
+            head = " ".join(cmd[:3])
+            return f"{head} ... {program}" if program and program not in cmd[:3] else head
+    return ""
+
+
+def is_container_command(words: tuple[str, ...]) -> bool:
+    """Whether ``words`` (past ``time``/``nohup``...) start a container runtime's command."""
+    return container_command(_past_prefixes(words) or words) is not None
+
+
 def why_not_launch(words: tuple[str, ...]) -> str:
     """Why ``words`` are not read as a Python launch, in words the user can act on."""
     words = _past_prefixes(words) or words
@@ -110,6 +213,9 @@ def why_not_launch(words: tuple[str, ...]) -> str:
         return _body_reason(head, body)
     if head in REMOTE_SHELLS:
         return _remote_reason(head, words)
+    container = _container_reason(words)
+    if container is not None:
+        return container
     if head in LAUNCH_CMDS or head in PER_NODE_LAUNCHERS:
         at = _program_at(words)
         inner = why_not_launch(words[at:]) if at else "it names no program"
@@ -177,6 +283,13 @@ def unread_commands_reason(blocks: list[Block]) -> str:
     named = "; ".join(f"line {c.line} `{_short(c)}`: {why_not_launch(c.words)}" for c in seen)
     scripts = [m.group(1) for c in seen
                if (m := re.search(r"runs your shell script (\S+),", why_not_launch(c.words)))]
+    boxed = [c for c in seen if is_container_command(c.words)]
+    if boxed:  # the work runs inside a container: one task or not, its launch is in there
+        return (f"{named}. The job's work runs inside your container (line {boxed[-1].line}): "
+                "maple carries a container only around a launch it reads on the job's launch "
+                "line (`apptainer exec IMAGE python x.py`, `srun --container-image=IMAGE "
+                "torchrun ... x.py`); write the launch that way (or without the container) "
+                "and port again")
     if scripts:  # the launch is in the user's own script: asking one task changes nothing
         return (f"{named}. The job's launch is inside your script {scripts[-1]}: port that "
                 f"script (with this job's directives and set-up in front of its launch), or "
