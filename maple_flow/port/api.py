@@ -141,6 +141,7 @@ from maple_flow.port.topology import (
     source_layout_args,
     wanted_layout,
 )
+from maple_flow.port.words import short as _short_words
 from maple_flow.port.written_args import put_written_args
 from maple_flow.scriptparse import (
     ParsedScript,
@@ -563,6 +564,76 @@ def _unaccounted(src: Source, script: str, notes: list[str]) -> list[tuple[int, 
                   + unaccounted_directives(src.parsed.directives, script, notes) + stages)
 
 
+#: Modules whose tool is called by another name: conda distributions give ``conda`` and the
+#: ``activate`` that ``source activate ENV`` runs.
+_MODULE_TOOLS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
+    (re.compile(r"(?:mini|ana)conda|miniforge|mambaforge|micromamba|^conda"),
+     ("conda", "mamba", "source activate", ". activate", "activate")),
+)
+_LOAD_LINE = re.compile(r"^\s*(?:module\s+(?:load|add)|ml)\s+(.+?)\s*(?:#.*)?$")
+
+
+def _module_tools(module: str) -> tuple[str, ...]:
+    """The commands a module puts on the job's PATH, by its name (``poetry/1.7.1`` gives
+    ``poetry``; ``python/anaconda3`` gives ``conda`` and ``activate``)."""
+    name = module.lower()
+    tools = [t for pattern, names in _MODULE_TOOLS if pattern.search(name) for t in names]
+    base = name.split("/", 1)[0]
+    return tuple(tools) or ((base,) if re.fullmatch(r"[a-z][a-z0-9_-]*", base) else ())
+
+
+def _module_tool_notes(src: Source, profile: ClusterProfile) -> list[str]:
+    """A note for each source module that provided a command the job runs later
+    (``ml poetry/1.7.1`` then ``poetry install``; ``module load miniconda`` then ``conda
+    activate env``): the target does not load it, so that line needs the tool from the
+    target's own module or an install of the user's."""
+    notes: list[str] = []
+    lines = src.lines
+    for at, line in enumerate(lines):
+        found = _LOAD_LINE.match(line)
+        if not found:
+            continue
+        for module in found.group(1).split():
+            if module.startswith("-"):
+                continue
+            uses = [(k + 1, text.strip()) for k, text in enumerate(lines[at + 1:], at + 1)
+                    for tool in _module_tools(module)
+                    if re.match(rf"\s*(?:time\s+|\(\s*)?{re.escape(tool)}(?:\s|$)", text)]
+            theirs = {t for m in profile.software.modules for t in _module_tools(m)}
+            if not uses or theirs & set(_module_tools(module)):
+                continue  # the target's own modules give the tool too
+            first = uses[0]
+            notes.append(
+                f"`{line.strip()}` (line {at + 1}) provided `{first[1].split()[0]}`, which the "
+                f"job runs later (line {first[0]} `{_short_words(first[1], 60)}`): "
+                f"{profile.name} does not load {module}: load {profile.name}'s own module "
+                f"for it (`module avail {_module_tools(module)[0]}`) or install it before "
+                "the job, or that line "
+                "finds no such command")
+    return notes
+
+
+#: A placeholder the user was meant to fill in (``git checkout "<your_training_branch>"``,
+#: ``--data <PATH>``): ``<`` and ``>`` around a name, no redirect.
+_PLACEHOLDER = re.compile(r"(?<![<\w$])<([A-Za-z_][\w .:/-]{0,60})>(?![>\w])")
+
+
+def _placeholder_notes(src: Source) -> list[str]:
+    """A note for each command line of the source that holds a placeholder the user was meant
+    to fill in: kept as written, and it does not run as intended until it is filled in."""
+    notes = []
+    for number, line in enumerate(src.lines, 1):
+        text = line.strip()
+        if not text or text.startswith("#") or "<<" in text:
+            continue
+        found = [m.group(0) for m in _PLACEHOLDER.finditer(text)]
+        if found:
+            notes.append(f"line {number} `{_short_words(text, 80)}` holds the placeholder "
+                         f"{', '.join(f'`{w}`' for w in found)}: kept as written; fill it in "
+                         "before you submit the job")
+    return notes
+
+
 def _software_notes(src: Source, profile: ClusterProfile) -> list[str]:
     p, notes = src.parsed, (_launch_block_notes(src.parsed)
                           + _shared_line_note(src.parsed, profile))
@@ -573,6 +644,8 @@ def _software_notes(src: Source, profile: ClusterProfile) -> list[str]:
             f"modules {', '.join(named)} belong to the source cluster "
             f"and are not loaded; {profile.name} loads: {target}"
         )
+        notes += _module_tool_notes(src, profile)
+    notes += _placeholder_notes(src)
     for stage in p.launch.stages:
         if stage.name in CONTAINER_RUNTIMES:
             notes += [] if plan_container(p, profile) else [_dropped_container(stage, p, profile)]

@@ -132,7 +132,7 @@ def container_command(words: tuple[str, ...]) -> tuple[str, str, tuple[str, ...]
     known = _CONTAINER_RUNTIMES.get(head)
     if known is None or len(words) < 2 or words[1] not in known[0]:
         return None
-    subs, valued = known
+    valued = known[1]
     k = 2
     if words[1] == "instance":
         return None
