@@ -567,7 +567,7 @@ def _unaccounted(src: Source, script: str, notes: list[str]) -> list[tuple[int, 
 #: Modules whose tool is called by another name: conda distributions give ``conda`` and the
 #: ``activate`` that ``source activate ENV`` runs.
 _MODULE_TOOLS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
-    (re.compile(r"(?:mini|ana)conda|miniforge|mambaforge|micromamba|^conda"),
+    (re.compile(r"(?:mini|ana)conda|miniforge|mambaforge|micromamba|(?:^|/)conda"),
      ("conda", "mamba", "source activate", ". activate", "activate")),
 )
 _LOAD_LINE = re.compile(r"^\s*(?:module\s+(?:load|add)|ml)\s+(.+?)\s*(?:#.*)?$")
