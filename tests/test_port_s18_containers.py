@@ -127,3 +127,25 @@ def test_placeholder_is_named() -> None:
     result = port(MODULE_TOOL, ["polaris"])["polaris"]
     assert 'git checkout "<your_branch>"' in result.script
     assert any("placeholder `<your_branch>`" in n for n in result.notes)
+
+
+VENV_SRUN = """#!/bin/bash
+#SBATCH --nodes=2
+#SBATCH --ntasks-per-node=1
+#SBATCH --gpus-per-task=4
+EDF=./ngc.toml
+VENV=./.venv
+if [ ! -d ${VENV} ]; then
+    srun -n 1 -N 1 --environment ${EDF} /bin/bash -c 'python3 -m venv ./.venv; pip install -r r.txt'
+fi
+srun --environment ${EDF} /bin/bash -c './.venv/bin/deepspeed --no_ssh --num_gpus 4 "${JOB}"'
+"""
+
+
+def test_a_venv_building_srun_is_not_the_launch_and_the_edf_is_named() -> None:
+    with pytest.raises(ParseError) as err:
+        parse_script(VENV_SRUN)
+    text = str(err.value)
+    assert "`python3 -m venv` builds or fills the job's Python environment" in text
+    assert "environment definition (EDF) ${EDF}" in text
+    assert "compiled binary" not in text

@@ -55,11 +55,28 @@ def is_work_command(cmd: ShellCommand) -> bool:
     return not (head == "wandb" and (len(words) < 2 or words[1] in _WANDB_SETUP))
 
 
+#: srun's long options that take their value as the next word (``--environment EDF``,
+#: ``--container-image IMG``): that word is not the program (srun manual page; Pyxis; the
+#: CSCS Container Engine's ``--environment``).
+_SRUN_LONG_VALUED = frozenset({
+    "--environment", "--container-image", "--container-mounts", "--container-workdir",
+    "--container-name", "--container-env", "--output", "--error", "--input", "--nodes",
+    "--ntasks", "--ntasks-per-node", "--cpus-per-task", "--gpus", "--gres", "--gpus-per-task",
+    "--gpus-per-node", "--partition", "--account", "--time", "--mem", "--job-name",
+    "--nodelist", "--mpi", "--cpu-bind", "--export", "--distribution", "--constraint",
+    "--qos", "--uenv", "--view", "--chdir", "--exclude", "--network", "--gpu-bind"})
+
+
 def _program_at(words: tuple[str, ...]) -> int:
     """Index of the program a launcher line starts (past its options and their values), or 0."""
+    from maple_flow.scriptparse.launch import _LAUNCHER_VALUED
+
+    valued = (_SRUN_LONG_VALUED if _head(words) == "srun"
+              else _LAUNCHER_VALUED.get(_head(words), frozenset()))
     for k in range(1, len(words)):
         before = words[k - 1]
-        if words[k].startswith("-") or (k > 1 and re.fullmatch(r"-\w", before)):
+        if words[k].startswith("-") or (k > 1 and (re.fullmatch(r"-\w", before)
+                                                   or before in valued)):
             continue
         return k
     return 0
@@ -199,9 +216,25 @@ def _python_launch_in(words: tuple[str, ...]) -> str:
     return ""
 
 
+def _srun_container(words: tuple[str, ...]) -> str:
+    """`` in the container ...`` where an srun line runs its program in a container (Pyxis
+    ``--container-image``, the CSCS Container Engine's ``--environment`` EDF), else ``""``."""
+    for k, word in enumerate(words):
+        name, eq, value = word.partition("=")
+        if name in ("--environment", "--container-image", "--container-name"):
+            value = value if eq else (words[k + 1] if k + 1 < len(words) else "")
+            kind = ("of its environment definition (EDF) " if name == "--environment"
+                    else "of the image " if name == "--container-image" else "named ")
+            return f" in the container {kind}{value}"
+    return ""
+
+
 def is_container_command(words: tuple[str, ...]) -> bool:
-    """Whether ``words`` (past ``time``/``nohup``...) start a container runtime's command."""
-    return container_command(_past_prefixes(words) or words) is not None
+    """Whether ``words`` (past ``time``/``nohup``...) start a container runtime's command,
+    or an srun that runs its program in a container."""
+    words = _past_prefixes(words) or words
+    return container_command(words) is not None or (
+        _head(words) == "srun" and bool(_srun_container(words)))
 
 
 def why_not_launch(words: tuple[str, ...]) -> str:
@@ -219,7 +252,13 @@ def why_not_launch(words: tuple[str, ...]) -> str:
     if head in LAUNCH_CMDS or head in PER_NODE_LAUNCHERS:
         at = _program_at(words)
         inner = why_not_launch(words[at:]) if at else "it names no program"
-        return f"{head} starts a program on the job's ranks, and {inner}"
+        box = _srun_container(words) if head == "srun" else ""
+        return f"{head} starts a program on the job's ranks{box}, and {inner}"
+    if re.fullmatch(r"python[\d.]*", head) and "-m" in words[:-1]:
+        module = words[words.index("-m") + 1]
+        if module in ("venv", "virtualenv", "pip", "ensurepip"):
+            return (f"`{head} -m {module}` builds or fills the job's Python environment: a "
+                    "set-up step, not the job's program")
     if head == "wandb" and words[1:2] == ("agent",):
         return ("a W&B sweep agent: it starts the sweep's training runs itself, so the "
                 "program it trains and its ranks are not in the script")
@@ -234,7 +273,7 @@ def why_not_launch(words: tuple[str, ...]) -> str:
         return "it runs inline Python code (-c), not a program file"
     if head in {"make", "just", "cmake", "ninja"}:
         return f"`{head}` runs a build or task recipe, not a program"
-    if words[0].startswith("$") and "/" not in words[0]:
+    if words[0].strip("'\"").startswith("$") and "/" not in words[0]:
         return (f"the program is {words[0]}, a variable the launch line does not show the value "
                 "of (set when the job runs, e.g. from the job's own arguments `sbatch job.sh "
                 "train.py ...` or the environment), so which program runs is not in the script: "
