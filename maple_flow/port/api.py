@@ -587,8 +587,11 @@ def _module_tool_notes(src: Source, profile: ClusterProfile) -> list[str]:
     (``ml poetry/1.7.1`` then ``poetry install``; ``module load miniconda`` then ``conda
     activate env``): the target does not load it, so that line needs the tool from the
     target's own module or an install of the user's."""
+    from maple_flow.scriptparse.launch import CONTAINER_RUNTIMES
+
     notes: list[str] = []
     lines = src.lines
+    launch = launch_command_line("\n".join(lines)) or 0
     for at, line in enumerate(lines):
         found = _LOAD_LINE.match(line)
         if not found:
@@ -596,9 +599,11 @@ def _module_tool_notes(src: Source, profile: ClusterProfile) -> list[str]:
         for module in found.group(1).split():
             if module.startswith("-"):
                 continue
+            # a container runtime's line is the launch the container notes speak of
             uses = [(k + 1, text.strip()) for k, text in enumerate(lines[at + 1:], at + 1)
                     for tool in _module_tools(module)
-                    if re.match(rf"\s*(?:time\s+|\(\s*)?{re.escape(tool)}(?:\s|$)", text)]
+                    if tool not in CONTAINER_RUNTIMES and k + 1 != launch
+                    and re.match(rf"\s*(?:time\s+|\(\s*)?{re.escape(tool)}(?:\s|$)", text)]
             theirs = {t for m in profile.software.modules for t in _module_tools(m)}
             if not uses or theirs & set(_module_tools(module)):
                 continue  # the target's own modules give the tool too
