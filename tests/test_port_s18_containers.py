@@ -149,3 +149,13 @@ def test_a_venv_building_srun_is_not_the_launch_and_the_edf_is_named() -> None:
     assert "`python3 -m venv` builds or fills the job's Python environment" in text
     assert "environment definition (EDF) ${EDF}" in text
     assert "compiled binary" not in text
+
+
+def test_a_program_variable_the_script_sets_is_named_with_its_value() -> None:
+    script = VENV_SRUN.replace('"${JOB}"', '"${TRAIN}"').replace(
+        "EDF=./ngc.toml", 'EDF=./ngc.toml\nTRAIN="./train_sft.py --lr 1e-5"')
+    with pytest.raises(ParseError) as err:
+        parse_script(script)
+    text = str(err.value)
+    assert "which the script sets above to `./train_sft.py --lr 1e-5`" in text
+    assert "does not show the value" not in text

@@ -6,6 +6,7 @@ job.slurm; sbatch job.slurm``, a loop of ``sbatch ... train.sh`` lines)."""
 from __future__ import annotations
 
 import re
+from contextvars import ContextVar
 
 from maple_flow.scriptparse.launch import (
     ENV_RUNNERS,
@@ -273,6 +274,13 @@ def why_not_launch(words: tuple[str, ...]) -> str:
         return "it runs inline Python code (-c), not a program file"
     if head in {"make", "just", "cmake", "ninja"}:
         return f"`{head}` runs a build or task recipe, not a program"
+    bare = re.fullmatch(r"\$\{?(\w+)\}?", words[0].strip("'\""))
+    known = _KNOWN.get() or {}
+    if bare and bare.group(1) in known:
+        value = " ".join(known[bare.group(1)].split())
+        return (f"the program is {words[0]}, which the script sets above to `{_brief(value, 70)}`"
+                "; the port does not take a launch's program out of a variable inside another "
+                "command's line: write the program on the launch line and port again")
     if words[0].strip("'\"").startswith("$") and "/" not in words[0]:
         return (f"the program is {words[0]}, a variable the launch line does not show the value "
                 "of (set when the job runs, e.g. from the job's own arguments `sbatch job.sh "
@@ -313,12 +321,27 @@ def work_commands(blocks: list[Block]) -> list[ShellCommand]:
     return [c for b in blocks for c in b.commands if is_work_command(c)]
 
 
+#: The script's own simple assignments (``TRAIN="./train.py --lr 1"``) while a reason is
+#: written: a program given as one of them is named with its value, not called unknown.
+_KNOWN: ContextVar[dict[str, str] | None] = ContextVar("_KNOWN", default=None)
+
+
 def unread_commands_reason(blocks: list[Block]) -> str:
     """Each command that could be the job's work, with why it is not read as a launch;
     ``""`` when the script runs none."""
     seen = work_commands(blocks)[-4:]
     if not seen:
         return ""
+    known = {name: value for b in blocks for c in b.commands if not c.words
+             for name, value in c.assignments if value and "$(" not in value}
+    token = _KNOWN.set(known)
+    try:
+        return _unread_reason(seen)
+    finally:
+        _KNOWN.reset(token)
+
+
+def _unread_reason(seen: list[ShellCommand]) -> str:
     named = "; ".join(f"line {c.line} `{_short(c)}`: {why_not_launch(c.words)}" for c in seen)
     scripts = [m.group(1) for c in seen
                if (m := re.search(r"runs your shell script (\S+),", why_not_launch(c.words)))]
