@@ -159,3 +159,24 @@ def test_a_program_variable_the_script_sets_is_named_with_its_value() -> None:
     text = str(err.value)
     assert "which the script sets above to `./train_sft.py --lr 1e-5`" in text
     assert "does not show the value" not in text
+
+
+IMAGE_CHECK = """#!/bin/bash
+#SBATCH --nodes=2
+#SBATCH --ntasks-per-node=1
+#SBATCH --gres=gpu:1
+IMG=/home/me/img.sif
+if [[ ! -f "${IMG}" ]]; then
+  echo "no image" >&2
+  exit 1
+fi
+srun apptainer exec --nv --bind /home/me/code:/app --bind /home/me/models/m3b:/workspace/m3b \\
+    "${IMG}" bash /app/run.sh
+"""
+
+
+def test_dropped_container_names_its_binds_and_the_image_check() -> None:
+    result = port(IMAGE_CHECK, ["aurora"])["aurora"]
+    note = next(n for n in result.notes if "is not used on the target" in n)
+    assert "/workspace/m3b (host: /home/me/models/m3b)" in note
+    assert "checks that the image file $IMG exists and ends the job" in note

@@ -501,7 +501,38 @@ def _dropped_container(stage: Stage, p: ParsedScript, profile: ClusterProfile) -
     return (f"container {image} ({stage.name}) is not used on the target"
             + (f" ({why})" if why else "") + f"; the program runs on {profile.name}'s own "
             f"stack instead: {todo} that {profile.name}'s software stack has what it provided"
-            + _bound_program_clause(stage, p) + _workdir_clause(stage) + _env_clause(stage))
+            + _bound_program_clause(stage, p) + _workdir_clause(stage) + _env_clause(stage)
+            + _binds_clause(stage) + _image_check_clause(image, p))
+
+
+def _binds_clause(stage: Stage) -> str:
+    """Every bind of the dropped container (``-B host:inside``): the program no longer sees
+    its files under the inside path; on the host they are at the host path."""
+    binds = [b for k, v in stage.options if k in ("-B", "--bind", "--mount", "-v", "--volume")
+             and v for b in v.split(",") if ":" in b]
+    moved = [b for b in binds if b.split(":")[0].rstrip("/") != b.split(":")[1].rstrip("/")]
+    if not moved:
+        return ""
+    shown = ", ".join(f"{b.split(':')[1]} (host: {b.split(':')[0]})" for b in moved)
+    return (f"; its binds are gone, so a path the program or its scripts read inside the "
+            f"container is not there on the host: {shown}: change such paths to the host's")
+
+
+def _image_check_clause(image: str, p: ParsedScript) -> str:
+    """A kept set-up block that stops the job when the dropped container's image file is
+    missing (``[[ ! -f "$IMAGE" ]] && exit 1``): named, since the port does not use it."""
+    name = re.fullmatch(r'"?\$\{?(\w+)\}?"?', image)
+    if name is None:
+        return ""
+    var = name.group(1)
+    for block in p.before:
+        text = block.text
+        if re.search(rf"\$\{{?{var}\b", text) and re.search(r"\bexit\b", text) \
+                and re.search(r"-[fes]\s", text):
+            return (f"; line {block.line} checks that the image file ${var} exists and ends the "
+                    "job if not: the port does not use the image, so that check stops the job "
+                    f"unless the file is there: drop the check (or copy the image)")
+    return ""
 
 
 def _env_clause(stage: Stage) -> str:
