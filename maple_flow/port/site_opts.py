@@ -162,8 +162,9 @@ def carry_site_options(script: str, p: ParsedScript,
     carry = same and target == "srun"
     carried = [(k, v) for k, v in options if carry and k in _SRUN_CARRIED]
     script, put = _put_on_launch(script, target, [_word(k, v) for k, v in carried])
-    files = ([(k, v) for k, v in options if k in _STEP_FILES and v]
-             if written == "srun" and not carry else [])
+    files: list[tuple[str, str | None]] = []
+    if written == "srun" and not carry:
+        files = [(k, v) for k, v in options if k in _STEP_FILES and v]
     script, redirected = _files_as_redirect(script, files, profile)
     notes = []
     if put:

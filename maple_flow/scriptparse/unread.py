@@ -333,7 +333,8 @@ def unread_commands_reason(blocks: list[Block]) -> str:
     if not seen:
         return ""
     known = {name: value for b in blocks for c in b.commands if not c.words
-             for name, value in c.assignments if value and "$(" not in value}
+             for name, value in c.assignments
+             if value and "$(" not in value and not value.strip("'\"").startswith("$")}
     token = _KNOWN.set(known)
     try:
         return _unread_reason(seen)
