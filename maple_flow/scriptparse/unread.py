@@ -279,8 +279,8 @@ def why_not_launch(words: tuple[str, ...]) -> str:
     if bare and bare.group(1) in known:
         value = " ".join(known[bare.group(1)].split())
         return (f"the program is {words[0]}, which the script sets above to `{_brief(value, 70)}`"
-                "; the port does not take a launch's program out of a variable inside another "
-                "command's line: write the program on the launch line and port again")
+                "; the port does not read a launch out of a variable's value: write the launch "
+                "(launcher, program and arguments) on the line itself and port again")
     if words[0].strip("'\"").startswith("$") and "/" not in words[0]:
         return (f"the program is {words[0]}, a variable the launch line does not show the value "
                 "of (set when the job runs, e.g. from the job's own arguments `sbatch job.sh "
