@@ -53,6 +53,7 @@ from maple_flow.port.accounted import (
 )
 from maple_flow.port.apply import (
     apply_edits,
+    container_program_host,
     shell_script_program,
     wrapper_is_program,
     wrapper_shell,
@@ -140,6 +141,7 @@ from maple_flow.port.topology import (
     source_layout_args,
     wanted_layout,
 )
+from maple_flow.port.words import short as _short_words
 from maple_flow.port.written_args import put_written_args
 from maple_flow.scriptparse import (
     ParsedScript,
@@ -499,7 +501,38 @@ def _dropped_container(stage: Stage, p: ParsedScript, profile: ClusterProfile) -
     return (f"container {image} ({stage.name}) is not used on the target"
             + (f" ({why})" if why else "") + f"; the program runs on {profile.name}'s own "
             f"stack instead: {todo} that {profile.name}'s software stack has what it provided"
-            + _bound_program_clause(stage, p) + _workdir_clause(stage) + _env_clause(stage))
+            + _bound_program_clause(stage, p) + _workdir_clause(stage) + _env_clause(stage)
+            + _binds_clause(stage) + _image_check_clause(image, p))
+
+
+def _binds_clause(stage: Stage) -> str:
+    """Every bind of the dropped container (``-B host:inside``): the program no longer sees
+    its files under the inside path; on the host they are at the host path."""
+    binds = [b for k, v in stage.options if k in ("-B", "--bind", "--mount", "-v", "--volume")
+             and v for b in v.split(",") if ":" in b]
+    moved = [b for b in binds if b.split(":")[0].rstrip("/") != b.split(":")[1].rstrip("/")]
+    if not moved:
+        return ""
+    shown = ", ".join(f"{b.split(':')[1]} (host: {b.split(':')[0]})" for b in moved)
+    return (f"; its binds are gone, so a path the program or its scripts read inside the "
+            f"container is not there on the host: {shown}: change such paths to the host's")
+
+
+def _image_check_clause(image: str, p: ParsedScript) -> str:
+    """A kept set-up block that stops the job when the dropped container's image file is
+    missing (``[[ ! -f "$IMAGE" ]] && exit 1``): named, since the port does not use it."""
+    name = re.fullmatch(r'"?\$\{?(\w+)\}?"?', image)
+    if name is None:
+        return ""
+    var = name.group(1)
+    for block in p.before:
+        text = block.text
+        if re.search(rf"\$\{{?{var}\b", text) and re.search(r"\bexit\b", text) \
+                and re.search(r"-[fes]\s", text):
+            return (f"; line {block.line} checks that the image file ${var} exists and ends the "
+                    "job if not: the port does not use the image, so that check stops the job "
+                    f"unless the file is there: drop the check (or copy the image)")
+    return ""
 
 
 def _env_clause(stage: Stage) -> str:
@@ -548,8 +581,8 @@ def _bound_program_clause(stage: Stage, p: ParsedScript) -> str:
         program = p.launch.entrypoint
         if inside and host and program.startswith(inside + "/"):
             return (f"; the program {program} is a path inside the container (the bind "
-                    f"{bind}): on the host it is {host}{program[len(inside):]}: change the "
-                    "program path in the port")
+                    f"{bind}): on the host it is {host}{program[len(inside):]}, the path the "
+                    "port starts it from")
     return ""
 
 
@@ -562,6 +595,81 @@ def _unaccounted(src: Source, script: str, notes: list[str]) -> list[tuple[int, 
                   + unaccounted_directives(src.parsed.directives, script, notes) + stages)
 
 
+#: Modules whose tool is called by another name: conda distributions give ``conda`` and the
+#: ``activate`` that ``source activate ENV`` runs.
+_MODULE_TOOLS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
+    (re.compile(r"(?:mini|ana)conda|miniforge|mambaforge|micromamba|(?:^|/)conda"),
+     ("conda", "mamba", "source activate", ". activate", "activate")),
+)
+_LOAD_LINE = re.compile(r"^\s*(?:module\s+(?:load|add)|ml)\s+(.+?)\s*(?:#.*)?$")
+
+
+def _module_tools(module: str) -> tuple[str, ...]:
+    """The commands a module puts on the job's PATH, by its name (``poetry/1.7.1`` gives
+    ``poetry``; ``python/anaconda3`` gives ``conda`` and ``activate``)."""
+    name = module.lower()
+    tools = [t for pattern, names in _MODULE_TOOLS if pattern.search(name) for t in names]
+    base = name.split("/", 1)[0]
+    return tuple(tools) or ((base,) if re.fullmatch(r"[a-z][a-z0-9_-]*", base) else ())
+
+
+def _module_tool_notes(src: Source, profile: ClusterProfile) -> list[str]:
+    """A note for each source module that provided a command the job runs later
+    (``ml poetry/1.7.1`` then ``poetry install``; ``module load miniconda`` then ``conda
+    activate env``): the target does not load it, so that line needs the tool from the
+    target's own module or an install of the user's."""
+    from maple_flow.scriptparse.launch import CONTAINER_RUNTIMES
+
+    notes: list[str] = []
+    lines = src.lines
+    launch = launch_command_line("\n".join(lines)) or 0
+    for at, line in enumerate(lines):
+        found = _LOAD_LINE.match(line)
+        if not found:
+            continue
+        for module in found.group(1).split():
+            if module.startswith("-"):
+                continue
+            # a container runtime's line is the launch the container notes speak of
+            uses = [(k + 1, text.strip()) for k, text in enumerate(lines[at + 1:], at + 1)
+                    for tool in _module_tools(module)
+                    if tool not in CONTAINER_RUNTIMES and k + 1 != launch
+                    and re.match(rf"\s*(?:time\s+|\(\s*)?{re.escape(tool)}(?:\s|$)", text)]
+            theirs = {t for m in profile.software.modules for t in _module_tools(m)}
+            if not uses or theirs & set(_module_tools(module)):
+                continue  # the target's own modules give the tool too
+            first = uses[0]
+            notes.append(
+                f"`{line.strip()}` (line {at + 1}) provided `{first[1].split()[0]}`, which the "
+                f"job runs later (line {first[0]} `{_short_words(first[1], 60)}`): "
+                f"{profile.name} does not load {module}: load {profile.name}'s own module "
+                f"for it (`module avail {_module_tools(module)[0]}`) or install it before "
+                "the job, or that line "
+                "finds no such command")
+    return notes
+
+
+#: A placeholder the user was meant to fill in (``git checkout "<your_training_branch>"``,
+#: ``--data <PATH>``): ``<`` and ``>`` around a name, no redirect.
+_PLACEHOLDER = re.compile(r"(?<![<\w$])<([A-Za-z_][\w .:/-]{0,60})>(?![>\w])")
+
+
+def _placeholder_notes(src: Source) -> list[str]:
+    """A note for each command line of the source that holds a placeholder the user was meant
+    to fill in: kept as written, and it does not run as intended until it is filled in."""
+    notes = []
+    for number, line in enumerate(src.lines, 1):
+        text = line.strip()
+        if not text or text.startswith("#") or "<<" in text:
+            continue
+        found = [m.group(0) for m in _PLACEHOLDER.finditer(text)]
+        if found:
+            notes.append(f"line {number} `{_short_words(text, 80)}` holds the placeholder "
+                         f"{', '.join(f'`{w}`' for w in found)}: kept as written; fill it in "
+                         "before you submit the job")
+    return notes
+
+
 def _software_notes(src: Source, profile: ClusterProfile) -> list[str]:
     p, notes = src.parsed, (_launch_block_notes(src.parsed)
                           + _shared_line_note(src.parsed, profile))
@@ -572,6 +680,8 @@ def _software_notes(src: Source, profile: ClusterProfile) -> list[str]:
             f"modules {', '.join(named)} belong to the source cluster "
             f"and are not loaded; {profile.name} loads: {target}"
         )
+        notes += _module_tool_notes(src, profile)
+    notes += _placeholder_notes(src)
     for stage in p.launch.stages:
         if stage.name in CONTAINER_RUNTIMES:
             notes += [] if plan_container(p, profile) else [_dropped_container(stage, p, profile)]
@@ -592,7 +702,18 @@ def _software_notes(src: Source, profile: ClusterProfile) -> list[str]:
         notes.append(f"the source sends the program's output elsewhere ({' '.join(redirects)}); "
                      "the port writes it to the scheduler's output file: add the redirection "
                      "if you need it")
-    if wrapper_is_program(p):
+    moved = (container_program_host(p)
+             if not any(st.name in CONTAINER_RUNTIMES and plan_container(p, profile)
+                        for st in p.launch.stages) else None)
+    if wrapper_is_program(p) and moved is not None:
+        notes.append(
+            f"your script {p.launch.wrapper_script} is the program the launcher starts (no "
+            "Python program follows it), a path inside your container (its mount "
+            f"`{moved[2]}`), which {profile.name} does not use: started from its host path "
+            f"{moved[1]}, its other words verbatim; check on the target what it runs (paths "
+            "inside the container, modules, launchers inside it)"
+            + _scheduler_named_note(p.launch.wrapper_script, p.scheduler, profile))
+    elif wrapper_is_program(p):
         notes.append(
             f"your script {p.launch.wrapper_script} is the program the launcher starts (no "
             "Python program follows it): started as the source did, with its words verbatim; "

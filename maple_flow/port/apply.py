@@ -137,6 +137,40 @@ def _launch_edits(out: Applied, src: Source, profile: ClusterProfile, one_proces
         out.notes += notes
 
 
+def container_program_host(p: ParsedScript) -> tuple[str, str, str] | None:
+    """``(program, its host path, the mount)`` where the launch's program (or the user's
+    script it starts) is a path inside the source's container, under one of its mounts
+    (``bash /app/run.sh`` with ``--bind $CODE:/app``); None otherwise."""
+    from maple_flow.scriptparse.steps import container_mounts, host_path_of
+
+    program = p.launch.wrapper_script if wrapper_is_program(p) else p.launch.entrypoint
+    if not program or not program.startswith("/"):
+        return None
+    found = host_path_of(program, container_mounts(p))
+    return (program, *found) if found else None
+
+
+def _program_out_of_container(script: str, p: ParsedScript) -> str:
+    """``script`` whose launch starts the program from its host path where the source's
+    container is not carried and the program was a path inside it (see
+    :func:`container_program_host`): inside the container's mount it is not on the host."""
+    from maple_flow.scriptparse.script import launch_command_line
+
+    found, at = container_program_host(p), launch_command_line(script)
+    if found is None or at is None:
+        return script
+    program, host, _ = found
+    lines = script.split("\n")
+    word = re.compile(rf"(?<![\w/$.-]){re.escape(program)}(?![\w/.-])")
+    for k in range(at - 1, len(lines)):
+        if word.search(lines[k]):
+            lines[k] = word.sub(lambda _m: host, lines[k], count=1)
+            return "\n".join(lines)
+        if not lines[k].rstrip().endswith("\\"):
+            break
+    return script
+
+
 def _container(out: Applied, src: Source, profile: ClusterProfile, entry: str) -> None:
     """The user's container, rewritten to the target's runtime, in front of the target's
     interpreter word, or of its launcher word (``torchrun``) where the program has none (see
@@ -146,6 +180,8 @@ def _container(out: Applied, src: Source, profile: ClusterProfile, entry: str) -
     if plan is None and not out.refusals:
         lost = container_lost_refusal(src.parsed, profile)
         out.refusals += [lost] if lost else []
+    if plan is None and not out.refusals:
+        out.script = _program_out_of_container(out.script, src.parsed)
     if plan is None or out.refusals:
         return
     target_python = profile.software.python

@@ -300,6 +300,13 @@ def _highest_pinned_gpu(src: Source, value: str) -> int:
     return max((int(n) for n in found), default=-1)
 
 
+#: Search paths a module sets on the host (libraries, programs, Python packages): one set in
+#: a container's own environment names the image's directories, not the target's.
+_SEARCH_PATH_VARS = frozenset({"LD_LIBRARY_PATH", "PATH", "LD_PRELOAD",
+                               "PYTHONHOME", "LIBRARY_PATH", "CPATH", "PKG_CONFIG_PATH",
+                               "CUDA_HOME", "CUDA_PATH"})
+
+
 def _container_env(src: Source, profile: ClusterProfile, name: str, value: str,
                    out: Carried) -> bool:
     """``SINGULARITYENV_PYTHONPATH=$(pwd)``: kept as written where the target runs the user's
@@ -316,6 +323,15 @@ def _container_env(src: Source, profile: ClusterProfile, name: str, value: str,
         out.kept_exports |= {name}
         out.notes.append(f"`export {short(f'{name}={value}')}` passes {inner} into your "
                          f"container, which runs on {profile.name} too: kept")
+        return True
+    if inner in _SEARCH_PATH_VARS:
+        out.notes.append(
+            f"`export {short(f'{name}={value}')}` set {inner} inside your container only, "
+            f"for the image's own libraries and programs; the container is not used on "
+            f"{profile.name} (see the container note), and a host-wide `export {inner}=...` "
+            f"would replace the search path {profile.name}'s modules set: not carried; add the "
+            "directories the program needs to it (`export "
+            f"{inner}=DIR:${inner}`) if it needs them")
         return True
     out.export_lines[name] = f"export {inner}={_live(value)}"
     out.notes.append(f"`export {short(f'{name}={value}')}` passed {inner} into your container, "

@@ -9,6 +9,8 @@ is either carried onto the target's launch of the same launcher, in its spelling
 
 from __future__ import annotations
 
+import re
+
 from maple_flow.knowledge.other_sites import site_option_meaning
 from maple_flow.models import ClusterProfile
 from maple_flow.scriptparse import ParsedScript
@@ -20,7 +22,7 @@ _SIZE = frozenset({
     "-n", "--ntasks", "-N", "--nodes", "--ntasks-per-node", "--gres", "--gpus", "-G",
     "--gpus-per-node", "--gpus-per-task", "-c", "--cpus-per-task", "--cpus-per-gpu", "-p",
     "--partition", "-t", "--time", "--mem", "--mem-per-cpu", "--mem-per-gpu", "-A",
-    "--account", "-J", "--job-name", "-w", "--nodelist", "-o", "--output", "-e", "--error",
+    "--account", "-J", "--job-name", "-w", "--nodelist",
     "-q", "--qos", "-C", "--constraint", "--exclusive", "--overlap", "--exact", "--jobid",
     "-np", "--np", "-ppn", "--ppn", "-npernode", "--npernode", "-H", "--host", "-hosts",
     "--hosts", "-hostfile", "--hostfile", "-f", "-machinefile", "--machinefile", "-d",
@@ -62,7 +64,10 @@ _MEANING: tuple[tuple[frozenset[str], str], ...] = (
 )
 #: srun options another Slurm site takes as written (sbatch/srun manual pages).
 _SRUN_CARRIED = frozenset({"--mpi", "-K", "--kill-on-bad-exit", "-l", "--label", "-u",
-                           "--unbuffered"})
+                           "--unbuffered", "-o", "--output", "-e", "--error"})
+#: The srun step's own output and error files (``srun --output=logs/%x-%j.out``): the user's
+#: files, not the site's. Not a job-size option of the MPI launchers (mpirun's -o is not this).
+_STEP_FILES = {"-o": "output", "--output": "output", "-e": "error", "--error": "error"}
 
 
 def _site_stage(p: ParsedScript) -> Stage | None:
@@ -82,6 +87,49 @@ def _word(name: str, value: str | None) -> str:
         return name
     joined = "=" if name.startswith("--") else " "
     return f"{name}{joined}{shell_word(value)}"
+
+
+def _files_as_redirect(script: str, files: list[tuple[str, str | None]],
+                       profile: ClusterProfile) -> tuple[str, str]:
+    """``script`` whose launch sends its output and error where the source's ``srun
+    --output=F --error=G`` did, as a shell redirect of the target's launch (``> F 2> G``),
+    srun's ``%j``/``%x`` as the target's job id and name; and the note saying so. Unchanged
+    (no note) where a file name uses a per-task pattern (``%t``, ``%N``...) that one redirect
+    of the whole launch cannot write, or the launch's end is not found."""
+    from maple_flow.port.rules import translate_scheduler_vars
+    from maple_flow.scriptparse.script import launch_command_line
+
+    named = {_STEP_FILES[k]: v for k, v in files if v}
+    if not named or any(re.search(r"%(?![jx%])", v) for v in named.values()):
+        return script, ""
+    job_id = translate_scheduler_vars("${SLURM_JOB_ID}", profile.scheduler)[0]
+    job_name = translate_scheduler_vars("${SLURM_JOB_NAME}", profile.scheduler)[0]
+
+    def path(pattern: str) -> str:
+        text = pattern.replace("%%", "\0").replace("%j", job_id).replace("%x", job_name)
+        return '"' + text.replace("\0", "%") + '"'
+
+    out, err = named.get("output"), named.get("error")
+    redirect = (f"> {path(out)} 2>&1" if out and (err is None or err == out) else
+                " ".join(r for r in (f"> {path(out)}" if out else "",
+                                     f"2> {path(err)}" if err else "") if r))
+    at = launch_command_line(script)
+    if at is None:
+        return script, ""
+    lines = script.split("\n")
+    end = at - 1
+    while end < len(lines) - 1 and lines[end].rstrip().endswith("\\"):
+        end += 1
+    last = lines[end].rstrip()
+    if re.search(r"(?:[|&;]|>)\s*$|\|\s|\s&\s*$|[<>]", last.split("#", 1)[0]):
+        return script, ""
+    lines[end] = f"{last} {redirect}"
+    shown = ", ".join(f"`{_word(k, v)}`" for k, v in files)
+    return "\n".join(lines), (
+        f"your srun step's own files ({shown}: where the program's output and error went) "
+        f"kept as a redirect of {profile.name}'s launch: `{redirect}` (srun's %j and %x as "
+        f"{profile.name}'s job id and name); create the directory before the job if it is not "
+        "there")
 
 
 def site_options(p: ParsedScript) -> list[tuple[str, str | None]]:
@@ -114,6 +162,10 @@ def carry_site_options(script: str, p: ParsedScript,
     carry = same and target == "srun"
     carried = [(k, v) for k, v in options if carry and k in _SRUN_CARRIED]
     script, put = _put_on_launch(script, target, [_word(k, v) for k, v in carried])
+    files: list[tuple[str, str | None]] = []
+    if written == "srun" and not carry:
+        files = [(k, v) for k, v in options if k in _STEP_FILES and v]
+    script, redirected = _files_as_redirect(script, files, profile)
     notes = []
     if put:
         check = (" (check that `srun --mpi=list` there names that plugin)"
@@ -122,6 +174,9 @@ def carry_site_options(script: str, p: ParsedScript,
                      f"`{' '.join(put)}`{check}")
     else:
         carried = []
+    if redirected:
+        notes.append(redirected)
+        carried += files
     left = [(k, v) for k, v in options if (k, v) not in carried]
     if left:
         notes.append(_not_carried_note(written, left, profile.name, target, same))

@@ -500,6 +500,11 @@ def _in_background(cmd: ShellCommand) -> bool:
     return text.endswith("&") and not text.endswith("&&")
 
 
+#: ``python -m X`` modules that build or fill the job's Python environment (a venv, its
+#: packages): a launch of one is a set-up step, not the job's program.
+_ENVIRONMENT_MODULES = frozenset({"venv", "virtualenv", "pip", "ensurepip", "pip3"})
+
+
 def _find_launch(blocks: list[Block], variables: dict[str, str]) -> _Found | None:
     """The launch line: the last command that starts a Python program, launchers first.
     Simple variables are resolved in order (``$cmd``, ``${LAUNCHER} python ...``), and
@@ -516,6 +521,10 @@ def _find_launch(blocks: list[Block], variables: dict[str, str]) -> _Found | Non
             for cmd in block.commands:  # set on one branch only: not known statically
                 for name in _assigned(cmd):
                     variables.pop(name, None)
+    # ``srun -n 1 bash -c 'python3 -m venv .venv; .venv/bin/pip install ...'``: a step that
+    # builds the job's environment, never its launch
+    found = [f for f in found
+             if not (f.line.module and f.line.entrypoint in _ENVIRONMENT_MODULES)]
     python = [f for f in found if not f.line.command]
     commands = [f for f in found if f.line.command]  # ``srun fairseq-train``: see LaunchLine
     # a Python program under a launcher first; then an installed command the job runs (not

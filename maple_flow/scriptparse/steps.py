@@ -517,6 +517,63 @@ def _trivial(step: Step) -> bool:
     return step.keep is None or (bool(head) and head[0] in {"[", "[[", "test", "echo", "printf"})
 
 
+#: The options by which a launch stage mounts a host directory into its container:
+#: Pyxis ``srun --container-mounts=SRC:DST[,...]``, Apptainer/Singularity ``--bind/-B``,
+#: enroot ``--mount/-m``, podman/docker ``-v/--volume``.
+_MOUNT_OPTIONS = ("--container-mounts", "--bind", "-B", "--mount", "-m", "-v", "--volume")
+_CONTAINER_STAGES = frozenset({"srun", "apptainer", "singularity", "enroot", "podman",
+                               "docker", "podman-hpc"})
+
+
+def container_mounts(p: ParsedScript) -> list[tuple[str, str]]:
+    """``(host path, path inside the container)`` of every mount the launch's container
+    stages give (``--container-mounts=$HOME/x/:/workspace``, ``-B /data:/mnt``); a mount of a
+    path onto itself is left out (the path is the same on the host)."""
+    found: list[tuple[str, str]] = []
+    for stage in p.launch.stages:
+        if stage.name not in _CONTAINER_STAGES:
+            continue
+        opts = [o for o in _MOUNT_OPTIONS
+                if stage.name != "srun" or o == "--container-mounts"]
+        for value in stage.values(*opts):
+            for mount in value.split(","):
+                host, _, rest = mount.strip().partition(":")
+                inside = rest.split(":", 1)[0]
+                if host and inside.startswith("/") and host.rstrip("/") != inside.rstrip("/"):
+                    found.append((host.rstrip("/") or "/", inside.rstrip("/") or "/"))
+    return found
+
+
+def host_path_of(path: str, mounts: list[tuple[str, str]]) -> tuple[str, str] | None:
+    """``(host path, the mount "host:inside")`` of ``path``, a path inside the container
+    under one of ``mounts`` (see :func:`container_mounts`); None when it is under none."""
+    where = path.strip("'\"").rstrip("/") or "/"
+    for host, inside in mounts:
+        if where == inside or where.startswith(inside + "/"):
+            return host + where[len(inside):], f"{host}:{inside}"
+    return None
+
+
+def _cd_out_of_container(step: Step, mounts: list[tuple[str, str]]) -> Step:
+    """A ``cd DIR`` of the launch's container body, where DIR lies under a mount's path
+    inside the container: the port runs it in the batch shell, on the host, so it goes to
+    the host directory that mount shows there (``cd /workspace`` with
+    ``$HOME/x/:/workspace`` becomes ``cd $HOME/x``); said in the step's reason."""
+    words = step.text.split()
+    if not (step.keep and len(words) == 2 and words[0] == "cd"):
+        return step
+    where = words[1].strip("'\"").rstrip("/") or "/"
+    for host, inside in mounts:
+        if where == inside or where.startswith(inside + "/"):
+            target = host + where[len(inside):]
+            return replace(step, text=f"cd {target}", original=step.text, why=(
+                f"ran in the launch's container body, where {where} is a path inside the "
+                f"container (its mount "
+                f"`{host}:{inside}`); the port runs the cd on the host, in the batch shell, "
+                f"so it goes to {target}, the host directory that mount shows there"))
+    return step
+
+
 def _uses_conda_module(p: ParsedScript) -> bool:
     return any(_CONDA_MODULE.search(m) for m in p.modules)
 
@@ -532,10 +589,11 @@ def setup_steps(p: ParsedScript) -> list[Step]:
                         "waits for the runs the set-up above started in the background")
         if step is not None:
             steps.append(step)
+    mounts = container_mounts(p)
     for cmd in p.inner:
         step = _command_step(cmd, _cmd_text(cmd), conda_module)
         if step is not None:
-            steps.append(step)
+            steps.append(_cd_out_of_container(step, mounts))
     steps = _workdir_steps(p) + _keep_program_dirs(_programs_as_launches(steps, p), p)
     return [_runs_the_program(s, p)
             for s in _drop_inherited_deactivation(_drop_source_conda_init(steps))]

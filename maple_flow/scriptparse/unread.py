@@ -6,6 +6,7 @@ job.slurm; sbatch job.slurm``, a loop of ``sbatch ... train.sh`` lines)."""
 from __future__ import annotations
 
 import re
+from contextvars import ContextVar
 
 from maple_flow.scriptparse.launch import (
     ENV_RUNNERS,
@@ -55,11 +56,28 @@ def is_work_command(cmd: ShellCommand) -> bool:
     return not (head == "wandb" and (len(words) < 2 or words[1] in _WANDB_SETUP))
 
 
+#: srun's long options that take their value as the next word (``--environment EDF``,
+#: ``--container-image IMG``): that word is not the program (srun manual page; Pyxis; the
+#: CSCS Container Engine's ``--environment``).
+_SRUN_LONG_VALUED = frozenset({
+    "--environment", "--container-image", "--container-mounts", "--container-workdir",
+    "--container-name", "--container-env", "--output", "--error", "--input", "--nodes",
+    "--ntasks", "--ntasks-per-node", "--cpus-per-task", "--gpus", "--gres", "--gpus-per-task",
+    "--gpus-per-node", "--partition", "--account", "--time", "--mem", "--job-name",
+    "--nodelist", "--mpi", "--cpu-bind", "--export", "--distribution", "--constraint",
+    "--qos", "--uenv", "--view", "--chdir", "--exclude", "--network", "--gpu-bind"})
+
+
 def _program_at(words: tuple[str, ...]) -> int:
     """Index of the program a launcher line starts (past its options and their values), or 0."""
+    from maple_flow.scriptparse.launch import _LAUNCHER_VALUED
+
+    valued = (_SRUN_LONG_VALUED if _head(words) == "srun"
+              else _LAUNCHER_VALUED.get(_head(words), frozenset()))
     for k in range(1, len(words)):
         before = words[k - 1]
-        if words[k].startswith("-") or (k > 1 and re.fullmatch(r"-\w", before)):
+        if words[k].startswith("-") or (k > 1 and (re.fullmatch(r"-\w", before)
+                                                   or before in valued)):
             continue
         return k
     return 0
@@ -101,6 +119,125 @@ def _body_reason(head: str, body: str) -> str:
     return f"it runs the command line of its `{head} -c` body, where {inner}"
 
 
+#: Container runtimes whose command line runs a command inside an image, by subcommand;
+#: each with its options that take a value (``-B SRC:DST``), so the image word is found.
+_CONTAINER_RUNTIMES: dict[str, tuple[frozenset[str], frozenset[str]]] = {
+    "singularity": (frozenset({"exec", "run", "shell", "instance"}), frozenset({
+        "-B", "--bind", "--pwd", "-H", "--home", "--env", "--env-file", "-W", "--workdir",
+        "--overlay", "-o", "--mount", "--security", "--network", "--apply-cgroups",
+        "--app", "-S", "--scratch"})),
+    "apptainer": (frozenset({"exec", "run", "shell", "instance"}), frozenset({
+        "-B", "--bind", "--pwd", "-H", "--home", "--env", "--env-file", "-W", "--workdir",
+        "--overlay", "-o", "--mount", "--security", "--network", "--apply-cgroups",
+        "--app", "-S", "--scratch"})),
+    "enroot": (frozenset({"start", "exec"}), frozenset({
+        "-m", "--mount", "-e", "--env", "-c", "--conf"})),
+    "podman": (frozenset({"run", "exec"}), frozenset({
+        "-v", "--volume", "-e", "--env", "-w", "--workdir", "--name", "--device"})),
+    "docker": (frozenset({"run", "exec"}), frozenset({
+        "-v", "--volume", "-e", "--env", "-w", "--workdir", "--name", "--device"})),
+    "podman-hpc": (frozenset({"run", "exec"}), frozenset({
+        "-v", "--volume", "-e", "--env", "-w", "--workdir", "--name", "--device"})),
+}
+
+
+def container_command(words: tuple[str, ...]) -> tuple[str, str, tuple[str, ...]] | None:
+    """``(runtime subcommand, image or container, the command run inside it)`` of a
+    container runtime's command line (``enroot start -m a:b NAME python x.py``,
+    ``apptainer exec --nv -B a:b IMG bash -c ...``), or None for another command. The
+    command is empty where the image's own entry (its runscript) runs."""
+    head = _head(words)
+    known = _CONTAINER_RUNTIMES.get(head)
+    if known is None or len(words) < 2 or words[1] not in known[0]:
+        return None
+    valued = known[1]
+    k = 2
+    if words[1] == "instance":
+        return None
+    while k < len(words) and words[k].startswith("-"):
+        option = words[k].split("=", 1)[0]
+        k += 2 if option in valued and "=" not in words[k] else 1
+    if k >= len(words):
+        return None
+    return f"{head} {words[1]}", words[k], tuple(words[k + 1:])
+
+
+def _container_reason(words: tuple[str, ...]) -> str | None:
+    """Why a container runtime's command line is not read as a launch: the container it
+    starts, and what runs inside it (never "a compiled binary")."""
+    found = container_command(words)
+    if found is None:
+        return None
+    run, image, inside = found
+    kind = _head(words)
+    where = f"`{run}` starts the {kind} container {image}"
+    if not inside:
+        return (f"{where} and runs the image's own entry (its runscript), so the program it "
+                "starts is inside the image, not in the script")
+    if run.endswith(" run") and kind in ("singularity", "apptainer"):
+        shown = " ".join(_brief(w) for w in inside[:4]) + (" ..." if len(inside) > 4 else "")
+        return (f"{where} and hands `{shown}` to the image's own entry (its runscript), so "
+                "what runs is decided inside the image, not in the script"
+                + ("; the words come from the job's own arguments (given at submission)"
+                   if any(w.startswith(("$1", "${1", "$@", "${@", '"$@', "$*")) for w in inside)
+                   else ""))
+    launch = _python_launch_in(inside)
+    if launch:
+        return (f"{where} and runs the launch `{launch}` inside it (in the container's "
+                "command line, which the port does not rewrite): the ranks it starts and the "
+                "container's mounts and paths are the container's")
+    shown = " ".join(_brief(w) for w in inside[:4]) + (" ..." if len(inside) > 4 else "")
+    return f"{where} and runs `{shown}` inside it, where {why_not_launch(inside)}"
+
+
+#: Heads of a Python launch (the interpreter or a launcher of Python ranks).
+_PY_LAUNCH = re.compile(r"^(?:python[\d.]*|torchrun|deepspeed|accelerate|horovodrun)$")
+
+
+def _brief(word: str, width: int = 40) -> str:
+    text = " ".join(word.split())
+    return text if len(text) <= width else text[:width - 3] + "..."
+
+
+def _python_launch_in(words: tuple[str, ...]) -> str:
+    """The Python launch (``python -m torch.distributed.launch ... x.py``, ``torchrun x.py``)
+    that ``words`` run, directly or in their ``bash -c`` body, shortened; ``""`` if none."""
+    from maple_flow.scriptparse.shell import split_commands
+
+    body = _shell_body(words)
+    commands = ([c.words for c in split_commands(body)] if body is not None else [words])
+    for cmd in commands:
+        cmd = _past_prefixes(cmd) or cmd
+        if not cmd or not _PY_LAUNCH.match(_head(cmd)):
+            continue
+        program = next((w for w in cmd if w.endswith(".py")), "")
+        if program or "-m" in cmd:
+            head = " ".join(cmd[:3])
+            return f"{head} ... {program}" if program and program not in cmd[:3] else head
+    return ""
+
+
+def _srun_container(words: tuple[str, ...]) -> str:
+    """`` in the container ...`` where an srun line runs its program in a container (Pyxis
+    ``--container-image``, the CSCS Container Engine's ``--environment`` EDF), else ``""``."""
+    for k, word in enumerate(words):
+        name, eq, value = word.partition("=")
+        if name in ("--environment", "--container-image", "--container-name"):
+            value = value if eq else (words[k + 1] if k + 1 < len(words) else "")
+            kind = ("of its environment definition (EDF) " if name == "--environment"
+                    else "of the image " if name == "--container-image" else "named ")
+            return f" in the container {kind}{value}"
+    return ""
+
+
+def is_container_command(words: tuple[str, ...]) -> bool:
+    """Whether ``words`` (past ``time``/``nohup``...) start a container runtime's command,
+    or an srun that runs its program in a container."""
+    words = _past_prefixes(words) or words
+    return container_command(words) is not None or (
+        _head(words) == "srun" and bool(_srun_container(words)))
+
+
 def why_not_launch(words: tuple[str, ...]) -> str:
     """Why ``words`` are not read as a Python launch, in words the user can act on."""
     words = _past_prefixes(words) or words
@@ -110,10 +247,19 @@ def why_not_launch(words: tuple[str, ...]) -> str:
         return _body_reason(head, body)
     if head in REMOTE_SHELLS:
         return _remote_reason(head, words)
+    container = _container_reason(words)
+    if container is not None:
+        return container
     if head in LAUNCH_CMDS or head in PER_NODE_LAUNCHERS:
         at = _program_at(words)
         inner = why_not_launch(words[at:]) if at else "it names no program"
-        return f"{head} starts a program on the job's ranks, and {inner}"
+        box = _srun_container(words) if head == "srun" else ""
+        return f"{head} starts a program on the job's ranks{box}, and {inner}"
+    if re.fullmatch(r"python[\d.]*", head) and "-m" in words[:-1]:
+        module = words[words.index("-m") + 1]
+        if module in ("venv", "virtualenv", "pip", "ensurepip"):
+            return (f"`{head} -m {module}` builds or fills the job's Python environment: a "
+                    "set-up step, not the job's program")
     if head == "wandb" and words[1:2] == ("agent",):
         return ("a W&B sweep agent: it starts the sweep's training runs itself, so the "
                 "program it trains and its ranks are not in the script")
@@ -128,7 +274,14 @@ def why_not_launch(words: tuple[str, ...]) -> str:
         return "it runs inline Python code (-c), not a program file"
     if head in {"make", "just", "cmake", "ninja"}:
         return f"`{head}` runs a build or task recipe, not a program"
-    if words[0].startswith("$") and "/" not in words[0]:
+    bare = re.fullmatch(r"\$\{?(\w+)\}?", words[0].strip("'\""))
+    known = _KNOWN.get() or {}
+    if bare and bare.group(1) in known:
+        value = " ".join(known[bare.group(1)].split())
+        return (f"the program is {words[0]}, which the script sets above to `{_brief(value, 70)}`"
+                "; the port does not read a launch out of a variable's value: write the launch "
+                "(launcher, program and arguments) on the line itself and port again")
+    if words[0].strip("'\"").startswith("$") and "/" not in words[0]:
         return (f"the program is {words[0]}, a variable the launch line does not show the value "
                 "of (set when the job runs, e.g. from the job's own arguments `sbatch job.sh "
                 "train.py ...` or the environment), so which program runs is not in the script: "
@@ -168,15 +321,38 @@ def work_commands(blocks: list[Block]) -> list[ShellCommand]:
     return [c for b in blocks for c in b.commands if is_work_command(c)]
 
 
+#: The script's own simple assignments (``TRAIN="./train.py --lr 1"``) while a reason is
+#: written: a program given as one of them is named with its value, not called unknown.
+_KNOWN: ContextVar[dict[str, str] | None] = ContextVar("_KNOWN", default=None)
+
+
 def unread_commands_reason(blocks: list[Block]) -> str:
     """Each command that could be the job's work, with why it is not read as a launch;
     ``""`` when the script runs none."""
     seen = work_commands(blocks)[-4:]
     if not seen:
         return ""
+    known = {name: value for b in blocks for c in b.commands if not c.words
+             for name, value in c.assignments
+             if value and "$(" not in value and not value.strip("'\"").startswith("$")}
+    token = _KNOWN.set(known)
+    try:
+        return _unread_reason(seen)
+    finally:
+        _KNOWN.reset(token)
+
+
+def _unread_reason(seen: list[ShellCommand]) -> str:
     named = "; ".join(f"line {c.line} `{_short(c)}`: {why_not_launch(c.words)}" for c in seen)
     scripts = [m.group(1) for c in seen
                if (m := re.search(r"runs your shell script (\S+),", why_not_launch(c.words)))]
+    boxed = [c for c in seen if is_container_command(c.words)]
+    if boxed:  # the work runs inside a container: one task or not, its launch is in there
+        return (f"{named}. The job's work runs inside your container (line {boxed[-1].line}): "
+                "maple carries a container only around a launch it reads on the job's launch "
+                "line (`apptainer exec IMAGE python x.py`, `srun --container-image=IMAGE "
+                "torchrun ... x.py`); write the launch that way (or without the container) "
+                "and port again")
     if scripts:  # the launch is in the user's own script: asking one task changes nothing
         return (f"{named}. The job's launch is inside your script {scripts[-1]}: port that "
                 f"script (with this job's directives and set-up in front of its launch), or "
