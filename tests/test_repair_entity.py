@@ -163,6 +163,7 @@ def test_a_program_run_through_a_bash_c_exec_wrapper_is_found_and_asked_for() ->
               "    nsys profile -o out python train.py\n")
     found = {(e.kind, e.text) for e in script_entities(script)}
     assert ("command", "nsys") in found and ("path", "train.py") in found
-    log = "rank: line 1: exec: nsys: not found\nsrun: error: n1: tasks 0-3: Exited with exit code 127\n"
+    log = ("rank: line 1: exec: nsys: not found\n"
+           "srun: error: n1: tasks 0-3: Exited with exit code 127\n")
     best = _first(script, log)[0]
     assert best.record_id == "entity-script-command-not-found" and best.needs == ["path"]

@@ -167,7 +167,8 @@ def user_environment(stderr: str, stdout: str, source: str) -> str:
             return f"the user's file {path} is not in the job's folder (a step of the source)"
     for m in _NOT_FOUND.finditer(text):  # a tool the source runs (a profiler) the twin lacks
         if re.search(rf"(?<![\w.-]){re.escape(m.group(1))}(?![\w.-])", source):
-            return f"the source's own command {m.group(1)} is not installed on the twin ({m.group(0)})"
+            return (f"the source's own command {m.group(1)} is not installed on the twin "
+                    f"({m.group(0)})")
     return ""
 
 
