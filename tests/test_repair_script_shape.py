@@ -176,3 +176,33 @@ def test_container_python3() -> None:
     assert "python3 train.py" in diff
     with pytest.raises(FixNotApplicable):
         ps.container_python3(HEAD + "srun python train.py\n")
+
+
+# -- GPU requests per task, memory per CPU ---------------------------------------------------
+def test_tasks_without_gpu_under_a_per_task_request() -> None:
+    # NVIDIA/deepops#1102 (Slurm 21.08): only one task of four sees a GPU
+    script = ("#!/bin/bash\n#SBATCH --nodes=1\n#SBATCH --ntasks=4\n#SBATCH --gpus-per-task=1\n"
+              "srun nvidia-smi -L\nsrun python train.py\n")
+    record, diff = _proposed(script, '"PROCID=2: No devices found."\n"PROCID=3: No devices found."')
+    assert record == "tasks-see-no-gpu-under-per-task-request"
+    assert "-#SBATCH --gpus-per-task=1" in diff.splitlines()
+    assert "+#SBATCH --gpus-per-node=4" in diff.splitlines()
+
+
+def test_ntasks_per_gpu_dropped_under_gpus_per_task() -> None:
+    # ComputationalRadiationPhysics/picongpu#4215
+    script = ("#!/bin/bash\n#SBATCH -N 1\n#SBATCH --gpus-per-task=1\n#SBATCH --ntasks-per-node=4\n"
+              "srun --ntasks-per-gpu=1 --cpu-bind=cores python train.py\n")
+    record, diff = _proposed(script, "srun: fatal: SLURM_GPUS_PER_TASK is mutually exclusive with "
+                             "--ntasks-per-gpu and SLURM_NTASKS_PER_GPU", "perlmutter")
+    assert record == "srun-ntasks-per-gpu-with-gpus-per-task"
+    assert "+srun --cpu-bind=cores python train.py" in diff.splitlines()
+
+
+def test_memory_per_cpu_too_small_gets_the_node() -> None:
+    # spine-generic/spine-generic#108
+    script = ("#!/bin/bash\n#SBATCH --nodes=1\n#SBATCH --ntasks=8\n#SBATCH --mem-per-cpu=1024M\n"
+              "srun ./process.sh\n")
+    record, diff = _proposed(script, "OSError: [Errno 12] Cannot allocate memory", "anvil")
+    assert record == "job-memory-per-cpu-too-small"
+    assert "+#SBATCH --mem=0" in diff.splitlines()
