@@ -206,3 +206,13 @@ def test_memory_per_cpu_too_small_gets_the_node() -> None:
     record, diff = _proposed(script, "OSError: [Errno 12] Cannot allocate memory", "anvil")
     assert record == "job-memory-per-cpu-too-small"
     assert "+#SBATCH --mem=0" in diff.splitlines()
+
+
+def test_localized_launcher_not_found_is_asked_without_environment() -> None:
+    # FlagAI-Open/FlagAI#553 shape (zh_CN bash): read as `torchrun: command not found`; the job
+    # sets up no environment, so where torchrun is is asked, not the site's module
+    data = _answer(HEAD + "torchrun --standalone --nproc_per_node=4 train.py\n",
+                   "bmtrain_mgpu.sh: 行 84: torchrun：未找到命令")
+    assert data["proposed"] is None, data["proposed"]
+    asks = [d for d in data["diagnoses"] if d.get("needs")]
+    assert asks and asks[0]["record_id"] == "entity-script-command-not-found", data["diagnoses"]
