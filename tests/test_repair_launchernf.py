@@ -2,8 +2,8 @@
 answer depends on the script, read through scriptparse. With the user's own environment
 activated (conda, a venv, ``uv run``) the site's module is not the fix: the launcher is started
 by that environment's python (``python -m ...``) on the launch line; with no environment set up,
-deepspeed/accelerate are asked for (the site's PyTorch module does not vouch for them), torchrun
-keeps the site's module; a node-local environment on a multi-node job is asked for. Logs are
+deepspeed/accelerate and (since s18) torchrun are asked for (the site's PyTorch module does not
+vouch for them); a node-local environment on a multi-node job is asked for. Logs are
 public threads' text (named in the test), the scripts users' shapes."""
 
 from __future__ import annotations
@@ -88,8 +88,11 @@ def test_unknown_environment_is_asked_not_the_site_module(script: str, log: str)
     assert asks and asks[0]["record_id"] == "entity-script-command-not-found", data["diagnoses"]
 
 
-def test_torchrun_without_environment_keeps_the_site_module() -> None:
-    # awslabs/awsome-distributed-ai#245 shape: nothing set up, torchrun is the site stack's
+def test_torchrun_without_environment_is_asked() -> None:
+    # awslabs/awsome-distributed-ai#245 shape: nothing set up (the thread's job had not
+    # activated its conda env): where torchrun is, only the user knows (issue 17, s18: the
+    # site's module only for a script already on the site's stack, as for deepspeed/accelerate)
     data = _answer(TORCHRUN_NO_ENV, "slurm_script: line 5: torchrun: command not found\n")
-    assert data["proposed"]["record_id"] == "launcher-command-not-found"
-    assert "+module load" in data["proposed"]["diff"]
+    assert data["proposed"] is None, data["proposed"]
+    asks = [d for d in data["diagnoses"] if d.get("needs")]
+    assert asks and asks[0]["record_id"] == "entity-script-command-not-found", data["diagnoses"]

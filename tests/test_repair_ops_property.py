@@ -83,6 +83,10 @@ def ops_for(cluster: str) -> list[o.FixOp]:
         o.LauncherThroughPython(launcher="accelerate"),
         o.MpiHostLoopback(), o.ReplaceWord(line=2, old="train.py", new="/a b/train.py"),
         o.RunThroughInterpreter(line=3, word="train.py", interpreter="python"),
+        o.JoinContinuation(option="--deepspeed"),
+        o.ContainerBindSpec(mode="absolute_destination"), o.ContainerBindSpec(mode="drop_options"),
+        o.ContainerWritableTmpfs(), o.RaiseOpenFiles(), o.SetRankCount(count=2),
+        o.ContainerPython3(),
     ]
 
 

@@ -14,7 +14,9 @@ completed NCCL work: K.`` and, in later releases, as ``failure detected by watch
 sequence id: N PG status: last enqueued work: M, last completed work: K``; the deepspeed
 launcher's failing ssh to a host is ``Command '['ssh H hostname -I']' ...`` in DeepSpeed
 before 2022 and ``Command 'ssh -o PasswordAuthentication=no H hostname' ...`` since: each other
-wording is given in the one the records write (:data:`WORDINGS`). Pure: text in, text out.
+wording is given in the one the records write (:data:`WORDINGS`); so is a shell's localized
+``command not found`` (``torchrun：未找到命令``, ``Befehl nicht gefunden``). Pure: text in, text
+out.
 """
 
 from __future__ import annotations
@@ -45,11 +47,21 @@ DEEPSPEED_SSH_WORDINGS: tuple[re.Pattern[str], ...] = (re.compile(
     r"(?P<code>\d+)"),)
 DEEPSPEED_SSH_CANONICAL = ("Command 'ssh -o PasswordAuthentication=no {host} hostname' "
                            "returned non-zero exit status {code}.")
+#: A shell's "command not found" in other locales (bash/zsh/dash message catalogues: zh_CN,
+#: zh_TW, de, fr, ja, es, it, pt, ru), full-width colon included; bash's localized "line N"
+#: prefix (``行 18:``, ``Zeile 18:``, ``ligne 18:``) is kept as it is.
+COMMAND_NOT_FOUND_WORDINGS: tuple[re.Pattern[str], ...] = (re.compile(
+    r"(?P<cmd>[^\s:\uff1a]+)[ \t]*[:\uff1a][ \t]*(?:未找到命令|找不到命令|命令未找到|"
+    r"Befehl nicht gefunden|Kommando nicht gefunden|commande introuvable|"
+    r"コマンドが見つかりません|orden no encontrada|comando no encontrado|comando non trovato|"
+    r"comando não encontrado|команда не найдена)"),)
+COMMAND_NOT_FOUND_CANONICAL = "{cmd}: command not found"
 #: Each family of other wordings with the form the records write (named groups fill it).
 WORDINGS: tuple[tuple[tuple[re.Pattern[str], ...], str], ...] = (
     (CUDA_WORDINGS, CANONICAL.format("{msg}")),
     (NCCL_WORK_WORDINGS, NCCL_WORK_CANONICAL),
     (DEEPSPEED_SSH_WORDINGS, DEEPSPEED_SSH_CANONICAL),
+    (COMMAND_NOT_FOUND_WORDINGS, COMMAND_NOT_FOUND_CANONICAL),
 )
 _QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"'})
 _BLANKS = re.compile(r"(?<=\S)[ \t]+")

@@ -34,10 +34,17 @@ def meaning(script: str) -> tuple[tuple[str, ...], ...]:
     return (directives, *commands)
 
 
+#: A line whose backslash is followed by blanks: bash reads an escaped blank and ends the
+#: command at the newline (scriptparse, reading the user's intent, joins the lines anyway).
+_BLANK_AFTER_BACKSLASH = re.compile(r"(?m)(?<!\\)\\[ \t]+$")
+
+
 def same_meaning(before: str, after: str) -> bool:
     """Whether ``after`` only respells ``before`` (False when either cannot be read)."""
     if before == after:
         return True
+    if len(_BLANK_AFTER_BACKSLASH.findall(before)) != len(_BLANK_AFTER_BACKSLASH.findall(after)):
+        return False  # a continuation mended (or broken): the shell reads other commands
     try:
         return meaning(before) == meaning(after)
     except (MapleError, ValueError):

@@ -277,6 +277,55 @@ class MpiHostLoopback(Strict):
     op: Literal["mpi_host_loopback"] = "mpi_host_loopback"
 
 
+class JoinContinuation(Strict):
+    """Mend the broken continuation of a multi-line command: the line before the one that
+    starts with option ``option`` gets its end-of-line backslash (added, or the blanks after
+    it removed), so the shell reads the option as part of the command instead of running it
+    as one (``--deepspeed: command not found``)."""
+
+    op: Literal["join_continuation"] = "join_continuation"
+    option: OptionName
+
+
+class ContainerBindSpec(Strict):
+    """Write the apptainer/singularity bind specs of the script so the runtime reads them:
+    ``absolute_destination``: ``SRC:rw`` (rw read as the destination) becomes ``SRC:SRC:rw`` and
+    a relative destination the source path; ``drop_options``: a ``:rw``/``:ro`` an older runtime
+    refuses as an option is dropped (read-write is the default)."""
+
+    op: Literal["container_bind_spec"] = "container_bind_spec"
+    mode: Literal["absolute_destination", "drop_options"]
+
+
+class ContainerWritableTmpfs(Strict):
+    """Run the script's apptainer/singularity commands with ``--writable-tmpfs`` instead of
+    ``--writable`` (with which the runtime cannot create a bind destination the image lacks)."""
+
+    op: Literal["container_writable_tmpfs"] = "container_writable_tmpfs"
+
+
+class RaiseOpenFiles(Strict):
+    """Raise the job's soft open-files limit to its hard limit (``ulimit -n "$(ulimit -Hn)"``)
+    before the launch: srun and the launchers pass the batch shell's limits on to the tasks."""
+
+    op: Literal["raise_open_files"] = "raise_open_files"
+
+
+class SetRankCount(Strict):
+    """Start ``count`` ranks with the script's MPI-based launcher (mpirun/mpiexec, horovodrun,
+    torchpack dist-run) where its ``-np`` asks more (its one ``-H host:N`` slot count too)."""
+
+    op: Literal["set_rank_count"] = "set_rank_count"
+    count: int = Field(ge=1, le=1_000_000)
+
+
+class ContainerPython3(Strict):
+    """Run ``python3`` where a container command of the script runs ``python`` (an image that
+    has only ``python3``)."""
+
+    op: Literal["container_python3"] = "container_python3"
+
+
 #: One word of a script line as an op names it: no blanks, no control characters.
 Word = Annotated[str, Field(pattern=r"^[^\s\x00-\x1f\x7f]+$", max_length=512)]
 
@@ -326,7 +375,9 @@ FixOp = Annotated[
     | SetBackend
     | SetQueue | SetWalltime | SetNodes | SetGpusPerNode | AddArgument | SetShell | SetMasterAddr
     | GresGpus | ContainerGpuFlag | UseTorchrun | RayHeadAddress | CshSetenv | TorchrunThroughPython
-    | LauncherThroughPython | MpiHostLoopback | ReplaceWord | RunThroughInterpreter,
+    | LauncherThroughPython | MpiHostLoopback | ReplaceWord | RunThroughInterpreter
+    | JoinContinuation | ContainerBindSpec | ContainerWritableTmpfs | RaiseOpenFiles | SetRankCount
+    | ContainerPython3,
     Field(discriminator="op"),
 ]
 
@@ -337,7 +388,8 @@ OP_KINDS: tuple[str, ...] = (
     "set_nodes", "set_gpus_per_node", "add_argument", "set_shell", "set_master_addr",
     "gres_gpus", "container_gpu_flag", "use_torchrun", "ray_head_address", "csh_setenv",
     "torchrun_through_python", "launcher_through_python", "mpi_host_loopback", "replace_word",
-    "run_through_interpreter",
+    "run_through_interpreter", "join_continuation", "container_bind_spec",
+    "container_writable_tmpfs", "raise_open_files", "set_rank_count", "container_python3",
 )
 
 

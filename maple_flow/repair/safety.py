@@ -264,6 +264,10 @@ ALWAYS_ALLOWED = frozenset({
     "set_queue", "set_walltime", "set_nodes", "set_gpus_per_node", "set_shell",
     "set_master_addr", "underscore_options", "gres_gpus",
     "container_gpu_flag", "ray_head_address", "csh_setenv",
+    # script-shape ops: no value reaches the script but a count, an option name already in it
+    # or a fixed line (patch_shape.py)
+    "join_continuation", "container_bind_spec", "container_writable_tmpfs", "raise_open_files",
+    "set_rank_count", "container_python3",
 })
 #: Program arguments whose meaning maple_flow knows (the number of processes of the job, as
 #: fairseq and ParlAI take it): setting one to a count needs no review.
