@@ -75,14 +75,15 @@ def _command_entities(words: tuple[str, ...], line: int) -> list[Entity]:
     found: list[Entity] = []
     program = True  # the next non-option word runs a program
     for word in words:
+        if word.startswith("-"):  # `--nodes="$N"`: an option, whatever its value
+            name, _, value = word.partition("=")
+            if _literal(name):
+                found.append(Entity("option", name, line))
+            if value and _literal(value):
+                found.append(Entity("value", value, line, name))
+            continue
         if not _literal(word):
             program = False
-            continue
-        if word.startswith("-"):
-            name, _, value = word.partition("=")
-            found.append(Entity("option", name, line))
-            if value:
-                found.append(Entity("value", value, line, name))
             continue
         if program:
             found.append(Entity("command", word, line))
@@ -108,6 +109,7 @@ def script_entities(script: str) -> tuple[Entity, ...]:
     """Everything ``script`` names that an error line may name back, read through scriptparse
     (directives by option, commands by word): no variable name of maple's is assumed."""
     found: list[Entity] = []
+    lines = script.splitlines()
     for d in parse_directives(script):
         found.append(Entity("option", f"--{d.option}", d.line))
         if d.value and _literal(d.value):
@@ -129,9 +131,24 @@ def script_entities(script: str) -> tuple[Entity, ...]:
         elif head in {"source", ".", "cd", "pushd"}:
             found += [Entity("path", w, line) for w in words[1:2] if _literal(w)]
         else:
-            found += _command_entities(words, line)
+            found += _on_own_line(lines, line, _command_entities(words, line))
             found += _body_entities(words, line)
     return tuple(found)
+
+
+def _on_own_line(lines: list[str], start: int, found: list[Entity]) -> list[Entity]:
+    """``found`` with each thing at the physical line of a ``\\``-continued command that
+    writes it (a fix edits that line), not the command's first line."""
+    span = [start]
+    while span[-1] <= len(lines) and lines[span[-1] - 1].rstrip().endswith("\\"):
+        span.append(span[-1] + 1)
+    if len(span) == 1:
+        return found
+    out = []
+    for e in found:
+        at = next((n for n in span if n <= len(lines) and e.text in lines[n - 1]), e.line)
+        out.append(Entity(e.kind, e.text, at, e.name))
+    return out
 
 
 def _body_entities(words: tuple[str, ...], line: int) -> list[Entity]:

@@ -32,6 +32,8 @@ def replace_word(text: str, number: int, old: str, new: str) -> str:
     """``text`` with the word ``old`` of line ``number`` written as ``new``."""
     parts, index = _line(text, number)
     found = _word_at(parts[index], old)
+    if found is None and _word_at(parts[index], _shell_word(new)) is not None:
+        return text  # applied already
     if found is None:
         raise FixNotApplicable(f"line {number} does not hold {old!r}")
     if old == new:
