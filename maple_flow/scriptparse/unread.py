@@ -12,6 +12,7 @@ from maple_flow.scriptparse.launch import (
     LAUNCH_CMDS,
     PER_NODE_LAUNCHERS,
     REMOTE_SHELLS,
+    runner_command,
 )
 from maple_flow.scriptparse.shell import Block, ShellCommand
 
@@ -43,6 +44,10 @@ def _head(words: tuple[str, ...]) -> str:
 def is_work_command(cmd: ShellCommand) -> bool:
     """Whether ``cmd`` could be the job's work (not set-up, logging or a scheduler call)."""
     words, head = cmd.words, _head(cmd.words)
+    if any(value.startswith("(") for _, value in cmd.assignments):
+        return False  # `nodes=( $(scontrol ...) )`: an array assignment, not a command
+    if len(words) > 1 and re.fullmatch(r"[A-Za-z_]\w*", words[0]) and words[1] == "=":
+        return False  # `x = $(...)`: a spaced assignment (named as a slip), not the work
     if head in ENV_RUNNERS and words[1:2] == ("run",) and not cmd.is_condition:
         return True  # `conda run CMD`: the environment runs the command
     if head in _PREFIXES and _past_prefixes(words):  # `time inkid-train-and-predict ...`
@@ -56,11 +61,15 @@ def is_work_command(cmd: ShellCommand) -> bool:
 
 
 def _program_at(words: tuple[str, ...]) -> int:
-    """Index of the program a launcher line starts (past its options and their values), or 0."""
+    """Index of the program a launcher line starts (past its options and their values: a
+    short option's word, a number or ``$VAR`` after a long one), or 0."""
     for k in range(1, len(words)):
         before = words[k - 1]
         if words[k].startswith("-") or (k > 1 and re.fullmatch(r"-\w", before)):
             continue
+        if (k > 1 and before.startswith("--") and "=" not in before
+                and re.fullmatch(r"\d+|\$\{?\w+\}?", words[k])):
+            continue  # `--nnodes 3`, `--nproc_per_node $GPUS`: an option's value
         return k
     return 0
 
@@ -113,10 +122,19 @@ def why_not_launch(words: tuple[str, ...]) -> str:
     if head in LAUNCH_CMDS or head in PER_NODE_LAUNCHERS:
         at = _program_at(words)
         inner = why_not_launch(words[at:]) if at else "it names no program"
+        if at and not words[at].strip(" #"):
+            inner = (f"its program is `{words[at]}`, a blank escaped by a backslash (`\\ `): "
+                     "it names no program")
         return f"{head} starts a program on the job's ranks, and {inner}"
+    if words[0].startswith("-") and len(words[0]) > 1:
+        return (f"it starts with the option {words[0]}: the rest of a command whose line before "
+                "it ended early (a broken `\\` continuation), run as a command of its own")
     if head == "wandb" and words[1:2] == ("agent",):
         return ("a W&B sweep agent: it starts the sweep's training runs itself, so the "
                 "program it trains and its ranks are not in the script")
+    if head in ENV_RUNNERS and words[1:2] == ("run",) and (j := runner_command(words, 0)):
+        return (f"`{' '.join(words[:j])}` runs its command in the project's environment (a "
+                f"prefix, not the program), and {why_not_launch(words[j:])}")
     if head in ENV_RUNNERS and words[1:2] == ("run",):
         return (f"`{head} run` starts a command of the project's environment, and the "
                 f"command it runs ({' '.join(words[2:5])}) is not a Python program file")
@@ -168,13 +186,20 @@ def work_commands(blocks: list[Block]) -> list[ShellCommand]:
     return [c for b in blocks for c in b.commands if is_work_command(c)]
 
 
+def named_unread(blocks: list[Block]) -> str:
+    """The last commands that could be the job's work, each with why it is not read as a
+    launch (``line N `cmd`: why``), or ``""``."""
+    seen = work_commands(blocks)[-4:]
+    return "; ".join(f"line {c.line} `{_short(c)}`: {why_not_launch(c.words)}" for c in seen)
+
+
 def unread_commands_reason(blocks: list[Block]) -> str:
     """Each command that could be the job's work, with why it is not read as a launch;
     ``""`` when the script runs none."""
     seen = work_commands(blocks)[-4:]
     if not seen:
         return ""
-    named = "; ".join(f"line {c.line} `{_short(c)}`: {why_not_launch(c.words)}" for c in seen)
+    named = named_unread(blocks)
     scripts = [m.group(1) for c in seen
                if (m := re.search(r"runs your shell script (\S+),", why_not_launch(c.words)))]
     if scripts:  # the launch is in the user's own script: asking one task changes nothing
