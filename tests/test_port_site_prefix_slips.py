@@ -114,3 +114,23 @@ def test_a_launcher_option_value_is_not_read_as_the_program() -> None:
                           "--nproc_per_node", "2", "./solver"))
     assert "`conda run -p /envs/x` runs its command" in why
     assert "./solver is a program that is not Python" in why
+
+
+ENV_PREFIX = """#!/bin/bash
+#$ -cwd
+#$ -l gpu=1
+device=`free-gpu`
+time CUDA_LAUNCH_BLOCKING=1 CUDA_VISIBLE_DEVICES=$device python train.py --gpu_id $device
+"""
+
+
+@pytest.mark.parametrize("target", ["bridges2", "polaris", "stampede3"])
+def test_assignments_in_front_of_the_program_are_kept_once_with_env(target: str) -> None:
+    script = port(ENV_PREFIX, [target])[target].script
+    assert script.count("CUDA_LAUNCH_BLOCKING=1") == 1
+    assert "env CUDA_LAUNCH_BLOCKING=1 CUDA_VISIBLE_DEVICES=" in script
+
+
+def test_a_job_shell_variable_in_a_prefix_is_expanded_by_the_job_shell_inside_quotes() -> None:
+    script = port(ENV_PREFIX, ["stampede3"])["stampede3"].script
+    assert "CUDA_VISIBLE_DEVICES='\"$device\"'" in script  # not frozen in the bash -c body
