@@ -123,9 +123,11 @@ def keep_tool_prefixes(script: str, parsed: ParsedScript, source: str, profile: 
     notes: list[str] = []
     for tool in tool_prefixes(parsed, source):
         words = translate_scheduler_vars(tool.text, profile.scheduler)[0]
-        if tool.name == "env" and not words.startswith("env"):
-            # `A=1 python x.py` in the source's shell: behind a launcher (srun, `exec "$@"`)
-            # an assignment word is no assignment, so `env` sets it there
+        if tool.name == "env" and not words.startswith("env") and all(
+                s.name in ("time", "env") for s in parsed.launch.stages[:max(tool.at, 0)]):
+            # `A=1 python x.py` read by the source's shell as assignments: behind the target's
+            # launcher (srun, `exec "$@"`) an assignment word is no assignment, so `env` sets
+            # them there (behind the source's own wrapper they stay as written)
             words = f"env {words}"
         if tool.name in _NVIDIA_TOOLS and profile.gpu.vendor != "nvidia":
             notes.append(f"your `{short(words)}` in front of the program is NOT carried: "
