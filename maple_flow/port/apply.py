@@ -265,7 +265,7 @@ def _own_interpreter(out: Applied, src: Source, profile: ClusterProfile, entry: 
                 f"`{mine} -m torch.distributed.run` (torchrun's own module, from your "
                 f"environment), and the program runs in your environment as in the source: "
                 f"make it exist on {profile.name} (the same path, your environment installed "
-                "there, built for its GPUs)")
+                "there, built for its GPUs)" + _arch_of(profile))
             out.interpreter_kept = True
             return
     out.interpreter_kept = kept
@@ -274,6 +274,13 @@ def _own_interpreter(out: Applied, src: Source, profile: ClusterProfile, entry: 
                          f"on the launch: make it exist on {profile.name} (the same path, "
                          f"your environment installed there) or put {profile.software.python} "
                          "back")
+
+
+def _arch_of(profile: ClusterProfile) -> str:
+    """Words on the target's CPU architecture for an environment the user brings, or ``""``."""
+    arch = profile.node.arch
+    return (f"; {profile.name}'s nodes are {arch}: an environment built on x86_64 nodes does "
+            "not run there, create it on the target" if arch and arch != "x86_64" else "")
 
 
 def _source_scheduler(src: Source) -> str | None:
