@@ -124,13 +124,23 @@ time CUDA_LAUNCH_BLOCKING=1 CUDA_VISIBLE_DEVICES=$device python train.py --gpu_i
 """
 
 
-@pytest.mark.parametrize("target", ["bridges2", "polaris", "stampede3"])
+@pytest.mark.parametrize("target", ["bridges2", "polaris"])
 def test_assignments_in_front_of_the_program_are_kept_once_with_env(target: str) -> None:
     script = port(ENV_PREFIX, [target])[target].script
     assert script.count("CUDA_LAUNCH_BLOCKING=1") == 1
     assert "env CUDA_LAUNCH_BLOCKING=1 CUDA_VISIBLE_DEVICES=" in script
 
 
+def test_another_vendors_visibility_variable_in_front_of_the_program_is_named_not_kept() -> None:
+    result = port(ENV_PREFIX, ["stampede3"])["stampede3"]
+    assert "env CUDA_LAUNCH_BLOCKING=1 torchrun" in result.script
+    assert "CUDA_VISIBLE_DEVICES" not in result.script
+    assert any("`CUDA_VISIBLE_DEVICES=$device` in front of the program is NOT carried" in n
+               for n in result.notes)
+
+
 def test_a_job_shell_variable_in_a_prefix_is_expanded_by_the_job_shell_inside_quotes() -> None:
-    script = port(ENV_PREFIX, ["stampede3"])["stampede3"].script
-    assert "CUDA_VISIBLE_DEVICES='\"$device\"'" in script  # not frozen in the bash -c body
+    script = port(ENV_PREFIX.replace("CUDA_VISIBLE_DEVICES=", "TRAIN_GPU="),
+                  ["stampede3"])["stampede3"].script
+    # not frozen in the target's bash -c '...' body, where the job shell's $device is unset
+    assert "env CUDA_LAUNCH_BLOCKING=1 TRAIN_GPU='\"$device\"' torchrun" in script

@@ -123,6 +123,17 @@ def keep_tool_prefixes(script: str, parsed: ParsedScript, source: str, profile: 
     notes: list[str] = []
     for tool in tool_prefixes(parsed, source):
         words = translate_scheduler_vars(tool.text, profile.scheduler)[0]
+        if tool.name == "env":
+            from maple_flow.port.carry import vendor_reason  # carry reads this module
+
+            foreign = [w for w in words.split() if "=" in w and vendor_reason(w, profile)]
+            if foreign:
+                words = " ".join(w for w in words.split() if w not in foreign)
+                notes.append(f"your `{short(' '.join(foreign))}` in front of the program is NOT "
+                             f"carried: {vendor_reason(foreign[0], profile)} (the port gives "
+                             "the job's processes their GPUs itself)")
+                if words in ("", "env"):
+                    continue
         if tool.name == "env" and not words.startswith("env") and all(
                 s.name in ("time", "env") for s in parsed.launch.stages[:max(tool.at, 0)]):
             # `A=1 python x.py` read by the source's shell as assignments: behind the target's
