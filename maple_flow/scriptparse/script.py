@@ -649,9 +649,9 @@ def parse_script(data: str | bytes) -> ParsedScript:
     broken = _broken_continuation(text, blocks[found.block].line, end)
     if broken:
         raise ParseError(broken)
-    read = blocks[found.block].text
+    launch_text = blocks[found.block].text
     for name, why in spaced_assignments(blocks):
-        if re.search(rf"\$\{{?{name}\b", read):  # the launch reads what is never set
+        if re.search(rf"\$\{{?{name}\b", launch_text):  # the launch reads what is never set
             raise ParseError(f"{why} (the launch on line {found.cmd.line} reads ${name}); fix "
                              "the line and port the script again")
     if found.beside and _JOINED.search(found.cmd.text):
