@@ -144,3 +144,12 @@ def test_a_job_shell_variable_in_a_prefix_is_expanded_by_the_job_shell_inside_qu
                   ["stampede3"])["stampede3"].script
     # not frozen in the target's bash -c '...' body, where the job shell's $device is unset
     assert "env CUDA_LAUNCH_BLOCKING=1 TRAIN_GPU='\"$device\"' torchrun" in script
+
+
+def test_an_environment_runner_note_names_an_aarch64_target() -> None:
+    source = ("#!/bin/bash\n#SBATCH --gpus=1\n#SBATCH --time=01:00:00\n"
+              "srun conda run -n diayn python train.py\n")
+    notes = port(source, ["vista"])["vista"].notes
+    assert any("`conda run -n diayn`" in n and "aarch64 CPUs" in n for n in notes), notes
+    delta = port(source, ["delta"])["delta"].notes
+    assert not any("aarch64" in n for n in delta)
