@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from functools import cache
+from typing import Literal
 
 from pydantic import Field
 
@@ -20,6 +21,10 @@ class SiteCommand(Strict):
     sites: list[str] = Field(default=[])
     does: str = Field(min_length=1)
     instead: str = Field(min_length=1)
+    #: What the command prints when a script stores its output (``device=`free-gpu```):
+    #: ``gpu_ids``, the ids of GPUs the job may use; the port then sets the variable to the
+    #: first GPU its own job's processes see (the target's scheduler gives the job its GPUs).
+    prints: Literal["gpu_ids"] | None = None
     sources: list[str] = Field(min_length=1)
 
 

@@ -30,6 +30,7 @@ from maple_flow.port.image_body import inside_quoted_wrapper
 from maple_flow.port.interpreter import (
     interpreter_variable,
     keep_interpreter,
+    keep_interpreter_under_torchrun,
     keep_interpreter_variable,
     keep_prefix,
     prefix_variable,
@@ -291,12 +292,31 @@ def _own_interpreter(out: Applied, src: Source, profile: ClusterProfile, entry: 
     if not mine or src.parsed.launch.module or out.refusals:
         return
     out.script, kept = keep_interpreter(out.script, profile.software.python, mine, entry)
+    if not kept:  # the target's launch starts the program with torchrun: no interpreter word
+        out.script, kept = keep_interpreter_under_torchrun(out.script, mine)
+        if kept:
+            out.notes.append(
+                f"your interpreter {mine} (a path of the source's filesystem) is kept: "
+                f"{profile.name}'s launch starts the program with torchrun, so it runs as "
+                f"`{mine} -m torch.distributed.run` (torchrun's own module, from your "
+                f"environment), and the program runs in your environment as in the source: "
+                f"make it exist on {profile.name} (the same path, your environment installed "
+                "there, built for its GPUs)" + _arch_of(profile))
+            out.interpreter_kept = True
+            return
     out.interpreter_kept = kept
     if kept:
         out.notes.append(f"your interpreter {mine} (a path of the source's filesystem) is kept "
                          f"on the launch: make it exist on {profile.name} (the same path, "
                          f"your environment installed there) or put {profile.software.python} "
                          "back")
+
+
+def _arch_of(profile: ClusterProfile) -> str:
+    """Words on the target's CPU architecture for an environment the user brings, or ``""``."""
+    arch = profile.node.arch
+    return (f"; {profile.name}'s nodes are {arch}: an environment built on x86_64 nodes does "
+            "not run there, create it on the target" if arch and arch != "x86_64" else "")
 
 
 def _source_scheduler(src: Source) -> str | None:

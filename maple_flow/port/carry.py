@@ -570,6 +570,8 @@ def _classify(src: Source, profile: ClusterProfile, out: Carried) -> tuple[list[
                              original=step.text))
         elif foreign and not step.export and (fitted := _without_target_set(step, profile)):
             kept.append(fitted)  # noted as a set-up step kept, with its why
+        elif foreign and (picked := _site_gpu_pick(step, profile)) is not None:
+            kept.append(picked)  # the site's GPU picker: the GPU the target gives the job
         elif foreign and not step.export and (wrapper := _launched_file(step, src)):
             out.refusals.append(
                 f"the launch runs {wrapper}, which line {step.line} writes (a heredoc) with "
@@ -603,6 +605,30 @@ def _classify(src: Source, profile: ClusterProfile, out: Carried) -> tuple[list[
         else:
             kept.append(step)
     return kept, foreign_names
+
+
+_PICKED = re.compile(r"^\s*(?:export\s+)?(\w+)=(?:`\s*([\w./+-]+)\s*`|\$\(\s*([\w./+-]+)\s*\))\s*$")
+
+
+def _site_gpu_pick(step: Step, profile: ClusterProfile) -> Step | None:
+    """``device=`free-gpu```: a variable set from another centre's own GPU picker (a
+    command with no arguments that prints the ids of the GPUs the job may use, ``prints:
+    gpu_ids`` in templates/sites/commands.yaml) set to ``0`` instead, the first GPU the
+    job's processes see on the target, whose scheduler gives the job its GPUs; else None."""
+    match = _PICKED.match(step.text)
+    if match is None:
+        return None
+    word = (match.group(2) or match.group(3)).rsplit("/", 1)[-1]
+    found = site_command(word, profile.id)
+    if found is None or found.prints != "gpu_ids":
+        return None
+    name = match.group(1)
+    export = "export " if step.text.lstrip().startswith("export ") else ""
+    return Step(step.line, f"{export}{name}=0", True,
+                f"runs `{word}`, {found.centre}'s own GPU picker ({found.does}), which "
+                f"{profile.name} does not have; there the scheduler gives the job its GPUs "
+                f"and its processes see them numbered from 0, so ${name} is set to 0, the "
+                "first of them", step.name, export=step.export, original=step.text)
 
 
 def _launched_file(step: Step, src: Source) -> str:
@@ -921,6 +947,10 @@ def site_command_reason(text: str, profile: ClusterProfile) -> str:
         if found is not None:
             return (f"`{cmd.words[at].rsplit('/', 1)[-1]}` is {found.centre}'s own command "
                     f"({found.does}); {profile.name} does not have it: {found.instead}")
+        for _, value in cmd.assignments:  # `device=`free-gpu``: the value is its output
+            inner = substituted_site_command(value, profile)
+            if inner:
+                return inner
     return ""
 
 

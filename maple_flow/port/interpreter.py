@@ -45,6 +45,18 @@ def keep_interpreter(script: str, target_python: str, user_python: str,
     return sub_in_launch(script, word, lambda m: f"{m.group(1)}{shell_word(user_python)} ")
 
 
+#: The target's ``torchrun`` word on its launch (``srun ... torchrun``, ``bash -c 'exec torchrun``).
+_TORCHRUN_WORD = re.compile(r"(^|\s|')((?:exec\s+)?)torchrun(?=\s)")
+
+
+def keep_interpreter_under_torchrun(script: str, user_python: str) -> tuple[str, bool]:
+    """``script`` whose launch starts its workers with ``user_python -m torch.distributed.run``
+    (torchrun's own module, run by the user's interpreter, so the workers run the user's
+    environment) in place of the target's ``torchrun`` word; and whether there was one."""
+    return sub_in_launch(script, _TORCHRUN_WORD, lambda m: (
+        f"{m.group(1)}{m.group(2)}{shell_word(user_python)} -m torch.distributed.run"))
+
+
 _VAR_WORD = re.compile(r"^\$\{?(\w+)\}?$")
 
 

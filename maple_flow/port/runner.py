@@ -59,6 +59,8 @@ def keep_runner(script: str, p: ParsedScript, profile: ClusterProfile, entry: st
         f"install the project on {profile.name} first (`{_INSTALL[tool]}` in its "
         f"directory); the Python and PyTorch that run are the project's, not "
         f"{profile.name}'s modules: they must be built for its GPUs"
+        + (f" and its {profile.node.arch} CPUs (an environment made on x86_64 nodes does not "
+           "run there)" if profile.node.arch and profile.node.arch != "x86_64" else "")
         + ("; several processes start it at once: sync once before the launch and run with "
            "`--frozen` so they do not sync together" if tool == "uv" and starts > 1
            and "--frozen" not in stage.operands and "--no-sync" not in stage.operands else "")]

@@ -208,11 +208,19 @@ def sub_in_launch(script: str, pattern: re.Pattern[str],
 _LAUNCHER_WORD = re.compile(r"(^|\s|')((?:exec\s+)?)(torchrun|accelerate|deepspeed)(?=\s)")
 
 
+#: A ``$NAME`` / ``${...}`` expansion, with the double quotes around it if any.
+_EXPANSION = re.compile(r'"?(\$\{[^}]*\}|\$[A-Za-z_]\w*)"?')
+
+
 def fit_into_quotes(prefix: str, before: str) -> str:
     """``prefix`` as it must be written after ``before`` (the launch line's text before it):
     inside a single-quoted string (the target's ``bash -c '...'`` wrapper) each of its single
-    quotes as ``'\\''``, so the wrapper's shell reads it as written."""
-    return prefix.replace("'", "'\\''") if before.count("'") % 2 else prefix
+    quotes as ``'\\''``, and each ``$VAR`` it expands as ``'"$VAR"'`` (the quote closed
+    around it), so the job's shell expands it, as the source's did (a variable of the job's
+    shell that is not exported is unset inside the wrapper's shell)."""
+    if not before.count("'") % 2:
+        return prefix
+    return _EXPANSION.sub(lambda m: f"'\"{m.group(1)}\"'", prefix.replace("'", "'\\''"))
 
 
 def before_launcher_word(script: str, prefix: str) -> tuple[str, str]:

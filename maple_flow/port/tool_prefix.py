@@ -90,8 +90,9 @@ def tool_prefixes(parsed: ParsedScript, source: str) -> list[ToolPrefix]:
         cursor = start.end()
         if stage.name not in KEPT_TOOLS and stage.name != "time":
             continue
-        ends = [m.start() for name in (*(s.name.split()[0] for s in stages[k + 1:]),
-                                      parsed.launch.python, parsed.launch.entrypoint)
+        marks = [s.name.split()[0] for s in stages[k + 1:]]
+        marks += [s.operands[0] for s in stages[k + 1:] if s.name == "env" and s.operands]
+        ends = [m.start() for name in (*marks, parsed.launch.python, parsed.launch.entrypoint)
                 if name and (m := _word(name).search(text, cursor))]
         if not ends:
             continue
@@ -101,6 +102,12 @@ def tool_prefixes(parsed: ParsedScript, source: str) -> list[ToolPrefix]:
         if stage.name == "exec" and (k or words != "exec"):
             continue  # bash's `exec` replaces the job's shell: only in front of the launch
         inner = not any(s.name in _RANK_LAUNCHERS for s in stages[k + 1:])
+        last = found[-1] if found else None
+        if (stage.name == "env" and last is not None and last.name == "env"
+                and last.inner == inner and last.at == k - 1):
+            # `A=1 B=2 python x.py`: one environment, not one per assignment
+            found[-1] = ToolPrefix("env", f"{last.text} {words}", inner, k)
+            continue
         found.append(ToolPrefix(stage.name, words, inner, k))
     return found
 
@@ -116,6 +123,23 @@ def keep_tool_prefixes(script: str, parsed: ParsedScript, source: str, profile: 
     notes: list[str] = []
     for tool in tool_prefixes(parsed, source):
         words = translate_scheduler_vars(tool.text, profile.scheduler)[0]
+        if tool.name == "env":
+            from maple_flow.port.carry import vendor_reason  # carry reads this module
+
+            foreign = [w for w in words.split() if "=" in w and vendor_reason(w, profile)]
+            if foreign:
+                words = " ".join(w for w in words.split() if w not in foreign)
+                notes.append(f"your `{short(' '.join(foreign))}` in front of the program is NOT "
+                             f"carried: {vendor_reason(foreign[0], profile)} (the port gives "
+                             "the job's processes their GPUs itself)")
+                if words in ("", "env"):
+                    continue
+        if tool.name == "env" and not words.startswith("env") and all(
+                s.name in ("time", "env") for s in parsed.launch.stages[:max(tool.at, 0)]):
+            # `A=1 python x.py` read by the source's shell as assignments: behind the target's
+            # launcher (srun, `exec "$@"`) an assignment word is no assignment, so `env` sets
+            # them there (behind the source's own wrapper they stay as written)
+            words = f"env {words}"
         if tool.name in _NVIDIA_TOOLS and profile.gpu.vendor != "nvidia":
             notes.append(f"your `{short(words)}` in front of the program is NOT carried: "
                          f"{tool.name} profiles NVIDIA GPUs and {profile.name}'s are "

@@ -46,7 +46,7 @@ from maple_flow.scriptparse.shell import (
     unclosed_quote,
 )
 from maple_flow.scriptparse.template import template_reason
-from maple_flow.scriptparse.unread import generator_reason, unread_commands_reason
+from maple_flow.scriptparse.unread import generator_reason, named_unread, unread_commands_reason
 from maple_flow.scriptparse.values import (
     COMMAND_SUBST,
     array_key,
@@ -589,7 +589,7 @@ def launcher_command_line(text: str, launcher: str) -> int | None:
     return lines[-1] if lines else None
 
 
-def _no_launch_reason(blocks: list[Block]) -> str:
+def _no_launch_reason(blocks: list[Block], text: str = "") -> str:
     """Why no launch line was found: a launcher running an installed command, named, or the
     general rule."""
     hits = [(cmd.line, found) for block in blocks for cmd in block.commands
@@ -616,6 +616,11 @@ def _no_launch_reason(blocks: list[Block]) -> str:
                 f"{launcher}: a line break is missing before {launcher}; put the launch on a "
                 "line of its own")
     unread = unread_commands_reason(blocks)
+    slips = shell_slips(text, blocks) if text else []
+    if slips:  # named first: what the script does is not what it seems to do
+        return ("no launch line found: the script's shell does not do what it seems to: "
+                + "; ".join(slips) + (". As written: " + named + "." if (
+                    named := named_unread(blocks)) else ""))
     if unread:
         return "no launch line found: " + unread
     return (
@@ -644,7 +649,7 @@ def parse_script(data: str | bytes) -> ParsedScript:
         raise ParseError(ray)
     if found is None:
         raise ParseError(not_in_script_reason(blocks) or generator_reason(blocks)
-                         or _no_launch_reason(blocks))
+                         or _no_launch_reason(blocks, text))
     hidden = (hidden_launcher_step(blocks, found.cmd.line)
               or native_launcher_step(blocks, found.cmd.line))
     if hidden:
@@ -653,6 +658,11 @@ def parse_script(data: str | bytes) -> ParsedScript:
     broken = _broken_continuation(text, blocks[found.block].line, end)
     if broken:
         raise ParseError(broken)
+    launch_text = blocks[found.block].text
+    for name, why in spaced_assignments(blocks):
+        if re.search(rf"\$\{{?{name}\b", launch_text):  # the launch reads what is never set
+            raise ParseError(f"{why} (the launch on line {found.cmd.line} reads ${name}); fix "
+                             "the line and port the script again")
     if found.beside and _JOINED.search(found.cmd.text):
         raise ParseError(
             f"line {found.cmd.line}: `{found.cmd.text.strip()}` runs {found.beside + 1} "
@@ -727,7 +737,38 @@ def parse_script(data: str | bytes) -> ParsedScript:
     return parsed
 
 
-_ESCAPED_BLANK = re.compile(r"\\[ \t]+$")
+#: A backslash, then blanks, then the line's end or a ``#`` (``--port=1 \\ `` or ``-n 2 \\ #
+#: note``): the backslash escapes the blank, not the line end.
+_ESCAPED_BLANK = re.compile(r"\\[ \t]+(#.*)?$")
+
+
+def _broken_line(text: str, number: int) -> str:
+    """Why line ``number`` (1-based) of ``text`` does not continue onto the next line though
+    it seems to (a backslash, a blank, then the line end or a ``#``); ``""`` otherwise."""
+    lines = text.split("\n")
+    line = lines[number - 1]
+    found = _ESCAPED_BLANK.search(line)
+    if found is None or line.lstrip().startswith("#"):
+        return ""
+    nxt = lines[number].strip() if number < len(lines) else ""
+    shown = f" (`{short_text(nxt)}`)" if nxt else ""
+    if found.group(1):
+        return (f"line {number}: `{short_text(line.strip())}` has a comment after its "
+                "continuation backslash: `\\ #` escapes the blank, not the line end, so the "
+                f"command ends on this line, and `{short_text(found.group(1))}` is not a comment "
+                "but words of the command (the program of a launcher there is ` #`); the next "
+                f"line{shown} runs as a command of its own. Move the comment off the continued "
+                "lines and port the script again")
+    return (f"line {number}: `{line.strip()}` ends with a backslash and a blank after "
+            "it: the backslash escapes the blank, not the line end, so the launch "
+            f"stops there and the next line{shown} runs as a command of its own (also "
+            "inside a quoted ssh or bash -c body); remove the blank after the "
+            "backslash and port the script again")
+
+
+def short_text(text: str, width: int = 60) -> str:
+    """``text`` cut to ``width`` characters (``...`` when cut)."""
+    return text if len(text) <= width else text[:width - 3] + "..."
 
 
 def _broken_continuation(text: str, first: int, last: int | None) -> str:
@@ -736,16 +777,39 @@ def _broken_continuation(text: str, first: int, last: int | None) -> str:
     line end, so the next line runs as a command of its own; ``""`` when none."""
     lines = text.split("\n")
     for number in range(first, min(last or len(lines), len(lines)) + 1):
-        line = lines[number - 1]
-        if _ESCAPED_BLANK.search(line) and not line.lstrip().startswith("#"):
-            nxt = lines[number].strip() if number < len(lines) else ""
-            shown = f" (`{nxt}`)" if nxt else ""
-            return (f"line {number}: `{line.strip()}` ends with a backslash and a blank after "
-                    "it: the backslash escapes the blank, not the line end, so the launch "
-                    f"stops there and the next line{shown} runs as a command of its own (also "
-                    "inside a quoted ssh or bash -c body); remove the blank after the "
-                    "backslash and port the script again")
+        why = _broken_line(text, number)
+        if why:
+            return why
     return ""
+
+
+def shell_slips(text: str, blocks: list[Block]) -> list[str]:
+    """Shell the user wrote that does not do what it seems to, each with its line and what
+    bash does instead: a continuation broken by a blank or a ``#`` after its backslash, and
+    ``NAME = value`` with blanks around ``=`` (a command NAME, not an assignment)."""
+    slips: list[str] = []
+    lines = text.split("\n")
+    for number in range(1, len(lines)):
+        if lines[number].strip() and (why := _broken_line(text, number)):
+            slips.append(why)
+    return slips + [why for _, why in spaced_assignments(blocks)]
+
+
+def spaced_assignments(blocks: list[Block]) -> list[tuple[str, str]]:
+    """Each ``NAME = value`` (blanks around ``=``: bash runs a command NAME, NAME stays
+    unset): the name and why, in words the user can act on."""
+    found: list[tuple[str, str]] = []
+    for block in blocks:
+        for cmd in block.commands:
+            words = cmd.words
+            if (len(words) > 1 and re.fullmatch(r"[A-Za-z_]\w*", words[0])
+                    and (words[1] == "=" or (words[1].startswith("=") and len(words) == 2))):
+                found.append((words[0], (
+                    f"line {cmd.line}: `{short_text(cmd.text.strip())}` is not an assignment "
+                    "(bash allows no blank around `=`): it runs a command named "
+                    f"`{words[0]}`, which fails, and ${words[0]} stays empty for every line that "
+                    f"reads it; write `{words[0]}=...` with no blanks")))
+    return found
 
 
 _REDIRECT_WORD = re.compile(r"^(?:\d?>>?&?\d*|&>>?)$")

@@ -13,6 +13,7 @@ from maple_flow.scriptparse.launch import (
     LAUNCH_CMDS,
     PER_NODE_LAUNCHERS,
     REMOTE_SHELLS,
+    runner_command,
 )
 from maple_flow.scriptparse.shell import Block, ShellCommand
 
@@ -44,6 +45,10 @@ def _head(words: tuple[str, ...]) -> str:
 def is_work_command(cmd: ShellCommand) -> bool:
     """Whether ``cmd`` could be the job's work (not set-up, logging or a scheduler call)."""
     words, head = cmd.words, _head(cmd.words)
+    if any(value.startswith("(") for _, value in cmd.assignments):
+        return False  # `nodes=( $(scontrol ...) )`: an array assignment, not a command
+    if len(words) > 1 and re.fullmatch(r"[A-Za-z_]\w*", words[0]) and words[1] == "=":
+        return False  # `x = $(...)`: a spaced assignment (named as a slip), not the work
     if head in ENV_RUNNERS and words[1:2] == ("run",) and not cmd.is_condition:
         return True  # `conda run CMD`: the environment runs the command
     if head in _PREFIXES and _past_prefixes(words):  # `time inkid-train-and-predict ...`
@@ -69,7 +74,8 @@ _SRUN_LONG_VALUED = frozenset({
 
 
 def _program_at(words: tuple[str, ...]) -> int:
-    """Index of the program a launcher line starts (past its options and their values), or 0."""
+    """Index of the program a launcher line starts (past its options and their values: a
+    short option's word, a number or ``$VAR`` after a long one), or 0."""
     from maple_flow.scriptparse.launch import _LAUNCHER_VALUED
 
     valued = (_SRUN_LONG_VALUED if _head(words) == "srun"
@@ -79,6 +85,9 @@ def _program_at(words: tuple[str, ...]) -> int:
         if words[k].startswith("-") or (k > 1 and (re.fullmatch(r"-\w", before)
                                                    or before in valued)):
             continue
+        if (k > 1 and before.startswith("--") and "=" not in before
+                and re.fullmatch(r"\d+|\$\{?\w+\}?", words[k])):
+            continue  # `--nnodes 3`, `--nproc_per_node $GPUS`: an option's value
         return k
     return 0
 
@@ -253,8 +262,14 @@ def why_not_launch(words: tuple[str, ...]) -> str:
     if head in LAUNCH_CMDS or head in PER_NODE_LAUNCHERS:
         at = _program_at(words)
         inner = why_not_launch(words[at:]) if at else "it names no program"
+        if at and not words[at].strip(" #"):
+            inner = (f"its program is `{words[at]}`, a blank escaped by a backslash (`\\ `): "
+                     "it names no program")
         box = _srun_container(words) if head == "srun" else ""
         return f"{head} starts a program on the job's ranks{box}, and {inner}"
+    if words[0].startswith("-") and len(words[0]) > 1:
+        return (f"it starts with the option {words[0]}: the rest of a command whose line before "
+                "it ended early (a broken `\\` continuation), run as a command of its own")
     if re.fullmatch(r"python[\d.]*", head) and "-m" in words[:-1]:
         module = words[words.index("-m") + 1]
         if module in ("venv", "virtualenv", "pip", "ensurepip"):
@@ -263,6 +278,9 @@ def why_not_launch(words: tuple[str, ...]) -> str:
     if head == "wandb" and words[1:2] == ("agent",):
         return ("a W&B sweep agent: it starts the sweep's training runs itself, so the "
                 "program it trains and its ranks are not in the script")
+    if head in ENV_RUNNERS and words[1:2] == ("run",) and (j := runner_command(words, 0)):
+        return (f"`{' '.join(words[:j])}` runs its command in the project's environment (a "
+                f"prefix, not the program), and {why_not_launch(words[j:])}")
     if head in ENV_RUNNERS and words[1:2] == ("run",):
         return (f"`{head} run` starts a command of the project's environment, and the "
                 f"command it runs ({' '.join(words[2:5])}) is not a Python program file")
@@ -326,6 +344,16 @@ def work_commands(blocks: list[Block]) -> list[ShellCommand]:
 _KNOWN: ContextVar[dict[str, str] | None] = ContextVar("_KNOWN", default=None)
 
 
+def named_unread(blocks: list[Block]) -> str:
+    """The last commands that could be the job's work, each with why it is not read as a
+    launch (``line N `cmd`: why``), or ``""``."""
+    return _named(work_commands(blocks)[-4:])
+
+
+def _named(seen: list[ShellCommand]) -> str:
+    return "; ".join(f"line {c.line} `{_short(c)}`: {why_not_launch(c.words)}" for c in seen)
+
+
 def unread_commands_reason(blocks: list[Block]) -> str:
     """Each command that could be the job's work, with why it is not read as a launch;
     ``""`` when the script runs none."""
@@ -343,7 +371,7 @@ def unread_commands_reason(blocks: list[Block]) -> str:
 
 
 def _unread_reason(seen: list[ShellCommand]) -> str:
-    named = "; ".join(f"line {c.line} `{_short(c)}`: {why_not_launch(c.words)}" for c in seen)
+    named = _named(seen)
     scripts = [m.group(1) for c in seen
                if (m := re.search(r"runs your shell script (\S+),", why_not_launch(c.words)))]
     boxed = [c for c in seen if is_container_command(c.words)]
