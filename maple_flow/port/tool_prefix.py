@@ -25,6 +25,7 @@ from maple_flow.port.stages import (
     prefix_launch,
     sub_in_launch,
 )
+from maple_flow.port.vendor import vendor_reason
 from maple_flow.port.words import short
 from maple_flow.scriptparse.launch import PER_RANK_LAUNCHERS
 from maple_flow.scriptparse.script import ParsedScript, launch_command_line
@@ -124,8 +125,6 @@ def keep_tool_prefixes(script: str, parsed: ParsedScript, source: str, profile: 
     for tool in tool_prefixes(parsed, source):
         words = translate_scheduler_vars(tool.text, profile.scheduler)[0]
         if tool.name == "env":
-            from maple_flow.port.carry import vendor_reason  # carry reads this module
-
             foreign = [w for w in words.split() if "=" in w and vendor_reason(w, profile)]
             if foreign:
                 words = " ".join(w for w in words.split() if w not in foreign)
