@@ -551,10 +551,40 @@ def layout_conflict(p: ParsedScript) -> str:
     if python and gpus and tpn and tpn > gpus and not _job_wide_gpus(p) and not (
             size["gpus_per_task"] or outer.has(
             "--gpus-per-task", "--gpus", "-G", "--gres", "--gpus-per-node")):
+        shared = _shared_gpus(p, outer, size, vars_, tpn, gpus)
+        if shared:
+            return shared
         return (f"the job asks {gpus} GPU(s) a node ({_gpu_directive(p)}) but {outer.name} "
                 f"starts {tpn} tasks a node: more processes than GPUs, so the script disagrees "
                 "with itself and which was meant (one rank per GPU, or per task) is not in it")
     return ""
+
+
+#: How a deliberate layout of several ranks on each GPU begins (``_shared_gpus``): the ranks
+#: are known, what the port asks is how many of them a GPU takes on the target.
+SHARED_GPUS = "the source runs "
+
+
+def _shared_gpus(p: ParsedScript, outer: Stage, size: dict[str, int | None],
+                 vars_: dict[str, str], tpn: int, gpus: int) -> str:
+    """The question for ranks that deliberately share a node's GPUs: the launcher states its
+    count (``mpiexec -n 2``) and the directives agree with it (``--ntasks=2`` on one node with
+    ``--gres=gpu:1``), so the rank count is known and only the ranks a GPU are open; ``""``
+    when the launcher states no count or the counts disagree."""
+    flag = next((o for o in ("-n", "-np", "--np", "--ntasks") if outer.has(o)), "")
+    written = outer.get(flag) if flag else None
+    total = to_int(written, vars_) if written else None
+    nodes = size["nodes"] or 1
+    if not total or total != tpn * nodes or (size["tasks"] and size["tasks"] != total):
+        return ""
+    share = f"{tpn // gpus} ranks a GPU" if tpn % gpus == 0 else f"{tpn} ranks on {gpus} GPU(s)"
+    return (f"{SHARED_GPUS}{total} rank(s) (`{outer.name} {flag} {written}`, as its directives "
+            f"say) on {gpus} GPU(s) a node ({_gpu_directive(p)}): "
+            f"{share}, a layout the port does not write (it gives each rank a GPU of its own); "
+            f"the rank count is known, the ranks a GPU are not: pass ranks={total} (--ranks "
+            f"{total}) to run the {total} ranks one GPU each, or ranks={gpus * nodes} for one "
+            f"rank a GPU; to keep the source's layout ({tpn} ranks on {gpus} GPU(s) a node), "
+            "write the target's launch by hand with the ranks sharing the device (CUDA MPS)")
 
 
 def fewer_processes_note(p: ParsedScript) -> str:
