@@ -232,5 +232,5 @@ def unmapped_lines(text: str) -> list[str]:
     return out
 
 
-__all__ = ["BROKEN_SHEBANG", "directive_words", "has_sge", "node_type_notes", "node_type_size", "sge_directives",
-           "unmapped_lines", "walltime"]
+__all__ = ["BROKEN_SHEBANG", "directive_words", "has_sge", "node_type_notes", "node_type_size",
+           "sge_directives", "unmapped_lines", "walltime"]
