@@ -66,3 +66,87 @@ def test_ranks_that_share_a_gpu_as_the_counts_agree_are_asked_the_share_not_the_
 def test_ranks_and_gpus_that_disagree_are_still_asked_the_count() -> None:
     with pytest.raises(MissingInformation, match="is unknown"):
         port(SHARED.replace("mpiexec -n 2 python", "mpiexec -n 3 python"), ["anvil"])
+
+
+STAGING = """#!/bin/bash
+#SBATCH --nodes=2
+#SBATCH --ntasks-per-node=2
+#SBATCH --gpus-per-node=2
+#SBATCH --time=01:00:00
+master_addr=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)
+export MASTER_ADDR=$master_addr
+echo "MASTER_ADDR="$MASTER_ADDR
+for node in $(scontrol show hostnames $SLURM_JOB_NODELIST)
+do
+    ssh $node
+    mkdir /scratch/serialized/
+    cp -r /scratch/gpfs/someone/data/* /scratch/serialized/
+done
+srun python train.py --data /scratch/serialized/
+"""
+
+
+def test_an_echo_of_master_addr_is_kept_when_the_port_sets_master_addr() -> None:
+    r = port(STAGING, ["stampede3"])["stampede3"]
+    assert r.status == "generated", r.notes
+    assert 'echo "MASTER_ADDR="$MASTER_ADDR' in r.script
+    assert not any("`echo \"MASTER_ADDR=\"$MASTER_ADDR` is not copied" in n for n in r.notes)
+
+
+def test_a_kept_staging_loop_names_its_ssh_and_the_source_paths() -> None:
+    r = port(STAGING, ["stampede3"])["stampede3"]
+    note = next(n for n in r.notes if n.startswith("set-up kept: `for node in"))
+    assert "`ssh $node` logs in to another host" in note
+    assert "with no command it runs nothing there" in note
+    assert "/scratch/gpfs/someone/data" in note
+
+
+STAGE_LOOP = """#!/bin/bash
+#SBATCH --nodes=2
+#SBATCH --ntasks-per-node=4
+#SBATCH --gres=gpu:4
+#SBATCH --time=01:00:00
+for stage in a b; do
+    if [[ "$stage" == "a" ]]; then
+        srun python3 train.py --x 1 \\
+            OUT out/a \\
+            # SOLVER.STEPS $steps \\
+            2>&1 | tee "logs/a.txt"
+    fi
+    if [[ "$stage" == "b" ]]; then
+        for i in 1 2; do
+            name="d_${i}shot"
+            names="('${name}',)"
+            shot=$((i-1))
+            srun python3 train.py --x 2 \\
+                DATASETS "$names" SHOT $shot \\
+                2>&1 | tee "logs/b_${i}.txt"
+        done
+    fi
+done
+"""
+
+
+def test_a_stage_loop_whose_launch_is_piped_to_tee_is_ported_with_its_loop_lines() -> None:
+    r = port(STAGE_LOOP, ["anvil"])["anvil"]
+    assert r.status == "generated", r.notes
+    for kept in ('name="d_${i}shot"', "names=\"('${name}',)\"", "shot=$((i-1))",
+                 '| tee "logs/b_${i}.txt"'):
+        assert kept in r.script, kept
+    assert not any("only builds the source's launch line" in n for n in r.notes)
+
+
+def test_a_comment_inside_a_continued_command_ends_it_and_is_named() -> None:
+    r = port(STAGE_LOOP, ["anvil"])["anvil"]
+    assert any(n.startswith("line 10 `# SOLVER.STEPS $steps \\` is a comment inside a "
+                            "continued command") for n in r.notes)
+    assert '2>&1 | tee "logs/a.txt"' in r.script
+
+
+def test_slurmd_nodename_is_the_hostname_on_pbs() -> None:
+    script = ("#!/bin/bash\n#SBATCH -N 1\n#SBATCH --gpus-per-node=4\n#SBATCH -t 01:00:00\n"
+              'echo "running on $SLURMD_NODENAME"\ntorchrun --nproc_per_node=4 train.py\n')
+    r = port(script, ["polaris"])["polaris"]
+    assert r.status == "generated", r.notes
+    assert 'MAPLE_NODENAME="$(hostname -s)"' in r.script
+    assert 'echo "running on $MAPLE_NODENAME"' in r.script

@@ -984,8 +984,9 @@ def _without_dropped_refs(src: Source, kept: list[Step], out: Carried) -> list[S
         if lost and step.keep is None:  # an assignment from a dropped value: dropped too
             out.notes.append(f"line {step.line} `{short(step.text)}` is not copied: it reads "
                              f"{', '.join('$' + n for n in lost)}, which is not copied")
-            dropped.add(step.name)
-            out.dropped_env.add(step.name)
+            if step.name not in SCRIPT_SET_VARS:  # MASTER_ADDR: the target's script sets it,
+                dropped.add(step.name)  # so a later `echo $MASTER_ADDR` reads its value
+                out.dropped_env.add(step.name)
             continue
         gated = _RANK0_GATE.fullmatch(step.text.strip())
         if gated and lost == [gated.group(1)] and step.keep is True:

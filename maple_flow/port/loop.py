@@ -71,7 +71,8 @@ def _body_lines(text: str, src: Source, profile: ClusterProfile, out: Carried
             out.notes.append(f"{where} is not copied: {step.why}")
             return None
         if (step.keep is None and step.name in src.parsed.launch_vars
-                and step.name not in option_vars(src.parsed)):
+                and step.name not in option_vars(src.parsed)
+                and step.name not in _program_reads(src)):  # its arguments stay verbatim
             out.notes.append(f"{where} only builds the source's launch line; the target's "
                              "script writes its own")
             return None
@@ -81,6 +82,28 @@ def _body_lines(text: str, src: Source, profile: ClusterProfile, out: Carried
                              "writes its own")
             return None
     return [text]
+
+
+def _program_reads(src: Source) -> set[str]:
+    """The variables the program and its arguments read: the port writes those verbatim, so
+    a loop line that sets one (``support_shot=$((i-1))``) is the program's, not the launch's."""
+    reads = {n for a in [src.facts.entrypoint, *src.facts.args] for n in referenced(a)}
+    loop = src.parsed.launch_loop
+    sets: dict[str, set[str]] = {}
+    for raw in (loop.before + loop.after) if loop is not None else []:
+        found = _ASSIGN.match(raw)
+        if found:
+            sets.setdefault(found.group(1), set()).update(referenced(found.group(2)))
+    grown = True
+    while grown:  # `datasets="('${dataset_name}',)"`: dataset_name is the program's too
+        more = set().union(*(sets.get(n, set()) for n in reads)) - reads
+        grown = bool(more)
+        reads |= more
+    return reads
+
+
+#: A variable assignment on a line of its own (``name=value``).
+_ASSIGN = re.compile(r"^\s*(?:export\s+)?([A-Za-z_]\w*)=(.*)$")
 
 
 def _syntax_problem(text: str, src: Source, profile: ClusterProfile, out: Carried) -> str:
