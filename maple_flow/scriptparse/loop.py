@@ -99,7 +99,8 @@ def _alone(text: str, cmd: ShellCommand, commands: tuple[ShellCommand, ...]) -> 
 
 
 #: ``launch 2>&1 | tee [-a] FILE``: the launch's output also written to a log (one file).
-_TEE_TAIL = re.compile(r"\s*\|&?\s*tee(?:\s+-a|\s+--append)?\s+(?:\"[^\"]*\"|'[^']*'|[^\s;&|]+)\s*$")
+_TEE_TAIL = re.compile(r"\s*\|&?\s*tee(?:\s+-a|\s+--append)?\s+"
+                       r"(?:\"[^\"]*\"|'[^']*'|[^\s;&|]+)\s*$")
 #: ``launch &``: the launch runs in the background (carried with the launch, as its tail).
 _BACKGROUND_TAIL = re.compile(r"(?<![&|])&\s*$")
 #: ``launch || exit 1``: stop at a failure (carried with the launch).
