@@ -150,3 +150,14 @@ def test_slurmd_nodename_is_the_hostname_on_pbs() -> None:
     assert r.status == "generated", r.notes
     assert 'MAPLE_NODENAME="$(hostname -s)"' in r.script
     assert 'echo "running on $MAPLE_NODENAME"' in r.script
+
+
+def test_a_grid_engine_mpi_job_that_names_no_gpu_reads_as_a_cpu_job() -> None:
+    script = ("#!/bin/sh\n#$ -S /bin/bash\n#$ -cwd\n#$ -pe impi 1200\n#$ -l h_vmem=9G\n"
+              "source activate py2\nmpiexec -bootstrap sge -n 1200 python tree.py\n")
+    with pytest.raises(MissingInformation, match="reads as a CPU job") as err:
+        port(script, ["anvil"])
+    assert "1200 slots of the parallel environment impi" in str(err.value)
+    # a site node type holds GPUs: still asked as a count, never called a CPU job
+    with pytest.raises(MissingInformation, match="state no GPU count"):
+        port("#!/bin/bash\n#$ -l rt_AF=1\n#$ -cwd\npython3 train.py\n", ["perlmutter"])

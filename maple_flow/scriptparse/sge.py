@@ -218,6 +218,33 @@ def _understood(option: str, value: str) -> bool:
     return bool(_one(option, value))
 
 
+#: ``-l`` resources that are memory, time or host choices: none of them holds a GPU.
+_NO_GPU_RESOURCES = frozenset({
+    "h_vmem", "s_vmem", "mem_free", "mem_req", "mem", "tmem", "h_rss", "s_rss", "h_data",
+    "s_data", "virtual_free", "h_rt", "s_rt", "d_rt", "h_cpu", "s_cpu", "h_stack", "h_fsize",
+    "hostname", "h", "arch", "exclusive", "scratch", "tmpfs", "local_disk"})
+
+
+def may_hold_gpus(text: str) -> bool:
+    """Whether a ``#$`` line asks a resource the port cannot read that may hold GPUs (a site's
+    own resource, ``-l rt_X=1``); False when every ``-l`` resource is read or is memory,
+    time or a host choice, so a job that names no GPU anywhere reads as a CPU job."""
+    for _, _, rest in _directive_lines(text):
+        try:
+            words = shlex.split(rest, comments=True)
+        except ValueError:
+            return True
+        for option, value in _options(words):
+            if option != "-l":
+                continue
+            for item in value.split(","):
+                name = item.partition("=")[0].strip()
+                if name in _node_types() or (
+                        name not in _NO_GPU_RESOURCES and not _resources(item)):
+                    return True  # a node type holds GPUs; an unread resource may
+    return False
+
+
 def unmapped_lines(text: str) -> list[str]:
     """The ``#$`` lines (stripped) with an option or resource the port does not map
     (``-l tmem=8G``, ``-j y``, a site's own resource type not in grid_engine.yaml)."""
@@ -232,5 +259,5 @@ def unmapped_lines(text: str) -> list[str]:
     return out
 
 
-__all__ = ["BROKEN_SHEBANG", "directive_words", "has_sge", "node_type_notes", "node_type_size",
-           "sge_directives", "unmapped_lines", "walltime"]
+__all__ = ["BROKEN_SHEBANG", "directive_words", "has_sge", "may_hold_gpus", "node_type_notes",
+           "node_type_size", "sge_directives", "unmapped_lines", "walltime"]
