@@ -161,3 +161,12 @@ def test_a_grid_engine_mpi_job_that_names_no_gpu_reads_as_a_cpu_job() -> None:
     # a site node type holds GPUs: still asked as a count, never called a CPU job
     with pytest.raises(MissingInformation, match="state no GPU count"):
         port("#!/bin/bash\n#$ -l rt_AF=1\n#$ -cwd\npython3 train.py\n", ["perlmutter"])
+
+
+def test_tasks_of_a_plain_python_job_are_its_one_process_cpus() -> None:
+    script = ("#!/bin/bash\n#SBATCH --ntasks-per-node=4\n#SBATCH --cpus-per-task=2\n"
+              "#SBATCH --gpus-per-node=1\n#SBATCH -t 01:00:00\npython train.py\n")
+    r = port(script, ["deltaai"])["deltaai"]
+    assert r.status == "generated", r.notes
+    assert "#SBATCH --cpus-per-task=8" in r.script
+    assert any("the tasks only reserved CPUs" in n for n in r.notes)

@@ -330,6 +330,24 @@ def several_launchers_note(p: ParsedScript, facts: ScriptFacts) -> str:
             f"GPUs and ports (a common mistake); the port starts `{inner.name}` once a node{cpus}")
 
 
+def _idle_tasks_note(p: ParsedScript, facts: ScriptFacts) -> str:
+    """A note (and the CPUs moved) when the directives ask several tasks a node but the
+    program starts with no launcher (``--ntasks-per-node=4`` and a plain ``python x.py``): one
+    process runs, the tasks only reserved CPUs; the port gives that process their CPUs."""
+    if p.launch.stages or facts.ranks != 1:
+        return ""
+    size = directive_size(p)
+    nodes = size["nodes"] or 1
+    tpn = size["tpn"] or (size["tasks"] // nodes if size["tasks"] and nodes == 1 else None)
+    if not tpn or tpn < 2:
+        return ""
+    each = facts.cpus_per_task or 1
+    facts.cpus_per_task = each * tpn
+    return (f"the source asks {tpn} tasks a node but starts its program with no launcher "
+            f"(`{p.launch.entrypoint}` runs once): one process, the tasks only reserved CPUs; "
+            f"the port runs the one process and gives it their {each * tpn} CPUs")
+
+
 def _idle_nodes_note(
     p: ParsedScript, nodes: int | None, gpn: int | None, ranks: int | None
 ) -> str:
@@ -812,6 +830,8 @@ def read_facts(p: ParsedScript) -> ScriptFacts:
     facts.model_why, facts.horovod = model.why, model.horovod
     facts.cpus_per_task = first_int(p.directive("cpus-per-task"))
     facts.gpus_per_process = gpus_per_process(p, nodes, gpn)
+    idle = _idle_tasks_note(p, facts)
+    facts.notes += [idle] if idle else []
     if why:
         facts.notes.append(f"setup {framework} {strategy}: {why}")
     over = (launch_over_directive_note(p) or _idle_nodes_note(p, nodes, gpn, facts.ranks)
