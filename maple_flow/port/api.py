@@ -294,9 +294,9 @@ def _ask_size_without_directives(p: ParsedScript, facts: ScriptFacts, o: dict[st
     if note:
         facts.notes.append(note)
         return
-    why = ("its Grid Engine directives state no GPU count (a whole-node type such as ABCI's "
-           "rt_F=1 gives the job a node's GPUs, not how many it uses; a site resource not in "
-           "templates/schedulers/grid_engine.yaml is not read)" if p.grid_engine else
+    why = ("its Grid Engine directives state no GPU count (a queue, or a site's whole-node "
+           "type such as ABCI's rt_F=1, gives the job GPUs without saying how many it uses)"
+           if p.grid_engine else
            "the script has no scheduler directive (#SBATCH, #PBS, #BSUB)")
     if text and not gpu_named(p, text):
         why += (", and nothing in it names a GPU (it may be a CPU job, which maple_flow does "
