@@ -170,3 +170,11 @@ def test_tasks_of_a_plain_python_job_are_its_one_process_cpus() -> None:
     assert r.status == "generated", r.notes
     assert "#SBATCH --cpus-per-task=8" in r.script
     assert any("the tasks only reserved CPUs" in n for n in r.notes)
+
+
+def test_a_staging_loop_over_the_slurm_hosts_loops_over_the_pbs_hosts() -> None:
+    r = port(STAGING, ["polaris"])["polaris"]
+    assert r.status == "generated", r.notes
+    assert 'for node in $(uniq "$PBS_NODEFILE")\ndo\n    ssh $node' in r.script
+    note = next(n for n in r.notes if "a loop over the job's hosts" in n)
+    assert "`ssh $node` logs in to another host" in note
