@@ -28,6 +28,7 @@ from maple_flow.port.carry import (
 from maple_flow.port.fit import SCRIPT_SET_VARS
 from maple_flow.port.rules import referenced, translate_scheduler_vars
 from maple_flow.port.words import short
+from maple_flow.scriptparse.shell import logical_lines
 from maple_flow.scriptparse.steps import line_steps
 
 _SYNTAX = re.compile(r"^\s*(?:do|done|then|else|fi|esac|for|while|until|select|if|case)\b|"
@@ -47,7 +48,9 @@ def _body_lines(text: str, src: Source, profile: ClusterProfile, out: Carried
     steps = line_steps(text, src.parsed)
     if len(steps) == 1 and steps[0].launch:
         first = text.strip().split("\n", 1)[0]
-        line = next((n for n, x in enumerate(src.lines, 1) if x.strip() == first), 0)
+        line = next((n for n, x in enumerate(src.lines, 1) if x.strip() == first), 0) or next(
+            (n for n, x in logical_lines("\n".join(src.lines))  # a continued launch
+             if " ".join(x.split()) == " ".join(first.split())), 0)
         ported, note = port_stage(replace(steps[0], line=line), src, profile, out.size,
                                   set_by_port(out) | set(loop.variables if loop else ()))
         (out.notes if ported else out.refusals).append(note)
