@@ -99,6 +99,8 @@ def test_a_kept_staging_loop_names_its_ssh_and_the_source_paths() -> None:
     assert "`ssh $node` logs in to another host" in note
     assert "with no command it runs nothing there" in note
     assert "/scratch/gpfs/someone/data" in note
+    # the loop sets $node: it is not "read but not set"
+    assert not any(n.startswith("read but not set") and "$node" in n for n in r.notes)
 
 
 STAGE_LOOP = """#!/bin/bash

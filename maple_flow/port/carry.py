@@ -1191,10 +1191,11 @@ def _carried_lines(carried: Carried) -> list[str]:
 
 def assigned_names(lines: list[str]) -> set[str]:
     """The variables ``lines`` assign (``NAME=``, ``export NAME=``, ``declare -x NAME=``,
-    ``: "${NAME:=default}"``)."""
+    ``: "${NAME:=default}"``, a kept loop's ``for NAME in``)."""
     return {n for s in lines for n in re.findall(
         r"^\s*(?:export\s+|declare\s+-\w+\s+)?(\w+)\+?=", s)} | {
-        n for s in lines for n in re.findall(r"^\s*:\s.*?\$\{(\w+):?=", s)}
+        n for s in lines for n in re.findall(r"^\s*:\s.*?\$\{(\w+):?=", s)} | {
+        n for s in lines for n in re.findall(r"^\s*for\s+(\w+)\s+in\b", s, re.M)}
 
 
 def set_by_port(carried: Carried) -> set[str]:
