@@ -180,3 +180,14 @@ def test_a_staging_loop_over_the_slurm_hosts_loops_over_the_pbs_hosts() -> None:
     assert 'for node in $(uniq "$PBS_NODEFILE")\ndo\n    ssh $node' in r.script
     note = next(n for n in r.notes if "a loop over the job's hosts" in n)
     assert "`ssh $node` logs in to another host" in note
+
+
+def test_a_rank_count_rounded_up_to_whole_nodes_is_named_with_the_fewer_ranks_choice() -> None:
+    script = ("#!/bin/bash\n#SBATCH --nodes=2\n#SBATCH --ntasks-per-node=1\n"
+              "#SBATCH --gpus-per-node=4\n#SBATCH -t 01:00:00\n"
+              "srun torchrun --nnodes=2 --nproc_per_node=4 train.py\n")
+    r = port(script, ["lonestar6"])["lonestar6"]
+    assert r.status == "generated", r.notes
+    note = next(n for n in r.notes if n.startswith("the source ran 8 ranks"))
+    assert "cannot hold the source's 8 exactly" in note and "(8 -> 9)" in note
+    assert "pass ranks=6 (2 x 3)" in note
