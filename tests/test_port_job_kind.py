@@ -184,7 +184,9 @@ def test_a_grid_engine_job_naming_no_gpu_is_asked_its_gpus_saying_it_may_be_a_cp
     script = "#!/bin/bash\n#$ -t 1-380\n#$ -q corei7b\npython run.py $SGE_TASK_ID\n"
     with pytest.raises(MissingInformation) as err:
         port(script, "delta")
-    assert "it may be a CPU job" in err.value.missing["gpus_per_node"]
+    # s18-layout: its #$ lines ask no resource that may hold GPUs (a queue is no GPU request),
+    # so it gets the CPU-job question Slurm and PBS jobs naming no GPU get
+    assert "reads as a CPU job" in err.value.missing["gpus_per_node"]
 
 
 def test_a_grid_engine_job_naming_a_gpu_is_asked_without_the_cpu_remark() -> None:

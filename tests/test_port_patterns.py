@@ -468,13 +468,22 @@ def test_launch_in_a_for_loop_keeps_the_loop_around_the_target_launch() -> None:
 
 @pytest.mark.parametrize("body, why", [
     ("for S in 1 2; do mpiexec -n 8 --ppn 4 python bench.py $S; done\n", "shares one line"),
-    ("for S in 1 2\ndo\n    mpiexec -n 8 --ppn 4 python bench.py $S | tee log.$S\ndone\n",
+    ("for S in 1 2\ndo\n    mpiexec -n 8 --ppn 4 python bench.py $S | sort\ndone\n",
      "shares its line"),
 ])
 def test_a_loop_that_cannot_be_kept_refuses_the_target_with_the_reason(body: str, why: str) -> None:
     r = port(PBS + body, "perlmutter")["perlmutter"]
     assert r.status == "refused" and r.script == ""
     assert why in r.notes[0] and "loop" in r.notes[0]
+
+
+def test_a_launch_piped_to_tee_in_a_loop_is_kept_with_its_log() -> None:
+    # s18-layout: `| tee FILE` only logs the launch's output (it was refused as "shares its
+    # line"); the loop and the tee are kept around the target's launch
+    body = "for S in 1 2\ndo\n    mpiexec -n 8 --ppn 4 python bench.py $S | tee log.$S\ndone\n"
+    r = port(PBS + body, "perlmutter")["perlmutter"]
+    assert r.status == "generated", r.notes
+    assert "    python bench.py $S | tee log.$S\ndone" in r.script
 
 
 def test_an_if_inside_the_loop_is_kept_around_the_target_launch() -> None:

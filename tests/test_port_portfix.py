@@ -134,11 +134,14 @@ def test_directives_of_a_scheduler_the_port_does_not_read_are_kept_as_comments_a
     script = ("#!/bin/bash\n#$ -cwd\n#$ -l rt_F=1\n#$ -l h_rt=05:00:00\n"
               "mpirun -n 4 python train.py\n")
     r = port(script, ["perlmutter"])["perlmutter"]
-    # Grid Engine is read since h9-portsrc: its time limit is carried, a site's own resource
-    # type stays as a comment with a note
+    # Grid Engine is read since h9-portsrc: its time limit is carried; a site's node type known
+    # to templates/schedulers/grid_engine.yaml (ABCI's rt_F) is read as whole nodes and named
+    # (s18-layout), one it does not know stays as a comment with a note
     assert "#SBATCH -t 05:00:00" in r.script
-    assert "# source directive, not carried: #$ -l rt_F=1" in r.script
-    assert "the source's Grid Engine directives `#$ -l rt_F=1`" in "\n".join(r.notes)
+    assert "node type `rt_F` of ABCI 2.0" in "\n".join(r.notes)
+    r = port(script.replace("rt_F=1", "rt_X.big=1"), ["perlmutter"])["perlmutter"]
+    assert "# source directive, not carried: #$ -l rt_X.big=1" in r.script
+    assert "the source's Grid Engine directives `#$ -l rt_X.big=1`" in "\n".join(r.notes)
     pjm = ('#!/bin/bash\n#PJM -L "node=1"\n#PJM -L "elapse=05:00:00"\n'
            "mpirun -n 4 python train.py\n")
     r = port(pjm, ["perlmutter"])["perlmutter"]

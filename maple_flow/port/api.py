@@ -150,7 +150,7 @@ from maple_flow.scriptparse import (
     guess_cluster,
 )
 from maple_flow.scriptparse import read_facts as _read_facts
-from maple_flow.scriptparse.facts import directive_size, job_gpus
+from maple_flow.scriptparse.facts import SHARED_GPUS, directive_size, job_gpus
 from maple_flow.scriptparse.gpu_request import gpu_named
 from maple_flow.scriptparse.launch import (
     CONTAINER_RUNTIMES,
@@ -249,6 +249,8 @@ def _total(facts: ScriptFacts, cluster: str | None, o: dict[str, Any],
         total = facts.nodes * int(o["gpus_per_node"])
         return total, f"{total} ranks: {facts.nodes} node(s) x {o['gpus_per_node']}, as you said"
     if facts.size_conflict and not o.get("nodes"):  # the script disagrees with itself: asked
+        if facts.size_from.startswith(SHARED_GPUS):  # its ranks share GPUs: the share asked
+            raise MissingInformation({"ranks": facts.size_from})
         raise MissingInformation(
             {"ranks": f"how many ranks the job starts in total is unknown ({facts.size_from}); "
                       "pass ranks=N (or --ranks N), or nodes= and gpus_per_node="})
@@ -294,8 +296,9 @@ def _ask_size_without_directives(p: ParsedScript, facts: ScriptFacts, o: dict[st
     if note:
         facts.notes.append(note)
         return
-    why = ("its Grid Engine directives state no GPU count (a site's resource type such as "
-           "ABCI's rt_AF=1 or TSUBAME's f_node=1 is not read)" if p.grid_engine else
+    why = ("its Grid Engine directives state no GPU count (a queue, or a site's whole-node "
+           "type such as ABCI's rt_F=1, gives the job GPUs without saying how many it uses)"
+           if p.grid_engine else
            "the script has no scheduler directive (#SBATCH, #PBS, #BSUB)")
     if text and not gpu_named(p, text):
         why += (", and nothing in it names a GPU (it may be a CPU job, which maple_flow does "

@@ -57,7 +57,7 @@ from maple_flow.port.tool_prefix import bash_timed, keep_chain_prefix, keep_tool
 from maple_flow.port.user_wrapper import keep_user_wrapper
 from maple_flow.port.words import short
 from maple_flow.scriptparse import ParsedScript
-from maple_flow.scriptparse.shell import Block
+from maple_flow.scriptparse.shell import Block, comment_cuts
 from maple_flow.scriptparse.steps import block_step
 from maple_flow.shellquote import shell_word
 
@@ -435,7 +435,7 @@ def apply_edits(script: str, src: Source, profile: ClusterProfile, *, one_proces
     out.script = add_to_header(out.script, lines)
     out.notes += notes
     out.script, notes = shebang_edit(src.lines[0] if src.lines else "", out.script)
-    out.notes += notes
+    out.notes += notes + comment_cuts(src.lines)
     asked = source_memory(src.lines, src.parsed.directives)
     out.notes += memory_note(asked, target_memory(out.script, profile, size[1]), profile, size[1])
     known = src.cluster_sure and other_site_of(src.parsed.directives) is None  # not another's

@@ -569,6 +569,8 @@ def _classify(src: Source, profile: ClusterProfile, out: Carried) -> tuple[list[
                 profile, src.parsed.grid_engine, foreign_reason)) is not None:
             kept.append(Step(step.line, moved.text, True, "; ".join(moved.notes),
                              original=step.text))
+        elif foreign and (looped := _loop_over_query(step, src, profile)):
+            kept.append(looped)  # `for n in $(scontrol show hostnames)`: the target's query
         elif foreign and not step.export and (fitted := _without_target_set(step, profile)):
             kept.append(fitted)  # noted as a set-up step kept, with its why
         elif foreign and (picked := _site_gpu_pick(step, profile)) is not None:
@@ -747,6 +749,33 @@ def _same_scheduler_task_step(step: Step, src: Source, profile: ClusterProfile) 
     return (bool(rest) and re.fullmatch(r"[\w.-]+", rest[0]) is not None
             and not re.match(r"python[\d.]*$|torchrun$|deepspeed$|accelerate$", rest[0])
             and not re.search(r"[|;&><`$]", " ".join(rest)))
+
+
+#: ``for VAR in $(QUERY)`` (or backticks) on a loop's first line.
+_FOR_QUERY = re.compile(r"^(\s*for\s+\w+\s+in\s+)(?:\$\(([^()]*)\)|`([^`]*)`)(\s*(?:;\s*do)?\s*)$")
+
+
+def _loop_over_query(step: Step, src: Source, profile: ClusterProfile) -> Step | None:
+    """A loop over the job's hosts as the source's scheduler lists them (``for node in
+    $(scontrol show hostnames $SLURM_JOB_NODELIST)``) with the target scheduler's query of
+    the same (``uniq "$PBS_NODEFILE"``): the loop only iterates the words, one host a line in
+    both, so the body is kept; None when the header is no such query or the body has other
+    text that cannot run on the target."""
+    source = "sge" if src.parsed.grid_engine else src.parsed.scheduler
+    first, _, body = step.text.partition("\n")
+    found = _FOR_QUERY.match(first)
+    if not (found and body and source) or source == profile.scheduler:
+        return None
+    query = found.group(2) if found.group(2) is not None else found.group(3)
+    same = equivalent_query(query.strip(), source, profile.scheduler)
+    if not same or foreign_reason(body, profile):
+        return None
+    text = f"{found.group(1)}$({same}){found.group(4)}\n{body}"
+    return Step(step.line, translate_scheduler_vars(text, profile.scheduler,
+                                                    src.parsed.grid_engine)[0], True,
+                f"a loop over the job's hosts: `{query.strip()}` lists them on "
+                f"{src.parsed.scheduler}, on {profile.name} `{same}` does (one host a line "
+                "in both)" + step.why.partition("kept line by line")[2], original=step.text)
 
 
 def _other_scheduler_query(step: Step, src: Source, profile: ClusterProfile) -> str:
@@ -1007,8 +1036,9 @@ def _without_dropped_refs(src: Source, kept: list[Step], out: Carried) -> list[S
         if lost and step.keep is None:  # an assignment from a dropped value: dropped too
             out.notes.append(f"line {step.line} `{short(step.text)}` is not copied: it reads "
                              f"{', '.join('$' + n for n in lost)}, which is not copied")
-            dropped.add(step.name)
-            out.dropped_env.add(step.name)
+            if step.name not in SCRIPT_SET_VARS:  # MASTER_ADDR: the target's script sets it,
+                dropped.add(step.name)  # so a later `echo $MASTER_ADDR` reads its value
+                out.dropped_env.add(step.name)
             continue
         gated = _RANK0_GATE.fullmatch(step.text.strip())
         if gated and lost == [gated.group(1)] and step.keep is True:
@@ -1184,10 +1214,11 @@ def _carried_lines(carried: Carried) -> list[str]:
 
 def assigned_names(lines: list[str]) -> set[str]:
     """The variables ``lines`` assign (``NAME=``, ``export NAME=``, ``declare -x NAME=``,
-    ``: "${NAME:=default}"``)."""
+    ``: "${NAME:=default}"``, a kept loop's ``for NAME in``)."""
     return {n for s in lines for n in re.findall(
         r"^\s*(?:export\s+|declare\s+-\w+\s+)?(\w+)\+?=", s)} | {
-        n for s in lines for n in re.findall(r"^\s*:\s.*?\$\{(\w+):?=", s)}
+        n for s in lines for n in re.findall(r"^\s*:\s.*?\$\{(\w+):?=", s)} | {
+        n for s in lines for n in re.findall(r"^\s*for\s+(\w+)\s+in\b", s, re.M)}
 
 
 def set_by_port(carried: Carried) -> set[str]:

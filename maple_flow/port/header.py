@@ -11,7 +11,7 @@ import re
 from maple_flow.knowledge.directives import UNREAD_SCHEDULERS, Directive, slurm_file_pattern
 from maple_flow.knowledge.other_sites import OtherSite, other_site_of
 from maple_flow.models import ClusterProfile
-from maple_flow.scriptparse.sge import unmapped_lines
+from maple_flow.scriptparse.sge import BROKEN_SHEBANG, node_type_notes, unmapped_lines
 
 #: Directives whose meaning the port re-chooses for the target (size, time, account, queue,
 #: hardware, memory, binding) or carries another way (job name, array, chdir).
@@ -369,7 +369,8 @@ def unread_directives(source: list[str], profile: ClusterProfile) -> tuple[list[
              if prefix != "#$" and line.startswith(prefix)
              and line[len(prefix):len(prefix) + 1] in {" ", "\t"}]
     if not found:
-        return _grid_engine_unmapped(unmapped_lines("\n".join(source)), profile)
+        lines, notes = _grid_engine_unmapped(unmapped_lines("\n".join(source)), profile)
+        return lines, notes + node_type_notes("\n".join(source))
     shown = "; ".join(f"`{text}`" for text, _ in found[:4]) + ("; ..." if len(found) > 4 else "")
     return ([f"# source directive, not carried: {text}" for text, _ in found],
             [f"the source's {found[0][1]} directives ({shown}) are not read (the port reads "
@@ -416,6 +417,17 @@ def shebang_edit(source_first: str, script: str) -> tuple[str, list[str]]:
     ``-x``), and a note for each option it carries or cannot (issue 14: a shebang option is
     the user's, never dropped silently)."""
     mine, theirs = _SHEBANG.match(source_first.strip()), _SHEBANG.match(script.split("\n", 1)[0])
+    first = script.split("\n", 1)[0]
+    if BROKEN_SHEBANG.match(source_first):
+        return script, [
+            f"line 1 `{source_first.strip()}` is a shebang missing its `#`: as a command it runs "
+            f"`{source_first.strip()[1:].strip()}` negated (a shell that reads nothing in a batch "
+            "job), and the scheduler starts the script with its default shell; the port does "
+            f"not copy the line: its first line is `{first}`"]
+    if source_first.strip() and not source_first.startswith("#!"):
+        return script, [
+            f"the source has no shebang (its line 1 is `{source_first.strip()}`): it ran under "
+            f"the scheduler's default shell; the port's first line is `{first}`"]
     if mine is None or theirs is None:
         return script, []
     given = [f"-{c}" if re.fullmatch(r"-[a-z]{2,}", o) else o

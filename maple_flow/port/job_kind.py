@@ -8,6 +8,7 @@ of those runs on GPU nodes whose count the profile or the site's data gives.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from maple_flow.errors import CpuOnlyJob, MissingInformation, ParseError
@@ -20,6 +21,7 @@ from maple_flow.scriptparse.gpu_request import (
     gpu_named,
     stated_gpu_count,
 )
+from maple_flow.scriptparse.sge import may_hold_gpus
 
 #: Per-node launchers state their ranks a node (one per GPU): their count is the job's GPUs.
 _COUNTING_LAUNCHERS = frozenset({"torchrun", "deepspeed", "accelerate"})
@@ -32,16 +34,23 @@ def _applies(p: ParsedScript, facts: ScriptFacts, o: dict[str, Any], known_site:
                 or any(s.name in _COUNTING_LAUNCHERS for s in p.launch.stages))
 
 
+#: A Grid Engine parallel environment request: ``#$ -pe NAME SLOTS``.
+_PE = re.compile(r"^\s*#\$.*?-pe\s+(\S+)\s+(\d[\d-]*)", re.M)
+
+
 def ask_if_no_gpu_named(p: ParsedScript, text: str, facts: ScriptFacts, o: dict[str, Any],
                         known_site: bool) -> None:
     """MissingInformation when nothing in the script asks for or names a GPU: it reads as a
     CPU job (a Dask cluster, an MPI solver), and maple_flow's targets are GPU nodes."""
-    if (not p.directives or p.grid_engine or not _applies(p, facts, o, known_site)
-            or gpu_named(p, text)):
-        # no directive: the resources were given at submission (noted, see below); Grid
-        # Engine's site resource types (ABCI's rt_F=1) hold GPUs unnamed: asked as counts
+    if ((not p.directives and not p.grid_engine) or (p.grid_engine and may_hold_gpus(text))
+            or not _applies(p, facts, o, known_site) or gpu_named(p, text)):
+        # no directive: the resources were given at submission (noted, see below); a Grid
+        # Engine site resource the port does not read may hold GPUs unnamed: asked as counts
         return
     asked = cpu_request(p)
+    pe = _PE.search(text) if p.grid_engine else None
+    if pe and not asked:  # `#$ -pe impi 1200`: slots, whatever runs in them
+        asked = f"{pe.group(2)} slots of the parallel environment {pe.group(1)} (`-pe`)"
     dask = dask_lines(text)
     what = (f"; it starts Dask ({', '.join(dask[:2])}): a Dask cluster computing on CPUs"
             if dask else "")

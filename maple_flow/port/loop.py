@@ -28,6 +28,7 @@ from maple_flow.port.carry import (
 from maple_flow.port.fit import SCRIPT_SET_VARS
 from maple_flow.port.rules import referenced, translate_scheduler_vars
 from maple_flow.port.words import short
+from maple_flow.scriptparse.shell import logical_lines
 from maple_flow.scriptparse.steps import line_steps
 
 _SYNTAX = re.compile(r"^\s*(?:do|done|then|else|fi|esac|for|while|until|select|if|case)\b|"
@@ -47,7 +48,9 @@ def _body_lines(text: str, src: Source, profile: ClusterProfile, out: Carried
     steps = line_steps(text, src.parsed)
     if len(steps) == 1 and steps[0].launch:
         first = text.strip().split("\n", 1)[0]
-        line = next((n for n, x in enumerate(src.lines, 1) if x.strip() == first), 0)
+        line = next((n for n, x in enumerate(src.lines, 1) if x.strip() == first), 0) or next(
+            (n for n, x in logical_lines("\n".join(src.lines))  # a continued launch
+             if " ".join(x.split()) == " ".join(first.split())), 0)
         ported, note = port_stage(replace(steps[0], line=line), src, profile, out.size,
                                   set_by_port(out) | set(loop.variables if loop else ()))
         (out.notes if ported else out.refusals).append(note)
@@ -71,7 +74,8 @@ def _body_lines(text: str, src: Source, profile: ClusterProfile, out: Carried
             out.notes.append(f"{where} is not copied: {step.why}")
             return None
         if (step.keep is None and step.name in src.parsed.launch_vars
-                and step.name not in option_vars(src.parsed)):
+                and step.name not in option_vars(src.parsed)
+                and step.name not in _program_reads(src)):  # its arguments stay verbatim
             out.notes.append(f"{where} only builds the source's launch line; the target's "
                              "script writes its own")
             return None
@@ -81,6 +85,28 @@ def _body_lines(text: str, src: Source, profile: ClusterProfile, out: Carried
                              "writes its own")
             return None
     return [text]
+
+
+def _program_reads(src: Source) -> set[str]:
+    """The variables the program and its arguments read: the port writes those verbatim, so
+    a loop line that sets one (``support_shot=$((i-1))``) is the program's, not the launch's."""
+    reads = {n for a in [src.facts.entrypoint, *src.facts.args] for n in referenced(a)}
+    loop = src.parsed.launch_loop
+    sets: dict[str, set[str]] = {}
+    for raw in (loop.before + loop.after) if loop is not None else []:
+        found = _ASSIGN.match(raw)
+        if found:
+            sets.setdefault(found.group(1), set()).update(referenced(found.group(2)))
+    grown = True
+    while grown:  # `datasets="('${dataset_name}',)"`: dataset_name is the program's too
+        more = set().union(*(sets.get(n, set()) for n in reads)) - reads
+        grown = bool(more)
+        reads |= more
+    return reads
+
+
+#: A variable assignment on a line of its own (``name=value``).
+_ASSIGN = re.compile(r"^\s*(?:export\s+)?([A-Za-z_]\w*)=(.*)$")
 
 
 def _syntax_problem(text: str, src: Source, profile: ClusterProfile, out: Carried) -> str:

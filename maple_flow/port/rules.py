@@ -106,9 +106,14 @@ def place_ranks(
     nodes = nodes or math.ceil(total / gpn)
     note = ""
     if nodes * gpn != total:
+        fewer = (nodes - 1) * gpn if nodes > 1 and nodes * gpn > total else 0
+        other = (f"; for whole nodes with fewer ranks pass ranks={fewer} ({nodes - 1} x {gpn})"
+                 if fewer else "")
         note = (
             f"the source ran {total} ranks; {nodes} node(s) x {gpn} rank(s) per node gives "
-            f"{nodes * gpn}: check the global batch size and learning rate"
+            f"{nodes * gpn}: the target cannot hold the source's {total} exactly, so the rank "
+            f"count changes ({total} -> {nodes * gpn}): check the global batch size and "
+            f"learning rate{other}"
         )
     return nodes, gpn, note
 

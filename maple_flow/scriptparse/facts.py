@@ -330,6 +330,24 @@ def several_launchers_note(p: ParsedScript, facts: ScriptFacts) -> str:
             f"GPUs and ports (a common mistake); the port starts `{inner.name}` once a node{cpus}")
 
 
+def _idle_tasks_note(p: ParsedScript, facts: ScriptFacts) -> str:
+    """A note (and the CPUs moved) when the directives ask several tasks a node but the
+    program starts with no launcher (``--ntasks-per-node=4`` and a plain ``python x.py``): one
+    process runs, the tasks only reserved CPUs; the port gives that process their CPUs."""
+    if p.launch.stages or facts.ranks != 1:
+        return ""
+    size = directive_size(p)
+    nodes = size["nodes"] or 1
+    tpn = size["tpn"] or (size["tasks"] // nodes if size["tasks"] and nodes == 1 else None)
+    if not tpn or tpn < 2:
+        return ""
+    each = facts.cpus_per_task or 1
+    facts.cpus_per_task = each * tpn
+    return (f"the source asks {tpn} tasks a node but starts its program with no launcher "
+            f"(`{p.launch.entrypoint}` runs once): one process, the tasks only reserved CPUs; "
+            f"the port runs the one process and gives it their {each * tpn} CPUs")
+
+
 def _idle_nodes_note(
     p: ParsedScript, nodes: int | None, gpn: int | None, ranks: int | None
 ) -> str:
@@ -551,10 +569,40 @@ def layout_conflict(p: ParsedScript) -> str:
     if python and gpus and tpn and tpn > gpus and not _job_wide_gpus(p) and not (
             size["gpus_per_task"] or outer.has(
             "--gpus-per-task", "--gpus", "-G", "--gres", "--gpus-per-node")):
+        shared = _shared_gpus(p, outer, size, vars_, tpn, gpus)
+        if shared:
+            return shared
         return (f"the job asks {gpus} GPU(s) a node ({_gpu_directive(p)}) but {outer.name} "
                 f"starts {tpn} tasks a node: more processes than GPUs, so the script disagrees "
                 "with itself and which was meant (one rank per GPU, or per task) is not in it")
     return ""
+
+
+#: How a deliberate layout of several ranks on each GPU begins (``_shared_gpus``): the ranks
+#: are known, what the port asks is how many of them a GPU takes on the target.
+SHARED_GPUS = "the source runs "
+
+
+def _shared_gpus(p: ParsedScript, outer: Stage, size: dict[str, int | None],
+                 vars_: dict[str, str], tpn: int, gpus: int) -> str:
+    """The question for ranks that deliberately share a node's GPUs: the launcher states its
+    count (``mpiexec -n 2``) and the directives agree with it (``--ntasks=2`` on one node with
+    ``--gres=gpu:1``), so the rank count is known and only the ranks a GPU are open; ``""``
+    when the launcher states no count or the counts disagree."""
+    flag = next((o for o in ("-n", "-np", "--np", "--ntasks") if outer.has(o)), "")
+    written = outer.get(flag) if flag else None
+    total = to_int(written, vars_) if written else None
+    nodes = size["nodes"] or 1
+    if not total or total != tpn * nodes or (size["tasks"] and size["tasks"] != total):
+        return ""
+    share = f"{tpn // gpus} ranks a GPU" if tpn % gpus == 0 else f"{tpn} ranks on {gpus} GPU(s)"
+    return (f"{SHARED_GPUS}{total} rank(s) (`{outer.name} {flag} {written}`, as its directives "
+            f"say) on {gpus} GPU(s) a node ({_gpu_directive(p)}): "
+            f"{share}, a layout the port does not write (it gives each rank a GPU of its own); "
+            f"the rank count is known, the ranks a GPU are not: pass ranks={total} (--ranks "
+            f"{total}) to run the {total} ranks one GPU each, or ranks={gpus * nodes} for one "
+            f"rank a GPU; to keep the source's layout ({tpn} ranks on {gpus} GPU(s) a node), "
+            "write the target's launch by hand with the ranks sharing the device (CUDA MPS)")
 
 
 def fewer_processes_note(p: ParsedScript) -> str:
@@ -782,6 +830,8 @@ def read_facts(p: ParsedScript) -> ScriptFacts:
     facts.model_why, facts.horovod = model.why, model.horovod
     facts.cpus_per_task = first_int(p.directive("cpus-per-task"))
     facts.gpus_per_process = gpus_per_process(p, nodes, gpn)
+    idle = _idle_tasks_note(p, facts)
+    facts.notes += [idle] if idle else []
     if why:
         facts.notes.append(f"setup {framework} {strategy}: {why}")
     over = (launch_over_directive_note(p) or _idle_nodes_note(p, nodes, gpn, facts.ranks)

@@ -17,7 +17,9 @@ from maple_flow.scriptparse.values import gpu_count
 GPU_WORDS = re.compile(
     r"gpu|cuda|nvidia|nccl|rocm|\bhip_|\bxpu\b|ze_affinity|oneccl|torch_?ccl|torchrun"
     r"|torch\.distributed|deepspeed|accelerate\s+launch|horovod|lightning|jsrun|tesla|titan"
-    r"|\brtx|\b[ahvpk]\d{2,3}\b|\bgh200\b|\bmi\d{3}x?\b|:xk\b|\s--(?:nv|rocm)\b", re.I)
+    r"|\brtx|\b[ahvpk]\d{2,3}\b|\bgh200\b|\bmi\d{3}x?\b|:xk\b|\s--(?:nv|rocm)\b"
+    # NVIDIA GPU architectures, as queues are named for them (`#$ -q volta.q`)
+    r"|\b(?:kepler|pascal|volta|turing|ampere|hopper|lovelace|blackwell)\b", re.I)
 _DASK = re.compile(r"\bdask[-_ ](?:worker|scheduler|mpi)\b|\bdask_mpi\b|\bdask\.distributed\b")
 
 

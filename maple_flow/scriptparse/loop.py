@@ -88,6 +88,9 @@ def _alone(text: str, cmd: ShellCommand, commands: tuple[ShellCommand, ...]) -> 
     """Whether the logical line ``text`` holds only the launch command (and redirections)."""
     same_line = [c for c in commands if c.text == cmd.text]
     bare = _BACKGROUND_TAIL.sub("", _REDIRECTION.sub("", bare_line(text)))
+    if _TEE_TAIL.search(bare):  # `launch 2>&1 | tee log`: its output logged, kept with it
+        bare = _TEE_TAIL.sub("", bare)
+        same_line = [c for c in same_line if c.words[:1] != ("tee",)]
     if STOP_TAIL.search(bare):  # `launch || exit`: stop the loop at a failure, carried
         bare = STOP_TAIL.sub("", bare)
         same_line = [c for c in same_line if c.words[:1] not in _STOP_WORDS]
@@ -95,6 +98,9 @@ def _alone(text: str, cmd: ShellCommand, commands: tuple[ShellCommand, ...]) -> 
         r"[;|&]|\b(?:do|done|then|fi)\s*$", bare)
 
 
+#: ``launch 2>&1 | tee [-a] FILE``: the launch's output also written to a log (one file).
+_TEE_TAIL = re.compile(r"\s*\|&?\s*tee(?:\s+-a|\s+--append)?\s+"
+                       r"(?:\"[^\"]*\"|'[^']*'|[^\s;&|]+)\s*$")
 #: ``launch &``: the launch runs in the background (carried with the launch, as its tail).
 _BACKGROUND_TAIL = re.compile(r"(?<![&|])&\s*$")
 #: ``launch || exit 1``: stop at a failure (carried with the launch).

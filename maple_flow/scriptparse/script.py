@@ -37,7 +37,7 @@ from maple_flow.scriptparse.launch import (
 from maple_flow.scriptparse.loop import LaunchLoop, launch_loop
 from maple_flow.scriptparse.lsf import has_lsf, lsf_directives
 from maple_flow.scriptparse.ray import ray_cluster_reason
-from maple_flow.scriptparse.sge import has_sge, sge_directives
+from maple_flow.scriptparse.sge import BROKEN_SHEBANG, has_sge, sge_directives
 from maple_flow.scriptparse.shell import (
     Block,
     ShellCommand,
@@ -642,6 +642,8 @@ def parse_script(data: str | bytes) -> ParsedScript:
     _check_quotes(text)
     kind = detect_scheduler(text)
     blocks = split_blocks(text)
+    if blocks and blocks[0].line == 1 and BROKEN_SHEBANG.match(blocks[0].text):
+        blocks = blocks[1:]  # `!/bin/bash`: a shebang that lost its `#`, named in the notes
     arrays = array_literals(text)
     found = _find_launch(blocks, dict(arrays))
     ray = ray_cluster_reason(blocks, found.line.entrypoint if found else None)

@@ -14,6 +14,8 @@ from maple_flow.paths import templates_dir
 from maple_flow.yamlio import load_yaml
 
 _LINE = re.compile(r"^\s*#\$\s*(.*)$")
+#: A first line that is a shebang missing its ``#`` (``!/bin/bash``).
+BROKEN_SHEBANG = re.compile(r"^!\s*/\S+")
 #: Options that take no value.
 _FLAGS = frozenset({"-cwd", "-V", "-notify"})
 #: Option -> the Slurm option it means, where the values are written alike (``-P``: the
@@ -29,6 +31,55 @@ def _gpu_resources() -> dict[str, Any]:
     path = templates_dir() / "schedulers" / "grid_engine.yaml"
     data: dict[str, Any] = load_yaml(path.read_text(encoding="utf-8"))["gpu_resources"]
     return data
+
+
+@cache
+def _node_types() -> dict[str, Any]:
+    """Sites' ``-l NAME=N`` node types (ABCI's ``rt_F``, TSUBAME's ``f_node``): GPUs each, and
+    whether each unit is a whole node (templates/schedulers/grid_engine.yaml)."""
+    path = templates_dir() / "schedulers" / "grid_engine.yaml"
+    data: dict[str, Any] = load_yaml(path.read_text(encoding="utf-8")).get("node_types", {})
+    return data
+
+
+def node_type_size(name: str, value: str) -> tuple[int, int] | None:
+    """(nodes, GPUs each holds) a site's node type ``-l NAME=N`` asks, or None when ``NAME``
+    is not one, or when N shares of a node may land on N hosts (the port cannot tell)."""
+    kind = _node_types().get(name)
+    if kind is None or not value.isdigit() or int(value) < 1:
+        return None
+    if kind["whole_node"]:
+        return int(value), int(kind["gpus"])
+    return (1, int(kind["gpus"])) if value == "1" else None
+
+
+def node_type_notes(text: str) -> list[str]:
+    """A note for each site node type the ``#$`` lines ask (``-l rt_G.small=1``): what it holds
+    and the size the port reads from it."""
+    notes: list[str] = []
+    for _, _, rest in _directive_lines(text):
+        try:
+            words = shlex.split(rest, comments=True)
+        except ValueError:
+            continue
+        for option, value in _options(words):
+            if option != "-l":
+                continue
+            for item in value.split(","):
+                name, _, val = item.partition("=")
+                size = node_type_size(name.strip(), val.strip())
+                if size is None:
+                    continue
+                kind = _node_types()[name.strip()]
+                read = (f"{size[0]} whole node(s) (the GPUs a node the job uses are read from "
+                        "its launch)" if kind["whole_node"] else
+                        f"{size[0]} node x {size[1]} GPU(s)")
+                unit = "a whole node" if kind["whole_node"] else "a share of one node"
+                notes.append(
+                    f"the source's Grid Engine resource `-l {item.strip()}` is the node type "
+                    f"`{name.strip()}` of {kind['site']} ({unit} with {kind['gpus']} GPU(s)): "
+                    f"read as {read}")
+    return notes
 
 
 def _gpu_count(name: str, value: str) -> str | None:
@@ -61,6 +112,8 @@ def _directive_lines(text: str) -> list[tuple[int, str, str]]:
         match = _LINE.match(raw)
         if match:
             found.append((number, raw, match.group(1)))
+        elif number == 1 and BROKEN_SHEBANG.match(raw):
+            continue  # `!/bin/bash`: a shebang that lost its `#` (named by the port's notes)
         elif stripped and not stripped.startswith("#"):
             break  # qsub reads directives up to the first command
     return found
@@ -89,13 +142,20 @@ def walltime(value: str) -> str | None:
 
 
 def _resources(value: str) -> list[tuple[str, str]]:
-    """``-l`` resources: ``h_rt`` as the time limit, a GPU count as GPUs per node."""
+    """``-l`` resources: ``h_rt`` as the time limit, a GPU count as GPUs per node, a site's node
+    type (ABCI's ``rt_F=2``) as nodes and GPUs a node."""
     found: list[tuple[str, str]] = []
     for item in value.split(","):
         name, _, val = item.partition("=")
         name = name.strip()
         if name in {"h_rt", "s_rt"} and (time := walltime(val.strip())):
             found.append(("time", time))
+        elif (size := node_type_size(name, val.strip())) is not None:
+            # a whole node holds its GPUs whatever the job uses of them: only its count is
+            # read (the GPUs a node come from the launch, or are asked); a share is a request
+            found.append(("nodes", str(size[0])))
+            if not _node_types()[name]["whole_node"]:
+                found.append(("gpus-per-node", str(size[1])))
         elif (gpus := _gpu_count(name, val.strip())) is not None:
             found.append(("gpus-per-node", gpus))
     return found
@@ -158,9 +218,36 @@ def _understood(option: str, value: str) -> bool:
     return bool(_one(option, value))
 
 
+#: ``-l`` resources that are memory, time or host choices: none of them holds a GPU.
+_NO_GPU_RESOURCES = frozenset({
+    "h_vmem", "s_vmem", "mem_free", "mem_req", "mem", "tmem", "h_rss", "s_rss", "h_data",
+    "s_data", "virtual_free", "h_rt", "s_rt", "d_rt", "h_cpu", "s_cpu", "h_stack", "h_fsize",
+    "hostname", "h", "arch", "exclusive", "scratch", "tmpfs", "local_disk"})
+
+
+def may_hold_gpus(text: str) -> bool:
+    """Whether a ``#$`` line asks a resource the port cannot read that may hold GPUs (a site's
+    own resource, ``-l rt_X=1``); False when every ``-l`` resource is read or is memory,
+    time or a host choice, so a job that names no GPU anywhere reads as a CPU job."""
+    for _, _, rest in _directive_lines(text):
+        try:
+            words = shlex.split(rest, comments=True)
+        except ValueError:
+            return True
+        for option, value in _options(words):
+            if option != "-l":
+                continue
+            for item in value.split(","):
+                name = item.partition("=")[0].strip()
+                if name in _node_types() or (
+                        name not in _NO_GPU_RESOURCES and not _resources(item)):
+                    return True  # a node type holds GPUs; an unread resource may
+    return False
+
+
 def unmapped_lines(text: str) -> list[str]:
     """The ``#$`` lines (stripped) with an option or resource the port does not map
-    (``-l tmem=8G``, ``-j y``, a site's own resource type such as ABCI's ``rt_F=8``)."""
+    (``-l tmem=8G``, ``-j y``, a site's own resource type not in grid_engine.yaml)."""
     out: list[str] = []
     for _, raw, rest in _directive_lines(text):
         try:
@@ -172,4 +259,5 @@ def unmapped_lines(text: str) -> list[str]:
     return out
 
 
-__all__ = ["directive_words", "has_sge", "sge_directives", "unmapped_lines", "walltime"]
+__all__ = ["BROKEN_SHEBANG", "directive_words", "has_sge", "may_hold_gpus", "node_type_notes",
+           "node_type_size", "sge_directives", "unmapped_lines", "walltime"]

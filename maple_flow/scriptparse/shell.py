@@ -174,7 +174,58 @@ def unclosed_quote(text: str) -> tuple[int, str] | None:
 
 
 def _continued(line: str) -> bool:
-    return line.rstrip().endswith("\\") and not line.lstrip().startswith("#")
+    """Whether ``line`` goes on on the next one: a trailing backslash outside a comment (bash
+    ends a comment at the newline, a backslash in it included: ``--a \\<nl># b \\<nl>c``
+    runs ``c`` as a command of its own)."""
+    return line.rstrip().endswith("\\") and not _in_comment_end(line)
+
+
+def comment_cuts(lines: list[str]) -> list[str]:
+    """A note for each comment that ends a backslash-continued command (``--a \\`` then
+    ``# --b \\`` then ``2>&1 | tee log``): bash ends the command at the comment, so the line
+    after it runs as a command of its own; the port keeps that, as the source ran it."""
+    notes = []
+    for i in range(1, len(lines) - 1):
+        line = lines[i]
+        if (_continued(lines[i - 1]) and line.rstrip().endswith("\\")
+                and _in_comment_end(line) and lines[i + 1].strip()):
+            notes.append(
+                f"line {i + 1} `{line.strip()}` is a comment inside a continued command: bash "
+                "ends the command there (a comment's backslash continues nothing), so line "
+                f"{i + 2} `{lines[i + 1].strip()}` runs as a command of its own, not as part of "
+                "the command above; the port keeps it so, as the source ran it: join the lines "
+                "(drop the comment) if they were meant as one command")
+    return notes
+
+
+def _in_comment_end(line: str) -> bool:
+    """Whether the end of ``line`` lies in a comment: an unquoted ``#`` at the line's start
+    or after a blank (not ``$#``, ``${#x}``, ``a#b``)."""
+    if "#" not in line:
+        return False
+    quote = ""
+    prev = " "
+    i = 0
+    while i < len(line):
+        c = line[i]
+        if quote:
+            if c == "\\" and quote == '"':
+                i += 2
+                prev = "x"
+                continue
+            if c == quote:
+                quote = ""
+        elif c == "\\":
+            i += 2
+            prev = "x"
+            continue
+        elif c in "'\"":
+            quote = c
+        elif c == "#" and prev in " \t;&|(":
+            return True
+        prev = c
+        i += 1
+    return False
 
 
 def _protect_arith(line: str) -> tuple[str, dict[str, str]]:

@@ -441,9 +441,52 @@ def _block_step(block: Block, conda_module: bool) -> Step | None:
         site = [s for c, s in zip(block.commands, parts, strict=True)
                 if s is not None and s.keep is False and _site_setup(c)]
         text, why = _site_lines_off(block.text, site)
-        return Step(block.line, text, True, "a multi-line block, kept line by line" + why,
+        return Step(block.line, text, True,
+                    "a multi-line block, kept line by line" + why + remote_and_paths(block),
                     original=block.text if text != block.text else "")
     return Step(block.line, block.text, True)
+
+
+#: Commands that log in to (or copy to) other hosts.
+_REMOTE = frozenset({"ssh", "scp", "rsh", "pdsh", "clush", "rsync"})
+#: ssh options that take a value (the word after them is no host).
+_SSH_VALUED = frozenset({"-p", "-i", "-l", "-o", "-J", "-F", "-b", "-c", "-E", "-m", "-S", "-W"})
+#: Paths every system has: no location of the source's site.
+_SYSTEM_PATH = re.compile(r"^/(?:dev|proc|sys|tmp|var/tmp|bin|usr|etc)(?:/|$)")
+
+
+def _bare_ssh(words: tuple[str, ...]) -> bool:
+    """``ssh HOST`` with no remote command: it runs nothing on HOST (in a batch job it reads
+    no commands and returns), so the lines after it run where they stand."""
+    rest = [w for i, w in enumerate(words[1:], 1)
+            if not w.startswith("-") and words[i - 1] not in _SSH_VALUED]
+    return words[0] == "ssh" and len(rest) == 1
+
+
+def remote_and_paths(block: Block) -> str:
+    """What a kept multi-line block does beyond its own node, for its note: the hosts it logs
+    in to (``ssh $node`` in a staging loop) and the source filesystem's paths it names
+    (``cp -r /scratch/gpfs/u/data /scratch/x``); ``""`` when neither."""
+    parts = []
+    for cmd in block.commands:
+        at = past_prefixes(cmd.words)
+        if at < len(cmd.words) and cmd.words[at] in _REMOTE:
+            words = cmd.words[at:]
+            shown = " ".join(words[:3]) + (" ..." if len(words) > 3 else "")
+            parts.append(
+                f"; line {cmd.line} `{shown}` logs in to another host (on the target, compute "
+                "nodes may refuse ssh, and the job's nodes are reached with its own launcher"
+                + ("; with no command it runs nothing there: the lines after it run on the "
+                   "batch node, as on the source" if _bare_ssh(words) else "") + ")")
+            break
+    paths = list(dict.fromkeys(
+        w.rstrip("*").rstrip("/") or "/" for c in block.commands for w in c.words
+        if w.startswith("/") and len(w) > 1 and not _SYSTEM_PATH.match(w)))
+    if parts and paths:  # the paths of a block that reaches other hosts: named with it
+        parts.append(f"; it names the source's filesystem ({', '.join(paths[:3])}"
+                     f"{', ...' if len(paths) > 3 else ''}): make those paths exist on the "
+                     "target or change them")
+    return "".join(parts)
 
 
 def _site_setup(cmd: ShellCommand) -> bool:
