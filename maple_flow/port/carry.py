@@ -254,6 +254,14 @@ def carry_env(src: Source, profile: ClusterProfile, o: dict[str, Any], out: Carr
         elif verdict.kind == "keep":
             out.env[name] = value
             out.kept_exports |= {name} if _NAME.match(name) else set()
+        elif verdict.why == _FROM_SCHEDULER and same_scheduler_verbatim(
+                value, src.parsed.scheduler, profile.scheduler):
+            out.export_lines[name] = f"export {name}={value}"
+            out.kept_exports |= {name} if _NAME.match(name) else set()
+            out.notes.append(
+                f"`export {short(f'{name}={value}')}` is kept verbatim: it reads the job's own "
+                f"nodes from the scheduler, and {profile.name} runs {profile.scheduler} too, "
+                "so it gives the port's job its own values")
         elif verdict.kind == "step":
             out.export_lines[name] = f"export {name}={value}"
             out.kept_exports |= {name} if _NAME.match(name) else set()
@@ -267,6 +275,35 @@ def carry_env(src: Source, profile: ClusterProfile, o: dict[str, Any], out: Carr
         out.notes.append(f"not copied ({why}): {', '.join(sorted(lines))}")
     out.env.update(o.get("env") or {})
     out.kept_exports -= set(o.get("env") or {})  # your value for the target wins
+
+
+_FROM_SCHEDULER = "computed from the source scheduler's variables"
+#: Scheduler variables whose meaning a port keeps on a target of the same scheduler: the
+#: job's nodes, their count and its identity (the port's header asks the target's own nodes;
+#: task, GPU and rank counts change with the layout, so they are not among them).
+_SAME_MEANING = {
+    "slurm": re.compile(r"SLURM_(?:JOB_NODELIST|NODELIST|JOB_NUM_NODES|NNODES|JOB_ID|JOBID"
+                        r"|SUBMIT_DIR|JOB_NAME)"),
+    "pbs": re.compile(r"PBS_(?:NODEFILE|JOBID|O_WORKDIR|JOBNAME)"),
+}
+#: The scheduler's command a value may run on a target of the same scheduler (the node list).
+_SAME_COMMAND = {"slurm": re.compile(r"scontrol\s+show\s+hostnames?\b")}
+
+
+def same_scheduler_verbatim(value: str, source: str | None, target: str) -> bool:
+    """Whether ``value`` (``$(scontrol show hostnames "$SLURM_JOB_NODELIST" | wc -l)``), read
+    from the source scheduler, means the same for the port's job on ``target``: both run one
+    scheduler and it reads only the job's nodes and identity."""
+    if not source or source != target or source not in _SAME_MEANING:
+        return False
+    bare = re.sub(r"\$\{?(\w+)\}?", lambda m: "" if _SAME_MEANING[source].fullmatch(
+        m.group(1)) else m.group(0), value)
+    if source in _SAME_COMMAND:
+        bare = _SAME_COMMAND[source].sub("", bare)
+    return not _SCHEDULER_ANY.search(bare)
+
+
+_SCHEDULER_ANY = re.compile(r"SLURM_|PBS_|PALS_|PMI_|OMPI_|scontrol|sinfo|squeue|qstat|NODEFILE")
 
 
 #: A library's thread count (``MKL_NUM_THREADS``, ``OPENBLAS_NUM_THREADS``) and a value that is
