@@ -140,6 +140,7 @@ from maple_flow.port.topology import (
     source_layout_args,
     wanted_layout,
 )
+from maple_flow.port.words import short
 from maple_flow.port.written_args import put_written_args
 from maple_flow.scriptparse import (
     ParsedScript,
@@ -805,6 +806,7 @@ def _model_fields(src: Source, profile: ClusterProfile) -> tuple[dict[str, Any],
             f"{launcher} starts them")
     if f.rank_vars:
         note += f" and sets {', '.join(f'{k} ({v})' for k, v in f.rank_vars.items())} per rank"
+        note += _own_rank_read_hedge(src, profile)
     else:
         note += (" with its own rank variables and MPI; if the program reads the source "
                  "launcher's variables (SLURM_PROCID, PMI_RANK, PALS_RANKID...) itself, "
@@ -812,6 +814,30 @@ def _model_fields(src: Source, profile: ClusterProfile) -> tuple[dict[str, Any],
     if f.horovod:
         note += "; Horovod must be installed on the target and built with its MPI"
     return {"launch_model": "per_rank", "rank_vars": dict(f.rank_vars)}, [note]
+
+
+_SOURCE_RANK_READ = re.compile(r"\$\{?(SLURM_PROCID|SLURM_LOCALID|SLURM_NODEID)\b")
+
+
+def _own_rank_read_hedge(src: Source, profile: ClusterProfile) -> str:
+    """A hedge for the launch-model note when the program's rank comes from nothing the
+    script sets per rank (no rank among its rank variables) and the script reads the source
+    launcher's own rank variables (``export RANK=$SLURM_PROCID`` in the batch shell): the
+    program likely reads them itself, and the target's launcher sets other names."""
+    if any(role == "rank" for role in src.facts.rank_vars.values()) or (
+            profile.launch.launcher == "srun"):
+        return ""
+    seen = [(k, line.strip(), m.group(1)) for k, line in enumerate(src.lines, 1)
+            if not line.lstrip().startswith("#") and (m := _SOURCE_RANK_READ.search(line))]
+    if not seen:
+        return ""
+    k, line, name = seen[0]
+    return (f"; but the script reads ${name} (line {k} `{short(line)}`), and no per-rank "
+            "RANK of its own reaches the program: if the program takes its rank or GPU from "
+            f"SLURM_PROCID/SLURM_LOCALID itself, {profile.launch.launcher} on {profile.name} "
+            "does not set them (it would run every process as the same rank): make it read "
+            "RANK/LOCAL_RANK, which the port's launch sets per rank, or add `SLURM_PROCID=\"$RANK\" "
+            "SLURM_LOCALID=\"$LOCAL_RANK\"` to the launch's per-rank exports")
 
 
 def _device_notes(src: Source, profile: ClusterProfile, args: list[str]) -> list[str]:

@@ -829,7 +829,7 @@ def carry_steps(src: Source, profile: ClusterProfile, out: Carried) -> None:
         above = comments.above(step.line) if step.line > 0 else []
         above = above[1:] if not out.steps and above[:1] == [""] else above
         if step.export:
-            line = _export_line(step, started, out)
+            line = _export_line(step, started, out) or _world_size_in_place(step, kept, out)
             out.steps += [*above, line] if line else []
             continue
         out.steps += above
@@ -853,6 +853,24 @@ def carry_steps(src: Source, profile: ClusterProfile, out: Carried) -> None:
     out.steps += comments.above(block.line) if block is not None else []
     out.steps[:0] = list(out.export_lines.values())  # exports no kept step places: first
     out.export_lines.clear()
+
+
+def _world_size_in_place(step: Step, kept: list[Step], out: Carried) -> str:
+    """The source's export of the job's world size (``export WORLD_SIZE=$SLURM_NTASKS``), not
+    copied as written, set where the source sets it to the target's rank count when a kept
+    step after it reads it before the launch (``echo $WORLD_SIZE``): the target's launch sets
+    it only later, so that step would read it empty. ``""`` otherwise."""
+    if TORCH_RANK_VARS.get(step.name) != "world_size":
+        return ""
+    readers = [s for s in kept if s.line > step.line and s.keep is not False and not (
+        s.export and s.name == step.name) and step.name in referenced(s.text)]
+    if not readers:
+        return ""
+    out.notes.append(
+        f"line {step.line} `{short(step.text)}` is set where the source sets it, as the "
+        f"port's rank count: `export {step.name}=\"$NRANKS\"` (line {readers[0].line} "
+        f"`{short(readers[0].text)}` reads it before the launch)")
+    return f'export {step.name}="$NRANKS"'
 
 
 def _export_line(step: Step, started: bool, out: Carried) -> str:
@@ -1200,8 +1218,9 @@ def assigned_names(lines: list[str]) -> set[str]:
     """The variables ``lines`` assign (``NAME=``, ``export NAME=``, ``declare -x NAME=``,
     ``: "${NAME:=default}"``)."""
     return {n for s in lines for n in re.findall(
-        r"^\s*(?:export\s+|declare\s+-\w+\s+)?(\w+)\+?=", s)} | {
-        n for s in lines for n in re.findall(r"^\s*:\s.*?\$\{(\w+):?=", s)}
+        r"^\s*(?:export\s+|declare\s+-\w+\s+)?(\w+)\+?=", s, re.M)} | {
+        n for s in lines for n in re.findall(r"^\s*:\s.*?\$\{(\w+):?=", s)} | {
+        n for s in lines for n in re.findall(r"^\s*for\s+(\w+)\s+in\b", s, re.M)}
 
 
 def set_by_port(carried: Carried) -> set[str]:
