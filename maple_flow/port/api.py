@@ -1001,7 +1001,8 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
     deferred = _deferred_args_refusal(src.parsed, profile)
     refusals += [deferred] if deferred and not refusals else []
     applied = apply_edits(rendered, src, profile, one_process=one_process,
-                          size=size, entry=entry, errexit=errexit)
+                          size=size, entry=entry, errexit=errexit,
+                          lost_pids=frozenset(carried.lost_pids))
     applied.script, array_notes, array_refusal = keep_array_command(
         applied.script, src.parsed, profile, entry, args, f.module)
     if array_notes:  # the array's own interpreter runs, with its options

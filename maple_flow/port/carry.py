@@ -119,6 +119,9 @@ class Carried:
     #: Multi-line blocks kept as written (a heredoc): the one-line set-up step standing for
     #: each, and its text (see ``with_raw_blocks``).
     raw_blocks: dict[str, str] = field(default_factory=dict)
+    #: Variables that held the process id (``PID=$!``) of a background command the port does
+    #: not copy: lines reading them (``kill $PID``) go with it.
+    lost_pids: set[str] = field(default_factory=set)
 
 
 #: ``0,1``: a literal list of GPU indices.
@@ -806,6 +809,7 @@ def carry_steps(src: Source, profile: ClusterProfile, out: Carried) -> None:
     src = _in_image(src, profile)
     launch_vars = src.parsed.launch_vars
     kept, foreign_names = _classify(src, profile, out)
+    kept = _without_lost_background(src, kept, out)
     kept = _read_later(src, kept, out)
     kept_lines = {s.line for s in kept}
     for step in kept:
@@ -853,6 +857,36 @@ def carry_steps(src: Source, profile: ClusterProfile, out: Carried) -> None:
     out.steps += comments.above(block.line) if block is not None else []
     out.steps[:0] = list(out.export_lines.values())  # exports no kept step places: first
     out.export_lines.clear()
+
+
+#: ``PID=$!`` (or ``export PID="$!"``): the process id of the command just put in the background.
+_PID_OF_LAST = re.compile(r"(?:export\s+)?([A-Za-z_]\w*)=\"?\$!\"?")
+#: A command run in the background (ends in a lone ``&``).
+_BACKGROUND = re.compile(r"(?<![&>|])&\s*(?:#.*)?$")
+
+
+def _without_lost_background(src: Source, kept: list[Step], out: Carried) -> list[Step]:
+    """``kept`` less each ``PID=$!`` whose background command (the source's step just above
+    it) is not copied: ``$!`` would be empty, or another command's, on the target, and a
+    ``kill $PID`` of it fails (a bare ``kill`` exits 2); its readers go with it (see
+    ``_without_dropped_refs`` and the lines after the launch), each a note."""
+    kept_lines = {s.line for s in kept}
+    result = []
+    for step in kept:
+        found = _PID_OF_LAST.fullmatch(step.text.strip())
+        before = [s for s in src.steps if s.line < step.line]
+        if found and before and _BACKGROUND.search(before[-1].text.strip()) and (
+                before[-1].line not in kept_lines):
+            name = found.group(1)
+            out.lost_pids.add(name)
+            out.dropped_env.add(name)
+            out.notes.append(
+                f"line {step.line} `{short(step.text)}` is not copied: it records the process "
+                f"of line {before[-1].line} `{short(before[-1].text)}`, which is not copied "
+                f"(see above); the lines that read ${name} go with it")
+            continue
+        result.append(step)
+    return result
 
 
 def _world_size_in_place(step: Step, kept: list[Step], out: Carried) -> str:
