@@ -115,3 +115,15 @@ def test_a_batch_shell_rank_from_slurm_procid_gets_a_hedge_on_pbs() -> None:
     assert "SLURM_PROCID" in note and "mpiexec" in note and "RANK/LOCAL_RANK" in note
     same = port(script, "delta")["delta"]  # srun sets SLURM_PROCID there: no hedge
     assert not any("SLURM_PROCID/SLURM_LOCALID itself" in n for n in same.notes)
+
+
+# --- srun's own output files for its tasks: the user's, carried on srun, named elsewhere --------
+
+def test_srun_task_output_files_are_carried_on_srun_and_named_elsewhere() -> None:
+    script = HEAD + ("LOG_DIR=./logs/run-${SLURM_JOB_ID}\nmkdir -p $LOG_DIR\n"
+                     "srun --output=${LOG_DIR}/node-%t.out sh per_node.sh\n")
+    r = port(script, "delta")["delta"]
+    assert '--output="${LOG_DIR}/node-%t.out"' in r.script
+    assert "LOG_DIR=./logs/run-${SLURM_JOB_ID}" in _body(r.script)
+    p = port(script, "polaris")["polaris"]
+    assert any("node-%t.out" in n and "not carried" in n for n in p.notes)

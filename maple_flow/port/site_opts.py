@@ -40,6 +40,8 @@ _MEANING: tuple[tuple[frozenset[str], str], ...] = (
      "its own documented way"),
     (frozenset({"--mpi"}), "the MPI/PMI wire-up of the ranks"),
     (frozenset({"-K", "--kill-on-bad-exit"}), "ends the whole job when one rank fails"),
+    (frozenset({"-o", "--output", "-e", "--error"}),
+     "the files each task's output is written to (srun's patterns: %t the task, %j the job)"),
     (frozenset({"-l", "--label", "-u", "--unbuffered", "--tag-output", "-tag-output",
                 "--line-buffer", "-prepend-rank", "--prepend-rank", "-outfile-pattern",
                 "--output-filename"}), "how the ranks' output is written"),
@@ -62,7 +64,10 @@ _MEANING: tuple[tuple[frozenset[str], str], ...] = (
 )
 #: srun options another Slurm site takes as written (sbatch/srun manual pages).
 _SRUN_CARRIED = frozenset({"--mpi", "-K", "--kill-on-bad-exit", "-l", "--label", "-u",
-                           "--unbuffered"})
+                           "--unbuffered", "-o", "--output", "-e", "--error"})
+#: srun's own files for its tasks' output (``srun --output=${LOG_DIR}/node-%t.out``): a step's
+#: option, not the job's (the job's are its #SBATCH directives): the user's, carried or named.
+_SRUN_OUTPUT = frozenset({"-o", "--output", "-e", "--error"})
 
 
 def _site_stage(p: ParsedScript) -> Stage | None:
@@ -90,9 +95,10 @@ def site_options(p: ParsedScript) -> list[tuple[str, str | None]]:
     stage = _site_stage(p)
     if stage is None:
         return []
+    srun = (stage.via if stage.via in LAUNCH_CMDS else stage.name) == "srun"
     return [(k, v) for k, v in stage.options
-            if k not in _SIZE and k not in _HANDLED and not k.startswith("--container-")
-            and not k.startswith("$")]
+            if (k not in _SIZE or (srun and k in _SRUN_OUTPUT)) and k not in _HANDLED
+            and not k.startswith("--container-") and not k.startswith("$")]
 
 
 def carry_site_options(script: str, p: ParsedScript,
