@@ -35,10 +35,24 @@ def test_a_node_list_export_stays_verbatim_on_a_target_of_the_same_scheduler() -
         assert any("is kept verbatim" in n and "N_NODES" in n for n in r.notes)
 
 
-def test_a_node_list_export_is_still_named_on_another_scheduler() -> None:
+def test_a_node_list_export_is_the_same_query_on_another_scheduler() -> None:
     r = port(WRAPPER, "polaris")["polaris"]
+    lines = _body(r.script)
     assert "export N_NODES=$(scontrol" not in r.script
-    assert any("N_NODES" in n and "not copied" in n for n in r.notes)
+    assert lines.index('export N_NODES=$(uniq "$PBS_NODEFILE" | wc -l)') < lines.index(
+        "echo nodes $N_NODES")
+    assert 'export NODES_ALL=$(uniq "$PBS_NODEFILE")' in lines
+    assert any("N_NODES" in n and "the same query there" in n for n in r.notes)
+    # the wrapper srun started: its task variables are named for mpiexec
+    assert any("per_node.sh" in n and "SLURM_PROCID" in n and "mpiexec" in n for n in r.notes)
+
+
+def test_a_backtick_node_count_is_the_same_query_on_pbs_and_an_unknown_one_is_named() -> None:
+    script = HEAD + ('export C=`scontrol show hostnames "$SLURM_JOB_NODELIST" | wc -l`\n'
+                     "export G=$(sinfo -h -o %G)\nsrun sh per_node.sh\n")
+    r = port(script, "polaris")["polaris"]
+    assert 'export C=$(uniq "$PBS_NODEFILE" | wc -l)' in _body(r.script)
+    assert "sinfo" not in r.script and any("G=$(sinfo" in n for n in r.notes)
 
 
 def test_a_task_count_export_is_not_kept_verbatim_across_layouts() -> None:

@@ -601,7 +601,8 @@ def _software_notes(src: Source, profile: ClusterProfile) -> list[str]:
             + ("; the target's launcher finds it on $PATH: write ./"
                f"{p.launch.wrapper_script} if it lies in the job's directory"
                if "/" not in p.launch.wrapper_script and not wrapper_shell(p) else "")
-            + _scheduler_named_note(p.launch.wrapper_script, p.scheduler, profile))
+            + _scheduler_named_note(p.launch.wrapper_script, p.scheduler, profile)
+            + _srun_task_vars_note(p, profile))
     if p.launch.command:
         notes.append(_command_note(p, profile))
     if shell_script_program(p) and not wrapper_is_program(p):
@@ -620,6 +621,18 @@ def _scheduler_named_note(script: str, source: str | None, profile: ClusterProfi
     return (f"; its name says it is made for {source} (it likely reads {source.upper()}_* "
             f"variables), and {profile.name} runs {profile.scheduler}: make it read what "
             f"{profile.launch.launcher} sets there")
+
+
+def _srun_task_vars_note(p: ParsedScript, profile: ClusterProfile) -> str:
+    """A wrapper the source's srun started, on a target whose launcher is not srun: srun gave
+    each of its tasks SLURM_PROCID/SLURM_NODEID/SLURM_LOCALID, which a wrapper often reads
+    (a machine or node rank); the target's launcher sets other names."""
+    if p.launch.launcher != "srun" or profile.launch.launcher == "srun":
+        return ""
+    return (f"; srun started it in the source and gave each task SLURM_PROCID, SLURM_NODEID "
+            f"and SLURM_LOCALID: if it reads them (a machine or node rank), "
+            f"{profile.launch.launcher} on {profile.name} does not set them: make it read "
+            f"RANK/LOCAL_RANK or {profile.launch.launcher}'s own variables")
 
 
 def _command_note(p: ParsedScript, profile: ClusterProfile) -> str:
@@ -836,8 +849,9 @@ def _own_rank_read_hedge(src: Source, profile: ClusterProfile) -> str:
             "RANK of its own reaches the program: if the program takes its rank or GPU from "
             f"SLURM_PROCID/SLURM_LOCALID itself, {profile.launch.launcher} on {profile.name} "
             "does not set them (it would run every process as the same rank): make it read "
-            "RANK/LOCAL_RANK, which the port's launch sets per rank, or add `SLURM_PROCID=\"$RANK\" "
-            "SLURM_LOCALID=\"$LOCAL_RANK\"` to the launch's per-rank exports")
+            "RANK/LOCAL_RANK, which the port's launch sets per rank, or add "
+            "`SLURM_PROCID=\"$RANK\" SLURM_LOCALID=\"$LOCAL_RANK\"` to the launch's per-rank "
+            "exports")
 
 
 def _device_notes(src: Source, profile: ClusterProfile, args: list[str]) -> list[str]:

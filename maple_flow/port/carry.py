@@ -25,6 +25,7 @@ from maple_flow.port.fit import SCRIPT_SET_VARS, script_var_setters
 from maple_flow.port.gpu_steps import GPU_VAR, STEP_VAR
 from maple_flow.port.jobcontrol import job_control_block
 from maple_flow.port.rules import (
+    EnvVerdict,
     classify_env,
     container_env_name,
     referenced,
@@ -227,6 +228,11 @@ def carry_env(src: Source, profile: ClusterProfile, o: dict[str, Any], out: Carr
                 "each process its GPU")
             continue
         verdict = classify_env(name, value, domains, own)
+        if verdict.kind in ("keep", "step") and (
+                other := foreign_command(profile.scheduler).search(value)):
+            verdict = EnvVerdict("site", f"runs {other.group(1)}, a command of another "
+                                 f"scheduler, which {profile.name} ({profile.scheduler}) "
+                                 "does not have")
         pinned = _pinned_copy(src, name)
         top = _highest_pinned_gpu(src, value)
         if pinned and top >= out.size[1]:
@@ -265,6 +271,13 @@ def carry_env(src: Source, profile: ClusterProfile, o: dict[str, Any], out: Carr
                 f"`export {short(f'{name}={value}')}` is kept verbatim: it reads the job's own "
                 f"nodes from the scheduler, and {profile.name} runs {profile.scheduler} too, "
                 "so it gives the port's job its own values")
+        elif verdict.why == _FROM_SCHEDULER and (mapped := other_scheduler_value(
+                value, src.parsed.scheduler, profile.scheduler)):
+            out.export_lines[name] = f"export {name}={mapped}"
+            out.notes.append(
+                f"`export {short(f'{name}={value}')}` reads the job's nodes from "
+                f"{src.parsed.scheduler}; {profile.name} runs {profile.scheduler}: set as "
+                f"`export {short(f'{name}={mapped}')}`, the same query there")
         elif verdict.kind == "step":
             out.export_lines[name] = f"export {name}={value}"
             out.kept_exports |= {name} if _NAME.match(name) else set()
@@ -304,6 +317,40 @@ def same_scheduler_verbatim(value: str, source: str | None, target: str) -> bool
     if source in _SAME_COMMAND:
         bare = _SAME_COMMAND[source].sub("", bare)
     return not _SCHEDULER_ANY.search(bare)
+
+
+#: A command substitution whose body has no nested one (``$(scontrol ... | wc -l)``, backticks).
+_SUBST = re.compile(r"\$\(([^()`]*)\)|`([^`]*)`")
+
+
+def other_scheduler_value(value: str, source: str | None, target: str) -> str:
+    """``value`` (``$(scontrol show hostnames "$SLURM_JOB_NODELIST" | wc -l)``) with each
+    query of the source's scheduler in it written as the same query of ``target``'s (the
+    ``queries`` of templates/schedulers/variables.yaml), when nothing else of the source
+    scheduler is left in it; ``""`` otherwise."""
+
+    if not source or source == target:
+        return ""
+    changed = False
+
+    def one(found: re.Match[str]) -> str:
+        nonlocal changed
+        body = found.group(1) if found.group(1) is not None else found.group(2)
+        head, bar, rest = body.partition("|")
+        same = equivalent_query(head.strip(), source, target)
+        if not same:
+            return found.group(0)
+        changed = True
+        return "$(" + same + (" |" + rest if bar else "") + ")"
+
+    mapped = _SUBST.sub(one, value)
+    foreign = _NOT_ON.get(target)
+    return mapped if changed and foreign is not None and not foreign.search(mapped) else ""
+
+
+#: What of another scheduler a value may not read on a target of this one.
+_NOT_ON = {"pbs": re.compile(r"SLURM_|scontrol|squeue|sinfo|LSB_"),
+           "slurm": re.compile(r"PBS_|qstat|pbsnodes|LSB_")}
 
 
 _SCHEDULER_ANY = re.compile(r"SLURM_|PBS_|PALS_|PMI_|OMPI_|scontrol|sinfo|squeue|qstat|NODEFILE")
