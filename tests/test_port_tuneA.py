@@ -141,3 +141,14 @@ def test_srun_task_output_files_are_carried_on_srun_and_named_elsewhere() -> Non
     assert "LOG_DIR=./logs/run-${SLURM_JOB_ID}" in _body(r.script)
     p = port(script, "polaris")["polaris"]
     assert any("node-%t.out" in n and "not carried" in n for n in p.notes)
+
+
+# --- the node count a one-process-a-node script leaves to submission, answered ------------------
+
+def test_answering_the_node_count_keeps_one_process_a_node() -> None:
+    script = ("#!/bin/bash\n#SBATCH -c 64\n#SBATCH --ntasks-per-node=1\n#SBATCH --gpus-per-node=4\n"
+              "#SBATCH -t 01:00:00\nsrun sh per_node.sh\n")
+    for extra in ({"nodes": 4}, {"nodes": 4, "gpus_per_node": 4}):
+        r = port(script, "delta", **extra)["delta"]
+        assert "#SBATCH -N 4" in r.script and "#SBATCH --ntasks-per-node=1" in r.script
+        assert 'srun --nodes="$NNODES" --ntasks="$NNODES" --ntasks-per-node=1' in r.script

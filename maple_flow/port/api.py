@@ -890,6 +890,15 @@ def _job_name(src: Source, o: dict[str, Any]) -> tuple[dict[str, Any], list[str]
     return {}, [f"job name {name!r} has characters a job name here cannot: not copied"]
 
 
+def _nodes_answered(f: ScriptFacts, o: dict[str, Any]) -> bool:
+    """Whether ``o`` only answers the node count a script with one process a node driving
+    its GPUs leaves to submission (``sbatch -N 32 job.sh``; nodes=, with no GPUs a node or
+    the source's own): the job stays one process a node, on that many nodes."""
+    gpn = o.get("gpus_per_node")
+    return (bool(f.gpus_per_process) and f.nodes is None and bool(o.get("nodes"))
+            and not o.get("ranks") and (gpn is None or int(gpn) == f.gpus_per_process))
+
+
 def _port_one(src: Source, target: str, o: dict[str, Any],
               store: TemplateStore | None = None, lint: bool = True) -> PortResult:
     from maple_flow.generate import generate_from_spec
@@ -900,8 +909,11 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
     node_gpus = wrapper_node_gpus(src.parsed, f, o)  # your script, once per node, your GPUs
     if node_gpus:
         f = replace(f, gpus_per_process=node_gpus, nodes=int(o.get("nodes") or f.nodes or 1))
+    if _nodes_answered(f, o):  # the node count the script left to submission, given
+        f = replace(f, nodes=int(o["nodes"]))
     one_process = bool(node_gpus) or (bool(f.gpus_per_process) and not (
-        src.parsed.directives and (o.get("nodes") or o.get("gpus_per_node"))))
+        src.parsed.directives and (o.get("nodes") or o.get("gpus_per_node"))
+        and not _nodes_answered(src.facts, o)))
     if one_process:
         nodes, gpn, one_refusal = one_process_size(f, profile)
         notes = [f"your script {f.entrypoint} was started once a task in the source, not once a "
