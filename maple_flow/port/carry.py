@@ -328,7 +328,6 @@ def other_scheduler_value(value: str, source: str | None, target: str) -> str:
     query of the source's scheduler in it written as the same query of ``target``'s (the
     ``queries`` of templates/schedulers/variables.yaml), when nothing else of the source
     scheduler is left in it; ``""`` otherwise."""
-
     if not source or source == target:
         return ""
     changed = False
