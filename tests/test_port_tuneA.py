@@ -152,3 +152,13 @@ def test_answering_the_node_count_keeps_one_process_a_node() -> None:
         r = port(script, "delta", **extra)["delta"]
         assert "#SBATCH -N 4" in r.script and "#SBATCH --ntasks-per-node=1" in r.script
         assert 'srun --nodes="$NNODES" --ntasks="$NNODES" --ntasks-per-node=1' in r.script
+
+
+def test_a_plain_node_list_variable_and_its_reader_stay_on_the_same_scheduler() -> None:
+    script = HEAD + ('nodes=$(scontrol show hostnames "$SLURM_JOB_NODELIST")\n'
+                     'echo "running on $nodes"\nsrun sh per_node.sh\n')
+    lines = _body(port(script, "delta")["delta"].script)
+    assert lines.index('nodes=$(scontrol show hostnames "$SLURM_JOB_NODELIST")') < lines.index(
+        'echo "running on $nodes"')
+    p = port(script, "polaris")["polaris"]
+    assert "running on" not in p.script and any("$nodes" in n for n in p.notes)

@@ -123,6 +123,9 @@ class Carried:
     #: Variables that held the process id (``PID=$!``) of a background command the port does
     #: not copy: lines reading them (``kill $PID``) go with it.
     lost_pids: set[str] = field(default_factory=set)
+    #: User variables computed from the scheduler's node list, kept as written on a target of
+    #: the same scheduler (``nodes=$(scontrol show hostnames ...)``): not lost to their readers.
+    same_scheduler_vars: set[str] = field(default_factory=set)
 
 
 #: ``0,1``: a literal list of GPU indices.
@@ -633,6 +636,16 @@ def _classify(src: Source, profile: ClusterProfile, out: Carried) -> tuple[list[
             kept.append(target_size(step, "ranks"))
         elif step.keep is False and (role := scheduler_size_role(step)):
             kept.append(target_size(step, role))
+        elif (step.keep is False and step.name and not step.export
+              and step.why.endswith("computed from the source scheduler")
+              and step.name not in SCRIPT_SET_VARS and same_scheduler_verbatim(
+                  step.text.partition("=")[2], src.parsed.scheduler, profile.scheduler)
+              and step.name in referenced("\n".join(
+                  x for x in src.lines[step.line:] if not _SETS_RANK_FACT.match(x)))):
+            # `nodes=$(scontrol show hostnames "$SLURM_JOB_NODELIST")` on another Slurm
+            # cluster: the same query there, kept as written when a kept line reads it
+            kept.append(Step(step.line, step.text, None, name=step.name))
+            out.same_scheduler_vars.add(step.name)
         elif step.keep is not None and (moved := job_control_block(
                 step.text, "sge" if src.parsed.grid_engine else src.parsed.scheduler,
                 profile, src.parsed.grid_engine, foreign_reason)) is not None:
@@ -704,6 +717,9 @@ def _without_target_set(step: Step, profile: ClusterProfile) -> Step | None:
                 f"{'them' if ',' in names else 'it'} before the set-up steps")
 
 
+#: An assignment of a job size or rendezvous fact the target's script sets itself.
+_SETS_RANK_FACT = re.compile(
+    rf"^\s*(?:export\s+)?(?:{'|'.join(sorted(SCRIPT_SET_VARS | set(TORCH_RANK_VARS)))})=")
 _SETS_SCRIPT_VAR = re.compile(
     rf"^\s*(?:export\s+)?({'|'.join(sorted(SCRIPT_SET_VARS))})=")
 
@@ -1098,6 +1114,7 @@ def _without_dropped_refs(src: Source, kept: list[Step], out: Carried) -> list[S
                if s.keep is False and re.match(r"^\w+=", s.text)}
     dropped = (dropped | out.dropped_env) - SCRIPT_SET_VARS  # the target's script sets these
     dropped -= {s.name for s in kept if s.original}  # rewritten for the target, so kept
+    dropped -= out.same_scheduler_vars
     result = []
     held = _held_launch(src)
     for step in kept:
