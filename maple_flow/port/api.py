@@ -141,7 +141,7 @@ from maple_flow.port.topology import (
     source_layout_args,
     wanted_layout,
 )
-from maple_flow.port.words import short as _short_words
+from maple_flow.port.words import short
 from maple_flow.port.written_args import put_written_args
 from maple_flow.scriptparse import (
     ParsedScript,
@@ -644,7 +644,7 @@ def _module_tool_notes(src: Source, profile: ClusterProfile) -> list[str]:
             first = uses[0]
             notes.append(
                 f"`{line.strip()}` (line {at + 1}) provided `{first[1].split()[0]}`, which the "
-                f"job runs later (line {first[0]} `{_short_words(first[1], 60)}`): "
+                f"job runs later (line {first[0]} `{short(first[1], 60)}`): "
                 f"{profile.name} does not load {module}: load {profile.name}'s own module "
                 f"for it (`module avail {_module_tools(module)[0]}`) or install it before "
                 "the job, or that line "
@@ -667,7 +667,7 @@ def _placeholder_notes(src: Source) -> list[str]:
             continue
         found = [m.group(0) for m in _PLACEHOLDER.finditer(text)]
         if found:
-            notes.append(f"line {number} `{_short_words(text, 80)}` holds the placeholder "
+            notes.append(f"line {number} `{short(text, 80)}` holds the placeholder "
                          f"{', '.join(f'`{w}`' for w in found)}: kept as written; fill it in "
                          "before you submit the job")
     return notes
@@ -724,7 +724,8 @@ def _software_notes(src: Source, profile: ClusterProfile) -> list[str]:
             + ("; the target's launcher finds it on $PATH: write ./"
                f"{p.launch.wrapper_script} if it lies in the job's directory"
                if "/" not in p.launch.wrapper_script and not wrapper_shell(p) else "")
-            + _scheduler_named_note(p.launch.wrapper_script, p.scheduler, profile))
+            + _scheduler_named_note(p.launch.wrapper_script, p.scheduler, profile)
+            + _srun_task_vars_note(p, profile))
     if p.launch.command:
         notes.append(_command_note(p, profile))
     if shell_script_program(p) and not wrapper_is_program(p):
@@ -743,6 +744,18 @@ def _scheduler_named_note(script: str, source: str | None, profile: ClusterProfi
     return (f"; its name says it is made for {source} (it likely reads {source.upper()}_* "
             f"variables), and {profile.name} runs {profile.scheduler}: make it read what "
             f"{profile.launch.launcher} sets there")
+
+
+def _srun_task_vars_note(p: ParsedScript, profile: ClusterProfile) -> str:
+    """A wrapper the source's srun started, on a target whose launcher is not srun: srun gave
+    each of its tasks SLURM_PROCID/SLURM_NODEID/SLURM_LOCALID, which a wrapper often reads
+    (a machine or node rank); the target's launcher sets other names."""
+    if p.launch.launcher != "srun" or profile.launch.launcher == "srun":
+        return ""
+    return (f"; srun started it in the source and gave each task SLURM_PROCID, SLURM_NODEID "
+            f"and SLURM_LOCALID: if it reads them (a machine or node rank), "
+            f"{profile.launch.launcher} on {profile.name} does not set them: make it read "
+            f"RANK/LOCAL_RANK or {profile.launch.launcher}'s own variables")
 
 
 def _command_note(p: ParsedScript, profile: ClusterProfile) -> str:
@@ -929,6 +942,7 @@ def _model_fields(src: Source, profile: ClusterProfile) -> tuple[dict[str, Any],
             f"{launcher} starts them")
     if f.rank_vars:
         note += f" and sets {', '.join(f'{k} ({v})' for k, v in f.rank_vars.items())} per rank"
+        note += _own_rank_read_hedge(src, profile)
     else:
         note += (" with its own rank variables and MPI; if the program reads the source "
                  "launcher's variables (SLURM_PROCID, PMI_RANK, PALS_RANKID...) itself, "
@@ -936,6 +950,31 @@ def _model_fields(src: Source, profile: ClusterProfile) -> tuple[dict[str, Any],
     if f.horovod:
         note += "; Horovod must be installed on the target and built with its MPI"
     return {"launch_model": "per_rank", "rank_vars": dict(f.rank_vars)}, [note]
+
+
+_SOURCE_RANK_READ = re.compile(r"\$\{?(SLURM_PROCID|SLURM_LOCALID|SLURM_NODEID)\b")
+
+
+def _own_rank_read_hedge(src: Source, profile: ClusterProfile) -> str:
+    """A hedge for the launch-model note when the program's rank comes from nothing the
+    script sets per rank (no rank among its rank variables) and the script reads the source
+    launcher's own rank variables (``export RANK=$SLURM_PROCID`` in the batch shell): the
+    program likely reads them itself, and the target's launcher sets other names."""
+    if any(role == "rank" for role in src.facts.rank_vars.values()) or (
+            profile.launch.launcher == "srun"):
+        return ""
+    seen = [(k, line.strip(), m.group(1)) for k, line in enumerate(src.lines, 1)
+            if not line.lstrip().startswith("#") and (m := _SOURCE_RANK_READ.search(line))]
+    if not seen:
+        return ""
+    k, line, name = seen[0]
+    return (f"; but the script reads ${name} (line {k} `{short(line)}`), and no per-rank "
+            "RANK of its own reaches the program: if the program takes its rank or GPU from "
+            f"SLURM_PROCID/SLURM_LOCALID itself, {profile.launch.launcher} on {profile.name} "
+            "does not set them (it would run every process as the same rank): make it read "
+            "RANK/LOCAL_RANK, which the port's launch sets per rank, or add "
+            "`SLURM_PROCID=\"$RANK\" SLURM_LOCALID=\"$LOCAL_RANK\"` to the launch's per-rank "
+            "exports")
 
 
 def _device_notes(src: Source, profile: ClusterProfile, args: list[str]) -> list[str]:
@@ -974,6 +1013,15 @@ def _job_name(src: Source, o: dict[str, Any]) -> tuple[dict[str, Any], list[str]
     return {}, [f"job name {name!r} has characters a job name here cannot: not copied"]
 
 
+def _nodes_answered(f: ScriptFacts, o: dict[str, Any]) -> bool:
+    """Whether ``o`` only answers the node count a script with one process a node driving
+    its GPUs leaves to submission (``sbatch -N 32 job.sh``; nodes=, with no GPUs a node or
+    the source's own): the job stays one process a node, on that many nodes."""
+    gpn = o.get("gpus_per_node")
+    return (bool(f.gpus_per_process) and f.nodes is None and bool(o.get("nodes"))
+            and not o.get("ranks") and (gpn is None or int(gpn) == f.gpus_per_process))
+
+
 def _port_one(src: Source, target: str, o: dict[str, Any],
               store: TemplateStore | None = None, lint: bool = True) -> PortResult:
     from maple_flow.generate import generate_from_spec
@@ -984,8 +1032,11 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
     node_gpus = wrapper_node_gpus(src.parsed, f, o)  # your script, once per node, your GPUs
     if node_gpus:
         f = replace(f, gpus_per_process=node_gpus, nodes=int(o.get("nodes") or f.nodes or 1))
+    if _nodes_answered(f, o):  # the node count the script left to submission, given
+        f = replace(f, nodes=int(o["nodes"]))
     one_process = bool(node_gpus) or (bool(f.gpus_per_process) and not (
-        src.parsed.directives and (o.get("nodes") or o.get("gpus_per_node"))))
+        src.parsed.directives and (o.get("nodes") or o.get("gpus_per_node"))
+        and not _nodes_answered(src.facts, o)))
     if one_process:
         nodes, gpn, one_refusal = one_process_size(f, profile)
         notes = [f"your script {f.entrypoint} was started once a task in the source, not once a "
@@ -1099,7 +1150,8 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
     deferred = _deferred_args_refusal(src.parsed, profile)
     refusals += [deferred] if deferred and not refusals else []
     applied = apply_edits(rendered, src, profile, one_process=one_process,
-                          size=size, entry=entry, errexit=errexit)
+                          size=size, entry=entry, errexit=errexit,
+                          lost_pids=frozenset(carried.lost_pids))
     applied.script, array_notes, array_refusal = keep_array_command(
         applied.script, src.parsed, profile, entry, args, f.module)
     if array_notes:  # the array's own interpreter runs, with its options

@@ -40,7 +40,7 @@ from maple_flow.port.jobcontrol import job_control_block
 from maple_flow.port.launcher_opts import carry_launcher_options
 from maple_flow.port.memory import memory_note, source_memory, target_memory
 from maple_flow.port.oneproc import one_process_launch
-from maple_flow.port.rules import translate_scheduler_vars
+from maple_flow.port.rules import referenced, translate_scheduler_vars
 from maple_flow.port.runner import keep_runner
 from maple_flow.port.site_opts import carry_site_options
 from maple_flow.port.stages import (
@@ -329,7 +329,8 @@ _CLOSER = re.compile(r"^\s*(?:done|fi|esac|\}|\))\s*(?:[;&|<>].*)?$")
 
 
 def _after_launch(out: Applied, src: Source, profile: ClusterProfile,
-                  size: tuple[int, int, int], errexit: bool, background: bool) -> bool:
+                  size: tuple[int, int, int], errexit: bool, background: bool,
+                  lost_pids: frozenset[str] = frozenset()) -> bool:
     """The user's lines after the launch, appended after the target's launch: kept verbatim
     (scheduler variables renamed), another launch given the target's launcher. A ``wait``
     after a launch run in the background (``&``) stays where the source has it, before its
@@ -365,6 +366,10 @@ def _after_launch(out: Applied, src: Source, profile: ClusterProfile,
         elif step.keep is False or foreign:
             out.notes.append(f"line {step.line} `{short(step.text)}` after the launch is not "
                              f"copied: {foreign or step.why}")
+        elif lost := sorted(set(referenced(step.text)) & lost_pids):
+            out.notes.append(f"line {step.line} `{short(step.text)}` after the launch is not "
+                             f"copied: it reads {', '.join('$' + n for n in lost)}, the process "
+                             "id of a background command that is not copied (see above)")
         else:
             lines += [*above, text]
             renamed.update(done)
@@ -421,8 +426,10 @@ def _launch_options_edit(out: Applied, src: Source, tail: str) -> None:
 
 
 def apply_edits(script: str, src: Source, profile: ClusterProfile, *, one_process: bool,
-                size: tuple[int, int, int], entry: str, errexit: bool) -> Applied:
-    """``script`` (the target's rendered port) with the plan's edits made."""
+                size: tuple[int, int, int], entry: str, errexit: bool,
+                lost_pids: frozenset[str] = frozenset()) -> Applied:
+    """``script`` (the target's rendered port) with the plan's edits made (``lost_pids``:
+    variables holding the process id of a background command not copied)."""
     out = Applied(script)
     _launch_edits(out, src, profile, one_process, size, entry)
     if not out.refusals:
@@ -454,7 +461,8 @@ def apply_edits(script: str, src: Source, profile: ClusterProfile, *, one_proces
     out.script, notes = keep_chain_prefix(out.script, src.parsed, profile, foreign_reason)
     out.notes += notes
     looped = src.parsed.launch_loop is not None or src.parsed.per_node_loop is not None
-    waited = _after_launch(out, src, profile, size, errexit, _backgrounded(tail) and not looped)
+    waited = _after_launch(out, src, profile, size, errexit, _backgrounded(tail) and not looped,
+                           lost_pids)
     _launch_options_edit(out, src, tail)
     if waited:
         out.notes.append("the launch runs in the background (`&`): the source's `wait` after "

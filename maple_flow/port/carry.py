@@ -25,6 +25,7 @@ from maple_flow.port.fit import SCRIPT_SET_VARS, script_var_setters
 from maple_flow.port.gpu_steps import GPU_VAR, STEP_VAR
 from maple_flow.port.jobcontrol import job_control_block
 from maple_flow.port.rules import (
+    EnvVerdict,
     classify_env,
     container_env_name,
     referenced,
@@ -120,6 +121,12 @@ class Carried:
     #: Multi-line blocks kept as written (a heredoc): the one-line set-up step standing for
     #: each, and its text (see ``with_raw_blocks``).
     raw_blocks: dict[str, str] = field(default_factory=dict)
+    #: Variables that held the process id (``PID=$!``) of a background command the port does
+    #: not copy: lines reading them (``kill $PID``) go with it.
+    lost_pids: set[str] = field(default_factory=set)
+    #: User variables computed from the scheduler's node list, kept as written on a target of
+    #: the same scheduler (``nodes=$(scontrol show hostnames ...)``): not lost to their readers.
+    same_scheduler_vars: set[str] = field(default_factory=set)
 
 
 #: ``0,1``: a literal list of GPU indices.
@@ -225,6 +232,11 @@ def carry_env(src: Source, profile: ClusterProfile, o: dict[str, Any], out: Carr
                 "each process its GPU")
             continue
         verdict = classify_env(name, value, domains, own)
+        if verdict.kind in ("keep", "step") and (
+                other := foreign_command(profile.scheduler).search(value)):
+            verdict = EnvVerdict("site", f"runs {other.group(1)}, a command of another "
+                                 f"scheduler, which {profile.name} ({profile.scheduler}) "
+                                 "does not have")
         pinned = _pinned_copy(src, name)
         top = _highest_pinned_gpu(src, value)
         if pinned and top >= out.size[1]:
@@ -255,6 +267,21 @@ def carry_env(src: Source, profile: ClusterProfile, o: dict[str, Any], out: Carr
         elif verdict.kind == "keep":
             out.env[name] = value
             out.kept_exports |= {name} if _NAME.match(name) else set()
+        elif verdict.why == _FROM_SCHEDULER and same_scheduler_verbatim(
+                value, src.parsed.scheduler, profile.scheduler):
+            out.export_lines[name] = f"export {name}={value}"
+            out.kept_exports |= {name} if _NAME.match(name) else set()
+            out.notes.append(
+                f"`export {short(f'{name}={value}')}` is kept verbatim: it reads the job's own "
+                f"nodes from the scheduler, and {profile.name} runs {profile.scheduler} too, "
+                "so it gives the port's job its own values")
+        elif verdict.why == _FROM_SCHEDULER and (mapped := other_scheduler_value(
+                value, src.parsed.scheduler, profile.scheduler)):
+            out.export_lines[name] = f"export {name}={mapped}"
+            out.notes.append(
+                f"`export {short(f'{name}={value}')}` reads the job's nodes from "
+                f"{src.parsed.scheduler}; {profile.name} runs {profile.scheduler}: set as "
+                f"`export {short(f'{name}={mapped}')}`, the same query there")
         elif verdict.kind == "step":
             out.export_lines[name] = f"export {name}={value}"
             out.kept_exports |= {name} if _NAME.match(name) else set()
@@ -268,6 +295,68 @@ def carry_env(src: Source, profile: ClusterProfile, o: dict[str, Any], out: Carr
         out.notes.append(f"not copied ({why}): {', '.join(sorted(lines))}")
     out.env.update(o.get("env") or {})
     out.kept_exports -= set(o.get("env") or {})  # your value for the target wins
+
+
+_FROM_SCHEDULER = "computed from the source scheduler's variables"
+#: Scheduler variables whose meaning a port keeps on a target of the same scheduler: the
+#: job's nodes, their count and its identity (the port's header asks the target's own nodes;
+#: task, GPU and rank counts change with the layout, so they are not among them).
+_SAME_MEANING = {
+    "slurm": re.compile(r"SLURM_(?:JOB_NODELIST|NODELIST|JOB_NUM_NODES|NNODES|JOB_ID|JOBID"
+                        r"|SUBMIT_DIR|JOB_NAME)"),
+    "pbs": re.compile(r"PBS_(?:NODEFILE|JOBID|O_WORKDIR|JOBNAME)"),
+}
+#: The scheduler's command a value may run on a target of the same scheduler (the node list).
+_SAME_COMMAND = {"slurm": re.compile(r"scontrol\s+show\s+hostnames?\b")}
+
+
+def same_scheduler_verbatim(value: str, source: str | None, target: str) -> bool:
+    """Whether ``value`` (``$(scontrol show hostnames "$SLURM_JOB_NODELIST" | wc -l)``), read
+    from the source scheduler, means the same for the port's job on ``target``: both run one
+    scheduler and it reads only the job's nodes and identity."""
+    if not source or source != target or source not in _SAME_MEANING:
+        return False
+    bare = re.sub(r"\$\{?(\w+)\}?", lambda m: "" if _SAME_MEANING[source].fullmatch(
+        m.group(1)) else m.group(0), value)
+    if source in _SAME_COMMAND:
+        bare = _SAME_COMMAND[source].sub("", bare)
+    return not _SCHEDULER_ANY.search(bare)
+
+
+#: A command substitution whose body has no nested one (``$(scontrol ... | wc -l)``, backticks).
+_SUBST = re.compile(r"\$\(([^()`]*)\)|`([^`]*)`")
+
+
+def other_scheduler_value(value: str, source: str | None, target: str) -> str:
+    """``value`` (``$(scontrol show hostnames "$SLURM_JOB_NODELIST" | wc -l)``) with each
+    query of the source's scheduler in it written as the same query of ``target``'s (the
+    ``queries`` of templates/schedulers/variables.yaml), when nothing else of the source
+    scheduler is left in it; ``""`` otherwise."""
+    if not source or source == target:
+        return ""
+    changed = False
+
+    def one(found: re.Match[str]) -> str:
+        nonlocal changed
+        body = found.group(1) if found.group(1) is not None else found.group(2)
+        head, bar, rest = body.partition("|")
+        same = equivalent_query(head.strip(), source, target)
+        if not same:
+            return found.group(0)
+        changed = True
+        return "$(" + same + (" |" + rest if bar else "") + ")"
+
+    mapped = _SUBST.sub(one, value)
+    foreign = _NOT_ON.get(target)
+    return mapped if changed and foreign is not None and not foreign.search(mapped) else ""
+
+
+#: What of another scheduler a value may not read on a target of this one.
+_NOT_ON = {"pbs": re.compile(r"SLURM_|scontrol|squeue|sinfo|LSB_"),
+           "slurm": re.compile(r"PBS_|qstat|pbsnodes|LSB_")}
+
+
+_SCHEDULER_ANY = re.compile(r"SLURM_|PBS_|PALS_|PMI_|OMPI_|scontrol|sinfo|squeue|qstat|NODEFILE")
 
 
 #: A library's thread count (``MKL_NUM_THREADS``, ``OPENBLAS_NUM_THREADS``) and a value that is
@@ -564,6 +653,16 @@ def _classify(src: Source, profile: ClusterProfile, out: Carried) -> tuple[list[
             kept.append(target_size(step, "ranks"))
         elif step.keep is False and (role := scheduler_size_role(step)):
             kept.append(target_size(step, role))
+        elif (step.keep is False and step.name and not step.export
+              and step.why.endswith("computed from the source scheduler")
+              and step.name not in SCRIPT_SET_VARS and same_scheduler_verbatim(
+                  step.text.partition("=")[2], src.parsed.scheduler, profile.scheduler)
+              and step.name in referenced("\n".join(
+                  x for x in src.lines[step.line:] if not _SETS_RANK_FACT.match(x)))):
+            # `nodes=$(scontrol show hostnames "$SLURM_JOB_NODELIST")` on another Slurm
+            # cluster: the same query there, kept as written when a kept line reads it
+            kept.append(Step(step.line, step.text, None, name=step.name))
+            out.same_scheduler_vars.add(step.name)
         elif step.keep is not None and (moved := job_control_block(
                 step.text, "sge" if src.parsed.grid_engine else src.parsed.scheduler,
                 profile, src.parsed.grid_engine, foreign_reason)) is not None:
@@ -663,6 +762,9 @@ def _without_target_set(step: Step, profile: ClusterProfile) -> Step | None:
                 f"{'them' if ',' in names else 'it'} before the set-up steps")
 
 
+#: An assignment of a job size or rendezvous fact the target's script sets itself.
+_SETS_RANK_FACT = re.compile(
+    rf"^\s*(?:export\s+)?(?:{'|'.join(sorted(SCRIPT_SET_VARS | set(TORCH_RANK_VARS)))})=")
 _SETS_SCRIPT_VAR = re.compile(
     rf"^\s*(?:export\s+)?({'|'.join(sorted(SCRIPT_SET_VARS))})=")
 
@@ -841,6 +943,7 @@ def carry_steps(src: Source, profile: ClusterProfile, out: Carried) -> None:
     src = _in_image(src, profile)
     launch_vars = src.parsed.launch_vars
     kept, foreign_names = _classify(src, profile, out)
+    kept = _without_lost_background(src, kept, out)
     kept = _read_later(src, kept, out)
     kept_lines = {s.line for s in kept}
     for step in kept:
@@ -864,7 +967,7 @@ def carry_steps(src: Source, profile: ClusterProfile, out: Carried) -> None:
         above = comments.above(step.line) if step.line > 0 else []
         above = above[1:] if not out.steps and above[:1] == [""] else above
         if step.export:
-            line = _export_line(step, started, out)
+            line = _export_line(step, started, out) or _world_size_in_place(step, kept, out)
             out.steps += [*above, line] if line else []
             continue
         out.steps += above
@@ -888,6 +991,54 @@ def carry_steps(src: Source, profile: ClusterProfile, out: Carried) -> None:
     out.steps += comments.above(block.line) if block is not None else []
     out.steps[:0] = list(out.export_lines.values())  # exports no kept step places: first
     out.export_lines.clear()
+
+
+#: ``PID=$!`` (or ``export PID="$!"``): the process id of the command just put in the background.
+_PID_OF_LAST = re.compile(r"(?:export\s+)?([A-Za-z_]\w*)=\"?\$!\"?")
+#: A command run in the background (ends in a lone ``&``).
+_BACKGROUND = re.compile(r"(?<![&>|])&\s*(?:#.*)?$")
+
+
+def _without_lost_background(src: Source, kept: list[Step], out: Carried) -> list[Step]:
+    """``kept`` less each ``PID=$!`` whose background command (the source's step just above
+    it) is not copied: ``$!`` would be empty, or another command's, on the target, and a
+    ``kill $PID`` of it fails (a bare ``kill`` exits 2); its readers go with it (see
+    ``_without_dropped_refs`` and the lines after the launch), each a note."""
+    kept_lines = {s.line for s in kept}
+    result = []
+    for step in kept:
+        found = _PID_OF_LAST.fullmatch(step.text.strip())
+        before = [s for s in src.steps if s.line < step.line]
+        if found and before and _BACKGROUND.search(before[-1].text.strip()) and (
+                before[-1].line not in kept_lines):
+            name = found.group(1)
+            out.lost_pids.add(name)
+            out.dropped_env.add(name)
+            out.notes.append(
+                f"line {step.line} `{short(step.text)}` is not copied: it records the process "
+                f"of line {before[-1].line} `{short(before[-1].text)}`, which is not copied "
+                f"(see above); the lines that read ${name} go with it")
+            continue
+        result.append(step)
+    return result
+
+
+def _world_size_in_place(step: Step, kept: list[Step], out: Carried) -> str:
+    """The source's export of the job's world size (``export WORLD_SIZE=$SLURM_NTASKS``), not
+    copied as written, set where the source sets it to the target's rank count when a kept
+    step after it reads it before the launch (``echo $WORLD_SIZE``): the target's launch sets
+    it only later, so that step would read it empty. ``""`` otherwise."""
+    if TORCH_RANK_VARS.get(step.name) != "world_size":
+        return ""
+    readers = [s for s in kept if s.line > step.line and s.keep is not False and not (
+        s.export and s.name == step.name) and step.name in referenced(s.text)]
+    if not readers:
+        return ""
+    out.notes.append(
+        f"line {step.line} `{short(step.text)}` is set where the source sets it, as the "
+        f"port's rank count: `export {step.name}=\"$NRANKS\"` (line {readers[0].line} "
+        f"`{short(readers[0].text)}` reads it before the launch)")
+    return f'export {step.name}="$NRANKS"'
 
 
 def _export_line(step: Step, started: bool, out: Carried) -> str:
@@ -1015,6 +1166,7 @@ def _without_dropped_refs(src: Source, kept: list[Step], out: Carried) -> list[S
                if s.keep is False and re.match(r"^\w+=", s.text)}
     dropped = (dropped | out.dropped_env) - SCRIPT_SET_VARS  # the target's script sets these
     dropped -= {s.name for s in kept if s.original}  # rewritten for the target, so kept
+    dropped -= out.same_scheduler_vars
     result = []
     held = _held_launch(src)
     for step in kept:
@@ -1216,7 +1368,7 @@ def assigned_names(lines: list[str]) -> set[str]:
     """The variables ``lines`` assign (``NAME=``, ``export NAME=``, ``declare -x NAME=``,
     ``: "${NAME:=default}"``, a kept loop's ``for NAME in``)."""
     return {n for s in lines for n in re.findall(
-        r"^\s*(?:export\s+|declare\s+-\w+\s+)?(\w+)\+?=", s)} | {
+        r"^\s*(?:export\s+|declare\s+-\w+\s+)?(\w+)\+?=", s, re.M)} | {
         n for s in lines for n in re.findall(r"^\s*:\s.*?\$\{(\w+):?=", s)} | {
         n for s in lines for n in re.findall(r"^\s*for\s+(\w+)\s+in\b", s, re.M)}
 

@@ -42,6 +42,8 @@ _MEANING: tuple[tuple[frozenset[str], str], ...] = (
      "its own documented way"),
     (frozenset({"--mpi"}), "the MPI/PMI wire-up of the ranks"),
     (frozenset({"-K", "--kill-on-bad-exit"}), "ends the whole job when one rank fails"),
+    (frozenset({"-o", "--output", "-e", "--error"}),
+     "the files each task's output is written to (srun's patterns: %t the task, %j the job)"),
     (frozenset({"-l", "--label", "-u", "--unbuffered", "--tag-output", "-tag-output",
                 "--line-buffer", "-prepend-rank", "--prepend-rank", "-outfile-pattern",
                 "--output-filename"}), "how the ranks' output is written"),

@@ -87,7 +87,8 @@ def launch_args(p: ParsedScript, args: list[str], tr: Callable[[str], str],
         groups = [(a if _BARE_REF.fullmatch(a) else shell_word(a), k, k + 1)
                   for k, a in enumerate(args)]
     if not groups or groups[-1][2] != len(args) or not (args or any(
-            _DEFAULTED_REF.search(raw) for raw, _, _ in groups)):
+            _DEFAULTED_REF.search(raw) or _empty_user_value(raw, lo, hi, p)
+            for raw, lo, hi in groups)):
         return None
     sized = set(size_vars(p)) | (_TARGET_SETS & set_in_source)
     words: list[str] = []
@@ -124,6 +125,14 @@ def launch_args(p: ParsedScript, args: list[str], tr: Callable[[str], str],
     notes += [f"written as its value on the target: {v}" for v in valued]
     kept = written + [a for a in plain if _POSITIONAL_REF.search(a)]
     return LaunchArgs(words, kept, notes, plain)
+
+
+def _empty_user_value(raw: str, lo: int, hi: int, p: ParsedScript) -> bool:
+    """Whether ``raw`` is a bare reference to a variable the script sets to an empty value
+    (``FLAGS=""`` ... ``python x.py ${FLAGS}``): it passes no word today, but it is the
+    user's hook for arguments, so it stays on the launch line as written."""
+    found = _BARE_REF.fullmatch(raw)
+    return lo == hi and found is not None and p.variables.get(found.group(1)) == ""
 
 
 def _positional_as_written(raw: str, written_text: str) -> bool:
