@@ -7,6 +7,7 @@ import shlex
 from dataclasses import dataclass, field
 
 from maple_flow.errors import ParseError
+from maple_flow.knowledge.app_commands import LauncherProgram, launcher_program
 from maple_flow.knowledge.directives import (
     Directive,
     detect_scheduler,
@@ -616,6 +617,16 @@ def _no_launch_reason(blocks: list[Block]) -> str:
     )
 
 
+def _launcher_program_reason(found: _Found, launcher: LauncherProgram) -> str:
+    """Why a launch whose program file is itself a distributed launcher is not ported."""
+    text = " ".join(found.cmd.text.split())
+    text = text if len(text) <= 100 else text[:97] + "..."
+    return (f"line {found.cmd.line}: `{text}` runs {found.line.entrypoint}, {launcher.project}'s "
+            f"launcher, not the training program: it starts {launcher.starts}; the job's ranks "
+            "and hosts are there, not in this script, so the port cannot move them to the "
+            f"target: {launcher.instead}")
+
+
 def parse_script(data: str | bytes) -> ParsedScript:
     """Parse a Slurm/PBS batch script; ParseError when it is not text or launches nothing."""
     text = decode_script(data)
@@ -653,6 +664,9 @@ def parse_script(data: str | bytes) -> ParsedScript:
     if is_positional(found.line.entrypoint):
         raise ParseError(command_line_program_reason(found.cmd.line, found.cmd.text,
                                                      found.line.entrypoint))
+    launcher = launcher_program(found.line.entrypoint or "")
+    if launcher is not None:
+        raise ParseError(_launcher_program_reason(found, launcher))
     directives = parse_directives(text, kind) if kind else []
     if kind is None and has_lsf(text):
         directives = lsf_directives(text)
