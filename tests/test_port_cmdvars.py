@@ -34,3 +34,45 @@ def test_deepy_is_named_as_the_gpt_neox_launcher() -> None:
     text = str(err.value)
     assert "deepy.py, GPT-NeoX's launcher" in text
     assert "DLTS_HOSTFILE" in text and "hostfile" in text
+
+
+# --- 2. words of a command string keep how bash reads them ---
+
+def test_eval_of_a_string_keeps_its_single_quoted_words() -> None:
+    script = (SLURM + "X=1\nCMD=\"torchrun --nproc_per_node=${X} train.py \\\n"
+              "    --start='2045-01-01 00:00:00' --n=1\"\neval $CMD\n")
+    p = parse_script(script)
+    assert p.launch.entrypoint == "train.py"
+    assert p.launch.args == ["--start=2045-01-01 00:00:00", "--n=1"]
+    r = _port(script, "perlmutter")
+    assert "'--start=2045-01-01 00:00:00' --n=1" in r.script
+
+
+def test_unquoted_string_passes_its_quote_characters() -> None:
+    script = (SLURM + 'CMD="python train.py --devices 4 cfg=\\"conf/a.json\\""\nsrun $CMD\n')
+    p = parse_script(script)
+    assert p.launch.args == ["--devices", "4", 'cfg="conf/a.json"']
+    r = _port(script, "delta")
+    assert """'cfg="conf/a.json"'""" in r.script
+
+
+# --- 3. `srun bash -c "$CMD"` runs the text CMD holds, lines and comments too ---
+
+BODY = (SLURM.replace("--ntasks-per-node=1", "--ntasks-per-node=4") + "STEPS=10\n"
+        'CMD="\n# show the rank\necho \\"rank=\\$SLURM_PROCID host=\\$(hostname)\\"\n'
+        "cd /users/$USER/run\n"
+        'python3 train.py --distributed --steps $STEPS\n"\n'
+        'srun bash -c "$CMD"\n')
+
+
+def test_multi_line_command_string_body_is_read() -> None:
+    p = parse_script(BODY)
+    assert p.launch.entrypoint == "train.py"
+    assert p.launch.args[:2] == ["--distributed", "--steps"]
+
+
+@pytest.mark.parametrize("target", ["delta", "perlmutter"])
+def test_multi_line_command_string_body_is_ported(target: str) -> None:
+    r = _port(BODY, target)
+    assert "train.py --distributed --steps" in r.script
+    assert "cd /users/$USER/run" in r.script

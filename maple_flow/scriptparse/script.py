@@ -437,6 +437,11 @@ def _assigned(cmd: ShellCommand) -> list[str]:
 def _body(cmd: ShellCommand, line: LaunchLine | None, variables: dict[str, str]) -> str:
     """The shell text a command runs in a new shell: a ``bash -c`` body, or ``eval``'s words."""
     if line is not None and line.inline:
+        held = _QUOTED_VAR.fullmatch(line.inline.strip())
+        if held and variables.get(held.group(1), "").strip():
+            # `srun bash -c "$CMD"`: the new shell runs CMD's text, whatever it holds (lines,
+            # comments, quotes, `\$(hostname)` left for it): the body is that text
+            return expand(variables[held.group(1)], simple_values(variables))
         return expand(line.inline, simple_values(variables))
     if cmd.words and cmd.words[0] == "eval":
         # a default for a variable the script never sets (``eval "python ${SCRIPT:-x.py}"``)

@@ -137,6 +137,17 @@ def _split(value: str) -> list[str]:
     return [re.sub(r"\0(\d+)\0", lambda m: saved[int(m.group(1))], p) for p in parts]
 
 
+def _field_split(value: str) -> list[str]:
+    """The words bash makes of an unquoted ``$VAR`` holding ``value``: split at blanks, with
+    no quote removal (``CMD="x.py --cfg=\\"a.json\\""; $CMD`` passes ``--cfg="a.json"`` with
+    its quote characters, as ``eval`` would not); ``$((...))`` stays one word."""
+    if not re.search(r"[\"'\\]", value):
+        return _split(value)
+    saved = _ARITH.findall(value)
+    held = _ARITH.sub(lambda m: f"\0{saved.index(m.group(0))}\0", value)
+    return [re.sub(r"\0(\d+)\0", lambda m: saved[int(m.group(1))], p) for p in held.split()]
+
+
 def split_words(
     words: Sequence[str], unquoted: Sequence[bool], variables: Mapping[str, str], depth: int = 0
 ) -> list[str]:
@@ -267,7 +278,7 @@ def traced_split_words(
         else:
             out.append((word, k))
             continue
-        parts = _split(value)
+        parts = _split(value) if known is None else _field_split(value)
         if depth < 5 and any(_WHOLE_VAR.fullmatch(p) for p in parts):
             parts = split_words(parts, [True] * len(parts), variables, depth + 1)
         out.extend((part, k) for part in parts)
