@@ -76,3 +76,37 @@ def test_multi_line_command_string_body_is_ported(target: str) -> None:
     r = _port(BODY, target)
     assert "train.py --distributed --steps" in r.script
     assert "cd /users/$USER/run" in r.script
+
+
+# --- 4. a command string or array changed on a branch: named, with what was read from it ---
+
+APPENDED = (SLURM + "RESUME_FROM=${RESUME_FROM:-}\n"
+            'CMD="torchrun --nproc_per_node=4 \\\n    scripts/train.py \\\n    --config a.yaml"\n'
+            'if [ -n "$RESUME_FROM" ]; then\n    CMD="$CMD --resume $RESUME_FROM"\nfi\n'
+            "$CMD\n")
+
+
+@pytest.mark.parametrize("launch", ["$CMD", "srun $CMD"])
+def test_string_appended_on_a_branch_is_named(launch: str) -> None:
+    with pytest.raises(ParseError) as err:
+        parse_script(APPENDED.replace("$CMD\n", launch + "\n", 1)
+                     if launch != "$CMD" else APPENDED)
+    text = str(err.value)
+    assert "command string CMD" in text and "(torchrun, program scripts/train.py)" in text
+    assert 'CMD="$CMD --resume $RESUME_FROM"' in text
+    assert "which program runs is not in the script" not in text
+
+
+def test_string_appended_unconditionally_is_read() -> None:
+    script = APPENDED.replace('if [ -n "$RESUME_FROM" ]; then\n    CMD="$CMD --resume $RESUME_FROM"'
+                              "\nfi\n", 'CMD="$CMD --seed 1"\n')
+    assert parse_script(script).launch.args == ["--config", "a.yaml", "--seed", "1"]
+
+
+def test_launcher_array_appended_on_a_branch_is_named() -> None:
+    script = (SLURM + 'CMD=(torchrun --standalone --nproc_per_node=4 train.py \\\n'
+              '    --data_dir "$D")\nif [[ -n "$X" ]]; then\n  CMD+=(--x "$X")\nfi\n'
+              '"${CMD[@]}"\n')
+    with pytest.raises(ParseError) as err:
+        parse_script(script)
+    assert "array CMD" in str(err.value) and "CMD+=(--x" in str(err.value)

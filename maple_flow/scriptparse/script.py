@@ -35,6 +35,7 @@ from maple_flow.scriptparse.launch import (
     leading_launcher,
     read_words,
 )
+from maple_flow.scriptparse.held_command import held_command_reason
 from maple_flow.scriptparse.loop import LaunchLoop, launch_loop
 from maple_flow.scriptparse.lsf import has_lsf, lsf_directives
 from maple_flow.scriptparse.ray import ray_cluster_reason
@@ -601,7 +602,8 @@ def _no_launch_reason(blocks: list[Block]) -> str:
             f"`{launcher} ... {flag} {command} ...` (the launcher's option to run its "
             "program as itself) or the package's module (`-m <module>`), then port it"
         )
-    hidden = container_body_reason(blocks) or hidden_program_reason(blocks)
+    hidden = (held_command_reason(blocks) or container_body_reason(blocks)
+              or hidden_program_reason(blocks))
     if hidden:
         return "no launch line found: " + hidden
     glued = [(cmd.line, stuck) for block in blocks for cmd in block.commands
@@ -669,6 +671,10 @@ def parse_script(data: str | bytes) -> ParsedScript:
     if is_positional(found.line.entrypoint):
         raise ParseError(command_line_program_reason(found.cmd.line, found.cmd.text,
                                                      found.line.entrypoint))
+    if not found.line.array_command:  # an array that runs the launcher, changed on a branch
+        held = held_command_reason(blocks, found.cmd)
+        if held:
+            raise ParseError(held)
     launcher = launcher_program(found.line.entrypoint or "")
     if launcher is not None:
         raise ParseError(_launcher_program_reason(found, launcher))
