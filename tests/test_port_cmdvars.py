@@ -110,3 +110,13 @@ def test_launcher_array_appended_on_a_branch_is_named() -> None:
     with pytest.raises(ParseError) as err:
         parse_script(script)
     assert "array CMD" in str(err.value) and "CMD+=(--x" in str(err.value)
+
+
+# --- 5. a compiled program held in a variable (`srun "$EXE" ...`) is that program ---
+
+def test_program_path_in_a_variable_is_the_launched_program() -> None:
+    script = (SLURM.replace("--ntasks-per-node=1", "--ntasks-per-node=4")
+              + 'EXE=./build/lulesh_gpu\nsrun "$EXE" -s 128 -i 100\n')
+    r = _port(script, "delta")
+    assert "./build/lulesh_gpu -s 128 -i 100" in r.script
+    assert any("MPI/GPU application" in n for n in r.notes)

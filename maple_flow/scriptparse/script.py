@@ -278,6 +278,24 @@ _PYTHON_NAME = re.compile(r"python[\d.]*")  # ``"$PY"`` holding the job's python
 _QUOTED_VAR = re.compile(r"^\$\{?([A-Za-z_]\w*)\}?$")
 
 
+#: A single-word value naming a program file by its path (``EXE=./build/app``,
+#: ``BIN=/opt/x/bin/solver``): quoted or not, the one word a launcher runs.
+_PROGRAM_PATH = re.compile(r"[\w.~+-]*/[\w./+-]*[\w+-]")
+#: Site launchers whose first operand is the program (``srun "$EXE" args``).
+_OPERAND_LAUNCHERS = frozenset({"srun", "mpirun", "mpiexec", "ibrun", "jsrun", "aprun"})
+
+
+def _first_operand(words: tuple[str, ...]) -> int:
+    """Index of the program word of ``srun [opts] PROGRAM ...`` (options with a value taken
+    as ``--opt=value`` or a short ``-n 4``), or -1 when ``words`` start no site launcher."""
+    if not words or words[0].rsplit("/", 1)[-1] not in _OPERAND_LAUNCHERS:
+        return -1
+    k = 1
+    while k < len(words) and words[k].startswith("-"):
+        k += 1 if "=" in words[k] or words[k].startswith("--") else 2
+    return k
+
+
 def _words(cmd: ShellCommand, variables: dict[str, str]) -> list[tuple[str, int]]:
     """The command's words with the script's simple variables resolved, each with the index
     of the word it came from; a quoted ``"${MAIN_PY}"`` whose value is one word naming a .py
@@ -289,7 +307,8 @@ def _words(cmd: ShellCommand, variables: dict[str, str]) -> list[tuple[str, int]
         m = None if flags[k] else _QUOTED_VAR.fullmatch(word)
         value = variables.get(m.group(1), "") if m else ""
         if m and (_PY_FILE_VALUE.fullmatch(value) or _PYTHON_NAME.fullmatch(value)
-                  or which_name(value)):
+                  or which_name(value) or (k == _first_operand(cmd.words)
+                                           and _PROGRAM_PATH.fullmatch(value))):
             words[k], flags[k] = value, True  # `"$PY"` with PY=$(command -v python3): one word
     return traced_split_words(words, flags, variables)
 
