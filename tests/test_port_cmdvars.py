@@ -120,3 +120,13 @@ def test_program_path_in_a_variable_is_the_launched_program() -> None:
     r = _port(script, "delta")
     assert "./build/lulesh_gpu -s 128 -i 100" in r.script
     assert any("MPI/GPU application" in n for n in r.notes)
+
+
+# --- 6. a multi-line command array stays as the user wrote it ---
+
+def test_multi_line_array_is_kept_line_by_line() -> None:
+    script = (SLURM + 'A="x"\nCMD=(\n    python scripts/run.py\n    endpoint_a="$A"\n'
+              "    overwrite=true\n)\n" + 'srun "${CMD[@]}"\n')
+    r = _port(script, "delta")
+    assert 'CMD=(\n    python scripts/run.py\n    endpoint_a="$A"\n    overwrite=true\n)' \
+        in r.script
