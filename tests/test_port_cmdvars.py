@@ -130,3 +130,17 @@ def test_multi_line_array_is_kept_line_by_line() -> None:
     r = _port(script, "delta")
     assert 'CMD=(\n    python scripts/run.py\n    endpoint_a="$A"\n    overwrite=true\n)' \
         in r.script
+
+
+# --- 7. torchrun's ranks a node counted by nvidia-smi when the job runs: asked, not 1 ---
+
+def test_node_gpu_count_from_nvidia_smi_is_asked() -> None:
+    from maple_flow.errors import MissingInformation
+    script = ("#!/bin/bash\n#SBATCH -N 1\n#SBATCH -n 1\n#SBATCH -t 01:00:00\n"
+              "export NPN=$(nvidia-smi -L | wc -l)\n"
+              'CMD="torchrun --nproc_per_node=${NPN} train.py --x 1"\neval $CMD\n')
+    with pytest.raises(MissingInformation) as err:
+        port(script, "delta")
+    assert "nvidia-smi" in str(err.value) and "gpus_per_node" in str(err.value)
+    r = port(script, "delta", ranks=4)["delta"]
+    assert r.status == "generated" and "4 ranks" in r.script
