@@ -463,9 +463,10 @@ def _body(cmd: ShellCommand, line: LaunchLine | None, variables: dict[str, str])
             # comments, quotes, `\$(hostname)` left for it): the body is that text
             return expand(variables[held.group(1)], simple_values(variables))
         # the body's `'"${ARGS}"'` pieces are the batch shell's: their values go into the text
-        # the new shell parses (its quotes are read there), unless a command computes them
+        # the new shell parses (its quotes are read there), unless a command or arithmetic
+        # computes them (those stay references, as before)
         return expand(line.inline, {k: v for k, v in variables.items()
-                                    if not COMMAND_SUBST.search(v)})
+                                    if not re.search(r"\$\(|`", v)})
     if cmd.words and cmd.words[0] == "eval":
         # a default for a variable the script never sets (``eval "python ${SCRIPT:-x.py}"``)
         # is the submit environment's to override: it stays a reference, as on a line of its own
