@@ -144,3 +144,17 @@ def test_node_gpu_count_from_nvidia_smi_is_asked() -> None:
     assert "nvidia-smi" in str(err.value) and "gpus_per_node" in str(err.value)
     r = port(script, "delta", ranks=4)["delta"]
     assert r.status == "generated" and "4 ranks" in r.script
+
+
+# --- 8. a one-rank set-up launch keeps what its bash -c body runs after the program ---
+
+def test_one_rank_body_after_its_program_is_kept() -> None:
+    script = (SLURM.replace("--ntasks-per-node=1", "--ntasks-per-node=4")
+              + "V=./venv\nif [ ! -d $V ]; then\n"
+              "    srun -n 1 -N 1 /bin/bash -c 'python3 -m venv '\"$V\"'; '\"$V\"'/bin/pip "
+              "install -r requirements.txt'\nfi\n"
+              "srun python train.py --lr 1\n")
+    r = _port(script, "delta")
+    venv = r.script.index("-m venv")
+    assert "./venv/bin/pip install -r requirements.txt" in r.script[venv:]
+    assert r.script.index("pip install") < r.script.index("train.py --lr 1")
