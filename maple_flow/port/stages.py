@@ -154,7 +154,7 @@ def _body_after(text: str) -> tuple[list[str], int | None]:
     the launch starts; ([], None) when none."""
     from maple_flow.errors import MapleError
     from maple_flow.scriptparse import parse_script
-    from maple_flow.scriptparse.spec import read_facts
+    from maple_flow.scriptparse.facts import read_facts
     from maple_flow.scriptparse.steps import command_text
 
     try:

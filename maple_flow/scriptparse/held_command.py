@@ -101,7 +101,7 @@ def held_command_reason(blocks: list[Block], cmd: ShellCommand | None = None) ->
         read = _launcher_program(first.text)
         shown = "; ".join(f"line {s.line} `{_short(s.text, 70)}`" for s in later[:3])
         optional = ('`NAME+=(...)` lines on a branch stay, and the launch line reads '
-                    f'`torchrun ... program.py "${{ARGS[@]}}"` with ARGS the optional part'
+                    '`torchrun ... program.py "${ARGS[@]}"` with ARGS the optional part'
                     if array else '`${RESUME:+--resume "$RESUME"}` on the launch line '
                     "itself, or an `ARGS` array of the optional arguments")
         return (f"line {launch.line}: `{_short(' '.join(launch.text.split()))}` runs the {kind} "

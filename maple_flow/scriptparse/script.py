@@ -21,6 +21,7 @@ from maple_flow.scriptparse.cmdline import (
 )
 from maple_flow.scriptparse.container_body import container_body_reason
 from maple_flow.scriptparse.cshell import csh_reason
+from maple_flow.scriptparse.held_command import held_command_reason
 from maple_flow.scriptparse.hidden import (
     hidden_launcher_step,
     hidden_program_reason,
@@ -35,7 +36,6 @@ from maple_flow.scriptparse.launch import (
     leading_launcher,
     read_words,
 )
-from maple_flow.scriptparse.held_command import held_command_reason
 from maple_flow.scriptparse.loop import LaunchLoop, launch_loop
 from maple_flow.scriptparse.lsf import has_lsf, lsf_directives
 from maple_flow.scriptparse.ray import ray_cluster_reason
@@ -695,9 +695,9 @@ def parse_script(data: str | bytes) -> ParsedScript:
         raise ParseError(command_line_program_reason(found.cmd.line, found.cmd.text,
                                                      found.line.entrypoint))
     if not found.line.array_command:  # an array that runs the launcher, changed on a branch
-        held = held_command_reason(blocks, found.cmd)
-        if held:
-            raise ParseError(held)
+        branch = held_command_reason(blocks, found.cmd)
+        if branch:
+            raise ParseError(branch)
     launcher = launcher_program(found.line.entrypoint or "")
     if launcher is not None:
         raise ParseError(_launcher_program_reason(found, launcher))
