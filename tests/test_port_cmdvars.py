@@ -158,3 +158,14 @@ def test_one_rank_body_after_its_program_is_kept() -> None:
     venv = r.script.index("-m venv")
     assert "./venv/bin/pip install -r requirements.txt" in r.script[venv:]
     assert r.script.index("pip install") < r.script.index("train.py --lr 1")
+
+
+# --- 9. a `uv run python ...` array is run as written, its branch appends kept ---
+
+def test_uv_run_array_is_run_as_written() -> None:
+    script = (SLURM + 'D=data.jsonl\ncmd=(\n  uv run python scripts/sweep.py\n  --dataset "$D"\n)\n'
+              'if [[ -n "$LIMIT" ]]; then\n  cmd+=(--limit "$LIMIT")\nfi\nsrun "${cmd[@]}"\n')
+    r = _port(script, "delta")
+    assert r.script.rstrip().endswith('"${cmd[@]}"')
+    assert 'cmd+=(--limit "$LIMIT")' in r.script
+    assert "uv run python" not in r.script.split("cmd+=")[1]

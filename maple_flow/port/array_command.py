@@ -18,8 +18,11 @@ from maple_flow.scriptparse import ParsedScript
 from maple_flow.scriptparse.shell import _array_end, _join
 from maple_flow.shellquote import shell_word
 
-#: An interpreter word of the rendered launch with its options (``python3 -u``).
-_INTERPRETER = re.compile(r"(?:^|(?<=\s))(?:\S*/)?python[\d.]*(?:\s+-[A-Za-z]\S*)*\s+$")
+#: An interpreter word of the rendered launch with its options (``python3 -u``), and an
+#: environment runner's ``run`` in front of it (``uv run --locked python3``).
+_INTERPRETER = re.compile(
+    r"(?:^|(?<=\s))(?:(?:\S*/)?(?:uv|poetry|pdm|hatch|pixi|rye|conda|mamba|micromamba|pipenv)"
+    r"\s+run\s+(?:\S+\s+)*?)?(?:\S*/)?python[\d.]*(?:\s+-[A-Za-z]\S*)*\s+$")
 
 
 def keep_array_command(script: str, p: ParsedScript, profile: ClusterProfile, entry: str,

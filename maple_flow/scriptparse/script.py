@@ -57,6 +57,7 @@ from maple_flow.scriptparse.values import (
     expand,
     overridable,
     overridden_key,
+    runner_python,
     simple_values,
     traced_split_words,
     which_name,
@@ -352,9 +353,9 @@ def _array_command(cmd: ShellCommand, traced: list[tuple[str, int]],
         if not _ARRAY_WORD.match(raw):
             continue
         held = [w for w, j in traced if j == k]
-        if k != max(ks) or not held or not re.fullmatch(r"python[\d.]*",
-                                                       held[0].rsplit("/", 1)[-1]):
-            return "", 0
+        if k != max(ks) or not held or not (re.fullmatch(
+                r"python[\d.]*", held[0].rsplit("/", 1)[-1]) or runner_python(held)):
+            return "", 0  # an interpreter's array, or `uv run [opts] python ...`
         entry = ("-m" if line.module else "")
         at = next((i for i, w in enumerate(held)
                    if w == line.entrypoint and (not entry or held[i - 1] == "-m")), -1)
