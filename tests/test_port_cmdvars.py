@@ -169,3 +169,18 @@ def test_uv_run_array_is_run_as_written() -> None:
     assert r.script.rstrip().endswith('"${cmd[@]}"')
     assert 'cmd+=(--limit "$LIMIT")' in r.script
     assert "uv run python" not in r.script.split("cmd+=")[1]
+
+
+# --- 10. an ssh loop over a host array's indices is a per-node loop ---
+
+def test_ssh_loop_over_array_indices_is_the_per_node_launch() -> None:
+    script = (SLURM.replace("--nodes=2", "--nodes=2")
+              + "NODES=( $(scontrol show hostnames $SLURM_JOB_NODELIST) )\n"
+              'for i in "${!NODES[@]}"; do\n'
+              '    ssh "${NODES[$i]}" "cd /work/run && torchrun --nnodes 2 --nproc_per_node 4 '
+              '--node_rank $i --master_addr ${NODES[0]} --master_port 29500 train.py --lr 1" &\n'
+              "done\nwait\n")
+    r = _port(script, "delta")
+    assert 'for i in "${!NODES[@]}"' not in r.script
+    assert r.script.count("train.py --lr 1") == 1
+    assert any("once per node" in n for n in r.notes)
