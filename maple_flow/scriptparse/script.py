@@ -537,14 +537,6 @@ def _launch_in(
     return None
 
 
-#: A value that is a command (its interpreter or launcher first), not only its arguments: one
-#: appended to on a branch keeps its earlier words (the launch is read from them and run as
-#: written, or refused); an arguments value so appended stays a reference left to run time.
-_COMMAND_VALUE = re.compile(
-    r"^\s*(?:\S*/)?(?:python[\d.]*|torchrun|deepspeed|accelerate|uv|poetry|pdm|hatch|pixi|rye|"
-    r"conda|mamba|micromamba|pipenv)(?:\s|$)")
-
-
 def _branch_appends(block: Block) -> set[str]:
     """The names a conditional block only appends to (``CMD="$CMD --x"``, ``CMD+=" --x"``),
     never sets otherwise."""
@@ -584,13 +576,13 @@ def _find_launch(blocks: list[Block], variables: dict[str, str]) -> _Found | Non
             appends = _branch_appends(block)
             for cmd in block.commands:  # set on one branch only: not known statically
                 for name in _assigned(cmd):
-                    if name in appends and _COMMAND_VALUE.match(before.get(name, "")):
-                        variables[name] = before[name]  # a command's words before the branch
+                    if name in appends and name in before:
+                        variables[name] = before[name]  # its words before the branch
                     else:
                         variables.pop(name, None)
             if appends:
-                marked = set(variables.get(BRANCH_APPENDED, "").split()) | {
-                    n for n in appends if _COMMAND_VALUE.match(before.get(n, ""))}
+                marked = set(variables.get(BRANCH_APPENDED, "").split()) | (
+                    appends & set(before))
                 variables[BRANCH_APPENDED] = " ".join(sorted(marked))
     python = [f for f in found if not f.line.command]
     commands = [f for f in found if f.line.command]  # ``srun fairseq-train``: see LaunchLine
