@@ -184,16 +184,3 @@ def test_ssh_loop_over_array_indices_is_the_per_node_launch() -> None:
     assert 'for i in "${!NODES[@]}"' not in r.script
     assert r.script.count("train.py --lr 1") == 1
     assert any("once per node" in n for n in r.notes)
-
-
-# --- 11. an interpreter's command string appended on a branch is run as written ---
-
-@pytest.mark.parametrize("launch", ["srun $CMD", "srun ${CMD}"])
-def test_interpreter_string_appended_on_a_branch_is_run_as_written(launch: str) -> None:
-    script = (SLURM.replace("--ntasks-per-node=1", "--ntasks-per-node=4")
-              + 'CMD="uv run --env-file=.env -- python -m exps.bench"\nCMD="$CMD --epochs=1"\n'
-              'if [ -n "$OFFLINE" ]; then\n    CMD="$CMD --offline"\nfi\n' + launch + "\n")
-    r = _port(script, "delta")
-    assert 'if [ -n "$OFFLINE" ]; then\n    CMD="$CMD --offline"\nfi' in r.script
-    assert r.script.rstrip().endswith(launch.split()[-1])
-    assert any("command string `CMD`" in n for n in r.notes)

@@ -61,12 +61,6 @@ def keep_array_command(script: str, p: ParsedScript, profile: ClusterProfile, en
         how = (f"`{inner}` (its words after its first {lead}, the interpreter the launcher "
                "replaces)")
     lines[k] = new
-    if "[" not in word:  # a command string (`CMD="python x.py"`; `CMD="$CMD --x"` on a branch)
-        note = (f"the program and its arguments come from your command string `{name}`: its "
-                f"lines are kept as written (every `{name}=...`, the appends under their if/case "
-                f"as in the source) and {profile.name}'s launch runs `{word}` (split by the shell "
-                "as in the source), so the job runs what the string holds when it gets there")
-        return "\n".join(lines), [note], ""
     note = (f"the program and its arguments come from your array `{name}`: its lines are kept "
             f"as written (every `{name}=(...)`/`{name}+=(...)`, under their if/case as in the "
             f"source) and {profile.name}'s launch runs {how}, so the job runs what the array "

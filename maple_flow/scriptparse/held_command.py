@@ -95,6 +95,8 @@ def held_command_reason(blocks: list[Block], cmd: ShellCommand | None = None) ->
         later = [s for s in settings if s.conditional and (first is None or s.line > first.line)]
         if first is None or not later:
             continue
+        if cmd is not None and not array:
+            continue  # a string set on a branch is not read (no launch found): see below
         kind = "array" if array else "command string"
         read = _launcher_program(first.text)
         shown = "; ".join(f"line {s.line} `{_short(s.text, 70)}`" for s in later[:3])

@@ -341,27 +341,16 @@ def _written_args(cmd: ShellCommand, traced: list[tuple[str, int]],
 _ARRAY_WORD = re.compile(r'^"?\$\{(\w+)\[@\]\}"?$')
 
 
-#: An unquoted command string (``$CMD``, ``${CMD}``): bash splits it into the command's words.
-_STRING_WORD = re.compile(r"^\$\{?(\w+)\}?$")
-#: The key under which the variables mapping names the command strings the script appends to on
-#: a branch its values do not decide (``if ...; then CMD="$CMD --x"; fi``).
-BRANCH_APPENDED = "\0branch-appended"
-
-
 def _array_command(cmd: ShellCommand, traced: list[tuple[str, int]],
-                   line: LaunchLine, branched: frozenset[str] = frozenset()) -> tuple[str, int]:
+                   line: LaunchLine) -> tuple[str, int]:
     """The array word (``"${CMD[@]}"``) that gives the interpreter, the program and all its
-    arguments, with how many of its words come before the program; or the command string
-    (``$CMD``, interpreter first) the script appends to on a branch (``branched``): run as
-    written too; ``("", 0)`` otherwise."""
+    arguments, with how many of its words come before the program; ``("", 0)`` otherwise."""
     if not line.entrypoint or len(cmd.raw) != len(cmd.words) or line.inline:
         return "", 0
     ks = {k for _, k in traced}
     for k in sorted(ks):
         raw = cmd.raw[k] if k < len(cmd.raw) else ""
-        string = _STRING_WORD.match(raw)
-        if not _ARRAY_WORD.match(raw) and not (string and branched and
-                                               string.group(1) in branched):
+        if not _ARRAY_WORD.match(raw):
             continue
         held = [w for w, j in traced if j == k]
         if k != max(ks) or not held or not (re.fullmatch(
@@ -517,8 +506,7 @@ def _launch_in(
     if line is not None and not line.inline:
         line.written_args = _written_args(cmd, traced, line)
         line.written_entry = _written_entry(cmd, traced, line)
-        branched = frozenset(variables.get(BRANCH_APPENDED, "").split())
-        line.array_command, line.array_lead = _array_command(cmd, traced, line, branched)
+        line.array_command, line.array_lead = _array_command(cmd, traced, line)
     if text:
         body = split_commands(text)
         inner = _find_launch([Block(cmd.line, text, tuple(body))], dict(variables))
@@ -537,22 +525,6 @@ def _launch_in(
     return None
 
 
-def _branch_appends(block: Block) -> set[str]:
-    """The names a conditional block only appends to (``CMD="$CMD --x"``, ``CMD+=" --x"``),
-    never sets otherwise."""
-    appended: set[str] = set()
-    other: set[str] = set()
-    for cmd in block.commands:
-        for name, value in cmd.assignments if not cmd.words else ():
-            base = name.rstrip("+")
-            if (name.endswith("+") and not value.startswith("(")) or re.match(
-                    rf"^\$\{{?{re.escape(base)}\}}?(?:\s|$)", value):
-                appended.add(base)
-            else:
-                other.add(base)
-    return appended - other
-
-
 def _in_background(cmd: ShellCommand) -> bool:
     """``cmd`` runs in the background (``... &``, not ``&&``)."""
     text = cmd.text.rstrip()
@@ -566,24 +538,15 @@ def _find_launch(blocks: list[Block], variables: dict[str, str]) -> _Found | Non
     found: list[_Found] = []
     for index, block in enumerate(blocks):
         taken = branch_taken(block.text, variables)  # a test the script's values decide
-        before = dict(variables)
         for cmd in block.commands:
             hit = _launch_in(cmd, variables, index)
             if hit is not None:
                 found.append(hit)
             _remember(cmd, variables)
         if _CONDITIONAL.match(block.text) and len(block.commands) > 1 and not taken:
-            appends = _branch_appends(block)
             for cmd in block.commands:  # set on one branch only: not known statically
                 for name in _assigned(cmd):
-                    if name in appends and name in before:
-                        variables[name] = before[name]  # its words before the branch
-                    else:
-                        variables.pop(name, None)
-            if appends:
-                marked = set(variables.get(BRANCH_APPENDED, "").split()) | (
-                    appends & set(before))
-                variables[BRANCH_APPENDED] = " ".join(sorted(marked))
+                    variables.pop(name, None)
     python = [f for f in found if not f.line.command]
     commands = [f for f in found if f.line.command]  # ``srun fairseq-train``: see LaunchLine
     # a Python program under a launcher first; then an installed command the job runs (not
@@ -779,8 +742,7 @@ def parse_script(data: str | bytes) -> ParsedScript:
     parsed.launch_vars = _launch_vars(found.cmd, {**parsed.arrays, **parsed.env,
                                                   **parsed.variables})
     if found.line.array_command:  # the array's lines stay: the port runs it as written
-        held = set(_ARRAY_WORD.findall(found.line.array_command)) | set(
-            _STRING_WORD.findall(found.line.array_command))
+        held = set(_ARRAY_WORD.findall(found.line.array_command))
         parsed.launch_vars = [v for v in parsed.launch_vars if v not in held]
     if found.cmd.text != (found.line.inline or found.cmd.text) or found.inner or any(
             w in ("-c",) for w in found.cmd.words):
