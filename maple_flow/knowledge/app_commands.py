@@ -12,11 +12,23 @@ from maple_flow.knowledge.data import template_data
 from maple_flow.models.common import Strict
 
 
+class LauncherProgram(Strict):
+    """A Python program file that is itself a distributed launcher (GPT-NeoX's deepy.py)."""
+
+    file: str
+    project: str
+    #: What it starts, and from where its layout comes.
+    starts: str
+    #: What the user does on the target instead.
+    instead: str
+
+
 class AppCommands(Strict):
     """Known Python console scripts, and the count options of MPI/GPU applications."""
 
     python_commands: list[str] = Field(min_length=1)
     gpu_options: list[str] = Field(min_length=1)
+    launcher_programs: list[LauncherProgram] = Field(default_factory=list)
 
 
 @cache
@@ -28,6 +40,12 @@ def app_commands() -> AppCommands:
 def is_python_command(word: str) -> bool:
     """``word`` (a name or a path) names a known Python console script."""
     return word.rsplit("/", 1)[-1] in app_commands().python_commands
+
+
+def launcher_program(word: str) -> LauncherProgram | None:
+    """The launcher that the program file ``word`` (a name or a path) is, if it is one."""
+    name = word.rsplit("/", 1)[-1]
+    return next((p for p in app_commands().launcher_programs if p.file == name), None)
 
 
 def count_options(args: list[str]) -> list[str]:

@@ -59,7 +59,7 @@ from maple_flow.port.apply import (
     wrapper_shell,
 )
 from maple_flow.port.array import port_array
-from maple_flow.port.array_command import keep_array_command
+from maple_flow.port.array_command import keep_array_command, restore_array_lines
 from maple_flow.port.carry import (
     Carried,
     Source,
@@ -1160,7 +1160,7 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
     refusals += [array_refusal] if array_refusal and not refusals else []
     if applied.interpreter_kept:  # the note on the interpreter replaced is not true then
         notes = [n for n in notes if n not in _interpreter_notes(src, profile)]
-    applied.script = with_raw_blocks(applied.script, carried)
+    applied.script = restore_array_lines(with_raw_blocks(applied.script, carried), src.lines)
     script, notes, refusals = applied.script, notes + applied.notes, refusals + (
         applied.refusals if not refusals else [])
     left = leftovers(script, profile, "\n".join(src.lines)) if not refusals else Leftovers()

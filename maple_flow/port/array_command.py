@@ -15,10 +15,14 @@ import re
 from maple_flow.models import ClusterProfile
 from maple_flow.port.stages import launch_command_span
 from maple_flow.scriptparse import ParsedScript
+from maple_flow.scriptparse.shell import _array_end, _join
 from maple_flow.shellquote import shell_word
 
-#: An interpreter word of the rendered launch with its options (``python3 -u``).
-_INTERPRETER = re.compile(r"(?:^|(?<=\s))(?:\S*/)?python[\d.]*(?:\s+-[A-Za-z]\S*)*\s+$")
+#: An interpreter word of the rendered launch with its options (``python3 -u``), and an
+#: environment runner's ``run`` in front of it (``uv run --locked python3``).
+_INTERPRETER = re.compile(
+    r"(?:^|(?<=\s))(?:(?:\S*/)?(?:uv|poetry|pdm|hatch|pixi|rye|conda|mamba|micromamba|pipenv)"
+    r"\s+run\s+(?:\S+\s+)*?)?(?:\S*/)?python[\d.]*(?:\s+-[A-Za-z]\S*)*\s+$")
 
 
 def keep_array_command(script: str, p: ParsedScript, profile: ClusterProfile, entry: str,
@@ -64,4 +68,27 @@ def keep_array_command(script: str, p: ParsedScript, profile: ClusterProfile, en
     return "\n".join(lines), [note], ""
 
 
-__all__ = ["keep_array_command"]
+def restore_array_lines(script: str, source: list[str]) -> str:
+    """``script`` with each multi-line array assignment of the ``source`` lines (``CMD=(``,
+    one item a line, ``)``), which the reading joins onto one line, written back as the user
+    wrote it, wherever the port keeps it whole."""
+    lines = script.split("\n")
+    k = 0
+    while k < len(source):
+        end = _array_end(source, k)
+        if end is None:
+            k += 1
+            continue
+        joined = _join(source, k)[1]
+        hits = [j for j, line in enumerate(lines) if line.strip() == joined.strip()]
+        if len(hits) == 1:
+            j = hits[0]
+            indent = lines[j][:len(lines[j]) - len(lines[j].lstrip())]
+            base = source[k][:len(source[k]) - len(source[k].lstrip())]
+            lines[j:j + 1] = [indent + (x[len(base):] if x.startswith(base) else x.lstrip())
+                              for x in source[k:end + 1]]
+        k = end + 1
+    return "\n".join(lines)
+
+
+__all__ = ["keep_array_command", "restore_array_lines"]

@@ -128,6 +128,12 @@ def port_stage(step: Step, src: Source, profile: ClusterProfile,
     bad = [p for line in lines if (p := setup_line_problem(line))]
     if not lines or bad:
         return [], f"line {step.line} `{step.text}` launches a program the port cannot rewrite"
+    after, procs = _body_after(text)
+    if after and procs != 1:
+        return [], (f"line {step.line} `{step.text}` launches a program whose `bash -c` body "
+                    f"runs `{'; '.join(after)}` after it, once per rank; the port cannot put "
+                    "that inside the target's launch: write those commands on lines of their "
+                    "own after the launch (or in a script the launch runs) and port again")
     if step.inner:  # `R=$(srun python x.py)`: the target's launch captured the same way
         lines[-1] = step.text.replace(step.inner, lines[-1], 1)
     elif _BACKGROUND.search(launch) and not _BACKGROUND.search(lines[-1]):
@@ -135,7 +141,28 @@ def port_stage(step: Step, src: Source, profile: ClusterProfile,
     note = (f"line {step.line} `{step.text}` is a launch of its own: the target's launch of the "
             f"same program ({result.spec.nodes} node(s) x {result.spec.gpus_per_node}): "
             f"`{lines[-1]}`{sized}")
+    if after:  # one rank ran them after its program, in its body: they run once after it
+        lines += after
+        note += (f"; the commands its `bash -c` body ran after the program (`{'; '.join(after)}`) "
+                 "follow it, once, as the one rank ran them")
     return lines, note
+
+
+def _body_after(text: str) -> tuple[list[str], int | None]:
+    """The commands a launch's ``bash -c`` body runs after its program (``srun -n 1 bash -c
+    'python3 -m venv V; V/bin/pip install -r r.txt'``), as shell text, and how many processes
+    the launch starts; ([], None) when none."""
+    from maple_flow.errors import MapleError
+    from maple_flow.scriptparse import parse_script
+    from maple_flow.scriptparse.facts import read_facts
+    from maple_flow.scriptparse.steps import command_text
+
+    try:
+        parsed = parse_script(text)
+        after = [command_text(c) for c in parsed.inner_after]
+        return after, (read_facts(parsed).ranks if after else None)
+    except MapleError:
+        return [], None
 
 
 def _logical_lines(text: str) -> list[str]:

@@ -186,6 +186,39 @@ def _host_list_size(stage: Stage) -> int | None:
     return len({h.split(":")[0] for h in hosts.split(",") if h})
 
 
+#: A count of the GPUs the node shows the job, taken when the job runs
+#: (``$(nvidia-smi -L | wc -l)``, ``$(nvidia-smi --list-gpus | wc -l)``).
+_NODE_GPU_COUNT = re.compile(
+    r"^\$\(\s*(?:nvidia-smi\s+(?:-L|--list-gpus)|rocm-smi\s+--showid|xpu-smi\s+discovery)"
+    r"\s*(?:\|\s*grep\s+[^|)]*)?\|\s*wc\s+-l\s*\)$")
+_REFERENCE = re.compile(r"^\$\{?(\w+)\}?$")
+
+
+def counts_node_gpus(raw: str | None, vars_: dict[str, str]) -> bool:
+    """Whether ``raw`` (a ranks-a-node value as written, or a variable holding it) is the
+    node's GPU count taken when the job runs (``NGPU=$(nvidia-smi -L | wc -l)``)."""
+    for _ in range(3):
+        ref = _REFERENCE.match((raw or "").strip().strip('"'))
+        if not ref:
+            break
+        raw = vars_.get(ref.group(1))
+    return bool(raw and _NODE_GPU_COUNT.match(raw.strip().strip('"')))
+
+
+def _node_gpu_count_why(p: ParsedScript, gpn: int | None, vars_: dict[str, str]) -> str:
+    """Why the ranks are unknown when torchrun starts one process per GPU the node shows
+    (its --nproc_per_node counted by nvidia-smi when the job runs) and no directive says how
+    many GPUs the node gives the job; ``""`` otherwise."""
+    stage = p.launch.stage("torchrun")
+    raw = nproc_option(stage) if stage is not None else None
+    if gpn or not counts_node_gpus(raw, vars_):
+        return ""
+    return (f"torchrun's --nproc_per_node={raw} is the number of GPUs the node shows the job, "
+            "counted when it runs, and no directive says how many GPUs the job asks a node "
+            "(a whole node of the source's partition): pass gpus_per_node=N (--gpus-per-node N), "
+            "the GPUs of one source node, for one rank per GPU")
+
+
 #: torchrun's --nproc_per_node values that mean one rank per GPU the node has.
 _ALL_DEVICES = frozenset({"gpu", "auto", "cuda", "xpu"})
 _DEVICE_LIST = re.compile(r"^\d{1,3}(?:,\d{1,3})*$")
@@ -684,6 +717,9 @@ def job_total(p: ParsedScript, nodes: int | None, gpn: int | None) -> tuple[int 
         total = to_int(outer.get("-n", "-np", "--np", "--ntasks"), vars_)
         if total:
             return total, f"{outer.name} -n"
+    counted = _node_gpu_count_why(p, gpn, vars_)
+    if counted:
+        return None, counted
     # accelerate launch is a per-node launcher: the job's tasks are its copies (one a node),
     # not its ranks; with no --num_processes it starts one per GPU (or its config's count)
     if size["tasks"] and accel is None:

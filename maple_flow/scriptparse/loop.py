@@ -158,9 +158,11 @@ def _launch_condition(text: str, cmd: ShellCommand,
 
 
 def _per_node(text: str, names: list[str]) -> bool:
-    """The launch runs in the background on the host the loop variable names."""
+    """The launch runs in the background on the host the loop variable names, itself or as
+    the index of a host array (``for i in "${!NODES[@]}"; do ssh "${NODES[$i]}" ... &``)."""
     if not names or not re.search(r"&\s*$", bare_line(text)):
         return False
     var = "|".join(re.escape(n) for n in names)
+    host = rf"(?:\$\{{?(?:{var})\b|\$\{{\w+\[\$?\{{?(?:{var})\}}?\]\}})"
     return bool(re.search(rf"(?:-w|--nodelist=?|--host=?|-host|--hosts=?|ssh)\s*['\"]?"
-                          rf"\$\{{?(?:{var})\b", text))
+                          rf"{host}", text))

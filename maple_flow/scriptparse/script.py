@@ -7,6 +7,7 @@ import shlex
 from dataclasses import dataclass, field
 
 from maple_flow.errors import ParseError
+from maple_flow.knowledge.app_commands import LauncherProgram, launcher_program
 from maple_flow.knowledge.directives import (
     Directive,
     detect_scheduler,
@@ -20,6 +21,7 @@ from maple_flow.scriptparse.cmdline import (
 )
 from maple_flow.scriptparse.container_body import container_body_reason
 from maple_flow.scriptparse.cshell import csh_reason
+from maple_flow.scriptparse.held_command import held_command_reason
 from maple_flow.scriptparse.hidden import (
     hidden_launcher_step,
     hidden_program_reason,
@@ -55,6 +57,7 @@ from maple_flow.scriptparse.values import (
     expand,
     overridable,
     overridden_key,
+    runner_python,
     simple_values,
     traced_split_words,
     which_name,
@@ -276,6 +279,24 @@ _PYTHON_NAME = re.compile(r"python[\d.]*")  # ``"$PY"`` holding the job's python
 _QUOTED_VAR = re.compile(r"^\$\{?([A-Za-z_]\w*)\}?$")
 
 
+#: A single-word value naming a program file by its path (``EXE=./build/app``,
+#: ``BIN=/opt/x/bin/solver``): quoted or not, the one word a launcher runs.
+_PROGRAM_PATH = re.compile(r"[\w.~+-]*/[\w./+-]*[\w+-]")
+#: Site launchers whose first operand is the program (``srun "$EXE" args``).
+_OPERAND_LAUNCHERS = frozenset({"srun", "mpirun", "mpiexec", "ibrun", "jsrun", "aprun"})
+
+
+def _first_operand(words: tuple[str, ...]) -> int:
+    """Index of the program word of ``srun [opts] PROGRAM ...`` (options with a value taken
+    as ``--opt=value`` or a short ``-n 4``), or -1 when ``words`` start no site launcher."""
+    if not words or words[0].rsplit("/", 1)[-1] not in _OPERAND_LAUNCHERS:
+        return -1
+    k = 1
+    while k < len(words) and words[k].startswith("-"):
+        k += 1 if "=" in words[k] or words[k].startswith("--") else 2
+    return k
+
+
 def _words(cmd: ShellCommand, variables: dict[str, str]) -> list[tuple[str, int]]:
     """The command's words with the script's simple variables resolved, each with the index
     of the word it came from; a quoted ``"${MAIN_PY}"`` whose value is one word naming a .py
@@ -287,7 +308,8 @@ def _words(cmd: ShellCommand, variables: dict[str, str]) -> list[tuple[str, int]
         m = None if flags[k] else _QUOTED_VAR.fullmatch(word)
         value = variables.get(m.group(1), "") if m else ""
         if m and (_PY_FILE_VALUE.fullmatch(value) or _PYTHON_NAME.fullmatch(value)
-                  or which_name(value)):
+                  or which_name(value) or (k == _first_operand(cmd.words)
+                                           and _PROGRAM_PATH.fullmatch(value))):
             words[k], flags[k] = value, True  # `"$PY"` with PY=$(command -v python3): one word
     return traced_split_words(words, flags, variables)
 
@@ -331,9 +353,9 @@ def _array_command(cmd: ShellCommand, traced: list[tuple[str, int]],
         if not _ARRAY_WORD.match(raw):
             continue
         held = [w for w, j in traced if j == k]
-        if k != max(ks) or not held or not re.fullmatch(r"python[\d.]*",
-                                                       held[0].rsplit("/", 1)[-1]):
-            return "", 0
+        if k != max(ks) or not held or not (re.fullmatch(
+                r"python[\d.]*", held[0].rsplit("/", 1)[-1]) or runner_python(held)):
+            return "", 0  # an interpreter's array, or `uv run [opts] python ...`
         entry = ("-m" if line.module else "")
         at = next((i for i, w in enumerate(held)
                    if w == line.entrypoint and (not entry or held[i - 1] == "-m")), -1)
@@ -436,7 +458,16 @@ def _assigned(cmd: ShellCommand) -> list[str]:
 def _body(cmd: ShellCommand, line: LaunchLine | None, variables: dict[str, str]) -> str:
     """The shell text a command runs in a new shell: a ``bash -c`` body, or ``eval``'s words."""
     if line is not None and line.inline:
-        return expand(line.inline, simple_values(variables))
+        held = _QUOTED_VAR.fullmatch(line.inline.strip())
+        if held and variables.get(held.group(1), "").strip():
+            # `srun bash -c "$CMD"`: the new shell runs CMD's text, whatever it holds (lines,
+            # comments, quotes, `\$(hostname)` left for it): the body is that text
+            return expand(variables[held.group(1)], simple_values(variables))
+        # the body's `'"${ARGS}"'` pieces are the batch shell's: their values go into the text
+        # the new shell parses (its quotes are read there), unless a command or arithmetic
+        # computes them (those stay references, as before)
+        return expand(line.inline, {k: v for k, v in variables.items()
+                                    if not re.search(r"\$\(|`", v)})
     if cmd.words and cmd.words[0] == "eval":
         # a default for a variable the script never sets (``eval "python ${SCRIPT:-x.py}"``)
         # is the submit environment's to override: it stays a reference, as on a line of its own
@@ -604,7 +635,8 @@ def _no_launch_reason(blocks: list[Block], text: str = "") -> str:
             f"`{launcher} ... {flag} {command} ...` (the launcher's option to run its "
             "program as itself) or the package's module (`-m <module>`), then port it"
         )
-    hidden = container_body_reason(blocks) or hidden_program_reason(blocks)
+    hidden = (held_command_reason(blocks) or container_body_reason(blocks)
+              or hidden_program_reason(blocks))
     if hidden:
         return "no launch line found: " + hidden
     glued = [(cmd.line, stuck) for block in blocks for cmd in block.commands
@@ -628,6 +660,16 @@ def _no_launch_reason(blocks: list[Block], text: str = "") -> str:
         "mpiexec, ibrun, torchrun, deepspeed or accelerate launch followed by a .py file "
         "or -m module)"
     )
+
+
+def _launcher_program_reason(found: _Found, launcher: LauncherProgram) -> str:
+    """Why a launch whose program file is itself a distributed launcher is not ported."""
+    text = " ".join(found.cmd.text.split())
+    text = text if len(text) <= 100 else text[:97] + "..."
+    return (f"line {found.cmd.line}: `{text}` runs {found.line.entrypoint}, {launcher.project}'s "
+            f"launcher, not the training program: it starts {launcher.starts}; the job's ranks "
+            "and hosts are there, not in this script, so the port cannot move them to the "
+            f"target: {launcher.instead}")
 
 
 def parse_script(data: str | bytes) -> ParsedScript:
@@ -674,6 +716,13 @@ def parse_script(data: str | bytes) -> ParsedScript:
     if is_positional(found.line.entrypoint):
         raise ParseError(command_line_program_reason(found.cmd.line, found.cmd.text,
                                                      found.line.entrypoint))
+    if not found.line.array_command:  # an array that runs the launcher, changed on a branch
+        branch = held_command_reason(blocks, found.cmd)
+        if branch:
+            raise ParseError(branch)
+    launcher = launcher_program(found.line.entrypoint or "")
+    if launcher is not None:
+        raise ParseError(_launcher_program_reason(found, launcher))
     directives = parse_directives(text, kind) if kind else []
     if kind is None and has_lsf(text):
         directives = lsf_directives(text)

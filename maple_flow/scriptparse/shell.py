@@ -293,9 +293,11 @@ def dequote(raw: str) -> str:
 
 
 def _word(part: Any, line: str, saved: dict[str, str]) -> str:
-    """A word's text after quote removal; bashlex's own is wrong on 'a'"'"'b' words."""
+    """A word's text after quote removal; bashlex's own is wrong on 'a'"'"'b' words and
+    drops the single quotes a double-quoted value holds (``CMD="x --d='a b'"``: bash keeps
+    them, for the ``eval`` that reads the value)."""
     raw = line[part.pos[0]:part.pos[1]]
-    simple = "'" in raw and not re.search(r"\$[(\'{]|`", raw)
+    simple = "'" in raw and not re.search(r"\$[(\']|`", raw)
     return _restore(dequote(raw) if simple else part.word, saved)
 
 

@@ -137,6 +137,17 @@ def _split(value: str) -> list[str]:
     return [re.sub(r"\0(\d+)\0", lambda m: saved[int(m.group(1))], p) for p in parts]
 
 
+def _field_split(value: str) -> list[str]:
+    """The words bash makes of an unquoted ``$VAR`` holding ``value``: split at blanks, with
+    no quote removal (``CMD="x.py --cfg=\\"a.json\\""; $CMD`` passes ``--cfg="a.json"`` with
+    its quote characters, as ``eval`` would not); ``$((...))`` stays one word."""
+    if not re.search(r"[\"'\\]", value):
+        return _split(value)
+    saved = _ARITH.findall(value)
+    held = _ARITH.sub(lambda m: f"\0{saved.index(m.group(0))}\0", value)
+    return [re.sub(r"\0(\d+)\0", lambda m: saved[int(m.group(1))], p) for p in held.split()]
+
+
 def split_words(
     words: Sequence[str], unquoted: Sequence[bool], variables: Mapping[str, str], depth: int = 0
 ) -> list[str]:
@@ -168,6 +179,30 @@ _PYTHON_WORD = re.compile(r"python[\d.]*")
 _ARRAY_ALL = re.compile(r"^\$\{(\w+)\[[@*]\]\}$")
 #: A bash array literal assigned in a script (``NAME=(``, ``NAME+=(``) up to its closing ``)``.
 _ARRAY_LITERAL = re.compile(r"^[ \t]*(?:export[ \t]+|declare[ \t]+-a[ \t]+)?(\w+)(\+?)=\(", re.M)
+
+
+#: Environment runners whose ``run`` starts a command of the project's environment.
+_ENV_RUNNERS = frozenset({"uv", "poetry", "pdm", "hatch", "pixi", "rye", "conda", "mamba",
+                          "micromamba", "pipenv"})
+
+
+def runner_python(words: Sequence[str]) -> int:
+    """Index of the python word of ``uv run [options] python ...`` (any environment runner's
+    ``run``) at the head of ``words``; 0 when they do not start so."""
+    if len(words) < 3 or words[0].rsplit("/", 1)[-1] not in _ENV_RUNNERS or words[1] != "run":
+        return 0
+    for k in range(2, min(len(words), 10)):
+        if _PYTHON_WORD.fullmatch(words[k].rsplit("/", 1)[-1]):
+            return k
+        if words[k] == "--":
+            continue
+        if not words[k].startswith("-") and "=" not in words[k] and not (
+                k > 2 and words[k - 1].startswith("--") and "=" not in words[k - 1]):
+            return 0
+    return 0
+
+
+_runner_python = runner_python
 
 
 def array_key(name: str) -> str:
@@ -236,7 +271,8 @@ def traced_split_words(
         array = _ARRAY_ALL.match(word)
         held = shlex.split(variables.get(array_key(array.group(1)), "")) if array else []
         if held and (held[0].startswith("-") or held[0].rsplit("/", 1)[-1] in _AGENTS
-                     or _PYTHON_WORD.fullmatch(held[0].rsplit("/", 1)[-1])):
+                     or _PYTHON_WORD.fullmatch(held[0].rsplit("/", 1)[-1])
+                     or _runner_python(held) > 0):
             # options (`torchrun ${DISTRIBUTED_ARGS[@]}`) or a launcher's command
             # (`CMD=(torchrun ... x.py); srun "${CMD[@]}"`), or a Python command
             # (`CMD=(python x.py ...)`: see LaunchLine.array_command), quoted or not: one word
@@ -267,7 +303,7 @@ def traced_split_words(
         else:
             out.append((word, k))
             continue
-        parts = _split(value)
+        parts = _split(value) if known is None else _field_split(value)
         if depth < 5 and any(_WHOLE_VAR.fullmatch(p) for p in parts):
             parts = split_words(parts, [True] * len(parts), variables, depth + 1)
         out.extend((part, k) for part in parts)
