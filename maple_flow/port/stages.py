@@ -16,7 +16,7 @@ from maple_flow.knowledge.directives import is_header_line
 from maple_flow.models import ClusterProfile
 from maple_flow.models.shell_lines import setup_line_problem
 from maple_flow.scriptparse.launch import NO_PYTHON_OPTION
-from maple_flow.scriptparse.script import launch_command_line
+from maple_flow.scriptparse.script import launch_command_line, reading_setup_step
 from maple_flow.shellquote import shell_word
 
 if TYPE_CHECKING:
@@ -89,6 +89,12 @@ def port_stage(step: Step, src: Source, profile: ClusterProfile,
     """The target's lines for a launch set-up ``step`` and a note, or ([], why it cannot).
     ``set_before``: the variables the ported job sets before it (its arguments may read
     those as written); None when not known (its arguments are written as their values)."""
+    with reading_setup_step():  # the step read on its own: a venv build is its launch
+        return _port_stage(step, src, profile, size, set_before)
+
+
+def _port_stage(step: Step, src: Source, profile: ClusterProfile, size: tuple[int, int, int],
+                set_before: set[str] | None) -> tuple[list[str], str]:
     from maple_flow.port.api import port_launch_only
 
     launch = step.inner or step.text

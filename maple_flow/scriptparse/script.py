@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import re
 import shlex
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 
 from maple_flow.errors import ParseError
@@ -534,6 +537,19 @@ def _in_background(cmd: ShellCommand) -> bool:
 #: ``python -m X`` modules that build or fill the job's Python environment (a venv, its
 #: packages): a launch of one is a set-up step, not the job's program.
 _ENVIRONMENT_MODULES = frozenset({"venv", "virtualenv", "pip", "ensurepip", "pip3"})
+#: True while a set-up step of a job is read on its own (``port.stages.port_stage``).
+_SETUP_STEP: ContextVar[bool] = ContextVar("_SETUP_STEP", default=False)
+
+
+@contextmanager
+def reading_setup_step() -> Iterator[None]:
+    """Read a set-up step of a job on its own: a launch that builds the job's environment
+    (``srun -n 1 python3 -m venv``) is then that step's launch."""
+    token = _SETUP_STEP.set(True)
+    try:
+        yield
+    finally:
+        _SETUP_STEP.reset(token)
 
 
 def _find_launch(blocks: list[Block], variables: dict[str, str]) -> _Found | None:
@@ -553,9 +569,11 @@ def _find_launch(blocks: list[Block], variables: dict[str, str]) -> _Found | Non
                 for name in _assigned(cmd):
                     variables.pop(name, None)
     # ``srun -n 1 bash -c 'python3 -m venv .venv; .venv/bin/pip install ...'``: a step that
-    # builds the job's environment, never its launch
+    # builds the job's environment, never the job's launch (ported on its own as a set-up
+    # step, ``reading_setup_step``, it is that step's launch)
     found = [f for f in found
-             if not (f.line.module and f.line.entrypoint in _ENVIRONMENT_MODULES)]
+             if not (f.line.module and f.line.entrypoint in _ENVIRONMENT_MODULES)] or (
+        found if _SETUP_STEP.get() else [])
     python = [f for f in found if not f.line.command]
     commands = [f for f in found if f.line.command]  # ``srun fairseq-train``: see LaunchLine
     # a Python program under a launcher first; then an installed command the job runs (not
