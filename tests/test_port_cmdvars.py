@@ -171,6 +171,16 @@ def test_uv_run_array_is_run_as_written() -> None:
     assert "uv run python" not in r.script.split("cmd+=")[1]
 
 
+def test_array_words_are_not_called_literal_text() -> None:
+    """`--seeds "${seeds[@]}"` inside the kept array is expanded there: no note may say it is
+    passed as literal text (a false note found on the launchsyntax probe after the merge)."""
+    script = (SLURM + 'read -r -a seeds <<< "$SEEDS"\ncmd=(\n  uv run python sweep.py\n'
+              '  --seeds "${seeds[@]}"\n)\nsrun "${cmd[@]}"\n')
+    r = _port(script, "polaris")
+    assert '"${cmd[@]}"' in r.script
+    assert not any(n.startswith("passed as literal text") for n in r.notes), r.notes
+
+
 # --- 10. an ssh loop over a host array's indices is a per-node loop ---
 
 def test_ssh_loop_over_array_indices_is_the_per_node_launch() -> None:

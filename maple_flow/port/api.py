@@ -1154,8 +1154,10 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
                           lost_pids=frozenset(carried.lost_pids))
     applied.script, array_notes, array_refusal = keep_array_command(
         applied.script, src.parsed, profile, entry, args, f.module)
-    if array_notes:  # the array's own interpreter runs, with its options
-        notes = [n for n in notes if not n.startswith("the interpreter option")]
+    if array_notes:  # the array's own interpreter runs, with its options; its words are
+        # kept in the array as written (none is quoted as literal text)
+        notes = [n for n in notes if not n.startswith(("the interpreter option",
+                                                       "passed as literal text"))]
     notes += array_notes
     refusals += [array_refusal] if array_refusal and not refusals else []
     if applied.interpreter_kept:  # the note on the interpreter replaced is not true then
