@@ -21,6 +21,7 @@ level; each raises FixNotApplicable with the reason when the script has no such 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from maple_flow.repair.text import FixNotApplicable
 
@@ -185,54 +186,56 @@ def raise_open_files(text: str, launch_line: int) -> str:
     return "\n".join(parts)
 
 
+def _edit_commands(text: str, edit: Callable[[str], str | None], none: str) -> str:
+    """``text`` with each command (its ``\\``-continued lines together) that ``edit`` changes
+    replaced by what it returns (None: unchanged); FixNotApplicable(``none``) when none is."""
+    parts = _lines(text)
+    changed = False
+    for first, last in reversed(_logical(text)):
+        if not _code(parts[first]):
+            continue
+        block = "\n".join(parts[first:last + 1])
+        new = edit(block)
+        if new is not None and new != block:
+            parts[first:last + 1] = new.split("\n")
+            changed = True
+    if not changed:
+        raise FixNotApplicable(none)
+    return "\n".join(parts)
+
+
 def set_rank_count(text: str, count: int) -> str:
     """``text`` whose MPI-based launcher lines that start more ranks than ``count`` start
     ``count`` (``-np``; a single ``-H host:N`` gets ``count`` slots). FixNotApplicable when no
     launcher line starts more."""
-    parts = _lines(text)
-    changed = False
-    for first, last in _logical(text):
-        if not _code(parts[first]):
-            continue
-        block = "\n".join(parts[first:last + 1])
+    def fewer(block: str) -> str | None:
         launcher = _MPI_LAUNCHER.search(block)
         if launcher is None:
-            continue
+            return None
         program = _PROGRAM.search(block, launcher.end())
         stop = program.start() if program else len(block)
         head, opts, tail = block[:launcher.end()], block[launcher.end():stop], block[stop:]
         np = _NP.search(opts)
         if np is None or int(np.group(3)) <= count:
-            continue
+            return None
         opts = opts[:np.start(3)] + str(count) + opts[np.end(3):]
         hosts = list(_HOST_SLOTS.finditer(opts))
         if len(hosts) == 1 and int(hosts[0].group(4)) > count:
             h = hosts[0]
             opts = opts[:h.start(4)] + str(count) + opts[h.end(4):]
-        parts[first:last + 1] = (head + opts + tail).split("\n")
-        changed = True
-    if not changed:
-        raise FixNotApplicable(f"no mpirun/mpiexec/horovodrun/torchpack line starts more than "
-                               f"{count} ranks with -np")
-    return "\n".join(parts)
+        return head + opts + tail
+
+    return _edit_commands(text, fewer, f"no mpirun/mpiexec/horovodrun/torchpack line starts "
+                                       f"more than {count} ranks with -np")
 
 
 def container_python3(text: str) -> str:
     """``text`` whose container commands run ``python3`` where they ran ``python``."""
-    parts = _lines(text)
-    changed = False
-    for first, last in _logical(text):
-        if not _code(parts[first]):
-            continue
-        block = "\n".join(parts[first:last + 1])
+    def python3(block: str) -> str | None:
         runtime = _CONTAINER_CMD.search(block)
         if runtime is None:
-            continue
+            return None
         head, tail = block[:runtime.end()], block[runtime.end():]
-        new_tail = _PYTHON.sub("python3", tail + " ")[:-1] if tail else tail
-        if new_tail != tail:
-            changed = True
-            parts[first:last + 1] = (head + new_tail).split("\n")
-    if not changed:
-        raise FixNotApplicable("no container command of the script runs python")
-    return "\n".join(parts)
+        return head + (_PYTHON.sub("python3", tail + " ")[:-1] if tail else tail)
+
+    return _edit_commands(text, python3, "no container command of the script runs python")

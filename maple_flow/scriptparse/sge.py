@@ -57,12 +57,8 @@ def node_type_notes(text: str) -> list[str]:
     """A note for each site node type the ``#$`` lines ask (``-l rt_G.small=1``): what it holds
     and the size the port reads from it."""
     notes: list[str] = []
-    for _, _, rest in _directive_lines(text):
-        try:
-            words = shlex.split(rest, comments=True)
-        except ValueError:
-            continue
-        for option, value in _options(words):
+    for _, _, words in _split_lines(text):
+        for option, value in _options(words or []):
             if option != "-l":
                 continue
             for item in value.split(","):
@@ -117,6 +113,18 @@ def _directive_lines(text: str) -> list[tuple[int, str, str]]:
         elif stripped and not stripped.startswith("#"):
             break  # qsub reads directives up to the first command
     return found
+
+
+def _split_lines(text: str) -> list[tuple[int, str, list[str] | None]]:
+    """Each ``#$`` line qsub reads: its number, the raw line and its words (None when the
+    shell could not split it: an unclosed quote)."""
+    out: list[tuple[int, str, list[str] | None]] = []
+    for number, raw, rest in _directive_lines(text):
+        try:
+            out.append((number, raw, shlex.split(rest, comments=True)))
+        except ValueError:
+            out.append((number, raw, None))
+    return out
 
 
 def directive_words(text: str) -> list[str]:
@@ -197,12 +205,8 @@ def _options(words: list[str]) -> list[tuple[str, str]]:
 def sge_directives(text: str) -> list[Directive]:
     """The ``#$`` lines as Slurm-equivalent directives (``raw`` keeps the Grid Engine line)."""
     found: list[Directive] = []
-    for number, line, rest in _directive_lines(text):
-        try:
-            words = shlex.split(rest, comments=True)
-        except ValueError:
-            continue
-        for option, value in _options(words):
+    for number, line, words in _split_lines(text):
+        for option, value in _options(words or []):
             found += [Directive("slurm", name, val, number, line, option)
                       for name, val in _one(option, value)]
     return found
@@ -229,10 +233,8 @@ def may_hold_gpus(text: str) -> bool:
     """Whether a ``#$`` line asks a resource the port cannot read that may hold GPUs (a site's
     own resource, ``-l rt_X=1``); False when every ``-l`` resource is read or is memory,
     time or a host choice, so a job that names no GPU anywhere reads as a CPU job."""
-    for _, _, rest in _directive_lines(text):
-        try:
-            words = shlex.split(rest, comments=True)
-        except ValueError:
+    for _, _, words in _split_lines(text):
+        if words is None:
             return True
         for option, value in _options(words):
             if option != "-l":
@@ -249,11 +251,7 @@ def unmapped_lines(text: str) -> list[str]:
     """The ``#$`` lines (stripped) with an option or resource the port does not map
     (``-l tmem=8G``, ``-j y``, a site's own resource type not in grid_engine.yaml)."""
     out: list[str] = []
-    for _, raw, rest in _directive_lines(text):
-        try:
-            words = shlex.split(rest, comments=True)
-        except ValueError:
-            words = []
+    for _, raw, words in _split_lines(text):
         if not words or not all(_understood(o, v) for o, v in _options(words)):
             out.append(raw.strip())
     return out
