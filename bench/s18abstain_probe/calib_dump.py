@@ -9,9 +9,12 @@ terms found in the log, and whether the record is of a right family for the case
 
 from __future__ import annotations
 
+import importlib
 import json
 import sys
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import yaml
 
@@ -22,12 +25,12 @@ from run import NOT_SCRIPT, script_text  # noqa: E402
 
 from maple_flow.knowledge.clusters import get_profile  # noqa: E402
 from maple_flow.repair import FailureEvidence, load_knowledge_base  # noqa: E402
-import maple_flow.repair.classify  # noqa: E402
-C = sys.modules["maple_flow.repair.classify"]
 from maple_flow.repair import evidence_gate as G  # noqa: E402
 from maple_flow.repair.lognorm import normalised  # noqa: E402
 from maple_flow.repair.logtext import bound_evidence  # noqa: E402
 from maple_flow.repair.similarity import rank_documents  # noqa: E402
+
+C = importlib.import_module("maple_flow.repair.classify")
 
 SETS = ["reallogs", "reallogs2", "reallogs3", "reallogs4", "reallogs5", "reallogs6", "reallogs7",
         "reallogs8", "reallogs9", "entity_probe", "launchernf_probe", "notscript2_probe",
@@ -40,7 +43,12 @@ RELEASED = {"reallogs8", "reallogs9"}
 
 def main() -> None:
     kb = load_knowledge_base()
-    out = open(sys.argv[1], "w", encoding="utf-8")
+    with open(sys.argv[1], "w", encoding="utf-8") as out:
+        for line in _rows(kb):
+            out.write(line + "\n")
+
+
+def _rows(kb: Any) -> Iterator[str]:
     for name in SETS:
         path = ROOT / "bench" / name / "cases.yaml"
         dirs = (path.parent / "scripts", ROOT / "bench" / "reallogs" / "scripts")
@@ -73,10 +81,10 @@ def main() -> None:
                 rows.append({"rank": rank, "record": r.id, "family": r.family,
                              "script_problem": r.script_problem, "cos": round(cos, 3),
                              "fused": round(fused, 3), "keys": keys, "right": right})
-            out.write(json.dumps({"set": name, "id": case["id"], "split": case["split"],
+            yield (json.dumps({"set": name, "id": case["id"], "split": case["split"],
                                   "kind": case["kind"], "query": query[-600:],
                                   "gpu_text": bool(C.GPU_RUNTIME_TEXT.search(query)),
-                                  "cands": rows}) + "\n")
+                               "cands": rows}))
 
 
 if __name__ == "__main__":
