@@ -9,7 +9,7 @@ import pytest
 
 from maple_flow.cli.repair import diagnose_log
 from maple_flow.repair import load_knowledge_base
-from maple_flow.repair.evidence_gate import MEANING_COSINE, may_act
+from maple_flow.repair.evidence_gate import MEANING_COSINE, STRONG_COSINE, may_act
 from maple_flow.repair.patch_env import csh_setenv
 from maple_flow.repair.text import FixNotApplicable
 
@@ -159,13 +159,16 @@ def test_setenv_not_found_in_a_bash_job_rewrites_the_line() -> None:
 
 def test_the_evidence_floor_keeps_a_far_meaning_match_a_hint() -> None:
     """A similarity match with none of its record's key words changes the script only when
-    close in meaning (MEANING_COSINE); a not-script record only advises, so it may act."""
+    close in meaning: MEANING_COSINE, and since s18-abstain STRONG_COSINE for a script record
+    without anchors (evidence_gate.strong_for_script); a not-script record only advises, so it
+    may act."""
     kb = load_knowledge_base()
     script_record = kb.get("several-launchers-per-node")
     log = ("slurmstepd: error: the launch of the application failed on node gpu042 because "
            "the daemon there did not answer the controller in time\n")
     assert not may_act(script_record, log, log, kb, MEANING_COSINE - 0.01)
-    assert may_act(script_record, log, log, kb, MEANING_COSINE)
+    assert not may_act(script_record, log, log, kb, STRONG_COSINE - 0.01)
+    assert may_act(script_record, log, log, kb, max(MEANING_COSINE, STRONG_COSINE))
     advice = kb.get("slurm-node-failure")
     assert may_act(advice, log, log, kb, MEANING_COSINE - 0.2)
 

@@ -15,7 +15,10 @@ similarity match whose log lacks the record's evidence, ``evidence_gate.may_act`
 record on a log that is only a launcher's summary of a failed rank; any similarity match of a
 log that ends in an exception of the user's program with no symptom of the launch,
 ``program_error.program_failure``). A hint is shown, never
-applied: below the floor the answer is "not recognised".
+applied: below the floor the answer is "not recognised". A not-script record whose anchors the
+log holds (``evidence_gate.anchored_not_script``) is accepted as the answer whatever those
+doubts (it gives advice, never a fix), and put first when no similarity match changes the
+script; a script record needs a close meaning or anchors (``evidence_gate.strong_for_script``).
 """
 
 from __future__ import annotations
@@ -25,7 +28,12 @@ import re
 from maple_flow.errors import MapleError
 from maple_flow.models import ClusterProfile
 from maple_flow.repair.entity import entity_diagnoses
-from maple_flow.repair.evidence_gate import SUMMARY_LINE, may_act, summary_only
+from maple_flow.repair.evidence_gate import (
+    SUMMARY_LINE,
+    anchored_not_script,
+    may_act,
+    summary_only,
+)
 from maple_flow.repair.kb import load_knowledge_base
 from maple_flow.repair.matching import (
     ERROR_LINE,
@@ -146,12 +154,26 @@ def _by_similarity(records: list[FailureRecord], ev: FailureEvidence,
     unsure = (bool(GPU_RUNTIME_TEXT.search(query))
               or program_failure(unprefixed_lines(f"{ev.stdout}\n{ev.stderr}")))
     messages = "\n".join(ln for ln in lines if ERROR_LINE.search(ln))
-    return [
+    anchors = {i for i, _, _ in ranked[:MAX_SIMILAR]
+               if anchored_not_script(records[i], query, kb)}
+    found = [
         diagnosis_of(records[i], score, "similarity", evidence, Context({}, profile, ev.script),
-                   hint=unsure or not confident(cosine)
-                   or not may_act(records[i], query, messages, kb, cosine))
+                   hint=i not in anchors and (
+                       unsure or not confident(cosine)
+                       or not may_act(records[i], query, messages, kb, cosine)))
         for i, score, cosine in ranked[:MAX_SIMILAR]
     ]
+    return _anchored_first(found, {records[i].id for i in anchors})
+
+
+def _anchored_first(found: list[Diagnosis], anchored: set[str]) -> list[Diagnosis]:
+    """``found`` with its first not-script diagnosis accepted by its anchors first, when no
+    similarity match may change the script: what ranks above it is only a hint or a weaker
+    "not the script"."""
+    if any(d.verdict == "script" for d in found):
+        return found
+    first = next((d for d in found if d.record_id in anchored), None)
+    return found if first is None else [first, *(d for d in found if d is not first)]
 
 
 def _profile_for(ev: FailureEvidence, profile: ClusterProfile | None) -> ClusterProfile | None:

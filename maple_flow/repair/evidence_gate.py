@@ -15,6 +15,16 @@ a fix needs more evidence than advice, because a wrong fix edits the user's scri
 A record whose signature reads a figure (a named group of digits: SeqNum, a count) is
 decided by that figure, which similarity does not read: similarity never acts on it.
 
+Anchors (``anchor_coverage``): the words one of a record's signatures always matches
+literally, less the generic ones; a log *anchors* a record when it holds at least
+ANCHOR_WORDS of one signature's anchor words. A change of the script by similarity needs a
+close meaning (STRONG_COSINE) or anchors covering SCRIPT_COVERAGE of that signature; "not the
+script" (advice, no fix) may be said on anchors alone, covering NOT_SCRIPT_COVERAGE of a
+signature with one of the record's key words, at any qualifying cosine (``anchored_not_script``).
+Calibrated on the tune halves of the released real-log sets and all of bench/reallogs8/9
+(bench/s18abstain_probe/README.md): every invented or wrong similarity fix there had anchors
+under 40 % or a single anchor word, at cosines 0.60-0.63.
+
 A log whose every error line is a summary (a launcher's report that a process failed:
 ``ChildFailedError``, ``failed (exitcode: -9)``, srun's ``Exited with exit code``,
 ``Segmentation fault``, ``Killed``) does not say why; the answer is to read the first failing
@@ -60,6 +70,17 @@ CONTENT_WORDS = 5
 #: changes the script only when its cosine reaches this (calibrated on the tune halves of
 #: the released real-log sets, bench/repair10_probe/README.md); below it the record is a hint.
 MEANING_COSINE = 0.60
+#: The fewest anchor words of one signature a log must hold to anchor its record.
+ANCHOR_WORDS = 2
+#: A similarity match changes the script only at this cosine, or with anchors covering
+#: SCRIPT_COVERAGE of one of its record's signatures: the invented and wrong fixes of the
+#: calibration sets lay at 0.60-0.63 with at most one anchor word; 0.66 is the midpoint of
+#: 0.63 and the next right fix without anchors (0.69).
+STRONG_COSINE = 0.66
+SCRIPT_COVERAGE = 0.4
+#: Anchors covering this much of a not-script record's signature (with one of its key words)
+#: let similarity say "not the script" whatever the cosine (above the qualifying floor).
+NOT_SCRIPT_COVERAGE = 0.6
 #: A named group that captures a figure.
 _FIGURE_GROUP = re.compile(r"\(\?P<\w+>\\d")
 #: A launcher's line that a process failed, without why.
@@ -141,6 +162,41 @@ def content_words(message_text: str) -> frozenset[str]:
     return frozenset(w for w in _WORD.findall(text) if w not in GENERIC_WORDS)
 
 
+def anchor_coverage(record: FailureRecord, log_text: str) -> tuple[float, int]:
+    """(share, count) of the anchor words of ``record``'s best-covered signature that
+    ``log_text`` holds (as words, any case); (0.0, 0) for a record without anchor words."""
+    words = set(_WORD.findall(log_text.lower()))
+    best = (0.0, 0)
+    for sig in record.signatures:
+        anchors = pattern_words(sig.pattern) - GENERIC_WORDS
+        if anchors:
+            held = len(anchors & words)
+            best = max(best, (held / len(anchors), held))
+    return best
+
+
+def anchored(record: FailureRecord, log_text: str, coverage: float) -> bool:
+    """Whether ``log_text`` holds at least ANCHOR_WORDS of one of ``record``'s signatures'
+    anchor words, covering at least ``coverage`` of them."""
+    share, held = anchor_coverage(record, log_text)
+    return held >= ANCHOR_WORDS and share >= coverage
+
+
+def strong_for_script(record: FailureRecord, log_text: str, cosine: float) -> bool:
+    """Whether a similarity match of a script record has the stronger evidence a change of
+    the script needs: a close meaning (STRONG_COSINE) or anchors (SCRIPT_COVERAGE)."""
+    return cosine >= STRONG_COSINE or anchored(record, log_text, SCRIPT_COVERAGE)
+
+
+def anchored_not_script(record: FailureRecord, log_text: str, kb: KnowledgeBase) -> bool:
+    """Whether a not-script record may be the answer by its anchors alone: the log holds
+    NOT_SCRIPT_COVERAGE of one signature's anchor words (at least ANCHOR_WORDS) and one of
+    the record's key words; never a record decided by a figure."""
+    return (not record.script_problem and not decided_by_figure(record)
+            and anchored(record, log_text, NOT_SCRIPT_COVERAGE)
+            and carries_key_evidence(record, log_text, kb))
+
+
 def decided_by_figure(record: FailureRecord) -> bool:
     """Whether every signature of a script record reads a figure (a named group of digits)."""
     return record.script_problem and all(_FIGURE_GROUP.search(sig.pattern)
@@ -153,8 +209,11 @@ def may_act(record: FailureRecord, log_text: str, message_text: str,
     its fix, or say "not the script"): not decided by a figure, and the log carries the
     record's key words; or its messages (``message_text``: the lines that say what went
     wrong) are not thin and, for a record that would change the script, the match is close
-    in meaning (``cosine`` of at least MEANING_COSINE): the evidence floor."""
+    in meaning (``cosine`` of at least MEANING_COSINE): the evidence floor. A record that
+    would change the script needs, besides, a close meaning or anchors (``strong_for_script``)."""
     if decided_by_figure(record):
+        return False
+    if record.script_problem and not strong_for_script(record, log_text, cosine):
         return False
     if carries_key_evidence(record, log_text, kb):
         return True
