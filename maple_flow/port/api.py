@@ -616,6 +616,26 @@ def _module_tools(module: str) -> tuple[str, ...]:
     return tuple(tools) or ((base,) if re.fullmatch(r"[a-z][a-z0-9_-]*", base) else ())
 
 
+#: Words bash runs itself: no module provides them.
+_SHELL_BUILTINS = frozenset({"source", ".", "eval", "export", "cd", "echo", "set", "exec",
+                             "time", "unset", "alias", "ulimit", "umask", "type", "hash"})
+#: The source line a module-tool note speaks of (``... later (line N `...`)``).
+_TOOL_USE = re.compile(r"provided `[^`]+`, which the job runs later \(line (\d+) ")
+
+
+def _kept_tool_notes(notes: list[str], src: Source, script: str) -> list[str]:
+    """``notes`` less the module-tool notes about a source line the port does not keep (the
+    note would speak of a line that is not there)."""
+    def kept(note: str) -> bool:
+        found = _TOOL_USE.search(note)
+        if found is None:
+            return True
+        line = src.lines[int(found.group(1)) - 1].strip()
+        return line in script
+
+    return [n for n in notes if kept(n)]
+
+
 def _module_tool_notes(src: Source, profile: ClusterProfile) -> list[str]:
     """A note for each source module that provided a command the job runs later
     (``ml poetry/1.7.1`` then ``poetry install``; ``module load miniconda`` then ``conda
@@ -636,11 +656,13 @@ def _module_tool_notes(src: Source, profile: ClusterProfile) -> list[str]:
             # a container runtime's line is the launch the container notes speak of
             uses = [(k + 1, text.strip()) for k, text in enumerate(lines[at + 1:], at + 1)
                     for tool in _module_tools(module)
-                    if tool not in CONTAINER_RUNTIMES and k + 1 != launch
+                    if tool not in CONTAINER_RUNTIMES and tool not in _SHELL_BUILTINS
+                    and k + 1 != launch
                     and re.match(rf"\s*(?:time\s+|\(\s*)?{re.escape(tool)}(?:\s|$)", text)]
-            theirs = {t for m in profile.software.modules for t in _module_tools(m)}
+            theirs = {t for m in profile.software.modules for t in _module_tools(m)} | {
+                w for line in profile.software.activate for w in re.findall(r"[\w.-]+", line)}
             if not uses or theirs & set(_module_tools(module)):
-                continue  # the target's own modules give the tool too
+                continue  # the target's own modules (or its activation) give the tool too
             first = uses[0]
             notes.append(
                 f"`{line.strip()}` (line {at + 1}) provided `{first[1].split()[0]}`, which the "
@@ -1165,6 +1187,7 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
     applied.script = restore_array_lines(with_raw_blocks(applied.script, carried), src.lines)
     script, notes, refusals = applied.script, notes + applied.notes, refusals + (
         applied.refusals if not refusals else [])
+    notes = _kept_tool_notes(notes, src, script)
     left = leftovers(script, profile, "\n".join(src.lines)) if not refusals else Leftovers()
     refusals, notes = refusals + left.refusals, notes + left.notes
     if not refusals:
