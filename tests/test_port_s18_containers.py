@@ -205,3 +205,14 @@ def test_module_tool_note_only_where_true() -> None:
         for n in r.notes:
             if "provided `conda`" in n:
                 assert "conda activate dl" in r.script
+
+
+def test_usage_messages_are_not_placeholders() -> None:
+    """`${1:?usage: job.sh <config>}` and `echo "usage: <x>"` print a message: nothing to fill
+    in (false notes found re-judging unseen11 on 80ccbda); a real one still is named."""
+    script = MODULE_TOOL.replace(
+        "cd $HOME/proj\n", 'CFG=${1:?usage: sbatch job.sh <config>}\necho "usage: <config>"\n'
+        "cd $HOME/proj\n")
+    notes = port(script, ["polaris"])["polaris"].notes
+    held = [n for n in notes if "holds the placeholder" in n]
+    assert len(held) == 1 and "<your_branch>" in held[0], held

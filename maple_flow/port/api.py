@@ -679,6 +679,11 @@ def _module_tool_notes(src: Source, profile: ClusterProfile) -> list[str]:
 _PLACEHOLDER = re.compile(r"(?<![<\w$])<([A-Za-z_][\w .:/-]{0,60})>(?![>\w])")
 
 
+#: The message of ``${1:?usage: job.sh <config>}``: printed when the value is missing, not a
+#: value to fill in.
+_MESSAGES = re.compile(r"\$\{\w+:?\?[^}]*\}")
+
+
 def _placeholder_notes(src: Source) -> list[str]:
     """A note for each command line of the source that holds a placeholder the user was meant
     to fill in: kept as written, and it does not run as intended until it is filled in."""
@@ -687,7 +692,9 @@ def _placeholder_notes(src: Source) -> list[str]:
         text = line.strip()
         if not text or text.startswith("#") or "<<" in text:
             continue
-        found = [m.group(0) for m in _PLACEHOLDER.finditer(text)]
+        if re.match(r"(?:echo|printf)\b", text):
+            continue  # a message the job prints (`echo "usage: job.sh <config>"`)
+        found = [m.group(0) for m in _PLACEHOLDER.finditer(_MESSAGES.sub("", text))]
         if found:
             notes.append(f"line {number} `{short(text, 80)}` holds the placeholder "
                          f"{', '.join(f'`{w}`' for w in found)}: kept as written; fill it in "
