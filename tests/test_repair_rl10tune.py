@@ -78,3 +78,24 @@ def test_offline_already_set_is_no_fix() -> None:
     data = diagnose_log(script, "wandb: Network error (ConnectTimeout), entering retry loop.",
                         "delta", None, False)
     assert data["proposed"] is None
+
+
+def test_undefined_path_variable_asks_then_exports_the_answer() -> None:
+    from maple_flow.cli.repair import diagnose_log
+
+    log = ("RESULTS_FOLDER is not defined and nnU-Net cannot be used for training or inference."
+           " If this is not intended behavior, please read nnunet/paths.md\n")
+    asked = diagnose_log(_SCRIPT, log, "delta", None, False)
+    assert asked["proposed"] is None
+    assert asked["diagnoses"][0]["record_id"] == "program-path-variable-undefined"
+    assert asked["diagnoses"][0]["needs"] == ["path"]
+    answered = diagnose_log(_SCRIPT, log, "delta", None, False, answers={"path": "/scratch/res"})
+    assert answered["proposed"] is not None
+    assert re.search(r"\+export RESULTS_FOLDER=/scratch/res", answered["proposed"]["diff"])
+
+
+def test_a_python_name_error_is_not_an_undefined_path_variable() -> None:
+    ev = FailureEvidence(cluster="delta", scheduler="slurm",
+                         stderr="NameError: name 'nnUNet_raw' is not defined")
+    assert all(d.record_id != "program-path-variable-undefined" or d.method != "signature"
+               for d in classify(ev))
