@@ -80,18 +80,17 @@ def test_offline_already_set_is_no_fix() -> None:
     assert data["proposed"] is None
 
 
-def test_undefined_path_variable_asks_then_exports_the_answer() -> None:
+def test_undefined_path_variable_is_recognised_with_advice_and_no_edit() -> None:
     from maple_flow.cli.repair import diagnose_log
 
     log = ("RESULTS_FOLDER is not defined and nnU-Net cannot be used for training or inference."
            " If this is not intended behavior, please read nnunet/paths.md\n")
-    asked = diagnose_log(_SCRIPT, log, "delta", None, False)
-    assert asked["proposed"] is None
-    assert asked["diagnoses"][0]["record_id"] == "program-path-variable-undefined"
-    assert asked["diagnoses"][0]["needs"] == ["path"]
-    answered = diagnose_log(_SCRIPT, log, "delta", None, False, answers={"path": "/scratch/res"})
-    assert answered["proposed"] is not None
-    assert re.search(r"\+export RESULTS_FOLDER=/scratch/res", answered["proposed"]["diff"])
+    data = diagnose_log(_SCRIPT, log, "delta", None, False)
+    assert data["proposed"] is None
+    first = data["diagnoses"][0]
+    assert (first["record_id"], first["method"]) == ("program-path-variable-undefined",
+                                                     "signature")
+    assert "export" in first["advice"]
 
 
 def test_a_python_name_error_is_not_an_undefined_path_variable() -> None:
