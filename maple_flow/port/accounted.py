@@ -69,7 +69,7 @@ def _carried(first: str, script: str, notes: str) -> bool:
 
 
 @lru_cache(maxsize=256)
-def _launch_line(source: str) -> int | None:
+def source_launch_line(source: str) -> int | None:
     """The source's launch line (one parse a source, not one a target)."""
     return launch_command_line(source)
 
@@ -81,7 +81,7 @@ def unaccounted_lines(source: str, script: str, notes: list[str]) -> list[tuple[
     verbatim = {" ".join(text.split()) for text in port_lines}
     kept = ""  # the shapes of the port's lines, one a line
     said = "\n".join(notes)
-    launch = _launch_line(source)
+    launch = source_launch_line(source)
     found = []
     for number, text in logical_lines(source):
         first = text.split("\n", 1)[0].strip()

@@ -46,6 +46,7 @@ from maple_flow.knowledge.other_sites import (
 from maple_flow.models import ClusterProfile, JobSpec, format_walltime, walltime_seconds
 from maple_flow.port.accel_config import accelerate_setup
 from maple_flow.port.accounted import (
+    source_launch_line,
     unaccounted_directives,
     unaccounted_lines,
     unaccounted_note,
@@ -641,11 +642,12 @@ def _module_tool_notes(src: Source, profile: ClusterProfile) -> list[str]:
     (``ml poetry/1.7.1`` then ``poetry install``; ``module load miniconda`` then ``conda
     activate env``): the target does not load it, so that line needs the tool from the
     target's own module or an install of the user's."""
-    from maple_flow.scriptparse.launch import CONTAINER_RUNTIMES
-
     notes: list[str] = []
     lines = src.lines
-    launch = launch_command_line("\n".join(lines)) or 0
+    launch = source_launch_line("\n".join(lines)) or 0
+    # the tools the target's own modules (or its activation) give
+    theirs = {t for m in profile.software.modules for t in _module_tools(m)} | {
+        w for line in profile.software.activate for w in re.findall(r"[\w.-]+", line)}
     for at, line in enumerate(lines):
         found = _LOAD_LINE.match(line)
         if not found:
@@ -659,10 +661,8 @@ def _module_tool_notes(src: Source, profile: ClusterProfile) -> list[str]:
                     if tool not in CONTAINER_RUNTIMES and tool not in _SHELL_BUILTINS
                     and k + 1 != launch
                     and re.match(rf"\s*(?:time\s+|\(\s*)?{re.escape(tool)}(?:\s|$)", text)]
-            theirs = {t for m in profile.software.modules for t in _module_tools(m)} | {
-                w for line in profile.software.activate for w in re.findall(r"[\w.-]+", line)}
             if not uses or theirs & set(_module_tools(module)):
-                continue  # the target's own modules (or its activation) give the tool too
+                continue  # the target gives the tool too
             first = uses[0]
             notes.append(
                 f"`{line.strip()}` (line {at + 1}) provided `{first[1].split()[0]}`, which the "

@@ -1008,7 +1008,7 @@ def _without_lost_background(src: Source, kept: list[Step], out: Carried) -> lis
     result = []
     for step in kept:
         found = _PID_OF_LAST.fullmatch(step.text.strip())
-        before = [s for s in src.steps if s.line < step.line]
+        before = [s for s in src.steps if s.line < step.line] if found else []
         if found and before and _BACKGROUND.search(before[-1].text.strip()) and (
                 before[-1].line not in kept_lines):
             name = found.group(1)
@@ -1069,7 +1069,6 @@ def _first_body_line(src: Source) -> int:
     return last
 
 
-#: Tools and variables of one GPU vendor (a line using them fails on another's GPUs).
 def foreign_reason(text: str, profile: ClusterProfile) -> str:
     """Why ``text`` cannot run on ``profile``'s cluster as written (another GPU vendor's
     tools or variables, the other scheduler's variables without an equivalent), or ``""``."""

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from maple_flow.scriptparse.shell import one_line
+
 
 def short(text: str, width: int = 240) -> str:
     """``text`` on one line (whitespace collapsed), at most ``width`` characters."""
-    flat = " ".join(text.split())
-    return flat if len(flat) <= width else flat[:width - 3] + "..."
+    return one_line(text, width)

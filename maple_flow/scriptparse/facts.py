@@ -363,22 +363,16 @@ def several_launchers_note(p: ParsedScript, facts: ScriptFacts) -> str:
             f"GPUs and ports (a common mistake); the port starts `{inner.name}` once a node{cpus}")
 
 
-def _idle_tasks_note(p: ParsedScript, facts: ScriptFacts) -> str:
-    """A note (and the CPUs moved) when the directives ask several tasks a node but the
-    program starts with no launcher (``--ntasks-per-node=4`` and a plain ``python x.py``): one
-    process runs, the tasks only reserved CPUs; the port gives that process their CPUs."""
+def _idle_tasks(p: ParsedScript, facts: ScriptFacts) -> int:
+    """The tasks a node the directives ask when the program starts with no launcher
+    (``--ntasks-per-node=4`` and a plain ``python x.py``: one process runs, the tasks only
+    reserved CPUs), or 0 when that is not so (or they ask one)."""
     if p.launch.stages or facts.ranks != 1:
-        return ""
+        return 0
     size = directive_size(p)
     nodes = size["nodes"] or 1
     tpn = size["tpn"] or (size["tasks"] // nodes if size["tasks"] and nodes == 1 else None)
-    if not tpn or tpn < 2:
-        return ""
-    each = facts.cpus_per_task or 1
-    facts.cpus_per_task = each * tpn
-    return (f"the source asks {tpn} tasks a node but starts its program with no launcher "
-            f"(`{p.launch.entrypoint}` runs once): one process, the tasks only reserved CPUs; "
-            f"the port runs the one process and gives it their {each * tpn} CPUs")
+    return tpn if tpn and tpn >= 2 else 0
 
 
 def _idle_nodes_note(
@@ -866,8 +860,13 @@ def read_facts(p: ParsedScript) -> ScriptFacts:
     facts.model_why, facts.horovod = model.why, model.horovod
     facts.cpus_per_task = first_int(p.directive("cpus-per-task"))
     facts.gpus_per_process = gpus_per_process(p, nodes, gpn)
-    idle = _idle_tasks_note(p, facts)
-    facts.notes += [idle] if idle else []
+    idle = _idle_tasks(p, facts)
+    if idle:  # the one process gets the CPUs the idle tasks reserved
+        facts.cpus_per_task = (facts.cpus_per_task or 1) * idle
+        facts.notes.append(
+            f"the source asks {idle} tasks a node but starts its program with no launcher "
+            f"(`{p.launch.entrypoint}` runs once): one process, the tasks only reserved CPUs; "
+            f"the port runs the one process and gives it their {facts.cpus_per_task} CPUs")
     if why:
         facts.notes.append(f"setup {framework} {strategy}: {why}")
     over = (launch_over_directive_note(p) or _idle_nodes_note(p, nodes, gpn, facts.ranks)

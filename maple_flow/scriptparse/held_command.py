@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from maple_flow.scriptparse.shell import Block, ShellCommand
+from maple_flow.scriptparse.shell import Block, ShellCommand, one_line, short_text
 
 #: A block that runs its commands on a condition (a branch, a loop, ``[[ ... ]] && ...``).
 _CONDITIONAL = re.compile(r"\s*(?:if|case|while|until|for)\b|\s*\[\[?.*(?:&&|\|\|)")
@@ -42,7 +42,7 @@ def _held_word(cmd: ShellCommand) -> tuple[str, bool] | None:
         k += 1
         while k < len(raw) and raw[k].startswith("-"):
             k += 1
-    if k + 2 < len(raw) + 1 and k < len(raw) and raw[k] in _SHELLS and raw[k + 1:k + 2] == ["-c"]:
+    if k + 1 < len(raw) and raw[k] in _SHELLS and raw[k + 1:k + 2] == ["-c"]:
         k += 2
     held = _HELD.match(raw[k]) if k < len(raw) else None
     return (held.group(1), bool(held.group(2))) if held else None
@@ -75,10 +75,6 @@ def _launcher_program(text: str) -> str:
     return f" ({head.rsplit('/', 1)[-1]}, program {program})"
 
 
-def _short(text: str, width: int = 90) -> str:
-    return text if len(text) <= width else text[:width - 3] + "..."
-
-
 def held_command_reason(blocks: list[Block], cmd: ShellCommand | None = None) -> str:
     """Why the launch held in a variable the script sets or appends to on a branch is not
     ported (see the module's doc); ``""`` when no launch is held so. ``cmd``: the launch
@@ -99,13 +95,14 @@ def held_command_reason(blocks: list[Block], cmd: ShellCommand | None = None) ->
             continue  # a string set on a branch is not read (no launch found): see below
         kind = "array" if array else "command string"
         read = _launcher_program(first.text)
-        shown = "; ".join(f"line {s.line} `{_short(s.text, 70)}`" for s in later[:3])
+        shown = "; ".join(f"line {s.line} `{short_text(s.text, 70)}`" for s in later[:3])
         optional = ('`NAME+=(...)` lines on a branch stay, and the launch line reads '
                     '`torchrun ... program.py "${ARGS[@]}"` with ARGS the optional part'
                     if array else '`${RESUME:+--resume "$RESUME"}` on the launch line '
                     "itself, or an `ARGS` array of the optional arguments")
-        return (f"line {launch.line}: `{_short(' '.join(launch.text.split()))}` runs the {kind} "
-                f"{name} the script builds: line {first.line} `{_short(first.text)}` gives its "
+        return (f"line {launch.line}: `{one_line(launch.text, 90)}` runs the {kind} "
+                f"{name} the script builds: line {first.line} `{short_text(first.text, 90)}` "
+                "gives its "
                 f"launcher and program{read}, and {shown} change{'s' if len(later) == 1 else ''} "
                 "it on a branch the script's own "
                 "values do not decide, so the arguments the job runs are known only when it "

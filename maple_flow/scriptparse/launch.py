@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass, field
 
 from maple_flow.scriptparse.shell import split_commands
+from maple_flow.scriptparse.values import ENV_RUNNERS as ENV_RUNNERS  # one definition, re-exported
 from maple_flow.scriptparse.values import which_name
 
 _PYTHON = re.compile(r"^i?python[\d.]*$")  # ipython runs a program file as python does
@@ -55,9 +56,6 @@ _WRAPPERS = CONTAINER_RUNTIMES | PLAIN_WRAPPERS | {"nsys", "py-spy", "bash", "sh
 #: py-spy's verbs that run a command given after ``--`` (``py-spy record -o p.svg -- python x.py``).
 _PYSPY_VERBS = frozenset({"record", "top"})
 _ALL_ARGS = frozenset({"$@", "${@}"})
-#: Tools whose ``run`` starts a command in the project's environment (``uv run torchrun ...``).
-ENV_RUNNERS = frozenset({"uv", "poetry", "pdm", "hatch", "pixi", "rye", "conda", "mamba",
-                         "micromamba", "pipenv"})
 #: Their ``run`` options that take a value (``uv run --with X --python 3.11 python ...``).
 _RUNNER_VALUED = frozenset({
     "--with", "--with-editable", "--with-requirements", "--python", "-p", "--project",

@@ -46,6 +46,8 @@ from maple_flow.scriptparse.sge import BROKEN_SHEBANG, has_sge, sge_directives
 from maple_flow.scriptparse.shell import (
     Block,
     ShellCommand,
+    one_line,
+    short_text,
     split_blocks,
     split_commands,
     unclosed_quote,
@@ -682,8 +684,7 @@ def _no_launch_reason(blocks: list[Block], text: str = "") -> str:
 
 def _launcher_program_reason(found: _Found, launcher: LauncherProgram) -> str:
     """Why a launch whose program file is itself a distributed launcher is not ported."""
-    text = " ".join(found.cmd.text.split())
-    text = text if len(text) <= 100 else text[:97] + "..."
+    text = one_line(found.cmd.text, 100)
     return (f"line {found.cmd.line}: `{text}` runs {found.line.entrypoint}, {launcher.project}'s "
             f"launcher, not the training program: it starts {launcher.starts}; the job's ranks "
             "and hosts are there, not in this script, so the port cannot move them to the "
@@ -833,11 +834,6 @@ def _broken_line(text: str, number: int) -> str:
             f"stops there and the next line{shown} runs as a command of its own (also "
             "inside a quoted ssh or bash -c body); remove the blank after the "
             "backslash and port the script again")
-
-
-def short_text(text: str, width: int = 60) -> str:
-    """``text`` cut to ``width`` characters (``...`` when cut)."""
-    return text if len(text) <= width else text[:width - 3] + "..."
 
 
 def _broken_continuation(text: str, first: int, last: int | None) -> str:

@@ -173,6 +173,16 @@ def unclosed_quote(text: str) -> tuple[int, str] | None:
     return None
 
 
+def short_text(text: str, width: int = 60) -> str:
+    """``text`` cut to ``width`` characters (``...`` when cut)."""
+    return text if len(text) <= width else text[:width - 3] + "..."
+
+
+def one_line(text: str, width: int = 240) -> str:
+    """``text`` on one line (whitespace collapsed), at most ``width`` characters."""
+    return short_text(" ".join(text.split()), width)
+
+
 def _continued(line: str) -> bool:
     """Whether ``line`` goes on on the next one: a trailing backslash outside a comment (bash
     ends a comment at the newline, a backslash in it included: ``--a \\<nl># b \\<nl>c``

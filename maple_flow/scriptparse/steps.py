@@ -605,16 +605,15 @@ def _cd_out_of_container(step: Step, mounts: list[tuple[str, str]]) -> Step:
     words = step.text.split()
     if not (step.keep and len(words) == 2 and words[0] == "cd"):
         return step
+    found = host_path_of(words[1], mounts)
+    if found is None:
+        return step
+    target, mount = found
     where = words[1].strip("'\"").rstrip("/") or "/"
-    for host, inside in mounts:
-        if where == inside or where.startswith(inside + "/"):
-            target = host + where[len(inside):]
-            return replace(step, text=f"cd {target}", original=step.text, why=(
-                f"ran in the launch's container body, where {where} is a path inside the "
-                f"container (its mount "
-                f"`{host}:{inside}`); the port runs the cd on the host, in the batch shell, "
-                f"so it goes to {target}, the host directory that mount shows there"))
-    return step
+    return replace(step, text=f"cd {target}", original=step.text, why=(
+        f"ran in the launch's container body, where {where} is a path inside the container "
+        f"(its mount `{mount}`); the port runs the cd on the host, in the batch shell, so it "
+        f"goes to {target}, the host directory that mount shows there"))
 
 
 def _uses_conda_module(p: ParsedScript) -> bool:

@@ -15,7 +15,7 @@ from maple_flow.scriptparse.launch import (
     REMOTE_SHELLS,
     runner_command,
 )
-from maple_flow.scriptparse.shell import Block, ShellCommand
+from maple_flow.scriptparse.shell import Block, ShellCommand, one_line
 
 #: Commands that prepare, log or report; never the job's work.
 _HOUSEKEEPING = frozenset({
@@ -130,25 +130,20 @@ def _body_reason(head: str, body: str) -> str:
 
 #: Container runtimes whose command line runs a command inside an image, by subcommand;
 #: each with its options that take a value (``-B SRC:DST``), so the image word is found.
+_SIF_VALUED = frozenset({
+    "-B", "--bind", "--pwd", "-H", "--home", "--env", "--env-file", "-W", "--workdir",
+    "--overlay", "-o", "--mount", "--security", "--network", "--apply-cgroups", "--app", "-S",
+    "--scratch"})
+_OCI_VALUED = frozenset({"-v", "--volume", "-e", "--env", "-w", "--workdir", "--name", "--device"})
 _CONTAINER_RUNTIMES: dict[str, tuple[frozenset[str], frozenset[str]]] = {
-    "singularity": (frozenset({"exec", "run", "shell", "instance"}), frozenset({
-        "-B", "--bind", "--pwd", "-H", "--home", "--env", "--env-file", "-W", "--workdir",
-        "--overlay", "-o", "--mount", "--security", "--network", "--apply-cgroups",
-        "--app", "-S", "--scratch"})),
-    "apptainer": (frozenset({"exec", "run", "shell", "instance"}), frozenset({
-        "-B", "--bind", "--pwd", "-H", "--home", "--env", "--env-file", "-W", "--workdir",
-        "--overlay", "-o", "--mount", "--security", "--network", "--apply-cgroups",
-        "--app", "-S", "--scratch"})),
+    "singularity": (frozenset({"exec", "run", "shell", "instance"}), _SIF_VALUED),
+    "apptainer": (frozenset({"exec", "run", "shell", "instance"}), _SIF_VALUED),
     "enroot": (frozenset({"start", "exec"}), frozenset({
         "-m", "--mount", "-e", "--env", "-c", "--conf"})),
-    "podman": (frozenset({"run", "exec"}), frozenset({
-        "-v", "--volume", "-e", "--env", "-w", "--workdir", "--name", "--device"})),
-    "docker": (frozenset({"run", "exec"}), frozenset({
-        "-v", "--volume", "-e", "--env", "-w", "--workdir", "--name", "--device"})),
-    "podman-hpc": (frozenset({"run", "exec"}), frozenset({
-        "-v", "--volume", "-e", "--env", "-w", "--workdir", "--name", "--device"})),
+    "podman": (frozenset({"run", "exec"}), _OCI_VALUED),
+    "docker": (frozenset({"run", "exec"}), _OCI_VALUED),
+    "podman-hpc": (frozenset({"run", "exec"}), _OCI_VALUED),
 }
-
 
 def container_command(words: tuple[str, ...]) -> tuple[str, str, tuple[str, ...]] | None:
     """``(runtime subcommand, image or container, the command run inside it)`` of a
@@ -184,7 +179,7 @@ def _container_reason(words: tuple[str, ...]) -> str | None:
         return (f"{where} and runs the image's own entry (its runscript), so the program it "
                 "starts is inside the image, not in the script")
     if run.endswith(" run") and kind in ("singularity", "apptainer"):
-        shown = " ".join(_brief(w) for w in inside[:4]) + (" ..." if len(inside) > 4 else "")
+        shown = _shown(inside)
         return (f"{where} and hands `{shown}` to the image's own entry (its runscript), so "
                 "what runs is decided inside the image, not in the script"
                 + ("; the words come from the job's own arguments (given at submission)"
@@ -195,7 +190,7 @@ def _container_reason(words: tuple[str, ...]) -> str | None:
         return (f"{where} and runs the launch `{launch}` inside it (in the container's "
                 "command line, which the port does not rewrite): the ranks it starts and the "
                 "container's mounts and paths are the container's")
-    shown = " ".join(_brief(w) for w in inside[:4]) + (" ..." if len(inside) > 4 else "")
+    shown = _shown(inside)
     return f"{where} and runs `{shown}` inside it, where {why_not_launch(inside)}"
 
 
@@ -203,9 +198,9 @@ def _container_reason(words: tuple[str, ...]) -> str | None:
 _PY_LAUNCH = re.compile(r"^(?:python[\d.]*|torchrun|deepspeed|accelerate|horovodrun)$")
 
 
-def _brief(word: str, width: int = 40) -> str:
-    text = " ".join(word.split())
-    return text if len(text) <= width else text[:width - 3] + "..."
+def _shown(words: tuple[str, ...]) -> str:
+    """The first four of ``words``, each on one line and cut (``...`` after them if more)."""
+    return " ".join(one_line(w, 40) for w in words[:4]) + (" ..." if len(words) > 4 else "")
 
 
 def _python_launch_in(words: tuple[str, ...]) -> str:
@@ -295,8 +290,8 @@ def why_not_launch(words: tuple[str, ...]) -> str:
     bare = re.fullmatch(r"\$\{?(\w+)\}?", words[0].strip("'\""))
     known = _KNOWN.get() or {}
     if bare and bare.group(1) in known:
-        value = " ".join(known[bare.group(1)].split())
-        return (f"the program is {words[0]}, which the script sets above to `{_brief(value, 70)}`"
+        value = one_line(known[bare.group(1)], 70)
+        return (f"the program is {words[0]}, which the script sets above to `{value}`"
                 "; the port does not read a launch out of a variable's value: write the launch "
                 "(launcher, program and arguments) on the line itself and port again")
     if words[0].strip("'\"").startswith("$") and "/" not in words[0]:
@@ -330,8 +325,7 @@ def _shell_script(name: str) -> str:
 
 
 def _short(cmd: ShellCommand) -> str:
-    text = " ".join(cmd.text.split("\n", 1)[0].split())
-    return text if len(text) <= 80 else text[:77] + "..."
+    return one_line(cmd.text.split("\n", 1)[0], 80)
 
 
 def work_commands(blocks: list[Block]) -> list[ShellCommand]:

@@ -181,15 +181,15 @@ _ARRAY_ALL = re.compile(r"^\$\{(\w+)\[[@*]\]\}$")
 _ARRAY_LITERAL = re.compile(r"^[ \t]*(?:export[ \t]+|declare[ \t]+-a[ \t]+)?(\w+)(\+?)=\(", re.M)
 
 
-#: Environment runners whose ``run`` starts a command of the project's environment.
-_ENV_RUNNERS = frozenset({"uv", "poetry", "pdm", "hatch", "pixi", "rye", "conda", "mamba",
-                          "micromamba", "pipenv"})
+#: Tools whose ``run`` starts a command in the project's environment (``uv run torchrun ...``).
+ENV_RUNNERS = frozenset({"uv", "poetry", "pdm", "hatch", "pixi", "rye", "conda", "mamba",
+                         "micromamba", "pipenv"})
 
 
 def runner_python(words: Sequence[str]) -> int:
     """Index of the python word of ``uv run [options] python ...`` (any environment runner's
     ``run``) at the head of ``words``; 0 when they do not start so."""
-    if len(words) < 3 or words[0].rsplit("/", 1)[-1] not in _ENV_RUNNERS or words[1] != "run":
+    if len(words) < 3 or words[0].rsplit("/", 1)[-1] not in ENV_RUNNERS or words[1] != "run":
         return 0
     for k in range(2, min(len(words), 10)):
         if _PYTHON_WORD.fullmatch(words[k].rsplit("/", 1)[-1]):
@@ -201,8 +201,6 @@ def runner_python(words: Sequence[str]) -> int:
             return 0
     return 0
 
-
-_runner_python = runner_python
 
 
 def array_key(name: str) -> str:
@@ -272,7 +270,7 @@ def traced_split_words(
         held = shlex.split(variables.get(array_key(array.group(1)), "")) if array else []
         if held and (held[0].startswith("-") or held[0].rsplit("/", 1)[-1] in _AGENTS
                      or _PYTHON_WORD.fullmatch(held[0].rsplit("/", 1)[-1])
-                     or _runner_python(held) > 0):
+                     or runner_python(held) > 0):
             # options (`torchrun ${DISTRIBUTED_ARGS[@]}`) or a launcher's command
             # (`CMD=(torchrun ... x.py); srun "${CMD[@]}"`), or a Python command
             # (`CMD=(python x.py ...)`: see LaunchLine.array_command), quoted or not: one word
