@@ -79,7 +79,8 @@ CASES = [
                       "launch for 2 nodes."]),
     case(fam("princeton-della-torchtune-tune-run-lora-single-device-placeholders", "slurm"),
          "niznik-dev/2025-04-llm-collective", "finetune.slurm",
-         "Princeton Research Computing Della (/scratch/gpfs; netid placeholder)", "princeton-rc",
+         "Princeton Research Computing (/scratch/gpfs: Della, Stellar or Tiger; netid "
+         "placeholder)", "princeton-rc",
          ["torchtune-tune-run", "inert-double-hash-directives", "placeholder-mail",
           "mkdir-absolute", "config-override-arg", "module-anaconda"],
          launch_model="launcher", launcher="tune", total_ranks=1, gpus_per_node=1,
@@ -425,7 +426,7 @@ CASES = [
                "chunks": "16"},
          setup=[S("hostname"), S("nvidia-smi"), S("module list"), S("cd build", "required"),
                 S("make -j")],
-         source_only=["-p gpu", "--cpus-per-task 32"],
+         source_only=["-p gpu"],
          accounts=["cis220117-gpu"],
          refuse_words=["$PROJECT", "PROJECT", "mpirun", "map-by", "make"],
          assumptions=["Anvil, 3 nodes, 1 GPU and 1 task a node, 32 CPUs a task, 15 min: hostname, "
