@@ -36,6 +36,7 @@ from maple_flow.errors import (
     UnknownCluster,
     api_boundary,
 )
+from maple_flow.knowledge.directives import Directive
 from maple_flow.knowledge.clusters import no_target_message
 from maple_flow.knowledge.other_sites import (
     OtherSite,
@@ -278,6 +279,49 @@ def _total(facts: ScriptFacts, cluster: str | None, o: dict[str, Any],
     )
 
 
+#: Directive options that give a job's size: its nodes, and its GPUs.
+_NODE_OPTIONS = frozenset({"nodes"})
+_GPU_OPTIONS = frozenset({"gres", "gpus", "gpus-per-node", "gpus-per-task", "gpus-per-socket"})
+#: A gres value that names no count: empty, or a type and a colon with nothing after
+#: (``--gres=gpu:``, ``--gres=gpu:a100:``), which sbatch rejects.
+_EMPTY_GRES = re.compile(r"^(?:gpu(?::[\w.-]+)?:)?$")
+
+
+_TRAILING_COMMENT = re.compile(r"\s+#.*$")
+
+
+def _empty_size_directive(d: Directive) -> bool:
+    """Whether ``d`` is a size directive left empty (``#SBATCH --nodes=``, ``--gres=gpu:``)."""
+    if d.value is None or d.option not in _NODE_OPTIONS | _GPU_OPTIONS:
+        return False
+    value = d.value.strip()
+    return bool(_EMPTY_GRES.match(value)) if d.option == "gres" else value == ""
+
+
+def _ask_size_of_empty_directives(p: ParsedScript, o: dict[str, Any]) -> None:
+    """A script whose node or GPU directives are left empty (``#SBATCH --nodes=``,
+    ``#SBATCH --gres=gpu:``, a template to fill in) with no other directive stating that count:
+    the sizes are asked, never guessed as 1 node x 1 GPU."""
+    empty = [d for d in p.directives if _empty_size_directive(d)]
+    if not empty or o.get("ranks"):
+        return
+    stated = {d.option for d in p.directives if d.option in _NODE_OPTIONS | _GPU_OPTIONS
+              and not _empty_size_directive(d) and d.value is not None}
+    gpus = any(d.option in _GPU_OPTIONS for d in empty) and not (
+        stated & _GPU_OPTIONS or o.get("gpus_per_node"))
+    nodes = any(d.option in _NODE_OPTIONS for d in empty) and not (
+        stated & _NODE_OPTIONS or o.get("nodes"))
+    if not (gpus or nodes):
+        return
+    named = ", ".join(f"`{_TRAILING_COMMENT.sub('', d.raw.strip())}`" for d in empty)
+    what = " and ".join(w for w, asked in (("nodes", nodes), ("GPUs", gpus)) if asked)
+    raise MissingInformation({"gpus_per_node" if gpus else "nodes": (
+        f"the script's size directives are empty ({named}): how many {what} the job has is "
+        "not in it, and maple_flow does not guess 1 node x 1 GPU; pass nodes=N (--nodes N) "
+        "and gpus_per_node=N (--gpus-per-node N), or ranks=N (--ranks N), or fill in the "
+        "directives")})
+
+
 def _ask_size_without_directives(p: ParsedScript, facts: ScriptFacts, o: dict[str, Any],
                                  text: str = "") -> None:
     """A script with no scheduler directive (or Grid Engine directives that state no GPU
@@ -401,6 +445,7 @@ def _source(script: str | bytes, source: str | None, o: dict[str, Any]) -> Sourc
         facts.packed_copies = pinned.where
     site = None if cluster else other_site_of(parsed.directives)
     ask_if_no_gpu_named(parsed, text, facts, o, known_site=bool(cluster or site))
+    _ask_size_of_empty_directives(parsed, o)
     _ask_size_without_directives(parsed, facts, o, text)
     _ask_gpus_of_one_process(parsed, facts, o)
     ask_gpus_of_whole_node(parsed, facts, o)
