@@ -37,6 +37,7 @@ from maple_flow.errors import (
     api_boundary,
 )
 from maple_flow.knowledge.directives import Directive
+from maple_flow.port.cuda_toolkit import plan_toolkit
 from maple_flow.knowledge.clusters import no_target_message
 from maple_flow.knowledge.other_sites import (
     OtherSite,
@@ -747,10 +748,11 @@ def _placeholder_notes(src: Source) -> list[str]:
     return notes
 
 
-def _software_notes(src: Source, profile: ClusterProfile) -> list[str]:
+def _software_notes(src: Source, profile: ClusterProfile,
+                    toolkit: list[str] | None = None) -> list[str]:
     p, notes = src.parsed, (_launch_block_notes(src.parsed)
                           + _shared_line_note(src.parsed, profile))
-    target = ", ".join(profile.software.modules) or "no modules"
+    target = ", ".join([*profile.software.modules, *(toolkit or [])]) or "no modules"
     if p.modules or p.module_use:
         named = [_with_value(m, p.variables) for m in p.module_use + p.modules]
         notes.append(
@@ -1181,7 +1183,9 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
         **model,
         **name,
     }
-    fields.update({k: v for k, v in o.items() if k in {"master_port", "modules"}})
+    toolkit = plan_toolkit(src.original or src.lines, profile)
+    fields["modules"] = [*toolkit.modules, *o.get("modules", [])]
+    fields.update({k: v for k, v in o.items() if k == "master_port"})
     fields["provenance"] = _provenance(fields, o, src)
     spec = JobSpec.model_validate(fields)
     result = generate_from_spec(spec, strict=False, store=store)
@@ -1193,7 +1197,7 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
     notes += errexit_notes if carried.steps else []
     notes += _account(src, profile, o.get("account")) + carried.notes
     notes += inner_step_notes(src.parsed, carried.steps) + inner_after_notes(src.parsed)
-    notes += _software_notes(src, profile) + _arg_notes(args)
+    notes += _software_notes(src, profile, toolkit.modules) + toolkit.notes + _arg_notes(args)
     notes += scheduler_option_notes(src.parsed, "\n".join(src.lines), profile)
     notes += home_start_note(src.parsed, src.steps, profile)
     notes += live_refs_note(entry, args, carried) + _device_notes(src, profile, args)
@@ -1201,6 +1205,7 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
     notes += mig_note(src.parsed, profile) + share_notes
     refusals = [x.message for x in result.findings if x.severity == "error"]
     refusals += [loop_problem] if loop_problem else []
+    refusals += [toolkit.refusal] if toolkit.refusal else []
     refusals += [array.refusal] if array.refusal else []
     per_node = (per_node_script_refusal(src.parsed, f, o)
                 or wrapper_workers_refusal(src.parsed, f, o)
@@ -1430,6 +1435,7 @@ def port(
         if not overrides.get("gpus_per_node") and not plan.gpus_stated:
             raise ask_gpus(plan) from None
         src = _source(plan.stand_in, source, overrides)
+        src.original = text.split("\n")
     results = {r.cluster: r for r in (_port_one(src, name, overrides, store)
                                      for name in names if name)}
     for result in results.values():
