@@ -67,9 +67,11 @@ def test_mem_per_cpu_counts_the_source_cpus_per_node() -> None:
 
 
 def test_pbs_select_mem_to_slurm_whole_node() -> None:
-    """``select=...:mem=400gb`` on four GPUs to Delta: its whole 256 GB node cannot hold it."""
-    why = _refusal(PBS, "delta")
-    assert "`select ...:mem=400gb`" in why and "(256 GB)" in why
+    """``select=...:mem=400gb`` for four ranks a node to Delta: the ranks' need per node follows
+    the layout, so its whole 256 GB node is named as less (not refused)."""
+    [note] = _memory_notes(PBS, "delta")
+    assert "`select ...:mem=400gb`" in note and "256 GB per node (the whole node)" in note
+    assert "LESS than the 400 GB" in note and "no Delta node has that much" in note
 
 
 def test_a_small_request_that_fits_gets_a_short_note() -> None:

@@ -443,8 +443,9 @@ def apply_edits(script: str, src: Source, profile: ClusterProfile, *, one_proces
     out.notes += notes
     out.script, notes = shebang_edit(src.lines[0] if src.lines else "", out.script)
     out.notes += notes + comment_cuts(src.lines)
+    per_node = (src.total or 0) / (src.facts.nodes or 1)
     fitted = fit_memory(out.script, source_memory(src.lines, src.parsed.directives), profile,
-                        size[1])
+                        size[1], one_per_node=per_node <= 1)
     out.script = fitted.script
     out.notes += fitted.notes
     out.refusals += [fitted.refusal] if fitted.refusal else []

@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass, field
 
 from maple_flow.models import ClusterProfile
+from maple_flow.port.accounted import source_launch_line
 
 #: Programs of the CUDA toolkit (a module or install puts them on PATH), as a command word.
 TOOLKIT_PROGRAMS = ("nvcc", "nsys", "ncu", "nvprof", "cuda-gdb", "cuda-memcheck",
@@ -51,6 +52,18 @@ def _source_modules(lines: list[str]) -> list[str]:
     return [n for n in names if re.search(r"cuda|nvhpc|nvidia-hpc", n, re.I)]
 
 
+def _launch_span(lines: list[str]) -> set[int]:
+    """The source's launch line and its ``\\`` continuation lines (numbers from 1)."""
+    first = source_launch_line("\n".join(lines))
+    if first is None:
+        return set()
+    span, at = {first}, first
+    while at <= len(lines) and lines[at - 1].rstrip().endswith("\\"):
+        at += 1
+        span.add(at)
+    return span
+
+
 def plan_toolkit(lines: list[str], profile: ClusterProfile) -> Toolkit:
     """The modules to add, the notes and the refusal (if any) for the toolkit programs the
     job (``lines``, the source script) runs on ``profile``'s cluster."""
@@ -61,6 +74,9 @@ def plan_toolkit(lines: list[str], profile: ClusterProfile) -> Toolkit:
     theirs = [m for m in _source_modules(lines)]
     given = f", which the source's {', '.join(f'`{m}`' for m in theirs)} provided" if theirs else ""
     if profile.gpu.device_api != "cuda":
+        launch = _launch_span(lines)
+        if all(n in launch for n, _ in uses):
+            return Toolkit()  # a profiler in front of the launch: the tool-prefix edit's
         return Toolkit(refusal=(
             f"the job runs CUDA toolkit programs ({named}){given}: {profile.name} has "
             f"{profile.gpu.vendor.capitalize()} GPUs ({profile.gpu.model}) and no CUDA toolkit, so "

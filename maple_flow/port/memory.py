@@ -213,16 +213,19 @@ class Fitted:
 
 
 def fit_memory(script: str, source: Asked | None, profile: ClusterProfile,
-               gpus_per_node: int) -> Fitted:
+               gpus_per_node: int, one_per_node: bool = True) -> Fitted:
     """Fit the target's memory request to the source's per node: a job on part of a shared node
     whose site documents a per-GPU memory share (``partial_share.memory_mb_per_gpu``) asks the
     source's memory when a node has it; a source asking more than a target node has is refused
-    (the job cannot hold its memory there, whatever the note); else the note of
-    ``memory_note``."""
+    (the job cannot hold its memory there, whatever the note) when the source runs one
+    process a node (``one_per_node``: that process's need, which no layout splits); else the
+    note of ``memory_note``."""
     target = target_memory(script, profile, gpus_per_node)
     if source is None or source.mb is None or (target.mb is not None and source.mb <= target.mb):
         return Fitted(script, memory_note(source, target, profile, gpus_per_node))
     node_mb = profile.node.memory_gb * 1024.0
+    if source.mb > node_mb and not one_per_node:  # its ranks' need per node follows the layout
+        return Fitted(script, memory_note(source, target, profile, gpus_per_node))
     if source.mb > node_mb:
         return Fitted(script, [], refusal=(
             f"memory: the source asks {_said(source)}, more than a {profile.name} GPU node has "
