@@ -50,3 +50,14 @@ def test_toolkit_uses_reads_commands_not_comments_or_words() -> None:
     lines = ["# nvcc -O2 old.cu", "echo nsys done", "srun -n 1 nsys profile ./a",
              "make && nvcc x.cu", "nvidia-smi", "/usr/local/cuda/bin/ncu --set full ./a"]
     assert toolkit_uses(lines) == [(3, "nsys"), (4, "nvcc"), (6, "ncu")]
+
+
+def test_a_profiler_in_front_of_a_compiled_program_stays_in_front_of_it() -> None:
+    """``srun -n 1 nsys profile -o rep ./bin/app``: the program is not Python, so the profiler
+    goes right before it on the target's launch (was: not carried, "add it by hand")."""
+    script = ("#!/bin/bash\n#SBATCH --gres=gpu:1\n#SBATCH -t 00:05:00\n"
+              "module load nvhpc/24.5\nsrun -n 1 nsys profile -o rep-${SLURM_JOB_ID} ./bin/app\n")
+    for target, job in (("polaris", "PBS_JOBID"), ("delta", "SLURM_JOB_ID")):
+        r = port(script, [target])[target]
+        assert f"nsys profile -o rep-${{{job}}} ./bin/app" in r.script, target
+        assert not any("NOT carried" in n for n in r.notes)

@@ -30,6 +30,7 @@ from maple_flow.port.words import short
 from maple_flow.scriptparse.launch import PER_RANK_LAUNCHERS
 from maple_flow.scriptparse.script import ParsedScript, launch_command_line
 from maple_flow.scriptparse.shell import logical_lines
+from maple_flow.shellquote import shell_word
 
 #: Tools in front of a program that the target's launch keeps as the user wrote them
 #: (profilers; ``nohup``, ``stdbuf``, ``env A=1``, ``nice``, ``timeout 10h``; the binding
@@ -160,6 +161,11 @@ def keep_tool_prefixes(script: str, parsed: ParsedScript, source: str, profile: 
             script, kept = keep_prefix(script, python, words, entry, parsed.launch.module)
             if kept:
                 break
+        if not kept and parsed.launch.command and entry:
+            # a program that is not Python (a compiled binary): the tool goes right before it
+            program = re.compile(rf"(^|\s)({re.escape(shell_word(entry))})(?=\s|$)")
+            script, kept = sub_in_launch(script, program, lambda m: (
+                f"{m.group(1)}{fit_into_quotes(words, m.string[:m.start()])} {m.group(2)}"))
         if kept:
             notes.append(f"your `{short(words)}` in front of the program is kept in front of it "
                          f"on {profile.name}'s launch (it wraps each process, as in the source)"
