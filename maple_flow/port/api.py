@@ -36,9 +36,8 @@ from maple_flow.errors import (
     UnknownCluster,
     api_boundary,
 )
-from maple_flow.knowledge.directives import Directive
-from maple_flow.port.cuda_toolkit import plan_toolkit
 from maple_flow.knowledge.clusters import no_target_message
+from maple_flow.knowledge.directives import Directive
 from maple_flow.knowledge.other_sites import (
     OtherSite,
     other_site_of,
@@ -83,6 +82,7 @@ from maple_flow.port.container import (
 )
 from maple_flow.port.container_lost import not_carried_why
 from maple_flow.port.coupled import scheduler_option_notes
+from maple_flow.port.cuda_toolkit import plan_toolkit
 from maple_flow.port.dynamic_entry import drop_literal_note, keep_written_entry
 from maple_flow.port.fit import fit_cpus_per_task, source_errexit
 from maple_flow.port.foreign import Leftovers, leftovers

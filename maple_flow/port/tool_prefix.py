@@ -119,6 +119,11 @@ def _in_front(words: str) -> Callable[[re.Match[str]], str]:
     return lambda m: f"{m.group(1)}{fit_into_quotes(words, m.string[:m.start()])} {m.group(2)} "
 
 
+def _before_program(words: str) -> Callable[[re.Match[str]], str]:
+    """A replacement putting ``words`` in front of a matched program word (group 2)."""
+    return lambda m: f"{m.group(1)}{fit_into_quotes(words, m.string[:m.start()])} {m.group(2)}"
+
+
 def keep_tool_prefixes(script: str, parsed: ParsedScript, source: str, profile: ClusterProfile,
                        entry: str) -> tuple[str, list[str]]:
     """``script`` with the source's tools on its launch, and a note for each."""
@@ -164,8 +169,7 @@ def keep_tool_prefixes(script: str, parsed: ParsedScript, source: str, profile: 
         if not kept and parsed.launch.command and entry:
             # a program that is not Python (a compiled binary): the tool goes right before it
             program = re.compile(rf"(^|\s)({re.escape(shell_word(entry))})(?=\s|$)")
-            script, kept = sub_in_launch(script, program, lambda m: (
-                f"{m.group(1)}{fit_into_quotes(words, m.string[:m.start()])} {m.group(2)}"))
+            script, kept = sub_in_launch(script, program, _before_program(words))
         if kept:
             notes.append(f"your `{short(words)}` in front of the program is kept in front of it "
                          f"on {profile.name}'s launch (it wraps each process, as in the source)"

@@ -416,13 +416,27 @@ def _idle_nodes_note(
     return said
 
 
+#: torchrun as written on a launch line: the command, or ``python -m torch.distributed.*``.
+_TORCHRUN_WORD = re.compile(r"(?:^|[\s/;&|('\"])(?:torchrun|torch\.distributed\.(?:run|launch))"
+                            r"(?=[\s;'\"]|$)")
+
+
+def _written_launcher(p: ParsedScript, stage: Stage) -> bool:
+    """Whether the launch line names the per-node launcher itself, not a site or user wrapper
+    read as it (``torchrun-multinode.sh prog.py``, which starts torchrun on every node)."""
+    if stage.name != "torchrun" or p.launch_block is None:
+        return True
+    return bool(_TORCHRUN_WORD.search(p.launch_block.text))
+
+
 def _bare_launch(p: ParsedScript) -> str:
     """The per-node launcher (``torchrun``) the job's shell starts once with no site launcher
     around it in a several-node job, as named in a note; "" when there is none."""
     size = directive_size(p)
     per_node = [s for s in p.launch.stages if s.name in _PER_NODE_LAUNCHERS]
     wrapped = _outer(p) is not None or any(s.name.startswith("$") for s in p.launch.stages)
-    if per_node and bare_on_first_node(per_node[-1], size, wrapped):
+    if per_node and _written_launcher(p, per_node[-1]) and bare_on_first_node(
+            per_node[-1], size, wrapped):
         return f"`{per_node[-1].name}`"
     return ""
 
@@ -478,7 +492,8 @@ def job_size(p: ParsedScript) -> tuple[int | None, int | None]:
     stages = p.launch.stages
     per_node = [s for s in stages if s.name in _PER_NODE_LAUNCHERS]
     if per_node:
-        wrapped = _outer(p) is not None or any(s.name.startswith("$") for s in stages)
+        wrapped = (_outer(p) is not None or any(s.name.startswith("$") for s in stages)
+                   or not _written_launcher(p, per_node[-1]))
         nodes, gpn = _per_node_size(per_node[-1], size, vars_, wrapped)
         nodes = nodes or outer_nodes(_outer(p), vars_)
         agents = deliberate_agents(p)
