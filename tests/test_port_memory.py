@@ -25,20 +25,28 @@ def _memory_notes(script: str, target: str) -> list[str]:
     return [n for n in r.notes if n.startswith("memory:")]
 
 
-@pytest.mark.parametrize(("target", "gives"), [("deltaai", "`--mem=114440M`"),
-                                               ("anvil", "`--mem=114440M`")])
-def test_a_one_gpu_share_below_the_source_request_is_said_plainly(target: str,
-                                                                  gives: str) -> None:
-    """``--mem=512G`` on one GPU: the target's one-GPU share is named, and that it is less."""
-    [note] = _memory_notes(ONE_GPU, target)
-    assert "`--mem=512G`" in note and gives in note
-    assert "LESS than the 512 GB per node" in note and "out of memory" in note
+def _refusal(script: str, target: str) -> str:
+    r = port(script, [target])[target]
+    assert r.status == "refused", r.notes[:3]
+    [why] = [n for n in r.notes if n.startswith("refused for ") and ": memory:" in n]
+    return why
 
 
-def test_deltaai_and_anvil_say_what_to_do() -> None:
-    """Anvil's 512 GB node holds 512G (ask a whole node); DeltaAI's 480 GB node cannot."""
-    assert "ask a whole node (4 GPUs per node, 512 GB)" in _memory_notes(ONE_GPU, "anvil")[0]
-    assert "no DeltaAI node has that much (480 GB)" in _memory_notes(ONE_GPU, "deltaai")[0]
+def test_a_node_that_holds_the_request_is_asked_it() -> None:
+    """``--mem=512G`` on one GPU: Anvil's 512 GB node holds it, so the port asks it (not the
+    one-GPU 114440M share, which a LESS note would only warn about) and says it may cost more."""
+    r = port(ONE_GPU, ["anvil"])["anvil"]
+    assert "#SBATCH --mem=512G" in r.script and "--mem=114440M" not in r.script
+    [note] = [n for n in r.notes if n.startswith("memory:")]
+    assert "the port asks `--mem=512G` on Anvil (a node has 512 GB)" in note
+    assert "charge" in note and "LESS" not in note
+
+
+@pytest.mark.parametrize(("target", "node"), [("deltaai", 480), ("perlmutter", 256)])
+def test_more_than_a_node_has_is_refused(target: str, node: int) -> None:
+    """512G is more than a DeltaAI (480 GB) or Perlmutter (256 GB) node: refused, naming both."""
+    why = _refusal(ONE_GPU, target)
+    assert "`--mem=512G`" in why and f"({node} GB)" in why and "cannot hold" in why
 
 
 def test_a_site_default_share_is_not_claimed_enough() -> None:
@@ -51,14 +59,16 @@ def test_a_site_default_share_is_not_claimed_enough() -> None:
 
 
 def test_mem_per_cpu_counts_the_source_cpus_per_node() -> None:
-    """8G per CPU x 32 CPUs = 256 GB per node, more than Anvil's one-GPU 114440M share."""
-    [note] = _memory_notes(PER_CPU, "anvil")
+    """8G per CPU x 32 CPUs = 256 GB per node, more than Anvil's one-GPU 114440M share: asked."""
+    r = port(PER_CPU, ["anvil"])["anvil"]
+    [note] = [n for n in r.notes if n.startswith("memory:")]
     assert "`--mem-per-cpu=8G`, 256 GB per node (per CPU x 32 CPU(s) per node)" in note
-    assert "LESS than the 256 GB" in note
+    assert "#SBATCH --mem=256G" in r.script
 
 
 def test_pbs_select_mem_to_slurm_whole_node() -> None:
-    """``select=...:mem=400gb`` on four GPUs to Delta: its whole 256 GB node is still less."""
+    """``select=...:mem=400gb`` for four ranks a node to Delta: the ranks' need per node follows
+    the layout, so its whole 256 GB node is named as less (not refused)."""
     [note] = _memory_notes(PBS, "delta")
     assert "`select ...:mem=400gb`" in note and "256 GB per node (the whole node)" in note
     assert "LESS than the 400 GB" in note and "no Delta node has that much" in note
@@ -92,13 +102,6 @@ def test_whole_node_forms_and_units() -> None:
     assert bare is not None and kib is not None and bare.mb == kib.mb == 4 / 1024  # SGE: bytes
     pbs = source_memory([], parse_directives("#PBS -l select=1:mem=1048576\n", "pbs"))
     assert pbs is not None and pbs.mb == 1.0  # PBS: a bare number is bytes
-
-
-def test_more_than_a_node_with_no_memory_set_is_less_not_possibly() -> None:
-    """Perlmutter's shared QOS sets no memory, but 512G is more than its 256 GB node."""
-    [note] = _memory_notes(ONE_GPU, "perlmutter")
-    assert "sets no memory" in note and "LESS than the 512 GB" in note
-    assert "no Perlmutter node has that much (256 GB)" in note
 
 
 def test_a_site_of_whole_nodes_gives_the_node_memory_not_a_share() -> None:

@@ -189,6 +189,11 @@ class Software(Sourced):
     activate: list[str] = Field(default_factory=list, description="shell lines after modules")
     available_modules: list[str] = Field(description="module names that exist (twin + lint)")
     python: str = Field(default="python", description="interpreter name after set-up")
+    cuda_toolkit: list[str] = Field(
+        default_factory=list,
+        description="modules that put the CUDA toolkit (nvcc, nsys, ncu) on PATH, loaded after "
+                    "`modules` for a job that runs its programs; empty: `modules` give it, or "
+                    "the site has none (non-NVIDIA GPUs)")
     check_on_target: list[str] = Field(
         default_factory=list,
         description="set-up the docs leave to the user; written as comments, never invented",
@@ -345,6 +350,10 @@ class ClusterProfile(Strict):
         missing = [m for m in (self.container.modules if self.container else []) if m not in known]
         if missing:
             raise ValueError(f"container.modules {missing} are not in software.available_modules")
+        missing = [m for m in self.software.cuda_toolkit if m not in known]
+        if missing:
+            raise ValueError(f"software.cuda_toolkit {missing} are not in "
+                             "software.available_modules")
         return self
 
     def fact_sources(self) -> dict[str, list[str]]:

@@ -37,6 +37,7 @@ from maple_flow.errors import (
     api_boundary,
 )
 from maple_flow.knowledge.clusters import no_target_message
+from maple_flow.knowledge.directives import Directive
 from maple_flow.knowledge.other_sites import (
     OtherSite,
     other_site_of,
@@ -81,6 +82,7 @@ from maple_flow.port.container import (
 )
 from maple_flow.port.container_lost import not_carried_why
 from maple_flow.port.coupled import scheduler_option_notes
+from maple_flow.port.cuda_toolkit import plan_toolkit
 from maple_flow.port.dynamic_entry import drop_literal_note, keep_written_entry
 from maple_flow.port.fit import fit_cpus_per_task, source_errexit
 from maple_flow.port.foreign import Leftovers, leftovers
@@ -278,6 +280,49 @@ def _total(facts: ScriptFacts, cluster: str | None, o: dict[str, Any],
     )
 
 
+#: Directive options that give a job's size: its nodes, and its GPUs.
+_NODE_OPTIONS = frozenset({"nodes"})
+_GPU_OPTIONS = frozenset({"gres", "gpus", "gpus-per-node", "gpus-per-task", "gpus-per-socket"})
+#: A gres value that names no count: empty, or a type and a colon with nothing after
+#: (``--gres=gpu:``, ``--gres=gpu:a100:``), which sbatch rejects.
+_EMPTY_GRES = re.compile(r"^(?:gpu(?::[\w.-]+)?:)?$")
+
+
+_TRAILING_COMMENT = re.compile(r"\s+#.*$")
+
+
+def _empty_size_directive(d: Directive) -> bool:
+    """Whether ``d`` is a size directive left empty (``#SBATCH --nodes=``, ``--gres=gpu:``)."""
+    if d.value is None or d.option not in _NODE_OPTIONS | _GPU_OPTIONS:
+        return False
+    value = d.value.strip()
+    return bool(_EMPTY_GRES.match(value)) if d.option == "gres" else value == ""
+
+
+def _ask_size_of_empty_directives(p: ParsedScript, o: dict[str, Any]) -> None:
+    """A script whose node or GPU directives are left empty (``#SBATCH --nodes=``,
+    ``#SBATCH --gres=gpu:``, a template to fill in) with no other directive stating that count:
+    the sizes are asked, never guessed as 1 node x 1 GPU."""
+    empty = [d for d in p.directives if _empty_size_directive(d)]
+    if not empty or o.get("ranks"):
+        return
+    stated = {d.option for d in p.directives if d.option in _NODE_OPTIONS | _GPU_OPTIONS
+              and not _empty_size_directive(d) and d.value is not None}
+    gpus = any(d.option in _GPU_OPTIONS for d in empty) and not (
+        stated & _GPU_OPTIONS or o.get("gpus_per_node"))
+    nodes = any(d.option in _NODE_OPTIONS for d in empty) and not (
+        stated & _NODE_OPTIONS or o.get("nodes"))
+    if not (gpus or nodes):
+        return
+    named = ", ".join(f"`{_TRAILING_COMMENT.sub('', d.raw.strip())}`" for d in empty)
+    what = " and ".join(w for w, asked in (("nodes", nodes), ("GPUs", gpus)) if asked)
+    raise MissingInformation({"gpus_per_node" if gpus else "nodes": (
+        f"the script's size directives are empty ({named}): how many {what} the job has is "
+        "not in it, and maple_flow does not guess 1 node x 1 GPU; pass nodes=N (--nodes N) "
+        "and gpus_per_node=N (--gpus-per-node N), or ranks=N (--ranks N), or fill in the "
+        "directives")})
+
+
 def _ask_size_without_directives(p: ParsedScript, facts: ScriptFacts, o: dict[str, Any],
                                  text: str = "") -> None:
     """A script with no scheduler directive (or Grid Engine directives that state no GPU
@@ -401,6 +446,7 @@ def _source(script: str | bytes, source: str | None, o: dict[str, Any]) -> Sourc
         facts.packed_copies = pinned.where
     site = None if cluster else other_site_of(parsed.directives)
     ask_if_no_gpu_named(parsed, text, facts, o, known_site=bool(cluster or site))
+    _ask_size_of_empty_directives(parsed, o)
     _ask_size_without_directives(parsed, facts, o, text)
     _ask_gpus_of_one_process(parsed, facts, o)
     ask_gpus_of_whole_node(parsed, facts, o)
@@ -702,10 +748,11 @@ def _placeholder_notes(src: Source) -> list[str]:
     return notes
 
 
-def _software_notes(src: Source, profile: ClusterProfile) -> list[str]:
+def _software_notes(src: Source, profile: ClusterProfile,
+                    toolkit: list[str] | None = None) -> list[str]:
     p, notes = src.parsed, (_launch_block_notes(src.parsed)
                           + _shared_line_note(src.parsed, profile))
-    target = ", ".join(profile.software.modules) or "no modules"
+    target = ", ".join([*profile.software.modules, *(toolkit or [])]) or "no modules"
     if p.modules or p.module_use:
         named = [_with_value(m, p.variables) for m in p.module_use + p.modules]
         notes.append(
@@ -1136,7 +1183,9 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
         **model,
         **name,
     }
-    fields.update({k: v for k, v in o.items() if k in {"master_port", "modules"}})
+    toolkit = plan_toolkit(src.original or src.lines, profile)
+    fields["modules"] = [*toolkit.modules, *o.get("modules", [])]
+    fields.update({k: v for k, v in o.items() if k == "master_port"})
     fields["provenance"] = _provenance(fields, o, src)
     spec = JobSpec.model_validate(fields)
     result = generate_from_spec(spec, strict=False, store=store)
@@ -1148,7 +1197,7 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
     notes += errexit_notes if carried.steps else []
     notes += _account(src, profile, o.get("account")) + carried.notes
     notes += inner_step_notes(src.parsed, carried.steps) + inner_after_notes(src.parsed)
-    notes += _software_notes(src, profile) + _arg_notes(args)
+    notes += _software_notes(src, profile, toolkit.modules) + toolkit.notes + _arg_notes(args)
     notes += scheduler_option_notes(src.parsed, "\n".join(src.lines), profile)
     notes += home_start_note(src.parsed, src.steps, profile)
     notes += live_refs_note(entry, args, carried) + _device_notes(src, profile, args)
@@ -1156,6 +1205,7 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
     notes += mig_note(src.parsed, profile) + share_notes
     refusals = [x.message for x in result.findings if x.severity == "error"]
     refusals += [loop_problem] if loop_problem else []
+    refusals += [toolkit.refusal] if toolkit.refusal else []
     refusals += [array.refusal] if array.refusal else []
     per_node = (per_node_script_refusal(src.parsed, f, o)
                 or wrapper_workers_refusal(src.parsed, f, o)
@@ -1385,6 +1435,7 @@ def port(
         if not overrides.get("gpus_per_node") and not plan.gpus_stated:
             raise ask_gpus(plan) from None
         src = _source(plan.stand_in, source, overrides)
+        src.original = text.split("\n")
     results = {r.cluster: r for r in (_port_one(src, name, overrides, store)
                                      for name in names if name)}
     for result in results.values():

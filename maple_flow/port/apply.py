@@ -38,7 +38,7 @@ from maple_flow.port.interpreter import (
 )
 from maple_flow.port.jobcontrol import job_control_block
 from maple_flow.port.launcher_opts import carry_launcher_options
-from maple_flow.port.memory import memory_note, source_memory, target_memory
+from maple_flow.port.memory import fit_memory, source_memory
 from maple_flow.port.oneproc import one_process_launch
 from maple_flow.port.rules import referenced, translate_scheduler_vars
 from maple_flow.port.runner import keep_runner
@@ -443,8 +443,12 @@ def apply_edits(script: str, src: Source, profile: ClusterProfile, *, one_proces
     out.notes += notes
     out.script, notes = shebang_edit(src.lines[0] if src.lines else "", out.script)
     out.notes += notes + comment_cuts(src.lines)
-    asked = source_memory(src.lines, src.parsed.directives)
-    out.notes += memory_note(asked, target_memory(out.script, profile, size[1]), profile, size[1])
+    per_node = (src.total or 0) / (src.facts.nodes or 1)
+    fitted = fit_memory(out.script, source_memory(src.lines, src.parsed.directives), profile,
+                        size[1], one_per_node=per_node <= 1)
+    out.script = fitted.script
+    out.notes += fitted.notes
+    out.refusals += [fitted.refusal] if fitted.refusal else []
     known = src.cluster_sure and other_site_of(src.parsed.directives) is None  # not another's
     out.notes += gpu_memory_note(src.parsed.directives, profile,
                                  get_profile(src.cluster) if known and src.cluster else None)

@@ -85,6 +85,9 @@ class Source:
     #: The source cluster was named by the user, or more than a queue name points at it
     #: (``spec.named_beyond_queue``): what its hardware was may be stated.
     cluster_sure: bool = False
+    #: The user's own text line by line when ``lines`` is a stand-in for it (a command kept
+    #: as is, ported through a stand-in launch); empty otherwise.
+    original: list[str] = field(default_factory=list)
 
 
 @dataclass

@@ -197,3 +197,54 @@ def memory_note(source: Asked | None, target: Asked, profile: ClusterProfile,
                 f"memory by hand on {profile.name}, or {more}"]
     return [f"{head}: LESS than the {_gb(source.mb)} per node the source asks, so the job may "
             f"run out of memory; {more}"]
+
+
+_MEM_LINE = re.compile(r"^#SBATCH --mem=\S+[ \t]*$", re.M)
+
+
+@dataclass
+class Fitted:
+    """The target script with its memory request fitted to the source's, its notes, and a
+    refusal when no node of the target holds what the source asks."""
+
+    script: str
+    notes: list[str]
+    refusal: str = ""
+
+
+def fit_memory(script: str, source: Asked | None, profile: ClusterProfile,
+               gpus_per_node: int, one_per_node: bool = True) -> Fitted:
+    """Fit the target's memory request to the source's per node: a job on part of a shared node
+    whose site documents a per-GPU memory share (``partial_share.memory_mb_per_gpu``) asks the
+    source's memory when a node has it; a source asking more than a target node has is refused
+    (the job cannot hold its memory there, whatever the note) when the source runs one
+    process a node (``one_per_node``: that process's need, which no layout splits); else the
+    note of ``memory_note``."""
+    target = target_memory(script, profile, gpus_per_node)
+    if source is None or source.mb is None or (target.mb is not None and source.mb <= target.mb):
+        return Fitted(script, memory_note(source, target, profile, gpus_per_node))
+    node_mb = profile.node.memory_gb * 1024.0
+    if source.mb > node_mb and not one_per_node:  # its ranks' need per node follows the layout
+        return Fitted(script, memory_note(source, target, profile, gpus_per_node))
+    if source.mb > node_mb:
+        return Fitted(script, [], refusal=(
+            f"memory: the source asks {_said(source)}, more than a {profile.name} GPU node has "
+            f"({profile.node.memory_gb} GB): the job cannot hold that memory on "
+            f"{profile.name}; lower its need in the script, or port it to a site whose nodes "
+            "have it"))
+    share = profile.directives.partial_share
+    ds = parse_directives(script, profile.scheduler)
+    if (profile.scheduler != "slurm" or share is None or not share.memory_mb_per_gpu
+            or not _partial(ds, profile, gpus_per_node)):
+        return Fitted(script, memory_note(source, target, profile, gpus_per_node))
+    gb = -(-int(source.mb) // 1024)  # whole GB, rounded up
+    line = f"#SBATCH --mem={gb}G"
+    fitted = _MEM_LINE.sub(line, script, count=1) if _MEM_LINE.search(script) else None
+    if fitted is None:
+        return Fitted(script, memory_note(source, target, profile, gpus_per_node))
+    given = share.memory_mb_per_gpu * gpus_per_node
+    return Fitted(fitted, [
+        f"memory: the source asks {_said(source)}; the port asks `--mem={gb}G` on "
+        f"{profile.name} (a node has {profile.node.memory_gb} GB), above the {_gb(given)} "
+        f"({given}M) its {gpus_per_node} GPU(s) come with: {profile.name} may charge the "
+        "job for the memory beyond its GPUs' share"])

@@ -30,6 +30,7 @@ from maple_flow.port.words import short
 from maple_flow.scriptparse.launch import PER_RANK_LAUNCHERS
 from maple_flow.scriptparse.script import ParsedScript, launch_command_line
 from maple_flow.scriptparse.shell import logical_lines
+from maple_flow.shellquote import shell_word
 
 #: Tools in front of a program that the target's launch keeps as the user wrote them
 #: (profilers; ``nohup``, ``stdbuf``, ``env A=1``, ``nice``, ``timeout 10h``; the binding
@@ -118,6 +119,11 @@ def _in_front(words: str) -> Callable[[re.Match[str]], str]:
     return lambda m: f"{m.group(1)}{fit_into_quotes(words, m.string[:m.start()])} {m.group(2)} "
 
 
+def _before_program(words: str) -> Callable[[re.Match[str]], str]:
+    """A replacement putting ``words`` in front of a matched program word (group 2)."""
+    return lambda m: f"{m.group(1)}{fit_into_quotes(words, m.string[:m.start()])} {m.group(2)}"
+
+
 def keep_tool_prefixes(script: str, parsed: ParsedScript, source: str, profile: ClusterProfile,
                        entry: str) -> tuple[str, list[str]]:
     """``script`` with the source's tools on its launch, and a note for each."""
@@ -160,6 +166,10 @@ def keep_tool_prefixes(script: str, parsed: ParsedScript, source: str, profile: 
             script, kept = keep_prefix(script, python, words, entry, parsed.launch.module)
             if kept:
                 break
+        if not kept and parsed.launch.command and entry:
+            # a program that is not Python (a compiled binary): the tool goes right before it
+            program = re.compile(rf"(^|\s)({re.escape(shell_word(entry))})(?=\s|$)")
+            script, kept = sub_in_launch(script, program, _before_program(words))
         if kept:
             notes.append(f"your `{short(words)}` in front of the program is kept in front of it "
                          f"on {profile.name}'s launch (it wraps each process, as in the source)"

@@ -150,8 +150,20 @@ def _per_node_size(
     # torchrun's default, one process a node, on several GPUs a node: asked (job_total)
     gpn = gpn or (None if torchrun_default_one(stage, size) else size["gpus"])
     elsewhere = stage.has(*_HOST_OPTIONS)  # the hosts are listed: not the job's shell's node
+    if bare_on_first_node(stage, size, outer):
+        return 1, gpn  # no launcher starts it on the job's other nodes: it runs on one
     return nodes or size["nodes"] or (
         1 if gpn and not (nnodes or outer or elsewhere) else None), gpn
+
+
+def bare_on_first_node(stage: Stage, size: dict[str, int | None], outer: bool) -> bool:
+    """Whether a per-node launcher (torchrun) is started once by the job's shell, with no
+    site launcher around it (srun, mpiexec), no ``--nnodes`` and no host list, in a job whose
+    directives ask several nodes: it runs on the job's first node only (torchrun's default
+    is one node), the other nodes idle."""
+    return (stage.name == "torchrun" and not outer and (size["nodes"] or 0) > 1
+            and stage.get("--nnodes", "--num_nodes") is None
+            and not stage.has(*_HOST_OPTIONS))
 
 
 def nproc_option(stage: Stage) -> str | None:
@@ -390,7 +402,62 @@ def _idle_nodes_note(
         return (f"{said} ({nodes} node(s)); the job's other launches ({', '.join(others[:2])}) "
                 f"ran on the other nodes, and the ported job does not have them: pass nodes="
                 f"{asked} (--nodes {asked}) or port those launches as jobs of their own")
-    return f"{said}, the other nodes were idle"
+    said += ", the other nodes were idle"
+    bare = _bare_launch(p)
+    if bare:
+        said += (f"; {bare} is started once by the job's shell, with no srun/mpiexec around it "
+                 f"to start it on the other nodes: it ran on the first of the {asked} node(s) "
+                 f"only")
+        degree = _degree_over(p.launch.args, ranks)
+        if degree:
+            said += (f"; the program's {degree} asks more ranks than the {ranks} the launch "
+                     "starts: the port keeps what the source ran; to run the layout the "
+                     "arguments ask, give it (ranks=N / nodes=N, gpus_per_node=N)")
+    return said
+
+
+#: torchrun as written on a launch line: the command, or ``python -m torch.distributed.*``.
+_TORCHRUN_WORD = re.compile(r"(?:^|[\s/;&|('\"])(?:torchrun|torch\.distributed\.(?:run|launch))"
+                            r"(?=[\s;'\"]|$)")
+
+
+def _written_launcher(p: ParsedScript, stage: Stage) -> bool:
+    """Whether the launch line names the per-node launcher itself, not a site or user wrapper
+    read as it (``torchrun-multinode.sh prog.py``, which starts torchrun on every node)."""
+    if stage.name != "torchrun" or p.launch_block is None:
+        return True
+    return bool(_TORCHRUN_WORD.search(p.launch_block.text))
+
+
+def _bare_launch(p: ParsedScript) -> str:
+    """The per-node launcher (``torchrun``) the job's shell starts once with no site launcher
+    around it in a several-node job, as named in a note; "" when there is none."""
+    size = directive_size(p)
+    per_node = [s for s in p.launch.stages if s.name in _PER_NODE_LAUNCHERS]
+    wrapped = _outer(p) is not None or any(s.name.startswith("$") for s in p.launch.stages)
+    if per_node and _written_launcher(p, per_node[-1]) and bare_on_first_node(
+            per_node[-1], size, wrapped):
+        return f"`{per_node[-1].name}`"
+    return ""
+
+
+#: A program's parallel-degree arguments (tensor, pipeline, data, context, expert parallel
+#: sizes): their product is at most the world size, so each one is.
+_DEGREE = re.compile(r"^--?(?:[\w-]+\.)*((?:tp|pp|dp|cp|ep|tensor_model_parallel|"
+                     r"pipeline_model_parallel|tensor_parallel|pipeline_parallel|"
+                     r"data_parallel|context_parallel|expert_parallel)[_-]size)$")
+
+
+def _degree_over(args: list[str], ranks: int | None) -> str:
+    """The first parallel-degree argument (``--tp_size 4``) whose literal value exceeds
+    ``ranks``, as written; "" when none does."""
+    for i, word in enumerate(args):
+        key, eq, value = word.partition("=")
+        if not eq:
+            value = args[i + 1] if i + 1 < len(args) else ""
+        if _DEGREE.match(key) and value.isdigit() and ranks and int(value) > ranks:
+            return f"`{key} {value}`"
+    return ""
 
 
 #: Commands that start work on the job's nodes (other than the launch the port reads).
@@ -425,7 +492,8 @@ def job_size(p: ParsedScript) -> tuple[int | None, int | None]:
     stages = p.launch.stages
     per_node = [s for s in stages if s.name in _PER_NODE_LAUNCHERS]
     if per_node:
-        wrapped = _outer(p) is not None or any(s.name.startswith("$") for s in stages)
+        wrapped = (_outer(p) is not None or any(s.name.startswith("$") for s in stages)
+                   or not _written_launcher(p, per_node[-1]))
         nodes, gpn = _per_node_size(per_node[-1], size, vars_, wrapped)
         nodes = nodes or outer_nodes(_outer(p), vars_)
         agents = deliberate_agents(p)

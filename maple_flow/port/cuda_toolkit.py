@@ -1,0 +1,103 @@
+"""A job that runs CUDA toolkit programs (``nvcc``, ``nsys``, ``ncu``, ``nvprof``, ``cuda-gdb``):
+the target's CUDA toolkit module is loaded for it (``software.cuda_toolkit`` of the profile,
+data with its sources), never the PyTorch stack alone; on a target with no CUDA (Intel GPUs)
+the port refuses, naming the line. ``nvprof`` on a GPU it cannot profile (compute capability
+8.0 and later: A100, H100, GH200) is named."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from maple_flow.models import ClusterProfile
+from maple_flow.port.accounted import source_launch_line
+
+#: Programs of the CUDA toolkit (a module or install puts them on PATH), as a command word.
+TOOLKIT_PROGRAMS = ("nvcc", "nsys", "ncu", "nvprof", "cuda-gdb", "cuda-memcheck",
+                    "compute-sanitizer", "cuobjdump", "nvdisasm", "nv-nsight-cu-cli")
+_COMMAND = re.compile(
+    r"(?:^|[;&|(`]\s*|\$\(\s*|\b(?:srun|mpirun|mpiexec|time|exec|then|do|else)\s+(?:-\S+\s+"
+    r"(?:\d+\s+)?)*)(?:[\w./-]*/)?(" + "|".join(re.escape(p) for p in TOOLKIT_PROGRAMS)
+    + r")(?=\s|$|;|\))")
+#: GPU models ``nvprof`` does not profile (it stops at compute capability 7.x).
+_NO_NVPROF = re.compile(r"A100|H100|H200|GH200|B200|L40|A40|A30", re.I)
+_LOAD = re.compile(r"^\s*(?:module\s+(?:load|add)|ml)\s+(.+)$")
+
+
+@dataclass
+class Toolkit:
+    """What the port does for the toolkit programs a job runs."""
+
+    modules: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    refusal: str = ""
+
+
+def toolkit_uses(lines: list[str]) -> list[tuple[int, str]]:
+    """Each (line number, program) where the job runs a CUDA toolkit program, first use each."""
+    seen: dict[str, int] = {}
+    for number, line in enumerate(lines, 1):
+        text = line.strip()
+        if not text or text.startswith("#"):
+            continue
+        for found in _COMMAND.finditer(text):
+            seen.setdefault(found.group(1), number)
+    return sorted(((n, p) for p, n in seen.items()), key=lambda x: x[0])
+
+
+def _source_modules(lines: list[str]) -> list[str]:
+    """The source's CUDA/NVHPC modules (``cuda/10.0.130``, ``nvidia/nvhpc/24.5``)."""
+    names = [w for line in lines if (m := _LOAD.match(line.split("#")[0]))
+             for w in m.group(1).split() if not w.startswith("-")]
+    return [n for n in names if re.search(r"cuda|nvhpc|nvidia-hpc", n, re.I)]
+
+
+def _launch_span(lines: list[str]) -> set[int]:
+    """The source's launch line and its ``\\`` continuation lines (numbers from 1)."""
+    first = source_launch_line("\n".join(lines))
+    if first is None:
+        return set()
+    span, at = {first}, first
+    while at <= len(lines) and lines[at - 1].rstrip().endswith("\\"):
+        at += 1
+        span.add(at)
+    return span
+
+
+def plan_toolkit(lines: list[str], profile: ClusterProfile) -> Toolkit:
+    """The modules to add, the notes and the refusal (if any) for the toolkit programs the
+    job (``lines``, the source script) runs on ``profile``'s cluster."""
+    uses = toolkit_uses(lines)
+    if not uses:
+        return Toolkit()
+    named = ", ".join(f"`{p}` (line {n})" for n, p in uses)
+    theirs = [m for m in _source_modules(lines)]
+    given = f", which the source's {', '.join(f'`{m}`' for m in theirs)} provided" if theirs else ""
+    if profile.gpu.device_api != "cuda":
+        launch = _launch_span(lines)
+        if all(n in launch for n, _ in uses):
+            return Toolkit()  # a profiler in front of the launch: the tool-prefix edit's
+        return Toolkit(refusal=(
+            f"the job runs CUDA toolkit programs ({named}){given}: {profile.name} has "
+            f"{profile.gpu.vendor.capitalize()} GPUs ({profile.gpu.model}) and no CUDA toolkit, so "
+            "they cannot run there; port it to a site with NVIDIA GPUs, or rewrite the job for "
+            "its GPUs"))
+    out = Toolkit()
+    loaded = [m for m in profile.software.cuda_toolkit if m not in profile.software.modules]
+    if loaded:
+        out.modules = loaded
+        out.notes.append(
+            f"the job runs CUDA toolkit programs ({named}){given}: the port loads "
+            f"{profile.name}'s CUDA toolkit module {', '.join(f'`{m}`' for m in loaded)} after "
+            "its software stack, so they are on PATH (check the toolkit version suits your code)")
+    else:
+        stack = ", ".join(f"`{m}`" for m in profile.software.modules)
+        out.notes.append(
+            f"the job runs CUDA toolkit programs ({named}){given}: {profile.name}'s modules "
+            f"({stack}) give the CUDA toolkit")
+    if any(p == "nvprof" for _, p in uses) and _NO_NVPROF.search(profile.gpu.model):
+        out.notes.append(
+            f"`nvprof` does not profile {profile.gpu.model} GPUs (compute capability 8.0 and "
+            "later): on the target it stops with an error; use `nsys profile` (timeline) or "
+            "`ncu` (kernels) instead")
+    return out
