@@ -37,7 +37,8 @@ def _launch(script: str, target: str) -> tuple[str, str]:
 def test_a_sif_runs_under_the_target_runtime(target: str, runtime: str) -> None:
     # the image's interpreter as the user named it (Delta's host stack calls it python3)
     line, notes = _launch(SIF, target)
-    assert line == f"{runtime} exec --nv -B /scratch:/scratch /home/u/pytorch-24.01.sif python train.py --lr 1"
+    assert line == (f"{runtime} exec --nv -B /scratch:/scratch /home/u/pytorch-24.01.sif "
+                    "python train.py --lr 1")
     assert "a file of the source's filesystem: copy it" in notes
     assert "bind mounts (/scratch:/scratch) name paths of the source's filesystem" in notes
     assert "is not used on the target" not in notes
@@ -195,8 +196,8 @@ def test_a_container_running_a_callers_command_is_refused_naming_the_line() -> N
 def test_positional_arguments_in_a_bash_c_body_stay_live() -> None:
     # `--rank=$4` in the source's double-quoted bash -c body is the caller's value; bash -c
     # splits the expanded body into words, so the port keeps the words unquoted, as written
-    script = HEAD + ('srun singularity exec --nv /home/u/pytorch-24.01.sif bash -c "python train.py '
-                     '--rank=$4 --world-size=$3"\n')
+    script = HEAD + ('srun singularity exec --nv /home/u/pytorch-24.01.sif bash -c '
+                     '"python train.py --rank=$4 --world-size=$3"\n')
     r = port(script, "delta")["delta"]
     assert r.script.rstrip().endswith("train.py --rank=$4 --world-size=$3")
 
