@@ -21,9 +21,9 @@ from maple_flow.port.words import short
 #: A path-like word: anything with a slash, up to a separator of the shell or of an option list.
 _PATHISH = re.compile(r"""[^\s'"=,;:()|&<>`]*/[^\s'"=,;:()|&`]*""")
 #: One component of a path that stands for a value to fill in: xxx, XXXX, your_dir, YOUR_USER,
-#: <user>, {user}, username.
+#: <user>, username (``{name}`` is left alone: a program may format it itself).
 _FILL_COMPONENT = re.compile(
-    r"(?i)^(?:x{3,}|your(?:[_-]\w*)?|\w*username|<[^<>/]+>|\{[^{}/]+\})$")
+    r"(?i)^(?:x{3,}|your(?:[_-]\w*)?|\w*username|<[A-Za-z_][\w -]*>)$")
 #: ``path/to`` anywhere in a path (``/path/to/data``, ``PATH/TO/FILE``).
 _PATH_TO = re.compile(r"(?i)(?:^|/)path/to(?:/|$)")
 #: A placeholder word outside a path: ``YOUR_USERNAME``, ``your_account``.
@@ -130,9 +130,10 @@ def storage_note(lines: list[str], profile: ClusterProfile) -> str:
     more = f" and {len(named) - 8} more" if len(named) > 8 else ""
     areas = "; ".join(f"{a.name} {a.where}" for a in theirs.areas)
     return (f"your script names places of the source site's file systems: {listed}{more}; "
-            "they stay as you wrote them where the port keeps them (your paths), so they exist on "
-            f"{profile.name} only if you make them: put the files in {profile.name}'s own areas "
-            f"({areas}) and change the paths (see {theirs.source.split(' ')[0]})")
+            "they stay as you wrote them where the port keeps them (your paths); unless "
+            f"{profile.name} mounts the same file systems, make them exist there: put the files "
+            f"in {profile.name}'s own areas ({areas}) and change the paths (see "
+            f"{theirs.source.split(' ')[0]})")
 
 
 __all__ = ["DIRECTIVE", "placeholder_paths", "storage_note"]
