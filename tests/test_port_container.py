@@ -20,7 +20,7 @@ HEAD = """#!/bin/bash
 #SBATCH -A abc
 #SBATCH -t 01:00:00
 """
-SIF = HEAD + ("srun singularity exec --nv -B /scratch:/scratch /home/u/pt.sif "
+SIF = HEAD + ("srun singularity exec --nv -B /scratch:/scratch /home/u/pytorch-24.01.sif "
              "python train.py --lr 1\n")
 SHIFTER = HEAD + ("#SBATCH --image=nersc/pytorch:24.06.01\n#SBATCH --module=gpu,nccl-plugin\n"
                   "srun shifter python train.py --lr 1\n")
@@ -37,7 +37,8 @@ def _launch(script: str, target: str) -> tuple[str, str]:
 def test_a_sif_runs_under_the_target_runtime(target: str, runtime: str) -> None:
     # the image's interpreter as the user named it (Delta's host stack calls it python3)
     line, notes = _launch(SIF, target)
-    assert line == f"{runtime} exec --nv -B /scratch:/scratch /home/u/pt.sif python train.py --lr 1"
+    assert line == (f"{runtime} exec --nv -B /scratch:/scratch /home/u/pytorch-24.01.sif "
+                    "python train.py --lr 1")
     assert "a file of the source's filesystem: copy it" in notes
     assert "bind mounts (/scratch:/scratch) name paths of the source's filesystem" in notes
     assert "is not used on the target" not in notes
@@ -52,14 +53,14 @@ def test_a_shifter_image_becomes_a_docker_uri_for_apptainer() -> None:
 
 def test_a_sif_cannot_run_under_shifter_so_it_is_dropped_saying_why() -> None:
     line, notes = _launch(SIF, "perlmutter")
-    assert "pt.sif" not in line and "exec" not in line
-    assert "container /home/u/pt.sif (singularity) is not used on the target" in notes
+    assert "pytorch-24.01.sif" not in line and "exec" not in line
+    assert "container /home/u/pytorch-24.01.sif (singularity) is not used on the target" in notes
     assert "runtime shifter runs registry images only: push the image to a registry" in notes
 
 
 def test_a_cuda_image_is_not_carried_to_intel_gpus() -> None:
     line, notes = _launch(SIF, "aurora")
-    assert "pt.sif" not in line
+    assert "pytorch-24.01.sif" not in line
     assert "a CUDA image does not run there" in notes
 
 
@@ -71,7 +72,7 @@ def test_the_target_runtime_is_loaded_before_the_launch(target: str, loads: str)
     lines = r.script.splitlines()
     launch = next(i for i, x in enumerate(lines) if "train.py" in x)
     assert loads in [x.strip() for x in lines[:launch]]
-    assert "apptainer exec --nv -B /scratch:/scratch /home/u/pt.sif" in r.script
+    assert "apptainer exec --nv -B /scratch:/scratch /home/u/pytorch-24.01.sif" in r.script
     assert r.script.count("module use /soft/modulefiles") <= 1
     # a shellcheck directive written for the launch stays right above it
     assert not any(a.lstrip().startswith("# shellcheck") and b.lstrip().startswith("module ")
@@ -80,11 +81,11 @@ def test_the_target_runtime_is_loaded_before_the_launch(target: str, loads: str)
 
 def test_a_sif_runs_on_anvil_under_singularity() -> None:
     line, _ = _launch(SIF, "anvil")
-    assert "singularity exec --nv -B /scratch:/scratch /home/u/pt.sif" in line
+    assert "singularity exec --nv -B /scratch:/scratch /home/u/pytorch-24.01.sif" in line
 
 
 def test_a_registry_image_goes_to_shifter_on_perlmutter() -> None:
-    script = SIF.replace("/home/u/pt.sif", "docker://nvcr.io/nvidia/pytorch:24.01-py3")
+    script = SIF.replace("/home/u/pytorch-24.01.sif", "docker://nvcr.io/nvidia/pytorch:24.01-py3")
     r = port(script, "perlmutter")["perlmutter"]
     assert "\n#SBATCH --image=nvcr.io/nvidia/pytorch:24.01-py3\n" in r.script
     assert "shifter --module=gpu -V /scratch:/scratch python train.py --lr 1" in r.script
@@ -142,17 +143,17 @@ def test_runtime_profile_data_is_validated() -> None:
 def test_an_option_not_understood_keeps_the_drop(options: str) -> None:
     line, notes = _launch(SIF.replace("--nv -B /scratch:/scratch", options), "delta")
     assert "apptainer" not in line and "singularity" not in line
-    assert "container /home/u/pt.sif (singularity) is not used on the target" in notes
+    assert "container /home/u/pytorch-24.01.sif (singularity) is not used on the target" in notes
 
 
 def test_singularity_run_is_carried_as_run_to_apptainer() -> None:
     line, _ = _launch(SIF.replace("singularity exec", "singularity run"), "delta")
-    assert line.startswith("apptainer run --nv -B /scratch:/scratch /home/u/pt.sif ")
+    assert line.startswith("apptainer run --nv -B /scratch:/scratch /home/u/pytorch-24.01.sif ")
 
 
 def test_singularity_run_is_not_carried_to_shifter() -> None:
     script = SIF.replace("singularity exec", "singularity run").replace(
-        "/home/u/pt.sif", "docker://me/pt:1")
+        "/home/u/pytorch-24.01.sif", "docker://me/pt:1")
     line, notes = _launch(script, "perlmutter")
     assert "shifter" not in line and "(the image's runscript) has no counterpart" in notes
 
@@ -166,7 +167,7 @@ def test_a_shifter_option_image_is_carried(image: str) -> None:
 
 
 def test_the_image_path_is_quoted() -> None:
-    script = SIF.replace("/home/u/pt.sif", "'/home/u/my pt;x.sif'")
+    script = SIF.replace("/home/u/pytorch-24.01.sif", "'/home/u/my pt;x.sif'")
     line, _ = _launch(script, "delta")
     assert line.startswith("apptainer exec --nv -B /scratch:/scratch '/home/u/my pt;x.sif' ")
 
@@ -195,14 +196,14 @@ def test_a_container_running_a_callers_command_is_refused_naming_the_line() -> N
 def test_positional_arguments_in_a_bash_c_body_stay_live() -> None:
     # `--rank=$4` in the source's double-quoted bash -c body is the caller's value; bash -c
     # splits the expanded body into words, so the port keeps the words unquoted, as written
-    script = HEAD + ('srun singularity exec --nv /home/u/pt.sif bash -c "python train.py '
-                     '--rank=$4 --world-size=$3"\n')
+    script = HEAD + ('srun singularity exec --nv /home/u/pytorch-24.01.sif bash -c '
+                     '"python train.py --rank=$4 --world-size=$3"\n')
     r = port(script, "delta")["delta"]
     assert r.script.rstrip().endswith("train.py --rank=$4 --world-size=$3")
 
 
 def test_a_launch_inside_a_container_heredoc_is_refused_naming_it() -> None:
-    script = HEAD + ("srun singularity exec --nv /home/u/pt.sif bash << EOF\n"
+    script = HEAD + ("srun singularity exec --nv /home/u/pytorch-24.01.sif bash << EOF\n"
                      "source /opt/venv/bin/activate\npython train.py --lr 1\nEOF\n")
     with pytest.raises(MapleError, match=r"runs the heredoc that follows it \(up to `EOF`\) in "
                        r"the container, and the launch `python train.py --lr 1` is inside it"):

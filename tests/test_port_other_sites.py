@@ -105,15 +105,17 @@ def test_apptainer_mount_bind_is_carried_as_a_bind() -> None:
 
 
 def test_an_amd_sites_image_is_not_carried_and_the_note_says_it_is_a_rocm_build() -> None:
-    r = port(LUMI + "srun singularity exec img.sif python train.py\n", "polaris")["polaris"]
-    assert "img.sif" not in _launch_line(r.script)
+    image = "pytorch-v2.5.1-rocm.sif"  # a current build: the target's stack may stand in
+    r = port(LUMI + f"srun singularity exec {image} python train.py\n", "polaris")["polaris"]
+    assert image not in _launch_line(r.script)
     assert "runs on the source's AMD GPUs (a ROCm build" in _notes(r)
     assert "by hand" not in _notes(r)  # a ROCm image does not run on the target's GPUs
 
 
 def test_an_image_run_without_nv_on_an_unnamed_site_is_dropped_saying_what_to_do() -> None:
-    r = port(SLURM_1 + "srun apptainer exec img.sif python train.py\n", "delta")["delta"]
-    assert "img.sif" not in _launch_line(r.script)
+    image = "pytorch_24.01-py3.sif"  # a current build: the target's stack may stand in
+    r = port(SLURM_1 + f"srun apptainer exec {image} python train.py\n", "delta")["delta"]
+    assert image not in _launch_line(r.script)
     assert "add --nv to the apptainer line if the image is a CUDA one" in _notes(r)
 
 

@@ -160,7 +160,7 @@ def test_a_bare_source_activate_goes_with_the_dropped_path_export_it_relied_on()
 
 def test_container_environment_variables_follow_the_container() -> None:
     script = (HEAD + 'SINGULARITYENV_PYTHONPATH="$(pwd)"\nexport SINGULARITYENV_PYTHONPATH\n'
-              "srun singularity exec --nv img.sif python train.py\n")
+              "srun singularity exec --nv pytorch_24.01-py3.sif python train.py\n")
     carried = port(script, "delta")["delta"]  # the image runs under Delta's apptainer
     assert 'export SINGULARITYENV_PYTHONPATH="$(pwd)"' in carried.script
     assert "passes PYTHONPATH into your container" in _notes(carried)

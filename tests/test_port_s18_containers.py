@@ -66,7 +66,7 @@ APPTAINER_WRAPPER = """#!/bin/bash
 #SBATCH --gres=gpu:1
 module load apptainer
 export APPTAINERENV_LD_LIBRARY_PATH="/usr/lib64:/usr/lib"
-srun apptainer exec --nv --bind /home/me/code:/app --pwd /app /home/me/img.sif \\
+srun apptainer exec --nv --bind /home/me/code:/app --pwd /app /home/me/pytorch_24.01-py3.sif \\
     bash /app/slurm/run.sh
 """
 
@@ -165,7 +165,7 @@ IMAGE_CHECK = """#!/bin/bash
 #SBATCH --nodes=2
 #SBATCH --ntasks-per-node=1
 #SBATCH --gres=gpu:1
-IMG=/home/me/img.sif
+IMG=/home/me/pytorch_24.01-py3.sif
 if [[ ! -f "${IMG}" ]]; then
   echo "no image" >&2
   exit 1

@@ -136,6 +136,8 @@ from maple_flow.port.rules import (
 )
 from maple_flow.port.stages import as_command, header_of, launch_command_span
 from maple_flow.port.start_dir import home_start_note
+from maple_flow.port.storage import DIRECTIVE as STORAGE_DIRECTIVE
+from maple_flow.port.storage import placeholder_paths, storage_note
 from maple_flow.port.tool_prefix import bash_timed, chain_prefix
 from maple_flow.port.topology import (
     disagreements,
@@ -731,16 +733,20 @@ _MESSAGES = re.compile(r"\$\{\w+:?\?[^}]*\}")
 
 
 def _placeholder_notes(src: Source) -> list[str]:
-    """A note for each command line of the source that holds a placeholder the user was meant
-    to fill in: kept as written, and it does not run as intended until it is filled in."""
+    """A note for each command or directive line of the source that holds a placeholder the
+    user was meant to fill in (``<your_dir>``, ``/path/to/data``, ``/home/xxx/...``,
+    ``YOUR_USERNAME``): kept as written, and it does not run as intended until it is filled in."""
     notes = []
     for number, line in enumerate(src.lines, 1):
         text = line.strip()
-        if not text or text.startswith("#") or "<<" in text:
+        directive = bool(STORAGE_DIRECTIVE.match(text))
+        if not text or (text.startswith("#") and not directive) or "<<" in text:
             continue
         if re.match(r"(?:echo|printf)\b", text):
             continue  # a message the job prints (`echo "usage: job.sh <config>"`)
-        found = [m.group(0) for m in _PLACEHOLDER.finditer(_MESSAGES.sub("", text))]
+        bare = _MESSAGES.sub("", text)
+        found = ([] if directive else [m.group(0) for m in _PLACEHOLDER.finditer(bare)])
+        found += [w for w in placeholder_paths(bare) if not any(w in f for f in found)]
         if found:
             notes.append(f"line {number} `{short(text, 80)}` holds the placeholder "
                          f"{', '.join(f'`{w}`' for w in found)}: kept as written; fill it in "
@@ -761,6 +767,8 @@ def _software_notes(src: Source, profile: ClusterProfile,
         )
         notes += _module_tool_notes(src, profile)
     notes += _placeholder_notes(src)
+    where = storage_note(src.lines, profile)
+    notes += [where] if where else []
     for stage in p.launch.stages:
         if stage.name in CONTAINER_RUNTIMES:
             notes += [] if plan_container(p, profile) else [_dropped_container(stage, p, profile)]

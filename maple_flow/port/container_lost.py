@@ -1,10 +1,15 @@
 """Why the user's container is not carried to a target, and when that is a refusal: the
 program's environment lives in the container (its overlay images, an environment its ``bash
 -c`` body sets up in the image) or the target has no container runtime at all (issue 14).
-A stock image the target's own stack may stand in for is dropped with a note instead."""
+A stock image the target's own stack may stand in for is dropped with a note instead; an image
+pinned to an older framework generation (NGC 19.06, pytorch1.4: templates/sites/
+framework_images.yaml) is not one."""
 
 from __future__ import annotations
 
+import re
+
+from maple_flow.knowledge.images import older_generation, unknown_user_image
 from maple_flow.models import ClusterProfile
 from maple_flow.port.container import (
     OVERLAYS,
@@ -68,10 +73,25 @@ def container_lost_refusal(p: ParsedScript, profile: ClusterProfile) -> str:
     if stage is None:
         return ""
     lost = lost_with_container(p)
-    if profile.container is not None and not lost:
+    image = image_word(stage, p) or "?"
+    older = older_generation(image) or unknown_user_image(image)
+    if profile.container is not None and not lost and not older:
         return ""
     why = not_carried_why(stage, p, profile)
-    image = image_word(stage, p) or "?"
+    if older and not lost:
+        # the advice to drop the container does not hold for an image of an older generation
+        why = re.sub(r"port the script without the \S+ line \(the target's own stack then runs "
+                     r"the program\) or ", "", why)
+        why = re.sub(r",? or port the script without the \S+ line", "", why)
+        runtime = (f"{profile.name}'s runtime {profile.container.command}"
+                   if profile.container is not None else
+                   f"{profile.name} (no container runtime in maple_flow's facts)")
+        return (f"your program runs in your {stage.name} container (image {image}), which "
+                f"does not run on {runtime}" + (f": {why}" if why else "") + f"; and {older}, "
+                f"so {profile.name}'s own stack (its current PyTorch) cannot be said to stand in "
+                "for the image. Build an image the "
+                f"target's runtime runs (or port the program to a current framework and write "
+                "the launch without the container), then port again")
     return (f"your program runs in your {stage.name} container (image {image}"
             + (f", with {lost}" if lost else "") + f") and the container cannot run on "
             f"{profile.name}" + (f": {why}" if why else "") + f"; {profile.name}'s own stack "

@@ -406,6 +406,14 @@ def _assign(variables: dict[str, str], name: str, value: str) -> None:
         variables[marker] = ""
     else:
         variables.pop(marker, None)
+    # a value the submit environment decides through a fallback path (`${SCRATCH:-/x/$USER}`),
+    # directly or through a variable so set (`RUN=$BASE/run`): see _environment_paths
+    path_marker = _PATH_MARK + name.rstrip("+")
+    if any(m.group(1) not in variables for m in _PATH_DEFAULT.finditer(value)) or any(
+            _PATH_MARK + ref in variables for ref in re.findall(r"\$\{?([A-Za-z_]\w*)", value)):
+        variables[path_marker] = ""
+    else:
+        variables.pop(path_marker, None)
     if "$(" not in value and "`" not in value:
         value = expand(value, simple_values(variables))
     if name.endswith("+"):
@@ -470,9 +478,22 @@ def _body(cmd: ShellCommand, line: LaunchLine | None, variables: dict[str, str])
             return expand(variables[held.group(1)], simple_values(variables))
         # the body's `'"${ARGS}"'` pieces are the batch shell's: their values go into the text
         # the new shell parses (its quotes are read there), unless a command or arithmetic
-        # computes them (those stay references, as before)
-        return expand(line.inline, {k: v for k, v in variables.items()
-                                    if not re.search(r"\$\(|`", v)})
+        # computes them (those stay references, as before), or the submit environment decides
+        # them (`OUT="${SCRATCH:-/leonardo_scratch/$USER}/run"`: the fallback path is the
+        # source site's, taken only where SCRATCH is unset; the line that sets OUT is kept
+        # above the launch, so the reference stays and reads it there)
+        decided = _environment_paths(variables)
+        text, saved = line.inline, {}
+        for k, m in enumerate(_PATH_DEFAULT.finditer(text)):
+            if m.group(1) not in variables:
+                saved[f"__MAPLE_PATH_DEFAULT_{k}__"] = m.group(0)
+        for key, ref in saved.items():
+            text = text.replace(ref, key, 1)
+        text = expand(text, {k: v for k, v in variables.items()
+                             if not re.search(r"\$\(|`", v) and k not in decided})
+        for key, ref in saved.items():
+            text = text.replace(key, ref)
+        return text
     if cmd.words and cmd.words[0] == "eval":
         # a default for a variable the script never sets (``eval "python ${SCRIPT:-x.py}"``)
         # is the submit environment's to override: it stays a reference, as on a line of its own
@@ -487,6 +508,24 @@ def _body(cmd: ShellCommand, line: LaunchLine | None, variables: dict[str, str])
             text = text.replace(key, ref)
         return text
     return ""
+
+
+#: A reference whose fallback is an absolute path or another such reference
+#: (``${SCRATCH:-/x/$USER}``, ``${A:-${B:-/x}}``): the submit environment decides it, and the
+#: fallback path is the source site's.
+_PATH_DEFAULT = re.compile(r"\$\{([A-Za-z_]\w*):?[-=](?=[\"']?(?:/|\$\{))(?:[^{}]|\{[^{}]*\})*\}")
+
+
+#: The key marking a variable whose value the submit environment decides through a fallback
+#: path (not a shell name, so no expansion reads it).
+_PATH_MARK = "%"
+
+
+def _environment_paths(variables: dict[str, str]) -> set[str]:
+    """The script's variables whose value falls back to a path (or another variable) when a
+    variable the script does not set is unset: the submit environment decides them, directly or
+    through another such variable (``OUT=$BASE/out`` with ``BASE=${SCRATCH:-/x}``)."""
+    return {k[len(_PATH_MARK):] for k in variables if k.startswith(_PATH_MARK)}
 
 
 def _command_text(cmd: ShellCommand) -> str:
@@ -507,6 +546,15 @@ def _launch_in(
         return None  # `CMD=( uv run python x.py ... )`: an array built, not a launch
     traced = _words(cmd, variables) if cmd.words else []
     line = read_words([w for w, _ in traced]) if cmd.words else None
+    decided = _environment_paths(variables) if line is not None and line.inline else set()
+    if decided:
+        # a `bash -c "..."` body the batch shell expands: a variable the submit environment
+        # decides (a fallback path of the source site) stays a reference (see _body)
+        kept = {k: v for k, v in variables.items() if k not in decided}
+        again = _words(cmd, kept)
+        line_again = read_words([w for w, _ in again])
+        if line_again is not None and line_again.inline:
+            traced, line = again, line_again
     text = _body(cmd, line, variables)
     if line is not None and not line.inline:
         line.written_args = _written_args(cmd, traced, line)
@@ -514,7 +562,8 @@ def _launch_in(
         line.array_command, line.array_lead = _array_command(cmd, traced, line)
     if text:
         body = split_commands(text)
-        inner = _find_launch([Block(cmd.line, text, tuple(body))], dict(variables))
+        inner = _find_launch([Block(cmd.line, text, tuple(body))],
+                             {k: v for k, v in variables.items() if k not in decided})
         if inner is None:
             return None
         inner.line.stages[:0] = line.stages if line else []

@@ -1,0 +1,139 @@
+"""Paths a job script names: placeholders the user was meant to fill in (``/path/to/data``,
+``/home/xxx/...``, ``YOUR_USERNAME``), and places on the source site's file systems
+(``/leonardo_work/...``, ``$CINECA_SCRATCH``, ``~/projects/def-pi``). A port keeps the user's
+paths as written (they are the user's) and says so: a placeholder must be filled in, a source-site
+path must be moved to one of the target's own storage areas, which the note names
+(``templates/sites/filesystems.yaml``)."""
+
+from __future__ import annotations
+
+import re
+
+from maple_flow.knowledge.filesystems import (
+    area_variables,
+    site_of_path,
+    site_variable,
+    target_storage,
+)
+from maple_flow.models import ClusterProfile
+from maple_flow.port.words import short
+
+#: A path-like word: anything with a slash, up to a separator of the shell or of an option list.
+_PATHISH = re.compile(r"""[^\s'"=,;:()|&<>`]*/[^\s'"=,;:()|&`]*""")
+#: One component of a path that stands for a value to fill in: xxx, XXXX, your_dir, YOUR_USER,
+#: <user>, username (``{name}`` is left alone: a program may format it itself).
+_FILL_COMPONENT = re.compile(
+    r"(?i)^(?:x{3,}|your(?:[_-]\w*)?|\w*username|<[A-Za-z_][\w -]*>)$")
+#: ``path/to`` anywhere in a path (``/path/to/data``, ``PATH/TO/FILE``).
+_PATH_TO = re.compile(r"(?i)(?:^|/)path/to(?:/|$)")
+#: A placeholder word outside a path: ``YOUR_USERNAME``, ``your_account``.
+_FILL_WORD = re.compile(r"(?<![\w$])(?:YOUR_[A-Z0-9_]+|your_(?:user(?:name)?|name|project|"
+                        r"account|allocation|dir|path|env|email))\b")
+#: Directive lines (their values are the user's too).
+DIRECTIVE = re.compile(r"^\s*#\s*(?:SBATCH|PBS|\$|BSUB|COBALT|FLUX:?)\s")
+#: Where an operating system or an image keeps its own files (not the user's).
+_SYSTEM = re.compile(r"^/(?:usr|opt|etc|bin|sbin|lib|lib64|dev|proc|sys|tmp|var|run|"
+                     r"workspace|ext3|root)(?:/|$)")
+#: An absolute path, possibly built with variables (``/leonardo_scratch/$USER``).
+_ABSOLUTE = re.compile(
+    r"(?<![\w$}.~:/-])(/(?:[\w.+%@-]+|\$\{?\w+\}?)(?:/(?:[\w.+%@*-]+|\$\{?\w+\}?|\{[^}/]*\}))+/?)")
+_VARIABLE = re.compile(r"\$\{?([A-Za-z_]\w*)")
+
+
+def _fallback(text: str, name: str) -> str:
+    """The fallback of ``${name:-fallback}`` in ``text`` (nested braces kept), or ""."""
+    at = re.search(rf"\$\{{{name}:?[-=]", text)
+    if at is None:
+        return ""
+    depth, out = 1, []
+    for char in text[at.end():]:
+        depth += {"{": 1, "}": -1}.get(char, 0)
+        if depth == 0:
+            break
+        out.append(char)
+    return "".join(out)
+
+
+def placeholder_paths(text: str) -> list[str]:
+    """The placeholder paths and words of one line, in order (``/path/to/output``,
+    ``/home/xxx/OpenRLHF``, ``YOUR_USERNAME``)."""
+    found: list[str] = []
+    for word in _PATHISH.findall(text):
+        word = word.strip(".")
+        parts = [p for p in word.split("/") if p]
+        if _PATH_TO.search(word) or any(_FILL_COMPONENT.match(p) for p in parts):
+            found.append(word)
+    found += [m.group(0) for m in _FILL_WORD.finditer(text)
+              if not any(m.group(0) in w for w in found)]
+    return list(dict.fromkeys(found))
+
+
+def _user_lines(lines: list[str]) -> list[tuple[int, str]]:
+    """The script's command and directive lines (numbered from 1), comments and the shebang out."""
+    out = []
+    for number, line in enumerate(lines, 1):
+        text = line.strip()
+        if not text or (text.startswith("#") and not DIRECTIVE.match(text)):
+            continue
+        out.append((number, text))
+    return out
+
+
+def _assigned(lines: list[str]) -> set[str]:
+    return {m.group(1) for line in lines
+            for m in re.finditer(r"(?:^|[\s;])(?:export\s+)?([A-Za-z_]\w*)=", line)}
+
+
+def storage_note(lines: list[str], profile: ClusterProfile) -> str:
+    """One note naming the places on the source site's file systems the script uses (paths
+    under a site's own prefixes or not, site storage variables, area variables the target does
+    not set) and the target's own storage areas; "" when the script names none."""
+    theirs = target_storage(profile.id)
+    if theirs is None:
+        return ""
+    assigned = _assigned(lines)
+    named: dict[str, str] = {}
+    for _, text in _user_lines(lines):
+        holes = placeholder_paths(text)
+        for m in _ABSOLUTE.finditer(re.sub(r":?[-=+?](?=/)", " ", text)):
+            path = m.group(1)
+            while path.endswith("}") and path.count("{") < path.count("}"):
+                path = path[:-1]
+            if _SYSTEM.match(path) or any(path in h or h in path for h in holes):
+                continue
+            site = site_of_path(path)
+            if site is not None and profile.id in site[2]:
+                continue  # the target mounts it too
+            key = path if len(path) <= 70 else short(path, 70)
+            named.setdefault(key, f"{site[0]}'s {site[1]}" if site else "")
+        for m in _VARIABLE.finditer(text):
+            name = m.group(1)
+            default = _fallback(text, name)
+            if name in assigned:
+                continue
+            own = site_variable(name)
+            unset = own is not None or (name in area_variables()
+                                        and name not in theirs.variables)
+            if not unset:
+                continue
+            documented = ", ".join(f"${v}" for v in theirs.variables)
+            what = (f"{own[0]}'s {own[1]}; {profile.name} does not set it" if own else
+                    f"a storage variable not among {profile.name}'s documented ones "
+                    f"({documented}): check it is set there")
+            if default and "/" in default:
+                what += (f"; where it is unset, `${{{name}:-...}}` takes its fallback "
+                         f"{short(default, 50)}")
+            named.setdefault(f"${name}", what)
+    if not named:
+        return ""
+    listed = ", ".join(f"`{k}`" + (f" ({v})" if v else "") for k, v in list(named.items())[:8])
+    more = f" and {len(named) - 8} more" if len(named) > 8 else ""
+    areas = "; ".join(f"{a.name} {a.where}" for a in theirs.areas)
+    return (f"your script names places of the source site's file systems: {listed}{more}; "
+            "they stay as you wrote them where the port keeps them (your paths); unless "
+            f"{profile.name} mounts the same file systems, make them exist there: put the files "
+            f"in {profile.name}'s own areas ({areas}) and change the paths (see "
+            f"{theirs.source.split(' ')[0]})")
+
+
+__all__ = ["DIRECTIVE", "placeholder_paths", "storage_note"]
