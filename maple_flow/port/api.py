@@ -37,6 +37,7 @@ from maple_flow.errors import (
     api_boundary,
 )
 from maple_flow.knowledge.clusters import no_target_message
+from maple_flow.knowledge.frameworks import frameworks
 from maple_flow.knowledge.other_sites import (
     OtherSite,
     other_site_of,
@@ -162,7 +163,7 @@ from maple_flow.scriptparse.launch import (
     passes_local_rank,
 )
 from maple_flow.scriptparse.script import launch_command_line
-from maple_flow.scriptparse.setup import setup_of
+from maple_flow.scriptparse.setup import setup_of, shown_framework
 from maple_flow.scriptparse.spec import named_beyond_queue
 from maple_flow.scriptparse.steps import setup_steps
 from maple_flow.scriptparse.values import expand, simple_values
@@ -1141,6 +1142,7 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
     spec = JobSpec.model_validate(fields)
     result = generate_from_spec(spec, strict=False, store=store)
     notes = src.notes + _setup_notes(src) + notes + time_notes + model_notes + name_notes
+    notes += _framework_cluster_note(src, profile, size[2])
     notes += cpu_notes
     notes += result.notes  # a learned variant not used, or fixes of it left out
     notes += [array.note or f"job array kept: {array.spec}, one job per index, each given its "
@@ -1208,6 +1210,30 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
                       notes, result.explanation)
 
 
+def _framework_cluster_note(src: Source, profile: ClusterProfile, ranks: int) -> list[str]:
+    """Several processes of a framework other than PyTorch (TensorFlow multi-worker, JAX
+    multi-process) moved from a Slurm job to another scheduler: the framework found its peers
+    from Slurm's variables under srun (templates/sites/frameworks.yaml), which the target's
+    launcher does not set; named, with the target's own rank variable."""
+    shown = shown_framework(src.parsed)
+    if shown is None or ranks <= 1 or src.parsed.scheduler != "slurm" or (
+            profile.scheduler == "slurm"):
+        return []
+    fw = next(f for f in frameworks().frameworks if f.name == shown[0])
+    if not fw.cluster:
+        return []
+    launch = profile.launch
+    return [f"the script shows {fw.name} and starts {ranks} processes: {fw.cluster} ({fw.source})"
+            f"; under {profile.name}'s {launch.launcher} ({profile.scheduler}) no SLURM_* "
+            f"variable is set, so the program must be given its cluster itself: its rank is "
+            f"${launch.rank_var} (${launch.local_rank_var} on its node), the node names are in "
+            "$PBS_NODEFILE" if profile.scheduler == "pbs" else
+            f"the script shows {fw.name} and starts {ranks} processes: {fw.cluster} ({fw.source})"
+            f"; under {profile.name}'s {launch.launcher} ({profile.scheduler}) no SLURM_* "
+            f"variable is set, so the program must be given its cluster itself: its rank is "
+            f"${launch.rank_var} (${launch.local_rank_var} on its node)"]
+
+
 def _setup_notes(src: Source) -> list[str]:
     """The source's notes; for an MPI/GPU application, not the guess that it is PyTorch DDP."""
     if not runs_an_app(src.parsed):
@@ -1228,8 +1254,9 @@ def _deferred_args_refusal(p: ParsedScript, profile: ClusterProfile) -> str:
         return ""
     names = ", ".join("$" + n for n in sorted(p.deferred_args))
     line = p.launch_block.line if p.launch_block else 0
-    return (f"line {line}: the program's arguments read {names} escaped inside the `bash -c` "
-            "body, so each task's shell gives its own value (its rank); the port passes the "
+    return (f"line {line}: the program's arguments read {names} escaped or single-quoted "
+            "inside the `bash -c` body the launcher runs in each task, so each task's shell "
+            "gives its own value (its rank); the port passes the "
             f"arguments from {profile.name}'s batch shell, where every task would get the same "
             "one: read the rank in the program (RANK/LOCAL_RANK, which the port's launch sets "
             "for each rank) instead of an argument, or put the per-task command in a script of "

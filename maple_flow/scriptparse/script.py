@@ -32,6 +32,7 @@ from maple_flow.scriptparse.hidden import (
 )
 from maple_flow.scriptparse.launch import (
     NO_PYTHON_OPTION,
+    LAUNCH_CMDS,
     LaunchLine,
     glued_launcher,
     installed_command,
@@ -230,6 +231,21 @@ def _activation(words: tuple[str, ...], parsed: ParsedScript) -> bool:
 _QUOTED_TEXT = re.compile(r"\"(?:\\.|[^\"\\])*\"|'[^']*'")
 #: A reference escaped from the batch shell (``\\$SLURM_PROCID``, ``\\${RANK}``).
 _ESCAPED_REF = re.compile(r"\\\$\{?(\w+)")
+#: Variables a parallel launcher sets in each task it starts (its rank, node and local rank):
+#: read in a single-quoted ``bash -c`` body, each task's shell gives its own value.
+_PER_TASK_VAR = re.compile(r"^(?:SLURM_(?:PROCID|LOCALID|NODEID)|PMIX?_(?:LOCAL_)?RANK|"
+                           r"PALS_(?:LOCAL_)?RANKID|PALS_NODEID|OMPI_COMM_WORLD_(?:LOCAL_)?RANK|"
+                           r"MV2_COMM_WORLD_(?:LOCAL_)?RANK|MPI_LOCALRANKID)$")
+
+
+def _per_task_in_single_quotes(found: _Found) -> set[str]:
+    """The per-task variables (``$SLURM_PROCID``...) the launch's single-quoted ``bash -c``
+    body reads under a parallel launcher (``srun bash -c 'python x.py --rank $SLURM_PROCID'``):
+    each task's shell expands them, not the batch shell."""
+    if not any(s.name in LAUNCH_CMDS for s in found.line.stages):
+        return set()
+    quoted = " ".join(re.findall(r"'[^']*'", found.cmd.text))
+    return {n for n in re.findall(r"\$\{?(\w+)", quoted) if _PER_TASK_VAR.match(n)}
 
 
 def _record(cmd: ShellCommand, parsed: ParsedScript) -> None:
@@ -789,7 +805,7 @@ def parse_script(data: str | bytes) -> ParsedScript:
             w in ("-c",) for w in found.cmd.words):
         escaped = set(_ESCAPED_REF.findall(found.cmd.text))
         read = {m for a in found.line.args for m in re.findall(r"\$\{?(\w+)", a)}
-        parsed.deferred_args = escaped & read
+        parsed.deferred_args = (escaped | _per_task_in_single_quotes(found)) & read
     parsed.launch_redirects = _redirects(found.cmd.text)
     parsed.launch_tail = launch_tail(found.cmd)  # `srun bash -c "a; python x" | tee log` too
     if not parsed.launch_tail and parsed.launch_loop is not None and _in_background(found.cmd):
