@@ -165,3 +165,20 @@ def test_per_task_variables_in_a_single_quoted_body_are_not_passed_from_the_batc
 def test_a_single_quoted_body_with_no_per_task_variable_is_still_ported() -> None:
     script = HEAD + "srun bash -c 'python train.py --out $HOME/run'\n"
     assert port(script, "delta")["delta"].status == "generated"
+
+
+NO_DIRECTIVES = ('num=4\nHOSTS=($(scontrol show hostnames "$SLURM_JOB_NODELIST"))\n'
+                 "MASTER=${HOSTS[0]}\nfor i in $(seq 0 3); do\n"
+                 '  python -u work.py "$MASTER:10001" $i $num > /tmp/out_$i.txt &\ndone\nwait\n')
+
+
+def test_a_script_with_no_directives_keeps_its_slurm_node_query_on_a_slurm_target() -> None:
+    r = port(NO_DIRECTIVES, "delta", ranks=4, gpus_per_node=4)["delta"]
+    assert 'HOSTS=($(scontrol show hostnames "$SLURM_JOB_NODELIST"))' in r.script
+    assert "MASTER=${HOSTS[0]}" in r.script
+
+
+def test_a_script_with_no_directives_drops_its_slurm_node_query_on_pbs_with_a_note() -> None:
+    r = port(NO_DIRECTIVES, "polaris", ranks=4, gpus_per_node=4)["polaris"]
+    assert "scontrol" not in r.script
+    assert any("$MASTER" in n and "set it on the target" in n for n in r.notes)

@@ -1254,9 +1254,9 @@ def _deferred_args_refusal(p: ParsedScript, profile: ClusterProfile) -> str:
         return ""
     names = ", ".join("$" + n for n in sorted(p.deferred_args))
     line = p.launch_block.line if p.launch_block else 0
-    return (f"line {line}: the program's arguments read {names} escaped or single-quoted "
-            "inside the `bash -c` body the launcher runs in each task, so each task's shell "
-            "gives its own value (its rank); the port passes the "
+    return (f"line {line}: the program's arguments read {names} escaped inside the `bash -c` "
+            "body (or single-quoted there) that the launcher runs in each task, so each task's "
+            "shell gives its own value (its rank); the port passes the "
             f"arguments from {profile.name}'s batch shell, where every task would get the same "
             "one: read the rank in the program (RANK/LOCAL_RANK, which the port's launch sets "
             "for each rank) instead of an argument, or put the per-task command in a script of "
