@@ -182,3 +182,21 @@ def test_a_script_with_no_directives_drops_its_slurm_node_query_on_pbs_with_a_no
     r = port(NO_DIRECTIVES, "polaris", ranks=4, gpus_per_node=4)["polaris"]
     assert "scontrol" not in r.script
     assert any("$MASTER" in n and "set it on the target" in n for n in r.notes)
+
+
+TRAP = HEAD + ("#SBATCH --signal=B:USR1@60\nhandler() {\n    echo caught\n"
+               "    scancel $SLURM_JOB_ID\n}\ntrap 'handler' USR1\nsrun python train.py\n")
+
+
+def test_a_trap_handler_that_cancels_the_job_is_written_for_pbs() -> None:
+    r = port(TRAP, "polaris")["polaris"]
+    assert "qdel $PBS_JOBID" in r.script and "scancel" not in r.script
+    assert "trap 'handler' USR1" in r.script
+    assert any("cancels the job" in n for n in r.notes)
+    assert any("--signal=B:USR1@60" in n and "SIGTERM" in n for n in r.notes)
+
+
+def test_a_trap_handler_that_cancels_the_job_is_kept_on_slurm() -> None:
+    r = port(TRAP, "perlmutter")["perlmutter"]
+    assert "scancel $SLURM_JOB_ID" in r.script
+    assert any("cancels the job on slurm" in n for n in r.notes)
