@@ -183,11 +183,14 @@ def per_node_values(loop: LaunchLoop, text: str) -> list[str]:
     node cannot give. Empty when only the host selector reads them."""
     names = list(loop.variables)
     for line in loop.before[1:]:
-        match = _ASSIGNED.match(bare_line(line))
-        if match and any(re.search(rf"\$\{{?{re.escape(n)}\b|\[\$?\{{?{re.escape(n)}\b", match.group(2))
-                         for n in names):
+        match = _ASSIGNED.match(line.split(" #", 1)[0])
+        if match and any(_reads(n, match.group(2)) for n in names):
             names.append(match.group(1))
-    rest = _HOST_SELECTOR.sub(" ", bare_line(text))
-    return [n for n in dict.fromkeys(names)
-            if re.search(rf"\$\{{?{re.escape(n)}\b|\[\$?\{{?{re.escape(n)}\b", rest)]
+    rest = _HOST_SELECTOR.sub(" ", text)
+    return [n for n in dict.fromkeys(names) if _reads(n, rest)]
+
+
+def _reads(name: str, text: str) -> bool:
+    """Whether ``text`` reads the variable ``name`` (``$i``, ``${i}``, ``${a[$i]}``)."""
+    return re.search(rf"\$\{{?{re.escape(name)}\b|\[\$?\{{?{re.escape(name)}\b", text) is not None
 

@@ -31,8 +31,8 @@ from maple_flow.scriptparse.hidden import (
     native_launcher_step,
 )
 from maple_flow.scriptparse.launch import (
-    NO_PYTHON_OPTION,
     LAUNCH_CMDS,
+    NO_PYTHON_OPTION,
     LaunchLine,
     glued_launcher,
     installed_command,

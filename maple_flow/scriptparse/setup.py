@@ -132,8 +132,8 @@ def shown_framework(p: ParsedScript) -> tuple[str, str, str] | None:
     around the launch (modules, environments, containers, wrappers, echo text) or the program's
     name, comments left out: ``(name, the word, where)``; None when it shows none, or when it
     starts its program with a torch.distributed launcher."""
-    if any(s.name in _TORCH_LAUNCHERS for s in p.launch.stages) or p.launch.module in (
-            "torch.distributed.launch", "torch.distributed.run"):
+    if any(s.name in _TORCH_LAUNCHERS for s in p.launch.stages) or (
+            p.launch.module and p.launch.entrypoint in _TORCH_LAUNCHERS):
         return None
     places = [(f"directive `{d.raw.strip()}`", d.raw) for d in p.directives]
     for block in [*p.before, *([p.launch_block] if p.launch_block else []), *p.after]:
