@@ -200,3 +200,19 @@ def test_a_trap_handler_that_cancels_the_job_is_kept_on_slurm() -> None:
     r = port(TRAP, "perlmutter")["perlmutter"]
     assert "scancel $SLURM_JOB_ID" in r.script
     assert any("cancels the job on slurm" in n for n in r.notes)
+
+
+RAPIDS_ONE = ("#!/bin/bash\n#SBATCH -t 01:00:00\n#SBATCH --gres=gpu:1\n#SBATCH --nodes 1\n"
+              "conda activate rapids-21.06\npython3 work.py --n 3\n")
+
+
+@pytest.mark.parametrize("target", ["anvil", "delta", "lonestar6", "vista", "perlmutter"])
+def test_one_plain_process_of_another_framework_is_never_put_in_torchrun(target: str) -> None:
+    r = port(RAPIDS_ONE, target)[target]
+    assert r.status == "generated" and "torchrun" not in r.script
+    assert any("work.py --n 3" in x for x in r.script.splitlines())
+
+
+def test_one_plain_pytorch_process_keeps_the_target_template_launch() -> None:
+    script = RAPIDS_ONE.replace("conda activate rapids-21.06\n", "")
+    assert "torchrun" in port(script, "anvil")["anvil"].script  # unchanged for PyTorch

@@ -156,6 +156,7 @@ from maple_flow.scriptparse.facts import SHARED_GPUS, directive_size, job_gpus
 from maple_flow.scriptparse.gpu_request import gpu_named
 from maple_flow.scriptparse.launch import (
     CONTAINER_RUNTIMES,
+    LAUNCH_CMDS,
     NO_PYTHON_OPTION,
     PER_NODE_LAUNCHERS,
     PLAIN_WRAPPERS,
@@ -1064,6 +1065,8 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
         f = replace(f, gpus_per_process=node_gpus, nodes=int(o.get("nodes") or f.nodes or 1))
     if _nodes_answered(f, o):  # the node count the script left to submission, given
         f = replace(f, nodes=int(o["nodes"]))
+    if _plain_run_of_other_framework(src, f, o):  # `python3 work.py` of RAPIDS/JAX/TF
+        f = replace(f, gpus_per_process=f.gpus_per_node or 1)  # one process, never torchrun
     one_process = bool(node_gpus) or (bool(f.gpus_per_process) and not (
         src.parsed.directives and (o.get("nodes") or o.get("gpus_per_node"))
         and not _nodes_answered(src.facts, o)))
@@ -1197,6 +1200,7 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
     script, notes, refusals = applied.script, notes + applied.notes, refusals + (
         applied.refusals if not refusals else [])
     notes = _kept_tool_notes(notes, src, script)
+    refusals += _torchrun_for_other_framework(src, script, profile) if not refusals else []
     left = leftovers(script, profile, "\n".join(src.lines)) if not refusals else Leftovers()
     refusals, notes = refusals + left.refusals, notes + left.notes
     if not refusals:
@@ -1208,6 +1212,30 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
     notes += _shellcheck_notes(script, result.spec, result.template_id) if lint else []
     return PortResult(profile.id, script, result.spec, result.template_id, "generated",
                       notes, result.explanation)
+
+
+def _torchrun_for_other_framework(src: Source, script: str, profile: ClusterProfile) -> list[str]:
+    """A refusal when the port would start a program of another framework than PyTorch (the
+    script shows TensorFlow, JAX, RAPIDS...) with torchrun, which the source did not use:
+    torchrun starts torch.distributed workers, and the program's environment may not have it."""
+    shown = shown_framework(src.parsed)
+    if shown is None or not re.search(r"(?m)^\s*(?:[^#\n]*\s)?torchrun\s", script):
+        return []
+    return [f"the script shows {shown[0]} ({shown[1]!r} in {shown[2]}) and starts "
+            f"`{src.parsed.launch.entrypoint}` without torchrun, and {profile.name}'s template "
+            "would start it with torchrun (torch.distributed workers, a PyTorch tool its "
+            f"environment may not have): launch it by hand on {profile.name} as the source did"]
+
+
+def _plain_run_of_other_framework(src: Source, f: ScriptFacts, o: dict[str, Any]) -> bool:
+    """The source runs one process of another framework than PyTorch (the script shows
+    TensorFlow, JAX, RAPIDS...) with no launcher on one node: ported as that one process,
+    never in the target's torchrun (which a non-PyTorch environment may not even have)."""
+    return (not f.gpus_per_process and f.ranks == 1 and (f.nodes or 1) == 1
+            and not any(o.get(k) for k in ("ranks", "nodes", "gpus_per_node"))
+            and not any(s.name in LAUNCH_CMDS or s.name in PER_NODE_LAUNCHERS
+                        for s in src.parsed.launch.stages)
+            and shown_framework(src.parsed) is not None)
 
 
 def _framework_cluster_note(src: Source, profile: ClusterProfile, ranks: int) -> list[str]:
