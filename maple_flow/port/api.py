@@ -1245,21 +1245,18 @@ def _framework_cluster_note(src: Source, profile: ClusterProfile, ranks: int) ->
     launcher does not set; named, with the target's own rank variable."""
     shown = shown_framework(src.parsed)
     if shown is None or ranks <= 1 or src.parsed.scheduler != "slurm" or (
-            profile.scheduler == "slurm"):
-        return []
+            profile.scheduler == "slurm") or src.facts.horovod:
+        return []  # Horovod (MPI) finds its peers from the launcher's MPI, on any scheduler
     fw = next(f for f in frameworks().frameworks if f.name == shown[0])
     if not fw.cluster:
         return []
     launch = profile.launch
+    where = ", the node names are in $PBS_NODEFILE" if profile.scheduler == "pbs" else ""
     return [f"the script shows {fw.name} and starts {ranks} processes: {fw.cluster} ({fw.source})"
             f"; under {profile.name}'s {launch.launcher} ({profile.scheduler}) no SLURM_* "
-            f"variable is set, so the program must be given its cluster itself: its rank is "
-            f"${launch.rank_var} (${launch.local_rank_var} on its node), the node names are in "
-            "$PBS_NODEFILE" if profile.scheduler == "pbs" else
-            f"the script shows {fw.name} and starts {ranks} processes: {fw.cluster} ({fw.source})"
-            f"; under {profile.name}'s {launch.launcher} ({profile.scheduler}) no SLURM_* "
-            f"variable is set, so the program must be given its cluster itself: its rank is "
-            f"${launch.rank_var} (${launch.local_rank_var} on its node)"]
+            "variable is set, so if the program finds its peers that way (not through MPI, as "
+            "Horovod does), give it its cluster itself: its rank is "
+            f"${launch.rank_var} (${launch.local_rank_var} on its node){where}"]
 
 
 def _setup_notes(src: Source) -> list[str]:
