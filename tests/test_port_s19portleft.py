@@ -216,3 +216,20 @@ def test_one_plain_process_of_another_framework_is_never_put_in_torchrun(target:
 def test_one_plain_pytorch_process_keeps_the_target_template_launch() -> None:
     script = RAPIDS_ONE.replace("conda activate rapids-21.06\n", "")
     assert "torchrun" in port(script, "anvil")["anvil"].script  # unchanged for PyTorch
+
+
+def test_a_sourced_helper_kept_on_another_scheduler_is_named_with_what_it_may_read() -> None:
+    script = HEAD + "source export_vars.sh\nsrun python train.py\n"
+    polaris = port(script, "polaris")["polaris"].notes
+    note = next(n for n in polaris if n.startswith("your helper export_vars.sh ran in a slurm"))
+    assert "SLURM_PROCID" in note and "$PMI_RANK" in note and "MASTER_ADDR" in note
+    assert not any(n.startswith("your helper export_vars.sh ran") for n in
+                   port(script, "delta")["delta"].notes)  # same scheduler: nothing to say
+
+
+def test_a_framework_module_not_loaded_on_the_target_says_what_to_load() -> None:
+    script = ("#!/bin/bash\n#SBATCH -t 00:10:00\n#SBATCH --gpus-per-node=2\n"
+              "ml TensorFlow/2.5.0-fosscuda-2020b\npython model.py\n")
+    notes = port(script, "perlmutter")["perlmutter"].notes
+    assert any("module TensorFlow/2.5.0-fosscuda-2020b gave the program TensorFlow" in n
+               and "load Perlmutter's TensorFlow" in n for n in notes)

@@ -37,7 +37,7 @@ from maple_flow.errors import (
     api_boundary,
 )
 from maple_flow.knowledge.clusters import no_target_message
-from maple_flow.knowledge.frameworks import frameworks
+from maple_flow.knowledge.frameworks import framework_named, frameworks
 from maple_flow.knowledge.other_sites import (
     OtherSite,
     other_site_of,
@@ -704,6 +704,20 @@ def _placeholder_notes(src: Source) -> list[str]:
     return notes
 
 
+def _framework_module_note(modules: list[str], src: Source, profile: ClusterProfile,
+                           target: str) -> list[str]:
+    """A source module that gave the program another framework than PyTorch (``ml
+    TensorFlow/2.5.0``), not loaded on the target, whose modules are the PyTorch template's:
+    named, with what to load instead."""
+    if shown_framework(src.parsed) is None:
+        return []
+    given = [(m, found[0].name) for m in modules if (found := framework_named(m)) is not None]
+    return [f"module {module} gave the program {name}; {profile.name}'s modules here ({target}) "
+            f"are the PyTorch template's and may not have it: load {profile.name}'s {name} "
+            f"(`module avail {name.lower()}`) or an environment of your own with it before the "
+            "launch" for module, name in given[:1]]
+
+
 def _software_notes(src: Source, profile: ClusterProfile) -> list[str]:
     p, notes = src.parsed, (_launch_block_notes(src.parsed)
                           + _shared_line_note(src.parsed, profile))
@@ -714,6 +728,7 @@ def _software_notes(src: Source, profile: ClusterProfile) -> list[str]:
             f"modules {', '.join(named)} belong to the source cluster "
             f"and are not loaded; {profile.name} loads: {target}"
         )
+        notes += _framework_module_note(named, src, profile, target)
         notes += _module_tool_notes(src, profile)
     notes += _placeholder_notes(src)
     for stage in p.launch.stages:
@@ -1152,6 +1167,7 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
               f"index in ${array.index_var}"] if array.spec else []
     notes += errexit_notes if carried.steps else []
     notes += _account(src, profile, o.get("account")) + carried.notes
+    notes += _helper_scheduler_notes(carried.notes, src, profile)
     notes += inner_step_notes(src.parsed, carried.steps) + inner_after_notes(src.parsed)
     notes += _software_notes(src, profile) + _arg_notes(args)
     notes += scheduler_option_notes(src.parsed, "\n".join(src.lines), profile)
@@ -1212,6 +1228,27 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
     notes += _shellcheck_notes(script, result.spec, result.template_id) if lint else []
     return PortResult(profile.id, script, result.spec, result.template_id, "generated",
                       notes, result.explanation)
+
+
+_HELPER_KEPT = re.compile(r"^set-up kept: `(?:source|\.) [^`]*` \(your helper (\S+): copy it")
+
+
+def _helper_scheduler_notes(notes: list[str], src: Source, profile: ClusterProfile) -> list[str]:
+    """A user file the job sources, kept, when the target's scheduler is not the source's: the
+    port cannot see inside it; what it may read of the source's scheduler, and what it may set
+    over the port's own values, named with the target's rank variable."""
+    if src.parsed.scheduler is None or src.parsed.scheduler == profile.scheduler:
+        return []
+    helpers = [m.group(1) for n in notes if (m := _HELPER_KEPT.match(n))]
+    source = src.parsed.scheduler
+    own = {"slurm": "SLURM_PROCID, SLURM_NTASKS, SLURM_JOB_NODELIST, scontrol",
+           "pbs": "PBS_NODEFILE, PBS_JOBID, qstat"}.get(source, "its variables and commands")
+    return [f"your helper {path} ran in a {source} job on the source and the port cannot see "
+            f"inside it: if it reads the source scheduler's variables or commands ({own}), they "
+            f"are not there on {profile.name} ({profile.scheduler}; its launcher's rank is "
+            f"${profile.launch.rank_var}), and if it sets MASTER_ADDR or MASTER_PORT it "
+            "overrides the port's, which are set before it: drop those lines of it"
+            for path in helpers]
 
 
 def _torchrun_for_other_framework(src: Source, script: str, profile: ClusterProfile) -> list[str]:
