@@ -233,3 +233,9 @@ def test_a_framework_module_not_loaded_on_the_target_says_what_to_load() -> None
     notes = port(script, "perlmutter")["perlmutter"].notes
     assert any("module TensorFlow/2.5.0-fosscuda-2020b gave the program TensorFlow" in n
                and "load Perlmutter's TensorFlow" in n for n in notes)
+
+
+def test_a_shell_or_conda_set_up_file_is_no_job_helper_to_warn_about() -> None:
+    script = HEAD + "source $CONDA_ROOT/etc/profile.d/conda.sh\nsrun python train.py\n"
+    assert not any(n.startswith("your helper") and "ran in a slurm job" in n
+                   for n in port(script, "polaris")["polaris"].notes)

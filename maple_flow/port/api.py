@@ -1230,6 +1230,10 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
                       notes, result.explanation)
 
 
+#: Files that set a shell or a package manager up (conda's profile script, a login profile,
+#: Intel's setvars): not the user's job helpers.
+_SHELL_SETUP_FILE = re.compile(r"profile\.d/|(?:^|/)\.(?:bashrc|bash_profile|profile|zshrc)$|"
+                               r"(?:conda|mamba|setvars|modules|lmod)\.sh$")
 _HELPER_KEPT = re.compile(r"^set-up kept: `(?:source|\.) [^`]*` \(your helper (\S+): copy it")
 
 
@@ -1239,7 +1243,8 @@ def _helper_scheduler_notes(notes: list[str], src: Source, profile: ClusterProfi
     over the port's own values, named with the target's rank variable."""
     if src.parsed.scheduler is None or src.parsed.scheduler == profile.scheduler:
         return []
-    helpers = [m.group(1) for n in notes if (m := _HELPER_KEPT.match(n))]
+    helpers = [m.group(1) for n in notes if (m := _HELPER_KEPT.match(n))
+               and not _SHELL_SETUP_FILE.search(m.group(1))]
     source = src.parsed.scheduler
     own = {"slurm": "SLURM_PROCID, SLURM_NTASKS, SLURM_JOB_NODELIST, scontrol",
            "pbs": "PBS_NODEFILE, PBS_JOBID, qstat"}.get(source, "its variables and commands")
