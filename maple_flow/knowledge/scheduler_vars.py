@@ -40,6 +40,8 @@ class JobControl(Strict):
     submit: str = Field(min_length=1)
     depend: str = Field(min_length=1)
     requeue: str = Field(min_length=1)
+    #: The job cancelling itself (``scancel ID`` / ``qdel ID``).
+    cancel: str = ""
     #: Whether its submit command passes the words after the script to it as ``$1 ...``
     #: (``sbatch FILE ARGS`` does; PBS Pro's ``qsub FILE`` takes none).
     script_args: bool = True

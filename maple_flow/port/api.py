@@ -38,6 +38,7 @@ from maple_flow.errors import (
 )
 from maple_flow.knowledge.clusters import no_target_message
 from maple_flow.knowledge.directives import Directive
+from maple_flow.knowledge.frameworks import framework_named, frameworks
 from maple_flow.knowledge.other_sites import (
     OtherSite,
     other_site_of,
@@ -159,6 +160,7 @@ from maple_flow.scriptparse.facts import SHARED_GPUS, directive_size, job_gpus
 from maple_flow.scriptparse.gpu_request import gpu_named
 from maple_flow.scriptparse.launch import (
     CONTAINER_RUNTIMES,
+    LAUNCH_CMDS,
     NO_PYTHON_OPTION,
     PER_NODE_LAUNCHERS,
     PLAIN_WRAPPERS,
@@ -166,7 +168,7 @@ from maple_flow.scriptparse.launch import (
     passes_local_rank,
 )
 from maple_flow.scriptparse.script import launch_command_line
-from maple_flow.scriptparse.setup import setup_of
+from maple_flow.scriptparse.setup import setup_of, shown_framework
 from maple_flow.scriptparse.spec import named_beyond_queue
 from maple_flow.scriptparse.steps import setup_steps
 from maple_flow.scriptparse.values import expand, simple_values
@@ -754,6 +756,20 @@ def _placeholder_notes(src: Source) -> list[str]:
     return notes
 
 
+def _framework_module_note(modules: list[str], src: Source, profile: ClusterProfile,
+                           target: str) -> list[str]:
+    """A source module that gave the program another framework than PyTorch (``ml
+    TensorFlow/2.5.0``), not loaded on the target, whose modules are the PyTorch template's:
+    named, with what to load instead."""
+    if shown_framework(src.parsed) is None:
+        return []
+    given = [(m, found[0].name) for m in modules if (found := framework_named(m)) is not None]
+    return [f"module {module} gave the program {name}; {profile.name}'s modules here ({target}) "
+            f"are the PyTorch template's and may not have it: load {profile.name}'s {name} "
+            f"(`module avail {name.lower()}`) or an environment of your own with it before the "
+            "launch" for module, name in given[:1]]
+
+
 def _software_notes(src: Source, profile: ClusterProfile,
                     toolkit: list[str] | None = None) -> list[str]:
     p, notes = src.parsed, (_launch_block_notes(src.parsed)
@@ -765,6 +781,7 @@ def _software_notes(src: Source, profile: ClusterProfile,
             f"modules {', '.join(named)} belong to the source cluster "
             f"and are not loaded; {profile.name} loads: {target}"
         )
+        notes += _framework_module_note(named, src, profile, target)
         notes += _module_tool_notes(src, profile)
     notes += _placeholder_notes(src)
     where = storage_note(src.lines, profile)
@@ -1118,6 +1135,8 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
         f = replace(f, gpus_per_process=node_gpus, nodes=int(o.get("nodes") or f.nodes or 1))
     if _nodes_answered(f, o):  # the node count the script left to submission, given
         f = replace(f, nodes=int(o["nodes"]))
+    if _plain_run_of_other_framework(src, f, o):  # `python3 work.py` of RAPIDS/JAX/TF
+        f = replace(f, gpus_per_process=f.gpus_per_node or 1)  # one process, never torchrun
     one_process = bool(node_gpus) or (bool(f.gpus_per_process) and not (
         src.parsed.directives and (o.get("nodes") or o.get("gpus_per_node"))
         and not _nodes_answered(src.facts, o)))
@@ -1198,12 +1217,14 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
     spec = JobSpec.model_validate(fields)
     result = generate_from_spec(spec, strict=False, store=store)
     notes = src.notes + _setup_notes(src) + notes + time_notes + model_notes + name_notes
+    notes += _framework_cluster_note(src, profile, size[2])
     notes += cpu_notes
     notes += result.notes  # a learned variant not used, or fixes of it left out
     notes += [array.note or f"job array kept: {array.spec}, one job per index, each given its "
               f"index in ${array.index_var}"] if array.spec else []
     notes += errexit_notes if carried.steps else []
     notes += _account(src, profile, o.get("account")) + carried.notes
+    notes += _helper_scheduler_notes(carried.notes, src, profile)
     notes += inner_step_notes(src.parsed, carried.steps) + inner_after_notes(src.parsed)
     notes += _software_notes(src, profile, toolkit.modules) + toolkit.notes + _arg_notes(args)
     notes += scheduler_option_notes(src.parsed, "\n".join(src.lines), profile)
@@ -1253,6 +1274,7 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
     script, notes, refusals = applied.script, notes + applied.notes, refusals + (
         applied.refusals if not refusals else [])
     notes = _kept_tool_notes(notes, src, script)
+    refusals += _torchrun_for_other_framework(src, script, profile) if not refusals else []
     left = leftovers(script, profile, "\n".join(src.lines)) if not refusals else Leftovers()
     refusals, notes = refusals + left.refusals, notes + left.notes
     if not refusals:
@@ -1264,6 +1286,77 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
     notes += _shellcheck_notes(script, result.spec, result.template_id) if lint else []
     return PortResult(profile.id, script, result.spec, result.template_id, "generated",
                       notes, result.explanation)
+
+
+#: Files that set a shell or a package manager up (conda's profile script, a login profile,
+#: Intel's setvars): not the user's job helpers.
+_SHELL_SETUP_FILE = re.compile(r"profile\.d/|(?:^|/)\.(?:bashrc|bash_profile|profile|zshrc)$|"
+                               r"(?:conda|mamba|setvars|modules|lmod)\.sh$")
+_HELPER_KEPT = re.compile(r"^set-up kept: `(?:source|\.) [^`]*` \(your helper (\S+): copy it")
+
+
+def _helper_scheduler_notes(notes: list[str], src: Source, profile: ClusterProfile) -> list[str]:
+    """A user file the job sources, kept, when the target's scheduler is not the source's: the
+    port cannot see inside it; what it may read of the source's scheduler, and what it may set
+    over the port's own values, named with the target's rank variable."""
+    if src.parsed.scheduler is None or src.parsed.scheduler == profile.scheduler:
+        return []
+    helpers = [m.group(1) for n in notes if (m := _HELPER_KEPT.match(n))
+               and not _SHELL_SETUP_FILE.search(m.group(1))]
+    source = src.parsed.scheduler
+    own = {"slurm": "SLURM_PROCID, SLURM_NTASKS, SLURM_JOB_NODELIST, scontrol",
+           "pbs": "PBS_NODEFILE, PBS_JOBID, qstat"}.get(source, "its variables and commands")
+    return [f"your helper {path} ran in a {source} job on the source and the port cannot see "
+            f"inside it: if it reads the source scheduler's variables or commands ({own}), they "
+            f"are not there on {profile.name} ({profile.scheduler}; its launcher's rank is "
+            f"${profile.launch.rank_var}), and if it sets MASTER_ADDR or MASTER_PORT it "
+            "overrides the port's, which are set before it: drop those lines of it"
+            for path in helpers]
+
+
+def _torchrun_for_other_framework(src: Source, script: str, profile: ClusterProfile) -> list[str]:
+    """A refusal when the port would start a program of another framework than PyTorch (the
+    script shows TensorFlow, JAX, RAPIDS...) with torchrun, which the source did not use:
+    torchrun starts torch.distributed workers, and the program's environment may not have it."""
+    shown = shown_framework(src.parsed)
+    if shown is None or not re.search(r"(?m)^\s*(?:[^#\n]*\s)?torchrun\s", script):
+        return []
+    return [f"the script shows {shown[0]} ({shown[1]!r} in {shown[2]}) and starts "
+            f"`{src.parsed.launch.entrypoint}` without torchrun, and {profile.name}'s template "
+            "would start it with torchrun (torch.distributed workers, a PyTorch tool its "
+            f"environment may not have): launch it by hand on {profile.name} as the source did"]
+
+
+def _plain_run_of_other_framework(src: Source, f: ScriptFacts, o: dict[str, Any]) -> bool:
+    """The source runs one process of another framework than PyTorch (the script shows
+    TensorFlow, JAX, RAPIDS...) with no launcher on one node: ported as that one process,
+    never in the target's torchrun (which a non-PyTorch environment may not even have)."""
+    return (not f.gpus_per_process and f.ranks == 1 and (f.nodes or 1) == 1
+            and not any(o.get(k) for k in ("ranks", "nodes", "gpus_per_node"))
+            and not any(s.name in LAUNCH_CMDS or s.name in PER_NODE_LAUNCHERS
+                        for s in src.parsed.launch.stages)
+            and shown_framework(src.parsed) is not None)
+
+
+def _framework_cluster_note(src: Source, profile: ClusterProfile, ranks: int) -> list[str]:
+    """Several processes of a framework other than PyTorch (TensorFlow multi-worker, JAX
+    multi-process) moved from a Slurm job to another scheduler: the framework found its peers
+    from Slurm's variables under srun (templates/sites/frameworks.yaml), which the target's
+    launcher does not set; named, with the target's own rank variable."""
+    shown = shown_framework(src.parsed)
+    if shown is None or ranks <= 1 or src.parsed.scheduler != "slurm" or (
+            profile.scheduler == "slurm") or src.facts.horovod:
+        return []  # Horovod (MPI) finds its peers from the launcher's MPI, on any scheduler
+    fw = next(f for f in frameworks().frameworks if f.name == shown[0])
+    if not fw.cluster:
+        return []
+    launch = profile.launch
+    where = ", the node names are in $PBS_NODEFILE" if profile.scheduler == "pbs" else ""
+    return [f"the script shows {fw.name} and starts {ranks} processes: {fw.cluster} ({fw.source})"
+            f"; under {profile.name}'s {launch.launcher} ({profile.scheduler}) no SLURM_* "
+            "variable is set, so if the program finds its peers that way (not through MPI, as "
+            "Horovod does), give it its cluster itself: its rank is "
+            f"${launch.rank_var} (${launch.local_rank_var} on its node){where}"]
 
 
 def _setup_notes(src: Source) -> list[str]:
@@ -1287,7 +1380,8 @@ def _deferred_args_refusal(p: ParsedScript, profile: ClusterProfile) -> str:
     names = ", ".join("$" + n for n in sorted(p.deferred_args))
     line = p.launch_block.line if p.launch_block else 0
     return (f"line {line}: the program's arguments read {names} escaped inside the `bash -c` "
-            "body, so each task's shell gives its own value (its rank); the port passes the "
+            "body (or single-quoted there) that the launcher runs in each task, so each task's "
+            "shell gives its own value (its rank); the port passes the "
             f"arguments from {profile.name}'s batch shell, where every task would get the same "
             "one: read the rank in the program (RANK/LOCAL_RANK, which the port's launch sets "
             "for each rank) instead of an argument, or put the per-task command in a script of "

@@ -346,7 +346,7 @@ def _after_launch(out: Applied, src: Source, profile: ClusterProfile,
         if step is None:
             if _exits(block):  # `exit $RC`: the job's status, as the source reports it
                 lines += [*comments.above(block.line), block.text]
-            elif background and _bare_wait(block):  # the source waits for its launch here
+            elif background and _bare_wait(block, lost_pids):  # the source waits here
                 lines += [*comments.above(block.line), block.text]
                 waited = True
             continue
@@ -385,9 +385,19 @@ def _after_launch(out: Applied, src: Source, profile: ClusterProfile,
     return waited and any(_WAIT.match(x) for x in lines)
 
 
-def _bare_wait(block: Block) -> bool:
-    """A line after the launch that is ``wait`` (for every background job) alone."""
-    return [c.words for c in block.commands] == [("wait",)] and "\n" not in block.text.strip()
+#: ``wait``'s operands that name background jobs: ``$PID``, ``"${PIDS[@]}"``, ``%1``, ``-n``.
+_WAIT_OPERAND = re.compile(r'^(?:-n|-f|%\d+|"?\$\{?\w+(?:\[[@*]\])?\}?"?)$')
+
+
+def _bare_wait(block: Block, lost_pids: frozenset[str] = frozenset()) -> bool:
+    """A line after the launch that is ``wait`` alone, for every background job or for the
+    ones its operands name (``wait $PID``, ``wait "${PIDS[@]}"``): kept where the source has
+    it, unless an operand is the process id of a background command not copied."""
+    if len(block.commands) != 1 or "\n" in block.text.strip():
+        return False
+    words = block.commands[0].words
+    return (words[:1] == ("wait",) and all(_WAIT_OPERAND.match(w) for w in words[1:])
+            and not set(referenced(block.text)) & lost_pids)
 
 
 def _launch_options_edit(out: Applied, src: Source, tail: str) -> None:
@@ -464,9 +474,11 @@ def apply_edits(script: str, src: Source, profile: ClusterProfile, *, one_proces
     out.notes += [f"kept after the launch, as in the source: `{tail}`"] if tail else []
     out.script, notes = keep_chain_prefix(out.script, src.parsed, profile, foreign_reason)
     out.notes += notes
-    looped = src.parsed.launch_loop is not None or src.parsed.per_node_loop is not None
-    waited = _after_launch(out, src, profile, size, errexit, _backgrounded(tail) and not looped,
-                           lost_pids)
+    # a launch in the user's loop run in the background (`for ...; do srun ... & done`): the
+    # `wait` after the loop waits for its passes, where the source has it (before the lines
+    # that read their output), as after one background launch
+    waited = _after_launch(out, src, profile, size, errexit,
+                           _backgrounded(tail) and src.parsed.per_node_loop is None, lost_pids)
     _launch_options_edit(out, src, tail)
     if waited:
         out.notes.append("the launch runs in the background (`&`): the source's `wait` after "

@@ -641,6 +641,20 @@ def _headless(kept: list[Step], step: Step) -> str:
             "the target if the job needs it")
 
 
+_SLURM_WORDS = re.compile(r"\$\{?SLURM_\w+|\bscontrol\b|\bsrun\b")
+_PBS_WORDS = re.compile(r"\$\{?PBS_\w+|\bqstat\b|\bpbsdsh\b")
+
+
+def _scheduler_of_source(src: Source) -> str | None:
+    """The source's scheduler: its directives', else, for a script with none (run inside an
+    allocation), the one whose variables and commands it uses, when it uses only one's."""
+    if src.parsed.scheduler is not None:
+        return src.parsed.scheduler
+    text = "\n".join(src.lines)
+    slurm, pbs = bool(_SLURM_WORDS.search(text)), bool(_PBS_WORDS.search(text))
+    return "slurm" if slurm and not pbs else "pbs" if pbs and not slurm else None
+
+
 def _classify(src: Source, profile: ClusterProfile, out: Carried) -> tuple[list[Step], set[str]]:
     """The steps that may be kept (assignments still to be filtered by use), and the names
     of assignments left out as foreign; every drop is a note."""
@@ -659,7 +673,7 @@ def _classify(src: Source, profile: ClusterProfile, out: Carried) -> tuple[list[
         elif (step.keep is False and step.name and not step.export
               and step.why.endswith("computed from the source scheduler")
               and step.name not in SCRIPT_SET_VARS and same_scheduler_verbatim(
-                  step.text.partition("=")[2], src.parsed.scheduler, profile.scheduler)
+                  step.text.partition("=")[2], _scheduler_of_source(src), profile.scheduler)
               and step.name in referenced("\n".join(
                   x for x in src.lines[step.line:] if not _SETS_RANK_FACT.match(x)))):
             # `nodes=$(scontrol show hostnames "$SLURM_JOB_NODELIST")` on another Slurm

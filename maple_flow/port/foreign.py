@@ -155,8 +155,26 @@ def _variables(script: str, profile: ClusterProfile, found: Leftovers,
             found.notes.append(
                 f"{_where(cmd.line, cmd.text, source_lines)} reads "
                 f"{', '.join('$' + n for n in names)}, which {profile.name}'s scheduler "
-                f"({profile.scheduler}) does not set: the port did not map it; give it the "
-                "target's value (or remove it)")
+                f"({profile.scheduler}) does not set: the port did not map it; "
+                + (_per_rank_counterparts(names, profile) or
+                   "give it the target's value (or remove it)"))
+
+
+def _per_rank_counterparts(names: list[str], profile: ClusterProfile) -> str:
+    """Slurm's per-task variables among ``names`` with the variable the target's launcher
+    sets in each rank for the same value (the profile's launch facts); ``""`` when none."""
+    launch = profile.launch
+    counterpart = {"SLURM_PROCID": launch.rank_var, "SLURM_LOCALID": launch.local_rank_var,
+                   "SLURM_NODEID": launch.node_rank_var, "SLURM_NTASKS": "NRANKS",
+                   "SLURM_NPROCS": "NRANKS"}
+    pairs = [f"${n} -> ${counterpart[n]}" for n in names
+             if n in counterpart and counterpart[n] != n]
+    if not pairs:
+        return ""
+    return (f"the same values on {profile.name} are {', '.join(pairs)} ({launch.launcher} sets "
+            "the rank variables in each rank it starts, not in the batch shell; NRANKS is the "
+            "port's own total): write those where the program reads them, inside the command "
+            "each rank runs")
 
 
 def leftovers(script: str, profile: ClusterProfile, source: str = "") -> Leftovers:

@@ -20,9 +20,12 @@ from maple_flow.scriptparse.launch import LAUNCH_CMDS
 #: the command and its words up to the end of that command (or of the trap's quoted action).
 _COMMAND = re.compile(r"(?:^|(?<=[;&|({])|(?<=\bthen)|(?<=\belse)|(?<=\bdo)|(?<=\btrap ')"
                       r"|(?<=\btrap \"))(\s*)"
-                      r"(sbatch|qsub|scontrol\s+requeue|qrerun)\b([^;&|\n']*)", re.M)
+                      r"(sbatch|qsub|scontrol\s+requeue|qrerun|scancel|qdel)\b([^;&|\n']*)",
+                      re.M)
 _KINDS = frozenset({"after", "afterok", "afternotok", "afterany"})
-_OWNER = {"sbatch": "slurm", "scontrol requeue": "slurm", "qsub": "pbs", "qrerun": "pbs"}
+_OWNER = {"sbatch": "slurm", "scontrol requeue": "slurm", "qsub": "pbs", "qrerun": "pbs",
+          "scancel": "slurm", "qdel": "pbs"}
+_ONE_ID = frozenset({"scontrol requeue", "qrerun", "scancel", "qdel"})
 
 
 @dataclass(frozen=True)
@@ -41,7 +44,7 @@ def has_job_control(text: str) -> bool:
 def _parse(command: str, words: list[str]) -> dict[str, str] | None:
     """The submitted file (with its arguments) and dependency of a submit command, or the id
     of a requeue; None for a form the port does not write for another scheduler."""
-    if command in {"scontrol requeue", "qrerun"}:
+    if command in _ONE_ID:
         return {"id": words[0]} if len(words) == 1 else None
     found: dict[str, str] = {}
     i = 0
@@ -80,6 +83,10 @@ def port_job_control(text: str, source: str | None, profile: ClusterProfile,
         lead, command, rest = match.group(1), re.sub(r"\s+", " ", match.group(2)), match.group(3)
         original = (match.group(2) + rest).strip()
         owner = _OWNER[command]
+        if owner == target and source != "sge" and command in {"scancel", "qdel"}:
+            notes.append(f"`{original}` cancels the job on {target}, the target's scheduler "
+                         "too: kept")
+            return match.group(0)
         if owner == target and source != "sge":
             notes.append(f"`{original}` chains or requeues the job on {target}, the target's "
                          "scheduler too: kept; a script it submits is the source's (submit "
@@ -96,10 +103,16 @@ def port_job_control(text: str, source: str | None, profile: ClusterProfile,
         if parsed.get("args") and not forms.script_args:
             failed = True  # the target's submit would drop the script's arguments
             return match.group(0)
-        form = forms.requeue if "file" not in parsed else (
+        cancel = command in {"scancel", "qdel"}
+        if cancel and not forms.cancel:
+            failed = True
+            return match.group(0)
+        form = forms.cancel if cancel else forms.requeue if "file" not in parsed else (
             forms.depend if "kind" in parsed else forms.submit)
         new = translate_scheduler_vars(form.format(**parsed), target, grid_engine)[0]
-        notes.append(f"`{original}` chains or requeues the job on the source's scheduler: "
+        notes.append(f"`{original}` cancels the job on the source's scheduler: written for "
+                     f"{profile.name} ({target}) as `{new}`" if cancel else
+                     f"`{original}` chains or requeues the job on the source's scheduler: "
                      f"written for {profile.name} ({target}) as `{new}`; a script it submits "
                      "is the source's (port it too, or point it at this port)")
         return lead + new

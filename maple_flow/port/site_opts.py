@@ -182,7 +182,35 @@ def carry_site_options(script: str, p: ParsedScript,
     left = [(k, v) for k, v in options if (k, v) not in carried]
     if left:
         notes.append(_not_carried_note(written, left, profile.name, target, same))
+        notes += _per_rank_output_hint(written, left, profile) if not same else []
     return script, notes + [n for n in (pyxis, hosts) if n]
+
+
+#: srun's per-task output: each line labelled with its task's rank, or a file per task (%t).
+_LABEL = frozenset({"-l", "--label"})
+_TASK_PATTERN = re.compile(r"%t")
+
+
+def _per_rank_output_hint(launcher: str, left: list[tuple[str, str | None]],
+                          profile: ClusterProfile) -> list[str]:
+    """What srun's per-task output options did and how to get it from the target's launch:
+    ``-l``/``--label`` (each line led by its task's rank) and a ``%t`` file name (one file per
+    task) name the rank, which the target's launcher gives each rank in its own variable."""
+    rank = profile.launch.rank_var
+    hints = []
+    if any(k in _LABEL for k, _ in left):
+        hints.append(f"`{launcher} --label` led each output line with the rank of the task that "
+                     f"wrote it (`3: ...`); {profile.name}'s {profile.launch.launcher} is not told "
+                     "to, so the ranks' lines come unlabelled: to keep the labels, pipe the "
+                     f"program's output in each rank through `2>&1 | sed \"s/^/${rank}: /\"` "
+                     f"(${rank} is the rank {profile.launch.launcher} gives each process there)")
+    files = [v for k, v in left if k in _STEP_FILES and v and _TASK_PATTERN.search(v)]
+    if files:
+        hints.append(f"`{files[0]}` names one file per task by its rank (%t); "
+                     f"{profile.name}'s {profile.launch.launcher} writes every rank to the job's "
+                     "output: to keep one file per rank, redirect in each rank to a name built "
+                     f"from ${rank} (the rank {profile.launch.launcher} gives each process there)")
+    return hints
 
 
 #: Options by which an MPI launcher or horovodrun is told its hosts (``mpirun -H a:4,b:4``,

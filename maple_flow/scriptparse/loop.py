@@ -166,3 +166,31 @@ def _per_node(text: str, names: list[str]) -> bool:
     host = rf"(?:\$\{{?(?:{var})\b|\$\{{\w+\[\$?\{{?(?:{var})\}}?\]\}})"
     return bool(re.search(rf"(?:-w|--nodelist=?|--host=?|-host|--hosts=?|ssh)\s*['\"]?"
                           rf"{host}", text))
+
+
+#: The host selector of a one-node launch: ``-w HOST``, ``--nodelist=HOST``, ``--host(s) HOST``,
+#: ``-host HOST``, ``ssh [-opts] HOST`` (the loop variable naming the node is expected there).
+_HOST_SELECTOR = re.compile(
+    r"(?:(?<!\S)(?:-w|--nodelist|--hosts?|-hosts?)(?:=|\s+)|(?<!\S)ssh(?:\s+-[oplijFJ]\s+\S+|\s+-\w+)*\s+)"
+    r"(?:\"[^\"]*\"|'[^']*'|\S+)")
+_ASSIGNED = re.compile(r"^\s*(?:local\s+|export\s+)?([A-Za-z_]\w*)=(.*)$")
+
+
+def per_node_values(loop: LaunchLoop, text: str) -> list[str]:
+    """The loop variables (and the names the loop body sets from them, ``node_rank=$i``) that
+    the launch ``text`` of a per-node loop reads besides the host it runs on: each node gets
+    its own value (``srun -w ${var[$i]} -N1 -n1 bash run.sh $i``), which one launch on every
+    node cannot give. Empty when only the host selector reads them."""
+    names = list(loop.variables)
+    for line in loop.before[1:]:
+        match = _ASSIGNED.match(line.split(" #", 1)[0])
+        if match and any(_reads(n, match.group(2)) for n in names):
+            names.append(match.group(1))
+    rest = _HOST_SELECTOR.sub(" ", text)
+    return [n for n in dict.fromkeys(names) if _reads(n, rest)]
+
+
+def _reads(name: str, text: str) -> bool:
+    """Whether ``text`` reads the variable ``name`` (``$i``, ``${i}``, ``${a[$i]}``)."""
+    return re.search(rf"\$\{{?{re.escape(name)}\b|\[\$?\{{?{re.escape(name)}\b", text) is not None
+

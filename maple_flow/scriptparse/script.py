@@ -31,6 +31,7 @@ from maple_flow.scriptparse.hidden import (
     native_launcher_step,
 )
 from maple_flow.scriptparse.launch import (
+    LAUNCH_CMDS,
     NO_PYTHON_OPTION,
     LaunchLine,
     glued_launcher,
@@ -39,7 +40,7 @@ from maple_flow.scriptparse.launch import (
     leading_launcher,
     read_words,
 )
-from maple_flow.scriptparse.loop import LaunchLoop, launch_loop
+from maple_flow.scriptparse.loop import LaunchLoop, launch_loop, per_node_values
 from maple_flow.scriptparse.lsf import has_lsf, lsf_directives
 from maple_flow.scriptparse.ray import ray_cluster_reason
 from maple_flow.scriptparse.sge import BROKEN_SHEBANG, has_sge, sge_directives
@@ -230,6 +231,21 @@ def _activation(words: tuple[str, ...], parsed: ParsedScript) -> bool:
 _QUOTED_TEXT = re.compile(r"\"(?:\\.|[^\"\\])*\"|'[^']*'")
 #: A reference escaped from the batch shell (``\\$SLURM_PROCID``, ``\\${RANK}``).
 _ESCAPED_REF = re.compile(r"\\\$\{?(\w+)")
+#: Variables a parallel launcher sets in each task it starts (its rank, node and local rank):
+#: read in a single-quoted ``bash -c`` body, each task's shell gives its own value.
+_PER_TASK_VAR = re.compile(r"^(?:SLURM_(?:PROCID|LOCALID|NODEID)|PMIX?_(?:LOCAL_)?RANK|"
+                           r"PALS_(?:LOCAL_)?RANKID|PALS_NODEID|OMPI_COMM_WORLD_(?:LOCAL_)?RANK|"
+                           r"MV2_COMM_WORLD_(?:LOCAL_)?RANK|MPI_LOCALRANKID)$")
+
+
+def _per_task_in_single_quotes(found: _Found) -> set[str]:
+    """The per-task variables (``$SLURM_PROCID``...) the launch's single-quoted ``bash -c``
+    body reads under a parallel launcher (``srun bash -c 'python x.py --rank $SLURM_PROCID'``):
+    each task's shell expands them, not the batch shell."""
+    if not any(s.name in LAUNCH_CMDS for s in found.line.stages):
+        return set()
+    quoted = " ".join(re.findall(r"'[^']*'", found.cmd.text))
+    return {n for n in re.findall(r"\$\{?(\w+)", quoted) if _PER_TASK_VAR.match(n)}
 
 
 def _record(cmd: ShellCommand, parsed: ParsedScript) -> None:
@@ -807,6 +823,7 @@ def parse_script(data: str | bytes) -> ParsedScript:
     parsed.launch_loop = launch_loop(blocks[found.block], found.cmd)
     if parsed.launch_loop is not None and parsed.launch_loop.per_node:
         parsed.per_node_loop, parsed.launch_loop = parsed.launch_loop, None
+        _refuse_per_node_values(parsed.per_node_loop, found.line.args, found.cmd.text)
     parsed.inner = found.inner
     parsed.inner_after = found.after
     if found.after:  # run after the program in its body: the user's lines after the launch
@@ -837,7 +854,7 @@ def parse_script(data: str | bytes) -> ParsedScript:
             w in ("-c",) for w in found.cmd.words):
         escaped = set(_ESCAPED_REF.findall(found.cmd.text))
         read = {m for a in found.line.args for m in re.findall(r"\$\{?(\w+)", a)}
-        parsed.deferred_args = escaped & read
+        parsed.deferred_args = (escaped | _per_task_in_single_quotes(found)) & read
     parsed.launch_redirects = _redirects(found.cmd.text)
     parsed.launch_tail = launch_tail(found.cmd)  # `srun bash -c "a; python x" | tee log` too
     if not parsed.launch_tail and parsed.launch_loop is not None and _in_background(found.cmd):
@@ -1018,3 +1035,23 @@ def _launch_vars(cmd: ShellCommand, variables: dict[str, str]) -> list[str]:
             seen.append(name)
             names += [n for n in re.findall(r"\$\{?(\w+)", variables[name]) if n in variables]
     return seen
+
+
+def _refuse_per_node_values(loop: LaunchLoop, args: list[str], text: str) -> None:
+    """A per-node loop (``for i in ...; do srun -w ${nodes[$i]} -N1 -n1 run.sh $i & done``)
+    whose program reads the loop's value as an argument: each node ran it with its own value,
+    which one launch on every node cannot give; refused, naming the loop and the values."""
+    read = per_node_values(loop, " ".join(args))
+    if not read:
+        return
+    names = ", ".join(f"${n}" for n in read)
+    raise ParseError(
+        f"the launch runs once per node in the loop `{loop.head}` (line {loop.line}) and "
+        f"passes each node its own value of {names} as an argument (`{' '.join(text.split())}`"
+        f"): one launch on every node cannot give each node its value, and "
+        "maple_flow does not rewrite such a loop. Port it by hand, keeping the loop with the "
+        "target's one-node launch in it (Slurm: `srun -N1 -n1 -w <node>`; PBS with Cray PALS: "
+        "`mpiexec -n 1 --ppn 1 --hosts <node>`, the node names from `$PBS_NODEFILE`, not "
+        "`scontrol`), or let the program take its node rank from the launcher (one rank per "
+        "node: SLURM_NODEID under srun, PMI_RANK under PALS mpiexec)")
+

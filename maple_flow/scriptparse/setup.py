@@ -12,9 +12,11 @@ import os
 import re
 from collections.abc import Callable
 
+from maple_flow.knowledge.frameworks import framework_named
 from maple_flow.models import SETUPS
 from maple_flow.scriptparse.launch import LaunchLine, Stage
 from maple_flow.scriptparse.script import ParsedScript
+from maple_flow.scriptparse.shell import bare_line
 
 #: (framework, strategy, why it was inferred; None when the script says it exactly)
 Setup = tuple[str, str, str | None]
@@ -118,10 +120,48 @@ _RULES: tuple[Callable[[ParsedScript], Setup | None], ...] = (
 )
 
 
+#: Launchers that start torch.distributed workers: a script with one is a PyTorch job, whatever
+#: other framework its words name.
+_TORCH_LAUNCHERS = frozenset({"torchrun", "torch.distributed.launch", "torch.distributed.run",
+                              "accelerate", "deepspeed"})
+
+
+def shown_framework(p: ParsedScript) -> tuple[str, str, str] | None:
+    """Another framework than PyTorch that the script shows (TensorFlow, Keras, JAX, RAPIDS...;
+    ``templates/sites/frameworks.yaml``) in its directives (job name), the commands before and
+    around the launch (modules, environments, containers, wrappers, echo text) or the program's
+    name, comments left out: ``(name, the word, where)``; None when it shows none, or when it
+    starts its program with a torch.distributed launcher."""
+    if any(s.name in _TORCH_LAUNCHERS for s in p.launch.stages) or (
+            p.launch.module and p.launch.entrypoint in _TORCH_LAUNCHERS):
+        return None
+    places = [(f"directive `{d.raw.strip()}`", d.raw) for d in p.directives]
+    for block in [*p.before, *([p.launch_block] if p.launch_block else []), *p.after]:
+        for number, line in enumerate(block.text.split("\n")):
+            if bare_line(line).strip():
+                places.append((f"line {block.line + number} `{' '.join(line.split())}`",
+                               bare_line(line) + " " + " ".join(re.findall(r"[\"'][^\"']*[\"']",
+                                                                           line))))
+    for where, text in places:
+        found = framework_named(text)
+        if found is not None:
+            return found[0].name, found[1], where
+    return None
+
+
 def setup_of(p: ParsedScript) -> Setup:
     """Framework, strategy and the reason (None when exact) for the script ``p``."""
     for rule in _RULES:
         found = rule(p)
         if found is not None:
             return found
+    other = shown_framework(p)
+    if other is not None:
+        name, word, where = other
+        return "pytorch", "ddp", (
+            f"the script shows {name} ({word!r} in {where}), which no maple_flow template runs: "
+            f"the port keeps the source's processes as they are (one process stays one process, "
+            f"driving the GPUs it had; no torchrun) and takes from the pytorch ddp template only "
+            f"the scheduler header, modules and launcher; the torch.distributed variables it "
+            f"exports (MASTER_ADDR, WORLD_SIZE, RANK) are unused by a {name} program")
     return "pytorch", "ddp", "nothing in the script names another setup: read as pytorch ddp"

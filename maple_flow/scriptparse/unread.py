@@ -28,7 +28,12 @@ _HOUSEKEEPING = frozenset({
     "for", "while", "until", "if", "then", "else", "elif", "fi", "do", "done", "case", "esac",
     "function", "{", "}", "select", "return", "shift", "read", "local", "declare",
     "grep", "sort", "head", "tail", "awk", "sed", "tee", "wc", "cut", "tr", "xargs",
+    # shell arithmetic and job control: `let i++`, `kill $PID`, `jobs -p` (never the work)
+    "let", "kill", "pkill", "killall", "disown", "jobs", "bg", "fg", "shopt", "typeset",
+    "readonly", "getopts", "alias", "scancel", "qdel", "bkill",
 })
+#: ``(( i += 1 ))`` / ``((i++))``: shell arithmetic, whose words look like a command's.
+_ARITHMETIC = re.compile(r"^\s*\(\(.*\)\)\s*(?:[;&|].*)?$", re.S)
 #: ``wandb`` subcommands that only set the client up (``wandb online``, ``wandb login``).
 _WANDB_SETUP = frozenset({"online", "offline", "login", "enabled", "disabled", "sync"})
 _SUBMIT = frozenset({"sbatch", "qsub", "bsub"})
@@ -56,6 +61,8 @@ def is_work_command(cmd: ShellCommand) -> bool:
         head = _head(words)
     if not words or cmd.is_condition or head in _HOUSEKEEPING or head in _SUBMIT:
         return False
+    if _ARITHMETIC.match(cmd.text):
+        return False  # `(( i += 1 ))`: arithmetic, not a program named `i`
     if head in ENV_RUNNERS:
         return False  # `pixi install`, `uv sync`: the environment set up
     return not (head == "wandb" and (len(words) < 2 or words[1] in _WANDB_SETUP))
