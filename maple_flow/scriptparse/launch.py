@@ -133,6 +133,26 @@ _LAUNCHER_VALUED = {
         "--deepspeed_inclusion_filter", "--rdzv_backend", "--dynamo_backend", "--zero_stage",
         "--same_network", "--max_restarts", "--monitor_interval", "--num_cpu_threads_per_process"}),
 }
+#: Options of the MPI launchers that always take the next word as their value, even one
+#: that is neither a number nor a ``$VAR`` (``--map-by node:PE=$SLURM_CPUS_PER_TASK``,
+#: ``--bind-to core``, ``-wdir /scratch``): the program is the first word past them. From
+#: Open MPI's mpirun(1) man page (``--map-by``, ``--rank-by``, ``--bind-to``, ``-x``,
+#: ``--hostfile``, ``-wdir``...), MPICH Hydra's ``mpiexec -help`` (``-ppn``, ``-f``,
+#: ``-hosts``, ``-launcher``, ``-iface``...) and HPE PALS ``mpiexec --help`` (``--ppn``,
+#: ``--depth``, ``--cpu-bind``, ``--mem-bind``, ``--env``, ``--pmi``).
+_MPI_COMMON_VALUED = frozenset({
+    "-n", "-np", "--np", "-c", "-N", "-npernode", "--npernode", "-npersocket", "--npersocket",
+    "-map-by", "--map-by", "-rank-by", "--rank-by", "-bind-to", "--bind-to", "-x",
+    "-H", "-host", "--host", "-hosts", "--hosts", "-hostfile", "--hostfile", "-machinefile",
+    "--machinefile", "-f", "-wdir", "--wdir", "-wd", "--prefix", "-app", "--app",
+    "-cpus-per-proc", "--cpus-per-proc", "-cpus-per-rank", "--cpus-per-rank", "-ppn", "--ppn",
+    "-d", "--depth", "--cpu-bind", "-cpu-bind", "--mem-bind", "--env", "--envlist",
+    "-envlist", "-genvlist", "--pmi", "-launcher", "--launcher", "-rmk", "-iface", "--iface",
+    "-outfile-pattern", "-errfile-pattern", "--output-filename", "-output-filename",
+    "-tune", "--tune", "--personality", "-bootstrap",
+})
+MPI_VALUED = {name: _MPI_COMMON_VALUED for name in ("mpirun", "mpiexec", "mpiexec.hydra",
+                                                      "orterun", "prterun")}
 #: A value that starts with ``-`` but is one: a negative number (``--num_nodes -1``).
 _NEGATIVE = re.compile(r"-\d+")
 

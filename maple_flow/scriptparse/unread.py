@@ -76,10 +76,11 @@ _SRUN_LONG_VALUED = frozenset({
 def _program_at(words: tuple[str, ...]) -> int:
     """Index of the program a launcher line starts (past its options and their values: a
     short option's word, a number or ``$VAR`` after a long one), or 0."""
-    from maple_flow.scriptparse.launch import _LAUNCHER_VALUED
+    from maple_flow.scriptparse.launch import _LAUNCHER_VALUED, MPI_VALUED
 
     valued = (_SRUN_LONG_VALUED if _head(words) == "srun"
-              else _LAUNCHER_VALUED.get(_head(words), frozenset()))
+              else _LAUNCHER_VALUED.get(_head(words)) or MPI_VALUED.get(_head(words))
+              or frozenset())
     for k in range(1, len(words)):
         before = words[k - 1]
         if words[k].startswith("-") or (k > 1 and (re.fullmatch(r"-\w", before)
