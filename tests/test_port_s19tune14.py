@@ -29,3 +29,37 @@ def test_an_mpi_launchers_option_value_is_never_read_as_the_program(mapping: str
     why = str(err.value)
     assert "./apps/$app is a program that is not Python" in why
     assert f"{mapping} is a program" not in why
+
+
+EXPORT_NONE = """#!/bin/bash
+#SBATCH --export={value}
+#SBATCH --nodes=1
+#SBATCH --ntasks=1
+#SBATCH --gres=gpu:1
+#SBATCH --time=02:00:00
+
+module load Python/3.11 CUDA/12.2
+source $HOME/envs/rl/bin/activate
+python3 train_policy.py --steps 1000
+"""
+
+
+@pytest.mark.parametrize("target", ["perlmutter", "delta", "bridges2"])
+def test_export_none_is_not_carried_onto_a_slurm_target_whose_steps_would_inherit_it(
+        target: str) -> None:
+    result = port(EXPORT_NONE.format(value="NONE"), [target])[target]
+    code = [x for x in result.script.splitlines() if not x.startswith("# source directive")]
+    assert not any("--export=NONE" in x for x in code)
+    said = [n for n in result.notes if "--export=NONE" in n and "SLURM_EXPORT_ENV" in n
+            and "sbatch.html" in n]
+    assert said, result.notes
+
+
+def test_export_of_named_variables_only_becomes_all_and_them() -> None:
+    result = port(EXPORT_NONE.format(value="WANDB_MODE"), ["delta"])["delta"]
+    assert "#SBATCH --export=ALL,WANDB_MODE" in result.script.splitlines()
+
+
+def test_export_all_is_kept_as_written() -> None:
+    result = port(EXPORT_NONE.format(value="ALL"), ["delta"])["delta"]
+    assert "#SBATCH --export=ALL" in result.script.splitlines()

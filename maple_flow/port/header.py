@@ -144,7 +144,9 @@ def _export_edit(d: Directive, profile: ClusterProfile) -> tuple[list[str], str]
     None where the generic carrying applies (a Slurm directive onto Slurm)."""
     wanted = _export_wanted(d)
     raw = d.raw.strip()
-    if wanted is None or d.scheduler == profile.scheduler == "slurm":
+    if wanted is not None and d.scheduler == profile.scheduler == "slurm":
+        return _slurm_export_steps(raw, *wanted)
+    if wanted is None:
         return None
     whole, named = wanted
     if named and any(c.isspace() or c in "'\"$`" for c in named):
@@ -164,6 +166,26 @@ def _export_edit(d: Directive, profile: ClusterProfile) -> tuple[list[str], str]
            "the submission environment too (sbatch passes all of it, where PBS passed only "
            f"{named}); write --export={named} to pass only those")
     return [line], f"your directive `{raw}` is kept as `{line}`: the job gets {why}"
+
+
+def _slurm_export_steps(raw: str, whole: bool, named: str) -> tuple[list[str], str] | None:
+    """Slurm's ``--export=NONE`` (``NIL``, or named variables without ``ALL``) onto a Slurm
+    target: the sbatch manual (https://slurm.schedmd.com/sbatch.html#OPT_export) says the
+    job's steps inherit it (SLURM_EXPORT_ENV), so the target's ``srun`` would start its
+    launcher with no PATH from the modules and environment the port's script loads ("User
+    must use absolute path to the binary"). Not carried as written: ``--export=ALL`` (with
+    the named variables), with a note; None for ``--export=ALL[,...]`` (carried as is)."""
+    if whole:
+        return None
+    line = f"#SBATCH --export=ALL,{named}" if named else ""
+    return ([line] if line else [f"# source directive, not carried: {raw}"]), (
+        f"your directive `{raw}` is " + (f"kept as `{line}`" if line else "not carried")
+        + ": the sbatch manual (https://slurm.schedmd.com/sbatch.html#OPT_export) says the "
+        "job's srun steps inherit it (SLURM_EXPORT_ENV), so the target's launch would start "
+        "with no PATH from the modules and environment the script loads and fail ('User must "
+        "use absolute path to the binary'); the job gets the submission environment, as "
+        "sbatch's default. To keep a clean environment, put the directive back and add "
+        "`export SLURM_EXPORT_ENV=ALL` after the directives, as the manual advises")
 
 
 #: Whether the job may be run again (requeued) after a node failure or preemption, by
