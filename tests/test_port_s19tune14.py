@@ -63,3 +63,40 @@ def test_export_of_named_variables_only_becomes_all_and_them() -> None:
 def test_export_all_is_kept_as_written() -> None:
     result = port(EXPORT_NONE.format(value="ALL"), ["delta"])["delta"]
     assert "#SBATCH --export=ALL" in result.script.splitlines()
+
+
+DOWNLOADS_IN_JOB = """#!/bin/bash
+#SBATCH --nodes=1
+#SBATCH --ntasks=1
+#SBATCH --gres=gpu:1
+#SBATCH --time=04:00:00
+
+cd $HOME/proj
+{step}
+python train.py --epochs 5
+"""
+
+
+@pytest.mark.parametrize("target", ["polaris", "aurora"])
+@pytest.mark.parametrize("step", [
+    "pip install -r requirements.txt", "conda env create -f env.yml",
+    "git clone https://github.com/example/tools.git", "wget -q https://example.org/d.tar",
+    "huggingface-cli download gpt2 --local-dir weights"])
+def test_in_job_downloads_get_the_sites_proxy_on_alcf_targets(target: str, step: str) -> None:
+    result = port(DOWNLOADS_IN_JOB.format(step=step), [target])[target]
+    lines = result.script.splitlines()
+    proxy = "export https_proxy=http://proxy.alcf.anl.gov:3128"
+    assert proxy in lines
+    assert lines.index(proxy) < next(i for i, x in enumerate(lines) if x.startswith(step[:8]))
+    assert any("proxy" in n and step.split()[0] in n for n in result.notes), result.notes
+
+
+@pytest.mark.parametrize("step", ["pip install --no-index ./wheels/*.whl", "echo ready"])
+def test_no_proxy_without_a_download(step: str) -> None:
+    result = port(DOWNLOADS_IN_JOB.format(step=step), ["polaris"])["polaris"]
+    assert "proxy.alcf" not in result.script
+
+
+def test_no_proxy_on_a_site_whose_nodes_reach_the_internet() -> None:
+    result = port(DOWNLOADS_IN_JOB.format(step="pip install tqdm"), ["delta"])["delta"]
+    assert "_proxy" not in result.script.lower()
