@@ -3,6 +3,8 @@ valued option is never the program, ... (fixtures written for these tests, not c
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from maple_flow import port
@@ -100,3 +102,41 @@ def test_no_proxy_without_a_download(step: str) -> None:
 def test_no_proxy_on_a_site_whose_nodes_reach_the_internet() -> None:
     result = port(DOWNLOADS_IN_JOB.format(step="pip install tqdm"), ["delta"])["delta"]
     assert "_proxy" not in result.script.lower()
+
+
+WRAPPER_WITH_CONFIG_OPTION = """#!/bin/bash
+#SBATCH --nodes=1
+#SBATCH --ntasks-per-node=1
+#SBATCH --gpus-per-node=4
+#SBATCH --time=12:00:00
+
+: "${DATA_DIR:?set DATA_DIR}"
+cd $HOME/robot-policy
+bash scripts/train_multi.sh --data "${DATA_DIR}" --policy-config configs/policy_cfg.py --out runs/a
+"""
+
+
+@pytest.mark.parametrize("target", ["delta", "vista", "polaris"])
+@pytest.mark.parametrize("size", [{}, {"ranks": 4}, {"nodes": 1, "gpus_per_node": 4}])
+def test_a_py_file_given_as_a_wrappers_option_value_is_never_the_program(
+        target: str, size: dict[str, int]) -> None:
+    try:
+        result = port(WRAPPER_WITH_CONFIG_OPTION, [target], **size)[target]
+    except MapleError as err:
+        why = str(err)
+        assert "scripts/train_multi.sh" in why and "handed the program" not in why
+        return
+    words = " ".join(result.script.split())
+    assert not re.search(r"python3? configs/policy_cfg\.py", words)
+    assert not any("handed the program" in n for n in result.notes)
+    if result.status != "refused":
+        assert ('bash scripts/train_multi.sh --data "${DATA_DIR}" --policy-config '
+                "configs/policy_cfg.py --out runs/a") in words
+
+
+def test_the_shell_null_command_is_not_the_jobs_work() -> None:
+    from maple_flow.scriptparse.shell import split_blocks
+    from maple_flow.scriptparse.unread import work_commands
+
+    work = work_commands(split_blocks(': "${A:?set A}"\n./bin/solver --n 4\n'))
+    assert [c.words[0] for c in work] == ["./bin/solver"]

@@ -593,6 +593,13 @@ def _shell_wrapper(words: list[str], i: int, stages: list[Stage]) -> LaunchLine 
         stage = Stage(words[i])
         stages.append(stage)
         line = read_words(words, _options(words, i + 1, stage), stages)
+        valued = bool(stage.options) and stage.options[-1][1] is None and stage.options[-1][
+            0].startswith("--") and line is not None and not line.command
+        if valued:
+            # ``bash finetune.sh --base-model-path X --config-path cfg.py --out Y``: the .py
+            # is the value of the wrapper's own option (a config), not a program the wrapper
+            # is handed: read as a wrapper handed no Python program
+            line = None
         if outer and (line is None or "=" in line.entrypoint or line.command):
             # nothing after it is a Python program (``srun run.sh key=prog.py $cfg``,
             # ``srun slurm2ddp.sh anemoi-training train``): the wrapper is the program the

@@ -27,7 +27,7 @@ _HOUSEKEEPING = frozenset({
     "squeue", "sacct", "df", "du", "free", "lscpu", "nproc", "time", "test", "[", "[[",
     "for", "while", "until", "if", "then", "else", "elif", "fi", "do", "done", "case", "esac",
     "function", "{", "}", "select", "return", "shift", "read", "local", "declare",
-    "grep", "sort", "head", "tail", "awk", "sed", "tee", "wc", "cut", "tr", "xargs",
+    "grep", ":", "sort", "head", "tail", "awk", "sed", "tee", "wc", "cut", "tr", "xargs",
 })
 #: ``wandb`` subcommands that only set the client up (``wandb online``, ``wandb login``).
 _WANDB_SETUP = frozenset({"online", "offline", "login", "enabled", "disabled", "sync"})
