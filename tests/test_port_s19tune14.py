@@ -140,3 +140,38 @@ def test_the_shell_null_command_is_not_the_jobs_work() -> None:
 
     work = work_commands(split_blocks(': "${A:?set A}"\n./bin/solver --n 4\n'))
     assert [c.words[0] for c in work] == ["./bin/solver"]
+
+
+ARRAY_PIPELINE = """#!/bin/bash
+#PBS -l select=2:system=polaris
+#PBS -l walltime=0:30:00
+#PBS -q debug
+#PBS -A myproj
+
+NNODES=$(wc -l < $PBS_NODEFILE)
+NRANKS=4
+NTOT=$(( NNODES * NRANKS ))
+cd "${PBS_O_WORKDIR}"
+LAUNCH=(mpiexec -n "${NTOT}" --ppn "${NRANKS}"
+        --depth=8 --cpu-bind depth)
+
+python make_grid.py --out grid
+"${LAUNCH[@]}" python simulate.py --grid grid
+"${LAUNCH[@]}" python reduce.py --grid grid
+"""
+
+
+@pytest.mark.parametrize("target", ["aurora", "delta", "stampede3"])
+def test_stages_launched_through_a_launcher_array_are_never_left_beside_a_serial_launch(
+        target: str) -> None:
+    with pytest.raises(MapleError) as err:
+        port(ARRAY_PIPELINE, [target])
+    why = str(err.value)
+    assert "${LAUNCH[@]}" in why and "array" in why and "15, 16" in why
+
+
+def test_a_serial_script_with_an_array_of_arguments_is_still_ported() -> None:
+    script = ARRAY_PIPELINE.replace("LAUNCH=(mpiexec", "OPTS=(--verbose").replace(
+        '"${LAUNCH[@]}" python simulate.py', 'python simulate.py "${OPTS[@]}"').replace(
+        '"${LAUNCH[@]}" python reduce.py --grid grid\n', "")
+    assert port(script, ["delta"], ranks=1)["delta"].script
