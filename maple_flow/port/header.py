@@ -53,9 +53,10 @@ _RENAME = {("slurm", "pbs"): {"output": "output", "error": "error", "mail-user":
 _PREFIX = {"slurm": "#SBATCH", "pbs": "#PBS"}
 
 
-def header_edits(directives: list[Directive], profile: ClusterProfile) -> tuple[list[str],
-                                                                                 list[str]]:
-    """(lines to add to the target's header, notes) for the source's directives."""
+def header_edits(directives: list[Directive], profile: ClusterProfile,
+                 script: str = "") -> tuple[list[str], list[str]]:
+    """(lines to add to the target's header, notes) for the source's directives (``script``:
+    the source's text, for what its body does about them)."""
     lines: list[str] = []
     notes: list[str] = []
     seen: set[int] = set()
@@ -63,7 +64,8 @@ def header_edits(directives: list[Directive], profile: ClusterProfile) -> tuple[
     for d in directives:
         if d.option in _CHOSEN:
             continue
-        exported = _export_edit(d, profile) or _rerun_edit(d, profile) or _mail_edit(d, profile)
+        exported = (_export_edit(d, profile, script) or _rerun_edit(d, profile)
+                    or _mail_edit(d, profile))
         if exported is not None:
             lines += exported[0]
             notes.append(exported[1])
@@ -136,7 +138,8 @@ def _export_wanted(d: Directive) -> tuple[bool, str] | None:
     return whole or not items, ",".join(named)
 
 
-def _export_edit(d: Directive, profile: ClusterProfile) -> tuple[list[str], str] | None:
+def _export_edit(d: Directive, profile: ClusterProfile,
+                 script: str = "") -> tuple[list[str], str] | None:
     """A directive that says which of the submission environment the job gets, for the
     target's scheduler (issue 14: ``--export`` onto PBS was not translated): Slurm
     ``--export=ALL`` is PBS ``-V``, ``NONE`` PBS's default, named variables ``-v``; the other
@@ -145,7 +148,7 @@ def _export_edit(d: Directive, profile: ClusterProfile) -> tuple[list[str], str]
     wanted = _export_wanted(d)
     raw = d.raw.strip()
     if wanted is not None and d.scheduler == profile.scheduler == "slurm":
-        return _slurm_export_steps(raw, *wanted)
+        return None if _STEPS_EXPORT_ALL.search(script) else _slurm_export_steps(raw, *wanted)
     if wanted is None:
         return None
     whole, named = wanted
@@ -166,6 +169,13 @@ def _export_edit(d: Directive, profile: ClusterProfile) -> tuple[list[str], str]
            "the submission environment too (sbatch passes all of it, where PBS passed only "
            f"{named}); write --export={named} to pass only those")
     return [line], f"your directive `{raw}` is kept as `{line}`: the job gets {why}"
+
+
+#: The job itself gives its steps the whole environment (``unset SLURM_EXPORT_ENV``, or
+#: ``export SLURM_EXPORT_ENV=ALL``, the sbatch manual's advice): --export=NONE then only
+#: cleans the batch shell, carried as written.
+_STEPS_EXPORT_ALL = re.compile(
+    r"^\s*(?:unset\s+SLURM_EXPORT_ENV\b|(?:export\s+)?SLURM_EXPORT_ENV=[\"']?ALL\b)", re.M)
 
 
 def _slurm_export_steps(raw: str, whole: bool, named: str) -> tuple[list[str], str] | None:
