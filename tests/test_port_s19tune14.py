@@ -191,3 +191,12 @@ def test_export_none_is_never_kept_once_the_jobs_own_reset_is_not_copied() -> No
     script = EXPORT_NONE.format(value="NONE").replace("module load", f"{reset}\nmodule load")
     lines = port(script, ["delta"])["delta"].script.splitlines()
     assert reset in lines or "#SBATCH --export=NONE" not in lines
+
+
+@pytest.mark.parametrize("options", ["-rf hosts.rank -mca btl tcp,self", "-genv OMP_NUM_THREADS 4",
+                                     "--bind-to core --report-bindings"])
+def test_mpi_options_with_one_or_two_values_are_skipped_to_the_binary(options: str) -> None:
+    script = MPIRUN_MAP_BY_PE.replace("mpirun --map-by {mapping}", f"mpirun -np 2 {options}")
+    with pytest.raises(MapleError) as err:
+        port(script, ["vista"])
+    assert "./apps/$app is a program that is not Python" in str(err.value)

@@ -149,7 +149,7 @@ _MPI_COMMON_VALUED = frozenset({
     "-d", "--depth", "--cpu-bind", "-cpu-bind", "--mem-bind", "--env", "--envlist",
     "-envlist", "-genvlist", "--pmi", "-launcher", "--launcher", "-rmk", "-iface", "--iface",
     "-outfile-pattern", "-errfile-pattern", "--output-filename", "-output-filename",
-    "-tune", "--tune", "--personality", "-bootstrap",
+    "-tune", "--tune", "--personality", "-bootstrap", "-rf", "--rankfile", "-rankfile",
 })
 MPI_VALUED = {name: _MPI_COMMON_VALUED for name in ("mpirun", "mpiexec", "mpiexec.hydra",
                                                       "orterun", "prterun")}

@@ -76,7 +76,7 @@ _SRUN_LONG_VALUED = frozenset({
 def _program_at(words: tuple[str, ...]) -> int:
     """Index of the program a launcher line starts (past its options and their values: a
     short option's word, a number or ``$VAR`` after a long one), or 0."""
-    from maple_flow.scriptparse.launch import _LAUNCHER_VALUED, MPI_VALUED
+    from maple_flow.scriptparse.launch import _LAUNCHER_VALUED, _TWO_VALUES, MPI_VALUED
 
     valued = (_SRUN_LONG_VALUED if _head(words) == "srun"
               else _LAUNCHER_VALUED.get(_head(words)) or MPI_VALUED.get(_head(words))
@@ -86,6 +86,8 @@ def _program_at(words: tuple[str, ...]) -> int:
         if words[k].startswith("-") or (k > 1 and (re.fullmatch(r"-\w", before)
                                                    or before in valued)):
             continue
+        if k > 1 and (before in _TWO_VALUES or (k > 2 and words[k - 2] in _TWO_VALUES)):
+            continue  # `-mca btl tcp,self`, `-genv OMP_NUM_THREADS 4`: the option's two values
         if (k > 1 and before.startswith("--") and "=" not in before
                 and re.fullmatch(r"\d+|\$\{?\w+\}?", words[k])):
             continue  # `--nnodes 3`, `--nproc_per_node $GPUS`: an option's value
