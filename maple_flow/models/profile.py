@@ -272,6 +272,10 @@ class Network(Sourced):
 
     backend: Backend
     env: dict[str, str] = Field(default_factory=dict)
+    proxy_env: dict[str, str] = Field(
+        default_factory=dict, description="variables a compute node needs to reach the "
+        "internet (the site's proxy): a job that downloads (pip install, conda create, git "
+        "clone, wget, a Hugging Face download) sets them first; empty: none documented")
 
 
 class Fabric(Sourced):

@@ -128,6 +128,7 @@ from maple_flow.port.pernode_script import (
     wrapper_task_gpus_refusal,
     wrapper_workers_refusal,
 )
+from maple_flow.port.proxy import proxy_edit
 from maple_flow.port.pyopts import python_option_env
 from maple_flow.port.rules import (
     choose_queue,
@@ -1168,6 +1169,11 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
     carried.notes += py_notes
     carry_steps(src, profile, carried)
     loop_problem = carry_loop(src, profile, carried)
+    proxy_env, proxy_notes = proxy_edit(
+        carried.steps + carried.loop_open + carried.loop_close, carried.env,
+        "\n".join(src.lines), profile)
+    carried.env.update(proxy_env)
+    carried.notes += proxy_notes
     errexit, errexit_notes = source_errexit(src.parsed)
     entry, args = translate(src, profile, carried)
     args = _live_positionals(args)

@@ -446,7 +446,7 @@ def apply_edits(script: str, src: Source, profile: ClusterProfile, *, one_proces
         out.script, notes = keep_tool_prefixes(out.script, src.parsed, "\n".join(src.lines),
                                                  profile, entry)
         out.notes += notes
-    lines, notes = header_edits(src.parsed.directives, profile)
+    lines, notes = header_edits(src.parsed.directives, profile, "\n".join(src.lines))
     unread, unread_notes = unread_directives(src.lines, profile)
     lines, notes = lines + unread, notes + unread_notes
     out.script = add_to_header(out.script, lines)

@@ -53,9 +53,10 @@ _RENAME = {("slurm", "pbs"): {"output": "output", "error": "error", "mail-user":
 _PREFIX = {"slurm": "#SBATCH", "pbs": "#PBS"}
 
 
-def header_edits(directives: list[Directive], profile: ClusterProfile) -> tuple[list[str],
-                                                                                 list[str]]:
-    """(lines to add to the target's header, notes) for the source's directives."""
+def header_edits(directives: list[Directive], profile: ClusterProfile,
+                 script: str = "") -> tuple[list[str], list[str]]:
+    """(lines to add to the target's header, notes) for the source's directives (``script``:
+    the source's text, for what its body does about them)."""
     lines: list[str] = []
     notes: list[str] = []
     seen: set[int] = set()
@@ -63,7 +64,8 @@ def header_edits(directives: list[Directive], profile: ClusterProfile) -> tuple[
     for d in directives:
         if d.option in _CHOSEN:
             continue
-        exported = _export_edit(d, profile) or _rerun_edit(d, profile) or _mail_edit(d, profile)
+        exported = (_export_edit(d, profile, script) or _rerun_edit(d, profile)
+                    or _mail_edit(d, profile))
         if exported is not None:
             lines += exported[0]
             notes.append(exported[1])
@@ -136,7 +138,8 @@ def _export_wanted(d: Directive) -> tuple[bool, str] | None:
     return whole or not items, ",".join(named)
 
 
-def _export_edit(d: Directive, profile: ClusterProfile) -> tuple[list[str], str] | None:
+def _export_edit(d: Directive, profile: ClusterProfile,
+                 script: str = "") -> tuple[list[str], str] | None:
     """A directive that says which of the submission environment the job gets, for the
     target's scheduler (issue 14: ``--export`` onto PBS was not translated): Slurm
     ``--export=ALL`` is PBS ``-V``, ``NONE`` PBS's default, named variables ``-v``; the other
@@ -144,7 +147,9 @@ def _export_edit(d: Directive, profile: ClusterProfile) -> tuple[list[str], str]
     None where the generic carrying applies (a Slurm directive onto Slurm)."""
     wanted = _export_wanted(d)
     raw = d.raw.strip()
-    if wanted is None or d.scheduler == profile.scheduler == "slurm":
+    if wanted is not None and d.scheduler == profile.scheduler == "slurm":
+        return None if _STEPS_EXPORT_ALL.search(script) else _slurm_export_steps(raw, *wanted)
+    if wanted is None:
         return None
     whole, named = wanted
     if named and any(c.isspace() or c in "'\"$`" for c in named):
@@ -164,6 +169,32 @@ def _export_edit(d: Directive, profile: ClusterProfile) -> tuple[list[str], str]
            "the submission environment too (sbatch passes all of it, where PBS passed only "
            f"{named}); write --export={named} to pass only those")
     return [line], f"your directive `{raw}` is kept as `{line}`: the job gets {why}"
+
+
+#: The job itself gives its steps the whole environment (``unset SLURM_EXPORT_ENV``, a
+#: set-up line the port keeps): --export=NONE then only cleans the batch shell, carried as
+#: written. (``export SLURM_EXPORT_ENV=ALL`` is a launcher setting the port does not copy.)
+_STEPS_EXPORT_ALL = re.compile(r"^\s*unset\s+SLURM_EXPORT_ENV\s*$", re.M)
+
+
+def _slurm_export_steps(raw: str, whole: bool, named: str) -> tuple[list[str], str] | None:
+    """Slurm's ``--export=NONE`` (``NIL``, or named variables without ``ALL``) onto a Slurm
+    target: the sbatch manual (https://slurm.schedmd.com/sbatch.html#OPT_export) says the
+    job's steps inherit it (SLURM_EXPORT_ENV), so the target's ``srun`` would start its
+    launcher with no PATH from the modules and environment the port's script loads ("User
+    must use absolute path to the binary"). Not carried as written: ``--export=ALL`` (with
+    the named variables), with a note; None for ``--export=ALL[,...]`` (carried as is)."""
+    if whole:
+        return None
+    line = f"#SBATCH --export=ALL,{named}" if named else ""
+    return ([line] if line else [f"# source directive, not carried: {raw}"]), (
+        f"your directive `{raw}` is " + (f"kept as `{line}`" if line else "not carried")
+        + ": the sbatch manual (https://slurm.schedmd.com/sbatch.html#OPT_export) says the "
+        "job's srun steps inherit it (SLURM_EXPORT_ENV), so the target's launch would start "
+        "with no PATH from the modules and environment the script loads and fail ('User must "
+        "use absolute path to the binary'); the job gets the submission environment, as "
+        "sbatch's default. To keep a clean environment, put the directive back and add "
+        "`export SLURM_EXPORT_ENV=ALL` after the directives, as the manual advises")
 
 
 #: Whether the job may be run again (requeued) after a node failure or preemption, by

@@ -133,6 +133,26 @@ _LAUNCHER_VALUED = {
         "--deepspeed_inclusion_filter", "--rdzv_backend", "--dynamo_backend", "--zero_stage",
         "--same_network", "--max_restarts", "--monitor_interval", "--num_cpu_threads_per_process"}),
 }
+#: Options of the MPI launchers that always take the next word as their value, even one
+#: that is neither a number nor a ``$VAR`` (``--map-by node:PE=$SLURM_CPUS_PER_TASK``,
+#: ``--bind-to core``, ``-wdir /scratch``): the program is the first word past them. From
+#: Open MPI's mpirun(1) man page (``--map-by``, ``--rank-by``, ``--bind-to``, ``-x``,
+#: ``--hostfile``, ``-wdir``...), MPICH Hydra's ``mpiexec -help`` (``-ppn``, ``-f``,
+#: ``-hosts``, ``-launcher``, ``-iface``...) and HPE PALS ``mpiexec --help`` (``--ppn``,
+#: ``--depth``, ``--cpu-bind``, ``--mem-bind``, ``--env``, ``--pmi``).
+_MPI_COMMON_VALUED = frozenset({
+    "-n", "-np", "--np", "-c", "-N", "-npernode", "--npernode", "-npersocket", "--npersocket",
+    "-map-by", "--map-by", "-rank-by", "--rank-by", "-bind-to", "--bind-to", "-x",
+    "-H", "-host", "--host", "-hosts", "--hosts", "-hostfile", "--hostfile", "-machinefile",
+    "--machinefile", "-f", "-wdir", "--wdir", "-wd", "--prefix", "-app", "--app",
+    "-cpus-per-proc", "--cpus-per-proc", "-cpus-per-rank", "--cpus-per-rank", "-ppn", "--ppn",
+    "-d", "--depth", "--cpu-bind", "-cpu-bind", "--mem-bind", "--env", "--envlist",
+    "-envlist", "-genvlist", "--pmi", "-launcher", "--launcher", "-rmk", "-iface", "--iface",
+    "-outfile-pattern", "-errfile-pattern", "--output-filename", "-output-filename",
+    "-tune", "--tune", "--personality", "-bootstrap", "-rf", "--rankfile", "-rankfile",
+})
+MPI_VALUED = {name: _MPI_COMMON_VALUED for name in ("mpirun", "mpiexec", "mpiexec.hydra",
+                                                      "orterun", "prterun")}
 #: A value that starts with ``-`` but is one: a negative number (``--num_nodes -1``).
 _NEGATIVE = re.compile(r"-\d+")
 
@@ -573,6 +593,13 @@ def _shell_wrapper(words: list[str], i: int, stages: list[Stage]) -> LaunchLine 
         stage = Stage(words[i])
         stages.append(stage)
         line = read_words(words, _options(words, i + 1, stage), stages)
+        valued = bool(stage.options) and stage.options[-1][1] is None and stage.options[-1][
+            0].startswith("--") and line is not None and not line.command
+        if valued:
+            # ``bash finetune.sh --base-model-path X --config-path cfg.py --out Y``: the .py
+            # is the value of the wrapper's own option (a config), not a program the wrapper
+            # is handed: read as a wrapper handed no Python program
+            line = None
         if outer and (line is None or "=" in line.entrypoint or line.command):
             # nothing after it is a Python program (``srun run.sh key=prog.py $cfg``,
             # ``srun slurm2ddp.sh anemoi-training train``): the wrapper is the program the

@@ -33,6 +33,7 @@ from maple_flow.scriptparse.hidden import (
 from maple_flow.scriptparse.launch import (
     LAUNCH_CMDS,
     NO_PYTHON_OPTION,
+    PER_NODE_LAUNCHERS,
     LaunchLine,
     glued_launcher,
     installed_command,
@@ -756,6 +757,37 @@ def _launcher_program_reason(found: _Found, launcher: LauncherProgram) -> str:
             f"target: {launcher.instead}")
 
 
+#: A command whose first word is a bash array's expansion (``"${MPIEXEC[@]}" python x.py``).
+_ARRAY_HEAD = re.compile(r'^"?\$\{(\w+)\[[@*]\]\}"?$')
+
+
+def _array_launcher_beside(blocks: list[Block], arrays: dict[str, str], found: _Found) -> str:
+    """Why a script is not ported when, beside the launch read, other lines start programs
+    through a launcher held in a bash array (``MPIEXEC=(mpiexec -n 8 --ppn 4 ...)`` then
+    ``"${MPIEXEC[@]}" python stepN.py``): those are launches too (the job's ranks), which
+    the port would keep as written with the array's site words (or drop the array), so the
+    job would not run as the source did; ``""`` when there are none."""
+    hits = []
+    for cmd in (c for block in blocks for c in block.commands):
+        raw = cmd.raw or cmd.words
+        head = _ARRAY_HEAD.match(raw[0]) if raw and cmd is not found.cmd else None
+        held = arrays.get(array_key(head.group(1)), "") if head else ""
+        first = held.split(" ", 1)[0].rsplit("/", 1)[-1] if held else ""
+        if first in LAUNCH_CMDS or first in PER_NODE_LAUNCHERS or first == "horovodrun":
+            hits.append((cmd, head.group(1) if head else "", held))
+    if not hits:
+        return ""
+    cmd, name, held = hits[0]
+    lines = ", ".join(str(c.line) for c, _, _ in hits)
+    return (f"line(s) {lines} start programs through the launcher held in the bash array "
+            f"${{{name}[@]}} (`{name}=({one_line(held, 90)})`): each is a launch on the job's "
+            f"ranks (the first: line {cmd.line} `{one_line(cmd.text, 80)}`), beside the launch "
+            f"read on line {found.cmd.line} (`{one_line(found.cmd.text, 60)}`); the port "
+            "reads a launcher written on its line, not one assembled in an array (it would "
+            "keep these lines with the source site's launcher words): write the launcher "
+            "out on each of these lines and port that")
+
+
 def parse_script(data: str | bytes) -> ParsedScript:
     """Parse a Slurm/PBS batch script; ParseError when it is not text or launches nothing."""
     text = decode_script(data)
@@ -779,7 +811,8 @@ def parse_script(data: str | bytes) -> ParsedScript:
         raise ParseError(not_in_script_reason(blocks) or generator_reason(blocks)
                          or _no_launch_reason(blocks, text))
     hidden = (hidden_launcher_step(blocks, found.cmd.line)
-              or native_launcher_step(blocks, found.cmd.line))
+              or native_launcher_step(blocks, found.cmd.line)
+              or _array_launcher_beside(blocks, arrays, found))
     if hidden:
         raise ParseError(hidden)
     end = blocks[found.block + 1].line - 1 if found.block + 1 < len(blocks) else None

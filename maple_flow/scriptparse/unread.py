@@ -27,7 +27,7 @@ _HOUSEKEEPING = frozenset({
     "squeue", "sacct", "df", "du", "free", "lscpu", "nproc", "time", "test", "[", "[[",
     "for", "while", "until", "if", "then", "else", "elif", "fi", "do", "done", "case", "esac",
     "function", "{", "}", "select", "return", "shift", "read", "local", "declare",
-    "grep", "sort", "head", "tail", "awk", "sed", "tee", "wc", "cut", "tr", "xargs",
+    "grep", ":", "sort", "head", "tail", "awk", "sed", "tee", "wc", "cut", "tr", "xargs",
     # shell arithmetic and job control: `let i++`, `kill $PID`, `jobs -p` (never the work)
     "let", "kill", "pkill", "killall", "disown", "jobs", "bg", "fg", "shopt", "typeset",
     "readonly", "getopts", "alias", "scancel", "qdel", "bkill",
@@ -83,15 +83,18 @@ _SRUN_LONG_VALUED = frozenset({
 def _program_at(words: tuple[str, ...]) -> int:
     """Index of the program a launcher line starts (past its options and their values: a
     short option's word, a number or ``$VAR`` after a long one), or 0."""
-    from maple_flow.scriptparse.launch import _LAUNCHER_VALUED
+    from maple_flow.scriptparse.launch import _LAUNCHER_VALUED, _TWO_VALUES, MPI_VALUED
 
     valued = (_SRUN_LONG_VALUED if _head(words) == "srun"
-              else _LAUNCHER_VALUED.get(_head(words), frozenset()))
+              else _LAUNCHER_VALUED.get(_head(words)) or MPI_VALUED.get(_head(words))
+              or frozenset())
     for k in range(1, len(words)):
         before = words[k - 1]
         if words[k].startswith("-") or (k > 1 and (re.fullmatch(r"-\w", before)
                                                    or before in valued)):
             continue
+        if k > 1 and (before in _TWO_VALUES or (k > 2 and words[k - 2] in _TWO_VALUES)):
+            continue  # `-mca btl tcp,self`, `-genv OMP_NUM_THREADS 4`: the option's two values
         if (k > 1 and before.startswith("--") and "=" not in before
                 and re.fullmatch(r"\d+|\$\{?\w+\}?", words[k])):
             continue  # `--nnodes 3`, `--nproc_per_node $GPUS`: an option's value

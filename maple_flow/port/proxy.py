@@ -1,0 +1,60 @@
+"""In-job downloads on a target whose compute nodes reach the internet only through a proxy
+(ALCF Polaris and Aurora: ``network.proxy_env`` of the profile, from the site's "Running jobs"
+page): the port sets the proxy before the job's own set-up steps, with a note naming the
+steps that download (``pip install``, ``conda create``, ``git clone``, ``wget URL``, a Hugging
+Face download). Without it those steps fail on the target, often silently under ``set +e``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from maple_flow.models.profile import ClusterProfile
+
+#: Commands that fetch from the internet when they run (package indexes, channels, git
+#: remotes, URLs, the Hugging Face hub).
+_DOWNLOADS = re.compile(
+    r"(?:^|[\s;&|(`])(?:"
+    r"(?:\S*/)?(?:pip[\d.]*|python[\d.]*\s+-m\s+pip|uv\s+pip)\s+(?:install|download)\b"
+    r"|(?:\S*/)?(?:conda|mamba|micromamba)\s+(?:create|install|update|env\s+(?:create|update))\b"
+    r"|uv\s+(?:sync|add|tool\s+install)\b"
+    r"|git\s+(?:clone|pull|fetch|submodule\s+update)\b"
+    r"|git\s+lfs\s+(?:pull|fetch)\b"
+    r"|(?:wget|curl)\b[^\n]*(?:https?|ftp)://"
+    r"|(?:huggingface-cli|hf)\s+download\b"
+    r"|pixi\s+install\b|poetry\s+install\b"
+    r")")
+#: An index the step names on the local filesystem only: no download.
+_OFFLINE = re.compile(r"--no-index\b|--offline\b")
+_PROXY_SET = re.compile(r"\b(?:https?_proxy|HTTPS?_PROXY)=")
+
+
+def downloads(steps: list[str]) -> list[str]:
+    """The steps (code, not comments) that download when they run."""
+    found = []
+    for step in steps:
+        code = "\n".join(x for x in step.split("\n") if not x.lstrip().startswith("#"))
+        if _DOWNLOADS.search(code) and not _OFFLINE.search(code):
+            found.append(step)
+    return found
+
+
+def proxy_edit(steps: list[str], env: dict[str, str], script: str,
+               profile: ClusterProfile) -> tuple[dict[str, str], list[str]]:
+    """(the exports to add, notes) for the job's downloading set-up steps on ``profile``."""
+    proxy = profile.network.proxy_env
+    fetching = downloads(steps)
+    if not proxy or not fetching or any(k in env for k in proxy) or _PROXY_SET.search(script):
+        return {}, []
+    shown = "; ".join(f"`{_short(s)}`" for s in fetching[:4])
+    more = f" and {len(fetching) - 4} more" if len(fetching) > 4 else ""
+    return dict(proxy), [
+        f"the job downloads in its set-up steps ({shown}{more}); {profile.name}'s compute "
+        "nodes reach the internet only through the site's proxy (the site's Running jobs "
+        f"page), so the port sets {', '.join(sorted(proxy))} before them; without it those "
+        "steps fail on the target (or build the environment ahead of time on a login node)"]
+
+
+def _short(text: str) -> str:
+    line = " ".join(text.split())
+    return line if len(line) <= 70 else line[:67] + "..."
