@@ -32,11 +32,26 @@ def frameworks() -> Frameworks:
     return template_data(Frameworks, "sites", "frameworks.yaml")
 
 
+@cache
+def _word_patterns() -> tuple[re.Pattern[str], tuple[tuple[Framework, re.Pattern[str]], ...]]:
+    """Every framework word as one pattern (a quick "none here"), and each word's own pattern
+    in the data's order (which framework and word come first)."""
+    def bounded(word: str) -> str:
+        return rf"(?<![A-Za-z])(?:{word})(?![A-Za-z])"
+    each = tuple((fw, re.compile(bounded(word), re.I))
+                 for fw in frameworks().frameworks for word in fw.words)
+    anyone = re.compile("|".join(f"(?:{bounded(w)})" for fw in frameworks().frameworks
+                                 for w in fw.words), re.I)
+    return anyone, each
+
+
 def framework_named(text: str) -> tuple[Framework, str] | None:
     """The first framework whose words ``text`` shows, with the word as written; None when none."""
-    for fw in frameworks().frameworks:
-        for word in fw.words:
-            found = re.search(rf"(?<![A-Za-z])(?:{word})(?![A-Za-z])", text, re.I)
-            if found:
-                return fw, found.group(0)
+    anyone, each = _word_patterns()
+    if anyone.search(text) is None:
+        return None
+    for fw, pattern in each:
+        found = pattern.search(text)
+        if found:
+            return fw, found.group(0)
     return None

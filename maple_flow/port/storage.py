@@ -8,6 +8,7 @@ path must be moved to one of the target's own storage areas, which the note name
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from maple_flow.knowledge.filesystems import (
     area_variables,
@@ -84,16 +85,19 @@ def _assigned(lines: list[str]) -> set[str]:
             for m in re.finditer(r"(?:^|[\s;])(?:export\s+)?([A-Za-z_]\w*)=", line)}
 
 
-def storage_note(lines: list[str], profile: ClusterProfile) -> str:
-    """One note naming the places on the source site's file systems the script uses (paths
-    under a site's own prefixes or not, site storage variables, area variables the target does
-    not set) and the target's own storage areas; "" when the script names none."""
-    theirs = target_storage(profile.id)
-    if theirs is None:
-        return ""
-    assigned = _assigned(lines)
-    named: dict[str, str] = {}
-    for _, text in _user_lines(lines):
+#: One place a script names: ("path", the path, the site whose prefix it has or None) or
+#: ("variable", the name, the fallback of ``${name:-fallback}``).
+_Place = tuple[str, str, "tuple[str, str, tuple[str, ...]] | str | None"]
+
+
+@lru_cache(maxsize=64)
+def _source_places(lines: tuple[str, ...]) -> tuple[_Place, ...]:
+    """What the script names, whatever the target, in order, each once: its absolute paths
+    (with the site whose prefix each has) and the storage variables it reads but does not set
+    (with their fallback)."""
+    assigned = _assigned(list(lines))
+    places: dict[tuple[str, str], _Place] = {}
+    for _, text in _user_lines(list(lines)):
         holes = placeholder_paths(text)
         for m in _ABSOLUTE.finditer(re.sub(r":?[-=+?](?=/)", " ", text)):
             path = m.group(1)
@@ -101,29 +105,43 @@ def storage_note(lines: list[str], profile: ClusterProfile) -> str:
                 path = path[:-1]
             if _SYSTEM.match(path) or any(path in h or h in path for h in holes):
                 continue
-            site = site_of_path(path)
-            if site is not None and profile.id in site[2]:
-                continue  # the target mounts it too
-            key = path if len(path) <= 70 else short(path, 70)
-            named.setdefault(key, f"{site[0]}'s {site[1]}" if site else "")
+            places.setdefault(("path", path), ("path", path, site_of_path(path)))
         for m in _VARIABLE.finditer(text):
             name = m.group(1)
-            default = _fallback(text, name)
-            if name in assigned:
-                continue
-            own = site_variable(name)
-            unset = own is not None or (name in area_variables()
-                                        and name not in theirs.variables)
-            if not unset:
-                continue
-            documented = ", ".join(f"${v}" for v in theirs.variables)
-            what = (f"{own[0]}'s {own[1]}; {profile.name} does not set it" if own else
-                    f"a storage variable not among {profile.name}'s documented ones "
-                    f"({documented}): check it is set there")
-            if default and "/" in default:
-                what += (f"; where it is unset, `${{{name}:-...}}` takes its fallback "
-                         f"{short(default, 50)}")
-            named.setdefault(f"${name}", what)
+            if name not in assigned and (site_variable(name) is not None
+                                         or name in area_variables()):
+                places.setdefault(("variable", name), ("variable", name, _fallback(text, name)))
+    return tuple(places.values())
+
+
+def storage_note(lines: list[str], profile: ClusterProfile) -> str:
+    """One note naming the places on the source site's file systems the script uses (paths
+    under a site's own prefixes or not, site storage variables, area variables the target does
+    not set) and the target's own storage areas; "" when the script names none."""
+    theirs = target_storage(profile.id)
+    if theirs is None:
+        return ""
+    named: dict[str, str] = {}
+    for kind, name, about in _source_places(tuple(lines)):
+        if kind == "path":
+            site = about if isinstance(about, tuple) else None
+            if site is not None and profile.id in site[2]:
+                continue  # the target mounts it too
+            key = name if len(name) <= 70 else short(name, 70)
+            named.setdefault(key, f"{site[0]}'s {site[1]}" if site else "")
+            continue
+        default = about if isinstance(about, str) else ""
+        own = site_variable(name)
+        if own is None and name in theirs.variables:
+            continue
+        documented = ", ".join(f"${v}" for v in theirs.variables)
+        what = (f"{own[0]}'s {own[1]}; {profile.name} does not set it" if own else
+                f"a storage variable not among {profile.name}'s documented ones "
+                f"({documented}): check it is set there")
+        if default and "/" in default:
+            what += (f"; where it is unset, `${{{name}:-...}}` takes its fallback "
+                     f"{short(default, 50)}")
+        named.setdefault(f"${name}", what)
     if not named:
         return ""
     listed = ", ".join(f"`{k}`" + (f" ({v})" if v else "") for k, v in list(named.items())[:8])
