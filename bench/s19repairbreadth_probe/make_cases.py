@@ -1,3 +1,4 @@
+# ruff: noqa: E501  (the cases are data: one excerpt, one description a line)
 """Write cases.yaml of the s19repairbreadth probe and cache each excerpt (run once, before any run).
 
 Each excerpt is the error text a user posted in the public thread of `source`, read with the

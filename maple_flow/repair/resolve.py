@@ -559,7 +559,8 @@ def _valid_job_name(ctx: Context, arg: str) -> str:
     return word
 
 
-_FUNCTIONS = {"script": _script_int, "job_name": _valid_job_name, "launch": _launch, "node_index": _node_index,
+_FUNCTIONS = {"script": _script_int, "job_name": _valid_job_name, "launch": _launch,
+              "node_index": _node_index,
               "master_addr": _master_addr,
               "cpus": _cpus_per_task, "mem": _mem_all,
               "directive": _required_value,
