@@ -67,14 +67,19 @@ def test_a_valid_short_name_is_left_alone() -> None:
     assert fill("{job_name:valid}", Context(script=_PBS.format(name=""))) == "job"
 
 
-def test_no_feasible_nodes_asks_for_the_select() -> None:
+def test_no_feasible_nodes_moves_only_a_job_its_queue_cannot_take() -> None:
     log = ("qsub: Job exceeds queue resource limits MSG=cannot locate feasible nodes "
            "(nodes file is empty or all systems are busy)")
+    # one node in debug: the queue takes it, so the request names what no node has - no move
     data = diagnose_log(_PBS.format(name=""), log, "polaris", None, False)
     assert data["proposed"] is None
-    asks = [d for d in data["diagnoses"] if d.get("needs")]
-    assert asks and asks[0]["record_id"] == "pbs-no-feasible-nodes"
-    assert asks[0]["needs"] == ["select"]
+    assert data["diagnoses"][0]["record_id"] == "pbs-no-feasible-nodes"
+    # eight nodes in debug (at most two): a queue that takes eight nodes
+    big = _PBS.format(name="").replace("select=1:", "select=8:")
+    data = diagnose_log(big, log, "polaris", None, False)
+    proposed = data["proposed"]
+    assert proposed is not None and proposed["record_id"] == "pbs-no-feasible-nodes", data
+    assert re.search(r"(?m)^\+#PBS -q (debug-scaling|prod)$", proposed["diff"]), proposed["diff"]
 
 
 @pytest.mark.parametrize(("launch", "log", "named"), [

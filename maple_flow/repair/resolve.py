@@ -7,7 +7,8 @@ Placeholders (a closed set; anything else is an error found when the knowledge b
 - ``{module:X}``: the profile's available module of the family of group X (or of the literal
   family X when the match has no such group), preferring the modules the profile loads.
 - ``{queue:time}`` / ``{queue:nodes}``: a queue of the profile that takes the script's
-  walltime / node count; ``{queue:default}``: the default queue; ``{queue:partition}``: the
+  walltime / node count; ``{queue:size}``: as ``{queue:time}`` (unresolved when the script's
+  own queue takes its nodes and walltime), for a message about the job's size (nodes); ``{queue:default}``: the default queue; ``{queue:partition}``: the
   default queue when it is a partition.
 - ``{walltime:max}``: the longest walltime the script's queue allows; ``{walltime:cap}``: the
   script's walltime, lowered to that limit when it exceeds it.
@@ -222,7 +223,7 @@ def _queue(ctx: Context, arg: str) -> str:
         return default.name
     nodes, seconds, current = _script_request(ctx)
     named = request_from_directives(parse_directives(ctx.script, profile.scheduler)).queue
-    if arg == "time" and _takes(current, nodes, seconds) and (
+    if arg in ("time", "size") and _takes(current, nodes, seconds) and (
             not named or profile.queues.get(named) is not None):
         # the job's own queue takes its walltime and nodes: another queue fixes no limit
         # of size or time (the limit hit is one the script does not set: ask, do not move)
