@@ -8,8 +8,9 @@ Placeholders (a closed set; anything else is an error found when the knowledge b
   family X when the match has no such group), preferring the modules the profile loads.
 - ``{queue:time}`` / ``{queue:nodes}``: a queue of the profile that takes the script's
   walltime / node count; ``{queue:size}``: as ``{queue:time}`` (unresolved when the script's
-  own queue takes its nodes and walltime), for a message about the job's size (nodes); ``{queue:default}``: the default queue; ``{queue:partition}``: the
-  default queue when it is a partition.
+  own queue takes its nodes and walltime), for a message about the job's size (nodes);
+  ``{queue:default}``: the default queue; ``{queue:partition}``: the default queue when it is
+  a partition.
 - ``{walltime:max}``: the longest walltime the script's queue allows; ``{walltime:cap}``: the
   script's walltime, lowered to that limit when it exceeds it.
 - ``{nodes:max}``: the most nodes the script's queue allows; ``{nodes:job}``: the script's
