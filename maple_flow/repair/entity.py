@@ -36,6 +36,8 @@ ENTITY_SCORE = 15.0
 #: Words that start another program on the same line (their options come before it).
 _LAUNCHERS = frozenset({"srun", "mpirun", "mpiexec", "ibrun", "aprun", "jsrun", "exec", "time",
                         "env", "nohup", "stdbuf", "numactl", "taskset"})
+#: A count (``4``, ``2:1``) written as an option's value after a blank.
+_COUNT = re.compile(r"^\d+(?::\d+)?$")
 #: Commands the site provides, whose absence no script line can mend (other records' work).
 _SITE_COMMANDS = frozenset({"srun", "sbatch", "salloc", "scontrol", "squeue", "mpirun", "mpiexec",
                             "module", "ml", "conda", "source", "cd", "export", "python",
@@ -74,14 +76,23 @@ def _module_words(words: tuple[str, ...]) -> list[str]:
 def _command_entities(words: tuple[str, ...], line: int) -> list[Entity]:
     found: list[Entity] = []
     program = True  # the next non-option word runs a program
+    option = None  # the option just before, written without its value (`-np 2`)
     for word in words:
         if word.startswith("-"):  # `--nodes="$N"`: an option, whatever its value
-            name, _, value = word.partition("=")
+            name, eq, value = word.partition("=")
             if _literal(name):
                 found.append(Entity("option", name, line))
             if value and _literal(value):
                 found.append(Entity("value", value, line, name))
+            option = None if eq else name
             continue
+        if program and option and _COUNT.match(word):
+            # a count after a launcher's option (`mpirun -np 2 julia`) is that option's value:
+            # no program is a number, and the launcher's program still comes next
+            found.append(Entity("value", word, line, option))
+            option = None
+            continue
+        option = None
         if not _literal(word):
             program = False
             continue

@@ -7,8 +7,10 @@ Placeholders (a closed set; anything else is an error found when the knowledge b
 - ``{module:X}``: the profile's available module of the family of group X (or of the literal
   family X when the match has no such group), preferring the modules the profile loads.
 - ``{queue:time}`` / ``{queue:nodes}``: a queue of the profile that takes the script's
-  walltime / node count; ``{queue:default}``: the default queue; ``{queue:partition}``: the
-  default queue when it is a partition.
+  walltime / node count; ``{queue:size}``: as ``{queue:time}`` (unresolved when the script's
+  own queue takes its nodes and walltime), for a message about the job's size (nodes);
+  ``{queue:default}``: the default queue; ``{queue:partition}``: the default queue when it is
+  a partition.
 - ``{walltime:max}``: the longest walltime the script's queue allows; ``{walltime:cap}``: the
   script's walltime, lowered to that limit when it exceeds it.
 - ``{nodes:max}``: the most nodes the script's queue allows; ``{nodes:job}``: the script's
@@ -58,6 +60,10 @@ Placeholders (a closed set; anything else is an error found when the knowledge b
   ``mpirun``): a launcher's own complaint (Hydra, MPT) names its options, not its name.
 - ``{task_var:name}`` / ``{task_var:value}``: a variable the launch line's single-quoted
   ``bash -c`` body reads (each task expands it) that the script sets without ``export``.
+- ``{job_name:valid}``: a job name every PBS version takes (at most 15 characters, letters,
+  digits and ``_``, a letter first), made from the script's job-name directive (``#PBS -N``,
+  ``#SBATCH --job-name``) or ``job`` when it has none; unresolved when that name is already such
+  a name (then the name is not what the scheduler refused).
 - ``{cpus:per_task}``: the most CPUs per task the node has for the script's tasks per node,
   only when the script asks more CPUs per node than the node has.
 
@@ -88,7 +94,7 @@ KINDS = frozenset({"m", "profile", "module", "site_module", "mem", "queue", "wal
                    "port_shift", "ask",
                    "item", "script", "select", "directive", "gcc_upto", "cuda_like",
                    "arg_with", "gpus", "cpus", "node_index", "master_addr", "launch",
-                   "named_module", "task_var"})
+                   "named_module", "task_var", "job_name"})
 #: Module families that name the same thing at different sites.
 _ALIASES = {"cuda": ("cuda", "cudatoolkit"), "cudatoolkit": ("cuda", "cudatoolkit"),
             "python": ("python", "python3"), "python3": ("python3", "python")}
@@ -218,7 +224,7 @@ def _queue(ctx: Context, arg: str) -> str:
         return default.name
     nodes, seconds, current = _script_request(ctx)
     named = request_from_directives(parse_directives(ctx.script, profile.scheduler)).queue
-    if arg == "time" and _takes(current, nodes, seconds) and (
+    if arg in ("time", "size") and _takes(current, nodes, seconds) and (
             not named or profile.queues.get(named) is not None):
         # the job's own queue takes its walltime and nodes: another queue fixes no limit
         # of size or time (the limit hit is one the script does not set: ask, do not move)
@@ -535,7 +541,28 @@ def _launch(ctx: Context, arg: str) -> str:
     raise Unresolved("the launch line runs neither mpiexec nor mpirun")
 
 
-_FUNCTIONS = {"script": _script_int, "launch": _launch, "node_index": _node_index,
+#: The longest job name PBS versions before 13 take (``qsub -N``: "up to 15 alphanumeric
+#: characters ... where the first character is alphabetic", POSIX qsub).
+_PBS_NAME_MAX = 15
+
+
+def _valid_job_name(ctx: Context, arg: str) -> str:
+    if arg != "valid":
+        raise Unresolved(f"unknown job_name placeholder {arg}")
+    scheduler = ctx.profile.scheduler if ctx.profile is not None else (
+        "pbs" if re.search(r"(?m)^#PBS\b", ctx.script) else "slurm")
+    names = [d.value for d in parse_directives(ctx.script, scheduler)
+             if d.option == "job-name" and d.value]
+    current = names[-1] if names else None
+    word = re.sub(r"[^A-Za-z0-9_]+", "_", current or "job").strip("_")
+    word = re.sub(r"^[^A-Za-z]+", "", word)[:_PBS_NAME_MAX].rstrip("_") or "job"
+    if current is not None and word == current:
+        raise Unresolved(f"the job name {current!r} is already one every PBS takes")
+    return word
+
+
+_FUNCTIONS = {"script": _script_int, "job_name": _valid_job_name, "launch": _launch,
+              "node_index": _node_index,
               "master_addr": _master_addr,
               "cpus": _cpus_per_task, "mem": _mem_all,
               "directive": _required_value,

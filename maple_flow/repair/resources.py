@@ -60,7 +60,8 @@ def _changed_by(op: OpTemplate) -> frozenset[str] | None:
     if kind == "set_queue":
         name = str(op.get("name", ""))
         return frozenset({"queue"} | ({"nodes"} if "{queue:nodes}" in name else set())
-                         | ({"walltime"} if "{queue:time}" in name else set()))
+                         | ({"walltime"} if "{queue:time}" in name else set())
+                         | ({"nodes", "walltime"} if "{queue:size}" in name else set()))
     if kind in ("set_directive", "remove_directive"):
         option = str(op.get("option", ""))
         return ANY if "{" in option else _OPTION.get(option, frozenset())
