@@ -87,7 +87,12 @@ from maple_flow.port.cuda_toolkit import plan_toolkit
 from maple_flow.port.dynamic_entry import drop_literal_note, keep_written_entry
 from maple_flow.port.fit import fit_cpus_per_task, source_errexit
 from maple_flow.port.foreign import Leftovers, leftovers
-from maple_flow.port.gpu_share import limit_visible_gpus, mig_note
+from maple_flow.port.gpu_share import (
+    limit_visible_gpus,
+    mig_note,
+    whole_node_rank_gpus,
+    whole_node_rank_note,
+)
 from maple_flow.port.gpu_steps import PinnedSteps, pin_one_gpu_steps, pinned_steps_refusal
 from maple_flow.port.gpus_of_one import (
     ask_gpus_of_whole_node,
@@ -1134,6 +1139,12 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
     node_gpus = wrapper_node_gpus(src.parsed, f, o)  # your script, once per node, your GPUs
     if node_gpus:
         f = replace(f, gpus_per_process=node_gpus, nodes=int(o.get("nodes") or f.nodes or 1))
+    whole_rank = 0 if (node_gpus or f.gpus_per_process or o.get("gpus_per_node")
+                       or o.get("ranks") or runs_an_app(src.parsed)) else whole_node_rank_gpus(
+        get_profile(src.cluster) if src.cluster else None, f.gpus_per_node, f.nodes, f.ranks,
+        f.launch_model == "per_rank", "\n".join(src.lines))
+    if whole_rank:  # one rank a node that saw the whole node's GPUs on the source
+        f = replace(f, gpus_per_process=whole_rank)
     if _nodes_answered(f, o):  # the node count the script left to submission, given
         f = replace(f, nodes=int(o["nodes"]))
     if _plain_run_of_other_framework(src, f, o):  # `python3 work.py` of RAPIDS/JAX/TF
@@ -1153,6 +1164,8 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
                  "per node)" if not f.packed_copies else
                  f"the job's copies share its {gpn} GPUs on {profile.name} ({nodes} node(s) x "
                  f"{gpn} GPU(s)), each a plain run on the GPU it names, as in the source"]
+        if whole_rank and src.cluster:
+            notes = [whole_node_rank_note(get_profile(src.cluster), whole_rank, nodes)]
     elif runs_an_app(src.parsed) and not (o.get("nodes") or o.get("gpus_per_node")):
         nodes, gpn, notes, one_refusal = app_layout(
             src.parsed, (f.nodes, f.gpus_per_node, src.total), profile)
