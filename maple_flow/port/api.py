@@ -1140,11 +1140,10 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
     if node_gpus:
         f = replace(f, gpus_per_process=node_gpus, nodes=int(o.get("nodes") or f.nodes or 1))
     whole_rank = 0 if (node_gpus or f.gpus_per_process or o.get("gpus_per_node")
-                       or o.get("ranks") or runs_an_app(src.parsed)) else whole_node_rank_gpus(
+                       or o.get("ranks") or f.horovod  # Horovod pins one GPU a rank itself
+                       or runs_an_app(src.parsed)) else whole_node_rank_gpus(
         get_profile(src.cluster) if src.cluster else None, f.gpus_per_node, f.nodes, f.ranks,
         f.launch_model == "per_rank", "\n".join(src.lines))
-    if whole_rank:  # one rank a node that saw the whole node's GPUs on the source
-        f = replace(f, gpus_per_process=whole_rank)
     if _nodes_answered(f, o):  # the node count the script left to submission, given
         f = replace(f, nodes=int(o["nodes"]))
     if _plain_run_of_other_framework(src, f, o):  # `python3 work.py` of RAPIDS/JAX/TF
@@ -1164,13 +1163,14 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
                  "per node)" if not f.packed_copies else
                  f"the job's copies share its {gpn} GPUs on {profile.name} ({nodes} node(s) x "
                  f"{gpn} GPU(s)), each a plain run on the GPU it names, as in the source"]
-        if whole_rank and src.cluster:
-            notes = [whole_node_rank_note(get_profile(src.cluster), whole_rank, nodes)]
     elif runs_an_app(src.parsed) and not (o.get("nodes") or o.get("gpus_per_node")):
         nodes, gpn, notes, one_refusal = app_layout(
             src.parsed, (f.nodes, f.gpus_per_node, src.total), profile)
     else:
         (nodes, gpn, notes), one_refusal = _size(src, profile, o), ""
+        if whole_rank and src.cluster and gpn * nodes == f.ranks:  # one GPU a rank, said
+            notes.append(whole_node_rank_note(get_profile(src.cluster), whole_rank,
+                                              f.nodes or nodes, (nodes, gpn), profile.name))
     timing, time_notes = _timing(src, profile, (nodes, gpn), o)
     size = (nodes, gpn, nodes if one_process else nodes * gpn)
     carried = Carried(size=size)

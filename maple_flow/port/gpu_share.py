@@ -86,13 +86,18 @@ def whole_node_rank_gpus(source: ClusterProfile | None, ranks_per_node: int | No
     return source.gpu.per_node
 
 
-def whole_node_rank_note(source: ClusterProfile, gpus: int, nodes: int) -> str:
-    """Why the port keeps one rank a node that drives the node's GPUs."""
-    return (f"the source ran one rank a node on {nodes} {source.name} node(s), which a job gets "
-            f"whole ({gpus} GPUs each), and nothing in the script picks a rank's GPU: each rank "
-            f"saw all {gpus} GPUs of its node. The port keeps that: one rank a node with the "
-            f"node's GPUs; if each rank uses only one GPU (its local rank's), ask one GPU a rank "
-            "by hand (gpus_per_node=1) to free the others")
+def whole_node_rank_note(source: ClusterProfile, gpus: int, src_nodes: int,
+                         layout: tuple[int, int], target: str) -> str:
+    """The note for a port that gives one GPU to each rank of a source whose ranks each saw
+    a whole node's GPUs (the reading it makes, said, with what to do if it is wrong)."""
+    nodes, gpn = layout
+    return (f"the source ran one rank a node on {src_nodes} {source.name} node(s), which a job "
+            f"gets whole ({gpus} GPUs each), and nothing in the script picks a rank's GPU: each "
+            f"rank saw all {gpus} GPUs of its node. The port gives each rank ONE GPU on "
+            f"{target} ({nodes} node(s) x {gpn}): right for a program that uses one GPU a "
+            "rank (its local rank's, as DDP and Horovod do); if a rank drives several GPUs "
+            f"itself (DataParallel, a TensorFlow mirrored strategy), ask {gpus} GPUs a node "
+            "and one rank a node by hand")
 
 
 __all__ = ["limit_visible_gpus", "mig_note", "mig_request", "whole_node_rank_gpus",
