@@ -87,7 +87,12 @@ from maple_flow.port.cuda_toolkit import plan_toolkit
 from maple_flow.port.dynamic_entry import drop_literal_note, keep_written_entry
 from maple_flow.port.fit import fit_cpus_per_task, source_errexit
 from maple_flow.port.foreign import Leftovers, leftovers
-from maple_flow.port.gpu_share import limit_visible_gpus, mig_note
+from maple_flow.port.gpu_share import (
+    limit_visible_gpus,
+    mig_note,
+    whole_node_rank_gpus,
+    whole_node_rank_note,
+)
 from maple_flow.port.gpu_steps import PinnedSteps, pin_one_gpu_steps, pinned_steps_refusal
 from maple_flow.port.gpus_of_one import (
     ask_gpus_of_whole_node,
@@ -1134,6 +1139,11 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
     node_gpus = wrapper_node_gpus(src.parsed, f, o)  # your script, once per node, your GPUs
     if node_gpus:
         f = replace(f, gpus_per_process=node_gpus, nodes=int(o.get("nodes") or f.nodes or 1))
+    whole_rank = 0 if (node_gpus or f.gpus_per_process or o.get("gpus_per_node")
+                       or o.get("ranks") or f.horovod  # Horovod pins one GPU a rank itself
+                       or runs_an_app(src.parsed)) else whole_node_rank_gpus(
+        get_profile(src.cluster) if src.cluster else None, f.gpus_per_node, f.nodes, f.ranks,
+        f.launch_model == "per_rank", "\n".join(src.lines))
     if _nodes_answered(f, o):  # the node count the script left to submission, given
         f = replace(f, nodes=int(o["nodes"]))
     if _plain_run_of_other_framework(src, f, o):  # `python3 work.py` of RAPIDS/JAX/TF
@@ -1158,6 +1168,9 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
             src.parsed, (f.nodes, f.gpus_per_node, src.total), profile)
     else:
         (nodes, gpn, notes), one_refusal = _size(src, profile, o), ""
+        if whole_rank and src.cluster and gpn * nodes == f.ranks:  # one GPU a rank, said
+            notes.append(whole_node_rank_note(get_profile(src.cluster), whole_rank,
+                                              f.nodes or nodes, (nodes, gpn), profile.name))
     timing, time_notes = _timing(src, profile, (nodes, gpn), o)
     size = (nodes, gpn, nodes if one_process else nodes * gpn)
     carried = Carried(size=size)

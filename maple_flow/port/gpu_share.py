@@ -64,4 +64,41 @@ def limit_visible_gpus(profile: ClusterProfile, gpus_per_node: int, user_env: se
     return {var: value}, [note]
 
 
-__all__ = ["limit_visible_gpus", "mig_note", "mig_request"]
+#: What picks a rank's GPU in a script (a visible-device variable, a per-task GPU option, a
+#: binding helper in front of the program): with one of them a rank does not see the node.
+_PICKS_GPU = re.compile(
+    r"CUDA_VISIBLE_DEVICES|ZE_AFFINITY_MASK|ROCR_VISIBLE_DEVICES|HIP_VISIBLE_DEVICES|"
+    r"--gpus-per-task|--gpu-bind|--gpus-per-rank|set_affinity|gpu_tile_compact|"
+    r"affinity\.sh|gpu_bind|select_gpu")
+
+
+def whole_node_rank_gpus(source: ClusterProfile | None, ranks_per_node: int | None,
+                         nodes: int | None, ranks: int | None, per_rank: bool,
+                         text: str) -> int:
+    """The GPUs each rank of the source drove when the source cluster gives a job whole
+    nodes, the script starts one rank a node with a parallel launcher (``mpiexec -n 2 -ppn
+    1`` on two Polaris nodes) and nothing in it picks a rank's GPU: each rank saw every GPU
+    of its node (the node's count); 0 when that is not the case."""
+    if (source is None or not per_rank or ranks_per_node != 1 or not nodes
+            or ranks != nodes or source.directives.gpu_request not in _WHOLE_NODE_REQUESTS
+            or source.gpu.per_node <= 1 or _PICKS_GPU.search(text)):
+        return 0
+    return source.gpu.per_node
+
+
+def whole_node_rank_note(source: ClusterProfile, gpus: int, src_nodes: int,
+                         layout: tuple[int, int], target: str) -> str:
+    """The note for a port that gives one GPU to each rank of a source whose ranks each saw
+    a whole node's GPUs (the reading it makes, said, with what to do if it is wrong)."""
+    nodes, gpn = layout
+    return (f"the source ran one rank a node on {src_nodes} {source.name} node(s), which a job "
+            f"gets whole ({gpus} GPUs each), and nothing in the script picks a rank's GPU: each "
+            f"rank saw all {gpus} GPUs of its node. The port gives each rank ONE GPU on "
+            f"{target} ({nodes} node(s) x {gpn}): right for a program that uses one GPU a "
+            "rank (its local rank's, as DDP and Horovod do); if a rank drives several GPUs "
+            f"itself (DataParallel, a TensorFlow mirrored strategy), ask {gpus} GPUs a node "
+            "and one rank a node by hand")
+
+
+__all__ = ["limit_visible_gpus", "mig_note", "mig_request", "whole_node_rank_gpus",
+           "whole_node_rank_note"]

@@ -82,10 +82,11 @@ def keep_prefix(script: str, target_python: str, prefix: str, entry: str,
 
 
 #: A variable's value that is an interpreter alone: ``python3``, ``/env/bin/python``,
-#: ``${PYTHON:-python}``, ``${PY:-.venv/bin/python}``, ``$(which python)``.
+#: ``${PYTHON:-python}``, ``${PY:-.venv/bin/python}``, ``$(which python)``, and a path whose
+#: directory a command substitution gives (``$(conda info --base)/envs/x/bin/python``).
 _INTERPRETER_VALUE = re.compile(
-    r"""["']?(?:\$\{\w+:-)?(?:\$\(\s*(?:which|command\s+-v)\s+)?(?:\S*/)?python[\d.]*"""
-    r"""(?:\s*\))?\}?["']?""")
+    r"""["']?(?:\$\{\w+:-)?(?:\$\(\s*(?:which|command\s+-v)\s+)?"""
+    r"""(?:(?:\$\([^()]*\)|\S)*/)?python[\d.]*(?:\s*\))?\}?["']?""")
 
 
 def interpreter_variable(parsed: ParsedScript, lines: list[str]) -> str:

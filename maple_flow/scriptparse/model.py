@@ -29,6 +29,16 @@ RANK_SOURCES: dict[str, tuple[str, ...]] = {
 }
 _HOROVOD = re.compile(r"horovod|(?:^|[_/.-])hvd(?:$|[_/.-])", re.I)
 _MPI_PROGRAM = re.compile(r"mpi4py|(?:^|[_/.-])mpi(?:$|[_/.-])", re.I)
+#: A variable's value that names an interpreter (``/env/bin/python``, ``python3``,
+#: ``$(conda info --base)/envs/x/bin/python``): the variable is the interpreter, not a launcher.
+_INTERPRETER_PATH = re.compile(r"""^["']?(?:\S*/)?python[\d.]*["']?$""")
+
+
+def _is_interpreter_variable(word: str, p: ParsedScript) -> bool:
+    """``$PY`` / ``${PY}`` whose value the script sets to an interpreter."""
+    name = word.strip("${}\"'")
+    value = p.variables.get(name, "").strip()
+    return bool(value) and bool(_INTERPRETER_PATH.match(value.replace(" ", "")))
 
 
 @dataclass
@@ -105,7 +115,7 @@ def launch_model(p: ParsedScript) -> LaunchModel:
     if per_node:
         return LaunchModel("launcher", {}, f"{per_node[-1]} starts the workers on each node")
     outer = [n for n in names if n in PER_RANK_LAUNCHERS]
-    hidden = [n for n in names if n.startswith("$")]
+    hidden = [n for n in names if n.startswith("$") and not _is_interpreter_variable(n, p)]
     if not outer and hidden:
         return LaunchModel("per_rank", rank_vars(p), (
             f"the launcher is hidden in `{hidden[0]}` (set at run time) in front of python: "

@@ -706,6 +706,31 @@ def launcher_command_line(text: str, launcher: str) -> int | None:
     return lines[-1] if lines else None
 
 
+#: A comment line whose text could be a command (``# torchrun x.py``), not a directive
+#: (``#SBATCH``, ``##PBS``), a shebang or a comment rule (``#####``).
+_COMMENT_LINE = re.compile(r"^\s*#+(?!!)\s*(?P<body>[^#\s].*)$")
+_DIRECTIVE_WORD = re.compile(r"^(?:SBATCH|PBS|BSUB|COBALT|\$|FLUX|MSUB|@)", re.IGNORECASE)
+
+
+def commented_launches(text: str) -> list[tuple[int, str]]:
+    """The comment lines of ``text`` that read as a launch once their ``#`` is taken away
+    (``# torchrun train.py``, ``#srun python x.py``): ``(1-based line, text)`` each."""
+    found: list[tuple[int, str]] = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        m = _COMMENT_LINE.match(raw)
+        if m is None:
+            continue
+        body = m.group("body").rstrip().rstrip("\\").rstrip()
+        if _DIRECTIVE_WORD.match(body):
+            continue
+        try:
+            if _find_launch(split_blocks(body), {}) is not None:
+                found.append((number, body))
+        except (ParseError, ValueError):
+            continue
+    return found
+
+
 def _no_launch_reason(blocks: list[Block], text: str = "") -> str:
     """Why no launch line was found: a launcher running an installed command, named, or the
     general rule."""
@@ -741,6 +766,13 @@ def _no_launch_reason(blocks: list[Block], text: str = "") -> str:
                     named := named_unread(blocks)) else ""))
     if unread:
         return "no launch line found: " + unread
+    commented = commented_launches(text) if text else []
+    if commented:
+        shown = "; ".join(f"line {line} `{' '.join(body.split())[:100]}`"
+                          for line, body in commented[-3:])
+        return ("no launch line found: every launch in the script is commented out ("
+                f"{shown}), so the job as written runs no program: uncomment the launch the "
+                "job should run (or write it), then port again")
     return (
         "no launch line found: the script should start a Python program (python, srun, "
         "mpiexec, ibrun, torchrun, deepspeed or accelerate launch followed by a .py file "
