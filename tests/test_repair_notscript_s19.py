@@ -3,8 +3,9 @@ step, a node that cannot resolve the Slurm controller, PBS aborting a job for a 
 fault, the CUDA driver used before it was initialised, every loaded module unknown at once (the
 node's module tree), a GPU the driver could not bring up, autograd misuse in the program's
 code; and two tightenings: a CUDA wording on a library's warning line is not read as the
-failure (XLA skips a device it cannot open), and a script that does name its own fault (one
-module of several unknown, an output path set) still gets the script's answer.
+failure (XLA skips a device it cannot open), an out-of-memory whose figures say the GPU is
+simply full gets no allocator setting (matching.figures_hold), and a script that does name its
+own fault (one module of several unknown, an output path set) still gets the script's answer.
 Logs shaped like bench/s19repairnot_probe's tune cases and bench/reallogs10's released ones
 (threads named there); each test fails without its record or rule."""
 
@@ -131,3 +132,29 @@ def test_a_warning_lines_cuda_wording_is_not_the_failure() -> None:
 def test_xla_skipping_a_device_gets_no_gpu_request_fix() -> None:
     script = SRUN.replace("#SBATCH --gpus-per-node=4", "#SBATCH --gpus-per-task=1")
     assert diagnose_log(script, XLA_WARNING, "delta", None, False)["proposed"] is None
+
+
+OOM = ("torch.OutOfMemoryError: CUDA out of memory. Tried to allocate {need}. GPU 0 has a total "
+       "capacity of {cap} of which 0 bytes is free. Of the allocated memory 80.00 GiB is "
+       "allocated by PyTorch, and {spare} is reserved by PyTorch but unallocated. If reserved "
+       "but unallocated memory is large try setting PYTORCH_CUDA_ALLOC_CONF=expandable_segments"
+       ":True to avoid fragmentation.\n")
+TORCHRUN = SRUN.replace("srun python -u train.py", "srun torchrun --nproc_per_node=4 train.py")
+
+
+@pytest.mark.parametrize(("need", "cap", "spare"), [
+    ("1.30 GiB", "94.99 GiB", "3.97 GiB"),   # a twentieth of the GPU is more than that
+    ("1.70 GiB", "6.00 GiB", "2.30 GiB"),    # not twice the request
+    ("14.06 GiB", "79.25 GiB", "14.15 GiB"),
+])
+def test_a_full_gpu_is_not_fragmentation(need: str, cap: str, spare: str) -> None:
+    log = OOM.format(need=need, cap=cap, spare=spare)
+    data = diagnose_log(TORCHRUN, log, "delta", None, False)
+    assert data["proposed"] is None
+    assert all(d["record_id"] != "cuda-out-of-memory-fragmented" for d in data["diagnoses"])
+
+
+def test_fragmentation_with_room_to_spare_keeps_the_allocator_setting() -> None:
+    log = OOM.format(need="2.00 GiB", cap="79.32 GiB", spare="12.40 GiB")
+    data = diagnose_log(TORCHRUN, log, "delta", None, False)
+    assert data["proposed"]["record_id"] == "cuda-out-of-memory-fragmented"
