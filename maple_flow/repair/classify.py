@@ -229,9 +229,44 @@ def classify(
         # CUDA_VISIBLE_DEVICES=2: setting --include" before the traceback it causes)
         found = [d.model_copy(update={"verdict": "hint"})
                  if d.verdict == "script" and not _names_cause(d) else d for d in found]
+    # every module the script loads reported unknown at once: the node's module tree, not the
+    # names (dropping them all would run the job without its software)
+    found = _module_tree_unreadable(records, evidence, profile, found) + found
     # the log's structure, when nothing specific was found: a traceback of the program, a GPU
     # fault, a file-system or numeric failure with no word of the launch
     return _by_structure(records, evidence, profile, found) + found
+
+
+#: Lmod's report of modules it does not know; group 1 holds the quoted names.
+_UNKNOWN_MODULES = re.compile(r'The following module\(s\) are\s+unknown:\s+((?:"[^"\n]+"[\s,]*)+)')
+MODULE_TREE_RECORD = "lmod-module-tree-unreadable"
+
+
+def _module_tree_unreadable(records: list[FailureRecord], ev: FailureEvidence,
+                            profile: ClusterProfile | None,
+                            found: list[Diagnosis]) -> list[Diagnosis]:
+    """The site record of an unreadable module tree when the best diagnosis is a script fix of
+    the modules family and the log reports every module the script loads (two or more)
+    unknown: no single name is then shown to be the script's fault. Empty otherwise."""
+    from maple_flow.errors import ParseError
+    from maple_flow.scriptparse.script import parse_script
+
+    if not found or found[0].verdict != "script" or not _only_drops_modules(found[0]):
+        return []
+    log = f"{ev.stdout}\n{ev.stderr}"
+    unknown = {name for m in _UNKNOWN_MODULES.finditer(log)
+               for name in re.findall(r'"([^"\n]+)"', m.group(1))}
+    try:
+        loaded = set(parse_script(ev.script).modules)
+    except (ParseError, ValueError):
+        return []
+    record = next((r for r in records if r.id == MODULE_TREE_RECORD), None)
+    if record is None or len(loaded) < 2 or not loaded <= unknown:
+        return []
+    lines = [ln.strip() for ln in log.splitlines() if ("are" in ln and "unknown" in ln)
+             or ln.strip().startswith("unknown:")][:4]
+    ctx = Context({}, profile, ev.script)
+    return [diagnosis_of(record, 0.0, "signature", lines, ctx)]
 
 
 def _by_structure(records: list[FailureRecord], ev: FailureEvidence,

@@ -15,7 +15,9 @@ sequence id: N PG status: last enqueued work: M, last completed work: K``; the d
 launcher's failing ssh to a host is ``Command '['ssh H hostname -I']' ...`` in DeepSpeed
 before 2022 and ``Command 'ssh -o PasswordAuthentication=no H hostname' ...`` since: each other
 wording is given in the one the records write (:data:`WORDINGS`); so is a shell's localized
-``command not found`` (``torchrun：未找到命令``, ``Befehl nicht gefunden``). Pure: text in, text
+``command not found`` (``torchrun：未找到命令``, ``Befehl nicht gefunden``). A CUDA wording on a
+line a glog-style logger wrote at warning level is left as it is (:data:`_WARNING_LINE`): a
+warning names a condition the library works around, not the failure. Pure: text in, text
 out.
 """
 
@@ -63,6 +65,13 @@ WORDINGS: tuple[tuple[tuple[re.Pattern[str], ...], str], ...] = (
     (DEEPSPEED_SSH_WORDINGS, DEEPSPEED_SSH_CANONICAL),
     (COMMAND_NOT_FOUND_WORDINGS, COMMAND_NOT_FOUND_CANONICAL),
 )
+#: A line a glog-style logger wrote at warning level (``W0905 07:57:34.5 123 file.cc:199]``,
+#: ``2024-09-05 07:57:34.555804: W external/.../file.cc:199]``, ``W external/...cc:206]``): the
+#: library reports a condition it works around (XLA skips a device it cannot open), not the
+#: failure; its CUDA wording is not given the records' form.
+_WARNING_LINE = re.compile(
+    r"^[ \t]*(?:\d{4}-\d\d-\d\d[ T][\d:.]+: )?W(?:\d{4} [\d:.]+ +\d+)? "
+    r"[^\s\]]+\.(?:cc|cpp|c|h|py):\d+\]", re.M)
 _QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"'})
 _BLANKS = re.compile(r"(?<=\S)[ \t]+")
 
@@ -81,6 +90,9 @@ def canonical_lines(text: str) -> list[str]:
     for patterns, template in WORDINGS:
         for pattern in patterns:
             for m in pattern.finditer(text):
+                if patterns is CUDA_WORDINGS and _WARNING_LINE.match(
+                        text, text.rfind("\n", 0, m.start()) + 1):
+                    continue
                 groups = {k: v.strip() for k, v in m.groupdict().items() if v is not None}
                 found.setdefault(m.start(), template.format(**groups))
     lines = dict.fromkeys(found[k] for k in sorted(found))

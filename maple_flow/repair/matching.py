@@ -237,11 +237,42 @@ def match_signature(
         hit = _search(sig.pattern, parts[where])
         if hit:
             found, text = hit
+            if not figures_hold(found):
+                return None
             site = cluster or ev.cluster
             if sig.site_lacks and _site_has(sig.site_lacks, found, ev.script, site):
                 return None
             return found, _lines_of(text, found)
     return None
+
+
+_SIZE = re.compile(r"([\d.]+)\s*([KMGT])i?B")
+_SCALE = {"K": 2**10, "M": 2**20, "G": 2**30, "T": 2**40}
+
+
+def _bytes(text: str) -> float | None:
+    m = _SIZE.search(text)
+    try:
+        return float(m.group(1)) * _SCALE[m.group(2)] if m else None
+    except ValueError:
+        return None
+
+
+def figures_hold(found: re.Match[str]) -> bool:
+    """Whether the sizes a signature captured bear out its cause. A signature may capture a
+    failed memory request (``need``), memory held but unused (``spare``) and the device's size
+    (``capacity``): unused memory explains the failure only when it holds the request twice
+    over and, with a capacity, is at least a twentieth of the device; else the device is
+    simply full. Without those groups (or sizes that do not read) it holds."""
+    groups = found.groupdict()
+    need, spare = groups.get("need"), groups.get("spare")
+    if need is None or spare is None:
+        return True
+    n, s = _bytes(need), _bytes(spare)
+    if n is None or s is None:
+        return True
+    c = _bytes(groups.get("capacity") or "")
+    return s >= 2 * n and (c is None or s >= c / 20)
 
 
 def _site_has(template: str, found: re.Match[str], script: str, cluster: str | None) -> bool:

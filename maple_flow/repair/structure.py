@@ -5,8 +5,10 @@ other words. This module reads what any such log is made of and decides "not the
 script" only on strong structural evidence and when nothing in the log speaks of the launch:
 
 - a Python traceback: its frames (the user's own code, installed libraries, the launcher's or
-  rendezvous code, ``os.environ``) and its final exception (type and message);
-- kernel and driver messages of the GPU (Xid, ECC, NVLink, a GPU fallen off the bus) and a
+  rendezvous code, ``os.environ``) and its final exception (type and message: data, shapes
+  and types, or the tensor library's autograd and in-place rules the program broke);
+- kernel and driver messages of the GPU (Xid, ECC, NVLink, a GPU fallen off the bus, a GPU the
+  driver could not initialise) and a
   GPU kernel's fault (an illegal memory access, a device-side assert) whatever the collectives'
   watchdog relays of it;
 - data files that cannot be read as what they should be (a truncated image, a bad pickle);
@@ -90,7 +92,9 @@ _HARDWARE = re.compile(
     r"(?i)uncorrectable ECC|ECC error|double[- ]bit ECC|\bXid\b[^\n]{0,40}\b\d{2,3}\b|"
     r"uncorrectable NVLink|NVLink error|fallen off the bus|GPU is lost|GPU lost from the bus|"
     r"row[- ]remapp\w* failure|Unable to determine the device handle|"
-    r"cudaErrorECCUncorrectable|CUDA_ERROR_ECC_UNCORRECTABLE|NVSwitch[^\n]{0,40}\b(?:fatal|error)")
+    r"cudaErrorECCUncorrectable|CUDA_ERROR_ECC_UNCORRECTABLE|NVSwitch[^\n]{0,40}\b(?:fatal|error)|"
+    # the kernel driver could not bring a GPU of the node up (NVRM's own report)
+    r"RmInitAdapter failed|rm_init_adapter failed")
 #: Faults of the file system itself. Not a full disk, a quota or a read-only file system:
 #: where the job writes (its caches, its output, a container's binds) the script may set.
 #: A GPU kernel that faulted (the program's or a library's kernel, or the GPU): never the
@@ -123,7 +127,12 @@ _DATA_MESSAGE = re.compile(
     r"\bgot\b|out of (?:range|bounds)|index \d+ is out|mat1 and mat2|not aligned|"
     r"cannot reshape|invalid literal|could not convert|unhashable|not subscriptable|"
     r"is not iterable|object has no attribute|takes \d+ positional|missing \d+ required|"
-    r"NoneType")
+    r"NoneType|"
+    # autograd and in-place rules of the tensor library: what the program's own code does
+    # with its tensors (the graph, their layout), never a launch setting
+    r"does not require grad|grad_fn\b|must be contiguous|written-to tensor|"
+    r"modified by an inplace operation|backward through the graph a second time|"
+    r"leaf Variable that requires grad")
 _WORKER = re.compile(r"Caught (\w+) in DataLoader worker process \d+")
 _SIGNAL = re.compile(r"(?i)\bSegmentation fault\b|\bBus error\b|Floating point exception|"
                      r"\bSIGSEGV\b|\bSIGBUS\b|\bSIGFPE\b|signal 11\b|signal 7\b|"
