@@ -148,6 +148,7 @@ from maple_flow.port.topology import (
     source_layout_args,
     wanted_layout,
 )
+from maple_flow.port.words import gpus as gpus_word
 from maple_flow.port.words import short
 from maple_flow.port.written_args import put_written_args
 from maple_flow.scriptparse import (
@@ -1145,14 +1146,15 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
         nodes, gpn, one_refusal = one_process_size(f, profile)
         notes = [f"your script {f.entrypoint} was started once a task in the source, not once a "
                  f"GPU: started once per node "
-                 f"on {profile.name} ({nodes} node(s)), with the {gpn} GPUs a node "
+                 f"on {profile.name} ({nodes} node(s)), with the {gpus_word(gpn)} a node "
                  "you gave (it starts its own processes on them, as on the source)"
                  if node_gpus else
-                 f"one process per node drives {gpn} GPUs in the source: kept so on "
+                 f"one process per node drives {gpus_word(gpn)} in the source: kept so on "
                  f"{profile.name} ({nodes} node(s) x {gpn} GPU(s), the program started once "
                  "per node)" if not f.packed_copies else
-                 f"the job's copies share its {gpn} GPUs on {profile.name} ({nodes} node(s) x "
-                 f"{gpn} GPU(s)), each a plain run on the GPU it names, as in the source"]
+                 f"the job's copies share its {gpus_word(gpn)} on {profile.name} "
+                 f"({nodes} node(s) x {gpn} GPU(s)), each a plain run on the GPU it names, "
+                 "as in the source"]
     elif runs_an_app(src.parsed) and not (o.get("nodes") or o.get("gpus_per_node")):
         nodes, gpn, notes, one_refusal = app_layout(
             src.parsed, (f.nodes, f.gpus_per_node, src.total), profile)

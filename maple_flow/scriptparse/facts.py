@@ -72,9 +72,38 @@ def job_gpus(p: ParsedScript) -> int | None:
     return gpu_count(p.directive("gpus")) or first_int(p.directive("ngpus"))
 
 
+#: sbatch(1), -N/--nodes: "If -N is not specified, the default behavior is to allocate enough
+#: nodes to satisfy the requested resources as expressed by per-job specification options, e.g.
+#: -n, -c and --gpus": a job that asks only per-node counts (--ntasks-per-node,
+#: --gpus-per-node, --gres) and no per-job count gets one node.
+SLURM_ONE_NODE_NOTE = (
+    "the script gives no node count (no -N/--nodes) and asks only per-node counts ({asked}): "
+    "Slurm gives such a job ONE node (sbatch's default when -N is not given), so it is ported as "
+    "1 node; if you submit it with `sbatch -N K`, pass nodes=K (--nodes K)")
+
+
+def slurm_default_nodes(p: ParsedScript) -> str:
+    """The per-node directives of a Slurm script that runs on Slurm's default one node (no
+    -N, no per-job count: -n/--ntasks, --gpus, --ntasks-per-gpu; no node count on its srun
+    line), as written for a note; ``""`` otherwise."""
+    if p.scheduler != "slurm" or p.directive("nodes") is not None:
+        return ""
+    if any(p.directive(o) is not None for o in ("ntasks", "gpus", "ntasks-per-gpu")):
+        return ""
+    if any(s.name == "srun" and s.has("-N", "--nodes") for s in p.launch.stages):
+        return ""
+    asked = [f"--{o}={p.directive(o)}" for o in ("ntasks-per-node", "gpus-per-node", "gres")
+             if p.directive(o) and (o != "gres" or "gpu" in (p.directive(o) or ""))]
+    per_node = first_int(p.directive("ntasks-per-node")) or gpu_count(p.directive(
+        "gpus-per-node")) or gpu_count(p.directive("gres"))
+    return ", ".join(asked) if per_node else ""
+
+
 def directive_size(p: ParsedScript) -> dict[str, int | None]:
     """Nodes, GPUs per node, tasks per node and tasks as the directives request them."""
     nodes = first_int(p.directive("nodes", "select"))
+    if nodes is None and slurm_default_nodes(p):
+        nodes = 1  # Slurm's default (see SLURM_ONE_NODE_NOTE)
     gpus = gpu_count(p.directive("gpus-per-node")) or _pbs_resource(p.directives, "ngpus", "gpus")
     gres = p.directive("gres")
     if gpus is None and gres and "gpu" in gres:
@@ -922,6 +951,9 @@ def read_facts(p: ParsedScript) -> ScriptFacts:
     framework, strategy, why = setup_of(p)
     facts = ScriptFacts(nodes, gpn, framework, strategy, entry, p.launch.module, args)
     facts.ranks, facts.size_from = job_total(p, nodes, gpn)
+    default_nodes = slurm_default_nodes(p)
+    if default_nodes and facts.ranks:
+        facts.notes.append(SLURM_ONE_NODE_NOTE.format(asked=default_nodes))
     facts.size_conflict = facts.ranks is None and facts.size_from == layout_conflict(p) != ""
     model = launch_model(p)
     facts.launch_model, facts.rank_vars = model.model, model.rank_vars
