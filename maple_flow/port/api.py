@@ -148,6 +148,7 @@ from maple_flow.port.topology import (
     source_layout_args,
     wanted_layout,
 )
+from maple_flow.port.user_wrapper import srun_task_vars_note
 from maple_flow.port.words import gpus as gpus_word
 from maple_flow.port.words import short
 from maple_flow.port.written_args import put_written_args
@@ -797,7 +798,8 @@ def _software_notes(src: Source, profile: ClusterProfile,
                 p, "\n".join(src.lines)):
             notes.append("the source timed its launch (`time` in front of it): the target's "
                          "launch is timed the same way")
-        elif stage.name.startswith("$") and not prefix_variable(stage.name, src.lines):
+        elif (stage.name.startswith("$") and not prefix_variable(stage.name, src.lines)
+              and stage.name != p.launch.wrapper_script):  # a wrapper: port.user_wrapper's
             notes.append(
                 f"`{stage.name}` in front of the program is not set in the script; it is not "
                 "carried (if it wrapped the program, e.g. in a profiler, add it on the target)"
@@ -850,15 +852,9 @@ def _scheduler_named_note(script: str, source: str | None, profile: ClusterProfi
 
 
 def _srun_task_vars_note(p: ParsedScript, profile: ClusterProfile) -> str:
-    """A wrapper the source's srun started, on a target whose launcher is not srun: srun gave
-    each of its tasks SLURM_PROCID/SLURM_NODEID/SLURM_LOCALID, which a wrapper often reads
-    (a machine or node rank); the target's launcher sets other names."""
-    if p.launch.launcher != "srun" or profile.launch.launcher == "srun":
-        return ""
-    return (f"; srun started it in the source and gave each task SLURM_PROCID, SLURM_NODEID "
-            f"and SLURM_LOCALID: if it reads them (a machine or node rank), "
-            f"{profile.launch.launcher} on {profile.name} does not set them: make it read "
-            f"RANK/LOCAL_RANK or {profile.launch.launcher}'s own variables")
+    """A wrapper the source's srun started, on a target whose launcher is not srun (see
+    port.user_wrapper.srun_task_vars_note)."""
+    return srun_task_vars_note(p, profile)
 
 
 def _command_note(p: ParsedScript, profile: ClusterProfile) -> str:
