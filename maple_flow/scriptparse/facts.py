@@ -82,11 +82,23 @@ SLURM_ONE_NODE_NOTE = (
     "1 node; if you submit it with `sbatch -N K`, pass nodes=K (--nodes K)")
 
 
+#: Slurm's job-size variables: a script that reads one is written to take its size from the
+#: scheduler at run time (the README's `sbatch -N <n>`), so its node count is the submission's.
+_SLURM_SIZE_REF = re.compile(
+    r"\$\{?(?:SLURM_NNODES|SLURM_JOB_NUM_NODES|SLURM_NTASKS|SLURM_NPROCS|"
+    r"SLURM_NTASKS_PER_NODE|SLURM_TASKS_PER_NODE|SLURM_GPUS_ON_NODE|SLURM_JOB_GPUS|"
+    r"SLURM_GPUS_PER_NODE|SLURM_JOB_NODELIST|SLURM_NODELIST)\b")
+
+
 def slurm_default_nodes(p: ParsedScript) -> str:
     """The per-node directives of a Slurm script that runs on Slurm's default one node (no
     -N, no per-job count: -n/--ntasks, --gpus, --ntasks-per-gpu; no node count on its srun
-    line), as written for a note; ``""`` otherwise."""
+    line; no job-size variable read, which says the size is given at submission), as
+    written for a note; ``""`` otherwise."""
     if p.scheduler != "slurm" or p.directive("nodes") is not None:
+        return ""
+    blocks = [*p.before, *([p.launch_block] if p.launch_block else []), *p.after]
+    if any(_SLURM_SIZE_REF.search(b.text) for b in blocks):
         return ""
     if any(p.directive(o) is not None for o in ("ntasks", "gpus", "ntasks-per-gpu")):
         return ""
