@@ -166,7 +166,14 @@ def _per_node_size(
     runs on one node (its default) when its ranks per node are known."""
     if stage.name == "accelerate":
         total = to_int(stage.get("--num_processes", "--num-processes"), vars_)
-        nodes = to_int(stage.get("--num_machines", "--num-machines"), vars_) or size["nodes"]
+        machines = to_int(stage.get("--num_machines", "--num-machines"), vars_)
+        nodes = machines or size["nodes"]
+        if bare_on_first_node(stage, size, outer):
+            # started once, on the job's first node: it starts that machine's share there
+            # (--num_processes / --num_machines), or all of --num_processes on one machine
+            if total and machines and total % machines == 0:
+                return 1, total // machines
+            return 1, (total if total and not machines else size["gpus"])
         if total and nodes and total % nodes == 0:
             return nodes, total // nodes
         return nodes, size["gpus"]
@@ -202,7 +209,7 @@ def bare_on_first_node(stage: Stage, size: dict[str, int | None], outer: bool) -
     site launcher around it (srun, mpiexec), no ``--nnodes`` and no host list, in a job whose
     directives ask several nodes: it runs on the job's first node only (torchrun's default
     is one node), the other nodes idle."""
-    return (stage.name == "torchrun" and not outer and (size["nodes"] or 0) > 1
+    return (stage.name in {"torchrun", "accelerate"} and not outer and (size["nodes"] or 0) > 1
             and stage.get("--nnodes", "--num_nodes") is None
             and not stage.has(*_HOST_OPTIONS))
 
@@ -449,12 +456,34 @@ def _idle_nodes_note(
         said += (f"; {bare} is started once by the job's shell, with no srun/mpiexec around it "
                  f"to start it on the other nodes: it ran on the first of the {asked} node(s) "
                  f"only")
+        said += _machines_note(p, asked)
         degree = _degree_over(p.launch.args, ranks)
         if degree:
             said += (f"; the program's {degree} asks more ranks than the {ranks} the launch "
                      "starts: the port keeps what the source ran; to run the layout the "
                      "arguments ask, give it (ranks=N / nodes=N, gpus_per_node=N)")
     return said
+
+
+def _machines_note(p: ParsedScript, asked: int) -> str:
+    """A bare ``accelerate launch --num_machines M`` (M > 1): only the first machine is
+    started, so the source's launch waited at its rendezvous for M - 1 machines that never
+    came; "" for any other launch."""
+    accel = p.launch.stage("accelerate")
+    raw = accel.get("--num_machines", "--num-machines") if accel is not None else None
+    vars_ = _variables(p, directive_size(p))
+    machines = to_int(raw, vars_) if raw else None
+    if accel is None or not machines or machines <= 1:
+        return ""
+    total = to_int(accel.get("--num_processes", "--num-processes"), vars_)
+    give = (f"ranks={total} (--ranks {total})" if total else
+            f"nodes={asked} and gpus_per_node=N (--nodes {asked} --gpus-per-node N)")
+    return (f"; its `--num_machines {raw}` asks {machines} machines, but nothing starts "
+            f"accelerate launch on the other {machines - 1}: the source's launch waited at its "
+            "rendezvous for machines that never joined (it hangs there, or fails at the "
+            "rendezvous timeout); the port runs what the one started machine runs (its "
+            f"--num_processes share) on 1 node: to train on all the nodes, pass {give} and the "
+            "port starts accelerate launch on each node")
 
 
 #: torchrun as written on a launch line: the command, or ``python -m torch.distributed.*``.
