@@ -53,7 +53,8 @@ def app_layout(p: ParsedScript, size: tuple[int | None, int | None, int | None],
             f"{app} runs {layout} sharing {gpus} GPU(s) a node in the source (an MPI/GPU "
             "application, not Python, several ranks on one GPU); maple keeps such a layout "
             f"only with one GPU a rank: on {profile.name} ({gpus_word(target_gpus)} a node) run "
-            f"{ranks_per_node} ranks a node on {min(ranks_per_node, target_gpus)} GPUs by hand "
+            f"{ranks_per_node} ranks a node on "
+            f"{gpus_word(min(ranks_per_node, target_gpus))} by hand "
             f"(MPS), or give --gpus-per-node N with the ranks a node {app} should use")
     if ranks_per_node > target_gpus:
         return *kept, (

@@ -90,6 +90,20 @@ _SLURM_SIZE_REF = re.compile(
     r"SLURM_GPUS_PER_NODE|SLURM_JOB_NODELIST|SLURM_NODELIST)\b")
 
 
+#: Set while read_facts checks whether the job's size is known without Slurm's default node.
+_WITHOUT_DEFAULT: list[bool] = []
+
+
+def _known_without_default(p: ParsedScript) -> bool:
+    """Whether the job's total is read without Slurm's default one node (then the note on
+    that default would say nothing: the size never depended on it)."""
+    _WITHOUT_DEFAULT.append(True)
+    try:
+        return job_total(p, *job_size(p))[0] is not None
+    finally:
+        _WITHOUT_DEFAULT.pop()
+
+
 def slurm_default_nodes(p: ParsedScript) -> str:
     """The per-node directives of a Slurm script that runs on Slurm's default one node (no
     -N, no per-job count: -n/--ntasks, --gpus, --ntasks-per-gpu; no node count on its srun
@@ -114,7 +128,7 @@ def slurm_default_nodes(p: ParsedScript) -> str:
 def directive_size(p: ParsedScript) -> dict[str, int | None]:
     """Nodes, GPUs per node, tasks per node and tasks as the directives request them."""
     nodes = first_int(p.directive("nodes", "select"))
-    if nodes is None and slurm_default_nodes(p):
+    if nodes is None and not _WITHOUT_DEFAULT and slurm_default_nodes(p):
         nodes = 1  # Slurm's default (see SLURM_ONE_NODE_NOTE)
     gpus = gpu_count(p.directive("gpus-per-node")) or _pbs_resource(p.directives, "ngpus", "gpus")
     gres = p.directive("gres")
@@ -993,7 +1007,7 @@ def read_facts(p: ParsedScript) -> ScriptFacts:
     facts = ScriptFacts(nodes, gpn, framework, strategy, entry, p.launch.module, args)
     facts.ranks, facts.size_from = job_total(p, nodes, gpn)
     default_nodes = slurm_default_nodes(p)
-    if default_nodes and facts.ranks:
+    if default_nodes and facts.ranks and not _known_without_default(p):
         facts.notes.append(SLURM_ONE_NODE_NOTE.format(asked=default_nodes))
     facts.size_conflict = facts.ranks is None and facts.size_from == layout_conflict(p) != ""
     model = launch_model(p)
