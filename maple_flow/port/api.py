@@ -1117,7 +1117,8 @@ def _nodes_answered(f: ScriptFacts, o: dict[str, Any]) -> bool:
     its GPUs leaves to submission (``sbatch -N 32 job.sh``; nodes=, with no GPUs a node or
     the source's own): the job stays one process a node, on that many nodes."""
     gpn = o.get("gpus_per_node")
-    return (bool(f.gpus_per_process) and f.nodes is None and bool(o.get("nodes"))
+    return (bool(f.gpus_per_process) and (f.nodes is None or f.nodes_defaulted)
+            and bool(o.get("nodes"))
             and not o.get("ranks") and (gpn is None or int(gpn) == f.gpus_per_process))
 
 

@@ -34,6 +34,9 @@ class ScriptFacts:
     job_name: str | None = None
     unresolved_args: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    #: The node count is Slurm's default one node (no -N, per-node counts only), which the
+    #: job's size depended on: a nodes= answer replaces it as if the script had left it open.
+    nodes_defaulted: bool = False
     #: Total ranks when the script gives them (None: unknown, never guessed).
     ranks: int | None = None
     #: Where the size was read (launch line, directives), for notes.
@@ -104,11 +107,15 @@ def _known_without_default(p: ParsedScript) -> bool:
         _WITHOUT_DEFAULT.pop()
 
 
+_LAUNCH_NODE_OPTIONS = ("--nnodes", "--num_nodes", "--num-nodes", "--num_machines",
+                        "--num-machines")
+
+
 def slurm_default_nodes(p: ParsedScript) -> str:
     """The per-node directives of a Slurm script that runs on Slurm's default one node (no
-    -N, no per-job count: -n/--ntasks, --gpus, --ntasks-per-gpu; no node count on its srun
-    line; no job-size variable read, which says the size is given at submission), as
-    written for a note; ``""`` otherwise."""
+    -N, no per-job count: -n/--ntasks, --gpus, --ntasks-per-gpu; --ntasks-per-node or
+    --gpus-per-node asked; no node count on its launch line; no job-size variable read, which
+    says the size is given at submission), as written for a note; ``""`` otherwise."""
     if p.scheduler != "slurm" or p.directive("nodes") is not None:
         return ""
     blocks = [*p.before, *([p.launch_block] if p.launch_block else []), *p.after]
@@ -116,12 +123,15 @@ def slurm_default_nodes(p: ParsedScript) -> str:
         return ""
     if any(p.directive(o) is not None for o in ("ntasks", "gpus", "ntasks-per-gpu")):
         return ""
-    if any(s.name == "srun" and s.has("-N", "--nodes") for s in p.launch.stages):
+    # a launch line that states its own node count (srun -N, torchrun --nnodes, accelerate
+    # --num_machines, deepspeed --num_nodes) is read as written, as before
+    if any(s.has("-N", "--nodes") if s.name == "srun" else s.has(*_LAUNCH_NODE_OPTIONS)
+           for s in p.launch.stages):
         return ""
     asked = [f"--{o}={p.directive(o)}" for o in ("ntasks-per-node", "gpus-per-node", "gres")
              if p.directive(o) and (o != "gres" or "gpu" in (p.directive(o) or ""))]
     per_node = first_int(p.directive("ntasks-per-node")) or gpu_count(p.directive(
-        "gpus-per-node")) or gpu_count(p.directive("gres"))
+        "gpus-per-node"))
     return ", ".join(asked) if per_node else ""
 
 
@@ -1009,6 +1019,7 @@ def read_facts(p: ParsedScript) -> ScriptFacts:
     default_nodes = slurm_default_nodes(p)
     if default_nodes and facts.ranks and not _known_without_default(p):
         facts.notes.append(SLURM_ONE_NODE_NOTE.format(asked=default_nodes))
+        facts.nodes_defaulted = True
     facts.size_conflict = facts.ranks is None and facts.size_from == layout_conflict(p) != ""
     model = launch_model(p)
     facts.launch_model, facts.rank_vars = model.model, model.rank_vars
