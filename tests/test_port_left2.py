@@ -15,7 +15,7 @@ from __future__ import annotations
 import pytest
 
 from maple_flow import port
-from maple_flow.errors import MissingInformation
+from maple_flow.errors import MapleError, MissingInformation
 from maple_flow.port.words import gpus
 
 PER_NODE_ONLY = ("#!/bin/bash\n#SBATCH --ntasks-per-node=4\n#SBATCH --gpus-per-node=4\n"
@@ -107,3 +107,41 @@ def test_gpu_count_of_one_is_singular() -> None:
     r = port(script, ["delta"])["delta"]
     assert any("drives 1 GPU in the source" in n for n in r.notes)
     assert not any("1 GPUs" in n for n in r.notes)
+
+
+ARRAY_STAGES = r'''#!/bin/bash
+#PBS -l select=2:system=polaris
+#PBS -l walltime=0:15:00
+#PBS -A proj
+NNODES=$(wc -l < $PBS_NODEFILE)
+NRANKS=4
+NTOT=$(( NNODES * NRANKS ))
+MPIEXEC=(mpiexec -n "${NTOT}" --ppn "${NRANKS}"
+         --depth=8 --cpu-bind depth
+         --env OMP_NUM_THREADS=4)
+python step0.py --ups 1
+"${MPIEXEC[@]}" \
+    python step1.py --ups 1 \
+        --nb 8
+"${MPIEXEC[@]}" python step2.py --ups 1
+echo finished
+'''
+
+
+@pytest.mark.parametrize("target", ["delta", "polaris", "aurora"])
+def test_launcher_array_over_continued_stages_is_written_out(target: str) -> None:
+    """Class 2: each `"${MPIEXEC[@]}" python stepN.py` line (a continued one included) is the
+    launch it is: both stages on the target's launcher, in order, the serial step before."""
+    r = port(ARRAY_STAGES, [target])[target]
+    body = r.script
+    assert body.index("step0.py") < body.index("step1.py --ups 1 --nb 8") < body.index(
+        "step2.py")
+    assert "${MPIEXEC[@]}" not in body and "--env OMP_NUM_THREADS" not in body
+    assert "export OMP_NUM_THREADS=4" in body
+    assert any("bash array MPIEXEC (line 8), on line(s) 12, 15" in n for n in r.notes)
+
+
+def test_launcher_array_read_elsewhere_is_still_refused() -> None:
+    script = ARRAY_STAGES.replace("echo finished", 'echo "${MPIEXEC[@]}"')
+    with pytest.raises(MapleError):
+        port(script, ["delta"])

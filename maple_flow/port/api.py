@@ -170,6 +170,7 @@ from maple_flow.scriptparse.launch import (
     Stage,
     passes_local_rank,
 )
+from maple_flow.scriptparse.launcher_array import expand_launcher_arrays
 from maple_flow.scriptparse.script import launch_command_line
 from maple_flow.scriptparse.setup import setup_of, shown_framework
 from maple_flow.scriptparse.spec import named_beyond_queue
@@ -440,6 +441,9 @@ def _source(script: str | bytes, source: str | None, o: dict[str, Any]) -> Sourc
     from maple_flow.knowledge.clusters import resolve_cluster
 
     text = script if isinstance(script, str) else script.decode("utf-8")
+    arrays = expand_launcher_arrays(text)
+    if arrays is not None:  # "${MPIEXEC[@]}" python stepN.py: each line the launch it is
+        text = script = arrays.text
     parsed = parse_naming_cpu_jobs(script, text)
     cluster = resolve_cluster(source) if source else guess_cluster(parsed, text)
     pinned = _pin_steps(parsed, text, cluster)
@@ -463,6 +467,7 @@ def _source(script: str | bytes, source: str | None, o: dict[str, Any]) -> Sourc
     assumed = note_gpu_count_assumed(parsed, text, facts, o, known_site=bool(cluster or site))
     notes = [n for n in (assumed, note, no_wait_note(text, launch_command_line(text))) if n]
     notes += [pinned.note] if pinned is not None else []
+    notes += [arrays.note] if arrays is not None else []
     return Source(parsed, facts, cluster, total, setup_steps(parsed), notes,
                   header_of(text), text.split("\n"),
                   pinned_steps=pinned.where if pinned is not None else "",
