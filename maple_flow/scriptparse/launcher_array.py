@@ -104,7 +104,9 @@ def expand_launcher_arrays(text: str) -> ExpandedArrays | None:
             continue  # read elsewhere too (echo "${A[@]}", exec "${A[@]}"): left alone
         spelled = " ".join(words)
         for k in used:
-            out[k] = use.sub(lambda m, s=spelled: m.group(1) + s, out[k], count=1)
+            head = use.match(out[k])
+            assert head is not None  # `used` holds the lines it matches
+            out[k] = head.group(1) + spelled + out[k][head.end():]
             j = k  # its continuation lines joined onto it (left blank: lines keep their numbers)
             while out[k].rstrip().endswith("\\") and j + 1 < len(out):
                 j += 1
