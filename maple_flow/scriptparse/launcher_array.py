@@ -65,20 +65,21 @@ def _words(body: str) -> list[str] | None:
 
 def _close(text: str, start: int) -> int | None:
     """The index of the ``)`` closing the array body that starts at ``start``."""
-    quote = ""
-    for i in range(start, len(text)):
+    quote, i = "", start
+    while i < len(text):
         ch = text[i]
         if quote:
-            if ch == quote:
+            if ch == "\\" and quote == '"':
+                i += 1  # the escaped character is part of the quoted text
+            elif ch == quote:
                 quote = ""
-            elif ch == "\\" and quote == '"':
-                continue
         elif ch in "\"'":
             quote = ch
         elif ch == ")":
             return i
         elif ch == "(":
             return None
+        i += 1
     return None
 
 
