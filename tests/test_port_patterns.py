@@ -107,7 +107,12 @@ def test_eval_of_a_built_command_with_a_helper_step_before() -> None:
     )
     r = port(script, "delta")["delta"]
     assert (r.spec.entrypoint, r.spec.args) == ("finetune.py", ["--epochs", "1"])
-    assert (r.spec.framework, r.spec.ranks) == ("accelerate", 8)
+    # eval'd once by the job's shell (no srun): accelerate ran on the first of the 2 nodes
+    # only, its machine's 4 processes, waiting for the other machine (s19-portleft2)
+    assert (r.spec.framework, r.spec.ranks) == ("accelerate", 4)
+    assert any("`--num_machines 2`" in n for n in r.notes)
+    given = port(script, "delta", ranks=8)["delta"]
+    assert given.spec is not None and given.spec.ranks == 8
     assert r.spec.setup_steps == ["python generate_config.py --out cfg.yaml",
                                   "source .venv/bin/activate"]
 

@@ -164,10 +164,20 @@ python make_grid.py --out grid
 @pytest.mark.parametrize("target", ["aurora", "delta", "stampede3"])
 def test_stages_launched_through_a_launcher_array_are_never_left_beside_a_serial_launch(
         target: str) -> None:
+    """s19-portleft2: a launcher array set once from plain words is written out on its lines,
+    so both stages are ported, in order, with the target's launcher (no site words left)."""
+    r = port(ARRAY_PIPELINE, [target])[target]
+    body = r.script
+    assert body.index("make_grid.py") < body.index("simulate.py") < body.index("reduce.py")
+    assert "${LAUNCH[@]}" not in body and "--depth=8 --cpu-bind depth" not in body
+    assert any("bash array LAUNCH (line 11), on line(s) 15, 16" in n for n in r.notes)
+
+
+def test_a_launcher_array_changed_after_it_is_set_is_still_refused() -> None:
+    script = ARRAY_PIPELINE.replace("\npython make_grid", "\nLAUNCH+=(--env A=1)\npython make_grid")
     with pytest.raises(MapleError) as err:
-        port(ARRAY_PIPELINE, [target])
-    why = str(err.value)
-    assert "${LAUNCH[@]}" in why and "array" in why and "15, 16" in why
+        port(script, ["delta"])
+    assert "${LAUNCH[@]}" in str(err.value) and "array" in str(err.value)
 
 
 def test_a_serial_script_with_an_array_of_arguments_is_still_ported() -> None:

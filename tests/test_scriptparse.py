@@ -84,7 +84,16 @@ def test_slurm_srun_bash_c() -> None:
             "deepspeed",
         ),
         (
+            # started once by the job's shell (no srun): it runs on the first of the 2 nodes
+            # only, that machine's 4 processes (s19-portleft2)
             "accelerate launch --multi_gpu --num_processes 8 --num_machines 2 train.py",
+            "accelerate",
+            1,
+            4,
+            "accelerate",
+        ),
+        (
+            "srun accelerate launch --multi_gpu --num_processes 8 --num_machines 2 train.py",
             "accelerate",
             2,
             4,

@@ -153,6 +153,8 @@ from maple_flow.port.topology import (
     source_layout_args,
     wanted_layout,
 )
+from maple_flow.port.user_wrapper import srun_task_vars_note
+from maple_flow.port.words import gpus as gpus_word
 from maple_flow.port.words import short
 from maple_flow.port.written_args import put_written_args
 from maple_flow.scriptparse import (
@@ -173,6 +175,7 @@ from maple_flow.scriptparse.launch import (
     Stage,
     passes_local_rank,
 )
+from maple_flow.scriptparse.launcher_array import expand_launcher_arrays
 from maple_flow.scriptparse.script import launch_command_line
 from maple_flow.scriptparse.setup import setup_of, shown_framework
 from maple_flow.scriptparse.spec import named_beyond_queue
@@ -443,6 +446,9 @@ def _source(script: str | bytes, source: str | None, o: dict[str, Any]) -> Sourc
     from maple_flow.knowledge.clusters import resolve_cluster
 
     text = script if isinstance(script, str) else script.decode("utf-8")
+    arrays = expand_launcher_arrays(text)
+    if arrays is not None:  # "${MPIEXEC[@]}" python stepN.py: each line the launch it is
+        text = script = arrays.text
     parsed = parse_naming_cpu_jobs(script, text)
     cluster = resolve_cluster(source) if source else guess_cluster(parsed, text)
     pinned = _pin_steps(parsed, text, cluster)
@@ -466,6 +472,7 @@ def _source(script: str | bytes, source: str | None, o: dict[str, Any]) -> Sourc
     assumed = note_gpu_count_assumed(parsed, text, facts, o, known_site=bool(cluster or site))
     notes = [n for n in (assumed, note, no_wait_note(text, launch_command_line(text))) if n]
     notes += [pinned.note] if pinned is not None else []
+    notes += [arrays.note] if arrays is not None else []
     return Source(parsed, facts, cluster, total, setup_steps(parsed), notes,
                   header_of(text), text.split("\n"),
                   pinned_steps=pinned.where if pinned is not None else "",
@@ -801,7 +808,8 @@ def _software_notes(src: Source, profile: ClusterProfile,
                 p, "\n".join(src.lines)):
             notes.append("the source timed its launch (`time` in front of it): the target's "
                          "launch is timed the same way")
-        elif stage.name.startswith("$") and not prefix_variable(stage.name, src.lines):
+        elif (stage.name.startswith("$") and not prefix_variable(stage.name, src.lines)
+              and stage.name != p.launch.wrapper_script):  # a wrapper: port.user_wrapper's
             notes.append(
                 f"`{stage.name}` in front of the program is not set in the script; it is not "
                 "carried (if it wrapped the program, e.g. in a profiler, add it on the target)"
@@ -854,15 +862,9 @@ def _scheduler_named_note(script: str, source: str | None, profile: ClusterProfi
 
 
 def _srun_task_vars_note(p: ParsedScript, profile: ClusterProfile) -> str:
-    """A wrapper the source's srun started, on a target whose launcher is not srun: srun gave
-    each of its tasks SLURM_PROCID/SLURM_NODEID/SLURM_LOCALID, which a wrapper often reads
-    (a machine or node rank); the target's launcher sets other names."""
-    if p.launch.launcher != "srun" or profile.launch.launcher == "srun":
-        return ""
-    return (f"; srun started it in the source and gave each task SLURM_PROCID, SLURM_NODEID "
-            f"and SLURM_LOCALID: if it reads them (a machine or node rank), "
-            f"{profile.launch.launcher} on {profile.name} does not set them: make it read "
-            f"RANK/LOCAL_RANK or {profile.launch.launcher}'s own variables")
+    """A wrapper the source's srun started, on a target whose launcher is not srun (see
+    port.user_wrapper.srun_task_vars_note)."""
+    return srun_task_vars_note(p, profile)
 
 
 def _command_note(p: ParsedScript, profile: ClusterProfile) -> str:
@@ -1125,7 +1127,8 @@ def _nodes_answered(f: ScriptFacts, o: dict[str, Any]) -> bool:
     its GPUs leaves to submission (``sbatch -N 32 job.sh``; nodes=, with no GPUs a node or
     the source's own): the job stays one process a node, on that many nodes."""
     gpn = o.get("gpus_per_node")
-    return (bool(f.gpus_per_process) and f.nodes is None and bool(o.get("nodes"))
+    return (bool(f.gpus_per_process) and (f.nodes is None or f.nodes_defaulted)
+            and bool(o.get("nodes"))
             and not o.get("ranks") and (gpn is None or int(gpn) == f.gpus_per_process))
 
 
@@ -1155,14 +1158,15 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
         nodes, gpn, one_refusal = one_process_size(f, profile)
         notes = [f"your script {f.entrypoint} was started once a task in the source, not once a "
                  f"GPU: started once per node "
-                 f"on {profile.name} ({nodes} node(s)), with the {gpn} GPUs a node "
+                 f"on {profile.name} ({nodes} node(s)), with the {gpus_word(gpn)} a node "
                  "you gave (it starts its own processes on them, as on the source)"
                  if node_gpus else
-                 f"one process per node drives {gpn} GPUs in the source: kept so on "
+                 f"one process per node drives {gpus_word(gpn)} in the source: kept so on "
                  f"{profile.name} ({nodes} node(s) x {gpn} GPU(s), the program started once "
                  "per node)" if not f.packed_copies else
-                 f"the job's copies share its {gpn} GPUs on {profile.name} ({nodes} node(s) x "
-                 f"{gpn} GPU(s)), each a plain run on the GPU it names, as in the source"]
+                 f"the job's copies share its {gpus_word(gpn)} on {profile.name} "
+                 f"({nodes} node(s) x {gpn} GPU(s)), each a plain run on the GPU it names, "
+                 "as in the source"]
     elif runs_an_app(src.parsed) and not (o.get("nodes") or o.get("gpus_per_node")):
         nodes, gpn, notes, one_refusal = app_layout(
             src.parsed, (f.nodes, f.gpus_per_node, src.total), profile)

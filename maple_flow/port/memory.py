@@ -20,6 +20,7 @@ from maple_flow.knowledge.directives import (
 )
 from maple_flow.knowledge.policy import partial_node, request_from_directives
 from maple_flow.models import ClusterProfile
+from maple_flow.port.words import gpus as gpus_word
 from maple_flow.scriptparse import lsf, sge
 from maple_flow.units import size_mb
 
@@ -181,7 +182,7 @@ def memory_note(source: Asked | None, target: Asked, profile: ClusterProfile,
         return [f"{head}" + (": the whole node on both" if same else
                              f": LESS than a whole node ({profile.node.memory_gb} GB on "
                              f"{profile.name}), which the source asks; ask a whole node "
-                             f"({profile.gpu.per_node} GPUs per node) if the job needs it")]
+                             f"({gpus_word(profile.gpu.per_node)} per node) if the job needs it")]
     if source.mb is None:
         why = source.unknown or "the whole node"
         return [f"{head}; the source's request ({why}) is not carried: check the job fits "
@@ -190,7 +191,7 @@ def memory_note(source: Asked | None, target: Asked, profile: ClusterProfile,
         return [f"{head}: enough"]
     more = (f"no {profile.name} node has that much ({profile.node.memory_gb} GB): spread the job "
             "over more nodes or lower its need" if source.mb > node_mb else
-            f"ask a whole node ({profile.gpu.per_node} GPUs per node, "
+            f"ask a whole node ({gpus_word(profile.gpu.per_node)} per node, "
             f"{profile.node.memory_gb} GB) or more GPUs, or lower the need")
     if target.mb is None and source.mb <= node_mb:
         return [f"{head}, possibly less than the {_gb(source.mb)} the source asks: set the "

@@ -9,6 +9,7 @@ from __future__ import annotations
 from maple_flow.errors import MissingInformation
 from maple_flow.knowledge.app_commands import count_options, is_python_command
 from maple_flow.models import ClusterProfile
+from maple_flow.port.words import gpus as gpus_word
 from maple_flow.scriptparse.facts import directive_size
 from maple_flow.scriptparse.launch import PER_RANK_LAUNCHERS
 from maple_flow.scriptparse.script import ParsedScript
@@ -51,13 +52,14 @@ def app_layout(p: ParsedScript, size: tuple[int | None, int | None, int | None],
         return *kept, (
             f"{app} runs {layout} sharing {gpus} GPU(s) a node in the source (an MPI/GPU "
             "application, not Python, several ranks on one GPU); maple keeps such a layout "
-            f"only with one GPU a rank: on {profile.name} ({target_gpus} GPUs a node) run "
-            f"{ranks_per_node} ranks a node on {min(ranks_per_node, target_gpus)} GPUs by hand "
+            f"only with one GPU a rank: on {profile.name} ({gpus_word(target_gpus)} a node) run "
+            f"{ranks_per_node} ranks a node on "
+            f"{gpus_word(min(ranks_per_node, target_gpus))} by hand "
             f"(MPS), or give --gpus-per-node N with the ranks a node {app} should use")
     if ranks_per_node > target_gpus:
         return *kept, (
             f"{app} runs {layout}, one GPU a rank ({gpus} GPUs a node) in the source; a "
-            f"{profile.name} node has {target_gpus} GPUs, fewer than its {ranks_per_node} "
+            f"{profile.name} node has {gpus_word(target_gpus)}, fewer than its {ranks_per_node} "
             f"ranks a node, so the layout cannot be kept as written (an MPI/GPU application, "
             f"not Python, is not re-laid as one rank per GPU); give --nodes N and "
             f"--gpus-per-node N (at most {target_gpus}) and set {app}'s own decomposition "
@@ -67,7 +69,7 @@ def app_layout(p: ParsedScript, size: tuple[int | None, int | None, int | None],
              f"{profile.launch.launcher} (not re-laid as one rank per GPU of a "
              f"{target_gpus}-GPU node)"]
     if gpus != target_gpus:
-        notes.append(f"a {profile.name} node has {target_gpus} GPUs, the source's {gpus}: "
+        notes.append(f"a {profile.name} node has {gpus_word(target_gpus)}, the source's {gpus}: "
                      f"the job asks {ranks_per_node} a node; {app}'s own GPU and thread "
                      f"options must agree with that{_options_clause(p)}")
     return nodes, ranks_per_node, notes, ""

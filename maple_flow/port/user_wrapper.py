@@ -62,6 +62,24 @@ def _before_program(script: str, prefix: str, entry: str) -> tuple[str, bool]:
     return script, False
 
 
+def srun_task_vars_note(p: ParsedScript, profile: ClusterProfile) -> str:
+    """A user script the source's srun started once a task, on a target whose launcher is not
+    srun: srun gave each task SLURM_PROCID/SLURM_LOCALID/SLURM_NODEID, which such a script
+    often reads (a rank, a GPU index); the target's launcher sets other names (the profile's
+    launch variables, with their sources), and none of the SLURM_* ones."""
+    if p.launch.launcher != "srun" or profile.launch.launcher == "srun":
+        return ""
+    launch = profile.launch
+    names = [f"{launch.rank_var} (rank)", f"{launch.local_rank_var} (local rank)"]
+    if launch.node_rank_var not in {launch.rank_var, launch.local_rank_var}:
+        names.append(f"{launch.node_rank_var} (node)")
+    return (f"; srun started it in the source and gave each task SLURM_PROCID, SLURM_LOCALID "
+            f"and SLURM_NODEID: {launch.launcher} on {profile.name} sets none of them, so if "
+            f"it reads them (a rank, a GPU index) they are empty there: make it read "
+            f"{', '.join(names)}, which {launch.launcher} sets on {profile.name}, or "
+            "RANK/LOCAL_RANK, which the port exports to each process")
+
+
 def keep_user_wrapper(script: str, p: ParsedScript, profile: ClusterProfile,
                       entry: str) -> tuple[str, list[str]]:
     """``script`` with the source's wrapper kept in front of the target's interpreter, and
@@ -92,6 +110,7 @@ def keep_user_wrapper(script: str, p: ParsedScript, profile: ClusterProfile,
             "so each process starts the program through it "
             "as before; the port cannot see inside it (a launcher, sizes, modules, paths or "
             "scheduler variables of the source site it may use): check it on the target"
+            + srun_task_vars_note(p, profile)
             + (f"; the target's launcher looks {name} up on $PATH: write ./{name} if it lies "
                "in the job's directory" if "/" not in name and not prefix.startswith(
                    tuple(f"{s} " for s in _SHELLS)) else "")]

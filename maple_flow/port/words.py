@@ -8,3 +8,8 @@ from maple_flow.scriptparse.shell import one_line
 def short(text: str, width: int = 240) -> str:
     """``text`` on one line (whitespace collapsed), at most ``width`` characters."""
     return one_line(text, width)
+
+
+def gpus(count: int | str) -> str:
+    """``1 GPU`` / ``4 GPUs``: a GPU count with its noun in the right number."""
+    return f"{count} GPU" if str(count) == "1" else f"{count} GPUs"

@@ -34,6 +34,9 @@ class ScriptFacts:
     job_name: str | None = None
     unresolved_args: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    #: The node count is Slurm's default one node (no -N, per-node counts only), which the
+    #: job's size depended on: a nodes= answer replaces it as if the script had left it open.
+    nodes_defaulted: bool = False
     #: Total ranks when the script gives them (None: unknown, never guessed).
     ranks: int | None = None
     #: Where the size was read (launch line, directives), for notes.
@@ -72,9 +75,71 @@ def job_gpus(p: ParsedScript) -> int | None:
     return gpu_count(p.directive("gpus")) or first_int(p.directive("ngpus"))
 
 
+#: sbatch(1), -N/--nodes: "If -N is not specified, the default behavior is to allocate enough
+#: nodes to satisfy the requested resources as expressed by per-job specification options, e.g.
+#: -n, -c and --gpus": a job that asks only per-node counts (--ntasks-per-node,
+#: --gpus-per-node, --gres) and no per-job count gets one node.
+SLURM_ONE_NODE_NOTE = (
+    "the script gives no node count (no -N/--nodes) and asks only per-node counts ({asked}): "
+    "Slurm gives such a job ONE node (sbatch's default when -N is not given), so it is ported as "
+    "1 node; if you submit it with `sbatch -N K`, pass nodes=K (--nodes K)")
+
+
+#: Slurm's job-size variables: a script that reads one is written to take its size from the
+#: scheduler at run time (the README's `sbatch -N <n>`), so its node count is the submission's.
+_SLURM_SIZE_REF = re.compile(
+    r"\$\{?(?:SLURM_NNODES|SLURM_JOB_NUM_NODES|SLURM_NTASKS|SLURM_NPROCS|"
+    r"SLURM_NTASKS_PER_NODE|SLURM_TASKS_PER_NODE|SLURM_GPUS_ON_NODE|SLURM_JOB_GPUS|"
+    r"SLURM_GPUS_PER_NODE|SLURM_JOB_NODELIST|SLURM_NODELIST)\b")
+
+
+#: Set while read_facts checks whether the job's size is known without Slurm's default node.
+_WITHOUT_DEFAULT: list[bool] = []
+
+
+def _known_without_default(p: ParsedScript) -> bool:
+    """Whether the job's total is read without Slurm's default one node (then the note on
+    that default would say nothing: the size never depended on it)."""
+    _WITHOUT_DEFAULT.append(True)
+    try:
+        return job_total(p, *job_size(p))[0] is not None
+    finally:
+        _WITHOUT_DEFAULT.pop()
+
+
+_LAUNCH_NODE_OPTIONS = ("--nnodes", "--num_nodes", "--num-nodes", "--num_machines",
+                        "--num-machines")
+
+
+def slurm_default_nodes(p: ParsedScript) -> str:
+    """The per-node directives of a Slurm script that runs on Slurm's default one node (no
+    -N, no per-job count: -n/--ntasks, --gpus, --ntasks-per-gpu; --ntasks-per-node or
+    --gpus-per-node asked; no node count on its launch line; no job-size variable read, which
+    says the size is given at submission), as written for a note; ``""`` otherwise."""
+    if p.scheduler != "slurm" or p.directive("nodes") is not None:
+        return ""
+    blocks = [*p.before, *([p.launch_block] if p.launch_block else []), *p.after]
+    if any(_SLURM_SIZE_REF.search(b.text) for b in blocks):
+        return ""
+    if any(p.directive(o) is not None for o in ("ntasks", "gpus", "ntasks-per-gpu")):
+        return ""
+    # a launch line that states its own node count (srun -N, torchrun --nnodes, accelerate
+    # --num_machines, deepspeed --num_nodes) is read as written, as before
+    if any(s.has("-N", "--nodes") if s.name == "srun" else s.has(*_LAUNCH_NODE_OPTIONS)
+           for s in p.launch.stages):
+        return ""
+    asked = [f"--{o}={p.directive(o)}" for o in ("ntasks-per-node", "gpus-per-node", "gres")
+             if p.directive(o) and (o != "gres" or "gpu" in (p.directive(o) or ""))]
+    per_node = first_int(p.directive("ntasks-per-node")) or gpu_count(p.directive(
+        "gpus-per-node"))
+    return ", ".join(asked) if per_node else ""
+
+
 def directive_size(p: ParsedScript) -> dict[str, int | None]:
     """Nodes, GPUs per node, tasks per node and tasks as the directives request them."""
     nodes = first_int(p.directive("nodes", "select"))
+    if nodes is None and not _WITHOUT_DEFAULT and slurm_default_nodes(p):
+        nodes = 1  # Slurm's default (see SLURM_ONE_NODE_NOTE)
     gpus = gpu_count(p.directive("gpus-per-node")) or _pbs_resource(p.directives, "ngpus", "gpus")
     gres = p.directive("gres")
     if gpus is None and gres and "gpu" in gres:
@@ -125,7 +190,14 @@ def _per_node_size(
     runs on one node (its default) when its ranks per node are known."""
     if stage.name == "accelerate":
         total = to_int(stage.get("--num_processes", "--num-processes"), vars_)
-        nodes = to_int(stage.get("--num_machines", "--num-machines"), vars_) or size["nodes"]
+        machines = to_int(stage.get("--num_machines", "--num-machines"), vars_)
+        nodes = machines or size["nodes"]
+        if bare_on_first_node(stage, size, outer):
+            # started once, on the job's first node: it starts that machine's share there
+            # (--num_processes / --num_machines), or all of --num_processes on one machine
+            if total and machines and total % machines == 0:
+                return 1, total // machines
+            return 1, (total if total and not machines else size["gpus"])
         if total and nodes and total % nodes == 0:
             return nodes, total // nodes
         return nodes, size["gpus"]
@@ -161,7 +233,7 @@ def bare_on_first_node(stage: Stage, size: dict[str, int | None], outer: bool) -
     site launcher around it (srun, mpiexec), no ``--nnodes`` and no host list, in a job whose
     directives ask several nodes: it runs on the job's first node only (torchrun's default
     is one node), the other nodes idle."""
-    return (stage.name == "torchrun" and not outer and (size["nodes"] or 0) > 1
+    return (stage.name in {"torchrun", "accelerate"} and not outer and (size["nodes"] or 0) > 1
             and stage.get("--nnodes", "--num_nodes") is None
             and not stage.has(*_HOST_OPTIONS))
 
@@ -408,12 +480,34 @@ def _idle_nodes_note(
         said += (f"; {bare} is started once by the job's shell, with no srun/mpiexec around it "
                  f"to start it on the other nodes: it ran on the first of the {asked} node(s) "
                  f"only")
+        said += _machines_note(p, asked)
         degree = _degree_over(p.launch.args, ranks)
         if degree:
             said += (f"; the program's {degree} asks more ranks than the {ranks} the launch "
                      "starts: the port keeps what the source ran; to run the layout the "
                      "arguments ask, give it (ranks=N / nodes=N, gpus_per_node=N)")
     return said
+
+
+def _machines_note(p: ParsedScript, asked: int) -> str:
+    """A bare ``accelerate launch --num_machines M`` (M > 1): only the first machine is
+    started, so the source's launch waited at its rendezvous for M - 1 machines that never
+    came; "" for any other launch."""
+    accel = p.launch.stage("accelerate")
+    raw = accel.get("--num_machines", "--num-machines") if accel is not None else None
+    vars_ = _variables(p, directive_size(p))
+    machines = to_int(raw, vars_) if raw else None
+    if accel is None or not machines or machines <= 1:
+        return ""
+    total = to_int(accel.get("--num_processes", "--num-processes"), vars_)
+    give = (f"ranks={total} (--ranks {total})" if total else
+            f"nodes={asked} and gpus_per_node=N (--nodes {asked} --gpus-per-node N)")
+    return (f"; its `--num_machines {raw}` asks {machines} machines, but nothing starts "
+            f"accelerate launch on the other {machines - 1}: the source's launch waited at its "
+            "rendezvous for machines that never joined (it hangs there, or fails at the "
+            "rendezvous timeout); the port runs what the one started machine runs (its "
+            f"--num_processes share) on 1 node: to train on all the nodes, pass {give} and the "
+            "port starts accelerate launch on each node")
 
 
 #: torchrun as written on a launch line: the command, or ``python -m torch.distributed.*``.
@@ -922,6 +1016,10 @@ def read_facts(p: ParsedScript) -> ScriptFacts:
     framework, strategy, why = setup_of(p)
     facts = ScriptFacts(nodes, gpn, framework, strategy, entry, p.launch.module, args)
     facts.ranks, facts.size_from = job_total(p, nodes, gpn)
+    default_nodes = slurm_default_nodes(p)
+    if default_nodes and facts.ranks and not _known_without_default(p):
+        facts.notes.append(SLURM_ONE_NODE_NOTE.format(asked=default_nodes))
+        facts.nodes_defaulted = True
     facts.size_conflict = facts.ranks is None and facts.size_from == layout_conflict(p) != ""
     model = launch_model(p)
     facts.launch_model, facts.rank_vars = model.model, model.rank_vars
