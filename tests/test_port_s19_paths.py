@@ -152,3 +152,21 @@ def test_image_generations_read_from_names() -> None:
     assert older_generation("nvidia/cuda:11.6.2-base-ubuntu20.04") == ""
     assert unknown_user_image("../apptainer/pytorch-latest.sif") == ""
     assert unknown_user_image("$CONTAINER") == ""
+
+
+SCRATCH_VAR = """#!/bin/bash
+#SBATCH -N 1
+#SBATCH --gres=gpu:1
+#SBATCH --time=01:00:00
+cd $SCRATCH/proj
+python train.py --out "$SCRATCH/run"
+"""
+
+
+@pytest.mark.parametrize(("target", "flagged"), [("perlmutter", False), ("polaris", True)])
+def test_scratch_is_a_documented_variable_on_perlmutter(target: str, flagged: bool) -> None:
+    """NERSC documents Perlmutter scratch as `$SCRATCH or $PSCRATCH`: a script reading $SCRATCH
+    gets no "not among the documented variables" note there; on Polaris (no scratch variable)
+    it does."""
+    notes = "\n".join(port(SCRATCH_VAR, [target])[target].notes)
+    assert ("`$SCRATCH` (a storage variable not among" in notes) is flagged
