@@ -68,7 +68,9 @@ def registry_host_hash(text: str, host: str) -> str:
         raise FixNotApplicable(f"{host!r} is not a registry host name")
     parts = text.split("\n")
     variables = _image_variables(parts)
-    ref = re.compile(r"(?<![\w#@/.-])" + re.escape(host) + r"/(?=[\w.-])")
+    # the host as a word of its own, after docker:// or a user@ (enroot's [USER@][REGISTRY#])
+    ref = re.compile(r"(?:(?<=docker://)|(?<=@)|(?<![\w#@/.:-]))" + re.escape(host)
+                     + r"/(?=[\w.-])")
     changed = False
     for i, line in enumerate(parts):
         if not _code(line):
