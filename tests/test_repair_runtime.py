@@ -161,8 +161,8 @@ def test_rtx4000_sets_both_nccl_variables() -> None:
 
 
 # -- pynvml index beyond the GPUs ----------------------------------------------------------------
-NVML = ('  File "/opt/conda/lib/python3.8/site-packages/pynvml/nvml.py", line 366, in check_return\n'
-        "    raise NVMLError(ret)\npynvml.nvml.NVMLError_InvalidArgument: Invalid Argument")
+NVML = ("[1,4]<stderr>:    self.handle = pynvml.nvmlDeviceGetHandleByIndex(device_idx)\n"
+        "[1,4]<stderr>:pynvml.NVMLError_InvalidArgument: Invalid Argument")
 
 
 def test_nvml_invalid_argument_with_launcher_above_gpus() -> None:
