@@ -177,3 +177,20 @@ def test_nvml_invalid_argument_launcher_within_gpus_no_fix() -> None:
     data = _answer(script, NVML)
     assert data["proposed"] is None or \
         data["proposed"]["record_id"] != "nvml-index-launcher-above-gpus"
+
+
+# -- a module the site says was replaced --------------------------------------------------------
+def test_module_replaced_by_is_swapped() -> None:
+    script = HEAD + "module load ipympl/0.9.3-foss-2023a\nsrun python train.py\n"
+    log = ("Lmod has detected the following error: \n"
+           "ipympl/0.9.3-foss-2023a: This module has been replaced by ipympl/0.9.3-gfbf-2023a\n")
+    record, diff = _proposed(script, log)
+    assert record == "site-module-replaced-by"
+    assert "+module load ipympl/0.9.3-gfbf-2023a" in diff
+
+
+def test_module_replaced_by_not_in_script_no_edit() -> None:
+    script = HEAD + "module load python\nsrun python train.py\n"
+    log = "ipympl/0.9.3-foss-2023a: This module has been replaced by ipympl/0.9.3-gfbf-2023a\n"
+    data = _answer(script, log)
+    assert data["proposed"] is None
