@@ -37,16 +37,17 @@ def _proposed(script: str, log: str, cluster: str = "delta") -> tuple[str, str]:
 
 
 # -- pyxis/enroot registry host ------------------------------------------------------------------
-DOCKER_HUB_401 = ("[ERROR] URL https://registry-1.docker.io/v2/my-registry.com/foo/bar/manifests/"
-                  "v1.0 returned error code: 401")
+DOCKER_HUB_401 = ("[ERROR] URL https://registry-1.docker.io/v2/registry.example.org/team/app/"
+                  "manifests/v2 returned error code: 401")
 
 
 @pytest.mark.parametrize("script", [PYXIS, PYXIS_INLINE])
 def test_registry_host_written_with_hash(script: str) -> None:
-    record, diff = _proposed(script.format(image="my-registry.com/foo/bar:v1.0"), DOCKER_HUB_401)
+    record, diff = _proposed(script.format(image="registry.example.org/team/app:v2"),
+                             DOCKER_HUB_401)
     assert record == "pyxis-docker-hub-path-with-registry-host"
-    assert "+CONT=my-registry.com#foo/bar:v1.0" in diff or \
-        "--container-image=my-registry.com#foo/bar:v1.0" in diff
+    assert "+CONT=registry.example.org#team/app:v2" in diff or \
+        "--container-image=registry.example.org#team/app:v2" in diff
 
 
 def test_registry_host_with_port_and_enroot_import() -> None:
@@ -86,7 +87,7 @@ MPI_APPT = HEAD + "module load apptainer\napptainer exec sim.sif mpirun -np 4 ./
 
 
 def test_vader_read_errno1_turns_single_copy_off() -> None:
-    record, diff = _proposed(MPI_APPT, "[v4.radia.run:00192] Read -1, expected 10024, errno = 1")
+    record, diff = _proposed(MPI_APPT, "[node017:04321] Read -1, expected 131072, errno = 1")
     assert record == "ompi-vader-single-copy-refused"
     assert "+export OMPI_MCA_btl_vader_single_copy_mechanism=none" in diff
 
