@@ -111,8 +111,10 @@ def test_pyxis_registry_host_is_separated_by_a_hash() -> None:
            "https://registry-1.docker.io/v2/myreg.azurecr.io/team/img/manifests/v1 returned "
            "error code: 401 Unauthorized\n")
     data = _diagnose(script, log, "delta")
-    assert data["proposed"] is None  # container images are not on the safety allowlist
-    assert data["diagnoses"][0]["record_id"] == "pyxis-registry-host-without-hash"
+    # s19: the typed registry_host_hash op writes the '#' in the image reference the script has
+    assert data["proposed"]["record_id"] == "pyxis-docker-hub-path-with-registry-host"
+    assert "--container-image=myreg.azurecr.io#team/img:v1" in data["proposed"]["diff"]
+    assert "pyxis-registry-host-without-hash" in [d["record_id"] for d in data["diagnoses"]]
 
 
 def test_a_gpu_filter_that_misreads_a_gpu_request_is_the_sites() -> None:

@@ -326,6 +326,33 @@ class ContainerPython3(Strict):
     op: Literal["container_python3"] = "container_python3"
 
 
+class RegistryHostHash(Strict):
+    """Write the script's pyxis/enroot image references ``HOST/PATH`` as ``HOST#PATH``
+    (enroot's separator of a registry host; with ``/`` the host is read as a Docker Hub
+    repository): the ``--container-image`` value, an ``enroot import docker://`` reference, or
+    the variable either reads."""
+
+    op: Literal["registry_host_hash"] = "registry_host_hash"
+    host: Annotated[str, Field(pattern=r"^(?:[A-Za-z0-9](?:[\w-]*\.)+[\w-]+(?::\d+)?|[\w-]+:\d+)$",
+                               max_length=253)]
+
+
+class MpiSingleCopyOff(Strict):
+    """Turn Open MPI's vader single-copy (CMA) transfers off for the run: export
+    ``OMPI_MCA_btl_vader_single_copy_mechanism=none`` (a fixed value of one fixed variable;
+    other MCA variables stay refused) where ranks may not read each other's memory."""
+
+    op: Literal["mpi_single_copy_off"] = "mpi_single_copy_off"
+
+
+class JobDirCache(Strict):
+    """Set a library's cache directory to a folder under the job's working directory
+    (``export NUMBA_CACHE_DIR="$PWD/.numba_cache"``) where its default is not writable."""
+
+    op: Literal["job_dir_cache"] = "job_dir_cache"
+    name: Literal["NUMBA_CACHE_DIR"]
+
+
 #: One word of a script line as an op names it: no blanks, no control characters.
 Word = Annotated[str, Field(pattern=r"^[^\s\x00-\x1f\x7f]+$", max_length=512)]
 
@@ -377,7 +404,7 @@ FixOp = Annotated[
     | GresGpus | ContainerGpuFlag | UseTorchrun | RayHeadAddress | CshSetenv | TorchrunThroughPython
     | LauncherThroughPython | MpiHostLoopback | ReplaceWord | RunThroughInterpreter
     | JoinContinuation | ContainerBindSpec | ContainerWritableTmpfs | RaiseOpenFiles | SetRankCount
-    | ContainerPython3,
+    | ContainerPython3 | RegistryHostHash | MpiSingleCopyOff | JobDirCache,
     Field(discriminator="op"),
 ]
 
@@ -390,6 +417,7 @@ OP_KINDS: tuple[str, ...] = (
     "torchrun_through_python", "launcher_through_python", "mpi_host_loopback", "replace_word",
     "run_through_interpreter", "join_continuation", "container_bind_spec",
     "container_writable_tmpfs", "raise_open_files", "set_rank_count", "container_python3",
+    "registry_host_hash", "mpi_single_copy_off", "job_dir_cache",
 )
 
 

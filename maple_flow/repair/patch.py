@@ -17,6 +17,7 @@ from maple_flow.repair import patch_launch as pl
 from maple_flow.repair import patch_layout as playout
 from maple_flow.repair import patch_port as pport
 from maple_flow.repair import patch_program as pprog
+from maple_flow.repair import patch_runtime as prt
 from maple_flow.repair import patch_shape as pshape
 from maple_flow.repair.layout import find_launch, scheduler_of
 from maple_flow.repair.models import Fix
@@ -342,6 +343,9 @@ _HANDLERS: dict[type, Handler] = {
     o.RaiseOpenFiles: lambda t, op, p: pshape.raise_open_files(t, _launch_or_last_line(t)),
     o.SetRankCount: lambda t, op, p: pshape.set_rank_count(t, op.count),
     o.ContainerPython3: lambda t, op, p: pshape.container_python3(t),
+    o.RegistryHostHash: lambda t, op, p: prt.registry_host_hash(t, op.host),
+    o.MpiSingleCopyOff: lambda t, op, p: prt.mpi_single_copy_off(t),
+    o.JobDirCache: lambda t, op, p: prt.job_dir_cache(t, op.name),
 }
 
 

@@ -50,6 +50,7 @@ ALLOWED_ENV = frozenset({
     "ZE_AFFINITY_MASK", "TORCH_DISTRIBUTED_DEBUG", "TORCH_CPP_LOG_LEVEL",
     "WANDB_MODE",  # offline: the run logs locally, no key or network needed
     "USE_LIBUV",  # torch's TCPStore without libuv (a torch built without it)
+    "OPENBLAS_NUM_THREADS",  # a thread count, like OMP_NUM_THREADS
 })
 ALLOWED_ENV_PREFIXES = ("NCCL_", "FI_", "CCL_", "MPICH_", "TORCH_NCCL_")
 #: Words of an environment list that are not names (srun --export=ALL,NAME=value).
@@ -268,6 +269,9 @@ ALWAYS_ALLOWED = frozenset({
     # or a fixed line (patch_shape.py)
     "join_continuation", "container_bind_spec", "container_writable_tmpfs", "raise_open_files",
     "set_rank_count", "container_python3",
+    # runtime ops (patch_runtime.py): a '/' written '#' in an image reference the script has, a
+    # fixed variable with a fixed value, a fixed cache variable set to a folder of the job's
+    "registry_host_hash", "mpi_single_copy_off", "job_dir_cache",
 })
 #: Program arguments whose meaning maple_flow knows (the number of processes of the job, as
 #: fairseq and ParlAI take it): setting one to a count needs no review.
