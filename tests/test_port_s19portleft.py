@@ -264,3 +264,11 @@ def test_a_framework_word_with_no_pytorch_evidence_is_still_named() -> None:
     r = port(script, "delta")["delta"]
     assert any("shows TensorFlow" in n for n in r.notes)
     assert not any("shows both" in n for n in r.notes)
+
+
+def test_one_plain_process_with_conflicting_framework_evidence_is_kept_out_of_torchrun() -> None:
+    script = ("#!/bin/bash\n#SBATCH -t 01:00:00\n#SBATCH --gres=gpu:a100:1\n"
+              "module load pytorch tensorflow vim\nsrun python main.py --data_dir /tmp\n")
+    r = port(script, "polaris")["polaris"]
+    assert r.status == "generated" and "torchrun" not in r.script
+    assert any("shows both TensorFlow" in n and "neither is asserted" in n for n in r.notes)

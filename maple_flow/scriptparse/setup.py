@@ -188,8 +188,9 @@ def framework_conflict(p: ParsedScript) -> str | None:
     if other is None or torch is None:
         return None
     return (f"the script shows both {other[0]} ({other[1]!r} in {other[2]}) and PyTorch "
-            f"({torch[0]!r} in {torch[1]}): read as pytorch ddp, as the template runs it; check "
-            f"which framework `{p.launch.entrypoint}` uses")
+            f"({torch[0]!r} in {torch[1]}): neither is asserted; one plain process of the source "
+            "stays one process (no torchrun), several are ported as pytorch ddp; check which "
+            f"framework `{p.launch.entrypoint}` uses")
 
 
 def setup_of(p: ParsedScript) -> Setup:
