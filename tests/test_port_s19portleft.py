@@ -239,3 +239,36 @@ def test_a_shell_or_conda_set_up_file_is_no_job_helper_to_warn_about() -> None:
     script = HEAD + "source $CONDA_ROOT/etc/profile.d/conda.sh\nsrun python train.py\n"
     assert not any(n.startswith("your helper") and "ran in a slurm job" in n
                    for n in port(script, "polaris")["polaris"].notes)
+
+
+# --- 5. A framework word is no proof when the script also shows PyTorch (s19-portfw) ---------
+
+@pytest.mark.parametrize("line", [
+    "module load pytorch tensorflow vim\n",            # both modules (a real job script's line)
+    "#SBATCH -J tensorflow-compare\nconda activate pytorch\n",
+    "echo 'tf_keras baseline'\nexport TORCH_NCCL_ASYNC_ERROR_HANDLING=1\n",
+    "#SBATCH -J jax-vs-torch\n",
+    "module load tensorflow\nsrun python train.py --accelerator gpu --strategy deepspeed\n",
+])
+def test_a_framework_word_beside_pytorch_evidence_is_never_asserted(line: str) -> None:
+    script = ("#!/bin/bash\n#SBATCH -t 01:00:00\n#SBATCH --gres=gpu:a100:1\n" + line
+              + "srun python main.py --data_dir $LOCAL_SCRATCH\n")
+    r = port(script, "delta")["delta"]
+    assert not any("which no maple_flow template runs" in n for n in r.notes)
+    assert any("shows both" in n and "PyTorch" in n for n in r.notes)
+
+
+def test_a_framework_word_with_no_pytorch_evidence_is_still_named() -> None:
+    script = ("#!/bin/bash\n#SBATCH -t 01:00:00\n#SBATCH --gres=gpu:1\n"
+              "module load TensorFlow/2.6.0\nsrun python main.py\n")
+    r = port(script, "delta")["delta"]
+    assert any("shows TensorFlow" in n for n in r.notes)
+    assert not any("shows both" in n for n in r.notes)
+
+
+def test_one_plain_process_with_conflicting_framework_evidence_is_kept_out_of_torchrun() -> None:
+    script = ("#!/bin/bash\n#SBATCH -t 01:00:00\n#SBATCH --gres=gpu:a100:1\n"
+              "module load pytorch tensorflow vim\nsrun python main.py --data_dir /tmp\n")
+    r = port(script, "polaris")["polaris"]
+    assert r.status == "generated" and "torchrun" not in r.script
+    assert any("shows both TensorFlow" in n and "neither is asserted" in n for n in r.notes)

@@ -177,7 +177,7 @@ from maple_flow.scriptparse.launch import (
 )
 from maple_flow.scriptparse.launcher_array import expand_launcher_arrays
 from maple_flow.scriptparse.script import launch_command_line
-from maple_flow.scriptparse.setup import setup_of, shown_framework
+from maple_flow.scriptparse.setup import framework_conflict, setup_of, shown_framework
 from maple_flow.scriptparse.spec import named_beyond_queue
 from maple_flow.scriptparse.steps import setup_steps
 from maple_flow.scriptparse.values import expand, simple_values
@@ -1358,7 +1358,8 @@ def _plain_run_of_other_framework(src: Source, f: ScriptFacts, o: dict[str, Any]
             and not any(o.get(k) for k in ("ranks", "nodes", "gpus_per_node"))
             and not any(s.name in LAUNCH_CMDS or s.name in PER_NODE_LAUNCHERS
                         for s in src.parsed.launch.stages)
-            and shown_framework(src.parsed) is not None)
+            and (shown_framework(src.parsed) is not None
+                 or framework_conflict(src.parsed) is not None))
 
 
 def _framework_cluster_note(src: Source, profile: ClusterProfile, ranks: int) -> list[str]:

@@ -126,15 +126,17 @@ _TORCH_LAUNCHERS = frozenset({"torchrun", "torch.distributed.launch", "torch.dis
                               "accelerate", "deepspeed"})
 
 
-def shown_framework(p: ParsedScript) -> tuple[str, str, str] | None:
-    """Another framework than PyTorch that the script shows (TensorFlow, Keras, JAX, RAPIDS...;
-    ``templates/sites/frameworks.yaml``) in its directives (job name), the commands before and
-    around the launch (modules, environments, containers, wrappers, echo text) or the program's
-    name, comments left out: ``(name, the word, where)``; None when it shows none, or when it
-    starts its program with a torch.distributed launcher."""
-    if any(s.name in _TORCH_LAUNCHERS for s in p.launch.stages) or (
-            p.launch.module and p.launch.entrypoint in _TORCH_LAUNCHERS):
-        return None
+#: Words about the program that runs which say it is a PyTorch program (torch imports are not
+#: visible from the job script): a pytorch/torch module, environment, image or variable
+#: (``TORCH_*``), a torch.distributed launcher or its options, Lightning, Accelerate, DeepSpeed.
+_TORCH_WORD = re.compile(r"(?i)(?<![a-z0-9])(?:py)?torch(?:run|\.distributed)?"
+                         r"|--nproc[_-]per[_-]node|(?<![a-z0-9])(?:lightning|accelerate|deepspeed)"
+                         r"(?![a-z0-9])")
+
+
+def _places(p: ParsedScript) -> list[tuple[str, str]]:
+    """``(where, text)`` of the directives and of each line before, around and after the
+    launch, comments left out (quoted text kept: echo and job names)."""
     places = [(f"directive `{d.raw.strip()}`", d.raw) for d in p.directives]
     for block in [*p.before, *([p.launch_block] if p.launch_block else []), *p.after]:
         for number, line in enumerate(block.text.split("\n")):
@@ -142,11 +144,53 @@ def shown_framework(p: ParsedScript) -> tuple[str, str, str] | None:
                 places.append((f"line {block.line + number} `{' '.join(line.split())}`",
                                bare_line(line) + " " + " ".join(re.findall(r"[\"'][^\"']*[\"']",
                                                                            line))))
-    for where, text in places:
+    return places
+
+
+def _framework_evidence(p: ParsedScript) -> tuple[tuple[str, str, str] | None,
+                                                  tuple[str, str] | None]:
+    """The first other framework's word ``(name, word, where)`` and the first PyTorch word
+    ``(word, where)`` the script shows; each None when it shows none."""
+    other: tuple[str, str, str] | None = None
+    torch: tuple[str, str] | None = None
+    for where, text in _places(p):
         found = framework_named(text)
-        if found is not None:
-            return found[0].name, found[1], where
-    return None
+        if other is None and found is not None:
+            other = found[0].name, found[1], where
+        hit = _TORCH_WORD.search(text)
+        if torch is None and hit is not None:
+            torch = hit.group(0), where
+    return other, torch
+
+
+def shown_framework(p: ParsedScript) -> tuple[str, str, str] | None:
+    """Another framework than PyTorch that the script shows (TensorFlow, Keras, JAX, RAPIDS...;
+    ``templates/sites/frameworks.yaml``) in its directives (job name), the commands before and
+    around the launch (modules, environments, containers, wrappers, echo text) or the program's
+    name, comments left out: ``(name, the word, where)``; None when it shows none, when it
+    starts its program with a torch.distributed launcher, or when the script also shows
+    PyTorch (a pytorch module/environment/image, ``--nproc_per_node``, Lightning...): the
+    evidence conflicts, and ``framework_conflict`` names both."""
+    if any(s.name in _TORCH_LAUNCHERS for s in p.launch.stages) or (
+            p.launch.module and p.launch.entrypoint in _TORCH_LAUNCHERS):
+        return None
+    other, torch = _framework_evidence(p)
+    return other if torch is None else None
+
+
+def framework_conflict(p: ParsedScript) -> str | None:
+    """A note when the script shows both another framework and PyTorch (no torch launcher):
+    neither is asserted; None otherwise."""
+    if any(s.name in _TORCH_LAUNCHERS for s in p.launch.stages) or (
+            p.launch.module and p.launch.entrypoint in _TORCH_LAUNCHERS):
+        return None
+    other, torch = _framework_evidence(p)
+    if other is None or torch is None:
+        return None
+    return (f"the script shows both {other[0]} ({other[1]!r} in {other[2]}) and PyTorch "
+            f"({torch[0]!r} in {torch[1]}): neither is asserted; one plain process of the source "
+            "stays one process (no torchrun), several are ported as pytorch ddp; check which "
+            f"framework `{p.launch.entrypoint}` uses")
 
 
 def setup_of(p: ParsedScript) -> Setup:
@@ -164,4 +208,7 @@ def setup_of(p: ParsedScript) -> Setup:
             f"driving the GPUs it had; no torchrun) and takes from the pytorch ddp template only "
             f"the scheduler header, modules and launcher; the torch.distributed variables it "
             f"exports (MASTER_ADDR, WORLD_SIZE, RANK) are unused by a {name} program")
+    conflict = framework_conflict(p)
+    if conflict is not None:
+        return "pytorch", "ddp", conflict
     return "pytorch", "ddp", "nothing in the script names another setup: read as pytorch ddp"
