@@ -78,3 +78,12 @@ def test_one_rank_grammar() -> None:
     assert count(1, "rank") == "1 rank" and count(24, "rank") == "24 ranks"
     note = place_ranks(1, 4, 2, 4)[2]
     assert note.startswith("the source ran 1 rank;") and "1 ranks" not in note
+
+
+def test_answered_ranks_that_do_not_fit_are_named_as_yours() -> None:
+    """ranks= answered, and the target cannot hold them exactly: the change is still noted,
+    as the count you asked, not the source's."""
+    r = port(EMPTY, ["lonestar6"], ranks=8)["lonestar6"]
+    (note,) = [n for n in r.notes if "rank count changes" in n]
+    assert note.startswith("you asked 8 ranks;") and "the source" not in note, note
+    assert not [n for n in r.notes if "layout changed" in n or "the source ran" in n], r.notes

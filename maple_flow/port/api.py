@@ -989,7 +989,10 @@ def _size(src: Source, profile: ClusterProfile, o: dict[str, Any]) -> tuple[int,
         src.total, profile.gpu.per_node, o.get("nodes") or want_nodes,
         o.get("gpus_per_node") or want_gpn,
     )
-    if src.size_answered and note:  # the source's layout is unknown: nothing compared with it
+    if src.size_answered and note and o.get("ranks"):  # the total is yours, not the source's
+        note = note.replace("the source ran ", "you asked ", 1).replace(
+            "the source's ", "your ", 1)
+    elif src.size_answered and note:  # the source's layout is unknown: nothing compared with it
         note = (f"the script does not state the job's size: the port runs {count(nodes, 'node')}"
                 f" x {count(gpn, 'rank')} a node ({count(nodes * gpn, 'rank')}), the size you "
                 "gave")
