@@ -155,9 +155,8 @@ from maple_flow.port.topology import (
     wanted_layout,
 )
 from maple_flow.port.user_wrapper import srun_task_vars_note
-from maple_flow.port.words import count
+from maple_flow.port.words import count, short
 from maple_flow.port.words import gpus as gpus_word
-from maple_flow.port.words import short
 from maple_flow.port.written_args import put_written_args
 from maple_flow.scriptparse import (
     ParsedScript,

@@ -111,8 +111,8 @@ def place_ranks(
         other = (f"; for whole nodes with fewer ranks pass ranks={fewer} ({nodes - 1} x {gpn})"
                  if fewer else "")
         note = (
-            f"the source ran {count(total, 'rank')}; {nodes} node(s) x {gpn} rank(s) per node gives "
-            f"{nodes * gpn}: the target cannot hold the source's {total} exactly, so the rank "
+            f"the source ran {count(total, 'rank')}; {nodes} node(s) x {gpn} rank(s) per node "
+            f"gives {nodes * gpn}: the target cannot hold the source's {total} exactly, so the rank "
             f"count changes ({total} -> {nodes * gpn}): check the global batch size and "
             f"learning rate{other}"
         )
