@@ -112,8 +112,8 @@ def place_ranks(
                  if fewer else "")
         note = (
             f"the source ran {count(total, 'rank')}; {nodes} node(s) x {gpn} rank(s) per node "
-            f"gives {nodes * gpn}: the target cannot hold the source's {total} exactly, so the rank "
-            f"count changes ({total} -> {nodes * gpn}): check the global batch size and "
+            f"gives {nodes * gpn}: the target cannot hold the source's {total} exactly, so the "
+            f"rank count changes ({total} -> {nodes * gpn}): check the global batch size and "
             f"learning rate{other}"
         )
     return nodes, gpn, note
