@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 from maple_flow.errors import (
     CpuOnlyJob,
     InvalidValue,
+    MapleError,
     MissingInformation,
     ParseError,
     UnknownCluster,
@@ -154,8 +155,8 @@ from maple_flow.port.topology import (
     wanted_layout,
 )
 from maple_flow.port.user_wrapper import srun_task_vars_note
+from maple_flow.port.words import count, short
 from maple_flow.port.words import gpus as gpus_word
-from maple_flow.port.words import short
 from maple_flow.port.written_args import put_written_args
 from maple_flow.scriptparse import (
     ParsedScript,
@@ -442,7 +443,31 @@ def _pin_steps(p: ParsedScript, text: str, cluster: str | None) -> PinnedSteps |
     return pin_one_gpu_steps(text, gpus, size["nodes"])
 
 
+_SIZE_KEYS = ("nodes", "gpus_per_node", "ranks")
+
+
+def _size_answered(script: str | bytes, source: str | None, o: dict[str, Any]) -> bool:
+    """Whether the job's size is the user's answer to the port's question: without the size
+    given (nodes=, gpus_per_node=, ranks=) the port asks it (empty size directives, a node count
+    left to submission), so the source's own layout is unknown."""
+    if not any(o.get(k) for k in _SIZE_KEYS):
+        return False
+    try:
+        _source(script, source, {k: v for k, v in o.items() if k not in _SIZE_KEYS})
+    except MissingInformation as exc:
+        return bool(set(exc.missing) & set(_SIZE_KEYS))
+    except MapleError:
+        return False
+    return False
+
+
 def _source(script: str | bytes, source: str | None, o: dict[str, Any]) -> Source:
+    src = _read_source(script, source, o)
+    src.size_answered = _size_answered(script, source, o)
+    return src
+
+
+def _read_source(script: str | bytes, source: str | None, o: dict[str, Any]) -> Source:
     from maple_flow.knowledge.clusters import resolve_cluster
 
     text = script if isinstance(script, str) else script.decode("utf-8")
@@ -963,10 +988,18 @@ def _size(src: Source, profile: ClusterProfile, o: dict[str, Any]) -> tuple[int,
         src.total, profile.gpu.per_node, o.get("nodes") or want_nodes,
         o.get("gpus_per_node") or want_gpn,
     )
+    if src.size_answered and note and o.get("ranks"):  # the total is yours, not the source's
+        note = note.replace("the source ran ", "you asked ", 1).replace(
+            "the source's ", "your ", 1)
+    elif src.size_answered and note:  # the source's layout is unknown: nothing compared with it
+        note = (f"the script does not state the job's size: the port runs {count(nodes, 'node')}"
+                f" x {count(gpn, 'rank')} a node ({count(nodes * gpn, 'rank')}), the size you "
+                "gave")
     notes = [note] if note else []
     notes += disagreements(found, nodes, gpn, profile.name)
     notes += gpu_id_notes(f.args, profile.gpu.per_node, profile.name)
-    changed = (f.nodes, f.gpus_per_node) != (nodes, gpn) and bool(f.nodes and f.gpus_per_node)
+    changed = (f.nodes, f.gpus_per_node) != (nodes, gpn) and bool(
+        f.nodes and f.gpus_per_node) and not src.size_answered
     if changed and not disagreements(found, nodes, gpn, profile.name):
         notes.append(repack_note((f.nodes or 0, f.gpus_per_node or 0), (nodes, gpn),
                                  profile.name))

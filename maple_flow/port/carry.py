@@ -88,6 +88,9 @@ class Source:
     #: The user's own text line by line when ``lines`` is a stand-in for it (a command kept
     #: as is, ported through a stand-in launch); empty otherwise.
     original: list[str] = field(default_factory=list)
+    #: The script does not state the job's size (the port asks it): the size is the user's
+    #: answer (nodes=, gpus_per_node=, ranks=), so no source layout may be stated or compared.
+    size_answered: bool = False
 
 
 @dataclass

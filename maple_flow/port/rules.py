@@ -10,6 +10,7 @@ from functools import cache
 from maple_flow.knowledge.scheduler_vars import scheduler_vars
 from maple_flow.models import ClusterProfile, format_walltime
 from maple_flow.paths import templates_dir
+from maple_flow.port.words import count
 from maple_flow.scriptparse.steps import without_job_identity
 from maple_flow.yamlio import load_yaml
 
@@ -110,9 +111,9 @@ def place_ranks(
         other = (f"; for whole nodes with fewer ranks pass ranks={fewer} ({nodes - 1} x {gpn})"
                  if fewer else "")
         note = (
-            f"the source ran {total} ranks; {nodes} node(s) x {gpn} rank(s) per node gives "
-            f"{nodes * gpn}: the target cannot hold the source's {total} exactly, so the rank "
-            f"count changes ({total} -> {nodes * gpn}): check the global batch size and "
+            f"the source ran {count(total, 'rank')}; {nodes} node(s) x {gpn} rank(s) per node "
+            f"gives {nodes * gpn}: the target cannot hold the source's {total} exactly, so the "
+            f"rank count changes ({total} -> {nodes * gpn}): check the global batch size and "
             f"learning rate{other}"
         )
     return nodes, gpn, note
