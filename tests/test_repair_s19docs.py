@@ -51,7 +51,8 @@ def test_pmix_dstore_lines_are_harmless(cluster: str, script: str) -> None:
 
 
 def test_a_node_lost_during_the_job_is_hardware() -> None:
-    log = "ping failed on x4616c0s4b0n0: Application 047a3c9f-fb41-4595-a2ad-4a4d0ec1b6c1 not found\n"
+    log = ("ping failed on x4616c0s4b0n0: Application 047a3c9f-fb41-4595-a2ad-4a4d0ec1b6c1 "
+           "not found\n")
     _advice_only(log, "pals-node-down-during-job", "aurora", AURORA)
 
 

@@ -50,7 +50,7 @@ ALLOWED_ENV = frozenset({
     "ZE_AFFINITY_MASK", "TORCH_DISTRIBUTED_DEBUG", "TORCH_CPP_LOG_LEVEL",
     "WANDB_MODE",  # offline: the run logs locally, no key or network needed
     "USE_LIBUV",  # torch's TCPStore without libuv (a torch built without it)
-    "ZES_ENABLE_SYSMAN",  # Level Zero Sysman on: SYCL's free-memory query (ALCF Aurora known issues)
+    "ZES_ENABLE_SYSMAN",  # Level Zero Sysman: the SYCL free-memory query (ALCF Aurora)
     "XLA_FLAGS",  # XLA's compiler flags (ALCF Polaris JAX page: one compilation thread)
 })
 ALLOWED_ENV_PREFIXES = ("NCCL_", "FI_", "CCL_", "MPICH_", "TORCH_NCCL_")
