@@ -51,6 +51,8 @@ ALLOWED_ENV = frozenset({
     "WANDB_MODE",  # offline: the run logs locally, no key or network needed
     "USE_LIBUV",  # torch's TCPStore without libuv (a torch built without it)
     "OPENBLAS_NUM_THREADS",  # a thread count, like OMP_NUM_THREADS
+    "ZES_ENABLE_SYSMAN",  # Level Zero Sysman: the SYCL free-memory query (ALCF Aurora)
+    "XLA_FLAGS",  # XLA's compiler flags (ALCF Polaris JAX page: one compilation thread)
 })
 ALLOWED_ENV_PREFIXES = ("NCCL_", "FI_", "CCL_", "MPICH_", "TORCH_NCCL_")
 #: Words of an environment list that are not names (srun --export=ALL,NAME=value).
