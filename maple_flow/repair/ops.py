@@ -326,6 +326,15 @@ class ContainerPython3(Strict):
     op: Literal["container_python3"] = "container_python3"
 
 
+class ContainerHostMpi(Strict):
+    """Start the ranks of a container command that runs mpirun/mpiexec inside the image from
+    the host: ``ch-run IMG -- mpiexec -n 2 PROG`` becomes ``srun --ntasks=2 ch-run IMG --
+    PROG`` (also ``apptainer``/``singularity exec``): inside the image the MPI launcher finds
+    the Slurm allocation but no ``srun`` to start its daemons with."""
+
+    op: Literal["container_host_mpi"] = "container_host_mpi"
+
+
 #: One word of a script line as an op names it: no blanks, no control characters.
 Word = Annotated[str, Field(pattern=r"^[^\s\x00-\x1f\x7f]+$", max_length=512)]
 
@@ -377,7 +386,7 @@ FixOp = Annotated[
     | GresGpus | ContainerGpuFlag | UseTorchrun | RayHeadAddress | CshSetenv | TorchrunThroughPython
     | LauncherThroughPython | MpiHostLoopback | ReplaceWord | RunThroughInterpreter
     | JoinContinuation | ContainerBindSpec | ContainerWritableTmpfs | RaiseOpenFiles | SetRankCount
-    | ContainerPython3,
+    | ContainerPython3 | ContainerHostMpi,
     Field(discriminator="op"),
 ]
 
@@ -390,6 +399,7 @@ OP_KINDS: tuple[str, ...] = (
     "torchrun_through_python", "launcher_through_python", "mpi_host_loopback", "replace_word",
     "run_through_interpreter", "join_continuation", "container_bind_spec",
     "container_writable_tmpfs", "raise_open_files", "set_rank_count", "container_python3",
+    "container_host_mpi",
 )
 
 

@@ -342,6 +342,7 @@ _HANDLERS: dict[type, Handler] = {
     o.RaiseOpenFiles: lambda t, op, p: pshape.raise_open_files(t, _launch_or_last_line(t)),
     o.SetRankCount: lambda t, op, p: pshape.set_rank_count(t, op.count),
     o.ContainerPython3: lambda t, op, p: pshape.container_python3(t),
+    o.ContainerHostMpi: lambda t, op, p: pshape.container_host_mpi(t),
 }
 
 

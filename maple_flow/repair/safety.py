@@ -50,6 +50,7 @@ ALLOWED_ENV = frozenset({
     "ZE_AFFINITY_MASK", "TORCH_DISTRIBUTED_DEBUG", "TORCH_CPP_LOG_LEVEL",
     "WANDB_MODE",  # offline: the run logs locally, no key or network needed
     "USE_LIBUV",  # torch's TCPStore without libuv (a torch built without it)
+    "TRITON_CACHE_DIR",  # where Triton keeps its compiled kernels (a cache folder)
 })
 ALLOWED_ENV_PREFIXES = ("NCCL_", "FI_", "CCL_", "MPICH_", "TORCH_NCCL_")
 #: Words of an environment list that are not names (srun --export=ALL,NAME=value).
@@ -181,7 +182,9 @@ ALLOWED_LAUNCHER: dict[str, frozenset[str]] = {
         "--gpus-per-task", "--gpus-per-node", "--gpus", "--gpu-bind", "--cpu-bind", "--mpi",
         "--distribution", "--export", "--exclusive", "--overlap", "--kill-on-bad-exit", "-K",
         "--label", "-l", "--unbuffered", "-u", "--gres", "--mem", "--network", "--hint",
-        "--threads-per-core", "--ntasks-per-gpu", "--cpus-per-gpu"}),
+        "--threads-per-core", "--ntasks-per-gpu", "--cpus-per-gpu",
+        # pyxis: mount the container image's root filesystem writable (no value, runs nothing)
+        "--container-writable"}),
     "mpiexec": frozenset({
         "-n", "-np", "--np", "--ppn", "-ppn", "--depth", "-d", "--cpu-bind", "--env",
         "-env", "-genv", "--genv", "--envall", "-genvall", "--envlist", "--no-vni",
@@ -267,7 +270,7 @@ ALWAYS_ALLOWED = frozenset({
     # script-shape ops: no value reaches the script but a count, an option name already in it
     # or a fixed line (patch_shape.py)
     "join_continuation", "container_bind_spec", "container_writable_tmpfs", "raise_open_files",
-    "set_rank_count", "container_python3",
+    "set_rank_count", "container_python3", "container_host_mpi",
 })
 #: Program arguments whose meaning maple_flow knows (the number of processes of the job, as
 #: fairseq and ParlAI take it): setting one to a count needs no review.
