@@ -86,7 +86,7 @@ def ops_for(cluster: str) -> list[o.FixOp]:
         o.JoinContinuation(option="--deepspeed"),
         o.ContainerBindSpec(mode="absolute_destination"), o.ContainerBindSpec(mode="drop_options"),
         o.ContainerWritableTmpfs(), o.RaiseOpenFiles(), o.SetRankCount(count=2),
-        o.ContainerPython3(),
+        o.ContainerPython3(), o.ContainerHostMpi(),
     ]
 
 
