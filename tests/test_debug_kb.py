@@ -18,7 +18,7 @@ KB = load_knowledge_base()
 RECORDS = {r.id: r for r in KB.records}
 FAMILIES = {"scheduler", "modules", "environment", "rendezvous", "devices", "backend",
             "launcher", "resources", "user", "hardware", "network", "program", "library",
-            "site"}
+            "site", "containers"}
 
 
 def test_at_least_forty_records_in_every_family() -> None:

@@ -87,7 +87,7 @@ def ops_for(cluster: str) -> list[o.FixOp]:
         o.ContainerBindSpec(mode="absolute_destination"), o.ContainerBindSpec(mode="drop_options"),
         o.ContainerWritableTmpfs(), o.RaiseOpenFiles(), o.SetRankCount(count=2),
         o.ContainerPython3(), o.RegistryHostHash(host="nvcr.io"), o.MpiSingleCopyOff(),
-        o.JobDirCache(name="NUMBA_CACHE_DIR"),
+        o.JobDirCache(name="NUMBA_CACHE_DIR"), o.ContainerHostMpi(),
     ]
 
 

@@ -151,6 +151,7 @@ USER_VALUED = {("missing-required-argument", "add_argument"),
                ("hf-token-missing", "export_env"), ("home-cache-quota", "export_env"),
                ("cache-filesystem-no-locks", "export_env"),
                ("triton-cache-not-writable", "export_env"),
+               ("apptainer-build-tmp-full", "export_env"),
                ("hf-model-path-invalid", "add_argument"),
                # a prerequisite module the module system names in the log (or the user gives):
                # loaded, and shown for review where the cluster profile does not list it

@@ -15,6 +15,8 @@ ALL_PARTS: tuple[Where, ...] = ("log", "submit", "reasons")
 Family = Literal[
     "scheduler", "modules", "environment", "rendezvous", "devices", "backend", "launcher",
     "resources", "user", "hardware", "network", "program", "library", "site",
+    # a container launch the job script controls (the runtime's options and variables in it)
+    "containers",
 ]
 #: Families of failures that are not the launch script's: GPU hardware (ECC, Xid), the
 #: fabric, a bug in the user's program, a bug in a library, the site's own state (a full

@@ -353,6 +353,15 @@ class JobDirCache(Strict):
     name: Literal["NUMBA_CACHE_DIR"]
 
 
+class ContainerHostMpi(Strict):
+    """Start the ranks of a container command that runs mpirun/mpiexec inside the image from
+    the host: ``ch-run IMG -- mpiexec -n 2 PROG`` becomes ``srun --ntasks=2 ch-run IMG --
+    PROG`` (also ``apptainer``/``singularity exec``): inside the image the MPI launcher finds
+    the Slurm allocation but no ``srun`` to start its daemons with."""
+
+    op: Literal["container_host_mpi"] = "container_host_mpi"
+
+
 #: One word of a script line as an op names it: no blanks, no control characters.
 Word = Annotated[str, Field(pattern=r"^[^\s\x00-\x1f\x7f]+$", max_length=512)]
 
@@ -404,7 +413,7 @@ FixOp = Annotated[
     | GresGpus | ContainerGpuFlag | UseTorchrun | RayHeadAddress | CshSetenv | TorchrunThroughPython
     | LauncherThroughPython | MpiHostLoopback | ReplaceWord | RunThroughInterpreter
     | JoinContinuation | ContainerBindSpec | ContainerWritableTmpfs | RaiseOpenFiles | SetRankCount
-    | ContainerPython3 | RegistryHostHash | MpiSingleCopyOff | JobDirCache,
+    | ContainerPython3 | RegistryHostHash | MpiSingleCopyOff | JobDirCache | ContainerHostMpi,
     Field(discriminator="op"),
 ]
 
@@ -418,6 +427,7 @@ OP_KINDS: tuple[str, ...] = (
     "run_through_interpreter", "join_continuation", "container_bind_spec",
     "container_writable_tmpfs", "raise_open_files", "set_rank_count", "container_python3",
     "registry_host_hash", "mpi_single_copy_off", "job_dir_cache",
+    "container_host_mpi",
 )
 
 

@@ -346,6 +346,7 @@ _HANDLERS: dict[type, Handler] = {
     o.RegistryHostHash: lambda t, op, p: prt.registry_host_hash(t, op.host),
     o.MpiSingleCopyOff: lambda t, op, p: prt.mpi_single_copy_off(t),
     o.JobDirCache: lambda t, op, p: prt.job_dir_cache(t, op.name),
+    o.ContainerHostMpi: lambda t, op, p: pshape.container_host_mpi(t),
 }
 
 

@@ -15,7 +15,11 @@ level; each raises FixNotApplicable with the reason when the script has no such 
   that starts more ranks than the job has slots/GPUs given that count (``-np`` and a
   ``-H host:N`` slot count);
 - :func:`container_python3`: a container command that runs ``python`` in an image that has only
-  ``python3``.
+  ``python3``;
+- :func:`container_host_mpi`: a container command that starts the MPI launcher inside the image
+  (``ch-run IMG -- mpiexec -n 2 PROG``), whose Open MPI then needs the allocation's ``srun``,
+  written as a host launch (``srun --ntasks=2 ch-run IMG -- PROG``): Slurm starts one container
+  per rank.
 """
 
 from __future__ import annotations
@@ -239,3 +243,44 @@ def container_python3(text: str) -> str:
         return head + (_PYTHON.sub("python3", tail + " ")[:-1] if tail else tail)
 
     return _edit_commands(text, python3, "no container command of the script runs python")
+
+
+#: A container runtime command that runs the rest of the line in an image.
+_GUEST_RUNTIME = re.compile(r"(?<![\w/.-])(?:\S*/)?(?:ch-run\b|(?:apptainer|singularity)\s+"
+                            r"(?:exec|run)\b)")
+#: A launcher already on the host before the container command.
+_HOST_LAUNCHER = re.compile(r"(?<![\w/.-])(?:\S*/)?(?:srun|mpirun|mpiexec|orterun|ibrun|aprun)"
+                            r"(?![\w-])")
+_GUEST_MPI = re.compile(r"(?<![\w/.-])(?:\S*/)?(?:mpirun|mpiexec|orterun)(?![\w-])")
+#: The guest launcher's options a host launch keeps: its rank count (the only ones taken).
+_GUEST_COUNT = re.compile(r"[ \t]+(?:\\\n[ \t]*)?(?:-n|-np|--np|--n)(?:[ =]|[ \t]+)"
+                          r"(\d+|\$\{?[A-Za-z_]\w*\}?)(?=\s)")
+
+
+def container_host_mpi(text: str) -> str:
+    """``text`` whose container commands that start mpirun/mpiexec inside the image are started
+    by srun from the host instead (the rank count of ``-n``/``-np`` as ``--ntasks``); only a
+    guest launcher whose options are a rank count at most (other options have no srun meaning
+    this op knows)."""
+    def host(block: str) -> str | None:
+        runtime = _GUEST_RUNTIME.search(block)
+        if runtime is None or _HOST_LAUNCHER.search(block, 0, runtime.start()):
+            return None
+        mpi = _GUEST_MPI.search(block, runtime.end())
+        if mpi is None:
+            return None
+        rest, count = block[mpi.end():], None
+        found = _GUEST_COUNT.match(rest)
+        if found:
+            count, rest = found.group(1), rest[found.end():]
+        if re.match(r"[ \t]+(?:\\\n[ \t]*)?-", rest):
+            raise FixNotApplicable("the launcher inside the container has options other than "
+                                   "a rank count; start the ranks from the host by hand "
+                                   "(srun ... <container command> PROGRAM)")
+        head = block[:runtime.start()]
+        middle = re.sub(r"(?:\s|\\\n)+$", "", block[runtime.start():mpi.start()])
+        ntasks = f" --ntasks={count}" if count else ""
+        return f"{head}srun{ntasks} {middle}{rest}"
+
+    return _edit_commands(text, host, "no container command of the script starts mpirun/mpiexec "
+                                      "inside the image")

@@ -53,6 +53,7 @@ ALLOWED_ENV = frozenset({
     "OPENBLAS_NUM_THREADS",  # a thread count, like OMP_NUM_THREADS
     "ZES_ENABLE_SYSMAN",  # Level Zero Sysman: the SYCL free-memory query (ALCF Aurora)
     "XLA_FLAGS",  # XLA's compiler flags (ALCF Polaris JAX page: one compilation thread)
+    "TRITON_CACHE_DIR",  # where Triton keeps its compiled kernels (a cache folder)
 })
 ALLOWED_ENV_PREFIXES = ("NCCL_", "FI_", "CCL_", "MPICH_", "TORCH_NCCL_")
 #: Words of an environment list that are not names (srun --export=ALL,NAME=value).
@@ -184,7 +185,9 @@ ALLOWED_LAUNCHER: dict[str, frozenset[str]] = {
         "--gpus-per-task", "--gpus-per-node", "--gpus", "--gpu-bind", "--cpu-bind", "--mpi",
         "--distribution", "--export", "--exclusive", "--overlap", "--kill-on-bad-exit", "-K",
         "--label", "-l", "--unbuffered", "-u", "--gres", "--mem", "--network", "--hint",
-        "--threads-per-core", "--ntasks-per-gpu", "--cpus-per-gpu"}),
+        "--threads-per-core", "--ntasks-per-gpu", "--cpus-per-gpu",
+        # pyxis: mount the container image's root filesystem writable (no value, runs nothing)
+        "--container-writable"}),
     "mpiexec": frozenset({
         "-n", "-np", "--np", "--ppn", "-ppn", "--depth", "-d", "--cpu-bind", "--env",
         "-env", "-genv", "--genv", "--envall", "-genvall", "--envlist", "--no-vni",
@@ -270,7 +273,7 @@ ALWAYS_ALLOWED = frozenset({
     # script-shape ops: no value reaches the script but a count, an option name already in it
     # or a fixed line (patch_shape.py)
     "join_continuation", "container_bind_spec", "container_writable_tmpfs", "raise_open_files",
-    "set_rank_count", "container_python3",
+    "set_rank_count", "container_python3", "container_host_mpi",
     # runtime ops (patch_runtime.py): a '/' written '#' in an image reference the script has, a
     # fixed variable with a fixed value, a fixed cache variable set to a folder of the job's
     "registry_host_hash", "mpi_single_copy_off", "job_dir_cache",

@@ -12,6 +12,9 @@ from maple_flow.scriptparse.shell import _bashlex, dequote
 _SAFE = re.compile(r"^[A-Za-z0-9_@%+=:,./-]+$")
 #: A value that is exactly one variable reference is written double-quoted, expanded.
 _VAR_REF = re.compile(r"^\$\{[A-Za-z_][A-Za-z0-9_]*\}$")
+#: A path of safe characters and braced variable references (``/tmp/cache-${USER}``): written
+#: double-quoted with the references live (no command substitution or other expansion).
+_PATH_WITH_REFS = re.compile(r"^(?:[A-Za-z0-9_@%+=:,./-]|\$\{[A-Za-z_][A-Za-z0-9_]*\})+$")
 
 
 class FixNotApplicable(MapleError):
@@ -30,10 +33,11 @@ class Word:
 
 def quote(value: str) -> str:
     """A value as one shell word: as is when made of safe characters only, double-quoted when
-    it is exactly one variable reference (``${NAME}``), else single-quoted (literal)."""
+    it is a variable reference (``${NAME}``) or safe characters with braced references
+    (``/tmp/cache-${USER}``), else single-quoted (literal)."""
     if "\n" in value or "\x00" in value:
         raise FixNotApplicable(f"a value holds a newline or NUL: {value!r}")
-    if _VAR_REF.match(value):
+    if _VAR_REF.match(value) or ("${" in value and _PATH_WITH_REFS.match(value)):
         return f'"{value}"'
     if _SAFE.match(value):
         return value
