@@ -66,7 +66,7 @@ def test_record_vectors_are_computed_once_and_kept_owner_only(
 
 
 @pytest.mark.skipif(not HAVE_MODEL, reason="embed extra not installed")
-def test_an_edited_or_added_record_gets_new_vectors(
+def test_an_edited_or_added_record_encodes_only_its_own_text(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from maple_flow.retrieve import minilm
 
@@ -80,9 +80,28 @@ def test_an_edited_or_added_record_gets_new_vectors(
     kb_vectors.record_vectors(edited)
     kb_vectors.record_vectors(added)
     kb_vectors.record_vectors(TEXTS)
-    assert calls == [3, 3, 4]  # each new knowledge base encoded once, the old one read back
-    paths = {kb_vectors.cache_path(t) for t in (TEXTS, edited, added)}
-    assert len(paths) == 3
+    assert calls == [3, 1, 1]  # only the edited and the added text encoded; the rest read back
+
+
+@pytest.mark.skipif(not HAVE_MODEL, reason="embed extra not installed")
+def test_a_subset_of_the_records_encodes_nothing(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Similarity ranks the records of one scheduler and script shape: each such subset reads
+    the vectors its texts already have (it once encoded the whole knowledge base again)."""
+    import numpy as np
+
+    from maple_flow.retrieve import minilm
+
+    monkeypatch.setenv("MAPLE_FLOW_CACHE", str(tmp_path))
+    monkeypatch.delenv("MAPLE_FLOW_NO_CACHE", raising=False)
+    calls: list[int] = []
+    fake = _fake_encode(calls)
+    monkeypatch.setattr(minilm, "encode", lambda d, texts: fake(d, texts) * np.arange(
+        1, len(texts) + 1, dtype=np.float32)[:, None])
+    whole = kb_vectors.record_vectors(TEXTS)
+    part = kb_vectors.record_vectors([TEXTS[2], TEXTS[0]])
+    assert calls == [3]
+    assert (part == whole[[2, 0]]).all()
 
 
 @pytest.mark.skipif(not HAVE_MODEL, reason="embed extra not installed")

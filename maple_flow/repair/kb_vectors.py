@@ -2,8 +2,9 @@
 
 The file lives in maple_flow's cache folder (``diskcache.cache_dir()``), in a folder only
 the user can enter, written atomically with mode 0600; it is read back only when the user
-owns it and nobody else can read or write it (else it is rebuilt). Its name carries a digest
-of the texts and of the model file, so an edited record or another model gives a new file.
+owns it and nobody else can read or write it (else it is rebuilt). It holds each text's
+vector under the text's digest, one file a model (its name carries a digest of the model file):
+a record that is edited or added, or a subset of the records, encodes only the texts never seen.
 Queries are encoded by ``maple_flow.retrieve.minilm`` (numpy, no torch import).
 """
 
@@ -25,10 +26,17 @@ def _model_dir() -> str:
     return model_dir()
 
 
-def _key(texts: list[str], model_dir: str) -> str:
+def _model_key(model_dir: str) -> str:
     st = (Path(model_dir) / "model.safetensors").stat()
-    parts = [*texts, f"{st.st_size}:{st.st_mtime_ns}"]
-    return hashlib.sha256("\x1e".join(parts).encode()).hexdigest()[:32]
+    return hashlib.sha256(f"{model_dir}:{st.st_size}:{st.st_mtime_ns}".encode()).hexdigest()[:16]
+
+
+def _text_key(text: str) -> bytes:
+    return hashlib.sha256(text.encode()).hexdigest()[:32].encode()
+
+
+#: A store past this many texts is started afresh (old knowledge bases' texts pile up in it).
+_MAX_TEXTS = 20000
 
 
 def owner_only(st: os.stat_result) -> bool:
@@ -36,19 +44,24 @@ def owner_only(st: os.stat_result) -> bool:
     return st.st_uid == os.getuid() and not st.st_mode & 0o077
 
 
-def _load(path: Path) -> Any:
+def _load(path: Path) -> dict[bytes, Any]:
+    """The stored vectors by text digest; empty when there is no file or it is not trusted."""
     import numpy as np
 
     try:
         with open(path, "rb") as handle:
             if not owner_only(os.fstat(handle.fileno())):
-                return None
-            return np.load(handle, allow_pickle=False)
-    except (OSError, ValueError):
-        return None
+                return {}
+            with np.load(handle, allow_pickle=False) as stored:
+                keys, vectors = stored["keys"], stored["vectors"]
+    except (OSError, ValueError, KeyError):
+        return {}
+    if len(keys) != len(vectors):
+        return {}
+    return {bytes(k): v for k, v in zip(keys, vectors, strict=True)}
 
 
-def _store(path: Path, vectors: Any) -> None:
+def _store(path: Path, rows: dict[bytes, Any]) -> None:
     import numpy as np
 
     path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
@@ -56,7 +69,8 @@ def _store(path: Path, vectors: Any) -> None:
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".kb-", suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as handle:
-            np.save(handle, vectors, allow_pickle=False)
+            np.savez(handle, keys=np.array(list(rows), dtype="S32"),
+                     vectors=np.stack(list(rows.values())))
         os.chmod(tmp, 0o600)
         os.replace(tmp, path)
     finally:
@@ -64,23 +78,34 @@ def _store(path: Path, vectors: Any) -> None:
             os.unlink(tmp)
 
 
-def cache_path(texts: list[str]) -> Path:
-    model_dir = _model_dir()
-    return diskcache.cache_dir() / "kb" / f"kb-vectors-{_key(texts, model_dir)}.npy"
+def cache_path(texts: list[str] | None = None) -> Path:
+    """The store of this model's text vectors (one file for every knowledge base and every
+    subset of it: a text is encoded once, whatever records it is ranked with)."""
+    return diskcache.cache_dir() / "kb" / f"kb-text-vectors-{_model_key(_model_dir())}.npz"
 
 
 def record_vectors(texts: list[str]) -> Any:
-    """Unit vectors of ``texts`` (the records' texts): from disk, else encoded and saved."""
+    """Unit vectors of ``texts`` (the records' texts), in order: those stored on disk read back,
+    only the texts never seen encoded (and added to the store)."""
+    import numpy as np
+
     from maple_flow.retrieve.minilm import encode
 
-    path = cache_path(texts)
-    vectors = _load(path) if diskcache.enabled() else None
-    if vectors is None or len(vectors) != len(texts):
-        vectors = encode(_model_dir(), texts)
+    path = cache_path()
+    rows = _load(path) if diskcache.enabled() else {}
+    keys = [_text_key(text) for text in texts]
+    missing = list(dict.fromkeys(text for text, key in zip(texts, keys, strict=True)
+                                 if key not in rows))
+    if missing:
+        if len(rows) + len(missing) > _MAX_TEXTS:
+            rows = {}
+            missing = list(dict.fromkeys(texts))
+        fresh = encode(_model_dir(), missing)
+        rows.update(zip((_text_key(text) for text in missing), fresh, strict=True))
         if diskcache.enabled():
             with contextlib.suppress(OSError):
-                _store(path, vectors)
-    return vectors
+                _store(path, rows)
+    return np.stack([rows[key] for key in keys]) if keys else np.zeros((0, 0), dtype=np.float32)
 
 
 def cosine_scores(query: str, texts: list[str]) -> list[float]:
