@@ -147,6 +147,9 @@ USER_VALUED = {("missing-required-argument", "add_argument"),
                ("entity-value-rejected", "replace_word"),
                ("config-file-not-found", "add_argument"), ("hf-authentication", "export_env"),
                ("lmod-module-conflict", "swap_module"), ("envmodules-load-conflict", "swap_module"),
+               # the replacement the site's own notice names ("X has been replaced by Y"): shown
+               # for review where the profile does not list it
+               ("site-module-replaced-by", "swap_module"),
                # gathered records (issue 17): the token or cache folder the user gives
                ("hf-token-missing", "export_env"), ("home-cache-quota", "export_env"),
                ("cache-filesystem-no-locks", "export_env"),
