@@ -86,3 +86,18 @@ def setup_anchor(text: str) -> int:
         if parts[index].strip() and not parts[index].lstrip().startswith("#"):
             break
     return first
+
+
+def launch_or_last_line(text: str) -> int:
+    """1-based line of the script's launch (its Python program), else of its last command;
+    FixNotApplicable when the script runs no command."""
+    try:
+        return find_launch(text).line
+    except FixNotApplicable:
+        pass
+    parts = text.split("\n")
+    for index in range(len(parts) - 1, -1, -1):
+        stripped = parts[index].strip()
+        if stripped and not stripped.startswith("#"):
+            return index + 1
+    raise FixNotApplicable("the script runs no command")

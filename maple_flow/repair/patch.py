@@ -19,7 +19,7 @@ from maple_flow.repair import patch_port as pport
 from maple_flow.repair import patch_program as pprog
 from maple_flow.repair import patch_runtime as prt
 from maple_flow.repair import patch_shape as pshape
-from maple_flow.repair.layout import find_launch, scheduler_of
+from maple_flow.repair.layout import launch_or_last_line, scheduler_of
 from maple_flow.repair.models import Fix
 from maple_flow.repair.patch_container import container_gpu_flag
 from maple_flow.repair.patch_entity import replace_word, run_through_interpreter
@@ -288,19 +288,6 @@ def _export(text: str, name: str, value: str) -> str:
     text = pe.export_env(given if given is not None else text, name, value)
     return pl.point_at_master_port(text)
 
-def _launch_or_last_line(text: str) -> int:
-    """1-based line of the script's launch (its Python program), else of its last command."""
-    try:
-        return find_launch(text).line
-    except FixNotApplicable:
-        pass
-    parts = text.split("\n")
-    for index in range(len(parts) - 1, -1, -1):
-        stripped = parts[index].strip()
-        if stripped and not stripped.startswith("#"):
-            return index + 1
-    raise FixNotApplicable("the script runs no command")
-
 Handler = Callable[[str, Any, ClusterProfile], str]
 _HANDLERS: dict[type, Handler] = {
     o.AddModule: lambda t, op, p: pe.add_module(t, op.name, op.first, op.before),
@@ -340,7 +327,7 @@ _HANDLERS: dict[type, Handler] = {
     o.JoinContinuation: lambda t, op, p: pshape.join_continuation(t, op.option),
     o.ContainerBindSpec: lambda t, op, p: pshape.container_bind_spec(t, op.mode),
     o.ContainerWritableTmpfs: lambda t, op, p: pshape.container_writable_tmpfs(t),
-    o.RaiseOpenFiles: lambda t, op, p: pshape.raise_open_files(t, _launch_or_last_line(t)),
+    o.RaiseOpenFiles: lambda t, op, p: pshape.raise_open_files(t, launch_or_last_line(t)),
     o.SetRankCount: lambda t, op, p: pshape.set_rank_count(t, op.count),
     o.ContainerPython3: lambda t, op, p: pshape.container_python3(t),
     o.RegistryHostHash: lambda t, op, p: prt.registry_host_hash(t, op.host),

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from maple_flow.repair.layout import find_launch
+from maple_flow.repair.layout import launch_or_last_line
 from maple_flow.repair.patch_env import _env_anchor
 from maple_flow.repair.text import FixNotApplicable, insert_line
 
@@ -32,19 +32,6 @@ _MPI_RUN = re.compile(r"(?<![\w/.-])(?:\S*/)?(?:mpirun|mpiexec|orterun|srun)(?![
 def _code(line: str) -> bool:
     stripped = line.strip()
     return bool(stripped) and not stripped.startswith("#")
-
-
-def _launch_line(text: str) -> int:
-    """1-based line of the script's launch (its program), else of its last command."""
-    try:
-        return find_launch(text).line
-    except FixNotApplicable:
-        pass
-    parts = text.split("\n")
-    for index in range(len(parts) - 1, -1, -1):
-        if _code(parts[index]):
-            return index + 1
-    raise FixNotApplicable("the script runs no command")
 
 
 def _image_variables(parts: list[str]) -> set[str]:
@@ -103,7 +90,7 @@ def mpi_single_copy_off(text: str) -> str:
         if new == text:
             raise FixNotApplicable(f"the script already sets {SINGLE_COPY_VAR}=none")
         return new
-    return insert_line(text, _env_anchor(text, _launch_line(text)),
+    return insert_line(text, _env_anchor(text, launch_or_last_line(text)),
                        f"export {SINGLE_COPY_VAR}=none")
 
 
@@ -124,5 +111,5 @@ def job_dir_cache(text: str, name: str) -> str:
            for line in parts):
         raise FixNotApplicable(f"the script sets {name} already; check that its folder is "
                                "writable from the job (and bound into the container)")
-    return insert_line(text, _env_anchor(text, _launch_line(text)),
+    return insert_line(text, _env_anchor(text, launch_or_last_line(text)),
                        f'export {name}="$PWD/{folder}"')
