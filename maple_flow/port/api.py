@@ -178,7 +178,7 @@ from maple_flow.scriptparse.launch import (
 )
 from maple_flow.scriptparse.launcher_array import expand_launcher_arrays
 from maple_flow.scriptparse.script import launch_command_line
-from maple_flow.scriptparse.setup import framework_conflict, setup_of, shown_framework
+from maple_flow.scriptparse.setup import framework_reading, setup_of
 from maple_flow.scriptparse.spec import named_beyond_queue
 from maple_flow.scriptparse.steps import setup_steps
 from maple_flow.scriptparse.values import expand, simple_values
@@ -453,7 +453,7 @@ def _size_answered(script: str | bytes, source: str | None, o: dict[str, Any]) -
     if not any(o.get(k) for k in _SIZE_KEYS):
         return False
     try:
-        _source(script, source, {k: v for k, v in o.items() if k not in _SIZE_KEYS})
+        _read_source(script, source, {k: v for k, v in o.items() if k not in _SIZE_KEYS})
     except MissingInformation as exc:
         return bool(set(exc.missing) & set(_SIZE_KEYS))
     except MapleError:
@@ -498,11 +498,13 @@ def _read_source(script: str | bytes, source: str | None, o: dict[str, Any]) -> 
     notes = [n for n in (assumed, note, no_wait_note(text, launch_command_line(text))) if n]
     notes += [pinned.note] if pinned is not None else []
     notes += [arrays.note] if arrays is not None else []
+    shown, conflict = framework_reading(parsed)
     return Source(parsed, facts, cluster, total, setup_steps(parsed), notes,
                   header_of(text), text.split("\n"),
                   pinned_steps=pinned.where if pinned is not None else "",
                   cluster_sure=bool(source) or bool(
-                      cluster and named_beyond_queue(parsed, text, cluster)))
+                      cluster and named_beyond_queue(parsed, text, cluster)),
+                  framework=shown, framework_mixed=conflict is not None)
 
 
 def port_launch_only(script: str, source: str | None, target: str,
@@ -799,7 +801,7 @@ def _framework_module_note(modules: list[str], src: Source, profile: ClusterProf
     """A source module that gave the program another framework than PyTorch (``ml
     TensorFlow/2.5.0``), not loaded on the target, whose modules are the PyTorch template's:
     named, with what to load instead."""
-    if shown_framework(src.parsed) is None:
+    if src.framework is None:
         return []
     given = [(m, found[0].name) for m in modules if (found := framework_named(m)) is not None]
     return [f"module {module} gave the program {name}; {profile.name}'s modules here ({target}) "
@@ -865,7 +867,7 @@ def _software_notes(src: Source, profile: ClusterProfile,
                f"{p.launch.wrapper_script} if it lies in the job's directory"
                if "/" not in p.launch.wrapper_script and not wrapper_shell(p) else "")
             + _scheduler_named_note(p.launch.wrapper_script, p.scheduler, profile)
-            + _srun_task_vars_note(p, profile))
+            + srun_task_vars_note(p, profile))
     if p.launch.command:
         notes.append(_command_note(p, profile))
     if shell_script_program(p) and not wrapper_is_program(p):
@@ -884,12 +886,6 @@ def _scheduler_named_note(script: str, source: str | None, profile: ClusterProfi
     return (f"; its name says it is made for {source} (it likely reads {source.upper()}_* "
             f"variables), and {profile.name} runs {profile.scheduler}: make it read what "
             f"{profile.launch.launcher} sets there")
-
-
-def _srun_task_vars_note(p: ParsedScript, profile: ClusterProfile) -> str:
-    """A wrapper the source's srun started, on a target whose launcher is not srun (see
-    port.user_wrapper.srun_task_vars_note)."""
-    return srun_task_vars_note(p, profile)
 
 
 def _command_note(p: ParsedScript, profile: ClusterProfile) -> str:
@@ -1374,7 +1370,7 @@ def _torchrun_for_other_framework(src: Source, script: str, profile: ClusterProf
     """A refusal when the port would start a program of another framework than PyTorch (the
     script shows TensorFlow, JAX, RAPIDS...) with torchrun, which the source did not use:
     torchrun starts torch.distributed workers, and the program's environment may not have it."""
-    shown = shown_framework(src.parsed)
+    shown = src.framework
     if shown is None or not re.search(r"(?m)^\s*(?:[^#\n]*\s)?torchrun\s", script):
         return []
     return [f"the script shows {shown[0]} ({shown[1]!r} in {shown[2]}) and starts "
@@ -1391,8 +1387,7 @@ def _plain_run_of_other_framework(src: Source, f: ScriptFacts, o: dict[str, Any]
             and not any(o.get(k) for k in ("ranks", "nodes", "gpus_per_node"))
             and not any(s.name in LAUNCH_CMDS or s.name in PER_NODE_LAUNCHERS
                         for s in src.parsed.launch.stages)
-            and (shown_framework(src.parsed) is not None
-                 or framework_conflict(src.parsed) is not None))
+            and (src.framework is not None or src.framework_mixed))
 
 
 def _framework_cluster_note(src: Source, profile: ClusterProfile, ranks: int) -> list[str]:
@@ -1400,7 +1395,7 @@ def _framework_cluster_note(src: Source, profile: ClusterProfile, ranks: int) ->
     multi-process) moved from a Slurm job to another scheduler: the framework found its peers
     from Slurm's variables under srun (templates/sites/frameworks.yaml), which the target's
     launcher does not set; named, with the target's own rank variable."""
-    shown = shown_framework(src.parsed)
+    shown = src.framework
     if shown is None or ranks <= 1 or src.parsed.scheduler != "slurm" or (
             profile.scheduler == "slurm") or src.facts.horovod:
         return []  # Horovod (MPI) finds its peers from the launcher's MPI, on any scheduler

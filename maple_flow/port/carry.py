@@ -91,6 +91,10 @@ class Source:
     #: The script does not state the job's size (the port asks it): the size is the user's
     #: answer (nodes=, gpus_per_node=, ranks=), so no source layout may be stated or compared.
     size_answered: bool = False
+    #: Another framework than PyTorch the script shows, ``(name, word, where)``, and whether it
+    #: shows PyTorch too (``setup.framework_reading``, read once for every target).
+    framework: tuple[str, str, str] | None = None
+    framework_mixed: bool = False
 
 
 @dataclass

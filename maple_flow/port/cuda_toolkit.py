@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass, field
 
 from maple_flow.models import ClusterProfile
-from maple_flow.port.accounted import source_launch_line
+from maple_flow.port.stages import launch_command_span
 
 #: Programs of the CUDA toolkit (a module or install puts them on PATH), as a command word.
 TOOLKIT_PROGRAMS = ("nvcc", "nsys", "ncu", "nvprof", "cuda-gdb", "cuda-memcheck",
@@ -54,14 +54,8 @@ def _source_modules(lines: list[str]) -> list[str]:
 
 def _launch_span(lines: list[str]) -> set[int]:
     """The source's launch line and its ``\\`` continuation lines (numbers from 1)."""
-    first = source_launch_line("\n".join(lines))
-    if first is None:
-        return set()
-    span, at = {first}, first
-    while at <= len(lines) and lines[at - 1].rstrip().endswith("\\"):
-        at += 1
-        span.add(at)
-    return span
+    span = launch_command_span("\n".join(lines))
+    return set() if span is None else set(range(span[1] + 1, span[2] + 2))
 
 
 def plan_toolkit(lines: list[str], profile: ClusterProfile) -> Toolkit:
@@ -71,7 +65,7 @@ def plan_toolkit(lines: list[str], profile: ClusterProfile) -> Toolkit:
     if not uses:
         return Toolkit()
     named = ", ".join(f"`{p}` (line {n})" for n, p in uses)
-    theirs = [m for m in _source_modules(lines)]
+    theirs = _source_modules(lines)
     given = f", which the source's {', '.join(f'`{m}`' for m in theirs)} provided" if theirs else ""
     if profile.gpu.device_api != "cuda":
         launch = _launch_span(lines)

@@ -163,34 +163,26 @@ def _framework_evidence(p: ParsedScript) -> tuple[tuple[str, str, str] | None,
     return other, torch
 
 
-def shown_framework(p: ParsedScript) -> tuple[str, str, str] | None:
-    """Another framework than PyTorch that the script shows (TensorFlow, Keras, JAX, RAPIDS...;
-    ``templates/sites/frameworks.yaml``) in its directives (job name), the commands before and
-    around the launch (modules, environments, containers, wrappers, echo text) or the program's
-    name, comments left out: ``(name, the word, where)``; None when it shows none, when it
-    starts its program with a torch.distributed launcher, or when the script also shows
-    PyTorch (a pytorch module/environment/image, ``--nproc_per_node``, Lightning...): the
-    evidence conflicts, and ``framework_conflict`` names both."""
+def framework_reading(p: ParsedScript) -> tuple[tuple[str, str, str] | None, str | None]:
+    """What the script shows of a framework other than PyTorch (TensorFlow, Keras, JAX,
+    RAPIDS...; ``templates/sites/frameworks.yaml``) in its directives (job name), the commands
+    before and around the launch (modules, environments, containers, wrappers, echo text) or the
+    program's name, comments left out, read once: ``(shown, conflict)``.
+
+    ``shown`` is ``(name, the word, where)`` when the script shows such a framework and nothing
+    of PyTorch; ``conflict`` is a note when it shows both (a pytorch module/environment/image,
+    ``--nproc_per_node``, Lightning...): neither is asserted. Both None when it shows none, or
+    when it starts its program with a torch.distributed launcher."""
     if any(s.name in _TORCH_LAUNCHERS for s in p.launch.stages) or (
             p.launch.module and p.launch.entrypoint in _TORCH_LAUNCHERS):
-        return None
-    other, torch = _framework_evidence(p)
-    return other if torch is None else None
-
-
-def framework_conflict(p: ParsedScript) -> str | None:
-    """A note when the script shows both another framework and PyTorch (no torch launcher):
-    neither is asserted; None otherwise."""
-    if any(s.name in _TORCH_LAUNCHERS for s in p.launch.stages) or (
-            p.launch.module and p.launch.entrypoint in _TORCH_LAUNCHERS):
-        return None
+        return None, None
     other, torch = _framework_evidence(p)
     if other is None or torch is None:
-        return None
-    return (f"the script shows both {other[0]} ({other[1]!r} in {other[2]}) and PyTorch "
-            f"({torch[0]!r} in {torch[1]}): neither is asserted; one plain process of the source "
-            "stays one process (no torchrun), several are ported as pytorch ddp; check which "
-            f"framework `{p.launch.entrypoint}` uses")
+        return other, None
+    return None, (f"the script shows both {other[0]} ({other[1]!r} in {other[2]}) and PyTorch "
+                  f"({torch[0]!r} in {torch[1]}): neither is asserted; one plain process of the "
+                  "source stays one process (no torchrun), several are ported as pytorch ddp; "
+                  f"check which framework `{p.launch.entrypoint}` uses")
 
 
 def setup_of(p: ParsedScript) -> Setup:
@@ -199,7 +191,7 @@ def setup_of(p: ParsedScript) -> Setup:
         found = rule(p)
         if found is not None:
             return found
-    other = shown_framework(p)
+    other, conflict = framework_reading(p)
     if other is not None:
         name, word, where = other
         return "pytorch", "ddp", (
@@ -208,7 +200,6 @@ def setup_of(p: ParsedScript) -> Setup:
             f"driving the GPUs it had; no torchrun) and takes from the pytorch ddp template only "
             f"the scheduler header, modules and launcher; the torch.distributed variables it "
             f"exports (MASTER_ADDR, WORLD_SIZE, RANK) are unused by a {name} program")
-    conflict = framework_conflict(p)
     if conflict is not None:
         return "pytorch", "ddp", conflict
     return "pytorch", "ddp", "nothing in the script names another setup: read as pytorch ddp"
