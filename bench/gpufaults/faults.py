@@ -1,0 +1,142 @@
+"""Produce real failure logs of common launch mistakes with real torch, NCCL and a real GPU.
+
+Each fault runs a tiny program (programs/) the way a broken job script would start it on one
+node: too many ranks for the GPUs, ranks without LOCAL_RANK, a CUDA_VISIBLE_DEVICES that names
+no GPU, a taken port, a rendezvous that waits for a node never started, a missing launcher, a
+bad NCCL interface, and three failures that are not the script's (a label out of range, a model
+larger than the GPU, a DDP unused parameter). Their stdout+stderr are the logs of
+bench/gpufaults/cases.yaml (make_cases.py). Needs a CUDA GPU and torch; not maple_flow.
+
+    python3 bench/gpufaults/faults.py -o logs.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+PROGRAMS = Path(__file__).resolve().parent / "programs"
+DROP = ("RANK", "LOCAL_RANK", "WORLD_SIZE", "MASTER_ADDR", "MASTER_PORT", "CUDA_VISIBLE_DEVICES",
+        "LOCAL_WORLD_SIZE", "NCCL_SOCKET_IFNAME")
+
+
+def free_port() -> int:
+    """A loopback port nobody listens on now."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def torchrun(*args: str) -> list[str]:
+    """The torchrun command line of this Python."""
+    return [sys.executable, "-m", "torch.distributed.run", *args]
+
+
+def prog(name: str) -> str:
+    return str(PROGRAMS / name)
+
+
+def faults() -> dict[str, dict[str, Any]]:
+    """Each fault: its processes (argv, extra environment) started together."""
+    port = free_port()
+    ranks2 = {"WORLD_SIZE": "2", "MASTER_ADDR": "127.0.0.1", "MASTER_PORT": str(port)}
+    return {
+        "nproc-exceeds-gpus": {"procs": [(torchrun("--standalone", "--nproc_per_node=2",
+                                                   prog("ddp_train.py")), {})]},
+        "ranks-without-local-rank": {"procs": [([sys.executable, prog("ddp_train.py")],
+                                                {**ranks2, "RANK": str(r)}) for r in (0, 1)]},
+        "visible-devices-name-no-gpu": {"procs": [(torchrun("--standalone", "--nproc_per_node=1",
+                                                            prog("ddp_train.py")),
+                                                   {"CUDA_VISIBLE_DEVICES": "4,5,6,7"})]},
+        "port-taken": {"hold_port": True,
+                       "procs": [(torchrun("--nnodes=1", "--nproc_per_node=1",
+                                           "--master_addr=127.0.0.1", "--master_port={port}",
+                                           prog("ddp_train.py")), {})]},
+        "rendezvous-waits-for-second-node": {
+            "procs": [(torchrun("--nnodes=2", "--nproc_per_node=1", "--rdzv_backend=c10d",
+                                f"--rdzv_endpoint=127.0.0.1:{free_port()}",
+                                "--rdzv_conf=join_timeout=20", prog("ddp_train.py")), {})]},
+        "no-launcher": {"procs": [([sys.executable, prog("ddp_train.py")], {})]},
+        "nccl-socket-ifname-absent": {"procs": [(torchrun("--standalone", "--nproc_per_node=1",
+                                                          prog("ddp_train.py")),
+                                                 {"NCCL_SOCKET_IFNAME": "ib0"})]},
+        "accelerate-processes-exceed-gpus": {
+            "procs": [([sys.executable, "-m", "accelerate.commands.launch", "--multi_gpu",
+                        "--num_processes", "2", "--num_machines", "1", "--main_process_port",
+                        str(free_port()), prog("ddp_train.py")], {})]},
+        "label-out-of-range": {"procs": [([sys.executable, prog("label_out_of_range.py")], {})]},
+        "model-larger-than-gpu": {"procs": [([sys.executable, prog("model_too_big.py")], {})]},
+        "ddp-unused-parameter": {"procs": [(torchrun("--standalone", "--nproc_per_node=1",
+                                                     prog("unused_parameter.py")), {})]},
+    }
+
+
+def run_fault(spec: dict[str, Any], timeout: float) -> dict[str, Any]:
+    """Start the fault's processes together; their exit codes and interleaved output."""
+    base = {k: v for k, v in os.environ.items() if k not in DROP}
+    base.update(PYTHONUNBUFFERED="1", OMP_NUM_THREADS="1")
+    holder = None
+    port = ""
+    if spec.get("hold_port"):
+        holder = socket.socket()
+        holder.bind(("127.0.0.1", 0))
+        holder.listen()
+        port = str(holder.getsockname()[1])
+    start = time.perf_counter()
+    procs = []
+    for argv, extra in spec["procs"]:
+        argv = [a.replace("{port}", port) for a in argv]
+        procs.append((argv, subprocess.Popen(argv, env={**base, **extra},
+                                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                             text=True)))
+    outputs, codes = [], []
+    for _argv, proc in procs:
+        try:
+            out, _ = proc.communicate(timeout=max(1.0, timeout - (time.perf_counter() - start)))
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            out, _ = proc.communicate()
+            out += "\n[faults.py: killed at the timeout]\n"
+        outputs.append(out)
+        codes.append(proc.returncode)
+    if holder:
+        holder.close()
+    return {"argv": [" ".join(a) for a, _ in procs], "rc": codes,
+            "seconds": round(time.perf_counter() - start, 1), "log": "".join(outputs)}
+
+
+def meta() -> dict[str, Any]:
+    import torch
+    gpu = torch.cuda.get_device_name() if torch.cuda.is_available() else None
+    return {"host": platform.node(), "python": platform.python_version(),
+            "torch": torch.__version__, "cuda": torch.version.cuda,
+            "nccl": ".".join(map(str, torch.cuda.nccl.version())) if gpu else None, "gpu": gpu,
+            "date": time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime())}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("-o", "--out", required=True, help="JSON file of the logs")
+    parser.add_argument("--only", nargs="*", help="fault ids (default: all)")
+    parser.add_argument("--timeout", type=float, default=90)
+    args = parser.parse_args()
+    result: dict[str, Any] = {"meta": meta(), "faults": {}}
+    for fault_id, spec in faults().items():
+        if args.only and fault_id not in args.only:
+            continue
+        result["faults"][fault_id] = run_fault(spec, args.timeout)
+        r = result["faults"][fault_id]
+        print(fault_id, r["rc"], r["seconds"], "s", flush=True)
+        Path(args.out).write_text(json.dumps(result, indent=1), encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()
