@@ -20,7 +20,7 @@ def main() -> None:
     device = logs["meta"]
     cases = []
     for case in spec["cases"]:
-        fault = logs["faults"].get(case["id"])
+        fault = logs["faults"].get(case.get("log_of", case["id"]))
         if fault is None or not any(fault["rc"]):
             print(f"# dropped {case['id']}: no failure captured", file=sys.stderr)
             continue
