@@ -407,6 +407,172 @@ case(
 )
 
 
+# ---------------------------------------------------------------- added in the second pass
+TORCHRUN1 = 'torchrun --standalone --nnodes=1 --nproc_per_node=4 train.py --config configs/small.yaml'
+case(
+    id='esmvaltool3461-exceeded-step-memory-limit',
+    kind='script',
+    source='https://github.com/ESMValGroup/ESMValTool/issues/3461',
+    thread_site='the Met Office Slurm cluster, the ESMValTool recipe test workflow; the ensclus recipe job consistently ends with the step memory limit message in job.err; the fix - increase the memory requested for that recipe (done in the workflow resources, PR 3562)',
+    what='the job asks for less memory than the step needs; the fix is a larger memory request in the job directives; assumed shape - one task on one CPU node with an explicit --mem, diagnosed as on Anvil',
+    cluster='anvil',
+    script='srun_python.sh',
+    replace=[['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --gpus-per-node=4', '#SBATCH --mem=8G'], [PY_RUN, 'srun esmvaltool run recipe_ensclus.yml']],
+    log='slurmstepd: error: Exceeded step memory limit at some point.\n',
+    expect={'families': ['resources'], 'fix': r'(?m)^[-+]#SBATCH --mem'},
+)
+case(
+    id='awspc1418-mpi-module-not-loaded-libmpi',
+    kind='script',
+    source='https://github.com/aws/aws-parallelcluster/issues/1418',
+    thread_site='an AWS ParallelCluster Slurm cluster; mpirun of an MPI program fails because LD_LIBRARY_PATH is empty; a maintainer asks for `module load openmpi` and the reporter confirms it works (loading the intelmpi module also sets the path)',
+    what='the job script starts an MPI program without loading the MPI module, so its libraries are not on the library path; the fix is a module load line; assumed shape - one node, mpirun of 64 ranks, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_mpi_app.sh',
+    replace=[['#SBATCH --nodes=8', '#SBATCH --nodes=1'], ['module load cray-mpich\n', ''], [MPI_RUN, 'mpirun -np 64 ./solver input.dat']],
+    log='error while loading shared libraries: libmpi.so.1: cannot open shared object file: No such file or directory\n',
+    expect={'families': ['modules', 'environment'], 'fix': r'(?m)^\+\s*module load (openmpi|intelmpi)'},
+)
+case(
+    id='fairseq87-too-many-open-files-pymp',
+    kind='script',
+    source='https://github.com/facebookresearch/fairseq/issues/87',
+    thread_site='fairseq training of a 20-layer convolutional model with several data-loading processes; the open-file limit of the session is hit; the maintainer - check `ulimit -n` and raise it, e.g. `ulimit -n 500000`; the reporter thanks',
+    what='the per-process open-file limit inherited by the job is too low for the data-loading processes; the fix is `ulimit -n` raised in the job script before the launch; assumed shape - one node, 4 GPUs with torchrun, diagnosed as on Delta',
+    cluster='delta',
+    script='torchrun_single.sh',
+    replace=[[TORCHRUN1, 'torchrun --standalone --nnodes=1 --nproc_per_node=4 $(which fairseq-train) data-bin/iwslt14 --arch fconv_iwslt_de_en']],
+    log="OSError: [Errno 24] Too many open files: '/tmp/pymp-tgep00l9'\n",
+    expect={'families': ['environment', 'resources'], 'fix': r'(?m)^\+\s*ulimit -n'},
+)
+case(
+    id='masktextspotter51-ddp-too-many-open-files',
+    kind='script',
+    source='https://github.com/MhLiao/MaskTextSpotterV3/issues/51',
+    thread_site='MaskTextSpotterV3 pretraining with `python -m torch.distributed.launch --nproc_per_node=4`; after a few iterations the data loader runs out of file descriptors; the reporter fixed it with `ulimit -n 65535` (another user switched the sharing strategy to file_system in code)',
+    what='the open-file limit is too low for 4 ranks of multi-worker data loading; the fix stated by the reporter is `ulimit -n 65535` in the launching script; DOUBTFUL - a code change (set_sharing_strategy) also works; assumed shape - one node, 4 GPUs, torch.distributed.launch, diagnosed as on Delta',
+    cluster='delta',
+    script='torchrun_single.sh',
+    replace=[[TORCHRUN1, 'python -m torch.distributed.launch --nproc_per_node=4 tools/train_net.py --config-file configs/pretrain/seg_rec_poly_fuse_feature.yaml']],
+    log='OSError: [Errno 24] Too many open files\n',
+    expect={'families': ['environment', 'resources'], 'fix': r'(?m)^\+\s*ulimit -n'},
+)
+case(
+    id='stylegan2pt153-broken-image-file-in-dataset',
+    kind='not_script',
+    source='https://github.com/lucidrains/stylegan2-pytorch/issues/153',
+    thread_site='stylegan2_pytorch training on a folder of images; PIL cannot open one file; the author - this means one of your images is broken',
+    what='a corrupt file in the training data - a data problem fixed by cleaning the dataset, not the job script; assumed shape - one GPU task with srun, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_python.sh',
+    replace=[['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=1'], [PY_RUN, 'srun stylegan2_pytorch --data ./images --name run1']],
+    log="PIL.UnidentifiedImageError: cannot identify image file 'img.jpg'\n",
+)
+case(
+    id='lightweightgan109-corrupt-image-cats-dataset',
+    kind='not_script',
+    source='https://github.com/lucidrains/lightweight-gan/issues/109',
+    thread_site='lightweight-gan trained on the Cats and Dogs dataset; after some progress one image of the dataset cannot be decoded; the reporter points at the known corrupt file of that dataset and asks for exception handling in the loader',
+    what='a corrupt image in the dataset - a data problem (or a missing guard in the loader code), not something the job script can fix; assumed shape - one GH200 GPU task with srun, diagnosed as on DeltaAI',
+    cluster='deltaai',
+    script='srun_python.sh',
+    replace=[['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=1'], [PY_RUN, 'srun lightweight_gan --data ./PetImages --image-size 256']],
+    log="PIL.UnidentifiedImageError: cannot identify image file '...\\\\Cat\\\\666.jpg'\n",
+)
+case(
+    id='ddcap35-ddp-unused-parameter-rank0',
+    kind='not_script',
+    source='https://github.com/buxiangzhiren/DDCap/issues/35',
+    thread_site='DDCap training under DDP after moving to torch 1.9.0+cu111; one parameter never receives a gradient; the author - some layer is set trainable but not used (make it non-trainable, or set find_unused_parameters=True)',
+    what='a model-code issue (a trainable parameter unused in the loss) surfaced by DDP - fixed in the code or the DDP wrapper arguments, not the job script; assumed shape - one node, 4 GPUs with torchrun, diagnosed as on Delta',
+    cluster='delta',
+    script='torchrun_single.sh',
+    replace=[[TORCHRUN1, 'torchrun --standalone --nnodes=1 --nproc_per_node=4 main.py --config configs/ddcap.yaml']],
+    log='Parameter indices which did not receive grad for rank 0: 1\n',
+)
+case(
+    id='mmagic419-iconvsr-ddp-unused-params-fixed-upstream',
+    kind='not_script',
+    source='https://github.com/open-mmlab/mmagic/issues/419',
+    thread_site='MMEditing (now mmagic) IconVSR training in distributed mode with PyTorch 1.7.0; DDP reports parameters unused in the loss; a maintainer - this bug should have been fixed in PR #290, use the latest version',
+    what='a bug in the IconVSR model code of the library, fixed upstream - not the job script; assumed shape - one node, 4 tasks started with srun (OpenMMLab slurm_train style), diagnosed as on Delta',
+    cluster='delta',
+    script='srun_python.sh',
+    replace=[[PY_RUN, 'srun python -u tools/train.py configs/restorers/iconvsr/iconvsr_reds4.py --launcher=slurm']],
+    log='RuntimeError: Expected to have finished reduction in the prior iteration before starting a new one. This error indicates that your module has parameters that were not used i\n'
+        'n producing loss. You can enable unused parameter detection by (1) passing the keyword argument `find_unused_parameters=True` to `torch.nn.parallel.DistributedDataParallel`;\n',
+)
+case(
+    id='ompi3133-pbs-select-without-mpiprocs-slots',
+    kind='script',
+    source='https://github.com/open-mpi/ompi/issues/3133',
+    thread_site='a PBS Pro cluster, Open MPI mpirun inside a job whose select statement gives no MPI process slots; a user with the same error - requesting `select=2:ncpus=28:mpiprocs=28` made it go away (Open MPI reads the slots from the PBS nodefile)',
+    what='the PBS resource request does not give Open MPI the process slots (mpiprocs) that mpirun asks for; the fix is mpiprocs in the select line; DOUBTFUL - the fix comes from another user of the thread; assumed shape - 2 nodes x 28 cores, Open MPI mpirun of 56 ranks, diagnosed as on Polaris (PBS Pro)',
+    cluster='polaris',
+    script='pbs_mpiexec.sh',
+    replace=[['#PBS -l select=2:system=polaris', '#PBS -l select=2:ncpus=28'], ['module load conda\nconda activate', 'module load openmpi'], [POLARIS_RUN, 'mpirun -np 56 ./app']],
+    log='There are not enough slots available in the system to satisfy the 1 slots\n',
+    expect={'families': ['scheduler', 'launcher'], 'fix': r'(?m)^\+#PBS -l select=.*mpiprocs='},
+)
+case(
+    id='ezpz213-aurora-fsdp-enqueue-process-failed',
+    kind='not_script',
+    source='https://github.com/saforem2/ezpz/pull/213',
+    thread_site='ALCF Aurora, 2 nodes / 24 ranks, an FSDP training run through the ezpz launcher fails in the FSDP all-gather; the ezpz author then ran a pure-torch FSDP2 control of the same size on the same allocation and stack, which passed, and concluded the fault is on the ezpz side, not torch',
+    what='a bug in the training wrapper library (ezpz) surfacing inside the torch collective - not the job script; DOUBTFUL - the root cause was still being narrowed down in the part read; assumed shape - 2 Aurora nodes x 12 ranks, mpiexec, diagnosed as on Aurora',
+    cluster='aurora',
+    script='pbs_aurora_mpiexec.sh',
+    replace=[[AURORA_RUN, 'mpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --cpu-bind depth -d 8 python3 -m ezpz.examples.fsdp_tp']],
+    log='RuntimeError: Enqueue process failed\n',
+)
+case(
+    id='torchxpuops1520-distributed-test-segv-fixed-main',
+    kind='not_script',
+    source='https://github.com/intel/torch-xpu-ops/issues/1520',
+    thread_site='Intel Max 1550 (PVC) node, PyTorch XPU distributed tests with Intel MPI and oneCCL; worker processes die with SIGSEGV; the Intel developer - the cases pass on the main branch of torch-xpu-ops',
+    what='a crash in the XPU distributed backend fixed in torch-xpu-ops main - a library bug, not the job script; assumed shape - one Aurora node, 2 ranks with mpiexec, diagnosed as on Aurora',
+    cluster='aurora',
+    script='pbs_aurora_mpiexec.sh',
+    replace=[['#PBS -l select=2', '#PBS -l select=1'], [AURORA_RUN, 'mpiexec -n 2 --ppn 2 python test/distributed/test_c10d_xccl.py']],
+    log='Expected zero exit code but got -11 for pid.\n',
+)
+case(
+    id='chapel22671-pals-mpiexec-quiet-option',
+    kind='not_script',
+    source='https://github.com/chapel-lang/chapel/issues/22671',
+    thread_site='an HPE system with PBS and PALS; a Chapel program started from a qsub script with `./foo -nl 2 -cc none`; Chapel has no pbs+pals launcher and the launcher it uses passes `--quiet` to PALS mpiexec, which rejects it; workaround - pass -v to the program',
+    what='a gap/bug in the Chapel runtime launcher (an option PALS mpiexec does not know) - tracked in Chapel, not a job-script error; DOUBTFUL - adding -v on the program line in the script avoids it; assumed shape - 2 PBS nodes, the Chapel binary started directly, diagnosed as on Polaris',
+    cluster='polaris',
+    script='pbs_mpiexec.sh',
+    replace=[[POLARIS_RUN, './foo -nl 2 -cc none']],
+    log="mpiexec: unrecognized option '--quiet'\n",
+)
+case(
+    id='lbann832-srun-on-host-without-slurm-conf',
+    kind='not_script',
+    source='https://github.com/LBANN/lbann/issues/832',
+    thread_site='a user on an Ubuntu 16 machine running the LBANN MNIST example with `srun -n12 ...`; srun cannot find slurm.conf; the LBANN developers - not an LBANN problem, this is an issue with your Slurm configuration or how you run it',
+    what='the host has Slurm client tools without a Slurm configuration - a site / host setup problem, not the job script; DOUBTFUL - on a machine that is not a cluster node the script fix is to run without srun; assumed shape - one node, srun of 12 ranks, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_mpi_app.sh',
+    replace=[['#SBATCH --nodes=8', '#SBATCH --nodes=1'], ['#SBATCH --ntasks-per-node=64', '#SBATCH --ntasks-per-node=12'], [MPI_RUN, 'srun -n12 build/gnu.catalyst.llnl.gov/install/bin/lbann --model=model_zoo/models/lenet_mnist/model_lenet_mnist.prototext --num_epochs=5']],
+    log='srun : error: s_p_parse_file: unable to status file /etc/slurm-llnl/slurm.conf\n',
+)
+case(
+    id='picongpu3659-more-procs-than-gpus-ppr',
+    kind='script',
+    source='https://github.com/ComputationalRadiationPhysics/picongpu/issues/3659',
+    thread_site='PIConGPU run through its tbg templates (Open MPI mpiexec); the job asks for 18 processes while the machine provides 8 per node; the reporter - I was accidentally requesting more GPUs than available, problem solved',
+    what='the launch requests more processes (one per GPU) than the allocation provides per node; the fix is the process/GPU count in the script; assumed shape - one node with 8 GPUs, mpiexec -n 18, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_python.sh',
+    replace=[['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=8'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=8'], [PY_RUN, 'mpiexec -n 18 --map-by ppr:8:node ./input/bin/cuda_memtest.sh']],
+    log='  Number of procs:  18\n'
+        '  PPR: 8:node\n',
+    expect={'families': ['launch_counts', 'launcher'], 'fix': r'(?m)^\+.*mpiexec -n (?!18\b)\d+'},
+)
+
+
 class _Dumper(yaml.SafeDumper):
     pass
 
