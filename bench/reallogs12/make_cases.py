@@ -572,6 +572,19 @@ case(
     expect={'families': ['launch_counts', 'launcher'], 'fix': r'(?m)^\+.*mpiexec -n (?!18\b)\d+'},
 )
 
+case(
+    id='tflms61-zero-width-space-lines-in-job-script',
+    kind='script',
+    source='https://github.com/IBM/tensorflow-large-model-support/issues/61',
+    thread_site='an SGE GPU cluster, a TensorFlow Large Model Support training job; the job output shows that two otherwise blank-looking lines of the submitted job script hold a zero-width space (UTF-8 e2 80 8b, pasted from a web page) which bash tries to run as a command (the thread itself is about an LMS out-of-memory error)',
+    what='lines of the job script consist of an invisible zero-width space, which the shell reports as an unknown command; the fix is to delete those characters from the script; DOUBTFUL - the thread is about another error and nobody comments on these lines in the part read; assumed shape - one GPU task, a blank-looking line holding U+200B before the launch, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_python.sh',
+    replace=[['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=1'], ['export MASTER_PORT=12802', 'export MASTER_PORT=12802\n\u200b']],
+    log="/opt/gridengine/default/spool/compute-0-3/job_scripts/108641: line 8: $'\\342\\200\\213': command not found\n",
+    expect={'families': ['scheduler', 'program'], 'fix': '(?m)^-.*\u200b'},
+)
+
 
 class _Dumper(yaml.SafeDumper):
     pass
