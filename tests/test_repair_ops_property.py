@@ -78,6 +78,7 @@ def ops_for(cluster: str) -> list[o.FixOp]:
         o.SetGpusPerNode(gpus_per_node=profile.gpu.per_node),
         o.AddArgument(name="--epochs", value="1"), o.SetShell(login=True), o.SetMasterAddr(),
         o.GresGpus(), o.ContainerGpuFlag(), o.UseTorchrun(nproc_per_node=profile.gpu.per_node),
+        o.LaunchOnEveryNode(),
         o.RayHeadAddress(), o.CshSetenv(), o.TorchrunThroughPython(),
         o.LauncherThroughPython(launcher="deepspeed"),
         o.LauncherThroughPython(launcher="accelerate"),

@@ -53,7 +53,8 @@ ScriptFact = Literal["several_launchers_per_node", "gpu_job_off_the_gpu_partitio
                      "container_without_gpu_flag", "gpu_job_without_gpu_request",
                      "program_without_launcher", "deprecated_torch_launch",
                      "user_environment_for_launch", "no_user_environment",
-                     "site_python_stack"]
+                     "site_python_stack", "srun_ranks_several_a_node",
+                     "torchrun_once_on_several_nodes"]
 
 
 #: What an error line may name that the script contains (maple_flow.repair.entity): a module of

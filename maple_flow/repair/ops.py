@@ -239,6 +239,14 @@ class UseTorchrun(Strict):
     nproc_per_node: int | None = Field(default=None, ge=1, le=64)
 
 
+class LaunchOnEveryNode(Strict):
+    """Start a torchrun that a multi-node job runs once (on its first node only) on every
+    node: ``srun --ntasks-per-node=1`` (Slurm) or ``mpiexec -n NODES --ppn 1`` (PBS) in front,
+    so each node's agent joins the rendezvous the others wait for."""
+
+    op: Literal["launch_on_every_node"] = "launch_on_every_node"
+
+
 class CshSetenv(Strict):
     """Write each C-shell ``setenv NAME VALUE`` line of a bash script as ``export NAME=VALUE``
     (bash has no ``setenv``: the variable was never set)."""
@@ -410,7 +418,8 @@ FixOp = Annotated[
     | RemoveDirective | SetLauncherArg | RemoveLauncherArg | RespellLauncherArg | UnderscoreOptions
     | SetBackend
     | SetQueue | SetWalltime | SetNodes | SetGpusPerNode | AddArgument | SetShell | SetMasterAddr
-    | GresGpus | ContainerGpuFlag | UseTorchrun | RayHeadAddress | CshSetenv | TorchrunThroughPython
+    | GresGpus | ContainerGpuFlag | UseTorchrun | LaunchOnEveryNode | RayHeadAddress | CshSetenv
+    | TorchrunThroughPython
     | LauncherThroughPython | MpiHostLoopback | ReplaceWord | RunThroughInterpreter
     | JoinContinuation | ContainerBindSpec | ContainerWritableTmpfs | RaiseOpenFiles | SetRankCount
     | ContainerPython3 | RegistryHostHash | MpiSingleCopyOff | JobDirCache | ContainerHostMpi,
@@ -427,7 +436,7 @@ OP_KINDS: tuple[str, ...] = (
     "run_through_interpreter", "join_continuation", "container_bind_spec",
     "container_writable_tmpfs", "raise_open_files", "set_rank_count", "container_python3",
     "registry_host_hash", "mpi_single_copy_off", "job_dir_cache",
-    "container_host_mpi",
+    "container_host_mpi", "launch_on_every_node",
 )
 
 

@@ -27,6 +27,7 @@ from maple_flow.repair.patch_gres import gres_gpus
 from maple_flow.repair.patch_hostlist import mpi_host_loopback
 from maple_flow.repair.patch_ray import ray_head_address
 from maple_flow.repair.patch_torchrun import (
+    launch_on_every_node,
     launcher_through_python,
     torchrun_through_python,
     use_torchrun,
@@ -317,6 +318,7 @@ _HANDLERS: dict[type, Handler] = {
     o.GresGpus: lambda t, op, p: gres_gpus(t, _scheduler(t, p)),
     o.ContainerGpuFlag: lambda t, op, p: container_gpu_flag(t),
     o.UseTorchrun: lambda t, op, p: use_torchrun(t, op.nproc_per_node),
+    o.LaunchOnEveryNode: lambda t, op, p: launch_on_every_node(t, _scheduler(t, p)),
     o.RayHeadAddress: lambda t, op, p: ray_head_address(t),
     o.TorchrunThroughPython: lambda t, op, p: torchrun_through_python(t),
     o.LauncherThroughPython: lambda t, op, p: launcher_through_python(t, op.launcher),

@@ -86,6 +86,30 @@ def use_torchrun(text: str, nproc_per_node: int | None) -> str:
     return _plain_python_launch(text, parsed, nproc_per_node)
 
 
+def launch_on_every_node(text: str, scheduler: str) -> str:
+    """``text`` whose torchrun, run once in a multi-node job, is started on every node (see
+    ops.LaunchOnEveryNode): the site launcher's one-task-a-node words put in front of it."""
+    from maple_flow.repair.script_facts import torchrun_once_on_several_nodes
+
+    try:
+        parsed = parse_script(text)
+    except MapleError as exc:
+        raise FixNotApplicable(f"the script cannot be parsed: {exc}") from exc
+    if not torchrun_once_on_several_nodes(parsed):
+        raise FixNotApplicable("the script does not run torchrun once for a rendezvous of "
+                               "several nodes")
+    launch = find_launch(text)
+    first = next((w for w in launch.words if not re.match(r"^[A-Za-z_]\w*=", w.value)), None)
+    if first is None:
+        raise FixNotApplicable("the launch line has no command word")
+    if scheduler == "slurm":
+        prefix = "srun --ntasks-per-node=1 "
+    else:
+        nodes = directive_size(parsed)["nodes"]
+        prefix = f"mpiexec -n {nodes} --ppn 1 "
+    return replace(text, first.start, first.start, prefix)
+
+
 def torchrun_through_python(text: str) -> str:
     """``text`` whose ``torchrun`` entry point is started as ``python -m
     torch.distributed.run`` (see ops.TorchrunThroughPython): on the launch line, after

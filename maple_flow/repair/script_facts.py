@@ -95,6 +95,37 @@ def launcher_on_several_nodes(p: ParsedScript) -> bool:
         s.name in _PER_NODE_COUNTS or s.name == "accelerate" for s in p.launch.stages)
 
 
+def srun_ranks_several_a_node(p: ParsedScript) -> bool:
+    """Whether srun itself starts the Python program (no per-node launcher between them) with
+    more than one task a node: each task is one rank, and which GPU it takes is up to the
+    binding (``--gpus-per-task``, ``--gpu-bind``) or the program's own local rank."""
+    srun = p.launch.stage("srun")
+    if srun is None or p.launch.command or not p.launch.entrypoint or any(
+            s.name in _PER_NODE_COUNTS or s.name == "accelerate" for s in p.launch.stages):
+        return False
+    known = {**p.variables, **p.env}
+    size = directive_size(p)
+    per_node = to_int(srun.get("--ntasks-per-node"), known) or size["tpn"]
+    if per_node is None and size["tasks"] and size["nodes"]:
+        per_node = size["tasks"] // size["nodes"]
+    return (per_node or 1) > 1
+
+
+def torchrun_once_on_several_nodes(p: ParsedScript) -> bool:
+    """Whether a job of several nodes starts torchrun itself, with no site launcher in front
+    (so on its first node only), for a rendezvous of several nodes (``--nnodes`` above 1)
+    that numbers the nodes itself (c10d: no ``--node_rank``)."""
+    stages = p.launch.stages
+    if not stages or stages[0].name != "torchrun" or p.per_node_loop is not None:
+        return False
+    torchrun = stages[0]
+    known = {**p.variables, **p.env}
+    nnodes = to_int((torchrun.get("--nnodes") or "").split(":")[0], known)
+    if torchrun.get("--node_rank", "--node-rank") is not None:
+        return False
+    return (nnodes or 0) > 1 and (directive_size(p)["nodes"] or 1) > 1
+
+
 def container_without_gpu_flag(p: ParsedScript, profile: ClusterProfile | None) -> bool:
     """The launch runs an apptainer/singularity container without ``--nv``/``--nvccli`` on
     a site of NVIDIA GPUs (any site when none is named)."""
@@ -188,6 +219,8 @@ _FACTS: dict[str, Callable[[ParsedScript, ClusterProfile | None], bool]] = {
     "one_launcher_on_one_node": lambda p, _profile: one_launcher_on_one_node(p),
     "launcher_on_several_nodes": lambda p, _profile: launcher_on_several_nodes(p),
     "container_without_gpu_flag": container_without_gpu_flag,
+    "srun_ranks_several_a_node": lambda p, _profile: srun_ranks_several_a_node(p),
+    "torchrun_once_on_several_nodes": lambda p, _profile: torchrun_once_on_several_nodes(p),
     "gpu_job_without_gpu_request": gpu_job_without_gpu_request,
     "program_without_launcher": lambda p, _profile: program_without_launcher(p),
     "deprecated_torch_launch": lambda p, _profile: deprecated_torch_launch(p),
