@@ -72,6 +72,26 @@ def faults() -> dict[str, dict[str, Any]]:
             "procs": [([sys.executable, "-m", "accelerate.commands.launch", "--multi_gpu",
                         "--num_processes", "2", "--num_machines", "1", "--main_process_port",
                         str(free_port()), prog("ddp_train.py")], {})]},
+        # batch 2 (expectations in cases_spec.yaml, batch: 2)
+        "visible-devices-one-under-torchrun": {"procs": [(torchrun(
+            "--standalone", "--nproc_per_node=2", prog("ddp_train.py")),
+            {"CUDA_VISIBLE_DEVICES": "0"})]},
+        "local-rank-from-global-rank": {"procs": [([sys.executable, prog("ddp_train.py")],
+                                                   {**ranks2, "RANK": str(r),
+                                                    "LOCAL_RANK": str(r)}) for r in (0, 1)]},
+        "master-addr-unresolvable": {"procs": [(torchrun(
+            "--nnodes=1", "--nproc_per_node=1", "--master_addr=gpu-node-001-ib.invalid",
+            f"--master_port={free_port()}", prog("ddp_train.py")), {})]},
+        "world-size-above-ranks": {"procs": [([sys.executable,
+                                               prog("ddp_train_short_timeout.py")],
+                                              {**ranks2, "RANK": "0", "LOCAL_RANK": "0"})]},
+        "nccl-net-ib-without-ib": {"procs": [(torchrun("--standalone", "--nproc_per_node=1",
+                                                       prog("ddp_train.py")),
+                                              {"NCCL_NET": "IB"})]},
+        "loss-goes-nan": {"procs": [([sys.executable, prog("loss_goes_nan.py")], {})]},
+        "model-shape-mismatch": {"procs": [([sys.executable, prog("shape_mismatch.py")], {})]},
+        "checkpoint-keys-mismatch": {"procs": [([sys.executable, prog("checkpoint_keys.py")],
+                                                {})]},
         "label-out-of-range": {"procs": [([sys.executable, prog("label_out_of_range.py")], {})]},
         "model-larger-than-gpu": {"procs": [([sys.executable, prog("model_too_big.py")], {})]},
         "ddp-unused-parameter": {"procs": [(torchrun("--standalone", "--nproc_per_node=1",
@@ -97,20 +117,21 @@ def run_fault(spec: dict[str, Any], timeout: float) -> dict[str, Any]:
         procs.append((argv, subprocess.Popen(argv, env={**base, **extra},
                                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                              text=True)))
-    outputs, codes = [], []
+    outputs, codes, timed_out = [], [], []
     for _argv, proc in procs:
         try:
             out, _ = proc.communicate(timeout=max(1.0, timeout - (time.perf_counter() - start)))
         except subprocess.TimeoutExpired:
             proc.kill()
             out, _ = proc.communicate()
-            out += "\n[faults.py: killed at the timeout]\n"
+            timed_out.append(len(codes))
         outputs.append(out)
         codes.append(proc.returncode)
     if holder:
         holder.close()
     return {"argv": [" ".join(a) for a, _ in procs], "rc": codes,
-            "seconds": round(time.perf_counter() - start, 1), "log": "".join(outputs)}
+            "seconds": round(time.perf_counter() - start, 1), "killed_at_timeout": timed_out,
+            "log": "".join(outputs)}
 
 
 def meta() -> dict[str, Any]:

@@ -1,6 +1,7 @@
 """Join cases_spec.yaml with the logs faults.py captured on a GPU into cases.yaml.
 
-    python bench/gpufaults/make_cases.py bench/gpufaults/logs-h100.json > bench/gpufaults/cases.yaml
+    python bench/gpufaults/make_cases.py bench/gpufaults/logs-h100.json \
+        bench/gpufaults/logs2-h100.json > bench/gpufaults/cases.yaml
 """
 
 from __future__ import annotations
@@ -16,7 +17,11 @@ HERE = Path(__file__).resolve().parent
 
 def main() -> None:
     spec = yaml.safe_load((HERE / "cases_spec.yaml").read_text(encoding="utf-8"))
-    logs = json.loads(Path(sys.argv[1]).read_text(encoding="utf-8"))
+    logs: dict = {"faults": {}}
+    for path in sys.argv[1:]:  # later files add faults (batch 2) to the first's
+        more = json.loads(Path(path).read_text(encoding="utf-8"))
+        logs["faults"].update(more["faults"])
+        logs.setdefault("meta", more["meta"])
     device = logs["meta"]
     cases = []
     for case in spec["cases"]:
@@ -24,7 +29,8 @@ def main() -> None:
         if fault is None or not any(fault["rc"]):
             print(f"# dropped {case['id']}: no failure captured", file=sys.stderr)
             continue
-        cases.append({"id": case["id"], "split": "heldout", "kind": case["kind"],
+        cases.append({"id": case["id"], "split": "heldout" if case.get("batch", 1) == 1
+                      else "tune", "kind": case["kind"],
                       "source": f"bench/gpufaults/faults.py on {device['gpu']}",
                       "thread_site": f"{device['gpu']}, torch {device['torch']}, "
                                      f"NCCL {device['nccl']}: {'; '.join(fault['argv'])}",
