@@ -29,8 +29,9 @@ def main() -> None:
         if fault is None or not any(fault["rc"]):
             print(f"# dropped {case['id']}: no failure captured", file=sys.stderr)
             continue
-        cases.append({"id": case["id"], "split": "heldout" if case.get("batch", 1) == 1
-                      else "tune", "kind": case["kind"],
+        # batch 1 was fixed for after its first run (tune); batch 2 not (heldout)
+        cases.append({"id": case["id"], "split": "tune" if case.get("batch", 1) == 1
+                      else "heldout", "kind": case["kind"],
                       "source": f"bench/gpufaults/faults.py on {device['gpu']}",
                       "thread_site": f"{device['gpu']}, torch {device['torch']}, "
                                      f"NCCL {device['nccl']}: {'; '.join(fault['argv'])}",
