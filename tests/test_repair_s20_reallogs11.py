@@ -74,11 +74,14 @@ TORCHRUN = """#!/bin/bash
 torchrun --standalone --nnodes=1 --nproc_per_node={n} train.py
 """
 
-MPICH_ASSERT = ("Assertion failed in file src/mpid/ch3/src/ch3u_request.c at line 481: dtp_ != NULL\n"
+MPICH_ASSERT = ("Assertion failed in file src/mpid/ch3/src/ch3u_request.c at line 481: "
+                "dtp_ != NULL\n"
                 "/usr/lib64/mpich/lib/libmpi.so.12(PMPI_Finalize+0x1c) [0x4000372aa784]\n")
-SPOOL = "slurmstepd: error: execve(): /tmp/slurmd/job2997814/slurm_script: No such file or directory\n"
+SPOOL = ("slurmstepd: error: execve(): /tmp/slurmd/job2997814/slurm_script: No such file or "
+         "directory\n")
 SECCOMP = ("slurmstepd: error: pyxis: seccomp filter failed\n"
-           "slurmstepd: error: spank: required plugin spank_pyxis.so: task_init() failed with rc=-1\n"
+           "slurmstepd: error: spank: required plugin spank_pyxis.so: task_init() failed with "
+           "rc=-1\n"
            "srun: error: em-node0: task 0: Exited with exit code 1\n")
 RAY = ("Failed to register worker 01000000ffffffffffffffffffffffffffffffffffffffffffffffff to "
        "Raylet. IOError: [RayletClient] Unable to register worker with raylet. No such file or "
