@@ -155,6 +155,10 @@ USER_VALUED = {("missing-required-argument", "add_argument"),
                ("cache-filesystem-no-locks", "export_env"),
                ("triton-cache-not-writable", "export_env"),
                ("apptainer-build-tmp-full", "export_env"),
+               # s20_reallogs11: the image of a named pyxis container, the runtime's temporary
+               # directory for the sandbox extraction
+               ("pyxis-named-container-missing", "set_launcher_arg"),
+               ("apptainer-sandbox-extract-tmp-full", "export_env"),
                ("hf-model-path-invalid", "add_argument"),
                # a prerequisite module the module system names in the log (or the user gives):
                # loaded, and shown for review where the cluster profile does not list it
