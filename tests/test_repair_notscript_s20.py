@@ -1,7 +1,7 @@
 """Failures that are not the launch script's (s20): an AMD GPU's memory access fault in the
 older ROCm wording (no agent handle), the ROCm runtime's kernel faults read structurally, an
 illegal instruction (a build for a newer CPU than the node's, also when srun only summarises
-it), a safetensors checkpoint whose header cannot be read, and a Slurm client that cannot reach
+it), Kokkos built for another GPU architecture, a safetensors checkpoint whose header cannot be read, and a Slurm client that cannot reach
 munge on its host. Guards: srun inside a container that lacks the munge socket stays the
 script's, CUDA's own "illegal instruction was encountered" stays a kernel fault, and a launch
 symptom still vetoes a structural reading. Logs shaped like bench/s20repairnot_probe's tune
@@ -46,6 +46,9 @@ MUNGE = ('sbatch: error: If munged is up, restart with --num-threads=10\n'
          'No such file or directory\n'
          'sbatch: error: authentication: Socket communication error\n'
          'sbatch: error: Batch job submission failed: Protocol authentication error\n')
+KOKKOS = ("Kokkos::Cuda::initialize ERROR: likely mismatch of architecture\n"
+          "[gpu004:105080] *** Process received signal ***\n"
+          "[gpu004:105080] Signal: Aborted (6)\n")
 
 
 @pytest.mark.parametrize(("log", "record"), [
@@ -54,6 +57,7 @@ MUNGE = ('sbatch: error: If munged is up, restart with --num-threads=10\n'
     (SRUN_SIGILL, "structure-cpu-instruction-unsupported"),
     (SAFETENSORS, "structure-data-error"),
     (MUNGE, "slurm-munge-unreachable"),
+    (KOKKOS, "kokkos-gpu-arch-mismatch"),
 ])
 def test_recognised_as_not_the_script(log: str, record: str) -> None:
     found = classify(FailureEvidence(cluster="delta", stderr=log, script=SRUN))
@@ -83,6 +87,14 @@ def test_cuda_illegal_instruction_stays_a_kernel_fault() -> None:
 def test_a_launch_symptom_still_vetoes_an_illegal_instruction() -> None:
     log = SIGILL + "srun: error: Unable to create step for job 41: Invalid generic resource\n"
     assert read(log) is None
+
+
+def test_a_script_that_builds_with_kokkos_arch_is_not_cleared() -> None:
+    """The job script configures the build itself: its Kokkos_ARCH_ setting is then in play."""
+    script = SRUN.replace("srun python", "cmake -DKokkos_ENABLE_CUDA=ON -DKokkos_ARCH_VOLTA70=ON "
+                          "..\nmake -j8\nsrun python")
+    found = classify(FailureEvidence(cluster="delta", stderr=KOKKOS, script=script))
+    assert not any(d.record_id == "kokkos-gpu-arch-mismatch" for d in found)
 
 
 def test_munge_inside_a_container_is_not_called_a_site_fault() -> None:
