@@ -35,10 +35,10 @@ ROCM_OLD = ("INFO:tensorflow:loss = 1.00229, step = 901, precision = 0.703125\n"
 HSA = (":0:rocdevice.cpp            :2984: 185480406807 us: Callback: Queue 0x7f1c aborting "
        "with error : HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION: The agent attempted to access "
        "memory beyond the largest legal address. code: 0x29\n")
-SIGILL = ("/var/spool/slurmd/job2713947/slurm_script: line 12: 265387 Illegal instruction"
-          "     (core dumped) python3 -W ignore single_job.py\n")
-SRUN_SIGILL = ("srun: error: wn21205: tasks 0-5,7-15: Illegal instruction\n"
-               "srun: error: wn21205: task 6: Illegal instruction\n")
+SIGILL = ("/var/spool/slurmd/job81234/slurm_script: line 9: 40412 Illegal instruction"
+          "     (core dumped) Rscript fit.R\n")
+SRUN_SIGILL = ("srun: error: cn0412: tasks 0-2: Illegal instruction\n"
+               "srun: error: cn0412: task 3: Illegal instruction\n")
 SAFETENSORS = ("safetensors_rust.SafetensorError: Error while deserializing header: "
                "MetadataIncompleteBuffer\n")
 MUNGE = ('sbatch: error: If munged is up, restart with --num-threads=10\n'
