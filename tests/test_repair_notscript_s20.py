@@ -1,12 +1,14 @@
 """Failures that are not the launch script's (s20): an AMD GPU's memory access fault in the
 older ROCm wording (no agent handle), the ROCm runtime's kernel faults read structurally, an
 illegal instruction (a build for a newer CPU than the node's, also when srun only summarises
-it), Kokkos built for another GPU architecture, a safetensors checkpoint whose header cannot be read, and a Slurm client that cannot reach
-munge on its host. Guards: srun inside a container that lacks the munge socket stays the
-script's, CUDA's own "illegal instruction was encountered" stays a kernel fault, and a launch
-symptom still vetoes a structural reading. Logs shaped like bench/s20repairnot_probe's tune
-cases and released tune rows (threads named in templates/failures/s20_notscript.yaml); each
-test fails without its record or rule."""
+it), Kokkos built for another GPU architecture, a safetensors checkpoint whose header cannot be
+read, a Slurm client that cannot reach munge on its host, and Slurm's "launch failed requeued
+held" given without squeue's parentheses. Guards: srun inside a container that lacks the munge
+socket and a script that builds with Kokkos_ARCH_ itself stay the script's, CUDA's own "illegal
+instruction was encountered" stays a kernel fault, and a launch symptom still vetoes a
+structural reading. Logs shaped like bench/s20repairnot_probe's tune cases and released tune
+rows (threads named in templates/failures/s20_notscript.yaml); each test fails without its
+record or rule."""
 
 from __future__ import annotations
 
@@ -58,6 +60,7 @@ KOKKOS = ("Kokkos::Cuda::initialize ERROR: likely mismatch of architecture\n"
     (SAFETENSORS, "structure-data-error"),
     (MUNGE, "slurm-munge-unreachable"),
     (KOKKOS, "kokkos-gpu-arch-mismatch"),
+    ("launch failed requeued held\n", "slurm-launch-failed-requeued-held"),
 ])
 def test_recognised_as_not_the_script(log: str, record: str) -> None:
     found = classify(FailureEvidence(cluster="delta", stderr=log, script=SRUN))
