@@ -19,12 +19,12 @@ script" only on strong structural evidence and when nothing in the log speaks of
 - the ROCm runtime's reports of a faulted GPU kernel (a memory access fault, an HSA exception).
 
 The categories (:data:`CATEGORIES`) name a record each in ``templates/failures/structure.yaml``
-(advice, no fix). Anything that speaks of the launch vetoes the reading (:data:`LAUNCH_TEXT`):
-an environment variable the launcher sets (``KeyError: 'RANK'``), a frame of ``os.environ``, of a
-launcher or of rendezvous code, an invalid device ordinal, a port in use, a missing module or
-shared library (the environment the script sets up), a file not found (a path the script may
-set), a scheduler's or MPI launcher's own error line, an out-of-memory kill, a timeout. Then
-the answer stays with the records, or "not recognised".
+(``cpu``: ``s20_notscript.yaml``; advice, no fix). Anything that speaks of the launch vetoes the
+reading (:data:`LAUNCH_TEXT`): an environment variable the launcher sets (``KeyError: 'RANK'``), a
+frame of ``os.environ``, of a launcher or of rendezvous code, an invalid device ordinal, a port in
+use, a missing module or shared library (the environment the script sets up), a file not found (a
+path the script may set), a scheduler's or MPI launcher's own error line, an out-of-memory kill, a
+timeout. Then the answer stays with the records, or "not recognised".
 """
 
 from __future__ import annotations
