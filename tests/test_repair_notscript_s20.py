@@ -2,13 +2,13 @@
 older ROCm wording (no agent handle), the ROCm runtime's kernel faults read structurally, an
 illegal instruction (a build for a newer CPU than the node's, also when srun only summarises
 it), Kokkos built for another GPU architecture, a safetensors checkpoint whose header cannot be
-read, a Slurm client that cannot reach munge on its host, and Slurm's "launch failed requeued
-held" given without squeue's parentheses. Guards: srun inside a container that lacks the munge
-socket and a script that builds with Kokkos_ARCH_ itself stay the script's, CUDA's own "illegal
-instruction was encountered" stays a kernel fault, and a launch symptom still vetoes a
-structural reading. Logs shaped like bench/s20repairnot_probe's tune cases and released tune
-rows (threads named in templates/failures/s20_notscript.yaml); each test fails without its
-record or rule."""
+read, a Slurm client that cannot reach munge on its host, Slurm's "launch failed requeued held"
+given without squeue's parentheses, and a job Slurm preempted (no walltime fix). Guards: srun
+inside a container that lacks the munge socket and a script that builds with Kokkos_ARCH_ itself
+stay the script's, a time limit keeps its walltime fix, CUDA's own "illegal instruction was
+encountered" stays a kernel fault, and a launch symptom still vetoes a structural reading. Logs
+shaped like bench/s20repairnot_probe's tune cases and released tune rows (threads named in
+templates/failures/s20_notscript.yaml); each test fails without its record or rule."""
 
 from __future__ import annotations
 
@@ -51,6 +51,8 @@ MUNGE = ('sbatch: error: If munged is up, restart with --num-threads=10\n'
 KOKKOS = ("Kokkos::Cuda::initialize ERROR: likely mismatch of architecture\n"
           "[gpu004:105080] *** Process received signal ***\n"
           "[gpu004:105080] Signal: Aborted (6)\n")
+PREEMPTED = ("slurmstepd: error: *** JOB 8812345 ON gpu017 CANCELLED AT 2024-03-02T10:11:12 "
+             "DUE TO PREEMPTION ***\n")
 
 
 @pytest.mark.parametrize(("log", "record"), [
@@ -61,6 +63,7 @@ KOKKOS = ("Kokkos::Cuda::initialize ERROR: likely mismatch of architecture\n"
     (MUNGE, "slurm-munge-unreachable"),
     (KOKKOS, "kokkos-gpu-arch-mismatch"),
     ("launch failed requeued held\n", "slurm-launch-failed-requeued-held"),
+    (PREEMPTED, "slurm-job-preempted"),
 ])
 def test_recognised_as_not_the_script(log: str, record: str) -> None:
     found = classify(FailureEvidence(cluster="delta", stderr=log, script=SRUN))
@@ -98,6 +101,14 @@ def test_a_script_that_builds_with_kokkos_arch_is_not_cleared() -> None:
                           "..\nmake -j8\nsrun python")
     found = classify(FailureEvidence(cluster="delta", stderr=KOKKOS, script=script))
     assert not any(d.record_id == "kokkos-gpu-arch-mismatch" for d in found)
+
+
+def test_a_time_limit_still_gets_the_walltime_fix() -> None:
+    """A time limit is the script's walltime (set_walltime); only preemption is not."""
+    log = PREEMPTED.replace("PREEMPTION", "TIME LIMIT")
+    found = classify(FailureEvidence(cluster="delta", stderr=log, script=SRUN))
+    assert found and found[0].record_id == "slurm-time-limit-reached"
+    assert found[0].verdict == "script"
 
 
 def test_munge_inside_a_container_is_not_called_a_site_fault() -> None:
