@@ -1,16 +1,43 @@
-import json, sys, os
-base, new = sys.argv[1], sys.argv[2]
-tot = {"b_right":0,"n_right":0,"b_inv":0,"n_inv":0,"b_rec":0,"n_rec":0}
-for f in sorted(os.listdir(new)):
-    if not f.endswith(".json"): continue
-    if not os.path.exists(os.path.join(base,f)): print("no base", f); continue
-    b = {r["id"]: r for r in json.load(open(os.path.join(base,f)))["cases"]}
-    n = {r["id"]: r for r in json.load(open(os.path.join(new,f)))["cases"]}
-    for i, r in n.items():
-        o = b.get(i)
-        if not o: continue
-        for k, key in (("right","right"),("inv","invented"),("rec","recognised")):
-            tot["b_"+k] += o["outcome"]==key; tot["n_"+k] += r["outcome"]==key
-        if o["outcome"] != r["outcome"] or o.get("proposed") != r.get("proposed"):
-            print(f[:-5], i, r["split"], r["kind"], o["outcome"], "->", r["outcome"], o.get("proposed"), "->", r.get("proposed"), r["diagnoses"][:2])
-print(tot)
+"""Compare two outputs of /tmp/run_logsets.sh (folders of run.py JSON files): the rows whose
+outcome or proposed record changed, and the totals of script-right, invented and recognised.
+
+Run: python bench/s20repairnot_probe/compare_logsets.py BASE_DIR NEW_DIR
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+
+OUTCOMES = (("right", "right"), ("inv", "invented"), ("rec", "recognised"))
+
+
+def main(base: str, new: str) -> None:
+    totals = {f"{side}_{key}": 0 for side in ("b", "n") for key, _ in OUTCOMES}
+    for name in sorted(os.listdir(new)):
+        if not name.endswith(".json"):
+            continue
+        if not os.path.exists(os.path.join(base, name)):
+            print("no base", name)
+            continue
+        with open(os.path.join(base, name), encoding="utf-8") as fh:
+            before = {r["id"]: r for r in json.load(fh)["cases"]}
+        with open(os.path.join(new, name), encoding="utf-8") as fh:
+            after = {r["id"]: r for r in json.load(fh)["cases"]}
+        for case_id, row in after.items():
+            old = before.get(case_id)
+            if not old:
+                continue
+            for key, outcome in OUTCOMES:
+                totals[f"b_{key}"] += old["outcome"] == outcome
+                totals[f"n_{key}"] += row["outcome"] == outcome
+            if old["outcome"] != row["outcome"] or old.get("proposed") != row.get("proposed"):
+                print(name[:-5], case_id, row["split"], row["kind"], old["outcome"], "->",
+                      row["outcome"], old.get("proposed"), "->", row.get("proposed"),
+                      row["diagnoses"][:2])
+    print(totals)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1], sys.argv[2])
