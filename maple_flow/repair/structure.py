@@ -14,15 +14,17 @@ script" only on strong structural evidence and when nothing in the log speaks of
 - data files that cannot be read as what they should be (a truncated image, a bad pickle);
 - faults of the file system itself (EIO, stale handles, a disconnected mount);
 - numeric failures (a NaN or infinite loss or gradient);
-- signals and exit codes of a native crash (a segmentation fault, a bus error, exit 139).
+- signals and exit codes of a native crash (a segmentation fault, a bus error, exit 139), and an
+  illegal instruction (a build for a newer CPU than the node's);
+- the ROCm runtime's reports of a faulted GPU kernel (a memory access fault, an HSA exception).
 
 The categories (:data:`CATEGORIES`) name a record each in ``templates/failures/structure.yaml``
-(advice, no fix). Anything that speaks of the launch vetoes the reading (:data:`LAUNCH_TEXT`):
-an environment variable the launcher sets (``KeyError: 'RANK'``), a frame of ``os.environ``, of a
-launcher or of rendezvous code, an invalid device ordinal, a port in use, a missing module or
-shared library (the environment the script sets up), a file not found (a path the script may
-set), a scheduler's or MPI launcher's own error line, an out-of-memory kill, a timeout. Then
-the answer stays with the records, or "not recognised".
+(``cpu``: ``s20_notscript.yaml``; advice, no fix). Anything that speaks of the launch vetoes the
+reading (:data:`LAUNCH_TEXT`): an environment variable the launcher sets (``KeyError: 'RANK'``), a
+frame of ``os.environ``, of a launcher or of rendezvous code, an invalid device ordinal, a port in
+use, a missing module or shared library (the environment the script sets up), a file not found (a
+path the script may set), a scheduler's or MPI launcher's own error line, an out-of-memory kill, a
+timeout. Then the answer stays with the records, or "not recognised".
 """
 
 from __future__ import annotations
@@ -47,6 +49,7 @@ CATEGORIES: dict[str, str] = {
     "data": "structure-data-error",
     "program": "structure-program-error",
     "library": "structure-library-crash",
+    "cpu": "structure-cpu-instruction-unsupported",
 }
 
 #: Words of the launch: any of them anywhere in the log (less a launcher's summary of a failed
@@ -74,7 +77,7 @@ _SITE_LINE = re.compile(
     r"(?im)^\s*(?:\S+: )?(?:srun|sbatch|salloc|slurmstepd|qsub|mpiexec|mpirun|aprun|ibrun|"
     r"prterun|orterun|deepspeed|torchrun|accelerate)\b[^\n]*\b(?:error|fail|not found|unable|"
     r"invalid)\b(?![^\n]*\b(?:Segmentation fault|Bus error|Floating point exception|"
-    r"Exited with exit code|task \d+))")
+    r"Exited with exit code|task \d+|Illegal instruction))")
 #: Frames of launcher, rendezvous and environment code.
 _LAUNCH_FRAME = re.compile(
     r"torch/distributed/(?:run|launch|launcher|elastic|rendezvous|distributed_c10d)|"
@@ -105,7 +108,11 @@ _KERNEL = re.compile(
     r"misaligned address|an illegal instruction was encountered|unspecified launch failure|"
     r"CUBLAS_STATUS_EXECUTION_FAILED|CUDNN_STATUS_EXECUTION_FAILED|"
     r"CUDA_ERROR_ILLEGAL_ADDRESS|cudaErrorIllegalAddress|hipErrorIllegalAddress|"
-    r"thread: \[\d+,\d+,\d+\] Assertion `[^`\n]{1,200}` failed")
+    r"thread: \[\d+,\d+,\d+\] Assertion `[^`\n]{1,200}` failed|"
+    # the ROCm runtime's own reports of a GPU kernel that faulted on an AMD GPU (the older
+    # runtimes print no agent handle)
+    r"Memory access fault by GPU node-\d+ (?:\(Agent handle: 0x[0-9a-f]+\) )?on address|"
+    r"HSA_STATUS_ERROR_(?:EXCEPTION|MEMORY_APERTURE_VIOLATION|MEMORY_FAULT)\b")
 #: Words of the launch that outweigh a kernel fault's report (the watchdog's and NCCL's own
 #: words do not: they only relay the fault).
 _HARD_LAUNCH = re.compile(
@@ -137,9 +144,15 @@ _WORKER = re.compile(r"Caught (\w+) in DataLoader worker process \d+")
 _SIGNAL = re.compile(r"(?i)\bSegmentation fault\b|\bBus error\b|Floating point exception|"
                      r"\bSIGSEGV\b|\bSIGBUS\b|\bSIGFPE\b|signal 11\b|signal 7\b|"
                      r"exit(?: code|code)\s*:?\s*(?:139|-11|135|-7)\b")
-#: A data file that cannot be read as what it should be (an image, an archive, a pickle).
+#: A CPU instruction the node's processor does not have (SIGILL): the program or a library was
+#: built for a newer CPU (built on a login node, or for another partition's processors).
+_CPU = re.compile(r"\bIllegal instruction\b(?! was encountered)|\bSIGILL\b|"
+                  r"Signal: Illegal instruction \(4\)")
+#: A data file that cannot be read as what it should be (an image, an archive, a pickle, a
+#: safetensors checkpoint whose header is cut short or garbled).
 _DATA_FILE = re.compile(
     r"(?i)cannot identify image file|image file is truncated|Truncated File Read|"
+    r"SafetensorError: Error while deserializing header|"
     r"not a gzip file|CRC check failed|Ran out of input|UnpicklingError|"
     r"JSONDecodeError|Unexpected end of (?:file|data|JSON)|file is not a zip file|"
     r"Error -3 while decompressing|corrupt(?:ed)? (?:file|data|image|record)")
@@ -177,7 +190,7 @@ def _clean(text: str) -> str:
     for line in text.splitlines():
         cut = _INLINE_RECORD.search(line)
         line = line[:cut.start()] if cut else line
-        if not SUMMARY_LINE.search(line) or _SIGNAL.search(line):
+        if not SUMMARY_LINE.search(line) or _SIGNAL.search(line) or _CPU.search(line):
             lines.append(line)
     return "\n".join(lines)
 
@@ -250,6 +263,9 @@ def read(text: str) -> Reading | None:
     data_file = _DATA_FILE.search(text)
     if data_file:
         return Reading("data", CATEGORIES["data"], (_line_of(text, data_file),))
+    cpu = _CPU.search(text)
+    if cpu:  # an instruction this node's CPU lacks: how the program was built, not the launch
+        return Reading("cpu", CATEGORIES["cpu"], (_line_of(text, cpu),))
     signal = _SIGNAL.search(text)
     if signal:  # a native crash, and nothing in the log speaks of the launch
         return Reading("library", CATEGORIES["library"], (_line_of(text, signal),))
