@@ -1508,7 +1508,7 @@ def _put_back_command(result: PortResult, plan: KeptCommand) -> None:
     if result.status == "refused" or not result.script:
         result.notes = notes
         return
-    renamed, _ = translate_scheduler_vars(plan.text, get_profile(result.cluster).scheduler)
+    renamed, _ = translate_scheduler_vars(plan.verbatim, get_profile(result.cluster).scheduler)
     script = put_back(result.script, plan, renamed)
     if script is None:
         result.status, result.script = "refused", ""
