@@ -34,3 +34,41 @@ def test_kept_command_over_continuation_lines(target: str) -> None:
     assert "line 8 `tune run lora_finetune_single_device --config conf/finetune.yaml epochs=1`" in kept
     # tune is a known Python console script, not called a compiled binary
     assert "console script" in kept and "compiled binary" not in kept
+
+
+ACCEL_ONE = _HEAD + """#SBATCH --gres=gpu:a100:{gpus}
+#SBATCH --cpus-per-task=16
+source env/bin/activate
+accelerate launch --mixed_precision="bf16" train.py
+"""
+
+
+@pytest.mark.parametrize("target", ["anvil", "aurora"])
+def test_accelerate_without_count_on_one_gpu_is_one_process(target: str) -> None:
+    result = port(ACCEL_ONE.format(gpus=1), [target])[target]
+    assert result.spec is not None and result.spec.ranks == 1
+    assert "--mixed_precision bf16 train.py" in result.script
+
+
+def test_accelerate_without_count_on_four_gpus_still_asks() -> None:
+    from maple_flow.errors import MissingInformation
+
+    with pytest.raises(MissingInformation, match="default config"):
+        port(ACCEL_ONE.format(gpus=4), ["anvil"])
+
+
+LOOP_SEMI = _HEAD + """#SBATCH --nodes=1
+#SBATCH --ntasks=1
+#SBATCH --gres=gpu:1
+for i in a b c ;
+do
+    python run.py -k base -cho $i ;
+done
+"""
+
+
+def test_loop_launch_ended_by_a_lone_semicolon_is_kept() -> None:
+    result = port(LOOP_SEMI, ["delta"])["delta"]
+    assert result.status == "generated", result.notes
+    assert "for i in a b c ;" in result.script and "-cho $i" in result.script
+    assert not any("shares its line" in n for n in result.notes)
