@@ -72,3 +72,27 @@ def test_loop_launch_ended_by_a_lone_semicolon_is_kept() -> None:
     assert result.status == "generated", result.notes
     assert "for i in a b c ;" in result.script and "-cho $i" in result.script
     assert not any("shares its line" in n for n in result.notes)
+
+
+WHEELHOUSE = _HEAD + """#SBATCH --nodes=2
+#SBATCH --ntasks-per-node=4
+#SBATCH --gres=gpu:4
+module load python/3.10
+pip install --no-index --upgrade pip
+pip install --no-index -f ./wheels -r requirements.txt
+export MAIN_NODE=$(hostname)
+srun python train.py --init_method tcp://$MAIN_NODE:3456 --world_size 8
+"""
+
+
+def test_pip_no_index_without_find_links_installs_from_the_index() -> None:
+    result = port(WHEELHOUSE, ["delta"])["delta"]
+    assert "\npip install --upgrade pip\n" in result.script
+    assert "pip install --no-index -f ./wheels -r requirements.txt" in result.script
+    assert any("line 5 `pip install --no-index --upgrade pip` installs with --no-index" in n
+               for n in result.notes)
+
+
+def test_a_tcp_url_argument_is_no_path() -> None:
+    result = port(WHEELHOUSE, ["delta"])["delta"]
+    assert not any("names a path" in n for n in result.notes)

@@ -728,9 +728,42 @@ def _classify(src: Source, profile: ClusterProfile, out: Carried) -> tuple[list[
                                                 if v not in captured], src.parsed):
             out.notes.append(f"line {step.line} `{short(step.text)}` prints the source's "
                              "launch line; the target's script writes its own")
+        elif step.keep and (indexed := _wheelhouse_pip(step, profile)) is not None:
+            kept.append(indexed)
         else:
             kept.append(step)
     return kept, foreign_names
+
+
+#: ``pip install --no-index ...`` with no ``--find-links``/``-f``: pip installs only from the
+#: wheel directories its own configuration names. That is the form the Digital Research
+#: Alliance of Canada documents for its clusters, whose Python modules point pip at the
+#: site's wheelhouse (/cvmfs/soft.computecanada.ca/custom/python/wheelhouse; "pip install
+#: --no-index", https://docs.alliancecan.ca/wiki/Python#Installing_packages and
+#: https://docs.alliancecan.ca/wiki/Available_Python_wheels). Elsewhere no such configuration
+#: exists, and the line finds no package ("No matching distribution found").
+_PIP_NO_INDEX = re.compile(
+    r"^(?P<head>[^#\n]*?(?:^|[\s;&|(])(?:\S*/)?(?:pip[\d.]*|python[\d.]*\s+-m\s+pip)\s+install\b"
+    r"[^#\n]*?)\s--no-index\b(?P<tail>[^\n]*)$", re.M)
+_FIND_LINKS = re.compile(r"(?:^|\s)(?:--find-links\b|-f\s|-f\S)")
+
+
+def _wheelhouse_pip(step: Step, profile: ClusterProfile) -> Step | None:
+    """The set-up step ``pip install --no-index ...`` (no --find-links) without --no-index,
+    so that it installs from the package index on ``profile``; None for any other step."""
+    lines = step.text.split("\n")
+    fixed = [_PIP_NO_INDEX.sub(r"\g<head>\g<tail>", x)
+             if not _FIND_LINKS.search(x.split(" #", 1)[0]) else x for x in lines]
+    if fixed == lines:
+        return None
+    return replace(step, text="\n".join(fixed), original=step.text, why=(
+        "installs with --no-index and no --find-links, so only from the wheel directories "
+        "pip's own configuration names: on the source that is the site's wheelhouse (the "
+        "Digital Research Alliance of Canada's Python modules point pip at theirs, "
+        "https://docs.alliancecan.ca/wiki/Python#Installing_packages), which "
+        f"{profile.name} does not have, so there it would install nothing (\"No matching "
+        "distribution found\"); the port drops --no-index, so pip installs from the package "
+        "index (put it back with --find-links DIR if you keep wheels of your own)"))
 
 
 _PICKED = re.compile(r"^\s*(?:export\s+)?(\w+)=(?:`\s*([\w./+-]+)\s*`|\$\(\s*([\w./+-]+)\s*\))\s*$")
