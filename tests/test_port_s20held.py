@@ -89,7 +89,7 @@ def test_pip_no_index_without_find_links_installs_from_the_index() -> None:
     result = port(WHEELHOUSE, ["delta"])["delta"]
     assert "\npip install --upgrade pip\n" in result.script
     assert "pip install --no-index -f ./wheels -r requirements.txt" in result.script
-    assert any("line 5 `pip install --no-index --upgrade pip` installs with --no-index" in n
+    assert any("line 7 `pip install --no-index --upgrade pip` installs with --no-index" in n
                for n in result.notes)
 
 
