@@ -96,3 +96,31 @@ def test_pip_no_index_without_find_links_installs_from_the_index() -> None:
 def test_a_tcp_url_argument_is_no_path() -> None:
     result = port(WHEELHOUSE, ["delta"])["delta"]
     assert not any("names a path" in n for n in result.notes)
+
+
+QUOTED_LAUNCH = _HEAD + """#SBATCH --nodes=2
+#SBATCH --gres=gpu:4
+#SBATCH --ntasks-per-node=1
+module load torchvision
+GPUS_PER_NODE=4
+export LAUNCH_CMD="
+    accelerate launch \\
+        --multi_gpu \\
+        --num_machines=${SLURM_NNODES} \\
+        --num_processes=$(expr ${SLURM_NNODES} \\* ${GPUS_PER_NODE}) \\
+        --machine_rank=\\${SLURM_NODEID} \\
+        main.py \\
+    "
+echo ${LAUNCH_CMD}
+srun bash -c "${LAUNCH_CMD}"
+"""
+
+
+@pytest.mark.parametrize("target", ["delta", "polaris"])
+def test_launch_held_in_a_multi_line_quoted_variable(target: str) -> None:
+    result = port(QUOTED_LAUNCH, [target])[target]
+    assert result.status == "generated", result.notes
+    assert result.spec is not None and result.spec.ranks == 8
+    assert "echo ${LAUNCH_CMD}" not in result.script  # its value is not carried: it would be empty
+    assert any("`echo ${LAUNCH_CMD}` is not copied" in n for n in result.notes)
+    assert not any("never closes" in n or "read but not set" in n for n in result.notes)

@@ -896,7 +896,9 @@ def parse_script(data: str | bytes) -> ParsedScript:
     for block in blocks:
         # a newline inside a quoted value (`export LAUNCHER="accelerate launch ...<newline>"`)
         # is one command's, not a compound block's
-        one_value = (len(block.commands) == 1 and not re.search(r"<<|\$\(|`", block.text)
+        # (a one-line `$(expr ...)` inside that value is part of it, not a multi-line block)
+        one_value = (len(block.commands) == 1
+                     and not re.search(r"<<|\$\(|`", _ONE_LINE_SUBST.sub("", block.text))
                      and "\n" not in _QUOTED_TEXT.sub("''", block.text))
         compound = ("\n" in block.text and not one_value) or bool(_CONDITIONAL.match(block.text))
         for cmd in block.commands:
@@ -1088,6 +1090,10 @@ def _redirects(text: str) -> list[str]:
     """Output redirections of a command line, outside quoted strings (``> out.txt``)."""
     bare = re.sub(r"'[^']*'|\"(?:\\.|[^\"\\])*\"", "''", text)
     return [r.strip() for r in _REDIRECT.findall(bare) if not r.strip().endswith(">")]
+
+
+#: A command substitution on one line with no parentheses inside (``$(expr $N \* 4)``).
+_ONE_LINE_SUBST = re.compile(r"\$\([^()\n`]*\)")
 
 
 def _launch_vars(cmd: ShellCommand, variables: dict[str, str]) -> list[str]:
