@@ -124,3 +124,21 @@ def test_launch_held_in_a_multi_line_quoted_variable(target: str) -> None:
     assert "echo ${LAUNCH_CMD}" not in result.script  # its value is not carried: it would be empty
     assert any("`echo ${LAUNCH_CMD}` is not copied" in n for n in result.notes)
     assert not any("never closes" in n or "read but not set" in n for n in result.notes)
+
+
+PROGRAM_VAR = """#!/bin/bash
+#SBATCH --time=01:00:00
+#SBATCH --nodes=1
+#SBATCH --ntasks=1
+#SBATCH --gres=gpu:1
+setup_file=src/train.py
+echo "RUNNING: " $setup_file
+python $setup_file -cfg $CFG
+"""
+
+
+def test_echo_of_a_variable_holding_only_the_program_is_kept() -> None:
+    result = port(PROGRAM_VAR, ["delta"])["delta"]
+    assert 'echo "RUNNING: " $setup_file' in result.script
+    assert "setup_file=src/train.py" in result.script
+    assert not any("prints the source's launch line" in n for n in result.notes)

@@ -484,7 +484,8 @@ def builds_launch(step: Step, launch_vars: list[str],
     -n $TOTAL_MPI_RANKS``) would print nothing: it goes too."""
     if step.keep is None:
         return step.name in launch_vars and step.name not in (
-            option_vars(parsed) if parsed is not None else set())
+            option_vars(parsed) if parsed is not None else set()) and not (
+            parsed is not None and _program_only(step.name, parsed))
     words = step.text.split()
     if _WRITES_FILE.search(step.text):  # ``printf ... > cfg.json`` writes a file, prints nothing
         return False
@@ -497,6 +498,8 @@ def builds_launch(step: Step, launch_vars: list[str],
         return True
     if read & (command_vars(launch_vars, parsed.variables) - _interpreter_vars(parsed)):
         return True
+    if all(_program_only(name, parsed) for name in read):
+        return False  # `echo "RUNNING: " $setup_file`: it prints the program's name, the user's
     entry = parsed.launch.entrypoint
     if entry and any(entry in parsed.variables.get(name, "").split() for name in read):
         return True  # a variable holding the program and its arguments (TRAIN_CMD="x.py ...")
@@ -505,6 +508,15 @@ def builds_launch(step: Step, launch_vars: list[str],
         return True
     # launcher words in the printed text (not in a ``$(which python)`` it runs)
     return bool(_COMMAND_WORD.search(_without_substitutions(" ".join(words[1:]))))
+
+
+def _program_only(name: str, parsed: ParsedScript) -> bool:
+    """Whether the variable ``name`` holds the program's file name alone (``setup_file=
+    src/train.py``), no launcher word nor argument: a line that prints it prints the
+    program's name, and its assignment stays with it (the target's launch names the file)."""
+    entry = parsed.launch.entrypoint
+    value = parsed.variables.get(name, "").strip().strip("'\"")
+    return bool(entry) and value == entry and not parsed.launch.module
 
 
 def _without_substitutions(text: str) -> str:
