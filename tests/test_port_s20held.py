@@ -142,3 +142,26 @@ def test_echo_of_a_variable_holding_only_the_program_is_kept() -> None:
     assert 'echo "RUNNING: " $setup_file' in result.script
     assert "setup_file=src/train.py" in result.script
     assert not any("prints the source's launch line" in n for n in result.notes)
+
+
+CUDA_APP = """#!/bin/bash
+#SBATCH -t 0:30:00
+#SBATCH -n 4
+#SBATCH --ntasks-per-node=4
+#SBATCH --gpus-per-task=1
+module load cudatoolkit/11.5
+module load craype-accel-nvidia80
+srun --ntasks=4 -G 4 ./halo_exchange
+"""
+
+
+@pytest.mark.parametrize("target", ["aurora", "stampede3"])
+def test_cuda_built_app_refused_on_intel_gpus(target: str) -> None:
+    result = port(CUDA_APP, [target])[target]
+    assert result.status == "refused"
+    assert any("built for NVIDIA's CUDA" in n and "`cudatoolkit/11.5`" in n for n in result.notes)
+
+
+def test_cuda_built_app_kept_on_nvidia_gpus() -> None:
+    result = port(CUDA_APP, ["perlmutter"])["perlmutter"]
+    assert result.status != "refused" and "./halo_exchange" in result.script

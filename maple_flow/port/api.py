@@ -84,7 +84,7 @@ from maple_flow.port.container import (
 )
 from maple_flow.port.container_lost import not_carried_why
 from maple_flow.port.coupled import scheduler_option_notes
-from maple_flow.port.cuda_toolkit import plan_toolkit
+from maple_flow.port.cuda_toolkit import cuda_app_refusal, plan_toolkit
 from maple_flow.port.dynamic_entry import drop_literal_note, keep_written_entry
 from maple_flow.port.fit import fit_cpus_per_task, source_errexit
 from maple_flow.port.foreign import Leftovers, leftovers
@@ -1199,6 +1199,8 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
     elif runs_an_app(src.parsed) and not (o.get("nodes") or o.get("gpus_per_node")):
         nodes, gpn, notes, one_refusal = app_layout(
             src.parsed, (f.nodes, f.gpus_per_node, src.total), profile)
+        one_refusal = cuda_app_refusal(src.original or src.lines, src.parsed.launch.entrypoint,
+                                       profile) or one_refusal
     else:
         (nodes, gpn, notes), one_refusal = _size(src, profile, o), ""
         if whole_rank and src.cluster and gpn * nodes == f.ranks:  # one GPU a rank, said
