@@ -165,3 +165,22 @@ def test_cuda_built_app_refused_on_intel_gpus(target: str) -> None:
 def test_cuda_built_app_kept_on_nvidia_gpus() -> None:
     result = port(CUDA_APP, ["perlmutter"])["perlmutter"]
     assert result.status != "refused" and "./halo_exchange" in result.script
+
+
+def test_kept_cuda_binary_refused_on_intel_gpus_not_a_shell_wrapper() -> None:
+    text = ("#!/bin/bash\n#SBATCH -t 1:00:00\n#SBATCH -N 1\n#SBATCH --gres=gpu:1\n"
+            "module load cuda/12.2\n{cmd}\n")
+    binary = port(text.format(cmd="./stream_triad_cuda"), ["aurora"])["aurora"]
+    assert binary.status == "refused"
+    assert any("built for NVIDIA's CUDA" in n for n in binary.notes)
+    assert port(text.format(cmd="./stream_triad_cuda"), ["delta"])["delta"].status != "refused"
+    wrapper = port(text.format(cmd="bash run_all.sh"), ["aurora"])["aurora"]
+    assert not any("built for NVIDIA's CUDA" in n for n in wrapper.notes)
+
+
+def test_python_ellipsis_placeholder_is_no_program() -> None:
+    from maple_flow.errors import ParseError
+
+    text = "#!/bin/bash\n#SBATCH -t 1:00:00\n#SBATCH --gres=gpu:1\npip install x\npython ...\n"
+    with pytest.raises(ParseError, match="names no program"):
+        port(text, ["delta"])

@@ -37,6 +37,7 @@ from maple_flow.errors import (
     UnknownCluster,
     api_boundary,
 )
+from maple_flow.knowledge.app_commands import is_python_command
 from maple_flow.knowledge.clusters import no_target_message
 from maple_flow.knowledge.directives import Directive
 from maple_flow.knowledge.frameworks import framework_named, frameworks
@@ -1509,6 +1510,14 @@ def _put_back_command(result: PortResult, plan: KeptCommand) -> None:
     notes = [n for n in result.notes if not is_stand_in_note(n)]
     if result.status == "refused" or not result.script:
         result.notes = notes
+        return
+    app = next((w for w in plan.text.split() if "=" not in w), "")
+    cuda = "" if is_python_command(app) else cuda_app_refusal(
+        plan.stand_in.split("\n"), app, get_profile(result.cluster))
+    if cuda:  # a CUDA binary kept as the job's process cannot run on the target's GPUs
+        result.status, result.script = "refused", ""
+        result.notes = [f"refused for {get_profile(result.cluster).name}: line {plan.line} "
+                        f"`{plan.text}`: {cuda}"]
         return
     renamed, _ = translate_scheduler_vars(plan.verbatim, get_profile(result.cluster).scheduler)
     script = put_back(result.script, plan, renamed)

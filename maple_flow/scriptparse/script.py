@@ -865,6 +865,11 @@ def parse_script(data: str | bytes) -> ParsedScript:
     if is_positional(found.line.entrypoint):
         raise ParseError(command_line_program_reason(found.cmd.line, found.cmd.text,
                                                      found.line.entrypoint))
+    if _ELIDED.fullmatch(found.line.entrypoint or ""):
+        raise ParseError(
+            f"line {found.cmd.line}: `{found.cmd.text.strip()}` names no program: "
+            f"`{found.line.entrypoint}` stands for text left out (a placeholder), not a file to "
+            "run; write the program (and its arguments) in its place and port the script again")
     if not found.line.array_command:  # an array that runs the launcher, changed on a branch
         branch = held_command_reason(blocks, found.cmd)
         if branch:
@@ -1094,6 +1099,10 @@ def _redirects(text: str) -> list[str]:
 
 #: A command substitution on one line with no parentheses inside (``$(expr $N \* 4)``).
 _ONE_LINE_SUBST = re.compile(r"\$\([^()\n`]*\)")
+
+
+#: An ellipsis standing for left-out text (``python ...``), not a program name.
+_ELIDED = re.compile(r"\.{3,}|\u2026")
 
 
 def _launch_vars(cmd: ShellCommand, variables: dict[str, str]) -> list[str]:
