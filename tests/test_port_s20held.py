@@ -85,12 +85,13 @@ srun python train.py --init_method tcp://$MAIN_NODE:3456 --world_size 8
 """
 
 
-def test_pip_no_index_without_find_links_installs_from_the_index() -> None:
+def test_pip_no_index_without_find_links_is_named() -> None:
     result = port(WHEELHOUSE, ["delta"])["delta"]
-    assert "\npip install --upgrade pip\n" in result.script
+    assert "\npip install --no-index --upgrade pip\n" in result.script  # kept as written
     assert "pip install --no-index -f ./wheels -r requirements.txt" in result.script
-    assert any("line 7 `pip install --no-index --upgrade pip` installs with --no-index" in n
-               for n in result.notes)
+    named = [n for n in result.notes if "--no-index and no --find-links" in n]
+    assert len(named) == 1 and named[0].startswith("line 7 `pip install --no-index --upgrade pip`")
+    assert "installs nothing" in named[0]
 
 
 def test_a_tcp_url_argument_is_no_path() -> None:

@@ -740,8 +740,9 @@ def _classify(src: Source, profile: ClusterProfile, out: Carried) -> tuple[list[
                                                 if v not in captured], src.parsed):
             out.notes.append(f"line {step.line} `{short(step.text)}` prints the source's "
                              "launch line; the target's script writes its own")
-        elif step.keep and (indexed := _wheelhouse_pip(step, profile)) is not None:
-            kept.append(indexed)
+        elif step.keep and (wheelhouse := _wheelhouse_pip(step, profile)):
+            kept.append(step)
+            out.notes.append(wheelhouse)
         else:
             kept.append(step)
     return kept, foreign_names
@@ -760,22 +761,25 @@ _PIP_NO_INDEX = re.compile(
 _FIND_LINKS = re.compile(r"(?:^|\s)(?:--find-links\b|-f\s|-f\S)")
 
 
-def _wheelhouse_pip(step: Step, profile: ClusterProfile) -> Step | None:
-    """The set-up step ``pip install --no-index ...`` (no --find-links) without --no-index,
-    so that it installs from the package index on ``profile``; None for any other step."""
-    lines = step.text.split("\n")
-    fixed = [_PIP_NO_INDEX.sub(r"\g<head>\g<tail>", x)
-             if not _FIND_LINKS.search(x.split(" #", 1)[0]) else x for x in lines]
-    if fixed == lines:
-        return None
-    return replace(step, text="\n".join(fixed), original=step.text, why=(
-        "installs with --no-index and no --find-links, so only from the wheel directories "
-        "pip's own configuration names: on the source that is the site's wheelhouse (the "
-        "Digital Research Alliance of Canada's Python modules point pip at theirs, "
-        "https://docs.alliancecan.ca/wiki/Python#Installing_packages), which "
-        f"{profile.name} does not have, so there it would install nothing (\"No matching "
-        "distribution found\"); the port drops --no-index, so pip installs from the package "
-        "index (put it back with --find-links DIR if you keep wheels of your own)"))
+def _wheelhouse_pip(step: Step, profile: ClusterProfile) -> str:
+    """The note on a set-up step ``pip install --no-index ...`` with no --find-links: kept as
+    written (without the source's wheelhouse it installs nothing, under the set-up's ``set
+    +e``; dropping --no-index would install from the package index over the target's own
+    stack, e.g. a CUDA torch over Aurora's XPU one), named so the user decides; ``""`` for any
+    other step."""
+    lines = [x for x in step.text.split("\n")
+             if _PIP_NO_INDEX.search(x) and not _FIND_LINKS.search(x.split(" #", 1)[0])]
+    if not lines:
+        return ""
+    return (f"line {step.line} `{short(lines[0].strip())}` is kept as written: it installs with "
+            "--no-index and no --find-links, so only from the wheel directories pip's own "
+            "configuration names; on the source that is the site's wheelhouse (the Digital "
+            "Research Alliance of Canada's Python modules point pip at theirs, "
+            f"https://docs.alliancecan.ca/wiki/Python#Installing_packages), which {profile.name} "
+            "does not have, so there it installs nothing (\"No matching distribution found\") and "
+            f"the job runs with {profile.name}'s own Python stack (its modules); if the program "
+            "needs a package that stack lacks, install it from the package index (drop "
+            "--no-index) in your own environment, or give --find-links DIR of your wheels")
 
 
 _PICKED = re.compile(r"^\s*(?:export\s+)?(\w+)=(?:`\s*([\w./+-]+)\s*`|\$\(\s*([\w./+-]+)\s*\))\s*$")
