@@ -31,7 +31,8 @@ def test_kept_command_over_continuation_lines(target: str) -> None:
             ) in result.script
     assert "maple_kept_command" not in result.script + " ".join(result.notes)
     kept = result.notes[0]
-    assert "line 8 `tune run lora_finetune_single_device --config conf/finetune.yaml epochs=1`" in kept
+    one_line = "tune run lora_finetune_single_device --config conf/finetune.yaml epochs=1"
+    assert f"line 8 `{one_line}`" in kept
     # tune is a known Python console script, not called a compiled binary
     assert "console script" in kept and "compiled binary" not in kept
 
