@@ -897,7 +897,8 @@ def _accelerate_on_one_gpu(p: ParsedScript, accel: Stage | None,
     if accel is None or len(p.launch.stages) != 1 or _hidden_launcher(p):
         return False
     if accel.has("--num_processes", "--num-processes", "--num_machines", "--num-machines",
-                 "--config_file", "--config-file", "--gpu_ids", "--gpu-ids"):
+                 "--config_file", "--config-file", "--gpu_ids", "--gpu-ids", "--multi_gpu",
+                 "--multi-gpu"):  # (--multi_gpu on one GPU contradicts itself: still asked)
         return False
     return (size["gpus"] == 1 and (size["nodes"] or 1) == 1 and (size["tasks"] or 1) == 1
             and (size["tpn"] or 1) == 1 and not job_gpus(p))
