@@ -186,3 +186,12 @@ def test_python_ellipsis_placeholder_is_no_program() -> None:
     text = "#!/bin/bash\n#SBATCH -t 1:00:00\n#SBATCH --gres=gpu:1\npip install x\npython ...\n"
     with pytest.raises(ParseError, match="names no program"):
         port(text, ["delta"])
+
+
+def test_logical_lines_join_a_quoted_value_not_a_heredoc_body() -> None:
+    from maple_flow.port.stages import _logical_lines
+
+    block = "if true; then\n  cat > a.txt <<EOF\nit's here\nEOF\n  srun python x.py\nfi"
+    assert "  srun python x.py" in _logical_lines(block)  # the body's apostrophe opens nothing
+    value = 'export L="\n  accelerate launch \\\n  main.py\n"\necho ok'
+    assert _logical_lines(value) == ['export L="\n  accelerate launch \\\n  main.py\n"', "echo ok"]

@@ -179,12 +179,19 @@ def _logical_lines(text: str) -> list[str]:
 
     out: list[str] = []
     quote = ""
+    bodies: list[tuple[bool, str]] = []  # the here-documents still open (their bodies not scanned)
     for line in text.split("\n"):
         if out and (quote or out[-1].rstrip().endswith("\\")):
             out[-1] += "\n" + line
         else:
             out.append(line)
-        quote = _open_state(line, quote)[0]
+        if bodies:
+            strip, delimiter = bodies[0]
+            if (line.lstrip("\t") if strip else line) == delimiter:
+                bodies.pop(0)
+            continue
+        quote, opened = _open_state(line, quote)
+        bodies += opened
     return out
 
 
