@@ -37,6 +37,7 @@ from maple_flow.errors import (
     UnknownCluster,
     api_boundary,
 )
+from maple_flow.knowledge.app_commands import is_python_command
 from maple_flow.knowledge.clusters import no_target_message
 from maple_flow.knowledge.directives import Directive
 from maple_flow.knowledge.frameworks import framework_named, frameworks
@@ -84,7 +85,7 @@ from maple_flow.port.container import (
 )
 from maple_flow.port.container_lost import not_carried_why
 from maple_flow.port.coupled import scheduler_option_notes
-from maple_flow.port.cuda_toolkit import plan_toolkit
+from maple_flow.port.cuda_toolkit import cuda_app_refusal, plan_toolkit
 from maple_flow.port.dynamic_entry import drop_literal_note, keep_written_entry
 from maple_flow.port.fit import fit_cpus_per_task, source_errexit
 from maple_flow.port.foreign import Leftovers, leftovers
@@ -1199,6 +1200,8 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
     elif runs_an_app(src.parsed) and not (o.get("nodes") or o.get("gpus_per_node")):
         nodes, gpn, notes, one_refusal = app_layout(
             src.parsed, (f.nodes, f.gpus_per_node, src.total), profile)
+        one_refusal = cuda_app_refusal(src.original or src.lines, src.parsed.launch.entrypoint,
+                                       profile) or one_refusal
     else:
         (nodes, gpn, notes), one_refusal = _size(src, profile, o), ""
         if whole_rank and src.cluster and gpn * nodes == f.ranks:  # one GPU a rank, said
@@ -1508,7 +1511,15 @@ def _put_back_command(result: PortResult, plan: KeptCommand) -> None:
     if result.status == "refused" or not result.script:
         result.notes = notes
         return
-    renamed, _ = translate_scheduler_vars(plan.text, get_profile(result.cluster).scheduler)
+    app = next((w for w in plan.text.split() if "=" not in w), "")
+    cuda = "" if is_python_command(app) else cuda_app_refusal(
+        plan.stand_in.split("\n"), app, get_profile(result.cluster))
+    if cuda:  # a CUDA binary kept as the job's process cannot run on the target's GPUs
+        result.status, result.script = "refused", ""
+        result.notes = [f"refused for {get_profile(result.cluster).name}: line {plan.line} "
+                        f"`{plan.text}`: {cuda}"]
+        return
+    renamed, _ = translate_scheduler_vars(plan.verbatim, get_profile(result.cluster).scheduler)
     script = put_back(result.script, plan, renamed)
     if script is None:
         result.status, result.script = "refused", ""

@@ -484,7 +484,8 @@ def builds_launch(step: Step, launch_vars: list[str],
     -n $TOTAL_MPI_RANKS``) would print nothing: it goes too."""
     if step.keep is None:
         return step.name in launch_vars and step.name not in (
-            option_vars(parsed) if parsed is not None else set())
+            option_vars(parsed) if parsed is not None else set()) and not (
+            parsed is not None and _program_only(step.name, parsed))
     words = step.text.split()
     if _WRITES_FILE.search(step.text):  # ``printf ... > cfg.json`` writes a file, prints nothing
         return False
@@ -497,6 +498,8 @@ def builds_launch(step: Step, launch_vars: list[str],
         return True
     if read & (command_vars(launch_vars, parsed.variables) - _interpreter_vars(parsed)):
         return True
+    if all(_program_only(name, parsed) for name in read):
+        return False  # `echo "RUNNING: " $setup_file`: it prints the program's name, the user's
     entry = parsed.launch.entrypoint
     if entry and any(entry in parsed.variables.get(name, "").split() for name in read):
         return True  # a variable holding the program and its arguments (TRAIN_CMD="x.py ...")
@@ -505,6 +508,15 @@ def builds_launch(step: Step, launch_vars: list[str],
         return True
     # launcher words in the printed text (not in a ``$(which python)`` it runs)
     return bool(_COMMAND_WORD.search(_without_substitutions(" ".join(words[1:]))))
+
+
+def _program_only(name: str, parsed: ParsedScript) -> bool:
+    """Whether the variable ``name`` holds the program's file name alone (``setup_file=
+    src/train.py``), no launcher word nor argument: a line that prints it prints the
+    program's name, and its assignment stays with it (the target's launch names the file)."""
+    entry = parsed.launch.entrypoint
+    value = parsed.variables.get(name, "").strip().strip("'\"")
+    return bool(entry) and value == entry and not parsed.launch.module
 
 
 def _without_substitutions(text: str) -> str:
@@ -728,9 +740,46 @@ def _classify(src: Source, profile: ClusterProfile, out: Carried) -> tuple[list[
                                                 if v not in captured], src.parsed):
             out.notes.append(f"line {step.line} `{short(step.text)}` prints the source's "
                              "launch line; the target's script writes its own")
+        elif step.keep and (wheelhouse := _wheelhouse_pip(step, profile)):
+            kept.append(step)
+            out.notes.append(wheelhouse)
         else:
             kept.append(step)
     return kept, foreign_names
+
+
+#: ``pip install --no-index ...`` with no ``--find-links``/``-f``: pip installs only from the
+#: wheel directories its own configuration names. That is the form the Digital Research
+#: Alliance of Canada documents for its clusters, whose Python modules point pip at the
+#: site's wheelhouse (/cvmfs/soft.computecanada.ca/custom/python/wheelhouse; "pip install
+#: --no-index", https://docs.alliancecan.ca/wiki/Python#Installing_packages and
+#: https://docs.alliancecan.ca/wiki/Available_Python_wheels). Elsewhere no such configuration
+#: exists, and the line finds no package ("No matching distribution found").
+_PIP_NO_INDEX = re.compile(
+    r"^(?P<head>[^#\n]*?(?:^|[\s;&|(])(?:\S*/)?(?:pip[\d.]*|python[\d.]*\s+-m\s+pip)\s+install\b"
+    r"[^#\n]*?)\s--no-index\b(?P<tail>[^\n]*)$", re.M)
+_FIND_LINKS = re.compile(r"(?:^|\s)(?:--find-links\b|-f\s|-f\S)")
+
+
+def _wheelhouse_pip(step: Step, profile: ClusterProfile) -> str:
+    """The note on a set-up step ``pip install --no-index ...`` with no --find-links: kept as
+    written (without the source's wheelhouse it installs nothing, under the set-up's ``set
+    +e``; dropping --no-index would install from the package index over the target's own
+    stack, e.g. a CUDA torch over Aurora's XPU one), named so the user decides; ``""`` for any
+    other step."""
+    lines = [x for x in step.text.split("\n")
+             if _PIP_NO_INDEX.search(x) and not _FIND_LINKS.search(x.split(" #", 1)[0])]
+    if not lines:
+        return ""
+    return (f"line {step.line} `{short(lines[0].strip())}` is kept as written: it installs with "
+            "--no-index and no --find-links, so only from the wheel directories pip's own "
+            "configuration names; on the source that is the site's wheelhouse (the Digital "
+            "Research Alliance of Canada's Python modules point pip at theirs, "
+            f"https://docs.alliancecan.ca/wiki/Python#Installing_packages), which {profile.name} "
+            "does not have, so there it installs nothing (\"No matching distribution found\") and "
+            f"the job runs with {profile.name}'s own Python stack (its modules); if the program "
+            "needs a package that stack lacks, install it from the package index (drop "
+            "--no-index) in your own environment, or give --find-links DIR of your wheels")
 
 
 _PICKED = re.compile(r"^\s*(?:export\s+)?(\w+)=(?:`\s*([\w./+-]+)\s*`|\$\(\s*([\w./+-]+)\s*\))\s*$")

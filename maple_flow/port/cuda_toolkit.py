@@ -95,3 +95,48 @@ def plan_toolkit(lines: list[str], profile: ClusterProfile) -> Toolkit:
             "later): on the target it stops with an error; use `nsys profile` (timeline) or "
             "`ncu` (kernels) instead")
     return out
+
+
+#: Modules that build or run CUDA programs: the CUDA toolkit, NVIDIA's HPC SDK, Cray's CUDA
+#: targets (``craype-accel-nvidia80``, ``cpe-cuda``).
+_CUDA_MODULE = re.compile(r"cuda|nvhpc|nvidia-hpc|craype-accel-nvidia", re.I)
+
+
+def cuda_app_refusal(lines: list[str], app: str, profile: ClusterProfile) -> str:
+    """The refusal for a compiled GPU application (``app``, not Python) that the source job
+    builds or runs with CUDA (its CUDA modules, or ``cuda`` in its name) on a target whose
+    GPUs have no CUDA (Intel: ``device_api`` xpu); ``""`` otherwise. A CUDA binary does not
+    run on those GPUs, and rebuilding it needs its code ported (SYCL/oneAPI), not a module."""
+    if profile.gpu.device_api == "cuda" or not _binary_name(app):
+        return ""
+    names = [w for line in lines if (m := _LOAD.match(line.split("#")[0]))
+             for w in m.group(1).split() if not w.startswith("-")]
+    cuda = [n for n in names if _CUDA_MODULE.search(n)]
+    named = re.search(r"(?:^|[/_.-])cuda(?:[_.-]|$)", app.rsplit("/", 1)[-1], re.I)
+    if not cuda and not named:
+        return ""
+    why = (f"the job loads {', '.join(f'`{m}`' for m in cuda)}" if cuda
+           else "its name says it is a CUDA program")
+    return (f"{app} is a compiled GPU program (not Python) built for NVIDIA's CUDA ({why}): "
+            f"{profile.name} has {profile.gpu.vendor.capitalize()} GPUs ({profile.gpu.model}) "
+            "and no CUDA, so that binary cannot run there, and rebuilding it needs its GPU code "
+            "ported (SYCL/oneAPI), not another module; port the job to a site with NVIDIA "
+            "GPUs, or port the program's code and write the job for its build")
+
+
+#: Commands that are no compiled GPU program of the user's (shells, interpreters, environment
+#: runners, containers, build tools): a CUDA module beside them says nothing of what they run.
+_NOT_BINARY = frozenset({
+    "bash", "sh", "zsh", "ksh", "dash", "csh", "tcsh", "env", "time", "nohup", "exec", "eval",
+    "conda", "mamba", "micromamba", "uv", "pixi", "poetry", "pipenv", "apptainer",
+    "singularity", "docker", "podman", "enroot", "shifter", "make", "cmake", "ninja", "julia",
+    "Rscript", "R", "matlab", "java", "perl", "ruby", "node", "lua", "octave"})
+
+
+def _binary_name(app: str) -> bool:
+    """Whether ``app`` (the launch's program word) may name a compiled program: a plain name
+    or path, not a script (.sh, .py, ...), not a shell, interpreter or runner, no variable."""
+    name = app.rsplit("/", 1)[-1]
+    return (bool(re.fullmatch(r"(?:~|\.{1,2})?/?[\w.+-]+(?:/[\w.+-]+)*", app))
+            and name not in _NOT_BINARY and not name.startswith("python")
+            and not name.endswith((".sh", ".bash", ".py", ".pl", ".rb", ".jl", ".R", ".lua")))

@@ -39,6 +39,14 @@ class KeptCommand:
     gpus_stated: bool = False
     #: The commands chained in front of it on its line (``chmod +x run.sh &&``), or "".
     chain: str = ""
+    #: The command as written when it spans ``\\`` continuation lines (``text`` is then its
+    #: one-line form, for notes); "" when it is one line.
+    written: str = ""
+
+    @property
+    def verbatim(self) -> str:
+        """The command as the source wrote it (its continuation lines included)."""
+        return self.written or self.text
 
 
 def kept_command(text: str) -> KeptCommand | None:
@@ -51,9 +59,15 @@ def kept_command(text: str) -> KeptCommand | None:
     cmd = work[0]
     simple = {b.line for b in blocks if len(b.commands) == 1 and "\n" not in b.text.strip()}
     line = lines[cmd.line - 1]
-    chain = _chain_in_front(blocks, cmd, line, work)
+    last = _continued_to(lines, cmd)  # its last line (its `\\` continuation lines included)
+    if last is None:
+        return None
+    written = "\n".join(lines[cmd.line - 1: last + 1]).strip() if last >= cmd.line else ""
+    if written:
+        line = " ".join(cmd.text.split())  # its one-line form (for the checks and notes)
+    chain = "" if written else _chain_in_front(blocks, cmd, line, work)
     if (_not_kept(cmd.words) or cmd.assignments or (cmd.line not in simple and not chain)
-            or line.rstrip().endswith("\\") or line.strip() != cmd.text.strip()):
+            or (line.strip() != cmd.text.strip() and not written)):
         return None  # in a loop or branch, sharing its line, or with a prefix: not kept
     indent = line[: len(line) - len(line.lstrip())]
     live = " ".join(w for w in cmd.raw or cmd.words  # its variables stay set
@@ -61,8 +75,12 @@ def kept_command(text: str) -> KeptCommand | None:
     head = f"{chain} " if chain else ""
     # run in the background (`cmd &` then `wait`): the stand-in too, so its port keeps the wait
     bg = " &" if re.search(r"(?<!&)&\s*$", line) else ""
+    if written:  # its continuation lines stand blank (the lines below keep their numbers)
+        indent = lines[cmd.line - 1][: len(lines[cmd.line - 1]) - len(lines[cmd.line - 1].lstrip())]
+        bg = " &" if re.search(r"(?<!&)&\s*$", lines[last]) else ""
     stand_in = [*lines[: cmd.line - 1], f"{indent}{head}python {STAND_IN} {live}".rstrip() + bg,
-                *lines[cmd.line:]]
+                *([""] * (last - cmd.line + 1) if written else []),
+                *lines[(last if written else cmd.line - 1) + 1:]]
     others = tuple((c.line, " ".join(c.text.split())) for c in work[1:])
     try:
         parsed = parse_script("\n".join(stand_in))
@@ -74,7 +92,22 @@ def kept_command(text: str) -> KeptCommand | None:
         return None  # not one task on one node (by its directives, or by asking none)
     stated = bool(size["gpus"] or size["gpus_per_task"] or job_gpus(parsed))
     return KeptCommand(cmd.line, line.strip(), why_not_launch(cmd.words),
-                       "\n".join(stand_in), others, stated, chain)
+                       "\n".join(stand_in), others, stated, chain, written)
+
+
+def _continued_to(lines: list[str], cmd: ShellCommand) -> int | None:
+    """The index of the last line of ``cmd`` (``cmd.line - 1`` when it is one line): a
+    command continued by ``\\`` line ends runs to the first line that does not end so; None
+    when its lines are not the command alone (a comment or another command among them)."""
+    last = cmd.line - 1
+    while last < len(lines) and lines[last].rstrip().endswith("\\"):
+        last += 1
+    if last >= len(lines):
+        return None
+    if last == cmd.line - 1:
+        return last
+    joined = " ".join(re.sub(r"\\\s*$", " ", x) for x in lines[cmd.line - 1: last + 1])
+    return last if joined.split() == cmd.text.split() else None
 
 
 #: A chain's end in front of a command on its line (``chmod +x run.sh &&``, ``cd run;``).
@@ -135,6 +168,9 @@ def put_back(script: str, plan: KeptCommand, renamed: str) -> str | None:
             plan.chain and lines[start - 1].strip() == plan.chain)):
         start -= 1  # the chain the stand-in's port put above the launch is the command's
     indent = lines[start][: len(lines[start]) - len(lines[start].lstrip())]
+    blank = plan.written.count("\n")  # the blank lines that stood for its continuation lines
+    while blank and end + 1 < len(lines) and not lines[end + 1].strip():
+        end, blank = end + 1, blank - 1
     return "\n".join([*lines[:start], indent + renamed, *lines[end + 1:]])
 
 

@@ -78,8 +78,14 @@ def _reads_source_scheduler(value: str) -> bool:
 
 
 def is_path(value: str) -> bool:
-    """Whether a value names a location on some filesystem (absolute, home or scratch)."""
-    return bool(_PATHISH.search(value))
+    """Whether a value names a location on some filesystem (absolute, home or scratch); a
+    network address (``tcp://$HOST:3456``, ``https://host/x``) is none: its ``//`` and ``/``
+    belong to the URL (a ``file://`` URL names a path)."""
+    return bool(_PATHISH.search(_NET_URL.sub(" ", value)))
+
+
+#: A URL of a network scheme (tcp, env, http(s), s3...), not ``file://``.
+_NET_URL = re.compile(r"\b(?!file:)[A-Za-z][\w+.-]*://[^\s,]*")
 
 
 def split_env(env: dict[str, str]) -> tuple[dict[str, str], dict[str, str], dict[str, str]]:

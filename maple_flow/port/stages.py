@@ -172,13 +172,26 @@ def _body_after(text: str) -> tuple[list[str], int | None]:
 
 
 def _logical_lines(text: str) -> list[str]:
-    """``text``'s lines with backslash-continued ones joined (each still one string)."""
+    """``text``'s lines with backslash-continued ones joined (each still one string), and
+    the lines of a quoted value that spans lines (``CMD="`` ... ``"``) joined to the line
+    that opens it: a command written inside quotes is text, not a command of the block."""
+    from maple_flow.scriptparse.shell import _open_state
+
     out: list[str] = []
+    quote = ""
+    bodies: list[tuple[bool, str]] = []  # the here-documents still open (their bodies not scanned)
     for line in text.split("\n"):
-        if out and out[-1].rstrip().endswith("\\"):
+        if out and (quote or out[-1].rstrip().endswith("\\")):
             out[-1] += "\n" + line
         else:
             out.append(line)
+        if bodies:
+            strip, delimiter = bodies[0]
+            if (line.lstrip("\t") if strip else line) == delimiter:
+                bodies.pop(0)
+            continue
+        quote, opened = _open_state(line, quote)
+        bodies += opened
     return out
 
 

@@ -876,6 +876,8 @@ def job_total(p: ParsedScript, nodes: int | None, gpn: int | None) -> tuple[int 
     counted = _node_gpu_count_why(p, gpn, vars_)
     if counted:
         return None, counted
+    if _accelerate_on_one_gpu(p, accel, size):
+        return 1, "the job's one GPU (accelerate launch run once by the job's shell)"
     # accelerate launch is a per-node launcher: the job's tasks are its copies (one a node),
     # not its ranks; with no --num_processes it starts one per GPU (or its config's count)
     if size["tasks"] and accel is None:
@@ -884,6 +886,22 @@ def job_total(p: ParsedScript, nodes: int | None, gpn: int | None) -> tuple[int 
     if total_gpus and not _hidden_launcher(p):
         return total_gpus, "the gpus directive"
     return None, _unknown_why(p) + _accelerate_count_why(accel)
+
+
+def _accelerate_on_one_gpu(p: ParsedScript, accel: Stage | None,
+                           size: dict[str, int | None]) -> bool:
+    """accelerate launch with no process or machine count, started once by the job's shell (no
+    srun/mpiexec in front: it runs on the first node only) of a job that asks ONE GPU a node:
+    whatever its default config says, one process is all that GPU runs (a second process
+    would find no GPU of its own), so the job is one process."""
+    if accel is None or len(p.launch.stages) != 1 or _hidden_launcher(p):
+        return False
+    if accel.has("--num_processes", "--num-processes", "--num_machines", "--num-machines",
+                 "--config_file", "--config-file", "--gpu_ids", "--gpu-ids", "--multi_gpu",
+                 "--multi-gpu"):  # (--multi_gpu on one GPU contradicts itself: still asked)
+        return False
+    return (size["gpus"] == 1 and (size["nodes"] or 1) == 1 and (size["tasks"] or 1) == 1
+            and (size["tpn"] or 1) == 1 and not job_gpus(p))
 
 
 def _accelerate_count_why(accel: Stage | None) -> str:

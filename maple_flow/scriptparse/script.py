@@ -865,6 +865,11 @@ def parse_script(data: str | bytes) -> ParsedScript:
     if is_positional(found.line.entrypoint):
         raise ParseError(command_line_program_reason(found.cmd.line, found.cmd.text,
                                                      found.line.entrypoint))
+    if _ELIDED.fullmatch(found.line.entrypoint or ""):
+        raise ParseError(
+            f"line {found.cmd.line}: `{found.cmd.text.strip()}` names no program: "
+            f"`{found.line.entrypoint}` stands for text left out (a placeholder), not a file to "
+            "run; write the program (and its arguments) in its place and port the script again")
     if not found.line.array_command:  # an array that runs the launcher, changed on a branch
         branch = held_command_reason(blocks, found.cmd)
         if branch:
@@ -896,7 +901,9 @@ def parse_script(data: str | bytes) -> ParsedScript:
     for block in blocks:
         # a newline inside a quoted value (`export LAUNCHER="accelerate launch ...<newline>"`)
         # is one command's, not a compound block's
-        one_value = (len(block.commands) == 1 and not re.search(r"<<|\$\(|`", block.text)
+        # (a one-line `$(expr ...)` inside that value is part of it, not a multi-line block)
+        one_value = (len(block.commands) == 1
+                     and not re.search(r"<<|\$\(|`", _ONE_LINE_SUBST.sub("", block.text))
                      and "\n" not in _QUOTED_TEXT.sub("''", block.text))
         compound = ("\n" in block.text and not one_value) or bool(_CONDITIONAL.match(block.text))
         for cmd in block.commands:
@@ -1088,6 +1095,14 @@ def _redirects(text: str) -> list[str]:
     """Output redirections of a command line, outside quoted strings (``> out.txt``)."""
     bare = re.sub(r"'[^']*'|\"(?:\\.|[^\"\\])*\"", "''", text)
     return [r.strip() for r in _REDIRECT.findall(bare) if not r.strip().endswith(">")]
+
+
+#: A command substitution on one line with no parentheses inside (``$(expr $N \* 4)``).
+_ONE_LINE_SUBST = re.compile(r"\$\([^()\n`]*\)")
+
+
+#: An ellipsis standing for left-out text (``python ...``), not a program name.
+_ELIDED = re.compile(r"\.{3,}|\u2026")
 
 
 def _launch_vars(cmd: ShellCommand, variables: dict[str, str]) -> list[str]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from contextvars import ContextVar
 
+from maple_flow.knowledge.app_commands import is_python_command
 from maple_flow.scriptparse.launch import (
     ENV_RUNNERS,
     LAUNCH_CMDS,
@@ -309,6 +310,9 @@ def why_not_launch(words: tuple[str, ...]) -> str:
                 "of (set when the job runs, e.g. from the job's own arguments `sbatch job.sh "
                 "train.py ...` or the environment), so which program runs is not in the script: "
                 "write the program into the launch line and port again")
+    if is_python_command(head):
+        return (f"{words[0]} is an installed command (a Python package's console script), "
+                "not a program file the script shows")
     if "/" in words[0] or head.endswith((".exe", ".x")) or "." not in head:
         return (f"{words[0]} is a program that is not Python (a compiled binary or an "
                 "installed command)")
