@@ -48,6 +48,7 @@ from maple_flow.knowledge.other_sites import (
 )
 from maple_flow.models import ClusterProfile, JobSpec, format_walltime, walltime_seconds
 from maple_flow.port.accel_config import accelerate_setup
+from maple_flow.port.node_type import choose_node_type
 from maple_flow.port.accounted import (
     source_launch_line,
     unaccounted_directives,
@@ -1163,6 +1164,26 @@ def _nodes_answered(f: ScriptFacts, o: dict[str, Any]) -> bool:
 
 def _port_one(src: Source, target: str, o: dict[str, Any],
               store: TemplateStore | None = None, lint: bool = True) -> PortResult:
+    """The port to ``target``, on the node type that has the GPUs the source asks for
+    (:mod:`maple_flow.port.node_type`): every stage sees the target as on those nodes."""
+    from maple_flow.knowledge.clusters import get_profile, on_node_type
+
+    profile = get_profile(target)
+    ranks = src.total or (src.facts.nodes or 1) * (src.facts.gpus_per_node or 1)
+    choice = choose_node_type(src.parsed.directives, profile, ranks, o.get("queue"))
+    if choice.type_id is None:
+        result = _port_on(src, target, o, store, lint)
+    else:
+        with on_node_type(profile.on_node_type(choice.type_id)):
+            result = _port_on(src, target, o, store, lint)
+    if choice.notes:
+        at = sum(1 for n in result.notes if n.startswith("refused for "))
+        result.notes[at:at] = list(choice.notes)
+    return result
+
+
+def _port_on(src: Source, target: str, o: dict[str, Any],
+             store: TemplateStore | None = None, lint: bool = True) -> PortResult:
     from maple_flow.generate import generate_from_spec
     from maple_flow.knowledge.clusters import get_profile
 
