@@ -66,8 +66,10 @@ def _what(asked: AskedGpu) -> str:
 
 def _where(t: NodeType) -> str:
     queue = t.queues.default_queue
+    names = ", ".join(q.name for q in t.queues.items if q.auto)
+    kind = "QOS" if queue.kind == "qos" else queue.kind
     how = f"-C {t.constraint}" if t.constraint else (
-        f"{'QOS' if queue.kind == 'qos' else queue.kind} {queue.name}")
+        f"{kind}s {names}" if "," in names else f"{kind} {names}")
     return (f"its {t.id} nodes ({t.gpu.per_node} x {t.gpu.model}, {t.gpu.memory_gb} GB each; "
             f"{how})")
 
@@ -99,7 +101,8 @@ def choose_node_type(directives: list[Directive], profile: ClusterProfile, ranks
             continue
         fits, why = _fits(t, ranks)
         if fits:
-            kind = "" if t in exact else " (another model, with the memory the source's had)"
+            kind = "" if t in exact else (
+                f" (another model, with at least the {asked.least_memory} GB a GPU the source's had)")
             return NodeChoice(t.id, (
                 f"GPU nodes: the source asks for {_what(asked)} (`{asked.raw}`); {profile.name}"
                 f"'s default nodes have {profile.gpu.model} ({profile.gpu.memory_gb} GB): the "
