@@ -8,10 +8,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "realport"))
 
-from rp_cases import load_cases  # noqa: E402
+from rp_cases import load_cases
 
-from maple_flow import port  # noqa: E402
-from maple_flow.errors import MapleError  # noqa: E402
+from maple_flow import port
+from maple_flow.errors import MapleError
 
 
 def main() -> None:

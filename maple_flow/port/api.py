@@ -48,7 +48,6 @@ from maple_flow.knowledge.other_sites import (
 )
 from maple_flow.models import ClusterProfile, JobSpec, format_walltime, walltime_seconds
 from maple_flow.port.accel_config import accelerate_setup
-from maple_flow.port.node_type import choose_node_type
 from maple_flow.port.accounted import (
     source_launch_line,
     unaccounted_directives,
@@ -120,6 +119,7 @@ from maple_flow.port.kept_command import (
 from maple_flow.port.launcher_opts import user_launcher_options
 from maple_flow.port.loop import carry_loop
 from maple_flow.port.mpi_app import app_layout, runs_an_app
+from maple_flow.port.node_type import choose_node_type
 from maple_flow.port.oneproc import one_process_size
 from maple_flow.port.packing import (
     no_wait_note,

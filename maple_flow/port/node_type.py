@@ -79,7 +79,8 @@ def choose_node_type(directives: list[Directive], profile: ClusterProfile, ranks
     """The node type of ``profile`` a job of ``ranks`` GPUs asking for ``directives``' GPUs
     runs on: a queue the user named picks its type; else, where the profile's own GPUs are
     not what the source asks for, the first type (in the profile's order) with the asked
-    model and memory, else the first of the same maker with enough memory, that the job fits.
+    model and memory, else the one of the same maker with the least memory that is enough
+    (the closest fit), that the job fits.
     """
     if queue:  # a queue of the profile's own nodes keeps them
         named = None if profile.queues.get(queue) else next(
@@ -90,8 +91,8 @@ def choose_node_type(directives: list[Directive], profile: ClusterProfile, ranks
         return NodeChoice(None)
     exact = [t for t in profile.node_types if _has(t.gpu, asked)]
     base_will_do = _will_do(profile.gpu, asked)
-    near = [] if exact or base_will_do else [
-        t for t in profile.node_types if _will_do(t.gpu, asked)]
+    near = [] if exact or base_will_do else sorted(  # the closest fit: least memory first
+        (t for t in profile.node_types if _will_do(t.gpu, asked)), key=lambda t: t.gpu.memory_gb)
     left: list[str] = []
     for t in exact or near:
         has = _what(asked) if t in exact else f"GPUs with at least {asked.least_memory} GB"
@@ -101,8 +102,8 @@ def choose_node_type(directives: list[Directive], profile: ClusterProfile, ranks
             continue
         fits, why = _fits(t, ranks)
         if fits:
-            kind = "" if t in exact else (
-                f" (another model, with at least the {asked.least_memory} GB a GPU the source's had)")
+            kind = "" if t in exact else (f" (another model, with at least the "
+                                          f"{asked.least_memory} GB a GPU the source's had)")
             return NodeChoice(t.id, (
                 f"GPU nodes: the source asks for {_what(asked)} (`{asked.raw}`); {profile.name}"
                 f"'s default nodes have {profile.gpu.model} ({profile.gpu.memory_gb} GB): the "
