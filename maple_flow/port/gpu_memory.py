@@ -91,7 +91,7 @@ def asked_gpu(directives: list[Directive]) -> AskedGpu | None:
     for d in directives:
         lsf = _lsf_model(d)
         value = lsf or _HOST_MEMORY.sub("", d.value or "")
-        if not lsf and d.option not in _GPU_TYPE_OPTIONS or not value:
+        if (not lsf and d.option not in _GPU_TYPE_OPTIONS) or not value:
             continue
         named = model_named(value) if lsf or d.option in _MODEL_OPTIONS else None
         if named and model is None:
