@@ -52,7 +52,8 @@ def test_background_launch_in_a_loop_keeps_the_loop_and_its_concurrency() -> Non
 def test_inherited_conda_deactivate_is_not_copied_to_a_target_that_activates_its_env() -> None:
     """Kept after the target's ``conda activate pytorch`` the user's ``conda deactivate``
     would undo it and the program would run without PyTorch: not copied, with a note."""
-    r = port(IDRIS + "python train.py\n", "stampede3")["stampede3"]
+    # the PVC nodes, named: the V100 the source asks would otherwise take it to the h100 queue
+    r = port(IDRIS + "python train.py\n", "stampede3", queue="pvc")["stampede3"]
     assert r.status == "generated", _notes(r)
     assert "conda activate pytorch" in r.script
     assert "conda deactivate" not in r.script

@@ -80,7 +80,10 @@ def test_a_port_to_smaller_gpus_says_so_and_to_larger_ones_says_nothing() -> Non
     script = ("#!/bin/bash\n#SBATCH -N 1\n#SBATCH --gres=gpu:4\n#SBATCH --constraint=a100_80gb\n"
               "#SBATCH --mem=64G\n#SBATCH -t 1:00:00\nsrun python x.py\n")
     assert any("GPU memory: the source asks 80 GB GPUs" in n
-               for n in port(script, ["delta"])["delta"].notes)
+               for n in port(script, ["polaris"])["polaris"].notes)  # 40 GB A100s only
+    delta = port(script, ["delta"])["delta"]  # its H200 nodes have the memory (node types)
+    assert "#SBATCH -p gpuH200x8" in delta.script
+    assert not any(n.startswith("GPU memory") for n in delta.notes)
     assert not any(n.startswith("GPU memory") for n in port(script, ["vista"])["vista"].notes)
     plain = script.replace("#SBATCH --mem=64G\n", "#SBATCH --mem=80G\n").replace(
         "--constraint=a100_80gb", "--constraint=a100")

@@ -33,7 +33,8 @@ from rp_verify import full_nodes, run_verify
 from maple_flow import port
 from maple_flow.errors import MapleError
 from maple_flow.knowledge.clusters import get_profile
-from maple_flow.knowledge.policy import check_script
+from maple_flow.knowledge.directives import parse_directives
+from maple_flow.knowledge.policy import check_script, node_type_profile
 from maple_flow.lint import shellcheck
 from maple_flow.port.api import PortResult
 from maple_flow.port.rules import place_ranks
@@ -74,7 +75,8 @@ def _error_kinds(script: str) -> set[str]:
 def ported_record(result: PortResult, source: str = "") -> Ported:
     """What the checks need from one PortResult (policy and shellcheck run here); a shellcheck
     error the source script already has (a user line kept verbatim) is not the port's."""
-    profile = get_profile(result.cluster)
+    base = get_profile(result.cluster)  # as seen on the nodes the port runs on
+    profile = node_type_profile(parse_directives(result.script, base.scheduler), base)
     placeholder = "REPLACE_WITH" in result.script
     problems = [
         str(p) for p in check_script(result.script, profile)

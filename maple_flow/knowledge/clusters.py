@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
 
@@ -107,9 +109,28 @@ def no_target_message() -> str:
     return f"no target cluster given; name one or more of: {known_clusters()}"
 
 
+#: The profile a port on one of a cluster's other node types sees for that cluster (its
+#: ``ClusterProfile.on_node_type``), set by :func:`on_node_type` for the port's duration.
+_ON_NODE_TYPE: ContextVar[ClusterProfile | None] = ContextVar("on_node_type", default=None)
+
+
+@contextmanager
+def on_node_type(profile: ClusterProfile) -> Iterator[ClusterProfile]:
+    """Within the block, :func:`get_profile` of ``profile.id`` gives ``profile`` (a cluster
+    as seen on another of its node types), so every stage of a port sees those nodes."""
+    token = _ON_NODE_TYPE.set(profile)
+    try:
+        yield profile
+    finally:
+        _ON_NODE_TYPE.reset(token)
+
+
 def get_profile(name: str) -> ClusterProfile:
-    """The profile of a cluster given by id or alias."""
-    return all_profiles()[resolve_cluster(name)]
+    """The profile of a cluster given by id or alias (as seen on the node type a port chose,
+    inside :func:`on_node_type`)."""
+    cid = resolve_cluster(name)
+    chosen = _ON_NODE_TYPE.get()
+    return chosen if chosen is not None and chosen.id == cid else all_profiles()[cid]
 
 
 def iter_profiles() -> Iterator[ClusterProfile]:

@@ -409,9 +409,27 @@ def directive_problems(ds: list[Directive], profile: ClusterProfile) -> list[Pro
     return problems
 
 
+def node_type_profile(ds: list[Directive], profile: ClusterProfile) -> ClusterProfile:
+    """``profile`` as seen on the node type the directives reach (a partition or queue of
+    one of its ``node_types``, its constraint, or its typed GPU request); else ``profile``."""
+    queue = last_value(ds, "partition", "queue")
+    qos = last_value(ds, "qos")
+    constraint = (last_value(ds, "constraint") or "").strip("'\"")
+    typed = " ".join(v for v in (last_value(ds, "gpus"), last_value(ds, "gres")) if v)
+    for t in profile.node_types:
+        named = next((q for q in (queue, qos) if q and t.queues.get(q)
+                      and profile.queues.get(q) is None), None)
+        if named or (t.constraint and constraint == t.constraint) or (
+                t.gpu_type and re.search(rf"(?<![\w-]){re.escape(t.gpu_type)}:", typed)):
+            return profile.on_node_type(t.id)
+    return profile
+
+
 def check_script(text: str, profile: ClusterProfile) -> list[Problem]:
-    """Every rule a batch script breaks on ``profile``, as the site's submit filter sees it."""
+    """Every rule a batch script breaks on ``profile`` (on the node type its request reaches),
+    as the site's submit filter sees it."""
     ds = parse_directives(text, profile.scheduler)
+    profile = node_type_profile(ds, profile)
     problems = directive_problems(ds, profile)
     problems += check_request(request_from_directives(ds), profile, account_required=True)
     return problems

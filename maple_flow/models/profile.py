@@ -311,6 +311,33 @@ class Verification(Sourced):
     notes: str = ""
 
 
+class NodeType(Sourced):
+    """Another kind of GPU node of the cluster than the profile's own (``gpu``/``node``): other
+    GPUs (model, memory, count) reached through other partitions or queues, or a constraint.
+    A port lands on it only when the source asks for GPUs the profile's own nodes do not have
+    and it has them; every group it leaves out is the profile's."""
+
+    id: str = Field(pattern=r"^[A-Za-z0-9][\w.-]*$", description="short name, e.g. gpuA100x8")
+    gpu: Gpu
+    node: Node | None = Field(default=None, description="None: the profile's node facts")
+    queues: Queues = Field(description="the partitions/queues/QOSes reaching these nodes")
+    constraint: str = Field(
+        default="", description="the value of the required constraint (-C) that reaches these "
+        "nodes instead of the profile's (Perlmutter's gpu&hbm80g)")
+    gpu_type: str = Field(default="", description="the typed-GPU request value (Bridges-2)")
+    partial_share: NodeShare | None = Field(
+        default=None, description="per-GPU share on these nodes; None: the profile's")
+    software: Software | None = Field(default=None, description="None: the profile's")
+    launch: Launch | None = Field(default=None, description="None: the profile's")
+    network: Network | None = Field(default=None, description="None: the profile's")
+    container: Container | None = Field(default=None, description="None: the profile's")
+    account: Account | None = Field(default=None, description="None: the profile's")
+    auto: bool = Field(
+        default=True, description="false: never chosen by a port (named in its notes only; "
+        "the notes say why, e.g. another account)")
+    notes: str = ""
+
+
 class ClusterProfile(Strict):
     """Everything about one cluster that a launch script depends on."""
 
@@ -335,6 +362,8 @@ class ClusterProfile(Strict):
     setups: list[tuple[Framework, Strategy]] = Field(default_factory=lambda: list(SETUPS))
     launchers: list[Launcher] = Field(description="launchers a template on this cluster may use")
     verification: Verification | None = None
+    node_types: list[NodeType] = Field(
+        default_factory=list, description="other GPU nodes, reached through other queues")
     sources: list[Source] = Field(min_length=1)
 
     @model_validator(mode="after")
@@ -379,6 +408,14 @@ class ClusterProfile(Strict):
             groups["container"] = self.container
         if self.verification is not None:
             groups["verification"] = self.verification
+        for t in self.node_types:
+            groups[f"node_types.{t.id}"] = t
+            groups[f"node_types.{t.id}.gpu"] = t.gpu
+            groups[f"node_types.{t.id}.queues"] = t.queues
+            groups.update({f"node_types.{t.id}.{k}": g for k, g in (
+                ("node", t.node), ("software", t.software), ("launch", t.launch),
+                ("network", t.network), ("container", t.container), ("account", t.account))
+                if g is not None})
         return {name: g.sources for name, g in groups.items()}
 
     def doubts(self) -> dict[str, list[str]]:
@@ -395,6 +432,33 @@ class ClusterProfile(Strict):
         if self.verification is not None:
             groups["verification"] = self.verification.doubts
         return {k: v for k, v in groups.items() if v}
+
+    def node_type(self, type_id: str) -> NodeType | None:
+        """The node type called ``type_id``; None if the profile has none of that name."""
+        return next((t for t in self.node_types if t.id == type_id), None)
+
+    def on_node_type(self, type_id: str) -> ClusterProfile:
+        """This profile as seen by a job on its ``type_id`` nodes: their GPUs, node facts,
+        queues (and constraint, GPU type, share, software where the type has its own)."""
+        t = self.node_type(type_id)
+        if t is None:
+            raise KeyError(f"{self.id} has no node type {type_id!r}")
+        directives = self.directives.model_copy(update={
+            "gpu_type": t.gpu_type or self.directives.gpu_type,
+            "partial_share": t.partial_share or self.directives.partial_share,
+            "required": [
+                r.model_copy(update={"render": f"-C {t.constraint}"})
+                if t.constraint and r.option == "constraint" else
+                r.model_copy(update={"render": f"-p {t.queues.default_queue.name}"})
+                if r.option == "partition" and r.render else r
+                for r in self.directives.required],
+        })
+        return self.model_copy(update={
+            "gpu": t.gpu, "node": t.node or self.node, "queues": t.queues,
+            "directives": directives, "software": t.software or self.software,
+            "launch": t.launch or self.launch, "network": t.network or self.network,
+            "container": t.container or self.container, "account": t.account or self.account,
+        })
 
     def node_name(self, index: int) -> str:
         """The short host name of the ``index``-th node (0-based) in the site's style."""

@@ -120,6 +120,7 @@ from maple_flow.port.kept_command import (
 from maple_flow.port.launcher_opts import user_launcher_options
 from maple_flow.port.loop import carry_loop
 from maple_flow.port.mpi_app import app_layout, runs_an_app
+from maple_flow.port.node_type import choose_node_type
 from maple_flow.port.oneproc import one_process_size
 from maple_flow.port.packing import (
     no_wait_note,
@@ -1164,6 +1165,26 @@ def _nodes_answered(f: ScriptFacts, o: dict[str, Any]) -> bool:
 
 def _port_one(src: Source, target: str, o: dict[str, Any],
               store: TemplateStore | None = None, lint: bool = True) -> PortResult:
+    """The port to ``target``, on the node type that has the GPUs the source asks for
+    (:mod:`maple_flow.port.node_type`): every stage sees the target as on those nodes."""
+    from maple_flow.knowledge.clusters import get_profile, on_node_type
+
+    profile = get_profile(target)
+    ranks = src.total or (src.facts.nodes or 1) * (src.facts.gpus_per_node or 1)
+    choice = choose_node_type(src.parsed.directives, profile, ranks, o.get("queue"))
+    if choice.type_id is None:
+        result = _port_on(src, target, o, store, lint)
+    else:
+        with on_node_type(profile.on_node_type(choice.type_id)):
+            result = _port_on(src, target, o, store, lint)
+    if choice.notes:
+        at = sum(1 for n in result.notes if n.startswith("refused for "))
+        result.notes[at:at] = list(choice.notes)
+    return result
+
+
+def _port_on(src: Source, target: str, o: dict[str, Any],
+             store: TemplateStore | None = None, lint: bool = True) -> PortResult:
     from maple_flow.generate import generate_from_spec
     from maple_flow.knowledge.clusters import get_profile
 

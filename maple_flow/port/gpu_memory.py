@@ -72,16 +72,28 @@ def _memory_of(value: str, model_id: str | None) -> int | None:
     return None
 
 
+#: LSF names the GPU model in ``-gpu "num=4:gmodel=NVIDIAA100_SXM4_80GB"`` or
+#: ``-R "select[gpu_model0=='TeslaV100_SXM2_32GB']"`` (its value, without the maker's prefix).
+_LSF_MODEL = re.compile(r"(?i)\b(?:gmodel|gpu_model\d*)\s*==?\s*['\"]?([\w.-]+)")
+
+
+def _lsf_model(d: Directive) -> str | None:
+    """The GPU model an LSF ``-gpu``/``-R`` line names, as a typed request (``gpu:A100_80GB``)."""
+    match = _LSF_MODEL.search(d.raw) if d.spelled in ("-gpu", "-R") else None
+    return "gpu:" + re.sub(r"(?i)^(?:nvidia|tesla)[_-]?", "", match.group(1)) if match else None
+
+
 def asked_gpu(directives: list[Directive]) -> AskedGpu | None:
     """The GPU the source's directives ask for (model and/or memory); None where they name
     neither."""
     memory: tuple[int, str] | None = None
     model: tuple[str, GpuModel, str] | None = None
     for d in directives:
-        value = _HOST_MEMORY.sub("", d.value or "")
-        if d.option not in _GPU_TYPE_OPTIONS or not value:
+        lsf = _lsf_model(d)
+        value = lsf or _HOST_MEMORY.sub("", d.value or "")
+        if (not lsf and d.option not in _GPU_TYPE_OPTIONS) or not value:
             continue
-        named = model_named(value) if d.option in _MODEL_OPTIONS else None
+        named = model_named(value) if lsf or d.option in _MODEL_OPTIONS else None
         if named and model is None:
             model = (named[0], named[1], d.raw.strip())
         size = _memory_of(value, named[0] if named else None)
