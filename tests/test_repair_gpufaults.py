@@ -94,3 +94,34 @@ def test_torchrun_with_its_own_node_rank_is_not_started_everywhere_alike() -> No
     script = TORCHRUN.format(restarts="--node_rank=0 ").replace("srun torchrun", "torchrun")
     record, _ = _proposed(script, "rendezvous-waits-for-second-node")
     assert record != "torchrun-on-first-node-only"
+
+
+LOGS2 = json.loads((Path(__file__).resolve().parents[1] / "bench" / "gpufaults"
+                    / "logs2-h100.json").read_text(encoding="utf-8"))["faults"]
+
+
+def test_one_visible_gpu_a_task_under_torchrun_drops_the_mapping() -> None:
+    script = TORCHRUN.format(restarts="").replace(
+        "export NCCL_SOCKET_IFNAME=ib0", "export CUDA_VISIBLE_DEVICES=$SLURM_LOCALID")
+    data = diagnose_log(script, LOGS2["visible-devices-one-under-torchrun"]["log"],
+                        "perlmutter", None, False)
+    assert data["proposed"]["record_id"] == "invalid-device-ordinal-one-gpu-a-task-under-launcher"
+    assert "-export CUDA_VISIBLE_DEVICES=$SLURM_LOCALID" in data["proposed"]["diff"]
+
+
+def test_one_visible_gpu_a_task_for_one_rank_a_task_is_not_this_record() -> None:
+    """srun python, one rank a task: one visible GPU a task is right there."""
+    script = SRUN_RANKS.format(launch="srun python -u train.py").replace(
+        "export MASTER_PORT=12802", "export CUDA_VISIBLE_DEVICES=$SLURM_LOCALID")
+    data = diagnose_log(script, LOGS2["visible-devices-one-under-torchrun"]["log"],
+                        "perlmutter", None, False)
+    ids = [d["record_id"] for d in data["diagnoses"]]
+    assert "invalid-device-ordinal-one-gpu-a-task-under-launcher" not in ids
+
+
+def test_a_forced_nccl_network_the_node_lacks_is_unset() -> None:
+    script = TORCHRUN.format(restarts="").replace("NCCL_SOCKET_IFNAME=ib0", "NCCL_NET=IB")
+    data = diagnose_log(script, LOGS2["nccl-net-ib-without-ib"]["log"], "perlmutter", None,
+                        False)
+    assert data["proposed"]["record_id"] == "nccl-net-forced-absent"
+    assert "-export NCCL_NET=IB" in data["proposed"]["diff"]

@@ -80,6 +80,14 @@ def _launcher_above_gpus(p: ParsedScript, names: frozenset[str]) -> bool:
     return any(n is not None and n > gpus for n in counts)
 
 
+def per_node_launcher_several_processes(p: ParsedScript) -> bool:
+    """Whether a per-node launcher (torchrun, deepspeed, accelerate) starts more than one
+    process on a node (each then takes the GPU of its local rank among the visible ones)."""
+    counts = [_processes_per_node(p, s) for s in p.launch.stages
+              if s.name in _PER_NODE_COUNTS or s.name == "accelerate"]
+    return any(n is not None and n > 1 for n in counts)
+
+
 def one_launcher_on_one_node(p: ParsedScript) -> bool:
     """Whether the job runs one per-node launcher (torchrun, deepspeed, accelerate) on one
     node: a port it takes is then the node's alone to choose."""
@@ -217,6 +225,8 @@ _FACTS: dict[str, Callable[[ParsedScript, ClusterProfile | None], bool]] = {
     "accelerate_above_gpus":
         lambda p, _profile: _launcher_above_gpus(p, frozenset({"accelerate"})),
     "one_launcher_on_one_node": lambda p, _profile: one_launcher_on_one_node(p),
+    "per_node_launcher_several_processes":
+        lambda p, _profile: per_node_launcher_several_processes(p),
     "launcher_on_several_nodes": lambda p, _profile: launcher_on_several_nodes(p),
     "container_without_gpu_flag": container_without_gpu_flag,
     "srun_ranks_several_a_node": lambda p, _profile: srun_ranks_several_a_node(p),
