@@ -94,7 +94,7 @@ KINDS = frozenset({"m", "profile", "module", "site_module", "mem", "queue", "wal
                    "port_shift", "ask",
                    "item", "script", "select", "directive", "gcc_upto", "cuda_like",
                    "arg_with", "gpus", "cpus", "node_index", "master_addr", "launch",
-                   "named_module", "task_var", "job_name"})
+                   "named_module", "task_var", "job_name", "bind"})
 #: Module families that name the same thing at different sites.
 _ALIASES = {"cuda": ("cuda", "cudatoolkit"), "cudatoolkit": ("cuda", "cudatoolkit"),
             "python": ("python", "python3"), "python3": ("python3", "python")}
@@ -541,6 +541,27 @@ def _launch(ctx: Context, arg: str) -> str:
     raise Unresolved("the launch line runs neither mpiexec nor mpirun")
 
 
+def _bind_overload(ctx: Context, arg: str) -> str:
+    """The MPI launch line's ``--bind-to`` unit with Open MPI's ``overload-allowed``
+    qualifier (``core`` when the line binds by default): unresolved when the line binds to
+    nothing or allows overloading already."""
+    from maple_flow.errors import MapleError
+    from maple_flow.repair.patch_launch import stage_options
+
+    if arg != "overload":
+        raise Unresolved(f"unknown bind placeholder {arg}")
+    stage = _launch(ctx, "mpi")
+    try:
+        options = stage_options(ctx.script, stage)
+    except MapleError as exc:
+        raise Unresolved(str(exc)) from None
+    bound = [o.value for o in options if o.name.lstrip("-") == "bind-to" and o.value]
+    unit, _, qualifiers = (bound[-1] if bound else "core").partition(":")
+    if unit == "none" or "overload-allowed" in qualifiers:
+        raise Unresolved(f"the {stage} line binds to {bound[-1]!r}: overloading is not refused")
+    return f"{unit}:{qualifiers},overload-allowed" if qualifiers else f"{unit}:overload-allowed"
+
+
 #: The longest job name PBS versions before 13 take (``qsub -N``: "up to 15 alphanumeric
 #: characters ... where the first character is alphabetic", POSIX qsub).
 _PBS_NAME_MAX = 15
@@ -562,6 +583,7 @@ def _valid_job_name(ctx: Context, arg: str) -> str:
 
 
 _FUNCTIONS = {"script": _script_int, "job_name": _valid_job_name, "launch": _launch,
+              "bind": _bind_overload,
               "node_index": _node_index,
               "master_addr": _master_addr,
               "cpus": _cpus_per_task, "mem": _mem_all,
