@@ -21,10 +21,14 @@ for item in yaml.safe_load(Path(sys.argv[1]).read_text()):
     for old, new in item.get("replace", []):
         text = text.replace(old, new)
     d = diagnose_log(text, item["log"], item["cluster"], None, False)
-    diags = [f"{x['record_id']}/{x['method'][:3]}/{x.get('verdict', '-')}" for x in d.get("diagnoses", [])][:3]
+    diags = [f"{x['record_id']}/{x['method'][:3]}/{x.get('verdict', '-')}"
+             for x in d.get("diagnoses", [])][:3]
     p = d.get("proposed")
-    print(f"--- {item.get('id', item['log'][:60])!r}\n  diags={diags}\n  proposed={p['record_id'] if p else None}")
+    print(f"--- {item.get('id', item['log'][:60])!r}\n  diags={diags}")
+    print(f"  proposed={p['record_id'] if p else None}")
     if p:
-        print("  " + "\n  ".join(l for l in p.get("diff", "").splitlines() if l.startswith(("+", "-")) and not l.startswith(("+++", "---"))))
+        changed = [line for line in p.get("diff", "").splitlines()
+                   if line.startswith(("+", "-")) and not line.startswith(("+++", "---"))]
+        print("  " + "\n  ".join(changed))
     else:
         print(f"  why_none={str(d.get('why_none'))[:200]}")

@@ -1,0 +1,119 @@
+"""Records of the failure families bench/s20repairbreadth_probe's tune half left unrecognised
+(issue 17): Open MPI's binding protection (a fix on the mpirun line), and MPI failures that are
+not the script's - no loadable pml component, PMIx without its munge component, ranks no Open MPI
+transport connects, UCX with no active-message transport. Each test uses another wording, script
+or site than the measured cases."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from maple_flow.cli.repair import diagnose_log
+from maple_flow.repair.kb import failures_dir, load_file
+from maple_flow.repair.resolve import Context, Unresolved, fill
+
+NEW = load_file(failures_dir() / "s20_breadth.yaml")
+
+_SLURM = """#!/bin/bash
+#SBATCH --nodes=2
+#SBATCH --ntasks-per-node=16
+#SBATCH --time=02:00:00
+module load openmpi
+{launch}
+"""
+
+_BIND_V4 = ("A request was made to bind to that would result in binding more\n"
+            "processes than cpus on a resource:\n\n   Bind to:     NUMA\n   Node:        n042\n"
+            "   #processes:  9\n   #cpus:       8\n\nYou can override this protection by adding "
+            "the \"overload-allowed\"\noption to your binding directive.\n")
+_BIND_V5 = ("[1,3]<stderr>: A request was made to bind to that would result in binding more\n"
+            "[1,3]<stderr>: processes than cpus available in your allocation:\n\n"
+            "   Application:     ./lmp\n   #processes:      4\n   Binding policy:  CORE\n")
+
+
+def test_new_records_are_sourced_and_signature_only() -> None:
+    assert {r.id for r in NEW} == {
+        "openmpi-binding-overload-refused", "mpi-pml-component-not-loadable",
+        "pmix-psec-munge-missing", "openmpi-ranks-unreachable",
+        "ucx-no-active-message-transport"}
+    assert all(len(r.references) >= 2 and r.signature_only for r in NEW)
+
+
+@pytest.mark.parametrize(("launch", "log", "new"), [
+    # the line's own unit keeps its binding, with the qualifier Open MPI names
+    ("mpirun -np 32 --bind-to numa ./app", _BIND_V4,
+     "mpirun -np 32 --bind-to numa:overload-allowed ./app"),
+    # no --bind-to: Open MPI binds to core by default
+    ("mpirun -np 32 --map-by slot:PE=4 ./lmp -in in.lj", _BIND_V5,
+     "mpirun --bind-to core:overload-allowed -np 32 --map-by slot:PE=4 ./lmp -in in.lj"),
+    # a qualifier the line has already is kept
+    ("mpiexec -n 32 --bind-to core:report ./app", _BIND_V4,
+     "mpiexec -n 32 --bind-to core:report,overload-allowed ./app"),
+])
+def test_binding_overload_is_allowed_on_the_mpi_line(launch: str, log: str, new: str) -> None:
+    data = diagnose_log(_SLURM.format(launch=launch), log, "anvil", None, False)
+    proposed = data["proposed"]
+    assert proposed is not None, data
+    assert proposed["record_id"] == "openmpi-binding-overload-refused"
+    assert re.search(rf"(?m)^\+{re.escape(new)}$", proposed["diff"]), proposed["diff"]
+
+
+def test_a_line_that_binds_to_nothing_or_allows_overload_gets_no_fix() -> None:
+    for launch in ("mpirun -np 32 --bind-to none ./app",
+                   "mpirun -np 32 --bind-to core:overload-allowed ./app", "srun ./app"):
+        with pytest.raises(Unresolved):
+            fill("{bind:overload}", Context(script=_SLURM.format(launch=launch)))
+        data = diagnose_log(_SLURM.format(launch=launch), _BIND_V4, "anvil", None, False)
+        assert data["proposed"] is None, data
+
+
+def test_the_memory_binding_warning_is_not_the_refusal() -> None:
+    warning = ("WARNING: a request was made to bind a process. While the system\n"
+               "supports binding the process itself, at least one node does NOT\n"
+               "support binding memory to the process location.\n")
+    data = diagnose_log(_SLURM.format(launch="mpirun -np 32 ./app"), warning, "anvil", None,
+                        False)
+    assert all(d["record_id"] != "openmpi-binding-overload-refused" for d in data["diagnoses"])
+
+
+@pytest.mark.parametrize(("log", "record"), [
+    ("--------------------------------------------------------------------------\n"
+     "No components were able to be opened in the pml framework.\n\nThis typically means that "
+     "either no components of this type were\ninstalled, or none of the installed components "
+     "can be loaded.\n\n  Host:      gpu-a17\n  Framework: pml\n",
+     "mpi-pml-component-not-loadable"),
+    ("[node7:31337] PML ucx cannot be selected\n", "mpi-pml-component-not-loadable"),
+    ("A requested component was not found, or was unable to be opened.  This\nmeans that this "
+     "component is either not installed or is unable to be\nused on your system.  Note that\n"
+     "PMIx stopped checking at the first component that it did not find.\n\nHost:      a100-3\n"
+     "Framework: psec\nComponent: munge\n", "pmix-psec-munge-missing"),
+    ("At least one pair of MPI processes are unable to reach each other for\nMPI communications."
+     "  This means that no Open MPI device has indicated\nthat it can be used to communicate "
+     "between these processes.\n\n  BTLs attempted: self vader\n", "openmpi-ranks-unreachable"),
+    ("[1700000000.1] [gpu12:4242:0]   select.c:630  UCX  ERROR   no active messages transport "
+     "to <no debug data>: sysv/memory - Destination is unreachable, tcp/ib0 - Destination is "
+     "unreachable\n", "ucx-no-active-message-transport"),
+])
+def test_installation_and_fabric_failures_are_not_the_script(log: str, record: str) -> None:
+    data = diagnose_log(_SLURM.format(launch="mpirun -np 32 ./app"), log, "delta", None, False)
+    assert data["proposed"] is None, data
+    first = data["diagnoses"][0]
+    assert first["record_id"] == record and first["verdict"] == "not_script", data["diagnoses"]
+
+
+@pytest.mark.parametrize(("launch", "log"), [
+    # the script picks the BTLs (shared memory only, across nodes): its own choice may be why
+    ("mpirun -np 32 --mca btl self,vader ./app",
+     "At least one pair of MPI processes are unable to reach each other for\nMPI communications."),
+    ("export UCX_TLS=tcp\nmpirun -np 32 ./app",
+     "UCX  ERROR no active messages transport to <no debug data>: tcp/eth0 - Destination is "
+     "unreachable"),
+])
+def test_a_script_that_selects_the_transport_is_not_told_it_is_not_the_script(
+        launch: str, log: str) -> None:
+    data = diagnose_log(_SLURM.format(launch=launch), log, "delta", None, False)
+    ids = [d["record_id"] for d in data["diagnoses"]]
+    assert "openmpi-ranks-unreachable" not in ids
+    assert "ucx-no-active-message-transport" not in ids
