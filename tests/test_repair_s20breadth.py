@@ -11,10 +11,12 @@ import re
 import pytest
 
 from maple_flow.cli.repair import diagnose_log
+from maple_flow.knowledge.clusters import get_profile
 from maple_flow.repair.kb import failures_dir, load_file
 from maple_flow.repair.resolve import Context, Unresolved, fill
 
 NEW = load_file(failures_dir() / "s20_breadth.yaml")
+POLARIS = get_profile("polaris")
 
 _SLURM = """#!/bin/bash
 #SBATCH --nodes=2
@@ -117,3 +119,36 @@ def test_a_script_that_selects_the_transport_is_not_told_it_is_not_the_script(
     ids = [d["record_id"] for d in data["diagnoses"]]
     assert "openmpi-ranks-unreachable" not in ids
     assert "ucx-no-active-message-transport" not in ids
+
+
+_POLARIS = """#!/bin/bash
+#PBS -l select=2:system=polaris
+#PBS -l walltime={wall}
+#PBS -l filesystems=home:eagle
+#PBS -q debug-scaling
+#PBS -A MyProject
+mpiexec -n 8 --ppn 4 python train.py
+"""
+
+
+def test_a_queue_move_keeps_the_walltime_the_new_queue_takes() -> None:
+    # three hours on a one-hour queue: capacity takes two nodes for three hours, so the job
+    # moves and keeps its walltime (cut to one hour it would end early in the new queue)
+    log = "qsub: Job exceeds queue and/or server resource limits"
+    data = diagnose_log(_POLARIS.format(wall="03:00:00"), log, "polaris", None, False)
+    diff = data["proposed"]["diff"]
+    assert re.search(r"(?m)^\+#PBS -q capacity$", diff), diff
+    changed = [line for line in diff.splitlines()
+               if line.startswith(("+", "-")) and not line.startswith(("+++", "---"))]
+    assert not [line for line in changed if "walltime" in line], diff
+    with pytest.raises(Unresolved):
+        fill("{walltime:cap}", Context(script=_POLARIS.format(wall="03:00:00"),
+                                       profile=POLARIS))
+
+
+def test_the_walltime_is_cut_when_no_queue_takes_it() -> None:
+    # 200 hours: no Polaris queue given unasked takes it, so the walltime is cut to the limit
+    ctx = Context(script=_POLARIS.format(wall="200:00:00"), profile=POLARIS)
+    assert fill("{walltime:cap}", ctx) == "01:00:00"
+    ctx = Context(script=_POLARIS.format(wall="00:30:00"), profile=POLARIS)
+    assert fill("{walltime:cap}", ctx) == "00:30:00"

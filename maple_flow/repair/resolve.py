@@ -246,6 +246,21 @@ def _takes(queue: Queue, nodes: int, seconds: int | None) -> bool:
         (seconds or 0) <= queue.max_walltime_seconds)
 
 
+def _walltime_cap(ctx: Context) -> str:
+    """The script's walltime, cut to its queue's limit - unresolved when another queue the
+    site gives unasked takes the job's nodes for its whole walltime: the record's queue move
+    fixes the limit then, and a cut would end the moved job early."""
+    nodes, seconds, queue = _script_request(ctx)
+    limit = queue.max_walltime_seconds
+    if seconds and seconds > limit:
+        others = [q.name for q in _need_profile(ctx).queues.items
+                  if q.auto and q.name != queue.name and _takes(q, nodes, seconds)]
+        if others:
+            raise Unresolved(f"{', '.join(others)} takes {nodes} node(s) for "
+                             f"{format_walltime(seconds)}: the job moves, its walltime stays")
+    return format_walltime(min(seconds or limit, limit))
+
+
 def _gpus_asked(ctx: Context) -> int:
     """The GPUs per node the script asks (kept when a node has them), else a node's GPUs."""
     profile = _need_profile(ctx)
@@ -622,10 +637,10 @@ def _resolve_one(kind: str, arg: str, ctx: Context) -> str:
         return _named_module(ctx, arg)
     if kind == "queue":
         return _queue(ctx, arg)
+    if kind == "walltime" and arg == "cap":
+        return _walltime_cap(ctx)
     if kind == "walltime":
-        _, seconds, queue = _script_request(ctx)
-        limit = queue.max_walltime_seconds
-        return format_walltime(min(seconds or limit, limit) if arg == "cap" else limit)
+        return format_walltime(_script_request(ctx)[2].max_walltime_seconds)
     if kind == "nodes" and arg == "job":
         return _job_nodes(ctx)
     if kind == "nodes":
