@@ -288,6 +288,25 @@ def _gpus_per_task_node(ctx: Context) -> int:
     return min(int(per_task[-1]) * per_node, profile.gpu.per_node)
 
 
+def _gpus_requested(ctx: Context) -> int:
+    """How many GPUs the program asked for in the log's list (group ``asked``, e.g.
+    Lightning's ``You requested gpu: [0, 1, 2, 3]``), when that is more than the GPUs per node
+    the script asks and a node has that many; unresolved otherwise (the job has the GPUs)."""
+    profile = _need_profile(ctx)
+    listed = re.findall(r"\d+", ctx.groups.get("asked") or "")
+    if not listed:
+        raise Unresolved("the log lists no requested GPUs")
+    wanted = len(listed)
+    asked = request_from_directives(
+        parse_directives(ctx.script, profile.scheduler)).gpus_per_node or 0
+    if wanted <= asked:
+        raise Unresolved(f"the script asks {asked} GPU(s) per node already")
+    if wanted > profile.gpu.per_node:
+        raise Unresolved(f"{profile.name}'s nodes have {profile.gpu.per_node} GPUs, "
+                         f"fewer than the {wanted} the program asks")
+    return wanted
+
+
 def _gpus_fit(ctx: Context) -> int:
     """A node's GPUs, only when the script asks more GPUs per node than a node has (its
     directives, else the ranks its launch line starts on a node, read by scriptparse)."""
@@ -653,6 +672,8 @@ def _resolve_one(kind: str, arg: str, ctx: Context) -> str:
         return str(_gpus_ranks(ctx))
     if kind == "gpus" and arg == "per_task_node":
         return str(_gpus_per_task_node(ctx))
+    if kind == "gpus" and arg == "requested":
+        return str(_gpus_requested(ctx))
     if kind == "gpus" and arg == "asked_job":
         return str(_gpus_asked_job(ctx))
     if kind == "gpus":
