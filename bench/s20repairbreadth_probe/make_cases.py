@@ -199,6 +199,44 @@ CASES: list[dict] = [
 ]
 
 
+# ===================== batch 2 (added after batch 1 was fixed; written before any run on them):
+# MPICH Hydra's proxies cannot connect back to mpiexec (not the script)
+HYDRA_SRUN = [["module load cray-mpich", "module load mpich"],
+              ["srun --cpu-bind=cores ./solver input.dat", "mpiexec -n 512 -ppn 64 ./solver input.dat"]]
+CASES += [
+    dict(id="mcdc148-hydra-proxy-no-route", kind="not_script", batch=2,
+         source="https://github.com/mcdc-project/mcdc/issues/148",
+         thread_site="LLNL Quartz (Slurm): every batch job submitted from one machine fails, Hydra's proxies on the compute nodes cannot connect to the mpiexec node (No route to host); it went away the next day without a change",
+         what="Hydra's proxy cannot reach the node of mpiexec over the network: the nodes' network or name resolution, not the script; assumed shape - an MPICH mpiexec job under Slurm, diagnosed as on Anvil",
+         cluster="anvil", script="srun_mpi_app.sh", replace=HYDRA_SRUN,
+         log=('[proxy:0:23@quartz2664] HYDU_sock_connect (lib/utils/sock.c:140): unable to connect from "quartz2664" to "quartz79" (No route to host)\n'
+              "[proxy:0:23@quartz2664] main (proxy/pmip.c:105): unable to connect to server quartz79 at port 43377 (check for firewalls!)\n"
+              "srun: error: quartz2664: task 23: Exited with exit code 5\n")),
+    dict(id="mpich4599-hydra-connection-refused-local", kind="not_script", batch=2,
+         source="https://github.com/pmodels/mpich/issues/4599",
+         thread_site="MPICH 3.3.2 Hydra under Slurm on RHEL6: the proxy on node009 is refused by node008.local (the OS-added .local host names); the job hangs",
+         what="Hydra's proxy is refused connecting back to mpiexec's node (host naming/network of the site), not the script; assumed shape - an MPICH mpiexec job under Slurm, diagnosed as on Delta",
+         cluster="delta", script="srun_mpi_app.sh", replace=HYDRA_SRUN,
+         log=('[proxy:0:1@node009.local] HYDU_sock_connect (utils/sock/sock.c:145): unable to connect from "node009.local" to "node008.local" (Connection refused)\n'
+              "[proxy:0:1@node009.local] main (pm/pmiserv/pmip.c:183): unable to connect to server node008.local at port 39565 (check for firewalls!)\n"
+              "srun: error: node009: task 1: Exited with exit code 5\n")),
+    dict(id="mpich3777-hydra-connection-timed-out", kind="not_script", batch=2,
+         source="https://github.com/pmodels/mpich/issues/3777",
+         thread_site="MPICH on an Ubuntu cluster: the proxy on node2 times out connecting to node1 (the maintainers ask about firewalls)",
+         what="Hydra's proxy times out connecting back to mpiexec's node: a firewall or network between the nodes, not the script; assumed shape - an MPICH mpiexec job under Slurm, diagnosed as on Delta",
+         cluster="delta", script="srun_mpi_app.sh", replace=HYDRA_SRUN,
+         log=('HYDU_sock_connect (utils/sock/sock.c:180): unable to connect from "node2" to "node1" (Connection timed out)\n'
+              "[proxy:0:1@node2] main (pm/pmiserv/pmip.c:185): unable to connect to server node1 at port 35322 (check for firewalls!)\n")),
+    dict(id="ompi7187-hydra-no-host-address", kind="not_script", batch=2,
+         source="https://github.com/open-mpi/ompi/issues/7187",
+         thread_site="MPICH 3.3 Hydra on a small cluster: the proxy on Slave1 cannot resolve the host name of the mpiexec node (Master) and cannot connect back (the maintainers point out it is MPICH's message)",
+         what="Hydra's proxy cannot resolve the mpiexec node's host name: the nodes' name resolution, not the script; assumed shape - an MPICH mpiexec job under Slurm, diagnosed as on Anvil",
+         cluster="anvil", script="srun_mpi_app.sh", replace=HYDRA_SRUN,
+         log=("HYDU_sock_connect (/opt/mpi-dl/mpich-3.3/src/pm/hydra/utils/sock/sock.c:145): unable to get host address for Master (4)\n"
+              "[proxy:0:0@Slave1] main (/opt/mpi-dl/mpich-3.3/src/pm/hydra/pm/pmiserv/pmip.c:183): unable to connect to server Master at port 40677 (check for firewalls!)\n")),
+]
+
+
 def split_of(case_id: str) -> str:
     return "tune" if int(hashlib.sha256(case_id.encode()).hexdigest(), 16) % 2 == 0 else "heldout"
 
