@@ -40,7 +40,7 @@ def test_new_records_are_sourced_and_signature_only() -> None:
         "openmpi-binding-overload-refused", "mpi-pml-component-not-loadable",
         "pmix-psec-munge-missing", "openmpi-ranks-unreachable",
         "ucx-no-active-message-transport", "lightning-devices-under-per-task-gpu-binding",
-        "lightning-devices-above-job-gpus"}
+        "lightning-devices-above-job-gpus", "mpich-hydra-proxy-cannot-reach-mpiexec"}
     assert all(len(r.references) >= 2 and r.signature_only for r in NEW)
 
 
@@ -98,6 +98,10 @@ def test_the_memory_binding_warning_is_not_the_refusal() -> None:
     ("[1700000000.1] [gpu12:4242:0]   select.c:630  UCX  ERROR   no active messages transport "
      "to <no debug data>: sysv/memory - Destination is unreachable, tcp/ib0 - Destination is "
      "unreachable\n", "ucx-no-active-message-transport"),
+    ('[proxy:0:3@gpu-017] HYDU_sock_connect (lib/utils/sock.c:140): unable to connect from '
+     '"gpu-017" to "gpu-001" (Connection timed out)\n', "mpich-hydra-proxy-cannot-reach-mpiexec"),
+    ("[proxy:0:1@cn12] main (proxy/pmip.c:105): unable to connect to server cn01 at port 40111 "
+     "(check for firewalls!)\n", "mpich-hydra-proxy-cannot-reach-mpiexec"),
 ])
 def test_installation_and_fabric_failures_are_not_the_script(log: str, record: str) -> None:
     data = diagnose_log(_SLURM.format(launch="mpirun -np 32 ./app"), log, "delta", None, False)
@@ -110,6 +114,9 @@ def test_installation_and_fabric_failures_are_not_the_script(log: str, record: s
     # the script picks the BTLs (shared memory only, across nodes): its own choice may be why
     ("mpirun -np 32 --mca btl self,vader ./app",
      "At least one pair of MPI processes are unable to reach each other for\nMPI communications."),
+    ("mpiexec -n 32 -iface ib0 ./app",
+     '[proxy:0:1@cn12] HYDU_sock_connect (utils/sock/sock.c:145): unable to connect from "cn12" '
+     'to "cn01" (Connection refused)'),
     ("export UCX_TLS=tcp\nmpirun -np 32 ./app",
      "UCX  ERROR no active messages transport to <no debug data>: tcp/eth0 - Destination is "
      "unreachable"),
@@ -120,6 +127,7 @@ def test_a_script_that_selects_the_transport_is_not_told_it_is_not_the_script(
     ids = [d["record_id"] for d in data["diagnoses"]]
     assert "openmpi-ranks-unreachable" not in ids
     assert "ucx-no-active-message-transport" not in ids
+    assert "mpich-hydra-proxy-cannot-reach-mpiexec" not in ids
 
 
 _POLARIS = """#!/bin/bash
