@@ -94,7 +94,7 @@ KINDS = frozenset({"m", "profile", "module", "site_module", "mem", "queue", "wal
                    "port_shift", "ask",
                    "item", "script", "select", "directive", "gcc_upto", "cuda_like",
                    "arg_with", "gpus", "cpus", "node_index", "master_addr", "launch",
-                   "named_module", "task_var", "job_name"})
+                   "named_module", "task_var", "job_name", "bind"})
 #: Module families that name the same thing at different sites.
 _ALIASES = {"cuda": ("cuda", "cudatoolkit"), "cudatoolkit": ("cuda", "cudatoolkit"),
             "python": ("python", "python3"), "python3": ("python3", "python")}
@@ -246,6 +246,21 @@ def _takes(queue: Queue, nodes: int, seconds: int | None) -> bool:
         (seconds or 0) <= queue.max_walltime_seconds)
 
 
+def _walltime_cap(ctx: Context) -> str:
+    """The script's walltime, cut to its queue's limit - unresolved when another queue the
+    site gives unasked takes the job's nodes for its whole walltime: the record's queue move
+    fixes the limit then, and a cut would end the moved job early."""
+    nodes, seconds, queue = _script_request(ctx)
+    limit = queue.max_walltime_seconds
+    if seconds and seconds > limit:
+        others = [q.name for q in _need_profile(ctx).queues.items
+                  if q.auto and q.name != queue.name and _takes(q, nodes, seconds)]
+        if others:
+            raise Unresolved(f"{', '.join(others)} takes {nodes} node(s) for "
+                             f"{format_walltime(seconds)}: the job moves, its walltime stays")
+    return format_walltime(min(seconds or limit, limit))
+
+
 def _gpus_asked(ctx: Context) -> int:
     """The GPUs per node the script asks (kept when a node has them), else a node's GPUs."""
     profile = _need_profile(ctx)
@@ -271,6 +286,25 @@ def _gpus_per_task_node(ctx: Context) -> int:
     if not per_node:
         raise Unresolved("the script says no task count to multiply its GPUs per task by")
     return min(int(per_task[-1]) * per_node, profile.gpu.per_node)
+
+
+def _gpus_requested(ctx: Context) -> int:
+    """How many GPUs the program asked for in the log's list (group ``asked``, e.g.
+    Lightning's ``You requested gpu: [0, 1, 2, 3]``), when that is more than the GPUs per node
+    the script asks and a node has that many; unresolved otherwise (the job has the GPUs)."""
+    profile = _need_profile(ctx)
+    listed = re.findall(r"\d+", ctx.groups.get("asked") or "")
+    if not listed:
+        raise Unresolved("the log lists no requested GPUs")
+    wanted = len(listed)
+    asked = request_from_directives(
+        parse_directives(ctx.script, profile.scheduler)).gpus_per_node or 0
+    if wanted <= asked:
+        raise Unresolved(f"the script asks {asked} GPU(s) per node already")
+    if wanted > profile.gpu.per_node:
+        raise Unresolved(f"{profile.name}'s nodes have {profile.gpu.per_node} GPUs, "
+                         f"fewer than the {wanted} the program asks")
+    return wanted
 
 
 def _gpus_fit(ctx: Context) -> int:
@@ -541,6 +575,27 @@ def _launch(ctx: Context, arg: str) -> str:
     raise Unresolved("the launch line runs neither mpiexec nor mpirun")
 
 
+def _bind_overload(ctx: Context, arg: str) -> str:
+    """The MPI launch line's ``--bind-to`` unit with Open MPI's ``overload-allowed``
+    qualifier (``core`` when the line binds by default): unresolved when the line binds to
+    nothing or allows overloading already."""
+    from maple_flow.errors import MapleError
+    from maple_flow.repair.patch_launch import stage_options
+
+    if arg != "overload":
+        raise Unresolved(f"unknown bind placeholder {arg}")
+    stage = _launch(ctx, "mpi")
+    try:
+        options = stage_options(ctx.script, stage)
+    except MapleError as exc:
+        raise Unresolved(str(exc)) from None
+    bound = [o.value for o in options if o.name.lstrip("-") == "bind-to" and o.value]
+    unit, _, qualifiers = (bound[-1] if bound else "core").partition(":")
+    if unit == "none" or "overload-allowed" in qualifiers:
+        raise Unresolved(f"the {stage} line binds to {bound[-1]!r}: overloading is not refused")
+    return f"{unit}:{qualifiers},overload-allowed" if qualifiers else f"{unit}:overload-allowed"
+
+
 #: The longest job name PBS versions before 13 take (``qsub -N``: "up to 15 alphanumeric
 #: characters ... where the first character is alphabetic", POSIX qsub).
 _PBS_NAME_MAX = 15
@@ -562,6 +617,7 @@ def _valid_job_name(ctx: Context, arg: str) -> str:
 
 
 _FUNCTIONS = {"script": _script_int, "job_name": _valid_job_name, "launch": _launch,
+              "bind": _bind_overload,
               "node_index": _node_index,
               "master_addr": _master_addr,
               "cpus": _cpus_per_task, "mem": _mem_all,
@@ -600,10 +656,10 @@ def _resolve_one(kind: str, arg: str, ctx: Context) -> str:
         return _named_module(ctx, arg)
     if kind == "queue":
         return _queue(ctx, arg)
+    if kind == "walltime" and arg == "cap":
+        return _walltime_cap(ctx)
     if kind == "walltime":
-        _, seconds, queue = _script_request(ctx)
-        limit = queue.max_walltime_seconds
-        return format_walltime(min(seconds or limit, limit) if arg == "cap" else limit)
+        return format_walltime(_script_request(ctx)[2].max_walltime_seconds)
     if kind == "nodes" and arg == "job":
         return _job_nodes(ctx)
     if kind == "nodes":
@@ -616,6 +672,8 @@ def _resolve_one(kind: str, arg: str, ctx: Context) -> str:
         return str(_gpus_ranks(ctx))
     if kind == "gpus" and arg == "per_task_node":
         return str(_gpus_per_task_node(ctx))
+    if kind == "gpus" and arg == "requested":
+        return str(_gpus_requested(ctx))
     if kind == "gpus" and arg == "asked_job":
         return str(_gpus_asked_job(ctx))
     if kind == "gpus":
