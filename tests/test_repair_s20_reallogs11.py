@@ -108,6 +108,9 @@ INVALID = ("RuntimeError: NCCL error in: /pytorch/torch/lib/c10d/ProcessGroupNCC
 
 @pytest.mark.parametrize(("script", "log", "cluster", "record"), [
     (SRUN_MPI, MPICH_ASSERT, "delta", "mpich-internal-assertion"),
+    # the same assertion as a terminal wraps it (s20repairnot_probe's ufs509 shape)
+    (SRUN_MPI, "Assertion failed in file src/mpid/ch4/netmod/ofi/ofi_events.c at\nline 1034: "
+     "0\n", "delta", "mpich-internal-assertion"),
     (SRUN, SPOOL, "anvil", "slurm-batch-script-missing-on-node"),
     (PYXIS, SECCOMP, "delta", "pyxis-seccomp-filter-failed"),
     (SRUN, RAY, "delta", "ray-worker-register-failed"),
