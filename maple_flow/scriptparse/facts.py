@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 
 from maple_flow.knowledge.directives import Directive
@@ -93,18 +94,19 @@ _SLURM_SIZE_REF = re.compile(
     r"SLURM_GPUS_PER_NODE|SLURM_JOB_NODELIST|SLURM_NODELIST)\b")
 
 
-#: Set while read_facts checks whether the job's size is known without Slurm's default node.
-_WITHOUT_DEFAULT: list[bool] = []
+#: Whether a Slurm script without -N is read as Slurm's default one node; off (in this context
+#: only: thread- and task-safe) while read_facts checks whether the size is known without it.
+_SLURM_DEFAULT_NODE: ContextVar[bool] = ContextVar("slurm_default_node", default=True)
 
 
 def _known_without_default(p: ParsedScript) -> bool:
     """Whether the job's total is read without Slurm's default one node (then the note on
     that default would say nothing: the size never depended on it)."""
-    _WITHOUT_DEFAULT.append(True)
+    token = _SLURM_DEFAULT_NODE.set(False)
     try:
         return job_total(p, *job_size(p))[0] is not None
     finally:
-        _WITHOUT_DEFAULT.pop()
+        _SLURM_DEFAULT_NODE.reset(token)
 
 
 _LAUNCH_NODE_OPTIONS = ("--nnodes", "--num_nodes", "--num-nodes", "--num_machines",
@@ -138,7 +140,7 @@ def slurm_default_nodes(p: ParsedScript) -> str:
 def directive_size(p: ParsedScript) -> dict[str, int | None]:
     """Nodes, GPUs per node, tasks per node and tasks as the directives request them."""
     nodes = first_int(p.directive("nodes", "select"))
-    if nodes is None and not _WITHOUT_DEFAULT and slurm_default_nodes(p):
+    if nodes is None and _SLURM_DEFAULT_NODE.get() and slurm_default_nodes(p):
         nodes = 1  # Slurm's default (see SLURM_ONE_NODE_NOTE)
     gpus = gpu_count(p.directive("gpus-per-node")) or _pbs_resource(p.directives, "ngpus", "gpus")
     gres = p.directive("gres")
