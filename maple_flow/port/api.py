@@ -1178,7 +1178,7 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
         f.launch_model == "per_rank", "\n".join(src.lines))
     if _nodes_answered(f, o):  # the node count the script left to submission, given
         f = replace(f, nodes=int(o["nodes"]))
-    if _plain_run_of_other_framework(src, f, o):  # `python3 work.py` of RAPIDS/JAX/TF
+    if _plain_single_run(src, f, o):  # `python3 work.py`, one process on one node
         f = replace(f, gpus_per_process=f.gpus_per_node or 1)  # one process, never torchrun
     one_process = bool(node_gpus) or (bool(f.gpus_per_process) and not (
         src.parsed.directives and (o.get("nodes") or o.get("gpus_per_node"))
@@ -1379,15 +1379,16 @@ def _torchrun_for_other_framework(src: Source, script: str, profile: ClusterProf
             f"environment may not have): launch it by hand on {profile.name} as the source did"]
 
 
-def _plain_run_of_other_framework(src: Source, f: ScriptFacts, o: dict[str, Any]) -> bool:
-    """The source runs one process of another framework than PyTorch (the script shows
-    TensorFlow, JAX, RAPIDS...) with no launcher on one node: ported as that one process,
-    never in the target's torchrun (which a non-PyTorch environment may not even have)."""
+def _plain_single_run(src: Source, f: ScriptFacts, o: dict[str, Any]) -> bool:
+    """The source runs its program once, with no launcher, on one node (``python x.py`` on a
+    one-GPU job; or one process of TensorFlow, JAX, RAPIDS...): ported as that one plain
+    process, never in the target's torchrun, which would run it with the site module's
+    Python (not the environment the job activates; a non-PyTorch one may have no torchrun)
+    and add a rendezvous the program never had."""
     return (not f.gpus_per_process and f.ranks == 1 and (f.nodes or 1) == 1
             and not any(o.get(k) for k in ("ranks", "nodes", "gpus_per_node"))
             and not any(s.name in LAUNCH_CMDS or s.name in PER_NODE_LAUNCHERS
-                        for s in src.parsed.launch.stages)
-            and (src.framework is not None or src.framework_mixed))
+                        for s in src.parsed.launch.stages))
 
 
 def _framework_cluster_note(src: Source, profile: ClusterProfile, ranks: int) -> list[str]:
