@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from maple_flow import port
+from maple_flow.errors import MapleError
 from maple_flow.scriptparse.script import launch_command_line
 
 STAGES = """#!/bin/bash
@@ -43,3 +44,37 @@ def test_a_directory_program_under_torchrun_is_read_as_the_launch() -> None:
     r = port(script, "perlmutter")["perlmutter"]
     assert r.status == "generated", r.notes
     assert "\npython .\n" in r.script
+
+
+def _refusal(script: str, target: str = "perlmutter") -> str:
+    try:
+        port(script, target)
+    except MapleError as exc:
+        return str(exc)
+    raise AssertionError("ported")
+
+
+def test_a_long_option_with_one_dash_that_sbatch_rejects_is_refused_with_the_fix() -> None:
+    # `-n_tasks_per_node 4` is sbatch's -n with "_tasks_per_node": not a number, sbatch stops
+    script = ("#!/bin/bash\n#SBATCH -n 4\n#SBATCH -N 1\n#SBATCH -n_tasks_per_node 4\n"
+              "#SBATCH --gres=gpu:1\nsrun python main.py &\nwait\n")
+    why = _refusal(script)
+    assert "line 4 `#SBATCH -n_tasks_per_node 4`" in why
+    assert "`-n _tasks_per_node` (--ntasks), not a number" in why
+    assert "write `--ntasks-per-node=4` (two dashes)" in why
+    typos = ("#!/bin/bash\n#SBATCH -job-name=x\n#SBATCH -nodes=1\n#SBATCH -gres=gpu:1\n"
+             "#SBATCH -time=01:00:00\npython x.py\n")
+    why = _refusal(typos, "delta")
+    assert "sbatch has no option `-j`" in why and "`--job-name=x`" in why
+    assert "`-n odes=1` (--ntasks), not a number" in why and "`--nodes=1`" in why
+    assert "sbatch has no option `-g`" in why and "`--gres=gpu:1`" in why
+    assert "`-t ime=01:00:00` (--time), not a time" in why and "`--time=01:00:00`" in why
+
+
+def test_one_dash_spellings_sbatch_accepts_are_not_refused() -> None:
+    script = ("#!/bin/bash\n#SBATCH -N1\n#SBATCH -n4\n#SBATCH -t1:00:00\n#SBATCH -pgpu\n"
+              "#SBATCH -Jname\n#SBATCH --gres=gpu:4\nsrun python x.py\n")
+    assert port(script, "delta")["delta"].status == "generated"
+    lsf = ('#!/bin/sh\n#BSUB -q gpua100\n#BSUB -n 1\n#BSUB -gpu "num=1"\n#BSUB -W 1:00\n'
+           "python3 x.py\n")  # LSF's own -gpu, read as Slurm's: not sbatch's to reject
+    assert port(lsf, "delta")["delta"].status == "generated"

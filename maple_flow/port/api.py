@@ -29,6 +29,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from maple_flow.errors import (
+    Contradiction,
     CpuOnlyJob,
     InvalidValue,
     MapleError,
@@ -167,6 +168,7 @@ from maple_flow.scriptparse import (
 from maple_flow.scriptparse import read_facts as _read_facts
 from maple_flow.scriptparse.facts import SHARED_GPUS, directive_size, job_gpus
 from maple_flow.scriptparse.gpu_request import gpu_named
+from maple_flow.scriptparse.rejected import rejected_directives
 from maple_flow.scriptparse.launch import (
     CONTAINER_RUNTIMES,
     LAUNCH_CMDS,
@@ -475,6 +477,9 @@ def _read_source(script: str | bytes, source: str | None, o: dict[str, Any]) -> 
     if arrays is not None:  # "${MPIEXEC[@]}" python stepN.py: each line the launch it is
         text = script = arrays.text
     parsed = parse_naming_cpu_jobs(script, text)
+    rejected = rejected_directives(parsed.directives)
+    if rejected:  # `#SBATCH -nodes=1`: sbatch stops at it, the job never ran as written
+        raise Contradiction(rejected)
     cluster = resolve_cluster(source) if source else guess_cluster(parsed, text)
     pinned = _pin_steps(parsed, text, cluster)
     if pinned is not None:
