@@ -168,7 +168,6 @@ from maple_flow.scriptparse import (
 from maple_flow.scriptparse import read_facts as _read_facts
 from maple_flow.scriptparse.facts import SHARED_GPUS, directive_size, job_gpus
 from maple_flow.scriptparse.gpu_request import gpu_named
-from maple_flow.scriptparse.rejected import rejected_directives
 from maple_flow.scriptparse.launch import (
     CONTAINER_RUNTIMES,
     LAUNCH_CMDS,
@@ -179,6 +178,7 @@ from maple_flow.scriptparse.launch import (
     passes_local_rank,
 )
 from maple_flow.scriptparse.launcher_array import expand_launcher_arrays
+from maple_flow.scriptparse.rejected import rejected_directives
 from maple_flow.scriptparse.script import launch_command_line
 from maple_flow.scriptparse.setup import framework_reading, setup_of
 from maple_flow.scriptparse.spec import named_beyond_queue
