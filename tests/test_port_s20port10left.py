@@ -78,3 +78,15 @@ def test_one_dash_spellings_sbatch_accepts_are_not_refused() -> None:
     lsf = ('#!/bin/sh\n#BSUB -q gpua100\n#BSUB -n 1\n#BSUB -gpu "num=1"\n#BSUB -W 1:00\n'
            "python3 x.py\n")  # LSF's own -gpu, read as Slurm's: not sbatch's to reject
     assert port(lsf, "delta")["delta"].status == "generated"
+
+
+def test_the_launch_on_an_elif_branch_keeps_its_indentation() -> None:
+    script = ("#!/bin/bash\n#SBATCH --gpus-per-node=2\n#SBATCH -n 1\n#SBATCH -t 1:00:00\n"
+              'f=${1:-a.csv}\nif [[ "$f" == *a.csv ]]; then\n    python run_a.py --f "$f"\n'
+              'elif [[ "$f" == *b.csv ]]; then\n    python run_b.py \\\n        --f "$f"\n'
+              'else\n    echo "bad file"\nfi\n')
+    for target in ("delta", "polaris", "perlmutter"):
+        lines = port(script, target)[target].script.splitlines()
+        at = next(i for i, x in enumerate(lines) if "run_b.py" in x)
+        assert lines[at - 1].startswith("elif ") and lines[at].startswith("    "), target
+        assert lines[at + 1 if lines[at].endswith("\\") else at + 1].startswith(("    ", "else"))

@@ -47,6 +47,7 @@ from maple_flow.port.stages import (
     append_to_launch,
     before_launcher_word,
     launch_command_span,
+    launch_section,
     port_stage,
     prefix_launch,
     shell_in_front,
@@ -435,6 +436,28 @@ def _launch_options_edit(out: Applied, src: Source, tail: str) -> None:
                      "`set -eo pipefail`, so a failing launch does not end the job first")
 
 
+#: The comment the template writes above the user's loop or branch around the launch.
+_OWN_LOOP = "# The job's own loop around the launch, as given."
+
+
+def _indent_as_in_body(script: str, src: Source) -> str:
+    """The launch indented as the source's was inside its loop or ``if`` body (``    python
+    x.py`` on an ``elif`` branch), so the kept branches read alike."""
+    from maple_flow.scriptparse.script import launch_command_line
+
+    text = "\n".join(src.lines)
+    at = launch_command_line(text)
+    if _OWN_LOOP not in script or at is None:
+        return script
+    indent = re.match(r"[ \t]*", src.lines[at - 1]).group(0)
+    start, section = launch_section(script)
+    if not indent or not section or section[0].startswith(indent):
+        return script
+    lines = script.split("\n")
+    lines[start:start + len(section)] = [indent + line if line else line for line in section]
+    return "\n".join(lines)
+
+
 def apply_edits(script: str, src: Source, profile: ClusterProfile, *, one_process: bool,
                 size: tuple[int, int, int], entry: str, errexit: bool,
                 lost_pids: frozenset[str] = frozenset()) -> Applied:
@@ -480,6 +503,7 @@ def apply_edits(script: str, src: Source, profile: ClusterProfile, *, one_proces
     waited = _after_launch(out, src, profile, size, errexit,
                            _backgrounded(tail) and src.parsed.per_node_loop is None, lost_pids)
     _launch_options_edit(out, src, tail)
+    out.script = _indent_as_in_body(out.script, src)
     if waited:
         out.notes.append("the launch runs in the background (`&`): the source's `wait` after "
                          "it is kept where the source has it")
