@@ -89,4 +89,4 @@ def test_the_launch_on_an_elif_branch_keeps_its_indentation() -> None:
         lines = port(script, target)[target].script.splitlines()
         at = next(i for i, x in enumerate(lines) if "run_b.py" in x)
         assert lines[at - 1].startswith("elif ") and lines[at].startswith("    "), target
-        assert lines[at + 1 if lines[at].endswith("\\") else at + 1].startswith(("    ", "else"))
+        assert lines[at + 1].startswith(("    ", "else")), target
