@@ -90,3 +90,25 @@ def test_the_launch_on_an_elif_branch_keeps_its_indentation() -> None:
         at = next(i for i, x in enumerate(lines) if "run_b.py" in x)
         assert lines[at - 1].startswith("elif ") and lines[at].startswith("    "), target
         assert lines[at + 1].startswith(("    ", "else")), target
+
+
+def test_a_dropped_branch_value_that_is_an_unset_variable_stays_unquoted() -> None:
+    # `mrmp_on=$true` (never set) then `-mrmp_on $mrmp_on`: in the source an empty word that
+    # vanishes; written `"$true"` it became one empty argument
+    script = ("#!/bin/bash\n#SBATCH --array=1-2\n#SBATCH --nodes=1\n#SBATCH --gres=gpu:1\n"
+              "#SBATCH --time=0-0:30\nif [[ $SLURM_ARRAY_TASK_ID -eq 1 ]]; then\n"
+              "  python main.py -name eda\nelif [[ $SLURM_ARRAY_TASK_ID -eq 2 ]]; then\n"
+              "  mrmp_on=$true\n  python main.py -name mrmp -mrmp_on $mrmp_on\nfi\n")
+    out = port(script, "perlmutter")["perlmutter"].script
+    assert "-mrmp_on $true\n" in out and '"$true"' not in out
+
+
+def test_an_rtx_a4000_request_is_not_read_as_an_a40() -> None:
+    from maple_flow.knowledge.gpu_models import model_named
+
+    assert model_named("gpu:A4000:1")[0] == "rtx_a4000"  # type: ignore[index]
+    assert model_named("gpu:a40:2")[0] == "a40"  # type: ignore[index]
+    assert model_named("a100_80")[0] == "a100"  # type: ignore[index]
+    script = "#!/bin/sh\n#SBATCH --time=0-3\n#SBATCH --gres=gpu:A4000:1\npython3 t.py\n"
+    notes = "\n".join(port(script, "polaris")["polaris"].notes)
+    assert "RTX A4000 GPUs (16 GB)" in notes and "A40 GPUs (48 GB)" not in notes

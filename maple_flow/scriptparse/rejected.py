@@ -58,21 +58,25 @@ def _why(d: Directive) -> str:
 
 def rejected_directives(directives: list[Directive]) -> str:
     """Why sbatch rejects the script's directives (each line, how it reads, what to write);
-    ``""`` when it reads them all."""
+    ``""`` when it reads them all. Once it rejects one, the other long names written with one
+    dash (``-partition=a100``: the partition ``artition=a100``) are named with it."""
     found: list[str] = []
+    rejects = False
     for d in directives:
         if d.scheduler != "slurm" or not d.raw.lstrip().startswith("#SBATCH"):
             continue  # a #BSUB/#$ line read as Slurm's: its own spelling
-        why = _why(d)
-        if not why:
+        why, meant = _why(d), _meant(d.spelled)
+        if not why and not (meant and re.match(r"^-[A-Za-z][A-Za-z_]", d.spelled)):
             continue
-        meant = _meant(d.spelled)
+        rejects = rejects or bool(why)
         value = d.spelled.split("=", 1)[1] if "=" in d.spelled else (
             d.raw.split(d.spelled, 1)[1].split("#")[0].split()[:1] or [""])[0]
+        why = why or (f"sbatch reads `-{d.spelled[1]} {d.value}` "
+                      f"(--{SLURM_SHORT.get(d.spelled[1], d.spelled[1])})")
         fix = (f"; write `--{meant}{'=' + value if value else ''}` (two dashes)" if meant
                else "; write the option's long name with two dashes")
         found.append(f"line {d.line} `{d.raw.strip()}`: {why}{fix}")
-    if not found:
+    if not rejects:
         return ""
     return ("the script's directives are not what sbatch accepts, so it never ran as written "
             "and what it asks is not known from it: " + "; ".join(found)
