@@ -449,7 +449,7 @@ def _indent_as_in_body(script: str, src: Source) -> str:
     at = launch_command_line(text)
     if _OWN_LOOP not in script or at is None:
         return script
-    indent = re.match(r"[ \t]*", src.lines[at - 1]).group(0)
+    indent = src.lines[at - 1][:len(src.lines[at - 1]) - len(src.lines[at - 1].lstrip(" \t"))]
     start, section = launch_section(script)
     if not indent or not section or section[0].startswith(indent):
         return script
