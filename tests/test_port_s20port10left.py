@@ -112,3 +112,34 @@ def test_an_rtx_a4000_request_is_not_read_as_an_a40() -> None:
     script = "#!/bin/sh\n#SBATCH --time=0-3\n#SBATCH --gres=gpu:A4000:1\npython3 t.py\n"
     notes = "\n".join(port(script, "polaris")["polaris"].notes)
     assert "RTX A4000 GPUs (16 GB)" in notes and "A40 GPUs (48 GB)" not in notes
+
+
+def test_a_bare_user_script_srun_found_in_the_job_directory_is_written_dot_slash() -> None:
+    script = ("#!/bin/bash\n#SBATCH --nodes=2\n#SBATCH --ntasks-per-node=1\n"
+              "#SBATCH --gpus-per-node=2\n#SBATCH --time=1:00:00\n"
+              "chmod +x run_ae.sh && srun run_ae.sh\n")
+    for target in ("lonestar6", "polaris"):  # ibrun / mpiexec look on $PATH only
+        r = port(script, target)[target]
+        assert "    ./run_ae.sh" in r.script, target
+        assert any("written ./run_ae.sh: srun found it in the job's directory" in n
+                   for n in r.notes), target
+    r = port(script, "delta")["delta"]  # srun on the target finds it as the source's did
+    assert "./run_ae.sh" not in r.script
+    assert not any("finds it on $PATH" in n for n in r.notes)
+
+
+def test_a_heredoc_inside_a_command_substitution_is_one_command_with_its_closing_paren() -> None:
+    from maple_flow.scriptparse.shell import logical_lines
+
+    text = ("export PORT=$(python - <<'PY'\nimport socket\nprint(1)\nPY\n)\n"
+            "python x.py --port $PORT\n")
+    assert [n for n, _ in logical_lines(text)] == [1, 6]
+    script = ("#!/bin/bash\n#SBATCH --nodes=1\n#SBATCH --gres=gpu:1\n#SBATCH -t 1:00:00\n"
+              "export MASTER_PORT=$(python - <<'PY'\nimport socket\ns = socket.socket()\n"
+              "s.bind(('', 0))\nprint(s.getsockname()[1])\nPY\n)\n"
+              "python -u train.py --dist-url tcp://127.0.0.1:${MASTER_PORT}\n")
+    for target in ("aurora", "delta"):
+        out = port(script, target)[target].script
+        assert "\n)\n" not in out, target  # no stray `)` left by a dropped step (bash error)
+        notes = port(script, target)[target].notes
+        assert not any("tcp://127.0.0.1" in n and "names a path" in n for n in notes)

@@ -60,6 +60,7 @@ from maple_flow.port.apply import (
     apply_edits,
     container_program_host,
     shell_script_program,
+    wrapper_from_job_dir,
     wrapper_is_program,
     wrapper_shell,
 )
@@ -868,9 +869,13 @@ def _software_notes(src: Source, profile: ClusterProfile,
             f"your script {p.launch.wrapper_script} is the program the launcher starts (no "
             "Python program follows it): started as the source did, with its words verbatim; "
             "check on the target what it runs (paths, modules, launchers inside it)"
-            + ("; the target's launcher finds it on $PATH: write ./"
+            + (f"; written ./{p.launch.wrapper_script}: srun found it in the job's directory "
+               f"(it looks there after $PATH), {profile.launch.launcher} looks on $PATH only"
+               if wrapper_from_job_dir(p, profile) else
+               "; the target's launcher finds it on $PATH: write ./"
                f"{p.launch.wrapper_script} if it lies in the job's directory"
-               if "/" not in p.launch.wrapper_script and not wrapper_shell(p) else "")
+               if "/" not in p.launch.wrapper_script and not wrapper_shell(p)
+               and profile.launch.launcher != "srun" else "")
             + _scheduler_named_note(p.launch.wrapper_script, p.scheduler, profile)
             + srun_task_vars_note(p, profile))
     if p.launch.command:
@@ -962,7 +967,7 @@ def _arg_notes(args: list[str]) -> list[str]:
     return [
         f"argument {a!r} names a path: make sure it exists on the target"
         for a in args
-        if is_path(a)
+        if is_path(a) and not re.match(r"[A-Za-z][\w+.-]*://", a)  # tcp://host:port: no path
     ]
 
 

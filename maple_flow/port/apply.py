@@ -88,6 +88,28 @@ def wrapper_shell(p: ParsedScript) -> str:
     return " ".join([stages[-1].name, *(k for k, _ in stages[-1].options)])
 
 
+def wrapper_from_job_dir(p: ParsedScript, profile: ClusterProfile) -> bool:
+    """The source's srun started the user's script by its bare name (``srun run.sh``): srun
+    looks for it on $PATH and then in the job's directory, where a user's script lies; the
+    target's launcher (mpiexec, ibrun, mpirun) looks on $PATH only, so the port writes
+    ``./run.sh``."""
+    name = p.launch.wrapper_script
+    return (wrapper_is_program(p) and not wrapper_shell(p) and "/" not in name
+            and "$" not in name and name.endswith((".sh", ".bash"))
+            and p.launch.launcher == "srun" and profile.launch.launcher != "srun")
+
+
+def _from_job_dir(script: str, name: str) -> str:
+    """``script`` with its launch starting ``./name`` where it started ``name``."""
+    span = launch_command_span(script)
+    if span is None:
+        return script
+    lines, _, end = span
+    lines[end] = re.sub(rf"(^|\s){re.escape(name)}(?=\s|$)", rf"\g<1>./{name}", lines[end],
+                        count=1)
+    return "\n".join(lines)
+
+
 def shell_script_program(p: ParsedScript) -> bool:
     """The program the launcher starts is a shell script of the user's (``... tile.sh
     ./run_test.sh``): it runs as itself, never through Python."""
@@ -118,6 +140,8 @@ def _launch_edits(out: Applied, src: Source, profile: ClusterProfile, one_proces
         out.refusals += [problem] if problem else []
         if not problem and wrapper_shell(p):  # `srun bash run.sh`: run through it as written
             out.script = shell_in_front(out.script, wrapper_shell(p), entry)
+        elif not problem and wrapper_from_job_dir(p, profile):
+            out.script = _from_job_dir(out.script, p.launch.wrapper_script)
     if not one_process and not out.refusals:
         out.script, notes = carry_launcher_options(out.script, p, profile.name)
         out.script, kept = keep_c10d(out.script, p)
