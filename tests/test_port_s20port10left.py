@@ -143,3 +143,16 @@ def test_a_heredoc_inside_a_command_substitution_is_one_command_with_its_closing
         assert "\n)\n" not in out, target  # no stray `)` left by a dropped step (bash error)
         notes = port(script, target)[target].notes
         assert not any("tcp://127.0.0.1" in n and "names a path" in n for n in notes)
+
+
+def test_py_spy_with_subprocesses_in_front_of_torchrun_is_kept_in_front_of_it() -> None:
+    script = ("#!/bin/bash\n#SBATCH --gres=gpu:2\n#SBATCH --time=1:00:00\n"
+              "time py-spy record -o data/spy.svg -r 20 --subprocesses -- "
+              "torchrun --nproc_per_node=2 scripts/search.py\n")
+    for target in ("delta", "stampede3"):
+        r = port(script, target)[target]
+        assert "py-spy record -o data/spy.svg -r 20 --subprocesses -- torchrun" in r.script
+        assert not any("py-spy" in n and "NOT carried" in n for n in r.notes)
+    plain = script.replace(" --subprocesses", "")  # samples the launcher alone: named
+    r = port(plain, "delta")["delta"]
+    assert any("py-spy" in n and "NOT carried" in n for n in r.notes)
