@@ -156,3 +156,15 @@ def test_py_spy_with_subprocesses_in_front_of_torchrun_is_kept_in_front_of_it() 
     plain = script.replace(" --subprocesses", "")  # samples the launcher alone: named
     r = port(plain, "delta")["delta"]
     assert any("py-spy" in n and "NOT carried" in n for n in r.notes)
+
+
+def test_a_container_fed_a_heredoc_is_named_with_what_the_heredoc_runs() -> None:
+    script = ("#!/bin/bash\n#SBATCH --ntasks=1\n#SBATCH --gres=gpu:1\n#SBATCH --time=1:00:00\n"
+              'if ! enroot list | grep -q "lf"; then\n    enroot create -n lf /d/lf.sqsh\nfi\n'
+              "enroot start --root --mount /d/june:/home/june/ lf << EOF\n\nsource ~/.bashrc\n"
+              "conda activate lf\ncd /home/june/Code\nbash evaluate.sh\nEOF\n")
+    why = _refusal(script)
+    assert "! is a program" not in why
+    assert "its shell runs the lines the script feeds it (the heredoc, lines 10-13)" in why
+    assert "`bash evaluate.sh`" in why and "your shell script evaluate.sh" in why
+    assert "inside the image, not in the script" not in why
