@@ -168,3 +168,17 @@ def test_a_container_fed_a_heredoc_is_named_with_what_the_heredoc_runs() -> None
     assert "its shell runs the lines the script feeds it (the heredoc, lines 10-13)" in why
     assert "`bash evaluate.sh`" in why and "your shell script evaluate.sh" in why
     assert "inside the image, not in the script" not in why
+
+
+def test_the_users_loop_runs_without_set_e_where_the_source_did() -> None:
+    script = ("#!/bin/bash\n#PBS -l select=1:ncpus=8:ngpus=1\nfor s in a b; do\n"
+              "mkdir logs/$s\npython fit.py --s $s\npython render.py --s $s\ndone\n")
+    r = port(script, "anvil")["anvil"]
+    lines = r.script.splitlines()
+    loop = lines.index("for s in a b; do")
+    assert lines[loop - 2].startswith("set +eo pipefail")  # above the loop's comment
+    assert any("around its launch without set -e and pipefail" in n for n in r.notes)
+    strict = script.replace("for s", "set -eo pipefail\nfor s")
+    r = port(strict, "anvil")["anvil"]
+    assert not any("around its launch without set -e" in n for n in r.notes)
+    assert any("stops at the first pass that fails" in n for n in r.notes)

@@ -464,6 +464,27 @@ def _launch_options_edit(out: Applied, src: Source, tail: str) -> None:
 _OWN_LOOP = "# The job's own loop around the launch, as given."
 
 
+def _loop_options_edit(out: Applied, src: Source) -> None:
+    """The user's loop or branch around the launch run under the shell options the source
+    ran it under: without ``set -e`` in the source, a failing step of a pass (``mkdir`` of a
+    directory that exists, one of several runs) went on to the next; under the target
+    script's ``set -eo pipefail`` it would end the job."""
+    errexit, pipefail = launch_shell_options(src.parsed, src.lines[0] if src.lines else "")
+    lines = out.script.split("\n")
+    if (errexit and pipefail) or _OWN_LOOP not in lines:
+        return
+    flags = "+eo pipefail" if not errexit and not pipefail else "+e" if not errexit else (
+        "+o pipefail")
+    unset = " and ".join(x for x in ("set -e" if not errexit else "",
+                                      "pipefail" if not pipefail else "") if x)
+    at = lines.index(_OWN_LOOP)
+    lines.insert(at, f"set {flags}  # as in the source: the block ran without {unset}")
+    out.script = "\n".join(lines)
+    out.notes.append(f"the source ran the loop or branch around its launch without {unset}: "
+                     f"the port runs it so too (`set {flags}` before it), so a failing step or "
+                     "pass goes on to the next as it did there, not ending the job")
+
+
 def _indent_as_in_body(script: str, src: Source) -> str:
     """The launch indented as the source's was inside its loop or ``if`` body (``    python
     x.py`` on an ``elif`` branch), so the kept branches read alike."""
@@ -527,6 +548,7 @@ def apply_edits(script: str, src: Source, profile: ClusterProfile, *, one_proces
     waited = _after_launch(out, src, profile, size, errexit,
                            _backgrounded(tail) and src.parsed.per_node_loop is None, lost_pids)
     _launch_options_edit(out, src, tail)
+    _loop_options_edit(out, src)
     out.script = _indent_as_in_body(out.script, src)
     if waited:
         out.notes.append("the launch runs in the background (`&`): the source's `wait` after "
