@@ -182,3 +182,15 @@ def test_the_users_loop_runs_without_set_e_where_the_source_did() -> None:
     r = port(strict, "anvil")["anvil"]
     assert not any("around its launch without set -e" in n for n in r.notes)
     assert any("stops at the first pass that fails" in n for n in r.notes)
+
+
+def test_a_framework_word_only_in_the_job_name_is_not_asserted() -> None:
+    script = ("#!/bin/bash\n#SBATCH --job-name=tensorflow-compare\n#SBATCH --nodes=2\n"
+              "#SBATCH --ntasks-per-node=4\n#SBATCH --gpus-per-node=4\nsrun python train.py\n")
+    notes = port(script, "polaris")["polaris"].notes
+    assert not any("the script shows TensorFlow" in n for n in notes)
+    assert any(n.startswith("setup pytorch ddp: only the directive `#SBATCH --job-name="
+                            "tensorflow-compare` names TensorFlow") for n in notes)
+    module = script.replace("srun python", "module load tensorflow/2.15\nsrun python")
+    notes = port(module, "polaris")["polaris"].notes  # a module is evidence: as before
+    assert any("the script shows TensorFlow" in n for n in notes)
