@@ -200,6 +200,7 @@ def framework_reading(p: ParsedScript) -> tuple[tuple[str, str, str] | None, str
                       f"program runs on: not read as {weak[0]}; read as pytorch ddp (one plain "
                       "process of the source stays one process, no torchrun); check which "
                       f"framework `{p.launch.entrypoint}` uses")
+    other = other or weak  # beside PyTorch's evidence, a name is named with it
     if other is None or torch is None:
         return other, None
     return None, (f"the script shows both {other[0]} ({other[1]!r} in {other[2]}) and PyTorch "
