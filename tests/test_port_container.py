@@ -105,7 +105,9 @@ def test_the_container_goes_in_front_of_a_torchrun_launch() -> None:
     # Delta's template launches torchrun: no interpreter word; the image's torchrun runs it
     script = ("#!/bin/bash\n#PBS -l select=1\n#PBS -l walltime=1:00:00\n"
               "singularity exec --nv pt.sif python -m mypkg.train --lr 1\n")
-    r = port(script, "delta")["delta"]
+    assert "apptainer exec --nv pt.sif python -m mypkg.train" in port(script, "delta")[
+        "delta"].script  # one plain process: the image's python runs it
+    r = port(script, "delta", ranks=1)["delta"]
     assert "apptainer exec --nv pt.sif torchrun" in r.script
     assert "your container is not carried" not in "\n".join(r.notes)
     assert "runs inside the image: the image must have it" in "\n".join(r.notes)

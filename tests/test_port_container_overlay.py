@@ -34,7 +34,7 @@ def test_an_overlay_container_and_its_body_run_in_the_image_on_the_target() -> N
     script, notes = _port(GREENE, "delta")
     assert "apptainer exec --nv --overlay /scratch/u/env.ext3:ro " \
            "/scratch/work/public/singularity/cuda.sif /bin/bash -c \"" in script
-    assert "source /ext3/env.sh\nconda activate wp\n\\\"\\$@\\\"\n\" bash torchrun " in script
+    assert "source /ext3/env.sh\nconda activate wp\n\\\"\\$@\\\"\n\" bash python " in script
     assert script.rstrip().endswith("src/main.py train --k 3")
     assert script.count("source /ext3/env.sh") == 1  # in the image only, not the batch shell
     assert "is not used on the target" not in notes and "is not copied" not in notes
@@ -82,7 +82,7 @@ def test_option_words_stay_as_written_and_script_values_are_put_in() -> None:
                      '$SCRATCH/o.ext3:ro -H "$HOME/h" --cleanenv ${img} python train.py\n')
     out, notes = _port(script, "delta")
     assert ('apptainer exec --nv --overlay $SCRATCH/o.ext3:ro -H "$HOME/h" --cleanenv '
-            '"/scratch/$USER/cuda.sif" torchrun ') in out
+            '"/scratch/$USER/cuda.sif" python ') in out
     assert "your --cleanenv keeps the host's environment out of the image" in notes
     assert ("the host path(s) of your runtime options (-H \"$HOME/h\") are on the source's "
             "filesystem: make them exist on Delta") in notes
@@ -92,9 +92,12 @@ def test_a_body_reading_the_jobs_arguments_inside_a_per_node_wrapper_is_refused(
     script = HEAD + ("singularity exec --nv --overlay o.ext3:ro c.sif /bin/bash -c "
                      "\"source /ext3/env.sh; python train.py $1 > $1.log 2>&1\"\n")
     out, _ = _port(script, "delta")  # srun: the launch is no quoted wrapper there
-    assert '"source /ext3/env.sh; \\"\\$@\\" > $1.log 2>&1" bash torchrun' in out
-    with pytest.raises(AssertionError, match="reads the job script's own arguments"):
-        _port(script, "lonestar6")  # ibrun bash -c '... maple-node': $1 is the wrapper's
+    assert '"source /ext3/env.sh; \\"\\$@\\" > $1.log 2>&1" bash python train.py $1' in out
+    # one plain process: ibrun starts the image itself, $1 stays the job script's own
+    assert 'bash python train.py $1' in _port(script, "lonestar6")[0]
+    r = port(script, "lonestar6", ranks=1)["lonestar6"]  # torchrun: ibrun bash -c '... maple-node'
+    assert r.status == "refused"  # $1 would be the wrapper's
+    assert any("reads the job script's own arguments" in n for n in r.notes)
 
 
 @pytest.mark.parametrize(("line", "quoted", "steps"), [
@@ -141,7 +144,8 @@ SINGLE = HEAD + ("singularity exec --nv --overlay o.ext3:ro c.sif /bin/bash -c "
 def test_a_single_quoted_body_goes_into_the_targets_quoted_wrapper_escaped() -> None:
     # Lonestar6 runs the per-node launch in `bash -c '...' maple-node`: the body's own single
     # quotes are written '\'' there (the container was dropped, its env.sh step lost)
-    out, notes = _port(SINGLE, "lonestar6")
+    r = port(SINGLE, "lonestar6", ranks=1)["lonestar6"]  # torchrun's per-node launch
+    out, notes = r.script, "\n".join(r.notes)
     assert ("bash -c 'exec apptainer exec --nv --overlay o.ext3:ro c.sif /bin/bash -c "
             "'\\''source /ext3/env.sh; \"$@\"'\\'' bash torchrun ") in out
     assert "your container is not carried" not in notes

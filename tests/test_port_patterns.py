@@ -459,8 +459,8 @@ def test_launch_in_a_for_loop_keeps_the_loop_around_the_target_launch() -> None:
     assert 'SIZES="1 4 16"' in r.spec.setup_steps  # the loop reads it: kept
     lines = r.script.splitlines()
     start, launch, end = (lines.index("for SIZE in $SIZES"),
-                          next(i for i, ln in enumerate(lines) if ln.startswith("srun ")),
-                          lines.index("done"))
+                          next(i for i, ln in enumerate(lines) if ln.startswith("    srun ")),
+                          lines.index("done"))  # the launch indented as in the loop's body
     assert start < launch < end
     back = parse_script(r.script)
     assert back.launch_loop is not None and back.launch_loop.variables == ["SIZE"]

@@ -108,7 +108,9 @@ def test_uv_run_is_kept_in_front_of_the_targets_interpreter_or_torchrun() -> Non
     script = SLURM_1 + "uv run --locked --python 3.11 python train.py --config c.yaml\n"
     ported = port(script, ["polaris", "delta"])
     assert "uv run --locked --python 3.11 python train.py" in ported["polaris"].script
-    assert "uv run --locked --python 3.11 torchrun" in ported["delta"].script
+    assert "uv run --locked --python 3.11 python3 train.py" in ported["delta"].script
+    assert "uv run --locked --python 3.11 torchrun" in port(  # a torchrun launch
+        script, ["delta"], ranks=1)["delta"].script
     for r in ported.values():
         assert any("is kept in front of" in n and "uv sync" in n for n in r.notes)
         assert not any("is not carried" in n and "uv run" in n for n in r.notes)

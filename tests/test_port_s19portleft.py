@@ -100,7 +100,11 @@ def test_a_one_process_jax_job_is_named_as_jax_not_read_as_pytorch_ddp() -> None
               "srun python3 benchmark.py 10000 32\n")
     r = port(script, "polaris")["polaris"]
     assert r.status == "generated" and "torchrun" not in r.script
-    assert not any("read as pytorch ddp" in n for n in r.notes)
+    # s20: the job name alone is no evidence of the program's framework: named, not asserted
+    assert not any("shows JAX" in n for n in r.notes)
+    assert any("only the directive `#SBATCH -J JAX-bench` names JAX" in n for n in r.notes)
+    shown = script.replace("srun python3", "module load jax/0.4\nsrun python3")
+    r = port(shown, "polaris")["polaris"]  # a module is: as before
     assert any("shows JAX" in n and "no maple_flow template runs" in n for n in r.notes)
 
 
@@ -213,9 +217,12 @@ def test_one_plain_process_of_another_framework_is_never_put_in_torchrun(target:
     assert any("work.py --n 3" in x for x in r.script.splitlines())
 
 
-def test_one_plain_pytorch_process_keeps_the_target_template_launch() -> None:
+def test_one_plain_pytorch_process_is_one_plain_process_too() -> None:
+    # s20: a PyTorch program run once with no launcher is no more put in torchrun than
+    # another framework's (torchrun would run the site module's Python, not the job's env)
     script = RAPIDS_ONE.replace("conda activate rapids-21.06\n", "")
-    assert "torchrun" in port(script, "anvil")["anvil"].script  # unchanged for PyTorch
+    out = port(script, "anvil")["anvil"].script
+    assert "torchrun" not in out and "\npython work.py --n 3\n" in out
 
 
 def test_a_sourced_helper_kept_on_another_scheduler_is_named_with_what_it_may_read() -> None:

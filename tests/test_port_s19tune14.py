@@ -193,7 +193,7 @@ def test_export_none_is_kept_when_the_job_gives_its_steps_the_environment() -> N
     result = port(script, ["delta"])["delta"]
     lines = result.script.splitlines()
     assert "#SBATCH --export=NONE" in lines and reset in lines
-    assert lines.index(reset) < next(i for i, x in enumerate(lines) if x.startswith("srun"))
+    assert lines.index(reset) < next(i for i, x in enumerate(lines) if "train_policy.py" in x)
 
 
 def test_export_none_is_never_kept_once_the_jobs_own_reset_is_not_copied() -> None:

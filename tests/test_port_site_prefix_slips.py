@@ -53,7 +53,9 @@ module load cuda/12.1
 @pytest.mark.parametrize("target", ["delta", "lonestar6", "vista"])
 def test_the_users_interpreter_runs_torchrun_as_its_module_on_a_torchrun_target(
         target: str) -> None:
-    result = port(LSF_OWN_PYTHON, [target])[target]
+    plain = port(LSF_OWN_PYTHON, [target])[target].script  # one process: your Python runs it
+    assert '"$HOME/miniconda3/envs/fungi/bin/python" "$HOME/thesis/main.py"' in plain
+    result = port(LSF_OWN_PYTHON, [target], ranks=1)[target]
     assert '"$HOME/miniconda3/envs/fungi/bin/python" -m torch.distributed.run' in result.script
     assert not any("the port runs" in n and "put your interpreter" in n for n in result.notes)
     assert any("-m torch.distributed.run" in n and "your interpreter" in n
@@ -133,7 +135,7 @@ def test_assignments_in_front_of_the_program_are_kept_once_with_env(target: str)
 
 def test_another_vendors_visibility_variable_in_front_of_the_program_is_named_not_kept() -> None:
     result = port(ENV_PREFIX, ["stampede3"])["stampede3"]
-    assert "env CUDA_LAUNCH_BLOCKING=1 torchrun" in result.script
+    assert "env CUDA_LAUNCH_BLOCKING=1 python train.py" in result.script
     assert "CUDA_VISIBLE_DEVICES" not in result.script
     assert any("`CUDA_VISIBLE_DEVICES=$device` in front of the program is NOT carried" in n
                for n in result.notes)
@@ -141,7 +143,7 @@ def test_another_vendors_visibility_variable_in_front_of_the_program_is_named_no
 
 def test_a_job_shell_variable_in_a_prefix_is_expanded_by_the_job_shell_inside_quotes() -> None:
     script = port(ENV_PREFIX.replace("CUDA_VISIBLE_DEVICES=", "TRAIN_GPU="),
-                  ["stampede3"])["stampede3"].script
+                  ["stampede3"], ranks=1)["stampede3"].script  # torchrun in ibrun bash -c
     # not frozen in the target's bash -c '...' body, where the job shell's $device is unset
     assert "env CUDA_LAUNCH_BLOCKING=1 TRAIN_GPU='\"$device\"' torchrun" in script
 

@@ -41,7 +41,7 @@ def model_named(value: str) -> tuple[str, GpuModel] | None:
     for key, model in gpu_models().items():
         for token in model.tokens:
             if re.search(rf"(?i)(?<![a-z0-9]){re.escape(token)}(?![a-z0-9])", value) or \
-                    re.search(rf"(?i)(?<![a-z0-9]){re.escape(token)}(?=[_.-]?\d{{2,3}}g?b?\b)",
+                    re.search(rf"(?i)(?<![a-z0-9]){re.escape(token)}(?=[_.-]?[1-9]\d{{1,2}}g?b?\b)",
                               value):
                 found.append((len(token), key, model))
     if not found:

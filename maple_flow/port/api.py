@@ -29,6 +29,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from maple_flow.errors import (
+    Contradiction,
     CpuOnlyJob,
     InvalidValue,
     MapleError,
@@ -60,6 +61,7 @@ from maple_flow.port.apply import (
     apply_edits,
     container_program_host,
     shell_script_program,
+    wrapper_from_job_dir,
     wrapper_is_program,
     wrapper_shell,
 )
@@ -179,6 +181,7 @@ from maple_flow.scriptparse.launch import (
     passes_local_rank,
 )
 from maple_flow.scriptparse.launcher_array import expand_launcher_arrays
+from maple_flow.scriptparse.rejected import rejected_directives
 from maple_flow.scriptparse.script import launch_command_line
 from maple_flow.scriptparse.setup import framework_reading, setup_of
 from maple_flow.scriptparse.spec import named_beyond_queue
@@ -477,6 +480,9 @@ def _read_source(script: str | bytes, source: str | None, o: dict[str, Any]) -> 
     if arrays is not None:  # "${MPIEXEC[@]}" python stepN.py: each line the launch it is
         text = script = arrays.text
     parsed = parse_naming_cpu_jobs(script, text)
+    rejected = rejected_directives(parsed.directives)
+    if rejected:  # `#SBATCH -nodes=1`: sbatch stops at it, the job never ran as written
+        raise Contradiction(rejected)
     cluster = resolve_cluster(source) if source else guess_cluster(parsed, text)
     pinned = _pin_steps(parsed, text, cluster)
     if pinned is not None:
@@ -865,9 +871,13 @@ def _software_notes(src: Source, profile: ClusterProfile,
             f"your script {p.launch.wrapper_script} is the program the launcher starts (no "
             "Python program follows it): started as the source did, with its words verbatim; "
             "check on the target what it runs (paths, modules, launchers inside it)"
-            + ("; the target's launcher finds it on $PATH: write ./"
+            + (f"; written ./{p.launch.wrapper_script}: srun found it in the job's directory "
+               f"(it looks there after $PATH), {profile.launch.launcher} looks on $PATH only"
+               if wrapper_from_job_dir(p, profile) else
+               "; the target's launcher finds it on $PATH: write ./"
                f"{p.launch.wrapper_script} if it lies in the job's directory"
-               if "/" not in p.launch.wrapper_script and not wrapper_shell(p) else "")
+               if "/" not in p.launch.wrapper_script and not wrapper_shell(p)
+               and profile.launch.launcher != "srun" else "")
             + _scheduler_named_note(p.launch.wrapper_script, p.scheduler, profile)
             + srun_task_vars_note(p, profile))
     if p.launch.command:
@@ -959,7 +969,7 @@ def _arg_notes(args: list[str]) -> list[str]:
     return [
         f"argument {a!r} names a path: make sure it exists on the target"
         for a in args
-        if is_path(a)
+        if is_path(a) and not re.match(r"[A-Za-z][\w+.-]*://", a)  # tcp://host:port: no path
     ]
 
 
@@ -1200,7 +1210,7 @@ def _port_on(src: Source, target: str, o: dict[str, Any],
         f.launch_model == "per_rank", "\n".join(src.lines))
     if _nodes_answered(f, o):  # the node count the script left to submission, given
         f = replace(f, nodes=int(o["nodes"]))
-    if _plain_run_of_other_framework(src, f, o):  # `python3 work.py` of RAPIDS/JAX/TF
+    if _plain_single_run(src, f, o):  # `python3 work.py`, one process on one node
         f = replace(f, gpus_per_process=f.gpus_per_node or 1)  # one process, never torchrun
     one_process = bool(node_gpus) or (bool(f.gpus_per_process) and not (
         src.parsed.directives and (o.get("nodes") or o.get("gpus_per_node"))
@@ -1403,15 +1413,16 @@ def _torchrun_for_other_framework(src: Source, script: str, profile: ClusterProf
             f"environment may not have): launch it by hand on {profile.name} as the source did"]
 
 
-def _plain_run_of_other_framework(src: Source, f: ScriptFacts, o: dict[str, Any]) -> bool:
-    """The source runs one process of another framework than PyTorch (the script shows
-    TensorFlow, JAX, RAPIDS...) with no launcher on one node: ported as that one process,
-    never in the target's torchrun (which a non-PyTorch environment may not even have)."""
+def _plain_single_run(src: Source, f: ScriptFacts, o: dict[str, Any]) -> bool:
+    """The source runs its program once, with no launcher, on one node (``python x.py`` on a
+    one-GPU job; or one process of TensorFlow, JAX, RAPIDS...): ported as that one plain
+    process, never in the target's torchrun, which would run it with the site module's
+    Python (not the environment the job activates; a non-PyTorch one may have no torchrun)
+    and add a rendezvous the program never had."""
     return (not f.gpus_per_process and f.ranks == 1 and (f.nodes or 1) == 1
             and not any(o.get(k) for k in ("ranks", "nodes", "gpus_per_node"))
             and not any(s.name in LAUNCH_CMDS or s.name in PER_NODE_LAUNCHERS
-                        for s in src.parsed.launch.stages)
-            and (src.framework is not None or src.framework_mixed))
+                        for s in src.parsed.launch.stages))
 
 
 def _framework_cluster_note(src: Source, profile: ClusterProfile, ranks: int) -> list[str]:

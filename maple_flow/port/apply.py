@@ -47,6 +47,7 @@ from maple_flow.port.stages import (
     append_to_launch,
     before_launcher_word,
     launch_command_span,
+    launch_section,
     port_stage,
     prefix_launch,
     shell_in_front,
@@ -87,6 +88,28 @@ def wrapper_shell(p: ParsedScript) -> str:
     return " ".join([stages[-1].name, *(k for k, _ in stages[-1].options)])
 
 
+def wrapper_from_job_dir(p: ParsedScript, profile: ClusterProfile) -> bool:
+    """The source's srun started the user's script by its bare name (``srun run.sh``): srun
+    looks for it on $PATH and then in the job's directory, where a user's script lies; the
+    target's launcher (mpiexec, ibrun, mpirun) looks on $PATH only, so the port writes
+    ``./run.sh``."""
+    name = p.launch.wrapper_script
+    return (wrapper_is_program(p) and not wrapper_shell(p) and "/" not in name
+            and "$" not in name and name.endswith((".sh", ".bash"))
+            and p.launch.launcher == "srun" and profile.launch.launcher != "srun")
+
+
+def _from_job_dir(script: str, name: str) -> str:
+    """``script`` with its launch starting ``./name`` where it started ``name``."""
+    span = launch_command_span(script)
+    if span is None:
+        return script
+    lines, _, end = span
+    lines[end] = re.sub(rf"(^|\s){re.escape(name)}(?=\s|$)", rf"\g<1>./{name}", lines[end],
+                        count=1)
+    return "\n".join(lines)
+
+
 def shell_script_program(p: ParsedScript) -> bool:
     """The program the launcher starts is a shell script of the user's (``... tile.sh
     ./run_test.sh``): it runs as itself, never through Python."""
@@ -117,6 +140,8 @@ def _launch_edits(out: Applied, src: Source, profile: ClusterProfile, one_proces
         out.refusals += [problem] if problem else []
         if not problem and wrapper_shell(p):  # `srun bash run.sh`: run through it as written
             out.script = shell_in_front(out.script, wrapper_shell(p), entry)
+        elif not problem and wrapper_from_job_dir(p, profile):
+            out.script = _from_job_dir(out.script, p.launch.wrapper_script)
     if not one_process and not out.refusals:
         out.script, notes = carry_launcher_options(out.script, p, profile.name)
         out.script, kept = keep_c10d(out.script, p)
@@ -435,6 +460,49 @@ def _launch_options_edit(out: Applied, src: Source, tail: str) -> None:
                      "`set -eo pipefail`, so a failing launch does not end the job first")
 
 
+#: The comment the template writes above the user's loop or branch around the launch.
+_OWN_LOOP = "# The job's own loop around the launch, as given."
+
+
+def _loop_options_edit(out: Applied, src: Source) -> None:
+    """The user's loop or branch around the launch run under the shell options the source
+    ran it under: without ``set -e`` in the source, a failing step of a pass (``mkdir`` of a
+    directory that exists, one of several runs) went on to the next; under the target
+    script's ``set -eo pipefail`` it would end the job."""
+    errexit, pipefail = launch_shell_options(src.parsed, src.lines[0] if src.lines else "")
+    lines = out.script.split("\n")
+    if (errexit and pipefail) or _OWN_LOOP not in lines:
+        return
+    flags = "+eo pipefail" if not errexit and not pipefail else "+e" if not errexit else (
+        "+o pipefail")
+    unset = " and ".join(x for x in ("set -e" if not errexit else "",
+                                      "pipefail" if not pipefail else "") if x)
+    at = lines.index(_OWN_LOOP)
+    lines.insert(at, f"set {flags}  # as in the source: the block ran without {unset}")
+    out.script = "\n".join(lines)
+    out.notes.append(f"the source ran the loop or branch around its launch without {unset}: "
+                     f"the port runs it so too (`set {flags}` before it), so a failing step or "
+                     "pass goes on to the next as it did there, not ending the job")
+
+
+def _indent_as_in_body(script: str, src: Source) -> str:
+    """The launch indented as the source's was inside its loop or ``if`` body (``    python
+    x.py`` on an ``elif`` branch), so the kept branches read alike."""
+    from maple_flow.scriptparse.script import launch_command_line
+
+    text = "\n".join(src.lines)
+    at = launch_command_line(text)
+    if _OWN_LOOP not in script or at is None:
+        return script
+    indent = src.lines[at - 1][:len(src.lines[at - 1]) - len(src.lines[at - 1].lstrip(" \t"))]
+    start, section = launch_section(script)
+    if not indent or not section or section[0].startswith(indent):
+        return script
+    lines = script.split("\n")
+    lines[start:start + len(section)] = [indent + line if line else line for line in section]
+    return "\n".join(lines)
+
+
 def apply_edits(script: str, src: Source, profile: ClusterProfile, *, one_process: bool,
                 size: tuple[int, int, int], entry: str, errexit: bool,
                 lost_pids: frozenset[str] = frozenset()) -> Applied:
@@ -480,6 +548,8 @@ def apply_edits(script: str, src: Source, profile: ClusterProfile, *, one_proces
     waited = _after_launch(out, src, profile, size, errexit,
                            _backgrounded(tail) and src.parsed.per_node_loop is None, lost_pids)
     _launch_options_edit(out, src, tail)
+    _loop_options_edit(out, src)
+    out.script = _indent_as_in_body(out.script, src)
     if waited:
         out.notes.append("the launch runs in the background (`&`): the source's `wait` after "
                          "it is kept where the source has it")

@@ -25,7 +25,7 @@ from maple_flow.port.carry import (
     set_by_port,
     target_size,
 )
-from maple_flow.port.fit import SCRIPT_SET_VARS
+from maple_flow.port.fit import SCRIPT_SET_VARS, launch_shell_options
 from maple_flow.port.rules import referenced, translate_scheduler_vars
 from maple_flow.port.words import short
 from maple_flow.scriptparse.shell import logical_lines
@@ -158,7 +158,9 @@ def carry_loop(src: Source, profile: ClusterProfile, out: Carried) -> str:
         out.notes.append(f"the launch line runs inside `{short(loop.head)}` (line {loop.line}): "
                          "the block is kept around the target's launch line, as written")
         return ""
+    errexit = launch_shell_options(src.parsed, src.lines[0] if src.lines else "")[0]
     out.notes.append(f"the launch line runs inside `{short(loop.head)}` (line {loop.line}): the "
-                     "loop is kept around the target's launch line, which runs once per pass (the "
-                     "script stops at the first pass that fails: it runs under `set -e`)")
+                     "loop is kept around the target's launch line, which runs once per pass"
+                     + (" (the script stops at the first pass that fails: it runs under `set -e`"
+                        ", as the source did)" if errexit else ""))
     return ""

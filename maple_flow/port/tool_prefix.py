@@ -175,7 +175,9 @@ def keep_tool_prefixes(script: str, parsed: ParsedScript, source: str, profile: 
                          f"on {profile.name}'s launch (it wraps each process, as in the source)"
                          + binding)
             continue
-        if tool.name == "py-spy":  # in front of a launcher it samples the launcher alone
+        if tool.name == "py-spy" and not {"--subprocesses", "-s"} & set(words.split()):
+            # in front of a launcher it samples the launcher alone (with --subprocesses, the
+            # processes the launcher starts too: kept in front of it, as the source had it)
             notes.append(f"your `{short(words)}` in front of the program is NOT carried: "
                          f"{profile.name}'s launch starts the program through a launcher, and "
                          "py-spy in front of that would sample the launcher, not your program: "

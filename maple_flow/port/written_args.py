@@ -27,6 +27,8 @@ from maple_flow.shellquote import shell_word
 _TARGET_SETS = SCRIPT_SET_VARS | set(TORCH_RANK_VARS) | {"JOB_NUM"}
 #: A bare reference to one variable (``$ARGS``, ``${ARGS}``).
 _BARE_REF = re.compile(r"\$\{?([A-Za-z_]\w*)\}?")
+#: Variables a scheduler or launcher sets when the job runs (never empty there).
+_RUNTIME_VAR = re.compile(r"(?:SLURM|PBS|LSB|SGE|COBALT|FLUX|PMI|PALS|OMPI|MPI)_")
 _NOT_VERBATIM = re.compile(r"\$\(|`|\$\{?[@*#?!$0-9-]")
 #: A reference with a default the submit environment may override (``${ARGS:-}``).
 _DEFAULTED_REF = re.compile(r"\$\{[A-Za-z_]\w*:?[-=]")
@@ -96,6 +98,7 @@ def launch_args(p: ParsedScript, args: list[str], tr: Callable[[str], str],
     valued: list[str] = []
     plain: list[str] = []
     positional: list[str] = []
+    bare_unset: list[str] = []
     written_text = p.launch_block.text if p.launch_block else ""
     for raw, lo, hi in groups:
         refs = set(referenced(raw))
@@ -108,14 +111,21 @@ def launch_args(p: ParsedScript, args: list[str], tr: Callable[[str], str],
             positional.append(raw)
             continue
         if _NOT_VERBATIM.search(raw) or sized_value or lost:
-            words += [shell_word(a) for a in args[lo:hi]]
+            # `-flag $v` with v=$unset (set nowhere, no scheduler's): written unquoted as
+            # `$unset`, as the source split it (empty, it is no argument there; never one
+            # empty argument `""`)
+            bare = bool(lost) and bool(_BARE_REF.fullmatch(raw)) and hi - lo == 1
+            unset = [a for a in args[lo:hi] if bare and (m := _BARE_REF.fullmatch(a))
+                     and m.group(1) not in set_in_source and not _RUNTIME_VAR.match(m.group(1))]
+            words += [a if a in unset else shell_word(a) for a in args[lo:hi]]
+            bare_unset += unset
             plain += args[lo:hi]
             valued += [f"{raw} (not set on the target: ${', $'.join(lost)})"] if lost else []
             continue
         words.append(tr(raw))
         plain.append(tr(raw))
         written += [tr(raw)] if "$" in raw else []
-    if not written and not positional:
+    if not written and not positional and not bare_unset:
         return None
     notes = [f"the program's arguments are passed as written ({', '.join(written)}): the "
              "lines that set what they read are kept above the launch"] if written else []

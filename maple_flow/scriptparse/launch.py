@@ -413,7 +413,15 @@ def _after_launcher(
         i = _options(words, i, stage)
     if i < len(words) and words[i] in {"-m", "--module"} and i + 1 < len(words):
         return LaunchLine(stages, words[i + 1], True, list(words[i + 2:]))
+    if name == "torchrun" and i < len(words) and _DIRECTORY.fullmatch(words[i]):
+        # `torchrun ... .`: its Python runs the directory's __main__.py, as `python .` does
+        return LaunchLine(stages, words[i], False, list(words[i + 1:]))
     return read_words(words, i, stages)
+
+
+#: A program operand that names a directory (``.``, ``..``, ``pkg/``): Python runs its
+#: ``__main__.py``.
+_DIRECTORY = re.compile(r"\.\.?|[^-\s]\S*/")
 
 
 #: Shells whose ``-c BODY`` runs a command line (zsh/ksh as bash: the body is POSIX words).

@@ -147,20 +147,38 @@ def _places(p: ParsedScript) -> list[tuple[str, str]]:
     return places
 
 
+#: Places that only name the job or print text (a job name, an output file, an ``echo``):
+#: a framework word there is no evidence of what the program runs on.
+_WEAK_DIRECTIVES = frozenset({"job-name", "output", "error", "comment", "mail-user", "wckey"})
+_WEAK_LINE = re.compile(r"^line \d+ `(?:echo|printf)\b")
+
+
+def _weak(p: ParsedScript, where: str) -> bool:
+    if _WEAK_LINE.match(where):
+        return True
+    mine = [d for d in p.directives if where == f"directive `{d.raw.strip()}`"]
+    return bool(mine) and all(d.option in _WEAK_DIRECTIVES for d in mine)
+
+
 def _framework_evidence(p: ParsedScript) -> tuple[tuple[str, str, str] | None,
-                                                  tuple[str, str] | None]:
-    """The first other framework's word ``(name, word, where)`` and the first PyTorch word
-    ``(word, where)`` the script shows; each None when it shows none."""
+                                                  tuple[str, str] | None,
+                                                  tuple[str, str, str] | None]:
+    """The first other framework's word ``(name, word, where)`` in a place that says what the
+    program runs on, the first PyTorch word ``(word, where)``, and the first other framework's
+    word in a place that only names the job or prints text; each None when there is none."""
     other: tuple[str, str, str] | None = None
+    weak: tuple[str, str, str] | None = None
     torch: tuple[str, str] | None = None
     for where, text in _places(p):
         found = framework_named(text)
-        if other is None and found is not None:
+        if found is not None and _weak(p, where):
+            weak = weak or (found[0].name, found[1], where)
+        elif other is None and found is not None:
             other = found[0].name, found[1], where
         hit = _TORCH_WORD.search(text)
         if torch is None and hit is not None:
             torch = hit.group(0), where
-    return other, torch
+    return other, torch, weak
 
 
 def framework_reading(p: ParsedScript) -> tuple[tuple[str, str, str] | None, str | None]:
@@ -176,7 +194,13 @@ def framework_reading(p: ParsedScript) -> tuple[tuple[str, str, str] | None, str
     if any(s.name in _TORCH_LAUNCHERS for s in p.launch.stages) or (
             p.launch.module and p.launch.entrypoint in _TORCH_LAUNCHERS):
         return None, None
-    other, torch = _framework_evidence(p)
+    other, torch, weak = _framework_evidence(p)
+    if other is None and weak is not None and torch is None:
+        return None, (f"only the {weak[2]} names {weak[0]} ({weak[1]!r}), a name, not what the "
+                      f"program runs on: not read as {weak[0]}; read as pytorch ddp (one plain "
+                      "process of the source stays one process, no torchrun); check which "
+                      f"framework `{p.launch.entrypoint}` uses")
+    other = other or weak  # beside PyTorch's evidence, a name is named with it
     if other is None or torch is None:
         return other, None
     return None, (f"the script shows both {other[0]} ({other[1]!r} in {other[2]}) and PyTorch "

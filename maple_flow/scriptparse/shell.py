@@ -106,9 +106,36 @@ def _logical_lines(text: str) -> tuple[tuple[int, str], ...]:
                 end += 1
                 if (body.lstrip("\t") if strip else body) == delimiter:
                     break
+        depth = _open_parens(buffer.split("\n", 1)[0]) if heredocs else 0
+        while depth > 0 and end < len(lines):  # `X=$(python - <<'PY'` ... `PY` then `)`
+            buffer += "\n" + lines[end]
+            depth += _open_parens(lines[end])
+            end += 1
         out.append((i + 1, buffer))
         i = end
     return tuple(out)
+
+
+def _open_parens(line: str) -> int:
+    """``(`` less ``)`` outside quotes and comments in ``line``: a command substitution a
+    heredoc's first line opens and a later line closes."""
+    depth, quote, i = 0, "", 0
+    while i < len(line):
+        ch = line[i]
+        if quote:
+            quote = "" if ch == quote else quote
+        elif ch == "\\":
+            i += 1
+        elif ch in "'\"":
+            quote = ch
+        elif ch == "#" and (i == 0 or line[i - 1] in " \t;&|("):
+            break
+        elif ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+        i += 1
+    return depth
 
 
 #: A line that opens a bash array assignment it does not close (``CMD=(``, one item a line).

@@ -104,7 +104,8 @@ def _program_at(words: tuple[str, ...]) -> int:
 
 
 #: Words that run the command after them (``time inkid-train ...``): the command is the work.
-_PREFIXES = frozenset({"time", "nohup", "exec", "command", "stdbuf", "nice", "numactl"})
+#: ``!`` is bash's negation of the pipeline after it (``if ! enroot list | grep ...``).
+_PREFIXES = frozenset({"time", "nohup", "exec", "command", "stdbuf", "nice", "numactl", "!"})
 
 
 def _past_prefixes(words: tuple[str, ...]) -> tuple[str, ...]:
@@ -359,7 +360,28 @@ def named_unread(blocks: list[Block]) -> str:
 
 
 def _named(seen: list[ShellCommand]) -> str:
-    return "; ".join(f"line {c.line} `{_short(c)}`: {why_not_launch(c.words)}" for c in seen)
+    return "; ".join(f"line {c.line} `{_short(c)}`: "
+                     f"{_fed_container_reason(c) or why_not_launch(c.words)}" for c in seen)
+
+
+def _fed_container_reason(cmd: ShellCommand) -> str:
+    """``enroot start NAME << EOF`` ... ``EOF``: the container's shell runs the heredoc's
+    lines (they are in the script); what they run, named; ``""`` for another command."""
+    found = container_command(cmd.words)
+    lines = cmd.text.split("\n")
+    if found is None or found[2] or len(lines) < 3 or "<<" not in lines[0]:
+        return ""
+    run, image, _ = found
+    body = [(cmd.line + k, x.strip()) for k, x in enumerate(lines[1:-1], 1)
+            if x.strip() and not x.strip().startswith("#")]
+    if not body:
+        return ""
+    last_line, last = body[-1]
+    words = tuple(last.split())
+    what = why_not_launch(words) if words else ""
+    return (f"`{run}` starts the {_head(cmd.words)} container {image} and its shell runs the "
+            f"lines the script feeds it (the heredoc, lines {body[0][0]}-{last_line}): the last "
+            f"is `{one_line(last, 60)}`" + (f", where {what}" if what else ""))
 
 
 def unread_commands_reason(blocks: list[Block]) -> str:
