@@ -324,17 +324,28 @@ def translate_scheduler_vars(text: str, scheduler: str,
         done.append(f"${name} -> ${new}")
         return "${" + new + tail + "}" if match.group(1) else "$" + new
 
+    def numeric(match: re.Match[str]) -> str:
+        """A reference in arithmetic renamed to a variable that is not a number on the
+        target (``$SLURM_JOB_ID`` -> PBS's ``1234.server``): its number instead."""
+        name = match.group(1) or match.group(3)
+        new = renames.get(name, {}).get(scheduler)
+        if match.group(2) or new is None or new not in data.not_numeric:
+            return match.group(0)
+        done.append(f"${name} -> {data.not_numeric[new]}")
+        return data.not_numeric[new]
+
     def bare(match: re.Match[str]) -> str:
         """A name read bare inside ``$(( ))`` (``$((LSB_JOBINDEX - 1))``) is renamed too."""
         def name(m: re.Match[str]) -> str:
             new = renames.get(m.group(1), {}).get(scheduler)
             if new is None or new == m.group(1):
                 return m.group(0)
-            done.append(f"${m.group(1)} -> ${new}")
-            return new
-        return _BARE_NAME.sub(name, match.group(0))
+            form = data.not_numeric.get(new, new)
+            done.append(f"${m.group(1)} -> {form if form != new else '$' + new}")
+            return form
+        return _BARE_NAME.sub(name, _REF.sub(numeric, match.group(0)))
 
-    return _ARITH.sub(bare, _REF.sub(one, _INNER_REF.sub(one, text))), done
+    return _REF.sub(one, _INNER_REF.sub(one, _ARITH.sub(bare, text))), done
 
 
 #: An arithmetic expansion, and a name read in it without ``$``.
