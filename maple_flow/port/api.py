@@ -1010,8 +1010,12 @@ def _size(src: Source, profile: ClusterProfile, o: dict[str, Any]) -> tuple[int,
 def _timing(
     src: Source, profile: ClusterProfile, size: tuple[int, int], o: dict[str, Any]
 ) -> tuple[dict[str, Any], list[str]]:
+    from maple_flow.knowledge.directives import pjm_walltime
+
     wanted = o.get("walltime")
-    seconds = walltime_seconds(wanted) if wanted else (src.facts.walltime or 1800)
+    unread = None if wanted or src.facts.walltime else pjm_walltime(src.lines)
+    seconds = walltime_seconds(wanted) if wanted else (
+        src.facts.walltime or (unread[0] if unread else 1800))
     if o.get("queue"):
         return {"queue": o["queue"], "walltime": format_walltime(seconds)}, []
     nodes = size[0]
@@ -1024,7 +1028,10 @@ def _timing(
             f"source queue {src.facts.queue!r} is not copied; {profile.name} uses "
             f"{queue!r} for {nodes} node(s) and {format_walltime(seconds)}"
         )
-    if not wanted and not src.facts.walltime:
+    if unread:
+        notes.append(f"the source's time limit is read from its PJM directive `{unread[1]}` "
+                     f"({format_walltime(unread[0])})")
+    if not wanted and not src.facts.walltime and not unread:
         ran = ("it ran with its site's default limit" if src.parsed.directives
                else "it has no scheduler directives")
         notes.append(
