@@ -136,15 +136,20 @@ def choose_queue(profile: ClusterProfile, nodes: int, seconds: int,
         return picked.name, seconds, ""
     sized = [q for q in profile.queues.items if q.auto  # take the job but for its walltime
              and set(queue_misfits(req, q, profile)) <= {"walltime.limit"}]
-    longest = max(sized or [profile.queues.default_queue], key=lambda q: q.max_walltime_seconds)
-    limit = longest.max_walltime_seconds
+    longest = max(sized or [profile.queues.default_queue],
+                  key=lambda q: q.walltime_limit_seconds(nodes))
+    limit = longest.walltime_limit_seconds(nodes)
     again = policy_queue(replace(req, walltime_s=limit), profile).queue
+    routed = next((r for r in longest.routes if nodes <= r.max_nodes), None)
+    why = (f" ({longest.name} routes jobs of up to {routed.max_nodes} nodes to "
+           f"{routed.name or 'a queue'} of {routed.max_walltime} at most)"
+           if routed is not None and routed.max_walltime != longest.max_walltime else "")
     note = (
-        f"walltime {format_walltime(seconds)} exceeds the {longest.name} limit on {profile.name}; "
-        f"clamped to {longest.max_walltime}"
+        f"walltime {format_walltime(seconds)} exceeds the {longest.name} limit on {profile.name}"
+        f"{why}; clamped to {longest.walltime_limit(nodes)}"
     )
-    longer = [f"{q.name} ({q.max_walltime})" for q in profile.queues.items
-              if not q.auto and q.max_walltime_seconds > limit
+    longer = [f"{q.name} ({q.walltime_limit(nodes)})" for q in profile.queues.items
+              if not q.auto and q.walltime_limit_seconds(nodes) > limit
               and set(queue_misfits(req, q, profile)) <= {"walltime.limit"}]
     if longer:
         note += f" (by request only, longer: {', '.join(longer)}; pass --queue to use one)"
