@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass, field
 
 from maple_flow.knowledge.directives import Directive
+from maple_flow.knowledge.other_sites import constraint_gpus
 from maple_flow.models.common import scheduler_walltime_seconds
 from maple_flow.scriptparse.launch import COLOSSAL_RUN, PER_RANK_LAUNCHERS, Stage
 from maple_flow.scriptparse.model import launch_model
@@ -150,6 +151,9 @@ def directive_size(p: ParsedScript) -> dict[str, int | None]:
     tasks = first_int(p.directive("ntasks"))
     if gpus is None and total_gpus and nodes:
         gpus = total_gpus // nodes if total_gpus % nodes == 0 else None
+    if gpus is None and total_gpus is None and (
+            counted := constraint_gpus(p.directive("constraint"))):
+        gpus = counted[0]  # "V100&GPUx4": a node of 4 GPUs, all the job's
     if gpus is None and total_gpus and nodes is None and not (tpn or (tasks or 1) > 1):
         gpus = total_gpus  # one task and no node count: Slurm places the job on one node
     if gpus is None and per_task and tpn:
