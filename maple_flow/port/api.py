@@ -305,6 +305,11 @@ _EMPTY_GRES = re.compile(r"^(?:gpu(?::[\w.-]+)?:)?$")
 _TRAILING_COMMENT = re.compile(r"\s+#.*$")
 
 
+#: A Slurm size directive left empty (``#SBATCH --nodes=``, ``#SBATCH --gres=gpu:``).
+_EMPTY_SIZE_LINE = re.compile(r"^\s*#SBATCH\s+--(?:nodes|gres=gpu(?::[\w.-]+)?:|gpus(?:-per-\w+)?)="
+                              r"?\s*(?:#.*)?$")
+
+
 def _empty_size_directive(d: Directive) -> bool:
     """Whether ``d`` is a size directive left empty (``#SBATCH --nodes=``, ``--gres=gpu:``)."""
     if d.value is None or d.option not in _NODE_OPTIONS | _GPU_OPTIONS:
@@ -474,7 +479,15 @@ def _read_source(script: str | bytes, source: str | None, o: dict[str, Any]) -> 
     arrays = expand_launcher_arrays(text)
     if arrays is not None:  # "${MPIEXEC[@]}" python stepN.py: each line the launch it is
         text = script = arrays.text
-    parsed = parse_naming_cpu_jobs(script, text)
+    try:
+        parsed = parse_naming_cpu_jobs(script, text)
+    except ParseError as exc:
+        empty = [x.strip() for x in text.splitlines() if _EMPTY_SIZE_LINE.match(x)]
+        if not empty or type(exc) is not ParseError:
+            raise
+        raise ParseError(
+            f"{exc}; and its size directives are empty ({', '.join(f'`{x}`' for x in empty)}): "
+            "fill them in (how many nodes and GPUs the job has) too") from None
     cluster = resolve_cluster(source) if source else guess_cluster(parsed, text)
     pinned = _pin_steps(parsed, text, cluster)
     if pinned is not None:

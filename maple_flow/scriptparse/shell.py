@@ -99,6 +99,7 @@ def _logical_lines(text: str) -> tuple[tuple[int, str], ...]:
     i = 0
     while i < len(lines):
         end, buffer, heredocs = _join(lines, i)
+        opening = buffer
         for strip, delimiter in heredocs:
             while end < len(lines):
                 body = lines[end]
@@ -106,9 +107,31 @@ def _logical_lines(text: str) -> tuple[tuple[int, str], ...]:
                 end += 1
                 if (body.lstrip("\t") if strip else body) == delimiter:
                     break
+        if heredocs and _open_subst(opening):
+            # ``X=$(cat <<EOF`` ... ``EOF`` then ``)``: the substitution closes after the body
+            for j in range(end, min(end + 3, len(lines))):
+                if lines[j].strip().startswith(")"):
+                    buffer += "\n" + "\n".join(lines[end:j + 1])
+                    end = j + 1
+                    break
         out.append((i + 1, buffer))
         i = end
     return tuple(out)
+
+
+def _open_subst(line: str) -> bool:
+    """Whether ``line`` (outside quotes) leaves a ``$(`` open."""
+    depth, quote = 0, ""
+    for i, ch in enumerate(line):
+        if quote:
+            quote = "" if ch == quote else quote
+        elif ch in "'\"":
+            quote = ch
+        elif line.startswith("$(", i):
+            depth += 1
+        elif ch == ")" and depth:
+            depth -= 1
+    return depth > 0
 
 
 #: A line that opens a bash array assignment it does not close (``CMD=(``, one item a line).
