@@ -199,3 +199,21 @@ srun bash -c "${WATCH}${RUN}"
     assert "<<EOF is a program" not in why and "`)`" not in why
     assert "RUN to `python -m torch.distributed.run" in why
     assert "`#SBATCH --nodes=`" in why
+
+
+def test_an_image_the_job_gets_from_its_environment_is_kept_live() -> None:
+    script = """#!/bin/bash
+#SBATCH --nodes=1
+#SBATCH --gres=gpu:1
+#SBATCH --time=04:00:00
+if [ -n "$IMAGE" ]; then
+    RUNNER="singularity exec --nv --bind $DATA_DIR $IMAGE"
+    $RUNNER python3 main.py cfg.yaml
+else
+    python3 main.py cfg.yaml
+fi
+"""
+    out = port(script, ["delta"])["delta"]
+    assert '"$IMAGE" ' in out.script and "apptainer exec --nv" in out.script
+    assert not any("is not used on the target" in n for n in out.notes)
+    assert any("reads from its environment" in n for n in out.notes)
