@@ -217,3 +217,16 @@ fi
     assert '"$IMAGE" ' in out.script and "apptainer exec --nv" in out.script
     assert not any("is not used on the target" in n for n in out.notes)
     assert any("reads from its environment" in n for n in out.notes)
+
+
+def test_a_users_own_cuda_image_in_project_space_is_refused_on_intel_gpus() -> None:
+    script = """#!/bin/bash
+#SBATCH --ntasks=1
+#SBATCH --gres=gpu:1
+#SBATCH --time=04:00:00
+singularity exec --nv --bind /mnt/work/me /mnt/work/me/weather_pkgs3.sif python3 /mnt/work/me/main.py
+"""
+    out = port(script, ["aurora"])["aurora"]
+    assert out.refusals
+    assert "weather_pkgs3.sif is an image file of your own" in out.refusals[0]
+    assert "a CUDA image does not run there" in out.refusals[0]
