@@ -227,6 +227,7 @@ def test_a_users_own_cuda_image_in_project_space_is_refused_on_intel_gpus() -> N
 singularity exec --nv --bind /mnt/work/me /mnt/work/me/weather_pkgs3.sif python3 /mnt/work/me/main.py
 """
     out = port(script, ["aurora"])["aurora"]
-    assert out.refusals
-    assert "weather_pkgs3.sif is an image file of your own" in out.refusals[0]
-    assert "a CUDA image does not run there" in out.refusals[0]
+    assert out.status == "refused" and not out.script
+    why = next(n for n in out.notes if n.startswith("refused for Aurora"))
+    assert "weather_pkgs3.sif is an image file of your own" in why
+    assert "a CUDA image does not run there" in why
