@@ -157,7 +157,8 @@ def test_the_images_own_interpreter_is_kept_inside_the_image() -> None:
 #SBATCH --ntasks=1
 #SBATCH --gres=gpu:1
 #SBATCH --time=02:00:00
-singularity exec --nv --bind /data/x /data/x/env.sif /opt/conda/envs/m/bin/python /data/x/main.py --lr 1
+singularity exec --nv --bind /data/x /data/x/env.sif /opt/conda/envs/m/bin/python \\
+    /data/x/main.py --lr 1
 """
     out = port(script, ["lonestar6"])["lonestar6"]
     assert "env.sif /opt/conda/envs/m/bin/python -m torch.distributed.run" in out.script
@@ -224,7 +225,8 @@ def test_a_users_own_cuda_image_in_project_space_is_refused_on_intel_gpus() -> N
 #SBATCH --ntasks=1
 #SBATCH --gres=gpu:1
 #SBATCH --time=04:00:00
-singularity exec --nv --bind /mnt/work/me /mnt/work/me/weather_pkgs3.sif python3 /mnt/work/me/main.py
+singularity exec --nv --bind /mnt/work/me /mnt/work/me/weather_pkgs3.sif \\
+    python3 /mnt/work/me/main.py
 """
     out = port(script, ["aurora"])["aurora"]
     assert out.status == "refused" and not out.script

@@ -55,7 +55,8 @@ _ANY_DIRECTIVE = re.compile(
 #: Fujitsu PJM's time limit in a ``-L``/``--rsc-list`` resource list: ``elapse=4:00:00``,
 #: ``"rscgrp=x,elapse=10:00"``; its value is ``[[hour:]minute:]second`` (Fujitsu Technical
 #: Computing Suite, Job Operation Software: pjsub ``-L elapse=``).
-_PJM_ELAPSE = re.compile(r"""^#PJM\s.*?(?:-L|--rsc-list)\s*["']?(?:[\w-]+=[^,"'\s]*,)*elapse=(\d+(?::\d+){0,2})\b""")
+_PJM_ELAPSE = re.compile(r"""^#PJM\s.*?(?:-L|--rsc-list)\s*["']?(?:[\w-]+=[^,"'\s]*,)*"""
+                         r"""elapse=(\d+(?::\d+){0,2})\b""")
 
 
 def pjm_walltime(lines: list[str]) -> tuple[int, str] | None:
