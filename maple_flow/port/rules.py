@@ -140,6 +140,8 @@ def choose_queue(profile: ClusterProfile, nodes: int, seconds: int,
                   key=lambda q: q.walltime_limit_seconds(nodes))
     limit = longest.walltime_limit_seconds(nodes)
     again = policy_queue(replace(req, walltime_s=limit), profile).queue
+    if seconds <= limit:  # no queue takes the job for another reason (its size): no clamp
+        return (again or longest).name, seconds, ""
     routed = next((r for r in longest.routes if nodes <= r.max_nodes), None)
     why = (f" ({longest.name} routes jobs of up to {routed.max_nodes} nodes to "
            f"{routed.name or 'a queue'} of {routed.max_walltime} at most)"
