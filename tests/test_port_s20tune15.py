@@ -233,20 +233,3 @@ singularity exec --nv --bind /mnt/work/me /mnt/work/me/weather_pkgs3.sif \\
     why = next(n for n in out.notes if n.startswith("refused for Aurora"))
     assert "weather_pkgs3.sif is an image file of your own" in why
     assert "a CUDA image does not run there" in why
-
-
-def test_an_image_from_the_environment_that_cannot_run_is_refused_on_intel_gpus() -> None:
-    script = """#!/bin/bash
-#SBATCH --nodes=1
-#SBATCH --gres=gpu:1
-#SBATCH --time=04:00:00
-if [ -n "$IMAGE" ]; then
-    singularity exec --nv $IMAGE python3 main.py cfg.yaml
-else
-    python3 main.py cfg.yaml
-fi
-"""
-    out = port(script, ["aurora"])["aurora"]
-    assert out.status == "refused"
-    why = next(n for n in out.notes if n.startswith("refused for Aurora"))
-    assert "the image is $IMAGE, whose value the script does not give" in why

@@ -96,11 +96,6 @@ def unknown_user_image(image: str) -> str:
     site's own image in its software tree, ``/appl/local/containers/x.sif``):
     what it holds is not known, so no target stack can be said to stand in for it; "" when the
     image is not a user's file or its name shows a generation."""
-    given = re.fullmatch(r"\$\{?(\w+)\}?", image)
-    if given:  # a plain value set in the script is put in before: this one is not given
-        return (f"the image is ${given.group(1)}, whose value the script does not give (the "
-                "job's environment, or a value computed when it runs): what it holds (the "
-                "framework and the version the program needs) is not known")
     if not _USER_FILE.match(image) or "://" in image or _current(image) or older_generation(image):
         return ""
     return (f"{image} is an image file of your own whose name shows no framework version: what "
