@@ -52,6 +52,28 @@ _ANY_DIRECTIVE = re.compile(
     r"^\s*(?:" + "|".join(re.escape(p) for p in ("#SBATCH", "#PBS", "#BSUB", "#FLUX",
                                                    *UNREAD_SCHEDULERS)) + r")(?![A-Za-z0-9_])")
 
+#: Fujitsu PJM's time limit in a ``-L``/``--rsc-list`` resource list: ``elapse=4:00:00``,
+#: ``"rscgrp=x,elapse=10:00"``; its value is ``[[hour:]minute:]second`` (Fujitsu Technical
+#: Computing Suite, Job Operation Software: pjsub ``-L elapse=``).
+_PJM_ELAPSE = re.compile(r"""^#PJM\s.*?(?:-L|--rsc-list)\s*["']?(?:[\w-]+=[^,"'\s]*,)*"""
+                         r"""elapse=(\d+(?::\d+){0,2})\b""")
+
+
+def pjm_walltime(lines: list[str]) -> tuple[int, str] | None:
+    """(seconds, the directive) of the source's Fujitsu PJM time limit (``#PJM -L
+    "elapse=4:00:00"``), or None when it sets none."""
+    for line in lines:
+        found = _PJM_ELAPSE.match(line.strip())
+        if found:
+            parts = [int(x) for x in found.group(1).split(":")]
+            seconds = 0
+            for part in parts:
+                seconds = seconds * 60 + part
+            if seconds:
+                return seconds, line.strip()
+    return None
+
+
 #: Job variables of other schedulers written in an output/error path, as Slurm's file-name
 #: patterns (sbatch expands no shell variable in a directive: ``%j`` is how it names the job).
 FILE_PATTERN_VARS: dict[str, dict[str, str]] = {

@@ -85,11 +85,15 @@ def _current(image: str) -> bool:
 
 
 #: An image file of the user's own: a relative path, or one under the home directory.
-_USER_FILE = re.compile(r"^(?:\.{1,2}/|~|\$\{?HOME\b|/home/|[\w.-]+\.(?:sif|simg|img|sqsh)$)")
+_USER_FILE = re.compile(r"^(?:\.{1,2}/|~|\$\{?HOME\b|/home/|[\w.-]+\.(?:sif|simg|img|sqsh)$|"
+                        r"(?!/(?:appl|opt|soft|sw|apps|software|cvmfs|usr|global/common)/)"
+                        r"/\S*/[\w.-]+\.(?:sif|simg|sqsh)$)")
 
 
 def unknown_user_image(image: str) -> str:
-    """Why a user's own image file names no framework generation (``../../torch.simg``):
+    """Why a user's own image file names no framework generation (``../../torch.simg``, a
+    ``.sif`` built into the user's project space: ``/mnt/work/me/sfno_packages8.sif``, not a
+    site's own image in its software tree, ``/appl/local/containers/x.sif``):
     what it holds is not known, so no target stack can be said to stand in for it; "" when the
     image is not a user's file or its name shows a generation."""
     if not _USER_FILE.match(image) or "://" in image or _current(image) or older_generation(image):

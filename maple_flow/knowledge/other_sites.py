@@ -43,8 +43,41 @@ class OtherSite(Strict):
     source: str = Field(min_length=1)
 
 
+class CountFeature(Strict):
+    """A node feature (``--constraint``) of a site that names how many GPUs its nodes have
+    (DESY Maxwell's ``GPUx4``): the job gets such a node, all of its GPUs."""
+
+    pattern: str = Field(min_length=1)
+    site: str = Field(min_length=1)
+    source: str = Field(min_length=1)
+
+    def model_post_init(self, _: object) -> None:
+        if re.compile(self.pattern).groups != 1:
+            raise ValueError(f"{self.pattern!r}: one group, the GPU count")
+
+
 class OtherSites(Strict):
     sites: dict[str, OtherSite]
+    gpu_count_features: list[CountFeature] = Field(default=[])
+
+
+def constraint_gpus(value: str | None) -> tuple[int, str] | None:
+    """(GPUs a node, the site) a ``--constraint`` names with a feature that counts its nodes'
+    GPUs (``"V100&GPUx4"``: 4), or None; alternatives (``GPUx4|GPUx8``) count only when they
+    agree."""
+    if not value:
+        return None
+    features = [f.strip().strip("[]()") for f in re.split(r"[&|,]", value.strip("\"'"))]
+    found: set[tuple[int, str]] = set()
+    for feature in features:
+        for kind in template_data(OtherSites, "sites", "other_sites.yaml").gpu_count_features:
+            match = re.fullmatch(kind.pattern, feature)
+            if match:
+                found.add((int(match.group(1)), kind.site))
+    counts = {n for n, _ in found}
+    if len(counts) != 1 or not next(iter(counts)):
+        return None
+    return min(found)
 
 
 @cache

@@ -225,7 +225,7 @@ def queue_misfits(req: ResourceRequest, queue: Queue, profile: ClusterProfile) -
     codes = []
     if not queue.min_nodes <= nodes <= queue.max_nodes:
         codes.append("nodes.limit")
-    if (req.walltime_s or 0) > queue.max_walltime_seconds:
+    if (req.walltime_s or 0) > queue.walltime_limit_seconds(nodes):
         codes.append("walltime.limit")
     partial = partial_node(req.gpus_per_node, profile)
     if queue.node_use == "partial" and (nodes > 1 or not partial):
@@ -250,11 +250,13 @@ def _limit_problems(req: ResourceRequest, queue: Queue, profile: ClusterProfile)
             f"use --nodes between {queue.min_nodes} and {queue.max_nodes}{alt}", "nodes.limit",
             "sbatch: error: Batch job submission failed: Node count specification invalid",
         ))
-    if seconds > queue.max_walltime_seconds:
+    if seconds > queue.walltime_limit_seconds(nodes):
+        limit = queue.walltime_limit(nodes)
+        sized = f" for {nodes} node(s)" if limit != queue.max_walltime else ""
         problems.append(Problem(
-            "walltime", f"the {queue.name} {queue.kind} allows at most {queue.max_walltime}, "
+            "walltime", f"the {queue.name} {queue.kind} allows at most {limit}{sized}, "
             f"{format_walltime(seconds)} was asked",
-            f"use --walltime {queue.max_walltime} or less{alt}", "walltime.limit",
+            f"use --walltime {limit} or less{alt}", "walltime.limit",
             "sbatch: error: Batch job submission failed: Requested time limit is invalid "
             "(missing or exceeds some limit)",
         ))

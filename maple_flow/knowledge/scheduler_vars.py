@@ -59,6 +59,9 @@ class SchedulerVars(Strict):
     commands: dict[str, list[str]] = Field(default={})
     job_control: dict[str, JobControl] = Field(default={})
     foreign_prefixes: dict[str, list[str]]
+    #: A variable whose value is not a number -> the expansion of its number
+    #: (``PBS_JOBID`` -> ``${PBS_JOBID%%.*}``): what shell arithmetic reads instead.
+    not_numeric: dict[str, str] = Field(default={})
 
     def model_post_init(self, _: object) -> None:
         both = [self.variables, self.grid_engine]

@@ -75,6 +75,15 @@ class Node(Sourced):
         return self.cpus_per_node * self.threads_per_core
 
 
+class Route(Strict):
+    """One execution queue a routing queue sends jobs of up to ``max_nodes`` nodes to, and
+    its time limit (Polaris's prod: small <= 24 nodes, 3 h)."""
+
+    name: str = ""
+    max_nodes: int = Field(ge=1)
+    max_walltime: Walltime
+
+
 class Queue(Strict):
     """A partition (Slurm), queue (PBS) or QOS, with its limits."""
 
@@ -95,10 +104,24 @@ class Queue(Strict):
         description="whole: jobs take whole nodes only; partial: only jobs on part of one node",
     )
     max_gpus: int | None = Field(default=None, ge=1, description="GPUs one job may use in it")
+    routes: list[Route] = Field(
+        default=[],
+        description="a routing queue's execution queues by node count, smallest first: a "
+        "job's time limit is that of the first route that holds its nodes",
+    )
 
     @property
     def max_walltime_seconds(self) -> int:
         return walltime_seconds(self.max_walltime)
+
+    def walltime_limit(self, nodes: int) -> str:
+        """The longest walltime a job of ``nodes`` nodes may ask here (``max_walltime``
+        unless a route for that size sets a shorter one)."""
+        route = next((r for r in self.routes if nodes <= r.max_nodes), None)
+        return route.max_walltime if route is not None else self.max_walltime
+
+    def walltime_limit_seconds(self, nodes: int) -> int:
+        return walltime_seconds(self.walltime_limit(nodes))
 
 
 class Queues(Sourced):

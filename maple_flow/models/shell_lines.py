@@ -189,14 +189,38 @@ def heredoc_block_end(lines: list[str], start: int) -> int:
     return _outer_end(lines, start, end) if end >= 0 else -1
 
 
+def quoted_block_end(lines: list[str], start: int) -> int:
+    """The last line of the command whose quote ``lines[start]`` opens and a later line
+    closes (``python -c "`` ... ``"``: a string that spans lines, which bash reads as one
+    word): the first line after which the lines read together have no problem; -1 when the
+    line has no open quote of its own or none closes it whole."""
+    if setup_line_problem(lines[start]) not in {"unbalanced double quote",
+                                                "unbalanced single quote"}:
+        return -1
+    text = lines[start]
+    for i in range(start + 1, min(start + 200, len(lines))):
+        if "\x00" in lines[i] or "\r" in lines[i]:
+            return -1
+        text += "\n" + lines[i]
+        problem = _Scan(text).problem()
+        if not problem:
+            return i
+        if not problem.startswith("unbalanced"):
+            return -1
+    return -1
+
+
 def setup_lines_problem(lines: list[str]) -> str:
     """Why ``lines`` (the user's set-up lines, in order) cannot be written as they are, or
     ``""``: each line stands alone, except a heredoc written whole (its opening line, its
     body verbatim, its closing word on a line of its own: ``python - <<'PY'`` ... ``PY``),
-    which swallows only its own body."""
+    which swallows only its own body, and a quoted string that spans lines and closes
+    (``python -c "`` ... ``"``)."""
     i = 0
     while i < len(lines):
         end = heredoc_block_end(lines, i)
+        if end < 0:
+            end = quoted_block_end(lines, i)
         if end < 0:
             problem = setup_line_problem(lines[i])
             if problem:

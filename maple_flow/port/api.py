@@ -310,6 +310,11 @@ _EMPTY_GRES = re.compile(r"^(?:gpu(?::[\w.-]+)?:)?$")
 _TRAILING_COMMENT = re.compile(r"\s+#.*$")
 
 
+#: A Slurm size directive left empty (``#SBATCH --nodes=``, ``#SBATCH --gres=gpu:``).
+_EMPTY_SIZE_LINE = re.compile(r"^\s*#SBATCH\s+--(?:nodes|gres=gpu(?::[\w.-]+)?:|gpus(?:-per-\w+)?)="
+                              r"?\s*(?:#.*)?$")
+
+
 def _empty_size_directive(d: Directive) -> bool:
     """Whether ``d`` is a size directive left empty (``#SBATCH --nodes=``, ``--gres=gpu:``)."""
     if d.value is None or d.option not in _NODE_OPTIONS | _GPU_OPTIONS:
@@ -479,7 +484,15 @@ def _read_source(script: str | bytes, source: str | None, o: dict[str, Any]) -> 
     arrays = expand_launcher_arrays(text)
     if arrays is not None:  # "${MPIEXEC[@]}" python stepN.py: each line the launch it is
         text = script = arrays.text
-    parsed = parse_naming_cpu_jobs(script, text)
+    try:
+        parsed = parse_naming_cpu_jobs(script, text)
+    except ParseError as exc:
+        empty = [x.strip() for x in text.splitlines() if _EMPTY_SIZE_LINE.match(x)]
+        if not empty or type(exc) is not ParseError:
+            raise
+        raise ParseError(
+            f"{exc}; and its size directives are empty ({', '.join(f'`{x}`' for x in empty)}): "
+            "fill them in (how many nodes and GPUs the job has) too") from None
     rejected = rejected_directives(parsed.directives)
     if rejected:  # `#SBATCH -nodes=1`: sbatch stops at it, the job never ran as written
         raise Contradiction(rejected)
@@ -1022,8 +1035,12 @@ def _size(src: Source, profile: ClusterProfile, o: dict[str, Any]) -> tuple[int,
 def _timing(
     src: Source, profile: ClusterProfile, size: tuple[int, int], o: dict[str, Any]
 ) -> tuple[dict[str, Any], list[str]]:
+    from maple_flow.knowledge.directives import pjm_walltime
+
     wanted = o.get("walltime")
-    seconds = walltime_seconds(wanted) if wanted else (src.facts.walltime or 1800)
+    unread = None if wanted or src.facts.walltime else pjm_walltime(src.lines)
+    seconds = walltime_seconds(wanted) if wanted else (
+        src.facts.walltime or (unread[0] if unread else 1800))
     if o.get("queue"):
         return {"queue": o["queue"], "walltime": format_walltime(seconds)}, []
     nodes = size[0]
@@ -1036,7 +1053,10 @@ def _timing(
             f"source queue {src.facts.queue!r} is not copied; {profile.name} uses "
             f"{queue!r} for {nodes} node(s) and {format_walltime(seconds)}"
         )
-    if not wanted and not src.facts.walltime:
+    if unread:
+        notes.append(f"the source's time limit is read from its PJM directive `{unread[1]}` "
+                     f"({format_walltime(unread[0])})")
+    if not wanted and not src.facts.walltime and not unread:
         ran = ("it ran with its site's default limit" if src.parsed.directives
                else "it has no scheduler directives")
         notes.append(

@@ -214,16 +214,35 @@ def _container(out: Applied, src: Source, profile: ClusterProfile, entry: str) -
     out.script, kept = keep_prefix(out.script, target_python, plan.prefix, entry,
                                    src.parsed.launch.module)
     mine = src.parsed.launch.python
-    if kept and re.fullmatch(r"python[\d.]*", mine or "") and mine != target_python:
-        # inside the image the program runs on the image's interpreter, named as the user did
-        out.script = out.script.replace(f"{plan.prefix} {shell_word(target_python)} ",
-                                        f"{plan.prefix} {mine} ", 1)
+    in_image = bool(re.fullmatch(r"/\S*/python[\d.]*", mine or ""))  # the image's own path
     note = plan.note
+    if kept and (re.fullmatch(r"python[\d.]*", mine or "") or in_image) and (
+            mine != target_python):
+        # inside the image the program runs on the image's interpreter, named as the user did
+        before = out.script
+        out.script = out.script.replace(f"{plan.prefix} {shell_word(target_python)} ",
+                                        f"{plan.prefix} {shell_word(mine)} ", 1)
+        if in_image and out.script != before:
+            out.interpreter_kept = True
+            note += (f"; the program runs on the image's interpreter {mine}, as in the source "
+                     "(a path inside the image, not of the source's filesystem)")
     if not kept:
         out.script, launcher = before_launcher_word(out.script, plan.prefix)
         kept = bool(launcher)
-        note += ("; the target's launch starts the program with a launcher (torchrun...) "
-                 "that then runs inside the image: the image must have it") if kept else ""
+        torchrun = f"{plan.prefix} torchrun "
+        if kept and in_image and torchrun in out.script:
+            # the image's interpreter runs torchrun's own module: the program runs in the
+            # image's environment, as in the source, whatever the image has on its PATH
+            out.script = out.script.replace(
+                torchrun, f"{plan.prefix} {shell_word(mine)} -m torch.distributed.run ", 1)
+            out.interpreter_kept = True
+            note += (f"; the target's launch starts the program with torchrun, run inside the "
+                     f"image as `{mine} -m torch.distributed.run` (torchrun's own module, on "
+                     "the image's interpreter, as the source ran the program): the image's "
+                     "environment must have torch")
+        else:
+            note += ("; the target's launch starts the program with a launcher (torchrun...) "
+                     "that then runs inside the image: the image must have it") if kept else ""
     if not kept and entry.endswith(".sh"):
         out.script, kept = _before_word(out.script, plan.prefix, shell_word(entry))
     if kept and plan.body is not None and (plan.body.reads_own_args() or (

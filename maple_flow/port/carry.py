@@ -596,8 +596,15 @@ _COMMAND_WORD = re.compile(
 def command_vars(launch_vars: list[str], variables: dict[str, str]) -> set[str]:
     """The launch's variables that hold (part of) its command (``CMD="torchrun ..."``,
     ``LAUNCHER``, and ``RUN="$LAUNCHER $SCRIPT"`` that reads one), not its parameters."""
-    held = {v for v in launch_vars if _COMMAND_WORD.search(variables.get(v, ""))}
+    held = {v for v in launch_vars if _COMMAND_WORD.search(variables.get(v, ""))
+            and not _OUTPUT_OF.fullmatch(variables.get(v, "").strip())}
     return _with_readers(held, launch_vars, variables)
+
+
+#: A value that is wholly one command's output (``$(srun -w "$head" hostname --ip-address)``,
+#: a backtick pair): the variable holds what the command prints (an address, a host name),
+#: not a command, whatever launcher word the command runs.
+_OUTPUT_OF = re.compile(r"""["']?(?:\$\((?!\().*\)|`[^`]*`)["']?""", re.S)
 
 
 _WRITES_FILE = re.compile(r"(?<![>&0-9])>>?\s*[^\s&|;>]+\s*$")

@@ -232,7 +232,10 @@ def _source_vendor(p: ParsedScript) -> str | None:
 
 def _read_stage(stage: Stage, p: ParsedScript) -> tuple[SourceImage | None, str]:
     image = image_word(stage, p)
-    if not image or "`" in image or ("$" in image and not _only_shell_built(image)):
+    given = re.fullmatch(r"\$\{?([A-Za-z_]\w*)\}?", image or "")
+    if given and given.group(1) not in p.variables and given.group(1) not in p.env:
+        pass  # the image the job is given in its environment (`IMG=x.sif sbatch job.sh`): live
+    elif not image or "`" in image or ("$" in image and not _only_shell_built(image)):
         return None, ""
     if stage.name in _SIF_LIKE:
         if stage.via not in ("exec", "run"):
@@ -482,8 +485,11 @@ def _note(src: SourceImage, prefix: str, runtime: Container, profile: ClusterPro
         + (f", loaded with `{loads}`" if loads else "") + f"); the image is {where}; the "
         "target's modules are still loaded outside it and their environment reaches it: drop "
         "them if they clash with the image"
-        + ("; the image path is built by the shell ($USER, $(whoami)...) on the source's "
-           f"filesystem: check it exists on {profile.name}" if "$" in src.image else "")
+        + ((f"; the image is {src.image}, which the job reads from its environment (the "
+            f"script does not set it): set it to the image's path on {profile.name} when you "
+            "submit" if re.fullmatch(r"\$\{?\w+\}?", src.image) else
+            "; the image path is built by the shell ($USER, $(whoami)...) on the source's "
+            f"filesystem: check it exists on {profile.name}") if "$" in src.image else "")
         + (f"; the source's {src.runtime} line has no --nv (its site's GPUs are NVIDIA ones, "
            f"given to the image by the site's own set-up): the port adds the target's "
            f"{runtime.gpu_flag} so the program sees the GPUs" if src.gpu_added else "")

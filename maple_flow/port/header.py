@@ -8,7 +8,12 @@ from __future__ import annotations
 
 import re
 
-from maple_flow.knowledge.directives import UNREAD_SCHEDULERS, Directive, slurm_file_pattern
+from maple_flow.knowledge.directives import (
+    UNREAD_SCHEDULERS,
+    Directive,
+    pjm_walltime,
+    slurm_file_pattern,
+)
 from maple_flow.knowledge.other_sites import OtherSite, other_site_of
 from maple_flow.models import ClusterProfile
 from maple_flow.scriptparse.sge import BROKEN_SHEBANG, node_type_notes, unmapped_lines
@@ -403,11 +408,15 @@ def unread_directives(source: list[str], profile: ClusterProfile) -> tuple[list[
         lines, notes = _grid_engine_unmapped(unmapped_lines("\n".join(source)), profile)
         return lines, notes + node_type_notes("\n".join(source))
     shown = "; ".join(f"`{text}`" for text, _ in found[:4]) + ("; ..." if len(found) > 4 else "")
+    timed = pjm_walltime(source) is not None
+    what = ("its job name and resources are" if timed
+            else "its walltime, job name and resources are")
     return ([f"# source directive, not carried: {text}" for text, _ in found],
             [f"the source's {found[0][1]} directives ({shown}) are not read (the port reads "
              f"Slurm, PBS and LSF): kept as comments; the size is read from the launch line "
-             f"alone, and its walltime, job name and resources are {profile.name}'s defaults: "
-             "set them by hand (or pass walltime=, nodes=)"])
+             f"alone, and {what} {profile.name}'s defaults: "
+             "set them by hand (or pass walltime=, nodes=)"
+             + ("; the time limit alone is read (its `elapse=`)" if timed else "")])
 
 
 def _grid_engine_unmapped(lines: list[str], profile: ClusterProfile) -> tuple[list[str],

@@ -142,15 +142,22 @@ def choose_queue(profile: ClusterProfile, nodes: int, seconds: int,
         return picked.name, seconds, ""
     sized = [q for q in profile.queues.items if q.auto  # take the job but for its walltime
              and set(queue_misfits(req, q, profile)) <= {"walltime.limit"}]
-    longest = max(sized or [profile.queues.default_queue], key=lambda q: q.max_walltime_seconds)
-    limit = longest.max_walltime_seconds
+    longest = max(sized or [profile.queues.default_queue],
+                  key=lambda q: q.walltime_limit_seconds(nodes))
+    limit = longest.walltime_limit_seconds(nodes)
     again = policy_queue(replace(req, walltime_s=limit), profile).queue
+    if seconds <= limit:  # no queue takes the job for another reason (its size): no clamp
+        return (again or longest).name, seconds, ""
+    routed = next((r for r in longest.routes if nodes <= r.max_nodes), None)
+    why = (f" ({longest.name} routes jobs of up to {routed.max_nodes} nodes to "
+           f"{routed.name or 'a queue'} of {routed.max_walltime} at most)"
+           if routed is not None and routed.max_walltime != longest.max_walltime else "")
     note = (
-        f"walltime {format_walltime(seconds)} exceeds the {longest.name} limit on {profile.name}; "
-        f"clamped to {longest.max_walltime}"
+        f"walltime {format_walltime(seconds)} exceeds the {longest.name} limit on {profile.name}"
+        f"{why}; clamped to {longest.walltime_limit(nodes)}"
     )
-    longer = [f"{q.name} ({q.max_walltime})" for q in profile.queues.items
-              if not q.auto and q.max_walltime_seconds > limit
+    longer = [f"{q.name} ({q.walltime_limit(nodes)})" for q in profile.queues.items
+              if not q.auto and q.walltime_limit_seconds(nodes) > limit
               and set(queue_misfits(req, q, profile)) <= {"walltime.limit"}]
     if longer:
         note += f" (by request only, longer: {', '.join(longer)}; pass --queue to use one)"
@@ -330,17 +337,28 @@ def translate_scheduler_vars(text: str, scheduler: str,
         done.append(f"${name} -> ${new}")
         return "${" + new + tail + "}" if match.group(1) else "$" + new
 
+    def numeric(match: re.Match[str]) -> str:
+        """A reference in arithmetic renamed to a variable that is not a number on the
+        target (``$SLURM_JOB_ID`` -> PBS's ``1234.server``): its number instead."""
+        name = match.group(1) or match.group(3)
+        new = renames.get(name, {}).get(scheduler)
+        if match.group(2) or new is None or new not in data.not_numeric:
+            return match.group(0)
+        done.append(f"${name} -> {data.not_numeric[new]}")
+        return data.not_numeric[new]
+
     def bare(match: re.Match[str]) -> str:
         """A name read bare inside ``$(( ))`` (``$((LSB_JOBINDEX - 1))``) is renamed too."""
         def name(m: re.Match[str]) -> str:
             new = renames.get(m.group(1), {}).get(scheduler)
             if new is None or new == m.group(1):
                 return m.group(0)
-            done.append(f"${m.group(1)} -> ${new}")
-            return new
-        return _BARE_NAME.sub(name, match.group(0))
+            form = data.not_numeric.get(new, new)
+            done.append(f"${m.group(1)} -> {form if form != new else '$' + new}")
+            return form
+        return _BARE_NAME.sub(name, _REF.sub(numeric, match.group(0)))
 
-    return _ARITH.sub(bare, _REF.sub(one, _INNER_REF.sub(one, text))), done
+    return _REF.sub(one, _INNER_REF.sub(one, _ARITH.sub(bare, text))), done
 
 
 #: An arithmetic expansion, and a name read in it without ``$``.

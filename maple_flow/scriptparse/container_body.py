@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from maple_flow.scriptparse.launch import CONTAINER_RUNTIMES
+from maple_flow.scriptparse.launch import CONTAINER_RUNTIMES, wrapper_end
 from maple_flow.scriptparse.shell import Block, ShellCommand
 
 _HEREDOC = re.compile(r"<<-?\s*['\"]?(\w+)['\"]?")
@@ -43,10 +43,11 @@ def _heredoc_reason(block: Block, cmd: ShellCommand, runtime: str) -> str:
 
 def _inner_reason(cmd: ShellCommand, at: int, runtime: str) -> str:
     """The words after the image are a variable (``podman-hpc run ... $IMG $CMD``)."""
-    raw = cmd.raw or cmd.words
-    tail = [w for w in raw[at + 1:] if not w.startswith("-")]
-    var = next((w for w in reversed(tail) if _VAR_COMMAND.match(w)), "")
-    if not var or len(tail) < 2:
+    raw = list(cmd.raw or cmd.words)
+    end = wrapper_end(raw, at, [])  # past the runtime's verb, options (their values) and image
+    inner = [w for w in raw[end:] if not re.match(r"^[A-Za-z_]\w*=", w)]
+    var = inner[0] if inner and _VAR_COMMAND.match(inner[0]) else ""
+    if not var:  # an option's value (``--bind $HOME,/data``) is no command
         return ""
     return (f"line {cmd.line}: `{runtime} ...` runs `{var}` in the container, a command "
             "the script does not show (given by its caller): write the program on that line "

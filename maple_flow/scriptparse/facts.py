@@ -7,6 +7,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 
 from maple_flow.knowledge.directives import Directive
+from maple_flow.knowledge.other_sites import constraint_gpus
 from maple_flow.models.common import scheduler_walltime_seconds
 from maple_flow.scriptparse.launch import COLOSSAL_RUN, PER_RANK_LAUNCHERS, Stage
 from maple_flow.scriptparse.model import launch_model
@@ -152,6 +153,9 @@ def directive_size(p: ParsedScript) -> dict[str, int | None]:
     tasks = first_int(p.directive("ntasks"))
     if gpus is None and total_gpus and nodes:
         gpus = total_gpus // nodes if total_gpus % nodes == 0 else None
+    if gpus is None and total_gpus is None and (
+            counted := constraint_gpus(p.directive("constraint"))):
+        gpus = counted[0]  # "V100&GPUx4": a node of 4 GPUs, all the job's
     if gpus is None and total_gpus and nodes is None and not (tpn or (tasks or 1) > 1):
         gpus = total_gpus  # one task and no node count: Slurm places the job on one node
     if gpus is None and per_task and tpn:
@@ -941,11 +945,38 @@ def _unknown_why(p: ParsedScript) -> str:
     listed = _hostfile_launch(p)
     if listed:
         return listed
+    wrapped = _wrapper_launch_why(p)
+    if wrapped:
+        return wrapped
     what = "the node count" if not directive_size(p)["nodes"] else "the ranks per node"
     if what == "the node count" and not size_vars(p):
         return ("no directive or launch option states the node count: it is given at "
                 "submission (`sbatch -N 4`, `qsub -l select=4`; one node if none is given)")
     return f"{what} is computed at run time and no directive states it"
+
+
+def _wrapper_launch_why(p: ParsedScript) -> str:
+    """Why the size is unknown when the launcher starts the user's own shell script (``mpirun
+    -np $nnodes ./dist_run.sh 8 $addr train.py``): the processes each copy starts (a launcher
+    inside it) are in that file, which the script does not show; ``""`` otherwise."""
+    wrapper = p.launch.wrapper_script
+    outer = next((s for s in p.launch.stages if s.name in _PER_RANK_LAUNCHERS), None)
+    if not wrapper or not wrapper.endswith(".sh") or outer is None:
+        return ""
+    count = outer.get("-np", "-n", "--ntasks", "--np")
+    copies = f" ({outer.name} {'-np ' + count if count else ''})".replace(" )", ")")
+    args = " ".join(p.launch.args[:4]) + (" ..." if len(p.launch.args) > 4 else "")
+    known = directive_size(p)["nodes"]
+    nodes = f"{known} node(s)" if known else "nodes"
+    return (f"the launch runs your script {wrapper}{copies} with the arguments `{args}`: how "
+            f"many processes each copy starts (a launcher inside {wrapper}, e.g. torchrun with "
+            f"one of those arguments as its processes a node) is in {wrapper}, which this "
+            "script does not show, and the copies' count is computed at run time; give the "
+            f"total ({nodes} x the processes {wrapper} starts a node)")
+
+
+#: Launchers that start one copy of their program per rank.
+_PER_RANK_LAUNCHERS = frozenset({"mpirun", "mpiexec", "srun", "aprun", "ibrun", "jsrun"})
 
 
 def _hostfile_launch(p: ParsedScript) -> str:

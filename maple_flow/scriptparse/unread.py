@@ -306,6 +306,14 @@ def why_not_launch(words: tuple[str, ...]) -> str:
         return (f"the program is {words[0]}, which the script sets above to `{value}`"
                 "; the port does not read a launch out of a variable's value: write the launch "
                 "(launcher, program and arguments) on the line itself and port again")
+    refs = re.findall(r"\$\{?(\w+)\}?", words[0].strip("'\""))
+    if (len(refs) > 1 and re.fullmatch(r"(?:\$\{?\w+\}?)+", words[0].strip("'\""))
+            and all(r in (assigned := _ASSIGNED.get() or {}) for r in refs)):
+        values = "; ".join(f"{r} to `{one_line(assigned[r], 70)}`" for r in refs)
+        return (f"the command is {words[0]}, built from variables the script sets above "
+                f"({values}); the port does not read a launch out of variables' values: write "
+                "the launch (launcher, program and arguments) on the line itself, the other "
+                "commands on lines of their own, and port again")
     if words[0].strip("'\"").startswith("$") and "/" not in words[0]:
         return (f"the program is {words[0]}, a variable the launch line does not show the value "
                 "of (set when the job runs, e.g. from the job's own arguments `sbatch job.sh "
@@ -351,6 +359,8 @@ def work_commands(blocks: list[Block]) -> list[ShellCommand]:
 #: The script's own simple assignments (``TRAIN="./train.py --lr 1"``) while a reason is
 #: written: a program given as one of them is named with its value, not called unknown.
 _KNOWN: ContextVar[dict[str, str] | None] = ContextVar("_KNOWN", default=None)
+#: Every variable the script assigns (command substitutions too), by name.
+_ASSIGNED: ContextVar[dict[str, str] | None] = ContextVar("_ASSIGNED", default=None)
 
 
 def named_unread(blocks: list[Block]) -> str:
@@ -393,11 +403,14 @@ def unread_commands_reason(blocks: list[Block]) -> str:
     known = {name: value for b in blocks for c in b.commands if not c.words
              for name, value in c.assignments
              if value and "$(" not in value and not value.strip("'\"").startswith("$")}
-    token = _KNOWN.set(known)
+    assigned = {name: value for b in blocks for c in b.commands if not c.words
+                for name, value in c.assignments if value}
+    token, every = _KNOWN.set(known), _ASSIGNED.set(assigned)
     try:
         return _unread_reason(seen)
     finally:
         _KNOWN.reset(token)
+        _ASSIGNED.reset(every)
 
 
 def _unread_reason(seen: list[ShellCommand]) -> str:
