@@ -30,7 +30,7 @@ def _diagnose(script: str, log: str, cluster: str = "delta") -> dict:
 
 
 def test_new_records_are_sourced_and_signature_only() -> None:
-    assert len(NEW) == 18
+    assert len(NEW) == 19
     assert all(r.references and r.signature_only for r in NEW)
     for r in NEW:
         assert bool(r.fix) != bool(r.family in {"site", "program", "library", "hardware",
@@ -214,10 +214,13 @@ def test_ppr_count_above_the_nodes_is_lowered_to_what_they_hold() -> None:
     assert re.search(r"(?m)^\+mpiexec -n 80 --map-by ppr:40:node", diff), diff
 
 
-def test_ppr_count_that_fits_is_no_fix() -> None:
+def test_ppr_count_that_fits_is_the_mappers_not_the_scripts() -> None:
     script = _SRUN_PY.format(launch="mpirun -n 3 --map-by ppr:36:node ./osu_barrier")
     data = _diagnose(script, _PPR.format(procs=3, ppr=36))
     assert data["proposed"] is None
+    first = data["diagnoses"][0]
+    assert (first["record_id"], first["verdict"]) == (
+        "openmpi-ppr-mapper-refuses-a-fitting-count", "not_script")
 
 
 # -- not the script --------------------------------------------------------------------------
