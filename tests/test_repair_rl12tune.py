@@ -30,7 +30,7 @@ def _diagnose(script: str, log: str, cluster: str = "delta") -> dict:
 
 
 def test_new_records_are_sourced_and_signature_only() -> None:
-    assert len(NEW) == 19
+    assert len(NEW) == 20
     assert all(r.references and r.signature_only for r in NEW)
     for r in NEW:
         assert bool(r.fix) != bool(r.family in {"site", "program", "library", "hardware",
@@ -65,6 +65,15 @@ _OMPI_BIND = ("Open MPI tried to bind a new process, but something went wrong.  
 def test_hwloc_cpubind_error_turns_mpirun_binding_off() -> None:
     script = _SRUN_PY.format(launch="mpirun -np 4 ./tst_parallel4")
     record, diff = _fix(script, _OMPI_BIND)
+    assert record == "openmpi-bind-outside-allowed-cpus"
+    assert re.search(r"(?m)^\+mpirun .*--bind-to none", diff), diff
+
+
+def test_orte_affinity_failure_turns_mpirun_binding_off() -> None:
+    script = _SRUN_PY.format(launch="mpirun -np 4 ./app")
+    log = ("An attempt to set processor affinity has failed - please check to\n"
+           "ensure that your system supports such functionality. If so, then\n")
+    record, diff = _fix(script, log)
     assert record == "openmpi-bind-outside-allowed-cpus"
     assert re.search(r"(?m)^\+mpirun .*--bind-to none", diff), diff
 
@@ -235,6 +244,12 @@ def test_ppr_count_that_fits_is_the_mappers_not_the_scripts() -> None:
     ("slurm-job-requeued-preempted",
      "slurmstepd: error: *** JOB 4242 ON gpu-7 CANCELLED AT 2024-03-01T10:00:00 DUE TO JOB "
      "REQUEUE ***\n", None),
+    ("slurm-job-requeued-preempted",
+     "slurmstepd: error: *** JOB 32391783 ON cn119 CANCELLED AT 2021-06-18T13:05:36 DUE TO "
+     "PREEMPTION ***\n", None),
+    ("slurm-pmix-plugin-collective-timeout",
+     "slurmstepd: error:  mpi/pmix_v3: pmixp_coll_ring_reset_if_to: n1 [0]: pmixp_coll_ring.c:742:"
+     " 0x1536c8008e30: collective timeout seq=0\n", None),
     ("srun-task-launch-unspecified-error",
      "srun: StepId=1234.0 aborted before step completely launched.\n"
      "srun: error: task 3 launch failed: Unspecified error\n", None),
