@@ -136,7 +136,8 @@ def test_open_mpi_library_missing_loads_the_site_mpi_module() -> None:
     assert re.search(r"(?m)^\+module load openmpi$", diff), diff
 
 
-@pytest.mark.parametrize("extra", ["module load openmpi/4.1.6", "export LD_LIBRARY_PATH=/opt/mpi/lib",
+@pytest.mark.parametrize("extra", ["module load openmpi/4.1.6",
+                                   "export LD_LIBRARY_PATH=/opt/mpi/lib",
                                    "apptainer exec img.sif true"])
 def test_open_mpi_library_missing_with_an_mpi_set_up_is_not_this_record(extra: str) -> None:
     script = _SRUN_PY.format(launch=f"{extra}\nmpirun -np 4 ./build/all_reduce_perf")

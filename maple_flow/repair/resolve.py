@@ -576,7 +576,8 @@ def _ppr_ranks(ctx: Context, arg: str) -> str:
     return str(total)
 
 
-_FUNCTIONS = {"script": _script_int, "ppr": _ppr_ranks, "job_name": _valid_job_name, "launch": _launch,
+_FUNCTIONS = {"script": _script_int, "ppr": _ppr_ranks, "job_name": _valid_job_name,
+              "launch": _launch,
               "node_index": _node_index,
               "master_addr": _master_addr,
               "cpus": _cpus_per_task, "mem": _mem_all,
