@@ -30,7 +30,7 @@ def _diagnose(script: str, log: str, cluster: str = "delta") -> dict:
 
 
 def test_new_records_are_sourced_and_signature_only() -> None:
-    assert len(NEW) == 20
+    assert len(NEW) == 21
     assert all(r.references and r.signature_only for r in NEW)
     for r in NEW:
         assert bool(r.fix) != bool(r.family in {"site", "program", "library", "hardware",
@@ -231,6 +231,24 @@ def test_ppr_count_that_fits_is_the_mappers_not_the_scripts() -> None:
     first = data["diagnoses"][0]
     assert (first["record_id"], first["verdict"]) == (
         "openmpi-ppr-mapper-refuses-a-fitting-count", "not_script")
+
+
+_OLD_SINGULARITY = 'Error for command "run": unknown flag: --env\n'
+
+
+def test_old_singularity_is_swapped_for_the_sites_apptainer() -> None:
+    script = ("#!/bin/bash\n#PBS -l select=1\n#PBS -l walltime=00:30:00\n#PBS -A MyProject\n"
+              "module load singularity\npython3 run_singularity.py --fasta_paths=q.fasta\n")
+    record, diff = _fix(script, _OLD_SINGULARITY, "aurora")
+    assert record == "singularity-too-old-for-env-flag"
+    assert re.search(r"(?m)^\+module load apptainer$", diff), diff
+
+
+def test_old_singularity_without_a_site_apptainer_module_is_named_not_fixed() -> None:
+    script = _SRUN_PY.format(launch="module load singularity\npython3 run_singularity.py")
+    data = _diagnose(script, _OLD_SINGULARITY)
+    assert data["proposed"] is None
+    assert data["diagnoses"][0]["record_id"] == "singularity-too-old-for-env-flag"
 
 
 # -- not the script --------------------------------------------------------------------------
