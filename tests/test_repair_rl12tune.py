@@ -30,7 +30,7 @@ def _diagnose(script: str, log: str, cluster: str = "delta") -> dict:
 
 
 def test_new_records_are_sourced_and_signature_only() -> None:
-    assert len(NEW) == 21
+    assert len(NEW) == 22
     assert all(r.references and r.signature_only for r in NEW)
     for r in NEW:
         assert bool(r.fix) != bool(r.family in {"site", "program", "library", "hardware",
@@ -75,6 +75,16 @@ def test_orte_affinity_failure_turns_mpirun_binding_off() -> None:
            "ensure that your system supports such functionality. If so, then\n")
     record, diff = _fix(script, log)
     assert record == "openmpi-bind-outside-allowed-cpus"
+    assert re.search(r"(?m)^\+mpirun .*--bind-to none", diff), diff
+
+
+def test_binding_overload_turns_a_core_binding_off() -> None:
+    script = _SRUN_PY.format(launch="mpirun -np 8 --bind-to core ./app")
+    log = ("A request was made to bind to that would result in binding more\n"
+           "processes than cpus on a resource:\n")
+    record, diff = _fix(script, log)
+    assert record == "openmpi-bind-overload"
+    assert re.search(r"(?m)^-mpirun .*--bind-to core", diff), diff
     assert re.search(r"(?m)^\+mpirun .*--bind-to none", diff), diff
 
 
@@ -269,6 +279,8 @@ def test_old_singularity_without_a_site_apptainer_module_is_named_not_fixed() ->
     ("slurm-pmix-plugin-collective-timeout",
      "slurmstepd: error:  mpi/pmix_v3: pmixp_coll_ring_reset_if_to: n1 [0]: pmixp_coll_ring.c:742:"
      " 0x1536c8008e30: collective timeout seq=0\n", None),
+    ("srun-task-launch-unspecified-error",
+     "srun: error: task 0 launch failed: Error configuring interconnect\n", None),
     ("srun-task-launch-unspecified-error",
      "srun: StepId=1234.0 aborted before step completely launched.\n"
      "srun: error: task 3 launch failed: Unspecified error\n", None),
