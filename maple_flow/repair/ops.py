@@ -413,6 +413,28 @@ class SetMasterAddr(Strict):
     by_address: bool = False
 
 
+class StripInvisible(Strict):
+    """Delete the invisible format characters (zero-width space, joiners, word joiner, a
+    byte-order mark) a copy from a web page or a document left in the script: bash runs a line
+    holding one as a command of that name."""
+
+    op: Literal["strip_invisible"] = "strip_invisible"
+
+
+class LaunchWithSrun(Strict):
+    """Start the MPI program a Slurm batch script runs bare (its last command; no launcher
+    anywhere in the script) with ``srun``, so its MPI gets the job's process manager."""
+
+    op: Literal["launch_with_srun"] = "launch_with_srun"
+
+
+class PbsSelectMpiprocs(Strict):
+    """Give the PBS select chunk ``mpiprocs=`` the ranks per node of the script's Open MPI
+    launch (its ``-np`` over the chunk's nodes): without it PBS gives Open MPI one slot a node."""
+
+    op: Literal["pbs_select_mpiprocs"] = "pbs_select_mpiprocs"
+
+
 FixOp = Annotated[
     AddModule | RemoveModule | SwapModule | ExportEnv | UnsetEnv | PropagateEnv | SetDirective
     | RemoveDirective | SetLauncherArg | RemoveLauncherArg | RespellLauncherArg | UnderscoreOptions
@@ -422,7 +444,8 @@ FixOp = Annotated[
     | TorchrunThroughPython
     | LauncherThroughPython | MpiHostLoopback | ReplaceWord | RunThroughInterpreter
     | JoinContinuation | ContainerBindSpec | ContainerWritableTmpfs | RaiseOpenFiles | SetRankCount
-    | ContainerPython3 | RegistryHostHash | MpiSingleCopyOff | JobDirCache | ContainerHostMpi,
+    | ContainerPython3 | RegistryHostHash | MpiSingleCopyOff | JobDirCache | ContainerHostMpi
+    | StripInvisible | LaunchWithSrun | PbsSelectMpiprocs,
     Field(discriminator="op"),
 ]
 
@@ -436,7 +459,8 @@ OP_KINDS: tuple[str, ...] = (
     "run_through_interpreter", "join_continuation", "container_bind_spec",
     "container_writable_tmpfs", "raise_open_files", "set_rank_count", "container_python3",
     "registry_host_hash", "mpi_single_copy_off", "job_dir_cache",
-    "container_host_mpi", "launch_on_every_node",
+    "container_host_mpi", "launch_on_every_node", "strip_invisible", "launch_with_srun",
+    "pbs_select_mpiprocs",
 )
 
 

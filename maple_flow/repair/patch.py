@@ -25,6 +25,7 @@ from maple_flow.repair.patch_container import container_gpu_flag
 from maple_flow.repair.patch_entity import replace_word, run_through_interpreter
 from maple_flow.repair.patch_gres import gres_gpus
 from maple_flow.repair.patch_hostlist import mpi_host_loopback
+from maple_flow.repair.patch_lines import launch_with_srun, pbs_select_mpiprocs, strip_invisible
 from maple_flow.repair.patch_ray import ray_head_address
 from maple_flow.repair.patch_torchrun import (
     launch_on_every_node,
@@ -336,6 +337,9 @@ _HANDLERS: dict[type, Handler] = {
     o.MpiSingleCopyOff: lambda t, op, p: prt.mpi_single_copy_off(t),
     o.JobDirCache: lambda t, op, p: prt.job_dir_cache(t, op.name),
     o.ContainerHostMpi: lambda t, op, p: pshape.container_host_mpi(t),
+    o.StripInvisible: lambda t, op, p: strip_invisible(t),
+    o.LaunchWithSrun: lambda t, op, p: launch_with_srun(t),
+    o.PbsSelectMpiprocs: lambda t, op, p: pbs_select_mpiprocs(t),
 }
 
 

@@ -64,6 +64,9 @@ Placeholders (a closed set; anything else is an error found when the knowledge b
   digits and ``_``, a letter first), made from the script's job-name directive (``#PBS -N``,
   ``#SBATCH --job-name``) or ``job`` when it has none; unresolved when that name is already such
   a name (then the name is not what the scheduler refused).
+- ``{ppr:ranks}``: the ranks a ``--map-by ppr:N:node`` mapping places on the job's nodes (group
+  ``ppr`` of the match, N, times ``{nodes:job}``), only when the launch asks more processes
+  (group ``procs``) than that; unresolved otherwise (the request fits: the mapper refused it).
 - ``{cpus:per_task}``: the most CPUs per task the node has for the script's tasks per node,
   only when the script asks more CPUs per node than the node has.
 
@@ -94,7 +97,7 @@ KINDS = frozenset({"m", "profile", "module", "site_module", "mem", "queue", "wal
                    "port_shift", "ask",
                    "item", "script", "select", "directive", "gcc_upto", "cuda_like",
                    "arg_with", "gpus", "cpus", "node_index", "master_addr", "launch",
-                   "named_module", "task_var", "job_name", "bind"})
+                   "named_module", "task_var", "job_name", "bind", "ppr"})
 #: Module families that name the same thing at different sites.
 _ALIASES = {"cuda": ("cuda", "cudatoolkit"), "cudatoolkit": ("cuda", "cudatoolkit"),
             "python": ("python", "python3"), "python3": ("python3", "python")}
@@ -616,8 +619,20 @@ def _valid_job_name(ctx: Context, arg: str) -> str:
     return word
 
 
-_FUNCTIONS = {"script": _script_int, "job_name": _valid_job_name, "launch": _launch,
-              "bind": _bind_overload,
+def _ppr_ranks(ctx: Context, arg: str) -> str:
+    """The ranks a ppr:N:node mapping places on the job's nodes, when fewer than asked."""
+    per_node, procs = ctx.groups.get("ppr"), ctx.groups.get("procs")
+    if arg != "ranks" or not per_node or not procs:
+        raise Unresolved("the log gave no ppr and process count")
+    total = int(per_node) * int(_job_nodes(ctx))
+    if int(procs) <= total:
+        raise Unresolved(f"{procs} processes fit {total} ppr slots: the mapper refused, "
+                         "not the count")
+    return str(total)
+
+
+_FUNCTIONS = {"script": _script_int, "ppr": _ppr_ranks, "job_name": _valid_job_name,
+              "launch": _launch, "bind": _bind_overload,
               "node_index": _node_index,
               "master_addr": _master_addr,
               "cpus": _cpus_per_task, "mem": _mem_all,

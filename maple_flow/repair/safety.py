@@ -277,6 +277,9 @@ ALWAYS_ALLOWED = frozenset({
     # runtime ops (patch_runtime.py): a '/' written '#' in an image reference the script has, a
     # fixed variable with a fixed value, a fixed cache variable set to a folder of the job's
     "registry_host_hash", "mpi_single_copy_off", "job_dir_cache",
+    # line ops (patch_lines.py): characters taken away, a fixed launcher word before the
+    # script's own program line, a count the script's launch line already gives
+    "strip_invisible", "launch_with_srun", "pbs_select_mpiprocs",
 })
 #: Program arguments whose meaning maple_flow knows (the number of processes of the job, as
 #: fairseq and ParlAI take it): setting one to a count needs no review.
