@@ -171,7 +171,7 @@ CASES = [
          launch_model="per_rank", launcher="srun", total_ranks=1, gpus_per_node=2, gpus_per_rank=2,
          program="conditional_bruno:train",
          args=["config_name=m1_shapenet_glow", "nr_gpu=2", "learning_rate=1e-5"],
-         framework="tensorflow",
+         framework="unknown",
          keep_text=["guild run -y conditional_bruno:train"],
          source_only=["--gres=gpu:2 --mem=2G"],
          refuse_words=["guild", "srun", "--gres", "2 GPUs"],
