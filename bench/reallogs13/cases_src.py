@@ -1,0 +1,106 @@
+# ruff: noqa: E501, F821
+# Case list for make_cases.py (exec'd there; `case` is defined by make_cases.py).
+
+SRUN_TR = 'srun torchrun --nnodes=2 --nproc_per_node=4 --rdzv_backend=c10d \\\n    --rdzv_endpoint="$MASTER_ADDR:$MASTER_PORT" --rdzv_id="$SLURM_JOB_ID" train.py --epochs 10'
+TR1 = 'torchrun --standalone --nnodes=1 --nproc_per_node=4 train.py --config configs/small.yaml'
+LIGHT = 'srun python train.py trainer.devices=4 trainer.num_nodes=2'
+AUR = 'mpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --cpu-bind depth -d 8 python train.py'
+POL = 'mpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --depth=16 --cpu-bind depth python train.py'
+PYX = 'srun --container-image="$CONT" --container-mounts="$PWD":/workspace python /workspace/train.py'
+PM = 'srun --cpu-bind=cores python train.py --config configs/run.yaml'
+IBRUN = 'ibrun python train.py --epochs 10'
+SRUNPY = 'srun python -u train.py --batch-size 256 --epochs 32'
+ACC = 'accelerate launch --config_file ./deepspeed_zero2.yaml --num_processes 2 train_ppo.py'
+DS = 'deepspeed --num_gpus 4 --num_nodes 2 --master_addr "$MASTER_ADDR" --hostfile hostfile train.py --deepspeed_config ds_config.json'
+
+case(
+    id='colossalai3066-colossalai-run-ssh-no-auth',
+    kind='script',
+    source='https://github.com/hpcaitech/ColossalAI/issues/3066',
+    thread_site='two GPU machines, `colossalai run --nproc_per_node=4 --hostfile=hostfile` (the ColossalAI launcher starts torchrun on every host over SSH with paramiko); the remote start fails; the maintainer suggests launching torchrun directly or through Slurm/OpenMPI instead',
+    what='the job launches with `colossalai run`, which needs key-based SSH from the launching node to every host; on a Slurm cluster the launch line should start one torchrun per node with srun (or torchrun directly); assumed shape - 2 Delta GPU nodes x 4 GPUs, the colossalai run line in place of srun torchrun, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_torchrun.sh',
+    replace=[[SRUN_TR, 'colossalai run --nproc_per_node=4 --master_addr="$MASTER_ADDR" --master_port="$MASTER_PORT" \\\n    --hostfile=hostfile train_dummy.py --strategy colossalai_zero2']],
+    log='''
+Error: failed to run torchrun --nproc_per_node=4 --nnodes=2 --node_rank=1 --rdzv_backend=c10d --rdzv_endpoint=ip:29501 --rdzv_id=colossalai-default-job train.py --strategy colossalai_zero2 on gpu-1648, is localhost: False, exception: No authentication methods available
+''',
+    expect={'families': ['launcher'], 'fix': r'(?m)^(-.*colossalai run|\+.*srun .*torchrun)'},
+)
+
+case(
+    id='opensora657-colossalai-hostfile-ssh-readonly-vars',
+    kind='script',
+    source='https://github.com/hpcaitech/Open-Sora/issues/657',
+    thread_site='Open-Sora multi-machine training with `colossalai run --nproc_per_node 8 --hostfile hostfile scripts/train.py ...` as the README says; the SSH start of torchrun on the hosts fails; another user: `--host` works, `--hostfile` hangs',
+    what='DOUBTFUL - the launch goes through `colossalai run` over SSH into a login environment that marks SSH_* variables read-only; on a Slurm cluster the fix in the job script is to start torchrun per node with srun rather than the SSH-based launcher; assumed shape - 2 Delta nodes, the colossalai run line replacing srun torchrun, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_torchrun.sh',
+    replace=[[SRUN_TR, 'colossalai run --nproc_per_node 2 --hostfile hostfile scripts/train.py \\\n    configs/opensora-v1-2/train/stage3.py --data-path mydata.csv --ckpt-path OpenSora-STDiT-v2-stage3']],
+    log='''
+/bin/bash: SSH_CONNECTION: readonly variable
+/bin/bash: SSH_REMOTE_USER: readonly variable
+Error: failed to run torchrun --nproc_per_node=2 --nnodes=2 --node_rank=0 --master_addr=x.x.x.x --master_port=29500 scripts/train.py configs/opensora-v1-2/train/stage3.py --data-path mydata.csv --ckpt-path OpenSora-STDiT-v2-stage3 on x.x.x.x, is localhost: True, exception: Encountered a bad command exit code!
+''',
+    expect={'families': ['launcher'], 'fix': r'(?m)^(-.*colossalai run|\+.*srun .*torchrun)'},
+)
+
+case(
+    id='nccl1434-ib-completion-error-12-training-hang',
+    kind='not_script',
+    source='https://github.com/NVIDIA/nccl/issues/1434',
+    thread_site='large-model training on an InfiniBand/RoCE GPU cluster; an RDMA completion error makes the whole job hang until the NCCL watchdog times out (the reporter asks NCCL to fail fast; the NCCL maintainer - the error should propagate through ncclCommGetAsyncError)',
+    what='an RDMA transport error between two nodes (retry count exceeded, vendor err 129) - a fabric/link fault, not a fault of the job script; assumed shape - multi-node torchrun under srun, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_torchrun.sh',
+    log='''
+:522:622 [2] transport/net_ib.cc:1295 NCCL WARN NET/IB : Got completion from peer 10.1.15.233<60403> with error 4, opcode 32601, len 32600, vendor err 81 (Send) localGid ::ffff:10.1.77.5 remoteGid ::ffff:10.1.13.161
+:4654:5666 [0] transport/net_ib.cc:1295 NCCL WARN NET/IB : Got completion from peer 10.3.0.61<39430> with error 12, opcode 129, len 0, vendor err 129 (Recv) localGid ::ffff:10.3.16.3 remoteGid ::ffff:10.3.16.61
+''',
+)
+
+case(
+    id='paimegatron21-torchrun-unrecognized-ddp-impl-arg',
+    kind='script',
+    source='https://github.com/alibaba/Pai-Megatron-Patch/issues/21',
+    thread_site='Pai-Megatron-Patch run_finetune_huggingface_chatglm.sh, torchrun on one node in the NGC PyTorch container; the Megatron version in use no longer has `--DDP-impl`, so argument parsing fails on every rank',
+    what='the launch line passes a training argument (`--DDP-impl local`) that the installed Megatron does not accept; the fix is to drop it from the command line in the job script; assumed shape - a single-node torchrun job, diagnosed as on Delta',
+    cluster='delta',
+    script='torchrun_single.sh',
+    replace=[[TR1, 'torchrun --standalone --nnodes=1 --nproc_per_node=4 finetune_huggingface_chatglm.py \\\n    --DDP-impl local --tensor-model-parallel-size 1 --seq-length 2048 --bf16']],
+    log='''
+finetune_huggingface_chatglm.py: error: unrecognized arguments: --DDP-impl local
+[2023-09-18 08:19:24,158] torch.distributed.elastic.multiprocessing.api: [ERROR] failed (exitcode: 2) local_rank: 0 (pid: 986) of binary: /usr/bin/python
+''',
+    expect={'families': ['launcher', 'program'], 'fix': r'(?m)^-.*--DDP-impl'},
+)
+
+case(
+    id='pl2155-ddp-relaunch-unrecognized-gpus-arg',
+    kind='not_script',
+    source='https://github.com/Lightning-AI/pytorch-lightning/issues/2155',
+    thread_site='PyTorch Lightning 0.8.0rc1, `Trainer(gpus=-1, distributed_backend=\'ddp\')` on a 4-GPU machine; the new ddp mode relaunches the training script once per GPU with `--gpus N` appended, which the user\'s argument parser rejects; the maintainers - expose a --gpus argument in the script (a behaviour of that release candidate)',
+    what='the training program\'s own argument parser rejects an argument the framework adds when it relaunches the script - a framework-release behaviour / user-code issue, not the job script; assumed shape - one Slurm task running python train.py on a 4-GPU Delta node, diagnosed as on Delta',
+    cluster='delta',
+    script='torchrun_single.sh',
+    replace=[[TR1, 'python train_siamnet.py']],
+    log='''
+train_siamnet.py: error: unrecognized arguments: --gpus 4
+''',
+)
+
+case(
+    id='pl20542-time-limit-no-requeue-sigterm',
+    kind='script',
+    source='https://github.com/Lightning-AI/pytorch-lightning/issues/20542',
+    thread_site='Lightning fit under srun on a Slurm cluster (maestro nodes); at the time limit Slurm cancels the step and Lightning only bypasses SIGTERM, so the job is not requeued (issue open)',
+    what='DOUBTFUL - the step is killed at the job time limit with no warning signal; Lightning requeues only on the signal requested with `#SBATCH --signal=SIGUSR1@90` (Lightning SLURM docs), so the job script needs that directive (or a longer --time); a maintainer could instead treat the missing requeue on SIGTERM as a framework limitation; assumed shape - Lightning under srun, 2 Delta nodes, diagnosed as on Delta',
+    cluster='delta',
+    script='lightning_srun.sh',
+    log='''
+slurmstepd: error: *** STEP 55595933.0 ON maestro-3017 CANCELLED AT 2025-01-10T15:27:25 DUE TO TIME LIMIT ***
+[rank: 0] Received SIGTERM: 15
+Bypassing SIGTERM: 15
+''',
+    expect={'families': ['scheduler', 'resources'], 'fix': r'(?m)^\+#SBATCH --(signal[= ](B:)?(SIG)?USR1@\d+|time[= ])'},
+)
