@@ -104,3 +104,65 @@ Bypassing SIGTERM: 15
 ''',
     expect={'families': ['scheduler', 'resources'], 'fix': r'(?m)^\+#SBATCH --(signal[= ](B:)?(SIG)?USR1@\d+|time[= ])'},
 )
+
+case(
+    id='mpich6924-expanse-srun-mpich-singleton-init',
+    kind='script',
+    source='https://github.com/pmodels/mpich/issues/6924',
+    thread_site='SDSC Expanse (InfiniBand, Slurm), a user-built MPICH; `srun -n 2 hello_world` starts each rank as a singleton that then looks for mpiexec (issue open)',
+    what='DOUBTFUL - the ranks are direct-launched by srun without a PMI that this MPICH build speaks, so each falls back to singleton init; the usual job-script fix is to name the PMI plugin on srun (`--mpi=pmi2`/`pmix`) or to start the ranks with that MPICH\'s own mpiexec; a maintainer could instead call it an MPICH build-configuration issue; assumed shape - a CPU MPI program under srun on 2 Anvil nodes (Expanse mapped to Anvil, the same Slurm + InfiniBand family), diagnosed as on Anvil',
+    cluster='anvil',
+    script='srun_mpi_app.sh',
+    replace=[['module load cray-mpich', 'module load gcc\nexport PATH=$HOME/opt/mpich/bin:$PATH'], ['srun --cpu-bind=cores ./solver input.dat', 'srun -n 2 ./hello_world']],
+    log='''
+PMII_singinit: execv failed: No such file or directory
+[unset]:   This singleton init program attempted to access some feature
+[unset]:   for which process manager support was required, e.g. spawn or universe_size.
+[unset]:   But the necessary mpiexec is not in your path.
+[unset]: write_line error; fd=-1 buf=:cmd=get kvsname=singinit_kvs_943014_0 key=PMI_mpi_memory_alloc_kinds
+''',
+    expect={'families': ['launcher', 'library'], 'fix': r'(?m)^\+.*(srun .*--mpi[= ](pmi2|pmix\w*)|mpiexec )'},
+)
+
+case(
+    id='nemo14829-nemorun-srun-mpi-pmix-pyxis-launch-failed',
+    kind='script',
+    source='https://github.com/NVIDIA-NeMo/Speech/issues/14829',
+    thread_site='multi-node LLM pretraining launched by NeMo-Run on Slurm 24.05.2 with Pyxis/Enroot (nemo:25.07.gpt_oss image); the generated sbatch script runs `srun --mpi=pmix ...` and every step fails at launch; with `--mpi=pmi2` (or no --mpi, the cluster default) the same commands run',
+    what='the srun line in the job script asks for a PMI plugin (pmix) that does not work on this cluster with the pyxis container step; the fix in the script is `--mpi=pmi2` (or dropping --mpi); assumed shape - one task per GPU under srun in a pyxis image on one 8-GPU node, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_pyxis.sh',
+    replace=[[PYX, 'srun --mpi=pmix --container-image="$CONT" --container-mounts="$PWD":/workspace python /workspace/train.py']],
+    log='''
+srun: StepId=<id>.0 aborted before step completely launched.
+''',
+    expect={'families': ['launcher', 'containers'], 'fix': r'(?m)^(\+.*srun .*--mpi[= ]pmi2|-.*srun .*--mpi[= ]pmix)'},
+)
+
+case(
+    id='wandb4217-offline-run-contacts-api-after-hours',
+    kind='not_script',
+    source='https://github.com/wandb/wandb/issues/4217',
+    thread_site='IDRIS Jean Zay (Slurm, compute nodes without internet), PyTorch Lightning with the wandb logger in offline mode (offline=True, mode dryrun); after about 4 hours of training the wandb internal process tries to reach api.wandb.ai and the run blocks; reported as a bug of the wandb SDK (labelled a:sdk, internal-process)',
+    what='DOUBTFUL - the job already asks wandb for offline mode, yet the SDK\'s internal process contacts the server and blocks the run - a bug of that wandb version, not of the job script; a maintainer could suggest WANDB_MODE=offline in the script too, but the thread shows offline mode already on; assumed shape - Lightning under srun, 2 Delta nodes, diagnosed as on Delta',
+    cluster='delta',
+    script='lightning_srun.sh',
+    log='''
+wandb: Network error (ConnectionError), entering retry loop.
+urllib3.exceptions.MaxRetryError: HTTPSConnectionPool(host='api.wandb.ai', port=443): Max retries exceeded with url: /graphql (Caused by NewConnectionError('<urllib3.connection.HTTPSConnection object at 0x1541d11c8ee0>: Failed to establish a new connection: [Errno 101] Network is unreachable'))
+''',
+)
+
+case(
+    id='onepolicy5-sbatch-configless-dns-srv-lookup-failed',
+    kind='not_script',
+    source='https://github.com/nico-bohlinger/one_policy_to_run_them_all/issues/5',
+    thread_site='a university Slurm cluster, `sbatch experiment.sh` for an RL training job from the project; sbatch cannot find the controller (configless Slurm looks the controller up through a DNS SRV record); the maintainer - general Slurm errors of that cluster setup; the user fell back to bash',
+    what='sbatch on that host cannot locate slurmctld (no slurm.conf and the DNS SRV lookup fails) - a site / submit-host configuration fault, nothing in the job script; assumed shape - a single-node GPU job submitted with sbatch, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_python.sh',
+    log='''
+sbatch: error: _establish_config_source: failed to fetch config
+sbatch: fatal: Could not establish a configuration source
+''',
+)
