@@ -166,3 +166,51 @@ sbatch: error: _establish_config_source: failed to fetch config
 sbatch: fatal: Could not establish a configuration source
 ''',
 )
+
+case(
+    id='alcfug493-polaris-pbs-o-missing-dir-held',
+    kind='script',
+    source='https://github.com/argonne-lcf/user-guides/issues/493',
+    thread_site='ALCF Polaris (PBS Pro); ALCF staff report from helping a user: a job script with `#PBS -o /home/user/missing_dir/` whose target directory does not exist ping-pongs between Running, Error and Hold, first saying the job ran, then that it is held after too many failed attempts',
+    what='the job script sends PBS output to a directory that does not exist; the fix is in the script (point -o at an existing directory, or create it before submitting); assumed shape - the Polaris torchrun-per-node job with that -o directive, diagnosed as on Polaris',
+    cluster='polaris',
+    script='pbs_polaris_torchrun.sh',
+    replace=[['#PBS -A MyProject', '#PBS -A MyProject\n#PBS -o /home/user/missing_dir/']],
+    log='''
+Job run at Wed Oct 16 at 05:37
+job held, too many failed attempts to run
+''',
+    expect={'families': ['scheduler'], 'fix': r'(?m)^(-#PBS -o /home/user/missing_dir|\+.*mkdir -p .*missing_dir)'},
+)
+
+case(
+    id='e3sm7399-aurora-kokkos-no-local-rank-first-gpu',
+    kind='script',
+    source='https://github.com/E3SM-Project/E3SM/pull/7399',
+    thread_site='ALCF Aurora (PBS, PALS mpiexec, Aurora MPICH), E3SM machine files; with the mpiexec line used, Kokkos cannot find a local-rank variable and every rank falls back to the first GPU; the E3SM developer asks for the Aurora-MPICH equivalent of OMPI_COMM_WORLD_LOCAL_RANK (the PR binds ranks to GPU tiles through the launch arguments, e.g. the gpu_tile_compact helper)',
+    what='DOUBTFUL - the launch line starts one rank per GPU tile without binding each rank to its own tile (no gpu_tile_compact.sh / --gpu-bind / ZE_AFFINITY_MASK per rank), so all ranks use the first GPU; the fix is in the launch line; a maintainer could also fix it in the application by reading PALS_LOCAL_RANKID; assumed shape - 2 Aurora nodes, 12 ranks per node with mpiexec, diagnosed as on Aurora',
+    cluster='aurora',
+    script='pbs_aurora_mpiexec.sh',
+    replace=[[AUR, 'mpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --cpu-bind depth -d 8 ./e3sm.exe']],
+    log='''
+Warning: unable to detect local MPI rank. Falling back to the first GPU available for execution. Raised by Kokkos::initialize()
+''',
+    expect={'families': ['devices', 'launcher'], 'fix': r'(?m)^\+.*(gpu_tile_compact|gpu_dev_compact|--gpu-bind|ZE_AFFINITY_MASK)'},
+)
+
+case(
+    id='karabo334-cscs-srun-ompi-without-slurm-pmi',
+    kind='script',
+    source='https://github.com/i4Ds/Karabo-Pipeline/issues/334',
+    thread_site='CSCS (Cray XC, Slurm, nid nodes), the Karabo radio-astronomy pipeline with its own conda Open MPI, started by srun across 2 nodes; every rank aborts in MPI_Init_thread because that Open MPI was not built with Slurm PMI support (issue about making Karabo run reliably with Slurm)',
+    what='DOUBTFUL - the ranks are direct-launched by srun although the MPI in the environment cannot talk to Slurm\'s PMI; the job-script fix is to use a PMI the build supports (`srun --mpi=pmix`) or that MPI\'s own mpirun, or the site MPI module; a maintainer could call it an environment/build problem; assumed shape - a 2-node MPI Python job under srun, CSCS mapped to Perlmutter (Cray + Slurm), diagnosed as on Perlmutter',
+    cluster='perlmutter',
+    script='perlmutter_srun_gpu.sh',
+    replace=[['#SBATCH -N 1', '#SBATCH -N 2'], [PM, 'srun python karabo_pipeline.py']],
+    log='''
+*** An error occurred in MPI_Init_thread
+[nid02358:15767] Local abort before MPI_INIT completed completed successfully, but am not able to aggregate error messages, and not able to guarantee that all other processes were killed!
+[nid02359:07554] Local abort before MPI_INIT completed completed successfully, but am not able to aggregate error messages, and not able to guarantee that all other processes were killed!
+''',
+    expect={'families': ['launcher', 'library'], 'fix': r'(?m)^\+.*(srun .*--mpi[= ]pmi\w*|mpirun |mpiexec |module load .*(openmpi|mpich))'},
+)
