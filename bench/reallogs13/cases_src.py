@@ -214,3 +214,74 @@ case(
 ''',
     expect={'families': ['launcher', 'library'], 'fix': r'(?m)^\+.*(srun .*--mpi[= ]pmi\w*|mpirun |mpiexec |module load .*(openmpi|mpich))'},
 )
+
+case(
+    id='nemorun266-nccl-2251-internal-error-multinode',
+    kind='not_script',
+    source='https://github.com/NVIDIA-NeMo/Run/issues/266',
+    thread_site='a university Slurm GPU cluster, NeMo 2.0 training across 2 nodes (NeMo-Run LocalExecutor with the multi-node fix) in the NGC container with NCCL 2.25.1; single-node training works; the same user reports in NVIDIA-NeMo#13854 that the cause was the one of NeMo#13996 and that upgrading to NCCL 2.27 (NGC 25.05/25.06) fixes it',
+    what='an NCCL internal error in the container\'s NCCL 2.25.1 during multi-node communicator setup, fixed by a newer NCCL / container release - a library bug, not the job script; assumed shape - one task per GPU under srun in a pyxis image on 2 nodes, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_pyxis.sh',
+    replace=[['#SBATCH --nodes=1', '#SBATCH --nodes=2']],
+    log='''
+graph/search.cc:1135 NCCL WARN Could not find a path for pattern 1, falling back to simple order
+graph/topo.h:230 NCCL WARN Could not find NET with id 0
+torch.distributed.DistBackendError: NCCL error in: /opt/pytorch/pytorch/torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp:3376, internal error - please report this issue to the NCCL developers, NCCL version 2.25.1
+''',
+)
+
+case(
+    id='jaxtoolbox194-async-nccl-error-at-32-nodes',
+    kind='not_script',
+    source='https://github.com/NVIDIA/JAX-Toolbox/issues/194',
+    thread_site='NVIDIA JAX-Toolbox (PAXML/T5X) runs on a Slurm GPU cluster at 32 and 64 nodes; training crashes at the very first step on 2-3 processes with an async NCCL error while the rest abort; closed later as no longer reproducible',
+    what='a sporadic communicator failure at large node counts (a remote process or the network failed) that went away without any change to the job - a transient fabric / library fault, not the job script; assumed shape - one task per GPU under srun in a pyxis image, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_pyxis.sh',
+    replace=[['#SBATCH --nodes=1', '#SBATCH --nodes=32']],
+    log='''
+2023-08-25 11:06:39.330561: E external/xla/xla/service/gpu/nccl_utils.cc:191] Aborting communicator: 0x5555a108ff90 due to async NCCL error: remote process exited or there was a network error
+''',
+)
+
+case(
+    id='wandb8957-wandbcore-offline-connect-timeout-jureca',
+    kind='not_script',
+    source='https://github.com/wandb/wandb/issues/8957',
+    thread_site='JSC JURECA-DC (Slurm, compute nodes without internet), a PyTorch training run with wandb in offline mode; with the new wandb-core SDK the run still tries to reach api.wandb.ai and enters a retry loop; labelled ty:bug and closed by the wandb team',
+    what='DOUBTFUL - offline mode is already requested, yet the new wandb-core backend contacts the server - a bug of that wandb release; the job script is not at fault (a maintainer might suggest WANDB_MODE=offline / disabling wandb-core in the script as a workaround); assumed shape - one process per GPU under srun, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_python.sh',
+    log='''
+urllib3.exceptions.ConnectTimeoutError: (<urllib3.connection.HTTPSConnection object at 0x153934284f50>, 'Connection to api.wandb.ai timed out. (connect timeout=20)')
+''',
+)
+
+case(
+    id='ezpz214-sunspot-fsdp-tp-ur-die-oneccl-allgatherv',
+    kind='not_script',
+    source='https://github.com/saforem2/ezpz/issues/214',
+    thread_site='ALCF Sunspot (Aurora test system, PBS, PALS mpiexec through ezpz.launch), FSDP+TP training of a 2B model on 2 and 4 nodes x 12 ranks; one node is clean; the maintainer concludes it is a Level-Zero / fabric runtime issue in the inter-node collective path, not ezpz, and records that the environment-variable workarounds (immediate command lists off, CCL_ATL_TRANSPORT=ofi) were worse',
+    what='a failure of the XPU runtime / oneCCL inter-node all-gather on the test system - not the job script (the launch works on one node and env workarounds in the script make it worse); DOUBTFUL only in that the thread does not name the eventual fix; assumed shape - 2 Aurora nodes, 12 ranks per node, diagnosed as on Aurora',
+    cluster='aurora',
+    script='pbs_aurora_mpiexec.sh',
+    replace=[[AUR, 'mpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --cpu-bind depth -d 8 python3 -m ezpz.examples.fsdp_tp --model agpt-2b --tp 1']],
+    log='''
+ur_die: urEventWait must not be called for an internal event
+RuntimeError: oneCCL: allgatherv_ring.hpp:83 allgatherv_ring_blocking: EXCEPTION: atl_comm->wait(ep_idx, recv_req) fails with status: 1
+''',
+)
+
+case(
+    id='pt85775-dataloader-shared-seed-timeout-uneven-ranks',
+    kind='not_script',
+    source='https://github.com/pytorch/pytorch/issues/85775',
+    thread_site='multi-GPU DDP training with torchdata datapipes and the DataLoader; at the start of the second epoch one rank times out waiting for the DataLoader shared seed; the reporter notes the data loaders have different lengths on different ranks, and the torchdata maintainer recommends `datapipe.fullsync()` to equalise them',
+    what='the ranks\' data pipelines yield different numbers of batches, so one rank starts the next epoch while another is still iterating - a problem of the training program / data pipeline, not of the launch script; assumed shape - single-node torchrun with 4 GPUs, diagnosed as on Delta',
+    cluster='delta',
+    script='torchrun_single.sh',
+    log='''
+Timed out receiving the shared seed from the distribtued store on Rank 2
+''',
+)
