@@ -285,3 +285,50 @@ case(
 Timed out receiving the shared seed from the distribtued store on Rank 2
 ''',
 )
+
+case(
+    id='mds201-rocm-nvfuser-cuda-only-runtimeerror',
+    kind='not_script',
+    source='https://github.com/deepspeedai/Megatron-DeepSpeed/issues/201',
+    thread_site='LLNL, Megatron-DeepSpeed on AMD GPUs (ROCm PyTorch); initialisation enables the CUDA nvfuser unconditionally, which ROCm builds reject; the maintainer agrees to skip it for non-NVIDIA builds (PR requested)',
+    what='the training code calls a CUDA-only JIT switch on a ROCm build of PyTorch - a bug in the application / framework code, fixed there, not in the job script; assumed shape - one task per GPU under srun; no ROCm system among the ten, diagnosed as on Delta for the scheduler side only',
+    cluster='delta',
+    script='srun_python.sh',
+    replace=[[SRUNPY, 'srun python -u pretrain_gpt.py --deepspeed --deepspeed_config ds_config.json']],
+    log='''
+File "/path/to/Megatron-DeepSpeed.git/megatron/initialize.py", line 303, in set_jit_fusion_options
+    torch._C._jit_set_nvfuser_enabled(True)
+RuntimeError: Running CUDA fuser is only supported on CUDA builds.
+''',
+)
+
+case(
+    id='torchccl54-ccl-worker-thread-pthread-create-22',
+    kind='script',
+    source='https://github.com/intel/torch-ccl/issues/54',
+    thread_site='PyTorch with the oneCCL bindings (ccl backend) started without an MPI launcher; oneCCL falls back to ATL/OFI and then cannot start its worker thread (pthread_create returns EINVAL) while pinning it (issue open)',
+    what='DOUBTFUL - oneCCL pins its progress-worker threads to cores (CCL_WORKER_AFFINITY) that are not in the process\'s allowed CPU set, so pthread_create fails; the usual job-script fix is to set CCL_WORKER_AFFINITY to cores inside the rank\'s binding (or launch through mpiexec so oneCCL reads the launcher variables); the thread itself has no stated fix; assumed shape - Aurora PBS job, mpiexec with per-rank CPU binding, diagnosed as on Aurora',
+    cluster='aurora',
+    script='pbs_aurora_mpiexec.sh',
+    log='''
+2023:11:28-16:35:45:(35980) |CCL_WARN| did not find MPI-launcher specific variables, switch to ATL/OFI, to force enable ATL/MPI set CCL_ATL_TRANSPORT=mpi
+2023:11:28-16:35:45:(35980) |CCL_ERROR| base_thread.cpp:36 start: error while creating worker thread #0 pthread_create returns 22
+RuntimeError: oneCCL: exec.cpp:134 start_workers: EXCEPTION: failed to start worker # 0
+''',
+    expect={'families': ['environment', 'launcher'], 'fix': r'(?m)^\+.*(CCL_WORKER_AFFINITY|CCL_ATL_TRANSPORT=mpi)'},
+)
+
+case(
+    id='verl158-ray-slurm-raylet-socket-shared-tempdir',
+    kind='script',
+    source='https://github.com/verl-project/verl/issues/158',
+    thread_site='verl RL training on a Slurm cluster with a Ray cluster started by hand inside the job (ray start on each node, --temp-dir on the shared /traindata file system); single node works after setting VLLM_ATTENTION_BACKEND before ray start; on 2 nodes the trainer cannot reach the raylet socket of the session; the maintainers later added a community Slurm example',
+    what='DOUBTFUL - the Ray head and workers are started with a session/temp directory on the shared file system, so the driver looks for a raylet socket that belongs to another node\'s session; the job-script fix is a node-local --temp-dir (or starting the driver on the head node against its own session); the thread only points to the later Slurm example; assumed shape - the Ray-on-Slurm job with --temp-dir on shared storage, diagnosed as on Delta',
+    cluster='delta',
+    script='ray_slurm.sh',
+    replace=[['ray start --head --node-ip-address="$head_ip" --port=6379 --num-gpus 4 --block', 'ray start --head --node-ip-address="$head_ip" --port=6379 --num-gpus 4 --temp-dir=/traindata/huida/runs/verl/ray_clusters --block'], ['ray start --address="$head_ip:6379" --num-gpus 4 --block', 'ray start --address="$head_ip:6379" --num-gpus 4 --temp-dir=/traindata/huida/runs/verl/ray_clusters --block'], ['python3 -m openrlhf.cli.train_ppo_ray --actor_num_nodes 2 --actor_num_gpus_per_node 4 --pretrain ./model', 'python3 -m verl.trainer.main_ppo trainer.nnodes=2 trainer.n_gpus_per_node=4']],
+    log='''
+raylet_client.cc:60: Could not connect to socket /traindata/huida/runs/verl/ray_clusters/session_2025-01-31_21-33-56_370352_2880738/sockets/raylet.1
+''',
+    expect={'families': ['launcher', 'environment'], 'fix': r'(?m)^(-.*--temp-dir=/traindata|\+.*--temp-dir=(/tmp|\$TMPDIR|/local))'},
+)
