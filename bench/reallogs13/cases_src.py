@@ -332,3 +332,33 @@ raylet_client.cc:60: Could not connect to socket /traindata/huida/runs/verl/ray_
 ''',
     expect={'families': ['launcher', 'environment'], 'fix': r'(?m)^(-.*--temp-dir=/traindata|\+.*--temp-dir=(/tmp|\$TMPDIR|/local))'},
 )
+
+case(
+    id='nccltests41-singularity-image-missing-libmlx5',
+    kind='not_script',
+    source='https://github.com/NVIDIA/nccl-tests/issues/41',
+    thread_site='nccl-tests all_reduce_perf inside a Singularity image on a 4x V100 node with InfiniBand; NCCL fails with an internal error; the NCCL maintainer - the warning means the container is missing the IB verbs userspace packages (probably libmlx5)',
+    what='DOUBTFUL - the container image lacks the InfiniBand userspace provider library, so verbs cannot open the HCA; the fix is to rebuild the image with the provider (or pick the site\'s image), not a change of the launch script; a maintainer could argue for binding the host provider into the container from the script; assumed shape - one torchrun per node in an Apptainer image under srun, diagnosed as on Delta',
+    cluster='delta',
+    script='apptainer_srun_torchrun.sh',
+    log='''
+libibverbs: Warning: no userspace device-specific driver found for /sys/class/infiniband_verbs/uverbs0
+ip-0AB85F07: Test NCCL failure common.cu:775 'internal error'
+''',
+)
+
+case(
+    id='mala466-srun-nccl-link-local-interface-refused',
+    kind='script',
+    source='https://github.com/mala-project/mala/pull/466',
+    thread_site='MALA DDP on a university GPU cluster (Slurm, nodes gaXXX), 2 nodes x 4 GPUs launched with srun after torchrun proved awkward; NCCL bootstrap connects to a 169.254.x.x (link-local) address and is refused; the developer suspects the nodes cannot talk over TCP and contacts the HPC staff',
+    what='DOUBTFUL - NCCL picked a link-local interface (169.254.x.x, e.g. a BMC/USB or container bridge) that is not routable between nodes; the usual job-script fix is NCCL_SOCKET_IFNAME (and GLOO_SOCKET_IFNAME) naming the cluster fabric interface; a maintainer could treat it as a site network configuration question; assumed shape - one process per GPU under srun on 2 Delta nodes, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_python.sh',
+    replace=[['#SBATCH --nodes=1', '#SBATCH --nodes=2'], [SRUNPY, 'srun python parallel_n2_g4.py']],
+    log='''
+Net : Connect to 169.254.3.1<33323> failed : Connection refused
+srun: error: ga011: tasks 4,6: Exited with exit code 1
+''',
+    expect={'families': ['network', 'environment'], 'fix': r'(?m)^\+.*(NCCL_SOCKET_IFNAME|GLOO_SOCKET_IFNAME)='},
+)
