@@ -362,3 +362,32 @@ srun: error: ga011: tasks 4,6: Exited with exit code 1
 ''',
     expect={'families': ['network', 'environment'], 'fix': r'(?m)^\+.*(NCCL_SOCKET_IFNAME|GLOO_SOCKET_IFNAME)='},
 )
+
+case(
+    id='oumi2015-distributed-torchrun-unexpanded-nodelist',
+    kind='not_script',
+    source='https://github.com/oumi-ai/oumi/issues/2015',
+    thread_site='an HPE Slurm cluster (H200 nodes g100nXXX), `srun --ntasks=2 --ntasks-per-node=1 --nodes=2 oumi distributed torchrun ... -m oumi train -c <yaml>`; the oumi wrapper builds the torchrun command from SLURM_NODELIST without expanding the hostlist, so it passes the compressed list as master address and one node (labelled bug)',
+    what='a bug in the oumi launcher wrapper\'s Slurm node-list parsing - the job script line (one wrapper per node under srun) is the documented shape; not the job script\'s fault; assumed shape - one wrapper per node under srun on 2 nodes, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_torchrun.sh',
+    replace=[[SRUN_TR, 'srun --ntasks=2 --ntasks-per-node=1 --nodes=2 oumi distributed torchrun --log-level DEBUG \\\n    -m oumi train -c train-llama3.1-8b-h200.yaml']],
+    log='''
+Command: ['torchrun', '--nnodes=1', '--node-rank=0', '--nproc-per-node=8', '--master-addr=g100n[040-041]', '--master-port=8007', '-m', 'oumi', 'train', '-c', '/nfs/bruno/APPLICATIONS/LLM/oumi/hpe-scripts/train-llama3.1-8b-h200.yaml']
+''',
+)
+
+case(
+    id='pyxis164-mpirun-inside-container-ssh-host-key',
+    kind='script',
+    source='https://github.com/NVIDIA/pyxis/issues/164',
+    thread_site='a 2-node GPU Slurm cluster with pyxis/enroot and PMIx; the job script runs `srun --container-image=runtime.sqsh ... mpirun -np 8 bin_std`, i.e. Open MPI\'s mpirun inside the container tries to start daemons on the other node over SSH; works on one node',
+    what='the launch line nests mpirun inside the srun container step, so mpirun needs SSH between nodes from inside the image; the job-script fix is to let srun start the ranks directly in the container (`srun --mpi=pmix -n 16 ... bin_std`, no mpirun); assumed shape - pyxis image, 2 nodes x 8 GPUs, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_pyxis.sh',
+    replace=[['#SBATCH --nodes=1', '#SBATCH --nodes=2'], [PYX, 'srun --container-mounts=./input --container-workdir=./input --container-image=runtime.sqsh \\\n    mpirun -np 8 bin_std']],
+    log='''
+Host key verification failed.
+''',
+    expect={'families': ['launcher', 'containers'], 'fix': r'(?m)^(-.*mpirun -np 8 bin_std|\+.*srun .*--mpi[= ]pmi\w*)'},
+)
