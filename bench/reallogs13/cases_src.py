@@ -391,3 +391,33 @@ Host key verification failed.
 ''',
     expect={'families': ['launcher', 'containers'], 'fix': r'(?m)^(-.*mpirun -np 8 bin_std|\+.*srun .*--mpi[= ]pmi\w*)'},
 )
+
+case(
+    id='podmanhpc110-mpi-injection-no-container-in-database',
+    kind='not_script',
+    source='https://github.com/NERSC/podman-hpc/issues/110',
+    thread_site='NERSC Perlmutter, a user-built CUDA-Q + MPICH image (podman-hpc build, then podman-hpc migrate); `podman-hpc run --mpi --gpu` fails while `--gpu` alone starts the container; closed by NERSC (podman-hpc state/MPI-module issue; NERSC advises clearing podman-hpc storage when it gets into a bad state)',
+    what='DOUBTFUL - the podman-hpc runtime loses the container it just created when the MPI module is injected - a container-runtime / site-module problem, not the job script (the --mpi --gpu form is the documented one); assumed shape - a Perlmutter GPU job with srun podman-hpc run --mpi --gpu, diagnosed as on Perlmutter',
+    cluster='perlmutter',
+    script='perlmutter_srun_gpu.sh',
+    replace=[[PM, 'srun podman-hpc run --rm --mpi --gpu cudaq-mpich:test python3 train.py']],
+    log='''
+Error: no container with ID c788431eb058741b5bdab05bc5b20fd8c1bce5594326681c1a396a157441b366 found in database: no such container
+send_complete failed for None
+''',
+)
+
+case(
+    id='hvd1355-visible-device-list-one-gpu-per-task',
+    kind='script',
+    source='https://github.com/horovod/horovod/issues/1355',
+    thread_site='a university GPU cluster, Horovod + TensorFlow/Keras mnist example in a conda environment launched on 2 GPUs; each process sees a single GPU yet the example pins visible_device_list to its local rank; a bare hvd.init() script also shows Open MPI TCP connect errors between nodes',
+    what='DOUBTFUL - the launch gives each task only its own GPU (one visible device per process) while the program, as Horovod examples do, selects GPU local_rank, so rank 1 asks for device 1 of 1; the job-script fix is to leave all node GPUs visible to every task (per-node GPU request, no per-task binding / CUDA_VISIBLE_DEVICES override); a maintainer could fix it in the program instead; assumed shape - one task per GPU under srun with per-task GPU binding on one Delta node, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_python.sh',
+    replace=[['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-task=1'], [SRUNPY, 'srun python mnist_keras_hvd.py']],
+    log='''
+    tensorflow.python.framework.errors_impl.InvalidArgumentError: 'visible_device_list' listed an invalid GPU id '1' but visible device count is 1
+''',
+    expect={'families': ['devices', 'scheduler'], 'fix': r'(?m)^(-#SBATCH --gpus-per-task=1|\+#SBATCH --gpus-per-node|\+.*--gpu-bind[= ]none)'},
+)
