@@ -421,3 +421,17 @@ case(
 ''',
     expect={'families': ['devices', 'scheduler'], 'fix': r'(?m)^(-#SBATCH --gpus-per-task=1|\+#SBATCH --gpus-per-node|\+.*--gpu-bind[= ]none)'},
 )
+
+case(
+    id='ezpz220-polaris-conda-module-pins-removed-pe',
+    kind='not_script',
+    source='https://github.com/saforem2/ezpz/issues/220',
+    thread_site='ALCF Polaris after a Cray Programming Environment upgrade; every conda module fails to load because its module file requires gcc-native/14.2 and cray-hdf5-parallel/1.14.3.5, which no longer exist; the setup then falls through to /usr/bin/python3 and torch is missing; pre-loading the right versions does not help because the pins are inside the module files (issue open; workaround - activate a venv directly)',
+    what='DOUBTFUL - the site\'s conda module files pin programming-environment versions removed by the upgrade, so `module load conda` fails for everyone - a site module defect to be fixed by ALCF; a job script can only work around it (use another environment), which a maintainer might count as a script change; assumed shape - the Polaris torchrun-per-node job that loads the conda module, diagnosed as on Polaris',
+    cluster='polaris',
+    script='pbs_polaris_torchrun.sh',
+    log='''
+"gcc-native/14.2" "cray-hdf5-parallel/1.14.3.5"
+ModuleNotFoundError: No module named 'torch'
+''',
+)
