@@ -435,3 +435,19 @@ case(
 ModuleNotFoundError: No module named 'torch'
 ''',
 )
+
+case(
+    id='deepdewedge22-nccl-allreduce-watchdog-gone-on-other-gpus',
+    kind='not_script',
+    source='https://github.com/MLI-lab/DeepDeWedge/issues/22',
+    thread_site='DeepDeWedge (Lightning DDP) fit-model on a 4-GPU A100 node; an ALLREDUCE hangs until the 30-minute NCCL watchdog takes the process down; the user reports the error is gone when re-running on a different GPU card, and the maintainer calls it a hardware-specific multi-GPU problem',
+    what='DOUBTFUL - a collective hangs on one node and the same job runs when moved to other GPUs, so the evidence points at the node/GPUs rather than the job script (resubmit excluding the node, report it); the cause was never pinned down, and a maintainer might count the user\'s changed pipeline inputs as a fix; assumed shape - one Slurm task running the 4-GPU program on one node, diagnosed as on Delta',
+    cluster='delta',
+    script='torchrun_single.sh',
+    replace=[[TR1, 'ddw fit-model --config ./config.yaml']],
+    log='''
+[rank1]:[E ProcessGroupNCCL.cpp:523] [Rank 1] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=44, OpType=ALLREDUCE, NumelIn=6832129, NumelOut=6832129, Timeout(ms)=1800000) ran for 1800772 milliseconds before timing out.
+[rank1]:[E ProcessGroupNCCL.cpp:537] Some NCCL operations have failed or timed out. Due to the asynchronous nature of CUDA kernels, subsequent GPU operations might run on corrupted/incomplete data.
+[rank1]:[E ProcessGroupNCCL.cpp:543] To avoid data inconsistency, we are taking the entire process down.
+''',
+)
