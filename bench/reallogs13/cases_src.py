@@ -451,3 +451,18 @@ case(
 [rank1]:[E ProcessGroupNCCL.cpp:543] To avoid data inconsistency, we are taking the entire process down.
 ''',
 )
+
+case(
+    id='tecogan31-launch-passes-local-rank-dash-parser-underscore',
+    kind='not_script',
+    source='https://github.com/skycrapers/TecoGAN-PyTorch/issues/31',
+    thread_site='TecoGAN-PyTorch distributed training started with `python -m torch.distributed.launch` under PyTorch 2.x, which now passes `--local-rank=N` (dash) to every worker; the program\'s parser only defines `--local_rank`, so every rank exits at argument parsing; the user\'s fix - accept `--local-rank` in the program\'s argparse',
+    what='the training program\'s argument parser does not accept the argument the (deprecated) launcher passes in this PyTorch version, and the program needs that value to pick its GPU, so switching the launch line to torchrun alone does not fix it - the fix is in the program (accept `--local-rank` or read LOCAL_RANK); a maintainer might count the launch line as part of the fix; assumed shape - one Slurm task starting the launcher for 4 GPUs on one Delta node, diagnosed as on Delta',
+    cluster='delta',
+    script='torchrun_single.sh',
+    replace=[[TR1, 'python -m torch.distributed.launch --nproc_per_node=4 --master_port=4321 main.py --exp_dir ./experiments_BD/TecoGAN/001 --mode train --dist --opt train.yml']],
+    log='''
+main.py: error: unrecognized arguments: --local-rank=1
+ERROR:torch.distributed.elastic.multiprocessing.api:failed (exitcode: 2) local_rank: 0 (pid: 622423) of binary: /home/rong/anaconda3/envs/tecogan/bin/python
+''',
+)
