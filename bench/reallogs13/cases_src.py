@@ -466,3 +466,20 @@ main.py: error: unrecognized arguments: --local-rank=1
 ERROR:torch.distributed.elastic.multiprocessing.api:failed (exitcode: 2) local_rank: 0 (pid: 622423) of binary: /home/rong/anaconda3/envs/tecogan/bin/python
 ''',
 )
+
+case(
+    id='sglang3512-multinode-run-sh-under-dash-source-not-found',
+    kind='script',
+    source='https://github.com/sgl-project/sglang/issues/3512',
+    thread_site='SGLang multi-node inference of DeepSeek-R1 on a Slurm cluster following the project\'s multi-node Slurm example; the per-node script activates the Python environment with `source`, but it is run by /bin/sh (dash), which has no `source`, so activation fails on every node; the maintainers only point at "an environment issue" (no stated fix)',
+    what='the message is dash\'s format (`run.sh: 18: source: not found`): the node script is started with `sh`, not bash, so the bash-only `source` line fails and the environment is never activated; the fix is in the job script - start the node script with bash (`srun bash run.sh`, or a bash shebang and executing it) or use `.` instead of `source`; assumed shape - 2 Delta GPU nodes, one task per node running `sh run.sh` under srun, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_torchrun.sh',
+    replace=[[SRUN_TR, 'srun sh run.sh']],
+    log='''
+[INFO] Activating environment on node
+run.sh: 18: source: not found
+[ERROR] Failed to activate environment
+''',
+    expect={'families': ['environment', 'launcher'], 'fix': r'(?m)^(-.*srun sh run\.sh|\+.*srun .*bash .*run\.sh|\+.*\. .*activate)'},
+)
