@@ -483,3 +483,20 @@ run.sh: 18: source: not found
 ''',
     expect={'families': ['environment', 'launcher'], 'fix': r'(?m)^(-.*srun sh run\.sh|\+.*srun .*bash .*run\.sh|\+.*\. .*activate)'},
 )
+
+case(
+    id='onlinerlhf11-accelerate-main-process-port-zero-hang',
+    kind='script',
+    source='https://github.com/RLHFlow/Online-RLHF/issues/11',
+    thread_site='Online-RLHF stage 3.3 (DPO) with `accelerate launch` and a DeepSpeed ZeRO config on one multi-GPU machine; with distributed_type DEEPSPEED or MULTI_GPU the run hangs right after DeepSpeed starts initialising the process group; the user found the cause - a line `main_process_port: 0` they had added to the accelerate config',
+    what='the launcher is told to use port 0 for the rendezvous, so the ranks never meet and the run hangs at process-group initialisation; the fix is in the launch configuration (drop the setting or give a real free port); in the thread the setting sat in the accelerate yaml, here it is written as the equivalent `--main_process_port 0` on the launch line - assumed shape, the one-node accelerate job on 2 Delta GPUs, diagnosed as on Delta',
+    cluster='delta',
+    script='accelerate.sh',
+    replace=[['accelerate launch --config_file ./deepspeed_zero2.yaml --num_processes 2 train_ppo.py', 'accelerate launch --config_file ./configs/zero2.yaml --main_process_port 0 --num_processes 2 dpo_iteration/run_dpo.py ./configs/training.yaml']],
+    log='''
+[2024-06-11 00:23:36,254] [INFO] [comm.py:637:init_distributed] cdb=None
+[2024-06-11 00:23:36,254] [INFO] [comm.py:668:init_distributed] Initializing TorchBackend in DeepSpeed with backend nccl
+[2024-06-11 00:23:36,296] [INFO] [comm.py:637:init_distributed] cdb=None
+''',
+    expect={'families': ['launcher', 'rendezvous'], 'fix': r'(?m)^(-.*--main_process_port 0|\+.*--main_process_port[= ][1-9]\d*)'},
+)
