@@ -500,3 +500,24 @@ case(
 ''',
     expect={'families': ['launcher', 'rendezvous'], 'fix': r'(?m)^(-.*--main_process_port 0|\+.*--main_process_port[= ][1-9]\d*)'},
 )
+
+case(
+    id='llmfoundry439-composer-after-srun-and-runs-off-allocation',
+    kind='script',
+    source='https://github.com/mosaicml/llm-foundry/issues/439',
+    thread_site='a Slurm GPU cluster (petrelfs, partition it_p2); the user types one line on the login node: `srun --partition=it_p2 --gres=gpu:4 ... python -c "import torch; print(torch.cuda.device_count())" && composer train/train.py train/yamls/pretrain/mpt-7b.yaml`; srun prints 4, but the composer training then starts without GPUs, falls back from FSDP and fails in precision validation',
+    what='only the `python -c` check runs under srun on the GPU allocation; `&& composer ...` runs afterwards on the node where the line was typed (the login node, no GPUs), so composer sees no GPUs - the fix is in the launch line: run the composer launcher itself under srun (or in a batch job) on the GPU node; assumed shape - a small launcher script holding that exact line, run from a Delta login node (partition renamed to a Delta one), diagnosed as on Delta',
+    cluster='delta',
+    script='srun_python.sh',
+    replace=[
+        ['#SBATCH --nodes=1\n#SBATCH --ntasks-per-node=4\n#SBATCH --gpus-per-node=4\n#SBATCH --cpus-per-task=8\n#SBATCH --time=02:00:00\nexport MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=12802\n', ''],
+        [SRUNPY, 'srun --partition=gpuA100x4 --gres=gpu:4 --nodes=1 --ntasks-per-node=1 --job-name=TEST_SLURM --kill-on-bad-exit=1 python -c "import torch; print(torch.cuda.device_count())" && composer train/train.py train/yamls/pretrain/mpt-7b.yaml'],
+    ],
+    log='''
+4
+/mnt/petrelfs/songyixin/llm-foundry/scripts/train/train.py:168: UserWarning: FSDP is not applicable for single-GPU training. Reverting to DDP.
+Instantiating an MPTForCausalLM model from /mnt/petrelfs/songyixin/.cache/huggingface/modules/transformers_modules/mosaicml/mpt-7b/72e5f594ce36f9cabfa2a9fd8f58b491eb467ee7/modeling_mpt.py
+│ ❱  917 │   │   _validate_precision(precision, device)                                            │
+''',
+    expect={'families': ['launcher'], 'fix': r'(?m)^(-.*&& composer|\+.*srun .*composer )'},
+)
