@@ -521,3 +521,19 @@ Instantiating an MPTForCausalLM model from /mnt/petrelfs/songyixin/.cache/huggin
 ''',
     expect={'families': ['launcher'], 'fix': r'(?m)^(-.*&& composer|\+.*srun .*composer )'},
 )
+
+case(
+    id='llmfoundry1736-node-signal-file-shared-fs-multinode',
+    kind='not_script',
+    source='https://github.com/mosaicml/llm-foundry/issues/1736',
+    thread_site='CINECA Leonardo (Slurm, 4 A100 per node, shared GPFS home), llm-foundry release v0.17.1; single-node training starts, multi-node fails while building the tokenizer: the per-node signal file name from composer.utils.dist.get_node_signal_file_name() is not the same on every rank of a node, so one rank removes a file another never created (issue open, labelled bug; earlier shared-file-system signal-file fixes were reverted and re-applied upstream)',
+    what='a bug in the library\'s multi-node signal-file handling on a shared file system - the job script launches the ranks the documented way and works on one node; fix upstream (or patch / pin the library); assumed shape - srun torchrun over 2 nodes x 4 GPUs running the llm-foundry train script, diagnosed as on Delta (same Slurm + shared-filesystem family)',
+    cluster='delta',
+    script='srun_torchrun.sh',
+    replace=[[SRUN_TR, 'srun torchrun --nnodes=2 --nproc_per_node=4 --rdzv_backend=c10d \\\n    --rdzv_endpoint="$MASTER_ADDR:$MASTER_PORT" --rdzv_id="$SLURM_JOB_ID" scripts/train/train.py scripts/train/yamls/pretrain/mpt-125m.yaml']],
+    log='''
+[rank0]:   File "/leonardo/home/userexternal/lmoroni0/__Work/llm-foundry/llmfoundry/utils/builders.py", line 545, in build_tokenizer
+[rank0]:     os.remove(signal_file_path)
+[rank0]: FileNotFoundError: [Errno 2] No such file or directory: '._signal_file_node0_KfmwNg'
+''',
+)
