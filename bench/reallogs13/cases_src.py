@@ -537,3 +537,20 @@ case(
 [rank0]: FileNotFoundError: [Errno 2] No such file or directory: '._signal_file_node0_KfmwNg'
 ''',
 )
+
+case(
+    id='pl3651-ray-tune-lightning-slurm-signal-main-thread',
+    kind='not_script',
+    source='https://github.com/Lightning-AI/pytorch-lightning/issues/3651',
+    thread_site='University of Melbourne Spartan (Slurm), Ray Tune + PyTorch Lightning hyperparameter search started as `python -u tune.py` in a one-task, 4-GPU batch job (script in ray-project/ray#10995); Lightning sees the SLURM environment inside each Ray trial and registers its Slurm signal handlers from a worker thread, which Python forbids; Ray suggested a hack (pretend SLURM_JOB_NAME is bash), the Lightning issue (labelled 3rd-party bug) asks for a way to switch the Slurm detection off',
+    what='DOUBTFUL - a framework interaction bug (Lightning\'s Slurm auto-detection inside Ray Tune worker threads), fixed on the framework side later (Slurm detection / auto-requeue can be switched off); the batch script itself is an ordinary one-task job; a maintainer could count the workaround (masking the Slurm job name in the environment of the run) as a script fix; assumed shape - one Slurm task on a 4-GPU Delta node running the tune script, diagnosed as on Delta',
+    cluster='delta',
+    script='torchrun_single.sh',
+    replace=[[TR1, 'time python -u tune.py &> "tune_output.txt"']],
+    log='''
+ray.tune.error.TuneError: Trial raised an exception. Traceback:
+ray::ImplicitFunc.train() (pid=4432, ip=172.26.92.190)
+  File "/home/user/.local/lib/python3.7/site-packages/ray/tune/function_runner.py", line 227, in run
+ValueError: signal only works in main thread
+''',
+)
