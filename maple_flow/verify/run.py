@@ -9,10 +9,11 @@ from dataclasses import dataclass, field
 from typing import Any, cast
 
 from maple_flow.endpoints import Endpoint, load_registry
-from maple_flow.errors import api_boundary
+from maple_flow.errors import MapleError, api_boundary
 from maple_flow.knowledge.clusters import resolve_cluster
 from maple_flow.models import Framework, JobSpec, Strategy
 from maple_flow.verify.budget import TWIN_MAX_RANKS
+from maple_flow.verify.prepare import Prepared
 from maple_flow.verify.report import VerifyReport, unverified
 from maple_flow.verify.session import (
     GRACE_S,
@@ -103,6 +104,24 @@ def _collect(targets: list[VerifyTarget], jobs: dict[int, Submitted], session: S
     return reports
 
 
+def _prepare_all(targets: list[VerifyTarget], registry: dict[str, Endpoint],
+                 ) -> tuple[dict[int, Prepared], dict[int, VerifyReport]]:
+    """Each target's mini-app job, or (a script the mini-app cannot stand in for: its program
+    on no command line, say) an 'unverified' report with the reason: one such target never
+    stops the others."""
+    prepared: dict[int, Prepared] = {}
+    refused: dict[int, VerifyReport] = {}
+    for i, t in enumerate(targets):
+        try:
+            prepared[i] = prepare_target(t)
+        except MapleError as exc:
+            endpoint = registry.get(t.cluster)
+            refused[i] = unverified(t.cluster, endpoint.type if endpoint else "none",
+                                    f"the mini-app cannot stand in for the program: {exc}",
+                                    t.script)
+    return prepared, refused
+
+
 def verify_many(targets: list[VerifyTarget], *, timeout_s: float = DEFAULT_TIMEOUT_S,
                 registry: dict[str, Endpoint] | None = None,
                 sdk_executors: dict[str, Any] | None = None,
@@ -118,14 +137,14 @@ def verify_many(targets: list[VerifyTarget], *, timeout_s: float = DEFAULT_TIMEO
     registry = registry or load_registry()
     for t in targets:
         t.cluster = resolve_cluster(t.cluster)
-    prepared = {i: prepare_target(t) for i, t in enumerate(targets)}
+    prepared, refused = _prepare_all(targets, registry)
     with data_flow_kernel(dfk) as kernel:
         session = Session(kernel, timeout_s, registry, dict(sdk_executors or {}))
         runnable = {j.cluster for j in prepared.values()
                     if session.blocked(j.cluster, j.script, j.expected.nodes) is None}
         session.open(sorted(runnable))  # every twin personality at once, one executor each
         jobs = {i: session.submit_prepared(j) for i, j in prepared.items()}
-        reports = {i: j.report for i, j in jobs.items() if j.report is not None}
+        reports = {**refused, **{i: j.report for i, j in jobs.items() if j.report is not None}}
         if progress:
             for i, report in reports.items():
                 progress(targets[i].cluster, report)
