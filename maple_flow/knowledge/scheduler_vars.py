@@ -60,6 +60,8 @@ class LauncherRanks(Strict):
     step: dict[str, str] = Field(default={})
     #: Whether a port to another launcher sets ``names`` in each rank from the target's rank.
     recreate: bool = False
+    #: The launcher these names are of, where the command names several (``Cray PALS``).
+    where: str = ""
     source: str = Field(min_length=1)
 
 

@@ -140,6 +140,7 @@ from maple_flow.port.pernode_script import (
 )
 from maple_flow.port.proxy import proxy_edit
 from maple_flow.port.pyopts import python_option_env
+from maple_flow.port.rank_names import source_rank_names
 from maple_flow.port.rules import (
     choose_queue,
     device_family_note,
@@ -159,7 +160,6 @@ from maple_flow.port.topology import (
     wanted_layout,
 )
 from maple_flow.port.user_wrapper import srun_task_vars_note
-from maple_flow.port.rank_names import source_rank_names
 from maple_flow.port.words import count, short
 from maple_flow.port.words import gpus as gpus_word
 from maple_flow.port.written_args import put_written_args

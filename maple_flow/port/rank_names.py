@@ -31,8 +31,10 @@ class SourceRankNames:
 
 
 def source_launcher(p: ParsedScript) -> str:
-    """The parallel launcher that starts the source's ranks (``srun``), or ``""``."""
-    return next((s.name for s in p.launch.stages if s.name in PER_RANK_LAUNCHERS), "")
+    """The parallel launcher that starts the source's ranks as written (``srun``), or ``""``
+    (also for one read as another: ``aprun`` or ``jsrun`` read as ``mpiexec`` set other names)."""
+    stage = next((s for s in p.launch.stages if s.name in PER_RANK_LAUNCHERS), None)
+    return stage.name if stage is not None and not stage.via else ""
 
 
 def _names(data: LauncherRanks) -> list[str]:
@@ -60,11 +62,13 @@ def source_rank_names(p: ParsedScript, profile: ClusterProfile,
         return SourceRankNames()
     where = f"{target} on {profile.name}"
     if not data.recreate:
+        under = f"{data.where}: " if data.where else ""
         return SourceRankNames(note=(
-            f"{launcher} gave each process {_and(missing)}, which {where} does not set: the "
-            "port's launch gives each rank RANK, LOCAL_RANK and WORLD_SIZE (and MASTER_ADDR/"
-            f"MASTER_PORT); if the program reads {_and(missing)} itself (the port cannot read "
-            "it), make it read those instead (an MPI rank from mpi4py or Horovod is unchanged)"))
+            f"if the program reads {launcher}'s own per-rank variables itself ({under}"
+            f"{_and(missing)}; the port does not read the program), {where} is not known to set "
+            "them: "
+            "make it read RANK, LOCAL_RANK and WORLD_SIZE, which the port's launch gives each "
+            "rank (an MPI rank from mpi4py or Horovod is unchanged)"))
     added = {name: role for role, name in data.names.items() if name not in rank_vars}
     same_scheduler = profile.scheduler == p.scheduler
     steps = data.step if same_scheduler else {}
@@ -81,8 +85,8 @@ def source_rank_names(p: ParsedScript, profile: ClusterProfile,
                  "with them")
     absent = [n for n in data.job if n not in steps and not same_scheduler]
     if absent:
-        note += (f"; but {profile.name} runs {profile.scheduler.upper()}: {_and(absent)} are not set, so "
-                 "a program that finds its cluster from them does not start: "
+        note += (f"; but {profile.name} runs {profile.scheduler.upper()}: {_and(absent)} are "
+                 "not set, so a program that finds its cluster from them does not start: "
                  "jax.distributed.initialize() with no arguments finds no cluster (pass "
                  "coordinator_address=f\"{MASTER_ADDR}:{MASTER_PORT}\", num_processes=WORLD_SIZE "
                  "and process_id=RANK from the environment the port sets), and code that reads the "
