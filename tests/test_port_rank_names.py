@@ -112,3 +112,10 @@ def test_data_has_sources_and_variable_names() -> None:
         assert all(re.fullmatch(r"[A-Z_][A-Z0-9_]*", n) for n in data.names.values())
     assert not any(n.startswith("PMI_") for d in table.values() if d.recreate
                    for n in d.names.values())
+
+
+def test_a_launcher_read_as_another_is_not_named_as_it() -> None:
+    """aprun (ALPS) is read as mpiexec; its ranks had no PALS_* variables."""
+    text = PALS.replace("mpiexec -n 8 --ppn 4", "aprun -n 8 -N 4")
+    r = port(text, ["delta"], ranks=8)["delta"]
+    assert "Cray PALS" not in _launch_note(r)

@@ -1111,7 +1111,7 @@ def _model_fields(src: Source, profile: ClusterProfile) -> tuple[dict[str, Any],
     launcher = profile.launch.launcher
     note = (f"launch model kept: one process per GPU ({f.model_why}); on {profile.name} "
             f"{launcher} starts them")
-    names = source_rank_names(src.parsed, profile, f.rank_vars)
+    names = source_rank_names(src.parsed, "\n".join(src.lines), profile, f.rank_vars)
     if f.rank_vars:
         note += f" and sets {', '.join(f'{k} ({v})' for k, v in f.rank_vars.items())} per rank"
         note += _own_rank_read_hedge(src, profile)

@@ -13,6 +13,7 @@ the program: the note says what a program that reads them needs, not that it doe
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from maple_flow.knowledge.scheduler_vars import LauncherRanks, scheduler_vars
@@ -30,11 +31,15 @@ class SourceRankNames:
     note: str = ""
 
 
-def source_launcher(p: ParsedScript) -> str:
-    """The parallel launcher that starts the source's ranks as written (``srun``), or ``""``
-    (also for one read as another: ``aprun`` or ``jsrun`` read as ``mpiexec`` set other names)."""
+def source_launcher(p: ParsedScript, text: str) -> str:
+    """The parallel launcher that starts the source's ranks as the script ``text`` writes it
+    (``srun``), or ``""`` (also for one read as another: ``aprun``, ``jsrun`` or
+    ``mpiexec.hydra`` read as ``mpiexec`` set other names)."""
     stage = next((s for s in p.launch.stages if s.name in PER_RANK_LAUNCHERS), None)
-    return stage.name if stage is not None and not stage.via else ""
+    if stage is None or stage.via:
+        return ""
+    written = re.compile(rf"^[^#\n]*(?<![\w./-]){re.escape(stage.name)}(?![\w.-])", re.M)
+    return stage.name if written.search(text) else ""
 
 
 def _names(data: LauncherRanks) -> list[str]:
@@ -45,12 +50,12 @@ def _and(names: list[str]) -> str:
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
-def source_rank_names(p: ParsedScript, profile: ClusterProfile,
+def source_rank_names(p: ParsedScript, text: str, profile: ClusterProfile,
                       rank_vars: dict[str, str]) -> SourceRankNames:
     """The source launcher's per-rank names the port sets per rank on ``profile`` and the note
     that says so; empty when the launchers are the same, when the source's launcher has no data,
     or when the script itself gives the program its rank (``RANK=$SLURM_PROCID`` per rank)."""
-    launcher = source_launcher(p)
+    launcher = source_launcher(p, text)
     target = profile.launch.launcher
     table = scheduler_vars().per_rank
     data = table.get(launcher)
