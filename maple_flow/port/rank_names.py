@@ -78,8 +78,8 @@ def source_rank_names(p: ParsedScript, text: str, profile: ClusterProfile,
     same_scheduler = profile.scheduler == p.scheduler
     steps = data.step if same_scheduler else {}
     added |= {name: "node_list" for name in steps if name not in rank_vars}
-    note = (f"{launcher} gave each process {_and(list(data.names.values()))}, which {where} does "
-            f"not set per rank: the port's launch sets {_and(list(added))} in each rank from "
+    note = (f"{launcher} gave each process {_and(list(data.names.values()))}, which {where} "
+            f"does not give each rank: the port's launch sets {_and(list(added))} in each rank from "
             f"{target}'s own rank, so a program that takes "
             "its rank from them itself (Lightning's SLURMEnvironment, "
             f"`int(os.environ[\"{data.names['rank']}\"])`; the port does not read the program) "
