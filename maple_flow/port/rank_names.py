@@ -79,8 +79,8 @@ def source_rank_names(p: ParsedScript, text: str, profile: ClusterProfile,
     steps = data.step if same_scheduler else {}
     added |= {name: "node_list" for name in steps if name not in rank_vars}
     note = (f"{launcher} gave each process {_and(list(data.names.values()))}, which {where} "
-            f"does not give each rank: the port's launch sets {_and(list(added))} in each rank from "
-            f"{target}'s own rank, so a program that takes "
+            f"does not give each rank: the port's launch sets {_and(list(added))} in each rank "
+            f"from {target}'s own rank, so a program that takes "
             "its rank from them itself (Lightning's SLURMEnvironment, "
             f"`int(os.environ[\"{data.names['rank']}\"])`; the port does not read the program) "
             "gets its own")
