@@ -133,6 +133,9 @@ def rank_exports(spec: JobSpec) -> list[str]:
         "node_rank": f'"$(( MAPLE_RANK / {spec.gpus_per_node} ))"',
         "master_addr": '"$MASTER_ADDR"',
         "master_port": '"$MASTER_PORT"',
+        # the Slurm job's node list (a srun step's SLURM_STEP_NODELIST re-created under ibrun or
+        # mpirun on a Slurm target; never given on a PBS target)
+        "node_list": '"$SLURM_JOB_NODELIST"',
     }
     wanted = {n: r for n, r in spec.rank_vars.items() if _ALREADY_SET.get(n) != r}
     first = [(n, r) for n, r in wanted.items() if r.startswith("master_")]

@@ -47,6 +47,24 @@ class JobControl(Strict):
     script_args: bool = True
 
 
+class LauncherRanks(Strict):
+    """The per-rank facts one parallel launcher gives each process (``per_rank`` in the data)."""
+
+    #: role (rank, local_rank, node_rank, world_size, local_world_size) -> the variable.
+    names: dict[str, str] = Field(min_length=1)
+    #: Further names it sets per rank (not re-created).
+    also: list[str] = Field(default=[])
+    #: Job-wide facts of its scheduler a program reads with them to find its cluster.
+    job: list[str] = Field(default=[])
+    #: Names a target of the same scheduler sets in each rank from the job's (name -> job's name).
+    step: dict[str, str] = Field(default={})
+    #: Whether a port to another launcher sets ``names`` in each rank from the target's rank.
+    recreate: bool = False
+    #: The launcher these names are of, where the command names several (``Cray PALS``).
+    where: str = ""
+    source: str = Field(min_length=1)
+
+
 class SchedulerVars(Strict):
     """Renamings (source name -> target scheduler -> name), helpers, equivalent queries,
     foreign prefixes."""
@@ -62,6 +80,8 @@ class SchedulerVars(Strict):
     #: A variable whose value is not a number -> the expansion of its number
     #: (``PBS_JOBID`` -> ``${PBS_JOBID%%.*}``): what shell arithmetic reads instead.
     not_numeric: dict[str, str] = Field(default={})
+    #: Each parallel launcher's per-rank variables (srun, mpiexec (PALS), ibrun, mpirun).
+    per_rank: dict[str, LauncherRanks] = Field(default={})
 
     def model_post_init(self, _: object) -> None:
         both = [self.variables, self.grid_engine]

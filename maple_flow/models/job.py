@@ -15,7 +15,7 @@ Provenance = Literal["said", "parsed", "default", "derived"]
 LaunchModel = Literal["launcher", "per_rank"]
 RankRole = Literal[
     "rank", "local_rank", "world_size", "local_world_size", "node_rank", "master_addr",
-    "master_port",
+    "master_port", "node_list",
 ]
 #: torch.distributed's own environment variables and the role each holds.
 TORCH_RANK_VARS: dict[str, RankRole] = {

@@ -140,6 +140,7 @@ from maple_flow.port.pernode_script import (
 )
 from maple_flow.port.proxy import proxy_edit
 from maple_flow.port.pyopts import python_option_env
+from maple_flow.port.rank_names import source_rank_names
 from maple_flow.port.rules import (
     choose_queue,
     device_family_note,
@@ -1110,16 +1111,19 @@ def _model_fields(src: Source, profile: ClusterProfile) -> tuple[dict[str, Any],
     launcher = profile.launch.launcher
     note = (f"launch model kept: one process per GPU ({f.model_why}); on {profile.name} "
             f"{launcher} starts them")
+    names = source_rank_names(src.parsed, "\n".join(src.lines), profile, f.rank_vars)
     if f.rank_vars:
         note += f" and sets {', '.join(f'{k} ({v})' for k, v in f.rank_vars.items())} per rank"
         note += _own_rank_read_hedge(src, profile)
+    elif names.note:
+        note += f" with its own rank variables and MPI; {names.note}"
     else:
         note += (" with its own rank variables and MPI; if the program reads the source "
                  "launcher's variables (SLURM_PROCID, PMI_RANK, PALS_RANKID...) itself, "
                  "check it reads what the target's launcher sets")
     if f.horovod:
         note += "; Horovod must be installed on the target and built with its MPI"
-    return {"launch_model": "per_rank", "rank_vars": dict(f.rank_vars)}, [note]
+    return {"launch_model": "per_rank", "rank_vars": {**f.rank_vars, **names.rank_vars}}, [note]
 
 
 _SOURCE_RANK_READ = re.compile(r"\$\{?(SLURM_PROCID|SLURM_LOCALID|SLURM_NODEID)\b")
