@@ -212,6 +212,17 @@ def _reads_scheduler(value: str, own: frozenset[str]) -> bool:
     return bool(_SCHEDULER_REF.search(bare))
 
 
+def reads_scheduler_in_arithmetic(value: str) -> bool:
+    """Whether ``value`` reads a scheduler's variable by its bare name inside ``$(( ))``
+    (``$((SLURM_CPUS_PER_TASK / NGPUS))``), which another scheduler does not set (0 there)."""
+    return bool(_BARE_SCHEDULER.search(" ".join(_ARITHMETIC.findall(value))))
+
+
+#: An arithmetic expansion's body (no nested parentheses), and a scheduler variable read there.
+_ARITHMETIC = re.compile(r"\$\(\(([^()]*(?:\([^()]*\)[^()]*)*)\)\)")
+_BARE_SCHEDULER = re.compile(r"(?<![\w$])(?:SLURM_|PBS_|PALS_|PMI_|OMPI_)\w+")
+
+
 def classify_env(name: str, value: str, domains: tuple[str, ...] = (),
                  own: frozenset[str] = frozenset()) -> EnvVerdict:
     """Whether and why an exported variable of a source script is carried to a target
