@@ -275,9 +275,10 @@ def carry_env(src: Source, profile: ClusterProfile, o: dict[str, Any], out: Carr
             out.export_lines[name] = f"export {name}={counted}"
             out.notes.append(
                 f"`export {short(f'{name}={value}')}` reads SLURM_CPUS_PER_TASK, which "
-                f"{profile.name}'s {profile.scheduler} does not set (empty there, so 0 in "
-                f"arithmetic): set as `export {short(f'{name}={counted}')}`, the source's "
-                f"--cpus-per-task ({cpus}) written in")
+                f"{profile.name}'s {profile.scheduler} does not set (unset there: 0 in "
+                "arithmetic, or an error under `set -u`): set as "
+                f"`export {short(f'{name}={counted}')}`, the source's --cpus-per-task ({cpus}) "
+                "written in")
         elif verdict.kind == "site" and cpus and (name == "OMP_NUM_THREADS" or (
                 _THREADS.fullmatch(name) and _CPUS_PER_TASK.fullmatch(value.strip('"')))):
             out.env[name] = str(cpus)
