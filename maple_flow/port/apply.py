@@ -541,10 +541,8 @@ def apply_edits(script: str, src: Source, profile: ClusterProfile, *, one_proces
     out.script, notes = shebang_edit(src.lines[0] if src.lines else "", out.script)
     out.notes += notes + comment_cuts(src.lines)
     per_node = (src.total or 0) / (src.facts.nodes or 1)
-    # the target's node runs as many of the job's processes as the source's did (accelerate's
-    # 4 workers on a 4-GPU node on both): the need per node is the same, no layout splits it
     fitted = fit_memory(out.script, source_memory(src.lines, src.parsed.directives), profile,
-                        size[1], one_per_node=per_node <= 1 or size[1] >= per_node)
+                        size[1], one_per_node=per_node <= 1)
     out.script = fitted.script
     out.notes += fitted.notes
     out.refusals += [fitted.refusal] if fitted.refusal else []
