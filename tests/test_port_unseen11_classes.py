@@ -106,3 +106,34 @@ def test_an_interactive_shell_alone_is_refused_as_no_program() -> None:
     with pytest.raises(ParseError) as err:
         parse_script(script)
     assert "interactive shell" in str(err.value)
+
+
+VENV_TMP = ("#!/bin/bash\n#SBATCH --nodes 1\n#SBATCH --gres=gpu:2\n#SBATCH --tasks-per-node=2\n"
+            "#SBATCH -t 01:00:00\nvirtualenv --no-download $SLURM_TMPDIR/env\n"
+            "source $SLURM_TMPDIR/env/bin/activate\npip install --no-index -r requirements.txt\n"
+            "srun python fit.py --epochs 2\n")
+
+
+def test_a_node_local_venv_on_a_port_that_adds_nodes_is_refused() -> None:
+    """One node x 2 GPUs, the venv in the node's $SLURM_TMPDIR: Vista (1 GPU a node) needs 2
+    nodes, whose second has no venv: refused, naming it and the choices."""
+    r = port(VENV_TMP, ["vista"])["vista"]
+    assert r.status == "refused"
+    [why] = [n for n in r.notes if n.startswith("refused for Vista")]
+    assert "$SLURM_TMPDIR/env" in why and "2 nodes" in why and "shared directory" in why
+
+
+def test_a_node_local_venv_on_one_node_is_ported() -> None:
+    r = port(VENV_TMP, ["delta"])["delta"]
+    assert r.status == "generated"
+
+
+def test_a_uv_sync_into_var_tmp_through_a_variable_is_refused_on_more_nodes() -> None:
+    script = VENV_TMP.replace(
+        "virtualenv --no-download $SLURM_TMPDIR/env\nsource $SLURM_TMPDIR/env/bin/activate\n"
+        "pip install --no-index -r requirements.txt\n",
+        'export VENV=/var/tmp/me/venv\nexport PATH="$VENV/bin:$PATH"\n'
+        'UV_PROJECT_ENVIRONMENT="$VENV" uv sync\n')
+    r = port(script, ["vista"])["vista"]
+    assert r.status == "refused"
+    assert any("/var/tmp/me/venv" in n for n in r.notes if n.startswith("refused"))

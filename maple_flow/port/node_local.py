@@ -30,6 +30,11 @@ _BUILDERS = (
 )
 
 
+#: A step a launcher runs on the job's nodes (``srun --ntasks-per-node=1 bash << EOF``): built
+#: on every node, as it should be.
+_PER_NODE = re.compile(r"^\s*(?:\S*/)?(?:srun|mpiexec|mpirun|pdsh|clush|pbsdsh)\b")
+
+
 def _built_env(text: str, values: dict[str, str]) -> tuple[str, str] | None:
     """(directory as written, as expanded) of the environment ``text`` builds in a node's
     local storage; None for another command."""
@@ -53,11 +58,11 @@ def node_local_env_refusal(src: Source, profile: ClusterProfile,
     """Why the port is refused when a one-node source builds its environment in node-local
     storage and the port runs the job on several nodes; ``""`` otherwise."""
     nodes = size[0]
-    if nodes <= 1 or (src.facts.nodes or 1) > 1:
-        return ""
+    if nodes <= 1 or (src.facts.nodes or 1) > 1 or src.size_answered:
+        return ""  # the source's own nodes (or a size given at submission): the user's step
     values = {**src.parsed.variables, **src.parsed.env}
     for step in src.steps:
-        if step.keep is False or step.launch:
+        if step.keep is False or step.launch or _PER_NODE.match(step.text):
             continue
         built = _built_env(step.text, values)
         if built is None:
