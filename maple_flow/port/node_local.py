@@ -76,6 +76,8 @@ def node_local_env_refusal(src: Source, profile: ClusterProfile,
                 "the ranks of the other nodes would find no environment: build it in a shared "
                 "directory (your project or scratch space) instead, or on every node before the "
                 "launch (`srun --ntasks-per-node=1 ...` / `mpiexec --ppn 1 ...` of that step), "
-                f"and port again; or port it with one node (gpus_per_node={profile.gpu.per_node}, "
-                "nodes=1)")
+                "and port again" + (
+                    f"; or port it on one node (nodes=1, gpus_per_node={profile.gpu.per_node}: "
+                    f"{profile.gpu.per_node} rank(s), not the source's {src.total})"
+                    if src.total and src.total > profile.gpu.per_node else ""))
     return ""
