@@ -218,9 +218,13 @@ def reads_scheduler_in_arithmetic(value: str) -> bool:
     return bool(_BARE_SCHEDULER.search(" ".join(_ARITHMETIC.findall(value))))
 
 
-#: An arithmetic expansion's body (no nested parentheses), and a scheduler variable read there.
+#: An arithmetic expansion's body (one level of nested parentheses), and a scheduler variable
+#: read there by its bare name (not the job's identity, which the port renames).
 _ARITHMETIC = re.compile(r"\$\(\(([^()]*(?:\([^()]*\)[^()]*)*)\)\)")
-_BARE_SCHEDULER = re.compile(r"(?<![\w$])(?:SLURM_|PBS_|PALS_|PMI_|OMPI_)\w+")
+_BARE_SCHEDULER = re.compile(
+    r"(?<![\w$])(?!(?:SLURM_JOB_ID|SLURM_JOBID|SLURM_JOB_NAME|SLURM_SUBMIT_DIR|PBS_JOBID|PBS_JOBNAME"
+    r"|PBS_O_WORKDIR|SLURM_ARRAY_TASK_ID|SLURM_ARRAY_JOB_ID|PBS_ARRAY_INDEX)\b)"
+    r"(?:SLURM_|PBS_|PALS_|PMI_|OMPI_)\w+")  # the job's identity is renamed, not dropped
 
 
 def classify_env(name: str, value: str, domains: tuple[str, ...] = (),
