@@ -137,3 +137,16 @@ def test_a_uv_sync_into_var_tmp_through_a_variable_is_refused_on_more_nodes() ->
     r = port(script, ["vista"])["vista"]
     assert r.status == "refused"
     assert any("/var/tmp/me/venv" in n for n in r.notes if n.startswith("refused"))
+
+
+def test_a_path_under_the_jobs_directory_or_inside_a_container_is_no_site_path() -> None:
+    """``"$(pwd)"/data/KITTI`` is under the job's directory and ``target=/app/data`` is inside
+    the image: neither is named as a place of the source site's file systems (unseen11
+    ulaval); a real site path on the same line still is."""
+    from maple_flow.port.storage import _source_places
+
+    line = ('docker run --mount type=bind,source="$(pwd)"/data/KITTI,target=/app/data/KITTI '
+            "img python3 /home/u/proj/train.py")
+    assert [p[1] for p in _source_places((line,))] == ["/home/u/proj/train.py"]
+    assert [p[1] for p in _source_places(("cd /leonardo_scratch/$USER/x/y",))] == [
+        "/leonardo_scratch/$USER/x/y"]
