@@ -122,6 +122,7 @@ from maple_flow.port.kept_command import (
 from maple_flow.port.launcher_opts import user_launcher_options
 from maple_flow.port.loop import carry_loop
 from maple_flow.port.mpi_app import app_layout, runs_an_app
+from maple_flow.port.node_local import node_local_env_refusal
 from maple_flow.port.node_type import choose_node_type
 from maple_flow.port.oneproc import one_process_size
 from maple_flow.port.packing import (
@@ -1367,6 +1368,8 @@ def _port_on(src: Source, target: str, o: dict[str, Any],
     refusals += [entry_refusal] if entry_refusal and not refusals else []
     deferred = _deferred_args_refusal(src.parsed, profile)
     refusals += [deferred] if deferred and not refusals else []
+    local_env = node_local_env_refusal(src, profile, size)
+    refusals += [local_env] if local_env and not refusals else []
     applied = apply_edits(rendered, src, profile, one_process=one_process,
                           size=size, entry=entry, errexit=errexit,
                           lost_pids=frozenset(carried.lost_pids))

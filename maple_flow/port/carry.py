@@ -28,6 +28,7 @@ from maple_flow.port.rules import (
     EnvVerdict,
     classify_env,
     container_env_name,
+    reads_scheduler_in_arithmetic,
     referenced,
     translate_scheduler_vars,
 )
@@ -242,6 +243,9 @@ def carry_env(src: Source, profile: ClusterProfile, o: dict[str, Any], out: Carr
                 "each process its GPU")
             continue
         verdict = classify_env(name, value, domains, own)
+        if (verdict.kind in ("keep", "step") and profile.scheduler != src.parsed.scheduler
+                and reads_scheduler_in_arithmetic(value)):
+            verdict = EnvVerdict("site", _FROM_SCHEDULER)
         if verdict.kind in ("keep", "step") and (
                 other := foreign_command(profile.scheduler).search(value)):
             verdict = EnvVerdict("site", f"runs {other.group(1)}, a command of another "
@@ -266,7 +270,16 @@ def carry_env(src: Source, profile: ClusterProfile, o: dict[str, Any], out: Carr
         if container_env_name(name) and _container_env(src, profile, name, value, out):
             continue
         cpus = src.facts.cpus_per_task
-        if verdict.kind == "site" and cpus and (name == "OMP_NUM_THREADS" or (
+        if (verdict.kind == "site" and cpus and profile.scheduler != "slurm"
+                and (counted := _cpus_counted(value, cpus, own))):
+            out.export_lines[name] = f"export {name}={counted}"
+            out.notes.append(
+                f"`export {short(f'{name}={value}')}` reads SLURM_CPUS_PER_TASK, which "
+                f"{profile.name}'s {profile.scheduler} does not set (unset there: 0 in "
+                "arithmetic, or an error under `set -u`): set as "
+                f"`export {short(f'{name}={counted}')}`, the source's --cpus-per-task ({cpus}) "
+                "written in")
+        elif verdict.kind == "site" and cpus and (name == "OMP_NUM_THREADS" or (
                 _THREADS.fullmatch(name) and _CPUS_PER_TASK.fullmatch(value.strip('"')))):
             out.env[name] = str(cpus)
             out.notes.append(f"{name}={value} is set to the job's --cpus-per-task, {cpus}")
@@ -373,6 +386,21 @@ _SCHEDULER_ANY = re.compile(r"SLURM_|PBS_|PALS_|PMI_|OMPI_|scontrol|sinfo|squeue
 #: the job's CPUs per task: the port sets the same count from its own --cpus-per-task.
 _THREADS = re.compile(r"[A-Z][A-Z0-9]*_NUM_THREADS")
 _CPUS_PER_TASK = re.compile(r"\$\{?SLURM_CPUS_PER_TASK\}?")
+#: SLURM_CPUS_PER_TASK read by ``$`` or, in arithmetic, by its bare name.
+_CPUS_READ = re.compile(r"\$\{SLURM_CPUS_PER_TASK\}|\$SLURM_CPUS_PER_TASK\b"
+                        r"|(?<![\w$])SLURM_CPUS_PER_TASK\b")
+
+
+def _cpus_counted(value: str, cpus: int, own: frozenset[str]) -> str:
+    """``value`` (``$((SLURM_CPUS_PER_TASK / NGPUS))``) with the source's CPUs per task
+    written in, when it computes a count from them in arithmetic and reads nothing else of the
+    source scheduler; ``""`` otherwise (a bare ``$SLURM_CPUS_PER_TASK`` is the job's count)."""
+    if not value.lstrip('"').startswith("$((") or not _CPUS_READ.search(value):
+        return ""
+    counted = _CPUS_READ.sub(str(cpus), value)
+    if reads_scheduler_in_arithmetic(counted):
+        return ""
+    return "" if classify_env("X", counted, (), own).kind == "site" else counted
 _PINNED_COPY = re.compile(r"^\s*(?:\w+=\S*\s+)*CUDA_VISIBLE_DEVICES=\S+\s.*(?<![&|])&\s*$")
 
 

@@ -212,6 +212,21 @@ def _reads_scheduler(value: str, own: frozenset[str]) -> bool:
     return bool(_SCHEDULER_REF.search(bare))
 
 
+def reads_scheduler_in_arithmetic(value: str) -> bool:
+    """Whether ``value`` reads a scheduler's variable by its bare name inside ``$(( ))``
+    (``$((SLURM_CPUS_PER_TASK / NGPUS))``), which another scheduler does not set (0 there)."""
+    return bool(_BARE_SCHEDULER.search(" ".join(_ARITHMETIC.findall(value))))
+
+
+#: An arithmetic expansion's body (one level of nested parentheses), and a scheduler variable
+#: read there by its bare name (not the job's identity, which the port renames).
+_ARITHMETIC = re.compile(r"\$\(\(([^()]*(?:\([^()]*\)[^()]*)*)\)\)")
+_BARE_SCHEDULER = re.compile(
+    r"(?<![\w$])(?!(?:SLURM_JOB_ID|SLURM_JOBID|SLURM_JOB_NAME|SLURM_SUBMIT_DIR|PBS_JOBID|PBS_JOBNAME"
+    r"|PBS_O_WORKDIR|SLURM_ARRAY_TASK_ID|SLURM_ARRAY_JOB_ID|PBS_ARRAY_INDEX)\b)"
+    r"(?:SLURM_|PBS_|PALS_|PMI_|OMPI_)\w+")  # the job's identity is renamed, not dropped
+
+
 def classify_env(name: str, value: str, domains: tuple[str, ...] = (),
                  own: frozenset[str] = frozenset()) -> EnvVerdict:
     """Whether and why an exported variable of a source script is carried to a target

@@ -90,6 +90,19 @@ def _assigned(lines: list[str]) -> set[str]:
 _Place = tuple[str, str, "tuple[str, str, tuple[str, ...]] | str | None"]
 
 
+#: A container mount's inside end (``--mount ...,target=/app/data``): a path in the image.
+_MOUNT_TARGET = re.compile(r"(?<=[,\s])(?:target|dst|destination)=[^\s,]*")
+#: An expansion a path is glued to (``"$(pwd)"/data``, ``$HOME/x``): the path is under it.
+_GLUED = re.compile(r"(?<![\w/.$}-])[\"']?(\$\([^()]*\)|\$\{?\w+\}?)[\"']?(?=/)")
+
+
+def _host_side(text: str) -> str:
+    """``text`` without what is no absolute path of the host: a container mount's inside end,
+    and a path glued to an expansion (``"$(pwd)"/data/x`` is ``data/x`` under the job's
+    directory, not ``/data/x``)."""
+    return _GLUED.sub("X", _MOUNT_TARGET.sub("", text))
+
+
 @lru_cache(maxsize=64)
 def _source_places(lines: tuple[str, ...]) -> tuple[_Place, ...]:
     """What the script names, whatever the target, in order, each once: its absolute paths
@@ -99,7 +112,7 @@ def _source_places(lines: tuple[str, ...]) -> tuple[_Place, ...]:
     places: dict[tuple[str, str], _Place] = {}
     for _, text in _user_lines(list(lines)):
         holes = placeholder_paths(text)
-        for m in _ABSOLUTE.finditer(re.sub(r":?[-=+?](?=/)", " ", text)):
+        for m in _ABSOLUTE.finditer(re.sub(r":?[-=+?](?=/)", " ", _host_side(text))):
             path = m.group(1)
             while path.endswith("}") and path.count("{") < path.count("}"):
                 path = path[:-1]

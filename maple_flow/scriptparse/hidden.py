@@ -278,10 +278,55 @@ def hidden_program_reason(blocks: list[Block]) -> str:
         return (f"line {cmd.line}: `{text}` starts the job through {what}: the port reads a "
                 "launch written as a command of its own, not one assembled in an array; write "
                 "the launch out (python/torchrun/srun ... with the program) and port that")
+    generated = _eval_of_generated_file(blocks, cmd)
+    if generated:
+        return generated
     return (f"line {cmd.line}: `{text}` starts the job through {what}, which this script "
             "does not show, so the program it trains and how it is launched are not known: "
             "write the launch (python/torchrun/srun ... with the program) into the script "
             "and port that, or port that file instead")
+
+
+#: ``cat > FILE <<EOF`` (FILE a word or ``$NAME``): the file a heredoc writes.
+_HEREDOC_INTO = re.compile(r"^\s*cat\s+>\s*\"?\$\{?(\w+)\}?\"?\s*<<")
+_MKTEMP = re.compile(r"^\$\(\s*mktemp\b")
+
+
+def _eval_of_generated_file(blocks: list[Block], cmd: ShellCommand) -> str:
+    """Why ``eval $CMD`` is not read when CMD's text (set in the script) runs a file the job
+    writes itself with a heredoc (``TMP=$(mktemp)``; ``cat > $TMP <<EOF ... EOF``;
+    ``CMD="srun ... $TMP"``): the program is in that file's text, written when the job runs;
+    ``""`` otherwise."""
+    held = _VAR_WORD.match(cmd.words[1]) if cmd.words[:1] == ("eval",) and len(
+        cmd.words) == 2 else None
+    if held is None:
+        return ""
+    earlier = [c for b in blocks for c in b.commands if c.line < cmd.line]
+    value = next((v for c in reversed(earlier) if not c.words
+                  for n, v in c.assignments if n == held.group(1)), "")
+    temps = {n for c in earlier if not c.words for n, v in c.assignments if _MKTEMP.match(v)}
+    written = {m.group(1): b.line
+               for b in blocks if (m := _HEREDOC_INTO.match(b.text)) and m.group(1) in temps}
+    run = [w for w in re.findall(r"\$\{?(\w+)\}?", value) if w in written]
+    if not run:
+        return ""
+    name = run[-1]
+    values = {n: v for c in earlier if not c.words for n, v in c.assignments}
+    body = next(b.text for b in blocks if (m := _HEREDOC_INTO.match(b.text)) and m.group(1) == name)
+    runs = [values[w] for w in re.findall(r"\$\{?(\w+)\}?", body)
+            if _PYTHONISH.search(" " + values.get(w, ""))]
+    given = sorted({p for v in runs for p in re.findall(r"\$(?:[1-9@*])", v)} | {
+        f"${w} (= {values[w]})" for v in runs for w in re.findall(r"\$\{?(\w+)\}?", v)
+        if re.fullmatch(r"\$\{?[1-9@*]\}?", values.get(w, ""))})
+    what = (f" (it runs `{' '.join(runs[-1].split())}`" + (
+        f", from the job's own arguments: {', '.join(given)}" if given else "") + ")"
+            if runs else "")
+    return (f"line {cmd.line}: `eval ${held.group(1)}` runs `{' '.join(value.split())}`, "
+            f"whose program is ${name}: a temporary file (mktemp) the job writes itself with the "
+            f"heredoc on line {written[name]}{what}, so the program and how it is launched are "
+            "text made when the job runs, not a launch the port can read: write the command "
+            "that file runs (python/torchrun ... with the program, its arguments written in) "
+            "as the launcher's program in the script and port that")
 
 
 #: A word that is a bash array's expansion (``${CMD[@]}``), or one variable's value.

@@ -293,6 +293,9 @@ class _Found:
     #: The environment prefix of the launch inside a ``bash -c`` body (``srun bash -c
     #: 'CUDA_LAUNCH_BLOCKING=1 torchrun ...'``): the launch's own environment.
     body_env: dict[str, str] = field(default_factory=dict)
+    #: The launch's tail inside an ``eval``'d text (``CMD="mpiexec ... | tee log"; eval $CMD``):
+    #: the batch shell runs it as written, so it is the launch's own tail.
+    tail: str = ""
 
 
 #: A single-word value naming a Python file (``MAIN_PY="${PROJ_ROOT}/main.py"``).
@@ -589,8 +592,15 @@ def _launch_in(
                   [c for c in body if c.line <= inner.cmd.line and c is not inner.cmd])
         after = body[at + 1:] if at is not None else []
         body_env = {**dict(inner.cmd.assignments), **inner.body_env}
+        tail = ""
+        if cmd.words[0] == "eval" and not inner.inner and not inner.after:
+            # `eval $CMD` runs CMD's text in the batch shell: its `| tee log` (or `> log`,
+            # `&& cmd`) is the launch's, not a command of its own after it
+            tail = launch_tail(inner.cmd)
+            if tail:
+                after = [c for c in after if c.text != inner.cmd.text]
         return _Found(inner.line, cmd, block, before + inner.inner, body_env=body_env,
-                      after=after + inner.after)
+                      after=after + inner.after, tail=tail)
     if line and line.entrypoint:
         return _Found(line, cmd, block)
     return None
@@ -642,6 +652,7 @@ def _find_launch(blocks: list[Block], variables: dict[str, str]) -> _Found | Non
     found = [f for f in found
              if not (f.line.module and f.line.entrypoint in _ENVIRONMENT_MODULES)] or (
         found if _SETUP_STEP.get() else [])
+    found = [f for f in found if not interactive_session(f.line)]
     python = [f for f in found if not f.line.command]
     commands = [f for f in found if f.line.command]  # ``srun fairseq-train``: see LaunchLine
     # a Python program under a launcher first; then an installed command the job runs (not
@@ -654,6 +665,22 @@ def _find_launch(blocks: list[Block], variables: dict[str, str]) -> _Found | Non
     last.beside = sum(1 for f in found if f.cmd is not last.cmd and f.block == last.block
                       and f.cmd.line == last.cmd.line and f.cmd.text == last.cmd.text)
     return last
+
+
+#: A container runtime, whose ``shell`` verb opens an interactive shell in the image.
+_CONTAINER_RUNTIMES = frozenset({"singularity", "apptainer"})
+_SHELLS = frozenset({"bash", "sh", "zsh", "csh", "tcsh", "ksh"})
+
+
+def interactive_session(line: LaunchLine) -> bool:
+    """``srun --pty singularity shell ... $IMAGE``, ``srun --pty bash``: an interactive
+    session (a terminal for a person at the keyboard), which runs no program of a batch job:
+    never the job's launch, whatever branch it is on."""
+    names = [s.name for s in line.stages]
+    if line.entrypoint == "shell" and any(n in _CONTAINER_RUNTIMES for n in names):
+        return True
+    pty = any(s.name == "srun" and s.has("--pty") for s in line.stages)
+    return pty and line.entrypoint in _SHELLS and not line.args and not line.inline
 
 
 def _forget_branch_values(blocks: list[Block], parsed: ParsedScript) -> None:
@@ -928,7 +955,8 @@ def parse_script(data: str | bytes) -> ParsedScript:
         read = {m for a in found.line.args for m in re.findall(r"\$\{?(\w+)", a)}
         parsed.deferred_args = (escaped | _per_task_in_single_quotes(found)) & read
     parsed.launch_redirects = _redirects(found.cmd.text)
-    parsed.launch_tail = launch_tail(found.cmd)  # `srun bash -c "a; python x" | tee log` too
+    parsed.launch_tail = launch_tail(found.cmd) or found.tail  # `srun bash -c "a; python x" |
+    # tee log` too, and `eval $CMD`'s `CMD="srun ... | tee log"`
     if not parsed.launch_tail and parsed.launch_loop is not None and _in_background(found.cmd):
         parsed.launch_tail = "&"  # each pass starts the launch in the background: concurrent
     elif (not parsed.launch_tail and not found.inner and parsed.launch_loop is None

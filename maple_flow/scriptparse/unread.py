@@ -187,6 +187,10 @@ def _container_reason(words: tuple[str, ...]) -> str | None:
     run, image, inside = found
     kind = _head(words)
     where = f"`{run}` starts the {kind} container {image}"
+    if run.endswith(" shell"):
+        return (f"`{run}` opens an interactive shell in the {kind} container {image}, for a "
+                "person typing at a terminal: in a batch job it reads no commands, so it runs "
+                "no program of the job")
     if not inside:
         return (f"{where} and runs the image's own entry (its runscript), so the program it "
                 "starts is inside the image, not in the script")
