@@ -89,6 +89,7 @@ def ops_for(cluster: str) -> list[o.FixOp]:
         o.ContainerWritableTmpfs(), o.RaiseOpenFiles(), o.SetRankCount(count=2),
         o.ContainerPython3(), o.RegistryHostHash(host="nvcr.io"), o.MpiSingleCopyOff(),
         o.JobDirCache(name="NUMBA_CACHE_DIR"), o.ContainerHostMpi(),
+        o.LocalRankFromLocalId(), o.WorldSizeFromJob(), o.BindRankGpus(),
     ]
 
 
