@@ -179,3 +179,14 @@ def test_hand_exported_ddp_variables_are_dropped() -> None:
     record, diff = _proposed(script, log, "delta")
     assert record == "ddp-env-exported-under-slurm"
     assert "-export RANK=0" in diff and "-export WORLD_SIZE=8" in diff
+
+
+# -- the program's own global-rank device: not the script's --------------------------------
+
+def test_a_program_that_sets_the_global_rank_as_device_is_not_given_a_script_fix() -> None:
+    script = SLURM.format(extra="", launch="srun python -u train.py")
+    data = diagnose_log(script, "torch.cuda.set_device(rank)\n"
+                        "RuntimeError: CUDA error: invalid device ordinal\n", "delta", None, False)
+    assert not data.get("proposed")
+    first = (data.get("diagnoses") or [{}])[0]
+    assert first.get("record_id") == "program-global-rank-as-device"
