@@ -45,7 +45,8 @@ NRANKS_PER_NODE=4
 NTOTRANKS=$(( NNODES * NRANKS_PER_NODE ))
 export MASTER_ADDR=$(head -n 1 $PBS_NODEFILE)
 export MASTER_PORT=29500
-{extra}mpiexec -n ${{NTOTRANKS}} --ppn ${{NRANKS_PER_NODE}} --depth=16 --cpu-bind depth {wrap}python train.py
+{extra}mpiexec -n ${{NTOTRANKS}} --ppn ${{NRANKS_PER_NODE}} --depth=16 \\
+    --cpu-bind depth {wrap}python train.py
 """
 
 

@@ -23,6 +23,7 @@ from maple_flow.errors import MapleError
 from maple_flow.repair.text import FixNotApplicable, line_starts, logical_span, replace, words_of
 from maple_flow.scriptparse import ParsedScript, parse_script
 from maple_flow.scriptparse.facts import directive_size
+from maple_flow.scriptparse.launch import Stage
 from maple_flow.scriptparse.values import to_int
 
 #: Each launcher's global rank variable and its local-rank counterpart (same launcher).
@@ -92,9 +93,7 @@ def _context(text: str, offset: int) -> _Context:
             end = text.find("\n", i)
             i = offset if end < 0 or end >= offset else end
             continue
-        elif ch == "\n" and not text[:i].rstrip(" \t").endswith("\\"):
-            command = i + 1
-        elif ch in ";|&":
+        elif ch in ";|&" or (ch == "\n" and not text[:i].rstrip(" \t").endswith("\\")):
             command = i + 1
         i += 1
     body = bool(quote) and re.search(r"(?:^|\s)-c\s*$", text[command:opened]) is not None
@@ -176,7 +175,7 @@ def local_rank_from_local_id(text: str) -> str:
     return text
 
 
-def _site_stage(p: ParsedScript):  # type: ignore[no-untyped-def]
+def _site_stage(p: ParsedScript) -> Stage | None:
     return next((s for s in p.launch.stages if s.name in SITE_LAUNCHERS), None)
 
 
@@ -190,9 +189,9 @@ def job_rank_count_word(p: ParsedScript) -> str:
     if stage is None:
         raise FixNotApplicable("no site launcher starts the ranks: the job's rank count is "
                                "not the script's to name")
-    word = stage.get("-n", "--ntasks", "-np", "--np", "--n")
-    if word is not None:
-        word = word.strip('"')
+    given = stage.get("-n", "--ntasks", "-np", "--np", "--n")
+    if given is not None:
+        word = str(given).strip('"')
         if not _COUNT_WORD.match(word):
             raise FixNotApplicable(f"the rank count {word!r} of {stage.name} is not a plain "
                                    "number or variable")
