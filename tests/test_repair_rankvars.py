@@ -191,3 +191,11 @@ def test_a_program_that_sets_the_global_rank_as_device_is_not_given_a_script_fix
     assert not data.get("proposed")
     first = (data.get("diagnoses") or [{}])[0]
     assert first.get("record_id") == "program-global-rank-as-device"
+
+
+def test_world_size_in_an_srun_body_reads_the_step_task_count() -> None:
+    """In the rank's shell the step's own count is there (escaped in a double-quoted body)."""
+    script = SLURM.format(extra="", launch="srun bash -c 'WORLD_SIZE=16 python train.py'")
+    assert "'WORLD_SIZE=$SLURM_NTASKS python" in world_size_from_job(script)
+    script = SLURM.format(extra="", launch='srun bash -c "WORLD_SIZE=16 python train.py"')
+    assert '"WORLD_SIZE=\\$SLURM_NTASKS python' in world_size_from_job(script)

@@ -234,6 +234,23 @@ def world_size_off_the_ranks(p: ParsedScript | None, text: str) -> bool:
     return count is not None and any(n != count for n in literals)
 
 
+def _count_in(word: str, ctx: _Context, p: ParsedScript) -> str:
+    """The count ``word`` as written where the WORLD_SIZE stands: in a rank's ``-c`` body a
+    batch-shell variable is not there unless exported (srun's own SLURM_NTASKS always is)."""
+    if not word.startswith("$"):
+        return word
+    if not (ctx.quote and ctx.body):
+        return word if ctx.quote else f'"{word}"'
+    stage = _site_stage(p)
+    name = word.strip("${}")
+    if stage is not None and stage.name == "srun":
+        word, name = "$SLURM_NTASKS", "SLURM_NTASKS"
+    elif name not in p.env:
+        raise FixNotApplicable(f"the rank count {word} is a batch-shell variable the ranks' "
+                               "shells do not have (it is not exported)")
+    return ("\\" if ctx.quote == '"' else "") + word
+
+
 def world_size_from_job(text: str) -> str:
     """``text`` whose literal WORLD_SIZE is the job's own rank count (see
     ops.WorldSizeFromJob)."""
@@ -249,12 +266,7 @@ def world_size_from_job(text: str) -> str:
         if count is not None and int(m.group("count")) == count:
             continue
         ctx = _context(text, m.start())
-        new = word
-        if word.startswith("$"):
-            if ctx.quote == '"' and ctx.body:
-                new = "\\" + word  # read in the rank's shell, not the batch shell
-            elif not ctx.quote:
-                new = f'"{word}"'
+        new = _count_in(word, ctx, p)
         text = replace(text, m.start("count"), m.end("count"), new)
     return text
 
