@@ -199,3 +199,15 @@ def test_world_size_in_an_srun_body_reads_the_step_task_count() -> None:
     assert "'WORLD_SIZE=$SLURM_NTASKS python" in world_size_from_job(script)
     script = SLURM.format(extra="", launch='srun bash -c "WORLD_SIZE=16 python train.py"')
     assert '"WORLD_SIZE=\\$SLURM_NTASKS python' in world_size_from_job(script)
+
+
+@pytest.mark.parametrize("kind", ["local_rank_from_local_id", "world_size_from_job",
+                                  "bind_rank_gpus"])
+def test_the_rank_ops_take_no_free_text(kind: str) -> None:
+    """The variable a rank op writes comes from a fixed table, the site profile or the script's
+    own launcher word: an op given a value of its own is refused by validation."""
+    from maple_flow.errors import MapleError
+
+    assert o.validate_ops([{"op": kind}]) == [{"op": kind}]
+    with pytest.raises(MapleError):
+        o.validate_ops([{"op": kind, "value": "$(touch /tmp/x)"}])
