@@ -90,6 +90,7 @@ def ops_for(cluster: str) -> list[o.FixOp]:
         o.ContainerPython3(), o.RegistryHostHash(host="nvcr.io"), o.MpiSingleCopyOff(),
         o.JobDirCache(name="NUMBA_CACHE_DIR"), o.ContainerHostMpi(),
         o.StripInvisible(), o.LaunchWithSrun(), o.PbsSelectMpiprocs(),
+        o.LocalRankFromLocalId(), o.WorldSizeFromJob(), o.BindRankGpus(),
     ]
 
 

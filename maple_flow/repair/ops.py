@@ -370,6 +370,35 @@ class ContainerHostMpi(Strict):
     op: Literal["container_host_mpi"] = "container_host_mpi"
 
 
+class LocalRankFromLocalId(Strict):
+    """Read a local rank that the script takes from the global rank (``LOCAL_RANK=$SLURM_PROCID``,
+    ``--local_rank=\\$SLURM_PROCID``) from the same launcher's local id (``SLURM_LOCALID``,
+    ``PMI_LOCAL_RANK``, ``PALS_LOCAL_RANKID``, ``OMPI_COMM_WORLD_LOCAL_RANK``), where each
+    rank reads it: a ``-c`` body a site launcher starts (escaped in double quotes), or a
+    script the launcher runs in every rank. The names come from a fixed table; one the
+    batch shell expands once is refused with the reason."""
+
+    op: Literal["local_rank_from_local_id"] = "local_rank_from_local_id"
+
+
+class WorldSizeFromJob(Strict):
+    """Write the job's own rank count where the script gives WORLD_SIZE a literal number that
+    is not it: the site launcher's rank-count word as the script writes it (``${NTOTRANKS}``,
+    a number; only a whole variable or a number), else ``$SLURM_NTASKS`` where the directives
+    set the task count. Refused under a per-node launcher (it sets WORLD_SIZE itself)."""
+
+    op: Literal["world_size_from_job"] = "world_size_from_job"
+
+
+class BindRankGpus(Strict):
+    """Give each rank that mpiexec/mpirun starts several a node its own GPU: the Python program
+    is started through ``bash -c 'export CUDA_VISIBLE_DEVICES=$LOCAL; exec "$@"' bash``, LOCAL
+    the site profile's local-rank variable (PALS_LOCAL_RANKID on Polaris), as ALCF's GPU
+    affinity wrapper does. NVIDIA sites only; refused where something binds GPUs already."""
+
+    op: Literal["bind_rank_gpus"] = "bind_rank_gpus"
+
+
 #: One word of a script line as an op names it: no blanks, no control characters.
 Word = Annotated[str, Field(pattern=r"^[^\s\x00-\x1f\x7f]+$", max_length=512)]
 
@@ -445,7 +474,8 @@ FixOp = Annotated[
     | LauncherThroughPython | MpiHostLoopback | ReplaceWord | RunThroughInterpreter
     | JoinContinuation | ContainerBindSpec | ContainerWritableTmpfs | RaiseOpenFiles | SetRankCount
     | ContainerPython3 | RegistryHostHash | MpiSingleCopyOff | JobDirCache | ContainerHostMpi
-    | StripInvisible | LaunchWithSrun | PbsSelectMpiprocs,
+    | StripInvisible | LaunchWithSrun | PbsSelectMpiprocs
+    | LocalRankFromLocalId | WorldSizeFromJob | BindRankGpus,
     Field(discriminator="op"),
 ]
 
@@ -461,6 +491,7 @@ OP_KINDS: tuple[str, ...] = (
     "registry_host_hash", "mpi_single_copy_off", "job_dir_cache",
     "container_host_mpi", "launch_on_every_node", "strip_invisible", "launch_with_srun",
     "pbs_select_mpiprocs",
+    "local_rank_from_local_id", "world_size_from_job", "bind_rank_gpus",
 )
 
 

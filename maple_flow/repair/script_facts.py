@@ -15,6 +15,11 @@ from maple_flow.models import ClusterProfile
 from maple_flow.repair.models import ScriptFact
 from maple_flow.repair.patch_container import NV_FLAGS, NV_RUNTIMES
 from maple_flow.repair.patch_layout import several_launchers_per_node
+from maple_flow.repair.patch_rankvars import (
+    local_rank_from_global_rank,
+    mpiexec_ranks_unbound,
+    world_size_off_the_ranks,
+)
 from maple_flow.scriptparse import ParsedScript, parse_script
 from maple_flow.scriptparse.facts import directive_size
 from maple_flow.scriptparse.launch import ENV_RUNNERS, Stage
@@ -240,6 +245,15 @@ _FACTS: dict[str, Callable[[ParsedScript, ClusterProfile | None], bool]] = {
 }
 
 
+#: Facts that read the script's text beside its parse (where in a launch line or body a value
+#: is written decides whether each rank reads it).
+_TEXT_FACTS: dict[str, Callable[[ParsedScript | None, str], bool]] = {
+    "local_rank_from_global_rank": local_rank_from_global_rank,
+    "world_size_off_the_ranks": world_size_off_the_ranks,
+    "mpiexec_ranks_unbound": mpiexec_ranks_unbound,
+}
+
+
 def holds(fact: ScriptFact, script: str, profile: ClusterProfile | None = None) -> bool:
     """Whether ``fact`` holds of ``script`` on ``profile``'s site (False for a script that
     does not parse)."""
@@ -248,5 +262,9 @@ def holds(fact: ScriptFact, script: str, profile: ClusterProfile | None = None) 
     try:
         parsed = parse_script(script)
     except (MapleError, ValueError, IndexError):
+        if fact in _TEXT_FACTS:  # they read the text, and say False where the parse is needed
+            return _TEXT_FACTS[fact](None, script)
         return False
+    if fact in _TEXT_FACTS:
+        return _TEXT_FACTS[fact](parsed, script)
     return _FACTS[fact](parsed, profile)
