@@ -820,6 +820,20 @@ def _array_launcher_beside(blocks: list[Block], arrays: dict[str, str], found: _
             "out on each of these lines and port that")
 
 
+def _computed_container_words(line: LaunchLine) -> tuple[str, str] | None:
+    """(the runtime and verb, the word) where a container runtime of the launch takes a
+    command substitution (``$( ... )``, backquotes) among its options or as its image: the
+    shell decides when the job runs which options and which image those words are."""
+    for stage in line.stages:
+        if stage.name not in ("singularity", "apptainer", "podman-hpc"):
+            continue
+        words = [w for option in stage.options for w in option if w] + stage.operands
+        for word in words:
+            if word.lstrip('"').startswith(("$(", "`")) and not word.startswith("$(("):
+                return f"{stage.name} {stage.via}".strip(), one_line(word, 60)
+    return None
+
+
 def parse_script(data: str | bytes) -> ParsedScript:
     """Parse a Slurm/PBS batch script; ParseError when it is not text or launches nothing."""
     text = decode_script(data)
@@ -847,6 +861,14 @@ def parse_script(data: str | bytes) -> ParsedScript:
               or _array_launcher_beside(blocks, arrays, found))
     if hidden:
         raise ParseError(hidden)
+    computed = _computed_container_words(found.line)
+    if computed:
+        raise ParseError(
+            f"line {found.cmd.line}: the container's command line (`{computed[0]}`) takes "
+            f"`{computed[1]}` before its image: a command substitution that the shell runs "
+            "when the job runs, giving options (mounts) or none, so the port cannot tell the "
+            "container's options and image apart; set those options in a variable before the "
+            "line (e.g. under an `if`) and pass it, or write them out, then port the script")
     end = blocks[found.block + 1].line - 1 if found.block + 1 < len(blocks) else None
     broken = _broken_continuation(text, blocks[found.block].line, end)
     if broken:
