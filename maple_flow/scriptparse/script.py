@@ -55,7 +55,12 @@ from maple_flow.scriptparse.shell import (
     unclosed_quote,
 )
 from maple_flow.scriptparse.template import template_reason
-from maple_flow.scriptparse.unread import generator_reason, named_unread, unread_commands_reason
+from maple_flow.scriptparse.unread import (
+    function_launch_reason,
+    generator_reason,
+    named_unread,
+    unread_commands_reason,
+)
 from maple_flow.scriptparse.values import (
     COMMAND_SUBST,
     array_key,
@@ -758,6 +763,9 @@ def _no_launch_reason(blocks: list[Block], text: str = "") -> str:
                 f"that ends in {launcher}, so bash runs `{head}` as the command, not "
                 f"{launcher}: a line break is missing before {launcher}; put the launch on a "
                 "line of its own")
+    function = function_launch_reason(blocks, text) if text else ""
+    if function:
+        return "no launch line found: " + function
     unread = unread_commands_reason(blocks)
     slips = shell_slips(text, blocks) if text else []
     if slips:  # named first: what the script does is not what it seems to do
@@ -1027,7 +1035,10 @@ def spaced_assignments(blocks: list[Block]) -> list[tuple[str, str]]:
     for block in blocks:
         for cmd in block.commands:
             words = cmd.words
+            raw = cmd.raw[1] if len(cmd.raw) > 1 else words[1:2][0] if len(words) > 1 else ""
+            # `echo "=== x ==="`: a quoted word that starts with `=` is an argument
             if (len(words) > 1 and re.fullmatch(r"[A-Za-z_]\w*", words[0])
+                    and raw.startswith("=")
                     and (words[1] == "=" or (words[1].startswith("=") and len(words) == 2))):
                 found.append((words[0], (
                     f"line {cmd.line}: `{short_text(cmd.text.strip())}` is not an assignment "
