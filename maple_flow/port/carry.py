@@ -1360,12 +1360,17 @@ def _add_helpers(words: list[str], renamed: list[str], profile: ClusterProfile,
     """The helper variables (``$MAPLE_NODEFILE`` on Slurm for PBS's node file) that ``words``
     read after renaming (``renamed``: ``$A -> $B``): their lines first among the set-up
     steps, each with its note."""
+    from maple_flow.knowledge.filesystems import target_storage
+
+    storage = target_storage(profile.id)
+    local = storage.node_local if storage else "/tmp"
     lines: list[str] = []
     for name, helper in scheduler_vars().helpers.items():
-        if helper.scheduler == profile.scheduler and any(name in w for w in words):
-            lines += helper.lines
+        if helper.scheduler in (profile.scheduler, "any") and any(name in w for w in words):
+            lines += [x.replace("{node_local}", local) for x in helper.lines]
             source = sorted({r.split(" -> ")[0] for r in renamed if r.endswith(f"${name}")})
-            carried.notes.append(helper.note.replace("{source}", ", ".join(source) or name))
+            carried.notes.append(helper.note.replace("{source}", ", ".join(source) or name)
+                                 .replace("{node_local}", local))
     carried.steps[:0] = lines
 
 
