@@ -415,6 +415,10 @@ _PYTHON_LOOKUP = re.compile(
     r"(?:\)|`)\}?$")
 
 
+#: An array element whose index is read when the line runs (``${arr[$i]}``, ``${a[i+1]}``).
+_RUNTIME_ELEMENT = re.compile(r"\$\{[A-Za-z_]\w*\[(?!\d+\]|[@*]\])[^\]]*\]\}")
+
+
 def _assign(variables: dict[str, str], name: str, value: str) -> None:
     """``name=value`` (``name+=value`` appends); known variables expand at assignment."""
     if value.startswith("(") and value.endswith(")") and re.fullmatch(r"\w+\+?", name):
@@ -441,6 +445,11 @@ def _assign(variables: dict[str, str], name: str, value: str) -> None:
     if name.endswith("+"):
         name = name[:-1]
         value = variables.get(name, "") + value
+    if _RUNTIME_ELEMENT.search(value):
+        # an array element picked by a value known only when it runs (``idx="${arr[$i]}"``
+        # in a loop): each pass has its own value, so the name stays a reference
+        variables.pop(name.rstrip("+"), None)
+        return
     if re.search(rf"\$\{{?{re.escape(name)}(?!\w)", value):
         # built from its own earlier value, which is not known (``data_path=${dir}/${data_path}``
         # after a ``case`` sets it): no value to record, and one would expand into itself
