@@ -831,6 +831,36 @@ def _framework_module_note(modules: list[str], src: Source, profile: ClusterProf
             "launch" for module, name in given[:1]]
 
 
+#: A module that gives the job a deep-learning framework (``pytorch-gpu/py3/2.3.0``,
+#: ``PyTorch/2.1.2-foss-2023a``, ``tensorflow-gpu/2.4``, ``jax/0.4``).
+_FRAMEWORK_MODULE = re.compile(r"(?i)torch|tensorflow|\bjax\b|keras")
+#: The job's own Python environment switched on in the script (a venv, conda, a runner).
+_OWN_ENV = re.compile(
+    r"(?:^|[\s;&|])(?:(?:source|\.)\s+\S*activate\b|(?:conda|mamba|micromamba|pyenv)\s+activate\b"
+    r"|(?:uv|poetry|pixi|conda|mamba|micromamba)\s+run\b|\S*/bin/python[\d.]*\b"
+    r"|export\s+(?:PATH|VIRTUAL_ENV|CONDA_PREFIX)=)")
+
+
+def no_framework_refusal(modules: list[str], lines: list[str], profile: ClusterProfile,
+                         o: dict[str, Any]) -> str:
+    """The refusal when the source gets its framework only from a site module (``module load
+    pytorch-gpu/py3/2.3.0``), activates no environment of its own, and the target gives a
+    job no framework (``software.system_frameworks: false``): the program would fail at
+    import there; "" otherwise."""
+    given = [m for m in modules if _FRAMEWORK_MODULE.search(m)]
+    if profile.software.system_frameworks or not given or o.get("modules"):
+        return ""
+    code = "\n".join(x for x in lines if not x.lstrip().startswith("#"))
+    if _OWN_ENV.search(code):
+        return ""
+    return (f"the program gets its framework only from the source's site module "
+            f"{', '.join(given[:2])}, which {profile.name} does not have, and the script "
+            f"activates no environment of its own; {profile.name} gives a job no framework "
+            "(each user builds one, e.g. a venv with the framework installed): add the line "
+            "that activates your environment on the target (`source <venv>/bin/activate` or "
+            "`conda activate <env>`) to the script after its module lines, then port again")
+
+
 def _software_notes(src: Source, profile: ClusterProfile,
                     toolkit: list[str] | None = None) -> list[str]:
     p, notes = src.parsed, (_launch_block_notes(src.parsed)
@@ -1341,6 +1371,8 @@ def _port_on(src: Source, target: str, o: dict[str, Any],
     refusals = [x.message for x in result.findings if x.severity == "error"]
     refusals += [loop_problem] if loop_problem else []
     refusals += [toolkit.refusal] if toolkit.refusal else []
+    stack = no_framework_refusal(src.parsed.modules, src.lines, profile, o)
+    refusals += [stack] if stack else []
     refusals += [array.refusal] if array.refusal else []
     per_node = (per_node_script_refusal(src.parsed, f, o)
                 or wrapper_workers_refusal(src.parsed, f, o)
