@@ -159,3 +159,19 @@ PYXIS = (ONE + "#SBATCH --container-image=user/pytorch:2025.06\n"
 def test_pyxis_mount_points_used_by_the_script_are_refused() -> None:
     why = _refusal(PYXIS, "aurora")
     assert "pyxis" in why and "/proj" in why and "--container-mounts" in why
+
+
+# --- 8. a venv the job makes itself, filled only from the source site's wheelhouse ---
+
+WHEELHOUSE = (ONE + "virtualenv --no-download $SLURM_TMPDIR/env\n"
+              "source $SLURM_TMPDIR/env/bin/activate\n"
+              "pip install --no-index -r requirements.txt\npython main.py\n")
+
+
+def test_an_in_job_venv_filled_from_the_wheelhouse_is_named_not_ready() -> None:
+    r = _port(WHEELHOUSE, "polaris")
+    assert r.status == "generated"
+    ready = [n for n in r.notes if n.startswith("NOT READY TO RUN") and "--no-index" in n]
+    assert ready and "fails at import" in ready[0]
+    assert not any("runs with Polaris's own Python stack" in n for n in r.notes)
+    assert any("which the job makes itself above" in n for n in r.notes)
