@@ -130,6 +130,12 @@ def test_a_site_framework_module_on_a_target_with_none_is_named_plainly() -> Non
     assert notes and "pytorch-gpu/py3/2.3.0" in notes[0] and "fails at import" in notes[0]
 
 
+def test_a_site_ml_python_module_on_a_target_with_none_is_named_plainly() -> None:
+    ml = MODULE_TORCH.replace("pytorch-gpu/py3/2.3.0", "python/3.8-cuda-ml")
+    notes = _stack_notes(ml, "lonestar6")
+    assert notes and "python/3.8-cuda-ml" in notes[0]
+
+
 def test_a_site_framework_module_with_an_own_env_or_on_a_target_with_one_has_no_such_note() -> None:
     own = MODULE_TORCH.replace("srun", "source ~/venv/bin/activate\nsrun")
     assert not _stack_notes(own, "lonestar6")

@@ -832,8 +832,9 @@ def _framework_module_note(modules: list[str], src: Source, profile: ClusterProf
 
 
 #: A module that gives the job a deep-learning framework (``pytorch-gpu/py3/2.3.0``,
-#: ``PyTorch/2.1.2-foss-2023a``, ``tensorflow-gpu/2.4``, ``jax/0.4``).
-_FRAMEWORK_MODULE = re.compile(r"(?i)torch|tensorflow|\bjax\b|keras")
+#: ``PyTorch/2.1.2-foss-2023a``, ``tensorflow-gpu/2.4``, ``jax/0.4``) or a site's ML Python
+#: stack (``python/3.8-cuda-ml``, ``ml-toolkit-gpu/pytorch``).
+_FRAMEWORK_MODULE = re.compile(r"(?i)torch|tensorflow|\bjax\b|keras|(?:^|[/_-])ml(?:$|[/_-])")
 #: The job's own Python environment switched on in the script (a venv, conda, a runner).
 _OWN_ENV = re.compile(
     r"(?:^|[\s;&|])(?:(?:source|\.)\s+\S*activate\b|(?:conda|mamba|micromamba|pyenv)\s+activate\b"
