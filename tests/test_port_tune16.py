@@ -174,10 +174,12 @@ WHEELHOUSE = (ONE + "virtualenv --no-download $SLURM_TMPDIR/env\n"
               "pip install --no-index -r requirements.txt\npython main.py\n")
 
 
-def test_an_in_job_venv_filled_from_the_wheelhouse_is_named_not_ready() -> None:
-    r = _port(WHEELHOUSE, "polaris")
-    assert r.status == "generated"
-    ready = [n for n in r.notes if n.startswith("NOT READY TO RUN") and "--no-index" in n]
-    assert ready and "fails at import" in ready[0]
-    assert not any("runs with Polaris's own Python stack" in n for n in r.notes)
-    assert any("which the job makes itself above" in n for n in r.notes)
+def test_an_in_job_venv_filled_from_the_wheelhouse_is_refused_with_the_fix() -> None:
+    why = _refusal(WHEELHOUSE, "polaris")
+    assert "--no-index" in why and "fails at import" in why and "virtualenv" in why
+    assert "runs with Polaris's own Python stack" not in why
+
+
+def test_a_premade_venv_with_wheelhouse_pip_still_ports() -> None:
+    premade = WHEELHOUSE.replace("virtualenv --no-download $SLURM_TMPDIR/env\n", "")
+    assert _port(premade, "polaris").status == "generated"

@@ -750,7 +750,12 @@ def _classify(src: Source, profile: ClusterProfile, out: Carried) -> tuple[list[
         elif step.keep and (wheelhouse := _wheelhouse_pip(
                 step, profile, _made_env([x for k in kept for x in k.text.split("\n")]))):
             kept.append(step)
-            out.notes.append(wheelhouse)
+            if wheelhouse.startswith(_EMPTY_ENV):  # the job's own environment left empty
+                # one refusal, naming the last such line (the packages, not `--upgrade pip`)
+                out.refusals[:] = [r for r in out.refusals if not r.startswith(_EMPTY_ENV)]
+                out.refusals.append(wheelhouse)
+            else:
+                out.notes.append(wheelhouse)
         else:
             kept.append(step)
     return kept, foreign_names
@@ -769,6 +774,11 @@ _PIP_NO_INDEX = re.compile(
 _FIND_LINKS = re.compile(r"(?:^|\s)(?:--find-links\b|-f\s|-f\S)")
 
 
+#: The start of the reason a port is refused when the job fills the environment it makes
+#: itself only from the source site's wheelhouse (it stays empty on the target).
+_EMPTY_ENV = "the job's own environment would be empty on the target: "
+
+
 def _wheelhouse_pip(step: Step, profile: ClusterProfile, made: str = "") -> str:
     """The note on a set-up step ``pip install --no-index ...`` with no --find-links: kept as
     written (without the source's wheelhouse it installs nothing, under the set-up's ``set
@@ -780,7 +790,7 @@ def _wheelhouse_pip(step: Step, profile: ClusterProfile, made: str = "") -> str:
     if not lines:
         return ""
     if made:  # the job's own new environment, filled only from the wheelhouse: left empty
-        return (f"NOT READY TO RUN: line {step.line} `{short(lines[0].strip())}` installs with "
+        return (f"{_EMPTY_ENV}line {step.line} `{short(lines[0].strip())}` installs with "
                 "--no-index and no --find-links, so only from the wheel directories pip's own "
                 "configuration names (on the source, the site's wheelhouse: the Digital Research "
                 "Alliance of Canada's Python modules point pip at theirs, "
@@ -789,7 +799,8 @@ def _wheelhouse_pip(step: Step, profile: ClusterProfile, made: str = "") -> str:
                 f"the job makes itself (`{short(made, 60)}`), which then holds none of the "
                 "program's packages, so the program fails at import; install them from the "
                 "package index (drop --no-index), give --find-links DIR of your wheels, or make "
-                "the environment with --system-site-packages over the target's own stack")
+                "the environment with --system-site-packages over the target's own stack, then "
+                "port again")
     return (f"line {step.line} `{short(lines[0].strip())}` is kept as written: it installs with "
             "--no-index and no --find-links, so only from the wheel directories pip's own "
             "configuration names; on the source that is the site's wheelhouse (the Digital "
