@@ -839,13 +839,13 @@ def _array_launcher_beside(blocks: list[Block], arrays: dict[str, str], found: _
 
 def _computed_container_words(line: LaunchLine) -> tuple[str, str] | None:
     """(the runtime and verb, the word) where a container runtime of the launch takes a
-    command substitution (``$( ... )``, backquotes) among its options or as its image: the
-    shell decides when the job runs which options and which image those words are."""
+    command substitution (``$( ... )``, backquotes) where its image should be (after its
+    options): the shell decides when the job runs which options and which image that is."""
     for stage in line.stages:
         if stage.name not in ("singularity", "apptainer", "podman-hpc"):
             continue
-        words = [w for option in stage.options for w in option if w] + stage.operands
-        for word in words:
+        # the word read as the image (an option's own value, `--pwd $(pwd)`, is fine)
+        for word in stage.operands[:1]:
             if word.lstrip('"').startswith(("$(", "`")) and not word.startswith("$(("):
                 return f"{stage.name} {stage.via}".strip(), one_line(word, 60)
     return None
