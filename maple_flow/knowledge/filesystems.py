@@ -28,6 +28,10 @@ class TargetStorage(Strict):
     variables: list[str]
     source: str = Field(min_length=1)
     doubts: list[str] = Field(default_factory=list)
+    #: The directory on each compute node's own disk (or memory) a job may write
+    #: (``/tmp``, ``/local/scratch``, ``$LOCAL``), and where that is written.
+    node_local: str = "/tmp"
+    node_local_source: str = ""
 
 
 class Prefix(Strict):

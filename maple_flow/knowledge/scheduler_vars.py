@@ -17,7 +17,9 @@ _NAME = r"^[A-Z_][A-Z0-9_]*$"
 class Helper(Strict):
     """A variable the ported script sets itself when a kept line reads it."""
 
-    scheduler: str = Field(pattern=r"^(?:slurm|pbs)$")
+    #: The target scheduler it is set on (``any``: every target).
+    scheduler: str = Field(pattern=r"^(?:slurm|pbs|any)$")
+    #: Its lines; ``{node_local}`` is the target's node-local directory (filesystems.yaml).
     lines: list[str] = Field(min_length=1)
     note: str = Field(min_length=1)
 

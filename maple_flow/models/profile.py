@@ -221,6 +221,11 @@ class Software(Sourced):
         default_factory=list,
         description="set-up the docs leave to the user; written as comments, never invented",
     )
+    system_frameworks: bool = Field(
+        default=True,
+        description="whether the site gives a job a deep-learning framework (PyTorch) of its "
+                    "own (a module or environment); false: each job activates the user's own",
+    )
 
 
 class Launch(Sourced):

@@ -17,7 +17,7 @@ from maple_flow.port.arch import arch_note
 from maple_flow.port.carry import Source, assigned_names, foreign_reason
 from maple_flow.port.comments import CommentRuns, is_comment
 from maple_flow.port.container import plan_container, source_arch, source_site_binds
-from maple_flow.port.container_lost import container_lost_refusal
+from maple_flow.port.container_lost import container_lost_refusal, pyxis_mounts_refusal
 from maple_flow.port.fit import launch_shell_options
 from maple_flow.port.gpu_memory import gpu_memory_note
 from maple_flow.port.header import (
@@ -204,7 +204,8 @@ def _container(out: Applied, src: Source, profile: ClusterProfile, entry: str) -
     plan = plan_container(src.parsed, profile, source_arch(src.cluster),
                           source_site_binds(src.cluster))
     if plan is None and not out.refusals:
-        lost = container_lost_refusal(src.parsed, profile)
+        lost = (container_lost_refusal(src.parsed, profile)
+                or pyxis_mounts_refusal(src.parsed, "\n".join(src.lines), profile))
         out.refusals += [lost] if lost else []
     if plan is None and not out.refusals:
         out.script = _program_out_of_container(out.script, src.parsed)

@@ -775,9 +775,15 @@ def _classify(src: Source, profile: ClusterProfile, out: Carried) -> tuple[list[
                                                 if v not in captured], src.parsed):
             out.notes.append(f"line {step.line} `{short(step.text)}` prints the source's "
                              "launch line; the target's script writes its own")
-        elif step.keep and (wheelhouse := _wheelhouse_pip(step, profile)):
+        elif step.keep and (wheelhouse := _wheelhouse_pip(
+                step, profile, _made_env([x for k in kept for x in k.text.split("\n")]))):
             kept.append(step)
-            out.notes.append(wheelhouse)
+            if wheelhouse.startswith(_EMPTY_ENV):  # the job's own environment left empty
+                # one refusal, naming the last such line (the packages, not `--upgrade pip`)
+                out.refusals[:] = [r for r in out.refusals if not r.startswith(_EMPTY_ENV)]
+                out.refusals.append(wheelhouse)
+            else:
+                out.notes.append(wheelhouse)
         else:
             kept.append(step)
     return kept, foreign_names
@@ -796,7 +802,12 @@ _PIP_NO_INDEX = re.compile(
 _FIND_LINKS = re.compile(r"(?:^|\s)(?:--find-links\b|-f\s|-f\S)")
 
 
-def _wheelhouse_pip(step: Step, profile: ClusterProfile) -> str:
+#: The start of the reason a port is refused when the job fills the environment it makes
+#: itself only from the source site's wheelhouse (it stays empty on the target).
+_EMPTY_ENV = "the job's own environment would be empty on the target: "
+
+
+def _wheelhouse_pip(step: Step, profile: ClusterProfile, made: str = "") -> str:
     """The note on a set-up step ``pip install --no-index ...`` with no --find-links: kept as
     written (without the source's wheelhouse it installs nothing, under the set-up's ``set
     +e``; dropping --no-index would install from the package index over the target's own
@@ -806,6 +817,18 @@ def _wheelhouse_pip(step: Step, profile: ClusterProfile) -> str:
              if _PIP_NO_INDEX.search(x) and not _FIND_LINKS.search(x.split(" #", 1)[0])]
     if not lines:
         return ""
+    if made:  # the job's own new environment, filled only from the wheelhouse: left empty
+        return (f"{_EMPTY_ENV}line {step.line} `{short(lines[0].strip())}` installs with "
+                "--no-index and no --find-links, so only from the wheel directories pip's own "
+                "configuration names (on the source, the site's wheelhouse: the Digital Research "
+                "Alliance of Canada's Python modules point pip at theirs, "
+                f"https://docs.alliancecan.ca/wiki/Python#Installing_packages), which "
+                f"{profile.name} does not have: there it installs nothing into the environment "
+                f"the job makes itself (`{short(made, 60)}`), which then holds none of the "
+                "program's packages, so the program fails at import; install them from the "
+                "package index (drop --no-index), give --find-links DIR of your wheels, or make "
+                "the environment with --system-site-packages over the target's own stack, then "
+                "port again")
     return (f"line {step.line} `{short(lines[0].strip())}` is kept as written: it installs with "
             "--no-index and no --find-links, so only from the wheel directories pip's own "
             "configuration names; on the source that is the site's wheelhouse (the Digital "
@@ -1338,10 +1361,27 @@ def _add_step(step: Step, profile: ClusterProfile, out: Carried) -> bool:
     ):
         out.notes.append(f"`{step.text}` queries another vendor's GPUs: not copied")
         return False
+    made = _made_env(out.steps)
     out.steps.extend(lines)
-    if step.keep and step.why and not step.original:  # a rewritten line has its own note
-        out.notes.append(f"set-up kept: `{short(step.text)}` ({step.why})")
+    why = step.why
+    if made and why.startswith("your virtual env: create it on the target"):
+        why = f"your virtual env, which the job makes itself above (`{short(made, 60)}`)"
+    if step.keep and why and not step.original:  # a rewritten line has its own note
+        out.notes.append(f"set-up kept: `{short(step.text)}` ({why})")
     return True
+
+
+#: A set-up line that makes a Python environment in the job (``virtualenv DIR``,
+#: ``python -m venv DIR``, ``uv venv``, ``conda create``).
+_MAKES_ENV = re.compile(
+    r"(?:^|[\s;&|])(?:virtualenv\b|\S*python[\d.]*\s+-m\s+(?:venv|virtualenv)\b|uv\s+venv\b"
+    r"|(?:conda|mamba|micromamba)\s+create\b)")
+
+
+def _made_env(steps: list[str]) -> str:
+    """The last of ``steps`` that makes a Python environment in the job, or ``""``."""
+    return next((x.strip() for x in reversed(steps)
+                 if _MAKES_ENV.search(x) and not x.lstrip().startswith("#")), "")
 
 
 def _same_vendor(text: str, profile: ClusterProfile) -> bool:
@@ -1388,12 +1428,17 @@ def _add_helpers(words: list[str], renamed: list[str], profile: ClusterProfile,
     """The helper variables (``$MAPLE_NODEFILE`` on Slurm for PBS's node file) that ``words``
     read after renaming (``renamed``: ``$A -> $B``): their lines first among the set-up
     steps, each with its note."""
+    from maple_flow.knowledge.filesystems import target_storage
+
+    storage = target_storage(profile.id)
+    local = storage.node_local if storage else "/tmp"
     lines: list[str] = []
     for name, helper in scheduler_vars().helpers.items():
-        if helper.scheduler == profile.scheduler and any(name in w for w in words):
-            lines += helper.lines
+        if helper.scheduler in (profile.scheduler, "any") and any(name in w for w in words):
+            lines += [x.replace("{node_local}", local) for x in helper.lines]
             source = sorted({r.split(" -> ")[0] for r in renamed if r.endswith(f"${name}")})
-            carried.notes.append(helper.note.replace("{source}", ", ".join(source) or name))
+            carried.notes.append(helper.note.replace("{source}", ", ".join(source) or name)
+                                 .replace("{node_local}", local))
     carried.steps[:0] = lines
 
 

@@ -98,3 +98,34 @@ def container_lost_refusal(p: ParsedScript, profile: ClusterProfile) -> str:
             "does not hold what the container gives the program: rebuild the environment for "
             f"{profile.name} (or an image its runtime runs), then port the script without the "
             "container")
+
+
+def pyxis_mounts_refusal(p: ParsedScript, text: str, profile: ClusterProfile) -> str:
+    """The refusal when the source ran its whole batch script in a pyxis container
+    (``#SBATCH --container-image`` with ``--container-mounts=SRC:DST``) and its lines use the
+    container's mount points (DST), which exist only inside it: no target has pyxis, so the
+    port cannot keep the script's paths; "" otherwise."""
+    images = [d for d in p.directives if d.scheduler == "slurm" and d.option == "container-image"]
+    mounts = [d for d in p.directives if d.scheduler == "slurm" and d.option == "container-mounts"]
+    if not images or not mounts:
+        return ""
+    pairs = []
+    for d in mounts:
+        for item in (d.value or "").strip("'\"").split(","):
+            parts = item.split(":")
+            if len(parts) >= 2 and parts[1].startswith("/") and parts[1] != parts[0]:
+                pairs.append((parts[0], parts[1].rstrip("/")))
+    body = "\n".join(x for x in text.splitlines() if not x.lstrip().startswith("#"))
+    used = [(s, d) for s, d in pairs if d and re.search(rf"{re.escape(d)}(?![\w.-])", body)]
+    if not used:
+        return ""
+    shown = ", ".join(f"{d} (from {s})" for s, d in used[:3])
+    image = (images[0].value or "").strip("'\"")
+    runtime = profile.container.command if profile.container is not None else ""
+    how = (f"run the program in the image with {runtime} (binding each mount, `-B SRC:DST`)"
+           if runtime else "build the environment on the target")
+    return (f"the source ran the whole batch script in its pyxis container (`#SBATCH "
+            f"--container-image={image}`), and the script's lines use the container's mount "
+            f"points {shown} (`--container-mounts`), which exist only inside that container; "
+            f"{profile.name} has no pyxis, so the port cannot run those lines as they ran: "
+            f"{how}, or write the host paths in place of the mount points, then port again")

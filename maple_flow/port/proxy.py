@@ -23,7 +23,11 @@ _DOWNLOADS = re.compile(
     r"|(?:wget|curl)\b[^\n]*(?:https?|ftp)://"
     r"|(?:huggingface-cli|hf)\s+download\b"
     r"|pixi\s+install\b|poetry\s+install\b"
-    r")")
+    r"|gdown\b|rclone\s+(?:copy|sync|copyto)\b|(?:aws\s+s3|gsutil)\s+(?:cp|sync)\b"
+    # the user's own script that says it downloads (`bash download_from_drive.sh ID`,
+    # `python fetch_data.py`): what it reaches is not in the job script, its name is
+    r"|(?:(?:ba)?sh\s+|python[\d.]*\s+)?(?:\S*/)?[\w.-]*(?:download|fetch)[\w.-]*\.(?:sh|py)\b"
+    r")", re.IGNORECASE)
 #: An index the step names on the local filesystem only: no download.
 _OFFLINE = re.compile(r"--no-index\b|--offline\b")
 _PROXY_SET = re.compile(r"\b(?:https?_proxy|HTTPS?_PROXY)=")

@@ -55,7 +55,12 @@ from maple_flow.scriptparse.shell import (
     unclosed_quote,
 )
 from maple_flow.scriptparse.template import template_reason
-from maple_flow.scriptparse.unread import generator_reason, named_unread, unread_commands_reason
+from maple_flow.scriptparse.unread import (
+    function_launch_reason,
+    generator_reason,
+    named_unread,
+    unread_commands_reason,
+)
 from maple_flow.scriptparse.values import (
     COMMAND_SUBST,
     array_key,
@@ -413,6 +418,10 @@ _PYTHON_LOOKUP = re.compile(
     r"(?:\)|`)\}?$")
 
 
+#: An array element whose index is read when the line runs (``${arr[$i]}``, ``${a[i+1]}``).
+_RUNTIME_ELEMENT = re.compile(r"\$\{[A-Za-z_]\w*\[(?!\d+\]|[@*]\])[^\]]*\]\}")
+
+
 def _assign(variables: dict[str, str], name: str, value: str) -> None:
     """``name=value`` (``name+=value`` appends); known variables expand at assignment."""
     if value.startswith("(") and value.endswith(")") and re.fullmatch(r"\w+\+?", name):
@@ -439,6 +448,11 @@ def _assign(variables: dict[str, str], name: str, value: str) -> None:
     if name.endswith("+"):
         name = name[:-1]
         value = variables.get(name, "") + value
+    if _RUNTIME_ELEMENT.search(value):
+        # an array element picked by a value known only when it runs (``idx="${arr[$i]}"``
+        # in a loop): each pass has its own value, so the name stays a reference
+        variables.pop(name.rstrip("+"), None)
+        return
     if re.search(rf"\$\{{?{re.escape(name)}(?!\w)", value):
         # built from its own earlier value, which is not known (``data_path=${dir}/${data_path}``
         # after a ``case`` sets it): no value to record, and one would expand into itself
@@ -785,6 +799,9 @@ def _no_launch_reason(blocks: list[Block], text: str = "") -> str:
                 f"that ends in {launcher}, so bash runs `{head}` as the command, not "
                 f"{launcher}: a line break is missing before {launcher}; put the launch on a "
                 "line of its own")
+    function = function_launch_reason(blocks, text) if text else ""
+    if function:
+        return "no launch line found: " + function
     unread = unread_commands_reason(blocks)
     slips = shell_slips(text, blocks) if text else []
     if slips:  # named first: what the script does is not what it seems to do
@@ -847,6 +864,20 @@ def _array_launcher_beside(blocks: list[Block], arrays: dict[str, str], found: _
             "out on each of these lines and port that")
 
 
+def _computed_container_words(line: LaunchLine) -> tuple[str, str] | None:
+    """(the runtime and verb, the word) where a container runtime of the launch takes a
+    command substitution (``$( ... )``, backquotes) where its image should be (after its
+    options): the shell decides when the job runs which options and which image that is."""
+    for stage in line.stages:
+        if stage.name not in ("singularity", "apptainer", "podman-hpc"):
+            continue
+        # the word read as the image (an option's own value, `--pwd $(pwd)`, is fine)
+        for word in stage.operands[:1]:
+            if word.lstrip('"').startswith(("$(", "`")) and not word.startswith("$(("):
+                return f"{stage.name} {stage.via}".strip(), one_line(word, 60)
+    return None
+
+
 def parse_script(data: str | bytes) -> ParsedScript:
     """Parse a Slurm/PBS batch script; ParseError when it is not text or launches nothing."""
     text = decode_script(data)
@@ -874,6 +905,14 @@ def parse_script(data: str | bytes) -> ParsedScript:
               or _array_launcher_beside(blocks, arrays, found))
     if hidden:
         raise ParseError(hidden)
+    computed = _computed_container_words(found.line)
+    if computed:
+        raise ParseError(
+            f"line {found.cmd.line}: the container's command line (`{computed[0]}`) takes "
+            f"`{computed[1]}` before its image: a command substitution that the shell runs "
+            "when the job runs, giving options (mounts) or none, so the port cannot tell the "
+            "container's options and image apart; set those options in a variable before the "
+            "line (e.g. under an `if`) and pass it, or write them out, then port the script")
     end = blocks[found.block + 1].line - 1 if found.block + 1 < len(blocks) else None
     broken = _broken_continuation(text, blocks[found.block].line, end)
     if broken:
@@ -1033,7 +1072,10 @@ def spaced_assignments(blocks: list[Block]) -> list[tuple[str, str]]:
     for block in blocks:
         for cmd in block.commands:
             words = cmd.words
+            raw = cmd.raw[1] if len(cmd.raw) > 1 else words[1:2][0] if len(words) > 1 else ""
+            # `echo "=== x ==="`: a quoted word that starts with `=` is an argument
             if (len(words) > 1 and re.fullmatch(r"[A-Za-z_]\w*", words[0])
+                    and raw.startswith("=")
                     and (words[1] == "=" or (words[1].startswith("=") and len(words) == 2))):
                 found.append((words[0], (
                     f"line {cmd.line}: `{short_text(cmd.text.strip())}` is not an assignment "

@@ -99,14 +99,19 @@ def _logical_lines(text: str) -> tuple[tuple[int, str], ...]:
     i = 0
     while i < len(lines):
         end, buffer, heredocs = _join(lines, i)
+        depth = _open_parens(buffer.split("\n", 1)[0]) if heredocs else 0
         for strip, delimiter in heredocs:
             while end < len(lines):
                 body = lines[end]
                 buffer += "\n" + body
                 end += 1
-                if (body.lstrip("\t") if strip else body) == delimiter:
+                line = body.lstrip("\t") if strip else body
+                if line == delimiter:
                     break
-        depth = _open_parens(buffer.split("\n", 1)[0]) if heredocs else 0
+                if depth > 0 and line.startswith(delimiter + ")"):
+                    # bash ends a heredoc inside `$( ... )` at `PY)` (with a warning)
+                    depth += _open_parens(line[len(delimiter):])
+                    break
         while depth > 0 and end < len(lines):  # `X=$(python - <<'PY'` ... `PY` then `)`
             buffer += "\n" + lines[end]
             depth += _open_parens(lines[end])

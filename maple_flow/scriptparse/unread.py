@@ -301,6 +301,10 @@ def why_not_launch(words: tuple[str, ...]) -> str:
         return _shell_script(words[0])
     if head.startswith("python") and "-c" in words:
         return "it runs inline Python code (-c), not a program file"
+    if re.fullmatch(r"python[\d.]*", head) and next(
+            (w for w in words[1:] if not w.startswith("-") or w == "-"), "") == "-":
+        return ("it runs Python code read from its standard input (`-`: a heredoc or a pipe), "
+                "not a program file")
     if head in {"make", "just", "cmake", "ninja"}:
         return f"`{head}` runs a build or task recipe, not a program"
     bare = re.fullmatch(r"\$\{?(\w+)\}?", words[0].strip("'\""))
@@ -484,3 +488,57 @@ def _written_scripts(blocks: list[Block]) -> dict[str, tuple[int, int]]:
                 writes.setdefault(target.group(1), []).append(cmd)
     return {name: (cmds[0].line, cmds[-1].line) for name, cmds in writes.items()
             if any(_DIRECTIVE_TEXT.search(c.text) for c in cmds)}
+
+
+#: A shell function's definition line: ``run() {``, ``function run {``, ``function run() {``.
+_FUNCTION_DEF = re.compile(
+    r"^(\s*)(?:function\s+([A-Za-z_][\w-]*)\s*(?:\(\s*\))?|([A-Za-z_][\w-]*)\s*\(\s*\))\s*\{?\s*$")
+
+
+def _functions(text: str) -> dict[str, tuple[int, int]]:
+    """The script's own shell functions: name -> (first line, last line), each closed by a
+    ``}`` line at the indentation it opened with."""
+    lines = text.splitlines()
+    found: dict[str, tuple[int, int]] = {}
+    for k, line in enumerate(lines):
+        match = _FUNCTION_DEF.match(line)
+        if not match:
+            continue
+        indent = match.group(1)
+        for j in range(k + 1, len(lines)):
+            if re.fullmatch(re.escape(indent) + r"\}\s*(?:[;#].*)?", lines[j]):
+                found[match.group(2) or match.group(3)] = (k + 1, j + 1)
+                break
+    return found
+
+
+def _program_word(words: tuple[str, ...]) -> bool:
+    """Whether ``words`` start a Python program file or module (``uv run x.py``,
+    ``python -u -m pkg``), not Python fed from stdin or ``-c``."""
+    words = tuple(w for w in words if w != "!")
+    return any(w.endswith(".py") for w in words) or (
+        bool(words) and bool(_PY_LAUNCH.match(_head(words))) and "-m" in words)
+
+
+def function_launch_reason(blocks: list[Block], text: str) -> str:
+    """Why no launch is read where the job's work runs in the script's own shell function
+    (``run() { ...; uv run bench.py "$@"; }`` called below): the function, its calls and
+    the launch in it, named; ``""`` for another script."""
+    functions = _functions(text)
+    if not functions:
+        return ""
+    commands = [c for b in blocks for c in b.commands]
+    for name, (first, last) in functions.items():
+        calls = [c for c in commands if c.words[:1] == (name,) and not first <= c.line <= last]
+        inside = [c for c in commands if first < c.line < last and _program_word(c.words)]
+        if not calls or not inside:
+            continue
+        where = ", ".join(str(c.line) for c in calls[:4]) + (" ..." if len(calls) > 4 else "")
+        shown = "; ".join(f"line {c.line} `{_short(c).lstrip('! ')}`" for c in inside[:2])
+        return (f"line{'s' if len(calls) > 1 else ''} {where} call `{name}`, the script's own "
+                f"shell function (lines {first}-{last}), which runs the job's work: {shown}. "
+                "The port reads no launch inside a shell function, so it cannot tell what each "
+                f"call runs (its program, arguments and ranks): write the launch at the top "
+                f"level of the script (the function's lines in place of each call, with that "
+                "call's arguments) and port again")
+    return ""
