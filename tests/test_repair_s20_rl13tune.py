@@ -123,3 +123,47 @@ def test_a_level_zero_error_of_a_ccl_worker_is_not_a_bootstrap_fault() -> None:
     data = _diagnose(AURORA, log, "aurora")
     proposed = data["proposed"]
     assert proposed is None or proposed["record_id"] != "oneccl-environment-missing"  # type: ignore[index]
+
+
+TWO_NODES = (BENCH / "reallogs" / "scripts" / "srun_torchrun.sh").read_text(encoding="utf-8")
+ACCELERATE = (BENCH / "reallogs" / "scripts" / "accelerate.sh").read_text(encoding="utf-8")
+
+
+def test_nccl_on_a_link_local_address_gets_the_sites_interface() -> None:
+    """NVIDIA/nccl#529 (fe80:: on a tunnel), uccl#1034 (169.254.3.1): the fabric interface."""
+    for log in ("NCCL WARN Connect to fe80::745d:60ff:fef9:e1dd%ip6tnl0<46681> failed : "
+                "Connection timed out\n",
+                "NCCL WARN socketStartConnect: Connect to 169.254.3.1<40117> failed : "
+                "Connection refused\n"):
+        data = _diagnose(TWO_NODES, log)
+        proposed = data["proposed"]
+        assert isinstance(proposed, dict)
+        assert proposed["record_id"] == "nccl-link-local-interface"
+        assert "+export NCCL_SOCKET_IFNAME=hsn" in proposed["diff"]
+
+
+def test_a_routable_address_refused_is_not_the_link_local_record() -> None:
+    data = _diagnose(TWO_NODES, "NCCL WARN Connect to 10.38.10.112<21724> failed : "
+                     "Connection refused\n")
+    assert all(d["record_id"] != "nccl-link-local-interface"
+               for d in data["diagnoses"])  # type: ignore[attr-defined]
+
+
+def test_accelerate_port_zero_is_dropped_when_setup_hangs() -> None:
+    script = ACCELERATE.replace("accelerate launch --config_file",
+                                "accelerate launch --main_process_port 0 --config_file")
+    log = "[2023-11-14 08:13:19,132] [INFO] [comm.py:637:init_distributed] cdb=None\n"
+    data = _diagnose(script, log)
+    proposed = data["proposed"]
+    assert isinstance(proposed, dict)
+    assert proposed["record_id"] == "accelerate-main-process-port-zero"
+    assert "--main_process_port 0" not in proposed["script"]
+
+
+def test_a_real_accelerate_port_is_not_blamed_for_a_hang() -> None:
+    script = ACCELERATE.replace("accelerate launch --config_file",
+                                "accelerate launch --main_process_port 29510 --config_file")
+    log = "[2023-11-14 08:13:19,132] [INFO] [comm.py:637:init_distributed] cdb=None\n"
+    data = _diagnose(script, log)
+    assert all(d["record_id"] != "accelerate-main-process-port-zero"
+               for d in data["diagnoses"])  # type: ignore[attr-defined]
