@@ -167,3 +167,25 @@ def test_a_real_accelerate_port_is_not_blamed_for_a_hang() -> None:
     data = _diagnose(script, log)
     assert all(d["record_id"] != "accelerate-main-process-port-zero"
                for d in data["diagnoses"])  # type: ignore[attr-defined]
+
+
+def test_a_signal_handler_outside_the_main_thread_is_the_frameworks() -> None:
+    """Lightning#10407 / #10336, ray#18920: no script fix, a not-script answer."""
+    for log in ("(pid=8695) ValueError: signal only works in main thread\n",
+                "ValueError('signal only works in main thread')\n"):
+        data = _diagnose(_launch(1).replace("python -m torch.distributed.launch "
+                                            "--nproc_per_node=1 main.py --dist",
+                                            "python tune.py"), log)
+        assert data["proposed"] is None
+        first = data["diagnoses"][0]  # type: ignore[index]
+        assert first["record_id"] == "signal-handler-outside-main-thread"
+        assert first["verdict"] == "not_script"
+
+
+def test_the_unified_runtimes_internal_die_is_a_runtime_bug() -> None:
+    data = _diagnose(AURORA, "ur_die: urEventWait must not be called for an internal event\n",
+                     "aurora")
+    assert data["proposed"] is None
+    first = data["diagnoses"][0]  # type: ignore[index]
+    assert first["record_id"] == "unified-runtime-internal-die"
+    assert first["verdict"] == "not_script"
