@@ -12,7 +12,8 @@ from maple_flow.repair.script_facts import holds
 BENCH = Path(__file__).resolve().parent.parent / "bench"
 SINGLE = (BENCH / "reallogs" / "scripts" / "torchrun_single.sh").read_text(encoding="utf-8")
 SRUN = (BENCH / "reallogs" / "scripts" / "srun_python.sh").read_text(encoding="utf-8")
-TORCHRUN = "torchrun --standalone --nnodes=1 --nproc_per_node=4 train.py --config configs/small.yaml"
+TORCHRUN = ("torchrun --standalone --nnodes=1 --nproc_per_node=4 train.py "
+            "--config configs/small.yaml")
 AURORA = """#!/bin/bash
 #PBS -l select=2
 #PBS -l place=scatter
