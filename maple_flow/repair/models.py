@@ -52,6 +52,8 @@ ScriptFact = Literal["several_launchers_per_node", "gpu_job_off_the_gpu_partitio
                      "one_launcher_on_one_node", "launcher_on_several_nodes",
                      "container_without_gpu_flag", "gpu_job_without_gpu_request",
                      "program_without_launcher", "deprecated_torch_launch",
+                     "deprecated_launch_one_process_a_node",
+                     "deprecated_launch_several_processes_a_node",
                      "user_environment_for_launch", "no_user_environment",
                      "site_python_stack", "srun_ranks_several_a_node",
                      "torchrun_once_on_several_nodes", "per_node_launcher_several_processes",

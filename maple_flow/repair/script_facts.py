@@ -171,6 +171,25 @@ def deprecated_torch_launch(p: ParsedScript) -> bool:
                for s in p.launch.stages)
 
 
+def deprecated_launch_one_process_a_node(p: ParsedScript) -> bool:
+    """The deprecated launcher starts one process on each node (``--nproc_per_node=1``, its
+    default): every process has local rank 0, so a program that reads its GPU from the
+    ``--local_rank`` argument loses nothing when torchrun no longer passes it."""
+    known = {**p.variables, **p.env}
+    for s in p.launch.stages:
+        if s.name == "torchrun" and s.via == "torch.distributed.launch":
+            value = s.get(*_PER_NODE_COUNTS["torchrun"])
+            if value is None or to_int(value, known) == 1:
+                return True
+    return False
+
+
+def deprecated_launch_several_processes_a_node(p: ParsedScript) -> bool:
+    """The deprecated launcher starts several processes on a node (each must learn its own
+    local rank, from the ``--local-rank`` argument or LOCAL_RANK)."""
+    return deprecated_torch_launch(p) and not deprecated_launch_one_process_a_node(p)
+
+
 #: Where an environment lives only on the node that made it (``virtualenv $SLURM_TMPDIR/env``).
 _NODE_LOCAL = re.compile(
     r"\$\{?(?:SLURM_TMPDIR|TMPDIR|LOCAL_?SCRATCH|LSCRATCH)\b|(?:^|[\s=])/(?:tmp|dev/shm)/")
@@ -239,6 +258,10 @@ _FACTS: dict[str, Callable[[ParsedScript, ClusterProfile | None], bool]] = {
     "gpu_job_without_gpu_request": gpu_job_without_gpu_request,
     "program_without_launcher": lambda p, _profile: program_without_launcher(p),
     "deprecated_torch_launch": lambda p, _profile: deprecated_torch_launch(p),
+    "deprecated_launch_one_process_a_node":
+        lambda p, _profile: deprecated_launch_one_process_a_node(p),
+    "deprecated_launch_several_processes_a_node":
+        lambda p, _profile: deprecated_launch_several_processes_a_node(p),
     "user_environment_for_launch": user_environment_for_launch,
     "no_user_environment": no_user_environment,
     "site_python_stack": site_python_stack,
