@@ -110,8 +110,10 @@ def test_an_interactive_shell_alone_is_refused_as_no_program() -> None:
 
 VENV_TMP = ("#!/bin/bash\n#SBATCH --nodes 1\n#SBATCH --gres=gpu:2\n#SBATCH --tasks-per-node=2\n"
             "#SBATCH -t 01:00:00\nvirtualenv --no-download $SLURM_TMPDIR/env\n"
-            "source $SLURM_TMPDIR/env/bin/activate\npip install --no-index -r requirements.txt\n"
+            "source $SLURM_TMPDIR/env/bin/activate\npip install -r requirements.txt\n"
             "srun python fit.py --epochs 2\n")
+# (pip from the index: a venv filled only with --no-index wheels is another refusal,
+# tests/test_port_tune16.py)
 
 
 def test_a_node_local_venv_on_a_port_that_adds_nodes_is_refused() -> None:
@@ -131,7 +133,7 @@ def test_a_node_local_venv_on_one_node_is_ported() -> None:
 def test_a_uv_sync_into_var_tmp_through_a_variable_is_refused_on_more_nodes() -> None:
     script = VENV_TMP.replace(
         "virtualenv --no-download $SLURM_TMPDIR/env\nsource $SLURM_TMPDIR/env/bin/activate\n"
-        "pip install --no-index -r requirements.txt\n",
+        "pip install -r requirements.txt\n",
         'export VENV=/var/tmp/me/venv\nexport PATH="$VENV/bin:$PATH"\n'
         'UV_PROJECT_ENVIRONMENT="$VENV" uv sync\n')
     r = port(script, ["vista"])["vista"]
