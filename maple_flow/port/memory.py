@@ -228,6 +228,7 @@ def fit_memory(script: str, source: Asked | None, profile: ClusterProfile,
     target = target_memory(script, profile, gpus_per_node)
     per_rank = (source.mb / ranks_per_node if source is not None and source.mb is not None
                 and not one_per_node and ranks_per_node and ranks_per_node > 1 else None)
+    asked = source  # as the source writes it (per source node), for the refusal
     if source is not None and per_rank is not None and gpus_per_node != ranks_per_node:
         source = Asked(per_rank * gpus_per_node, source.written, basis=(
             f"{_gb(per_rank)} for each of its {ranks_per_node:g} processes a node there, "
@@ -237,8 +238,8 @@ def fit_memory(script: str, source: Asked | None, profile: ClusterProfile,
     node_mb = profile.node.memory_gb * 1024.0
     if source.mb > node_mb and not one_per_node and per_rank is not None and per_rank > node_mb:
         return Fitted(script, [], refusal=(
-            f"memory: the source asks {_said(source)} for {ranks_per_node:g} processes a node, "
-            f"{_gb(per_rank)} for each, more than a whole {profile.name} GPU node has "
+            f"memory: the source asks {_said(asked or source)} for {ranks_per_node:g} processes "
+            f"a node, {_gb(per_rank)} for each, more than a whole {profile.name} GPU node has "
             f"({profile.node.memory_gb} GB): no layout holds even one of its processes on "
             f"{profile.name}; lower its need in the script, or port it to a site whose nodes "
             "have it"))
