@@ -232,7 +232,7 @@ def fit_memory(script: str, source: Asked | None, profile: ClusterProfile,
     if source is not None and per_rank is not None and gpus_per_node != ranks_per_node:
         source = Asked(per_rank * gpus_per_node, source.written, basis=(
             f"{_gb(per_rank)} for each of its {ranks_per_node:g} processes a node there, "
-            f"x {gpus_per_node} a node on {profile.name}"))
+            f"x {gpus_per_node} a node on {profile.name}, if the need is per process"))
     if source is None or source.mb is None or (target.mb is not None and source.mb <= target.mb):
         return Fitted(script, memory_note(source, target, profile, gpus_per_node))
     node_mb = profile.node.memory_gb * 1024.0
