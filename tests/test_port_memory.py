@@ -69,9 +69,10 @@ def test_mem_per_cpu_counts_the_source_cpus_per_node() -> None:
 def test_pbs_select_mem_to_slurm_whole_node() -> None:
     """``select=...:mem=400gb`` for four ranks a node to Delta: the ranks' need per node follows
     the layout, so its whole 256 GB node is named as less (not refused)."""
-    [note] = _memory_notes(PBS, "delta")
+    note, layout = _memory_notes(PBS, "delta")
     assert "`select ...:mem=400gb`" in note and "256 GB per node (the whole node)" in note
     assert "LESS than the 400 GB" in note and "no Delta node has that much" in note
+    assert "100 GB for each" in layout and "nodes=2 gpus_per_node=2" in layout
 
 
 def test_a_small_request_that_fits_gets_a_short_note() -> None:
@@ -123,3 +124,38 @@ def test_grid_engine_memory_is_read_as_qsub_reads_directives() -> None:
     late = ["#!/bin/bash", "#$ -pe smp 2", "cd work", "#$ -l h_vmem=8G"]
     assert source_memory(late, []) is None
 
+
+
+# A multi-rank job asking more per node than a target node has (s20-portmem): the request is
+# never written (the target would reject it), the port refuses when one process's share is
+# already above a whole target node, else names the layout whose nodes hold the need.
+TWO_RANKS = ("#!/bin/bash\n#SBATCH --nodes=1\n#SBATCH --ntasks-per-node=1\n"
+             "#SBATCH --gpus-per-node=2\n#SBATCH --mem=625G\n#SBATCH -t 1:00:00\n"
+             "torchrun --standalone --nproc_per_node=2 train.py\n")
+EIGHT_RANKS = TWO_RANKS.replace("=2", "=8").replace("625G", "600G")
+
+
+def test_one_process_share_above_a_whole_node_is_refused() -> None:
+    """625 GB for 2 processes: 312 GB each, more than a Perlmutter node (256 GB): no layout
+    holds one of them, refused (was: ported with a LESS note)."""
+    why = _refusal(TWO_RANKS, "perlmutter")
+    assert "312 GB for each" in why and "(256 GB)" in why and "no layout holds" in why
+
+
+def test_a_layout_that_holds_the_need_is_named_and_no_request_above_the_node() -> None:
+    """600 GB for 8 processes on Bridges-2's 512 GB nodes: ported on the whole node, the 600G
+    not written, and the layout that holds 75 GB a process named (2 nodes x 4, even nodes)."""
+    r = port(EIGHT_RANKS, ["bridges2"])["bridges2"]
+    assert r.status == "generated" and "--mem=600G" not in r.script
+    notes = [n for n in r.notes if n.startswith("memory:")]
+    assert any("nodes=2 gpus_per_node=4" in n and "75 GB for each" in n for n in notes), notes
+
+
+def test_the_named_layout_is_judged_by_the_need_per_target_node() -> None:
+    """Ported again with the named layout (1 x 4 at 470 GB -> 2 x 2 on Perlmutter): the need
+    per node is 2 x 118 GB = 235 GB, no longer above the node (no 'no node has that much')."""
+    script = TWO_RANKS.replace("=2", "=4").replace("625G", "470G")
+    r = port(script, ["perlmutter"], nodes=2, gpus_per_node=2)["perlmutter"]
+    notes = [n for n in r.notes if n.startswith("memory:")]
+    assert notes and "235 GB per node" in notes[0], notes
+    assert not any("no Perlmutter node has that much" in n for n in notes), notes

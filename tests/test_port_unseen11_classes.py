@@ -18,12 +18,14 @@ FOUR_A_NODE = ("#!/bin/bash\n#SBATCH -N 1\n#SBATCH --ntasks-per-node=4\n#SBATCH 
 
 def test_memory_over_a_node_with_fewer_ranks_a_node_is_noted_not_refused() -> None:
     """8 ranks a node on the source, 4 a node on Perlmutter: the need per node follows the
-    layout (half the ranks), so the port runs with a note, as before."""
+    layout (half the ranks: 4 x 62.5 GB = 250 GB), so the port runs, its note comparing that
+    need with the whole 256 GB node (s20-portmem: was compared with the source's 500 GB)."""
     script = FOUR_A_NODE.replace("--ntasks-per-node=4", "--ntasks-per-node=8").replace(
         "gpu:4", "gpu:8").replace("--mem=400G", "--mem=500G")
     r = port(script, ["perlmutter"])["perlmutter"]
-    assert r.status == "generated"
-    assert any(n.startswith("memory:") and "LESS" in n for n in r.notes)
+    assert r.status == "generated" and "--mem=500G" not in r.script
+    [note] = [n for n in r.notes if n.startswith("memory:")]
+    assert "250 GB per node" in note and note.endswith(": enough"), note
 
 
 OMP = ("#!/bin/bash\n#SBATCH -N 1\n#SBATCH --ntasks-per-node=1\n#SBATCH --gres=gpu:4\n"

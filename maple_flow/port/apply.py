@@ -543,7 +543,8 @@ def apply_edits(script: str, src: Source, profile: ClusterProfile, *, one_proces
     out.notes += notes + comment_cuts(src.lines)
     per_node = (src.total or 0) / (src.facts.nodes or 1)
     fitted = fit_memory(out.script, source_memory(src.lines, src.parsed.directives), profile,
-                        size[1], one_per_node=per_node <= 1)
+                        size[1], one_per_node=per_node <= 1,
+                        ranks_per_node=per_node, ranks=src.total)
     out.script = fitted.script
     out.notes += fitted.notes
     out.refusals += [fitted.refusal] if fitted.refusal else []

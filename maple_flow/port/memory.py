@@ -214,19 +214,38 @@ class Fitted:
 
 
 def fit_memory(script: str, source: Asked | None, profile: ClusterProfile,
-               gpus_per_node: int, one_per_node: bool = True) -> Fitted:
+               gpus_per_node: int, one_per_node: bool = True,
+               ranks_per_node: float | None = None, ranks: int | None = None) -> Fitted:
     """Fit the target's memory request to the source's per node: a job on part of a shared node
     whose site documents a per-GPU memory share (``partial_share.memory_mb_per_gpu``) asks the
-    source's memory when a node has it; a source asking more than a target node has is refused
-    (the job cannot hold its memory there, whatever the note) when the source runs one
-    process a node (``one_per_node``: that process's need, which no layout splits); else the
-    note of ``memory_note``."""
+    source's memory when a node has it. A source asking more than a target node has never gets
+    that request written (the target rejects it): the script keeps the most the target gives
+    (its whole node, or the site's share), and the port refuses when no layout holds the job
+    there: one process a node (``one_per_node``: that process's need, which no layout splits),
+    or one rank's share of the source node's request (``ranks_per_node`` of the source) already
+    above a target node. Else (the ranks' need per node follows the layout) the note of
+    ``memory_note`` names the layout (``nodes=``, ``gpus_per_node=``) whose nodes hold it."""
     target = target_memory(script, profile, gpus_per_node)
+    per_rank = (source.mb / ranks_per_node if source is not None and source.mb is not None
+                and not one_per_node and ranks_per_node and ranks_per_node > 1 else None)
+    asked = source  # as the source writes it (per source node), for the refusal
+    if source is not None and per_rank is not None and gpus_per_node != ranks_per_node:
+        source = Asked(per_rank * gpus_per_node, source.written, basis=(
+            f"{_gb(per_rank)} for each of its {ranks_per_node:g} processes a node there, "
+            f"x {gpus_per_node} a node on {profile.name}, if the need is per process"))
     if source is None or source.mb is None or (target.mb is not None and source.mb <= target.mb):
         return Fitted(script, memory_note(source, target, profile, gpus_per_node))
     node_mb = profile.node.memory_gb * 1024.0
+    if source.mb > node_mb and not one_per_node and per_rank is not None and per_rank > node_mb:
+        return Fitted(script, [], refusal=(
+            f"memory: the source asks {_said(asked or source)} for {ranks_per_node:g} processes "
+            f"a node, {_gb(per_rank)} for each, more than a whole {profile.name} GPU node has "
+            f"({profile.node.memory_gb} GB): no layout holds even one of its processes on "
+            f"{profile.name}; lower its need in the script, or port it to a site whose nodes "
+            "have it"))
     if source.mb > node_mb and not one_per_node:  # its ranks' need per node follows the layout
-        return Fitted(script, memory_note(source, target, profile, gpus_per_node))
+        notes = memory_note(source, target, profile, gpus_per_node)
+        return Fitted(script, notes + _spread(source, per_rank, profile, ranks))
     if source.mb > node_mb:
         return Fitted(script, [], refusal=(
             f"memory: the source asks {_said(source)}, more than a {profile.name} GPU node has "
@@ -249,3 +268,23 @@ def fit_memory(script: str, source: Asked | None, profile: ClusterProfile,
         f"{profile.name} (a node has {profile.node.memory_gb} GB), above the {_gb(given)} "
         f"({given}M) its {gpus_per_node} GPU(s) come with: {profile.name} may charge the "
         "job for the memory beyond its GPUs' share"])
+
+
+def _spread(source: Asked, per_rank: float | None, profile: ClusterProfile,
+            ranks: int | None) -> list[str]:
+    """The layout whose target nodes hold the source's request when its need is per process:
+    as many processes a node as a node's memory holds at the source's share each."""
+    if per_rank is None or not ranks or per_rank <= 0:
+        return []
+    node_mb = profile.node.memory_gb * 1024.0
+    most = min(profile.gpu.per_node, int(node_mb // per_rank), ranks)
+    per_node = max((k for k in range(1, most + 1) if ranks % k == 0), default=0)  # even nodes
+    if per_node < 1:
+        return []
+    nodes = -(-ranks // per_node)
+    return [f"memory: the port writes no request above a {profile.name} node's "
+            f"{profile.node.memory_gb} GB (the scheduler would reject the job; the source's "
+            f"`{source.written}` is not copied); if the job's need is {_gb(per_rank)} for each of "
+            f"its processes, port it again with nodes={nodes} gpus_per_node={per_node} "
+            f"(--nodes {nodes} --gpus-per-node {per_node}): {per_node} process(es) a node, "
+            f"{_gb(per_rank * per_node)} a node"]
