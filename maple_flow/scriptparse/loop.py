@@ -157,6 +157,8 @@ def _launch_condition(text: str, cmd: ShellCommand,
     indent, keyword, test = match.groups()
     if re.search(r"[;|&]", bare_line(test)):
         return None  # the test is more than the launch
+    if keyword.endswith("!"):  # `if ! LAUNCH; then`: a lone `!` line negates nothing (the
+        return indent + keyword + " {", indent + "}; then"  # group keeps the launch's test)
     return indent + keyword, indent + "then"
 
 

@@ -417,6 +417,8 @@ def _shlex_commands(line: str) -> Parsed:
         except ValueError:
             words = chunk.split()
         words = [_restore(w, saved) for w in words if w not in _KEYWORDS]
+        if words[:1] == ["!"]:  # `if ! srun ...; then`: bash's negation of the command's status
+            words = words[1:]
         assigns: list[tuple[str, str]] = []
         while words and re.match(r"^[A-Za-z_]\w*=", words[0]):
             name, _, value = words.pop(0).partition("=")

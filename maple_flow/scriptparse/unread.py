@@ -89,7 +89,8 @@ def _program_at(words: tuple[str, ...]) -> int:
     valued = (_SRUN_LONG_VALUED if _head(words) == "srun"
               else _LAUNCHER_VALUED.get(_head(words)) or MPI_VALUED.get(_head(words))
               or frozenset())
-    for k in range(1, len(words)):
+    first = 2 if _head(words) == "accelerate" and words[1:2] == ("launch",) else 1
+    for k in range(first, len(words)):
         before = words[k - 1]
         if words[k].startswith("-") or (k > 1 and (re.fullmatch(r"-\w", before)
                                                    or before in valued)):
