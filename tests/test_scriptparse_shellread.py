@@ -56,3 +56,19 @@ def test_a_negated_launch_chained_with_and_keeps_the_bang() -> None:
     launch = next(line for line in script.splitlines() if "srun" in line and "--nodes" in line)
     assert launch.startswith("! srun")
     assert "&& echo failed" in script
+
+
+@pytest.mark.parametrize("define, call", [
+    ("run_it() { srun python train.py --cfg a.yaml; }", "time run_it"),
+    ('function go { srun python train.py "$@"; }', "go --cfg a.yaml 2>&1 | tee log"),
+])
+def test_a_launch_in_a_one_line_function_keeps_the_function_its_calls_need(
+        define: str, call: str) -> None:
+    script = _port(f"{define}\n{call}\n")
+    name = define.split()[1] if define.startswith("function") else define.split("(")[0]
+    lines = script.splitlines()
+    opener = next(i for i, line in enumerate(lines) if line.startswith(name) or
+                  line.startswith(f"function {name}"))
+    launch = next(i for i, line in enumerate(lines) if "train.py" in line)
+    assert opener < launch < lines.index("}") < lines.index(call)
+    assert subprocess.run(["bash", "-n"], input=script, text=True).returncode == 0
