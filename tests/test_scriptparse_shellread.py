@@ -72,3 +72,8 @@ def test_a_launch_in_a_one_line_function_keeps_the_function_its_calls_need(
     launch = next(i for i, line in enumerate(lines) if "train.py" in line)
     assert opener < launch < lines.index("}") < lines.index(call)
     assert subprocess.run(["bash", "-n"], input=script, text=True).returncode == 0
+
+
+def test_a_launch_as_an_if_test_keeps_its_quotes() -> None:
+    script = _port('TAG="a b"\nif python bench.py "$@" --tag "$TAG"; then\n  echo ok\nfi\n')
+    assert 'bench.py "$@" --tag "$TAG"' in script

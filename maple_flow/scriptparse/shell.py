@@ -487,6 +487,11 @@ _ARRAY_ASSIGN = re.compile(
 _ARITH_FOR = re.compile(r"for\s*\(\((.*?)\)\)\s*;?\s*(?:do\b\s*(.*))?", re.S)
 
 
+#: The header of an ``if``/``while`` whose test is one command (``if ! CMD; then``,
+#: ``while CMD; do``), which bashlex cannot parse on its own line: group 1 is the command.
+_TEST_HEADER = re.compile(r"(?:if|elif|while|until)\s+(?:!\s+)?(.+?)\s*;\s*(?:then|do)")
+
+
 @lru_cache(maxsize=8192)
 def _parsed_line(stripped: str) -> tuple[tuple[Words, tuple[tuple[str, str], ...], Words], ...]:
     """The simple commands of one logical line (words, assignments, raw words), memoised:
@@ -500,6 +505,9 @@ def _parsed_line(stripped: str) -> tuple[tuple[Words, tuple[tuple[str, str], ...
         rest = (arith.group(2) or "").strip()
         return ((head, (), head),) + (_parsed_line(rest) if rest else ())
     parsed = _bashlex_commands(stripped)
+    header = _TEST_HEADER.fullmatch(stripped) if parsed is None else None
+    if header:  # `if ! srun python x.py "$@"; then`: the test's command, its quotes kept
+        parsed = _bashlex_commands(header.group(1))
     if parsed is None:
         parsed = _shlex_commands(stripped)
     return tuple((tuple(words), tuple(assigns), tuple(raw)) for words, assigns, raw in parsed)
