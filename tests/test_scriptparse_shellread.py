@@ -77,3 +77,21 @@ def test_a_launch_in_a_one_line_function_keeps_the_function_its_calls_need(
 def test_a_launch_as_an_if_test_keeps_its_quotes() -> None:
     script = _port('TAG="a b"\nif python bench.py "$@" --tag "$TAG"; then\n  echo ok\nfi\n')
     assert 'bench.py "$@" --tag "$TAG"' in script
+
+
+def test_a_launch_on_its_one_line_case_branch_is_refused_naming_the_branch() -> None:
+    body = ("case $MODE in\n"
+            "  a) torchrun --standalone --nproc_per_node=4 train.py --a ;;\n"
+            "  b) torchrun --standalone --nproc_per_node=4 train.py --b ;;\n"
+            "esac\n")
+    r = port(_HEAD + body, ["perlmutter"])["perlmutter"]
+    assert r.status == "refused"
+    why = " ".join(r.notes)
+    assert "case branch `b)`" in why and "is a program that is not Python" not in why
+
+
+def test_a_one_line_case_branch_reads_its_command() -> None:
+    from maple_flow.scriptparse.shell import split_commands
+
+    words = [c.words for c in split_commands('  0) python train.py --seed "$S" ;;')]
+    assert words == [("python", "train.py", "--seed", "$S")]

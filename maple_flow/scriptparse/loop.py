@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass, field
 
 from maple_flow.scriptparse.shell import (
+    CASE_BRANCH_LINE,
     COMPOUND_CLOSER,
     COMPOUND_OPENER,
     Block,
@@ -121,6 +122,11 @@ def launch_loop(block: Block, cmd: ShellCommand) -> LaunchLoop | None:
     head = " ".join(lines[0].split())
     stack = _stack_after(lines[:at])
     before, after = lines[:at], lines[at + 1:]
+    if "case" in stack and CASE_BRANCH_LINE.fullmatch(lines[at].strip()):
+        return LaunchLoop(block.line, head, problem=(
+            f"the launch shares one line with its case branch "
+            f"`{lines[at].strip().split(')')[0]})`; write the branch on several lines (its "
+            "pattern, the launch on a line of its own, then `;;`)"))
     if not set(stack) & _LOOPS:
         if set(_stack_after(lines[at:at + 1])) & _LOOPS or re.search(
                 r"\b(?:for|while|until|select)\b.*\bdo\b", bare_line(lines[at])):

@@ -492,6 +492,12 @@ _ARITH_FOR = re.compile(r"for\s*\(\((.*?)\)\)\s*;?\s*(?:do\b\s*(.*))?", re.S)
 _TEST_HEADER = re.compile(r"(?:if|elif|while|until)\s+(?:!\s+)?(.+?)\s*;\s*(?:then|do)")
 
 
+#: A ``case`` branch written on one line, ``PATTERN) CMD ;;`` (``a|b) CMD``): group 1 is
+#: the command (bashlex cannot parse the branch outside its ``case``).
+CASE_BRANCH_LINE = re.compile(
+    r"\(?\s*[^()\s;|&<>$`'\"]+(?:\s*\|\s*[^()\s;|&<>$`'\"]+)*\s*\)\s+(.+?)\s*(?:;;&?|;&)?\s*")
+
+
 @lru_cache(maxsize=8192)
 def _parsed_line(stripped: str) -> tuple[tuple[Words, tuple[tuple[str, str], ...], Words], ...]:
     """The simple commands of one logical line (words, assignments, raw words), memoised:
@@ -505,9 +511,10 @@ def _parsed_line(stripped: str) -> tuple[tuple[Words, tuple[tuple[str, str], ...
         rest = (arith.group(2) or "").strip()
         return ((head, (), head),) + (_parsed_line(rest) if rest else ())
     parsed = _bashlex_commands(stripped)
-    header = _TEST_HEADER.fullmatch(stripped) if parsed is None else None
-    if header:  # `if ! srun python x.py "$@"; then`: the test's command, its quotes kept
-        parsed = _bashlex_commands(header.group(1))
+    header = (_TEST_HEADER.fullmatch(stripped) or CASE_BRANCH_LINE.fullmatch(stripped)
+              if parsed is None else None)
+    if header:  # `if ! srun python x.py "$@"; then`, `0) python x.py --seed 0 ;;`: the
+        parsed = _bashlex_commands(header.group(1))  # command, its quotes kept
     if parsed is None:
         parsed = _shlex_commands(stripped)
     return tuple((tuple(words), tuple(assigns), tuple(raw)) for words, assigns, raw in parsed)
