@@ -95,3 +95,11 @@ def test_a_one_line_case_branch_reads_its_command() -> None:
 
     words = [c.words for c in split_commands('  0) python train.py --seed "$S" ;;')]
     assert words == [("python", "train.py", "--seed", "$S")]
+
+
+def test_a_shell_fed_a_heredoc_is_named_as_such_not_a_non_python_program() -> None:
+    with pytest.raises(MapleError) as err:
+        _port(f"bash <<EOF\n{_TORCHRUN}\nEOF\n")
+    reason = str(err.value)
+    assert "bash is given no script and no -c" in reason and "here-document" in reason
+    assert "bash is a program that is not Python" not in reason
