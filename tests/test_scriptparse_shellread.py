@@ -103,3 +103,10 @@ def test_a_shell_fed_a_heredoc_is_named_as_such_not_a_non_python_program() -> No
     reason = str(err.value)
     assert "bash is given no script and no -c" in reason and "here-document" in reason
     assert "bash is a program that is not Python" not in reason
+
+
+def test_time_over_a_subshell_around_the_launch_is_refused_not_broken() -> None:
+    # was: `srun ... time ( torchrun ... ')'`, a syntax error written silently
+    with pytest.raises(MapleError) as err:
+        _port(f"time ( {_TORCHRUN} )\n")
+    assert "times a subshell" in str(err.value)

@@ -933,6 +933,12 @@ def parse_script(data: str | bytes) -> ParsedScript:
     if is_positional(found.line.entrypoint):
         raise ParseError(command_line_program_reason(found.cmd.line, found.cmd.text,
                                                      found.line.entrypoint))
+    if found.cmd.words[:2] == ("time", "("):  # bash's `time` keyword over a subshell
+        raise ParseError(
+            f"line {found.cmd.line}: `{one_line(found.cmd.text.strip(), 70)}` times a subshell "
+            "`( ... )` around the launch, which the port does not rewrite (the target's launch "
+            "would land inside it); write `time` in front of the launch itself (`time srun ...`"
+            ", `time torchrun ...`) without the parentheses and port again")
     if _ELIDED.fullmatch(found.line.entrypoint or ""):
         raise ParseError(
             f"line {found.cmd.line}: `{found.cmd.text.strip()}` names no program: "
