@@ -66,13 +66,9 @@ FUNCTION = (ONE + 'echo "=== start ==="\n'
 
 
 def test_echo_of_equals_text_is_no_spaced_assignment_and_the_function_is_named() -> None:
-    # s20-shellread: `if ! uv run bench.py "$@" ...; then` is read as the launch (the `!`
-    # hid it), so the function is kept around the target's launch and called as written
-    r = _port(FUNCTION, "delta")
-    assert r.status != "refused", r.notes
-    assert not any("not an assignment" in n for n in r.notes)
-    body = r.script[r.script.index("run() {"):r.script.index("run a --size 1")]
-    assert "if ! {" in body and 'bench.py "$@" --tag "$tag"' in body and "}; then" in body
+    why = _refusal(FUNCTION, "delta")
+    assert "not an assignment" not in why
+    assert "shell function" in why and "`run`" in why and "bench.py" in why
 
 
 def test_python_reading_a_heredoc_is_not_called_a_binary() -> None:

@@ -14,7 +14,6 @@ import re
 from dataclasses import dataclass, field
 
 from maple_flow.scriptparse.shell import (
-    CASE_BRANCH_LINE,
     COMPOUND_CLOSER,
     COMPOUND_OPENER,
     Block,
@@ -122,19 +121,13 @@ def launch_loop(block: Block, cmd: ShellCommand) -> LaunchLoop | None:
     head = " ".join(lines[0].split())
     stack = _stack_after(lines[:at])
     before, after = lines[:at], lines[at + 1:]
-    if "case" in stack and CASE_BRANCH_LINE.fullmatch(lines[at].strip()):
-        return LaunchLoop(block.line, head, problem=(
-            f"the launch shares one line with its case branch "
-            f"`{lines[at].strip().split(')')[0]})`; write the branch on several lines (its "
-            "pattern, the launch on a line of its own, then `;;`)"))
     if not set(stack) & _LOOPS:
         if set(_stack_after(lines[at:at + 1])) & _LOOPS or re.search(
                 r"\b(?:for|while|until|select)\b.*\bdo\b", bare_line(lines[at])):
             return LaunchLoop(block.line, head, problem=(
                 "the launch shares one line with its loop; write the loop on several lines "
                 "(the launch on a line of its own)"))
-        condition = _launch_condition(lines[at], cmd, block.commands) or _one_line_function(
-            lines[at], cmd, block.commands)
+        condition = _launch_condition(lines[at], cmd, block.commands)
         if condition is not None:  # `if srun python x.py; then ... else ... fi`
             return LaunchLoop(block.line, head, [*before, condition[0]],
                               [condition[1], *after], branch=True)
@@ -164,29 +157,7 @@ def _launch_condition(text: str, cmd: ShellCommand,
     indent, keyword, test = match.groups()
     if re.search(r"[;|&]", bare_line(test)):
         return None  # the test is more than the launch
-    if keyword.endswith("!"):  # `if ! LAUNCH; then`: a lone `!` line negates nothing (the
-        return indent + keyword + " {", indent + "}; then"  # group keeps the launch's test)
     return indent + keyword, indent + "then"
-
-
-#: ``run() { srun python x.py "$@"; }`` (``function run { ...; }``): a function on one line.
-_ONE_LINE_FUNCTION = re.compile(
-    r"^(\s*(?:function\s+[A-Za-z_][\w-]*\s*(?:\(\s*\))?|[A-Za-z_][\w-]*\s*\(\s*\))\s*\{)"
-    r"\s+(.*?)\s*;\s*\}\s*$", re.S)
-
-
-def _one_line_function(text: str, cmd: ShellCommand,
-                       commands: tuple[ShellCommand, ...]) -> tuple[str, str] | None:
-    """``NAME() { LAUNCH; }`` (the launch alone as the body of a function written on one
-    line, called below): the lines to keep around the target's launch, the function's
-    ``NAME() {`` and its ``}``, so the calls below still find it; else None."""
-    match = _ONE_LINE_FUNCTION.match(text)
-    if not match or sum(c.text == cmd.text for c in commands) != 1:
-        return None
-    if re.search(r"[;|&]", bare_line(match.group(2))):
-        return None  # the body is more than the launch
-    indent = text[:len(text) - len(text.lstrip())]
-    return match.group(1), indent + "}"
 
 
 def _per_node(text: str, names: list[str]) -> bool:

@@ -706,9 +706,7 @@ def _forget_branch_values(blocks: list[Block], parsed: ParsedScript) -> None:
                 for b in blocks]
     last = {name: k for k, names in enumerate(assigned) for name in names}
     for k, block in enumerate(blocks):
-        # a one-line `if ...; then CFG=a; else CFG=b; fi` branches as the multi-line one does
-        one_line_if = bool(re.match(r"\s*(?:if|case)\b", block.text))
-        if ("\n" not in block.text and not one_line_if) or not _CONDITIONAL.match(block.text):
+        if "\n" not in block.text or not _CONDITIONAL.match(block.text):
             continue
         if branch_taken(block.text, parsed.variables) is not None:
             continue
@@ -933,12 +931,6 @@ def parse_script(data: str | bytes) -> ParsedScript:
     if is_positional(found.line.entrypoint):
         raise ParseError(command_line_program_reason(found.cmd.line, found.cmd.text,
                                                      found.line.entrypoint))
-    if found.cmd.words[:2] == ("time", "("):  # bash's `time` keyword over a subshell
-        raise ParseError(
-            f"line {found.cmd.line}: `{one_line(found.cmd.text.strip(), 70)}` times a subshell "
-            "`( ... )` around the launch, which the port does not rewrite (the target's launch "
-            "would land inside it); write `time` in front of the launch itself (`time srun ...`"
-            ", `time torchrun ...`) without the parentheses and port again")
     if _ELIDED.fullmatch(found.line.entrypoint or ""):
         raise ParseError(
             f"line {found.cmd.line}: `{found.cmd.text.strip()}` names no program: "
@@ -1163,8 +1155,6 @@ def shared_commands(cmd: ShellCommand) -> str:
     if cmd.assignments:  # FOO=1 srun ...: the launch's own environment
         before = _ASSIGNMENTS.sub("", before)
     before = before.strip()
-    if before == "!" or before.endswith((" !", ";!", "&&!", "||!")):
-        return before  # `! srun ... && echo failed`: bash's negation of the launch's status
     return before if _SEPARATED.search(before) and not before.startswith("#") else ""
 
 

@@ -417,8 +417,6 @@ def _shlex_commands(line: str) -> Parsed:
         except ValueError:
             words = chunk.split()
         words = [_restore(w, saved) for w in words if w not in _KEYWORDS]
-        if words[:1] == ["!"]:  # `if ! srun ...; then`: bash's negation of the command's status
-            words = words[1:]
         assigns: list[tuple[str, str]] = []
         while words and re.match(r"^[A-Za-z_]\w*=", words[0]):
             name, _, value = words.pop(0).partition("=")
@@ -487,17 +485,6 @@ _ARRAY_ASSIGN = re.compile(
 _ARITH_FOR = re.compile(r"for\s*\(\((.*?)\)\)\s*;?\s*(?:do\b\s*(.*))?", re.S)
 
 
-#: The header of an ``if``/``while`` whose test is one command (``if ! CMD; then``,
-#: ``while CMD; do``), which bashlex cannot parse on its own line: group 1 is the command.
-_TEST_HEADER = re.compile(r"(?:if|elif|while|until)\s+(?:!\s+)?(.+?)\s*;\s*(?:then|do)")
-
-
-#: A ``case`` branch written on one line, ``PATTERN) CMD ;;`` (``a|b) CMD``): group 1 is
-#: the command (bashlex cannot parse the branch outside its ``case``).
-CASE_BRANCH_LINE = re.compile(
-    r"\(?\s*[^()\s;|&<>$`'\"]+(?:\s*\|\s*[^()\s;|&<>$`'\"]+)*\s*\)\s+(.+?)\s*(?:;;&?|;&)?\s*")
-
-
 @lru_cache(maxsize=8192)
 def _parsed_line(stripped: str) -> tuple[tuple[Words, tuple[tuple[str, str], ...], Words], ...]:
     """The simple commands of one logical line (words, assignments, raw words), memoised:
@@ -511,10 +498,6 @@ def _parsed_line(stripped: str) -> tuple[tuple[Words, tuple[tuple[str, str], ...
         rest = (arith.group(2) or "").strip()
         return ((head, (), head),) + (_parsed_line(rest) if rest else ())
     parsed = _bashlex_commands(stripped)
-    header = (_TEST_HEADER.fullmatch(stripped) or CASE_BRANCH_LINE.fullmatch(stripped)
-              if parsed is None else None)
-    if header:  # `if ! srun python x.py "$@"; then`, `0) python x.py --seed 0 ;;`: the
-        parsed = _bashlex_commands(header.group(1))  # command, its quotes kept
     if parsed is None:
         parsed = _shlex_commands(stripped)
     return tuple((tuple(words), tuple(assigns), tuple(raw)) for words, assigns, raw in parsed)

@@ -89,8 +89,7 @@ def _program_at(words: tuple[str, ...]) -> int:
     valued = (_SRUN_LONG_VALUED if _head(words) == "srun"
               else _LAUNCHER_VALUED.get(_head(words)) or MPI_VALUED.get(_head(words))
               or frozenset())
-    first = 2 if _head(words) == "accelerate" and words[1:2] == ("launch",) else 1
-    for k in range(first, len(words)):
+    for k in range(1, len(words)):
         before = words[k - 1]
         if words[k].startswith("-") or (k > 1 and (re.fullmatch(r"-\w", before)
                                                    or before in valued)):
@@ -298,11 +297,6 @@ def why_not_launch(words: tuple[str, ...]) -> str:
                 f"command it runs ({' '.join(words[2:5])}) is not a Python program file")
     if head in _SHELLS and len(words) > 1 and not words[1].startswith("-"):
         return _shell_script(words[1])
-    if head in _SHELLS and all(w.startswith("-") and "c" not in w for w in words[1:]):
-        return (f"{words[0]} is given no script and no -c: it runs the commands it reads from "
-                "its standard input (a here-document `<<EOF`, a pipe, or a person at a "
-                "terminal), which the port does not read as the job's launch; write the launch "
-                "on a line of the job script itself and port again")
     if head.endswith((".sh", ".bash")):
         return _shell_script(words[0])
     if head.startswith("python") and "-c" in words:
