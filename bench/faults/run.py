@@ -47,7 +47,9 @@ def _args() -> argparse.Namespace:
     p.add_argument("--reproduce-only", action="store_true",
                    help="only verify the broken scripts (is each fault reproduced?)")
     p.add_argument("--check-base", action="store_true",
-                   help="also verify the known-good base scripts")
+                   help="also verify the known-good base scripts; in a repair run, first verify "
+                        "each base unfaulted and leave out the faults of bases that do not run "
+                        "(listed in faults.json as bases_not_running)")
     p.add_argument("--bases-only", action="store_true",
                    help="with --reproduce-only: verify the selected faults' bases, no fault")
     p.add_argument("--store", default="", help="template store path (default: under --out)")
@@ -122,6 +124,22 @@ def reproduce(faults: list[Any], a: argparse.Namespace) -> dict[str, Any]:
                  for b, r in zip(bases, reports[len(faults_run):], strict=True)]
     return {"faults": rows, "bases": base_rows,
             "reproduced": sum(r["reproduced"] for r in rows), "total": len(rows)}
+
+
+def running_bases(faults: list[Any], a: argparse.Namespace,
+                  ) -> tuple[list[Any], list[dict[str, Any]]]:
+    """The faults whose base runs unfaulted on the twin, and the bases that do not, with why
+    (a fault on a base that fails by itself measures the twin, not the repair)."""
+    bases: dict[Any, Any] = {}
+    for f in faults:
+        bases.setdefault(f.base, _target(f.base.script(), f))
+    reports = dict(zip(bases, _verify(list(bases.values()), a.timeout), strict=True))
+    broken = {b for b, r in reports.items() if r.status != "verified"}
+    dropped = [{"base": f"{b.cluster} {b.nodes}x{b.gpus_per_node}",
+                "case": getattr(b, "case", ""), "status": reports[b].status,
+                "reasons": reports[b].reasons[:4],
+                "faults": [f.id for f in faults if f.base == b]} for b in broken]
+    return [f for f in faults if f.base not in broken], dropped
 
 
 def originals(a: argparse.Namespace) -> dict[str, Any]:
@@ -261,6 +279,10 @@ def main() -> None:
     from maple_flow.knowledge.clusters import get_profile
     from maple_flow.repair.loop import Loop, RepairJob, default_classifier, template_of
 
+    dropped: list[dict[str, Any]] = []
+    if a.check_base:
+        faults, dropped = running_bases(faults, a)
+
     def progress(job: RepairJob, what: str) -> None:
         print(f"[{time.monotonic() - start:6.0f}s] {job.run_id.split('@')[0]}: {what}",
               file=sys.stderr,
@@ -280,6 +302,8 @@ def main() -> None:
     wall = time.monotonic() - start
     rows = [_row(f, r) for f, r in zip(faults, results, strict=True)]
     summary = summarise(rows, wall, a.max_attempts)
+    if a.check_base:
+        summary["bases_not_running"] = dropped
     command = "python bench/faults/run.py " + " ".join(sys.argv[1:])
     (out / "faults.json").write_text(json.dumps({"summary": summary, "command": command,
                                                  "rows": rows,
