@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
+from maple_flow.models.common import scheduler_walltime_seconds
 from maple_flow.shellquote import split_words
 
 SLURM_SHORT: dict[str, str] = {
@@ -64,11 +65,8 @@ def pjm_walltime(lines: list[str]) -> tuple[int, str] | None:
     "elapse=4:00:00"``), or None when it sets none."""
     for line in lines:
         found = _PJM_ELAPSE.match(line.strip())
-        if found:
-            parts = [int(x) for x in found.group(1).split(":")]
-            seconds = 0
-            for part in parts:
-                seconds = seconds * 60 + part
+        if found:  # PJM's elapse reads as PBS's walltime: [[hours:]minutes:]seconds
+            seconds = scheduler_walltime_seconds(found.group(1), "pbs")
             if seconds:
                 return seconds, line.strip()
     return None

@@ -69,8 +69,9 @@ def constraint_gpus(value: str | None) -> tuple[int, str] | None:
         return None
     features = [f.strip().strip("[]()") for f in re.split(r"[&|,]", value.strip("\"'"))]
     found: set[tuple[int, str]] = set()
+    kinds = _data().gpu_count_features
     for feature in features:
-        for kind in template_data(OtherSites, "sites", "other_sites.yaml").gpu_count_features:
+        for kind in kinds:
             match = re.fullmatch(kind.pattern, feature)
             if match:
                 found.add((int(match.group(1)), kind.site))
@@ -81,9 +82,14 @@ def constraint_gpus(value: str | None) -> tuple[int, str] | None:
 
 
 @cache
+def _data() -> OtherSites:
+    """The data file, read and validated once."""
+    return template_data(OtherSites, "sites", "other_sites.yaml")
+
+
 def other_sites() -> dict[str, OtherSite]:
     """Every site of the data file, by id."""
-    return template_data(OtherSites, "sites", "other_sites.yaml").sites
+    return _data().sites
 
 
 def _names(site: OtherSite, d: Directive) -> bool:

@@ -510,9 +510,10 @@ def _indent_as_in_body(script: str, src: Source) -> str:
     x.py`` on an ``elif`` branch), so the kept branches read alike."""
     from maple_flow.scriptparse.script import launch_command_line
 
-    text = "\n".join(src.lines)
-    at = launch_command_line(text)
-    if _OWN_LOOP not in script or at is None:
+    if _OWN_LOOP not in script:  # most ports: no loop or branch of the source's kept
+        return script
+    at = launch_command_line("\n".join(src.lines))
+    if at is None:
         return script
     indent = src.lines[at - 1][:len(src.lines[at - 1]) - len(src.lines[at - 1].lstrip(" \t"))]
     start, section = launch_section(script)
@@ -543,8 +544,7 @@ def apply_edits(script: str, src: Source, profile: ClusterProfile, *, one_proces
     out.notes += notes + comment_cuts(src.lines)
     per_node = (src.total or 0) / (src.facts.nodes or 1)
     fitted = fit_memory(out.script, source_memory(src.lines, src.parsed.directives), profile,
-                        size[1], one_per_node=per_node <= 1,
-                        ranks_per_node=per_node, ranks=src.total)
+                        size[1], ranks_per_node=per_node, ranks=src.total)
     out.script = fitted.script
     out.notes += fitted.notes
     out.refusals += [fitted.refusal] if fitted.refusal else []

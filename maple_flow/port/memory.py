@@ -214,20 +214,21 @@ class Fitted:
 
 
 def fit_memory(script: str, source: Asked | None, profile: ClusterProfile,
-               gpus_per_node: int, one_per_node: bool = True,
-               ranks_per_node: float | None = None, ranks: int | None = None) -> Fitted:
+               gpus_per_node: int, ranks_per_node: float | None = None,
+               ranks: int | None = None) -> Fitted:
     """Fit the target's memory request to the source's per node: a job on part of a shared node
     whose site documents a per-GPU memory share (``partial_share.memory_mb_per_gpu``) asks the
     source's memory when a node has it. A source asking more than a target node has never gets
     that request written (the target rejects it): the script keeps the most the target gives
     (its whole node, or the site's share), and the port refuses when no layout holds the job
-    there: one process a node (``one_per_node``: that process's need, which no layout splits),
-    or one rank's share of the source node's request (``ranks_per_node`` of the source) already
+    there: one process a node (``ranks_per_node`` of the source 1 or unknown: that process's
+    need, which no layout splits), or one rank's share of the source node's request already
     above a target node. Else (the ranks' need per node follows the layout) the note of
     ``memory_note`` names the layout (``nodes=``, ``gpus_per_node=``) whose nodes hold it."""
     target = target_memory(script, profile, gpus_per_node)
+    one_per_node = ranks_per_node is None or ranks_per_node <= 1
     per_rank = (source.mb / ranks_per_node if source is not None and source.mb is not None
-                and not one_per_node and ranks_per_node and ranks_per_node > 1 else None)
+                and ranks_per_node is not None and not one_per_node else None)
     asked = source  # as the source writes it (per source node), for the refusal
     if source is not None and per_rank is not None and gpus_per_node != ranks_per_node:
         source = Asked(per_rank * gpus_per_node, source.written, basis=(

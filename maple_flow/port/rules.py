@@ -11,7 +11,7 @@ from maple_flow.knowledge.scheduler_vars import scheduler_vars
 from maple_flow.models import ClusterProfile, format_walltime
 from maple_flow.paths import templates_dir
 from maple_flow.port.words import count
-from maple_flow.scriptparse.steps import without_job_identity
+from maple_flow.scriptparse.steps import JOB_IDENTITY_NAMES, without_job_identity
 from maple_flow.yamlio import load_yaml
 
 #: Environment variables that belong to a cluster (network, launcher, devices, rendezvous).
@@ -215,16 +215,13 @@ def _reads_scheduler(value: str, own: frozenset[str]) -> bool:
 def reads_scheduler_in_arithmetic(value: str) -> bool:
     """Whether ``value`` reads a scheduler's variable by its bare name inside ``$(( ))``
     (``$((SLURM_CPUS_PER_TASK / NGPUS))``), which another scheduler does not set (0 there)."""
-    return bool(_BARE_SCHEDULER.search(" ".join(_ARITHMETIC.findall(value))))
+    return bool(_BARE_SCHEDULER.search(" ".join(_ARITH.findall(value))))
 
 
-#: An arithmetic expansion's body (one level of nested parentheses), and a scheduler variable
-#: read there by its bare name (not the job's identity, which the port renames).
-_ARITHMETIC = re.compile(r"\$\(\(([^()]*(?:\([^()]*\)[^()]*)*)\)\)")
+#: A scheduler variable read by its bare name in an arithmetic expansion (``_ARITH``), not the
+#: job's identity, which the port renames rather than drops.
 _BARE_SCHEDULER = re.compile(
-    r"(?<![\w$])(?!(?:SLURM_JOB_ID|SLURM_JOBID|SLURM_JOB_NAME|SLURM_SUBMIT_DIR|PBS_JOBID|PBS_JOBNAME"
-    r"|PBS_O_WORKDIR|SLURM_ARRAY_TASK_ID|SLURM_ARRAY_JOB_ID|PBS_ARRAY_INDEX)\b)"
-    r"(?:SLURM_|PBS_|PALS_|PMI_|OMPI_)\w+")  # the job's identity is renamed, not dropped
+    rf"(?<![\w$])(?!(?:{JOB_IDENTITY_NAMES})\b)(?:SLURM_|PBS_|PALS_|PMI_|OMPI_)\w+")
 
 
 def classify_env(name: str, value: str, domains: tuple[str, ...] = (),

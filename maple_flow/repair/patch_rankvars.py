@@ -23,7 +23,7 @@ from maple_flow.errors import MapleError
 from maple_flow.repair.text import FixNotApplicable, line_starts, logical_span, replace, words_of
 from maple_flow.scriptparse import ParsedScript, parse_script
 from maple_flow.scriptparse.facts import directive_size
-from maple_flow.scriptparse.launch import Stage
+from maple_flow.scriptparse.launch import LAUNCH_CMDS, PER_NODE_LAUNCHERS, Stage
 from maple_flow.scriptparse.values import to_int
 
 #: Each launcher's global rank variable and its local-rank counterpart (same launcher).
@@ -35,8 +35,8 @@ GLOBAL_TO_LOCAL: dict[str, str] = {
     "MV2_COMM_WORLD_RANK": "MV2_COMM_WORLD_LOCAL_RANK",
 }
 #: Site launchers that start the ranks (a ``-c`` body after one runs in every rank).
-SITE_LAUNCHERS = ("srun", "mpiexec", "mpirun", "aprun", "ibrun", "jsrun")
-_SITE_WORD = re.compile(r"(?:^|[\s/;|&(])(?:srun|mpiexec|mpirun|aprun|ibrun|jsrun)(?:\s|$)")
+SITE_LAUNCHERS = LAUNCH_CMDS
+_SITE_WORD = re.compile(rf"(?:^|[\s/;|&(])(?:{'|'.join(sorted(LAUNCH_CMDS))})(?:\s|$)")
 _GLOBALS = "|".join(GLOBAL_TO_LOCAL)
 #: A local rank set from a global rank: an assignment or a program option.
 _LOCAL_FROM_GLOBAL = re.compile(
@@ -46,8 +46,9 @@ _LOCAL_FROM_GLOBAL = re.compile(
 _WORLD_LITERAL = re.compile(r"(?<![\w-])WORLD_SIZE=(?P<count>\d+)(?=$|[\s;'\"])", re.M)
 #: A count word the fix may write: a whole variable reference or a number.
 _COUNT_WORD = re.compile(r"^(?:\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|\d+)$")
-#: Per-node launchers: they set WORLD_SIZE and LOCAL_RANK for their workers themselves.
-_PER_NODE = frozenset({"torchrun", "deepspeed", "accelerate"})
+#: Per-node launchers (scriptparse's PER_NODE_LAUNCHERS) set WORLD_SIZE and LOCAL_RANK for
+#: their workers themselves.
+_PER_NODE = PER_NODE_LAUNCHERS
 #: The variable that limits the GPUs a process sees, by vendor.
 VISIBLE_DEVICES = {"nvidia": "CUDA_VISIBLE_DEVICES"}
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import lru_cache
 
 from maple_flow.errors import MapleError
 from maple_flow.models import ClusterProfile
@@ -282,12 +283,17 @@ def holds(fact: ScriptFact, script: str, profile: ClusterProfile | None = None) 
     does not parse)."""
     if not script.strip():
         return False
-    try:
-        parsed = parse_script(script)
-    except (MapleError, ValueError, IndexError):
-        if fact in _TEXT_FACTS:  # they read the text, and say False where the parse is needed
-            return _TEXT_FACTS[fact](None, script)
-        return False
-    if fact in _TEXT_FACTS:
+    parsed = _parsed(script)
+    if fact in _TEXT_FACTS:  # they read the text, and say False where the parse is needed
         return _TEXT_FACTS[fact](parsed, script)
-    return _FACTS[fact](parsed, profile)
+    return parsed is not None and _FACTS[fact](parsed, profile)
+
+
+@lru_cache(maxsize=32)
+def _parsed(script: str) -> ParsedScript | None:
+    """The script parsed once for all the facts a diagnosis asks of it (None: it does not
+    parse; no fact changes the parsed script)."""
+    try:
+        return parse_script(script)
+    except (MapleError, ValueError, IndexError):
+        return None

@@ -80,10 +80,10 @@ _SCHED_VALUE = re.compile(
 #: own name, so a value built from it (``OUT=runs/${SLURM_JOB_ID}``) is the user's, renamed.
 #: So is an array job's index: a port keeps the array only on the same scheduler (port.array),
 #: where the index has the same name (``CFG=${LIST[$SLURM_ARRAY_TASK_ID]}``).
-_JOB_IDENTITY = re.compile(
-    r"\$\{?(?:SLURM_JOB_ID|SLURM_JOBID|SLURM_JOB_NAME|SLURM_SUBMIT_DIR|PBS_JOBID|PBS_JOBNAME"
-    r"|PBS_O_WORKDIR|SLURM_ARRAY_TASK_ID|SLURM_ARRAY_JOB_ID|PBS_ARRAY_INDEX)\b\}?"
-)
+JOB_IDENTITY_NAMES = ("SLURM_JOB_ID|SLURM_JOBID|SLURM_JOB_NAME|SLURM_SUBMIT_DIR|PBS_JOBID"
+                      "|PBS_JOBNAME|PBS_O_WORKDIR|SLURM_ARRAY_TASK_ID|SLURM_ARRAY_JOB_ID"
+                      "|PBS_ARRAY_INDEX")
+_JOB_IDENTITY = re.compile(rf"\$\{{?(?:{JOB_IDENTITY_NAMES})\b\}}?")
 _CONDA_MODULE = re.compile(r"conda|python|pytorch|frameworks", re.I)
 
 
