@@ -222,3 +222,23 @@ def test_a_lint_ahead_answers_many_ports_from_one_reduced_text() -> None:
             assert ahead.take(script) == _run_shellcheck(script, "bash") != []
     finally:
         ahead.close()
+
+
+def test_template_alone_renders_for_the_node_type_in_force() -> None:
+    """A render on a cluster's default nodes is not reused for a port on another node type:
+    the lint would read the port against the wrong template text."""
+    from maple_flow.knowledge.clusters import get_profile, on_node_type
+
+    template_id = next(t for t in TEMPLATE_IDS if case(t)[1].node_types)
+    template, profile = case(template_id)
+    spec = spec_for(template, profile, nodes=1)
+    default = template_alone(spec, template_id)
+    seen = {default}
+    for node_type in profile.node_types:
+        with on_node_type(profile.on_node_type(node_type.id)):
+            assert get_profile(profile.id).seen_on == node_type.id
+            text = template_alone(spec, template_id)
+        assert text is not None and HOLE in text
+        seen.add(text)
+    assert len(seen) > 1  # some node type renders another header (queue, constraint, GPUs)
+    assert template_alone(spec, template_id) == default

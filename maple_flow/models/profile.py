@@ -392,6 +392,8 @@ class ClusterProfile(Strict):
     verification: Verification | None = None
     node_types: list[NodeType] = Field(
         default_factory=list, description="other GPU nodes, reached through other queues")
+    seen_on: str = Field(default="", description=(
+        "the node type this profile is seen on (set by on_node_type; empty: the default nodes)"))
     sources: list[Source] = Field(min_length=1)
 
     @model_validator(mode="after")
@@ -486,6 +488,7 @@ class ClusterProfile(Strict):
             "directives": directives, "software": t.software or self.software,
             "launch": t.launch or self.launch, "network": t.network or self.network,
             "container": t.container or self.container, "account": t.account or self.account,
+            "seen_on": type_id,
         })
 
     def node_name(self, index: int) -> str:

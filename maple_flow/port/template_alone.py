@@ -23,13 +23,21 @@ _SHAPE = ("cluster", "framework", "strategy", "nodes", "gpus_per_node", "master_
 def template_alone(spec: JobSpec, template_id: str) -> str | None:
     """``template_id`` rendered for ``spec``'s shape with HOLE as the program; None when it
     is not a catalogue template (a learned variant) or does not render."""
+    from maple_flow.knowledge.clusters import get_profile
+
     shape = {k: getattr(spec, k) for k in _SHAPE}
     shape["provenance"] = {k: v for k, v in spec.provenance.items() if k in _SHAPE}
-    return _render(template_id, json.dumps(shape, sort_keys=True))
+    try:
+        seen_on = get_profile(spec.cluster).seen_on
+    except (MapleError, KeyError):
+        return None
+    return _render(template_id, json.dumps(shape, sort_keys=True), seen_on)
 
 
 @lru_cache(maxsize=1024)
-def _render(template_id: str, shape: str) -> str | None:
+def _render(template_id: str, shape: str, seen_on: str) -> str | None:
+    """Rendered on the profile :func:`get_profile` gives now; ``seen_on`` (its node type)
+    keys the cache, so a render for one node type is never reused on another."""
     from maple_flow.knowledge.clusters import get_profile
     from maple_flow.knowledge.library import get_template
     from maple_flow.render import render
