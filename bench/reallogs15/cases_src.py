@@ -244,3 +244,96 @@ case(
 /bin/sh: error importing function definition for `module'
 ''',
 )
+
+# ---------------------------------------------------------------- more script
+
+case(
+    id='tsn42-mpirun-caffe-binary-wrong-build-dir',
+    kind='script',
+    source='https://github.com/yjxiong/caffe/issues/42',
+    thread_site='temporal-segment-networks training scripts (`train_action_recognition_flow.sh`) that start the MPI-enabled Caffe with `mpirun -np 4 cmake_build/install/bin/caffe ...`; the user had built with CMake into `build/`, so the path in the script points to nothing; fixed by changing `cmake_build` to `build` in the script (maintainer: the binary lives in the CMake build dir you created)',
+    what='the launch line in the job script names a binary path that does not exist (wrong build directory), so mpirun has no executable to start; the fix is the path in the script; assumed shape - a one-node mpirun of 4 ranks in a PBS job on Polaris replacing the mpiexec line',
+    cluster='polaris',
+    script='pbs_mpiexec.sh',
+    replace=[[POL, 'mpirun -np 4 cmake_build/install/bin/caffe train --solver=models/flow_solver.prototxt --weights=init.caffemodel']],
+    log='''
+mpirun was unable to launch the specified application as it could not find an executable:
+Node: SATDLS
+./train_action_recognition_flow.sh: 5: ./train_action_recognition_flow.sh: cmake_build/install/bin/caffe: not found
+''',
+    expect={'families': ['launcher'], 'fix': r'(?m)^(\+.*\bbuild/install/bin/caffe|-.*cmake_build/install/bin/caffe)'},
+)
+
+case(
+    id='pangeo34-tacc-ibrun-mpi-stack-not-found',
+    kind='script',
+    source='https://github.com/pangeo-data/pangeo/issues/34',
+    thread_site='TACC Wrangler (Slurm), `ibrun dask-mpi` from a conda environment to start a dask cluster; TACC\'s ibrun cannot find its helper and cannot tell which MPI stack is loaded, and exits; the user fell back to other ways of starting dask',
+    what='DOUBTFUL - ibrun needs a TACC MPI stack module loaded (its helpers come with the TACC environment); in this job environment none is visible, so ibrun refuses to start; the job-script fix is to keep/load the TACC MPI module (e.g. not purge the default modules, `module load impi` or `mvapich2`) before ibrun; the thread itself ends with a workaround, not a confirmed fix; assumed shape - conda activation after `module purge`, then `ibrun dask-mpi`, on 2 Lonestar6 nodes (Wrangler mapped to Lonestar6, same TACC ibrun)',
+    cluster='lonestar6',
+    script='tacc_ibrun.sh',
+    replace=[['module load cuda/12.2\nsource $WORK/venvs/torch/bin/activate', 'module purge\nsource activate pangeo'], ['ibrun python train.py --epochs 10', 'ibrun dask-mpi --scheduler-file $SCRATCH/scheduler.json']],
+    log='''
+TACC: Starting up job
+/usr/local/bin/ibrun: line 161: getmode.sh: command not found
+TACC: Could not determine MPI stack. Exiting!
+''',
+    expect={'families': ['environment', 'launcher'], 'fix': r'(?m)^(\+.*module (load|restore)\b|-.*module purge)'},
+)
+
+# ---------------------------------------------------------------- more not script
+
+case(
+    id='mpich7711-aurora-mpi-probe-crash-many-ranks',
+    kind='not_script',
+    source='https://github.com/pmodels/mpich/issues/7711',
+    thread_site='ALCF Aurora (PBS, PALS, default MPICH modules), a dynamic master-worker benchmark with 1632 ranks on 16 nodes (all ranks send to rank 0, which probes); non-deterministic aborts in MPI_Probe; reproduced by ALCF staff with the default modules (issue open, labelled aurora)',
+    what='an MPI library / fabric fault under many unexpected messages to one rank (MPI_Probe aborts), reproduced by the site with default modules - not a fault of the job script; assumed shape - PBS/PALS mpiexec many ranks per node on Aurora',
+    cluster='aurora',
+    script='pbs_aurora_mpiexec.sh',
+    log='''
+x4220c5s7b0n0.hsn.cm.aurora.alcf.anl.gov: rank 0 died from signal 6
+x4220c6s0b0n0.hsn.cm.aurora.alcf.anl.gov: rank 118 died from signal 15
+Abort(15) on node 1328 (rank 1328 in comm 496): Fatal error in internal_Probe: Other MPI error
+''',
+)
+
+case(
+    id='mpich7605-aurora-osu-gather-512-nodes-network-jam',
+    kind='not_script',
+    source='https://github.com/pmodels/mpich/issues/7605',
+    thread_site='ALCF Aurora acceptance testing (osu_gather at 512 nodes on the current image); 24 of the mpiexec calls end with one rank killed by SIGABRT and the rest by SIGTERM; an MPICH developer suspects "the same network jam issue", and another staff member hits the same signal-6 failure in a large collective I/O test',
+    what='fabric congestion / MPI transport fault at scale (the MPICH developers attribute it to a network jam), not a fault of the job script; assumed shape - PBS/PALS mpiexec at large node count on Aurora',
+    cluster='aurora',
+    script='pbs_aurora_mpiexec.sh',
+    log='''
+x4213c4s7b0n0.hsn.cm.aurora.alcf.anl.gov: rank 27421 died from signal 6
+x4417c3s5b0n0.hsn.cm.aurora.alcf.anl.gov: rank 48109 died from signal 15
+''',
+)
+
+case(
+    id='ezpz187-composite-hierarchy-local-rank-device-out-of-range',
+    kind='not_script',
+    source='https://github.com/saforem2/ezpz/pull/187',
+    thread_site='ALCF Sunspot/Aurora, `ZE_FLAT_DEVICE_HIERARCHY=COMPOSITE ezpz launch -n 24 -ppn 6 python3 -m ezpz.examples.fsdp_tp ...`; the launcher library did not read the PALS local-rank variables (PALS_LOCAL_RANKID / PMIX_LOCAL_RANK) and fell back to rank modulo a stale FLAT-mode GPU count (12), so rank 23 asked for xpu:11 of 6; fixed in ezpz (PR #187)',
+    what='a bug in the launcher library (local-rank detection and a hard-coded per-node device count), fixed in the library; the launch line (6 ranks per node under COMPOSITE) was valid - not a fault of the job script; assumed shape - PBS/PALS mpiexec on Aurora (Sunspot mapped to Aurora)',
+    cluster='aurora',
+    script='pbs_aurora_mpiexec.sh',
+    log='''
+RuntimeError: The device index is out of range. It must be in [0, 6), but got 11.
+''',
+)
+
+case(
+    id='hyphy1713-datamonkey-72h-queue-limit-walltime',
+    kind='not_script',
+    source='https://github.com/veg/hyphy/issues/1713',
+    thread_site='the Datamonkey web service, which runs GARD jobs on its own PBS cluster; the job is killed after the 72-hour maximum of that queue; the maintainers - the job is too large for the service limit, run it locally or reduce the data set',
+    what='DOUBTFUL - the job already runs to the queue\'s maximum walltime (72 h), so no walltime directive can fix it; the remedy is on the program/data side (smaller data set, checkpointing) or another machine, not a launch-script change; a reviewer could argue for a walltime or checkpoint change in the script; assumed shape - a PBS job on Polaris',
+    cluster='polaris',
+    script='pbs_mpiexec.sh',
+    log='''
+> PBS: job killed: walltime 259207 exceeded limit 259200
+''',
+)
