@@ -248,6 +248,24 @@ case(
 # ---------------------------------------------------------------- more script
 
 case(
+    id='hvd2117-horovodrun-ssh-port-22-permission-denied',
+    kind='script',
+    source='https://github.com/horovod/horovod/issues/2117',
+    thread_site='two GPU servers with Horovod in containers, `horovodrun ... -p 22` after setting up passwordless SSH as in the Horovod guide; horovodrun\'s SSH check to the remote host is refused (as root, publickey/password); the reporter: the port given to horovodrun was the cause - after deleting `-p 22` ssh works',
+    what='the horovodrun line in the job script passes an SSH port (`-p 22`) that reaches an sshd which refuses the key-based login, so the launcher cannot start the remote workers; the fix is to drop (or correct) the `-p` option on the horovodrun line; assumed shape - `horovodrun -np 8 -H host1:4,host2:4 -p 22 python train.py` in place of the mpiexec line of a 2-node PBS job, diagnosed as on Polaris',
+    cluster='polaris',
+    script='pbs_mpiexec.sh',
+    replace=[[POL, 'horovodrun -np 8 -H $(sed -n 1p $PBS_NODEFILE):4,$(sed -n 2p $PBS_NODEFILE):4 -p 22 python train.py']],
+    log='''
+Checking ssh on all remote hosts.
+ssh not successful for host server1-0:
+Permission denied, please try again.
+root@x.x.x.x: Permission denied (publickey,password).
+''',
+    expect={'families': ['launcher'], 'fix': r'(?m)^-.*horovodrun .*-p 22'},
+)
+
+case(
     id='tsn42-mpirun-caffe-binary-wrong-build-dir',
     kind='script',
     source='https://github.com/yjxiong/caffe/issues/42',
