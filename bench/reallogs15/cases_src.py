@@ -266,6 +266,21 @@ root@x.x.x.x: Permission denied (publickey,password).
 )
 
 case(
+    id='llmd2270-oneccl-ofi-no-providers-fi-provider-path',
+    kind='script',
+    source='https://github.com/llm-d/llm-d/pull/2270',
+    thread_site='vLLM on Intel XPU (llm-d tiered-prefix-cache guide, container on a Kubernetes node with Intel GPUs), tensor-parallel 4; the xccl/oneCCL backend uses the OFI transport, the bundled libfabric finds no provider because FI_PROVIDER_PATH is unset, ATL init fails and the engine never starts; fixed by setting FI_PROVIDER_PATH to the Intel MPI provider directory and FI_PROVIDER=tcp in the launch environment',
+    what='DOUBTFUL (mapping) - the launch environment does not tell libfabric where its providers are (and which one to use), so oneCCL cannot open any transport; the fix is environment exports in the launch configuration (`FI_PROVIDER_PATH=...`, `FI_PROVIDER=...`); the thread is a container pod spec, not a batch script; assumed shape - the same exports missing from a PBS/PALS mpiexec job on one Aurora node with a containerised libfabric',
+    cluster='aurora',
+    script='pbs_aurora_mpiexec.sh',
+    log='''
+oneCCL: atl_ofi_comm.cpp:232 init_transport: EXCEPTION: failed to initialize ATL
+CCL_ERROR| atl_ofi_helper.cpp:1118 fi_getinfo error: ret -61, providers 0
+''',
+    expect={'families': ['environment'], 'fix': r'(?m)^\+.*\bFI_PROVIDER(_PATH)?='},
+)
+
+case(
     id='tsn42-mpirun-caffe-binary-wrong-build-dir',
     kind='script',
     source='https://github.com/yjxiong/caffe/issues/42',
