@@ -1,0 +1,122 @@
+# ruff: noqa: E501, F821
+# Case list for make_cases.py (exec'd there; `case` is defined by make_cases.py).
+
+SRUN_TR = 'srun torchrun --nnodes=2 --nproc_per_node=4 --rdzv_backend=c10d \\\n    --rdzv_endpoint="$MASTER_ADDR:$MASTER_PORT" --rdzv_id="$SLURM_JOB_ID" train.py --epochs 10'
+TR1 = 'torchrun --standalone --nnodes=1 --nproc_per_node=4 train.py --config configs/small.yaml'
+LIGHT = 'srun python train.py trainer.devices=4 trainer.num_nodes=2'
+AUR = 'mpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --cpu-bind depth -d 8 python train.py'
+POL = 'mpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --depth=16 --cpu-bind depth python train.py'
+PYX = 'srun --container-image="$CONT" --container-mounts="$PWD":/workspace python /workspace/train.py'
+PM = 'srun --cpu-bind=cores python train.py --config configs/run.yaml'
+IBRUN = 'ibrun python train.py --epochs 10'
+SRUNPY = 'srun python -u train.py --batch-size 256 --epochs 32'
+ACC = 'accelerate launch --config_file ./deepspeed_zero2.yaml --num_processes 2 train_ppo.py'
+DS = 'deepspeed --num_gpus 4 --num_nodes 2 --master_addr "$MASTER_ADDR" --hostfile hostfile train.py --deepspeed_config ds_config.json'
+
+case(
+    id='pyxis4-run-pyxis-not-writable-plugin-init',
+    kind='not_script',
+    source='https://github.com/NVIDIA/pyxis/issues/4',
+    thread_site='a site installing pyxis + enroot on its Slurm cluster; `srun --container-image=centos ...` fails at task launch; slurmd.log on the compute node shows pyxis cannot create its per-user runtime directory under /run (owned by root); the fix is in the site\'s pyxis/enroot runtime-path configuration',
+    what='the container plugin cannot create its runtime directory on the compute node - a site installation / configuration fault of pyxis, not of the job script (the same srun line works once the site config is fixed); assumed shape - the pyxis srun job, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_pyxis.sh',
+    log='''
+srun: error: task 0 launch failed: Plugin initialization failed
+[2019-09-24T10:10:06.901] [321.0] error: pyxis: couldn't mkdir /run/pyxis/100005: No such file or directory
+[2019-09-24T10:10:06.901] [321.0] error: spank: required plugin spank_pyxis.so: init_post_opt() failed with rc=-1
+[2019-09-24T10:10:06.901] [321.0] error: Plugin stack initialization failed.
+''',
+)
+
+case(
+    id='enroot200-stateless-rootfs-pivot-root-einval',
+    kind='not_script',
+    source='https://github.com/NVIDIA/enroot/issues/200',
+    thread_site='a stateless (warewulf) GPU cluster whose nodes run with the root file system in RAM (rootfs); enroot cannot pivot_root there, so every container start fails; the workaround discussed is patching enroot-switchroot (issue open)',
+    what='the container runtime cannot switch root on nodes booted with a rootfs root file system - a node image / site configuration limitation of enroot, not the job script; assumed shape - the pyxis srun job, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_pyxis.sh',
+    log='''
+enroot-switchroot: failed to switch root: /raid/enroot/raf-ssd: Invalid argument
+pivot_root(".", ".")                    = -1 EINVAL (Invalid argument)
+''',
+)
+
+case(
+    id='pyxis123-epilog-run-enroot-permission-node-drain',
+    kind='not_script',
+    source='https://github.com/NVIDIA/pyxis/issues/123',
+    thread_site='Azure NDv4 Slurm cluster; after the site upgraded pyxis 0.15 -> 0.16 the pyxis epilog fails for every job and nodes go to DRAIN; the maintainer - a change of container scope in 0.16, undone with `container_scope=global` in plugstack.conf',
+    what='the node epilog of the container plugin fails after a site upgrade of pyxis, draining nodes - a site / plugin configuration fault, not the job script; assumed shape - the pyxis srun job, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_pyxis.sh',
+    log='''
+Sep 24 08:24:46 nda100v4-2 slurmd[8614]: error: [job 5888] epilog failed status=1:0
+Sep 24 08:26:20 nda100v4-2 spank-epilog[38569]: error: pyxis: couldn't execute enroot command
+Sep 24 08:26:20 nda100v4-2 spank-epilog[38569]: error: pyxis:     mkdir: cannot create directory '/run/enroot': Permission denied
+Sep 24 08:26:20 nda100v4-2 spank-epilog[38569]: error: pyxis: couldn't get list of existing containers
+Sep 24 08:26:20 nda100v4-2 spank-epilog[38569]: error: spank: required plugin spank_pyxis.so: job_epilog() failed with rc=-1
+''',
+)
+
+case(
+    id='pyxis84-spank-option-container-image-not-found',
+    kind='not_script',
+    source='https://github.com/NVIDIA/pyxis/issues/84',
+    thread_site='Slurm 20.11.8 on CentOS 7 with pyxis 0.7.0 / enroot; a job asking for an enroot container gets its GPU but the container never starts; it works when slurmd is started by hand with -Dvv; the maintainer - pyxis must be installed (and loaded) on the login node and on all compute nodes',
+    what='the Slurm daemons on the node do not load the pyxis plugin, so the container options are unknown - a site installation fault, not the job script; assumed shape - the pyxis srun job, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_pyxis.sh',
+    log='''
+error: Warning: SPANK plugin "pyxis" option "container-image" not found
+''',
+)
+
+case(
+    id='salient2-forkexec-slurmstepd-in-container',
+    kind='not_script',
+    source='https://github.com/MITIBMxGraph/SALIENT_artifact/issues/2',
+    thread_site='a university platform where the user runs the artifact\'s Docker image as a Kubernetes pod and starts Slurm by hand inside it (only the node list of slurm.conf edited); testing Slurm gives the error; the maintainer - the Docker image is not set up to run distributed experiments through Slurm, use a Conda environment on a real cluster',
+    what='DOUBTFUL - slurmd cannot start a step daemon inside a hand-configured container - a fault of the Slurm installation, not of the job script; assumed shape - srun python per GPU, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_python.sh',
+    log='''
+error: _forkexec_slurmstepd: slurmstepd failed to send return code got 0: No error
+''',
+)
+
+case(
+    id='nccl379-topo-file-missing-cpu-attributes',
+    kind='not_script',
+    source='https://github.com/NVIDIA/nccl/issues/379',
+    thread_site='a 2-socket system with 4 GPUs per socket and a topology injected with NCCL_TOPO_FILE; with fewer than 5 GPUs NCCL has not read the other CPU node\'s attributes and init fails; the NCCL maintainer - fixed in NCCL 2.8',
+    what='an NCCL bug in topology ingestion (fixed in 2.8) - a library fault, not the job script; assumed shape - a single-node torchrun job on 4 of the GPUs, diagnosed as on Delta',
+    cluster='delta',
+    script='torchrun_single.sh',
+    log='''
+graph/xml.h:77 NCCL WARN Attribute arch of node cpu not found
+NCCL INFO graph/topo.cc:380 -> 3
+NCCL INFO graph/topo.cc:466 -> 3
+NCCL INFO graph/topo.cc:569 -> 3
+NCCL INFO init.cc:581 -> 3
+NCCL INFO init.cc:840 -> 3
+NCCL INFO group.cc:73 -> 3 [Async thread]
+''',
+)
+
+case(
+    id='awsofinccl785-static-topo-xml-gpu-subset',
+    kind='not_script',
+    source='https://github.com/aws/aws-ofi-nccl/issues/785',
+    thread_site='AWS p5.48xlarge (8 H100, EFA), a job using a subset of the GPUs; NCCL loads the static topology profile shipped by the aws-ofi-nccl plugin and fails; the AWS maintainer - the static topo file had issues, plugin versions after 1.11 generate the topology dynamically, update to v1.13.2-aws',
+    what='an outdated network plugin in the image / node software ships a broken static topology file - a site / library version fault, not the job script; assumed shape - a single-node torchrun job on part of the node\'s GPUs, diagnosed as on Delta',
+    cluster='delta',
+    script='torchrun_single.sh',
+    log='''
+2a8874e7d1e6:2196:2275 [1] graph/xml.h:101 NCCL WARN Attribute arch of node cpu not found
+2a8874e7d1e6:2196:2275 [1] NCCL INFO graph/topo.cc:493 -> 3
+2a8874e7d1e6:2196:2275 [1] NCCL INFO graph/topo.cc:623 -> 3
+2a8874e7d1e6:2196:2275 [1] NCCL INFO graph/topo.cc:773 -> 3
+''',
+)
