@@ -120,3 +120,62 @@ case(
 2a8874e7d1e6:2196:2275 [1] NCCL INFO graph/topo.cc:773 -> 3
 ''',
 )
+
+case(
+    id='sisyphus156-slurm-temporarily-unable-accept-job',
+    kind='not_script',
+    source='https://github.com/rwth-i6/sisyphus/issues/156',
+    thread_site='RWTH i6 Slurm cluster, the sisyphus workflow manager submitting many array jobs (apptainer exec ... sis worker) with sbatch; submission errors appear before duplicate-task problems',
+    what='the Slurm controller is temporarily unable to accept jobs (controller busy / overloaded) - a scheduler-side condition, not a fault of the job script; assumed shape - a one-node srun python job, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_python.sh',
+    log='''
+[2023-11-23 10:52:11,445] ERROR: Error to submit job
+[2023-11-23 10:52:11,445] ERROR: Output: Submitted batch job 3146028
+[2023-11-23 10:52:11,445] ERROR: Error: sbatch: error: Slurm temporarily unable to accept job, sleeping and retrying
+''',
+)
+
+case(
+    id='rocmsystems11174-rccl-gdr-flush-qp-remote-write',
+    kind='not_script',
+    source='https://github.com/ROCm/rocm-systems/pull/11174',
+    thread_site='AMD GPU nodes with Broadcom bnxt_re RDMA NICs, a 2+ node RCCL run over net_ib with the GDR flush scratchpad active; the RCCL June drop lost REMOTE_WRITE on the flush loopback QP in an NCCL 2.30.4 sync; the PR restores it',
+    what='a regression in the collective library (RCCL) that tears down the queue pair on every NIC - a library bug fixed upstream, not the job script; assumed shape - srun torchrun on 2 GPU nodes, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_torchrun.sh',
+    log='''
+NET/IB : bnxt_re0:1 async fatal event on QP: invalid request local work queue error
+Got completion ... status=IBV_WC_REM_INV_REQ_ERR(9) opcode=IBV_WC_RECV(128)
+''',
+)
+
+case(
+    id='nccl2119-putsignal-unable-allocate-requests-hang',
+    kind='not_script',
+    source='https://github.com/NVIDIA/nccl/issues/2119',
+    thread_site='vLLM / SGLang serving with NCCL in a high-concurrency scenario; the log shows the IB request pool exhausted and then requests are lost and the GPU waits forever; the reporter traces it to ncclRmaProxyPollDesc dropping a descriptor when ncclIbGetRequest fails (issue open)',
+    what='a bug in NCCL\'s RMA proxy (a transient out-of-requests error leaks a descriptor, so a put is dropped and the stream wait deadlocks) - a library bug, not the job script; assumed shape - srun torchrun on 2 GPU nodes, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_torchrun.sh',
+    log='''
+NET/IB: unable to allocate requests.
+''',
+)
+
+MPIAPP = 'module load cray-mpich\nsrun --cpu-bind=cores ./solver input.dat'
+
+case(
+    id='sheffield1512-srun-execve-app-needs-export-all',
+    kind='script',
+    source='https://github.com/rcgsheffield/sheffield_hpc/pull/1512',
+    thread_site='University of Sheffield Bessemer (Slurm), the VASP example job script; after `module load VASP/...`, a direct `srun vasp_std` fails on the compute node because the program is not found; the documentation PR changes the launch line to `srun --export=ALL vasp_std` (the reviewer notes this should be the default and is odd)',
+    what='DOUBTFUL - the step does not see the PATH set by `module load` in the batch script, so execve cannot find the program; the fix in the job script is `srun --export=ALL` (or the full path); the site default may be the deeper cause; assumed shape - an srun MPI application after a module load, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_mpi_app.sh',
+    replace=[[MPIAPP, 'module load VASP/5.4.4-intel-2019b\nsrun vasp_std']],
+    log='''
+slurmstepd: error: execve(): vasp_std: No such file or directory
+''',
+    expect={'families': ['environment', 'launcher'], 'fix': r'(?m)^\+.*srun .*(--export[= ]ALL|/vasp_std)'},
+)
