@@ -179,3 +179,37 @@ slurmstepd: error: execve(): vasp_std: No such file or directory
 ''',
     expect={'families': ['environment', 'launcher'], 'fix': r'(?m)^\+.*srun .*(--export[= ]ALL|/vasp_std)'},
 )
+
+case(
+    id='scr93-llnl-dotkit-use-lines-off-site',
+    kind='script',
+    source='https://github.com/llnl/scr/issues/93',
+    thread_site='a non-LLNL Slurm cluster running the SCR tutorial job script (written for LLNL: MSUB headers, `. /usr/local/tools/dotkit/init.sh`, `use scr-1.1`, `scr_srun`); the maintainer - those are LLNL-specific items, drop the dotkit init and `use` lines; scr_srun must come from the user\'s own SCR install',
+    what='the job script sources a site-specific environment tool (dotkit) and its `use` command that this cluster does not have, so the SCR launcher is never put on PATH; the fix in the script is to drop the dotkit lines and load / put on PATH the local SCR install; assumed shape - an srun MPI application whose launch goes through scr_srun, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_mpi_app.sh',
+    replace=[[MPIAPP, '. /usr/local/tools/dotkit/init.sh\nuse scr-1.1\nscr_srun --cpu-bind=cores ./solver input.dat']],
+    log='''
+/local/tmp/slurmd/job08249/slurm_script: line 8: /usr/local/tools/dotkit/init.sh: File or directory not found
+/local/tmp/slurmd/job08249/slurm_script: line 9: use: Command not found
+/local/tmp/slurmd/job08249/slurm_script: line 23: scr_srun: Command not found
+''',
+    expect={'families': ['environment', 'modules'], 'fix': r'(?m)^(-\. /usr/local/tools/dotkit/init\.sh|-use scr|\+.*(PATH=.*scr|module load .*scr))'},
+)
+
+case(
+    id='popsv6-pbs-nodes-ppn-in-slurm-template',
+    kind='script',
+    source='https://github.com/jmonlong/PopSV/issues/6',
+    thread_site='PopSV on a Slurm cluster through BatchJobs; the job template carried a Torque-style node request, so sbatch rejects every submission; the user hard-codes the node count to 1 in the template and the jobs then submit',
+    what='the batch script\'s node request uses the Torque `nodes=N:ppn=M` form, which sbatch does not accept; the fix in the script is a plain node count (cores via --ntasks / --cpus-per-task); assumed shape - a one-node srun python job whose --nodes line is `1:ppn=1`, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_python.sh',
+    replace=[['#SBATCH --nodes=1', '#SBATCH --nodes=1:ppn=1']],
+    log='''
+Error in submitJobs(reg, findJobs(reg), resources = c(list(walltime = step.walltime[1],  :
+  Fatal error occured: 101. qsub produced exit code 1; output sbatch.exe: error: "1:ppn=1" is not a valid node count
+sbatch.exe: error: invalid node count `1:ppn=1'
+''',
+    expect={'families': ['scheduler'], 'fix': r'(?m)^(-#SBATCH --nodes=1:ppn=1|\+#SBATCH (--nodes=1\s*$|-N 1\s*$))'},
+)
