@@ -213,3 +213,65 @@ sbatch.exe: error: invalid node count `1:ppn=1'
 ''',
     expect={'families': ['scheduler'], 'fix': r'(?m)^(-#SBATCH --nodes=1:ppn=1|\+#SBATCH (--nodes=1\s*$|-N 1\s*$))'},
 )
+
+case(
+    id='nccl1996-ras-segfault-2-27-7',
+    kind='not_script',
+    source='https://github.com/NVIDIA/nccl/issues/1996',
+    thread_site='training jobs on H100 and H20 clusters with NCCL 2.27.7 (+CUDA 12.4) crash with a segmentation fault inside NCCL\'s RAS (reliability / diagnostics) thread without any RAS query being made; `NCCL_RAS_ENABLE=0` bypasses it (issue open)',
+    what='a crash in NCCL\'s own RAS subsystem in release 2.27.7 - a library bug (an environment workaround exists, the fix belongs to NCCL), not a launch-script fault; assumed shape - srun torchrun on 2 GPU nodes, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_torchrun.sh',
+    log='''
+[n125-011-039:288505:0:296459] Caught signal 11 (Segmentation fault: address not mapped to object at address 0x48)
+==== backtrace (tid: 296459) ====
+ 0  /usr/lib/libucs.so.0(ucs_handle_error+0x2d4) [0x7fedc925c274]
+ 3  /opt/tiger/nccl/lib/libnccl.so(+0x120057) [0x7ff1c18c1057]
+ 4  /opt/tiger/nccl/lib/libnccl.so(+0x12209d) [0x7ff1c18c309d]
+ 5  /opt/tiger/nccl/lib/libnccl.so(+0x125331) [0x7ff1c18c6331]
+''',
+)
+
+case(
+    id='awsome141-enroot-epilog-dir-permission-drain',
+    kind='not_script',
+    source='https://github.com/awslabs/awsome-distributed-ai/issues/141',
+    thread_site='a SageMaker HyperPod Slurm cluster set up with the repository\'s pyxis/enroot lifecycle script; the pyxis epilog cannot create enroot\'s data directory on the node NVMe and nodes go to drain; the cause is enroot directory lines left commented out in the install script (site setup)',
+    what='the node-side container runtime directories were not created / permitted by the cluster set-up, so the plugin epilog fails and drains the node - a site configuration fault, not the job script; assumed shape - the pyxis srun job, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_pyxis.sh',
+    log='''
+Feb 16 19:30:06 ip-10-1-101-117 slurmd[53634]: spank-epilog: error: pyxis: couldn't execute enroot command
+Feb 16 19:30:06 ip-10-1-101-117 slurmd[53634]: spank-epilog: error: pyxis:     /usr/bin/enroot: line 44: HOME: unbound variable
+Feb 16 19:30:06 ip-10-1-101-117 slurmd[53634]: spank-epilog: error: pyxis:     mkdir: cannot create directory '/opt/dlami/nvme/tmp/enroot/data': Permission denied
+Feb 16 19:30:06 ip-10-1-101-117 slurmd[53634]: spank-epilog: error: spank: required plugin spank_pyxis.so: job_epilog() failed with rc=-1
+''',
+)
+
+case(
+    id='nemorl2112-raylet-register-socket-eof',
+    kind='not_script',
+    source='https://github.com/NVIDIA-NeMo/RL/issues/2112',
+    thread_site='NeMo RL GRPO on a Slurm cluster with B200 GPUs, `uv run python examples/run_grpo.py` started from a conda base shell; every launch fails when Ray workers register with the raylet; the maintainers\' root-cause analysis - a Ray / Python version mismatch from launching uv inside a conda environment on an unsupported local setup, not a NeMo RL defect',
+    what='DOUBTFUL - the Ray worker processes cannot register with the raylet because the user\'s Python / Ray installation is mismatched (uv launched from a conda environment) - a fault of the user\'s software environment, not of the launch line or directives; assumed shape - a Ray-on-Slurm job, diagnosed as on Delta',
+    cluster='delta',
+    script='ray_slurm.sh',
+    log='''
+core_worker_process.cc:232: Failed to register worker to Raylet: IOError: Failed to read data from the socket: End of file
+''',
+)
+
+case(
+    id='nvbandwidth39-multinode-cumemcreate-not-permitted',
+    kind='not_script',
+    source='https://github.com/NVIDIA/nvbandwidth/issues/39',
+    thread_site='nvbandwidth v0.8 built with MULTINODE=1, run with mpirun on H200 nodes (Kubernetes workers, driver 560.35.03); the multinode memory allocation fails at the first test, even for the README\'s local run; the project\'s maintainers state elsewhere (nvbandwidth#35) that the multinode mode needs the IMEX daemon / channels, i.e. a multi-node NVLink fabric set up on the nodes',
+    what='DOUBTFUL - the fabric-handle memory allocation is refused because the nodes have no IMEX channel / multi-node NVLink domain for the user - a node / hardware configuration limit, not a fault of the launch script (the cause is inferred from the sibling thread); assumed shape - an srun MPI application on GPU nodes, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_mpi_app.sh',
+    replace=[[MPIAPP, 'srun --mpi=pmix ./nvbandwidth -p multinode']],
+    log='''
+Running multinode_device_to_device_memcpy_read_ce.
+[CUDA_ERROR_NOT_PERMITTED] operation not permitted in expression cuMemCreate(&handle, roundedUpAllocationSize, &prop, 0 ) on tensorflow-benchmarks-worker-0, rank = 0 in MultinodeMemoryAllocationUn
+''',
+)
