@@ -272,6 +272,82 @@ case(
     replace=[[MPIAPP, 'srun --mpi=pmix ./nvbandwidth -p multinode']],
     log='''
 Running multinode_device_to_device_memcpy_read_ce.
-[CUDA_ERROR_NOT_PERMITTED] operation not permitted in expression cuMemCreate(&handle, roundedUpAllocationSize, &prop, 0 ) on tensorflow-benchmarks-worker-0, rank = 0 in MultinodeMemoryAllocationUn
+[CUDA_ERROR_NOT_PERMITTED] operation not permitted in expression cuMemCreate(&handle, roundedUpAllocationSize, &prop, 0 ) on tensorflow-benchmarks-worker-0, rank = 0
+''',
+)
+
+case(
+    id='accelerate3319-openmpi-launcher-num-gpus-rejected',
+    kind='not_script',
+    source='https://github.com/huggingface/accelerate/issues/3319',
+    thread_site='2-node job (MPI-operator hostfile) launched with `accelerate launch --use_deepspeed --deepspeed_multinode_launcher openmpi --deepspeed_hostfile /etc/mpi/hostfile ...`; accelerate translates it into a `deepspeed --launcher openmpi ... --num_gpus 1` command, which DeepSpeed\'s OpenMPI runner refuses; the reporter points at accelerate\'s launch.py, which should not set --num_gpus for the OpenMPI launcher (issue open, acknowledged)',
+    what='the launcher wrapper (accelerate) adds an option that the DeepSpeed OpenMPI runner does not support - a bug in the library\'s command construction, not in the job script\'s own launch line; assumed shape - accelerate launch with a DeepSpeed multinode launcher on 2 nodes, diagnosed as on Delta',
+    cluster='delta',
+    script='accelerate.sh',
+    replace=[[ACC, 'accelerate launch --mixed_precision bf16 --use_deepspeed --deepspeed_multinode_launcher openmpi \\\n    --deepspeed_hostfile /etc/mpi/hostfile --same_network --num_machines "2" --num_processes "2" \\\n    --main_process_port 29500 --machine_rank "-1" train.py']],
+    log='''
+openmpi backend does not support limiting num nodes/gpus
+''',
+)
+
+case(
+    id='nccl2077-nvls-multicast-slot-exhaustion-2-29-7',
+    kind='not_script',
+    source='https://github.com/NVIDIA/nccl/issues/2077',
+    thread_site='8x H200 (NVSwitch, Fabric Manager running and healthy), PyTorch FSDP with many 2-rank sub-communicators; NCCL 2.29.7 uses up all 128 NVSwitch multicast slots and fails fatally where 2.28.9 fell back to non-NVLS transport (issue open, root cause traced in the Fabric Manager logs)',
+    what='a regression in NCCL 2.29.7\'s NVLS resource handling (no fallback when multicast slots run out) - a library bug; an environment workaround (NCCL_NVLS_ENABLE=0) exists but the fault is not the launch script\'s; assumed shape - a single-node torchrun job on 8 GPUs, diagnosed as on Delta',
+    cluster='delta',
+    script='torchrun_single.sh',
+    log='''
+torch.distributed.DistBackendError: NCCL error in: /pytorch/torch/csrc/distributed/c10d/NCCLUtils.cpp:93, unhandled cuda error, NCCL version 2.29.7
+ncclUnhandledCudaError: Call to CUDA function failed.
+Failed to bind NVLink SHARP (NVLS) Multicast memory of size 2097152 : CUDA error 2 'out of memory'.
+This is usually caused by a system or configuration error in the Fabric Manager or NVSwitches.
+''',
+)
+
+case(
+    id='hfhub4134-h200-error-802-fabric-manager-not-ready',
+    kind='not_script',
+    source='https://github.com/huggingface/huggingface_hub/issues/4134',
+    thread_site='Hugging Face Jobs, `--flavor h200`, a plain single-GPU PyTorch / TRL training script; nvidia-smi lists the GPU but the fabric manager never reports Completed and CUDA initialisation fails with error 802 before the model loads; the reporter and maintainers treat it as host infrastructure',
+    what='the GPU host\'s fabric manager / NVSwitch bring-up is not complete, so CUDA cannot initialise - a node / site fault, not a fault of the job script; assumed shape - a single-node GPU job, diagnosed as on Delta',
+    cluster='delta',
+    script='torchrun_single.sh',
+    log='''
+[warmup 12] state_ok=False
+[warmup] fabric manager never reported Completed; trying anyway
+RuntimeError: Unexpected error from cudaGetDeviceCount(). Did you run some cuda functions before calling NumCudaDevices() that might have already set an error? Error 802: system not yet initialized
+[warmup] cuda probe failed (rc=1); sleep 10s
+''',
+)
+
+case(
+    id='llamafactory8968-b200-cuda-802-fabric-manager-version',
+    kind='not_script',
+    source='https://github.com/hiyouga/LlamaFactory/issues/8968',
+    thread_site='LLaMA-Factory full fine-tuning of Llama-3.1-70B on one 8x B200 node (torchrun --nproc_per_node 8 started by llamafactory-cli); CUDA initialisation fails on the ranks; a later comment - the core error is Cuda failure 802 `system not yet initialized`, caused by an nvidia-fabricmanager version that differs from the driver, fixed by installing the matching version (issue open)',
+    what='DOUBTFUL - the node\'s fabric manager does not match the GPU driver, so CUDA reports the system as not initialised - a node software / site fault, not the job script (the cause comes from a later commenter, not the reporter); assumed shape - a single-node torchrun job on 8 GPUs, diagnosed as on Delta',
+    cluster='delta',
+    script='torchrun_single.sh',
+    log='''
+subprocess.CalledProcessError: Command '['torchrun', '--nnodes', '1', '--node_rank', '0', '--nproc_per_node', '8', '--master_addr', '127.0.0.1', '--master_port', '46265', '/workspace/LLaMA-Factory/src/llamafactory/launcher.py', 'saves/Llama-3.1-70B/full/train_2025-08-19-07-33-47/training_args.yaml']' returned non-zero exit status 1.
+''',
+)
+
+case(
+    id='pie500-container-no-nvidia-caps-nvls-init-fails',
+    kind='not_script',
+    source='https://github.com/pie-project/pie/issues/500',
+    thread_site='a 4x H200 NVSwitch pod (full NV18 mesh) on a cloud GPU provider, inside a container that does not expose /dev/nvidia-caps; NCCL detects NVLink SHARP, CUDA refuses the multicast object and communicator init fails on every rank; NCCL_NVLS_ENABLE=0 avoids it (issue open, the project may detect it)',
+    what='DOUBTFUL - the container runtime does not pass the NVIDIA capability devices needed for multicast, so NCCL\'s NVLS set-up fails - a site / container configuration fault (an environment workaround exists), not the launch script\'s own error; assumed shape - the pyxis srun job on one node, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_pyxis.sh',
+    log='''
+[pie-driver-cuda] fatal: NCCL async error at driver/cuda/src/distributed.cpp:100
+    (ncclCommInitRankConfig(&comm_, world_size, uid, rank, &config)): unhandled cuda error
+transport/nvls.cc:251 NCCL WARN Cuda failure 1 'invalid argument'
+transport/nvls.cc:401 -> 1
+init.cc:1138 -> 1
 ''',
 )
