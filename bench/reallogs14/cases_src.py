@@ -300,7 +300,6 @@ case(
     script='torchrun_single.sh',
     log='''
 torch.distributed.DistBackendError: NCCL error in: /pytorch/torch/csrc/distributed/c10d/NCCLUtils.cpp:93, unhandled cuda error, NCCL version 2.29.7
-ncclUnhandledCudaError: Call to CUDA function failed.
 Failed to bind NVLink SHARP (NVLS) Multicast memory of size 2097152 : CUDA error 2 'out of memory'.
 This is usually caused by a system or configuration error in the Fabric Manager or NVSwitches.
 ''',
