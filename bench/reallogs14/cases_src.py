@@ -350,3 +350,36 @@ transport/nvls.cc:401 -> 1
 init.cc:1138 -> 1
 ''',
 )
+
+APPT = 'srun apptainer exec --nv --bind /scratch pytorch_24.04.sif \\\n    torchrun --nnodes=2 --nproc_per_node=4 --rdzv_backend=c10d \\\n    --rdzv_endpoint="$MASTER_ADDR:$MASTER_PORT" --rdzv_id="$SLURM_JOB_ID" train.py'
+
+case(
+    id='tfupstream1419-miopen-sqlite-db-on-bound-home',
+    kind='script',
+    source='https://github.com/ROCm/tensorflow-upstream/issues/1419',
+    thread_site='an AMD gfx908 Slurm cluster (SLES 15 SP2), TensorFlow-ROCm in a Singularity image run as `singularity exec --writable-tmpfs --rocm -B `pwd`:$HOME ...`; MIOpen cannot use its user database under the bound home directory; the MIOpen maintainer - a file-system issue, export `MIOPEN_USER_DB_PATH="/tmp"` so MIOpen uses the temp directory instead of the shared home (the reporter had worked around it with --fakeroot)',
+    what='the job puts MIOpen\'s user performance database on a shared / bound home directory where SQLite cannot work; the fix in the job script is to point MIOPEN_USER_DB_PATH (and the cache dir) at node-local /tmp, or change the container flags; assumed shape - the apptainer srun torchrun job with --rocm and the home bind, diagnosed as on Delta',
+    cluster='delta',
+    script='apptainer_srun_torchrun.sh',
+    replace=[[APPT, 'srun apptainer exec --writable-tmpfs --rocm -B "$PWD":"$HOME" tensorflow_rocm4.2-tf2.5-dev.sif \\\n    python mnist_tutorial.py']],
+    log='''
+MIOpen(HIP): Warning [FindWinogradSolutions] /root/driver/MLOpen/src/sqlite_db.cpp:212: Internal error while accessing SQLite database: disk I/O error
+MIOpen(HIP): Warning [FindDataDirectSolutions] /root/driver/MLOpen/src/sqlite_db.cpp:212: Internal error while accessing SQLite database: disk I/O error
+MIOpen(HIP): Warning [FindFftSolutions] /root/driver/MLOpen/src/sqlite_db.cpp:212: Internal error while accessing SQLite database: disk I/O error
+''',
+    expect={'families': ['environment', 'containers'], 'fix': r'(?m)^\+.*(MIOPEN_USER_DB_PATH=|MIOPEN_CUSTOM_CACHE_DIR=|--fakeroot)'},
+)
+
+case(
+    id='miopen114-perfdb-shared-home-multinode-race',
+    kind='script',
+    source='https://github.com/ROCm/MIOpen/issues/114',
+    thread_site='BSC CTE-AMD (MI50, ROCm 4.5, Slurm, shared GPFS home): multi-node training fails from 4 nodes up because MIOpen\'s per-user perf-db files under ~/.config/miopen are accessed by all ranks at once; the workaround given in the thread is a separate MIOPEN_USER_DB_PATH (per node / node-local) and the MIOpen developer notes that distributed file systems are the usual cause',
+    what='DOUBTFUL - all ranks on all nodes share one MIOpen user database on the parallel file system, so concurrent access breaks at scale; the fix in the job script is to export MIOPEN_USER_DB_PATH (and MIOPEN_CUSTOM_CACHE_DIR) to a node-local or per-job directory before the launch (the reporter had not yet confirmed the workaround in the part read); assumed shape - srun torchrun on AMD GPU nodes, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_torchrun.sh',
+    log='''
+terminate called after throwing an instance of 'boost::filesystem::filesystem_error'   what():  boost::filesystem::permissions: No such file or directory: "/home/bsc88/bsc88474/.config/miopen//gfx906_60.HIP.2_9_0_8252-64506314e.ufdb.txt"[ERROR] 2022-06-12 19:14:51,438 api: failed (exitcode: -6) local_rank: 1 (pid: 27837) of binary: /gpfs/projects/bsc88/projects/speech-tech-resources/venv_amd_speech/bin/python
+''',
+    expect={'families': ['environment'], 'fix': r'(?m)^\+.*(MIOPEN_USER_DB_PATH=|MIOPEN_CUSTOM_CACHE_DIR=)'},
+)
