@@ -383,3 +383,22 @@ terminate called after throwing an instance of 'boost::filesystem::filesystem_er
 ''',
     expect={'families': ['environment'], 'fix': r'(?m)^\+.*(MIOPEN_USER_DB_PATH=|MIOPEN_CUSTOM_CACHE_DIR=)'},
 )
+
+case(
+    id='palace228-wrapper-reads-nodelist-as-file',
+    kind='not_script',
+    source='https://github.com/awslabs/palace/issues/228',
+    thread_site='the `palace` launcher wrapper script on a Slurm cluster (two nodes d05-41, d05-42); the wrapper sets NODE_LIST=$SLURM_JOB_NODELIST and then `cat`s it as if it were a node file (as PBS_NODEFILE is), so mpirun gets no hosts; the maintainer fixed the wrapper (palace#229), confirmed by the reporter',
+    what='a bug in the application\'s own launch wrapper (it treats the compressed Slurm node list as a file name) - fixed upstream, not a fault of the user\'s job script; assumed shape - an srun-allocated MPI application started through the wrapper, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_mpi_app.sh',
+    replace=[[MPIAPP, 'module load openmpi\npalace -np 128 cavity.json']],
+    log='''
+cat: d05-[41-42]: No such file or directory
+--------------------------------------------------------------------------
+No nodes are available for this job, either due to a failure to
+allocate nodes to the job, or allocated nodes being marked
+as unavailable (e.g., down, rebooting, or a process attempting
+to be relocated to another node when none are available).
+''',
+)
