@@ -10,6 +10,7 @@ SGE sources: any three are of another family). Same rules as bench/unseen12..uns
 Usage: python bench/unseen17/make_cases.py /work/cache/unseen17 bench/unseen17/sources.txt
 (sources.txt: repo, path, commit, bytes of each text as saved)
 """
+# ruff: noqa: E501  (hand-written facts: long quoted script text kept on one line)
 from __future__ import annotations
 
 import sys
@@ -183,9 +184,9 @@ CASES = [
                       "training). Right: on NVIDIA/Intel targets a refusal or a clear note that the "
                       "ROCm image and the Cray binds do not carry; a port keeps 8 ranks, the wrapper "
                       "and its two arguments, and names the image and binds."]),
-    case(fam("leonardo-boost-dbg-a100-container-detect-function-singularity-exec-pwd-python", "slurm"),
+    case(fam("leonardo-boost-lprod-a100-container-detect-function-singularity-exec-pwd-python", "slurm"),
          "acbueff/euroSFT", "run_leonardo.sh",
-         "CINECA Leonardo Booster (account EUHPC_E05_119, boost_usr_prod, qos boost_qos_dbg)",
+         "CINECA Leonardo Booster (account EUHPC_E05_119, boost_usr_prod, qos boost_qos_lprod)",
          "leonardo",
          ["shell-function-launch", "container-runtime-detect", "singularityenv-exports", "offline-hf",
           "set-euo-err-trap", "exit-code-capture", "pip-packages-outside-container"],
@@ -196,11 +197,11 @@ CASES = [
          setup=[S("export HF_HUB_OFFLINE=1"), S("export TRANSFORMERS_OFFLINE=1"),
                 S('export HF_HOME="${WORK_DIR}/hf_cache"'),
                 S('export SINGULARITYENV_PYTHONPATH="${PIP_PACKAGES}:${PYTHONPATH:-}"')],
-         source_only=["boost_usr_prod", "boost_qos_dbg", "/leonardo_work/EUHPC_E05_119/abueff00/euroSFT",
+         source_only=["boost_usr_prod", "boost_qos_lprod", "/leonardo_work/EUHPC_E05_119/abueff00/euroSFT",
                       "/leonardo_work/EUHPC_D21_101/containers/smoLLM_fixed.sif"],
          accounts=["EUHPC_E05_119"],
          refuse_words=["/leonardo_work", "container", "singularity", "run_python"],
-         assumptions=["-A EUHPC_E05_119, boost_usr_prod, qos boost_qos_dbg, 1 node, 1 task, "
+         assumptions=["-A EUHPC_E05_119, boost_usr_prod, qos boost_qos_lprod, 1 node, 1 task, "
                       "--gres=gpu:a100:1, 8 CPUs, 128G, 6 h, set -euo pipefail with an ERR trap: "
                       "paths under /leonardo_work and the user's home, HF offline caches, the "
                       "runtime picked at run time (singularity or apptainer), SINGULARITYENV_* "
