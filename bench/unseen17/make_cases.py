@@ -882,6 +882,69 @@ CASES = [
                       "near_global_ocean_simulation.jl`. Right: one Julia rank with --project kept, "
                       "the /lus/flare Julia and depot named (the target's Julia used or asked), the "
                       "Intel-only IGC variable dropped with a note on NVIDIA targets."]),
+    case(fam("lsf-normal-host-pinned-m-gpu-num4-ptile1-one-python-process-trailing-comments", "lsf"),
+         "geekep/VideoAnomalyRecognition", "lsf.sh",
+         "an LSF cluster (queue normal, a host pinned with -m \"user-g4a60\"; a Chinese university)",
+         "lsf-host-pinned",
+         ["lsf-gpu-num-no-mode", "host-pinned", "one-process-four-gpus", "blank-lines-between-directives",
+          "commented-other-stages", "no-final-newline", "sh-shebang"],
+         launch_model="single", launcher="none", total_ranks=1, gpus_per_node=4, gpus_per_rank=4,
+         program="TrainingAnomalyDetector_public.py",
+         args=["--features_path", "c3d_out", "--annotation_path",
+               "Anomaly_Detection_splits/Train_Annotation.txt", "--annotation_path_test",
+               "Anomaly_Detection_splits/Test_Annotation.txt"],
+         source_only=['#BSUB -m "user-g4a60"', "#BSUB  -gpu  num=4", "#BSUB -q normal"],
+         refuse_words=["user-g4a60", "4 GPUs", "-m"],
+         assumptions=["LSF: -q normal, -n 1, span[ptile=1], -m \"user-g4a60\" (one named host), "
+                      "-gpu num=4, no walltime, directives separated by blank lines: one `python "
+                      "TrainingAnomalyDetector_public.py --features_path c3d_out ...` (one process that "
+                      "sees 4 GPUs; two other stages are commented out). Right: one process with 4 "
+                      "GPUs on one node of the target, the pinned host dropped with a note, a "
+                      "walltime chosen with a note."]),
+    case(fam("lsf-bosch-batch-v100-array-1-4-no-shebang-mandatory-profiles-run-sh-jobindex", "lsf"),
+         "thuyduongtt/benchmark_lavis", "lsf.sh",
+         "Bosch Center for AI LSF cluster (queue batch_v100, /fs/applications profiles, /fs/scratch)",
+         "lsf-bosch",
+         ["lsf-job-array", "lsb-jobindex-arg", "user-wrapper-program", "no-shebang",
+          "mandatory-site-profiles", "set-e-after-profiles", "inline-directive-comments"],
+         launch_model="single", launcher="none", total_ranks=1, gpus_per_node=1,
+         program="./run.sh", args=["$LSB_JOBINDEX"], expect="refuse",
+         setup=[S("source activate lavis")],
+         source_only=["#BSUB -J BLIP[1-4]", "batch_v100", ". /fs/applications/lsf/latest/conf/profile.lsf",
+                      ". /fs/applications/modules/current/init/bash", "module load conda"],
+         refuse_words=["run.sh", "LSB_JOBINDEX", "array", "wrapper", "/fs/applications"],
+         assumptions=["LSF, no shebang line: -J BLIP[1-4] (a job array of 4), 36 h, -n 2, 8000 MB a "
+                      "CPU, -gpu \"num=1\", span[hosts=1], -q batch_v100, mail: the two site profile "
+                      "lines the comments call mandatory, set -e, module conda, source activate lavis, "
+                      "then `./run.sh $LSB_JOBINDEX` (the user's wrapper, not shown, picks the work "
+                      "from the array index). Right: a refusal naming the wrapper, or a Slurm array "
+                      "1-4 that passes $SLURM_ARRAY_TASK_ID to ./run.sh with a note; never a guessed "
+                      "python command, the Bosch profiles dropped with a note."]),
+    case(fam("lsf-dtu-gpua100-exclusive-process-fresh-venv-pip-install-python-batch-inference", "lsf"),
+         "chufakiks/SLTevaluation", "jobscript.bsub",
+         "DTU HPC LSF (queue gpua100, -gpu num=1:mode=exclusive_process, /work3)", "dtu-lsf",
+         ["lsf-gpu-exclusive-process", "fresh-venv-each-job", "pip-install-in-job",
+          "network-from-compute", "abs-work3-paths", "no-final-newline", "comment-banner-directives"],
+         launch_model="single", launcher="none", total_ranks=1, gpus_per_node=1,
+         program="batchinferencespamo.py",
+         args=["--video_dir", "/work3/s235253/ASL_STEM_Wiki/videos", "--checkpoint",
+               "spamocheckpoint.ckpt", "--config", "configs/finetune.yaml", "--output_dir",
+               "./inference_output_asl_stem_wiki", "--target_lang", "English", "--device", "cuda:0",
+               "--spatial_batch_size", "64", "--motion_batch_size", "16", "--sample_percent", "10",
+               "--log_file", "./inference_progress.log", "--save_features"],
+         setup=[S("python3 -m venv $VENV_DIR"), S("source $VENV_DIR/bin/activate"),
+                S("pip install --upgrade pip"), S("pip install -r requirements.txt"),
+                S("cd SLTevaluation")],
+         source_only=["gpua100", "module load python3/3.10.12", "module load cuda/12.1",
+                      "VENV_DIR=/work3/s235253/spamo_env"],
+         refuse_words=["/work3", "pip install", "venv", "gpua100"],
+         assumptions=["LSF: -q gpua100, -n 4, span[hosts=1], 8GB a core, -M 10GB, -gpu "
+                      "\"num=1:mode=exclusive_process\", 24 h, -B/-N mail: python3 and cuda/12.1 "
+                      "modules, a venv (re)created under /work3 every job, pip upgrades and "
+                      "`pip install -r requirements.txt` (network from the compute node), cd, then "
+                      "`python batchinferencespamo.py --video_dir /work3/... --device cuda:0 ...`. "
+                      "Right: 1 process on 1 GPU after the venv/pip steps kept in order, the /work3 "
+                      "paths named, the modules replaced, network use named as a risk."]),
 ]
 
 
