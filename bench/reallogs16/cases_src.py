@@ -1,0 +1,103 @@
+# ruff: noqa: E501, F821
+# Case list for make_cases.py (exec'd there; `case` is defined by make_cases.py).
+
+SRUN_TR = 'srun torchrun --nnodes=2 --nproc_per_node=4 --rdzv_backend=c10d \\\n    --rdzv_endpoint="$MASTER_ADDR:$MASTER_PORT" --rdzv_id="$SLURM_JOB_ID" train.py --epochs 10'
+TR1 = 'torchrun --standalone --nnodes=1 --nproc_per_node=4 train.py --config configs/small.yaml'
+LIGHT = 'srun python train.py trainer.devices=4 trainer.num_nodes=2'
+PYX = 'srun --container-image="$CONT" --container-mounts="$PWD":/workspace python /workspace/train.py'
+PM = 'srun --cpu-bind=cores python train.py --config configs/run.yaml'
+IBRUN = 'ibrun python train.py --epochs 10'
+SRUNPY = 'srun python -u train.py --batch-size 256 --epochs 32'
+MPIAPP = 'srun --cpu-bind=cores ./solver input.dat'
+
+case(
+    id='reproman549-lonestar-sbatch-no-queue-p',
+    kind='script',
+    source='https://github.com/ReproNim/reproman/issues/549',
+    thread_site='TACC Lonestar 5: `reproman run --sub slurm` submits a generated batch script with no partition; the TACC submit filter rejects it; the follow-up (ReproNim/reproman#550) shows the workaround of passing `-p normal` to sbatch',
+    what='the batch script names no partition (`-p`), which the TACC submit filter requires; the fix is a `#SBATCH -p <queue>` directive; assumed shape - a TACC ibrun job whose `#SBATCH -p` line is missing, diagnosed as on Lonestar6 (same TACC submit filter family)',
+    cluster='lonestar6',
+    script='tacc_ibrun.sh',
+    replace=[['#SBATCH -p gpu-a100\n', '']],
+    log='''
+2020-10-09 14:56:16,942 [ERROR  ] CommandError: command '['sbatch', '/home1/03372/yoh/testslurm/.reproman/jobs/local/20201009-145615-463e/submit']' failed with exitcode 1
+| -----------------------------------------------------------------
+|           Welcome to the Lonestar 5 Supercomputer
+| -----------------------------------------------------------------
+|
+| --> Submission error: all jobs must have a queue name specified with "-p"
+''',
+    expect={'families': ['scheduler'], 'fix': r'(?m)^\+#SBATCH (-p|--partition)[= ]?\S+'},
+)
+
+case(
+    id='nipype1988-stampede-sbatch-no-queue-p',
+    kind='script',
+    source='https://github.com/nipy/nipype/issues/1988',
+    thread_site='TACC Stampede: a nipype workflow (PyNets) submits its nodes with the SLURM plugin and no partition; a maintainer - you are not giving the partition option (`-p`); the user fixed the sbatch arguments',
+    what='the generated batch job carries no `-p` partition, which TACC requires; the fix is to give the partition (`#SBATCH -p ...` / sbatch arguments); assumed shape - a TACC srun-torchrun job without its `#SBATCH -p` line, diagnosed as on Stampede3',
+    cluster='stampede3',
+    script='tacc_torchrun_per_node.sh',
+    replace=[['#SBATCH -p gpu-a100\n', '']],
+    log='''
+RuntimeError: Could not submit sbatch task for node imp_est
+Command:
+sbatch  -o /tmp/tmpuFQA21/PyNets_WORKFLOW/batch/slurm-%j.out -e /tmp/tmpuFQA21/PyNets_WORKFLOW/batch/slurm-%j.out -J imp_est.PyNets_WORKFLOW.dpisner /tmp/tmpuFQA21/PyNets_WORKFLOW/batch/batchscript_pyscript_20170501_013001_PyNets_WORKFLOW_imp_est.sh
+Standard output:
+-----------------------------------------------------------------
+              Welcome to the Stampede Supercomputer
+-----------------------------------------------------------------
+
+--> Submission error: all jobs must have a queue name specified with "-p"
+''',
+    expect={'families': ['scheduler'], 'fix': r'(?m)^\+#SBATCH (-p|--partition)[= ]?\S+'},
+)
+
+case(
+    id='sicelore22-sge-dash-S-shell-read-as-core-spec',
+    kind='script',
+    source='https://github.com/ucagenomix/sicelore-2.1/issues/22',
+    thread_site='sicelore-2.1 Nextflow pipeline run with the Slurm executor; its config sets `process.clusterOptions = \'-S /bin/bash\'` (an SGE option), which Nextflow writes as an `#SBATCH` line; sbatch reads `-S` as `--core-spec`',
+    what='the batch script carries the SGE shell option `-S /bin/bash` as an #SBATCH directive; in Slurm `-S` is `--core-spec` and wants a number; the fix is to drop the directive (the shebang already selects bash); assumed shape - a one-node srun job with `#SBATCH -S /bin/bash` added to its directives, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_python.sh',
+    replace=[['#SBATCH --time=02:00:00\n', '#SBATCH --time=02:00:00\n#SBATCH -S /bin/bash\n']],
+    log='''
+sbatch: error: Invalid numeric value "/bin/bash" for --core-spec.
+''',
+    expect={'families': ['scheduler'], 'fix': r'(?m)^-#SBATCH -S /bin/bash'},
+)
+
+case(
+    id='nextflow2431-sge-l-hvmem-option-to-sbatch',
+    kind='script',
+    source='https://github.com/nextflow-io/nextflow/issues/2431',
+    thread_site='a Nextflow RNA-seq pipeline whose config sets `clusterOptions = { "-l h_vmem=... -S /bin/bash" }` (SGE syntax) while the jobs are submitted with sbatch on a Slurm site',
+    what='the job script passes SGE resource syntax (`-l h_vmem=...`) to sbatch, which has no `-l` option; the fix is to write the memory request in Slurm form (`--mem`) or drop the SGE options; DOUBTFUL - the thread names the sge executor although sbatch answers, and no maintainer reply is in the part read; assumed shape - a one-node srun job with `#SBATCH -l h_vmem=15G -S /bin/bash` among its directives, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_python.sh',
+    replace=[['#SBATCH --time=02:00:00\n', '#SBATCH --time=02:00:00\n#SBATCH -l h_vmem=15G -S /bin/bash\n']],
+    log='''
+Command output:
+  sbatch: invalid option -- 'l'
+''',
+    expect={'families': ['scheduler', 'resources'], 'fix': r'(?m)^-#SBATCH -l h_vmem'},
+)
+
+case(
+    id='raredisease581-dardel-atp-slurm-conf-empty',
+    kind='script',
+    source='https://github.com/nf-core/raredisease/issues/581',
+    thread_site='PDC Dardel (HPE Cray EX, Slurm): nf-core/raredisease submits its tasks with sbatch from a shell where the `atp` module is loaded by default; atp points SLURM_CONF at a per-user file it truncates and rewrites; nf-core/configs#739 (same error) - a `unset SLURM_CONF` before running nextflow helps, PDC notified',
+    what='the job environment points SLURM_CONF at an empty per-user file written by the `atp` module, so every Slurm client in the job fails to read its configuration; the fix in the script is `unset SLURM_CONF` (or not loading atp) before the Slurm commands; DOUBTFUL - a site default (atp loaded by default) is the root, with the script workaround given in the sibling thread; assumed shape - a Cray (Perlmutter-style) GPU job that loads `atp` before srun, diagnosed as on Perlmutter',
+    cluster='perlmutter',
+    script='perlmutter_srun_gpu.sh',
+    replace=[['module load pytorch/2.3.1\n', 'module load pytorch/2.3.1 atp\n']],
+    log='''
+Command output:
+  sbatch: s_p_parse_file: file "/cfs/klemming/home/h/halfdan/.atp/x86_64/slurm.conf" is empty
+  sbatch: error: ClusterName needs to be specified
+  sbatch: fatal: Unable to process configuration file
+''',
+    expect={'families': ['environment', 'modules'], 'fix': r'(?m)^(\+.*unset SLURM_CONF|-.*module load .*atp)'},
+)
