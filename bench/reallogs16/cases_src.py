@@ -101,3 +101,52 @@ Command output:
 ''',
     expect={'families': ['environment', 'modules'], 'fix': r'(?m)^(\+.*unset SLURM_CONF|-.*module load .*atp)'},
 )
+
+case(
+    id='plumed667-gmx-mpi-ntmpi-without-thread-mpi',
+    kind='script',
+    source='https://github.com/plumed/plumed2/issues/667',
+    thread_site='GROMACS patched with PLUMED, run as `mpiexec -np 3 gmx_mpi mdrun -v -s dynamics.tpr -plumed plumed.dat -ntomp 1 -ntmpi 2`; the MPI build has no thread-MPI, so `-ntmpi` is refused; the PLUMED maintainer - PLUMED does not work with thread-MPI, use real MPI ranks (mpiexec -np N with gmx_mpi)',
+    what='the launch line gives the thread-MPI option `-ntmpi` to the MPI build `gmx_mpi`; ranks must come from the MPI launcher, so the fix is to drop `-ntmpi` from the mdrun line; assumed shape - a CPU MPI job that starts `gmx_mpi mdrun ... -ntomp 1 -ntmpi 2` with srun, diagnosed as on Anvil',
+    cluster='anvil',
+    script='srun_mpi_app.sh',
+    replace=[[MPIAPP, 'srun --cpu-bind=cores gmx_mpi mdrun -v -s dynamics.tpr -plumed plumed.dat -ntomp 1 -ntmpi 2']],
+    log='''
+Setting the number of thread-MPI ranks is only supported with thread-MPI and GROMACS was compiled without thread-MPI.
+''',
+    expect={'families': ['launcher', 'program'], 'fix': r'(?m)^-.*gmx_mpi mdrun .*-ntmpi'},
+)
+
+case(
+    id='genopred46-snakemake-profile-invalid-partition',
+    kind='script',
+    source='https://github.com/opain/GenoPred/issues/46',
+    thread_site='GenoPred run with `snakemake --profile slurm`; the shipped Slurm profile submits every rule to the authors\' partition `brc`, which does not exist on the user\'s cluster',
+    what='the submitted job names a partition (`brc`) that this cluster does not have; the fix is the partition directive (a partition of this site, or none for the default); DOUBTFUL - the maintainer\'s reply is not in the part read, the cause is the error text itself; assumed shape - a one-node srun job with `#SBATCH --partition=brc`, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_python.sh',
+    replace=[['#SBATCH --time=02:00:00\n', '#SBATCH --time=02:00:00\n#SBATCH --partition=brc\n']],
+    log='''
+rule install_ggchicklet:
+    output: resources/software/install_ggchicklet.done
+    jobid: 2
+    resources: cpus=1, mem_mb=8000, time_min=480
+
+sbatch: error: invalid partition specified: brc
+''',
+    expect={'families': ['scheduler'], 'fix': r'(?m)^-#SBATCH --partition=brc'},
+)
+
+case(
+    id='verkko209-sbatch-must-specify-account',
+    kind='script',
+    source='https://github.com/marbl/verkko/issues/209',
+    thread_site='verkko `--slurm` on a site that rejects jobs without an account; the user tried passing `-A MyAccount -p prod` through `--snakeopts`/`--cluster`, and the submitted jobs still carried no account',
+    what='the batch job reaches sbatch without `--account`, which this site requires; the fix is an `#SBATCH --account=...` directive (or `-A` on the submit line); assumed shape - a one-node srun GPU job with no account directive, diagnosed as on Delta (which also requires --account)',
+    cluster='delta',
+    script='srun_python.sh',
+    log='''
+sbatch: error: You must specify an account!
+''',
+    expect={'families': ['scheduler'], 'fix': r'(?m)^\+#SBATCH (-A|--account)[= ]?\S+'},
+)
