@@ -150,3 +150,44 @@ sbatch: error: You must specify an account!
 ''',
     expect={'families': ['scheduler'], 'fix': r'(?m)^\+#SBATCH (-A|--account)[= ]?\S+'},
 )
+
+case(
+    id='ert9000-sbatch-time-float-seconds',
+    kind='script',
+    source='https://github.com/equinor/ert/issues/9000',
+    thread_site='ert forward-model jobs on a Slurm site with `QUEUE_OPTION SLURM MAX_RUNTIME 3600`; the driver wrote `--time=3600.0`, which sbatch rejects; the reporter ran the same sbatch line by hand with `--time=3600` and it worked',
+    what='the job asks for its time limit in a form Slurm does not parse (a float, `3600.0`); the fix is the time directive in a valid Slurm format (minutes, or HH:MM:SS); assumed shape - a one-node srun job whose `#SBATCH --time` reads `3600.0`, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_python.sh',
+    replace=[['#SBATCH --time=02:00:00\n', '#SBATCH --time=3600.0\n']],
+    log='''
+RuntimeError: Command "sbatch --job-name=MODEL_0 --chdir=/ert/output/simulations/realisation-0/iter-0 --parsable --output=MODEL_0.stdout --error=MODEL_0.stderr --ntasks=1 --mem=11G --time=3600.0 --partition=longq /ert/output/simulations/realisation-0/iter-0/.slurm_submit_u73vwnk2.sh" failed with exit code 255, output: "<empty>", and error: "sbatch: error: Invalid --time specification"
+''',
+    expect={'families': ['scheduler', 'resources'], 'fix': r'(?m)^-#SBATCH --time=3600\.0'},
+)
+
+case(
+    id='sratools91-lsf-bsub-directives-under-sbatch-no-time',
+    kind='script',
+    source='https://github.com/ncbi/sra-tools/issues/91',
+    thread_site='HMS O2 (Slurm): a user moving from LSF submits fastq-dump jobs with `sbatch --wrap` whose text still carries `#BSUB -n 12 / -W 480:00 / -q park_long` lines; Slurm ignores them, and the site filter wants a run-time limit',
+    what='the job script carries LSF `#BSUB` directives, which sbatch ignores, so the job has no time limit and the site rejects it; the fix is the Slurm time request (`#SBATCH -t ...`, and the other #BSUB lines as #SBATCH); DOUBTFUL - the thread is about a fastq-dump network error and nobody answers this part, the cause is in the message itself; assumed shape - a one-node srun job whose `#SBATCH --time` line is replaced by the three #BSUB lines, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_python.sh',
+    replace=[['#SBATCH --time=02:00:00\n', '#BSUB -n 12\n#BSUB -W 480:00\n#BSUB -q park_long\n']],
+    log='''
+There was an error running the Slurm sbatch command.
+The command was:
+'/usr/bin/sbatch --wrap="#!/bin/bash
+#BSUB -n 12
+#BSUB -W 480:00
+#BSUB -q park_long
+#BSUB -R "rusage[mem=12000]"
+#BSUB -N
+/n/data1/hms/dbmi/park/alon/software/sratoolkit.2.8.2-1-centos_linux64/bin/fastq-dump --split-3 SRR998295
+"'
+and the output was:
+'sbatch: error: Job not submitted: please specify runtime limit with -t.
+''',
+    expect={'families': ['scheduler', 'resources'], 'fix': r'(?m)^\+#SBATCH (-t|--time)[= ]?\S+'},
+)
