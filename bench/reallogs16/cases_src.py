@@ -191,3 +191,51 @@ and the output was:
 ''',
     expect={'families': ['scheduler', 'resources'], 'fix': r'(?m)^\+#SBATCH (-t|--time)[= ]?\S+'},
 )
+
+case(
+    id='mrbiomics24-snakemake-job-no-partition-no-default',
+    kind='script',
+    source='https://github.com/epigen/MrBiomics/issues/24',
+    thread_site='MrBiomics (Snakemake 8 modules) on a Slurm site without a default partition: the module-specific default profile is not applied, and with the global default lines commented out the submitted jobs carry no partition at all',
+    what='the submitted job names no partition and the site has no default one; the fix is a partition directive in the job (`#SBATCH --partition=...`); DOUBTFUL - the thread is about which Snakemake profile wins, the missing partition is the immediate cause; assumed shape - a CPU MPI job with no partition directive, diagnosed as on Anvil',
+    cluster='anvil',
+    script='srun_mpi_app.sh',
+    log='''
+WorkflowError:
+SLURM job submission failed. The error message was sbatch: error: Batch job submission failed: No partition specified or system default partition
+''',
+    expect={'families': ['scheduler'], 'fix': r'(?m)^\+#SBATCH (-p|--partition)[= ]?\S+'},
+)
+
+case(
+    id='daskjobqueue15-empty-partition-swallows-account-flag',
+    kind='script',
+    source='https://github.com/dask/dask-jobqueue/issues/15',
+    thread_site='early dask-jobqueue SLURMCluster(project=\'ewhite\') on UF HiPerGator: the generated job header had an empty queue option, so sbatch took the next flag as its value and `ewhite` was left as a stray argument; fixed by not writing `-p` when no queue is set (dask/dask-jobqueue#19, "Closes #15")',
+    what='the job header has a `-p` directive with no value, which swallows the following `-A` so the account name becomes a stray argument; the fix is to drop the empty partition directive (or give it a value); assumed shape - a one-node srun job with `#SBATCH -p` (empty) followed by `#SBATCH -A ewhite`, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_python.sh',
+    replace=[['#SBATCH --time=02:00:00\n', '#SBATCH --time=02:00:00\n#SBATCH -p\n#SBATCH -A ewhite\n']],
+    log='''
+>>> cluster = SLURMCluster(project='ewhite')
+>>> cluster.start_workers(3)
+sbatch: error: Invalid argument: ewhite
+''',
+    expect={'families': ['scheduler'], 'fix': r'(?m)^-#SBATCH -p\s*$'},
+)
+
+case(
+    id='tusas149-memory-growth-oom-on-cray-nodes',
+    kind='not_script',
+    source='https://github.com/chrisknewman/tusas/issues/149',
+    thread_site='tusas (finite-element code) on the rcinante Cray system: ranks are OOM-killed; `free` on the node shows memory use growing during the run, not seen on other systems; the developer fixed it in the code and notes that similar fixes are needed on other branches',
+    what='memory use of the program grows during the run until the tasks are OOM-killed; the fix was in the application code, not in the job script (no directive change asked for); DOUBTFUL - the code change itself is not quoted in the part read; assumed shape - a Cray srun job, diagnosed as on Perlmutter',
+    cluster='perlmutter',
+    script='perlmutter_srun_gpu.sh',
+    log='''
+slurmstepd: error: Detected 1 oom_kill event in StepId=440575.0. Some of the step tasks have been OOM Killed.
+srun: error: nid001277: tasks 1-3: Out Of Memory
+srun: Terminating StepId=440575.0
+slurmstepd: error: *** STEP 440575.0 ON nid001277 CANCELLED AT 2023-12-05T07:16:01 ***
+''',
+)
