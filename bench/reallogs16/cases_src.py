@@ -239,3 +239,20 @@ srun: Terminating StepId=440575.0
 slurmstepd: error: *** STEP 440575.0 ON nid001277 CANCELLED AT 2023-12-05T07:16:01 ***
 ''',
 )
+
+case(
+    id='e3sm1483-edison-debug-qos-29h-time-limit',
+    kind='script',
+    source='https://github.com/E3SM-Project/E3SM/issues/1483',
+    thread_site='NERSC Edison (Cray XC, Slurm): CIME submitted case.run with `--time 29:00:00 -p debug`; the debug partition allows far less, so sbatch refused it; the reporter shows that running the same sbatch line by hand prints "Requested time limit is invalid (missing or exceeds some limit)"',
+    what='the job asks the debug partition/QOS for 29 hours, beyond its limit; the fix is the time or the partition/QOS directive (a shorter --time, or the regular QOS); the sbatch line that names the cause repeats an earlier set word for word and is cut; assumed shape - a Perlmutter GPU job with `-q debug` and `-t 29:00:00`, diagnosed as on Perlmutter (same Cray/NERSC family)',
+    cluster='perlmutter',
+    script='perlmutter_srun_gpu.sh',
+    replace=[['#SBATCH -q regular\n', '#SBATCH -q debug\n'], ['#SBATCH -t 02:00:00\n', '#SBATCH -t 29:00:00\n']],
+    log='''
+Submit job case.run
+Submitting job script sbatch   --time 29:00:00 -p debug --account acme case.run
+ERROR: Command: 'sbatch   --time 29:00:00 -p debug --account acme case.run ' failed with error 'None'
+''',
+    expect={'families': ['scheduler', 'resources'], 'fix': r'(?m)^(-#SBATCH -t 29:00:00|-#SBATCH -q debug)'},
+)
