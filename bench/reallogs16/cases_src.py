@@ -256,3 +256,68 @@ ERROR: Command: 'sbatch   --time 29:00:00 -p debug --account acme case.run ' fai
 ''',
     expect={'families': ['scheduler', 'resources'], 'fix': r'(?m)^(-#SBATCH -t 29:00:00|-#SBATCH -q debug)'},
 )
+
+case(
+    id='gfsworkflow1089-multiprog-cfile-without-task-ranks',
+    kind='script',
+    source='https://github.com/NOAA-EMC/global-workflow/issues/1089',
+    thread_site='NOAA Hera (Slurm): the gdasgldas job builds a command file with one copygb command per line and runs it with `srun -l --export=ALL -n 84 --multi-prog ./cfile`; srun rejects the file, whose lines carry no task ranges; fixed by not using the command-file (MPMD) launch on Hera (global-workflow PR #1094, USE_CFP=NO)',
+    what='the launch line hands `srun --multi-prog` a command file whose lines are bare commands, while the multi-prog format needs a task range in front of each command; the fix is in the job script - write `<rank> <command>` lines or run the commands without `--multi-prog`; the error line is cut where the stored thread text ends; assumed shape - a CPU job that writes ./cfile in a loop and starts it with srun --multi-prog, diagnosed as on Anvil',
+    cluster='anvil',
+    script='srun_mpi_app.sh',
+    replace=[[MPIAPP, 'rm -f ./cfile\nfor hh in 12 18 00 06; do\n  echo "copygb -i3 \'-g255 0 2881 1441 90000 0 128 -90000 360000 125 125\' -x gdas.${hh} grib.${hh}" >> ./cfile\ndone\nsrun -l --export=ALL -n 84 --multi-prog ./cfile']],
+    log='''
++ gldas_forcing.sh[75](20211222): echo '/scratch2/NCEPDEV/nwprod/hpc-stack/libs/hpc-stack/intel-18.0.5.274/grib_util/1.2.2/bin/copygb -i3 '\\''-g255 0 2881 1441 90000 0 128 -90000 360000 125 125'\\'' -x gdas.2021122206 grib.06'
++ gldas_forcing.sh[77](20211222): srun -l --export=ALL -n 84 --multi-prog ./cfile
+srun: error: Invalid task range specification
+''',
+    expect={'families': ['launcher'], 'fix': r'(?m)^(-.*srun .*--multi-prog \./cfile|\+.*echo "(\$\{?\w+\}?|\d+(-\d+)?)\s+copygb)'},
+)
+
+case(
+    id='emcverif133-multiprog-fewer-lines-than-tasks',
+    kind='script',
+    source='https://github.com/NOAA-EMC/EMC_verif-global/issues/133',
+    thread_site='NOAA Hera: EMC_verif-global inside global-workflow; the job is given 4 tasks (ppn=4) while the METplus task file written for `srun --multi-prog` has nproc=1 lines, so srun finds no command for task 1; the reporter fixed it by passing `--ntasks ${nproc}` to that srun, the maintainer by giving the job a single task by default (global-workflow PR #2804)',
+    what='the multi-prog srun inherits more tasks from the allocation than the command file has lines; the fix in the job script is to give that srun the task count of the file (`--ntasks`), or to ask the job for one task; assumed shape - a one-node job with 4 tasks that writes a one-line task file and runs `srun --multi-prog` on it, diagnosed as on Anvil',
+    cluster='anvil',
+    script='srun_mpi_app.sh',
+    replace=[['#SBATCH --nodes=8\n#SBATCH --ntasks-per-node=64\n', '#SBATCH --nodes=1\n#SBATCH --ntasks-per-node=4\n'],
+             [MPIAPP, 'nproc=1\necho "0 ./run_metplus.sh grid2grid_step1" > task-file\nsrun --multi-prog task-file']],
+    log='''
+Running as part of global-workflow fails in exgrid2grid_step2.sh with srun: no record for task id 1
+''',
+    expect={'families': ['launcher', 'resources'], 'fix': r'(?m)^(\+.*srun .*(--ntasks|-n)[= ]?\S+|\+#SBATCH --ntasks(-per-node)?=1\s*$)'},
+)
+
+case(
+    id='esmtools383-hostfile-srun-invalid-echam-range',
+    kind='script',
+    source='https://github.com/esm-tools/esm_tools/issues/383',
+    thread_site='AWI Ollie (Slurm): an AWI-ESM-2.1 run is started with `srun --multi-prog hostfile_srun`; the generated file gives ECHAM the rank range `0--1` (no ranks) and FESOM `1-288`, so srun refuses line 1; the expected file gives ECHAM nproca*nprocb ranks from the namelist',
+    what='the multi-prog configuration of the launch gives the first program an invalid task range; the fix is the range line (ECHAM on 0-575 for 24x24 ranks, FESOM after it); DOUBTFUL - the file is written by esm_tools from its configuration, so the lasting fix is in the tool, the immediate one in the launch file; assumed shape - a CPU job that writes hostfile_srun with a heredoc and starts it with srun --multi-prog, diagnosed as on Anvil',
+    cluster='anvil',
+    script='srun_mpi_app.sh',
+    replace=[[MPIAPP, "cat > hostfile_srun <<'EOF'\n0--1  ./echam6\n1-288  ./fesom\nEOF\nsrun -l --kill-on-bad-exit=1 --multi-prog hostfile_srun"]],
+    log='''
+srun: error: Invalid task range specification
+srun: error: Line 1 of configuration file hostfile_srun invalid
+''',
+    expect={'families': ['launcher'], 'fix': r'(?m)^(-0--1\s+\./echam6|\+\d+-\d+\s+\./echam6)'},
+)
+
+case(
+    id='batchtools232-prince-rejects-ntasks',
+    kind='script',
+    source='https://github.com/mlr-org/batchtools/issues/232',
+    thread_site='NYU Prince (Slurm, site submit filter): R batchtools submits its Slurm template; the filter rejects jobs that specify --ntasks and asks for --nodes with --tasks-per-node; the user later got it to submit after changing the submission',
+    what='the job requests its tasks with `--ntasks`, which this site refuses; the fix is the directive form the filter names (`--nodes` with `--tasks-per-node`); DOUBTFUL - the template shown has no --ntasks line and the user does not say what changed; assumed shape - a one-node job whose directives use `--ntasks=1`, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_python.sh',
+    replace=[['#SBATCH --nodes=1\n#SBATCH --ntasks-per-node=4\n', '#SBATCH --ntasks=1\n']],
+    log='''
+Submitting 10 jobs in 10 chunks using cluster functions 'Slurm' ...
+Error: Fatal error occurred: 101. Command 'sbatch' produced exit code 1. Output: 'sbatch: error: Plase do not specify --ntasks on prince cluster, try to use --nodes and --tasks-per-node together
+''',
+    expect={'families': ['scheduler', 'resources'], 'fix': r'(?m)^(-#SBATCH --ntasks=1|\+#SBATCH --(tasks-per-node|ntasks-per-node)=\d+)'},
+)
