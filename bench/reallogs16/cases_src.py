@@ -321,3 +321,38 @@ Error: Fatal error occurred: 101. Command 'sbatch' produced exit code 1. Output:
 ''',
     expect={'families': ['scheduler', 'resources'], 'fix': r'(?m)^(-#SBATCH --ntasks=1|\+#SBATCH --(tasks-per-node|ntasks-per-node)=\d+)'},
 )
+
+case(
+    id='gfsworkflow3995-ntasks-only-request-taskprolog-hera',
+    kind='script',
+    source='https://github.com/NOAA-EMC/global-workflow/issues/3995',
+    thread_site='NOAA Hera (Slurm): after global-workflow PR #3989 single-node jobs were requested with `<cores>X</cores>`, which Rocoto submits as `--ntasks=X` instead of `--tasks-per-node=X --nodes=1-1`; on Hera every task of the srun step then fails in the site TaskProlog; reverting to the nodes/ppn request makes the jobs run (works unchanged on Orion, Hercules, Gaea C6)',
+    what='the job asks for its 40 tasks with `--ntasks` alone; on this site the task prolog fails for such an allocation, and the fix is the resource request in the job (`--nodes=1` with `--ntasks-per-node=40`); DOUBTFUL - why the Hera prolog fails is not explained in the part read, only that the directive change fixes it; assumed shape - a CPU job with `#SBATCH --ntasks=40` and an srun of 40 ranks, diagnosed as on Anvil',
+    cluster='anvil',
+    script='srun_mpi_app.sh',
+    replace=[['#SBATCH --nodes=8\n#SBATCH --ntasks-per-node=64\n', '#SBATCH --ntasks=40\n'],
+             [MPIAPP, 'srun -l --export=ALL --hint=nomultithread -n 40 ./gfs_model.x']],
+    log='''
++ exglobal_forecast.sh[179]srun -l --export=ALL --hint=nomultithread -n 40 /scratch3/NCEPDEV/stmp/Russ.Treadon/RUNDIRS/C96C48_hybatmDA/gdas.2021122018/gdasfcst.20\\
+21122018/fcst.2321952/gfs_model.x
+31: slurmstepd: error: TaskProlog failed status=1
+ 3: slurmstepd: error: TaskProlog failed status=1
+ 7: slurmstepd: error: TaskProlog failed status=1
+23: slurmstepd: error: TaskProlog failed status=1
+''',
+    expect={'families': ['scheduler', 'resources'], 'fix': r'(?m)^(-#SBATCH --ntasks=40|\+#SBATCH (-N|--nodes)[= ]?1(-1)?\s*$|\+#SBATCH --(ntasks|tasks)-per-node=40)'},
+)
+
+case(
+    id='wrfmosit19-mpirun-missing-libslurm',
+    kind='not_script',
+    source='https://github.com/HathewayWill/WRF-MOSIT/issues/19',
+    thread_site='WRF built with the WRF-MOSIT install script, run on one 16-core node with mpirun; the mpirun binary was linked against Slurm\'s libslurm.so.36, which is not installed there; the user fixed it by installing the slurm packages and adding the library to LD_LIBRARY_PATH',
+    what='the MPI launcher binary cannot load a shared library it was built against (libslurm.so.36 missing on the system); the fix was installing the library (software installation), not a change to the job script; assumed shape - a CPU MPI job that starts `mpirun -np 16 ./wrf.exe`, diagnosed as on Anvil',
+    cluster='anvil',
+    script='srun_mpi_app.sh',
+    replace=[[MPIAPP, 'mpirun -np 16 ./wrf.exe']],
+    log='''
+mpirun: error while loading shared libraries: libslurm.so.36: cannot open shared object file: No such file or directory
+''',
+)
