@@ -135,12 +135,21 @@ PYTHON_TEXT = _PYTHONISH = re.compile(
 _VAR_WORD = re.compile(r"^\$\{?(\w+)\}?$")
 
 
+def _option_width(words: tuple[str, ...], k: int) -> int:
+    """How many words the launcher option ``words[k]`` takes: 1 for ``--x=v`` and for a flag
+    followed by another option (``mpiexec --no-vni -n $N``: ``-n`` is no value of
+    ``--no-vni``), else 2 (the option and its value)."""
+    if "=" in words[k] or (k + 1 < len(words) and words[k + 1].startswith("-")):
+        return 1
+    return 2
+
+
 def _operand_variable(words: tuple[str, ...]) -> tuple[str, int] | None:
     """(variable, index) of the first operand of ``words`` past their options, when it is a
     variable."""
     k = 0
     while k < len(words) and words[k].startswith("-"):
-        k += 1 if "=" in words[k] else 2
+        k += _option_width(words, k)
     match = _VAR_WORD.match(words[k]) if k < len(words) else None
     return (match.group(1), k) if match else None
 
@@ -340,7 +349,7 @@ def _held_program(words: tuple[str, ...]) -> tuple[str, str] | None:
     array's expansion (an option's value is never one)."""
     k = 0
     while k < len(words) and words[k].startswith("-"):
-        skip = 1 if "=" in words[k] else 2
+        skip = _option_width(words, k)
         if skip == 2 and k + 1 < len(words) and words[k + 1].endswith("[@]}"):
             skip = 1
         k += skip
@@ -413,7 +422,7 @@ def _native_program(words: tuple[str, ...]) -> str:
     (``srun -n 8 ./bin/fit``, ``mpiexec $HOME/app/run``), or ``""``."""
     k = 0
     while k < len(words) and words[k].startswith("-"):
-        k += 1 if "=" in words[k] else 2
+        k += _option_width(words, k)
     program = words[k] if k < len(words) else ""
     if "/" not in program or program.startswith(_SYSTEM_DIRS) or _PYTHONISH.search(
             " ".join(words[k:]) + " "):

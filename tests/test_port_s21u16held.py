@@ -1,0 +1,26 @@
+"""Held-out port classes of bench/unseen16 (s21-u16held): a launcher flag followed by another
+option (``mpiexec --no-vni -n $N``) is no option taking the next word; ..."""
+
+from __future__ import annotations
+
+import pytest
+
+from maple_flow import port
+from maple_flow.errors import MapleError
+
+_PBS = "#!/bin/bash\n#PBS -l select=2\n#PBS -l walltime=01:00:00\n#PBS -q prod\n"
+
+FLAG_THEN_COUNT = _PBS + """cd $PBS_O_WORKDIR
+NNODES=`wc -l < $PBS_NODEFILE`
+mpiexec --no-vni -n $NNODES --ppn 1 ./bin/stage_data /local/scratch
+mpiexec --no-vni -n 8 --ppn 4 python train.py --epochs 3
+"""
+
+
+def test_launcher_flag_then_count_is_not_a_held_program() -> None:
+    with pytest.raises(MapleError) as err:
+        port(FLAG_THEN_COUNT, ["vista"])
+    why = str(err.value)
+    # `-n $NNODES` is the rank count, not a program held in $NNODES
+    assert "held in the variable $NNODES" not in why
+    assert "./bin/stage_data" in why
