@@ -24,3 +24,20 @@ def test_launcher_flag_then_count_is_not_a_held_program() -> None:
     # `-n $NNODES` is the rank count, not a program held in $NNODES
     assert "held in the variable $NNODES" not in why
     assert "./bin/stage_data" in why
+
+
+_SLURM = "#!/bin/bash\n#SBATCH --time=02:00:00\n#SBATCH --nodes=1\n#SBATCH --gres=gpu:1\n"
+
+
+@pytest.mark.parametrize("line", [
+    "srun xvfb-run -a python sim/render_eval.py --episodes 5",
+    'xvfb-run -s "-screen 0 1024x768x24" python sim/render_eval.py --episodes 5',
+])
+@pytest.mark.parametrize("target", ["bridges2", "polaris"])
+def test_xvfb_run_wraps_the_python_program(line: str, target: str) -> None:
+    result = port(_SLURM + "module load ffmpeg\n" + line + "\n", [target])[target]
+    assert result.status == "generated"
+    wrapper = line.split(" python")[0].removeprefix("srun ")
+    assert f"{wrapper} python sim/render_eval.py --episodes 5" in result.script
+    note = next(n for n in result.notes if "xvfb-run" in n)
+    assert "kept in front of it" in note and "command -v xvfb-run" in note
