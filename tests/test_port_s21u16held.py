@@ -41,3 +41,30 @@ def test_xvfb_run_wraps_the_python_program(line: str, target: str) -> None:
     assert f"{wrapper} python sim/render_eval.py --episodes 5" in result.script
     note = next(n for n in result.notes if "xvfb-run" in n)
     assert "kept in front of it" in note and "command -v xvfb-run" in note
+
+
+TEMPLATE_EVAL = _SLURM + """#SBATCH --ntasks=1
+module purge
+module load rhel8/default-amp
+application="{app}"
+options=""
+workdir="$SLURM_SUBMIT_DIR"
+CMD="$application {rest}"
+cd $workdir
+echo -e "Executing command: $CMD"
+eval $CMD
+"""
+
+
+@pytest.mark.parametrize(("app", "rest", "why"), [
+    ("~/proj/experiments/run.sh", "$@", "your shell script ~/proj/experiments/run.sh"),
+    ("$HOME/solver/bin/lbm3d", "$options", "a program that is not Python"),
+])
+def test_eval_of_a_variable_the_script_sets_names_its_text(app: str, rest: str, why: str) -> None:
+    with pytest.raises(MapleError) as err:
+        port(TEMPLATE_EVAL.format(app=app, rest=rest), ["vista"])
+    text = str(err.value)
+    assert "does not show, so the program it trains" not in text  # CMD is set in the script
+    assert "line 14: `eval $CMD` runs the text the script sets on line 11" in text
+    assert f"$application (line 8: `{app}`)" in text and why in text
+    assert ("$@: the arguments the job is submitted with" in text) == (rest == "$@")

@@ -15,7 +15,7 @@ from maple_flow.scriptparse.launch import (
     runner_command,
     wrapper_end,
 )
-from maple_flow.scriptparse.shell import Block, ShellCommand, split_blocks
+from maple_flow.scriptparse.shell import Block, ShellCommand, one_line, split_blocks
 from maple_flow.scriptparse.values import which_name
 
 _SHELLS = frozenset({"bash", "sh", "zsh", "ksh"})
@@ -287,7 +287,7 @@ def hidden_program_reason(blocks: list[Block]) -> str:
         return (f"line {cmd.line}: `{text}` starts the job through {what}: the port reads a "
                 "launch written as a command of its own, not one assembled in an array; write "
                 "the launch out (python/torchrun/srun ... with the program) and port that")
-    generated = _eval_of_generated_file(blocks, cmd)
+    generated = _eval_of_generated_file(blocks, cmd) or _eval_of_variable(blocks, cmd)
     if generated:
         return generated
     return (f"line {cmd.line}: `{text}` starts the job through {what}, which this script "
@@ -336,6 +336,52 @@ def _eval_of_generated_file(blocks: list[Block], cmd: ShellCommand) -> str:
             "text made when the job runs, not a launch the port can read: write the command "
             "that file runs (python/torchrun ... with the program, its arguments written in) "
             "as the launcher's program in the script and port that")
+
+
+#: A simple value's reference (``$app``, ``${app}``), not ``$@``/``$1``/``${X:-d}``.
+_PLAIN_REF = re.compile(r"\$\{?([A-Za-z_]\w*)\}?")
+
+
+def _eval_of_variable(blocks: list[Block], cmd: ShellCommand) -> str:
+    """Why ``eval $CMD`` is not read when the script sets CMD itself (``application=./run.sh``;
+    ``CMD="$application $options"``): the text it runs, its variables filled in from the
+    script's own values, and why that text is no Python launch; ``""`` otherwise."""
+    from maple_flow.scriptparse.unread import why_not_launch  # unread imports this module's kin
+
+    held = _VAR_WORD.match(cmd.words[1].strip('"')) if cmd.words[:1] == ("eval",) and len(
+        cmd.words) == 2 else None
+    if held is None:
+        return ""
+    earlier = [c for b in blocks for c in b.commands if c.line < cmd.line and not c.words]
+    values = {n: (c.line, v) for c in earlier for n, v in c.assignments}
+    if held.group(1) not in values:
+        return ""
+    line, value = values[held.group(1)]
+    text, filled = " ".join(value.split()), []
+    for _ in range(4):  # `CMD="$app $opts"`, `app="$DIR/run.sh"`: a few levels
+        def fill(m: re.Match[str]) -> str:
+            got = values.get(m.group(1))
+            if got is None or "$(" in got[1] or "`" in got[1]:
+                return m.group(0)
+            filled.append(f"${m.group(1)} (line {got[0]}: `{one_line(got[1], 70)}`)")
+            return " ".join(got[1].split())
+        again = _PLAIN_REF.sub(fill, text)
+        if again == text:
+            break
+        text = again
+    words = tuple(w.strip("'\"") for w in text.split())
+    if not words or _PYTHONISH.search(" " + text + " "):
+        return ""  # a Python launch in the text: the port's own reasons say why it is unread
+    args = sorted({w for w in words if w in _ALL_ARGS or re.fullmatch(r"\$\{?[1-9]\}?", w)})
+    given = (f"; {', '.join(args)}: the arguments the job is submitted with (`sbatch job.sh "
+             "ARGS`), which the script does not show" if args else "")
+    return (f"line {cmd.line}: `eval ${held.group(1)}` runs the text the script sets on line "
+            f"{line} (`{one_line(value, 70)}`)"
+            + (f", with {'; '.join(dict.fromkeys(filled))}" if filled else "")
+            + f", that is `{one_line(text, 100)}`: {why_not_launch(words)}{given}. Port the "
+            "launch that runs (write it, python/torchrun/srun ... with the program and its "
+            "arguments, in place of the eval, or port the script it runs with this job's "
+            "directives in front) and port again")
 
 
 #: A word that is a bash array's expansion (``${CMD[@]}``), or one variable's value.
