@@ -68,3 +68,51 @@ def test_eval_of_a_variable_the_script_sets_names_its_text(app: str, rest: str, 
     assert "line 14: `eval $CMD` runs the text the script sets on line 11" in text
     assert f"$application (line 8: `{app}`)" in text and why in text
     assert ("$@: the arguments the job is submitted with" in text) == (rest == "$@")
+
+
+EVAL_STRING = _SLURM + """#SBATCH --gpus-per-node=4
+#SBATCH --ntasks-per-node=1
+RAW='{{"tag": "eval set"}}'
+{meta}
+ARGS=(
+  "run-$SLURM_JOB_ID"
+  "data.meta=$META"
+)
+export LAUNCH="torchrun --nproc_per_node=4 train.py ${{ARGS[@]}}"
+eval "$LAUNCH"
+"""
+
+
+def test_eval_of_values_quoted_for_its_second_parse_is_refused() -> None:
+    with pytest.raises(MapleError) as err:
+        port(EVAL_STRING.format(meta='META=$(printf %q "$RAW")'), ["perlmutter"])
+    text = str(err.value)
+    assert "line 14: `eval \"$LAUNCH\"` runs its launch through eval" in text
+    assert "$META (line 8: `$(printf %q \"$RAW\")`) is quoted with printf %q" in text
+
+
+def test_eval_of_plain_values_still_ports() -> None:
+    result = port(EVAL_STRING.format(meta="META=plain"), ["perlmutter"])["perlmutter"]
+    assert result.status == "generated" and "train.py" in result.script
+
+
+CACHE_PER_BATCH = _SLURM + """#SBATCH --gpus-per-node=4
+#SBATCH --ntasks-per-node=1
+export TRITON_CACHE_DIR=$HOME/triton_cache_$SLURM_PROCID
+export NODE_RANK=$SLURM_PROCID
+mkdir -p $TRITON_CACHE_DIR
+torchrun --nproc_per_node=4 train.py
+"""
+
+
+@pytest.mark.parametrize("target", ["polaris", "perlmutter"])
+def test_path_reading_the_batch_steps_rank_is_kept_with_its_value(target: str) -> None:
+    result = port(CACHE_PER_BATCH, [target])[target]
+    assert result.status == "generated"
+    # the source's every rank used triton_cache_0: kept so, with the step that makes it
+    assert "export TRITON_CACHE_DIR=$HOME/triton_cache_0" in result.script
+    assert "mkdir -p $TRITON_CACHE_DIR" in result.script
+    note = next(n for n in result.notes if "TRITON_CACHE_DIR" in n)
+    assert "written as that 0" in note
+    # a rank fact itself is still not copied
+    assert "export NODE_RANK=" not in result.script

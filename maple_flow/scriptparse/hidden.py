@@ -384,6 +384,52 @@ def _eval_of_variable(blocks: list[Block], cmd: ShellCommand) -> str:
             "directives in front) and port again")
 
 
+#: A value quoted for a second parse by the shell (``printf %q``, ``${X@Q}``): what ``eval``
+#: reads back as the words it was made from.
+_QUOTED_FOR_EVAL = re.compile(r"printf\s+(?:-v\s+\w+\s+)?['\"]?%q|@Q\}")
+
+
+def eval_reparse_reason(blocks: list[Block], arrays: dict[str, str], cmd: ShellCommand) -> str:
+    """Why a launch read from ``eval``'s text is not ported when a value it reads (through
+    the launch's variables and arrays) is quoted for eval's second parse (``METADATA=$(printf
+    %q "$RAW")``): eval reads those backslashes and quotes away, a launch line of the port's,
+    parsed once, passes them on to the program; ``""`` otherwise."""
+    if cmd.words[:1] != ("eval",):
+        return ""
+    sets: dict[str, list[tuple[int, str]]] = {}
+    for block in blocks:
+        for c in block.commands:
+            exported = [w.partition("=")[::2] for w in c.words[1:] if "=" in w] if (
+                c.words[:1] in (("export",), ("declare",), ("local",), ("readonly",))) else []
+            for name, value in [*c.assignments, *exported]:
+                sets.setdefault(name.rstrip("+"), []).append((c.line, value))
+    todo = re.findall(r"\$\{?([A-Za-z_]\w*)", " ".join(cmd.words[1:]))
+    seen: set[str] = set()
+    while todo:
+        name = todo.pop(0)
+        if name in seen:
+            continue
+        seen.add(name)
+        values = [*sets.get(name, []), *([(0, arrays[k])] if (k := f"{name}[@]") in arrays
+                                         else [])]
+        for line, value in values:
+            quoted = _QUOTED_FOR_EVAL.search(value)
+            if quoted and line:
+                how = "printf %q" if "%q" in quoted.group(0) else "${...@Q}"
+                return (
+                    f"line {cmd.line}: `{one_line(cmd.text, 80)}` runs its launch through "
+                    "eval, which parses the launch's text a second time: "
+                    f"${name} (line {line}: `{one_line(value, 60)}`) is quoted with {how} for "
+                    "that second parse (eval reads its backslashes and quotes away), and the "
+                    "port writes the launch as a line of its own, which the shell parses once, "
+                    "so the program would get those backslashes and quotes as text (a value "
+                    "with spaces in several pieces): write the launch as a command of its own, "
+                    "its arguments as the program must get them (the value unquoted, an array "
+                    "of arguments as \"${ARGS[@]}\"), and port again")
+            todo += re.findall(r"\$\{?([A-Za-z_]\w*)", value)
+    return ""
+
+
 #: A word that is a bash array's expansion (``${CMD[@]}``), or one variable's value.
 _HELD = re.compile(r"^\$\{(\w+)\[[@*]\]\}$|^\$\{?(\w+)\}?$")
 
