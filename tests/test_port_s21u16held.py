@@ -116,3 +116,25 @@ def test_path_reading_the_batch_steps_rank_is_kept_with_its_value(target: str) -
     assert "written as that 0" in note
     # a rank fact itself is still not copied
     assert "export NODE_RANK=" not in result.script
+
+
+KEPT_CUDA_TOOL = _SLURM + """#SBATCH --ntasks=1
+module load cuda
+futhark bench kernels.fut --backend=cuda
+"""
+
+
+def test_kept_program_gets_the_targets_cuda_toolkit_for_the_sources_cuda_module() -> None:
+    result = port(KEPT_CUDA_TOOL, ["anvil"])["anvil"]
+    assert result.status == "generated"
+    assert "module load cuda/12.6.1" in result.script  # templates/clusters/anvil.yaml
+    assert any("the port loads Anvil's CUDA toolkit module `cuda/12.6.1`" in n
+               for n in result.notes)
+
+
+def test_kept_cuda_program_on_intel_gpus_names_its_backend_not_a_cuda_build() -> None:
+    result = port(KEPT_CUDA_TOOL, ["aurora"])["aurora"]
+    assert result.status == "refused"
+    why = result.notes[0]
+    assert "the job's `--backend=cuda` chooses CUDA" in why
+    assert "another GPU backend" in why and "built for" not in why

@@ -112,6 +112,7 @@ from maple_flow.port.job_kind import (
     parse_naming_cpu_jobs,
 )
 from maple_flow.port.kept_command import (
+    STAND_IN,
     KeptCommand,
     ask_gpus,
     is_stand_in_note,
@@ -1354,7 +1355,7 @@ def _port_on(src: Source, target: str, o: dict[str, Any],
         **model,
         **name,
     }
-    toolkit = plan_toolkit(src.original or src.lines, profile)
+    toolkit = plan_toolkit(src.original or src.lines, profile, _own_program(src))
     fields["modules"] = [*toolkit.modules, *o.get("modules", [])]
     fields.update({k: v for k, v in o.items() if k == "master_port"})
     fields["provenance"] = _provenance(fields, o, src)
@@ -1595,6 +1596,17 @@ def verify_results(results: dict[str, PortResult], *, timeout_s: float = 300.0,
                   progress=progress)
 
 
+def _own_program(src: Source) -> str:
+    """The job's own program when it is not Python: the command kept as the job's process
+    (the stand-in's first argument) or the application a launcher runs; ``""`` otherwise."""
+    launch = src.parsed.launch
+    if (launch.entrypoint or "").endswith(STAND_IN):
+        plan = kept_command("\n".join(src.original)) if src.original else None
+        word = next((w for w in plan.text.split() if "=" not in w), "") if plan else ""
+        return "" if is_python_command(word) else word
+    return launch.entrypoint or "" if runs_an_app(src.parsed) else ""
+
+
 def _put_back_command(result: PortResult, plan: KeptCommand) -> None:
     """The user's command in place of the stand-in program of a kept-command port, with the
     note saying so (a refused port keeps its reasons, less the stand-in's)."""
@@ -1607,7 +1619,7 @@ def _put_back_command(result: PortResult, plan: KeptCommand) -> None:
         return
     app = next((w for w in plan.text.split() if "=" not in w), "")
     cuda = "" if is_python_command(app) else cuda_app_refusal(
-        plan.stand_in.split("\n"), app, get_profile(result.cluster))
+        [*plan.stand_in.split("\n"), plan.text], app, get_profile(result.cluster))
     if cuda:  # a CUDA binary kept as the job's process cannot run on the target's GPUs
         result.status, result.script = "refused", ""
         result.notes = [f"refused for {get_profile(result.cluster).name}: line {plan.line} "
