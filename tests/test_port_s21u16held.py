@@ -138,3 +138,15 @@ def test_kept_cuda_program_on_intel_gpus_names_its_backend_not_a_cuda_build() ->
     why = result.notes[0]
     assert "the job's `--backend=cuda` chooses CUDA" in why
     assert "another GPU backend" in why and "built for" not in why
+
+
+def test_eval_of_unset_program_and_computed_options_names_both() -> None:
+    text = TEMPLATE_EVAL.replace('application="{app}"\n', "# application=python\n").replace(
+        'options=""', 'options="$(sed -n ${{SLURM_ARRAY_TASK_ID}}p runs.txt)"').format(
+        rest="$options")
+    with pytest.raises(MapleError) as err:
+        port(text, ["delta"])
+    why = str(err.value)
+    assert "the program it runs is $application" in why
+    assert "$application is not set in the script" in why
+    assert "$options is set on line 9 by a command the job runs" in why

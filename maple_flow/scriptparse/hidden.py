@@ -375,10 +375,15 @@ def _eval_of_variable(blocks: list[Block], cmd: ShellCommand) -> str:
     args = sorted({w for w in words if w in _ALL_ARGS or re.fullmatch(r"\$\{?[1-9]\}?", w)})
     given = (f"; {', '.join(args)}: the arguments the job is submitted with (`sbatch job.sh "
              "ARGS`), which the script does not show" if args else "")
+    left = [_unfilled(name, values) for name in dict.fromkeys(_PLAIN_REF.findall(text))]
+    head = _PLAIN_REF.fullmatch(words[0])
+    why = (f"the program it runs is {words[0]}, and {'; '.join(left)}: so which program runs "
+           "is not in the script" if head else why_not_launch(words)
+           + (f" ({'; '.join(left)})" if left else ""))
     return (f"line {cmd.line}: `eval ${held.group(1)}` runs the text the script sets on line "
             f"{line} (`{one_line(value, 70)}`)"
             + (f", with {'; '.join(dict.fromkeys(filled))}" if filled else "")
-            + f", that is `{one_line(text, 100)}`: {why_not_launch(words)}{given}. Port the "
+            + f", that is `{one_line(text, 100)}`: {why}{given}. Port the "
             "launch that runs (write it, python/torchrun/srun ... with the program and its "
             "arguments, in place of the eval, or port the script it runs with this job's "
             "directives in front) and port again")
@@ -428,6 +433,17 @@ def eval_reparse_reason(blocks: list[Block], arrays: dict[str, str], cmd: ShellC
                     "of arguments as \"${ARGS[@]}\"), and port again")
             todo += re.findall(r"\$\{?([A-Za-z_]\w*)", value)
     return ""
+
+
+def _unfilled(name: str, values: dict[str, tuple[int, str]]) -> str:
+    """Why ``$name`` in an eval'd text has no value the script shows: set by a command the
+    job runs, or not set in the script at all."""
+    if name not in values:
+        return (f"${name} is not set in the script (it comes from the environment the job is "
+                "submitted with, or is empty)")
+    line, value = values[name]
+    return (f"${name} is set on line {line} by a command the job runs (`{one_line(value, 60)}`), "
+            "so its text is known only then")
 
 
 #: A word that is a bash array's expansion (``${CMD[@]}``), or one variable's value.
