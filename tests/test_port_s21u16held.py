@@ -150,3 +150,32 @@ def test_eval_of_unset_program_and_computed_options_names_both() -> None:
     assert "the program it runs is $application" in why
     assert "$application is not set in the script" in why
     assert "$options is set on line 9 by a command the job runs" in why
+
+
+IMAGE_CHECK = _SLURM + """#SBATCH --ntasks=1
+CONTAINER="${CONTAINER:-/cluster/work/containers/pytorch_arm64.sif}"
+if [ ! -f "$CONTAINER" ]; then
+  echo "Missing container at $CONTAINER" >&2
+  exit 1
+fi
+srun apptainer exec --nv "$CONTAINER" python train.py --config run.yml
+"""
+
+
+@pytest.mark.parametrize("target", ["lonestar6", "aurora"])
+def test_check_of_a_dropped_containers_image_does_not_end_the_job(target: str) -> None:
+    result = port(IMAGE_CHECK, [target])[target]
+    assert result.status == "generated"
+    assert "apptainer" not in result.script.split("# The job's own set-up steps")[-1].split(
+        "python")[-1]
+    assert ":  # not run on the target (the port does not use the image): exit 1" in result.script
+    assert '  echo "Missing container at $CONTAINER" >&2' in result.script
+    assert any("the check's `exit` is made a no-op" in n for n in result.notes)
+
+
+def test_dropped_container_names_an_image_of_another_architecture() -> None:
+    note = next(n for n in port(IMAGE_CHECK, ["lonestar6"])["lonestar6"].notes
+                if "is not used on the target" in n)
+    assert "its image's name says arm64" in note
+    assert "does not run on Lonestar6's x86_64 nodes" in note
+    assert "build the image for x86_64" in note
