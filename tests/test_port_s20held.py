@@ -161,7 +161,8 @@ srun --ntasks=4 -G 4 ./halo_exchange
 def test_cuda_built_app_refused_on_intel_gpus(target: str) -> None:
     result = port(CUDA_APP, [target])[target]
     assert result.status == "refused"
-    assert any("runs it with NVIDIA's CUDA" in n and "`cudatoolkit/11.5`" in n for n in result.notes)
+    assert any("runs it with NVIDIA's CUDA" in n and "`cudatoolkit/11.5`" in n
+               for n in result.notes)
 
 
 def test_cuda_built_app_kept_on_nvidia_gpus() -> None:
