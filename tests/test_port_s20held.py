@@ -161,7 +161,8 @@ srun --ntasks=4 -G 4 ./halo_exchange
 def test_cuda_built_app_refused_on_intel_gpus(target: str) -> None:
     result = port(CUDA_APP, [target])[target]
     assert result.status == "refused"
-    assert any("built for NVIDIA's CUDA" in n and "`cudatoolkit/11.5`" in n for n in result.notes)
+    assert any("runs it with NVIDIA's CUDA" in n and "`cudatoolkit/11.5`" in n
+               for n in result.notes)
 
 
 def test_cuda_built_app_kept_on_nvidia_gpus() -> None:
@@ -174,10 +175,10 @@ def test_kept_cuda_binary_refused_on_intel_gpus_not_a_shell_wrapper() -> None:
             "module load cuda/12.2\n{cmd}\n")
     binary = port(text.format(cmd="./stream_triad_cuda"), ["aurora"])["aurora"]
     assert binary.status == "refused"
-    assert any("built for NVIDIA's CUDA" in n for n in binary.notes)
+    assert any("runs it with NVIDIA's CUDA" in n for n in binary.notes)
     assert port(text.format(cmd="./stream_triad_cuda"), ["delta"])["delta"].status != "refused"
     wrapper = port(text.format(cmd="bash run_all.sh"), ["aurora"])["aurora"]
-    assert not any("built for NVIDIA's CUDA" in n for n in wrapper.notes)
+    assert not any("runs it with NVIDIA's CUDA" in n for n in wrapper.notes)
 
 
 def test_python_ellipsis_placeholder_is_no_program() -> None:

@@ -112,6 +112,7 @@ from maple_flow.port.job_kind import (
     parse_naming_cpu_jobs,
 )
 from maple_flow.port.kept_command import (
+    STAND_IN,
     KeptCommand,
     ask_gpus,
     is_stand_in_note,
@@ -186,6 +187,7 @@ from maple_flow.scriptparse.launcher_array import expand_launcher_arrays
 from maple_flow.scriptparse.rejected import rejected_directives
 from maple_flow.scriptparse.script import launch_command_line
 from maple_flow.scriptparse.setup import framework_reading, setup_of
+from maple_flow.scriptparse.shell import Block
 from maple_flow.scriptparse.spec import named_beyond_queue
 from maple_flow.scriptparse.steps import setup_steps
 from maple_flow.scriptparse.values import expand, simple_values
@@ -608,18 +610,40 @@ def _dropped_container(stage: Stage, p: ParsedScript, profile: ClusterProfile) -
     image = (stage.operands[0] if stage.operands else stage.get("--image")
              or p.directive("image") or "?")
     read, why = read_source_image(p), not_carried_why(stage, p, profile)
+    arch = _image_arch_clause(image, p, profile)
     todo = ("rebuild your environment (or the image for the target's GPUs), or check"
             if read is not None and read.rocm else
+            f"build the image for {profile.node.arch} (or take one built for it) and run it "
+            f"with {profile.name}'s {profile.container.command} by hand, or check"
+            if arch and profile.container is not None else
             f"run your image with {profile.name}'s {profile.container.command} by hand"
             + (" (see the reason)" if why else "") + ", or check"
             if profile.container is not None else
             f"{profile.name} has no Apptainer/Singularity runtime in maple_flow's facts: "
             "rebuild the environment (or the image for the target's runtime), or check")
     return (f"container {image} ({stage.name}) is not used on the target"
-            + (f" ({why})" if why else "") + f"; the program runs on {profile.name}'s own "
+            + (f" ({why})" if why else "") + arch + f"; the program runs on {profile.name}'s own "
             f"stack instead: {todo} that {profile.name}'s software stack has what it provided"
             + _bound_program_clause(stage, p) + _workdir_clause(stage) + _env_clause(stage)
             + _binds_clause(stage) + _image_check_clause(image, p))
+
+
+#: An image's name that says its CPU architecture.
+_IMAGE_ARCH = ((re.compile(r"(?i)(?<![a-z])(?:arm64|aarch64)(?![a-z])"), "aarch64"),
+               (re.compile(r"(?i)(?<![a-z])(?:amd64|x86_64)(?![a-z])"), "x86_64"))
+
+
+def _image_arch_clause(image: str, p: ParsedScript, profile: ClusterProfile) -> str:
+    """The dropped container's image named for another CPU architecture than the target's
+    nodes (``pytorch_arm64.sif`` on x86_64): it could not run there in any case."""
+    name = re.fullmatch(r'"?\$\{?(\w+)\}?"?', image)
+    value = p.variables.get(name.group(1), "") if name else image
+    target = profile.node.arch
+    for pattern, arch in _IMAGE_ARCH:
+        if (said := pattern.search(value)) and target and arch != target:
+            return (f"; its image's name says {said.group(0)} (`{value.strip(chr(34))}`): an "
+                    f"{arch} image does not run on {profile.name}'s {target} nodes in any case")
+    return ""
 
 
 def _binds_clause(stage: Stage) -> str:
@@ -635,21 +659,64 @@ def _binds_clause(stage: Stage) -> str:
             f"container is not there on the host: {shown}: change such paths to the host's")
 
 
-def _image_check_clause(image: str, p: ParsedScript) -> str:
-    """A kept set-up block that stops the job when the dropped container's image file is
-    missing (``[[ ! -f "$IMAGE" ]] && exit 1``): named, since the port does not use it."""
+def _image_check(image: str, p: ParsedScript) -> tuple[str, Block] | None:
+    """(variable, block) of a kept set-up block that stops the job when the container's image
+    file ``image`` (``$IMAGE``) is missing (``[[ ! -f "$IMAGE" ]] && exit 1``), or None."""
     name = re.fullmatch(r'"?\$\{?(\w+)\}?"?', image)
     if name is None:
-        return ""
+        return None
     var = name.group(1)
     for block in p.before:
         text = block.text
         if re.search(rf"\$\{{?{var}\b", text) and re.search(r"\bexit\b", text) \
                 and re.search(r"-[fes]\s", text):
-            return (f"; line {block.line} checks that the image file ${var} exists and ends the "
-                    "job if not: the port does not use the image, so that check stops the job "
-                    f"unless the file is there: drop the check (or copy the image)")
-    return ""
+            return var, block
+    return None
+
+
+#: A line of a kept block that only ends the job (``exit 1``, ``exit``).
+_EXIT_LINE = re.compile(r"^(\s*)(exit(?:\s+\d+)?)\s*;?\s*$")
+
+
+def _image_check_clause(image: str, p: ParsedScript) -> str:
+    """A kept set-up block that stops the job when the dropped container's image file is
+    missing: named; its ``exit`` lines are made no-ops by ``_image_check_off`` (the port does
+    not use the image), else the user is told to drop the check."""
+    found = _image_check(image, p)
+    if found is None:
+        return ""
+    var, block = found
+    if any(_EXIT_LINE.match(x) for x in block.text.split("\n")):
+        return (f"; line {block.line} checks that the image file ${var} exists and ends the "
+                "job if not: the port does not use the image, so the check's `exit` is made a "
+                "no-op on the target (its message still prints when the file is missing)")
+    return (f"; line {block.line} checks that the image file ${var} exists and ends the "
+            "job if not: the port does not use the image, so that check stops the job "
+            f"unless the file is there: drop the check (or copy the image)")
+
+
+def _image_check_off(script: str, p: ParsedScript, profile: ClusterProfile) -> str:
+    """``script`` with the ``exit`` lines of the dropped container's image-file check (kept as
+    the user's set-up block) made no-ops: the target's job does not use the image."""
+    stage = next((s for s in p.launch.stages if s.name in CONTAINER_RUNTIMES), None)
+    if stage is None or plan_container(p, profile):
+        return script
+    image = (stage.operands[0] if stage.operands else stage.get("--image")
+             or p.directive("image") or "")
+    found = _image_check(image, p)
+    if found is None:
+        return script
+    body = found[1].text.split("\n")
+    lines = script.split("\n")
+    for k in range(len(lines) - len(body) + 1):
+        if [x.strip() for x in lines[k:k + len(body)]] != [x.strip() for x in body]:
+            continue
+        for j in range(k, k + len(body)):
+            if (m := _EXIT_LINE.match(lines[j])):
+                lines[j] = (f"{m.group(1)}:  # not run on the target (the port does not use "
+                            f"the image): {m.group(2)}")
+        break
+    return "\n".join(lines)
 
 
 def _env_clause(stage: Stage) -> str:
@@ -1354,7 +1421,7 @@ def _port_on(src: Source, target: str, o: dict[str, Any],
         **model,
         **name,
     }
-    toolkit = plan_toolkit(src.original or src.lines, profile)
+    toolkit = plan_toolkit(src.original or src.lines, profile, _own_program(src))
     fields["modules"] = [*toolkit.modules, *o.get("modules", [])]
     fields.update({k: v for k, v in o.items() if k == "master_port"})
     fields["provenance"] = _provenance(fields, o, src)
@@ -1421,6 +1488,7 @@ def _port_on(src: Source, target: str, o: dict[str, Any],
     applied.script = restore_array_lines(with_raw_blocks(applied.script, carried), src.lines)
     script, notes, refusals = applied.script, notes + applied.notes, refusals + (
         applied.refusals if not refusals else [])
+    script = _image_check_off(script, src.parsed, profile)
     notes = _kept_tool_notes(notes, src, script)
     refusals += _torchrun_for_other_framework(src, script, profile) if not refusals else []
     left = leftovers(script, profile, "\n".join(src.lines)) if not refusals else Leftovers()
@@ -1595,6 +1663,17 @@ def verify_results(results: dict[str, PortResult], *, timeout_s: float = 300.0,
                   progress=progress)
 
 
+def _own_program(src: Source) -> str:
+    """The job's own program when it is not Python: the command kept as the job's process
+    (the stand-in's first argument) or the application a launcher runs; ``""`` otherwise."""
+    launch = src.parsed.launch
+    if (launch.entrypoint or "").endswith(STAND_IN):
+        plan = kept_command("\n".join(src.original)) if src.original else None
+        word = next((w for w in plan.text.split() if "=" not in w), "") if plan else ""
+        return "" if is_python_command(word) else word
+    return launch.entrypoint or "" if runs_an_app(src.parsed) else ""
+
+
 def _put_back_command(result: PortResult, plan: KeptCommand) -> None:
     """The user's command in place of the stand-in program of a kept-command port, with the
     note saying so (a refused port keeps its reasons, less the stand-in's)."""
@@ -1607,7 +1686,7 @@ def _put_back_command(result: PortResult, plan: KeptCommand) -> None:
         return
     app = next((w for w in plan.text.split() if "=" not in w), "")
     cuda = "" if is_python_command(app) else cuda_app_refusal(
-        plan.stand_in.split("\n"), app, get_profile(result.cluster))
+        [*plan.stand_in.split("\n"), plan.text], app, get_profile(result.cluster))
     if cuda:  # a CUDA binary kept as the job's process cannot run on the target's GPUs
         result.status, result.script = "refused", ""
         result.notes = [f"refused for {get_profile(result.cluster).name}: line {plan.line} "

@@ -194,6 +194,16 @@ def _with_readers(held: set[str], names: list[str], values: dict[str, str]) -> s
     return held
 
 
+def _batch_value_in_text(value: str, var: str) -> str | None:
+    """``value`` with Slurm's per-task ``var`` (``$SLURM_PROCID``) written as the batch step's
+    0 when the value is more than a rank (a path or name around it: ``/x/cache_$SLURM_PROCID``);
+    ``None`` for a rank fact itself (``$SLURM_PROCID``, ``$((SLURM_PROCID + 1))``)."""
+    ref = re.compile(rf"\$\{{{var}(?::-[^}}]*)?\}}|\${var}\b")
+    if not re.search(r"[A-Za-z/]", ref.sub("", value).replace(var, "").strip("'\"")):
+        return None
+    return ref.sub("0", value)
+
+
 def carry_env(src: Source, profile: ClusterProfile, o: dict[str, Any], out: Carried) -> None:
     """The source's exported variables into ``out.env`` (or steps), drops noted by reason."""
     domains = tuple(p.node.domain for p in _profiles() if p.node.domain)
@@ -201,10 +211,23 @@ def carry_env(src: Source, profile: ClusterProfile, o: dict[str, Any], out: Carr
     exported = {**src.parsed.env, **src.parsed.rank_env}
     own = frozenset(src.parsed.variables) | frozenset(src.parsed.env)
     held = _held_launch(src)
+    rewritten: dict[str, str] = {}
     for name, value in exported.items():
         if name in src.facts.rank_vars:
             continue  # set per rank on the target (see the launch model note)
-        if once := batch_shell_rank(name, value, src.parsed):
+        once = batch_shell_rank(name, value, src.parsed)
+        if once and (named := _batch_value_in_text(value, once)) is not None:
+            # `TRITON_CACHE_DIR=/x/cache_$SLURM_PROCID`: a path (a name) that reads the batch
+            # step's 0, not a rank fact: every rank of the source used that one path, kept so
+            out.notes.append(
+                f"`export {short(f'{name}={value}')}` is set once in the batch shell, before the "
+                f"launch, where ${once} is the batch step's 0: every rank of the source used "
+                f"that one value, so it is kept with ${once} written as that 0 "
+                f"(`{short(f'{name}={named}')}`), not as a rank of its own")
+            value = named
+            once = ""
+            rewritten[name] = named
+        if once:
             out.dropped_env.add(name)
             out.notes.append(
                 f"`export {short(f'{name}={value}')}` is not copied: it is set once in the batch "
@@ -316,6 +339,11 @@ def carry_env(src: Source, profile: ClusterProfile, o: dict[str, Any], out: Carr
             _drop_note(name, line, verdict.kind, verdict.why, dropped, out)
     for why, lines in dropped.items():
         out.notes.append(f"not copied ({why}): {', '.join(sorted(lines))}")
+    for name, named in rewritten.items():  # its line with the batch step's 0 written in
+        if name not in out.dropped_env:
+            out.kept_exports -= {name}
+            out.env.pop(name, None)
+            out.export_lines[name] = f"export {name}={named}"
     out.env.update(o.get("env") or {})
     out.kept_exports -= set(o.get("env") or {})  # your value for the target wins
 

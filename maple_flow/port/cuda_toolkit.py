@@ -58,12 +58,14 @@ def _launch_span(lines: list[str]) -> set[int]:
     return set() if span is None else set(range(span[1] + 1, span[2] + 2))
 
 
-def plan_toolkit(lines: list[str], profile: ClusterProfile) -> Toolkit:
+def plan_toolkit(lines: list[str], profile: ClusterProfile, program: str = "") -> Toolkit:
     """The modules to add, the notes and the refusal (if any) for the toolkit programs the
-    job (``lines``, the source script) runs on ``profile``'s cluster."""
+    job (``lines``, the source script) runs on ``profile``'s cluster; ``program``: the job's
+    own program when it is not Python (a command kept as the job's process, an application),
+    for which the source's CUDA module is loaded too."""
     uses = toolkit_uses(lines)
     if not uses:
-        return Toolkit()
+        return _for_program(lines, profile, program)
     named = ", ".join(f"`{p}` (line {n})" for n, p in uses)
     theirs = _source_modules(lines)
     given = f", which the source's {', '.join(f'`{m}`' for m in theirs)} provided" if theirs else ""
@@ -97,6 +99,24 @@ def plan_toolkit(lines: list[str], profile: ClusterProfile) -> Toolkit:
     return out
 
 
+def _for_program(lines: list[str], profile: ClusterProfile, program: str) -> Toolkit:
+    """The target's CUDA toolkit module for the job's own program that is not Python when the
+    source loads a CUDA module for it (``module load cuda``; ``futhark --backend=cuda``, a
+    CUDA build): the target's PyTorch stack is no CUDA toolkit of the program's."""
+    theirs = [m for m in _source_modules(lines) if re.search(r"cuda", m, re.I)]
+    if not program or not theirs or not _binary_name(program) or profile.gpu.device_api != "cuda":
+        return Toolkit()
+    loaded = [m for m in profile.software.cuda_toolkit if m not in profile.software.modules]
+    if not loaded:
+        return Toolkit()
+    given = ", ".join(f"`{m}`" for m in theirs)
+    return Toolkit(modules=loaded, notes=[
+        f"the source loads {given} for the job's program {program} (not Python), which may "
+        f"use the CUDA toolkit (its compiler, libraries or runtime): the port loads "
+        f"{profile.name}'s CUDA toolkit module {', '.join(f'`{m}`' for m in loaded)} in its "
+        "place, after its software stack (check the version suits the program)"])
+
+
 #: Modules that build or run CUDA programs: the CUDA toolkit, NVIDIA's HPC SDK, Cray's CUDA
 #: targets (``craype-accel-nvidia80``, ``cpe-cuda``).
 _CUDA_MODULE = re.compile(r"cuda|nvhpc|nvidia-hpc|craype-accel-nvidia", re.I)
@@ -117,11 +137,16 @@ def cuda_app_refusal(lines: list[str], app: str, profile: ClusterProfile) -> str
         return ""
     why = (f"the job loads {', '.join(f'`{m}`' for m in cuda)}" if cuda
            else "its name says it is a CUDA program")
-    return (f"{app} is a compiled GPU program (not Python) built for NVIDIA's CUDA ({why}): "
-            f"{profile.name} has {profile.gpu.vendor.capitalize()} GPUs ({profile.gpu.model}) "
-            "and no CUDA, so that binary cannot run there, and rebuilding it needs its GPU code "
-            "ported (SYCL/oneAPI), not another module; port the job to a site with NVIDIA "
-            "GPUs, or port the program's code and write the job for its build")
+    chosen = [w for line in lines for w in line.split()
+              if re.search(r"(?:^-{1,2}[\w-]*=|^)cuda$", w, re.I) and w.lower() != "cuda"]
+    said = f", and the job's `{chosen[0]}` chooses CUDA" if chosen else ""
+    return (f"{app} is a program that is not Python and the job runs it with NVIDIA's CUDA "
+            f"({why}{said}): {profile.name} has {profile.gpu.vendor.capitalize()} GPUs "
+            f"({profile.gpu.model}) and no CUDA, so it cannot run there as written; the port "
+            f"cannot tell whether {app} has another GPU backend: if it does (OpenCL, SYCL or "
+            "Level Zero, by an option or another build of it), write the job with that backend "
+            "and port again; if it is a CUDA build only, its GPU code needs porting "
+            "(SYCL/oneAPI), not another module; or port the job to a site with NVIDIA GPUs")
 
 
 #: Commands that are no compiled GPU program of the user's (shells, interpreters, environment

@@ -36,11 +36,14 @@ from maple_flow.shellquote import shell_word
 #: (profilers; ``nohup``, ``stdbuf``, ``env A=1``, ``nice``, ``timeout 10h``; the binding
 #: tools, with a note: their CPU/NUMA numbers are the source node's).
 KEPT_TOOLS = frozenset({"nsys", "ncu", "py-spy", "nohup", "stdbuf", "env", "nice", "timeout",
-                        "numactl", "taskset", "exec"})
+                        "numactl", "taskset", "exec", "xvfb-run"})
 #: Tools whose words name the source node's CPUs or NUMA domains.
 _BINDING_TOOLS = frozenset({"numactl", "taskset"})
 #: ``time`` as bash's keyword (apply's ``_timed`` re-times the target's launch with it).
 _BASH_TIME = re.compile(r"time(?:\s+-p)?")
+#: Tools a system package installs (not a module, not the program's environment): the port
+#: cannot tell whether the target's compute nodes have them.
+_SYSTEM_TOOLS = frozenset({"xvfb-run"})
 #: Profilers of NVIDIA GPUs only: not carried to a target with other GPUs (named instead).
 _NVIDIA_TOOLS = frozenset({"nsys", "ncu"})
 #: Launchers that start the ranks across nodes: a tool in front of one wraps the launcher.
@@ -154,6 +157,11 @@ def keep_tool_prefixes(script: str, parsed: ParsedScript, source: str, profile: 
         binding = (f"; its CPU/NUMA numbers are the source node's: check them against a "
                    f"{profile.name} node (`numactl -H`, `lscpu`)"
                    if tool.name in _BINDING_TOOLS else "")
+        if tool.name in _SYSTEM_TOOLS:
+            binding = (f"; {tool.name} is a system command (an OS package of the source's "
+                       f"nodes) that the port cannot check on {profile.name}: run `command -v "
+                       f"{tool.name}` on a {profile.name} compute node first (without it the "
+                       "launch fails; the program's own off-screen rendering is the way out)")
         if not tool.inner:
             script = prefix_launch(script, words)
             notes.append(f"your `{short(words)}` in front of the launch is kept in front of "

@@ -15,7 +15,7 @@ from maple_flow.scriptparse.launch import (
     runner_command,
     wrapper_end,
 )
-from maple_flow.scriptparse.shell import Block, ShellCommand, split_blocks
+from maple_flow.scriptparse.shell import Block, ShellCommand, one_line, split_blocks
 from maple_flow.scriptparse.values import which_name
 
 _SHELLS = frozenset({"bash", "sh", "zsh", "ksh"})
@@ -135,12 +135,21 @@ PYTHON_TEXT = _PYTHONISH = re.compile(
 _VAR_WORD = re.compile(r"^\$\{?(\w+)\}?$")
 
 
+def _option_width(words: tuple[str, ...], k: int) -> int:
+    """How many words the launcher option ``words[k]`` takes: 1 for ``--x=v`` and for a flag
+    followed by another option (``mpiexec --no-vni -n $N``: ``-n`` is no value of
+    ``--no-vni``), else 2 (the option and its value)."""
+    if "=" in words[k] or (k + 1 < len(words) and words[k + 1].startswith("-")):
+        return 1
+    return 2
+
+
 def _operand_variable(words: tuple[str, ...]) -> tuple[str, int] | None:
     """(variable, index) of the first operand of ``words`` past their options, when it is a
     variable."""
     k = 0
     while k < len(words) and words[k].startswith("-"):
-        k += 1 if "=" in words[k] else 2
+        k += _option_width(words, k)
     match = _VAR_WORD.match(words[k]) if k < len(words) else None
     return (match.group(1), k) if match else None
 
@@ -278,7 +287,7 @@ def hidden_program_reason(blocks: list[Block]) -> str:
         return (f"line {cmd.line}: `{text}` starts the job through {what}: the port reads a "
                 "launch written as a command of its own, not one assembled in an array; write "
                 "the launch out (python/torchrun/srun ... with the program) and port that")
-    generated = _eval_of_generated_file(blocks, cmd)
+    generated = _eval_of_generated_file(blocks, cmd) or _eval_of_variable(blocks, cmd)
     if generated:
         return generated
     return (f"line {cmd.line}: `{text}` starts the job through {what}, which this script "
@@ -329,6 +338,114 @@ def _eval_of_generated_file(blocks: list[Block], cmd: ShellCommand) -> str:
             "as the launcher's program in the script and port that")
 
 
+#: A simple value's reference (``$app``, ``${app}``), not ``$@``/``$1``/``${X:-d}``.
+_PLAIN_REF = re.compile(r"\$\{?([A-Za-z_]\w*)\}?")
+
+
+def _eval_of_variable(blocks: list[Block], cmd: ShellCommand) -> str:
+    """Why ``eval $CMD`` is not read when the script sets CMD itself (``application=./run.sh``;
+    ``CMD="$application $options"``): the text it runs, its variables filled in from the
+    script's own values, and why that text is no Python launch; ``""`` otherwise."""
+    from maple_flow.scriptparse.unread import why_not_launch  # unread imports this module's kin
+
+    held = _VAR_WORD.match(cmd.words[1].strip('"')) if cmd.words[:1] == ("eval",) and len(
+        cmd.words) == 2 else None
+    if held is None:
+        return ""
+    earlier = [c for b in blocks for c in b.commands if c.line < cmd.line and not c.words]
+    values = {n: (c.line, v) for c in earlier for n, v in c.assignments}
+    if held.group(1) not in values:
+        return ""
+    line, value = values[held.group(1)]
+    text, filled = " ".join(value.split()), []
+    for _ in range(4):  # `CMD="$app $opts"`, `app="$DIR/run.sh"`: a few levels
+        def fill(m: re.Match[str]) -> str:
+            got = values.get(m.group(1))
+            if got is None or "$(" in got[1] or "`" in got[1]:
+                return m.group(0)
+            filled.append(f"${m.group(1)} (line {got[0]}: `{one_line(got[1], 70)}`)")
+            return " ".join(got[1].split())
+        again = _PLAIN_REF.sub(fill, text)
+        if again == text:
+            break
+        text = again
+    words = tuple(w.strip("'\"") for w in text.split())
+    if not words or _PYTHONISH.search(" " + text + " "):
+        return ""  # a Python launch in the text: the port's own reasons say why it is unread
+    args = sorted({w for w in words if w in _ALL_ARGS or re.fullmatch(r"\$\{?[1-9]\}?", w)})
+    given = (f"; {', '.join(args)}: the arguments the job is submitted with (`sbatch job.sh "
+             "ARGS`), which the script does not show" if args else "")
+    left = [_unfilled(name, values) for name in dict.fromkeys(_PLAIN_REF.findall(text))]
+    head = _PLAIN_REF.fullmatch(words[0])
+    why = (f"the program it runs is {words[0]}, and {'; '.join(left)}: so which program runs "
+           "is not in the script" if head else why_not_launch(words)
+           + (f" ({'; '.join(left)})" if left else ""))
+    return (f"line {cmd.line}: `eval ${held.group(1)}` runs the text the script sets on line "
+            f"{line} (`{one_line(value, 70)}`)"
+            + (f", with {'; '.join(dict.fromkeys(filled))}" if filled else "")
+            + f", that is `{one_line(text, 100)}`: {why}{given}. Port the "
+            "launch that runs (write it, python/torchrun/srun ... with the program and its "
+            "arguments, in place of the eval, or port the script it runs with this job's "
+            "directives in front) and port again")
+
+
+#: A value quoted for a second parse by the shell (``printf %q``, ``${X@Q}``): what ``eval``
+#: reads back as the words it was made from.
+_QUOTED_FOR_EVAL = re.compile(r"printf\s+(?:-v\s+\w+\s+)?['\"]?%q|@Q\}")
+
+
+def eval_reparse_reason(blocks: list[Block], arrays: dict[str, str], cmd: ShellCommand) -> str:
+    """Why a launch read from ``eval``'s text is not ported when a value it reads (through
+    the launch's variables and arrays) is quoted for eval's second parse (``METADATA=$(printf
+    %q "$RAW")``): eval reads those backslashes and quotes away, a launch line of the port's,
+    parsed once, passes them on to the program; ``""`` otherwise."""
+    if cmd.words[:1] != ("eval",):
+        return ""
+    sets: dict[str, list[tuple[int, str]]] = {}
+    for block in blocks:
+        for c in block.commands:
+            exported = [w.partition("=")[::2] for w in c.words[1:] if "=" in w] if (
+                c.words[:1] in (("export",), ("declare",), ("local",), ("readonly",))) else []
+            for name, value in [*c.assignments, *exported]:
+                sets.setdefault(name.rstrip("+"), []).append((c.line, value))
+    todo = re.findall(r"\$\{?([A-Za-z_]\w*)", " ".join(cmd.words[1:]))
+    seen: set[str] = set()
+    while todo:
+        name = todo.pop(0)
+        if name in seen:
+            continue
+        seen.add(name)
+        values = [*sets.get(name, []), *([(0, arrays[k])] if (k := f"{name}[@]") in arrays
+                                         else [])]
+        for line, value in values:
+            quoted = _QUOTED_FOR_EVAL.search(value)
+            if quoted and line:
+                how = "printf %q" if "%q" in quoted.group(0) else "${...@Q}"
+                return (
+                    f"line {cmd.line}: `{one_line(cmd.text, 80)}` runs its launch through "
+                    "eval, which parses the launch's text a second time: "
+                    f"${name} (line {line}: `{one_line(value, 60)}`) is quoted with {how} for "
+                    "that second parse (eval reads its backslashes and quotes away), and the "
+                    "port writes the launch as a line of its own, which the shell parses once, "
+                    "so the program would get those backslashes and quotes as text (a value "
+                    "with spaces in several pieces): write the launch as a command of its own, "
+                    "its arguments as the program must get them (the value unquoted, an array "
+                    "of arguments as \"${ARGS[@]}\"), and port again")
+            todo += re.findall(r"\$\{?([A-Za-z_]\w*)", value)
+    return ""
+
+
+def _unfilled(name: str, values: dict[str, tuple[int, str]]) -> str:
+    """Why ``$name`` in an eval'd text has no value the script shows: set by a command the
+    job runs, or not set in the script at all."""
+    if name not in values:
+        return (f"${name} is not set in the script (it comes from the environment the job is "
+                "submitted with, or is empty)")
+    line, value = values[name]
+    return (f"${name} is set on line {line} by a command the job runs (`{one_line(value, 60)}`), "
+            "so its text is known only then")
+
+
 #: A word that is a bash array's expansion (``${CMD[@]}``), or one variable's value.
 _HELD = re.compile(r"^\$\{(\w+)\[[@*]\]\}$|^\$\{?(\w+)\}?$")
 
@@ -340,7 +457,7 @@ def _held_program(words: tuple[str, ...]) -> tuple[str, str] | None:
     array's expansion (an option's value is never one)."""
     k = 0
     while k < len(words) and words[k].startswith("-"):
-        skip = 1 if "=" in words[k] else 2
+        skip = _option_width(words, k)
         if skip == 2 and k + 1 < len(words) and words[k + 1].endswith("[@]}"):
             skip = 1
         k += skip
@@ -413,7 +530,7 @@ def _native_program(words: tuple[str, ...]) -> str:
     (``srun -n 8 ./bin/fit``, ``mpiexec $HOME/app/run``), or ``""``."""
     k = 0
     while k < len(words) and words[k].startswith("-"):
-        k += 1 if "=" in words[k] else 2
+        k += _option_width(words, k)
     program = words[k] if k < len(words) else ""
     if "/" not in program or program.startswith(_SYSTEM_DIRS) or _PYTHONISH.search(
             " ".join(words[k:]) + " "):

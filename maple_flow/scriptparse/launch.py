@@ -47,9 +47,10 @@ _VAR_VALUE = re.compile(r"\$\{\w+[^{}]*\}|\$\w+")
 _ENV_WORD = re.compile(r"^[A-Za-z_]\w*=")
 #: Container runtimes a launch may run its program through.
 CONTAINER_RUNTIMES = frozenset({"apptainer", "singularity", "shifter", "podman-hpc"})
-#: Commands in front of a program that start it once, as itself.
+#: Commands in front of a program that start it once, as itself (``xvfb-run``: in a virtual X
+#: display it starts first, for a program that renders).
 PLAIN_WRAPPERS = frozenset({"nohup", "time", "env", "numactl", "taskset", "stdbuf", "exec",
-                            "nice", "timeout"})
+                            "nice", "timeout", "xvfb-run"})
 #: ``timeout``'s options that take a value (``timeout -k 60 -s INT 10h cmd``).
 _TIMEOUT_VALUED = frozenset({"-s", "--signal", "-k", "--kill-after"})
 _WRAPPERS = CONTAINER_RUNTIMES | PLAIN_WRAPPERS | {"nsys", "py-spy", "bash", "sh", "ezpz-launch"}

@@ -26,6 +26,7 @@ from maple_flow.scriptparse.container_body import container_body_reason
 from maple_flow.scriptparse.cshell import csh_reason
 from maple_flow.scriptparse.held_command import held_command_reason
 from maple_flow.scriptparse.hidden import (
+    eval_reparse_reason,
     hidden_launcher_step,
     hidden_program_reason,
     native_launcher_step,
@@ -902,7 +903,8 @@ def parse_script(data: str | bytes) -> ParsedScript:
                          or _no_launch_reason(blocks, text))
     hidden = (hidden_launcher_step(blocks, found.cmd.line)
               or native_launcher_step(blocks, found.cmd.line)
-              or _array_launcher_beside(blocks, arrays, found))
+              or _array_launcher_beside(blocks, arrays, found)
+              or eval_reparse_reason(blocks, arrays, found.cmd))
     if hidden:
         raise ParseError(hidden)
     computed = _computed_container_words(found.line)
