@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from maple_flow.models import ClusterProfile
+from maple_flow.twin.node_types import largest_node
 from maple_flow.twin.programs import launcher_names
 from maple_flow.twin.quirks import EMULATED, report
 from maple_flow.twin.slurmconf import gres_spec, node_features
@@ -32,7 +33,7 @@ def describe(profile: ClusterProfile) -> dict[str, list[str]]:
         "node names: " + ", ".join(profile.node_name(i) for i in range(2)) + ", ..."
         + (f" (FQDN .{profile.node.domain})" if profile.node.domain else ""),
         f"GPUs per node as Slurm GRES {gres_spec(profile)}; "
-        f"{profile.node.cpus} CPUs advertised",
+        f"{largest_node(profile).node.cpus} CPUs advertised",
         f"queues with their time and node limits: {queues}",
         "required directives: " + (", ".join(r.render or r.option
                                               for r in profile.directives.required) or "none"),
@@ -43,6 +44,9 @@ def describe(profile: ClusterProfile) -> dict[str, list[str]]:
         "Lmod modules: " + ", ".join(profile.software.available_modules),
         "launchers: " + ", ".join(launchers),
     ]
+    if profile.node_types:
+        yes.append("node types on the same nodes (their queues, GPUs, features, modules): "
+                   + ", ".join(t.id for t in profile.node_types))
     if node_features(profile):
         yes.append("node features: " + ", ".join(node_features(profile)))
     emulated, not_emulated = report(profile)

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from maple_flow.models import ClusterProfile
 from maple_flow.twin.layout import ClusterLayout
+from maple_flow.twin.node_types import gpu_kinds, largest_node, seen_as
 
 
 @dataclass(frozen=True)
@@ -29,12 +30,21 @@ def partition_name(profile: ClusterProfile) -> str:
 
 
 def partitions(profile: ClusterProfile, node_count: int) -> list[Partition]:
-    """Slurm partitions for the profile's queues.
+    """Slurm partitions for the profile's queues and its node types' own (on the same nodes).
 
     Partitions and PBS queues become partitions with their real names and limits (PBS node
     limits are checked by the qsub front end, not here). QOSes become one partition whose
     time limit is the longest QOS limit; the sbatch front end checks each QOS's limits.
     """
+    result: dict[str, Partition] = {}
+    for view in seen_as(profile):
+        for p in _queue_partitions(view, node_count):
+            result.setdefault(p.name, p if view is profile else
+                              Partition(p.name, p.max_minutes, p.max_nodes, p.min_nodes, False))
+    return list(result.values())
+
+
+def _queue_partitions(profile: ClusterProfile, node_count: int) -> list[Partition]:
     items = profile.queues.items
     if items[0].kind == "qos":
         longest = max(q.max_walltime_seconds for q in items)
@@ -50,9 +60,10 @@ def partitions(profile: ClusterProfile, node_count: int) -> list[Partition]:
 
 
 def node_features(profile: ClusterProfile) -> list[str]:
-    """Node features a required ``--constraint`` asks for (Perlmutter's ``-C gpu``)."""
+    """Node features a required ``--constraint`` asks for (Perlmutter's ``-C gpu``), on the
+    default nodes or a node type (``-C gpu&hbm80g``)."""
     features: list[str] = []
-    for rule in profile.directives.required:
+    for rule in (r for view in seen_as(profile) for r in view.directives.required):
         if rule.option == "constraint" and rule.render:
             value = re.split(r"[ =]", rule.render.strip(), maxsplit=1)[-1].strip("'\"")
             features += [w for w in re.split(r"[&|,]", value) if re.fullmatch(r"\w+", w)]
@@ -60,9 +71,9 @@ def node_features(profile: ClusterProfile) -> list[str]:
 
 
 def gres_spec(profile: ClusterProfile) -> str:
-    """The nodes' GRES: ``gpu[:type]:count`` (typed where the site requests typed GPUs)."""
-    gtype = profile.directives.gpu_type
-    return f"gpu:{gtype}:{profile.gpu.per_node}" if gtype else f"gpu:{profile.gpu.per_node}"
+    """The nodes' GRES: ``gpu[:type]:count`` (typed where the site requests typed GPUs), one
+    entry per node type's GPU type."""
+    return ",".join(f"gpu:{t}:{n}" if t else f"gpu:{n}" for t, n in gpu_kinds(profile))
 
 
 def task_prolog_path(layout: ClusterLayout) -> Path:
@@ -96,7 +107,7 @@ def render_task_prolog(profile: ClusterProfile) -> str:
 def render_slurm_conf(profile: ClusterProfile, layout: ClusterLayout, munge_socket: Path) -> str:
     """The personality's slurm.conf: real daemons, loopback addresses, the profile's facts."""
     root = layout.root
-    node = profile.node
+    node = largest_node(profile).node
     cpus = node.cpus
     features = node_features(profile)
     feature_text = f" Features={','.join(features)}" if features else ""
@@ -160,13 +171,20 @@ def render_slurm_conf(profile: ClusterProfile, layout: ClusterLayout, munge_sock
 
 def gpu_files(profile: ClusterProfile, layout: ClusterLayout) -> list[Path]:
     """Stand-in device files of the modelled GPUs (Slurm drops GPUs without a File)."""
-    return [layout.root / "dev" / f"gpu{i}" for i in range(profile.gpu.per_node)]
+    count = sum(n for _, n in gpu_kinds(profile))
+    return [layout.root / "dev" / f"gpu{i}" for i in range(count)]
 
 
 def render_gres_conf(profile: ClusterProfile, layout: ClusterLayout) -> str:
-    """gres.conf: each node's modelled GPUs, one stand-in device file per GPU."""
+    """gres.conf: each node's modelled GPUs, one stand-in device file per GPU (a range of
+    files per GPU type)."""
     names = ",".join(n.name for n in layout.nodes)
-    last = profile.gpu.per_node - 1
-    files = f"{layout.root}/dev/gpu[0-{last}]" if last else f"{layout.root}/dev/gpu0"
-    gtype = f" Type={profile.directives.gpu_type}" if profile.directives.gpu_type else ""
-    return f"AutoDetect=off\nNodeName={names} Name=gpu{gtype} File={files}\n"
+    lines, first = ["AutoDetect=off"], 0
+    for gtype, count in gpu_kinds(profile):
+        last = first + count - 1
+        files = (f"{layout.root}/dev/gpu[{first}-{last}]" if last > first
+                 else f"{layout.root}/dev/gpu{first}")
+        typed = f" Type={gtype}" if gtype else ""
+        lines.append(f"NodeName={names} Name=gpu{typed} File={files}")
+        first = last + 1
+    return "\n".join(lines) + "\n"

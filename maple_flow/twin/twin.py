@@ -17,6 +17,7 @@ from maple_flow.twin.errors import TwinError
 from maple_flow.twin.install import check_can_install, install_packages, installed
 from maple_flow.twin.layout import DEFAULT_NODES, ClusterLayout, layout_for
 from maple_flow.twin.lmod import write_module_tree
+from maple_flow.twin.node_types import twin_modules
 from maple_flow.twin.programs import write_programs
 from maple_flow.twin.slurmconf import (
     gpu_files,
@@ -89,7 +90,8 @@ class Twin:
             folder.mkdir(parents=True, exist_ok=True)
         python_bin = self.python.parent
         write_user_files(profile, layout, python_bin)
-        write_module_tree(layout.modules, profile, python_bin, layout.root / "conda" / "bin")
+        write_module_tree(layout.modules, twin_modules(profile), python_bin,
+                          layout.root / "conda" / "bin")
         write_programs(profile, layout, python_bin)
         for dev in gpu_files(profile, layout):
             dev.touch()

@@ -19,9 +19,10 @@ from maple_flow.twin.launchers import (
 )
 from maple_flow.twin.layout import layout_for
 from maple_flow.twin.lmod import module_files, provides_python
+from maple_flow.twin.node_types import twin_modules
 from maple_flow.twin.pbs import syntax_problems
 from maple_flow.twin.programs import launcher_names
-from maple_flow.twin.slurmconf import partitions, render_gres_conf, render_slurm_conf
+from maple_flow.twin.slurmconf import gpu_files, partitions, render_gres_conf, render_slurm_conf
 from maple_flow.twin.userenv import conda_envs, login_env, venv_links
 
 STATE = Path("/tmp/maple-twin-unit")
@@ -53,13 +54,41 @@ def test_node_names_follow_the_profile(profile) -> None:  # type: ignore[no-unty
 def test_slurm_conf_carries_the_profile_facts(profile) -> None:  # type: ignore[no-untyped-def]
     lay = layout_for(profile, STATE)
     conf = render_slurm_conf(profile, lay, STATE / "munge.socket")
-    assert "Gres=gpu:" in conf and f":{profile.gpu.per_node} " in conf
+    gres = f"gpu:{profile.directives.gpu_type}:" if profile.directives.gpu_type else "gpu:"
+    assert f"Gres={gres}" in conf
     assert "SlurmdParameters=config_overrides" in conf
-    for q in profile.queues.items:
-        if q.kind != "qos":
-            minutes = -(-q.max_walltime_seconds // 60)
-            assert f"PartitionName={q.name} Nodes=ALL MaxTime={minutes}" in conf
+    for view in [profile, *(profile.on_node_type(t.id) for t in profile.node_types)]:
+        for q in view.queues.items:
+            if q.kind != "qos":
+                minutes = -(-q.max_walltime_seconds // 60)
+                assert f"PartitionName={q.name} Nodes=ALL MaxTime={minutes}" in conf
     assert "Count" not in render_gres_conf(profile, lay)
+
+
+def test_node_types_run_on_the_twin_nodes() -> None:
+    """Each node type's queues, typed GPUs, constraint features and modules exist on the
+    personality's nodes (a port to another node type is run, not refused at submission)."""
+    b2 = get_profile("bridges2")
+    lay = layout_for(b2, STATE)
+    conf = render_slurm_conf(b2, lay, STATE / "s")
+    assert "Gres=gpu:v100-32:8,gpu:h100-80:8,gpu:l40s-48:8 " in conf
+    gres = render_gres_conf(b2, lay)
+    assert "Type=l40s-48 File=" in gres and f"{lay.root}/dev/gpu[16-23]" in gres
+    assert len(gpu_files(b2, lay)) == 24
+    delta = get_profile("delta")
+    conf = render_slurm_conf(delta, layout_for(delta, STATE), STATE / "s")
+    assert "Gres=gpu:8 " in conf  # the A100x8 / H200x8 nodes' count
+    names = [p.name for p in partitions(delta, 4)]
+    assert {"gpuA100x4", "gpuA40x4", "gpuH200x8-interactive"} <= set(names)
+    assert [p.name for p in partitions(delta, 4) if p.default] == ["gpuA100x4"]
+    pm = render_slurm_conf(get_profile("perlmutter"), layout_for(get_profile("perlmutter"), STATE),
+                           STATE / "s")
+    assert "Features=gpu,hbm80g " in pm
+    s3 = get_profile("stampede3")
+    h100 = next(t for t in s3.node_types if t.software)
+    assert h100.software is not None
+    assert set(h100.software.available_modules) <= set(
+        twin_modules(s3).software.available_modules)
 
 
 def test_qos_personality_gets_one_partition_with_the_longest_qos_limit() -> None:
