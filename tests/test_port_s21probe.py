@@ -68,3 +68,12 @@ def test_a_bare_runner_stays_bare() -> None:
     p = parse_script(ONE + "uv run --frozen python train.py\n")
     stage = p.launch.stages[0]
     assert stage.name == "uv run" and stage.via == "" and stage.operands == ["--frozen"]
+
+
+def test_exec_in_front_of_a_rank_launcher_stays_in_front_of_the_targets() -> None:
+    four = ("#!/bin/bash\n#SBATCH -N 1\n#SBATCH --ntasks-per-node=4\n#SBATCH --gres=gpu:4\n"
+            "#SBATCH -t 01:00:00\n")
+    script, notes = _ported(four + "exec srun python train.py --lr 1\n", "polaris")
+    launch = _launch(script, "train.py")
+    assert launch.startswith("exec mpiexec"), launch  # the job's shell replaced, as in the source
+    assert not any("`exec`" in n and "not carried" in n for n in notes)

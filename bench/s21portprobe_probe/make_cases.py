@@ -1,3 +1,4 @@
+# ruff: noqa: E501  (hand-written case facts: long quoted assumptions)
 """bench/s21portprobe_probe/cases.yaml from the hand-written facts below (make_common adds commit,
 sha256, targets and split). Run: python make_cases.py /work/cache/s21portprobe sources.txt"""
 from __future__ import annotations
@@ -7,7 +8,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "unseen6"))
 
-from make_common import R, S, case, fam, write_cases  # noqa: E402
+from make_common import R, S, case, fam, write_cases
 
 CASES = [
     case(fam("nersc-shifter-srun-wrapper-positional", "slurm"),

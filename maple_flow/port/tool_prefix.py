@@ -145,7 +145,7 @@ def keep_tool_prefixes(script: str, parsed: ParsedScript, source: str, profile: 
             # launcher (srun, `exec "$@"`) an assignment word is no assignment, so `env` sets
             # them there (behind the source's own wrapper they stay as written)
             words = f"env {words}"
-        if tool.name == "exec":
+        if tool.name == "exec" and tool.inner:
             # bash's `exec` is a builtin of the job's shell: behind the target's launcher
             # (`srun exec python`, `uv run exec python`) it is a command that does not exist
             notes.append(f"your `exec` in front of the program is not carried: on "
