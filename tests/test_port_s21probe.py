@@ -77,3 +77,21 @@ def test_exec_in_front_of_a_rank_launcher_stays_in_front_of_the_targets() -> Non
     launch = _launch(script, "train.py")
     assert launch.startswith("exec mpiexec"), launch  # the job's shell replaced, as in the source
     assert not any("`exec`" in n and "not carried" in n for n in notes)
+
+
+# --- ${name:+word} (bench/s21portprobe_probe/round2, tune) ----------------------------------
+
+def test_expand_reads_an_alternate_value_as_one_construct() -> None:
+    from maple_flow.scriptparse.values import expand
+    assert expand("a ${X:+--x $X} b", {"X": ""}) == "a  b"
+    assert expand("a ${X:+--x $X} b", {"X": "v"}) == "a --x v b"
+    assert expand("a ${X+--x} b", {"X": ""}) == "a --x b"  # no colon: set is enough
+    # not known: kept whole, its inner reference too (not `${X:+--x }`)
+    assert expand("a ${X:+--x $X} $Y", {"Y": "1"}) == "a ${X:+--x $X} 1"
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_an_alternate_value_in_a_bash_c_body_is_not_cut_in_half(target: str) -> None:
+    script, _ = _ported(ONE + 'ADAPTER=""\nsrun bash -c "python x.py --lr 1 ${ADAPTER:+--adapter $ADAPTER}"\n',
+                        target)
+    assert "${ADAPTER:+--adapter }" not in script
