@@ -92,6 +92,6 @@ def test_expand_reads_an_alternate_value_as_one_construct() -> None:
 
 @pytest.mark.parametrize("target", TARGETS)
 def test_an_alternate_value_in_a_bash_c_body_is_not_cut_in_half(target: str) -> None:
-    script, _ = _ported(ONE + 'ADAPTER=""\nsrun bash -c "python x.py --lr 1 ${ADAPTER:+--adapter $ADAPTER}"\n',
-                        target)
+    body = 'python x.py --lr 1 ${ADAPTER:+--adapter $ADAPTER}'
+    script, _ = _ported(ONE + f'ADAPTER=""\nsrun bash -c "{body}"\n', target)
     assert "${ADAPTER:+--adapter }" not in script
