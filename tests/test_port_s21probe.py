@@ -95,3 +95,14 @@ def test_an_alternate_value_in_a_bash_c_body_is_not_cut_in_half(target: str) -> 
     body = 'python x.py --lr 1 ${ADAPTER:+--adapter $ADAPTER}'
     script, _ = _ported(ONE + f'ADAPTER=""\nsrun bash -c "{body}"\n', target)
     assert "${ADAPTER:+--adapter }" not in script
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_a_bash_c_body_keeps_references_to_overridable_defaults(target: str) -> None:
+    # "override via environment": the submit environment decides STEPS; the port must not
+    # write its default into the launch (the job would ignore `STEPS=8 sbatch job.sh`)
+    src = ONE + 'STEPS=${STEPS:-4}\nsrun bash -c "python x.py --steps $STEPS --lr 1"\n'
+    script, _ = _ported(src, target)
+    launch = _launch(script, "x.py")
+    assert "--steps $STEPS --lr 1" in launch, launch
+    assert "STEPS=${STEPS:-4}" in script
