@@ -28,8 +28,10 @@ def runner_stage(p: ParsedScript) -> Stage | None:
 
 
 def runner_prefix(stage: Stage) -> str:
-    """``uv run --locked --python 3.11``: the runner as the user wrote it."""
-    return " ".join([*stage.name.split(), *(shell_word(w) for w in stage.operands)])
+    """``uv run --locked --python 3.11``: the runner as the user wrote it (its path too,
+    ``~/.local/bin/uv run``: in a batch shell the tool may not be on $PATH)."""
+    tool, verb = stage.name.split()
+    return " ".join([stage.via or tool, verb, *(shell_word(w) for w in stage.operands)])
 
 
 def keep_runner(script: str, p: ParsedScript, profile: ClusterProfile, entry: str,

@@ -148,6 +148,16 @@ def keep_tool_prefixes(script: str, parsed: ParsedScript, source: str, profile: 
             # launcher (srun, `exec "$@"`) an assignment word is no assignment, so `env` sets
             # them there (behind the source's own wrapper they stay as written)
             words = f"env {words}"
+        if tool.name == "exec" and tool.inner:
+            # bash's `exec` is a builtin of the job's shell: behind the target's launcher
+            # (`srun exec python`, `uv run exec python`) it is a command that does not exist
+            notes.append(f"your `exec` in front of the program is not carried: on "
+                         f"{profile.name} the program is started by the port's launch, and "
+                         "`exec` (bash's own, replacing the job's shell) cannot run behind a "
+                         "launcher or runner; the job's shell waits for the launch instead, "
+                         "so a signal sent to the batch shell (`--signal=B:...`) reaches it, "
+                         "not the program")
+            continue
         if tool.name in _NVIDIA_TOOLS and profile.gpu.vendor != "nvidia":
             notes.append(f"your `{short(words)}` in front of the program is NOT carried: "
                          f"{tool.name} profiles NVIDIA GPUs and {profile.name}'s are "

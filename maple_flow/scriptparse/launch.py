@@ -180,7 +180,8 @@ class Stage:
     operands: list[str] = field(default_factory=list)
     #: The module the launcher was run as (``python -m torch.distributed.launch``), the
     #: verb of a container runtime (``exec``, ``run``), the launcher as written where it is
-    #: read as another (``jsrun`` read as ``mpiexec``), or "".
+    #: read as another (``jsrun`` read as ``mpiexec``), an environment runner's path as
+    #: written (``~/.local/bin/uv`` of ``uv run``), or "".
     via: str = ""
     #: A per-node launcher told to run its program as itself (``torchrun --no-python``).
     no_python: bool = False
@@ -261,6 +262,12 @@ def _is_program(word: str) -> bool:
         is_python(base) or bool(launcher_of(base)) or base in _WRAPPERS
         or base.endswith((".py", ".sh")) or _path_program(word)
     )
+
+
+def _starts_runner(words: list[str], i: int) -> bool:
+    """``words[i]`` starts an environment runner's command (``uv run``, ``pixi run``), a
+    program start after a plain wrapper (``exec uv run python x.py``), not its operand."""
+    return _base(words[i]) in ENV_RUNNERS and words[i + 1:i + 2] == ["run"]
 
 
 def _starts_program(word: str) -> bool:
@@ -511,6 +518,7 @@ def read_words(
         if base in _WRAPPERS:
             i = _wrapper(words, i, stages)
             while (i + 1 < len(words) and not _starts_program(words[i])
+                   and not _starts_runner(words, i)  # `exec uv run python ...`
                    and not (_runs_as_command(words[i], stages)
                             and not _option_name(words[i - 1]))):  # not `--module gpu`
                 stages[-1].operands.append(words[i])  # a wrapper option's value
@@ -522,7 +530,9 @@ def read_words(
             j = runner_command(words, i)
             if j is None:
                 return None  # a task of the runner's own (`pixi run train`): not shown here
-            stages.append(Stage(f"{base} run", operands=words[i + 2:j]))
+            # the runner as written where it is a path (`~/.local/bin/uv`): kept so
+            stages.append(Stage(f"{base} run", operands=words[i + 2:j],
+                                via=word if word != base else ""))
             if words[j] == "-m" and j + 1 < len(words):  # `uv run -m pkg.train`
                 return LaunchLine(stages, words[j + 1], True, list(words[j + 2:]), "")
             if _base(words[j]).endswith(".py"):  # `uv run train.py`: its Python runs the file

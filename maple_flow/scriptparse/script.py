@@ -601,6 +601,8 @@ def _launch_in(
                              {k: v for k, v in variables.items() if k not in decided})
         if inner is None:
             return None
+        if line is not None and line.inline:
+            _keep_overridable_references(cmd, line, variables, decided, inner)
         inner.line.stages[:0] = line.stages if line else []
         at = next((k for k, c in enumerate(body) if c is inner.cmd), None)
         before = ([c for c in body[:at]] if at is not None else
@@ -619,6 +621,39 @@ def _launch_in(
     if line and line.entrypoint:
         return _Found(line, cmd, block)
     return None
+
+
+def _keep_overridable_references(cmd: ShellCommand, line: LaunchLine,
+                                 variables: dict[str, str], decided: set[str],
+                                 inner: _Found) -> None:
+    """A ``bash -c "..."`` body's launch written with its references to the variables set
+    from a default the submit environment overrides (``STEPS=${STEPS:-4}``, "override via
+    environment"): the body is read with their values (the facts), and again with them left
+    as references, whose words become the launch's written arguments when they give exactly
+    the arguments read (their lines are kept above the launch, so the job reads its values)."""
+    marker = overridden_key("")
+    overridden = {k[len(marker):] for k in variables if k.startswith(marker)} & set(variables)
+    if not overridden or inner.line.written_args is None:
+        return
+    kept = {k: v for k, v in variables.items() if k not in decided and k not in overridden}
+    text = _body(cmd, line, kept)
+    again = _find_launch([Block(cmd.line, text, tuple(split_commands(text)))], kept) if text \
+        else None
+    if (again is None or again.line.entrypoint != inner.line.entrypoint
+            or again.line.written_args is None):
+        return
+    values = simple_values({k: v for k, v in variables.items() if k not in decided})
+    groups: list[tuple[str, int, int]] = []
+    words: list[str] = []
+    for raw, _, _ in again.line.written_args:
+        try:
+            given = shlex.split(expand(raw, values))
+        except ValueError:
+            return
+        groups.append((raw, len(words), len(words) + len(given)))
+        words += given
+    if words == inner.line.args:
+        inner.line.written_args = groups
 
 
 def _in_background(cmd: ShellCommand) -> bool:

@@ -11,6 +11,10 @@ from collections.abc import Callable, Mapping, Sequence
 #: A default's text, one level of ``${...}`` inside it (``${ROOT:-/home/${USER}/x}``).
 _DEFAULT_TEXT = r"(?:[^}$]|\$\{[^}]*\}|\$(?!\{))*"
 _VAR = re.compile(rf"\$\{{(\w+)(?::?[-=]({_DEFAULT_TEXT}))?\}}|\$(\w+)")
+#: ``${name:+word}`` / ``${name+word}``: WORD where name is set (and, with the colon, not
+#: empty), else nothing; matched before ``_VAR`` so the references inside WORD are not
+#: expanded apart from it.
+_ALTERNATE = re.compile(rf"\$\{{(\w+)(:?)\+({_DEFAULT_TEXT})\}}")
 _OPS: dict[type, Callable[[int, int], int]] = {
     ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul,
     ast.FloorDiv: operator.floordiv, ast.Div: operator.floordiv, ast.Mod: operator.mod,
@@ -38,7 +42,21 @@ def expand(text: str, variables: Mapping[str, str], depth: int = 0) -> str:
         except ValueError:
             return match.group(0)
 
-    result = _VAR.sub(one, _ARRAY_LENGTH.sub(length, text))
+    def alternate(match: re.Match[str]) -> str:
+        name, colon, word = match.groups()
+        if name not in variables:
+            return match.group(0)  # decided when it runs: kept whole, WORD's references too
+        used = bool(variables[name]) if colon else True
+        return expand(_unquote(word), variables, depth + 1) if used else ""
+
+    # the ``${name:+...}`` constructs as whole words, the references between them one by one
+    source = _ARRAY_LENGTH.sub(length, text)
+    out: list[str] = []
+    at = 0
+    for match in _ALTERNATE.finditer(source):
+        out += [_VAR.sub(one, source[at:match.start()]), alternate(match)]
+        at = match.end()
+    result = "".join(out) + _VAR.sub(one, source[at:])
     if result != text and depth < 5 and "$" in result:
         return expand(result, variables, depth + 1)
     return result
