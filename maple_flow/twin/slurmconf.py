@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import re
+import shlex
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -81,21 +82,35 @@ def task_prolog_path(layout: ClusterLayout) -> Path:
     return layout.etc / "task-prolog"
 
 
+def whole_node_gpus(profile: ClusterProfile) -> dict[str, int]:
+    """GPUs of a whole node by partition, where a node type's own partition has another count
+    than the default nodes (Delta's gpuA100x8: 8; Stampede3's h100: 4)."""
+    counts: dict[str, int] = {}
+    for view in seen_as(profile)[1:]:
+        for p in _queue_partitions(view, 1):
+            if view.gpu.per_node != profile.gpu.per_node:
+                counts.setdefault(p.name, view.gpu.per_node)
+    return counts
+
+
 def render_task_prolog(profile: ClusterProfile) -> str:
     """A TaskProlog giving every task the twin's device model (GPUs per node).
 
     Slurm reads `export NAME=value` lines a TaskProlog prints into each task's environment,
     whatever the job's --export setting; the mini-apps check their layout against it. A job
     that was given part of a node's GPUs (``--gpus-per-node=2``, ``--gres=gpu:2``) sees
-    those, as on the real cluster (Slurm's ``SLURM_GPUS_ON_NODE``); otherwise the whole node.
-    With the ``slow-node`` option (``MAPLE_TWIN_SLOW_NODE=last``) the tasks on the job's last
-    node are bound to CPU 0 before they start (``taskset`` on ``SLURM_TASK_PID``; children
-    such as torchrun's workers inherit it).
+    those, as on the real cluster (Slurm's ``SLURM_GPUS_ON_NODE``); otherwise the whole node
+    of the partition's node type. With the ``slow-node`` option (``MAPLE_TWIN_SLOW_NODE=last``)
+    the tasks on the job's last node are bound to CPU 0 before they start (``taskset`` on
+    ``SLURM_TASK_PID``; children such as torchrun's workers inherit it).
     """
+    arms = "".join(f"  {shlex.quote(name)}) whole={count};;\n"
+                   for name, count in whole_node_gpus(profile).items())
     return ("#!/bin/sh\n# maple_flow twin: the modelled GPUs (or tiles) per node, or the\n"
             "# GPUs the job was given on it\n"
-            "echo export MAPLE_TWIN_GPUS_PER_NODE="
-            f"\"${{SLURM_GPUS_ON_NODE:-{profile.gpu.per_node}}}\"\n"
+            f'whole={profile.gpu.per_node}\n'
+            + (f'case "${{SLURM_JOB_PARTITION:-}}" in\n{arms}esac\n' if arms else "")
+            + 'echo export MAPLE_TWIN_GPUS_PER_NODE="${SLURM_GPUS_ON_NODE:-$whole}"\n'
             "# option slow-node: the job's last node runs its tasks on one core\n"
             'nodes="${SLURM_JOB_NUM_NODES:-1}"\n'
             'if [ "${MAPLE_TWIN_SLOW_NODE:-}" = last ] && [ "$nodes" -gt 1 ] && '

@@ -77,3 +77,25 @@ def test_device_model_is_the_gpus_the_job_was_given(request_line: str, seen: str
     result = twin.submit("delta", script, timeout_s=JOB_TIMEOUT_S, workdir=workdir)
     assert result.state == "COMPLETED", (result.message, result.stdout[-2000:])
     assert result.stdout.count(f"model={seen}\n") == 2, result.stdout[-2000:]
+
+
+@pytest.mark.parametrize(("cluster", "header", "seen"), [
+    # Stampede3's H100 nodes (4 GPUs; TACC jobs ask no GPUs: the whole node of the partition)
+    ("stampede3", "#SBATCH -p h100\n#SBATCH -A TG-CIS230001\n#SBATCH -n 2", "4"),
+    # Bridges-2's L40S nodes, reached by the typed GPU request on the shared GPU partition
+    ("bridges2", "#SBATCH -p GPU\n#SBATCH --account=cis230018p\n#SBATCH --gpus=l40s-48:8\n"
+                 "#SBATCH --ntasks-per-node=2", "8"),
+    # Delta's 8-GPU A100 nodes: their own partition, more GPUs than the default nodes
+    ("delta", "#SBATCH -p gpuA100x8\n#SBATCH -A bbka-delta-gpu\n#SBATCH --gpus-per-node=8\n"
+              "#SBATCH --ntasks-per-node=2\n#SBATCH --mem=16g", "8"),
+])
+def test_a_node_type_job_runs_on_its_gpus(cluster: str, header: str, seen: str, twin,
+                                          workdir: Path) -> None:
+    """A job on another node type of the cluster (a port that chose it) runs, and sees that
+    node type's GPUs."""
+    script = workdir / f"{cluster}-node-type.sh"
+    script.write_text(f"#!/bin/bash\n#SBATCH -N 1\n{header}\n#SBATCH -t 00:05:00\n"
+                      "srun bash -c 'echo \"model=$MAPLE_TWIN_GPUS_PER_NODE\"'\n")
+    result = twin.submit(cluster, script, timeout_s=JOB_TIMEOUT_S, workdir=workdir)
+    assert result.state == "COMPLETED", (result.message, result.stdout[-2000:])
+    assert result.stdout.count(f"model={seen}\n") == 2, result.stdout[-2000:]
