@@ -28,7 +28,8 @@ def test_new_records_are_sourced() -> None:
     assert {r.id for r in NEW} == {
         "gpu-driver-engine-hang-reset", "slurm-spank-plugin-setup-failed",
         "enroot-pivot-root-unsupported", "mpi-library-of-conda-env-crashed",
-        "lmod-modulepath-undefined-batch-shell", "ray-rocm-visible-devices-rewritten"}
+        "lmod-modulepath-undefined-batch-shell", "ray-rocm-visible-devices-rewritten",
+        "wrapper-reads-slurm-nodelist-as-file", "accelerate-deepspeed-openmpi-num-gpus"}
     assert all(len(r.references) >= 2 for r in NEW)
 
 
@@ -156,3 +157,55 @@ def test_export_without_ray_keeps_its_place_above_the_launch() -> None:
     lines = out.splitlines()
     assert lines.index("export NCCL_DEBUG=INFO") == lines.index(
         "mpiexec -n 24 --ppn 12 python train.py") - 1, out
+
+
+_SRUN_APP = """#!/bin/bash
+#SBATCH --nodes=2
+#SBATCH --ntasks-per-node=64
+#SBATCH --time=01:00:00
+module load openmpi
+app-run -np 128 case.json
+"""
+_NODELIST_FILE = "cat: gpu-a[017,019-020]: No such file or directory\nNo nodes are available\n"
+
+
+def test_a_wrapper_reading_the_node_list_as_a_file_is_not_the_scripts() -> None:
+    data = _diagnose(_SRUN_APP, _NODELIST_FILE)
+    assert data["proposed"] is None
+    assert data["diagnoses"][0]["record_id"] == "wrapper-reads-slurm-nodelist-as-file"
+    assert data["diagnoses"][0]["verdict"] == "not_script"
+
+
+def test_the_scripts_own_cat_of_the_node_list_is_not_the_wrappers() -> None:
+    script = _SRUN_APP.replace("app-run", 'cat $SLURM_JOB_NODELIST > hosts\napp-run')
+    data = _diagnose(script, _NODELIST_FILE)
+    assert not data["diagnoses"] or \
+        data["diagnoses"][0]["record_id"] != "wrapper-reads-slurm-nodelist-as-file"
+
+
+_ACCEL = """#!/bin/bash
+#SBATCH --nodes=2
+#SBATCH --ntasks-per-node=1
+#SBATCH --gpus-per-node=4
+#SBATCH --time=02:00:00
+accelerate launch --use_deepspeed --deepspeed_multinode_launcher openmpi \\
+    --deepspeed_hostfile hosts --num_machines 2 --num_processes 8 sft.py
+"""
+_OPENMPI_LIMIT = ("  File \"/u/env/lib/python3.11/site-packages/deepspeed/launcher/multinode_runner.py\","
+                  " line 141, in validate_args\n"
+                  "ValueError: openmpi backend does not support limiting num nodes/gpus\n")
+
+
+def test_accelerate_building_num_gpus_for_the_openmpi_runner_is_accelerates() -> None:
+    data = _diagnose(_ACCEL, _OPENMPI_LIMIT)
+    assert data["proposed"] is None
+    assert data["diagnoses"][0]["record_id"] == "accelerate-deepspeed-openmpi-num-gpus"
+    assert data["diagnoses"][0]["verdict"] == "not_script"
+
+
+def test_deepspeed_run_directly_is_not_accelerates_bug() -> None:
+    script = _ACCEL.replace("accelerate launch --use_deepspeed --deepspeed_multinode_launcher "
+                            "openmpi", "deepspeed --launcher openmpi --num_gpus 4")
+    data = _diagnose(script, _OPENMPI_LIMIT)
+    assert not data["diagnoses"] or \
+        data["diagnoses"][0]["record_id"] != "accelerate-deepspeed-openmpi-num-gpus"
