@@ -29,7 +29,8 @@ def test_new_records_are_sourced() -> None:
         "gpu-driver-engine-hang-reset", "slurm-spank-plugin-setup-failed",
         "enroot-pivot-root-unsupported", "mpi-library-of-conda-env-crashed",
         "lmod-modulepath-undefined-batch-shell", "ray-rocm-visible-devices-rewritten",
-        "wrapper-reads-slurm-nodelist-as-file", "accelerate-deepspeed-openmpi-num-gpus"}
+        "wrapper-reads-slurm-nodelist-as-file", "accelerate-deepspeed-openmpi-num-gpus",
+        "nccl-nvls-multicast-setup-refused"}
     assert all(len(r.references) >= 2 for r in NEW)
 
 
@@ -49,6 +50,9 @@ def test_new_records_are_sourced() -> None:
     ("enroot-pivot-root-unsupported",
      "slurmstepd: error: pyxis:     enroot-switchroot: failed to switch root: "
      "/tmp/enroot-data/user-1000/pyxis_12.0: Invalid argument\n", "delta"),
+    ("nccl-nvls-multicast-setup-refused",
+     "gpu-7:1200:1290 [3] transport/nvls.cc:598 NCCL WARN Cuda failure 800 'operation not "
+     "permitted'\ngpu-7:1200:1290 [3] NCCL INFO init.cc:1138 -> 1\n", "delta"),
     ("mpi-library-of-conda-env-crashed",
      "[node7:22817] *** Process received signal ***\n[node7:22817] Signal: Segmentation fault (11)\n"
      "[node7:22817] [ 3] /home/u/miniconda3/envs/sim/lib/libmpi.so.40(ompi_mpi_init+0x9c1)"
