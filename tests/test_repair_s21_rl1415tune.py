@@ -30,7 +30,7 @@ def test_new_records_are_sourced() -> None:
         "enroot-pivot-root-unsupported", "mpi-library-of-conda-env-crashed",
         "lmod-modulepath-undefined-batch-shell", "ray-rocm-visible-devices-rewritten",
         "wrapper-reads-slurm-nodelist-as-file", "accelerate-deepspeed-openmpi-num-gpus",
-        "nccl-nvls-multicast-setup-refused"}
+        "nccl-nvls-multicast-setup-refused", "entity-launch-relative-program-missing"}
     assert all(len(r.references) >= 2 for r in NEW)
 
 
@@ -213,3 +213,21 @@ def test_deepspeed_run_directly_is_not_accelerates_bug() -> None:
     data = _diagnose(script, _OPENMPI_LIMIT)
     assert not data["diagnoses"] or \
         data["diagnoses"][0]["record_id"] != "accelerate-deepspeed-openmpi-num-gpus"
+
+
+_MPIRUN = """#!/bin/bash
+#PBS -l select=1:ncpus=32
+#PBS -l walltime=01:00:00
+cd $PBS_O_WORKDIR
+mpirun -np 4 build/bin/solver --input case.yaml
+"""
+
+
+def test_a_relative_program_path_not_found_asks_for_the_path_at_its_line() -> None:
+    log = ("./job.sh: 5: ./job.sh: build/bin/solver: not found\n"
+           "mpirun was unable to launch the specified application as it could not find an "
+           "executable\n")
+    data = _diagnose(_MPIRUN, log, "polaris")
+    assert data["proposed"] is None
+    assert data["diagnoses"][0]["record_id"] == "entity-launch-relative-program-missing"
+    assert "path" in (data.get("why_none") or "") and "line 5" in data["why_none"]
