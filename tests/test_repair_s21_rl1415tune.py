@@ -54,7 +54,8 @@ def test_new_records_are_sourced() -> None:
      "gpu-7:1200:1290 [3] transport/nvls.cc:598 NCCL WARN Cuda failure 800 'operation not "
      "permitted'\ngpu-7:1200:1290 [3] NCCL INFO init.cc:1138 -> 1\n", "delta"),
     ("mpi-library-of-conda-env-crashed",
-     "[node7:22817] *** Process received signal ***\n[node7:22817] Signal: Segmentation fault (11)\n"
+     "[node7:22817] *** Process received signal ***\n"
+     "[node7:22817] Signal: Segmentation fault (11)\n"
      "[node7:22817] [ 3] /home/u/miniconda3/envs/sim/lib/libmpi.so.40(ompi_mpi_init+0x9c1)"
      "[0x7f1c2a0b3c11]\n", "polaris"),
 ])
@@ -195,8 +196,8 @@ _ACCEL = """#!/bin/bash
 accelerate launch --use_deepspeed --deepspeed_multinode_launcher openmpi \\
     --deepspeed_hostfile hosts --num_machines 2 --num_processes 8 sft.py
 """
-_OPENMPI_LIMIT = ("  File \"/u/env/lib/python3.11/site-packages/deepspeed/launcher/multinode_runner.py\","
-                  " line 141, in validate_args\n"
+_OPENMPI_LIMIT = ("  File \"/u/env/lib/python3.11/site-packages/deepspeed/launcher/"
+                  "multinode_runner.py\", line 141, in validate_args\n"
                   "ValueError: openmpi backend does not support limiting num nodes/gpus\n")
 
 

@@ -209,13 +209,14 @@ def _exported_by_name(text: str, name: str, before: int) -> bool:
 def _first_ray_start(text: str, launch_line: int) -> int | None:
     """1-based line of the first ``ray start`` (also under srun/ssh) before the launch
     command, read by scriptparse; None when the script starts no Ray node before it."""
+    from maple_flow.errors import MapleError
     from maple_flow.scriptparse.ray import ray_commands
     from maple_flow.scriptparse.shell import split_blocks
 
     try:
         found = [cmd.line for cmd in ray_commands(split_blocks(text))
                  if "start" in cmd.words and cmd.line < launch_line]
-    except Exception:  # noqa: BLE001 - an unparsable script keeps the plain anchor
+    except MapleError:  # an unparsable script keeps the plain anchor
         return None
     return min(found) if found else None
 
