@@ -206,17 +206,38 @@ def _exported_by_name(text: str, name: str, before: int) -> bool:
     return False
 
 
+def _first_ray_start(text: str, launch_line: int) -> int | None:
+    """1-based line of the first ``ray start`` (also under srun/ssh) before the launch
+    command, read by scriptparse; None when the script starts no Ray node before it."""
+    from maple_flow.errors import MapleError
+    from maple_flow.scriptparse.ray import ray_commands
+    from maple_flow.scriptparse.shell import split_blocks
+
+    try:
+        found = [cmd.line for cmd in ray_commands(split_blocks(text))
+                 if "start" in cmd.words and cmd.line < launch_line]
+    except MapleError:  # an unparsable script keeps the plain anchor
+        return None
+    return min(found) if found else None
+
+
 def _env_anchor(text: str, launch_line: int) -> int:
     """0-based index where a new ``export`` line goes: after the first run of single
     ``export X=`` lines (the set-up's environment block) before the launch command, else
-    just above the launch command's comments."""
+    just above the launch command's comments. A job that starts its own Ray nodes first
+    gets it above the first ``ray start``: Ray's workers take their environment from the
+    raylet that command starts, not from the driver."""
     parts = lines(text)[: launch_line - 1]
     exports = [bool(_SINGLE_EXPORT.match(line)) for line in parts]
     if True not in exports:
-        return comment_block_start(text, launch_line)
-    index = exports.index(True)
-    while index < len(parts) and exports[index]:
-        index += 1
+        index = comment_block_start(text, launch_line)
+    else:
+        index = exports.index(True)
+        while index < len(parts) and exports[index]:
+            index += 1
+    ray_line = _first_ray_start(text, launch_line)
+    if ray_line is not None and index > ray_line - 1:
+        index = comment_block_start(text, ray_line)
     return index
 
 
