@@ -430,8 +430,9 @@ def _after_launch(out: Applied, src: Source, profile: ClusterProfile,
     return waited and any(_WAIT.match(x) for x in lines)
 
 
-#: ``wait``'s operands that name background jobs: ``$PID``, ``"${PIDS[@]}"``, ``%1``, ``-n``.
-_WAIT_OPERAND = re.compile(r'^(?:-n|-f|%\d+|"?\$\{?\w+(?:\[[@*]\])?\}?"?)$')
+#: ``wait``'s operands that name background jobs: ``$PID``, ``"${PIDS[@]}"``, ``%1``, ``-n``,
+#: and ``$!``, the last one started: right after the launch run with ``&``, the port's launch.
+_WAIT_OPERAND = re.compile(r'^(?:-n|-f|%\d+|"?\$\{?\w+(?:\[[@*]\])?\}?"?|"?\$!"?)$')
 
 
 def _bare_wait(block: Block, lost_pids: frozenset[str] = frozenset()) -> bool:
