@@ -27,3 +27,13 @@ def test_the_values_a_carried_container_reads_are_kept_or_named() -> None:
     assert "`export NCCL_IB_DISABLE=0` is kept" in notes
     assert "only builds the source's launch line" not in notes
     assert "read but not set by the script" in notes and "$HF_TOKEN" in notes
+
+
+def test_rank_facts_reach_a_clean_env_container_through_apptainerenv() -> None:
+    result = port(_SRC, ["polaris"])["polaris"]
+    wrapper = next(x for x in result.script.splitlines() if "maple-rank" in x)
+    assert 'export APPTAINERENV_RANK="$RANK" APPTAINERENV_LOCAL_RANK="$LOCAL_RANK"' in wrapper
+    assert wrapper.index("APPTAINERENV_RANK") > wrapper.index('export RANK=')
+    notes = "\n".join(result.notes)
+    assert "do not reach the program" not in notes
+    assert "exports the rank facts as APPTAINERENV_NAME" in notes
