@@ -32,8 +32,9 @@ def test_the_values_a_carried_container_reads_are_kept_or_named() -> None:
 def test_rank_facts_reach_a_clean_env_container_through_apptainerenv() -> None:
     result = port(_SRC, ["polaris"])["polaris"]
     wrapper = next(x for x in result.script.splitlines() if "maple-rank" in x)
-    assert 'export APPTAINERENV_RANK="$RANK" APPTAINERENV_LOCAL_RANK="$LOCAL_RANK"' in wrapper
+    assert 'export APPTAINERENV_RANK="$RANK" APPTAINERENV_LOCAL_RANK="$LOCAL_RANK";' in wrapper
     assert wrapper.index("APPTAINERENV_RANK") > wrapper.index('export RANK=')
     notes = "\n".join(result.notes)
     assert "do not reach the program" not in notes
     assert "exports the rank facts as APPTAINERENV_NAME" in notes
+    assert 'export APPTAINERENV_WORLD_SIZE="$WORLD_SIZE"' in result.script

@@ -277,20 +277,21 @@ def _container(out: Applied, src: Source, profile: ClusterProfile, entry: str) -
                      f"{profile.name}'s software stack has what it provided")
 
 
-#: The rank facts the target's per-rank wrapper (``bash -c '...' maple-rank``) and script
-#: export for the program (templates/launch/_common/launch.j2, rank_per_gpu).
-_RANK_FACTS = ("RANK", "LOCAL_RANK", "WORLD_SIZE", "LOCAL_WORLD_SIZE", "MASTER_ADDR",
-               "MASTER_PORT")
+#: The rank facts the target's per-rank wrapper (``bash -c '...' maple-rank``) sets for each
+#: rank, and those its script exports once for all (templates/launch/_common/launch.j2).
+_RANK_FACTS = ("RANK", "LOCAL_RANK")
+_JOB_FACTS = ("WORLD_SIZE", "LOCAL_WORLD_SIZE", "MASTER_ADDR", "MASTER_PORT")
 
 
 def _ranks_through_clean_env(script: str, prefix: str,
                              profile: ClusterProfile) -> tuple[str, str]:
     """Where the user's container keeps the host's environment out (``--cleanenv``, ``-e``,
     ``--containall``, ``-C``) and the target starts it once per rank through its per-rank
-    wrapper: the wrapper also exports each rank fact as ``APPTAINERENV_NAME`` (or
-    ``SINGULARITYENV_``), which the runtime sets inside the image even under --cleanenv
-    (Apptainer's "Environment and Metadata": variables set for the container with --env or
-    APPTAINERENV_, apart from the host's that --cleanenv excludes,
+    wrapper: the rank facts are also exported as ``APPTAINERENV_NAME`` (or
+    ``SINGULARITYENV_``), per rank in the wrapper and once before the launch for the job's,
+    which the runtime sets inside the image even under --cleanenv (Apptainer's "Environment
+    and Metadata": variables set for the container with --env or APPTAINERENV_, apart from the
+    host's that --cleanenv excludes,
     https://apptainer.org/docs/user/main/environment_and_metadata.html). Returns the script and
     what the note says of it ("" where nothing changed)."""
     runtime = profile.container.command if profile.container else ""
@@ -299,15 +300,22 @@ def _ranks_through_clean_env(script: str, prefix: str,
             "--cleanenv", "-e", "--containall", "-C"} & set(words):
         return script, ""
     env = "APPTAINERENV_" if runtime == "apptainer" else "SINGULARITYENV_"
-    passed = " ".join(f'{env}{n}="${n}"' for n in _RANK_FACTS)
+    per_rank = " ".join(f'{env}{n}="${n}"' for n in _RANK_FACTS)
     wrapper = re.compile(r"""(bash -c '[^']*?export RANK="[^']*?)(; exec "\$@"[^']*' maple-rank)""")
-    edited, count = wrapper.subn(lambda m: f"{m.group(1)}; export {passed}{m.group(2)}", script,
-                                 count=1)
-    if not count:
+    edited, count = wrapper.subn(lambda m: f"{m.group(1)}; export {per_rank}{m.group(2)}",
+                                 script, count=1)
+    span = launch_command_span(edited) if count else None
+    if span is None:
         return script, ""
-    return edited, (f"the target's per-rank wrapper also exports the rank facts as {env}NAME "
-                    f"({', '.join(_RANK_FACTS)}), which {runtime} sets inside the image despite "
-                    "that option, so the program gets them inside the image")
+    lines, start, _ = span
+    while start > 0 and lines[start - 1].lstrip().startswith("# shellcheck"):
+        start -= 1  # a directive for the launch line stays right above it
+    lines.insert(start, "export " + " ".join(f'{env}{n}="${n}"' for n in _JOB_FACTS))
+    names = ", ".join(_RANK_FACTS + _JOB_FACTS)
+    return "\n".join(lines), (
+        f"the port also exports the rank facts as {env}NAME ({names}; RANK and LOCAL_RANK in the "
+        f"per-rank wrapper), which {runtime} sets inside the image despite that option, so the "
+        "program gets them there")
 
 
 _OWN_STEPS = "# The job's own set-up steps, as given."
