@@ -72,6 +72,7 @@ from maple_flow.port.carry import (
     Source,
     carry_env,
     carry_steps,
+    container_reads,
     foreign_reason,
     live_refs_note,
     reads_script_args,
@@ -1440,7 +1441,8 @@ def _port_on(src: Source, target: str, o: dict[str, Any],
     notes += _software_notes(src, profile, toolkit.modules) + toolkit.notes + _arg_notes(args)
     notes += scheduler_option_notes(src.parsed, "\n".join(src.lines), profile)
     notes += home_start_note(src.parsed, src.steps, profile)
-    notes += live_refs_note(entry, args, carried) + _device_notes(src, profile, args)
+    notes += live_refs_note(entry, args, carried, frozenset(container_reads(src, profile)))
+    notes += _device_notes(src, profile, args)
     notes += gpu_argument_note(src.parsed, f, gpn) if one_process or size[2] == 1 else []
     notes += mig_note(src.parsed, profile) + share_notes
     stack = no_framework_note(src.parsed.modules, src.lines, profile, o)

@@ -16,7 +16,12 @@ from maple_flow.port.accel_config import config_notes, fp8_note, keep_c10d, laun
 from maple_flow.port.arch import arch_note
 from maple_flow.port.carry import Source, assigned_names, foreign_reason
 from maple_flow.port.comments import CommentRuns, is_comment
-from maple_flow.port.container import plan_container, source_arch, source_site_binds
+from maple_flow.port.container import (
+    CLEAN_ENV_LOST,
+    plan_container,
+    source_arch,
+    source_site_binds,
+)
 from maple_flow.port.container_lost import container_lost_refusal, pyxis_mounts_refusal
 from maple_flow.port.fit import launch_shell_options
 from maple_flow.port.gpu_memory import gpu_memory_note
@@ -257,6 +262,8 @@ def _container(out: Applied, src: Source, profile: ClusterProfile, entry: str) -
     if kept:
         out.script = _before_launch(out.script, list(plan.setup))
         out.script = add_to_header(out.script, list(plan.directives))
+        out.script, passed = _ranks_through_clean_env(out.script, plan.prefix, profile)
+        note = note.replace(CLEAN_ENV_LOST, passed) if passed else note
     if not kept and plan.body is not None:  # its set-up steps were left to the image
         out.refusals.append(
             f"your container runs the program after your `{plan.body.shell} -c` body sets up "
@@ -268,6 +275,47 @@ def _container(out: Applied, src: Source, profile: ClusterProfile, entry: str) -
                      f"your container is not carried: the target's launch has no interpreter "
                      f"word to put `{plan.prefix}` in front of; add it by hand or check that "
                      f"{profile.name}'s software stack has what it provided")
+
+
+#: The rank facts the target's per-rank wrapper (``bash -c '...' maple-rank``) sets for each
+#: rank, and those its script exports once for all (templates/launch/_common/launch.j2).
+_RANK_FACTS = ("RANK", "LOCAL_RANK")
+_JOB_FACTS = ("WORLD_SIZE", "LOCAL_WORLD_SIZE", "MASTER_ADDR", "MASTER_PORT")
+
+
+def _ranks_through_clean_env(script: str, prefix: str,
+                             profile: ClusterProfile) -> tuple[str, str]:
+    """Where the user's container keeps the host's environment out (``--cleanenv``, ``-e``,
+    ``--containall``, ``-C``) and the target starts it once per rank through its per-rank
+    wrapper: the rank facts are also exported as ``APPTAINERENV_NAME`` (or
+    ``SINGULARITYENV_``), per rank in the wrapper and once before the launch for the job's,
+    which the runtime sets inside the image even under --cleanenv (Apptainer's "Environment
+    and Metadata": variables set for the container with --env or APPTAINERENV_, apart from the
+    host's that --cleanenv excludes,
+    https://apptainer.org/docs/user/main/environment_and_metadata.html). Returns the script and
+    what the note says of it ("" where nothing changed)."""
+    runtime = profile.container.command if profile.container else ""
+    words = prefix.split()
+    if runtime not in ("apptainer", "singularity") or not {
+            "--cleanenv", "-e", "--containall", "-C"} & set(words):
+        return script, ""
+    env = "APPTAINERENV_" if runtime == "apptainer" else "SINGULARITYENV_"
+    per_rank = " ".join(f'{env}{n}="${n}"' for n in _RANK_FACTS)
+    wrapper = re.compile(r"""(bash -c '[^']*?export RANK="[^']*?)(; exec "\$@"[^']*' maple-rank)""")
+    edited, count = wrapper.subn(lambda m: f"{m.group(1)}; export {per_rank}{m.group(2)}",
+                                 script, count=1)
+    span = launch_command_span(edited) if count else None
+    if span is None:
+        return script, ""
+    lines, start, _ = span
+    while start > 0 and lines[start - 1].lstrip().startswith("# shellcheck"):
+        start -= 1  # a directive for the launch line stays right above it
+    lines.insert(start, "export " + " ".join(f'{env}{n}="${n}"' for n in _JOB_FACTS))
+    names = ", ".join(_RANK_FACTS + _JOB_FACTS)
+    return "\n".join(lines), (
+        f"the port also exports the rank facts as {env}NAME ({names}; RANK and LOCAL_RANK in the "
+        f"per-rank wrapper), which {runtime} sets inside the image despite that option, so the "
+        "program gets them there")
 
 
 _OWN_STEPS = "# The job's own set-up steps, as given."
@@ -430,8 +478,9 @@ def _after_launch(out: Applied, src: Source, profile: ClusterProfile,
     return waited and any(_WAIT.match(x) for x in lines)
 
 
-#: ``wait``'s operands that name background jobs: ``$PID``, ``"${PIDS[@]}"``, ``%1``, ``-n``.
-_WAIT_OPERAND = re.compile(r'^(?:-n|-f|%\d+|"?\$\{?\w+(?:\[[@*]\])?\}?"?)$')
+#: ``wait``'s operands that name background jobs: ``$PID``, ``"${PIDS[@]}"``, ``%1``, ``-n``,
+#: and ``$!``, the last one started: right after the launch run with ``&``, the port's launch.
+_WAIT_OPERAND = re.compile(r'^(?:-n|-f|%\d+|"?\$\{?\w+(?:\[[@*]\])?\}?"?|"?\$!"?)$')
 
 
 def _bare_wait(block: Block, lost_pids: frozenset[str] = frozenset()) -> bool:

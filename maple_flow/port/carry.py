@@ -292,6 +292,15 @@ def carry_env(src: Source, profile: ClusterProfile, o: dict[str, Any], out: Carr
             continue
         if container_env_name(name) and _container_env(src, profile, name, value, out):
             continue
+        if verdict.kind == "site" and name in container_reads(src, profile):
+            out.export_lines[name] = f"export {name}={value}"
+            out.kept_exports |= {name} if _NAME.match(name) else set()
+            out.notes.append(
+                f"`export {short(f'{name}={value}')}` is kept ({verdict.why.split(';')[0]}): "
+                f"your container's own options, carried to {profile.name}, pass ${name} into "
+                "the image by name (unset, it would reach the program empty, or stop the job "
+                "under `set -u`); check its value suits the target")
+            continue
         cpus = src.facts.cpus_per_task
         if (verdict.kind == "site" and cpus and profile.scheduler != "slurm"
                 and (counted := _cpus_counted(value, cpus, own))):
@@ -461,6 +470,16 @@ def _highest_pinned_gpu(src: Source, value: str) -> int:
 _SEARCH_PATH_VARS = frozenset({"LD_LIBRARY_PATH", "PATH", "LD_PRELOAD",
                                "PYTHONHOME", "LIBRARY_PATH", "CPATH", "PKG_CONFIG_PATH",
                                "CUDA_HOME", "CUDA_PATH"})
+
+
+def container_reads(src: Source, profile: ClusterProfile) -> set[str]:
+    """The variables the source's container options read (``--bind "$BINDS"``, ``--env
+    "X=${X}"``) where the port carries that container to ``profile``, else none; the rank
+    facts (WORLD_SIZE...) not among them: the target's launch sets those."""
+    from maple_flow.port.container import plan_container
+
+    plan = plan_container(src.parsed, profile)
+    return set(referenced(plan.prefix)) - set(TORCH_RANK_VARS) if plan is not None else set()
 
 
 def _container_env(src: Source, profile: ClusterProfile, name: str, value: str,
@@ -1058,7 +1077,8 @@ def _entry_read_live(parsed: ParsedScript) -> str:
     return written if any(COMMAND_SUBST.search(v) for v in values) else ""
 
 
-def _read_later(src: Source, kept: list[Step], out: Carried) -> list[Step]:
+def _read_later(src: Source, profile: ClusterProfile, kept: list[Step],
+                out: Carried) -> list[Step]:
     """``kept`` less the assignments nothing after them reads (the program, the environment,
     the loop around the launch, a tool kept in front of it, a later kept step, or a step
     after the launch)."""
@@ -1067,6 +1087,7 @@ def _read_later(src: Source, kept: list[Step], out: Carried) -> list[Step]:
 
     loop = src.parsed.launch_loop
     last = " ".join([src.facts.entrypoint, _entry_read_live(src.parsed), *src.facts.args,
+                     *sorted(f"${n}" for n in container_reads(src, profile)),
                      *written_words(src.parsed), src.parsed.launch.array_command,
                      *out.env.values(), *out.steps,
                      src.parsed.launch_tail, *(b.text for b in src.parsed.after),
@@ -1103,7 +1124,7 @@ def carry_steps(src: Source, profile: ClusterProfile, out: Carried) -> None:
     launch_vars = src.parsed.launch_vars
     kept, foreign_names = _classify(src, profile, out)
     kept = _without_lost_background(src, kept, out)
-    kept = _read_later(src, kept, out)
+    kept = _read_later(src, profile, kept, out)
     kept_lines = {s.line for s in kept}
     for step in kept:
         if step.original:  # a line rewritten for the target
@@ -1559,9 +1580,11 @@ def set_by_port(carried: Carried) -> set[str]:
     return set_here | set(carried.loop_vars) | set(carried.job_vars)
 
 
-def live_refs_note(entry: str, args: list[str], carried: Carried) -> list[str]:
+def live_refs_note(entry: str, args: list[str], carried: Carried,
+                   container: frozenset[str] = frozenset()) -> list[str]:
     """What the program's words read from the shell at run time (passed as written), and
-    the variables nothing in the ported script sets."""
+    the variables nothing in the ported script sets; ``container``: the names the carried
+    container's own options read (``--env "X=${X}"``), which count as read too."""
     if carried.launch_args is not None:  # the program's arguments as the user wrote them
         args = carried.launch_args.plain
     written = set(carried.launch_args.written if carried.launch_args else [])
@@ -1572,7 +1595,7 @@ def live_refs_note(entry: str, args: list[str], carried: Carried) -> list[str]:
     lines = _carried_lines(carried)
     set_here = set_by_port(carried)
     read = {a or b for w in words + lines for a, b in _BARE_REF.findall(w)
-            if not (a or b).isdigit()}
+            if not (a or b).isdigit()} | container
     unset = sorted(read - set_here - SCRIPT_SET_VARS - _ALWAYS_SET - {GPU_VAR, STEP_VAR})
     notes = []
     if words:

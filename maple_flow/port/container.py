@@ -37,6 +37,11 @@ OVERLAYS = frozenset({"--overlay", "-o"})
 #: Options whose value is a path of the host (not of the image): kept, and named in the note.
 _HOST_PATH_OPTIONS = frozenset({"-H", "--home", "-W", "--workdir", "-S", "--scratch",
                                 "--env-file"})
+#: What the container note says where such an option hides the launch's rank variables (the
+#: port replaces it where its per-rank wrapper passes them in: ``apply._ranks_through_clean_env``).
+CLEAN_ENV_LOST = ("the variables the target's launch sets for each rank (RANK, LOCAL_RANK, "
+                  "MASTER_ADDR...) do not reach the program; pass them with --env if it needs "
+                  "them")
 #: Options that keep the host's environment out of the image (the launch's rank variables too).
 _CLEAN_ENV = frozenset({"--cleanenv", "-e", "--containall", "-C"})
 #: Options of ``podman-hpc run`` that only shape the container's life, not what runs in it.
@@ -442,10 +447,8 @@ def _kept_clause(src: SourceImage, body: ImageBody | None, profile: ClusterProfi
             + (f"; the overlay(s) {', '.join(src.overlays)} (your environment or data images) are "
              f"files of the source's filesystem: copy them to {profile.name} (same path, or "
              "change it)" if src.overlays else "")
-            + (f"; your {', '.join(clean)} keeps the host's environment out of the image: the "
-               "variables the target's launch sets for each rank (RANK, LOCAL_RANK, "
-               "MASTER_ADDR...) do not reach the program; pass them with --env if it needs "
-               "them" if clean else "")
+            + (f"; your {', '.join(clean)} keeps the host's environment out of the image: "
+               + CLEAN_ENV_LOST if clean else "")
             + (f"; your `{body.shell} -c` body runs in the image as you wrote it, its set-up "
                f"(`{body.steps}`) before the program, which the target's launch passes to it "
                'as "$@"' if body is not None else ""))

@@ -118,7 +118,8 @@ def header_edits(directives: list[Directive], profile: ClusterProfile,
         elif d.line not in seen:
             seen.add(d.line)
             lines.append(f"# source directive, not carried: {d.raw.strip()}")
-            notes.append(_pyxis_directive_note(d, profile) or _not_carried_note(d, profile.name))
+            notes.append(_pyxis_directive_note(d, profile) or _submit_dir_note(d, profile.name)
+                         or _not_carried_note(d, profile.name))
     return lines, list(dict.fromkeys(notes))
 
 
@@ -373,6 +374,17 @@ def _carried_value(d: Directive, option: str, target: str) -> str | None:
     if target == "slurm" and option in {"output", "error"}:
         value = slurm_file_pattern(value, d.scheduler)
     return None if "$" in value else value
+
+
+def _submit_dir_note(d: Directive, target_name: str) -> str:
+    """PBS ``-l wd`` (NCI Gadi): the job started in the directory it was submitted from, where
+    every ported script starts too (Slurm's default; ``cd $PBS_O_WORKDIR`` in the PBS
+    templates), so nothing is lost; ``""`` for another directive."""
+    if d.scheduler != "pbs" or d.option != "wd":
+        return ""
+    return (f"the source's directive `{d.raw.strip()}` started the job in the directory it was "
+            f"submitted from; the port's job on {target_name} starts there too: not needed, kept "
+            "as a comment")
 
 
 def _not_carried_note(d: Directive, target_name: str) -> str:

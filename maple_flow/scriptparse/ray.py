@@ -4,6 +4,8 @@ does not carry the per-node start of another site's Ray processes."""
 
 from __future__ import annotations
 
+import re
+
 from maple_flow.scriptparse.shell import Block, ShellCommand
 
 #: ``ray`` subcommands that start, stop or use a Ray cluster from the job script.
@@ -47,6 +49,42 @@ def _submitted_driver(found: list[ShellCommand]) -> str | None:
     return None
 
 
+#: Shell builtins: a launcher cannot start one as a program (``srun -w $HEAD cd $DIR``).
+_BUILTINS = frozenset({"cd", "pushd", "popd", "export", "source", ".", "echo", "true", ":",
+                       "set", "unset", "wait", "sleep", "exit"})
+_REF = re.compile(r"\$\{?([A-Za-z_]\w*)\}?")
+
+
+def _expanded(word: str, values: dict[str, str]) -> str:
+    """``word`` with the script's plain assignments put in (twice, for one level of nesting)."""
+    for _ in range(2):
+        word = _REF.sub(lambda m: values.get(m.group(1), m.group(0)), word)
+    return word
+
+
+def _driver_past_builtin(blocks: list[Block], builtin: str) -> tuple[str, str] | None:
+    """Where the launch read as the driver runs a shell builtin (``srun -w "$head" cd $DIR &
+    bash $JOB_SCRIPT``): the command after it in its block, which the batch shell runs, and
+    what to say of it (its value where the script sets it); None where there is none."""
+    values = {k: v.strip("'\"") for b in blocks for c in b.commands for k, v in c.assignments}
+    for block in blocks:
+        cmds = list(block.commands)
+        for i, cmd in enumerate(cmds):
+            if builtin not in cmd.words[1:] or cmd.words[0] not in {"srun", "mpirun", "mpiexec"}:
+                continue
+            after = next((c for c in cmds[i + 1:] if c.words and c.words[0] not in _BUILTINS),
+                         None)
+            if after is None:
+                return None
+            written = " ".join(after.words)
+            value = _expanded(written, values)
+            return written, (f" (line {after.line}" + (f", i.e. `{value}`" if value != written
+                                                        else "")
+                             + f"; the `{cmd.words[0]} ... {builtin}` before it starts a shell "
+                             "builtin, which a launcher cannot run as a program)")
+    return None
+
+
 def ray_cluster_reason(blocks: list[Block], driver: str | None) -> str:
     """Why a job that starts Ray itself is not ported, or ``""`` when it runs no ``ray``."""
     found = ray_commands(blocks)
@@ -54,6 +92,10 @@ def ray_cluster_reason(blocks: list[Block], driver: str | None) -> str:
         return ""
     if driver and driver.rsplit("/", 1)[-1] == "ray":
         driver = None  # `srun ray start ...` read as a launch: Ray itself, not the driver
+    detail = ""
+    if driver in _BUILTINS:
+        past = _driver_past_builtin(blocks, driver)
+        driver, detail = past if past else (None, "")
     driver = driver or _submitted_driver(found)
     shown = "; ".join(f"line {c.line} `{c.text.strip()}`" for c in found[:3])
     helpers = _helper_scripts(blocks)
@@ -68,7 +110,7 @@ def ray_cluster_reason(blocks: list[Block], driver: str | None) -> str:
                 "launch to port: start Ray on the target with its site's recipe (one `ray "
                 "start` per node through its per-node launcher) and run the driver there")
     return (f"the job starts a Ray cluster ({shown}): {starts} on its nodes, then the driver "
-            f"`{driver}` connects to it; the port does not carry a Ray cluster to another "
+            f"`{driver}`{detail} connects to it; the port does not carry a Ray cluster to another "
             "site (the head and one worker per node must be started through the target's "
             "per-node launcher with its GPUs per node, also where helper scripts start them): "
             f"start Ray with the target site's recipe and keep `{driver}` as the job's one "
