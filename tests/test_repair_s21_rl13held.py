@@ -111,3 +111,79 @@ def test_a_container_name_the_script_misspells_is_not_the_runtimes() -> None:
                      "perlmutter")
     ids = [d["record_id"] for d in data["diagnoses"]]  # type: ignore[union-attr]
     assert "container-runtime-state-lost-container" not in ids
+
+
+# colossalai run over a host list in a Slurm job: one torchrun a node started by srun
+COLOSSAL = """#!/bin/bash
+#SBATCH -N 2
+#SBATCH --ntasks-per-node=1
+#SBATCH --gpus-per-node=4
+#SBATCH --time=01:00:00
+{setup}colossalai run --nproc_per_node 4 {hosts} \\
+    train.py --strategy colossalai_zero2
+"""
+FAILED_REMOTE = ("Error: failed to run torchrun --nproc_per_node=4 --nnodes=2 --node_rank=1 "
+                 "--rdzv_backend=c10d --rdzv_endpoint=10.0.0.1:29500 --rdzv_id=colossalai-default"
+                 "-job train.py on gpu-2, is localhost: False, exception: No authentication methods"
+                 " available\n")
+
+
+def _colossal(setup: str = "", hosts: str = "--hostfile hostfile") -> str:
+    return COLOSSAL.format(setup=setup, hosts=hosts)
+
+
+def test_colossalai_run_over_ssh_becomes_one_torchrun_a_node() -> None:
+    from maple_flow.repair.patch_colossal import colossalai_run_per_node
+
+    after = colossalai_run_per_node(_colossal(), "slurm")
+    assert "colossalai run" not in after
+    assert ('srun --ntasks-per-node=1 torchrun --nnodes="$SLURM_JOB_NUM_NODES" '
+            '--nproc_per_node=4 --rdzv_backend=c10d --rdzv_endpoint="$(scontrol show hostnames '
+            '"$SLURM_JOB_NODELIST" | head -n 1):29500" --rdzv_id="$SLURM_JOB_ID" train.py '
+            '--strategy colossalai_zero2') in after
+
+
+def test_the_scripts_master_variables_are_the_rendezvous() -> None:
+    from maple_flow.repair.patch_colossal import colossalai_run_per_node
+
+    setup = ('export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n1)\n'
+             "export MASTER_PORT=29511\n")
+    after = colossalai_run_per_node(_colossal(setup), "slurm")
+    assert '--rdzv_endpoint="$MASTER_ADDR:$MASTER_PORT"' in after
+    # a host written into the line need not be a node of this job: the script's variable wins
+    after = colossalai_run_per_node(
+        _colossal(setup, "--host gpu-1,gpu-2 --master_addr gpu-1 --master_port 29600"), "slurm")
+    assert '--rdzv_endpoint="$MASTER_ADDR:29600"' in after
+
+
+@pytest.mark.parametrize("hosts, scheduler, why", [
+    ("", "slurm", "no host list"),
+    ("--hostfile hostfile --include gpu-1", "slurm", "--include"),
+    ("--hostfile hostfile", "pbs", "Slurm"),
+])
+def test_colossalai_run_that_cannot_be_rewritten_says_why(hosts: str, scheduler: str,
+                                                          why: str) -> None:
+    from maple_flow.repair.patch_colossal import colossalai_run_per_node
+    from maple_flow.repair.text import FixNotApplicable
+
+    with pytest.raises(FixNotApplicable, match=why):
+        colossalai_run_per_node(_colossal(hosts=hosts), scheduler)
+
+
+def test_a_remote_torchrun_start_failure_of_colossalai_run_gets_the_srun_launch() -> None:
+    data = _diagnose(_colossal(), FAILED_REMOTE)
+    proposed = data["proposed"]
+    assert isinstance(proposed, dict)
+    assert proposed["record_id"] == "colossalai-run-ssh-hosts-in-slurm-job"
+    assert "+srun --ntasks-per-node=1 torchrun" in str(proposed["diff"])
+
+
+def test_a_one_node_colossalai_run_failure_is_not_rewritten() -> None:
+    """--nnodes=1 on 127.0.0.1: the program's own exit code, not the SSH start."""
+    log = ("Error: failed to run torchrun --nproc_per_node=4 --nnodes=1 --node_rank=0 "
+           "--rdzv_backend=c10d --rdzv_endpoint=127.0.0.1:29500 --rdzv_id=colossalai-default-job"
+           " train.py on 127.0.0.1, is localhost: True, exception: Encountered a bad command "
+           "exit code!\n")
+    data = _diagnose(_colossal(), log)
+    ids = [d["record_id"] for d in data["diagnoses"]]  # type: ignore[union-attr]
+    assert "colossalai-run-ssh-hosts-in-slurm-job" not in ids
