@@ -15,6 +15,7 @@ BENCH = Path(__file__).resolve().parent.parent / "bench"
 SRUN = (BENCH / "reallogs" / "scripts" / "srun_python.sh").read_text(encoding="utf-8")
 PER_TASK = SRUN.replace("#SBATCH --gpus-per-node=4", "#SBATCH --gpus-per-task=1")
 SRUN_BIND = SRUN.replace("srun python", "srun --gpu-bind=single:1 python")
+PODMAN = "srun podman-hpc run --rm --gpu img python3 train.py"
 APPTAINER = """#!/bin/bash
 #SBATCH --nodes=2
 #SBATCH --ntasks-per-node=1
@@ -78,7 +79,8 @@ def test_a_bare_index_error_stays_the_programs() -> None:
 
 @pytest.mark.parametrize("log", [
     "libibverbs: Warning: no userspace device-specific driver found for "
-    "/sys/class/infiniband_verbs/uverbs0\nnode1: Test NCCL failure common.cu:775 'internal error'\n",
+    "/sys/class/infiniband_verbs/uverbs0\n"
+    "node1: Test NCCL failure common.cu:775 'internal error'\n",
     "libibverbs: Warning: couldn't load driver 'mlx5': libmlx5-rdmav34.so: cannot open shared "
     "object file: No such file or directory\n",
 ])
@@ -96,7 +98,7 @@ def test_ibverbs_without_a_provider_is_not_the_script(log: str) -> None:
     "Error: container 85ea779d81e95632061a2b3c not found in DB: no such container\n",
 ])
 def test_a_container_lost_by_the_runtime_is_not_the_script(log: str) -> None:
-    script = SRUN.replace("srun python -u train.py", "srun podman-hpc run --rm --gpu img python3 train.py")
+    script = SRUN.replace("srun python -u train.py", PODMAN)
     data = _diagnose(script, log, "perlmutter")
     assert data["proposed"] is None
     first = data["diagnoses"][0]  # type: ignore[index]
@@ -106,9 +108,9 @@ def test_a_container_lost_by_the_runtime_is_not_the_script(log: str) -> None:
 
 def test_a_container_name_the_script_misspells_is_not_the_runtimes() -> None:
     """podman's "no container with name or ID <name>": a name the user gave, not a lost one."""
-    script = SRUN.replace("srun python -u train.py", "srun podman-hpc run --rm --gpu img python3 train.py")
-    data = _diagnose(script, 'Error: no container with name or ID "trainer" found: no such container\n',
-                     "perlmutter")
+    script = SRUN.replace("srun python -u train.py", PODMAN)
+    log = 'Error: no container with name or ID "trainer" found: no such container\n'
+    data = _diagnose(script, log, "perlmutter")
     ids = [d["record_id"] for d in data["diagnoses"]]  # type: ignore[union-attr]
     assert "container-runtime-state-lost-container" not in ids
 
