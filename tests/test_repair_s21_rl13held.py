@@ -189,3 +189,34 @@ def test_a_one_node_colossalai_run_failure_is_not_rewritten() -> None:
     data = _diagnose(_colossal(), log)
     ids = [d["record_id"] for d in data["diagnoses"]]  # type: ignore[union-attr]
     assert "colossalai-run-ssh-hosts-in-slurm-job" not in ids
+
+
+# a bash script run with sh (dash): its bash-only lines fail; the fix runs it with bash
+@pytest.mark.parametrize("log", [
+    "[INFO] Activating environment on node\nrun.sh: 18: source: not found\n",
+    "run.sh: 3: run.sh: [[: not found\n",
+    'run.sh: 5: Syntax error: "(" unexpected\n',
+])
+def test_a_bash_script_run_with_sh_is_run_with_bash(log: str) -> None:
+    script = SRUN.replace("srun python -u train.py --batch-size 256 --epochs 32", "srun sh run.sh")
+    data = _diagnose(script, log)
+    proposed = data["proposed"]
+    assert isinstance(proposed, dict)
+    assert proposed["record_id"] == "entity-bash-script-run-with-sh"
+    assert "+srun bash run.sh" in str(proposed["diff"])
+
+
+def test_a_script_whose_own_shebang_is_sh_gets_no_line_fix() -> None:
+    """`srun ./run.sh`: the file's first line names sh; the job script's line is not at fault."""
+    script = SRUN.replace("srun python -u train.py --batch-size 256 --epochs 32", "srun ./run.sh")
+    data = _diagnose(script, "run.sh: 18: source: not found\n")
+    proposed = data["proposed"]
+    assert proposed is None or proposed["record_id"] != (  # type: ignore[index]
+        "entity-bash-script-run-with-sh")
+
+
+def test_bash_wording_is_not_dash() -> None:
+    script = SRUN.replace("srun python -u train.py --batch-size 256 --epochs 32", "srun sh run.sh")
+    data = _diagnose(script, "run.sh: line 18: source: filename argument required\n")
+    ids = [d["record_id"] for d in data["diagnoses"]]  # type: ignore[union-attr]
+    assert "entity-bash-script-run-with-sh" not in ids
