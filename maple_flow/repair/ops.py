@@ -464,6 +464,16 @@ class PbsSelectMpiprocs(Strict):
     op: Literal["pbs_select_mpiprocs"] = "pbs_select_mpiprocs"
 
 
+class ColossalaiRunPerNode(Strict):
+    """Start the torchrun that ``colossalai run --host/--hostfile`` starts over SSH on each
+    host with srun instead, one a node of the Slurm job: ``srun --ntasks-per-node=1 torchrun
+    --nnodes="$SLURM_JOB_NUM_NODES" --nproc_per_node=N --rdzv_backend=c10d
+    --rdzv_endpoint=ADDR:PORT`` (N: colossalai run's own; ADDR:PORT: its master address and
+    port, else the script's MASTER_ADDR/MASTER_PORT, else the job's first node and 29500)."""
+
+    op: Literal["colossalai_run_per_node"] = "colossalai_run_per_node"
+
+
 FixOp = Annotated[
     AddModule | RemoveModule | SwapModule | ExportEnv | UnsetEnv | PropagateEnv | SetDirective
     | RemoveDirective | SetLauncherArg | RemoveLauncherArg | RespellLauncherArg | UnderscoreOptions
@@ -475,7 +485,7 @@ FixOp = Annotated[
     | JoinContinuation | ContainerBindSpec | ContainerWritableTmpfs | RaiseOpenFiles | SetRankCount
     | ContainerPython3 | RegistryHostHash | MpiSingleCopyOff | JobDirCache | ContainerHostMpi
     | StripInvisible | LaunchWithSrun | PbsSelectMpiprocs
-    | LocalRankFromLocalId | WorldSizeFromJob | BindRankGpus,
+    | LocalRankFromLocalId | WorldSizeFromJob | BindRankGpus | ColossalaiRunPerNode,
     Field(discriminator="op"),
 ]
 
@@ -492,6 +502,7 @@ OP_KINDS: tuple[str, ...] = (
     "container_host_mpi", "launch_on_every_node", "strip_invisible", "launch_with_srun",
     "pbs_select_mpiprocs",
     "local_rank_from_local_id", "world_size_from_job", "bind_rank_gpus",
+    "colossalai_run_per_node",
 )
 
 

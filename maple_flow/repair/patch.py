@@ -21,6 +21,7 @@ from maple_flow.repair import patch_runtime as prt
 from maple_flow.repair import patch_shape as pshape
 from maple_flow.repair.layout import launch_or_last_line, scheduler_of
 from maple_flow.repair.models import Fix
+from maple_flow.repair.patch_colossal import colossalai_run_per_node
 from maple_flow.repair.patch_container import container_gpu_flag
 from maple_flow.repair.patch_entity import replace_word, run_through_interpreter
 from maple_flow.repair.patch_gres import gres_gpus
@@ -348,6 +349,7 @@ _HANDLERS: dict[type, Handler] = {
     o.LocalRankFromLocalId: lambda t, op, p: local_rank_from_local_id(t),
     o.WorldSizeFromJob: lambda t, op, p: world_size_from_job(t),
     o.BindRankGpus: lambda t, op, p: bind_rank_gpus(t, p.launch.local_rank_var, p.gpu.vendor),
+    o.ColossalaiRunPerNode: lambda t, op, p: colossalai_run_per_node(t, _scheduler(t, p)),
 }
 
 
