@@ -75,7 +75,8 @@ def test_a_program_saying_no_such_file_for_an_option_is_not_an_option_line() -> 
 
 
 def test_join_continuation_removes_blanks_after_the_other_backslashes_of_the_command() -> None:
-    text = "blastx -query q.fa \\ \n-db sp \\ \n-num_threads 8 \\\n-outfmt 6 \\  \n-evalue 1 > o\necho done \\ "
+    text = ("blastx -query q.fa \\ \n-db sp \\ \n-num_threads 8 \\\n-outfmt 6 \\  \n"
+            "-evalue 1 > o\necho done \\ ")
     fixed = join_continuation(text, "-db")
     assert fixed.split("\n")[:5] == ["blastx -query q.fa \\", "-db sp \\", "-num_threads 8 \\",
                                      "-outfmt 6 \\", "-evalue 1 > o"]
@@ -85,10 +86,12 @@ def test_join_continuation_removes_blanks_after_the_other_backslashes_of_the_com
 # -- the step / job memory limit -----------------------------------------------------------
 
 def test_step_memory_limit_doubles_the_mem_request() -> None:
-    script = _JOB.format(directives="#SBATCH --mem=50M", launch="srun dd if=/dev/zero of=f bs=1k")
+    script = _JOB.format(directives="#SBATCH --mem=50M",
+                         launch="srun dd if=/dev/zero of=f bs=1k")
     record, diff = _fix(script, "slurmstepd: Exceeded step memory limit at some point.\n", "anvil")
     assert record == "slurm-step-memory-limit-exceeded"
-    assert re.search(r"(?m)^-#SBATCH --mem=50M$", diff) and re.search(r"(?m)^\+#SBATCH --mem=100M$", diff), diff
+    assert re.search(r"(?m)^-#SBATCH --mem=50M$", diff), diff
+    assert re.search(r"(?m)^\+#SBATCH --mem=100M$", diff), diff
     script = _JOB.format(directives="#SBATCH --mem=4G", launch="srun python tool.py")
     log = ("slurmstepd: error: Exceeded step memory limit at some point. Step may have been "
            "partially swapped out to disk.\n")
@@ -134,7 +137,8 @@ def test_trainer_device_index_without_a_pin_is_the_programs_setting() -> None:
 def test_lmod_missing_on_node_is_a_site_fault_with_no_fix() -> None:
     script = _JOB.format(directives="", launch="module load bowtie2\nsrun bowtie2 -x i -U r.fq")
     for log in ("environment: /usr/share/lmod/lmod/libexec/lmod: No such file or directory\n",
-                "environment: line 17: /usr/share/lmod/lmod/libexec/lmod: No such file or directory\n"):
+                "environment: line 17: /usr/share/lmod/lmod/libexec/lmod: No such file or "
+                "directory\n"):
         data = _diagnose(script, log, "bridges2")
         assert data["proposed"] is None, data["proposed"]
         assert "lmod-missing-on-node" in str(data["diagnoses"][0])

@@ -31,21 +31,21 @@ CASES: list[dict] = [
          source="https://github.com/ShivamShrirao/diffusers/issues/43",
          thread_site="a DreamBooth training shell script (accelerate launch train_dreambooth.py \\ with one option a line) run from a terminal; bash runs the option line as a command (its value holds a slash, so bash reports a missing file)",
          what="a line of the multi-line accelerate command lost its continuation (a blank after the backslash, or a CR of a file saved with Windows line ends), so bash ran the next line, an option, as a command; the fix is a clean backslash at the end of the line before; DOUBTFUL - the thread does not say which of the two; assumed shape - one Delta GPU node, the accelerate launch line of the thread with a blank after its first backslash, diagnosed as on Delta",
-         cluster="delta", script="srun_python.sh", replace=ONE_TASK + [[SRUN_PY, "accelerate launch train_dreambooth.py \\ \n  --pretrained_model_name_or_path=\"CompVis/stable-diffusion-v1-4\" \\\n  --instance_data_dir=\"PATH\" \\\n  --output_dir=\"PATH\" \\\n  --resolution=512"]],
+         cluster="delta", script="srun_python.sh", replace=[*ONE_TASK, [SRUN_PY, "accelerate launch train_dreambooth.py \\ \n  --pretrained_model_name_or_path=\"CompVis/stable-diffusion-v1-4\" \\\n  --instance_data_dir=\"PATH\" \\\n  --output_dir=\"PATH\" \\\n  --resolution=512"]],
          log="train_booth.sh: line 5: --pretrained_model_name_or_path=CompVis/stable-diffusion-v1-4: No such file or directory\n",
          expect={"families": ["launcher", "program"], "fix": r"(?m)^\+accelerate launch train_dreambooth\.py \\$"}),
     dict(id="robertslab512-blastn-task-option-run-as-command", kind="script",
          source="https://github.com/RobertsLab/resources/issues/512",
          thread_site="a Slurm batch script runs blastn with one option a line; the line `-num_threads 28` has no backslash, so `-task blastn` runs as a command; the maintainer points at the missing continuation",
          what="a missing line continuation in the job script: the fix is a backslash at the end of `-num_threads 28`; assumed shape - one Delta CPU task, the blastn command of the thread (paths shortened), diagnosed as on Delta",
-         cluster="delta", script="srun_python.sh", replace=CPU_TASK + [[SRUN_PY, "blastn \\\n-query query.fa \\\n-db nt \\\n-out hits.tab \\\n-max_target_seqs 1 \\\n-evalue 1e-20 \\\n-num_threads 28\n-task blastn"]],
+         cluster="delta", script="srun_python.sh", replace=[*CPU_TASK, [SRUN_PY, "blastn \\\n-query query.fa \\\n-db nt \\\n-out hits.tab \\\n-max_target_seqs 1 \\\n-evalue 1e-20 \\\n-num_threads 28\n-task blastn"]],
          log="/var/spool/slurm/d/job501367/slurm_script: line 30: -task: command not found\n",
          expect={"families": ["launcher", "program"], "fix": r"(?m)^\+-num_threads 28 \\$"}),
     dict(id="trinotate19-blastx-options-after-blank-backslash", kind="script",
          source="https://github.com/Trinotate/Trinotate.github.io/issues/19",
          thread_site="a Slurm batch script runs blastx with one option a line; bash runs several option lines as commands; the maintainer: the backslash must be directly before the newline",
          what="the continuations of the blastx command are broken by blanks after the backslashes; the fix removes them so the options are part of the command; assumed shape - one Delta CPU task, blastx with trailing blanks after the backslashes of the lines before -db, -num_threads, -max_target_seqs and -evalue, diagnosed as on Delta",
-         cluster="delta", script="srun_python.sh", replace=CPU_TASK + [[SRUN_PY, "blastx -query Trinity.fasta \\ \n-db uniprot_sprot.pep \\ \n-num_threads 8 \\ \n-max_target_seqs 1 \\\n-outfmt 6 \\ \n-evalue 1e-3 > blastx.outfmt6"]],
+         cluster="delta", script="srun_python.sh", replace=[*CPU_TASK, [SRUN_PY, "blastx -query Trinity.fasta \\ \n-db uniprot_sprot.pep \\ \n-num_threads 8 \\ \n-max_target_seqs 1 \\\n-outfmt 6 \\ \n-evalue 1e-3 > blastx.outfmt6"]],
          log=("Error: Too many positional arguments (1), the offending value:  \n"
               "/var/spool/slurm/d/job102720/slurm_script: line 22: -db: command not found\n"
               "/var/spool/slurm/d/job102720/slurm_script: line 23: -num_threads: command not found\n"
@@ -102,7 +102,7 @@ CASES: list[dict] = [
          source="https://github.com/bene-ges/nemo_compatible/issues/16",
          thread_site="NeMo training (Lightning Trainer) asks GPU index [1] on a machine where only [0] is visible; setting trainer.devices=[0] fixes it",
          what="the Trainer's device list (trainer.devices=[1]) is the program's configuration, not a launch-script setting: the job has one GPU and pins nothing; the fix is the program's devices argument; assumed shape - one Delta GPU task, no CUDA_VISIBLE_DEVICES in the script, diagnosed as on Delta",
-         cluster="delta", script="srun_python.sh", replace=ONE_TASK + [[SRUN_PY, "srun python run_training.py"]],
+         cluster="delta", script="srun_python.sh", replace=[*ONE_TASK, [SRUN_PY, "srun python run_training.py"]],
          log="lightning_fabric.utilities.exceptions.MisconfigurationException: You requested gpu: [1]\n But your machine only has: [0]\n",
          expect={}),
     # ============================================================ an MPI-built tool bare under Slurm (not the script)
@@ -110,7 +110,7 @@ CASES: list[dict] = [
          source="https://github.com/fl-yu/CUT-RUNTools-2.0/issues/7",
          thread_site="a CUT&RUN pipeline run in a Slurm job fails in Open MPI's PMIx client; the cause found was a prebuilt MEME suite built with MPI; building MEME without MPI fixed it",
          what="the tool was built with an MPI it does not need and fails to initialise it under Slurm - a software build problem, not a line of the job script; assumed shape - one Delta CPU task, the pipeline script started bare, diagnosed as on Delta",
-         cluster="delta", script="srun_python.sh", replace=CPU_TASK + [[SRUN_PY, "bash run_pipeline.sh config.json"]],
+         cluster="delta", script="srun_python.sh", replace=[*CPU_TASK, [SRUN_PY, "bash run_pipeline.sh config.json"]],
          log="OPAL ERROR: Not initialized in file pmix2x_client.c at line 112\n",
          expect={}),
 ]
