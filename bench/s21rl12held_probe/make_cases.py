@@ -113,6 +113,39 @@ CASES: list[dict] = [
          cluster="delta", script="srun_python.sh", replace=[*CPU_TASK, [SRUN_PY, "bash run_pipeline.sh config.json"]],
          log="OPAL ERROR: Not initialized in file pmix2x_client.c at line 112\n",
          expect={}),
+    # ============================================================ batch 2 (added after the first run of batch 1,
+    # committed before its own first run): not-script failures of reallogs12's abstained classes
+    dict(id="pytorch70099-ddp-parameter-indices-no-grad", kind="not_script",
+         source="https://github.com/pytorch/pytorch/issues/70099",
+         thread_site="DDP training stops with the list of parameter indices that received no gradient on rank 7; the user knows some variables do not contribute to the loss",
+         what="parameters of the model take no part in the loss, so DDP's reducer fails - the model code or the DDP wrapper's find_unused_parameters, not the launch script; assumed shape - one Delta node, torchrun of 4 ranks, diagnosed as on Delta",
+         cluster="delta", script="torchrun_single.sh",
+         log="Parameter indices which did not receive grad for rank 7: 1360 1361 1362 1363 1364 1365 1366 1367 1368 1369 1370\n",
+         expect={}),
+    dict(id="unidet3d8-ddp-parameters-no-grad-names", kind="not_script",
+         source="https://github.com/filaPro/unidet3d/issues/8",
+         thread_site="mmengine training started with tools/dist_train.sh on 8 GPUs stops half-way naming parameters that received no gradient on rank 1",
+         what="a model-code property (parameters not used in the loss at some step) surfaced by DDP - fixed in the model or the wrapper's find_unused_parameters, not the launch script; assumed shape - one Delta node, torchrun of 4 ranks, diagnosed as on Delta",
+         cluster="delta", script="torchrun_single.sh",
+         log="Parameters which did not receive grad for rank 1: decoder.out_bboxes.linear.bias, decoder.out_bboxes.linear.weight\n",
+         expect={}),
+    dict(id="cscsreframe224-srun-cannot-find-address-for-host", kind="not_script",
+         source="https://github.com/eth-cscs/cscs-reframe-tests/pull/224",
+         thread_site="a ReFrame test on Alps/Daint in the cpe_production mode gets srun's message that it cannot find the address of a node and should check slurm.conf",
+         what="Slurm cannot resolve a node's address (its slurm.conf / name service) - a site configuration fault, not the job script; assumed shape - 2 Delta nodes, srun of an MPI program, diagnosed as on Delta",
+         cluster="delta", script="srun_python.sh", replace=[["#SBATCH --nodes=1", "#SBATCH --nodes=2"], [SRUN_PY, "srun ./osu_bw"]],
+         log="srun: error: _fwd_tree_get_addr: can't find address for host nid006677, check slurm.conf\n",
+         expect={}),
+    dict(id="globalworkflow4210-srun-failed-distribute-tasks", kind="not_script",
+         source="https://github.com/NOAA-EMC/global-workflow/pull/4210",
+         thread_site="a CI forecast job on Orion: srun fails to lay out the step's tasks (this should never happen); the maintainers rerun it",
+         what="slurmstepd/srun fails to distribute tasks over CPUs it allocated - a Slurm fault, intermittent, fixed by resubmitting, not by a line of the job script; assumed shape - 2 Anvil nodes, srun of an MPI program, diagnosed as on Anvil",
+         cluster="anvil", script="srun_python.sh", replace=[["#SBATCH --nodes=1", "#SBATCH --nodes=2"], ["#SBATCH --gpus-per-node=4\n", ""], [SRUN_PY, "srun ./ww3_prnc"]],
+         log=("srun: error: JobId=21249880 failed to distribute tasks (bind_type:threads,mask_cpu,one_thread) - this should never happen\n"
+              "srun: error: Task launch for StepId=21249880.0 failed on node orion-24-42: Unable to layout tasks on given cpus\n"
+              "srun: error: Application launch failed: Unable to layout tasks on given cpus\n"
+              "srun: Job step aborted: Waiting up to 32 seconds for job step to finish.\n"),
+         expect={}),
 ]
 
 
