@@ -41,7 +41,8 @@ export MASTER_PORT=12802
 
 
 def test_new_records_are_sourced_and_signature_only() -> None:
-    assert {r.id for r in NEW} == {"slurm-step-memory-limit-exceeded",
+    assert {r.id for r in NEW} == {"slurm-step-memory-limit-exceeded", "slurm-host-address-unresolvable",
+                                   "slurm-step-task-layout-failed",
                                    "lightning-devices-hidden-by-script-pin",
                                    "lightning-device-index-not-visible"}
     assert all(r.references and r.signature_only for r in NEW)
@@ -142,3 +143,23 @@ def test_lmod_missing_on_node_is_a_site_fault_with_no_fix() -> None:
         data = _diagnose(script, log, "bridges2")
         assert data["proposed"] is None, data["proposed"]
         assert "lmod-missing-on-node" in str(data["diagnoses"][0])
+
+
+# -- not-script failures of Slurm and of the model code ------------------------------------
+
+def test_slurm_site_faults_and_ddp_params_without_grad_are_not_script() -> None:
+    script = _JOB.format(directives="", launch="srun ./app")
+    cases = {
+        "srun: error: _fwd_tree_get_addr: can't find address for host nid006677, check "
+        "slurm.conf\n": "slurm-host-address-unresolvable",
+        "srun: error: JobId=21249880 failed to distribute tasks (bind_type:threads,mask_cpu,"
+        "one_thread) - this should never happen\n": "slurm-step-task-layout-failed",
+        "Parameter indices which did not receive grad for rank 7: 1360 1361 1362\n":
+            "ddp-unused-parameters",
+        "Parameters which did not receive grad for rank 1: decoder.out.bias\n":
+            "ddp-unused-parameters",
+    }
+    for log, record in cases.items():
+        data = _diagnose(script, log)
+        assert data["proposed"] is None, (record, data["proposed"])
+        assert record in str(data["diagnoses"][0]), (record, data["diagnoses"][:2])
