@@ -41,7 +41,8 @@ export MASTER_PORT=12802
 
 
 def test_new_records_are_sourced_and_signature_only() -> None:
-    assert {r.id for r in NEW} == {"slurm-step-memory-limit-exceeded", "slurm-host-address-unresolvable",
+    assert {r.id for r in NEW} == {"slurm-step-memory-limit-exceeded",
+                                   "slurm-host-address-unresolvable",
                                    "slurm-step-task-layout-failed",
                                    "lightning-devices-hidden-by-script-pin",
                                    "lightning-device-index-not-visible"}
