@@ -44,6 +44,7 @@ def test_new_records_are_sourced_and_signature_only() -> None:
     assert {r.id for r in NEW} == {"slurm-step-memory-limit-exceeded",
                                    "slurm-host-address-unresolvable",
                                    "slurm-step-task-layout-failed",
+                                   "hpx-thread-stacks-exhaust-map-count",
                                    "lightning-devices-hidden-by-script-pin",
                                    "lightning-device-index-not-visible"}
     assert all(r.references and r.signature_only for r in NEW)
@@ -164,3 +165,16 @@ def test_slurm_site_faults_and_ddp_params_without_grad_are_not_script() -> None:
         data = _diagnose(script, log)
         assert data["proposed"] is None, (record, data["proposed"])
         assert record in str(data["diagnoses"][0]), (record, data["diagnoses"][:2])
+
+
+# -- HPX thread stacks and the map count ---------------------------------------------------
+
+def test_hpx_thread_stack_mmap_failure_turns_guard_pages_off_on_the_program_line() -> None:
+    script = ("#!/bin/bash\n#SBATCH -N 2\n#SBATCH -n 2\n#SBATCH -t 01:00:00\n"
+              "ibrun ./stencil --hpx:threads=12 --nx 100\n")
+    log = ("{what}: mmap() failed to allocate thread stack due to insufficient resources, "
+           "/proc/sys/vm/max_map_count may be too low: HPX(unhandled_exception)\n")
+    record, diff = _fix(script, log, "stampede3")
+    assert record == "hpx-thread-stacks-exhaust-map-count"
+    assert re.search(r"(?m)^\+ibrun \./stencil .*-Ihpx\.stacks\.use_guard_pages=0(\s|$)",
+                     diff), diff

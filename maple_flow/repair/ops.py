@@ -201,11 +201,14 @@ class SetGpusPerNode(Strict):
 
 
 class AddArgument(Strict):
-    """Give the program an argument (replacing the value of one it already has)."""
+    """Give the program an argument (replacing the value of one it already has); ``attached``
+    writes a new one as ``NAME=VALUE`` in one word (``-Ikey=value`` of a runtime that reads
+    its options so), else as the launcher stage's usual spelling."""
 
     op: Literal["add_argument"] = "add_argument"
     name: OptionName
     value: Value | None = None
+    attached: bool = False
 
 
 class GresGpus(Strict):

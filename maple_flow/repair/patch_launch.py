@@ -327,9 +327,11 @@ def program_args(launch: Launch, entrypoint: str) -> tuple[int, int]:
     return first, end
 
 
-def add_argument(text: str, entrypoint: str, name: str, value: str | None) -> str:
+def add_argument(text: str, entrypoint: str, name: str, value: str | None,
+                 attached: bool = False) -> str:
     """Give the program ``name`` (= ``value``): replace its value, else append it (also
-    inside a ``bash -c`` body, where only values needing no quoting are written)."""
+    inside a ``bash -c`` body, where only values needing no quoting are written);
+    ``attached`` appends it as one word ``NAME=VALUE``."""
     full = find_launch(text)
     launch = program_launch(full, entrypoint)
     if launch is not full and value is not None and not _BODY_SAFE.match(value):
@@ -342,7 +344,8 @@ def add_argument(text: str, entrypoint: str, name: str, value: str | None) -> st
         if hits[-1].value == value:
             return text
         return _replace_option(text, launch, hits[-1], "torchrun", value, name)
-    new = _option_text("torchrun", name, value)
+    new = (f"{name}={quote(value)}" if attached and value is not None
+           else _option_text("torchrun", name, value))
     if end < len(launch.words):
         at = launch.words[end].start
         return replace(text, at, at, f"{new} ")
