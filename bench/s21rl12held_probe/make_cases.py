@@ -156,6 +156,15 @@ CASES: list[dict] = [
          log=("{what}: mmap() failed to allocate thread stack due to insufficient resources, /proc/sys/vm/max_map_count may be too low: HPX(unhandled_exception)\n"
               "{version}: V0.9.5-trunk (AGAS: V2.1), Git: 64fc1daef0ec4902b45c7274af964022ad59df7f\n"),
          expect={"families": ["program", "launcher"], "fix": r"(?m)^\+.*hpx\.stacks\.use_guard_pages=0"}),
+    # ============================================================ batch 4 (added after batch 3 was fixed, committed
+    # before its own first run): MPICH's Level Zero GPU layer failing (not the script)
+    dict(id="mpich7443-level-zero-call-failed-device-memory", kind="not_script",
+         source="https://github.com/pmodels/mpich/pull/7443",
+         thread_site="MPICH on Aurora with GPU buffers: a Level Zero call inside MPICH fails and MPICH now prints the Level Zero error (0x70000003, out of device memory, forced by the developer)",
+         what="MPICH's Level Zero GPU layer fails (device memory, IPC) - the MPI library or the program's GPU memory use, not a line of the job script; assumed shape - one Aurora node, mpiexec of 2 ranks on GPU tiles, diagnosed as on Aurora",
+         cluster="aurora", script="pbs_aurora_mpiexec.sh", replace=[["#PBS -l select=2", "#PBS -l select=1"], ["mpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --cpu-bind depth -d 8 python train.py", "mpiexec -n 2 --ppn 2 gpu_tile_compact.sh ./gpu_oom_test"]],
+         log="level zero call failed: 0x70000003:\n",
+         expect={}),
 ]
 
 
