@@ -45,6 +45,7 @@ def test_new_records_are_sourced_and_signature_only() -> None:
                                    "slurm-host-address-unresolvable",
                                    "slurm-step-task-layout-failed",
                                    "hpx-thread-stacks-exhaust-map-count",
+                                   "mpich-level-zero-gpu-layer-failed",
                                    "lightning-devices-hidden-by-script-pin",
                                    "lightning-device-index-not-visible"}
     assert all(r.references and r.signature_only for r in NEW)
@@ -160,6 +161,9 @@ def test_slurm_site_faults_and_ddp_params_without_grad_are_not_script() -> None:
             "ddp-unused-parameters",
         "Parameters which did not receive grad for rank 1: decoder.out.bias\n":
             "ddp-unused-parameters",
+        "ZE Error: (MPL_gpu_imemcpy:src/gpu/mpl_gpu_ze.c,2068): 0x70000003:\n":
+            "mpich-level-zero-gpu-layer-failed",
+        "level zero call failed: 0x70000003:\n": "mpich-level-zero-gpu-layer-failed",
     }
     for log, record in cases.items():
         data = _diagnose(script, log)
