@@ -182,3 +182,17 @@ def test_hpx_thread_stack_mmap_failure_turns_guard_pages_off_on_the_program_line
     assert record == "hpx-thread-stacks-exhaust-map-count"
     assert re.search(r"(?m)^\+ibrun \./stencil .*-Ihpx\.stacks\.use_guard_pages=0(\s|$)",
                      diff), diff
+
+
+def test_dotted_key_option_is_one_word_and_known_runtime_option_needs_no_review() -> None:
+    from maple_flow.repair import ops as o
+    from maple_flow.repair.patch_launch import add_argument
+    from maple_flow.repair.review import review_reasons
+
+    text = "#!/bin/bash\nsrun ./app --n 4\n"
+    assert add_argument(text, "./app", "-Ihpx.stacks.use_guard_pages", "0").endswith(
+        "srun ./app --n 4 -Ihpx.stacks.use_guard_pages=0\n")
+    assert add_argument(text, "./app", "--seed", "3").endswith("srun ./app --n 4 --seed=3\n")
+    assert review_reasons([o.AddArgument(name="-Ihpx.stacks.use_guard_pages", value="0")]) == []
+    assert review_reasons([o.AddArgument(name="-Ihpx.stacks.use_guard_pages", value="1")])
+    assert review_reasons([o.AddArgument(name="--seed", value="3")])

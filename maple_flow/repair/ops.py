@@ -201,14 +201,13 @@ class SetGpusPerNode(Strict):
 
 
 class AddArgument(Strict):
-    """Give the program an argument (replacing the value of one it already has); ``attached``
-    writes a new one as ``NAME=VALUE`` in one word (``-Ikey=value`` of a runtime that reads
-    its options so), else as the launcher stage's usual spelling."""
+    """Give the program an argument (replacing the value of one it already has); a one-dash
+    option with a dotted key (``-Ihpx.stacks.use_guard_pages``, ``-Dkey.name``) is written
+    ``NAME=VALUE`` in one word, as such runtimes read it."""
 
     op: Literal["add_argument"] = "add_argument"
     name: OptionName
     value: Value | None = None
-    attached: bool = False
 
 
 class GresGpus(Strict):

@@ -208,7 +208,7 @@ def _add_argument(text: str, op: o.AddArgument) -> str:
     entry = parse_script(text).launch.entrypoint
     if not entry:
         raise FixNotApplicable("the launch line starts no program to give an argument to")
-    return pl.add_argument(text, entry, op.name, op.value, attached=op.attached)
+    return pl.add_argument(text, entry, op.name, op.value)
 
 
 def _set_directive(text: str, op: o.SetDirective, profile: ClusterProfile) -> str:
