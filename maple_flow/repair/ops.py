@@ -201,7 +201,9 @@ class SetGpusPerNode(Strict):
 
 
 class AddArgument(Strict):
-    """Give the program an argument (replacing the value of one it already has)."""
+    """Give the program an argument (replacing the value of one it already has); a one-dash
+    option with a dotted key (``-Ihpx.stacks.use_guard_pages``, ``-Dkey.name``) is written
+    ``NAME=VALUE`` in one word, as such runtimes read it."""
 
     op: Literal["add_argument"] = "add_argument"
     name: OptionName

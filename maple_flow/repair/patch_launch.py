@@ -327,9 +327,15 @@ def program_args(launch: Launch, entrypoint: str) -> tuple[int, int]:
     return first, end
 
 
+#: A one-dash option whose name is a letter then a dotted key (HPX ``-Ihpx.stacks.x``, Java
+#: ``-Dkey.name``): its value goes in the same word after ``=``.
+_DOTTED_KEY_OPTION = re.compile(r"-[A-Za-z][A-Za-z_]\w*(?:\.\w+)+")
+
+
 def add_argument(text: str, entrypoint: str, name: str, value: str | None) -> str:
     """Give the program ``name`` (= ``value``): replace its value, else append it (also
-    inside a ``bash -c`` body, where only values needing no quoting are written)."""
+    inside a ``bash -c`` body, where only values needing no quoting are written); a
+    one-dash dotted-key option is appended as one word ``NAME=VALUE``."""
     full = find_launch(text)
     launch = program_launch(full, entrypoint)
     if launch is not full and value is not None and not _BODY_SAFE.match(value):
@@ -342,7 +348,8 @@ def add_argument(text: str, entrypoint: str, name: str, value: str | None) -> st
         if hits[-1].value == value:
             return text
         return _replace_option(text, launch, hits[-1], "torchrun", value, name)
-    new = _option_text("torchrun", name, value)
+    new = (f"{name}={quote(value)}" if value is not None and _DOTTED_KEY_OPTION.fullmatch(name)
+           else _option_text("torchrun", name, value))
     if end < len(launch.words):
         at = launch.words[end].start
         return replace(text, at, at, f"{new} ")

@@ -92,10 +92,24 @@ def join_continuation(text: str, option: str) -> str:
             continue  # a sound continuation: this option is already part of the command
         edits.append(prev)
         parts[prev] = before if before.endswith("\\") else before + " \\"
+        _mend_blank_continuations(parts, index)
     if not edits:
         raise FixNotApplicable(f"no line starting with {option} follows a command whose "
                                "continuation is broken")
     return "\n".join(parts)
+
+
+def _mend_blank_continuations(parts: list[str], start: int) -> None:
+    """Drop the blanks after an end-of-line backslash on the lines of the command that goes on
+    at ``start`` (a backslash then a blank escapes the blank and ends the command there), so
+    the option lines after the one a log named are read as part of the command too."""
+    index = start
+    while index < len(parts) and _code(parts[index]):
+        stripped = parts[index].rstrip()
+        if not stripped.endswith("\\"):
+            return
+        parts[index] = stripped
+        index += 1
 
 
 def _fixed_spec(spec: str, mode: str) -> str:

@@ -36,6 +36,8 @@ Placeholders (a closed set; anything else is an error found when the knowledge b
   ``{mem:node}`` reads it) over its CPUs per node (``--cpus-per-task`` x
   ``--ntasks-per-node``), in whole megabytes (``384M``): the same request written per CPU, for a
   site that refuses memory per node; unresolved when the script asks no memory.
+  ``{mem:double}``: twice the script's ``--mem`` (``0`` when that is a whole node or more);
+  unresolved when it asks no ``--mem`` size or already a whole node.
 - ``{port_shift:X}``: another port than the one in group X (deterministic), below the Linux
   ephemeral range (32768-60999) from which outgoing connections take their ports.
 - ``{ask:NAME}``: a value only the user knows: taken from ``Context.answers``, else the op
@@ -352,6 +354,8 @@ def _mem_all(ctx: Context, arg: str) -> str:
         return _mem_node(ctx)
     if arg == "per_cpu":
         return _mem_per_cpu(ctx)
+    if arg == "double":
+        return _mem_double(ctx)
     profile = _need_profile(ctx)
     values = [d.value for d in parse_directives(ctx.script, profile.scheduler)
               if d.option == "mem" and d.value]
@@ -376,6 +380,27 @@ def _asked_mb_per_node(ctx: Context) -> float | None:
         if size is not None:
             return size * units
     return None
+
+
+def _mem_double(ctx: Context) -> str:
+    """Twice the memory per node the script's ``--mem`` asks, at most a node of the profile's
+    memory (written ``0``, the whole node, when twice is more), in whole megabytes or
+    gigabytes; unresolved when the script asks no ``--mem`` size or already a whole node."""
+    profile = _need_profile(ctx)
+    values = [d.value for d in parse_directives(ctx.script, profile.scheduler)
+              if d.option == "mem" and d.value]
+    asked = size_mb(values[-1], "slurm") if values else None
+    if not asked:
+        raise Unresolved("the script asks no memory per node (--mem) as a size")
+    node_mb = profile.node.memory_gb * 1024
+    if asked >= node_mb:
+        raise Unresolved(f"the script already asks all of a {profile.name} node's memory")
+    doubled = 2 * asked
+    if doubled >= node_mb:
+        return "0"
+    if doubled >= 1024 and doubled % 1024 == 0:
+        return f"{int(doubled // 1024)}G"
+    return f"{int(doubled)}M"
 
 
 def _mem_per_cpu(ctx: Context) -> str:

@@ -12,6 +12,7 @@ from maple_flow.repair.ops import FixOp
 from maple_flow.repair.safety import (
     ALLOWED_DIRECTIVES,
     ALWAYS_ALLOWED,
+    KNOWN_PROGRAM_OPTIONS,
     WORLD_SIZE_ARGUMENTS,
     directive_problem,
     env_allowed,
@@ -70,7 +71,8 @@ def _off_allowlist(op: FixOp, profile: ClusterProfile | None) -> str | None:
     if isinstance(op, o.ReplaceWord):
         return f"writes {op.new!r} in place of {op.old!r} on line {op.line} (a person checks it)"
     if isinstance(op, o.AddArgument) and not (
-            op.name in WORLD_SIZE_ARGUMENTS and (op.value or "").isdigit()):
+            op.name in WORLD_SIZE_ARGUMENTS and (op.value or "").isdigit()) \
+            and op.value not in KNOWN_PROGRAM_OPTIONS.get(op.name, frozenset()):
         return "changes the program's own arguments (unknown to maple_flow)"
     return None
 

@@ -286,6 +286,12 @@ ALWAYS_ALLOWED = frozenset({
 #: Program arguments whose meaning maple_flow knows (the number of processes of the job, as
 #: fairseq and ParlAI take it): setting one to a count needs no review.
 WORLD_SIZE_ARGUMENTS = frozenset({"--distributed-world-size"})
+#: Program runtime options whose meaning maple_flow knows, with the values it may set unreviewed:
+#: HPX's thread stacks without guard pages (one memory map fewer per stack; HPX's own message
+#: names it when the map count is exhausted - TheHPXProject/hpx#609, STEllAR-GROUP/hpx 498c7c8).
+KNOWN_PROGRAM_OPTIONS: dict[str, frozenset[str]] = {
+    "-Ihpx.stacks.use_guard_pages": frozenset({"0"}),
+}
 
 
 def module_known(name: str, profile: ClusterProfile | None) -> bool:
