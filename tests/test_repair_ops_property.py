@@ -91,6 +91,7 @@ def ops_for(cluster: str) -> list[o.FixOp]:
         o.JobDirCache(name="NUMBA_CACHE_DIR"), o.ContainerHostMpi(),
         o.StripInvisible(), o.LaunchWithSrun(), o.PbsSelectMpiprocs(),
         o.LocalRankFromLocalId(), o.WorldSizeFromJob(), o.BindRankGpus(),
+        o.DropEmptyDirective(), o.TasksPerNode(), o.RemoveArgument(name="-ntmpi"),
     ]
 
 
