@@ -54,10 +54,19 @@ def tasks_per_node(text: str) -> str:
     total = int(ntasks[-1].value or 0)
     if nodes < 1 or total % nodes:
         raise FixNotApplicable(f"{total} tasks do not divide evenly over {nodes} node(s)")
-    text = pd.set_directive(text, "slurm", "ntasks-per-node", str(total // nodes))
+    new = [f"#SBATCH --ntasks-per-node={total // nodes}"]
     if nodes_value is None:
-        text = pd.set_directive(text, "slurm", "nodes", "1")
-    return pd.remove_directive(text, "slurm", "ntasks")
+        new.insert(0, "#SBATCH --nodes=1")
+    last = ntasks[-1]
+    if len(ntasks) == 1 and [d for d in ds if d.line == last.line] == [last]:
+        parts = lines(text)  # the directive has its own line: the new ones take its place
+        parts[last.line - 1:last.line] = new
+        return "\n".join(parts)
+    text = pd.remove_directive(text, "slurm", "ntasks")
+    for line in new:
+        option, value = line.removeprefix("#SBATCH --").split("=", 1)
+        text = pd.set_directive(text, "slurm", option, value)
+    return text
 
 
 def remove_argument(text: str, name: str) -> str:
@@ -74,7 +83,13 @@ def remove_argument(text: str, name: str) -> str:
     for opt in reversed(hits):
         start = launch.words[opt.first].start
         stop = launch.words[opt.last].end
-        while stop < len(text) and text[stop] in " \t":  # the blank after it goes too
-            stop += 1
+        after = stop
+        while after < len(text) and text[after] in " \t":
+            after += 1
+        if after < len(text) and text[after] not in "\n\\;|&>":
+            stop = after  # a word follows: the blank after the option goes with it
+        else:
+            while start > 0 and text[start - 1] in " \t":  # the last word: the blank before
+                start -= 1
         text = replace(text, start, stop, "")
     return text

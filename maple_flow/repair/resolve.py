@@ -237,7 +237,8 @@ def _queue(ctx: Context, arg: str) -> str:
         # the job's own queue takes its walltime and nodes: another queue fixes no limit
         # of size or time (the limit hit is one the script does not set: ask, do not move)
         raise Unresolved(f"{current.name} takes {nodes} node(s) for that long already")
-    takes = [q for q in profile.queues.items if _takes(q, nodes, seconds)]
+    gpus = _job_gpus(ctx)
+    takes = [q for q in profile.queues.items if _takes(q, nodes, seconds, gpus)]
     # a queue the site does not have is replaced too, by the default when that one fits;
     # queues by request only (``auto: false``: preemptible, premium, on demand) never unasked
     others = [q for q in takes if q.auto and q.name != (named or current.name)]
@@ -248,10 +249,18 @@ def _queue(ctx: Context, arg: str) -> str:
     return min(others, key=lambda q: (q.max_walltime_seconds, q.max_nodes)).name
 
 
-def _takes(queue: Queue, nodes: int, seconds: int | None) -> bool:
-    """Whether ``queue`` takes a job of ``nodes`` nodes for ``seconds`` (None: unsaid)."""
+def _takes(queue: Queue, nodes: int, seconds: int | None, gpus: int | None = None) -> bool:
+    """Whether ``queue`` takes a job of ``nodes`` nodes for ``seconds`` (None: unsaid) using
+    ``gpus`` GPUs a node (None: unsaid; a queue for part of a node caps a job's GPUs)."""
     return queue.min_nodes <= nodes <= queue.max_nodes and (
-        (seconds or 0) <= queue.max_walltime_seconds)
+        (seconds or 0) <= queue.max_walltime_seconds) and (
+        queue.max_gpus is None or not gpus or gpus * nodes <= queue.max_gpus)
+
+
+def _job_gpus(ctx: Context) -> int | None:
+    """The GPUs a node the script's directives ask (None when they ask none)."""
+    profile = _need_profile(ctx)
+    return request_from_directives(parse_directives(ctx.script, profile.scheduler)).gpus_per_node
 
 
 #: A time value with a plain length that Slurm does not parse: a number (a float too), with an
@@ -293,8 +302,9 @@ def _walltime_cap(ctx: Context) -> str:
     nodes, seconds, queue = _script_request(ctx)
     limit = queue.max_walltime_seconds
     if seconds and seconds > limit:
+        gpus = _job_gpus(ctx)
         others = [q.name for q in _need_profile(ctx).queues.items
-                  if q.auto and q.name != queue.name and _takes(q, nodes, seconds)]
+                  if q.auto and q.name != queue.name and _takes(q, nodes, seconds, gpus)]
         if others:
             raise Unresolved(f"{', '.join(others)} takes {nodes} node(s) for "
                              f"{format_walltime(seconds)}: the job moves, its walltime stays")
