@@ -58,6 +58,7 @@ def _diff(data: dict[str, object]) -> str:
 @pytest.mark.parametrize(("value", "want"), [
     ("90.0", "01:30:00"),  # a float is minutes, as Slurm reads a bare number
     ("90m", "01:30:00"), ("2h", "02:00:00"), ("1.5h", "01:30:00"), ("3600s", "01:00:00"),
+    ("1.5:00:00", "01:30:00"),  # a fraction in the hours field (CoBrALab/qbatch#246's table)
     ("3600.0", "48:00:00"),  # 60 hours: lowered to the queue's limit
 ])
 def test_a_time_value_with_a_plain_length_is_mended(value: str, want: str) -> None:

@@ -15,7 +15,7 @@ Placeholders (a closed set; anything else is an error found when the knowledge b
   script's walltime, lowered to that limit when it exceeds it; ``{walltime:mended}``: the
   script's Slurm time directive that Slurm cannot parse, written as ``HH:MM:SS`` when its length
   is plain (a float, ``3600.0``, read as minutes as Slurm reads a bare number; a unit suffix,
-  ``2h``, ``90m``, ``1d``), lowered to the queue's limit; unresolved when the directive is valid
+  ``2h``, ``90m``, ``1d``; a fraction in a field, ``1.5:00:00``), lowered to the queue's limit; unresolved when the directive is valid
   (the bad value is elsewhere) and a question for ``walltime`` when it says no length (``:00``).
 - ``{nodes:max}``: the most nodes the script's queue allows; ``{nodes:job}``: the script's
   node count (its directives, else its launch line read by scriptparse: ``torchrun
@@ -285,11 +285,18 @@ def _walltime_mended(ctx: Context) -> str:
         pass
     else:
         raise Unresolved(f"the script's time {value!r} is valid: the bad value is elsewhere")
-    m = _LOOSE_TIME.match(value.strip().strip("'\""))
+    plain = value.strip().strip("'\"")
+    m = _LOOSE_TIME.match(plain)
+    fields = plain.split(":")
     seconds = 0
     if m:
         unit = (m.group("unit") or "m").lower()[0]
         seconds = math.ceil(float(m.group("num")) * _UNIT_SECONDS[unit] / 60) * 60
+    elif len(fields) in (2, 3) and all(re.fullmatch(r"\d+(?:\.\d+)?", f) for f in fields):
+        # a fraction in a field (1.5:00:00): hours:minutes:seconds, or minutes:seconds
+        weights = (3600, 60, 1) if len(fields) == 3 else (60, 1)
+        total = sum(float(f) * w for f, w in zip(fields, weights, strict=True))
+        seconds = math.ceil(total / 60) * 60
     if seconds <= 0:
         raise Unresolved(f"the time directive {value!r} gives no length", need="walltime")
     return format_walltime(min(seconds, _script_request(ctx)[2].max_walltime_seconds))
