@@ -15,8 +15,9 @@ Placeholders (a closed set; anything else is an error found when the knowledge b
   script's walltime, lowered to that limit when it exceeds it; ``{walltime:mended}``: the
   script's Slurm time directive that Slurm cannot parse, written as ``HH:MM:SS`` when its length
   is plain (a float, ``3600.0``, read as minutes as Slurm reads a bare number; a unit suffix,
-  ``2h``, ``90m``, ``1d``; a fraction in a field, ``1.5:00:00``), lowered to the queue's limit; unresolved when the directive is valid
-  (the bad value is elsewhere) and a question for ``walltime`` when it says no length (``:00``).
+  ``2h``, ``90m``, ``1d``; a fraction in a field, ``1.5:00:00``), lowered to the queue's
+  limit; unresolved when the directive is valid (the bad value is elsewhere) and a question for
+  ``walltime`` when it says no length (``:00``).
 - ``{nodes:max}``: the most nodes the script's queue allows; ``{nodes:job}``: the script's
   node count (its directives, else its launch line read by scriptparse: ``torchrun
   --nnodes 2``, ``srun -N 2``; one when neither says, as the scheduler takes it).
