@@ -53,11 +53,15 @@ def test_key_words_let_a_thin_log_act() -> None:
 def test_a_full_message_may_act_by_meaning() -> None:
     """marbl/canu (bench/reallogs2 canu-2073, tune): Slurm's 'Time limit specification required'
     shares no rare word with slurm-time-limit-invalid's signatures, but says enough in its own
-    words for similarity to act (its right fix is kept)."""
+    words for similarity to act (its right fix is kept). The message has its own record since
+    (slurm-time-limit-required, found by its signature first), so the gate is checked on the
+    record similarity matched."""
     log = ("sbatch: error: Batch job submission failed: Time limit specification required, "
            "but not provided\n")
     assert len(content_words(log)) >= 5
-    assert _proposed(log, "srun_python.sh", "anvil") == "slurm-time-limit-invalid"
+    kb = load_knowledge_base()
+    assert may_act(kb.get("slurm-time-limit-invalid"), log, log, kb)
+    assert _proposed(log, "srun_python.sh", "anvil") == "slurm-time-limit-required"
 
 
 def test_a_record_decided_by_a_figure_never_acts_by_similarity() -> None:

@@ -92,6 +92,7 @@ def ops_for(cluster: str) -> list[o.FixOp]:
         o.StripInvisible(), o.LaunchWithSrun(), o.PbsSelectMpiprocs(),
         o.LocalRankFromLocalId(), o.WorldSizeFromJob(), o.BindRankGpus(),
         o.ColossalaiRunPerNode(),
+        o.DropEmptyDirective(), o.TasksPerNode(), o.RemoveArgument(name="-ntmpi"),
     ]
 
 

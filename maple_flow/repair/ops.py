@@ -476,6 +476,28 @@ class ColossalaiRunPerNode(Strict):
     op: Literal["colossalai_run_per_node"] = "colossalai_run_per_node"
 
 
+class DropEmptyDirective(Strict):
+    """Delete the directives whose option needs a value and has none (``#SBATCH -p`` alone):
+    sbatch takes the next option of the header as that value and the rest as stray words."""
+
+    op: Literal["drop_empty_directive"] = "drop_empty_directive"
+
+
+class TasksPerNode(Strict):
+    """Write the job's ``--ntasks=N`` as ``--ntasks-per-node`` on its nodes (``--nodes``, one
+    when unsaid): a site whose submit filter refuses ``--ntasks``."""
+
+    op: Literal["tasks_per_node"] = "tasks_per_node"
+
+
+class RemoveArgument(Strict):
+    """Take an option (and its value) off the program of the launch line: one the program's
+    build does not take (GROMACS's thread-MPI ``-ntmpi`` given to its MPI build)."""
+
+    op: Literal["remove_argument"] = "remove_argument"
+    name: OptionName
+
+
 FixOp = Annotated[
     AddModule | RemoveModule | SwapModule | ExportEnv | UnsetEnv | PropagateEnv | SetDirective
     | RemoveDirective | SetLauncherArg | RemoveLauncherArg | RespellLauncherArg | UnderscoreOptions
@@ -487,7 +509,8 @@ FixOp = Annotated[
     | JoinContinuation | ContainerBindSpec | ContainerWritableTmpfs | RaiseOpenFiles | SetRankCount
     | ContainerPython3 | RegistryHostHash | MpiSingleCopyOff | JobDirCache | ContainerHostMpi
     | StripInvisible | LaunchWithSrun | PbsSelectMpiprocs
-    | LocalRankFromLocalId | WorldSizeFromJob | BindRankGpus | ColossalaiRunPerNode,
+    | LocalRankFromLocalId | WorldSizeFromJob | BindRankGpus | ColossalaiRunPerNode
+    | DropEmptyDirective | TasksPerNode | RemoveArgument,
     Field(discriminator="op"),
 ]
 
@@ -505,6 +528,7 @@ OP_KINDS: tuple[str, ...] = (
     "pbs_select_mpiprocs",
     "local_rank_from_local_id", "world_size_from_job", "bind_rank_gpus",
     "colossalai_run_per_node",
+    "drop_empty_directive", "tasks_per_node", "remove_argument",
 )
 
 

@@ -19,6 +19,7 @@ from maple_flow.repair import patch_port as pport
 from maple_flow.repair import patch_program as pprog
 from maple_flow.repair import patch_runtime as prt
 from maple_flow.repair import patch_shape as pshape
+from maple_flow.repair import patch_submit as psubmit
 from maple_flow.repair.layout import launch_or_last_line, scheduler_of
 from maple_flow.repair.models import Fix
 from maple_flow.repair.patch_colossal import colossalai_run_per_node
@@ -350,6 +351,9 @@ _HANDLERS: dict[type, Handler] = {
     o.WorldSizeFromJob: lambda t, op, p: world_size_from_job(t),
     o.BindRankGpus: lambda t, op, p: bind_rank_gpus(t, p.launch.local_rank_var, p.gpu.vendor),
     o.ColossalaiRunPerNode: lambda t, op, p: colossalai_run_per_node(t, _scheduler(t, p)),
+    o.DropEmptyDirective: lambda t, op, p: psubmit.drop_empty_directive(t, _scheduler(t, p)),
+    o.TasksPerNode: lambda t, op, p: psubmit.tasks_per_node(t),
+    o.RemoveArgument: lambda t, op, p: psubmit.remove_argument(t, op.name),
 }
 
 

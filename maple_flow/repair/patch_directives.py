@@ -44,6 +44,11 @@ def _rewrite_line(scheduler: str, keep: list[Directive]) -> str:
     )
 
 
+def directive_block_line(scheduler: str, keep: list[Directive]) -> str:
+    """One directive line that sets the options ``keep`` (each in its long spelling)."""
+    return _rewrite_line(scheduler, keep)
+
+
 def _drop(text: str, scheduler: str, option: str) -> tuple[str, int | None]:
     """``text`` without ``option``; the 0-based index of the line it was last on."""
     ds = parse_directives(text, scheduler)  # type: ignore[arg-type]

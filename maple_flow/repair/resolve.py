@@ -12,7 +12,12 @@ Placeholders (a closed set; anything else is an error found when the knowledge b
   ``{queue:default}``: the default queue; ``{queue:partition}``: the default queue when it is
   a partition.
 - ``{walltime:max}``: the longest walltime the script's queue allows; ``{walltime:cap}``: the
-  script's walltime, lowered to that limit when it exceeds it.
+  script's walltime, lowered to that limit when it exceeds it; ``{walltime:mended}``: the
+  script's Slurm time directive that Slurm cannot parse, written as ``HH:MM:SS`` when its length
+  is plain (a float, ``3600.0``, read as minutes as Slurm reads a bare number; a unit suffix,
+  ``2h``, ``90m``, ``1d``; a fraction in a field, ``1.5:00:00``), lowered to the queue's
+  limit; unresolved when the directive is valid (the bad value is elsewhere) and a question for
+  ``walltime`` when it says no length (``:00``).
 - ``{nodes:max}``: the most nodes the script's queue allows; ``{nodes:job}``: the script's
   node count (its directives, else its launch line read by scriptparse: ``torchrun
   --nnodes 2``, ``srun -N 2``; one when neither says, as the scheduler takes it).
@@ -79,6 +84,7 @@ every word of the match's group NAME (the modules an Lmod message lists).
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -88,7 +94,7 @@ from pydantic import TypeAdapter, ValidationError
 
 from maple_flow.knowledge.directives import cpus_per_node, last_value, parse_directives
 from maple_flow.knowledge.policy import request_from_directives
-from maple_flow.models import ClusterProfile, Queue, format_walltime
+from maple_flow.models import ClusterProfile, Queue, format_walltime, walltime_seconds
 from maple_flow.repair.models import OpTemplate
 from maple_flow.repair.ops import FixOp
 from maple_flow.units import size_mb
@@ -234,7 +240,8 @@ def _queue(ctx: Context, arg: str) -> str:
         # the job's own queue takes its walltime and nodes: another queue fixes no limit
         # of size or time (the limit hit is one the script does not set: ask, do not move)
         raise Unresolved(f"{current.name} takes {nodes} node(s) for that long already")
-    takes = [q for q in profile.queues.items if _takes(q, nodes, seconds)]
+    gpus = _job_gpus(ctx)
+    takes = [q for q in profile.queues.items if _takes(q, nodes, seconds, gpus)]
     # a queue the site does not have is replaced too, by the default when that one fits;
     # queues by request only (``auto: false``: preemptible, premium, on demand) never unasked
     others = [q for q in takes if q.auto and q.name != (named or current.name)]
@@ -245,10 +252,57 @@ def _queue(ctx: Context, arg: str) -> str:
     return min(others, key=lambda q: (q.max_walltime_seconds, q.max_nodes)).name
 
 
-def _takes(queue: Queue, nodes: int, seconds: int | None) -> bool:
-    """Whether ``queue`` takes a job of ``nodes`` nodes for ``seconds`` (None: unsaid)."""
+def _takes(queue: Queue, nodes: int, seconds: int | None, gpus: int | None = None) -> bool:
+    """Whether ``queue`` takes a job of ``nodes`` nodes for ``seconds`` (None: unsaid) using
+    ``gpus`` GPUs a node (None: unsaid; a queue for part of a node caps a job's GPUs)."""
     return queue.min_nodes <= nodes <= queue.max_nodes and (
-        (seconds or 0) <= queue.max_walltime_seconds)
+        (seconds or 0) <= queue.max_walltime_seconds) and (
+        queue.max_gpus is None or not gpus or gpus * nodes <= queue.max_gpus)
+
+
+def _job_gpus(ctx: Context) -> int | None:
+    """The GPUs a node the script's directives ask (None when they ask none)."""
+    profile = _need_profile(ctx)
+    return request_from_directives(parse_directives(ctx.script, profile.scheduler)).gpus_per_node
+
+
+#: A time value with a plain length that Slurm does not parse: a number (a float too), with an
+#: optional unit; a bare number is minutes, as Slurm reads one.
+_LOOSE_TIME = re.compile(
+    r"^(?P<num>\d+(?:\.\d+)?)\s*(?P<unit>s|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?|d|days?)?$",
+    re.IGNORECASE)
+_UNIT_SECONDS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
+
+
+def _walltime_mended(ctx: Context) -> str:
+    """The script's unparsable Slurm time directive as ``HH:MM:SS`` (see the module doc)."""
+    profile = _need_profile(ctx)
+    if profile.scheduler != "slurm":
+        raise Unresolved(f"{profile.name} does not run Slurm")
+    value = last_value(parse_directives(ctx.script, "slurm"), "time")
+    if value is None:
+        raise Unresolved("the script sets no time directive: the bad value is not in it")
+    try:
+        walltime_seconds(value)
+    except ValueError:
+        pass
+    else:
+        raise Unresolved(f"the script's time {value!r} is valid: the bad value is elsewhere")
+    plain = value.strip().strip("'\"")
+    m = _LOOSE_TIME.match(plain)
+    fields = plain.split(":")
+    seconds = 0
+    if m:
+        unit = (m.group("unit") or "m").lower()[0]
+        seconds = math.ceil(float(m.group("num")) * _UNIT_SECONDS[unit] / 60) * 60
+    elif len(fields) in (2, 3) and all(re.fullmatch(r"\d+(?:\.\d+)?", f) for f in fields):
+        # a fraction in a field (1.5:00:00): hours:minutes:seconds, or minutes:seconds
+        weights = (3600, 60, 1) if len(fields) == 3 else (60, 1)
+        total = sum(float(f) * w for f, w in zip(fields, weights, strict=True))
+        seconds = math.ceil(total / 60) * 60
+    if seconds <= 0:
+        raise Unresolved(f"the time directive {value!r} gives no length", need="walltime")
+    return format_walltime(min(seconds, _script_request(ctx)[2].max_walltime_seconds))
 
 
 def _walltime_cap(ctx: Context) -> str:
@@ -258,8 +312,9 @@ def _walltime_cap(ctx: Context) -> str:
     nodes, seconds, queue = _script_request(ctx)
     limit = queue.max_walltime_seconds
     if seconds and seconds > limit:
+        gpus = _job_gpus(ctx)
         others = [q.name for q in _need_profile(ctx).queues.items
-                  if q.auto and q.name != queue.name and _takes(q, nodes, seconds)]
+                  if q.auto and q.name != queue.name and _takes(q, nodes, seconds, gpus)]
         if others:
             raise Unresolved(f"{', '.join(others)} takes {nodes} node(s) for "
                              f"{format_walltime(seconds)}: the job moves, its walltime stays")
@@ -698,6 +753,8 @@ def _resolve_one(kind: str, arg: str, ctx: Context) -> str:
         return _queue(ctx, arg)
     if kind == "walltime" and arg == "cap":
         return _walltime_cap(ctx)
+    if kind == "walltime" and arg == "mended":
+        return _walltime_mended(ctx)
     if kind == "walltime":
         return format_walltime(_script_request(ctx)[2].max_walltime_seconds)
     if kind == "nodes" and arg == "job":
