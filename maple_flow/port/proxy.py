@@ -3,6 +3,10 @@
 page): the port sets the proxy before the job's own set-up steps, with a note naming the
 steps that download (``pip install``, ``conda create``, ``git clone``, ``wget URL``, a Hugging
 Face download). Without it those steps fail on the target, often silently under ``set +e``.
+A URL of the job's own node (``curl -s http://localhost:8000/v1/models``, polling a server the job
+started in the background) downloads nothing; and where the port sets the proxy for a real
+download in a job that talks to such a server, the node's own addresses are kept out of it
+(``no_proxy``): through the proxy, ``localhost`` is the proxy's host and the poll never answers.
 """
 
 from __future__ import annotations
@@ -11,6 +15,13 @@ import re
 
 from maple_flow.models.profile import ClusterProfile
 
+#: The job's own node in a URL: a server the job started itself, reached without the internet.
+_LOCAL_HOST = (r"(?:localhost|127\.\d+\.\d+\.\d+|0\.0\.0\.0|\[::1\]"
+               r"|\$\{?HOSTNAME\b\}?|\$\(hostname[^)]*\))(?![\w.-])")
+_LOCAL_URL = re.compile(r"(?:https?|ftp)://" + _LOCAL_HOST
+                        + r"(?::(?:\d+|\$\{?\w+\}?))?|\b(?:localhost|127\.0\.0\.1):(?:\d+|\$\{?\w+\}?)")
+#: The addresses kept out of the proxy where the job talks to its own node.
+_NO_PROXY = "localhost,127.0.0.1"
 #: Commands that fetch from the internet when they run (package indexes, channels, git
 #: remotes, URLs, the Hugging Face hub).
 _DOWNLOADS = re.compile(
@@ -20,7 +31,7 @@ _DOWNLOADS = re.compile(
     r"|uv\s+(?:sync|add|tool\s+install)\b"
     r"|git\s+(?:clone|pull|fetch|submodule\s+update)\b"
     r"|git\s+lfs\s+(?:pull|fetch)\b"
-    r"|(?:wget|curl)\b[^\n]*(?:https?|ftp)://"
+    r"|(?:wget|curl)\b[^\n]*(?:https?|ftp)://(?!" + _LOCAL_HOST + r")"
     r"|(?:huggingface-cli|hf)\s+download\b"
     r"|pixi\s+install\b|poetry\s+install\b"
     r"|gdown\b|rclone\s+(?:copy|sync|copyto)\b|(?:aws\s+s3|gsutil)\s+(?:cp|sync)\b"
@@ -52,11 +63,20 @@ def proxy_edit(steps: list[str], env: dict[str, str], script: str,
         return {}, []
     shown = "; ".join(f"`{_short(s)}`" for s in fetching[:4])
     more = f" and {len(fetching) - 4} more" if len(fetching) > 4 else ""
-    return dict(proxy), [
+    exports = dict(proxy)
+    local = _LOCAL_URL.search(script)
+    notes = []
+    if local and not re.search(r"\bno_proxy=", script, re.IGNORECASE):
+        exports.update({"no_proxy": _NO_PROXY, "NO_PROXY": _NO_PROXY})
+        notes.append(f"the job also talks to its own node (`{local.group(0)}`): the port sets "
+                     f"no_proxy and NO_PROXY to {_NO_PROXY} so that traffic does not go to the "
+                     "proxy (which cannot reach the job's node)")
+    return exports, [
         f"the job downloads in its set-up steps ({shown}{more}); {profile.name}'s compute "
         "nodes reach the internet only through the site's proxy (the site's Running jobs "
         f"page), so the port sets {', '.join(sorted(proxy))} before them; without it those "
-        "steps fail on the target (or build the environment ahead of time on a login node)"]
+        "steps fail on the target (or build the environment ahead of time on a login node)",
+        *notes]
 
 
 def _short(text: str) -> str:
