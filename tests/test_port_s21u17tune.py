@@ -49,3 +49,52 @@ def test_a_download_from_a_host_named_like_localhost_still_downloads() -> None:
     result = port(LOCAL_SERVER.format(setup="wget http://localhost.example.org/data.tar",
                                       url="http://127.0.0.1:8000"), ["polaris"])["polaris"]
     assert "export https_proxy=http://proxy.alcf.anl.gov:3128" in result.script.splitlines()
+
+
+GPU_FEATURE = """#!/bin/bash
+#SBATCH --nodes=1
+#SBATCH --ntasks=1
+#SBATCH -c 16
+#SBATCH {gpus}
+#SBATCH --constraint={feature}
+#SBATCH -t 12:00:00
+
+python train.py --epochs 5
+"""
+
+
+@pytest.mark.parametrize("gpus", ["-G A100:1", "--gres=gpu:a100:1", "--gpus-per-node=1"])
+@pytest.mark.parametrize("feature", ["80gb", "80gb_vram", '"80gb&infiniband"'])
+@pytest.mark.parametrize("target", ["polaris", "lonestar6"])
+def test_a_bare_gpu_memory_feature_is_read_as_the_gpus_memory(
+        gpus: str, feature: str, target: str) -> None:
+    result = port(GPU_FEATURE.format(gpus=gpus, feature=feature), [target])[target]
+    # Polaris: 40 GB A100s only (a note says LESS); Lonestar6: its 80 GB nodes (gpu-h100)
+    assert any(n.startswith(("GPU memory", "GPU nodes")) and "80 GB" in n
+               and ("40 GB: LESS" in n or "80 GB each" in n) for n in result.notes), result.notes
+
+
+def test_a_bare_gpu_memory_feature_picks_perlmutters_80gb_nodes() -> None:
+    result = port(GPU_FEATURE.format(gpus="-G A100:1", feature="80gb"),
+                  ["perlmutter"])["perlmutter"]
+    assert "#SBATCH -C gpu&hbm80g" in result.script.splitlines(), result.notes
+
+
+def test_a_size_feature_of_a_job_without_gpus_is_not_gpu_memory() -> None:
+    script = GPU_FEATURE.format(gpus="--mem=64G", feature="80gb")
+    from maple_flow.knowledge.directives import parse_directives
+    from maple_flow.port.gpu_memory import asked_gpu
+    assert asked_gpu(parse_directives(script)) is None
+
+
+def test_a_size_no_a100_has_is_not_read_as_its_memory() -> None:
+    from maple_flow.knowledge.directives import parse_directives
+    from maple_flow.port.gpu_memory import asked_gpu
+    asked = asked_gpu(parse_directives(GPU_FEATURE.format(gpus="-G A100:1", feature="256gb")))
+    assert asked is not None and asked.memory_gb is None
+
+
+def test_less_memory_on_another_vendor_names_both() -> None:
+    result = port(GPU_FEATURE.format(gpus="-G A100:1", feature="80gb"), ["aurora"])["aurora"]
+    note = next((n for n in result.notes if n.startswith("GPU memory")), "")
+    assert "LESS" in note and "CUDA" in note, result.notes
