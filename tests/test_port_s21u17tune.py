@@ -98,3 +98,29 @@ def test_less_memory_on_another_vendor_names_both() -> None:
     result = port(GPU_FEATURE.format(gpus="-G A100:1", feature="80gb"), ["aurora"])["aurora"]
     note = next((n for n in result.notes if n.startswith("GPU memory")), "")
     assert "LESS" in note and "CUDA" in note, result.notes
+
+
+LOOP_OVER_PROGRAMS_AFTER_A_PYTHON_M_STEP = """#!/bin/bash
+#SBATCH --nodes=1
+#SBATCH --ntasks=1
+#SBATCH --cpus-per-task=8
+#SBATCH -G A100:1
+#SBATCH -t 2:00:00
+
+python -m torch.utils.collect_env 2> /dev/null
+files=("a_detect.py" "b_generate.py")
+for file in "${files[@]}"
+do
+    echo "Running $file"
+    python -u "$file" --use_gpu
+done
+"""
+
+
+@pytest.mark.parametrize("target", ["perlmutter", "delta", "polaris"])
+def test_a_looped_launch_after_a_python_m_step_is_rewritten_one_process(target: str) -> None:
+    result = port(LOOP_OVER_PROGRAMS_AFTER_A_PYTHON_M_STEP, [target])[target]
+    assert result.status != "refused", result.notes
+    body = result.script.split('for file in "${files[@]}"', 1)[1]
+    assert '"$file" --use_gpu' in body
+    assert "torchrun" not in body
