@@ -124,3 +124,39 @@ def test_a_looped_launch_after_a_python_m_step_is_rewritten_one_process(target: 
     body = result.script.split('for file in "${files[@]}"', 1)[1]
     assert '"$file" --use_gpu' in body
     assert "torchrun" not in body
+
+
+FUNCTION_OF_ITS_ARGUMENTS = """#!/bin/bash
+#SBATCH --nodes=1
+#SBATCH --ntasks=1
+#SBATCH --gres=gpu:1
+#SBATCH -t 2:00:00
+
+run_python() {{
+    if [ "$USE_CONTAINER" = true ]; then
+        $RUNTIME exec --nv "$IMAGE" python "$@"
+    else
+        python "$@"
+    fi
+}}
+
+{call}
+"""
+
+
+@pytest.mark.parametrize("call", ['run_python "${CODE_DIR}/train.py"',
+                                  "run_python train.py --lr 1e-4"])
+def test_dollar_at_in_a_called_shell_function_is_its_arguments_not_the_jobs(call: str) -> None:
+    from maple_flow.errors import MapleError
+    with pytest.raises(MapleError) as err:
+        port(FUNCTION_OF_ITS_ARGUMENTS.format(call=call), ["polaris"])
+    text = str(err.value)
+    assert "given to sbatch/qsub" not in text
+    assert "`run_python`" in text and "shell function" in text and call in text
+
+
+def test_dollar_at_at_the_top_level_is_still_the_jobs_command_line() -> None:
+    from maple_flow.errors import MapleError
+    script = "#!/bin/bash\n#SBATCH --gres=gpu:1\n#SBATCH -t 1:00:00\npython \"$@\"\n"
+    with pytest.raises(MapleError, match="given to sbatch/qsub"):
+        port(script, ["polaris"])

@@ -57,6 +57,7 @@ from maple_flow.scriptparse.shell import (
 )
 from maple_flow.scriptparse.template import template_reason
 from maple_flow.scriptparse.unread import (
+    called_function_lines,
     function_launch_reason,
     generator_reason,
     named_unread,
@@ -899,7 +900,7 @@ def parse_script(data: str | bytes) -> ParsedScript:
     if ray:
         raise ParseError(ray)
     if found is None:
-        raise ParseError(not_in_script_reason(blocks) or generator_reason(blocks)
+        raise ParseError(not_in_script_reason(blocks, text) or generator_reason(blocks)
                          or _no_launch_reason(blocks, text))
     hidden = (hidden_launcher_step(blocks, found.cmd.line)
               or native_launcher_step(blocks, found.cmd.line)
@@ -931,6 +932,9 @@ def parse_script(data: str | bytes) -> ParsedScript:
             "line: put each launch on a line of its own (after `set -e` to stop at a "
             "failure, as `&&` did) and port that")
     if is_positional(found.line.entrypoint):
+        if found.cmd.line in called_function_lines(blocks, text):  # the function's arguments
+            raise ParseError(function_launch_reason(blocks, text) or command_line_program_reason(
+                found.cmd.line, found.cmd.text, found.line.entrypoint))
         raise ParseError(command_line_program_reason(found.cmd.line, found.cmd.text,
                                                      found.line.entrypoint))
     if _ELIDED.fullmatch(found.line.entrypoint or ""):
