@@ -160,3 +160,47 @@ def test_dollar_at_at_the_top_level_is_still_the_jobs_command_line() -> None:
     script = "#!/bin/bash\n#SBATCH --gres=gpu:1\n#SBATCH -t 1:00:00\npython \"$@\"\n"
     with pytest.raises(MapleError, match="given to sbatch/qsub"):
         port(script, ["polaris"])
+
+
+CONTAINER_READS_VARIABLES = """#!/bin/bash
+#SBATCH --nodes=1
+#SBATCH --ntasks-per-node=1
+#SBATCH --cpus-per-task=8
+#SBATCH --gres=gpu:1
+#SBATCH --time=24:00:00
+
+set -euo pipefail
+
+REPO=/scratch/$USER/proj
+OVERLAY=$REPO/overlay-15GB-500K.ext3
+IMAGE=/share/apps/images/cuda12.sif
+CONFIG=configs/small.yaml
+
+singularity exec --nv \\
+  --overlay "$OVERLAY:ro" \\
+  "$IMAGE" bash -c "
+    source /ext3/env.sh
+    conda activate jepa
+    cd $REPO
+    export WANDB_API_KEY=\\${WANDB_API_KEY:-}
+    torchrun --standalone --nproc_per_node=1 -m pkg.train $CONFIG out_path=$REPO/ckpt
+  "
+"""
+
+
+@pytest.mark.parametrize("target", ["delta", "vista"])
+def test_variables_a_kept_container_line_reads_are_kept(target: str) -> None:
+    result = port(CONTAINER_READS_VARIABLES, [target])[target]
+    lines = result.script.splitlines()
+    assert "REPO=/scratch/$USER/proj" in lines
+    assert "OVERLAY=$REPO/overlay-15GB-500K.ext3" in lines
+    at = next(i for i, x in enumerate(lines) if "--overlay" in x)
+    assert lines.index("OVERLAY=$REPO/overlay-15GB-500K.ext3") < at
+    assert not any("`REPO=" in n and "only builds" in n for n in result.notes), result.notes
+
+
+@pytest.mark.parametrize("target", ["delta", "vista"])
+def test_a_body_export_of_its_own_value_is_not_blanked_in_the_batch_shell(target: str) -> None:
+    result = port(CONTAINER_READS_VARIABLES, [target])[target]
+    assert "export WANDB_API_KEY=''" not in result.script
+    assert not any(x.startswith("export WANDB_API_KEY=") for x in result.script.splitlines())
