@@ -204,3 +204,28 @@ def test_a_body_export_of_its_own_value_is_not_blanked_in_the_batch_shell(target
     result = port(CONTAINER_READS_VARIABLES, [target])[target]
     assert "export WANDB_API_KEY=''" not in result.script
     assert not any(x.startswith("export WANDB_API_KEY=") for x in result.script.splitlines())
+
+
+SCRIPT_BY_VARIABLE_IN_A_CONTAINER = """#!/bin/bash -l
+#SBATCH --nodes=1
+#SBATCH --ntasks-per-node=8
+#SBATCH --gpus-per-node=8
+#SBATCH --time=10:00:00
+
+CONFIG_NAME=main.yaml
+RUN_SCRIPT=$(pwd -P)/run_pytorch.sh
+CONFIG_DIR=$(pwd -P)/training/
+CONTAINER=/scratch/proj/container/ocean.sif
+srun singularity exec -B /pfs:/pfs $CONTAINER $RUN_SCRIPT $CONFIG_DIR $CONFIG_NAME
+"""
+
+
+@pytest.mark.parametrize("target", ["anvil", "polaris"])
+def test_a_refusal_names_the_words_that_run_not_their_last_argument(target: str) -> None:
+    result = port(SCRIPT_BY_VARIABLE_IN_A_CONTAINER, [target])[target]
+    assert result.status == "refused"
+    refusal = next(n for n in result.notes if n.startswith("refused"))
+    assert "$RUN_SCRIPT $CONFIG_DIR main.yaml" in refusal
+    assert "run_pytorch.sh" in refusal and "singularity" in refusal
+    assert "main.yaml's own" not in refusal
+    assert "not Python" not in refusal

@@ -122,7 +122,7 @@ from maple_flow.port.kept_command import (
 )
 from maple_flow.port.launcher_opts import user_launcher_options
 from maple_flow.port.loop import carry_loop
-from maple_flow.port.mpi_app import app_layout, runs_an_app
+from maple_flow.port.mpi_app import app_layout, app_name, runs_an_app
 from maple_flow.port.node_local import node_local_env_refusal
 from maple_flow.port.node_type import choose_node_type
 from maple_flow.port.oneproc import one_process_size
@@ -1581,10 +1581,13 @@ def _setup_notes(src: Source) -> list[str]:
     if not runs_an_app(src.parsed):
         return src.facts.notes
     guess = f"setup pytorch ddp: {setup_of(src.parsed)[2]}"
+    name = app_name(src.parsed)
+    shown = name == src.parsed.launch.entrypoint  # else words not read (`$SCRIPT cfg.yaml`)
     return [n if n != guess else (
-        f"{src.parsed.launch.entrypoint} is not a PyTorch job: the target's launch template "
-        "gives its launcher, modules and directives; the PyTorch variables it exports "
-        "(MASTER_ADDR, WORLD_SIZE, RANK) are unused by it") for n in src.facts.notes]
+        f"{name} {'is not' if shown else 'is not read as'} a PyTorch job: the target's launch "
+        "template gives its launcher, modules and directives; the PyTorch variables it exports "
+        "(MASTER_ADDR, WORLD_SIZE, RANK) are "
+        f"{'unused by it' if shown else 'there if it reads them'}") for n in src.facts.notes]
 
 
 def _deferred_args_refusal(p: ParsedScript, profile: ClusterProfile) -> str:

@@ -18,8 +18,9 @@ from maple_flow.models.profile import ClusterProfile
 #: The job's own node in a URL: a server the job started itself, reached without the internet.
 _LOCAL_HOST = (r"(?:localhost|127\.\d+\.\d+\.\d+|0\.0\.0\.0|\[::1\]"
                r"|\$\{?HOSTNAME\b\}?|\$\(hostname[^)]*\))(?![\w.-])")
-_LOCAL_URL = re.compile(r"(?:https?|ftp)://" + _LOCAL_HOST
-                        + r"(?::(?:\d+|\$\{?\w+\}?))?|\b(?:localhost|127\.0\.0\.1):(?:\d+|\$\{?\w+\}?)")
+_PORT = r"(?:\d+|\$\{?\w+\}?)"
+_LOCAL_URL = re.compile(r"(?:https?|ftp)://" + _LOCAL_HOST + rf"(?::{_PORT})?"
+                        + rf"|\b(?:localhost|127\.0\.0\.1):{_PORT}")
 #: The addresses kept out of the proxy where the job talks to its own node.
 _NO_PROXY = "localhost,127.0.0.1"
 #: Commands that fetch from the internet when they run (package indexes, channels, git
