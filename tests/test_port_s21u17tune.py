@@ -229,3 +229,39 @@ def test_a_refusal_names_the_words_that_run_not_their_last_argument(target: str)
     assert "run_pytorch.sh" in refusal and "singularity" in refusal
     assert "main.yaml's own" not in refusal
     assert "not Python" not in refusal
+
+
+TWO_RANKS_A_GPU_ON_POLARIS = """#!/bin/bash
+#PBS -l select=2
+#PBS -A proj
+#PBS -q debug-scaling
+#PBS -l walltime=0:15:00
+#PBS -l filesystems=eagle:home
+
+NODES=`cat $PBS_NODEFILE | wc -l`
+export GPUS_PER_NODE=4
+export RANKS_PER_GPU={per_gpu}
+RANKS_PER_NODE=$(( GPUS_PER_NODE * RANKS_PER_GPU ))
+RANKS=$((NODES * RANKS_PER_NODE))
+mpiexec -n $RANKS -ppn $RANKS_PER_NODE ./run_everything.sh $GPUS_PER_NODE $RANKS_PER_GPU
+"""
+
+
+@pytest.mark.parametrize("target", ["bridges2", "deltaai", "anvil"])
+def test_ranks_sharing_a_whole_nodes_gpus_are_not_re_laid_silently(target: str) -> None:
+    result = port(TWO_RANKS_A_GPU_ON_POLARIS.format(per_gpu=2), [target], source="polaris")[target]
+    assert result.status == "refused"
+    refusal = next(n for n in result.notes if n.startswith("refused"))
+    assert "2 ranks a GPU" in refusal and "ranks=8" in refusal
+
+
+def test_one_rank_a_gpu_on_polaris_still_ports() -> None:
+    result = port(TWO_RANKS_A_GPU_ON_POLARIS.format(per_gpu=1), ["bridges2"],
+                  source="polaris")["bridges2"]
+    assert result.status != "refused", result.notes
+
+
+def test_ranks_given_by_the_user_are_their_answer() -> None:
+    result = port(TWO_RANKS_A_GPU_ON_POLARIS.format(per_gpu=2), ["bridges2"], source="polaris",
+                  ranks=8)["bridges2"]
+    assert not any("ranks a GPU" in n for n in result.notes if n.startswith("refused"))

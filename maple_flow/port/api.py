@@ -96,6 +96,7 @@ from maple_flow.port.gpu_share import (
     mig_note,
     whole_node_rank_gpus,
     whole_node_rank_note,
+    whole_node_shared_gpus,
 )
 from maple_flow.port.gpu_steps import PinnedSteps, pin_one_gpu_steps, pinned_steps_refusal
 from maple_flow.port.gpus_of_one import (
@@ -1360,6 +1361,10 @@ def _port_on(src: Source, target: str, o: dict[str, Any],
                                        profile) or one_refusal
     else:
         (nodes, gpn, notes), one_refusal = _size(src, profile, o), ""
+        one_refusal = "" if (o.get("ranks") or o.get("nodes") or o.get("gpus_per_node")) else (
+            whole_node_shared_gpus(get_profile(src.cluster) if src.cluster else None,
+                                   f.gpus_per_node, f.nodes, f.ranks,
+                                   f.launch_model == "per_rank", "\n".join(src.lines)))
         if whole_rank and src.cluster and gpn * nodes == f.ranks:  # one GPU a rank, said
             notes.append(whole_node_rank_note(get_profile(src.cluster), whole_rank,
                                               f.nodes or nodes, (nodes, gpn), profile.name))
