@@ -265,3 +265,32 @@ def test_ranks_given_by_the_user_are_their_answer() -> None:
     result = port(TWO_RANKS_A_GPU_ON_POLARIS.format(per_gpu=2), ["bridges2"], source="polaris",
                   ranks=8)["bridges2"]
     assert not any("ranks a GPU" in n for n in result.notes if n.startswith("refused"))
+
+
+HUB_MODEL = """#!/bin/bash
+#SBATCH --nodes=1
+#SBATCH --ntasks=1
+#SBATCH --gres=gpu:1
+#SBATCH --time=04:00:00
+{setup}
+init_model_path={model}
+python ./src/do_train.py --epochs=10 --init_model_path=$init_model_path
+"""
+
+
+@pytest.mark.parametrize("target", ["aurora", "polaris"])
+def test_a_hub_model_the_program_loads_gets_the_proxy(target: str) -> None:
+    result = port(HUB_MODEL.format(setup="", model="klue/bert-base"), [target])[target]
+    assert "export https_proxy=http://proxy.alcf.anl.gov:3128" in result.script.splitlines()
+    assert any("klue/bert-base" in n and "Hugging Face Hub" in n for n in result.notes)
+
+
+@pytest.mark.parametrize("setup,model", [
+    ("export HF_HUB_OFFLINE=1", "klue/bert-base"),   # the job says it runs offline
+    ("", "models/bert-base"),                        # a folder of the job's
+    ("", "./ckpt/bert"),                             # a path
+    ("", "klue/bert-base/config.json"),              # a file
+])
+def test_no_hub_download_read_where_there_is_none(setup: str, model: str) -> None:
+    result = port(HUB_MODEL.format(setup=setup, model=model), ["aurora"])["aurora"]
+    assert "proxy.alcf" not in result.script

@@ -141,7 +141,7 @@ from maple_flow.port.pernode_script import (
     wrapper_task_gpus_refusal,
     wrapper_workers_refusal,
 )
-from maple_flow.port.proxy import proxy_edit
+from maple_flow.port.proxy import hub_models, proxy_edit
 from maple_flow.port.pyopts import python_option_env
 from maple_flow.port.rank_names import source_rank_names
 from maple_flow.port.rules import (
@@ -1381,7 +1381,7 @@ def _port_on(src: Source, target: str, o: dict[str, Any],
     loop_problem = carry_loop(src, profile, carried)
     proxy_env, proxy_notes = proxy_edit(
         carried.steps + carried.loop_open + carried.loop_close, carried.env,
-        "\n".join(src.lines), profile)
+        "\n".join(src.lines), profile, hub_models(list(src.facts.args), src.parsed.variables))
     carried.env.update(proxy_env)
     carried.notes += proxy_notes
     errexit, errexit_notes = source_errexit(src.parsed)
