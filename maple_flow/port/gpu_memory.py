@@ -168,7 +168,7 @@ def gpu_memory_note(directives: list[Directive], profile: ClusterProfile,
         what = f"{asked.model.name if asked.model else ''} GPUs ({sizes} GB)".strip()
     asks = "ran on" if asked.from_cluster else "asks"
     vendor = profile.gpu.vendor
-    other_vendor = bool(asked.model) and vendor.lower() not in asked.model.name.lower()
+    other_vendor = asked.model is not None and vendor.lower() not in asked.model.name.lower()
     if least and least > have:
         maker = (f"; and they are {vendor} GPUs, not {asked.model.name.split()[0]} ones: a "
                  f"program written for {asked.model.name.split()[0]} GPUs (CUDA) does not run "
