@@ -215,7 +215,8 @@ def carry_env(src: Source, profile: ClusterProfile, o: dict[str, Any], out: Carr
     for name, value in exported.items():
         if name in src.facts.rank_vars:
             continue  # set per rank on the target (see the launch model note)
-        if re.fullmatch(rf"\$(?:\{{{re.escape(name)}(?::?-)?\}}|{re.escape(name)}\b)", value):
+        if name not in src.parsed.env and re.fullmatch(
+                rf"\$(?:\{{{re.escape(name)}(?::?-)?\}}|{re.escape(name)}\b)", value):
             # `export WANDB_API_KEY=\${WANDB_API_KEY:-}` in a body: the value the job's
             # environment already gives it; written as '' it would blank the user's own
             out.notes.append(f"`export {name}={value}` passes on the value the job's environment "
