@@ -97,6 +97,7 @@ from maple_flow.port.gpu_share import (
     mig_note,
     whole_node_rank_gpus,
     whole_node_rank_note,
+    whole_node_shared_gpus,
 )
 from maple_flow.port.gpu_steps import PinnedSteps, pin_one_gpu_steps, pinned_steps_refusal
 from maple_flow.port.gpus_of_one import (
@@ -123,7 +124,7 @@ from maple_flow.port.kept_command import (
 )
 from maple_flow.port.launcher_opts import user_launcher_options
 from maple_flow.port.loop import carry_loop
-from maple_flow.port.mpi_app import app_layout, runs_an_app
+from maple_flow.port.mpi_app import app_layout, app_name, runs_an_app
 from maple_flow.port.node_local import node_local_env_refusal
 from maple_flow.port.node_type import choose_node_type
 from maple_flow.port.oneproc import one_process_size
@@ -141,7 +142,7 @@ from maple_flow.port.pernode_script import (
     wrapper_task_gpus_refusal,
     wrapper_workers_refusal,
 )
-from maple_flow.port.proxy import proxy_edit
+from maple_flow.port.proxy import hub_models, proxy_edit
 from maple_flow.port.pyopts import python_option_env
 from maple_flow.port.rank_names import source_rank_names
 from maple_flow.port.rules import (
@@ -1361,6 +1362,10 @@ def _port_on(src: Source, target: str, o: dict[str, Any],
                                        profile) or one_refusal
     else:
         (nodes, gpn, notes), one_refusal = _size(src, profile, o), ""
+        one_refusal = "" if (o.get("ranks") or o.get("nodes") or o.get("gpus_per_node")) else (
+            whole_node_shared_gpus(get_profile(src.cluster) if src.cluster else None,
+                                   f.gpus_per_node, f.nodes, f.ranks,
+                                   f.launch_model == "per_rank", "\n".join(src.lines)))
         if whole_rank and src.cluster and gpn * nodes == f.ranks:  # one GPU a rank, said
             notes.append(whole_node_rank_note(get_profile(src.cluster), whole_rank,
                                               f.nodes or nodes, (nodes, gpn), profile.name))
@@ -1377,7 +1382,7 @@ def _port_on(src: Source, target: str, o: dict[str, Any],
     loop_problem = carry_loop(src, profile, carried)
     proxy_env, proxy_notes = proxy_edit(
         carried.steps + carried.loop_open + carried.loop_close, carried.env,
-        "\n".join(src.lines), profile)
+        "\n".join(src.lines), profile, hub_models(list(src.facts.args), src.parsed.variables))
     carried.env.update(proxy_env)
     carried.notes += proxy_notes
     errexit, errexit_notes = source_errexit(src.parsed)
@@ -1583,10 +1588,13 @@ def _setup_notes(src: Source) -> list[str]:
     if not runs_an_app(src.parsed):
         return src.facts.notes
     guess = f"setup pytorch ddp: {setup_of(src.parsed)[2]}"
+    name = app_name(src.parsed)
+    shown = name == src.parsed.launch.entrypoint  # else words not read (`$SCRIPT cfg.yaml`)
     return [n if n != guess else (
-        f"{src.parsed.launch.entrypoint} is not a PyTorch job: the target's launch template "
-        "gives its launcher, modules and directives; the PyTorch variables it exports "
-        "(MASTER_ADDR, WORLD_SIZE, RANK) are unused by it") for n in src.facts.notes]
+        f"{name} {'is not' if shown else 'is not read as'} a PyTorch job: the target's launch "
+        "template gives its launcher, modules and directives; the PyTorch variables it exports "
+        "(MASTER_ADDR, WORLD_SIZE, RANK) are "
+        f"{'unused by it' if shown else 'there if it reads them'}") for n in src.facts.notes]
 
 
 def _deferred_args_refusal(p: ParsedScript, profile: ClusterProfile) -> str:

@@ -215,6 +215,14 @@ def carry_env(src: Source, profile: ClusterProfile, o: dict[str, Any], out: Carr
     for name, value in exported.items():
         if name in src.facts.rank_vars:
             continue  # set per rank on the target (see the launch model note)
+        if name not in src.parsed.env and re.fullmatch(
+                rf"\$(?:\{{{re.escape(name)}(?::?-)?\}}|{re.escape(name)}\b)", value):
+            # `export WANDB_API_KEY=\${WANDB_API_KEY:-}` in a body: the value the job's
+            # environment already gives it; written as '' it would blank the user's own
+            out.notes.append(f"`export {name}={value}` passes on the value the job's environment "
+                             f"gives {name} (none if unset): not written again in the batch "
+                             "shell")
+            continue
         once = batch_shell_rank(name, value, src.parsed)
         if once and (named := _batch_value_in_text(value, once)) is not None:
             # `TRITON_CACHE_DIR=/x/cache_$SLURM_PROCID`: a path (a name) that reads the batch
@@ -1077,11 +1085,21 @@ def _entry_read_live(parsed: ParsedScript) -> str:
     return written if any(COMMAND_SUBST.search(v) for v in values) else ""
 
 
-def _read_later(src: Source, profile: ClusterProfile, kept: list[Step],
-                out: Carried) -> list[Step]:
+def _container_words(src: Source, profile: ClusterProfile) -> str:
+    """The words the port keeps as the user wrote them around the program where it carries
+    the source's container to ``profile``: the runtime's options (``--overlay "$OVERLAY:ro"``)
+    and the ``bash -c`` body (a double-quoted one reads the batch shell's ``$REPO``)."""
+    from maple_flow.port.container import plan_container
+
+    plan = plan_container(src.parsed, profile)
+    return plan.prefix if plan is not None else ""
+
+
+def _read_later(src: Source, profile: ClusterProfile, kept: list[Step], out: Carried,
+                verbatim: str = "") -> list[Step]:
     """``kept`` less the assignments nothing after them reads (the program, the environment,
-    the loop around the launch, a tool kept in front of it, a later kept step, or a step
-    after the launch)."""
+    the loop around the launch, a tool kept in front of it, a later kept step, a step after
+    the launch, or ``verbatim``: the container words kept around the program)."""
     from maple_flow.port.interpreter import interpreter_variable
     from maple_flow.port.tool_prefix import tool_prefixes
 
@@ -1090,7 +1108,7 @@ def _read_later(src: Source, profile: ClusterProfile, kept: list[Step],
                      *sorted(f"${n}" for n in container_reads(src, profile)),
                      *written_words(src.parsed), src.parsed.launch.array_command,
                      *out.env.values(), *out.steps,
-                     src.parsed.launch_tail, *(b.text for b in src.parsed.after),
+                     src.parsed.launch_tail, *(b.text for b in src.parsed.after), verbatim,
                      *(t.text for t in tool_prefixes(src.parsed, "\n".join(src.lines)))]
                     + (loop.before + loop.after if loop else []))
     needed = set(referenced(last)) | option_vars(src.parsed)  # the user's launcher options
@@ -1124,7 +1142,7 @@ def carry_steps(src: Source, profile: ClusterProfile, out: Carried) -> None:
     launch_vars = src.parsed.launch_vars
     kept, foreign_names = _classify(src, profile, out)
     kept = _without_lost_background(src, kept, out)
-    kept = _read_later(src, profile, kept, out)
+    kept = _read_later(src, profile, kept, out, _container_words(src, profile))
     kept_lines = {s.line for s in kept}
     for step in kept:
         if step.original:  # a line rewritten for the target

@@ -28,6 +28,10 @@ _GPU_MEMORY = re.compile(r"(?i)(?<![\d.])(\d{2,3})\s?g(?:b|ib)?(?![a-z0-9])")
 #: A GPU memory feature: ``gmem48``, ``gpumem:20g``, ``GPU_MEM:80GB``, ``vram40``, ``hbm80g``.
 _MEMORY_WORD = re.compile(
     r"(?i)(?<![a-z])(?:g(?:pu)?_?mem|vram|hbm)[_:=-]?(\d{2,3})\s?(?:g(?:b|ib)?)?(?![\d])")
+#: A size that says it is the GPUs' own: ``80gb_vram``, ``48GB-VRAM`` (GWDG's features).
+_VRAM_SUFFIX = re.compile(r"(?i)(?<![\d.])(\d{2,3})\s?g(?:b|ib)?[_-]?(?:vram|gpu)(?![a-z0-9])")
+#: A bare size as a whole node feature (``--constraint=80gb``, ``-C "80gb&infiniband"``).
+_BARE_SIZE = re.compile(r"(?i)^(\d{2,3})\s?g(?:b|ib)?$")
 #: ``gpu80`` (a constraint naming the GPUs' memory), never ``gpu:16`` (a count).
 _GPU_SIZE = re.compile(r"(?i)(?<![a-z])gpu(\d{2,3})(?:g(?:b|ib)?)?(?![\d])")
 #: A host memory resource in a PBS chunk (``mem=96G``): not the GPUs'.
@@ -56,7 +60,7 @@ class AskedGpu:
 
 
 def _memory_of(value: str, model_id: str | None) -> int | None:
-    for pattern in (_MEMORY_WORD, _GPU_SIZE):
+    for pattern in (_MEMORY_WORD, _VRAM_SUFFIX, _GPU_SIZE):
         match = pattern.search(value)
         if match:
             return int(match.group(1))
@@ -99,12 +103,36 @@ def asked_gpu(directives: list[Directive]) -> AskedGpu | None:
         size = _memory_of(value, named[0] if named else None)
         if size and memory is None:
             memory = (size, d.raw.strip())
+    if memory is None:
+        memory = _bare_size_feature(directives, model[1] if model else None)
     if memory is None and model is None:
         return None
     raws = [r for r in (memory[1] if memory else "", model[2] if model else "") if r]
     raw = "`, `".join(dict.fromkeys(raws))
     return AskedGpu(model[1] if model else None, model[0] if model else None,
                     memory[0] if memory else None, raw, memory[1] if memory else "")
+
+
+def _bare_size_feature(directives: list[Directive], model: GpuModel | None
+                       ) -> tuple[int, str] | None:
+    """A GPU job's node feature that is a bare size (GWDG Grete's ``--constraint=80gb``, Mila's
+    ``-C 80gb``): the memory of the GPUs asked where it is one of the sizes of the model the job
+    names (an A100: 40 or 80), or of a GPU model at all where it names none. A job that asks no
+    GPU reads no GPU memory in it."""
+    if model is None and not any(d.option in ("gres", "gpus", "gpus-per-node", "gpus-per-task")
+                                 and _NAMES_GPU.search(f"{d.option} {d.value or ''}")
+                                 for d in directives):
+        return None
+    sizes = set(model.memory_gb) if model else {
+        m for g in gpu_models().values() for m in g.memory_gb}
+    for d in directives:
+        if d.option != "constraint" or not d.value:
+            continue
+        for token in re.split(r"[\s&|,\[\]()*:\"']+", d.value):
+            match = _BARE_SIZE.match(token)
+            if match and int(match.group(1)) in sizes:
+                return int(match.group(1)), d.raw.strip()
+    return None
 
 
 def asked_gpu_memory(directives: list[Directive]) -> tuple[int, str] | None:
@@ -139,13 +167,18 @@ def gpu_memory_note(directives: list[Directive], profile: ClusterProfile,
         sizes = " or ".join(str(m) for m in asked.model.memory_gb) if asked.model else "?"
         what = f"{asked.model.name if asked.model else ''} GPUs ({sizes} GB)".strip()
     asks = "ran on" if asked.from_cluster else "asks"
+    vendor = profile.gpu.vendor
+    other_vendor = asked.model is not None and vendor.lower() not in asked.model.name.lower()
     if least and least > have:
+        maker = (f"; and they are {vendor} GPUs, not {asked.model.name.split()[0]} ones: a "
+                 f"program written for {asked.model.name.split()[0]} GPUs (CUDA) does not run "
+                 f"there unchanged (port it to {profile.gpu.device_api})"
+                 if other_vendor and asked.model else "")
         return [f"GPU memory: the source {asks} {what} (`{asked.raw}`); {profile.name}'s "
                 f"{profile.gpu.model} have {have} GB: LESS; a model or batch sized "
                 f"for {least} GB may run out of GPU memory there (shrink the batch, shard the "
-                "model, or port to a site with larger GPUs)"]
-    vendor = profile.gpu.vendor
-    if asked.model and vendor.lower() not in asked.model.name.lower():
+                f"model, or port to a site with larger GPUs){maker}"]
+    if other_vendor and asked.model:
         return [f"GPU model: the source {asks} {what} (`{asked.raw}`); {profile.name} has "
                 f"{profile.gpu.model} ({have} GB): {vendor} GPUs, not {asked.model.name.split()[0]}"
                 f" ones: a program written for {asked.model.name.split()[0]} GPUs (CUDA) does "

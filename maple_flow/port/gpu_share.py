@@ -86,6 +86,35 @@ def whole_node_rank_gpus(source: ClusterProfile | None, ranks_per_node: int | No
     return source.gpu.per_node
 
 
+def whole_node_shared_gpus(source: ClusterProfile | None, ranks_per_node: int | None,
+                           nodes: int | None, ranks: int | None, per_rank: bool,
+                           text: str = "") -> str:
+    """Why the source's layout is several ranks on each GPU, where the source cluster gives a
+    job whole nodes and its launcher starts more ranks a node than a node has GPUs
+    (``mpiexec -n 16 -ppn 8`` on two 4-GPU Polaris nodes: 2 ranks a GPU, a scaling run's own
+    choice); ``""`` otherwise. The port gives each rank a GPU of its own, so it does not
+    re-lay such a job unasked. A site with CPU nodes too (``whole-node``: TACC) counts only a
+    job whose ``text`` speaks of GPUs; on one whose nodes all have GPUs (``pbs-select``: ALCF)
+    every job is a GPU job."""
+    if (source is None or not per_rank or not ranks_per_node or not nodes
+            or ranks != nodes * ranks_per_node
+            or source.directives.gpu_request not in _WHOLE_NODE_REQUESTS
+            or ranks_per_node <= source.gpu.per_node
+            or (source.directives.gpu_request != "pbs-select"
+                and not re.search(r"(?i)gpu", text))):
+        return ""
+    gpus = source.gpu.per_node
+    share = (f"{ranks_per_node // gpus} ranks a GPU" if ranks_per_node % gpus == 0
+             else f"{ranks_per_node} ranks on {gpus} GPUs")
+    return (f"the source runs {ranks} rank(s), {ranks_per_node} a node on {nodes} "
+            f"{source.name} node(s), which a job gets whole with {gpus} GPUs each: {share}, a "
+            "layout the port does not write (it gives each rank a GPU of its own) and does not "
+            f"change unasked; pass ranks={nodes * gpus} (--ranks {nodes * gpus}) for one rank a "
+            f"GPU, or ranks={ranks} to run the {ranks} ranks one GPU each (and set the "
+            "program's own ranks-a-GPU settings to match); to keep the source's layout, write "
+            "the target's launch by hand with the ranks sharing the GPUs")
+
+
 def whole_node_rank_note(source: ClusterProfile, gpus: int, src_nodes: int,
                          layout: tuple[int, int], target: str) -> str:
     """The note for a port that gives one GPU to each rank of a source whose ranks each saw
@@ -101,4 +130,4 @@ def whole_node_rank_note(source: ClusterProfile, gpus: int, src_nodes: int,
 
 
 __all__ = ["limit_visible_gpus", "mig_note", "mig_request", "whole_node_rank_gpus",
-           "whole_node_rank_note"]
+           "whole_node_rank_note", "whole_node_shared_gpus"]

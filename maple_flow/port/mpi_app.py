@@ -33,7 +33,7 @@ def app_layout(p: ParsedScript, size: tuple[int | None, int | None, int | None],
     has fewer GPUs than its ranks a node; raises MissingInformation when the source states
     no GPU count or no layout."""
     nodes, ranks_per_node, total = size
-    app, target_gpus = p.launch.entrypoint, profile.gpu.per_node
+    app, target_gpus = app_name(p), profile.gpu.per_node
     if not nodes and ranks_per_node and total == ranks_per_node:
         nodes = 1  # `--ntasks=4 --gres=gpu:4`: the ranks of one node
     if not nodes or not ranks_per_node:
@@ -56,6 +56,14 @@ def app_layout(p: ParsedScript, size: tuple[int | None, int | None, int | None],
             f"{ranks_per_node} ranks a node on "
             f"{gpus_word(min(ranks_per_node, target_gpus))} by hand "
             f"(MPS), or give --gpus-per-node N with the ranks a node {app} should use")
+    if ranks_per_node > target_gpus and app != p.launch.entrypoint:  # words not read
+        return *kept, (
+            f"{app} runs {layout}, one GPU a rank ({gpus} GPUs a node) in the source; what "
+            "those words run is not read (a script or command named by a variable), so the "
+            f"port keeps the layout as written and does not re-lay it; a {profile.name} node "
+            f"has {gpus_word(target_gpus)}, fewer than its {ranks_per_node} ranks a node: give "
+            f"--nodes N and --gpus-per-node N (at most {target_gpus}) and make what runs "
+            "(its rank, GPU and data-parallel settings) use that layout")
     if ranks_per_node > target_gpus:
         return *kept, (
             f"{app} runs {layout}, one GPU a rank ({gpus} GPUs a node) in the source; a "
@@ -73,6 +81,26 @@ def app_layout(p: ParsedScript, size: tuple[int | None, int | None, int | None],
                      f"the job asks {ranks_per_node} a node; {app}'s own GPU and thread "
                      f"options must agree with that{_options_clause(p)}")
     return nodes, ranks_per_node, notes, ""
+
+
+def app_name(p: ParsedScript) -> str:
+    """The application as the launch starts it: its program word, or, where the launch runs
+    unknown words in front of it (``$CONTAINER_SCRIPT $CONFIG_DIR main.yaml`` in a container:
+    a script of the user's, named by a computed path, given a config), those words with the
+    values the script gives them, so a refusal names what runs, not its last argument."""
+    unknown = [s.name for s in p.launch.stages if s.name.startswith("$")]
+    if not unknown:
+        return p.launch.entrypoint
+    words = " ".join([*unknown, p.launch.entrypoint])
+    values = [f"{w.strip('${}')}={p.variables[w.strip('${}')]}" for w in unknown
+              if p.variables.get(w.strip("${}"))]
+    inside = next((s.name for s in p.launch.stages if s.name in _CONTAINERS), "")
+    where = f" in your {inside} image" if inside else ""
+    return f"`{words}`{where}" + (f" ({', '.join(values)})" if values else "")
+
+
+_CONTAINERS = frozenset({"singularity", "apptainer", "podman-hpc", "shifter", "podman",
+                         "docker", "enroot", "charliecloud", "ch-run"})
 
 
 def _options_clause(p: ParsedScript) -> str:

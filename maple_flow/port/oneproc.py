@@ -62,6 +62,9 @@ def one_process_launch(script: str, profile: ClusterProfile, nodes: int,
     ``command``: the program is an installed command, started without ``python``."""
     start, section = launch_section(script)
     head = next((i for i, line in enumerate(section) if _SITE_LAUNCH.match(line)), None)
+    if head is None:  # another line read as the launch (a set-up step's own `python -m ...`)
+        start, section = _template_launch(script) or (start, section)
+        head = 0 if section and _SITE_LAUNCH.match(section[0]) else None
     if head is None or not section[-1].startswith("    "):
         return script, "the target's launch could not be rewritten for one process per node"
     argv = section[-1].strip()
@@ -77,6 +80,25 @@ def one_process_launch(script: str, profile: ClusterProfile, nodes: int,
     text = "\n".join(lines[:start] + launch + lines[start + len(section):]) + "\n"
     text = _SIZE_COMMENT.sub(r"\1 node(s) x \2 GPU(s), one process per node driving them", text)
     return _RANK_COUNT.sub(f"NRANKS={nodes}", text, count=1), ""  # one process per node
+
+
+def _template_launch(script: str) -> tuple[int, list[str]] | None:
+    """(first line index, lines) of the template's own launch: the last site launcher line
+    continued onto the lines that start the program (``srun ... \\`` then ``torchrun ...``),
+    where the script's launch was read elsewhere (the program a variable, ``"$file"``, and a
+    set-up step ``python -m torch.utils.collect_env`` found first)."""
+    lines = script.rstrip("\n").split("\n")
+    found = None
+    for i, line in enumerate(lines):
+        if not (_SITE_LAUNCH.match(line) and line.rstrip().endswith("\\")):
+            continue
+        end = i
+        while end < len(lines) - 1 and lines[end].rstrip().endswith("\\"):
+            end += 1
+        body = "\n".join(lines[i + 1:end + 1])
+        if re.search(r"\b(?:torchrun|python[\d.]*|maple-rank)\b", body):
+            found = (i, lines[i:end + 1])
+    return found
 
 
 def _one_per_node(line: str) -> str:

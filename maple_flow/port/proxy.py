@@ -3,6 +3,10 @@
 page): the port sets the proxy before the job's own set-up steps, with a note naming the
 steps that download (``pip install``, ``conda create``, ``git clone``, ``wget URL``, a Hugging
 Face download). Without it those steps fail on the target, often silently under ``set +e``.
+A URL of the job's own node (``curl -s http://localhost:8000/v1/models``, polling a server the job
+started in the background) downloads nothing; and where the port sets the proxy for a real
+download in a job that talks to such a server, the node's own addresses are kept out of it
+(``no_proxy``): through the proxy, ``localhost`` is the proxy's host and the poll never answers.
 """
 
 from __future__ import annotations
@@ -11,6 +15,14 @@ import re
 
 from maple_flow.models.profile import ClusterProfile
 
+#: The job's own node in a URL: a server the job started itself, reached without the internet.
+_LOCAL_HOST = (r"(?:localhost|127\.\d+\.\d+\.\d+|0\.0\.0\.0|\[::1\]"
+               r"|\$\{?HOSTNAME\b\}?|\$\(hostname[^)]*\))(?![\w.-])")
+_PORT = r"(?:\d+|\$\{?\w+\}?)"
+_LOCAL_URL = re.compile(r"(?:https?|ftp)://" + _LOCAL_HOST + rf"(?::{_PORT})?"
+                        + rf"|\b(?:localhost|127\.0\.0\.1):{_PORT}")
+#: The addresses kept out of the proxy where the job talks to its own node.
+_NO_PROXY = "localhost,127.0.0.1"
 #: Commands that fetch from the internet when they run (package indexes, channels, git
 #: remotes, URLs, the Hugging Face hub).
 _DOWNLOADS = re.compile(
@@ -20,7 +32,7 @@ _DOWNLOADS = re.compile(
     r"|uv\s+(?:sync|add|tool\s+install)\b"
     r"|git\s+(?:clone|pull|fetch|submodule\s+update)\b"
     r"|git\s+lfs\s+(?:pull|fetch)\b"
-    r"|(?:wget|curl)\b[^\n]*(?:https?|ftp)://"
+    r"|(?:wget|curl)\b[^\n]*(?:https?|ftp)://(?!" + _LOCAL_HOST + r")"
     r"|(?:huggingface-cli|hf)\s+download\b"
     r"|pixi\s+install\b|poetry\s+install\b"
     r"|gdown\b|rclone\s+(?:copy|sync|copyto)\b|(?:aws\s+s3|gsutil)\s+(?:cp|sync)\b"
@@ -43,20 +55,81 @@ def downloads(steps: list[str]) -> list[str]:
     return found
 
 
+#: A program option that names a model to load (``--model_name_or_path``, ``--init_model_path``,
+#: ``--tokenizer``, ``--pretrained``, ``--base_model``).
+_MODEL_OPTION = re.compile(
+    r"(?i)^--?[\w-]*(?:model|tokenizer|pretrained|checkpoint)[\w-]*$")
+#: A Hugging Face Hub id: ``owner/name``, one slash, no file suffix, not a path.
+_HUB_ID = re.compile(r"^[A-Za-z0-9][\w-]*(?:\.[\w-]+)*/[A-Za-z0-9][\w.-]*$")
+_FILE_SUFFIX = re.compile(
+    r"(?i)\.(?:py|json|ya?ml|bin|pt|pth|ckpt|safetensors|h5|pkl|npz|txt|csv|tar|gz|zip)$")
+#: First parts of a relative path a job writes or reads (``models/bert``), not a Hub owner.
+_LOCAL_DIRS = frozenset({
+    "data", "dataset", "datasets", "model", "models", "checkpoint", "checkpoints", "ckpt",
+    "ckpts", "output", "outputs", "out", "runs", "run", "logs", "log", "configs", "config",
+    "results", "weights", "pretrained", "saved", "save", "exp", "exps", "experiments", "src",
+    "scripts", "cache", "tmp", "work", "local", "resources"})
+#: The job says the hub is not reached (the libraries' own offline switches).
+_HUB_OFFLINE = re.compile(r"\b(?:HF_HUB_OFFLINE|TRANSFORMERS_OFFLINE)=['\"]?(?:1|true|yes)",
+                          re.IGNORECASE)
+
+
+def hub_models(args: list[str], variables: dict[str, str]) -> list[str]:
+    """The program's options that name a Hugging Face Hub model (``--init_model_path=klue/
+    bert-base``, ``--model_name_or_path meta-llama/Llama-2-7b-hf``): loaded with
+    ``from_pretrained``, downloaded at start unless already cached. Variables the script sets
+    to a literal are read (``--init_model_path=$init_model_path``)."""
+    found = []
+    for k, arg in enumerate(args):
+        name, eq, value = arg.partition("=")
+        if not eq:
+            name, value = arg, args[k + 1] if k + 1 < len(args) else ""
+        if not _MODEL_OPTION.match(name):
+            continue
+        ref = re.fullmatch(r"\$\{?(\w+)\}?", value.strip("'\""))
+        value = variables.get(ref.group(1), "") if ref else value.strip("'\"")
+        if (_HUB_ID.match(value) and not _FILE_SUFFIX.search(value)
+                and value.split("/", 1)[0].lower() not in _LOCAL_DIRS):
+            found.append(f"{name}={value}" if eq else f"{name} {value}")
+    return found
+
+
 def proxy_edit(steps: list[str], env: dict[str, str], script: str,
-               profile: ClusterProfile) -> tuple[dict[str, str], list[str]]:
-    """(the exports to add, notes) for the job's downloading set-up steps on ``profile``."""
+               profile: ClusterProfile, models: list[str] | None = None
+               ) -> tuple[dict[str, str], list[str]]:
+    """(the exports to add, notes) for the job's downloading set-up steps on ``profile``;
+    ``models``: the program's options naming a Hub model (:func:`hub_models`), loaded at start
+    (a download unless the job says it runs offline)."""
     proxy = profile.network.proxy_env
     fetching = downloads(steps)
-    if not proxy or not fetching or any(k in env for k in proxy) or _PROXY_SET.search(script):
+    hub = list(models or []) if not _HUB_OFFLINE.search(script) else []
+    if (not proxy or not (fetching or hub) or any(k in env for k in proxy)
+            or _PROXY_SET.search(script)):
         return {}, []
-    shown = "; ".join(f"`{_short(s)}`" for s in fetching[:4])
-    more = f" and {len(fetching) - 4} more" if len(fetching) > 4 else ""
-    return dict(proxy), [
-        f"the job downloads in its set-up steps ({shown}{more}); {profile.name}'s compute "
-        "nodes reach the internet only through the site's proxy (the site's Running jobs "
-        f"page), so the port sets {', '.join(sorted(proxy))} before them; without it those "
-        "steps fail on the target (or build the environment ahead of time on a login node)"]
+    exports = dict(proxy)
+    reach = (f"{profile.name}'s compute nodes reach the internet only through the site's proxy "
+             f"(the site's Running jobs page), so the port sets {', '.join(sorted(proxy))} "
+             "before them")
+    notes = []
+    if fetching:
+        shown = "; ".join(f"`{_short(s)}`" for s in fetching[:4])
+        more = f" and {len(fetching) - 4} more" if len(fetching) > 4 else ""
+        notes.append(f"the job downloads in its set-up steps ({shown}{more}); {reach}; "
+                     "without it those steps fail on the target (or build the environment "
+                     "ahead of time on a login node)")
+    if hub:
+        named = ", ".join(f"`{m}`" for m in hub[:3])
+        notes.append(f"the program loads {named}, a Hugging Face Hub id: it downloads the model "
+                     f"when it starts unless it is in the job's Hugging Face cache; {reach}; "
+                     "without it the load fails on the target (or download it ahead of time on "
+                     "a login node and set HF_HUB_OFFLINE=1)")
+    local = _LOCAL_URL.search(script)
+    if local and not re.search(r"\bno_proxy=", script, re.IGNORECASE):
+        exports.update({"no_proxy": _NO_PROXY, "NO_PROXY": _NO_PROXY})
+        notes.append(f"the job also talks to its own node (`{local.group(0)}`): the port sets "
+                     f"no_proxy and NO_PROXY to {_NO_PROXY} so that traffic does not go to the "
+                     "proxy (which cannot reach the job's node)")
+    return exports, notes
 
 
 def _short(text: str) -> str:

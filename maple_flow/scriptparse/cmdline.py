@@ -50,12 +50,19 @@ def _wrap_reason(cmd: ShellCommand) -> str:
             "and port that")
 
 
-def not_in_script_reason(blocks: list[Block]) -> str:
+def not_in_script_reason(blocks: list[Block], text: str = "") -> str:
     """Why the job's program is not in the script (``$*`` launch, ``sbatch --wrap``), or
-    ``""``."""
+    ``""``. A ``"$@"`` inside the script's own shell function that the script calls is the
+    function's arguments (``run_python x.py``), not the job's: not this reason (``text``: the
+    script, to find its functions)."""
+    from maple_flow.scriptparse.unread import called_function_lines
+
+    own = called_function_lines(blocks, text) if text else set()
     for block in blocks:
         for cmd in block.commands:
             words = cmd.words
+            if cmd.line in own:
+                continue
             if words[:1] == ("sbatch",) and any(w.startswith("--wrap") for w in words):
                 return _wrap_reason(cmd)
             hit = next((w for w in words[1:] if is_positional(w)), "")

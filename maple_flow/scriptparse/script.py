@@ -57,6 +57,7 @@ from maple_flow.scriptparse.shell import (
 )
 from maple_flow.scriptparse.template import template_reason
 from maple_flow.scriptparse.unread import (
+    called_function_lines,
     function_launch_reason,
     generator_reason,
     named_unread,
@@ -756,14 +757,24 @@ def _forget_branch_values(blocks: list[Block], parsed: ParsedScript) -> None:
                 parsed.variables.pop(name, None)
 
 
-def _record_rank_env(cmds: list[ShellCommand], parsed: ParsedScript) -> None:
-    """Exports of the commands the launcher runs for each rank (a ``bash -c`` body)."""
+def _own_value(name: str, value: str, text: str) -> str:
+    """``value`` as exported, or the expression itself where the export reads the variable's
+    own value from the environment (``export WANDB_API_KEY=\\${WANDB_API_KEY:-}``): its value
+    is the user's at run time, not the default the text shows."""
+    own = re.search(rf"\b{re.escape(name)}=\\?(\$\{{{re.escape(name)}(?::?[-=+?][^}}]*)?\}}"
+                    rf"|\${re.escape(name)}\b)", text)
+    return own.group(1) if own else value
+
+
+def _record_rank_env(cmds: list[ShellCommand], parsed: ParsedScript, raw: str = "") -> None:
+    """Exports of the commands the launcher runs for each rank (a ``bash -c`` body; ``raw``:
+    the launch command as written, before the batch shell expands the body)."""
     for cmd in cmds:
         if cmd.words and cmd.words[0] == "export":
             for word in cmd.words[1:]:
                 name, eq, value = word.partition("=")
                 if eq:
-                    parsed.rank_env[name] = value
+                    parsed.rank_env[name] = _own_value(name, value, raw or cmd.text)
         for name, value in cmd.assignments:
             parsed.rank_env[name] = value
 
@@ -934,7 +945,7 @@ def parse_script(data: str | bytes) -> ParsedScript:
     if ray:
         raise ParseError(ray)
     if found is None:
-        raise ParseError(not_in_script_reason(blocks) or generator_reason(blocks)
+        raise ParseError(not_in_script_reason(blocks, text) or generator_reason(blocks)
                          or _no_launch_reason(blocks, text))
     hidden = (hidden_launcher_step(blocks, found.cmd.line)
               or native_launcher_step(blocks, found.cmd.line)
@@ -966,6 +977,9 @@ def parse_script(data: str | bytes) -> ParsedScript:
             "line: put each launch on a line of its own (after `set -e` to stop at a "
             "failure, as `&&` did) and port that")
     if is_positional(found.line.entrypoint):
+        if found.cmd.line in called_function_lines(blocks, text):  # the function's arguments
+            raise ParseError(function_launch_reason(blocks, text) or command_line_program_reason(
+                found.cmd.line, found.cmd.text, found.line.entrypoint))
         raise ParseError(command_line_program_reason(found.cmd.line, found.cmd.text,
                                                      found.line.entrypoint))
     if _ELIDED.fullmatch(found.line.entrypoint or ""):
@@ -1015,7 +1029,7 @@ def parse_script(data: str | bytes) -> ParsedScript:
             elif not (compound and cmd.words[:1] == ("export",)):
                 _record(cmd, parsed)  # exports on one branch are set-up steps, not env
     _forget_branch_values(blocks, parsed)
-    _record_rank_env(found.inner, parsed)
+    _record_rank_env(found.inner, parsed, found.cmd.text)
     parsed.env.update({k: v for k, v in launcher_env(found.line.stages).items()
                        if k not in parsed.env})
     # exported ones too: `export LAUNCHER="accelerate launch ..."; export CMD="$LAUNCHER $SCRIPT"`

@@ -520,6 +520,26 @@ def _program_word(words: tuple[str, ...]) -> bool:
         bool(words) and bool(_PY_LAUNCH.match(_head(words))) and "-m" in words)
 
 
+def called_function_lines(blocks: list[Block], text: str) -> set[int]:
+    """The lines of the bodies of the script's own shell functions that the script calls
+    (their ``$@``/``$1`` are the call's arguments)."""
+    commands = [c for b in blocks for c in b.commands]
+    lines: set[int] = set()
+    for name, (first, last) in _functions(text).items():
+        if any(c.words[:1] == (name,) and not first <= c.line <= last for c in commands):
+            lines |= set(range(first, last + 1))
+    return lines
+
+
+def _runs_its_arguments(words: tuple[str, ...]) -> bool:
+    """Whether ``words`` start Python on the function's own arguments (``python "$@"``,
+    ``$RUNTIME exec ... python "$@"``)."""
+    from maple_flow.scriptparse.cmdline import is_positional
+
+    at = next((i for i, w in enumerate(words) if _PY_LAUNCH.match(w.rsplit("/", 1)[-1])), None)
+    return at is not None and any(is_positional(w) for w in words[at + 1:])
+
+
 def function_launch_reason(blocks: list[Block], text: str) -> str:
     """Why no launch is read where the job's work runs in the script's own shell function
     (``run() { ...; uv run bench.py "$@"; }`` called below): the function, its calls and
@@ -530,11 +550,16 @@ def function_launch_reason(blocks: list[Block], text: str) -> str:
     commands = [c for b in blocks for c in b.commands]
     for name, (first, last) in functions.items():
         calls = [c for c in commands if c.words[:1] == (name,) and not first <= c.line <= last]
-        inside = [c for c in commands if first < c.line < last and _program_word(c.words)]
+        inside = [c for c in commands if first < c.line < last
+                  and (_program_word(c.words) or _runs_its_arguments(c.words))]
         if not calls or not inside:
             continue
         where = ", ".join(str(c.line) for c in calls[:4]) + (" ..." if len(calls) > 4 else "")
         shown = "; ".join(f"line {c.line} `{_short(c).lstrip('! ')}`" for c in inside[:2])
+        if any(_runs_its_arguments(c.words) for c in inside):
+            passed = "; ".join(f"`{_short(c)}`" for c in calls[:2])
+            shown += (f" (its `\"$@\"` is the function's own arguments, what each call passes: "
+                      f"{passed}; not the job's command line)")
         return (f"line{'s' if len(calls) > 1 else ''} {where} call `{name}`, the script's own "
                 f"shell function (lines {first}-{last}), which runs the job's work: {shown}. "
                 "The port reads no launch inside a shell function, so it cannot tell what each "
