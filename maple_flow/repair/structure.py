@@ -17,7 +17,7 @@ script" only on strong structural evidence and when nothing in the log speaks of
 - signals and exit codes of a native crash (a segmentation fault, a bus error, exit 139), and an
   illegal instruction (a build for a newer CPU than the node's);
 - the ROCm runtime's reports of a faulted GPU kernel (a memory access fault, an HSA exception);
-- the drivers' own reports of a GPU fault of any vendor (any Xid, GSP firmware timeouts, a
+- the drivers' own reports of a GPU fault of any vendor (GSP firmware timeouts, a
   contained NVLink/hardware error, amdgpu ring timeouts and resets, Intel's lost device);
 - the RDMA fabric's own reports (an IB port event, a completion failed after its retries),
   where the log names none of the fabric settings a script may set;
@@ -107,8 +107,6 @@ _HARDWARE = re.compile(
     r"cudaErrorECCUncorrectable|CUDA_ERROR_ECC_UNCORRECTABLE|NVSwitch[^\n]{0,40}\b(?:fatal|error)|"
     # the kernel driver could not bring a GPU of the node up (NVRM's own report)
     r"RmInitAdapter failed|rm_init_adapter failed|"
-    # the kernel driver's own Xid report, whatever its number
-    r"NVRM: Xid \(PCI:|"
     # the GPU's system processor (GSP firmware) stopped answering the driver (Xid 119/120)
     r"Timeout waiting for RPC from GSP|GSP RPC timeout|"
     # a fault the driver contained (NVLink peer access or another hardware error: Blackwell)
