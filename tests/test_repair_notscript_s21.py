@@ -3,7 +3,7 @@ fabric's own reports (an IB port event, a catastrophic adapter error, a completi
 its retries, UCX's retry count exceeded), the scheduler's reports of its own machinery failing
 on a node (a prolog, a job credential the node rejects, a revoked allocation after a prolog
 failure), and GPU driver/firmware reports of any vendor (GSP firmware
-timeouts, a contained NVLink/hardware error, amdgpu resets, Intel's lost device). Guards: a
+timeouts, a contained NVLink/hardware error, amdgpu resets, Intel's lost device), and glibc's abort on a corrupted heap (a native crash). Guards: a
 log that names a fabric setting the script may set (NCCL_IB_*, UCX_*) keeps a completion error
 open, a refused request of the script (an invalid account) keeps the scheduler's words the
 script's, munge's missing socket (a container without it) is not a site fault, and the old
@@ -41,11 +41,15 @@ CREDENTIAL = ("srun: error: Task launch for 47.0 failed on node n-c122: Invalid 
               "srun: error: Application launch failed: Invalid job credential\n")
 REVOKED = ("salloc: Prolog failure on node k003-006\n"
            "salloc: Job allocation 235454 has been revoked.\n")
+STEPD_PLUGIN = ("slurmstepd: error: container_p_join: open failed /scratch/119383/.active: No "
+                "such file or directory\nslurmstepd: error: container_g_join failed: 119383\n")
 GSP = "NVRM: GPU0 Timeout waiting for RPC from GSP! Expected function 76 (GSP_RM_CONTROL)\n"
 CONTAINED = ("E0905 17:34:36.549 gpu_cudamallocasync_allocator.cc:414] CUDA_ERROR_CONTAINED: "
              "Invalid access of peer GPU memory over nvlink or a hardware error\n")
 AMD_RESET = ("[22344.295194] amdgpu 0000:03:00.0: amdgpu: GPU mode1 reset failed\n"
              "[22348.746525] [drm] VRAM is lost due to GPU reset!\n")
+HEAP = ("step 4100 loss 2.31\ndouble free or corruption (!prev)\n"
+        "/var/spool/slurmd/job812/slurm_script: line 12: 9981 Aborted (core dumped) python train.py\n")
 ZE_LOST = "RuntimeError: level_zero backend failed with error: 20 (ZE_RESULT_ERROR_DEVICE_LOST)\n"
 
 
@@ -56,10 +60,12 @@ ZE_LOST = "RuntimeError: level_zero backend failed with error: 20 (ZE_RESULT_ERR
     (PROLOG, "site"),
     (CREDENTIAL, "site"),
     (REVOKED, "site"),
+    (STEPD_PLUGIN, "site"),
     (GSP, "hardware"),
     (CONTAINED, "hardware"),
     (AMD_RESET, "hardware"),
     (ZE_LOST, "hardware"),
+    (HEAP, "library"),
 ])
 def test_structure_reads_the_family(log: str, category: str) -> None:
     reading = read(log)

@@ -14,7 +14,8 @@ script" only on strong structural evidence and when nothing in the log speaks of
 - data files that cannot be read as what they should be (a truncated image, a bad pickle);
 - faults of the file system itself (EIO, stale handles, a disconnected mount);
 - numeric failures (a NaN or infinite loss or gradient);
-- signals and exit codes of a native crash (a segmentation fault, a bus error, exit 139), and an
+- signals and exit codes of a native crash (a segmentation fault, a bus error, exit 139, glibc's
+  abort on a corrupted heap or stack), and an
   illegal instruction (a build for a newer CPU than the node's);
 - the ROCm runtime's reports of a faulted GPU kernel (a memory access fault, an HSA exception);
 - the drivers' own reports of a GPU fault of any vendor (GSP firmware timeouts, a
@@ -167,6 +168,8 @@ _SITE_FAULT = re.compile(
     r"Job credential expired|Invalid job credential|Munge decode failed|"
     r"Job allocation \d+ has been revoked|DUE TO NODE FAILURE|\bNODE_FAIL\b|"
     r"STEPD TERMINATED[^\n]{0,80}DUE TO JOB NOT ENDING WITH SIGNALS|Kill task failed|"
+    # slurmstepd's own plugins failing on the node (the per-job container, process tracking)
+    r"slurmstepd: error: (?:container_[pg]_join|_is_a_lwp)\b|"
     r"\bNode \S+ (?:not responding|unexpectedly rebooted)")
 #: A request of the script the scheduler refused: then the site's words are not the cause.
 _REQUEST_ERROR = re.compile(
@@ -196,7 +199,11 @@ _DATA_MESSAGE = re.compile(
 _WORKER = re.compile(r"Caught (\w+) in DataLoader worker process \d+")
 _SIGNAL = re.compile(r"(?i)\bSegmentation fault\b|\bBus error\b|Floating point exception|"
                      r"\bSIGSEGV\b|\bSIGBUS\b|\bSIGFPE\b|signal 11\b|signal 7\b|"
-                     r"exit(?: code|code)\s*:?\s*(?:139|-11|135|-7)\b")
+                     r"exit(?: code|code)\s*:?\s*(?:139|-11|135|-7)\b|"
+                     # glibc's aborts on a corrupted heap or stack: native memory corruption
+                     r"double free or corruption|free\(\): invalid (?:pointer|size|next size)|"
+                     r"malloc\(\): (?:corrupted|memory corruption)|corrupted size vs\. prev_size|"
+                     r"\*\*\* stack smashing detected")
 #: A CPU instruction the node's processor does not have (SIGILL): the program or a library was
 #: built for a newer CPU (built on a login node, or for another partition's processors).
 _CPU = re.compile(r"\bIllegal instruction\b(?! was encountered)|\bSIGILL\b|"
