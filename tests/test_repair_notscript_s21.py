@@ -2,13 +2,14 @@
 fabric's own reports (an IB port event, a catastrophic adapter error, a completion failed after
 its retries, UCX's retry count exceeded), the scheduler's reports of its own machinery failing
 on a node (a prolog, a job credential the node rejects, a revoked allocation after a prolog
-failure), and GPU driver/firmware reports of any vendor (GSP firmware
-timeouts, a contained NVLink/hardware error, amdgpu resets, Intel's lost device), and glibc's abort on a corrupted heap (a native crash). Guards: a
-log that names a fabric setting the script may set (NCCL_IB_*, UCX_*) keeps a completion error
-open, a refused request of the script (an invalid account) keeps the scheduler's words the
-script's, munge's missing socket (a container without it) is not a site fault, and the old
-launch veto still holds for the rest. Logs shaped like bench/s21notscript_probe's tune cases
-(threads named in templates/failures/s21_notscript.yaml); each test fails without its rule."""
+failure, slurmstepd's own plugins), GPU driver/firmware reports of any vendor (GSP firmware
+timeouts, a contained NVLink/hardware error, amdgpu resets, Intel's lost device) and glibc's
+abort on a corrupted heap (a native crash). Guards: a log that names a fabric setting the
+script may set (NCCL_IB_*, UCX_*) keeps a completion error open, a refused request of the
+script (an invalid account) keeps the scheduler's words the script's, munge's missing socket (a
+container without it) is not a site fault, and the old launch veto still holds for the rest.
+Logs shaped like bench/s21notscript_probe's tune cases (threads named in
+templates/failures/s21_notscript.yaml); each test fails without its rule."""
 
 from __future__ import annotations
 
@@ -49,7 +50,8 @@ CONTAINED = ("E0905 17:34:36.549 gpu_cudamallocasync_allocator.cc:414] CUDA_ERRO
 AMD_RESET = ("[22344.295194] amdgpu 0000:03:00.0: amdgpu: GPU mode1 reset failed\n"
              "[22348.746525] [drm] VRAM is lost due to GPU reset!\n")
 HEAP = ("step 4100 loss 2.31\ndouble free or corruption (!prev)\n"
-        "/var/spool/slurmd/job812/slurm_script: line 12: 9981 Aborted (core dumped) python train.py\n")
+        "/var/spool/slurmd/job812/slurm_script: line 12: 9981 Aborted (core dumped) "
+        "python train.py\n")
 ZE_LOST = "RuntimeError: level_zero backend failed with error: 20 (ZE_RESULT_ERROR_DEVICE_LOST)\n"
 
 
