@@ -14,12 +14,20 @@ script" only on strong structural evidence and when nothing in the log speaks of
 - data files that cannot be read as what they should be (a truncated image, a bad pickle);
 - faults of the file system itself (EIO, stale handles, a disconnected mount);
 - numeric failures (a NaN or infinite loss or gradient);
-- signals and exit codes of a native crash (a segmentation fault, a bus error, exit 139), and an
+- signals and exit codes of a native crash (a segmentation fault, a bus error, exit 139, glibc's
+  abort on a corrupted heap or stack), and an
   illegal instruction (a build for a newer CPU than the node's);
-- the ROCm runtime's reports of a faulted GPU kernel (a memory access fault, an HSA exception).
+- the ROCm runtime's reports of a faulted GPU kernel (a memory access fault, an HSA exception);
+- the drivers' own reports of a GPU fault of any vendor (GSP firmware timeouts, a
+  contained NVLink/hardware error, amdgpu ring timeouts and resets, Intel's lost device);
+- the RDMA fabric's own reports (an IB port event, a completion failed after its retries),
+  where the log names none of the fabric settings a script may set;
+- the scheduler's reports of its own machinery failing on a node (a prolog or epilog, a job
+  credential the node rejects, a node failure), where the scheduler refused no request.
 
 The categories (:data:`CATEGORIES`) name a record each in ``templates/failures/structure.yaml``
-(``cpu``: ``s20_notscript.yaml``; advice, no fix). Anything that speaks of the launch vetoes the
+(``cpu``: ``s20_notscript.yaml``; ``fabric``, ``site``: ``s21_notscript.yaml``;
+advice, no fix). Anything that speaks of the launch vetoes the
 reading (:data:`LAUNCH_TEXT`): an environment variable the launcher sets (``KeyError: 'RANK'``), a
 frame of ``os.environ``, of a launcher or of rendezvous code, an invalid device ordinal, a port in
 use, a missing module or shared library (the environment the script sets up), a file not found (a
@@ -50,6 +58,8 @@ CATEGORIES: dict[str, str] = {
     "program": "structure-program-error",
     "library": "structure-library-crash",
     "cpu": "structure-cpu-instruction-unsupported",
+    "fabric": "structure-fabric-fault",
+    "site": "structure-site-fault",
 }
 
 #: Words of the launch: any of them anywhere in the log (less a launcher's summary of a failed
@@ -97,7 +107,19 @@ _HARDWARE = re.compile(
     r"row[- ]remapp\w* failure|Unable to determine the device handle|"
     r"cudaErrorECCUncorrectable|CUDA_ERROR_ECC_UNCORRECTABLE|NVSwitch[^\n]{0,40}\b(?:fatal|error)|"
     # the kernel driver could not bring a GPU of the node up (NVRM's own report)
-    r"RmInitAdapter failed|rm_init_adapter failed")
+    r"RmInitAdapter failed|rm_init_adapter failed|"
+    # the GPU's system processor (GSP firmware) stopped answering the driver (Xid 119/120)
+    r"Timeout waiting for RPC from GSP|GSP RPC timeout|"
+    # a fault the driver contained (NVLink peer access or another hardware error: Blackwell)
+    r"CUDA_ERROR_CONTAINED|cudaErrorContained|"
+    # the AMD kernel driver's reports: a hung ring, a GPU reset (and its failure), lost VRAM
+    r"amdgpu_job_timedout|amdgpu[^\n]{0,80}\b(?:GPU (?:mode\d )?reset|ring \S+ timeout|"
+    r"ASIC reset failed)|VRAM is lost due to GPU reset|"
+    # Intel GPUs: the Level Zero / unified runtime's lost device, the i915/xe driver's hang
+    r"ZE_RESULT_ERROR_DEVICE_LOST|UR_RESULT_ERROR_DEVICE_LOST|"
+    r"\b(?:i915|xe)\b[^\n]{0,80}\bGPU HANG\b|"
+    # the PCIe root port's report of an uncorrectable error on the GPU's link
+    r"PCIe Bus Error: severity=(?:Uncorrected|Fatal)")
 #: Faults of the file system itself. Not a full disk, a quota or a read-only file system:
 #: where the job writes (its caches, its output, a container's binds) the script may set.
 #: A GPU kernel that faulted (the program's or a library's kernel, or the GPU): never the
@@ -120,6 +142,40 @@ _HARD_LAUNCH = re.compile(
     r"PBS_\w+|PMI_\w+)\b|(?i:invalid device ordinal|address already in use|No module named|"
     r"cannot open shared object|undefined symbol|out of memory|no kernel image|"
     r"busy or unavailable|CUDA driver version is insufficient)")
+#: The RDMA fabric's own reports (InfiniBand/RoCE: a port event, a catastrophic HCA error, a
+#: completion that failed after its retries, UCX's retry count exceeded): a link, a cable, a
+#: switch or the fabric's routing, not the launch. Read only where the log names none of the
+#: fabric's settings (:data:`_FABRIC_SETTINGS`): with them, a completion error may be theirs.
+_FABRIC = re.compile(
+    r"(?i)Got async event ?: ?(?:port error|local catastrophic error|"
+    r"[a-z ]*work queue error)|async fatal event on QP|"
+    r"NET/IBP? ?:[^\n]{0,80}\bGot completion\b[^\n]{0,120}\b(?:error|status=) ?\d+|"
+    r"NET/IB Got completion error \d+|"
+    r"Transport retry count exceeded|\bIBV_WC_(?:RETRY_EXC|RNR_RETRY_EXC)_ERR\b|"
+    r"\bmlx5_\w+: Port: \d+ Link DOWN")
+#: Settings of the fabric a job script may set (which HCA, GID, interface, transport).
+_FABRIC_SETTINGS = re.compile(
+    r"\b(?:NCCL_IB_\w+|NCCL_NET\w*|NCCL_SOCKET_IFNAME|NCCL_CROSS_NIC|UCX_NET_DEVICES|UCX_TLS|"
+    r"UCX_IB_\w+|FI_PROVIDER|FI_CXI_\w+|OMPI_MCA_\w+)\b")
+#: The scheduler's reports of its own machinery failing on a node (a prolog or epilog, the
+#: job credential the node's daemon rejects - clocks or munge keys -, a node that failed,
+#: rebooted or stopped answering, processes the node could not kill): the site's, never a
+#: request the script made. Munge's missing socket is not here: inside a container the
+#: script is at fault (its record decides).
+_SITE_FAULT = re.compile(
+    r"(?i)Job prolog failed|\bProlog (?:error|failure|hung|failed)\b|"
+    r"\bEpilog (?:error|failure|failed)\b|"
+    r"Job credential expired|Invalid job credential|Munge decode failed|"
+    r"Job allocation \d+ has been revoked|DUE TO NODE FAILURE|\bNODE_FAIL\b|"
+    r"STEPD TERMINATED[^\n]{0,80}DUE TO JOB NOT ENDING WITH SIGNALS|Kill task failed|"
+    # slurmstepd's own plugins failing on the node (the per-job container, process tracking)
+    r"slurmstepd: error: (?:container_[pg]_join|_is_a_lwp)\b|"
+    r"\bNode \S+ (?:not responding|unexpectedly rebooted)")
+#: A request of the script the scheduler refused: then the site's words are not the cause.
+_REQUEST_ERROR = re.compile(
+    r"(?i)Invalid (?:account|partition|qos|generic resource|node name|feature)|"
+    r"Requested node configuration is not available|more processors than permitted|"
+    r"Batch job submission failed|Unable to allocate resources: (?!Connection timed out)")
 _FILESYSTEM = re.compile(
     r"(?i)Input/output error|\[Errno 5\]|Stale file handle|\[Errno 116\]|"
     r"Transport endpoint is not connected|\[Errno 107\]")
@@ -143,7 +199,11 @@ _DATA_MESSAGE = re.compile(
 _WORKER = re.compile(r"Caught (\w+) in DataLoader worker process \d+")
 _SIGNAL = re.compile(r"(?i)\bSegmentation fault\b|\bBus error\b|Floating point exception|"
                      r"\bSIGSEGV\b|\bSIGBUS\b|\bSIGFPE\b|signal 11\b|signal 7\b|"
-                     r"exit(?: code|code)\s*:?\s*(?:139|-11|135|-7)\b")
+                     r"exit(?: code|code)\s*:?\s*(?:139|-11|135|-7)\b|"
+                     # glibc's aborts on a corrupted heap or stack: native memory corruption
+                     r"double free or corruption|free\(\): invalid (?:pointer|size|next size)|"
+                     r"malloc\(\): (?:corrupted|memory corruption)|corrupted size vs\. prev_size|"
+                     r"\*\*\* stack smashing detected")
 #: A CPU instruction the node's processor does not have (SIGILL): the program or a library was
 #: built for a newer CPU (built on a login node, or for another partition's processors).
 _CPU = re.compile(r"\bIllegal instruction\b(?! was encountered)|\bSIGILL\b|"
@@ -249,6 +309,12 @@ def read(text: str) -> Reading | None:
     kernel = _KERNEL.search(text)
     if kernel and not _HARD_LAUNCH.search(text):
         return Reading("kernel", CATEGORIES["kernel"], (_line_of(text, kernel),))
+    site = _SITE_FAULT.search(text)
+    if site and not _REQUEST_ERROR.search(text):  # the scheduler's own machinery failed
+        return Reading("site", CATEGORIES["site"], (_line_of(text, site),))
+    fabric = _FABRIC.search(text)
+    if fabric and not (_HARD_LAUNCH.search(text) or _FABRIC_SETTINGS.search(text)):
+        return Reading("fabric", CATEGORIES["fabric"], (_line_of(text, fabric),))
     if not text.strip() or launch_symptom(text):
         return None
     filesystem = _FILESYSTEM.search(text)
