@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from maple_flow.errors import MapleError
 from maple_flow.knowledge.directives import detect_scheduler
-from maple_flow.repair.text import FixNotApplicable, Word, lines, logical_span, words_of
+from maple_flow.repair.text import FixNotApplicable, Word, is_code, lines, logical_span, words_of
 from maple_flow.scriptparse.script import launch_command_line, launcher_command_line
 
 _MODULE = re.compile(r"^\s*(?:module|ml)\s")
@@ -62,11 +62,7 @@ def comment_block_start(text: str, line: int) -> int:
 def first_command_index(text: str) -> int:
     """0-based index of the first line after the shebang, directives and header comments."""
     parts = lines(text)
-    for index, line in enumerate(parts):
-        stripped = line.strip()
-        if stripped and not stripped.startswith("#"):
-            return index
-    return len(parts)
+    return next((index for index, line in enumerate(parts) if is_code(line)), len(parts))
 
 
 def module_line_indexes(text: str, before: int | None = None) -> list[int]:
@@ -83,7 +79,7 @@ def setup_anchor(text: str) -> int:
     for index in range(first, len(parts)):
         if re.match(r"^\s*set\s+-", parts[index]):
             return index + 1
-        if parts[index].strip() and not parts[index].lstrip().startswith("#"):
+        if is_code(parts[index]):
             break
     return first
 
@@ -97,7 +93,6 @@ def launch_or_last_line(text: str) -> int:
         pass
     parts = text.split("\n")
     for index in range(len(parts) - 1, -1, -1):
-        stripped = parts[index].strip()
-        if stripped and not stripped.startswith("#"):
+        if is_code(parts[index]):
             return index + 1
     raise FixNotApplicable("the script runs no command")

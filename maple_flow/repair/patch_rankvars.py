@@ -20,7 +20,14 @@ import re
 from dataclasses import dataclass
 
 from maple_flow.errors import MapleError
-from maple_flow.repair.text import FixNotApplicable, line_starts, logical_span, replace, words_of
+from maple_flow.repair.text import (
+    FixNotApplicable,
+    is_code,
+    line_starts,
+    logical_span,
+    replace,
+    words_of,
+)
 from maple_flow.scriptparse import ParsedScript, parse_script
 from maple_flow.scriptparse.facts import directive_size
 from maple_flow.scriptparse.launch import LAUNCH_CMDS, PER_NODE_LAUNCHERS, Stage
@@ -284,7 +291,7 @@ def _site_command_lines(text: str) -> list[int]:
         if start <= seen_end:
             continue
         line = text[start:text.find("\n", start) if "\n" in text[start:] else len(text)]
-        if line.lstrip().startswith("#") or not line.strip():
+        if not is_code(line):
             continue
         begin, end = logical_span(text, number)
         seen_end = end

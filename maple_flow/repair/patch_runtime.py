@@ -18,7 +18,7 @@ import re
 
 from maple_flow.repair.layout import launch_or_last_line
 from maple_flow.repair.patch_env import _env_anchor
-from maple_flow.repair.text import FixNotApplicable, insert_line
+from maple_flow.repair.text import FixNotApplicable, insert_line, is_code
 
 #: A word that hands an image to pyxis or enroot: ``--container-image[= ]VALUE`` or an
 #: ``enroot import docker://VALUE``.
@@ -29,16 +29,11 @@ SINGLE_COPY_VAR = "OMPI_MCA_btl_vader_single_copy_mechanism"
 _MPI_RUN = re.compile(r"(?<![\w/.-])(?:\S*/)?(?:mpirun|mpiexec|orterun|srun)(?![\w-])")
 
 
-def _code(line: str) -> bool:
-    stripped = line.strip()
-    return bool(stripped) and not stripped.startswith("#")
-
-
 def _image_variables(parts: list[str]) -> set[str]:
     """The variables whose value a pyxis/enroot image word of the script reads."""
     names: set[str] = set()
     for line in parts:
-        if not _code(line):
+        if not is_code(line):
             continue
         for use in _IMAGE_USE.finditer(line):
             rest = line[use.end():]
@@ -60,7 +55,7 @@ def registry_host_hash(text: str, host: str) -> str:
                      + r"/(?=[\w.-])")
     changed = False
     for i, line in enumerate(parts):
-        if not _code(line):
+        if not is_code(line):
             continue
         assign = _ASSIGN.match(line)
         if _IMAGE_USE.search(line) or (assign and assign.group(2) in variables):
@@ -79,7 +74,7 @@ def mpi_single_copy_off(text: str) -> str:
     launch (its existing assignment set to ``none``); FixNotApplicable for a script that
     starts no MPI launcher (mpirun, mpiexec, srun)."""
     parts = text.split("\n")
-    if not any(_code(line) and _MPI_RUN.search(line) for line in parts):
+    if not any(is_code(line) and _MPI_RUN.search(line) for line in parts):
         raise FixNotApplicable("the script starts no MPI launcher (mpirun, mpiexec, srun)")
     line_re = re.compile(r"^(\s*(?:export\s+)?)" + SINGLE_COPY_VAR + r"=\S*")
     found = [i for i, line in enumerate(parts) if line_re.match(line)]
@@ -107,7 +102,7 @@ def job_dir_cache(text: str, name: str) -> str:
     if folder is None:
         raise FixNotApplicable(f"{name} is not a cache variable this fix sets")
     parts = text.split("\n")
-    if any(_code(line) and re.match(r"^\s*(?:export\s+)?" + name + r"=", line)
+    if any(is_code(line) and re.match(r"^\s*(?:export\s+)?" + name + r"=", line)
            for line in parts):
         raise FixNotApplicable(f"the script sets {name} already; check that its folder is "
                                "writable from the job (and bound into the container)")

@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from maple_flow.repair.text import FixNotApplicable
+from maple_flow.repair.text import FixNotApplicable, is_code
 
 _OPTION_LINE = re.compile(r"^\s*(-{1,2}[A-Za-z0-9][\w.-]*)(?=[\s=]|$)")
 _RUNTIME = re.compile(r"(?<![\w/.-])(?:\S*/)?(apptainer|singularity)\s+"
@@ -50,11 +50,6 @@ _PYTHON = re.compile(r"(?<=\s)python(?=\s)")
 
 def _lines(text: str) -> list[str]:
     return text.split("\n")
-
-
-def _code(line: str) -> bool:
-    stripped = line.strip()
-    return bool(stripped) and not stripped.startswith("#")
 
 
 def _logical(text: str) -> list[tuple[int, int]]:
@@ -85,7 +80,7 @@ def join_continuation(text: str, option: str) -> str:
         prev = index - 1
         while prev >= 0 and not parts[prev].strip():
             prev -= 1
-        if prev < 0 or not _code(parts[prev]):
+        if prev < 0 or not is_code(parts[prev]):
             continue
         before = parts[prev].rstrip()
         if parts[prev].endswith("\\"):
@@ -104,7 +99,7 @@ def _mend_blank_continuations(parts: list[str], start: int) -> None:
     at ``start`` (a backslash then a blank escapes the blank and ends the command there), so
     the option lines after the one a log named are read as part of the command too."""
     index = start
-    while index < len(parts) and _code(parts[index]):
+    while index < len(parts) and is_code(parts[index]):
         stripped = parts[index].rstrip()
         if not stripped.endswith("\\"):
             return
@@ -138,7 +133,7 @@ def container_bind_spec(text: str, mode: str) -> str:
     changed = False
     for first, last in _logical(text):
         block = "\n".join(parts[first:last + 1])
-        if not _code(parts[first]) or _RUNTIME.search(block) is None:
+        if not is_code(parts[first]) or _RUNTIME.search(block) is None:
             continue
 
         def fix(m: re.Match[str]) -> str:
@@ -167,7 +162,7 @@ def container_writable_tmpfs(text: str) -> str:
     for first, last in _logical(text):
         block = "\n".join(parts[first:last + 1])
         runtime = _RUNTIME.search(block)
-        if not _code(parts[first]) or runtime is None:
+        if not is_code(parts[first]) or runtime is None:
             continue
         head, tail = block[:runtime.end()], block[runtime.end():]
         image = re.search(r"\s(?!-)\S+\.(?:sif|simg|img)\b|\s(?!-)(?:docker|library|oras)://\S+",
@@ -210,7 +205,7 @@ def _edit_commands(text: str, edit: Callable[[str], str | None], none: str) -> s
     parts = _lines(text)
     changed = False
     for first, last in reversed(_logical(text)):
-        if not _code(parts[first]):
+        if not is_code(parts[first]):
             continue
         block = "\n".join(parts[first:last + 1])
         new = edit(block)

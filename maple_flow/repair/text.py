@@ -197,6 +197,12 @@ def remove_word(text: str, word: Word) -> str:
     return text[:start] + text[end:]
 
 
+def is_code(line: str) -> bool:
+    """Whether ``line`` holds a command (not blank, not a comment or directive)."""
+    stripped = line.strip()
+    return bool(stripped) and not stripped.startswith("#")
+
+
 def lines(text: str) -> list[str]:
     """The lines of ``text`` without their newlines."""
     return text.split("\n")
