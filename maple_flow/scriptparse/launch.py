@@ -232,6 +232,10 @@ class LaunchLine:
     #: The program is an installed command (a package's console script, ``srun
     #: fairseq-train``, ``torchrun --no-python ethos``): the launcher runs it as itself.
     command: bool = False
+    #: The interpreter word that runs a launcher given as a module (``"$CONDA_PREFIX/bin/python"
+    #: -m torch.distributed.run``, ``~/env/bin/python -m torch.distributed.launch``): the
+    #: workers run on it; "" where the launcher is a command of its own (``torchrun``).
+    launcher_python: str = ""
 
     def stage(self, name: str) -> Stage | None:
         return next((s for s in self.stages if s.name == name), None)
@@ -386,9 +390,9 @@ def _python(words: list[str], i: int, stages: list[Stage]) -> LaunchLine | None:
     if i + 1 < len(words) and words[i] == "-m":
         module = words[i + 1]
         if module in _TORCH_RUN or launcher_of(module) == "torchrun":  # python -m torchrun_jsc
-            return _after_launcher(words, i + 2, stages, "torchrun", module)
+            return _run_by(_after_launcher(words, i + 2, stages, "torchrun", module), python)
         if module == _ACCELERATE_LAUNCH:  # `accelerate launch` as a module
-            return _after_launcher(words, i + 2, stages, "accelerate", module)
+            return _run_by(_after_launcher(words, i + 2, stages, "accelerate", module), python)
         return LaunchLine(stages, module, True, list(words[i + 2:]), python, python_opts=opts)
     if i < len(words):
         if words[i].startswith("<"):
@@ -402,6 +406,13 @@ def _python(words: list[str], i: int, stages: list[Stage]) -> LaunchLine | None:
         return LaunchLine(stages, words[i], False, list(words[i + 1:]), python,
                           python_opts=opts)
     return None
+
+
+def _run_by(line: LaunchLine | None, python: str) -> LaunchLine | None:
+    """``line`` whose launcher module was run by the interpreter word ``python``."""
+    if line is not None:
+        line.launcher_python = python
+    return line
 
 
 def _after_launcher(
