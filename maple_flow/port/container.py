@@ -72,6 +72,9 @@ class SourceImage:
     gpu_added: bool = False
     #: ``--overlay`` images (files of the source's filesystem: an environment, a dataset).
     overlays: list[str] = field(default_factory=list)
+    #: Variables among the runtime's options that the job's environment gives (``${BINDS}``,
+    #: not set by the script): kept verbatim in ``kept``, named in the note.
+    option_vars: list[str] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -136,6 +139,10 @@ def _sif_options(stage: Stage, src: SourceImage, variables: dict[str, str],
             src.rocm = True
         elif key == "--env" and value:
             _add_env(src, _option_value(value, variables))
+        elif value is None and _given_options(key, variables):
+            word = raws.get(key, key)
+            src.kept.append(word)
+            src.option_vars.append(word)
         elif key in _SIF_KEPT or key == "--cwd":  # apptainer's --cwd: singularity's --pwd
             name = "--pwd" if key == "--cwd" else key
             src.kept += [name] if value is None else [
@@ -144,6 +151,13 @@ def _sif_options(stage: Stage, src: SourceImage, variables: dict[str, str],
         else:
             return key
     return ""
+
+
+def _given_options(word: str, variables: dict[str, str]) -> bool:
+    """``word`` is a variable among the runtime's options (``${BINDS}``) that the script does
+    not set: options the job is given in its environment (or none), carried as written."""
+    m = re.fullmatch(r"\$\{?([A-Za-z_]\w*)\}?", word)
+    return m is not None and m.group(1) not in variables
 
 
 _MOUNT = re.compile(r"^type=bind,(?:src|source)=([^,]+),(?:dst|destination|target)=([^,]+)"
@@ -436,7 +450,12 @@ def _kept_clause(src: SourceImage, body: ImageBody | None, profile: ClusterProfi
     clean = sorted(set(src.kept) & _CLEAN_ENV)
     paths = [f"{k} {v}" for k, v in zip(src.kept, src.kept[1:], strict=False)
              if k in _HOST_PATH_OPTIONS and v.strip('"').startswith(("/", "$", "~"))]
-    return ((f"; the host path(s) of your runtime options ({', '.join(paths)}) are on the "
+    given = ", ".join(src.option_vars)
+    return ((f"; {given} among your runtime's options is kept as you wrote it: the script does "
+             "not set it (the job is given it in its environment, or it is empty and adds "
+             f"nothing): set it for {profile.name} when you submit, with paths that exist there"
+             if given else "")
+            + (f"; the host path(s) of your runtime options ({', '.join(paths)}) are on the "
              f"source's filesystem: make them exist on {profile.name} or change them"
              if paths else "")
             + (f"; the overlay(s) {', '.join(src.overlays)} (your environment or data images) are "

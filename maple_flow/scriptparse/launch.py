@@ -286,8 +286,13 @@ _STUCK_LAUNCHERS = frozenset({"srun", "mpiexec", "mpirun", "ibrun"})
 
 def _options(words: list[str], i: int, stage: Stage) -> int:
     """Read ``-x v``/``--x=v``/``--flag`` options from ``words[i]``; returns the next index."""
-    while i < len(words) and words[i].startswith("-") and words[i] != "-":
+    while i < len(words) and words[i].startswith("-") and words[i] != "-" or (
+            _options_variable(words, i, stage)):
         word = words[i]
+        if not word.startswith("-"):  # ``${BINDS}``: options the job's environment gives
+            stage.options.append((word, None))
+            i += 1
+            continue
         if word in _NO_PYTHON:
             stage.no_python = True  # a flag: the launcher's other options may follow it
             i += 1
@@ -325,6 +330,14 @@ def _options(words: list[str], i: int, stage: Stage) -> int:
             stage.options.append((word, None))
             i += 1
     return i
+
+
+def _options_variable(words: list[str], i: int, stage: Stage) -> bool:
+    """``words[i]`` is a variable among a container runtime's options (``singularity exec --nv
+    ${BINDS} --env A=1 img.sif``): options more follow it, so it is not the image (after the
+    image comes the command, never an option); it expands to options, or to nothing."""
+    return (stage.name in CONTAINER_RUNTIMES and i + 1 < len(words)
+            and bool(_VAR_WORD.fullmatch(words[i])) and words[i + 1].startswith("-"))
 
 
 def wrapper_end(words: list[str], i: int, stages: list[Stage]) -> int:
