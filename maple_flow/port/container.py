@@ -244,11 +244,31 @@ def _source_vendor(p: ParsedScript) -> str | None:
     return vendor or (site.gpu_vendor if site is not None else None)
 
 
+def image_default(p: ParsedScript) -> tuple[str, str]:
+    """The variable the launch names its container image by, where the script sets it to
+    its own default (``SIF_IMAGE=${SIF_IMAGE:-ouro.sif}``: that image unless the job is given
+    another), and that default; ``("", "")`` otherwise. The port keeps the variable live on
+    its launch and the line that sets it above the launch (the user's override stays)."""
+    stage = container_stage(p)
+    if stage is None:
+        return "", ""
+    image = (stage.get("--image") or p.directive("image") or "") if stage.name == "shifter" \
+        else (stage.operands[0] if stage.operands else "")
+    given = re.fullmatch(r"\$\{?([A-Za-z_]\w*)\}?", image)
+    value = p.variables.get(given.group(1), "") if given else ""
+    own = re.fullmatch(r"\$\{(\w+):?-([\w./~+:@-]+)\}", value.strip().strip("'\""))
+    if given is None or own is None or own.group(1) != given.group(1):
+        return "", ""
+    return given.group(1), own.group(2)
+
+
 def _read_stage(stage: Stage, p: ParsedScript) -> tuple[SourceImage | None, str]:
     image = image_word(stage, p)
     given = re.fullmatch(r"\$\{?([A-Za-z_]\w*)\}?", image or "")
     if given and given.group(1) not in p.variables and given.group(1) not in p.env:
         pass  # the image the job is given in its environment (`IMG=x.sif sbatch job.sh`): live
+    elif given and image_default(p)[0] == given.group(1):
+        pass  # `IMG=${IMG:-x.sif}`: the script's default, or the one the job is given: live
     elif not image or "`" in image or ("$" in image and not _only_shell_built(image)):
         return None, ""
     if stage.name in _SIF_LIKE:
@@ -426,14 +446,20 @@ def plan_container(p: ParsedScript, profile: ClusterProfile, source_arch: str | 
     src.binds = [translate_scheduler_vars(b, profile.scheduler)[0]
                  for b in src.binds if b not in dropped]
     body = image_body(p)
+    pwd = _contained_cd(p, src) if body is None and runtime.command in _SIF_LIKE else ""
+    src.kept += ["--pwd", pwd] if pwd else []
     words = _target_words(src, runtime) + ([body.words()] if body is not None else [])
     # the image path and binds may name the source scheduler's variables ($PBS_O_WORKDIR)
     prefix = translate_scheduler_vars(" ".join(words), profile.scheduler)[0]
     # shifter takes the image from the job's header, pulled before the job starts (NERSC)
     image = (f"#SBATCH --image={shell_word(src.image.removeprefix('docker://'))}",
              ) if runtime.command == "shifter" else ()
-    note = (_note(src, prefix, runtime, profile) + _arch_clause(src, profile, source_arch)
+    note = (_note(src, prefix, runtime, profile, image_default(p)) + _arch_clause(src, profile, source_arch)
             + _kept_clause(src, body, profile))
+    note += (f"; your container body's `cd {pwd}` runs on the host (its note says where), and "
+             "your contain option keeps the host's working directory out of the image: the "
+             f"port gives the runtime `--pwd {pwd}`, so the program starts in {pwd} inside the "
+             "image, as in the source" if pwd else "")
     note += (f"; the bind(s) {', '.join(dropped)} are the source site's own (its MPI/launcher "
              "runtime given to the image, as its container guide does): not carried"
              if dropped else "")
@@ -442,6 +468,27 @@ def plan_container(p: ParsedScript, profile: ClusterProfile, source_arch: str | 
              f"registry only through the site's proxy: `{pull[0]}` and the rest written before "
              "the launch" if pull else "")
     return ContainerCarry(prefix, note, tuple(runtime.setup_lines() + pull), image, body)
+
+
+_CONTAIN = frozenset({"--contain", "-c", "--containall", "-C"})
+
+
+def _contained_cd(p: ParsedScript, src: SourceImage) -> str:
+    """The directory inside the image that the container's ``bash -c "cd DIR && ..."`` body
+    went to, where the port runs that ``cd`` on the host (DIR under a bind: see
+    ``scriptparse.steps``) and the source's ``--contain``/``--containall`` keeps the host's
+    working directory out of the image (the program would not start in DIR): ``--pwd DIR``
+    takes it there; ``""`` when not needed (no such cd, no contain option, ``--pwd`` given)."""
+    from maple_flow.scriptparse.steps import container_mounts, host_path_of
+
+    if not set(src.kept) & _CONTAIN or "--pwd" in src.kept:
+        return ""
+    mounts = container_mounts(p)
+    for cmd in p.inner:
+        words = list(cmd.words)
+        if len(words) == 2 and words[0] == "cd" and host_path_of(words[1], mounts):
+            return words[1].strip("'\"")
+    return ""
 
 
 def _kept_clause(src: SourceImage, body: ImageBody | None, profile: ClusterProfile) -> str:
@@ -491,7 +538,8 @@ def _arch_clause(src: SourceImage, profile: ClusterProfile, source_arch: str | N
             f"built for {source_arch} does not run there ({kind}): rebuild or pull it for {arch}")
 
 
-def _note(src: SourceImage, prefix: str, runtime: Container, profile: ClusterProfile) -> str:
+def _note(src: SourceImage, prefix: str, runtime: Container, profile: ClusterProfile,
+          own: tuple[str, str] = ("", "")) -> str:
     where = ("pulled by the runtime from its registry" if src.registry else
              f"a file of the source's filesystem: copy it to {profile.name} (same path, or "
              "change the path)")
@@ -504,7 +552,10 @@ def _note(src: SourceImage, prefix: str, runtime: Container, profile: ClusterPro
         + (f", loaded with `{loads}`" if loads else "") + f"); the image is {where}; the "
         "target's modules are still loaded outside it and their environment reaches it: drop "
         "them if they clash with the image"
-        + ((f"; the image is {src.image}, which the job reads from its environment (the "
+        + ((f"; the image is {src.image}, set by your line `{own[0]}=${{{own[0]}:-{own[1]}}}` "
+            f"(kept above the launch): {own[1]} unless the job is given another; make it exist "
+            f"on {profile.name}" if own[0] and re.fullmatch(r"\$\{?\w+\}?", src.image) else
+            f"; the image is {src.image}, which the job reads from its environment (the "
             f"script does not set it): set it to the image's path on {profile.name} when you "
             "submit" if re.fullmatch(r"\$\{?\w+\}?", src.image) else
             "; the image path is built by the shell ($USER, $(whoami)...) on the source's "
