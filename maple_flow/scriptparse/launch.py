@@ -584,11 +584,27 @@ def read_words(
         if base.endswith(".sh") and (i + 1 < len(words) or any(
                 s.name in PER_RANK_LAUNCHERS for s in stages)):  # `srun fsdp.sh`: the program
             return _shell_wrapper(words, i, stages)
+        if _user_command_path(word) and i + 1 < len(words) and (
+                is_python(_base(words[i + 1])) or launcher_of(_base(words[i + 1]))):
+            # `srun "$HOME/bin/site-exec" python -m pkg`: the user's wrapper command in front
+            # of the Python launch (as a wrapper script is)
+            return _shell_wrapper(words, i, stages)
         if ((_runs_as_command(word, stages) or _binary_on_ranks(word, stages))
                 and not _starts_launcher(words[i + 1:])):
             return LaunchLine(stages, word, False, list(words[i + 1:]), python="", command=True)
         return None
     return None
+
+
+#: A command given by its path (``./bin/run``, ``/opt/x/bin/exec``, ``~/bin/exec``,
+#: ``$APP_HOME/bin/exec``), its file name without an extension.
+_COMMAND_PATH = re.compile(r"^(?:\.{1,2}/|/|~/|\$\{?\w+\}?/)(?:[^\s/]+/)*[A-Za-z][\w+-]*$")
+
+
+def _user_command_path(word: str) -> bool:
+    """``word`` is a command given by its path (not a program file: no ``.py``), which may
+    wrap the command after it (``srun "$APP_HOME/bin/app-exec" python -m pkg``)."""
+    return bool(_COMMAND_PATH.match(word)) and _base(word) not in _WRAPPERS
 
 
 def _binary_on_ranks(word: str, stages: list[Stage]) -> bool:
@@ -627,7 +643,7 @@ def _launcher_named(stem: str) -> str:
 def _shell_wrapper(words: list[str], i: int, stages: list[Stage]) -> LaunchLine | None:
     """``srun run.sh [options] train.py args``: a user's wrapper script in front of the
     program; a wrapper named after a launcher (``accelerate.sh``) is read as that launcher."""
-    named = _launcher_named(_base(words[i])[:-3])
+    named = _launcher_named(_base(words[i]).removesuffix(".sh"))
     if named:
         line = _after_launcher(words, i + 1, stages, named)
     else:
