@@ -178,3 +178,21 @@ def _ported_with(script: str, target: str, **o: int) -> tuple[str, list[str]]:
     r = port(script, target, **o)[target]
     assert r.status == "generated", r.notes
     return r.script, r.notes
+
+
+PWD_IMAGE = """#!/bin/bash
+#SBATCH --nodes=1
+#SBATCH --ntasks-per-node=8
+#SBATCH --gres=gpu:1
+#SBATCH -t 01:00:00
+export IMAGES=$(pwd)
+singularity exec --nv $IMAGES/app.sif python run.py
+"""
+
+
+@pytest.mark.parametrize("target", ["polaris", "bridges2"])
+def test_an_image_under_an_exported_pwd_variable_is_carried(target: str) -> None:
+    script, notes = _ported(PWD_IMAGE, target)
+    launch = _launch(script, "run.py")
+    assert "exec --nv \"$PWD/app.sif\" python run.py" in launch
+    assert not any("is not used on the target" in n for n in notes)

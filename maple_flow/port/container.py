@@ -101,6 +101,7 @@ def _expand(image: str, variables: dict[str, str]) -> str:
     ``$USER``, ``$SCRATCH``...): that value."""
     m = re.fullmatch(r"\$\{?([A-Za-z_]\w*)\}?", image)
     value = variables.get(m.group(1), "").strip("'\"") if m else ""
+    value = _SAME_AS_VARIABLE.sub("$PWD", value)  # `HOME_DIR=$(pwd)`: the shell's $PWD
     plain = value and not re.search(r"[`\s]", value) and _only_shell_built(value)
     return value if plain else image
 
@@ -111,7 +112,11 @@ def image_word(stage: Stage, p: ParsedScript) -> str:
         image = stage.get("--image") or p.directive("image") or ""
     else:
         image = stage.operands[0] if stage.operands else ""
-    return _expand(image, p.variables)
+    values = {**p.env, **p.variables}  # `export IMG_DIR=$(pwd)` too
+    if re.fullmatch(r"\$\{?[A-Za-z_]\w*\}?", image):
+        return _expand(image, values)
+    # `$DIR/app.sif`: each variable set once to a plain value (or `$(pwd)`) put in
+    return re.sub(r"\$\{?[A-Za-z_]\w*\}?", lambda m: _expand(m.group(0), values), image)
 
 
 def _raw_words(p: ParsedScript) -> dict[str, str]:
