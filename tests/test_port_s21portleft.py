@@ -100,7 +100,8 @@ IMAGE_VAR = """#!/bin/bash
 #SBATCH --gres=gpu:1
 #SBATCH -t 01:00:00
 IMG=${IMG:-model.sif}
-singularity exec --nv --contain -B "$PWD/work:/workspace" "$IMG" bash -c "cd /workspace && python eval.py --k 1"
+singularity exec --nv --contain -B "$PWD/work:/workspace" "$IMG" \
+    bash -c "cd /workspace && python eval.py --k 1"
 """
 
 

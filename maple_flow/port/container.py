@@ -459,8 +459,8 @@ def plan_container(p: ParsedScript, profile: ClusterProfile, source_arch: str | 
     # shifter takes the image from the job's header, pulled before the job starts (NERSC)
     image = (f"#SBATCH --image={shell_word(src.image.removeprefix('docker://'))}",
              ) if runtime.command == "shifter" else ()
-    note = (_note(src, prefix, runtime, profile, image_default(p)) + _arch_clause(src, profile, source_arch)
-            + _kept_clause(src, body, profile))
+    note = (_note(src, prefix, runtime, profile, image_default(p))
+            + _arch_clause(src, profile, source_arch) + _kept_clause(src, body, profile))
     note += (f"; your container body's `cd {pwd}` runs on the host (its note says where), and "
              "your contain option keeps the host's working directory out of the image: the "
              f"port gives the runtime `--pwd {pwd}`, so the program starts in {pwd} inside the "

@@ -286,7 +286,7 @@ _STUCK_LAUNCHERS = frozenset({"srun", "mpiexec", "mpirun", "ibrun"})
 
 def _options(words: list[str], i: int, stage: Stage) -> int:
     """Read ``-x v``/``--x=v``/``--flag`` options from ``words[i]``; returns the next index."""
-    while i < len(words) and words[i].startswith("-") and words[i] != "-" or (
+    while (i < len(words) and words[i].startswith("-") and words[i] != "-") or (
             _options_variable(words, i, stage)):
         word = words[i]
         if not word.startswith("-"):  # ``${BINDS}``: options the job's environment gives
