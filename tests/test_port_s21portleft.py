@@ -73,6 +73,8 @@ def test_an_options_variable_the_script_does_not_set_is_carried_as_written() -> 
     assert "apptainer exec" in launch and "${EXTRA_BINDS}" in launch
     assert launch.index("${EXTRA_BINDS}") < launch.index("app.sif")
     assert any("${EXTRA_BINDS} among your runtime's options is kept" in n for n in notes)
+    back = next(s for s in parse_script(script).launch.stages if s.name == "apptainer")
+    assert back.operands == ["app.sif"]  # read back: the variable is options, not the image
 
 
 RUNTIME_VAR = """#!/bin/bash

@@ -427,10 +427,14 @@ def container_refusal(src: SourceImage, runtime: Container, target: str) -> str:
 def _target_words(src: SourceImage, runtime: Container) -> list[str]:
     image = _quoted(src.image)
     if runtime.command in _SIF_LIKE:
-        words = [runtime.command, src.verb] + ([runtime.gpu_flag] if runtime.gpu_flag else [])
+        # a variable holding options (``${BINDS}``) first, an option after it: read back as
+        # options, never as the image
+        given = [w for w in src.kept if w in src.option_vars]
+        words = [runtime.command, src.verb, *given] + (
+            [runtime.gpu_flag] if runtime.gpu_flag else [])
         words += [w for b in src.binds for w in ("-B", b)]
         words += [w for e in src.envs for w in ("--env", e)]
-        return words + src.kept + [image]
+        return words + [w for w in src.kept if w not in given] + [image]
     words = ["shifter", runtime.gpu_flag]
     words += [w for b in src.binds for w in ("-V", b)]
     return words + [f"--env={e}" for e in src.envs]
