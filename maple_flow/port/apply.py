@@ -358,7 +358,7 @@ def _own_interpreter(out: Applied, src: Source, profile: ClusterProfile, entry: 
         out.script, kept = keep_interpreter_under_torchrun(out.script, mine)
         if kept:
             out.notes.append(
-                f"your interpreter {mine} (a path of the source's filesystem) is kept: "
+                f"your interpreter {mine} ({_interpreter_where(mine)}) is kept: "
                 f"{profile.name}'s launch starts the program with torchrun, so it runs as "
                 f"`{mine} -m torch.distributed.run` (torchrun's own module, from your "
                 f"environment), and the program runs in your environment as in the source: "
@@ -368,10 +368,19 @@ def _own_interpreter(out: Applied, src: Source, profile: ClusterProfile, entry: 
             return
     out.interpreter_kept = kept
     if kept:
-        out.notes.append(f"your interpreter {mine} (a path of the source's filesystem) is kept "
+        out.notes.append(f"your interpreter {mine} ({_interpreter_where(mine)}) is kept "
                          f"on the launch: make it exist on {profile.name} (the same path, "
                          f"your environment installed there) or put {profile.software.python} "
                          "back")
+
+
+def _interpreter_where(python: str) -> str:
+    """What the user's interpreter path is, for the note: a path of the source's filesystem,
+    or one under a variable the job's shell sets (``$CONDA_PREFIX/bin/python``: the
+    environment the script activates)."""
+    var = re.match(r"\$\{?(\w+)\}?/", python)
+    return (f"a path under ${var.group(1)}, which the job's shell sets (the environment your "
+            "script activates)" if var else "a path of the source's filesystem")
 
 
 def _arch_of(profile: ClusterProfile) -> str:
