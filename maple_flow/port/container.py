@@ -450,6 +450,8 @@ def plan_container(p: ParsedScript, profile: ClusterProfile, source_arch: str | 
     src, runtime = read_source_image(p), profile.container
     if src is None or runtime is None or container_refusal(src, runtime, profile.name):
         return None
+    if _named_arch(image_default(p)[1] or src.image) not in ("", profile.node.arch):
+        return None  # `pytorch_arm64.sif` on x86_64 nodes: dropped, the note names why
     site = {b.rstrip("/") for b in source_binds}
     dropped = [b for b in src.binds if b.split(":")[0].strip('"').rstrip("/") in site]
     src.binds = [translate_scheduler_vars(b, profile.scheduler)[0]
@@ -498,6 +500,16 @@ def _contained_cd(p: ParsedScript, src: SourceImage) -> str:
         if len(words) == 2 and words[0] == "cd" and host_path_of(words[1], mounts):
             return words[1].strip("'\"")
     return ""
+
+
+#: An image's name that says its CPU architecture (``pytorch_arm64.sif``).
+_NAMED_ARCH = ((re.compile(r"(?i)(?<![a-z])(?:arm64|aarch64)(?![a-z])"), "aarch64"),
+               (re.compile(r"(?i)(?<![a-z])(?:amd64|x86_64)(?![a-z])"), "x86_64"))
+
+
+def _named_arch(image: str) -> str:
+    """The CPU architecture an image's name says (``aarch64``, ``x86_64``), or ``""``."""
+    return next((arch for pattern, arch in _NAMED_ARCH if pattern.search(image)), "")
 
 
 def _kept_clause(src: SourceImage, body: ImageBody | None, profile: ClusterProfile) -> str:
