@@ -181,6 +181,7 @@ from maple_flow.scriptparse.launch import (
     LAUNCH_CMDS,
     NO_PYTHON_OPTION,
     PER_NODE_LAUNCHERS,
+    PER_RANK_LAUNCHERS,
     PLAIN_WRAPPERS,
     Stage,
     passes_local_rank,
@@ -385,6 +386,34 @@ def _ask_size_without_directives(p: ParsedScript, facts: ScriptFacts, o: dict[st
         "more than one node")})
 
 
+#: A per-rank launcher's own options that give the size of what it starts.
+_LAUNCH_SIZE_OPTIONS = frozenset({
+    "-n", "-N", "--ntasks", "--nodes", "--ntasks-per-node", "-np", "--np", "-ppn", "--ppn",
+    "--gres", "--gpus", "-G", "--gpus-per-node", "--gpus-per-task", "-c", "--cpus-per-task"})
+
+
+def _ask_size_of_sizeless_rank_launch(p: ParsedScript, o: dict[str, Any]) -> None:
+    """A script whose directives state no size at all (no nodes, tasks or GPUs: all given at
+    submission, ``sbatch --nodes=2 --gres=gpu:8 job.sh``) and whose per-rank launcher
+    (``srun ...``) states none either: it starts a task on every slot of an allocation the
+    script does not show, so the size is asked, never read as 1 process on 1 GPU."""
+    if not p.directives or p.grid_engine or any(
+            o.get(k) for k in ("ranks", "nodes", "gpus_per_node")):
+        return
+    if (p.directive("nodes", "select", "ntasks", "ntasks-per-node", "gres", "gpus",
+                    "gpus-per-node", "gpus-per-task", "ntasks-per-gpu", "constraint")
+            or job_gpus(p)):
+        return
+    launcher = next((s for s in p.launch.stages if s.name in PER_RANK_LAUNCHERS), None)
+    if launcher is None or launcher.has(*_LAUNCH_SIZE_OPTIONS - {"-c", "--cpus-per-task"}):
+        return
+    raise MissingInformation({"ranks": (
+        f"the script's directives state no size (no nodes, tasks or GPUs: they were given at "
+        f"submission) and its `{launcher.name}` starts a task on every slot of that "
+        "allocation, so how many ranks, nodes and GPUs the job has is not in the script; pass "
+        "nodes=N (--nodes N) and gpus_per_node=N (--gpus-per-node N), or ranks=N (--ranks N)")})
+
+
 def _ask_ranks_per_node_of_loop(p: ParsedScript, facts: ScriptFacts, o: dict[str, Any]) -> None:
     """A launch started once per node by hand (an ssh or ``srun -w`` loop, ``pdsh``) that does
     not say how many ranks each node starts: asked, never read as the source's GPUs."""
@@ -516,6 +545,7 @@ def _read_source(script: str | bytes, source: str | None, o: dict[str, Any]) -> 
     ask_if_no_gpu_named(parsed, text, facts, o, known_site=bool(cluster or site))
     _ask_size_of_empty_directives(parsed, o)
     _ask_size_without_directives(parsed, facts, o, text)
+    _ask_size_of_sizeless_rank_launch(parsed, o)
     _ask_gpus_of_one_process(parsed, facts, o)
     ask_gpus_of_whole_node(parsed, facts, o)
     read_gpus_of_one_process(parsed, facts, o)

@@ -63,6 +63,7 @@ from maple_flow.port.tool_prefix import bash_timed, keep_chain_prefix, keep_tool
 from maple_flow.port.user_wrapper import keep_user_wrapper
 from maple_flow.port.words import short
 from maple_flow.scriptparse import ParsedScript
+from maple_flow.scriptparse.launch import CONTAINER_RUNTIMES
 from maple_flow.scriptparse.shell import Block, comment_cuts
 from maple_flow.scriptparse.steps import block_step
 from maple_flow.shellquote import shell_word
@@ -250,7 +251,8 @@ def _container(out: Applied, src: Source, profile: ClusterProfile, entry: str) -
             note += ("; the target's launch starts the program with a launcher (torchrun...) "
                      "that then runs inside the image: the image must have it") if kept else ""
     if not kept and entry.endswith(".sh"):
-        out.script, kept = _before_word(out.script, plan.prefix, shell_word(entry))
+        out.script, kept = _before_word(out.script, plan.prefix, shell_word(entry),
+                                        _shell_in_image(src.parsed))
     if kept and plan.body is not None and (plan.body.reads_own_args() or (
             plan.body.reads_job_args() and inside_quoted_wrapper(out.script, plan.prefix))):
         out.refusals.append(
@@ -321,11 +323,22 @@ def _ranks_through_clean_env(script: str, prefix: str,
 _OWN_STEPS = "# The job's own set-up steps, as given."
 
 
-def _before_word(script: str, prefix: str, word: str) -> tuple[str, bool]:
+def _shell_in_image(p: ParsedScript) -> str:
+    """The shell the source ran its script with inside the image (``shifter bash run.sh``,
+    ``apptainer exec IMG bash run.sh``: the shell stage after the runtime's), or ""."""
+    names = [s.name for s in p.launch.stages]
+    runtime = next((k for k, n in enumerate(names) if n in CONTAINER_RUNTIMES), -1)
+    return next((n for n in names[runtime + 1:] if n in ("bash", "sh")), "") \
+        if runtime >= 0 else ""
+
+
+def _before_word(script: str, prefix: str, word: str, shell: str = "") -> tuple[str, bool]:
     """``prefix`` put in front of the launch's ``word`` (a shell script the launcher starts
-    as the program: it runs in the image, as in the source)."""
-    pattern = re.compile(rf"(^|\s){re.escape(word)}(?=\s|$)")
-    return sub_in_launch(script, pattern, lambda m: f"{m.group(1)}{prefix} {word}")
+    as the program: it runs in the image, as in the source), and in front of the ``shell``
+    word that runs it where the source ran that shell in the image too (``bash run.sh``)."""
+    lead = rf"(?:{re.escape(shell)}\s+)?" if shell else ""
+    pattern = re.compile(rf"(^|\s)({lead}){re.escape(word)}(?=\s|$)")
+    return sub_in_launch(script, pattern, lambda m: f"{m.group(1)}{prefix} {m.group(2)}{word}")
 
 
 def _before_launch(script: str, setup: list[str]) -> str:
@@ -381,15 +394,19 @@ def _own_interpreter(out: Applied, src: Source, profile: ClusterProfile, entry: 
             f"(`{short(f'{name}={value}')}`); the target's launch has no interpreter word to "
             f"put it on, so it runs {profile.software.python}: put \"${name}\" back by hand")
         return
-    mine = user_interpreter(src.parsed.launch.python)
-    if not mine or src.parsed.launch.module or out.refusals:
+    launch = src.parsed.launch
+    # the interpreter that ran the launcher's module (`~/env/bin/python -m
+    # torch.distributed.run`) runs the workers: the user's environment, kept the same way
+    mine = user_interpreter(launch.python) or user_interpreter(launch.launcher_python)
+    if not mine or (launch.module and not launch.launcher_python) or out.refusals:
         return
-    out.script, kept = keep_interpreter(out.script, profile.software.python, mine, entry)
+    out.script, kept = keep_interpreter(out.script, profile.software.python, mine, entry,
+                                        launch.module)
     if not kept:  # the target's launch starts the program with torchrun: no interpreter word
         out.script, kept = keep_interpreter_under_torchrun(out.script, mine)
         if kept:
             out.notes.append(
-                f"your interpreter {mine} (a path of the source's filesystem) is kept: "
+                f"your interpreter {mine} ({_interpreter_where(mine)}) is kept: "
                 f"{profile.name}'s launch starts the program with torchrun, so it runs as "
                 f"`{mine} -m torch.distributed.run` (torchrun's own module, from your "
                 f"environment), and the program runs in your environment as in the source: "
@@ -399,10 +416,19 @@ def _own_interpreter(out: Applied, src: Source, profile: ClusterProfile, entry: 
             return
     out.interpreter_kept = kept
     if kept:
-        out.notes.append(f"your interpreter {mine} (a path of the source's filesystem) is kept "
+        out.notes.append(f"your interpreter {mine} ({_interpreter_where(mine)}) is kept "
                          f"on the launch: make it exist on {profile.name} (the same path, "
                          f"your environment installed there) or put {profile.software.python} "
                          "back")
+
+
+def _interpreter_where(python: str) -> str:
+    """What the user's interpreter path is, for the note: a path of the source's filesystem,
+    or one under a variable the job's shell sets (``$CONDA_PREFIX/bin/python``: the
+    environment the script activates)."""
+    var = re.match(r"\$\{?(\w+)\}?/", python)
+    return (f"a path under ${var.group(1)}, which the job's shell sets (the environment your "
+            "script activates)" if var else "a path of the source's filesystem")
 
 
 def _arch_of(profile: ClusterProfile) -> str:

@@ -633,9 +633,12 @@ def _interpreter_vars(parsed: ParsedScript) -> set[str]:
 def option_vars(parsed: ParsedScript) -> set[str]:
     """The script's variables the user's own launcher options read (``--local-ranks-filter
     ${LOG_RANK}``, kept on the target's launch), and those they read: their lines stay."""
+    from maple_flow.port.container import image_default
     from maple_flow.port.launcher_opts import user_launcher_options
 
     start = referenced(" ".join(user_launcher_options(parsed)[1]))
+    # the container image's variable set to its own default (kept live on the launch)
+    start += [name for name in image_default(parsed)[:1] if name]
     return _read_closure(start, parsed.variables, unset_too=True)
 
 

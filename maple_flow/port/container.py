@@ -77,6 +77,9 @@ class SourceImage:
     gpu_added: bool = False
     #: ``--overlay`` images (files of the source's filesystem: an environment, a dataset).
     overlays: list[str] = field(default_factory=list)
+    #: Variables among the runtime's options that the job's environment gives (``${BINDS}``,
+    #: not set by the script): kept verbatim in ``kept``, named in the note.
+    option_vars: list[str] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -103,6 +106,7 @@ def _expand(image: str, variables: dict[str, str]) -> str:
     ``$USER``, ``$SCRATCH``...): that value."""
     m = re.fullmatch(r"\$\{?([A-Za-z_]\w*)\}?", image)
     value = variables.get(m.group(1), "").strip("'\"") if m else ""
+    value = _SAME_AS_VARIABLE.sub("$PWD", value)  # `HOME_DIR=$(pwd)`: the shell's $PWD
     plain = value and not re.search(r"[`\s]", value) and _only_shell_built(value)
     return value if plain else image
 
@@ -113,7 +117,11 @@ def image_word(stage: Stage, p: ParsedScript) -> str:
         image = stage.get("--image") or p.directive("image") or ""
     else:
         image = stage.operands[0] if stage.operands else ""
-    return _expand(image, p.variables)
+    values = {**p.env, **p.variables}  # `export IMG_DIR=$(pwd)` too
+    if re.fullmatch(r"\$\{?[A-Za-z_]\w*\}?", image):
+        return _expand(image, values)
+    # `$DIR/app.sif`: each variable set once to a plain value (or `$(pwd)`) put in
+    return re.sub(r"\$\{?[A-Za-z_]\w*\}?", lambda m: _expand(m.group(0), values), image)
 
 
 def _raw_words(p: ParsedScript) -> dict[str, str]:
@@ -141,6 +149,10 @@ def _sif_options(stage: Stage, src: SourceImage, variables: dict[str, str],
             src.rocm = True
         elif key == "--env" and value:
             _add_env(src, _option_value(value, variables))
+        elif value is None and _given_options(key, variables):
+            word = raws.get(key, key)
+            src.kept.append(word)
+            src.option_vars.append(word)
         elif key in _SIF_KEPT or key == "--cwd":  # apptainer's --cwd: singularity's --pwd
             name = "--pwd" if key == "--cwd" else key
             src.kept += [name] if value is None else [
@@ -149,6 +161,13 @@ def _sif_options(stage: Stage, src: SourceImage, variables: dict[str, str],
         else:
             return key
     return ""
+
+
+def _given_options(word: str, variables: dict[str, str]) -> bool:
+    """``word`` is a variable among the runtime's options (``${BINDS}``) that the script does
+    not set: options the job is given in its environment (or none), carried as written."""
+    m = re.fullmatch(r"\$\{?([A-Za-z_]\w*)\}?", word)
+    return m is not None and m.group(1) not in variables
 
 
 _MOUNT = re.compile(r"^type=bind,(?:src|source)=([^,]+),(?:dst|destination|target)=([^,]+)"
@@ -235,11 +254,31 @@ def _source_vendor(p: ParsedScript) -> str | None:
     return vendor or (site.gpu_vendor if site is not None else None)
 
 
+def image_default(p: ParsedScript) -> tuple[str, str]:
+    """The variable the launch names its container image by, where the script sets it to
+    its own default (``SIF_IMAGE=${SIF_IMAGE:-ouro.sif}``: that image unless the job is given
+    another), and that default; ``("", "")`` otherwise. The port keeps the variable live on
+    its launch and the line that sets it above the launch (the user's override stays)."""
+    stage = container_stage(p)
+    if stage is None:
+        return "", ""
+    image = (stage.get("--image") or p.directive("image") or "") if stage.name == "shifter" \
+        else (stage.operands[0] if stage.operands else "")
+    given = re.fullmatch(r"\$\{?([A-Za-z_]\w*)\}?", image)
+    value = p.variables.get(given.group(1), "") if given else ""
+    own = re.fullmatch(r"\$\{(\w+):?-([\w./~+:@-]+)\}", value.strip().strip("'\""))
+    if given is None or own is None or own.group(1) != given.group(1):
+        return "", ""
+    return given.group(1), own.group(2)
+
+
 def _read_stage(stage: Stage, p: ParsedScript) -> tuple[SourceImage | None, str]:
     image = image_word(stage, p)
     given = re.fullmatch(r"\$\{?([A-Za-z_]\w*)\}?", image or "")
     if given and given.group(1) not in p.variables and given.group(1) not in p.env:
         pass  # the image the job is given in its environment (`IMG=x.sif sbatch job.sh`): live
+    elif given and image_default(p)[0] == given.group(1):
+        pass  # `IMG=${IMG:-x.sif}`: the script's default, or the one the job is given: live
     elif not image or "`" in image or ("$" in image and not _only_shell_built(image)):
         return None, ""
     if stage.name in _SIF_LIKE:
@@ -393,10 +432,14 @@ def container_refusal(src: SourceImage, runtime: Container, target: str) -> str:
 def _target_words(src: SourceImage, runtime: Container) -> list[str]:
     image = _quoted(src.image)
     if runtime.command in _SIF_LIKE:
-        words = [runtime.command, src.verb] + ([runtime.gpu_flag] if runtime.gpu_flag else [])
+        # a variable holding options (``${BINDS}``) first, an option after it: read back as
+        # options, never as the image
+        given = [w for w in src.kept if w in src.option_vars]
+        words = [runtime.command, src.verb, *given] + (
+            [runtime.gpu_flag] if runtime.gpu_flag else [])
         words += [w for b in src.binds for w in ("-B", b)]
         words += [w for e in src.envs for w in ("--env", e)]
-        return words + src.kept + [image]
+        return words + [w for w in src.kept if w not in given] + [image]
     words = ["shifter", runtime.gpu_flag]
     words += [w for b in src.binds for w in ("-V", b)]
     return words + [f"--env={e}" for e in src.envs]
@@ -412,19 +455,27 @@ def plan_container(p: ParsedScript, profile: ClusterProfile, source_arch: str | 
     src, runtime = read_source_image(p), profile.container
     if src is None or runtime is None or container_refusal(src, runtime, profile.name):
         return None
+    if _named_arch(image_default(p)[1] or src.image) not in ("", profile.node.arch):
+        return None  # `pytorch_arm64.sif` on x86_64 nodes: dropped, the note names why
     site = {b.rstrip("/") for b in source_binds}
     dropped = [b for b in src.binds if b.split(":")[0].strip('"').rstrip("/") in site]
     src.binds = [translate_scheduler_vars(b, profile.scheduler)[0]
                  for b in src.binds if b not in dropped]
     body = image_body(p)
+    pwd = _contained_cd(p, src) if body is None and runtime.command in _SIF_LIKE else ""
+    src.kept += ["--pwd", pwd] if pwd else []
     words = _target_words(src, runtime) + ([body.words()] if body is not None else [])
     # the image path and binds may name the source scheduler's variables ($PBS_O_WORKDIR)
     prefix = translate_scheduler_vars(" ".join(words), profile.scheduler)[0]
     # shifter takes the image from the job's header, pulled before the job starts (NERSC)
     image = (f"#SBATCH --image={shell_word(src.image.removeprefix('docker://'))}",
              ) if runtime.command == "shifter" else ()
-    note = (_note(src, prefix, runtime, profile) + _arch_clause(src, profile, source_arch)
-            + _kept_clause(src, body, profile))
+    note = (_note(src, prefix, runtime, profile, image_default(p))
+            + _arch_clause(src, profile, source_arch) + _kept_clause(src, body, profile))
+    note += (f"; your container body's `cd {pwd}` runs on the host (its note says where), and "
+             "your contain option keeps the host's working directory out of the image: the "
+             f"port gives the runtime `--pwd {pwd}`, so the program starts in {pwd} inside the "
+             "image, as in the source" if pwd else "")
     note += (f"; the bind(s) {', '.join(dropped)} are the source site's own (its MPI/launcher "
              "runtime given to the image, as its container guide does): not carried"
              if dropped else "")
@@ -435,13 +486,49 @@ def plan_container(p: ParsedScript, profile: ClusterProfile, source_arch: str | 
     return ContainerCarry(prefix, note, tuple(runtime.setup_lines() + pull), image, body)
 
 
+_CONTAIN = frozenset({"--contain", "-c", "--containall", "-C"})
+
+
+def _contained_cd(p: ParsedScript, src: SourceImage) -> str:
+    """The directory inside the image that the container's ``bash -c "cd DIR && ..."`` body
+    went to, where the port runs that ``cd`` on the host (DIR under a bind: see
+    ``scriptparse.steps``) and the source's ``--contain``/``--containall`` keeps the host's
+    working directory out of the image (the program would not start in DIR): ``--pwd DIR``
+    takes it there; ``""`` when not needed (no such cd, no contain option, ``--pwd`` given)."""
+    from maple_flow.scriptparse.steps import container_mounts, host_path_of
+
+    if not set(src.kept) & _CONTAIN or "--pwd" in src.kept:
+        return ""
+    mounts = container_mounts(p)
+    for cmd in p.inner:
+        words = list(cmd.words)
+        if len(words) == 2 and words[0] == "cd" and host_path_of(words[1], mounts):
+            return words[1].strip("'\"")
+    return ""
+
+
+#: An image's name that says its CPU architecture (``pytorch_arm64.sif``).
+_NAMED_ARCH = ((re.compile(r"(?i)(?<![a-z])(?:arm64|aarch64)(?![a-z])"), "aarch64"),
+               (re.compile(r"(?i)(?<![a-z])(?:amd64|x86_64)(?![a-z])"), "x86_64"))
+
+
+def _named_arch(image: str) -> str:
+    """The CPU architecture an image's name says (``aarch64``, ``x86_64``), or ``""``."""
+    return next((arch for pattern, arch in _NAMED_ARCH if pattern.search(image)), "")
+
+
 def _kept_clause(src: SourceImage, body: ImageBody | None, profile: ClusterProfile) -> str:
     """What the note says of the overlays, the environment options and the ``bash -c`` body
     carried with the image."""
     clean = sorted(set(src.kept) & _CLEAN_ENV)
     paths = [f"{k} {v}" for k, v in zip(src.kept, src.kept[1:], strict=False)
              if k in _HOST_PATH_OPTIONS and v.strip('"').startswith(("/", "$", "~"))]
-    return ((f"; the host path(s) of your runtime options ({', '.join(paths)}) are on the "
+    given = ", ".join(src.option_vars)
+    return ((f"; {given} among your runtime's options is kept as you wrote it: the script does "
+             "not set it (the job is given it in its environment, or it is empty and adds "
+             f"nothing): set it for {profile.name} when you submit, with paths that exist there"
+             if given else "")
+            + (f"; the host path(s) of your runtime options ({', '.join(paths)}) are on the "
              f"source's filesystem: make them exist on {profile.name} or change them"
              if paths else "")
             + (f"; the overlay(s) {', '.join(src.overlays)} (your environment or data images) are "
@@ -475,7 +562,8 @@ def _arch_clause(src: SourceImage, profile: ClusterProfile, source_arch: str | N
             f"built for {source_arch} does not run there ({kind}): rebuild or pull it for {arch}")
 
 
-def _note(src: SourceImage, prefix: str, runtime: Container, profile: ClusterProfile) -> str:
+def _note(src: SourceImage, prefix: str, runtime: Container, profile: ClusterProfile,
+          own: tuple[str, str] = ("", "")) -> str:
     where = ("pulled by the runtime from its registry" if src.registry else
              f"a file of the source's filesystem: copy it to {profile.name} (same path, or "
              "change the path)")
@@ -488,7 +576,10 @@ def _note(src: SourceImage, prefix: str, runtime: Container, profile: ClusterPro
         + (f", loaded with `{loads}`" if loads else "") + f"); the image is {where}; the "
         "target's modules are still loaded outside it and their environment reaches it: drop "
         "them if they clash with the image"
-        + ((f"; the image is {src.image}, which the job reads from its environment (the "
+        + ((f"; the image is {src.image}, set by your line `{own[0]}=${{{own[0]}:-{own[1]}}}` "
+            f"(kept above the launch): {own[1]} unless the job is given another; make it exist "
+            f"on {profile.name}" if own[0] and re.fullmatch(r"\$\{?\w+\}?", src.image) else
+            f"; the image is {src.image}, which the job reads from its environment (the "
             f"script does not set it): set it to the image's path on {profile.name} when you "
             "submit" if re.fullmatch(r"\$\{?\w+\}?", src.image) else
             "; the image path is built by the shell ($USER, $(whoami)...) on the source's "

@@ -38,10 +38,10 @@ def user_interpreter(python: str) -> str:
 
 
 def keep_interpreter(script: str, target_python: str, user_python: str,
-                     entry: str) -> tuple[str, bool]:
+                     entry: str, module: bool = False) -> tuple[str, bool]:
     """``script`` whose launch runs ``entry`` with ``user_python`` instead of the target's
     ``target_python``; and whether the launch had such an interpreter word to replace."""
-    word = _interpreter_before(target_python, entry, module=False)
+    word = _interpreter_before(target_python, entry, module)
     return sub_in_launch(script, word, lambda m: f"{m.group(1)}{shell_word(user_python)} ")
 
 

@@ -232,6 +232,10 @@ class LaunchLine:
     #: The program is an installed command (a package's console script, ``srun
     #: fairseq-train``, ``torchrun --no-python ethos``): the launcher runs it as itself.
     command: bool = False
+    #: The interpreter word that runs a launcher given as a module (``"$CONDA_PREFIX/bin/python"
+    #: -m torch.distributed.run``, ``~/env/bin/python -m torch.distributed.launch``): the
+    #: workers run on it; "" where the launcher is a command of its own (``torchrun``).
+    launcher_python: str = ""
 
     def stage(self, name: str) -> Stage | None:
         return next((s for s in self.stages if s.name == name), None)
@@ -282,8 +286,13 @@ _STUCK_LAUNCHERS = frozenset({"srun", "mpiexec", "mpirun", "ibrun"})
 
 def _options(words: list[str], i: int, stage: Stage) -> int:
     """Read ``-x v``/``--x=v``/``--flag`` options from ``words[i]``; returns the next index."""
-    while i < len(words) and words[i].startswith("-") and words[i] != "-":
+    while (i < len(words) and words[i].startswith("-") and words[i] != "-") or (
+            _options_variable(words, i, stage)):
         word = words[i]
+        if not word.startswith("-"):  # ``${BINDS}``: options the job's environment gives
+            stage.options.append((word, None))
+            i += 1
+            continue
         if word in _NO_PYTHON:
             stage.no_python = True  # a flag: the launcher's other options may follow it
             i += 1
@@ -321,6 +330,14 @@ def _options(words: list[str], i: int, stage: Stage) -> int:
             stage.options.append((word, None))
             i += 1
     return i
+
+
+def _options_variable(words: list[str], i: int, stage: Stage) -> bool:
+    """``words[i]`` is a variable among a container runtime's options (``singularity exec --nv
+    ${BINDS} --env A=1 img.sif``): options more follow it, so it is not the image (after the
+    image comes the command, never an option); it expands to options, or to nothing."""
+    return (stage.name in CONTAINER_RUNTIMES and i + 1 < len(words)
+            and bool(_VAR_WORD.fullmatch(words[i])) and words[i + 1].startswith("-"))
 
 
 def wrapper_end(words: list[str], i: int, stages: list[Stage]) -> int:
@@ -386,9 +403,9 @@ def _python(words: list[str], i: int, stages: list[Stage]) -> LaunchLine | None:
     if i + 1 < len(words) and words[i] == "-m":
         module = words[i + 1]
         if module in _TORCH_RUN or launcher_of(module) == "torchrun":  # python -m torchrun_jsc
-            return _after_launcher(words, i + 2, stages, "torchrun", module)
+            return _run_by(_after_launcher(words, i + 2, stages, "torchrun", module), python)
         if module == _ACCELERATE_LAUNCH:  # `accelerate launch` as a module
-            return _after_launcher(words, i + 2, stages, "accelerate", module)
+            return _run_by(_after_launcher(words, i + 2, stages, "accelerate", module), python)
         return LaunchLine(stages, module, True, list(words[i + 2:]), python, python_opts=opts)
     if i < len(words):
         if words[i].startswith("<"):
@@ -402,6 +419,13 @@ def _python(words: list[str], i: int, stages: list[Stage]) -> LaunchLine | None:
         return LaunchLine(stages, words[i], False, list(words[i + 1:]), python,
                           python_opts=opts)
     return None
+
+
+def _run_by(line: LaunchLine | None, python: str) -> LaunchLine | None:
+    """``line`` whose launcher module was run by the interpreter word ``python``."""
+    if line is not None:
+        line.launcher_python = python
+    return line
 
 
 def _after_launcher(
@@ -560,11 +584,27 @@ def read_words(
         if base.endswith(".sh") and (i + 1 < len(words) or any(
                 s.name in PER_RANK_LAUNCHERS for s in stages)):  # `srun fsdp.sh`: the program
             return _shell_wrapper(words, i, stages)
+        if _user_command_path(word) and i + 1 < len(words) and (
+                is_python(_base(words[i + 1])) or launcher_of(_base(words[i + 1]))):
+            # `srun "$HOME/bin/site-exec" python -m pkg`: the user's wrapper command in front
+            # of the Python launch (as a wrapper script is)
+            return _shell_wrapper(words, i, stages)
         if ((_runs_as_command(word, stages) or _binary_on_ranks(word, stages))
                 and not _starts_launcher(words[i + 1:])):
             return LaunchLine(stages, word, False, list(words[i + 1:]), python="", command=True)
         return None
     return None
+
+
+#: A command given by its path (``./bin/run``, ``/opt/x/bin/exec``, ``~/bin/exec``,
+#: ``$APP_HOME/bin/exec``), its file name without an extension.
+_COMMAND_PATH = re.compile(r"^(?:\.{1,2}/|/|~/|\$\{?\w+\}?/)(?:[^\s/]+/)*[A-Za-z][\w+-]*$")
+
+
+def _user_command_path(word: str) -> bool:
+    """``word`` is a command given by its path (not a program file: no ``.py``), which may
+    wrap the command after it (``srun "$APP_HOME/bin/app-exec" python -m pkg``)."""
+    return bool(_COMMAND_PATH.match(word)) and _base(word) not in _WRAPPERS
 
 
 def _binary_on_ranks(word: str, stages: list[Stage]) -> bool:
@@ -603,7 +643,7 @@ def _launcher_named(stem: str) -> str:
 def _shell_wrapper(words: list[str], i: int, stages: list[Stage]) -> LaunchLine | None:
     """``srun run.sh [options] train.py args``: a user's wrapper script in front of the
     program; a wrapper named after a launcher (``accelerate.sh``) is read as that launcher."""
-    named = _launcher_named(_base(words[i])[:-3])
+    named = _launcher_named(_base(words[i]).removesuffix(".sh"))
     if named:
         line = _after_launcher(words, i + 1, stages, named)
     else:

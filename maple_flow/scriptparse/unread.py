@@ -254,6 +254,8 @@ def is_container_command(words: tuple[str, ...]) -> bool:
     """Whether ``words`` (past ``time``/``nohup``...) start a container runtime's command,
     or an srun that runs its program in a container."""
     words = _past_prefixes(words) or words
+    if words and (default := _own_default(words[0])):  # `"$RUNTIME" exec ...`, its default
+        words = (default, *words[1:])
     return container_command(words) is not None or (
         _head(words) == "srun" and bool(_srun_container(words)))
 
@@ -322,6 +324,11 @@ def why_not_launch(words: tuple[str, ...]) -> str:
                 f"({values}); the port does not read a launch out of variables' values: write "
                 "the launch (launcher, program and arguments) on the line itself, the other "
                 "commands on lines of their own, and port again")
+    default = _own_default(words[0])
+    if default:
+        return (f"the program is {words[0]}, which the script sets to its default `{default}` "
+                "(unless the job's environment names another): read so, "
+                + why_not_launch((default, *words[1:])))
     if words[0].strip("'\"").startswith("$") and "/" not in words[0]:
         return (f"the program is {words[0]}, a variable the launch line does not show the value "
                 "of (set when the job runs, e.g. from the job's own arguments `sbatch job.sh "
@@ -334,6 +341,16 @@ def why_not_launch(words: tuple[str, ...]) -> str:
         return (f"{words[0]} is a program that is not Python (a compiled binary or an "
                 "installed command)")
     return f"`{head}` is a command, not a Python program"
+
+
+def _own_default(word: str) -> str:
+    """The default of ``$NAME`` where the script sets ``NAME=${NAME:-default}`` (a plain
+    word: ``singularity``, ``python3``): what the command is unless the job is given another;
+    ``""`` otherwise."""
+    bare = re.fullmatch(r"\$\{?(\w+)\}?", word.strip("'\""))
+    value = (_ASSIGNED.get() or {}).get(bare.group(1), "") if bare else ""
+    found = re.fullmatch(r"\$\{(\w+):?-([\w./~+-]+)\}", value.strip().strip("'\""))
+    return found.group(2) if found and bare and found.group(1) == bare.group(1) else ""
 
 
 def _remote_reason(head: str, words: tuple[str, ...]) -> str:

@@ -221,6 +221,20 @@ def runner_python(words: Sequence[str]) -> int:
 
 
 
+_RUNTIME_DEFAULT = re.compile(r"\$\{\w+:?-(apptainer|singularity)\}")
+
+
+def _runtime_default(match: re.Match[str], variables: Mapping[str, str]) -> str:
+    """The container runtime a quoted ``"$NAME"`` command word runs where the script sets
+    ``NAME=${NAME:-singularity}`` (the job's environment may name another): ``singularity``;
+    ``""`` otherwise."""
+    name = match.group(1) or match.group(3)
+    if not name or overridden_key(name) not in variables:
+        return ""
+    found = _RUNTIME_DEFAULT.fullmatch(variables.get(name, "").strip().strip('"'))
+    return found.group(1) if found else ""
+
+
 def array_key(name: str) -> str:
     """The key of the array ``name``'s words in a variables mapping (no shell name)."""
     return name + "[@]"
@@ -294,6 +308,11 @@ def traced_split_words(
             # (`CMD=(python x.py ...)`: see LaunchLine.array_command), quoted or not: one word
             # each; another command held in an array (`FIT=(mytool x)`) is not read
             out.extend((w, k) for w in held)
+            continue
+        quoted = _WHOLE_VAR.fullmatch(word) if not bare else None
+        runtime = _runtime_default(quoted, variables) if quoted else ""
+        if runtime:  # `"$CONTAINER_RUNTIME" exec ...`: one word, the runtime its default names
+            out.append((runtime, k))
             continue
         match = _WHOLE_VAR.fullmatch(word) if bare else None
         name = (match.group(1) or match.group(3)) if match else None
