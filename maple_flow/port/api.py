@@ -816,6 +816,9 @@ def _unaccounted(src: Source, script: str, notes: list[str]) -> list[tuple[int, 
 _MODULE_TOOLS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
     (re.compile(r"(?:mini|ana)conda|miniforge|mambaforge|micromamba|(?:^|/)conda"),
      ("conda", "mamba", "source activate", ". activate", "activate")),
+    # juliaup installs and selects Julia versions: its module puts `julia` on PATH
+    # (https://github.com/JuliaLang/juliaup: "julia" is the launcher juliaup installs)
+    (re.compile(r"(?:^|/)juliaup"), ("julia", "juliaup")),
 )
 _LOAD_LINE = re.compile(r"^\s*(?:module\s+(?:load|add)|ml)\s+(.+?)\s*(?:#.*)?$")
 
@@ -843,8 +846,11 @@ def _kept_tool_notes(notes: list[str], src: Source, script: str) -> list[str]:
         found = _TOOL_USE.search(note)
         if found is None:
             return True
-        line = src.lines[int(found.group(1)) - 1].strip()
-        return line in script
+        number = int(found.group(1))
+        line = src.lines[number - 1].strip()
+        # a command kept as the job's work is read through a stand-in on its line: it is
+        # put back in place of the target's launch
+        return line in script or (bool(src.original) and STAND_IN in line)
 
     return [n for n in notes if kept(n)]
 
@@ -857,6 +863,11 @@ def _module_tool_notes(src: Source, profile: ClusterProfile) -> list[str]:
     notes: list[str] = []
     lines = src.lines
     launch = source_launch_line("\n".join(lines)) or 0
+    if src.original and _own_program(src):
+        # the job's work is a command kept as written (`julia x.jl`, read through a Python
+        # stand-in): its program still comes from the module; a Python launch is the
+        # target's own (its launcher, its Python)
+        lines, launch = src.original, 0
     # the tools the target's own modules (or its activation) give
     theirs = {t for m in profile.software.modules for t in _module_tools(m)} | {
         w for line in profile.software.activate for w in re.findall(r"[\w.-]+", line)}

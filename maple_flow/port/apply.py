@@ -626,7 +626,8 @@ def apply_edits(script: str, src: Source, profile: ClusterProfile, *, one_proces
     known = src.cluster_sure and other_site_of(src.parsed.directives) is None  # not another's
     out.notes += gpu_memory_note(src.parsed.directives, profile,
                                  get_profile(src.cluster) if known and src.cluster else None)
-    out.notes += arch_note(src.parsed.directives, source_arch(src.cluster), profile)
+    out.notes += arch_note(src.parsed.directives, source_arch(src.cluster), profile,
+                           out.script)
     tail = translate_scheduler_vars(src.parsed.launch_tail, profile.scheduler,
                                     src.parsed.grid_engine)[0]
     block = src.parsed.launch_block.text.lstrip() if src.parsed.launch_block else ""

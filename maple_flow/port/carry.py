@@ -32,7 +32,7 @@ from maple_flow.port.rules import (
     referenced,
     translate_scheduler_vars,
 )
-from maple_flow.port.vendor import vendor_reason
+from maple_flow.port.vendor import printed_vendor_variable, vendor_reason
 from maple_flow.port.words import short
 from maple_flow.port.written_args import LaunchArgs, launch_args, source_reads, written_words
 from maple_flow.scriptparse import ParsedScript, ScriptFacts
@@ -808,6 +808,14 @@ def _classify(src: Source, profile: ClusterProfile, out: Carried) -> tuple[list[
                 f"the launch runs {wrapper}, which line {step.line} writes (a heredoc) with "
                 f"text that cannot run on {profile.name}: {foreign}; write {wrapper} for the "
                 "target (its launcher's rank variables) and port the job again")
+        elif foreign and not step.export and (printed := printed_vendor_variable(
+                step.text, profile, "\n".join(src.lines[:step.line]))) and not foreign_reason(
+                    re.sub(rf"\$\{{?(?:{printed.replace(', ', '|')})\b[^}}\s\"]*\}}?", "",
+                           step.text), profile):
+            kept.append(Step(step.line, step.text, True,
+                             f"prints {printed}, which {profile.name}'s "
+                             f"{profile.gpu.vendor} GPUs do not use: unset there, the line "
+                             "prints its default (or nothing)"))
         elif foreign and not step.export:
             out.notes.append(f"line {step.line} `{short(step.text)}` is not copied: {foreign}"
                              + _headless(kept, step))

@@ -646,5 +646,10 @@ def inner_step_notes(p: ParsedScript, kept: list[str]) -> list[str]:
                 + ": if it sets per-rank values (from SLURM_PROCID...), the target's launch "
                 "sets RANK/LOCAL_RANK itself"
                 + ("; if it needs the image's files, put it back in front of the program"
-                   if stage is not None else ""))
+                   if stage is not None else "")
+                + (f"; HOME is one the {stage.name} runtime sets itself inside the image (the "
+                   "home it mounts, or with --no-home the host's path): check the program "
+                   "sees it there, or give it to the runtime (--home) or put the export back "
+                   "in front of the program" if stage is not None
+                   and re.match(r"(?:export\s+)?HOME=", text) else ""))
     return notes

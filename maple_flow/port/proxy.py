@@ -56,9 +56,12 @@ def downloads(steps: list[str]) -> list[str]:
 
 
 #: A program option that names a model to load (``--model_name_or_path``, ``--init_model_path``,
-#: ``--tokenizer``, ``--pretrained``, ``--base_model``).
+#: ``--tokenizer``, ``--pretrained``, ``--base_model``; ``--base``, ``--llm``, ``--backbone``,
+#: ``--repo_id``: the base model a fine-tuning loads). Its value counts only when it has the
+#: form of a Hub id (:data:`_HUB_ID`).
 _MODEL_OPTION = re.compile(
-    r"(?i)^--?[\w-]*(?:model|tokenizer|pretrained|checkpoint)[\w-]*$")
+    r"(?i)^--?(?:[\w-]*(?:model|tokenizer|pretrained|checkpoint)[\w-]*"
+    r"|(?:base|llm|backbone|repo[_-]?id|hub[_-]?id)(?:[_-](?:name|id|path))?)$")
 #: A Hugging Face Hub id: ``owner/name``, one slash, no file suffix, not a path.
 _HUB_ID = re.compile(r"^[A-Za-z0-9][\w-]*(?:\.[\w-]+)*/[A-Za-z0-9][\w.-]*$")
 _FILE_SUFFIX = re.compile(

@@ -170,7 +170,7 @@ _USER_KNOBS = frozenset({
     "TORCH_DISTRIBUTED_DEBUG", "TORCH_NCCL_ASYNC_ERROR_HANDLING", "NCCL_ASYNC_ERROR_HANDLING",
     "TORCH_NCCL_BLOCKING_WAIT", "NCCL_BLOCKING_WAIT", "CUDA_LAUNCH_BLOCKING",
     "TORCH_SHOW_CPP_STACKTRACES", "TORCH_CPP_LOG_LEVEL", "CUDA_HOME", "PYTHONPATH",
-    "CUDA_DEVICE_MAX_CONNECTIONS", "CCL_LOG_LEVEL", "TMPDIR",
+    "CUDA_DEVICE_MAX_CONNECTIONS", "CCL_LOG_LEVEL", "TMPDIR", "HOME",
 })
 #: Directories every Linux node has locally: a path there is no site's filesystem.
 _NODE_LOCAL = re.compile(r"^/(?:tmp|dev|var/tmp|usr/share|etc|proc|sys)(?:/|$)")

@@ -29,3 +29,36 @@ def vendor_reason(text: str, profile: ClusterProfile) -> str:
             return (f"`{found.group(0)}` belongs to {vendor} GPUs and {profile.name} has "
                     f"{profile.gpu.vendor} GPUs")
     return ""
+
+
+#: A read of a variable: ``$NAME``, ``${NAME}``, ``${NAME:-default}`` (group 1 or 2 the name,
+#: group 3 a default operator ``-``/``:-``, whose word is printed when the variable is unset).
+_VAR_READ = re.compile(r"\$\{(\w+)(?:(:?-)[^}]*)?\}|\$(\w+)")
+#: ``set -u``/``set -euo pipefail``/``set -o nounset``: an unset variable's bare read fails.
+_NOUNSET = re.compile(r"(?m)^\s*set\s+(?:-[a-zA-Z]*u[a-zA-Z]*\b|.*-o\s+nounset\b)")
+
+
+def printed_vendor_variable(text: str, profile: ClusterProfile, script: str) -> str:
+    """The other vendor's variable(s) that a print line (``echo``/``printf``) only reads
+    (``echo "cuda=${CUDA_VISIBLE_DEVICES:-unset}"``), comma-joined, or ``""``: such a line runs
+    on ``profile`` as written (the variable is unset there: it prints its default or nothing).
+    ``""`` too when another vendor word is run as a command (``$(nvidia-smi ...)``) or a bare
+    read would fail under the script's ``set -u``."""
+    if not re.match(r"\s*(?:echo|printf)\s", text) or re.search(r"[|;&<>]", _strip(text)):
+        return ""
+    names: list[str] = []
+    for found in _VAR_READ.finditer(text):
+        name = found.group(1) or found.group(3)
+        if vendor_reason(name, profile):
+            if found.group(2) is None and _NOUNSET.search(script):
+                return ""
+            names.append(name)
+    rest = _VAR_READ.sub("", text)
+    if not names or vendor_reason(rest, profile):
+        return ""
+    return ", ".join(dict.fromkeys(names))
+
+
+def _strip(text: str) -> str:
+    """``text`` without its quoted strings and command substitutions' inner text."""
+    return re.sub(r"\$\([^)]*\)|'[^']*'|\"(?:[^\"\\]|\\.)*\"", "", text)

@@ -590,7 +590,8 @@ def read_words(
             # of the Python launch (as a wrapper script is)
             return _shell_wrapper(words, i, stages)
         if ((_runs_as_command(word, stages) or _binary_on_ranks(word, stages))
-                and not _starts_launcher(words[i + 1:])):
+                and (_installs_packages(base, words[i + 1:])
+                     or not _starts_launcher(words[i + 1:]))):
             return LaunchLine(stages, word, False, list(words[i + 1:]), python="", command=True)
         return None
     return None
@@ -701,6 +702,17 @@ def _runs_as_command(word: str, stages: list[Stage]) -> bool:
 def _option_name(word: str) -> bool:
     """``word`` is an option that takes the next word as its value (``--module``)."""
     return word.startswith("-") and "=" not in word
+
+
+#: A package installer's install command: its operands are package names (``accelerate``,
+#: ``deepspeed``), never a program it starts.
+_INSTALLERS = re.compile(r"^(?:pip[\d.]*|conda|mamba|micromamba)$")
+
+
+def _installs_packages(base: str, rest: list[str]) -> bool:
+    """``pip3 install numpy accelerate``: ``base`` is a package installer and ``rest`` its
+    ``install`` command, whose words name packages, not a launcher the line runs."""
+    return bool(_INSTALLERS.match(base)) and rest[:1] == ["install"]
 
 
 def _starts_launcher(words: list[str]) -> bool:
