@@ -126,6 +126,7 @@ from maple_flow.port.launcher_opts import user_launcher_options
 from maple_flow.port.loop import carry_loop
 from maple_flow.port.mpi_app import app_layout, app_name, runs_an_app
 from maple_flow.port.node_local import node_local_env_refusal
+from maple_flow.port.memory import source_memory
 from maple_flow.port.node_type import choose_node_type
 from maple_flow.port.oneproc import one_process_size
 from maple_flow.port.packing import (
@@ -1308,7 +1309,9 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
 
     profile = get_profile(target)
     ranks = src.total or (src.facts.nodes or 1) * (src.facts.gpus_per_node or 1)
-    choice = choose_node_type(src.parsed.directives, profile, ranks, o.get("queue"))
+    asked_mem = source_memory(src.lines, src.parsed.directives)
+    host = (asked_mem.mb, asked_mem.written) if asked_mem is not None and asked_mem.mb else None
+    choice = choose_node_type(src.parsed.directives, profile, ranks, o.get("queue"), host)
     if choice.type_id is None:
         result = _port_on(src, target, o, store, lint)
     else:
