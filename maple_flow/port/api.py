@@ -124,9 +124,9 @@ from maple_flow.port.kept_command import (
 )
 from maple_flow.port.launcher_opts import user_launcher_options
 from maple_flow.port.loop import carry_loop
+from maple_flow.port.memory import source_memory
 from maple_flow.port.mpi_app import app_layout, app_name, runs_an_app
 from maple_flow.port.node_local import node_local_env_refusal
-from maple_flow.port.memory import source_memory
 from maple_flow.port.node_type import choose_node_type
 from maple_flow.port.oneproc import one_process_size
 from maple_flow.port.packing import (
