@@ -103,3 +103,16 @@ def test_one_process_asking_more_than_a_delta_a100x4_node_is_ported_to_its_a100x
     assert r.status == "generated"
     assert "#SBATCH -p gpuA100x8" in r.script or "#SBATCH --partition=gpuA100x8" in r.script
     assert any("gpuA100x8" in n and "350GB" in n for n in r.notes)
+
+
+def test_a_container_programs_host_path_reads_the_targets_scheduler_variables() -> None:
+    # the pyxis mount `$SLURM_SUBMIT_DIR:/workspace` is not carried: on a PBS target the
+    # program's host path is under PBS's submit directory, not Slurm's (unset there)
+    script = ("#!/bin/bash\n#SBATCH -N 2 --ntasks-per-node=4 --gres=gpu:4\n#SBATCH -t 01:00:00\n"
+              'srun --container-image="$SLURM_SUBMIT_DIR/img.sqsh" '
+              '--container-mounts="$SLURM_SUBMIT_DIR:/workspace" python /workspace/train.py '
+              "--epochs 2\n")
+    r = port(script, "polaris")["polaris"]
+    launch = [ln for ln in r.script.split("\n") if "train.py" in ln]
+    assert any("$PBS_O_WORKDIR/train.py" in ln for ln in launch)
+    assert not any("$SLURM_SUBMIT_DIR/train.py" in ln for ln in launch)
