@@ -116,3 +116,16 @@ def test_a_container_programs_host_path_reads_the_targets_scheduler_variables() 
     launch = [ln for ln in r.script.split("\n") if "train.py" in ln]
     assert any("$PBS_O_WORKDIR/train.py" in ln for ln in launch)
     assert not any("$SLURM_SUBMIT_DIR/train.py" in ln for ln in launch)
+
+
+def test_an_activation_of_an_install_a_kept_step_runs_is_kept_with_it() -> None:
+    script = ("#!/bin/bash\n#SBATCH --gres=gpu:1\n#SBATCH -t 01:00:00\n"
+              "/scratch-ssd/grp/miniconda3/bin/conda-env update -f environment.yml\n"
+              "source /scratch-ssd/grp/miniconda3/bin/activate myenv\n"
+              "srun python train.py --epochs 2\n")
+    r = port(script, "vista")["vista"]
+    assert "source /scratch-ssd/grp/miniconda3/bin/activate myenv" in r.script
+    lone = ("#!/bin/bash\n#SBATCH --gres=gpu:1\n#SBATCH -t 01:00:00\n"
+            "source /scratch-ssd/grp/miniconda3/bin/activate myenv\n"
+            "srun python train.py --epochs 2\n")  # the site's install alone: still dropped
+    assert "bin/activate myenv" not in port(lone, "vista")["vista"].script
