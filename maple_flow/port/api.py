@@ -124,6 +124,7 @@ from maple_flow.port.kept_command import (
 )
 from maple_flow.port.launcher_opts import user_launcher_options
 from maple_flow.port.loop import carry_loop
+from maple_flow.port.memory import source_memory
 from maple_flow.port.mpi_app import app_layout, app_name, runs_an_app
 from maple_flow.port.node_local import node_local_env_refusal
 from maple_flow.port.node_type import choose_node_type
@@ -1349,7 +1350,14 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
 
     profile = get_profile(target)
     ranks = src.total or (src.facts.nodes or 1) * (src.facts.gpus_per_node or 1)
-    choice = choose_node_type(src.parsed.directives, profile, ranks, o.get("queue"))
+    # one process a source node (or a count not known) needs the whole request on one node,
+    # which no layout splits (``memory.fit_memory`` refuses it): a node type that holds it is
+    # taken; ranks that share a node's request are spread by the memory stage instead
+    asked_mem = source_memory(src.lines, src.parsed.directives)
+    one_per_node = (src.total or 0) / (src.facts.nodes or 1) <= 1
+    host = (asked_mem.mb, asked_mem.written) if (
+        asked_mem is not None and asked_mem.mb and one_per_node) else None
+    choice = choose_node_type(src.parsed.directives, profile, ranks, o.get("queue"), host)
     if choice.type_id is None:
         result = _port_on(src, target, o, store, lint)
     else:

@@ -182,7 +182,7 @@ def container_program_host(p: ParsedScript) -> tuple[str, str, str] | None:
     return (program, *found) if found else None
 
 
-def _program_out_of_container(script: str, p: ParsedScript) -> str:
+def _program_out_of_container(script: str, p: ParsedScript, scheduler: str = "") -> str:
     """``script`` whose launch starts the program from its host path where the source's
     container is not carried and the program was a path inside it (see
     :func:`container_program_host`): inside the container's mount it is not on the host."""
@@ -192,6 +192,8 @@ def _program_out_of_container(script: str, p: ParsedScript) -> str:
     if found is None or at is None:
         return script
     program, host, _ = found
+    if scheduler:  # `$SLURM_SUBMIT_DIR:/workspace` on a PBS target: its own submit directory
+        host = translate_scheduler_vars(host, scheduler, p.grid_engine)[0]
     lines = script.split("\n")
     word = re.compile(rf"(?<![\w/$.-]){re.escape(program)}(?![\w/.-])")
     for k in range(at - 1, len(lines)):
@@ -214,7 +216,7 @@ def _container(out: Applied, src: Source, profile: ClusterProfile, entry: str) -
                 or pyxis_mounts_refusal(src.parsed, "\n".join(src.lines), profile))
         out.refusals += [lost] if lost else []
     if plan is None and not out.refusals:
-        out.script = _program_out_of_container(out.script, src.parsed)
+        out.script = _program_out_of_container(out.script, src.parsed, profile.scheduler)
     if plan is None or out.refusals:
         return
     target_python = profile.software.python

@@ -74,13 +74,36 @@ def _where(t: NodeType) -> str:
             f"{how})")
 
 
+def _by_memory(profile: ClusterProfile, ranks: int, host: tuple[float, str]) -> NodeChoice:
+    """The node type whose nodes hold the host memory a source node asked (``host``: MB and
+    the directive as written) that the profile's own nodes do not, with the profile's own GPU
+    model (the same GPUs, more memory: Delta's gpuA100x8 beside its gpuA100x4), the job
+    fitting its queues; else the profile's own nodes (the memory stage then says why)."""
+    mb, written = host
+    if mb <= profile.node.memory_gb * 1024.0:
+        return NodeChoice(None)
+    own = model_of_profile(profile.gpu.model)
+    for t in profile.node_types:
+        if (not t.auto or model_of_profile(t.gpu.model) != own or t.node is None
+                or t.node.memory_gb * 1024.0 < mb or not _fits(t, ranks)[0]):
+            continue
+        return NodeChoice(t.id, (
+            f"memory: the source asks `{written}` a node, more than {profile.name}'s default "
+            f"GPU nodes have ({profile.node.memory_gb} GB): the port runs on {_where(t)}, "
+            f"{t.node.memory_gb} GB a node" + (f"; {t.notes}" if t.notes else ""),))
+    return NodeChoice(None)
+
+
 def choose_node_type(directives: list[Directive], profile: ClusterProfile, ranks: int,
-                     queue: str | None = None) -> NodeChoice:
+                     queue: str | None = None,
+                     host: tuple[float, str] | None = None) -> NodeChoice:
     """The node type of ``profile`` a job of ``ranks`` GPUs asking for ``directives``' GPUs
     runs on: a queue the user named picks its type; else, where the profile's own GPUs are
     not what the source asks for, the first type (in the profile's order) with the asked
     model and memory, else the one of the same maker with the least memory that is enough
-    (the closest fit), that the job fits.
+    (the closest fit), that the job fits; where the GPUs asked are the profile's own, a host
+    memory request (``host``) above its nodes' picks a node type with the same GPUs that holds
+    it (``_by_memory``).
     """
     if queue:  # a queue of the profile's own nodes keeps them
         named = None if profile.queues.get(queue) else next(
@@ -88,7 +111,10 @@ def choose_node_type(directives: list[Directive], profile: ClusterProfile, ranks
         return NodeChoice(named.id if named else None)
     asked = asked_gpu(directives)
     if asked is None or not profile.node_types or _has(profile.gpu, asked):
-        return NodeChoice(None)
+        # the GPUs are the default nodes': a host memory request above theirs may still pick
+        # a node type (``host``: what a source node asked, MB and as written)
+        return _by_memory(profile, ranks, host) if host and profile.node_types else NodeChoice(
+            None)
     exact = [t for t in profile.node_types if _has(t.gpu, asked)]
     base_will_do = _will_do(profile.gpu, asked)
     near = [] if exact or base_will_do else sorted(  # the closest fit: least memory first

@@ -169,6 +169,15 @@ def _past_path_lookups(words: tuple[str, ...], cmds: list[ShellCommand]) -> str 
     return None
 
 
+def _sets(cmd: ShellCommand) -> list[tuple[str, str]]:
+    """The variables ``cmd`` sets: its assignments, and the ``NAME=value`` words of an
+    ``export``/``declare``/``typeset``/``readonly`` line (``export JULIA_BIN=/x/bin/julia``)."""
+    declared = [w.partition("=")[::2] for w in cmd.words[1:] if "=" in w and not
+                w.startswith("-")] if cmd.words[:1] in (("export",), ("declare",), ("typeset",),
+                                                         ("readonly",), ("local",)) else []
+    return [*cmd.assignments, *((n, v) for n, v in declared)]
+
+
 def _variable_launch(blocks: list[Block]) -> str:
     """The last site-launcher line whose program is a variable the port could not read
     (``srun ... $cmd`` with ``cmd="torchrun ${ARGS[@]} train.py"``), named with the line that
@@ -182,7 +191,7 @@ def _variable_launch(blocks: list[Block]) -> str:
         if var is None or _PYTHONISH.search(" ".join(cmd.words[1:])):
             continue
         text = " ".join(cmd.text.split())[:120]
-        setting = next(((c.line, v) for c in reversed(cmds[:k]) for n, v in c.assignments
+        setting = next(((c.line, v) for c in reversed(cmds[:k]) for n, v in _sets(c)
                         if n == var), None)
         if setting is None:
             held = (f"${var}, which the script does not set (it comes from the caller or the "

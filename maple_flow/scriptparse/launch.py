@@ -307,6 +307,12 @@ def _options(words: list[str], i: int, stage: Stage) -> int:
         elif eq:
             stage.options.append((name, value))
             i += 1
+        elif (word in _TWO_VALUES and word.lstrip("-") in ("env", "genv") and i + 1 < len(words)
+              and re.match(r"[A-Za-z_]\w*=", words[i + 1])):
+            # `-env OMP_NUM_THREADS=4` (Cray PALS spells --env so): one NAME=VALUE word, not
+            # hydra's two (`-env NAME VALUE`)
+            stage.options.append((word, words[i + 1]))
+            i += 2
         elif word in _TWO_VALUES and i + 2 < len(words):
             stage.options.append((word, f"{words[i + 1]} {words[i + 2]}"))
             i += 3
@@ -612,8 +618,11 @@ def _binary_on_ranks(word: str, stages: list[Stage]) -> bool:
     """``word`` is the path of a compiled program (``./main``, ``/opt/vasp/bin/vasp_std``)
     that a per-rank launcher (the innermost one) starts on the job's ranks."""
     launcher = next((s for s in reversed(stages) if s.name in _LAUNCHERS.values()), None)
+    # the directory may read the environment (`$HOME/bin/app`, `/proj/$USER/bin/julia`, a
+    # script's exported path): the program is the file the path names, whatever the directory
     return (launcher is not None and launcher.name in PER_RANK_LAUNCHERS and "/" in word
-            and "$" not in word and not word.endswith("/") and _command_word(_base(word)))
+            and "$" not in _base(word) and not word.endswith("/")
+            and _command_word(_base(word)))
 
 
 def runner_command(words: list[str] | tuple[str, ...], i: int) -> int | None:

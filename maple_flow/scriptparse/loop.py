@@ -139,7 +139,7 @@ def launch_loop(block: Block, cmd: ShellCommand) -> LaunchLoop | None:
         problem = ("the launch shares its line with other commands inside the loop; put it on "
                    "a line of its own")
     names = _loop_variables(before)
-    per_node = _per_node(cmd.text, names)
+    per_node = _per_node(cmd.text, _derived(names, before))
     return LaunchLoop(block.line, head, before, after, names, "" if per_node else problem,
                       per_node)
 
@@ -158,6 +158,19 @@ def _launch_condition(text: str, cmd: ShellCommand,
     if re.search(r"[;|&]", bare_line(test)):
         return None  # the test is more than the launch
     return indent + keyword, indent + "then"
+
+
+def _derived(names: list[str], before: list[str]) -> list[str]:
+    """``names`` and the names the loop's body sets from them before the launch
+    (``node_i=${nodes_array[$i]}``: the host a pass runs on, picked by the loop variable)."""
+    names = list(names)
+    if not names:
+        return names
+    for line in before[1:]:
+        match = _ASSIGNED.match(line.split(" #", 1)[0])
+        if match and any(_reads(n, match.group(2)) for n in names):
+            names.append(match.group(1))
+    return names
 
 
 def _per_node(text: str, names: list[str]) -> bool:

@@ -525,8 +525,16 @@ def _body(cmd: ShellCommand, line: LaunchLine | None, variables: dict[str, str])
                 saved[f"__MAPLE_PATH_DEFAULT_{k}__"] = m.group(0)
         for key, ref in saved.items():
             text = text.replace(ref, key, 1)
-        text = expand(text, {k: v for k, v in variables.items()
-                             if not re.search(r"\$\(|`", v) and k not in decided})
+        known = {k: v for k, v in variables.items()
+                 if not re.search(r"\$\(|`", v) and k not in decided}
+        if _single_quoted_body(cmd, line.inline):
+            # `bash -c '$LAUNCHER $CMD'`: the new shell expands the exported values itself, and
+            # splits an unquoted one into words: a newline in it (`CMD="x.py<newline> --a b"`)
+            # separates words there, never commands
+            text = _UNQUOTED_REF.sub(
+                lambda m: " ".join(known[m.group(1) or m.group(2)].split())
+                if "\n" in known.get(m.group(1) or m.group(2), "") else m.group(0), text)
+        text = expand(text, known)
         for key, ref in saved.items():
             text = text.replace(key, ref)
         return text
@@ -544,6 +552,16 @@ def _body(cmd: ShellCommand, line: LaunchLine | None, variables: dict[str, str])
             text = text.replace(key, ref)
         return text
     return ""
+
+
+#: An unquoted ``$NAME`` / ``${NAME}`` reference (no double quote right before it).
+_UNQUOTED_REF = re.compile(r'(?<!["\\])\$(?:\{([A-Za-z_]\w*)\}|([A-Za-z_]\w*))(?!["\w])')
+
+
+def _single_quoted_body(cmd: ShellCommand, body: str) -> bool:
+    """The ``bash -c`` body ``body`` is written in single quotes on ``cmd`` (the batch shell
+    leaves its references to the new shell)."""
+    return "'" not in body and f"'{body}'" in cmd.text
 
 
 #: A reference whose fallback is an absolute path or another such reference
@@ -1030,7 +1048,11 @@ def parse_script(data: str | bytes) -> ParsedScript:
                 _record(cmd, parsed)  # exports on one branch are set-up steps, not env
     _forget_branch_values(blocks, parsed)
     _record_rank_env(found.inner, parsed, found.cmd.text)
-    parsed.env.update({k: v for k, v in launcher_env(found.line.stages).items()
+    # `mpiexec -env OMP_NUM_THREADS=${NTHREADS}`: the target sets it with the job's env, above
+    # the set-up steps that set NTHREADS, so a value the script knows is put in
+    known = simple_values(parsed.variables)
+    parsed.env.update({k: v if re.search(r"\$\(|`", v) else expand(v, known)
+                       for k, v in launcher_env(found.line.stages).items()
                        if k not in parsed.env})
     # exported ones too: `export LAUNCHER="accelerate launch ..."; export CMD="$LAUNCHER $SCRIPT"`
     parsed.arrays = {k[:-3]: v for k, v in arrays.items()}

@@ -637,8 +637,33 @@ def setup_steps(p: ParsedScript) -> list[Step]:
         if step is not None:
             steps.append(_cd_out_of_container(step, mounts))
     steps = _workdir_steps(p) + _keep_program_dirs(_programs_as_launches(steps, p), p)
-    return [_runs_the_program(s, p)
-            for s in _drop_inherited_deactivation(_drop_source_conda_init(steps))]
+    return [_runs_the_program(s, p) for s in _keep_activation_of_kept_install(
+        _drop_inherited_deactivation(_drop_source_conda_init(steps)))]
+
+
+#: ``source /x/miniconda3/bin/activate [ENV]`` / ``. /x/venv/bin/activate``: the install's root.
+_ACTIVATE_SCRIPT = re.compile(r"^(?:source|\.)\s+(\S+?)/bin/activate(?:\s+\S+)?\s*$")
+
+
+def _keep_activation_of_kept_install(steps: list[Step]) -> list[Step]:
+    """An activation dropped as the source site's (``source /scratch/grp/miniconda3/bin/activate
+    env``) is kept when a kept step runs that same install (``/scratch/grp/miniconda3/bin/conda-env
+    update -f environment.yml``): the job maintains the install itself, so the activation is the
+    user's as much as that step; both keep the path, named as the source site's."""
+    kept = [s for s in steps if s.keep is True]
+    out = []
+    for s in steps:
+        found = _ACTIVATE_SCRIPT.match(s.text.strip()) if s.keep is False else None
+        root = found.group(1).rstrip("/") if found else ""
+        user = next((k for k in kept if root and re.search(
+            rf"(?<![\w.-]){re.escape(root)}/", k.text)), None) if root.startswith("/") else None
+        if user is not None:
+            s = replace(s, keep=True, why=(
+                f"the activation of {root}, the install your kept step at line {user.line} "
+                f"runs too: {root} is on the source's filesystem: make it exist on the target "
+                "(same path) or change both lines"))
+        out.append(s)
+    return out
 
 
 _SENT_BACK = re.compile(r"(?<![&|>])&\s*(?:#.*)?$", re.M)
