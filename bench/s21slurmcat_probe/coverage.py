@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import sys
 from collections import Counter
@@ -18,8 +19,10 @@ import yaml
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "bench" / "reallogs"))
+#: MAPLE_CODE_ROOT: run another checkout's code (main) on this catalogue.
+CODE = Path(os.environ.get("MAPLE_CODE_ROOT", ROOT))
+sys.path.insert(0, str(CODE))
+sys.path.insert(0, str(CODE / "bench" / "reallogs"))
 
 import run as reallogs  # noqa: E402
 

@@ -82,7 +82,7 @@ add("feature", SUB + "Invalid feature specification", [f"{ERR}:341"],
     {"fix": r"(?m)^-#SBATCH (-C|--constraint)"}, ["#SBATCH --constraint=v100"], doc=D + "#OPT_constraint")
 add("dependency", SUB + "Job dependency problem", [f"{ERR}:387"],
     True, "--dependency", "the job it depends on is gone or wrong: drop the dependency or ask for the job id",
-    {"fix": r"(?m)^-#SBATCH (-d|--dependency)"}, ["#SBATCH --dependency=afterok:123456"], doc=D + "#OPT_dependency")
+    {"ask": "dependency"}, ["#SBATCH --dependency=afterok:123456"], doc=D + "#OPT_dependency")
 add("task-mem", SUB + "Memory required by task is not available", [f"{ERR}:411"],
     True, "--mem-per-cpu", "less memory per CPU (or more CPUs)",
     {"fix": r"(?m)^[-+]#SBATCH --mem"}, ["#SBATCH --mem-per-cpu=64G"])
@@ -157,7 +157,8 @@ add("step-more-procs", STEP + "More processors requested than permitted", [f"{ER
     {"fix": r"(?m)^[-+].*srun"}, replace=[("srun torchrun", "srun -n 16 torchrun")])
 add("step-busy", "srun: Job 4012345 step creation temporarily disabled, retrying (Requested nodes are busy)",
     ["src/srun/launch.c:1382", f"{ERR}:285"], True, "srun (steps sharing the allocation)",
-    "advice: an earlier step holds the resources; --overlap/--exact or smaller steps", {"advice": True})
+    "let the step share the allocation (srun --overlap) or take only what it asks (--exact)",
+    {"fix": r"(?m)^\+.*srun.*--(overlap|exact)"})
 # ---- client-side option errors (slurm_opt.c / proc_args.c / sbatch opt.c / srun opt.c)
 SO = "src/common/slurm_opt.c"
 add("opt-time", "sbatch: error: Invalid --time specification", [f"{SO}:3953"], True, "--time",
@@ -192,6 +193,13 @@ add("opt-excl-oversub", "sbatch: fatal: --exclusive and --oversubscribe options 
     ["#SBATCH --exclusive", "#SBATCH --oversubscribe"])
 add("opt-mem", "sbatch: error: Invalid --mem specification", [f"{SO}:2450"], True, "--mem",
     "a size Slurm reads (e.g. 64G)", {"fix": r"(?m)^[-+]#SBATCH --mem"}, ["#SBATCH --mem=64GB"])
+add("opt-mem-per-cpu", "sbatch: error: Invalid --mem-per-cpu specification", [f"{SO}:299"], True,
+    "--mem-per-cpu", "the same size in whole units (1.5G -> 1536M)",
+    {"fix": r"(?m)^\+#SBATCH --mem-per-cpu=1536M"}, ["#SBATCH --mem-per-cpu=1.5G"])
+add("unsupported-gres", SUB + "Requested GRES option unsupported by configured SelectType plugin",
+    [f"{ERR}:710"], True, "--gpus*",
+    "advice: the site's select plugin (cons_res) takes no --gpus*/--*-per-gpu; ask for GPUs as --gres=gpu:N",
+    {"fix": r"(?m)^[-+]#SBATCH (--gres|--gpus)"}, replace=[("--gpus-per-node=4", "--gpus=8")])
 add("opt-dist", "sbatch: error: Invalid --distribution specification", [f"{SO}:1303"], True, "--distribution",
     "drop it or a valid one", {"fix": r"(?m)^-#SBATCH (-m|--distribution)"}, ["#SBATCH --distribution=round-robin"])
 add("opt-mail", "sbatch: error: Invalid --mail-type specification", [f"{SO}:2337"], True, "--mail-type",
