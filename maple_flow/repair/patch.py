@@ -28,6 +28,7 @@ from maple_flow.repair.patch_entity import replace_word, run_through_interpreter
 from maple_flow.repair.patch_gres import gres_gpus
 from maple_flow.repair.patch_hostlist import mpi_host_loopback
 from maple_flow.repair.patch_lines import launch_with_srun, pbs_select_mpiprocs, strip_invisible
+from maple_flow.repair.patch_spaces import plain_spaces
 from maple_flow.repair.patch_rankvars import (
     bind_rank_gpus,
     local_rank_from_local_id,
@@ -354,6 +355,7 @@ _HANDLERS: dict[type, Handler] = {
     o.DropEmptyDirective: lambda t, op, p: psubmit.drop_empty_directive(t, _scheduler(t, p)),
     o.TasksPerNode: lambda t, op, p: psubmit.tasks_per_node(t),
     o.RemoveArgument: lambda t, op, p: psubmit.remove_argument(t, op.name),
+    o.PlainSpaces: lambda t, op, p: plain_spaces(t),
 }
 
 
