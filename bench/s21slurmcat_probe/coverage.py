@@ -55,7 +55,7 @@ def main() -> None:
             data = reallogs.diagnose_log(reallogs.script_text(case, DIRS), case["log"],
                                          case["cluster"], None, False)
             outcome = judge(e, data)
-        except Exception as exc:  # noqa: BLE001
+        except Exception as exc:
             data, outcome = {"diagnoses": []}, f"error {type(exc).__name__}: {exc}"[:120]
         p = data.get("proposed")
         rows.append({"id": e["id"], "expect": next(iter(e["expect"])), "outcome": outcome,
@@ -68,8 +68,8 @@ def main() -> None:
     good = counts["right_fix"] + counts["advice_ok"] + sum(
         1 for r in rows if r["outcome"] == "asks" and r["expect"] == "ask")
     lines = [f"# Slurm catalogue coverage: {args.name}", "",
-             f"{len(rows)} messages; right (fix / ask where asked / advice where site-only): {good}; "
-             f"outcomes {dict(counts)}", "",
+             f"{len(rows)} messages; right (fix / ask where asked / advice where site-only): "
+             f"{good}; outcomes {dict(counts)}", "",
              "| message | expect | outcome | proposed | first diagnoses |", "|---|---|---|---|---|"]
     for r in rows:
         lines.append(f"| {r['id']} | {r['expect']} | {r['outcome']} | {r['proposed'] or '-'} | "

@@ -1,4 +1,11 @@
+# ruff: noqa: E501 (data: messages, regexes and sources, one entry a line)
+"""Writes templates/failures/s21_slurmcat.yaml: the records of the Slurm message catalogue
+(catalogue.yaml). Run: python bench/s21slurmcat_probe/gen_records.py
+"""
+from pathlib import Path
+
 import yaml
+
 C = "284c3b95f08a2dc2478499837b03355e1b9c5c75"
 def src(path, line, title):
     return {"title": f"SchedMD/slurm {path}:{line} ({title})", "url": f"https://github.com/SchedMD/slurm/blob/{C}/{path}#L{line}", "kind": "code"}
@@ -12,14 +19,20 @@ def d(opt):  # the script names the directive (long or short spelling)
 R = []
 def rec(id, family, sigs, cause, fix=None, advice=None, examples=(), negatives=(), refs=()):
     r = {"id": id, "family": family, "signatures": sigs, "cause": cause}
-    if fix: r["fix"] = fix
-    if advice: r["advice"] = advice
-    r["examples"] = list(examples); r["negatives"] = list(negatives); r["references"] = list(refs)
+    if fix:
+        r["fix"] = fix
+    if advice:
+        r["advice"] = advice
+    r["examples"] = list(examples)
+    r["negatives"] = list(negatives)
+    r["references"] = list(refs)
     R.append(r)
 def sig(p, script=None, lacks=None, w=5.0):
     s = {"pattern": p, "scheduler": "slurm"}
-    if script: s["script"] = script
-    if lacks: s["script_lacks"] = lacks
+    if script:
+        s["script"] = script
+    if lacks:
+        s["script_lacks"] = lacks
     s["weight"] = w
     return s
 
@@ -286,5 +299,5 @@ head = """# Failure records from the catalogue of Slurm's own messages (bench/s2
 # condition): a fix, a question for a value only the user has ({ask:...}), or advice where only
 # the site (or the submit command) can change it. Issue 17, helper s21-slurmcat.
 """
-open("/work/wt/s21-slurmcat/templates/failures/s21_slurmcat.yaml", "w").write(head + yaml.safe_dump(out, sort_keys=False, width=110, allow_unicode=True))
+(Path(__file__).resolve().parents[2] / "templates" / "failures" / "s21_slurmcat.yaml").write_text(head + yaml.safe_dump(out, sort_keys=False, width=110, allow_unicode=True), encoding="utf-8")
 print(len(R))

@@ -1,3 +1,4 @@
+# ruff: noqa: E501 (data: messages, regexes and sources, one entry a line)
 """Writes cases.yaml: new real public logs carrying catalogue messages (format of
 bench/reallogs13/cases.yaml). Split by sha256(id) parity: even -> tune, odd -> heldout.
 Written before any run of maple on them. Run: python make_cases.py

@@ -1,3 +1,4 @@
+# ruff: noqa: E501 (data: messages, regexes and sources, one entry a line)
 """Writes catalogue.yaml: the user-facing Slurm messages of submission and step launch that a
 job script can cause, each with its place in Slurm's source (SchedMD/slurm at COMMIT), the
 directive or option at fault, and what is right: a fix (regex on the diff), a question for a

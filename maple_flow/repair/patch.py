@@ -28,13 +28,13 @@ from maple_flow.repair.patch_entity import replace_word, run_through_interpreter
 from maple_flow.repair.patch_gres import gres_gpus
 from maple_flow.repair.patch_hostlist import mpi_host_loopback
 from maple_flow.repair.patch_lines import launch_with_srun, pbs_select_mpiprocs, strip_invisible
-from maple_flow.repair.patch_spaces import plain_spaces
 from maple_flow.repair.patch_rankvars import (
     bind_rank_gpus,
     local_rank_from_local_id,
     world_size_from_job,
 )
 from maple_flow.repair.patch_ray import ray_head_address
+from maple_flow.repair.patch_spaces import plain_spaces
 from maple_flow.repair.patch_torchrun import (
     launch_on_every_node,
     launcher_through_python,

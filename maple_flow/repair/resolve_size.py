@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 import re
+
 from maple_flow.knowledge.directives import last_value, parse_directives
 
 #: What sbatch takes: digits and at most one unit letter.
