@@ -178,3 +178,41 @@ def test_no_record_without_its_directive_in_the_script() -> None:
     data = _diagnose(SRUN, "sbatch: error: Batch job submission failed: Invalid wckey "
                      "specification\n")
     assert data["proposed"] is None or data["proposed"]["record_id"] != "slurm-wckey-invalid"  # type: ignore[index]
+
+
+# --- a misspelt option, respelled from Slurm's own option table ----------------------------
+
+@pytest.mark.parametrize(("name", "want"), [
+    ("gpus-per-nod", "gpus-per-node"), ("gpus-per-nodes", "gpus-per-node"),
+    ("cpus-per-tasks", "cpus-per-task"), ("partiton", "partition"),
+    ("mem_per_cpu", "mem-per-cpu"),
+])
+def test_closest_option(name: str, want: str) -> None:
+    from maple_flow.repair.resolve_slurm import closest_option
+    assert closest_option(name) == want
+
+
+@pytest.mark.parametrize("name", ["gpus", "chdir", "name", "ntask-per-node"])
+def test_no_respelling_of_options_or_far_names(name: str) -> None:
+    """--gpus is an option an older Slurm lacks; --name is far from any; ntask-per-node is as
+    close to --ntasks-per-node as to --tasks-per-node."""
+    from maple_flow.repair.resolve_slurm import RespellUnresolved, closest_option
+    with pytest.raises(RespellUnresolved):
+        closest_option(name)
+
+
+@pytest.mark.parametrize("log", [
+    "sbatch: unrecognized option '--gpus-per-nod=4'\nTry \"sbatch --help\" for more information",
+    "sbatch: error: Invalid directive found in batch script: --gpus-per-nod=4",
+])
+def test_a_misspelt_directive_is_respelled_with_its_value(log: str) -> None:
+    script = TORCHRUN.replace("--gpus-per-node=4", "--gpus-per-nod=4")
+    rid, diff = _proposed(_diagnose(script, log + "\n"))
+    assert rid == "sbatch-directive-misspelt"
+    assert "\n-#SBATCH --gpus-per-nod=4" in diff and "\n+#SBATCH --gpus-per-node=4" in diff
+
+
+def test_an_option_this_slurm_lacks_is_not_respelled() -> None:
+    data = _diagnose(_with(SRUN, "#SBATCH --gpus=4"), "sbatch: unrecognized option '--gpus=4'\n")
+    proposed = data["proposed"]
+    assert proposed is None or proposed["record_id"] != "sbatch-directive-misspelt"  # type: ignore[index]
