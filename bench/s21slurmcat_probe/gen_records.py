@@ -26,6 +26,9 @@ def rec(id, family, sigs, cause, fix=None, advice=None, examples=(), negatives=(
     r["examples"] = list(examples)
     r["negatives"] = list(negatives)
     r["references"] = list(refs)
+    # decided by Slurm's own message and the script's line at fault: never offered by
+    # similarity, so its words take no key word from another record (evidence_gate)
+    r["signature_only"] = True
     R.append(r)
 def sig(p, script=None, lacks=None, w=5.0):
     s = {"pattern": p, "scheduler": "slurm"}
@@ -228,7 +231,11 @@ rec("srun-gpu-bind-unparsed", "launcher",
     refs=[src(SO, 1646, "arg_set_gpu_bind"), {"title": "Slurm srun: --gpu-bind", "url": "https://slurm.schedmd.com/srun.html#OPT_gpu-bind", "kind": "doc"}])
 STEP = r"srun: error: Unable to create step for job \d+: "
 rec("srun-step-cpus-above-job", "launcher",
-    [sig(STEP + r"(?:Requested node configuration is not available|More processors requested than permitted)", r"(?m)^\s*srun\b[^\n]*\s(?:-c\s*|--cpus-per-task[=\s])\d+"),
+    [sig(STEP + r"(?:Requested node configuration is not available|More processors requested than permitted)",
+         # the srun line's count differs from the job's (the same count is not the cause)
+         r"(?ms)^\s*#SBATCH\s+(?:-c\s*|--cpus-per-task[=\s]\s*)(\d+)\b.*^\s*srun\b[^\n]*\s(?:-c\s*|--cpus-per-task[=\s]\s*)(?!\1\b)\d+"),
+     sig(STEP + r"(?:Requested node configuration is not available|More processors requested than permitted)",
+         r"(?m)^\s*srun\b[^\n]*\s(?:-c\s*|--cpus-per-task[=\s]\s*)(?:[2-9]|\d\d+)\b", lacks=d("-c|--cpus-per-task")),
      sig(r"Job step's --cpus-per-task value exceeds that of job", r"(?m)^\s*srun\b[^\n]*\s(?:-c\s*|--cpus-per-task[=\s])\d+")],
     "The launch line's srun asks for more CPUs per task than the job holds, so the step cannot be placed in the allocation.",
     fix=[{"op": "remove_launcher_arg", "launcher": "srun", "name": "--cpus-per-task"}],
