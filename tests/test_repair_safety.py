@@ -166,7 +166,11 @@ USER_VALUED = {("missing-required-argument", "add_argument"),
                ("lmod-module-exists-not-loadable", "add_module"),
                ("lmod-missing-prerequisite-module", "add_module"),
                ("lmod-exists-not-loadable-legacy", "add_module"),
-               ("envmodules-missing-prereq", "add_module")}
+               ("envmodules-missing-prereq", "add_module"),
+               # s21_slurmcat: the job id, array range, partition or timing value the user gives
+               ("slurm-dependency-job-unknown", "set_directive"),
+               ("slurm-array-spec-ask", "set_directive"),
+               ("slurm-timing-option-unparsed", "set_directive")}
 
 
 def _answers(record_fix: list[Any]) -> dict[str, str]:

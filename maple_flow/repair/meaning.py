@@ -17,6 +17,12 @@ _FIRST_LINE = re.compile(
 )
 
 
+#: The blanks sbatch and the shell split on: a no-break space (U+00A0) is not one of them
+#: (``#SBATCH --partition<NBSP>milan`` is one unknown word to sbatch), though str.split()
+#: takes it for one.
+_BLANKS = re.compile(r"[ \t]+")
+
+
 def canonical_word(word: str) -> str:
     """``word`` with its first-line idioms written as ``| head -n 1``."""
     return _FIRST_LINE.sub("| head -n 1", word)
@@ -26,7 +32,7 @@ def meaning(script: str) -> tuple[tuple[str, ...], ...]:
     """What the shell and the scheduler read in ``script``: its directive lines (spacing
     collapsed) and its commands' assignments (``NRANKS_PER_NODE=4``) and words, with
     equivalent first-line idioms made one."""
-    directives = tuple(" ".join(line.split()) for line in script.splitlines()
+    directives = tuple(" ".join(_BLANKS.split(line.strip(" \t"))) for line in script.splitlines()
                        if is_header_line(line))
     commands = tuple(tuple(f"{name}={canonical_word(value)}" for name, value in cmd.assignments)
                      + tuple(canonical_word(w) for w in cmd.words)

@@ -498,6 +498,14 @@ class RemoveArgument(Strict):
     name: OptionName
 
 
+class PlainSpaces(Strict):
+    """Write each no-break space (U+00A0) or other Unicode space separator of the script as an
+    ASCII space: a line copied from a web page that sbatch reads as an unknown directive
+    (maple_flow.repair.patch_spaces)."""
+
+    op: Literal["plain_spaces"] = "plain_spaces"
+
+
 FixOp = Annotated[
     AddModule | RemoveModule | SwapModule | ExportEnv | UnsetEnv | PropagateEnv | SetDirective
     | RemoveDirective | SetLauncherArg | RemoveLauncherArg | RespellLauncherArg | UnderscoreOptions
@@ -510,7 +518,8 @@ FixOp = Annotated[
     | ContainerPython3 | RegistryHostHash | MpiSingleCopyOff | JobDirCache | ContainerHostMpi
     | StripInvisible | LaunchWithSrun | PbsSelectMpiprocs
     | LocalRankFromLocalId | WorldSizeFromJob | BindRankGpus | ColossalaiRunPerNode
-    | DropEmptyDirective | TasksPerNode | RemoveArgument,
+    | DropEmptyDirective | TasksPerNode | RemoveArgument
+    | PlainSpaces,
     Field(discriminator="op"),
 ]
 
@@ -529,6 +538,7 @@ OP_KINDS: tuple[str, ...] = (
     "local_rank_from_local_id", "world_size_from_job", "bind_rank_gpus",
     "colossalai_run_per_node",
     "drop_empty_directive", "tasks_per_node", "remove_argument",
+    "plain_spaces",
 )
 
 

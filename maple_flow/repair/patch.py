@@ -34,6 +34,7 @@ from maple_flow.repair.patch_rankvars import (
     world_size_from_job,
 )
 from maple_flow.repair.patch_ray import ray_head_address
+from maple_flow.repair.patch_spaces import plain_spaces
 from maple_flow.repair.patch_torchrun import (
     launch_on_every_node,
     launcher_through_python,
@@ -354,6 +355,7 @@ _HANDLERS: dict[type, Handler] = {
     o.DropEmptyDirective: lambda t, op, p: psubmit.drop_empty_directive(t, _scheduler(t, p)),
     o.TasksPerNode: lambda t, op, p: psubmit.tasks_per_node(t),
     o.RemoveArgument: lambda t, op, p: psubmit.remove_argument(t, op.name),
+    o.PlainSpaces: lambda t, op, p: plain_spaces(t),
 }
 
 

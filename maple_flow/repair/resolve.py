@@ -45,6 +45,10 @@ Placeholders (a closed set; anything else is an error found when the knowledge b
   unresolved when it asks no ``--mem`` size or already a whole node.
 - ``{port_shift:X}``: another port than the one in group X (deterministic), below the Linux
   ephemeral range (32768-60999) from which outgoing connections take their ports.
+- ``{size:X}``: the Slurm memory directive named by group X (``mem``, ``mem-per-cpu``, ...)
+  written as sbatch reads a size (``1.5G`` -> ``1536M``, ``64GB`` -> ``64G``).
+- ``{respell:X}``: the Slurm option the name in group X misspells (Slurm's option table,
+  templates/schedulers/slurm_options.yaml); ``{respell:X.value}``: the script's value for it.
 - ``{ask:NAME}``: a value only the user knows: taken from ``Context.answers``, else the op
   is left out and NAME is reported.
 - ``{script.NAME}``: the number a ``NAME=<digits>`` line of the script sets.
@@ -97,6 +101,8 @@ from maple_flow.knowledge.policy import request_from_directives
 from maple_flow.models import ClusterProfile, Queue, format_walltime, walltime_seconds
 from maple_flow.repair.models import OpTemplate
 from maple_flow.repair.ops import FixOp
+from maple_flow.repair.resolve_size import SizeUnresolved, size_mended
+from maple_flow.repair.resolve_slurm import RespellUnresolved, respelled
 from maple_flow.units import size_mb
 
 _PLACEHOLDER = re.compile(r"\{([a-z_]+)([.:])([A-Za-z0-9_.]+)\}")
@@ -105,7 +111,8 @@ KINDS = frozenset({"m", "profile", "module", "site_module", "mem", "queue", "wal
                    "port_shift", "ask",
                    "item", "script", "select", "directive", "gcc_upto", "cuda_like",
                    "arg_with", "gpus", "cpus", "node_index", "master_addr", "launch",
-                   "named_module", "task_var", "job_name", "bind", "ppr"})
+                   "named_module", "task_var", "job_name", "bind", "ppr", "size",
+                   "respell"})
 #: Module families that name the same thing at different sites.
 _ALIASES = {"cuda": ("cuda", "cudatoolkit"), "cudatoolkit": ("cuda", "cudatoolkit"),
             "python": ("python", "python3"), "python3": ("python3", "python")}
@@ -711,6 +718,24 @@ def _ppr_ranks(ctx: Context, arg: str) -> str:
     return str(total)
 
 
+def _size_mended(ctx: Context, arg: str) -> str:
+    """``{size:X}``: the memory directive group X names, as sbatch reads a size
+    (maple_flow.repair.resolve_size)."""
+    try:
+        return size_mended(dict(ctx.groups), ctx.script, arg)
+    except SizeUnresolved as exc:
+        raise Unresolved(str(exc)) from None
+
+
+def _respell(ctx: Context, arg: str) -> str:
+    """``{respell:X}``: the Slurm option group X misspells; ``{respell:X.value}``: the value
+    of the script's directive of that name (maple_flow.repair.resolve_slurm)."""
+    try:
+        return respelled(ctx.groups, ctx.script, arg)
+    except RespellUnresolved as exc:
+        raise Unresolved(str(exc)) from None
+
+
 _FUNCTIONS = {"script": _script_int, "ppr": _ppr_ranks, "job_name": _valid_job_name,
               "launch": _launch, "bind": _bind_overload,
               "node_index": _node_index,
@@ -718,7 +743,8 @@ _FUNCTIONS = {"script": _script_int, "ppr": _ppr_ranks, "job_name": _valid_job_n
               "cpus": _cpus_per_task, "mem": _mem_all,
               "directive": _required_value,
               "gcc_upto": _gcc_upto,
-              "cuda_like": _cuda_like, "arg_with": _arg_with, "task_var": _task_var}
+              "cuda_like": _cuda_like, "arg_with": _arg_with, "task_var": _task_var,
+              "size": _size_mended, "respell": _respell}
 
 
 #: Ports a rendezvous may take: above the well-known ones, below the ephemeral range.

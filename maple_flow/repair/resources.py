@@ -39,6 +39,11 @@ _OPTION: dict[str, frozenset[str]] = {
     **dict.fromkeys(("cpus-per-task", "c", "ncpus", "ppn", "cpus-per-gpu"), frozenset({"cpus"})),
     **dict.fromkeys(("partition", "p", "qos", "q", "queue"), frozenset({"queue"})),
     **dict.fromkeys(("account", "A"), frozenset({"account"})),
+    # which nodes (and how many tasks on each GPU) the job takes: a node list, a task count
+    # per GPU; a node list picks nodes of the partition ("Requested nodes not in this
+    # partition"; s21_slurmcat.yaml)
+    **dict.fromkeys(("nodelist", "w", "exclude", "x"), frozenset({"nodes", "queue"})),
+    "ntasks-per-gpu": frozenset({"nodes", "gpus"}),
 }
 _OP: dict[str, frozenset[str]] = {
     "set_walltime": frozenset({"walltime"}), "set_nodes": frozenset({"nodes"}),
