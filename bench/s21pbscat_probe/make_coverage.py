@@ -22,7 +22,7 @@ def main() -> None:
         probe = m.get("probe")
         if not probe:
             continue
-        kind = probe.get("kind", "script" if m["script_causable"] == "yes" else "not_script")
+        kind = probe.get("kind", "script" if m["script_causable"] in (True, "yes") else "not_script")
         case = {"id": m["id"], "split": "tune", "kind": kind, "source": m["source"],
                 "what": m["fault"], "cluster": probe["cluster"], "script": probe["script"]}
         if probe.get("replace"):
