@@ -282,6 +282,8 @@ ALWAYS_ALLOWED = frozenset({
     # line ops (patch_lines.py): characters taken away, a fixed launcher word before the
     # script's own program line, a count the script's launch line already gives
     "strip_invisible", "launch_with_srun", "pbs_select_mpiprocs",
+    # PBS select mends (patch_pbs.py): resources and values the script's own request holds
+    "pbs_select_mend",
 })
 #: Program arguments whose meaning maple_flow knows (the number of processes of the job, as
 #: fairseq and ParlAI take it): setting one to a count needs no review.
