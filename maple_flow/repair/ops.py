@@ -477,6 +477,14 @@ class PbsSelectMend(Strict):
     resource: str | None = Field(default=None, max_length=40, pattern=r"^[A-Za-z_][\w.-]*$")
 
 
+class DropPbsDirective(Strict):
+    """Delete the ``#PBS`` line whose words qsub echoed in ``qsub: directive error: WORDS``
+    (an option qsub does not have, such as a Slurm ``--gres=`` copied into the header)."""
+
+    op: Literal["drop_pbs_directive"] = "drop_pbs_directive"
+    words: str = Field(min_length=2, max_length=200)
+
+
 class ColossalaiRunPerNode(Strict):
     """Start the torchrun that ``colossalai run --host/--hostfile`` starts over SSH on each
     host with srun instead, one a node of the Slurm job: ``srun --ntasks-per-node=1 torchrun
@@ -519,7 +527,7 @@ FixOp = Annotated[
     | LauncherThroughPython | MpiHostLoopback | ReplaceWord | RunThroughInterpreter
     | JoinContinuation | ContainerBindSpec | ContainerWritableTmpfs | RaiseOpenFiles | SetRankCount
     | ContainerPython3 | RegistryHostHash | MpiSingleCopyOff | JobDirCache | ContainerHostMpi
-    | StripInvisible | LaunchWithSrun | PbsSelectMpiprocs | PbsSelectMend
+    | StripInvisible | LaunchWithSrun | PbsSelectMpiprocs | PbsSelectMend | DropPbsDirective
     | LocalRankFromLocalId | WorldSizeFromJob | BindRankGpus | ColossalaiRunPerNode
     | DropEmptyDirective | TasksPerNode | RemoveArgument,
     Field(discriminator="op"),
@@ -536,7 +544,7 @@ OP_KINDS: tuple[str, ...] = (
     "container_writable_tmpfs", "raise_open_files", "set_rank_count", "container_python3",
     "registry_host_hash", "mpi_single_copy_off", "job_dir_cache",
     "container_host_mpi", "launch_on_every_node", "strip_invisible", "launch_with_srun",
-    "pbs_select_mpiprocs", "pbs_select_mend",
+    "pbs_select_mpiprocs", "pbs_select_mend", "drop_pbs_directive",
     "local_rank_from_local_id", "world_size_from_job", "bind_rank_gpus",
     "colossalai_run_per_node",
     "drop_empty_directive", "tasks_per_node", "remove_argument",

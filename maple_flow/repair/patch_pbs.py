@@ -25,8 +25,20 @@ from maple_flow.repair.text import FixNotApplicable
 _RESOURCE = re.compile(r"^[A-Za-z_][\w.-]*$")
 
 
+def _fields(chunk: str) -> list[str]:
+    """The ``:``-separated fields of one chunk; a value that holds colons itself
+    (``walltime=01:00:00``) stays one field; an empty field stays empty."""
+    out: list[str] = []
+    for token in chunk.split(":"):
+        if out and token and "=" not in token and "=" in out[-1]:
+            out[-1] += ":" + token
+        else:
+            out.append(token)
+    return out
+
+
 def _chunks(select: str) -> list[list[str]]:
-    return [chunk.split(":") for chunk in select.split("+")]
+    return [_fields(chunk) for chunk in select.split("+")]
 
 
 def _join(chunks: list[list[str]]) -> str:
@@ -116,3 +128,17 @@ def pbs_select_mend(text: str, mode: str, resource: str | None) -> str:
     if mode == "dedupe":
         return _dedupe(text, resource)
     raise FixNotApplicable(f"unknown select mend {mode!r}")
+
+
+def drop_pbs_directive(text: str, words: str) -> str:
+    """``text`` without the ``#PBS`` lines whose words are ``words`` (what qsub echoes after
+    ``qsub: directive error:``); FixNotApplicable when no line has exactly those words."""
+    wanted = words.split()
+    if not wanted:
+        raise FixNotApplicable("qsub named no directive words")
+    parts = text.split("\n")
+    kept = [line for line in parts
+            if not (line.startswith("#PBS") and line[4:].split() == wanted)]
+    if len(kept) == len(parts):
+        raise FixNotApplicable(f"no #PBS line reads {' '.join(wanted)!r}")
+    return "\n".join(kept)

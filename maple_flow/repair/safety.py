@@ -283,7 +283,7 @@ ALWAYS_ALLOWED = frozenset({
     # script's own program line, a count the script's launch line already gives
     "strip_invisible", "launch_with_srun", "pbs_select_mpiprocs",
     # PBS select mends (patch_pbs.py): resources and values the script's own request holds
-    "pbs_select_mend",
+    "pbs_select_mend", "drop_pbs_directive",
 })
 #: Program arguments whose meaning maple_flow knows (the number of processes of the job, as
 #: fairseq and ParlAI take it): setting one to a count needs no review.
