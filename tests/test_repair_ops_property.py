@@ -91,7 +91,7 @@ def ops_for(cluster: str) -> list[o.FixOp]:
         o.JobDirCache(name="NUMBA_CACHE_DIR"), o.ContainerHostMpi(),
         o.StripInvisible(), o.LaunchWithSrun(), o.PbsSelectMpiprocs(), o.PbsSelectMend(mode="into", resource="ngpus"),
         o.PbsSelectMend(mode="out_of", resource="walltime"), o.PbsSelectMend(mode="empty_fields"),
-        o.DropPbsDirective(words="--gres=gpu:4"),
+        o.DropPbsDirective(words="--gres=gpu:4"), o.WrapperGpuCount(gpus="2"),
         o.LocalRankFromLocalId(), o.WorldSizeFromJob(), o.BindRankGpus(),
         o.ColossalaiRunPerNode(),
         o.DropEmptyDirective(), o.TasksPerNode(), o.RemoveArgument(name="-ntmpi"),

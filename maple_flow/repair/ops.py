@@ -485,6 +485,16 @@ class DropPbsDirective(Strict):
     words: str = Field(min_length=2, max_length=200)
 
 
+class WrapperGpuCount(Strict):
+    """Give a ``dist_train.sh CONFIG GPUS`` wrapper call (OpenMMLab convention) the GPU count
+    ``gpus`` where it has none that torchrun reads (``GPUS=2``, an option, an unset variable,
+    nothing) and, when it names no config the script sets, the user's ``config``."""
+
+    op: Literal["wrapper_gpu_count"] = "wrapper_gpu_count"
+    gpus: str = Field(pattern=r"^[1-9]\d{0,2}$")
+    config: Word | None = None
+
+
 class ColossalaiRunPerNode(Strict):
     """Start the torchrun that ``colossalai run --host/--hostfile`` starts over SSH on each
     host with srun instead, one a node of the Slurm job: ``srun --ntasks-per-node=1 torchrun
@@ -527,7 +537,7 @@ FixOp = Annotated[
     | LauncherThroughPython | MpiHostLoopback | ReplaceWord | RunThroughInterpreter
     | JoinContinuation | ContainerBindSpec | ContainerWritableTmpfs | RaiseOpenFiles | SetRankCount
     | ContainerPython3 | RegistryHostHash | MpiSingleCopyOff | JobDirCache | ContainerHostMpi
-    | StripInvisible | LaunchWithSrun | PbsSelectMpiprocs | PbsSelectMend | DropPbsDirective
+    | StripInvisible | LaunchWithSrun | PbsSelectMpiprocs | PbsSelectMend | DropPbsDirective | WrapperGpuCount
     | LocalRankFromLocalId | WorldSizeFromJob | BindRankGpus | ColossalaiRunPerNode
     | DropEmptyDirective | TasksPerNode | RemoveArgument,
     Field(discriminator="op"),
@@ -545,6 +555,7 @@ OP_KINDS: tuple[str, ...] = (
     "registry_host_hash", "mpi_single_copy_off", "job_dir_cache",
     "container_host_mpi", "launch_on_every_node", "strip_invisible", "launch_with_srun",
     "pbs_select_mpiprocs", "pbs_select_mend", "drop_pbs_directive",
+    "wrapper_gpu_count",
     "local_rank_from_local_id", "world_size_from_job", "bind_rank_gpus",
     "colossalai_run_per_node",
     "drop_empty_directive", "tasks_per_node", "remove_argument",
