@@ -153,8 +153,9 @@ def test_rendezvous_timeout_with_literal_nnodes_writes_the_job_nodes() -> None:
 
 def test_endpoint_port_unset_exports_master_port() -> None:
     script = POLARIS.replace("${MASTER_ADDR}:29400", "${MASTER_ADDR}:${MASTER_PORT}")
-    rid, diff = _proposed(_diagnose(script, "ValueError: The port number of the rendezvous "
-                                    "endpoint 'x3004c0s7b0n0:' must be an integer between 0 and 65536."))
+    log = ("ValueError: The port number of the rendezvous endpoint 'x3004c0s7b0n0:' must be "
+           "an integer between 0 and 65536.")
+    rid, diff = _proposed(_diagnose(script, log))
     assert rid == "rendezvous-port-variable-unset"
     assert "+export MASTER_PORT=29500" in diff
 
@@ -162,8 +163,9 @@ def test_endpoint_port_unset_exports_master_port() -> None:
 def test_master_addr_own_hostname_is_set_to_the_first_node() -> None:
     script = MPIEXEC.replace("export MASTER_ADDR=$(head -n 1 $PBS_NODEFILE)",
                              "export MASTER_ADDR=$(hostname)")
-    rid, diff = _proposed(_diagnose(script, "torch.distributed.DistNetworkError: The client socket "
-                                    "has timed out after 1800s while trying to connect to (x1, 29500)."))
+    log = ("torch.distributed.DistNetworkError: The client socket has timed out after 1800s "
+           "while trying to connect to (x1, 29500).")
+    rid, diff = _proposed(_diagnose(script, log))
     assert rid == "client-timeout-master-addr-own-host"
     assert "-export MASTER_ADDR=$(hostname)" in diff
 

@@ -22,7 +22,8 @@ def main() -> None:
         probe = m.get("probe")
         if not probe:
             continue
-        kind = probe.get("kind", "script" if m["script_causable"] in (True, "yes") else "not_script")
+        causable = m["script_causable"] in (True, "yes")  # YAML reads a bare yes as true
+        kind = probe.get("kind", "script" if causable else "not_script")
         case = {"id": m["id"], "split": "tune", "kind": kind, "source": m["source"],
                 "what": m["fault"], "cluster": probe["cluster"], "script": probe["script"]}
         if probe.get("replace"):

@@ -29,7 +29,6 @@ from maple_flow.repair.patch_gres import gres_gpus
 from maple_flow.repair.patch_hostlist import mpi_host_loopback
 from maple_flow.repair.patch_lines import launch_with_srun, pbs_select_mpiprocs, strip_invisible
 from maple_flow.repair.patch_pbs import drop_pbs_directive, pbs_select_mend
-from maple_flow.repair.patch_wrapper import wrapper_gpu_count
 from maple_flow.repair.patch_rankvars import (
     bind_rank_gpus,
     local_rank_from_local_id,
@@ -42,6 +41,7 @@ from maple_flow.repair.patch_torchrun import (
     torchrun_through_python,
     use_torchrun,
 )
+from maple_flow.repair.patch_wrapper import wrapper_gpu_count
 from maple_flow.repair.text import FixNotApplicable
 from maple_flow.scriptparse import parse_script
 from maple_flow.scriptparse.spellings import spellings
