@@ -88,10 +88,12 @@ def _launcher_above_gpus(p: ParsedScript, names: frozenset[str]) -> bool:
 
 def per_node_launcher_above_node_gpus(p: ParsedScript,
                                       profile: ClusterProfile | None = None) -> bool:
-    """Whether a per-node launcher (torchrun, deepspeed) starts more processes on a node than
-    the node has GPUs: the GPUs the job asks per node, else (a whole-node request that names
-    no GPUs, as PBS select=N on a GPU system) the profile's GPUs per node."""
-    gpus = directive_size(p)["gpus"] or (profile.gpu.per_node if profile is not None else 0)
+    """Whether a job that asks no GPUs by name (a whole-node request, as PBS select=N on a GPU
+    system) runs a per-node launcher (torchrun, deepspeed) that starts more processes on a node
+    than the profile's node has GPUs (a job that asks GPUs: per_node_launcher_above_gpus)."""
+    if directive_size(p)["gpus"]:
+        return False
+    gpus = profile.gpu.per_node if profile is not None else 0
     if not gpus:
         return False
     counts = [_processes_per_node(p, s) for s in p.launch.stages if s.name in _PER_NODE_COUNTS]
