@@ -466,6 +466,35 @@ class PbsSelectMpiprocs(Strict):
     op: Literal["pbs_select_mpiprocs"] = "pbs_select_mpiprocs"
 
 
+class PbsSelectMend(Strict):
+    """Mend the PBS select request qsub refused: move a chunk resource given job-wide into the
+    chunks (``into``), a job-wide resource written in a chunk out to its own ``-l``
+    (``out_of``), drop a resource a chunk names twice with one value (``dedupe``), or drop the
+    select's empty fields (``empty_fields``); see patch_pbs.py."""
+
+    op: Literal["pbs_select_mend"] = "pbs_select_mend"
+    mode: Literal["into", "out_of", "dedupe", "empty_fields"]
+    resource: str | None = Field(default=None, max_length=40, pattern=r"^[A-Za-z_][\w.-]*$")
+
+
+class DropPbsDirective(Strict):
+    """Delete the ``#PBS`` line whose words qsub echoed in ``qsub: directive error: WORDS``
+    (an option qsub does not have, such as a Slurm ``--gres=`` copied into the header)."""
+
+    op: Literal["drop_pbs_directive"] = "drop_pbs_directive"
+    words: str = Field(min_length=2, max_length=200)
+
+
+class WrapperGpuCount(Strict):
+    """Give a ``dist_train.sh CONFIG GPUS`` wrapper call (OpenMMLab convention) the GPU count
+    ``gpus`` where it has none that torchrun reads (``GPUS=2``, an option, an unset variable,
+    nothing) and, when it names no config the script sets, the user's ``config``."""
+
+    op: Literal["wrapper_gpu_count"] = "wrapper_gpu_count"
+    gpus: str = Field(pattern=r"^[1-9]\d{0,2}$")
+    config: Word | None = None
+
+
 class ColossalaiRunPerNode(Strict):
     """Start the torchrun that ``colossalai run --host/--hostfile`` starts over SSH on each
     host with srun instead, one a node of the Slurm job: ``srun --ntasks-per-node=1 torchrun
@@ -517,6 +546,7 @@ FixOp = Annotated[
     | JoinContinuation | ContainerBindSpec | ContainerWritableTmpfs | RaiseOpenFiles | SetRankCount
     | ContainerPython3 | RegistryHostHash | MpiSingleCopyOff | JobDirCache | ContainerHostMpi
     | StripInvisible | LaunchWithSrun | PbsSelectMpiprocs
+    | PbsSelectMend | DropPbsDirective | WrapperGpuCount
     | LocalRankFromLocalId | WorldSizeFromJob | BindRankGpus | ColossalaiRunPerNode
     | DropEmptyDirective | TasksPerNode | RemoveArgument
     | PlainSpaces,
@@ -534,7 +564,8 @@ OP_KINDS: tuple[str, ...] = (
     "container_writable_tmpfs", "raise_open_files", "set_rank_count", "container_python3",
     "registry_host_hash", "mpi_single_copy_off", "job_dir_cache",
     "container_host_mpi", "launch_on_every_node", "strip_invisible", "launch_with_srun",
-    "pbs_select_mpiprocs",
+    "pbs_select_mpiprocs", "pbs_select_mend", "drop_pbs_directive",
+    "wrapper_gpu_count",
     "local_rank_from_local_id", "world_size_from_job", "bind_rank_gpus",
     "colossalai_run_per_node",
     "drop_empty_directive", "tasks_per_node", "remove_argument",

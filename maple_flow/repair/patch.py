@@ -28,6 +28,7 @@ from maple_flow.repair.patch_entity import replace_word, run_through_interpreter
 from maple_flow.repair.patch_gres import gres_gpus
 from maple_flow.repair.patch_hostlist import mpi_host_loopback
 from maple_flow.repair.patch_lines import launch_with_srun, pbs_select_mpiprocs, strip_invisible
+from maple_flow.repair.patch_pbs import drop_pbs_directive, pbs_select_mend
 from maple_flow.repair.patch_rankvars import (
     bind_rank_gpus,
     local_rank_from_local_id,
@@ -41,6 +42,7 @@ from maple_flow.repair.patch_torchrun import (
     torchrun_through_python,
     use_torchrun,
 )
+from maple_flow.repair.patch_wrapper import wrapper_gpu_count
 from maple_flow.repair.text import FixNotApplicable
 from maple_flow.scriptparse import parse_script
 from maple_flow.scriptparse.spellings import spellings
@@ -348,6 +350,9 @@ _HANDLERS: dict[type, Handler] = {
     o.StripInvisible: lambda t, op, p: strip_invisible(t),
     o.LaunchWithSrun: lambda t, op, p: launch_with_srun(t),
     o.PbsSelectMpiprocs: lambda t, op, p: pbs_select_mpiprocs(t),
+    o.PbsSelectMend: lambda t, op, p: pbs_select_mend(t, op.mode, op.resource),
+    o.DropPbsDirective: lambda t, op, p: drop_pbs_directive(t, op.words),
+    o.WrapperGpuCount: lambda t, op, p: wrapper_gpu_count(t, op.gpus, op.config),
     o.LocalRankFromLocalId: lambda t, op, p: local_rank_from_local_id(t),
     o.WorldSizeFromJob: lambda t, op, p: world_size_from_job(t),
     o.BindRankGpus: lambda t, op, p: bind_rank_gpus(t, p.launch.local_rank_var, p.gpu.vendor),

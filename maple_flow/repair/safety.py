@@ -284,6 +284,8 @@ ALWAYS_ALLOWED = frozenset({
     "strip_invisible", "launch_with_srun", "pbs_select_mpiprocs",
     # Unicode spaces written as ASCII ones (patch_spaces.py): no character is added
     "plain_spaces",
+    # PBS select mends (patch_pbs.py): resources and values the script's own request holds
+    "pbs_select_mend", "drop_pbs_directive",
 })
 #: Program arguments whose meaning maple_flow knows (the number of processes of the job, as
 #: fairseq and ParlAI take it): setting one to a count needs no review.

@@ -86,6 +86,20 @@ def _launcher_above_gpus(p: ParsedScript, names: frozenset[str]) -> bool:
     return any(n is not None and n > gpus for n in counts)
 
 
+def per_node_launcher_above_node_gpus(p: ParsedScript,
+                                      profile: ClusterProfile | None = None) -> bool:
+    """Whether a job that asks no GPUs by name (a whole-node request, as PBS select=N on a GPU
+    system) runs a per-node launcher (torchrun, deepspeed) that starts more processes on a node
+    than the profile's node has GPUs (a job that asks GPUs: per_node_launcher_above_gpus)."""
+    if directive_size(p)["gpus"]:
+        return False
+    gpus = profile.gpu.per_node if profile is not None else 0
+    if not gpus:
+        return False
+    counts = [_processes_per_node(p, s) for s in p.launch.stages if s.name in _PER_NODE_COUNTS]
+    return any(n is not None and n > gpus for n in counts)
+
+
 def per_node_launcher_several_processes(p: ParsedScript) -> bool:
     """Whether a per-node launcher (torchrun, deepspeed, accelerate) starts more than one
     process on a node (each then takes the GPU of its local rank among the visible ones)."""
@@ -247,6 +261,7 @@ _FACTS: dict[str, Callable[[ParsedScript, ClusterProfile | None], bool]] = {
     "gpu_job_off_the_gpu_partitions": gpu_job_off_the_gpu_partitions,
     "per_node_launcher_above_gpus":
         lambda p, _profile: _launcher_above_gpus(p, frozenset(_PER_NODE_COUNTS)),
+    "per_node_launcher_above_node_gpus": per_node_launcher_above_node_gpus,
     "accelerate_above_gpus":
         lambda p, _profile: _launcher_above_gpus(p, frozenset({"accelerate"})),
     "one_launcher_on_one_node": lambda p, _profile: one_launcher_on_one_node(p),
