@@ -188,7 +188,8 @@ def _program_out_of_container(script: str, p: ParsedScript, scheduler: str = "")
     :func:`container_program_host`): inside the container's mount it is not on the host."""
     from maple_flow.scriptparse.script import launch_command_line
 
-    found, at = container_program_host(p), launch_command_line(script)
+    found = container_program_host(p)
+    at = launch_command_line(script) if found is not None else None  # a parse: only if needed
     if found is None or at is None:
         return script
     program, host, _ = found

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from maple_flow.errors import ParseError
 from maple_flow.knowledge.app_commands import LauncherProgram, launcher_program
@@ -797,9 +798,11 @@ def _record_rank_env(cmds: list[ShellCommand], parsed: ParsedScript, raw: str = 
             parsed.rank_env[name] = value
 
 
+@lru_cache(maxsize=4096)
 def launch_command_line(text: str) -> int | None:
     """1-based line of the command that starts the program (for a ``bash -c`` body, the
-    command that runs it), or None when the script starts no Python program."""
+    command that runs it), or None when the script starts no Python program. Memoised: a
+    port asks it of the same text from several stages (about 3 times a port)."""
     found = _find_launch(split_blocks(text), dict(array_literals(text)))
     return found.cmd.line if found else None
 
