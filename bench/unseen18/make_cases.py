@@ -516,6 +516,87 @@ CASES = [
                       "$BASE/train.sh ...` (the user's wrapper, not shown, starts the training). Right: a "
                       "refusal naming the placeholders and the ssh launch (srun/mpiexec would replace it "
                       "only once the wrapper is known)."]),
+    case(fam("inria-almanach-rtx8000x3-ntasks3-sh-shebang-module-purge-bashrc-conda-wrapper-train-sh", "slurm"),
+         "Madjakul/DeepStylometry", "scripts/train.sbatch",
+         "Inria Paris cluster (partition almanach, --gres=gpu:rtx8000:3)", "inria-almanach",
+         ["user-wrapper-program", "ntasks-3-no-srun", "sh-shebang", "inline-directive-comments",
+          "comments-contradict-directives", "output-pattern-task-id"],
+         launch_model="single", launcher="none", total_ranks="unknown", gpus_per_node=3,
+         program="./scripts/train.sh", args=[], expect="refuse",
+         setup=[S("source /home/$USER/.bashrc"), S("conda activate deep_stylometry"),
+                S("export DATASETS_MULTIPROCESS_CONTEXT=spawn")],
+         source_only=["--partition=almanach", "--gres=gpu:rtx8000:3"],
+         refuse_words=["scripts/train.sh", "wrapper", "almanach", "3 GPUs"],
+         assumptions=["#!/bin/sh, 1 node, --ntasks=3 (comment says \"a single task\"), "
+                      "--gres=gpu:rtx8000:3 (comment says 1 GPU), 10 CPUs a task, 2 days, -p almanach: "
+                      "module purge, .bashrc, conda env, mkdir logs, a datasets variable, then "
+                      "`./scripts/train.sh` (the user's wrapper, not shown, holds the launch). Right: a "
+                      "refusal or ask naming the wrapper; if ported, the wrapper run once with 3 GPUs "
+                      "visible and the comment/directive mismatch named."]),
+    case(fam("sigma2-saga-accel-nn9851k-nlpl-easybuild-modules-nounset-submitdir-crlf-python3-u-dollar-at", "slurm"),
+         "pmhalvor/mtl-tsa", "run_gpu.slurm",
+         "Sigma2 Saga (account nn9851k, partition accel, NLPL easybuild modules)", "sigma2-saga",
+         ["crlf-line-endings", "nounset-with-unset-var", "module-use-project-tree", "program-args-from-sbatch",
+          "three-minute-walltime", "openblas-threads-from-slurm"],
+         launch_model="single", launcher="none", total_ranks=1, gpus_per_node=1,
+         program="test_soft.py", args=["${@}"],
+         keep_text=["python3 -u test_soft.py ${@}", "set -o nounset"],
+         setup=[S("set -o errexit"), S("module purge")],
+         source_only=["--partition=accel", "module use -a /cluster/projects/nn9851k/software/easybuild/install/modules/all/",
+                      "module load NLPL-PyTorch/1.6.0-gomkl-2019b-Python-3.7.4"],
+         accounts=["nn9851k"],
+         refuse_words=["NLPL", "nn9851k", "SUBMITDIR", "CRLF"],
+         assumptions=["Saga: -A nn9851k, -p accel, --gres=gpu:1, 1 node x 2 tasks, 2G a CPU, 2 min 45 s, "
+                      "file saved with CRLF line ends: OPENBLAS threads from SLURM_CPUS_ON_NODE, errexit "
+                      "and nounset, module purge, the NLPL easybuild tree and three NLPL modules (tools, "
+                      "PyTorch 1.6, transformers 4.2.2), an echo of ${SUBMITDIR} (unset: nounset stops the "
+                      "job there), then `python3 -u test_soft.py ${@}`. Right: 1 process on 1 GPU with "
+                      "${@} kept, the NLPL modules replaced by a named env, the CRLF ends and the unset "
+                      "SUBMITDIR named (the job as written dies before python)."]),
+    case(fam("snellius-style-gpu-gpus1-cpus18-bashrc-conda-venv-python-train-yaml-positional", "slurm"),
+         "dqmis/dl4nlp", "train_job.slurm",
+         "a Slurm cluster with a `gpu` partition and 18 cores a GPU (Snellius style; UvA course)", "snellius",
+         ["positional-config", "bashrc-conda", "inline-directive-comments", "conda-env-named-venv"],
+         launch_model="single", launcher="none", total_ranks=1, gpus_per_node=1,
+         program="scripts/train.py", args=["train_bt-ee.yaml"],
+         setup=[S("source ~/.bashrc"), S("conda activate venv")],
+         source_only=["--partition=gpu", "--cpus-per-task=18"],
+         refuse_words=["venv", "~/.bashrc"],
+         assumptions=["-p gpu, --gpus=1, 1 task, 18 CPUs, 5 h, out/err under out/en_ee: .bashrc, `conda "
+                      "activate venv`, `python scripts/train.py train_bt-ee.yaml`. Right: 1 process on 1 "
+                      "GPU, the config argument kept, the conda env named."]),
+    case(fam("uw-hyak-ckpt-g2-intelligentsystems-gpus2-one-task-wrapper-download-dataset-and-train", "slurm"),
+         "Tasadan-Filip/UW_StreamSpeech", "train_job.slurm",
+         "UW Hyak klone (account intelligentsystems, partition ckpt-g2: preemptible)", "uw-hyak",
+         ["user-wrapper-program", "download-in-job", "preemptible-partition", "two-gpus-one-task"],
+         launch_model="single", launcher="none", total_ranks="unknown", gpus_per_node=2,
+         program="./download_dataset_and_train.sh", args=[], expect="refuse",
+         source_only=["--partition=ckpt-g2"], accounts=["intelligentsystems"],
+         refuse_words=["download_dataset_and_train.sh", "wrapper", "ckpt-g2", "download"],
+         assumptions=["Hyak: -A intelligentsystems, -p ckpt-g2 (checkpoint/preemptible), 1 node, 1 task, "
+                      "4 CPUs, 30G, --gpus=2, 24 h: only `./download_dataset_and_train.sh` (the user's "
+                      "wrapper downloads the data and trains; not shown). Right: a refusal naming the "
+                      "wrapper (launch and rank count unknown) and the download from a compute node; "
+                      "never a guessed python command."]),
+    case(fam("hf-hopper-prod-gpus4-array-0-2-sed-temp-config-accelerate-launch-rm-config", "slurm"),
+         "arthurbr11/colpali", "train_job.slurm",
+         "Hugging Face's Slurm cluster (partition hopper-prod, qos normal, /fsx)", "hf-hopper",
+         ["accelerate-launch-no-flags", "job-array-configs", "sed-generated-config",
+          "slurm-gpus-on-node-var", "cleanup-after-run", "abs-fsx-paths", "inline-directive-comments"],
+         launch_model="launcher", launcher="accelerate", total_ranks=4, gpus_per_node=4,
+         program="scripts/train/train_colbert.py", args=["${TEMP_CONFIG}"],
+         keep_text=["accelerate launch scripts/train/train_colbert.py ${TEMP_CONFIG}", "rm ${TEMP_CONFIG}"],
+         setup=[S("cd /fsx/arthur_bresnu/projects/colpali"), S("source .venv/bin/activate"),
+                S("N_GPU=$SLURM_GPUS_ON_NODE")],
+         source_only=["--partition=hopper-prod", "--qos=normal", "#SBATCH --array=0-2"],
+         refuse_words=["hopper-prod", "/fsx", "array", "accelerate"],
+         assumptions=["-p hopper-prod, --gpus=4, qos normal, 6 h, --array=0-2: cd /fsx/..., venv, "
+                      "N_GPU=$SLURM_GPUS_ON_NODE, batch size and LR from bash arrays by "
+                      "SLURM_ARRAY_TASK_ID, a temp YAML written by sed from the base config, `accelerate "
+                      "launch scripts/train/train_colbert.py ${TEMP_CONFIG}` (no flags: accelerate's "
+                      "default config decides the process count), then rm of the temp config. Right: an "
+                      "array 0-2, each 4 processes on one node (num_processes made explicit or the "
+                      "default config named), the sed step and cleanup kept, the /fsx path named."]),
 ]
 
 
