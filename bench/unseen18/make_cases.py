@@ -597,6 +597,74 @@ CASES = [
                       "default config decides the process count), then rm of the temp config. Right: an "
                       "array 0-2, each 4 processes on one node (num_processes made explicit or the "
                       "default config named), the sed step and cleanup kept, the /fsx path named."]),
+    case(fam("msoe-rosie-dgxh100-gpus8-positional-defaults-auto-resume-ls-bash-array-srun-torch-distributed-run-m", "slurm"),
+         "TravisJ33304/OptiQual3D", "slurm/train.sbatch",
+         "MSOE Rosie (partition dgxh100, 8xH100 DGX nodes)", "msoe-rosie",
+         ["srun-one-task-torchrun-module", "torch-distributed-run-rdzv-c10d", "bash-array-command",
+          "positional-defaults", "auto-resume-latest-checkpoint", "conda-env-on-path", "gpus-on-node-default-4"],
+         launch_model="launcher", launcher="torchrun", total_ranks=8, gpus_per_node=8,
+         program="scripts.train", module=True,
+         args=["--config", "configs/train.yaml", "--pretrained", '"${PRETRAINED}"', "--output-dir",
+               '"${OUTPUT_DIR}"'],
+         keep_text=["srun python -m torch.distributed.run", '--nproc_per_node="${NGPUS}"', '"${CMD[@]}"'],
+         setup=[S('export PATH="/home/ad.msoe.edu/jankowskitb/.conda/envs/optiqual3d/bin:$PATH"'),
+                S("NGPUS=${SLURM_GPUS_ON_NODE:-4}"),
+                S("PRETRAINED=${1:-outputs/pretrain/checkpoints/pretrain_latest.pt}")],
+         source_only=["--partition=dgxh100"],
+         refuse_words=["dgxh100", "SLURM_GPUS_ON_NODE", "/home/ad.msoe.edu", "auto"],
+         assumptions=["1 node, 1 task, --gpus-per-node=8, 32 CPUs, 256G, 24 h, -p dgxh100: set -euo "
+                      "pipefail, a conda env prepended to PATH, MASTER_ADDR from scontrol, "
+                      "NGPUS=${SLURM_GPUS_ON_NODE:-4}, three positional arguments with defaults, an auto "
+                      "resume that picks the newest anomaly_*.pt, then a CMD array `srun python -m "
+                      "torch.distributed.run --nnodes=1 --nproc_per_node=\"${NGPUS}\" --rdzv_backend=c10d "
+                      "... -m scripts.train --config configs/train.yaml ...` (+ --resume) run as "
+                      "\"${CMD[@]}\". Right: one torchrun with 8 workers (the :-4 default named), the "
+                      "positional defaults and resume logic kept, the conda path named."]),
+    case(fam("rutgers-amarel-gpu-redhat-ampere-exclude-apptainer-pull-ngc-jax-bash-c-uv-sync-uv-run-cli", "slurm"),
+         "RajeevAtla/galaxy-classifier", "slurm/train.sbatch",
+         "Rutgers Amarel (partition gpu-redhat, constraint ampere, /scratch/<netid>)", "rutgers-amarel",
+         ["apptainer-pull-in-job", "ngc-jax-image", "bash-c-single-quoted", "uv-sync-in-container",
+          "uv-run-cli-entry-point", "jax-program", "exclude-nodes", "env-default-config"],
+         launch_model="single", launcher="none", total_ranks=1, gpus_per_node=1,
+         program="galaxy-classifier",
+         args=["train", "--config", '"${TRAIN_CONFIG:-configs/vit_tiny.toml}"', "--dataset-path",
+               '"/scratch/${USER}/galaxy-classifier/data/Galaxy10_DECals.h5"', "--run-dir",
+               '"/scratch/${USER}/galaxy-classifier/runs/${SLURM_JOB_ID}"'],
+         framework="jax",
+         keep_text=['apptainer exec --nv --bind "${PWD}:/workspace" "${JAX_IMAGE}" bash -c',
+                    "/home/rra80/.local/bin/uv sync --locked --extra cuda --extra train"],
+         setup=[S('export APPTAINER_CACHEDIR="/scratch/${USER}/apptainer"'),
+                S('apptainer pull "${JAX_IMAGE}" docker://nvcr.io/nvidia/jax:25.10-py3')],
+         source_only=["--partition=gpu-redhat", "--constraint=ampere", "--exclude=gpu[017,018]"],
+         refuse_words=["apptainer pull", "nvcr.io", "/home/rra80", "uv sync", "exclude"],
+         assumptions=["-p gpu-redhat, --gres=gpu:1, -C ampere, --exclude=gpu[017,018], 4 CPUs, 32G, 12 h: "
+                      "set -euo pipefail, an apptainer cache on /scratch, `apptainer pull` of NGC JAX 25.10 "
+                      "if missing (network), git rev, then `apptainer exec --nv --bind ${PWD}:/workspace "
+                      "<sif> bash -c '...'` that runs `uv sync --locked --extra cuda --extra train`, a JAX "
+                      "device check and `uv run galaxy-classifier train --config ... --dataset-path "
+                      "/scratch/... --run-dir ...` (uv from the user's home). Right: 1 JAX process on 1 "
+                      "GPU in the same image (pull kept with the network risk named), the single-quoted "
+                      "inner script kept, the excluded nodes dropped with a note."]),
+    case(fam("uf-hipergator-hpg-turin-l4-qos-account-module-conda-env-file-set-a-python-dollar-at-exit-code", "slurm"),
+         "Ruthik27/conflict-damage-monitor", "slurm/train.sbatch",
+         "UF HiPerGator (account and qos smin.fgcu, partition hpg-turin, L4 GPUs, /blue)", "uf-hipergator",
+         ["secrets-from-env-file", "set-a-source", "program-args-from-sbatch", "exit-code-capture",
+          "abs-blue-paths", "typed-gpu-gres", "qos-equals-account"],
+         launch_model="single", launcher="none", total_ranks=1, gpus_per_node=1,
+         program="src/train/train.py",
+         args=["--config", "configs/train.yaml", "--paths-cfg", "configs/paths.yaml", '"$@"'],
+         setup=[S("module load conda"), S("conda activate cdm"),
+                S('export PYTHONPATH="$SLURM_SUBMIT_DIR:$PYTHONPATH"'),
+                S('source "$SLURM_SUBMIT_DIR/configs/.env"')],
+         source_only=["--partition=hpg-turin", "--gres=gpu:l4:1", "--qos=smin.fgcu"], accounts=["smin.fgcu"],
+         refuse_words=["/blue", "smin.fgcu", "configs/.env", "l4"],
+         assumptions=["HiPerGator: -A/--qos smin.fgcu, -p hpg-turin, --gres=gpu:l4:1, 1 task, 8 CPUs, 60gb, "
+                      "24 h, output under /blue: echoes, module purge + conda, env cdm, cd to the submit "
+                      "dir (or exit), PYTHONPATH, `set -a; source configs/.env; set +a` (secrets from a "
+                      "file, not in the script), mkdir under /blue, `python src/train/train.py --config "
+                      "configs/train.yaml --paths-cfg configs/paths.yaml \"$@\"`, then the exit code echoed "
+                      "and returned. Right: 1 process on 1 GPU with \"$@\" kept, the .env sourcing kept, "
+                      "the /blue log and checkpoint paths named."]),
 ]
 
 
