@@ -167,3 +167,45 @@ case(
     torch_distrib.init_process_group(torch_backend, rank=proc_rank, world_size=world_size)
 ''',
 )
+
+case(
+    id='shinecluster50-nvidia-smi-driver-unattended-upgrade',
+    kind='not_script',
+    source='https://github.com/lyulyul/shine-cluster/issues/50',
+    thread_site='a lab GPU cluster run by its users (shine-cluster, Slurm); on node tatooine nvidia-smi and every GPU job fail; the admins found that unattended-upgrade had replaced part of the NVIDIA 460 driver packages, reinstalled the driver by hand and removed unattended-upgrades on all servers',
+    what='the node\'s NVIDIA driver was broken by an automatic package upgrade - node administration, not the job script; assumed shape - a single-node torchrun job on a Delta GPU node, diagnosed as on Delta',
+    cluster='delta',
+    script='torchrun_single.sh',
+    log='''
+$ nvidia-smi
+NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver. Make sure that the latest NVIDIA driver is installed and running.
+''',
+)
+
+case(
+    id='trixie35-flaky-node-cn125-srun-segfault',
+    kind='not_script',
+    source='https://github.com/ai4d-iasc/trixie/issues/35',
+    thread_site='NRC Trixie GPU cluster (Slurm); nodes keep draining and a user\'s tasks segfault on cn125 (later also cn110); the administrators: cn125 is known to be flaky, it should not have been resumed, set back to drain',
+    what='a faulty compute node (cn125) that the admins returned to service by mistake - hardware/node state, not the job script; assumed shape - one task per GPU under srun on a Delta GPU node, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_python.sh',
+    log='''
+srun: error: cn125: task 0: Segmentation fault (core dumped)
+''',
+)
+
+case(
+    id='mpich7608-aurora-ialltoall-internal-wait-other-mpi-error',
+    kind='not_script',
+    source='https://github.com/pmodels/mpich/issues/7608',
+    thread_site='ALCF Aurora (PBS, PALS mpiexec, Aurora MPICH on Slingshot), OSU osu_ialltoall at 32 nodes x 96 ranks per node on the next-eval image (also 512 nodes on the current image); the MPICH developer suspects a libfabric I/O error when the network is overwhelmed; a later rerun on the current MPICH/module stack completed every run (closed as resolved there)',
+    what='an MPICH/libfabric problem of that software image under heavy all-to-all traffic, fixed in the later MPICH/module stack - a library/fabric issue, not the job script; assumed shape - a CPU MPI benchmark under PALS mpiexec on Aurora, diagnosed as on Aurora',
+    cluster='aurora',
+    script='pbs_aurora_mpiexec.sh',
+    replace=[['#PBS -l select=2', '#PBS -l select=32'], ['NRANKS_PER_NODE=12', 'NRANKS_PER_NODE=96'], [AUR, 'mpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} ./osu_ialltoall -i 1000 -x 100 -f -z']],
+    log='''
+Abort(15) on node 1632 (rank 1632 in comm 0): Fatal error in internal_Wait: Other MPI error
+Rank 1632 aborted with code 15: Fatal error in internal_Wait: Other MPI error
+''',
+)
