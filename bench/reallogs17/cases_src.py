@@ -36,6 +36,39 @@ likely abort."
     expect={'families': ['launcher', 'library', 'modules'], 'fix': r'(?m)^(\+.*srun .*--mpi[= ]pmi2|\+.*module unload mvapich2|-.*module load mvapich2|\+.*module load .*openmpi)'},
 )
 
+case(
+    id='payu522-gadi-pbs-sh-module-command-not-found',
+    kind='script',
+    source='https://github.com/payu-org/payu/issues/522',
+    thread_site='NCI Gadi (PBS Pro), payu submits its run job as `qsub -- python payu-run` and the run calls user scripts that do `module use` / `module load`; every such line fails because the job runs the executable directly, without a shell that runs the profile scripts that define `module` (the qsub man page is quoted in the thread)',
+    what='DOUBTFUL - the job starts without shell initialisation, so the `module` function is not defined in the job; the fix is in how the job script starts (a bash login shell `#!/bin/bash -l`, or sourcing the site module init before `module load`); a maintainer could instead call it a payu submission bug; assumed shape - a PBS job script on Polaris that runs under /bin/sh and loads modules, diagnosed as on Polaris',
+    cluster='polaris',
+    script='pbs_mpiexec.sh',
+    replace=[['#!/bin/bash', '#!/bin/sh']],
+    log='''
+/bin/sh: module: command not found
+''',
+    expect={'families': ['modules', 'environment'], 'fix': r'(?m)^(\+#!/bin/bash|\+.*(source|\.) \S*(modules\.sh|/etc/profile|lmod/init/\w+|init/bash))'},
+)
+
+case(
+    id='fractal310-slurm-torch-cuda-failed-to-map-segment-mem',
+    kind='script',
+    source='https://github.com/fractal-analytics-platform/fractal-server/issues/310',
+    thread_site='fractal-server 1.0.0b1 runs the cellpose_segmentation task (fractal-tasks-core 0.4.6) as a Slurm job on a university cluster; `import torch` fails inside the job while the same import works outside it',
+    what='DOUBTFUL - `failed to map segment from shared object` when loading libtorch_cuda.so inside the job is the loader hitting the job memory limit (the task\'s Slurm memory request is too small for the CUDA libraries); the fix is a larger `--mem` for the job; the thread\'s own resolution is only partly visible, so this cause is inferred; assumed shape - one task under srun on a Delta GPU node with a small `#SBATCH --mem`, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_python.sh',
+    replace=[['#SBATCH --cpus-per-task=8', '#SBATCH --cpus-per-task=8\n#SBATCH --mem=1G'], [SRUNPY, 'srun python -u cellpose_segmentation.py --args tasks.json']],
+    log='''
+/data/homes/fractal/fractal-demos/examples-v1/server/FRACTAL_ROOT/.fractal/fractal-tasks-core0.4.6/venv/lib/python3.8/site-packages/anndata/experimental/pytorch/_annloader.py:18: UserWarning: Сould not load pytorch.
+  warnings.warn("Сould not load pytorch.")
+    from torch._C import *  # noqa: F403
+ImportError: libtorch_cuda.so: failed to map segment from shared object
+''',
+    expect={'families': ['resources'], 'fix': r'(?m)^(\+#SBATCH --mem(-per-cpu|-per-gpu)?[= ]|-#SBATCH --mem=1G)'},
+)
+
 # ---------------------------------------------------------------- not-script cases
 
 case(
@@ -169,20 +202,6 @@ case(
 )
 
 case(
-    id='shinecluster50-nvidia-smi-driver-unattended-upgrade',
-    kind='not_script',
-    source='https://github.com/lyulyul/shine-cluster/issues/50',
-    thread_site='a lab GPU cluster run by its users (shine-cluster, Slurm); on node tatooine nvidia-smi and every GPU job fail; the admins found that unattended-upgrade had replaced part of the NVIDIA 460 driver packages, reinstalled the driver by hand and removed unattended-upgrades on all servers',
-    what='the node\'s NVIDIA driver was broken by an automatic package upgrade - node administration, not the job script; assumed shape - a single-node torchrun job on a Delta GPU node, diagnosed as on Delta',
-    cluster='delta',
-    script='torchrun_single.sh',
-    log='''
-$ nvidia-smi
-NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver. Make sure that the latest NVIDIA driver is installed and running.
-''',
-)
-
-case(
     id='trixie35-flaky-node-cn125-srun-segfault',
     kind='not_script',
     source='https://github.com/ai4d-iasc/trixie/issues/35',
@@ -207,5 +226,67 @@ case(
     log='''
 Abort(15) on node 1632 (rank 1632 in comm 0): Fatal error in internal_Wait: Other MPI error
 Rank 1632 aborted with code 15: Fatal error in internal_Wait: Other MPI error
+''',
+)
+
+case(
+    id='qmcpack1158-intel-mpi-2019u1-ofi-addrinfo-failed',
+    kind='not_script',
+    source='https://github.com/QMCPACK/qmcpack/issues/1158',
+    thread_site='a QMCPACK test machine (oxygen) after Intel MPI moved from 2019.0 to 2019.1 with the system libfabric 1.6.1; every MPI start aborts in MPI_Init_thread; the developers: behaviour changed between 2019.0 and .1, I_MPI_FABRICS=shm is no longer supported and ofi:sfm also fails',
+    what='DOUBTFUL - a regression of that Intel MPI update with the installed libfabric (no usable OFI provider) - a library/installation issue, not the job script; a maintainer could suggest choosing a libfabric provider (FI_PROVIDER) in the job environment as a workaround; assumed shape - a CPU MPI program under srun on Anvil with the Intel MPI module, diagnosed as on Anvil',
+    cluster='anvil',
+    script='srun_mpi_app.sh',
+    replace=[['module load cray-mpich', 'module load intel-mpi/2019.1'], [MPIAPP, 'srun ./qmcpack simple-LiH.xml']],
+    log='''
+Abort(1094543) on node 0 (rank 0 in comm 0): Fatal error in PMPI_Init_thread: Other MPI error, error stack:
+MPIR_Init_thread(639)......:
+MPID_Init(860).............:
+MPIDI_NM_mpi_init_hook(689): OFI addrinfo() failed (ofi_init.h:689:MPIDI_NM_mpi_init_hook:No data available)
+''',
+)
+
+case(
+    id='horovod98-nccl-ibv-create-qp-failed-memlock',
+    kind='not_script',
+    source='https://github.com/horovod/horovod/issues/98',
+    thread_site='Horovod over NCCL 2.1 (CUDA 9) across InfiniBand hosts started with mpirun; ncclCommInitRank fails creating the IB queue pair; the Horovod maintainer asks for `ulimit -l`, dmesg and ibv_devinfo; a later user with the same message finds the locked-memory (memlock) limit too small in dmesg',
+    what='DOUBTFUL - the locked-memory limit on the compute hosts is too small for the IB verbs resources - node/site configuration (limits.conf / slurmd limits), not the job script; assumed shape - one task per GPU under srun on 2 Delta GPU nodes, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_python.sh',
+    replace=[['#SBATCH --nodes=1', '#SBATCH --nodes=2']],
+    log='''
+machine [0] misc/ibvwrap.cu:269 WARN Call to ibv_create_qp failed
+Failed, NCCL error test_nccl.c:99 'unhandled system error'
+''',
+)
+
+case(
+    id='cast123-sierra-epilog-cudagetdevicecount-init-error',
+    kind='not_script',
+    source='https://github.com/IBM/CAST/issues/123',
+    thread_site='LLNL Sierra (IBM CSM, GPU nodes); the NVIDIA epilog node check fails on a number of nodes after jobs finish - the GPUs cannot be initialised again and no later job can use them until the node is rebooted; LLNL asks IBM/NVIDIA to find why the nodes get stuck',
+    what='GPUs left in a bad state on the node after a job - node/driver state handled by the site (epilog check, reboot), not the job script; assumed shape - a single-node torchrun job on a Delta GPU node, diagnosed as on Delta',
+    cluster='delta',
+    script='torchrun_single.sh',
+    log='''
+[root@sierra1133:epilog.d]# /admin/scripts/test_sierra_node
+FAILED: sierra1133 Failed during cudaGetDeviceCount: initialization error
+''',
+)
+
+case(
+    id='ops857-gromacs-engine-branch-trr-read-srun-exit',
+    kind='not_script',
+    source='https://github.com/openpathsampling/openpathsampling/issues/857',
+    thread_site='SURFsara Cartesius (Slurm, tcn nodes); an OpenPathSampling script using the in-development gromacs_engine branch works from the command line but under a Slurm job the engine fails reading the trajectory files GROMACS should have written (various -nt/-ntmpi settings, gmx and gmx_mpi tried) and the tasks exit',
+    what='DOUBTFUL - the failures come from the development branch\'s GROMACS engine reading trajectory frames that are not there - a bug/limitation of that program branch, not a fault of the job script; assumed shape - an srun-launched Python job on 2 Anvil CPU nodes (Cartesius mapped to Anvil), diagnosed as on Anvil',
+    cluster='anvil',
+    script='srun_mpi_app.sh',
+    replace=[['#SBATCH --nodes=8', '#SBATCH --nodes=1\n#SBATCH --ntasks=24'], ['#SBATCH --ntasks-per-node=64\n', ''], ['module load cray-mpich', 'module load gromacs'], [MPIAPP, 'srun python run_ops.py']],
+    log='''
+OSError: TRR Seek out of bounds: given absolute position: 3
+RuntimeError: could not read header of first frame!
+srun: error: tcn567: tasks 5,11,13-14,17-18,21-23: Exited with exit code 1
 ''',
 )
