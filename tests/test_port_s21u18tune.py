@@ -99,3 +99,26 @@ def test_an_unread_assignment_set_again_in_a_kept_block_is_named(target: str) ->
     result = port(UNUSED, [target])[target]
     kept = 'job_name="${dataset}_no_lora"' in result.script
     assert kept or any('job_name="${dataset}_no_lora"' in n for n in result.notes), result.notes
+
+
+CONTAINER_UV = """#!/bin/bash
+#SBATCH --gres=gpu:1
+#SBATCH --time=12:00:00
+IMG=/scratch/$USER/jax.sif
+apptainer exec --nv --bind "${PWD}:/workspace" "$IMG" bash -c '
+    cd /workspace
+    uv sync --locked
+    uv run galaxy-classifier train --config configs/vit.toml
+'
+"""
+
+
+def test_uv_run_of_a_console_script_in_a_container_is_named_truly() -> None:
+    from maple_flow.errors import ParseError
+
+    with pytest.raises(ParseError) as err:
+        port(CONTAINER_UV, ["delta"])
+    text = str(err.value)
+    assert "uv task" not in text
+    assert "the uv command `galaxy-classifier`" in text
+    assert "uv run python -m <module>" in text
