@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from maple_flow import port
-from maple_flow.scriptparse.lsf import lsf_directives as parse_directives
 from maple_flow.port.gpu_memory import asked_gpu
+from maple_flow.scriptparse.lsf import lsf_directives as parse_directives
 
 LSF_GMEM = """#!/bin/bash
 #BSUB -J run
