@@ -60,9 +60,12 @@ def _carried(first: str, script: str, notes: str) -> bool:
     if written:  # a heredoc written to a file: carried when the port writes that file
         return bool(re.search(r">\s*" + re.escape(written.group(1)), script))
     assigned = _ASSIGN.match(first)
-    if assigned:
-        return bool(re.search(rf"(?<![\w$]){assigned.group(1)}\b|\${{?{assigned.group(1)}\b",
-                              script)) or assigned.group(1) in notes
+    if assigned:  # the name used, not only set again (``x=b`` in a kept if-block)
+        used = re.compile(rf"(?<![\w$]){re.escape(assigned.group(1))}\b(?!\+?=)"
+                          rf"|\${{?{re.escape(assigned.group(1))}\b")
+        said = "\n".join(n for n in notes.split("\n")  # not lines quoted as kept
+                          if not n.startswith(("shellcheck:", "set-up kept:")))
+        return bool(used.search(script)) or assigned.group(1) in said
     files = [w for w in _words(first)
              if not w.startswith("-") and ("." in w or "/" in w) and "$" not in w]
     return bool(files) and all(f in script or f in notes for f in files)

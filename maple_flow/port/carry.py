@@ -688,9 +688,11 @@ def command_vars(launch_vars: list[str], variables: dict[str, str]) -> set[str]:
 
 
 #: A value that is wholly one command's output (``$(srun -w "$head" hostname --ip-address)``,
-#: a backtick pair): the variable holds what the command prints (an address, a host name),
-#: not a command, whatever launcher word the command runs.
-_OUTPUT_OF = re.compile(r"""["']?(?:\$\((?!\().*\)|`[^`]*`)["']?""", re.S)
+#: a backtick pair), or the user's value with such an output as its default (``${STEPS:-$(python3
+#: -c "print(...)")}``): the variable holds what the command prints (an address, a host name, a
+#: number), not a command, whatever launcher word the command runs.
+_OUTPUT_OF = re.compile(r"""["']?(?:\$\((?!\().*\)|`[^`]*`"""
+                        r"""|\$\{\w+:?[-=](?:\$\((?!\().*\)|`[^`]*`)\})["']?""", re.S)
 
 
 _WRITES_FILE = re.compile(r"(?<![>&0-9])>>?\s*[^\s&|;>]+\s*$")

@@ -87,12 +87,31 @@ def _lsf_model(d: Directive) -> str | None:
     return "gpu:" + re.sub(r"(?i)^(?:nvidia|tesla)[_-]?", "", match.group(1)) if match else None
 
 
+#: LSF's GPU memory asked of each GPU: ``-gpu "num=4:gmem=80G"`` (IBM Spectrum LSF, bsub -gpu:
+#: "gmem=mem_value: the GPU memory on each GPU required by the job"). Read only with its unit
+#: written (a bare number is in the site's LSF_UNIT_FOR_LIMITS, which the script does not say).
+_LSF_GMEM = re.compile(r"(?i)\bgmem\s*=\s*(\d+(?:\.\d+)?)\s*([KMGT])B?\b")
+_LSF_UNIT_GB = {"K": 1 / 1024 ** 2, "M": 1 / 1024, "G": 1, "T": 1024}
+
+
+def _lsf_gmem(d: Directive) -> int | None:
+    """The memory of one GPU (GB, rounded up) an LSF ``-gpu`` line asks with ``gmem=``."""
+    match = _LSF_GMEM.search(d.raw) if d.spelled == "-gpu" else None
+    if not match:
+        return None
+    size = float(match.group(1)) * _LSF_UNIT_GB[match.group(2).upper()]
+    return max(1, -int(-size // 1))
+
+
 def asked_gpu(directives: list[Directive]) -> AskedGpu | None:
     """The GPU the source's directives ask for (model and/or memory); None where they name
     neither."""
     memory: tuple[int, str] | None = None
     model: tuple[str, GpuModel, str] | None = None
     for d in directives:
+        gmem = _lsf_gmem(d)
+        if gmem and memory is None:
+            memory = (gmem, d.raw.strip())
         lsf = _lsf_model(d)
         value = lsf or _HOST_MEMORY.sub("", d.value or "")
         if (not lsf and d.option not in _GPU_TYPE_OPTIONS) or not value:

@@ -253,6 +253,9 @@ def classify_env(name: str, value: str, domains: tuple[str, ...] = (),
     if _own_environment_paths(name, value, own):
         return EnvVerdict("step", "adds directories of your own environment (conda/venv) to "
                           "the search path: carried as your export line")
+    if _system_paths(name, value):
+        return EnvVerdict("step", "adds the operating system's own directories (on every "
+                          "Linux target too) to the search path: carried as your export line")
     if (name in _SEARCH_PATHS and "$(" not in value and "`" not in value
             and (where := _path_or(name, value, "site")).kind == "path"):
         return where  # `PATH=/glade/u/home/me/env/bin:$PATH`: a directory, no network setting
@@ -296,6 +299,23 @@ def _own_environment_paths(name: str, value: str, own: frozenset[str] = frozense
     added = [part for part in value.split(":") if part not in itself]
     return bool(added) and all(_OWN_ENV_DIR.match(part)
                                or (name == "PATH" and _own_bin(part, own)) for part in added)
+
+
+#: The operating system's own directories (the Filesystem Hierarchy Standard's ``/usr/lib64``,
+#: ``/usr/lib/x86_64-linux-gnu``, ``/bin``): on every Linux cluster, no site's file system.
+#: ``/usr/local`` and ``/opt`` are left out (sites install their own software there).
+_SYSTEM_DIR = re.compile(r"^/(?:usr/)?(?:lib|lib64|lib32|bin|sbin|include)"
+                         r"(?:/(?:x86_64|aarch64|powerpc64le)-linux-gnu)?/?$")
+
+
+def _system_paths(name: str, value: str) -> bool:
+    """``LD_LIBRARY_PATH=/usr/lib64:$LD_LIBRARY_PATH``: a search path given only the operating
+    system's own directories (and its own previous value)."""
+    if name not in _SEARCH_PATHS:
+        return False
+    itself = {f"${name}", f"${{{name}}}", f"${{{name}:-}}"}
+    added = [part for part in value.strip("\"'").split(":") if part not in itself]
+    return bool(added) and all(_SYSTEM_DIR.match(part) for part in added)
 
 
 #: ``$VENV/bin``, ``${ENV_DIR}/x/bin``, ``.venv/bin``, ``$PWD/.venv/bin``: a ``bin`` directory

@@ -112,7 +112,16 @@ def _runner_task(head: str, words: tuple[str, ...]) -> str:
     if runner_command(words, 0) is not None:
         return ""
     task = next((w for w in words[2:] if not w.startswith("-")), words[2])
+    if head in _ENV_COMMAND_RUNNERS:  # no task table: `uv run NAME` runs an installed command
+        return f"the {head} command `{task}` {_CONSOLE_SCRIPT}"
     return f"the {head} task `{task}`"
+
+
+#: Runners whose ``run NAME`` runs a command installed in the project's environment (uv and
+#: poetry have no task table of their own, unlike pixi, pdm and hatch): ``uv run
+#: galaxy-classifier train`` runs the project's console script (a ``[project.scripts]`` entry).
+_ENV_COMMAND_RUNNERS = frozenset({"uv", "poetry"})
+_CONSOLE_SCRIPT = "(a command installed in your project's environment, e.g. its console script)"
 
 
 def _captured(cmd: ShellCommand) -> tuple[str, str] | None:
@@ -299,6 +308,14 @@ def hidden_program_reason(blocks: list[Block]) -> str:
     generated = _eval_of_generated_file(blocks, cmd) or _eval_of_variable(blocks, cmd)
     if generated:
         return generated
+    if _CONSOLE_SCRIPT in what:
+        runner = what.split()[1]
+        return (f"line {cmd.line}: `{text}` starts the job through {what}; the port reads this "
+                "launch only as a Python launch (a .py file, `-m module`, torchrun ...), and a "
+                "console script does not show which module it runs: write that launch as "
+                f"`{runner} run python -m <module> ...` (the module its `[project.scripts]` "
+                "entry in pyproject.toml names, where that module runs its entry function "
+                "under `if __name__ == \"__main__\"`; the same arguments) and port that")
     return (f"line {cmd.line}: `{text}` starts the job through {what}, which this script "
             "does not show, so the program it trains and how it is launched are not known: "
             "write the launch (python/torchrun/srun ... with the program) into the script "
