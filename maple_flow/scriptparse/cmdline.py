@@ -7,16 +7,7 @@ from __future__ import annotations
 import re
 
 from maple_flow.scriptparse.launch import PER_NODE_LAUNCHERS, PER_RANK_LAUNCHERS
-from maple_flow.scriptparse.shell import Block, ShellCommand
-
-#: The job script's own arguments as a whole word (``$*``, ``"$@"``, ``${1}``, ``"${@:1}"``).
-_POSITIONAL = re.compile(r"^\$(?:[*@1-9]|\{(?:[*@1-9]|[*@]:\d+(?::\d+)?)\})$")
-
-
-def is_positional(word: str) -> bool:
-    """Whether ``word`` is the job script's own arguments (``$*``, ``$@``, ``$1``, a slice
-    ``${@:2}``)."""
-    return bool(_POSITIONAL.match(word.strip('"')))
+from maple_flow.scriptparse.shell import Block, ShellCommand, is_positional
 
 
 def command_line_program_reason(line: int, text: str, word: str) -> str:

@@ -18,11 +18,7 @@ from maple_flow.knowledge.directives import (
     last_value,
     parse_directives,
 )
-from maple_flow.scriptparse.cmdline import (
-    command_line_program_reason,
-    is_positional,
-    not_in_script_reason,
-)
+from maple_flow.scriptparse.cmdline import command_line_program_reason, not_in_script_reason
 from maple_flow.scriptparse.container_body import container_body_reason
 from maple_flow.scriptparse.cshell import csh_reason
 from maple_flow.scriptparse.held_command import held_command_reason
@@ -50,6 +46,7 @@ from maple_flow.scriptparse.sge import BROKEN_SHEBANG, has_sge, sge_directives
 from maple_flow.scriptparse.shell import (
     Block,
     ShellCommand,
+    is_positional,
     one_line,
     short_text,
     split_blocks,

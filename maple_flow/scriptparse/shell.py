@@ -527,3 +527,13 @@ def _split_blocks(text: str) -> tuple[Block, ...]:
     if lines and depth:
         blocks.append(Block(start, "\n".join(lines), tuple(commands)))
     return tuple(blocks)
+
+
+#: The job script's own arguments as a whole word (``$*``, ``"$@"``, ``${1}``, ``"${@:1}"``).
+_POSITIONAL = re.compile(r"^\$(?:[*@1-9]|\{(?:[*@1-9]|[*@]:\d+(?::\d+)?)\})$")
+
+
+def is_positional(word: str) -> bool:
+    """Whether ``word`` is the job script's own arguments (``$*``, ``$@``, ``$1``, a slice
+    ``${@:2}``)."""
+    return bool(_POSITIONAL.match(word.strip('"')))

@@ -16,7 +16,7 @@ from maple_flow.scriptparse.launch import (
     REMOTE_SHELLS,
     runner_command,
 )
-from maple_flow.scriptparse.shell import Block, ShellCommand, one_line
+from maple_flow.scriptparse.shell import Block, ShellCommand, is_positional, one_line
 
 #: Commands that prepare, log or report; never the job's work.
 _HOUSEKEEPING = frozenset({
@@ -551,8 +551,6 @@ def called_function_lines(blocks: list[Block], text: str) -> set[int]:
 def _runs_its_arguments(words: tuple[str, ...]) -> bool:
     """Whether ``words`` start Python on the function's own arguments (``python "$@"``,
     ``$RUNTIME exec ... python "$@"``)."""
-    from maple_flow.scriptparse.cmdline import is_positional
-
     at = next((i for i, w in enumerate(words) if _PY_LAUNCH.match(w.rsplit("/", 1)[-1])), None)
     return at is not None and any(is_positional(w) for w in words[at + 1:])
 
