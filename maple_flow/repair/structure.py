@@ -20,13 +20,16 @@ script" only on strong structural evidence and when nothing in the log speaks of
 - the ROCm runtime's reports of a faulted GPU kernel (a memory access fault, an HSA exception);
 - the drivers' own reports of a GPU fault of any vendor (GSP firmware timeouts, a
   contained NVLink/hardware error, amdgpu ring timeouts and resets, Intel's lost device);
+- an 8-GPU node's NVSwitch/NVLink fabric not set up (the fabric manager not running or restarted
+  without a GPU reset: CUDA's "system not yet initialized", NCCL's NVLS set-up refused);
 - the RDMA fabric's own reports (an IB port event, a completion failed after its retries),
   where the log names none of the fabric settings a script may set;
 - the scheduler's reports of its own machinery failing on a node (a prolog or epilog, a job
   credential the node rejects, a node failure), where the scheduler refused no request.
 
 The categories (:data:`CATEGORIES`) name a record each in ``templates/failures/structure.yaml``
-(``cpu``: ``s20_notscript.yaml``; ``fabric``, ``site``: ``s21_notscript.yaml``;
+(``cpu``: ``s20_notscript.yaml``; ``fabric``, ``site``: ``s21_notscript.yaml``; ``gpunode``:
+``s21_rl17tune.yaml``;
 advice, no fix). Anything that speaks of the launch vetoes the
 reading (:data:`LAUNCH_TEXT`): an environment variable the launcher sets (``KeyError: 'RANK'``), a
 frame of ``os.environ``, of a launcher or of rendezvous code, an invalid device ordinal, a port in
