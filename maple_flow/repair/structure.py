@@ -20,13 +20,16 @@ script" only on strong structural evidence and when nothing in the log speaks of
 - the ROCm runtime's reports of a faulted GPU kernel (a memory access fault, an HSA exception);
 - the drivers' own reports of a GPU fault of any vendor (GSP firmware timeouts, a
   contained NVLink/hardware error, amdgpu ring timeouts and resets, Intel's lost device);
+- an 8-GPU node's NVSwitch/NVLink fabric not set up (the fabric manager not running or restarted
+  without a GPU reset: CUDA's "system not yet initialized", NCCL's NVLS set-up refused);
 - the RDMA fabric's own reports (an IB port event, a completion failed after its retries),
   where the log names none of the fabric settings a script may set;
 - the scheduler's reports of its own machinery failing on a node (a prolog or epilog, a job
   credential the node rejects, a node failure), where the scheduler refused no request.
 
 The categories (:data:`CATEGORIES`) name a record each in ``templates/failures/structure.yaml``
-(``cpu``: ``s20_notscript.yaml``; ``fabric``, ``site``: ``s21_notscript.yaml``;
+(``cpu``: ``s20_notscript.yaml``; ``fabric``, ``site``: ``s21_notscript.yaml``; ``gpunode``:
+``s21_rl17tune.yaml``;
 advice, no fix). Anything that speaks of the launch vetoes the
 reading (:data:`LAUNCH_TEXT`): an environment variable the launcher sets (``KeyError: 'RANK'``), a
 frame of ``os.environ``, of a launcher or of rendezvous code, an invalid device ordinal, a port in
@@ -60,6 +63,7 @@ CATEGORIES: dict[str, str] = {
     "cpu": "structure-cpu-instruction-unsupported",
     "fabric": "structure-fabric-fault",
     "site": "structure-site-fault",
+    "gpunode": "gpu-node-fabric-not-ready",
 }
 
 #: Words of the launch: any of them anywhere in the log (less a launcher's summary of a failed
@@ -120,6 +124,15 @@ _HARDWARE = re.compile(
     r"\b(?:i915|xe)\b[^\n]{0,80}\bGPU HANG\b|"
     # the PCIe root port's report of an uncorrectable error on the GPU's link
     r"PCIe Bus Error: severity=(?:Uncorrected|Fatal)")
+#: An 8-GPU node's NVSwitch/NVLink fabric not set up for CUDA (the fabric manager not running,
+#: restarted without a GPU reset, or not matching the driver), whatever program reports it: CUDA's
+#: "system not yet initialized" (error 802), NCCL's NVLS multicast set-up refused, the fabric
+#: manager's own state. The node's administration, never the launch (s21_rl17tune.yaml).
+_GPU_NODE = re.compile(
+    r"(?i)\bsystem not yet initiali[sz]ed\b|cudaErrorSystemNotReady|CUDA_ERROR_SYSTEM_NOT_READY|"
+    r"transport/nvls\.cc:\d+ NCCL WARN Cuda failure (?:\d+ )?'[^'\n]+'|"
+    r"\b(?:nvidia-)?fabric ?manager\b[^\n]{0,60}\b(?:is not running|not (?:running|started|"
+    r"ready|initiali[sz]ed)|failed|inactive)\b")
 #: Faults of the file system itself. Not a full disk, a quota or a read-only file system:
 #: where the job writes (its caches, its output, a container's binds) the script may set.
 #: A GPU kernel that faulted (the program's or a library's kernel, or the GPU): never the
@@ -215,7 +228,10 @@ _DATA_FILE = re.compile(
     r"SafetensorError: Error while deserializing header|"
     r"not a gzip file|CRC check failed|Ran out of input|UnpicklingError|"
     r"JSONDecodeError|Unexpected end of (?:file|data|JSON)|file is not a zip file|"
-    r"Error -3 while decompressing|corrupt(?:ed)? (?:file|data|image|record)")
+    r"Error -3 while decompressing|corrupt(?:ed)? (?:file|data|image|record)|"
+    # a molecular-dynamics trajectory file whose frames are not there (cut short, not written)
+    r"could not read (?:the )?header of (?:the )?first frame|"
+    r"\b(?:TRR|XTC|DCD|TNG)\b[^\n]{0,40}\b(?:out of bounds|could not read|cannot read)\b")
 #: Exceptions programs raise about their own data and code.
 _PROGRAM_TYPES = frozenset({
     "KeyError", "IndexError", "AssertionError", "ZeroDivisionError", "NameError",
@@ -306,6 +322,9 @@ def read(text: str) -> Reading | None:
     hardware = _HARDWARE.search(text)
     if hardware:  # the GPU's own report of a fault: whatever else the log says
         return Reading("hardware", CATEGORIES["hardware"], (_line_of(text, hardware),))
+    gpu_node = _GPU_NODE.search(text)
+    if gpu_node:  # the node's NVSwitch fabric is not set up: whatever else the log says
+        return Reading("gpunode", CATEGORIES["gpunode"], (_line_of(text, gpu_node),))
     kernel = _KERNEL.search(text)
     if kernel and not _HARD_LAUNCH.search(text):
         return Reading("kernel", CATEGORIES["kernel"], (_line_of(text, kernel),))
