@@ -31,7 +31,7 @@ CL=[ # (id, definition, verdicts or None, regex)
  r'local_rank|torch\.distributed\.launch|master_addr|master_port|rendezvous|rdzv|slurm_procid|pmi_rank|slurm_localid|slurm_job_id|pbs_jobid|slurm_tmpdir|slurm_[a-z_]+ |rank variable|node_rank|\$pbs_|hostname'),
 ('memory_node','memory / GPU memory / node type or CPU architecture (aarch64 wheels) not carried', None,
  r'aarch64|x86|architecture|memory|--mem|\bmem=|\d ?gb\b|\d ?g\b|hbm|gpu type|node type|node class|himem|gpu model'),
-('env_module_dropped','site module / conda / venv / env command dropped, replaced with nothing, or kept where it cannot work', None,
+('env_module_dropped','site module / conda / venv / interpreter / site tool dropped, replaced with nothing, or kept where it cannot work', None,
  r'module (load|add|restore|use)|modules?\b|conda|venv|micromamba|mamba|ncar_pylib|activate|pythonpath|uv run|poetry|spack|lmod|interpreter'),
 ('user_line_false_note','user line (export, cd, echo, redirect, flag) dropped or changed under a false note', None,
  r'false note|under (a|the) (false|note)|dropped under|"source filesystem"|source filesystem|calls them|as "'),
@@ -39,10 +39,13 @@ CL=[ # (id, definition, verdicts or None, regex)
  r'keep_text|kept text|dropped|drops|setup:|not in the port|neither kept|is lost|removed'),
 ('program_args','program or its arguments changed (variable expanded, quoting, wrong program chosen, $@/positional)', None,
  r'program:|args: expected|argument|quot|\$1|\$@|positional|runs \'|expected \''),
-('paths_source_site','source-site path kept or dropped with no or false note (source_only)', None,
+('paths_source_site_x','source-site path kept or dropped with no or false note (source_only)', None,
  r'source_only|source-only|/scratch|/work|/home|path'),
-('header_directive','scheduler header misread: walltime, account, array, mail, output names, LSF/SGE/PBS/PJM directives', None,
+('header_directive','scheduler header/semantics misread: log names with shell variables, --export=NONE, --chdir, start directory, walltime, PJM/LSF/SGE headers', None,
  r'walltime|elapse|account|array|mail|--output|--error|#pbs|#bsub|lsf|sge|pjm|directive|%j|expected_refusal'),
+('launcher_replaced','the user\'s launcher (accelerate config, DeepSpeed, torch.distributed.launch --local_rank, jsrun -E, py-spy) swapped so its config or contract is lost', None,
+ r'accelerate.{0,40}config|--config_file|torch\.distributed\.launch|--local_rank'),
+('paths_placeholders','source-site paths, staging or template placeholders kept without the note the case asks', None, r'placeholder|\{[a-z_]+\}'),
 ('shell_semantics','shell semantics: set -e/-u, traps, heredoc, eval, continuation, functions', None,
  r'set -e|set -u|trap|heredoc|eval|continuation|function|shellcheck'),
 ]
@@ -69,6 +72,11 @@ for r in bad:
     if re.search(r'\b(the same|as on|as (anvil|delta|polaris|perlmutter|aurora|vista|lonestar6|stampede3|bridges2|deltaai))\b',t) and len(t)<260 or r['cls']=='other':
         sib=[s for s in by[(r['set'],r['case'],r['verdict'])] if s is not r and s['cls']!='other' and len(s['md']+s['why'])>len(r['md']+r['why'])]
         if sib: r['cls']=sib[0]['cls']
+# hand re-reading of every (set, case) group: hand_classes.json = [set, case, target or null, class]
+import pathlib as _pl
+for s,case,tg,cl in json.load(open(_pl.Path(__file__).resolve().parent/'hand_classes.json')):
+    for r in bad:
+        if r['set']==s and r['case']==case and (tg is None or r['target'].startswith(tg)): r['cls']=cl
 json.dump(bad,open('/tmp/anap_bad.json','w'))
 c=collections.Counter(r['cls'] for r in bad)
 for k,v in c.most_common(): print(v,k, sum(1 for r in bad if r['cls']==k and r['verdict']=='wrong_silent'))
