@@ -1,4 +1,4 @@
-# ruff: noqa: E501, SIM115, E402  (a one-off analysis script of session s21: long regex tables, /tmp hand-offs)
+# ruff: noqa: SIM115, E402  (a one-off analysis script of session s21: /tmp hand-offs)
 import glob
 import json
 import os
