@@ -1,0 +1,104 @@
+# ruff: noqa: E501, F821
+# Case list for make_cases.py (exec'd there; `case` is defined by make_cases.py).
+
+SRUNPY = 'srun python -u train.py --batch-size 256 --epochs 32'
+MPIAPP = 'srun --cpu-bind=cores ./solver input.dat'
+POL = 'mpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --depth=16 --cpu-bind depth python train.py'
+
+# ---------------------------------------------------------------- script cases
+
+case(
+    id='arjuna264-lammps-env-outside-job-libfftw3-not-found',
+    kind='script',
+    source='https://github.com/ArjunaCluster/ArjunaUsers/issues/264',
+    thread_site='CMU Arjuna (Slurm, CPU partition); a LAMMPS binary built in the user\'s home under a conda environment is started with `srun lmp` from a job script that sets up nothing; the user had run `conda activate LAMMPS` and `export PATH=...` on the login node before `sbatch`; the admin: set up the environment within the submission script, not outside of it (the spank x11 message can be ignored)',
+    what='the job script does not activate the environment that provides the FFTW library the LAMMPS binary was linked against, so the loader cannot find libfftw3 on the compute node; the fix is in the job script (activate the conda environment / load the module / export the library path before srun); assumed shape - one LAMMPS task under srun on one Anvil CPU node, no environment setup in the script, diagnosed as on Anvil',
+    cluster='anvil',
+    script='srun_mpi_app.sh',
+    replace=[['#SBATCH --nodes=8', '#SBATCH --nodes=1'], ['#SBATCH --ntasks-per-node=64', '#SBATCH --ntasks-per-node=1'], ['module load cray-mpich\n', ''], [MPIAPP, 'srun lmp -in in.melt -l lmp.out']],
+    log='''
+/home/pmalakar/lammps/build//lmp: error while loading shared libraries: libfftw3.so.3: cannot open shared object file: No such file or directory
+srun: error: d001: task 0: Exited with exit code 127
+''',
+    expect={'families': ['environment', 'modules'], 'fix': r'(?m)^\+.*(conda activate|source activate|module load|export (PATH|LD_LIBRARY_PATH)=)'},
+)
+
+case(
+    id='canu444-lsf-mhap-array-default-one-hour-runlimit',
+    kind='script',
+    source='https://github.com/marbl/canu/issues/444',
+    thread_site='an LSF cluster; Canu submits its mhap overlap jobs as an array job without a run-time request, and one of them is killed at the site default run limit of one hour; the Canu developer: the default wall clock time on your system is 1 hr, pass a longer limit through to the grid with gridOptions',
+    what='the job that was killed asks for no run time, so it gets the one-hour site default - the fix is a longer time request in the job (`gridOptions` passes it to every job Canu submits); assumed shape - one task of an array job under srun on an Anvil CPU node with no `--time` request (LSF mapped to Slurm), diagnosed as on Anvil',
+    cluster='anvil',
+    script='srun_mpi_app.sh',
+    replace=[['#SBATCH --nodes=8', '#SBATCH --nodes=1\n#SBATCH --array=1-16'], ['#SBATCH --ntasks-per-node=64', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --cpus-per-task=2', '#SBATCH --cpus-per-task=4'], ['#SBATCH --time=06:00:00\n', ''], ['module load cray-mpich\n', ''], [MPIAPP, 'srun ./mhap.sh "$SLURM_ARRAY_TASK_ID"']],
+    log='''
+TERM_RUNLIMIT: job killed after reaching LSF run time limit.
+Exited with exit code 140.
+    Run time :                                   3609 sec.
+Running job 3 based on LSB_JOBINDEX=3 and offset=0.
+User defined signal 2
+''',
+    expect={'families': ['scheduler', 'resources'], 'fix': r'(?m)^\+#SBATCH (--time|-t)[= ]'},
+)
+
+case(
+    id='vscdocs175-pbs-walltime-exceeded-limit',
+    kind='script',
+    source='https://github.com/hpcugent/vsc_user_docs/pull/175',
+    thread_site='HPC-UGent (VSC, PBS/Torque) user documentation, troubleshooting chapter: the message a job prints when it runs past its requested walltime, and the advice - the job did not complete within the requested walltime, request more walltime',
+    what='the job asked for less walltime than it needs; the fix is a larger `-l walltime` in the job script; assumed shape - a Polaris-style PBS job with a two-minute walltime request (HPC-UGent PBS mapped to Polaris PBS), diagnosed as on Polaris',
+    cluster='polaris',
+    script='pbs_mpiexec.sh',
+    replace=[['#PBS -l walltime=01:00:00', '#PBS -l walltime=00:02:00']],
+    log='''
+=>> PBS: job killed: walltime 146 exceeded limit 120
+''',
+    expect={'families': ['scheduler', 'resources'], 'fix': r'(?m)^\+#PBS -l walltime='},
+)
+
+# ---------------------------------------------------------------- not-script cases
+
+case(
+    id='nesi53-diamond-module-missing-lmdb-dependency',
+    kind='not_script',
+    source='https://github.com/GenomicsAotearoa/metagenomics_summer_school/issues/53',
+    thread_site='NeSI Mahuika (Slurm), a DIAMOND array job for a summer school; the centre module DIAMOND/2.1.9-GCC-11.3.0 did not load its LMDB dependency; the NeSI staff rebuilt the module with LMDB as a dependency, after which all ten array tasks completed',
+    what='a broken site module (a missing dependency in the module build) - fixed by the centre, not by the job script; assumed shape - a CPU array job under srun on Anvil loading the site DIAMOND module, diagnosed as on Anvil',
+    cluster='anvil',
+    script='srun_mpi_app.sh',
+    replace=[['#SBATCH --nodes=8', '#SBATCH --nodes=1\n#SBATCH --array=1-10'], ['#SBATCH --ntasks-per-node=64', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --cpus-per-task=2', '#SBATCH --cpus-per-task=16'], ['module load cray-mpich', 'module load DIAMOND/2.1.9-GCC-11.3.0'], [MPIAPP, 'srun diamond blastx -d nr.dmnd -q bin_${SLURM_ARRAY_TASK_ID}.faa -o bin_${SLURM_ARRAY_TASK_ID}.tsv']],
+    log='''
+diamond: error while loading shared libraries: liblmdb.so: cannot open shared object file: No such file or directory
+''',
+)
+
+case(
+    id='cactus884-toil-slurm-job-requests-no-gpu-accelerators',
+    kind='not_script',
+    source='https://github.com/ComparativeGenomicsToolkit/cactus/issues/884',
+    thread_site='Progressive Cactus with --gpu on a Slurm GPU cluster through Toil\'s Slurm batch system; Cactus issues its LastzRepeatMaskJob with no accelerators, so Toil submits it without a GPU request and the GPU repeat masker finds no device (a Cactus bug, related to #844, whose fix makes the job request GPUs)',
+    what='DOUBTFUL - the job that fails is submitted by Cactus/Toil itself with an empty accelerator list; the user\'s launch script asked for GPUs correctly and cannot change what Cactus requests for its child jobs - a bug of the workflow program; a reader could call the child job\'s request "the script"; assumed shape - the Cactus driver started on a Delta GPU node with a GPU request, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_python.sh',
+    replace=[['#SBATCH --ntasks-per-node=4\n#SBATCH --gpus-per-node=4', '#SBATCH --ntasks-per-node=1\n#SBATCH --gpus-per-node=1'], [SRUNPY, 'cactus ./jobstore turtles.txt turtles.hal --gpu --batchSystem slurm --binariesMode singularity']],
+    log='''
+[2023-01-04T16:00:42-0800] [MainThread] [I] [toil.leader] Issued job 'LastzRepeatMaskJob' kind-LastzRepeatMaskJob/instance-ckyxwqlt v3 with job batch system ID: 128 and disk: 8.6 Gi, memory: 14.9 Gi, cores: 2, accelerators: [], preemptable: True
+RuntimeError: Command ['singularity', '--silent', 'run', '/projects/CanSeq/scratch/cactus/turtles/jobstore/cactus.img', 'segalign_repeat_masker', '/var/tmp/ef06a20ba6935e179dc6f6b333895d53/94eb/c872/tmpdubq_9kd.tmp', '--lastz_interval=10000000', '--markend', '--neighbor_proportion', '0.2', '--M', '10', '--step=3', '--ambiguous=iupac,100,100'] exited 1: stdout=None, stderr=Using 2 threads
+        Error: No GPU device found!
+''',
+)
+
+case(
+    id='pybnf642-srun-launcher-login-node-cpu-count',
+    kind='not_script',
+    source='https://github.com/lanl/PyBNF/issues/642',
+    thread_site='a Slurm cluster where salloc opens its shell on the login node; the PyBNF srun launcher (added in #614) derives the CPUs per task from the login node\'s own processor count because SLURM_CPUS_ON_NODE is empty there, so the worker step asks for more CPUs than the allocation holds (root cause traced to pybnf/cluster.py, issue closed)',
+    what='a bug in how the PyBNF launcher computes its srun request, not the user\'s job script; assumed shape - PyBNF started inside an allocation on one Anvil CPU node, its workers launched by srun, diagnosed as on Anvil',
+    cluster='anvil',
+    script='srun_mpi_app.sh',
+    replace=[['#SBATCH --nodes=8', '#SBATCH --nodes=1'], ['module load cray-mpich', 'module load anaconda'], [MPIAPP, 'pybnf -c fit.conf -t SLURM']],
+    log='''
+srun: error: Unable to create step for job NNNNN: More processors requested than permitted
+''',
+)
