@@ -57,6 +57,52 @@ case(
     expect={'families': ['scheduler', 'resources'], 'fix': r'(?m)^\+#PBS -l walltime='},
 )
 
+case(
+    id='nfcorernaseq867-star-oom-kill-cgroup-batch-step',
+    kind='script',
+    source='https://github.com/nf-core/rnaseq/issues/867',
+    thread_site='nf-core/rnaseq on a Slurm cluster with a genome larger than the human one; the STAR alignment job is killed by the cgroup OOM handler because the memory the job asked for is too low (the reporter: "attributed memory is too low"), and the pipeline does not retry with more; the reporter found the fix in the pipeline usage docs (raise the STAR process memory in a custom resource config)',
+    what='the STAR job asks Slurm for less memory than it uses; the fix is a larger memory request for that job (in nf-core, the process memory in a config file, which Nextflow writes as the job\'s `--mem`); assumed shape - the alignment as one srun task on an Anvil CPU node with too small a `#SBATCH --mem`, diagnosed as on Anvil',
+    cluster='anvil',
+    script='srun_mpi_app.sh',
+    replace=[['#SBATCH --nodes=8', '#SBATCH --nodes=1'], ['#SBATCH --ntasks-per-node=64', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --cpus-per-task=2', '#SBATCH --cpus-per-task=12\n#SBATCH --mem=36G'], ['module load cray-mpich', 'module load star'], [MPIAPP, 'srun STAR --runThreadN 12 --genomeDir star_index --readFilesIn R1.fq.gz R2.fq.gz --readFilesCommand zcat --outSAMtype BAM Unsorted']],
+    log='''
+slurmstepd: error: Detected 39 oom-kill event(s) in StepId=36616044.batch. Some of your processes may have been killed by the cgroup out-of-memory handler.
+''',
+    expect={'families': ['resources'], 'fix': r'(?m)^(\+#SBATCH --mem(-per-cpu|-per-gpu)?[= ]|-#SBATCH --mem=36G)'},
+)
+
+case(
+    id='splicingnf119-star-killed-slurm-script-memory-60gb',
+    kind='script',
+    source='https://github.com/TheJacksonLaboratory/splicing-pipelines-nf/issues/119',
+    thread_site='JAX Sumner (Slurm); the splicing pipeline\'s STAR process, given 60 GB in the Sumner executor config, exits 137 on a large mouse dataset after writing 26 GB BAMs; the maintainers: the memory requirement must be raised for the STAR process (60 GB -> 80 GB in conf/executors/sumner.config)',
+    what='the STAR job\'s memory request is too small for the data; the fix is a larger memory request for that job (the executor config is what sets the job\'s `--mem`); assumed shape - STAR as one srun task on an Anvil CPU node with `#SBATCH --mem=60G`, diagnosed as on Anvil',
+    cluster='anvil',
+    script='srun_mpi_app.sh',
+    replace=[['#SBATCH --nodes=8', '#SBATCH --nodes=1'], ['#SBATCH --ntasks-per-node=64', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --cpus-per-task=2', '#SBATCH --cpus-per-task=24\n#SBATCH --mem=60G'], ['module load cray-mpich', 'module load star'], [MPIAPP, 'srun STAR --runThreadN 24 --genomeDir star_index --readFilesIn B6_405_18M_MERGE_R1.fq.gz B6_405_18M_MERGE_R2.fq.gz --readFilesCommand zcat --outSAMtype BAM SortedByCoordinate']],
+    log='''
+slurm_script: line 72: 285848 Killed
+  Process `star (B6_405_18M_MERGE)` terminated for an unknown reason -- Likely it has been terminated by the external system
+''',
+    expect={'families': ['resources'], 'fix': r'(?m)^(\+#SBATCH --mem(-per-cpu|-per-gpu)?[= ]|-#SBATCH --mem=60G)'},
+)
+
+case(
+    id='cbio257-torque-moab-mem-soft-limit-default-1g',
+    kind='script',
+    source='https://github.com/cBio/cbio-cluster/issues/257',
+    thread_site='MSKCC cBio cluster (Torque/Moab); a job submitted without a memory request gets the default 1 GB and Moab reports the soft-limit violation; the admin: either increase your requested memory or decrease the job\'s usage, e.g. `qsub -l mem=4G`',
+    what='the job script requests no memory, so the job runs under the 1 GB default; the fix is an explicit memory request in the job script; assumed shape - a Polaris-style PBS job without a memory request (Torque/Moab mapped to PBS on Polaris), diagnosed as on Polaris',
+    cluster='polaris',
+    script='pbs_mpiexec.sh',
+    replace=[['#PBS -l select=2:system=polaris', '#PBS -l select=1:system=polaris'], [POL, 'mpiexec -n 1 --ppn 1 python refine_structure.py']],
+    log='''
+job 3264830 exceeded MEM usage soft limit
+''',
+    expect={'families': ['resources', 'scheduler'], 'fix': r'(?m)^\+#PBS -l .*mem='},
+)
+
 # ---------------------------------------------------------------- not-script cases
 
 case(
