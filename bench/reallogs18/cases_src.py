@@ -103,6 +103,21 @@ job 3264830 exceeded MEM usage soft limit
     expect={'families': ['resources', 'scheduler'], 'fix': r'(?m)^\+#PBS -l .*mem='},
 )
 
+case(
+    id='mpich6686-perlmutter-cpu-nodes-yaksa-cuda-init-no-device',
+    kind='script',
+    source='https://github.com/pmodels/mpich/issues/6686',
+    thread_site='NERSC Perlmutter CPU-only nodes; a program linked against an MPICH built with CUDA support aborts in MPI_Init because the yaksa datatype engine tries to initialise CUDA on a node with no GPU; the MPICH developer: set `MPIR_CVAR_ENABLE_GPU=0` to prevent any CUDA initialisation at runtime; the reporter: that fixed that error',
+    what='the job environment leaves MPICH\'s GPU support on for a CPU-only run; the fix is one environment setting in the job script (`export MPIR_CVAR_ENABLE_GPU=0`); assumed shape - an MPI program under srun on two Perlmutter CPU nodes with a CUDA-enabled MPICH, diagnosed as on Perlmutter',
+    cluster='perlmutter',
+    script='perlmutter_srun_gpu.sh',
+    replace=[['#SBATCH -A m0000_g', '#SBATCH -A m0000'], ['#SBATCH -C gpu', '#SBATCH -C cpu'], ['#SBATCH -N 1', '#SBATCH -N 2'], ['#SBATCH --ntasks-per-node=4\n#SBATCH --gpus-per-node=4\n#SBATCH -c 32', '#SBATCH --ntasks-per-node=128\n#SBATCH -c 2'], ['module load pytorch/2.3.1', 'module load mpich'], ['srun --cpu-bind=cores python train.py --config configs/run.yaml', 'srun --cpu-bind=cores ./gkyl_sim input.lua']],
+    log='''
+CUDA Error (yaksuri_cuda_init_hook:src/backend/cuda/hooks/yaksuri_cuda_init_hooks.c,173): no CUDA-capable device is detected
+''',
+    expect={'families': ['environment', 'library'], 'fix': r'(?m)^\+.*MPIR_CVAR_ENABLE_GPU=0'},
+)
+
 # ---------------------------------------------------------------- not-script cases
 
 case(
