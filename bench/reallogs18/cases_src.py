@@ -5,6 +5,8 @@ SRUNPY = 'srun python -u train.py --batch-size 256 --epochs 32'
 MPIAPP = 'srun --cpu-bind=cores ./solver input.dat'
 POL = 'mpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --depth=16 --cpu-bind depth python train.py'
 
+PM = 'srun --cpu-bind=cores python train.py --config configs/run.yaml'
+
 # ---------------------------------------------------------------- script cases
 
 case(
@@ -111,11 +113,62 @@ case(
     what='the job environment leaves MPICH\'s GPU support on for a CPU-only run; the fix is one environment setting in the job script (`export MPIR_CVAR_ENABLE_GPU=0`); assumed shape - an MPI program under srun on two Perlmutter CPU nodes with a CUDA-enabled MPICH, diagnosed as on Perlmutter',
     cluster='perlmutter',
     script='perlmutter_srun_gpu.sh',
-    replace=[['#SBATCH -A m0000_g', '#SBATCH -A m0000'], ['#SBATCH -C gpu', '#SBATCH -C cpu'], ['#SBATCH -N 1', '#SBATCH -N 2'], ['#SBATCH --ntasks-per-node=4\n#SBATCH --gpus-per-node=4\n#SBATCH -c 32', '#SBATCH --ntasks-per-node=128\n#SBATCH -c 2'], ['module load pytorch/2.3.1', 'module load mpich'], ['srun --cpu-bind=cores python train.py --config configs/run.yaml', 'srun --cpu-bind=cores ./gkyl_sim input.lua']],
+    replace=[['#SBATCH -A m0000_g', '#SBATCH -A m0000'], ['#SBATCH -C gpu', '#SBATCH -C cpu'], ['#SBATCH -N 1', '#SBATCH -N 2'], ['#SBATCH --ntasks-per-node=4\n#SBATCH --gpus-per-node=4\n#SBATCH -c 32', '#SBATCH --ntasks-per-node=128\n#SBATCH -c 2'], ['module load pytorch/2.3.1', 'module load mpich'], ['srun --cpu-bind=cores python train.py --config configs/run.yaml', 'srun --cpu-bind=cores ./mpi_app input.dat']],
     log='''
 CUDA Error (yaksuri_cuda_init_hook:src/backend/cuda/hooks/yaksuri_cuda_init_hooks.c,173): no CUDA-capable device is detected
 ''',
     expect={'families': ['environment', 'library'], 'fix': r'(?m)^\+.*MPIR_CVAR_ENABLE_GPU=0'},
+)
+
+case(
+    id='warpx4234-frontier-waitall-ofi-undeliverable-rx-match-mode',
+    kind='script',
+    source='https://github.com/BLAST-WarpX/warpx/issues/4234',
+    thread_site='OLCF Frontier (Slurm, Cray MPICH over Slingshot-11), large 3D WarpX runs crash at random times in MPI_Waitall with an OFI UNDELIVERABLE completion error; the WarpX maintainer points to the OLCF known issue OLCFDEV-1597, and the cross-referenced PR BLAST-WarpX/warpx#4235 adds the documented workaround to the Frontier job script (`export MPICH_SMP_SINGLE_COPY_MODE=NONE`, plus `export FI_CXI_RX_MATCH_MODE=software` recommended by OLCF support; a 12-hour 384-node run with these settings did not fail)',
+    what='DOUBTFUL - the fix the thread gives is environment settings in the job script (the centre\'s documented workaround for a system issue); a reader could call the underlying cause a Slingshot/MPICH system problem; assumed shape - WarpX under srun on many Perlmutter GPU nodes without those settings (Frontier mapped to Perlmutter: Cray EX, Slingshot-11, Cray MPICH, srun), diagnosed as on Perlmutter',
+    cluster='perlmutter',
+    script='perlmutter_srun_gpu.sh',
+    replace=[['#SBATCH -N 1', '#SBATCH -N 1024'], ['module load pytorch/2.3.1', 'module load cray-mpich'], [PM, 'srun --cpu-bind=cores ./warpx.3d inputs_3d']],
+    log='''
+MPICH ERROR [Rank 8281] [job id 1410467.0] [Wed Aug 23 06:05:55 2023] [frontier01982] - Abort(136982671) (rank 8281 in comm 0): Fatal error in PMPI_Waitall: Other MPI error, error stack:
+PMPI_Waitall(339)..............: MPI_Waitall(count=26, req_array=0x1006e9b0, status_array=0xfefafb0) failed
+MPIDI_OFI_handle_cq_error(1062): OFI poll failed (ofi_events.c:1064:MPIDI_OFI_handle_cq_error:Input/output error - UNDELIVERABLE)
+''',
+    expect={'families': ['network', 'environment'], 'fix': r'(?m)^\+.*(FI_CXI_RX_MATCH_MODE=software|MPICH_SMP_SINGLE_COPY_MODE=NONE)'},
+)
+
+case(
+    id='e3sm5750-frontier-mpas-wait-undeliverable-match-mode-software',
+    kind='script',
+    source='https://github.com/E3SM-Project/E3SM/issues/5750',
+    thread_site='OLCF Frontier (Slurm, cray-mpich/8.1.23), an E3SM GMPAS-NYF case at 56 tasks per node fails in MPI_Wait with an OFI UNDELIVERABLE error; the E3SM developer: setting FI_CXI_RX_MATCH_MODE to software worked as expected (also for a 64 task-per-node case), and the team considers making it the Frontier default',
+    what='the job environment leaves the CXI provider in hardware receive-matching mode; the fix stated is `export FI_CXI_RX_MATCH_MODE=software` in the job environment; assumed shape - an MPI model under srun on Perlmutter CPU nodes at 56 tasks per node (Frontier mapped to Perlmutter: Cray EX, Slingshot-11, Cray MPICH, srun), diagnosed as on Perlmutter',
+    cluster='perlmutter',
+    script='perlmutter_srun_gpu.sh',
+    replace=[['#SBATCH -A m0000_g', '#SBATCH -A m0000'], ['#SBATCH -C gpu', '#SBATCH -C cpu'], ['#SBATCH -N 1', '#SBATCH -N 68'], ['#SBATCH --ntasks-per-node=4\n#SBATCH --gpus-per-node=4\n#SBATCH -c 32', '#SBATCH --ntasks-per-node=56\n#SBATCH -c 2'], ['module load pytorch/2.3.1', 'module load cray-mpich'], [PM, 'srun --cpu-bind=cores ./e3sm.exe']],
+    log='''
+3725: MPICH ERROR [Rank 3725] [job id 1373423.0] [Thu Jul  6 13:56:00 2023] [frontier02817] - Abort(472526735) (rank 3725 in comm 0): Fatal error in PMPI_Wait: Other MPI error, error stack:
+3725: PMPI_Wait(202).................: MPI_Wait(request=0x7fffffe49ec8, status=0x7fffffe6e350) failed
+3725: MPIDI_OFI_handle_cq_error(1062): OFI poll failed (ofi_events.c:1064:MPIDI_OFI_handle_cq_error:Input/output error - UNDELIVERABLE)
+''',
+    expect={'families': ['network', 'environment'], 'fix': r'(?m)^\+.*FI_CXI_RX_MATCH_MODE=software'},
+)
+
+case(
+    id='warpx3356-perlmutter-gpus-per-task-gpu-bind-ofi-canceled',
+    kind='script',
+    source='https://github.com/BLAST-WarpX/warpx/issues/3356',
+    thread_site='NERSC Perlmutter, a 512-node WarpX run crashes in MPI_Send with an OFI CANCELED completion error; the job script still used `--gpus-per-task=1` and `--gpu-bind=single:1`; the maintainer asks to retry with BLAST-WarpX/warpx#3349, which drops those options (known HPE cgroup bugs with CUDA-aware MPI) for `--gpus-per-node=4` and `CUDA_VISIBLE_DEVICES=$SLURM_LOCALID`; BLAST-ImpactX/impactx#243 cites this issue for the same Perlmutter job-script change',
+    what='DOUBTFUL - the GPU binding options of the job script trigger the crash on Perlmutter; the fix is in the job script (no per-task GPU binding, all GPUs per node with one exposed per rank, or one task per GPU); the thread does not show a final confirmation by the reporter; assumed shape - WarpX under srun on many Perlmutter GPU nodes with `--gpus-per-task=1 --gpu-bind=single:1`, diagnosed as on Perlmutter',
+    cluster='perlmutter',
+    script='perlmutter_srun_gpu.sh',
+    replace=[['#SBATCH -N 1', '#SBATCH -N 512'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-task=1\n#SBATCH --gpu-bind=single:1'], ['module load pytorch/2.3.1', 'module load cray-mpich\nexport MPICH_GPU_SUPPORT_ENABLED=1'], [PM, 'srun --cpu-bind=cores ./warpx.3d inputs_3d']],
+    log='''
+MPICH ERROR [Rank 409] [job id 3072903.0] [Wed Aug 31 00:41:07 2022] [nid001780] - Abort(740940175) (rank 409 in comm 0): Fatal error in PMPI_Send: Other MPI error, error stack:
+PMPI_Send(163).................: MPI_Send(buf=0x7fad8a147f90, count=1706944, MPI_CHAR, dest=408, tag=1615155, comm=0x84000003) failed
+MPIDI_OFI_handle_cq_error(1059): OFI poll failed (ofi_events.c:1061:MPIDI_OFI_handle_cq_error:Input/output error - CANCELED)
+''',
+    expect={'families': ['devices', 'launcher'], 'fix': r'(?m)^(-#SBATCH --gpus-per-task=1|-#SBATCH --gpu-bind=single:1|\+#SBATCH --ntasks-per-gpu=1|\+.*CUDA_VISIBLE_DEVICES=\$SLURM_LOCALID)'},
 )
 
 # ---------------------------------------------------------------- not-script cases
@@ -161,5 +214,60 @@ case(
     replace=[['#SBATCH --nodes=8', '#SBATCH --nodes=1'], ['module load cray-mpich', 'module load anaconda'], [MPIAPP, 'pybnf -c fit.conf -t SLURM']],
     log='''
 srun: error: Unable to create step for job NNNNN: More processors requested than permitted
+''',
+)
+
+case(
+    id='warpx4236-lumi-mpi-init-pmi-allgather-failed',
+    kind='not_script',
+    source='https://github.com/BLAST-WarpX/warpx/issues/4236',
+    thread_site='LUMI (Slurm, HPE Cray EX, Cray MPICH over Slingshot-11), large 3D WarpX runs abort in MPI_Init_thread before WarpX starts; the maintainer: this looks exactly like the OLCF known system bug OLCFDEV-1655 (occasional fault during MPI init) and asks the reporter to open a ticket with LUMI support',
+    what='DOUBTFUL - an intermittent failure of the system MPI/PMI start-up at scale, a known bug of the Cray software stack handled with the centre, not a fault of the job script; the centre could still name a job-environment workaround; assumed shape - WarpX under srun on many Perlmutter GPU nodes (LUMI mapped to Perlmutter: Cray EX, Slingshot-11, Cray MPICH, srun), diagnosed as on Perlmutter',
+    cluster='perlmutter',
+    script='perlmutter_srun_gpu.sh',
+    replace=[['#SBATCH -N 1', '#SBATCH -N 256'], ['module load pytorch/2.3.1', 'module load cray-mpich'], [PM, 'srun --cpu-bind=cores ./warpx.3d inputs_3d']],
+    log='''
+MPICH ERROR [Rank 0] [job id 4292261.0] [Thu Aug  3 00:01:58 2023] [nid006593] - Abort(1616271) (rank 0 in comm 0): Fatal error in PMPI_Init_thread: Other MPI error, error stack:
+MPIR_Init_thread(170).......:
+MPID_Init(501)..............:
+MPIDI_OFI_mpi_init_hook(805):
+MPIDU_bc_table_create(204)..:  PMI_Allgather failed: -1
+''',
+)
+
+case(
+    id='scream2337-frontier-512-node-runs-unstable-barrier-segfault',
+    kind='not_script',
+    source='https://github.com/E3SM-Project/scream/issues/2337',
+    thread_site='OLCF Frontier, ten identical 512-node SCREAM ne1024pg2 production runs: five succeed, five fail at different points for different reasons (an MPI_Barrier error in Cray MPICH, segmentation faults of single tasks, one with no message); documented as Frontier instability',
+    what='the same job script succeeds in half of identical runs and the failures occur at different points with different symptoms - system instability of the machine at that time, not a fault of the launch script; assumed shape - SCREAM under srun on many Perlmutter GPU nodes (Frontier mapped to Perlmutter: Cray EX, Slingshot-11, Cray MPICH, srun), diagnosed as on Perlmutter',
+    cluster='perlmutter',
+    script='perlmutter_srun_gpu.sh',
+    replace=[['#SBATCH -N 1', '#SBATCH -N 512'], ['module load pytorch/2.3.1', 'module load cray-mpich'], [PM, 'srun --cpu-bind=cores ./e3sm.exe']],
+    log='''
+ 120: MPICH ERROR [Rank 120] [job id 1310298.0] [Fri Apr 28 12:08:17 2023] [frontier00314] - Abort(609820559) (rank 120 in comm 0): Fatal error in PMPI_Barrier: Other MPI error, error stack:
+ 120: PMPI_Barrier(280)...................: MPI_Barrier(comm=comm=0xc4000033) failed
+srun: error: frontier02038: task 872: Segmentation fault
+srun: launch/slurm: _step_signal: Terminating StepId=1310827.0
+''',
+)
+
+case(
+    id='sisyphus305-returnn-worker-usage-file-eio-hpcwork',
+    kind='not_script',
+    source='https://github.com/rwth-i6/sisyphus/issues/305',
+    thread_site='RWTH Aachen CLAIX (Slurm), a RETURNN training job run by a Sisyphus worker; the worker\'s logging thread dies with EIO writing its usage file on the HPCWORK file system while the job itself continues; the reporter: some random file-system hiccup',
+    what='a transient I/O error of the cluster\'s shared file system - not the launch script; assumed shape - the training under srun on one Delta GPU node writing to a shared work directory, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_python.sh',
+    replace=[['#SBATCH --ntasks-per-node=4\n#SBATCH --gpus-per-node=4', '#SBATCH --ntasks-per-node=1\n#SBATCH --gpus-per-node=1'], [SRUNPY, 'srun python3 returnn/rnn.py returnn.config']],
+    log='''
+Exception in thread Thread-2:
+Traceback (most recent call last):
+  File ".../tools/sisyphus/sisyphus/worker.py", line 130, in run
+    log_usage(resources)
+  File ".../tools/sisyphus/sisyphus/worker.py", line 78, in log_usage
+    with open(usage_file_path, "w") as usage_file:
+OSError: [Errno 5] Input/output error: '.../work/i6_core/returnn/training/ReturnnTrainingJob.1KSN5KXuom2X/usage.run.1'
 ''',
 )
