@@ -171,6 +171,21 @@ MPIDI_OFI_handle_cq_error(1059): OFI poll failed (ofi_events.c:1061:MPIDI_OFI_ha
     expect={'families': ['devices', 'launcher'], 'fix': r'(?m)^(-#SBATCH --gpus-per-task=1|-#SBATCH --gpu-bind=single:1|\+#SBATCH --ntasks-per-gpu=1|\+.*CUDA_VISIBLE_DEVICES=\$SLURM_LOCALID)'},
 )
 
+case(
+    id='e3sm8650-pm-gpu-after-maintenance-libcudart-so-13-not-found',
+    kind='script',
+    source='https://github.com/E3SM-Project/E3SM/issues/8650',
+    thread_site='NERSC Perlmutter GPU nodes after the August maintenance (CUDA 13 installed on the system); every non-debug E3SM test builds but fails at start because the executable resolves libcudart.so.13 and cannot load it; the E3SM developer\'s fix is a job-environment setting already used for debug cases - `LD_LIBRARY_PATH=$CRAY_LD_LIBRARY_PATH:$LD_LIBRARY_PATH`',
+    what='the job environment does not put the Cray programming-environment library path first, so the loader looks for a CUDA runtime that is not on the library path; the fix is an environment line in the job script (prepend `$CRAY_LD_LIBRARY_PATH` to `LD_LIBRARY_PATH`); assumed shape - an MPI model under srun on Perlmutter GPU nodes with the Cray modules loaded, diagnosed as on Perlmutter',
+    cluster='perlmutter',
+    script='perlmutter_srun_gpu.sh',
+    replace=[['#SBATCH -N 1', '#SBATCH -N 2'], ['module load pytorch/2.3.1', 'module load PrgEnv-gnu cudatoolkit cray-mpich'], [PM, 'srun --cpu-bind=cores ./e3sm.exe']],
+    log='''
+...e3sm.exe: error while loading shared libraries: libcudart.so.13: cannot open shared object file: No such file or directory
+''',
+    expect={'families': ['environment', 'modules'], 'fix': r'(?m)^\+.*LD_LIBRARY_PATH=\S*CRAY_LD_LIBRARY_PATH'},
+)
+
 # ---------------------------------------------------------------- not-script cases
 
 case(
@@ -269,5 +284,19 @@ Traceback (most recent call last):
   File ".../tools/sisyphus/sisyphus/worker.py", line 78, in log_usage
     with open(usage_file_path, "w") as usage_file:
 OSError: [Errno 5] Input/output error: '.../work/i6_core/returnn/training/ReturnnTrainingJob.1KSN5KXuom2X/usage.run.1'
+''',
+)
+
+case(
+    id='e3sm6533-pm-cpu-sum-of-areas-not-4pi-suspect-nodes',
+    kind='not_script',
+    source='https://github.com/E3SM-Project/E3SM/issues/6533',
+    thread_site='NERSC Perlmutter CPU nodes; E3SM cases fail intermittently at initialisation with a sanity check on the global grid-cell areas; a developer notes the check failing means data corruption, usually in the MPI system; the issue is resolved as at least two suspect nodes (nid004324, nid006855) on the machine',
+    what='faulty compute nodes corrupt data in the run - hardware/node state handled by the centre, not the launch script; assumed shape - an MPI model under srun on Perlmutter CPU nodes, diagnosed as on Perlmutter',
+    cluster='perlmutter',
+    script='perlmutter_srun_gpu.sh',
+    replace=[['#SBATCH -A m0000_g', '#SBATCH -A m0000'], ['#SBATCH -C gpu', '#SBATCH -C cpu'], ['#SBATCH -N 1', '#SBATCH -N 8'], ['#SBATCH --ntasks-per-node=4\n#SBATCH --gpus-per-node=4\n#SBATCH -c 32', '#SBATCH --ntasks-per-node=128\n#SBATCH -c 2'], ['module load pytorch/2.3.1', 'module load cray-mpich'], [PM, 'srun --cpu-bind=cores ./e3sm.exe']],
+    log='''
+ERROR: sum of areas on globe does not equal 4*pi
 ''',
 )
