@@ -300,3 +300,31 @@ case(
 ERROR: sum of areas on globe does not equal 4*pi
 ''',
 )
+
+case(
+    id='scream933-theta-sick-node-cloud-optics-out-of-range',
+    kind='not_script',
+    source='https://github.com/E3SM-Project/scream/issues/933',
+    thread_site='ALCF Theta (Cray XC40, Cobalt, aprun); SCREAM jobs stop in a range check of the shortwave cloud optics during time stepping, at varying steps, while the same setup sometimes runs fine; the developer traced every failure to the same compute node (nid00985) and reported it to the centre, asking how to exclude a node on Theta',
+    what='a sick compute node corrupts values in the run - hardware/node state for the centre, not the launch script (excluding the node is only a workaround); assumed shape - the model under srun on Perlmutter CPU nodes (Theta mapped to Perlmutter, the other Cray system; no site of the ten runs Cobalt/aprun), diagnosed as on Perlmutter',
+    cluster='perlmutter',
+    script='perlmutter_srun_gpu.sh',
+    replace=[['#SBATCH -A m0000_g', '#SBATCH -A m0000'], ['#SBATCH -C gpu', '#SBATCH -C cpu'], ['#SBATCH -N 1', '#SBATCH -N 16'], ['#SBATCH --ntasks-per-node=4\n#SBATCH --gpus-per-node=4\n#SBATCH -c 32', '#SBATCH --ntasks-per-node=64\n#SBATCH -c 4'], ['module load pytorch/2.3.1', 'module load cray-mpich'], [PM, 'srun --cpu-bind=cores ./e3sm.exe']],
+    log='''
+ERROR: get_cloud_optics_sw: ssa_out outside valid range (or asm_out outside of valid range)
+''',
+)
+
+case(
+    id='noresm587-betzy-bad-nodes-ucx-ud-endpoint-timeout',
+    kind='not_script',
+    source='https://github.com/NorESMhub/NorESM/issues/587',
+    thread_site='Sigma2 Betzy (Slurm, InfiniBand); NorESM runs crash repeatedly with a UCX UD endpoint timeout whenever they land on nodes b1373-b1375 and b1382; with those nodes excluded the model runs; the reporter notified Sigma2',
+    what='faulty nodes / their fabric links - a hardware problem for the centre, not the launch script (excluding the nodes with `--exclude` is only a workaround until the centre repairs them); assumed shape - the coupled model under srun on many Anvil CPU nodes (Betzy mapped to Anvil: Slurm, InfiniBand, AMD CPU nodes), diagnosed as on Anvil',
+    cluster='anvil',
+    script='srun_mpi_app.sh',
+    replace=[['#SBATCH --nodes=8', '#SBATCH --nodes=16'], ['#SBATCH --ntasks-per-node=64\n#SBATCH --cpus-per-task=2', '#SBATCH --ntasks-per-node=128\n#SBATCH --cpus-per-task=1\n#SBATCH --export=ALL'], ['module load cray-mpich', 'module load openmpi'], [MPIAPP, 'srun ./cesm.exe']],
+    log='''
+208: [b1374:545909:0:545909] ud_ep.c:278 Fatal: UD endpoint 0xaff0a40 to : unhandled timeout error 208: ==== backtrace (tid: 545909) ==== 208: 0 0x000000000005e810 uct_ud_ep_deferred_timeout_handler() .....
+''',
+)
