@@ -186,6 +186,37 @@ case(
     expect={'families': ['environment', 'modules'], 'fix': r'(?m)^\+.*LD_LIBRARY_PATH=\S*CRAY_LD_LIBRARY_PATH'},
 )
 
+case(
+    id='rp1319-stampede-generated-script-commented-ntasks-directive',
+    kind='script',
+    source='https://github.com/radical-cybertools/radical.pilot/issues/1319',
+    thread_site='TACC Stampede (Slurm with TACC\'s submission filter); the pilot job script that RADICAL-Pilot/SAGA generated has `# SBATCH --ntasks=16` (a space after `#`, so Slurm reads it as a comment) and TACC\'s filter rejects the job for having no core count; the generated script is shown in the thread',
+    what='DOUBTFUL - the batch script lacks a task-count directive because the only `--ntasks` line is not a directive; the fix is in the job script (`#SBATCH --ntasks=16` / `#SBATCH -n 16`); the cause is read from the script shown in the thread (a generator bug), the thread\'s own closing comment is not visible; assumed shape - a TACC job started by ibrun with the task-count line written as `# SBATCH`, diagnosed as on Stampede3',
+    cluster='stampede3',
+    script='tacc_ibrun.sh',
+    replace=[['#SBATCH -p gpu-a100', '#SBATCH -p skx'], ['#SBATCH -N 2\n#SBATCH -n 6', '# SBATCH --ntasks=16\n#SBATCH -N 1'], ['module load cuda/12.2\n', ''], ['ibrun python train.py --epochs 10', 'ibrun python bootstrap_agent.py']],
+    log='''
+--> Submission error: please define total core count with the "-n" option
+''',
+    expect={'families': ['scheduler'], 'fix': r'(?m)^(\+#SBATCH (-n|--ntasks)[= ]|-# SBATCH --ntasks=16)'},
+)
+
+case(
+    id='warpx3398-crusher-modules-not-loaded-in-job-hip-oom',
+    kind='script',
+    source='https://github.com/BLAST-WarpX/warpx/issues/3398',
+    thread_site='OLCF Crusher (Slurm, AMD MI250X); a new WarpX user compiled successfully, but every example run with the sample Crusher submit script aborts at GPU initialisation with hipErrorOutOfMemory; the reporter\'s resolution: all the modules must be loaded in the job script',
+    what='the job script does not load the modules (ROCm / programming environment) the executable was built with, so the GPU runtime fails at start-up; the fix is `module load` lines in the job script; assumed shape - WarpX under srun on one Perlmutter GPU node without the build modules loaded (Crusher mapped to Perlmutter: Cray EX, Slingshot, srun), diagnosed as on Perlmutter',
+    cluster='perlmutter',
+    script='perlmutter_srun_gpu.sh',
+    replace=[['module load pytorch/2.3.1\n', ''], [PM, 'srun --cpu-bind=cores ./warpx.3d inputs_3d']],
+    log='''
+amrex::Abort::1::HIP error in file WarpX/build/_deps/fetchedamrex-src/Src/Base/AMReX_GpuDevice.cpp line 402 hipErrorOutOfMemory !!!
+SIGABRT
+''',
+    expect={'families': ['modules', 'environment'], 'fix': r'(?m)^\+.*(module load|source \S*profile)'},
+)
+
 # ---------------------------------------------------------------- not-script cases
 
 case(
