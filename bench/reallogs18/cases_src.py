@@ -359,3 +359,32 @@ case(
 208: [b1374:545909:0:545909] ud_ep.c:278 Fatal: UD endpoint 0xaff0a40 to : unhandled timeout error 208: ==== backtrace (tid: 545909) ==== 208: 0 0x000000000005e810 uct_ud_ep_deferred_timeout_handler() .....
 ''',
 )
+
+case(
+    id='picongpu4561-frontier-pqs-higuera-cary-gpu-memory-access-fault',
+    kind='not_script',
+    source='https://github.com/ComputationalRadiationPhysics/picongpu/issues/4561',
+    thread_site='OLCF Frontier (Slurm, AMD MI250X, HIP backend), the PIConGPU LaserWakefield example with the stock Frontier profile and submit template; the run crashes reproducibly after the first time step only when the Higuera-Cary pusher and the PQS particle shape are combined - every other pusher/shape combination runs (issue labelled bug, HIP backend)',
+    what='a bug in the program (or its HIP code generation) for one pusher/shape combination - the same job script runs every other combination, so the launch script is not at fault; assumed shape - the simulation under srun on Perlmutter GPU nodes (Frontier mapped to Perlmutter: Cray EX, Slingshot, srun; the AMD-specific message is kept as posted), diagnosed as on Perlmutter',
+    cluster='perlmutter',
+    script='perlmutter_srun_gpu.sh',
+    replace=[['#SBATCH -N 1', '#SBATCH -N 2'], ['module load pytorch/2.3.1', 'module load cray-mpich'], [PM, 'srun --cpu-bind=cores ./bin/picongpu -d 2 2 2 -g 192 2048 192 -s 100 -p 1']],
+    log='''
+Memory access fault by GPU node-11 (Agent handle: 0x917be0) on address 0x7ece8ca0d000. Reason: Unknown.
+''',
+)
+
+case(
+    id='shamrock2339-adastra-luminosity-kernel-out-of-bounds-multinode',
+    kind='not_script',
+    source='https://github.com/Shamrock-code/Shamrock/issues/2339',
+    thread_site='CINES Adastra (Slurm, HPE Cray EX, AMD MI250X); a Shamrock SPH simulation on two or more nodes with compute_luminosity enabled systematically aborts with a GPU memory access fault; the developer: probably an out-of-bound memory access in the luminosity kernel, a PR to fix it follows (issue closed)',
+    what='an out-of-bounds access in the program\'s luminosity kernel - a bug in user/application code, not the launch script; assumed shape - the simulation under srun on two Perlmutter GPU nodes (Adastra mapped to Perlmutter: Cray EX, Slingshot, srun; the AMD-specific message is kept as posted), diagnosed as on Perlmutter',
+    cluster='perlmutter',
+    script='perlmutter_srun_gpu.sh',
+    replace=[['#SBATCH -N 1', '#SBATCH -N 2'], ['module load pytorch/2.3.1', 'module load cray-mpich'], [PM, 'srun --cpu-bind=cores ./shamrock --sycl-cfg auto:HIP --rscript run_sph.py']],
+    log='''
+Memory access fault by GPU node-XX (Agent handle: 0x8124d0) on address 0x1550c5001000. Reason: Unknown.
+!!! Received signal : Aborted (code 6) from world rank 4
+''',
+)
