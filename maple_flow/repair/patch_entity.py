@@ -60,3 +60,46 @@ def run_through_interpreter(text: str, number: int, word: str, interpreter: str)
         raise FixNotApplicable(f"{word!r} is not the command line {number} runs")
     parts[index] = line[:found.start(1)] + f"{interpreter} " + line[found.start(1):]
     return "\n".join(parts)
+
+
+#: A directive line (``#SBATCH``, ``#PBS``, ``#BSUB``, ``#$``) and what follows its prefix.
+_DIRECTIVE = re.compile(r"^(\s*#(?:SBATCH|PBS|BSUB|\$|COBALT|FLUX:?))(\s.*)?$")
+
+
+def drop_option(text: str, number: int, option: str, value: str = "") -> str:
+    """``text`` with option ``option`` taken off line ``number``: the word ``option`` or
+    ``option=...``, and ``value`` when it is the word right after the option. A directive line
+    left with no option is deleted; refused when the line does not hold the option."""
+    parts, index = _line(text, number)
+    line = parts[index]
+    found = re.search(rf"(?:(?<=^)|(?<=[\s'\"]))({re.escape(option)}(?:=\S*)?)(?=$|[\s'\";)|])",
+                      line)
+    if found is None:
+        if _DIRECTIVE.match(line) is None and re.search(rf"(?<![\w-]){re.escape(option)}(?![\w-])",
+                                                        line) is None:
+            raise FixNotApplicable(f"line {number} does not hold {option!r}")
+        raise FixNotApplicable(f"line {number} writes {option!r} in a form not taken apart")
+    start, end = found.start(1), found.end(1)
+    rest = line[end:]
+    if value and "=" not in found.group(1):
+        after = re.match(rf"\s+({re.escape(value)}|'{re.escape(value)}'|\"{re.escape(value)}\")"
+                         rf"(?=$|[\s;)|])", rest)
+        if after is not None:
+            end += after.end(0)
+    head = line[:start].rstrip(" \t")
+    tail = line[end:]
+    if not head.strip():  # the option began the line: keep its indent, not the blank after
+        head, tail = line[:start], tail.lstrip(" \t")
+    new = head + (tail if not head.strip() or not tail.strip() or tail.startswith((" ", "\t"))
+                  else " " + tail)
+    directive = _DIRECTIVE.match(new.rstrip())
+    if directive is not None and not (directive.group(2) or "").strip():
+        del parts[index]
+        return "\n".join(parts)
+    if new.strip() == "\\" and index > 0 and parts[index - 1].rstrip().endswith("\\"):
+        del parts[index]  # a continuation line that held only the option
+        return "\n".join(parts)
+    if not new.strip() or new.strip() == "\\":
+        raise FixNotApplicable(f"line {number} would be left with nothing but {option!r} gone")
+    parts[index] = new.rstrip() if not tail.strip() else new
+    return "\n".join(parts)
