@@ -66,6 +66,31 @@ def run_through_interpreter(text: str, number: int, word: str, interpreter: str)
 _DIRECTIVE = re.compile(r"^(\s*#(?:SBATCH|PBS|BSUB|\$|COBALT|FLUX:?))(\s.*)?$")
 
 
+#: Words that start a program (so they are no option's value): interpreters, launchers and
+#: wrappers, and files run by path or by their kind's extension.
+_PROGRAM_WORD = re.compile(
+    r"^(?:python[\d.]*|bash|sh|torchrun|deepspeed|accelerate|julia|Rscript|singularity|"
+    r"apptainer|env|numactl|nsys|ncu|time|exec|srun|mpirun|mpiexec|shifter|podman-hpc)$"
+    r"|/|\.(?:py|sh|x|exe|out|jl|R)$")
+
+
+def _value_after(rest: str, option: str, number: int) -> int:
+    """How much of ``rest`` (what follows an option written without ``=``) is that option's
+    value: the next word when it is no option and no program and what follows it is an option,
+    a program or nothing; 0 when the next word is an option or a program. Refused when it
+    cannot be told (``-env NAME VALUE prog``: two words that are neither)."""
+    words = list(re.finditer(r"\s+([^\s\\;|&]+)", rest))
+    if not words or words[0].group(1).startswith("-") or _PROGRAM_WORD.search(words[0].group(1)):
+        return 0
+    if len(words) == 1:
+        return words[0].end(0)
+    following = words[1].group(1)
+    if following.startswith("-") or _PROGRAM_WORD.search(following):
+        return words[0].end(0)
+    raise FixNotApplicable(f"which words after {option!r} on line {number} are its value is "
+                           "not known")
+
+
 def drop_option(text: str, number: int, option: str, value: str = "") -> str:
     """``text`` with option ``option`` taken off line ``number``: the word ``option`` or
     ``option=...``, and ``value`` when it is the word right after the option. A directive line
@@ -86,6 +111,8 @@ def drop_option(text: str, number: int, option: str, value: str = "") -> str:
                          rf"(?=$|[\s;)|])", rest)
         if after is not None:
             end += after.end(0)
+    elif "=" not in found.group(1) and _DIRECTIVE.match(line) is None:
+        end += _value_after(rest, option, number)
     head = line[:start].rstrip(" \t")
     tail = line[end:]
     if not head.strip():  # the option began the line: keep its indent, not the blank after
