@@ -192,9 +192,10 @@ def same_thing(named: str, written: str, kind: EntityKind) -> bool:
     if kind == "option":
         # a tool that names the option without its dashes (Hydra's ``unrecognized argument
         # oversubscribe``) or with its value (``unrecognized option '--x=v'``)
+        # or with another count of dashes (Open MPI reports `-hosts` as `--hosts`)
         bare = named.partition("=")[0]
-        return bare == written or (
-            not bare.startswith("-") and len(bare) >= 2 and written.lstrip("-") == bare)
+        return bare == written or (len(bare.lstrip("-")) >= 2
+                                   and written.lstrip("-") == bare.lstrip("-"))
     if kind != "path" and kind != "command":
         return False
     a, b = named.removeprefix("./"), written.removeprefix("./")

@@ -422,13 +422,18 @@ class DropOption(Strict):
     """Take one option off one script line: the line an error of the log names through the
     option the tool refused (``unrecognized option '--x'``), with its value when the option
     writes it (``--x=v``) or when the log names the value after it (argparse's
-    ``unrecognized arguments: --x v``). A directive line left with no option is deleted."""
+    ``unrecognized arguments: --x v``). A directive line left with no option is deleted. With
+    ``spelling`` (the user's answer) the option is written that way instead, its value kept."""
 
     op: Literal["drop_option"] = "drop_option"
     line: int = Field(ge=1, description="the script line (1-based) that holds the option")
     option: OptionName
     value: Annotated[str, Field(pattern=r"^[^\s\x00-\x1f\x7f]*$", max_length=512)] = Field(
         default="", description="the separate word after the option the log named as its value")
+    spelling: Annotated[str, Field(pattern=r"^(?:none|-{1,2}[A-Za-z0-9][A-Za-z0-9_.-]*)?$",
+                                   max_length=64)] = Field(
+        default="", description="the option as the tool writes it (its value kept) instead of "
+                                "taking it off; empty or 'none': take it off")
 
 
 class RunThroughInterpreter(Strict):

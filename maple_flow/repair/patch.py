@@ -335,7 +335,7 @@ _HANDLERS: dict[type, Handler] = {
     o.LauncherThroughPython: lambda t, op, p: launcher_through_python(t, op.launcher),
     o.MpiHostLoopback: lambda t, op, p: mpi_host_loopback(t),
     o.ReplaceWord: lambda t, op, p: replace_word(t, op.line, op.old, op.new),
-    o.DropOption: lambda t, op, p: drop_option(t, op.line, op.option, op.value),
+    o.DropOption: lambda t, op, p: drop_option(t, op.line, op.option, op.value, op.spelling),
     o.RunThroughInterpreter: lambda t, op, p: run_through_interpreter(t, op.line, op.word,
                                                                       op.interpreter),
     o.JoinContinuation: lambda t, op, p: pshape.join_continuation(t, op.option),

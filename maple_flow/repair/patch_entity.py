@@ -91,10 +91,11 @@ def _value_after(rest: str, option: str, number: int) -> int:
                            "not known")
 
 
-def drop_option(text: str, number: int, option: str, value: str = "") -> str:
+def drop_option(text: str, number: int, option: str, value: str = "", spelling: str = "") -> str:
     """``text`` with option ``option`` taken off line ``number``: the word ``option`` or
     ``option=...``, and ``value`` when it is the word right after the option. A directive line
-    left with no option is deleted; refused when the line does not hold the option."""
+    left with no option is deleted; refused when the line does not hold the option. With
+    ``spelling`` (not ``none``) the option's name is written so instead, its value kept."""
     parts, index = _line(text, number)
     line = parts[index]
     found = re.search(rf"(?:(?<=^)|(?<=[\s'\"]))({re.escape(option)}(?:=\S*)?)(?=$|[\s'\";)|])",
@@ -104,6 +105,11 @@ def drop_option(text: str, number: int, option: str, value: str = "") -> str:
                                                         line) is None:
             raise FixNotApplicable(f"line {number} does not hold {option!r}")
         raise FixNotApplicable(f"line {number} writes {option!r} in a form not taken apart")
+    if spelling and spelling != "none":
+        if spelling == option:
+            return text
+        parts[index] = line[:found.start(1)] + spelling + line[found.start(1) + len(option):]
+        return "\n".join(parts)
     start, end = found.start(1), found.end(1)
     rest = line[end:]
     if value and "=" not in found.group(1):
