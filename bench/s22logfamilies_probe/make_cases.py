@@ -1,3 +1,4 @@
+# ruff: noqa: E501
 """Writes cases.yaml of the s22logfamilies probe (issue 17): new real public excerpts of launch-
 script failures whose message names an option, a value or a directive of the script (launcher /
 scheduler option errors), claimed in /work/wt/claimed_threads.txt by s22-logfamilies. Each

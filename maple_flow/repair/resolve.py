@@ -107,8 +107,8 @@ from maple_flow.units import size_mb
 
 _PLACEHOLDER = re.compile(r"\{([a-z_]+)([.:])([A-Za-z0-9_.]+)\}")
 _OP_ADAPTER: TypeAdapter[FixOp] = TypeAdapter(FixOp)
-KINDS = frozenset({"m", "m_opt", "profile", "module", "site_module", "mem", "queue", "walltime", "nodes",
-                   "port_shift", "ask",
+KINDS = frozenset({"m", "m_opt", "profile", "module", "site_module", "mem", "queue", "walltime",
+                   "nodes", "port_shift", "ask",
                    "item", "script", "select", "directive", "gcc_upto", "cuda_like",
                    "arg_with", "gpus", "cpus", "node_index", "master_addr", "launch",
                    "named_module", "task_var", "job_name", "bind", "ppr", "size",
