@@ -84,6 +84,8 @@ def ops_for(cluster: str) -> list[o.FixOp]:
         o.LauncherThroughPython(launcher="accelerate"),
         o.MpiHostLoopback(), o.ReplaceWord(line=2, old="train.py", new="/a b/train.py"),
         o.RunThroughInterpreter(line=3, word="train.py", interpreter="python"),
+        o.DropOption(line=3, option="--nodes"), o.DropOption(line=5, option="-n", value="4"),
+        o.DropOption(line=2, option="--ntasks", spelling="--ntasks-per-node"),
         o.JoinContinuation(option="--deepspeed"),
         o.ContainerBindSpec(mode="absolute_destination"), o.ContainerBindSpec(mode="drop_options"),
         o.ContainerWritableTmpfs(), o.RaiseOpenFiles(), o.SetRankCount(count=2),

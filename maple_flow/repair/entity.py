@@ -189,6 +189,13 @@ def same_thing(named: str, written: str, kind: EntityKind) -> bool:
         return False
     if named == written:
         return True
+    if kind == "option":
+        # a tool that names the option without its dashes (Hydra's ``unrecognized argument
+        # oversubscribe``) or with its value (``unrecognized option '--x=v'``)
+        # or with another count of dashes (Open MPI reports `-hosts` as `--hosts`)
+        bare = named.partition("=")[0]
+        return bare == written or (len(bare.lstrip("-")) >= 2
+                                   and written.lstrip("-") == bare.lstrip("-"))
     if kind != "path" and kind != "command":
         return False
     a, b = named.removeprefix("./"), written.removeprefix("./")
@@ -200,7 +207,7 @@ def same_thing(named: str, written: str, kind: EntityKind) -> bool:
 
 
 def _anchored(record: FailureRecord, ev: FailureEvidence, scheduler: str | None,
-              cluster: str | None) -> tuple[Entity, str] | None:
+              cluster: str | None) -> tuple[Entity, str, dict[str, str]] | None:
     """The one script entity a signature of ``record`` names in ``ev``, with the log line it
     was named on; None when none does, or when the named thing stands on more than one line
     of the script (which one is meant is then unknown)."""
@@ -225,7 +232,10 @@ def _anchored(record: FailureRecord, ev: FailureEvidence, scheduler: str | None,
                     if len({e.line for e in hits}) == 1:
                         start = view.rfind("\n", 0, m.start()) + 1
                         end = view.find("\n", m.end())
-                        return hits[0], view[start:end if end >= 0 else None].strip()
+                        others = {k: v for k, v in m.groupdict().items()
+                                  if k != "e" and v is not None}
+                        return (hits[0], view[start:end if end >= 0 else None].strip(),
+                                others)
     return None
 
 
@@ -245,8 +255,9 @@ def entity_diagnoses(records: list[FailureRecord], ev: FailureEvidence,
         hit = _anchored(record, ev, scheduler, cluster)
         if hit is None:
             continue
-        entity, line = hit
-        groups = {"e": entity.text, "line": str(entity.line), "name": entity.name}
+        entity, line, others = hit
+        groups = {"v": "", **others,
+                  "e": entity.text, "line": str(entity.line), "name": entity.name}
         found.append(diagnosis_of(record, ENTITY_SCORE + record.signatures[0].weight,
                                 "signature", [line], Context(groups, profile, ev.script)))
     return sorted(found, key=lambda d: -d.score)

@@ -418,6 +418,24 @@ class ReplaceWord(Strict):
         description="one shell word: written quoted when it holds blanks or shell characters")
 
 
+class DropOption(Strict):
+    """Take one option off one script line: the line an error of the log names through the
+    option the tool refused (``unrecognized option '--x'``), with its value when the option
+    writes it (``--x=v``) or when the log names the value after it (argparse's
+    ``unrecognized arguments: --x v``). A directive line left with no option is deleted. With
+    ``spelling`` (the user's answer) the option is written that way instead, its value kept."""
+
+    op: Literal["drop_option"] = "drop_option"
+    line: int = Field(ge=1, description="the script line (1-based) that holds the option")
+    option: OptionName
+    value: Annotated[str, Field(pattern=r"^[^\s\x00-\x1f\x7f]*$", max_length=512)] = Field(
+        default="", description="the separate word after the option the log named as its value")
+    spelling: Annotated[str, Field(pattern=r"^(?:none|-{1,2}[A-Za-z0-9][A-Za-z0-9_.-]*)?$",
+                                   max_length=64)] = Field(
+        default="", description="the option as the tool writes it (its value kept) instead of "
+                                "taking it off; empty or 'none': take it off")
+
+
 class RunThroughInterpreter(Strict):
     """Start a script file that a line runs as a command through its interpreter
     (``main.py args`` -> ``python main.py args``): a file that is not executable, or whose
@@ -542,7 +560,7 @@ FixOp = Annotated[
     | SetQueue | SetWalltime | SetNodes | SetGpusPerNode | AddArgument | SetShell | SetMasterAddr
     | GresGpus | ContainerGpuFlag | UseTorchrun | LaunchOnEveryNode | RayHeadAddress | CshSetenv
     | TorchrunThroughPython
-    | LauncherThroughPython | MpiHostLoopback | ReplaceWord | RunThroughInterpreter
+    | LauncherThroughPython | MpiHostLoopback | ReplaceWord | DropOption | RunThroughInterpreter
     | JoinContinuation | ContainerBindSpec | ContainerWritableTmpfs | RaiseOpenFiles | SetRankCount
     | ContainerPython3 | RegistryHostHash | MpiSingleCopyOff | JobDirCache | ContainerHostMpi
     | StripInvisible | LaunchWithSrun | PbsSelectMpiprocs
@@ -560,6 +578,7 @@ OP_KINDS: tuple[str, ...] = (
     "set_nodes", "set_gpus_per_node", "add_argument", "set_shell", "set_master_addr",
     "gres_gpus", "container_gpu_flag", "use_torchrun", "ray_head_address", "csh_setenv",
     "torchrun_through_python", "launcher_through_python", "mpi_host_loopback", "replace_word",
+    "drop_option",
     "run_through_interpreter", "join_continuation", "container_bind_spec",
     "container_writable_tmpfs", "raise_open_files", "set_rank_count", "container_python3",
     "registry_host_hash", "mpi_single_copy_off", "job_dir_cache",

@@ -24,7 +24,7 @@ from maple_flow.repair.layout import launch_or_last_line, scheduler_of
 from maple_flow.repair.models import Fix
 from maple_flow.repair.patch_colossal import colossalai_run_per_node
 from maple_flow.repair.patch_container import container_gpu_flag
-from maple_flow.repair.patch_entity import replace_word, run_through_interpreter
+from maple_flow.repair.patch_entity import drop_option, replace_word, run_through_interpreter
 from maple_flow.repair.patch_gres import gres_gpus
 from maple_flow.repair.patch_hostlist import mpi_host_loopback
 from maple_flow.repair.patch_lines import launch_with_srun, pbs_select_mpiprocs, strip_invisible
@@ -335,6 +335,7 @@ _HANDLERS: dict[type, Handler] = {
     o.LauncherThroughPython: lambda t, op, p: launcher_through_python(t, op.launcher),
     o.MpiHostLoopback: lambda t, op, p: mpi_host_loopback(t),
     o.ReplaceWord: lambda t, op, p: replace_word(t, op.line, op.old, op.new),
+    o.DropOption: lambda t, op, p: drop_option(t, op.line, op.option, op.value, op.spelling),
     o.RunThroughInterpreter: lambda t, op, p: run_through_interpreter(t, op.line, op.word,
                                                                       op.interpreter),
     o.JoinContinuation: lambda t, op, p: pshape.join_continuation(t, op.option),

@@ -60,3 +60,79 @@ def run_through_interpreter(text: str, number: int, word: str, interpreter: str)
         raise FixNotApplicable(f"{word!r} is not the command line {number} runs")
     parts[index] = line[:found.start(1)] + f"{interpreter} " + line[found.start(1):]
     return "\n".join(parts)
+
+
+#: A directive line (``#SBATCH``, ``#PBS``, ``#BSUB``, ``#$``) and what follows its prefix.
+_DIRECTIVE = re.compile(r"^(\s*#(?:SBATCH|PBS|BSUB|\$|COBALT|FLUX:?))(\s.*)?$")
+
+
+#: Words that start a program (so they are no option's value): interpreters, launchers and
+#: wrappers, and files run by path or by their kind's extension.
+_PROGRAM_WORD = re.compile(
+    r"^(?:python[\d.]*|bash|sh|torchrun|deepspeed|accelerate|julia|Rscript|singularity|"
+    r"apptainer|env|numactl|nsys|ncu|time|exec|srun|mpirun|mpiexec|shifter|podman-hpc)$"
+    r"|/|\.(?:py|sh|x|exe|out|jl|R)$")
+
+
+def _value_after(rest: str, option: str, number: int) -> int:
+    """How much of ``rest`` (what follows an option written without ``=``) is that option's
+    value: the next word when it is no option and no program and what follows it is an option,
+    a program or nothing; 0 when the next word is an option or a program. Refused when it
+    cannot be told (``-env NAME VALUE prog``: two words that are neither)."""
+    words = list(re.finditer(r"\s+([^\s\\;|&]+)", rest))
+    if not words or words[0].group(1).startswith("-") or _PROGRAM_WORD.search(words[0].group(1)):
+        return 0
+    if len(words) == 1:
+        return words[0].end(0)
+    following = words[1].group(1)
+    if following.startswith("-") or _PROGRAM_WORD.search(following):
+        return words[0].end(0)
+    raise FixNotApplicable(f"which words after {option!r} on line {number} are its value is "
+                           "not known")
+
+
+def drop_option(text: str, number: int, option: str, value: str = "", spelling: str = "") -> str:
+    """``text`` with option ``option`` taken off line ``number``: the word ``option`` or
+    ``option=...``, and ``value`` when it is the word right after the option. A directive line
+    left with no option is deleted; refused when the line does not hold the option. With
+    ``spelling`` (not ``none``) the option's name is written so instead, its value kept."""
+    parts, index = _line(text, number)
+    line = parts[index]
+    found = re.search(rf"(?:(?<=^)|(?<=[\s'\"]))({re.escape(option)}(?:=\S*)?)(?=$|[\s'\";)|])",
+                      line)
+    if found is None:
+        if _DIRECTIVE.match(line) is None and re.search(rf"(?<![\w-]){re.escape(option)}(?![\w-])",
+                                                        line) is None:
+            raise FixNotApplicable(f"line {number} does not hold {option!r}")
+        raise FixNotApplicable(f"line {number} writes {option!r} in a form not taken apart")
+    if spelling and spelling != "none":
+        if spelling == option:
+            return text
+        parts[index] = line[:found.start(1)] + spelling + line[found.start(1) + len(option):]
+        return "\n".join(parts)
+    start, end = found.start(1), found.end(1)
+    rest = line[end:]
+    if value and "=" not in found.group(1):
+        after = re.match(rf"\s+({re.escape(value)}|'{re.escape(value)}'|\"{re.escape(value)}\")"
+                         rf"(?=$|[\s;)|])", rest)
+        if after is not None:
+            end += after.end(0)
+    elif "=" not in found.group(1) and _DIRECTIVE.match(line) is None:
+        end += _value_after(rest, option, number)
+    head = line[:start].rstrip(" \t")
+    tail = line[end:]
+    if not head.strip():  # the option began the line: keep its indent, not the blank after
+        head, tail = line[:start], tail.lstrip(" \t")
+    new = head + (tail if not head.strip() or not tail.strip() or tail.startswith((" ", "\t"))
+                  else " " + tail)
+    directive = _DIRECTIVE.match(new.rstrip())
+    if directive is not None and not (directive.group(2) or "").strip():
+        del parts[index]
+        return "\n".join(parts)
+    if new.strip() == "\\" and index > 0 and parts[index - 1].rstrip().endswith("\\"):
+        del parts[index]  # a continuation line that held only the option
+        return "\n".join(parts)
+    if not new.strip() or new.strip() == "\\":
+        raise FixNotApplicable(f"line {number} would be left with nothing but {option!r} gone")
+    parts[index] = new.rstrip() if not tail.strip() else new
+    return "\n".join(parts)

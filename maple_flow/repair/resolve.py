@@ -107,8 +107,8 @@ from maple_flow.units import size_mb
 
 _PLACEHOLDER = re.compile(r"\{([a-z_]+)([.:])([A-Za-z0-9_.]+)\}")
 _OP_ADAPTER: TypeAdapter[FixOp] = TypeAdapter(FixOp)
-KINDS = frozenset({"m", "profile", "module", "site_module", "mem", "queue", "walltime", "nodes",
-                   "port_shift", "ask",
+KINDS = frozenset({"m", "m_opt", "profile", "module", "site_module", "mem", "queue", "walltime",
+                   "nodes", "port_shift", "ask",
                    "item", "script", "select", "directive", "gcc_upto", "cuda_like",
                    "arg_with", "gpus", "cpus", "node_index", "master_addr", "launch",
                    "named_module", "task_var", "job_name", "bind", "ppr", "size",
@@ -767,6 +767,8 @@ def _resolve_one(kind: str, arg: str, ctx: Context) -> str:
         if not value:
             raise Unresolved(f"the log gave no {arg}")
         return value
+    if kind == "m_opt":  # a group the log may leave out (an option's separate value)
+        return ctx.groups.get(arg) or ""
     if kind == "profile":
         return str(_profile_path(ctx, arg))
     if kind == "module":

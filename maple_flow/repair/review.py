@@ -70,6 +70,8 @@ def _off_allowlist(op: FixOp, profile: ClusterProfile | None) -> str | None:
         return f"loads {module}, which the cluster profile does not list"
     if isinstance(op, o.ReplaceWord):
         return f"writes {op.new!r} in place of {op.old!r} on line {op.line} (a person checks it)"
+    if isinstance(op, o.DropOption):
+        return f"takes {op.option} off line {op.line} (a person checks it)"
     if isinstance(op, o.AddArgument) and not (
             op.name in WORLD_SIZE_ARGUMENTS and (op.value or "").isdigit()) \
             and op.value not in KNOWN_PROGRAM_OPTIONS.get(op.name, frozenset()):
