@@ -880,7 +880,8 @@ def _module_tool_notes(src: Source, profile: ClusterProfile) -> list[str]:
             if module.startswith("-"):
                 continue
             # a container runtime's line is the launch the container notes speak of
-            uses = [(k + 1, text.strip()) for k, text in enumerate(lines[at + 1:], at + 1)
+            uses = [(k + 1, text.strip(), tool)
+                    for k, text in enumerate(lines[at + 1:], at + 1)
                     for tool in _module_tools(module)
                     if tool not in CONTAINER_RUNTIMES and tool not in _SHELL_BUILTINS
                     and k + 1 != launch
@@ -889,7 +890,9 @@ def _module_tool_notes(src: Source, profile: ClusterProfile) -> list[str]:
                 continue  # the target gives the tool too
             first = uses[0]
             notes.append(
-                f"`{line.strip()}` (line {at + 1}) provided `{first[1].split()[0]}`, which the "
+                # the tool, not the line's first word (`source activate env`: conda's
+                # `activate`, not the shell's `source`)
+                f"`{line.strip()}` (line {at + 1}) provided `{first[2].split()[-1]}`, which the "
                 f"job runs later (line {first[0]} `{short(first[1], 60)}`): "
                 f"{profile.name} does not load {module}: load {profile.name}'s own module "
                 f"for it (`module avail {_module_tools(module)[0]}`) or install it before "
