@@ -77,8 +77,8 @@ def test_source_activate_of_an_env_on_the_source_filesystem_is_kept_flagged() ->
               + "source activate /lustre/orion/abc123/proj-shared/envs/torch\npython train.py\n")
     r = port(script, "perlmutter")["perlmutter"]
     assert "source activate /lustre/orion/abc123/proj-shared/envs/torch" in r.script
-    assert ("your conda env /lustre/orion/abc123/proj-shared/envs/torch is yours (built by you, "
-            "on the source's filesystem): kept") in _notes(r)
+    assert ("your conda env /lustre/orion/abc123/proj-shared/envs/torch is your own environment "
+            "(on the source's filesystem): kept") in _notes(r)
     site = port(script.replace("/lustre/orion/abc123/proj-shared", "/sw/frontier/anaconda3"),
                 "perlmutter")["perlmutter"]
     assert "source activate /sw/frontier" not in site.script
@@ -316,8 +316,11 @@ def test_users_env_at_an_absolute_path_is_kept_and_the_site_one_replaced() -> No
                      "source /u/me/miniconda3/etc/profile.d/conda.sh"):
             assert line in r.script, (target, line)
         notes = _notes(r)
-        assert "/user/work/al18709/.conda/envs/jungle is yours (built by you" in notes
+        assert "/user/work/al18709/.conda/envs/jungle is your own environment" in notes
         assert "re-create it there: it was built against the source's" in notes
+    notes = _notes(port(own, "aurora")["aurora"])
+    assert "was built on the source's NVIDIA GPU stack; on Aurora's Intel GPUs" in notes
+    assert "your conda install /u/me/miniconda3 is your own environment" in notes
     site = (SITE_ENV_HEAD + "source /apps/anaconda3/etc/profile.d/conda.sh\n"
             "conda activate /opt/conda/envs/pytorch\nsrun python train.py\n")
     r = port(site, "polaris")["polaris"]

@@ -243,7 +243,7 @@ def test_user_setup_steps_are_kept_in_order() -> None:
     notes = _notes(r)
     assert "`cd $SLURM_SUBMIT_DIR` is not copied: the target's script starts in the submit" in notes
     # the project's own env (NERSC /global/common/software/<project>): the user's, kept flagged
-    assert "/global/common/software/m1234/env is yours (built by you" in notes
+    assert "/global/common/software/m1234/env is your own environment" in notes
     assert r.script.rstrip().endswith("\npython evaluate.py")  # kept after the launch (issue 14)
     assert "1 line(s) after the launch kept" in notes
     assert "git clone" in r.script and "prepare_data.py" in r.script

@@ -120,7 +120,7 @@ def test_source_activate_of_an_env_on_the_source_filesystem_is_an_env_activation
     r = port(script, "stampede3")["stampede3"]
     # the user's env on the source's filesystem: kept, the path flagged (issue 14)
     assert "source activate /remote/me/conda/venv" in r.spec.setup_steps
-    assert "your conda env /remote/me/conda/venv is yours" in _notes(r)
+    assert "your conda env /remote/me/conda/venv is your own environment" in _notes(r)
     named = port(HEAD + "source activate myenv\npython run.py\n", "delta")["delta"]
     assert "source activate myenv" in named.spec.setup_steps
 

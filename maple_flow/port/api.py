@@ -193,7 +193,7 @@ from maple_flow.scriptparse.script import launch_command_line
 from maple_flow.scriptparse.setup import framework_reading, setup_of
 from maple_flow.scriptparse.shell import Block
 from maple_flow.scriptparse.spec import named_beyond_queue
-from maple_flow.scriptparse.steps import setup_steps
+from maple_flow.scriptparse.steps import OWN_ENV, setup_steps
 from maple_flow.scriptparse.values import expand, simple_values
 from maple_flow.scriptparse.vendor import vendor_of_script
 from maple_flow.shellquote import shell_word
@@ -1299,6 +1299,9 @@ def _own_rank_read_hedge(src: Source, profile: ClusterProfile) -> str:
             "exports")
 
 
+_VENDOR_NAMES = {"nvidia": "NVIDIA", "intel": "Intel", "amd": "AMD"}
+
+
 def _device_notes(src: Source, profile: ClusterProfile, args: list[str]) -> list[str]:
     from maple_flow.knowledge.clusters import get_profile
 
@@ -1311,7 +1314,17 @@ def _device_notes(src: Source, profile: ClusterProfile, args: list[str]) -> list
     site = other_site_of(p.directives) if vendor is None else None
     vendor = site.gpu_vendor if site is not None else vendor
     note = device_family_note(vendor or "", profile.gpu.vendor, profile.name, args)
-    return [note] if note else []
+    if not note:
+        return []
+    own = [s.text for s in src.steps if s.keep and OWN_ENV in s.why]
+    # the user's own environment, kept: its GPU packages were built for the source's GPUs
+    return [note] + ([
+        f"your environment ({', '.join(f'`{short(t, 70)}`' for t in own[:2])}) was built on the "
+        f"source's {_VENDOR_NAMES.get(vendor or 'nvidia', vendor)} GPU stack; on {profile.name}'s "
+        f"{_VENDOR_NAMES.get(profile.gpu.vendor, profile.gpu.vendor)} GPUs its GPU packages (a CUDA build of PyTorch, CuPy, ...) do not drive them: "
+        f"re-create it on {profile.name} over its own framework (e.g. a venv with "
+        "--system-site-packages on its framework module), or the program runs without the GPU"
+    ] if own else [])
 
 
 def _local_rank_note(profile: ClusterProfile, model: dict[str, Any]) -> str:

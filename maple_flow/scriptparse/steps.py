@@ -141,14 +141,29 @@ def site_software_path(word: str) -> bool:
     return bool(_SITE_SOFTWARE.match(word))
 
 
+#: The words that mark a kept step as the user's own environment (port notes read them).
+OWN_ENV = "is your own environment"
+
+
 def _own_env_kept(what: str, where: str) -> str:
     """Why the user's own environment at ``where`` (a path of the source's filesystem) is kept:
     the program needs what the user installed in it, so dropping it would run the program on
     the target's stack without those packages."""
-    return (f"{what} {where} is yours (built by you, on the source's filesystem): kept, since "
-            "the program needs what you installed in it; make it exist at that path on the "
-            "target (copy it, or re-create it there: it was built against the source's "
-            "Python, CUDA and CPU architecture) or change the path")
+    return (f"{what} {where} {OWN_ENV} (on the source's filesystem): kept, since the program "
+            "needs what you installed in it; make it exist at that path on the target (copy it, "
+            "or re-create it there: it was built against the source's Python, CUDA and CPU "
+            "architecture) or change the path")
+
+
+def _env_root(path: str) -> tuple[str, str]:
+    """What an environment script switches on, and its root: ``/x/.venv/bin/activate`` ->
+    ("your venv", "/x/.venv"); ``/u/me/miniconda3/etc/profile.d/conda.sh`` -> ("your conda
+    install", "/u/me/miniconda3")."""
+    if "/etc/profile.d/" in path:
+        return "your conda install", path.split("/etc/profile.d/", 1)[0]
+    if path.endswith("/bin/activate"):
+        return "your environment", path[: -len("/bin/activate")]
+    return "your environment", path
 
 
 def _activation(words: tuple[str, ...], conda_module: bool) -> tuple[bool, str] | None:
@@ -172,7 +187,7 @@ def _activation(words: tuple[str, ...], conda_module: bool) -> tuple[bool, str] 
         path = words[1]
         if is_site_path(path) and not site_software_path(path) and _ENV_SCRIPT.search(path):
             # a venv's bin/activate, or a conda install's activate / profile.d/conda.sh
-            return True, _own_env_kept("your environment", path)
+            return True, _own_env_kept(*_env_root(path))
         if is_site_path(path):
             return False, f"{path} is on the source's filesystem"
         if path == "activate" or path.endswith("/activate"):
