@@ -318,9 +318,13 @@ def test_users_env_at_an_absolute_path_is_kept_and_the_site_one_replaced() -> No
         notes = _notes(r)
         assert "/user/work/al18709/.conda/envs/jungle is your own environment" in notes
         assert "re-create it there: it was built against the source's" in notes
-    notes = _notes(port(own, "aurora")["aurora"])
-    assert "was built on the source's NVIDIA GPU stack; on Aurora's Intel GPUs" in notes
-    assert "your conda install /u/me/miniconda3 is your own environment" in notes
+    # on GPUs of another vendor it cannot run: not carried, the note says to re-create it
+    aurora = port(own.replace("module load lang", "module load cuda/11.8 lang"), "aurora")["aurora"]
+    assert "/user/work/al18709/.conda/envs/jungle" not in aurora.script
+    assert ("built for the source's NVIDIA GPUs, and Aurora has Intel GPUs: it cannot run there"
+            in _notes(aurora))
+    assert "your conda install /u/me/miniconda3 is your own environment" in _notes(
+        port(own, "delta")["delta"])
     site = (SITE_ENV_HEAD + "source /apps/anaconda3/etc/profile.d/conda.sh\n"
             "conda activate /opt/conda/envs/pytorch\nsrun python train.py\n")
     r = port(site, "polaris")["polaris"]

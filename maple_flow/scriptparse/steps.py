@@ -820,8 +820,12 @@ def _drop_source_conda_init(steps: list[Step]) -> list[Step]:
     ``unset __conda_setup``), for a conda installed on the source's filesystem, sets up the
     source's conda: its three parts are dropped, saying where that conda is."""
     hook = next((m for s in steps if (m := _CONDA_HOOK.match(s.text))), None)
-    if hook is None or not site_software_path(hook.group(1)):
-        return steps  # none, or a conda the user installed: the user's, kept
+    if hook is None or not is_site_path(hook.group(1)):
+        return steps
+    if not site_software_path(hook.group(1)):  # a conda the user installed: the user's own
+        root = hook.group(1).removesuffix("/conda").removesuffix("/bin")
+        return [replace(s, keep=True, why=_own_env_kept("your conda install", root))
+                if "__conda_setup" in s.text else s for s in steps]
     why = (f"conda's init block for {hook.group(1)}, the source site's conda (in its software "
            "tree, on the source's filesystem): use the target's conda (its module or your own "
            "install) instead")
