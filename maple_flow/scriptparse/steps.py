@@ -162,8 +162,10 @@ def _env_root(path: str) -> tuple[str, str]:
     if "/etc/profile.d/" in path:
         return "your conda install", path.split("/etc/profile.d/", 1)[0]
     if path.endswith("/bin/activate"):
-        return "your environment", path[: -len("/bin/activate")]
-    return "your environment", path
+        root = path[: -len("/bin/activate")]
+        conda = re.search(r"(?i)(?:mini|ana)conda|miniforge|mambaforge", root.rsplit("/", 1)[-1])
+        return ("your conda install" if conda else "your venv"), root
+    return "your environment script", path
 
 
 def _activation(words: tuple[str, ...], conda_module: bool) -> tuple[bool, str] | None:
@@ -706,15 +708,16 @@ def _keep_activation_of_kept_install(steps: list[Step]) -> list[Step]:
     kept = [s for s in steps if s.keep is True]
     out = []
     for s in steps:
-        found = _ACTIVATE_SCRIPT.match(s.text.strip()) if s.keep is False else None
+        found = _ACTIVATE_SCRIPT.match(s.text.strip()) if s.keep is False or (
+            s.keep and OWN_ENV in s.why) else None
         root = found.group(1).rstrip("/") if found else ""
         user = next((k for k in kept if root and re.search(
             rf"(?<![\w.-]){re.escape(root)}/", k.text)), None) if root.startswith("/") else None
         if user is not None:
             s = replace(s, keep=True, why=(
                 f"the activation of {root}, the install your kept step at line {user.line} "
-                f"runs too: {root} is on the source's filesystem: make it exist on the target "
-                "(same path) or change both lines"))
+                f"runs too: {root} {OWN_ENV} (on the source's filesystem): make it exist on "
+                "the target (same path) or change both lines"))
         out.append(s)
     return out
 
