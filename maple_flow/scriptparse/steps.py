@@ -711,7 +711,7 @@ def _keep_activation_of_kept_install(steps: list[Step]) -> list[Step]:
         found = _ACTIVATE_SCRIPT.match(s.text.strip()) if s.keep is False or (
             s.keep and OWN_ENV in s.why) else None
         root = found.group(1).rstrip("/") if found else ""
-        user = next((k for k in kept if root and re.search(
+        user = next((k for k in kept if root and k is not s and re.search(
             rf"(?<![\w.-]){re.escape(root)}/", k.text)), None) if root.startswith("/") else None
         if user is not None:
             s = replace(s, keep=True, why=(
