@@ -68,14 +68,21 @@ def test_deactivate_after_the_users_own_activation_is_kept() -> None:
     assert "conda deactivate" in r.script
 
 
-def test_source_activate_of_an_env_on_the_source_filesystem_is_not_copied() -> None:
-    """conda's old ``source activate ENV`` is read as ``conda activate ENV``: an env at a path
-    of the source site (Frontier's /lustre/orion) does not exist on the target."""
+def test_source_activate_of_an_env_on_the_source_filesystem_is_kept_flagged() -> None:
+    """conda's old ``source activate ENV`` is read as ``conda activate ENV``: an env the user
+    built in a project area of the source site (Frontier's /lustre/orion) is the user's own
+    environment: kept (the program needs its packages), the path flagged (issue 14); one in
+    the site's software tree (/sw) is the site's, replaced by the target's stack."""
     script = (IDRIS.replace("conda deactivate\n", "")
               + "source activate /lustre/orion/abc123/proj-shared/envs/torch\npython train.py\n")
     r = port(script, "perlmutter")["perlmutter"]
-    assert "source activate" not in r.script
-    assert "/lustre/orion/abc123/proj-shared/envs/torch is on the source's filesystem" in _notes(r)
+    assert "source activate /lustre/orion/abc123/proj-shared/envs/torch" in r.script
+    assert ("your conda env /lustre/orion/abc123/proj-shared/envs/torch is your own environment "
+            "(on the source's filesystem): kept") in _notes(r)
+    site = port(script.replace("/lustre/orion/abc123/proj-shared", "/sw/frontier/anaconda3"),
+                "perlmutter")["perlmutter"]
+    assert "source activate /sw/frontier" not in site.script
+    assert "the source site's own (in its software tree" in _notes(site)
     mine = port(script.replace("/lustre/orion/abc123/proj-shared/envs/torch", "torch"),
                 "perlmutter")["perlmutter"]
     assert "source activate torch" in mine.script
@@ -282,3 +289,54 @@ def test_a_named_sites_gpu_count_sizes_a_per_node_launch_as_the_tens_do() -> Non
     r = port(script, "perlmutter")["perlmutter"]
     assert r.spec.nodes * r.spec.gpus_per_node == 16
     assert "read as one per GPU of a LUMI node (8), 16 ranks in total" in _notes(r)
+
+
+SITE_ENV_HEAD = """#!/bin/bash
+#SBATCH --nodes=1
+#SBATCH --ntasks-per-node=1
+#SBATCH --gres=gpu:1
+#SBATCH --time=02:00:00
+"""
+
+
+def test_users_env_at_an_absolute_path_is_kept_and_the_site_one_replaced() -> None:
+    """Issue 14 (bench/s22siteenv_probe, BluePebble): an environment line is classed by what
+    it provides. The user's conda env / venv / conda install at a path of the source's
+    filesystem (work, home, project areas) is kept and flagged; a conda or env in the site's
+    software tree (/apps, /opt, /sw, /soft, /usr, /share/apps) is the site's stack, replaced by
+    the target's."""
+    own = (SITE_ENV_HEAD + "module load lang/python/anaconda/3.7-2019.03\n"
+           "source activate /user/work/al18709/.conda/envs/jungle\n"
+           "source /home/me/proj/.venv/bin/activate\n"
+           "source /u/me/miniconda3/etc/profile.d/conda.sh\nsrun python make_predictions.py\n")
+    for target in ("polaris", "perlmutter"):
+        r = port(own, target)[target]
+        for line in ("source activate /user/work/al18709/.conda/envs/jungle",
+                     "source /home/me/proj/.venv/bin/activate",
+                     "source /u/me/miniconda3/etc/profile.d/conda.sh"):
+            assert line in r.script, (target, line)
+        notes = _notes(r)
+        assert "/user/work/al18709/.conda/envs/jungle is your own environment" in notes
+        assert "re-create it there: it was built against the source's" in notes
+    # on GPUs of another vendor it cannot run: not carried, the note says to re-create it
+    aurora = port(own.replace("module load lang", "module load cuda/11.8 lang"), "aurora")["aurora"]
+    assert "/user/work/al18709/.conda/envs/jungle" not in aurora.script
+    assert ("built for the source's NVIDIA GPUs, and Aurora has Intel GPUs: it cannot run there"
+            in _notes(aurora))
+    assert "your conda install /u/me/miniconda3 is your own environment" in _notes(
+        port(own, "delta")["delta"])
+    site = (SITE_ENV_HEAD + "source /apps/anaconda3/etc/profile.d/conda.sh\n"
+            "conda activate /opt/conda/envs/pytorch\nsrun python train.py\n")
+    r = port(site, "polaris")["polaris"]
+    assert "/apps/anaconda3" not in r.script and "/opt/conda/envs" not in r.script
+    assert "the source site's own (in its software tree" in _notes(r)
+
+
+def test_conda_module_tool_note_names_the_tool_not_the_shell_builtin() -> None:
+    """`module load anaconda3` then `source activate env`: the module provided conda's
+    `activate`; the note named the shell's `source` (bench/s22siteenv_probe)."""
+    script = (SITE_ENV_HEAD + "module load anaconda3/2021.05\nsource activate pytorch_env\n"
+              "python3 ./train.py\n")
+    notes = _notes(port(script, "lonestar6")["lonestar6"])
+    assert "(line 6) provided `activate`, which the job runs later" in notes
+    assert "provided `source`" not in notes

@@ -237,11 +237,13 @@ def test_user_setup_steps_are_kept_in_order() -> None:
     assert r.spec.setup_steps == [
         "git clone https://github.com/me/proj.git", "cd proj",
         "pip install --user -r requirements.txt", "source ~/venvs/torch/bin/activate",
+        "conda activate /global/common/software/m1234/env",
         "python prepare_data.py --out data/",
     ]
     notes = _notes(r)
     assert "`cd $SLURM_SUBMIT_DIR` is not copied: the target's script starts in the submit" in notes
-    assert "/global/common/software/m1234/env is on the source's filesystem" in notes
+    # the project's own env (NERSC /global/common/software/<project>): the user's, kept flagged
+    assert "/global/common/software/m1234/env is your own environment" in notes
     assert r.script.rstrip().endswith("\npython evaluate.py")  # kept after the launch (issue 14)
     assert "1 line(s) after the launch kept" in notes
     assert "git clone" in r.script and "prepare_data.py" in r.script

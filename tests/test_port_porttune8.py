@@ -118,8 +118,9 @@ def test_a_program_behind_nice_or_numactl_is_read_and_the_prefix_kept() -> None:
 def test_source_activate_of_an_env_on_the_source_filesystem_is_an_env_activation() -> None:
     script = HEAD + "source activate /remote/me/conda/venv\npython run.py\n"
     r = port(script, "stampede3")["stampede3"]
-    assert "source activate /remote/me/conda/venv" not in r.spec.setup_steps
-    assert "the env /remote/me/conda/venv is on the source's filesystem" in _notes(r)
+    # the user's env on the source's filesystem: kept, the path flagged (issue 14)
+    assert "source activate /remote/me/conda/venv" in r.spec.setup_steps
+    assert "your conda env /remote/me/conda/venv is your own environment" in _notes(r)
     named = port(HEAD + "source activate myenv\npython run.py\n", "delta")["delta"]
     assert "source activate myenv" in named.spec.setup_steps
 

@@ -127,5 +127,11 @@ def test_an_activation_of_an_install_a_kept_step_runs_is_kept_with_it() -> None:
     assert "source /scratch-ssd/grp/miniconda3/bin/activate myenv" in r.script
     lone = ("#!/bin/bash\n#SBATCH --gres=gpu:1\n#SBATCH -t 01:00:00\n"
             "source /scratch-ssd/grp/miniconda3/bin/activate myenv\n"
-            "srun python train.py --epochs 2\n")  # the site's install alone: still dropped
-    assert "bin/activate myenv" not in port(lone, "vista")["vista"].script
+            "srun python train.py --epochs 2\n")
+    # a conda the user (or the group) installed on scratch is the user's own environment:
+    # kept alone too, flagged (issue 14, s22-siteenv); one in the site's software tree is not
+    alone = port(lone, "vista")["vista"]
+    assert "source /scratch-ssd/grp/miniconda3/bin/activate myenv" in alone.script
+    assert any("is your own environment" in n for n in alone.notes)
+    site = lone.replace("/scratch-ssd/grp/miniconda3", "/apps/miniconda3")
+    assert "bin/activate myenv" not in port(site, "vista")["vista"].script

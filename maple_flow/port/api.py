@@ -65,6 +65,7 @@ from maple_flow.port.apply import (
     wrapper_is_program,
     wrapper_shell,
 )
+from maple_flow.port.arch import directive_arch
 from maple_flow.port.array import port_array
 from maple_flow.port.array_command import keep_array_command, restore_array_lines
 from maple_flow.port.carry import (
@@ -85,6 +86,7 @@ from maple_flow.port.container import (
     inner_step_notes,
     plan_container,
     read_source_image,
+    source_arch,
 )
 from maple_flow.port.container_lost import not_carried_why
 from maple_flow.port.coupled import scheduler_option_notes
@@ -193,7 +195,7 @@ from maple_flow.scriptparse.script import launch_command_line
 from maple_flow.scriptparse.setup import framework_reading, setup_of
 from maple_flow.scriptparse.shell import Block
 from maple_flow.scriptparse.spec import named_beyond_queue
-from maple_flow.scriptparse.steps import setup_steps
+from maple_flow.scriptparse.steps import OWN_ENV, setup_steps
 from maple_flow.scriptparse.values import expand, simple_values
 from maple_flow.scriptparse.vendor import vendor_of_script
 from maple_flow.shellquote import shell_word
@@ -880,7 +882,8 @@ def _module_tool_notes(src: Source, profile: ClusterProfile) -> list[str]:
             if module.startswith("-"):
                 continue
             # a container runtime's line is the launch the container notes speak of
-            uses = [(k + 1, text.strip()) for k, text in enumerate(lines[at + 1:], at + 1)
+            uses = [(k + 1, text.strip(), tool)
+                    for k, text in enumerate(lines[at + 1:], at + 1)
                     for tool in _module_tools(module)
                     if tool not in CONTAINER_RUNTIMES and tool not in _SHELL_BUILTINS
                     and k + 1 != launch
@@ -889,7 +892,9 @@ def _module_tool_notes(src: Source, profile: ClusterProfile) -> list[str]:
                 continue  # the target gives the tool too
             first = uses[0]
             notes.append(
-                f"`{line.strip()}` (line {at + 1}) provided `{first[1].split()[0]}`, which the "
+                # the tool, not the line's first word (`source activate env`: conda's
+                # `activate`, not the shell's `source`)
+                f"`{line.strip()}` (line {at + 1}) provided `{first[2].split()[-1]}`, which the "
                 f"job runs later (line {first[0]} `{short(first[1], 60)}`): "
                 f"{profile.name} does not load {module}: load {profile.name}'s own module "
                 f"for it (`module avail {_module_tools(module)[0]}`) or install it before "
@@ -1296,19 +1301,60 @@ def _own_rank_read_hedge(src: Source, profile: ClusterProfile) -> str:
             "exports")
 
 
+_VENDOR_NAMES = {"nvidia": "NVIDIA", "intel": "Intel", "amd": "AMD"}
+
+
 def _device_notes(src: Source, profile: ClusterProfile, args: list[str]) -> list[str]:
-    from maple_flow.knowledge.clusters import get_profile
 
     p = src.parsed
     words = [p.launch.entrypoint, *p.launch.args, *(s.text for s in src.steps),
              *(d.value or "" for d in p.directives if d.option in _HARDWARE_DIRECTIVES)]
+    vendor = _source_vendor(src, words)
+    note = device_family_note(vendor or "", profile.gpu.vendor, profile.name, args)
+    return [note] if note else []
+
+
+def _source_vendor(src: Source, words: list[str]) -> str | None:
+    """The source's GPU vendor: what the script shows (``words``), else its cluster's, else
+    the other site its directives name; None when not known."""
+    from maple_flow.knowledge.clusters import get_profile
+
+    p = src.parsed
     vendor = vendor_of_script(p.env, p.modules, words)
     if src.cluster and vendor is None:
         vendor = get_profile(src.cluster).gpu.vendor
     site = other_site_of(p.directives) if vendor is None else None
-    vendor = site.gpu_vendor if site is not None else vendor
-    note = device_family_note(vendor or "", profile.gpu.vendor, profile.name, args)
-    return [note] if note else []
+    return site.gpu_vendor if site is not None else vendor
+
+
+def _own_envs_on(src: Source, profile: ClusterProfile) -> Source:
+    """The user's own environments the source activates (a venv, conda env or conda install
+    of the user's, on the source's filesystem; ``scriptparse.steps`` keeps them), for
+    ``profile``: where the source's GPU vendor or CPU architecture is known and is not the
+    target's, the environment cannot run there (its packages are built for the source's GPUs
+    or CPUs), so it is not carried, and the note says to re-create it on the target; else
+    kept, flagged."""
+    own = [s for s in src.steps if s.keep and OWN_ENV in s.why]
+    if not own:
+        return src
+    p = src.parsed
+    vendor = _source_vendor(src, [p.launch.entrypoint, *p.launch.args, *(
+        s.text for s in src.steps), *(
+        d.value or "" for d in p.directives if d.option in _HARDWARE_DIRECTIVES)])
+    named = directive_arch(p.directives)
+    arch = named[0] if named else source_arch(src.cluster)
+    if vendor and profile.gpu.vendor and vendor != profile.gpu.vendor:
+        built = (f"the source's {_VENDOR_NAMES.get(vendor, vendor)} GPUs, and {profile.name} has "
+                 f"{_VENDOR_NAMES.get(profile.gpu.vendor, profile.gpu.vendor)} GPUs")
+    elif arch and profile.node.arch and arch != profile.node.arch:
+        built = f"the source's {arch} CPUs, and {profile.name}'s nodes are {profile.node.arch}"
+    else:
+        return src
+    why = (f"your own environment, built for {built}: it cannot run there, so it is not "
+           f"carried; re-create it on {profile.name} (over its own framework module, e.g. a "
+           "venv with --system-site-packages) and activate it here")
+    return replace(src, steps=[replace(s, keep=False, why=why, text=s.original or s.text,
+                                       original="") if s in own else s for s in src.steps])
 
 
 def _local_rank_note(profile: ClusterProfile, model: dict[str, Any]) -> str:
@@ -1349,6 +1395,7 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
     from maple_flow.knowledge.clusters import get_profile, on_node_type
 
     profile = get_profile(target)
+    src = _own_envs_on(src, profile)
     ranks = src.total or (src.facts.nodes or 1) * (src.facts.gpus_per_node or 1)
     # one process a source node (or a count not known) needs the whole request on one node,
     # which no layout splits (``memory.fit_memory`` refuses it): a node type that holds it is

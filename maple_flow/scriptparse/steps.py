@@ -115,17 +115,69 @@ class Step:
     inner: str = ""
 
 
+#: A script that switches on an environment: a venv's or conda's ``bin/activate``, conda's
+#: or mamba's ``etc/profile.d/conda.sh`` / ``mamba.sh``.
+_ENV_SCRIPT = re.compile(r"(?:^|/)(?:activate|profile\.d/(?:conda|mamba)\.sh)$")
+
+
 def is_site_path(word: str) -> bool:
     """An absolute path outside the user's home: it lies on the source's filesystems."""
     return word.startswith("/") or bool(_SITE_VARS.match(word))
+
+
+#: Where a site installs its own software stack (its modules' trees, its conda installs):
+#: ``/apps``, ``/opt``, ``/sw``, ``/soft`` (ALCF), ``/usr``, ``/share/apps``, ``/cm/shared``
+#: (Bright), ``/appl`` (CSC), ``/cvmfs``, NERSC's ``/global/common/software/nersc``. An env or
+#: conda install there is the source site's, replaced by the target's stack; anywhere else
+#: (home, work, scratch, project areas, ``/global/common/software/<project>``) the user built
+#: it, so it is the user's own environment.
+_SITE_SOFTWARE = re.compile(
+    r"^/(?:apps?|opt|sw|soft|software|usr|pkgs?|packages|appl|cvmfs|sched|util|"
+    r"share/apps|cm/shared|shared/(?:apps|software)|global/common/software/nersc)(?:/|$)")
+
+
+def site_software_path(word: str) -> bool:
+    """``word`` lies in the source site's own software tree (see ``_SITE_SOFTWARE``)."""
+    return bool(_SITE_SOFTWARE.match(word))
+
+
+#: The words that mark a kept step as the user's own environment (port notes read them).
+OWN_ENV = "is your own environment"
+
+
+def _own_env_kept(what: str, where: str) -> str:
+    """Why the user's own environment at ``where`` (a path of the source's filesystem) is kept:
+    the program needs what the user installed in it, so dropping it would run the program on
+    the target's stack without those packages."""
+    return (f"{what} {where} {OWN_ENV} (on the source's filesystem): kept, since the program "
+            "needs what you installed in it; make it exist at that path on the target (copy it, "
+            "or re-create it there: it was built against the source's Python, CUDA and CPU "
+            "architecture) or change the path")
+
+
+def _env_root(path: str) -> tuple[str, str]:
+    """What an environment script switches on, and its root: ``/x/.venv/bin/activate`` ->
+    ("your venv", "/x/.venv"); ``/u/me/miniconda3/etc/profile.d/conda.sh`` -> ("your conda
+    install", "/u/me/miniconda3")."""
+    if "/etc/profile.d/" in path:
+        return "your conda install", path.split("/etc/profile.d/", 1)[0]
+    if path.endswith("/bin/activate"):
+        root = path[: -len("/bin/activate")]
+        conda = re.search(r"(?i)(?:mini|ana)conda|miniforge|mambaforge", root.rsplit("/", 1)[-1])
+        return ("your conda install" if conda else "your venv"), root
+    return "your environment script", path
 
 
 def _activation(words: tuple[str, ...], conda_module: bool) -> tuple[bool, str] | None:
     head = words[0]
     if head in {"conda", "mamba", "micromamba"} and words[1:2] == ("activate",):
         target = words[2] if len(words) > 2 else "base"
+        if site_software_path(target):
+            return False, (f"the env {target} is the source site's own (in its software tree, "
+                           "on the source's filesystem): the target's software stack replaces it")
         if is_site_path(target):
-            return False, f"the env {target} is on the source's filesystem"
+            return True, _own_env_kept("your conda env", target) + (
+                " (conda from the target's module or your own install)")
         if conda_module and target == "base":
             return False, "conda's base env comes from the source site's module"
         return True, (f"your conda env {target}: create it on the target if it is not there "
@@ -135,6 +187,9 @@ def _activation(words: tuple[str, ...], conda_module: bool) -> tuple[bool, str] 
         return _activation(("conda", "activate", *words[2:]), conda_module)
     if head in {"source", "."} and len(words) > 1:
         path = words[1]
+        if is_site_path(path) and not site_software_path(path) and _ENV_SCRIPT.search(path):
+            # a venv's bin/activate, or a conda install's activate / profile.d/conda.sh
+            return True, _own_env_kept(*_env_root(path))
         if is_site_path(path):
             return False, f"{path} is on the source's filesystem"
         if path == "activate" or path.endswith("/activate"):
@@ -653,15 +708,16 @@ def _keep_activation_of_kept_install(steps: list[Step]) -> list[Step]:
     kept = [s for s in steps if s.keep is True]
     out = []
     for s in steps:
-        found = _ACTIVATE_SCRIPT.match(s.text.strip()) if s.keep is False else None
+        found = _ACTIVATE_SCRIPT.match(s.text.strip()) if s.keep is False or (
+            s.keep and OWN_ENV in s.why) else None
         root = found.group(1).rstrip("/") if found else ""
-        user = next((k for k in kept if root and re.search(
+        user = next((k for k in kept if root and k is not s and re.search(
             rf"(?<![\w.-]){re.escape(root)}/", k.text)), None) if root.startswith("/") else None
         if user is not None:
             s = replace(s, keep=True, why=(
                 f"the activation of {root}, the install your kept step at line {user.line} "
-                f"runs too: {root} is on the source's filesystem: make it exist on the target "
-                "(same path) or change both lines"))
+                f"runs too: {root} {OWN_ENV} (on the source's filesystem): make it exist on "
+                "the target (same path) or change both lines"))
         out.append(s)
     return out
 
@@ -769,8 +825,13 @@ def _drop_source_conda_init(steps: list[Step]) -> list[Step]:
     hook = next((m for s in steps if (m := _CONDA_HOOK.match(s.text))), None)
     if hook is None or not is_site_path(hook.group(1)):
         return steps
-    why = (f"conda's init block for {hook.group(1)}, on the source's filesystem: use the "
-           "target's conda (its module or your own install) instead")
+    if not site_software_path(hook.group(1)):  # a conda the user installed: the user's own
+        root = hook.group(1).removesuffix("/conda").removesuffix("/bin")
+        return [replace(s, keep=True, why=_own_env_kept("your conda install", root))
+                if "__conda_setup" in s.text else s for s in steps]
+    why = (f"conda's init block for {hook.group(1)}, the source site's conda (in its software "
+           "tree, on the source's filesystem): use the target's conda (its module or your own "
+           "install) instead")
     return [
         replace(s, keep=False, why=why, text=s.original or s.text, original="")
         if "__conda_setup" in s.text else s
