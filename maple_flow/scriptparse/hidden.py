@@ -556,12 +556,12 @@ def hidden_launcher_step(blocks: list[Block], launch_line: int) -> str:
 _SYSTEM_DIRS = ("/bin/", "/usr/bin/", "/sbin/", "/usr/sbin/", "/usr/local/bin/")
 
 
-def _native_program(words: tuple[str, ...]) -> str:
-    """The user's own non-Python program a site launcher starts, given by its path
-    (``srun -n 8 ./bin/fit``, ``mpiexec $HOME/app/run``), or ``""``."""
+def _native_program(words: tuple[str, ...], command: str = "") -> str:
+    """The user's own non-Python program a site launcher (``command``) starts, given by its
+    path (``srun -n 8 ./bin/fit``, ``mpiexec $HOME/app/run``), or ``""``."""
     k = 0
     while k < len(words) and words[k].startswith("-"):
-        k += _option_width(words, k)
+        k += (option_width(command, words, k) if command else _option_width(words, k))
     program = words[k] if k < len(words) else ""
     if "/" not in program or program.startswith(_SYSTEM_DIRS) or _PYTHONISH.search(
             " ".join(words[k:]) + " "):
@@ -577,7 +577,7 @@ def native_launcher_step(blocks: list[Block], launch_line: int) -> str:
         if cmd.line == launch_line or not cmd.words or not _SITE_LAUNCHER.match(
                 cmd.words[0].rsplit("/", 1)[-1]):
             continue
-        program = _native_program(cmd.words[1:])
+        program = _native_program(cmd.words[1:], cmd.words[0].rsplit("/", 1)[-1])
         if program:
             return (f"line {cmd.line}: `{' '.join(cmd.text.split())[:120]}` runs {program}, a "
                     f"program of yours that is not Python, through {cmd.words[0]}: a launch "
