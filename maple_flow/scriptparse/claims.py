@@ -69,8 +69,8 @@ def sets_variable(blocks: list[Block], name: str) -> int | None:
             if any(n == name for n, _ in cmd.assignments):
                 return cmd.line
             head = cmd.words[0] if cmd.words else ""
-            if head in _SETTERS and any(w.split("=", 1)[0] == name for w in cmd.words[1:]):
-                return cmd.line
+            if head in _SETTERS and any(w.startswith(f"{name}=") for w in cmd.words[1:]):
+                return cmd.line  # `export NAME` alone sets nothing: its value is the caller's
             if head in ("read", "mapfile", "readarray") and name in cmd.words[1:]:
                 return cmd.line
             if head == "getopts" and name in cmd.words[2:3]:
@@ -119,12 +119,41 @@ def false_claims(reason: str, blocks: list[Block]) -> list[str]:
     return list(dict.fromkeys(wrong))
 
 
+#: The clause of a reason that says a variable is not set by the script, and what follows it
+#: up to the end of its parenthesis (the caller or the job's environment named as its source).
+_UNSET_CLAUSE = re.compile(
+    rf"({_REF}), which the script does not set \(it comes from the caller or the environment\)"
+    rf"|the program is \"?({_REF})\"?, a variable the launch line does not show the value of "
+    r"\([^)]*\)")
+
+
+def _set_at_run_time(blocks: list[Block], reason: str) -> str:
+    """``reason`` with each false "the script does not set $X" clause replaced by what the
+    script does: it sets $X on a line (``read``, ``for``, ``mapfile``...) whose value the
+    port does not read."""
+    def fix(match: re.Match[str]) -> str:
+        name = match.group(2) or match.group(4)
+        line = sets_variable(blocks, name)
+        if line is None:
+            return match.group(0)
+        where = next((one_line(c.text, 80) for b in blocks for c in b.commands
+                      if c.line == line), "")
+        held = f"${name}, which the script sets on line {line} (`{where}`)"
+        return (held + ", a value the port does not read" if match.group(2)
+                else f"the program is {held}, a value the port does not read as a program")
+    return _UNSET_CLAUSE.sub(fix, reason)
+
+
 def checked_reason(reason: str, blocks: list[Block]) -> str:
-    """``reason`` when every fact it states about the script holds, else a reason that says
-    what the port does not understand, with the facts corrected."""
+    """``reason`` when every fact it states about the script holds, else the reason with a
+    false "not set" clause corrected, or one that says what the port does not understand,
+    with the facts corrected."""
     wrong = false_claims(reason, blocks)
     if not wrong:
         return reason
+    fixed = _set_at_run_time(blocks, reason)
+    if not false_claims(fixed, blocks):
+        return fixed
     return ("the port does not read this script's launch as one it can rewrite, and cannot "
             "say more than this for sure: " + "; ".join(wrong) + ". Write the launch out on a "
             "line of its own (the launcher, its options, then the program and its arguments "
