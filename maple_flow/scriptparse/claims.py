@@ -1,13 +1,14 @@
 """Checks of the facts a refusal states about the script before it is issued.
 
 A refusal that quotes a word of the script and says what it is (``X is a program that is not
-Python``, ``$X, which the script does not set``, ``the program is $X, a variable the launch
-line does not show the value of``, ``the job starts a Ray cluster``) is checked here against
-the parsed script: the program position of each command line (from the launchers' option
-grammars, :mod:`maple_flow.scriptparse.grammar`), the variables the script sets, the Ray
-commands it runs. A reason whose claim does not hold is not issued on that ground: it is
-replaced by one that names what the port really does not understand (the line, and its
-program as the launcher's grammar reads it)."""
+Python``, ``X is an installed command``, ``runs X, a program of yours that is not Python``,
+``$X, which the script does not set``) is checked here against the parsed script: the
+program position of each command line (from the launchers' option grammars,
+:mod:`maple_flow.scriptparse.grammar`) and the variables the script sets. A reason whose
+claim does not hold is not issued on that ground: a false "not set" clause is corrected to
+the line that sets the variable; otherwise the reason is replaced by one that names what the
+port really does not understand (the line, and its program as the launcher's grammar reads
+it)."""
 
 from __future__ import annotations
 
@@ -20,10 +21,7 @@ from maple_flow.scriptparse.shell import Block, ShellCommand, one_line, split_co
 _SHELLS = frozenset({"bash", "sh", "zsh", "ksh", "dash"})
 _REF = r"\$\{?([A-Za-z_]\w*)\}?"
 #: Claims that the script does not set a variable.
-_UNSET = (
-    re.compile(rf"\bthe program is \"?{_REF}\"?, a variable the launch line does not show"),
-    re.compile(rf"{_REF}, which the script does not set"),
-)
+_UNSET = (re.compile(rf"{_REF}, which the script does not set"),)
 #: Claims that a word is the program a line starts.
 _PROGRAM = (
     re.compile(r"(?:^|[\s(,:;])(\S+) is a program that is not Python"),
@@ -122,9 +120,7 @@ def false_claims(reason: str, blocks: list[Block]) -> list[str]:
 #: The clause of a reason that says a variable is not set by the script, and what follows it
 #: up to the end of its parenthesis (the caller or the job's environment named as its source).
 _UNSET_CLAUSE = re.compile(
-    rf"({_REF}), which the script does not set \(it comes from the caller or the environment\)"
-    rf"|the program is \"?({_REF})\"?, a variable the launch line does not show the value of "
-    r"\([^)]*\)")
+    rf"({_REF}), which the script does not set \(it comes from the caller or the environment\)")
 
 
 def _set_at_run_time(blocks: list[Block], reason: str) -> str:
@@ -132,15 +128,14 @@ def _set_at_run_time(blocks: list[Block], reason: str) -> str:
     script does: it sets $X on a line (``read``, ``for``, ``mapfile``...) whose value the
     port does not read."""
     def fix(match: re.Match[str]) -> str:
-        name = match.group(2) or match.group(4)
+        name = match.group(2)
         line = sets_variable(blocks, name)
         if line is None:
             return match.group(0)
         where = next((one_line(c.text, 80) for b in blocks for c in b.commands
                       if c.line == line), "")
-        held = f"${name}, which the script sets on line {line} (`{where}`)"
-        return (held + ", a value the port does not read" if match.group(2)
-                else f"the program is {held}, a value the port does not read as a program")
+        return (f"${name}, which the script sets on line {line} (`{where}`), a value the port "
+                "does not read")
     return _UNSET_CLAUSE.sub(fix, reason)
 
 
