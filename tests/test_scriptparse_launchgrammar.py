@@ -98,3 +98,24 @@ def test_an_app_whose_srun_line_counts_its_gpu_is_not_asked_for_a_gpu_count() ->
     assert result.status != "refused"
     assert "numactl --physcpubind 0-31 ./main $@" in result.script
     assert not any("states no GPU count" in n for n in result.notes)
+
+
+def test_the_claim_check_catches_an_option_value_named_as_the_program() -> None:
+    from maple_flow.scriptparse.claims import checked_reason, false_claims
+    from maple_flow.scriptparse.shell import split_blocks
+
+    blocks = split_blocks("#!/bin/bash\n#SBATCH -N 2\nNNODES=2\nmpiexec -n $NNODES --ppn 1 $APP\n")
+    reason = ("line 4: `mpiexec -n $NNODES --ppn 1 $APP` runs the command held in $NNODES, "
+              "which the script does not set (it comes from the caller or the environment)")
+    wrong = false_claims(reason, blocks)
+    assert "$NNODES is set by the script (line 3)" in wrong
+    assert any("value of the launcher option -n" in w and "`$APP`" in w for w in wrong)
+    fixed = checked_reason(reason, blocks)
+    assert "runs the command held in $NNODES" not in fixed and "$APP" in fixed
+    true = ("line 4: `mpiexec -n $NNODES --ppn 1 $APP` runs the command held in $APP, which the "
+            "script does not set (it comes from the caller or the environment)")
+    assert checked_reason(true, blocks) == true
+    blocks = split_blocks("#!/bin/bash\nmpirun -np 2 ./a.out\n")
+    assert false_claims("mpirun starts a program, and 2 is a program that is not Python", blocks)
+    assert not false_claims("mpirun starts a program, and ./a.out is a program that is not "
+                            "Python", blocks)

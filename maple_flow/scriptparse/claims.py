@@ -27,6 +27,7 @@ _PROGRAM = (
     re.compile(r"(?:^|[\s(,:;])(\S+) is a program that is not Python"),
     re.compile(r"(?:^|[\s(,:;])(\S+) is an installed command"),
     re.compile(r"\bruns (\S+), a program of yours that is not Python"),
+    re.compile(r"`\s*runs the command held in (\$\{?\w+\}?)"),
 )
 _SETTERS = frozenset({"export", "declare", "typeset", "readonly", "local"})
 
