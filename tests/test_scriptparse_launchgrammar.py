@@ -119,3 +119,28 @@ def test_the_claim_check_catches_an_option_value_named_as_the_program() -> None:
     assert false_claims("mpirun starts a program, and 2 is a program that is not Python", blocks)
     assert not false_claims("mpirun starts a program, and ./a.out is a program that is not "
                             "Python", blocks)
+
+
+def test_the_ports_refusals_and_asks_pass_the_claim_check() -> None:
+    from maple_flow.errors import MissingInformation
+    from maple_flow.scriptparse.claims import refusals_checked
+
+    script = "#!/bin/bash\nNNODES=2\nmpiexec -n $NNODES --ppn 1 $APP\n"
+    false = ("line 3: `mpiexec -n $NNODES --ppn 1 $APP` runs the command held in $NNODES, "
+             "which the script does not set (it comes from the caller or the environment)")
+
+    @refusals_checked
+    def refuse(text: str) -> None:
+        raise ParseError(false)
+
+    @refusals_checked
+    def ask(text: str) -> None:
+        raise MissingInformation({"ranks": false})
+
+    with pytest.raises(ParseError) as err:
+        refuse(script)
+    assert "held in $NNODES" not in str(err.value) and "$APP" in str(err.value)
+    with pytest.raises(MissingInformation) as asked:
+        ask(script)
+    assert set(asked.value.missing) == {"ranks"}
+    assert "held in $NNODES" not in asked.value.missing["ranks"]

@@ -12,12 +12,22 @@ it)."""
 
 from __future__ import annotations
 
+import functools
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from typing import Any, TypeVar
 
+from maple_flow.errors import MissingInformation, ParseError
 from maple_flow.scriptparse.grammar import option_value_of, program_position
-from maple_flow.scriptparse.shell import Block, ShellCommand, one_line, split_commands
+from maple_flow.scriptparse.shell import (
+    Block,
+    ShellCommand,
+    one_line,
+    split_blocks,
+    split_commands,
+)
 
+T = TypeVar("T")
 _SHELLS = frozenset({"bash", "sh", "zsh", "ksh", "dash"})
 _REF = r"\$\{?([A-Za-z_]\w*)\}?"
 #: Claims that the script does not set a variable.
@@ -156,4 +166,35 @@ def checked_reason(reason: str, blocks: list[Block]) -> str:
             "as words, with the variables it reads set in the script) and port again")
 
 
-__all__ = ["checked_reason", "command_lines", "false_claims", "sets_variable"]
+
+
+def refusals_checked(func: Callable[..., T]) -> Callable[..., T]:
+    """``func(script, ...)`` (the port's entry) with the facts of every refusal it raises
+    checked against ``script`` before it leaves: a ParseError's text through
+    :func:`checked_reason`, and each answer a MissingInformation asks for whose text states
+    a false fact about the script (the ask stays an ask, its words corrected)."""
+    @functools.wraps(func)
+    def wrapper(script: str | bytes, *args: Any, **kwargs: Any) -> T:
+        try:
+            return func(script, *args, **kwargs)
+        except (ParseError, MissingInformation) as error:
+            try:
+                text = script.decode("utf-8", "replace") if isinstance(script, bytes) else script
+                blocks = split_blocks(text.replace("\r\n", "\n"))
+            except (ParseError, ValueError):
+                raise error from None
+            if isinstance(error, MissingInformation):
+                asks = {k: checked_reason(v, blocks) for k, v in error.missing.items()}
+                if asks == error.missing:
+                    raise
+                raise MissingInformation(asks) from None
+            fixed = checked_reason(str(error), blocks)
+            if fixed == str(error):
+                raise
+            raise type(error)(fixed) from None
+    return wrapper
+
+
+__all__ = [
+    "checked_reason", "command_lines", "false_claims", "refusals_checked", "sets_variable",
+]
