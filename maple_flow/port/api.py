@@ -177,6 +177,7 @@ from maple_flow.scriptparse import (
     guess_cluster,
 )
 from maple_flow.scriptparse import read_facts as _read_facts
+from maple_flow.scriptparse.claims import refusals_checked
 from maple_flow.scriptparse.facts import SHARED_GPUS, directive_size, job_gpus
 from maple_flow.scriptparse.gpu_request import gpu_named
 from maple_flow.scriptparse.launch import (
@@ -1834,6 +1835,7 @@ def _put_back_pinned(result: PortResult, text: str,
 
 
 @api_boundary
+@refusals_checked
 def port(
     script: str | bytes, targets: list[str] | str, *, source: str | None = None,
     verify: bool = False, timeout_s: float = 300.0, progress: Progress | None = None,

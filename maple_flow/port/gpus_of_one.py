@@ -127,6 +127,28 @@ def srun_gpus_size(p: ParsedScript, facts: ScriptFacts) -> str:
             f"task (`{asked}`): ported as one process on one node with that many GPUs")
 
 
+def launch_gpus_per_node(p: ParsedScript, nodes: int, ranks_per_node: int) -> int | None:
+    """The GPUs a node that the launch's own srun options ask (``srun --gres=gpu:1 ...``,
+    ``--gpus-per-node``, ``--gpus`` over its nodes, ``--gpus-per-task`` times its tasks a
+    node), or None where the launch line counts none."""
+    from maple_flow.scriptparse.values import gpu_count
+
+    stage = p.launch.stage("srun")
+    if stage is None:
+        return None
+    gres = stage.get("--gres") or ""
+    per_node = stage.get("--gpus-per-node") or (gres if "gpu" in gres else None)
+    if per_node and (count := gpu_count(per_node)):
+        return count
+    total = stage.get("--gpus", "-G")
+    if total and (count := gpu_count(total)) and nodes and count % nodes == 0:
+        return count // nodes
+    per_task = stage.get("--gpus-per-task")
+    if per_task and (count := gpu_count(per_task)):
+        return count * ranks_per_node
+    return None
+
+
 #: srun's options that count GPUs (``--gres`` names them among other resources).
 _SRUN_GPU_COUNTS = ("--gpus", "-G", "--gpus-per-node", "--gpus-per-task")
 #: Launch options by which a site launcher asks GPUs for its tasks itself.

@@ -9,6 +9,7 @@ from __future__ import annotations
 from maple_flow.errors import MissingInformation
 from maple_flow.knowledge.app_commands import count_options, is_python_command
 from maple_flow.models import ClusterProfile
+from maple_flow.port.gpus_of_one import launch_gpus_per_node
 from maple_flow.port.words import gpus as gpus_word
 from maple_flow.scriptparse.facts import directive_size
 from maple_flow.scriptparse.launch import PER_RANK_LAUNCHERS
@@ -41,12 +42,15 @@ def app_layout(p: ParsedScript, size: tuple[int | None, int | None, int | None],
             f"{app} is an MPI/GPU application, not Python: its rank layout is kept as written, "
             "and the script does not fix it; give --ranks N and --nodes N")})
     gpus = directive_size(p)["gpus"]
+    if gpus is None:  # no directive counts them: the launcher's own GPU options may
+        gpus = launch_gpus_per_node(p, nodes, ranks_per_node)
     layout = f"{nodes} node(s) x {ranks_per_node} rank(s) a node"
     if gpus is None:
         raise MissingInformation({"gpus_per_node": (
-            f"{app} is an MPI/GPU application, not Python, run as {layout}; the script "
-            "states no GPU count (no --gpus/--gres/ngpus), so how many GPUs its ranks use is "
-            "not known: give --gpus-per-node N (GPUs a source node gave the job)")})
+            f"{app} is an MPI/GPU application, not Python, run as {layout}; neither the "
+            "script's directives nor its launch line count GPUs (no --gpus/--gres/ngpus), so "
+            "how many GPUs its ranks use is not known: give --gpus-per-node N (GPUs a source "
+            "node gave the job)")})
     kept: tuple[int, int, list[str]] = (nodes, min(ranks_per_node, target_gpus), [])
     if gpus < ranks_per_node:
         return *kept, (

@@ -4,10 +4,12 @@ script (``bash train.sh``, ``./run.sh``), a sourced file, ``eval "$CMD"``, or a 
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import replace
 from itertools import pairwise
 
+from maple_flow.scriptparse.grammar import option_width
 from maple_flow.scriptparse.launch import (
     CONTAINER_RUNTIMES,
     ENV_RUNNERS,
@@ -153,28 +155,31 @@ def _option_width(words: tuple[str, ...], k: int) -> int:
     return 2
 
 
-def _operand_variable(words: tuple[str, ...]) -> tuple[str, int] | None:
-    """(variable, index) of the first operand of ``words`` past their options, when it is a
-    variable."""
+def _operand_variable(words: tuple[str, ...], command: str = "") -> tuple[str, int] | None:
+    """(variable, index) of the first operand of ``words`` (the words after the launcher
+    ``command``) past their options, when it is a variable; the options' widths come from
+    the launcher's grammar (:mod:`maple_flow.scriptparse.grammar`) where it knows them."""
     k = 0
     while k < len(words) and words[k].startswith("-"):
-        k += _option_width(words, k)
+        k += (option_width(command, words, k) if command else _option_width(words, k))
     match = _VAR_WORD.match(words[k]) if k < len(words) else None
     return (match.group(1), k) if match else None
 
 
-def _past_path_lookups(words: tuple[str, ...], cmds: list[ShellCommand]) -> str | None:
+def _past_path_lookups(words: tuple[str, ...], cmds: list[ShellCommand],
+                       command: str = "") -> str | None:
     """The first operand variable of ``words`` that does not hold a command looked up on PATH
     (``TORCHRUN=$(which torchrun)``: that launcher, read; its own operand is the one that
     hides the program)."""
-    found = _operand_variable(words)
+    found = _operand_variable(words, command)
     while found is not None:
         var, k = found
         value = next((v for c in reversed(cmds) for n, v in c.assignments if n == var), "")
         if not which_name(value):
             return var
         words = words[k + 1:]
-        found = _operand_variable(words)
+        command = os.path.basename(which_name(value) or "")  # that launcher's own options
+        found = _operand_variable(words, command)
     return None
 
 
@@ -196,7 +201,7 @@ def _variable_launch(blocks: list[Block]) -> str:
         cmd = cmds[k]
         if not cmd.words or not _SITE_LAUNCHER.match(cmd.words[0].rsplit("/", 1)[-1]):
             continue
-        var = _past_path_lookups(cmd.words[1:], cmds[:k])
+        var = _past_path_lookups(cmd.words[1:], cmds[:k], cmd.words[0].rsplit("/", 1)[-1])
         if var is None or _PYTHONISH.search(" ".join(cmd.words[1:])):
             continue
         text = " ".join(cmd.text.split())[:120]
@@ -551,12 +556,12 @@ def hidden_launcher_step(blocks: list[Block], launch_line: int) -> str:
 _SYSTEM_DIRS = ("/bin/", "/usr/bin/", "/sbin/", "/usr/sbin/", "/usr/local/bin/")
 
 
-def _native_program(words: tuple[str, ...]) -> str:
-    """The user's own non-Python program a site launcher starts, given by its path
-    (``srun -n 8 ./bin/fit``, ``mpiexec $HOME/app/run``), or ``""``."""
+def _native_program(words: tuple[str, ...], command: str = "") -> str:
+    """The user's own non-Python program a site launcher (``command``) starts, given by its
+    path (``srun -n 8 ./bin/fit``, ``mpiexec $HOME/app/run``), or ``""``."""
     k = 0
     while k < len(words) and words[k].startswith("-"):
-        k += _option_width(words, k)
+        k += (option_width(command, words, k) if command else _option_width(words, k))
     program = words[k] if k < len(words) else ""
     if "/" not in program or program.startswith(_SYSTEM_DIRS) or _PYTHONISH.search(
             " ".join(words[k:]) + " "):
@@ -572,7 +577,7 @@ def native_launcher_step(blocks: list[Block], launch_line: int) -> str:
         if cmd.line == launch_line or not cmd.words or not _SITE_LAUNCHER.match(
                 cmd.words[0].rsplit("/", 1)[-1]):
             continue
-        program = _native_program(cmd.words[1:])
+        program = _native_program(cmd.words[1:], cmd.words[0].rsplit("/", 1)[-1])
         if program:
             return (f"line {cmd.line}: `{' '.join(cmd.text.split())[:120]}` runs {program}, a "
                     f"program of yours that is not Python, through {cmd.words[0]}: a launch "

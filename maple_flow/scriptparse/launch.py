@@ -6,6 +6,7 @@ import os
 import re
 from dataclasses import dataclass, field
 
+from maple_flow.scriptparse.grammar import takes_value
 from maple_flow.scriptparse.shell import split_commands
 from maple_flow.scriptparse.values import ENV_RUNNERS as ENV_RUNNERS  # one definition, re-exported
 from maple_flow.scriptparse.values import which_name
@@ -301,7 +302,13 @@ def _options(words: list[str], i: int, stage: Stage) -> int:
             return i
         name, eq, value = word.partition("=")
         stuck = _STUCK.match(word) if stage.name in _STUCK_LAUNCHERS else None
-        if stuck:  # ``srun -n4`` / ``-N${NODES}``: a one-letter option, its value attached
+        # the launcher's own option grammar first (scriptparse.grammar): a flag never takes
+        # the next word (`srun --exact $CMD`), a valued option always does
+        known = None if (eq or stuck) else takes_value(stage.name, word)
+        if known is False:
+            stage.options.append((word, None))
+            i += 1
+        elif stuck:  # ``srun -n4`` / ``-N${NODES}``: a one-letter option, its value attached
             stage.options.append((stuck.group(1), stuck.group(2)))
             i += 1
         elif eq:
@@ -316,7 +323,7 @@ def _options(words: list[str], i: int, stage: Stage) -> int:
         elif word in _TWO_VALUES and i + 2 < len(words):
             stage.options.append((word, f"{words[i + 1]} {words[i + 2]}"))
             i += 3
-        elif (word in _LAUNCHER_VALUED.get(stage.name, ()) and i + 1 < len(words) and (
+        elif ((known or word in _LAUNCHER_VALUED.get(stage.name, ())) and i + 1 < len(words) and (
             not words[i + 1].startswith("-") or _NEGATIVE.fullmatch(words[i + 1])
         )) or (
             word not in _BOOLEANS

@@ -19,6 +19,16 @@ def _runs_ray(cmd: ShellCommand) -> bool:
                for i, w in enumerate(words[:-1]))  # also by its path (``$ENV/bin/ray start``)
 
 
+#: The subcommands that start, join or use a running Ray cluster (not ``stop``/``status``).
+_STARTS = frozenset({"start", "up", "job", "submit", "exec", "attach"})
+
+
+def _ray_verbs(cmd: ShellCommand) -> set[str]:
+    """The subcommands ``cmd`` gives ``ray`` (``{"stop"}`` for ``ray stop || true``)."""
+    words = cmd.words
+    return {words[i + 1] for i, w in enumerate(words[:-1]) if w.rsplit("/", 1)[-1] == "ray"}
+
+
 def ray_commands(blocks: list[Block]) -> list[ShellCommand]:
     """The commands of the script that run ``ray <subcommand>`` (also under srun/ssh)."""
     return [cmd for block in blocks for cmd in block.commands if _runs_ray(cmd)]
@@ -88,7 +98,9 @@ def _driver_past_builtin(blocks: list[Block], builtin: str) -> tuple[str, str] |
 def ray_cluster_reason(blocks: list[Block], driver: str | None) -> str:
     """Why a job that starts Ray itself is not ported, or ``""`` when it runs no ``ray``."""
     found = ray_commands(blocks)
-    if not found:
+    if not any(_STARTS.intersection(_ray_verbs(c)) for c in found):
+        # `ray stop || true`, `ray status`: housekeeping of a Ray the job does not start
+        # itself (a driver that calls ray.init() starts its own, in its one process)
         return ""
     if driver and driver.rsplit("/", 1)[-1] == "ray":
         driver = None  # `srun ray start ...` read as a launch: Ray itself, not the driver

@@ -18,6 +18,7 @@ from maple_flow.knowledge.directives import (
     last_value,
     parse_directives,
 )
+from maple_flow.scriptparse.claims import checked_reason
 from maple_flow.scriptparse.cmdline import command_line_program_reason, not_in_script_reason
 from maple_flow.scriptparse.container_body import container_body_reason
 from maple_flow.scriptparse.cshell import csh_reason
@@ -944,7 +945,25 @@ def _computed_container_words(line: LaunchLine) -> tuple[str, str] | None:
 
 
 def parse_script(data: str | bytes) -> ParsedScript:
-    """Parse a Slurm/PBS batch script; ParseError when it is not text or launches nothing."""
+    """Parse a Slurm/PBS batch script; ParseError when it is not text or launches nothing.
+    A refusal's facts about the script (which word is a line's program, which variables the
+    script sets) are checked against the parsed script before it is raised
+    (:mod:`maple_flow.scriptparse.claims`): one that does not hold is not issued."""
+    try:
+        return _parse_script(data)
+    except ParseError as error:
+        reason = str(error)
+        try:
+            blocks = split_blocks(decode_script(data))
+        except (ParseError, ValueError):
+            raise error from None
+        fixed = checked_reason(reason, blocks)
+        if fixed == reason:
+            raise
+        raise type(error)(fixed) from None
+
+
+def _parse_script(data: str | bytes) -> ParsedScript:
     text = decode_script(data)
     template = template_reason(text)
     if template:

@@ -69,38 +69,13 @@ def is_work_command(cmd: ShellCommand) -> bool:
     return not (head == "wandb" and (len(words) < 2 or words[1] in _WANDB_SETUP))
 
 
-#: srun's long options that take their value as the next word (``--environment EDF``,
-#: ``--container-image IMG``): that word is not the program (srun manual page; Pyxis; the
-#: CSCS Container Engine's ``--environment``).
-_SRUN_LONG_VALUED = frozenset({
-    "--environment", "--container-image", "--container-mounts", "--container-workdir",
-    "--container-name", "--container-env", "--output", "--error", "--input", "--nodes",
-    "--ntasks", "--ntasks-per-node", "--cpus-per-task", "--gpus", "--gres", "--gpus-per-task",
-    "--gpus-per-node", "--partition", "--account", "--time", "--mem", "--job-name",
-    "--nodelist", "--mpi", "--cpu-bind", "--export", "--distribution", "--constraint",
-    "--qos", "--uenv", "--view", "--chdir", "--exclude", "--network", "--gpu-bind"})
-
-
 def _program_at(words: tuple[str, ...]) -> int:
-    """Index of the program a launcher line starts (past its options and their values: a
-    short option's word, a number or ``$VAR`` after a long one), or 0."""
-    from maple_flow.scriptparse.launch import _LAUNCHER_VALUED, _TWO_VALUES, MPI_VALUED
+    """Index of the program a launcher line starts (past its options and their values, read
+    from the launcher's option grammar in :mod:`maple_flow.scriptparse.grammar`), or 0."""
+    from maple_flow.scriptparse.grammar import launcher_program
 
-    valued = (_SRUN_LONG_VALUED if _head(words) == "srun"
-              else _LAUNCHER_VALUED.get(_head(words)) or MPI_VALUED.get(_head(words))
-              or frozenset())
-    for k in range(1, len(words)):
-        before = words[k - 1]
-        if words[k].startswith("-") or (k > 1 and (re.fullmatch(r"-\w", before)
-                                                   or before in valued)):
-            continue
-        if k > 1 and (before in _TWO_VALUES or (k > 2 and words[k - 2] in _TWO_VALUES)):
-            continue  # `-mca btl tcp,self`, `-genv OMP_NUM_THREADS 4`: the option's two values
-        if (k > 1 and before.startswith("--") and "=" not in before
-                and re.fullmatch(r"\d+|\$\{?\w+\}?", words[k])):
-            continue  # `--nnodes 3`, `--nproc_per_node $GPUS`: an option's value
-        return k
-    return 0
+    at = launcher_program(words, 0)
+    return at or 0
 
 
 #: Words that run the command after them (``time inkid-train ...``): the command is the work.
