@@ -25,11 +25,20 @@ script" only on strong structural evidence and when nothing in the log speaks of
 - the RDMA fabric's own reports (an IB port event, a completion failed after its retries),
   where the log names none of the fabric settings a script may set;
 - the scheduler's reports of its own machinery failing on a node (a prolog or epilog, a job
-  credential the node rejects, a node failure), where the scheduler refused no request.
+  credential the node rejects, a node failure), where the scheduler refused no request;
+- a library's own words that it failed inside itself (s22): it asks for a bug report or names
+  its own bug or internal error, or an assertion or check of its own source failed (a C
+  ``assert()``, MPICH's "Assertion failed in file", glog/Abseil's ``Check failed:``), on a
+  line that is no warning and names no rank, GPU, device or backend;
+- a native abort inside a library: a signal report (an abort, a segmentation or bus fault)
+  with a backtrace frame of a library that is neither the C runtime nor the MPI/PMI/fabric
+  stack the launch wires (s22), or C++'s ``terminate called after throwing`` of a library;
+- the kernel's machine-check reports of the node's CPU or memory (``mce: [Hardware Error]``,
+  an uncorrectable EDAC memory error: s22).
 
 The categories (:data:`CATEGORIES`) name a record each in ``templates/failures/structure.yaml``
 (``cpu``: ``s20_notscript.yaml``; ``fabric``, ``site``: ``s21_notscript.yaml``; ``gpunode``:
-``s21_rl17tune.yaml``;
+``s21_rl17tune.yaml``; ``internal``, ``nodehw``: ``s22_notscript.yaml``;
 advice, no fix). Anything that speaks of the launch vetoes the
 reading (:data:`LAUNCH_TEXT`): an environment variable the launcher sets (``KeyError: 'RANK'``), a
 frame of ``os.environ``, of a launcher or of rendezvous code, an invalid device ordinal, a port in
@@ -64,6 +73,8 @@ CATEGORIES: dict[str, str] = {
     "fabric": "structure-fabric-fault",
     "site": "structure-site-fault",
     "gpunode": "gpu-node-fabric-not-ready",
+    "internal": "structure-library-internal-error",
+    "nodehw": "structure-node-hardware-fault",
 }
 
 #: Words of the launch: any of them anywhere in the log (less a launcher's summary of a failed
@@ -124,6 +135,11 @@ _HARDWARE = re.compile(
     r"\b(?:i915|xe)\b[^\n]{0,80}\bGPU HANG\b|"
     # the PCIe root port's report of an uncorrectable error on the GPU's link
     r"PCIe Bus Error: severity=(?:Uncorrected|Fatal)")
+#: The kernel's machine-check reports of the node's CPU or memory (s22): the node's hardware,
+#: whatever else the log says.
+_NODE_HARDWARE = re.compile(
+    r"mce: \[Hardware Error\]|Machine check events logged|"
+    r"\bEDAC\b[^\n]{0,80}\bUE\b[^\n]{0,40}\bmemory\b|Uncorrected hardware memory error")
 #: An 8-GPU node's NVSwitch/NVLink fabric not set up for CUDA (the fabric manager not running,
 #: restarted without a GPU reset, or not matching the driver), whatever program reports it: CUDA's
 #: "system not yet initialized" (error 802), NCCL's NVLS multicast set-up refused, the fabric
@@ -189,6 +205,40 @@ _REQUEST_ERROR = re.compile(
     r"(?i)Invalid (?:account|partition|qos|generic resource|node name|feature)|"
     r"Requested node configuration is not available|more processors than permitted|"
     r"Batch job submission failed|Unable to allocate resources: (?!Connection timed out)")
+#: A library's own words that it failed inside itself (s22): it asks for a bug report, names
+#: its own bug or internal error, or an assertion/check of its own source failed - MPICH's
+#: "Assertion failed in file F at line N", a C assert() ("file:line: func: Assertion `x'
+#: failed"), glog/Abseil's "file.cc:N] Check failed:". Read only on a line that is no warning
+#: and names nothing of the launch (:data:`_LAUNCH_MESSAGE`, :data:`_GPU_WORDS`).
+_SELF_REPORTED = re.compile(
+    r"(?i)\bplease (?:report|file|submit|open) (?:(?:a|an|this|the) )?(?:bug|issue|"
+    r"error|problem|crash|report)\b|\bplease report (?:this|it) (?:to|at|on|upstream)\b|"
+    r"\b(?:this is|is) (?:(?:most |very )?likely |probably |almost certainly )?an? "
+    r"(?:[\w-]+ ){0,2}bug\b|\bInternal (?:compiler )?error\b|INTERNAL ASSERT FAILED|"
+    r"Assertion failed in file \S+ at line \d+|"
+    r"\.(?:c|cc|cpp|cxx|h|hpp):\d+\]? ?\]? ?Check failed: |\bCHECK failed: |"
+    r"\.(?:c|cc|cpp|cxx|h|hpp):\d+: [^\n]*Assertion [`'][^`'\n]+[`'] failed")
+#: Lines that only warn: what a library warns of is not why the job failed.
+_WARNING_LINE = re.compile(r"(?i)warn")
+#: A signal that ended a process natively (an abort, a segmentation or bus fault), as MPI's
+#: handlers, glog's failure handler or Python's faulthandler report it.
+_NATIVE_SIGNAL = re.compile(
+    r"(?i)exited on\s+signal (?:6|11|7) \((?:Aborted|Segmentation fault|Bus error)\)|"
+    r"Signal: (?:Aborted|Segmentation fault|Bus error) \((?:6|11|7)\)|"
+    r"\*\*\* SIG(?:ABRT|SEGV|BUS) \(@[^)]*\) received by PID|"
+    r"Fatal Python error: (?:Aborted|Segmentation fault|Bus error)")
+#: A backtrace frame (Open MPI's handler, glibc's backtrace, glog's) in a shared library.
+_LIB_FRAME = re.compile(r"(?m)(?:^\[[\w.-]+:\d+\] \[ ?\d+\] |^\s*@\s+0x[0-9a-f]+ \S* ?)"
+                        r"(\S*/)?(lib[\w+.-]*?\.so)[.\d]*\(")
+#: Libraries whose frames say nothing of a library bug: the C runtime and loader, and the MPI,
+#: PMI and fabric stack the launch wires (a crash there may be the launch's).
+_RUNTIME_LIB = re.compile(
+    r"^lib(?:c|pthread|dl|rt|m|gcc_s|stdc\+\+|c\+\+|ld-linux[\w-]*|mpi\w*|pmi\w*|pmix|"
+    r"open-(?:rte|pal)|prrte|ucp|ucs|uct|fabric|psm\w*|cxi|ibverbs|mlx5|nccl|rccl|"
+    r"mpich\w*|ccl|cuda|cudart)\.so$")
+#: C++'s report of an exception no code caught: the library that threw it ended the process.
+_TERMINATE = re.compile(r"terminate called after throwing an instance of '([^'\n]+)'"
+                        r"(?:\s*\n\s*what\(\):\s*([^\n]*))?")
 _FILESYSTEM = re.compile(
     r"(?i)Input/output error|\[Errno 5\]|Stale file handle|\[Errno 116\]|"
     r"Transport endpoint is not connected|\[Errno 107\]")
@@ -315,6 +365,31 @@ def _exception_reading(text: str) -> Reading | None:
     return Reading(category, CATEGORIES[category], (line,))
 
 
+def _self_reported(text: str) -> Reading | None:
+    """A library's own report of a failure inside itself, on a line that is no warning and
+    names nothing of the launch."""
+    for match in _SELF_REPORTED.finditer(text):
+        line = _line_of(text, match)
+        if not (_WARNING_LINE.search(line) or _LAUNCH_MESSAGE.search(line)
+                or _GPU_WORDS.search(line)):
+            return Reading("internal", CATEGORIES["internal"], (line,))
+    return None
+
+
+def _library_abort(text: str) -> Reading | None:
+    """A native abort or fault with a backtrace frame of a library that is not the C runtime
+    nor the launch's MPI/fabric stack, or C++'s uncaught exception of a library whose message
+    names nothing of the launch or the GPU."""
+    signal = _NATIVE_SIGNAL.search(text)
+    if signal and any(not _RUNTIME_LIB.match(m.group(2)) for m in _LIB_FRAME.finditer(text)):
+        return Reading("library", CATEGORIES["library"], (_line_of(text, signal),))
+    terminate = _TERMINATE.search(text)
+    if terminate and not any(_LAUNCH_MESSAGE.search(part) or _GPU_WORDS.search(part)
+                             for part in terminate.groups("")):
+        return Reading("library", CATEGORIES["library"], (_line_of(text, terminate),))
+    return None
+
+
 def read(text: str) -> Reading | None:
     """The structural reading of a failure log, or None when it is not strong or the log
     speaks of the launch (:func:`launch_symptom`)."""
@@ -322,6 +397,9 @@ def read(text: str) -> Reading | None:
     hardware = _HARDWARE.search(text)
     if hardware:  # the GPU's own report of a fault: whatever else the log says
         return Reading("hardware", CATEGORIES["hardware"], (_line_of(text, hardware),))
+    node_hardware = _NODE_HARDWARE.search(text)
+    if node_hardware:  # the node's CPU or memory reported a machine check
+        return Reading("nodehw", CATEGORIES["nodehw"], (_line_of(text, node_hardware),))
     gpu_node = _GPU_NODE.search(text)
     if gpu_node:  # the node's NVSwitch fabric is not set up: whatever else the log says
         return Reading("gpunode", CATEGORIES["gpunode"], (_line_of(text, gpu_node),))
@@ -345,6 +423,10 @@ def read(text: str) -> Reading | None:
     reading = _exception_reading(text)
     if reading is not None:
         return reading
+    for reading_of in (_self_reported, _library_abort):  # a library failed inside itself
+        reading = reading_of(text)
+        if reading is not None:
+            return reading
     data_file = _DATA_FILE.search(text)
     if data_file:
         return Reading("data", CATEGORIES["data"], (_line_of(text, data_file),))
