@@ -33,12 +33,15 @@ script" only on strong structural evidence and when nothing in the log speaks of
 - a native abort inside a library: a signal report (an abort, a segmentation or bus fault)
   with a backtrace frame of a library that is neither the C runtime nor the MPI/PMI/fabric
   stack the launch wires (s22), or C++'s ``terminate called after throwing`` of a library;
+- a runtime error of the module system's own code (Lua raised inside a modulefile, a hook or
+  Lmod itself: an arithmetic on, an index or a call of a nil value), where no module name was
+  reported unknown (s22): the site's module tree, whatever else the log says;
 - the kernel's machine-check reports of the node's CPU or memory (``mce: [Hardware Error]``,
   an uncorrectable EDAC memory error: s22).
 
 The categories (:data:`CATEGORIES`) name a record each in ``templates/failures/structure.yaml``
 (``cpu``: ``s20_notscript.yaml``; ``fabric``, ``site``: ``s21_notscript.yaml``; ``gpunode``:
-``s21_rl17tune.yaml``; ``internal``, ``nodehw``: ``s22_notscript.yaml``;
+``s21_rl17tune.yaml``; ``internal``, ``nodehw``: ``s22_notscript.yaml``; ``modulecode``: ``repair11_gathered.yaml``;
 advice, no fix). Anything that speaks of the launch vetoes the
 reading (:data:`LAUNCH_TEXT`): an environment variable the launcher sets (``KeyError: 'RANK'``), a
 frame of ``os.environ``, of a launcher or of rendezvous code, an invalid device ordinal, a port in
@@ -75,6 +78,7 @@ CATEGORIES: dict[str, str] = {
     "gpunode": "gpu-node-fabric-not-ready",
     "internal": "structure-library-internal-error",
     "nodehw": "structure-node-hardware-fault",
+    "modulecode": "lmod-internal-lua-error",
 }
 
 #: Words of the launch: any of them anywhere in the log (less a launcher's summary of a failed
@@ -147,6 +151,9 @@ _NODE_HARDWARE = re.compile(
 _GPU_NODE = re.compile(
     r"(?i)\bsystem not yet initiali[sz]ed\b|cudaErrorSystemNotReady|CUDA_ERROR_SYSTEM_NOT_READY|"
     r"transport/nvls\.cc:\d+ NCCL WARN Cuda failure (?:\d+ )?'[^'\n]+'|"
+    # the same set-up refused in other words (binding the NVLS multicast memory): s22
+    r"transport/nvls\.cc:\d+ \(nvls\w+\) NCCL WARN [^\n]*\bCUDA error \d+ "
+    r"'(?!out of memory)[^'\n]+'|"
     r"\b(?:nvidia-)?fabric ?manager\b[^\n]{0,60}\b(?:is not running|not (?:running|started|"
     r"ready|initiali[sz]ed)|failed|inactive)\b")
 #: Faults of the file system itself. Not a full disk, a quota or a read-only file system:
@@ -197,6 +204,8 @@ _SITE_FAULT = re.compile(
     r"Job credential expired|Invalid job credential|Munge decode failed|"
     r"Job allocation \d+ has been revoked|DUE TO NODE FAILURE|\bNODE_FAIL\b|"
     r"STEPD TERMINATED[^\n]{0,80}DUE TO JOB NOT ENDING WITH SIGNALS|Kill task failed|"
+    # PBS: a sister MOM (another node of the job) stopped answering the mother superior (s22)
+    r"\bSISTER_EOF\b|"
     # slurmstepd's own plugins failing on the node (the per-job container, process tracking)
     r"slurmstepd: error: (?:container_[pg]_join|_is_a_lwp)\b|"
     r"\bNode \S+ (?:not responding|unexpectedly rebooted)")
@@ -239,9 +248,21 @@ _RUNTIME_LIB = re.compile(
 #: C++'s report of an exception no code caught: the library that threw it ended the process.
 _TERMINATE = re.compile(r"terminate called after throwing an instance of '([^'\n]+)'"
                         r"(?:\s*\n\s*what\(\):\s*([^\n]*))?")
+#: Lua raised inside the module system's own code (a modulefile, a hook, Lmod itself) - a
+#: runtime error on a nil value, in Lua's own wording - rather than a module the script names.
+_MODULE_CODE = re.compile(
+    r"(?i)\battempt to (?:perform arithmetic on|index|call|concatenate|compare)\b[^\n]*"
+    r"(?:\ba nil value\b|\bwith nil\b|\bnil with\b)")
+#: The module system's reports that names of the script are unknown or conflict: the script's.
+_MODULE_NAMES = re.compile(
+    r"(?i)module\(s\) are\s+unknown|Unable to locate a modulefile|Cannot load module|"
+    r"These module\(s\) or extension\(s\) exist but cannot be loaded|conflicts with")
 _FILESYSTEM = re.compile(
     r"(?i)Input/output error|\[Errno 5\]|Stale file handle|\[Errno 116\]|"
-    r"Transport endpoint is not connected|\[Errno 107\]")
+    r"Transport endpoint is not connected|\[Errno 107\]|"
+    # a client evicted by its servers (Lustre: ESHUTDOWN), a file system needing repair (s22)
+    r"Cannot send after transport endpoint shutdown|\[Errno 108\]|"
+    r"Structure needs cleaning|\[Errno 117\]")
 _NUMERIC = re.compile(
     r"(?i)\b(?:loss|grad\w*|norm|output|values?|logits?)\b[^\n]{0,40}?\b(?:is |are |became |"
     r"returned |detected |of )?(?:nan|inf|infinite|non-finite)\b|"
@@ -254,6 +275,8 @@ _DATA_MESSAGE = re.compile(
     r"cannot reshape|invalid literal|could not convert|unhashable|not subscriptable|"
     r"is not iterable|object has no attribute|takes \d+ positional|missing \d+ required|"
     r"NoneType|"
+    # a call the installed library's API does not take: program and library disagree (s22)
+    r"got an unexpected keyword argument|got multiple values for (?:keyword )?argument|"
     # autograd and in-place rules of the tensor library: what the program's own code does
     # with its tensors (the graph, their layout), never a launch setting
     r"does not require grad|grad_fn\b|must be contiguous|written-to tensor|"
@@ -403,6 +426,9 @@ def read(text: str) -> Reading | None:
     gpu_node = _GPU_NODE.search(text)
     if gpu_node:  # the node's NVSwitch fabric is not set up: whatever else the log says
         return Reading("gpunode", CATEGORIES["gpunode"], (_line_of(text, gpu_node),))
+    module_code = _MODULE_CODE.search(text)
+    if module_code and not _MODULE_NAMES.search(text):  # the module tree's own code failed
+        return Reading("modulecode", CATEGORIES["modulecode"], (_line_of(text, module_code),))
     kernel = _KERNEL.search(text)
     if kernel and not _HARD_LAUNCH.search(text):
         return Reading("kernel", CATEGORIES["kernel"], (_line_of(text, kernel),))
