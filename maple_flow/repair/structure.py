@@ -41,7 +41,7 @@ script" only on strong structural evidence and when nothing in the log speaks of
 
 The categories (:data:`CATEGORIES`) name a record each in ``templates/failures/structure.yaml``
 (``cpu``: ``s20_notscript.yaml``; ``fabric``, ``site``: ``s21_notscript.yaml``; ``gpunode``:
-``s21_rl17tune.yaml``; ``internal``, ``nodehw``: ``s22_notscript.yaml``; ``modulecode``: ``repair11_gathered.yaml``;
+``s21_rl17tune.yaml``; ``internal``, ``nodehw``, ``modulecode``: ``s22_notscript.yaml``;
 advice, no fix). Anything that speaks of the launch vetoes the
 reading (:data:`LAUNCH_TEXT`): an environment variable the launcher sets (``KeyError: 'RANK'``), a
 frame of ``os.environ``, of a launcher or of rendezvous code, an invalid device ordinal, a port in
@@ -78,7 +78,7 @@ CATEGORIES: dict[str, str] = {
     "gpunode": "gpu-node-fabric-not-ready",
     "internal": "structure-library-internal-error",
     "nodehw": "structure-node-hardware-fault",
-    "modulecode": "lmod-internal-lua-error",
+    "modulecode": "structure-module-code-error",
 }
 
 #: Words of the launch: any of them anywhere in the log (less a launcher's summary of a failed
