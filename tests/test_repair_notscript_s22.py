@@ -142,3 +142,37 @@ def test_repair_answers_not_script_and_proposes_nothing(log: str, record: str) -
     assert result["verdict"] == "not_script"
     assert result["not_script"]["record_id"] == record
     assert not result.get("diff")
+
+
+FATAL_ABORT = """Fatal Python error: Aborted
+
+Thread 0x00007f5741fff700 (most recent call first):
+  File "/opt/v/lib/python3.10/threading.py", line 324 in wait
+
+Current thread 0x00007fa2972464c0 (most recent call first):
+  File "/opt/v/lib/python3.10/site-packages/dgl/sparse.py", line 88 in _gspmm
+  File "/home/u/proj/model.py", line 40 in forward
+"""
+FATAL_ABORT_LAUNCH = """Fatal Python error: Aborted
+
+Current thread 0x00007fa2972464c0 (most recent call first):
+  File "/opt/v/lib/python3.10/site-packages/torch/distributed/distributed_c10d.py", line 2501 in all_reduce
+  File "/home/u/proj/train.py", line 40 in step
+"""
+SLURMD_DOWN = ("srun: error: Task launch for StepId=812.0 failed on node gpu07: Communication "
+               "connection failure\nsrun: error: Application launch failed: Communication "
+               "connection failure\n")
+
+
+def test_faulthandler_abort_in_a_library_is_a_library_crash() -> None:
+    reading = read(FATAL_ABORT)
+    assert reading is not None and reading.category == "library"
+    assert read(FATAL_ABORT_LAUNCH) is None or read(FATAL_ABORT_LAUNCH).category != "library"
+
+
+def test_a_node_daemon_the_launch_cannot_reach_is_the_site() -> None:
+    reading = read(SLURMD_DOWN)
+    assert reading is not None and reading.category == "site"
+    # the same words after a refused request of the script stay the script's
+    assert read("srun: error: Unable to allocate resources: Invalid account or account/partition"
+                " combination specified\n" + SLURMD_DOWN) is None

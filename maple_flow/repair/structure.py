@@ -206,6 +206,10 @@ _SITE_FAULT = re.compile(
     r"STEPD TERMINATED[^\n]{0,80}DUE TO JOB NOT ENDING WITH SIGNALS|Kill task failed|"
     # PBS: a sister MOM (another node of the job) stopped answering the mother superior (s22)
     r"\bSISTER_EOF\b|"
+    # a node's slurmd that the step's launch could not talk to (down, or its munge credential
+    # garbled): the node's daemons, not a request of the script (s22)
+    r"Task launch for \S+ failed on node \S+: (?:Communication connection failure|"
+    r"Zero Bytes were transmitted or received)|"
     # slurmstepd's own plugins failing on the node (the per-job container, process tracking)
     r"slurmstepd: error: (?:container_[pg]_join|_is_a_lwp)\b|"
     r"\bNode \S+ (?:not responding|unexpectedly rebooted)")
@@ -245,6 +249,12 @@ _RUNTIME_LIB = re.compile(
     r"^lib(?:c|pthread|dl|rt|m|gcc_s|stdc\+\+|c\+\+|ld-linux[\w-]*|mpi\w*|pmi\w*|pmix|"
     r"open-(?:rte|pal)|prrte|ucp|ucs|uct|fabric|psm\w*|cxi|ibverbs|mlx5|nccl|rccl|"
     r"mpich\w*|ccl|cuda|cudart)\.so$")
+#: Python's faulthandler on an abort or a floating-point fault: the current thread's frames
+#: follow, innermost first.
+_FATAL_PYTHON = re.compile(r"Fatal Python error: (?:Aborted|Floating point exception)\s*\n"
+                           r"(?:[^\n]*\n){0,40}?Current thread 0x[0-9a-f]+ \(most recent call "
+                           r"first\):\n")
+_FAULT_FRAME = re.compile(r'(?m)^\s*File "([^"]+)", line \d+ in ')
 #: C++'s report of an exception no code caught: the library that threw it ended the process.
 _TERMINATE = re.compile(r"terminate called after throwing an instance of '([^'\n]+)'"
                         r"(?:\s*\n\s*what\(\):\s*([^\n]*))?")
@@ -406,6 +416,12 @@ def _library_abort(text: str) -> Reading | None:
     signal = _NATIVE_SIGNAL.search(text)
     if signal and any(not _RUNTIME_LIB.match(m.group(2)) for m in _LIB_FRAME.finditer(text)):
         return Reading("library", CATEGORIES["library"], (_line_of(text, signal),))
+    fatal = _FATAL_PYTHON.search(text)
+    if fatal:  # Python's faulthandler: the current thread's innermost frame is a library's
+        frames = _FAULT_FRAME.findall(text[fatal.end():].split("\n\n")[0])
+        if (frames and _LIBRARY_PATH.search(frames[0])
+                and not any(_LAUNCH_FRAME.search(path) for path in frames)):
+            return Reading("library", CATEGORIES["library"], (_line_of(text, fatal),))
     terminate = _TERMINATE.search(text)
     if terminate and not any(_LAUNCH_MESSAGE.search(part) or _GPU_WORDS.search(part)
                              for part in terminate.groups("")):
