@@ -38,8 +38,8 @@ GLOG_CHECK = ("F0224 15:19:45.211447 29510 SocketChannel.cpp:99] Check failed: l
               "peer=10.73.71.49 iov_len=16: Broken pipe [32]\n"
               "*** Aborted at 1487920785 (unix time) try \"date -d @1487920785\" ***\n")
 LIB_ABORT = (
-    "[dgx15:128145] [17] /opt/env/lib/librapidsmp.so(_ZN8rapidsmp8shuffler8Shuffler10event_loopEPS1_"
-    "+0x378)[0x7f78c260a158]\n"
+    "[dgx15:128145] [17] /opt/env/lib/librapidsmp.so(_ZN8rapidsmp8shuffler8Shuffler10event_loop"
+    "EPS1_+0x378)[0x7f78c260a158]\n"
     "[dgx15:128145] [18] /opt/env/lib/libstdc++.so.6(+0xd3b65)[0x7f789bfd0b65]\n"
     "[dgx15:128145] [19] /lib/x86_64-linux-gnu/libc.so.6(clone+0x43)[0x7f789be0b353]\n"
     "[dgx15:128145] *** End of error message ***\n"
@@ -156,7 +156,7 @@ Current thread 0x00007fa2972464c0 (most recent call first):
 FATAL_ABORT_LAUNCH = """Fatal Python error: Aborted
 
 Current thread 0x00007fa2972464c0 (most recent call first):
-  File "/opt/v/lib/python3.10/site-packages/torch/distributed/distributed_c10d.py", line 2501 in all_reduce
+  File "/opt/v/lib/python3.10/site-packages/torch/distributed/distributed_c10d.py", line 25 in f
   File "/home/u/proj/train.py", line 40 in step
 """
 SLURMD_DOWN = ("srun: error: Task launch for StepId=812.0 failed on node gpu07: Communication "
