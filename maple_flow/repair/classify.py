@@ -274,10 +274,14 @@ def _by_structure(records: list[FailureRecord], ev: FailureEvidence,
     """A structural reading of the log (``structure.read``: not the launch script's, by the
     traceback's frames and final exception, GPU fault, file-system, numeric or signal
     evidence), when no signature matched and no similarity match offers a script fix; its
-    record's advice, no fix. Empty otherwise."""
+    record's advice, no fix; a similarity match whose script fix is empty here does not stand
+    in its way. Empty otherwise."""
     from maple_flow.repair.structure import read
 
-    if any(d.method == "signature" or d.verdict == "script" for d in found):
+    # a similarity match of a script record whose fix is empty here (no edit, no question)
+    # cannot change the script: it does not outweigh the log's structure (s22)
+    if any(d.method == "signature" or (d.verdict == "script" and not _inapplicable(d))
+           for d in found):
         return []
     reading = read(unprefixed_lines(f"{ev.stdout}\n{ev.stderr}"))
     record = next((r for r in records if reading and r.id == reading.record_id), None)

@@ -25,11 +25,23 @@ script" only on strong structural evidence and when nothing in the log speaks of
 - the RDMA fabric's own reports (an IB port event, a completion failed after its retries),
   where the log names none of the fabric settings a script may set;
 - the scheduler's reports of its own machinery failing on a node (a prolog or epilog, a job
-  credential the node rejects, a node failure), where the scheduler refused no request.
+  credential the node rejects, a node failure), where the scheduler refused no request;
+- a library's own words that it failed inside itself (s22): it asks for a bug report or names
+  its own bug or internal error, or an assertion or check of its own source failed (a C
+  ``assert()``, MPICH's "Assertion failed in file", glog/Abseil's ``Check failed:``), on a
+  line that is no warning and names no rank, GPU, device or backend;
+- a native abort inside a library: a signal report (an abort, a segmentation or bus fault)
+  with a backtrace frame of a library that is neither the C runtime nor the MPI/PMI/fabric
+  stack the launch wires (s22), or C++'s ``terminate called after throwing`` of a library;
+- a runtime error of the module system's own code (Lua raised inside a modulefile, a hook or
+  Lmod itself: an arithmetic on, an index or a call of a nil value), where no module name was
+  reported unknown (s22): the site's module tree, whatever else the log says;
+- the kernel's machine-check reports of the node's CPU or memory (``mce: [Hardware Error]``,
+  an uncorrectable EDAC memory error: s22).
 
 The categories (:data:`CATEGORIES`) name a record each in ``templates/failures/structure.yaml``
 (``cpu``: ``s20_notscript.yaml``; ``fabric``, ``site``: ``s21_notscript.yaml``; ``gpunode``:
-``s21_rl17tune.yaml``;
+``s21_rl17tune.yaml``; ``internal``, ``nodehw``, ``modulecode``: ``s22_notscript.yaml``;
 advice, no fix). Anything that speaks of the launch vetoes the
 reading (:data:`LAUNCH_TEXT`): an environment variable the launcher sets (``KeyError: 'RANK'``), a
 frame of ``os.environ``, of a launcher or of rendezvous code, an invalid device ordinal, a port in
@@ -64,6 +76,9 @@ CATEGORIES: dict[str, str] = {
     "fabric": "structure-fabric-fault",
     "site": "structure-site-fault",
     "gpunode": "gpu-node-fabric-not-ready",
+    "internal": "structure-library-internal-error",
+    "nodehw": "structure-node-hardware-fault",
+    "modulecode": "structure-module-code-error",
 }
 
 #: Words of the launch: any of them anywhere in the log (less a launcher's summary of a failed
@@ -124,6 +139,11 @@ _HARDWARE = re.compile(
     r"\b(?:i915|xe)\b[^\n]{0,80}\bGPU HANG\b|"
     # the PCIe root port's report of an uncorrectable error on the GPU's link
     r"PCIe Bus Error: severity=(?:Uncorrected|Fatal)")
+#: The kernel's machine-check reports of the node's CPU or memory (s22): the node's hardware,
+#: whatever else the log says.
+_NODE_HARDWARE = re.compile(
+    r"mce: \[Hardware Error\]|Machine check events logged|"
+    r"\bEDAC\b[^\n]{0,80}\bUE\b[^\n]{0,40}\bmemory\b|Uncorrected hardware memory error")
 #: An 8-GPU node's NVSwitch/NVLink fabric not set up for CUDA (the fabric manager not running,
 #: restarted without a GPU reset, or not matching the driver), whatever program reports it: CUDA's
 #: "system not yet initialized" (error 802), NCCL's NVLS multicast set-up refused, the fabric
@@ -131,6 +151,9 @@ _HARDWARE = re.compile(
 _GPU_NODE = re.compile(
     r"(?i)\bsystem not yet initiali[sz]ed\b|cudaErrorSystemNotReady|CUDA_ERROR_SYSTEM_NOT_READY|"
     r"transport/nvls\.cc:\d+ NCCL WARN Cuda failure (?:\d+ )?'[^'\n]+'|"
+    # the same set-up refused in other words (binding the NVLS multicast memory): s22
+    r"transport/nvls\.cc:\d+ \(nvls\w+\) NCCL WARN [^\n]*\bCUDA error \d+ "
+    r"'(?!out of memory)[^'\n]+'|"
     r"\b(?:nvidia-)?fabric ?manager\b[^\n]{0,60}\b(?:is not running|not (?:running|started|"
     r"ready|initiali[sz]ed)|failed|inactive)\b")
 #: Faults of the file system itself. Not a full disk, a quota or a read-only file system:
@@ -181,6 +204,12 @@ _SITE_FAULT = re.compile(
     r"Job credential expired|Invalid job credential|Munge decode failed|"
     r"Job allocation \d+ has been revoked|DUE TO NODE FAILURE|\bNODE_FAIL\b|"
     r"STEPD TERMINATED[^\n]{0,80}DUE TO JOB NOT ENDING WITH SIGNALS|Kill task failed|"
+    # PBS: a sister MOM (another node of the job) stopped answering the mother superior (s22)
+    r"\bSISTER_EOF\b|"
+    # a node's slurmd that the step's launch could not talk to (down, or its munge credential
+    # garbled): the node's daemons, not a request of the script (s22)
+    r"Task launch for \S+ failed on node \S+: (?:Communication connection failure|"
+    r"Zero Bytes were transmitted or received)|"
     # slurmstepd's own plugins failing on the node (the per-job container, process tracking)
     r"slurmstepd: error: (?:container_[pg]_join|_is_a_lwp)\b|"
     r"\bNode \S+ (?:not responding|unexpectedly rebooted)")
@@ -189,9 +218,61 @@ _REQUEST_ERROR = re.compile(
     r"(?i)Invalid (?:account|partition|qos|generic resource|node name|feature)|"
     r"Requested node configuration is not available|more processors than permitted|"
     r"Batch job submission failed|Unable to allocate resources: (?!Connection timed out)")
+#: A library's own words that it failed inside itself (s22): it asks for a bug report, names
+#: its own bug or internal error, or an assertion/check of its own source failed - MPICH's
+#: "Assertion failed in file F at line N", a C assert() ("file:line: func: Assertion `x'
+#: failed"), glog/Abseil's "file.cc:N] Check failed:". Read only on a line that is no warning
+#: and names nothing of the launch (:data:`_LAUNCH_MESSAGE`, :data:`_GPU_WORDS`).
+_SELF_REPORTED = re.compile(
+    r"(?i)\bplease (?:report|file|submit|open) (?:(?:a|an|this|the) )?(?:bug|issue|"
+    r"error|problem|crash|report)\b|\bplease report (?:this|it) (?:to|at|on|upstream)\b|"
+    r"\b(?:this is|is) (?:(?:most |very )?likely |probably |almost certainly )?an? "
+    r"(?:[\w-]+ ){0,2}bug\b|\bInternal (?:compiler )?error\b|INTERNAL ASSERT FAILED|"
+    r"Assertion failed in file \S+ at line \d+|"
+    r"\.(?:c|cc|cpp|cxx|h|hpp):\d+\]? ?\]? ?Check failed: |\bCHECK failed: |"
+    r"\.(?:c|cc|cpp|cxx|h|hpp):\d+: [^\n]*Assertion [`'][^`'\n]+[`'] failed")
+#: Lines that only warn: what a library warns of is not why the job failed.
+_WARNING_LINE = re.compile(r"(?i)warn")
+#: A signal that ended a process natively (an abort, a segmentation or bus fault), as MPI's
+#: handlers, glog's failure handler or Python's faulthandler report it.
+_NATIVE_SIGNAL = re.compile(
+    r"(?i)exited on\s+signal (?:6|11|7) \((?:Aborted|Segmentation fault|Bus error)\)|"
+    r"Signal: (?:Aborted|Segmentation fault|Bus error) \((?:6|11|7)\)|"
+    r"\*\*\* SIG(?:ABRT|SEGV|BUS) \(@[^)]*\) received by PID|"
+    r"Fatal Python error: (?:Aborted|Segmentation fault|Bus error)")
+#: A backtrace frame (Open MPI's handler, glibc's backtrace, glog's) in a shared library.
+_LIB_FRAME = re.compile(r"(?m)(?:^\[[\w.-]+:\d+\] \[ ?\d+\] |^\s*@\s+0x[0-9a-f]+ \S* ?)"
+                        r"(\S*/)?(lib[\w+.-]*?\.so)[.\d]*\(")
+#: Libraries whose frames say nothing of a library bug: the C runtime and loader, and the MPI,
+#: PMI and fabric stack the launch wires (a crash there may be the launch's).
+_RUNTIME_LIB = re.compile(
+    r"^lib(?:c|pthread|dl|rt|m|gcc_s|stdc\+\+|c\+\+|ld-linux[\w-]*|mpi\w*|pmi\w*|pmix|"
+    r"open-(?:rte|pal)|prrte|ucp|ucs|uct|fabric|psm\w*|cxi|ibverbs|mlx5|nccl|rccl|"
+    r"mpich\w*|ccl|cuda|cudart)\.so$")
+#: Python's faulthandler on an abort or a floating-point fault: the current thread's frames
+#: follow, innermost first.
+_FATAL_PYTHON = re.compile(r"Fatal Python error: (?:Aborted|Floating point exception)\s*\n"
+                           r"(?:[^\n]*\n){0,40}?Current thread 0x[0-9a-f]+ \(most recent call "
+                           r"first\):\n")
+_FAULT_FRAME = re.compile(r'(?m)^\s*File "([^"]+)", line \d+ in ')
+#: C++'s report of an exception no code caught: the library that threw it ended the process.
+_TERMINATE = re.compile(r"terminate called after throwing an instance of '([^'\n]+)'"
+                        r"(?:\s*\n\s*what\(\):\s*([^\n]*))?")
+#: Lua raised inside the module system's own code (a modulefile, a hook, Lmod itself) - a
+#: runtime error on a nil value, in Lua's own wording - rather than a module the script names.
+_MODULE_CODE = re.compile(
+    r"(?i)\battempt to (?:perform arithmetic on|index|call|concatenate|compare)\b[^\n]*"
+    r"(?:\ba nil value\b|\bwith nil\b|\bnil with\b)")
+#: The module system's reports that names of the script are unknown or conflict: the script's.
+_MODULE_NAMES = re.compile(
+    r"(?i)module\(s\) are\s+unknown|Unable to locate a modulefile|Cannot load module|"
+    r"These module\(s\) or extension\(s\) exist but cannot be loaded|conflicts with")
 _FILESYSTEM = re.compile(
     r"(?i)Input/output error|\[Errno 5\]|Stale file handle|\[Errno 116\]|"
-    r"Transport endpoint is not connected|\[Errno 107\]")
+    r"Transport endpoint is not connected|\[Errno 107\]|"
+    # a client evicted by its servers (Lustre: ESHUTDOWN), a file system needing repair (s22)
+    r"Cannot send after transport endpoint shutdown|\[Errno 108\]|"
+    r"Structure needs cleaning|\[Errno 117\]")
 _NUMERIC = re.compile(
     r"(?i)\b(?:loss|grad\w*|norm|output|values?|logits?)\b[^\n]{0,40}?\b(?:is |are |became |"
     r"returned |detected |of )?(?:nan|inf|infinite|non-finite)\b|"
@@ -204,6 +285,8 @@ _DATA_MESSAGE = re.compile(
     r"cannot reshape|invalid literal|could not convert|unhashable|not subscriptable|"
     r"is not iterable|object has no attribute|takes \d+ positional|missing \d+ required|"
     r"NoneType|"
+    # a call the installed library's API does not take: program and library disagree (s22)
+    r"got an unexpected keyword argument|got multiple values for (?:keyword )?argument|"
     # autograd and in-place rules of the tensor library: what the program's own code does
     # with its tensors (the graph, their layout), never a launch setting
     r"does not require grad|grad_fn\b|must be contiguous|written-to tensor|"
@@ -315,6 +398,37 @@ def _exception_reading(text: str) -> Reading | None:
     return Reading(category, CATEGORIES[category], (line,))
 
 
+def _self_reported(text: str) -> Reading | None:
+    """A library's own report of a failure inside itself, on a line that is no warning and
+    names nothing of the launch."""
+    for match in _SELF_REPORTED.finditer(text):
+        line = _line_of(text, match)
+        if not (_WARNING_LINE.search(line) or _LAUNCH_MESSAGE.search(line)
+                or _GPU_WORDS.search(line)):
+            return Reading("internal", CATEGORIES["internal"], (line,))
+    return None
+
+
+def _library_abort(text: str) -> Reading | None:
+    """A native abort or fault with a backtrace frame of a library that is not the C runtime
+    nor the launch's MPI/fabric stack, or C++'s uncaught exception of a library whose message
+    names nothing of the launch or the GPU."""
+    signal = _NATIVE_SIGNAL.search(text)
+    if signal and any(not _RUNTIME_LIB.match(m.group(2)) for m in _LIB_FRAME.finditer(text)):
+        return Reading("library", CATEGORIES["library"], (_line_of(text, signal),))
+    fatal = _FATAL_PYTHON.search(text)
+    if fatal:  # Python's faulthandler: the current thread's innermost frame is a library's
+        frames = _FAULT_FRAME.findall(text[fatal.end():].split("\n\n")[0])
+        if (frames and _LIBRARY_PATH.search(frames[0])
+                and not any(_LAUNCH_FRAME.search(path) for path in frames)):
+            return Reading("library", CATEGORIES["library"], (_line_of(text, fatal),))
+    terminate = _TERMINATE.search(text)
+    if terminate and not any(_LAUNCH_MESSAGE.search(part) or _GPU_WORDS.search(part)
+                             for part in terminate.groups("")):
+        return Reading("library", CATEGORIES["library"], (_line_of(text, terminate),))
+    return None
+
+
 def read(text: str) -> Reading | None:
     """The structural reading of a failure log, or None when it is not strong or the log
     speaks of the launch (:func:`launch_symptom`)."""
@@ -322,9 +436,15 @@ def read(text: str) -> Reading | None:
     hardware = _HARDWARE.search(text)
     if hardware:  # the GPU's own report of a fault: whatever else the log says
         return Reading("hardware", CATEGORIES["hardware"], (_line_of(text, hardware),))
+    node_hardware = _NODE_HARDWARE.search(text)
+    if node_hardware:  # the node's CPU or memory reported a machine check
+        return Reading("nodehw", CATEGORIES["nodehw"], (_line_of(text, node_hardware),))
     gpu_node = _GPU_NODE.search(text)
     if gpu_node:  # the node's NVSwitch fabric is not set up: whatever else the log says
         return Reading("gpunode", CATEGORIES["gpunode"], (_line_of(text, gpu_node),))
+    module_code = _MODULE_CODE.search(text)
+    if module_code and not _MODULE_NAMES.search(text):  # the module tree's own code failed
+        return Reading("modulecode", CATEGORIES["modulecode"], (_line_of(text, module_code),))
     kernel = _KERNEL.search(text)
     if kernel and not _HARD_LAUNCH.search(text):
         return Reading("kernel", CATEGORIES["kernel"], (_line_of(text, kernel),))
@@ -345,6 +465,10 @@ def read(text: str) -> Reading | None:
     reading = _exception_reading(text)
     if reading is not None:
         return reading
+    for reading_of in (_self_reported, _library_abort):  # a library failed inside itself
+        reading = reading_of(text)
+        if reading is not None:
+            return reading
     data_file = _DATA_FILE.search(text)
     if data_file:
         return Reading("data", CATEGORIES["data"], (_line_of(text, data_file),))
