@@ -66,7 +66,7 @@ from maple_flow.repair.similarity import confident, rank_documents
 def _by_signature(records: list[FailureRecord], ev: FailureEvidence,
                   profile: ClusterProfile | None) -> list[Diagnosis]:
     scheduler = scheduler_of(ev, profile)
-    refusal = submit_lines(f"{ev.submit_message}\n{ev.stdout}\n{ev.stderr}")
+    refusal = submit_lines(f"{ev.submit_message}\n{ev.stdout}\n{ev.stderr}", ev.script)
     found: list[Diagnosis] = []
     for record in records:
         best: tuple[float, re.Match[str], list[str]] | None = None

@@ -255,6 +255,10 @@ _MODULE_LOAD = re.compile(r"(?m)^[^#\n]*\bmodule\s+(?:load|add)\s+([^\n;&|]+)")
 #: The job's node count (Slurm or PBS directive).
 _NODES = re.compile(r"(?m)^\s*#SBATCH\s+(?:--nodes[= ]|-N\s*)(\d+)\s*$|"
                     r"^\s*#PBS\s+-l\s+(?:select|nodes)=(\d+)\b")
+#: A collective that timed out (the watchdog's report): a symptom, on one node not of the
+#: inter-node transport.
+COLLECTIVE_TIMEOUT = re.compile(r"(?i)Watchdog caught collective operation timeout|"
+                                r"collective operation timeout")
 #: Settings that only make a failure say more (logging), never change it.
 DIAGNOSTIC_ENV = frozenset({
     "NCCL_DEBUG", "NCCL_DEBUG_SUBSYS", "NCCL_DEBUG_FILE", "TORCH_DISTRIBUTED_DEBUG",
@@ -313,9 +317,10 @@ def untied(ops: list[object], log_text: str, script: str,
       and the log states no size: no ops, ask CONFIRM_MEMORY;
     - a CUDA module added for a missing CUDA library, when the script loads no CUDA module:
       no ops, ask CONFIRM_MODULE;
-    - diagnostic settings (DIAGNOSTIC_ENV) are dropped; what remains of the site's inter-node
-      settings (``network_env``) on a job of one node is dropped too (a one-node job uses no
-      inter-node transport): no need, the fix is what is left (perhaps nothing).
+    - diagnostic settings (DIAGNOSTIC_ENV) are dropped; on a collective timeout, what remains
+      of the site's inter-node settings (``network_env``) on a job of one node is dropped too
+      (a one-node job uses no inter-node transport): no need, the fix is what is left
+      (perhaps nothing).
     Unchanged (ops, None, "") when the fix is tied to the script."""
     if (_edits_memory_only(ops) and OOM_SYMPTOM.search(log_text)
             and not MEMORY_SIZES.search(log_text) and not MEMORY_LINE.search(script)):
@@ -327,7 +332,8 @@ def untied(ops: list[object], log_text: str, script: str,
     kept = [op for op in ops if not (getattr(op, "op", "") == "export_env"
                                      and _op_name(op, "name") in DIAGNOSTIC_ENV)]
     why = "diagnostic settings only (they make the failure say more, never cure it)"
-    if kept and network_env and node_count(script) == 1 and all(
+    one_node_timeout = COLLECTIVE_TIMEOUT.search(log_text) and node_count(script) == 1
+    if kept and network_env and one_node_timeout and all(
             getattr(op, "op", "") == "export_env" and _op_name(op, "name") in network_env
             for op in kept):
         kept, why = [], "the site's inter-node settings, on a job of one node"

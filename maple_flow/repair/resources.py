@@ -60,10 +60,27 @@ _TASK_SUMMARY = re.compile(r"(?i)srun: error: \S+: tasks? [\d,-]+:|Terminating|S
                            r"CANCELLED|Force Terminated")
 
 
-def submit_lines(text: str) -> list[str]:
-    """The scheduler's error lines of ``text`` about the request (not a task's summary)."""
-    return [ln.strip() for ln in text.splitlines()
-            if SUBMIT_ERROR.search(ln) and not _TASK_SUMMARY.search(ln)]
+#: The refusal's outcome line, which repeats that it failed (its reason is often generic:
+#: "Requested node configuration is not available", "Requested time limit is invalid").
+_OUTCOME = re.compile(r"(?i)Batch job submission failed|Unable to allocate resources|"
+                      r"Job submit/allocate failed")
+#: A directive's value in a script (``#SBATCH --partition=gpu-v100``, ``#SBATCH -p gpu``).
+_DIRECTIVE_VALUE = re.compile(r"(?m)^\s*#(?:SBATCH|PBS)\s+-{1,2}[\w-]+(?:=|\s+)(\S+)")
+
+
+def submit_lines(text: str, script: str = "") -> list[str]:
+    """The scheduler's error lines of ``text`` that give a refusal's cause (not its outcome
+    line, not a task's summary), with the values of ``script``'s directives taken out (a
+    partition called gpu-v100 names no GPU count)."""
+    values = sorted({v for v in _DIRECTIVE_VALUE.findall(script) if len(v) > 1},
+                    key=len, reverse=True)
+    lines = []
+    for ln in text.splitlines():
+        if SUBMIT_ERROR.search(ln) and not _TASK_SUMMARY.search(ln) and not _OUTCOME.search(ln):
+            for value in values:
+                ln = ln.replace(value, " ")
+            lines.append(ln.strip())
+    return lines
 
 
 def named(lines: Iterable[str]) -> frozenset[str]:
