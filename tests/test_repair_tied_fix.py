@@ -91,3 +91,21 @@ def test_qos_reason_codes_name_their_resource() -> None:
     assert named(["salloc: error: QOSMinCpuNotSatisfied"]) == {"cpus"}
     assert named(["sbatch: error: QOSMaxGRESPerJob"]) == {"gpus"}
     assert named(["sbatch: error: QOSMaxMemoryPerJob"]) == {"memory"}
+
+
+def test_the_refusals_outcome_line_and_the_scripts_values_name_nothing() -> None:
+    # the outcome line's generic reason is not the cause; a partition's name is not a GPU count
+    bank = ("sbatch: error: bank_limit plugin: The requested time can not exceed the available "
+            "balance.\nsbatch: error: Batch job submission failed: Requested time limit is "
+            "invalid (missing or exceeds some limit)\n")
+    assert named(submit_lines(bank)) == frozenset()
+    part = "sbatch: error: invalid partition specified: gpu-v100-32GB\n"
+    script = "#!/bin/bash\n#SBATCH --partition=gpu-v100-32GB\nsrun x\n"
+    assert named(submit_lines(part, script)) == {"queue"}
+
+
+def test_a_socket_interface_fix_on_one_node_is_kept() -> None:
+    # the one-node rule is about a collective timeout only (bootstrap needs an interface)
+    ops = [ExportEnv(name="NCCL_SOCKET_IFNAME", value="hsn")]
+    log = "ncclInternalError: Internal check failed.\nBootstrap : no socket interface found\n"
+    assert untied(list(ops), log, SRUN, frozenset({"NCCL_SOCKET_IFNAME"})) == (ops, None, "")
