@@ -77,7 +77,10 @@ FIXES = [
      r"\+export WANDB_MODE=offline"),
     ("delta", _SRUN.format(extra=""), "RuntimeError: use_libuv was requested but PyTorch was "
      "build without libuv support", "torch-store-without-libuv", r"\+export USE_LIBUV=0"),
-    ("delta", _SRUN.format(extra=""), "srun: error: gpua001: task 4: Out Of Memory",
+    # the script's memory request is the line the OOM kill is tied to (evidence_gate.untied;
+    # without one the answer is a question, tests/test_repair_tied_fix.py)
+    ("delta", _SRUN.replace("#SBATCH --time", "#SBATCH --mem=32G\n#SBATCH --time").format(
+        extra=""), "srun: error: gpua001: task 4: Out Of Memory",
      "slurm-cgroup-oom-kill-site", r"\+#SBATCH --mem=0"),
     ("delta", _DEEPSPEED, "ValueError: No slot '4' specified on host 'localhost'",
      "deepspeed-include-slot-missing", r"-deepspeed --include localhost:4,5,6,7 train\.py"),

@@ -33,6 +33,7 @@ from maple_flow.repair.evidence_gate import (
     anchored_not_script,
     may_act,
     summary_only,
+    untied,
 )
 from maple_flow.repair.kb import load_knowledge_base
 from maple_flow.repair.matching import (
@@ -58,12 +59,14 @@ from maple_flow.repair.models import (
 )
 from maple_flow.repair.program_error import program_failure
 from maple_flow.repair.resolve import Context
+from maple_flow.repair.resources import submit_lines
 from maple_flow.repair.similarity import confident, rank_documents
 
 
 def _by_signature(records: list[FailureRecord], ev: FailureEvidence,
                   profile: ClusterProfile | None) -> list[Diagnosis]:
     scheduler = scheduler_of(ev, profile)
+    refusal = submit_lines(f"{ev.submit_message}\n{ev.stdout}\n{ev.stderr}", ev.script)
     found: list[Diagnosis] = []
     for record in records:
         best: tuple[float, re.Match[str], list[str]] | None = None
@@ -75,7 +78,7 @@ def _by_signature(records: list[FailureRecord], ev: FailureEvidence,
             score, match, lines = best
             score += 0.0 if "all" in record.clusters else SITE_RECORD
             ctx = Context(match.groupdict(), profile, ev.script)
-            found.append(diagnosis_of(record, score, "signature", lines, ctx))
+            found.append(diagnosis_of(record, score, "signature", lines, ctx, refusal=refusal))
     # the most specific first, whatever it offers (a fix, a question, "not the script"),
     # except that a script record whose fix cannot be made concrete here goes last
     return sorted(found, key=lambda d: (_inapplicable(d), -d.score))
@@ -234,7 +237,26 @@ def classify(
     found = _module_tree_unreadable(records, evidence, profile, found) + found
     # the log's structure, when nothing specific was found: a traceback of the program, a GPU
     # fault, a file-system or numeric failure with no word of the launch
-    return _by_structure(records, evidence, profile, found) + found
+    found = _by_structure(records, evidence, profile, found) + found
+    # a script fix of a symptom-only message must be tied to a line of this script
+    # (evidence_gate.untied): else advice and a question, never an edit
+    return [_tied(d, evidence, profile) for d in found]
+
+
+def _tied(d: Diagnosis, ev: FailureEvidence, profile: ClusterProfile | None) -> Diagnosis:
+    """``d`` with a fix the evidence does not tie to the script made a question (its needs),
+    or its diagnostic-only or inapplicable operations dropped (``evidence_gate.untied``)."""
+    if d.verdict != "script" or not d.fix.ops:
+        return d
+    network = profile.network.env if profile is not None and profile.network else {}
+    log = f"{ev.submit_message}\n{ev.stdout}\n{ev.stderr}"
+    ops, need, why = untied(list(d.fix.ops), log, ev.script, frozenset(network))
+    if need is None and len(ops) == len(d.fix.ops):
+        return d
+    fix = d.fix.model_copy(update={"ops": ops})
+    needs = [*d.needs, need] if need else d.needs
+    unresolved = [*d.unresolved, why] if why else d.unresolved
+    return d.model_copy(update={"fix": fix, "needs": needs, "unresolved": unresolved})
 
 
 #: Lmod's report of modules it does not know; group 1 holds the quoted names.

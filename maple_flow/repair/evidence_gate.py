@@ -227,3 +227,116 @@ def summary_only(error_lines: list[str]) -> bool:
     at least one): the cause is in the first failing rank's own log."""
     lines = [ln for ln in error_lines if ln.strip()]
     return bool(lines) and all(SUMMARY_LINE.search(ln) for ln in lines)
+
+
+# -- ties: a fix must follow from evidence that ties the log to a line of this script ------------
+#
+# A symptom-only message (an OOM kill, a missing CUDA library, a collective timeout) says what
+# went wrong but not which line of the script made it go wrong. A record's fix for it is an
+# edit of the script only when the evidence ties the symptom to the entity the fix changes:
+# the script states that entity (a memory request, a CUDA module, a job over several nodes)
+# or the log states the value (the limit the job hit). Without a tie the answer is the
+# record's advice and a question (``needs``: confirm it, and the record's edit is made), never
+# an edit; a fix made only of diagnostic settings changes nothing of the failure (no fix).
+
+#: A kill for host memory, in the words of Slurm, the kernel or the program's summary.
+OOM_SYMPTOM = re.compile(r"(?i)\boom[-_ ]?kill|\bOut Of Memory\b|exceeded (?:job |step )?memory "
+                         r"limit|Memory cgroup out of memory")
+#: A log that states the sizes it hit ("exceeded memory limit (626359956 > 512000000)").
+MEMORY_SIZES = re.compile(r"\(\d+ > \d+\)")
+#: A memory request of the script (Slurm, PBS).
+MEMORY_LINE = re.compile(r"(?m)^\s*#(?:SBATCH|PBS)\b.*?(?:--mem(?:-per-(?:cpu|gpu))?[= ]|"
+                         r"[:\s,]mem=)")
+#: A CUDA runtime library the loader or Python could not find.
+MISSING_CUDA_LIBRARY = re.compile(r"lib(?:cudart|cublas|cublasLt|cudnn|cufft|curand|cusparse|"
+                                  r"cusolver|nvrtc)\w*\.so[.\d]*: cannot open shared object")
+#: A module load of the script, its name in group 1.
+_MODULE_LOAD = re.compile(r"(?m)^[^#\n]*\bmodule\s+(?:load|add)\s+([^\n;&|]+)")
+#: The job's node count (Slurm or PBS directive).
+_NODES = re.compile(r"(?m)^\s*#SBATCH\s+(?:--nodes[= ]|-N\s*)(\d+)\s*$|"
+                    r"^\s*#PBS\s+-l\s+(?:select|nodes)=(\d+)\b")
+#: A collective that timed out (the watchdog's report): a symptom, on one node not of the
+#: inter-node transport.
+COLLECTIVE_TIMEOUT = re.compile(r"(?i)Watchdog caught collective operation timeout|"
+                                r"collective operation timeout")
+#: Settings that only make a failure say more (logging), never change it.
+DIAGNOSTIC_ENV = frozenset({
+    "NCCL_DEBUG", "NCCL_DEBUG_SUBSYS", "NCCL_DEBUG_FILE", "TORCH_DISTRIBUTED_DEBUG",
+    "TORCH_CPP_LOG_LEVEL", "TORCH_SHOW_CPP_STACKTRACES", "FI_LOG_LEVEL", "UCX_LOG_LEVEL",
+})
+_MEMORY_OPTIONS = frozenset({"mem", "mem-per-cpu", "mem-per-gpu", "exclusive"})
+#: Why a fix is not tied, as the question put to the user (the need's name, its words).
+CONFIRM_MEMORY = "confirm_memory"
+CONFIRM_MODULE = "confirm_module"
+QUESTIONS = {
+    CONFIRM_MEMORY: ("the log reports an out-of-memory kill but names no size, and the script "
+                     "asks no memory: if the program's use grows during the run (a leak, an "
+                     "option that holds data), more memory only delays the kill; confirm the "
+                     "job needs more memory to have the record's edit made"),
+    CONFIRM_MODULE: ("the log names a missing CUDA library but no module of the script: a "
+                     "prebuilt program or a Python package built for another CUDA is not cured "
+                     "by loading a module; confirm the program expects the site's CUDA module to "
+                     "have the record's edit made"),
+}
+
+
+def _op_name(op: object, field: str) -> str:
+    return str(getattr(op, field, "") or "")
+
+
+def _edits_memory_only(ops: list[object]) -> bool:
+    return bool(ops) and all(getattr(op, "op", "") == "set_directive"
+                             and _op_name(op, "option") in _MEMORY_OPTIONS for op in ops)
+
+
+def _module_base(name: str) -> str:
+    return name.strip().split("/")[0].lower()
+
+
+def _loads_like(script: str, module: str) -> bool:
+    """Whether ``script`` loads a module of ``module``'s family (its name before '/', or a CUDA
+    toolkit of any spelling for a CUDA module)."""
+    base = _module_base(module)
+    loaded = {_module_base(m) for line in _MODULE_LOAD.findall(script) for m in line.split()
+              if not m.startswith("-")}
+    cuda = {b for b in loaded if b.startswith("cuda") or b in {"nvhpc", "nvidia-hpc-sdk"}}
+    return base in loaded or (base.startswith("cuda") and bool(cuda))
+
+
+def node_count(script: str) -> int | None:
+    """The job's node count from its directives; None when the script states none."""
+    m = _NODES.search(script)
+    return int(m.group(1) or m.group(2)) if m else None
+
+
+def untied(ops: list[object], log_text: str, script: str,
+           network_env: frozenset[str] = frozenset()) -> tuple[list[object], str | None, str]:
+    """(ops kept, the need to ask, why) for a script fix of ``ops`` on ``log_text``:
+
+    - an edit of the memory request on an out-of-memory kill, when the script asks no memory
+      and the log states no size: no ops, ask CONFIRM_MEMORY;
+    - a CUDA module added for a missing CUDA library, when the script loads no CUDA module:
+      no ops, ask CONFIRM_MODULE;
+    - diagnostic settings (DIAGNOSTIC_ENV) are dropped; on a collective timeout, what remains
+      of the site's inter-node settings (``network_env``) on a job of one node is dropped too
+      (a one-node job uses no inter-node transport): no need, the fix is what is left
+      (perhaps nothing).
+    Unchanged (ops, None, "") when the fix is tied to the script."""
+    if (_edits_memory_only(ops) and OOM_SYMPTOM.search(log_text)
+            and not MEMORY_SIZES.search(log_text) and not MEMORY_LINE.search(script)):
+        return [], CONFIRM_MEMORY, QUESTIONS[CONFIRM_MEMORY]
+    modules = [op for op in ops if getattr(op, "op", "") == "add_module"]
+    if (modules and len(modules) == len(ops) and MISSING_CUDA_LIBRARY.search(log_text)
+            and not any(_loads_like(script, _op_name(op, "name")) for op in modules)):
+        return [], CONFIRM_MODULE, QUESTIONS[CONFIRM_MODULE]
+    kept = [op for op in ops if not (getattr(op, "op", "") == "export_env"
+                                     and _op_name(op, "name") in DIAGNOSTIC_ENV)]
+    why = "diagnostic settings only (they make the failure say more, never cure it)"
+    one_node_timeout = COLLECTIVE_TIMEOUT.search(log_text) and node_count(script) == 1
+    if kept and network_env and one_node_timeout and all(
+            getattr(op, "op", "") == "export_env" and _op_name(op, "name") in network_env
+            for op in kept):
+        kept, why = [], "the site's inter-node settings, on a job of one node"
+    if len(kept) == len(ops):
+        return ops, None, ""
+    return kept, None, why if not kept else ""

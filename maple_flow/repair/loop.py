@@ -294,12 +294,17 @@ def _not_script(candidate: Candidate) -> Stop:
 
 
 def _ask(candidate: Candidate) -> Stop:
+    from maple_flow.repair.evidence_gate import QUESTIONS
+
     names = ", ".join(candidate.needs)
     captured = dict(candidate.captures)
     at = (f"; the line at fault is line {captured['line']} of the script, which names "
           f"{captured['e']!r}" if captured.get("line") and captured.get("e") else "")
+    # a fix the log does not tie to the script: why it is a question, and the record's advice
+    why = "".join(f"; {QUESTIONS[n]}" for n in candidate.needs if n in QUESTIONS)
+    advice = f" ({candidate.fix.advice})" if why and candidate.fix.advice else ""
     return Stop("failed", f"{candidate.record_id} needs from you: {names} "
-                          f"(give it with --answer NAME=VALUE){at}", kind="ask",
+                          f"(give it with --answer NAME=VALUE){at}{why}{advice}", kind="ask",
                 needs=candidate.needs)
 
 

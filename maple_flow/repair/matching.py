@@ -291,11 +291,15 @@ def _site_has(template: str, found: re.Match[str], script: str, cluster: str | N
 
 
 def diagnosis_of(record: FailureRecord, score: float, method: Method, evidence: list[str],
-               ctx: Context, *, hint: bool = False) -> Diagnosis:
-    # a submit error's record must change what the message names (no partition for memory);
-    # the values its signature captured (a partition called gpu-x) are names, not resources
+               ctx: Context, *, hint: bool = False, refusal: list[str] | None = None) -> Diagnosis:
+    # a submit error's record must change what the message names (no partition for memory),
+    # in the line it matched or in the other lines of the same refusal (``refusal``: sbatch's
+    # "Memory specification can not be satisfied" before "Requested node configuration is
+    # not available"); the values its signature captured (a partition called gpu-x) are
+    # names, not resources
+    named_in = [*evidence, *(refusal or [])]
     hint = hint or (record.family == "scheduler"
-                    and misses_named(record.fix, _without_values(evidence, ctx.groups)))
+                    and misses_named(record.fix, _without_values(named_in, ctx.groups)))
     ops, needs, unresolved = resolve_fix(record.fix, ctx)
     fix = Fix(record_id=record.id, cause=record.cause, ops=ops, references=record.references,
               advice=record.advice)

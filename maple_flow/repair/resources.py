@@ -15,13 +15,15 @@ from maple_flow.repair.models import OpTemplate
 
 #: Resources a message can name, by the words schedulers use for them.
 SPECIFIC: dict[str, re.Pattern[str]] = {
-    "memory": re.compile(r"(?i)\bv?p?mem\b|\bmemory\b|--mem\b|\bmem-per-|\bRAM\b"),
-    "gpus": re.compile(r"(?i)\bn?gpus?\b|\bgres\b|--gpus"),
+    "memory": re.compile(r"(?i)\bv?p?mem\b|\bmemory\b|--mem\b|\bmem-per-|\bRAM\b|"
+                         r"(?:Min|Max)Memory|MemoryPer"),
+    "gpus": re.compile(r"(?i)\bn?gpus?\b|\bgres\b|--gpus|(?:Min|Max)GRES|GRESPer"),
     "nodes": re.compile(r"(?i)\bnodes=|\bnode count\b|\bnumber of nodes\b|\bselect\b|"
                         r"\bfeasible nodes\b|\bnodes statement\b|NodePer|\bnnodes\b"),
     "walltime": re.compile(r"(?i)walltime|\btime limit\b|WallDuration|--time\b|"
                            r"\btime specification\b"),
-    "cpus": re.compile(r"(?i)\bn?cpus?\b|\bcores?\b|\bppn\b|cpus-per-task|\bprocessors\b"),
+    "cpus": re.compile(r"(?i)\bn?cpus?\b|\bcores?\b|\bppn\b|cpus-per-task|\bprocessors\b|"
+                       r"(?:Min|Max)Cpus?|CpusPer"),
 }
 GENERAL: dict[str, re.Pattern[str]] = {
     "queue": re.compile(r"(?i)\bpartition\b|\bqueue\b|\bqos\b"),
@@ -50,6 +52,35 @@ _OP: dict[str, frozenset[str]] = {
     "set_gpus_per_node": frozenset({"gpus"}),
 }
 ANY = frozenset({"*"})
+#: A scheduler's error line about a submission or an allocation (sbatch, salloc, srun, qsub):
+#: the lines of one refusal, read together for the resources they name.
+SUBMIT_ERROR = re.compile(r"(?i)\b(?:sbatch|salloc|srun|qsub)(?:\.bin)?:\s*error:")
+#: A task's summary line of srun, which names no resource of the request.
+_TASK_SUMMARY = re.compile(r"(?i)srun: error: \S+: tasks? [\d,-]+:|Terminating|StepId=\S+ "
+                           r"CANCELLED|Force Terminated")
+
+
+#: The refusal's outcome line, which repeats that it failed (its reason is often generic:
+#: "Requested node configuration is not available", "Requested time limit is invalid").
+_OUTCOME = re.compile(r"(?i)Batch job submission failed|Unable to allocate resources|"
+                      r"Job submit/allocate failed")
+#: A directive's value in a script (``#SBATCH --partition=gpu-v100``, ``#SBATCH -p gpu``).
+_DIRECTIVE_VALUE = re.compile(r"(?m)^\s*#(?:SBATCH|PBS)\s+-{1,2}[\w-]+(?:=|\s+)(\S+)")
+
+
+def submit_lines(text: str, script: str = "") -> list[str]:
+    """The scheduler's error lines of ``text`` that give a refusal's cause (not its outcome
+    line, not a task's summary), with the values of ``script``'s directives taken out (a
+    partition called gpu-v100 names no GPU count)."""
+    values = sorted({v for v in _DIRECTIVE_VALUE.findall(script) if len(v) > 1},
+                    key=len, reverse=True)
+    lines = []
+    for ln in text.splitlines():
+        if SUBMIT_ERROR.search(ln) and not _TASK_SUMMARY.search(ln) and not _OUTCOME.search(ln):
+            for value in values:
+                ln = ln.replace(value, " ")
+            lines.append(ln.strip())
+    return lines
 
 
 def named(lines: Iterable[str]) -> frozenset[str]:
