@@ -1442,6 +1442,14 @@ def _without_dropped_refs(src: Source, kept: list[Step], out: Carried) -> list[S
     for step in kept:
         lost = sorted(set(referenced(step.text)) & dropped)
         assigned = re.match(r"(?:export\s+)?([A-Za-z_]\w*)=", step.text.strip())
+        if (step.export and assigned and assigned.group(1) in lost
+                and assigned.group(1) in out.dropped_env):
+            # `export PATH=/site/bin:$PATH` left out by the environment pass, its note given
+            # there: it reads its own old value, not a second line that is not copied
+            lost.remove(assigned.group(1))
+            if not lost:
+                result.append(step)
+                continue
         if assigned and assigned.group(1) in held:  # `export LAUNCHER="accelerate launch ..."`
             if not any(n.startswith(f"`export {assigned.group(1)}=") for n in out.notes):
                 out.notes.append(f"line {step.line} `{short(step.text)}` is not copied: "
