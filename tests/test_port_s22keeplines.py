@@ -67,7 +67,8 @@ def test_an_unread_user_value_stays_and_a_module_version_goes_named() -> None:
     r = _port(script, "delta")
     assert "\nRUN_TAG=baseline\n" in r.script
     assert "CUDA_VER=12.1" not in r.script
-    assert "line 7 `CUDA_VER=12.1` is not copied: only line 8, which is not copied" in _notes(r)
+    assert ("line 7 `CUDA_VER=12.1` is not copied: only line 8 reads it, and that line is not "
+            "copied") in _notes(r)
 
 
 def test_a_size_or_rendezvous_value_of_the_source_launch_goes_named() -> None:

@@ -810,8 +810,9 @@ def _classify(src: Source, profile: ClusterProfile, out: Carried) -> tuple[list[
         elif foreign and not step.export:
             out.notes.append(f"line {step.line} `{short(step.text)}` is not copied: {foreign}"
                              + _headless(kept, step))
-            if step.name:
-                foreign_names.add(step.name)
+            named = step.name or (m.group(1) if (m := _ARRAY_SET.match(step.text)) else "")
+            if named:  # `nodes=( $(scontrol ...) )` too: a line reading $nodes goes with it
+                foreign_names.add(named)
         elif step.keep is False and _same_scheduler_query(step, src, profile):
             kept.append(Step(step.line, step.text, True, f"a query of {profile.scheduler}, "
                              "the target's scheduler too: it runs there as written"))
@@ -852,10 +853,8 @@ def _classify(src: Source, profile: ClusterProfile, out: Carried) -> tuple[list[
     return kept, foreign_names
 
 
-#: A launcher word (not the interpreter) in printed text.
-_LAUNCHER_WORD = re.compile(
-    r"(?:^|[\s\"'=(])(?:\S*/)?(torchrun|deepspeed|accelerate|srun|mpiexec(?:\.hydra)?|mpirun"
-    r"|ibrun|aprun|jsrun|horovodrun)(?=[\s\"')]|$)")
+#: An array assignment on a line of its own (``nodes=( $(scontrol show hostnames) )``).
+_ARRAY_SET = re.compile(r"^\s*([A-Za-z_]\w*)=\(")
 
 
 def _printed_launcher(text: str) -> str:
@@ -865,7 +864,7 @@ def _printed_launcher(text: str) -> str:
     if not words or words[0] not in {"echo", "printf"} or _WRITES_FILE.search(text):
         return ""
     found = _LAUNCHER_WORD.search(_without_substitutions(" ".join(words[1:])))
-    return found.group(1) if found else ""
+    return found.group(0).lstrip(" \t\"'=(").rsplit("/", 1)[-1] if found else ""
 
 
 #: ``pip install --no-index ...`` with no ``--find-links``/``-f``: pip installs only from the
@@ -1147,7 +1146,8 @@ def _read_later(src: Source, profile: ClusterProfile, kept: list[Step], out: Car
             # site's lines read); any other line is the user's and stays, as written
             why = replaced_value(step, commands, site_readers)
             if why:
-                out.notes.append(f"line {step.line} `{short(step.text)}` is not copied: {why}")
+                out.notes.append(f"line {step.line} `{short(step.original or step.text)}` is "
+                                 f"not copied: {why}")
                 continue
         if step.keep is not False:
             needed |= set(referenced(step.text))
@@ -1197,8 +1197,8 @@ def replaced_value(step: Step, commands: set[str], site_readers: dict[str, int])
         return ("it holds the source's launch command (launcher words), which the target's "
                 "launch line replaces")
     if name in site_readers:
-        return (f"only line {site_readers[name]}, which is not copied (the source site's; "
-                "see its note), reads it")
+        return (f"only line {site_readers[name]} reads it, and that line is not copied (see "
+                "its note)")
     return ""
 
 
