@@ -1138,13 +1138,14 @@ def _read_later(src: Source, profile: ClusterProfile, kept: list[Step], out: Car
     needed |= {interpreter_variable(src.parsed, src.lines)} - {""}  # kept on the launch
     site_readers = _site_readers(src, profile)
     commands = launch_command_vars(src.parsed)
+    launcher_only = launcher_only_vars(src.parsed)
     result: list[Step] = []
     for step in reversed(kept):
         if step.keep is None and not step.export and step.name not in needed:
             # nothing kept reads it: left out only when it is positively the source's (a
             # value of its launch that the target's own replaces, or one only the source
             # site's lines read); any other line is the user's and stays, as written
-            why = replaced_value(step, commands, site_readers)
+            why = replaced_value(step, commands, site_readers, launcher_only)
             if why:
                 out.notes.append(f"line {step.line} `{short(step.original or step.text)}` is "
                                  f"not copied: {why}")
@@ -1186,7 +1187,17 @@ def _site_readers(src: Source, profile: ClusterProfile) -> dict[str, int]:
     return found
 
 
-def replaced_value(step: Step, commands: set[str], site_readers: dict[str, int]) -> str:
+def launcher_only_vars(parsed: ParsedScript) -> set[str]:
+    """The launch's variables that only its launcher or container part reads (``--cpu-bind
+    $CPU_BIND``, ``--main_process_ip $MASTER_IP``, the image of a container the port does
+    not carry), not the program, its arguments, nor the user's launcher options the port
+    keeps: the target's launch line writes its own in their place."""
+    return (set(parsed.launch_vars) - _program_vars(parsed) - option_vars(parsed)
+            - {name for name in parsed.launch_vars if _program_only(name, parsed)})
+
+
+def replaced_value(step: Step, commands: set[str], site_readers: dict[str, int],
+                   launcher_only: set[str] | frozenset[str] = frozenset()) -> str:
     """Why an assignment nothing kept reads is the source's and not copied, or ``""`` (the
     user's line: kept as written)."""
     name = step.name.rstrip("+")  # ``CMD+=" x.py"`` adds to CMD
@@ -1199,6 +1210,9 @@ def replaced_value(step: Step, commands: set[str], site_readers: dict[str, int])
     if name in site_readers:
         return (f"only line {site_readers[name]} reads it, and that line is not copied (see "
                 "its note)")
+    if name in launcher_only:
+        return ("only the source's launch line reads it, in its launcher or container words "
+                "(not the program's arguments); the target's launch line writes its own")
     return ""
 
 

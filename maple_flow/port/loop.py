@@ -22,6 +22,7 @@ from maple_flow.port.carry import (
     builds_launch,
     foreign_reason,
     launch_command_vars,
+    launcher_only_vars,
     option_vars,
     replaced_value,
     scheduler_size_role,
@@ -79,7 +80,9 @@ def _body_lines(text: str, src: Source, profile: ClusterProfile, out: Carried
         if (step.keep is None and step.name in src.parsed.launch_vars
                 and step.name not in option_vars(src.parsed)
                 and step.name not in _program_reads(src)  # its arguments stay verbatim
-                and (why := replaced_value(step, launch_command_vars(src.parsed), {}))):
+                and step.name not in _other_loop_reads(src, text)  # a kept line reads it
+                and (why := replaced_value(step, launch_command_vars(src.parsed), {},
+                                           launcher_only_vars(src.parsed)))):
             out.notes.append(f"{where} is not copied: {why}")
             return None
         if step.keep and builds_launch(step, src.parsed.launch_vars, src.parsed, True):
@@ -88,6 +91,14 @@ def _body_lines(text: str, src: Source, profile: ClusterProfile, out: Carried
                              "replaces it): not copied")
             return None
     return [text]
+
+
+def _other_loop_reads(src: Source, text: str) -> set[str]:
+    """The variables the loop's other lines read (an echo, another launch in a branch): a
+    body line that sets one stays with them."""
+    loop = src.parsed.launch_loop  # its lines before and after the launch, not the launch
+    return {name for raw in ((loop.before + loop.after) if loop is not None else [])
+            if raw.strip() != text.strip() for name in referenced(raw)}
 
 
 def _program_reads(src: Source) -> set[str]:
