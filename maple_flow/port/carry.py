@@ -1139,16 +1139,23 @@ def _read_later(src: Source, profile: ClusterProfile, kept: list[Step], out: Car
     site_readers = _site_readers(src, profile)
     commands = launch_command_vars(src.parsed)
     launcher_only = launcher_only_vars(src.parsed)
+    block = src.parsed.launch_block
+    launch_reads = set(referenced(block.text)) if block is not None else set()
+    dropped_here: dict[str, int] = {}  # a name -> the line left out here that read it
     result: list[Step] = []
     for step in reversed(kept):
         if step.keep is None and not step.export and step.name not in needed:
             # nothing kept reads it: left out only when it is positively the source's (a
             # value of its launch that the target's own replaces, or one only the source
             # site's lines read); any other line is the user's and stays, as written
-            why = replaced_value(step, commands, site_readers, launcher_only)
+            why = replaced_value(step, commands, {**dropped_here, **site_readers},
+                                 launcher_only)
             if why:
                 out.notes.append(f"line {step.line} `{short(step.original or step.text)}` is "
                                  f"not copied: {why}")
+                for name in referenced(step.text):  # `nodes_array=($nodes)` for `head_node=`
+                    if name not in launch_reads:
+                        dropped_here.setdefault(name, step.line)
                 continue
         if step.keep is not False:
             needed |= set(referenced(step.text))
