@@ -1199,8 +1199,18 @@ def launcher_only_vars(parsed: ParsedScript) -> set[str]:
     $CPU_BIND``, ``--main_process_ip $MASTER_IP``, the image of a container the port does
     not carry), not the program, its arguments, nor the user's launcher options the port
     keeps: the target's launch line writes its own in their place."""
-    return (set(parsed.launch_vars) - _program_vars(parsed) - option_vars(parsed)
-            - {name for name in parsed.launch_vars if _program_only(name, parsed)})
+    block, entry = parsed.launch_block, parsed.launch.entrypoint
+    at = block.text.find(entry) if block is not None and entry else -1
+    if block is not None and at < 0:  # the program held in a variable (`bash -c "$cmd"`)
+        held = [m.start() for name in launch_command_vars(parsed)
+                for m in re.finditer(rf"\$\{{?{re.escape(name)}\b", block.text)]
+        at = min(held, default=-1)
+    if block is None or at < 0:
+        return set()  # where the program's words start is not known: nothing is launcher-only
+    # read before the program's word on the launch line, and not after it
+    before = set(referenced(block.text[:at])) - set(referenced(block.text[at:]))
+    return before & (set(parsed.launch_vars) - _program_vars(parsed) - option_vars(parsed)
+                     - {name for name in parsed.launch_vars if _program_only(name, parsed)})
 
 
 def replaced_value(step: Step, commands: set[str], site_readers: dict[str, int],
