@@ -1142,6 +1142,7 @@ def _read_later(src: Source, profile: ClusterProfile, kept: list[Step], out: Car
     block = src.parsed.launch_block
     launch_reads = set(referenced(block.text)) if block is not None else set()
     dropped_here: dict[str, int] = {}  # a name -> the line left out here that read it
+    program_reads = _program_vars(src.parsed)  # the program's arguments stay as written
     result: list[Step] = []
     for step in reversed(kept):
         if step.keep is None and not step.export and step.name not in needed:
@@ -1154,7 +1155,7 @@ def _read_later(src: Source, profile: ClusterProfile, kept: list[Step], out: Car
                 out.notes.append(f"line {step.line} `{short(step.original or step.text)}` is "
                                  f"not copied: {why}")
                 for name in referenced(step.text):  # `nodes_array=($nodes)` for `head_node=`
-                    if name not in launch_reads:
+                    if name not in launch_reads and name not in program_reads:
                         dropped_here.setdefault(name, step.line)
                 continue
         if step.keep is not False:
@@ -1479,6 +1480,9 @@ def _without_dropped_refs(src: Source, kept: list[Step], out: Carried) -> list[S
             # there: it reads its own old value, not a second line that is not copied
             lost.remove(assigned.group(1))
             if not lost:
+                if assigned.group(1) not in out.export_lines:  # left out: named by its line
+                    out.notes.append(f"line {step.line} `{short(step.text)}` is not copied "
+                                     f"(see the note on {assigned.group(1)} above)")
                 result.append(step)
                 continue
         if assigned and assigned.group(1) in held:  # `export LAUNCHER="accelerate launch ..."`
