@@ -36,10 +36,13 @@ def test_an_echo_of_job_facts_stays_with_the_lines_it_reads() -> None:
         assert not any(n.startswith("line 9 ") or n.startswith("line 10 ") for n in r.notes)
 
 
-def test_an_echo_of_the_launch_command_is_dropped_with_a_note() -> None:
+def test_an_echo_that_names_the_launcher_stays_with_a_true_note() -> None:
+    # issue 14 (s22-keeplines): the user's echo is text; it stays, and a note says the job
+    # on the target runs the port's launch line (it was dropped as "the launch line" before)
     r = _port(ECHOES, "polaris")
-    assert 'echo "Running: torchrun' not in r.script
-    assert any(n.startswith("line 12 ") and "launch line" in n for n in r.notes)
+    assert 'echo "Running: torchrun --nproc_per_node=$NGPU train.py $CONFIG_FILE"' in r.script
+    assert any(n.startswith("line 12 ") and "kept as written" in n and "`torchrun`" in n
+               for n in r.notes)
 
 
 def test_a_command_substitution_in_an_echo_is_no_launch_command() -> None:

@@ -88,9 +88,11 @@ def test_a_program_picked_from_an_array_by_the_task_index_stays_as_written() -> 
 
 
 def test_a_program_variable_built_from_an_argument_is_written_as_its_live_value() -> None:
+    # issue 14 (s22-keeplines): the user's `SCRIPT=` line stays, so the launch reads it as
+    # written (it was dropped and its value written in the launch before)
     text, notes = _port(HEAD + "SCRIPT=train_$2.py\npython $SCRIPT --lr 0.1\n")
-    assert " train_$2.py --lr 0.1" in text and "'train_$2.py'" not in text
-    assert "as the value of `$SCRIPT`" in notes
+    assert "\nSCRIPT=train_$2.py\n" in text and " $SCRIPT --lr 0.1" in text
+    assert "'train_$2.py'" not in text and "passed as written" in notes
 
 
 def test_a_plain_program_variable_is_unchanged() -> None:
@@ -106,8 +108,10 @@ def test_the_placeholder_that_names_the_program_is_named_first() -> None:
 
 
 def test_a_quoted_program_word_written_as_its_value_stays_quoted() -> None:
+    # issue 14 (s22-keeplines): `DIR=` stays (flagged as a source path), the word as written
     text, notes = _port(HEAD + "DIR=/home/u/code\npython \"$DIR/train_$1.py\" --lr 1\n")
-    assert ' "/home/u/code/train_$1.py" --lr 1' in text and "quoted as in the source" in notes
+    assert "\nDIR=/home/u/code\n" in text and ' "$DIR/train_$1.py" --lr 1' in text
+    assert "quoted as in the source" in notes and "`/home/u/code`" in notes
 
 
 def test_a_program_reading_a_site_variable_that_is_not_kept_is_refused() -> None:

@@ -542,7 +542,8 @@ def test_script_arguments_and_overridable_variables_stay_live(target: str) -> No
     # as written: the source leaves $1 and $@ unquoted (split into words), so does the port
     assert "train.py --lr $lr --accum $accum --first $1 $@\n" in r.script
     assert "lr=${LR:-0.001}" in r.spec.setup_steps
-    assert "steps=${STEPS:-100}" not in r.spec.setup_steps  # nothing reads it
+    # issue 14 (s22-keeplines): the user's line stays although nothing reads it (harmless)
+    assert "steps=${STEPS:-100}" in r.spec.setup_steps
     notes = _notes(r)
     assert "batch script's own arguments ($1 $@): kept live" in notes
     assert ("qsub -v" in notes) == (target != "perlmutter")
@@ -670,7 +671,7 @@ def test_an_assignment_read_only_before_it_is_not_kept() -> None:
     r = port(script, "delta")["delta"]
     assert (r.spec.entrypoint, r.spec.args) == ("train.py", ["--lr", "1"])
     assert not [s for s in r.spec.setup_steps if s.startswith("CMD=\"python")]
-    assert "only builds the source's launch line" in _notes(r)
+    assert "holds the source's launch command" in _notes(r)
 
 
 # --- found by the realport harness once a size was given ------------------------------------

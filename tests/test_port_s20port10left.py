@@ -100,7 +100,8 @@ def test_a_dropped_branch_value_that_is_an_unset_variable_stays_unquoted() -> No
               "  python main.py -name eda\nelif [[ $SLURM_ARRAY_TASK_ID -eq 2 ]]; then\n"
               "  mrmp_on=$true\n  python main.py -name mrmp -mrmp_on $mrmp_on\nfi\n")
     out = port(script, "perlmutter")["perlmutter"].script
-    assert "-mrmp_on $true\n" in out and '"$true"' not in out
+    # issue 14 (s22-keeplines): the user's assignment stays in its branch, the argument as written
+    assert "  mrmp_on=$true\n" in out and "-mrmp_on $mrmp_on\n" in out and '"$true"' not in out
 
 
 def test_an_rtx_a4000_request_is_not_read_as_an_a40() -> None:

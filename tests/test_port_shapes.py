@@ -38,8 +38,10 @@ def test_a_group_redirected_into_a_name_built_from_the_job_id_is_kept() -> None:
     assert 'export FILENAME_DATE=$(date +"%Y-%m-%d_%H%M").jid${PBS_JOBID_NUMBER}' in r.script
     assert "} 1> results/$FILENAME_DATE.out 2> results/$FILENAME_DATE.err" in r.script
     assert "python main.py -o results/$FILENAME_DATE -b 4096" in r.script
-    # the echo of a value that only built the source's launch line goes with it
-    assert "echo TOTAL_MPI_RANKS" not in r.script
+    # issue 14 (s22-keeplines): the user's lines in the block stay, in order (the echo and the
+    # count it prints; the node count is the target job's own)
+    assert ('   NUM_NODES="$NNODES"\n   NUM_GPUS_PER_NODE=4\n   TOTAL_MPI_RANKS=$((NUM_GPUS_'
+            'PER_NODE * NUM_NODES))\n   echo TOTAL_MPI_RANKS: $TOTAL_MPI_RANKS\n') in r.script
 
 
 def test_the_group_is_kept_on_a_target_with_the_same_scheduler() -> None:

@@ -38,11 +38,13 @@ def test_echo_of_parameters_stays_and_echo_of_the_command_goes(target: str) -> N
     assert not any("CONFIG: $CONFIG" in n and "prints" in n for n in r.notes)
 
 
-def test_an_echo_naming_the_launcher_is_the_launch_line_s_print() -> None:
+def test_an_echo_naming_the_launcher_stays_as_the_user_s_text() -> None:
+    # issue 14 (s22-keeplines): kept verbatim with a note (was dropped as the launch's print)
     script = (SLURM + "ARGS='--lr 0.1'\necho \"Running: torchrun train.py $ARGS\"\n"
               "srun python train.py $ARGS\n")
     r = _port(script, "perlmutter")
-    assert "Running: torchrun" not in r.script
+    assert 'echo "Running: torchrun train.py $ARGS"' in r.script
+    assert any("`torchrun`" in n and "kept as written" in n for n in r.notes)
 
 
 # --- 2. NCCL/PyTorch behaviour knobs are the user's; the fabric's settings are the site's ---
@@ -100,7 +102,8 @@ def test_the_job_s_own_venv_on_path_is_kept(line: str) -> None:
 
 def test_a_site_directory_on_path_is_still_the_site_s() -> None:
     assert classify_env("PATH", "$SITE_TOOLS/bin:$PATH").kind == "site"
-    assert classify_env("PATH", "bin:$PATH").kind == "site"
+    # issue 14 (s22-keeplines): a relative directory of the job's own is the user's, kept
+    assert classify_env("PATH", "bin:$PATH").kind == "step"
 
 
 # --- 5. CUDA_VISIBLE_DEVICES of a part-node job ---------------------------------------------

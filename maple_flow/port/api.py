@@ -1829,7 +1829,7 @@ def _put_back_pinned(result: PortResult, text: str,
     result.script = script
     stale = (f"`CUDA_VISIBLE_DEVICES={pinned[2]}` is kept", "your `nohup` in front of",
              "kept after the launch, as in the source")
-    built = "in the loop around the launch only builds the source's launch line"
+    built = "in the loop around the launch is not copied: it "
     result.notes = [pinned_note(*pinned), *(n for n in result.notes
                                             if not n.startswith(stale) and built not in n)]
 

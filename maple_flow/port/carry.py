@@ -554,17 +554,14 @@ def _profiles() -> list[ClusterProfile]:
 
 def builds_launch(step: Step, launch_vars: list[str],
                   parsed: ParsedScript | None = None, launcher_only: bool = False) -> bool:
-    """Whether ``step`` only builds or prints the source's launch line (the target writes its
-    own): an assignment of a variable the launch reads, or an echo of the launch COMMAND
-    itself: one that reads a variable holding the command (``echo $CMD``, ``echo "Running:
-    $LAUNCH"``) or prints launcher words with the launch's values (``echo "Running: srun
-    $PYTHON x.py $CONFIG"``). Any other echo is the user's and stays verbatim, whatever of the
-    launch's values it prints (``echo "GPUs: $NGPU"``, ``echo "Log: ${TRAIN_LOG}"``, ``echo
-    "Config: $CONFIG_FILE"``): the lines that set what it reads stay with it (kept assignments
-    are those a kept line reads). ``launcher_only``: the port drops the assignments of the
-    launch's values where ``step`` is (the block around the launch), so an echo of values
-    nothing but the source's launcher options read (``echo $TOTAL_MPI_RANKS`` for ``mpiexec
-    -n $TOTAL_MPI_RANKS``) would print nothing: it goes too."""
+    """Whether ``step`` is left out as the source's launch line: an assignment of a variable
+    the launch reads (its fate is decided by ``replaced_value`` where nothing kept reads it),
+    or an echo of a variable that holds the launch COMMAND (launcher words: ``echo $CMD``,
+    ``echo "Running: $LAUNCH"``), whose line the port leaves out. Any other echo is the user's
+    and stays verbatim, whatever it prints (``echo "GPUs: $NGPU"``, ``echo "Running: srun
+    python x.py $CONFIG"``, ``echo $TOTAL_MPI_RANKS``): the lines that set what it reads stay
+    with it (kept assignments are those a kept line reads). ``launcher_only`` is kept for the
+    callers' signature; it no longer widens the drop."""
     if step.keep is None:
         return step.name in launch_vars and step.name not in (
             option_vars(parsed) if parsed is not None else set()) and not (
@@ -579,18 +576,10 @@ def builds_launch(step: Step, launch_vars: list[str],
         return False
     if parsed is None:
         return True
-    if read & (command_vars(launch_vars, parsed.variables) - _interpreter_vars(parsed)):
-        return True
-    if all(_program_only(name, parsed) for name in read):
-        return False  # `echo "RUNNING: " $setup_file`: it prints the program's name, the user's
-    entry = parsed.launch.entrypoint
-    if entry and any(entry in parsed.variables.get(name, "").split() for name in read):
-        return True  # a variable holding the program and its arguments (TRAIN_CMD="x.py ...")
-    if launcher_only and not read & (_program_vars(parsed) | SCRIPT_SET_VARS | set(parsed.env)
-                                     | option_vars(parsed)):
-        return True
-    # launcher words in the printed text (not in a ``$(which python)`` it runs)
-    return bool(_COMMAND_WORD.search(_without_substitutions(" ".join(words[1:]))))
+    # only an echo of a variable that holds the source's launch COMMAND (launcher words),
+    # whose line the port leaves out: kept, it would print nothing. An echo of anything else
+    # (the launch's values, launcher words in its own text) is the user's and stays verbatim
+    return bool(read & (command_vars(launch_vars, parsed.variables) - _interpreter_vars(parsed)))
 
 
 def _program_only(name: str, parsed: ParsedScript) -> bool:
@@ -821,8 +810,9 @@ def _classify(src: Source, profile: ClusterProfile, out: Carried) -> tuple[list[
         elif foreign and not step.export:
             out.notes.append(f"line {step.line} `{short(step.text)}` is not copied: {foreign}"
                              + _headless(kept, step))
-            if step.name:
-                foreign_names.add(step.name)
+            named = step.name or (m.group(1) if (m := _ARRAY_SET.match(step.text)) else "")
+            if named:  # `nodes=( $(scontrol ...) )` too: a line reading $nodes goes with it
+                foreign_names.add(named)
         elif step.keep is False and _same_scheduler_query(step, src, profile):
             kept.append(Step(step.line, step.text, True, f"a query of {profile.scheduler}, "
                              "the target's scheduler too: it runs there as written"))
@@ -842,7 +832,8 @@ def _classify(src: Source, profile: ClusterProfile, out: Carried) -> tuple[list[
         elif step.keep and builds_launch(step, [v for v in src.parsed.launch_vars
                                                 if v not in captured], src.parsed):
             out.notes.append(f"line {step.line} `{short(step.text)}` prints the source's "
-                             "launch line; the target's script writes its own")
+                             "launch line (a variable holding its launch command, which is not "
+                             "copied: the target's launch line replaces it): not copied")
         elif step.keep and (wheelhouse := _wheelhouse_pip(
                 step, profile, _made_env([x for k in kept for x in k.text.split("\n")]))):
             kept.append(step)
@@ -853,8 +844,27 @@ def _classify(src: Source, profile: ClusterProfile, out: Carried) -> tuple[list[
             else:
                 out.notes.append(wheelhouse)
         else:
+            if step.keep and (printed := _printed_launcher(step.text)):
+                out.notes.append(f"line {step.line} `{short(step.text)}` is kept as written: it "
+                                 f"prints the source's launcher word `{printed}`, which is "
+                                 f"text only; the job on {profile.name} runs the launch line "
+                                 "the port writes")
             kept.append(step)
     return kept, foreign_names
+
+
+#: An array assignment on a line of its own (``nodes=( $(scontrol show hostnames) )``).
+_ARRAY_SET = re.compile(r"^\s*([A-Za-z_]\w*)=\(")
+
+
+def _printed_launcher(text: str) -> str:
+    """The launcher word an ``echo``/``printf`` line prints (its own text, not a command it
+    runs), or ``""``."""
+    words = text.split()
+    if not words or words[0] not in {"echo", "printf"} or _WRITES_FILE.search(text):
+        return ""
+    found = _LAUNCHER_WORD.search(_without_substitutions(" ".join(words[1:])))
+    return found.group(0).lstrip(" \t\"'=(").rsplit("/", 1)[-1] if found else ""
 
 
 #: ``pip install --no-index ...`` with no ``--find-links``/``-f``: pip installs only from the
@@ -1126,14 +1136,102 @@ def _read_later(src: Source, profile: ClusterProfile, kept: list[Step], out: Car
                     + (loop.before + loop.after if loop else []))
     needed = set(referenced(last)) | option_vars(src.parsed)  # the user's launcher options
     needed |= {interpreter_variable(src.parsed, src.lines)} - {""}  # kept on the launch
+    site_readers = _site_readers(src, profile)
+    commands = launch_command_vars(src.parsed)
+    launcher_only = launcher_only_vars(src.parsed)
+    block = src.parsed.launch_block
+    launch_reads = set(referenced(block.text)) if block is not None else set()
+    dropped_here: dict[str, int] = {}  # a name -> the line left out here that read it
+    program_reads = _program_vars(src.parsed)  # the program's arguments stay as written
     result: list[Step] = []
     for step in reversed(kept):
         if step.keep is None and not step.export and step.name not in needed:
-            continue
+            # nothing kept reads it: left out only when it is positively the source's (a
+            # value of its launch that the target's own replaces, or one only the source
+            # site's lines read); any other line is the user's and stays, as written
+            why = replaced_value(step, commands, {**dropped_here, **site_readers},
+                                 launcher_only)
+            if why:
+                out.notes.append(f"line {step.line} `{short(step.original or step.text)}` is "
+                                 f"not copied: {why}")
+                for name in referenced(step.text):  # `nodes_array=($nodes)` for `head_node=`
+                    if name not in launch_reads and name not in program_reads:
+                        dropped_here.setdefault(name, step.line)
+                continue
         if step.keep is not False:
             needed |= set(referenced(step.text))
         result.append(step)
     return result[::-1]
+
+
+#: Variables the target's script or launcher sets itself (job size, rendezvous, rank facts):
+#: a user's line that sets one only for the source's launch is replaced, not copied.
+_LAUNCH_SET = SCRIPT_SET_VARS | set(TORCH_RANK_VARS) | {
+    "NUM_NODES", "NGPUS", "NGPU_PER_NODE", "NTOTRANKS", "NRANKS_PER_NODE", "NPROC_PER_NODE",
+    "GROUP_RANK", "HEAD_NODE", "HEAD_NODE_IP", "RDZV_ID", "RDZV_ENDPOINT", "RDZV_PORT"}
+
+
+def launch_command_vars(parsed: ParsedScript) -> set[str]:
+    """The variables and arrays that hold (part of) the source's launch COMMAND: launcher
+    words in their value (``CMD="torchrun ..."``, ``MPIEXEC=(mpiexec -n 4)``), a value reading
+    one, or a word of an ``eval``'d launch line (``eval "$PRELOAD $CMD"``)."""
+    found = command_vars(parsed.launch_vars, parsed.variables) - _interpreter_vars(parsed)
+    found |= {name for name, value in parsed.arrays.items()
+              if _COMMAND_WORD.search(value) and not _OUTPUT_OF.fullmatch(value.strip())}
+    block = parsed.launch_block
+    if block is not None and block.commands and block.commands[0].words[:1] == ("eval",):
+        found |= set(referenced(block.text))
+    return found
+
+
+def _site_readers(src: Source, profile: ClusterProfile) -> dict[str, int]:
+    """The variables read by a source line the port leaves out as the source site's (a module
+    or env activation, a scheduler command, a foreign tool), each with that line's number."""
+    found: dict[str, int] = {}
+    for step in src.steps:
+        if step.keep is False or (not step.launch and foreign_reason(step.text, profile)):
+            for name in referenced(step.text):
+                found.setdefault(name, step.line)
+    return found
+
+
+def launcher_only_vars(parsed: ParsedScript) -> set[str]:
+    """The launch's variables that only its launcher or container part reads (``--cpu-bind
+    $CPU_BIND``, ``--main_process_ip $MASTER_IP``, the image of a container the port does
+    not carry), not the program, its arguments, nor the user's launcher options the port
+    keeps: the target's launch line writes its own in their place."""
+    block, entry = parsed.launch_block, parsed.launch.entrypoint
+    at = block.text.find(entry) if block is not None and entry else -1
+    if block is not None and at < 0:  # the program held in a variable (`bash -c "$cmd"`)
+        held = [m.start() for name in launch_command_vars(parsed)
+                for m in re.finditer(rf"\$\{{?{re.escape(name)}\b", block.text)]
+        at = min(held, default=-1)
+    if block is None or at < 0:
+        return set()  # where the program's words start is not known: nothing is launcher-only
+    # read before the program's word on the launch line, and not after it
+    before = set(referenced(block.text[:at])) - set(referenced(block.text[at:]))
+    return before & (set(parsed.launch_vars) - _program_vars(parsed) - option_vars(parsed)
+                     - {name for name in parsed.launch_vars if _program_only(name, parsed)})
+
+
+def replaced_value(step: Step, commands: set[str], site_readers: dict[str, int],
+                   launcher_only: set[str] | frozenset[str] = frozenset()) -> str:
+    """Why an assignment nothing kept reads is the source's and not copied, or ``""`` (the
+    user's line: kept as written)."""
+    name = step.name.rstrip("+")  # ``CMD+=" x.py"`` adds to CMD
+    if name in _LAUNCH_SET:
+        return (f"it sets {name}, a job size or rendezvous value of the source's launch; "
+                "the target's script and launcher set their own")
+    if name in commands:
+        return ("it holds the source's launch command (launcher words), which the target's "
+                "launch line replaces")
+    if name in site_readers:
+        return (f"only line {site_readers[name]} reads it, and that line is not copied (see "
+                "its note)")
+    if name in launcher_only:
+        return ("only the source's launch line reads it, in its launcher or container words "
+                "(not the program's arguments); the target's launch line writes its own")
+    return ""
 
 
 def _in_image(src: Source, profile: ClusterProfile) -> Source:
@@ -1152,19 +1250,13 @@ def _in_image(src: Source, profile: ClusterProfile) -> Source:
 def carry_steps(src: Source, profile: ClusterProfile, out: Carried) -> None:
     """The source's set-up steps into ``out.steps`` in order; every drop is a note."""
     src = _in_image(src, profile)
-    launch_vars = src.parsed.launch_vars
     kept, foreign_names = _classify(src, profile, out)
     kept = _without_lost_background(src, kept, out)
     kept = _read_later(src, profile, kept, out, _container_words(src, profile))
-    kept_lines = {s.line for s in kept}
     for step in kept:
         if step.original:  # a line rewritten for the target
             out.notes.append(f"line {step.line} `{short(step.original)}` {step.why}: "
                              f"`{step.text}`")
-    for step in src.steps:
-        if step.keep is None and step.line not in kept_lines and step.name in launch_vars:
-            out.notes.append(f"line {step.line} `{short(step.text)}` only builds the source's "
-                             "launch line; the target's script writes its own")
     out.dropped_env |= foreign_names
     kept = _without_dropped_refs(src, kept, out)
     kept, clobbers = script_var_setters(kept)
@@ -1382,6 +1474,17 @@ def _without_dropped_refs(src: Source, kept: list[Step], out: Carried) -> list[S
     for step in kept:
         lost = sorted(set(referenced(step.text)) & dropped)
         assigned = re.match(r"(?:export\s+)?([A-Za-z_]\w*)=", step.text.strip())
+        if (step.export and assigned and assigned.group(1) in lost
+                and assigned.group(1) in out.dropped_env):
+            # `export PATH=/site/bin:$PATH` left out by the environment pass, its note given
+            # there: it reads its own old value, not a second line that is not copied
+            lost.remove(assigned.group(1))
+            if not lost:
+                if assigned.group(1) not in out.export_lines:  # left out: named by its line
+                    out.notes.append(f"line {step.line} `{short(step.text)}` is not copied "
+                                     f"(see the note on {assigned.group(1)} above)")
+                result.append(step)
+                continue
         if assigned and assigned.group(1) in held:  # `export LAUNCHER="accelerate launch ..."`
             if not any(n.startswith(f"`export {assigned.group(1)}=") for n in out.notes):
                 out.notes.append(f"line {step.line} `{short(step.text)}` is not copied: "

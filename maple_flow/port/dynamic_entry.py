@@ -74,13 +74,14 @@ def keep_written_entry(script: str, p: ParsedScript, profile: ClusterProfile, en
             return script, [], (
                 f"line {line}: the program is named when the job runs (`{written}`), and "
                 f"{', '.join('$' + n for n in lost)} it reads is not set in the ported script "
-                "(its line belongs to the source site or only built the source's launch "
-                "line): write the program's name into the script, or set the variable "
+                "(the port does not copy the line that sets it: see that line's note): "
+                "write the program's name into the script, or set the variable "
                 "before the launch line, and port again")
         quoted = written.startswith('"') and not re.search(r'["\\]', entry)
         word = f'"{entry}"' if quoted else entry
         how = (f"as the value of `{written}` ({', '.join('$' + n for n in lost)} is not set "
-               "in the ported script: its line only built the source's launch line)")
+               "in the ported script: the port does not copy the line that sets it, see "
+               "that line's note)")
     head = shell_word(entry)
     span = launch_command_span(script)
     unplaced = (f"line {p.launch_block.line if p.launch_block else 0}: the program is named "

@@ -3,7 +3,8 @@
 The loop's own lines (``for X in ...``, ``do``, body lines before and after the launch,
 ``done``) are carried verbatim with the other scheduler's job variables renamed; a body line
 that cannot run on the target (another vendor's tool, the source's modules or scheduler
-commands, a value that only builds the source's launch line) is left out with a note. When
+commands, a value of the source's launch that the target's own replaces) is left out with a
+note; any other body line is the user's and stays, as written. When
 the loop itself cannot be kept faithfully (an ``if`` between the loop and the launch, the
 launch sharing its line, a loop line that reads what the target does not have), the port to
 that target is refused with the reason: a loop is never flattened into one run.
@@ -20,7 +21,10 @@ from maple_flow.port.carry import (
     Source,
     builds_launch,
     foreign_reason,
+    launch_command_vars,
+    launcher_only_vars,
     option_vars,
+    replaced_value,
     scheduler_size_role,
     set_by_port,
     target_size,
@@ -75,16 +79,26 @@ def _body_lines(text: str, src: Source, profile: ClusterProfile, out: Carried
             return None
         if (step.keep is None and step.name in src.parsed.launch_vars
                 and step.name not in option_vars(src.parsed)
-                and step.name not in _program_reads(src)):  # its arguments stay verbatim
-            out.notes.append(f"{where} only builds the source's launch line; the target's "
-                             "script writes its own")
+                and step.name not in _program_reads(src)  # its arguments stay verbatim
+                and step.name not in _other_loop_reads(src, text)  # a kept line reads it
+                and (why := replaced_value(step, launch_command_vars(src.parsed), {},
+                                           launcher_only_vars(src.parsed)))):
+            out.notes.append(f"{where} is not copied: {why}")
             return None
         if step.keep and builds_launch(step, src.parsed.launch_vars, src.parsed, True):
-            out.notes.append(f"{where} prints the source's launch line or values only its "
-                             "launcher used (the port does not set them); the target's script "
-                             "writes its own")
+            out.notes.append(f"{where} prints the source's launch line (a variable holding "
+                             "its launch command, which is not copied: the target's launch line "
+                             "replaces it): not copied")
             return None
     return [text]
+
+
+def _other_loop_reads(src: Source, text: str) -> set[str]:
+    """The variables the loop's other lines read (an echo, another launch in a branch): a
+    body line that sets one stays with them."""
+    loop = src.parsed.launch_loop  # its lines before and after the launch, not the launch
+    return {name for raw in ((loop.before + loop.after) if loop is not None else [])
+            if raw.strip() != text.strip() for name in referenced(raw)}
 
 
 def _program_reads(src: Source) -> set[str]:

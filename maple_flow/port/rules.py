@@ -260,12 +260,65 @@ def classify_env(name: str, value: str, domains: tuple[str, ...] = (),
             and (where := _path_or(name, value, "site")).kind == "path"):
         return where  # `PATH=/glade/u/home/me/env/bin:$PATH`: a directory, no network setting
     if is_cluster_specific(name, value) and "$(" not in value and "`" not in value:
-        return EnvVerdict("site", "a network, launcher or device setting of the source "
-                          "cluster; the target's template sets what its own needs")
+        if _network_launcher_device(name):
+            return EnvVerdict("site", "a network, launcher or device setting of the source "
+                              "cluster; the target's template sets what its own needs")
+        # ``HOME=/dev/shm``, ``LD_LIBRARY_PATH=$MY_CUDNN:...``, ``CONDA_PKGS_DIRS=...``: a
+        # variable some site sets too, but nothing positively of the source site's network,
+        # launcher or devices: the user's line, kept (a source path flagged, or left out
+        # with that true note)
+        unset = sorted(set(_names_read(value)) - own - {name} - _USER_SHELL_NAMES)
+        if unset:
+            return EnvVerdict("site", "it reads " + ", ".join("$" + n for n in unset)
+                              + ", which the script does not set (the source site's "
+                              "environment or modules set it); the target's modules set "
+                              "their own")
+        verdict = _path_or(name, value, "step")
+        if verdict.kind == "step":
+            return EnvVerdict("step", "your own setting (not one of the source site's "
+                              "network, launcher or devices): carried as your export line")
+        return _OWN_PATH if name not in _SITE_SOFTWARE_PATHS else verdict
     if "$(" in value or "`" in value:
         return EnvVerdict("step", "computed when the job runs: carried as your export line")
     verdict = _path_or(name, value, "keep")
     return _OWN_PATH if verdict.kind == "path" else verdict
+
+
+#: Prefixes of the variables that are positively a site's network fabric, MPI/launcher or GPU
+#: device set-up (the target's template sets its own): a drop under "a network, launcher or
+#: device setting" is true only for these (and the communication families of site_env.yaml).
+_NETWORK_LAUNCHER_DEVICE = (
+    "NCCL_", "FI_", "CCL_", "ZE_", "ZEX_", "MPICH_", "PALS_", "SLURM_", "PBS_", "OMPI_", "UCX_",
+    "I_MPI_", "HSA_", "ROCR_", "NVIDIA_", "MASTER_", "CXI_", "CRAY_", "PMI_", "MPIR_",
+    "SBATCH_", "SRUN_", "SALLOC_", "GLOO_", "HYDRA_", "CUDA_VISIBLE", "CUDA_DEVICE_ORDER",
+    "GPU_DEVICE_ORDINAL",
+    "SYCL_", "KMP_AFFINITY", "OMP_PLACES", "OMP_PROC_BIND", "MIOPEN_", "ROCM_", "HIP_",
+    "AMD_", "ONEAPI_",
+)
+#: Rank and size names the target's script and launcher set themselves.
+_LAUNCH_NAMES = frozenset({"WORLD_SIZE", "RANK", "LOCAL_RANK", "NODE_RANK", "LOCAL_WORLD_SIZE",
+                           "NNODES", "NGPUS", "NRANKS", "GPUS", "NUM_NODES", "HEAD_NODE",
+                           "HEAD_NODE_IP", "NTOTRANKS", "NRANKS_PER_NODE", "NDEPTH"})
+#: Variables whose path value is the site's software installation (not the user's data).
+_SITE_SOFTWARE_PATHS = frozenset({"LD_LIBRARY_PATH", "LD_PRELOAD", "LIBRARY_PATH", "ROCM_PATH",
+                                  "ROCM_HOME", "ONEAPI_ROOT", "CONDA_EXE", "CONDA_PYTHON_EXE"})
+
+
+#: Variables every login shell or activated environment sets: a value reading them is no
+#: sign of the source site's own environment.
+_USER_SHELL_NAMES = frozenset({"HOME", "USER", "PWD", "LOGNAME", "CONDA_PREFIX", "VIRTUAL_ENV",
+                               "SCRATCH", "WORK", "TMPDIR"})
+
+
+def _names_read(value: str) -> list[str]:
+    return [m.group(1) or m.group(2) for m in re.finditer(r"\$\{(\w+)|\$(\w+)", value)]
+
+
+def _network_launcher_device(name: str) -> bool:
+    """Whether the exported ``name`` is positively a site's network, launcher or device
+    setting (see ``_NETWORK_LAUNCHER_DEVICE``)."""
+    return (bool(family_site(name)) or name in _LAUNCH_NAMES
+            or name.startswith(_NETWORK_LAUNCHER_DEVICE) or bool(_INTERFACE_NAME.search(name)))
 
 
 #: ``PYTHONPATH=/src/of/mine:$PYTHONPATH``: where the program imports the user's own code from
