@@ -1,0 +1,180 @@
+# ruff: noqa: E501, F821
+# Case list for make_cases.py (exec'd there; `case` is defined by make_cases.py).
+
+SRUN_TR = 'srun torchrun --nnodes=2 --nproc_per_node=4 --rdzv_backend=c10d \\\n    --rdzv_endpoint="$MASTER_ADDR:$MASTER_PORT" --rdzv_id="$SLURM_JOB_ID" train.py --epochs 10'
+TR1 = 'torchrun --standalone --nnodes=1 --nproc_per_node=4 train.py --config configs/small.yaml'
+POL = 'mpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --depth=16 --cpu-bind depth python train.py'
+AUR = 'mpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --cpu-bind depth -d 8 python train.py'
+PYX = 'srun --container-image="$CONT" --container-mounts="$PWD":/workspace python /workspace/train.py'
+PM = 'srun --cpu-bind=cores python train.py --config configs/run.yaml'
+SRUNPY = 'srun python -u train.py --batch-size 256 --epochs 32'
+MPIAPP = 'srun --cpu-bind=cores ./solver input.dat'
+APPT = 'srun apptainer exec --nv --bind /scratch pytorch_24.04.sif \\\n    torchrun --nnodes=2 --nproc_per_node=4 --rdzv_backend=c10d \\\n    --rdzv_endpoint="$MASTER_ADDR:$MASTER_PORT" --rdzv_id="$SLURM_JOB_ID" train.py'
+
+# ---------------------------------------------------------------- script cases
+
+case(
+    id='colossalai5049-srun-eight-tasks-each-colossalai-run-port-in-use',
+    kind='script',
+    source='https://github.com/hpcaitech/ColossalAI/issues/5049',
+    thread_site='a Slurm cluster with 8-GPU nodes; llama2 70B pretraining started as `srun colossalai run --nproc_per_node=8 ...` (colossalai run starts torchrun on the local host); every torchrun but one fails to bind the master port, srun reports tasks 0-5,7 of the node failing; the reporter is sure the port is free (open issue, no maintainer answer)',
+    what='DOUBTFUL - the cause is read from the log, not stated in the thread: srun starts eight tasks per node and each task runs its own `colossalai run` -> torchrun with the same --master_port, so seven of the eight launchers cannot bind it (several launchers per node); the fix is one launcher task per node (`--ntasks-per-node=1`, torchrun then starts the 8 workers); assumed shape - the batch script asks `--ntasks-per-node=8` on 8-GPU Delta nodes and runs `srun colossalai run` on them, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_torchrun.sh',
+    replace=[['#SBATCH -N 2', '#SBATCH -N 1'], ['#SBATCH --ntasks-per-node=1', '#SBATCH --ntasks-per-node=8'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=8'], ['#SBATCH --cpus-per-task=32', '#SBATCH --cpus-per-task=8'], ['export MASTER_PORT=29500', 'export MASTER_PORT=29601'], [SRUN_TR, 'srun colossalai run --nproc_per_node 8 --master_addr "$MASTER_ADDR" --master_port "$MASTER_PORT" pretrain.py --config 70b --batch_size 4']],
+    log='''
+RuntimeError: The server socket has failed to listen on any local network address. The server socket has failed to bind to [::]:29601 (errno: 98 - Address already in use). The server socket has failed to bind to 0.0.0.0:29601 (errno: 98 - Address already in use).
+srun: error: HOST-10-140-60-1: tasks 0-5,7: Exited with exit code 1
+Error: failed to run torchrun --nproc_per_node=8 --nnodes=1 --node_rank=0 --master_addr=10.140.60.208 --master_port=29601 pretrain.py --config 70b --grad_checkpoint --batch_size 4 --num_epochs 30 --max_length 4096 --lr 3e-4 --weigth_decay 0.1 --warmup_steps 2000 --mixed_precision fp16 --save_interval 5000 --save_dir 70B_pretrain_ckpt on 127.0.0.1, is localhost: True, exception: Encountered a bad command exit code!
+''',
+    expect={'families': ['launcher'], 'fix': r'(?m)^(\+#SBATCH --ntasks-per-node=1\b|-#SBATCH --ntasks-per-node=8)'},
+)
+
+case(
+    id='isaaclab316-sbatch-no-account-no-partition-defaults',
+    kind='script',
+    source='https://github.com/isaac-sim/IsaacLab/issues/316',
+    thread_site='a university Slurm cluster (UW Hyak, /mmfs1); the Orbit/IsaacLab cluster helper submits the training job with sbatch; sbatch falls back to the default account and partition and then rejects the job on its QOS (the last line, `Invalid qos specification`, is left out of the excerpt because it repeats an earlier set word for word)',
+    what='DOUBTFUL - the fix is inferred from the messages, not stated in the thread: the job script names no account and no partition, so sbatch uses defaults the user is not allowed to combine; the fix is in the job script (`#SBATCH --account=<the user\'s allocation>` and the GPU partition) and needs a value only the user has; assumed shape - a one-torchrun-per-node apptainer job on Delta without `--account`/`--partition` (Delta requires an account), diagnosed as on Delta',
+    cluster='delta',
+    script='apptainer_srun_torchrun.sh',
+    log='''
+sbatch: error: No account specified, defaulting to: cse
+sbatch: error: No partition specified, defaulting to: compute
+''',
+    expect={'families': ['scheduler'], 'fix': r'(?m)^\+#SBATCH (--account|-A)[= ]'},
+)
+
+case(
+    id='radiasoft183-hydra-mpiexec-unrecognized-argument-mca',
+    kind='script',
+    source='https://github.com/radiasoft/devops/issues/183',
+    thread_site='RadiaSoft container cluster (rs14.local); FLASH (flash4) built against MPICH is started through the `rsmpi -n 8 flash4` wrapper, which passes Open MPI `-mca` options; the MPICH Hydra mpiexec rejects them (the ldd output in the thread shows libmpi from /usr/lib64/mpich)',
+    what='DOUBTFUL - the launch line passes an Open MPI option (`-mca ...`) to the MPICH (Hydra) mpiexec the program was built with; the fix is in the launch line (drop the `-mca` options, or use the mpiexec of the MPI the program links); the thread\'s wrapper (`rsmpi`) is the group\'s own launch script, which is why this is labelled script; assumed shape - a CPU MPI program started with `mpiexec -n 8 -mca btl ...` inside a 1-node Anvil Slurm job with an MPICH module loaded, diagnosed as on Anvil',
+    cluster='anvil',
+    script='srun_mpi_app.sh',
+    replace=[['#SBATCH --nodes=8', '#SBATCH --nodes=1'], ['#SBATCH --ntasks-per-node=64', '#SBATCH --ntasks-per-node=8'], ['module load cray-mpich', 'module load mpich'], [MPIAPP, 'mpiexec -n 8 -mca btl self,vader,tcp ./flash4']],
+    log='''
+[mpiexec@rs14.local] match_arg (utils/args/args.c:159): unrecognized argument mca
+[mpiexec@rs14.local] HYDU_parse_array (utils/args/args.c:174): argument matching returned error
+[mpiexec@rs14.local] parse_args (ui/mpich/utils.c:1596): error parsing input array
+''',
+    expect={'families': ['launcher', 'modules'], 'fix': r'(?m)^(-.*mpiexec .*-mca|\+.*module load openmpi|\+\s*srun .*flash4)'},
+)
+
+case(
+    id='dynamo5948-pyxis-srun-openmpi-image-needs-mpi-pmix',
+    kind='script',
+    source='https://github.com/ai-dynamo/dynamo/pull/5948',
+    thread_site='an NVIDIA Slurm cluster (ptyche) with pyxis/enroot; the multinode example script starts the frontend and workers with `srun --container-image=...`; the container image carries Open MPI, and srun without `--mpi=pmix` gives the direct-launch error; the PR adds `--mpi=pmix` to every srun line and says that fixes it (the first line of the Open MPI message repeats an earlier set and is left out)',
+    what='the srun lines of the job script start an Open MPI program without telling srun which PMI to use; the fix is in the script (`srun --mpi=pmix ...`); assumed shape - one task per GPU in a pyxis container on an 8-GPU Delta-like node, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_pyxis.sh',
+    log='''
+but OMPI was not built with SLURM's PMI support and therefore cannot execute.
+''',
+    expect={'families': ['launcher', 'containers'], 'fix': r'(?m)^\+.*srun .*--mpi[= ]pmi'},
+)
+
+# ---------------------------------------------------------------- not-script cases
+
+case(
+    id='gpud604-xid79-gpu-fallen-off-bus-gpu-is-lost',
+    kind='not_script',
+    source='https://github.com/leptonai/gpud/issues/604',
+    thread_site='a GPU node monitored by gpud; the node logged Xid 79 and every NVML query for that GPU then fails with GPU_IS_LOST (the issue asks for a clearer message from the monitor)',
+    what='Xid 79 (the GPU fell off the PCIe bus) is a hardware/driver fault of the node; the job script cannot cause or fix it (drain the node, reset or replace the GPU); assumed shape - a torchrun training job on a Delta node whose GPU is lost, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_torchrun.sh',
+    log='''
+XID 79(GPU has fallen off the bus) detected on PCI:0000:ae:00
+failed to get remapped rows for GPU-ac896b35-5782-c478-4b2a-a661de07770f: failed to get device remapped rows: ERROR_GPU_IS_LOST
+''',
+)
+
+case(
+    id='ray1653-nodevfiles-cuda-visible-devices-parse-error',
+    kind='not_script',
+    source='https://github.com/ray-project/ray/issues/1653',
+    thread_site='a Slurm cluster (Flatiron) that sets CUDA_VISIBLE_DEVICES=NoDevFiles in jobs without GPUs; `import ray` (ray 0.3.1) crashes while parsing the variable as a list of integers; the job was `sbatch -N 1 --exclusive` on CPU nodes',
+    what='DOUBTFUL - a Ray bug: ray.utils.get_cuda_visible_devices assumed the variable holds integers and crashed on the site\'s `NoDevFiles` placeholder (fixed in Ray); unsetting the variable in the script is only a workaround, so it is labelled not-script; assumed shape - a Ray cluster started in a Delta Slurm job, diagnosed as on Delta',
+    cluster='delta',
+    script='ray_slurm.sh',
+    log='''
+  File "/mnt/xfs1/home/mgabitto/python_cpu/lib/python2.7/site-packages/ray/utils.py", line 133, in get_cuda_visible_devices
+ValueError: invalid literal for int() with base 10: 'NoDevFiles'
+''',
+)
+
+case(
+    id='pgsccalc332-apptainer-squashfuse-dev-fuse-not-directory',
+    kind='not_script',
+    source='https://github.com/PGScatalog/pgsc_calc/issues/332',
+    thread_site='UBC ARC Sockeye (PBS Pro); a Nextflow pipeline run with the singularity/apptainer profile; every container start fails in apptainer\'s squashfuse image driver; the maintainer says it comes from how apptainer is set up on the cluster, the reporter links apptainer/apptainer#2191',
+    what='the site\'s apptainer installation cannot mount images through FUSE on the compute nodes (apptainer bug/site configuration); nothing in the job script causes it; assumed shape - a PBS job on Polaris that runs an apptainer image under mpiexec, diagnosed as on Polaris',
+    cluster='polaris',
+    script='pbs_mpiexec.sh',
+    replace=[[POL, 'mpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} apptainer exec pgsc_calc.sif python train.py']],
+    log='''
+container creation failed: image driver mount failure: image driver squashfuse_ll instance exited with error: squashfuse_ll exited: fusermount: mountpoint /dev/fuse is not a directory or a regular file
+''',
+)
+
+case(
+    id='fluxcoral2-125-cray-pmi-mmap-bootstrap-barrier-non-block-taskmap',
+    kind='not_script',
+    source='https://github.com/flux-framework/flux-coral2/issues/125',
+    thread_site='LLNL tioga (HPE Cray EX, Flux with the cray-pals shell plugin, cray-mpich); MPI jobs launched with a non-block task map hang and then abort in Cray PMI init; the Flux developers trace it to the cray-pals plugin (issue closed with a fix in flux-coral2)',
+    what='a bug in the launcher plugin (flux-coral2 cray-pals) that builds the PMI data wrongly for non-block task maps; the job script only chose a valid task map; assumed shape - cray-mpich ranks started by the PALS-style launcher on Polaris, diagnosed as on Polaris',
+    cluster='polaris',
+    script='pbs_mpiexec.sh',
+    replace=[[POL, 'mpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --cpu-bind depth ./mpi_hello']],
+    log='''
+12: Fri Feb  9 07:12:51 2024: [PE_12]:_pmi_mmap_init:Failed to setup PMI mmap.Fri Feb  9 07:12:51 2024: [PE_12]:globals_init:_pmi_mmap_init returned -1
+3: MPIR_pmi_init(110)...: PMI_Init returned 1
+4: Fri Feb  9 07:12:51 2024: [PE_4]:_pmi_mmap_tmp: Warning bootstrap barrier failed: num_syncd=2, pes_this_node=4, timeout=180 secs
+''',
+)
+
+case(
+    id='upp105-gaea-cray-mpich-mpiio-lustre-assert',
+    kind='not_script',
+    source='https://github.com/NOAA-EMC/UPP/issues/105',
+    thread_site='NOAA gaea (Cray XC40, cray-mpich, Lustre); the UPP post job aborts in Cray MPI-IO when opening its output file; a NOAA engineer says he reported this MPI-IO problem to the vendor and that it is a trap for anybody using MPI_IO; moving to cray-mpich/7.7.0 did not help',
+    what='an assertion inside Cray MPICH\'s ROMIO Lustre driver (a library bug of the MPI on that system); the job script does not cause it; assumed shape - a CPU MPI program under srun on Perlmutter CPU nodes with cray-mpich (same vendor MPI and Lustre), diagnosed as on Perlmutter',
+    cluster='perlmutter',
+    script='srun_mpi_app.sh',
+    replace=[['#SBATCH --nodes=8', '#SBATCH --nodes=2'], [MPIAPP, 'srun --cpu-bind=cores ./ncep_post < itag']],
+    log='''
+Assertion failed in file /notbackedup/users/sko/mpt/mpt_base/mpich2/src/mpi/romio/adio/ad_cray/ad_cray_adio_open.c at line 474: _mpiio_o_lov_delay_create != 0
+Rank 0 [Thu Feb 27 22:42:00 2020] [c4-0c0s12n3] internal ABORT - process 0
+''',
+)
+
+case(
+    id='openpmix2031-slurmd-credential-replayed-invalid-job-credential',
+    kind='not_script',
+    source='https://github.com/openpmix/openpmix/issues/2031',
+    thread_site='a Slurm cluster where MPI apps started with srun + PMIx fail at random; reduced to `srun pwd` in a loop on 4 nodes; the slurmd logs of some nodes show replayed credentials, which the reporter takes for the cause and a PMIx maintainer agrees',
+    what='DOUBTFUL - the log is the nodes\' slurmd log, not the job\'s output; slurmd rejects job credentials as replayed (munge/credential or clock problem of the site\'s Slurm), so step launches fail whatever the job script says; assumed shape - an MPI program under srun on Delta, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_mpi_app.sh',
+    replace=[['#SBATCH --nodes=8', '#SBATCH --nodes=4'], [MPIAPP, 'srun --mpi=pmix ./solver input.dat']],
+    log='''
+b5192-mn: [2021-01-22T10:27:09.995] error: Credential signature check: Credential replayed
+b5192-mn: [2021-01-22T10:27:09.995] error: Invalid job credential from 51525@10.145.200.11: Invalid job credential
+''',
+)
+
+case(
+    id='masterofpores119-apptainer-user-namespace-fd-connection-reset',
+    kind='not_script',
+    source='https://github.com/biocorecrg/master_of_pores/issues/119',
+    thread_site='a university Slurm GPU cluster; the Master of Pores pipeline (Nextflow) fails at the dorado basecalling step every time it starts the container with the site\'s apptainer module, and works with the site\'s singularity module',
+    what='DOUBTFUL - apptainer on that cluster cannot set up the user namespace for the container (site installation/configuration of apptainer); switching to the singularity module is a workaround, not a script fault; assumed shape - a GPU job on Delta that runs an apptainer image under srun, diagnosed as on Delta',
+    cluster='delta',
+    script='apptainer_srun_torchrun.sh',
+    log='''
+FATAL:   container creation failed: while getting /proc/self/ns/user file descriptor: while requesting file descriptors send: read unix @->@: read: connection reset by peer
+''',
+)
