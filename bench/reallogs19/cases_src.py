@@ -76,6 +76,22 @@ but OMPI was not built with SLURM's PMI support and therefore cannot execute.
     expect={'families': ['launcher', 'containers'], 'fix': r'(?m)^\+.*srun .*--mpi[= ]pmi'},
 )
 
+case(
+    id='osc-kb-oom-srun-step-cgroup-out-of-memory-shared-node',
+    kind='script',
+    source='https://www.osc.edu/documentation/knowledge_base/out_of_memory_oom_or_excessive_memory_usage',
+    thread_site='Ohio Supercomputer Center knowledge-base page on out-of-memory jobs (Slurm, shared nodes where memory is allotted in proportion to the cores requested); it quotes these messages for a parallel program launched through srun and tells users to request more memory (more cores or a whole node) for the job',
+    what='the job asks too little memory for what its tasks use (on a shared node the allotment follows the cores requested), so the cgroup OOM killer ends the step; the fix is in the job script (a larger `--mem`, more cores, or an exclusive/whole node); assumed shape - 4 MPI tasks on one node of Anvil\'s `shared` partition, which also allots memory per core, diagnosed as on Anvil',
+    cluster='anvil',
+    script='srun_mpi_app.sh',
+    replace=[['#SBATCH --nodes=8', '#SBATCH --nodes=1\n#SBATCH -p shared'], ['#SBATCH --ntasks-per-node=64', '#SBATCH --ntasks-per-node=4'], ['#SBATCH --cpus-per-task=2', '#SBATCH --cpus-per-task=1']],
+    log='''
+slurmstepd: error: Detected 1 oom-kill event(s) in StepId=14604003.0 cgroup. Some of your processes may have been killed by the cgroup out-of-memory handler.
+srun: error: o0616: task 0: Out Of Memory
+''',
+    expect={'families': ['resources'], 'fix': r'(?m)^(\+#SBATCH --mem(-per-cpu)?[= ]|\+#SBATCH --ntasks-per-node=(?!4\b)\d+|\+#SBATCH --cpus-per-task=(?!1\b)\d+|\+#SBATCH --exclusive|\+#SBATCH (-p|--partition)[= ]?wholenode)'},
+)
+
 # ---------------------------------------------------------------- not-script cases
 
 case(
@@ -176,5 +192,32 @@ case(
     script='apptainer_srun_torchrun.sh',
     log='''
 FATAL:   container creation failed: while getting /proc/self/ns/user file descriptor: while requesting file descriptors send: read unix @->@: read: connection reset by peer
+''',
+)
+
+case(
+    id='nccl-docs-systemd-removeipc-unlink-shared-memory',
+    kind='not_script',
+    source='https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/troubleshooting/runtime_and_mpi_issues.html',
+    thread_site='NVIDIA NCCL user guide, troubleshooting page; it quotes this warning for jobs started by mpirun or Slurm: systemd removes the shared-memory files of a user it does not see logged in, and NCCL crashes during init; the page tells system administrators to set RemoveIPC=no in logind.conf',
+    what='a node configuration fault (systemd-logind RemoveIPC deletes the job\'s /dev/shm segments); the job script cannot prevent it, the site administrators must change logind.conf; assumed shape - one task per GPU started by srun on a Delta node, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_python.sh',
+    log='''
+NCCL WARN unlink shared memory /dev/shm/nccl-d5rTd0 failed, error: No such file or directory
+''',
+)
+
+case(
+    id='hpx1466-supermic-torque-nodefile-not-on-shared-fs',
+    kind='not_script',
+    source='https://github.com/TheHPXProject/hpx/issues/1466',
+    thread_site='LSU SuperMIC (Torque/PBS); an HPX program started with `mpirun -f $PBS_NODEFILE` aborts because HPX re-reads the node file on every node, and the node file lives under the Torque spool directory that only the first node can see; a maintainer notes the node file is generated on a file system not accessible to all nodes and asks why HPX reads it at all under mpirun',
+    what='DOUBTFUL - the fault is the site\'s node-file location combined with HPX reading the node file on every rank (a library behaviour); copying the node file to a shared directory in the script is only a workaround, so it is labelled not-script; assumed shape - an MPI program started by mpiexec in a PBS job on Polaris, diagnosed as on Polaris',
+    cluster='polaris',
+    script='pbs_mpiexec.sh',
+    replace=[[POL, 'mpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} ./hello_world']],
+    log='''
+hpx::init: std::exception caught: Could not open nodefile: '/var/spool/torque/aux//20775.smic3'
 ''',
 )
