@@ -92,6 +92,37 @@ srun: error: o0616: task 0: Out Of Memory
     expect={'families': ['resources'], 'fix': r'(?m)^(\+#SBATCH --mem(-per-cpu)?[= ]|\+#SBATCH --ntasks-per-node=(?!4\b)\d+|\+#SBATCH --cpus-per-task=(?!1\b)\d+|\+#SBATCH --exclusive|\+#SBATCH (-p|--partition)[= ]?wholenode)'},
 )
 
+case(
+    id='mpijl924-gh200-gpus-per-task-binding-invalid-device-ordinal',
+    kind='script',
+    source='https://github.com/JuliaParallel/MPI.jl/issues/924',
+    thread_site='Sigma2 Olivia (HPE Cray EX, NVIDIA GH200, Slurm, cray-mpich); the MPI.jl multi-GPU CUDA-aware test picks its GPU with CUDA.device!(node-local rank); rank 0 works, the other ranks fail; a maintainer explains that the Slurm setup already restricts each rank to one GPU (CUDA_VISIBLE_DEVICES per task), so device ids above 0 do not exist in a rank, and the docs were updated afterwards',
+    what='DOUBTFUL - the job binds one GPU per task (per-task GPU binding in the job script) while the program selects GPU number = local rank; the fix can be made in the job script (request GPUs per node without per-task binding, e.g. drop `--gpus-per-task=1` or add `--gpu-bind=none`) or in the program (use device 0); labelled script because the maintainer\'s explanation points at the Slurm GPU binding; assumed shape - 4 ranks under srun with `#SBATCH --gpus-per-task=1` on a DeltaAI GH200 node (same GH200 + Slingshot Cray family), diagnosed as on DeltaAI',
+    cluster='deltaai',
+    script='srun_python.sh',
+    replace=[['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-task=1'], [SRUNPY, 'srun julia --project alltoall_test_cuda_multigpu.jl']],
+    log=\'\'\'
+rank=0 rank_loc=0 (gpu_id=CuDevice(0)), size=4, dst=1, src=3
+ERROR: LoadError: CUDA error: invalid device ordinal (code 101, ERROR_INVALID_DEVICE)
+\'\'\',
+    expect={'families': ['devices'], 'fix': r'(?m)^(-#SBATCH --gpus-per-task=1|\+#SBATCH --gpu-bind[= ]none|\+.*srun .*--gpu-bind[= ]none|\+#SBATCH --gpus-per-node=4)'},
+)
+
+case(
+    id='castro2017-perlmutter-multiple-gpus-visible-to-each-rank',
+    kind='script',
+    source='https://github.com/AMReX-Astro/Castro/issues/2017',
+    thread_site='NERSC Perlmutter GPU nodes; a Castro (AMReX) job with `#SBATCH -n 16`, `--ntasks-per-node=4`, `-c 16` and no per-rank GPU binding prints the AMReX warning at start-up and later crashes with negative densities; the same warning is the one the WarpX/ImpactX Perlmutter scripts removed by binding one GPU per rank (`--ntasks-per-gpu=1`)',
+    what='DOUBTFUL - the warning says every rank sees all four GPUs because the job script does not bind GPUs to ranks; the fix is in the script (`--ntasks-per-gpu=1`, `--gpus-per-task=1`/`--gpu-bind`, or `CUDA_VISIBLE_DEVICES=$SLURM_LOCALID`); the thread\'s own resolution is not visible and the negative-density crash may have a second cause; assumed shape - the Perlmutter GPU script with `--ntasks-per-node=4` and `--gpus-per-node=4` only, on 4 nodes, diagnosed as on Perlmutter',
+    cluster='perlmutter',
+    script='perlmutter_srun_gpu.sh',
+    replace=[['#SBATCH -N 1', '#SBATCH -N 4'], ['module load pytorch/2.3.1', 'module load PrgEnv-gnu gcc/9.3.0'], [PM, 'srun ./Castro2d.gnu.MPI.CUDA.ex inputs_2d']],
+    log=\'\'\'
+Multiple GPUs are visible to each MPI rank, but the number of GPUs per socket or node has not been provided.
+\'\'\',
+    expect={'families': ['devices'], 'fix': r'(?m)^(\+#SBATCH --(ntasks-per-gpu=1|gpus-per-task=1|gpu-bind[= ])|\+.*srun .*--(gpus-per-task|gpu-bind|ntasks-per-gpu)|\+.*CUDA_VISIBLE_DEVICES=\$\{?SLURM_LOCALID)'},
+)
+
 # ---------------------------------------------------------------- not-script cases
 
 case(
@@ -220,4 +251,33 @@ case(
     log='''
 hpx::init: std::exception caught: Could not open nodefile: '/var/spool/torque/aux//20775.smic3'
 ''',
+)
+
+case(
+    id='apptainer2369-abaqus-image-mpirun-unrecognized-affinity',
+    kind='not_script',
+    source='https://github.com/apptainer/apptainer/issues/2369',
+    thread_site='a Rocky Linux 9 cluster node; Abaqus 2024 in a Rocky 8 apptainer image, started with `apptainer exec abq-2024.sif sh start.sh`; the same image runs on a CentOS 7 host; the Abaqus-bundled mpirun aborts on start; the apptainer maintainer answers that this is an application/image problem for whoever supports the Abaqus image',
+    what='DOUBTFUL - the MPI bundled with the application image rejects the host\'s CPU affinity setting on the newer host OS (an application/image compatibility fault, not something the launch script sets); assumed shape - the containerised solver started from a 1-node Anvil job, diagnosed as on Anvil',
+    cluster='anvil',
+    script='srun_mpi_app.sh',
+    replace=[['#SBATCH --nodes=8', '#SBATCH --nodes=1'], ['#SBATCH --ntasks-per-node=64', '#SBATCH --ntasks-per-node=1\n#SBATCH --cpus-per-task=48'], ['#SBATCH --cpus-per-task=2\n', ''], ['module load cray-mpich', 'module load apptainer'], [MPIAPP, 'apptainer exec abq-2024.sif sh start.sh']],
+    log=\'\'\'
+mpirun error : mpirun: Unrecognized affinity setting  mpirun: Internal Error: Bad argument to mpirun.
+\'\'\',
+)
+
+case(
+    id='chipstar1255-aurora-level-zero-zeimagecreate-first-process',
+    kind='not_script',
+    source='https://github.com/CHIP-SPV/chipStar/issues/1255',
+    thread_site='ALCF Aurora (PBS Pro, Intel Data Center GPU Max 1550, oneAPI 2025.3); GROMACS mdrun built with chipStar (HIP on Level Zero) inside a PBS job; the first process on a fresh node fails in zeImageCreate and crashes after thousands of event warnings, the same command started again on the same node works (issue open, traced to Level Zero initialisation in chipStar)',
+    what='a runtime bug of the HIP-on-Level-Zero layer (or the Level Zero stack) at first use of a node; the job script does not cause it; assumed shape - GROMACS ranks started by PALS mpiexec on Aurora, diagnosed as on Aurora',
+    cluster='aurora',
+    script='pbs_aurora_mpiexec.sh',
+    replace=[[AUR, 'mpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --cpu-bind depth -d 8 gmx_mpi mdrun -nb gpu -pme gpu -deffnm md']],
+    log=\'\'\'
+CHIPEventLevel0::reset() called while event is recording
+Binding of the texture object failed. CUDA error #1 (hipErrorInvalidValue)
+\'\'\',
 )
