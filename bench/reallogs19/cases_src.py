@@ -101,10 +101,10 @@ case(
     cluster='deltaai',
     script='srun_python.sh',
     replace=[['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-task=1'], [SRUNPY, 'srun julia --project alltoall_test_cuda_multigpu.jl']],
-    log=\'\'\'
+    log='''
 rank=0 rank_loc=0 (gpu_id=CuDevice(0)), size=4, dst=1, src=3
 ERROR: LoadError: CUDA error: invalid device ordinal (code 101, ERROR_INVALID_DEVICE)
-\'\'\',
+''',
     expect={'families': ['devices'], 'fix': r'(?m)^(-#SBATCH --gpus-per-task=1|\+#SBATCH --gpu-bind[= ]none|\+.*srun .*--gpu-bind[= ]none|\+#SBATCH --gpus-per-node=4)'},
 )
 
@@ -117,9 +117,9 @@ case(
     cluster='perlmutter',
     script='perlmutter_srun_gpu.sh',
     replace=[['#SBATCH -N 1', '#SBATCH -N 4'], ['module load pytorch/2.3.1', 'module load PrgEnv-gnu gcc/9.3.0'], [PM, 'srun ./Castro2d.gnu.MPI.CUDA.ex inputs_2d']],
-    log=\'\'\'
+    log='''
 Multiple GPUs are visible to each MPI rank, but the number of GPUs per socket or node has not been provided.
-\'\'\',
+''',
     expect={'families': ['devices'], 'fix': r'(?m)^(\+#SBATCH --(ntasks-per-gpu=1|gpus-per-task=1|gpu-bind[= ])|\+.*srun .*--(gpus-per-task|gpu-bind|ntasks-per-gpu)|\+.*CUDA_VISIBLE_DEVICES=\$\{?SLURM_LOCALID)'},
 )
 
@@ -262,9 +262,9 @@ case(
     cluster='anvil',
     script='srun_mpi_app.sh',
     replace=[['#SBATCH --nodes=8', '#SBATCH --nodes=1'], ['#SBATCH --ntasks-per-node=64', '#SBATCH --ntasks-per-node=1\n#SBATCH --cpus-per-task=48'], ['#SBATCH --cpus-per-task=2\n', ''], ['module load cray-mpich', 'module load apptainer'], [MPIAPP, 'apptainer exec abq-2024.sif sh start.sh']],
-    log=\'\'\'
+    log='''
 mpirun error : mpirun: Unrecognized affinity setting  mpirun: Internal Error: Bad argument to mpirun.
-\'\'\',
+''',
 )
 
 case(
@@ -276,8 +276,8 @@ case(
     cluster='aurora',
     script='pbs_aurora_mpiexec.sh',
     replace=[[AUR, 'mpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --cpu-bind depth -d 8 gmx_mpi mdrun -nb gpu -pme gpu -deffnm md']],
-    log=\'\'\'
+    log='''
 CHIPEventLevel0::reset() called while event is recording
 Binding of the texture object failed. CUDA error #1 (hipErrorInvalidValue)
-\'\'\',
+''',
 )
