@@ -123,6 +123,36 @@ Multiple GPUs are visible to each MPI rank, but the number of GPUs per socket or
     expect={'families': ['devices'], 'fix': r'(?m)^(\+#SBATCH --(ntasks-per-gpu=1|gpus-per-task=1|gpu-bind[= ])|\+.*srun .*--(gpus-per-task|gpu-bind|ntasks-per-gpu)|\+.*CUDA_VISIBLE_DEVICES=\$\{?SLURM_LOCALID)'},
 )
 
+case(
+    id='luslab131-camp-guppy-gpu-node-without-gres-request',
+    kind='script',
+    source='https://github.com/luslab/luslab-nf-modules/pull/131',
+    thread_site='the Francis Crick Institute CAMP cluster (Slurm with a job_submit filter); the guppy basecaller module asks for the GPU partition through its resource label but the generated sbatch request carries no GRES, and the submit filter rejects it (the PR author could not run the GPU path and guesses the GRES setup; the filter message itself names the missing GRES request)',
+    what='DOUBTFUL - the job asks for a GPU node without a `--gres=gpu:N` (or `--gpus...`) request, which the site filter requires; the fix is in the job script (add the GPU request); the thread does not confirm the fix; assumed shape - one task on a Delta GPU partition with `-p gpuA100x4` and no GPU request, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_python.sh',
+    replace=[['#SBATCH --gpus-per-node=4', '#SBATCH -p gpuA100x4'], ['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=1'], [SRUNPY, 'srun guppy_basecaller -i fast5 -s basecalled -x cuda:0']],
+    log='''
+sbatch: error: slurm_job_submit: Requesting gpu node without a GRES request...
+''',
+    expect={'families': ['scheduler', 'resources'], 'fix': r'(?m)^\+#SBATCH --(gres=gpu|gpus(-per-node|-per-task)?)[= :]'},
+)
+
+case(
+    id='radicalpilot2584-frontera-srun-duplicate-nodelist',
+    kind='script',
+    source='https://github.com/radical-cybertools/radical.pilot/issues/2584',
+    thread_site='TACC Frontera (Slurm); RADICAL-Pilot builds srun task lines with `--nodelist` naming the same node once per rank; with `-N 1` srun drops the duplicate with this error, with `-N 2` the step hangs; the RP developers fixed it by removing duplicate node names from `--nodelist`',
+    what='the srun line asks for a node list that repeats a host (more list entries than the node count), so srun trims it or waits for a second node that is the same machine; the fix is in the launch line (no duplicate hosts in `--nodelist`, or no `--nodelist` at all); assumed shape - a 1-node TACC job whose launch line is `srun -N 1 --ntasks 2 --nodelist=c204-015,c204-015 ...`, diagnosed as on Lonestar6 (same TACC Slurm family)',
+    cluster='lonestar6',
+    script='tacc_ibrun.sh',
+    replace=[['#SBATCH -N 2', '#SBATCH -N 1'], ['#SBATCH -n 6', '#SBATCH -n 2'], ['ibrun python train.py --epochs 10', 'srun -N 1 --ntasks 2 --cpus-per-task 1 --nodelist=c204-015,c204-015 python train.py --epochs 10']],
+    log='''
+srun: error: Required nodelist includes more nodes than permitted by max-node count (2 > 1). Eliminating nodes from the nodelist.
+''',
+    expect={'families': ['launcher'], 'fix': r'(?m)^(-.*srun .*--nodelist=c204-015,c204-015|\+.*srun (?!.*--nodelist=c204-015,c204-015))'},
+)
+
 # ---------------------------------------------------------------- not-script cases
 
 case(
