@@ -153,6 +153,37 @@ srun: error: Required nodelist includes more nodes than permitted by max-node co
     expect={'families': ['launcher'], 'fix': r'(?m)^(-.*srun .*--nodelist=c204-015,c204-015|\+.*srun (?!.*--nodelist=c204-015,c204-015))'},
 )
 
+case(
+    id='smith1158-petsc-gpu-build-mpi-not-gpu-aware',
+    kind='script',
+    source='https://github.com/llnl/smith/issues/1158',
+    thread_site='LLNL lassen (IBM Spectrum MPI, jsrun/lrun); the MFEM PETSc example run with `--device cuda` aborts in PETSc on every rank because the MPI it runs under is not GPU-aware; PETSc\'s own message lists the per-MPI launch/environment settings that make it GPU-aware (Spectrum `--smpiargs=-gpu`, Cray MPICH `MPICH_GPU_SUPPORT_ENABLED=1`) or the option to turn the check off; the reporter suspects the PETSc configuration',
+    what='DOUBTFUL - read as a launch fault: the job starts a GPU-enabled PETSc program without enabling GPU-aware MPI in the launch environment; on a Cray MPICH site the fix is `export MPICH_GPU_SUPPORT_ENABLED=1` in the job script (or `-use_gpu_aware_mpi 0` in PETSC_OPTIONS); the thread itself does not confirm which fix was applied and may end in a PETSc rebuild; assumed shape - the example under srun on Perlmutter GPU nodes without MPICH_GPU_SUPPORT_ENABLED, diagnosed as on Perlmutter',
+    cluster='perlmutter',
+    script='perlmutter_srun_gpu.sh',
+    replace=[['module load pytorch/2.3.1', 'module load PrgEnv-gnu cudatoolkit cray-mpich'], [PM, 'srun ./ex1p -m star.mesh --usepetsc --partial-assembly --device cuda --petscopts rc_ex1p_device']],
+    log='''
+[3]PETSC ERROR: PETSc is configured with GPU support, but your MPI is not GPU-aware. For better performance, please use a GPU-aware MPI.
+[3]PETSC ERROR: For Cray-MPICH, you need to set MPICH_GPU_SUPPORT_ENABLED=1 (man mpi to see manual of cray-mpich)
+''',
+    expect={'families': ['environment', 'library'], 'fix': r'(?m)^\+.*(MPICH_GPU_SUPPORT_ENABLED=1|-use_gpu_aware_mpi 0)'},
+)
+
+case(
+    id='picongpu4880-lumi-template-mpiexec-command-not-found',
+    kind='script',
+    source='https://github.com/ComputationalRadiationPhysics/picongpu/pull/4880',
+    thread_site='LUMI (HPE Cray EX, Slurm, cray-mpich); the PIConGPU batch template for LUMI-G starts the run with `mpiexec`, which the loaded programming environment does not provide, so the job stops at the launch line; the PR updates the LUMI profile (modules and compilers) after a system change',
+    what='DOUBTFUL - the launch line calls `mpiexec` where the site environment offers only `srun` (or a module that is not loaded); the fix is in the job script/profile (use `srun`, or load the module that provides mpiexec); the PR\'s own change is to the profile\'s modules, the exact launch fix is not spelled out; assumed shape - the Perlmutter GPU script (same HPE Cray EX + Slurm family) with `mpiexec -n 4 ./picongpu ...` as launch line, diagnosed as on Perlmutter',
+    cluster='perlmutter',
+    script='perlmutter_srun_gpu.sh',
+    replace=[['module load pytorch/2.3.1', 'module load PrgEnv-gnu cudatoolkit'], [PM, 'mpiexec -n 4 ./bin/picongpu -d 1 1 4 -g 128 128 128 -s 100']],
+    log='''
+tbg/submit.start: line 46: mpiexec: command not found
+''',
+    expect={'families': ['launcher', 'modules'], 'fix': r'(?m)^(\+\s*srun .*picongpu|-mpiexec .*picongpu|\+.*module load .*(cray-mpich|openmpi|mpich))'},
+)
+
 # ---------------------------------------------------------------- not-script cases
 
 case(
@@ -309,5 +340,33 @@ case(
     log='''
 CHIPEventLevel0::reset() called while event is recording
 Binding of the texture object failed. CUDA error #1 (hipErrorInvalidValue)
+''',
+)
+
+case(
+    id='alcfug489-polaris-kokkos-cuda-malloc-async-cray-mpich-gtl',
+    kind='not_script',
+    source='https://github.com/argonne-lcf/user-guides/issues/489',
+    thread_site='ALCF Polaris (PBS Pro, cray-mpich with GPU support); LAMMPS, AthenaK, XGC and other Kokkos applications built with Kokkos 4.2 to 4.5 default to CUDA stream-ordered (async) allocations, which CUDA-aware Cray MPICH cannot register; an ALCF staff member documents the runtime error and notes the site Kokkos 4.3 module is built with the option turned off',
+    what='a build-time incompatibility between Kokkos\' default CUDA async allocator and Cray MPICH\'s GTL (rebuild Kokkos/the application with `-DKokkos_ENABLE_IMPL_CUDA_MALLOC_ASYNC=OFF` or use the site module); nothing in the job script causes it; assumed shape - a Kokkos LAMMPS run started by mpiexec in a Polaris PBS job, diagnosed as on Polaris',
+    cluster='polaris',
+    script='pbs_mpiexec.sh',
+    replace=[[POL, 'mpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --depth=16 --cpu-bind depth ./lmp -k on g 4 -sf kk -in in.snap']],
+    log='''
+(GTL DEBUG: 2) cuIpcGetMemHandle: invalid argument, CUDA_ERROR_INVALID_VALUE, line no 148
+''',
+)
+
+case(
+    id='mfc1835-phoenix-dead-v100-cuinit-999',
+    kind='not_script',
+    source='https://github.com/MFlowCode/MFC/pull/1835',
+    thread_site='Georgia Tech PACE Phoenix (Slurm, V100 nodes); an MFC GPU CI job landed on a node with a dead GPU, the job\'s preflight check reported the CUDA init failure and resubmitted, and Slurm placed the retry on the same bad node; the PR makes the CI exclude the faulted node found through sacct',
+    what='a dead GPU on one node (hardware fault); the job script is correct, the remedy is to exclude/drain the node and resubmit; assumed shape - a GPU job under srun on a Delta node, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_python.sh',
+    replace=[[SRUNPY, 'srun ./build/install/bin/simulation']],
+    log='''
+cuInit returned error 999 CUDA_ERROR_UNKNOWN
 ''',
 )
