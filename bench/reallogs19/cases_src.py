@@ -184,6 +184,22 @@ tbg/submit.start: line 46: mpiexec: command not found
     expect={'families': ['launcher', 'modules'], 'fix': r'(?m)^(\+\s*srun .*picongpu|-mpiexec .*picongpu|\+.*module load .*(cray-mpich|openmpi|mpich))'},
 )
 
+case(
+    id='inferencex3336-salloc-hardcoded-partition-removed-on-new-cluster',
+    kind='script',
+    source='https://github.com/SemiAnalysisAI/InferenceX/pull/3336',
+    thread_site='an AMD MI300X Slurm cluster behind CI runners; the repo\'s runner launch script hardcodes `PARTITION="compute"` and asks `salloc --partition=compute --gres=gpu:N ...`; after the runners moved to a different cluster every benchmark job fails about 45 s in with these messages; the follow-up PR (SemiAnalysisAI/InferenceX#3350) changes the partition in the launch script to `compute-0` and says so',
+    what='the launch script names a partition that does not exist on the cluster it now runs on; the fix is in the script (name a partition the cluster has); the thread\'s launcher requests the allocation with salloc (the lines are salloc\'s), the assumed shape carries the same hardcoded partition as `#SBATCH --partition=compute` - one task per GPU in a pyxis container on an 8-GPU Delta node (Delta has no `compute` partition; its 8-GPU partition is gpuH200x8), diagnosed as on Delta',
+    cluster='delta',
+    script='srun_pyxis.sh',
+    replace=[['#SBATCH --gpus-per-node=8', '#SBATCH --gpus-per-node=8\n#SBATCH --partition=compute']],
+    log='''
+salloc: error: invalid partition specified: compute
+salloc: error: Job submit/allocate failed: Invalid partition name specified
+''',
+    expect={'families': ['scheduler'], 'fix': r'(?m)^(\+#SBATCH (--partition|-p)[= ]?(?!compute\s*$)\S+|-#SBATCH --partition=compute)'},
+)
+
 # ---------------------------------------------------------------- not-script cases
 
 case(
