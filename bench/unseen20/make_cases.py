@@ -578,6 +578,97 @@ CASES = [
                       "module, then `python3 run_training_pipeline.py quenya --gpu_id 0 --finetune "
                       "--resume_checkpoint /scratch/s5480698/.../80k.pt`. Right: 1 process on 1 GPU with --gpu_id 0 "
                       "kept, the eSpeak-NG dependency named (the target needs it), the /scratch checkpoint path named."]),
+    case(fam("harvard-fasrc-iaifi-gpu-gres4-no-tasks-fasrc-modules-mamba-jax-cd-holystore-python-u-config-no-final-newline", "slurm"),
+         "smsharma/point-cloud-galaxy-diffusion", "scripts/submit_train.sh",
+         "Harvard FASRC Cannon (account iaifi_lab, partition iaifi_gpu, /n/holystore01)", "harvard-fasrc",
+         ["jax-one-process-four-gpus", "fasrc-modules", "mamba-activate", "abs-lab-store-cd", "no-final-newline"],
+         launch_model="single", launcher="none", total_ranks=1, gpus_per_node=4, gpus_per_rank=4, framework="jax",
+         program="train.py", args=["--config", "./configs/nbody.py"],
+         setup=[S('export TF_CPP_MIN_LOG_LEVEL="2"'), S("mamba activate jax"),
+                S("cd /n/holystore01/LABS/iaifi_lab/Users/smsharma/set-diffuser/")],
+         source_only=["-p iaifi_gpu", "module load python/3.10.9-fasrc01", "module load cuda/12.2.0-fasrc01",
+                      "module load gcc/12.2.0-fasrc01", "module load openmpi/4.1.4-fasrc01"],
+         accounts=["iaifi_lab"],
+         refuse_words=["fasrc01", "/n/holystore01", "iaifi_gpu", "mamba"],
+         assumptions=["FASRC: 1 node, 100GB, 48 h, --gres=gpu:4, -A iaifi_lab, -p iaifi_gpu, no task count: "
+                      "TF_CPP_MIN_LOG_LEVEL, four fasrc01 modules (python, cuda, gcc, openmpi), `mamba activate jax`, "
+                      "cd to /n/holystore01/..., then `python -u train.py --config ./configs/nbody.py` (one JAX "
+                      "process that uses the 4 GPUs; no final newline). Right: one process seeing the 4 GPUs of one "
+                      "node (not 4 ranks), the FASRC modules replaced, the mamba env and the /n/holystore01 cd named."]),
+    case(fam("ncar-casper-pbs-naml0001-select-ngpus1-gpu-type-a100-bash-l-conda-module-tf-allocator-cd-parent-python-u-yaml", "pbs"),
+         "NCAR/seals-ml", "scripts/submit_train.sh",
+         "NCAR Casper (PBS Pro, queue casper, account naml0001, gpu_type=a100)", "ncar-casper",
+         ["pbs-two-l-on-one-line", "gpu-type-resource", "conda-module", "cd-parent-relative", "tensorflow-allocator-env"],
+         launch_model="single", launcher="none", total_ranks=1, gpus_per_node=1, framework="tensorflow",
+         program="./scripts/train.py", args=["-c", "./config/train_transformer.yaml"],
+         setup=[S("conda activate seals_20240515"), S("export TF_GPU_ALLOCATOR=cuda_malloc_async"), S("cd ../")],
+         source_only=["#PBS -q casper", "-l gpu_type=a100", "module load conda"], accounts=["naml0001"],
+         refuse_words=["casper", "gpu_type", "cd ../", "PBS_O_WORKDIR"],
+         assumptions=["PBS (bash -l): -A naml0001, 1 h, -q casper, `select=1:ncpus=8:ngpus=1:mem=200GB -l gpu_type=a100` "
+                      "on one line, mail on abort: module conda, `conda activate seals_20240515`, "
+                      "TF_GPU_ALLOCATOR, `cd ../` (relative to wherever the job starts: PBS starts in $HOME, not the "
+                      "submit dir), then `python -u ./scripts/train.py -c ./config/train_transformer.yaml`. Right: "
+                      "1 process on 1 GPU, the gpu_type request mapped, the `cd ../` kept with the start-directory "
+                      "difference named (on Slurm it is relative to the submit dir), the conda module replaced."]),
+    case(fam("delta-gpua100x4-bbjr-one-gpu-commented-accelerate-bashrc-conda-wandb-agent-sweep-id-from-env-count-1", "slurm"),
+         "seyedparsa/let-me-think", "scripts/submit_train.sh",
+         "NCSA Delta (account bbjr-delta-gpu, partition gpuA100x4)", "delta",
+         ["wandb-agent-program", "sweep-id-from-submit-env", "commented-accelerate-line", "bashrc-conda",
+          "no-final-newline", "one-cpu"],
+         launch_model="single", launcher="none", total_ranks=1, gpus_per_node=1,
+         program="wandb", args=["agent", '"seyedparsa/bepatient/$SWEEP_ID"', "--count", "1"],
+         setup=[S("source ~/.bashrc"), S("conda activate nueva")],
+         source_only=["--partition=gpuA100x4", "--account=bbjr-delta-gpu"], accounts=["bbjr-delta-gpu"],
+         refuse_words=["wandb agent", "SWEEP_ID", "gpuA100x4", "bbjr-delta-gpu"],
+         assumptions=["Delta: -p gpuA100x4, -A bbjr-delta-gpu, 1 node, 1 task, 1 CPU, 16G, --gpus=1, 4 h, logs/: a "
+                      "commented `accelerate launch ...` line, an echo of $SWEEP_ID (given at submit time), .bashrc, "
+                      "`conda activate nueva`, then `wandb agent \"seyedparsa/bepatient/$SWEEP_ID\" --count 1` (no "
+                      "final newline). Right: one process on 1 GPU running the wandb agent (the training program is "
+                      "chosen by the sweep, not shown: the port keeps the agent line and names that it cannot see the "
+                      "launch), $SWEEP_ID named as a submit-time input, the commented line left a comment."]),
+    case(fam("nyu-greene-array-list-gres-gpu-mail-singularity-ro-overlay-glob-sif-bash-c-env-sh-venv-two-python-array-index-arg", "slurm"),
+         "cmhainje/lbc", "scripts/submit/train.sh",
+         "NYU Greene (Singularity overlays, /scratch/work/public images)", "nyu-greene",
+         ["array-list-of-values", "array-index-in-args", "singularity-overlay-ro", "glob-in-image-path",
+          "two-programs-in-bash-c", "venv-function-from-env-sh", "commented-alternative-block"],
+         launch_model="single", launcher="none", total_ranks=1, gpus_per_node=1,
+         program="train.py", args=["100_000", "-c", "4", "-l", "$SLURM_ARRAY_TASK_ID", "--camera", "r"],
+         other_runs=[R("train.py", ["100_000", "-c", "4", "-l", "$SLURM_ARRAY_TASK_ID", "--camera", "b"])],
+         keep_text=["source /ext3/env.sh; venv lbc; cd /home/ch4407/lbc/scripts;"],
+         source_only=["#SBATCH --array=1,2,4,8,16,32,64", "--overlay /home/ch4407/py/overlay-15GB-500K.ext3:ro",
+                      "/scratch/work/public/singularity/cuda11.8.86-cudnn8.7-devel-ubuntu22.04.2.sif*"],
+         refuse_words=["singularity", "overlay", "/scratch/work/public", "SLURM_ARRAY_TASK_ID", "array"],
+         assumptions=["1 node, 1 task, 1 CPU, 10GB, --gres gpu, 1 h, mail, --array=1,2,4,8,16,32,64: module purge, then "
+                      "`singularity exec --nv --overlay /home/.../overlay-15GB-500K.ext3:ro "
+                      "/scratch/work/public/singularity/cuda11.8.86-...sif* /bin/bash -c \"source /ext3/env.sh; venv "
+                      "lbc; cd ...; python train.py 100_000 -c 4 -l $SLURM_ARRAY_TASK_ID --camera r; python train.py "
+                      "... --camera b;\"` (the array index expands before the container starts; a glob in the image "
+                      "path), a commented alternative after. Right: an array of the same 7 values, each running both "
+                      "programs in order, 1 process on 1 GPU, the array index mapped to the target's variable inside "
+                      "the double-quoted body, the NYU image and overlay named (a target may lack Singularity)."]),
+    case(fam("alliance-rrg-tasks1-gpus-per-node1-relative-venv-wandb-offline-yq-config-cd-wdir-uv-run-abs-scratch-paths-trailing-backslashes", "slurm"),
+         "Ciela-Institute/CosmOrford", "shell/npe_run.sh",
+         "Digital Research Alliance of Canada (account rrg-lplevass, /home/<user>/links/scratch)", "alliance",
+         ["uv-run-program", "yq-config-lookup", "wandb-offline", "relative-venv", "hf-home-tilde-in-quotes",
+          "abs-scratch-args", "empty-arg-value", "no-final-newline"],
+         launch_model="single", launcher="none", total_ranks=1, gpus_per_node=1,
+         program="scripts/run_npe_budget_scan.py",
+         args=["--checkpoints_path=/home/noedia/links/scratch/wl_chall/budget_scan_nbody_final",
+               "--npe_results_path=/home/noedia/links/scratch/wl_chall/npe", "--summaries_cache_path=",
+               "--holdout_path=/home/noedia/links/projects/rrg-lplevass/shared/wl_chall_data/neurips-wl-challenge-holdout",
+               "--config=configs/experiments/npe_budget_scan.yaml", "--budgets=100,500,1000,5000,10000,20200",
+               "--offline=true"],
+         keep_text=["uv run scripts/run_npe_budget_scan.py", "WDIR=$(yq -r '.wdir' ../global_config.yaml)"],
+         setup=[S("source ../.venv/bin/activate"), S("wandb offline"), S('export HF_HOME="~/links/scratch/cache"'), S("cd $WDIR")],
+         accounts=["rrg-lplevass"],
+         refuse_words=["/home/noedia", "yq", "uv run", "links/scratch", "rrg-lplevass"],
+         assumptions=["Alliance: --tasks=1, 8 h, -A rrg-lplevass, 80G, 1 CPU, --gpus-per-node=1, output to jobout/: a venv "
+                      "one level up, `wandb offline`, WDIR and SAVE_DIR read with yq from ../global_config.yaml, "
+                      "HF_HOME with a quoted ~ (not expanded), cd $WDIR, then `uv run scripts/run_npe_budget_scan.py "
+                      "--checkpoints_path=/home/noedia/links/scratch/... --summaries_cache_path= ... --offline=true` "
+                      "(arguments glued to trailing backslashes; no final newline). Right: 1 process on 1 GPU with "
+                      "`uv run` and every argument kept (the empty one included), the yq lookups and relative "
+                      "paths kept, the /home/noedia scratch paths named."]),
 ]
 
 
