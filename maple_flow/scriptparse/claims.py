@@ -111,12 +111,12 @@ def _word_is_program(blocks: list[Block], word: str) -> tuple[bool, str]:
 
 #: A scheduler directive line of the script's header (the comment lines before its first
 #: command: sbatch, qsub and bsub stop reading directives there).
-_DIRECTIVE = re.compile(r"#(?:SBATCH|PBS|BSUB|COBALT|PJM|MSUB|FLUX:?|\$)\s+\S")
+_DIRECTIVE = re.compile(r"#(?:SBATCH|PBS|BSUB|COBALT|PJM|MSUB|MOAB|JSUB|OAR|FLUX:?|\$|@)\s+\S")
 #: A directive or launch option that counts GPUs (Slurm, PBS Pro, LSF, Grid Engine).
 _GPU_COUNT = re.compile(
     r"(?:--gres[= ](?:\S*,)?gpu(?::[\w.-]+)?:[1-9]|--gpus(?:-per-(?:node|task|socket))?[= ]"
     r"(?:[\w.-]+:)?[1-9]|(?:^|\s)-G\s*[1-9]|\bngpus=[1-9]|(?:^|[\s:,])gpus?=(?:0*[1-9]|0?\.\d*[1-9])"
-    r"|-gpu\s+[\"']?num=[1-9])")
+    r"|-gpu\s+[\"']?num=[1-9]|(?i:(?:^|[\s:,])gpus?=[1-9])|\bgpu_card=[1-9]|-gpgpu\s+[1-9])")
 #: A directive that counts nodes.
 _NODE_COUNT = re.compile(
     r"(?:(?:^|\s)(?:-N|--nodes)[= ]?\s*[1-9]|\bselect=[1-9]|\bnodes=[1-9]|-nnodes\s+[1-9])")
@@ -188,7 +188,8 @@ def header_false_claims(reason: str, text: str) -> list[str]:
             where = [(n, d) for n, d in _launch_lines(text) if fact.search(d)]
         if where:
             number, line = where[0]
-            wrong.append(f"line {number} `{one_line(line, 80)}` states {kind}")
+            wrong.append(f"line {number} `{one_line(line, 80)}` states {kind}, which the port "
+                         "does not read")
     if _ARRAY_CLAIM.search(reason) and header and not any(_ARRAY.search(d) for _, d in header):
         wrong.append("no directive of the script's header makes it a job array")
     body = _squash(text)
@@ -198,6 +199,45 @@ def header_false_claims(reason: str, text: str) -> list[str]:
                 body.replace('"', "'")):
             wrong.append(f"the script has no line {match.group(1)} `{one_line(quoted, 60)}`")
     return wrong
+
+
+#: The claim that the script has no scheduler directive, with what it says follows from it.
+_NO_DIRECTIVE = re.compile(r"(?:the script|it) has no scheduler directives?"
+                           r"(?: \(#SBATCH, #PBS, #BSUB\))?")
+_GIVEN_AT_SUBMISSION = " (they were given at submission)"
+
+
+def directives_unread(text: str) -> str:
+    """What the script's header holds when the port read none of it: ``"the script's
+    directives (#MSUB, lines 2-11) are of a scheduler the port does not read ..."``; ``""``
+    when the header has no directive."""
+    header = header_lines(text)
+    if not header:
+        return ""
+    prefixes = list(dict.fromkeys(d.split()[0] for _, d in header))
+    first, last = header[0][0], header[-1][0]
+    lines = f"line {first}" if first == last else f"lines {first}-{last}"
+    sized = next(((n, d) for n, d in header if _GPU_COUNT.search(d)), None) or next(
+        ((n, d) for n, d in header if _NODE_COUNT.search(d)), None)
+    return (f"the script's directives ({', '.join(prefixes)}, {lines}) are of a scheduler or "
+            "in a form the port does not read (it reads Slurm, PBS and LSF)"
+            + (f", among them line {sized[0]} `{one_line(sized[1], 80)}`, which states the "
+               "job's size" if sized else ""))
+
+
+def _directives_rewritten(reason: str, text: str, short: bool = False) -> str:
+    """``reason`` with a false "the script has no scheduler directive" clause replaced by
+    what the header holds (directives the port does not read); ``short``: only that they are
+    not read (for a note)."""
+    if not text or not _NO_DIRECTIVE.search(reason):
+        return reason
+    unread = directives_unread(text)
+    if not unread:
+        return reason
+    if short:
+        unread = unread.split(" (it reads", 1)[0]
+    return _NO_DIRECTIVE.sub(unread, reason).replace(
+        _GIVEN_AT_SUBMISSION, " (the port did not read them from those directives)")
 
 
 def false_claims(reason: str, blocks: list[Block], text: str = "") -> list[str]:
@@ -250,7 +290,7 @@ def checked_reason(reason: str, blocks: list[Block], text: str = "") -> str:
     wrong = false_claims(reason, blocks, text)
     if not wrong:
         return reason
-    fixed = _set_at_run_time(blocks, reason)
+    fixed = _directives_rewritten(_set_at_run_time(blocks, reason), text)
     if not false_claims(fixed, blocks, text):
         return fixed
     if text and header_false_claims(reason, text) and not false_claims(reason, blocks):
@@ -276,10 +316,13 @@ def checked_ask(ask: str, blocks: list[Block], text: str = "") -> str:
     wrong = false_claims(ask, blocks, text)
     if not wrong:
         return ask
+    fixed = _directives_rewritten(ask, text)
+    if fixed != ask and not false_claims(fixed, blocks, text):
+        return fixed
     if not header_false_claims(ask, text):
         return checked_reason(ask, blocks, text)
     request = _PASS.search(ask)
-    return ("the port did not read what the script states here (" + "; ".join(wrong)
+    return ("the script states this in a form the port does not read (" + "; ".join(wrong)
             + "), so the value is asked rather than guessed"
             + (f": {request.group(1)}" if request else ""))
 
@@ -288,8 +331,7 @@ def _refused_notes_checked(results: T, script: str | bytes) -> T:
     """``results`` (the port's target -> PortResult) with each target-rule refusal ("refused
     for Target: ...") whose stated facts about the script do not hold reworded to what the
     port does not understand: a refusal is never issued on a false ground."""
-    if not isinstance(results, dict) or not any(
-            getattr(r, "status", "") == "refused" for r in results.values()):
+    if not isinstance(results, dict):
         return results
     text = (script.decode("utf-8", "replace") if isinstance(script, bytes)
             else script).replace("\r\n", "\n")
@@ -298,14 +340,15 @@ def _refused_notes_checked(results: T, script: str | bytes) -> T:
     except (ParseError, ValueError):
         return results
     for result in results.values():
-        if getattr(result, "status", "") != "refused":
-            continue
-        notes = list(result.notes)
+        notes = list(getattr(result, "notes", None) or [])
         for i, note in enumerate(notes):
             head = re.match(r"refused for [^:]+: ", note)
-            if head:
+            if head and getattr(result, "status", "") == "refused":
                 notes[i] = head.group(0) + checked_reason(note[head.end():], blocks, text)
-        result.notes = notes
+            elif not head:  # a note states facts too: a false "no directive" is corrected
+                notes[i] = _directives_rewritten(note, text, short=True)
+        if notes != list(getattr(result, "notes", None) or []):
+            result.notes = notes
     return results
 
 
@@ -338,6 +381,7 @@ def refusals_checked(func: Callable[..., T]) -> Callable[..., T]:
 
 
 __all__ = [
-    "checked_ask", "checked_reason", "command_lines", "false_claims", "header_false_claims",
+    "checked_ask", "checked_reason", "command_lines", "directives_unread", "false_claims",
+    "header_false_claims",
     "header_lines", "refusals_checked", "sets_variable",
 ]
