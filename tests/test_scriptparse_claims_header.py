@@ -104,7 +104,8 @@ def test_a_quoted_line_must_be_the_scripts() -> None:
     text = "#!/bin/bash\n#SBATCH -N 1\nsrun --ntasks=2 \\\n  python x.py --lr 0.1\n"
     assert not _claims("line 3 `srun --ntasks=2 python x.py --lr 0.1`: srun starts ...", text)
     assert not _claims("line 3 `srun --ntasks=2 python x.py...`: shortened", text)
-    assert _claims("line 3 `srun --ntasks=4 python y.py`: srun starts ...", text)
+    assert _claims("line 3 `srun --ntasks=2 python y.py`: srun starts ...", text)
+    assert not _claims("line 3 `srun python`: srun starts ...", text)
 
 
 def test_a_false_header_claim_in_a_refusal_is_not_issued_on_that_ground() -> None:
