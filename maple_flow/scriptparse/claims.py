@@ -198,7 +198,8 @@ def header_false_claims(reason: str, text: str) -> list[str]:
         # it is false only where it holds a word the script never writes
         quoted = _squash(_CUT.sub("", match.group(2))).replace('"', " ").replace("'", " ")
         foreign = [w for w in quoted.split()[:-1] + quoted.split()[-1:]
-                   if len(w) >= 3 and w not in words and not any(w in x for x in words)]
+                   if len(w) >= 3 and w.strip(".…") and w not in words
+                   and not any(w in x for x in words)]
         if foreign and len(quoted) >= 6:
             wrong.append(f"the script's line {match.group(1)} has no `{foreign[0]}` (the reason "
                          f"quotes it as `{one_line(match.group(2), 60)}`)")
