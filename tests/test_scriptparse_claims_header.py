@@ -142,3 +142,9 @@ def test_a_target_rule_refusal_with_a_false_fact_is_reworded() -> None:
     assert all(n.startswith("refused for Aurora: ") for n in notes)
     assert not any("the source is a job array" in n.split(": ", 1)[1][:30] for n in notes)
     assert "--gres=gpu:2" in notes[1]
+
+
+def test_a_memory_ask_quoted_from_the_header_must_be_the_scripts() -> None:
+    text = "#!/bin/bash\n#PBS -l select=1:ncpus=8:ngpus=1:mem=400gb\npython x.py\n"
+    assert not _claims("memory: the source asks `select ...:mem=400gb`, more than ...", text)
+    assert _claims("memory: the source asks `--mem=512GB`, more than ...", text)

@@ -134,6 +134,8 @@ _HEADER_CLAIMS: tuple[tuple[re.Pattern[str], re.Pattern[str] | None, str], ...] 
 _ARRAY_CLAIM = re.compile(r"the source is a job array")
 #: ``line N `TEXT``` in a reason: a quotation of the script's line N.
 _QUOTED_LINE = re.compile(r"\bline (\d+):? `([^`]{6,})`")
+#: ``the source asks `--mem=512GB` ``: a quotation of one of the script's directives.
+_SOURCE_ASKS = re.compile(r"the source asks ()`([^`]{6,})`")
 #: Ends of a quotation shortened by :func:`one_line`.
 _CUT = re.compile(r"(?:\.\.\.|…)\s*$")
 
@@ -193,16 +195,16 @@ def header_false_claims(reason: str, text: str) -> list[str]:
     if _ARRAY_CLAIM.search(reason) and header and not any(_ARRAY.search(d) for _, d in header):
         wrong.append("no directive of the script's header makes it a job array")
     words = set(_squash(text).replace('"', " ").replace("'", " ").split())
-    for match in _QUOTED_LINE.finditer(reason):
+    for match in [*_QUOTED_LINE.finditer(reason), *_SOURCE_ASKS.finditer(reason)]:
         # a quotation may be shortened or rebuilt from the line's words (`torchrun prog`):
         # it is false only where it holds a word the script never writes
         quoted = _squash(_CUT.sub("", match.group(2))).replace('"', " ").replace("'", " ")
-        foreign = [w for w in quoted.split()[:-1] + quoted.split()[-1:]
-                   if len(w) >= 3 and w.strip(".…") and w not in words
-                   and not any(w in x for x in words)]
+        foreign = [w for w in (x.strip(".…") for x in quoted.split())
+                   if len(w) >= 3 and w not in words and not any(w in x for x in words)]
         if foreign and len(quoted) >= 6:
-            wrong.append(f"the script's line {match.group(1)} has no `{foreign[0]}` (the reason "
-                         f"quotes it as `{one_line(match.group(2), 60)}`)")
+            place = f"line {match.group(1)}" if match.group(1) else "header"
+            wrong.append(f"the script's {place} has no `{foreign[0]}` (the reason quotes it as "
+                         f"`{one_line(match.group(2), 60)}`)")
     return wrong
 
 
