@@ -46,7 +46,7 @@ _PREFIX = {"slurm": "#SBATCH", "pbs": "#PBS"}
 #: Directive prefixes of schedulers whose options the port does not read, and their names.
 UNREAD_SCHEDULERS = {"#$": "Grid Engine", "#PJM": "Fujitsu PJM", "#@": "LoadLeveler",
                      "#MSUB": "Moab", "#COBALT": "Cobalt", "#OAR": "OAR", "#MOAB": "Moab",
-                     "#FLUX:": "Flux"}
+                     "#FLUX:": "Flux", "#JSUB": "Jhinno JH UniScheduler"}
 #: A directive line of any batch scheduler a source script may come from: the ones read
 #: (Slurm, PBS, LSF) and the ones above.
 _ANY_DIRECTIVE = re.compile(

@@ -109,10 +109,150 @@ def _word_is_program(blocks: list[Block], word: str) -> tuple[bool, str]:
     return (False, seen) if seen and seen != "-" else (True, "")
 
 
-def false_claims(reason: str, blocks: list[Block]) -> list[str]:
-    """The facts ``reason`` states about the script that the parsed script contradicts, each
-    with what the script really says; ``[]`` when every checked claim holds."""
+#: A scheduler directive line of the script's header (the comment lines before its first
+#: command: sbatch, qsub and bsub stop reading directives there).
+_DIRECTIVE = re.compile(r"#(?:SBATCH|PBS|BSUB|COBALT|PJM|MSUB|MOAB|JSUB|OAR|FLUX:?|\$|@)\s+\S")
+#: A directive or launch option that counts GPUs (Slurm, PBS Pro, LSF, Grid Engine).
+_GPU_COUNT = re.compile(
+    r"(?:--gres[= ](?:\S*,)?gpu(?::[\w.-]+)?:[1-9]|--gpus(?:-per-(?:node|task|socket))?[= ]"
+    r"(?:[\w.-]+:)?[1-9]|(?:^|\s)-G\s*[1-9]|\bngpus=[1-9]|(?:^|[\s:,])gpus?=(?:0*[1-9]|0?\.\d*[1-9])"
+    r"|-gpu\s+[\"']?num=[1-9]|(?i:(?:^|[\s:,])gpus?=[1-9])|\bgpu_card=[1-9]|-gpgpu\s+[1-9])")
+#: A directive that counts nodes.
+_NODE_COUNT = re.compile(
+    r"(?:(?:^|\s)(?:-N|--nodes)[= ]?\s*[1-9]|\bselect=[1-9]|\bnodes=[1-9]|-nnodes\s+[1-9])")
+#: A directive that makes the job an array.
+_ARRAY = re.compile(r"(?:--array[= ]|(?:^|\s)-a\s+\d|(?:^|\s)-J\s+\d|(?:^|\s)-t\s+\d|-J\s+\S*\[)")
+#: Claims about the header: (pattern of the claim, what must not be in the header, its kind).
+_HEADER_CLAIMS: tuple[tuple[re.Pattern[str], re.Pattern[str] | None, str], ...] = (
+    (re.compile(r"has no scheduler directive"), None, "a scheduler directive"),
+    (re.compile(r"requests no GPU anywhere|no GPU directive or count|states? no GPU count"),
+     _GPU_COUNT, "a GPU count"),
+    (re.compile(r"no directive (?:or launch option )?states the node count|the node count is "
+                r"computed at run time and no directive states it"), _NODE_COUNT,
+     "a node count"),
+)
+_ARRAY_CLAIM = re.compile(r"the source is a job array")
+#: ``line N `TEXT``` in a reason: a quotation of the script's line N.
+_QUOTED_LINE = re.compile(r"\bline (\d+):? `([^`]{6,})`")
+#: ``the source asks `--mem=512GB` ``: a quotation of one of the script's directives.
+_SOURCE_ASKS = re.compile(r"the source asks ()`([^`]{6,})`")
+#: Ends of a quotation shortened by :func:`one_line`.
+_CUT = re.compile(r"(?:\.\.\.|…)\s*$")
+
+
+def header_lines(text: str) -> list[tuple[int, str]]:
+    """The scheduler directives of ``text``'s header (before its first command), each with
+    its line number."""
+    found: list[tuple[int, str]] = []
+    for number, line in enumerate(text.split("\n"), 1):
+        bare = line.strip()
+        if not bare or (number == 1 and bare.startswith("#!")):
+            continue
+        if not bare.startswith("#"):
+            break
+        if _DIRECTIVE.match(line):
+            found.append((number, line.strip()))
+    return found
+
+
+def _launch_lines(text: str) -> list[tuple[int, str]]:
+    """The script's srun/mpirun/... lines (continuations joined), with their line numbers:
+    where a GPU count may be stated outside the header."""
+    out: list[tuple[int, str]] = []
+    lines = text.split("\n")
+    number = 0
+    while number < len(lines):
+        start, joined = number + 1, lines[number]
+        while joined.rstrip().endswith("\\") and number + 1 < len(lines):
+            number += 1
+            joined = joined.rstrip()[:-1] + " " + lines[number]
+        number += 1
+        if re.search(r"\b(?:srun|salloc|mpirun|mpiexec|jsrun)\b", joined.split("#", 1)[0]):
+            out.append((start, joined.split("#", 1)[0]))
+    return out
+
+
+def _squash(text: str) -> str:
+    return " ".join(text.replace("\\\n", " ").split())
+
+
+def header_false_claims(reason: str, text: str) -> list[str]:
+    """The facts ``reason`` states about the script's header (it has no directive, no GPU or
+    node count, it is a job array) and the lines it quotes (``line N `...```) that ``text``
+    contradicts, each with what the script really says."""
     wrong: list[str] = []
+    header = header_lines(text)
+    for claim, fact, kind in _HEADER_CLAIMS:
+        if not claim.search(reason):
+            continue
+        where = [(n, d) for n, d in header if fact is None or fact.search(d)]
+        if fact is _GPU_COUNT and not where:
+            where = [(n, d) for n, d in _launch_lines(text) if fact.search(d)]
+        if where:
+            number, line = where[0]
+            wrong.append(f"line {number} `{one_line(line, 80)}` states {kind}, which the port "
+                         "does not read")
+    if _ARRAY_CLAIM.search(reason) and header and not any(_ARRAY.search(d) for _, d in header):
+        wrong.append("no directive of the script's header makes it a job array")
+    words = set(_squash(text).replace('"', " ").replace("'", " ").split())
+    for match in [*_QUOTED_LINE.finditer(reason), *_SOURCE_ASKS.finditer(reason)]:
+        # a quotation may be shortened or rebuilt from the line's words (`torchrun prog`):
+        # it is false only where it holds a word the script never writes
+        quoted = _squash(_CUT.sub("", match.group(2))).replace('"', " ").replace("'", " ")
+        foreign = [w for w in (x.strip(".…") for x in quoted.split())
+                   if len(w) >= 3 and w not in words and not any(w in x for x in words)]
+        if foreign and len(quoted) >= 6:
+            place = f"line {match.group(1)}" if match.group(1) else "header"
+            wrong.append(f"the script's {place} has no `{foreign[0]}` (the reason quotes it as "
+                         f"`{one_line(match.group(2), 60)}`)")
+    return wrong
+
+
+#: The claim that the script has no scheduler directive, with what it says follows from it.
+_NO_DIRECTIVE = re.compile(r"(?:the script|it) has no scheduler directives?"
+                           r"(?: \(#SBATCH, #PBS, #BSUB\))?")
+_GIVEN_AT_SUBMISSION = " (they were given at submission)"
+
+
+def directives_unread(text: str) -> str:
+    """What the script's header holds when the port read none of it: ``"the script's
+    directives (#MSUB, lines 2-11) are of a scheduler the port does not read ..."``; ``""``
+    when the header has no directive."""
+    header = header_lines(text)
+    if not header:
+        return ""
+    prefixes = list(dict.fromkeys(d.split()[0] for _, d in header))
+    first, last = header[0][0], header[-1][0]
+    lines = f"line {first}" if first == last else f"lines {first}-{last}"
+    sized = next(((n, d) for n, d in header if _GPU_COUNT.search(d)), None) or next(
+        ((n, d) for n, d in header if _NODE_COUNT.search(d)), None)
+    return (f"the script's directives ({', '.join(prefixes)}, {lines}) are of a scheduler or "
+            "in a form the port does not read (it reads Slurm, PBS and LSF)"
+            + (f", among them line {sized[0]} `{one_line(sized[1], 80)}`, which states the "
+               "job's size" if sized else ""))
+
+
+def _directives_rewritten(reason: str, text: str, short: bool = False) -> str:
+    """``reason`` with a false "the script has no scheduler directive" clause replaced by
+    what the header holds (directives the port does not read); ``short``: only that they are
+    not read (for a note)."""
+    if not text or not _NO_DIRECTIVE.search(reason):
+        return reason
+    unread = directives_unread(text)
+    if not unread:
+        return reason
+    if short:
+        unread = unread.split(" (it reads", 1)[0]
+    return _NO_DIRECTIVE.sub(unread, reason).replace(
+        _GIVEN_AT_SUBMISSION, " (the port did not read them from those directives)")
+
+
+def false_claims(reason: str, blocks: list[Block], text: str = "") -> list[str]:
+    """The facts ``reason`` states about the script that the parsed script contradicts, each
+    with what the script really says; ``[]`` when every checked claim holds. With the script's
+    ``text``, the facts about its header and quoted lines are checked too
+    (:func:`header_false_claims`)."""
+    wrong: list[str] = header_false_claims(reason, text) if text else []
     for pattern in _UNSET:
         for match in pattern.finditer(reason):
             name = match.group(1)
@@ -150,22 +290,73 @@ def _set_at_run_time(blocks: list[Block], reason: str) -> str:
     return _UNSET_CLAUSE.sub(fix, reason)
 
 
-def checked_reason(reason: str, blocks: list[Block]) -> str:
+def checked_reason(reason: str, blocks: list[Block], text: str = "") -> str:
     """``reason`` when every fact it states about the script holds, else the reason with a
     false "not set" clause corrected, or one that says what the port does not understand,
     with the facts corrected."""
-    wrong = false_claims(reason, blocks)
+    wrong = false_claims(reason, blocks, text)
     if not wrong:
         return reason
-    fixed = _set_at_run_time(blocks, reason)
-    if not false_claims(fixed, blocks):
+    fixed = _directives_rewritten(_set_at_run_time(blocks, reason), text)
+    if not false_claims(fixed, blocks, text):
         return fixed
+    if text and header_false_claims(reason, text) and not false_claims(reason, blocks):
+        return ("the port does not read this script's header and launch as one job it can "
+                "rewrite, and cannot say more than this for sure: " + "; ".join(wrong)
+                + ", which the port did not read. Write the job's size as directives "
+                "(nodes, tasks a node, GPUs a node) and its launch on a line of its own, and "
+                "port again")
     return ("the port does not read this script's launch as one it can rewrite, and cannot "
             "say more than this for sure: " + "; ".join(wrong) + ". Write the launch out on a "
             "line of its own (the launcher, its options, then the program and its arguments "
             "as words, with the variables it reads set in the script) and port again")
 
 
+#: Where an ask's request begins (what to pass), kept when its stated facts are corrected.
+_PASS = re.compile(r"(?:^|[;:,(]\s*|\s)(pass \S+=N.*)$", re.S)
+
+
+def checked_ask(ask: str, blocks: list[Block], text: str = "") -> str:
+    """An ask (a MissingInformation text) whose stated facts hold, else one that says what
+    the script states and the port did not read, with the ask's own request (``pass
+    gpus_per_node=N ...``): still an ask, its words true."""
+    wrong = false_claims(ask, blocks, text)
+    if not wrong:
+        return ask
+    fixed = _directives_rewritten(ask, text)
+    if fixed != ask and not false_claims(fixed, blocks, text):
+        return fixed
+    if not header_false_claims(ask, text):
+        return checked_reason(ask, blocks, text)
+    request = _PASS.search(ask)
+    return ("the script states this in a form the port does not read (" + "; ".join(wrong)
+            + "), so the value is asked rather than guessed"
+            + (f": {request.group(1)}" if request else ""))
+
+
+def _refused_notes_checked(results: T, script: str | bytes) -> T:
+    """``results`` (the port's target -> PortResult) with each target-rule refusal ("refused
+    for Target: ...") whose stated facts about the script do not hold reworded to what the
+    port does not understand: a refusal is never issued on a false ground."""
+    if not isinstance(results, dict):
+        return results
+    text = (script.decode("utf-8", "replace") if isinstance(script, bytes)
+            else script).replace("\r\n", "\n")
+    try:
+        blocks = split_blocks(text)
+    except (ParseError, ValueError):
+        return results
+    for result in results.values():
+        notes = list(getattr(result, "notes", None) or [])
+        for i, note in enumerate(notes):
+            head = re.match(r"refused for [^:]+: ", note)
+            if head and getattr(result, "status", "") == "refused":
+                notes[i] = head.group(0) + checked_reason(note[head.end():], blocks, text)
+            elif not head:  # a note states facts too: a false "no directive" is corrected
+                notes[i] = _directives_rewritten(note, text, short=True)
+        if notes != list(getattr(result, "notes", None) or []):
+            result.notes = notes
+    return results
 
 
 def refusals_checked(func: Callable[..., T]) -> Callable[..., T]:
@@ -176,19 +367,20 @@ def refusals_checked(func: Callable[..., T]) -> Callable[..., T]:
     @functools.wraps(func)
     def wrapper(script: str | bytes, *args: Any, **kwargs: Any) -> T:
         try:
-            return func(script, *args, **kwargs)
+            return _refused_notes_checked(func(script, *args, **kwargs), script)
         except (ParseError, MissingInformation) as error:
             try:
                 text = script.decode("utf-8", "replace") if isinstance(script, bytes) else script
-                blocks = split_blocks(text.replace("\r\n", "\n"))
+                text = text.replace("\r\n", "\n")
+                blocks = split_blocks(text)
             except (ParseError, ValueError):
                 raise error from None
             if isinstance(error, MissingInformation):
-                asks = {k: checked_reason(v, blocks) for k, v in error.missing.items()}
+                asks = {k: checked_ask(v, blocks, text) for k, v in error.missing.items()}
                 if asks == error.missing:
                     raise
                 raise MissingInformation(asks) from None
-            fixed = checked_reason(str(error), blocks)
+            fixed = checked_reason(str(error), blocks, text)
             if fixed == str(error):
                 raise
             raise type(error)(fixed) from None
@@ -196,5 +388,7 @@ def refusals_checked(func: Callable[..., T]) -> Callable[..., T]:
 
 
 __all__ = [
-    "checked_reason", "command_lines", "false_claims", "refusals_checked", "sets_variable",
+    "checked_ask", "checked_reason", "command_lines", "directives_unread", "false_claims",
+    "header_false_claims",
+    "header_lines", "refusals_checked", "sets_variable",
 ]

@@ -954,10 +954,11 @@ def parse_script(data: str | bytes) -> ParsedScript:
     except ParseError as error:
         reason = str(error)
         try:
-            blocks = split_blocks(decode_script(data))
+            text = decode_script(data)
+            blocks = split_blocks(text)
         except (ParseError, ValueError):
             raise error from None
-        fixed = checked_reason(reason, blocks)
+        fixed = checked_reason(reason, blocks, text)
         if fixed == reason:
             raise
         raise type(error)(fixed) from None
