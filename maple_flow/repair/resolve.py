@@ -112,7 +112,7 @@ KINDS = frozenset({"m", "m_opt", "profile", "module", "site_module", "mem", "que
                    "item", "script", "select", "directive", "gcc_upto", "cuda_like",
                    "arg_with", "gpus", "cpus", "node_index", "master_addr", "launch",
                    "named_module", "task_var", "job_name", "bind", "ppr", "size",
-                   "respell"})
+                   "respell", "step_tasks"})
 #: Module families that name the same thing at different sites.
 _ALIASES = {"cuda": ("cuda", "cudatoolkit"), "cudatoolkit": ("cuda", "cudatoolkit"),
             "python": ("python", "python3"), "python3": ("python3", "python")}
@@ -736,6 +736,33 @@ def _respell(ctx: Context, arg: str) -> str:
         raise Unresolved(str(exc)) from None
 
 
+def _step_tasks(ctx: Context, arg: str) -> str:
+    """``{step_tasks:srun}``: the task count the script's srun step asks (``-n``/``--ntasks``,
+    a literal, found through the launch line) when the job's directives give fewer tasks
+    (``--ntasks``, else one a node: Slurm's default); unresolved when the step fits, when it
+    reads its count from a variable, or when the job sets tasks per node (then the count is
+    the user's choice of layout)."""
+    from maple_flow.errors import MapleError
+    from maple_flow.repair import patch_launch as pl
+
+    try:
+        options = pl.stage_options(ctx.script, arg or "srun")
+    except (MapleError, ValueError):
+        raise Unresolved("the script has no srun step") from None
+    asked = [o.value for o in options if o.name in ("-n", "--ntasks") and o.value]
+    if not asked or not asked[-1].isdigit():
+        raise Unresolved("the srun step gives no literal task count")
+    ds = parse_directives(ctx.script, "slurm")
+    if last_value(ds, "ntasks-per-node"):
+        raise Unresolved("the job sets its tasks per node")
+    total = re.fullmatch(r"\d+", last_value(ds, "ntasks") or "")
+    nodes = re.match(r"\d+", last_value(ds, "nodes") or "1")
+    job = int(total.group()) if total else int(nodes.group()) if nodes else 1
+    if int(asked[-1]) <= job:
+        raise Unresolved("the srun step's tasks fit the job's")
+    return asked[-1]
+
+
 _FUNCTIONS = {"script": _script_int, "ppr": _ppr_ranks, "job_name": _valid_job_name,
               "launch": _launch, "bind": _bind_overload,
               "node_index": _node_index,
@@ -744,7 +771,8 @@ _FUNCTIONS = {"script": _script_int, "ppr": _ppr_ranks, "job_name": _valid_job_n
               "directive": _required_value,
               "gcc_upto": _gcc_upto,
               "cuda_like": _cuda_like, "arg_with": _arg_with, "task_var": _task_var,
-              "size": _size_mended, "respell": _respell}
+              "size": _size_mended, "respell": _respell,
+              "step_tasks": _step_tasks}
 
 
 #: Ports a rendezvous may take: above the well-known ones, below the ephemeral range.
