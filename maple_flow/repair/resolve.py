@@ -112,7 +112,7 @@ KINDS = frozenset({"m", "m_opt", "profile", "module", "site_module", "mem", "que
                    "item", "script", "select", "directive", "gcc_upto", "cuda_like",
                    "arg_with", "gpus", "cpus", "node_index", "master_addr", "launch",
                    "named_module", "task_var", "job_name", "bind", "ppr", "size",
-                   "respell", "step_tasks"})
+                   "respell", "step_tasks", "gpu_request"})
 #: Module families that name the same thing at different sites.
 _ALIASES = {"cuda": ("cuda", "cudatoolkit"), "cudatoolkit": ("cuda", "cudatoolkit"),
             "python": ("python", "python3"), "python3": ("python3", "python")}
@@ -763,6 +763,35 @@ def _step_tasks(ctx: Context, arg: str) -> str:
     return asked[-1]
 
 
+#: Slurm directives that ask GPUs; ``gpu`` is sbatch's abbreviation of ``--gpus``.
+_GPU_REQUESTS = ("gres", "gpus", "gpu", "gpus-per-node", "gpus-per-task", "gpus-per-socket")
+
+
+def _gpu_typed(option: str, value: str) -> bool | None:
+    """Whether a GPU request names a GPU type (``gpu:a100:4``, ``a100:4``); None when the
+    directive asks no GPUs (``--gres=nvme:1``)."""
+    parts = [p for p in value.split(",") if p]
+    if option == "gres":
+        gpus = [p.split(":") for p in parts if p.split(":")[0] == "gpu"]
+        return None if not gpus else any(len(g) > 2 or (len(g) == 2 and not g[1].isdigit())
+                                         for g in gpus)
+    return any(":" in p for p in parts)
+
+
+def _gpu_request(ctx: Context, arg: str) -> str:
+    """``{gpu_request:untyped}``: the directive of the job's GPU request that names no type
+    when another of its GPU requests names one (Slurm: "with and without type
+    identification"); unresolved unless exactly one such untyped directive is written."""
+    ds = parse_directives(ctx.script, "slurm")
+    kinds = {d.option: _gpu_typed(d.option, d.value or "") for d in ds
+             if d.option in _GPU_REQUESTS and d.value}
+    typed = [o for o, t in kinds.items() if t]
+    untyped = [o for o, t in kinds.items() if t is False]
+    if arg != "untyped" or not typed or len(untyped) != 1:
+        raise Unresolved("the job's GPU requests are not one typed and one untyped")
+    return untyped[0]
+
+
 _FUNCTIONS = {"script": _script_int, "ppr": _ppr_ranks, "job_name": _valid_job_name,
               "launch": _launch, "bind": _bind_overload,
               "node_index": _node_index,
@@ -772,7 +801,7 @@ _FUNCTIONS = {"script": _script_int, "ppr": _ppr_ranks, "job_name": _valid_job_n
               "gcc_upto": _gcc_upto,
               "cuda_like": _cuda_like, "arg_with": _arg_with, "task_var": _task_var,
               "size": _size_mended, "respell": _respell,
-              "step_tasks": _step_tasks}
+              "step_tasks": _step_tasks, "gpu_request": _gpu_request}
 
 
 #: Ports a rendezvous may take: above the well-known ones, below the ephemeral range.
