@@ -12,22 +12,32 @@ HEAD = "#!/bin/bash\n#SBATCH -N 2\n#SBATCH --gpus-per-node=4\n"
 
 
 @pytest.mark.parametrize("launch, expect", [
-    # pytorch#126510 shape: the literal endpoint is the port; it is set where it is written
+    ("srun torchrun --nnodes 2 --nproc_per_node 4 --master_port 29500 train.py",
+     '--master_port "$MASTER_PORT"'),
+    ("srun accelerate launch --num_machines 2 --main_process_port=29500 train.py",
+     '--main_process_port="$MASTER_PORT"'),
+])
+def test_export_master_port_points_a_literal_launcher_port_at_it(launch: str,
+                                                                   expect: str) -> None:
+    fixed = apply_op(HEAD + launch + "\n", o.ExportEnv(name="MASTER_PORT", value="29631"),
+                     get_profile("perlmutter"))
+    assert "export MASTER_PORT=29631" in fixed
+    assert expect in fixed.rstrip().splitlines()[-1]  # the launch line itself
+
+
+@pytest.mark.parametrize("launch, expect", [
+    # pytorch#126510 shape: a literal c10d endpoint's port is set where it is written
     ("srun torchrun --nnodes 2 --nproc_per_node 4 --rdzv_backend c10d "
      "--rdzv_endpoint=localhost:29400 train.py",
      "--rdzv_endpoint=localhost:29631 "),
-    ("srun torchrun --nnodes 2 --nproc_per_node 4 --master_port 29500 train.py",
-     "--master_port 29631 "),
-    ("srun accelerate launch --num_machines 2 --main_process_port=29500 train.py",
-     "--main_process_port=29631 "),
     ("srun torchrun --nnodes 2 --rdzv_endpoint=\"$MASTER_ADDR:29400\" train.py",
      '--rdzv_endpoint="$MASTER_ADDR:29631" '),
 ])
-def test_export_master_port_sets_a_literal_launcher_port_in_place(launch: str,
+def test_export_master_port_sets_a_literal_endpoint_port_in_place(launch: str,
                                                                  expect: str) -> None:
     fixed = apply_op(HEAD + launch + "\n", o.ExportEnv(name="MASTER_PORT", value="29631"),
                      get_profile("perlmutter"))
-    assert "MASTER_PORT" not in fixed.replace("$MASTER_ADDR", "")  # no export beside it
+    assert "MASTER_PORT" not in fixed  # no export beside it
     assert expect in fixed.rstrip().splitlines()[-1]  # the launch line itself
 
 
@@ -104,14 +114,14 @@ def test_a_program_that_reads_master_port_itself_only_gets_the_export() -> None:
     assert fixed == HEAD + "export MASTER_PORT=30001\nsrun python train.py\n"
 
 
-def test_a_literal_port_in_a_bash_c_body_is_set_there() -> None:
+def test_a_literal_port_in_a_bash_c_body_reads_master_port() -> None:
     # bench/realport user-ls6-scbert-srun-torchrun.sh: the port is in srun bash -c "..."
     script = (HEAD + 'srun bash -c "torchrun --nproc_per_node=3 --nnodes=2 '
               '--master_addr=$MASTER_ADDR --master_port=29500 train.py"\n')
     fixed = apply_op(script, o.ExportEnv(name="MASTER_PORT", value="29631"),
                      get_profile("lonestar6"))
-    assert "export MASTER_PORT" not in fixed
-    assert "--master_port=29631 train.py" in fixed.rstrip().splitlines()[-1]
+    assert "export MASTER_PORT=29631" in fixed
+    assert "--master_port=$MASTER_PORT train.py" in fixed.rstrip().splitlines()[-1]
 
 
 def test_a_literal_host_in_a_bash_c_body_reads_master_addr() -> None:

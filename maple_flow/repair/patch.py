@@ -297,7 +297,7 @@ def _export(text: str, name: str, value: str) -> str:
     if value.isdigit() and not pl.sets_master_port(text):
         literal = pl.point_at_master_port(text, value)
         if literal != text:
-            return literal  # the launcher's own literal port, set where it is written
+            return literal  # a literal c10d endpoint's port, set where it is written
     given = pport.launcher_port(text, value)
     if given is not None and given != text and not pport.reads_master_port(given):
         return given  # the port's own variable was set

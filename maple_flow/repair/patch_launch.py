@@ -488,8 +488,10 @@ PORT_OPTIONS: dict[str, tuple[str, ...]] = {
 def point_at_master_port(text: str, port: str | None = None) -> str:
     """Rewrite literal rendezvous ports on the launch line or in its ``bash -c`` body
     (``--master_port=29500``, ``--rdzv_endpoint=localhost:29400``) to ``$MASTER_PORT``, so a
-    new MASTER_PORT is the port the launcher uses; given ``port`` (digits), each such literal
-    is set to ``port`` in place instead (the line that holds the port is the one edited)."""
+    new MASTER_PORT is the port the launcher uses; given ``port`` (digits), each literal
+    rendezvous *endpoint* port is set to ``port`` in place instead and the rest left as is (a
+    c10d endpoint's port is the rendezvous store's, not MASTER_PORT: the agents choose the
+    workers' MASTER_PORT themselves, so the endpoint is edited where it is written)."""
     for stage, names in PORT_OPTIONS.items():
         view = _stage_view(text, stage)
         if view is None:
@@ -500,6 +502,8 @@ def point_at_master_port(text: str, port: str | None = None) -> str:
             host, colon, old = opt.value.rpartition(":")
             literal = old if "endpoint" in opt.name else opt.value
             if not literal.isdigit() or ("endpoint" in opt.name and not colon):
+                continue
+            if port is not None and "endpoint" not in opt.name:
                 continue
             if port is not None:
                 value = f"{host}:{port}" if "endpoint" in opt.name else port

@@ -3,10 +3,10 @@
 torchrun, deepspeed and accelerate take their port from their own options (defaults 29500, or
 torch 1.x's ``--standalone`` endpoint ``localhost:29400``), never from ``MASTER_PORT``: an
 exported MASTER_PORT alone changes nothing for them. The port is therefore given where the
-launcher reads it: its literal option is set in place (or pointed at ``$MASTER_PORT`` where the
-script sets MASTER_PORT too; patch_launch), a user variable the option reads
-(``--master_port $PORT``, also ``PORT=${PORT:-29500}``) has its assignment set, and a launcher
-given no port at all gets an option that reads ``$MASTER_PORT``.
+launcher reads it: a literal ``--master_port`` is pointed at ``$MASTER_PORT``, a literal c10d
+endpoint (``localhost:29400``) has its port set in place (patch_launch), a user variable the
+option reads (``--master_port $PORT``, also ``PORT=${PORT:-29500}``) has its assignment set,
+and a launcher given no port at all gets an option that reads ``$MASTER_PORT``.
 """
 
 from __future__ import annotations
