@@ -4,10 +4,10 @@ found through scriptparse in the user's script, never through maple's variable n
 
 from __future__ import annotations
 
+import pytest
+
 from maple_flow.cli.repair import diagnose_log
 from maple_flow.repair.resolve import Context, Unresolved, fill
-
-import pytest
 
 HEAD = "#!/bin/bash\n#SBATCH --time=01:00:00\n"
 
