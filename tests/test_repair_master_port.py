@@ -12,9 +12,6 @@ HEAD = "#!/bin/bash\n#SBATCH -N 2\n#SBATCH --gpus-per-node=4\n"
 
 
 @pytest.mark.parametrize("launch, expect", [
-    ("srun torchrun --nnodes 2 --nproc_per_node 4 --rdzv_backend c10d "
-     "--rdzv_endpoint=localhost:29400 train.py",
-     '--rdzv_endpoint="localhost:$MASTER_PORT"'),
     ("srun torchrun --nnodes 2 --nproc_per_node 4 --master_port 29500 train.py",
      '--master_port "$MASTER_PORT"'),
     ("srun accelerate launch --num_machines 2 --main_process_port=29500 train.py",
@@ -26,6 +23,42 @@ def test_export_master_port_points_a_literal_launcher_port_at_it(launch: str,
                      get_profile("perlmutter"))
     assert "export MASTER_PORT=29631" in fixed
     assert expect in fixed.rstrip().splitlines()[-1]  # the launch line itself
+
+
+@pytest.mark.parametrize("launch, expect", [
+    # pytorch#126510 shape: a literal c10d endpoint's port is set where it is written
+    ("srun torchrun --nnodes 2 --nproc_per_node 4 --rdzv_backend c10d "
+     "--rdzv_endpoint=localhost:29400 train.py",
+     "--rdzv_endpoint=localhost:29631 "),
+    ("srun torchrun --nnodes 2 --rdzv_endpoint=\"$MASTER_ADDR:29400\" train.py",
+     '--rdzv_endpoint="$MASTER_ADDR:29631" '),
+])
+def test_export_master_port_sets_a_literal_endpoint_port_in_place(launch: str,
+                                                                 expect: str) -> None:
+    fixed = apply_op(HEAD + launch + "\n", o.ExportEnv(name="MASTER_PORT", value="29631"),
+                     get_profile("perlmutter"))
+    assert "MASTER_PORT" not in fixed  # no export beside it
+    assert expect in fixed.rstrip().splitlines()[-1]  # the launch line itself
+
+
+def test_a_literal_port_beside_the_scripts_own_master_port_reads_it() -> None:
+    # the script sets MASTER_PORT too: the literal is a second, disagreeing port
+    script = HEAD + "export MASTER_PORT=29500\nsrun torchrun --master_port 29400 train.py\n"
+    fixed = apply_op(script, o.ExportEnv(name="MASTER_PORT", value="29631"),
+                     get_profile("perlmutter"))
+    assert "export MASTER_PORT=29631" in fixed
+    assert '--master_port "$MASTER_PORT"' in fixed.rstrip().splitlines()[-1]
+
+
+def test_a_port_default_from_the_environment_is_set() -> None:
+    # mmpretrain#960 shape: PORT=${PORT:-29500} let the caller's PORT=22 reach --master_port
+    script = (HEAD + "PORT=${PORT:-29500}\n"
+              "python -m torch.distributed.launch --nproc_per_node=4 --master_port=$PORT "
+              "train.py\n")
+    fixed = apply_op(script, o.ExportEnv(name="MASTER_PORT", value="29631"),
+                     get_profile("delta"))
+    assert "\nPORT=29631\n" in fixed and "--master_port=$PORT" in fixed
+    assert "MASTER_PORT" not in fixed
 
 
 def test_a_port_already_from_the_variable_is_left_alone() -> None:

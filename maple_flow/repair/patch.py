@@ -294,6 +294,10 @@ def _export(text: str, name: str, value: str) -> str:
     option reads is set instead, a launcher given no port gets an option that reads it."""
     if name != "MASTER_PORT":
         return pe.export_env(text, name, value)
+    if value.isdigit() and not pl.sets_master_port(text):
+        literal = pl.point_at_master_port(text, value)
+        if literal != text:
+            return literal  # a literal c10d endpoint's port, set where it is written
     given = pport.launcher_port(text, value)
     if given is not None and given != text and not pport.reads_master_port(given):
         return given  # the port's own variable was set

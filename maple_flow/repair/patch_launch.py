@@ -443,7 +443,7 @@ def _unset_port(text: str, endpoint: str) -> bool:
                      text) is None
 
 
-def _sets_master_port(text: str) -> bool:
+def sets_master_port(text: str) -> bool:
     """Whether the script sets MASTER_PORT itself (then a literal port on the launch line
     is a second, disagreeing port)."""
     from maple_flow.scriptparse import parse_script
@@ -467,7 +467,7 @@ def point_at_master_addr(text: str) -> str:
         if "endpoint" in name:
             port = value.rpartition(":")[2] if ":" in value else ""
             port = port if port.isdigit() and not _unset_port(text, value) \
-                and not _sets_master_port(text) else "$MASTER_PORT"
+                and not sets_master_port(text) else "$MASTER_PORT"
             new = _written(name, f"$MASTER_ADDR:{port}", True, in_body)
         else:
             new = _written(name, "$MASTER_ADDR", True, in_body)
@@ -485,10 +485,13 @@ PORT_OPTIONS: dict[str, tuple[str, ...]] = {
 }
 
 
-def point_at_master_port(text: str) -> str:
+def point_at_master_port(text: str, port: str | None = None) -> str:
     """Rewrite literal rendezvous ports on the launch line or in its ``bash -c`` body
     (``--master_port=29500``, ``--rdzv_endpoint=localhost:29400``) to ``$MASTER_PORT``, so a
-    new MASTER_PORT is the port the launcher uses."""
+    new MASTER_PORT is the port the launcher uses; given ``port`` (digits), each literal
+    rendezvous *endpoint* port is set to ``port`` in place instead and the rest left as is (a
+    c10d endpoint's port is the rendezvous store's, not MASTER_PORT: the agents choose the
+    workers' MASTER_PORT themselves, so the endpoint is edited where it is written)."""
     for stage, names in PORT_OPTIONS.items():
         view = _stage_view(text, stage)
         if view is None:
@@ -496,12 +499,19 @@ def point_at_master_port(text: str) -> str:
         for opt in reversed(_walk(view[0].words, view[1])[0]):
             if opt.name not in names or opt.value is None:
                 continue
-            host, colon, port = opt.value.rpartition(":")
-            literal = port if "endpoint" in opt.name else opt.value
+            host, colon, old = opt.value.rpartition(":")
+            literal = old if "endpoint" in opt.name else opt.value
             if not literal.isdigit() or ("endpoint" in opt.name and not colon):
                 continue
-            value = f"{host}:$MASTER_PORT" if "endpoint" in opt.name else "$MASTER_PORT"
-            new = _written(opt.name, value, opt.attached, view[2])
+            if port is not None and "endpoint" not in opt.name:
+                continue
+            if port is not None:
+                value = f"{host}:{port}" if "endpoint" in opt.name else port
+                new = (_written(opt.name, value, opt.attached, view[2]) if "$" in value
+                       else f"{opt.name}={value}" if opt.attached else f"{opt.name} {value}")
+            else:
+                value = f"{host}:$MASTER_PORT" if "endpoint" in opt.name else "$MASTER_PORT"
+                new = _written(opt.name, value, opt.attached, view[2])
             text = replace(text, view[0].words[opt.first].start, view[0].words[opt.last].end,
                            new)
     return text

@@ -3,9 +3,10 @@
 torchrun, deepspeed and accelerate take their port from their own options (defaults 29500, or
 torch 1.x's ``--standalone`` endpoint ``localhost:29400``), never from ``MASTER_PORT``: an
 exported MASTER_PORT alone changes nothing for them. The port is therefore given where the
-launcher reads it: its literal option is pointed at ``$MASTER_PORT`` (patch_launch), a user
-variable the option reads (``--master_port $PORT``) has its assignment set, and a launcher given
-no port at all gets an option that reads ``$MASTER_PORT``.
+launcher reads it: a literal ``--master_port`` is pointed at ``$MASTER_PORT``, a literal c10d
+endpoint (``localhost:29400``) has its port set in place (patch_launch), a user variable the
+option reads (``--master_port $PORT``, also ``PORT=${PORT:-29500}``) has its assignment set,
+and a launcher given no port at all gets an option that reads ``$MASTER_PORT``.
 """
 
 from __future__ import annotations
@@ -54,7 +55,20 @@ def _set_user_variable(text: str, options: list[pl.Option], names: tuple[str, ..
         name = _port_variable(str(opt.value))
         if name and name != "MASTER_PORT" and literal_int(text, name) is not None:
             return set_literal(text, name, int(port))
+        if name and name != "MASTER_PORT":
+            changed = _set_defaulted(text, name, port)
+            if changed is not None:
+                return changed
     return None
+
+
+def _set_defaulted(text: str, name: str, port: str) -> str | None:
+    """The script with ``NAME=${NAME:-29500}`` (a port the caller's environment may override,
+    e.g. a ``PORT`` set on the login node) set to ``port``; None when there is no such line."""
+    pattern = re.compile(rf"^(\s*(?:export\s+)?{re.escape(name)}=)([\"']?)"
+                         rf"\$\{{{re.escape(name)}:?-\d*\}}\2(\s*(?:#.*)?)$", re.M)
+    changed, count = pattern.subn(lambda m: f"{m.group(1)}{port}{m.group(3)}", text)
+    return changed if count else None
 
 
 def _give_port(text: str, stage: str, options: list[pl.Option]) -> str:

@@ -112,7 +112,7 @@ KINDS = frozenset({"m", "m_opt", "profile", "module", "site_module", "mem", "que
                    "item", "script", "select", "directive", "gcc_upto", "cuda_like",
                    "arg_with", "gpus", "cpus", "node_index", "master_addr", "launch",
                    "named_module", "task_var", "job_name", "bind", "ppr", "size",
-                   "respell"})
+                   "respell", "step_tasks", "gpu_request"})
 #: Module families that name the same thing at different sites.
 _ALIASES = {"cuda": ("cuda", "cudatoolkit"), "cudatoolkit": ("cuda", "cudatoolkit"),
             "python": ("python", "python3"), "python3": ("python3", "python")}
@@ -736,6 +736,62 @@ def _respell(ctx: Context, arg: str) -> str:
         raise Unresolved(str(exc)) from None
 
 
+def _step_tasks(ctx: Context, arg: str) -> str:
+    """``{step_tasks:srun}``: the task count the script's srun step asks (``-n``/``--ntasks``,
+    a literal, found through the launch line) when the job's directives give fewer tasks
+    (``--ntasks``, else one a node: Slurm's default); unresolved when the step fits, when it
+    reads its count from a variable, or when the job sets tasks per node (then the count is
+    the user's choice of layout)."""
+    from maple_flow.errors import MapleError
+    from maple_flow.repair import patch_launch as pl
+
+    try:
+        options = pl.stage_options(ctx.script, arg or "srun")
+    except (MapleError, ValueError):
+        raise Unresolved("the script has no srun step") from None
+    asked = [o.value for o in options if o.name in ("-n", "--ntasks") and o.value]
+    if not asked or not asked[-1].isdigit():
+        raise Unresolved("the srun step gives no literal task count")
+    ds = parse_directives(ctx.script, "slurm")
+    if last_value(ds, "ntasks-per-node"):
+        raise Unresolved("the job sets its tasks per node")
+    total = re.fullmatch(r"\d+", last_value(ds, "ntasks") or "")
+    nodes = re.match(r"\d+", last_value(ds, "nodes") or "1")
+    job = int(total.group()) if total else int(nodes.group()) if nodes else 1
+    if int(asked[-1]) <= job:
+        raise Unresolved("the srun step's tasks fit the job's")
+    return asked[-1]
+
+
+#: Slurm directives that ask GPUs; ``gpu`` is sbatch's abbreviation of ``--gpus``.
+_GPU_REQUESTS = ("gres", "gpus", "gpu", "gpus-per-node", "gpus-per-task", "gpus-per-socket")
+
+
+def _gpu_typed(option: str, value: str) -> bool | None:
+    """Whether a GPU request names a GPU type (``gpu:a100:4``, ``a100:4``); None when the
+    directive asks no GPUs (``--gres=nvme:1``)."""
+    parts = [p for p in value.split(",") if p]
+    if option == "gres":
+        gpus = [p.split(":") for p in parts if p.split(":")[0] == "gpu"]
+        return None if not gpus else any(len(g) > 2 or (len(g) == 2 and not g[1].isdigit())
+                                         for g in gpus)
+    return any(":" in p for p in parts)
+
+
+def _gpu_request(ctx: Context, arg: str) -> str:
+    """``{gpu_request:untyped}``: the directive of the job's GPU request that names no type
+    when another of its GPU requests names one (Slurm: "with and without type
+    identification"); unresolved unless exactly one such untyped directive is written."""
+    ds = parse_directives(ctx.script, "slurm")
+    kinds = {d.option: _gpu_typed(d.option, d.value or "") for d in ds
+             if d.option in _GPU_REQUESTS and d.value}
+    typed = [o for o, t in kinds.items() if t]
+    untyped = [o for o, t in kinds.items() if t is False]
+    if arg != "untyped" or not typed or len(untyped) != 1:
+        raise Unresolved("the job's GPU requests are not one typed and one untyped")
+    return untyped[0]
+
+
 _FUNCTIONS = {"script": _script_int, "ppr": _ppr_ranks, "job_name": _valid_job_name,
               "launch": _launch, "bind": _bind_overload,
               "node_index": _node_index,
@@ -744,7 +800,8 @@ _FUNCTIONS = {"script": _script_int, "ppr": _ppr_ranks, "job_name": _valid_job_n
               "directive": _required_value,
               "gcc_upto": _gcc_upto,
               "cuda_like": _cuda_like, "arg_with": _arg_with, "task_var": _task_var,
-              "size": _size_mended, "respell": _respell}
+              "size": _size_mended, "respell": _respell,
+              "step_tasks": _step_tasks, "gpu_request": _gpu_request}
 
 
 #: Ports a rendezvous may take: above the well-known ones, below the ephemeral range.
