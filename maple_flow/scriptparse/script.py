@@ -619,7 +619,7 @@ def _launch_in(
                              {k: v for k, v in variables.items() if k not in decided})
         if inner is None:
             return None
-        if line is not None and line.inline:
+        if line is not None and line.inline and not _single_quoted_body(cmd, line.inline):
             _keep_overridable_references(cmd, line, variables, decided, inner)
         inner.line.stages[:0] = line.stages if line else []
         at = next((k for k, c in enumerate(body) if c is inner.cmd), None)
@@ -644,34 +644,63 @@ def _launch_in(
 def _keep_overridable_references(cmd: ShellCommand, line: LaunchLine,
                                  variables: dict[str, str], decided: set[str],
                                  inner: _Found) -> None:
-    """A ``bash -c "..."`` body's launch written with its references to the variables set
-    from a default the submit environment overrides (``STEPS=${STEPS:-4}``, "override via
-    environment"): the body is read with their values (the facts), and again with them left
-    as references, whose words become the launch's written arguments when they give exactly
-    the arguments read (their lines are kept above the launch, so the job reads its values)."""
+    """A ``bash -c "..."`` body's launch written with the user's references in its program's
+    arguments (``--config ${CONFIG}``, ``--logging__write_tag $write_tag``, ``STEPS=${STEPS:-4}``
+    "override via environment") instead of the values the batch shell pastes into the body:
+    the body is read with their values (the facts), and again with them left as references,
+    whose words become the launch's written arguments when they give exactly the arguments
+    read. A reference stays only where passing it on the port's launch line splits into the
+    same words as the body did (its value has no quotes, backslashes or command
+    substitution), and where leaving it a reference does not change the program or the
+    launcher words read (a variable holding the program or a launcher option stays a value).
+    The port keeps the lines that set them above the launch, or writes the value with a note
+    where it does not (port/written_args.py)."""
+    if inner.line.written_args is None:
+        return
     marker = overridden_key("")
     overridden = {k[len(marker):] for k in variables if k.startswith(marker)} & set(variables)
-    if not overridden or inner.line.written_args is None:
-        return
-    kept = {k: v for k, v in variables.items() if k not in decided and k not in overridden}
-    text = _body(cmd, line, kept)
-    again = _find_launch([Block(cmd.line, text, tuple(split_commands(text)))], kept) if text \
-        else None
-    if (again is None or again.line.entrypoint != inner.line.entrypoint
-            or again.line.written_args is None):
-        return
+    pasteable = simple_values(variables)
+    referenced_here = [m.group(1) or m.group(2) for m in _ANY_REF.finditer(line.inline)]
+    candidates = [n for n in dict.fromkeys(referenced_here)
+                  if n in pasteable and n not in decided and n not in overridden]
     values = simple_values({k: v for k, v in variables.items() if k not in decided})
-    groups: list[tuple[str, int, int]] = []
-    words: list[str] = []
-    for raw, _, _ in again.line.written_args:
-        try:
-            given = shlex.split(expand(raw, values))
-        except ValueError:
-            return
-        groups.append((raw, len(words), len(words) + len(given)))
-        words += given
-    if words == inner.line.args:
-        inner.line.written_args = groups
+
+    def attempt(refs: set[str]) -> list[tuple[str, int, int]] | None:
+        kept = {k: v for k, v in variables.items() if k not in decided and k not in refs}
+        text = _body(cmd, line, kept)
+        again = _find_launch([Block(cmd.line, text, tuple(split_commands(text)))], kept) \
+            if text else None
+        if (again is None or again.line.entrypoint != inner.line.entrypoint
+                or again.line.written_args is None
+                or [s.name for s in again.line.stages] != [s.name for s in inner.line.stages]):
+            return None
+        groups: list[tuple[str, int, int]] = []
+        words: list[str] = []
+        for raw, _, _ in again.line.written_args:
+            try:
+                given = shlex.split(expand(raw, values))
+            except ValueError:
+                return None
+            groups.append((raw, len(words), len(words) + len(given)))
+            words += given
+        return groups if words == inner.line.args else None
+
+    chosen: set[str] = set()
+    best = None
+    if overridden:
+        best = attempt(overridden)
+        chosen = set(overridden) if best is not None else set()
+    for name in candidates:
+        found = attempt(chosen | {name})
+        if found is not None:
+            chosen.add(name)
+            best = found
+    if best is not None:
+        inner.line.written_args = best
+
+
+#: A reference to a variable by name (``$X``, ``${X}``), not a positional or special one.
+_ANY_REF = re.compile(r"\$(?:\{([A-Za-z_]\w*)\}|([A-Za-z_]\w*))")
 
 
 def _in_background(cmd: ShellCommand) -> bool:
