@@ -1180,7 +1180,11 @@ def launch_command_vars(parsed: ParsedScript) -> set[str]:
               if _COMMAND_WORD.search(value) and not _OUTPUT_OF.fullmatch(value.strip())}
     block = parsed.launch_block
     if block is not None and block.commands and block.commands[0].words[:1] == ("eval",):
-        found |= set(referenced(block.text))
+        # the eval'd line's words, less those of the program's arguments as written
+        # (`eval "srun python x.py $OPTS"`: OPTS holds arguments, passed as `$OPTS`)
+        written = parsed.launch.written_args or []
+        found |= set(referenced(block.text)) - {
+            name for word, _, _ in written for name in referenced(word)}
     return found
 
 

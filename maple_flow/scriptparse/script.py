@@ -620,7 +620,12 @@ def _launch_in(
         if inner is None:
             return None
         if line is not None and line.inline and not _single_quoted_body(cmd, line.inline):
-            _keep_overridable_references(cmd, line, variables, decided, inner)
+            _keep_overridable_references(cmd, line, variables, decided, inner, line.inline)
+        elif cmd.words[0] == "eval" and not any(r.startswith("'") for r in cmd.raw[1:]):
+            # `eval "srun python x.py $OPTS"`: the batch shell pastes OPTS's value into the
+            # text eval runs, as into a `bash -c "..."` body
+            _keep_overridable_references(cmd, line, variables, decided, inner,
+                                         " ".join(cmd.words[1:]))
         inner.line.stages[:0] = line.stages if line else []
         at = next((k for k, c in enumerate(body) if c is inner.cmd), None)
         before = ([c for c in body[:at]] if at is not None else
@@ -641,15 +646,16 @@ def _launch_in(
     return None
 
 
-def _keep_overridable_references(cmd: ShellCommand, line: LaunchLine,
+def _keep_overridable_references(cmd: ShellCommand, line: LaunchLine | None,
                                  variables: dict[str, str], decided: set[str],
-                                 inner: _Found) -> None:
+                                 inner: _Found, written: str) -> None:
     """A ``bash -c "..."`` body's launch written with the user's references in its program's
     arguments (``--config ${CONFIG}``, ``--logging__write_tag $write_tag``, ``STEPS=${STEPS:-4}``
     "override via environment") instead of the values the batch shell pastes into the body:
     the body is read with their values (the facts), and again with them left as references,
     whose words become the launch's written arguments when they give exactly the arguments
-    read. A reference stays only where passing it on the port's launch line splits into the
+    read (``written``: the body's text as the script writes it; an ``eval``'s words alike).
+    A reference stays only where passing it on the port's launch line splits into the
     same words as the body did (its value has no quotes, backslashes or command
     substitution), and where leaving it a reference does not change the program or the
     launcher words read (a variable holding the program or a launcher option stays a value).
@@ -660,7 +666,7 @@ def _keep_overridable_references(cmd: ShellCommand, line: LaunchLine,
     marker = overridden_key("")
     overridden = {k[len(marker):] for k in variables if k.startswith(marker)} & set(variables)
     pasteable = simple_values(variables)
-    referenced_here = [m.group(1) or m.group(2) for m in _ANY_REF.finditer(line.inline)]
+    referenced_here = [m.group(1) or m.group(2) for m in _ANY_REF.finditer(written)]
     candidates = [n for n in dict.fromkeys(referenced_here)
                   if n in pasteable and n not in decided and n not in overridden]
     values = simple_values({k: v for k, v in variables.items() if k not in decided})
