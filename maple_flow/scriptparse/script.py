@@ -369,6 +369,62 @@ def _written_args(cmd: ShellCommand, traced: list[tuple[str, int]],
     return groups
 
 
+#: The key of a variable's value as the script writes it (references not expanded), where it
+#: has any (not a shell name, so no expansion reads it).
+_RAW_MARK = "="
+#: A word that is one unquoted reference (``$CMD``, ``${CMD}``).
+_ONE_REF = re.compile(r"\$(?:\{([A-Za-z_]\w*)\}|([A-Za-z_]\w*))")
+
+
+def _held_written_args(cmd: ShellCommand, traced: list[tuple[str, int]], line: LaunchLine,
+                       variables: dict[str, str]) -> list[tuple[str, int, int]] | None:
+    """The arguments as written when an unquoted variable holds the program and its arguments
+    (``CMD="python x.py --lr $LR --out $OUT"`` ... ``srun $CMD``): the words of CMD's value as
+    the script writes them (``--lr $LR``), each with the slice of ``line.args`` it gives.
+    Passed on the port's launch line, ``$LR`` splits into the words it gave inside ``$CMD``
+    (the batch shell split CMD's value at the launch, quotes not read), so only a value with
+    no quotes, backslashes, command substitution nor nested braces is read so; None
+    otherwise (the values are passed, as before)."""
+    n, count = len(traced), len(line.args)
+    if not count or len(cmd.raw) != len(cmd.words) or [w for w, _ in traced[n - count:]] \
+            != line.args:
+        return None
+    values = simple_values(variables)
+    units: list[tuple[str, int, int]] = []  # (raw word, first traced index, end)
+    at = 0
+    for k, raw in enumerate(cmd.raw):
+        width = sum(1 for _, j in traced if j == k)
+        ref = _ONE_REF.fullmatch(raw)
+        value = variables.get(_RAW_MARK + (ref.group(1) or ref.group(2)) if ref else "", "")
+        if ref and width and not re.search(r"[\"'\\`]|\$\(|\{[^}]*\{", value):
+            pieces: list[tuple[str, int, int]] = []
+            sub = at
+            for token in value.split():
+                given = expand(token, values).split()
+                if [w for w, _ in traced[sub:sub + len(given)]] != given:
+                    pieces = []
+                    break
+                pieces.append((token, sub, sub + len(given)))
+                sub += len(given)
+            if pieces and sub == at + width:
+                units += pieces
+                at = sub
+                continue
+        units.append((raw, at, at + width))
+        at += width
+    if at != n:
+        return None
+    start = n - count
+    groups = [(raw, lo - start, hi - start) for raw, lo, hi in units if hi > start
+              or (lo == hi == start and units.index((raw, lo, hi)) > 0)]
+    if any(lo < 0 for _, lo, _ in groups) or not any(
+            "$" in raw for raw, _, _ in groups):
+        return None
+    if [raw for raw, _, _ in groups] == [shlex.quote(a) for a in line.args]:
+        return None
+    return groups
+
+
 _ARRAY_WORD = re.compile(r'^"?\$\{(\w+)\[@\]\}"?$')
 
 
@@ -444,8 +500,13 @@ def _assign(variables: dict[str, str], name: str, value: str) -> None:
         variables[path_marker] = ""
     else:
         variables.pop(path_marker, None)
+    written = value
+    variables.pop(_RAW_MARK + name.rstrip("+"), None)
     if "$(" not in value and "`" not in value:
         value = expand(value, simple_values(variables))
+    if "$" in written and written != value and re.fullmatch(r"[A-Za-z_]\w*", name):
+        # the value as written (`CMD="python x.py --lr $LR"`): see _held_written_args
+        variables[_RAW_MARK + name] = written
     if name.endswith("+"):
         name = name[:-1]
         value = variables.get(name, "") + value
@@ -611,6 +672,8 @@ def _launch_in(
     text = _body(cmd, line, variables)
     if line is not None and not line.inline:
         line.written_args = _written_args(cmd, traced, line)
+        if line.written_args is None:
+            line.written_args = _held_written_args(cmd, traced, line, variables)
         line.written_entry = _written_entry(cmd, traced, line)
         line.array_command, line.array_lead = _array_command(cmd, traced, line)
     if text:
