@@ -730,8 +730,11 @@ def _keep_overridable_references(cmd: ShellCommand, line: LaunchLine | None,
     overridden = {k[len(marker):] for k in variables if k.startswith(marker)} & set(variables)
     pasteable = simple_values(variables)
     referenced_here = [m.group(1) or m.group(2) for m in _ANY_REF.finditer(written)]
+    # a value reading the batch script's own arguments (`args="${@}"`) is passed as they are
+    # (written_args.py), not through the variable
     candidates = [n for n in dict.fromkeys(referenced_here)
-                  if n in pasteable and n not in decided and n not in overridden]
+                  if n in pasteable and n not in decided and n not in overridden
+                  and not re.search(r"\$\{?[@*0-9#?!$-]", pasteable[n])]
     values = simple_values({k: v for k, v in variables.items() if k not in decided})
 
     def attempt(refs: set[str]) -> list[tuple[str, int, int]] | None:
