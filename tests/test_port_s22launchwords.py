@@ -93,3 +93,13 @@ def test_a_size_the_port_rewrites_is_still_written_as_its_value() -> None:
     script = (FOUR + "NGPU=4\nsrun bash -c \"python train.py --ngpu $NGPU --tag t\"\n")
     r = _port(script, "polaris")
     assert "train.py --ngpu" in r.script
+
+
+def test_a_value_set_on_a_one_line_branch_is_not_fixed_to_one_branch_s_value() -> None:
+    # `if ...; then CFG=$1; else CFG=base.yaml; fi` is kept: the launch reads `$CFG` as written,
+    # never the else branch's value (which main wrote, silently)
+    script = FOUR + 'if [ -n "$1" ]; then CFG=$1; else CFG=base.yaml; fi\nsrun python train.py --cfg $CFG\n'
+    for target in ("polaris", "delta"):
+        r = _port(script, target)
+        assert "train.py --cfg $CFG" in r.script, target
+        assert "--cfg base.yaml" not in r.script

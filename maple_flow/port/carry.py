@@ -1705,9 +1705,13 @@ def _carried_lines(carried: Carried) -> list[str]:
 
 def assigned_names(lines: list[str]) -> set[str]:
     """The variables ``lines`` assign (``NAME=``, ``export NAME=``, ``declare -x NAME=``,
-    ``: "${NAME:=default}"``, a kept loop's ``for NAME in``)."""
+    ``: "${NAME:=default}"``, a kept loop's ``for NAME in``, an assignment inside a one-line
+    ``if``/``&&`` list)."""
     return {n for s in lines for n in re.findall(
         r"^\s*(?:export\s+|declare\s+-\w+\s+)?(\w+)\+?=", s, re.M)} | {
+        # in a one-line compound command (`if [ -n "$1" ]; then CFG=$1; else CFG=x; fi`)
+        n for s in lines for n in re.findall(
+            r"(?:[;{]|&&|\|\||\b(?:then|else|do))\s*(?:export\s+)?([A-Za-z_]\w*)\+?=(?!=)", s)} | {
         n for s in lines for n in re.findall(r"^\s*:\s.*?\$\{(\w+):?=", s)} | {
         n for s in lines for n in re.findall(r"^\s*for\s+(\w+)\s+in\b", s, re.M)}
 
