@@ -34,7 +34,13 @@ from maple_flow.port.rules import (
 )
 from maple_flow.port.vendor import printed_vendor_variable, vendor_reason
 from maple_flow.port.words import short
-from maple_flow.port.written_args import LaunchArgs, launch_args, source_reads, written_words
+from maple_flow.port.written_args import (
+    LaunchArgs,
+    emptied_args,
+    launch_args,
+    source_reads,
+    written_words,
+)
 from maple_flow.scriptparse import ParsedScript, ScriptFacts
 from maple_flow.scriptparse.facts import size_vars
 from maple_flow.scriptparse.model import batch_shell_rank
@@ -1600,6 +1606,18 @@ def translate(src: Source, profile: ClusterProfile, carried: Carried) -> tuple[s
     if src.set_outside is not None:  # its own set-up lines are not carried with it
         set_here &= src.set_outside
     carried.launch_args = launch_args(src.parsed, args, tr, set_here, reads)
+    assigned: dict[str, int] = {}
+    for step in src.steps:
+        for name in assigned_names([step.original or step.text]):
+            assigned.setdefault(name, step.line)
+    passed = carried.launch_args.words if carried.launch_args else args
+    for arg, name, line in emptied_args(src.parsed, passed, set_here, assigned)[:1]:
+        carried.refusals.append(
+            f"the program's argument `{arg}` reads ${name}, which line {line} of the source "
+            f"sets and the port does not copy (see its note): on {profile.name} it would be "
+            f"empty, so the program would run with other arguments than you gave it; set "
+            f"{name} on {profile.name} (its value from the target's own job or node) and "
+            "port again")
     written = carried.launch_args.words if carried.launch_args else []
     words = [entry, *args, *written, *carried.env.values(), *carried.steps,
              *carried.loop_open, *carried.loop_close]
