@@ -1611,7 +1611,12 @@ def translate(src: Source, profile: ClusterProfile, carried: Carried) -> tuple[s
         for name in assigned_names([step.original or step.text]):
             assigned.setdefault(name, step.line)
     passed = carried.launch_args.words if carried.launch_args else args
-    for arg, name, line in emptied_args(src.parsed, passed, set_here, assigned)[:1]:
+    # an exported one the environment pass leaves out is named there already ("the program's
+    # arguments read $X, which is not copied (see above): set it on the target")
+    emptied = [(arg, name, line) for arg, name, line
+               in emptied_args(src.parsed, passed, set_here, assigned)
+               if name not in carried.dropped_env]
+    for arg, name, line in emptied[:1]:
         carried.refusals.append(
             f"the program's argument `{arg}` reads ${name}, which line {line} of the source "
             f"sets and the port does not copy (see its note): on {profile.name} it would be "
