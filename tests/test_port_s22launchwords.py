@@ -98,8 +98,21 @@ def test_a_size_the_port_rewrites_is_still_written_as_its_value() -> None:
 def test_a_value_set_on_a_one_line_branch_is_not_fixed_to_one_branch_s_value() -> None:
     # `if ...; then CFG=$1; else CFG=base.yaml; fi` is kept: the launch reads `$CFG` as written,
     # never the else branch's value (which main wrote, silently)
-    script = FOUR + 'if [ -n "$1" ]; then CFG=$1; else CFG=base.yaml; fi\nsrun python train.py --cfg $CFG\n'
+    script = (FOUR + 'if [ -n "$1" ]; then CFG=$1; else CFG=base.yaml; fi\n'
+              "srun python train.py --cfg $CFG\n")
     for target in ("polaris", "delta"):
         r = _port(script, target)
         assert "train.py --cfg $CFG" in r.script, target
         assert "--cfg base.yaml" not in r.script
+
+
+def test_an_argument_that_would_be_empty_on_the_target_is_refused_naming_it() -> None:
+    # NODES is computed from the source scheduler (not copied to a PBS target): `--hosts $NODES`
+    # would pass nothing there; the port refuses naming the argument and the line
+    script = (FOUR + 'NODES=$(scontrol show hostnames $SLURM_JOB_NODELIST | tr "\\n" ",")\n'
+              "srun python train.py --hosts $NODES --tag x\n")
+    r = port(script, "polaris")["polaris"]
+    assert r.status == "refused"
+    assert "the program's argument `$NODES` reads $NODES, which line 6" in "\n".join(r.notes)
+    # on a Slurm target the line is kept and the argument passed as written
+    assert "train.py --hosts $NODES --tag x" in _port(script, "delta").script
