@@ -116,3 +116,17 @@ def test_an_argument_that_would_be_empty_on_the_target_is_refused_naming_it() ->
     assert "the program's argument `$NODES` reads $NODES, which line 6" in "\n".join(r.notes)
     # on a Slurm target the line is kept and the argument passed as written
     assert "train.py --hosts $NODES --tag x" in _port(script, "delta").script
+
+
+def test_a_size_the_source_queries_from_its_scheduler_is_the_target_s_own() -> None:
+    # `GPU_COUNT=$(scontrol show job ... | awk ...)` read by the launcher as its size and by the
+    # program (`trainer.devices=${GPU_COUNT}`): on a PBS target the query is not there; the
+    # line becomes the port's own count, so the argument is never empty
+    script = ("#!/bin/bash\n#SBATCH --nodes=1\n#SBATCH --ntasks-per-node=1\n#SBATCH --gres=gpu:4\n"
+              "#SBATCH -t 01:00:00\n"
+              "GPU_COUNT=$(scontrol show job \"$SLURM_JOBID\" | grep gres | awk -F: '{print $3}')\n"
+              "srun torchrun --nproc_per_node=${GPU_COUNT} train.py trainer.devices=${GPU_COUNT}\n")
+    for target in ("polaris", "perlmutter"):
+        r = _port(script, target)
+        assert '\nGPU_COUNT="$GPUS_PER_NODE"\n' in r.script, target
+        assert "trainer.devices=${GPU_COUNT}" in r.script

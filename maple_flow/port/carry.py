@@ -779,6 +779,12 @@ def _classify(src: Source, profile: ClusterProfile, out: Carried) -> tuple[list[
             kept.append(target_size(step, "ranks"))
         elif step.keep is False and (role := scheduler_size_role(step)):
             kept.append(target_size(step, role))
+        elif (step.keep is False and step.name in sizes and step.name not in SCRIPT_SET_VARS
+              and not step.export):
+            # `GPU_COUNT=$(scontrol show job ... | awk ...)` that the launch reads as a size
+            # (`--nproc_per_node=${GPU_COUNT}`): the source's query is not the target's, the
+            # count is the port's job's own (the program's `trainer.devices=${GPU_COUNT}` too)
+            kept.append(target_size(step, sizes[step.name]))
         elif (step.keep is False and step.name and not step.export
               and step.why.endswith("computed from the source scheduler")
               and step.name not in SCRIPT_SET_VARS and same_scheduler_verbatim(
