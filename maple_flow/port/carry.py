@@ -34,7 +34,13 @@ from maple_flow.port.rules import (
 )
 from maple_flow.port.vendor import printed_vendor_variable, vendor_reason
 from maple_flow.port.words import short
-from maple_flow.port.written_args import LaunchArgs, launch_args, source_reads, written_words
+from maple_flow.port.written_args import (
+    LaunchArgs,
+    emptied_args,
+    launch_args,
+    source_reads,
+    written_words,
+)
 from maple_flow.scriptparse import ParsedScript, ScriptFacts
 from maple_flow.scriptparse.facts import size_vars
 from maple_flow.scriptparse.model import batch_shell_rank
@@ -773,6 +779,12 @@ def _classify(src: Source, profile: ClusterProfile, out: Carried) -> tuple[list[
             kept.append(target_size(step, "ranks"))
         elif step.keep is False and (role := scheduler_size_role(step)):
             kept.append(target_size(step, role))
+        elif (step.keep is False and step.name in sizes and step.name not in SCRIPT_SET_VARS
+              and not step.export):
+            # `GPU_COUNT=$(scontrol show job ... | awk ...)` that the launch reads as a size
+            # (`--nproc_per_node=${GPU_COUNT}`): the source's query is not the target's, the
+            # count is the port's job's own (the program's `trainer.devices=${GPU_COUNT}` too)
+            kept.append(target_size(step, sizes[step.name]))
         elif (step.keep is False and step.name and not step.export
               and step.why.endswith("computed from the source scheduler")
               and step.name not in SCRIPT_SET_VARS and same_scheduler_verbatim(
@@ -1180,7 +1192,11 @@ def launch_command_vars(parsed: ParsedScript) -> set[str]:
               if _COMMAND_WORD.search(value) and not _OUTPUT_OF.fullmatch(value.strip())}
     block = parsed.launch_block
     if block is not None and block.commands and block.commands[0].words[:1] == ("eval",):
-        found |= set(referenced(block.text))
+        # the eval'd line's words, less those of the program's arguments as written
+        # (`eval "srun python x.py $OPTS"`: OPTS holds arguments, passed as `$OPTS`)
+        written = parsed.launch.written_args or []
+        found |= set(referenced(block.text)) - {
+            name for word, _, _ in written for name in referenced(word)}
     return found
 
 
@@ -1596,6 +1612,23 @@ def translate(src: Source, profile: ClusterProfile, carried: Carried) -> tuple[s
     if src.set_outside is not None:  # its own set-up lines are not carried with it
         set_here &= src.set_outside
     carried.launch_args = launch_args(src.parsed, args, tr, set_here, reads)
+    assigned: dict[str, int] = {}
+    for step in src.steps:
+        for name in assigned_names([step.original or step.text]):
+            assigned.setdefault(name, step.line)
+    passed = carried.launch_args.words if carried.launch_args else args
+    # an exported one the environment pass leaves out is named there already ("the program's
+    # arguments read $X, which is not copied (see above): set it on the target")
+    emptied = [(arg, name, line) for arg, name, line
+               in emptied_args(src.parsed, passed, set_here, assigned)
+               if name not in carried.dropped_env]
+    for arg, name, line in emptied[:1]:
+        carried.refusals.append(
+            f"the program's argument `{arg}` reads ${name}, which line {line} of the source "
+            f"sets and the port does not copy (see its note): on {profile.name} it would be "
+            f"empty, so the program would run with other arguments than you gave it; set "
+            f"{name} on {profile.name} (its value from the target's own job or node) and "
+            "port again")
     written = carried.launch_args.words if carried.launch_args else []
     words = [entry, *args, *written, *carried.env.values(), *carried.steps,
              *carried.loop_open, *carried.loop_close]
@@ -1701,9 +1734,13 @@ def _carried_lines(carried: Carried) -> list[str]:
 
 def assigned_names(lines: list[str]) -> set[str]:
     """The variables ``lines`` assign (``NAME=``, ``export NAME=``, ``declare -x NAME=``,
-    ``: "${NAME:=default}"``, a kept loop's ``for NAME in``)."""
+    ``: "${NAME:=default}"``, a kept loop's ``for NAME in``, an assignment inside a one-line
+    ``if``/``&&`` list)."""
     return {n for s in lines for n in re.findall(
         r"^\s*(?:export\s+|declare\s+-\w+\s+)?(\w+)\+?=", s, re.M)} | {
+        # in a one-line compound command (`if [ -n "$1" ]; then CFG=$1; else CFG=x; fi`)
+        n for s in lines for n in re.findall(
+            r"(?:[;{]|&&|\|\||\b(?:then|else|do))\s*(?:export\s+)?([A-Za-z_]\w*)\+?=(?!=)", s)} | {
         n for s in lines for n in re.findall(r"^\s*:\s.*?\$\{(\w+):?=", s)} | {
         n for s in lines for n in re.findall(r"^\s*for\s+(\w+)\s+in\b", s, re.M)}
 

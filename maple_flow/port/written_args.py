@@ -137,6 +137,23 @@ def launch_args(p: ParsedScript, args: list[str], tr: Callable[[str], str],
     return LaunchArgs(words, kept, notes, plain)
 
 
+def emptied_args(p: ParsedScript, args: list[str], set_here: set[str],
+                 assigned: dict[str, int]) -> list[tuple[str, str, int]]:
+    """The program's arguments that would be empty on the target: a word still reading a
+    variable (``trainer.devices=${GPU_COUNT}``, ``$PRECISION_FLAG``) that the source's script
+    sets (``assigned``: each such name with the line that sets it) and the port does not
+    (its line left out as the source site's): ``(argument, name, line)``. The port must keep
+    the variable or refuse naming it, never pass an empty argument."""
+    sized = set(size_vars(p)) | _TARGET_SETS
+    found: list[tuple[str, str, int]] = []
+    for arg in args:
+        for name in referenced(arg):
+            if (name in assigned and name not in set_here and name not in sized
+                    and not _RUNTIME_VAR.match(name)):
+                found.append((arg, name, assigned[name]))
+    return found
+
+
 def _empty_user_value(raw: str, lo: int, hi: int, p: ParsedScript) -> bool:
     """Whether ``raw`` is a bare reference to a variable the script sets to an empty value
     (``FLAGS=""`` ... ``python x.py ${FLAGS}``): it passes no word today, but it is the

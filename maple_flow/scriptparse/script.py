@@ -369,6 +369,62 @@ def _written_args(cmd: ShellCommand, traced: list[tuple[str, int]],
     return groups
 
 
+#: The key of a variable's value as the script writes it (references not expanded), where it
+#: has any (not a shell name, so no expansion reads it).
+_RAW_MARK = "="
+#: A word that is one unquoted reference (``$CMD``, ``${CMD}``).
+_ONE_REF = re.compile(r"\$(?:\{([A-Za-z_]\w*)\}|([A-Za-z_]\w*))")
+
+
+def _held_written_args(cmd: ShellCommand, traced: list[tuple[str, int]], line: LaunchLine,
+                       variables: dict[str, str]) -> list[tuple[str, int, int]] | None:
+    """The arguments as written when an unquoted variable holds the program and its arguments
+    (``CMD="python x.py --lr $LR --out $OUT"`` ... ``srun $CMD``): the words of CMD's value as
+    the script writes them (``--lr $LR``), each with the slice of ``line.args`` it gives.
+    Passed on the port's launch line, ``$LR`` splits into the words it gave inside ``$CMD``
+    (the batch shell split CMD's value at the launch, quotes not read), so only a value with
+    no quotes, backslashes, command substitution nor nested braces is read so; None
+    otherwise (the values are passed, as before)."""
+    n, count = len(traced), len(line.args)
+    if not count or len(cmd.raw) != len(cmd.words) or [w for w, _ in traced[n - count:]] \
+            != line.args:
+        return None
+    values = simple_values(variables)
+    units: list[tuple[str, int, int]] = []  # (raw word, first traced index, end)
+    at = 0
+    for k, raw in enumerate(cmd.raw):
+        width = sum(1 for _, j in traced if j == k)
+        ref = _ONE_REF.fullmatch(raw)
+        value = variables.get(_RAW_MARK + (ref.group(1) or ref.group(2)) if ref else "", "")
+        if ref and width and not re.search(r"[\"'\\`]|\$\(|\{[^}]*\{", value):
+            pieces: list[tuple[str, int, int]] = []
+            sub = at
+            for token in value.split():
+                given = expand(token, values).split()
+                if [w for w, _ in traced[sub:sub + len(given)]] != given:
+                    pieces = []
+                    break
+                pieces.append((token, sub, sub + len(given)))
+                sub += len(given)
+            if pieces and sub == at + width:
+                units += pieces
+                at = sub
+                continue
+        units.append((raw, at, at + width))
+        at += width
+    if at != n:
+        return None
+    start = n - count
+    groups = [(raw, lo - start, hi - start) for raw, lo, hi in units if hi > start
+              or (lo == hi == start and units.index((raw, lo, hi)) > 0)]
+    if any(lo < 0 for _, lo, _ in groups) or not any(
+            "$" in raw for raw, _, _ in groups):
+        return None
+    if [raw for raw, _, _ in groups] == [shlex.quote(a) for a in line.args]:
+        return None
+    return groups
+
+
 _ARRAY_WORD = re.compile(r'^"?\$\{(\w+)\[@\]\}"?$')
 
 
@@ -444,8 +500,13 @@ def _assign(variables: dict[str, str], name: str, value: str) -> None:
         variables[path_marker] = ""
     else:
         variables.pop(path_marker, None)
+    written = value
+    variables.pop(_RAW_MARK + name.rstrip("+"), None)
     if "$(" not in value and "`" not in value:
         value = expand(value, simple_values(variables))
+    if "$" in written and written != value and re.fullmatch(r"[A-Za-z_]\w*", name):
+        # the value as written (`CMD="python x.py --lr $LR"`): see _held_written_args
+        variables[_RAW_MARK + name] = written
     if name.endswith("+"):
         name = name[:-1]
         value = variables.get(name, "") + value
@@ -611,6 +672,8 @@ def _launch_in(
     text = _body(cmd, line, variables)
     if line is not None and not line.inline:
         line.written_args = _written_args(cmd, traced, line)
+        if line.written_args is None:
+            line.written_args = _held_written_args(cmd, traced, line, variables)
         line.written_entry = _written_entry(cmd, traced, line)
         line.array_command, line.array_lead = _array_command(cmd, traced, line)
     if text:
@@ -619,8 +682,13 @@ def _launch_in(
                              {k: v for k, v in variables.items() if k not in decided})
         if inner is None:
             return None
-        if line is not None and line.inline:
-            _keep_overridable_references(cmd, line, variables, decided, inner)
+        if line is not None and line.inline and not _single_quoted_body(cmd, line.inline):
+            _keep_overridable_references(cmd, line, variables, decided, inner, line.inline)
+        elif cmd.words[0] == "eval" and not any(r.startswith("'") for r in cmd.raw[1:]):
+            # `eval "srun python x.py $OPTS"`: the batch shell pastes OPTS's value into the
+            # text eval runs, as into a `bash -c "..."` body
+            _keep_overridable_references(cmd, line, variables, decided, inner,
+                                         " ".join(cmd.words[1:]))
         inner.line.stages[:0] = line.stages if line else []
         at = next((k for k, c in enumerate(body) if c is inner.cmd), None)
         before = ([c for c in body[:at]] if at is not None else
@@ -641,37 +709,70 @@ def _launch_in(
     return None
 
 
-def _keep_overridable_references(cmd: ShellCommand, line: LaunchLine,
+def _keep_overridable_references(cmd: ShellCommand, line: LaunchLine | None,
                                  variables: dict[str, str], decided: set[str],
-                                 inner: _Found) -> None:
-    """A ``bash -c "..."`` body's launch written with its references to the variables set
-    from a default the submit environment overrides (``STEPS=${STEPS:-4}``, "override via
-    environment"): the body is read with their values (the facts), and again with them left
-    as references, whose words become the launch's written arguments when they give exactly
-    the arguments read (their lines are kept above the launch, so the job reads its values)."""
+                                 inner: _Found, written: str) -> None:
+    """A ``bash -c "..."`` body's launch written with the user's references in its program's
+    arguments (``--config ${CONFIG}``, ``--logging__write_tag $write_tag``, ``STEPS=${STEPS:-4}``
+    "override via environment") instead of the values the batch shell pastes into the body:
+    the body is read with their values (the facts), and again with them left as references,
+    whose words become the launch's written arguments when they give exactly the arguments
+    read (``written``: the body's text as the script writes it; an ``eval``'s words alike).
+    A reference stays only where passing it on the port's launch line splits into the
+    same words as the body did (its value has no quotes, backslashes or command
+    substitution), and where leaving it a reference does not change the program or the
+    launcher words read (a variable holding the program or a launcher option stays a value).
+    The port keeps the lines that set them above the launch, or writes the value with a note
+    where it does not (port/written_args.py)."""
+    if inner.line.written_args is None:
+        return
     marker = overridden_key("")
     overridden = {k[len(marker):] for k in variables if k.startswith(marker)} & set(variables)
-    if not overridden or inner.line.written_args is None:
-        return
-    kept = {k: v for k, v in variables.items() if k not in decided and k not in overridden}
-    text = _body(cmd, line, kept)
-    again = _find_launch([Block(cmd.line, text, tuple(split_commands(text)))], kept) if text \
-        else None
-    if (again is None or again.line.entrypoint != inner.line.entrypoint
-            or again.line.written_args is None):
-        return
+    pasteable = simple_values(variables)
+    referenced_here = [m.group(1) or m.group(2) for m in _ANY_REF.finditer(written)]
+    # a value reading the batch script's own arguments (`args="${@}"`) is passed as they are
+    # (written_args.py), not through the variable
+    candidates = [n for n in dict.fromkeys(referenced_here)
+                  if n in pasteable and n not in decided and n not in overridden
+                  and not re.search(r"\$\{?[@*0-9#?!$-]", pasteable[n])]
     values = simple_values({k: v for k, v in variables.items() if k not in decided})
-    groups: list[tuple[str, int, int]] = []
-    words: list[str] = []
-    for raw, _, _ in again.line.written_args:
-        try:
-            given = shlex.split(expand(raw, values))
-        except ValueError:
-            return
-        groups.append((raw, len(words), len(words) + len(given)))
-        words += given
-    if words == inner.line.args:
-        inner.line.written_args = groups
+
+    def attempt(refs: set[str]) -> list[tuple[str, int, int]] | None:
+        kept = {k: v for k, v in variables.items() if k not in decided and k not in refs}
+        text = _body(cmd, line, kept)
+        again = _find_launch([Block(cmd.line, text, tuple(split_commands(text)))], kept) \
+            if text else None
+        if (again is None or again.line.entrypoint != inner.line.entrypoint
+                or again.line.written_args is None
+                or [s.name for s in again.line.stages] != [s.name for s in inner.line.stages]):
+            return None
+        groups: list[tuple[str, int, int]] = []
+        words: list[str] = []
+        for raw, _, _ in again.line.written_args:
+            try:
+                given = shlex.split(expand(raw, values))
+            except ValueError:
+                return None
+            groups.append((raw, len(words), len(words) + len(given)))
+            words += given
+        return groups if words == inner.line.args else None
+
+    chosen: set[str] = set()
+    best = None
+    if overridden:
+        best = attempt(overridden)
+        chosen = set(overridden) if best is not None else set()
+    for name in candidates:
+        found = attempt(chosen | {name})
+        if found is not None:
+            chosen.add(name)
+            best = found
+    if best is not None:
+        inner.line.written_args = best
+
+
+#: A reference to a variable by name (``$X``, ``${X}``), not a positional or special one.
+_ANY_REF = re.compile(r"\$(?:\{([A-Za-z_]\w*)\}|([A-Za-z_]\w*))")
 
 
 def _in_background(cmd: ShellCommand) -> bool:
