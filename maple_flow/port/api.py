@@ -125,6 +125,7 @@ from maple_flow.port.kept_command import (
     put_back,
 )
 from maple_flow.port.launcher_opts import user_launcher_options
+from maple_flow.port.launches_kept import unkept_launch_note, unkept_launches
 from maple_flow.port.loop import carry_loop
 from maple_flow.port.memory import source_memory
 from maple_flow.port.mpi_app import app_layout, app_name, runs_an_app
@@ -1599,6 +1600,8 @@ def _port_on(src: Source, target: str, o: dict[str, Any],
     refusals, notes = refusals + left.refusals, notes + left.notes
     if not refusals:
         notes += unaccounted_note(_unaccounted(src, script, notes), profile.name)
+        notes += unkept_launch_note(unkept_launches("\n".join(src.lines), script, notes),
+                                    profile.name)
     if refusals:
         notes = [f"refused for {profile.name}: {m}" for m in refusals] + notes
         return PortResult(profile.id, "", result.spec, result.template_id, "refused", notes,
