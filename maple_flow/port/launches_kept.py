@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from maple_flow.port.topology import topology_args
 from maple_flow.port.words import short
 from maple_flow.scriptparse.launch import Stage, read_words
 from maple_flow.scriptparse.shell import split_blocks
@@ -156,12 +157,15 @@ def _arg_keys(args: tuple[str, ...]) -> list[str]:
 
 
 def _named(launch: Launch, words: list[str], notes: str) -> bool:
-    """A note names the launch (its line, its program) or every word in question."""
-    if f"line {launch.line} " in notes or f"line {launch.line}:" in notes:
-        return True
-    if words:
-        return all(w.translate(_QUOTES) in notes for w in words)
-    return launch.program in notes
+    """A note names the launch (its line, its program) or every word in question. For words,
+    a note that only quotes the source's launch line whole does not count: it says nothing of
+    what the port changed in it."""
+    if not words:
+        return (f"line {launch.line} " in notes or f"line {launch.line}:" in notes
+                or launch.program in notes)
+    said = notes.replace(launch.text, "")
+    named = [w for w in words if w.startswith("-")] or words
+    return all(w.translate(_QUOTES) in said for w in named)
 
 
 #: Notes that already say the port changed the job's rank count or layout.
@@ -209,11 +213,16 @@ def unkept_launches(source: str, script: str, notes: list[str]) -> list[tuple[in
                 [f"with {' '.join(added)} added"] if added else [])
             found.append((launch.line, launch.text, "launched " + " and ".join(parts)))
         if (launch.procs is not None and port.procs is not None and launch.procs != port.procs
-                and f"line {launch.line} " not in said
-                and not any(w in said for w in _LAYOUT_SAID)):
+                and not any(w in said.replace(launch.text, "") for w in _LAYOUT_SAID)):
             found.append((launch.line, launch.text,
                           f"started as {port.procs} process(es), the source starts "
                           f"{launch.procs}"))
+        for arg in topology_args(list(port.args)):  # `--world_size 8` the source's count
+            if (arg.role == "world" and arg.value == launch.procs and port.procs is not None
+                    and port.procs != arg.value and arg.text not in said.replace(launch.text, "")):
+                found.append((launch.line, launch.text,
+                              f"its `{arg.text}` kept while the port starts {port.procs} "
+                              "process(es): set it to the port's count"))
         if launch.background and not port.background and not _named(launch, ["&"], said):
             found.append((launch.line, launch.text, "run in the foreground, where the source "
                           "runs it in the background (`&`)"))
