@@ -116,3 +116,11 @@ def test_real_two_stage_port_keeps_both_launches() -> None:
         assert result.status == "generated", result.notes
         assert not [n for n in result.notes if n.startswith("launches of the source")]
         assert "find_beta.py --data data --num_parallel 30 --num_updates 10" in result.script
+
+
+def test_a_groups_redirect_is_the_output_of_its_launches() -> None:
+    source = "#!/bin/bash\n{\n  echo start\n  python a.py --x 1\n} > run.log 2>&1\n"
+    assert launches(source)[0].outputs == ("run.log",)
+    port_text = "#!/bin/bash\necho start\npython a.py --x 1\n"
+    assert _whats(source, port_text) == ["its output no longer sent to run.log"]
+    assert _whats(source, source) == []

@@ -62,6 +62,8 @@ _REDIRECT = re.compile(r"(?:^|[\s;])(?:\d|&)?>>?\s*(?!&)([^\s;&|<>()]+)")
 _TEE = re.compile(r"\|\s*tee\s+(?:-a\s+|--append\s+)?([^\s;&|<>()]+)")
 
 
+#: A ``{ ...; } > log`` or ``( ... ) > log`` group's redirect, on its closing line.
+_GROUP_OUT = re.compile(r"[})]\s*(?:\d|&)?>>?\s*([^\s;&|<>()]+)[^\n]*$")
 _COMMENT = re.compile(r"(?:^|\s)#.*$", re.S)
 
 
@@ -134,6 +136,8 @@ def launches(text: str) -> tuple[Launch, ...]:
     found: list[Launch] = []
     known = numbers(text)
     for block in split_blocks(text):
+        group = _GROUP_OUT.search(block.text) if block.text.lstrip()[:1] in "{(" else None
+        around = (_key(group.group(1)),) if group else ()
         for cmd in block.commands:
             words = list(cmd.words)
             if not words:
@@ -148,7 +152,7 @@ def launches(text: str) -> tuple[Launch, ...]:
                                 _program(line.entrypoint), tuple(line.args),
                                 _procs(line.stages, known),
                                 bool(_BACKGROUND.search(_COMMENT.sub("", cmd.text))),
-                                _outputs(cmd.text)))
+                                _outputs(cmd.text) + around))
     return tuple(found)
 
 
