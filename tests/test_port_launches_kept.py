@@ -124,3 +124,21 @@ def test_a_groups_redirect_is_the_output_of_its_launches() -> None:
     port_text = "#!/bin/bash\necho start\npython a.py --x 1\n"
     assert _whats(source, port_text) == ["its output no longer sent to run.log"]
     assert _whats(source, source) == []
+
+
+def test_a_launch_whose_program_the_port_made_up_is_refused() -> None:
+    """`python $script_path ...` with `script_path=` empty was ported as `python 0`: the
+    port cannot tell what the launch runs, and says so instead of a made-up program."""
+    source = ("#!/bin/bash\n#SBATCH --nodes=1\n#SBATCH --gpus-per-node=8\n"
+              "#SBATCH --ntasks-per-node=8\n#SBATCH -t 01:00:00\n"
+              "script_path=\npath_to_yaml=\nfold=0\n"
+              "srun python $script_path --path_to_yaml $path_to_yaml --fold $fold\n")
+    result = port(source, ["perlmutter"])["perlmutter"]
+    assert result.status == "refused"
+    assert "is not launched in the port, which launches `0` instead" in result.notes[0]
+
+
+def test_a_program_written_from_a_variable_is_no_made_up_program() -> None:
+    source = "#!/bin/bash\nsetup_file=src/train.py\npython $setup_file -cfg $CFG\n"
+    port_text = "#!/bin/bash\nsetup_file=src/train.py\npython3 src/train.py -cfg $CFG\n"
+    assert _whats(source, port_text) == []

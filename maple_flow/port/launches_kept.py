@@ -237,6 +237,27 @@ def unkept_launches(source: str, script: str, notes: list[str]) -> list[tuple[in
     return found
 
 
+def invented_launch(source: str, script: str,
+                    found: list[tuple[int, str, str]]) -> str:
+    """A refusal, or "": a source launch the port does not launch while the port launches a
+    program the source never names (``python $script_path ...`` with ``script_path=`` empty
+    ported as ``python 0``): the port made its program up, which no note can explain."""
+    lost = [(n, text) for n, text, what in found if what == "not launched in the port"]
+    if not lost:
+        return ""
+    named = {launch.program for launch in launches(source)}
+    made = [p for p in launches(script) if p.program not in named
+            and (p.program not in source or not re.search(r"[A-Za-z]", p.program))]
+    if not made:
+        return ""
+    n, text = lost[0]
+    return (f"line {n} `{short(text, 70)}` is not launched in the port, which launches "
+            f"`{made[0].program}` instead, a program the source does not name: the port cannot "
+            "tell what the launch runs (a program word that is empty or built when the job "
+            "runs?): write the program and its arguments on the launch line, or give the "
+            "variable its value, and port again")
+
+
 def unkept_launch_note(found: list[tuple[int, str, str]], target: str) -> list[str]:
     """One note naming the source launches the port lost or changed without a word."""
     if not found:
