@@ -125,6 +125,11 @@ from maple_flow.port.kept_command import (
     put_back,
 )
 from maple_flow.port.launcher_opts import user_launcher_options
+from maple_flow.port.launches_kept import (
+    invented_launch,
+    unkept_launch_note,
+    unkept_launches,
+)
 from maple_flow.port.loop import carry_loop
 from maple_flow.port.memory import source_memory
 from maple_flow.port.mpi_app import app_layout, app_name, runs_an_app
@@ -1887,6 +1892,8 @@ def port(
     for result in results.values():
         if plan is not None:
             _put_back_command(result, plan)
+    from maple_flow.knowledge.clusters import get_profile
+
     work = "\n".join(src.lines)  # the text ported (its one-GPU srun steps pinned, if any)
     pinned = pinned_launch(work, launch_command_line(work)) if plan is None else None
     for result in results.values():
@@ -1894,6 +1901,15 @@ def port(
             _put_back_pinned(result, work, pinned)
         if any("nothing after it waits" in n for n in result.notes):
             result.notes = [n for n in result.notes if "and never waits for them" not in n]
+        if result.status != "refused" and result.script:  # the final port against its source
+            unkept = unkept_launches(text, result.script, result.notes)
+            name = get_profile(result.cluster).name
+            invented = invented_launch(text, result.script, unkept)
+            if invented:
+                result.status, result.script = "refused", ""
+                result.notes = [f"refused for {name}: {invented}", *result.notes]
+            else:
+                result.notes += unkept_launch_note(unkept, name)
         result.source = text
     if repair and not verify:
         raise InvalidValue("repair=True needs verify=True (repair starts from the failure)")
