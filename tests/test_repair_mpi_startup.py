@@ -52,3 +52,19 @@ def test_a_bare_mpi_init_abort_under_srun_gets_no_plugin_fix() -> None:
            "***    and potentially your MPI job)\n")
     data = _data(HEAD + "srun -n 1 --mpi=none ./hello\n", log)
     assert data["proposed"] is None
+
+
+def test_an_open_mpi_init_failure_naming_no_pmi_layer_is_not_given_an_srun_plugin() -> None:
+    # similarity must not offer the PMI records: they act only on their own messages
+    log = ("It looks like MPI_INIT failed for some reason; your parallel process is\n"
+           "likely to abort.  There are many reasons that a parallel process can\n"
+           "fail during MPI_INIT; some of which are due to configuration or environment\n"
+           "problems.  This failure appears to be an internal failure; here's some\n"
+           "additional information (which may only be relevant to an Open MPI\n"
+           "developer):\n\n  mca_pml_base_open() failed\n"
+           '  --> Returned "Not found" (-13) instead of "Success" (0)\n')
+    data = _data(HEAD + "module load cray-mpich\nsrun --cpu-bind=cores ./solver input.dat\n", log)
+    assert data["proposed"] is None
+    ids = [d["record_id"] for d in data["diagnoses"]]
+    assert "mpich-singleton-init-under-srun" not in ids
+    assert "openmpi-pmix-unreachable-singletons" not in ids
