@@ -63,6 +63,23 @@ def test_gpu_request_untyped(script: str, expect: str) -> None:
     assert fill("{gpu_request:untyped}", Context(script=script)) == expect
 
 
+def test_the_untyped_request_on_the_srun_line_is_removed_there() -> None:
+    """The twin's users'-script fault (bridges2 srun-gres): the typed request is a directive,
+    the untyped one the srun step's own ``--gres``."""
+    script = (HEAD + "#SBATCH -N 1\n#SBATCH --gpus=v100-32:8\n"
+              "srun --gres=gpu:16 --ntasks=1 python train.py\n")
+    assert fill("{gpu_request:untyped}", Context(script=script)) == "gres"
+    record, diff = _proposed(script, GRES_LOG, "bridges2")
+    assert record == "slurm-gres-typed-and-untyped"
+    assert "+srun --ntasks=1 python train.py" in diff and "-#SBATCH --gpus" not in diff
+
+
+def test_an_option_typed_somewhere_is_not_the_untyped_one() -> None:
+    script = (HEAD + "#SBATCH --gres=gpu:a100:4\n#SBATCH --gpus=8\n"
+              "srun --gres=gpu:4 python train.py\n")
+    assert fill("{gpu_request:untyped}", Context(script=script)) == "gpus"
+
+
 def test_two_typed_requests_are_not_guessed_at() -> None:
     script = HEAD + "#SBATCH --gpus-per-node=a100:4\n#SBATCH --gres=gpu:a100:4,nvme:1\n"
     with pytest.raises(Unresolved):

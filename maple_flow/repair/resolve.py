@@ -782,14 +782,31 @@ def _gpu_request(ctx: Context, arg: str) -> str:
     """``{gpu_request:untyped}``: the directive of the job's GPU request that names no type
     when another of its GPU requests names one (Slurm: "with and without type
     identification"); unresolved unless exactly one such untyped directive is written."""
-    ds = parse_directives(ctx.script, "slurm")
-    kinds = {d.option: _gpu_typed(d.option, d.value or "") for d in ds
-             if d.option in _GPU_REQUESTS and d.value}
-    typed = [o for o, t in kinds.items() if t]
-    untyped = [o for o, t in kinds.items() if t is False]
+    requests = [(d.option, d.value) for d in parse_directives(ctx.script, "slurm")
+                if d.option in _GPU_REQUESTS and d.value]
+    requests += _srun_gpu_requests(ctx.script)
+    kinds: dict[str, set[bool | None]] = {}
+    for option, value in requests:
+        kinds.setdefault(option, set()).add(_gpu_typed(option, value))
+    typed = [o for o, t in kinds.items() if True in t]
+    untyped = [o for o, t in kinds.items() if t == {False}]
     if arg != "untyped" or not typed or len(untyped) != 1:
         raise Unresolved("the job's GPU requests are not one typed and one untyped")
     return untyped[0]
+
+
+def _srun_gpu_requests(script: str) -> list[tuple[str, str]]:
+    """The GPU requests of the script's srun step (``srun --gres=gpu:4 ...``) as (option,
+    value): removing the option removes it there too (patch ``_STEP_OPTIONS``)."""
+    from maple_flow.errors import MapleError
+    from maple_flow.repair import patch_launch as pl
+
+    try:
+        options = pl.stage_options(script, "srun")
+    except (MapleError, ValueError):
+        return []
+    return [(o.name.lstrip("-"), o.value) for o in options
+            if o.name.lstrip("-") in ("gres", "gpus", "gpus-per-node") and o.value]
 
 
 _FUNCTIONS = {"script": _script_int, "ppr": _ppr_ranks, "job_name": _valid_job_name,
