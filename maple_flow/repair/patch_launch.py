@@ -10,7 +10,8 @@ from dataclasses import dataclass
 from maple_flow.errors import MapleError
 from maple_flow.repair.layout import Launch, find_launch
 from maple_flow.repair.text import FixNotApplicable, Word, quote, remove_word, replace, scan_words
-from maple_flow.scriptparse.launch import _BOOLEANS, _TWO_VALUES, _is_program
+from maple_flow.scriptparse.grammar import TWO_VALUES as _TWO_VALUES
+from maple_flow.scriptparse.launch import _BOOLEANS, _is_program
 from maple_flow.scriptparse.spellings import spellings, split_short
 
 _SITE = frozenset({"srun", "mpiexec", "mpirun", "ibrun"})

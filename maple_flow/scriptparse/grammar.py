@@ -16,6 +16,8 @@ from __future__ import annotations
 import os
 import re
 
+from maple_flow.scriptparse.values import ENV_RUNNERS as _ENV_RUNNERS
+
 #: srun's options that take the next word as their value (``-n 4``, ``--mpi pmix``).
 SRUN_VALUED = frozenset({
     "-A", "--account", "-b", "--begin", "-c", "--cpus-per-task", "-C", "--constraint",
@@ -190,8 +192,6 @@ ENV_RUN_VALUED = frozenset({
     "--environment", "-e", "--manifest-path", "--pyproject", "-C",
     "-n", "--name", "--prefix", "--cwd",
 })
-_ENV_RUNNERS = frozenset({"uv", "poetry", "pdm", "hatch", "pixi", "rye", "conda", "mamba",
-                          "micromamba", "pipenv"})
 #: Container runtimes: ``TOOL VERB [options] IMAGE command`` (their options with a value).
 _SIF_VALUED = frozenset({
     "-B", "--bind", "--pwd", "-H", "--home", "--env", "--env-file", "-W", "--workdir",

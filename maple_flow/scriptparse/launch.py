@@ -6,6 +6,10 @@ import os
 import re
 from dataclasses import dataclass, field
 
+from maple_flow.scriptparse.grammar import ENV_RUN_VALUED as _RUNNER_VALUED
+from maple_flow.scriptparse.grammar import HOROVOD_VALUED as _HOROVOD_VALUED
+from maple_flow.scriptparse.grammar import PER_NODE_VALUED as _LAUNCHER_VALUED
+from maple_flow.scriptparse.grammar import TWO_VALUES as _TWO_VALUES
 from maple_flow.scriptparse.grammar import takes_value
 from maple_flow.scriptparse.shell import split_commands
 from maple_flow.scriptparse.values import ENV_RUNNERS as ENV_RUNNERS  # one definition, re-exported
@@ -58,21 +62,12 @@ _WRAPPERS = CONTAINER_RUNTIMES | PLAIN_WRAPPERS | {"nsys", "py-spy", "bash", "sh
 #: py-spy's verbs that run a command given after ``--`` (``py-spy record -o p.svg -- python x.py``).
 _PYSPY_VERBS = frozenset({"record", "top"})
 _ALL_ARGS = frozenset({"$@", "${@}"})
-#: Their ``run`` options that take a value (``uv run --with X --python 3.11 python ...``).
-_RUNNER_VALUED = frozenset({
-    "--with", "--with-editable", "--with-requirements", "--python", "-p", "--project",
-    "--directory", "--package", "--env-file", "--extra", "--group", "--only-group", "--no-group",
-    "--index", "--index-url", "--extra-index-url", "--cache-dir", "--config-file",
-    "--environment", "-e", "--manifest-path", "--pyproject", "-C",
-    "-n", "--name", "--prefix", "--cwd",  # conda/mamba run
-})
 _TORCH_RUN = frozenset({"torch.distributed.run", "torch.distributed.launch"})
 #: ``python -m accelerate.commands.launch ARGS`` is ``accelerate launch ARGS``.
 _ACCELERATE_LAUNCH = "accelerate.commands.launch"
 #: ``colossalai run``: ColossalAI's launcher, torchrun on each host of a list or hostfile
 #: (read as torchrun, named as written).
 COLOSSAL_RUN = "colossalai run"
-_TWO_VALUES = frozenset({"-mca", "--mca", "-gmca", "-genv", "-env"})
 #: The option of each per-node launcher that runs its program as itself instead of through
 #: ``python`` (torchrun takes both spellings; deepspeed and accelerate launch the underscore
 #: one): an installed command (a package's console script) needs it there.
@@ -99,42 +94,6 @@ _PODMAN_VALUED = frozenset({
     "-v", "--volume", "-e", "--env", "-w", "--workdir", "--name", "--shm-size", "-u",
     "--user", "--entrypoint", "--network", "--net", "--group-add", "--ipc", "--userns",
 })
-#: ``horovodrun`` options that take a value, even one that looks like a program
-#: (``--host-discovery-script discover_hosts.sh``).
-_HOROVOD_VALUED = frozenset({
-    "-np", "--num-proc", "-p", "--ssh-port", "-i", "--ssh-identity-file", "-H", "--hosts",
-    "-hostfile", "--hostfile", "--host-discovery-script", "--min-np", "--min-num-proc",
-    "--max-np", "--max-num-proc", "--slots-per-host", "--slots", "--elastic-timeout",
-    "--reset-limit", "--network-interface", "--start-timeout", "--gloo-timeout-seconds",
-    "--output-filename", "--config-file", "--mpi-args", "--log-level",
-})
-#: Options of the per-node launchers that always take a value, even one that looks like a
-#: program (``--hostfile /work/hostfile``) or an option (``--num_nodes -1``: "all the hosts
-#: of the hostfile"). From ``deepspeed --help``, ``torchrun --help`` and
-#: ``accelerate launch --help``.
-_LAUNCHER_VALUED = {
-    "deepspeed": frozenset({
-        "-H", "--hostfile", "-i", "--include", "-e", "--exclude", "--num_nodes", "--num-nodes",
-        "--num_gpus", "--num-gpus", "--min_elastic_nodes", "--max_elastic_nodes",
-        "--master_port", "--master-port", "--master_addr", "--master-addr", "--node_rank",
-        "--node-rank", "--launcher", "--launcher_args", "--launcher-args", "--ssh_port",
-        "--bind_core_list", "--venv_script", "--comment", "--user_port"}),
-    "torchrun": frozenset({
-        "--nproc_per_node", "--nproc-per-node", "--nnodes", "--node_rank", "--node-rank",
-        "--master_addr", "--master-addr", "--master_port", "--master-port", "--rdzv_backend",
-        "--rdzv-backend", "--rdzv_endpoint", "--rdzv-endpoint", "--rdzv_id", "--rdzv-id",
-        "--rdzv_conf", "--rdzv-conf", "--max_restarts", "--max-restarts", "--monitor_interval",
-        "--monitor-interval", "--start_method", "--start-method", "--role", "--log_dir",
-        "--log-dir", "-r", "--redirects", "-t", "--tee", "--local_ranks_filter",
-        "--local-ranks-filter", "--logs_specs", "--logs-specs", "--local_addr", "--local-addr"}),
-    "accelerate": frozenset({
-        "--config_file", "--config-file", "--num_processes", "--num_machines",
-        "--machine_rank", "--main_process_ip", "--main_process_port", "--mixed_precision",
-        "--gpu_ids", "--deepspeed_config_file", "--deepspeed_hostfile",
-        "--deepspeed_multinode_launcher", "--deepspeed_exclusion_filter",
-        "--deepspeed_inclusion_filter", "--rdzv_backend", "--dynamo_backend", "--zero_stage",
-        "--same_network", "--max_restarts", "--monitor_interval", "--num_cpu_threads_per_process"}),
-}
 #: Options of the MPI launchers that always take the next word as their value, even one
 #: that is neither a number nor a ``$VAR`` (``--map-by node:PE=$SLURM_CPUS_PER_TASK``,
 #: ``--bind-to core``, ``-wdir /scratch``): the program is the first word past them. From
