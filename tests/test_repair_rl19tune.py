@@ -56,7 +56,8 @@ def test_apptainer_fuse_mount_failure_is_the_sites_installation() -> None:
 
 
 def test_gtl_cannot_export_pool_memory_is_the_programs_build() -> None:
-    log = "(GTL DEBUG: 0) cuIpcGetMemHandle: invalid argument, CUDA_ERROR_INVALID_VALUE, line no 152\n"
+    log = ("(GTL DEBUG: 0) cuIpcGetMemHandle: invalid argument, CUDA_ERROR_INVALID_VALUE, "
+           "line no 152\n")
     _not_script(PBS, log, "polaris", "gtl-cuipc-get-handle-on-pool-memory")
     bound = SRUN_GPU.replace("srun python", "srun --gpus-per-task=1 --gpu-bind=closest python")
     data = diagnose_log(bound, log, "perlmutter", None, False)
