@@ -109,3 +109,14 @@ def test_a_socket_interface_fix_on_one_node_is_kept() -> None:
     ops = [ExportEnv(name="NCCL_SOCKET_IFNAME", value="hsn")]
     log = "ncclInternalError: Internal check failed.\nBootstrap : no socket interface found\n"
     assert untied(list(ops), log, SRUN, frozenset({"NCCL_SOCKET_IFNAME"})) == (ops, None, "")
+
+
+def test_oom_kill_on_a_shared_node_without_a_memory_line_fixes_it() -> None:
+    """A job on a shared partition/QOS that asks no memory gets the site's small per-core
+    default: that is the tie (OSC/Anvil shared nodes); a whole-node job still asks."""
+    ops = [SetDirective(option="mem", value="0")]
+    for line in ("#SBATCH -p shared", "#SBATCH --partition=RM-shared", "#SBATCH -q shared",
+                 "#SBATCH --qos=shared"):
+        assert untied(list(ops), OOM, _with(SRUN, line)) == (ops, None, ""), line
+    assert untied(list(ops), OOM, _with(SRUN, "#SBATCH -q regular"))[1] == CONFIRM_MEMORY
+    assert untied(list(ops), OOM, _with(SRUN, "#SBATCH -p wholenode"))[1] == CONFIRM_MEMORY

@@ -247,6 +247,12 @@ MEMORY_SIZES = re.compile(r"\(\d+ > \d+\)")
 #: A memory request of the script (Slurm, PBS).
 MEMORY_LINE = re.compile(r"(?m)^\s*#(?:SBATCH|PBS)\b.*?(?:--mem(?:-per-(?:cpu|gpu))?[= ]|"
                          r"[:\s,]mem=)")
+#: A job on a shared node: its partition or QOS is a shared one (Anvil `shared`, Perlmutter's
+#: `shared` QOS, Bridges-2 `RM-shared`, Expanse `shared`, OSC's shared nodes). Such a job that
+#: asks no memory gets the site's small per-core default (memory follows the cores asked), the
+#: classic cause of an OOM kill; a whole-node job gets the node's memory whatever it asks.
+SHARED_NODE_LINE = re.compile(r"(?mi)^\s*#SBATCH\s+(?:-p\s*|--partition[= ]|-q\s*|--qos[= ])"
+                              r"\S*\bshared\b")
 #: A CUDA runtime library the loader or Python could not find.
 MISSING_CUDA_LIBRARY = re.compile(r"lib(?:cudart|cublas|cublasLt|cudnn|cufft|curand|cusparse|"
                                   r"cusolver|nvrtc)\w*\.so[.\d]*: cannot open shared object")
@@ -313,7 +319,8 @@ def untied(ops: list[object], log_text: str, script: str,
            network_env: frozenset[str] = frozenset()) -> tuple[list[object], str | None, str]:
     """(ops kept, the need to ask, why) for a script fix of ``ops`` on ``log_text``:
 
-    - an edit of the memory request on an out-of-memory kill, when the script asks no memory
+    - an edit of the memory request on an out-of-memory kill, when the script asks no memory,
+      runs on no shared node (SHARED_NODE_LINE: there the small per-core default is the tie)
       and the log states no size: no ops, ask CONFIRM_MEMORY;
     - a CUDA module added for a missing CUDA library, when the script loads no CUDA module:
       no ops, ask CONFIRM_MODULE;
@@ -323,7 +330,8 @@ def untied(ops: list[object], log_text: str, script: str,
       (perhaps nothing).
     Unchanged (ops, None, "") when the fix is tied to the script."""
     if (_edits_memory_only(ops) and OOM_SYMPTOM.search(log_text)
-            and not MEMORY_SIZES.search(log_text) and not MEMORY_LINE.search(script)):
+            and not MEMORY_SIZES.search(log_text) and not MEMORY_LINE.search(script)
+            and not SHARED_NODE_LINE.search(script)):
         return [], CONFIRM_MEMORY, QUESTIONS[CONFIRM_MEMORY]
     modules = [op for op in ops if getattr(op, "op", "") == "add_module"]
     if (modules and len(modules) == len(ops) and MISSING_CUDA_LIBRARY.search(log_text)
