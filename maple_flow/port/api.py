@@ -386,13 +386,38 @@ def _ask_size_without_directives(p: ParsedScript, facts: ScriptFacts, o: dict[st
            "type such as ABCI's rt_F=1, gives the job GPUs without saying how many it uses)"
            if p.grid_engine else
            "the script has no scheduler directive (#SBATCH, #PBS, #BSUB)")
+    inert = _inert_directives(text)
     if text and not gpu_named(p, text):
         why += (", and nothing in it names a GPU (it may be a CPU job, which maple_flow does "
                 "not port)")
+    given = "" if inert else " (they were given at submission)"
     raise MissingInformation({"gpus_per_node": (
-        f"{why}, so how many GPUs (and nodes) the job has is unknown (they were given at "
-        "submission); pass gpus_per_node=N (--gpus-per-node N), with nodes= (--nodes) for "
-        "more than one node")})
+        f"{why}, so how many GPUs (and nodes) the job has is unknown{given}; pass "
+        "gpus_per_node=N (--gpus-per-node N), with nodes= (--nodes) for more than one node"
+        + inert)})
+
+
+#: A directive the scheduler does not read: a space after the ``#`` (``# SBATCH``) or a doubled
+#: ``#`` (``##SBATCH``), which makes it a comment to sbatch, qsub and bsub.
+_INERT_DIRECTIVE = re.compile(r"^#(?:\s+|#+\s*)(SBATCH|PBS|BSUB)\s+(\S.*)$")
+
+
+def _inert_directives(text: str) -> str:
+    """The clause naming the script's directives written so that the scheduler skips them
+    (``# SBATCH --gres=gpu:4``), or ``""`` when it has none."""
+    found = [(n, m.group(1), m.group(2).split("#")[0].strip())
+             for n, raw in enumerate((text or "").splitlines(), 1)
+             if (m := _INERT_DIRECTIVE.match(raw.strip()))]
+    if not found:
+        return ""
+    first, last = found[0][0], found[-1][0]
+    lines = f"line {first}" if first == last else f"lines {first}-{last}"
+    kind = found[0][1]
+    shown = ", ".join(f"`{d}`" for _, _, d in found[:6]) + (", ..." if len(found) > 6 else "")
+    return (f"; its `# {kind}` lines ({lines}: {shown}) are comments to the scheduler (a "
+            f"space or a second `#` after the first `#`), so they set nothing at submission "
+            f"either: if they state the job's intended size, pass that size, or write them as "
+            f"`#{kind}` and port again")
 
 
 #: A per-rank launcher's own options that give the size of what it starts.

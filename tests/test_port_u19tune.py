@@ -1,0 +1,57 @@
+"""The general classes behind unseen19's tune ports judged not good (s22-u19tune): every fixture
+is our own script shape, each test fails without its fix."""
+
+from __future__ import annotations
+
+import pytest
+
+from maple_flow import port
+from maple_flow.errors import MissingInformation
+from maple_flow.scriptparse.steps import _raw_tail
+
+SLURM = "#!/bin/bash\n#SBATCH -N 1 --ntasks-per-node=1 --gres=gpu:1\n#SBATCH -t 01:00:00\n"
+
+
+def test_a_multi_line_bash_c_in_the_launch_branch_is_refused_with_a_clear_reason() -> None:
+    script = SLURM + (
+        'if [ -z "$1" ]; then\n'
+        '    apptainer exec --nv img.sif /bin/bash -c "\n'
+        "    source /ext3/env.sh\n"
+        "    python -m pkg.train out=a\n"
+        '    "\n'
+        "else\n"
+        '    apptainer exec --nv img.sif /bin/bash -c "\n'
+        "    source /ext3/env.sh\n"
+        "    python -m pkg.train $@\n"
+        '    "\n'
+        "fi\n")
+    result = port(script, "perlmutter")["perlmutter"]
+    assert result.status == "refused"
+    text = " ".join(result.notes)
+    assert "JobSpec" not in text and "set-up step is one line" not in text
+    assert "written over 4 lines" in text and "line 5 " in text
+
+
+def test_inert_hash_space_directives_are_named_in_the_ask() -> None:
+    script = ("#!/bin/bash\n# SBATCH --nodes=1\n# SBATCH --gres=gpu:a100:4\n"
+              "##SBATCH --time=00:15:00\nmodule load miniconda3\npython ddp.py -g 4\n")
+    with pytest.raises(MissingInformation) as err:
+        port(script, "polaris")
+    text = str(err.value)
+    assert "`# SBATCH` lines (lines 2-4" in text and "`--gres=gpu:a100:4`" in text
+    assert "given at submission" not in text
+
+
+def test_a_builtin_run_in_a_container_is_not_moved_to_the_host() -> None:
+    script = SLURM + ("singularity exec --nv env.sif export CUDA_HOME=/usr/local/cuda\n"
+                      "singularity exec --nv env.sif export PATH=$CUDA_HOME/bin:$PATH\n"
+                      "singularity exec --nv env.sif python main.py\n")
+    result = port(script, "vista")["vista"]
+    assert "export 'PATH" not in result.script and "export CUDA_HOME" not in result.script
+    assert any("shell builtin `export`" in n for n in result.notes)
+
+
+def test_a_container_command_kept_on_the_host_keeps_its_quotes_and_variables() -> None:
+    assert _raw_tail('singularity exec img.sif pip install "$PKG" \'a b\'', 4) == (
+        'pip install "$PKG" \'a b\'')
+    assert _raw_tail("singularity exec img.sif touch $OUT/x", 2) == "touch $OUT/x"
