@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from maple_flow import port
-from maple_flow.errors import MissingInformation
+from maple_flow.errors import MissingInformation, ParseError
 from maple_flow.scriptparse.steps import _raw_tail
 
 SLURM = "#!/bin/bash\n#SBATCH -N 1 --ntasks-per-node=1 --gres=gpu:1\n#SBATCH -t 01:00:00\n"
@@ -55,3 +55,17 @@ def test_a_container_command_kept_on_the_host_keeps_its_quotes_and_variables() -
     assert _raw_tail('singularity exec img.sif pip install "$PKG" \'a b\'', 4) == (
         'pip install "$PKG" \'a b\'')
     assert _raw_tail("singularity exec img.sif touch $OUT/x", 2) == "touch $OUT/x"
+
+
+def test_a_launch_held_in_a_variable_is_named_not_the_sourced_venv() -> None:
+    script = SLURM + ('ACT="./.venv/bin/activate"\n'
+                      'if [[ -f "$ACT" ]]; then\n    source "$ACT"\nfi\n'
+                      'if [[ "$N" -gt 1 ]]; then\n'
+                      '    RUN="srun uv run torchrun --standalone --nproc_per_node=$N $(which train)"\n'
+                      "else\n    RUN=\"srun uv run train\"\nfi\n"
+                      '${RUN} --config-name x "$@"\n')
+    with pytest.raises(ParseError) as err:
+        port(script, "lonestar6")
+    text = str(err.value)
+    assert "sourced file" not in text
+    assert "runs the command held in $RUN (line 9:" in text and "line 11:" in text
