@@ -69,3 +69,12 @@ def test_a_launch_held_in_a_variable_is_named_not_the_sourced_venv() -> None:
     text = str(err.value)
     assert "sourced file" not in text
     assert "runs the command held in $RUN (line 9:" in text and "line 11:" in text
+
+
+def test_a_zsh_script_names_the_shell_change_and_drops_its_zshrc() -> None:
+    script = ("#!/bin/zsh\n#SBATCH -N 1 --ntasks=1 --gres=gpu:1\n#SBATCH -t 01:00:00\n"
+              "set -e\nsource $HOME/.zshrc\nsource env/bin/activate\nsrun python train.py\n")
+    result = port(script, "stampede3")["stampede3"]
+    assert "source $HOME/.zshrc" not in result.script
+    assert any(n.startswith("shell: the source is a zsh script") for n in result.notes)
+    assert any("startup file of another shell" in n for n in result.notes)

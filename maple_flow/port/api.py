@@ -1562,6 +1562,7 @@ def _port_on(src: Source, target: str, o: dict[str, Any],
     result = generate_from_spec(spec, strict=False, store=store)
     notes = src.notes + _setup_notes(src) + notes + time_notes + model_notes + name_notes
     notes += _framework_cluster_note(src, profile, size[2])
+    notes += _shell_changed_note(src, result.script)
     notes += cpu_notes
     notes += result.notes  # a learned variant not used, or fixes of it left out
     notes += [array.note or f"job array kept: {array.spec}, one job per index, each given its "
@@ -1687,6 +1688,24 @@ def _plain_single_run(src: Source, f: ScriptFacts, o: dict[str, Any]) -> bool:
             and not any(o.get(k) for k in ("ranks", "nodes", "gpus_per_node"))
             and not any(s.name in LAUNCH_CMDS or s.name in PER_NODE_LAUNCHERS
                         for s in src.parsed.launch.stages))
+
+
+#: A shebang's shell other than bash/sh (``#!/bin/zsh``, ``#!/usr/bin/env ksh``).
+_OTHER_SHELL = re.compile(r"^#!\s*\S*?(?:/env\s+)?(?:\S*/)?(zsh|ksh|mksh|csh|tcsh|fish)\b")
+
+
+def _shell_changed_note(src: Source, script: str) -> list[str]:
+    """The source's shell named when the port runs under another (a ``#!/bin/zsh`` script
+    ported into the target's bash template): its lines run under bash there."""
+    lines = src.original or src.lines
+    shell = _OTHER_SHELL.match(lines[0].strip()) if lines else None
+    port_first = script.splitlines()[0] if script else ""
+    if shell is None or shell.group(1) in port_first:
+        return []
+    return [f"shell: the source is a {shell.group(1)} script (`{lines[0].strip()}`) and the port "
+            f"is a bash script (`{port_first.strip()}`, the target's template): its lines run "
+            f"under bash there, where {shell.group(1)}'s own syntax and startup files "
+            f"(~/.{shell.group(1)}rc) do not work: check each kept line under bash"]
 
 
 def _framework_cluster_note(src: Source, profile: ClusterProfile, ranks: int) -> list[str]:

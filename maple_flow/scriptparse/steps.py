@@ -309,6 +309,11 @@ def _command_step(cmd: ShellCommand, text: str, conda_module: bool) -> Step | No
         return None
     if head in {"module", "ml"}:
         return Step(cmd.line, text, False, "modules belong to the source site")
+    if head in {"source", "."} and len(words) > 1 and _OTHER_SHELL_RC.search(words[1]):
+        return Step(cmd.line, text, False, "it is the startup file of another shell than bash "
+                    "(its setopt, autoload, compinit, setenv ... fail under bash, and with "
+                    "`set -e` end the job); the ported script runs under bash: put what the "
+                    "job needs from it (PATH, an environment's activation) in the script")
     activation = _activation(words, conda_module)
     if activation is not None:
         return Step(cmd.line, text, *activation)
@@ -356,6 +361,11 @@ def _command_step(cmd: ShellCommand, text: str, conda_module: bool) -> Step | No
                         f"ran in the source's container ({head}); kept without it")
         return Step(cmd.line, text, False, "it runs in the source's container image")
     return Step(cmd.line, text, True)
+
+
+#: The startup files of shells other than bash (zsh, csh/tcsh, ksh, fish).
+_OTHER_SHELL_RC = re.compile(r"(?:^|/)\.(?:zshrc|zshenv|zprofile|zlogin|cshrc|tcshrc|login|kshrc)$"
+                             r"|(?:^|/)config\.fish$")
 
 
 #: Shell builtins that change only the running shell's own state: run as a container's program
