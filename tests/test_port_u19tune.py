@@ -61,7 +61,8 @@ def test_a_launch_held_in_a_variable_is_named_not_the_sourced_venv() -> None:
     script = SLURM + ('ACT="./.venv/bin/activate"\n'
                       'if [[ -f "$ACT" ]]; then\n    source "$ACT"\nfi\n'
                       'if [[ "$N" -gt 1 ]]; then\n'
-                      '    RUN="srun uv run torchrun --standalone --nproc_per_node=$N $(which train)"\n'
+                      '    RUN="srun uv run torchrun --standalone'
+                      ' --nproc_per_node=$N $(which train)"\n'
                       "else\n    RUN=\"srun uv run train\"\nfi\n"
                       '${RUN} --config-name x "$@"\n')
     with pytest.raises(ParseError) as err:
