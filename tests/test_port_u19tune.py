@@ -79,3 +79,14 @@ def test_a_zsh_script_names_the_shell_change_and_drops_its_zshrc() -> None:
     assert "source $HOME/.zshrc" not in result.script
     assert any(n.startswith("shell: the source is a zsh script") for n in result.notes)
     assert any("startup file of another shell" in n for n in result.notes)
+
+
+def test_a_wrapper_under_pals_mpiexec_gets_the_pals_rank_names_under_srun() -> None:
+    script = ("#!/bin/bash\n#PBS -l select=2:system=polaris\n#PBS -l walltime=01:00:00\n"
+              "#PBS -q debug\n#PBS -A proj\n"
+              "mpiexec -n 8 --ppn 4 --depth=8 --cpu-bind depth ./wrap.sh python train.py\n")
+    result = port(script, "bridges2")["bridges2"]
+    assert result.status != "refused"
+    assert 'PALS_RANKID="$MAPLE_RANK"' in result.script
+    assert 'PALS_LOCAL_RANKID="$MAPLE_LOCAL_RANK"' in result.script
+    assert any("your wrapper ./wrap.sh ran under mpiexec" in n for n in result.notes)
