@@ -90,3 +90,14 @@ def test_a_wrapper_under_pals_mpiexec_gets_the_pals_rank_names_under_srun() -> N
     assert 'PALS_RANKID="$MAPLE_RANK"' in result.script
     assert 'PALS_LOCAL_RANKID="$MAPLE_LOCAL_RANK"' in result.script
     assert any("your wrapper ./wrap.sh ran under mpiexec" in n for n in result.notes)
+
+
+def test_deepspeed_config_given_to_the_launcher_reaches_the_program() -> None:
+    script = ("#!/bin/bash\n#SBATCH --nodes=2 --ntasks-per-node=1 --gpus-per-node=4\n"
+              "#SBATCH -t 01:00:00\nCFG=configs/ds.json\n"
+              "deepspeed --num_nodes=$SLURM_NNODES --num_gpus=4 --deepspeed_config=$CFG \\\n"
+              "    train.py --use_deepspeed --epochs 3\n")
+    result = port(script, "delta")["delta"]
+    launch = [ln for ln in result.script.splitlines() if "train.py" in ln][-1]
+    assert launch.rstrip().endswith('--epochs 3 --deepspeed_config "$CFG"')
+    assert any("deepspeed.add_config_arguments" in n for n in result.notes)
