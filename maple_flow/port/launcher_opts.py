@@ -165,16 +165,18 @@ def carry_launcher_options(script: str, p: ParsedScript, target: str) -> tuple[s
     command = "\n".join(lines[(at or 1) - 1:end + 1])
     if at is None or not _names_launcher(command, launcher) or "\\" not in command:
         moved, rest = _program_side(launcher, words)
+        given: list[str] = []  # as before: only the note on the options not carried
         if moved and at is not None and not _TAIL_OPERATOR.search(lines[end]):
             lines[end] = f"{lines[end].rstrip()} {' '.join(moved)}"
             script = "\n".join(lines)
-            picked.append(f"the source gave {launcher} `{' '.join(moved)}`, which DeepSpeed "
+            given.append(f"the source gave {launcher} `{' '.join(moved)}`, which DeepSpeed "
                           "reads from the program's own arguments (deepspeed.add_config_"
                           f"arguments), not as a launcher option; {target} starts the program "
                           "without deepspeed: passed to the program, after its arguments")
         if not rest:
-            return script, picked
-        return script, picked + [
+            return script, given
+        return script, [
+            *given,
             f"the source gave {launcher} `{' '.join(rest)}`; {target} starts the program "
             f"without {launcher}: make those settings in the program or its environment"]
     body = lines[end]

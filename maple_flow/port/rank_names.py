@@ -17,7 +17,9 @@ import re
 from dataclasses import dataclass, field
 
 from maple_flow.knowledge.scheduler_vars import LauncherRanks, scheduler_vars
+from maple_flow.knowledge.site_commands import site_command
 from maple_flow.models.profile import ClusterProfile
+from maple_flow.port.user_wrapper import wrapper_prefix
 from maple_flow.scriptparse.launch import PER_RANK_LAUNCHERS
 from maple_flow.scriptparse.script import ParsedScript
 
@@ -68,6 +70,9 @@ def source_rank_names(p: ParsedScript, text: str, profile: ClusterProfile,
     where = f"{target} on {profile.name}"
     wrapper = p.launch.wrapper_script if p.launch.wrapper_script in {
         s.name for s in p.launch.stages} else ""
+    if wrapper and (site_command(wrapper, profile.id) is not None
+                    or not wrapper_prefix(p)):  # a centre's helper or a launcher: not kept
+        wrapper = ""
     if not data.recreate and wrapper:
         # a user's wrapper in front of the program under this launcher commonly maps the
         # launcher's own rank names to the program's (RANK=$PALS_RANKID): given them here
