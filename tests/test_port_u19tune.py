@@ -101,3 +101,14 @@ def test_deepspeed_config_given_to_the_launcher_reaches_the_program() -> None:
     launch = [ln for ln in result.script.splitlines() if "train.py" in ln][-1]
     assert launch.rstrip().endswith('--epochs 3 --deepspeed_config "$CFG"')
     assert any("deepspeed.add_config_arguments" in n for n in result.notes)
+
+
+def test_a_pyxis_workdir_on_a_mount_point_is_refused_not_dropped_to_comments() -> None:
+    script = ("#!/bin/bash\n#SBATCH --nodes=1 --ntasks-per-node=1 --gpus-per-node=4\n"
+              "#SBATCH -t 01:00:00\n#SBATCH --container-image=nvcr.io#nvidia/pytorch:24.01-py3\n"
+              "#SBATCH --container-mounts=/lab/me/proj:/mnt/proj\n"
+              "#SBATCH --container-workdir=/mnt/proj\n"
+              "torchrun --nproc_per_node=4 train.py --epochs 2\n")
+    result = port(script, "stampede3")["stampede3"]
+    assert result.status == "refused"
+    assert any("starts in the container's mount point /mnt/proj" in n for n in result.notes)
