@@ -112,3 +112,14 @@ def test_a_pyxis_workdir_on_a_mount_point_is_refused_not_dropped_to_comments() -
     result = port(script, "stampede3")["stampede3"]
     assert result.status == "refused"
     assert any("starts in the container's mount point /mnt/proj" in n for n in result.notes)
+
+
+def test_srun_steps_pinned_to_shares_of_the_nodes_are_refused() -> None:
+    script = ("#!/bin/bash\n#SBATCH --nodes=2 --ntasks-per-node=1 --gres=gpu:4\n"
+              "#SBATCH -t 01:00:00\nNODES=($(scontrol show hostnames $SLURM_JOB_NODELIST))\n"
+              "HEAD=${NODES[0]}\n"
+              "srun -N1 -w $HEAD bash serve.sh &\nsleep 60\n"
+              "srun -N1 -x $HEAD python train.py\n")
+    result = port(script, "delta")["delta"]
+    assert result.status == "refused"
+    assert any("pinning them to chosen nodes" in n and "(-x $HEAD)" in n for n in result.notes)
