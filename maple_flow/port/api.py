@@ -386,13 +386,38 @@ def _ask_size_without_directives(p: ParsedScript, facts: ScriptFacts, o: dict[st
            "type such as ABCI's rt_F=1, gives the job GPUs without saying how many it uses)"
            if p.grid_engine else
            "the script has no scheduler directive (#SBATCH, #PBS, #BSUB)")
+    inert = _inert_directives(text)
     if text and not gpu_named(p, text):
         why += (", and nothing in it names a GPU (it may be a CPU job, which maple_flow does "
                 "not port)")
+    given = "" if inert else " (they were given at submission)"
     raise MissingInformation({"gpus_per_node": (
-        f"{why}, so how many GPUs (and nodes) the job has is unknown (they were given at "
-        "submission); pass gpus_per_node=N (--gpus-per-node N), with nodes= (--nodes) for "
-        "more than one node")})
+        f"{why}, so how many GPUs (and nodes) the job has is unknown{given}; pass "
+        "gpus_per_node=N (--gpus-per-node N), with nodes= (--nodes) for more than one node"
+        + inert)})
+
+
+#: A directive the scheduler does not read: a space after the ``#`` (``# SBATCH``) or a doubled
+#: ``#`` (``##SBATCH``), which makes it a comment to sbatch, qsub and bsub.
+_INERT_DIRECTIVE = re.compile(r"^#(?:\s+|#+\s*)(SBATCH|PBS|BSUB)\s+(\S.*)$")
+
+
+def _inert_directives(text: str) -> str:
+    """The clause naming the script's directives written so that the scheduler skips them
+    (``# SBATCH --gres=gpu:4``), or ``""`` when it has none."""
+    found = [(n, m.group(1), m.group(2).split("#")[0].strip())
+             for n, raw in enumerate((text or "").splitlines(), 1)
+             if (m := _INERT_DIRECTIVE.match(raw.strip()))]
+    if not found:
+        return ""
+    first, last = found[0][0], found[-1][0]
+    lines = f"line {first}" if first == last else f"lines {first}-{last}"
+    kind = found[0][1]
+    shown = ", ".join(f"`{d}`" for _, _, d in found[:6]) + (", ..." if len(found) > 6 else "")
+    return (f"; its `# {kind}` lines ({lines}: {shown}) are comments to the scheduler (a "
+            f"space or a second `#` after the first `#`), so they set nothing at submission "
+            f"either: if they state the job's intended size, pass that size, or write them as "
+            f"`#{kind}` and port again")
 
 
 #: A per-rank launcher's own options that give the size of what it starts.
@@ -1537,6 +1562,7 @@ def _port_on(src: Source, target: str, o: dict[str, Any],
     result = generate_from_spec(spec, strict=False, store=store)
     notes = src.notes + _setup_notes(src) + notes + time_notes + model_notes + name_notes
     notes += _framework_cluster_note(src, profile, size[2])
+    notes += _shell_changed_note(src, result.script)
     notes += cpu_notes
     notes += result.notes  # a learned variant not used, or fixes of it left out
     notes += [array.note or f"job array kept: {array.spec}, one job per index, each given its "
@@ -1662,6 +1688,24 @@ def _plain_single_run(src: Source, f: ScriptFacts, o: dict[str, Any]) -> bool:
             and not any(o.get(k) for k in ("ranks", "nodes", "gpus_per_node"))
             and not any(s.name in LAUNCH_CMDS or s.name in PER_NODE_LAUNCHERS
                         for s in src.parsed.launch.stages))
+
+
+#: A shebang's shell other than bash/sh (``#!/bin/zsh``, ``#!/usr/bin/env ksh``).
+_OTHER_SHELL = re.compile(r"^#!\s*\S*?(?:/env\s+)?(?:\S*/)?(zsh|ksh|mksh|csh|tcsh|fish)\b")
+
+
+def _shell_changed_note(src: Source, script: str) -> list[str]:
+    """The source's shell named when the port runs under another (a ``#!/bin/zsh`` script
+    ported into the target's bash template): its lines run under bash there."""
+    lines = src.original or src.lines
+    shell = _OTHER_SHELL.match(lines[0].strip()) if lines else None
+    port_first = script.splitlines()[0] if script else ""
+    if shell is None or shell.group(1) in port_first:
+        return []
+    return [f"shell: the source is a {shell.group(1)} script (`{lines[0].strip()}`) and the port "
+            f"is a bash script (`{port_first.strip()}`, the target's template): its lines run "
+            f"under bash there, where {shell.group(1)}'s own syntax and startup files "
+            f"(~/.{shell.group(1)}rc) do not work: check each kept line under bash"]
 
 
 def _framework_cluster_note(src: Source, profile: ClusterProfile, ranks: int) -> list[str]:

@@ -64,7 +64,7 @@ from maple_flow.port.user_wrapper import keep_user_wrapper
 from maple_flow.port.words import short
 from maple_flow.scriptparse import ParsedScript
 from maple_flow.scriptparse.launch import CONTAINER_RUNTIMES
-from maple_flow.scriptparse.shell import Block, comment_cuts
+from maple_flow.scriptparse.shell import Block, comment_cuts, split_blocks
 from maple_flow.scriptparse.steps import block_step
 from maple_flow.shellquote import shell_word
 
@@ -134,10 +134,48 @@ def rendezvous_note(p: ParsedScript, script: str) -> list[str]:
             "master): the same processes and ranks"]
 
 
+#: srun's options that put a step on chosen nodes of the job (or keep it off them).
+_PIN_OPTIONS = ("-w", "--nodelist", "-x", "--exclude")
+
+
+def _pins(words: tuple[str, ...]) -> str:
+    """The node-pinning option of an ``srun`` command as written (``-x $MASTER``), or ``""``."""
+    for k, word in enumerate(words[1:], 1):
+        name = word.split("=", 1)[0]
+        if name in _PIN_OPTIONS:
+            value = word.split("=", 1)[1] if "=" in word else (
+                words[k + 1] if k + 1 < len(words) else "")
+            return f"{name} {value}".strip()
+    return ""
+
+
+def pinned_steps_refusal(text: str) -> str:
+    """The refusal when the job shares its nodes out between several srun steps by pinning
+    them (``srun -N1 -w $MASTER server.sh &`` then ``srun -x $MASTER train.sh``): the port
+    gives every step the job's nodes, so the steps would ask for the same nodes; ``""`` when
+    no two srun steps outside a loop pin nodes so."""
+    steps = [(b, c) for b in split_blocks(text) for c in b.commands
+             if c.words[:1] == ("srun",)
+             and not b.text.lstrip().startswith(("for ", "while ", "until "))]
+    pinned = [(c.line, _pins(c.words), " ".join(c.text.split())[:80]) for _, c in steps
+              if _pins(c.words)]
+    if len(steps) < 2 or not pinned:
+        return ""
+    shown = "; ".join(f"line {n} `{t}` ({o})" for n, o, t in pinned[:3])
+    return (f"the job shares its nodes out between its srun steps by pinning them to chosen "
+            f"nodes ({shown}), with {len(steps)} srun steps in all (one may run in the "
+            "background while another runs): the port gives each launch the job's nodes and "
+            "does not carry a step's node pinning, so the steps would ask for the same nodes "
+            "and wait on each other; write each step's share on the target by hand (srun "
+            "-w/-x there, or mpiexec --hosts on PBS), or port each program as a job of its own")
+
+
 def _launch_edits(out: Applied, src: Source, profile: ClusterProfile, one_process: bool,
                   size: tuple[int, int, int], entry: str) -> None:
     p = src.parsed
-    if one_process:
+    pinned = pinned_steps_refusal("\n".join(src.original or src.lines))
+    out.refusals += [pinned] if pinned else []
+    if one_process and not out.refusals:
         out.script, problem = one_process_launch(out.script, profile, size[0],
                                                  bool(p.launch.stages), p.launch.command)
         out.refusals += [problem] if problem else []

@@ -117,15 +117,24 @@ def pyxis_mounts_refusal(p: ParsedScript, text: str, profile: ClusterProfile) ->
                 pairs.append((parts[0], parts[1].rstrip("/")))
     body = "\n".join(x for x in text.splitlines() if not x.lstrip().startswith("#"))
     used = [(s, d) for s, d in pairs if d and re.search(rf"{re.escape(d)}(?![\w.-])", body)]
-    if not used:
+    workdirs = [(d.value or "").strip("'\"").rstrip("/") for d in p.directives
+                if d.scheduler == "slurm" and d.option == "container-workdir"]
+    start = next(((w, s, m) for w in workdirs for s, m in pairs
+                  if m and (w == m or w.startswith(m + "/"))), None)
+    if not used and start is None:
         return ""
     shown = ", ".join(f"{d} (from {s})" for s, d in used[:3])
+    what = (f"the script's lines use the container's mount points {shown} "
+            "(`--container-mounts`), which exist only inside that container")
+    if start is not None and not used:
+        what = (f"the job starts in the container's mount point {start[0]} (from {start[1]}; "
+                "`--container-workdir`, `--container-mounts`), which exists only inside that "
+                "container, and its relative paths (the program and its files) are read there")
     image = (images[0].value or "").strip("'\"")
     runtime = profile.container.command if profile.container is not None else ""
     how = (f"run the program in the image with {runtime} (binding each mount, `-B SRC:DST`)"
            if runtime else "build the environment on the target")
     return (f"the source ran the whole batch script in its pyxis container (`#SBATCH "
-            f"--container-image={image}`), and the script's lines use the container's mount "
-            f"points {shown} (`--container-mounts`), which exist only inside that container; "
+            f"--container-image={image}`), and {what}; "
             f"{profile.name} has no pyxis, so the port cannot run those lines as they ran: "
             f"{how}, or write the host paths in place of the mount points, then port again")

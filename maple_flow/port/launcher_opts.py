@@ -121,6 +121,32 @@ def user_launcher_options(p: ParsedScript) -> tuple[str, list[str]]:
     return stage.name, words
 
 
+#: DeepSpeed's own options that the program parses (``deepspeed.add_config_arguments``), not
+#: the launcher: ``--deepspeed_config ds.json`` reaches the program wherever it was written.
+_DEEPSPEED_PROGRAM_OPTS = frozenset({"--deepspeed", "--deepspeed_config", "--deepscale",
+                                     "--deepscale_config"})
+#: A launch line that ends in a shell operator (a redirect, a pipe, ``&``): nothing is appended.
+_TAIL_OPERATOR = re.compile(r"[<>|&;]|\\\s*$")
+
+
+def _program_side(launcher: str, words: list[str]) -> tuple[list[str], list[str]]:
+    """``words`` (the user's launcher options) split into those the program itself reads
+    (deepspeed's ``--deepspeed_config X``) and the rest."""
+    if launcher != "deepspeed":
+        return [], words
+    moved: list[str] = []
+    rest: list[str] = []
+    i = 0
+    while i < len(words):
+        name = words[i].split("=", 1)[0]
+        takes = (name in _DEEPSPEED_PROGRAM_OPTS and "=" not in words[i]
+                 and name.endswith("_config") and i + 1 < len(words))
+        group = words[i:i + 2] if takes else words[i:i + 1]
+        (moved if name in _DEEPSPEED_PROGRAM_OPTS else rest).extend(group)
+        i += len(group)
+    return moved, rest
+
+
 def carry_launcher_options(script: str, p: ParsedScript, target: str) -> tuple[str, list[str]]:
     """``script`` with the user's launcher options in front of the program on the target's
     launch of the same launcher; notes on what was carried or could not be."""
@@ -138,9 +164,21 @@ def carry_launcher_options(script: str, p: ParsedScript, target: str) -> tuple[s
         end += 1
     command = "\n".join(lines[(at or 1) - 1:end + 1])
     if at is None or not _names_launcher(command, launcher) or "\\" not in command:
-        return script, [f"the source gave {launcher} `{shown}`; {target} starts the program "
-                        f"without {launcher}: make those settings in the program or its "
-                        "environment"]
+        moved, rest = _program_side(launcher, words)
+        given: list[str] = []  # as before: only the note on the options not carried
+        if moved and at is not None and not _TAIL_OPERATOR.search(lines[end]):
+            lines[end] = f"{lines[end].rstrip()} {' '.join(moved)}"
+            script = "\n".join(lines)
+            given.append(f"the source gave {launcher} `{' '.join(moved)}`, which DeepSpeed "
+                          "reads from the program's own arguments (deepspeed.add_config_"
+                          f"arguments), not as a launcher option; {target} starts the program "
+                          "without deepspeed: passed to the program, after its arguments")
+        if not rest:
+            return script, given
+        return script, [
+            *given,
+            f"the source gave {launcher} `{' '.join(rest)}`; {target} starts the program "
+            f"without {launcher}: make those settings in the program or its environment"]
     body = lines[end]
     indent = body[:len(body) - len(body.lstrip())]
     lines[end] = f"{indent}{shown} {body.lstrip()}"

@@ -137,6 +137,24 @@ def _syntax_problem(text: str, src: Source, profile: ClusterProfile, out: Carrie
     return ""
 
 
+def _multi_line_command(texts: list[str], src: Source) -> str:
+    """Why the block's command written over several lines (a quoted ``bash -c "..."`` body
+    that spans lines) cannot be kept in the block, or ``""`` when every command is one line."""
+    for text in texts:
+        if "\n" not in text and "\r" not in text:
+            continue
+        first = text.splitlines()[0]
+        where = next((f"line {n}" for n, raw in enumerate(src.lines, 1)
+                      if raw.rstrip() == first.rstrip()), "a line")
+        count = len(text.splitlines())
+        return (f"{where} `{short(first.strip())}` is one command written over {count} lines "
+                "(a quoted body that spans lines, such as a multi-line `bash -c \"...\"`), "
+                "which the port cannot carry inside the block around the launch; put that body "
+                "in a script of its own (run it as `bash body.sh`, in the image where it runs "
+                "in one) or write the command on one line, then port again")
+    return ""
+
+
 def carry_loop(src: Source, profile: ClusterProfile, out: Carried) -> str:
     """The loop around the source's launch line into ``out.loop_open``/``loop_close``; the
     reason the port to ``profile`` must be refused instead, or ``""``."""
@@ -159,6 +177,9 @@ def carry_loop(src: Source, profile: ClusterProfile, out: Carried) -> str:
                 kept[side].append(text)
             elif (lines_kept := _body_lines(text, src, profile, out)) is not None:
                 kept[side] += lines_kept
+    spread = _multi_line_command(kept[0] + kept[1], src)
+    if spread:
+        return refuse + "the block cannot be kept: " + spread
     renamed = [translate_scheduler_vars(t, profile.scheduler, src.parsed.grid_engine)
                for t in kept[0] + kept[1]]
     texts = [t for t, _ in renamed]

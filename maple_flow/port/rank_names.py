@@ -17,7 +17,9 @@ import re
 from dataclasses import dataclass, field
 
 from maple_flow.knowledge.scheduler_vars import LauncherRanks, scheduler_vars
+from maple_flow.knowledge.site_commands import site_command
 from maple_flow.models.profile import ClusterProfile
+from maple_flow.port.user_wrapper import wrapper_prefix
 from maple_flow.scriptparse.launch import PER_RANK_LAUNCHERS
 from maple_flow.scriptparse.script import ParsedScript
 
@@ -66,6 +68,21 @@ def source_rank_names(p: ParsedScript, text: str, profile: ClusterProfile,
     if not missing:
         return SourceRankNames()
     where = f"{target} on {profile.name}"
+    wrapper = p.launch.wrapper_script if p.launch.wrapper_script in {
+        s.name for s in p.launch.stages} else ""
+    if wrapper and (site_command(wrapper, profile.id) is not None
+                    or not wrapper_prefix(p)):  # a centre's helper or a launcher: not kept
+        wrapper = ""
+    if not data.recreate and wrapper:
+        # a user's wrapper in front of the program under this launcher commonly maps the
+        # launcher's own rank names to the program's (RANK=$PALS_RANKID): given them here
+        added = {name: role for role, name in data.names.items() if name not in rank_vars}
+        return SourceRankNames(rank_vars=added, note=(
+            f"your wrapper {wrapper} ran under {launcher} ({data.where or launcher}), which "
+            f"gave each process {_and(list(data.names.values()))}; the port cannot see inside "
+            f"it, and a wrapper there commonly reads them (`export RANK=${data.names['rank']}`): "
+            f"{where} does not set them, so the port's launch sets {_and(list(added))} in each "
+            f"rank from {target}'s own rank, before the wrapper runs"))
     if not data.recreate:
         under = f"{data.where}: " if data.where else ""
         return SourceRankNames(note=(

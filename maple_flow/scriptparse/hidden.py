@@ -222,6 +222,34 @@ def _variable_launch(blocks: list[Block]) -> str:
     return ""
 
 
+def _held_launch(blocks: list[Block]) -> str:
+    """The last command whose first word is a variable the script sets to a launch
+    (``${LAUNCHER} --config x`` with ``LAUNCHER="srun ... torchrun ... train"``, one value a
+    branch), named with the lines that set it; ``""`` when there is none."""
+    cmds = [c for block in blocks for c in block.commands]
+    for k in range(len(cmds) - 1, -1, -1):
+        cmd = cmds[k]
+        var = _VAR_WORD.match(cmd.words[0]) if cmd.words else None
+        if var is None:
+            continue
+        settings = [(c.line, " ".join(v.split())) for c in cmds[:k] for n, v in _sets(c)
+                    if n == var.group(1)]
+        launches = [(n, v) for n, v in settings
+                    if _SITE_LAUNCHER.match(v) or _PYTHONISH.search(v)]
+        if not launches:
+            continue
+        text = " ".join(cmd.text.split())[:120]
+        values = "; ".join(f"line {n}: `{v[:100]}`" for n, v in launches[:3])
+        several = (", one value chosen at run time by the script's branches"
+                   if len(settings) > 1 else "")
+        return (f"line {cmd.line}: `{text}` runs the command held in ${var.group(1)} "
+                f"({values}{several}); the port reads a launch written as a command of its "
+                "own, not one held in a variable: write the launch out on that line (the "
+                "launcher, its options and the program with its arguments as words, in each "
+                "branch where it differs) and port that")
+    return ""
+
+
 def _quoted_program(blocks: list[Block]) -> str:
     """The last command, not a shell or launcher the port reads, that is given a Python
     program as the text of one option (``startdocker ... -c "python train.py"``)."""
@@ -289,7 +317,8 @@ def hidden_program_reason(blocks: list[Block]) -> str:
     """Why the program is not readable: a launch captured in ``$( )``, a user's script run
     on every node by ``pbsdsh``, or the last command that runs a script, sourced file,
     ``eval`` or task the script does not show, named; ``""`` when there is none."""
-    named = pbsdsh_reason(blocks) or _variable_launch(blocks) or _quoted_program(blocks)
+    named = (pbsdsh_reason(blocks) or _variable_launch(blocks) or _held_launch(blocks)
+             or _quoted_program(blocks))
     if named:
         return named
     for cmd in (c for block in blocks for c in block.commands):

@@ -309,6 +309,11 @@ def _command_step(cmd: ShellCommand, text: str, conda_module: bool) -> Step | No
         return None
     if head in {"module", "ml"}:
         return Step(cmd.line, text, False, "modules belong to the source site")
+    if head in {"source", "."} and len(words) > 1 and _OTHER_SHELL_RC.search(words[1]):
+        return Step(cmd.line, text, False, "it is the startup file of another shell than bash "
+                    "(its setopt, autoload, compinit, setenv ... fail under bash, and with "
+                    "`set -e` end the job); the ported script runs under bash: put what the "
+                    "job needs from it (PATH, an environment's activation) in the script")
     activation = _activation(words, conda_module)
     if activation is not None:
         return Step(cmd.line, text, *activation)
@@ -344,11 +349,49 @@ def _command_step(cmd: ShellCommand, text: str, conda_module: bool) -> Step | No
         return Step(cmd.line, text, False, f"`{head}` is the source scheduler's command")
     if head in CONTAINER_RUNTIMES:
         inner = container_inner(list(words))
+        if inner and inner[0] in _SHELL_STATE_BUILTINS:
+            return Step(cmd.line, text, False,
+                        f"it runs the shell builtin `{inner[0]}` as the program of the source's "
+                        f"container ({head}): what it sets ends with that one command (and "
+                        "an image has no `" + inner[0] + "` program to run), so it changes nothing "
+                        "for the job's later lines, in the container or on the host; not moved to "
+                        "the target's host")
         if inner:
-            return Step(cmd.line, shlex.join(inner), True,
+            return Step(cmd.line, _raw_tail(text, len(inner)) or shlex.join(inner), True,
                         f"ran in the source's container ({head}); kept without it")
         return Step(cmd.line, text, False, "it runs in the source's container image")
     return Step(cmd.line, text, True)
+
+
+#: The startup files of shells other than bash (zsh, csh/tcsh, ksh, fish).
+_OTHER_SHELL_RC = re.compile(r"(?:^|/)\.(?:zshrc|zshenv|zprofile|zlogin|cshrc|tcshrc|login|kshrc)$"
+                             r"|(?:^|/)config\.fish$")
+
+
+#: Shell builtins that change only the running shell's own state: run as a container's program
+#: (``singularity exec IMG export X=1``) they leave nothing behind for the lines after it.
+_SHELL_STATE_BUILTINS = frozenset({
+    "export", "cd", "source", ".", "set", "unset", "alias", "ulimit", "umask", "declare",
+    "typeset", "pushd", "popd", "shopt", "readonly", "local"})
+
+
+def _raw_tail(text: str, count: int) -> str:
+    """The last ``count`` words of ``text`` as written (quotes and ``$`` kept), or ``""`` when
+    its words cannot be told apart so (a quoted word joined to another, a pipe)."""
+    try:
+        lexer = shlex.shlex(text, posix=False)
+        lexer.whitespace_split = True
+        lexer.commenters = ""
+        raw = list(lexer)
+    except ValueError:
+        return ""
+    try:
+        words = shlex.split(text)
+    except ValueError:
+        return ""
+    if len(raw) != len(words) or count > len(raw):
+        return ""
+    return " ".join(raw[len(raw) - count:])
 
 
 #: What a container runtime does itself, with no program of an image run (``apptainer build
