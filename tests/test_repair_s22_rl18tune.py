@@ -67,7 +67,7 @@ def test_cxi_undeliverable_sets_software_matching(cluster: str) -> None:
 def test_cxi_canceled_is_not_this_record() -> None:
     log = ("MPIDI_OFI_handle_cq_error(1067): OFI poll failed (ofi_events.c:1069:"
            "MPIDI_OFI_handle_cq_error:Input/output error - CANCELED)\n")
-    rid, _, data = _proposed(MPI, log, "perlmutter")
+    rid, _, _data = _proposed(MPI, log, "perlmutter")
     assert rid != "cxi-undeliverable-rx-match-mode"
 
 
