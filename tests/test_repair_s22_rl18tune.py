@@ -1,7 +1,8 @@
 """reallogs18 tune half (issue 17, helper s22-rl18tune): Cray MPICH's OFI completion error
 UNDELIVERABLE on Slingshot (the CXI provider's receive matching: FI_CXI_RX_MATCH_MODE=software),
 a site filter that asks the total task count when the script's --ntasks line is written as a
-comment (``# SBATCH``: the value is taken from it, else asked). A bare "slurm_script: line N:
+comment (``# SBATCH``: the value is taken from it, else the record does not
+apply). A bare "slurm_script: line N:
 PID Killed" stays unread: two released cases label the same line differently (a memory limit,
 a node reboot), so it is no evidence for a fix."""
 
@@ -74,10 +75,17 @@ def test_task_count_taken_from_the_commented_directive(written: str) -> None:
     assert "+#SBATCH --ntasks=24" in diff
 
 
-def test_task_count_asked_when_the_script_gives_none() -> None:
-    rid, diff, data = _proposed(TACC.format(tasks=""), _FILTER, "stampede3")
+def test_task_count_not_offered_when_the_script_gives_none() -> None:
+    rid, diff, _ = _proposed(TACC.format(tasks=""), _FILTER, "stampede3")
     assert rid is None and not diff
-    assert "ntasks" in str(data.get("needs") or data.get("question") or data.get("why_none"))
+
+
+def test_node_count_fixed_first_when_the_filter_asks_both() -> None:
+    log = ('please define total node count with the "-N" option\n' + _FILTER)
+    script = TACC.format(tasks="").replace("#SBATCH -N 1\n", "")
+    rid, diff, _ = _proposed(script, log, "stampede3")
+    assert rid == "slurm-filter-nodes-count-required"
+    assert "+#SBATCH --nodes=" in diff
 
 
 def test_task_count_counts_as_cpus_of_the_request() -> None:

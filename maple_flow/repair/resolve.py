@@ -771,7 +771,7 @@ _DISABLED = re.compile(r"^[ \t]*#(?:[ \t]+|#+[ \t]*)SBATCH[ \t]+(\S.*)$", re.M)
 def _disabled_directive(ctx: Context, arg: str) -> str:
     """``{disabled:ntasks}``: the value of the script's directive ``arg`` that is written as a
     comment (``# SBATCH --ntasks=16``, ``# SBATCH -n 16``), when no live directive gives it;
-    unresolved otherwise: the count is then the user's (``need`` asks it)."""
+    unresolved otherwise (an answer given with ``--answer OPT=VALUE`` is used)."""
     if last_value(parse_directives(ctx.script, "slurm"), arg):
         raise Unresolved(f"the script already sets --{arg}")
     values = []
@@ -782,7 +782,9 @@ def _disabled_directive(ctx: Context, arg: str) -> str:
     if len(set(values)) != 1:
         if arg in ctx.answers:
             return ctx.answers[arg]
-        raise Unresolved(f"the script gives no --{arg}, live or commented out", need=arg)
+        # no question: another record of the same refusal may apply without the user (TACC's
+        # filter asks -N and -n together; the node count is fixed first)
+        raise Unresolved(f"the script gives no --{arg}, live or commented out")
     return values[0]
 
 
