@@ -112,7 +112,7 @@ KINDS = frozenset({"m", "m_opt", "profile", "module", "site_module", "mem", "que
                    "item", "script", "select", "directive", "gcc_upto", "cuda_like",
                    "arg_with", "gpus", "cpus", "node_index", "master_addr", "launch",
                    "named_module", "task_var", "job_name", "bind", "ppr", "size",
-                   "respell", "step_tasks", "gpu_request"})
+                   "respell", "step_tasks", "gpu_request", "disabled"})
 #: Module families that name the same thing at different sites.
 _ALIASES = {"cuda": ("cuda", "cudatoolkit"), "cudatoolkit": ("cuda", "cudatoolkit"),
             "python": ("python", "python3"), "python3": ("python3", "python")}
@@ -763,6 +763,31 @@ def _step_tasks(ctx: Context, arg: str) -> str:
     return asked[-1]
 
 
+#: A Slurm directive written so that sbatch reads it as a comment: a space between ``#`` and
+#: ``SBATCH`` (``# SBATCH --ntasks=16``), or ``##SBATCH``.
+_DISABLED = re.compile(r"^[ \t]*#(?:[ \t]+|#+[ \t]*)SBATCH[ \t]+(\S.*)$", re.M)
+
+
+def _disabled_directive(ctx: Context, arg: str) -> str:
+    """``{disabled:ntasks}``: the value of the script's directive ``arg`` that is written as a
+    comment (``# SBATCH --ntasks=16``, ``# SBATCH -n 16``), when no live directive gives it;
+    unresolved otherwise (an answer given with ``--answer OPT=VALUE`` is used)."""
+    if last_value(parse_directives(ctx.script, "slurm"), arg):
+        raise Unresolved(f"the script already sets --{arg}")
+    values = []
+    for m in _DISABLED.finditer(ctx.script):
+        for d in parse_directives("#SBATCH " + m.group(1), "slurm"):
+            if d.option == arg and d.value:
+                values.append(d.value)
+    if len(set(values)) != 1:
+        if arg in ctx.answers:
+            return ctx.answers[arg]
+        # no question: another record of the same refusal may apply without the user (TACC's
+        # filter asks -N and -n together; the node count is fixed first)
+        raise Unresolved(f"the script gives no --{arg}, live or commented out")
+    return values[0]
+
+
 #: Slurm directives that ask GPUs; ``gpu`` is sbatch's abbreviation of ``--gpus``.
 _GPU_REQUESTS = ("gres", "gpus", "gpu", "gpus-per-node", "gpus-per-task", "gpus-per-socket")
 
@@ -818,7 +843,8 @@ _FUNCTIONS = {"script": _script_int, "ppr": _ppr_ranks, "job_name": _valid_job_n
               "gcc_upto": _gcc_upto,
               "cuda_like": _cuda_like, "arg_with": _arg_with, "task_var": _task_var,
               "size": _size_mended, "respell": _respell,
-              "step_tasks": _step_tasks, "gpu_request": _gpu_request}
+              "step_tasks": _step_tasks, "gpu_request": _gpu_request,
+              "disabled": _disabled_directive}
 
 
 #: Ports a rendezvous may take: above the well-known ones, below the ephemeral range.

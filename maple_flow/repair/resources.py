@@ -35,7 +35,10 @@ _OPTION: dict[str, frozenset[str]] = {
                     frozenset({"memory"})),
     **dict.fromkeys(("gres", "gpus", "gpus-per-node", "gpus-per-task", "ngpus",
                      "gpus-per-socket"), frozenset({"gpus"})),
-    **dict.fromkeys(("nodes", "N", "ntasks", "ntasks-per-node", "n"), frozenset({"nodes"})),
+    **dict.fromkeys(("nodes", "N", "ntasks-per-node"), frozenset({"nodes"})),
+    # the job's task count is also its count of CPUs (Slurm gives each task a CPU by default;
+    # TACC's filter asks "total core count with the -n option")
+    **dict.fromkeys(("ntasks", "n"), frozenset({"nodes", "cpus"})),
     "select": frozenset({"nodes", "gpus", "cpus", "memory"}),
     **dict.fromkeys(("time", "t", "walltime", "time-min"), frozenset({"walltime"})),
     **dict.fromkeys(("cpus-per-task", "c", "ncpus", "ppn", "cpus-per-gpu"), frozenset({"cpus"})),
