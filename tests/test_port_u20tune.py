@@ -1,0 +1,46 @@
+"""Fixtures of the unseen20 tune half's refusals whose reason misread the script."""
+
+from __future__ import annotations
+
+import pytest
+
+from maple_flow.errors import MissingInformation
+from maple_flow.port.api import port
+from maple_flow.scriptparse.template import template_reason
+
+_SED_RENDER = """#!/bin/bash
+#SBATCH -N 1
+#SBATCH --gpus-per-node=1
+#SBATCH --ntasks-per-node=1
+#SBATCH -t 01:00:00
+template=cfg_template.yaml
+for ds in a b; do
+    sed -e "s/{{DATASET}}/$ds/g" \\
+        -e "s|{{OUT}}|out_$ds|g" "$template" > run.yaml
+    srun python train.py --config run.yaml
+done
+"""
+
+
+def test_sed_patterns_are_not_template_placeholders() -> None:
+    # the job renders a YAML of its own with sed: the braces are the text sed replaces
+    assert template_reason(_SED_RENDER) == ""
+    # a placeholder outside a sed pattern still makes the file a template
+    assert "{{N}}" in template_reason(_SED_RENDER + "python x.py --n {{N}}\n")
+
+
+_GPUS_AT_RUN_TIME = """#!/bin/bash
+#SBATCH -p accelerated
+#SBATCH --gres=gpu:4
+#SBATCH -t 01:00:00
+NUM_GPUS=$(echo $SLURM_JOB_GPUS | tr ',' '\\n' | wc -l)
+accelerate launch --multi_gpu --num_processes=$NUM_GPUS train.py
+"""
+
+
+def test_run_time_gpu_count_is_not_called_a_node_count() -> None:
+    with pytest.raises(MissingInformation) as err:
+        port(_GPUS_AT_RUN_TIME, ["delta"], source="delta")
+    why = str(err.value)
+    assert "node count is computed at run time" not in why
+    assert "$NUM_GPUS" in why and "process count" in why
