@@ -44,3 +44,25 @@ def test_run_time_gpu_count_is_not_called_a_node_count() -> None:
     why = str(err.value)
     assert "node count is computed at run time" not in why
     assert "$NUM_GPUS" in why and "process count" in why
+
+
+_CONDA_HOOK = """#!/bin/bash
+#SBATCH -N 1
+#SBATCH --gpus-per-node=1
+#SBATCH -t 01:00:00
+if command -v conda >/dev/null 2>&1; then
+  eval "$(conda shell.bash hook)"
+  conda activate myenv
+  PYTHON_BIN="$(command -v python)"
+fi
+"${PYTHON_BIN}" -m pkg.train "x=1" "$@"
+"""
+
+
+def test_conda_shell_hook_is_not_the_launch() -> None:
+    from maple_flow.errors import ParseError
+    with pytest.raises(ParseError) as err:
+        port(_CONDA_HOOK, ["perlmutter"], source="delta")
+    why = str(err.value)
+    assert "conda shell.bash hook" not in why
+    assert "PYTHON_BIN" in why
