@@ -66,3 +66,33 @@ def test_conda_shell_hook_is_not_the_launch() -> None:
     why = str(err.value)
     assert "conda shell.bash hook" not in why
     assert "PYTHON_BIN" in why
+
+
+_SUBMITTER = """#!/bin/bash
+set -euo pipefail
+MODE="${1:-train}"
+usage() { echo "usage: $0 train|eval" >&2; }
+write_job() {
+    local job_file="$1"
+    cat >"${job_file}" <<EOF
+#!/bin/bash
+#SBATCH -N 1
+#SBATCH -t 01:00:00
+srun python train.py --mode ${MODE}
+EOF
+}
+case "$MODE" in
+    train|eval) write_job runs/job.sbatch ;;
+    *) usage; exit 1 ;;
+esac
+sbatch runs/job.sbatch
+"""
+
+
+def test_login_node_submitter_is_refused_as_one() -> None:
+    from maple_flow.errors import ParseError
+    with pytest.raises(ParseError) as err:
+        port(_SUBMITTER, ["stampede3"], source="perlmutter")
+    why = str(err.value)
+    assert "submitter" in why and "here-document" in why and "sbatch" in why
+    assert "train|eval)" not in why
