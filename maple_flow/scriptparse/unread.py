@@ -499,11 +499,12 @@ def heredoc_submitter_reason(blocks: list[Block]) -> str:
     more = f" and {len(written) - 4} more" if len(written) > 4 else ""
     tools = sorted({t for _, t in submits})
     at = ", ".join(str(n) for n, _ in submits[:4])
+    lines = "lines" if len(submits) > 1 else "line"
     return (f"this file is not a job script but a submitter run on a login node: it writes "
             f"{len(written)} job script(s) from here-documents with scheduler directives "
-            f"({docs}{more}) and submits them with {'/'.join(tools)} (line{'s' if len(submits) > 1 else ''} "
-            f"{at}); port the job it writes: save a here-document's text as a script of its "
-            "own (its $VAR filled in as the submitter fills them) and port that script")
+            f"({docs}{more}) and submits them with {'/'.join(tools)} ({lines} {at}); "
+            "port the job it writes: save a here-document's text as a script of its own "
+            "(its $VAR filled in as the submitter fills them) and port that script")
 
 
 def _written_scripts(blocks: list[Block]) -> dict[str, tuple[int, int]]:
