@@ -96,3 +96,24 @@ def test_login_node_submitter_is_refused_as_one() -> None:
     why = str(err.value)
     assert "submitter" in why and "here-document" in why and "sbatch" in why
     assert "train|eval)" not in why
+
+
+_NVIDIA_80G_ENV = """#!/bin/bash
+#SBATCH -A m0000_g
+#SBATCH -C gpu&hbm80g
+#SBATCH -N 1
+#SBATCH --gpus-per-node=1
+#SBATCH --ntasks-per-node=1
+#SBATCH -t 01:00:00
+conda activate /pscratch/sd/u/user/conda/myenv
+srun python train.py
+"""
+
+
+def test_own_env_is_judged_on_the_chosen_node_type() -> None:
+    # Stampede3's default nodes are Intel, but an 80 GB request runs on its NVIDIA h100
+    # nodes: the user's NVIDIA-built environment is kept there, not dropped as foreign
+    result = port(_NVIDIA_80G_ENV, ["stampede3"], source="perlmutter")["stampede3"]
+    assert "h100" in result.script
+    assert "conda activate /pscratch/sd/u/user/conda/myenv" in result.script
+    assert not any("Stampede3 has Intel GPUs: it cannot run there" in n for n in result.notes)
