@@ -117,3 +117,21 @@ def test_own_env_is_judged_on_the_chosen_node_type() -> None:
     assert "h100" in result.script
     assert "conda activate /pscratch/sd/u/user/conda/myenv" in result.script
     assert not any("Stampede3 has Intel GPUs: it cannot run there" in n for n in result.notes)
+
+
+_IPEX_CHECK = """#!/bin/bash
+#PBS -l select=1
+#PBS -l walltime=01:00:00
+#PBS -A proj
+#PBS -q debug
+set -euo pipefail
+module load frameworks
+python -c "import torch, intel_extension_for_pytorch as ipex; print(ipex.__version__)"
+mpiexec -n 12 -ppn 12 python train.py
+"""
+
+
+def test_intel_extension_check_is_not_kept_on_nvidia() -> None:
+    result = port(_IPEX_CHECK, ["delta"], source="aurora")["delta"]
+    assert "intel_extension_for_pytorch" not in result.script
+    assert any("intel_extension_for_pytorch` belongs to intel GPUs" in n for n in result.notes)
