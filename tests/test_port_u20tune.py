@@ -135,3 +135,24 @@ def test_intel_extension_check_is_not_kept_on_nvidia() -> None:
     result = port(_IPEX_CHECK, ["delta"], source="aurora")["delta"]
     assert "intel_extension_for_pytorch" not in result.script
     assert any("intel_extension_for_pytorch` belongs to intel GPUs" in n for n in result.notes)
+
+
+_QSUB_IN_ECHO = """#!/bin/bash
+#PBS -l select=1
+#PBS -l walltime=01:00:00
+#PBS -A proj
+#PBS -q debug
+cd "${PBS_O_WORKDIR}"
+if [[ ! -d pkg ]]; then
+    echo "submit from the repo root: cd <repo> && qsub job.sh" >&2
+    exit 1
+fi
+mpiexec -n 4 -ppn 4 python train.py
+"""
+
+
+def test_scheduler_command_in_a_quoted_message_is_not_run() -> None:
+    # `qsub` only in an echo's text: the check is kept, not dropped as a PBS command
+    result = port(_QSUB_IN_ECHO, ["delta"], source="polaris")["delta"]
+    assert "[[ ! -d pkg ]]" in result.script
+    assert not any("another scheduler's command" in n for n in result.notes)
