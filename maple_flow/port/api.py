@@ -1426,7 +1426,6 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
     from maple_flow.knowledge.clusters import get_profile, on_node_type
 
     profile = get_profile(target)
-    src = _own_envs_on(src, profile)
     ranks = src.total or (src.facts.nodes or 1) * (src.facts.gpus_per_node or 1)
     # one process a source node (or a count not known) needs the whole request on one node,
     # which no layout splits (``memory.fit_memory`` refuses it): a node type that holds it is
@@ -1436,6 +1435,10 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
     host = (asked_mem.mb, asked_mem.written) if (
         asked_mem is not None and asked_mem.mb and one_per_node) else None
     choice = choose_node_type(src.parsed.directives, profile, ranks, o.get("queue"), host)
+    # the user's own environment is judged against the GPUs of the nodes the port runs on
+    # (Stampede3's h100 nodes are NVIDIA, its default nodes Intel)
+    src = _own_envs_on(src, profile if choice.type_id is None
+                       else profile.on_node_type(choice.type_id))
     if choice.type_id is None:
         result = _port_on(src, target, o, store, lint)
     else:

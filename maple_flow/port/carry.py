@@ -1388,6 +1388,16 @@ def _first_body_line(src: Source) -> int:
     return last
 
 
+#: A quoted string: its words are text (``echo "cd <repo> && qsub x.sh"`` runs no qsub) unless
+#: it holds a command substitution (``"$(qsub x.sh)"``).
+_QUOTED_TEXT = re.compile(r"'[^'\n]*'|\"(?:[^\"\\\n]|\\.)*\"")
+
+
+def _blank_quoted(found: re.Match[str]) -> str:
+    text = found.group(0)
+    return text if text.startswith('"') and ("$(" in text or "`" in text) else " " * len(text)
+
+
 def foreign_reason(text: str, profile: ClusterProfile) -> str:
     """Why ``text`` cannot run on ``profile``'s cluster as written (another GPU vendor's
     tools or variables, the other scheduler's variables without an equivalent), or ``""``."""
@@ -1398,7 +1408,7 @@ def foreign_reason(text: str, profile: ClusterProfile) -> str:
     other = foreign_pattern(profile.scheduler).search(renamed)
     if other:
         return f"${other.group(1)} is not set by {profile.name}'s scheduler ({profile.scheduler})"
-    command = foreign_command(profile.scheduler).search(text)
+    command = foreign_command(profile.scheduler).search(_QUOTED_TEXT.sub(_blank_quoted, text))
     if command:
         return (f"`{command.group(1)}` is another scheduler's command; {profile.name} runs "
                 f"{profile.scheduler}")

@@ -13,7 +13,11 @@ _VENDOR_TOKENS: dict[str, re.Pattern[str]] = {
                          r"(?<![\w-])(?:nsys|ncu|nvprof)(?![\w-])"),  # Nsight / CUDA profilers
     "intel": re.compile(r"\bxpu-smi\b|\bZE_AFFINITY_MASK\b|\bsycl-ls\b|"
                         r"\bONEAPI_DEVICE_SELECTOR\b|\bZE_FLAT_DEVICE_HIERARCHY\b|"
-                        r"(?<![\w-])unitrace(?![\w-])"),
+                        r"(?<![\w-])unitrace(?![\w-])|"
+                        # Intel's PyTorch extension and its collectives: importing them on
+                        # another vendor's GPUs fails (`python -c "import torch,
+                        # intel_extension_for_pytorch"` as a set-up check)
+                        r"\bintel_extension_for_pytorch\b|\boneccl_bindings_for_pytorch\b"),
     "amd": re.compile(r"\brocm-smi\b|\bROCR_VISIBLE_DEVICES\b|\bHIP_VISIBLE_DEVICES\b|"
                       r"\bPYTORCH_ROCM_ARCH\b|\bHCC_AMDGPU_TARGETS?\b|"
                       r"(?<![\w-])(?:rocprof|rocprofv2|rocprofv3)(?![\w-])"),

@@ -952,7 +952,29 @@ def _unknown_why(p: ParsedScript) -> str:
     if what == "the node count" and not size_vars(p):
         return ("no directive or launch option states the node count: it is given at "
                 "submission (`sbatch -N 4`, `qsub -l select=4`; one node if none is given)")
+    counted = _run_time_count_why(p) if what == "the node count" else ""
+    if counted:
+        return counted
     return f"{what} is computed at run time and no directive states it"
+
+
+_ROLE_WORDS = {"gpus_per_node": "processes a node", "ranks": "process count"}
+
+
+def _run_time_count_why(p: ParsedScript) -> str:
+    """Why the size is unknown when no directive states a node count (one node) and the
+    launch takes its PROCESS count from a variable the script computes at run time
+    (``accelerate launch --num_processes=$NUM_GPUS``, ``NUM_GPUS=$(echo $SLURM_JOB_GPUS |
+    ... | wc -l)``): it is that count, not a node count, that is read at run time."""
+    found = [(name, role) for name, role in size_vars(p).items() if role != "nodes"]
+    if not found or any(role == "nodes" for role in size_vars(p).values()):
+        return ""
+    name, role = found[0]
+    value = p.variables.get(name, "")
+    shown = f" (`{name}={value}`)" if value and len(value) <= 80 else ""
+    return (f"the launch takes its {_ROLE_WORDS.get(role, role)} from ${name}, which the "
+            f"script computes at run time{shown}, so how many ranks it starts on its one node "
+            "(no directive states a node count) is not in the script")
 
 
 def _wrapper_launch_why(p: ParsedScript) -> str:

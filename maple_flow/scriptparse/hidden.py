@@ -81,6 +81,8 @@ def _runner(cmd: ShellCommand) -> str:
         return f"the shell script {words[1]}"
     if head in {"source", "."} and len(words) > 1 and not _ENV_FILE.search(words[1]):
         return f"the sourced file {words[1]}"
+    if head == "eval" and _SHELL_HOOK.search(" ".join(words[1:])):
+        return ""  # `eval "$(conda shell.bash hook)"` sets the shell up, it runs no job
     if head == "eval":
         return "the command `eval` builds from " + " ".join(words[1:])[:60]
     if head in _RUNNERS and words[1:2] == ("run",) and len(words) > 2:
@@ -92,6 +94,15 @@ def _runner(cmd: ShellCommand) -> str:
     if _SCRIPT_PATH.match(words[0]) and (head.endswith(".sh") or "." not in head):
         return f"the program or script {words[0]}"
     return ""
+
+
+#: ``eval`` of a tool's shell set-up (``eval "$(conda shell.bash hook)"``, ``eval "$(pyenv
+#: init -)"``, ``eval "$(micromamba shell hook -s bash)"``): it defines shell functions and
+#: the environment, it starts no program.
+_SHELL_HOOK = re.compile(
+    r"^[\"']?\$\(\s*(?:\S*/)?(?:conda|mamba|micromamba|pyenv|direnv|ssh-agent|modulecmd|"
+    r"spack|pixi|rbenv|luarocks|opam|brew)\b[^)]*\b(?:hook|init|activate|env|shellenv|"
+    r"load|export)\b")
 
 
 #: Commands that start another command many times over (GNU parallel, xargs).

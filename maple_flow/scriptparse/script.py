@@ -59,6 +59,7 @@ from maple_flow.scriptparse.unread import (
     called_function_lines,
     function_launch_reason,
     generator_reason,
+    heredoc_submitter_reason,
     named_unread,
     unread_commands_reason,
 )
@@ -1084,7 +1085,8 @@ def _parse_script(data: str | bytes) -> ParsedScript:
     if ray:
         raise ParseError(ray)
     if found is None:
-        raise ParseError(not_in_script_reason(blocks, text) or generator_reason(blocks)
+        raise ParseError(heredoc_submitter_reason(blocks) or not_in_script_reason(blocks, text)
+                         or generator_reason(blocks)
                          or _no_launch_reason(blocks, text))
     hidden = (hidden_launcher_step(blocks, found.cmd.line)
               or native_launcher_step(blocks, found.cmd.line)

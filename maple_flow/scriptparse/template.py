@@ -56,8 +56,18 @@ def _shell_lines(text: str) -> list[tuple[int, str, bool]]:
     return out
 
 
+#: A ``sed`` substitution's pattern (``sed -e "s/{{DATASET}}/$ds/g" tmpl.yaml``): the script
+#: renders a template file of its own there, the braces are the text it replaces.
+_SED_PATTERN = re.compile(r"(?:^|[\s'\"])s([/|#,:@])$")
+
+
+def _sed_pattern(line: str, start: int) -> bool:
+    return bool(_SED_PATTERN.search(line[:start]))
+
+
 def _placeholders(line: str, directive: bool) -> list[str]:
-    found = [m.group(0) for m in _JINJA.finditer(line)]
+    found = [m.group(0) for m in _JINJA.finditer(line)
+             if directive or not _sed_pattern(line, m.start())]
     # a directive's single-quoted word is a literal value (``#SBATCH -A '{m.x}x'``, as a
     # user's answer is written), not a generator's placeholder
     quoted = _QUOTED if not directive else _SINGLE_QUOTED

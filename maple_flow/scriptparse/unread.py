@@ -469,6 +469,44 @@ def generator_reason(blocks: list[Block]) -> str:
     return ""
 
 
+#: A here-document written to a file: ``cat > "$F" << EOF`` or ``cat <<'EOF' > job.sh``.
+_HEREDOC_TO_FILE = re.compile(r"^\s*cat\b[^\n]*(?:>\s*(\S+)[^\n]*<<|<<-?\s*\S+\s*>\s*(\S+))")
+#: A submission (``sbatch "$f"``, ``JOBID=$(qsub "$PBSSCRIPT")``), not ``command -v sbatch``.
+_SUBMIT_CALL = re.compile(r"(?:^|[\s;(&|]|\$\()(?:\S*/)?(sbatch|qsub|bsub)\s+[^\s>|&;)]")
+
+
+def heredoc_submitter_reason(blocks: list[Block]) -> str:
+    """Why a file that writes job scripts from here-documents (scheduler directives in their
+    text) and submits them, a submitter run on a login node, is not a job; ``""`` otherwise."""
+    written: list[tuple[int, int, str]] = []
+    submits: list[tuple[int, str]] = []
+    for block in blocks:
+        for cmd in block.commands:
+            first = cmd.text.split("\n", 1)[0]
+            target = _HEREDOC_TO_FILE.match(first)
+            if target and _DIRECTIVE_TEXT.search(cmd.text):
+                written.append((cmd.line, cmd.line + cmd.text.count("\n"),
+                                target.group(1) or target.group(2)))
+                continue
+            if _head(cmd.words) in {"echo", "printf"}:
+                continue
+            call = _SUBMIT_CALL.search(first)
+            if call:
+                submits.append((cmd.line, call.group(1)))
+    if not written or not submits:
+        return ""
+    docs = ", ".join(f"lines {a}-{b} into {f}" for a, b, f in written[:4])
+    more = f" and {len(written) - 4} more" if len(written) > 4 else ""
+    tools = sorted({t for _, t in submits})
+    at = ", ".join(str(n) for n, _ in submits[:4])
+    lines = "lines" if len(submits) > 1 else "line"
+    return (f"this file is not a job script but a submitter run on a login node: it writes "
+            f"{len(written)} job script(s) from here-documents with scheduler directives "
+            f"({docs}{more}) and submits them with {'/'.join(tools)} ({lines} {at}); "
+            "port the job it writes: save a here-document's text as a script of its own "
+            "(its $VAR filled in as the submitter fills them) and port that script")
+
+
 def _written_scripts(blocks: list[Block]) -> dict[str, tuple[int, int]]:
     """Files the script writes scheduler directives into (``echo "#SBATCH ..." >> f``):
     name -> (first line, last line) of the writes."""
