@@ -1370,9 +1370,13 @@ def _export_line(step: Step, started: bool, out: Carried) -> str:
         return step.text
     if step.name in out.export_lines:
         return out.export_lines.pop(step.name)
-    if started and step.name in out.env:
+    if started and step.name in out.env and _ENV_NAME.match(step.name):
         return f"export {step.name}={shell_word(out.env.pop(step.name))}"
-    return ""
+    return ""  # a name no shell exports (``export "MY VAR=1"``) stays for the JobSpec to refuse
+
+
+#: A name a shell can export (the JobSpec's rule for its ``env``).
+_ENV_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 
 
 def _first_body_line(src: Source) -> int:
