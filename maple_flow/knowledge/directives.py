@@ -53,6 +53,10 @@ _ANY_DIRECTIVE = re.compile(
     r"^\s*(?:" + "|".join(re.escape(p) for p in ("#SBATCH", "#PBS", "#BSUB", "#FLUX",
                                                    *UNREAD_SCHEDULERS)) + r")(?![A-Za-z0-9_])")
 
+#: A directive the scheduler reads as a comment: a blank after the ``#`` (``# SBATCH
+#: --ntasks=16``) or a doubled ``#`` (``##SBATCH``); its scheduler in group 1, its options in 2.
+INERT_DIRECTIVE = re.compile(r"^[ \t]*#(?:[ \t]+|#+[ \t]*)(SBATCH|PBS|BSUB)[ \t]+(\S.*)$", re.M)
+
 #: Fujitsu PJM's time limit in a ``-L``/``--rsc-list`` resource list: ``elapse=4:00:00``,
 #: ``"rscgrp=x,elapse=10:00"``; its value is ``[[hour:]minute:]second`` (Fujitsu Technical
 #: Computing Suite, Job Operation Software: pjsub ``-L elapse=``).

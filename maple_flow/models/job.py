@@ -28,7 +28,8 @@ TORCH_RANK_VARS: dict[str, RankRole] = {
 #: ``1-9:2``, ``1-100%10``).
 ARRAY_SPEC = r"^\d{1,7}(?:[-,:%]\d{1,7}){0,31}$"
 
-_ENV_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+#: A name a shell can export (a JobSpec ``env`` or ``rank_vars`` key).
+ENV_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 _MODULE_NAME = re.compile(r"^[A-Za-z0-9_.+/@:-]+$")
 
 DEFAULT_WALLTIME = "00:30:00"
@@ -140,7 +141,7 @@ class JobSpec(Strict):
     @field_validator("env")
     @classmethod
     def _env_names(cls, value: dict[str, str]) -> dict[str, str]:
-        _check_names(value, _ENV_NAME, "environment variable")
+        _check_names(value, ENV_NAME, "environment variable")
         if any("\x00" in v for v in value.values()):
             raise ValueError("environment values cannot contain NUL bytes")
         return value
@@ -148,7 +149,7 @@ class JobSpec(Strict):
     @field_validator("rank_vars")
     @classmethod
     def _rank_var_names(cls, value: dict[str, RankRole]) -> dict[str, RankRole]:
-        _check_names(value, _ENV_NAME, "rank variable")
+        _check_names(value, ENV_NAME, "rank variable")
         return value
 
     @field_validator("setup_steps", "loop_open", "loop_close")

@@ -40,7 +40,7 @@ from maple_flow.errors import (
 )
 from maple_flow.knowledge.app_commands import is_python_command
 from maple_flow.knowledge.clusters import no_target_message
-from maple_flow.knowledge.directives import Directive
+from maple_flow.knowledge.directives import INERT_DIRECTIVE, Directive
 from maple_flow.knowledge.frameworks import framework_named, frameworks
 from maple_flow.knowledge.other_sites import (
     OtherSite,
@@ -397,17 +397,12 @@ def _ask_size_without_directives(p: ParsedScript, facts: ScriptFacts, o: dict[st
         + inert)})
 
 
-#: A directive the scheduler does not read: a space after the ``#`` (``# SBATCH``) or a doubled
-#: ``#`` (``##SBATCH``), which makes it a comment to sbatch, qsub and bsub.
-_INERT_DIRECTIVE = re.compile(r"^#(?:\s+|#+\s*)(SBATCH|PBS|BSUB)\s+(\S.*)$")
-
-
 def _inert_directives(text: str) -> str:
     """The clause naming the script's directives written so that the scheduler skips them
     (``# SBATCH --gres=gpu:4``), or ``""`` when it has none."""
     found = [(n, m.group(1), m.group(2).split("#")[0].strip())
              for n, raw in enumerate((text or "").splitlines(), 1)
-             if (m := _INERT_DIRECTIVE.match(raw.strip()))]
+             if (m := INERT_DIRECTIVE.match(raw.strip()))]
     if not found:
         return ""
     first, last = found[0][0], found[-1][0]
@@ -1336,21 +1331,19 @@ _VENDOR_NAMES = {"nvidia": "NVIDIA", "intel": "Intel", "amd": "AMD"}
 
 
 def _device_notes(src: Source, profile: ClusterProfile, args: list[str]) -> list[str]:
+    note = device_family_note(_source_vendor(src) or "", profile.gpu.vendor, profile.name, args)
+    return [note] if note else []
+
+
+def _source_vendor(src: Source) -> str | None:
+    """The source's GPU vendor: what the script shows (its program, arguments, set-up lines
+    and hardware directives), else its cluster's, else the other site its directives name;
+    None when not known."""
+    from maple_flow.knowledge.clusters import get_profile
 
     p = src.parsed
     words = [p.launch.entrypoint, *p.launch.args, *(s.text for s in src.steps),
              *(d.value or "" for d in p.directives if d.option in _HARDWARE_DIRECTIVES)]
-    vendor = _source_vendor(src, words)
-    note = device_family_note(vendor or "", profile.gpu.vendor, profile.name, args)
-    return [note] if note else []
-
-
-def _source_vendor(src: Source, words: list[str]) -> str | None:
-    """The source's GPU vendor: what the script shows (``words``), else its cluster's, else
-    the other site its directives name; None when not known."""
-    from maple_flow.knowledge.clusters import get_profile
-
-    p = src.parsed
     vendor = vendor_of_script(p.env, p.modules, words)
     if src.cluster and vendor is None:
         vendor = get_profile(src.cluster).gpu.vendor
@@ -1369,9 +1362,7 @@ def _own_envs_on(src: Source, profile: ClusterProfile) -> Source:
     if not own:
         return src
     p = src.parsed
-    vendor = _source_vendor(src, [p.launch.entrypoint, *p.launch.args, *(
-        s.text for s in src.steps), *(
-        d.value or "" for d in p.directives if d.option in _HARDWARE_DIRECTIVES)])
+    vendor = _source_vendor(src)
     named = directive_arch(p.directives)
     arch = named[0] if named else source_arch(src.cluster)
     if vendor and profile.gpu.vendor and vendor != profile.gpu.vendor:

@@ -18,7 +18,7 @@ from maple_flow.knowledge.scheduler_vars import (
 )
 from maple_flow.knowledge.site_commands import site_command, site_commands
 from maple_flow.models import ClusterProfile
-from maple_flow.models.job import TORCH_RANK_VARS
+from maple_flow.models.job import ENV_NAME, TORCH_RANK_VARS
 from maple_flow.models.shell_lines import setup_lines_problem
 from maple_flow.port.comments import CommentRuns, is_comment
 from maple_flow.port.fit import SCRIPT_SET_VARS, script_var_setters
@@ -559,15 +559,14 @@ def _profiles() -> list[ClusterProfile]:
 
 
 def builds_launch(step: Step, launch_vars: list[str],
-                  parsed: ParsedScript | None = None, launcher_only: bool = False) -> bool:
+                  parsed: ParsedScript | None = None) -> bool:
     """Whether ``step`` is left out as the source's launch line: an assignment of a variable
     the launch reads (its fate is decided by ``replaced_value`` where nothing kept reads it),
     or an echo of a variable that holds the launch COMMAND (launcher words: ``echo $CMD``,
     ``echo "Running: $LAUNCH"``), whose line the port leaves out. Any other echo is the user's
     and stays verbatim, whatever it prints (``echo "GPUs: $NGPU"``, ``echo "Running: srun
     python x.py $CONFIG"``, ``echo $TOTAL_MPI_RANKS``): the lines that set what it reads stay
-    with it (kept assignments are those a kept line reads). ``launcher_only`` is kept for the
-    callers' signature; it no longer widens the drop."""
+    with it (kept assignments are those a kept line reads)."""
     if step.keep is None:
         return step.name in launch_vars and step.name not in (
             option_vars(parsed) if parsed is not None else set()) and not (
@@ -1370,13 +1369,9 @@ def _export_line(step: Step, started: bool, out: Carried) -> str:
         return step.text
     if step.name in out.export_lines:
         return out.export_lines.pop(step.name)
-    if started and step.name in out.env and _ENV_NAME.match(step.name):
+    if started and step.name in out.env and ENV_NAME.match(step.name):
         return f"export {step.name}={shell_word(out.env.pop(step.name))}"
     return ""  # a name no shell exports (``export "MY VAR=1"``) stays for the JobSpec to refuse
-
-
-#: A name a shell can export (the JobSpec's rule for its ``env``).
-_ENV_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 
 
 def _first_body_line(src: Source) -> int:

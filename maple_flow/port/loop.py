@@ -85,7 +85,7 @@ def _body_lines(text: str, src: Source, profile: ClusterProfile, out: Carried
                                            launcher_only_vars(src.parsed)))):
             out.notes.append(f"{where} is not copied: {why}")
             return None
-        if step.keep and builds_launch(step, src.parsed.launch_vars, src.parsed, True):
+        if step.keep and builds_launch(step, src.parsed.launch_vars, src.parsed):
             out.notes.append(f"{where} prints the source's launch line (a variable holding "
                              "its launch command, which is not copied: the target's launch line "
                              "replaces it): not copied")

@@ -92,11 +92,16 @@ import math
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import TypeAdapter, ValidationError
 
-from maple_flow.knowledge.directives import cpus_per_node, last_value, parse_directives
+from maple_flow.knowledge.directives import (
+    INERT_DIRECTIVE,
+    cpus_per_node,
+    last_value,
+    parse_directives,
+)
 from maple_flow.knowledge.policy import request_from_directives
 from maple_flow.models import ClusterProfile, Queue, format_walltime, walltime_seconds
 from maple_flow.repair.models import OpTemplate
@@ -104,6 +109,9 @@ from maple_flow.repair.ops import FixOp
 from maple_flow.repair.resolve_size import SizeUnresolved, size_mended
 from maple_flow.repair.resolve_slurm import RespellUnresolved, respelled
 from maple_flow.units import size_mb
+
+if TYPE_CHECKING:
+    from maple_flow.repair.patch_launch import Option
 
 _PLACEHOLDER = re.compile(r"\{([a-z_]+)([.:])([A-Za-z0-9_.]+)\}")
 _OP_ADAPTER: TypeAdapter[FixOp] = TypeAdapter(FixOp)
@@ -742,13 +750,9 @@ def _step_tasks(ctx: Context, arg: str) -> str:
     (``--ntasks``, else one a node: Slurm's default); unresolved when the step fits, when it
     reads its count from a variable, or when the job sets tasks per node (then the count is
     the user's choice of layout)."""
-    from maple_flow.errors import MapleError
-    from maple_flow.repair import patch_launch as pl
-
-    try:
-        options = pl.stage_options(ctx.script, arg or "srun")
-    except (MapleError, ValueError):
-        raise Unresolved("the script has no srun step") from None
+    options = _step_options(ctx.script, arg or "srun")
+    if options is None:
+        raise Unresolved("the script has no srun step")
     asked = [o.value for o in options if o.name in ("-n", "--ntasks") and o.value]
     if not asked or not asked[-1].isdigit():
         raise Unresolved("the srun step gives no literal task count")
@@ -763,11 +767,6 @@ def _step_tasks(ctx: Context, arg: str) -> str:
     return asked[-1]
 
 
-#: A Slurm directive written so that sbatch reads it as a comment: a space between ``#`` and
-#: ``SBATCH`` (``# SBATCH --ntasks=16``), or ``##SBATCH``.
-_DISABLED = re.compile(r"^[ \t]*#(?:[ \t]+|#+[ \t]*)SBATCH[ \t]+(\S.*)$", re.M)
-
-
 def _disabled_directive(ctx: Context, arg: str) -> str:
     """``{disabled:ntasks}``: the value of the script's directive ``arg`` that is written as a
     comment (``# SBATCH --ntasks=16``, ``# SBATCH -n 16``), when no live directive gives it;
@@ -775,8 +774,10 @@ def _disabled_directive(ctx: Context, arg: str) -> str:
     if last_value(parse_directives(ctx.script, "slurm"), arg):
         raise Unresolved(f"the script already sets --{arg}")
     values = []
-    for m in _DISABLED.finditer(ctx.script):
-        for d in parse_directives("#SBATCH " + m.group(1), "slurm"):
+    for m in INERT_DIRECTIVE.finditer(ctx.script):
+        if m.group(1) != "SBATCH":
+            continue
+        for d in parse_directives("#SBATCH " + m.group(2), "slurm"):
             if d.option == arg and d.value:
                 values.append(d.value)
     if len(set(values)) != 1:
@@ -823,15 +824,20 @@ def _gpu_request(ctx: Context, arg: str) -> str:
 def _srun_gpu_requests(script: str) -> list[tuple[str, str]]:
     """The GPU requests of the script's srun step (``srun --gres=gpu:4 ...``) as (option,
     value): removing the option removes it there too (patch ``_STEP_OPTIONS``)."""
+    return [(o.name.lstrip("-"), o.value) for o in _step_options(script, "srun") or []
+            if o.name.lstrip("-") in ("gres", "gpus", "gpus-per-node") and o.value]
+
+
+def _step_options(script: str, launcher: str) -> list[Option] | None:
+    """The options of the script's ``launcher`` step (patch_launch.stage_options), or None
+    when the script has no such step."""
     from maple_flow.errors import MapleError
     from maple_flow.repair import patch_launch as pl
 
     try:
-        options = pl.stage_options(script, "srun")
+        return pl.stage_options(script, launcher)
     except (MapleError, ValueError):
-        return []
-    return [(o.name.lstrip("-"), o.value) for o in options
-            if o.name.lstrip("-") in ("gres", "gpus", "gpus-per-node") and o.value]
+        return None
 
 
 _FUNCTIONS = {"script": _script_int, "ppr": _ppr_ranks, "job_name": _valid_job_name,

@@ -39,7 +39,6 @@ _PROGRAM = (
     re.compile(r"\bruns (\S+), a program of yours that is not Python"),
     re.compile(r"`\s*runs the command held in (\$\{?\w+\}?)"),
 )
-_SETTERS = frozenset({"export", "declare", "typeset", "readonly", "local"})
 
 
 def _bodies(words: tuple[str, ...], line: int) -> Iterator[tuple[int, tuple[str, ...]]]:
@@ -75,11 +74,9 @@ def sets_variable(blocks: list[Block], name: str) -> int | None:
         if re.search(rf"\bfor\s+{name}\s+in\b", block.text):
             return block.line
         for cmd in block.commands:
-            if any(n == name for n, _ in cmd.assignments):
+            if any(n == name for n, _ in cmd.settings()):
                 return cmd.line
             head = cmd.words[0] if cmd.words else ""
-            if head in _SETTERS and any(w.startswith(f"{name}=") for w in cmd.words[1:]):
-                return cmd.line  # `export NAME` alone sets nothing: its value is the caller's
             if head in ("read", "mapfile", "readarray") and name in cmd.words[1:]:
                 return cmd.line
             if head == "getopts" and name in cmd.words[2:3]:

@@ -51,8 +51,12 @@ SRUN_FLAGS = frozenset({
     "--container-writable", "--container-readonly", "--no-container-entrypoint",
     "--container-entrypoint", "--no-container-install-pyxis", "-h", "--help",
 })
-#: The MPI launchers' options that take the next word as their value.
-MPI_VALUED_OPTIONS = frozenset({
+#: The MPI launchers' options that take the next word as their value, as the launch reader
+#: (scriptparse/launch.py) reads them: Open MPI's mpirun(1) (``--map-by``, ``--rank-by``,
+#: ``--bind-to``, ``-x``, ``--hostfile``, ``-wdir``...), MPICH Hydra's ``mpiexec -help``
+#: (``-ppn``, ``-f``, ``-hosts``, ``-launcher``, ``-iface``...) and HPE PALS ``mpiexec --help``
+#: (``--ppn``, ``--depth``, ``--cpu-bind``, ``--mem-bind``, ``--env``, ``--pmi``).
+MPI_VALUED_COMMON = frozenset({
     "-n", "-np", "--np", "-c", "-N", "-npernode", "--npernode", "-npersocket", "--npersocket",
     "-map-by", "--map-by", "-rank-by", "--rank-by", "-bind-to", "--bind-to", "-x",
     "-H", "-host", "--host", "-hosts", "--hosts", "-hostfile", "--hostfile", "-machinefile",
@@ -62,8 +66,11 @@ MPI_VALUED_OPTIONS = frozenset({
     "-envlist", "-genvlist", "--pmi", "-launcher", "--launcher", "-rmk", "-iface", "--iface",
     "-outfile-pattern", "-errfile-pattern", "--output-filename", "-output-filename",
     "-tune", "--tune", "--personality", "-bootstrap", "-rf", "--rankfile", "-rankfile",
-    "--gpu-bind", "--cpu-list", "-cpu-list", "-ranks-per-node", "--ranks-per-node",
 })
+#: ... and, for the grammar's own readers (program position, refusal checks), also PALS's
+#: ``--gpu-bind``, ``--cpu-list`` and the ranks-per-node spellings.
+MPI_VALUED_OPTIONS = MPI_VALUED_COMMON | {
+    "--gpu-bind", "--cpu-list", "-cpu-list", "-ranks-per-node", "--ranks-per-node"}
 #: The MPI launchers' options that never take a value (``--no-vni``, ``-l``, ``--line-buffer``).
 MPI_FLAGS = frozenset({
     "--no-vni", "-l", "--label", "--line-buffer", "-v", "--verbose", "-envall", "--envall",
@@ -144,6 +151,8 @@ _LAUNCHER_GRAMMAR: dict[str, tuple[frozenset[str], frozenset[str]]] = {
 #: ``launch`` verb).
 LAUNCHERS = frozenset(_LAUNCHER_GRAMMAR)
 
+#: ``timeout``'s options that take a value (``timeout -k 60 -s INT 10h cmd``).
+TIMEOUT_VALUED = frozenset({"-s", "--signal", "-k", "--kill-after"})
 #: Prefix tools: they start the command after them once, as itself; each with its options that
 #: take a value and how many operands come before the command (``timeout 10h cmd``,
 #: ``taskset 0x3 cmd``, ``chrt 50 cmd``).
@@ -159,7 +168,7 @@ _PREFIX_GRAMMAR: dict[str, tuple[frozenset[str], int]] = {
                            "-i", "--interleave", "-p", "--preferred", "-P", "--preferred-many",
                            "-w", "--weighted-interleave"}), 0),
     "taskset": (frozenset(), 1),  # `taskset -c 0-7 cmd` / `taskset 0xff cmd`: the mask or list
-    "timeout": (frozenset({"-s", "--signal", "-k", "--kill-after"}), 1),
+    "timeout": (TIMEOUT_VALUED, 1),
     "chrt": (frozenset(), 1),
     "ionice": (frozenset({"-c", "--class", "-n", "--classdata", "-p", "--pid"}), 0),
     "xvfb-run": (frozenset({"-n", "--server-num", "-s", "--server-args", "-f", "--auth-file",
@@ -198,11 +207,16 @@ _SIF_VALUED = frozenset({
     "--overlay", "-o", "--mount", "--security", "--network", "--apply-cgroups", "--app", "-S",
     "--scratch", "--network-args", "--hostname", "--dns",
 })
-_OCI_VALUED = frozenset({
-    "-v", "--volume", "-e", "--env", "-w", "--workdir", "--name", "--device", "--shm-size",
-    "-u", "--user", "--entrypoint", "--network", "--net", "--group-add", "--ipc", "--userns",
-    "--gpus", "--mount", "--env-file", "--ulimit", "--security-opt", "--cap-add", "--platform",
+#: ``podman-hpc``/``docker``/``podman run`` options that take a value (``-e A=1``, ``-v /d:/d``,
+#: ``-w /work``), as the launch reader reads them ...
+OCI_VALUED_COMMON = frozenset({
+    "-v", "--volume", "-e", "--env", "-w", "--workdir", "--name", "--shm-size", "-u",
+    "--user", "--entrypoint", "--network", "--net", "--group-add", "--ipc", "--userns",
 })
+#: ... and, for the grammar's own readers, their other options with a value.
+_OCI_VALUED = OCI_VALUED_COMMON | {
+    "--gpus", "--mount", "--env-file", "--ulimit", "--security-opt", "--cap-add", "--platform",
+    "--device"}
 CONTAINERS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "singularity": (frozenset({"exec", "run"}), _SIF_VALUED),
     "apptainer": (frozenset({"exec", "run"}), _SIF_VALUED),

@@ -194,15 +194,6 @@ def _past_path_lookups(words: tuple[str, ...], cmds: list[ShellCommand],
     return None
 
 
-def _sets(cmd: ShellCommand) -> list[tuple[str, str]]:
-    """The variables ``cmd`` sets: its assignments, and the ``NAME=value`` words of an
-    ``export``/``declare``/``typeset``/``readonly`` line (``export JULIA_BIN=/x/bin/julia``)."""
-    declared = [w.partition("=")[::2] for w in cmd.words[1:] if "=" in w and not
-                w.startswith("-")] if cmd.words[:1] in (("export",), ("declare",), ("typeset",),
-                                                         ("readonly",), ("local",)) else []
-    return [*cmd.assignments, *((n, v) for n, v in declared)]
-
-
 def _variable_launch(blocks: list[Block]) -> str:
     """The last site-launcher line whose program is a variable the port could not read
     (``srun ... $cmd`` with ``cmd="torchrun ${ARGS[@]} train.py"``), named with the line that
@@ -216,7 +207,7 @@ def _variable_launch(blocks: list[Block]) -> str:
         if var is None or _PYTHONISH.search(" ".join(cmd.words[1:])):
             continue
         text = " ".join(cmd.text.split())[:120]
-        setting = next(((c.line, v) for c in reversed(cmds[:k]) for n, v in _sets(c)
+        setting = next(((c.line, v) for c in reversed(cmds[:k]) for n, v in c.settings()
                         if n == var), None)
         if setting is None:
             held = (f"${var}, which the script does not set (it comes from the caller or the "
@@ -243,7 +234,7 @@ def _held_launch(blocks: list[Block]) -> str:
         var = _VAR_WORD.match(cmd.words[0]) if cmd.words else None
         if var is None:
             continue
-        settings = [(c.line, " ".join(v.split())) for c in cmds[:k] for n, v in _sets(c)
+        settings = [(c.line, " ".join(v.split())) for c in cmds[:k] for n, v in c.settings()
                     if n == var.group(1)]
         launches = [(n, v) for n, v in settings
                     if _SITE_LAUNCHER.match(v) or _PYTHONISH.search(v)]

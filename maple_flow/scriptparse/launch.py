@@ -8,9 +8,14 @@ from dataclasses import dataclass, field
 
 from maple_flow.scriptparse.grammar import ENV_RUN_VALUED as _RUNNER_VALUED
 from maple_flow.scriptparse.grammar import HOROVOD_VALUED as _HOROVOD_VALUED
+from maple_flow.scriptparse.grammar import (
+    MPI_VALUED_COMMON,
+    OCI_VALUED_COMMON,
+    TIMEOUT_VALUED,
+    takes_value,
+)
 from maple_flow.scriptparse.grammar import PER_NODE_VALUED as _LAUNCHER_VALUED
 from maple_flow.scriptparse.grammar import TWO_VALUES as _TWO_VALUES
-from maple_flow.scriptparse.grammar import takes_value
 from maple_flow.scriptparse.shell import split_commands
 from maple_flow.scriptparse.values import ENV_RUNNERS as ENV_RUNNERS  # one definition, re-exported
 from maple_flow.scriptparse.values import which_name
@@ -56,8 +61,6 @@ CONTAINER_RUNTIMES = frozenset({"apptainer", "singularity", "shifter", "podman-h
 #: display it starts first, for a program that renders).
 PLAIN_WRAPPERS = frozenset({"nohup", "time", "env", "numactl", "taskset", "stdbuf", "exec",
                             "nice", "timeout", "xvfb-run"})
-#: ``timeout``'s options that take a value (``timeout -k 60 -s INT 10h cmd``).
-_TIMEOUT_VALUED = frozenset({"-s", "--signal", "-k", "--kill-after"})
 _WRAPPERS = CONTAINER_RUNTIMES | PLAIN_WRAPPERS | {"nsys", "py-spy", "bash", "sh", "ezpz-launch"}
 #: py-spy's verbs that run a command given after ``--`` (``py-spy record -o p.svg -- python x.py``).
 _PYSPY_VERBS = frozenset({"record", "top"})
@@ -89,31 +92,8 @@ _VALUED = frozenset({
     "-W", "--workdir", "--pwd", "--cwd", "-S", "--scratch", "--security", "--network",
     "--network-args", "--hostname", "--dns", "--volume", "-V", "--image",
 })
-#: ``podman-hpc run`` options that take a value (``-e A=1``, ``-v /d:/d``, ``-w /work``).
-_PODMAN_VALUED = frozenset({
-    "-v", "--volume", "-e", "--env", "-w", "--workdir", "--name", "--shm-size", "-u",
-    "--user", "--entrypoint", "--network", "--net", "--group-add", "--ipc", "--userns",
-})
-#: Options of the MPI launchers that always take the next word as their value, even one
-#: that is neither a number nor a ``$VAR`` (``--map-by node:PE=$SLURM_CPUS_PER_TASK``,
-#: ``--bind-to core``, ``-wdir /scratch``): the program is the first word past them. From
-#: Open MPI's mpirun(1) man page (``--map-by``, ``--rank-by``, ``--bind-to``, ``-x``,
-#: ``--hostfile``, ``-wdir``...), MPICH Hydra's ``mpiexec -help`` (``-ppn``, ``-f``,
-#: ``-hosts``, ``-launcher``, ``-iface``...) and HPE PALS ``mpiexec --help`` (``--ppn``,
-#: ``--depth``, ``--cpu-bind``, ``--mem-bind``, ``--env``, ``--pmi``).
-_MPI_COMMON_VALUED = frozenset({
-    "-n", "-np", "--np", "-c", "-N", "-npernode", "--npernode", "-npersocket", "--npersocket",
-    "-map-by", "--map-by", "-rank-by", "--rank-by", "-bind-to", "--bind-to", "-x",
-    "-H", "-host", "--host", "-hosts", "--hosts", "-hostfile", "--hostfile", "-machinefile",
-    "--machinefile", "-f", "-wdir", "--wdir", "-wd", "--prefix", "-app", "--app",
-    "-cpus-per-proc", "--cpus-per-proc", "-cpus-per-rank", "--cpus-per-rank", "-ppn", "--ppn",
-    "-d", "--depth", "--cpu-bind", "-cpu-bind", "--mem-bind", "--env", "--envlist",
-    "-envlist", "-genvlist", "--pmi", "-launcher", "--launcher", "-rmk", "-iface", "--iface",
-    "-outfile-pattern", "-errfile-pattern", "--output-filename", "-output-filename",
-    "-tune", "--tune", "--personality", "-bootstrap", "-rf", "--rankfile", "-rankfile",
-})
-MPI_VALUED = {name: _MPI_COMMON_VALUED for name in ("mpirun", "mpiexec", "mpiexec.hydra",
-                                                      "orterun", "prterun")}
+MPI_VALUED = {name: MPI_VALUED_COMMON for name in ("mpirun", "mpiexec", "mpiexec.hydra",
+                                                     "orterun", "prterun")}
 #: A value that starts with ``-`` but is one: a negative number (``--num_nodes -1``).
 _NEGATIVE = re.compile(r"-\d+")
 
@@ -292,7 +272,7 @@ def _options(words: list[str], i: int, stage: Stage) -> int:
             and i + 1 < len(words)
             and not words[i + 1].startswith("-")
             and ((stage.name in CONTAINER_RUNTIMES and word in _VALUED)
-                 or (stage.name == "podman-hpc" and word in _PODMAN_VALUED)
+                 or (stage.name == "podman-hpc" and word in OCI_VALUED_COMMON)
                  or (stage.name == "horovodrun" and word in _HOROVOD_VALUED)
                  or not _is_program(words[i + 1]))
         ):
@@ -341,7 +321,7 @@ def _wrapper(words: list[str], i: int, stages: list[Stage]) -> int:
             i += 1
     elif name == "timeout":  # its options, then the duration, then the command
         while i < len(words) and words[i].startswith("-") and words[i] != "--":
-            valued = words[i] in _TIMEOUT_VALUED and i + 1 < len(words)
+            valued = words[i] in TIMEOUT_VALUED and i + 1 < len(words)
             stage.options.append((words[i], words[i + 1] if valued else None))
             i += 2 if valued else 1
         if i < len(words) and words[i] == "--":

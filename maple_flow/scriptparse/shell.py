@@ -20,6 +20,10 @@ _CONDITION = re.compile(r"^\s*(?:if|elif|while|until)\s+(?:!\s+)?")
 _KEYWORDS = frozenset({"then", "do", "else", "elif", "fi", "done", "{", "}", "if", "while"})
 
 
+#: Builtins whose ``NAME=value`` words set variables.
+_SETTER_WORDS = (("export",), ("declare",), ("typeset",), ("readonly",), ("local",))
+
+
 @dataclass(frozen=True)
 class ShellCommand:
     """One simple command: its words (quotes removed), leading assignments, line number,
@@ -40,6 +44,15 @@ class ShellCommand:
         match = _CONDITION.match(self.text)
         first = (self.raw or self.words)[:1]
         return bool(match and first and self.text[match.end():].startswith(first[0]))
+
+    def settings(self) -> list[tuple[str, str]]:
+        """The variables the command sets: its assignments, and the ``NAME=value`` words of
+        an ``export``/``declare``/``typeset``/``readonly``/``local`` line (``export
+        JULIA_BIN=/x/bin/julia``; ``export NAME`` alone sets nothing: its value is the
+        caller's)."""
+        declared = [w.partition("=")[::2] for w in self.words[1:] if "=" in w
+                    and not w.startswith("-")] if self.words[:1] in _SETTER_WORDS else []
+        return [*self.assignments, *((n, v) for n, v in declared)]
 
     def unquoted(self, k: int) -> bool:
         """Whether word ``k`` was written without quotes (the shell splits its expansions)."""
