@@ -373,8 +373,9 @@ def _written_args(cmd: ShellCommand, traced: list[tuple[str, int]],
 #: The key of a variable's value as the script writes it (references not expanded), where it
 #: has any (not a shell name, so no expansion reads it).
 _RAW_MARK = "="
-#: A word that is one unquoted reference (``$CMD``, ``${CMD}``).
-_ONE_REF = re.compile(r"\$(?:\{([A-Za-z_]\w*)\}|([A-Za-z_]\w*))")
+#: A reference to a variable by name (``$CMD``, ``${CMD}``), not a positional or special one;
+#: a word that is one unquoted reference when it matches whole.
+_NAME_REF = re.compile(r"\$(?:\{([A-Za-z_]\w*)\}|([A-Za-z_]\w*))")
 
 
 def _held_written_args(cmd: ShellCommand, traced: list[tuple[str, int]], line: LaunchLine,
@@ -395,7 +396,7 @@ def _held_written_args(cmd: ShellCommand, traced: list[tuple[str, int]], line: L
     at = 0
     for k, raw in enumerate(cmd.raw):
         width = sum(1 for _, j in traced if j == k)
-        ref = _ONE_REF.fullmatch(raw)
+        ref = _NAME_REF.fullmatch(raw)
         value = variables.get(_RAW_MARK + (ref.group(1) or ref.group(2)) if ref else "", "")
         if ref and width and not re.search(r"[\"'\\`]|\$\(|\{[^}]*\{", value):
             pieces: list[tuple[str, int, int]] = []
@@ -730,7 +731,7 @@ def _keep_overridable_references(cmd: ShellCommand, line: LaunchLine | None,
     marker = overridden_key("")
     overridden = {k[len(marker):] for k in variables if k.startswith(marker)} & set(variables)
     pasteable = simple_values(variables)
-    referenced_here = [m.group(1) or m.group(2) for m in _ANY_REF.finditer(written)]
+    referenced_here = [m.group(1) or m.group(2) for m in _NAME_REF.finditer(written)]
     # a value reading the batch script's own arguments (`args="${@}"`) is passed as they are
     # (written_args.py), not through the variable
     candidates = [n for n in dict.fromkeys(referenced_here)
@@ -771,9 +772,6 @@ def _keep_overridable_references(cmd: ShellCommand, line: LaunchLine | None,
     if best is not None:
         inner.line.written_args = best
 
-
-#: A reference to a variable by name (``$X``, ``${X}``), not a positional or special one.
-_ANY_REF = re.compile(r"\$(?:\{([A-Za-z_]\w*)\}|([A-Za-z_]\w*))")
 
 
 def _in_background(cmd: ShellCommand) -> bool:
