@@ -1,0 +1,85 @@
+# ruff: noqa: E501, F821
+# Case list for make_cases.py (exec'd there; `case` is defined by make_cases.py).
+
+SRUN_TR = 'srun torchrun --nnodes=2 --nproc_per_node=4 --rdzv_backend=c10d \\\n    --rdzv_endpoint="$MASTER_ADDR:$MASTER_PORT" --rdzv_id="$SLURM_JOB_ID" train.py --epochs 10'
+TR1 = 'torchrun --standalone --nnodes=1 --nproc_per_node=4 train.py --config configs/small.yaml'
+POL = 'mpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --depth=16 --cpu-bind depth python train.py'
+PYX = 'srun --container-image="$CONT" --container-mounts="$PWD":/workspace python /workspace/train.py'
+PM = 'srun --cpu-bind=cores python train.py --config configs/run.yaml'
+SRUNPY = 'srun python -u train.py --batch-size 256 --epochs 32'
+MPIAPP = 'srun --cpu-bind=cores ./solver input.dat'
+APPT = 'srun apptainer exec --nv --bind /scratch pytorch_24.04.sif \\\n    torchrun --nnodes=2 --nproc_per_node=4 --rdzv_backend=c10d \\\n    --rdzv_endpoint="$MASTER_ADDR:$MASTER_PORT" --rdzv_id="$SLURM_JOB_ID" train.py'
+TPN = 'srun torchrun --nnodes=2 --nproc_per_node=4 --rdzv_backend=c10d \\\n    --rdzv_endpoint="$MASTER_ADDR:$MASTER_PORT" --rdzv_id="$SLURM_JOB_ID" train.py --epochs 10'
+
+# ---------------------------------------------------------------- script cases
+
+case(
+    id='myria3d123-nccl-blocking-wait-export-kills-step-during-rank0-data-prep',
+    kind='script',
+    source='https://github.com/IGNF/myria3d/issues/123',
+    thread_site='a Slurm GPU cluster (IGN, node DEL2212S020); myria3d (Lightning DDP) prepares its test set on rank 0 for about half an hour while the other ranks wait; the step is cancelled and srun terminates the tasks; the reporter finds that the job script exported NCCL_BLOCKING_WAIT=1 and NCCL_ASYNC_ERROR_HANDLING=1 and that removing the two exports removes the failure (issue closed)',
+    what='the two NCCL error-handling exports in the job script make the waiting ranks give up after the default 30-minute collective timeout while rank 0 is still preparing data, and the step is torn down; the fix is in the job script (drop the exports, or raise the timeout); the thread confirms removing the exports fixed it, the timeout mechanism is read from the 29-minute progress line; assumed shape - one srun task per GPU on one Delta node with the two exports before srun, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_python.sh',
+    replace=[['export MASTER_PORT=12802', 'export MASTER_PORT=12802\nexport NCCL_BLOCKING_WAIT=1\nexport NCCL_ASYNC_ERROR_HANDLING=1'], [SRUNPY, 'srun python run.py task.task_name=fit trainer.devices=4 trainer.strategy=ddp']],
+    log='''
+Preparing test set...:  46%|████▋     | 31/67 [29:02<35:12, 58.67s/it]slurmstepd: error: *** STEP 6053.0 ON DEL2212S020 CANCELLED AT 2024-04-23T12:18:08 ***
+srun: launch/slurm: _task_finish: Received task exit notification for 1 task of StepId=6053.0 (status=0x000f).
+srun: error: DEL2212S020: task 0: Terminated
+srun: Force Terminated StepId=6053.0
+''',
+    expect={'families': ['environment'], 'fix': r'(?m)^(-export NCCL_BLOCKING_WAIT=1|-export NCCL_ASYNC_ERROR_HANDLING=1|\+export (TORCH_)?NCCL_(BLOCKING_WAIT|ASYNC_ERROR_HANDLING)=0)'},
+)
+
+case(
+    id='yolov5-12429-two-tasks-per-node-each-run-distributed-launcher',
+    kind='script',
+    source='https://github.com/ultralytics/yolov5/issues/12429',
+    thread_site='a Slurm cluster with 2-GPU nodes (nccl/2.18.1-cuda11.8 modules); YOLOv5 multi-node training on 4 nodes; the job asks `--ntasks-per-node=2` and every task runs `python -m torch.distributed.run --nproc_per_node 2 ...`; the reporter says 4 nodes x 1 GPU works, and with 2 GPUs per node everything runs except the second task on the master node, which reports that the chosen master port is already in use (the error text itself is not quoted in the thread; the printed lines show both tasks of the first node taking node rank 0)',
+    what='DOUBTFUL - the port error is described, not quoted; read from the printed lines: srun starts two tasks per node and each task starts its own launcher with --nproc_per_node 2, so the master node runs two launchers that both claim node rank 0 and the master port (several launchers per node); the fix is one launcher task per node (`--ntasks-per-node=1`), the thread does not confirm it; assumed shape - 4 nodes with 2 tasks per node and one torch.distributed.run per task on Delta, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_torchrun_tpn.sh',
+    replace=[['#SBATCH -N 2', '#SBATCH -N 4'], ['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=2'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=2'], ['export MASTER_PORT=29500', 'export MASTER_PORT=12653'], [TPN, 'srun python -m torch.distributed.run --nproc_per_node 2 --nnodes 4 --node_rank $SLURM_NODEID \\\n    --master_addr $MASTER_ADDR --master_port $MASTER_PORT train.py --data training.yaml --weights yolov5s.pt --img 2048']],
+    log='''
+Node d-10-3-1 has rank 0
+Node d-10-3-1 has rank 0
+MASTER_ADDR=172.31.130.100
+MY_ADDRESS=172.31.130.100
+Assigned port for MASTER_PORT: 12653
+''',
+    expect={'families': ['launcher'], 'fix': r'(?m)^(\+#SBATCH --ntasks-per-node=1\b|-#SBATCH --ntasks-per-node=2)'},
+)
+
+# ------------------------------------------------------------ not-script cases
+
+case(
+    id='pytorch177472-nvls-multicast-bind-fabric-manager-down',
+    kind='not_script',
+    source='https://github.com/pytorch/pytorch/pull/177472',
+    thread_site='PyTorch CI H100 SXM nodes with NVSwitch (8 GPUs per node); every multi-process NCCL job fails at communicator init because NCCL 2.29 tries NVLink SHARP multicast while the Fabric Manager service is not running on the node; the PR sets NCCL_NVLS_ENABLE=0 as a stop-gap and the maintainers say the machines must be fixed or restarted (two lines of the NCCL message, the ncclUnhandledCudaError line and the Fabric Manager hint, are left out because they repeat earlier sets word for word)',
+    what='a node fault (NVIDIA Fabric Manager / NVSwitch state of the machine); the job script is correct - disabling NVLS in the environment only hides the fault, the node must be repaired; assumed shape - a single-node 8-GPU torchrun job on a Delta 8-GPU node, diagnosed as on Delta',
+    cluster='delta',
+    script='torchrun_single.sh',
+    replace=[['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=8'], [TR1, 'torchrun --standalone --nnodes=1 --nproc_per_node=8 test_symmetric_memory.py']],
+    log='''
+torch.distributed.DistBackendError: NCCL error in: /var/lib/jenkins/workspace/torch/csrc/distributed/c10d/NCCLUtils.cpp:93, unhandled cuda error (run with NCCL_DEBUG=INFO for details), NCCL version 2.29.3
+Last error:
+Failed to bind NVLink SHARP (NVLS) Multicast memory of size 2097152 : CUDA error 401 'the operation cannot be performed in the present state'.
+''',
+)
+
+case(
+    id='mmcv700-pyxis-container-no-scontrol-master-addr-unresolved',
+    kind='not_script',
+    source='https://github.com/open-mmlab/mmcv/issues/700',
+    thread_site='a Slurm cluster with pyxis; MMDetection started with `--launcher slurm` inside the container; mmcv\'s slurm init calls `scontrol show hostname` to find the master node, scontrol does not exist in the image, so MASTER_ADDR becomes the shell error text and the TCPStore cannot resolve it; the reporter comments out the line in mmcv and training works, and proposes to keep a MASTER_ADDR already set (a library change; the TCPStore call line is left out because it repeats an earlier set)',
+    what='a library behaviour: mmcv\'s slurm initialisation overwrites MASTER_ADDR with the output of scontrol run inside the container; the job script cannot make scontrol appear in the image and the value it exports is overwritten; fixed by changing mmcv, so not a script fault; assumed shape - one task per GPU in a pyxis container on a Delta-like 8-GPU node, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_pyxis.sh',
+    replace=[[PYX, 'srun --container-image="$CONT" --container-mounts="$PWD":/workspace python /workspace/tools/train.py configs/faster_rcnn_r50_fpn_1x_coco.py --launcher slurm']],
+    log='''
+  File "/opt/conda/lib/python3.6/site-packages/torch/distributed/distributed_c10d.py", line 423, in init_process_group
+ValueError: host not found: Temporary failure in name resolution
+/bin/dash: 1: scontrol: not found
+''',
+)
