@@ -50,6 +50,52 @@ Assigned port for MASTER_PORT: 12653
     expect={'families': ['launcher'], 'fix': r'(?m)^(\+#SBATCH --ntasks-per-node=1\b|-#SBATCH --ntasks-per-node=2)'},
 )
 
+case(
+    id='pytorch81628-roce-ib-completion-error-12-needs-gid-index',
+    kind='script',
+    source='https://github.com/pytorch/pytorch/issues/81628',
+    thread_site='multi-node PyTorch DDP over RoCE NICs (mlx5, machines behind different switches); NCCL fails with IB completion error 12 / vendor err 129 as soon as the nodes talk; a PyTorch maintainer says it usually means the NICs cannot reach each other over IB/RoCE and points at NVIDIA/nccl#426; another user with the same message reports it was solved by passing NCCL_IB_GID_INDEX=3 to the job',
+    what='DOUBTFUL - the fix comes from a second user with the same message, not from the reporter, and the maintainer also allows a fabric fault: on RoCE nodes the default GID index is not routable between switches, so the job environment must select the routable GID (`export NCCL_IB_GID_INDEX=3` in the job script); assumed shape - one torchrun per node under srun on two Delta-like nodes without the GID export, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_torchrun.sh',
+    log=\'\'\'
+NCCL WARN NET/IB : Got completion from peer 192.168.17.147<38560> with error 12, opcode 0, len 0, vendor err 129
+\'\'\',
+    expect={'families': ['network', 'environment'], 'fix': r'(?m)^\+.*NCCL_IB_GID_INDEX=\d'},
+)
+
+case(
+    id='dask12208-jobqueue-mem-and-mem-per-gpu-mutually-exclusive',
+    kind='script',
+    source='https://github.com/dask/dask/issues/12208',
+    thread_site='a Slurm GPU cluster (RHEL 9.6) used through dask-jobqueue SLURMCluster on the gpu queue; the generated batch script carries `--mem` from the required memory argument and the user adds `--mem-per-gpu=40G` as an extra directive; sbatch refuses the script (open issue, the message names the conflict)',
+    what='the job script asks memory twice in two exclusive forms (`#SBATCH --mem=...` and `#SBATCH --mem-per-gpu=...`); the fix is in the job script (keep one of them); assumed shape - a one-node, one-GPU python job on Delta with both memory directives, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_python.sh',
+    replace=[['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=1\n#SBATCH --mem=120G\n#SBATCH --mem-per-gpu=40G'], [SRUNPY, 'srun python -m distributed.cli.dask_worker tcp://10.0.0.1:8786 --nthreads 1 --memory-limit 120GB']],
+    log=\'\'\'
+sbatch: fatal: --mem, --mem-per-cpu, and --mem-per-gpu are mutually exclusive.
+\'\'\',
+    expect={'families': ['scheduler', 'resources'], 'fix': r'(?m)^(-#SBATCH --mem=120G|-#SBATCH --mem-per-gpu=40G)'},
+)
+
+case(
+    id='pytorch15592-gloo-connects-to-loopback-127-0-1-1-needs-socket-ifname',
+    kind='script',
+    source='https://github.com/pytorch/pytorch/issues/15592',
+    thread_site='two GPU nodes (2 x 2 GPUs) running PyTorch 1.0 distributed training with the Gloo backend; node 0 waits, the second node aborts because Gloo connects to 127.0.1.1 (the hostname resolves to the loopback address in /etc/hosts); a PyTorch developer says to set GLOO_SOCKET_IFNAME to the real interface and the reporter confirms it works',
+    what='the job environment lets Gloo pick the interface from the hostname, which resolves to a loopback address on these nodes; the fix is an export in the job script (`GLOO_SOCKET_IFNAME=<the node interface>`, e.g. eth0/ib0); assumed shape - one torchrun per node under srun on two Delta nodes with no socket-interface export, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_torchrun.sh',
+    replace=[['export MASTER_PORT=29500', 'export MASTER_PORT=3210']],
+    log=\'\'\'
+terminate called after throwing an instance of 'gloo::IoException'
+  what():  [/opt/conda/conda-bld/pytorch_1544084119927/work/third_party/gloo/gloo/transport/tcp/pair.cc:724] connect [127.0.1.1]:3210: Connection refused
+Aborted (core dumped)
+\'\'\',
+    expect={'families': ['network', 'environment'], 'fix': r'(?m)^\+.*GLOO_SOCKET_IFNAME='},
+)
+
 # ------------------------------------------------------------ not-script cases
 
 case(
