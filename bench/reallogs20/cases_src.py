@@ -58,9 +58,9 @@ case(
     what='DOUBTFUL - the fix comes from a second user with the same message, not from the reporter, and the maintainer also allows a fabric fault: on RoCE nodes the default GID index is not routable between switches, so the job environment must select the routable GID (`export NCCL_IB_GID_INDEX=3` in the job script); assumed shape - one torchrun per node under srun on two Delta-like nodes without the GID export, diagnosed as on Delta',
     cluster='delta',
     script='srun_torchrun.sh',
-    log=\'\'\'
+    log='''
 NCCL WARN NET/IB : Got completion from peer 192.168.17.147<38560> with error 12, opcode 0, len 0, vendor err 129
-\'\'\',
+''',
     expect={'families': ['network', 'environment'], 'fix': r'(?m)^\+.*NCCL_IB_GID_INDEX=\d'},
 )
 
@@ -73,9 +73,9 @@ case(
     cluster='delta',
     script='srun_python.sh',
     replace=[['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=1\n#SBATCH --mem=120G\n#SBATCH --mem-per-gpu=40G'], [SRUNPY, 'srun python -m distributed.cli.dask_worker tcp://10.0.0.1:8786 --nthreads 1 --memory-limit 120GB']],
-    log=\'\'\'
+    log='''
 sbatch: fatal: --mem, --mem-per-cpu, and --mem-per-gpu are mutually exclusive.
-\'\'\',
+''',
     expect={'families': ['scheduler', 'resources'], 'fix': r'(?m)^(-#SBATCH --mem=120G|-#SBATCH --mem-per-gpu=40G)'},
 )
 
@@ -88,11 +88,11 @@ case(
     cluster='delta',
     script='srun_torchrun.sh',
     replace=[['export MASTER_PORT=29500', 'export MASTER_PORT=3210']],
-    log=\'\'\'
+    log='''
 terminate called after throwing an instance of 'gloo::IoException'
   what():  [/opt/conda/conda-bld/pytorch_1544084119927/work/third_party/gloo/gloo/transport/tcp/pair.cc:724] connect [127.0.1.1]:3210: Connection refused
 Aborted (core dumped)
-\'\'\',
+''',
     expect={'families': ['network', 'environment'], 'fix': r'(?m)^\+.*GLOO_SOCKET_IFNAME='},
 )
 
