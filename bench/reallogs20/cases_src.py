@@ -65,21 +65,6 @@ NCCL WARN NET/IB : Got completion from peer 192.168.17.147<38560> with error 12,
 )
 
 case(
-    id='dask12208-jobqueue-mem-and-mem-per-gpu-mutually-exclusive',
-    kind='script',
-    source='https://github.com/dask/dask/issues/12208',
-    thread_site='a Slurm GPU cluster (RHEL 9.6) used through dask-jobqueue SLURMCluster on the gpu queue; the generated batch script carries `--mem` from the required memory argument and the user adds `--mem-per-gpu=40G` as an extra directive; sbatch refuses the script (open issue, the message names the conflict)',
-    what='the job script asks memory twice in two exclusive forms (`#SBATCH --mem=...` and `#SBATCH --mem-per-gpu=...`); the fix is in the job script (keep one of them); assumed shape - a one-node, one-GPU python job on Delta with both memory directives, diagnosed as on Delta',
-    cluster='delta',
-    script='srun_python.sh',
-    replace=[['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=1\n#SBATCH --mem=120G\n#SBATCH --mem-per-gpu=40G'], [SRUNPY, 'srun python -m distributed.cli.dask_worker tcp://10.0.0.1:8786 --nthreads 1 --memory-limit 120GB']],
-    log='''
-sbatch: fatal: --mem, --mem-per-cpu, and --mem-per-gpu are mutually exclusive.
-''',
-    expect={'families': ['scheduler', 'resources'], 'fix': r'(?m)^(-#SBATCH --mem=120G|-#SBATCH --mem-per-gpu=40G)'},
-)
-
-case(
     id='pytorch15592-gloo-connects-to-loopback-127-0-1-1-needs-socket-ifname',
     kind='script',
     source='https://github.com/pytorch/pytorch/issues/15592',
