@@ -81,6 +81,22 @@ Aborted (core dumped)
     expect={'families': ['network', 'environment'], 'fix': r'(?m)^\+.*GLOO_SOCKET_IFNAME='},
 )
 
+case(
+    id='axolotl494-sample-packing-broadcast-timeout-nccl-buffsize',
+    kind='script',
+    source='https://github.com/axolotl-ai-cloud/axolotl/issues/494',
+    thread_site='multi-GPU axolotl fine-tuning with sample packing on one 8-GPU machine (docker); for some datasets training hangs and the NCCL watchdog aborts a BROADCAST after 30 minutes; the reporter tried NCCL settings one by one and found that passing NCCL_BUFFSIZE=536870912 (512 MB instead of the 4 MB default) in the job environment lets training run through',
+    what='DOUBTFUL - the fix is the reporter\'s own experiment, the maintainers did not confirm a cause and a data-side fault (uneven packed batches) is possible; labelled script because the reported fix is an environment setting of the launch (`export NCCL_BUFFSIZE=536870912`); assumed shape - a one-node accelerate launch on 8 GPUs in a Delta job, diagnosed as on Delta',
+    cluster='delta',
+    script='accelerate.sh',
+    replace=[['#SBATCH --gpus-per-node=2', '#SBATCH --gpus-per-node=8'], ['accelerate launch --config_file ./deepspeed_zero2.yaml --num_processes 2 train_ppo.py', 'accelerate launch --num_processes 8 -m axolotl.cli.train config.yml']],
+    log='''
+ProcessGroupNCCL.cpp:828] [Rank 1] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=42, OpType=BROADCAST, Timeout(ms)=1800000) ran for 1809852 milliseconds before timing out.
+[E ProcessGroupNCCL.cpp:460] To avoid data inconsistency, we are taking the entire process down.
+''',
+    expect={'families': ['environment'], 'fix': r'(?m)^\+.*NCCL_BUFFSIZE='},
+)
+
 # ------------------------------------------------------------ not-script cases
 
 case(
@@ -112,5 +128,59 @@ case(
   File "/opt/conda/lib/python3.6/site-packages/torch/distributed/distributed_c10d.py", line 423, in init_process_group
 ValueError: host not found: Temporary failure in name resolution
 /bin/dash: 1: scontrol: not found
+''',
+)
+
+case(
+    id='pytorch134384-inductor-cubin-tmp-file-race-multinode-compile',
+    kind='not_script',
+    source='https://github.com/pytorch/pytorch/issues/134384',
+    thread_site='an 8-node x 8-GPU torchrun job (nodes foundry-*) using torch.compile; at random, one rank of many dies with FileNotFoundError on a temporary .cubin file in the node-local Inductor/Triton cache under /tmp; the reporter suspects a race between processes compiling the same kernel and the issue was triaged to the Inductor team (closed)',
+    what='DOUBTFUL - the fix is not visible in the thread; a race inside the compiler cache (PyTorch Inductor writing and renaming temporary files concurrently), on node-local /tmp, so no job-script setting is implicated; a library bug; assumed shape - one torchrun per node under srun on Delta nodes, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_torchrun.sh',
+    replace=[['#SBATCH -N 2', '#SBATCH -N 8'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=8'], [SRUN_TR, 'srun torchrun --nnodes=8 --nproc_per_node=8 --rdzv_backend=c10d \\\n    --rdzv_endpoint="$MASTER_ADDR:$MASTER_PORT" --rdzv_id="$SLURM_JOB_ID" exp/codebook_collapse_trace.py --stage 1']],
+    log='''
+[rank60]: FileNotFoundError: [Errno 2] No such file or directory: '/tmp/torchinductor_ubuntu/triton/4/5eba80077c5d5c6def3f812b8cccbc7d/triton_.cubin.tmp.pid_93828_100098'
+''',
+)
+
+case(
+    id='litdata340-combined-streaming-dataset-weights-multinode-nccl-timeout',
+    kind='not_script',
+    source='https://github.com/Lightning-AI/litData/issues/340',
+    thread_site='a 2-node torchrun training job (AWS SageMaker) reading a litdata CombinedStreamingDataset with weight factors and iterate_over_all=False; training stops logging after a fixed number of batches and the NCCL watchdog fires 30 minutes later; single node works; the maintainers took it as a litdata bug (labelled bug, closed)',
+    what='a library bug: with weighted sampling the streaming dataset hands ranks on different nodes different numbers of batches, so one rank enters a collective the others never reach; the job script is not involved; assumed shape - one torchrun per node under srun on two Delta nodes, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_torchrun.sh',
+    log='''
+2024-08-23T21:52:48.476Z | pytorch_lightning - INFO - RANK 0 - on_train_batch_end - EPOCH 1 BATCH 80/inf(0.00%): train_loss=0.07478; train_unweighted_loss=0.09251; train_rec=0.50000; train_neg_rec=0.98684; train_prec=0.80000; lr=0.0000499693
+''',
+)
+
+case(
+    id='pytorch141069-iterable-dataset-unequal-rank-lengths-watchdog-abort',
+    kind='not_script',
+    source='https://github.com/pytorch/pytorch/issues/141069',
+    thread_site='DDP training with an IterableDataset whose shards give the ranks different numbers of samples; the rank that runs out of data stops calling collectives, the others wait until the NCCL watchdog aborts the process group and terminates the processes (issue closed, triaged by the distributed team)',
+    what='a fault of the training program (the data pipeline gives the ranks unequal numbers of batches, so collectives no longer match); nothing in the launch script causes or fixes it; assumed shape - one srun task per GPU on one Delta node, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_python.sh',
+    log='''
+frame #2: c10d::ProcessGroupNCCL::watchdogHandler() + 0x1a0 (0x7f9391bada80 in /home/timchenko.daniil2/.cache/pypoetry/virtualenvs/multimodal-recsys-bpCE73dY-py3.10/lib/python3.10/site-packages/torch/lib/libtorch_cuda.so)
+terminate called after throwing an instance of 'terminate called after throwing an instance of 'c10::DistBackendError'
+''',
+)
+
+case(
+    id='nccl1180-libtorch-cuda-undefined-symbol-ncclcommregister',
+    kind='not_script',
+    source='https://github.com/NVIDIA/nccl/issues/1180',
+    thread_site='a GPU machine where the user had installed an older NCCL by hand next to the pip PyTorch wheel; importing torch fails because libtorch_cuda.so resolves an NCCL without ncclCommRegister; commenters point at the conflicting NCCL copy (remove it, or build a matching NCCL and put it on LD_LIBRARY_PATH), and pytorch/pytorch#119932 traces the same message to a second package shipping an incompatible NCCL',
+    what='a software-environment fault (two incompatible NCCL libraries installed in the Python environment, the older one loaded); the launch script neither causes nor fixes it - the environment must be rebuilt; assumed shape - a single-node torchrun job on Delta using the user\'s own Python environment, diagnosed as on Delta',
+    cluster='delta',
+    script='torchrun_single.sh',
+    log='''
+torch/lib/libtorch_cuda.so: undefined symbol: ncclCommRegister
 ''',
 )
