@@ -97,6 +97,51 @@ ProcessGroupNCCL.cpp:828] [Rank 1] Watchdog caught collective operation timeout:
     expect={'families': ['environment'], 'fix': r'(?m)^\+.*NCCL_BUFFSIZE='},
 )
 
+case(
+    id='fonduehtr13-kraken-dataloader-worker-killed-cluster-memory',
+    kind='script',
+    source='https://github.com/FoNDUE-HTR/Documentation/issues/13',
+    thread_site='a university Slurm cluster (Geneva, /home/users/g/...) running kraken (PyTorch Lightning) text-recognition training; a DataLoader worker is killed by the kernel and training stops; the same user\'s earlier report on kraken was answered as a resource limit on the cluster (closed)',
+    what='DOUBTFUL - the thread does not quote the cause; a DataLoader worker killed by SIGKILL on a cluster job is the memory limit of the job (cgroup OOM), so the fix is in the job script (ask more memory, `--mem`/`--mem-per-cpu`, or fewer workers); assumed shape - a one-GPU srun job on Delta without a memory request, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_python.sh',
+    replace=[['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=1'], [SRUNPY, 'srun ketos train -f binary -d cuda:0 --workers 8 dataset.arrow']],
+    log='''
+RuntimeError: DataLoader worker (pid 164244) is killed by signal: Killed.
+''',
+    expect={'families': ['resources'], 'fix': r'(?m)^(\+#SBATCH --mem(-per-cpu|-per-gpu)?[= ]|\+#SBATCH --cpus-per-task=)'},
+)
+
+case(
+    id='prolong9-two-node-sbatch-torchrun-rendezvous-timeout',
+    kind='script',
+    source='https://github.com/princeton-nlp/ProLong/issues/9',
+    thread_site='a Slurm cluster with 4 x A100-80GB nodes; ProLong fine-tuning on 2 nodes x 4 GPUs from the project\'s train_sft.sh, which detects the node count with scontrol and starts torchrun from the batch script; every attempt ends in a rendezvous timeout even with rdzv-conf timeout=600 (closed)',
+    what='DOUBTFUL - the thread\'s resolution is not visible; read from the script shape: torchrun is started once from the batch script (on the first node only) with two nodes expected, so the second node never joins the rendezvous; the fix is in the job script (start one torchrun per node with `srun --ntasks-per-node=1 torchrun ...`); assumed shape - a 2-node batch script running torchrun without srun on Delta, diagnosed as on Delta',
+    cluster='delta',
+    script='torchrun_batch_multinode.sh',
+    replace=[['#SBATCH --nodes=3', '#SBATCH --nodes=2'], ['torchrun --nnodes=3 --nproc_per_node=4 --max_restarts=1 --rdzv_id=9876543210 --rdzv_backend=c10d --rdzv_endpoint=${MASTER_ADDR} train.py', 'torchrun --nnodes=2 --nproc_per_node=4 --rdzv_backend=c10d --rdzv_endpoint=${MASTER_ADDR}:29500 --rdzv-conf timeout=600 finetune.py']],
+    log='''
+I always got `torch.distributed.elastic.rendezvous.api.RendezvousTimeoutError`, even when `rdzv-conf timeout` is set to 600.
+''',
+    expect={'families': ['launcher'], 'fix': r'(?m)^\+\s*srun\b.*torchrun'},
+)
+
+case(
+    id='torchdata1142-gloo-new-group-connection-refused-needs-socket-ifname',
+    kind='script',
+    source='https://github.com/meta-pytorch/data/issues/1142',
+    thread_site='multi-node training reading webdataset shards through torchdata DataLoader2 with the distributed reading service, which creates a Gloo process group; single node works, multiple nodes fail with TCP connection refused in dist.new_group(backend="gloo"); a maintainer suggests the nodes resolve to localhost and to set GLOO_SOCKET_IFNAME, and the reporter confirms that adding `export GLOO_SOCKET_IFNAME=eth0` to the launching script fixed it (closed)',
+    what='the job environment lets Gloo choose the interface, which resolves to a loopback address; the fix is an export in the launch script (`GLOO_SOCKET_IFNAME=<node interface>`); assumed shape - one torchrun per node under srun on two Delta nodes with no Gloo interface export, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_torchrun.sh',
+    log='''
+  File "/root/miniconda3/lib/python3.8/site-packages/torchdata/dataloader2/reading_service.py", line 446, in initialize
+    self._pg = dist.new_group(backend="gloo", timeout=timedelta(seconds=self._timeout))
+''',
+    expect={'families': ['network', 'environment'], 'fix': r'(?m)^\+.*GLOO_SOCKET_IFNAME='},
+)
+
 # ------------------------------------------------------------ not-script cases
 
 case(
@@ -182,5 +227,49 @@ case(
     script='torchrun_single.sh',
     log='''
 torch/lib/libtorch_cuda.so: undefined symbol: ncclCommRegister
+''',
+)
+
+case(
+    id='nccl1611-gb200-ten-nodes-old-nccl-heap-corruption',
+    kind='not_script',
+    source='https://github.com/NVIDIA/nccl/issues/1611',
+    thread_site='a GB200 cluster (4 GPUs per node, aarch64) running nccl-tests with MPI; 8 nodes pass, 10 or 12 nodes abort with heap corruption; an NVIDIA engineer notes the job uses NCCL 2.21.5 while Blackwell/GB200 is only supported from NCCL 2.25.1; the reporter confirms NCCL 2.25.1 works',
+    what='a library version fault (an NCCL release that predates support for the hardware); the launch script is correct - the NCCL build in the environment must be upgraded; assumed shape - an MPI benchmark under srun on DeltaAI GH200 nodes (same Grace-Blackwell/Hopper aarch64 family), diagnosed as on DeltaAI',
+    cluster='deltaai',
+    script='srun_mpi_app.sh',
+    replace=[['#SBATCH --nodes=8', '#SBATCH --nodes=10'], ['#SBATCH --ntasks-per-node=64', '#SBATCH --ntasks-per-node=4\n#SBATCH --gpus-per-node=4'], [MPIAPP, 'srun --cpu-bind=cores ./build/all_reduce_perf -b 8 -e 8G -f 2 -g 1']],
+    log='''
+NCCL version 2.21.5+cuda12.8
+free(): corrupted unsorted chunks
+[rack1-93-slot7:186363] *** Process received signal ***
+[rack1-93-slot7:186363] Signal: Aborted (6)
+''',
+)
+
+case(
+    id='digits2005-gpu0-exclusive-process-busy-on-shared-node',
+    kind='not_script',
+    source='https://github.com/NVIDIA/DIGITS/issues/2005',
+    thread_site='an HPC cluster node with two Tesla K40m GPUs in exclusive-process compute mode; training on the first GPU fails with CUDA error 46 while the second GPU works; nvidia-smi shows 74 MiB in use on GPU 0 and the reporter suspects another process (the DIGITS server) holding GPU 0',
+    what='DOUBTFUL - the thread does not state a resolution; the GPU is in exclusive-process mode and already held by another process on the node, so a second process cannot open it; that is node/GPU state (or another program), not the launch script; assumed shape - a one-GPU python job on Delta, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_python.sh',
+    replace=[['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=1']],
+    log='''
+Check failed: error == cudaSuccess (46 vs. 0)  all CUDA-capable devices are busy or unavailable
+''',
+)
+
+case(
+    id='pytorch17349-processgroupnccl-260-unhandled-cuda-error-old-nccl',
+    kind='not_script',
+    source='https://github.com/pytorch/pytorch/issues/17349',
+    thread_site='PyTorch 1.0 distributed training with the NCCL backend failing at ProcessGroupNCCL.cpp:260 with an unhandled CUDA error; a PyTorch maintainer closes the issue as "please upgrade your NCCL"; later commenters with multi-node jobs report other workarounds (NCCL_SOCKET_IFNAME, NCCL_IB_DISABLE)',
+    what='DOUBTFUL - the maintainer\'s resolution is a library upgrade (an NCCL too old for the setup), which is not a launch-script fault; some commenters fixed a similar message with network exports in the job script, so the label rests on the maintainer\'s closing reason; assumed shape - one srun task per GPU on one Delta node, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_python.sh',
+    log='''
+ProcessGroupNCCL.cpp:260, unhandled cuda error
 ''',
 )
