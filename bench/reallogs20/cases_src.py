@@ -142,6 +142,37 @@ case(
     expect={'families': ['network', 'environment'], 'fix': r'(?m)^\+.*GLOO_SOCKET_IFNAME='},
 )
 
+case(
+    id='datatrove248-nested-srun-inherits-cpu-bind-outside-step-allocation',
+    kind='script',
+    source='https://github.com/huggingface/datatrove/issues/248',
+    thread_site='a Slurm GPU cluster; a datatrove Slurm executor (which submits its own jobs and steps) is launched from inside an existing srun session; the inherited SLURM_* variables, in particular SLURM_CPU_BIND_*, make the new step ask for CPUs outside its allocation and srun refuses to launch; the reporter (HF engineer) documents the fix: unset the SLURM_* (or only SLURM_CPU_BIND_*) variables before launching',
+    what='the launch runs inside an allocation whose SLURM_CPU_BIND_* settings leak into the nested srun; the fix is in the launch script (unset the inherited SLURM_CPU_BIND_* / SLURM_* variables before the nested launch, or `--cpu-bind=none`); assumed shape - a one-node Delta job whose script launches a second srun-based driver from inside an srun step, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_python.sh',
+    replace=[['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=1'], [SRUNPY, 'srun --ntasks=1 python my_data_trove_slurm.py']],
+    log='''
+srun: error: CPU binding outside of job step allocation, allocated CPUs are: 0x0000000000000FFF80000000000000000000000FFF8000000000.
+srun: error: Task launch for StepId=120986.0 failed on node xxx-yyy-11: Unable to satisfy cpu bind request
+''',
+    expect={'families': ['launcher', 'environment'], 'fix': r'(?m)^\+.*(unset .*SLURM|SLURM_CPU_BIND[A-Z_]*=\s|--cpu-bind[= ]none)'},
+)
+
+case(
+    id='noether233-submitit-inner-srun-cpu-bind-noncontiguous-mask',
+    kind='script',
+    source='https://github.com/Emmi-AI/noether/pull/233',
+    thread_site='a Slurm GPU partition whose CPU mask is non-contiguous; noether training jobs are submitted through submitit, whose generated batch script starts the training with srun and the default per-task CPU binding; the step aborts before the program starts, and the PR adds `--cpu-bind=none` to the inner srun (a real submission on the affected cluster then completed)',
+    what='the srun line of the generated job script asks for per-task CPU binding that the allocation cannot satisfy; the fix is in the script (`srun --cpu-bind=none ...`); assumed shape - one srun task per GPU on one Delta node, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_python.sh',
+    replace=[[SRUNPY, 'srun python -m noether.train --config configs/train.yaml']],
+    log='''
+srun: error: Unable to satisfy cpu bind request
+''',
+    expect={'families': ['launcher'], 'fix': r'(?m)^\+.*srun .*--cpu-bind[= ]none'},
+)
+
 # ------------------------------------------------------------ not-script cases
 
 case(
@@ -271,5 +302,19 @@ case(
     script='srun_python.sh',
     log='''
 ProcessGroupNCCL.cpp:260, unhandled cuda error
+''',
+)
+
+case(
+    id='tensorpipe412-cuda-ipc-gpu-uuid-not-visible-two-jobs-one-node',
+    kind='not_script',
+    source='https://github.com/pytorch/tensorpipe/issues/412',
+    thread_site='PyTorch RPC (TensorPipe backend) between two Slurm jobs that land on the same node with different GPUs; Slurm isolates the devices so neither process can see the other\'s GPU, and TensorPipe\'s CUDA-IPC channel throws instead of declining the channel; a TensorPipe maintainer agrees canCommunicateWithRemote should handle it (open issue)',
+    what='a library bug (TensorPipe\'s cuda_ipc channel assumes every peer GPU is visible to NVML); the jobs\' device isolation is normal Slurm behaviour and the launch scripts are correct; assumed shape - a one-GPU python job on a shared Delta node, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_python.sh',
+    replace=[['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=1'], [SRUNPY, 'srun python rpc_worker.py --peer "$PEER_ADDR"']],
+    log='''
+In globalIdxForDevice at tensorpipe/channel/cuda_ipc/context_impl.cc:102 "iter == globalUuids.end()Couldn't find GPU with UUID 9b967b0b-fa75-3a89-0770-e950eea546c5"
 ''',
 )
