@@ -173,6 +173,40 @@ srun: error: Unable to satisfy cpu bind request
     expect={'families': ['launcher'], 'fix': r'(?m)^\+.*srun .*--cpu-bind[= ]none'},
 )
 
+case(
+    id='pyxis116-nccl-tests-every-process-rank-0-no-pmi',
+    kind='script',
+    source='https://github.com/NVIDIA/pyxis/issues/116',
+    thread_site='a DeepOps Slurm cluster with pyxis/enroot, 2 nodes x 8 A100; nccl-tests (MPI build) started with srun in a container; every process reports itself as rank 0 of group 0 on device 0, so each process runs alone (open issue, no maintainer answer in the excerpt)',
+    what='DOUBTFUL - the cause is read from the output, not stated: all processes being rank 0 means the MPI program did not get its rank from the launcher, i.e. srun started it without the PMI plugin the container MPI needs; the fix is in the launch line (`srun --mpi=pmix ...`); assumed shape - one task per GPU in a pyxis container on an 8-GPU Delta-like node, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_pyxis.sh',
+    replace=[[PYX, 'srun --container-image="$CONT" --container-mounts="$PWD":/workspace /workspace/nccl-tests/build/all_reduce_perf -b 8 -e 8G -f 2 -g 1']],
+    log='''
+#  Rank  0 Group  0 Pid 672180 on inst-3vxrm-boson-pool device  0 [0x0f] NVIDIA A100-SXM4-40GB
+#  Rank  0 Group  0 Pid 672182 on inst-3vxrm-boson-pool device  0 [0x0f] NVIDIA A100-SXM4-40GB
+#  Rank  0 Group  0 Pid 459942 on inst-0kulk-boson-pool device  0 [0x0f] NVIDIA A100-SXM4-40GB
+''',
+    expect={'families': ['launcher', 'containers'], 'fix': r'(?m)^\+.*srun .*--mpi[= ]pmi'},
+)
+
+case(
+    id='itwinai472-rivanna-srun-step-execve-bash-not-found-empty-cmd',
+    kind='script',
+    source='https://github.com/interTwin-eu/itwinai/issues/472',
+    thread_site='UVA Rivanna (Slurm, 2 GPU nodes); the itwinai-generated DDP job script prints its settings (SYSTEM, EXECUTE and TRAINING_CMD are empty) and then every srun step fails at once because bash cannot be executed in the step; the reporter could not run the tutorial on this cluster (closed)',
+    what='DOUBTFUL - the thread excerpt does not state the fix; read from the log: the generated script runs its steps as `srun ... bash -c "$TRAINING_CMD"` with an empty command and an environment in which the step cannot find bash (the job script does not set up the environment the steps inherit on this system); the fix is in the job script (a non-empty command and an environment exported to the steps, e.g. `--export=ALL` / the module and PATH setup before srun); assumed shape - a 2-node srun job on Delta whose script exports nothing to its steps, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_torchrun.sh',
+    replace=[['#SBATCH --time=01:00:00', '#SBATCH --time=01:00:00\n#SBATCH --export=NONE'], [SRUN_TR, 'srun bash -c "$TRAINING_CMD"']],
+    log='''
+DEBUG: TRAINING_CMD: 
+srun: error: udc-aj36-35: task 0: Exited with exit code 2
+[2025-12-11T02:29:03.160] error: execve(): bash: No such file or directory
+''',
+    expect={'families': ['environment', 'launcher'], 'fix': r'(?m)^(-#SBATCH --export=NONE|\+.*--export=ALL|\+.*TRAINING_CMD=)'},
+)
+
 # ------------------------------------------------------------ not-script cases
 
 case(
@@ -316,5 +350,48 @@ case(
     replace=[['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=1'], [SRUNPY, 'srun python rpc_worker.py --peer "$PEER_ADDR"']],
     log='''
 In globalIdxForDevice at tensorpipe/channel/cuda_ipc/context_impl.cc:102 "iter == globalUuids.end()Couldn't find GPU with UUID 9b967b0b-fa75-3a89-0770-e950eea546c5"
+''',
+)
+
+case(
+    id='pyxis47-no-cuda-device-detected-cgroup-constrain-devices-off',
+    kind='not_script',
+    source='https://github.com/NVIDIA/pyxis/issues/47',
+    thread_site='a Slurm cluster with pyxis/enroot containers; GPU jobs started in a container fail with "no CUDA-capable device is detected" for some combinations of requested GPUs and concurrent jobs; the site admin adds ConstrainDevices=yes to cgroup.conf and the failures stop; the pyxis maintainer closes the issue',
+    what='a site configuration fault (Slurm device cgroups not enabled, so the container sees GPU device files that do not match the job\'s CUDA_VISIBLE_DEVICES); fixed in the cluster\'s cgroup.conf, not in the job script; assumed shape - one task per GPU in a pyxis container on an 8-GPU Delta-like node, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_pyxis.sh',
+    log='''
+no CUDA-capable device is detected
+''',
+)
+
+case(
+    id='pytorch40420-multi-gpu-backward-cudnn-execution-failed-bad-machine',
+    kind='not_script',
+    source='https://github.com/pytorch/pytorch/issues/40420',
+    thread_site='multi-GPU training fails in loss.backward() with a cuDNN execution failure; asked for a reproducer, the reporter ran the same environment on another machine where the error never occurred and concluded it was the hardware (closed); another user sees the same on an AWS P3 instance',
+    what='DOUBTFUL - only the reporter\'s conclusion (same software, different machine, error gone) points at a hardware fault of the first machine; nothing in the launch is implicated; assumed shape - one srun task per GPU on one Delta node, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_python.sh',
+    log='''
+RuntimeError: cuDNN error: CUDNN_STATUS_EXECUTION_FAILED
+''',
+)
+
+case(
+    id='lightning13605-gpu-bind-closest-slurm-managing-tasks-false',
+    kind='not_script',
+    source='https://github.com/Lightning-AI/pytorch-lightning/issues/13605',
+    thread_site='a Slurm GPU cluster (4 GPUs per node, two NUMA domains); with `srun --ntasks-per-node=4 --gpus-per-node=4 --gpu-bind=closest` each task sees the two GPUs of its socket, so Lightning counts 2 devices per process and decides Slurm is not managing the tasks; the reporter shows the srun output and the Lightning check that goes wrong; labelled bug and fixed in Lightning (closed)',
+    what='a library bug (Lightning\'s _is_slurm_managing_tasks compares the device count of one process with the task count and fails under --gpu-bind=closest); the job script\'s binding is a valid Slurm request; assumed shape - the Lightning srun script with 4 tasks per node and closest GPU binding on Delta, diagnosed as on Delta',
+    cluster='delta',
+    script='lightning_srun.sh',
+    replace=[['srun python train.py trainer.devices=4 trainer.num_nodes=2', 'srun --gpu-bind=closest python train.py trainer.devices=4 trainer.num_nodes=2']],
+    log='''
+CUDA_VISIBLE_DEVICES=2,3
+CUDA_VISIBLE_DEVICES=2,3
+CUDA_VISIBLE_DEVICES=0,1
+CUDA_VISIBLE_DEVICES=0,1
 ''',
 )
