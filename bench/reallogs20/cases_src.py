@@ -200,7 +200,7 @@ case(
     script='srun_torchrun.sh',
     replace=[['#SBATCH --time=01:00:00', '#SBATCH --time=01:00:00\n#SBATCH --export=NONE'], [SRUN_TR, 'srun bash -c "$TRAINING_CMD"']],
     log='''
-DEBUG: TRAINING_CMD: 
+DEBUG: TRAINING_CMD:
 srun: error: udc-aj36-35: task 0: Exited with exit code 2
 [2025-12-11T02:29:03.160] error: execve(): bash: No such file or directory
 ''',
