@@ -1,0 +1,109 @@
+# ruff: noqa: E501, F821
+# Case list for make_cases.py (exec'd there; `case` is defined by make_cases.py).
+
+SRUN_TR = 'srun torchrun --nnodes=2 --nproc_per_node=4 --rdzv_backend=c10d \\\n    --rdzv_endpoint="$MASTER_ADDR:$MASTER_PORT" --rdzv_id="$SLURM_JOB_ID" train.py --epochs 10'
+TR1 = 'torchrun --standalone --nnodes=1 --nproc_per_node=4 train.py --config configs/small.yaml'
+POL = 'mpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --depth=16 --cpu-bind depth python train.py'
+AUR = 'mpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --cpu-bind depth -d 8 python train.py'
+PYX = 'srun --container-image="$CONT" --container-mounts="$PWD":/workspace python /workspace/train.py'
+PM = 'srun --cpu-bind=cores python train.py --config configs/run.yaml'
+SRUNPY = 'srun python -u train.py --batch-size 256 --epochs 32'
+MPIAPP = 'srun --cpu-bind=cores ./solver input.dat'
+LIT = 'srun python train.py trainer.devices=4 trainer.num_nodes=2'
+IBRUN = 'ibrun python train.py --epochs 10'
+
+# ---------------------------------------------------------------- script cases
+
+case(
+    id='lightning18950-gpus-four-each-task-sees-one-gpu-misconfiguration',
+    kind='script',
+    source='https://github.com/Lightning-AI/pytorch-lightning/issues/18950',
+    thread_site='a university Slurm cluster with 4x A100 nodes; a Lightning Trainer(devices=4, strategy="ddp") is started with `srun python ...` in a job asking `--nodes=1 --gpus=4 --ntasks-per-node=4`; every one of the four tasks raises the exception (a second user reports the same with `--gres=gpu:4`), and the reporter notes that each task sees only its own GPU ([0], [1], ...) instead of [0, 1, 2, 3]; the thread was closed without a stated fix',
+    what='DOUBTFUL - the cause is read from the thread, not confirmed there: the allocation binds one GPU to each task, so a Trainer that asks for devices=4 in every task finds one visible GPU; the fix is in the job script (let every task see the node\'s GPUs, e.g. `--gpus-per-node=4`/`--gres=gpu:4` without per-task binding or `--gpu-bind=none` on srun) - it could also be made in the program (devices=1 per task is not what Lightning expects under srun, so the script side is taken); assumed shape - the Lightning srun script on one 4-GPU Delta node with `#SBATCH --gpus=4`, diagnosed as on Delta',
+    cluster='delta',
+    script='lightning_srun.sh',
+    replace=[['#SBATCH --nodes=2', '#SBATCH --nodes=1'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus=4'], [LIT, 'srun python demo_parallelism.py']],
+    log='''
+lightning_fabric.utilities.exceptions.MisconfigurationException: You requested gpu: [0, 1, 2, 3]
+''',
+    expect={'families': ['devices'], 'fix': r'(?m)^(-#SBATCH --gpus=4|\+#SBATCH --(gpus-per-node=4|gres=gpu:4|gpu-bind[= ]none)|\+.*srun .*--gpu-bind[= ]none)'},
+)
+
+# ---------------------------------------------------------------- not-script cases
+
+case(
+    id='pyxis107-multinode-container-step-launch-socket-timed-out',
+    kind='not_script',
+    source='https://github.com/NVIDIA/pyxis/issues/107',
+    thread_site='a small self-run Slurm 22.05 cluster (Rocky 9 compute nodes, enroot 3.4, pyxis 0.14); single-node container jobs work, a 3-node Open MPI job in a container (`#SBATCH --container-image=...`, `srun --mpi=pmix ...`) fails before any task starts; the reporter is the cluster\'s administrator and posts the slurmd logs of the nodes; the thread is closed without the cause in the part that could be read',
+    what='DOUBTFUL - the step launch fails in slurmd on the nodes (task launch times out / "No such process" on every node) before the program runs, while the same job works on one node; this is the cluster\'s slurmd/pyxis set-up, not something the job script can fix; assumed shape - a pyxis container job over 2 Delta nodes, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_pyxis.sh',
+    replace=[['#SBATCH --nodes=1', '#SBATCH --nodes=2']],
+    log='''
+pyxis: imported docker image: docker://hpcreid/openmpi:230130
+srun: error: slurm_receive_msgs: [[n1.mytestdomain]:6818] failed: Socket timed out on send/recv operation
+srun: error: Task launch for StepId=96.0 failed on node n2: No such process
+srun: error: Task launch for StepId=96.0 failed on node n3: No such process
+''',
+)
+
+case(
+    id='pcluster4179-large-scale-step-launch-socket-timeouts',
+    kind='not_script',
+    source='https://github.com/aws/aws-parallelcluster/issues/4179',
+    thread_site='an AWS ParallelCluster 3.1.4 Slurm cluster of p4d.24xlarge GPU nodes (8x A100 each); large jobs over tens of nodes fail at step launch while the same script works at smaller scale; the issue is titled "network congestion for large scale jobs" and the long thread is about the cluster\'s network and Slurm settings',
+    what='DOUBTFUL - the thread\'s resolution is not in the part read: srun cannot reach the slurmd of many nodes in time at large scale (network congestion / Slurm message timeouts of the cluster); that is the cluster\'s network and Slurm configuration, not the job script; assumed shape - a one-torchrun-per-node job on Delta (8-GPU nodes) scaled to 48 nodes, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_torchrun.sh',
+    replace=[['#SBATCH -N 2', '#SBATCH -N 48'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=8'], [SRUN_TR, 'srun torchrun --nnodes=48 --nproc_per_node=8 --rdzv_backend=c10d \\\n    --rdzv_endpoint="$MASTER_ADDR:$MASTER_PORT" --rdzv_id="$SLURM_JOB_ID" train.py --epochs 10']],
+    log='''
+srun: error: Task launch for StepId=20.0 failed on node compute-od-gpu-st-p4d-24xlarge-33: Socket timed out on send/recv operation
+srun: error: Task launch for StepId=20.0 failed on node compute-od-gpu-st-p4d-24xlarge-38: Socket timed out on send/recv operation
+''',
+)
+
+case(
+    id='fluxcore4451-mvapich2-cannot-create-cq-locked-memory-limit',
+    kind='not_script',
+    source='https://github.com/flux-framework/flux-core/issues/4451',
+    thread_site='LLNL corona (TOSS4, Flux resource manager); an MVAPICH2 (mvapich2-tce) hello-world started with `flux mini run -N2` aborts in MPI_Init while opening the InfiniBand adapter; the Flux maintainers suspect the locked-memory ulimit that Flux gives its jobs (flux-framework/flux-pmix#40) and test that',
+    what='DOUBTFUL - the thread ties it to the locked-memory limit the resource manager sets for job processes (MPI cannot pin its buffers, so creating the completion queue fails); that is the site\'s/resource manager\'s limit, not the job script; assumed shape - an MPI application started by PALS mpiexec in a Polaris PBS job (Flux + cray-pals sites have been mapped to Polaris before), diagnosed as on Polaris',
+    cluster='polaris',
+    script='pbs_mpiexec.sh',
+    log='''
+0.260s: job.exception type=exec severity=0 MPI_Abort: Fatal error in MPI_Init: Other MPI error, error stack: MPIR_Init_thread(493)....:  MPID_Init(419)...........: channel initialization failed MPIDI_CH3_Init(550)......:  MPIDI_CH3I_RDMA_init(446):  rdma_iba_hca_init(1636)..: cannot create cq
+flux-job: task(s) exited with exit code 1
+''',
+)
+
+case(
+    id='pyxis139-container-pmix-psec-munge-component-missing',
+    kind='not_script',
+    source='https://github.com/NVIDIA/pyxis/issues/139',
+    thread_site='a Slurm 23.11 cluster with enroot/pyxis, Open MPI 5.0.3 and PMIx 5.0.2; `srun --container-name=... bash -c "all_reduce_perf_mpi ..."` fails in PMIx initialisation inside the container, while MPI applications run fine outside containers; the issue is open without a fix (the generic PMIx banner lines repeat an earlier set word for word and are left out; the three lines kept say which component is missing)',
+    what='DOUBTFUL - PMIx inside the container image cannot load the munge security component that the host\'s PMIx set-up asks for; the fix is in the container image (PMIx built with munge) or the site\'s PMIx/pyxis configuration - a `PMIX_MCA_psec` override in the job environment is at most a workaround, so it is labelled not-script; assumed shape - the pyxis srun job on one 8-GPU Delta node, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_pyxis.sh',
+    replace=[[PYX, 'srun --container-name=image_segmentation_105400 bash -c "all_reduce_perf_mpi -b 62M -e 62M -d half"']],
+    log='''
+Host:      gpu1
+Framework: psec
+Component: munge
+''',
+)
+
+case(
+    id='lhtemplate596-ddp-client-socket-ip6-localhost-cannot-assign',
+    kind='not_script',
+    source='https://github.com/ashleve/lightning-hydra-template/issues/596',
+    thread_site='a Slurm cluster; a Lightning/Hydra DDP training job with several GPUs submitted through Slurm hangs and prints the message; a second user reports the same; no answer in the thread',
+    what='DOUBTFUL - the rendezvous client tries to reach the store at `ip6-localhost`, i.e. the node resolves the store host to the IPv6 loopback name and cannot use it (errno 99 on connect): a node name-resolution/IPv6 set-up problem, not a job-script fault, though a job script that pins MASTER_ADDR to an IPv4 address would avoid it; assumed shape - the Lightning srun job on one 4-GPU Delta node, diagnosed as on Delta',
+    cluster='delta',
+    script='lightning_srun.sh',
+    replace=[['#SBATCH --nodes=2', '#SBATCH --nodes=1'], [LIT, 'srun python src/train.py trainer=ddp trainer.devices=4']],
+    log='''
+The client socket has failed to connect to [ip6-localhost]:24355 (errno: 99 - Cannot assign requested address)
+''',
+)
+
