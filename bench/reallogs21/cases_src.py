@@ -107,3 +107,96 @@ The client socket has failed to connect to [ip6-localhost]:24355 (errno: 99 - Ca
 ''',
 )
 
+
+case(
+    id='firefly30-deepspeed-launcher-local-rank-unrecognized-by-train-py',
+    kind='not_script',
+    source='https://github.com/yangjianxin1/Firefly/issues/30',
+    thread_site='a GPU server; full fine-tuning started with `deepspeed --num_gpus=2 train.py --train_args_file train_args/sft.json`; every worker exits because the training script\'s argument parser does not know the `--local_rank` argument that the DeepSpeed launcher appends; users fix it by adding `--local_rank` to the parser (one also by using the torch version the project documents)',
+    what='the DeepSpeed launcher passes `--local_rank=N` to each worker and the program\'s argparse rejects it: a program fault (accept/ignore `--local_rank` in the parser), not a job-script fault, although the message appears at launch; assumed shape - the DeepSpeed hostfile job on Delta, diagnosed as on Delta',
+    cluster='delta',
+    script='deepspeed_hostfile.sh',
+    replace=[['deepspeed --num_gpus 4 --num_nodes 2 --master_addr "$MASTER_ADDR" --hostfile hostfile train.py --deepspeed_config ds_config.json', 'deepspeed --num_gpus 4 --num_nodes 2 --master_addr "$MASTER_ADDR" --hostfile hostfile train.py --train_args_file train_args/sft.json']],
+    log='''
+train.py: error: unrecognized arguments: --local_rank=1
+''',
+)
+
+case(
+    id='yi69-deepspeed-tp-demo-argparse-local-rank',
+    kind='not_script',
+    source='https://github.com/01-ai/Yi/pull/69',
+    thread_site='the Yi model repository; the tensor-parallel text-generation demo started with the DeepSpeed launcher on one 4-GPU machine fails in every rank; the PR adds a `--local_rank` argument to the demo\'s parser and the maintainers review that change',
+    what='the demo program\'s parser does not accept the `--local_rank` the DeepSpeed launcher passes to each process; the fix is in the program (the PR), not in the launch script; assumed shape - `deepspeed --num_gpus 4 text_generation_tp.py ...` on one 4-GPU Delta node (the DeepSpeed hostfile job cut to one node), diagnosed as on Delta',
+    cluster='delta',
+    script='deepspeed_hostfile.sh',
+    replace=[['#SBATCH --nodes=2', '#SBATCH --nodes=1'], ['deepspeed --num_gpus 4 --num_nodes 2 --master_addr "$MASTER_ADDR" --hostfile hostfile train.py --deepspeed_config ds_config.json', 'deepspeed --num_gpus 4 text_generation_tp.py --model 01-ai/Yi-34B --max-tokens 512']],
+    log='''
+usage: text_generation_tp.py [-h] [--model MODEL] [--tokenizer TOKENIZER] [--max-tokens MAX_TOKENS] [--streaming] [--prompt PROMPT]
+text_generation_tp.py: error: unrecognized arguments: --local_rank=3
+text_generation_tp.py: error: unrecognized arguments: --local_rank=2
+''',
+)
+
+case(
+    id='apptainer2121-squashfs-bad-superblock-sif-on-local-disk',
+    kind='not_script',
+    source='https://github.com/apptainer/apptainer/issues/2121',
+    thread_site='a university cluster (Columbia, Slurm, Bright-managed, `/burg/home`) with apptainer 1.1.6 on RHEL 9; a PyTorch/Lightning SIF image copied to the node\'s /local disk cannot be opened - `apptainer shell` fails while mounting the image (the FATAL line is the issue title, the reporter\'s copy of the error; the body holds the debug trace)',
+    what='DOUBTFUL - the thread\'s resolution is not in the part read: the kernel refuses the image\'s squashfs partition (a damaged/incompletely copied SIF or a squashfs the node kernel cannot mount); an image/node problem, not the job script; assumed shape - one torchrun per node in an apptainer image on Delta, diagnosed as on Delta',
+    cluster='delta',
+    script='apptainer_srun_torchrun.sh',
+    log='''
+INFO:    Environment variable SINGULARITY_BINDPATH is set, but APPTAINER_BINDPATH is preferred
+FATAL:   container creation failed: mount hook function failure: mount /proc/self/fd/3, kernel reported a bad superblock for squashfs image partition
+''',
+)
+
+case(
+    id='e4scl85-duplicate-file-bind-destination-missing',
+    kind='not_script',
+    source='https://github.com/E4S-Project/e4s-cl/issues/85',
+    thread_site='E4S-CL (the E4S container launcher that binds the host MPI libraries into an apptainer/singularity container for MPI jobs); on some configurations the container refuses to start; the maintainer explains it is a binding-order/duplicate bug in the tool (both /usr and a file below it are bound)',
+    what='the launcher tool binds a directory and a file inside it, and the file bind then has no destination; a bug of the container launcher tool (fixed there), not the job script; assumed shape - an MPI application started under srun in an apptainer image on Anvil, diagnosed as on Anvil',
+    cluster='anvil',
+    script='srun_mpi_app.sh',
+    replace=[[MPIAPP, 'srun e4s-cl launch --backend apptainer --image mpi_app.sif ./solver input.dat']],
+    log='''
+FATAL:   container creation failed:
+mount /usr/lib/openmpi/libompi_dbg_msgq.so->/usr/lib/openmpi/libompi_dbg_msgq.so error:
+while mounting /usr/lib/openmpi/libompi_dbg_msgq.so:
+destination /usr/lib/openmpi/libompi_dbg_msgq.so doesn't exist in container
+''',
+)
+
+case(
+    id='apptainer728-nonsuid-underlay-image-bind-destination-missing',
+    kind='not_script',
+    source='https://github.com/apptainer/apptainer/issues/728',
+    thread_site='apptainer 1.1.0 installed without apptainer-suid (CentOS 7); binding a directory of an overlay image into a container at a path the image lacks fails, while the same command works with the setuid install or a destination that exists; an apptainer maintainer reports and tracks it as a behaviour of the non-setuid (underlay) mode',
+    what='the container runtime as installed on the site (non-setuid, underlay) cannot create the missing bind destination; this is apptainer\'s behaviour/installation, not the job script (choosing an existing destination only works around it); assumed shape - an apptainer torchrun job on Delta binding a data image, diagnosed as on Delta',
+    cluster='delta',
+    script='apptainer_srun_torchrun.sh',
+    replace=[['srun apptainer exec --nv --bind /scratch pytorch_24.04.sif', 'srun apptainer exec --nv --bind /scratch -B data.img:/data:image-src=/work pytorch_24.04.sif']],
+    log='''
+WARNING: skipping mount of /var/apptainer/mnt/session/data-images/0/work: stat /var/apptainer/mnt/session/data-images/0/work: no such file or directory
+FATAL:   container creation failed: mount /var/apptainer/mnt/session/data-images/0/work->/data error: while mounting /var/apptainer/mnt/session/data-images/0/work: destination /data doesn't exist in container
+''',
+)
+
+case(
+    id='ompi9647-v5-prterun-bind-core-zero-cpus-under-pbs',
+    kind='not_script',
+    source='https://github.com/open-mpi/ompi/issues/9647',
+    thread_site='NCI Gadi (PBS Pro with cpusets); Open MPI v5.0.x pre-release `prterun --map-by slot --bind-to core` inside a PBS job fails to bind even one process, reporting zero cpus on the node, while the allocation shows 48 slots; filed by a Gadi staff member as a v5 mapping/binding bug with PBS (closed for lack of a later reply)',
+    what='DOUBTFUL - the thread ends without a fix: the MPI runtime sees no usable cpus in the PBS job\'s cpuset (a v5.0.x pre-release mapping bug under PBS), not a job-script fault; assumed shape - a CPU MPI application in a Polaris PBS job, diagnosed as on Polaris',
+    cluster='polaris',
+    script='pbs_mpiexec.sh',
+    log='''
+   Bind to:     CORE
+   Node:        gadi-cpu-clx-0143
+   #processes:  1
+   #cpus:       0
+You can override this protection by adding the "overload-allowed"
+''',
+)
