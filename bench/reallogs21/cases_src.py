@@ -200,3 +200,52 @@ case(
 You can override this protection by adding the "overload-allowed"
 ''',
 )
+
+# ---------------------------------------------------------------- script cases found as users' fix notes (code corpus)
+
+case(
+    id='navsimfix268798-lightning-devices-4-ntasks-per-node-1',
+    kind='script',
+    source='find_string:45048927837',
+    thread_site='a fix note ("Multi-Node DDP Fix Applied") in a user repository found with the code search (the tool shows no repository name; text id 45048927837); NYU\'s Torch Slurm cluster (account torch_pr_68_tandon_advanced, 4x L40S nodes); a NAVSIM Lightning training job over 2 nodes failed at start; the note quotes the error and changes the job scripts from `--ntasks-per-node=1 --cpus-per-task=64` plus `export CUDA_VISIBLE_DEVICES=0,1,2,3` to `--ntasks-per-node=4 --cpus-per-task=16` (the same project\'s later note, used as the next case, is a different job and a different fix)',
+    what='the job asks one task per node while the Lightning Trainer is told to use 4 devices per node; under Slurm Lightning needs one task per GPU, so the fix is in the job script (`--ntasks-per-node=4`, CPUs per task divided accordingly); assumed shape - the Lightning srun job on two 4-GPU Delta nodes with one task per node, diagnosed as on Delta',
+    cluster='delta',
+    script='lightning_srun.sh',
+    replace=[['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --cpus-per-task=16', '#SBATCH --cpus-per-task=64'], [LIT, 'export CUDA_VISIBLE_DEVICES=0,1,2,3\nsrun python navsim/planning/script/run_training_dense.py trainer.params.devices=4 trainer.params.num_nodes=2']],
+    log='''
+ValueError: You set `devices=4` in Lightning, but the number of tasks per node
+configured in SLURM `--ntasks-per-node=1` does not match. HINT: Set `devices=1`.
+''',
+    expect={'families': ['launcher'], 'fix': r'(?m)^(\+#SBATCH --ntasks-per-node=4\b|-#SBATCH --ntasks-per-node=1\b)'},
+)
+
+case(
+    id='navsimfix268815-python-without-srun-one-of-16-clients-joined',
+    kind='script',
+    source='find_string:44501004734',
+    thread_site='a later fix note of the same user project ("Multi-Node DDP: The REAL Fix", text id 44501004734; NYU Torch cluster, 4x L40S nodes); job 268815 over 4 nodes asked `--ntasks-per-node=4` but started the Lightning training with a bare `python ...` line in the batch script; the store timed out with one client of 16; the note\'s fix is `srun python ...` (its explanation of why is partly wrong - the batch script runs once, not once per task - but the fix is the srun launch)',
+    what='the batch script starts the program once, on the first node, while Slurm\'s task environment tells Lightning there are 16 ranks; only rank 0 ever joins the store; the fix is in the job script (launch with `srun python ...`, one task per GPU); assumed shape - the Lightning job on four 4-GPU Delta nodes with `python` instead of `srun python`, diagnosed as on Delta',
+    cluster='delta',
+    script='lightning_srun.sh',
+    replace=[['#SBATCH --nodes=2', '#SBATCH --nodes=4'], [LIT, 'python navsim/planning/script/run_training_dense.py trainer.params.devices=4 trainer.params.num_nodes=4']],
+    log='''
+torch.distributed.DistStoreError: Timed out after 3601 seconds waiting for clients.
+1/16 clients joined.
+''',
+    expect={'families': ['launcher'], 'fix': r'(?m)^\+\s*srun\b.*python .*run_training_dense\.py'},
+)
+
+case(
+    id='protligfix-polaris-af-unix-path-too-long-tmpdir',
+    kind='script',
+    source='find_string:35852143202',
+    thread_site='a fix note in a user repository (protein-ligand diffusion training, `protlig_ddiff`, text id 35852143202) for ALCF Polaris (PBS, DDP with DataLoader workers); the note quotes the error, explains that the job\'s temporary directory path is too long for a Unix socket, and fixes it by exporting a short `TMPDIR` (/tmp or /dev/shm) in the PBS run script `run_polaris.sh` and, in addition, in the training program',
+    what='DOUBTFUL as to where the fix belongs - the DataLoader workers create Unix sockets under the job\'s long TMPDIR and the path exceeds the socket limit; the note fixes it in the job script (`export TMPDIR=/tmp/...` before launch) and also in the program, so it is labelled script; assumed shape - the Polaris PBS mpiexec job (one rank per GPU), diagnosed as on Polaris',
+    cluster='polaris',
+    script='pbs_mpiexec.sh',
+    replace=[[POL, 'mpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --depth=16 --cpu-bind depth python protlig_ddiff/train/run_train_clean.py --config config.yaml --datafile data.pt --cluster polaris']],
+    log='''
+OSError: AF_UNIX path too long
+''',
+    expect={'families': ['environment'], 'fix': r'(?m)^\+\s*export (TMPDIR|TEMP|TMP)='},
+)
