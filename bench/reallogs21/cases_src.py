@@ -235,17 +235,61 @@ torch.distributed.DistStoreError: Timed out after 3601 seconds waiting for clien
     expect={'families': ['launcher'], 'fix': r'(?m)^\+\s*srun\b.*python .*run_training_dense\.py'},
 )
 
+# ---------------------------------------------------------------- centre/user documentation pages (code corpus)
+
 case(
-    id='protligfix-polaris-af-unix-path-too-long-tmpdir',
+    id='ikkemdoc-job-submit-invalid-partition-name',
     kind='script',
-    source='find_string:35852143202',
-    thread_site='a fix note in a user repository (protein-ligand diffusion training, `protlig_ddiff`, text id 35852143202) for ALCF Polaris (PBS, DDP with DataLoader workers); the note quotes the error, explains that the job\'s temporary directory path is too long for a Unix socket, and fixes it by exporting a short `TMPDIR` (/tmp or /dev/shm) in the PBS run script `run_polaris.sh` and, in addition, in the training program',
-    what='DOUBTFUL as to where the fix belongs - the DataLoader workers create Unix sockets under the job\'s long TMPDIR and the path exceeds the socket limit; the note fixes it in the job script (`export TMPDIR=/tmp/...` before launch) and also in the program, so it is labelled script; assumed shape - the Polaris PBS mpiexec job (one rank per GPU), diagnosed as on Polaris',
+    source='https://github.com/chenggroup/ikkem-hpc-manual/blob/HEAD/docs/notes/notes.md',
+    thread_site='the user manual of the IKKEM HPC platform (Slurm; the chenggroup manual repository, "注意事项" notes page); the page lists scheduler messages with their cause and fix; for this one it says the job did not name a correct partition and shows how to list the partitions the user may use (`sacctmgr show ass user=$(whoami) format=part`)',
+    what='the job names a partition the user cannot use or that does not exist; the fix is in the job script (a valid `--partition`); assumed shape - the Lightning srun job on Delta asking `--partition=gpu` (Delta\'s GPU partitions are gpuA100x4, gpuA40x4, gpuH200x8, ...), diagnosed as on Delta',
+    cluster='delta',
+    script='lightning_srun.sh',
+    replace=[['#SBATCH --nodes=2', '#SBATCH --nodes=2\n#SBATCH --partition=gpu']],
+    log='''
+error: Job submit/allocate failed: Invalid partition name specified
+''',
+    expect={'families': ['scheduler'], 'fix': r'(?m)^(\+#SBATCH (--partition|-p)[= ]?(?!gpu\s*$)\S+|-#SBATCH --partition=gpu\s*$)'},
+)
+
+case(
+    id='rutgersfaq-slurm-temporarily-unable-to-accept-job',
+    kind='not_script',
+    source='https://github.com/EzryStIago/training/blob/HEAD/docs/faq.md',
+    thread_site='a university HPC training FAQ (Slurm, Amarel-style node names such as slepner009) with an "I\'m getting this error" table; for this message it explains that the Slurm queue has reached its maximum and is not accepting new jobs, and the fix is to wait until the queue clears and resubmit',
+    what='the controller refuses new jobs because the queue is full (site limit/load), not because of anything in the script; waiting and resubmitting is the remedy; assumed shape - a torchrun job submitted on Delta, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_torchrun.sh',
+    log='''
+sbatch: error: Slurm temporarily unable to accept job, sleeping and retrying.
+''',
+)
+
+case(
+    id='densitycnn-qsub-queue-is-not-enabled',
+    kind='not_script',
+    source='https://github.com/Zhao-Xiaodan/densityCNN-HPC/blob/HEAD/QUEUE_ERROR_TROUBLESHOOTING.md',
+    thread_site='a troubleshooting note in a user\'s CNN-training repository for a PBS Pro cluster (queues workq, gpu); `qsub` of the training job script was refused; the note explains that the queue is temporarily disabled (maintenance, scheduler issues, reconfiguration) and the remedies are to wait for the queue to be enabled again or use another enabled queue',
+    what='the queue is disabled by the administrators; the job script is not at fault (waiting is the remedy; another queue is only a workaround); assumed shape - the Polaris PBS mpiexec training job, diagnosed as on Polaris',
     cluster='polaris',
     script='pbs_mpiexec.sh',
-    replace=[[POL, 'mpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --depth=16 --cpu-bind depth python protlig_ddiff/train/run_train_clean.py --config config.yaml --datafile data.pt --cluster polaris']],
     log='''
-OSError: AF_UNIX path too long
+$ qsub pbs_calibration_experimental_study_DEBUG.sh
+qsub: Queue is not enabled
 ''',
-    expect={'families': ['environment'], 'fix': r'(?m)^\+\s*export (TMPDIR|TEMP|TMP)='},
+)
+
+case(
+    id='jaxscanfix-cuda-error-not-initialized-cpu-only-jax',
+    kind='not_script',
+    source='find_string:13490364789',
+    thread_site='a fix note ("GPU Error - What Happened and How to Fix It", text id 13490364789) in a user repository for a Slurm cluster with a `titan` GPU partition; a JAX model-scan job array (scan_60473526_0) asked `--gres=gpu:1` and loaded `CUDA/12.2.0` but JAX fell back to the CPU; the note reads the job script as correct and names a CPU-only JAX install (`pip install jax` instead of `jax[cuda12]`) as the most common cause, and adds GPU diagnostics to the scripts',
+    what='DOUBTFUL - the note gives the likeliest cause, not a confirmed one: JAX in the environment lacks the CUDA plugin, so the GPU the job did get cannot be used; the fix is in the Python environment (install the CUDA build of JAX), not in the job script; assumed shape - a one-GPU JAX job on Delta (the single-node torchrun job recast), diagnosed as on Delta',
+    cluster='delta',
+    script='torchrun_single.sh',
+    replace=[['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=1'], [TR1, 'python scan_models.py --config configs/scan.yaml']],
+    log='''
+ERROR: CUDA_ERROR_NOT_INITIALIZED
+WARNING: Falling back to cpu
+''',
 )
