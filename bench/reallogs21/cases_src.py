@@ -293,3 +293,19 @@ ERROR: CUDA_ERROR_NOT_INITIALIZED
 WARNING: Falling back to cpu
 ''',
 )
+
+case(
+    id='mmmaurora-torch-not-compiled-with-cuda-on-xpu',
+    kind='not_script',
+    source='https://github.com/saforem2/mmm/blob/HEAD/docs/torch-on-aurora.md',
+    thread_site='ALCF Aurora (PBS, Intel GPU Max / XPU, `anl_2024_12_release_2` environment with pytorch 2.5); a note in the user\'s training repository ("Torch on Aurora - Current Issue") records that `mpiexec -n 12 --hostfile nodefile python3 -m mmm.train ...` crashes in every rank because a code path in the model calls into `torch.cuda` on an XPU build of PyTorch',
+    what='the training program (or a library it calls) takes a CUDA-only path on an XPU-only PyTorch build; the fix is in the program/library (use the xpu device path), not in the launch script, although it fails right after mpiexec starts the ranks; assumed shape - the Aurora PBS mpiexec job, 12 ranks per node, diagnosed as on Aurora',
+    cluster='aurora',
+    script='pbs_aurora_mpiexec.sh',
+    replace=[[AUR, 'mpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --cpu-bind depth -d 8 python3 -m mmm.train --job.config_file train_configs/debug_model.toml']],
+    log='''
+[rank0]:   File "/lus/flare/projects/Aurora_deployment/foremans/micromamba/envs/anl_2024_12_release_2/lib/python3.10/site-packages/torch/cuda/__init__.py", line 310, in _lazy_init
+[rank0]:     raise AssertionError("Torch not compiled with CUDA enabled")
+[rank0]: AssertionError: Torch not compiled with CUDA enabled
+''',
+)
