@@ -309,3 +309,20 @@ case(
 [rank0]: AssertionError: Torch not compiled with CUDA enabled
 ''',
 )
+
+case(
+    id='globalworkflow1301-jet-prevmpi-step-oom-kill',
+    kind='script',
+    source='https://github.com/NOAA-EMC/global-workflow/pull/1301',
+    thread_site='NOAA RDHPCS Jet (Slurm, CPU nodes); the PR ports the global workflow to Jet and a reviewer posts the log of the fit2obs step, where `srun -l --export=ALL -n 3 .../cfs_prevmpi ...` runs out of memory in one task (MVAPICH DAPL memory registration fails first, then the cgroup OOM killer ends the step); the fix is not in the part of the long thread that was read',
+    what='DOUBTFUL - the cause is read from the log: the step\'s tasks need more memory than the job gives them on that node, so the cgroup OOM killer ends one task; the fix would be in the job card (more memory, whole node, or fewer tasks per node) rather than in the program, but the thread\'s own fix was not seen; assumed shape - a 3-task CPU MPI step in a one-node Anvil job on the shared partition (memory per core), diagnosed as on Anvil',
+    cluster='anvil',
+    script='srun_mpi_app.sh',
+    replace=[['#SBATCH --nodes=8', '#SBATCH --nodes=1\n#SBATCH -p shared'], ['#SBATCH --ntasks-per-node=64', '#SBATCH --ntasks-per-node=3'], ['#SBATCH --cpus-per-task=2', '#SBATCH --cpus-per-task=1'], [MPIAPP, 'srun -l --export=ALL -n 3 ./cfs_prevmpi prec']],
+    log='''
+2: k300:UCM:10c7c:73c03540: 7393885 us(7393885 us!!!):  DAPL ERR reg_mr Cannot allocate memory
+2: slurmstepd: error: Detected 1 oom-kill event(s) in StepId=25981927.1. Some of your processes may have been killed by the cgroup out-of-memory handler.
+srun: error: k300: task 2: Out Of Memory
+''',
+    expect={'families': ['resources'], 'fix': r'(?m)^(\+#SBATCH --mem(-per-cpu)?[= ]|\+#SBATCH --exclusive|\+#SBATCH (-p|--partition)[= ]?wholenode|\+#SBATCH --ntasks-per-node=[12]\b|\+#SBATCH --cpus-per-task=(?!1\b)\d+)'},
+)
