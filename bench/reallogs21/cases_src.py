@@ -326,3 +326,65 @@ srun: error: k300: task 2: Out Of Memory
 ''',
     expect={'families': ['resources'], 'fix': r'(?m)^(\+#SBATCH --mem(-per-cpu)?[= ]|\+#SBATCH --exclusive|\+#SBATCH (-p|--partition)[= ]?wholenode|\+#SBATCH --ntasks-per-node=[12]\b|\+#SBATCH --cpus-per-task=(?!1\b)\d+)'},
 )
+
+# ---------------------------------------------------------------- Ray / container network cases (issues)
+
+case(
+    id='ray19942-slurm-template-no-matched-raylet-address',
+    kind='not_script',
+    source='https://github.com/ray-project/ray/issues/19942',
+    thread_site='a university Slurm cluster; the job script is Ray\'s own documented Slurm template (head started with `ray start --head` on the first node, workers with `ray start --address` under srun on the others); every worker node prints the message and the program then runs only on the head node; the reporter points at #16009/#17491 (the latter labelled bug/regression by the Ray team); the issue was labelled bug and closed without the fix in the part read',
+    what='DOUBTFUL - the workers register with an IP the driver-side lookup does not match (a Ray regression of that release for multi-NIC nodes, per the linked issues), so the job uses one node; the job script is the documented template, so this is labelled not-script (upgrade/downgrade Ray); assumed shape - the Ray-on-Slurm job over 2 Delta nodes, diagnosed as on Delta',
+    cluster='delta',
+    script='ray_slurm.sh',
+    log='''
+This node has an IP address of 10.20.1._, while we can not found the matched Raylet address. This maybe come from when you connect the Ray cluster with a different IP address or connect a container.
+''',
+)
+
+case(
+    id='pyxis60-mirroredstrategy-ibv-create-qp-cq-failed-in-container',
+    kind='not_script',
+    source='https://github.com/NVIDIA/pyxis/issues/60',
+    thread_site='a Slurm cluster with 8x A100 nodes (hai-a100-3), InfiniBand with SHARP and RoCE ports, NCCL 2.8.3 inside a pyxis/enroot TensorFlow container; a one-node `tf.distribute.MirroredStrategy` job started through srun fails while NCCL creates its InfiniBand queues; the same report was filed against NCCL (#562) and TensorFlow (#51760); the thread is closed without the cause in the part read',
+    what='DOUBTFUL - the verbs calls that create queue pairs/completion queues fail inside the container (typically the locked-memory limit or device access the container runtime gives the job, a site/container set-up matter), so NCCL cannot set up its IB transport; labelled not-script because nothing in the launch line decides it (a job-side workaround such as NCCL_IB_DISABLE=1 only avoids IB); assumed shape - the pyxis srun job on one 8-GPU Delta node, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_pyxis.sh',
+    replace=[[PYX, 'srun --container-image="$CONT" --container-mounts="$PWD":/workspace python /workspace/train_mirrored.py']],
+    log='''
+hai-a100-3:376586:377443 [4] ibvwrap.c:130 NCCL WARN Call to ibv_create_qp failed
+hai-a100-3:376586:377442 [3] ibvwrap.c:118 NCCL WARN Call to ibv_create_cq failed
+hai-a100-3:376586:377442 [3] NCCL INFO ib_plugin.c:174 -> 2
+''',
+)
+
+case(
+    id='ray38782-client-node-raylet-dead-grpc-unavailable',
+    kind='not_script',
+    source='https://github.com/ray-project/ray/issues/38782',
+    thread_site='a group\'s own machines (not a batch system); a Ray 2.6 cluster with the head on one host; a driver on another host connects to the head\'s address, finds no local raylet and then dies because it cannot reach any raylet over gRPC; the same script works on the head host; tried in containers and with several Ray/Python versions; open issue without an answer in the part read',
+    what='DOUBTFUL - the driver runs on a host that is not part of the Ray cluster (no local raylet) and cannot reach the cluster\'s raylets (network/firewall between the hosts, or the host never joined with `ray start`); a cluster set-up/network problem, not a batch-script line; assumed shape - the Ray-on-Slurm job on 2 Delta nodes with the trainer started where no worker joined, diagnosed as on Delta',
+    cluster='delta',
+    script='ray_slurm.sh',
+    log='''
+2023-08-23 16:55:15,034 INFO worker.py:1431 -- Connecting to existing Ray cluster at address: 10.10.90.17:6379...
+[2023-08-23 16:55:15,043 I 2384014 2384014] global_state_accessor.cc:356: This node has an IP address of 10.10.91.39, but we cannot find a local Raylet with the same address. This can happen when you connect to the Ray cluster with a different IP address or when connecting to a container.
+[2023-08-23 16:55:24,139 E 2384014 2384023] core_worker_process.cc:216: Failed to get the system config from raylet because it is dead. Worker will terminate. Status: GrpcUnavailable: RPC Error message: failed to connect to all addresses; RPC Error details:  .Please see `raylet.out` for more details.
+''',
+)
+
+case(
+    id='ray26477-nersc-gcs-connect-warning-before-head-up',
+    kind='not_script',
+    source='https://github.com/ray-project/ray/issues/26477',
+    thread_site='NERSC (Slurm, Cray); a NERSC staff member posts the output of starting a Ray cluster in a job with `ray start`; the GCS connection warning is followed within a second by "Ray runtime started" on the same host; the issue (remote functions not reaching the worker nodes) was labelled question/slurm and closed as stale without a stated cause',
+    what='DOUBTFUL - the warning is printed while the GCS at that address is still coming up and is followed by a successful start, so it is not the failure (it only looks like a launch/network fault); the thread\'s actual problem was not resolved there; labelled not-script; assumed shape - the Ray-on-Slurm job on Perlmutter GPU nodes (the Perlmutter shifter job recast to start Ray), diagnosed as on Perlmutter',
+    cluster='perlmutter',
+    script='perlmutter_srun_gpu.sh',
+    replace=[['srun --cpu-bind=cores python train.py --config configs/run.yaml', 'srun --nodes=1 --ntasks=1 -w "$MASTER_ADDR" ray start --head --port=6379 --block &\nsleep 30\npython ray_remote_test.py']],
+    log='''
+2022-07-13 15:19:40,592	WARNING utils.py:1242 -- Unable to connect to GCS at 10.249.16.183:6379. Check that (1) Ray GCS with matching version started successfully at the specified address, and (2) there is no firewall setting preventing access.
+2022-07-13 15:19:41,267	INFO scripts.py:715 -- Local node IP: 10.249.16.183
+2022-07-13 15:19:43,891	SUCC scripts.py:758 -- Ray runtime started.
+''',
+)
