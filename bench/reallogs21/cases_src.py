@@ -388,3 +388,19 @@ case(
 2022-07-13 15:19:43,891	SUCC scripts.py:758 -- Ray runtime started.
 ''',
 )
+
+case(
+    id='ogbnfix-srun-cpus-per-task-two-environment-variables',
+    kind='script',
+    source='find_string:28557911525',
+    thread_site='a fix note in Chinese ("Slurm srun 冲突问题修复", text id 28557911525) in a user repository training a GNN on OGBN data on a university Slurm GPU cluster; a one-node, one-task job with `#SBATCH --cpus-per-task=8` started the training with `yes y | srun python src/Train_OGBN_HPC.py ...`; srun refused to start because a SLURM_CPUS_PER_TASK=13 inherited from the submitting environment (the note: from a parent job or a system default) disagrees with the job\'s own CPU request; the note\'s fix is to drop srun for this one-task job (alternatives it gives: `unset SLURM_CPUS_PER_TASK` before srun, or `srun --cpus-per-task=8 ...`); the first line of srun\'s message, `srun: fatal: cpus-per-task set by two different environment variables`, repeats an earlier set word for word and is left out of the excerpt',
+    what='the job step inherits a CPU-per-task value from the environment the job was submitted from, which contradicts the job\'s `--cpus-per-task`; the fix is in the job script (run the single task without srun, or unset the inherited variable / pass `--cpus-per-task` to srun); assumed shape - a one-task, one-GPU srun job on Delta started from an interactive allocation, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_python.sh',
+    replace=[['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks=1'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=1'], [SRUNPY, 'yes y | srun python src/Train_OGBN_HPC.py --dataset ogbn-products']],
+    log='''
+SLURM_CPUS_PER_TASK=13 != SLURM_TRES_PER_TASK=cpu=8
+Training failed with exit code 141
+''',
+    expect={'families': ['environment', 'launcher'], 'fix': r'(?m)^(\+\s*(yes y \| )?python src/Train_OGBN_HPC\.py|\+\s*unset SLURM_CPUS_PER_TASK|\+.*\bsrun\b.*--cpus-per-task[= ]8)'},
+)
