@@ -599,6 +599,93 @@ CASES = [
                       "style). Right: accelerate with --num_processes=3 kept (not raised to 4) on a node with 4 "
                       "GPUs, the DeepSpeed ZeRO-2 config kept, the typed gres mapped, CUDA_VISIBLE_DEVICES kept or "
                       "named, the Bright cuda module replaced."]),
+    case(fam("aurora-select2-debug-flare-fs-pbs-common-helper-split-nodefile-train-eval-background-supervisor-loop-two-mpiexec-pmix-python-m-xpu", "pbs"),
+         "bryan-nm/ProLoopDiff", "scripts/train.pbs",
+         "ALCF Aurora (PBS Pro, account NLDesignProtein, queue debug, filesystems home_fs:flare_fs)", "aurora",
+         ["sourced-helper-sets-ranks", "split-nodefile-head-tail", "background-supervisor-subshell", "restart-loop",
+          "two-mpiexec-launches", "mpiexec-pmix-hostfile", "env-prefix-master-addr", "python-m-module", "xpu-device-arg",
+          "pkill-cleanup", "mktemp-hostfiles", "exit-code-propagation", "bash-login-shebang"],
+         launch_model="per_rank", launcher="mpiexec", total_ranks="unknown", nodes=2, gpus_per_node=12, device="intel",
+         program="src.train", module=True, args=["--device", "xpu"],
+         other_runs=[R("src.eval", ["--device", "xpu", "${EVAL_ARGS:-}"], launched=True)],
+         keep_text=["source ./scripts/pbs_common.sh", 'head -n "$TRAIN_NODES" "$PBS_NODEFILE" > "$TRAIN_NODEFILE"',
+                    "MASTER_ADDR=$TRAIN_MASTER MASTER_PORT=29500", 'kill "$eval_pid"'],
+         setup=[S('cd "${PBS_O_WORKDIR:?submit with qsub from the repo root}" || exit 1')],
+         source_only=["#PBS -l filesystems=home_fs:flare_fs", "#PBS -q debug", "--pmi=pmix --cpu-bind depth -d 8"],
+         accounts=["NLDesignProtein"],
+         refuse_words=["pbs_common.sh", "RANKS_PER_NODE", "xpu", "eval", "supervisor", "PBS_NODEFILE"],
+         assumptions=["Aurora (bash -l): -A NLDesignProtein, 30 min, select=2, place=scatter, filesystems home_fs:flare_fs, "
+                      "-q debug: cd $PBS_O_WORKDIR (or exit), `source ./scripts/pbs_common.sh` (not shown: it sets NNODES, "
+                      "RANKS_PER_NODE (12 by the comments), job_banner and the env), a >=2-node check, the nodefile "
+                      "split with head/tail into two mktemp hostfiles (last node evaluates, the rest train), a "
+                      "background subshell that runs `mpiexec -n $EVAL_RANKS -ppn 1 --pmi=pmix ... python -m src.eval "
+                      "--device xpu ${EVAL_ARGS:-}` up to 5 times with MASTER_ADDR/PORT prefixes, then in the "
+                      "foreground `mpiexec -n $TRAIN_RANKS -ppn $RANKS_PER_NODE ... --hostfile $TRAIN_NODEFILE python -m "
+                      "src.train --device xpu`, then kill/wait of the supervisor, pkill, rm, exit with training's rc. "
+                      "Right: an ask or refusal that names what is hidden (pbs_common.sh sets the rank counts and the "
+                      "environment) and the XPU device argument for NVIDIA targets; a port, if any, keeps the "
+                      "node split, both launches and the supervisor, with --device xpu changed only with a note."]),
+    case(fam("imperial-cx1-pbs-select-ngpus1-env-task-from-qsub-v-set-euo-pixi-path-pixi-run-cuda-assert-pixi-run-python-train", "pbs"),
+         "arushisinha98/synapster", "scripts/train.pbs",
+         "Imperial College London RCS CX1 (PBS Pro, select=1:ncpus=8:mem=32gb:ngpus=1)", "imperial-cx3",
+         ["pixi-run-program", "env-default-parameters", "qsub-v-inputs", "python-c-cuda-assert", "set-euo-pipefail",
+          "path-prepend-home", "logs-dir-o-directive"],
+         launch_model="single", launcher="none", total_ranks=1, gpus_per_node=1,
+         program="ctrnn/train.py",
+         args=["--task", '"${TASK}"', "--epochs", '"${EPOCHS}"', "--seed", '"${SEED}"', "--device", "cuda", "--out", "ctrnn/bundles"],
+         keep_text=["pixi run -e hpc python ctrnn/train.py", 'TASK="${TASK:-perceptual_decision}"'],
+         setup=[S('cd "${PBS_O_WORKDIR}"'), S("mkdir -p logs ctrnn/bundles"), S('export PATH="$HOME/.pixi/bin:$PATH"')],
+         source_only=["#PBS -l select=1:ncpus=8:mem=32gb:ngpus=1"],
+         refuse_words=["pixi", "TASK", "qsub -v", ".pixi"],
+         assumptions=["PBS (CX1): select=1:ncpus=8:mem=32gb:ngpus=1, 4 h, -j oe, -o logs/: set -euo pipefail, TASK/EPOCHS/SEED "
+                      "from the environment with defaults (qsub -v), cd $PBS_O_WORKDIR, mkdir, ~/.pixi/bin on PATH, a "
+                      "`pixi run -e hpc python -c` CUDA assertion, then `pixi run -e hpc python ctrnn/train.py --task "
+                      "\"${TASK}\" --epochs \"${EPOCHS}\" --seed \"${SEED}\" --device cuda --out ctrnn/bundles`. Right: 1 "
+                      "process on 1 GPU under `pixi run -e hpc` with the defaults kept (sbatch --export instead of qsub "
+                      "-v: said), the submit-dir cd mapped, the pixi install in $HOME named."]),
+    case(fam("qut-aqua-pbs-select-ngpus1-gpu-id-h100-mail-cd-workdir-venv-bootstrap-pip-install-cvd-0-override-venv-entry-point-train", "pbs"),
+         "Simbov/stilt-locomotion", "scripts/train.pbs",
+         "QUT Aqua (PBS Pro, select=1:ncpus=8:ngpus=1:mem=64GB:gpu_id=H100)", "qut-aqua",
+         ["venv-bootstrap-in-job", "pip-install-in-job", "console-script-entry-point", "cuda-visible-devices-override",
+          "gpu-id-resource", "mail-directives", "bash-login-shebang"],
+         launch_model="single", launcher="none", total_ranks=1, gpus_per_node=1,
+         program=".venv/bin/train",
+         args=["Mjlab-Velocity-Flat-Unitree-G1", "--env.scene.num-envs", "4096", "--agent.max-iterations", "30000",
+               "--agent.logger", "wandb", "--agent.wandb-project", "stilt-locomotion", "--agent.upload-model", "False",
+               "--agent.save-interval", "500"],
+         keep_text=['if [ ! -f ".venv/bin/train" ]; then', "~/miniconda3/bin/python3 -m venv .venv"],
+         setup=[S("cd $PBS_O_WORKDIR"), S("export CUDA_VISIBLE_DEVICES=0")],
+         source_only=["#PBS -l select=1:ncpus=8:ngpus=1:mem=64GB:gpu_id=H100"],
+         refuse_words=["gpu_id=H100", "CUDA_VISIBLE_DEVICES=0", "pip install", "miniconda3", "wandb"],
+         assumptions=["PBS (bash -l): select=1:ncpus=8:ngpus=1:mem=64GB:gpu_id=H100, 6 h, mail abe: cd $PBS_O_WORKDIR, a "
+                      ".venv built from ~/miniconda3 and pip-installed from requirements.txt when .venv/bin/train is "
+                      "missing (network from the compute node), else activated, CUDA_VISIBLE_DEVICES=0 forced (PBS "
+                      "gives a UUID; the tool wants an index), then `.venv/bin/train Mjlab-Velocity-Flat-Unitree-G1 "
+                      "--env.scene.num-envs 4096 ... --agent.save-interval 500` (a console-script entry point, wandb "
+                      "logging). Right: 1 process on 1 GPU running the entry point with every argument kept, the "
+                      "bootstrap kept with its network need named, the forced CUDA_VISIBLE_DEVICES=0 kept or named "
+                      "(on Slurm the index is already an integer), the H100 gpu_id mapped or named."]),
+    case(fam("ncar-derecho-pbs-preempt-placeholder-account-ngpus1-job-priority-ncarenv-cuda-conda-modules-tmpdir-glade-python-c-check-accelerate-launch-m-axolotl", "pbs"),
+         "ringusTheImp/AFDModel", "scripts/train.pbs",
+         "NCAR Derecho (PBS Pro, queue preempt, job_priority=regular, /glade/derecho/scratch)", "ncar-derecho",
+         ["accelerate-launch-module", "placeholder-account", "job-priority-resource", "tmpdir-override", "abs-glade-cd",
+          "python-c-inline-check", "conda-shell-hook", "force-purge"],
+         launch_model="launcher", launcher="accelerate", total_ranks=1, gpus_per_node=1,
+         program="axolotl.cli.train", module=True, args=["configs/wx-afd-dora.yml"],
+         keep_text=["accelerate launch -m axolotl.cli.train configs/wx-afd-dora.yml"],
+         setup=[S('eval "$(conda shell.bash hook)"'), S("conda activate wx-afd"), S("export TMPDIR=/glade/derecho/scratch/$USER/tmpdir"),
+                S("mkdir -p $TMPDIR"), S("cd /glade/derecho/scratch/$USER/wx-afd")],
+         source_only=["#PBS -A <PROJECT_CODE>", "#PBS -q preempt", "#PBS -l job_priority=regular", "module load ncarenv/24.12",
+                      "module load cuda/12.8.0"],
+         refuse_words=["<PROJECT_CODE>", "preempt", "/glade", "ncarenv", "axolotl"],
+         assumptions=["Derecho: -A <PROJECT_CODE> (a placeholder), -q preempt, 6 h, select=1:ncpus=64:ngpus=1, "
+                      "job_priority=regular, log on /glade: module --force purge, ncarenv/24.12, cuda/12.8.0, conda, the "
+                      "conda hook and `conda activate wx-afd`, TMPDIR on /glade scratch, cd there, a python -c that "
+                      "prints torch/GPU/axolotl facts, then `accelerate launch -m axolotl.cli.train "
+                      "configs/wx-afd-dora.yml` (no accelerate flags: 1 GPU). Right: accelerate with `-m "
+                      "axolotl.cli.train` kept as a module and 1 process on 1 GPU, the placeholder account asked or "
+                      "named (never invented), the preempt queue and job_priority dropped with a note, the /glade "
+                      "paths and NCAR modules named or replaced."]),
 ]
 
 
