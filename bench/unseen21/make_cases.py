@@ -686,6 +686,73 @@ CASES = [
                       "axolotl.cli.train` kept as a module and 1 process on 1 GPU, the placeholder account asked or "
                       "named (never invented), the preempt queue and job_priority dropped with a note, the /glade "
                       "paths and NCAR modules named or replaced."]),
+    case(fam("polaris-lighthouse-purdue-preemptable-rerunnable-select1-eagle-set-uo-sourced-env-lib-functions-pinned-save-folder-resume-hdr-run-python-var", "pbs"),
+         "chenghao-chen/HDR", "scripts/polaris/train.pbs",
+         "ALCF Polaris (PBS Pro, account lighthouse-purdue, queue preemptable, filesystems home:eagle)", "polaris",
+         ["sourced-helper-functions", "wrapper-function-launch", "interpreter-from-helper-var", "rerunnable-preemptable",
+          "resume-from-pinned-dir", "env-default-parameters", "qsub-v-inputs", "set-uo-pipefail", "one-gpu-of-four",
+          "bash-login-shebang"],
+         launch_model="single", launcher="none", total_ranks=1, gpus_per_node=1,
+         program="train_A100_MoE_two_phase.py", args=[],
+         keep_text=['hdr::run "$HDR_PYTHON" train_A100_MoE_two_phase.py', 'source "${PBS_O_WORKDIR:-$(pwd)}/scripts/lib/hdr_env.sh"',
+                    'export HDR_SAVE_FOLDER="${HDR_SAVE_FOLDER:-models_p1_moe_Teacher_MobileHDR_polaris01/}"', "exit $status"],
+         setup=[S('cd "${PBS_O_WORKDIR:-$(pwd)}" || exit 1'), S("hdr::init")],
+         source_only=["#PBS -q preemptable", "#PBS -r y", "#PBS -l select=1:system=polaris", "#PBS -l filesystems=home:eagle"],
+         accounts=["lighthouse-purdue"],
+         refuse_words=["hdr_env.sh", "hdr::run", "HDR_PYTHON", "preemptable", "-r y", "requeue"],
+         assumptions=["Polaris (bash -l): -A lighthouse-purdue, -q preemptable, select=1:system=polaris, place=scatter, 8 h, "
+                      "filesystems home:eagle, -r y (rerunnable), logs/: a long comment on why (single-node jobs must use "
+                      "preemptable; a requeued run resumes from a pinned folder), set -uo pipefail, cd $PBS_O_WORKDIR, "
+                      "`source .../scripts/lib/hdr_env.sh` (not shown: defines hdr::init/banner/log/preflight/die/run "
+                      "and HDR_PYTHON), HDR_SAVE_FOLDER default (qsub -v), a resume/scratch log line, a preflight that "
+                      "dies on failure, then `hdr::run \"$HDR_PYTHON\" train_A100_MoE_two_phase.py` (one process on one "
+                      "of the node's four A100s), exit with its status. Right: 1 process on 1 GPU through the same "
+                      "helper (kept, and named: the interpreter and the launch live in hdr_env.sh), the rerun/requeue "
+                      "mapped (--requeue) with the pinned resume folder kept, the preemptable queue mapped or named."]),
+    case(fam("rutgers-amarel-gpu-gres4-ampere-exclude-community-modules-apptainer-cachedir-scratch-pull-if-missing-exec-bash-c-curl-uv-sync-jax-uv-run", "slurm"),
+         "RajeevAtla/chexmix", "train.sbatch",
+         "Rutgers Amarel (partition gpu, constraint ampere, /projects/community modulefiles)", "rutgers-amarel",
+         ["apptainer-pull-in-job", "container-exec-bash-c-single-quoted", "curl-install-in-job", "uv-sync-in-job",
+          "uv-run-program", "jax-one-process-four-gpus", "exclude-nodes", "mail-user-variable", "git-rev-parse-log"],
+         launch_model="single", launcher="none", total_ranks=1, gpus_per_node=4, gpus_per_rank=4, framework="jax",
+         program="__main__.py", args=["train", "--config", "config/default.toml"],
+         keep_text=["uv run python __main__.py train --config config/default.toml", 'apptainer exec --nv "${JAX_IMAGE}" bash -c',
+                    "curl -LsSf https://astral.sh/uv/install.sh | sh", "uv sync --group cuda"],
+         setup=[S("mkdir -p /scratch/${USER}/apptainer"), S("export APPTAINER_CACHEDIR=/scratch/${USER}/apptainer"),
+                S("JAX_IMAGE=jax_25.10-py3.sif")],
+         source_only=["--partition=gpu", "--constraint=ampere", "--exclude=gpu[017,018]", "module use /projects/community/modulefiles",
+                      "module load git/2.35.1-ez82"],
+         container_image="docker://nvcr.io/nvidia/jax:25.10-py3",
+         refuse_words=["apptainer pull", "curl", "uv sync", "/projects/community", "ampere", "gpu[017,018]"],
+         assumptions=["Amarel: -p gpu, --gres=gpu:4, 48 h, 192G, 8 CPUs, -C ampere, --exclude=gpu[017,018], mail to "
+                      "${USER}@rutgers.edu (not expanded by Slurm), logs in slurm/: module purge, the community module "
+                      "tree, apptainer and git modules, APPTAINER_CACHEDIR on /scratch/${USER}, `git rev-parse`, an "
+                      "`apptainer pull` of docker://nvcr.io/nvidia/jax:25.10-py3 when the .sif is missing (network), "
+                      "then `apptainer exec --nv \"${JAX_IMAGE}\" bash -c '...'` whose single-quoted body installs uv "
+                      "with curl, `uv sync --group cuda`, checks nvidia-smi/nvcc/jax.devices(), and runs `uv run python "
+                      "__main__.py train --config config/default.toml` (one JAX process that uses the 4 GPUs). Right: "
+                      "one process seeing 4 GPUs of one node inside the same image under the target's Apptainer, the "
+                      "body kept verbatim, the in-job pull and curl/uv installs named (compute-node network), the "
+                      "excluded nodes and module tree dropped with a note."]),
+    case(fam("gatech-pace-l40s-gres-one-line-n1-cpus16-mail-cd-home-scratch-bashrc-anaconda3-module-conda-srun-python-ensemble-flags-commented-run", "slurm"),
+         "Data-Centric-ML-MEADOW/meadow", "train.sbatch",
+         "Georgia Tech PACE (--gres=gpu:L40S:1, $HOME/scratch)", "gatech-pace",
+         ["several-options-one-directive-line", "typed-gres", "srun-single-task", "home-scratch-cd", "bashrc-conda",
+          "quoted-arg-value", "commented-alternative-runs", "mail-directives"],
+         launch_model="per_rank", launcher="srun", total_ranks=1, gpus_per_node=1,
+         program="train.py",
+         args=["--model-name", "resnet", "--model-variant", "50", "--epochs", "40", "--lr", "0.2", "--batch-size", "128",
+               "--early-stopping-patience", "7", "--ensemble-type", "snapshot-pl", "--num-estimators", "3", "--misc-desc", "'e40'"],
+         setup=[S("cd $HOME/scratch/meadow"), S("source ~/.bashrc"), S("conda activate dml_env")],
+         source_only=["#SBATCH -N1 --gres=gpu:L40S:1 --ntasks-per-node=1 --cpus-per-task=16", "module load anaconda3"],
+         refuse_words=["L40S", "$HOME/scratch", "anaconda3"],
+         assumptions=["PACE: one directive line `-N1 --gres=gpu:L40S:1 --ntasks-per-node=1 --cpus-per-task=16`, 64G, 16 h, "
+                      "mail to a gatech.edu address, logs in sbatch_logs/: cd $HOME/scratch/meadow, .bashrc, the anaconda3 "
+                      "module, `conda activate dml_env`, then `srun python train.py --model-name resnet --model-variant 50 "
+                      "--epochs 40 --lr 0.2 --batch-size 128 --early-stopping-patience 7 --ensemble-type snapshot-pl "
+                      "--num-estimators 3 --misc-desc 'e40'`, a commented alternative run after. Right: 1 task on 1 GPU "
+                      "(srun kept or the target's launcher for one task) with every argument kept, all four options "
+                      "of the one directive line read, the L40S type mapped or named, the anaconda module replaced."]),
 ]
 
 
