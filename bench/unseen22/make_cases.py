@@ -156,7 +156,7 @@ CASES = [
          "joie-zhang/HELMET", "duo-attention/scripts/train.sh",
          "Princeton Della PLI (partition pli-c, /scratch/gpfs)", "princeton-della",
          ["gpu-count-from-nvidia-smi-or-jq", "env-default-overrides", "bash-args-array", "conditional-args",
-          "dollar-at-passthrough", "array-output-pattern-without-array"],
+          "dollar-at-passthrough", "array-output-pattern-without-array", "no-final-newline"],
          launch_model="launcher", launcher="torchrun", total_ranks=8, gpus_per_node=8,
          program="duo_attn/train.py", args=['"${args[@]}"', "$@"],
          keep_text=["torchrun --nnodes 1 --nproc_per_node $num_gpus", 'num_gpus=$(jq -n "[$CUDA_VISIBLE_DEVICES] | length")',
@@ -643,7 +643,7 @@ CASES = [
          "omriKramer/csPose", "train.job",
          "Weizmann Institute WEXAC (IBM LSF, queue waic-short, -app nvidia-gpu, LSF Docker container image)", "weizmann-wexac",
          ["lsf-gpu-exclusive", "lsf-container-image-env", "lsf-application-profile", "torch-distributed-launch-use-env",
-          "world-size-arg", "no-final-newline"],
+          "world-size-arg"],
          launch_model="launcher", launcher="torch.distributed.launch", total_ranks=8, gpus_per_node=8,
          program="csPose/train_cs.py",
          args=["--data-path", "/home/labs/waic/shared/coco/", "-b", "4", "-e", "1", "--output-dir", "resnet18/run1",
@@ -657,7 +657,7 @@ CASES = [
                       "container image given as LSB_CONTAINER_IMAGE (nvcr.io/nvidia/pytorch:19.09-py3: LSF runs the "
                       "job inside it), 8 GPUs exclusive, no walltime: `python3 -m torch.distributed.launch "
                       "--nproc_per_node=8 --use_env csPose/train_cs.py --data-path /home/labs/waic/shared/coco/ -b 4 "
-                      "-e 1 ... --world-size 8 ...` (no final newline). Right: 8 processes on one 8-GPU node (or the "
+                      "-e 1 ... --world-size 8 ...`. Right: 8 processes on one 8-GPU node (or the "
                       "target's GPUs a node with --world-size kept equal, said), the container image carried to the "
                       "target's runtime or named, the /home/labs data path named, a walltime chosen and said."]),
 ]
