@@ -660,6 +660,42 @@ CASES = [
                       "-e 1 ... --world-size 8 ...`. Right: 8 processes on one 8-GPU node (or the "
                       "target's GPUs a node with --world-size kept equal, said), the container image carried to the "
                       "target's runtime or named, the /home/labs data path named, a walltime chosen and said."]),
+    case(fam("ncsa-delta-gpua100x4-bgdn-4gpus-one-task-config-dollar1-default-sourced-repo-bashrc-uv-venv-torchrun-nproc4-which-swift-rlhf", "slurm"),
+         "Tianyi-Billy-Ma/N-MARS", "scripts/delta/grpo_train.sh",
+         "NCSA Delta (account bgdn-delta-gpu, partition gpuA100x4, /work/hdd, /projects)", "delta",
+         ["sourced-repo-env-script", "dollar1-with-default", "torchrun-of-which-swift", "fixed-master-port",
+          "one-task-four-gpus-torchrun"],
+         launch_model="launcher", launcher="torchrun", total_ranks=4, gpus_per_node=4,
+         program="$(which swift)", args=["rlhf", "--config", '"$CONFIG"'],
+         keep_text=["--nproc_per_node=4", "--master_port=29500", "CONFIG=${1:-configs/train/grpo_template.yaml}"],
+         setup=[S("source scripts/delta/bashrc.sh")],
+         source_only=["--partition=gpuA100x4", "--gpus-per-node=4"], accounts=["bgdn-delta-gpu"],
+         refuse_words=["scripts/delta/bashrc.sh", "swift", "bgdn-delta-gpu", "gpuA100x4", "$1"],
+         assumptions=["Delta: -A bgdn-delta-gpu, -p gpuA100x4, 1 node, 1 task, 4 GPUs, 16 CPUs, 128G, 24 h, mail: "
+                      "CONFIG from $1 with a default, `source scripts/delta/bashrc.sh` (a repo file, not shown here: it "
+                      "loads aws-ofi-nccl, a uv venv, NCCL/HF/W&B settings with Delta /work/hdd and /projects paths), "
+                      "then `torchrun --nproc_per_node=4 --master_port=29500 $(which swift) rlhf --config \"$CONFIG\"` "
+                      "(ms-swift GRPO). Right: 4 processes on one 4-GPU node, the $(which swift) program and $1 kept, "
+                      "the sourced Delta-specific env script named (its module and paths do not exist on the target)."]),
+    case(fam("nersc-perlmutter-m5017-hbm80g-gpus4-no-tasks-set-euo-scratch-repo-config-env-dotenv-loop-default-cmd-gpu-id-split-bash-run-sh-container-wrapper", "slurm"),
+         "HyperPotatoNeo/contextual_learning", "scripts/nersc/sbatch_wrapper.sh",
+         "NERSC Perlmutter (account m5017, -C gpu&hbm80g, qos regular, $SCRATCH)", "perlmutter",
+         ["wrapper-program-run-sh", "command-from-env-default", "gpu-ids-split-by-role", "dotenv-secrets-loop",
+          "sourced-config-env", "set-euo", "scratch-repo-root"],
+         launch_model="single", launcher="none", total_ranks=1, gpus_per_node=4, gpus_per_rank=4,
+         program='"${SCRIPT_DIR}/run.sh"', args=["${CMD}"],
+         keep_text=['CMD="${PRIME_CMD:-${DEFAULT_CMD}}"', "--inference-gpu-ids 0 --teacher-gpu-ids 1 --trainer-gpu-ids"],
+         setup=[S("set -euo pipefail"), S('REPO_DIR="${SCRATCH}/contextual_learning"'),
+                S('source "${SCRIPT_DIR}/config.env"'), S('mkdir -p "${REPO_DIR}/logs"')],
+         source_only=['#SBATCH -C "gpu&hbm80g"', "#SBATCH --qos=regular"], accounts=["m5017"],
+         refuse_words=["run.sh", "config.env", ".env", "PRIME_CMD", "gpu-ids", "${SCRATCH}"],
+         assumptions=["Perlmutter: -A m5017, gpu&hbm80g, qos regular, 48 h, 4 GPUs a node, no node/task count: set -euo "
+                      "pipefail, the repo at $SCRATCH/contextual_learning, `source config.env`, a .env file of API keys "
+                      "sourced (set -a) from $HOME or the repo, a default prime-rl command (rl @ ... with inference on "
+                      "GPU 0, teacher on GPU 1, trainer on GPUs 2,3) overridable by PRIME_CMD, echoes, then `bash "
+                      "\"${SCRIPT_DIR}/run.sh\" ${CMD}` (run.sh runs it in a container; not shown). Right: one wrapper "
+                      "process on one node with 4 GPUs (the GPU-id split needs 4 on the target), PRIME_CMD and the "
+                      "sourced config.env/.env named, the unseen run.sh and its container named, $SCRATCH named."]),
 ]
 
 
