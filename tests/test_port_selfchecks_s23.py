@@ -139,3 +139,23 @@ def test_port_refuses_a_body_whose_runs_it_mixed_up() -> None:
     else:  # a port that keeps both runs needs no refusal
         assert doubled_launch(ARRAY_BODY, result.script) == ""
         assert {x.args[-1] for x in launches(result.script)} == {"r", "b"}
+
+
+def _written_note(body: str) -> str:
+    from maple_flow.port.api import port
+
+    src = "#!/bin/bash\n#SBATCH --gres=gpu:1\n#SBATCH -t 1:00:00\n" + body
+    notes = port(src, targets=["delta"])["delta"].notes
+    return next(n for n in notes if n.startswith("the program's arguments are passed as written ("))
+
+
+def test_kept_lines_claim_only_where_the_script_sets_the_names() -> None:
+    """The note says the lines that set the arguments' names are kept only where the script sets
+    them (loops and `read` included); a name set nowhere is said to come from the environment."""
+    assert "are kept above the launch" in _written_note(
+        "for seed in 1 2; do\n  python train.py --seed $seed\ndone\n")
+    assert "are kept above the launch" in _written_note(
+        "read -r A B < cfg.txt\npython train.py --a $A --b $B\n")
+    outside = _written_note("python train.py --lr $LR --out $HOME/x --id $SLURM_JOB_ID\n")
+    assert "sets $LR nowhere" in outside and "$HOME" not in outside.split("nowhere")[0][-20:]
+    assert "kept above the launch" not in outside

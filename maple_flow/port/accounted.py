@@ -175,7 +175,7 @@ _READS_INTO = re.compile(r"\b(?:read|mapfile|readarray)((?:\s+(?:-\w+(?:\s+\S+)?
 _READ = re.compile(r"\$(?:\{([A-Za-z_]\w*)([^}]*)\}|([A-Za-z_]\w*))")
 _DEFAULTED = re.compile(r"^(?:\[[^\]]*\])?:?[-=+]")
 #: What the scheduler, the launcher, the login or the node set: read from the environment.
-_RUNTIME = re.compile(r"^(?:SLURM_|PBS_|PALS_|PMI_|PMIX_|OMPI_|MPI_|LSB_|SGE_|JOB_|COBALT_"
+RUNTIME = re.compile(r"^(?:SLURM_|PBS_|PALS_|PMI_|PMIX_|OMPI_|MPI_|LSB_|SGE_|JOB_|COBALT_"
                       r"|FLUX_|CUDA_VISIBLE_DEVICES$|ZE_|ROCR_|HIP_VISIBLE|HOSTNAME$|HOST$"
                       r"|HOME$|USER$|LOGNAME$|PATH$|PWD$|OLDPWD$|SHELL$|TMPDIR$|SCRATCH$"
                       r"|WORK$|PROJECT$|RANDOM$|SECONDS$|LINENO$|BASH|IFS$|UID$|EUID$"
@@ -223,7 +223,7 @@ def unset_reads(source: str, script: str) -> list[tuple[str, int, str, int, str]
             name = m.group(1) or m.group(3)
             if (m.group(1) and _DEFAULTED.match(m.group(2))) or name in found:
                 continue
-            if name in given and name not in have and not _RUNTIME.match(name):
+            if name in given and name not in have and not RUNTIME.match(name):
                 found[name] = (number, raw.strip())
     out = []
     for name, (number, raw) in found.items():
