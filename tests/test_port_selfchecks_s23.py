@@ -159,3 +159,11 @@ def test_kept_lines_claim_only_where_the_script_sets_the_names() -> None:
     outside = _written_note("python train.py --lr $LR --out $HOME/x --id $SLURM_JOB_ID\n")
     assert "sets $LR nowhere" in outside and "$HOME" not in outside.split("nowhere")[0][-20:]
     assert "kept above the launch" not in outside
+
+
+def test_single_quoted_defaulted_and_scheduler_names_are_not_said_unset() -> None:
+    """`'${now:%H}'` is Hydra's (single-quoted), `${N:-2}` stands without N, `$SLURM_TMPDIR` is
+    the scheduler's (renamed by the port): none is said to be set nowhere."""
+    note = _written_note("python train.py hydra.run.dir='out/${now:%H}' --n ${N:-2} "
+                         "--tmp $SLURM_TMPDIR/x\n")
+    assert "nowhere" not in note

@@ -211,6 +211,16 @@ def set_names(text: str) -> set[str]:
     return names
 
 
+def read_names(text: str) -> set[str]:
+    """The variables ``text`` reads where no default stands for them (``${X:-v}`` does not read
+    X in that sense), outside single quotes (literal there: ``'${now:%H}'`` is Hydra's)."""
+    found = set()
+    for m in _READ.finditer(_QUOTED_SINGLE.sub("''", text)):
+        if not (m.group(1) and _DEFAULTED.match(m.group(2))):
+            found.add(m.group(1) or m.group(3))
+    return found
+
+
 def unset_reads(source: str, script: str) -> list[tuple[str, int, str, int, str]]:
     """(name, port line, its text, source line, its text) for each variable the port reads
     that the source set and the port sets nowhere: the line that gave it its value was

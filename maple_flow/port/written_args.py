@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from maple_flow.models.job import TORCH_RANK_VARS
-from maple_flow.port.accounted import RUNTIME, set_names
+from maple_flow.port.accounted import RUNTIME, read_names, set_names
 from maple_flow.port.fit import SCRIPT_SET_VARS
 from maple_flow.port.rules import referenced
 from maple_flow.scriptparse import ParsedScript
@@ -109,6 +109,7 @@ def launch_args(p: ParsedScript, args: list[str], tr: Callable[[str], str],
     plain: list[str] = []
     positional: list[str] = []
     bare_unset: list[str] = []
+    written_raw: list[str] = []
     written_text = p.launch_block.text if p.launch_block else ""
     for raw, lo, hi in groups:
         refs = set(referenced(raw))
@@ -135,11 +136,12 @@ def launch_args(p: ParsedScript, args: list[str], tr: Callable[[str], str],
         words.append(tr(raw))
         plain.append(tr(raw))
         written += [tr(raw)] if "$" in raw else []
+        written_raw += [raw] if "$" in raw else []  # the source's words, before renaming
     if not written and not positional and not bare_unset:
         return None
     # the claim "the lines that set them are kept" only where the script sets every name they
     # read (or the scheduler does); a name set nowhere comes from the job's environment
-    outside = sorted({n for w in written for n in referenced(w)
+    outside = sorted({n for w in written_raw for n in read_names(w)
                       if n not in set_in_source and not _RUNTIME_VAR.match(n)
                       and not RUNTIME.match(n)} - _source_sets(p))
     notes = [f"the program's arguments are passed as written ({', '.join(written)}): "
