@@ -157,3 +157,102 @@ def unaccounted_note(lines: list[tuple[int, str]], target: str) -> list[str]:
     return [f"not in the port, and no other note says why: {quoted}; the port does not "
             f"know what they did for the job: check whether it needs them on {target} and put "
             "them back by hand if so"]
+
+
+#: Assignments: ``X=``, ``export X=``, ``local``/``declare``/``readonly`` ones, ``X+=``, array
+#: items, and ``for X in``, ``read X``, ``${X:=v}``, ``printf -v X``, ``getopts s X``.
+_SETS = (
+    re.compile(r"(?:^|[;&|({`]\s*|\$\(\s*|\b(?:then|do|else|env|export|local|readonly|typeset"
+               r"|declare(?:\s+-\w+)*)\s+)([A-Za-z_]\w*)(?:\[[^\]]*\])?\+?=", re.M),
+    re.compile(r"\b(?:for|select)\s+([A-Za-z_]\w*)\s+in\b"),
+    re.compile(r"\$\{([A-Za-z_]\w*):?="),
+    re.compile(r"\bprintf\s+-v\s+([A-Za-z_]\w*)"),
+    re.compile(r"\bgetopts\s+\S+\s+([A-Za-z_]\w*)"),
+)
+_READS_INTO = re.compile(r"\b(?:read|mapfile|readarray)((?:\s+(?:-\w+(?:\s+\S+)?|[A-Za-z_]\w*))+)")
+#: A variable read: ``$X``, ``${X}``, ``${X[...]}``, ``${X%...}``; not ``${X:-v}``,
+#: ``${X-v}``, ``${X:=v}``, ``${X:+v}``: those stand without X.
+_READ = re.compile(r"\$(?:\{([A-Za-z_]\w*)([^}]*)\}|([A-Za-z_]\w*))")
+_DEFAULTED = re.compile(r"^(?:\[[^\]]*\])?:?[-=+]")
+#: What the scheduler, the launcher, the login or the node set: read from the environment.
+RUNTIME = re.compile(r"^(?:SLURM_|PBS_|PALS_|PMI_|PMIX_|OMPI_|MPI_|LSB_|SGE_|JOB_|COBALT_"
+                      r"|FLUX_|CUDA_VISIBLE_DEVICES$|ZE_|ROCR_|HIP_VISIBLE|HOSTNAME$|HOST$"
+                      r"|HOME$|USER$|LOGNAME$|PATH$|PWD$|OLDPWD$|SHELL$|TMPDIR$|SCRATCH$"
+                      r"|WORK$|PROJECT$|RANDOM$|SECONDS$|LINENO$|BASH|IFS$|UID$|EUID$"
+                      r"|CONDA_|VIRTUAL_ENV$|MODULE|LMOD|TACC_|NERSC_|ALCF_|LD_LIBRARY_PATH$"
+                      r"|PYTHONPATH$|MANPATH$|CPATH$|LIBRARY_PATH$|PKG_CONFIG_PATH$|OMP_NUM_THREADS$)")
+_QUOTED_SINGLE = re.compile(r"'[^'\n]*'")
+
+
+def _code(text: str) -> list[tuple[int, str]]:
+    """The script's lines (number, text) with comment lines and quoted heredoc bodies out
+    (the batch shell does not expand them)."""
+    lines, closing = [], ""
+    for number, raw in enumerate(text.splitlines(), 1):
+        if closing:
+            if raw.strip() == closing:
+                closing = ""
+            continue
+        m = re.search(r"<<-?\s*(['\"])(\w+)\1", raw)
+        if m:
+            closing = m.group(2)
+        if raw.lstrip().startswith("#"):
+            continue
+        lines.append((number, raw))
+    return lines
+
+
+def set_names(text: str) -> set[str]:
+    """The variables ``text`` assigns anywhere (any form the shell has)."""
+    body = "\n".join(raw for _, raw in _code(text))
+    names = {m.group(1) for rx in _SETS for m in rx.finditer(body)}
+    for m in _READS_INTO.finditer(body):
+        names.update(w for w in m.group(1).split() if re.fullmatch(r"[A-Za-z_]\w*", w))
+    return names
+
+
+def read_names(text: str) -> set[str]:
+    """The variables ``text`` reads where no default stands for them (``${X:-v}`` does not read
+    X in that sense), outside single quotes (literal there: ``'${now:%H}'`` is Hydra's)."""
+    found = set()
+    for m in _READ.finditer(_QUOTED_SINGLE.sub("''", text)):
+        if not (m.group(1) and _DEFAULTED.match(m.group(2))):
+            found.add(m.group(1) or m.group(3))
+    return found
+
+
+def unset_reads(source: str, script: str) -> list[tuple[str, int, str, int, str]]:
+    """(name, port line, its text, source line, its text) for each variable the port reads
+    that the source set and the port sets nowhere: the line that gave it its value was
+    dropped while a kept line still reads it (empty, or the job stops under ``set -u``)."""
+    given = set_names(source)
+    have = set_names(script)
+    found: dict[str, tuple[int, str]] = {}
+    for number, raw in _code(script):
+        for m in _READ.finditer(_QUOTED_SINGLE.sub("''", raw)):
+            name = m.group(1) or m.group(3)
+            if (m.group(1) and _DEFAULTED.match(m.group(2))) or name in found:
+                continue
+            if name in given and name not in have and not RUNTIME.match(name):
+                found[name] = (number, raw.strip())
+    out = []
+    for name, (number, raw) in found.items():
+        at = next(((n, r.strip()) for n, r in _code(source)
+                   if any(m.group(1) == name for rx in _SETS for m in rx.finditer(r))),
+                  (0, ""))
+        out.append((name, number, raw, at[0], at[1]))
+    return out
+
+
+def unset_reads_note(found: list[tuple[str, int, str, int, str]], target: str) -> list[str]:
+    """One note naming the variables the port reads but no longer sets."""
+    if not found:
+        return []
+    said = "; ".join(
+        f"${name} (read at line {n} of the port, `{_clip(text)}`"
+        + (f"; the source sets it at its line {m}, `{_clip(src)}`)" if m else
+           "; the source sets it)")
+        for name, n, text, m, src in found)
+    return [f"variables the port reads but sets nowhere, though the source sets them: {said}; "
+            f"on {target} they are empty where the source had a value (a job under `set -u` "
+            "stops there): put the lines that set them back, or set them by hand"]

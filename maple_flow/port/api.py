@@ -56,6 +56,8 @@ from maple_flow.port.accounted import (
     unaccounted_lines,
     unaccounted_note,
     unaccounted_stages,
+    unset_reads,
+    unset_reads_note,
 )
 from maple_flow.port.apply import (
     apply_edits,
@@ -126,6 +128,7 @@ from maple_flow.port.kept_command import (
 )
 from maple_flow.port.launcher_opts import user_launcher_options
 from maple_flow.port.launches_kept import (
+    doubled_launch,
     invented_launch,
     unkept_launch_note,
     unkept_launches,
@@ -1942,12 +1945,14 @@ def port(
         if result.status != "refused" and result.script:  # the final port against its source
             unkept = unkept_launches(text, result.script, result.notes)
             name = get_profile(result.cluster).name
-            invented = invented_launch(text, result.script, unkept)
+            invented = (invented_launch(text, result.script, unkept)
+                        or doubled_launch(text, result.script))
             if invented:
                 result.status, result.script = "refused", ""
                 result.notes = [f"refused for {name}: {invented}", *result.notes]
             else:
                 result.notes += unkept_launch_note(unkept, name)
+                result.notes += unset_reads_note(unset_reads(text, result.script), name)
         result.source = text
     if repair and not verify:
         raise InvalidValue("repair=True needs verify=True (repair starts from the failure)")

@@ -15,8 +15,8 @@ from functools import lru_cache
 
 from maple_flow.port.topology import topology_args
 from maple_flow.port.words import short
-from maple_flow.scriptparse.launch import Stage, read_words
-from maple_flow.scriptparse.shell import split_blocks
+from maple_flow.scriptparse.launch import LaunchLine, Stage, read_words
+from maple_flow.scriptparse.shell import split_blocks, split_commands
 
 #: A shell expansion as compared: an arithmetic ``$((...))``, a ``$(...)`` or a variable (the
 #: port renames scheduler variables: ``$SLURM_NTASKS`` -> ``$NRANKS``), and ``~/`` (``$HOME/``).
@@ -142,18 +142,69 @@ def launches(text: str) -> tuple[Launch, ...]:
             words = list(cmd.words)
             if not words:
                 continue
-            try:
-                line = read_words(words)
-            except (ValueError, IndexError):
-                continue
-            if line is None or not line.entrypoint or line.inline:
-                continue
-            found.append(Launch(cmd.line, cmd.text.split("\n", 1)[0],
-                                _program(line.entrypoint), tuple(line.args),
-                                _procs(line.stages, known),
-                                bool(_BACKGROUND.search(_COMMENT.sub("", cmd.text))),
-                                _outputs(cmd.text) + around))
+            for line, said in _command_launches(words):
+                found.append(Launch(cmd.line, said or cmd.text.split("\n", 1)[0],
+                                    _program(line.entrypoint), tuple(line.args),
+                                    _procs(line.stages, known),
+                                    bool(_BACKGROUND.search(_COMMENT.sub("", cmd.text))),
+                                    _outputs(cmd.text) + around))
     return tuple(found)
+
+
+_SHELLS = frozenset({"bash", "sh", "zsh", "ksh", "dash"})
+_ALL_ARGS = frozenset({"$@", "${@}", "$*", "${*}"})
+
+
+def _read(words: list[str]) -> LaunchLine | None:
+    try:
+        return read_words(words)
+    except (ValueError, IndexError):
+        return None
+
+
+def _shell_body(words: list[str]) -> tuple[list[str], str, list[str]] | None:
+    """``... sh -c BODY [NAME ARGS...]``: the words in front of the shell, BODY and ARGS;
+    None where no shell word with ``-c`` is in the program's place."""
+    for k, word in enumerate(words):
+        if word.rsplit("/", 1)[-1] not in _SHELLS:
+            continue
+        j = k + 1
+        while j < len(words) and re.fullmatch(r"-[a-z]*", words[j]) and "c" not in words[j]:
+            j += 1
+        if j + 1 >= len(words) or not re.fullmatch(r"-[a-z]*c[a-z]*", words[j]):
+            return None
+        front = _read(words[:k])
+        if front is not None and front.entrypoint:  # the shell is an argument of a program
+            return None
+        return words[:k], words[j + 1], list(words[j + 3:])
+    return None
+
+
+def _command_launches(words: list[str], depth: int = 0) -> list[tuple[LaunchLine, str]]:
+    """The launches one command line makes, each with its text where it is not the line's
+    own: the line itself, or, for ``[launcher] sh -c BODY ARGS``, each command of BODY that
+    starts a program (``"$@"`` replaced by ARGS), run through the words in front of the
+    shell: a body of several runs is several launches, each checked."""
+    shell = _shell_body(words) if depth < 4 else None
+    if shell is not None:
+        front, body, positional = shell
+        found: list[tuple[LaunchLine, str]] = []
+        for cmd in split_commands(body):
+            inner = [w for word in cmd.words
+                     for w in (positional if word in _ALL_ARGS else [word])]
+            if not inner:
+                continue
+            for alone, text in _command_launches(inner, depth + 1):
+                through = _read(front + inner) if front else None
+                found.append((through if through is not None and not through.inline
+                              and through.entrypoint == alone.entrypoint
+                              and through.args == alone.args else alone,
+                              text or " ".join(inner)))
+        return found
+    line = _read(words)
+    if line is None or not line.entrypoint or line.inline:
+        return []
+    return [(line, "")]
 
 
 def _arg_keys(args: tuple[str, ...]) -> list[str]:
@@ -169,7 +220,18 @@ def _named(launch: Launch, words: list[str], notes: str) -> bool:
                 or launch.program in notes)
     said = notes.replace(launch.text, "")
     named = [w for w in words if w.startswith("-")] or words
-    return all(w.translate(_QUOTES) in said for w in named)
+    return all(_said(w.translate(_QUOTES), said, launch.line) for w in named)
+
+
+def _said(word: str, notes: str, line: int) -> bool:
+    """``word`` stands in the notes as a word of its own (not inside a longer one: ``r`` is in
+    every note, ``4`` in most); a word of one or two characters only where a note also names
+    the launch's line."""
+    if not word:
+        return True
+    if not re.search(rf"(?<![\w./-]){re.escape(word)}(?![\w/-])", notes):
+        return False
+    return len(word) > 2 or f"line {line}" in notes
 
 
 #: Notes that already say the port changed the job's rank count or layout.
@@ -256,6 +318,32 @@ def invented_launch(source: str, script: str,
             "tell what the launch runs (a program word that is empty or built when the job "
             "runs?): write the program and its arguments on the launch line, or give the "
             "variable its value, and port again")
+
+
+def doubled_launch(source: str, script: str) -> str:
+    """A refusal, or "": a run of the source the port does not make while it makes another run
+    of the same program more times than the source does (a ``bash -c`` body of four runs whose
+    last run took the first one's place): the port lost a run and doubled another, which no
+    note can explain."""
+    want, have = launches(source), launches(script)
+
+    def count(among: tuple[Launch, ...], launch: Launch) -> int:
+        key = _arg_keys(launch.args)
+        return sum(1 for x in among if x.program == launch.program and _arg_keys(x.args) == key)
+
+    for launch in want:
+        if count(have, launch) >= count(want, launch):
+            continue
+        extra = next((p for p in have if p.program == launch.program
+                      and count(have, p) > count(want, p) >= 1), None)
+        if extra is None:
+            continue
+        return (f"line {launch.line} `{short(launch.text, 70)}` is not run in the port, which "
+                f"runs `{short(extra.text, 70)}` {count(have, extra)} time(s) where the source "
+                f"runs it {count(want, extra)} time(s): the port did not keep the source's runs "
+                f"of {launch.program} apart; write each run as a command line of its own (not "
+                "several in one string), or port the runs one at a time")
+    return ""
 
 
 def unkept_launch_note(found: list[tuple[int, str, str]], target: str) -> list[str]:

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from maple_flow.models.job import TORCH_RANK_VARS
+from maple_flow.port.accounted import RUNTIME, read_names, set_names
 from maple_flow.port.fit import SCRIPT_SET_VARS
 from maple_flow.port.rules import referenced
 from maple_flow.scriptparse import ParsedScript
@@ -74,6 +75,15 @@ def _read_through(names: set[str], reads: dict[str, set[str]]) -> set[str]:
     return seen
 
 
+def _source_sets(p: ParsedScript) -> set[str]:
+    """Every name the source's own lines set, in any form (loops, ``read``, ``${X:=v}``)."""
+    texts = [b.text for b in [*p.before, *([p.launch_block] if p.launch_block else []),
+                              *p.after]]
+    loops = [x for x in (p.launch_loop, p.per_node_loop) if x is not None]
+    texts += [x.head for x in loops] + [t for x in loops for t in [*x.before, *x.after]]
+    return set_names("\n".join(texts)) | {v for x in loops for v in x.variables}
+
+
 def launch_args(p: ParsedScript, args: list[str], tr: Callable[[str], str],
                 set_here: set[str], reads: dict[str, set[str]]) -> LaunchArgs | None:
     """The target's words for the program's arguments (``args``: their values, as the spec
@@ -99,6 +109,7 @@ def launch_args(p: ParsedScript, args: list[str], tr: Callable[[str], str],
     plain: list[str] = []
     positional: list[str] = []
     bare_unset: list[str] = []
+    written_raw: list[str] = []
     written_text = p.launch_block.text if p.launch_block else ""
     for raw, lo, hi in groups:
         refs = set(referenced(raw))
@@ -125,10 +136,19 @@ def launch_args(p: ParsedScript, args: list[str], tr: Callable[[str], str],
         words.append(tr(raw))
         plain.append(tr(raw))
         written += [tr(raw)] if "$" in raw else []
+        written_raw += [raw] if "$" in raw else []  # the source's words, before renaming
     if not written and not positional and not bare_unset:
         return None
-    notes = [f"the program's arguments are passed as written ({', '.join(written)}): the "
-             "lines that set what they read are kept above the launch"] if written else []
+    # the claim "the lines that set them are kept" only where the script sets every name they
+    # read (or the scheduler does); a name set nowhere comes from the job's environment
+    outside = sorted({n for w in written_raw for n in read_names(w)
+                      if n not in set_in_source and not _RUNTIME_VAR.match(n)
+                      and not RUNTIME.match(n)} - _source_sets(p))
+    notes = [f"the program's arguments are passed as written ({', '.join(written)}): "
+             + ("the lines that set what they read are kept above the launch" if not outside
+                else f"the script sets {', '.join('$' + n for n in outside)} nowhere: "
+                "the job's environment must give them their values on the target")
+             ] if written else []
     notes += [f"the batch script's own arguments are passed exactly as written "
               f"({', '.join(positional)}): quoted or not as in the source, so they split into "
               "words as they did there"] if positional else []
