@@ -130,3 +130,36 @@ def test_any_other_internal_error_is_said_to_be_the_ports_own() -> None:
     with pytest.raises(ParseError) as err:
         breaks(MULTILINE, "delta")
     assert "defect of the port" in str(err.value) and "literal" not in str(err.value)
+
+
+OPTIONS_VAR = """NUM_PROCESSES=$1
+LAUNCH_PARAM=${LAUNCH_PARAM:-"--num_processes ${NUM_PROCESSES} --num_machines 1"}
+accelerate launch --mixed_precision fp16 ${LAUNCH_PARAM} tools/train.py
+"""
+
+
+def test_a_variable_of_launcher_options_is_never_called_the_unset_program() -> None:
+    reason = ("no launch line found: line 3 `accelerate launch ...`: accelerate starts a program "
+              "on the job's ranks, and the program is ${LAUNCH_PARAM}, a variable the launch line "
+              "does not show the value of (set when the job runs, e.g. from the job's own "
+              "arguments)")
+    wrong = false_claims(reason, split_blocks(OPTIONS_VAR), OPTIONS_VAR)
+    assert any("$LAUNCH_PARAM is set by the script (line 2" in w and "launcher's options" in w
+               and "`tools/train.py`" in w for w in wrong)
+    try:
+        port(OPTIONS_VAR, "delta")
+        text = ""
+    except (ParseError, MissingInformation) as err:
+        text = str(err)
+    assert "the program is ${LAUNCH_PARAM}" not in text
+
+
+def test_an_option_quoted_with_an_equals_sign_is_the_scripts_own() -> None:
+    # before: a memory refusal quoting `--mem=128gb` was replaced by "the script's header has
+    # no `--mem=128gb`" while line 3 writes `#SBATCH --mem 128gb`
+    script = ("#!/bin/bash\n#SBATCH --nodes=1\n#SBATCH --mem 128gb\n#SBATCH --gpus-per-task v100s:1\n"
+              "python train.py\n")
+    reason = ("memory: the source asks `--mem=128gb`, more than a Vista GPU node has (120 GB): the "
+              "job cannot hold that memory on Vista")
+    assert not false_claims(reason, split_blocks(script), script)
+    assert false_claims(reason.replace("128gb", "256gb"), split_blocks(script), script)

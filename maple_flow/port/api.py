@@ -390,7 +390,9 @@ def _ask_size_without_directives(p: ParsedScript, facts: ScriptFacts, o: dict[st
     if text and not gpu_named(p, text):
         why += (", and nothing in it names a GPU (it may be a CPU job, which maple_flow does "
                 "not port)")
-    given = "" if inert else " (they were given at submission)"
+    # Grid Engine directives that name a queue: the queue gave the GPUs (the why says so),
+    # not the submission
+    given = "" if inert or p.grid_engine else " (they were given at submission)"
     raise MissingInformation({"gpus_per_node": (
         f"{why}, so how many GPUs (and nodes) the job has is unknown{given}; pass "
         "gpus_per_node=N (--gpus-per-node N), with nodes= (--nodes) for more than one node"

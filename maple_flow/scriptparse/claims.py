@@ -181,6 +181,16 @@ def _squash(text: str) -> str:
     return " ".join(text.replace("\\\n", " ").split())
 
 
+def _written(word: str, words: set[str]) -> bool:
+    """Whether the script writes ``word`` (or, for ``--opt=value``, each of its parts)."""
+    def found(w: str) -> bool:
+        return w in words or any(w in x for x in words)
+    if found(word):
+        return True
+    parts = [x for x in word.split("=") if x]
+    return len(parts) > 1 and all(found(x) for x in parts)
+
+
 def header_false_claims(reason: str, text: str) -> list[str]:
     """The facts ``reason`` states about the script's header (it has no directive, no GPU or
     node count, it is a job array) and the lines it quotes (``line N `...```) that ``text``
@@ -212,8 +222,10 @@ def header_false_claims(reason: str, text: str) -> list[str]:
         # a quotation may be shortened or rebuilt from the line's words (`torchrun prog`):
         # it is false only where it holds a word the script never writes
         quoted = _squash(_CUT.sub("", match.group(2))).replace('"', " ").replace("'", " ")
+        # an option may be quoted as `--mem=128gb` where the script writes `--mem 128gb`: a
+        # word is the script's when it is, or each of its `=` parts is
         foreign = [w for w in (x.strip(".…") for x in quoted.split())
-                   if len(w) >= 3 and w not in words and not any(w in x for x in words)]
+                   if len(w) >= 3 and not _written(w, words)]
         if foreign and len(quoted) >= 6:
             place = f"line {match.group(1)}" if match.group(1) else "header"
             wrong.append(f"the script's {place} has no `{foreign[0]}` (the reason quotes it as "
@@ -258,6 +270,40 @@ def _directives_rewritten(reason: str, text: str, short: bool = False) -> str:
         unread = unread.split(" (it reads", 1)[0]
     return _NO_DIRECTIVE.sub(unread, reason).replace(
         _GIVEN_AT_SUBMISSION, " (the port did not read them from those directives)")
+
+
+#: Claims that the launch's program is a variable whose value the script does not give.
+_PROGRAM_VAR = re.compile(rf"the program is {_REF}, a variable the launch line does not show "
+                          r"the value of \(set when the job runs")
+
+
+def _program_var_set(blocks: list[Block], name: str) -> str:
+    """What the script really does with ``$name`` where a reason says it is the launch's
+    program, its value not given: the line that sets it, and, where that value is launcher
+    options (``--num_processes ...``), the program the launch line really starts; ``""``
+    where the script does not set it."""
+    line = sets_variable(blocks, name)
+    if line is None:
+        return ""
+    value = next((v for b in blocks for c in b.commands if c.line == line
+                  for n, v in c.settings() if n == name), "")
+    text = next((c.text for b in blocks for c in b.commands if c.line == line), "")
+    said = f"${name} is set by the script (line {line} `{one_line(text, 80)}`)"
+    default = re.match(rf"\$\{{{name}:?[-=](.*)\}}$", value, re.S)
+    shown = (default.group(1) if default else value).strip().strip("'\"")
+    if not shown.startswith("-"):
+        return said
+    said += f": its value `{one_line(shown, 60)}` is the launcher's options, not a program"
+    for cmd, words in command_lines(blocks):
+        refs = {f"${name}", f"${{{name}}}", f'"${name}"', f'"${{{name}}}"'}
+        at = next((i for i, w in enumerate(words) if w in refs), None)
+        if at is None:
+            continue
+        real = next((w for w in words[at + 1:] if not w.startswith(("-", "$"))), "")
+        if real:
+            said += f"; the program line {cmd.line} starts is `{real}`"
+        break
+    return said
 
 
 #: Claims that a program is started once per node (so once per node, as many copies as nodes).
@@ -307,6 +353,10 @@ def false_claims(reason: str, blocks: list[Block], text: str = "") -> list[str]:
             holds, what = _word_is_program(blocks, word)
             if not holds:
                 wrong.append(what)
+    for match in _PROGRAM_VAR.finditer(reason):
+        really = _program_var_set(blocks, match.group(1))
+        if really:
+            wrong.append(really)
     for match in _ONCE_PER_NODE.finditer(reason):
         looped = _loop_starts(blocks, match.group(1).strip("`'\",;"))
         if looped:
