@@ -163,3 +163,16 @@ def test_an_option_quoted_with_an_equals_sign_is_the_scripts_own() -> None:
               "job cannot hold that memory on Vista")
     assert not false_claims(reason, split_blocks(script), script)
     assert false_claims(reason.replace("128gb", "256gb"), split_blocks(script), script)
+
+
+def test_a_kept_script_of_yours_is_never_called_one_process_on_too_many_gpus() -> None:
+    # before: "one process drives 4 GPUs in the source and a Lonestar6 node has 3: change the
+    # program (its own GPU count)" for a job whose work is `./train.sh` (what it starts on the
+    # GPUs is in train.sh, not in the job script)
+    script = ("#!/bin/bash\n#PBS -q normal\n#PBS -l select=1:ncpus=16:ngpus=4\n"
+              "#PBS -l walltime=20:00:00\ncd $PBS_O_WORKDIR\n./train.sh\n")
+    result = port(script, "lonestar6")["lonestar6"]
+    assert result.status == "refused"
+    text = " ".join(result.notes)
+    assert "one process drives" not in text
+    assert "your script ./train.sh is what the source starts" in text and "line 6" in text
