@@ -176,3 +176,12 @@ def test_a_kept_script_of_yours_is_never_called_one_process_on_too_many_gpus() -
     text = " ".join(result.notes)
     assert "one process drives" not in text
     assert "your script ./train.sh is what the source starts" in text and "line 6" in text
+
+
+def test_a_count_taken_from_a_positional_argument_is_not_called_computed() -> None:
+    script = ('#!/bin/bash\nNUM_PROC=$1\nshift\nsrun --gres=gpu:2 python3 -m torch.distributed.launch'
+              ' --nproc_per_node=$NUM_PROC train.py "$@"\n')
+    with pytest.raises(MissingInformation) as err:
+        port(script, "delta")
+    text = str(err.value)
+    assert "takes from its argument $1" in text and "computes at run time" not in text

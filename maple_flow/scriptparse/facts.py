@@ -1019,8 +1019,12 @@ def _run_time_count_why(p: ParsedScript) -> str:
     name, role = found[0]
     value = p.variables.get(name, "")
     shown = f" (`{name}={value}`)" if value and len(value) <= 80 else ""
+    # a positional parameter is not computed: it is what the script is given when it runs
+    arg = re.fullmatch(r'"?\$\{?([1-9])(?::?[-=][^}]*)?\}?"?', value.strip())
+    how = (f"takes from its argument ${arg.group(1)} (given when the script is submitted or run)"
+           if arg else "computes at run time")
     return (f"the launch takes its {_ROLE_WORDS.get(role, role)} from ${name}, which the "
-            f"script computes at run time{shown}, so how many ranks it starts on its one node "
+            f"script {how}{shown}, so how many ranks it starts on its one node "
             "(no directive states a node count) is not in the script")
 
 
