@@ -1841,7 +1841,7 @@ def _kept_script_refusal(note: str, plan: KeptCommand, cluster: str) -> str:
     if not match or not script.endswith((".sh", ".bash")):
         return note
     why = (f"line {plan.line} `{plan.text}`: "
-           + wrapper_gpus_refusal(script, int(match.group(1)), get_profile(cluster)))
+           + wrapper_gpus_refusal(script, int(match.group(1)), get_profile(cluster), kept=True))
     return note[:match.start()] + why + note[match.end():]
 
 

@@ -55,16 +55,21 @@ ONE_PROCESS_GPUS = re.compile(r"one process drives (\d+) GPUs in the source and 
                               r"or make it one process per GPU")
 
 
-def wrapper_gpus_refusal(script: str, gpus: int, profile: ClusterProfile) -> str:
+def wrapper_gpus_refusal(script: str, gpus: int, profile: ClusterProfile,
+                         kept: bool = False) -> str:
     """Why a script of yours that the source starts once a node with ``gpus`` GPUs is not
     ported to nodes of fewer: what it starts on them (one process or a launcher's several)
-    is in that script, not in the job script."""
+    is in that script, not in the job script. ``kept``: the port keeps such a script as the
+    job's one command on one node, so only the GPUs it needs there can be given."""
+    per_node = profile.gpu.per_node
+    give = (f"or, if it needs no more than {per_node} GPU(s), pass gpus_per_node=N "
+            f"(--gpus-per-node N, at most {per_node}): it is kept as the job's one command on "
+            f"one {profile.name} node with them" if kept else
+            "or give the layout the job needs: ranks=N (--ranks N) or nodes= and gpus_per_node=")
     return (f"your script {script} is what the source starts, once a node with {gpus} GPUs, "
-            f"and a {profile.name} node has {profile.gpu.per_node}: what it runs on them is "
-            "not in the job script (a launcher inside it, e.g. torchrun, likely starts one "
-            f"process per GPU); port the launch inside {script} itself (or put it in this "
-            "script), or give the layout the job needs: ranks=N (--ranks N) or nodes= and "
-            "gpus_per_node=")
+            f"and a {profile.name} node has {per_node}: what it runs on them is not in the job "
+            "script (a launcher inside it, e.g. torchrun, likely starts one process per GPU); "
+            f"port the launch inside {script} itself (or put it in this script), {give}")
 
 
 def one_process_launch(script: str, profile: ClusterProfile, nodes: int,
