@@ -157,8 +157,8 @@ def test_a_variable_of_launcher_options_is_never_called_the_unset_program() -> N
 def test_an_option_quoted_with_an_equals_sign_is_the_scripts_own() -> None:
     # before: a memory refusal quoting `--mem=128gb` was replaced by "the script's header has
     # no `--mem=128gb`" while line 3 writes `#SBATCH --mem 128gb`
-    script = ("#!/bin/bash\n#SBATCH --nodes=1\n#SBATCH --mem 128gb\n#SBATCH --gpus-per-task v100s:1\n"
-              "python train.py\n")
+    script = ("#!/bin/bash\n#SBATCH --nodes=1\n#SBATCH --mem 128gb\n"
+              "#SBATCH --gpus-per-task v100s:1\npython train.py\n")
     reason = ("memory: the source asks `--mem=128gb`, more than a Vista GPU node has (120 GB): the "
               "job cannot hold that memory on Vista")
     assert not false_claims(reason, split_blocks(script), script)
@@ -179,8 +179,8 @@ def test_a_kept_script_of_yours_is_never_called_one_process_on_too_many_gpus() -
 
 
 def test_a_count_taken_from_a_positional_argument_is_not_called_computed() -> None:
-    script = ('#!/bin/bash\nNUM_PROC=$1\nshift\nsrun --gres=gpu:2 python3 -m torch.distributed.launch'
-              ' --nproc_per_node=$NUM_PROC train.py "$@"\n')
+    script = ('#!/bin/bash\nNUM_PROC=$1\nshift\nsrun --gres=gpu:2 python3 -m '
+              'torch.distributed.launch --nproc_per_node=$NUM_PROC train.py "$@"\n')
     with pytest.raises(MissingInformation) as err:
         port(script, "delta")
     text = str(err.value)

@@ -580,7 +580,14 @@ def refusals_checked(func: Callable[..., T]) -> Callable[..., T]:
 
 
 __all__ = [
-    "checked_ask", "checked_reason", "command_lines", "directives_unread", "false_claims",
-    "header_false_claims", "invalid_value_reason",
-    "header_lines", "refusals_checked", "sets_variable",
+    "checked_ask",
+    "checked_reason",
+    "command_lines",
+    "directives_unread",
+    "false_claims",
+    "header_false_claims",
+    "header_lines",
+    "invalid_value_reason",
+    "refusals_checked",
+    "sets_variable",
 ]
