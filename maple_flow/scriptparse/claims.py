@@ -292,7 +292,9 @@ def _program_var_set(blocks: list[Block], name: str) -> str:
     default = re.match(rf"\$\{{{name}:?[-=](.*)\}}$", value, re.S)
     shown = (default.group(1) if default else value).strip().strip("'\"")
     if not shown.startswith("-"):
-        return said
+        # a value the script writes out (no expansion) is shown; one it takes from its
+        # arguments or the environment (``ARGS=${@}``) is indeed known only when it runs
+        return said if shown and "$" not in shown and "`" not in shown else ""
     said += f": its value `{one_line(shown, 60)}` is the launcher's options, not a program"
     for cmd, words in command_lines(blocks):
         refs = {f"${name}", f"${{{name}}}", f'"${name}"', f'"${{{name}}}"'}
