@@ -393,7 +393,9 @@ def _ask_size_without_directives(p: ParsedScript, facts: ScriptFacts, o: dict[st
     if text and not gpu_named(p, text):
         why += (", and nothing in it names a GPU (it may be a CPU job, which maple_flow does "
                 "not port)")
-    given = "" if inert else " (they were given at submission)"
+    # Grid Engine directives that name a queue: the queue gave the GPUs (the why says so),
+    # not the submission
+    given = "" if inert or p.grid_engine else " (they were given at submission)"
     raise MissingInformation({"gpus_per_node": (
         f"{why}, so how many GPUs (and nodes) the job has is unknown{given}; pass "
         "gpus_per_node=N (--gpus-per-node N), with nodes= (--nodes) for more than one node"
@@ -1827,6 +1829,25 @@ def _own_program(src: Source) -> str:
     return launch.entrypoint or "" if runs_an_app(src.parsed) else ""
 
 
+def _kept_script_refusal(note: str, plan: KeptCommand, cluster: str) -> str:
+    """``note`` (a refusal of the stand-in ported for the kept command) in the words of the
+    command kept: a script of yours (``./train.sh``, ``bash run.sh``) is not "one process"
+    whose GPU count the program sets; what it starts is in that script."""
+    from maple_flow.knowledge.clusters import get_profile
+    from maple_flow.port.oneproc import ONE_PROCESS_GPUS, wrapper_gpus_refusal
+
+    words = [w for w in plan.text.split() if "=" not in w.split("/")[0]]
+    if words and words[0].rsplit("/", 1)[-1] in ("bash", "sh", "zsh", "ksh"):
+        words = [w for w in words[1:] if not w.startswith("-")]
+    script = words[0] if words else ""
+    match = ONE_PROCESS_GPUS.search(note)
+    if not match or not script.endswith((".sh", ".bash")):
+        return note
+    why = (f"line {plan.line} `{plan.text}`: "
+           + wrapper_gpus_refusal(script, int(match.group(1)), get_profile(cluster), kept=True))
+    return note[:match.start()] + why + note[match.end():]
+
+
 def _put_back_command(result: PortResult, plan: KeptCommand) -> None:
     """The user's command in place of the stand-in program of a kept-command port, with the
     note saying so (a refused port keeps its reasons, less the stand-in's)."""
@@ -1835,7 +1856,7 @@ def _put_back_command(result: PortResult, plan: KeptCommand) -> None:
 
     notes = [n for n in result.notes if not is_stand_in_note(n)]
     if result.status == "refused" or not result.script:
-        result.notes = notes
+        result.notes = [_kept_script_refusal(n, plan, result.cluster) for n in notes]
         return
     app = next((w for w in plan.text.split() if "=" not in w), "")
     cuda = "" if is_python_command(app) else cuda_app_refusal(

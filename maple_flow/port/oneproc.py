@@ -41,18 +41,35 @@ def one_process_size(f: ScriptFacts, profile: ClusterProfile) -> tuple[int, int,
         named += [shown for shown, ids in gpu_id_args(f.args) if len(set(ids)) == gpus]
         what = f"its `{named[0]}`" if named else "its own GPU count"
         if f.entrypoint.endswith((".sh", ".bash")) and not named:  # a script of yours
-            return nodes, gpus, (
-                f"your script {f.entrypoint} is what the source starts, once a node with "
-                f"{gpus} GPUs, and a {profile.name} node has {profile.gpu.per_node}: what it "
-                f"runs on them is not in the job script (a launcher inside it, e.g. torchrun, "
-                f"likely starts one process per GPU); port the launch inside {f.entrypoint} "
-                "itself (or put it in this script), or give the layout the job needs: "
-                "ranks=N (--ranks N) or nodes= and gpus_per_node=")
+            return nodes, gpus, wrapper_gpus_refusal(f.entrypoint, gpus, profile)
         return nodes, gpus, (
             f"one process drives {gpus} GPUs in the source and a {profile.name} node has "
             f"{profile.gpu.per_node}: change the program ({what}) to at most "
             f"{profile.gpu.per_node}, or make it one process per GPU")
     return nodes, gpus, ""
+
+
+#: The refusal of one process on more GPUs than a target node has (its GPU count).
+ONE_PROCESS_GPUS = re.compile(r"one process drives (\d+) GPUs in the source and a .+? node has "
+                              r"\d+: change the program \(its own GPU count\) to at most \d+, "
+                              r"or make it one process per GPU")
+
+
+def wrapper_gpus_refusal(script: str, gpus: int, profile: ClusterProfile,
+                         kept: bool = False) -> str:
+    """Why a script of yours that the source starts once a node with ``gpus`` GPUs is not
+    ported to nodes of fewer: what it starts on them (one process or a launcher's several)
+    is in that script, not in the job script. ``kept``: the port keeps such a script as the
+    job's one command on one node, so only the GPUs it needs there can be given."""
+    per_node = profile.gpu.per_node
+    give = (f"or, if it needs no more than {per_node} GPU(s), pass gpus_per_node=N "
+            f"(--gpus-per-node N, at most {per_node}): it is kept as the job's one command on "
+            f"one {profile.name} node with them" if kept else
+            "or give the layout the job needs: ranks=N (--ranks N) or nodes= and gpus_per_node=")
+    return (f"your script {script} is what the source starts, once a node with {gpus} GPUs, "
+            f"and a {profile.name} node has {per_node}: what it runs on them is not in the job "
+            "script (a launcher inside it, e.g. torchrun, likely starts one process per GPU); "
+            f"port the launch inside {script} itself (or put it in this script), {give}")
 
 
 def one_process_launch(script: str, profile: ClusterProfile, nodes: int,

@@ -17,7 +17,7 @@ import re
 from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
-from maple_flow.errors import MissingInformation, ParseError
+from maple_flow.errors import MapleError, MissingInformation, ParseError
 from maple_flow.scriptparse.grammar import option_value_of, program_position
 from maple_flow.scriptparse.shell import (
     Block,
@@ -113,7 +113,8 @@ _DIRECTIVE = re.compile(r"#(?:SBATCH|PBS|BSUB|COBALT|PJM|MSUB|MOAB|JSUB|OAR|FLUX
 _GPU_COUNT = re.compile(
     r"(?:--gres[= ](?:\S*,)?gpu(?::[\w.-]+)?:[1-9]|--gpus(?:-per-(?:node|task|socket))?[= ]"
     r"(?:[\w.-]+:)?[1-9]|(?:^|\s)-G\s*[1-9]|\bngpus=[1-9]|(?:^|[\s:,])gpus?=(?:0*[1-9]|0?\.\d*[1-9])"
-    r"|-gpu\s+[\"']?num=[1-9]|(?i:(?:^|[\s:,])gpus?=[1-9])|\bgpu_card=[1-9]|-gpgpu\s+[1-9])")
+    r"|-gpu\s+[\"']?num=[1-9]|(?i:(?:^|[\s:,])gpus?=[1-9])|\bgpu_card=[1-9]|-gpgpu\s+[1-9]"
+    r"|\bjsrun\b.*?\s(?:-g|--gpu_per_rs)[= ]?\s*[1-9])")
 #: A directive that counts nodes.
 _NODE_COUNT = re.compile(
     r"(?:(?:^|\s)(?:-N|--nodes)[= ]?\s*[1-9]|\bselect=[1-9]|\bnodes=[1-9]|-nnodes\s+[1-9])")
@@ -122,13 +123,20 @@ _ARRAY = re.compile(r"(?:--array[= ]|(?:^|\s)-a\s+\d|(?:^|\s)-J\s+\d|(?:^|\s)-t\
 #: Claims about the header: (pattern of the claim, what must not be in the header, its kind).
 _HEADER_CLAIMS: tuple[tuple[re.Pattern[str], re.Pattern[str] | None, str], ...] = (
     (re.compile(r"has no scheduler directive"), None, "a scheduler directive"),
-    (re.compile(r"requests no GPU anywhere|no GPU directive or count|states? no GPU count"),
+    (re.compile(r"requests no GPU anywhere|no GPU directive or count|states? no GPU count"
+                r"|(?:script|it) does not say how many GPUs (?:a|each) node has"),
      _GPU_COUNT, "a GPU count"),
     (re.compile(r"no directive (?:or launch option )?states the node count|the node count is "
                 r"computed at run time and no directive states it"), _NODE_COUNT,
      "a node count"),
 )
 _ARRAY_CLAIM = re.compile(r"the source is a job array")
+#: A source node count a reason states (``is started once per node on 1 node(s)``, ``runs 4
+#: node(s) x 4 rank(s) a node``).
+_NODES_CLAIM = re.compile(r"(?:\bonce (?:per|a) node on|\bruns) (\d+) node\(s\)")
+#: A header directive's node count, with the number it asks (no range: ``--nodes=2-4``).
+_NODES_ASKED = re.compile(r"(?:(?:^|\s)(?:-N|--nodes)[= ]?\s*|\bselect=|\bnodes=|-nnodes\s+)"
+                          r"(\d+)(?![\d-])")
 #: ``line N `TEXT``` in a reason: a quotation of the script's line N.
 _QUOTED_LINE = re.compile(r"\bline (\d+):? `([^`]{6,})`")
 #: ``the source asks `--mem=512GB` ``: a quotation of one of the script's directives.
@@ -173,6 +181,16 @@ def _squash(text: str) -> str:
     return " ".join(text.replace("\\\n", " ").split())
 
 
+def _written(word: str, words: set[str]) -> bool:
+    """Whether the script writes ``word`` (or, for ``--opt=value``, each of its parts)."""
+    def found(w: str) -> bool:
+        return w in words or any(w in x for x in words)
+    if found(word):
+        return True
+    parts = [x for x in word.split("=") if x]
+    return len(parts) > 1 and all(found(x) for x in parts)
+
+
 def header_false_claims(reason: str, text: str) -> list[str]:
     """The facts ``reason`` states about the script's header (it has no directive, no GPU or
     node count, it is a job array) and the lines it quotes (``line N `...```) that ``text``
@@ -191,13 +209,23 @@ def header_false_claims(reason: str, text: str) -> list[str]:
                          "does not read")
     if _ARRAY_CLAIM.search(reason) and header and not any(_ARRAY.search(d) for _, d in header):
         wrong.append("no directive of the script's header makes it a job array")
+    asked = next(((n, d, int(m.group(1))) for n, d in header
+                  for m in [_NODES_ASKED.search(d.split("#", 2)[-1] if d.startswith("#") else d)]
+                  if m), None)
+    for match in _NODES_CLAIM.finditer(reason):
+        if asked is not None and int(match.group(1)) != asked[2]:
+            wrong.append(f"line {asked[0]} `{one_line(asked[1], 80)}` asks {asked[2]} node(s), "
+                         f"not {match.group(1)}")
+            break
     words = set(_squash(text).replace('"', " ").replace("'", " ").split())
     for match in [*_QUOTED_LINE.finditer(reason), *_SOURCE_ASKS.finditer(reason)]:
         # a quotation may be shortened or rebuilt from the line's words (`torchrun prog`):
         # it is false only where it holds a word the script never writes
         quoted = _squash(_CUT.sub("", match.group(2))).replace('"', " ").replace("'", " ")
+        # an option may be quoted as `--mem=128gb` where the script writes `--mem 128gb`: a
+        # word is the script's when it is, or each of its `=` parts is
         foreign = [w for w in (x.strip(".…") for x in quoted.split())
-                   if len(w) >= 3 and w not in words and not any(w in x for x in words)]
+                   if len(w) >= 3 and not _written(w, words)]
         if foreign and len(quoted) >= 6:
             place = f"line {match.group(1)}" if match.group(1) else "header"
             wrong.append(f"the script's {place} has no `{foreign[0]}` (the reason quotes it as "
@@ -244,6 +272,71 @@ def _directives_rewritten(reason: str, text: str, short: bool = False) -> str:
         _GIVEN_AT_SUBMISSION, " (the port did not read them from those directives)")
 
 
+#: Claims that the launch's program is a variable whose value the script does not give.
+_PROGRAM_VAR = re.compile(rf"the program is {_REF}, a variable the launch line does not show "
+                          r"the value of \(set when the job runs")
+
+
+def _program_var_set(blocks: list[Block], name: str) -> str:
+    """What the script really does with ``$name`` where a reason says it is the launch's
+    program, its value not given: the line that sets it, and, where that value is launcher
+    options (``--num_processes ...``), the program the launch line really starts; ``""``
+    where the script does not set it."""
+    line = sets_variable(blocks, name)
+    if line is None:
+        return ""
+    value = next((v for b in blocks for c in b.commands if c.line == line
+                  for n, v in c.settings() if n == name), "")
+    text = next((c.text for b in blocks for c in b.commands if c.line == line), "")
+    said = f"${name} is set by the script (line {line} `{one_line(text, 80)}`)"
+    default = re.match(rf"\$\{{{name}:?[-=](.*)\}}$", value, re.S)
+    shown = (default.group(1) if default else value).strip().strip("'\"")
+    if not shown.startswith("-"):
+        # a value the script writes out (no expansion) is shown; one it takes from its
+        # arguments or the environment (``ARGS=${@}``) is indeed known only when it runs
+        return said if shown and "$" not in shown and "`" not in shown else ""
+    said += f": its value `{one_line(shown, 60)}` is the launcher's options, not a program"
+    for cmd, words in command_lines(blocks):
+        refs = {f"${name}", f"${{{name}}}", f'"${name}"', f'"${{{name}}}"'}
+        at = next((i for i, w in enumerate(words) if w in refs), None)
+        if at is None:
+            continue
+        real = next((w for w in words[at + 1:] if not w.startswith(("-", "$"))), "")
+        if real:
+            said += f"; the program line {cmd.line} starts is `{real}`"
+        break
+    return said
+
+
+#: Claims that a program is started once per node (so once per node, as many copies as nodes).
+_ONCE_PER_NODE = re.compile(r"(?:your script )?(\S+) is (?:started|what the source starts,) "
+                            r"once (?:per|a) node")
+#: A loop's header (the block it opens).
+_LOOP_HEAD = re.compile(r"\s*(?:for|while|until|select)\b")
+#: Words that place a command on a named host (a loop over the job's nodes).
+_HOST_WORDS = frozenset({"-w", "--nodelist", "-host", "--host", "-H", "--hosts", "ssh", "pdsh",
+                         "pbsdsh", "-hostfile", "--hostfile", "-machinefile"})
+
+
+def _loop_starts(blocks: list[Block], word: str) -> str:
+    """What the script really does where ``word`` is started inside a loop whose body names no
+    host (each pass starts another copy, wherever the launcher puts it): the line, the loop
+    and the copies; ``""`` where no such loop starts it."""
+    for block in blocks:
+        if not _LOOP_HEAD.match(block.text):
+            continue
+        for cmd in block.commands:
+            words = [w.strip("'\"") for w in cmd.words]
+            if word not in words or any(w.split("=", 1)[0] in _HOST_WORDS for w in words):
+                continue
+            heads = [h.strip() for h in block.text.split("\n") if _LOOP_HEAD.match(h)]
+            loops = " and ".join(f"`{one_line(h, 60)}`" for h in heads[:2])
+            return (f"line {cmd.line} `{one_line(cmd.text, 80)}` runs inside the loop"
+                    f"{'s' if len(heads) > 1 else ''} {loops} (line {block.line}), on no named "
+                    f"host: it starts {word} once per pass of the loop, not once per node")
+    return ""
+
+
 def false_claims(reason: str, blocks: list[Block], text: str = "") -> list[str]:
     """The facts ``reason`` states about the script that the parsed script contradicts, each
     with what the script really says; ``[]`` when every checked claim holds. With the script's
@@ -262,6 +355,14 @@ def false_claims(reason: str, blocks: list[Block], text: str = "") -> list[str]:
             holds, what = _word_is_program(blocks, word)
             if not holds:
                 wrong.append(what)
+    for match in _PROGRAM_VAR.finditer(reason):
+        really = _program_var_set(blocks, match.group(1))
+        if really:
+            wrong.append(really)
+    for match in _ONCE_PER_NODE.finditer(reason):
+        looped = _loop_starts(blocks, match.group(1).strip("`'\",;"))
+        if looped:
+            wrong.append(looped)
     return list(dict.fromkeys(wrong))
 
 
@@ -303,6 +404,12 @@ def checked_reason(reason: str, blocks: list[Block], text: str = "") -> str:
                 + ", which the port did not read. Write the job's size as directives "
                 "(nodes, tasks a node, GPUs a node) and its launch on a line of its own, and "
                 "port again")
+    if any("once per pass of the loop" in w for w in wrong):
+        return ("the port does not read this script's launch as one it can rewrite, and cannot "
+                "say more than this for sure: " + "; ".join(wrong) + ". The port does not "
+                "rewrite a launch repeated by a loop: write its copies as one launch line (one "
+                "launcher starting them as ranks, each on its own GPU) or as separate jobs, "
+                "and port again")
     return ("the port does not read this script's launch as one it can rewrite, and cannot "
             "say more than this for sure: " + "; ".join(wrong) + ". Write the launch out on a "
             "line of its own (the launcher, its options, then the program and its arguments "
@@ -356,6 +463,91 @@ def _refused_notes_checked(results: T, script: str | bytes) -> T:
     return results
 
 
+#: What each field of a job the port writes holds, in the user's words (an invalid value's
+#: refusal names the script's line and this, never the field's internal name).
+_FIELD_WORDS = {
+    "setup_steps": "a set-up line the port carries to the target",
+    "loop_open": "a line of the loop or block around the launch",
+    "loop_close": "a line of the loop or block around the launch",
+    "entrypoint": "the program the launch runs",
+    "args": "the program's arguments",
+    "env": "a variable the job sets for its processes",
+    "rank_vars": "a variable the program reads its rank from",
+    "modules": "a module the job loads",
+    "account": "the account the job is charged to",
+    "queue": "the queue (partition)",
+    "job_name": "the job's name",
+    "array": "the job array's index range",
+    "walltime": "the job's time limit",
+    "nodes": "the job's node count",
+    "gpus_per_node": "the job's GPUs a node",
+    "cpus_per_task": "the CPUs a task",
+    "master_port": "the rendezvous port",
+}
+#: Problems of a value, as the validators word them -> (what it is, what to do).
+_PROBLEM_WORDS: tuple[tuple[re.Pattern[str], str, str], ...] = (
+    (re.compile(r"one set-up step is one line|a single line"),
+     "it is one command written over several lines (a quoted body or a block that spans lines, "
+     "such as a multi-line `bash -c \"...\"`), which the port cannot carry there",
+     "put that body in a script of its own (run it as `bash body.sh`, in the image where it "
+     "runs in one) or write the command on one line"),
+    (re.compile(r"unbalanced (?:double|single) quote|unbalanced"),
+     "a quote or bracket it opens does not close on that line",
+     "close it on the same line, or put the command in a script of its own"),
+    (re.compile(r"heredoc"), "it opens a here-document the port cannot carry whole",
+     "put the here-document's command in a script of its own"),
+    (re.compile(r"NUL|carriage return"), "it holds a NUL byte or a carriage return",
+     "save the script as plain text (no NUL bytes, Unix line ends)"),
+)
+
+
+def _script_line(value: str, lines: list[str]) -> tuple[int, str] | None:
+    """The script's line (number, text) that ``value``'s first line is written on."""
+    first = next((x.strip() for x in value.split("\n") if x.strip()), "")
+    if len(first) < 3:
+        return None
+    for number, line in enumerate(lines, 1):
+        if line.strip() == first:
+            return number, line
+    for number, line in enumerate(lines, 1):
+        if first in line or (len(line.strip()) >= 6 and line.strip() in first):
+            return number, line
+    return None
+
+
+def invalid_value_reason(error: ValueError, text: str) -> str:
+    """A refusal, in the user's words, for a value the port took from the script that a job
+    it writes cannot hold (a validation error of its own job model): the script's line, what
+    that line is to the job, what is wrong with it and what to do; never the model's field
+    names or its internal message. Any other ValueError is a defect of the port: said so."""
+    errors = getattr(error, "errors", None)
+    if not callable(errors):
+        return ("the port could not write this script: one of its own checks failed on it (a "
+                "defect of the port, not of your script); please report it with the script")
+    lines = text.split("\n")
+    found: list[str] = []
+    for err in errors()[:3]:
+        field = str((err.get("loc") or ("",))[0])
+        what = _FIELD_WORDS.get(field, "a value the port read from the script")
+        message = str(err.get("msg", "")).removeprefix("Value error, ")
+        value = err.get("input")
+        items = [v for v in (value if isinstance(value, (list, tuple)) else [value])
+                 if isinstance(v, str)]
+        bad = next((v for v in items if v and repr(v)[:40] in message), None) or next(
+            (v for v in items if "\n" in v or "\x00" in v), None) or (items[0] if items else "")
+        problem, todo = next(((p_, t_) for pattern, p_, t_ in _PROBLEM_WORDS
+                              if pattern.search(message)), ("", ""))
+        if not problem:  # an unforeseen problem: its own words, without the value's repr
+            problem = re.sub(r"'(?:[^'\\]|\\.)*'\s*:?\s*", "", message).strip(" :") or "invalid"
+            todo = "write it plainly (one command a line, quotes closed on their line)"
+        where = _script_line(bad, lines) if bad else None
+        place = (f"line {where[0]} `{one_line(where[1], 100)}`" if where
+                 else (f"`{one_line(bad, 100)}`" if bad else "a value of the script"))
+        found.append(f"{place} ({what}): {problem}; {todo}")
+    return ("the port cannot write this job for the target as the script stands: "
+            + "; ".join(dict.fromkeys(found)) + ", then port again")
+
+
 def refusals_checked(func: Callable[..., T]) -> Callable[..., T]:
     """``func(script, ...)`` (the port's entry) with the facts of every refusal it raises
     checked against ``script`` before it leaves: a ParseError's text through
@@ -381,11 +573,23 @@ def refusals_checked(func: Callable[..., T]) -> Callable[..., T]:
             if fixed == str(error):
                 raise
             raise type(error)(fixed) from None
+        except ValueError as error:  # not a refusal of the port's own: never shown as it is
+            if isinstance(error, MapleError):
+                raise
+            text = script.decode("utf-8", "replace") if isinstance(script, bytes) else script
+            raise ParseError(invalid_value_reason(error, text.replace("\r\n", "\n"))) from error
     return wrapper
 
 
 __all__ = [
-    "checked_ask", "checked_reason", "command_lines", "directives_unread", "false_claims",
+    "checked_ask",
+    "checked_reason",
+    "command_lines",
+    "directives_unread",
+    "false_claims",
     "header_false_claims",
-    "header_lines", "refusals_checked", "sets_variable",
+    "header_lines",
+    "invalid_value_reason",
+    "refusals_checked",
+    "sets_variable",
 ]

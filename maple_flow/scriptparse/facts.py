@@ -93,6 +93,10 @@ _SLURM_SIZE_REF = re.compile(
     r"\$\{?(?:SLURM_NNODES|SLURM_JOB_NUM_NODES|SLURM_NTASKS|SLURM_NPROCS|"
     r"SLURM_NTASKS_PER_NODE|SLURM_TASKS_PER_NODE|SLURM_GPUS_ON_NODE|SLURM_JOB_GPUS|"
     r"SLURM_GPUS_PER_NODE|SLURM_JOB_NODELIST|SLURM_NODELIST)\b")
+#: The node's own GPU list (SLURM_JOB_GPUS), read only to count it
+#: (:func:`gpu_list_count_var`): a count of the GPUs asked a node, which says nothing of the
+#: node count (unlike SLURM_NNODES or the node list, it does not make the size the submission's).
+_GPU_LIST_ONLY = re.compile(r"\$\{?SLURM_JOB_GPUS\b")
 
 
 #: Whether a Slurm script without -N is read as Slurm's default one node; off (in this context
@@ -122,7 +126,8 @@ def slurm_default_nodes(p: ParsedScript) -> str:
     if p.scheduler != "slurm" or p.directive("nodes") is not None:
         return ""
     blocks = [*p.before, *([p.launch_block] if p.launch_block else []), *p.after]
-    if any(_SLURM_SIZE_REF.search(b.text) for b in blocks):
+    counted = {name for name, value in p.variables.items() if gpu_list_count_var(value)}
+    if any(_SLURM_SIZE_REF.search(_counts_dropped(b.text, counted)) for b in blocks):
         return ""
     if any(p.directive(o) is not None for o in ("ntasks", "gpus", "ntasks-per-gpu")):
         return ""
@@ -136,6 +141,24 @@ def slurm_default_nodes(p: ParsedScript) -> str:
     per_node = first_int(p.directive("ntasks-per-node")) or gpu_count(p.directive(
         "gpus-per-node"))
     return ", ".join(asked) if per_node else ""
+
+
+def _counts_dropped(text: str, counted: set[str]) -> str:
+    """``text`` without its lines that only count the node's GPU list into a variable
+    (``NUM_GPUS=$(echo $SLURM_JOB_GPUS | tr ',' '\n' | wc -l)``) or echo it: reading the
+    GPUs of the node does not make the node count the submission's."""
+    if not counted and not _GPU_LIST_ONLY.search(text):
+        return text
+    kept = []
+    for line in text.split("\n"):
+        bare = line.strip()
+        name = bare.split("=", 1)[0].removeprefix("export ").strip()
+        if (name in counted and "=" in bare) or (
+                bare.startswith(("echo ", "printf ")) and not _SLURM_SIZE_REF.search(
+                    _GPU_LIST_ONLY.sub("", bare))):
+            continue
+        kept.append(line)
+    return "\n".join(kept)
 
 
 def directive_size(p: ParsedScript) -> dict[str, int | None]:
@@ -174,11 +197,35 @@ _SCHEDULER_SIZE_VARS = {"SLURM_NNODES": "nodes", "SLURM_JOB_NUM_NODES": "nodes",
                         "SLURM_NTASKS_PER_NODE": "tpn", "SLURM_NTASKS": "tasks"}
 
 
+#: A count of the items of a GPU list the scheduler sets for the job's node (Slurm's
+#: SLURM_JOB_GPUS/SLURM_STEP_GPUS, the CUDA_VISIBLE_DEVICES it exports, "0,1,2,3"), taken when
+#: the job runs: ``$(echo $SLURM_JOB_GPUS | tr ',' '\n' | wc -l)``, ``... | awk -F, '{print NF}'``.
+#: Its value is the GPUs the directives ask a node (the list has one entry per GPU).
+_GPU_LIST_COUNT = re.compile(
+    r"""^\$\(\s*echo\s+["']?\$\{?(?P<name>SLURM_JOB_GPUS|SLURM_STEP_GPUS|CUDA_VISIBLE_DEVICES|"""
+    r"""GPU_DEVICE_ORDINAL|ROCR_VISIBLE_DEVICES|HIP_VISIBLE_DEVICES)\}?["']?\s*\|\s*"""
+    r"""(?:tr\s+["']?,["']?\s+["']?(?:\\n|\s)["']?\s*\|\s*wc\s+-[lw]"""
+    r"""|awk\s+-F\s*["']?,["']?\s+["']\{\s*print\s+NF;?\s*\}["'])\s*\)$""")
+
+
+def gpu_list_count_var(value: str) -> str:
+    """The scheduler GPU list ``value`` counts the items of (``SLURM_JOB_GPUS`` for
+    ``$(echo $SLURM_JOB_GPUS | tr ',' '\n' | wc -l)``), or ``""``."""
+    match = _GPU_LIST_COUNT.match(value.strip().strip('"'))
+    return match.group("name") if match else ""
+
+
 def _variables(p: ParsedScript, size: dict[str, int | None]) -> dict[str, str]:
     known = {**p.variables, **p.env}
     scheduler = {name: size[key] for name, key in _SCHEDULER_SIZE_VARS.items()}
     for name in p.node_count_vars:
         scheduler[name] = size["nodes"]
+    if size["gpus"]:  # a count of the node's scheduler GPU list: the GPUs asked a node
+        for name, value in p.variables.items():
+            listed = gpu_list_count_var(value)
+            # a list the script sets itself is its own (counted from its value elsewhere)
+            if listed and listed not in p.variables and listed not in p.env:
+                scheduler[name] = size["gpus"]
     known.update({k: str(v) for k, v in scheduler.items() if v is not None})
     return known
 
@@ -972,8 +1019,12 @@ def _run_time_count_why(p: ParsedScript) -> str:
     name, role = found[0]
     value = p.variables.get(name, "")
     shown = f" (`{name}={value}`)" if value and len(value) <= 80 else ""
+    # a positional parameter is not computed: it is what the script is given when it runs
+    arg = re.fullmatch(r'"?\$\{?([1-9])(?::?[-=][^}]*)?\}?"?', value.strip())
+    how = (f"takes from its argument ${arg.group(1)} (given when the script is submitted or run)"
+           if arg else "computes at run time")
     return (f"the launch takes its {_ROLE_WORDS.get(role, role)} from ${name}, which the "
-            f"script computes at run time{shown}, so how many ranks it starts on its one node "
+            f"script {how}{shown}, so how many ranks it starts on its one node "
             "(no directive states a node count) is not in the script")
 
 

@@ -147,8 +147,6 @@ def script_to_spec(data: str | bytes, cluster: str | None = None) -> JobSpec:
     try:
         return JobSpec.model_validate(fields)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(x) for x in first["loc"])
-        raise ParseError(
-            f"the script gives a value a job cannot have: {where}: {first['msg']}"
-        ) from None
+        from maple_flow.scriptparse.claims import invalid_value_reason
+
+        raise ParseError(invalid_value_reason(exc, text)) from None
