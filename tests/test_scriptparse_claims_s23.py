@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from maple_flow.errors import MissingInformation, ParseError, api_boundary
+from maple_flow.errors import InvalidValue, MissingInformation, ParseError, api_boundary
 from maple_flow.models.job import JobSpec
 from maple_flow.port.api import port
 from maple_flow.scriptparse.claims import false_claims, refusals_checked
@@ -112,7 +112,7 @@ def test_an_internal_validation_error_is_a_refusal_naming_the_line_not_the_model
                            '-c "\n    source /ext3/env.sh\n    python -m train\n    "'],
                 loop_close=["fi"])
 
-    with pytest.raises(ParseError) as err:
+    with pytest.raises(InvalidValue) as err:
         writes_the_loop(MULTILINE, "delta")
     text = str(err.value)
     assert "line 4 `singularity exec --nv img.sif /bin/bash -c \"`" in text
@@ -127,7 +127,7 @@ def test_any_other_internal_error_is_said_to_be_the_ports_own() -> None:
     def breaks(script: str, target: str) -> None:
         int("not a number")
 
-    with pytest.raises(ParseError) as err:
+    with pytest.raises(InvalidValue) as err:
         breaks(MULTILINE, "delta")
     assert "defect of the port" in str(err.value) and "literal" not in str(err.value)
 

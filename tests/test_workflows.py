@@ -81,7 +81,7 @@ def test_one_bad_script_does_not_stop_the_batch() -> None:
     assert set(batch.errors["space-in-env"]) == {"polaris", "delta"}
     assert "env" in batch.errors["space-in-env"]["polaris"]
     assert "MY VAR" in batch.errors["space-in-env"]["polaris"]
-    assert "nodes" in batch.errors["huge"]["polaris"]
+    assert "node count" in batch.errors["huge"]["polaris"]
     assert "ValidationError" not in str(batch.errors)
 
 
@@ -198,7 +198,8 @@ def test_batch_cli_reports_bad_script_by_path(tmp_path: Path,
         main(["batch", str(EXAMPLE), str(bad), "--to", "polaris,vista", "-o", str(tmp_path / "o")])
     out, err = capsys.readouterr()
     assert exc.value.code == 1
-    assert f"error: {bad} (polaris, vista): invalid JobSpec: env:" in err
+    assert f"error: {bad} (polaris, vista): the port cannot write this job" in err
+    assert '`export "MY VAR=1"`' in err
     assert "perlmutter_vit_ddp" in out and "Traceback" not in err
     assert (tmp_path / "o" / "perlmutter_vit_ddp" / "vista.sh").is_file()
 
@@ -305,9 +306,10 @@ def test_api_functions_raise_only_maple_errors() -> None:
     for function in (maple_flow.generate, maple_flow.generate_from_spec, maple_flow.port,
                      maple_flow.extract, maple_flow.render, verify, batch):
         assert hasattr(function, "__wrapped__"), f"{function.__name__} is not at the boundary"
-    with pytest.raises(InvalidValue, match="env: invalid environment variable names"):
+    with pytest.raises(InvalidValue, match=r"line \d+ `export \"MY VAR=1\"`.*invalid environment "
+                       "variable names"):
         maple_flow.port(_variant(extra='export "MY VAR=1"\n'), ["polaris"])
-    with pytest.raises(InvalidValue, match="nodes"):
+    with pytest.raises(InvalidValue, match=r"`#SBATCH -N 9999999` \(the job's node count\)"):
         maple_flow.port(_variant(nodes=9_999_999), ["polaris"])
     with pytest.raises(InvalidValue, match="nodes"):
         maple_flow.port(EXAMPLE.read_text(), ["polaris"], nodes=0)

@@ -17,7 +17,7 @@ import re
 from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
-from maple_flow.errors import MapleError, MissingInformation, ParseError
+from maple_flow.errors import InvalidValue, MapleError, MissingInformation, ParseError
 from maple_flow.scriptparse.grammar import option_value_of, program_position
 from maple_flow.scriptparse.shell import (
     Block,
@@ -515,6 +515,15 @@ def _script_line(value: str, lines: list[str]) -> tuple[int, str] | None:
     return None
 
 
+def _shown_value(match: re.Match[str]) -> str:
+    """A quoted value of a validator's message: a short plain one in backticks (``MY VAR``),
+    one with escapes or longer than a line's worth dropped (the model's repr, not the user's)."""
+    value = match.group(1)
+    if "\\" in value or len(value) > 60:
+        return ""
+    return f"`{value}`{match.group(2)}"
+
+
 def invalid_value_reason(error: ValueError, text: str) -> str:
     """A refusal, in the user's words, for a value the port took from the script that a job
     it writes cannot hold (a validation error of its own job model): the script's line, what
@@ -531,15 +540,20 @@ def invalid_value_reason(error: ValueError, text: str) -> str:
         what = _FIELD_WORDS.get(field, "a value the port read from the script")
         message = str(err.get("msg", "")).removeprefix("Value error, ")
         value = err.get("input")
-        items = [v for v in (value if isinstance(value, (list, tuple)) else [value])
-                 if isinstance(v, str)]
+        values = value if isinstance(value, (list, tuple)) else (
+            list(value) if isinstance(value, dict) else [value])
+        items = [v if isinstance(v, str) else str(v) for v in values
+                 if isinstance(v, (str, int, float)) and not isinstance(v, bool)]
         bad = next((v for v in items if v and repr(v)[:40] in message), None) or next(
             (v for v in items if "\n" in v or "\x00" in v), None) or (items[0] if items else "")
         problem, todo = next(((p_, t_) for pattern, p_, t_ in _PROBLEM_WORDS
                               if pattern.search(message)), ("", ""))
         if not problem:  # an unforeseen problem: its own words, without the value's repr
-            problem = re.sub(r"'(?:[^'\\]|\\.)*'\s*:?\s*", "", message).strip(" :") or "invalid"
-            todo = "write it plainly (one command a line, quotes closed on their line)"
+            problem = re.sub(r"'((?:[^'\\]|\\.)*)'(\s*:?\s*)", _shown_value, message).strip(
+                " :") or "invalid"
+            todo = ("write it plainly (one command a line, quotes closed on their line)"
+                    if isinstance(value, (str, list, tuple, dict)) else
+                    "change it in the script to a value the job can have")
         where = _script_line(bad, lines) if bad else None
         place = (f"line {where[0]} `{one_line(where[1], 100)}`" if where
                  else (f"`{one_line(bad, 100)}`" if bad else "a value of the script"))
@@ -577,7 +591,7 @@ def refusals_checked(func: Callable[..., T]) -> Callable[..., T]:
             if isinstance(error, MapleError):
                 raise
             text = script.decode("utf-8", "replace") if isinstance(script, bytes) else script
-            raise ParseError(invalid_value_reason(error, text.replace("\r\n", "\n"))) from error
+            raise InvalidValue(invalid_value_reason(error, text.replace("\r\n", "\n"))) from error
     return wrapper
 
 
