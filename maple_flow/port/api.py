@@ -159,6 +159,12 @@ from maple_flow.port.rules import (
     is_path,
     place_ranks,
 )
+from maple_flow.port.severity import (
+    Breaking,
+    container_todo,
+    refusal_of,
+    stock_framework_image,
+)
 from maple_flow.port.stages import as_command, header_of, launch_command_span
 from maple_flow.port.start_dir import home_start_note
 from maple_flow.port.storage import DIRECTIVE as STORAGE_DIRECTIVE
@@ -666,6 +672,17 @@ def _live_positionals(args: list[str]) -> list[str]:
     return [re.sub(r"(?<=.)\$([1-9])(?![0-9])", r"${\1}", a) for a in args]
 
 
+def _dropped_container_note(stage: Stage, p: ParsedScript, profile: ClusterProfile) -> str:
+    """The note on the source's container not carried: breaking (the port is refused with it)
+    unless the target's own stack stands in for a stock framework image."""
+    image = (stage.operands[0] if stage.operands else stage.get("--image")
+             or p.directive("image") or "?")
+    note = _dropped_container(stage, p, profile)
+    image = expand(image, simple_values(p.variables)) if "$" in image else image
+    return note if stock_framework_image(image, profile) else Breaking(
+        note, container_todo(profile))
+
+
 def _dropped_container(stage: Stage, p: ParsedScript, profile: ClusterProfile) -> str:
     """Why the source's container is not carried to ``profile``, and what to do."""
     image = (stage.operands[0] if stage.operands else stage.get("--image")
@@ -1026,7 +1043,8 @@ def _software_notes(src: Source, profile: ClusterProfile,
     notes += [where] if where else []
     for stage in p.launch.stages:
         if stage.name in CONTAINER_RUNTIMES:
-            notes += [] if plan_container(p, profile) else [_dropped_container(stage, p, profile)]
+            notes += [] if plan_container(p, profile) else [
+                _dropped_container_note(stage, p, profile)]
         elif stage.name.endswith(" run"):
             continue  # the user's environment runner: kept or named by port.runner
         elif stage.name == "time" and stage is p.launch.stages[0] and bash_timed(
@@ -1622,6 +1640,9 @@ def _port_on(src: Source, target: str, o: dict[str, Any],
     refusals += _torchrun_for_other_framework(src, script, profile) if not refusals else []
     left = leftovers(script, profile, "\n".join(src.lines)) if not refusals else Leftovers()
     refusals, notes = refusals + left.refusals, notes + left.notes
+    if not refusals:  # a note that knows the job breaks as written: refused with it
+        broken, notes = refusal_of(notes)
+        refusals += [broken] if broken else []
     if not refusals:
         notes += unaccounted_note(_unaccounted(src, script, notes), profile.name)
     if refusals:

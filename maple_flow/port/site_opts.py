@@ -236,6 +236,21 @@ def _hosts_note(stage: Stage, profile: ClusterProfile) -> str:
 
 
 def _pyxis_note(p: ParsedScript, profile: ClusterProfile) -> str:
+    """The note on the source's pyxis container not carried: breaking (the port is refused
+    with it) unless the target's own stack stands in for a stock framework image."""
+    from maple_flow.port.container import pyxis_launch
+    from maple_flow.port.severity import Breaking, container_todo, stock_framework_image
+    from maple_flow.scriptparse.values import expand, simple_values
+
+    note, pyxis = _pyxis_text(p, profile), pyxis_launch(p)
+    if not note or pyxis is None:
+        return note
+    image = expand(pyxis.image, simple_values(p.variables)) if "$" in pyxis.image else pyxis.image
+    return note if stock_framework_image(image, profile) else Breaking(
+        note, container_todo(profile))
+
+
+def _pyxis_text(p: ParsedScript, profile: ClusterProfile) -> str:
     """The source's pyxis/enroot container (``srun --container-image=X``) where it is not
     carried: said with its image, mounts and working directory (the program's relative paths
     were there)."""
