@@ -161,6 +161,7 @@ from maple_flow.port.rules import (
 )
 from maple_flow.port.severity import (
     Breaking,
+    container_reason,
     container_todo,
     refusal_of,
     stock_framework_image,
@@ -677,10 +678,15 @@ def _dropped_container_note(stage: Stage, p: ParsedScript, profile: ClusterProfi
     unless the target's own stack stands in for a stock framework image."""
     image = (stage.operands[0] if stage.operands else stage.get("--image")
              or p.directive("image") or "?")
-    note = _dropped_container(stage, p, profile)
+    note, raw = _dropped_container(stage, p, profile), image
     image = expand(image, simple_values(p.variables)) if "$" in image else image
-    return note if stock_framework_image(image, profile) else Breaking(
-        note, container_todo(profile))
+    if stock_framework_image(image, profile):
+        return note
+    why = not_carried_why(stage, p, profile)
+    arch = _image_arch_clause(raw, p, profile).lstrip("; ")
+    return Breaking(note, container_todo(profile), container_reason(
+        f"your program runs in your {stage.name} container (image {image})", image,
+        "; ".join(x for x in (why, arch) if x), profile))
 
 
 def _dropped_container(stage: Stage, p: ParsedScript, profile: ClusterProfile) -> str:

@@ -16,7 +16,12 @@ from maple_flow.knowledge.directives import (
 )
 from maple_flow.knowledge.other_sites import OtherSite, other_site_of
 from maple_flow.models import ClusterProfile
-from maple_flow.port.severity import Breaking, container_todo, stock_framework_image
+from maple_flow.port.severity import (
+    Breaking,
+    container_reason,
+    container_todo,
+    stock_framework_image,
+)
 from maple_flow.scriptparse.sge import BROKEN_SHEBANG, node_type_notes, unmapped_lines
 
 #: Directives whose meaning the port re-chooses for the target (size, time, account, queue,
@@ -335,7 +340,9 @@ def _pyxis_directive_note(d: Directive, profile: ClusterProfile) -> str:
             + how)
     if d.option != "container-image" or stock_framework_image(image, profile):
         return note
-    return Breaking(note, container_todo(profile))
+    return Breaking(note, container_todo(profile), container_reason(
+        f"the source ran the whole batch script in its pyxis container (`#SBATCH "
+        f"--container-image={image}`)", image, "it has no pyxis", profile))
 
 
 _PATTERN_NOTE = (" (sbatch expands no shell variable in a directive: the job's variables are "
