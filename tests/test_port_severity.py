@@ -90,7 +90,8 @@ def test_a_pyxis_container_of_the_users_refuses_the_port() -> None:
     assert r.status == "refused"
     reason = _reason(r, "Polaris")
     assert "pyxis/enroot container (`--container-image=/scratch/me/trainer.sqsh`)" in reason
-    assert "it has no pyxis; the image is an enroot squashfs file" in reason and "provide an image Polaris's apptainer runs" in reason
+    assert "it has no pyxis; the image is an enroot squashfs file" in reason
+    assert "provide an image Polaris's apptainer runs" in reason
 
 
 def test_a_pyxis_stock_image_stays_a_note() -> None:

@@ -76,9 +76,9 @@ _IMAGE_FILE = re.compile(r"\.(?:sif|simg|img|sqsh|sqfs)$", re.IGNORECASE)
 
 def stock_framework_image(image: str, profile: ClusterProfile) -> bool:
     """Whether the target's own stack stands in for ``image``: a stock PyTorch image (its name
-    says so and nothing else, with a current release or ``latest``), on a site that gives its jobs PyTorch
-    (``software.system_frameworks``). An image of an older generation is refused before this
-    (``knowledge.images.older_generation``)."""
+    says so and nothing else, with a current release or ``latest``), on a site that gives its
+    jobs PyTorch (``software.system_frameworks``). An image of an older generation is refused
+    before this (``knowledge.images.older_generation``)."""
     bare = image.strip("'\"").strip()
     default = re.fullmatch(r"\$\{\w+:?-([^}]*)\}", bare)  # ${IMAGE:-/path/x.sif}: its default
     bare = default.group(1).strip("'\"") if default else bare
