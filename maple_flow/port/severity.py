@@ -92,6 +92,8 @@ def stock_framework_image(image: str, profile: ClusterProfile) -> bool:
 def image_kind(image: str) -> str:
     """What the port knows of an image that is no stock framework image, in a few words."""
     bare = image.strip("'\"").strip()
+    default = re.fullmatch(r"\$\{\w+:?-([^}]*)\}", bare)  # ${IMAGE:-/path/x.sif}: its default
+    bare = default.group(1).strip("'\"") if default else bare
     if not bare or bare == "?" or "$" in bare:
         return "an image the script names through a variable the port cannot read"
     if bare.startswith(("/", ".", "~")) or bare.endswith(

@@ -269,7 +269,9 @@ def _pyxis_kind(image: str, profile: ClusterProfile) -> str:
                 "it (e.g. `apptainer build x.sif docker://...` from the image it was made from)")
     if runtime is not None and runtime.gpu_flag not in ("--nv", "--module=gpu", "--gpu"):
         return f"the image is a CUDA (NVIDIA) image: it does not run on {name}'s GPUs"
-    return "the image is a registry image its own runtime could run by hand"
+    run = runtime.command if runtime is not None else "a container runtime"
+    return (f"the image is a registry image: {name}'s {run} may run it if the script names it "
+            "so")
 
 
 def _pyxis_text(p: ParsedScript, profile: ClusterProfile) -> str:
