@@ -11,7 +11,7 @@ import pytest
 
 from maple_flow import port
 from maple_flow.knowledge.clusters import get_profile
-from maple_flow.port.severity import Breaking, is_breaking, refusal_of, stock_framework_image
+from maple_flow.port.severity import Breaking, is_breaking, refusal_of, stands_in
 
 HEAD = """#!/bin/bash
 #SBATCH -N 1
@@ -42,18 +42,29 @@ def test_refusal_of_takes_the_breaking_notes_and_leaves_the_hedges() -> None:
     assert refusal_of(["only a hedge"]) == ("", ["only a hedge"])
 
 
-@pytest.mark.parametrize(("image", "stock"), [
-    ("nvcr.io/nvidia/pytorch:24.01-py3", True), ("nvcr.io#nvidia/pytorch:24.01-py3", True),
-    ("docker://pytorch/pytorch:2.3.0-cuda12.1-cudnn8-runtime", True),
-    ("/home/u/pytorch_24.01.sif", True), ("/apps/enroot/nvidia+pytorch+24.11-py3.sqsh", True),
-    ("${IMG:-/c/pytorch_24.06_arm64.sif}", True),
-    ("rradev/minkowski:torch1.12_final", False), ("vmikuni/tensorflow:ngc-23.12-tf2-v1", False),
-    ("fmsys.sif", False), ("$CONTAINER", False), ("syword/python3-pytorch:2025.06", False),
-    ("pytorch_container.sif", False), ("nvcr.io/nvidia/pytorch:19.06-py3", False)])
-def test_a_stock_pytorch_image_is_read_from_its_name(image: str, stock: bool) -> None:
-    assert stock_framework_image(image, get_profile("aurora")) is stock
-    # Lonestar6 gives no PyTorch of its own: no image is stood in for there
-    assert stock_framework_image(image, get_profile("lonestar6")) is False
+@pytest.mark.parametrize(("image", "aurora", "perlmutter"), [
+    ("nvcr.io/nvidia/pytorch:24.01-py3", True, True),
+    ("nvcr.io#nvidia/pytorch:24.01-py3", True, True),
+    ("docker://pytorch/pytorch:2.3.0-cuda12.1-cudnn8-runtime", True, True),
+    ("/home/u/pytorch_24.01.sif", True, True),
+    ("/apps/enroot/nvidia+pytorch+24.11-py3.sqsh", True, True),
+    ("${IMG:-/c/pytorch_24.06_arm64.sif}", True, True),
+    ("rradev/minkowski:torch1.12_final", True, True),
+    ("/ocean/containers/horovod/horovod_latest.sif", True, True),
+    # a TensorFlow image: Aurora's frameworks module has TensorFlow, Perlmutter's pytorch none
+    ("vmikuni/tensorflow:ngc-23.12-tf2-v1", True, False),
+    # the user's own builds: nothing is known of what they hold
+    ("fmsys.sif", False, False), ("myteam/trainer:3", False, False),
+    ("../docker_images/nanotron_v2.sqsh", False, False),
+    ("/scratch/me/env-picotron-tutorial", False, False),
+    # named by a variable the port cannot read: a hedge, not a finding
+    ("$CONTAINER", True, True)])
+def test_the_target_stack_stands_in_for_a_framework_image_it_gives(image: str, aurora: bool,
+                                                                    perlmutter: bool) -> None:
+    assert stands_in(image, get_profile("aurora")) is aurora
+    assert stands_in(image, get_profile("perlmutter")) is perlmutter
+    # Lonestar6 gives no framework of its own: no image is stood in for there
+    assert stands_in(image, get_profile("lonestar6")) is False
 
 
 USER_SIF = HEAD + (
@@ -70,6 +81,7 @@ def test_a_users_own_image_dropped_refuses_the_port_with_what_to_provide(target:
             in reason)
     assert "GPUs are not NVIDIA ones" in reason
     assert "not known to hold what the image gives the program" in reason
+    assert "its name shows no framework" in reason
     assert f"provide an image {name}'s apptainer runs (built for its Intel GPUs" in reason
     # the finding is the reason, not a note left beside it
     assert not any("is not used on the target" in n for n in r.notes)
@@ -109,3 +121,21 @@ def test_a_batch_script_in_a_pyxis_container_of_the_users_refuses_the_port() -> 
     stock = port(script.replace("myteam/trainer:3", "nvcr.io#nvidia/pytorch:24.01-py3"),
                  "delta")["delta"]
     assert stock.status == "generated"
+
+
+DOCKER = """#!/bin/bash
+#SBATCH --gres=gpu:1
+#SBATCH -t 02:00:00
+docker build -t mybev .
+docker run --gpus all --rm -v "$(pwd)":/app mybev python3 /app/train.py
+"""
+
+
+@pytest.mark.parametrize("target", ["polaris", "perlmutter", "stampede3"])
+def test_docker_as_the_jobs_work_refuses_naming_the_missing_engine(target: str) -> None:
+    # kept verbatim as the job's one process before; no target runs a Docker daemon
+    r = port(DOCKER, target)[target]
+    assert r.status == "refused" and r.script == ""
+    reason = _reason(r, get_profile(target).name)
+    assert "line 4 `docker build -t mybev .` is the job's work" in reason
+    assert "does not have `docker`" in reason and "apptainer pull docker://IMAGE" in reason

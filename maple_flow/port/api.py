@@ -164,7 +164,7 @@ from maple_flow.port.severity import (
     container_reason,
     container_todo,
     refusal_of,
-    stock_framework_image,
+    stands_in,
 )
 from maple_flow.port.stages import as_command, header_of, launch_command_span
 from maple_flow.port.start_dir import home_start_note
@@ -680,7 +680,7 @@ def _dropped_container_note(stage: Stage, p: ParsedScript, profile: ClusterProfi
              or p.directive("image") or "?")
     note, raw = _dropped_container(stage, p, profile), image
     image = expand(image, simple_values(p.variables)) if "$" in image else image
-    if stock_framework_image(image, profile):
+    if stands_in(image, profile):
         return note
     why = not_carried_why(stage, p, profile)
     arch = _image_arch_clause(raw, p, profile).lstrip("; ")
@@ -1878,9 +1878,32 @@ def _put_back_command(result: PortResult, plan: KeptCommand) -> None:
                         "Python program itself"]
         return
     result.script = script
-    result.notes = [kept_note(plan, result.spec.gpus_per_node, result.cluster), *notes]
+    result.notes = [_kept_command_note(plan, result.spec.gpus_per_node, result.cluster), *notes]
     if reads_script_args(plan.text) and not any("own arguments" in n for n in notes):
         result.notes.append(script_args_note(plan.line, plan.text, get_profile(result.cluster)))
+    broken, rest = refusal_of(result.notes)
+    if broken:  # the command kept as the job's work is one the target does not have
+        result.status, result.script = "refused", ""
+        result.notes = [f"refused for {get_profile(result.cluster).name}: {broken}", *rest]
+
+
+def _kept_command_note(plan: KeptCommand, gpus: int, cluster: str) -> str:
+    """The note on the command kept as the job's work: breaking when that command, or one of
+    the job's other commands of its kind, is a centre's own command the target does not have
+    (``docker run``: templates/sites/commands.yaml)."""
+    from maple_flow.knowledge.clusters import get_profile
+    from maple_flow.knowledge.site_commands import site_command
+
+    note = kept_note(plan, gpus, cluster)
+    for line, text in [(plan.line, plan.text), *plan.others]:
+        word = next((w for w in text.split() if "=" not in w), "")
+        missing = site_command(word, cluster) if word else None
+        if missing is not None:
+            name = get_profile(cluster).name
+            return Breaking(note, missing.instead, (
+                f"line {line} `{short(text, 80)}` is the job's work, and {name} does not have "
+                f"`{word}`: it {missing.does}"))
+    return note
 
 
 def _put_back_pinned(result: PortResult, text: str,

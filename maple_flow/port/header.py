@@ -20,7 +20,7 @@ from maple_flow.port.severity import (
     Breaking,
     container_reason,
     container_todo,
-    stock_framework_image,
+    stands_in,
 )
 from maple_flow.scriptparse.sge import BROKEN_SHEBANG, node_type_notes, unmapped_lines
 
@@ -338,7 +338,7 @@ def _pyxis_directive_note(d: Directive, profile: ClusterProfile) -> str:
             f"Slurm): the job ran its program in that container there; {profile.name} has no "
             "pyxis, so it is kept as a comment and the program runs on the target's own stack"
             + how)
-    if d.option != "container-image" or stock_framework_image(image, profile):
+    if d.option != "container-image" or stands_in(image, profile):
         return note
     return Breaking(note, container_todo(profile), container_reason(
         f"the source ran the whole batch script in its pyxis container (`#SBATCH "

@@ -8,19 +8,19 @@ user must choose or provide. A port with a breaking note is no script with an al
 returned refused, its reason the note and what to do (``refusal_of``). A stage that can make the
 job right from a documented fact of the target does so and writes no breaking note.
 
-The image stand-in rule (``stock_framework_image``): the source's container is dropped with a
-plain note only where the target's own stack is known to hold what the image gave the program,
-i.e. the image is a stock PyTorch image (``nvcr.io/nvidia/pytorch:24.01-py3``,
-``pytorch/pytorch:2.3.0-cuda12.1``) and the target's site gives a job PyTorch of its own
-(``software.system_frameworks``). Any other image (the user's own build, a file, an image named
-by a variable, another framework's) held software the target's stack is not known to have: the
-program would run without it."""
+The image stand-in rule (``stands_in``): the source's container is dropped with a plain note
+only where the target's own stack may stand in for it: the image's name shows a framework the
+target's stack gives (``nvcr.io/nvidia/pytorch:24.01-py3``, a site's PyTorch ``.sif``, a
+TensorFlow image where the loaded stack has TensorFlow), or a variable the port cannot read
+names it (nothing is known of it: the note is a hedge). An image whose name shows no framework
+(the user's own build: ``myteam/trainer:3``, ``nanotron_v2.sqsh``), one of a framework the
+target's stack lacks, and any image on a site that gives no framework of its own held software
+the target does not have: the program would run without it, so the port is refused."""
 
 from __future__ import annotations
 
 import re
 
-from maple_flow.knowledge.images import current_generation
 from maple_flow.models import ClusterProfile
 
 
@@ -66,40 +66,58 @@ def refusal_of(notes: list[str]) -> tuple[str, list[str]]:
     return reason, [n for n in notes if not is_breaking(n)]
 
 
-#: The name of a stock PyTorch image (its repository's last part or its file's name, less the
-#: tag and the extension): ``pytorch`` with a release (NGC's nvcr.io/nvidia/pytorch:24.01-py3,
-#: Docker Hub's pytorch/pytorch, NERSC's nersc/pytorch:ngc-22.02-v0, a pulled
-#: ``pytorch_24.01.sif``, enroot's import ``nvidia+pytorch+24.11-py3.sqsh``).
-_STOCK_PYTORCH = re.compile(r"^(?:nvidia[+_-])?pytorch(?:$|[-_+.])", re.IGNORECASE)
+#: The frameworks an image's name shows (``nvcr.io/nvidia/pytorch:24.01-py3``,
+#: ``lumi-multitorch-full.sif``, ``rradev/minkowski:torch1.12``, ``vmikuni/tensorflow:ngc-23.12``,
+#: ``horovod_latest.sif``): the framework, or the frameworks it rides on (Horovod).
+_FRAMEWORK_WORDS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
+    (re.compile(r"(?i)torch"), ("PyTorch",)),
+    (re.compile(r"(?i)tensorflow|(?<![a-z])tf(?:\d|[-_.]|$)"), ("TensorFlow",)),
+    (re.compile(r"(?i)(?<![a-z])jax"), ("JAX",)),
+    (re.compile(r"(?i)horovod"), ("PyTorch", "TensorFlow")),
+)
 _IMAGE_FILE = re.compile(r"\.(?:sif|simg|img|sqsh|sqfs)$", re.IGNORECASE)
 
 
-def stock_framework_image(image: str, profile: ClusterProfile) -> bool:
-    """Whether the target's own stack stands in for ``image``: a stock PyTorch image (its name
-    says so and nothing else, with a current release or ``latest``), on a site that gives its
-    jobs PyTorch (``software.system_frameworks``). An image of an older generation is refused
-    before this (``knowledge.images.older_generation``)."""
+def image_name(image: str) -> str:
+    """The image's own name: its repository's last part with the tag, or its file's name
+    (``${IMG:-/p/x.sif}``: the default's), or "" when a variable the port cannot read names it."""
     bare = image.strip("'\"").strip()
     default = re.fullmatch(r"\$\{\w+:?-([^}]*)\}", bare)  # ${IMAGE:-/path/x.sif}: its default
     bare = default.group(1).strip("'\"") if default else bare
     name = re.split(r"[/#]", bare.removeprefix("docker://"))[-1]
-    if not profile.software.system_frameworks or not name or "$" in name:
+    return "" if not name or name == "?" or "$" in name else name
+
+
+def image_frameworks(image: str) -> set[str]:
+    """The frameworks ``image``'s name shows (a framework image: the target's own stack may
+    stand in for it); empty for a name that shows none (the user's own build)."""
+    name = image_name(image)
+    return {fw for pattern, fws in _FRAMEWORK_WORDS if pattern.search(name) for fw in fws}
+
+
+def stands_in(image: str, profile: ClusterProfile) -> bool:
+    """Whether the port may drop the source's ``image`` with a note, the target's own stack
+    standing in for it: the image's name shows a framework the target's stack gives
+    (``software.frameworks``), or a variable the port cannot read names it (a hedge: nothing
+    is known of it). An image whose name shows no framework (the user's own build) or only
+    ones the target's stack lacks (a TensorFlow image on a PyTorch-only site), and any image on
+    a site that gives no framework of its own (Lonestar6), is not stood in for: the job is
+    known not to run without it. An image of an older generation is refused before this
+    (``knowledge.images.older_generation``)."""
+    if not profile.software.system_frameworks:
         return False
-    name = _IMAGE_FILE.sub("", name.split(":", 1)[0] if not _IMAGE_FILE.search(name) else name)
-    return bool(_STOCK_PYTORCH.match(name)) and current_generation(bare)
+    if not image_name(image):
+        return True
+    return bool(image_frameworks(image) & set(profile.software.frameworks))
 
 
 def image_kind(image: str) -> str:
     """What the port knows of an image that is no stock framework image, in a few words."""
-    bare = image.strip("'\"").strip()
-    default = re.fullmatch(r"\$\{\w+:?-([^}]*)\}", bare)  # ${IMAGE:-/path/x.sif}: its default
-    bare = default.group(1).strip("'\"") if default else bare
-    if not bare or bare == "?" or "$" in bare:
-        return "an image the script names through a variable the port cannot read"
-    if bare.startswith(("/", ".", "~")) or bare.endswith(
-            (".sif", ".simg", ".img", ".sqsh", ".sqfs")):
-        return "an image file (its contents are not known to the port)"
-    return "not a stock PyTorch image (its contents are not known to the port)"
+    shown = image_frameworks(image)
+    if shown:
+        return (f"its name shows {', '.join(sorted(shown))}, which the target's stack does not "
+                "give")
+    return "its name shows no framework: an image of your own, whose contents the port cannot see"
 
 
 def container_reason(what: str, image: str, cannot: str, profile: ClusterProfile) -> str:

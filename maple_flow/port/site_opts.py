@@ -243,7 +243,7 @@ def _pyxis_note(p: ParsedScript, profile: ClusterProfile) -> str:
         Breaking,
         container_reason,
         container_todo,
-        stock_framework_image,
+        stands_in,
     )
     from maple_flow.scriptparse.values import expand, simple_values
 
@@ -251,7 +251,7 @@ def _pyxis_note(p: ParsedScript, profile: ClusterProfile) -> str:
     if not note or pyxis is None:
         return note
     image = expand(pyxis.image, simple_values(p.variables)) if "$" in pyxis.image else pyxis.image
-    if stock_framework_image(image, profile):
+    if stands_in(image, profile):
         return note
     shown = (f"`--container-image={pyxis.image}`" if pyxis.image else
              f"`--container-name={pyxis.name}`, its image not shown")
