@@ -49,12 +49,14 @@ def test_refusal_of_takes_the_breaking_notes_and_leaves_the_hedges() -> None:
     ("/home/u/pytorch_24.01.sif", True, True),
     ("/apps/enroot/nvidia+pytorch+24.11-py3.sqsh", True, True),
     ("${IMG:-/c/pytorch_24.06_arm64.sif}", True, True),
-    ("rradev/minkowski:torch1.12_final", True, True),
     ("/ocean/containers/horovod/horovod_latest.sif", True, True),
     # a TensorFlow image: Aurora's frameworks module has TensorFlow, Perlmutter's pytorch none
     ("vmikuni/tensorflow:ngc-23.12-tf2-v1", True, False),
     # the user's own builds: nothing is known of what they hold
     ("fmsys.sif", False, False), ("myteam/trainer:3", False, False),
+    # a registry image is read by its repository's name, not its tag
+    ("rradev/minkowski:torch1.12_final", False, False),
+    ("harbor.example.org#research/me:pytorch18_cuda102_detectron204", False, False),
     ("../docker_images/nanotron_v2.sqsh", False, False),
     ("/scratch/me/env-picotron-tutorial", False, False),
     # named by a variable the port cannot read: a hedge, not a finding

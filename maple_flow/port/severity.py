@@ -90,8 +90,13 @@ def image_name(image: str) -> str:
 
 def image_frameworks(image: str) -> set[str]:
     """The frameworks ``image``'s name shows (a framework image: the target's own stack may
-    stand in for it); empty for a name that shows none (the user's own build)."""
+    stand in for it); empty for a name that shows none (the user's own build). A registry
+    image is read by its repository's name, not its tag: ``me/minkowski:torch1.12`` is the
+    user's MinkowskiEngine build on a PyTorch base, ``nvcr.io/nvidia/pytorch:24.01-py3`` a
+    PyTorch image."""
     name = image_name(image)
+    if not _IMAGE_FILE.search(name):
+        name = name.split(":", 1)[0]
     return {fw for pattern, fws in _FRAMEWORK_WORDS if pattern.search(name) for fw in fws}
 
 
