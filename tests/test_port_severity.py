@@ -83,7 +83,7 @@ def test_a_users_own_image_dropped_refuses_the_port_with_what_to_provide(target:
             in reason)
     assert "GPUs are not NVIDIA ones" in reason
     assert "not known to hold what the image gives the program" in reason
-    assert "its name shows no framework" in reason
+    assert "its repository's name (trainer) shows no framework" in reason
     assert f"provide an image {name}'s apptainer runs (built for its Intel GPUs" in reason
     # the finding is the reason, not a note left beside it
     assert not any("is not used on the target" in n for n in r.notes)

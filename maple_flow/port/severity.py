@@ -118,10 +118,13 @@ def stands_in(image: str, profile: ClusterProfile) -> bool:
 
 def image_kind(image: str) -> str:
     """What the port knows of an image that is no stock framework image, in a few words."""
-    shown = image_frameworks(image)
+    shown, name = image_frameworks(image), image_name(image)
     if shown:
         return (f"its name shows {', '.join(sorted(shown))}, which the target's stack does not "
                 "give")
+    if not _IMAGE_FILE.search(name) and ":" in name:
+        return (f"its repository's name ({name.split(':', 1)[0]}) shows no framework: an image "
+                "of your own build, whose contents the port cannot see")
     return "its name shows no framework: an image of your own, whose contents the port cannot see"
 
 
