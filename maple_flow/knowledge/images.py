@@ -84,12 +84,6 @@ def _current(image: str) -> bool:
         for m in pattern.finditer(image))
 
 
-def current_generation(image: str) -> bool:
-    """Whether ``image``'s name shows a current framework generation (``latest``, an NGC release
-    from the cut on, a framework version from the cut on: templates/sites/framework_images.yaml)."""
-    return _current(image)
-
-
 #: An image file of the user's own: a relative path, or one under the home directory.
 _USER_FILE = re.compile(r"^(?:\.{1,2}/|~|\$\{?HOME\b|/home/|[\w.-]+\.(?:sif|simg|img|sqsh)$|"
                         r"(?!/(?:appl|opt|soft|sw|apps|software|cvmfs|usr|global/common)/)"
@@ -108,4 +102,4 @@ def unknown_user_image(image: str) -> str:
             "it holds (the framework and the version the program needs) is not known")
 
 
-__all__ = ["current_generation", "older_generation", "unknown_user_image"]
+__all__ = ["older_generation", "unknown_user_image"]
