@@ -155,7 +155,7 @@ def test_singularity_run_is_carried_as_run_to_apptainer() -> None:
 
 def test_singularity_run_is_not_carried_to_shifter() -> None:
     script = SIF.replace("singularity exec", "singularity run").replace(
-        "/home/u/pytorch-24.01.sif", "docker://me/pt:1")
+        "/home/u/pytorch-24.01.sif", "docker://nvcr.io/nvidia/pytorch:24.01-py3")
     line, notes = _launch(script, "perlmutter")
     assert "shifter" not in line and "(the image's runscript) has no counterpart" in notes
 
@@ -271,7 +271,9 @@ def test_an_image_under_the_submit_directory_is_carried_with_the_targets_variabl
 
 
 def test_a_dropped_container_names_a_program_that_lies_in_its_bind() -> None:
-    notes = "\n".join(port(PBS_SIF, "perlmutter")["perlmutter"].notes)
+    # a stock image the target's stack stands in for (a user's own image is refused: below)
+    stock = PBS_SIF.replace("containers/dl.sif", "containers/pytorch_24.01.sif")
+    notes = "\n".join(port(stock, "perlmutter")["perlmutter"].notes)
     assert ("the program /fme/train.py is a path inside the container (the bind "
             "${PBS_O_WORKDIR}:/fme): on the host it is ${PBS_O_WORKDIR}/train.py") in notes
 
@@ -317,3 +319,12 @@ def test_an_environment_the_body_sets_up_in_the_image_stays_in_the_image() -> No
     assert not any("ran in the launch's `bash -c` body" in n for n in r.notes)
     assert any("body runs in the image as you wrote it, its set-up (`source "
                "/opt/venv/bin/activate`)" in n for n in r.notes)
+
+
+def test_a_users_own_image_the_target_cannot_run_refuses_the_port() -> None:
+    # the job knows it breaks without the image (tests/test_port_severity.py): no script
+    r = port(PBS_SIF, "perlmutter")["perlmutter"]
+    assert r.status == "refused" and r.script == ""
+    reason = next(n for n in r.notes if n.startswith("refused for Perlmutter"))
+    assert "${PBS_O_WORKDIR}/containers/dl.sif" in reason
+    assert "runs registry images only" in reason and "provide an image" in reason

@@ -107,9 +107,11 @@ def test_one_process_asking_more_than_a_delta_a100x4_node_is_ported_to_its_a100x
 
 def test_a_container_programs_host_path_reads_the_targets_scheduler_variables() -> None:
     # the pyxis mount `$SLURM_SUBMIT_DIR:/workspace` is not carried: on a PBS target the
-    # program's host path is under PBS's submit directory, not Slurm's (unset there)
+    # program's host path is under PBS's submit directory, not Slurm's (unset there); a stock
+    # PyTorch image, which the target's stack stands in for (a user's own image is refused:
+    # tests/test_port_severity.py)
     script = ("#!/bin/bash\n#SBATCH -N 2 --ntasks-per-node=4 --gres=gpu:4\n#SBATCH -t 01:00:00\n"
-              'srun --container-image="$SLURM_SUBMIT_DIR/img.sqsh" '
+              'srun --container-image="$SLURM_SUBMIT_DIR/pytorch_24.01.sqsh" '
               '--container-mounts="$SLURM_SUBMIT_DIR:/workspace" python /workspace/train.py '
               "--epochs 2\n")
     r = port(script, "polaris")["polaris"]

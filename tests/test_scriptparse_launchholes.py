@@ -151,8 +151,9 @@ def _pyxis_notes(script: str, target: str = "delta") -> list[str]:
 
 def test_every_container_mounts_option_is_named() -> None:
     """pyxis adds the mounts of each ``--container-mounts``; the note names both, and says
-    where the program inside the container is on the host."""
-    script = ONE + ("srun --container-image=/s/u/img.sqsh --container-mounts=/ds:/ds "
+    where the program inside the container is on the host (a stock PyTorch image, which the
+    target's stack stands in for)."""
+    script = ONE + ("srun --container-image=/s/u/pytorch_24.01.sqsh --container-mounts=/ds:/ds "
                     "--container-mounts=/s/u/code:/src python /src/train.py --data /ds\n")
     (note,) = _pyxis_notes(script)
     assert "/ds:/ds,/s/u/code:/src" in note

@@ -226,6 +226,12 @@ class Software(Sourced):
         description="whether the site gives a job a deep-learning framework (PyTorch) of its "
                     "own (a module or environment); false: each job activates the user's own",
     )
+    frameworks: list[str] = Field(
+        default_factory=lambda: ["PyTorch"],
+        description="the deep-learning frameworks the stack the port loads (`modules`, "
+                    "`activate`) gives a job, by name (PyTorch, TensorFlow, JAX); read only "
+                    "where `system_frameworks` is true",
+    )
 
 
 class Launch(Sourced):

@@ -162,6 +162,13 @@ from maple_flow.port.rules import (
     is_path,
     place_ranks,
 )
+from maple_flow.port.severity import (
+    Breaking,
+    container_reason,
+    container_todo,
+    refusal_of,
+    stands_in,
+)
 from maple_flow.port.stages import as_command, header_of, launch_command_span
 from maple_flow.port.start_dir import home_start_note
 from maple_flow.port.storage import DIRECTIVE as STORAGE_DIRECTIVE
@@ -671,6 +678,22 @@ def _live_positionals(args: list[str]) -> list[str]:
     return [re.sub(r"(?<=.)\$([1-9])(?![0-9])", r"${\1}", a) for a in args]
 
 
+def _dropped_container_note(stage: Stage, p: ParsedScript, profile: ClusterProfile) -> str:
+    """The note on the source's container not carried: breaking (the port is refused with it)
+    unless the target's own stack stands in for a stock framework image."""
+    image = (stage.operands[0] if stage.operands else stage.get("--image")
+             or p.directive("image") or "?")
+    note, raw = _dropped_container(stage, p, profile), image
+    image = expand(image, simple_values(p.variables)) if "$" in image else image
+    if stands_in(image, profile):
+        return note
+    why = not_carried_why(stage, p, profile)
+    arch = _image_arch_clause(raw, p, profile).lstrip("; ")
+    return Breaking(note, container_todo(profile), container_reason(
+        f"your program runs in your {stage.name} container (image {image})", image,
+        "; ".join(x for x in (why, arch) if x), profile))
+
+
 def _dropped_container(stage: Stage, p: ParsedScript, profile: ClusterProfile) -> str:
     """Why the source's container is not carried to ``profile``, and what to do."""
     image = (stage.operands[0] if stage.operands else stage.get("--image")
@@ -1031,7 +1054,8 @@ def _software_notes(src: Source, profile: ClusterProfile,
     notes += [where] if where else []
     for stage in p.launch.stages:
         if stage.name in CONTAINER_RUNTIMES:
-            notes += [] if plan_container(p, profile) else [_dropped_container(stage, p, profile)]
+            notes += [] if plan_container(p, profile) else [
+                _dropped_container_note(stage, p, profile)]
         elif stage.name.endswith(" run"):
             continue  # the user's environment runner: kept or named by port.runner
         elif stage.name == "time" and stage is p.launch.stages[0] and bash_timed(
@@ -1627,6 +1651,9 @@ def _port_on(src: Source, target: str, o: dict[str, Any],
     refusals += _torchrun_for_other_framework(src, script, profile) if not refusals else []
     left = leftovers(script, profile, "\n".join(src.lines)) if not refusals else Leftovers()
     refusals, notes = refusals + left.refusals, notes + left.notes
+    if not refusals:  # a note that knows the job breaks as written: refused with it
+        broken, notes = refusal_of(notes)
+        refusals += [broken] if broken else []
     if not refusals:
         notes += unaccounted_note(_unaccounted(src, script, notes), profile.name)
     if refusals:
@@ -1875,9 +1902,32 @@ def _put_back_command(result: PortResult, plan: KeptCommand) -> None:
                         "Python program itself"]
         return
     result.script = script
-    result.notes = [kept_note(plan, result.spec.gpus_per_node, result.cluster), *notes]
+    result.notes = [_kept_command_note(plan, result.spec.gpus_per_node, result.cluster), *notes]
     if reads_script_args(plan.text) and not any("own arguments" in n for n in notes):
         result.notes.append(script_args_note(plan.line, plan.text, get_profile(result.cluster)))
+    broken, rest = refusal_of(result.notes)
+    if broken:  # the command kept as the job's work is one the target does not have
+        result.status, result.script = "refused", ""
+        result.notes = [f"refused for {get_profile(result.cluster).name}: {broken}", *rest]
+
+
+def _kept_command_note(plan: KeptCommand, gpus: int, cluster: str) -> str:
+    """The note on the command kept as the job's work: breaking when that command, or one of
+    the job's other commands of its kind, is a centre's own command the target does not have
+    (``docker run``: templates/sites/commands.yaml)."""
+    from maple_flow.knowledge.clusters import get_profile
+    from maple_flow.knowledge.site_commands import site_command
+
+    note = kept_note(plan, gpus, cluster)
+    for line, text in [(plan.line, plan.text), *plan.others]:
+        word = next((w for w in text.split() if "=" not in w), "")
+        missing = site_command(word, cluster) if word else None
+        if missing is not None:
+            name = get_profile(cluster).name
+            return Breaking(note, missing.instead, (
+                f"line {line} `{short(text, 80)}` is the job's work, and {name} does not have "
+                f"`{word}`: it {missing.does}"))
+    return note
 
 
 def _put_back_pinned(result: PortResult, text: str,

@@ -16,6 +16,12 @@ from maple_flow.knowledge.directives import (
 )
 from maple_flow.knowledge.other_sites import OtherSite, other_site_of
 from maple_flow.models import ClusterProfile
+from maple_flow.port.severity import (
+    Breaking,
+    container_reason,
+    container_todo,
+    stands_in,
+)
 from maple_flow.scriptparse.sge import BROKEN_SHEBANG, node_type_notes, unmapped_lines
 
 #: Directives whose meaning the port re-chooses for the target (size, time, account, queue,
@@ -328,10 +334,15 @@ def _pyxis_directive_note(d: Directive, profile: ClusterProfile) -> str:
            and runtime.command in ("apptainer", "singularity") and runtime.gpu_flag == "--nv"
            and not image.startswith(("/", ".")) and not image.endswith((".sqsh", ".sqfs"))
            else "")
-    return (f"the source's directive `{d.raw.strip()}` is pyxis's (enroot containers under "
+    note = (f"the source's directive `{d.raw.strip()}` is pyxis's (enroot containers under "
             f"Slurm): the job ran its program in that container there; {profile.name} has no "
             "pyxis, so it is kept as a comment and the program runs on the target's own stack"
             + how)
+    if d.option != "container-image" or stands_in(image, profile):
+        return note
+    return Breaking(note, container_todo(profile), container_reason(
+        f"the source ran the whole batch script in its pyxis container (`#SBATCH "
+        f"--container-image={image}`)", image, "it has no pyxis", profile))
 
 
 _PATTERN_NOTE = (" (sbatch expands no shell variable in a directive: the job's variables are "

@@ -236,6 +236,45 @@ def _hosts_note(stage: Stage, profile: ClusterProfile) -> str:
 
 
 def _pyxis_note(p: ParsedScript, profile: ClusterProfile) -> str:
+    """The note on the source's pyxis container not carried: breaking (the port is refused
+    with it) unless the target's own stack stands in for a stock framework image."""
+    from maple_flow.port.container import pyxis_launch
+    from maple_flow.port.severity import (
+        Breaking,
+        container_reason,
+        container_todo,
+        stands_in,
+    )
+    from maple_flow.scriptparse.values import expand, simple_values
+
+    note, pyxis = _pyxis_text(p, profile), pyxis_launch(p)
+    if not note or pyxis is None:
+        return note
+    image = expand(pyxis.image, simple_values(p.variables)) if "$" in pyxis.image else pyxis.image
+    if stands_in(image, profile):
+        return note
+    shown = (f"`--container-image={pyxis.image}`" if pyxis.image else
+             f"`--container-name={pyxis.name}`, its image not shown")
+    return Breaking(note, container_todo(profile), container_reason(
+        f"your srun ran the program in a pyxis/enroot container ({shown})", image,
+        f"it has no pyxis; {_pyxis_kind(pyxis.image, profile)}" if pyxis.image else
+        "it has no pyxis", profile))
+
+
+def _pyxis_kind(image: str, profile: ClusterProfile) -> str:
+    """What the pyxis image is to ``profile``'s runtime."""
+    runtime, name = profile.container, profile.name
+    if image.endswith((".sqsh", ".sqfs")) or image.startswith(("/", ".")):
+        return ("the image is an enroot squashfs file, not an image Apptainer runs as is: rebuild "
+                "it (e.g. `apptainer build x.sif docker://...` from the image it was made from)")
+    if runtime is not None and runtime.gpu_flag not in ("--nv", "--module=gpu", "--gpu"):
+        return f"the image is a CUDA (NVIDIA) image: it does not run on {name}'s GPUs"
+    run = runtime.command if runtime is not None else "a container runtime"
+    return (f"the image is a registry image: {name}'s {run} may run it if the script names it "
+            "so")
+
+
+def _pyxis_text(p: ParsedScript, profile: ClusterProfile) -> str:
     """The source's pyxis/enroot container (``srun --container-image=X``) where it is not
     carried: said with its image, mounts and working directory (the program's relative paths
     were there)."""
@@ -252,11 +291,9 @@ def _pyxis_note(p: ParsedScript, profile: ClusterProfile) -> str:
                 f"or by a step not read): not carried, the program runs on {name}'s own "
                 "stack; run it in that image with the target's runtime if it needs it"
                 + (f"; its mounts (`{mounts}`) are gone" if mounts else ""))
-    if image.endswith((".sqsh", ".sqfs")) or image.startswith(("/", ".")):
-        kind = ("an enroot squashfs file, not an image Apptainer runs as is: rebuild it (e.g. "
-                "`apptainer build x.sif docker://...` from the image it was made from)")
-    elif runtime is not None and runtime.gpu_flag not in ("--nv", "--module=gpu", "--gpu"):
-        kind = f"a CUDA (NVIDIA) image: it does not run on {name}'s GPUs"
+    if image.endswith((".sqsh", ".sqfs")) or image.startswith(("/", ".")) or (
+            runtime is not None and runtime.gpu_flag not in ("--nv", "--module=gpu", "--gpu")):
+        kind = _pyxis_kind(image, profile).removeprefix("the image is ")
     else:
         bare = image.replace("#", "/", 1)
         run = (f"`shifter --image={bare} --module=gpu`" if runtime and runtime.command ==
