@@ -98,10 +98,12 @@ def _manages_images(words: tuple[str, ...]) -> bool:
 
 def _is_shell_syntax(words: tuple[str, ...]) -> bool:
     """Whether ``words`` are a piece of shell syntax read as a command: a ``case`` arm's
-    label (``train|fit)``, ``*)``), a lone ``)``, or the end of a ``[[ ... ]]`` test."""
+    label (``train|fit)``, ``*)``), a lone ``)``, a function's definition line (``usage() {``),
+    or the end of a ``[[ ... ]]`` test."""
     first = words[0]
     label = first.endswith(")") and "(" not in first and "$" not in first
-    return label or any(w in ("]]", "]") for w in words[-1:])
+    defines = first.endswith("()") or words[1:2] in (("()",), ("(",))  # `usage() {`
+    return label or defines or any(w in ("]]", "]") for w in words[-1:])
 
 
 def _program_at(words: tuple[str, ...]) -> int:
@@ -463,13 +465,18 @@ _LAUNCH_WORD = re.compile(r"^(?:\S*/)?(?:python[\d.]*|torchrun|deepspeed|acceler
                           r"mpirun|ibrun|jsrun|aprun|horovodrun)$")
 
 
-def _launch_candidates(work: list[ShellCommand]) -> list[ShellCommand]:
+def _launch_candidates(work: list[ShellCommand], blocks: list[Block]) -> list[ShellCommand]:
     """The work commands that hold a launch word (``srun``, ``torchrun``, ``python3``, a
-    container running one), or all of them when none does: where the job's launch is, never
-    its helpers (``_kill_main``, a probe) when a launch is among them."""
+    container running one), or, when none does, those that are not calls of the script's own
+    shell functions (``usage``, ``_kill_main``: helpers), or all of them: where the job's
+    launch is, never its helpers when a launch is among them."""
     held = [c for c in work if any(_LAUNCH_WORD.match(w) for w in
                                    (*c.words, *(_shell_body(c.words) or "").split()))]
-    return held or work
+    if held:
+        return held
+    defined = {m.group(2) or m.group(3) for b in blocks
+               if (m := _FUNCTION_DEF.match(b.text.split("\n", 1)[0]))}
+    return [c for c in work if _head(c.words) not in defined] or work
 
 
 #: A here-document's opener: ``cmd <<EOF``, ``<<-'EOF'``, ``<< "END"`` (not ``<<<``).
@@ -505,14 +512,14 @@ def no_work_reason(blocks: list[Block], text: str) -> str:
     for number, raw in enumerate(lines, 1):
         body = raw.strip()
         if not body or body.startswith("#") or not any(
-                _LAUNCH_WORD.match(w.strip("\"'();`{}")) for w in body.split()):
+                _LAUNCH_WORD.match(w) for w in re.split(r"[\s=\"'();`{}|&]+", body)):
             continue
         doc = next((d for d in docs if d[1] <= number <= d[2]), None)
         owner = next((c for c in reversed(commands) if c.line <= number), None)
         if doc:
             opener = one_line(lines[doc[0] - 1].strip(), 60)
-            where = (f"in the here-document of line {doc[0]} (`{opener}`): text the script "
-                     "writes to a file or feeds to a command, not a command the job runs here")
+            where = (f"in the here-document of line {doc[0]} (`{opener}`), which the script "
+                     "writes to a file or feeds to a command")
         elif owner is not None and not owner.words and owner.assignments:
             where = (f"in the value the script assigns to {owner.assignments[-1][0]} (line "
                      f"{owner.line}), which no command of the script runs")
@@ -520,11 +527,12 @@ def no_work_reason(blocks: list[Block], text: str) -> str:
             where = f"in the text `{_head(owner.words)}` prints (line {owner.line})"
         else:
             continue
-        held.append(f"line {number} `{one_line(body, 70)}` is {where}")
+        held.append(f"line {number} `{one_line(body, 70)}` ({where})")
     if held:
-        return ("no command of the script starts a program; its launch words are only "
-                + "; ".join(held[:4]) + ": write the launch (python/torchrun/srun ... with the "
-                "program) as a command of the script and port again")
+        return ("no command of the script starts a program; its launch words are in text it "
+                "does not run as a command: " + "; ".join(held[:4]) + ". Write the launch "
+                "(python/torchrun/srun ... with the program) as a command of the script and "
+                "port again")
     steps = [c for c in commands if c.words and _head(c.words) not in {"echo", "printf"}]
     if steps:
         shown = "; ".join(f"line {c.line} `{_short(c)}`" for c in steps[:4])
@@ -540,7 +548,7 @@ def no_work_reason(blocks: list[Block], text: str) -> str:
 def unread_commands_reason(blocks: list[Block]) -> str:
     """Each command that could be the job's work, with why it is not read as a launch;
     ``""`` when the script runs none."""
-    seen = _launch_candidates(work_commands(blocks))[-4:]
+    seen = _launch_candidates(work_commands(blocks), blocks)[-4:]
     if not seen:
         return ""
     known = {name: value for b in blocks for c in b.commands if not c.words
