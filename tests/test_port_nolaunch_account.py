@@ -45,8 +45,9 @@ def test_case_labels_and_the_scripts_own_helper_functions_are_never_named() -> N
 
 
 def test_a_sourced_file_before_the_launch_line_is_not_named_as_the_launch() -> None:
+    inline = "import subprocess; subprocess.call([\"torchrun\", \"x.py\"])"
     text = _reason(HEAD + "source scripts/common.sh\nPY=\"$(which python)\"\n"
-                   "srun \"$PY\" -c 'import subprocess; subprocess.call([\"torchrun\", \"x.py\"])'\n")
+                   f"srun \"$PY\" -c '{inline}'\n")
     assert "scripts/common.sh" not in text
     assert "line 6" in text and "(a Python interpreter)" in text and "inline Python code" in text
     assert "ask the job one task" not in text  # the inline code is the shape, not the size

@@ -56,10 +56,15 @@ def _past_pbsdsh(words: tuple[str, ...]) -> tuple[tuple[str, ...], str]:
 def _runner(cmd: ShellCommand) -> str:
     """What ``cmd`` runs when it hands the job to a command the script does not show."""
     words, started = _past_pbsdsh(cmd.words)
-    while words and words[0] in _RUN_PREFIXES:  # `exec ./run.sh`, `time bash x.sh`: the command
-        words = words[1:]
-        while words and words[0].startswith("-") and words[0] != "-":
-            words = words[1:]
+    if words and words[0] in _RUN_PREFIXES:  # `exec "$@"`, `time bash x.sh`: the command after
+        rest = words[1:]
+        while rest and rest[0] in _RUN_PREFIXES | {"-p"}:
+            rest = rest[1:]
+        inner = _runner(replace(cmd, words=rest, raw=())) if rest else ""
+        # only the command the job is given or a user's shell script: a program run so
+        # (`time ~/julia/bin/julia x.jl`) is named by the reasons that read its program
+        return inner if inner.startswith(("the command the script is given",
+                                          "the shell script ")) else ""
     if not words:
         return ""
     if not started and words[0].rsplit("/", 1)[-1] in CONTAINER_RUNTIMES:
