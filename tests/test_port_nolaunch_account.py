@@ -93,3 +93,10 @@ def test_a_program_variable_set_in_the_script_is_not_called_unset() -> None:
     text = _reason(HEAD + 'BIN="$(cat bin_path.txt)"\n"$BIN" --steps 3\n')
     assert "which the script sets to `$(cat bin_path.txt)`" in text
     assert "does not show the value" not in text
+
+
+def test_a_command_line_run_on_other_hosts_names_its_own_command() -> None:
+    text = _reason(HEAD + 'for h in $(scontrol show hostnames); do\n'
+                   '  ssh $h "cd $PWD && ./start.sh" &\ndone\nwait\n')
+    assert "your shell script ./start.sh" in text
+    assert "shell script cd $PWD" not in text

@@ -405,6 +405,14 @@ def _remote_reason(head: str, words: tuple[str, ...]) -> str:
                 "(a heredoc `<< EOF` or a pipe): the per-node launch inside it is not read; "
                 f"write it as `{head} HOST torchrun ... program.py` on a line of its own (the "
                 "port turns a per-node loop into the target's per-node launch) and port again")
+    if len(rest) == 1 and re.search(r"\s", rest[0]):  # `ssh HOST "cd $D && ./start.sh"`
+        from maple_flow.scriptparse.shell import split_commands
+
+        work = [c for c in split_commands(rest[0]) if is_work_command(c)]
+        if work:
+            return (f"`{head}` runs the command line `{one_line(rest[0], 60)}` on other hosts, "
+                    f"where `{one_line(' '.join(work[-1].words), 60)}`: "
+                    f"{why_not_launch(work[-1].words)}")
     return f"`{head}` runs `{' '.join(rest[:3])}` on other hosts, and {why_not_launch(rest)}"
 
 
