@@ -91,7 +91,7 @@ def test_launch_words_in_a_here_document_or_a_value_are_named_with_their_shape()
 
 def test_a_program_variable_set_in_the_script_is_not_called_unset() -> None:
     text = _reason(HEAD + 'BIN="$(cat bin_path.txt)"\n"$BIN" --steps 3\n')
-    assert "which the script sets to `$(cat bin_path.txt)`" in text
+    assert "a variable the script sets to `$(cat bin_path.txt)`" in text
     assert "does not show the value" not in text
 
 

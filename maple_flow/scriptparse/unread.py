@@ -353,11 +353,16 @@ def why_not_launch(words: tuple[str, ...]) -> str:
                 + why_not_launch((default, *words[1:])))
     assigned_value = (_ASSIGNED.get() or {}).get(bare.group(1), "") if bare else ""
     if assigned_value and _PYTHON_VALUE.match(assigned_value.strip().strip("'\"")):
-        return (f"the program is {words[0]}, which the script sets to "
+        return (f"the program is {words[0]}, a variable the script sets to "
                 f"`{one_line(assigned_value, 70)}` (a Python interpreter): read so, "
                 + why_not_launch(("python", *words[1:])))
+    if assigned_value and is_positional(assigned_value.strip().strip("'\"")):
+        return (f"the program is {words[0]}, a variable the script sets to "
+                f"`{one_line(assigned_value, 70)}`: the job script's own arguments (given at "
+                "submission, `sbatch job.sh train.py ...`), so which program runs is not in the "
+                "script: write the program into the launch line and port again")
     if assigned_value:
-        return (f"the program is {words[0]}, which the script sets to "
+        return (f"the program is {words[0]}, a variable the script sets to "
                 f"`{one_line(assigned_value, 70)}`, a value known only when the job runs, so "
                 "which program runs is not in the script: write the program into the launch "
                 "line and port again")
@@ -541,7 +546,8 @@ def no_work_reason(blocks: list[Block], text: str) -> str:
                 "does not run as a command: " + "; ".join(held[:4]) + ". Write the launch "
                 "(python/torchrun/srun ... with the program) as a command of the script and "
                 "port again")
-    steps = [c for c in commands if c.words and _head(c.words) not in {"echo", "printf"}]
+    steps = [c for c in commands if c.words and not c.is_condition
+             and _head(c.words) not in {"echo", "printf"}]
     if steps:
         shown = "; ".join(f"line {c.line} `{_short(c)}`" for c in steps[:4])
         more = f" and {len(steps) - 4} more" if len(steps) > 4 else ""
