@@ -100,3 +100,10 @@ def test_a_command_line_run_on_other_hosts_names_its_own_command() -> None:
                    '  ssh $h "cd $PWD && ./start.sh" &\ndone\nwait\n')
     assert "your shell script ./start.sh" in text
     assert "shell script cd $PWD" not in text
+
+
+def test_probes_are_not_taken_for_the_launch_nor_given_its_advice() -> None:
+    text = _reason(HEAD + 'python -c "import torch; print(torch.cuda.is_available())"\n'
+                   "srun hostname\nwandb agent me/proj/abc\n")
+    assert "wandb agent" in text  # the work is still named, beside the probes
+    assert "code written in the script" not in text

@@ -108,15 +108,11 @@ def _runner(cmd: ShellCommand) -> str:
 
 #: Words that run the command after them as itself (``exec ./run.sh``, ``time bash x.sh``).
 _RUN_PREFIXES = frozenset({"exec", "time", "nohup", "command", "stdbuf", "nice"})
-#: A word that starts a Python program or a launcher of one (``srun``, ``torchrun``, ``python3``,
-#: a container's ``exec``): a command holding one is where a job's launch is.
-_LAUNCH_WORD = re.compile(r"^(?:\S*/)?(?:python[\d.]*|torchrun|deepspeed|accelerate|srun|mpiexec|"
-                          r"mpirun|ibrun|jsrun|aprun|horovodrun)$")
-
-
 def _holds_launch_words(cmd: ShellCommand) -> bool:
-    """Whether ``cmd`` holds a word that starts a Python program or a launcher of one."""
-    return any(_LAUNCH_WORD.match(w) for w in cmd.words)
+    """Whether ``cmd`` launches the job's ranks (``srun PROGRAM``, ``torchrun ...``)."""
+    from maple_flow.scriptparse.unread import holds_launch  # unread imports this module's kin
+
+    return holds_launch(cmd.words)
 
 
 #: ``eval`` of a tool's shell set-up (``eval "$(conda shell.bash hook)"``, ``eval "$(pyenv

@@ -478,13 +478,38 @@ _LAUNCH_WORD = re.compile(r"^(?:\S*/)?(?:python[\d.]*|torchrun|deepspeed|acceler
                           r"mpirun|ibrun|jsrun|aprun|horovodrun)$")
 
 
+def holds_launch(words: tuple[str, ...]) -> bool:
+    """Whether ``words`` are a launch of the job's ranks: a per-node launcher (``torchrun``,
+    ``deepspeed``, ``accelerate``, ``horovodrun``) or ``srun``/``mpiexec``/... of a program
+    that is not a probe (``srun hostname``, ``mpirun nvidia-smi`` are not), directly or in a
+    ``bash -c`` body. A bare ``python -c``/``python -m pip`` is a probe or set-up, not one."""
+    from maple_flow.scriptparse.shell import split_commands
+
+    words = _past_prefixes(words) or words
+    body = _shell_body(words)
+    if body is not None:
+        return any(holds_launch(c.words) for c in split_commands(body) if c.words)
+    head = _head(words)
+    if head in PER_NODE_LAUNCHERS or head == "horovodrun":
+        return True
+    if head in LAUNCH_CMDS:
+        at = _program_at(words)
+        program = words[at:] if at else ()
+        return bool(program) and _head(program) not in _HOUSEKEEPING | _PROBES
+    return False
+
+
+#: Programs a launcher runs to look at the allocation, not the job's work.
+_PROBES = frozenset({"hostname", "nvidia-smi", "rocm-smi", "xpu-smi", "echo", "env", "date",
+                     "true", "sleep", "uname", "lscpu", "numactl", "taskset", "pwd", "ls"})
+
+
 def _launch_candidates(work: list[ShellCommand], blocks: list[Block]) -> list[ShellCommand]:
-    """The work commands that hold a launch word (``srun``, ``torchrun``, ``python3``, a
-    container running one), or, when none does, those that are not calls of the script's own
-    shell functions (``usage``, ``_kill_main``: helpers), or all of them: where the job's
-    launch is, never its helpers when a launch is among them."""
-    held = [c for c in work if any(_LAUNCH_WORD.match(w) for w in
-                                   (*c.words, *(_shell_body(c.words) or "").split()))]
+    """The work commands that launch the job's ranks (``srun PROGRAM``, ``torchrun``, a
+    ``bash -c`` body running one), or, when none does, those that are not calls of the
+    script's own shell functions (``usage``, ``_kill_main``: helpers), or all of them: where
+    the job's launch is, never its helpers when a launch is among them."""
+    held = [c for c in work if holds_launch(c.words)]
     if held:
         return held
     defined = {m.group(2) or m.group(3) for b in blocks
@@ -593,8 +618,8 @@ def _unread_reason(seen: list[ShellCommand]) -> str:
         return (f"{named}. The job's launch is inside your script {scripts[-1]}: port that "
                 f"script (with this job's directives and set-up in front of its launch), or "
                 "write its launch into this script, and port again")
-    inline = [c for c in seen if re.search(r"inline Python code|read from its standard input",
-                                           why_not_launch(c.words))]
+    inline = [c for c in seen if holds_launch(c.words) and re.search(
+        r"inline Python code|read from its standard input", why_not_launch(c.words))]
     if inline:  # the Python it runs is code in the script, which starts the training itself
         return (f"{named}. The job's Python runs as code written in the script (line "
                 f"{inline[-1].line}), not as a program file: that code starts the training "
