@@ -57,6 +57,8 @@ def kept_command(text: str) -> KeptCommand | None:
     if not work:
         return None
     cmd = work[0]
+    if _is_own_function(blocks, cmd):
+        return None  # a call of the script's own shell function: its body is the work
     simple = {b.line for b in blocks if len(b.commands) == 1 and "\n" not in b.text.strip()}
     line = lines[cmd.line - 1]
     last = _continued_to(lines, cmd)  # its last line (its `\\` continuation lines included)
@@ -93,6 +95,15 @@ def kept_command(text: str) -> KeptCommand | None:
     stated = bool(size["gpus"] or size["gpus_per_task"] or job_gpus(parsed))
     return KeptCommand(cmd.line, line.strip(), why_not_launch(cmd.words),
                        "\n".join(stand_in), others, stated, chain, written)
+
+
+def _is_own_function(blocks: list[Block], cmd: ShellCommand) -> bool:
+    """Whether ``cmd`` calls a shell function the script defines (``run a --size 1``)."""
+    head = cmd.words[0] if cmd.words else ""
+    return any(re.match(rf"\s*(?:function\s+)?{re.escape(head)}\s*(?:\(\s*\))?\s*\{{?\s*$",
+                        b.text.split("\n", 1)[0])
+               and ("()" in b.text.split("\n", 1)[0] or b.text.lstrip().startswith("function"))
+               for b in blocks) if head else False
 
 
 def _continued_to(lines: list[str], cmd: ShellCommand) -> int | None:

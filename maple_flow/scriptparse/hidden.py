@@ -31,7 +31,8 @@ _ARRAY_WORD = re.compile(r"^\$\{(\w+)\[[@*]\]\}$")
 _CAPTURED = re.compile(r"\$\(\s*(?:\w+=\S*\s+)*((?:\S*/)?(?:torchrun|srun|mpiexec|mpirun|"
                        r"deepspeed|accelerate|python[\d.]*)\b(?!\s+-c\b)[^)]*)")
 #: Files sourced to set the environment up, not to run the job.
-_ENV_FILE = re.compile(r"(?:activate|bashrc|bash_profile|profile|conda\.sh|env\.sh)$")
+_ENV_FILE = re.compile(r"(?:activate|bashrc|bash_profile|profile|conda\.sh|env\.sh)[}\"']*$",
+                       re.IGNORECASE)
 #: A command given by its path (``./run.sh``, ``~/bin/job``, ``$DIR/run``), not by a name.
 _SCRIPT_PATH = re.compile(r"^(?:\.{1,2}/|/|~/|\$\{?\w+\}?/)\S*\w$")
 
@@ -55,6 +56,15 @@ def _past_pbsdsh(words: tuple[str, ...]) -> tuple[tuple[str, ...], str]:
 def _runner(cmd: ShellCommand) -> str:
     """What ``cmd`` runs when it hands the job to a command the script does not show."""
     words, started = _past_pbsdsh(cmd.words)
+    if words and words[0] in _RUN_PREFIXES:  # `exec "$@"`, `time bash x.sh`: the command after
+        rest = words[1:]
+        while rest and rest[0] in _RUN_PREFIXES | {"-p"}:
+            rest = rest[1:]
+        inner = _runner(replace(cmd, words=rest, raw=())) if rest else ""
+        # only the command the job is given or a user's shell script: a program run so
+        # (`time ~/julia/bin/julia x.jl`) is named by the reasons that read its program
+        return inner if inner.startswith(("the command the script is given",
+                                          "the shell script ")) else ""
     if not words:
         return ""
     if not started and words[0].rsplit("/", 1)[-1] in CONTAINER_RUNTIMES:
@@ -94,6 +104,15 @@ def _runner(cmd: ShellCommand) -> str:
     if _SCRIPT_PATH.match(words[0]) and (head.endswith(".sh") or "." not in head):
         return f"the program or script {words[0]}"
     return ""
+
+
+#: Words that run the command after them as itself (``exec ./run.sh``, ``time bash x.sh``).
+_RUN_PREFIXES = frozenset({"exec", "time", "nohup", "command", "stdbuf", "nice"})
+def _holds_launch_words(cmd: ShellCommand) -> bool:
+    """Whether ``cmd`` launches the job's ranks (``srun PROGRAM``, ``torchrun ...``)."""
+    from maple_flow.scriptparse.unread import holds_launch  # unread imports this module's kin
+
+    return holds_launch(cmd.words)
 
 
 #: ``eval`` of a tool's shell set-up (``eval "$(conda shell.bash hook)"``, ``eval "$(pyenv
@@ -331,8 +350,13 @@ def hidden_program_reason(blocks: list[Block]) -> str:
                     f"substitution (its output captured in ${name}); the port ports a launch "
                     "that is a command of its own: run it on its own line (`... 2>&1 | tee "
                     "log`, then read the log) and port that")
-    hits = [(cmd, what) for block in blocks for cmd in block.commands
-            if not cmd.is_condition and (what := _runner(cmd))]
+    commands = [c for block in blocks for c in block.commands]
+    hits = [(cmd, what) for cmd in commands if not cmd.is_condition and (what := _runner(cmd))]
+    # a sourced file before a command that holds a launch (`source common.sh` ... `srun ...`)
+    # sets the job up; the launch is that later command, named by the reasons after this one
+    hits = [(cmd, what) for cmd, what in hits if not (
+        what.startswith("the sourced file ")
+        and any(c.line > cmd.line and _holds_launch_words(c) for c in commands))]
     if not hits:
         return ""
     cmd, what = hits[-1]

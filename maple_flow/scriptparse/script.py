@@ -61,6 +61,7 @@ from maple_flow.scriptparse.unread import (
     generator_reason,
     heredoc_submitter_reason,
     named_unread,
+    no_work_reason,
     unread_commands_reason,
 )
 from maple_flow.scriptparse.values import (
@@ -983,6 +984,9 @@ def _no_launch_reason(blocks: list[Block], text: str = "") -> str:
         return ("no launch line found: every launch in the script is commented out ("
                 f"{shown}), so the job as written runs no program: uncomment the launch the "
                 "job should run (or write it), then port again")
+    nothing = no_work_reason(blocks, text) if text else ""
+    if nothing:
+        return "no launch line found: " + nothing
     return (
         "no launch line found: the script should start a Python program (python, srun, "
         "mpiexec, ibrun, torchrun, deepspeed or accelerate launch followed by a .py file "

@@ -62,11 +62,48 @@ def is_work_command(cmd: ShellCommand) -> bool:
         head = _head(words)
     if not words or cmd.is_condition or head in _HOUSEKEEPING or head in _SUBMIT:
         return False
-    if _ARITHMETIC.match(cmd.text):
+    if _is_shell_syntax(words) or _manages_images(words):
+        return False  # `*)`, `]]`, `docker build`: shell syntax or a container set-up step
+    if _ARITHMETIC.match(cmd.text) or re.search(r"\(\(\s*" + re.escape(words[0]) + r"\b",
+                                                 cmd.text):
         return False  # `(( i += 1 ))`: arithmetic, not a program named `i`
     if head in ENV_RUNNERS:
         return False  # `pixi install`, `uv sync`: the environment set up
     return not (head == "wandb" and (len(words) < 2 or words[1] in _WANDB_SETUP))
+
+
+#: Container tools' subcommands that fetch, build, list or remove images and containers: set-up
+#: steps of a job (``enroot create``, ``apptainer pull``, ``docker build``), never its work.
+_IMAGE_SETUP: dict[str, frozenset[str]] = {
+    "enroot": frozenset({"import", "create", "remove", "list", "export", "bundle", "version"}),
+    "singularity": frozenset({"pull", "build", "cache", "inspect", "remote", "key", "sign",
+                              "verify", "push", "overlay", "version", "config", "search",
+                              "delete", "plugin"}),
+    "docker": frozenset({"build", "pull", "push", "images", "image", "login", "logout", "tag",
+                         "rm", "rmi", "load", "save", "ps", "stop", "kill", "inspect",
+                         "volume", "network", "system", "info", "version", "create", "logs",
+                         "cp", "commit", "buildx", "compose"}),
+    "shifterimg": frozenset({"pull", "images", "lookup", "login"}),
+}
+_IMAGE_SETUP["apptainer"] = _IMAGE_SETUP["singularity"]
+_IMAGE_SETUP["podman"] = _IMAGE_SETUP["docker"]
+_IMAGE_SETUP["podman-hpc"] = _IMAGE_SETUP["docker"] | {"migrate"}
+
+
+def _manages_images(words: tuple[str, ...]) -> bool:
+    """Whether ``words`` fetch, build, list or remove a container image (a set-up step)."""
+    setup = _IMAGE_SETUP.get(_head(words))
+    return setup is not None and len(words) > 1 and words[1] in setup
+
+
+def _is_shell_syntax(words: tuple[str, ...]) -> bool:
+    """Whether ``words`` are a piece of shell syntax read as a command: a ``case`` arm's
+    label (``train|fit)``, ``*)``), a lone ``)``, a function's definition line (``usage() {``),
+    or the end of a ``[[ ... ]]`` test."""
+    first = words[0]
+    label = first.endswith(")") and "(" not in first and "$" not in first
+    defines = first.endswith("()") or words[1:2] in (("()",), ("(",))  # `usage() {`
+    return label or defines or any(w in ("]]", "]") for w in words[-1:])
 
 
 def _program_at(words: tuple[str, ...]) -> int:
@@ -121,7 +158,12 @@ _SIF_VALUED = frozenset({
     "-B", "--bind", "--pwd", "-H", "--home", "--env", "--env-file", "-W", "--workdir",
     "--overlay", "-o", "--mount", "--security", "--network", "--apply-cgroups", "--app", "-S",
     "--scratch"})
-_OCI_VALUED = frozenset({"-v", "--volume", "-e", "--env", "-w", "--workdir", "--name", "--device"})
+_OCI_VALUED = frozenset({
+    "-v", "--volume", "-e", "--env", "-w", "--workdir", "--name", "--device", "--gpus",
+    "--shm-size", "--ipc", "-u", "--user", "--network", "--net", "--mount", "--entrypoint",
+    "--runtime", "--cpus", "-m", "--memory", "-p", "--publish", "--env-file", "-l", "--label",
+    "-h", "--hostname", "--ulimit", "--pid", "--platform", "--cap-add", "--security-opt",
+    "--tmpfs", "--add-host", "--group-add", "--cidfile", "--log-driver", "--restart"})
 _CONTAINER_RUNTIMES: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "singularity": (frozenset({"exec", "run", "shell", "instance"}), _SIF_VALUED),
     "apptainer": (frozenset({"exec", "run", "shell", "instance"}), _SIF_VALUED),
@@ -299,11 +341,31 @@ def why_not_launch(words: tuple[str, ...]) -> str:
                 f"({values}); the port does not read a launch out of variables' values: write "
                 "the launch (launcher, program and arguments) on the line itself, the other "
                 "commands on lines of their own, and port again")
+    if words[0].strip("'\"") in _ALL_ARGS:
+        return (f"it runs the command the job is submitted with ({words[0]}: the job script's own "
+                "arguments, `sbatch job.sh python train.py ...`), which the script does not show, "
+                "so the program and its launch are not in the script: write that command "
+                "(python/torchrun/srun ... with the program) in place of it and port again")
     default = _own_default(words[0])
     if default:
         return (f"the program is {words[0]}, which the script sets to its default `{default}` "
                 "(unless the job's environment names another): read so, "
                 + why_not_launch((default, *words[1:])))
+    assigned_value = (_ASSIGNED.get() or {}).get(bare.group(1), "") if bare else ""
+    if assigned_value and _PYTHON_VALUE.match(assigned_value.strip().strip("'\"")):
+        return (f"the program is {words[0]}, a variable the script sets to "
+                f"`{one_line(assigned_value, 70)}` (a Python interpreter): read so, "
+                + why_not_launch(("python", *words[1:])))
+    if assigned_value and is_positional(assigned_value.strip().strip("'\"")):
+        return (f"the program is {words[0]}, a variable the script sets to "
+                f"`{one_line(assigned_value, 70)}`: the job script's own arguments (given at "
+                "submission, `sbatch job.sh train.py ...`), so which program runs is not in the "
+                "script: write the program into the launch line and port again")
+    if assigned_value:
+        return (f"the program is {words[0]}, a variable the script sets to "
+                f"`{one_line(assigned_value, 70)}`, a value known only when the job runs, so "
+                "which program runs is not in the script: write the program into the launch "
+                "line and port again")
     if words[0].strip("'\"").startswith("$") and "/" not in words[0]:
         return (f"the program is {words[0]}, a variable the launch line does not show the value "
                 "of (set when the job runs, e.g. from the job's own arguments `sbatch job.sh "
@@ -316,6 +378,15 @@ def why_not_launch(words: tuple[str, ...]) -> str:
         return (f"{words[0]} is a program that is not Python (a compiled binary or an "
                 "installed command)")
     return f"`{head}` is a command, not a Python program"
+
+
+#: The job script's own arguments as one word (``$@``, ``${@}``, ``$*``).
+_ALL_ARGS = frozenset({"$@", "${@}", "$*", "${*}"})
+#: A value naming a Python interpreter: ``$(which python)``, ``$(command -v python3)``,
+#: ``${ENV}/bin/python``, ``/usr/bin/python3.11``.
+_PYTHON_VALUE = re.compile(
+    r"^(?:\$\(\s*(?:which|command\s+-v|type\s+-p)\s+python[\d.]*\s*\)"
+    r"|\S*/python[\d.]*|python[\d.]*)$")
 
 
 def _own_default(word: str) -> str:
@@ -339,6 +410,14 @@ def _remote_reason(head: str, words: tuple[str, ...]) -> str:
                 "(a heredoc `<< EOF` or a pipe): the per-node launch inside it is not read; "
                 f"write it as `{head} HOST torchrun ... program.py` on a line of its own (the "
                 "port turns a per-node loop into the target's per-node launch) and port again")
+    if len(rest) == 1 and re.search(r"\s", rest[0]):  # `ssh HOST "cd $D && ./start.sh"`
+        from maple_flow.scriptparse.shell import split_commands
+
+        work = [c for c in split_commands(rest[0]) if is_work_command(c)]
+        if work:
+            return (f"`{head}` runs the command line `{one_line(rest[0], 60)}` on other hosts, "
+                    f"where `{one_line(' '.join(work[-1].words), 60)}`: "
+                    f"{why_not_launch(work[-1].words)}")
     return f"`{head}` runs `{' '.join(rest[:3])}` on other hosts, and {why_not_launch(rest)}"
 
 
@@ -394,10 +473,121 @@ def _fed_container_reason(cmd: ShellCommand) -> str:
             f"is `{one_line(last, 60)}`" + (f", where {what}" if what else ""))
 
 
+#: A word that starts a Python program or a launcher of one.
+_LAUNCH_WORD = re.compile(r"^(?:\S*/)?(?:python[\d.]*|torchrun|deepspeed|accelerate|srun|mpiexec|"
+                          r"mpirun|ibrun|jsrun|aprun|horovodrun)$")
+
+
+def holds_launch(words: tuple[str, ...]) -> bool:
+    """Whether ``words`` are a launch of the job's ranks: a per-node launcher (``torchrun``,
+    ``deepspeed``, ``accelerate``, ``horovodrun``) or ``srun``/``mpiexec``/... of a program
+    that is not a probe (``srun hostname``, ``mpirun nvidia-smi`` are not), directly or in a
+    ``bash -c`` body. A bare ``python -c``/``python -m pip`` is a probe or set-up, not one."""
+    from maple_flow.scriptparse.shell import split_commands
+
+    words = _past_prefixes(words) or words
+    body = _shell_body(words)
+    if body is not None:
+        return any(holds_launch(c.words) for c in split_commands(body) if c.words)
+    head = _head(words)
+    if head in PER_NODE_LAUNCHERS or head == "horovodrun":
+        return True
+    if head in LAUNCH_CMDS:
+        at = _program_at(words)
+        program = words[at:] if at else ()
+        return bool(program) and _head(program) not in _HOUSEKEEPING | _PROBES
+    return False
+
+
+#: Programs a launcher runs to look at the allocation, not the job's work.
+_PROBES = frozenset({"hostname", "nvidia-smi", "rocm-smi", "xpu-smi", "echo", "env", "date",
+                     "true", "sleep", "uname", "lscpu", "numactl", "taskset", "pwd", "ls"})
+
+
+def _launch_candidates(work: list[ShellCommand], blocks: list[Block]) -> list[ShellCommand]:
+    """The work commands that launch the job's ranks (``srun PROGRAM``, ``torchrun``, a
+    ``bash -c`` body running one), or, when none does, those that are not calls of the
+    script's own shell functions (``usage``, ``_kill_main``: helpers), or all of them: where
+    the job's launch is, never its helpers when a launch is among them."""
+    held = [c for c in work if holds_launch(c.words)]
+    if held:
+        return held
+    defined = {m.group(2) or m.group(3) for b in blocks
+               if (m := _FUNCTION_DEF.match(b.text.split("\n", 1)[0]))}
+    return [c for c in work if _head(c.words) not in defined] or work
+
+
+#: A here-document's opener: ``cmd <<EOF``, ``<<-'EOF'``, ``<< "END"`` (not ``<<<``).
+_HEREDOC_OPEN = re.compile(r"(?<!<)<<-?\s*(['\"]?)(\w+)\1")
+
+
+def _heredocs(lines: list[str]) -> list[tuple[int, int, int]]:
+    """The here-documents of ``lines``: (opener line, first body line, last body line), 1-based."""
+    found: list[tuple[int, int, int]] = []
+    k = 0
+    while k < len(lines):
+        m = _HEREDOC_OPEN.search(lines[k]) if not lines[k].lstrip().startswith("#") else None
+        if m:
+            end = next((j for j in range(k + 1, len(lines)) if lines[j].strip() == m.group(2)),
+                       len(lines))
+            found.append((k + 1, k + 2, end))
+            k = end
+        k += 1
+    return found
+
+
+def no_work_reason(blocks: list[Block], text: str) -> str:
+    """Why no launch is found where no command of the script is the job's work: the lines
+    whose text holds a launch (in a here-document, a variable's value, printed text), each with
+    the shape that holds it; else what the script's commands do (set-up only), or that it has
+    none. ``""`` when a command could be the work (another reason names it)."""
+    if work_commands(blocks):
+        return ""
+    lines = text.splitlines()
+    docs = _heredocs(lines)
+    commands = [c for b in blocks for c in b.commands if c.words or c.assignments]
+    held: list[str] = []
+    for number, raw in enumerate(lines, 1):
+        body = raw.strip()
+        if not body or body.startswith("#") or not any(
+                _LAUNCH_WORD.match(w) for w in re.split(r"[\s=\"'();`{}|&]+", body)):
+            continue
+        doc = next((d for d in docs if d[1] <= number <= d[2]), None)
+        owner = next((c for c in reversed(commands) if c.line <= number), None)
+        if doc:
+            opener = one_line(lines[doc[0] - 1].strip(), 60)
+            where = (f"in the here-document of line {doc[0]} (`{opener}`), which the script "
+                     "writes to a file or feeds to a command")
+        elif owner is not None and not owner.words and owner.assignments:
+            where = (f"in the value the script assigns to {owner.assignments[-1][0]} (line "
+                     f"{owner.line}), which no command of the script runs")
+        elif owner is not None and _head(owner.words) in {"echo", "printf", "cat"}:
+            where = f"in the text `{_head(owner.words)}` prints (line {owner.line})"
+        else:
+            continue
+        held.append(f"line {number} `{one_line(body, 70)}` ({where})")
+    if held:
+        return ("no command of the script starts a program; its launch words are in text it "
+                "does not run as a command: " + "; ".join(held[:4]) + ". Write the launch "
+                "(python/torchrun/srun ... with the program) as a command of the script and "
+                "port again")
+    steps = [c for c in commands if c.words and not c.is_condition
+             and _head(c.words) not in {"echo", "printf"}]
+    if steps:
+        shown = "; ".join(f"line {c.line} `{_short(c)}`" for c in steps[:4])
+        more = f" and {len(steps) - 4} more" if len(steps) > 4 else ""
+        return (f"the script runs no program: its commands only set the job up or report "
+                f"({shown}{more}), and none starts the job's work: write the launch "
+                "(python/torchrun/srun ... with the program) into the script and port again")
+    return ("the script runs no command after its directives (no program, no set-up): there "
+            "is no launch to port; write the launch (python/torchrun/srun ... with the "
+            "program) into the script and port again")
+
+
 def unread_commands_reason(blocks: list[Block]) -> str:
     """Each command that could be the job's work, with why it is not read as a launch;
     ``""`` when the script runs none."""
-    seen = work_commands(blocks)[-4:]
+    seen = _launch_candidates(work_commands(blocks), blocks)[-4:]
     if not seen:
         return ""
     known = {name: value for b in blocks for c in b.commands if not c.words
@@ -428,6 +618,14 @@ def _unread_reason(seen: list[ShellCommand]) -> str:
         return (f"{named}. The job's launch is inside your script {scripts[-1]}: port that "
                 f"script (with this job's directives and set-up in front of its launch), or "
                 "write its launch into this script, and port again")
+    inline = [c for c in seen if holds_launch(c.words) and re.search(
+        r"inline Python code|read from its standard input", why_not_launch(c.words))]
+    if inline:  # the Python it runs is code in the script, which starts the training itself
+        return (f"{named}. The job's Python runs as code written in the script (line "
+                f"{inline[-1].line}), not as a program file: that code starts the training "
+                "itself (its program, ranks and launcher are inside it), which the port does not "
+                "read; write the launch it makes (python/torchrun/srun ... with the program file "
+                "or -m module) as a command of the script and port again")
     return (f"{named}. maple ports the launch of a Python program (python, torchrun, "
             "deepspeed, accelerate launch, or srun/mpiexec/ibrun of one); it ports a job "
             "whose work is another command only when the job is one process on one node "
