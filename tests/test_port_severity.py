@@ -10,6 +10,7 @@ import pickle
 import pytest
 
 from maple_flow import port
+from maple_flow.errors import ParseError
 from maple_flow.knowledge.clusters import get_profile
 from maple_flow.port.severity import Breaking, is_breaking, refusal_of, stands_in
 
@@ -135,9 +136,12 @@ docker run --gpus all --rm -v "$(pwd)":/app mybev python3 /app/train.py
 
 @pytest.mark.parametrize("target", ["polaris", "perlmutter", "stampede3"])
 def test_docker_as_the_jobs_work_refuses_naming_the_missing_engine(target: str) -> None:
-    # kept verbatim as the job's one process before; no target runs a Docker daemon
-    r = port(DOCKER, target)[target]
-    assert r.status == "refused" and r.script == ""
-    reason = _reason(r, get_profile(target).name)
-    assert "line 4 `docker build -t mybev .` is the job's work" in reason
-    assert "does not have `docker`" in reason and "apptainer pull docker://IMAGE" in reason
+    # kept verbatim as the job's one process before; no target runs a Docker daemon: the
+    # refusal names the `docker run` line (not the image build) and how to convert the image
+    with pytest.raises(ParseError) as err:
+        port(DOCKER, target)
+    reason = str(err.value)
+    assert "line 5 `docker run --gpus all" in reason and "`docker build" not in reason
+    assert "Docker daemon" in reason and "apptainer pull docker://IMAGE" in reason
+
+

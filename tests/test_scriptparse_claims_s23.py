@@ -152,6 +152,7 @@ def test_a_variable_of_launcher_options_is_never_called_the_unset_program() -> N
     except (ParseError, MissingInformation) as err:
         text = str(err)
     assert "the program is ${LAUNCH_PARAM}" not in text
+    assert "the launcher's options, not a program; the program is `tools/train.py`" in text
 
 
 def test_an_option_quoted_with_an_equals_sign_is_the_scripts_own() -> None:

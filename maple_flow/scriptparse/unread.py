@@ -9,6 +9,7 @@ import re
 from contextvars import ContextVar
 
 from maple_flow.knowledge.app_commands import is_python_command
+from maple_flow.knowledge.site_commands import site_commands
 from maple_flow.scriptparse.launch import (
     ENV_RUNNERS,
     LAUNCH_CMDS,
@@ -361,6 +362,15 @@ def why_not_launch(words: tuple[str, ...]) -> str:
                 f"`{one_line(assigned_value, 70)}`: the job script's own arguments (given at "
                 "submission, `sbatch job.sh train.py ...`), so which program runs is not in the "
                 "script: write the program into the launch line and port again")
+    options = _options_value(assigned_value)
+    if options and len(words) > 1:  # `LAUNCH=${LAUNCH:--n 4}` then `launcher $LAUNCH x.py`
+        said = (f"{words[0]} is a variable the script sets to `{one_line(options, 60)}`, the "
+                "launcher's options, not a program")
+        if words[1].strip("'\"").endswith(".py"):
+            return (f"{said}; the program is `{words[1]}`, but the options the launcher gets "
+                    "(how many processes, on which machines) are held in that variable, which "
+                    "the port does not carry: write them on the launch line and port again")
+        return f"{said}: read so, " + why_not_launch(words[1:])
     if assigned_value:
         return (f"the program is {words[0]}, a variable the script sets to "
                 f"`{one_line(assigned_value, 70)}`, a value known only when the job runs, so "
@@ -603,6 +613,23 @@ def unread_commands_reason(blocks: list[Block]) -> str:
         _ASSIGNED.reset(every)
 
 
+def _engine_nowhere(cmd: ShellCommand) -> str:
+    """``; `docker` ...: <what to do>`` when the container's engine is one no cluster of
+    maple's runs (templates/sites/commands.yaml with no sites), else ``""``."""
+    found = site_commands().commands.get(_head(cmd.words).rsplit("/", 1)[-1])
+    if found is None or found.sites:
+        return ""
+    return f". `{_head(cmd.words)}` {found.does}: {found.instead}"
+
+
+def _options_value(value: str) -> str:
+    """``value`` (its default, for ``${X:-default}``) where it is a launcher's options (it
+    starts with ``-``), else ``""``."""
+    default = re.match(r"\$\{\w+:?[-=](.*)\}$", value.strip(), re.S)
+    shown = (default.group(1) if default else value).strip().strip("'\"")
+    return shown if shown.startswith("-") else ""
+
+
 def _unread_reason(seen: list[ShellCommand]) -> str:
     named = _named(seen)
     scripts = [m.group(1) for c in seen
@@ -613,7 +640,7 @@ def _unread_reason(seen: list[ShellCommand]) -> str:
                 "maple carries a container only around a launch it reads on the job's launch "
                 "line (`apptainer exec IMAGE python x.py`, `srun --container-image=IMAGE "
                 "torchrun ... x.py`); write the launch that way (or without the container) "
-                "and port again")
+                "and port again" + _engine_nowhere(boxed[-1]))
     if scripts:  # the launch is in the user's own script: asking one task changes nothing
         return (f"{named}. The job's launch is inside your script {scripts[-1]}: port that "
                 f"script (with this job's directives and set-up in front of its launch), or "
