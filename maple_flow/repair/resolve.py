@@ -110,8 +110,8 @@ from maple_flow.knowledge.policy import request_from_directives
 from maple_flow.models import ClusterProfile, Queue, format_walltime, walltime_seconds
 from maple_flow.repair.models import OpTemplate
 from maple_flow.repair.ops import FixOp
-from maple_flow.repair.resolve_size import SizeUnresolved, size_mended
 from maple_flow.repair.resolve_named import named
+from maple_flow.repair.resolve_size import SizeUnresolved, size_mended
 from maple_flow.repair.resolve_slurm import RespellUnresolved, respelled
 from maple_flow.units import size_mb
 
