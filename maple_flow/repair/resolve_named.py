@@ -18,6 +18,8 @@ what the message names with the script's own directives:
   when it sets none, Slurm's default); ``gres``/``gpus``: the GPUs the script already asks in
   another spelling (``gpu:4``). Any other option (a run time, a memory size, an account) has
   no such value: a question for that option (``--answer time=...``).
+- ``{named:old}``: the Slurm long option group ``old`` names (one the message says is no
+  longer taken, to be replaced by ``opt``), only when the script sets it and it is not ``opt``.
 - ``{named:time_cap}``: the run-time limit the message gives (group ``h``, in hours) as
   ``HH:00:00``, only when the script's time directive asks more than that.
 """
@@ -65,10 +67,10 @@ def _unresolved(message: str, need: str = "") -> Exception:
     return Unresolved(message, need=need)
 
 
-def _option(ctx: Context) -> str:
-    option = long_option(ctx.groups.get("opt") or "")
+def _option(ctx: Context, group: str = "opt") -> str:
+    option = long_option(ctx.groups.get(group) or "")
     if option is None:
-        raise _unresolved(f"Slurm has no option {ctx.groups.get('opt')!r}")
+        raise _unresolved(f"Slurm has no option {ctx.groups.get(group)!r}")
     return option
 
 
@@ -113,11 +115,19 @@ def _time_cap(ctx: Context) -> str:
 
 
 def named(ctx: Context, arg: str) -> str:
-    """``{named:option}``, ``{named:required}``, ``{named:time_cap}`` (module doc)."""
+    """``{named:option}``, ``{named:required}``, ``{named:old}``, ``{named:time_cap}``
+    (module doc)."""
     if arg == "option":
         return _option(ctx)
     if arg == "required":
         return _required(ctx, _option(ctx))
+    if arg == "old":
+        old = _option(ctx, "old")
+        if last_value(parse_directives(ctx.script, "slurm"), old) is None:
+            raise _unresolved(f"the script sets no --{old}: the refusal is about another line")
+        if old == _option(ctx):
+            raise _unresolved("the message names the same option twice")
+        return old
     if arg == "time_cap":
         return _time_cap(ctx)
     raise _unresolved(f"unknown named placeholder {arg!r}")
