@@ -126,3 +126,19 @@ def test_getopts_short_option_words_name_the_directive_or_launch_option() -> Non
     record, diff = _fix(launch, "srun: invalid option -- 'Z'\n")
     assert record == "entity-launch-option-unrecognized"
     assert "+srun python fit.py" in diff, diff
+
+
+def test_an_empty_rendezvous_address_option_sets_the_address() -> None:
+    script = ("#!/bin/bash\n#SBATCH -N 2\n#SBATCH --ntasks-per-node=1\n#SBATCH --gpus-per-node=4\n"
+              "#SBATCH -t 01:00:00\nsrun python -m torch.distributed.launch --nproc_per_node=4 "
+              "--nnodes=2 --node_rank=$SLURM_NODEID --master_addr=\"$MASTER_ADDR\" "
+              "--master_port=29400 train.py\n")
+    log = ("usage: launch.py [-h] [--nnodes NNODES] [--master_addr MASTER_ADDR]\n"
+           "launch.py: error: argument --master_addr/--master-addr: expected one argument\n")
+    record, diff = _fix(script, log)
+    assert record == "rendezvous-address-option-empty"
+    assert "+export MASTER_ADDR=" in diff, diff
+    # the script that sets the address is not this failure
+    data = diagnose_log(script.replace("srun", "export MASTER_ADDR=node1\nsrun"), log, "delta",
+                        None, False)
+    assert (data.get("proposed") or {}).get("record_id") != "rendezvous-address-option-empty"
