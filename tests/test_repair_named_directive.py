@@ -142,3 +142,9 @@ def test_an_empty_rendezvous_address_option_sets_the_address() -> None:
     data = diagnose_log(script.replace("srun", "export MASTER_ADDR=node1\nsrun"), log, "delta",
                         None, False)
     assert (data.get("proposed") or {}).get("record_id") != "rendezvous-address-option-empty"
+
+
+def test_an_srun_steps_own_error_sets_no_directive() -> None:
+    log = "srun: error: PMI not found: please use --mpi=pmi2 with this MPI\n"
+    data = diagnose_log(GPU, log, "delta", None, False)
+    assert (data.get("proposed") or {}).get("record_id") != "slurm-rejection-names-directive-value"
