@@ -1,3 +1,4 @@
+# ruff: noqa: E501
 """Writes cases.yaml of the s23logscript probe (issue: script failures the log names plainly).
 Split fixed before any run: sha256(id) even -> tune, odd -> heldout."""
 import hashlib
