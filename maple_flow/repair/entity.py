@@ -123,6 +123,9 @@ def script_entities(script: str) -> tuple[Entity, ...]:
     lines = script.splitlines()
     for d in parse_directives(script):
         found.append(Entity("option", f"--{d.option}", d.line))
+        spelled = d.spelled.partition("=")[0]
+        if spelled != f"--{d.option}" and _literal(spelled):  # `-l`, as getopt names it
+            found.append(Entity("option", spelled, d.line))
         if d.value and _literal(d.value):
             found.append(Entity("value", d.value, d.line, d.option))
     for cmd in split_commands(script):
@@ -185,13 +188,16 @@ def same_thing(named: str, written: str, kind: EntityKind) -> bool:
     working directory or home (``./x.sif`` and ``x.sif``; ``~/venv/bin/activate`` and
     ``/home/u/venv/bin/activate``)."""
     named, written = named.strip("'\"`"), written.strip("'\"`")
+    if kind == "option" and len(named) == 1 and named.isalnum():
+        return written == f"-{named}"  # getopt's ``invalid option -- 'l'``: the short option
     if len(named) < 2 or len(written) < 2:
         return False
     if named == written:
         return True
     if kind == "option":
         # a tool that names the option without its dashes (Hydra's ``unrecognized argument
-        # oversubscribe``) or with its value (``unrecognized option '--x=v'``)
+        # oversubscribe``, getopt's ``invalid option -- 'l'`` for a short option) or with its
+        # value (``unrecognized option '--x=v'``)
         # or with another count of dashes (Open MPI reports `-hosts` as `--hosts`)
         bare = named.partition("=")[0]
         return bare == written or (len(bare.lstrip("-")) >= 2

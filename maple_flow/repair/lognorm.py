@@ -58,12 +58,28 @@ COMMAND_NOT_FOUND_WORDINGS: tuple[re.Pattern[str], ...] = (re.compile(
     r"コマンドが見つかりません|orden no encontrada|comando no encontrado|comando non trovato|"
     r"comando não encontrado|команда не найдена)"),)
 COMMAND_NOT_FOUND_CANONICAL = "{cmd}: command not found"
+#: Slurm's refusal of a job's request as the interactive clients print it: ``salloc`` says
+#: ``Job submit/allocate failed: <reason>`` and ``srun`` (a step that makes its own
+#: allocation) ``Unable to allocate resources: <reason>`` where ``sbatch`` says ``Batch job
+#: submission failed: <reason>`` - the same slurmctld reply (slurm_strerror of one error code;
+#: src/salloc/salloc.c, src/srun/allocate.c, src/sbatch/sbatch.c); and every other
+#: ``salloc: error:`` line is the option check sbatch prints word for word (src/common/
+#: slurm_opt.c, shared by both). The records write sbatch's form.
+SLURM_ALLOCATE_WORDINGS: tuple[re.Pattern[str], ...] = (re.compile(
+    r"\b(?:salloc|srun): error: (?:Job submit/allocate failed|Unable to allocate resources): "
+    r"(?P<msg>[^\n]*\S)"),)
+SLURM_ALLOCATE_CANONICAL = "sbatch: error: Batch job submission failed: {msg}"
+SALLOC_WORDINGS: tuple[re.Pattern[str], ...] = (re.compile(
+    r"\bsalloc: error: (?!Job submit/allocate failed:)(?P<msg>[^\n]*\S)"),)
+SALLOC_CANONICAL = "sbatch: error: {msg}"
 #: Each family of other wordings with the form the records write (named groups fill it).
 WORDINGS: tuple[tuple[tuple[re.Pattern[str], ...], str], ...] = (
     (CUDA_WORDINGS, CANONICAL.format("{msg}")),
     (NCCL_WORK_WORDINGS, NCCL_WORK_CANONICAL),
     (DEEPSPEED_SSH_WORDINGS, DEEPSPEED_SSH_CANONICAL),
     (COMMAND_NOT_FOUND_WORDINGS, COMMAND_NOT_FOUND_CANONICAL),
+    (SLURM_ALLOCATE_WORDINGS, SLURM_ALLOCATE_CANONICAL),
+    (SALLOC_WORDINGS, SALLOC_CANONICAL),
 )
 #: A line a glog-style logger wrote at warning level (``W0905 07:57:34.5 123 file.cc:199]``,
 #: ``2024-09-05 07:57:34.555804: W external/.../file.cc:199]``, ``W external/...cc:206]``): the

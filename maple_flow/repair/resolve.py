@@ -78,6 +78,10 @@ Placeholders (a closed set; anything else is an error found when the knowledge b
 - ``{ppr:ranks}``: the ranks a ``--map-by ppr:N:node`` mapping places on the job's nodes (group
   ``ppr`` of the match, N, times ``{nodes:job}``), only when the launch asks more processes
   (group ``procs``) than that; unresolved otherwise (the request fits: the mapper refused it).
+- ``{named:option}`` / ``{named:required}`` / ``{named:time_cap}``: the Slurm option a
+  scheduler's rejection names (group ``opt``), the value to write for it when the script lacks
+  it (Slurm's own default for the job, else a question), and the run-time limit in hours it
+  gives (group ``h``) when the script asks more (maple_flow.repair.resolve_named).
 - ``{cpus:per_task}``: the most CPUs per task the node has for the script's tasks per node,
   only when the script asks more CPUs per node than the node has.
 
@@ -106,6 +110,7 @@ from maple_flow.knowledge.policy import request_from_directives
 from maple_flow.models import ClusterProfile, Queue, format_walltime, walltime_seconds
 from maple_flow.repair.models import OpTemplate
 from maple_flow.repair.ops import FixOp
+from maple_flow.repair.resolve_named import named
 from maple_flow.repair.resolve_size import SizeUnresolved, size_mended
 from maple_flow.repair.resolve_slurm import RespellUnresolved, respelled
 from maple_flow.units import size_mb
@@ -120,7 +125,7 @@ KINDS = frozenset({"m", "m_opt", "profile", "module", "site_module", "mem", "que
                    "item", "script", "select", "directive", "gcc_upto", "cuda_like",
                    "arg_with", "gpus", "cpus", "node_index", "master_addr", "launch",
                    "named_module", "task_var", "job_name", "bind", "ppr", "size",
-                   "respell", "step_tasks", "gpu_request", "disabled"})
+                   "respell", "step_tasks", "gpu_request", "disabled", "named"})
 #: Module families that name the same thing at different sites.
 _ALIASES = {"cuda": ("cuda", "cudatoolkit"), "cudatoolkit": ("cuda", "cudatoolkit"),
             "python": ("python", "python3"), "python3": ("python3", "python")}
@@ -850,7 +855,7 @@ _FUNCTIONS = {"script": _script_int, "ppr": _ppr_ranks, "job_name": _valid_job_n
               "cuda_like": _cuda_like, "arg_with": _arg_with, "task_var": _task_var,
               "size": _size_mended, "respell": _respell,
               "step_tasks": _step_tasks, "gpu_request": _gpu_request,
-              "disabled": _disabled_directive}
+              "disabled": _disabled_directive, "named": named}
 
 
 #: Ports a rendezvous may take: above the well-known ones, below the ephemeral range.

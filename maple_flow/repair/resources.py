@@ -20,8 +20,8 @@ SPECIFIC: dict[str, re.Pattern[str]] = {
     "gpus": re.compile(r"(?i)\bn?gpus?\b|\bgres\b|--gpus|(?:Min|Max)GRES|GRESPer"),
     "nodes": re.compile(r"(?i)\bnodes=|\bnode count\b|\bnumber of nodes\b|\bselect\b|"
                         r"\bfeasible nodes\b|\bnodes statement\b|NodePer|\bnnodes\b"),
-    "walltime": re.compile(r"(?i)walltime|\btime limit\b|WallDuration|--time\b|"
-                           r"\btime specification\b"),
+    "walltime": re.compile(r"(?i)wall ?time|\bwall ?clock\b|\btime ?limit\b|WallDuration|--time\b|"
+                           r"\btime specification\b|\brun ?time\b"),
     "cpus": re.compile(r"(?i)\bn?cpus?\b|\bcores?\b|\bppn\b|cpus-per-task|\bprocessors\b|"
                        r"(?:Min|Max)Cpus?|CpusPer"),
 }
