@@ -3,9 +3,13 @@ is our own script shape, each test fails without its fix."""
 
 from __future__ import annotations
 
+import pytest
+
 from maple_flow import port
+from maple_flow.errors import ParseError
 from maple_flow.scriptparse.launch import read_words
 
+ONE = "#!/bin/bash\n#SBATCH -N 1 --ntasks=1 --gres=gpu:1\n#SBATCH -t 02:00:00\n"
 SLURM = ("#!/bin/bash\n#SBATCH -N 1 --ntasks-per-node=1 --gpus-per-node=4\n"
          "#SBATCH -t 02:00:00\n")
 
@@ -23,3 +27,26 @@ def test_torchrun_of_a_which_looked_up_command_is_the_launch() -> None:
         r = port(script, target)[target]
         assert r.status != "refused", r.notes[:2]
         assert "mytool fit --config a.yaml" in r.script
+
+
+def test_a_program_format_field_in_a_path_is_a_job_not_a_template() -> None:
+    """``--logdir $HOME/logdir/${RUN}/{timestamp}``: a program's own format field (DreamerV3
+    fills it when it runs) in a path segment, the file's only braces: the job is ported with
+    the field as written and a note (it was refused as a job template)."""
+    script = ONE + ("RUN=a\nsrun python main.py --logdir $HOME/logdir/${RUN}/{timestamp}"
+                      " --seed 1\n")
+    r = port(script, "vista")["vista"]
+    assert r.status != "refused", r.notes[:2]
+    assert "--logdir $HOME/logdir/${RUN}/{timestamp}" in r.script
+    assert any("`{timestamp}` in the program's arguments is passed as written" in n
+               for n in r.notes)
+
+
+def test_whole_word_or_directive_placeholders_stay_a_template() -> None:
+    """A generator's placeholders (whole values, directives) keep the template refusal, also
+    beside a path-segment field."""
+    for script in (ONE + "srun python main.py --lr {lr} --out runs/{name}\n",
+                   "#!/bin/bash\n#SBATCH -N {nodes}\n#SBATCH -t 01:00:00\n"
+                   "srun python main.py --out runs/{name}\n"):
+        with pytest.raises(ParseError, match="job template"):
+            port(script, "vista")

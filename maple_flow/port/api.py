@@ -199,6 +199,7 @@ from maple_flow.scriptparse.launcher_array import expand_launcher_arrays
 from maple_flow.scriptparse.rejected import rejected_directives
 from maple_flow.scriptparse.script import launch_command_line
 from maple_flow.scriptparse.setup import framework_reading, setup_of
+from maple_flow.scriptparse.template import program_fields
 from maple_flow.scriptparse.shell import Block
 from maple_flow.scriptparse.spec import named_beyond_queue
 from maple_flow.scriptparse.steps import OWN_ENV, setup_steps
@@ -958,6 +959,11 @@ def _placeholder_notes(src: Source) -> list[str]:
             notes.append(f"line {number} `{short(text, 80)}` holds the placeholder "
                          f"{', '.join(f'`{w}`' for w in found)}: kept as written; fill it in "
                          "before you submit the job")
+    for field_, lines in program_fields("\n".join(src.lines)).items():
+        notes.append(f"line{'s' if len(lines) > 1 else ''} {', '.join(map(str, lines))}: "
+                     f"`{field_}` in the program's arguments is passed as written, read as "
+                     "the program's own format field (it fills it when it runs); if a "
+                     "generator fills it before the job is submitted, render the file first")
     return notes
 
 
