@@ -50,3 +50,37 @@ def test_whole_word_or_directive_placeholders_stay_a_template() -> None:
                    "srun python main.py --out runs/{name}\n"):
         with pytest.raises(ParseError, match="job template"):
             port(script, "vista")
+
+
+def test_cpus_per_task_in_the_program_arguments_is_the_source_value_on_pbs() -> None:
+    """``--num_workers $((SLURM_CPUS_PER_TASK))`` on a PBS target: unset there (0 workers);
+    written as the source's --cpus-per-task, with a note. A Slurm target keeps the reference."""
+    script = ("#!/bin/bash\n#SBATCH -N 1 --ntasks=1 --cpus-per-task=6 --gres=gpu:1\n"
+              "#SBATCH -t 01:00:00\npython main.py --num_workers $(($SLURM_CPUS_PER_TASK))"
+              " --dl ${SLURM_CPUS_PER_TASK}\n")
+    r = port(script, "polaris")["polaris"]
+    assert r.status != "refused", r.notes[:2]
+    assert "--num_workers \"$((6))\" --dl 6" in r.script.replace("'", '"') or (
+        "$((6))" in r.script and "--dl 6" in r.script), r.script[-300:]
+    assert "SLURM_CPUS_PER_TASK" not in r.script
+    assert any("read $SLURM_CPUS_PER_TASK, the source's --cpus-per-task (6)" in n
+               for n in r.notes)
+    s = port(script, "delta")["delta"]
+    assert "SLURM_CPUS_PER_TASK" in s.script
+
+
+def test_a_task_count_that_is_not_the_process_count_keeps_the_source_value() -> None:
+    """``--ntasks=12`` for loader CPUs under one torchrun process, ``--num_workers
+    $SLURM_NTASKS`` (through a variable): the port's job has one task, so the word is written
+    as 12; a task count equal to the processes stays the job's."""
+    script = ("#!/bin/bash\n#SBATCH -N 1 --ntasks=12 --gpus-per-node=1\n#SBATCH -t 01:00:00\n"
+              "nw=$SLURM_NTASKS\ntorchrun --nproc_per_node=1 train.py --num_workers $nw\n")
+    for target in ("delta", "aurora"):
+        r = port(script, target)[target]
+        assert r.status != "refused", r.notes[:2]
+        assert "--num_workers 12" in r.script, r.script[-300:]
+        assert any("read $SLURM_NTASKS, the source's --ntasks (12)" in n for n in r.notes)
+    same = ("#!/bin/bash\n#SBATCH -N 1 --ntasks=4 --gpus-per-node=4\n#SBATCH -t 01:00:00\n"
+            "srun python train.py --world $SLURM_NTASKS\n")
+    r = port(same, "delta")["delta"]
+    assert "--world 4" not in r.script and not any("the source's --ntasks" in n for n in r.notes)
