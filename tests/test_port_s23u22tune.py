@@ -84,3 +84,49 @@ def test_a_task_count_that_is_not_the_process_count_keeps_the_source_value() -> 
             "srun python train.py --world $SLURM_NTASKS\n")
     r = port(same, "delta")["delta"]
     assert "--world 4" not in r.script and not any("the source's --ntasks" in n for n in r.notes)
+
+
+def test_wandb_online_on_a_proxy_only_target_gets_the_proxy() -> None:
+    """A job that logs to W&B online (its API key exported, or `--report_to wandb`) on a
+    target whose compute nodes reach the internet only through a proxy: the port sets it,
+    with a note; a job that keeps W&B offline does not get it."""
+    base = ONE + "export WANDB_API_KEY=$(cat ~/.wandb_key)\npython train.py --run x\n"
+    r = port(base, "polaris")["polaris"]
+    assert "export https_proxy=" in r.script
+    assert any("logs to Weights & Biases online" in n for n in r.notes)
+    flag = ONE + "python train.py --report_to wandb\n"
+    assert "export https_proxy=" in port(flag, "aurora")["aurora"].script
+    off = ONE + "export WANDB_MODE=offline\npython train.py --report_to wandb\n"
+    assert "https_proxy" not in port(off, "polaris")["polaris"].script
+
+
+def test_a_scheduler_level_image_of_an_older_generation_is_refused() -> None:
+    """LSF's ``-env LSB_CONTAINER_IMAGE=`` (and pyxis's ``#SBATCH --container-image``): the
+    scheduler ran the whole job in that image; a name pinning an older framework generation
+    cannot be stood in for by the target's stack: refused naming it (it was dropped as a
+    comment and the program ran on the target's stack)."""
+    lsf = ("#!/bin/sh\n#BSUB -q short\n#BSUB -app nvidia-gpu\n"
+           "#BSUB -env LSB_CONTAINER_IMAGE=nvcr.io/nvidia/pytorch:19.05-py3\n"
+           "#BSUB -gpu num=4:j_exclusive=yes\n#BSUB -W 01:00\n"
+           "python3 -m torch.distributed.launch --nproc_per_node=4 --use_env train.py\n")
+    slurm = ("#!/bin/bash\n#SBATCH -N 1 --ntasks-per-node=1 --gpus-per-node=4\n"
+             "#SBATCH -t 01:00:00\n#SBATCH --container-image=nvcr.io#nvidia/pytorch:20.03-py3\n"
+             "torchrun --nproc_per_node=4 train.py\n")
+    for script in (lsf, slurm):
+        r = port(script, "delta")["delta"]
+        assert r.status == "refused"
+        assert any("ran the whole job in the container image" in n for n in r.notes), r.notes[:3]
+    current = slurm.replace("20.03", "24.05")
+    r = port(current, "delta")["delta"]
+    assert not any("ran the whole job in the container image" in n for n in r.notes)
+
+
+def test_a_user_variable_from_the_submit_environment_names_qsub_v_on_pbs() -> None:
+    """A variable the job reads and does not set (set by a wrapper that submits it): Slurm's
+    sbatch passed it, PBS's qsub does not unless told: the note says so."""
+    script = ONE + 'python train.py --stamp "$RUN_STAMP"\n'
+    r = port(script, "polaris")["polaris"]
+    assert any("read but not set by the script" in n and "qsub -v NAME=value" in n
+               for n in r.notes)
+    s = port(script, "delta")["delta"]
+    assert not any("qsub -v NAME=value" in n for n in s.notes)

@@ -78,6 +78,7 @@ from maple_flow.port.carry import (
     live_refs_note,
     reads_script_args,
     script_args_note,
+    submit_env_how,
     translate,
     with_raw_blocks,
 )
@@ -150,7 +151,7 @@ from maple_flow.port.pernode_script import (
     wrapper_task_gpus_refusal,
     wrapper_workers_refusal,
 )
-from maple_flow.port.proxy import hub_models, proxy_edit
+from maple_flow.port.proxy import hub_models, proxy_edit, wandb_online
 from maple_flow.port.pyopts import python_option_env
 from maple_flow.port.rank_names import source_rank_names
 from maple_flow.port.rules import (
@@ -199,10 +200,10 @@ from maple_flow.scriptparse.launcher_array import expand_launcher_arrays
 from maple_flow.scriptparse.rejected import rejected_directives
 from maple_flow.scriptparse.script import launch_command_line
 from maple_flow.scriptparse.setup import framework_reading, setup_of
-from maple_flow.scriptparse.template import program_fields
 from maple_flow.scriptparse.shell import Block
 from maple_flow.scriptparse.spec import named_beyond_queue
 from maple_flow.scriptparse.steps import OWN_ENV, setup_steps
+from maple_flow.scriptparse.template import program_fields
 from maple_flow.scriptparse.values import expand, simple_values
 from maple_flow.scriptparse.vendor import vendor_of_script
 from maple_flow.shellquote import shell_word
@@ -1509,7 +1510,8 @@ def _port_on(src: Source, target: str, o: dict[str, Any],
     loop_problem = carry_loop(src, profile, carried)
     proxy_env, proxy_notes = proxy_edit(
         carried.steps + carried.loop_open + carried.loop_close, carried.env,
-        "\n".join(src.lines), profile, hub_models(list(src.facts.args), src.parsed.variables))
+        "\n".join(src.lines), profile, hub_models(list(src.facts.args), src.parsed.variables),
+        wandb_online("\n".join(src.lines), list(src.facts.args)))
     carried.env.update(proxy_env)
     carried.notes += proxy_notes
     errexit, errexit_notes = source_errexit(src.parsed)
@@ -1574,7 +1576,8 @@ def _port_on(src: Source, target: str, o: dict[str, Any],
     notes += _software_notes(src, profile, toolkit.modules) + toolkit.notes + _arg_notes(args)
     notes += scheduler_option_notes(src.parsed, "\n".join(src.lines), profile)
     notes += home_start_note(src.parsed, src.steps, profile)
-    notes += live_refs_note(entry, args, carried, frozenset(container_reads(src, profile)))
+    notes += live_refs_note(entry, args, carried, frozenset(container_reads(src, profile)),
+                            submit_env_how(src.parsed.scheduler, profile))
     notes += _device_notes(src, profile, args)
     notes += gpu_argument_note(src.parsed, f, gpn) if one_process or size[2] == 1 else []
     notes += mig_note(src.parsed, profile) + share_notes

@@ -1817,10 +1817,11 @@ def set_by_port(carried: Carried) -> set[str]:
 
 
 def live_refs_note(entry: str, args: list[str], carried: Carried,
-                   container: frozenset[str] = frozenset()) -> list[str]:
+                   container: frozenset[str] = frozenset(), how: str = "") -> list[str]:
     """What the program's words read from the shell at run time (passed as written), and
     the variables nothing in the ported script sets; ``container``: the names the carried
-    container's own options read (``--env "X=${X}"``), which count as read too."""
+    container's own options read (``--env "X=${X}"``), which count as read too; ``how``:
+    how the target's submit command passes them (``submit_env_how``)."""
     if carried.launch_args is not None:  # the program's arguments as the user wrote them
         args = carried.launch_args.plain
     written = set(carried.launch_args.written if carried.launch_args else [])
@@ -1843,8 +1844,27 @@ def live_refs_note(entry: str, args: list[str], carried: Carried,
                      f"{', '.join(repr(w) for w in as_text)}; if the program needs the "
                      "value, set a variable to it before the launch line and pass $NAME")
     if unset:
+        # the submit command passes the user's own variables, not a scheduler's or a device's
+        user = [n for n in unset if not _RUNTIME_NAME.match(n)]
         notes.append(f"read but not set by the script (set them in the environment on the "
-                     f"target): {', '.join('$' + n for n in unset)}")
+                     f"target{how if user else ''}): {', '.join('$' + n for n in unset)}")
     return notes
+
+
+#: A variable a scheduler, launcher or GPU runtime sets in the job (not the submitter's).
+_RUNTIME_NAME = re.compile(r"(?:SLURM|PBS|LSB|SGE|PMI|PALS|OMPI|CUDA|ROCR|HIP|ZE)_")
+
+
+def submit_env_how(source_scheduler: str | None, profile: ClusterProfile) -> str:
+    """How the target's submit command passes the submitting shell's variables into the job,
+    where it differs from the source's: Slurm's sbatch and LSF's bsub pass them all, PBS's
+    qsub none unless told (``qsub -v NAME=value`` or ``qsub -V``, qsub(1B)); "" where nothing
+    changes."""
+    if profile.scheduler == "pbs" and source_scheduler in ("slurm", "lsf"):
+        return (f"; {profile.name}'s qsub passes the submitting shell's variables into the job "
+                "only when told: `qsub -v NAME=value` or `qsub -V`, where the source's sbatch "
+                "or bsub passed them all; a wrapper that sets them and submits the job needs "
+                "that change too")
+    return ""
 
 
