@@ -1851,8 +1851,11 @@ def live_refs_note(entry: str, args: list[str], carried: Carried,
     return notes
 
 
-#: A variable a scheduler, launcher or GPU runtime sets in the job (not the submitter's).
-_RUNTIME_NAME = re.compile(r"(?:SLURM|PBS|LSB|SGE|PMI|PALS|OMPI|CUDA|ROCR|HIP|ZE)_")
+#: A variable the job's own environment sets, not the submitter's: a scheduler's, a
+#: launcher's or a GPU runtime's, an activated environment's, a site's storage areas.
+_RUNTIME_NAME = re.compile(
+    r"(?:SLURM|PBS|LSB|SGE|PMI|PALS|OMPI|CUDA|ROCR|HIP|ZE|GPU|CONDA|MAMBA)_|"
+    r"(?:VIRTUAL_ENV|WORK|SCRATCH|PSCRATCH|PROJECT|STORE|DATA|TMPDIR|CFS|HOME)$")
 
 
 def submit_env_how(source_scheduler: str | None, profile: ClusterProfile) -> str:
