@@ -1854,7 +1854,8 @@ def live_refs_note(entry: str, args: list[str], carried: Carried,
 #: A variable the job's own environment sets, not the submitter's: a scheduler's, a
 #: launcher's or a GPU runtime's, an activated environment's, a site's storage areas.
 _RUNTIME_NAME = re.compile(
-    r"(?:SLURM|PBS|LSB|SGE|PMI|PALS|OMPI|CUDA|ROCR|HIP|ZE|GPU|CONDA|MAMBA)_|"
+    r"(?:SLURM|PBS|LSB|SGE|PMI|PALS|OMPI|CUDA|ROCR|HIP|ZE|GPU|CONDA|MAMBA|SINGULARITY|"
+    r"APPTAINER)_|"
     r"(?:VIRTUAL_ENV|WORK|SCRATCH|PSCRATCH|PROJECT|STORE|DATA|TMPDIR|CFS|HOME)$")
 
 

@@ -98,7 +98,7 @@ def hub_models(args: list[str], variables: dict[str, str]) -> list[str]:
 
 
 #: The job logs to Weights & Biases online: its API key set, a ``wandb login``.
-_WANDB_KEY = re.compile(r"(?m)^[^#\n]*(?:\bWANDB_API_KEY=|\bwandb\s+login\b)")
+_WANDB_KEY = re.compile(r"(?m)^[^#\n]*?(\bWANDB_API_KEY=|\bwandb\s+login\b)")
 #: A program option that turns W&B logging on (``--report_to wandb``, ``logger=wandb``,
 #: ``--use_wandb``, ``--wandb_project x``).
 _WANDB_OPTION = re.compile(r"(?i)^(?:--?(?:use[_-]?)?wandb(?:[_-]\w+)?(?:=.*)?|"
@@ -120,7 +120,7 @@ def wandb_online(script: str, args: list[str]) -> str:
         return ""
     key = _WANDB_KEY.search(script)
     if key:
-        return f"`{_short(key.group(0).strip())}`"
+        return f"`{key.group(1)}`"
     for k, arg in enumerate(args):
         if _WANDB_OPTION.match(arg) or (_WANDB_OPTION_NAME.match(arg) and k + 1 < len(args)
                                         and _WANDB_VALUE.match(args[k + 1].strip("'\""))):
