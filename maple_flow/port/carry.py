@@ -1694,7 +1694,11 @@ def _pin_size_vars(text: str, pins: dict[str, tuple[str, str]], pinned: list[str
         ref = re.compile(rf"\$\{{{name}\}}|\${name}\b")
         bare = re.compile(rf"(?<![\w$]){name}\b")
         new = ref.sub(value, text)
-        new = _ARITH_SPAN.sub(lambda m, b=bare, v=value: b.sub(v, m.group(0)), new)
+
+        def in_arith(m: re.Match[str], bare: re.Pattern[str] = bare, value: str = value) -> str:
+            return bare.sub(value, m.group(0))
+
+        new = _ARITH_SPAN.sub(in_arith, new)
         if new != text:
             pinned.append(name)
             text = new
