@@ -125,7 +125,12 @@ def test_a_torchrun_stage_whose_program_is_a_variable_is_ported_or_refused() -> 
     r = port(script, "polaris")["polaris"]
     prep = next(line for line in r.script.splitlines() if "prep.py --x 1" in line)
     assert prep.startswith("mpiexec ") and "torchrun" not in r.script
-    unreadable = script.replace("$PROG --x 1", "$(which mycli) --x 1")
+    # an installed command PATH finds (`$(which mycli)`) is read and ported (s23u22tune)
+    looked_up = script.replace("$PROG --x 1", "$(which mycli) --x 1")
+    r = port(looked_up, "polaris")["polaris"]
+    assert any(line.startswith("mpiexec -n 4 ") and line.endswith("mycli --x 1")
+               for line in r.script.splitlines())
+    unreadable = script.replace("$PROG --x 1", "$(get_prog) --x 1")
     r = port(unreadable, "polaris")["polaris"]
     assert r.status == "refused" and "line 6 `torchrun --nproc_per_node=4" in r.notes[0]
 

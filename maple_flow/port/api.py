@@ -80,6 +80,7 @@ from maple_flow.port.carry import (
     live_refs_note,
     reads_script_args,
     script_args_note,
+    submit_env_how,
     translate,
     with_raw_blocks,
 )
@@ -153,7 +154,7 @@ from maple_flow.port.pernode_script import (
     wrapper_task_gpus_refusal,
     wrapper_workers_refusal,
 )
-from maple_flow.port.proxy import hub_models, proxy_edit
+from maple_flow.port.proxy import hub_models, proxy_edit, wandb_online
 from maple_flow.port.pyopts import python_option_env
 from maple_flow.port.rank_names import source_rank_names
 from maple_flow.port.rules import (
@@ -212,6 +213,7 @@ from maple_flow.scriptparse.setup import framework_reading, setup_of
 from maple_flow.scriptparse.shell import Block
 from maple_flow.scriptparse.spec import named_beyond_queue
 from maple_flow.scriptparse.steps import OWN_ENV, setup_steps
+from maple_flow.scriptparse.template import program_fields
 from maple_flow.scriptparse.values import expand, simple_values
 from maple_flow.scriptparse.vendor import vendor_of_script
 from maple_flow.shellquote import shell_word
@@ -986,6 +988,11 @@ def _placeholder_notes(src: Source) -> list[str]:
             notes.append(f"line {number} `{short(text, 80)}` holds the placeholder "
                          f"{', '.join(f'`{w}`' for w in found)}: kept as written; fill it in "
                          "before you submit the job")
+    for field_, lines in program_fields("\n".join(src.lines)).items():
+        notes.append(f"line{'s' if len(lines) > 1 else ''} {', '.join(map(str, lines))}: "
+                     f"`{field_}` in the program's arguments is passed as written, read as "
+                     "the program's own format field (it fills it when it runs); if a "
+                     "generator fills it before the job is submitted, render the file first")
     return notes
 
 
@@ -1532,7 +1539,8 @@ def _port_on(src: Source, target: str, o: dict[str, Any],
     loop_problem = carry_loop(src, profile, carried)
     proxy_env, proxy_notes = proxy_edit(
         carried.steps + carried.loop_open + carried.loop_close, carried.env,
-        "\n".join(src.lines), profile, hub_models(list(src.facts.args), src.parsed.variables))
+        "\n".join(src.lines), profile, hub_models(list(src.facts.args), src.parsed.variables),
+        wandb_online("\n".join(src.lines), list(src.facts.args)))
     carried.env.update(proxy_env)
     carried.notes += proxy_notes
     errexit, errexit_notes = source_errexit(src.parsed)
@@ -1597,7 +1605,8 @@ def _port_on(src: Source, target: str, o: dict[str, Any],
     notes += _software_notes(src, profile, toolkit.modules) + toolkit.notes + _arg_notes(args)
     notes += scheduler_option_notes(src.parsed, "\n".join(src.lines), profile)
     notes += home_start_note(src.parsed, src.steps, profile)
-    notes += live_refs_note(entry, args, carried, frozenset(container_reads(src, profile)))
+    notes += live_refs_note(entry, args, carried, frozenset(container_reads(src, profile)),
+                            submit_env_how(src.parsed.scheduler, profile))
     notes += _device_notes(src, profile, args)
     notes += gpu_argument_note(src.parsed, f, gpn) if one_process or size[2] == 1 else []
     notes += mig_note(src.parsed, profile) + share_notes

@@ -22,7 +22,11 @@ from maple_flow.port.container import (
     source_arch,
     source_site_binds,
 )
-from maple_flow.port.container_lost import container_lost_refusal, pyxis_mounts_refusal
+from maple_flow.port.container_lost import (
+    container_lost_refusal,
+    job_image_refusal,
+    pyxis_mounts_refusal,
+)
 from maple_flow.port.fit import launch_shell_options
 from maple_flow.port.gpu_memory import gpu_memory_note
 from maple_flow.port.header import (
@@ -252,7 +256,8 @@ def _container(out: Applied, src: Source, profile: ClusterProfile, entry: str) -
                           source_site_binds(src.cluster))
     if plan is None and not out.refusals:
         lost = (container_lost_refusal(src.parsed, profile)
-                or pyxis_mounts_refusal(src.parsed, "\n".join(src.lines), profile))
+                or pyxis_mounts_refusal(src.parsed, "\n".join(src.lines), profile)
+                or job_image_refusal("\n".join(src.lines), profile))
         out.refusals += [lost] if lost else []
     if plan is None and not out.refusals:
         out.script = _program_out_of_container(out.script, src.parsed, profile.scheduler)

@@ -46,7 +46,7 @@ from maple_flow.scriptparse.facts import size_vars
 from maple_flow.scriptparse.model import batch_shell_rank
 from maple_flow.scriptparse.shell import split_commands
 from maple_flow.scriptparse.steps import HEREDOC_SCHEDULER, Step, heredoc_file, past_prefixes
-from maple_flow.scriptparse.values import COMMAND_SUBST
+from maple_flow.scriptparse.values import COMMAND_SUBST, first_int
 from maple_flow.shellquote import kept_as_text, shell_word
 
 _ALWAYS_SET = frozenset({
@@ -1611,8 +1611,14 @@ def translate(src: Source, profile: ClusterProfile, carried: Carried) -> tuple[s
         renamed.extend(done)
         return new
 
+    pins = source_size_pins(src, profile)
+    pinned: list[str] = []
+
+    def tr_arg(text: str) -> str:
+        return tr(_pin_size_vars(text, pins, pinned))
+
     entry = tr(src.facts.entrypoint)
-    args = [_ALL_ARGS.sub("$@", tr(a)) for a in src.facts.args]
+    args = [_ALL_ARGS.sub("$@", tr_arg(a)) for a in src.facts.args]
     _script_args_notes(src.facts.args, profile, carried)
     carried.env = {k: tr(v) for k, v in carried.env.items()}
     carried.steps = [tr(s) for s in carried.steps]
@@ -1620,7 +1626,12 @@ def translate(src: Source, profile: ClusterProfile, carried: Carried) -> tuple[s
     set_here = set_by_port(carried)
     if src.set_outside is not None:  # its own set-up lines are not carried with it
         set_here &= src.set_outside
-    carried.launch_args = launch_args(src.parsed, args, tr, set_here, reads)
+    carried.launch_args = launch_args(src.parsed, args, tr_arg, set_here, reads)
+    for name in dict.fromkeys(pinned):
+        value, why = pins[name]
+        carried.notes.append(
+            f"the program's arguments read ${name}, {why}: written as {value}, the value "
+            f"the program got on the source (check it suits {profile.name}'s job)")
     assigned: dict[str, int] = {}
     for step in src.steps:
         for name in assigned_names([step.original or step.text]):
@@ -1646,6 +1657,55 @@ def translate(src: Source, profile: ClusterProfile, carried: Carried) -> tuple[s
         carried.notes.append(f"scheduler variables renamed for {profile.scheduler}: "
                              f"{', '.join(sorted(set(renamed)))}")
     return entry, args
+
+
+def source_size_pins(src: Source, profile: ClusterProfile) -> dict[str, tuple[str, str]]:
+    """The source scheduler's job-size variables whose value the program's arguments must
+    keep as the source's (``--num_workers $SLURM_CPUS_PER_TASK``): each with that value and
+    why the target's would differ. Slurm's CPUs per task on a target whose scheduler does not
+    set it (unset there: an empty word, or 0 in arithmetic); Slurm's task count where the
+    source's tasks are not its program's processes (``--ntasks=18`` for data-loader CPUs
+    under one torchrun process): the port's job has a task a process, so the count changes.
+    A task count equal to the processes is the world size, which the port's job keeps."""
+    p, f = src.parsed, src.facts
+    if p.scheduler != "slurm":
+        return {}
+    pins: dict[str, tuple[str, str]] = {}
+    if f.cpus_per_task and profile.scheduler != "slurm":
+        pins["SLURM_CPUS_PER_TASK"] = (str(f.cpus_per_task), (
+            f"the source's --cpus-per-task ({f.cpus_per_task}), which {profile.name}'s "
+            f"scheduler ({profile.scheduler}) does not set (unset there: empty, or 0 in "
+            "arithmetic)"))
+    tasks = first_int(p.directive("ntasks"))
+    if tasks and f.ranks and tasks != f.ranks:
+        why = (f"the source's --ntasks ({tasks}), while its program ran {f.ranks} "
+               f"process(es): the port's job has a task a process, so on {profile.name} it "
+               f"would be {f.ranks}" + ("" if profile.scheduler == "slurm" else
+                                        " or unset"))
+        pins["SLURM_NTASKS"] = (str(tasks), why)
+        pins["SLURM_NPROCS"] = (str(tasks), why)
+    return pins
+
+
+def _pin_size_vars(text: str, pins: dict[str, tuple[str, str]], pinned: list[str]) -> str:
+    """``text`` with each pinned variable's reference (``$N``, ``${N}``, a bare ``N`` in
+    ``$(( ))``) replaced by its value; the names replaced added to ``pinned``."""
+    for name, (value, _) in pins.items():
+        ref = re.compile(rf"\$\{{{name}\}}|\${name}\b")
+        bare = re.compile(rf"(?<![\w$]){name}\b")
+        new = ref.sub(value, text)
+
+        def in_arith(m: re.Match[str], bare: re.Pattern[str] = bare, value: str = value) -> str:
+            return bare.sub(value, m.group(0))
+
+        new = _ARITH_SPAN.sub(in_arith, new)
+        if new != text:
+            pinned.append(name)
+            text = new
+    return text
+
+
+_ARITH_SPAN = re.compile(r"\$\(\((?:[^()]|\([^()]*\))*\)\)")
 
 
 def _add_helpers(words: list[str], renamed: list[str], profile: ClusterProfile,
@@ -1761,10 +1821,11 @@ def set_by_port(carried: Carried) -> set[str]:
 
 
 def live_refs_note(entry: str, args: list[str], carried: Carried,
-                   container: frozenset[str] = frozenset()) -> list[str]:
+                   container: frozenset[str] = frozenset(), how: str = "") -> list[str]:
     """What the program's words read from the shell at run time (passed as written), and
     the variables nothing in the ported script sets; ``container``: the names the carried
-    container's own options read (``--env "X=${X}"``), which count as read too."""
+    container's own options read (``--env "X=${X}"``), which count as read too; ``how``:
+    how the target's submit command passes them (``submit_env_how``)."""
     if carried.launch_args is not None:  # the program's arguments as the user wrote them
         args = carried.launch_args.plain
     written = set(carried.launch_args.written if carried.launch_args else [])
@@ -1787,8 +1848,31 @@ def live_refs_note(entry: str, args: list[str], carried: Carried,
                      f"{', '.join(repr(w) for w in as_text)}; if the program needs the "
                      "value, set a variable to it before the launch line and pass $NAME")
     if unset:
+        # the submit command passes the user's own variables, not a scheduler's or a device's
+        user = [n for n in unset if not _RUNTIME_NAME.match(n)]
         notes.append(f"read but not set by the script (set them in the environment on the "
-                     f"target): {', '.join('$' + n for n in unset)}")
+                     f"target{how if user else ''}): {', '.join('$' + n for n in unset)}")
     return notes
+
+
+#: A variable the job's own environment sets, not the submitter's: a scheduler's, a
+#: launcher's or a GPU runtime's, an activated environment's, a site's storage areas.
+_RUNTIME_NAME = re.compile(
+    r"(?:SLURM|PBS|LSB|SGE|PMI|PALS|OMPI|CUDA|ROCR|HIP|ZE|GPU|CONDA|MAMBA|SINGULARITY|"
+    r"APPTAINER)_|"
+    r"(?:VIRTUAL_ENV|WORK|SCRATCH|PSCRATCH|PROJECT|STORE|DATA|TMPDIR|CFS|HOME)$")
+
+
+def submit_env_how(source_scheduler: str | None, profile: ClusterProfile) -> str:
+    """How the target's submit command passes the submitting shell's variables into the job,
+    where it differs from the source's: Slurm's sbatch and LSF's bsub pass them all, PBS's
+    qsub none unless told (``qsub -v NAME=value`` or ``qsub -V``, qsub(1B)); "" where nothing
+    changes."""
+    if profile.scheduler == "pbs" and source_scheduler in ("slurm", "lsf"):
+        return (f"; {profile.name}'s qsub passes the submitting shell's variables into the job "
+                "only when told: `qsub -v NAME=value` or `qsub -V`, where the source's sbatch "
+                "or bsub passed them all; a wrapper that sets them and submits the job needs "
+                "that change too")
+    return ""
 
 

@@ -100,6 +100,47 @@ def container_lost_refusal(p: ParsedScript, profile: ClusterProfile) -> str:
             "container")
 
 
+#: The image a scheduler runs the whole batch script in: Slurm's pyxis directive
+#: (``#SBATCH --container-image=I``), LSF's container application profile given its image
+#: (``#BSUB -env LSB_CONTAINER_IMAGE=I``, the site's ``-app`` then starts the job in it).
+_JOB_IMAGE = re.compile(
+    r"(?m)^#SBATCH\s+(?:.*\s)?--container-image[= ]['\"]?([^\s'\"]+)"
+    r"|^#BSUB\s+-env\s+['\"]?(?:[^\n]*[,\s])?LSB_CONTAINER_IMAGE=([^\s,'\"]+)")
+
+
+def job_image(text: str) -> tuple[str, str]:
+    """(the image, its directive line) the scheduler runs the whole job in, or ("", "")."""
+    found = _JOB_IMAGE.search(text)
+    if found is None:
+        return "", ""
+    line = text[found.start():].split("\n", 1)[0].strip()
+    return (found.group(1) or found.group(2)).removeprefix("docker://"), line
+
+
+def job_image_refusal(text: str, profile: ClusterProfile) -> str:
+    """The refusal when the scheduler ran the whole job in a container image (``job_image``)
+    whose name pins an older framework generation (NGC 19.09) or is a file of the user's own
+    that names none: the port drops the directive, so the program would run on the target's
+    own stack, which cannot be said to stand in for the image; "" otherwise (a current stock
+    image is dropped with a note, as a launch's container is)."""
+    image, line = job_image(text)
+    if not image:
+        return ""
+    older = older_generation(image) or unknown_user_image(image)
+    if not older:
+        return ""
+    runtime = (f"run the program in the image with {profile.container.command} on "
+               f"{profile.name}" if profile.container is not None else
+               f"build the environment on {profile.name} (no container runtime in "
+               "maple_flow's facts)")
+    return (f"the source's scheduler ran the whole job in the container image {image} "
+            f"(`{line}`), the job's software stack, and {older}; the port cannot carry that "
+            f"directive to {profile.name}, and {profile.name}'s own stack (its current "
+            f"PyTorch) cannot be said to stand in for the image: {runtime} (a launch written "
+            "with the container), or port the program to a current framework and drop the "
+            "directive, then port again")
+
+
 def pyxis_mounts_refusal(p: ParsedScript, text: str, profile: ClusterProfile) -> str:
     """The refusal when the source ran its whole batch script in a pyxis container
     (``#SBATCH --container-image`` with ``--container-mounts=SRC:DST``) and its lines use the

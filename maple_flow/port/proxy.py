@@ -97,16 +97,49 @@ def hub_models(args: list[str], variables: dict[str, str]) -> list[str]:
     return found
 
 
+#: The job logs to Weights & Biases online: its API key set, a ``wandb login``.
+_WANDB_KEY = re.compile(r"(?m)^[^#\n]*?(\bWANDB_API_KEY=|\bwandb\s+login\b)")
+#: A program option that turns W&B logging on (``--report_to wandb``, ``logger=wandb``,
+#: ``--use_wandb``, ``--wandb_project x``).
+_WANDB_OPTION = re.compile(r"(?i)^(?:--?(?:use[_-]?)?wandb(?:[_-]\w+)?(?:=.*)?|"
+                           r"\+?[\w.-]*(?:logger|report[_-]to)[\w.-]*=\[?wandb\b.*)$")
+_WANDB_VALUE = re.compile(r"(?i)^\[?wandb\]?$")
+_WANDB_OPTION_NAME = re.compile(r"(?i)^--?(?:report[_-]to|logger|loggers|log[_-]with)$")
+#: The job keeps W&B off the network (``WANDB_MODE=offline``, ``wandb offline``).
+_WANDB_OFF = re.compile(r"(?i)\bWANDB_MODE=['\"]?(?:offline|disabled|dryrun)|"
+                        r"\bWANDB_DISABLED=['\"]?(?:1|true)|\bwandb\s+(?:offline|disabled)\b|"
+                        r"--?wandb[_-]?mode[= ]['\"]?(?:offline|disabled)")
+
+
+def wandb_online(script: str, args: list[str]) -> str:
+    """What says the job logs to Weights & Biases online (its API key set or a ``wandb
+    login`` in the script, a program option turning W&B on), as a short quote; "" when
+    nothing does or the job keeps W&B offline. The program then reaches api.wandb.ai from
+    the compute node while it runs."""
+    if _WANDB_OFF.search(script):
+        return ""
+    key = _WANDB_KEY.search(script)
+    if key:
+        return f"`{key.group(1)}`"
+    for k, arg in enumerate(args):
+        if _WANDB_OPTION.match(arg) or (_WANDB_OPTION_NAME.match(arg) and k + 1 < len(args)
+                                        and _WANDB_VALUE.match(args[k + 1].strip("'\""))):
+            return f"`{_short(arg)}`" if _WANDB_OPTION.match(arg) else (
+                f"`{arg} {args[k + 1]}`")
+    return ""
+
+
 def proxy_edit(steps: list[str], env: dict[str, str], script: str,
-               profile: ClusterProfile, models: list[str] | None = None
-               ) -> tuple[dict[str, str], list[str]]:
+               profile: ClusterProfile, models: list[str] | None = None,
+               wandb: str = "") -> tuple[dict[str, str], list[str]]:
     """(the exports to add, notes) for the job's downloading set-up steps on ``profile``;
     ``models``: the program's options naming a Hub model (:func:`hub_models`), loaded at start
-    (a download unless the job says it runs offline)."""
+    (a download unless the job says it runs offline); ``wandb``: what says the program logs
+    to Weights & Biases online (:func:`wandb_online`)."""
     proxy = profile.network.proxy_env
     fetching = downloads(steps)
     hub = list(models or []) if not _HUB_OFFLINE.search(script) else []
-    if (not proxy or not (fetching or hub) or any(k in env for k in proxy)
+    if (not proxy or not (fetching or hub or wandb) or any(k in env for k in proxy)
             or _PROXY_SET.search(script)):
         return {}, []
     exports = dict(proxy)
@@ -126,6 +159,11 @@ def proxy_edit(steps: list[str], env: dict[str, str], script: str,
                      f"when it starts unless it is in the job's Hugging Face cache; {reach}; "
                      "without it the load fails on the target (or download it ahead of time on "
                      "a login node and set HF_HUB_OFFLINE=1)")
+    if wandb:
+        notes.append(f"the job logs to Weights & Biases online ({wandb}): the program reaches "
+                     f"api.wandb.ai while it runs; {reach}; without it W&B's calls fail or "
+                     "hang on the target (or set WANDB_MODE=offline and `wandb sync` the runs "
+                     "from a login node)")
     local = _LOCAL_URL.search(script)
     if local and not re.search(r"\bno_proxy=", script, re.IGNORECASE):
         exports.update({"no_proxy": _NO_PROXY, "NO_PROXY": _NO_PROXY})

@@ -541,6 +541,14 @@ def read_words(
             # `srun "$HOME/bin/site-exec" python -m pkg`: the user's wrapper command in front
             # of the Python launch (as a wrapper script is)
             return _shell_wrapper(words, i, stages)
+        looked_up = which_name(word)
+        if looked_up and _command_word(looked_up) and any(
+                s.name in _LAUNCHERS.values() for s in stages):
+            # `torchrun ... $(which swift) rlhf`: a per-node launcher runs the file PATH finds
+            # with Python, a package's console script, which is the command itself (as
+            # `python3 $(which dask-worker)` is); a per-rank one runs it as itself
+            return LaunchLine(stages, looked_up, False, list(words[i + 1:]), python="",
+                              command=True)
         if ((_runs_as_command(word, stages) or _binary_on_ranks(word, stages))
                 and (_installs_packages(base, words[i + 1:])
                      or not _starts_launcher(words[i + 1:]))):

@@ -79,6 +79,31 @@ def _placeholders(line: str, directive: bool) -> list[str]:
     return found
 
 
+def _path_field(line: str, hit: str) -> bool:
+    """Every ``hit`` of ``line`` is a path segment of a longer word (``$HOME/logdir/{timestamp}``,
+    ``runs/{date}/ckpt``): after a ``/``, as a program's own format field is written."""
+    at = [m.start() for m in re.finditer(re.escape(hit), line)]
+    return bool(at) and all(k > 0 and line[k - 1] == "/" for k in at)
+
+
+def program_fields(text: str) -> dict[str, list[int]]:
+    """The ``str.format`` fields a program fills itself when it runs (DreamerV3's ``--logdir
+    ~/logdir/{timestamp}``), with their lines: a file whose only braces are such fields, each
+    a path segment in a command's words and none in a directive, is a job, not a template (a
+    generator's template fills values, whole words and directives: ``--lr {lr}``,
+    ``--nodes={nodes}``); {} when the file has any other placeholder."""
+    fields: dict[str, list[int]] = {}
+    for n, line, directive in _shell_lines(text):
+        for hit in _placeholders(line, directive):
+            plain = _QUOTED.sub(" ", line)
+            if directive or not _FORMAT.fullmatch(hit) or not _path_field(plain, hit):
+                return {}
+            lines = fields.setdefault(hit, [])
+            if n not in lines:
+                lines.append(n)
+    return fields
+
+
 def template_placeholders(text: str) -> dict[str, list[int]]:
     """Each placeholder of a job template, with the lines it is on ({} for a job): those in
     the commands first (the program and its arguments), then those in the directives, then
@@ -102,7 +127,7 @@ def _short(hit: str) -> str:
 def template_reason(text: str) -> str:
     """The refusal for a job template (see the module's doc), or ``""``."""
     seen = template_placeholders(text)
-    if not seen:
+    if not seen or program_fields(text):
         return ""
     named = "; ".join(
         f"{_short(hit)} (line{'s' if len(lines) > 1 else ''} {', '.join(map(str, lines[:4]))})"
@@ -114,4 +139,4 @@ def template_reason(text: str) -> str:
             "values (or write them in place of the placeholders) and port the job it gives")
 
 
-__all__ = ["template_placeholders", "template_reason"]
+__all__ = ["program_fields", "template_placeholders", "template_reason"]
