@@ -110,7 +110,7 @@ from maple_flow.knowledge.policy import request_from_directives
 from maple_flow.models import ClusterProfile, Queue, format_walltime, walltime_seconds
 from maple_flow.repair.models import OpTemplate
 from maple_flow.repair.ops import FixOp
-from maple_flow.repair.resolve_named import named
+from maple_flow.repair.resolve_named import Named, NamedUnresolved, named
 from maple_flow.repair.resolve_size import SizeUnresolved, size_mended
 from maple_flow.repair.resolve_slurm import RespellUnresolved, respelled
 from maple_flow.units import size_mb
@@ -731,6 +731,14 @@ def _ppr_ranks(ctx: Context, arg: str) -> str:
     return str(total)
 
 
+def _named(ctx: Context, arg: str) -> str:
+    """``{named:X}``: a value a scheduler's rejection names (maple_flow.repair.resolve_named)."""
+    try:
+        return named(Named(ctx.groups, ctx.answers, ctx.script, lambda: _job_nodes(ctx)), arg)
+    except NamedUnresolved as exc:
+        raise Unresolved(str(exc), need=exc.need) from None
+
+
 def _size_mended(ctx: Context, arg: str) -> str:
     """``{size:X}``: the memory directive group X names, as sbatch reads a size
     (maple_flow.repair.resolve_size)."""
@@ -855,7 +863,7 @@ _FUNCTIONS = {"script": _script_int, "ppr": _ppr_ranks, "job_name": _valid_job_n
               "cuda_like": _cuda_like, "arg_with": _arg_with, "task_var": _task_var,
               "size": _size_mended, "respell": _respell,
               "step_tasks": _step_tasks, "gpu_request": _gpu_request,
-              "disabled": _disabled_directive, "named": named}
+              "disabled": _disabled_directive, "named": _named}
 
 
 #: Ports a rendezvous may take: above the well-known ones, below the ephemeral range.

@@ -26,6 +26,7 @@ what the message names with the script's own directives:
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -37,7 +38,27 @@ from maple_flow.knowledge.policy import request_from_directives
 from maple_flow.models.common import walltime_seconds
 
 if TYPE_CHECKING:
-    from maple_flow.repair.resolve import Context
+    from collections.abc import Callable, Mapping
+
+
+class NamedUnresolved(Exception):
+    """A ``{named:...}`` placeholder without a value; ``need`` names an option to ask for
+    (resolve.py turns it into its own Unresolved)."""
+
+    def __init__(self, message: str, need: str = "") -> None:
+        super().__init__(message)
+        self.need = need
+
+
+@dataclass(frozen=True)
+class Named:
+    """What a ``{named:...}`` placeholder is filled from: the pattern's groups, the user's
+    answers, the script and, lazily, the job's node count (resolve.py's reading)."""
+
+    groups: Mapping[str, str | None]
+    answers: Mapping[str, str]
+    script: str
+    job_nodes: Callable[[], str]
 
 _OPTIONS_FILE = Path(__file__).resolve().parents[2] / "templates" / "schedulers" / \
     "slurm_options.yaml"
@@ -62,19 +83,17 @@ def long_option(named: str) -> str | None:
 
 
 def _unresolved(message: str, need: str = "") -> Exception:
-    from maple_flow.repair.resolve import Unresolved
-
-    return Unresolved(message, need=need)
+    return NamedUnresolved(message, need=need)
 
 
-def _option(ctx: Context, group: str = "opt") -> str:
+def _option(ctx: Named, group: str = "opt") -> str:
     option = long_option(ctx.groups.get(group) or "")
     if option is None:
         raise _unresolved(f"Slurm has no option {ctx.groups.get(group)!r}")
     return option
 
 
-def _required(ctx: Context, option: str) -> str:
+def _required(ctx: Named, option: str) -> str:
     if option in ctx.answers:
         return ctx.answers[option]
     ds = parse_directives(ctx.script, "slurm")
@@ -83,16 +102,12 @@ def _required(ctx: Context, option: str) -> str:
                           "thing")
     request = request_from_directives(ds)
     if option == "nodes":
-        from maple_flow.repair.resolve import _job_nodes
-
-        return _job_nodes(ctx)
+        return ctx.job_nodes()
     if option == "ntasks":
-        from maple_flow.repair.resolve import _job_nodes
-
         per_node = last_value(ds, "ntasks-per-node") or "1"
         if not per_node.isdigit():
             raise _unresolved("the script's tasks per node is not a number", need=option)
-        return str(int(_job_nodes(ctx)) * int(per_node))
+        return str(int(ctx.job_nodes()) * int(per_node))
     if option in ("gres", "gpus") and request.gpus_per_node:
         if option == "gres":
             return f"gpu:{request.gpus_per_node}"
@@ -100,7 +115,7 @@ def _required(ctx: Context, option: str) -> str:
     raise _unresolved(f"needs {option} from the user (the job's own value)", need=option)
 
 
-def _time_cap(ctx: Context) -> str:
+def _time_cap(ctx: Named) -> str:
     hours = ctx.groups.get("h") or ""
     if not hours.isdigit() or int(hours) < 1:
         raise _unresolved("the message gives no limit in hours")
@@ -114,7 +129,7 @@ def _time_cap(ctx: Context) -> str:
     return f"{int(hours):02d}:00:00"
 
 
-def named(ctx: Context, arg: str) -> str:
+def named(ctx: Named, arg: str) -> str:
     """``{named:option}``, ``{named:required}``, ``{named:old}``, ``{named:time_cap}``
     (module doc)."""
     if arg == "option":
