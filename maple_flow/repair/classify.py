@@ -291,6 +291,12 @@ def _module_tree_unreadable(records: list[FailureRecord], ev: FailureEvidence,
     return [diagnosis_of(record, 0.0, "signature", lines, ctx)]
 
 
+#: Structural readings that outweigh a similarity match's script fix (s23): the final
+#: exception of the program's own traceback, a library's own failed assertion, a missing file
+#: of the program's.
+STRUCTURE_OVER_SIMILARITY = frozenset({"program", "data", "internal", "datapath"})
+
+
 def _by_structure(records: list[FailureRecord], ev: FailureEvidence,
                   profile: ClusterProfile | None, found: list[Diagnosis]) -> list[Diagnosis]:
     """A structural reading of the log (``structure.read``: not the launch script's, by the
@@ -300,14 +306,19 @@ def _by_structure(records: list[FailureRecord], ev: FailureEvidence,
     in its way. Empty otherwise."""
     from maple_flow.repair.structure import read
 
-    # a similarity match of a script record whose fix is empty here (no edit, no question)
-    # cannot change the script: it does not outweigh the log's structure (s22)
-    if any(d.method == "signature" or (d.verdict == "script" and not _inapplicable(d))
-           for d in found):
+    # a match of a script record whose fix is empty here (no edit, no question) cannot change
+    # the script: it does not outweigh the log's structure (similarity: s22; signature: s23)
+    if any(d.method == "signature" and not _inapplicable(d) for d in found):
         return []
-    reading = read(unprefixed_lines(f"{ev.stdout}\n{ev.stderr}"))
+    reading = read(unprefixed_lines(f"{ev.stdout}\n{ev.stderr}"), ev.script)
     record = next((r for r in records if reading and r.id == reading.record_id), None)
     if reading is None or record is None:
+        return []
+    # a similarity match is a resemblance, not evidence: where the log itself shows why the
+    # job failed (the worker's own exception, a fault, a missing file of the program) and says
+    # nothing of the launch, it does not outweigh that (s23)
+    if (reading.category not in STRUCTURE_OVER_SIMILARITY
+            and any(d.verdict == "script" and not _inapplicable(d) for d in found)):
         return []
     ctx = Context({}, profile, ev.script)
     return [diagnosis_of(record, 0.0, "structure", list(reading.evidence), ctx)]
