@@ -238,9 +238,37 @@ def classify(
     # the log's structure, when nothing specific was found: a traceback of the program, a GPU
     # fault, a file-system or numeric failure with no word of the launch
     found = _by_structure(records, evidence, profile, found) + found
+    # the job script's own line failed (the shell reports it): the script is in play, so the
+    # program's or a library's failure after it is not shown to be "not the script" (s23)
+    if script_line_failed(f"{evidence.stdout}\n{evidence.stderr}"):
+        found = [d.model_copy(update={"verdict": "hint"})
+                 if d.verdict == "not_script" and _family_of(d, kb) in ("program", "library")
+                 else d for d in found]
     # a script fix of a symptom-only message must be tied to a line of this script
     # (evidence_gate.untied): else advice and a question, never an edit
     return [_tied(d, evidence, profile) for d in found]
+
+
+#: The shell's report that a line of the job script itself failed (``slurm_script: line 23:
+#: triton-5: No such file or directory``, ``run.sh: line 4: --lr: command not found``); not its
+#: report of a child that died on a signal (``line 12: 265387 Illegal instruction``).
+_SCRIPT_LINE_FAILED = re.compile(
+    r"(?m)^\S*?(?:slurm_script|[\w.-]+\.(?:sh|bash|sbatch|slurm|pbs|job|qsub|batch)): line \d+: "
+    r"(?!\s*\d+\s)[^\n]*(?:command not found|No such file or directory|"
+    r"File or directory not found|Permission denied|syntax error|unbound variable|"
+    r"bad substitution|ambiguous redirect)")
+
+
+def script_line_failed(log: str) -> bool:
+    """Whether the shell reports that a line of the job script itself failed."""
+    return bool(_SCRIPT_LINE_FAILED.search(log))
+
+
+def _family_of(d: Diagnosis, kb: KnowledgeBase) -> str | None:
+    try:
+        return str(kb.get(d.record_id).family)
+    except KeyError:
+        return None
 
 
 def _tied(d: Diagnosis, ev: FailureEvidence, profile: ClusterProfile | None) -> Diagnosis:

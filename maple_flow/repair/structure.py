@@ -300,6 +300,8 @@ _DATA_MESSAGE = re.compile(
     # two values of the program's data compared (s23): "Expected input batch_size (8) to match
     # target batch_size (9)"; a launch word in the message still vetoes (_LAUNCH_MESSAGE)
     r"\bexpected\b[^\n]{0,80}\bto (?:match|equal)\b|"
+    # a framework's own validation that two of the program's objects or settings disagree
+    r"\b(?:not consistent|inconsistent) with\b|\bdo(?:es)? not match\b|"
     # Python's own words for a value of the wrong type where the code uses it (s23): what the
     # program or a library does with its objects
     r"object does not support item (?:assignment|deletion)|object is not callable|"
