@@ -144,3 +144,13 @@ def test_the_scripts_own_failing_line_keeps_the_program_record_a_hint() -> None:
     assert not script_line_failed("slurm_script: line 12: 2653 Illegal instruction  python3 x.py")
     result = diagnose_log(SRUN, SCRIPT_LINE, "delta", None, False)
     assert result["verdict"] != "not_script"
+
+
+def test_the_gpu_drivers_own_fault_report_is_hardware() -> None:
+    log = ("[ 61.3] NVRM: GPU3 kbusSendSysmembarSingle_GH100: - timeout error waiting for "
+           "startToken = 0x3\n[ 61.4] NVRM: GPU3 kgmmuCheckMemSubsysError_IMPL: Memory "
+           "Subsystem Error detected.\n")
+    reading = read(log)
+    assert reading is not None and reading.category == "hardware"
+    assert read("NVRM: API mismatch: the client has the version 535.54, but this kernel module "
+                "has the version 530.30\n") is None

@@ -138,6 +138,9 @@ _HARDWARE = re.compile(
     # Intel GPUs: the Level Zero / unified runtime's lost device, the i915/xe driver's hang
     r"ZE_RESULT_ERROR_DEVICE_LOST|UR_RESULT_ERROR_DEVICE_LOST|"
     r"\b(?:i915|xe)\b[^\n]{0,80}\bGPU HANG\b|"
+    # the NVIDIA kernel driver's own report of a fault of a GPU it names (a timeout of the GPU's
+    # firmware or bus, a memory subsystem error): only the driver prints "NVRM: GPU<n>" (s23)
+    r"\bNVRM: GPU ?[0-9a-f:.]*:? [^\n]{0,80}\b(?:timed out|timeout|error|failed)\b|"
     # the PCIe root port's report of an uncorrectable error on the GPU's link
     r"PCIe Bus Error: severity=(?:Uncorrected|Fatal)")
 #: The kernel's machine-check reports of the node's CPU or memory (s22): the node's hardware,
