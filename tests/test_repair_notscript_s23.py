@@ -1,3 +1,4 @@
+# ruff: noqa: E501
 """Failures that are not the launch script's, read by the STRUCTURE of the log (s23, helper
 s23lognot): the worker's own exception after a launcher's summary traceback (torch's spawn and
 elastic agents print their own frames first), messages that compare two of the program's values

@@ -1,3 +1,4 @@
+# ruff: noqa: E501, W291
 """Write cases.yaml of the s23lognot probe (not-script failures left unrecognised, plus decoys).
 
 Each log is text the user posted in the public thread of `source`, read through the tool
