@@ -37,11 +37,21 @@ script" only on strong structural evidence and when nothing in the log speaks of
   Lmod itself: an arithmetic on, an index or a call of a nil value), where no module name was
   reported unknown (s22): the site's module tree, whatever else the log says;
 - the kernel's machine-check reports of the node's CPU or memory (``mce: [Hardware Error]``,
-  an uncorrectable EDAC memory error: s22).
+  an uncorrectable EDAC memory error: s22);
+- (s23) the worker's own exception printed after a launcher's summary traceback (torch's spawn
+  or elastic agent): the summary's frames are the launcher's, not the exception's; messages that
+  compare two of the program's values ("expected X to match Y", "not consistent with") and
+  Python's own type errors (an object that does not support item assignment, is not callable);
+  an ``assert`` statement of an installed library's own source whose text names nothing of the
+  launch; a file the program opens itself (an absolute path outside the system, the spool and
+  the software, that the job script names nowhere, nor any directory of it); the NVIDIA
+  driver's own report of a fault of a GPU it names (``NVRM: GPU3 ... timeout error``). The MPI
+  or fabric stack's EIO (an OFI poll failed with "Input/output error") is no file-system fault.
 
 The categories (:data:`CATEGORIES`) name a record each in ``templates/failures/structure.yaml``
 (``cpu``: ``s20_notscript.yaml``; ``fabric``, ``site``: ``s21_notscript.yaml``; ``gpunode``:
 ``s21_rl17tune.yaml``; ``internal``, ``nodehw``, ``modulecode``: ``s22_notscript.yaml``;
+``datapath``: ``s23_notscript.yaml``;
 advice, no fix). Anything that speaks of the launch vetoes the
 reading (:data:`LAUNCH_TEXT`): an environment variable the launcher sets (``KeyError: 'RANK'``), a
 frame of ``os.environ``, of a launcher or of rendezvous code, an invalid device ordinal, a port in
