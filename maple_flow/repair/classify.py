@@ -334,13 +334,17 @@ def _by_structure(records: list[FailureRecord], ev: FailureEvidence,
     in its way. Empty otherwise."""
     from maple_flow.repair.structure import read
 
-    # a match of a script record whose fix is empty here (no edit, no question) cannot change
-    # the script: it does not outweigh the log's structure (similarity: s22; signature: s23)
-    if any(d.method == "signature" and not _inapplicable(d) for d in found):
-        return []
+    # a similarity match of a script record whose fix is empty here (no edit, no question)
+    # cannot change the script: it does not outweigh the log's structure (s22)
     reading = read(unprefixed_lines(f"{ev.stdout}\n{ev.stderr}"), ev.script)
     record = next((r for r in records if reading and r.id == reading.record_id), None)
     if reading is None or record is None:
+        return []
+    # a signature match names its cause, even where its fix cannot be made here - except a
+    # missing file's, when the reading has shown that the script names that path nowhere (the
+    # very thing such a record's fix needs: an argument of the script holding the path; s23)
+    if any(d.method == "signature" and not (_inapplicable(d) and reading.category == "datapath")
+           for d in found):
         return []
     # a similarity match is a resemblance, not evidence: where the log itself shows why the
     # job failed (the worker's own exception, a fault, a missing file of the program) and says
