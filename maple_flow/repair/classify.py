@@ -330,12 +330,14 @@ def _by_structure(records: list[FailureRecord], ev: FailureEvidence,
     """A structural reading of the log (``structure.read``: not the launch script's, by the
     traceback's frames and final exception, GPU fault, file-system, numeric or signal
     evidence), when no signature matched and no similarity match offers a script fix; its
-    record's advice, no fix; a similarity match whose script fix is empty here does not stand
-    in its way. Empty otherwise."""
+    record's advice, no fix. A similarity match whose script fix is empty here (no edit, no
+    question) cannot change the script and does not stand in its way (s22); nor does any
+    similarity match where the log shows the program's own exception, a library's failed
+    assert or a missing file of the program's (s23, :data:`STRUCTURE_OVER_SIMILARITY`), nor a
+    signature whose fix is empty here where the reading is such a missing file (s23). Empty
+    otherwise."""
     from maple_flow.repair.structure import read
 
-    # a similarity match of a script record whose fix is empty here (no edit, no question)
-    # cannot change the script: it does not outweigh the log's structure (s22)
     reading = read(unprefixed_lines(f"{ev.stdout}\n{ev.stderr}"), ev.script)
     record = next((r for r in records if reading and r.id == reading.record_id), None)
     if reading is None or record is None:
