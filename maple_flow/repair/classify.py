@@ -238,9 +238,37 @@ def classify(
     # the log's structure, when nothing specific was found: a traceback of the program, a GPU
     # fault, a file-system or numeric failure with no word of the launch
     found = _by_structure(records, evidence, profile, found) + found
+    # the job script's own line failed (the shell reports it): the script is in play, so the
+    # program's or a library's failure after it is not shown to be "not the script" (s23)
+    if script_line_failed(f"{evidence.stdout}\n{evidence.stderr}"):
+        found = [d.model_copy(update={"verdict": "hint"})
+                 if d.verdict == "not_script" and _family_of(d, kb) in ("program", "library")
+                 else d for d in found]
     # a script fix of a symptom-only message must be tied to a line of this script
     # (evidence_gate.untied): else advice and a question, never an edit
     return [_tied(d, evidence, profile) for d in found]
+
+
+#: The shell's report that a line of the job script itself failed (``slurm_script: line 23:
+#: triton-5: No such file or directory``, ``run.sh: line 4: --lr: command not found``); not its
+#: report of a child that died on a signal (``line 12: 265387 Illegal instruction``).
+_SCRIPT_LINE_FAILED = re.compile(
+    r"(?m)^\S*?(?:slurm_script|[\w.-]+\.(?:sh|bash|sbatch|slurm|pbs|job|qsub|batch)): line \d+: "
+    r"(?!\s*\d+\s)[^\n]*(?:command not found|No such file or directory|"
+    r"File or directory not found|Permission denied|syntax error|unbound variable|"
+    r"bad substitution|ambiguous redirect)")
+
+
+def script_line_failed(log: str) -> bool:
+    """Whether the shell reports that a line of the job script itself failed."""
+    return bool(_SCRIPT_LINE_FAILED.search(log))
+
+
+def _family_of(d: Diagnosis, kb: KnowledgeBase) -> str | None:
+    try:
+        return str(kb.get(d.record_id).family)
+    except KeyError:
+        return None
 
 
 def _tied(d: Diagnosis, ev: FailureEvidence, profile: ClusterProfile | None) -> Diagnosis:
@@ -291,23 +319,40 @@ def _module_tree_unreadable(records: list[FailureRecord], ev: FailureEvidence,
     return [diagnosis_of(record, 0.0, "signature", lines, ctx)]
 
 
+#: Structural readings that outweigh a similarity match's script fix (s23): the final
+#: exception of the program's own traceback, a library's own failed assertion, a missing file
+#: of the program's.
+STRUCTURE_OVER_SIMILARITY = frozenset({"program", "data", "internal", "datapath"})
+
+
 def _by_structure(records: list[FailureRecord], ev: FailureEvidence,
                   profile: ClusterProfile | None, found: list[Diagnosis]) -> list[Diagnosis]:
     """A structural reading of the log (``structure.read``: not the launch script's, by the
     traceback's frames and final exception, GPU fault, file-system, numeric or signal
     evidence), when no signature matched and no similarity match offers a script fix; its
-    record's advice, no fix; a similarity match whose script fix is empty here does not stand
-    in its way. Empty otherwise."""
+    record's advice, no fix. A similarity match whose script fix is empty here (no edit, no
+    question) cannot change the script and does not stand in its way (s22); nor does any
+    similarity match where the log shows the program's own exception, a library's failed
+    assert or a missing file of the program's (s23, :data:`STRUCTURE_OVER_SIMILARITY`), nor a
+    signature whose fix is empty here where the reading is such a missing file (s23). Empty
+    otherwise."""
     from maple_flow.repair.structure import read
 
-    # a similarity match of a script record whose fix is empty here (no edit, no question)
-    # cannot change the script: it does not outweigh the log's structure (s22)
-    if any(d.method == "signature" or (d.verdict == "script" and not _inapplicable(d))
-           for d in found):
-        return []
-    reading = read(unprefixed_lines(f"{ev.stdout}\n{ev.stderr}"))
+    reading = read(unprefixed_lines(f"{ev.stdout}\n{ev.stderr}"), ev.script)
     record = next((r for r in records if reading and r.id == reading.record_id), None)
     if reading is None or record is None:
+        return []
+    # a signature match names its cause, even where its fix cannot be made here - except a
+    # missing file's, when the reading has shown that the script names that path nowhere (the
+    # very thing such a record's fix needs: an argument of the script holding the path; s23)
+    if any(d.method == "signature" and not (_inapplicable(d) and reading.category == "datapath")
+           for d in found):
+        return []
+    # a similarity match is a resemblance, not evidence: where the log itself shows why the
+    # job failed (the worker's own exception, a fault, a missing file of the program) and says
+    # nothing of the launch, it does not outweigh that (s23)
+    if (reading.category not in STRUCTURE_OVER_SIMILARITY
+            and any(d.verdict == "script" and not _inapplicable(d) for d in found)):
         return []
     ctx = Context({}, profile, ev.script)
     return [diagnosis_of(record, 0.0, "structure", list(reading.evidence), ctx)]

@@ -37,11 +37,21 @@ script" only on strong structural evidence and when nothing in the log speaks of
   Lmod itself: an arithmetic on, an index or a call of a nil value), where no module name was
   reported unknown (s22): the site's module tree, whatever else the log says;
 - the kernel's machine-check reports of the node's CPU or memory (``mce: [Hardware Error]``,
-  an uncorrectable EDAC memory error: s22).
+  an uncorrectable EDAC memory error: s22);
+- (s23) the worker's own exception printed after a launcher's summary traceback (torch's spawn
+  or elastic agent): the summary's frames are the launcher's, not the exception's; messages that
+  compare two of the program's values ("expected X to match Y", "not consistent with") and
+  Python's own type errors (an object that does not support item assignment, is not callable);
+  an ``assert`` statement of an installed library's own source whose text names nothing of the
+  launch; a file the program opens itself (an absolute path outside the system, the spool and
+  the software, that the job script names nowhere, nor any directory of it); the NVIDIA
+  driver's own report of a fault of a GPU it names (``NVRM: GPU3 ... timeout error``). The MPI
+  or fabric stack's EIO (an OFI poll failed with "Input/output error") is no file-system fault.
 
 The categories (:data:`CATEGORIES`) name a record each in ``templates/failures/structure.yaml``
 (``cpu``: ``s20_notscript.yaml``; ``fabric``, ``site``: ``s21_notscript.yaml``; ``gpunode``:
 ``s21_rl17tune.yaml``; ``internal``, ``nodehw``, ``modulecode``: ``s22_notscript.yaml``;
+``datapath``: ``s23_notscript.yaml``;
 advice, no fix). Anything that speaks of the launch vetoes the
 reading (:data:`LAUNCH_TEXT`): an environment variable the launcher sets (``KeyError: 'RANK'``), a
 frame of ``os.environ``, of a launcher or of rendezvous code, an invalid device ordinal, a port in
@@ -79,6 +89,7 @@ CATEGORIES: dict[str, str] = {
     "internal": "structure-library-internal-error",
     "nodehw": "structure-node-hardware-fault",
     "modulecode": "structure-module-code-error",
+    "datapath": "structure-program-file-missing",
 }
 
 #: Words of the launch: any of them anywhere in the log (less a launcher's summary of a failed
@@ -137,6 +148,9 @@ _HARDWARE = re.compile(
     # Intel GPUs: the Level Zero / unified runtime's lost device, the i915/xe driver's hang
     r"ZE_RESULT_ERROR_DEVICE_LOST|UR_RESULT_ERROR_DEVICE_LOST|"
     r"\b(?:i915|xe)\b[^\n]{0,80}\bGPU HANG\b|"
+    # the NVIDIA kernel driver's own report of a fault of a GPU it names (a timeout of the GPU's
+    # firmware or bus, a memory subsystem error): only the driver prints "NVRM: GPU<n>" (s23)
+    r"\bNVRM: GPU ?[0-9a-f:.]*:? [^\n]{0,80}\b(?:timed out|timeout|error|failed)\b|"
     # the PCIe root port's report of an uncorrectable error on the GPU's link
     r"PCIe Bus Error: severity=(?:Uncorrected|Fatal)")
 #: The kernel's machine-check reports of the node's CPU or memory (s22): the node's hardware,
@@ -267,6 +281,10 @@ _MODULE_CODE = re.compile(
 _MODULE_NAMES = re.compile(
     r"(?i)module\(s\) are\s+unknown|Unable to locate a modulefile|Cannot load module|"
     r"These module\(s\) or extension\(s\) exist but cannot be loaded|conflicts with")
+#: Lines of the MPI or fabric stack's own error reports (an OFI/CXI poll, a UCX endpoint): an
+#: errno they print (EIO) is the fabric's, not a file system's (s23).
+_FABRIC_STACK_LINE = re.compile(r"(?i)\bMPIDI_OFI|\bOFI\b|\bofi_|\bcxi\b|\bfi_\w+\(|\bucp_|\bUCX\b|"
+                                r"\bPMPI_|\bMPIR_|\bMPID_")
 _FILESYSTEM = re.compile(
     r"(?i)Input/output error|\[Errno 5\]|Stale file handle|\[Errno 116\]|"
     r"Transport endpoint is not connected|\[Errno 107\]|"
@@ -291,7 +309,17 @@ _DATA_MESSAGE = re.compile(
     # with its tensors (the graph, their layout), never a launch setting
     r"does not require grad|grad_fn\b|must be contiguous|written-to tensor|"
     r"modified by an inplace operation|backward through the graph a second time|"
-    r"leaf Variable that requires grad")
+    r"leaf Variable that requires grad|"
+    # two values of the program's data compared (s23): "Expected input batch_size (8) to match
+    # target batch_size (9)"; a launch word in the message still vetoes (_LAUNCH_MESSAGE)
+    r"\bexpected\b[^\n]{0,80}\bto (?:match|equal)\b|"
+    # a framework's own validation that two of the program's objects or settings disagree
+    r"\b(?:not consistent|inconsistent) with\b|\bdo(?:es)? not match\b|"
+    # Python's own words for a value of the wrong type where the code uses it (s23): what the
+    # program or a library does with its objects
+    r"object does not support item (?:assignment|deletion)|object is not callable|"
+    r"has no len\(\)|unsupported operand type|not supported between instances of|"
+    r"can only concatenate")
 _WORKER = re.compile(r"Caught (\w+) in DataLoader worker process \d+")
 _SIGNAL = re.compile(r"(?i)\bSegmentation fault\b|\bBus error\b|Floating point exception|"
                      r"\bSIGSEGV\b|\bSIGBUS\b|\bSIGFPE\b|signal 11\b|signal 7\b|"
@@ -365,6 +393,50 @@ def launch_symptom(text: str) -> bool:
     return bool(LAUNCH_TEXT.search(text) or _SITE_LINE.search(text))
 
 
+#: A launcher's summary that a worker failed (torch's spawn and elastic agents, subprocess):
+#: the frames before it are the launcher's own, not those of the worker's exception (s23).
+_SUMMARY_EXCEPTION = re.compile(
+    r"(?m)^\s*(?:[\w.]+\.)?(?:ChildFailedError|ProcessRaisedException|ProcessExitedException|"
+    r"CalledProcessError)\b|^-- Process \d+ terminated with the following error:")
+
+
+def _worker_frames(text: str, at: int) -> list[str]:
+    """The frames of the traceback of the exception at offset ``at``, less those of a
+    launcher's summary of a failed worker printed before it (torch's spawn prints its own
+    traceback, then the worker's exception)."""
+    start = text.rfind("Traceback (most recent call last)", 0, at)
+    start = start if start >= 0 else 0
+    summaries = list(_SUMMARY_EXCEPTION.finditer(text, start, at))
+    if summaries:
+        return traceback_frames(text[summaries[-1].end():], at - summaries[-1].end())
+    return traceback_frames(text, at)
+
+
+#: A traceback frame line and the source line Python prints under it.
+_FRAME_SOURCE = re.compile(r'(?m)^\s*File "([^"]+)", line \d+, in \S+\n(?!\s*File ")([^\n]*)')
+
+
+def _library_assert(text: str, at: int, frames: list[str], message: str) -> Reading | None:
+    """An ``assert`` statement of an installed library's own source that failed (s23): the
+    innermost frame is a library's and the statement Python prints under it, like the message,
+    names nothing of the launch, the GPUs or the environment (``assert len(indices) ==
+    self.total_size`` in a sampler). A library's own check of its state or its input, never a
+    launch setting; where the statement speaks of ranks, devices or the world size it is left
+    to the records."""
+    if not frames or not _LIBRARY_PATH.search(frames[-1]):
+        return None
+    sources = [m for m in _FRAME_SOURCE.finditer(text, 0, at) if m.group(1) == frames[-1]]
+    if not sources:
+        return None
+    statement = sources[-1].group(2).strip()
+    if not statement.startswith("assert ") or any(
+            _LAUNCH_MESSAGE.search(part) or _GPU_WORDS.search(part) or _ENV_SYMPTOM.search(part)
+            or "environ" in part for part in (statement, message)):
+        return None
+    line = _line_of(text, next(m for m in _EXCEPTION_LINE.finditer(text) if m.start() == at))
+    return Reading("internal", CATEGORIES["internal"], (statement, line))
+
+
 def _exception_reading(text: str) -> Reading | None:
     found = final_exception_at(text)
     if found is None:
@@ -376,7 +448,7 @@ def _exception_reading(text: str) -> Reading | None:
     if (kind not in _PROGRAM_TYPES or _ENV_SYMPTOM.search(message.strip("'\" "))
             or _LAUNCH_MESSAGE.search(message)):
         return None
-    frames = traceback_frames(text, at)
+    frames = _worker_frames(text, at)
     if any(_LAUNCH_FRAME.search(path) for path in frames):
         return None
     line = _line_of(text, next(m for m in _EXCEPTION_LINE.finditer(text) if m.start() == at))
@@ -392,7 +464,7 @@ def _exception_reading(text: str) -> Reading | None:
                                    .isdigit()):
         return None  # a bare key with nothing around it: the records decide
     if not (data_message or innermost_user or worker or (frames and user_frames)):
-        return None
+        return _library_assert(text, at, frames, message) if kind == "AssertionError" else None
     category = ("data" if (kind in ("KeyError", "IndexError") and in_data) or worker
                 else "program" if innermost_user or data_message else "library")
     return Reading(category, CATEGORIES[category], (line,))
@@ -429,9 +501,66 @@ def _library_abort(text: str) -> Reading | None:
     return None
 
 
-def read(text: str) -> Reading | None:
+#: Python's report that a file the code opened is not there, with the path it was given.
+_MISSING_FILE = re.compile(
+    r"(?:FileNotFoundError|Caught FileNotFoundError in DataLoader worker process \d+)"
+    r"[^\n]*?\[Errno 2\] No such file or directory: '(?P<path>[^'\n]+)'")
+#: Paths of the scheduler, the system or the software: what the launch sets up or runs.
+_SYSTEM_PATH = re.compile(
+    r"^/(?:dev|proc|sys|etc|usr|bin|sbin|lib\w*|opt|var/spool|var/lib|var/run|run)(?:/|$)|"
+    r"/(?:slurmd?|pbs|torque|lsf)\b|slurm_script|/job\d+/|"
+    r"\.(?:so(?:\.[\d.]+)?|sh|bash|py|pyc|sif|img|sqsh|lua|modulefile)$|/bin/[^/]+$|"
+    r"/(?:site|dist)-packages/|/conda/|/\.?venv/|/envs/")
+#: Directory names too common to tie a path to the script (the roots of home and work areas).
+_COMMON_SEGMENT = frozenset({
+    "home", "work", "scratch", "data", "users", "user", "mnt", "tmp", "global", "gpfs", "lus",
+    "lustre", "fs", "nfs", "projects", "project", "group", "groups", "shared", "storage",
+    "local", "dataset", "datasets", "cache", "output", "outputs", "models", "model", "media",
+    "workspace", "hpc", "scratch1", "scratch2", "p", "u", "...",
+})
+
+
+def _names_path(script: str, path: str) -> bool:
+    """Whether the job script names ``path``, its file or any directory of it that is not a
+    common root (``/work/u/proj/data/x.npy``: ``proj``, ``x.npy``): then the script may have
+    given the program that path (an argument, a variable, a cd)."""
+    segments = [seg for seg in path.strip("/").split("/") if seg]
+    for seg in segments:
+        if len(seg) < 3 or seg.lower() in _COMMON_SEGMENT:
+            continue
+        if re.search(rf"(?<![\w.-]){re.escape(seg)}(?![\w-])", script):
+            return True
+    return False
+
+
+def _missing_program_file(text: str, script: str | None) -> Reading | None:
+    """A file the program itself opens that is not there (s23): Python's FileNotFoundError is
+    the final exception, for an absolute path outside the system, the scheduler's spool, the
+    software and the program's own code, that the job script names nowhere (nor any of its own
+    directories); and nothing else in the log speaks of the launch. The program's data, cache,
+    index or output files - its data preparation, its configuration or its own synchronisation
+    -, not a path the launch gave it. Not read without the script (it cannot be checked)."""
+    if script is None:
+        return None
+    found = final_exception_at(text)
+    if found is None or found[0] != "FileNotFoundError":
+        return None
+    missing = _MISSING_FILE.search(text[found[2]:])
+    if missing is None:
+        return None
+    path = missing.group("path")
+    if not path.startswith("/") or _SYSTEM_PATH.search(path) or _names_path(script, path):
+        return None
+    rest = "\n".join(ln for ln in text.splitlines() if path not in ln)
+    if launch_symptom(rest):
+        return None
+    return Reading("datapath", CATEGORIES["datapath"], (_line_of(text, missing),))
+
+
+def read(text: str, script: str | None = None) -> Reading | None:
     """The structural reading of a failure log, or None when it is not strong or the log
-    speaks of the launch (:func:`launch_symptom`)."""
+    speaks of the launch (:func:`launch_symptom`). ``script`` (the job script, when known)
+    lets a missing file be read as the program's own (:func:`_missing_program_file`)."""
     text = _clean(text)
     hardware = _HARDWARE.search(text)
     if hardware:  # the GPU's own report of a fault: whatever else the log says
@@ -454,9 +583,13 @@ def read(text: str) -> Reading | None:
     fabric = _FABRIC.search(text)
     if fabric and not (_HARD_LAUNCH.search(text) or _FABRIC_SETTINGS.search(text)):
         return Reading("fabric", CATEGORIES["fabric"], (_line_of(text, fabric),))
+    missing = _missing_program_file(text, script)
+    if missing is not None:  # a file of the program's own that is not there
+        return missing
     if not text.strip() or launch_symptom(text):
         return None
-    filesystem = _FILESYSTEM.search(text)
+    filesystem = next((m for m in _FILESYSTEM.finditer(text)
+                       if not _FABRIC_STACK_LINE.search(_line_of(text, m))), None)
     if filesystem:
         return Reading("filesystem", CATEGORIES["filesystem"], (_line_of(text, filesystem),))
     numeric = _NUMERIC.search(text)
