@@ -26,3 +26,46 @@ def test_a_pbs_error_folder_and_the_current_folder() -> None:
 def test_a_pbs_output_file_stays_a_file() -> None:
     script = PBS_JOB.format(lines="#PBS -o logs/run.log\n")
     assert "#SBATCH --output=logs/run.log\n" in port(script, ["delta"])["delta"].script
+
+
+SLURM_IF = """#!/bin/bash
+#SBATCH -N 1
+#SBATCH --ntasks-per-node=1
+#SBATCH --gres=gpu:1
+#SBATCH -t 01:00:00
+MODE=${1:-a}
+if [ "$MODE" = "a" ]; then
+    python train.py --mode a
+else
+    python train.py --mode b
+fi
+EXIT_CODE=$?
+echo "done with $EXIT_CODE"
+exit $EXIT_CODE
+"""
+
+
+def _code(script: str) -> list[str]:
+    return [x.strip() for x in script.split("\n") if x.strip() and not x.lstrip().startswith("#")]
+
+
+def test_a_status_read_after_the_launch_block_is_not_behind_a_set_line() -> None:
+    r = port(SLURM_IF, ["perlmutter"])["perlmutter"]
+    code = _code(r.script)
+    read = code.index("EXIT_CODE=$?")
+    assert code[read - 1] == "fi", code[read - 3:read + 2]
+
+
+def test_keep_status_reads_moves_a_one_line_read_and_keeps_a_block_read() -> None:
+    from maple_flow.port.apply import keep_status_reads
+
+    script = "python a.py\nset +e  # port\nRC=$?\n"
+    assert keep_status_reads(script, ["python a.py", "RC=$?"]) == (
+        "python a.py\nRC=$?\nset +e  # port\n")
+    script = "python a.py\nset +eo pipefail  # port\nif [ $? -ne 0 ]; then\n  echo bad\nfi\n"
+    kept = keep_status_reads(script, []).split("\n")
+    assert kept[1].startswith("port_status=$?")
+    assert kept[3] == '(exit "$port_status")' and kept[4].startswith("if [ $?")
+    # the user's own `set +e` stays where the user put it
+    script = "python a.py\nset +e\nRC=$?\n"
+    assert keep_status_reads(script, script.split("\n")) == script

@@ -596,6 +596,53 @@ def _launch_options_edit(out: Applied, src: Source, tail: str) -> None:
                      "`set -eo pipefail`, so a failing launch does not end the job first")
 
 
+#: A read of the last command's status: ``$?``, ``${?}``, ``${PIPESTATUS[0]}``.
+_STATUS_READ = re.compile(r"\$\?|\$\{\?\}|\bPIPESTATUS\b")
+_SET_LINE = re.compile(r"^\s*set\s+[-+]\S*")
+#: A line that opens a compound command or goes on the next line.
+_OPENS = re.compile(r"(?:\b(?:then|do|else)|[{(|\\]|&&|\|\|)\s*(?:#.*)?$|^\s*(?:if|while|until|"
+                    r"for|case|select)\b(?!.*\b(?:fi|done|esac)\b)")
+
+
+def keep_status_reads(script: str, source: list[str]) -> str:
+    """The status a user's line reads (``EXIT_CODE=$?``, ``if [ $? -ne 0 ]``) kept when the
+    port wrote a ``set`` line (``set +eo pipefail``) between it and the command it is the
+    status of: ``set`` succeeds, so ``$?`` would read 0 after it (a failed training reported
+    as a success). A one-line read is moved above the port's ``set`` lines; a read that opens
+    a block (``if``) keeps the status across them instead. A ``set`` line of the user's own
+    (in the source) stays where the user put it."""
+    mine = {x.strip() for x in source}
+    lines = script.split("\n")
+    at = 0
+    while at < len(lines):
+        if not _STATUS_READ.search(lines[at]) or is_comment(lines[at]):
+            at += 1
+            continue
+        group: list[int] = []  # the port's `set` lines right above the read
+        k = at - 1
+        while k >= 0 and (not lines[k].strip() or is_comment(lines[k])
+                          or (_SET_LINE.match(lines[k]) and lines[k].strip() not in mine)):
+            group += [k] if lines[k].strip() and not is_comment(lines[k]) else []
+            k -= 1
+        if not group:
+            at += 1
+            continue
+        top = min(group)
+        if not _OPENS.search(lines[at]):
+            read = lines.pop(at)
+            lines.insert(top, read)
+            at += 1
+            continue
+        last_e = [lines[g] for g in sorted(group) if re.search(r"\s[-+]\w*e", lines[g])]
+        if not last_e or re.search(r"\s\+\w*e", last_e[-1]):  # errexit off after the group
+            lines.insert(top, "port_status=$?  # the status of the command above, for the $? below")
+            lines.insert(at + 1, '(exit "$port_status")')
+            at += 3
+            continue
+        at += 1
+    return "\n".join(lines)
+
+
 #: The comment the template writes above the user's loop or branch around the launch.
 _OWN_LOOP = "# The job's own loop around the launch, as given."
 
@@ -687,6 +734,7 @@ def apply_edits(script: str, src: Source, profile: ClusterProfile, *, one_proces
                            _backgrounded(tail) and src.parsed.per_node_loop is None, lost_pids)
     _launch_options_edit(out, src, tail)
     _loop_options_edit(out, src)
+    out.script = keep_status_reads(out.script, src.lines)
     out.script = _indent_as_in_body(out.script, src)
     if waited:
         out.notes.append("the launch runs in the background (`&`): the source's `wait` after "
