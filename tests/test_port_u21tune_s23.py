@@ -69,3 +69,27 @@ def test_keep_status_reads_moves_a_one_line_read_and_keeps_a_block_read() -> Non
     # the user's own `set +e` stays where the user put it
     script = "python a.py\nset +e\nRC=$?\n"
     assert keep_status_reads(script, script.split("\n")) == script
+
+
+VENV_BOOTSTRAP = """#!/bin/bash
+#PBS -l select=1:ncpus=8:ngpus=1
+#PBS -l walltime=01:00:00
+cd $PBS_O_WORKDIR
+if [ ! -f ".venv/bin/train" ]; then
+    ~/miniconda3/bin/python3 -m venv .venv
+    .venv/bin/pip install -r requirements.txt
+fi
+.venv/bin/train Task-One --iterations 100
+"""
+
+
+def test_a_venv_bootstrap_is_no_launch_and_the_console_script_is_named() -> None:
+    import pytest
+
+    from maple_flow.errors import ParseError
+
+    with pytest.raises(ParseError) as err:
+        port(VENV_BOOTSTRAP, ["perlmutter"])
+    said = str(err.value)
+    assert "python3 -m venv" not in said and "pip install" not in said
+    assert "line 9" in said and "console script" in said and "python -m <module>" in said
