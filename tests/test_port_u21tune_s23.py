@@ -93,3 +93,14 @@ def test_a_venv_bootstrap_is_no_launch_and_the_console_script_is_named() -> None
     said = str(err.value)
     assert "python3 -m venv" not in said and "pip install" not in said
     assert "line 9" in said and "console script" in said and "python -m <module>" in said
+
+
+def test_a_double_bracket_test_with_and_or_is_one_condition() -> None:
+    from maple_flow.scriptparse.shell import split_blocks
+
+    text = ('if [[ "$f" != *.safetensors && "$f" != "config.json" ]]; then\n'
+            '    ln -s "$f" "$d"\nfi\n[[ $a < $b || -z "$c" ]] && python train.py\n')
+    cmds = [c for b in split_blocks(text) for c in b.commands]
+    assert [c.words[0] for c in cmds] == ["[[", "ln", "[[", "python"]
+    assert cmds[0].words[-1] == "]]" and "&&" in cmds[0].words and cmds[0].is_condition
+    assert cmds[2].words == ("[[", "$a", "<", "$b", "||", "-z", "$c", "]]")
