@@ -104,3 +104,29 @@ def test_a_double_bracket_test_with_and_or_is_one_condition() -> None:
     assert [c.words[0] for c in cmds] == ["[[", "ln", "[[", "python"]
     assert cmds[0].words[-1] == "]]" and "&&" in cmds[0].words and cmds[0].is_condition
     assert cmds[2].words == ("[[", "$a", "<", "$b", "||", "-z", "$c", "]]")
+
+
+CPUS_JOB = """#!/bin/bash
+#SBATCH -N 1
+#SBATCH --ntasks-per-node=1
+{cpus}#SBATCH --gres=gpu:1
+#SBATCH -t 01:00:00
+N_ENVS=$((SLURM_CPUS_PER_TASK - 4))
+python train.py --n-envs "$N_ENVS"
+"""
+
+
+def test_a_plain_count_from_slurm_cpus_gets_the_source_count_on_pbs() -> None:
+    r = port(CPUS_JOB.format(cpus="#SBATCH --cpus-per-task=16\n"), ["polaris"])["polaris"]
+    assert "N_ENVS=$((16 - 4))" in r.script
+    assert "SLURM_CPUS_PER_TASK" not in r.script.split("set -e", 1)[-1]
+    assert any("--cpus-per-task (16) written in" in n for n in r.notes)
+    # on another Slurm cluster the variable is set: kept as written
+    r = port(CPUS_JOB.format(cpus="#SBATCH --cpus-per-task=16\n"), ["delta"])["delta"]
+    assert "N_ENVS=$((SLURM_CPUS_PER_TASK - 4))" in r.script
+
+
+def test_a_bare_scheduler_name_in_arithmetic_is_not_carried_silently() -> None:
+    r = port(CPUS_JOB.format(cpus=""), ["polaris"])["polaris"]
+    assert "SLURM_CPUS_PER_TASK" not in r.script.split("set -e", 1)[-1]
+    assert any("$SLURM_CPUS_PER_TASK by name in arithmetic" in n for n in r.notes)
