@@ -130,3 +130,28 @@ def test_a_bare_scheduler_name_in_arithmetic_is_not_carried_silently() -> None:
     r = port(CPUS_JOB.format(cpus=""), ["polaris"])["polaris"]
     assert "SLURM_CPUS_PER_TASK" not in r.script.split("set -e", 1)[-1]
     assert any("$SLURM_CPUS_PER_TASK by name in arithmetic" in n for n in r.notes)
+
+
+CONTAINER_BODY = """#!/bin/bash
+#SBATCH -N 1
+#SBATCH --ntasks=1
+#SBATCH --gres=gpu:4
+#SBATCH -t 01:00:00
+apptainer exec --nv jax.sif bash -c '
+  curl -LsSf https://example.org/install.sh | sh
+  uv sync
+  uv run python main.py --config a.toml
+'
+"""
+
+
+def test_a_pipe_in_a_container_body_stays_one_line() -> None:
+    r = port(CONTAINER_BODY, ["bridges2"])["bridges2"]
+    assert "curl -LsSf https://example.org/install.sh | sh" in r.script
+    assert "\nsh\n" not in r.script
+
+
+def test_a_runner_inside_the_image_stays_inside_the_container() -> None:
+    r = port(CONTAINER_BODY, ["bridges2"])["bridges2"]
+    assert "singularity exec --nv jax.sif uv run python main.py" in r.script
+    assert "uv run singularity" not in r.script

@@ -244,6 +244,25 @@ def _program_out_of_container(script: str, p: ParsedScript, scheduler: str = "")
     return script
 
 
+def _runner_inside_image(script: str, p: ParsedScript, prefix: str) -> str:
+    """``singularity exec --nv IMG uv run python x.py`` where the source ran its environment
+    runner inside the image (``apptainer exec IMG bash -c 'uv run python x.py'``): the runner
+    was kept in front of the interpreter first, so the container's prefix, put there after
+    it, would run the image inside the runner (``uv run singularity exec ...``), on the host's
+    environment and the host's tool."""
+    from maple_flow.port.runner import runner_prefix, runner_stage
+
+    stage = runner_stage(p)
+    names = [s.name.split()[0] for s in p.launch.stages]
+    if stage is None or not any(n in CONTAINER_RUNTIMES for n in names):
+        return script
+    runner = runner_prefix(stage)
+    box = next(k for k, n in enumerate(names) if n in CONTAINER_RUNTIMES)
+    if p.launch.stages.index(stage) < box or f"{runner} {prefix} " not in script:
+        return script  # the source ran the image inside the runner: as written
+    return script.replace(f"{runner} {prefix} ", f"{prefix} {runner} ", 1)
+
+
 def _container(out: Applied, src: Source, profile: ClusterProfile, entry: str) -> None:
     """The user's container, rewritten to the target's runtime, in front of the target's
     interpreter word, or of its launcher word (``torchrun``) where the program has none (see
@@ -261,6 +280,7 @@ def _container(out: Applied, src: Source, profile: ClusterProfile, entry: str) -
     target_python = profile.software.python
     out.script, kept = keep_prefix(out.script, target_python, plan.prefix, entry,
                                    src.parsed.launch.module)
+    out.script = _runner_inside_image(out.script, src.parsed, plan.prefix)
     mine = src.parsed.launch.python
     in_image = bool(re.fullmatch(r"/\S*/python[\d.]*", mine or ""))  # the image's own path
     note = plan.note
