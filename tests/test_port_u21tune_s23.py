@@ -155,3 +155,12 @@ def test_a_runner_inside_the_image_stays_inside_the_container() -> None:
     r = port(CONTAINER_BODY, ["bridges2"])["bridges2"]
     assert "singularity exec --nv jax.sif uv run python main.py" in r.script
     assert "uv run singularity" not in r.script
+
+
+def test_a_download_by_a_quoted_tool_path_is_a_download() -> None:
+    from maple_flow.port.proxy import downloads
+
+    steps = ['"$VENV/bin/pip" install -q -r requirements.txt',
+             "'/opt/env/bin/python' -m pip install x", '"$C/bin/conda" create -n x',
+             'echo "pip" done']
+    assert downloads(steps) == steps[:3]
