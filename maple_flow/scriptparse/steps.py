@@ -740,10 +740,10 @@ def setup_steps(p: ParsedScript) -> list[Step]:
     for k, cmd in enumerate(p.inner):
         if k in done:
             continue
-        whole = _whole_line(p.inner, k, conda_module)
+        whole = _whole_line(p.inner, k, conda_module, mounts)
         if whole is not None:
             done.update(whole[0])
-            steps.append(_cd_out_of_container(whole[1], mounts))
+            steps.append(whole[1])
             continue
         step = _command_step(cmd, _cmd_text(cmd), conda_module)
         if step is not None:
@@ -753,8 +753,8 @@ def setup_steps(p: ParsedScript) -> list[Step]:
         _drop_inherited_deactivation(_drop_source_conda_init(steps)))]
 
 
-def _whole_line(inner: list[ShellCommand], k: int,
-                conda_module: bool) -> tuple[set[int], Step] | None:
+def _whole_line(inner: list[ShellCommand], k: int, conda_module: bool,
+                mounts: list[tuple[str, str]]) -> tuple[set[int], Step] | None:
     """One step for a line of a launch's ``bash -c`` body that holds several commands joined
     by the shell (``curl -LsSf URL | sh``, ``cd d && make``), when the port keeps each of them
     as written: the line as the body has it, so a pipe or a list is not cut into commands of
@@ -766,7 +766,8 @@ def _whole_line(inner: list[ShellCommand], k: int,
             r"(?:^|[;&|]\s*)(?:fi|done|esac|then|do|else)\b|[{}]", bare_line(cmd.text)):
         return None
     parts = [_command_step(inner[j], _cmd_text(inner[j]), conda_module) for j in same]
-    if any(s is None or s.keep is not True or s.original or s.launch for s in parts):
+    if any(s is None or s.keep is not True or s.original or s.launch
+           or _cd_out_of_container(s, mounts) != s for s in parts):
         return None
     if not _joined_only(cmd.text, [inner[j] for j in same]):
         return None
