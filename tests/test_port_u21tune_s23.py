@@ -146,13 +146,19 @@ apptainer exec --nv jax.sif bash -c '
 
 
 def test_a_pipe_in_a_container_body_stays_one_line() -> None:
-    r = port(CONTAINER_BODY, ["bridges2"])["bridges2"]
-    assert "curl -LsSf https://example.org/install.sh | sh" in r.script
-    assert "\nsh\n" not in r.script
+    # a body that builds no environment: its steps run in the batch shell, each line whole
+    body = CONTAINER_BODY.replace("  curl -LsSf https://example.org/install.sh | sh\n  uv sync\n",
+                                  "  cat /etc/os-release | head -n 2\n")
+    r = port(body, ["bridges2"])["bridges2"]
+    before = r.script[:r.script.index("singularity exec")]
+    assert "cat /etc/os-release | head -n 2" in before
+    assert "\nhead -n 2\n" not in r.script
 
 
 def test_a_runner_inside_the_image_stays_inside_the_container() -> None:
-    r = port(CONTAINER_BODY, ["bridges2"])["bridges2"]
+    body = CONTAINER_BODY.replace("  curl -LsSf https://example.org/install.sh | sh\n  uv sync\n",
+                                  '  echo "in the image"\n')
+    r = port(body, ["bridges2"])["bridges2"]
     assert "singularity exec --nv jax.sif uv run python main.py" in r.script
     assert "uv run singularity" not in r.script
 
@@ -164,3 +170,12 @@ def test_a_download_by_a_quoted_tool_path_is_a_download() -> None:
              "'/opt/env/bin/python' -m pip install x", '"$C/bin/conda" create -n x',
              'echo "pip" done']
     assert downloads(steps) == steps[:3]
+
+
+def test_a_body_that_builds_the_environment_stays_in_the_image() -> None:
+    r = port(CONTAINER_BODY, ["bridges2"])["bridges2"]
+    launch = r.script[r.script.index("singularity exec"):]
+    assert "uv sync" in launch and "curl -LsSf https://example.org/install.sh | sh" in launch
+    assert "' bash uv run python main.py --config a.toml" in launch
+    before = r.script[:r.script.index("singularity exec")]
+    assert "uv sync" not in before and "install.sh" not in before
