@@ -133,7 +133,7 @@ def _program_launch(body: str, entry: str) -> re.Match[str] | None:
     named = [m for m in found if entry and re.search(
         rf"(?<![\w/.-]){re.escape(entry)}(?![\w/.-])", body[m.start("cmd"):_command_end(
             body, m.start("cmd"))])]
-    return (named or found or [None])[0]
+    return named[0] if named else found[0] if found else None
 
 
 def inner_step_keys(p: ParsedScript) -> set[tuple[int, str]]:

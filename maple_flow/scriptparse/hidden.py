@@ -93,7 +93,8 @@ def _runner(cmd: ShellCommand) -> str:
         return _fanned_out(head, words)
     if _SET_UP_TOOL.fullmatch(head):
         return ""  # `~/miniconda3/bin/python3 -m venv .venv`, `env/bin/pip install`: set-up
-    if _ENV_BIN.match(words[0]) and "." not in head and not _SYSTEM_BIN.match(words[0]):  # `.venv/bin/train`: a console script
+    # `.venv/bin/train`: a console script of the user's environment
+    if _ENV_BIN.match(words[0]) and "." not in head and not _SYSTEM_BIN.match(words[0]):
         return f"the command {head} installed in your environment ({words[0]}) {_CONSOLE_SCRIPT}"
     if _SCRIPT_PATH.match(words[0]) and (head.endswith(".sh") or "." not in head):
         return f"the program or script {words[0]}"
