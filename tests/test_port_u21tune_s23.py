@@ -179,3 +179,9 @@ def test_a_body_that_builds_the_environment_stays_in_the_image() -> None:
     assert "' bash uv run python main.py --config a.toml" in launch
     before = r.script[:r.script.index("singularity exec")]
     assert "uv sync" not in before and "install.sh" not in before
+
+
+def test_a_body_step_kept_in_the_image_has_no_batch_shell_note() -> None:
+    job = CONTAINER_BODY.replace("apptainer exec", "git rev-parse --short HEAD\napptainer exec")
+    r = port(job, ["bridges2"])["bridges2"]
+    assert not any(n.startswith("`sh` ran in the launch's") for n in r.notes)

@@ -644,7 +644,9 @@ def inner_step_notes(p: ParsedScript, kept: list[str]) -> list[str]:
         if text in said:
             continue
         said.add(text)
-        if any(text in step for step in kept):
+        # the command itself among the kept steps, not a word of another (`sh` in `--short`)
+        alone = re.compile(rf"(?<![\w/.$-]){re.escape(text)}(?![\w/.-])")
+        if any(alone.search(step) for step in kept):
             notes.append(
                 f"`{text}` ran in the launch's `bash -c` body, once per rank{where}; the port "
                 "runs it once, in the batch shell before the launch"
