@@ -185,3 +185,16 @@ def test_a_body_step_kept_in_the_image_has_no_batch_shell_note() -> None:
     job = CONTAINER_BODY.replace("apptainer exec", "git rev-parse --short HEAD\napptainer exec")
     r = port(job, ["bridges2"])["bridges2"]
     assert not any(n.startswith("`sh` ran in the launch's") for n in r.notes)
+
+
+def test_a_runtime_step_is_written_with_the_target_runtime_name() -> None:
+    job = CONTAINER_BODY.replace(
+        "apptainer exec",
+        'if [ ! -f jax.sif ]; then\n  apptainer pull jax.sif docker://nvcr.io/nvidia/jax:25.10-py3\n'
+        "fi\napptainer exec")
+    r = port(job, ["bridges2"])["bridges2"]  # Bridges-2 runs singularity
+    assert "  singularity pull jax.sif docker://nvcr.io/nvidia/jax:25.10-py3" in r.script
+    assert "apptainer pull" not in r.script
+    assert any("which Bridges-2 has as `singularity`" in n for n in r.notes)
+    r = port(job, ["polaris"])["polaris"]  # Polaris runs apptainer: as written
+    assert "  apptainer pull jax.sif docker://" in r.script

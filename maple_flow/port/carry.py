@@ -442,6 +442,28 @@ _CPUS_READ = re.compile(r"\$\{SLURM_CPUS_PER_TASK\}|\$SLURM_CPUS_PER_TASK\b"
                         r"|(?<![\w$])SLURM_CPUS_PER_TASK\b")
 
 
+#: Container runtimes with one command line under two names: Apptainer is Singularity
+#: renamed (apptainer.org: "the Singularity project joined the Linux Foundation as Apptainer";
+#: same subcommands and options). A site that has one may not have the other on PATH.
+_SAME_RUNTIME = frozenset({"apptainer", "singularity"})
+_RUNTIME_WORD = re.compile(r"(?:^|(?<=[\s;&|(`]))(apptainer|singularity)(?=\s+(?:pull|build|exec|"
+                           r"run|shell|inspect|cache|instance|--version|version)\b)", re.M)
+
+
+def _runtime_renamed(text: str, profile: ClusterProfile) -> tuple[str, str, str] | None:
+    """(``text`` with the source's ``apptainer`` command written as the target's
+    ``singularity``, or the other way, the source's name, the target's) for a kept set-up step
+    that runs the container runtime by a name the target's profile does not give (``apptainer
+    pull IMG docker://...`` on a Singularity site); None otherwise."""
+    target = profile.container.command if profile.container is not None else ""
+    if target not in _SAME_RUNTIME:
+        return None
+    found = {m.group(1) for m in _RUNTIME_WORD.finditer(text)} - {target}
+    if not found:
+        return None
+    return _RUNTIME_WORD.sub(target, text), found.pop(), target
+
+
 def _bare_scheduler_names(text: str) -> str:
     """The scheduler variables ``text`` reads by bare name in ``$(( ))``, as ``$NAME``s."""
     found = re.findall(r"(?<![\w$])(?:SLURM_|PBS_|PALS_|PMI_|OMPI_)\w+",
@@ -802,6 +824,13 @@ def _classify(src: Source, profile: ClusterProfile, out: Carried) -> tuple[list[
             foreign = (f"it reads {_bare_scheduler_names(step.text)} by name in arithmetic, "
                        f"which {profile.name}'s scheduler ({profile.scheduler}) does not set "
                        "(0 there)")
+        if not foreign and step.keep is not False and (
+                runtime := _runtime_renamed(step.text, profile)):
+            kept.append(Step(step.line, runtime[0], step.keep, (
+                f"runs {runtime[1]}, which {profile.name} has as `{runtime[2]}` (the same "
+                "command line; the port's launch uses it too): written so"), step.name,
+                step.export, original=step.text))
+            continue
         if (counted := _cpus_count_step(step, cpus, own, profile)):
             kept.append(Step(step.line, counted, None, (
                 f"reads SLURM_CPUS_PER_TASK, which {profile.name}'s {profile.scheduler} does "
