@@ -446,8 +446,10 @@ _CPUS_READ = re.compile(r"\$\{SLURM_CPUS_PER_TASK\}|\$SLURM_CPUS_PER_TASK\b"
 #: renamed (apptainer.org: "the Singularity project joined the Linux Foundation as Apptainer";
 #: same subcommands and options). A site that has one may not have the other on PATH.
 _SAME_RUNTIME = frozenset({"apptainer", "singularity"})
-_RUNTIME_WORD = re.compile(r"(?:^|(?<=[\s;&|(`]))(apptainer|singularity)(?=\s+(?:pull|build|exec|"
-                           r"run|shell|inspect|cache|instance|--version|version)\b)", re.M)
+#: The runtime by name in command position, with a subcommand that gets or reads an image
+#: (a program run in the image, ``exec``/``run``, is a launch: its own rules port it).
+_RUNTIME_WORD = re.compile(r"(?:^|(?<=[\s;&|(`]))(apptainer|singularity)(?=\s+(?:pull|build|"
+                           r"inspect|cache|--version|version)(?:\s|$))", re.M)
 
 
 def _runtime_renamed(text: str, profile: ClusterProfile) -> tuple[str, str, str] | None:
@@ -824,7 +826,7 @@ def _classify(src: Source, profile: ClusterProfile, out: Carried) -> tuple[list[
             foreign = (f"it reads {_bare_scheduler_names(step.text)} by name in arithmetic, "
                        f"which {profile.name}'s scheduler ({profile.scheduler}) does not set "
                        "(0 there)")
-        if not foreign and step.keep is not False and (
+        if not foreign and step.keep is not False and not step.launch and not step.inner and (
                 runtime := _runtime_renamed(step.text, profile)):
             kept.append(Step(step.line, runtime[0], step.keep, (
                 f"runs {runtime[1]}, which {profile.name} has as `{runtime[2]}` (the same "
