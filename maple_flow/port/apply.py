@@ -248,6 +248,25 @@ def _program_out_of_container(script: str, p: ParsedScript, scheduler: str = "")
     return script
 
 
+def _runner_inside_image(script: str, p: ParsedScript, prefix: str) -> str:
+    """``singularity exec --nv IMG uv run python x.py`` where the source ran its environment
+    runner inside the image (``apptainer exec IMG bash -c 'uv run python x.py'``): the runner
+    was kept in front of the interpreter first, so the container's prefix, put there after
+    it, would run the image inside the runner (``uv run singularity exec ...``), on the host's
+    environment and the host's tool."""
+    from maple_flow.port.runner import runner_prefix, runner_stage
+
+    stage = runner_stage(p)
+    names = [s.name.split()[0] for s in p.launch.stages]
+    if stage is None or not any(n in CONTAINER_RUNTIMES for n in names):
+        return script
+    runner = runner_prefix(stage)
+    box = next(k for k, n in enumerate(names) if n in CONTAINER_RUNTIMES)
+    if p.launch.stages.index(stage) < box or f"{runner} {prefix} " not in script:
+        return script  # the source ran the image inside the runner: as written
+    return script.replace(f"{runner} {prefix} ", f"{prefix} {runner} ", 1)
+
+
 def _container(out: Applied, src: Source, profile: ClusterProfile, entry: str) -> None:
     """The user's container, rewritten to the target's runtime, in front of the target's
     interpreter word, or of its launcher word (``torchrun``) where the program has none (see
@@ -266,6 +285,7 @@ def _container(out: Applied, src: Source, profile: ClusterProfile, entry: str) -
     target_python = profile.software.python
     out.script, kept = keep_prefix(out.script, target_python, plan.prefix, entry,
                                    src.parsed.launch.module)
+    out.script = _runner_inside_image(out.script, src.parsed, plan.prefix)
     mine = src.parsed.launch.python
     in_image = bool(re.fullmatch(r"/\S*/python[\d.]*", mine or ""))  # the image's own path
     note = plan.note
@@ -601,6 +621,53 @@ def _launch_options_edit(out: Applied, src: Source, tail: str) -> None:
                      "`set -eo pipefail`, so a failing launch does not end the job first")
 
 
+#: A read of the last command's status: ``$?``, ``${?}``, ``${PIPESTATUS[0]}``.
+_STATUS_READ = re.compile(r"\$\?|\$\{\?\}|\bPIPESTATUS\b")
+_SET_LINE = re.compile(r"^\s*set\s+[-+]\S*")
+#: A line that opens a compound command or goes on the next line.
+_OPENS = re.compile(r"(?:\b(?:then|do|else)|[{(|\\]|&&|\|\|)\s*(?:#.*)?$|^\s*(?:if|while|until|"
+                    r"for|case|select)\b(?!.*\b(?:fi|done|esac)\b)")
+
+
+def keep_status_reads(script: str, source: list[str]) -> str:
+    """The status a user's line reads (``EXIT_CODE=$?``, ``if [ $? -ne 0 ]``) kept when the
+    port wrote a ``set`` line (``set +eo pipefail``) between it and the command it is the
+    status of: ``set`` succeeds, so ``$?`` would read 0 after it (a failed training reported
+    as a success). A one-line read is moved above the port's ``set`` lines; a read that opens
+    a block (``if``) keeps the status across them instead. A ``set`` line of the user's own
+    (in the source) stays where the user put it."""
+    mine = {x.strip() for x in source}
+    lines = script.split("\n")
+    at = 0
+    while at < len(lines):
+        if not _STATUS_READ.search(lines[at]) or is_comment(lines[at]):
+            at += 1
+            continue
+        group: list[int] = []  # the port's `set` lines right above the read
+        k = at - 1
+        while k >= 0 and (not lines[k].strip() or is_comment(lines[k])
+                          or (_SET_LINE.match(lines[k]) and lines[k].strip() not in mine)):
+            group += [k] if lines[k].strip() and not is_comment(lines[k]) else []
+            k -= 1
+        if not group:
+            at += 1
+            continue
+        top = min(group)
+        if not _OPENS.search(lines[at]):
+            read = lines.pop(at)
+            lines.insert(top, read)
+            at += 1
+            continue
+        last_e = [lines[g] for g in sorted(group) if re.search(r"\s[-+]\w*e", lines[g])]
+        if not last_e or re.search(r"\s\+\w*e", last_e[-1]):  # errexit off after the group
+            lines.insert(top, "port_status=$?  # the status of the command above, for the $? below")
+            lines.insert(at + 1, '(exit "$port_status")')
+            at += 3
+            continue
+        at += 1
+    return "\n".join(lines)
+
+
 #: The comment the template writes above the user's loop or branch around the launch.
 _OWN_LOOP = "# The job's own loop around the launch, as given."
 
@@ -692,6 +759,7 @@ def apply_edits(script: str, src: Source, profile: ClusterProfile, *, one_proces
                            _backgrounded(tail) and src.parsed.per_node_loop is None, lost_pids)
     _launch_options_edit(out, src, tail)
     _loop_options_edit(out, src)
+    out.script = keep_status_reads(out.script, src.lines)
     out.script = _indent_as_in_body(out.script, src)
     if waited:
         out.notes.append("the launch runs in the background (`&`): the source's `wait` after "

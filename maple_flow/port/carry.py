@@ -442,6 +442,52 @@ _CPUS_READ = re.compile(r"\$\{SLURM_CPUS_PER_TASK\}|\$SLURM_CPUS_PER_TASK\b"
                         r"|(?<![\w$])SLURM_CPUS_PER_TASK\b")
 
 
+#: Container runtimes with one command line under two names: Apptainer is Singularity
+#: renamed (apptainer.org: "the Singularity project joined the Linux Foundation as Apptainer";
+#: same subcommands and options). A site that has one may not have the other on PATH.
+_SAME_RUNTIME = frozenset({"apptainer", "singularity"})
+#: The runtime by name in command position, with a subcommand that gets or reads an image
+#: (a program run in the image, ``exec``/``run``, is a launch: its own rules port it).
+_RUNTIME_WORD = re.compile(r"(?:^|(?<=[\s;&|(`]))(apptainer|singularity)(?=\s+(?:pull|build|"
+                           r"inspect|cache|--version|version)(?:\s|$))", re.M)
+
+
+def _runtime_renamed(text: str, profile: ClusterProfile) -> tuple[str, str, str] | None:
+    """(``text`` with the source's ``apptainer`` command written as the target's
+    ``singularity``, or the other way, the source's name, the target's) for a kept set-up step
+    that runs the container runtime by a name the target's profile does not give (``apptainer
+    pull IMG docker://...`` on a Singularity site); None otherwise."""
+    target = profile.container.command if profile.container is not None else ""
+    if target not in _SAME_RUNTIME:
+        return None
+    found = {m.group(1) for m in _RUNTIME_WORD.finditer(text)} - {target}
+    if not found:
+        return None
+    return _RUNTIME_WORD.sub(target, text), found.pop(), target
+
+
+def _bare_scheduler_names(text: str) -> str:
+    """The scheduler variables ``text`` reads by bare name in ``$(( ))``, as ``$NAME``s."""
+    found = re.findall(r"(?<![\w$])(?:SLURM_|PBS_|PALS_|PMI_|OMPI_)\w+",
+                       " ".join(re.findall(r"\$\(\((.*?)\)\)", text)))
+    return ", ".join(dict.fromkeys("$" + n for n in found))
+
+
+def _cpus_count_step(step: Step, cpus: int | None, own: frozenset[str],
+                     profile: ClusterProfile) -> str:
+    """``N_ENVS=$((16 - 4))`` for a plain assignment ``N_ENVS=$((SLURM_CPUS_PER_TASK - 4))``
+    (by ``$`` or by bare name) on a target whose scheduler is not Slurm: the source's CPUs per
+    task written in, as for an exported count; ``""`` for another step."""
+    if not cpus or step.export or not step.name or profile.scheduler == "slurm" or (
+            "\n" in step.text):
+        return ""
+    name, eq, value = step.text.strip().partition("=")
+    if not eq or name != step.name:
+        return ""
+    counted = _cpus_counted(value, cpus, own)
+    return f"{name}={counted}" if counted else ""
+
+
 def _cpus_counted(value: str, cpus: int, own: frozenset[str]) -> str:
     """``value`` (``$((SLURM_CPUS_PER_TASK / NGPUS))``) with the source's CPUs per task
     written in, when it computes a count from them in arithmetic and reads nothing else of the
@@ -770,9 +816,30 @@ def _classify(src: Source, profile: ClusterProfile, out: Carried) -> tuple[list[
     sizes = size_vars(src.parsed)
     captured = {s.name for s in src.steps if s.inner}  # a program's output, not a launch word
     foreign_names: set[str] = set()
+    own = frozenset(src.parsed.variables) | frozenset(src.parsed.env)
+    cpus = src.facts.cpus_per_task
     for step in src.steps:
         foreign = foreign_reason(step.text, profile) if step.keep is not False else ""
-        if step.keep is None and step.name in sizes and step.name not in SCRIPT_SET_VARS:
+        if (not foreign and step.keep is not False and src.parsed.scheduler
+                and profile.scheduler != src.parsed.scheduler
+                and reads_scheduler_in_arithmetic(step.text)):
+            foreign = (f"it reads {_bare_scheduler_names(step.text)} by name in arithmetic, "
+                       f"which {profile.name}'s scheduler ({profile.scheduler}) does not set "
+                       "(0 there)")
+        if not foreign and step.keep is not False and not step.launch and not step.inner and (
+                runtime := _runtime_renamed(step.text, profile)):
+            kept.append(Step(step.line, runtime[0], step.keep, (
+                f"runs {runtime[1]}, which {profile.name} has as `{runtime[2]}` (the same "
+                "command line; the port's launch uses it too): written so"), step.name,
+                step.export, original=step.text))
+            continue
+        if (counted := _cpus_count_step(step, cpus, own, profile)):
+            kept.append(Step(step.line, counted, None, (
+                f"reads SLURM_CPUS_PER_TASK, which {profile.name}'s {profile.scheduler} does "
+                "not set (unset there: 0 in arithmetic, or an error under `set -u`): set with "
+                f"the source's --cpus-per-task ({cpus}) written in"), step.name,
+                original=step.text))
+        elif step.keep is None and step.name in sizes and step.name not in SCRIPT_SET_VARS:
             kept.append(target_size(step, sizes[step.name]))
         elif _world_size_from_scheduler(step):
             kept.append(target_size(step, "ranks"))

@@ -635,10 +635,18 @@ def inner_step_notes(p: ParsedScript, kept: list[str]) -> list[str]:
 
     stage = container_stage(p)
     where = (f" inside your {stage.name} image" if stage is not None else "")
-    notes = []
+    notes: list[str] = []
+    said: set[str] = set()
     for cmd in p.inner:
         text = command_text(cmd)
-        if any(text in step for step in kept):
+        if any(step.strip() == cmd.text.strip() for step in kept):
+            text = cmd.text.strip()  # a line of several commands kept whole (`curl URL | sh`)
+        if text in said:
+            continue
+        said.add(text)
+        # the command itself among the kept steps, not a word of another (`sh` in `--short`)
+        alone = re.compile(rf"(?<![\w/.$-]){re.escape(text)}(?![\w/.-])")
+        if any(alone.search(step) for step in kept):
             notes.append(
                 f"`{text}` ran in the launch's `bash -c` body, once per rank{where}; the port "
                 "runs it once, in the batch shell before the launch"

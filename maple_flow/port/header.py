@@ -116,7 +116,8 @@ def header_edits(directives: list[Directive], profile: ClusterProfile,
             renamed = source != target or not d.raw.strip().startswith(_PREFIX[target])
             notes.append(f"your directive `{d.raw.strip()}` is kept"
                          + (f" as `{lines[-1]}`" if renamed else "")
-                         + (_PATTERN_NOTE if value != (d.value or "") else "")
+                         + (_PATTERN_NOTE if value != (d.value or "")
+                            and not _names_folder(d.value or "") else "")
                          + _directory_note(d, option, value, target)
                          + _grid_engine_folder_note(d, option, value, target)
                          + ("; its path is the source's: make sure it exists on the target"
@@ -356,8 +357,13 @@ def _directory_note(d: Directive, option: str, value: str, target: str) -> str:
     if d.scheduler == target or target != "slurm" or option not in {"output", "error"}:
         return ""
     folder = value.rpartition("/")[0]
-    return (f"; sbatch opens it when the job starts, so make sure `{folder}/` exists before "
-            "you submit" if folder else "")
+    given = d.value or ""
+    named = (f"; `{given}` is a folder: {d.scheduler.upper()} wrote the job's own file "
+             f"(NAME.{'o' if option == 'output' else 'e'}JOBID) in it, sbatch would open the "
+             f"folder itself as the file, so the port writes `{value}` (%x the job's name, %j "
+             "its id) in it" if _names_folder(given) else "")
+    return named + (f"; sbatch opens it when the job starts, so make sure `{folder}/` exists "
+                    "before you submit" if folder else "")
 
 
 def _grid_engine_folder_note(d: Directive, option: str, value: str, target: str) -> str:
@@ -384,7 +390,16 @@ def _carried_value(d: Directive, option: str, target: str) -> str | None:
         return None
     if target == "slurm" and option in {"output", "error"}:
         value = slurm_file_pattern(value, d.scheduler)
+        if _names_folder(value):  # PBS/Grid Engine write their own NAME.oJOBID in a folder
+            value = value.rstrip("/") + "/%x." + ("o" if option == "output" else "e") + "%j"
     return None if "$" in value else value
+
+
+def _names_folder(value: str) -> bool:
+    """Whether an output/error path names a folder for sure (``logs/``, ``.``, ``out/.``):
+    qsub writes the job's own file (NAME.oJOBID) in it, sbatch would open the folder as a
+    file and the job's output is lost."""
+    return value.endswith("/") or value in {".", ".."} or value.endswith(("/.", "/.."))
 
 
 def _submit_dir_note(d: Directive, target_name: str) -> str:

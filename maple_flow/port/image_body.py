@@ -19,8 +19,17 @@ from maple_flow.scriptparse.shell import ShellCommand
 #: The launch command inside a body: after a command separator (or at the start), optional
 #: ``NAME=value`` prefixes, then an interpreter or per-node launcher word.
 _LAUNCH_START = re.compile(
-    r"(?:^|[;\n]|&&|\|\|)(?:[ \t]|\\\n)*(?P<cmd>(?:[A-Za-z_]\w*=\S*[ \t]+)*(?:\S*/)?"
+    r"(?:^|[;\n]|&&|\|\|)(?:[ \t]|\\\n)*(?P<cmd>(?:[A-Za-z_]\w*=\S*[ \t]+)*"
+    # the project's environment runner in front (`uv run python x.py`), kept by the port
+    r"(?:(?:\S*/)?(?:uv|pixi|poetry|pdm|hatch|rye)[ \t]+run[ \t]+(?:-\S+[ \t]+)*)?(?:\S*/)?"
     r"(?:python[\d.]*|torchrun|deepspeed|accelerate)(?=[ \t\n\\]|$))")
+#: A body's step that builds the environment the program then runs in, inside the image
+#: (``uv sync``, ``pip install -r requirements.txt``, an installer piped to ``sh``): run on
+#: the host it would build another environment than the one the program gets in the image.
+_BUILDS_ENV = re.compile(
+    r"\b(?:uv[ \t]+(?:sync|pip[ \t]+install)|pixi[ \t]+install|poetry[ \t]+install"
+    r"|(?:pip[\d.]*|python[\d.]*[ \t]+-m[ \t]+pip)[ \t]+install)\b"
+    r"|\|[ \t]*(?:ba)?sh\b")
 _SHELLS = frozenset({"bash", "sh"})
 #: A body's step that sets up an environment held in the image: a file of the image sourced
 #: (``source /ext3/env.sh``), a conda/mamba environment activated. Only such a body is kept in
@@ -103,12 +112,12 @@ def image_body(p: ParsedScript) -> ImageBody | None:
     if quote not in ("'", '"') or len(word) < 2 or word[-1] != quote:
         return None
     body = word[1:-1]
-    match = _LAUNCH_START.search(body)
+    match = _program_launch(body, p.launch.entrypoint)
     if match is None:
         return None
     start = match.start("cmd")
     steps = body[:start]
-    if not IMAGE_ENV.search(steps):
+    if not IMAGE_ENV.search(steps) and not _BUILDS_ENV.search(steps):
         return None
     args = '"$@"' if quote == "'" else '\\"\\$@\\"'
     text = steps + args + body[_command_end(body, start):]
@@ -116,11 +125,23 @@ def image_body(p: ParsedScript) -> ImageBody | None:
                      .strip().rstrip(";&").strip())
 
 
+def _program_launch(body: str, entry: str) -> re.Match[str] | None:
+    """The body's launch of the program: the first launch-like command that names the
+    program (``uv run python main.py``, not the ``uv run python --version`` check before it),
+    else the first launch-like command."""
+    found = list(_LAUNCH_START.finditer(body))
+    named = [m for m in found if entry and re.search(
+        rf"(?<![\w/.-]){re.escape(entry)}(?![\w/.-])", body[m.start("cmd"):_command_end(
+            body, m.start("cmd"))])]
+    return named[0] if named else found[0] if found else None
+
+
 def inner_step_keys(p: ParsedScript) -> set[tuple[int, str]]:
     """The (line, text) of each set-up step read from the launch's ``bash -c`` body."""
     from maple_flow.scriptparse.steps import command_text
 
-    return {(c.line, command_text(c)) for c in p.inner}
+    return ({(c.line, command_text(c)) for c in p.inner}
+            | {(c.line, c.text.strip()) for c in p.inner})  # a line kept whole (`curl | sh`)
 
 
 def inside_quoted_wrapper(script: str, prefix: str) -> bool:

@@ -27,8 +27,9 @@ _NO_PROXY = "localhost,127.0.0.1"
 #: remotes, URLs, the Hugging Face hub).
 _DOWNLOADS = re.compile(
     r"(?:^|[\s;&|(`])(?:"
-    r"(?:\S*/)?(?:pip[\d.]*|python[\d.]*\s+-m\s+pip|uv\s+pip)\s+(?:install|download)\b"
-    r"|(?:\S*/)?(?:conda|mamba|micromamba)\s+(?:create|install|update|env\s+(?:create|update))\b"
+    # a tool by its quoted path too (`"$VENV/bin/pip" install`, `"$VENV/bin/python" -m pip`)
+    r"(?:\S*/)?(?:pip[\d.]*|python[\d.]*[\"']?\s+-m\s+pip|uv\s+pip)[\"']?\s+(?:install|download)\b"
+    r"|(?:\S*/)?(?:conda|mamba|micromamba)[\"']?\s+(?:create|install|update|env\s+(?:create|update))\b"
     r"|uv\s+(?:sync|add|tool\s+install)\b"
     r"|git\s+(?:clone|pull|fetch|submodule\s+update)\b"
     r"|git\s+lfs\s+(?:pull|fetch)\b"

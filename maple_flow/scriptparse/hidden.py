@@ -101,6 +101,11 @@ def _runner(cmd: ShellCommand) -> str:
         return f"the {head} target `{words[1]}`"
     if head in _FAN_OUT:
         return _fanned_out(head, words)
+    if _SET_UP_TOOL.fullmatch(head):
+        return ""  # `~/miniconda3/bin/python3 -m venv .venv`, `env/bin/pip install`: set-up
+    # `.venv/bin/train`: a console script of the user's environment
+    if _ENV_BIN.match(words[0]) and "." not in head and not _SYSTEM_BIN.match(words[0]):
+        return f"the command {head} installed in your environment ({words[0]}) {_CONSOLE_SCRIPT}"
     if _SCRIPT_PATH.match(words[0]) and (head.endswith(".sh") or "." not in head):
         return f"the program or script {words[0]}"
     return ""
@@ -108,11 +113,24 @@ def _runner(cmd: ShellCommand) -> str:
 
 #: Words that run the command after them as itself (``exec ./run.sh``, ``time bash x.sh``).
 _RUN_PREFIXES = frozenset({"exec", "time", "nohup", "command", "stdbuf", "nice"})
+
+
 def _holds_launch_words(cmd: ShellCommand) -> bool:
     """Whether ``cmd`` launches the job's ranks (``srun PROGRAM``, ``torchrun ...``)."""
     from maple_flow.scriptparse.unread import holds_launch  # unread imports this module's kin
 
     return holds_launch(cmd.words)
+
+
+#: Tools given by their path that set an environment up or report on it, never the job's
+#: program: an interpreter (with no program of the job, or the port would read it as the
+#: launch), the package managers, the GPU and compiler reports.
+_SET_UP_TOOL = re.compile(r"python[\d.]*|pip[\d.]*|conda|mamba|micromamba|virtualenv|uv|"
+                          r"nvidia-smi|nvcc|which|hostname|module")
+#: A command in an environment's bin folder (``.venv/bin/train``, ``$VENV/bin/train``,
+#: ``~/envs/x/bin/train``): what ``pip install`` put there, a project's console script.
+_SYSTEM_BIN = re.compile(r"^/(?:usr/)?(?:local/)?s?bin/")
+_ENV_BIN = re.compile(r"^(?:\.{1,2}/|/|~/|\$\{?\w+\}?/)?[\w.~${}/-]*\bbin/[\w.-]+$")
 
 
 #: ``eval`` of a tool's shell set-up (``eval "$(conda shell.bash hook)"``, ``eval "$(pyenv
@@ -368,6 +386,14 @@ def hidden_program_reason(blocks: list[Block]) -> str:
     generated = _eval_of_generated_file(blocks, cmd) or _eval_of_variable(blocks, cmd)
     if generated:
         return generated
+    if _CONSOLE_SCRIPT in what and what.startswith("the command "):
+        return (f"line {cmd.line}: `{text}` starts the job through {what}; the port reads this "
+                "launch only as a Python launch (a .py file, `-m module`, torchrun ...), and a "
+                "console script does not show which module it runs: write that launch as "
+                "`python -m <module> ...` with your environment's python (the module its "
+                "`[project.scripts]` entry in pyproject.toml names, where that module runs its "
+                "entry function under `if __name__ == \"__main__\"`; the same arguments) and "
+                "port that")
     if _CONSOLE_SCRIPT in what:
         runner = what.split()[1]
         return (f"line {cmd.line}: `{text}` starts the job through {what}; the port reads this "

@@ -294,6 +294,36 @@ def _protect_arith(line: str) -> tuple[str, dict[str, str]]:
     return _ARITH.sub(keep, line), saved
 
 
+#: A ``[[ ... ]]`` test (its quoted strings skipped): its ``&&``, ``||``, ``<`` and ``>`` are
+#: the test's own operators, not a list or a redirection.
+_TEST = re.compile(r"\[\[\s(?:'[^']*'|\"(?:\\.|[^\"\\])*\"|[^'\"\]]|\](?!\]))*?\s\]\]")
+_TEST_OPS = re.compile(r"&&|\|\||<|>")
+
+
+def _protect_tests(line: str, saved: dict[str, str]) -> str:
+    """``line`` with the operators inside each ``[[ ... ]]`` replaced by keys (restored in the
+    words): ``[[ "$f" != *.x && "$f" != y ]]`` is one test, not two commands."""
+    if "[[" not in line:
+        return line
+
+    def ops(match: re.Match[str]) -> str:
+        def key(op: re.Match[str]) -> str:
+            name = f"__MAPLE_TESTOP_{len(saved)}__"
+            saved[name] = op.group(0)
+            return name
+
+        text = match.group(0)
+        out, last = [], 0
+        for quoted in _QUOTED.finditer(text):  # operators in quotes are text already
+            out.append(_TEST_OPS.sub(key, text[last:quoted.start()]))
+            out.append(quoted.group(0))
+            last = quoted.end()
+        out.append(_TEST_OPS.sub(key, text[last:]))
+        return "".join(out)
+
+    return _TEST.sub(ops, line)
+
+
 def _restore(word: str, saved: dict[str, str]) -> str:
     for key, value in saved.items():
         word = word.replace(key, value)
@@ -367,6 +397,7 @@ _TIME_STANDIN = "t1me"
 
 def _bashlex_commands(line: str) -> Parsed | None:
     protected, saved = _protect_arith(line)
+    protected = _protect_tests(protected, saved)
     protected = _TIME_WORD.sub(lambda m: m.group(1) + _TIME_STANDIN, protected)
     try:
         trees = _bashlex().parse(protected)
@@ -424,6 +455,7 @@ def _closing(line: str, open_at: int) -> int:
 def _shlex_commands(line: str) -> Parsed:
     result = []
     line, saved = _protect_subst(line)
+    line = _protect_tests(line, saved)
     for chunk in re.split(r"\s(?:&&|\|\||;|\|)\s|;\s*", line):
         try:
             words = shlex.split(chunk, comments=True)

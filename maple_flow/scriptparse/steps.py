@@ -29,7 +29,13 @@ from maple_flow.scriptparse.launch import (
 )
 from maple_flow.scriptparse.loop import STOP_TAIL
 from maple_flow.scriptparse.script import ParsedScript, is_declare_export
-from maple_flow.scriptparse.shell import Block, ShellCommand, bare_line, split_commands
+from maple_flow.scriptparse.shell import (
+    COMPOUND_OPENER,
+    Block,
+    ShellCommand,
+    bare_line,
+    split_commands,
+)
 
 #: Each scheduler's own commands (queries and submission), by the profile's ``scheduler``.
 SCHEDULER_QUERIES: dict[str, frozenset[str]] = {
@@ -730,13 +736,52 @@ def setup_steps(p: ParsedScript) -> list[Step]:
         if step is not None:
             steps.append(step)
     mounts = container_mounts(p)
-    for cmd in p.inner:
+    done: set[int] = set()
+    for k, cmd in enumerate(p.inner):
+        if k in done:
+            continue
+        whole = _whole_line(p.inner, k, conda_module, mounts)
+        if whole is not None:
+            done.update(whole[0])
+            steps.append(whole[1])
+            continue
         step = _command_step(cmd, _cmd_text(cmd), conda_module)
         if step is not None:
             steps.append(_cd_out_of_container(step, mounts))
     steps = _workdir_steps(p) + _keep_program_dirs(_programs_as_launches(steps, p), p)
     return [_runs_the_program(s, p) for s in _keep_activation_of_kept_install(
         _drop_inherited_deactivation(_drop_source_conda_init(steps)))]
+
+
+def _whole_line(inner: list[ShellCommand], k: int, conda_module: bool,
+                mounts: list[tuple[str, str]]) -> tuple[set[int], Step] | None:
+    """One step for a line of a launch's ``bash -c`` body that holds several commands joined
+    by the shell (``curl -LsSf URL | sh``, ``cd d && make``), when the port keeps each of them
+    as written: the line as the body has it, so a pipe or a list is not cut into commands of
+    their own (``curl URL`` printing the installer, ``sh`` reading nothing); None otherwise."""
+    cmd = inner[k]
+    same = [j for j in range(k, len(inner))
+            if inner[j].line == cmd.line and inner[j].text == cmd.text]
+    if len(same) < 2 or COMPOUND_OPENER.search(bare_line(cmd.text)) or re.search(
+            r"(?:^|[;&|]\s*)(?:fi|done|esac|then|do|else)\b|[{}]", bare_line(cmd.text)):
+        return None
+    parts = [_command_step(inner[j], _cmd_text(inner[j]), conda_module) for j in same]
+    if any(s is None or s.keep is not True or s.original or s.launch
+           or _cd_out_of_container(s, mounts) != s for s in parts):
+        return None
+    if not _joined_only(cmd.text, [inner[j] for j in same]):
+        return None
+    first = parts[0]
+    assert first is not None
+    return set(same), Step(cmd.line, cmd.text.strip(), True, first.why)
+
+
+def _joined_only(text: str, cmds: list[ShellCommand]) -> bool:
+    """Whether ``text`` is just ``cmds`` joined by ``|``, ``&&``, ``||`` or ``;`` (no
+    redirection or substitution the commands' own words would not show)."""
+    pieces = [x.strip() for x in re.split(r"\s(?:&&|\|\||\|)\s|;\s*", text) if x.strip()]
+    return len(pieces) == len(cmds) and all(
+        x.split()[:1] == list((c.raw or c.words)[:1]) for x, c in zip(pieces, cmds, strict=True))
 
 
 #: ``source /x/miniconda3/bin/activate [ENV]`` / ``. /x/venv/bin/activate``: the install's root.
