@@ -92,8 +92,8 @@ _TOOL_VENDOR = {"nvidia-smi": "nvidia", "xpu-smi": "intel", "sycl-ls": "intel",
                 "rocm-smi": "amd"}
 _PY_C = re.compile(r"(?:^|[\s/])python[\d.]*\s+(?:-\w+\s+)*-c\s+(['\"])(.*)\1\s*$", re.S)
 _OPENS = re.compile(r"^(?:if|for|while|until|case|select)\b|^(?:function\s+)?\w+\s*\(\)\s*\{?$"
-                    r"|\{$|\bdo$|\bthen$")
-_CLOSES = re.compile(r"^(?:fi|done|esac|\})\b")
+                    r"|[{(]$|\bdo$|\bthen$")
+_CLOSES = re.compile(r"^(?:(?:fi|done|esac)\b|[})])")
 
 
 def errexit_device_breaks(script: str, profile: ClusterProfile) -> list[str]:
