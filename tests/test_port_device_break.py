@@ -69,3 +69,13 @@ def test_a_check_in_a_function_or_a_background_subshell_is_no_break() -> None:
     for body in ("check() {\n    " + CHECK + "}\n", "(\n" + CHECK + ") &\n"):
         script = "#!/bin/bash\nset -e\n" + body + "python train.py\n"
         assert errexit_device_breaks(script, get_profile("aurora")) == []
+
+
+def test_an_assignment_from_a_raising_check_breaks_but_a_guarded_one_does_not() -> None:
+    line = "GPU=$(python3 -c \"import torch; print(torch.cuda.get_device_name(0))\")"
+    script = "#!/bin/bash\nset -e\n" + line + "\npython train.py\n"
+    assert "torch.cuda.get_device_name" in errexit_device_breaks(script, get_profile("aurora"))[0]
+    guarded = "#!/bin/bash\nset -e\n" + line + " || GPU=none\npython train.py\n"
+    assert errexit_device_breaks(guarded, get_profile("aurora")) == []
+    local = "#!/bin/bash\nset -e\nexport " + line + "\npython train.py\n"
+    assert errexit_device_breaks(local, get_profile("aurora")) == []

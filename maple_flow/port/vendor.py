@@ -133,7 +133,12 @@ def errexit_device_breaks(script: str, profile: ClusterProfile) -> list[str]:
         if _OPENS.search(bare):
             depth += 1 if not re.search(r"\b(?:fi|done|esac)$|\}$", bare) else 0
             continue
-        if (depth or not errexit or re.search(r"\|\||&&|\||&\s*$|^!|;", bare)
+        # ``NAME=$(cmd)``: a plain assignment's status is its substitution's (set -e stops)
+        sub = re.fullmatch(r"\w+=(\"?)\$\((.*)\)\1", line)
+        if sub and depth == 0 and errexit and "$(" not in sub.group(2):
+            line = sub.group(2).strip()
+            bare = _strip(line)
+        if (depth or not errexit or re.search(r"\|\||&&|\||&\s*$|^!|;|\$\(", bare)
                 or re.match(r"\w+=", bare)):
             continue
         why = _breaking_device_call(line, profile, lacks)
