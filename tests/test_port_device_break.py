@@ -79,3 +79,14 @@ def test_an_assignment_from_a_raising_check_breaks_but_a_guarded_one_does_not() 
     assert errexit_device_breaks(guarded, get_profile("aurora")) == []
     local = "#!/bin/bash\nset -e\nexport " + line + "\npython train.py\n"
     assert errexit_device_breaks(local, get_profile("aurora")) == []
+
+
+def test_a_call_the_code_guards_itself_is_no_break_but_an_assert_is() -> None:
+    guarded = ('python -c "import torch; print(torch.cuda.get_device_name(0) if '
+               'torch.cuda.is_available() else None)"')
+    script = "#!/bin/bash\nset -e\n" + guarded + "\npython train.py\n"
+    assert errexit_device_breaks(script, get_profile("aurora")) == []
+    asserted = 'python -c "import torch; assert torch.cuda.is_available(), \'no gpu\'"'
+    script = "#!/bin/bash\nset -e\n" + asserted + "\npython train.py\n"
+    assert "assert torch.cuda.is_available()" in errexit_device_breaks(
+        script, get_profile("aurora"))[0]

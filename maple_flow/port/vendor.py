@@ -158,7 +158,10 @@ def _breaking_device_call(line: str, profile: ClusterProfile, lacks: tuple[str, 
         return ""
     for api in lacks:
         call = _RAISING_DEVICE_CALLS[api].search(code.group(2))
-        if call:
+        # a call the code itself guards (``... if torch.cuda.is_available() else None``,
+        # ``try:``) may not run: not known to raise; an assert of the device is
+        if call and (call.group(0).startswith("assert")
+                     or not re.search(r"\b(?:if|try|except)\b", code.group(2))):
             return (f"calls `{call.group(0).rstrip('(')}`, which raises where torch has no "
                     f"{api} device ({profile.name} has {profile.gpu.vendor} GPUs)")
     return ""
