@@ -90,3 +90,13 @@ def test_a_call_the_code_guards_itself_is_no_break_but_an_assert_is() -> None:
     script = "#!/bin/bash\nset -e\n" + asserted + "\npython train.py\n"
     assert "assert torch.cuda.is_available()" in errexit_device_breaks(
         script, get_profile("aurora"))[0]
+
+
+def test_a_tensor_made_on_the_missing_device_breaks() -> None:
+    made = 'python -c "import torch; x = torch.ones(1, device=\'cuda\'); print(x.item())"'
+    script = "#!/bin/bash\nset -e\n" + made + "\npython train.py\n"
+    assert "device='cuda" in errexit_device_breaks(script, get_profile("aurora"))[0]
+    assert errexit_device_breaks(script, get_profile("polaris")) == []
+    named = 'python -c "import torch; device = \'cuda\'; print(device)"'
+    script = "#!/bin/bash\nset -e\n" + named + "\npython train.py\n"
+    assert errexit_device_breaks(script, get_profile("aurora")) == []

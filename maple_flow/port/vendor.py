@@ -77,11 +77,13 @@ _RAISING_DEVICE_CALLS: dict[str, re.Pattern[str]] = {
         r"\btorch\.cuda\.(?:get_device_name|get_device_properties|get_device_capability|"
         r"set_device|current_device|synchronize|mem_get_info|init)\s*\(|"
         r"\bassert\s+torch\.cuda\.is_available\(\)|\.cuda\(\)|\.to\(\s*['\"]cuda|"
+        r"[(,]\s*device\s*=\s*['\"]cuda|"  # a keyword argument: made or moved there
         r"\bpynvml\.nvmlInit\(\)"),
     "xpu": re.compile(
         r"\btorch\.xpu\.(?:get_device_name|get_device_properties|get_device_capability|"
         r"set_device|current_device|synchronize|mem_get_info|init)\s*\(|"
-        r"\bassert\s+torch\.xpu\.is_available\(\)|\.xpu\(\)|\.to\(\s*['\"]xpu"),
+        r"\bassert\s+torch\.xpu\.is_available\(\)|\.xpu\(\)|\.to\(\s*['\"]xpu|"
+        r"[(,]\s*device\s*=\s*['\"]xpu"),
 }
 #: The device API a vendor's GPUs lack (AMD's PyTorch answers torch.cuda with HIP).
 _LACKS: dict[str, tuple[str, ...]] = {"intel": ("cuda",), "nvidia": ("xpu",),
