@@ -183,6 +183,7 @@ from maple_flow.port.topology import (
     wanted_layout,
 )
 from maple_flow.port.user_wrapper import srun_task_vars_note
+from maple_flow.port.vendor import errexit_device_breaks
 from maple_flow.port.words import count, short
 from maple_flow.port.words import gpus as gpus_word
 from maple_flow.port.written_args import put_written_args
@@ -1660,6 +1661,8 @@ def _port_on(src: Source, target: str, o: dict[str, Any],
     refusals += _torchrun_for_other_framework(src, script, profile) if not refusals else []
     left = leftovers(script, profile, "\n".join(src.lines)) if not refusals else Leftovers()
     refusals, notes = refusals + left.refusals, notes + left.notes
+    if not refusals:  # a kept line under set -e that stops the job on the target's GPUs
+        notes += _device_break_notes(script, profile)
     if not refusals:  # a note that knows the job breaks as written: refused with it
         broken, notes = refusal_of(notes)
         refusals += [broken] if broken else []
@@ -1672,6 +1675,22 @@ def _port_on(src: Source, target: str, o: dict[str, Any],
     notes += _shellcheck_notes(script, result.spec, result.template_id) if lint else []
     return PortResult(profile.id, script, result.spec, result.template_id, "generated",
                       notes, result.explanation)
+
+
+def _device_break_notes(script: str, profile: ClusterProfile) -> list[str]:
+    """Breaking notes for the lines of ``script`` known to stop the job on ``profile``'s GPUs
+    before its work (``vendor.errexit_device_breaks``)."""
+    found = errexit_device_breaks(script, profile)
+    if not found:
+        return []
+    what = "; ".join(found)
+    return [Breaking(
+        f"the port keeps lines that stop the job on {profile.name} before its work: {what}; "
+        "they run under `set -e`, so the job exits there",
+        "change them to the target's counterpart, guard them (`|| true`) or drop them, then "
+        "port again",
+        f"the job, as written, stops on {profile.name} before its work: {what}, under "
+        "`set -e`")]
 
 
 #: Files that set a shell or a package manager up (conda's profile script, a login profile,

@@ -66,3 +66,104 @@ def printed_vendor_variable(text: str, profile: ClusterProfile, script: str) -> 
 def _strip(text: str) -> str:
     """``text`` without its quoted strings and command substitutions' inner text."""
     return re.sub(r"\$\([^)]*\)|'[^']*'|\"(?:[^\"\\]|\\.)*\"", "", text)
+
+
+#: Calls of one vendor's PyTorch device API that raise where the GPUs are another vendor's
+#: (torch built without that device: ``torch.cuda.get_device_name(0)`` on Intel GPUs raises
+#: "Torch not compiled with CUDA enabled"); the queries that only answer
+#: (``torch.cuda.is_available()``, ``device_count()``) do not, and are not named.
+_RAISING_DEVICE_CALLS: dict[str, re.Pattern[str]] = {
+    "cuda": re.compile(
+        r"\btorch\.cuda\.(?:get_device_name|get_device_properties|get_device_capability|"
+        r"set_device|current_device|synchronize|mem_get_info|init)\s*\(|"
+        r"\bassert\s+torch\.cuda\.is_available\(\)|\.cuda\(\)|\.to\(\s*['\"]cuda|"
+        r"[(,]\s*device\s*=\s*['\"]cuda|"  # a keyword argument: made or moved there
+        r"\bpynvml\.nvmlInit\(\)"),
+    "xpu": re.compile(
+        r"\btorch\.xpu\.(?:get_device_name|get_device_properties|get_device_capability|"
+        r"set_device|current_device|synchronize|mem_get_info|init)\s*\(|"
+        r"\bassert\s+torch\.xpu\.is_available\(\)|\.xpu\(\)|\.to\(\s*['\"]xpu|"
+        r"[(,]\s*device\s*=\s*['\"]xpu"),
+}
+#: The device API a vendor's GPUs lack (AMD's PyTorch answers torch.cuda with HIP).
+_LACKS: dict[str, tuple[str, ...]] = {"intel": ("cuda",), "nvidia": ("xpu",),
+                                      "amd": ("xpu",)}
+#: Another vendor's tool run as the line's command (``nvidia-smi`` on Intel GPUs: not found).
+_VENDOR_TOOL = re.compile(r"(nvidia-smi|xpu-smi|sycl-ls|rocm-smi)(?![\w-])")
+_TOOL_VENDOR = {"nvidia-smi": "nvidia", "xpu-smi": "intel", "sycl-ls": "intel",
+                "rocm-smi": "amd"}
+_PY_C = re.compile(r"(?:^|[\s/])python[\d.]*\s+(?:-\w+\s+)*-c\s+(['\"])(.*)\1\s*$", re.S)
+_OPENS = re.compile(r"^(?:if|for|while|until|case|select)\b|^(?:function\s+)?\w+\s*\(\)\s*\{?$"
+                    r"|[{(]$|\bdo$|\bthen$")
+_CLOSES = re.compile(r"^(?:(?:fi|done|esac)\b|[})])")
+
+
+def errexit_device_breaks(script: str, profile: ClusterProfile) -> list[str]:
+    """What of ``script`` is known to stop the job on ``profile``'s GPUs before its work: a
+    line at the script's top level, run under ``set -e`` (no ``||``/``&&``, no pipe, not in
+    the background, not tested by ``if``), that runs another vendor's GPU tool as its command
+    (``nvidia-smi`` on Intel GPUs) or a ``python -c`` whose shown code calls a device API that
+    raises where the GPUs are another vendor's (``torch.cuda.get_device_name(0)`` on Intel
+    GPUs, ``torch.xpu.set_device`` on NVIDIA GPUs). Each finding a sentence; empty when none
+    (a script with a here-document is not read: its lines are not all commands)."""
+    if "<<" in script:
+        return []
+    lacks = _LACKS.get(profile.gpu.vendor, ())
+    joined = re.sub(r"\\\n", " ", script)
+    errexit, depth, found = False, 0, []
+    first = joined.split("\n", 1)[0]
+    if first.startswith("#!") and re.search(r"\s-\w*e", first):
+        errexit = True
+    for raw in joined.split("\n"):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        bare = _strip(line).split("#", 1)[0].strip()
+        flag = re.match(r"set\s+([-+])(\w*)(?:\s+(.*))?$", bare)
+        if flag and depth == 0:
+            if "e" in flag.group(2) or re.search(r"-o\s+errexit|\+o\s+errexit",
+                                                 flag.group(3) or ""):
+                errexit = flag.group(1) == "-"
+            elif re.search(r"\berrexit\b", flag.group(3) or ""):
+                errexit = bare.startswith("set -o")
+            continue
+        if bare in ("then", "do", "else") or bare.startswith("elif "):
+            continue
+        if _CLOSES.match(bare):
+            depth = max(0, depth - 1)
+            continue
+        if _OPENS.search(bare):
+            depth += 1 if not re.search(r"\b(?:fi|done|esac)$|\}$", bare) else 0
+            continue
+        # ``NAME=$(cmd)``: a plain assignment's status is its substitution's (set -e stops)
+        sub = re.fullmatch(r"\w+=(\"?)\$\((.*)\)\1", line)
+        if sub and depth == 0 and errexit and "$(" not in sub.group(2):
+            line = sub.group(2).strip()
+            bare = _strip(line)
+        if (depth or not errexit or re.search(r"\|\||&&|\||&\s*$|^!|;|\$\(", bare)
+                or re.match(r"\w+=", bare)):
+            continue
+        why = _breaking_device_call(line, profile, lacks)
+        if why:
+            found.append(f"`{line if len(line) <= 100 else line[:97] + '...'}` {why}")
+    return found
+
+
+def _breaking_device_call(line: str, profile: ClusterProfile, lacks: tuple[str, ...]) -> str:
+    """Why ``line`` (a command run under ``set -e``) fails on ``profile``'s GPUs, or ``""``."""
+    tool = _VENDOR_TOOL.match(line)
+    if tool and _TOOL_VENDOR[tool.group(1)] != profile.gpu.vendor:
+        return (f"runs {tool.group(1)}, a tool of {_TOOL_VENDOR[tool.group(1)]} GPUs that "
+                f"{profile.name} ({profile.gpu.vendor} GPUs) does not have")
+    code = _PY_C.search(line)
+    if not code:
+        return ""
+    for api in lacks:
+        call = _RAISING_DEVICE_CALLS[api].search(code.group(2))
+        # a call the code itself guards (``... if torch.cuda.is_available() else None``,
+        # ``try:``) may not run: not known to raise; an assert of the device is
+        if call and (call.group(0).startswith("assert")
+                     or not re.search(r"\b(?:if|try|except)\b", code.group(2))):
+            return (f"calls `{call.group(0).rstrip('(')}`, which raises where torch has no "
+                    f"{api} device ({profile.name} has {profile.gpu.vendor} GPUs)")
+    return ""
