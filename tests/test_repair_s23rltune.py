@@ -69,7 +69,7 @@ def test_srun_cpu_bind_refusal_unbinds_the_step() -> None:
                 "srun: error: Application launch failed: Unable to satisfy cpu bind request\n"):
         data = _diag(SRUN, log)
         assert data["proposed"] is not None, data.get("why_none")
-        assert data["proposed"]["record_id"] == "srun-cpu-bind-outside-step"
+        assert data["proposed"]["record_id"] == "srun-cpu-bind-unsatisfiable"
         assert "+srun --cpu-bind=none python fit.py" in data["proposed"]["diff"], data["proposed"]
 
 
