@@ -68,8 +68,8 @@ COMMAND_NOT_FOUND_CANONICAL = "{cmd}: command not found"
 #: client's name (``error: Job submit/allocate failed: ...``, as manuals and threads copy it)
 #: is the same reply.
 SLURM_ALLOCATE_WORDINGS: tuple[re.Pattern[str], ...] = (re.compile(
-    r"(?:\b(?:salloc|srun): )?\berror: (?:Job submit/allocate failed|Unable to allocate resources): "
-    r"(?P<msg>[^\n]*\S)"),)
+    r"(?:\b(?:salloc|srun): )?\berror: "
+    r"(?:Job submit/allocate failed|Unable to allocate resources): (?P<msg>[^\n]*\S)"),)
 SLURM_ALLOCATE_CANONICAL = "sbatch: error: Batch job submission failed: {msg}"
 SALLOC_WORDINGS: tuple[re.Pattern[str], ...] = (re.compile(
     r"\bsalloc: error: (?!Job submit/allocate failed:)(?P<msg>[^\n]*\S)"),)
