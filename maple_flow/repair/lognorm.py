@@ -64,10 +64,12 @@ COMMAND_NOT_FOUND_CANONICAL = "{cmd}: command not found"
 #: submission failed: <reason>`` - the same slurmctld reply (slurm_strerror of one error code;
 #: src/salloc/salloc.c, src/srun/allocate.c, src/sbatch/sbatch.c); and every other
 #: ``salloc: error:`` line is the option check sbatch prints word for word (src/common/
-#: slurm_opt.c, shared by both). The records write sbatch's form.
+#: slurm_opt.c, shared by both). The records write sbatch's form. A log quoted without the
+#: client's name (``error: Job submit/allocate failed: ...``, as manuals and threads copy it)
+#: is the same reply.
 SLURM_ALLOCATE_WORDINGS: tuple[re.Pattern[str], ...] = (re.compile(
-    r"\b(?:salloc|srun): error: (?:Job submit/allocate failed|Unable to allocate resources): "
-    r"(?P<msg>[^\n]*\S)"),)
+    r"(?:\b(?:salloc|srun): )?\berror: "
+    r"(?:Job submit/allocate failed|Unable to allocate resources): (?P<msg>[^\n]*\S)"),)
 SLURM_ALLOCATE_CANONICAL = "sbatch: error: Batch job submission failed: {msg}"
 SALLOC_WORDINGS: tuple[re.Pattern[str], ...] = (re.compile(
     r"\bsalloc: error: (?!Job submit/allocate failed:)(?P<msg>[^\n]*\S)"),)

@@ -179,6 +179,24 @@ def program_without_launcher(p: ParsedScript) -> bool:
     return not p.launch.stages and not p.launch.command and bool(p.launch.entrypoint)
 
 
+def program_bare_in_multitask_job(p: ParsedScript) -> bool:
+    """A Slurm job that asks for more than one task (``--ntasks``, or several nodes or tasks
+    a node) but starts its Python program with plain python: the batch script runs once, on
+    the first node, so only one of the ranks the job's SLURM_* variables announce ever starts."""
+    if p.scheduler != "slurm" or not program_without_launcher(p):
+        return False
+    size = directive_size(p)
+    tasks = size["tasks"] or (size["nodes"] or 1) * (size["tpn"] or 1)
+    return tasks > 1
+
+
+def deepspeed_launch(p: ParsedScript) -> bool:
+    """The launch runs the DeepSpeed launcher (``deepspeed``, or ``python -m
+    deepspeed.launcher.runner``): it hands every process ``--local_rank=N`` unless told
+    ``--no_local_rank``."""
+    return any(s.name == "deepspeed" and not s.has("--no_local_rank") for s in p.launch.stages)
+
+
 def deprecated_torch_launch(p: ParsedScript) -> bool:
     """The launch runs ``python -m torch.distributed.launch`` (it hands the program
     ``--local_rank``/``--local-rank``), on the launch line or in its ``bash -c`` body."""
@@ -274,6 +292,8 @@ _FACTS: dict[str, Callable[[ParsedScript, ClusterProfile | None], bool]] = {
     "gpu_job_without_gpu_request": gpu_job_without_gpu_request,
     "program_without_launcher": lambda p, _profile: program_without_launcher(p),
     "deprecated_torch_launch": lambda p, _profile: deprecated_torch_launch(p),
+    "program_bare_in_multitask_job": lambda p, _profile: program_bare_in_multitask_job(p),
+    "deepspeed_launch": lambda p, _profile: deepspeed_launch(p),
     "deprecated_launch_one_process_a_node":
         lambda p, _profile: deprecated_launch_one_process_a_node(p),
     "deprecated_launch_several_processes_a_node":
