@@ -167,3 +167,29 @@ def test_single_quoted_defaulted_and_scheduler_names_are_not_said_unset() -> Non
     note = _written_note("python train.py hydra.run.dir='out/${now:%H}' --n ${N:-2} "
                          "--tmp $SLURM_TMPDIR/x\n")
     assert "nowhere" not in note
+
+
+def test_a_case_arm_or_indented_assignment_sets_the_name() -> None:
+    from maple_flow.port.accounted import set_names
+
+    text = 'case "$1" in\n  a) KIND=deep ;;\n  *) KIND=none ;;\nesac\nif true; then\n    N=1\nfi\n'
+    assert {"KIND", "N"} <= set_names(text)
+
+
+def test_a_name_the_script_may_get_from_a_sourced_file_is_not_said_set_nowhere() -> None:
+    import maple_flow
+
+    script = ("#!/bin/bash\n#SBATCH -N 1\n#SBATCH --gres=gpu:1\n. ./tag.sh\n"
+              'case "$1" in\n  a) KIND=deep ;;\n  *) KIND=none ;;\nesac\n'
+              "python train.py --kind $KIND --tag $TAG\n")
+    notes = maple_flow.port(script, "polaris")["polaris"].notes
+    said = [n for n in notes if "passed as written ($KIND, $TAG)" in n]
+    assert said and "nowhere" not in said[0] and "$KIND" not in said[0].split(":", 1)[1]
+    assert "the file it sources (`./tag.sh`) may" in said[0]
+
+
+def test_a_two_digit_number_a_note_names_counts_as_said() -> None:
+    from maple_flow.port.launches_kept import _said
+
+    assert _said("18", "written as 18, the value the program got on the source", 7)
+    assert not _said("r", "every note has an r in it, as a word: r", 7)

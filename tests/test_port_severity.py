@@ -145,3 +145,25 @@ def test_docker_as_the_jobs_work_refuses_naming_the_missing_engine(target: str) 
     assert "Docker daemon" in reason and "apptainer pull docker://IMAGE" in reason
 
 
+
+
+def test_a_download_inside_the_kept_image_body_gets_the_proxy() -> None:
+    # the body stays in the image (it builds the environment there) and its `curl ... | sh`,
+    # `uv sync` and the image pull download on the compute node: Polaris reaches out only
+    # through the proxy
+    script = """#!/bin/bash
+#SBATCH -N 1
+#SBATCH --gres=gpu:4
+#SBATCH -t 01:00:00
+apptainer exec --nv jax.sif bash -c '
+curl -LsSf https://astral.sh/uv/install.sh | sh
+uv sync --group cuda
+uv run python train.py --config c.toml
+'
+"""
+    r = port(script, "polaris")["polaris"]
+    assert r.status == "generated" and "HTTPS_PROXY" in r.script
+    assert any("uv sync --group cuda" in n and "proxy" in n for n in r.notes)
+    pulled = port(script.replace("apptainer exec", "apptainer pull jax.sif docker://nvcr.io/"
+                                 "nvidia/jax:25.10-py3\napptainer exec", 1), "polaris")["polaris"]
+    assert any("apptainer pull jax.sif" in n for n in pulled.notes if "proxy" in n)

@@ -162,8 +162,9 @@ def unaccounted_note(lines: list[tuple[int, str]], target: str) -> list[str]:
 #: Assignments: ``X=``, ``export X=``, ``local``/``declare``/``readonly`` ones, ``X+=``, array
 #: items, and ``for X in``, ``read X``, ``${X:=v}``, ``printf -v X``, ``getopts s X``.
 _SETS = (
-    re.compile(r"(?:^|[;&|({`]\s*|\$\(\s*|\b(?:then|do|else|env|export|local|readonly|typeset"
-               r"|declare(?:\s+-\w+)*)\s+)([A-Za-z_]\w*)(?:\[[^\]]*\])?\+?=", re.M),
+    # at a line's start (indented too), after a separator, a case arm's `pattern)`, a keyword
+    re.compile(r"(?:^[ \t]*|[;&|(){`]\s*|\$\(\s*|\b(?:then|do|else|env|export|local|readonly"
+               r"|typeset|declare(?:\s+-\w+)*)\s+)([A-Za-z_]\w*)(?:\[[^\]]*\])?\+?=", re.M),
     re.compile(r"\b(?:for|select)\s+([A-Za-z_]\w*)\s+in\b"),
     re.compile(r"\$\{([A-Za-z_]\w*):?="),
     re.compile(r"\bprintf\s+-v\s+([A-Za-z_]\w*)"),

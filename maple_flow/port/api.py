@@ -112,6 +112,7 @@ from maple_flow.port.gpus_of_one import (
     srun_gpus_size,
     visible_devices_size,
 )
+from maple_flow.port.image_body import image_body
 from maple_flow.port.interpreter import prefix_variable
 from maple_flow.port.job_kind import (
     ask_if_no_gpu_named,
@@ -1538,8 +1539,10 @@ def _port_on(src: Source, target: str, o: dict[str, Any],
     carried.notes += py_notes
     carry_steps(src, profile, carried)
     loop_problem = carry_loop(src, profile, carried)
+    in_image = image_body(src.parsed)  # a `bash -c` body kept in the image runs there too
     proxy_env, proxy_notes = proxy_edit(
-        carried.steps + carried.loop_open + carried.loop_close, carried.env,
+        carried.steps + carried.loop_open + carried.loop_close
+        + ([in_image.steps] if in_image is not None else []), carried.env,
         "\n".join(src.lines), profile, hub_models(list(src.facts.args), src.parsed.variables),
         wandb_online("\n".join(src.lines), list(src.facts.args)))
     carried.env.update(proxy_env)

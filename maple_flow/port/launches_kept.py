@@ -225,13 +225,14 @@ def _named(launch: Launch, words: list[str], notes: str) -> bool:
 
 def _said(word: str, notes: str, line: int) -> bool:
     """``word`` stands in the notes as a word of its own (not inside a longer one: ``r`` is in
-    every note, ``4`` in most); a word of one or two characters only where a note also names
-    the launch's line."""
+    every note, ``4`` in most); a word of one or two characters (but a two-digit number) only
+    where a note also names the launch's line."""
     if not word:
         return True
     if not re.search(rf"(?<![\w./-]){re.escape(word)}(?![\w/-])", notes):
         return False
-    return len(word) > 2 or f"line {line}" in notes
+    # a number of two digits (`18` workers) is specific enough; a letter or digit alone is not
+    return len(word) > 2 or (len(word) == 2 and word.isdigit()) or f"line {line}" in notes
 
 
 #: Notes that already say the port changed the job's rank count or layout.

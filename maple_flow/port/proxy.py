@@ -36,6 +36,10 @@ _DOWNLOADS = re.compile(
     r"|(?:wget|curl)\b[^\n]*(?:https?|ftp)://(?!" + _LOCAL_HOST + r")"
     r"|(?:huggingface-cli|hf)\s+download\b"
     r"|pixi\s+install\b|poetry\s+install\b"
+    # a container image from a registry (`apptainer pull docker://...`, `singularity build x.sif
+    # docker://...`); a build from a local definition file fetches nothing by itself
+    r"|(?:apptainer|singularity)\s+pull\b"
+    r"|(?:apptainer|singularity)\s+build\b[^\n]*\b(?:docker|library|oras|shub)://"
     r"|gdown\b|rclone\s+(?:copy|sync|copyto)\b|(?:aws\s+s3|gsutil)\s+(?:cp|sync)\b"
     # the user's own script that says it downloads (`bash download_from_drive.sh ID`,
     # `python fetch_data.py`): what it reaches is not in the job script, its name is

@@ -144,10 +144,15 @@ def launch_args(p: ParsedScript, args: list[str], tr: Callable[[str], str],
     outside = sorted({n for w in written_raw for n in read_names(w)
                       if n not in set_in_source and not _RUNTIME_VAR.match(n)
                       and not RUNTIME.match(n)} - _source_sets(p))
+    names = ", ".join("$" + n for n in outside)
+    sourced = ", ".join(f"`{s}`" for s in p.sourced[:3])
     notes = [f"the program's arguments are passed as written ({', '.join(written)}): "
              + ("the lines that set what they read are kept above the launch" if not outside
-                else f"the script sets {', '.join('$' + n for n in outside)} nowhere: "
-                "the job's environment must give them their values on the target")
+                else f"the script's own lines do not set {names}; the file it sources "
+                f"({sourced}) may: if it does not, the job's environment must give them their "
+                "values on the target" if sourced
+                else f"the script sets {names} nowhere: the job's environment must give them "
+                "their values on the target")
              ] if written else []
     notes += [f"the batch script's own arguments are passed exactly as written "
               f"({', '.join(positional)}): quoted or not as in the source, so they split into "
