@@ -123,9 +123,10 @@ def image_kind(image: str) -> str:
         return (f"its name shows {', '.join(sorted(shown))}, which the target's stack does not "
                 "give")
     if not _IMAGE_FILE.search(name) and ":" in name:
-        return (f"its repository's name ({name.split(':', 1)[0]}) shows no framework: an image "
-                "of your own build, whose contents the port cannot see")
-    return "its name shows no framework: an image of your own, whose contents the port cannot see"
+        return (f"its repository's name ({name.split(':', 1)[0]}) shows no framework the "
+                "target gives: a project's or your own image, whose contents the port cannot see")
+    return ("its name shows no framework the target gives: an image whose contents the port "
+            "cannot see")
 
 
 def container_reason(what: str, image: str, cannot: str, profile: ClusterProfile) -> str:
