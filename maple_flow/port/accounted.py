@@ -205,11 +205,17 @@ def _code(text: str) -> list[tuple[int, str]]:
 
 def set_names(text: str) -> set[str]:
     """The variables ``text`` assigns anywhere (any form the shell has)."""
+    return set(_set_names(text))
+
+
+@lru_cache(maxsize=512)
+def _set_names(text: str) -> frozenset[str]:
+    """:func:`set_names`, memoised (a source is read once for each of its targets)."""
     body = "\n".join(raw for _, raw in _code(text))
     names = {m.group(1) for rx in _SETS for m in rx.finditer(body)}
     for m in _READS_INTO.finditer(body):
         names.update(w for w in m.group(1).split() if re.fullmatch(r"[A-Za-z_]\w*", w))
-    return names
+    return frozenset(names)
 
 
 def read_names(text: str) -> set[str]:

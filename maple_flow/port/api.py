@@ -26,6 +26,7 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from maple_flow.errors import (
@@ -975,8 +976,14 @@ def _placeholder_notes(src: Source) -> list[str]:
     """A note for each command or directive line of the source that holds a placeholder the
     user was meant to fill in (``<your_dir>``, ``/path/to/data``, ``/home/xxx/...``,
     ``YOUR_USERNAME``): kept as written, and it does not run as intended until it is filled in."""
+    return list(_placeholder_notes_of(tuple(src.lines)))
+
+
+@lru_cache(maxsize=256)
+def _placeholder_notes_of(lines: tuple[str, ...]) -> tuple[str, ...]:
+    """:func:`_placeholder_notes` of the source's lines, once for all of its targets."""
     notes = []
-    for number, line in enumerate(src.lines, 1):
+    for number, line in enumerate(lines, 1):
         text = line.strip()
         directive = bool(STORAGE_DIRECTIVE.match(text))
         if not text or (text.startswith("#") and not directive) or "<<" in text:
@@ -990,12 +997,12 @@ def _placeholder_notes(src: Source) -> list[str]:
             notes.append(f"line {number} `{short(text, 80)}` holds the placeholder "
                          f"{', '.join(f'`{w}`' for w in found)}: kept as written; fill it in "
                          "before you submit the job")
-    for field_, lines in program_fields("\n".join(src.lines)).items():
-        notes.append(f"line{'s' if len(lines) > 1 else ''} {', '.join(map(str, lines))}: "
+    for field_, at in program_fields("\n".join(lines)).items():
+        notes.append(f"line{'s' if len(at) > 1 else ''} {', '.join(map(str, at))}: "
                      f"`{field_}` in the program's arguments is passed as written, read as "
                      "the program's own format field (it fills it when it runs); if a "
                      "generator fills it before the job is submitted, render the file first")
-    return notes
+    return tuple(notes)
 
 
 def _framework_module_note(modules: list[str], src: Source, profile: ClusterProfile,
