@@ -242,9 +242,9 @@ def unset_reads(source: str, script: str) -> list[tuple[str, int, str, int, str]
                 continue
             if name in given and name not in have and not RUNTIME.match(name):
                 found[name] = (number, raw.strip())
-    out = []
+    out, source_lines = [], _code(source) if found else []
     for name, (number, raw) in found.items():
-        at = next(((n, r.strip()) for n, r in _code(source)
+        at = next(((n, r.strip()) for n, r in source_lines
                    if any(m.group(1) == name for rx in _SETS for m in rx.finditer(r))),
                   (0, ""))
         out.append((name, number, raw, at[0], at[1]))

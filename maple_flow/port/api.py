@@ -683,13 +683,18 @@ def _live_positionals(args: list[str]) -> list[str]:
     return [re.sub(r"(?<=.)\$([1-9])(?![0-9])", r"${\1}", a) for a in args]
 
 
+def _stage_image(stage: Stage, p: ParsedScript) -> str:
+    """The image a container stage runs, as the source writes it (``?`` where it names none)."""
+    return stage.operands[0] if stage.operands else stage.get("--image") or p.directive(
+        "image") or "?"
+
+
 def _dropped_container_note(stage: Stage, p: ParsedScript, profile: ClusterProfile) -> str:
     """The note on the source's container not carried: breaking (the port is refused with it)
     unless the target's own stack stands in for a stock framework image."""
-    image = (stage.operands[0] if stage.operands else stage.get("--image")
-             or p.directive("image") or "?")
-    note, raw = _dropped_container(stage, p, profile), image
-    image = expand(image, simple_values(p.variables)) if "$" in image else image
+    raw = _stage_image(stage, p)
+    note = _dropped_container(stage, p, profile)
+    image = expand(raw, simple_values(p.variables)) if "$" in raw else raw
     if stands_in(image, profile):
         return note
     why = not_carried_why(stage, p, profile)
@@ -701,8 +706,7 @@ def _dropped_container_note(stage: Stage, p: ParsedScript, profile: ClusterProfi
 
 def _dropped_container(stage: Stage, p: ParsedScript, profile: ClusterProfile) -> str:
     """Why the source's container is not carried to ``profile``, and what to do."""
-    image = (stage.operands[0] if stage.operands else stage.get("--image")
-             or p.directive("image") or "?")
+    image = _stage_image(stage, p)
     read, why = read_source_image(p), not_carried_why(stage, p, profile)
     arch = _image_arch_clause(image, p, profile)
     todo = ("rebuild your environment (or the image for the target's GPUs), or check"
@@ -1492,6 +1496,7 @@ def _port_on(src: Source, target: str, o: dict[str, Any],
     from maple_flow.knowledge.clusters import get_profile
 
     profile = get_profile(target)
+    text = "\n".join(src.lines)  # the source, as the checks below read it
     f = src.facts
     node_gpus = wrapper_node_gpus(src.parsed, f, o)  # your script, once per node, your GPUs
     if node_gpus:
@@ -1500,7 +1505,7 @@ def _port_on(src: Source, target: str, o: dict[str, Any],
                        or o.get("ranks") or f.horovod  # Horovod pins one GPU a rank itself
                        or runs_an_app(src.parsed)) else whole_node_rank_gpus(
         get_profile(src.cluster) if src.cluster else None, f.gpus_per_node, f.nodes, f.ranks,
-        f.launch_model == "per_rank", "\n".join(src.lines))
+        f.launch_model == "per_rank", text)
     if _nodes_answered(f, o):  # the node count the script left to submission, given
         f = replace(f, nodes=int(o["nodes"]))
     if _plain_single_run(src, f, o):  # `python3 work.py`, one process on one node
@@ -1531,7 +1536,7 @@ def _port_on(src: Source, target: str, o: dict[str, Any],
         one_refusal = "" if (o.get("ranks") or o.get("nodes") or o.get("gpus_per_node")) else (
             whole_node_shared_gpus(get_profile(src.cluster) if src.cluster else None,
                                    f.gpus_per_node, f.nodes, f.ranks,
-                                   f.launch_model == "per_rank", "\n".join(src.lines)))
+                                   f.launch_model == "per_rank", text))
         if whole_rank and src.cluster and gpn * nodes == f.ranks:  # one GPU a rank, said
             notes.append(whole_node_rank_note(get_profile(src.cluster), whole_rank,
                                               f.nodes or nodes, (nodes, gpn), profile.name))
@@ -1550,8 +1555,8 @@ def _port_on(src: Source, target: str, o: dict[str, Any],
     proxy_env, proxy_notes = proxy_edit(
         carried.steps + carried.loop_open + carried.loop_close
         + ([in_image.steps] if in_image is not None else []), carried.env,
-        "\n".join(src.lines), profile, hub_models(list(src.facts.args), src.parsed.variables),
-        wandb_online("\n".join(src.lines), list(src.facts.args)))
+        text, profile, hub_models(list(src.facts.args), src.parsed.variables),
+        wandb_online(text, list(src.facts.args)))
     carried.env.update(proxy_env)
     carried.notes += proxy_notes
     errexit, errexit_notes = source_errexit(src.parsed)
@@ -1571,7 +1576,7 @@ def _port_on(src: Source, target: str, o: dict[str, Any],
     # a visibility setting the port did not copy (`CUDA_VISIBLE_DEVICES=`free-gpu``) is none
     dropped = profile.gpu.visible_devices_var in carried.site_computed
     share_env, share_notes = limit_visible_gpus(
-        profile, gpn, set(carried.env), "" if dropped else "\n".join(src.lines)
+        profile, gpn, set(carried.env), "" if dropped else text
     ) if one_per_node else ({}, [])
     carried.env.update(share_env)
     fields: dict[str, Any] = {
@@ -1614,7 +1619,7 @@ def _port_on(src: Source, target: str, o: dict[str, Any],
     notes += _helper_scheduler_notes(carried.notes, src, profile)
     notes += inner_step_notes(src.parsed, carried.steps) + inner_after_notes(src.parsed)
     notes += _software_notes(src, profile, toolkit.modules) + toolkit.notes + _arg_notes(args)
-    notes += scheduler_option_notes(src.parsed, "\n".join(src.lines), profile)
+    notes += scheduler_option_notes(src.parsed, text, profile)
     notes += home_start_note(src.parsed, src.steps, profile)
     notes += live_refs_note(entry, args, carried, frozenset(container_reads(src, profile)),
                             submit_env_how(src.parsed.scheduler, profile))
@@ -1669,7 +1674,7 @@ def _port_on(src: Source, target: str, o: dict[str, Any],
     script = _image_check_off(script, src.parsed, profile)
     notes = _kept_tool_notes(notes, src, script)
     refusals += _torchrun_for_other_framework(src, script, profile) if not refusals else []
-    left = leftovers(script, profile, "\n".join(src.lines)) if not refusals else Leftovers()
+    left = leftovers(script, profile, text) if not refusals else Leftovers()
     refusals, notes = refusals + left.refusals, notes + left.notes
     if not refusals:  # a kept line under set -e that stops the job on the target's GPUs
         notes += _device_break_notes(script, profile)

@@ -15,7 +15,7 @@ from functools import lru_cache
 
 from maple_flow.port.topology import topology_args
 from maple_flow.port.words import short
-from maple_flow.scriptparse.launch import LaunchLine, Stage, read_words
+from maple_flow.scriptparse.launch import C_SHELLS, LaunchLine, Stage, read_words, shell_c
 from maple_flow.scriptparse.shell import split_blocks, split_commands
 
 #: A shell expansion as compared: an arithmetic ``$((...))``, a ``$(...)`` or a variable (the
@@ -151,7 +151,6 @@ def launches(text: str) -> tuple[Launch, ...]:
     return tuple(found)
 
 
-_SHELLS = frozenset({"bash", "sh", "zsh", "ksh", "dash"})
 _ALL_ARGS = frozenset({"$@", "${@}", "$*", "${*}"})
 
 
@@ -166,17 +165,15 @@ def _shell_body(words: list[str]) -> tuple[list[str], str, list[str]] | None:
     """``... sh -c BODY [NAME ARGS...]``: the words in front of the shell, BODY and ARGS;
     None where no shell word with ``-c`` is in the program's place."""
     for k, word in enumerate(words):
-        if word.rsplit("/", 1)[-1] not in _SHELLS:
+        if word.rsplit("/", 1)[-1] not in C_SHELLS:
             continue
-        j = k + 1
-        while j < len(words) and re.fullmatch(r"-[a-z]*", words[j]) and "c" not in words[j]:
-            j += 1
-        if j + 1 >= len(words) or not re.fullmatch(r"-[a-z]*c[a-z]*", words[j]):
+        body = shell_c(words, k)
+        if body is None:
             return None
         front = _read(words[:k])
         if front is not None and front.entrypoint:  # the shell is an argument of a program
             return None
-        return words[:k], words[j + 1], list(words[j + 3:])
+        return words[:k], body[0], body[1]
     return None
 
 

@@ -19,16 +19,17 @@ from typing import Any, TypeVar
 
 from maple_flow.errors import InvalidValue, MapleError, MissingInformation, ParseError
 from maple_flow.scriptparse.grammar import option_value_of, program_position
+from maple_flow.scriptparse.launch import C_SHELLS
 from maple_flow.scriptparse.shell import (
     Block,
     ShellCommand,
     one_line,
     split_blocks,
     split_commands,
+    value_or_default,
 )
 
 T = TypeVar("T")
-_SHELLS = frozenset({"bash", "sh", "zsh", "ksh", "dash"})
 _REF = r"\$\{?([A-Za-z_]\w*)\}?"
 #: Claims that the script does not set a variable.
 _UNSET = (re.compile(rf"{_REF}, which the script does not set"),)
@@ -46,7 +47,7 @@ def _bodies(words: tuple[str, ...], line: int) -> Iterator[tuple[int, tuple[str,
     the script line it is on."""
     yield line, words
     at, _ = program_position(words)
-    if at is None or words[at].rsplit("/", 1)[-1] not in _SHELLS:
+    if at is None or words[at].rsplit("/", 1)[-1] not in C_SHELLS:
         return
     for k in range(at + 1, len(words) - 1):
         if not re.fullmatch(r"-[a-z]*c[a-z]*", words[k]):
@@ -289,8 +290,7 @@ def _program_var_set(blocks: list[Block], name: str) -> str:
                   for n, v in c.settings() if n == name), "")
     text = next((c.text for b in blocks for c in b.commands if c.line == line), "")
     said = f"${name} is set by the script (line {line} `{one_line(text, 80)}`)"
-    default = re.match(rf"\$\{{{name}:?[-=](.*)\}}$", value, re.S)
-    shown = (default.group(1) if default else value).strip().strip("'\"")
+    shown = value_or_default(value, name)
     if not shown.startswith("-"):
         # a value the script writes out (no expansion) is shown; one it takes from its
         # arguments or the environment (``ARGS=${@}``) is indeed known only when it runs

@@ -409,10 +409,11 @@ _DIRECTORY = re.compile(r"\.\.?|[^-\s]\S*/")
 
 
 #: Shells whose ``-c BODY`` runs a command line (zsh/ksh as bash: the body is POSIX words).
-_C_SHELLS = frozenset({"bash", "sh", "zsh", "ksh", "dash"})
+#: Shells that run a command string (``bash -c BODY``).
+C_SHELLS = frozenset({"bash", "sh", "zsh", "ksh", "dash"})
 
 
-def _shell_c(words: list[str], i: int) -> tuple[str, list[str]] | None:
+def shell_c(words: list[str], i: int) -> tuple[str, list[str]] | None:
     """``sh -c BODY [NAME ARGS...]`` at ``words[i]``: BODY and ARGS (``$1``...), else None."""
     j = i + 1
     while j < len(words) and re.fullmatch(r"-[a-z]*", words[j]) and "c" not in words[j]:
@@ -436,7 +437,7 @@ def _splice_args(body: str, positional: list[str]) -> list[str] | None:
 
 def _read_shell_c(words: list[str], i: int, stages: list[Stage]) -> LaunchLine | None:
     """``bash -c BODY NAME ARGS``: the launch line BODY runs with ARGS, or BODY inline."""
-    body, positional = _shell_c(words, i) or ("", [])
+    body, positional = shell_c(words, i) or ("", [])
     spliced = _splice_args(body, positional)
     if spliced is not None:
         return read_words(spliced, 0, stages)
@@ -487,7 +488,7 @@ def read_words(
             return _after_launcher(words, i + 1, stages, launcher_of(base), base)
         if base == "colossalai" and words[i + 1:i + 2] == ["run"]:
             return _after_launcher(words, i + 2, stages, "torchrun", COLOSSAL_RUN)
-        if base in _C_SHELLS and _shell_c(words, i) is not None:
+        if base in C_SHELLS and shell_c(words, i) is not None:
             return _read_shell_c(words, i, stages)
         if base in REMOTE_SHELLS:
             return _read_remote(words, i, stages)

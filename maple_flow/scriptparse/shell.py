@@ -578,6 +578,15 @@ def _split_blocks(text: str) -> tuple[Block, ...]:
 _POSITIONAL = re.compile(r"^\$(?:[*@1-9]|\{(?:[*@1-9]|[*@]:\d+(?::\d+)?)\})$")
 
 
+def value_or_default(value: str, name: str = "") -> str:
+    """An assignment's value as it stands unless the job's environment says otherwise: the
+    default of ``${NAME:-default}`` / ``${NAME:=default}`` (of ``name`` only, where given),
+    else the value itself; unquoted."""
+    pattern = re.escape(name) if name else r"\w+"
+    default = re.match(rf"\$\{{{pattern}:?[-=](.*)\}}$", value.strip(), re.S)
+    return (default.group(1) if default else value).strip().strip("'\"")
+
+
 def is_positional(word: str) -> bool:
     """Whether ``word`` is the job script's own arguments (``$*``, ``$@``, ``$1``, a slice
     ``${@:2}``)."""

@@ -17,7 +17,13 @@ from maple_flow.scriptparse.launch import (
     REMOTE_SHELLS,
     runner_command,
 )
-from maple_flow.scriptparse.shell import Block, ShellCommand, is_positional, one_line
+from maple_flow.scriptparse.shell import (
+    Block,
+    ShellCommand,
+    is_positional,
+    one_line,
+    value_or_default,
+)
 
 #: Commands that prepare, log or report; never the job's work.
 _HOUSEKEEPING = frozenset({
@@ -625,8 +631,7 @@ def _engine_nowhere(cmd: ShellCommand) -> str:
 def _options_value(value: str) -> str:
     """``value`` (its default, for ``${X:-default}``) where it is a launcher's options (it
     starts with ``-``), else ``""``."""
-    default = re.match(r"\$\{\w+:?[-=](.*)\}$", value.strip(), re.S)
-    shown = (default.group(1) if default else value).strip().strip("'\"")
+    shown = value_or_default(value)
     return shown if shown.startswith("-") else ""
 
 
