@@ -139,6 +139,7 @@ from maple_flow.port.launches_kept import (
 from maple_flow.port.loop import carry_loop
 from maple_flow.port.memory import source_memory
 from maple_flow.port.mpi_app import app_layout, app_name, runs_an_app
+from maple_flow.port.netreach import inline_fetch, source_proxy, step_words
 from maple_flow.port.node_local import node_local_env_refusal
 from maple_flow.port.node_type import choose_node_type
 from maple_flow.port.oneproc import one_process_size
@@ -1552,11 +1553,13 @@ def _port_on(src: Source, target: str, o: dict[str, Any],
     carry_steps(src, profile, carried)
     loop_problem = carry_loop(src, profile, carried)
     in_image = image_body(src.parsed)  # a `bash -c` body kept in the image runs there too
+    job_steps = (carried.steps + carried.loop_open + carried.loop_close
+                 + ([in_image.steps] if in_image is not None else []))
+    program_words = list(src.facts.args) + step_words(job_steps)
     proxy_env, proxy_notes = proxy_edit(
-        carried.steps + carried.loop_open + carried.loop_close
-        + ([in_image.steps] if in_image is not None else []), carried.env,
-        text, profile, hub_models(list(src.facts.args), src.parsed.variables),
-        wandb_online(text, list(src.facts.args)))
+        job_steps, carried.env, text, profile,
+        hub_models(program_words, src.parsed.variables), wandb_online(text, program_words),
+        (source_proxy(text), inline_fetch(text)))
     carried.env.update(proxy_env)
     carried.notes += proxy_notes
     errexit, errexit_notes = source_errexit(src.parsed)

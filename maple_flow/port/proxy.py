@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from maple_flow.models.profile import ClusterProfile
+from maple_flow.port.netreach import source_proxy
 
 #: The job's own node in a URL: a server the job started itself, reached without the internet.
 _LOCAL_HOST = (r"(?:localhost|127\.\d+\.\d+\.\d+|0\.0\.0\.0|\[::1\]"
@@ -47,7 +48,6 @@ _DOWNLOADS = re.compile(
     r")", re.IGNORECASE)
 #: An index the step names on the local filesystem only: no download.
 _OFFLINE = re.compile(r"--no-index\b|--offline\b")
-_PROXY_SET = re.compile(r"\b(?:https?_proxy|HTTPS?_PROXY)=")
 
 
 def downloads(steps: list[str]) -> list[str]:
@@ -69,6 +69,21 @@ _MODEL_OPTION = re.compile(
     r"|(?:base|llm|backbone|repo[_-]?id|hub[_-]?id)(?:[_-](?:name|id|path))?)$")
 #: A Hugging Face Hub id: ``owner/name``, one slash, no file suffix, not a path.
 _HUB_ID = re.compile(r"^[A-Za-z0-9][\w-]*(?:\.[\w-]+)*/[A-Za-z0-9][\w.-]*$")
+#: The Hub's original models with no owner (``bert-base-uncased``, ``roberta-large``, ``gpt2``,
+#: ``t5-small``: the ids the transformers library shipped with, still resolved on the Hub). A
+#: bare word outside this list (``resnet50``, ``dinov2_vitb14``, ``bert``) is not read as an id.
+_CANONICAL_ID = re.compile(
+    r"^(?:bert-(?:base|large)-[\w-]+|distilbert-base-[\w-]+"
+    r"|(?:roberta|distilroberta)-(?:base|large)(?:-[\w-]+)?|xlm-roberta-(?:base|large)"
+    r"|xlm-(?:mlm|clm)-[\w-]+|albert-(?:base|large|xlarge|xxlarge)-v[12]"
+    r"|xlnet-(?:base|large)-cased|t5-(?:small|base|large|3b|11b)|gpt2(?:-(?:medium|large|xl))?"
+    r"|distilgpt2|openai-gpt|camembert-base)$")
+#: An option that names a kind of model, not one to load (``--model_type gpt2``).
+_KIND_OPTION = re.compile(r"(?i)(?:type|class|kind|family|arch)$")
+#: A program option that names a dataset to load (``--dataset_name``, ``--dataset``,
+#: ``--hf_dataset``): counted only for an ``owner/name`` Hub id (``Tevatron/msmarco-passage``);
+#: a bare name (``trec``, ``cifar10``) may be the program's own.
+_DATASET_OPTION = re.compile(r"(?i)^--?[\w-]*dataset(?:[_-](?:name|id|repo))?$")
 _FILE_SUFFIX = re.compile(
     r"(?i)\.(?:py|json|ya?ml|bin|pt|pth|ckpt|safetensors|h5|pkl|npz|txt|csv|tar|gz|zip)$")
 #: First parts of a relative path a job writes or reads (``models/bert``), not a Hub owner.
@@ -83,27 +98,35 @@ _HUB_OFFLINE = re.compile(r"\b(?:HF_HUB_OFFLINE|TRANSFORMERS_OFFLINE)=['\"]?(?:1
 
 
 def hub_models(args: list[str], variables: dict[str, str]) -> list[str]:
-    """The program's options that name a Hugging Face Hub model (``--init_model_path=klue/
-    bert-base``, ``--model_name_or_path meta-llama/Llama-2-7b-hf``): loaded with
-    ``from_pretrained``, downloaded at start unless already cached. Variables the script sets
-    to a literal are read (``--init_model_path=$init_model_path``)."""
-    found = []
+    """The program's options that name a Hugging Face Hub model or dataset
+    (``--init_model_path=klue/bert-base``, ``--model_name_or_path bert-base-uncased``,
+    ``--dataset_name Tevatron/msmarco-passage``): loaded with ``from_pretrained`` /
+    ``load_dataset``, downloaded at start unless already cached. Variables the script sets to a
+    literal are read (``--init_model_path=$init_model_path``)."""
+    found: list[str] = []
     for k, arg in enumerate(args):
         name, eq, value = arg.partition("=")
         if not eq:
             name, value = arg, args[k + 1] if k + 1 < len(args) else ""
-        if not _MODEL_OPTION.match(name):
+        model = bool(_MODEL_OPTION.match(name)) and not _KIND_OPTION.search(name)
+        if not (model or _DATASET_OPTION.match(name)):
             continue
         ref = re.fullmatch(r"\$\{?(\w+)\}?", value.strip("'\""))
         value = variables.get(ref.group(1), "") if ref else value.strip("'\"")
-        if (_HUB_ID.match(value) and not _FILE_SUFFIX.search(value)
-                and value.split("/", 1)[0].lower() not in _LOCAL_DIRS):
-            found.append(f"{name}={value}" if eq else f"{name} {value}")
+        owned = (_HUB_ID.match(value) and not _FILE_SUFFIX.search(value)
+                 and value.split("/", 1)[0].lower() not in _LOCAL_DIRS)
+        shown = f"{name}={value}" if eq else f"{name} {value}"
+        if (owned or (model and _CANONICAL_ID.match(value))) and shown not in found:
+            found.append(shown)
     return found
 
 
-#: The job logs to Weights & Biases online: its API key set, a ``wandb login``.
-_WANDB_KEY = re.compile(r"(?m)^[^#\n]*?(\bWANDB_API_KEY=|\bwandb\s+login\b)")
+#: The job logs to Weights & Biases online: its API key set, a ``wandb login``, the command
+#: ``wandb online``, ``WANDB_MODE=online``.
+_WANDB_KEY = re.compile(r"(?m)^[^#\n]*?(\bWANDB_API_KEY=|\bwandb\s+(?:login|online)\b"
+                        r"|\bWANDB_MODE=['\"]?online\b)")
+#: An option value that turns W&B off (``--use_wandb False``, ``--wandb=0``).
+_FALSE = re.compile(r"(?i)^['\"]?(?:false|0|no|off|none|disabled?|offline)['\"]?$")
 #: A program option that turns W&B logging on (``--report_to wandb``, ``logger=wandb``,
 #: ``--use_wandb``, ``--wandb_project x``).
 _WANDB_OPTION = re.compile(r"(?i)^(?:--?(?:use[_-]?)?wandb(?:[_-]\w+)?(?:=.*)?|"
@@ -121,31 +144,40 @@ def wandb_online(script: str, args: list[str]) -> str:
     login`` in the script, a program option turning W&B on), as a short quote; "" when
     nothing does or the job keeps W&B offline. The program then reaches api.wandb.ai from
     the compute node while it runs."""
-    if _WANDB_OFF.search(script):
+    code = "\n".join(x for x in script.splitlines() if not x.lstrip().startswith("#"))
+    if _WANDB_OFF.search(code) or _WANDB_OFF.search(" ".join(args)):
         return ""
-    key = _WANDB_KEY.search(script)
+    key = _WANDB_KEY.search(code)
     if key:
         return f"`{key.group(1)}`"
     for k, arg in enumerate(args):
-        if _WANDB_OPTION.match(arg) or (_WANDB_OPTION_NAME.match(arg) and k + 1 < len(args)
-                                        and _WANDB_VALUE.match(args[k + 1].strip("'\""))):
-            return f"`{_short(arg)}`" if _WANDB_OPTION.match(arg) else (
-                f"`{arg} {args[k + 1]}`")
+        following = args[k + 1] if k + 1 < len(args) else ""
+        if _WANDB_OPTION.match(arg):
+            value = arg.partition("=")[2] if "=" in arg else following
+            if not _FALSE.match(value):
+                return f"`{_short(arg)}`"
+        elif _WANDB_OPTION_NAME.match(arg) and _WANDB_VALUE.match(following.strip("'\"")):
+            return f"`{arg} {following}`"
     return ""
 
 
 def proxy_edit(steps: list[str], env: dict[str, str], script: str,
                profile: ClusterProfile, models: list[str] | None = None,
-               wandb: str = "") -> tuple[dict[str, str], list[str]]:
+               wandb: str = "", signs: tuple[str, str] = ("", ""),
+               ) -> tuple[dict[str, str], list[str]]:
     """(the exports to add, notes) for the job's downloading set-up steps on ``profile``;
     ``models``: the program's options naming a Hub model (:func:`hub_models`), loaded at start
     (a download unless the job says it runs offline); ``wandb``: what says the program logs
-    to Weights & Biases online (:func:`wandb_online`)."""
+    to Weights & Biases online (:func:`wandb_online`); ``signs``: the source's own proxy
+    setting and inline Python that fetches from a hub (:func:`maple_flow.port.netreach.
+    source_proxy`, :func:`~maple_flow.port.netreach.inline_fetch`), each a quote or "".
+    A proxy the port keeps in the job's own steps is the user's: none is added."""
     proxy = profile.network.proxy_env
     fetching = downloads(steps)
     hub = list(models or []) if not _HUB_OFFLINE.search(script) else []
-    if (not proxy or not (fetching or hub or wandb) or any(k in env for k in proxy)
-            or _PROXY_SET.search(script)):
+    own_proxy, inline = signs
+    if (not proxy or not (fetching or hub or wandb or own_proxy or inline)
+            or any(k in env for k in proxy) or source_proxy("\n".join(steps))):
         return {}, []
     exports = dict(proxy)
     reach = (f"{profile.name}'s compute nodes reach the internet only through the site's proxy "
@@ -158,7 +190,13 @@ def proxy_edit(steps: list[str], env: dict[str, str], script: str,
         notes.append(f"the job downloads in its set-up steps ({shown}{more}); {reach}; "
                      "without it those steps fail on the target (or build the environment "
                      "ahead of time on a login node)")
-    if hub:
+    if hub and any(_DATASET_OPTION.match(re.split(r"[= ]", m)[0]) for m in hub):
+        named = ", ".join(f"`{m}`" for m in hub[:4])
+        notes.append(f"the program loads {named} (Hugging Face Hub models or datasets): it "
+                     "downloads them when it starts unless they are in the job's Hugging Face "
+                     f"cache; {reach}; without it the loads fail on the target (or download them "
+                     "ahead of time on a login node and set HF_HUB_OFFLINE=1)")
+    elif hub:
         named = ", ".join(f"`{m}`" for m in hub[:3])
         notes.append(f"the program loads {named}, a Hugging Face Hub id: it downloads the model "
                      f"when it starts unless it is in the job's Hugging Face cache; {reach}; "
@@ -169,6 +207,20 @@ def proxy_edit(steps: list[str], env: dict[str, str], script: str,
                      f"api.wandb.ai while it runs; {reach}; without it W&B's calls fail or "
                      "hang on the target (or set WANDB_MODE=offline and `wandb sync` the runs "
                      "from a login node)")
+    if inline:
+        notes.append(f"the job's inline Python fetches from a hub when it runs ({inline}); "
+                     f"{reach}; without it the fetch fails on the target (or fetch it ahead of "
+                     "time on a login node)")
+    if own_proxy and not notes:
+        notes.append(f"the source sets its site's web proxy ({own_proxy}): the job reaches the "
+                     "internet while it runs (what it fetches is not named in the script); "
+                     f"{profile.name}'s compute nodes reach the internet only through the "
+                     "site's proxy (the site's Running jobs page), so the port sets "
+                     f"{', '.join(sorted(proxy))} to it in place of the source's; without it "
+                     "the job's downloads fail on the target")
+    elif own_proxy:
+        notes.append(f"the source's own web proxy ({own_proxy}) is the source site's: the "
+                     f"port sets {profile.name}'s in its place")
     local = _LOCAL_URL.search(script)
     if local and not re.search(r"\bno_proxy=", script, re.IGNORECASE):
         exports.update({"no_proxy": _NO_PROXY, "NO_PROXY": _NO_PROXY})
