@@ -49,6 +49,12 @@ def source_proxy(script: str) -> str:
     return ""
 
 
+def proxy_values(script: str) -> list[str]:
+    """The values the script's code gives its proxy variables (``http://proxy.site:3128``)."""
+    return [m.group("value") for line in _code_lines(script)
+            if (m := _PROXY_VAR.search(line)) is not None]
+
+
 def inline_fetch(script: str) -> str:
     """The line of inline Python that fetches from a hub when it runs (``torch.hub.load(``,
     ``hf_hub_download(``, ``snapshot_download(``), as a short quote; "" when none."""

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from maple_flow.models.profile import ClusterProfile
-from maple_flow.port.netreach import source_proxy
+from maple_flow.port.netreach import proxy_values, source_proxy
 
 #: The job's own node in a URL: a server the job started itself, reached without the internet.
 _LOCAL_HOST = (r"(?:localhost|127\.\d+\.\d+\.\d+|0\.0\.0\.0|\[::1\]"
@@ -176,8 +176,11 @@ def proxy_edit(steps: list[str], env: dict[str, str], script: str,
     fetching = downloads(steps)
     hub = list(models or []) if not _HUB_OFFLINE.search(script) else []
     own_proxy, inline = signs
+    kept = source_proxy("\n".join(steps))
+    if kept and proxy:
+        return {}, _kept_proxy_note(kept, proxy_values("\n".join(steps)), proxy, profile.name)
     if (not proxy or not (fetching or hub or wandb or own_proxy or inline)
-            or any(k in env for k in proxy) or source_proxy("\n".join(steps))):
+            or any(k in env for k in proxy)):
         return {}, []
     exports = dict(proxy)
     reach = (f"{profile.name}'s compute nodes reach the internet only through the site's proxy "
@@ -228,6 +231,19 @@ def proxy_edit(steps: list[str], env: dict[str, str], script: str,
                      f"no_proxy and NO_PROXY to {_NO_PROXY} so that traffic does not go to the "
                      "proxy (which cannot reach the job's node)")
     return exports, notes
+
+
+def _kept_proxy_note(kept: str, values: list[str], proxy: dict[str, str],
+                     target: str) -> list[str]:
+    """The note on a proxy setting the port keeps in the job's own steps: none where it sets
+    the target's own proxy or where no value is written (a sourced settings file of the user's,
+    kept as written); else it names the line and the target's proxy to put there."""
+    if not values or set(values) <= set(proxy.values()):
+        return []
+    return [f"a kept set-up line sets a web proxy ({kept}) that is not {target}'s: {target}'s "
+            "compute nodes reach the internet only through the site's proxy "
+            f"({sorted(set(proxy.values()))[0]}); if that line is the source site's, change it "
+            "to that one, or the job's downloads fail on the target"]
 
 
 def _short(text: str) -> str:
