@@ -70,6 +70,7 @@ def test_source_proxy_reads_code_not_comments_nor_no_proxy() -> None:
     (["--model", "bert"], []),
     (["--dataset_name", "trec"], []),         # a bare name may be the program's own
     (["--dataset", "data/cifar"], []),        # a local path
+    (["--dataset", "ImageNet/train"], []),    # may be a relative path
     (["--model_name_or_path", "models/bert"], []),
 ])
 def test_hub_ids_with_no_owner_and_hub_datasets(args: list[str], found: list[str]) -> None:

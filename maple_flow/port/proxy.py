@@ -80,10 +80,11 @@ _CANONICAL_ID = re.compile(
     r"|distilgpt2|openai-gpt|camembert-base)$")
 #: An option that names a kind of model, not one to load (``--model_type gpt2``).
 _KIND_OPTION = re.compile(r"(?i)(?:type|class|kind|family|arch)$")
-#: A program option that names a dataset to load (``--dataset_name``, ``--dataset``,
-#: ``--hf_dataset``): counted only for an ``owner/name`` Hub id (``Tevatron/msmarco-passage``);
-#: a bare name (``trec``, ``cifar10``) may be the program's own.
-_DATASET_OPTION = re.compile(r"(?i)^--?[\w-]*dataset(?:[_-](?:name|id|repo))?$")
+#: A program option that names a dataset to load by its name (``--dataset_name``,
+#: ``--dataset_id``, ``--hf_dataset``): counted only for an ``owner/name`` Hub id
+#: (``Tevatron/msmarco-passage``); a bare name (``trec``, ``cifar10``) may be the program's own,
+#: and a plain ``--dataset a/b`` may be a relative path.
+_DATASET_OPTION = re.compile(r"(?i)^--?(?:[\w-]*dataset[_-](?:name|id|repo)|hf[_-]dataset\w*)$")
 _FILE_SUFFIX = re.compile(
     r"(?i)\.(?:py|json|ya?ml|bin|pt|pth|ckpt|safetensors|h5|pkl|npz|txt|csv|tar|gz|zip)$")
 #: First parts of a relative path a job writes or reads (``models/bert``), not a Hub owner.
