@@ -177,6 +177,8 @@ def proxy_edit(steps: list[str], env: dict[str, str], script: str,
     fetching = downloads(steps)
     hub = list(models or []) if not _HUB_OFFLINE.search(script) else []
     own_proxy, inline = signs
+    if any(_WANDB_OFF.search(f"{k}={v}") for k, v in env.items()):
+        wandb = ""  # the port's own environment keeps W&B offline (a value you gave)
     kept = source_proxy("\n".join(steps))
     if kept and proxy:
         return {}, _kept_proxy_note(kept, proxy_values("\n".join(steps)), proxy, profile.name)
