@@ -101,6 +101,7 @@ def test_wandb_online_as_a_command_or_mode() -> None:
     commented ``# wandb disabled`` does not turn it off (it turned the whole check off)."""
     assert wandb_online("wandb online\n# wandb disabled\n", []) == "`wandb online`"
     assert wandb_online("export WANDB_MODE=online\n", []) != ""
+    assert wandb_online('wandb agent "me/proj/$SWEEP_ID" --count 1\n', []) == "`wandb agent`"
     assert wandb_online("wandb offline\n", ["--use_wandb"]) == ""
     assert wandb_online("", ["--use_wandb", "False"]) == ""
     assert wandb_online("", ["--wandb=0"]) == ""

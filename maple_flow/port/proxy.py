@@ -123,8 +123,9 @@ def hub_models(args: list[str], variables: dict[str, str]) -> list[str]:
 
 
 #: The job logs to Weights & Biases online: its API key set, a ``wandb login``, the command
-#: ``wandb online``, ``WANDB_MODE=online``.
-_WANDB_KEY = re.compile(r"(?m)^[^#\n]*?(\bWANDB_API_KEY=|\bwandb\s+(?:login|online)\b"
+#: ``wandb online``, ``WANDB_MODE=online``, a sweep agent (``wandb agent``: it takes its runs'
+#: settings from the W&B server).
+_WANDB_KEY = re.compile(r"(?m)^[^#\n]*?(\bWANDB_API_KEY=|\bwandb\s+(?:login|online|agent)\b"
                         r"|\bWANDB_MODE=['\"]?online\b)")
 #: An option value that turns W&B off (``--use_wandb False``, ``--wandb=0``).
 _FALSE = re.compile(r"(?i)^['\"]?(?:false|0|no|off|none|disabled?|offline)['\"]?$")
