@@ -151,7 +151,7 @@ def wandb_online(script: str, args: list[str]) -> str:
         return ""
     key = _WANDB_KEY.search(code)
     if key:
-        return f"`{key.group(1)}`"
+        return f"`{key.group(1).replace(chr(34), '').replace(chr(39), '')}`"
     for k, arg in enumerate(args):
         following = args[k + 1] if k + 1 < len(args) else ""
         if _WANDB_OPTION.match(arg):
@@ -197,7 +197,7 @@ def proxy_edit(steps: list[str], env: dict[str, str], script: str,
         notes.append(f"the job downloads in its set-up steps ({shown}{more}); {reach}; "
                      "without it those steps fail on the target (or build the environment "
                      "ahead of time on a login node)")
-    if hub and any(_DATASET_OPTION.match(re.split(r"[= ]", m)[0]) for m in hub):
+    if len(hub) > 1 or any(_DATASET_OPTION.match(re.split(r"[= ]", m)[0]) for m in hub):
         named = ", ".join(f"`{m}`" for m in hub[:4])
         notes.append(f"the program loads {named} (Hugging Face Hub models or datasets): it "
                      "downloads them when it starts unless they are in the job's Hugging Face "
@@ -218,16 +218,20 @@ def proxy_edit(steps: list[str], env: dict[str, str], script: str,
         notes.append(f"the job's inline Python fetches from a hub when it runs ({inline}); "
                      f"{reach}; without it the fetch fails on the target (or fetch it ahead of "
                      "time on a login node)")
+    values = proxy_values(script)
+    same = bool(values) and set(values) <= set(proxy.values())
+    whose = (f"the web proxy {profile.name} uses too" if same else "its site's web proxy")
+    instead = "as the source did" if same else "in place of the source's"
     if own_proxy and not notes:
-        notes.append(f"the source sets its site's web proxy ({own_proxy}): the job reaches the "
-                     "internet while it runs (what it fetches is not named in the script); "
+        notes.append(f"the source sets {whose} ({own_proxy}): the job reaches the internet "
+                     "while it runs (what it fetches is not named in the script); "
                      f"{profile.name}'s compute nodes reach the internet only through the "
                      "site's proxy (the site's Running jobs page), so the port sets "
-                     f"{', '.join(sorted(proxy))} to it in place of the source's; without it "
-                     "the job's downloads fail on the target")
+                     f"{', '.join(sorted(proxy))} to it {instead}; without it the job's "
+                     "downloads fail on the target")
     elif own_proxy:
-        notes.append(f"the source's own web proxy ({own_proxy}) is the source site's: the "
-                     f"port sets {profile.name}'s in its place")
+        notes.append(f"the source also sets {whose} ({own_proxy}): the port sets "
+                     f"{profile.name}'s {instead}")
     local = _LOCAL_URL.search(script)
     if local and not re.search(r"\bno_proxy=", script, re.IGNORECASE):
         exports.update({"no_proxy": _NO_PROXY, "NO_PROXY": _NO_PROXY})
