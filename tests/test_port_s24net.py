@@ -125,3 +125,16 @@ def test_nothing_said_nothing_claimed() -> None:
     script = ONE + "python train.py --weights yolov5l.pt --data ship.yaml\n"
     lines, notes = _lines(script, "polaris")
     assert not any("proxy" in x for x in lines) and "proxy" not in notes
+
+
+def test_a_polaris_jobs_own_alcf_proxy_is_set_again_on_aurora() -> None:
+    """A Polaris job that exports the ALCF proxy and downloads: the export was dropped as the
+    source site's and, the source naming a proxy, the port set none on Aurora (same proxy)."""
+    script = ("#!/bin/bash\n#PBS -l select=1:system=polaris\n#PBS -l walltime=01:00:00\n"
+              "#PBS -q debug\n#PBS -A proj\n"
+              "export https_proxy=http://proxy.alcf.anl.gov:3128\n"
+              "git clone https://github.com/org/repo.git\n"
+              "mpiexec -n 4 --ppn 4 python repo/train.py\n")
+    lines, notes = _lines(script, "aurora")
+    assert ALCF in lines
+    assert "the web proxy Aurora uses too" in notes and "as the source did" in notes
