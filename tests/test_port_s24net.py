@@ -137,4 +137,4 @@ def test_a_polaris_jobs_own_alcf_proxy_is_set_again_on_aurora() -> None:
               "mpiexec -n 4 --ppn 4 python repo/train.py\n")
     lines, notes = _lines(script, "aurora")
     assert ALCF in lines
-    assert "the web proxy Aurora uses too" in notes and "as the source did" in notes
+    assert "the source also sets Aurora's own web proxy" in notes and "as the source did" in notes

@@ -220,7 +220,7 @@ def proxy_edit(steps: list[str], env: dict[str, str], script: str,
                      "time on a login node)")
     values = proxy_values(script)
     same = bool(values) and set(values) <= set(proxy.values())
-    whose = (f"the web proxy {profile.name} uses too" if same else "its site's web proxy")
+    whose = (f"{profile.name}'s own web proxy" if same else "its site's web proxy")
     instead = "as the source did" if same else "in place of the source's"
     if own_proxy and not notes:
         notes.append(f"the source sets {whose} ({own_proxy}): the job reaches the internet "
