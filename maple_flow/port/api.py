@@ -160,6 +160,7 @@ from maple_flow.port.pernode_script import (
 from maple_flow.port.proxy import hub_models, proxy_edit, wandb_online
 from maple_flow.port.pyopts import python_option_env
 from maple_flow.port.rank_names import source_rank_names
+from maple_flow.port.refusal_check import checked_refusal
 from maple_flow.port.rules import (
     choose_queue,
     device_family_note,
@@ -2078,6 +2079,8 @@ def port(
             _put_back_pinned(result, work, pinned)
         if any("nothing after it waits" in n for n in result.notes):
             result.notes = [n for n in result.notes if "and never waits for them" not in n]
+        if result.status == "refused" and result.notes:  # the obstacles only the whole shows
+            result.notes[0] = checked_refusal(result.notes[0], src.parsed.directives, text)
         if result.status != "refused" and result.script:  # the final port against its source
             unkept = unkept_launches(text, result.script, result.notes)
             name = get_profile(result.cluster).name
