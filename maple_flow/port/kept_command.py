@@ -296,10 +296,21 @@ def not_kept_reason(text: str) -> str:
            "on one node, as maple keeps such a command; " if launcher is not None else
            "the job already is one task on one node; ")
     kind = "loop" if re.match(r"(?:for|while|until|select)\b", head) else "branch"
+    inner = [k for k in range(opener.line + 1, cmd.line)
+             if re.match(r"\s*(?:for|while|until|select)\b", lines[k - 1])
+             and _indent(lines[k - 1]) < _indent(lines[cmd.line - 1])]
+    nested = (f", and inside {'the loops' if len(inner) > 1 else 'the loop'} of line"
+              f"{'s' if len(inner) > 1 else ''} {', '.join(map(str, inner))} "
+              f"(`{short(lines[inner[-1] - 1].strip(), 40)}`)" if inner else "")
+    whose = "loops'" if inner else f"{kind}'s"
     return (f"{own}but line {cmd.line} runs inside the {kind} of line {opener.line} "
-            f"(`{short(head, 60)}`), and maple keeps such a command verbatim only as a "
+            f"(`{short(head, 60)}`){nested}, and maple keeps such a command verbatim only as a "
             "statement of its own, run once, not repeated or chosen by the script's shell. "
-            f"Port one run: write line {cmd.line} with one set of the {kind}'s values as a "
+            f"Port one run: write line {cmd.line} with one set of the {whose} values as a "
             "command of its own (a job array or one job per value runs the rest), and port "
             "again")
 
+
+def _indent(line: str) -> int:
+    """How far ``line`` is indented (a tab counted as one)."""
+    return len(line) - len(line.lstrip())
