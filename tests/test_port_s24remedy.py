@@ -75,6 +75,7 @@ def test_self_launcher_reading() -> None:
     assert self_launcher(("tune", "run", "--nnodes", "1", "--nproc_per_node", "2", "r"))
     assert self_launcher(("tune", "run", "--nnodes", "2", "--nproc_per_node", "2", "r")) is None
     assert self_launcher(("tune", "download", "x")) is None
+    assert self_launcher(("tune", "run", "lora_finetune_single_device")) is None
     lines, tasks = one_task_directives(["#SBATCH --ntasks-per-node=4", "#SBATCH -N 1"])
     assert tasks == 4 and lines == ["#SBATCH --cpus-per-task=4", "#SBATCH -N 1"]
 

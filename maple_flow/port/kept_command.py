@@ -231,9 +231,7 @@ def _self_launcher_note(plan: KeptCommand, launcher: SelfLauncher, gpus: int,
     """The note on a self-launcher kept as the job's one process: the workers it starts, by its
     own count, against the GPUs the port gives; and the source's unused tasks made one."""
     count = launcher.count.strip("'\"")
-    if not launcher.option:
-        workers = "as many workers as its own defaults start"
-    elif count.isdigit() and int(count) != gpus:
+    if count.isdigit() and int(count) != gpus:
         workers = (f"{count} workers (`{launcher.option} {count}`) while the port gives the job "
                    f"{gpus} GPU(s): MISMATCH, set `{launcher.option}` to {gpus} or ask "
                    f"gpus_per_node={count}")

@@ -35,8 +35,8 @@ _MULTI_NODE = ("--nnodes", "--num_nodes", "--num-nodes", "--world_size", "--node
 
 @dataclass(frozen=True)
 class SelfLauncher:
-    """A command that starts its own workers: its words (``tune run``) and the word its count
-    option gives (``4``, ``${SLURM_GPUS_ON_NODE}``), or ``""`` when it gives none."""
+    """A command that starts its own workers: its words (``tune run``), the word its count
+    option gives (``4``, ``${SLURM_GPUS_ON_NODE}``) and that option."""
 
     name: str
     count: str
@@ -45,7 +45,8 @@ class SelfLauncher:
 
 def self_launcher(words: tuple[str, ...]) -> SelfLauncher | None:
     """The self-launching command ``words`` are (their environment assignments and a path in
-    front of the command word skipped), or None; None too when its options start workers on
+    front of the command word skipped), or None; None too when its options give no count of
+    workers (``tune run RECIPE``: one process, a single-device recipe) or start workers on
     other nodes (``--nnodes 2``, a rendezvous endpoint): that is a multi-node launch."""
     rest = [w for w in words]
     while rest and re.match(r"^[A-Za-z_]\w*=", rest[0]):
@@ -65,7 +66,7 @@ def self_launcher(words: tuple[str, ...]) -> SelfLauncher | None:
                     return SelfLauncher(" ".join(name), tail[k + 1], option)
                 if word.startswith(option + "="):
                     return SelfLauncher(" ".join(name), word[len(option) + 1:], option)
-        return SelfLauncher(" ".join(name), "", "")
+        return None  # no count: one process (`tune run RECIPE` runs a single-device recipe)
     return None
 
 
