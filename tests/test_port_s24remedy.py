@@ -146,3 +146,22 @@ def test_pyxis_refusal_names_the_mount_points_the_lines_use(target: str) -> None
     why = result.notes[0]
     assert "pyxis container" in why
     assert "/workspace (from /users/me/lab)" in why and "/output (from /users/me/results)" in why
+
+
+_WORKER = """#!/bin/tcsh
+#PBS -N worker
+#PBS -l walltime=24:00:00
+source "/usr/local/anaconda3/etc/profile.d/conda.csh"
+unsetenv PYTHONPATH
+conda activate env
+torchrun --nnodes=$NUMNODES --nproc_per_node=$PPN --rdzv_backend=c10d --rdzv_endpoint=$IP_ADDRESS run.py
+"""
+
+
+def test_worker_job_of_a_hand_built_rendezvous_is_named() -> None:
+    with pytest.raises(ParseError) as err:
+        port(_WORKER, ["aurora"])
+    why = str(err.value)
+    assert "tcsh" in why
+    assert "line 7 `torchrun" in why and "($NUMNODES, $IP_ADDRESS)" in why
+    assert "never sets" in why

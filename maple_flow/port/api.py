@@ -160,7 +160,7 @@ from maple_flow.port.pernode_script import (
 from maple_flow.port.proxy import hub_models, proxy_edit, wandb_online
 from maple_flow.port.pyopts import python_option_env
 from maple_flow.port.rank_names import source_rank_names
-from maple_flow.port.refusal_check import checked_refusal
+from maple_flow.port.refusal_check import checked_refusal, submit_time_rendezvous
 from maple_flow.port.rules import (
     choose_queue,
     device_family_note,
@@ -1962,13 +1962,17 @@ def _put_back_command(result: PortResult, plan: KeptCommand) -> None:
 def _remedy_that_holds(err: ParseError, text: str) -> None:
     """Raises ``err`` with its generic remedy ("ask the job one task on one node") replaced by
     the obstacle on the user's lines where that remedy already holds in the source
-    (``kept_command.not_kept_reason``); returns when it does not."""
+    (``kept_command.not_kept_reason``), and with the launch's rendezvous taken from submit-time
+    inputs named (``refusal_check.submit_time_rendezvous``); returns when neither applies."""
     message = str(err)
-    if ONE_TASK_REMEDY not in message:
-        return
-    why = not_kept_reason(text)
+    why = not_kept_reason(text) if ONE_TASK_REMEDY in message else ""
     if why:
-        raise type(err)(message.replace(ONE_TASK_REMEDY, why)) from None
+        message = message.replace(ONE_TASK_REMEDY, why)
+    parts = submit_time_rendezvous(text)
+    if parts and "never sets" not in message:  # an obstacle only the whole job's shape shows
+        message = f"{message}; besides, {parts}"
+    if message != str(err):
+        raise type(err)(message) from None
 
 
 def _in_script(text: str, script: str) -> bool:

@@ -8,6 +8,11 @@ own lines use that container's mount points (``--container-mounts=SRC:DST``), wh
 inside it. Following a refusal that names only the image (provide one the target runs) gives a
 job that still stops at those paths; so the mounts are named too, with their host sources.
 
+A job's rendezvous taken from variables the script never sets (``torchrun
+--rdzv_endpoint=$IP_ADDRESS --nnodes=$NUMNODES``, given by ``qsub -v``) makes it one part of a
+multi-job run started by hand: a refusal for another reason (its shell) is named with that too,
+since a rewrite that mends the first would still be ported as one worker alone.
+
 Pure: reads the refusal, the source's directives and text; returns the refusal."""
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ import re
 
 from maple_flow.knowledge.directives import Directive
 from maple_flow.port.container_lost import pyxis_mounts_used
+from maple_flow.port.words import short
 
 #: How a refusal names the source's pyxis container (``severity.container_reason`` and
 #: ``container_lost.pyxis_mounts_refusal`` write it so).
@@ -35,3 +41,38 @@ def checked_refusal(refusal: str, directives: list[Directive], source: str) -> s
     return (f"{refusal}; besides, {mounts}: on the target bind each of them to its host "
             "source in the image's runtime (`-B SRC:DST`) or write the host paths in place of "
             "the mount points, then port again")
+
+
+#: A launcher's options that give its rendezvous (where its ranks meet, how many nodes).
+_RENDEZVOUS = re.compile(
+    r"--(?:rdzv[_-]endpoint|master[_-]addr|nnodes|node[_-]rank|main[_-]address)[=\s]+"
+    r"[\"']?\$\{?([A-Za-z_]\w*)")
+#: Variables a scheduler or the shell sets in the job (never the user's submit-time input).
+_SET_BY_JOB = re.compile(r"^(?:PBS_|SLURM_|LSB_|COBALT_|FLUX_|HOST|HOSTNAME$|USER$|HOME$|PWD$)")
+
+
+def submit_time_rendezvous(text: str) -> str:
+    """The launch lines of ``text`` whose rendezvous (endpoint, node count, node rank) comes
+    from variables the script never sets and no scheduler sets: inputs given at submission
+    (``qsub -v IP_ADDRESS=...``), so the job is one part of a multi-job rendezvous started by
+    hand. Named as "line N `...` takes ... from $X, $Y, which the script never sets"; "" when
+    there is none."""
+    lines = text.split("\n")
+    assigned = set(re.findall(r"(?:^|[\s;(])(?:export\s+|set\s+|setenv\s+|local\s+|read\s+)?"
+                              r"([A-Za-z_]\w*)\s*=", text))
+    assigned |= set(re.findall(r"(?:^|[\s;])setenv\s+([A-Za-z_]\w*)", text))
+    for number, line in enumerate(lines, 1):
+        if line.lstrip().startswith("#"):
+            continue
+        unset = [v for v in _RENDEZVOUS.findall(line)
+                 if v not in assigned and not _SET_BY_JOB.match(v)]
+        if unset:
+            names = ", ".join(f"${v}" for v in dict.fromkeys(unset))
+            return (f"line {number} `{short(line, 70)}` takes where its ranks meet "
+                    f"({names}) from variables the script itself never sets: given when the "
+                    "job is submitted (`qsub -v`/`sbatch --export`) or by a file it sources, so "
+                    "this job looks like one part of a rendezvous of several jobs started by "
+                    "hand; ported alone it would wait for the others: port the script that "
+                    "submits them, or write the whole run as one job on all its nodes (one "
+                    "launch per node), and port that")
+    return ""
