@@ -127,6 +127,7 @@ from maple_flow.port.kept_command import (
     is_stand_in_note,
     kept_command,
     kept_note,
+    not_kept_reason,
     put_back,
 )
 from maple_flow.port.launcher_opts import user_launcher_options
@@ -160,6 +161,7 @@ from maple_flow.port.pernode_script import (
 from maple_flow.port.proxy import hub_models, proxy_edit, wandb_online
 from maple_flow.port.pyopts import python_option_env
 from maple_flow.port.rank_names import source_rank_names
+from maple_flow.port.refusal_check import checked_refusal, submit_time_rendezvous
 from maple_flow.port.rules import (
     choose_queue,
     device_family_note,
@@ -218,6 +220,7 @@ from maple_flow.scriptparse.shell import Block
 from maple_flow.scriptparse.spec import named_beyond_queue
 from maple_flow.scriptparse.steps import OWN_ENV, setup_steps
 from maple_flow.scriptparse.template import program_fields
+from maple_flow.scriptparse.unread import ONE_TASK_REMEDY
 from maple_flow.scriptparse.values import expand, simple_values
 from maple_flow.scriptparse.vendor import vendor_of_script
 from maple_flow.shellquote import shell_word
@@ -1948,13 +1951,36 @@ def _put_back_command(result: PortResult, plan: KeptCommand) -> None:
                         "Python program itself"]
         return
     result.script = script
-    result.notes = [_kept_command_note(plan, result.spec.gpus_per_node, result.cluster), *notes]
+    kept = tuple(o for o in plan.others if _in_script(o[1], script))  # named only if kept
+    result.notes = [_kept_command_note(replace(plan, others=kept), result.spec.gpus_per_node,
+                                       result.cluster), *notes]
     if reads_script_args(plan.text) and not any("own arguments" in n for n in notes):
         result.notes.append(script_args_note(plan.line, plan.text, get_profile(result.cluster)))
     broken, rest = refusal_of(result.notes)
     if broken:  # the command kept as the job's work is one the target does not have
         result.status, result.script = "refused", ""
         result.notes = [f"refused for {get_profile(result.cluster).name}: {broken}", *rest]
+
+
+def _remedy_that_holds(err: ParseError, text: str) -> None:
+    """Raises ``err`` with its generic remedy ("ask the job one task on one node") replaced by
+    the obstacle on the user's lines where that remedy already holds in the source
+    (``kept_command.not_kept_reason``), and with the launch's rendezvous taken from submit-time
+    inputs named (``refusal_check.submit_time_rendezvous``); returns when neither applies."""
+    message = str(err)
+    why = not_kept_reason(text) if ONE_TASK_REMEDY in message else ""
+    if why:
+        message = message.replace(ONE_TASK_REMEDY, why)
+    parts = submit_time_rendezvous(text)
+    if parts and "never sets" not in message:  # an obstacle only the whole job's shape shows
+        message = f"{message}; besides, {parts}"
+    if message != str(err):
+        raise type(err)(message) from None
+
+
+def _in_script(text: str, script: str) -> bool:
+    """Whether the command ``text`` (one line, blanks made single) is a line of ``script``."""
+    return any(" ".join(line.split()) == text for line in script.split("\n"))
 
 
 def _kept_command_note(plan: KeptCommand, gpus: int, cluster: str) -> str:
@@ -2037,9 +2063,10 @@ def port(
         src = _source(text, source, overrides)
     except CpuOnlyJob:
         raise  # no GPU anywhere: not a job to keep on a GPU node as it is
-    except ParseError:
+    except ParseError as err:
         plan = kept_command(text)  # one process whose work is a command kept as is
         if plan is None:
+            _remedy_that_holds(err, text)
             raise
         if not overrides.get("gpus_per_node") and not plan.gpus_stated:
             raise ask_gpus(plan) from None
@@ -2059,6 +2086,8 @@ def port(
             _put_back_pinned(result, work, pinned)
         if any("nothing after it waits" in n for n in result.notes):
             result.notes = [n for n in result.notes if "and never waits for them" not in n]
+        if result.status == "refused" and result.notes:  # the obstacles only the whole shows
+            result.notes[0] = checked_refusal(result.notes[0], src.parsed.directives, text)
         if result.status != "refused" and result.script:  # the final port against its source
             unkept = unkept_launches(text, result.script, result.notes)
             name = get_profile(result.cluster).name

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from maple_flow.port.stages import fit_into_quotes, sub_in_launch
+from maple_flow.port.stages import entry_pattern, fit_into_quotes, sub_in_launch
 from maple_flow.shellquote import shell_word
 
 if TYPE_CHECKING:
@@ -25,8 +25,11 @@ _SITE_SOFTWARE = re.compile(r"^/(?:usr|opt|soft|sw|apps|software|cvmfs|bin)/|"
 
 def _interpreter_before(target_python: str, entry: str, module: bool) -> re.Pattern[str]:
     """The target's interpreter word of the launch, right before the program (``python3
-    x.py``, ``python3 -m pkg``), with the text before it as group 1."""
-    program = (r"-m\s+" if module else "") + re.escape(shell_word(entry))
+    x.py``, ``python3 -m pkg``), with the text before it as group 1. The program is matched
+    as the template quotes it or as the user wrote it: a program named by an expansion
+    (``-m src.$1``, ``${MODEL_DIR}/train.py``) is passed unquoted, as in the source, so that
+    it expands on the target as it did there (``port.dynamic_entry``)."""
+    program = (r"-m\s+" if module else "") + entry_pattern(entry)
     return re.compile(rf"(^|\s){re.escape(shell_word(target_python))} (?={program}(\s|$))")
 
 

@@ -14,10 +14,12 @@ import re
 from dataclasses import dataclass
 
 from maple_flow.errors import MissingInformation, ParseError
+from maple_flow.port.words import short
 from maple_flow.scriptparse import parse_script
 from maple_flow.scriptparse.facts import directive_size, job_gpus
 from maple_flow.scriptparse.hidden import PYTHON_TEXT
 from maple_flow.scriptparse.launch import CONTAINER_RUNTIMES, LAUNCH_CMDS, PER_NODE_LAUNCHERS
+from maple_flow.scriptparse.self_launch import SelfLauncher, one_task_directives, self_launcher
 from maple_flow.scriptparse.shell import Block, ShellCommand, split_blocks
 from maple_flow.scriptparse.unread import why_not_launch, work_commands
 
@@ -42,6 +44,11 @@ class KeptCommand:
     #: The command as written when it spans ``\\`` continuation lines (``text`` is then its
     #: one-line form, for notes); "" when it is one line.
     written: str = ""
+    #: The command starts its own workers on the node (``tune run --nproc_per_node 4``), or None.
+    launcher: SelfLauncher | None = None
+    #: The tasks the source asked that no command of it started (a self-launcher's job), made
+    #: one task with their CPUs; 1 when it asked one.
+    tasks: int = 1
 
     @property
     def verbatim(self) -> str:
@@ -56,7 +63,8 @@ def kept_command(text: str) -> KeptCommand | None:
     work = work_commands(blocks)
     if not work:
         return None
-    cmd = work[0]
+    cmd = _the_work(work)
+    launcher = self_launcher(cmd.words)
     if _is_own_function(blocks, cmd):
         return None  # a call of the script's own shell function: its body is the work
     simple = {b.line for b in blocks if len(b.commands) == 1 and "\n" not in b.text.strip()}
@@ -68,7 +76,8 @@ def kept_command(text: str) -> KeptCommand | None:
     if written:
         line = " ".join(cmd.text.split())  # its one-line form (for the checks and notes)
     chain = "" if written else _chain_in_front(blocks, cmd, line, work)
-    if (_not_kept(cmd.words) or cmd.assignments or (cmd.line not in simple and not chain)
+    if ((_not_kept(cmd.words) and launcher is None) or cmd.assignments
+            or (cmd.line not in simple and not chain)
             or (line.strip() != cmd.text.strip() and not written)):
         return None  # in a loop or branch, sharing its line, or with a prefix: not kept
     indent = line[: len(line) - len(line.lstrip())]
@@ -83,7 +92,10 @@ def kept_command(text: str) -> KeptCommand | None:
     stand_in = [*lines[: cmd.line - 1], f"{indent}{head}python {STAND_IN} {live}".rstrip() + bg,
                 *([""] * (last - cmd.line + 1) if written else []),
                 *lines[(last if written else cmd.line - 1) + 1:]]
-    others = tuple((c.line, " ".join(c.text.split())) for c in work[1:])
+    others = tuple((c.line, " ".join(c.text.split())) for c in work if c is not cmd)
+    tasks = 1
+    if launcher is not None:  # the batch shell runs it once: the job's tasks start nothing
+        stand_in, tasks = one_task_directives(stand_in)
     try:
         parsed = parse_script("\n".join(stand_in))
     except ParseError:
@@ -94,7 +106,19 @@ def kept_command(text: str) -> KeptCommand | None:
         return None  # not one task on one node (by its directives, or by asking none)
     stated = bool(size["gpus"] or size["gpus_per_task"] or job_gpus(parsed))
     return KeptCommand(cmd.line, line.strip(), why_not_launch(cmd.words),
-                       "\n".join(stand_in), others, stated, chain, written)
+                       "\n".join(stand_in), others, stated, chain, written, launcher, tasks)
+
+
+def _the_work(work: list[ShellCommand]) -> ShellCommand:
+    """The command that is the job's work: its one self-launcher (``tune run ...``) when it
+    has one and its other commands start no program on the job's ranks (``srun hostname``
+    probes), else its first."""
+    from maple_flow.scriptparse.unread import holds_launch
+
+    own = [c for c in work if self_launcher(c.words) is not None]
+    if len(own) == 1 and not any(holds_launch(c.words) for c in work if c is not own[0]):
+        return own[0]
+    return work[0]
 
 
 def _is_own_function(blocks: list[Block], cmd: ShellCommand) -> bool:
@@ -191,6 +215,8 @@ _RANK_SETUP = re.compile(r"\s*(?:# shellcheck disable=SC2016\b|export WORLD_SIZE
 
 def kept_note(plan: KeptCommand, gpus: int, cluster: str) -> str:
     """The note naming the command kept as is and the GPUs it gets."""
+    if plan.launcher is not None:
+        return _self_launcher_note(plan, plan.launcher, gpus, cluster) + _others_clause(plan)
     return (f"line {plan.line} `{plan.text}` is not a Python launch maple reads "
             f"({plan.why}); the job is one process on one node, so the port keeps that "
             "command verbatim as its one process, run in the job's batch shell as the source "
@@ -198,6 +224,30 @@ def kept_note(plan: KeptCommand, gpus: int, cluster: str) -> str:
             "(installed or built for its GPUs and software stack; if it starts several "
             "processes itself, e.g. torchrun in a script, that they match these GPUs)"
             + _others_clause(plan))
+
+
+def _self_launcher_note(plan: KeptCommand, launcher: SelfLauncher, gpus: int,
+                        cluster: str) -> str:
+    """The note on a self-launcher kept as the job's one process: the workers it starts, by its
+    own count, against the GPUs the port gives; and the source's unused tasks made one."""
+    count = launcher.count.strip("'\"")
+    if count.isdigit() and int(count) != gpus:
+        workers = (f"{count} workers (`{launcher.option} {count}`) while the port gives the job "
+                   f"{gpus} GPU(s): MISMATCH, set `{launcher.option}` to {gpus} or ask "
+                   f"gpus_per_node={count}")
+    elif count.isdigit():
+        workers = f"{count} workers (`{launcher.option} {count}`), one per GPU the port gives"
+    else:
+        workers = (f"the workers its `{launcher.option} {launcher.count}` gives, expanded when "
+                   f"the job runs on {cluster} (the port gives {gpus} GPU(s))")
+    tasks = (f"; the source asked {plan.tasks} tasks, which no command of it started (the "
+             f"command runs once in the batch shell): the port asks one task with their CPUs"
+             if plan.tasks > 1 else "")
+    return (f"line {plan.line} `{plan.text}`: `{launcher.name}` starts its own worker processes "
+            f"on the node it runs on, {workers}; the port keeps the line verbatim as the job's "
+            f"one process, run in the job's batch shell as the source ran it, on 1 node with "
+            f"{gpus} GPU(s){tasks}: check on {cluster} that `{launcher.name}` is installed in the "
+            "environment the job activates")
 
 
 def _others_clause(plan: KeptCommand) -> str:
@@ -210,3 +260,55 @@ def _others_clause(plan: KeptCommand) -> str:
 def is_stand_in_note(note: str) -> bool:
     """A note of the stand-in port that speaks of the stand-in program, not the user's."""
     return STAND_IN in note or note.startswith("setup ")
+
+
+def not_kept_reason(text: str) -> str:
+    """Where the job already is one task on one node (so the remedy "ask the job one task on
+    one node" holds in the source) and its work command is one the port keeps verbatim when it
+    is a statement of its own, but it runs inside a loop or branch: the obstacle named on the
+    user's lines, with what to do; ``""`` otherwise (the generic reason stands)."""
+    lines, blocks = text.split("\n"), split_blocks(text)
+    work = work_commands(blocks)
+    if not work:
+        return ""
+    cmd = _the_work(work)
+    launcher = self_launcher(cmd.words)
+    if (_not_kept(cmd.words) and launcher is None) or _is_own_function(blocks, cmd):
+        return ""
+    opener = next((b for b in reversed(blocks) if b.line <= cmd.line and "\n" in b.text.strip()
+                   and b.line + b.text.strip().count("\n") >= cmd.line), None)
+    if opener is None or opener.line == cmd.line:
+        return ""
+    head = lines[opener.line - 1].strip()
+    if not re.match(r"(?:for|while|until|if|case|select)\b", head):
+        return ""
+    stand_in = [*lines[: cmd.line - 1], "python " + STAND_IN, *lines[cmd.line:]]
+    stand_in, _ = one_task_directives(stand_in) if launcher is not None else (stand_in, 1)
+    try:
+        size = directive_size(parse_script("\n".join(stand_in)))
+    except ParseError:
+        return ""
+    if any((size[k] or 1) > 1 for k in ("nodes", "tpn", "tasks")):
+        return ""  # not one task on one node: the generic remedy holds
+    own = (f"`{launcher.name}` starts its own workers on the node, so the job is one process "
+           "on one node, as maple keeps such a command; " if launcher is not None else
+           "the job already is one task on one node; ")
+    kind = "loop" if re.match(r"(?:for|while|until|select)\b", head) else "branch"
+    inner = [k for k in range(opener.line + 1, cmd.line)
+             if re.match(r"\s*(?:for|while|until|select)\b", lines[k - 1])
+             and _indent(lines[k - 1]) < _indent(lines[cmd.line - 1])]
+    nested = (f", and inside {'the loops' if len(inner) > 1 else 'the loop'} of line"
+              f"{'s' if len(inner) > 1 else ''} {', '.join(map(str, inner))} "
+              f"(`{short(lines[inner[-1] - 1].strip(), 40)}`)" if inner else "")
+    whose = "loops'" if inner else f"{kind}'s"
+    return (f"{own}but line {cmd.line} runs inside the {kind} of line {opener.line} "
+            f"(`{short(head, 60)}`){nested}, and maple keeps such a command verbatim only as a "
+            "statement of its own, run once, not repeated or chosen by the script's shell. "
+            f"Port one run: write line {cmd.line} with one set of the {whose} values as a "
+            "command of its own (a job array or one job per value runs the rest), and port "
+            "again")
+
+
+def _indent(line: str) -> int:
+    """How far ``line`` is indented (a tab counted as one)."""
+    return len(line) - len(line.lstrip())

@@ -18,9 +18,12 @@ from maple_flow.port.words import short
 from maple_flow.scriptparse.launch import C_SHELLS, LaunchLine, Stage, read_words, shell_c
 from maple_flow.scriptparse.shell import split_blocks, split_commands
 
-#: A shell expansion as compared: an arithmetic ``$((...))``, a ``$(...)`` or a variable (the
-#: port renames scheduler variables: ``$SLURM_NTASKS`` -> ``$NRANKS``), and ``~/`` (``$HOME/``).
-_VAR = re.compile(r"\$\(\(.*?\)\)|\$\([^()]*\)|\$\{?[A-Za-z_]\w*(?:\[[^\]]*\])?\}?|^~(?=/)")
+#: A shell expansion as compared: an arithmetic ``$((...))``, a ``$(...)``, a variable (the
+#: port renames scheduler variables: ``$SLURM_NTASKS`` -> ``$NRANKS``) or a positional
+#: parameter (a container's ``bash -c`` body, read with the script's ``name=$1`` put in, names
+#: ``src.${name}`` as ``src.$1``), and ``~/`` (``$HOME/``).
+_VAR = re.compile(
+    r"\$\(\(.*?\)\)|\$\([^()]*\)|\$\{?(?:[A-Za-z_]\w*|\d+)(?:\[[^\]]*\])?\}?|^~(?=/)")
 _QUOTES = str.maketrans("", "", "'\"")
 
 

@@ -300,7 +300,7 @@ def append_to_launch(script: str, tail: str) -> str:
     return "\n".join(lines)
 
 
-def _entry_pattern(entry: str) -> str:
+def entry_pattern(entry: str) -> str:
     """A regex of ``entry`` as the user wrote it or as the template writes it
     (``~/run.sh`` rendered ``"$HOME/run.sh"``)."""
     forms = sorted({entry, shell_word(entry)}, key=len, reverse=True)
@@ -342,7 +342,7 @@ def without_python(script: str, python: str, entry: str) -> tuple[str, str]:
     if span is None:
         return script, "the target's launch could not be found"
     lines, _, end = span
-    pattern = re.compile(rf"(^|\s){re.escape(python)} (?={_entry_pattern(entry)}(\s|$))")
+    pattern = re.compile(rf"(^|\s){re.escape(python)} (?={entry_pattern(entry)}(\s|$))")
     new, count = pattern.subn(r"\1", lines[end], count=1)
     if count != 1:
         return script, f"the target's launch does not start {entry} itself"
@@ -369,7 +369,7 @@ def _no_python_flag(text: str, entry: str) -> str | None:
     """``text`` (one logical command) with the no-python option of its per-node launcher put
     in front of ``entry``, or None when no per-node launcher starts ``entry`` there."""
     launcher = _PER_NODE_WORD.search(text)
-    at = re.search(rf"(^|\s){_entry_pattern(entry)}(?=\s|$)", text)
+    at = re.search(rf"(^|\s){entry_pattern(entry)}(?=\s|$)", text)
     if launcher is None or at is None or at.start() < launcher.end():
         return None
     flag = NO_PYTHON_OPTION["torchrun" if "torch" in launcher.group(1) else launcher.group(1)]

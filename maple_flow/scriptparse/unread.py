@@ -658,11 +658,17 @@ def _unread_reason(seen: list[ShellCommand]) -> str:
                 "itself (its program, ranks and launcher are inside it), which the port does not "
                 "read; write the launch it makes (python/torchrun/srun ... with the program file "
                 "or -m module) as a command of the script and port again")
-    return (f"{named}. maple ports the launch of a Python program (python, torchrun, "
-            "deepspeed, accelerate launch, or srun/mpiexec/ibrun of one); it ports a job "
-            "whose work is another command only when the job is one process on one node "
-            "(one task: it then keeps the command as is). Write the training launch into "
-            "the script, or ask the job one task on one node, and port again")
+    return (f"{named}. {ONE_TASK_REMEDY}")
+
+
+#: The reason's end for a job whose work is a command maple does not read: its remedy, which
+#: ``port.kept_command.not_kept_reason`` replaces where the source already is one task on one
+#: node (a remedy that already holds in the source helps no one).
+ONE_TASK_REMEDY = ("maple ports the launch of a Python program (python, torchrun, "
+                   "deepspeed, accelerate launch, or srun/mpiexec/ibrun of one); it ports a job "
+                   "whose work is another command only when the job is one process on one node "
+                   "(one task: it then keeps the command as is). Write the training launch into "
+                   "the script, or ask the job one task on one node, and port again")
 
 
 def generator_reason(blocks: list[Block]) -> str:

@@ -1,0 +1,22 @@
+"""Run the s24remedy probe (usage: WT=<worktree> python run_probe.py OUTDIR): each script -> each target; dump status + reason/notes + script."""
+import sys, os, glob, json
+sys.path.insert(0, os.environ.get("WT", "/work/wt/s24remedy"))
+from maple_flow import port
+out = sys.argv[1]; os.makedirs(out, exist_ok=True)
+targets = ["anvil", "polaris", "perlmutter"]
+summary = {}
+for f in sorted(glob.glob("/work/cache/s24remedy_probe/*.sh")):
+    case = os.path.basename(f)[:-3]
+    try:
+        res = port(open(f).read(), targets)
+    except Exception as e:  # whole-source refusal
+        for t in targets:
+            summary[f"{case}__{t}"] = ("refused", f"{type(e).__name__}: {e}")
+            open(f"{out}/{case}__{t}.txt", "w").write(f"REFUSED {type(e).__name__}: {e}\n")
+        continue
+    for t, r in res.items():
+        summary[f"{case}__{t}"] = (r.status, r.notes[0] if r.status == "refused" and r.notes else "")
+        open(f"{out}/{case}__{t}.txt", "w").write(f"STATUS {r.status}\n" + r.script + "\n----NOTES\n" + "\n".join(r.notes) + "\n")
+json.dump(summary, open(f"{out}/summary.json", "w"), indent=1)
+for k, (s, why) in summary.items():
+    print(f"{k:45s} {s:9s} {why[:300]}")
