@@ -1,8 +1,18 @@
-"""Run the s24remedy probe (usage: WT=<worktree> python run_probe.py OUTDIR): each script -> each target; dump status + reason/notes + script."""
-import sys, os, glob, json
+"""Run the s24remedy probe: each cached script to each target, status + reason/notes + script.
+
+usage: WT=<worktree> python run_probe.py OUTDIR
+"""
+
+import glob
+import json
+import os
+import sys
+
 sys.path.insert(0, os.environ.get("WT", "/work/wt/s24remedy"))
 from maple_flow import port
-out = sys.argv[1]; os.makedirs(out, exist_ok=True)
+
+out = sys.argv[1]
+os.makedirs(out, exist_ok=True)
 targets = ["anvil", "polaris", "perlmutter"]
 summary = {}
 for f in sorted(glob.glob("/work/cache/s24remedy_probe/*.sh")):
@@ -12,11 +22,14 @@ for f in sorted(glob.glob("/work/cache/s24remedy_probe/*.sh")):
     except Exception as e:  # whole-source refusal
         for t in targets:
             summary[f"{case}__{t}"] = ("refused", f"{type(e).__name__}: {e}")
-            open(f"{out}/{case}__{t}.txt", "w").write(f"REFUSED {type(e).__name__}: {e}\n")
+            with open(f"{out}/{case}__{t}.txt", "w") as fh:
+                fh.write(f"REFUSED {type(e).__name__}: {e}\n")
         continue
     for t, r in res.items():
         summary[f"{case}__{t}"] = (r.status, r.notes[0] if r.status == "refused" and r.notes else "")
-        open(f"{out}/{case}__{t}.txt", "w").write(f"STATUS {r.status}\n" + r.script + "\n----NOTES\n" + "\n".join(r.notes) + "\n")
-json.dump(summary, open(f"{out}/summary.json", "w"), indent=1)
+        with open(f"{out}/{case}__{t}.txt", "w") as fh:
+            fh.write(f"STATUS {r.status}\n" + r.script + "\n----NOTES\n" + "\n".join(r.notes) + "\n")
+with open(f"{out}/summary.json", "w") as fh:
+    json.dump(summary, fh, indent=1)
 for k, (s, why) in summary.items():
     print(f"{k:45s} {s:9s} {why[:300]}")
