@@ -155,7 +155,7 @@ source "/usr/local/anaconda3/etc/profile.d/conda.csh"
 unsetenv PYTHONPATH
 conda activate env
 torchrun --nnodes=$NUMNODES --nproc_per_node=$PPN --rdzv_backend=c10d --rdzv_endpoint=$IP_ADDRESS run.py
-"""
+"""  # noqa: E501
 
 
 def test_worker_job_of_a_hand_built_rendezvous_is_named() -> None:
