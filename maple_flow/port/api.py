@@ -164,6 +164,7 @@ from maple_flow.port.rules import (
     device_family_note,
     is_path,
     place_ranks,
+    site_network,
 )
 from maple_flow.port.severity import (
     Breaking,
@@ -822,8 +823,13 @@ def _env_clause(stage: Stage) -> str:
     ``-e K=V``), which no longer reach the program."""
     keys = ("--env", "-e") if stage.name == "podman-hpc" else ("--env",)
     envs = [v for k, v in stage.options if k in keys and v and "=" in v]
+    network = [v for v in envs if site_network(v.strip("'\"").partition("=")[0])]
+    envs = [v for v in envs if v not in network]
     return (f"; its environment settings ({', '.join(envs)}) no longer reach the program: "
-            "export them before the launch if it needs them" if envs else "")
+            "export them before the launch if it needs them" if envs else "") + (
+        f"; its option(s) {', '.join(f'--env {v}' for v in network)} set the source site's "
+        "network (its interfaces or fabric): not to be set on the target, whose own apply"
+        if network else "")
 
 
 _SAME_DIR = re.compile(r'^"?(?:\$\{?PWD\}?|\$\(\s*pwd\s*\)|`\s*pwd\s*`|\.)/?"?$')

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from maple_flow.models import ClusterProfile
 from maple_flow.models.profile import Container
 from maple_flow.port.image_body import ImageBody, container_command, image_body
-from maple_flow.port.rules import translate_scheduler_vars
+from maple_flow.port.rules import NETWORK_NOT_CARRIED, site_network, translate_scheduler_vars
 from maple_flow.scriptparse import ParsedScript
 from maple_flow.scriptparse.launch import CONTAINER_RUNTIMES, Stage
 from maple_flow.shellquote import shell_word
@@ -69,6 +69,9 @@ class SourceImage:
     envs: list[str] = field(default_factory=list)
     #: ``NAME=value`` options naming a path of the source's filesystem: not carried.
     dropped_envs: list[str] = field(default_factory=list)
+    #: ``NAME=value`` options setting the source site's network (``NCCL_SOCKET_IFNAME=ib0``):
+    #: not carried (:func:`maple_flow.port.rules.site_network`).
+    network_envs: list[str] = field(default_factory=list)
     #: Apptainer-only options kept verbatim (only an Apptainer/Singularity target takes them).
     kept: list[str] = field(default_factory=list)
     #: The image runs on AMD GPUs (``--rocm``, or an AMD source site): a ROCm build.
@@ -212,7 +215,11 @@ def _podman_options(stage: Stage, src: SourceImage, variables: dict[str, str]) -
 def _add_env(src: SourceImage, word: str) -> None:
     """``NAME=value`` kept, or dropped where the value is a path of the source's filesystem
     (``PYTHONUSERBASE=/global/homes/...``: it does not exist on the target)."""
-    value = word.split("=", 1)[-1].strip('"')
+    name, _, value = word.strip("'\"").partition("=")
+    if site_network(name):
+        src.network_envs.append(word)
+        return
+    value = value.strip('"')
     site = value.startswith("/") and not value.startswith(_IMAGE_DIRS)
     (src.dropped_envs if site else src.envs).append(word)
 
@@ -592,6 +599,8 @@ def _note(src: SourceImage, prefix: str, runtime: Container, profile: ClusterPro
         + (f"; the option(s) {', '.join(src.dropped_envs)} name a path of the source's "
            f"filesystem: not carried, set them for {profile.name} if the program needs them"
            if src.dropped_envs else "")
+        + (f"; the option(s) {', '.join(f'--env {e}' for e in src.network_envs)} are "
+           + NETWORK_NOT_CARRIED.format(target=profile.name) if src.network_envs else "")
         + ("; shifter's --module options (NERSC's own) are not carried"
            if src.runtime == "shifter" and runtime.command != "shifter" else "")
         + ("; add the NCCL shifter module matching the image (e.g. --module=gpu,nccl-plugin) "
