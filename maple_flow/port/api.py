@@ -173,6 +173,7 @@ from maple_flow.port.severity import (
     refusal_of,
     stands_in,
 )
+from maple_flow.port.spare_gpus import repinned_note, spare_gpus_note
 from maple_flow.port.stages import as_command, header_of, launch_command_span
 from maple_flow.port.start_dir import home_start_note
 from maple_flow.port.storage import DIRECTIVE as STORAGE_DIRECTIVE
@@ -1689,6 +1690,8 @@ def _port_on(src: Source, target: str, o: dict[str, Any],
         refusals += [broken] if broken else []
     if not refusals:
         notes += unaccounted_note(_unaccounted(src, script, notes), profile.name)
+        notes += spare_gpus_note(src.parsed, src.facts, src.lines, profile, size[1], notes)
+        notes += repinned_note(src.lines, script)
     if refusals:
         notes = [f"refused for {profile.name}: {m}" for m in refusals] + notes
         return PortResult(profile.id, "", result.spec, result.template_id, "refused", notes,

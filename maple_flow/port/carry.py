@@ -34,6 +34,7 @@ from maple_flow.port.rules import (
     site_network,
     translate_scheduler_vars,
 )
+from maple_flow.port.spare_gpus import spare_gpus, spare_gpus_clause
 from maple_flow.port.vendor import printed_vendor_variable, vendor_reason
 from maple_flow.port.words import short
 from maple_flow.port.written_args import (
@@ -276,10 +277,12 @@ def carry_env(src: Source, profile: ClusterProfile, o: dict[str, Any], out: Carr
                 and _GPU_LIST.match(value.strip("'\""))
                 and max(int(k) for k in value.strip("'\"").split(",")) >= out.size[1]):
             out.dropped_env.add(name)
+            listed = max(int(k) for k in value.strip("'\"").split(",")) + 1
             out.notes.append(
-                f"`export {name}={value}` is not copied: it names GPUs the port's job does not "
-                f"have on {profile.name} ({out.size[1]} a node); the target's launcher gives "
-                "each process its GPU")
+                f"`export {name}={value}` is not copied: "
+                + (_spare_gpus_note(src, profile, listed, out.size[1]) or
+                   f"it names GPUs the port's job does not have on {profile.name} "
+                   f"({out.size[1]} a node); the target's launcher gives each process its GPU"))
             continue
         verdict = classify_env(name, value, domains, own)
         if (verdict.kind in ("keep", "step") and profile.scheduler != src.parsed.scheduler
@@ -501,6 +504,15 @@ def _cpus_counted(value: str, cpus: int, own: frozenset[str]) -> str:
         return ""
     return "" if classify_env("X", counted, (), own).kind == "site" else counted
 _PINNED_COPY = re.compile(r"^\s*(?:\w+=\S*\s+)*CUDA_VISIBLE_DEVICES=\S+\s.*(?<![&|])&\s*$")
+
+
+def _spare_gpus_note(src: Source, profile: ClusterProfile, listed: int, port_gpus: int) -> str:
+    """The device list's note where it names the GPUs the source's job held beyond its
+    launch's processes (:mod:`maple_flow.port.spare_gpus`); "" otherwise."""
+    held, procs = spare_gpus(src.parsed, src.facts)
+    if not held or not procs < listed <= held:
+        return ""
+    return spare_gpus_clause(listed, procs, profile, port_gpus)
 
 
 def _pinned_copy(src: Source, name: str) -> str:
