@@ -509,10 +509,10 @@ _PINNED_COPY = re.compile(r"^\s*(?:\w+=\S*\s+)*CUDA_VISIBLE_DEVICES=\S+\s.*(?<![
 def _spare_gpus_note(src: Source, profile: ClusterProfile, listed: int, port_gpus: int) -> str:
     """The device list's note where it names the GPUs the source's job held beyond its
     launch's processes (:mod:`maple_flow.port.spare_gpus`); "" otherwise."""
-    held, procs = spare_gpus(src.parsed, src.facts)
+    held, procs, where = spare_gpus(src.parsed, src.facts, src.lines)
     if not held or not procs < listed <= held:
         return ""
-    return spare_gpus_clause(listed, procs, profile, port_gpus)
+    return f"({where}) " + spare_gpus_clause(listed, procs, profile, port_gpus)
 
 
 def _pinned_copy(src: Source, name: str) -> str:

@@ -27,23 +27,33 @@ _PROCESS_COUNT = re.compile(
 SPARE_SAID = "the source's job held"
 
 
-def spare_gpus(p: ParsedScript, facts: ScriptFacts) -> tuple[int, int]:
-    """(GPUs a node the directives hold, processes a node the launcher is told to start) where
-    the first is larger and each process drives one GPU; (0, 0) otherwise."""
+def spare_gpus(p: ParsedScript, facts: ScriptFacts, lines: list[str]) -> tuple[int, int, str]:
+    """(GPUs a node the directives hold, processes a node the launcher is told to start, the
+    launch line that tells it, as ``line N `text```) where the launcher's own count is written
+    as a number, is smaller, and each process drives one GPU; (0, 0, "") otherwise (srun's
+    tasks, or a count read from elsewhere, leave no GPU to the program by design)."""
     held = directive_size(p)["gpus"]
     procs = facts.gpus_per_node
     if held is None or procs is None or held <= procs or facts.gpus_per_process:
-        return 0, 0
-    return held, procs
+        return 0, 0, ""
+    for k, line in enumerate(lines):
+        found = _PROCESS_COUNT.search(line)
+        if found and not line.lstrip().startswith("#") and int(found.group(1)) == procs:
+            start = k
+            while start and lines[start - 1].rstrip().endswith("\\"):
+                start -= 1  # the command's first line, its continuations joined
+            text = " ".join(x.strip().rstrip("\\").strip() for x in lines[start:k + 1])
+            return held, procs, f"line {start + 1} `{short(text)}`"
+    return 0, 0, ""
 
 
 def spare_gpus_clause(held: int, procs: int, profile: ClusterProfile, port_gpus: int) -> str:
     """What the port does with the spare GPUs on ``profile`` and what the user does about it."""
     spare = held - procs
     lead = (f"{SPARE_SAID} {held} GPU(s) a node while its launch starts {procs} process(es) a "
-            f"node: the other {spare} GPU(s) were left to the program's own use (a generation "
-            "server such as vLLM, an evaluator, a second model); the port sizes the job by its "
-            f"processes, {port_gpus} GPU(s) a node on {profile.name}")
+            f"node: the other {spare} GPU(s) were left free, which the program may use itself "
+            "(a generation server such as vLLM, an evaluator, a second model); the port sizes "
+            f"the job by its processes, {port_gpus} GPU(s) a node on {profile.name}")
     if profile.scheduler == "pbs" and profile.gpu.per_node >= held:
         return (lead + f", on whole nodes of {profile.gpu.per_node} GPUs with no device list "
                 "set: the program still sees them all, the spare one(s) among them")
@@ -59,17 +69,12 @@ def spare_gpus_clause(held: int, procs: int, profile: ClusterProfile, port_gpus:
 
 def spare_gpus_note(p: ParsedScript, facts: ScriptFacts, lines: list[str],
                     profile: ClusterProfile, port_gpus: int, notes: list[str]) -> list[str]:
-    """The note on the spare GPUs of a launch whose process count is written as a number on
-    its line (named), unless a note already says it; [] otherwise."""
-    held, procs = spare_gpus(p, facts)
+    """The note on the spare GPUs of a launch, naming its line, unless a note already says
+    it; [] otherwise."""
+    held, procs, where = spare_gpus(p, facts, lines)
     if not held or any(SPARE_SAID in n for n in notes):
         return []
-    for number, line in enumerate(lines, 1):
-        found = _PROCESS_COUNT.search(line)
-        if found and not line.lstrip().startswith("#") and int(found.group(1)) == procs:
-            return [f"line {number} `{short(line.strip())}`: "
-                    + spare_gpus_clause(held, procs, profile, port_gpus)]
-    return []
+    return [f"{where}: " + spare_gpus_clause(held, procs, profile, port_gpus)]
 
 
 #: ``export CUDA_VISIBLE_DEVICES=0``: a device pin set for the steps that follow it.
