@@ -72,3 +72,14 @@ def test_env_prefix_network_setting_is_not_carried() -> None:
     assert "ib0" not in r.script and "train.py --lr 0.1" in r.script
     assert any(n.startswith("your `NCCL_SOCKET_IFNAME=ib0` in front of the program is a network "
                             "setting") for n in r.notes)
+
+
+def test_one_env_option_listing_several_pairs_keeps_the_others() -> None:
+    """``--env "NCCL_SOCKET_IFNAME=ib0,TOKEN=${HF_TOKEN}"``: apptainer reads a comma list;
+    only the network pair goes."""
+    src = HEAD + ('srun apptainer exec --nv --env "NCCL_SOCKET_IFNAME=ib0,TOKEN=${HF_TOKEN}" '
+                  "img.sif python train.py\n")
+    r = port(src, ["polaris"])["polaris"]
+    assert r.status == "generated", r.notes[:2]
+    assert '--env "TOKEN=${HF_TOKEN}"' in r.script and "ib0" not in r.script
+    assert any("--env NCCL_SOCKET_IFNAME=ib0 are a network setting" in n for n in r.notes)

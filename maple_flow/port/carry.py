@@ -25,10 +25,10 @@ from maple_flow.port.fit import SCRIPT_SET_VARS, script_var_setters
 from maple_flow.port.gpu_steps import GPU_VAR, STEP_VAR
 from maple_flow.port.jobcontrol import job_control_block
 from maple_flow.port.rules import (
-    NETWORK_NOT_CARRIED,
     EnvVerdict,
     classify_env,
     container_env_name,
+    network_not_carried,
     reads_scheduler_in_arithmetic,
     referenced,
     site_network,
@@ -569,7 +569,7 @@ def _container_env(src: Source, profile: ClusterProfile, name: str, value: str,
     inner = container_env_name(name)
     if site_network(inner):
         out.notes.append(f"`export {short(f'{name}={value}')}` passed {inner} into your "
-                         f"container: {NETWORK_NOT_CARRIED.format(target=profile.name)}")
+                         f"container: {network_not_carried(profile.name, [inner])}")
         return True
     if plan_container(src.parsed, profile) is not None:
         out.export_lines[name] = f"export {name}={_live(value)}"

@@ -74,12 +74,14 @@ def is_cluster_specific(name: str, value: str) -> bool:
 _FABRIC_PREFIXES = ("FI_", "CXI_", "UCX_")
 
 
-#: Why a source-site network setting is not carried, whatever way it reached the program.
-NETWORK_NOT_CARRIED = (
-    "a network setting of the source site (its interfaces, InfiniBand HCAs or fabric), naming "
-    "hardware {target} need not have (NCCL stops at init when no interface matches): not "
-    "carried; {target}'s own network settings (the port's, the environment the program "
-    "inherits) apply")
+def network_not_carried(target: str, names: list[str]) -> str:
+    """Why the source site's network settings ``names`` are not carried to ``target``."""
+    nic = any(_INTERFACE_NAME.search(n) or "HCA" in n for n in names)
+    return ("a network setting of the source site (its interfaces, InfiniBand HCAs, fabric or "
+            f"node topology), naming hardware {target} need not have"
+            + (" (NCCL stops at init when no interface matches)" if nic else "")
+            + f": not carried; {target}'s own network settings (the port's, the environment "
+            "the program inherits) apply")
 
 
 def site_network(name: str) -> bool:
