@@ -167,6 +167,7 @@ from maple_flow.port.rules import (
     device_family_note,
     is_path,
     place_ranks,
+    site_network,
 )
 from maple_flow.port.severity import (
     Breaking,
@@ -175,6 +176,7 @@ from maple_flow.port.severity import (
     refusal_of,
     stands_in,
 )
+from maple_flow.port.spare_gpus import repinned_note, spare_gpus_note
 from maple_flow.port.stages import as_command, header_of, launch_command_span
 from maple_flow.port.start_dir import home_start_note
 from maple_flow.port.storage import DIRECTIVE as STORAGE_DIRECTIVE
@@ -826,8 +828,13 @@ def _env_clause(stage: Stage) -> str:
     ``-e K=V``), which no longer reach the program."""
     keys = ("--env", "-e") if stage.name == "podman-hpc" else ("--env",)
     envs = [v for k, v in stage.options if k in keys and v and "=" in v]
+    network = [v for v in envs if site_network(v.strip("'\"").partition("=")[0])]
+    envs = [v for v in envs if v not in network]
     return (f"; its environment settings ({', '.join(envs)}) no longer reach the program: "
-            "export them before the launch if it needs them" if envs else "")
+            "export them before the launch if it needs them" if envs else "") + (
+        f"; its option(s) {', '.join(f'--env {v}' for v in network)} set the source site's "
+        "network (its interfaces or fabric): not to be set on the target, whose own apply"
+        if network else "")
 
 
 _SAME_DIR = re.compile(r'^"?(?:\$\{?PWD\}?|\$\(\s*pwd\s*\)|`\s*pwd\s*`|\.)/?"?$')
@@ -1689,6 +1696,8 @@ def _port_on(src: Source, target: str, o: dict[str, Any],
         refusals += [broken] if broken else []
     if not refusals:
         notes += unaccounted_note(_unaccounted(src, script, notes), profile.name)
+        notes += spare_gpus_note(src.parsed, src.facts, src.lines, profile, size[1], notes)
+        notes += repinned_note(src.lines, script)
     if refusals:
         notes = [f"refused for {profile.name}: {m}" for m in refusals] + notes
         return PortResult(profile.id, "", result.spec, result.template_id, "refused", notes,

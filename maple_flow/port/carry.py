@@ -28,10 +28,13 @@ from maple_flow.port.rules import (
     EnvVerdict,
     classify_env,
     container_env_name,
+    network_not_carried,
     reads_scheduler_in_arithmetic,
     referenced,
+    site_network,
     translate_scheduler_vars,
 )
+from maple_flow.port.spare_gpus import spare_gpus, spare_gpus_clause
 from maple_flow.port.vendor import printed_vendor_variable, vendor_reason
 from maple_flow.port.words import short
 from maple_flow.port.written_args import (
@@ -274,10 +277,12 @@ def carry_env(src: Source, profile: ClusterProfile, o: dict[str, Any], out: Carr
                 and _GPU_LIST.match(value.strip("'\""))
                 and max(int(k) for k in value.strip("'\"").split(",")) >= out.size[1]):
             out.dropped_env.add(name)
+            listed = max(int(k) for k in value.strip("'\"").split(",")) + 1
             out.notes.append(
-                f"`export {name}={value}` is not copied: it names GPUs the port's job does not "
-                f"have on {profile.name} ({out.size[1]} a node); the target's launcher gives "
-                "each process its GPU")
+                f"`export {name}={value}` is not copied: "
+                + (_spare_gpus_note(src, profile, listed, out.size[1]) or
+                   f"it names GPUs the port's job does not have on {profile.name} "
+                   f"({out.size[1]} a node); the target's launcher gives each process its GPU"))
             continue
         verdict = classify_env(name, value, domains, own)
         if (verdict.kind in ("keep", "step") and profile.scheduler != src.parsed.scheduler
@@ -501,6 +506,15 @@ def _cpus_counted(value: str, cpus: int, own: frozenset[str]) -> str:
 _PINNED_COPY = re.compile(r"^\s*(?:\w+=\S*\s+)*CUDA_VISIBLE_DEVICES=\S+\s.*(?<![&|])&\s*$")
 
 
+def _spare_gpus_note(src: Source, profile: ClusterProfile, listed: int, port_gpus: int) -> str:
+    """The device list's note where it names the GPUs the source's job held beyond its
+    launch's processes (:mod:`maple_flow.port.spare_gpus`); "" otherwise."""
+    held, procs, where = spare_gpus(src.parsed, src.facts, src.lines)
+    if not held or not procs < listed <= held:
+        return ""
+    return f"({where}) " + spare_gpus_clause(listed, procs, profile, port_gpus)
+
+
 def _pinned_copy(src: Source, name: str) -> str:
     """The line (``N `text```) of a run the job starts in the background on the GPUs its own
     ``CUDA_VISIBLE_DEVICES=`` prefix names, when ``name`` is that variable; else ``""``."""
@@ -553,6 +567,10 @@ def _container_env(src: Source, profile: ClusterProfile, name: str, value: str,
     if container_stage(src.parsed) is None:
         return False
     inner = container_env_name(name)
+    if site_network(inner):
+        out.notes.append(f"`export {short(f'{name}={value}')}` passed {inner} into your "
+                         f"container: {network_not_carried(profile.name, [inner])}")
+        return True
     if plan_container(src.parsed, profile) is not None:
         out.export_lines[name] = f"export {name}={_live(value)}"
         out.kept_exports |= {name}

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from maple_flow.models import ClusterProfile
 from maple_flow.models.profile import Container
 from maple_flow.port.image_body import ImageBody, container_command, image_body
-from maple_flow.port.rules import translate_scheduler_vars
+from maple_flow.port.rules import network_not_carried, site_network, translate_scheduler_vars
 from maple_flow.scriptparse import ParsedScript
 from maple_flow.scriptparse.launch import CONTAINER_RUNTIMES, Stage
 from maple_flow.shellquote import shell_word
@@ -69,6 +69,9 @@ class SourceImage:
     envs: list[str] = field(default_factory=list)
     #: ``NAME=value`` options naming a path of the source's filesystem: not carried.
     dropped_envs: list[str] = field(default_factory=list)
+    #: ``NAME=value`` options setting the source site's network (``NCCL_SOCKET_IFNAME=ib0``):
+    #: not carried (:func:`maple_flow.port.rules.site_network`).
+    network_envs: list[str] = field(default_factory=list)
     #: Apptainer-only options kept verbatim (only an Apptainer/Singularity target takes them).
     kept: list[str] = field(default_factory=list)
     #: The image runs on AMD GPUs (``--rocm``, or an AMD source site): a ROCm build.
@@ -212,9 +215,30 @@ def _podman_options(stage: Stage, src: SourceImage, variables: dict[str, str]) -
 def _add_env(src: SourceImage, word: str) -> None:
     """``NAME=value`` kept, or dropped where the value is a path of the source's filesystem
     (``PYTHONUSERBASE=/global/homes/...``: it does not exist on the target)."""
+    quote = word[0] if len(word) > 1 and word[0] in "'\"" and word[-1] == word[0] else ""
+    pairs = _env_pairs(word[1:-1] if quote else word)
+    network = [pair for pair in pairs if site_network(pair.partition("=")[0])]
+    if network:  # `--env NCCL_SOCKET_IFNAME=ib0,TOKEN=$T`: only the network pair goes
+        src.network_envs += network
+        rest = [pair for pair in pairs if pair not in network]
+        if not rest:
+            return
+        word = quote + ",".join(rest) + quote
     value = word.split("=", 1)[-1].strip('"')
     site = value.startswith("/") and not value.startswith(_IMAGE_DIRS)
     (src.dropped_envs if site else src.envs).append(word)
+
+
+def _env_pairs(text: str) -> list[str]:
+    """``A=1,B=x,y`` as apptainer's ``--env`` reads a list: ``["A=1", "B=x,y"]`` (a piece with no
+    ``NAME=`` belongs to the value before it)."""
+    pairs: list[str] = []
+    for piece in text.split(","):
+        if re.match(r"[A-Za-z_]\w*=", piece) or not pairs:
+            pairs.append(piece)
+        else:
+            pairs[-1] += "," + piece
+    return pairs
 
 
 def read_source_image(p: ParsedScript) -> SourceImage | None:
@@ -592,6 +616,8 @@ def _note(src: SourceImage, prefix: str, runtime: Container, profile: ClusterPro
         + (f"; the option(s) {', '.join(src.dropped_envs)} name a path of the source's "
            f"filesystem: not carried, set them for {profile.name} if the program needs them"
            if src.dropped_envs else "")
+        + (f"; the option(s) {', '.join(f'--env {e}' for e in src.network_envs)} are "
+           + network_not_carried(profile.name, src.network_envs) if src.network_envs else "")
         + ("; shifter's --module options (NERSC's own) are not carried"
            if src.runtime == "shifter" and runtime.command != "shifter" else "")
         + ("; add the NCCL shifter module matching the image (e.g. --module=gpu,nccl-plugin) "

@@ -70,6 +70,33 @@ def is_cluster_specific(name: str, value: str) -> bool:
     return _reads_source_scheduler(value)
 
 
+#: Wholly the site's fabric: libfabric providers, Slingshot CXI and UCX transports/devices.
+_FABRIC_PREFIXES = ("FI_", "CXI_", "UCX_")
+
+
+def network_not_carried(target: str, names: list[str]) -> str:
+    """Why the source site's network settings ``names`` are not carried to ``target``."""
+    nic = any(_INTERFACE_NAME.search(n) or "HCA" in n for n in names)
+    return ("a network setting of the source site (its interfaces, InfiniBand HCAs, fabric or "
+            f"node topology), naming hardware {target} need not have"
+            + (" (NCCL stops at init when no interface matches)" if nic else "")
+            + f": not carried; {target}'s own network settings (the port's, the environment "
+            "the program inherits) apply")
+
+
+def site_network(name: str) -> bool:
+    """Whether ``name`` sets the source site's network: its NICs (``NCCL_SOCKET_IFNAME=ib0``,
+    ``GLOO_SOCKET_IFNAME``, any ``*_IFNAME``), InfiniBand HCAs, NCCL's fabric, plugin and
+    topology settings (``site_env.yaml``'s site names of a communication family) or the
+    fabric libraries' own (``FI_``, ``CXI_``, ``UCX_``). Such a value names the source's
+    hardware whatever way it reaches the program (an ``export``, a container's ``--env`` or
+    ``SINGULARITYENV_``/``APPTAINERENV_`` variable, an ``env X=V`` in front of it): on another
+    cluster it names interfaces or devices that need not exist there (NCCL stops at init
+    when no interface matches)."""
+    return (family_site(name) is True or bool(_INTERFACE_NAME.search(name))
+            or name.startswith(_FABRIC_PREFIXES))
+
+
 def _reads_source_scheduler(value: str) -> bool:
     """A value computed when the job runs, or from the source scheduler's variables other than
     its job identity (``$PBS_JOBID`` is renamed to the target's, not dropped)."""

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from maple_flow.models import ClusterProfile
 from maple_flow.port.interpreter import keep_prefix
-from maple_flow.port.rules import translate_scheduler_vars
+from maple_flow.port.rules import network_not_carried, site_network, translate_scheduler_vars
 from maple_flow.port.stages import (
     before_launcher_word,
     fit_into_quotes,
@@ -140,6 +140,14 @@ def keep_tool_prefixes(script: str, parsed: ParsedScript, source: str, profile: 
                 notes.append(f"your `{short(' '.join(foreign))}` in front of the program is NOT "
                              f"carried: {vendor_reason(foreign[0], profile)} (the port gives "
                              "the job's processes their GPUs itself)")
+                if words in ("", "env"):
+                    continue
+            network = [w for w in words.split() if "=" in w
+                       and site_network(w.strip("'\"").partition("=")[0])]
+            if network:
+                words = " ".join(w for w in words.split() if w not in network)
+                notes.append(f"your `{short(' '.join(network))}` in front of the program is "
+                             + network_not_carried(profile.name, network))
                 if words in ("", "env"):
                     continue
         if tool.name == "env" and not words.startswith("env") and all(
