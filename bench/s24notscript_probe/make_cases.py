@@ -1,4 +1,4 @@
-# ruff: noqa: E501, W291
+# ruff: noqa: E501, W291, W293
 """Write cases.yaml of the s24notscript probe (failures that are not the launch script's:
 damaged data/checkpoint files, the program's own bugs, a library's version, a collective that
 hangs after many good steps; plus one decoy whose fix is a program flag on the job script's
