@@ -1,4 +1,4 @@
-# ruff: noqa: E501, W291, W293
+# ruff: noqa: E501
 """Write cases.yaml of the s24notscript HELD-OUT probe: new public logs of the classes the
 s24notscript fix reads (a file cut short by its own structure, ranks falling behind in a
 collective after many good steps), gathered AFTER the fix was written (commit 3626362c) and
