@@ -102,7 +102,7 @@ def test_the_kernels_hardware_error_record_is_the_nodes() -> None:
 def test_ranks_falling_behind_after_many_steps_is_no_launch_fault(log: str) -> None:
     reading = read(log, SRUN)
     assert reading is not None and reading.category == "stall"
-    assert reading.record_id == "collective-hang-after-progress"
+    assert reading.record_id == "structure-collective-stall"
     assert len(reading.evidence) == 2  # the progress line and the stall line
 
 
@@ -121,5 +121,21 @@ def test_a_stall_the_launch_may_explain_is_left_to_the_records(log: str, script:
 def test_repair_answers_not_script_for_a_stall_after_many_epochs() -> None:
     result = diagnose_log(SRUN, HOROVOD_STALL, "delta", None, False)
     assert result["verdict"] == "not_script"
-    assert result["not_script"]["record_id"] == "collective-hang-after-progress"
+    assert result["not_script"]["record_id"] == "structure-collective-stall"
     assert not result.get("diff")
+
+
+@pytest.mark.parametrize("line", [
+    "malloc(): unsorted double linked list corrupted",
+    "free(): corrupted unsorted chunks",
+    "corrupted double-linked list",
+    "free(): double free detected in tcache 2",
+    "munmap_chunk(): invalid pointer",
+])
+def test_glibcs_heap_consistency_aborts_are_a_native_crash(line: str) -> None:
+    reading = read(f"{line}\nAborted (core dumped)\n")
+    assert reading is not None and reading.category == "library"
+
+
+def test_a_heap_word_in_a_message_of_the_launch_is_not_read() -> None:
+    assert read("free(): corrupted unsorted chunks\nKeyError: 'LOCAL_RANK'\n") is None

@@ -59,8 +59,7 @@ script" only on strong structural evidence and when nothing in the log speaks of
 The categories (:data:`CATEGORIES`) name a record each in ``templates/failures/structure.yaml``
 (``cpu``: ``s20_notscript.yaml``; ``fabric``, ``site``: ``s21_notscript.yaml``; ``gpunode``:
 ``s21_rl17tune.yaml``; ``internal``, ``nodehw``, ``modulecode``: ``s22_notscript.yaml``;
-``datapath``: ``s23_notscript.yaml``; ``damaged``: ``s24_notscript.yaml``; ``stall``: the record
-``collective-hang-after-progress`` (``not_script.yaml``);
+``datapath``: ``s23_notscript.yaml``; ``damaged``, ``stall``: ``s24_notscript.yaml``;
 advice, no fix). Anything that speaks of the launch vetoes the
 reading (:data:`LAUNCH_TEXT`): an environment variable the launcher sets (``KeyError: 'RANK'``), a
 frame of ``os.environ``, of a launcher or of rendezvous code, an invalid device ordinal, a port in
@@ -100,7 +99,7 @@ CATEGORIES: dict[str, str] = {
     "modulecode": "structure-module-code-error",
     "datapath": "structure-program-file-missing",
     "damaged": "structure-file-damaged",
-    "stall": "collective-hang-after-progress",
+    "stall": "structure-collective-stall",
 }
 
 #: Words of the launch: any of them anywhere in the log (less a launcher's summary of a failed
@@ -341,9 +340,14 @@ _WORKER = re.compile(r"Caught (\w+) in DataLoader worker process \d+")
 _SIGNAL = re.compile(r"(?i)\bSegmentation fault\b|\bBus error\b|Floating point exception|"
                      r"\bSIGSEGV\b|\bSIGBUS\b|\bSIGFPE\b|signal 11\b|signal 7\b|"
                      r"exit(?: code|code)\s*:?\s*(?:139|-11|135|-7)\b|"
-                     # glibc's aborts on a corrupted heap or stack: native memory corruption
-                     r"double free or corruption|free\(\): invalid (?:pointer|size|next size)|"
-                     r"malloc\(\): (?:corrupted|memory corruption)|corrupted size vs\. prev_size|"
+                     # glibc's aborts on a corrupted heap or stack: native memory corruption -
+                     # any of malloc's consistency checks ("<function>(): <what> corrupted /
+                     # invalid / double free / unaligned ... chunk": s24), its heap lists, the stack
+                     r"double free or corruption|"
+                     r"\b(?:malloc|free|realloc|calloc|munmap_chunk|malloc_consolidate|_int_free|"
+                     r"_int_malloc)\(\): [^\n]{0,60}?\b(?:corrupt\w*|invalid (?:pointer|size|"
+                     r"next size|old size|chunk size)|double free|unaligned \w+ chunk|mismatching)|"
+                     r"\bcorrupted (?:double-linked list|size vs\. prev_size)|"
                      r"\*\*\* stack smashing detected")
 #: A CPU instruction the node's processor does not have (SIGILL): the program or a library was
 #: built for a newer CPU (built on a login node, or for another partition's processors).
