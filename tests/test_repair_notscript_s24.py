@@ -139,3 +139,19 @@ def test_glibcs_heap_consistency_aborts_are_a_native_crash(line: str) -> None:
 
 def test_a_heap_word_in_a_message_of_the_launch_is_not_read() -> None:
     assert read("free(): corrupted unsorted chunks\nKeyError: 'LOCAL_RANK'\n") is None
+
+
+def test_a_bar_of_data_preparation_is_no_training_progress() -> None:
+    log = ("<class 'data.read_data.LineShuffler'>: Init /data/u/corpus/train\n"
+           " 35%|████      | 73811210851/208140108456 [30:01<57:14, 39115047.81MB/s]\n"
+           "[E ProcessGroupNCCL.cpp:485] [Rank 6] Watchdog caught collective operation timeout: "
+           "WorkNCCL(OpType=ALLREDUCE, Timeout(ms)=1800000) ran for 1802246 milliseconds\n")
+    reading = read(log, SRUN)
+    assert reading is None or reading.category != "stall"
+
+
+def test_an_early_collective_number_outweighs_progress_lines() -> None:
+    log = GLOO_TIMEOUT + ("[Rank 3] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=2, "
+                          "OpType=ALLREDUCE, Timeout(ms)=600000) ran for 600114 milliseconds\n")
+    reading = read(log, SRUN)
+    assert reading is None or reading.category != "stall"

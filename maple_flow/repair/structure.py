@@ -621,6 +621,12 @@ _PROGRESS = re.compile(
     r"(?![.\d])|\b(?P<bar>\d+)/\d+ \[\d")
 #: Least counts that show the loop ran: two epochs, or a hundred steps, iterations or batches.
 _LEAST_EPOCHS, _LEAST_STEPS = 2, 100
+#: Words of a training loop on a progress bar's line: a bare bar may count anything (bytes read,
+#: samples mapped in data preparation before the first collective).
+_TRAINING_WORDS = re.compile(r"(?i)\b(?:epoch|loss|train\w*|step)\b")
+#: The sequence number NCCL gives the collective that timed out: a small one says the job
+#: failed at its first collectives, whatever progress bars came before (data preparation).
+_SEQUENCE = re.compile(r"\bSeqNum=(\d+)")
 #: Settings of a collective's timeout or error handling, in the log or the job script: with
 #: them, a timeout may be the setting's (an export that makes waiting ranks give up).
 _TIMEOUT_SETTINGS = re.compile(
@@ -639,6 +645,8 @@ def _progressed(text: str, before: int) -> str | None:
     shown = None
     for match in _PROGRESS.finditer(text, 0, before):
         if match.group("bar") is not None:
+            if not _TRAINING_WORDS.search(_line_of(text, match)):
+                continue  # a bar of something else than the training loop
             count, least = int(match.group("bar")), _LEAST_STEPS
         else:
             count = int(match.group("n"))
@@ -655,10 +663,11 @@ def _stall_after_progress(text: str, script: str | None) -> Reading | None:
     transport worked for that long, so a rank fell behind (uneven data, an exception or a stall
     on one rank, a slow or faulty node or link). Not read where the log or the script names a
     collective's timeout or error-handling setting, the log shows a kill (a limit, memory,
-    preemption), a scheduler's or launcher's error line, or a hard launch word."""
+    preemption), a scheduler's or launcher's error line, or a hard launch word, nor where NCCL
+    numbers the collective that timed out below a hundred (the job had just begun)."""
     stall = _COLLECTIVE_STALL.search(text)
-    if stall is None:
-        return None
+    if stall is None or any(int(n) < _LEAST_STEPS for n in _SEQUENCE.findall(text)):
+        return None  # no stall, or the collectives' own count says the job had just begun
     progress = _progressed(text, stall.start())
     if progress is None or any(
             pattern.search(text) for pattern in (_TIMEOUT_SETTINGS, _KILLED, _HARD_LAUNCH,
