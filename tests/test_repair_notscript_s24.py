@@ -155,3 +155,10 @@ def test_an_early_collective_number_outweighs_progress_lines() -> None:
                           "OpType=ALLREDUCE, Timeout(ms)=600000) ran for 600114 milliseconds\n")
     reading = read(log, SRUN)
     assert reading is None or reading.category != "stall"
+
+
+def test_pickle_data_cut_short_is_left_to_the_launch_veto() -> None:
+    log = ("_pickle.UnpicklingError: pickle data was truncated\n"
+           "slurmstepd: error: Detected 1 oom_kill event in StepId=812.0.\n")
+    reading = read(log, SRUN)
+    assert reading is None or reading.category != "damaged"

@@ -49,8 +49,8 @@ script" only on strong structural evidence and when nothing in the log speaks of
   or fabric stack's EIO (an OFI poll failed with "Input/output error") is no file-system fault.
 - (s24) a file whose own structure says it was cut short, as its format's reader reports it
   (HDF5's superblock recording a larger end of file than the file has, a zip archive - a
-  PyTorch checkpoint - without its end record, a gzip or tar stream or pickle data ending
-  early): no launch setting shortens a file on disk, whatever path the script gave; a kernel
+  PyTorch checkpoint - without its end record, a gzip, bz2 or tar stream ending early): no
+  launch setting shortens a file on disk, whatever path the script gave; a kernel
   "[Hardware Error]" report of any driver (APEI/GHES, a GPU driver's uncorrectable error); a
   collective's own report that ranks stopped joining it (a wait timed out, Horovod's stalled
   ops, a peer gone) after the log shows the training loop ran many steps or epochs, where
@@ -581,13 +581,14 @@ def _missing_program_file(text: str, script: str | None) -> Reading | None:
 #: A file whose own structure says it was cut short, as its format's reader reports it (s24):
 #: HDF5's superblock records a larger end of file than the file has (``truncated file: eof =
 #: A, sblock->base_addr = 0, stored_eof = B``, A < B); a zip archive (a PyTorch checkpoint)
-#: without its end record; a gzip or tar stream, or pickle data, that ends early. A file that
-#: is whole but the wrong one reads otherwise (another format's error, a missing key): not here.
+#: without its end record; a gzip, bz2 or tar stream that ends early. A file that is whole but
+#: the wrong one reads otherwise (another format's error, a missing key): not here; nor pickle
+#: data cut short (a worker's pipe, killed mid-transfer, reads the same: the launch veto decides).
 _DAMAGED_FILE = re.compile(
     r"(?i)\btruncated file:? eof = (?P<eof>\d+)\b[^\n]{0,80}?\bstored_eo[fa] = (?P<stored>\d+)|"
     r"PytorchStreamReader failed reading zip archive: failed finding central directory|"
     r"Compressed file ended before the end-of-stream marker was reached|"
-    r"\bReadError: unexpected end of data\b|\bpickle data was truncated\b")
+    r"\bReadError: unexpected end of data\b")
 
 
 def _damaged_file(text: str) -> Reading | None:
