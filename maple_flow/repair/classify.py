@@ -322,7 +322,11 @@ def _module_tree_unreadable(records: list[FailureRecord], ev: FailureEvidence,
 #: Structural readings that outweigh a similarity match's script fix (s23): the final
 #: exception of the program's own traceback, a library's own failed assertion, a missing file
 #: of the program's.
-STRUCTURE_OVER_SIMILARITY = frozenset({"program", "data", "internal", "datapath"})
+STRUCTURE_OVER_SIMILARITY = frozenset({"program", "data", "internal", "datapath", "damaged"})
+#: Structural readings that outweigh a signature match whose fix cannot be made here (no edit,
+#: no question): a missing file the script names nowhere (s23); a file whose own structure
+#: says it was cut short, which no edit of the script makes whole (s24).
+STRUCTURE_OVER_INAPPLICABLE = frozenset({"datapath", "damaged"})
 
 
 def _by_structure(records: list[FailureRecord], ev: FailureEvidence,
@@ -344,8 +348,10 @@ def _by_structure(records: list[FailureRecord], ev: FailureEvidence,
         return []
     # a signature match names its cause, even where its fix cannot be made here - except a
     # missing file's, when the reading has shown that the script names that path nowhere (the
-    # very thing such a record's fix needs: an argument of the script holding the path; s23)
-    if any(d.method == "signature" and not (_inapplicable(d) and reading.category == "datapath")
+    # very thing such a record's fix needs: an argument of the script holding the path; s23),
+    # and any, where the file read is shown cut short by its own structure (s24)
+    if any(d.method == "signature"
+           and not (_inapplicable(d) and reading.category in STRUCTURE_OVER_INAPPLICABLE)
            for d in found):
         return []
     # a similarity match is a resemblance, not evidence: where the log itself shows why the

@@ -47,11 +47,19 @@ script" only on strong structural evidence and when nothing in the log speaks of
   the software, that the job script names nowhere, nor any directory of it); the NVIDIA
   driver's own report of a fault of a GPU it names (``NVRM: GPU3 ... timeout error``). The MPI
   or fabric stack's EIO (an OFI poll failed with "Input/output error") is no file-system fault.
+- (s24) a file whose own structure says it was cut short, as its format's reader reports it
+  (HDF5's superblock recording a larger end of file than the file has, a zip archive - a
+  PyTorch checkpoint - without its end record, a gzip, bz2 or tar stream ending early): no
+  launch setting shortens a file on disk, whatever path the script gave; a kernel
+  "[Hardware Error]" report of any driver (APEI/GHES, a GPU driver's uncorrectable error); a
+  collective's own report that ranks stopped joining it (a wait timed out, Horovod's stalled
+  ops, a peer gone) after the log shows the training loop ran many steps or epochs, where
+  neither the log nor the script names a collective timeout setting and nothing killed the job.
 
 The categories (:data:`CATEGORIES`) name a record each in ``templates/failures/structure.yaml``
 (``cpu``: ``s20_notscript.yaml``; ``fabric``, ``site``: ``s21_notscript.yaml``; ``gpunode``:
 ``s21_rl17tune.yaml``; ``internal``, ``nodehw``, ``modulecode``: ``s22_notscript.yaml``;
-``datapath``: ``s23_notscript.yaml``;
+``datapath``: ``s23_notscript.yaml``; ``damaged``, ``stall``: ``s24_notscript.yaml``;
 advice, no fix). Anything that speaks of the launch vetoes the
 reading (:data:`LAUNCH_TEXT`): an environment variable the launcher sets (``KeyError: 'RANK'``), a
 frame of ``os.environ``, of a launcher or of rendezvous code, an invalid device ordinal, a port in
@@ -90,6 +98,8 @@ CATEGORIES: dict[str, str] = {
     "nodehw": "structure-node-hardware-fault",
     "modulecode": "structure-module-code-error",
     "datapath": "structure-program-file-missing",
+    "damaged": "structure-file-damaged",
+    "stall": "structure-collective-stall",
 }
 
 #: Words of the launch: any of them anywhere in the log (less a launcher's summary of a failed
@@ -152,11 +162,17 @@ _HARDWARE = re.compile(
     # firmware or bus, a memory subsystem error): only the driver prints "NVRM: GPU<n>" (s23)
     r"\bNVRM: GPU ?[0-9a-f:.]*:? [^\n]{0,80}\b(?:timed out|timeout|error|failed)\b|"
     # the PCIe root port's report of an uncorrectable error on the GPU's link
-    r"PCIe Bus Error: severity=(?:Uncorrected|Fatal)")
+    r"PCIe Bus Error: severity=(?:Uncorrected|Fatal)|"
+    # a GPU kernel driver's own report of an uncorrectable error or a "[Hardware Error]" record
+    # of its GPU (amdgpu's ACA/RAS events: s24)
+    r"\b(?:amdgpu|nvidia|NVRM|i915|xe)\b[^\n]{0,80}(?:\buncorrectable hardware error\b|"
+    r"\[Hardware Error\])")
 #: The kernel's machine-check reports of the node's CPU or memory (s22): the node's hardware,
 #: whatever else the log says.
 _NODE_HARDWARE = re.compile(
-    r"mce: \[Hardware Error\]|Machine check events logged|"
+    # the kernel's own tag of a hardware error record (machine checks, APEI/GHES: s24)
+    r"mce: \[Hardware Error\]|\[Hardware Error\]: |"
+    r"Machine check events logged|"
     r"\bEDAC\b[^\n]{0,80}\bUE\b[^\n]{0,40}\bmemory\b|Uncorrected hardware memory error")
 #: An 8-GPU node's NVSwitch/NVLink fabric not set up for CUDA (the fabric manager not running,
 #: restarted without a GPU reset, or not matching the driver), whatever program reports it: CUDA's
@@ -324,9 +340,14 @@ _WORKER = re.compile(r"Caught (\w+) in DataLoader worker process \d+")
 _SIGNAL = re.compile(r"(?i)\bSegmentation fault\b|\bBus error\b|Floating point exception|"
                      r"\bSIGSEGV\b|\bSIGBUS\b|\bSIGFPE\b|signal 11\b|signal 7\b|"
                      r"exit(?: code|code)\s*:?\s*(?:139|-11|135|-7)\b|"
-                     # glibc's aborts on a corrupted heap or stack: native memory corruption
-                     r"double free or corruption|free\(\): invalid (?:pointer|size|next size)|"
-                     r"malloc\(\): (?:corrupted|memory corruption)|corrupted size vs\. prev_size|"
+                     # glibc's aborts on a corrupted heap or stack: native memory corruption -
+                     # any of malloc's consistency checks ("<function>(): <what> corrupted /
+                     # invalid / double free / unaligned ... chunk": s24), its heap lists, the stack
+                     r"double free or corruption|"
+                     r"\b(?:malloc|free|realloc|calloc|munmap_chunk|malloc_consolidate|_int_free|"
+                     r"_int_malloc)\(\): [^\n]{0,60}?\b(?:corrupt\w*|invalid (?:pointer|size|"
+                     r"next size|old size|chunk size)|double free|unaligned \w+ chunk|mismatching)|"
+                     r"\bcorrupted (?:double-linked list|size vs\. prev_size)|"
                      r"\*\*\* stack smashing detected")
 #: A CPU instruction the node's processor does not have (SIGILL): the program or a library was
 #: built for a newer CPU (built on a login node, or for another partition's processors).
@@ -557,6 +578,107 @@ def _missing_program_file(text: str, script: str | None) -> Reading | None:
     return Reading("datapath", CATEGORIES["datapath"], (_line_of(text, missing),))
 
 
+#: A file whose own structure says it was cut short, as its format's reader reports it (s24):
+#: HDF5's superblock records a larger end of file than the file has (``truncated file: eof =
+#: A, sblock->base_addr = 0, stored_eof = B``, A < B); a zip archive (a PyTorch checkpoint)
+#: without its end record; a gzip, bz2 or tar stream that ends early. A file that is whole but
+#: the wrong one reads otherwise (another format's error, a missing key): not here; nor pickle
+#: data cut short (a worker's pipe, killed mid-transfer, reads the same: the launch veto decides).
+_DAMAGED_FILE = re.compile(
+    r"(?i)\btruncated file:? eof = (?P<eof>\d+)\b[^\n]{0,80}?\bstored_eo[fa] = (?P<stored>\d+)|"
+    r"PytorchStreamReader failed reading zip archive: failed finding central directory|"
+    r"Compressed file ended before the end-of-stream marker was reached|"
+    r"\bReadError: unexpected end of data\b")
+
+
+def _damaged_file(text: str) -> Reading | None:
+    """A file the job reads whose own structure says it was cut short (:data:`_DAMAGED_FILE`):
+    a download, copy or save that did not complete (a time limit, a full disk or quota, an
+    interrupted transfer). No launch setting shortens a file on disk, so the launch words of
+    the log do not veto it; where the path the script gave is the wrong file, the reader would
+    report another error."""
+    for match in _DAMAGED_FILE.finditer(text):
+        if match.group("eof") is not None and int(match.group("eof")) >= int(
+                match.group("stored")):
+            continue  # not shorter than its header says: not shown to be cut short
+        return Reading("damaged", CATEGORIES["damaged"], (_line_of(text, match),))
+    return None
+
+
+#: A collective's own report that ranks stopped joining it: a wait that timed out (gloo's send
+#: or receive, NCCL's watchdog), Horovod's stalled ops, a peer that went away (gloo's pair, NCCL's
+#: remote error). At the start of a job these are the launch's (addresses, interfaces, ranks).
+_COLLECTIVE_STALL = re.compile(
+    r"Timed out waiting \d+ ?ms for (?:send|recv|receive) operation to complete|"
+    r"submitted to be reduced, gathered or broadcasted by subset of ranks|"
+    r"Watchdog caught collective operation timeout|"
+    r"gloo/transport/tcp/pair\.cc:\d+\] (?:Connection closed by peer|Read error [^\n]*"
+    r"Connection reset by peer)|"
+    r"remote process exited or there was a network error")
+#: A record of the training loop's progress: an epoch, iteration, step or batch counter, or a
+#: progress bar's count (``1027/1252 [36:43<...``). A scheduler's step id (``STEP 4405.0``) is not.
+_PROGRESS = re.compile(
+    r"(?i)\b(?P<unit>epoch|ep|iter(?:ation)?|step|global_step|batch)\b\s*[#:=]?\s*(?P<n>\d+)"
+    r"(?![.\d])|\b(?P<bar>\d+)/\d+ \[\d")
+#: Least counts that show the loop ran: two epochs, or a hundred steps, iterations or batches.
+_LEAST_EPOCHS, _LEAST_STEPS = 2, 100
+#: Words of a training loop on a progress bar's line: a bare bar may count anything (bytes read,
+#: samples mapped in data preparation before the first collective).
+_TRAINING_WORDS = re.compile(r"(?i)\b(?:epoch|loss|train\w*|step)\b")
+#: The sequence number NCCL gives the collective that timed out: a small one says the job
+#: failed at its first collectives, whatever progress bars came before (data preparation).
+_SEQUENCE = re.compile(r"\bSeqNum=(\d+)")
+#: Settings of a collective's timeout or error handling, in the log or the job script: with
+#: them, a timeout may be the setting's (an export that makes waiting ranks give up).
+_TIMEOUT_SETTINGS = re.compile(
+    r"\b(?:NCCL_BLOCKING_WAIT|NCCL_ASYNC_ERROR_HANDLING|TORCH_NCCL_\w+|NCCL_TIMEOUT\w*|"
+    r"HOROVOD_STALL_\w+|GLOO_\w*TIMEOUT\w*|\w*_TIMEOUT_(?:SEC|MS)\w*)\b|--\w*timeout\w*")
+#: Reports that the job or a rank was killed or cancelled (a limit, memory, preemption): then a
+#: peer's stall follows from that kill, which a request of the script may have caused.
+_KILLED = re.compile(
+    r"(?i)CANCELLED|DUE TO TIME LIMIT|PREEMPT|oom[-_ ]?kill|Out Of Memory|OutOfMemory|"
+    r"\bKilled\b|SIGKILL|signal 9\b|exit(?:code| code)?:? ?(?:137|-9)\b|walltime")
+
+
+def _progressed(text: str, before: int) -> str | None:
+    """The last line before offset ``before`` that shows the training loop ran (two epochs or a
+    hundred steps, iterations or batches), or None."""
+    shown = None
+    for match in _PROGRESS.finditer(text, 0, before):
+        if match.group("bar") is not None:
+            if not _TRAINING_WORDS.search(_line_of(text, match)):
+                continue  # a bar of something else than the training loop
+            count, least = int(match.group("bar")), _LEAST_STEPS
+        else:
+            count = int(match.group("n"))
+            least = _LEAST_EPOCHS if match.group("unit").lower() in ("epoch", "ep") else (
+                _LEAST_STEPS)
+        if count >= least:
+            shown = _line_of(text, match)
+    return shown
+
+
+def _stall_after_progress(text: str, script: str | None) -> Reading | None:
+    """A collective's own report that ranks stopped joining it (:data:`_COLLECTIVE_STALL`) after
+    the log shows the training loop ran (:func:`_progressed`): the launch, the addresses and the
+    transport worked for that long, so a rank fell behind (uneven data, an exception or a stall
+    on one rank, a slow or faulty node or link). Not read where the log or the script names a
+    collective's timeout or error-handling setting, the log shows a kill (a limit, memory,
+    preemption), a scheduler's or launcher's error line, or a hard launch word, nor where NCCL
+    numbers the collective that timed out below a hundred (the job had just begun)."""
+    stall = _COLLECTIVE_STALL.search(text)
+    if stall is None or any(int(n) < _LEAST_STEPS for n in _SEQUENCE.findall(text)):
+        return None  # no stall, or the collectives' own count says the job had just begun
+    progress = _progressed(text, stall.start())
+    if progress is None or any(
+            pattern.search(text) for pattern in (_TIMEOUT_SETTINGS, _KILLED, _HARD_LAUNCH,
+                                                 _SITE_LINE, _FABRIC_SETTINGS)):
+        return None
+    if script is not None and _TIMEOUT_SETTINGS.search(script):
+        return None
+    return Reading("stall", CATEGORIES["stall"], (progress, _line_of(text, stall)))
+
+
 def read(text: str, script: str | None = None) -> Reading | None:
     """The structural reading of a failure log, or None when it is not strong or the log
     speaks of the launch (:func:`launch_symptom`). ``script`` (the job script, when known)
@@ -586,6 +708,10 @@ def read(text: str, script: str | None = None) -> Reading | None:
     missing = _missing_program_file(text, script)
     if missing is not None:  # a file of the program's own that is not there
         return missing
+    for reading_of in (_damaged_file, lambda log: _stall_after_progress(log, script)):
+        reading = reading_of(text)  # a file cut short; ranks falling behind after many steps
+        if reading is not None:
+            return reading
     if not text.strip() or launch_symptom(text):
         return None
     filesystem = next((m for m in _FILESYSTEM.finditer(text)
