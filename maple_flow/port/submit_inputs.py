@@ -1,0 +1,150 @@
+"""A job script's submit-time inputs, named once on every port with how to give them there.
+
+The class (issue 14): values a job takes when it is submitted, not written in it - the script's
+own arguments (``$1``, ``"$@"``, ``${2:-x}``: ``sbatch job.sh a b``) and variables of the
+submitting shell that it reads but never sets (``$CONFIG`` from ``qsub -v CONFIG=...`` or an
+``export`` before ``sbatch``; ``${EPOCHS:-50}``, whose default runs when nothing is given).
+Schedulers hand them over differently (``templates/schedulers/submit_inputs.yaml``, cited there):
+sbatch passes arguments and the submitting environment; PBS Pro's qsub passes no arguments to a
+job script and only the variables ``-v``/``-V`` name. The port keeps the user's lines as written
+and says, once, which inputs the job takes and how to give them on the target.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+
+from maple_flow.knowledge.data import template_data
+from maple_flow.models.common import Strict
+from maple_flow.models.profile import ClusterProfile
+from maple_flow.port.accounted import RUNTIME, set_names
+
+#: A reference to the script's own arguments: ``$1``, ``$@``, ``$*``, ``${2}``, ``${1:-x}``,
+#: ``${@:2}`` (``$#`` counts them and ``$0`` is the script: neither is a value given).
+_POSITIONAL = re.compile(r"\$(?:([1-9@*])|\{([1-9]\d*|[@*])(?:[:#%/\[-][^}]*)?\})")
+#: A variable read: ``$NAME`` or ``${NAME...}`` (group 2: what follows the name in braces).
+_READ = re.compile(r"\$(?:\{([A-Za-z_]\w*)([^}]*)\}|([A-Za-z_]\w*))")
+#: ``${NAME:-default}`` / ``${NAME-default}``: a default stands for the missing value.
+_DEFAULTED = re.compile(r"^:?-")
+_SINGLE_QUOTED = re.compile(r"'[^'\n]*'")
+#: A shell function's opening (``name() {``, ``function name {``): its $1 is the function's.
+_FUNCTION = re.compile(r"^\s*(?:function\s+\w[\w-]*|\w[\w-]*\s*\(\s*\))\s*\{?\s*$")
+#: ``set -- a b`` sets the positional parameters in the script itself.
+_SET_ARGS = re.compile(r"(?:^|[;&|]\s*)set\s+--(?:\s|$)", re.M)
+_SOURCES = re.compile(r"(?:^|[;&|]\s*)(?:source|\.)\s+(\S+)", re.M)
+#: Variables a job's environment sets, not the submitter (besides ``accounted.RUNTIME``).
+_JOB_SET = re.compile(r"(?:PALS|GPU|HIP|ZE|ROCR|SINGULARITY|APPTAINER|MAMBA|MAPLE)_|"
+                      r"(?:STORE|DATA|CFS|PSCRATCH|PS1|TERM|LANG|DISPLAY|HOSTTYPE|OSTYPE)$")
+
+
+class _Passing(Strict):
+    """How one scheduler's submit command passes arguments and variables (with its source)."""
+
+    args: bool
+    env: bool
+    give_args: str
+    give_env: str
+    source: str
+
+
+class _PassingFile(Strict):
+    schedulers: dict[str, _Passing]
+
+
+@cache
+def _passing() -> dict[str, _Passing]:
+    return template_data(_PassingFile, "schedulers", "submit_inputs.yaml").schedulers
+
+
+@dataclass(frozen=True)
+class SubmitInputs:
+    """What a job script takes at submit time (empty tuples: nothing)."""
+
+    #: The argument references as written, in order of first use (``$1``, ``"$@"`` as ``$@``).
+    args: tuple[str, ...] = ()
+    #: Variables read with no default and set nowhere in the script.
+    env: tuple[str, ...] = ()
+    #: Variables read only with a default (``${X:-v}``) and set nowhere.
+    defaulted: tuple[str, ...] = ()
+    #: Files the script sources (they may set some of ``env``).
+    sourced: tuple[str, ...] = ()
+
+    def __bool__(self) -> bool:
+        return bool(self.args or self.env or self.defaulted)
+
+
+def _code_lines(text: str) -> list[str]:
+    """The script's lines that run in its own shell: no comments or directives, no shell
+    function bodies (their ``$1`` is the function's), single-quoted text blanked."""
+    out, depth = [], 0
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if depth or _FUNCTION.match(raw):
+            depth += raw.count("{") - raw.count("}")
+            if _FUNCTION.match(raw) and "{" not in raw:
+                depth += 1  # `f()` with its brace on the next line
+            depth = max(depth, 0)
+            continue
+        out.append(_SINGLE_QUOTED.sub("''", raw))
+    return out
+
+
+def submit_inputs(source: str) -> SubmitInputs:
+    """The submit-time inputs of job script ``source``."""
+    lines = _code_lines(source)
+    body = "\n".join(lines)
+    args: list[str] = []
+    if not _SET_ARGS.search(body):
+        for m in _POSITIONAL.finditer(body):
+            ref = "$" + (m.group(1) or m.group(2))
+            if ref not in args:
+                args.append(ref)
+    given = set_names(source)
+    plain: list[str] = []
+    defaulted: list[str] = []
+    for m in _READ.finditer(body):
+        name = m.group(1) or m.group(3)
+        if name in given or RUNTIME.match(name) or _JOB_SET.match(name):
+            continue
+        bucket = defaulted if m.group(1) and _DEFAULTED.match(m.group(2)) else plain
+        if name not in bucket:
+            bucket.append(name)
+    sourced = tuple(dict.fromkeys(m.group(1) for m in _SOURCES.finditer(body)))
+    return SubmitInputs(tuple(args), tuple(plain),
+                        tuple(n for n in defaulted if n not in plain), sourced)
+
+
+def submit_inputs_note(inputs: SubmitInputs, source_scheduler: str | None,
+                       profile: ClusterProfile) -> list[str]:
+    """One note naming ``inputs`` and how the target's submit command gives them."""
+    passing = _passing().get(profile.scheduler)
+    if not inputs or passing is None:
+        return []
+    was = _passing().get(source_scheduler or "")
+    parts, how = [], []
+    if inputs.args:
+        parts.append(f"its own arguments ({', '.join(inputs.args)})")
+        how.append(f"arguments: {passing.give_args}")
+    names = [*inputs.env, *inputs.defaulted]
+    if names:
+        said = ", ".join("$" + n for n in names)
+        parts.append(f"variables of the submitting shell that it reads and never sets ({said}"
+                     + (f"; unless {', '.join(inputs.sourced)}, which it sources, sets them)"
+                        if inputs.sourced else ")"))
+        how.append(f"variables: {passing.give_env}")
+        if inputs.defaulted:
+            how.append("a variable not given takes the script's own default ("
+                       + ", ".join("$" + n for n in inputs.defaulted) + ") with no error"
+                       + ("; the source's submit command passed the environment as is, "
+                          f"{profile.name}'s does not" if was and was.env and not passing.env
+                          else ""))
+    lost = ("; the source's submit command passed the arguments, "
+            f"{profile.name}'s cannot: without a change the program gets none there"
+            if inputs.args and not passing.args and (was is None or was.args) else "")
+    return [f"submit-time inputs: the job takes {' and '.join(parts)}; the port keeps the "
+            f"lines that read them as written; to give them on {profile.name} "
+            f"({profile.scheduler}): {'; '.join(how)}{lost}"]
