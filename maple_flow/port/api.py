@@ -2069,7 +2069,7 @@ def port(
                 result.notes += unkept_launch_note(unkept, name)
                 result.notes += unset_reads_note(unset_reads(text, result.script), name)
                 result.notes += submit_inputs_note(inputs, src.parsed.scheduler,
-                                                   get_profile(result.cluster))
+                                                   get_profile(result.cluster), result.script)
         result.source = text
     if repair and not verify:
         raise InvalidValue("repair=True needs verify=True (repair starts from the failure)")

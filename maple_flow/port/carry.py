@@ -1825,15 +1825,16 @@ def _step_args_note(step: Step, profile: ClusterProfile) -> str:
 
 
 def script_args_note(line: int, text: str, profile: ClusterProfile) -> str:
-    """The note for kept line ``line`` (``text``) that reads the job script's arguments."""
+    """The note for kept line ``line`` (``text``) that reads the job script's arguments: it
+    names the line; how to give them on the target is the one submit-time inputs note
+    (``submit_inputs.submit_inputs_note``)."""
     head = (f"line {line} `{short(text)}` reads the job script's own arguments "
             "($1, ...), kept")
     if profile.scheduler == "pbs":
-        return (f"{head}; {profile.name}'s qsub (PBS) passes no arguments to a job script, "
-                "so they are empty there (a check such as `[ -z \"$X\" ] && exit 1` stops "
-                "the job before the launch): write the values into the script, or pass them "
-                "in variables (`qsub -v NAME=value`) and read those")
-    return f"{head}: give the ported script the same arguments (`sbatch SCRIPT ARGS...`)"
+        return (f"{head}; on {profile.name} they are empty unless given another way (a check "
+                "such as `[ -z \"$X\" ] && exit 1` stops the job before the launch): see the "
+                "submit-time inputs note")
+    return f"{head}: see the submit-time inputs note for how to give them"
 
 
 #: A launch of another program whose output the line assigns (``R=$(srun python x.py)``).

@@ -23,9 +23,9 @@ from maple_flow.port.accounted import RUNTIME, set_names
 
 #: A reference to the script's own arguments: ``$1``, ``$@``, ``$*``, ``${2}``, ``${1:-x}``,
 #: ``${@:2}`` (``$#`` counts them and ``$0`` is the script: neither is a value given).
-_POSITIONAL = re.compile(r"\$(?:([1-9@*])|\{([1-9]\d*|[@*])(?:[:#%/\[-][^}]*)?\})")
+_POSITIONAL = re.compile(r"(?<!\\)\$(?:([1-9@*])|\{([1-9]\d*|[@*])(?:[:#%/\[-][^}]*)?\})")
 #: A variable read: ``$NAME`` or ``${NAME...}`` (group 2: what follows the name in braces).
-_READ = re.compile(r"\$(?:\{([A-Za-z_]\w*)([^}]*)\}|([A-Za-z_]\w*))")
+_READ = re.compile(r"(?<!\\)\$(?:\{([A-Za-z_]\w*)([^}]*)\}|([A-Za-z_]\w*))")
 #: ``${NAME:-default}`` / ``${NAME-default}``: a default stands for the missing value.
 _DEFAULTED = re.compile(r"^:?-")
 _SINGLE_QUOTED = re.compile(r"'[^'\n]*'")
@@ -34,9 +34,12 @@ _FUNCTION = re.compile(r"^\s*(?:function\s+\w[\w-]*|\w[\w-]*\s*\(\s*\))\s*\{?\s*
 #: ``set -- a b`` sets the positional parameters in the script itself.
 _SET_ARGS = re.compile(r"(?:^|[;&|]\s*)set\s+--(?:\s|$)", re.M)
 _SOURCES = re.compile(r"(?:^|[;&|]\s*)(?:source|\.)\s+(\S+)", re.M)
-#: Variables a job's environment sets, not the submitter (besides ``accounted.RUNTIME``).
+#: Variables a job's environment sets, not the submitter (besides ``accounted.RUNTIME``): a
+#: launcher's rank variables (torchrun, mpiexec), a runtime's, a site's storage areas.
 _JOB_SET = re.compile(r"(?:PALS|GPU|HIP|ZE|ROCR|SINGULARITY|APPTAINER|MAMBA|MAPLE)_|"
-                      r"(?:STORE|DATA|CFS|PSCRATCH|PS1|TERM|LANG|DISPLAY|HOSTTYPE|OSTYPE)$")
+                      r"(?:STORE|DATA|CFS|PSCRATCH|PS1|TERM|LANG|DISPLAY|HOSTTYPE|OSTYPE"
+                      r"|RANK|LOCAL_RANK|WORLD_SIZE|LOCAL_WORLD_SIZE|GROUP_RANK|NODE_RANK"
+                      r"|MASTER_ADDR|MASTER_PORT)$")
 
 
 class _Passing(Strict):
@@ -118,12 +121,46 @@ def submit_inputs(source: str) -> SubmitInputs:
                         tuple(n for n in defaulted if n not in plain), sourced)
 
 
+def _reads(script: str) -> tuple[set[str], set[str]]:
+    """The argument references and the variable names the code of ``script`` reads."""
+    body = "\n".join(_code_lines(script))
+    return ({"$" + (m.group(1) or m.group(2)) for m in _POSITIONAL.finditer(body)},
+            {m.group(1) or m.group(3) for m in _READ.finditer(body)})
+
+
+def _kept_part(inputs: SubmitInputs, script: str) -> tuple[SubmitInputs, list[str]]:
+    """``inputs`` the ported ``script`` still reads, and the ones it no longer reads (the
+    source read them only in lines the port replaced: its launch, or the size it set)."""
+    args, names = _reads(script)
+    kept = SubmitInputs(tuple(a for a in inputs.args if a in args),
+                        tuple(n for n in inputs.env if n in names),
+                        tuple(n for n in inputs.defaulted if n in names), inputs.sourced)
+    dropped = [a for a in inputs.args if a not in args] + [
+        "$" + n for n in (*inputs.env, *inputs.defaulted) if n not in names]
+    return kept, dropped
+
+
 def submit_inputs_note(inputs: SubmitInputs, source_scheduler: str | None,
-                       profile: ClusterProfile) -> list[str]:
-    """One note naming ``inputs`` and how the target's submit command gives them."""
+                       profile: ClusterProfile, script: str) -> list[str]:
+    """One note naming ``inputs`` and how the target's submit command gives them, for the
+    ported ``script``: the inputs it still reads, and the ones it no longer reads."""
     passing = _passing().get(profile.scheduler)
     if not inputs or passing is None:
         return []
+    kept, dropped = _kept_part(inputs, script)
+    also = "also " if kept else ""
+    gone = (f"the source {also}read {', '.join(dropped)} in lines the port does not keep (its "
+            f"launch or size lines, written for {profile.name} from the job's directives): if "
+            "the value given at submit time set the job's size or program, write it into the "
+            "port by hand - the port does not read it") if dropped else ""
+    if not kept:
+        return [f"submit-time inputs: {gone}"] if gone else []
+    return [_how_note(kept, source_scheduler, profile, passing) + (f"; {gone}" if gone else "")]
+
+
+def _how_note(inputs: SubmitInputs, source_scheduler: str | None, profile: ClusterProfile,
+              passing: _Passing) -> str:
+    """The note on the inputs the port reads, and how the target's submit command gives them."""
     was = _passing().get(source_scheduler or "")
     parts, how = [], []
     if inputs.args:
@@ -145,6 +182,6 @@ def submit_inputs_note(inputs: SubmitInputs, source_scheduler: str | None,
     lost = ("; the source's submit command passed the arguments, "
             f"{profile.name}'s cannot: without a change the program gets none there"
             if inputs.args and not passing.args and (was is None or was.args) else "")
-    return [f"submit-time inputs: the job takes {' and '.join(parts)}; the port keeps the "
+    return (f"submit-time inputs: the job takes {' and '.join(parts)}; the port keeps the "
             f"lines that read them as written; to give them on {profile.name} "
-            f"({profile.scheduler}): {'; '.join(how)}{lost}"]
+            f"({profile.scheduler}): {'; '.join(how)}{lost}")
