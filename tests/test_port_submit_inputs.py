@@ -67,3 +67,9 @@ def test_an_input_that_set_the_size_is_named_as_not_read_by_the_port() -> None:
 def test_escaped_references_are_the_inner_shell_s() -> None:
     got = submit_inputs('bash -c "echo \\$RANK \\$1 \\$FOO"\npython t.py $BAR\n')
     assert got.args == () and got.env == ("BAR",)
+
+
+def test_let_and_arithmetic_sets_and_runtime_names_are_not_inputs() -> None:
+    text = ("let NRANKS=$((NNODES*4))\n((M = 3))\nNNODES=2\n"
+            "echo $NRANKS $M $SLURMD_NODENAME $https_proxy $CUDA_HOME $MYVAR\n")
+    assert submit_inputs(text).env == ("MYVAR",)

@@ -33,10 +33,15 @@ _SINGLE_QUOTED = re.compile(r"'[^'\n]*'")
 _FUNCTION = re.compile(r"^\s*(?:function\s+\w[\w-]*|\w[\w-]*\s*\(\s*\))\s*\{?\s*$")
 #: ``set -- a b`` sets the positional parameters in the script itself.
 _SET_ARGS = re.compile(r"(?:^|[;&|]\s*)set\s+--(?:\s|$)", re.M)
+#: Sets the shell's own forms ``accounted.set_names`` does not read: ``let N=...``,
+#: ``(( N = ... ))``, ``read -r A B``, ``mapfile -t A``.
+_MORE_SETS = re.compile(r"(?:\blet\s+|\(\(\s*)([A-Za-z_]\w*)\s*[-+*/]?=(?!=)"
+                        r"|\b(?:mapfile|readarray)\s+(?:-\w+\s+)*([A-Za-z_]\w*)")
 _SOURCES = re.compile(r"(?:^|[;&|]\s*)(?:source|\.)\s+(\S+)", re.M)
 #: Variables a job's environment sets, not the submitter (besides ``accounted.RUNTIME``): a
 #: launcher's rank variables (torchrun, mpiexec), a runtime's, a site's storage areas.
-_JOB_SET = re.compile(r"(?:PALS|GPU|HIP|ZE|ROCR|SINGULARITY|APPTAINER|MAMBA|MAPLE)_|"
+_JOB_SET = re.compile(r"(?:SLURMD|PALS|GPU|HIP|ZE|ROCR|SINGULARITY|APPTAINER|MAMBA|MAPLE|CUDA"
+                      r"|NVHPC|EBROOT|EBVERSION)_?|(?i:(?:https?|no|ftp|all)_proxy$)|"
                       r"(?:STORE|DATA|CFS|PSCRATCH|PS1|TERM|LANG|DISPLAY|HOSTTYPE|OSTYPE"
                       r"|RANK|LOCAL_RANK|WORLD_SIZE|LOCAL_WORLD_SIZE|GROUP_RANK|NODE_RANK"
                       r"|MASTER_ADDR|MASTER_PORT)$")
@@ -106,7 +111,7 @@ def submit_inputs(source: str) -> SubmitInputs:
             ref = "$" + (m.group(1) or m.group(2))
             if ref not in args:
                 args.append(ref)
-    given = set_names(source)
+    given = set_names(source) | {a or b for a, b in _MORE_SETS.findall(body)}
     plain: list[str] = []
     defaulted: list[str] = []
     for m in _READ.finditer(body):
