@@ -545,7 +545,10 @@ def test_script_arguments_and_overridable_variables_stay_live(target: str) -> No
     # issue 14 (s22-keeplines): the user's line stays although nothing reads it (harmless)
     assert "steps=${STEPS:-100}" in r.spec.setup_steps
     notes = _notes(r)
-    assert "batch script's own arguments ($1 $@): kept live" in notes
+    # s24inputs: one submit-time inputs note names them and how the target's submit command
+    # gives them (the $LR/$STEPS defaults run silently unless given)
+    assert "submit-time inputs: the job takes its own arguments ($1, $@)" in notes
+    assert "($LR, $STEPS)" in notes and "own default" in notes
     assert ("qsub -v" in notes) == (target != "perlmutter")
 
 
