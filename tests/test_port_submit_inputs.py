@@ -73,3 +73,10 @@ def test_let_and_arithmetic_sets_and_runtime_names_are_not_inputs() -> None:
     text = ("let NRANKS=$((NNODES*4))\n((M = 3))\nNNODES=2\n"
             "echo $NRANKS $M $SLURMD_NODENAME $https_proxy $CUDA_HOME $MYVAR\n")
     assert submit_inputs(text).env == ("MYVAR",)
+
+
+def test_a_name_the_port_sets_itself_is_no_input_there() -> None:
+    script = (HEAD.replace("--ntasks=1", "--ntasks-per-node=1").replace("gpu:1", "gpu:4")
+              + 'echo "nodes: $NNODES"\ntorchrun --nproc_per_node=4 train.py\n')
+    assert submit_inputs(script).env == ("NNODES",)
+    assert _inputs_notes(script, "polaris") == []  # the port's header sets NNODES

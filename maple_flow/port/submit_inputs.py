@@ -101,6 +101,12 @@ def _code_lines(text: str) -> list[str]:
     return out
 
 
+def _sets(text: str) -> set[str]:
+    """The variables ``text`` sets, in any form."""
+    body = "\n".join(_code_lines(text))
+    return set_names(text) | {a or b for a, b in _MORE_SETS.findall(body)}
+
+
 def submit_inputs(source: str) -> SubmitInputs:
     """The submit-time inputs of job script ``source``."""
     lines = _code_lines(source)
@@ -111,7 +117,7 @@ def submit_inputs(source: str) -> SubmitInputs:
             ref = "$" + (m.group(1) or m.group(2))
             if ref not in args:
                 args.append(ref)
-    given = set_names(source) | {a or b for a, b in _MORE_SETS.findall(body)}
+    given = _sets(source)
     plain: list[str] = []
     defaulted: list[str] = []
     for m in _READ.finditer(body):
@@ -137,9 +143,11 @@ def _kept_part(inputs: SubmitInputs, script: str) -> tuple[SubmitInputs, list[st
     """``inputs`` the ported ``script`` still reads, and the ones it no longer reads (the
     source read them only in lines the port replaced: its launch, or the size it set)."""
     args, names = _reads(script)
+    ported = _sets(script)  # a name the port sets itself (NNODES) is no input there
     kept = SubmitInputs(tuple(a for a in inputs.args if a in args),
-                        tuple(n for n in inputs.env if n in names),
-                        tuple(n for n in inputs.defaulted if n in names), inputs.sourced)
+                        tuple(n for n in inputs.env if n in names and n not in ported),
+                        tuple(n for n in inputs.defaulted if n in names and n not in ported),
+                        inputs.sourced)
     dropped = [a for a in inputs.args if a not in args] + [
         "$" + n for n in (*inputs.env, *inputs.defaulted) if n not in names]
     return kept, dropped
