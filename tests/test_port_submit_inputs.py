@@ -80,3 +80,13 @@ def test_a_name_the_port_sets_itself_is_no_input_there() -> None:
               + 'echo "nodes: $NNODES"\ntorchrun --nproc_per_node=4 train.py\n')
     assert submit_inputs(script).env == ("NNODES",)
     assert _inputs_notes(script, "polaris") == []  # the port's header sets NNODES
+
+
+def test_a_refused_port_names_the_inputs_for_the_hand_written_port() -> None:
+    from maple_flow.knowledge.clusters import get_profile
+    from maple_flow.port.submit_inputs import submit_inputs_note
+
+    notes = submit_inputs_note(submit_inputs("python -m src.$1 --lr $2\n"), "slurm",
+                               get_profile("polaris"), None)
+    assert len(notes) == 1 and "($1, $2)" in notes[0] and "the port refused" in notes[0]
+    assert "keeps the lines" not in notes[0] and "qsub passes no arguments" in notes[0]

@@ -2070,6 +2070,9 @@ def port(
                 result.notes += unset_reads_note(unset_reads(text, result.script), name)
                 result.notes += submit_inputs_note(inputs, src.parsed.scheduler,
                                                    get_profile(result.cluster), result.script)
+        elif result.status == "refused":  # the inputs the hand-written port must take too
+            result.notes += submit_inputs_note(inputs, src.parsed.scheduler,
+                                               get_profile(result.cluster), None)
         result.source = text
     if repair and not verify:
         raise InvalidValue("repair=True needs verify=True (repair starts from the failure)")

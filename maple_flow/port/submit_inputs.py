@@ -154,12 +154,17 @@ def _kept_part(inputs: SubmitInputs, script: str) -> tuple[SubmitInputs, list[st
 
 
 def submit_inputs_note(inputs: SubmitInputs, source_scheduler: str | None,
-                       profile: ClusterProfile, script: str) -> list[str]:
+                       profile: ClusterProfile, script: str | None) -> list[str]:
     """One note naming ``inputs`` and how the target's submit command gives them, for the
-    ported ``script``: the inputs it still reads, and the ones it no longer reads."""
+    ported ``script``: the inputs it still reads, and the ones it no longer reads; ``None``
+    for a refused port (the inputs then are for the port the user writes)."""
     passing = _passing().get(profile.scheduler)
     if not inputs or passing is None:
         return []
+    if script is None:
+        return [_how_note(inputs, source_scheduler, profile, passing).replace(
+            "; the port keeps the lines that read them as written;",
+            " (for a port written by hand: the port refused);")]
     kept, dropped = _kept_part(inputs, script)
     also = "also " if kept else ""
     gone = (f"the source {also}read {', '.join(dropped)} in lines the port does not keep (its "
