@@ -90,3 +90,8 @@ def test_a_refused_port_names_the_inputs_for_the_hand_written_port() -> None:
                                get_profile("polaris"), None)
     assert len(notes) == 1 and "($1, $2)" in notes[0] and "the port refused" in notes[0]
     assert "keeps the lines" not in notes[0] and "qsub passes no arguments" in notes[0]
+
+
+def test_user_names_that_start_like_runtime_prefixes_are_inputs() -> None:
+    got = submit_inputs("echo $GPUS $ZERO_STAGE $CUDAVER $PJM_O_NODEINF $EBROOTCUDA\n")
+    assert got.env == ("GPUS", "ZERO_STAGE", "CUDAVER")

@@ -40,8 +40,8 @@ _MORE_SETS = re.compile(r"(?:\blet\s+|\(\(\s*)([A-Za-z_]\w*)\s*[-+*/]?=(?!=)"
 _SOURCES = re.compile(r"(?:^|[;&|]\s*)(?:source|\.)\s+(\S+)", re.M)
 #: Variables a job's environment sets, not the submitter (besides ``accounted.RUNTIME``): a
 #: launcher's rank variables (torchrun, mpiexec), a runtime's, a site's storage areas.
-_JOB_SET = re.compile(r"(?:SLURMD|PALS|GPU|HIP|ZE|ROCR|SINGULARITY|APPTAINER|MAMBA|MAPLE|CUDA"
-                      r"|NVHPC|EBROOT|EBVERSION)_?|(?i:(?:https?|no|ftp|all)_proxy$)|"
+_JOB_SET = re.compile(r"(?:SLURMD|PJM|OAR|PALS|GPU|HIP|ZE|ROCR|SINGULARITY|APPTAINER|MAMBA|MAPLE"
+                      r"|CUDA|NVHPC)_|EBROOT|EBVERSION|(?i:(?:https?|no|ftp|all)_proxy$)|"
                       r"(?:STORE|DATA|CFS|PSCRATCH|PS1|TERM|LANG|DISPLAY|HOSTTYPE|OSTYPE"
                       r"|RANK|LOCAL_RANK|WORLD_SIZE|LOCAL_WORLD_SIZE|GROUP_RANK|NODE_RANK"
                       r"|MASTER_ADDR|MASTER_PORT)$")
@@ -167,7 +167,10 @@ def submit_inputs_note(inputs: SubmitInputs, source_scheduler: str | None,
             " (for a port written by hand: the port refused);")]
     kept, dropped = _kept_part(inputs, script)
     also = "also " if kept else ""
-    gone = (f"the source {also}read {', '.join(dropped)} in lines the port does not keep (its "
+    unless = (f" (unless {', '.join(inputs.sourced)}, which it sources, sets them)"
+              if inputs.sourced else "")
+    gone = (f"the source {also}read {', '.join(dropped)}{unless} in lines the port does not "
+            "keep (its "
             f"launch or size lines, written for {profile.name} from the job's directives): if "
             "the value given at submit time set the job's size or program, write it into the "
             "port by hand - the port does not read it") if dropped else ""
