@@ -186,7 +186,8 @@ def _how_note(inputs: SubmitInputs, source_scheduler: str | None, profile: Clust
     parts, how = [], []
     if inputs.args:
         parts.append(f"its own arguments ({', '.join(inputs.args)})")
-        how.append(f"arguments: {passing.give_args}")
+        same = " (as on the source)" if source_scheduler == profile.scheduler else ""
+        how.append(f"arguments: {passing.give_args}{same}")
     names = [*inputs.env, *inputs.defaulted]
     if names:
         said = ", ".join("$" + n for n in names)
