@@ -545,7 +545,10 @@ def test_script_arguments_and_overridable_variables_stay_live(target: str) -> No
     # issue 14 (s22-keeplines): the user's line stays although nothing reads it (harmless)
     assert "steps=${STEPS:-100}" in r.spec.setup_steps
     notes = _notes(r)
-    assert "batch script's own arguments ($1 $@): kept live" in notes
+    # s24inputs: one submit-time inputs note names them and how the target's submit command
+    # gives them (the $LR/$STEPS defaults run silently unless given)
+    assert "submit-time inputs: the job takes its own arguments ($1, $@)" in notes
+    assert "($LR, $STEPS)" in notes and "own default" in notes
     assert ("qsub -v" in notes) == (target != "perlmutter")
 
 
@@ -568,7 +571,10 @@ def test_a_constant_variable_is_still_read_as_its_value() -> None:
 def test_a_script_argument_inside_a_word_is_named_in_a_note() -> None:
     script = SLURM + "srun python train.py --tag=run$1\n"
     r = port(script, "delta")["delta"]
-    assert "read the batch script's own arguments inside a word" in _notes(r)
+    # s24inputs: named once, in the submit-time inputs note (no "passed as text": $1 expands)
+    notes = _notes(r)
+    assert "submit-time inputs: the job takes its own arguments ($1)" in notes
+    assert "passed as text" not in notes
 
 
 # --- issue 8 (b): a launcher from a sourced helper, a container prefix in a variable ----------

@@ -126,7 +126,8 @@ def test_a_user_variable_from_the_submit_environment_names_qsub_v_on_pbs() -> No
     sbatch passed it, PBS's qsub does not unless told: the note says so."""
     script = ONE + 'python train.py --stamp "$RUN_STAMP"\n'
     r = port(script, "polaris")["polaris"]
-    assert any("read but not set by the script" in n and "qsub -v NAME=value" in n
-               for n in r.notes)
+    # s24inputs: the how is in the one submit-time inputs note
+    assert any(n.startswith("submit-time inputs") and "($RUN_STAMP)" in n
+               and "qsub -v NAME=VALUE" in n for n in r.notes)
     s = port(script, "delta")["delta"]
-    assert not any("qsub -v NAME=value" in n for n in s.notes)
+    assert not any("qsub -v" in n for n in s.notes)

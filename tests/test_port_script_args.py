@@ -16,21 +16,31 @@ def _args_notes(script: str, target: str) -> list[str]:
     return [n for n in r.notes if "own arguments" in n]
 
 
+def _line_and_inputs(notes: list[str]) -> tuple[list[str], list[str]]:
+    """The notes naming a line that reads the arguments, and the one submit-time inputs note."""
+    return ([n for n in notes if n.startswith("line ")],
+            [n for n in notes if n.startswith("submit-time inputs")])
+
+
 def test_a_kept_command_reading_script_arguments_is_named_on_pbs() -> None:
     notes = _args_notes(HEAD + "time inkid-train-and-predict --data x -o $1\n", "polaris")
-    assert len(notes) == 1 and "passes no arguments" in notes[0] and "-o $1" in notes[0]
+    line, inputs = _line_and_inputs(notes)
+    assert len(line) == 1 and "-o $1" in line[0]
+    assert len(inputs) == 1 and "passes no arguments" in inputs[0] and "($1)" in inputs[0]
 
 
 def test_a_kept_command_reading_script_arguments_on_slurm_says_pass_them() -> None:
     notes = _args_notes(HEAD + "time inkid-train-and-predict --data x -o $1\n", "delta")
-    assert len(notes) == 1 and "sbatch SCRIPT ARGS" in notes[0]
+    line, inputs = _line_and_inputs(notes)
+    assert len(line) == 1 and len(inputs) == 1 and "`sbatch SCRIPT ARG...`" in inputs[0]
 
 
 def test_a_required_argument_default_form_is_read_as_a_script_argument() -> None:
     script = (HEAD.replace("--ntasks=1", "--ntasks-per-node=4").replace("gpu:1", "gpu:4")
               + 'CONFIG=${1:?usage: job.sh CONFIG}\nsrun python train.py --config "$CONFIG"\n')
-    notes = _args_notes(script, "polaris")
-    assert len(notes) == 1 and "CONFIG=${1:?usage" in notes[0] and "passes no arguments" in notes[0]
+    line, inputs = _line_and_inputs(_args_notes(script, "polaris"))
+    assert len(line) == 1 and "CONFIG=${1:?usage" in line[0]
+    assert len(inputs) == 1 and "passes no arguments" in inputs[0]
 
 
 def test_awk_fields_are_not_script_arguments() -> None:

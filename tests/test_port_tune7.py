@@ -75,9 +75,12 @@ def test_a_kept_guard_on_the_scripts_arguments_is_noted_on_pbs() -> None:
     r = port(GUARD, "polaris")["polaris"]
     assert 'NODE_IDX=$1' in r.script
     note = next(n for n in r.notes if "own arguments" in n)
-    assert "line 2" in note and "qsub (PBS) passes no arguments" in note
+    assert "line 2" in note and "submit-time inputs note" in note  # s24inputs: the how is there
+    assert any(n.startswith("submit-time inputs") and "qsub passes no arguments" in n
+               for n in r.notes)
     slurm = port(GUARD, "delta")["delta"]
-    assert any("sbatch SCRIPT ARGS" in n for n in slurm.notes if "own arguments" in n)
+    assert any("`sbatch SCRIPT ARG...`" in n for n in slurm.notes
+               if n.startswith("submit-time inputs"))
 
 
 def test_accelerate_with_a_deepspeed_config_stays_accelerate_on_a_torchrun_site() -> None:

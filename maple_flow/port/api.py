@@ -81,7 +81,6 @@ from maple_flow.port.carry import (
     live_refs_note,
     reads_script_args,
     script_args_note,
-    submit_env_how,
     translate,
     with_raw_blocks,
 )
@@ -181,6 +180,7 @@ from maple_flow.port.stages import as_command, header_of, launch_command_span
 from maple_flow.port.start_dir import home_start_note
 from maple_flow.port.storage import DIRECTIVE as STORAGE_DIRECTIVE
 from maple_flow.port.storage import placeholder_paths, storage_note
+from maple_flow.port.submit_inputs import submit_inputs, submit_inputs_note
 from maple_flow.port.tool_prefix import bash_timed, chain_prefix
 from maple_flow.port.topology import (
     disagreements,
@@ -1634,8 +1634,8 @@ def _port_on(src: Source, target: str, o: dict[str, Any],
     notes += _software_notes(src, profile, toolkit.modules) + toolkit.notes + _arg_notes(args)
     notes += scheduler_option_notes(src.parsed, text, profile)
     notes += home_start_note(src.parsed, src.steps, profile)
-    notes += live_refs_note(entry, args, carried, frozenset(container_reads(src, profile)),
-                            submit_env_how(src.parsed.scheduler, profile))
+    # how the target's submit command passes the submitting shell's variables: submit_inputs_note
+    notes += live_refs_note(entry, args, carried, frozenset(container_reads(src, profile)))
     notes += _device_notes(src, profile, args)
     notes += gpu_argument_note(src.parsed, f, gpn) if one_process or size[2] == 1 else []
     notes += mig_note(src.parsed, profile) + share_notes
@@ -2088,6 +2088,7 @@ def port(
             _put_back_command(result, plan)
     from maple_flow.knowledge.clusters import get_profile
 
+    inputs = submit_inputs(text)  # what the job takes at submit time, named once a port
     work = "\n".join(src.lines)  # the text ported (its one-GPU srun steps pinned, if any)
     pinned = pinned_launch(work, launch_command_line(work)) if plan is None else None
     for result in results.values():
@@ -2108,6 +2109,11 @@ def port(
             else:
                 result.notes += unkept_launch_note(unkept, name)
                 result.notes += unset_reads_note(unset_reads(text, result.script), name)
+                result.notes += submit_inputs_note(inputs, src.parsed.scheduler,
+                                                   get_profile(result.cluster), result.script)
+        elif result.status == "refused":  # the inputs the hand-written port must take too
+            result.notes += submit_inputs_note(inputs, src.parsed.scheduler,
+                                               get_profile(result.cluster), None)
         result.source = text
     if repair and not verify:
         raise InvalidValue("repair=True needs verify=True (repair starts from the failure)")

@@ -68,8 +68,6 @@ _RANK0_GATE = re.compile(
     r'\]\]?;? ?\n?\s*then\n(.*?)\n\s*fi', re.S)
 _CUDA_ONLY = frozenset({"CUDA_HOME", "CUDA_PATH", "CUDA_LAUNCH_BLOCKING",
                         "CUDA_DEVICE_MAX_CONNECTIONS"})
-_POSITIONAL = re.compile(r"\$\{?[@*1-9]")
-_WHOLE_POSITIONAL = re.compile(r"\$(?:[@*1-9]|\{(?:[@*]|[1-9]\d*)\})")
 #: ``$*`` / ``${*}`` / ``${@}`` as a whole word: passed on as ``"$@"`` (each argument a word).
 _ALL_ARGS = re.compile(r"^\$(?:\{[@*]\}|[@*])$")
 
@@ -1704,7 +1702,6 @@ def translate(src: Source, profile: ClusterProfile, carried: Carried) -> tuple[s
 
     entry = tr(src.facts.entrypoint)
     args = [_ALL_ARGS.sub("$@", tr_arg(a)) for a in src.facts.args]
-    _script_args_notes(src.facts.args, profile, carried)
     carried.env = {k: tr(v) for k, v in carried.env.items()}
     carried.steps = [tr(s) for s in carried.steps]
     reads = source_reads([(s.name, s.original or s.text) for s in src.steps])
@@ -1846,32 +1843,16 @@ def _step_args_note(step: Step, profile: ClusterProfile) -> str:
 
 
 def script_args_note(line: int, text: str, profile: ClusterProfile) -> str:
-    """The note for kept line ``line`` (``text``) that reads the job script's arguments."""
+    """The note for kept line ``line`` (``text``) that reads the job script's arguments: it
+    names the line; how to give them on the target is the one submit-time inputs note
+    (``submit_inputs.submit_inputs_note``)."""
     head = (f"line {line} `{short(text)}` reads the job script's own arguments "
             "($1, ...), kept")
     if profile.scheduler == "pbs":
-        return (f"{head}; {profile.name}'s qsub (PBS) passes no arguments to a job script, "
-                "so they are empty there (a check such as `[ -z \"$X\" ] && exit 1` stops "
-                "the job before the launch): write the values into the script, or pass them "
-                "in variables (`qsub -v NAME=value`) and read those")
-    return f"{head}: give the ported script the same arguments (`sbatch SCRIPT ARGS...`)"
-
-
-def _script_args_notes(args: list[str], profile: ClusterProfile, carried: Carried) -> None:
-    """Notes on program arguments that pass on the job script's own arguments."""
-    whole = [a for a in args if _WHOLE_POSITIONAL.fullmatch(a)]
-    inside = [a for a in args if _POSITIONAL.search(a) and a not in whole]
-    if whole:
-        how = (f"; {profile.name}'s qsub (PBS) passes no arguments to a job script: write "
-               "them into the script, or pass them in a variable (`qsub -v`)"
-               if profile.scheduler == "pbs" else " (`sbatch SCRIPT ARGS...`)")
-        carried.notes.append(
-            f"the program gets the batch script's own arguments ({' '.join(whole)}): kept "
-            f"live, so give the ported script the same arguments{how}")
-    if inside:
-        carried.notes.append(
-            f"{', '.join(repr(a) for a in inside)} read the batch script's own arguments "
-            "inside a word: passed as text; write the value in (or use a named variable)")
+        return (f"{head}; on {profile.name} they are empty unless given another way (a check "
+                "such as `[ -z \"$X\" ] && exit 1` stops the job before the launch): see the "
+                "submit-time inputs note")
+    return f"{head}: see the submit-time inputs note for how to give them"
 
 
 #: A launch of another program whose output the line assigns (``R=$(srun python x.py)``).
