@@ -138,3 +138,23 @@ def test_a_polaris_jobs_own_alcf_proxy_is_set_again_on_aurora() -> None:
     lines, notes = _lines(script, "aurora")
     assert ALCF in lines
     assert "the source also sets Aurora's own web proxy" in notes and "as the source did" in notes
+
+
+@pytest.mark.parametrize(("line", "named"), [
+    ("#   - HF_ACCESS_TOKEN set in the environment for model download", "HF_ACCESS_TOKEN set"),
+    ("export HF_TOKEN=$(cat ~/.hf_token)", "export HF_TOKEN="),
+    ("huggingface-cli login --token $TOKEN", "huggingface-cli login")])
+def test_a_hub_account_says_the_job_talks_to_the_hub(line: str, named: str) -> None:
+    """A job that names its Hugging Face token (documented in a comment too), logs in, or pushes
+    to the Hub talks to it while it runs, whatever alias the program's options use
+    (`--model llama31`): on Polaris the port sets the ALCF proxy and names the line."""
+    lines, notes = _lines(ONE + f"{line}\npython -u finetune.py --model llama31 --push\n",
+                          "polaris")
+    assert ALCF in lines
+    assert "Hugging Face Hub account" in notes and named in notes
+
+
+def test_a_hub_account_with_the_hub_offline_sets_no_proxy() -> None:
+    lines, notes = _lines(ONE + "export HF_TOKEN=x\nexport HF_HUB_OFFLINE=1\n"
+                          "python finetune.py --model llama31\n", "polaris")
+    assert ALCF not in lines and "Hub account" not in notes

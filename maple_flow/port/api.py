@@ -139,7 +139,7 @@ from maple_flow.port.launches_kept import (
 from maple_flow.port.loop import carry_loop
 from maple_flow.port.memory import source_memory
 from maple_flow.port.mpi_app import app_layout, app_name, runs_an_app
-from maple_flow.port.netreach import inline_fetch, source_proxy, step_words
+from maple_flow.port.netreach import hub_account, inline_fetch, source_proxy, step_words
 from maple_flow.port.node_local import node_local_env_refusal
 from maple_flow.port.node_type import choose_node_type
 from maple_flow.port.oneproc import one_process_size
@@ -1569,7 +1569,7 @@ def _port_on(src: Source, target: str, o: dict[str, Any],
     proxy_env, proxy_notes = proxy_edit(
         job_steps, carried.env, text, profile,
         hub_models(program_words, src.parsed.variables), wandb_online(text, program_words),
-        (source_proxy(text), inline_fetch(text)))
+        (source_proxy(text), inline_fetch(text), hub_account(text)))
     carried.env.update(proxy_env)
     carried.notes += proxy_notes
     errexit, errexit_notes = source_errexit(src.parsed)

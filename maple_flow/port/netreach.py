@@ -33,6 +33,14 @@ _INLINE_FETCH = re.compile(
     r"|\b(?:hf_hub_download|snapshot_download)\s*\(")
 
 
+#: A Hugging Face Hub account the job uses: its token variable (in code, or in a comment that
+#: documents what the job needs: "HF_TOKEN set ... for model download"), a login, or a program
+#: option that pushes to the Hub or passes the token.
+_HUB_ACCOUNT = re.compile(
+    r"\b(?:HF_TOKEN|HF_ACCESS_TOKEN|HF_API_TOKEN|HUGGING_?FACE_HUB_TOKEN|HUGGINGFACE_TOKEN)\b"
+    r"|\b(?:huggingface-cli|hf)\s+(?:auth\s+)?login\b|--push[_-]to[_-]hub\b|--hub[_-]token\b")
+
+
 def _code_lines(script: str) -> list[str]:
     """The script's lines that are not comments (directives and ``#`` comments dropped)."""
     return [x for x in script.splitlines() if x.strip() and not x.lstrip().startswith("#")]
@@ -60,6 +68,16 @@ def inline_fetch(script: str) -> str:
     ``hf_hub_download(``, ``snapshot_download(``), as a short quote; "" when none."""
     for line in _code_lines(script):
         if _INLINE_FETCH.search(line):
+            return f"`{_short(line.strip())}`"
+    return ""
+
+
+def hub_account(script: str) -> str:
+    """The line that says the job uses a Hugging Face Hub account (a token variable, a login,
+    ``--push_to_hub``), as a short quote; "" when none. Such a job talks to the Hub while it
+    runs (gated downloads, uploads), whatever the program's options name."""
+    for line in script.splitlines():
+        if _HUB_ACCOUNT.search(line) and not line.startswith("#!"):
             return f"`{_short(line.strip())}`"
     return ""
 

@@ -165,25 +165,27 @@ def wandb_online(script: str, args: list[str]) -> str:
 
 def proxy_edit(steps: list[str], env: dict[str, str], script: str,
                profile: ClusterProfile, models: list[str] | None = None,
-               wandb: str = "", signs: tuple[str, str] = ("", ""),
+               wandb: str = "", signs: tuple[str, str, str] = ("", "", ""),
                ) -> tuple[dict[str, str], list[str]]:
     """(the exports to add, notes) for the job's downloading set-up steps on ``profile``;
     ``models``: the program's options naming a Hub model (:func:`hub_models`), loaded at start
     (a download unless the job says it runs offline); ``wandb``: what says the program logs
     to Weights & Biases online (:func:`wandb_online`); ``signs``: the source's own proxy
-    setting and inline Python that fetches from a hub (:func:`maple_flow.port.netreach.
-    source_proxy`, :func:`~maple_flow.port.netreach.inline_fetch`), each a quote or "".
+    setting, inline Python that fetches from a hub and a Hub account the job uses
+    (:func:`maple_flow.port.netreach.source_proxy`, :func:`~maple_flow.port.netreach.
+    inline_fetch`, :func:`~maple_flow.port.netreach.hub_account`), each a quote or "".
     A proxy the port keeps in the job's own steps is the user's: none is added."""
     proxy = profile.network.proxy_env
     fetching = downloads(steps)
     hub = list(models or []) if not _HUB_OFFLINE.search(script) else []
-    own_proxy, inline = signs
+    own_proxy, inline, account = signs
+    account = account if not _HUB_OFFLINE.search(script) else ""
     if any(_WANDB_OFF.search(f"{k}={v}") for k, v in env.items()):
         wandb = ""  # the port's own environment keeps W&B offline (a value you gave)
     kept = source_proxy("\n".join(steps))
     if kept and proxy:
         return {}, _kept_proxy_note(kept, proxy_values("\n".join(steps)), proxy, profile.name)
-    if (not proxy or not (fetching or hub or wandb or own_proxy or inline)
+    if (not proxy or not (fetching or hub or wandb or own_proxy or inline or account)
             or any(k in env for k in proxy)):
         return {}, []
     exports = dict(proxy)
@@ -218,6 +220,11 @@ def proxy_edit(steps: list[str], env: dict[str, str], script: str,
         notes.append(f"the job's inline Python fetches from a hub when it runs ({inline}); "
                      f"{reach}; without it the fetch fails on the target (or fetch it ahead of "
                      "time on a login node)")
+    if account and not notes:
+        notes.append(f"the job uses a Hugging Face Hub account ({account}): it talks to the Hub "
+                     f"while it runs (model downloads, uploads); {reach}; without it those calls "
+                     "fail on the target (or download ahead of time on a login node and set "
+                     "HF_HUB_OFFLINE=1)")
     values = proxy_values(script)
     same = bool(values) and set(values) <= set(proxy.values())
     whose = (f"{profile.name}'s own web proxy" if same else "its site's web proxy")
