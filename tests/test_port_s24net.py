@@ -158,3 +158,19 @@ def test_a_hub_account_with_the_hub_offline_sets_no_proxy() -> None:
     lines, notes = _lines(ONE + "export HF_TOKEN=x\nexport HF_HUB_OFFLINE=1\n"
                           "python finetune.py --model llama31\n", "polaris")
     assert ALCF not in lines and "Hub account" not in notes
+
+
+def test_the_sources_alcf_proxy_is_not_called_not_copied_where_the_port_sets_it() -> None:
+    """A Polaris job that exports ALCF's proxy, ported to Aurora: the port sets the same proxy
+    (with a note saying so); it used also to say the lines were "not copied (the source site's
+    web proxy)", which read as the proxy being dropped. A variable the port does not set again
+    (ftp_proxy) is still named as not copied."""
+    script = ("#!/bin/bash\n#PBS -l select=1:system=polaris\n#PBS -l walltime=01:00:00\n"
+              "#PBS -q debug\n#PBS -A proj\n#PBS -l filesystems=home\n"
+              f"{ALCF}\nexport http_proxy=http://proxy.alcf.anl.gov:3128\n"
+              "export ftp_proxy=http://proxy.alcf.anl.gov:3128\n"
+              "python train.py --epochs 3\n")
+    lines, notes = _lines(script, "aurora")
+    assert ALCF in lines
+    dropped = [n for n in notes.splitlines() if n.startswith("not copied (the source site's web")]
+    assert dropped and all("https_proxy" not in n and "ftp_proxy" in n for n in dropped)

@@ -157,7 +157,7 @@ from maple_flow.port.pernode_script import (
     wrapper_task_gpus_refusal,
     wrapper_workers_refusal,
 )
-from maple_flow.port.proxy import hub_models, proxy_edit, wandb_online
+from maple_flow.port.proxy import drop_replaced, hub_models, proxy_edit, wandb_online
 from maple_flow.port.pyopts import python_option_env
 from maple_flow.port.rank_names import source_rank_names
 from maple_flow.port.refusal_check import checked_refusal, submit_time_rendezvous
@@ -1571,7 +1571,7 @@ def _port_on(src: Source, target: str, o: dict[str, Any],
         hub_models(program_words, src.parsed.variables), wandb_online(text, program_words),
         (source_proxy(text), inline_fetch(text), hub_account(text)))
     carried.env.update(proxy_env)
-    carried.notes += proxy_notes
+    carried.notes = drop_replaced(carried.notes, proxy_env) + proxy_notes
     errexit, errexit_notes = source_errexit(src.parsed)
     entry, args = translate(src, profile, carried)
     args = _live_positionals(args)

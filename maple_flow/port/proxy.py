@@ -248,6 +248,28 @@ def proxy_edit(steps: list[str], env: dict[str, str], script: str,
     return exports, notes
 
 
+_NOT_COPIED_PROXY = "not copied (the source site's web proxy"
+_EXPORT_ITEM = re.compile(r"`export (\w+)=[^`]*`")
+
+
+def drop_replaced(notes: list[str], exports: dict[str, str]) -> list[str]:
+    """``notes`` without the "not copied (the source site's web proxy ...)" items of the
+    variables the port sets again to the target's proxy (``exports``): the proxy note says
+    what the port does with them, and "not copied" beside an export of the same name reads
+    as a contradiction."""
+    out = []
+    for note in notes:
+        if not note.startswith(_NOT_COPIED_PROXY) or not exports:
+            out.append(note)
+            continue
+        head, _, tail = note.partition("): `")
+        items = [m.group(0) for m in _EXPORT_ITEM.finditer("`" + tail)
+                 if m.group(1) not in exports]
+        if items:
+            out.append(f"{head}): {', '.join(items)}")
+    return out
+
+
 def _kept_proxy_note(kept: str, values: list[str], proxy: dict[str, str],
                      target: str) -> list[str]:
     """The note on a proxy setting the port keeps in the job's own steps: none where it sets
