@@ -108,10 +108,10 @@ def drop_option(text: str, number: int, option: str, value: str = "", spelling: 
     if spelling and spelling != "none":
         if spelling == option:
             return text
-        after = line[found.start(1) + len(option):]
-        if re.fullmatch(r"-[A-Za-z]", spelling) and after.startswith("="):
-            after = " " + after[1:]  # a one-letter option takes its value after a blank
-        parts[index] = line[:found.start(1)] + spelling + after
+        tail = line[found.start(1) + len(option):]
+        if re.fullmatch(r"-[A-Za-z]", spelling) and tail.startswith("="):
+            tail = " " + tail[1:]  # a one-letter option takes its value after a blank
+        parts[index] = line[:found.start(1)] + spelling + tail
         return "\n".join(parts)
     start, end = found.start(1), found.end(1)
     rest = line[end:]
