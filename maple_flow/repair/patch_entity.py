@@ -108,7 +108,10 @@ def drop_option(text: str, number: int, option: str, value: str = "", spelling: 
     if spelling and spelling != "none":
         if spelling == option:
             return text
-        parts[index] = line[:found.start(1)] + spelling + line[found.start(1) + len(option):]
+        tail = line[found.start(1) + len(option):]
+        if re.fullmatch(r"-[A-Za-z]", spelling) and tail.startswith("="):
+            tail = " " + tail[1:]  # a one-letter option takes its value after a blank
+        parts[index] = line[:found.start(1)] + spelling + tail
         return "\n".join(parts)
     start, end = found.start(1), found.end(1)
     rest = line[end:]
@@ -119,6 +122,11 @@ def drop_option(text: str, number: int, option: str, value: str = "", spelling: 
             end += after.end(0)
     elif "=" not in found.group(1) and _DIRECTIVE.match(line) is None:
         end += _value_after(rest, option, number)
+    elif "=" not in found.group(1):
+        # a directive's words are options and their values: a word after a dropped option
+        # that is no option (nor a comment) is that option's value, never left on its own
+        orphan = re.match(r"\s+(?![-#])\S+", rest)
+        end += orphan.end(0) if orphan is not None else 0
     head = line[:start].rstrip(" \t")
     tail = line[end:]
     if not head.strip():  # the option began the line: keep its indent, not the blank after

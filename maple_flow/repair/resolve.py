@@ -47,6 +47,8 @@ Placeholders (a closed set; anything else is an error found when the knowledge b
   ephemeral range (32768-60999) from which outgoing connections take their ports.
 - ``{size:X}``: the Slurm memory directive named by group X (``mem``, ``mem-per-cpu``, ...)
   written as sbatch reads a size (``1.5G`` -> ``1536M``, ``64GB`` -> ``64G``).
+- ``{version_spelling:X}``: what to write for the Slurm option in group X that another Slurm
+  version names otherwise (templates/schedulers/slurm_option_versions.yaml).
 - ``{respell:X}``: the Slurm option the name in group X misspells (Slurm's option table,
   templates/schedulers/slurm_options.yaml); ``{respell:X.value}``: the script's value for it.
 - ``{ask:NAME}``: a value only the user knows: taken from ``Context.answers``, else the op
@@ -112,7 +114,7 @@ from maple_flow.repair.models import OpTemplate
 from maple_flow.repair.ops import FixOp
 from maple_flow.repair.resolve_named import Named, NamedUnresolved, named
 from maple_flow.repair.resolve_size import SizeUnresolved, size_mended
-from maple_flow.repair.resolve_slurm import RespellUnresolved, respelled
+from maple_flow.repair.resolve_slurm import RespellUnresolved, respelled, version_spelling
 from maple_flow.units import size_mb
 
 if TYPE_CHECKING:
@@ -125,7 +127,8 @@ KINDS = frozenset({"m", "m_opt", "profile", "module", "site_module", "mem", "que
                    "item", "script", "select", "directive", "gcc_upto", "cuda_like",
                    "arg_with", "gpus", "cpus", "node_index", "master_addr", "launch",
                    "named_module", "task_var", "job_name", "bind", "ppr", "size",
-                   "respell", "step_tasks", "gpu_request", "disabled", "named"})
+                   "respell", "version_spelling", "step_tasks", "gpu_request", "disabled",
+                   "named"})
 #: Module families that name the same thing at different sites.
 _ALIASES = {"cuda": ("cuda", "cudatoolkit"), "cudatoolkit": ("cuda", "cudatoolkit"),
             "python": ("python", "python3"), "python3": ("python3", "python")}
@@ -757,6 +760,15 @@ def _respell(ctx: Context, arg: str) -> str:
         raise Unresolved(str(exc)) from None
 
 
+def _version_spelling(ctx: Context, arg: str) -> str:
+    """``{version_spelling:X}``: how to write a Slurm option that another Slurm version
+    spells otherwise (maple_flow.repair.resolve_slurm.version_spelling)."""
+    try:
+        return version_spelling(ctx.groups, arg)
+    except RespellUnresolved as exc:
+        raise Unresolved(str(exc)) from None
+
+
 def _step_tasks(ctx: Context, arg: str) -> str:
     """``{step_tasks:srun}``: the task count the script's srun step asks (``-n``/``--ntasks``,
     a literal, found through the launch line) when the job's directives give fewer tasks
@@ -862,6 +874,7 @@ _FUNCTIONS = {"script": _script_int, "ppr": _ppr_ranks, "job_name": _valid_job_n
               "gcc_upto": _gcc_upto,
               "cuda_like": _cuda_like, "arg_with": _arg_with, "task_var": _task_var,
               "size": _size_mended, "respell": _respell,
+              "version_spelling": _version_spelling,
               "step_tasks": _step_tasks, "gpu_request": _gpu_request,
               "disabled": _disabled_directive, "named": _named}
 

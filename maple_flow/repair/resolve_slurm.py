@@ -76,3 +76,25 @@ def respelled(groups: Mapping[str, str | None], script: str, arg: str) -> str:
             raise RespellUnresolved(f"the script has no --{name} with a value")
         return value
     return closest_option(name)
+
+
+@cache
+def _version_spellings() -> dict[str, str]:
+    """Slurm options renamed between versions: name -> what to write instead
+    (templates/schedulers/slurm_option_versions.yaml)."""
+    data = yaml.safe_load((templates_dir() / "schedulers" / "slurm_option_versions.yaml")
+                          .read_text(encoding="utf-8"))
+    return {name: str(entry["spelling"]) for name, entry in data["options"].items()}
+
+
+def version_spelling(groups: Mapping[str, str | None], arg: str) -> str:
+    """``{version_spelling:X}``: how to write the Slurm option in group X (``--workdir``,
+    ``--chdir=/d``) that a Slurm of another version refuses - the spelling every version at
+    hand takes (slurm_option_versions.yaml); unresolved for an option not listed there."""
+    name = (groups.get(arg) or "").split("=", 1)[0]
+    if not name.startswith("--"):
+        raise RespellUnresolved(f"{name!r} is no long Slurm option")
+    spelling = _version_spellings().get(name[2:].lower())
+    if spelling is None:
+        raise RespellUnresolved(f"--{name[2:]} was not renamed between Slurm versions")
+    return spelling
