@@ -18,6 +18,8 @@ CASES = {
     "curiosity-source-startup": ["delta", "polaris"],
     "ctnvae-signal-interrupt": ["delta", "polaris"],
     "grokking-sigusr1-handler": ["delta", "polaris"],
+    "trixie-requeue-keyword-function": ["delta", "polaris"],
+    "trixie-accelerate-requeue-setup-env": ["delta", "polaris"],
 }
 
 
@@ -35,7 +37,7 @@ def main(cache: Path, out: Path) -> None:
             try:
                 result = port(text, [target])[target]
                 status, script, notes = result.status, result.script, result.notes
-            except Exception as exc:  # noqa: BLE001 - a probe records every outcome
+            except Exception as exc:
                 status, script, notes = f"error {type(exc).__name__}", "", [str(exc)]
             ok = "parses" if not script or parses(script) else "DOES NOT PARSE"
             body = "\n".join(f"- {n}" for n in notes)

@@ -175,6 +175,7 @@ from maple_flow.port.severity import (
     refusal_of,
     stands_in,
 )
+from maple_flow.port.shell_check import broken_shell
 from maple_flow.port.spare_gpus import repinned_note, spare_gpus_note
 from maple_flow.port.stages import as_command, header_of, launch_command_span
 from maple_flow.port.start_dir import home_start_note
@@ -2102,7 +2103,8 @@ def port(
             unkept = unkept_launches(text, result.script, result.notes)
             name = get_profile(result.cluster).name
             invented = (invented_launch(text, result.script, unkept)
-                        or doubled_launch(text, result.script))
+                        or doubled_launch(text, result.script)
+                        or broken_shell(text, result.script))
             if invented:
                 result.status, result.script = "refused", ""
                 result.notes = [f"refused for {name}: {invented}", *result.notes]
