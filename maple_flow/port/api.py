@@ -94,6 +94,7 @@ from maple_flow.port.container import (
 from maple_flow.port.container_lost import not_carried_why
 from maple_flow.port.coupled import scheduler_option_notes
 from maple_flow.port.cuda_toolkit import cuda_app_refusal, plan_toolkit
+from maple_flow.port.dropped_defs import dropped_definitions_note
 from maple_flow.port.dynamic_entry import drop_literal_note, keep_written_entry
 from maple_flow.port.fit import fit_cpus_per_task, source_errexit
 from maple_flow.port.foreign import Leftovers, leftovers
@@ -2111,6 +2112,7 @@ def port(
             else:
                 result.notes += unkept_launch_note(unkept, name)
                 result.notes += unset_reads_note(unset_reads(text, result.script), name)
+                result.notes += dropped_definitions_note(text, result.script)
                 result.notes += submit_inputs_note(inputs, src.parsed.scheduler,
                                                    get_profile(result.cluster), result.script)
         elif result.status == "refused":  # the inputs the hand-written port must take too
