@@ -77,3 +77,79 @@ def test_port_keeps_keyword_functions_whole(target: str) -> None:
                           check=False).returncode == 0
     body = result.script
     assert "function _usr1 {" in body and 'wait "$trainprocess"\n}' in body
+
+
+WHOAMI = """#!/bin/bash
+#SBATCH --gres=gpu:1
+#SBATCH --time=01:00:00
+cd /work/me/proj || exit
+srun /homes/$(whoami)/.conda/envs/teddy/bin/python train.py --resume
+"""
+
+
+def test_written_word_keeps_what_the_source_expanded() -> None:
+    from maple_flow.shellquote import shell_word, written_word
+
+    word = "/homes/$(whoami)/env/bin/python"
+    assert written_word(word, f"srun {word} x.py") == f'"{word}"'
+    # single-quoted in the source: nothing expanded there, nor here
+    assert written_word(word, f"srun '{word}' x.py") == shell_word(word)
+    assert written_word("/u/me/env/bin/python", "python") == shell_word("/u/me/env/bin/python")
+
+
+@pytest.mark.parametrize("target", ["anvil", "polaris"])
+def test_interpreter_command_substitution_still_expands(target: str) -> None:
+    result = port(WHOAMI, [target])[target]
+    assert result.status == "generated"
+    assert '"/homes/$(whoami)/.conda/envs/teddy/bin/python" train.py' in result.script
+    assert "'/homes/$(whoami)" not in result.script
+
+
+PREFIX = """#!/bin/bash
+#SBATCH --gres=gpu:1
+#SBATCH --time=01:00:00
+if [[ -n $1 ]]; then
+  PROJECT_HOME=$1
+else
+  PROJECT_HOME=$HOME/proj
+fi
+cd "$PROJECT_HOME"
+PYTHONPATH="$PROJECT_HOME/src/" python train.py --epochs 3
+"""
+
+
+def test_launch_prefix_reading_a_script_variable_is_exported_after_it() -> None:
+    result = port(PREFIX, ["delta"])["delta"]
+    assert result.status == "generated"
+    lines = result.script.split("\n")
+    export = lines.index('export PYTHONPATH="$PROJECT_HOME/src/"')
+    setter = next(i for i, x in enumerate(lines) if x.strip() == "PROJECT_HOME=$HOME/proj")
+    assert setter < export
+
+
+SOURCED = """#!/bin/bash
+#SBATCH --gres=gpu:1
+#SBATCH --time=01:00:00
+#SBATCH --signal=B:USR1@60
+set -e
+function submit_again() {
+  sbatch slurm/train.sh
+}
+trap submit_again USR1
+. /cluster/home/me/scripts/setup_env.sh --source-only
+setup_env "$HOME/data"
+python train.py --epochs 3 &
+wait
+"""
+
+
+def test_dropped_definitions_a_kept_line_calls_are_named() -> None:
+    from maple_flow.port.dropped_defs import dropped_definitions_note
+
+    kept = "trap submit_again USR1\nsetup_env \"$HOME/data\"\npython train.py &\nwait\n"
+    notes = dropped_definitions_note(SOURCED, kept)
+    assert len(notes) == 2
+    assert "`submit_again`" in notes[0] and "trap submit_again USR1" in notes[0]
+    assert "`setup_env`" in notes[1] and "command not found" in notes[1]
+    kept_all = SOURCED  # nothing dropped: nothing said
+    assert dropped_definitions_note(SOURCED, kept_all) == []
