@@ -50,7 +50,7 @@ from maple_flow.scriptparse.model import batch_shell_rank
 from maple_flow.scriptparse.shell import split_commands
 from maple_flow.scriptparse.steps import HEREDOC_SCHEDULER, Step, heredoc_file, past_prefixes
 from maple_flow.scriptparse.values import COMMAND_SUBST, first_int
-from maple_flow.shellquote import kept_as_text, shell_word
+from maple_flow.shellquote import kept_as_text, shell_word, split_words
 
 _ALWAYS_SET = frozenset({
     "HOME", "PWD", "USER", "PATH", "HOSTNAME", "SLURM_SUBMIT_DIR", "SLURM_JOB_ID",
@@ -1414,14 +1414,20 @@ def _set_above_launch(name: str, value: str, src: Source) -> str:
     would read that variable before it is set (order: a kept word never moves above the
     line that sets what it reads)."""
     text = "\n".join(src.lines)
-    if re.search(rf"(?m)^\s*(?:export\s+)?{re.escape(name)}=\S*\s*(?:#.*)?$", text):
+    own = re.compile(rf"^\s*(?:export\s+)?{re.escape(name)}=")
+    if any(own.match(line) and all(w == "export" or _ASSIGNED.match(w)
+                                   for w in split_words(line)) for line in src.lines):
         return ""  # a line of its own: carried where the source has it
     for read in re.findall(r"\$\{?([A-Za-z_]\w*)", value):
         if read != name and re.search(
                 rf"(?m)(?:^|[\s;(&|])(?:export\s+|local\s+|readonly\s+|declare\s+)?"
                 rf"{re.escape(read)}=", text):
-            return read
+            return str(read)
     return ""
+
+
+#: One word that assigns a variable (``NAME=value``).
+_ASSIGNED = re.compile(r"[A-Za-z_]\w*=")
 
 
 #: ``PID=$!`` (or ``export PID="$!"``): the process id of the command just put in the background.
