@@ -153,3 +153,10 @@ def test_dropped_definitions_a_kept_line_calls_are_named() -> None:
     assert "`setup_env`" in notes[1] and "command not found" in notes[1]
     kept_all = SOURCED  # nothing dropped: nothing said
     assert dropped_definitions_note(SOURCED, kept_all) == []
+
+
+def test_a_dropped_conda_init_is_the_targets_to_give() -> None:
+    from maple_flow.port.dropped_defs import dropped_definitions_note
+
+    source = "source /share/apps/anaconda3/etc/profile.d/conda.sh\nconda activate base\n"
+    assert dropped_definitions_note(source, "module load conda\nconda activate base\n") == []

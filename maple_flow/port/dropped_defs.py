@@ -21,6 +21,13 @@ _FUNCTION = re.compile(r"^\s*(?:function\s+([\w.:-]+)\s*(?:\(\s*\))?|([\w.:-]+)\
 _CALLED = re.compile(r"^\s*(?:trap\s+['\"]?)?([A-Za-z_][\w.:-]*)\b")
 
 
+#: Environment tools whose init file (``profile.d/conda.sh``, ``lmod/init/bash``) the port
+#: replaces with the target's own set-up (its modules, its conda): a dropped init of these is
+#: the source site's, and the target's set-up gives the command (said by the drop's own note).
+_ENV_TOOLS = frozenset({"conda", "mamba", "micromamba", "module", "ml", "spack", "lmod",
+                        "modules", "bash", "init"})
+
+
 def _stem(path: str) -> str:
     """``setup_env`` of ``"$PROJECT_HOME"/scripts/setup_env.sh``."""
     name = path.strip("'\"").rsplit("/", 1)[-1]
@@ -55,7 +62,8 @@ def dropped_definitions_note(source: str, script: str) -> list[str]:
         head = None if sourced else _FUNCTION.match(line)
         name = _stem(sourced.group(1)) if sourced else (
             (head.group(1) or head.group(2) or "") if head else "")
-        if not name or name in mine or not (call := _calls(script, name)):
+        if (not name or name in mine or (sourced and name in _ENV_TOOLS)
+                or not (call := _calls(script, name))):
             continue
         what = (f"sources a file that may define `{name}`" if sourced
                 else f"defines the function `{name}`")
