@@ -160,3 +160,14 @@ def test_a_dropped_conda_init_is_the_targets_to_give() -> None:
 
     source = "source /share/apps/anaconda3/etc/profile.d/conda.sh\nconda activate base\n"
     assert dropped_definitions_note(source, "module load conda\nconda activate base\n") == []
+
+
+def test_a_kept_line_moved_above_its_setter_is_named() -> None:
+    from maple_flow.port.line_order import moved_above_setter_note
+
+    source = 'P=$HOME/proj\nPYTHONPATH="$P/src" python train.py\n'
+    moved = 'export PYTHONPATH="$P/src"\nP=$HOME/proj\npython train.py\n'
+    notes = moved_above_setter_note(source, moved)
+    assert len(notes) == 1 and "$P" in notes[0] and "unset" in notes[0]
+    kept = 'P=$HOME/proj\nexport PYTHONPATH="$P/src"\npython train.py\n'
+    assert moved_above_setter_note(source, kept) == []

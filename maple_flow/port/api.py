@@ -137,6 +137,7 @@ from maple_flow.port.launches_kept import (
     unkept_launch_note,
     unkept_launches,
 )
+from maple_flow.port.line_order import moved_above_setter_note
 from maple_flow.port.loop import carry_loop
 from maple_flow.port.memory import source_memory
 from maple_flow.port.mpi_app import app_layout, app_name, runs_an_app
@@ -2113,6 +2114,7 @@ def port(
                 result.notes += unkept_launch_note(unkept, name)
                 result.notes += unset_reads_note(unset_reads(text, result.script), name)
                 result.notes += dropped_definitions_note(text, result.script)
+                result.notes += moved_above_setter_note(text, result.script)
                 result.notes += submit_inputs_note(inputs, src.parsed.scheduler,
                                                    get_profile(result.cluster), result.script)
         elif result.status == "refused":  # the inputs the hand-written port must take too
