@@ -77,6 +77,25 @@ def kept_as_text(value: object) -> bool:
     return "$" in rest or "`" in rest
 
 
+#: A single-quoted string of a script line (nothing in it expands).
+_SINGLE_QUOTED = re.compile(r"'[^'\n]*'")
+
+
+def written_word(value: object, source: str) -> str:
+    """The user's own word (an interpreter path) as the source's shell read it.
+
+    ``shell_word`` keeps a command substitution or a ``${X:-y}`` as text (``kept_as_text``);
+    where the source wrote this word outside single quotes (``/homes/$(whoami)/env/bin/python``
+    on its launch line), its shell expanded them, so the port lets the target's shell expand
+    them too: the word double-quoted as written. A word with a ``"`` or ``\\`` in it, or one
+    the source does not show outside single quotes, is ``shell_word``'s."""
+    text = str(value)
+    if (not kept_as_text(text) or '"' in text or "\\" in text
+            or text not in _SINGLE_QUOTED.sub("''", source)):
+        return shell_word(text)
+    return f'"{text}"'
+
+
 def _expanding(text: str) -> str:
     return _double_quoted(text, _USER_REF)
 

@@ -94,6 +94,7 @@ from maple_flow.port.container import (
 from maple_flow.port.container_lost import not_carried_why
 from maple_flow.port.coupled import scheduler_option_notes
 from maple_flow.port.cuda_toolkit import cuda_app_refusal, plan_toolkit
+from maple_flow.port.dropped_defs import dropped_definitions_note
 from maple_flow.port.dynamic_entry import drop_literal_note, keep_written_entry
 from maple_flow.port.fit import fit_cpus_per_task, source_errexit
 from maple_flow.port.foreign import Leftovers, leftovers
@@ -136,6 +137,7 @@ from maple_flow.port.launches_kept import (
     unkept_launch_note,
     unkept_launches,
 )
+from maple_flow.port.line_order import moved_above_setter_note
 from maple_flow.port.loop import carry_loop
 from maple_flow.port.memory import source_memory
 from maple_flow.port.mpi_app import app_layout, app_name, runs_an_app
@@ -175,6 +177,7 @@ from maple_flow.port.severity import (
     refusal_of,
     stands_in,
 )
+from maple_flow.port.shell_check import broken_shell
 from maple_flow.port.spare_gpus import repinned_note, spare_gpus_note
 from maple_flow.port.stages import as_command, header_of, launch_command_span
 from maple_flow.port.start_dir import home_start_note
@@ -2102,13 +2105,16 @@ def port(
             unkept = unkept_launches(text, result.script, result.notes)
             name = get_profile(result.cluster).name
             invented = (invented_launch(text, result.script, unkept)
-                        or doubled_launch(text, result.script))
+                        or doubled_launch(text, result.script)
+                        or broken_shell(text, result.script))
             if invented:
                 result.status, result.script = "refused", ""
                 result.notes = [f"refused for {name}: {invented}", *result.notes]
             else:
                 result.notes += unkept_launch_note(unkept, name)
                 result.notes += unset_reads_note(unset_reads(text, result.script), name)
+                result.notes += dropped_definitions_note(text, result.script)
+                result.notes += moved_above_setter_note(text, result.script)
                 result.notes += submit_inputs_note(inputs, src.parsed.scheduler,
                                                    get_profile(result.cluster), result.script)
         elif result.status == "refused":  # the inputs the hand-written port must take too

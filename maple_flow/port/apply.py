@@ -466,10 +466,11 @@ def _own_interpreter(out: Applied, src: Source, profile: ClusterProfile, entry: 
     mine = user_interpreter(launch.python) or user_interpreter(launch.launcher_python)
     if not mine or (launch.module and not launch.launcher_python) or out.refusals:
         return
+    written = "\n".join(src.lines)
     out.script, kept = keep_interpreter(out.script, profile.software.python, mine, entry,
-                                        launch.module)
+                                        launch.module, written)
     if not kept:  # the target's launch starts the program with torchrun: no interpreter word
-        out.script, kept = keep_interpreter_under_torchrun(out.script, mine)
+        out.script, kept = keep_interpreter_under_torchrun(out.script, mine, written)
         if kept:
             out.notes.append(
                 f"your interpreter {mine} ({_interpreter_where(mine)}) is kept: "

@@ -50,7 +50,7 @@ from maple_flow.scriptparse.model import batch_shell_rank
 from maple_flow.scriptparse.shell import split_commands
 from maple_flow.scriptparse.steps import HEREDOC_SCHEDULER, Step, heredoc_file, past_prefixes
 from maple_flow.scriptparse.values import COMMAND_SUBST, first_int
-from maple_flow.shellquote import kept_as_text, shell_word
+from maple_flow.shellquote import kept_as_text, shell_word, split_words
 
 _ALWAYS_SET = frozenset({
     "HOME", "PWD", "USER", "PATH", "HOSTNAME", "SLURM_SUBMIT_DIR", "SLURM_JOB_ID",
@@ -121,6 +121,9 @@ class Carried:
     loop_vars: list[str] = field(default_factory=list)
     #: Variables the target's scheduler sets for this job (a job array's index).
     job_vars: list[str] = field(default_factory=list)
+    #: Exports of a launch prefix's variables whose values read variables the script's own
+    #: lines set (``PYTHONPATH="$PROJECT_HOME/x" python ...``): after the set-up steps.
+    late_exports: list[str] = field(default_factory=list)
     #: Export lines carried as written (``step`` verdicts), placed where the source has them.
     export_lines: dict[str, str] = field(default_factory=dict)
     #: Exported variables kept with the source's value: their own lines are carried verbatim,
@@ -336,6 +339,14 @@ def carry_env(src: Source, profile: ClusterProfile, o: dict[str, Any], out: Carr
             out.dropped_env.add(name)
             out.notes.append(f"{name}={value} is for CUDA; {profile.name} has "
                              f"{profile.gpu.vendor} GPUs: not copied")
+        elif verdict.kind == "keep" and (late := _set_above_launch(name, value, src)):
+            # `PYTHONPATH="$PROJECT_HOME/x" python ...`: its value reads a variable the
+            # script's own lines set, so it cannot go in the environment block, above them
+            out.late_exports.append(f"export {name}={_live(value)}")
+            out.kept_exports |= {name} if _NAME.match(name) else set()
+            out.notes.append(
+                f"`{name}={value}` in front of the launch reads ${late}, which the script's "
+                "own lines set: exported after those lines, right before the launch")
         elif verdict.kind == "keep":
             out.env[name] = value
             out.kept_exports |= {name} if _NAME.match(name) else set()
@@ -1392,6 +1403,31 @@ def carry_steps(src: Source, profile: ClusterProfile, out: Carried) -> None:
     out.steps += comments.above(block.line) if block is not None else []
     out.steps[:0] = list(out.export_lines.values())  # exports no kept step places: first
     out.export_lines.clear()
+    out.steps += out.late_exports  # a launch prefix reading what the steps set: after them
+    out.late_exports.clear()
+
+
+def _set_above_launch(name: str, value: str, src: Source) -> str:
+    """The first variable ``value`` reads that a line of the script assigns, when ``name`` is
+    set only in front of the launch (no line of its own: ``NAME=value python ...``), else
+    ``""``: written in the target's environment block, above the script's own lines, it
+    would read that variable before it is set (order: a kept word never moves above the
+    line that sets what it reads)."""
+    text = "\n".join(src.lines)
+    own = re.compile(rf"^\s*(?:export\s+)?{re.escape(name)}=")
+    if any(own.match(line) and all(w == "export" or _ASSIGNED.match(w)
+                                   for w in split_words(line)) for line in src.lines):
+        return ""  # a line of its own: carried where the source has it
+    for read in re.findall(r"\$\{?([A-Za-z_]\w*)", value):
+        if read != name and re.search(
+                rf"(?m)(?:^|[\s;(&|])(?:export\s+|local\s+|readonly\s+|declare\s+)?"
+                rf"{re.escape(read)}=", text):
+            return str(read)
+    return ""
+
+
+#: One word that assigns a variable (``NAME=value``).
+_ASSIGNED = re.compile(r"[A-Za-z_]\w*=")
 
 
 #: ``PID=$!`` (or ``export PID="$!"``): the process id of the command just put in the background.

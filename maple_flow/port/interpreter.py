@@ -13,7 +13,7 @@ import re
 from typing import TYPE_CHECKING
 
 from maple_flow.port.stages import entry_pattern, fit_into_quotes, sub_in_launch
-from maple_flow.shellquote import shell_word
+from maple_flow.shellquote import shell_word, written_word
 
 if TYPE_CHECKING:
     from maple_flow.scriptparse import ParsedScript
@@ -41,23 +41,36 @@ def user_interpreter(python: str) -> str:
 
 
 def keep_interpreter(script: str, target_python: str, user_python: str,
-                     entry: str, module: bool = False) -> tuple[str, bool]:
+                     entry: str, module: bool = False, source: str = "") -> tuple[str, bool]:
     """``script`` whose launch runs ``entry`` with ``user_python`` instead of the target's
-    ``target_python``; and whether the launch had such an interpreter word to replace."""
+    ``target_python``; and whether the launch had such an interpreter word to replace. The
+    word is written as ``source`` (the user's script) let its shell read it (``written_word``:
+    ``/homes/$(whoami)/...`` expands on the target as it did on the source)."""
     word = _interpreter_before(target_python, entry, module)
-    return sub_in_launch(script, word, lambda m: f"{m.group(1)}{shell_word(user_python)} ")
+    return sub_in_launch(script, word,
+                         lambda m: f"{m.group(1)}{_user_word(m, user_python, source)} ")
 
 
 #: The target's ``torchrun`` word on its launch (``srun ... torchrun``, ``bash -c 'exec torchrun``).
 _TORCHRUN_WORD = re.compile(r"(^|\s|')((?:exec\s+)?)torchrun(?=\s)")
 
 
-def keep_interpreter_under_torchrun(script: str, user_python: str) -> tuple[str, bool]:
+def keep_interpreter_under_torchrun(script: str, user_python: str,
+                                    source: str = "") -> tuple[str, bool]:
     """``script`` whose launch starts its workers with ``user_python -m torch.distributed.run``
     (torchrun's own module, run by the user's interpreter, so the workers run the user's
-    environment) in place of the target's ``torchrun`` word; and whether there was one."""
+    environment) in place of the target's ``torchrun`` word; and whether there was one. The
+    word is written as ``source`` let its shell read it (``written_word``)."""
     return sub_in_launch(script, _TORCHRUN_WORD, lambda m: (
-        f"{m.group(1)}{m.group(2)}{shell_word(user_python)} -m torch.distributed.run"))
+        f"{m.group(1)}{m.group(2)}{_user_word(m, user_python, source)} -m torch.distributed.run"))
+
+
+def _user_word(found: re.Match[str], user_python: str, source: str) -> str:
+    """The user's interpreter as the word at ``found``: as the source's shell read it
+    (``written_word``), except inside a single-quoted string of the launch line (a ``bash -c
+    '...'`` body), where it stays ``shell_word``'s."""
+    inside = found.string[:found.start()].count("'") % 2
+    return shell_word(user_python) if inside else written_word(user_python, source)
 
 
 _VAR_WORD = re.compile(r"^\$\{?(\w+)\}?$")

@@ -481,6 +481,10 @@ COMPOUND_OPENER = re.compile(
     r"(?:^|[;&|(]\s*|\b(?:then|do|else)\s+)(if|case|for|while|until|select)\b")
 COMPOUND_CLOSER = re.compile(r"(?:^|[;&|]\s*)(fi|esac|done)\b")
 _QUOTED = re.compile(r"'[^']*'|\"(?:\\.|[^\"\\])*\"")
+#: A ``{`` that opens a group: a lone one, after ``;``/``&``/``|``, after ``name()``, and after
+#: ``function name`` (bash's keyword form ``function name {``, whose body is the function's too).
+_GROUP_OPENER = re.compile(
+    r"(?:^|[;&|]\s*|\)\s*|^\s*function\s+[\w.:@+-]+\s+)\{(?=\s|$)")
 
 
 @lru_cache(maxsize=16384)
@@ -495,8 +499,7 @@ def _depth_change(text: str) -> int:
     """How many compound commands (if/for/while/case/{ }) ``text`` opens minus closes."""
     first = text.split("\n", 1)[0]  # heredoc bodies and quoted lines do not count
     bare = bare_line(first)
-    opened = len(COMPOUND_OPENER.findall(bare)) + len(re.findall(r"(?:^|[;&|]\s*|\)\s*)\{(?=\s|$)",
-                                                          bare))
+    opened = len(COMPOUND_OPENER.findall(bare)) + len(_GROUP_OPENER.findall(bare))
     closed = len(COMPOUND_CLOSER.findall(bare)) + len(re.findall(r"(?:^|[;&|]\s*)\}", bare))
     return opened - closed
 

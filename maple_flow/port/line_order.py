@@ -1,0 +1,66 @@
+"""End-of-port order check: a kept line never moves above a line that sets a variable it reads.
+
+A port re-orders the user's lines only by putting the target's own lines around them; a line
+of the source kept in the port (the same text) that reads ``$Y`` where the source set ``Y``
+above it must still find a line setting ``Y`` above it in the port. Where the port has every
+setter of ``Y`` below it, the line would read ``Y`` unset (``export PYTHONPATH="$P/x"`` before
+``P=...``): the port says so, naming both lines."""
+
+from __future__ import annotations
+
+import re
+
+from maple_flow.port.words import short
+
+_READ = re.compile(r"\$\{?([A-Za-z_]\w*)")
+
+
+def _setter(name: str) -> re.Pattern[str]:
+    return re.compile(rf"^\s*(?:export\s+|local\s+|readonly\s+|declare\s+(?:-\w+\s+)?)?"
+                      rf"{re.escape(name)}=")
+
+
+def _reads(line: str) -> set[str]:
+    """The variables ``line`` reads outside single quotes (its own assignment's name aside)."""
+    bare = re.sub(r"'[^']*'", "''", line.split(" #", 1)[0])
+    return set(_READ.findall(bare))
+
+
+def _prefix_line(line: str, src: list[str]) -> int | None:
+    """The source line whose ``NAME=VALUE`` an ``export NAME=VALUE`` of the port carries (a
+    variable set in front of a command, ``NAME=VALUE python ...``), else None."""
+    found = re.fullmatch(r"export\s+([A-Za-z_]\w*=\S.*)", line)
+    if not found:
+        return None
+    word = found.group(1)
+    return next((k for k, x in enumerate(src) if x.startswith(word + " ")), None)
+
+
+def moved_above_setter_note(source: str, script: str) -> list[str]:
+    """One note per kept line of ``script`` that reads a variable only lines below it set,
+    where the source set it above that line."""
+    src = [x.strip() for x in source.split("\n")]
+    out = [x.strip() for x in script.split("\n")]
+    in_source = {x: i for i, x in reversed(list(enumerate(src))) if x and not x.startswith("#")}
+    notes: list[str] = []
+    for j, line in enumerate(out):
+        i = in_source.get(line, _prefix_line(line, src))
+        if i is None:
+            continue
+        for name in sorted(_reads(line)):
+            setter = _setter(name)
+            before_src = [k for k in range(i) if setter.match(src[k])]
+            if not before_src or setter.match(line):
+                continue
+            setters_port = [k for k, x in enumerate(out) if setter.match(x)]
+            if setters_port and all(k > j for k in setters_port):
+                first = out[setters_port[0]]
+                notes.append(
+                    f"the port's line `{short(line)}` reads ${name}, which your script sets above "
+                    f"it (`{short(src[before_src[-1]])}`), but in the port every line that sets "
+                    f"it (`{short(first)}`) comes after it: there it reads ${name} unset; move it "
+                    "below that line")
+    return notes
+
+
+__all__ = ["moved_above_setter_note"]
