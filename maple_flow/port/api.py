@@ -151,6 +151,7 @@ from maple_flow.port.packing import (
     put_back_pinned_launch,
     refuse_unkept_packing,
 )
+from maple_flow.port.pinned_copies import FROM_SOURCE_NODE, size_pinned_copies
 from maple_flow.port.pernode_script import (
     per_node_script_refusal,
     wrapper_node_gpus,
@@ -543,6 +544,15 @@ def _pin_steps(p: ParsedScript, text: str, cluster: str | None) -> PinnedSteps |
 _SIZE_KEYS = ("nodes", "gpus_per_node", "ranks")
 
 
+def _source_node_gpus(cluster: str | None) -> int | None:
+    """The GPUs of one node of the source cluster (None when the source is not known)."""
+    if not cluster:
+        return None
+    from maple_flow.knowledge.clusters import get_profile
+
+    return get_profile(cluster).gpu.per_node
+
+
 def _size_answered(script: str | bytes, source: str | None, o: dict[str, Any]) -> bool:
     """Whether the job's size is the user's answer to the port's question: without the size
     given (nodes=, gpus_per_node=, ranks=) the port asks it (empty size directives, a node count
@@ -593,6 +603,7 @@ def _read_source(script: str | bytes, source: str | None, o: dict[str, Any]) -> 
     if pinned is not None:  # one node, its GPUs shared out to the pinned steps in turn
         facts.nodes, facts.gpus_per_process = 1, pinned.gpus
         facts.packed_copies = pinned.where
+    size_pinned_copies(parsed, facts, text, _source_node_gpus(cluster), o)
     site = None if cluster else other_site_of(parsed.directives)
     ask_if_no_gpu_named(parsed, text, facts, o, known_site=bool(cluster or site))
     _ask_size_of_empty_directives(parsed, o)
@@ -1536,7 +1547,8 @@ def _port_on(src: Source, target: str, o: dict[str, Any],
                  "per node)" if not f.packed_copies else
                  f"the job's copies share its {gpus_word(gpn)} on {profile.name} "
                  f"({nodes} node(s) x {gpn} GPU(s)), each a plain run on the GPU it names, "
-                 "as in the source"]
+                 "as in the source" + (f" ({f.packed_copies})" if FROM_SOURCE_NODE in
+                                       f.packed_copies else "")]
     elif runs_an_app(src.parsed) and not (o.get("nodes") or o.get("gpus_per_node")):
         nodes, gpn, notes, one_refusal = app_layout(
             src.parsed, (f.nodes, f.gpus_per_node, src.total), profile)
