@@ -151,13 +151,13 @@ from maple_flow.port.packing import (
     put_back_pinned_launch,
     refuse_unkept_packing,
 )
-from maple_flow.port.pinned_copies import FROM_SOURCE_NODE, size_pinned_copies
 from maple_flow.port.pernode_script import (
     per_node_script_refusal,
     wrapper_node_gpus,
     wrapper_task_gpus_refusal,
     wrapper_workers_refusal,
 )
+from maple_flow.port.pinned_copies import FROM_SOURCE_NODE, size_pinned_copies
 from maple_flow.port.proxy import hub_models, proxy_edit, wandb_online
 from maple_flow.port.pyopts import python_option_env
 from maple_flow.port.rank_names import source_rank_names
