@@ -76,3 +76,22 @@ def test_one_process_per_node_on_pals_gets_its_node_rank(target: str) -> None:
 def test_one_process_per_node_under_srun_is_left_to_srun() -> None:
     r = port(PER_NODE, "delta", source="perlmutter")["delta"]
     assert "NODE_RANK" not in r.script
+
+
+STAGED = ("#!/bin/bash\n#SBATCH --nodes=1\n#SBATCH --gpus-per-node=4\n#SBATCH --time=04:00:00\n"
+          "#SBATCH --partition=ghx4\n"
+          "cp /projects/me/codes.tar /tmp\ncd /tmp\ntar -xf codes.tar\ncd /projects/me/repo\n"
+          "torchrun --nproc_per_node=4 train.py --data-path /tmp/codes\n")
+
+
+def test_node_local_staging_on_a_port_spread_over_nodes_is_refused_naming_it() -> None:
+    r = port(STAGED, "lonestar6", source="deltaai")["lonestar6"]  # 3 GPUs a node: 2 nodes
+    assert r.status == "refused"
+    assert any("cp /projects/me/codes.tar /tmp" in n and "/tmp/codes" in n and "ranks=3" in n
+               for n in r.notes), r.notes
+
+
+def test_node_local_staging_on_one_target_node_is_kept() -> None:
+    r = port(STAGED, "perlmutter", source="deltaai", account="m1234")["perlmutter"]
+    assert r.status != "refused", r.notes
+    assert "cp /projects/me/codes.tar /tmp" in r.script

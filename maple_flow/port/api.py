@@ -140,7 +140,7 @@ from maple_flow.port.loop import carry_loop
 from maple_flow.port.memory import source_memory
 from maple_flow.port.mpi_app import app_layout, app_name, runs_an_app
 from maple_flow.port.netreach import inline_fetch, source_proxy, step_words
-from maple_flow.port.node_local import node_local_env_refusal
+from maple_flow.port.node_local import node_local_data_refusal, node_local_env_refusal
 from maple_flow.port.node_type import choose_node_type
 from maple_flow.port.oneproc import one_process_size
 from maple_flow.port.packing import (
@@ -1678,7 +1678,8 @@ def _port_on(src: Source, target: str, o: dict[str, Any],
     refusals += [entry_refusal] if entry_refusal and not refusals else []
     deferred = _deferred_args_refusal(src.parsed, profile)
     refusals += [deferred] if deferred and not refusals else []
-    local_env = node_local_env_refusal(src, profile, size)
+    local_env = (node_local_env_refusal(src, profile, size)
+                 or node_local_data_refusal(src, profile, size))
     refusals += [local_env] if local_env and not refusals else []
     applied = apply_edits(rendered, src, profile, one_process=one_process,
                           size=size, entry=entry, errexit=errexit,
