@@ -157,7 +157,11 @@ from maple_flow.port.pernode_script import (
     wrapper_task_gpus_refusal,
     wrapper_workers_refusal,
 )
-from maple_flow.port.pinned_copies import FROM_SOURCE_NODE, size_pinned_copies
+from maple_flow.port.pinned_copies import (
+    FROM_SOURCE_NODE,
+    intel_pins_refusal,
+    size_pinned_copies,
+)
 from maple_flow.port.proxy import hub_models, proxy_edit, wandb_online
 from maple_flow.port.pyopts import python_option_env
 from maple_flow.port.rank_names import source_rank_names
@@ -1537,6 +1541,8 @@ def _port_on(src: Source, target: str, o: dict[str, Any],
         and not _nodes_answered(src.facts, o)))
     if one_process:
         nodes, gpn, one_refusal = one_process_size(f, profile)
+        if not src.pinned_steps:  # one-GPU srun steps have their own refusal (gpu_steps)
+            one_refusal = one_refusal or intel_pins_refusal(f, profile)
         notes = [f"your script {f.entrypoint} was started once a task in the source, not once a "
                  f"GPU: started once per node "
                  f"on {profile.name} ({nodes} node(s)), with the {gpus_word(gpn)} a node "

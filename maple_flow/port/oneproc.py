@@ -28,14 +28,6 @@ def one_process_size(f: ScriptFacts, profile: ClusterProfile) -> tuple[int, int,
     ``f.gpus_per_process`` GPUs, one process per node."""
     gpus = f.gpus_per_process or 1
     nodes = f.nodes or 1
-    if f.packed_copies and profile.gpu.vendor == "intel":
-        return nodes, gpus, (
-            f"the job runs copies of its work side by side, each on the GPU its own "
-            f"CUDA_VISIBLE_DEVICES names ({f.packed_copies}); {profile.name} has Intel GPUs, "
-            "which read ZE_AFFINITY_MASK (CUDA_VISIBLE_DEVICES does nothing there: every "
-            "copy would see the same devices): write each copy's pin as "
-            "`ZE_AFFINITY_MASK=<tile>` on its own line (and its program for xpu), or port the "
-            "job to a site with NVIDIA GPUs")
     if gpus > profile.gpu.per_node and f.packed_copies:
         return nodes, gpus, (
             f"the job runs copies of its work side by side, each on its own GPU, up to GPU "

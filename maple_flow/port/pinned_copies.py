@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 
 from maple_flow.errors import MissingInformation
+from maple_flow.models import ClusterProfile
 from maple_flow.port.packing import _BACKGROUND, _CVD_VALUE, _FOR, _code_lines, packed_gpus
 from maple_flow.port.words import short
 from maple_flow.scriptparse import ParsedScript, ScriptFacts
@@ -76,3 +77,16 @@ def size_pinned_copies(p: ParsedScript, facts: ScriptFacts, text: str,
     facts.packed_copies = (f"{where}: {FROM_SOURCE_NODE}, so the port keeps the "
                            f"{source_node_gpus} GPUs of the source node the job held; pass "
                            "gpus_per_node=N (--gpus-per-node N) if the copies use fewer")
+
+
+def intel_pins_refusal(facts: ScriptFacts, profile: ClusterProfile) -> str:
+    """Why copies pinned by their own CUDA_VISIBLE_DEVICES are refused on a target with Intel
+    GPUs (which read ZE_AFFINITY_MASK); ``""`` for another target or a job without copies."""
+    if not facts.packed_copies or profile.gpu.vendor != "intel":
+        return ""
+    return (f"the job runs copies of its work side by side, each on the GPU its own "
+            f"CUDA_VISIBLE_DEVICES names ({facts.packed_copies}); {profile.name} has Intel GPUs, "
+            "which read ZE_AFFINITY_MASK (CUDA_VISIBLE_DEVICES does nothing there: every copy "
+            "would see the same devices): write each copy's pin as `ZE_AFFINITY_MASK=<tile>` "
+            "on its own line (and its program for xpu), or port the job to a site with NVIDIA "
+            "GPUs")
