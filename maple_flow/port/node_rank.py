@@ -38,6 +38,9 @@ def with_node_rank(script: str, profile: ClusterProfile, nodes: int,
     lines = script.rstrip("\n").split("\n")
     at = start + len(section) - 1
     lines[at] = "    " + _PREFIX.format(var=var) + lines[at].strip()
+    if not lines[at - 2].startswith("# shellcheck disable=SC2016"):  # as the templates do
+        lines.insert(at - 1, "# shellcheck disable=SC2016  # the node rank is expanded inside "
+                     "each process")
     return "\n".join(lines) + "\n", (
         f"the program is started once per node on {nodes} nodes; {profile.launch.launcher} on "
         f"{profile.name} sets no Slurm variables (srun's SLURM_NODEID/SLURM_PROCID, which "
