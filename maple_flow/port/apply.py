@@ -192,7 +192,8 @@ def _launch_edits(out: Applied, src: Source, profile: ClusterProfile, one_proces
             out.script = shell_in_front(out.script, wrapper_shell(p), entry)
         elif not problem and wrapper_from_job_dir(p, profile):
             out.script = _from_job_dir(out.script, p.launch.wrapper_script)
-    if one_process and not out.refusals:
+    if one_process and not out.refusals and not (wrapper_is_program(p)
+                                                 or shell_script_program(p)):
         out.script, note = with_node_rank(out.script, profile, size[0], source_launcher(
             p, "\n".join(src.original or src.lines)))
         out.notes += [note] if note else []

@@ -1,5 +1,6 @@
 """Stage "plan edits": the node rank of a program started once per node on several nodes by a
-PBS target's PALS ``mpiexec --ppn 1`` (s24multirun, issue 14).
+PBS target's PALS ``mpiexec --ppn 1`` (s24multirun, issue 14); a Python program or an installed
+command, not a script of the user's own (its wrappers have their own handling).
 
 A program started once per node that starts its own workers on the node's GPUs (Lightning with
 ``num_nodes=N``, a ``torch.multiprocessing.spawn`` of its own) must learn which node it is. Under
