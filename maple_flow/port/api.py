@@ -142,7 +142,7 @@ from maple_flow.port.loop import carry_loop
 from maple_flow.port.memory import source_memory
 from maple_flow.port.mpi_app import app_layout, app_name, runs_an_app
 from maple_flow.port.netreach import hub_account, inline_fetch, source_proxy, step_words
-from maple_flow.port.node_local import node_local_env_refusal
+from maple_flow.port.node_local import node_local_data_refusal, node_local_env_refusal
 from maple_flow.port.node_type import choose_node_type
 from maple_flow.port.oneproc import one_process_size
 from maple_flow.port.packing import (
@@ -158,6 +158,11 @@ from maple_flow.port.pernode_script import (
     wrapper_node_gpus,
     wrapper_task_gpus_refusal,
     wrapper_workers_refusal,
+)
+from maple_flow.port.pinned_copies import (
+    FROM_SOURCE_NODE,
+    intel_pins_refusal,
+    size_pinned_copies,
 )
 from maple_flow.port.proxy import drop_replaced, hub_models, proxy_edit, wandb_online
 from maple_flow.port.pyopts import python_option_env
@@ -546,6 +551,15 @@ def _pin_steps(p: ParsedScript, text: str, cluster: str | None) -> PinnedSteps |
 _SIZE_KEYS = ("nodes", "gpus_per_node", "ranks")
 
 
+def _source_node_gpus(cluster: str | None) -> int | None:
+    """The GPUs of one node of the source cluster (None when the source is not known)."""
+    if not cluster:
+        return None
+    from maple_flow.knowledge.clusters import get_profile
+
+    return get_profile(cluster).gpu.per_node
+
+
 def _size_answered(script: str | bytes, source: str | None, o: dict[str, Any]) -> bool:
     """Whether the job's size is the user's answer to the port's question: without the size
     given (nodes=, gpus_per_node=, ranks=) the port asks it (empty size directives, a node count
@@ -596,6 +610,7 @@ def _read_source(script: str | bytes, source: str | None, o: dict[str, Any]) -> 
     if pinned is not None:  # one node, its GPUs shared out to the pinned steps in turn
         facts.nodes, facts.gpus_per_process = 1, pinned.gpus
         facts.packed_copies = pinned.where
+    size_pinned_copies(parsed, facts, text, _source_node_gpus(cluster), o)
     site = None if cluster else other_site_of(parsed.directives)
     ask_if_no_gpu_named(parsed, text, facts, o, known_site=bool(cluster or site))
     _ask_size_of_empty_directives(parsed, o)
@@ -1529,6 +1544,8 @@ def _port_on(src: Source, target: str, o: dict[str, Any],
         and not _nodes_answered(src.facts, o)))
     if one_process:
         nodes, gpn, one_refusal = one_process_size(f, profile)
+        if not src.pinned_steps:  # one-GPU srun steps have their own refusal (gpu_steps)
+            one_refusal = one_refusal or intel_pins_refusal(f, profile)
         notes = [f"your script {f.entrypoint} was started once a task in the source, not once a "
                  f"GPU: started once per node "
                  f"on {profile.name} ({nodes} node(s)), with the {gpus_word(gpn)} a node "
@@ -1539,7 +1556,8 @@ def _port_on(src: Source, target: str, o: dict[str, Any],
                  "per node)" if not f.packed_copies else
                  f"the job's copies share its {gpus_word(gpn)} on {profile.name} "
                  f"({nodes} node(s) x {gpn} GPU(s)), each a plain run on the GPU it names, "
-                 "as in the source"]
+                 "as in the source" + (f" ({f.packed_copies})" if FROM_SOURCE_NODE in
+                                       f.packed_copies else "")]
     elif runs_an_app(src.parsed) and not (o.get("nodes") or o.get("gpus_per_node")):
         nodes, gpn, notes, one_refusal = app_layout(
             src.parsed, (f.nodes, f.gpus_per_node, src.total), profile)
@@ -1669,7 +1687,8 @@ def _port_on(src: Source, target: str, o: dict[str, Any],
     refusals += [entry_refusal] if entry_refusal and not refusals else []
     deferred = _deferred_args_refusal(src.parsed, profile)
     refusals += [deferred] if deferred and not refusals else []
-    local_env = node_local_env_refusal(src, profile, size)
+    local_env = (node_local_env_refusal(src, profile, size)
+                 or node_local_data_refusal(src, profile, size))
     refusals += [local_env] if local_env and not refusals else []
     applied = apply_edits(rendered, src, profile, one_process=one_process,
                           size=size, entry=entry, errexit=errexit,

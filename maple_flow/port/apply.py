@@ -48,7 +48,9 @@ from maple_flow.port.interpreter import (
 from maple_flow.port.jobcontrol import job_control_block
 from maple_flow.port.launcher_opts import carry_launcher_options
 from maple_flow.port.memory import fit_memory, source_memory
+from maple_flow.port.node_rank import with_node_rank
 from maple_flow.port.oneproc import one_process_launch
+from maple_flow.port.rank_names import source_launcher
 from maple_flow.port.rules import referenced, translate_scheduler_vars
 from maple_flow.port.runner import keep_runner
 from maple_flow.port.site_opts import carry_site_options
@@ -190,6 +192,11 @@ def _launch_edits(out: Applied, src: Source, profile: ClusterProfile, one_proces
             out.script = shell_in_front(out.script, wrapper_shell(p), entry)
         elif not problem and wrapper_from_job_dir(p, profile):
             out.script = _from_job_dir(out.script, p.launch.wrapper_script)
+    if one_process and not out.refusals and not (wrapper_is_program(p)
+                                                 or shell_script_program(p)):
+        out.script, note = with_node_rank(out.script, profile, size[0], source_launcher(
+            p, "\n".join(src.original or src.lines)))
+        out.notes += [note] if note else []
     if not one_process and not out.refusals:
         out.script, notes = carry_launcher_options(out.script, p, profile.name)
         out.script, kept = keep_c10d(out.script, p)

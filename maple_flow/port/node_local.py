@@ -6,7 +6,12 @@ $SLURM_TMPDIR/env``, ``UV_PROJECT_ENVIRONMENT=/var/tmp/me/venv uv sync``, ``pyth
 spreads the job over more nodes (a target node with fewer GPUs) runs those set-up steps on the
 first node only, and the ranks of the other nodes find no environment there. The port cannot
 know where the user wants it instead, so it refuses with the choices, unless the source already
-ran on several nodes (then the step is the user's, kept as written)."""
+ran on several nodes (then the step is the user's, kept as written).
+
+The same holds for data the batch shell stages into a node's local storage (``cp data.tar /tmp``,
+``tar -xf ... -C /tmp``, ``rsync ... $SLURM_TMPDIR``) when the program reads it from there
+(``--data-path /tmp/codes``): on the port's other nodes the ranks would not find the files
+(s24multirun: a 4-GPU one-node job spread over 2 nodes of 3 GPUs)."""
 
 from __future__ import annotations
 
@@ -80,4 +85,54 @@ def node_local_env_refusal(src: Source, profile: ClusterProfile,
                     f"; or port it on one node (nodes=1, gpus_per_node={profile.gpu.per_node}: "
                     f"{profile.gpu.per_node} rank(s), not the source's {src.total})"
                     if src.total and src.total > profile.gpu.per_node else ""))
+    return ""
+
+
+#: A command that puts files somewhere (its node-local words are where it stages them).
+_STAGERS = re.compile(r"^\s*(?:cp|rsync|tar|unzip|mv|ln|cd|mkdir|gsutil|aws\s+s3\s+cp)\b")
+
+
+def _local_word(text: str, values: dict[str, str]) -> str:
+    """The first word of ``text`` that names a node-local place (as written); ``""``."""
+    for word in text.split()[1:]:
+        word = word.strip("\"'")
+        if _NODE_LOCAL.match(word) or _NODE_LOCAL.match(expand(word, values)):
+            return word
+    return ""
+
+
+def node_local_data_refusal(src: Source, profile: ClusterProfile,
+                            size: tuple[int, int, int]) -> str:
+    """Why the port is refused when a one-node source stages files into node-local storage in
+    its batch shell, the program reads a node-local path, and the port runs on several nodes;
+    ``""`` otherwise."""
+    nodes = size[0]
+    if nodes <= 1 or (src.facts.nodes or 1) > 1 or src.size_answered:
+        return ""
+    values = {**src.parsed.variables, **src.parsed.env}
+    read = next((a for a in src.facts.args
+                 if _NODE_LOCAL.match(a.split("=", 1)[-1].strip("\"'"))
+                 or _NODE_LOCAL.match(expand(a.split("=", 1)[-1].strip("\"'"), values))), "")
+    if not read:
+        return ""
+    for step in src.steps:
+        if step.keep is False or step.launch or _PER_NODE.match(step.text):
+            continue
+        if not _STAGERS.match(step.text) or step.text.lstrip().startswith(("cd ", "mkdir ")):
+            continue
+        where = _local_word(step.text, values)
+        if not where:
+            continue
+        return (f"line {step.line} `{short(step.text.strip())}` stages the job's files into "
+                f"`{where}`, a node's own local storage, in the batch shell, and the program "
+                f"reads from there (`{read}`): on the source's one node every rank found them; "
+                f"{profile.name}'s nodes have {profile.gpu.per_node} GPU(s), so the port runs "
+                f"the job on {nodes} nodes, and only the first node's batch shell runs the "
+                "staging: the other nodes' ranks would not find the files; stage them on every "
+                "node before the launch (`srun --ntasks-per-node=1 ...` / `mpiexec --ppn 1 "
+                "...` of those steps) or read them from a shared directory, and port again"
+                + (f"; or port it on one node (ranks={profile.gpu.per_node} (--ranks "
+                   f"{profile.gpu.per_node}): {profile.gpu.per_node} rank(s) on one node, not "
+                   f"the source's {src.total}; check the global batch size and learning rate)"
+                   if src.total and src.total > profile.gpu.per_node else ""))
     return ""
