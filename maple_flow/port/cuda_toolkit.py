@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from maple_flow.models import ClusterProfile
 from maple_flow.port.stages import launch_command_span
+from maple_flow.scriptparse.unread import is_diagnostic
 
 #: Programs of the CUDA toolkit (a module or install puts them on PATH), as a command word.
 TOOLKIT_PROGRAMS = ("nvcc", "nsys", "ncu", "nvprof", "cuda-gdb", "cuda-memcheck",
@@ -41,8 +42,17 @@ def toolkit_uses(lines: list[str]) -> list[tuple[int, str]]:
         if not text or text.startswith("#"):
             continue
         for found in _COMMAND.finditer(text):
-            seen.setdefault(found.group(1), number)
+            if not _reports_only(found.group(1), text[found.end():]):
+                seen.setdefault(found.group(1), number)
     return sorted(((n, p) for p, n in seen.items()), key=lambda x: x[0])
+
+
+def _reports_only(program: str, after: str) -> bool:
+    """Whether the toolkit program's use (``after``: the text after its word, to the end of
+    its line) only asks it to report on itself (``nvcc --version``, ``$(nvcc -V | tail -1)``):
+    a diagnostic of the set-up, no program the job runs on its GPUs."""
+    own = re.split(r"[;&|)`]", after, maxsplit=1)[0]
+    return is_diagnostic((program, *(w.strip("\"'") for w in own.split())))
 
 
 def _source_modules(lines: list[str]) -> list[str]:
