@@ -11,7 +11,6 @@ import re
 from maple_flow.scriptparse.launch import REMOTE_SHELLS
 from maple_flow.scriptparse.shell import Block, ShellCommand, one_line, split_commands
 
-
 #: The head of a loop (``for n in ...``, ``while read node``, ``... | while read node``).
 _LOOP = re.compile(r"(?m)^\s*(?:for|while|until)\b|\|\s*while\b")
 
@@ -57,7 +56,7 @@ def ssh_fanout_reason(blocks: list[Block]) -> str:
         looped = looped or bool(_LOOP.search(block.text))
     if not hits:
         return ""
-    first, host, work = hits[0]
+    work = hits[0][2]
     lines = ", ".join(str(c.line) for c, _, _ in hits[:6])
     hosts = ", ".join(dict.fromkeys(h for _, h, _ in hits)) + (
         ", one a pass of the loop over the hosts" if looped else "")
