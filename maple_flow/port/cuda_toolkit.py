@@ -34,15 +34,17 @@ class Toolkit:
     refusal: str = ""
 
 
-def toolkit_uses(lines: list[str]) -> list[tuple[int, str]]:
-    """Each (line number, program) where the job runs a CUDA toolkit program, first use each."""
+def toolkit_uses(lines: list[str], reports: bool = True) -> list[tuple[int, str]]:
+    """Each (line number, program) where the job runs a CUDA toolkit program, first use each;
+    with ``reports=False`` a use that only asks it to report on itself (``nvcc --version``: a
+    diagnostic of the set-up) is not counted."""
     seen: dict[str, int] = {}
     for number, line in enumerate(lines, 1):
         text = line.strip()
         if not text or text.startswith("#"):
             continue
         for found in _COMMAND.finditer(text):
-            if not _reports_only(found.group(1), text[found.end():]):
+            if reports or not _reports_only(found.group(1), text[found.end():]):
                 seen.setdefault(found.group(1), number)
     return sorted(((n, p) for p, n in seen.items()), key=lambda x: x[0])
 
@@ -73,7 +75,9 @@ def plan_toolkit(lines: list[str], profile: ClusterProfile, program: str = "") -
     job (``lines``, the source script) runs on ``profile``'s cluster; ``program``: the job's
     own program when it is not Python (a command kept as the job's process, an application),
     for which the source's CUDA module is loaded too."""
-    uses = toolkit_uses(lines)
+    # where the GPUs have no CUDA a version report is no use of it (its line is left out as
+    # the other vendor's, by port.vendor); where they do, it is one (the module is loaded)
+    uses = toolkit_uses(lines, reports=profile.gpu.device_api == "cuda")
     if not uses:
         return _for_program(lines, profile, program)
     named = ", ".join(f"`{p}` (line {n})" for n, p in uses)
