@@ -65,7 +65,7 @@ def test_tune_run_recipe_file_without_count_is_one_process() -> None:
 def test_launcher_held_in_a_venv_variable_is_kept_as_the_one_process() -> None:
     text = (_HEAD + 'VENV_DIR="$PWD/.venv"\nACC="$VENV_DIR/bin/accelerate"\nwhich gcc\n'
             'gcc --version\nif [ ! -f cfg.yaml ]; then\n    "$ACC" config default\nfi\n'
-            '"$ACC" launch ./src/main.py conf.yaml\n')
+            '"$ACC" launch ./src/main.py /home/u1/cfg/conf.yaml\n')
     plan = kept_command(text)
     assert plan is not None and plan.text.startswith('"$ACC" launch')
     for target in ("aurora", "lonestar6"):
@@ -73,6 +73,7 @@ def test_launcher_held_in_a_venv_variable_is_kept_as_the_one_process() -> None:
         assert result.status != "refused", result.notes
         assert 'ACC="$VENV_DIR/bin/accelerate"' in result.script
         assert '"$ACC" launch ./src/main.py' in result.script
+        assert any("/home/u1/cfg/conf.yaml" in n for n in result.notes)  # its paths named
 
 
 def test_site_module_init_is_not_the_launch() -> None:
