@@ -29,6 +29,14 @@ def _remote(cmd: ShellCommand) -> tuple[str, str] | None:
     return words[j], " ".join(words[j + 1:])  # ssh joins its command's words with spaces
 
 
+def _reads_input(words: tuple[str, ...]) -> bool:
+    """Whether ``words`` start a shell that reads its commands from its input (``/bin/bash``
+    fed a heredoc or a pipe: ``ssh $n /bin/bash << EOF``), not a script or ``-c`` text."""
+    head = words[0].rsplit("/", 1)[-1] if words else ""
+    return head in {"bash", "sh", "zsh", "ksh"} and all(
+        w.startswith("-") and w != "-c" for w in words[1:])
+
+
 def _remote_work(line: str) -> ShellCommand | None:
     """The last command of a remote command line that could be the job's work."""
     from maple_flow.scriptparse.unread import is_work_command
@@ -50,8 +58,8 @@ def ssh_fanout_reason(blocks: list[Block]) -> str:
         work = _remote_work(found[1]) if found else None
         if found is None or work is None:
             continue
-        if holds_launch(work.words):
-            return ""  # a per-node launch over ssh: read by the launch's own reading
+        if holds_launch(work.words) or _reads_input(work.words):
+            return ""  # a per-node launch over ssh, or a shell fed a heredoc: read elsewhere
         hits.append((cmd, found[0], work))
         looped = looped or bool(_LOOP.search(block.text))
     if not hits:
