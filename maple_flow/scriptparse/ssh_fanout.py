@@ -49,7 +49,6 @@ def ssh_fanout_reason(blocks: list[Block]) -> str:
     """Why a job that runs its work on its hosts by ssh is not ported, naming the ssh lines,
     their hosts and the command each host runs; ``""`` when the job has no such line or what
     ssh runs is a launch the port reads (``ssh $node torchrun ... x.py``: a per-node loop)."""
-    from maple_flow.scriptparse.hidden import _runner
     from maple_flow.scriptparse.unread import holds_launch, why_not_launch
 
     hits, looped = [], False
@@ -69,9 +68,7 @@ def ssh_fanout_reason(blocks: list[Block]) -> str:
     hosts = ", ".join(dict.fromkeys(h for _, h, _ in hits)) + (
         ", one a pass of the loop over the hosts" if looped else "")
     background = sum(1 for c, _, _ in hits if c.text.rstrip().endswith("&"))
-    hidden = _runner(work)
-    runs = (f"it runs {hidden}, which this script does not show" if hidden
-            else why_not_launch(work.words))
+    runs = why_not_launch(work.words)
     shown = one_line(" ".join(work.words), 90)
     return (f"line{'s' if len(hits) > 1 else ''} {lines}: the job starts its work by ssh on "
             f"each of its hosts ({hosts}{f'; {background} in the background' if background else ''}"
