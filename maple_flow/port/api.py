@@ -1982,6 +1982,7 @@ def _put_back_command(result: PortResult, plan: KeptCommand) -> None:
                         "Python program itself"]
         return
     result.script = script
+    _storage_with_command(notes, plan, result.cluster)
     kept = tuple(o for o in plan.others if _in_script(o[1], script))  # named only if kept
     result.notes = [_kept_command_note(replace(plan, others=kept), result.spec.gpus_per_node,
                                        result.cluster), *notes]
@@ -1991,6 +1992,22 @@ def _put_back_command(result: PortResult, plan: KeptCommand) -> None:
     if broken:  # the command kept as the job's work is one the target does not have
         result.status, result.script = "refused", ""
         result.notes = [f"refused for {get_profile(result.cluster).name}: {broken}", *rest]
+
+
+def _storage_with_command(notes: list[str], plan: KeptCommand, cluster: str) -> None:
+    """The note on the source site's places read again with the kept command's own text (the
+    stand-in port read the job without it: ``"$ACC" launch x.py /home/u/cfg.yaml``)."""
+    from maple_flow.knowledge.clusters import get_profile
+
+    profile = get_profile(cluster)
+    before = storage_note(plan.stand_in.split("\n"), profile)
+    after = storage_note([*plan.stand_in.split("\n"), plan.verbatim], profile)
+    if not after or after == before:
+        return
+    if before in notes:
+        notes[notes.index(before)] = after
+    else:
+        notes.append(after)
 
 
 def _remedy_that_holds(err: ParseError, text: str) -> None:

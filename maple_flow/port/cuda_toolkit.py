@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from maple_flow.models import ClusterProfile
 from maple_flow.port.stages import launch_command_span
+from maple_flow.scriptparse.unread import is_diagnostic
 
 #: Programs of the CUDA toolkit (a module or install puts them on PATH), as a command word.
 TOOLKIT_PROGRAMS = ("nvcc", "nsys", "ncu", "nvprof", "cuda-gdb", "cuda-memcheck",
@@ -33,16 +34,27 @@ class Toolkit:
     refusal: str = ""
 
 
-def toolkit_uses(lines: list[str]) -> list[tuple[int, str]]:
-    """Each (line number, program) where the job runs a CUDA toolkit program, first use each."""
+def toolkit_uses(lines: list[str], reports: bool = True) -> list[tuple[int, str]]:
+    """Each (line number, program) where the job runs a CUDA toolkit program, first use each;
+    with ``reports=False`` a use that only asks it to report on itself (``nvcc --version``: a
+    diagnostic of the set-up) is not counted."""
     seen: dict[str, int] = {}
     for number, line in enumerate(lines, 1):
         text = line.strip()
         if not text or text.startswith("#"):
             continue
         for found in _COMMAND.finditer(text):
-            seen.setdefault(found.group(1), number)
+            if reports or not _reports_only(found.group(1), text[found.end():]):
+                seen.setdefault(found.group(1), number)
     return sorted(((n, p) for p, n in seen.items()), key=lambda x: x[0])
+
+
+def _reports_only(program: str, after: str) -> bool:
+    """Whether the toolkit program's use (``after``: the text after its word, to the end of
+    its line) only asks it to report on itself (``nvcc --version``, ``$(nvcc -V | tail -1)``):
+    a diagnostic of the set-up, no program the job runs on its GPUs."""
+    own = re.split(r"[;&|)`]", after, maxsplit=1)[0]
+    return is_diagnostic((program, *(w.strip("\"'") for w in own.split())))
 
 
 def _source_modules(lines: list[str]) -> list[str]:
@@ -63,7 +75,9 @@ def plan_toolkit(lines: list[str], profile: ClusterProfile, program: str = "") -
     job (``lines``, the source script) runs on ``profile``'s cluster; ``program``: the job's
     own program when it is not Python (a command kept as the job's process, an application),
     for which the source's CUDA module is loaded too."""
-    uses = toolkit_uses(lines)
+    # where the GPUs have no CUDA a version report is no use of it (its line is left out as
+    # the other vendor's, by port.vendor); where they do, it is one (the module is loaded)
+    uses = toolkit_uses(lines, reports=profile.gpu.device_api == "cuda")
     if not uses:
         return _for_program(lines, profile, program)
     named = ", ".join(f"`{p}` (line {n})" for n, p in uses)

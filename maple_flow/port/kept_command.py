@@ -19,9 +19,15 @@ from maple_flow.scriptparse import parse_script
 from maple_flow.scriptparse.facts import directive_size, job_gpus
 from maple_flow.scriptparse.hidden import PYTHON_TEXT
 from maple_flow.scriptparse.launch import CONTAINER_RUNTIMES, LAUNCH_CMDS, PER_NODE_LAUNCHERS
-from maple_flow.scriptparse.self_launch import SelfLauncher, one_task_directives, self_launcher
+from maple_flow.scriptparse.self_launch import (
+    SelfLauncher,
+    one_task_directives,
+    self_launcher,
+    self_launching,
+)
 from maple_flow.scriptparse.shell import Block, ShellCommand, split_blocks
 from maple_flow.scriptparse.unread import why_not_launch, work_commands
+from maple_flow.scriptparse.values import held_tool
 
 STAND_IN = "maple_kept_command.py"
 _ALL_ARGS = re.compile(r"\$\{?[@*]|\$\{?\d")
@@ -63,8 +69,9 @@ def kept_command(text: str) -> KeptCommand | None:
     work = work_commands(blocks)
     if not work:
         return None
-    cmd = _the_work(work)
+    cmd = _the_work(work, blocks)
     launcher = self_launcher(cmd.words)
+    held = held_launcher(blocks, cmd)
     if _is_own_function(blocks, cmd):
         return None  # a call of the script's own shell function: its body is the work
     simple = {b.line for b in blocks if len(b.commands) == 1 and "\n" not in b.text.strip()}
@@ -76,13 +83,15 @@ def kept_command(text: str) -> KeptCommand | None:
     if written:
         line = " ".join(cmd.text.split())  # its one-line form (for the checks and notes)
     chain = "" if written else _chain_in_front(blocks, cmd, line, work)
-    if ((_not_kept(cmd.words) and launcher is None) or cmd.assignments
+    if ((_not_kept(cmd.words) and launcher is None and not held
+         and not self_launching(cmd.words)) or cmd.assignments
             or (cmd.line not in simple and not chain)
             or (line.strip() != cmd.text.strip() and not written)):
         return None  # in a loop or branch, sharing its line, or with a prefix: not kept
     indent = line[: len(line) - len(line.lstrip())]
     live = " ".join(w for w in cmd.raw or cmd.words  # its variables stay set
-                    if "$" in w and not _ALL_ARGS.search(w))
+                    if "$" in w and not _ALL_ARGS.search(w)
+                    and not (held and w.strip("\"'") == cmd.words[0]))  # not a launch word
     head = f"{chain} " if chain else ""
     # run in the background (`cmd &` then `wait`): the stand-in too, so its port keeps the wait
     bg = " &" if re.search(r"(?<!&)&\s*$", line) else ""
@@ -105,20 +114,49 @@ def kept_command(text: str) -> KeptCommand | None:
             (size[k] or 1) > 1 for k in ("nodes", "tpn", "tasks")):
         return None  # not one task on one node (by its directives, or by asking none)
     stated = bool(size["gpus"] or size["gpus_per_task"] or job_gpus(parsed))
-    return KeptCommand(cmd.line, line.strip(), why_not_launch(cmd.words),
+    why = (f"it runs {held} launch from the variable {cmd.words[0]} the script sets to it, "
+           "not a launch written out" if held else why_not_launch(cmd.words))
+    return KeptCommand(cmd.line, line.strip(), why,
                        "\n".join(stand_in), others, stated, chain, written, launcher, tasks)
 
 
-def _the_work(work: list[ShellCommand]) -> ShellCommand:
+def _the_work(work: list[ShellCommand], blocks: list[Block] | None = None) -> ShellCommand:
     """The command that is the job's work: its one self-launcher (``tune run ...``) when it
     has one and its other commands start no program on the job's ranks (``srun hostname``
-    probes), else its first."""
+    probes); else its one launch by a launcher held in a variable (``"$ACCELERATE_EXEC"
+    launch x.py``, its ``config`` call aside); else its first."""
     from maple_flow.scriptparse.unread import holds_launch
 
     own = [c for c in work if self_launcher(c.words) is not None]
     if len(own) == 1 and not any(holds_launch(c.words) for c in work if c is not own[0]):
         return own[0]
+    held = [c for c in work if blocks is not None and held_launcher(blocks, c)]
+    if len(held) == 1:
+        return held[0]
     return work[0]
+
+
+#: A whole-variable word (``$X``, ``"${X}"``) as a command word.
+_HELD_WORD = re.compile(r"^\$\{?(\w+)\}?$")
+#: What a launcher held in a variable is asked to do for it to be the job's launch.
+_LAUNCHING = {"accelerate": ("launch",), "torchrun": (), "deepspeed": ()}
+
+
+def held_launcher(blocks: list[Block], cmd: ShellCommand) -> str:
+    """The per-node launcher (accelerate, torchrun, deepspeed) ``cmd`` runs from a variable
+    the script sets to its path, before ``cmd`` (``ACCELERATE_EXEC="$VENV_DIR/bin/accelerate"``
+    ... ``"$ACCELERATE_EXEC" launch x.py``; ``X="${X:-accelerate}"``), when ``cmd`` is its
+    launch (accelerate's ``launch``, not ``config``); ``""`` otherwise."""
+    word = _HELD_WORD.match(cmd.words[0]) if cmd.words else None
+    if word is None:
+        return ""
+    values = {n: v for b in blocks for c in b.commands if c.line < cmd.line
+              for n, v in c.settings()}
+    tool = held_tool(word, values) if word.group(1) in values else ""
+    name = tool.rsplit("/", 1)[-1]
+    if name not in _LAUNCHING or (_LAUNCHING[name] and cmd.words[1:2] != _LAUNCHING[name]):
+        return ""
+    return name
 
 
 def _is_own_function(blocks: list[Block], cmd: ShellCommand) -> bool:

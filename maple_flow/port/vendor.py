@@ -10,7 +10,9 @@ from maple_flow.models import ClusterProfile
 _VENDOR_TOKENS: dict[str, re.Pattern[str]] = {
     "nvidia": re.compile(r"\bnvidia-(?:smi|cuda-mps-control|cuda-mps-server)\b|"
                          r"\b(?:CUDA|NVIDIA)_VISIBLE_DEVICES\b|\bCUDA_MPS_\w+|"
-                         r"(?<![\w-])(?:nsys|ncu|nvprof)(?![\w-])"),  # Nsight / CUDA profilers
+                         r"(?<![\w-])(?:nsys|ncu|nvprof)(?![\w-])|"  # Nsight / CUDA profilers
+                         # the CUDA compiler's report of itself (a diagnostic of the set-up)
+                         r"(?<![\w-])nvcc\s+(?:--version|-V)(?![\w-])"),
     "intel": re.compile(r"\bxpu-smi\b|\bZE_AFFINITY_MASK\b|\bsycl-ls\b|"
                         r"\bONEAPI_DEVICE_SELECTOR\b|\bZE_FLAT_DEVICE_HIERARCHY\b|"
                         r"(?<![\w-])unitrace(?![\w-])|"

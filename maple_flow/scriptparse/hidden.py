@@ -33,6 +33,11 @@ _CAPTURED = re.compile(r"\$\(\s*(?:\w+=\S*\s+)*((?:\S*/)?(?:torchrun|srun|mpiexe
 #: Files sourced to set the environment up, not to run the job.
 _ENV_FILE = re.compile(r"(?:activate|bashrc|bash_profile|profile|conda\.sh|env\.sh)[}\"']*$",
                        re.IGNORECASE)
+#: The site's shell initialisation, sourced to set the shell up (the module command, the
+#: scheduler's own environment): ``/etc/profile.d/modules.sh``, ``/etc/profile``,
+#: ``/usr/share/Modules/init/bash``, ``$LMOD_PKG/init/bash``, ``spack/share/spack/setup-env.sh``.
+SITE_INIT = re.compile(r"^/etc/|(?:^|/)(?:modules|lmod|z\d*_lmod|uge|sge|slurm)\.(?:sh|bash)$|"
+                       r"/init/(?:bash|sh|zsh|profile\.sh)$|spack/setup-env\.sh$")
 #: A command given by its path (``./run.sh``, ``~/bin/job``, ``$DIR/run``), not by a name.
 _SCRIPT_PATH = re.compile(r"^(?:\.{1,2}/|/|~/|\$\{?\w+\}?/)\S*\w$")
 
@@ -89,7 +94,8 @@ def _runner(cmd: ShellCommand) -> str:
         return found[-1] if found else ""
     if head in _SHELLS and len(words) > 1 and not words[1].startswith("-"):
         return f"the shell script {words[1]}"
-    if head in {"source", "."} and len(words) > 1 and not _ENV_FILE.search(words[1]):
+    if (head in {"source", "."} and len(words) > 1 and not _ENV_FILE.search(words[1])
+            and not SITE_INIT.search(words[1].strip("\"'"))):
         return f"the sourced file {words[1]}"
     if head == "eval" and _SHELL_HOOK.search(" ".join(words[1:])):
         return ""  # `eval "$(conda shell.bash hook)"` sets the shell up, it runs no job
@@ -356,8 +362,10 @@ def hidden_program_reason(blocks: list[Block]) -> str:
     """Why the program is not readable: a launch captured in ``$( )``, a user's script run
     on every node by ``pbsdsh``, or the last command that runs a script, sourced file,
     ``eval`` or task the script does not show, named; ``""`` when there is none."""
-    named = (pbsdsh_reason(blocks) or _variable_launch(blocks) or _held_launch(blocks)
-             or _quoted_program(blocks))
+    from maple_flow.scriptparse.ssh_fanout import ssh_fanout_reason
+
+    named = (pbsdsh_reason(blocks) or ssh_fanout_reason(blocks) or _variable_launch(blocks)
+             or _held_launch(blocks) or _quoted_program(blocks))
     if named:
         return named
     for cmd in (c for block in blocks for c in block.commands):

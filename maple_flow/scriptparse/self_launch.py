@@ -70,6 +70,22 @@ def self_launcher(words: tuple[str, ...]) -> SelfLauncher | None:
     return None
 
 
+def self_launching(words: tuple[str, ...]) -> str:
+    """The self-launching command ``words`` run (``tune run``), count option or not, when it
+    starts no workers on other nodes; ``""`` otherwise. With no count (``tune run RECIPE
+    --config X``) it is one process: a single-device recipe run by the job's shell."""
+    rest = list(words)
+    while rest and re.match(r"^[A-Za-z_]\w*=", rest[0]):
+        rest = rest[1:]
+    if not rest:
+        return ""
+    head = [rest[0].rsplit("/", 1)[-1], *rest[1:]]
+    for name, _ in _LAUNCHERS:
+        if tuple(head[:len(name)]) == name and not _multi_node(head[len(name):]):
+            return " ".join(name)
+    return ""
+
+
 def _multi_node(words: list[str]) -> bool:
     """Whether ``words`` (a self-launcher's options) ask workers on more than one node."""
     for k, word in enumerate(words):

@@ -55,6 +55,22 @@ def _head(words: tuple[str, ...]) -> str:
     return words[0].rsplit("/", 1)[-1] if words else ""
 
 
+#: Arguments that make any command report on itself and exit (``gcc --version``, ``nvcc -V``,
+#: ``tool --help``): a diagnostic of the job's set-up, never the job's work.
+_REPORT_ARGS = frozenset({"--version", "-version", "-V", "--help", "-help", "-h", "version",
+                          "--list-gpus", "-L"})
+#: Output redirections a diagnostic may carry (``gcc --version 2>&1``, ``>> log``).
+_REDIRECT = re.compile(r"^(?:\d?>>?|&>>?|\d?>&\d|<)\S*$")
+
+
+def is_diagnostic(words: tuple[str, ...]) -> bool:
+    """Whether ``words`` run a command only to report on it (``gcc --version``, ``nvcc -V``,
+    ``nvidia-smi -L``, ``accelerate --help``): every argument a report option (output
+    redirections aside). A program given no argument is not one (``./train`` is work)."""
+    args = [w for w in words[1:] if not _REDIRECT.match(w)]
+    return bool(args) and all(w in _REPORT_ARGS for w in args)
+
+
 def is_work_command(cmd: ShellCommand) -> bool:
     """Whether ``cmd`` could be the job's work (not set-up, logging or a scheduler call)."""
     words, head = cmd.words, _head(cmd.words)
@@ -69,6 +85,8 @@ def is_work_command(cmd: ShellCommand) -> bool:
         head = _head(words)
     if not words or cmd.is_condition or head in _HOUSEKEEPING or head in _SUBMIT:
         return False
+    if is_diagnostic(words):
+        return False  # `gcc --version`, `nvcc -V`: a report on the set-up, never the work
     if _is_shell_syntax(words) or _manages_images(words):
         return False  # `*)`, `]]`, `docker build`: shell syntax or a container set-up step
     if _ARITHMETIC.match(cmd.text) or re.search(r"\(\(\s*" + re.escape(words[0]) + r"\b",

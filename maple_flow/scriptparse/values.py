@@ -235,6 +235,31 @@ def _runtime_default(match: re.Match[str], variables: Mapping[str, str]) -> str:
     return found.group(1) if found else ""
 
 
+#: The Python tools a variable may hold as the command word of a launch: an interpreter or a
+#: per-node launcher, by its name or its path (``/env/bin/python``, ``$VENV/bin/accelerate``).
+_HELD_TOOL = re.compile(r"(?:[\w.~${}/-]*/)?(?:python[\d.]*|accelerate|torchrun|deepspeed)")
+
+
+def held_tool(match: re.Match[str], variables: Mapping[str, str]) -> str:
+    """The interpreter or launcher a quoted whole-variable word (``"${PYTHON_BIN}"``) runs
+    where the script gives its value: set to it (``ACCELERATE_EXEC="$VENV_DIR/bin/accelerate"``)
+    or defaulted to it (``PYTHON_BIN="${PYTHON_BIN:-/envs/ml/bin/python}"``: the default, as
+    the job runs when its submitter sets nothing); ``""`` for any other value (a command with
+    options, a path with spaces, a value from a command substitution)."""
+    name = match.group(1) or match.group(3)
+    value = variables.get(name, "").strip() if name else ""
+    own = re.fullmatch(rf"\$\{{{name}:?[-=]({_DEFAULT_TEXT})\}}", value) if value else None
+    if own:  # `X="${X:-default}"`: the default (the environment may override it)
+        value = _unquote(own.group(1).strip())
+    elif name and overridden_key(name) in variables:
+        found = _INTERPRETER_DEFAULT.fullmatch(value.strip('"'))
+        value = found.group(1) if found else ""
+    if not value or COMMAND_SUBST.search(value) or re.search(r"\s", value):
+        return ""
+    resolved = expand(value, {k: v for k, v in variables.items() if k != name})
+    return value if _HELD_TOOL.fullmatch(resolved if "$" not in resolved else value) else ""
+
+
 def array_key(name: str) -> str:
     """The key of the array ``name``'s words in a variables mapping (no shell name)."""
     return name + "[@]"
@@ -313,6 +338,12 @@ def traced_split_words(
         runtime = _runtime_default(quoted, variables) if quoted else ""
         if runtime:  # `"$CONTAINER_RUNTIME" exec ...`: one word, the runtime its default names
             out.append((runtime, k))
+            continue
+        tool = held_tool(quoted, variables) if quoted else ""
+        if tool and _PYTHON_WORD.fullmatch(tool.rsplit("/", 1)[-1]):
+            # `"${PYTHON_BIN}" x.py` with PYTHON_BIN="${PYTHON_BIN:-/envs/ml/bin/python}": the
+            # interpreter it holds (a launcher it holds is read by port.kept_command)
+            out.append((tool, k))
             continue
         match = _WHOLE_VAR.fullmatch(word) if bare else None
         name = (match.group(1) or match.group(3)) if match else None
