@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "unseen6"))
 
-from make_common import R, S, case, fam, write_cases
+from make_common import R, S, T, case, fam, write_cases
 
 CASES = [
     case(fam("cambridge-csd3-ampere-sl2-qos-gpu1-gres4-tasks4-cuda-module-home-venv-accelerate-multi-gpu-num-processes4-tilde-program", "slurm"),
@@ -275,6 +275,285 @@ CASES = [
                       "GPUs, or 2 nodes through a deepspeed hostfile, or a refusal/ask naming the 6-GPU need (a 4-GPU "
                       "node cannot hold it; cutting to 4 changes the global batch: a note); the hard-coded "
                       "CUDA_VISIBLE_DEVICES named, the /dss paths named, the qos/partition replaced."]),
+    case(fam("stanford-hai-yejin-partition-account-gres1-set-euo-bashrc-conda-env-default-paths-with-spaces-python-bin-from-env-optional-load-args-array-dollar-at", "slurm"),
+         "smiles724/Proteo-AA", "scripts/training/slurm_pretrain_protenix_monomer.sh",
+         "A Stanford lab cluster (/hai/users, /hai/scratch; partition and account yejin)", "stanford-hai",
+         ["interpreter-from-env-default", "env-default-paths", "path-with-space", "optional-args-array", "dollar-at-args",
+          "env-defaults-in-args", "set-euo", "bashrc-conda"],
+         launch_model="single", launcher="none", total_ranks=1, gpus_per_node=1,
+         program="scripts/training/train_protenix_monomer.py",
+         args=["--training-stage", "backbone_only", "--data-root", '"${DATA_ROOT}"', "--protenix-code-dir",
+               '"${PROTENIX_CODE_DIR}"', "--pxdesign-code-dir", '"${PXDESIGN_CODE_DIR}"', "--output-dir", '"${RUN_ROOT}"',
+               "--crop-size", '"${CROP_SIZE:-640}"', "--max-n-token", '"${MAX_N_TOKEN:-640}"', "--max-steps",
+               '"${MAX_STEPS:-100000}"', "--train-samples-per-epoch", '"${TRAIN_SAMPLES_PER_EPOCH:-10000}"', "--lr",
+               '"${LR:-5e-4}"', "--warmup-steps", '"${WARMUP_STEPS:-2000}"', "--checkpoint-interval",
+               '"${CHECKPOINT_INTERVAL:-2000}"', "--log-interval", '"${LOG_INTERVAL:-50}"', "--eval-interval",
+               '"${EVAL_INTERVAL:-1000}"', "--eval-samples", '"${EVAL_SAMPLES:-64}"', "--eval-num-workers",
+               '"${EVAL_NUM_WORKERS:-0}"', "--num-workers", '"${NUM_WORKERS:-4}"', "--dtype", '"${DTYPE:-bf16}"',
+               "--device", "cuda", '"${LOAD_ARGS[@]}"', '"${@}"'],
+         keep_text=['"${PYTHON_BIN}" scripts/training/train_protenix_monomer.py',
+                    'PYTHON_BIN="${PYTHON_BIN:-/hai/users/y/f/yfsun/miniconda3/envs/ml/bin/python}"',
+                    'LOAD_ARGS+=(--load-checkpoint "${LOAD_CHECKPOINT}")',
+                    'PROTENIX_CODE_DIR="${PROTENIX_CODE_DIR:-/hai/users/y/f/yfsun/Protein Project/Protenix}"'],
+         setup=[S("set -euo pipefail"), S("source ~/.bashrc"), S("conda activate ml"),
+                S('mkdir -p "${REPO_ROOT}/logs" "${RUN_ROOT}"'), S('cd "${REPO_ROOT}"'),
+                S('export PROTENIX_ROOT_DIR="${DATA_ROOT}"'), S('export LAYERNORM_TYPE="${LAYERNORM_TYPE:-torch}"'),
+                S('export PYTHONPATH="${REPO_ROOT}:${PXDESIGN_CODE_DIR}:${PROTENIX_CODE_DIR}${PYTHONPATH:+:${PYTHONPATH}}"')],
+         source_only=["--partition=yejin"],
+         accounts=["yejin"],
+         refuse_words=["/hai/", "PYTHON_BIN", "REPO_ROOT", "Protein Project", "yejin"],
+         assumptions=["Partition and account yejin, --gres=gpu:1, 8 CPUs, 64G, 23:50: set -euo pipefail, ~/.bashrc + "
+                      "`conda activate ml`, eight settings from the environment with /hai defaults (two code dirs "
+                      "contain a space: 'Protein Project'), the interpreter itself from PYTHON_BIN (default an absolute "
+                      "conda python), mkdir, cd REPO_ROOT, PROTENIX_ROOT_DIR/LAYERNORM_TYPE/PYTHONPATH, an optional "
+                      "LOAD_ARGS array (--load-checkpoint, --warm-start-params-only), then `\"${PYTHON_BIN}\" "
+                      "scripts/training/train_protenix_monomer.py ... \"${LOAD_ARGS[@]}\" \"${@}\"` with ${X:-default} "
+                      "values. Right: 1 process on 1 GPU, the quoted paths with spaces kept quoted, the PYTHON_BIN "
+                      "interpreter and the arrays kept, the /hai defaults named (they do not exist on the target: set "
+                      "the env at submit), the partition/account replaced."]),
+    case(fam("nersc-perlmutter-m4416-hbm40g-qos-regular-1x4-tasks4-module-directive-gpu-nccl-set-x-cd-global-homes-ml-conda-source-ddp-vars-nproc-from-nvidia-smi-wandb-key-file-torchrun-positionals", "slurm"),
+         "dhruvitppatel/SSL-for-2D-Turbulence", "src/PM_2DTurb_train.sh",
+         "NERSC Perlmutter (account m4416, -C gpu&hbm40g, qos regular, --module=gpu,nccl-2.18)", "perlmutter",
+         ["module-directive", "nproc-from-nvidia-smi-count", "sourced-ddp-vars-file", "wandb-key-file", "positional-args",
+          "torchrun-without-srun", "abs-pscratch-log", "set-x", "job-name-at-submit"],
+         launch_model="launcher", launcher="torchrun", total_ranks=4, nodes=1, gpus_per_node=4, strategy="ddp",
+         program="train.py", args=["--yaml_config=${2}", "--config=${3}", "--run_num=${1}", "--fresh_start"],
+         keep_text=["--nproc_per_node=${NUM_TASKS_PER_NODE}", "--nnodes=${SLURM_NNODES}"],
+         setup=[S("set -x"), S("cd /global/homes/d/dpp94/SSL-for-2D-Turbulence/src"), S("conda activate 2DTurbEmulator"),
+                S("source export_DDP_vars.sh"), S("export NUM_TASKS_PER_NODE=$(nvidia-smi -L | wc -l)"),
+                S("export OMP_NUM_THREADS=1"), S("source $HOME/set_wandb_key_dpp94.sh"), S("export WANDB_MODE=online")],
+         source_only=["#SBATCH -C 'gpu&hbm40g'", "#SBATCH -q regular", "#SBATCH --module=gpu,nccl-2.18", "ml conda",
+                      "#SBATCH -o /pscratch/sd/d/dpp94/Logfiles/2DTurb_%x.out"],
+         accounts=["m4416"],
+         refuse_words=["export_DDP_vars.sh", "set_wandb_key_dpp94.sh", "--module=gpu,nccl-2.18", "hbm40g", "/global/homes",
+                       "nvidia-smi -L"],
+         assumptions=["Perlmutter (#!/bin/bash -l): --account=m4416, -C 'gpu&hbm40g', qos regular, 1 node, 4 tasks a "
+                      "node, 4 GPUs a node, 8 CPUs a task, 26 h, `--module=gpu,nccl-2.18` (a NERSC directive), output to "
+                      "/pscratch with %x (the job name comes from `sbatch -J`): set -x, cd to a /global/homes clone, `ml "
+                      "conda` + `conda activate 2DTurbEmulator`, `source export_DDP_vars.sh` (a repo file), the process "
+                      "count from `nvidia-smi -L | wc -l`, a W&B key file sourced from $HOME, then one `torchrun "
+                      "--nproc_per_node=${NUM_TASKS_PER_NODE} --nnodes=${SLURM_NNODES} train.py --yaml_config=${2} "
+                      "--config=${3} --run_num=${1} --fresh_start` (no srun). Right: 4 processes on one node (the "
+                      "nvidia-smi count follows the target's GPUs: said), the three positional args kept, the sourced "
+                      "DDP-vars and key files named, the --module directive, hbm40g constraint and qos replaced with "
+                      "notes, the /pscratch and /global/homes paths named."]),
+    case(fam("alcf-polaris-pbs-ppfl-preemptable-rerunnable-select1-set-euo-proxy-heredoc-python-seeds-mapfile-three-loops-three-background-runs-cuda-visible-per-index-wait", "pbs"),
+         "vaseline555/APPFL-SIM", "commands/cross-device/tinyimagenet/main/main_fedavg.sh",
+         "ALCF Polaris (PBS Pro: account PPFL_FM, queue preemptable, filesystems home:eagle)", "polaris",
+         ["heredoc-python-in-job", "mapfile-process-substitution", "background-runs-per-gpu", "cuda-visible-per-index",
+          "three-sequential-waves", "alcf-proxy", "rerunnable-preemptable", "python-m-module-program", "hydra-style-overrides"],
+         launch_model="single", launcher="none", total_ranks=1, gpus_per_node=3, module=True,
+         program="appfl_sim.runner",
+         args=["--config", "appfl_sim/config/cross-device/tinyimagenet/fedavg.yaml",
+               '"logging.configs.wandb_entity=${WANDB_ENTITY}"', '"logging.configs.wandb_mode=${WANDB_MODE}"',
+               "logging.configs.wandb_group=fedavg", '"logging.configs.wandb_tags=cross-device,tinyimagenet,fedavg,main"',
+               "train.local_epochs=1", "optimizer.lr_decay.enable=true", "optimizer.lr=0.1",
+               "optimizer.lr_decay.gamma=0.999", '"experiment.seed=${SEEDS[$i]}"', "experiment.name=GALE",
+               'logging.name="main_tinyimagenet_fedavg_1_${SEEDS[$i]}"'],
+         other_runs=[R("appfl_sim.runner", ["train.local_epochs=2", "optimizer.lr_decay.gamma=0.9975",
+                                            'logging.name="main_tinyimagenet_fedavg_2_${SEEDS[$i]}"']),
+                     R("appfl_sim.runner", ["train.local_epochs=4", "optimizer.lr_decay.gamma=0.995",
+                                            'logging.name="main_tinyimagenet_fedavg_4_${SEEDS[$i]}"'])],
+         keep_text=["mapfile -t SEEDS < <(", "python3 - <<'PY'", 'for i in "${!SEEDS[@]}"; do',
+                    "CUDA_VISIBLE_DEVICES=$i python -m appfl_sim.runner"],
+         setup=[S("set -euo pipefail"), S('cd "${PBS_O_WORKDIR:-$PWD}"'), S("conda activate base"),
+                S('WANDB_ENTITY="${WANDB_ENTITY:-}"'), S('WANDB_MODE="${WANDB_MODE:-online}"')],
+         source_only=["#PBS -q preemptable", "#PBS -l filesystems=home:eagle", "#PBS -r y", "module use /soft/modulefiles",
+                      "module load conda", 'export http_proxy="http://proxy.alcf.anl.gov:3128"'],
+         accounts=["PPFL_FM"],
+         refuse_words=["proxy.alcf.anl.gov", "preemptable", "CUDA_VISIBLE_DEVICES=$i", "mapfile", "eagle", "SEEDS"],
+         assumptions=["Polaris (#!/bin/bash -l): -A PPFL_FM, queue preemptable, select=1:system=polaris (one 4-GPU node), "
+                      "place=scatter, 6 h, home:eagle, rerunnable (-r y), -k doe, -j oe: set -euo pipefail, cd "
+                      "$PBS_O_WORKDIR, ALCF conda module + base env, the ALCF proxy exported, W&B settings from the "
+                      "environment, three seeds made by a python heredoc read with mapfile, then THREE waves (local "
+                      "epochs 1, 2, 4), each starting one `CUDA_VISIBLE_DEVICES=$i python -m appfl_sim.runner --config "
+                      "... experiment.seed=${SEEDS[$i]} ...` per seed in the background (GPUs 0-2) and `wait`. Right: "
+                      "one node with >= 3 GPUs, the heredoc/mapfile, the three waves with their background runs and "
+                      "waits kept in order, the per-index CUDA_VISIBLE_DEVICES kept (a note if the target binds GPUs "
+                      "per task), the proxy and ALCF modules dropped or named, the preemptable queue/rerun mapped or "
+                      "named."]),
+    case(fam("ncsa-delta-gpua40x4-bcqc-1x1-gpus-per-node1-cd-abs-u-home-loop-three-terms-uv-run-project-subdir-python-train-abs-log-dir", "slurm"),
+         "tliao730/Traffic_Forecast_Benchmark", "run_mamba_fm_sd_2018.sh",
+         "NCSA Delta (partition gpuA40x4, account bcqc-delta-gpu, /u home)", "delta",
+         ["uv-run-project-subdir", "loop-over-values", "abs-home-cd", "abs-log-dir-arg"],
+         launch_model="single", launcher="none", total_ranks=1, gpus_per_node=1,
+         program="fm/mamba/mamba.py",
+         args=["--term", "${TERM}", "--year", "2018", "--context_length", "48", "--num_sensors", "0",
+               "--windows_per_sensor", "1000", "--bs", "64", "--lrate", "1e-3", "--max_epochs", "50", "--patience", "15",
+               "--wandb_project", "TrafficFM", "--log_dir", "/u/tliao2/TrafficFM/benchmark/experiments/mamba_fm/SD/2018/"],
+         keep_text=["for TERM in short medium long; do", "uv run --project fm/moirai python fm/mamba/mamba.py"],
+         setup=[S("cd /u/tliao2/TrafficFM/benchmark")],
+         source_only=["--partition=gpuA40x4"],
+         accounts=["bcqc-delta-gpu"],
+         refuse_words=["/u/tliao2", "uv run", "--project fm/moirai", "gpuA40x4", "bcqc-delta-gpu", "TERM"],
+         assumptions=["Delta: -A bcqc-delta-gpu, gpuA40x4, 1 node, 1 task, 1 GPU a node, 32G, 24 h, logs %j_*.out/err in "
+                      "the submit dir: cd /u/tliao2/TrafficFM/benchmark, then a loop over TERM in short medium long, each "
+                      "`uv run --project fm/moirai python fm/mamba/mamba.py --term ${TERM} --year 2018 ... --log_dir "
+                      "/u/tliao2/...` (no module, no env: uv resolves the project env). Right: the three runs in order, "
+                      "1 process on 1 GPU each, `uv run --project fm/moirai` kept, the /u paths named, the "
+                      "account/partition replaced (note the variable name TERM shadows the terminal type: keep as is)."]),
+    case(fam("psc-bridges2-gpu-shared-h100-80-1-chdir-jet-home-logs-relative-to-chdir-anaconda-module-conda-activate-ocean-path-torchrun-nproc1", "slurm"),
+         "kookhh0827/alm-cot-project", "train-code/batchfile.sh",
+         "PSC Bridges-2 (GPU-shared, h100-80, account cis220031p, /jet/home and /ocean)", "bridges2",
+         ["chdir-directive", "logs-relative-to-chdir", "conda-env-by-path", "torchrun-one-process", "commented-nodes"],
+         launch_model="launcher", launcher="torchrun", total_ranks=1, nodes=1, gpus_per_node=1,
+         program="finetune_qwen_audio.py", args=[],
+         keep_text=["torchrun --nproc_per_node=1 finetune_qwen_audio.py"],
+         setup=[S("conda activate /ocean/projects/cis220031p/hkook/envs/almcot"),
+                S("cd /jet/home/hkook/workspace/alm_cot_project/alm-cot-project/train-code")],
+         source_only=["#SBATCH -p GPU-shared", "#SBATCH --gpus=h100-80:1", "module load anaconda3"],
+         accounts=["cis220031p"],
+         workdir="/jet/home/hkook/workspace/alm_cot_project/alm-cot-project/train-code",
+         refuse_words=["/jet/home", "/ocean/projects", "GPU-shared", "h100-80", "-D"],
+         assumptions=["Bridges-2: -D /jet/home/.../train-code (the logs logs/%x-%j.* are relative to it), -A cis220031p, "
+                      "GPU-shared, --gpus=h100-80:1, 1 task a node, 4 CPUs, 12 h (`##SBATCH -N 1` commented): module "
+                      "anaconda3, conda env by /ocean path, cd to the same train-code dir, then `torchrun "
+                      "--nproc_per_node=1 finetune_qwen_audio.py`. Right: 1 process on 1 GPU through torchrun, the -D "
+                      "dir kept as the working directory (and the log path relative to it), the /jet and /ocean paths "
+                      "named (not on the target), the PSC GPU type/partition/account replaced."]),
+    case(fam("psc-bridges2-gpu-shared-h100-80-1-n2-no-account-hf-cache-exports-ocean-mkdir-dot-source-espnet-activate-and-and-python-abs-script-commented-redirect-variant", "slurm"),
+         "Frostday/Speech-Project", "owsm_ctc_finetuning/run_finetuning.sh",
+         "PSC Bridges-2 (GPU-shared, h100-80, /ocean/projects)", "bridges2",
+         ["dot-source-and-and-launch", "espnet-activate-script", "hf-cache-exports", "abs-program-path", "tasks-without-srun",
+          "commented-variant-line"],
+         launch_model="single", launcher="none", total_ranks=1, gpus_per_node=1,
+         program="/ocean/projects/cis250187p/dgarg2/Speech-Project/owsm_ctc_finetuning/espnet_owsm_finetuning.py", args=[],
+         keep_text=[". /ocean/projects/cis250187p/dgarg2/espnet/tools/activate_python.sh && python"],
+         setup=[S("export HF_HOME=/ocean/projects/cis250086p/dgarg2/hf_cache"), S('export HUGGINGFACE_HUB_CACHE="$HF_HOME/hub"'),
+                S('export HF_DATASETS_CACHE="$HF_HOME/datasets"'), S('export TRANSFORMERS_CACHE="$HF_HOME/transformers"'),
+                S('mkdir -p "$HUGGINGFACE_HUB_CACHE" "$HF_DATASETS_CACHE" "$TRANSFORMERS_CACHE"')],
+         source_only=["#SBATCH -p GPU-shared", "#SBATCH --gpus=h100-80:1"],
+         refuse_words=["/ocean/projects", "activate_python.sh", "GPU-shared", "h100-80", "espnet"],
+         assumptions=["Bridges-2: 1 node, GPU-shared, --gpus=h100-80:1, -n 2 (two tasks but no srun), 12 h, output.log "
+                      "and output.err in the submit dir, no account line: HF_HOME and three caches under /ocean, mkdir "
+                      "of them, then `. /ocean/.../espnet/tools/activate_python.sh && python "
+                      "/ocean/.../owsm_ctc_finetuning/espnet_owsm_finetuning.py` on one line (a commented variant with "
+                      "redirects below). Right: 1 process on 1 GPU, the `. activate && python` line kept as one step, "
+                      "the HF cache exports kept, the /ocean paths named (not on the target), the PSC GPU type and "
+                      "partition replaced, no account invented (one named as needed on the target)."]),
+    case(fam("nscc-aspire2a-pbs-select1-ngpus4-120h-literal-jobid-in-output-set-euo-conda-sh-brace-mkdir-shell-function-four-background-runs-cuda-visible-time-v-redirect-wait-pids", "pbs"),
+         "HEJA100/capstone-logo-selected-modules", "01_Pre-training_Model/recover_01/run_train_all_3456_full_parallel.pbs",
+         "NSCC Singapore ASPIRE 2A (PBS Pro, /home/users/nus/..., select=1:ngpus=4)", "nscc-aspire2a",
+         ["shell-function-launch", "background-runs-per-gpu", "cuda-visible-per-run", "usr-bin-time-wrapper",
+          "per-run-redirect", "wait-on-pids", "brace-expansion-mkdir", "literal-jobid-in-pbs-output", "tensorflow-keras"],
+         launch_model="single", launcher="none", total_ranks=1, gpus_per_node=4, framework="tensorflow",
+         program="02_train_gene_transformer_lm_hg_bert4keras_tfrecord.py",
+         args=["--save", '"${SAVE_DIR}"', "--train-data", '"${TRAIN_DATA}"', "--seq-len", "1000", "--model-dim", "256",
+               "--transformer-depth", "2", "--num-heads", "8", "--batch-size", '"${BATCH_SIZE}"', "--ngram", '"${K}"',
+               "--stride", '"${K}"', "--model-name", '"${MODEL_NAME}"', "--steps-per-epoch", '"${STEPS_PER_EPOCH}"',
+               "--epochs", '"${EPOCHS}"', "--shuffle-size", '"${SHUFFLE_SIZE}"', "--num-gpu", "1", "--verbose", "1"],
+         keep_text=["run_one () {", "CUDA_VISIBLE_DEVICES=${GPU_ID} /usr/bin/time -v", '> "${LOG_ROOT}/${MODEL_NAME}.log" 2>&1',
+                    "wait $PID3 $PID4 $PID5 $PID6"],
+         setup=[S("set -euo pipefail"), S("cd /home/users/nus/e1538285/scratch/LOGO/01_Pre-training_Model"),
+                S("source ~/miniconda3/etc/profile.d/conda.sh"), S("conda activate logo"),
+                S('mkdir -p "${SAVE_ROOT}"/{3gram,4gram,5gram,6gram}'), S('mkdir -p "${LOG_ROOT}"')],
+         source_only=["#PBS -l select=1:ncpus=32:ngpus=4:mem=128gb",
+                      "#PBS -o /home/users/nus/e1538285/scratch/LOGO/01_Pre-training_Model/recover_01/logs/logo01_full_3456.$PBS_JOBID.log"],
+         refuse_words=["/home/users/nus/e1538285", "CUDA_VISIBLE_DEVICES=${GPU_ID}", "120:00:00", "run_one", "$PBS_JOBID"],
+         assumptions=["ASPIRE 2A (PBS Pro): select=1:ncpus=32:ngpus=4:mem=128gb, 120 h, -j oe, -o to an absolute path "
+                      "holding $PBS_JOBID (not expanded in a directive), no queue or project: set -euo pipefail, cd to "
+                      "the /home/users/nus scratch clone, conda, settings (50 epochs, ...), mkdir with brace expansion, "
+                      "nvidia-smi || true, a shell function run_one GPU K DATA DIR that runs `CUDA_VISIBLE_DEVICES=${GPU_ID} "
+                      "/usr/bin/time -v python 02_train_..._tfrecord.py ... --num-gpu 1 > log 2>&1`, called four times "
+                      "in the background (GPUs 0-3; 3-, 4-, 5-, 6-gram), then `wait` on the four PIDs. Right: one node "
+                      "with 4 GPUs, the function, the four background runs and the wait kept, the 120 h cut to the "
+                      "target's limit with a note, the /home/users/nus paths named, the literal $PBS_JOBID output "
+                      "mapped to %j or named."]),
+    case(fam("ncar-derecho-pbs-main-queue-premium-priority-select1-ncpus64-ngpus1-256gb-abs-glade-logs-cuda-conda-modules-conda-info-base-sh-cd-abs-python", "pbs"),
+         "advikeswaran/gnn-recon", "submit_train.sh",
+         "NCAR Derecho (PBS Pro: account P93300301, queue main, job_priority=premium, /glade)", "ncar-derecho",
+         ["job-priority-directive", "conda-sh-from-conda-info", "abs-glade-workdir", "abs-log-paths"],
+         launch_model="single", launcher="none", total_ranks=1, gpus_per_node=1, framework="unknown",
+         program="train_head.py", args=["--epochs", "200", "--lr", "1e-3", "--hidden", "128", "--t2t-rounds", "6"],
+         setup=[S("source $(conda info --base)/etc/profile.d/conda.sh"), S("conda activate graphcast"),
+                S("cd /glade/derecho/scratch/advike/graphcast_recon")],
+         source_only=["#PBS -q main", "#PBS -l job_priority=premium", "module load cuda/12.9.0", "module load conda/latest",
+                      "#PBS -o /glade/derecho/scratch/advike/graphcast_recon/logs/train.out"],
+         accounts=["P93300301"],
+         refuse_words=["/glade/derecho", "job_priority=premium", "P93300301", "conda/latest", "256GB"],
+         assumptions=["Derecho (PBS Pro): -A P93300301, queue main, select=1:ncpus=64:ngpus=1:mem=256GB, 12 h, "
+                      "job_priority=premium, -o/-e to absolute /glade log paths, -j oe: modules cuda/12.9.0 and "
+                      "conda/latest, conda.sh from `conda info --base`, `conda activate graphcast`, cd to the /glade "
+                      "scratch dir, then `python train_head.py --epochs 200 --lr 1e-3 --hidden 128 --t2t-rounds 6`. "
+                      "Right: 1 process on 1 GPU, the conda steps kept or named, the /glade paths named, the premium "
+                      "priority and queue mapped or named, the 256GB and 64 CPUs checked against the target's share."]),
+    case(fam("abci-sge-rt-f4-use-ssh-singularitypro-hostlist-hostfile-dig-master-ip-four-ssh-port-2222-singularity-exec-bash-wrapper-per-host-machine-rank", "sge"),
+         "kaiyama12345679/LLM-Turorial", "multinode_train.sh",
+         "AIST ABCI (SGE/Altair GE: resource type rt_F=4 full nodes, USE_SSH=1)", "abci",
+         ["ssh-per-host-launch", "wrapper-program-multi-command-sh", "singularity-container", "sge-hostlist",
+          "hostfile-from-hostlist", "master-ip-by-dig", "hard-coded-four-hosts", "nested-quotes-ssh-command"],
+         launch_model="launcher", launcher="ssh", total_ranks=16, nodes=4, gpus_per_node=4,
+         program="multi-command.sh", args=["$EXP_PATH", "$MASTER_IP", "$MASTER_PORT", "0"],
+         keep_text=["singularity exec --nv --bind $EXP_PATH:$EXP_PATH llm-train.sif", "ssh -p 2222 $HOST0"],
+         setup=[S("cat ${SGE_JOB_HOSTLIST} | awk '{print $0, \"slots=4\"}' > hostfile"),
+                S("export MASTER_HOST=$(cat ${SGE_JOB_HOSTLIST} | head -n 1)"),
+                S("export MASTER_IP=$(dig +short $MASTER_HOST)"), S("export MASTER_PORT=29500"),
+                S("export EXP_PATH=$(pwd)")],
+         source_only=["#$ -l rt_F=4", "#$ -l USE_SSH=1", "source /etc/profile.d/modules.sh",
+                      "module load singularitypro hpcx-mt/2.12"],
+         container_image="llm-train.sif",
+         refuse_words=["multi-command.sh", "ssh", "SGE_JOB_HOSTLIST", "rt_F", "llm-train.sif", "2222"],
+         assumptions=["ABCI (SGE): rt_F=4 (four full nodes, 4 V100 each), 4 h, -j y, -cwd, USE_SSH=1: modules "
+                      "singularitypro and hpcx-mt, a hostfile from $SGE_JOB_HOSTLIST (slots=4), MASTER_IP by `dig`, "
+                      "HOST0..HOST3 from the host list, then four `ssh -p 2222 $HOSTk \"cd $EXP_PATH && ... singularity "
+                      "exec --nv --bind $EXP_PATH:$EXP_PATH llm-train.sif \"bash multi-command.sh $EXP_PATH $MASTER_IP "
+                      "$MASTER_PORT k\"\"` (three in the background, the last in the foreground). multi-command.sh (a repo "
+                      "file, not in this script) runs `accelerate launch --num_processes 16 --num_machines 4 ... "
+                      "--machine_rank $4`. Right: 4 nodes, one container wrapper per node with its machine rank (ssh "
+                      "replaced by srun/mpiexec one-per-node, $SLURM_NODEID or the PBS equivalent as the rank), the "
+                      "image and binds kept, the wrapper named (its 16/4 assume 4 GPUs a node); or a refusal naming "
+                      "the ssh-per-host launch and the unseen multi-command.sh."]),
+    case(fam("nersc-perlmutter-m3900-early-science-qos-32-nodes-gpus128-no-tasks-module-python-conda-args-string-unquoted-srun-python-lightning-num-nodes32", "slurm"),
+         "georgestein/ssl-legacysurvey", "scripts/slurm/train_ssl.sh",
+         "NERSC Perlmutter (-C gpu, account m3900, qos early_science, /pscratch)", "perlmutter",
+         ["srun-default-one-task-per-node", "total-gpus-directive", "args-in-unquoted-string", "program-in-variable",
+          "lightning-num-nodes-arg", "retired-qos", "abs-pscratch-data"],
+         launch_model="per_rank", launcher="srun", total_ranks=128, nodes=32, gpus_per_node=4, framework="lightning",
+         strategy="ddp", strategy_in_script=True,
+         program="train_ssl.py", args=["${args}"],
+         topology_args=[T("--num_nodes", "$num_nodes", "nodes")],
+         keep_text=["srun python $moco_loc ${args}", "--num_nodes $num_nodes", "--strategy ddp"],
+         setup=[S("cd $main_dir"), S("conda activate ssl-pl"), S("export HDF5_USE_FILE_LOCKING=FALSE")],
+         source_only=["#SBATCH -C gpu", "#SBATCH --qos=early_science", "module load python",
+                      "train_file=/pscratch/sd/g/gstein/machine_learning/decals_self_supervised/data/images_npix152_000000000_003500000.h5"],
+         accounts=["m3900"],
+         refuse_words=["early_science", "num_nodes", "/pscratch", "--gpus 128", "ntasks"],
+         assumptions=["Perlmutter: -C gpu, -A m3900, qos early_science (a 2021 qos; `#regular` noted), --nodes 32, --gpus "
+                      "128, 32 CPUs a task, 12 h, NO task count: main_dir and the training file under /pscratch, cd, "
+                      "module python + `conda activate ssl-pl`, HDF5_USE_FILE_LOCKING=FALSE, settings (num_nodes=32, "
+                      "batch 256, ...), an args string, then `srun python $moco_loc ${args}` (train_ssl.py; Lightning "
+                      "--strategy ddp --num_nodes 32 --gpu). Right: 32 nodes x 4 GPUs = 128 ranks (srun with one task "
+                      "a GPU, or the source's one-task-a-node kept with a note that Lightning's rank count follows the "
+                      "tasks), --num_nodes kept equal to the node count, the unquoted ${args} kept, the retired qos and "
+                      "/pscratch paths named, -C gpu/-A replaced."]),
+    case(fam("unnamed-uni-cpu-all-submitter-writes-gpu-job-by-unquoted-heredoc-l40s-a40-partitions-gres2-tasks2-venv-nccl-p2p-off-srun-per-rank-output-console-script-hydra-devices-sbatch-inner", "slurm"),
+         "Riccardo-Riva/fm4tag", "slurm/pretrain.sh",
+         "A university Slurm cluster (partitions cpu-all, gpu-L40S-open, gpu-A40; /storage3/DSIP)", "unnamed-university",
+         ["submitter-writes-inner-job", "unquoted-heredoc-expands-at-write", "nested-sbatch", "cpu-outer-job",
+          "two-partitions-list", "srun-per-rank-output-files", "console-script-program", "hydra-config-path",
+          "escaped-dollar-in-heredoc"],
+         launch_model="per_rank", launcher="srun", total_ranks=2, nodes=1, gpus_per_node=2, framework="lightning",
+         program="fm4tag",
+         args=["--config-path=${CONFIG_DIR}", "--config-name=${CONFIG}", "phase=pretrain", "action=fit",
+               "trainer.devices=${GPU_NUM}", "trainer.max_epochs=${MAX_EPOCHS}", "dataloader.num_workers=${NUM_WORKERS}",
+               "dataloader.batch_size=${BATCH_SIZE}", "output_dir=${OUTPUT_DIR}"],
+         keep_text=['cat > "${OUTPUT_DIR}/pretrain_run.sh" << EOF', "sbatch pretrain_run.sh",
+                    "--output=${OUTPUT_DIR}/rank_%t.out", "export NCCL_P2P_DISABLE=1"],
+         setup=[S('mkdir -pv "${OUTPUT_DIR}"'), S("source ${VENV}/bin/activate"), S('cd "${OUTPUT_DIR}"')],
+         source_only=["#SBATCH --partition=cpu-all", "GPU_NODE=gpu-L40S-open,gpu-A40", "REPO=/storage3/DSIP/rriva/research/fm4tag"],
+         refuse_words=["pretrain_run.sh", "heredoc", "cpu-all", "gpu-L40S-open", "/storage3/DSIP", "trainer.devices"],
+         assumptions=["An outer CPU job (partition cpu-all, 4G) that only writes and submits the real job: settings "
+                      "(GPU_NODE=gpu-L40S-open,gpu-A40, GPU_NUM=2, workers, repo/venv under /storage3/DSIP), a "
+                      "timestamped OUTPUT_DIR, then an UNQUOTED heredoc (expanded at write time; \\$ kept for the inner "
+                      "job) writes pretrain_run.sh with its own #SBATCH lines (partition list, --gres=gpu:2, 2 tasks a "
+                      "node, cpus = workers + 2, 128G, logs in OUTPUT_DIR): nvidia-smi, venv, NCCL_P2P_DISABLE=1 (\"P2P "
+                      "broken on this cluster\"), `srun --output=.../rank_%t.out ... fm4tag --config-path=... "
+                      "phase=pretrain action=fit trainer.devices=2 ...` (Lightning, one task a GPU), elapsed echo; then "
+                      "cd and `sbatch pretrain_run.sh`. Right: the inner job ported (2 tasks on one node with 2 GPUs, "
+                      "trainer.devices kept equal to them, the per-rank outputs kept) with the outer submitter kept "
+                      "submitting it, the two partitions and /storage3 paths named, the P2P-off fix named; or an ask "
+                      "naming the heredoc-written inner job. A port that puts GPU directives on the CPU submitter and "
+                      "drops the heredoc is wrong."]),
 ]
 
 
