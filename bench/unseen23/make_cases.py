@@ -554,6 +554,236 @@ CASES = [
                       "submitting it, the two partitions and /storage3 paths named, the P2P-off fix named; or an ask "
                       "naming the heredoc-written inner job. A port that puts GPU directives on the CPU submitter and "
                       "drops the heredoc is wrong."]),
+    case(fam("company-lsf-rb-ai-queue-no-shebang-w-2h-n1-m2048-gpu-num1-echo-dollar-start-conda-cuda-gcc-modules-proxy-module-proxy-on-function-yolov5-train", "lsf"),
+         "OBaruch/yolov5_obb", "run.bsub",
+         "A company LSF cluster (queue rb_ai_initiative; proxy4server-access module)", "company-lsf",
+         ["lsf-directives", "no-shebang", "proxy-module-shell-function", "commented-directives", "command-substitution-typo"],
+         launch_model="single", launcher="none", total_ranks=1, gpus_per_node=1,
+         program="train.py",
+         args=["--data", "../datasets/roboflow/data.yaml", "--epochs", "10", "--batch-size", "1", "--img", "3840",
+               "--device", "0", "--exist-ok"],
+         setup=[S("conda activate yolov5")],
+         source_only=["#BSUB -q rb_ai_initiative", "module load conda/4.9.2", "module load cuda/10.2.89",
+                      "module load gcc/7.5.0", "module load proxy4server-access/", "proxy_on"],
+         refuse_words=["proxy_on", "proxy4server-access", "rb_ai_initiative", "-M 2048", "conda/4.9.2"],
+         assumptions=["LSF (no shebang line): -J base, queue rb_ai_initiative (the comment says Volta nodes), -W 2:00, "
+                      "-n 1, -M 2048 (MB a core), -gpu \"num=1\" (commented -o/-e/-R/-P lines): `echo $('start')` (runs "
+                      "a command named start: an error, harmless), modules conda/cuda/gcc, `conda activate yolov5`, a "
+                      "proxy module whose shell function `proxy_on` opens web access, then `python train.py --data "
+                      "../datasets/roboflow/data.yaml --epochs 10 --batch-size 1 --img 3840 --device 0 --exist-ok`. "
+                      "Right: 1 process on 1 GPU, a bash shebang added, the conda env kept or named, the proxy module "
+                      "and proxy_on named (site-only; the target's compute nodes may have no web access: a note), the "
+                      "2048 MB memory checked (a 3840-pixel YOLO run needs more: a note), the queue replaced."]),
+    case(fam("ncsu-hazel-lsf-tcsh-n4-w3000-minutes-gpu-queue-gpu-num1-shared-mps-select-rtx2080-rusage-mem-conda-activate-abs-usrapps-env-python3-abs-gpfs-share-script", "lsf"),
+         "Nirav1929/Weather_forecast", "run.bsub",
+         "NC State Hazel (LSF; /usr/local/usrapps, /gpfs_share)", "ncsu-hazel",
+         ["tcsh-job-shell", "lsf-gpu-shared-mps", "gpu-model-select", "walltime-in-minutes", "conda-env-by-path",
+          "abs-program-path"],
+         launch_model="single", launcher="none", total_ranks=1, gpus_per_node=1,
+         program="/gpfs_share/rhe/nkpatel8/Ocean_SST/scripts/train.py", args=[],
+         setup=[S("conda activate /usr/local/usrapps/rhe/conda_ocean_new")],
+         source_only=['#BSUB -gpu "num=1:mode=shared:mps=yes:"', '#BSUB -R "select[rtx2080]"', "#BSUB -q gpu",
+                      '#BSUB -R "rusage[mem=24GB]"'],
+         refuse_words=["tcsh", "mps", "rtx2080", "/gpfs_share", "/usr/local/usrapps", "3000"],
+         assumptions=["Hazel (#!/bin/tcsh): -n 4, -W 3000 (minutes: 50 h), queue gpu, one GPU in shared mode with MPS, "
+                      "select[rtx2080], rusage mem=24GB, out.sst/err.sst: `conda activate` of an env under "
+                      "/usr/local/usrapps, then `python3 /gpfs_share/.../Ocean_SST/scripts/train.py`. Right: 1 process "
+                      "on 1 GPU, the 3000 minutes read as 50 h (cut to the target's limit with a note), the csh job "
+                      "shell kept or the two lines rewritten for bash with a note, MPS/shared mode and the RTX 2080 "
+                      "choice named, the /usr/local/usrapps and /gpfs_share paths named."]),
+    case(fam("tacc-lonestar6-gpu-a100-dev-bcs-no-gpu-directive-gres-at-submit-module-purge-unset-ld-preload-if-elif-conda-work-path-ld-library-conda-prefix-ngpus-from-gpus-on-node-torchrun-standalone-else-python", "slurm"),
+         "Georgakopoulos-Soares-lab/glm-locking", "scripts/run_lock_slurm.sh",
+         "TACC Lonestar6 (partition gpu-a100-dev, account BCS25073, /work/.../ls6; the header mentions Stampede3)", "lonestar6",
+         ["no-gpu-directive-gres-at-submit", "gpu-count-from-slurm-gpus-on-node", "if-branch-torchrun-or-python",
+          "if-elif-conda-setup", "unset-ld-preload", "work-path-pythonpath", "header-names-other-cluster"],
+         launch_model="single", launcher="none", total_ranks=1, gpus_per_node=1,
+         program="scripts/lock.py", args=[],
+         keep_text=['NGPUS="${SLURM_GPUS_ON_NODE:-1}"', 'if [ "$NGPUS" -gt 1 ]; then', '--nproc_per_node="${NGPUS}"',
+                    'if [ -f "$CONDA_ROOT/etc/profile.d/conda.sh" ]; then'],
+         setup=[S("unset LD_PRELOAD"), S("conda activate evo"), S('export LD_LIBRARY_PATH="$CONDA_PREFIX/lib:${LD_LIBRARY_PATH}"'),
+                S('export PYTHONPATH="/work/10906/arisk/ls6/evo-locking:${PYTHONPATH}"'),
+                S('export PYTORCH_CUDA_ALLOC_CONF="expandable_segments:True"'), S("cd /work/10906/arisk/ls6/evo-locking"),
+                S("mkdir -p logs")],
+         source_only=["#SBATCH -p gpu-a100-dev", 'CONDA_ROOT="/work/10906/arisk/conda"'],
+         accounts=["BCS25073"],
+         refuse_words=["gpu-a100-dev", "/work/10906/arisk", "SLURM_GPUS_ON_NODE", "--gres", "Stampede3", "BCS25073"],
+         assumptions=["Lonestar6 (gpu-a100-dev; paths under /work/.../ls6; the header comment says Stampede3 / h100): "
+                      "-J evo_lock, 1 node, 40G, 2 h, -A BCS25073, NO GPU directive: the usage comments give "
+                      "`sbatch --gres=gpu:1` or `--gres=gpu:4` on the command line. module purge, unset LD_PRELOAD, a "
+                      "conda from /work by if/elif (exit 1 otherwise), LD_LIBRARY_PATH/PYTHONPATH/alloc conf, cd, then "
+                      "NGPUS from SLURM_GPUS_ON_NODE (default 1): torchrun --standalone --nproc_per_node=$NGPUS "
+                      "scripts/lock.py if > 1, else `python scripts/lock.py`. As written (no --gres) it runs 1 process. "
+                      "Right: 1 process on 1 GPU with the if/else kept (so a submit-time GPU request still picks "
+                      "torchrun; the request named), the /work paths and conda if/elif kept or named, the dev "
+                      "partition/account replaced."]),
+    case(fam("cambridge-csd3-ampere-t2-account-gres1-cpus16-rhel8-default-amp-module-workdir-var-cmd-string-eval-wrapper-scripts-train-sh-dollar1-generate-pbs-nodefile", "slurm"),
+         "aj-dray/gnn-fluid-dynamics", "scripts/slurm/train.sh",
+         "University of Cambridge CSD3 (partition ampere, account T2-CS181-GPU, rhel8/default-amp)", "cambridge-csd3",
+         ["eval-command-string", "wrapper-program-scripts-train-sh", "positional-arg-options", "csd3-template",
+          "generate-pbs-nodefile", "commented-mpirun-alternative", "deprecated-arith-syntax"],
+         launch_model="single", launcher="none", total_ranks=1, gpus_per_node=1,
+         program="./scripts/train.sh", args=["$options"],
+         keep_text=['CMD="$application $options"', "eval $CMD"],
+         setup=[S("export OMP_NUM_THREADS=1"), S("cd $workdir")],
+         source_only=["#SBATCH -p ampere", ". /etc/profile.d/modules.sh", "module load rhel8/default-amp",
+                      "export NODEFILE=`generate_pbs_nodefile`",
+                      "#SBATCH --output=/home/ajd246/code/project/slurm_log/train/%j.txt"],
+         accounts=["T2-CS181-GPU"],
+         refuse_words=["scripts/train.sh", "eval", "generate_pbs_nodefile", "rhel8/default-amp", "/home/ajd246", "$1"],
+         assumptions=["CSD3 (the centre's template): -A T2-CS181-GPU (an alternative account in a comment), -p ampere, 1 "
+                      "node, 1 task, --gres=gpu:1, 16 CPUs, 10 h, output to an absolute /home path: workdir "
+                      "/home/ajd246/code/project-exec, application ./scripts/train.sh (a repo wrapper, not shown), "
+                      "options=$1 (a config name), modules.sh + rhel8/default-amp, task arithmetic, CMD string, cd "
+                      "workdir, echoes, a machine file from CSD3's generate_pbs_nodefile, then `eval $CMD`. Right: the "
+                      "wrapper run once on 1 GPU in that workdir with $1 passed (eval kept or the command written out), "
+                      "the wrapper named (its launch is not visible), generate_pbs_nodefile and the rhel8 module named "
+                      "(CSD3-only), the account/partition replaced."]),
+    case(fam("unnamed-uni-shared-partition-constraint-gpu0-gres1-set-e-commented-modules-mkdir-log-dir-too-late-uv-run-hydra-experiment-no-final-newline", "slurm"),
+         "nirschl-lab/sngp_core", "scripts/slurm/train.sh",
+         "A university Slurm cluster (partition shared, constraint gpu0)", "unnamed-university",
+         ["uv-run-program", "hydra-experiment-override", "log-dir-made-inside-job", "commented-modules", "no-final-newline"],
+         launch_model="single", launcher="none", total_ranks=1, gpus_per_node=1,
+         program="src/train.py", args=["experiment=mcdropout_wong"],
+         keep_text=["uv run src/train.py experiment=mcdropout_wong"],
+         setup=[S("set -e"), S("mkdir -p slurm_logs")],
+         source_only=["#SBATCH --partition=shared", '#SBATCH --constraint="gpu0"'],
+         refuse_words=["gpu0", "shared", "uv run", "slurm_logs"],
+         assumptions=["Partition shared, --constraint=\"gpu0\", --gres=gpu:1, 8 CPUs, 32G, 24 h, 1 node, 1 task, logs to "
+                      "slurm_logs/ (the job's own `mkdir -p slurm_logs` comes too late for them: the dir must exist at "
+                      "submit): set -e, echoes, then `uv run src/train.py experiment=mcdropout_wong` (modules "
+                      "commented). Right: 1 process on 1 GPU, `uv run` kept (uv must be on the target's PATH: a note), "
+                      "the constraint and partition replaced, the log dir noted."]),
+    case(fam("northwestern-quest-gengpu-p30041-gres-a100-1-array-0-2-index-arrays-data-model-abs-home-script-var-ulimit-module-gcc-conda-hook-env-path-python-hydra-overrides-trailing-comment", "slurm"),
+         "stefanpate/rcgnn", "scripts/slurm/train.sh",
+         "Northwestern Quest (account p30041, partition gengpu)", "northwestern-quest",
+         ["job-array-index-maps", "bash-arrays-of-args", "program-in-variable", "hydra-overrides", "ulimit-core",
+          "conda-env-by-path", "array-output-pattern", "trailing-comment-on-launch"],
+         launch_model="single", launcher="none", total_ranks=1, gpus_per_node=1,
+         program="/home/spn1560/hiec/scripts/train.py",
+         args=["data=${data[$SLURM_ARRAY_TASK_ID]}", "model=${model[$SLURM_ARRAY_TASK_ID]}", "data.split_idx=$split_idx"],
+         keep_text=["#SBATCH --array=0-2", "python $script data=${data[$SLURM_ARRAY_TASK_ID]}"],
+         setup=[S("ulimit -c 0"), S('eval "$(conda shell.bash hook)"'), S("conda activate /home/spn1560/.conda/envs/hiec2")],
+         source_only=["#SBATCH -p gengpu", "#SBATCH --gres=gpu:a100:1", "module load gcc/9.2.0",
+                      "#SBATCH --output=/home/spn1560/hiec/logs/out/%x_%A_%a.out"],
+         accounts=["p30041"],
+         refuse_words=["gengpu", "p30041", "/home/spn1560", "%A_%a", "array"],
+         assumptions=["Quest: -A p30041, -p gengpu, --gres=gpu:a100:1, 1 node, 1 task, 48GB, 48 h, array 0-2, logs by "
+                      "%x_%A_%a under /home/spn1560: script path in a variable, two bash arrays (data, model) indexed by "
+                      "SLURM_ARRAY_TASK_ID, split_idx=0, ulimit -c 0, module purge + gcc/9.2.0, conda hook + env by "
+                      "path, then `python $script data=${data[$SLURM_ARRAY_TASK_ID]} model=${model[...]} "
+                      "data.split_idx=$split_idx # ...` (a trailing comment). Right: a 3-task array (PBS targets: -J "
+                      "0-2 with PBS_ARRAY_INDEX), 1 process on 1 GPU each, the index maps kept, %A_%a mapped, the "
+                      "/home paths named, the account/partition/A100 type replaced."]),
+    case(fam("nyu-greene-gres1-tasks-per-node1-source-constants-from-submit-dir-singularityenv-exports-cert-file-singularity-exec-nv-overlay-ro-bash-lc-single-quoted-body-env-sh-wrapper", "slurm"),
+         "mattia-scardecchia/WM-playground", "scripts/slurm/train.sh",
+         "NYU Greene (Singularity with an ext3 overlay; settings in a sourced constants.sh)", "nyu-greene",
+         ["singularity-overlay-ro", "sourced-constants-file", "singularityenv-exports", "bash-lc-single-quoted-body",
+          "wrapper-program-run-train-sh", "container-env-sh", "submit-dir-paths", "no-final-newline"],
+         launch_model="single", launcher="none", total_ranks=1, gpus_per_node=1,
+         program="scripts/run_train.sh", args=[],
+         keep_text=['source "${SLURM_SUBMIT_DIR}/scripts/slurm/constants.sh"', "singularity exec --nv",
+                    '--overlay "$SINGULARITY_OVERLAY:ro"', "source /ext3/env.sh", 'bash "${EXEC_PATH}"'],
+         setup=[S("WORK=/$DATA_PARTITION/$USER"), S("export SINGULARITYENV_TFDS_DATA_DIR=$WORK/tfds"),
+                S("export SINGULARITYENV_XDG_CACHE_HOME=$WORK/.cache"),
+                S("export SINGULARITYENV_HF_HOME=$WORK/.cache/huggingface"),
+                S("export SINGULARITYENV_TORCH_HOME=$WORK/.cache/torch"),
+                S('export SINGULARITYENV_EXEC_PATH="${SLURM_SUBMIT_DIR}/scripts/run_train.sh"')],
+         source_only=["export SINGULARITYENV_SSL_CERT_FILE=/home/ms16518/ws/WM-playground/cacert.pem"],
+         refuse_words=["constants.sh", "run_train.sh", "SINGULARITY_OVERLAY", "/ext3/env.sh", "singularity", "cacert.pem"],
+         assumptions=["Greene-style: --gres=gpu:1, 1 node, 1 task, 8 CPUs, 8G, 47:59, logs/: `source "
+                      "${SLURM_SUBMIT_DIR}/scripts/slurm/constants.sh` (a repo file, not shown: DATA_PARTITION, "
+                      "SINGULARITY_OVERLAY, SINGULARITY_IMG), WORK=/$DATA_PARTITION/$USER, SINGULARITYENV_* exports "
+                      "(data, caches, a cert file under /home/ms16518, EXEC_PATH), then `singularity exec --nv --bind "
+                      "$WORK:$WORK --overlay \"$SINGULARITY_OVERLAY:ro\" \"$SINGULARITY_IMG\" bash -lc '...source "
+                      "/ext3/env.sh; bash \"${EXEC_PATH}\"'` (run_train.sh: a repo wrapper, not shown). Right: one "
+                      "container run on 1 GPU with the overlay, binds, SINGULARITYENV_ exports and the single-quoted "
+                      "body kept (the target's apptainer/singularity named; a target without one: refuse or note), "
+                      "constants.sh and run_train.sh named as unseen, the /home cert path named."]),
+    case(fam("drac-gres-v100-1-array-0-14-pct8-five-positionals-literal-if-z-bug-module-httpproxy-slurm-tmpdir-tar-cp-rsync-virtualenv-no-download-pip-no-index-augment-map-seed-loop-hydra", "slurm"),
+         "adamtupper/usaugment-experiments", "scripts/slurm/train.sh",
+         "Digital Research Alliance of Canada (--gres=gpu:v100:1, $SLURM_TMPDIR, wheelhouse pip --no-index)", "drac",
+         ["job-array-throttle", "array-index-map", "seed-loop", "positional-args-five", "node-local-tmpdir-staging",
+          "venv-created-in-job", "pip-no-index-wheelhouse", "httpproxy-module", "user-lowercase-project-scratch-vars",
+          "literal-test-bug"],
+         launch_model="single", launcher="none", total_ranks=1, gpus_per_node=1,
+         program="usaugment-experiments/src/usaugment/train.py",
+         args=["output_dir=$scratch/$1/$2/$3/$augmentation/$seed", "data_dir=$SLURM_TMPDIR", "models_dir=$SLURM_TMPDIR",
+               "task=$2", "model=$3", "augmentation=$augmentation", "seed=$seed", "batch_size=64", "epochs=200", "lr=$4",
+               "weight_decay=$5"],
+         keep_text=["#SBATCH --array 0-14%8", "augmentation=${augmentations[$SLURM_ARRAY_TASK_ID]}", "for seed in {1..10}; do"],
+         setup=[S("export OMP_NUM_THREADS=$SLURM_CPUS_PER_TASK"), S("export TORCH_HOME=$SLURM_TMPDIR"),
+                S("export HF_DATASETS_OFFLINE=1"), S("export HF_HUB_OFFLINE=1"), S("export HF_HOME=$SLURM_TMPDIR/huggingface/hub"),
+                S("tar -xf $project/data/$1.tar.gz -C $SLURM_TMPDIR"), S("cp -r $project/models/* $SLURM_TMPDIR"),
+                S("rsync -a $project/usaugment-experiments $SLURM_TMPDIR --exclude-from=$project/usaugment-experiments/.gitignore"),
+                S("virtualenv --no-download $SLURM_TMPDIR/env"), S("source $SLURM_TMPDIR/env/bin/activate"),
+                S("pip install --no-index --upgrade pip"),
+                S("pip install --no-index -r $SLURM_TMPDIR/usaugment-experiments/requirements_cc.txt"),
+                S("pip install --no-index -e $SLURM_TMPDIR/usaugment-experiments"), S("cd $SLURM_TMPDIR"),
+                S("mkdir -p $scratch/$1/$2/$3/$augmentation/$seed")],
+         source_only=["module load gcc arrow git-lfs python/3.11 cuda cudnn rust httpproxy opencv", "#SBATCH --gres=gpu:v100:1"],
+         refuse_words=["$SLURM_TMPDIR", "--no-index", "httpproxy", "$project", "$scratch", "v100"],
+         assumptions=["DRAC: --gres=gpu:v100:1, 10 CPUs, 32G, 1 node, array 0-14%8 (15 tasks, 8 at once), mail, no "
+                      "account/time line (given at submit: `sbatch --job-name <name> ... <dataset> <task> <model> <lr> "
+                      "<weight_decay>`): echoes, module purge + a DRAC module list (incl. httpproxy), env "
+                      "(TORCH_HOME/HF_HOME on $SLURM_TMPDIR, HF offline), five positional checks (the first two test "
+                      "the literal strings \"1\"/\"2\": never empty), data/models/code staged from $project (a user "
+                      "variable) to $SLURM_TMPDIR, a venv made there with --no-download and pip --no-index (DRAC's "
+                      "wheelhouse), cd, the augmentation picked by array index, then 10 seeds in a loop: mkdir "
+                      "$scratch/..., `python usaugment-experiments/src/usaugment/train.py output_dir=... lr=$4 "
+                      "weight_decay=$5`. Right: a 15-task array throttled to 8, 1 process on 1 GPU, 10 runs a task in "
+                      "order, the staging kept with $SLURM_TMPDIR mapped to the target's node-local dir, the "
+                      "--no-index installs named (no wheelhouse on the target), $project/$scratch named as user "
+                      "variables, the positional args named, the DRAC modules replaced."]),
+    case(fam("tuebingen-lab-v100-partition-gres4-one-process-placeholder-project-and-python-paths-sudo-mount-data-before-and-unmount-after-config-dollar1", "slurm"),
+         "berenslab/disentangling-retinal-images", "scripts/slurm/train.sh",
+         "A university lab Slurm cluster (partition v100; data mounted by a sudo script)", "unnamed-university",
+         ["sudo-mount-steps", "placeholder-paths", "one-process-many-gpus", "python-in-variable", "config-dollar1",
+          "no-final-newline"],
+         launch_model="single", launcher="none", total_ranks=1, gpus_per_node=4, gpus_per_rank=4,
+         program="$PROJECT_DIR/src/train.py", args=["-c", "$1"],
+         keep_text=["$python_path $PROJECT_DIR/src/train.py -c $1", "scontrol show job $SLURM_JOB_ID"],
+         setup=[S("PROJECT_DIR=/absolute/path/to/code/"), S("python_path=/path/to/python/")],
+         source_only=["#SBATCH --partition=v100", "sudo /opt/eyepacs/start_mount.sh", "sudo /opt/eyepacs/stop_mount.sh"],
+         refuse_words=["sudo", "/opt/eyepacs", "/absolute/path/to/code/", "/path/to/python/", "$1"],
+         assumptions=["Partition v100, 1 node, --gres=gpu:4, 16 CPUs, 100G, 3 days, logfiles/: scontrol show job, "
+                      "PROJECT_DIR and python_path set to PLACEHOLDERS (/absolute/path/to/code/, /path/to/python/), "
+                      "`sudo /opt/eyepacs/start_mount.sh` (mounts the EyePACS data on this cluster), then ONE `$python_path "
+                      "$PROJECT_DIR/src/train.py -c $1` (one process seeing 4 GPUs), then the sudo unmount. Right: one "
+                      "process with 4 GPUs on one node, $1 named, the placeholders named (to be filled), the sudo "
+                      "mount/unmount named (no sudo on the target; the data must be staged instead), the 3 days cut "
+                      "to the target's limit with a note."]),
+    case(fam("berkeley-eecs-ntasks1-no-gpu-request-250h-exclude-nodes-host-stats-path-miniconda-free-port-python-socket-env-required-runname-pip-install-horovod-npm-horovodrun-np-numgpu-unset", "slurm"),
+         "parasj/contracode", "scripts/slurm/pretrain_hybrid_horovod.sh",
+         "UC Berkeley EECS / RISELab Slurm cluster (/home/eecs, /data, /work; excluded nodes atlas,blaze,r16)", "berkeley-eecs",
+         ["no-gpu-request", "horovodrun-np-from-unset-env", "required-env-vars", "pip-install-in-job", "npm-install-in-job",
+          "free-port-by-python", "host-stat-echoes", "exclude-nodes", "very-long-walltime"],
+         launch_model="launcher", launcher="horovodrun", total_ranks="unknown", nodes=1, gpus_per_node=None,
+         strategy="horovod", strategy_in_script=True,
+         program="representjs/pretrain_horovod.py",
+         args=["$RUNNAME", "--num_epochs=200", "--batch_size=$BATCHSIZE", "--lr=$LR", "--num_workers=16",
+               "--subword_regularization_alpha", "$SW_REG_ALPHA", "--program_mode", "contrastive", "--loss_mode", "hybrid",
+               "--save_every", "5000", '--train_filepath="$DATA_CACHE/codesearchnet_javascript/javascript_augmented.pickle"',
+               '--spm_filepath="$DATA_CACHE/codesearchnet_javascript/csnjs_8k_9995p_unigram_url.model"',
+               "--min_alternatives", "1", "--n_encoder_layers", "$N_ENCODER_LAYERS", "--d_model", "$D_MODEL", "--n_head",
+               "$N_HEAD", "--max_length", "$MAX_LENGTH"],
+         expect="refuse",
+         keep_text=["horovodrun -np $NUMGPU", "HOROVOD_WITH_PYTORCH=1 pip install horovod[pytorch]",
+                    '[ -z "$RUNNAME" ] && { echo "Need to set RUNNAME"; exit 1; }'],
+         setup=[S("set -x"), S('export PATH="/data/paras/miniconda3/bin:$PATH"'), S('export DATA_CACHE="/data/paras/data_cache"'),
+                S("export BATCHSIZE=${BATCHSIZE:-64}"), S('export LR=${LR:-"4e-4"}'), S("mkdir -p $DATA_CACHE"),
+                S("cd /work/paras/code/contracode"), S("pip install torch"), S("pip install -e ."), S("npm install")],
+         source_only=["#SBATCH --exclude=atlas,blaze,r16", "#SBATCH --output=/home/eecs/paras/slurm/coderep/%j_pretrain_hybrid.log",
+                      "gpustat -cup"],
+         refuse_words=["NUMGPU", "GPU", "RUNNAME", "horovodrun", "gres", "SW_REG_ALPHA"],
+         assumptions=["Berkeley: 1 task, 400000 MB, 250 h, excluded nodes, output under /home/eecs, and NO GPU request "
+                      "at all: set -x, host stats (gpustat, nvidia-smi, free, df, top), chmod, PATH to a /data "
+                      "miniconda, DATA_CACHE, FREE_PORT from a python socket one-liner, BATCHSIZE/LR defaults, RUNNAME "
+                      "required (exit 1), echoes, cd to /work/paras/code/contracode, pip install torch, pip install -e "
+                      ".,  horovod built with HOROVOD_WITH_PYTORCH=1, npm install, then `horovodrun -np $NUMGPU python "
+                      "representjs/pretrain_horovod.py $RUNNAME ...` where NUMGPU, SW_REG_ALPHA, N_ENCODER_LAYERS, "
+                      "D_MODEL, N_HEAD and MAX_LENGTH come from the submit environment. Right: a refusal or ask naming "
+                      "the missing GPU request and NUMGPU (the process count is not in the script), and the required "
+                      "env vars; a port that invents a GPU count is wrong."]),
 ]
 
 
