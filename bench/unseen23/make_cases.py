@@ -784,6 +784,71 @@ CASES = [
                       "D_MODEL, N_HEAD and MAX_LENGTH come from the submit environment. Right: a refusal or ask naming "
                       "the missing GPU request and NUMGPU (the process count is not in the script), and the required "
                       "env vars; a port that invents a GPU count is wrong."]),
+    case(fam("purdue-anvil-ai-partition-nairr-account-gres1-array-0-3-domains-four-positionals-defaults-read-a-arrays-env-hyperparams-modtree-gpu-private-modules-model-mode-loops-case-dispatch-uv-run-python-m-train-then-infer-if-ckpt", "slurm"),
+         "ai4society/state-centric-gen-planning", "2_train_eval.slurm",
+         "Purdue Anvil (partition ai, account nairr250014-ai, modtree/gpu)", "anvil",
+         ["job-array-index-map", "positional-args-with-defaults", "read-a-into-array", "env-hyperparameter-defaults",
+          "nested-loops-model-mode", "case-dispatch", "train-then-infer-if-checkpoint", "uv-run-python-m",
+          "private-modulefiles", "log-dir-made-inside-job"],
+         launch_model="single", launcher="none", total_ranks=1, gpus_per_node=1, module=True,
+         program="code.modeling.train_lstm",
+         args=["--domain", '"$DOMAIN"', "--data_dir", '"$DATA_DIR"', "--save_dir", '"$CHECKPOINT_DIR"', "--epochs",
+               '"$EPOCHS"', "--batch_size", '"$BATCH_SIZE"', "--hidden_dim", '"$HIDDEN_DIM"', "--lr", '"$LR"', "--seed",
+               '"$SEED"', "$DELTA_FLAG"],
+         other_runs=[R("code.modeling.inference_lstm", ["--domain", '"$DOMAIN"', "--checkpoint", '"$BEST_PT"', "--encoding",
+                                                        '"$ENCODING"', "--results_dir", '"$RESULTS_DIR"', "--tag", '"$MODE"']),
+                     R("code.modeling.train_xgb", ["--domain", '"$DOMAIN"', "--n_estimators", '"$EPOCHS"', "--max_depth",
+                                                   '"$MAX_DEPTH"']),
+                     R("code.modeling.inference_xgb", ["--domain", '"$DOMAIN"', "--checkpoint_dir", '"$CHECKPOINT_DIR"',
+                                                       "--results_dir", '"$RESULTS_DIR"'])],
+         keep_text=["#SBATCH --array=0-3", "for MODEL in $TARGET_MODELS; do", 'for MODE in "${TARGET_MODES[@]}"; do',
+                    "case $MODEL in", 'read -r -a TARGET_MODES <<< "$TARGET_MODES_STR"', 'if [ -f "$BEST_PT" ]; then',
+                    "DOMAIN=${DOMAINS[$TASK_ID]}"],
+         setup=[S('TARGET_MODELS=${1:-"lstm xgboost"}'), S('ENCODING=${2:-"graphs"}'), S("EPOCHS=${EPOCHS:-500}"),
+                S('module use "$HOME/privatemodules"'), S('export PATH="$HOME/.local/bin:$HOME/.cargo/bin:$PATH"'),
+                S("mkdir -p slurm-out"), S('mkdir -p "$CHECKPOINT_DIR"'), S('mkdir -p "$RESULTS_DIR"')],
+         source_only=["#SBATCH --partition=ai", "module load modtree/gpu", "module load gcc/11.2.0"],
+         accounts=["nairr250014-ai"],
+         refuse_words=["modtree/gpu", "nairr250014-ai", "privatemodules", "uv", "$1", "array"],
+         assumptions=["Anvil: -A nairr250014-ai, partition ai, --gres=gpu:1, 1 node, 1 task, 8 CPUs, 4 h, array 0-3 (one "
+                      "domain a task), logs slurm-out/%x_%A_%a.* (the job's own mkdir -p slurm-out comes too late): four "
+                      "positional args with defaults (models \"lstm xgboost\", encoding, modes \"state delta\", domains) "
+                      "read into arrays, hyperparameters from the environment with defaults, modules modtree/gpu + gcc "
+                      "and a private module dir, PATH with ~/.local/bin (uv), the domain picked by array index (exit 1 "
+                      "if none), then for each model and mode a `case` dispatch: lstm = `uv run python -m "
+                      "code.modeling.train_lstm ...` then inference_lstm if the best .pt exists; xgboost = train_xgb "
+                      "then inference_xgb if its model exists. Right: a 4-task array (PBS: -J 0-3 with "
+                      "PBS_ARRAY_INDEX), 1 process on 1 GPU per run, the loops/case/if-checkpoint kept in order, the "
+                      "positional args and env hyperparameters named as submit-time inputs, the Anvil modules and "
+                      "private modulefiles named, the account/partition replaced."]),
+    case(fam("tacc-vista-gh-dev-atm-1x1-no-gpu-directive-set-eeuo-env-default-scratch-home1-paths-trap-exit-archive-conda-dir-activate-probes-stats-symlink-yaml-read-by-python-resume-check-accelerate-one-process-mixed-precision", "slurm"),
+         "afahadabdullah/geos_subc", "ml_model/submit_resume_flowmultiv4_clean.sh",
+         "TACC Vista (partition gh-dev: GH200, aarch64; account ATM25008; /scratch/11353, /home1)", "vista",
+         ["trap-exit-archive", "env-default-paths", "yaml-value-by-python-one-liner", "resume-from-checkpoint-check",
+          "symlink-stats-file", "accelerate-one-process", "mixed-precision-from-config", "aarch64-conda-env",
+          "no-gpu-directive-whole-node", "set-eeuo"],
+         launch_model="launcher", launcher="accelerate", total_ranks=1, nodes=1, gpus_per_node=1,
+         program="ml_model/train_flow_multiv4.py", args=["--config", '"$CONFIG_PATH"', "--epochs-per-run", '"$EPOCHS_PER_RUN"'],
+         keep_text=['accelerate launch --num_processes 1 --mixed_precision "$MIXED_PRECISION"', "trap archive_on_exit EXIT",
+                    "bash scripts/archive_scratch_to_work.sh || true", 'ln -s "$HOME_STATS" "$STATS_PATH"'],
+         setup=[S("set -Eeuo pipefail"), S('cd "$PROJECT_DIR" || exit 1'), S('mkdir -p "$OUTPUT_DIR"'),
+                S('source "$CONDA_DIR/bin/activate" "$ENV_NAME"'), S('export LD_LIBRARY_PATH="$CONDA_PREFIX/lib:${LD_LIBRARY_PATH:-}"'),
+                S("export PYTHONUNBUFFERED=1")],
+         source_only=["#SBATCH -p gh-dev", 'PROJECT_DIR="${PROJECT_DIR:-/scratch/11353/afahad/geossub/geos_subc_clean}"',
+                      'HOME_STATS="${HOME_STATS:-/home1/11353/afahad/geos_subc/ml_model/v1_multi_global_stats.pt}"'],
+         accounts=["ATM25008"],
+         refuse_words=["gh-dev", "aarch64", "/scratch/11353", "/home1/11353", "archive_scratch_to_work.sh", "ATM25008"],
+         assumptions=["Vista: -p gh-dev (one GH200 a node, aarch64), 1 node, 1 task, 2 h, -A ATM25008, mail, one log for "
+                      "-o/-e under ml_output_flowmulti_v4/ relative to the submit dir; no GPU directive (Vista gives "
+                      "the node): set -Eeuo pipefail, PROJECT_DIR/CONDA_DIR/ENV/CONFIG/OUTPUT/EPOCHS_PER_RUN/HOME_STATS "
+                      "from the environment with /scratch/11353 and /home1 defaults, cd (exit 1), a trap on EXIT that "
+                      "runs scripts/archive_scratch_to_work.sh, the project's own miniconda activated (checked), probes, "
+                      "a stats file symlinked from $HOME_STATS if missing, max epochs and mixed precision read from the "
+                      "YAML by python one-liners, a resume check on latest_flow_ckpt.pt, then `accelerate launch "
+                      "--num_processes 1 --mixed_precision \"$MIXED_PRECISION\" ml_model/train_flow_multiv4.py --config "
+                      "... --epochs-per-run ...`. Right: 1 process on 1 GPU through accelerate, the trap, checks and "
+                      "symlink kept in order, the aarch64 conda env under the project named (rebuild on an x86 target), "
+                      "the /scratch and /home1 defaults named, the dev partition/account replaced."]),
 ]
 
 
