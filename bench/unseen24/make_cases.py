@@ -726,6 +726,81 @@ CASES = [
                       "CUDA_VISIBLE_DEVICES=0, then `python -u train_lseg.py ... \\` continued on the next line, echo. "
                       "Right: 1 process on 1 GPU with the continuation line kept, the site anaconda activate path and "
                       "/gpfsnyu named, the node pin and modules replaced."]),
+    case(fam("bsc-marenostrum5-acc-64x4-ehpc-project-chdir-dot-exclusive-head-ip-srun-w-gpfs-venv-sourced-env-file-ulimits-hard-coded-counts-srun-torchrun-rdzv-module-tab-trailing-backslash", "slurm"),
+         "VLR-CVC/vlm-training", "scripts/multinode_mn5.sh",
+         "BSC MareNostrum 5 ACC (EuroHPC; partition acc: 4 H100 a node; project ehpc391 under /gpfs/projects)", "bsc-marenostrum5",
+         ["srun-torchrun-per-node", "rdzv-head-node-ip-srun-w", "hard-coded-node-and-gpu-counts", "sourced-project-env-file",
+          "chdir-dot", "ulimits-taskset-lscpu", "wandb-offline-commands", "tab-indented-last-arg", "trailing-backslash-at-eof"],
+         launch_model="launcher", launcher="torchrun", total_ranks=256, nodes=64, gpus_per_node=4, module=True,
+         program="train.train_qwen", args=["--config", "configs/8b_64_nodes.toml"],
+         keep_text=["srun --cpu-bind=none torchrun --nproc_per_node=$NGPUS", "--nnodes=$NNODES", "--rdzv_backend c10d",
+                    '--rdzv_endpoint "$head_node_ip:29500"', "NGPUS=4", "NNODES=64"],
+         setup=[S('head_node_ip=$(srun --nodes=1 --ntasks=1 -w "$head_node" hostname --ip-address)'),
+                S("source /gpfs/projects/ehpc391/envs/torch151/bin/activate"),
+                S("source /gpfs/projects/ehpc391/env_variables.sh"), S("export OMP_NUM_THREADS=16"),
+                S("export NCCL_P2P_LEVEL=NVL"), S("ulimit -l unlimited"), S("wandb offline")],
+         source_only=["--partition=acc", "/gpfs/projects/ehpc391", 'export NCCL_SOCKET_IFNAME="eth0,en,eth,em,bond"'],
+         workdir=".",
+         refuse_words=["NNODES", "NGPUS", "/gpfs/projects/ehpc391", "env_variables.sh", "acc", "64"],
+         assumptions=["MareNostrum 5 ACC: 64 nodes, 1 task a node, 80 CPUs, --gres=gpu:4, exclusive, 1h20, partition acc, -D "
+                      ".: head node IP from an `srun -w` step, a venv and an env-variables file sourced from "
+                      "/gpfs/projects/ehpc391, thread/NCCL exports (socket ifname list, buffsize, EFA var), lscpu, "
+                      "taskset, ulimits, wandb offline, NGPUS=4 and NNODES=64 hard-coded, then `srun --cpu-bind=none "
+                      "torchrun --nproc_per_node=$NGPUS --nnodes=$NNODES --rdzv_id 101 --rdzv_backend c10d "
+                      "--rdzv_endpoint \"$head_node_ip:29500\" -m train.train_qwen --config configs/8b_64_nodes.toml \\` "
+                      "(a tab-indented last line that ends in a backslash at end of file). Right: 64 nodes x the "
+                      "target's GPUs a node with one torchrun per node and the rendezvous kept, NGPUS/NNODES changed "
+                      "with the target's shape (or a refusal where 64 nodes exceed what the target's queue allows, "
+                      "with the limit), /gpfs/projects/ehpc391 and the env file named, the EFA/ifname settings noted."]),
+    case(fam("company-rsc-2x5-gpus-per-node5-qos-lowest-exclude-list-checkpoint-paths-anaconda-conda-init-bashrc-prefix-env-srun-label-per-node-wrapper-timestamp-dollar-at", "slurm"),
+         "fanyix/Bagel", "scripts/multinodes_run.sh",
+         "A company research cluster (node names rsclearn*, /checkpoint/maestro, qos lowest; Meta RSC assumed from the names)", "company-rsc",
+         ["srun-per-node-wrapper", "five-gpus-per-node", "exclude-node-list", "qos-only-no-partition", "conda-init-then-bashrc",
+          "conda-prefix-env", "timestamp-and-dollar-at-to-wrapper"],
+         launch_model="per_rank", launcher="srun", total_ranks=2, nodes=2, gpus_per_node=5, gpus_per_rank=5,
+         program='"${SCRIPT}"', args=['"${TIMESTAMP}"', "$@"],
+         keep_text=['srun --label "${SCRIPT}" "${TIMESTAMP}" $@', "SCRIPT=scripts/train/rsc/finetune.sh"],
+         setup=[S("conda init bash"), S("source ~/.bashrc"), S("conda activate /checkpoint/maestro/envs/bagel"),
+                S('TIMESTAMP=$(date +"%y%m%d%H%M")')],
+         source_only=["--qos lowest", "module load anaconda3/2021.05",
+                      "#SBATCH --output=/checkpoint/maestro/wam_runs/slurm/reasoning/wam_reasoning-%j.log"],
+         refuse_words=["finetune.sh", "wrapper", "/checkpoint/maestro", "5", "rsclearn"],
+         assumptions=["2 nodes, 1 task a node, 5 GPUs a node, 256 CPUs, 1536g, 24 h, qos lowest, logs under /checkpoint/maestro, "
+                      "an --exclude list of rsclearn nodes: anaconda module, conda init bash, ~/.bashrc, a conda env by "
+                      "prefix under /checkpoint, SCRIPT=scripts/train/rsc/finetune.sh, a timestamp, then `srun --label "
+                      "\"${SCRIPT}\" \"${TIMESTAMP}\" $@` (one wrapper per node that starts the training on the node's "
+                      "GPUs; not shown). Right: 2 nodes with one wrapper task each and the GPUs a node the target has "
+                      "(5 is not a count the ten offer: say so, or refuse with the reason), the unseen wrapper and "
+                      "$@ named, /checkpoint/maestro named, the qos and exclude list dropped with a note."]),
+    case(fam("bu-scc-sge-project-cs585-gpus1-gpu-type-or-h-rt-pe-omp4-job-id-log-bash-l-miniconda-env-commented-project-root-default-indented-cd-python-m-csv-append", "sge"),
+         "kuromi1kow/Interpretability-and-Failure-Analysis-for-Video-Moment-Retrieval", "scripts/train_moment_detr.sh",
+         "Boston University SCC (SGE: -P cs585, -l gpus=1, gpu_type=V100|A100, -pe omp 4, /projectnb)", "bu-scc",
+         ["sge-directives-inline-comments", "job-id-in-log-directive", "env-activation-commented", "project-root-env-default",
+          "indented-cd-and-launch", "python-m-module", "csv-append-after", "bash-l-shebang"],
+         launch_model="single", launcher="none", total_ranks=1, gpus_per_node=1, module=True,
+         program="moment_detr.train",
+         args=["--dset_name", "hl", "--train_path", '"$PROJECT_ROOT/data/qvhighlights/annotations/highlight_train_release.jsonl"',
+               "--eval_path", '"$PROJECT_ROOT/data/qvhighlights/annotations/highlight_val_release.jsonl"', "--v_feat_dirs",
+               '"$PROJECT_ROOT/lighthouse/features_tmp/qvhighlight/clip_features"', "--t_feat_dir",
+               '"$PROJECT_ROOT/lighthouse/features_tmp/qvhighlight/clip_text_features"', "--v_feat_dim", "512", "--t_feat_dim",
+               "512", "--results_root", '"$SAVE_DIR"', "--exp_id", "moment_detr_run", "--n_epoch", '"$EPOCHS"', "--bsz",
+               '"$BATCH_SIZE"', "--lr", '"$LR"', "--seed", '"$SEED"', "--num_workers", "2"],
+         keep_text=['cd "$PROJECT_ROOT/moment_detr"', ">> results/experiment_log.csv"],
+         setup=[S('PROJECT_ROOT="${PROJECT_ROOT:-/projectnb/cs585/projects/VMR/vmr_project}"'), S('cd "$PROJECT_ROOT"'),
+                S('SAVE_DIR="checkpoints/${MODEL}_${FEATURES}_seed${SEED}_$(date +%Y%m%d)"'), S('mkdir -p "$SAVE_DIR"'),
+                S("mkdir -p logs")],
+         source_only=["#$ -P cs585", "#$ -l gpu_type=V100|A100", "#$ -pe omp 4", "module load miniconda"],
+         accounts=["cs585"],
+         refuse_words=["conda activate vmr", "/projectnb", "cs585", "JOB_ID", "gpu_type"],
+         assumptions=["SCC (bash -l): -P cs585, 1 GPU of type V100|A100, 8 h, 64G, -pe omp 4, job name, -o "
+                      "logs/train_moment_detr_$JOB_ID.log, -j y, mail (directives carry inline comments): echoes with "
+                      "$JOB_ID, module miniconda, `conda activate vmr` commented out (the env is assumed active at "
+                      "submit), PROJECT_ROOT with a /projectnb default, cd, nvidia-smi, settings and a dated SAVE_DIR, "
+                      "mkdirs, a commented Option A, then (indented) `cd \"$PROJECT_ROOT/moment_detr\"` and `python -m "
+                      "moment_detr.train ... --num_workers 2`, echoes, and a CSV line appended to results/"
+                      "experiment_log.csv (relative to the moment_detr dir). Right: 1 process on 1 GPU, the cd and the "
+                      "CSV append kept in order, $JOB_ID mapped to the target's job id variable in the log name, the "
+                      "missing env activation named, /projectnb named, the SGE project/pe/gpu_type replaced."]),
 ]
 
 
