@@ -1,0 +1,168 @@
+# ruff: noqa: E501, F821
+# Case list for make_cases.py (exec'd there; `case` is defined by make_cases.py).
+
+SRUNPY = 'srun python -u train.py --batch-size 256 --epochs 32'
+MPIAPP = 'srun --cpu-bind=cores ./solver input.dat'
+PM = 'srun --cpu-bind=cores python train.py --config configs/run.yaml'
+POL = 'mpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --depth=16 --cpu-bind depth python train.py'
+IBRUN = 'ibrun python train.py --epochs 10'
+SRUN_TR = 'srun torchrun --nnodes=2 --nproc_per_node=4 --rdzv_backend=c10d \\\n    --rdzv_endpoint="$MASTER_ADDR:$MASTER_PORT" --rdzv_id="$SLURM_JOB_ID" train.py --epochs 10'
+
+# ---------------------------------------------------------------- script cases
+
+case(
+    id='parsl3043-perlmutter-sbatch-unrecognized-option-nonsense',
+    kind='script',
+    source='https://github.com/Parsl/parsl/pull/3043',
+    thread_site='NERSC Perlmutter; Parsl\'s SLURM provider submits a multi-node HighThroughputExecutor block; the PR author put `#SBATCH --nonsense` into the provider\'s scheduler_options on purpose to check how an sbatch refusal reaches the user, and quotes the exception after the PR (the sbatch error text is carried into it)',
+    what='the batch script carries a directive sbatch does not know, so sbatch refuses the whole script before anything is queued; the fix is in the job script (remove or correct the unknown `#SBATCH` option); the directive was put there deliberately for the test, but the output is the real one; assumed shape - the Perlmutter GPU srun job with the extra directive, diagnosed as on Perlmutter',
+    cluster='perlmutter',
+    script='perlmutter_srun_gpu.sh',
+    replace=[['#SBATCH -t 02:00:00', '#SBATCH -t 02:00:00\n#SBATCH --nonsense']],
+    log='''
+parsl.executors.errors.BadStateException: Executor PM_HTEX_multinode failed due to: Error 1:
+        Failed to start block 0: Cannot launch job parsl.PM_HTEX_multinode.block-0.1706699269.6424484: Could not read job ID from submit command standard output; recode=255, stdout=, stderr=sbatch: unrecognized option '--nonsense'
+''',
+    expect={'families': ['scheduler'], 'fix': r'(?m)^-#SBATCH --nonsense\s*$'},
+)
+
+case(
+    id='casm238-nersc-sbatch-no-architecture-specified',
+    kind='script',
+    source='https://github.com/prisms-center/CASMcode/issues/238',
+    thread_site='NERSC (Cori, the Slurm system Perlmutter replaced; the prompt in the thread is a cor* login node); CASM\'s `casm-calc` submits VASP relaxation jobs through prisms_jobs\' Slurm interface; the submission is refused and prisms_jobs then fails on its own error handling (a TypeError while concatenating the message); the issue has no reply',
+    what='DOUBTFUL - the thread has no answer, but the message is the NERSC submit filter\'s: the job names no node architecture (`-C`/`--constraint`, knl/haswell on Cori, gpu/cpu on Perlmutter), so no job cost can be computed and the job is refused; the fix is in the job script (add the constraint); assumed shape - the Perlmutter srun job without its `#SBATCH -C gpu` line, diagnosed as on Perlmutter',
+    cluster='perlmutter',
+    script='perlmutter_srun_gpu.sh',
+    replace=[['#SBATCH -C gpu\n', '']],
+    log='''
+sbatch: error: No architecture specified, cannot estimate job costs.
+TypeError: can only concatenate str (not "NoneType") to str
+''',
+    expect={'families': ['scheduler'], 'fix': r'(?m)^\+#SBATCH (-C|--constraint)[= ]?\S+'},
+)
+
+case(
+    id='yank1184-intel-mpiexec-hydra-configfile-argv-assert',
+    kind='script',
+    source='https://github.com/choderalab/yank/issues/1184',
+    thread_site='a university Slurm GPU cluster (node015, one node with 4 GPUs); the job script runs `mpiexec.hydra -configfile configfile` where the config file has four lines `-np 1 -env CUDA_VISIBLE_DEVICES <i> yank script --yaml=p-xylene-explicit.yaml`; mpiexec.hydra (Intel MPI\'s, installed with mpi4py from conda) stops while parsing its arguments; the maintainer suspects the mpiexec call never reaches YANK and points to their own generated config files; no confirmed fix in the thread',
+    what='DOUBTFUL - the launcher refuses its own command line before any rank starts (the argument parser finds no program to run), so the problem is in how the job script starts mpiexec.hydra (config-file form/syntax for this MPI, or which mpiexec is used), not in the program; the fix is on the launch line (e.g. `srun`/`mpiexec -n 4 ...` with the per-rank GPU set by the task environment, or a config file in the form this mpiexec reads); assumed shape - the one-node srun python job on Delta with the launch line replaced by the thread\'s `mpiexec.hydra -configfile configfile`, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_python.sh',
+    replace=[['#SBATCH --ntasks-per-node=4\n', ''], ['#SBATCH --cpus-per-task=8', '#SBATCH --cpus-per-task=4'], [SRUNPY, 'mpiexec.hydra -configfile configfile']],
+    log='''
+[mpiexec@node015] mpiexec_get_parameters (../../../../../src/pm/i_hydra/mpiexec/mpiexec_params.c:1233): assert (my_argv[1] != NULL) failed
+[mpiexec@node015] main (../../../../../src/pm/i_hydra/mpiexec/mpiexec.c:1745): error parsing parameters
+''',
+    expect={'families': ['launcher'], 'fix': r'(?m)^-mpiexec\.hydra -configfile configfile\s*$'},
+)
+
+# ---------------------------------------------------------------- not-script cases
+
+case(
+    id='toil4743-sbatch-io-error-writing-script-environment',
+    kind='not_script',
+    source='https://github.com/DataBiosphere/toil/issues/4743',
+    thread_site='a Slurm cluster used by the Toil workflow engine\'s developers; one of the workflow\'s sbatch submissions failed with this message and Toil went on waiting for a job that was never queued; the issue is about Toil not stopping, and says nothing more about the cause of the sbatch failure',
+    what='DOUBTFUL - the thread does not say what caused the refusal; the message is the controller\'s: slurmctld could not write the job\'s script/environment to its state-save storage (a full or failing file system on the controller side), so nothing in the job script can fix it - resubmitting once the controller is healthy is the remedy; assumed shape - a one-node srun python job submitted on Delta, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_python.sh',
+    log='''
+exit status 1: sbatch: error: Batch job submission failed: I/O error writing script/environment to file
+''',
+)
+
+case(
+    id='clustermanagers83-srun-unrecognized-option-enable-threaded-blas',
+    kind='not_script',
+    source='https://github.com/JuliaParallel/ClusterManagers.jl/issues/83',
+    thread_site='a university Slurm cluster; a batch job (`--nodes 2`, `--ntasks-per-node 4`, `ml load julia/0.6`, `julia ./slurm.jl`) where the Julia program calls `addprocs(SlurmManager(2))`, which runs srun itself; Julia 0.6.2 with ClusterManagers 0.1.2; the maintainer says it is fixed on master but not released, and the reporter confirms `Pkg.checkout("ClusterManagers")` fixes it',
+    what='the package passes a Julia command-line flag (`--enable-threaded-blas=false`) to srun instead of to the worker julia, so srun refuses it; a bug in the library version installed, fixed by updating the package - the batch script is correct; assumed shape - the thread\'s own batch script (CPU job, 2 nodes x 4 tasks) on Anvil, diagnosed as on Anvil',
+    cluster='anvil',
+    script='srun_mpi_app.sh',
+    replace=[['#SBATCH --nodes=8', '#SBATCH --nodes=2'], ['#SBATCH --ntasks-per-node=64', '#SBATCH --ntasks-per-node=4'], ['#SBATCH --cpus-per-task=2\n', ''], ['#SBATCH --time=06:00:00', '#SBATCH --time=1'], ['module load cray-mpich', 'ml load julia/0.6'], [MPIAPP, 'julia ./slurm.jl']],
+    log='''
+srun: unrecognized option '--enable-threaded-blas=false'
+''',
+)
+
+case(
+    id='slurmclustermanager64-julia05-worker-version-read-failed',
+    kind='not_script',
+    source='https://github.com/JuliaParallel/SlurmClusterManager.jl/issues/64',
+    thread_site='a small Slurm cluster (CentOS); `using ClusterManagers; addprocs_slurm(1)` worked with Julia 0.4 and fails since Julia 0.5: the srun step is allocated, the worker starts and exits at once, and the master reports the failed handshake; a second user reports the same on another cluster; the title says it broke with the Julia upgrade',
+    what='DOUBTFUL - no fix is confirmed in the part read; the worker julia exits during the master-worker handshake right after an upgrade of Julia, i.e. a version incompatibility between the ClusterManagers package and Julia 0.5 (the library), not the job\'s resource request or launch line; assumed shape - a one-node CPU batch job on Bridges-2 (RM partition) running the Julia driver that calls addprocs_slurm, diagnosed as on Bridges-2',
+    cluster='bridges2',
+    script='srun_mpi_app.sh',
+    replace=[['#SBATCH --nodes=8', '#SBATCH --nodes=1\n#SBATCH -p RM'], ['#SBATCH --ntasks-per-node=64', '#SBATCH --ntasks-per-node=2'], ['module load cray-mpich', 'module load julia'], [MPIAPP, 'julia -e \'using ClusterManagers; addprocs_slurm(1)\'']],
+    log='''
+srun: job 900 queued and waiting for resources
+srun: job 900 has been allocated resources
+Worker 2 terminated.
+ERROR (unhandled task failure): Version read failed. Connection closed by peer.
+ in process_hdr(::TCPSocket, ::Bool) at ./multi.jl:1410
+srun: error: worker50: task 0: Exited with exit code 1
+''',
+)
+
+case(
+    id='nbodykit623-stampede2-ibrun-multinode-padd-plan-valueerror',
+    kind='not_script',
+    source='https://github.com/bccp/nbodykit/issues/623',
+    thread_site='TACC Stampede2 (Slurm, ibrun); the nbodykit example script (generating a log-normal catalog) started with `ibrun python3 Nbodykit_Test.py` works on one node and on the user\'s own machine, and fails on more than one node; the maintainer asks how ibrun and the MPI stack were set up; no fix in the part read',
+    what='DOUBTFUL - the ranks start and run (the failure is a Python ValueError inside the library\'s domain decomposition when data are spread over more than one node), so the launch works; the error is in the library/user-code path for this data layout, not in the job script; assumed shape - the TACC ibrun job on two Stampede3 nodes running the example, diagnosed as on Stampede3',
+    cluster='stampede3',
+    script='tacc_ibrun.sh',
+    replace=[['#SBATCH -p gpu-a100', '#SBATCH -p skx'], ['#SBATCH -n 6', '#SBATCH -n 96'], ['module load cuda/12.2\n', ''], [IBRUN, 'ibrun python3 Nbodykit_Test.py']],
+    log='''
+ValueError: cannot work out a plan to padd items. Some front values are too large.
+''',
+)
+
+case(
+    id='jdftx336-polaris-mpi-abort-cholesky-all-runs',
+    kind='not_script',
+    source='https://github.com/shankar1729/jdftx/issues/336',
+    thread_site='ALCF Polaris (PBS, PALS mpiexec, Cray MPICH); the user\'s own GPU build of JDFTx; every job aborts with MPI_Abort from the ranks, and JDFTx\'s stack trace file shows the abort in `cholesky` called from `orthoMatrix` / `ElecVars::orthonormalize` (the same user\'s neighbouring threads are about building JDFTx on Polaris and NaN energies over two nodes); the resolution is not in the part read',
+    what='DOUBTFUL - the ranks launch and the program itself calls MPI_Abort after a failed Cholesky factorisation in its electronic-variable orthonormalisation (a numerical failure of the program or of the user\'s GPU build/libraries), so the launch script is not what fails; assumed shape - the Polaris mpiexec job running the JDFTx GPU binary, diagnosed as on Polaris',
+    cluster='polaris',
+    script='pbs_mpiexec.sh',
+    replace=[[POL, 'mpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --depth=16 --cpu-bind depth /home/cbu/jdftx/build/jdftx_gpu -i clean.in -o clean.out']],
+    log='''
+MPICH ERROR [Rank 1] [job id f1ce81c3-6a27-482f-bc31-942246dcb469] [Wed Jun  5 19:47:53 2024] [x3109c0s19b1n0] - Abort(1) (rank 1 in comm 0): application called MPI_Abort(MPI_COMM_WORLD, 1) - process 1
+MPICH ERROR [Rank 3] [job id f1ce81c3-6a27-482f-bc31-942246dcb469] [Wed Jun  5 19:47:53 2024] [x3109c0s19b1n0] - Abort(1) (rank 3 in comm 0): application called MPI_Abort(MPI_COMM_WORLD, 1) - process 3
+x3109c0s19b1n0.hsn.cm.polaris.alcf.anl.gov: rank 3 exited with code 255
+x3109c0s19b1n0.hsn.cm.polaris.alcf.anl.gov: rank 1 died from signal 15
+/home/cbu/jdftx/build/libjdftx_gpu.so(_Z8choleskyRK6matrixb+0x372) [0x147e12f94d72]
+/home/cbu/jdftx/build/libjdftx_gpu.so(_Z11orthoMatrixRK6matrix+0xdc) [0x147e12f9549c]
+''',
+)
+
+case(
+    id='inferencex902-h200-dgxc-salloc-invalid-gres-after-cluster-update',
+    kind='not_script',
+    source='https://github.com/SemiAnalysisAI/InferenceX/pull/902',
+    thread_site='a company\'s H200 DGX Cloud Slurm cluster used as a CI runner; the PR only changes a container image path after an update of the cluster; the CI agent\'s report on the PR says both test runs failed at `salloc --gres=gpu:8` (line 237 of the launch script), before the changed path was used, and calls it a Slurm cluster infrastructure issue, not the PR\'s change',
+    what='DOUBTFUL - only the CI agent\'s analysis, no admin answer: the same `--gres=gpu:8` request worked before the cluster was updated, and every job now fails at allocation, i.e. the cluster\'s GRES configuration changed or broke; nothing in the job\'s request is new, so it is not labelled a script fault; assumed shape - a one-node 8-GPU torchrun job on Delta\'s H200 nodes asking `--gres=gpu:8`, diagnosed as on Delta',
+    cluster='delta',
+    script='torchrun_single.sh',
+    replace=[['#SBATCH --gpus-per-node=4', '#SBATCH --gres=gpu:8'], ['--nproc_per_node=4', '--nproc_per_node=8']],
+    log='''
+salloc: error: Invalid generic resource (gres) specification
+''',
+)
+
+case(
+    id='dlafuture1227-alps-qos-max-submit-job-per-user-limit',
+    kind='not_script',
+    source='https://github.com/eth-cscs/DLA-Future/pull/1227',
+    thread_site='CSCS Alps (todi, GH200 nodes, Slurm); the project\'s benchmark generator submits one sbatch job per configuration in a loop; after many submissions sbatch refuses the next ones; the PR makes the script report the refusal instead of staying silent',
+    what='the user already has as many jobs queued as the QOS allows (`QOSMaxSubmitJobPerUserLimit`); each job script is fine and is accepted once earlier jobs leave the queue - a per-user submit quota, not a script fault; assumed shape - a one-node GH200 srun job on DeltaAI, diagnosed as on DeltaAI',
+    cluster='deltaai',
+    script='srun_python.sh',
+    log='''
+Job submission failed with return code 1
+sbatch: error: QOSMaxSubmitJobPerUserLimit
+''',
+)
