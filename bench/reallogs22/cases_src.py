@@ -58,6 +58,21 @@ case(
     expect={'families': ['launcher'], 'fix': r'(?m)^-mpiexec\.hydra -configfile configfile\s*$'},
 )
 
+case(
+    id='autowrfchem42-mpirun-execvp-wrf-exe-not-in-path',
+    kind='script',
+    source='https://github.com/CohenBerkeleyLab/AutoWRFChem-Base/issues/42',
+    thread_site='a university cluster (the hydra proxy runs on host log03); AutoWRFChem\'s `runwrf` script starts the model with `mpirun -np $ntasks wrf.exe` after `./autowrfchem run --ntasks=140`; the reporter gives the cause and the fix in the issue: `wrf.exe` is not on PATH and is not given with a path, so the launch line must be `mpirun -np $ntasks ./wrf.exe`',
+    what='the MPI launcher cannot find the program because the launch line names `wrf.exe` without a path and the run directory is not on PATH; the fix is in the job script (`./wrf.exe` or an absolute path on the mpirun line); assumed shape - a 140-rank CPU MPI job on Anvil started by the Intel MPI mpirun with the bare program name, diagnosed as on Anvil',
+    cluster='anvil',
+    script='srun_mpi_app.sh',
+    replace=[['#SBATCH --nodes=8\n#SBATCH --ntasks-per-node=64\n#SBATCH --cpus-per-task=2', '#SBATCH --ntasks=140'], ['module load cray-mpich', 'module load intel impi'], [MPIAPP, 'mpirun -np $SLURM_NTASKS wrf.exe']],
+    log='''
+[proxy:0:0@log03] HYDU_create_process (../../utils/launch/launch.c:825): execvp error on file wrf.exe (No such file or directory)
+''',
+    expect={'families': ['launcher'], 'fix': r'(?m)^\+.*\s(\./|/\S*/|\$\{?\w+\}?/)wrf\.exe\b'},
+)
+
 # ---------------------------------------------------------------- not-script cases
 
 case(
@@ -164,5 +179,20 @@ case(
     log='''
 Job submission failed with return code 1
 sbatch: error: QOSMaxSubmitJobPerUserLimit
+''',
+)
+
+case(
+    id='deepops919-prolog-sudo-sh-not-found-every-job-fails',
+    kind='not_script',
+    source='https://github.com/NVIDIA/deepops/issues/919',
+    thread_site='a DeepOps-installed Slurm cluster with enroot/pyxis (Ubuntu 18/20 nodes); every batch job fails to start and the nodes go to DRAIN, the DeepOps validation job included; the reporter finds the error in the prolog/epilog log and fixes it by changing `sh -c` to `/usr/bin/sh -c` in the enroot prolog and epilog scripts (/etc/slurm/prolog.d/50-all-enroot-dirs, epilog.d/50-lastuserjob-all-enroot-dirs); the maintainer notes the prolog expects the usual PATH',
+    what='the node prolog (site configuration run by slurmd before every job) fails because `sh` is not on the PATH it runs with, so all jobs fail and the nodes drain whatever the job script says; fixed in the cluster\'s prolog/epilog scripts by an administrator - not in the job script; assumed shape - the pyxis srun job on one Delta node, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_pyxis.sh',
+    log='''
+++ sudo -u root sh -c 'echo "/run/enroot/user-$(id -u)"'
+sudo: sh: command not found
++ runtime_path=
 ''',
 )
