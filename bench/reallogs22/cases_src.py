@@ -73,6 +73,21 @@ case(
     expect={'families': ['launcher'], 'fix': r'(?m)^\+.*\s(\./|/\S*/|\$\{?\w+\}?/)wrf\.exe\b'},
 )
 
+case(
+    id='nccltests219-socket-ifname-differs-between-nodes',
+    kind='script',
+    source='https://github.com/NVIDIA/nccl-tests/issues/219',
+    thread_site='two GPU servers whose Ethernet interfaces have different names (enp6s0 on one, enp4s0 on the other); nccl-tests across both machines with `NCCL_SOCKET_IFNAME` set to one name fails with the error in the title; the NCCL maintainer says different interface names are not supported by one setting and suggests a per-host setting; the reporter fixes it by listing both names in NCCL_SOCKET_IFNAME (as in NVIDIA/nccl#286), after which the test runs',
+    what='the job environment pins NCCL\'s bootstrap interface to a name that exists on only one of the nodes, so the other node finds no usable interface and NCCL initialisation fails; the fix is in the job script (list both interface names, use an exclusion pattern, or drop the setting); the excerpt is the one error line the thread gives as text (the rest is a screenshot); assumed shape - an srun nccl-tests job over two Delta nodes with `export NCCL_SOCKET_IFNAME=enp6s0`, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_python.sh',
+    replace=[['#SBATCH --nodes=1', '#SBATCH --nodes=2'], ['export MASTER_PORT=12802', 'export MASTER_PORT=12802\nexport NCCL_SOCKET_IFNAME=enp6s0'], [SRUNPY, 'srun ./build/all_reduce_perf -b 8 -e 128M -f 2 -g 1']],
+    log='''
+Test NCCL failure common.cu:959 'internal error - please report this issue to the NCCL developers / '
+''',
+    expect={'families': ['network', 'environment'], 'fix': r'(?m)^(\+export NCCL_SOCKET_IFNAME=(\S*,\S*|\^\S*|enp?)\s*$|-export NCCL_SOCKET_IFNAME=enp6s0\s*$)'},
+)
+
 # ---------------------------------------------------------------- not-script cases
 
 case(
@@ -194,5 +209,23 @@ case(
 ++ sudo -u root sh -c 'echo "/run/enroot/user-$(id -u)"'
 sudo: sh: command not found
 + runtime_path=
+''',
+)
+
+case(
+    id='jade168-intermittent-nccl-error-2-same-code-other-run-works',
+    kind='not_script',
+    source='https://github.com/jade-hpc-gpu/jade-hpc-gpu.github.io/issues/168',
+    thread_site='JADE2 (a UK Tier-2 Slurm GPU cluster of DGX-type V100 nodes); a PyTorch DDP training job sometimes fails after it has started with an NCCL error in the backward pass; the reporter submitted the unchanged code twice, one run finished and the other failed; the part of the thread read gives no cause',
+    what='DOUBTFUL - no cause is given in the part read; the same script and code sometimes run and sometimes fail in the middle of training (NCCL "unhandled system error" inside loss.backward), which points at the node or the interconnect/NCCL set-up on the nodes it landed on, not at the job script; assumed shape - the single-node srun python DDP job on Delta, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_python.sh',
+    replace=[[SRUNPY, 'srun python -u main.py']],
+    log='''
+RuntimeError: NCCL Error 2: unhandled system error
+Traceback (most recent call last):
+  File "/jmain02/home/J2AD009/ttl04/mxs63-ttl04/pycharm_sync/LogicGuidedSSL/main.py", line 362, in <module>
+  File "/jmain02/home/J2AD009/ttl04/mxs63-ttl04/pycharm_sync/LogicGuidedSSL/train.py", line 201, in run_train
+    loss.backward()
 ''',
 )
