@@ -229,3 +229,19 @@ Traceback (most recent call last):
     loss.backward()
 ''',
 )
+
+case(
+    id='cbio144-torque-gpu-job-error-selecting-compatible-gpu-busy',
+    kind='not_script',
+    source='https://github.com/cBio/cbio-cluster/issues/144',
+    thread_site='the MSKCC cBio cluster (Torque/Moab, GTX TITAN GPU nodes in exclusive-thread compute mode); at the administrators\' request the user\'s batch scripts set `CUDA_VISIBLE_DEVICES` from `$PBS_GPUFILE`; afterwards some jobs start and run while others are cancelled at once with the GPU-selection error and leave the queue; the job output shows the GPU Torque assigned (gpu-2-16-gpu1, i.e. device 1) and nvidia-smi; no resolution in the part read',
+    what='DOUBTFUL - the cause is not stated in the part read: the job uses exactly the GPU the scheduler assigned it (the administrators\' own recipe) and that GPU, in exclusive compute mode, is already held by another process, so the job cannot open it; that is the scheduler\'s GPU bookkeeping or a leftover process on the node, not something the job script can fix (the same script runs when it lands on a free GPU); assumed shape - a one-node PBS GPU job on Polaris, diagnosed as on Polaris',
+    cluster='polaris',
+    script='pbs_mpiexec.sh',
+    replace=[['#PBS -l select=2:system=polaris', '#PBS -l select=1:system=polaris']],
+    log='''
+gpu-2-16-gpu1
+gpu-2-16.local
+Error selecting compatible GPU all CUDA-capable devices are busy or unavailable
+''',
+)
