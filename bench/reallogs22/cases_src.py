@@ -245,3 +245,17 @@ gpu-2-16.local
 Error selecting compatible GPU all CUDA-capable devices are busy or unavailable
 ''',
 )
+
+case(
+    id='singularity4783-v342-nv-libcuda-not-bound',
+    kind='not_script',
+    source='https://github.com/apptainer/singularity/issues/4783',
+    thread_site='a CentOS 7.7 GPU machine of the CMS software group (cvmfs, Singularity 3.4.2 from EPEL); a CUDA test program run with `singularity -s exec --nv /cvmfs/cms-ib.cern.ch/docker/cmssw/cc7:amd64 ...` stops loading libcuda; it worked with the earlier Singularity, and works again when the host\'s libcuda files are bound by hand (`-B /usr/lib64/libcuda.so -B /usr/lib64/libcuda.so.1 ...`); the title says NVIDIA support stopped working with 3.4.2',
+    what='DOUBTFUL - the thread\'s resolution is not in the part read; the command already asks for `--nv`, and the runtime\'s NVIDIA library binding stopped providing libcuda after the container-runtime upgrade (a regression of that Singularity release, worked around by explicit binds) - the job script\'s container launch is correct, so it is not labelled a script fault; assumed shape - one srun task on a Delta GPU node running the CUDA test inside the image with `--nv`, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_python.sh',
+    replace=[['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=1'], [SRUNPY, 'srun singularity -s exec --nv /cvmfs/cms-ib.cern.ch/docker/cmssw/cc7:amd64 ./test/slc7_amd64_gcc820/test_detid']],
+    log='''
+./test/slc7_amd64_gcc820/test_detid: error while loading shared libraries: libcuda.so.1: cannot open shared object file: No such file or directory
+''',
+)
