@@ -88,6 +88,21 @@ Test NCCL failure common.cu:959 'internal error - please report this issue to th
     expect={'families': ['network', 'environment'], 'fix': r'(?m)^(\+export NCCL_SOCKET_IFNAME=(\S*,\S*|\^\S*|enp?)\s*$|-export NCCL_SOCKET_IFNAME=enp6s0\s*$)'},
 )
 
+case(
+    id='curcdoc562-job-submit-invalid-gres-input',
+    kind='script',
+    source='https://github.com/ResearchComputing/Documentation/pull/562',
+    thread_site='CU Boulder Research Computing (Alpine, Slurm with a job_submit.lua filter on the GPU partitions); the merged documentation PR adds a page of the filter\'s error messages with their meaning and fix; for this message the page says an invalid `--gres` option was given and the fix is to check the spelling of the `--gres` input and resubmit (the message is quoted without the page\'s markdown code marks)',
+    what='the job\'s GRES request is misspelt, so the submit filter refuses it before queueing; the fix is in the job script (a correctly spelt `--gres=gpu:N`, or `--gpus-per-node=N`); assumed shape - the one-node srun python job on Delta asking `#SBATCH --gres=gpus:4` instead of its GPU request; Alpine\'s own filter text is kept and the job is diagnosed as on Delta (same Slurm GRES syntax)',
+    cluster='delta',
+    script='srun_python.sh',
+    replace=[['#SBATCH --gpus-per-node=4', '#SBATCH --gres=gpus:4']],
+    log='''
+An invalid --gres input was provided.
+''',
+    expect={'families': ['scheduler', 'resources'], 'fix': r'(?m)^\+#SBATCH (--gres=gpu(:[a-z0-9_]+)?:4|--gpus-per-node=4|--gpus=4|-G ?4)\s*$'},
+)
+
 # ---------------------------------------------------------------- not-script cases
 
 case(
