@@ -274,3 +274,67 @@ case(
 ./test/slc7_amd64_gcc820/test_detid: error while loading shared libraries: libcuda.so.1: cannot open shared object file: No such file or directory
 ''',
 )
+
+case(
+    id='oceananigans5863-nccl-ext-host-mpi-allreduce-on-device-buffers-segfault',
+    kind='not_script',
+    source='https://github.com/CliMA/Oceananigans.jl/pull/5863',
+    thread_site='a Slurm GPU cluster (2x A100, the MPI ranks started by MPICH\'s hydra launcher inside the allocation); Oceananigans\' NCCLDistributed architecture, v0.110.14 and main; the merged PR describes two run-time failures of the package\'s NCCL extension and fixes both in the package: the one quoted here is a segfault when distributed field reductions hand small device arrays to a host MPI library that is not CUDA-aware (fixed by staging them through host memory)',
+    what='the program crashes inside MPI\'s host memcpy because the library passes GPU buffers to a non-CUDA-aware MPI call; a bug in the package\'s code path, fixed by the PR - the launch and resources of the job are not involved; assumed shape - a one-node, two-rank GPU job on Delta whose ranks are started by mpiexec inside the allocation, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_python.sh',
+    replace=[['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=2'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=2'], [SRUNPY, 'mpiexec -n 2 julia --project distributed_run.jl']],
+    log='''
+__memmove_evex_unaligned_erms at /lib64/libc.so.6
+MPIR_Typerep_unpack ... libmpi.so
+Allreduce! at ext/OceananigansNCCLExt/nccl_distributed.jl:20
+all_reduce! at src/DistributedComputations/partition_assemble.jl:8
+maybe_all_reduce! at src/DistributedComputations/distributed_fields.jl:168
+''',
+)
+
+case(
+    id='mpich6687-perlmutter-pmi2-kvs-get-nonexist-key-then-hang',
+    kind='not_script',
+    source='https://github.com/pmodels/mpich/issues/6687',
+    thread_site='NERSC Perlmutter; a user-built MPICH (not the system cray-mpich) used for an 8192-process run over 128 nodes; the job prints the two PMI2 messages at start and then hangs for the rest of the run; the MPICH developer explains that the messages are expected and harmless (the `-NONEXIST-KEY` lookup is how MPICH builds a barrier on PMI2) and asks how MPICH was built; the hang is not resolved in the part read',
+    what='DOUBTFUL - the printed errors are a documented, harmless side effect of the MPI library\'s PMI2 barrier, and the real problem (a hang of a large run with a user-built MPICH) is in the MPI library build/configuration or the application, not in the job script; assumed shape - a 128-node Perlmutter CPU job started by srun with PMI2, diagnosed as on Perlmutter',
+    cluster='perlmutter',
+    script='perlmutter_srun_gpu.sh',
+    replace=[['#SBATCH -A m0000_g', '#SBATCH -A m0000'], ['#SBATCH -C gpu', '#SBATCH -C cpu'], ['#SBATCH -N 1', '#SBATCH -N 128'], ['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=64'], ['#SBATCH --gpus-per-node=4\n', ''], ['#SBATCH -c 32', '#SBATCH -c 4'], ['module load pytorch/2.3.1', 'export PATH=$HOME/mpich/_inst/bin:$PATH'], [PM, 'srun --mpi=pmi2 --cpu-bind=cores ./app input.cfg']],
+    log='''
+PMI2_KVS_Get:_pmi2_kvs_get failed
+_pmi2_kvs_get:key [-NONEXIST-KEY] was not found.
+''',
+)
+
+case(
+    id='clustermanagers23-slurmmanager-methoderror-all-to-all',
+    kind='not_script',
+    source='https://github.com/JuliaParallel/ClusterManagers.jl/issues/23',
+    thread_site='a Slurm cluster (the user\'s first HPC steps); `addprocs(SlurmManager(2), partition="debug", t="00:5:00")` from Julia fails while launching the Slurm job; the maintainer says the bug is fixed on the package\'s master and asks the user to check it out; the user confirms the problem is solved once the local package matches master',
+    what='the package version installed builds its launch incorrectly (a MethodError inside ClusterManagers while starting the Slurm workers); fixed by updating the library, not by changing any resource request or launch line of the job; assumed shape - a CPU batch job on Lonestar6 whose Julia driver adds two Slurm workers, diagnosed as on Lonestar6',
+    cluster='lonestar6',
+    script='srun_mpi_app.sh',
+    replace=[['#SBATCH --nodes=8', '#SBATCH --nodes=1\n#SBATCH -p development'], ['#SBATCH --ntasks-per-node=64', '#SBATCH --ntasks-per-node=2'], ['#SBATCH --cpus-per-task=2\n', ''], ['#SBATCH --time=06:00:00', '#SBATCH --time=00:10:00'], ['module load cray-mpich', 'module load julia'], [MPIAPP, 'julia -e \'using ClusterManagers; addprocs(SlurmManager(2), partition="debug", t="00:5:00")\'']],
+    log='''
+Error launching Slurm job:
+MethodError(length,(:all_to_all,))
+0-element Array{Int64,1}
+''',
+)
+
+case(
+    id='oneccl109-ccl-worker-count-two-psm3-recv-length-assertion',
+    kind='not_script',
+    source='https://github.com/uxlfoundation/oneCCL/issues/109',
+    thread_site='a single machine with Intel MPI (PSM3 provider); oneCCL\'s own CPU allreduce example, changed only to use a 100x larger buffer, runs with `CCL_WORKER_COUNT=1` and aborts in the transport with `CCL_WORKER_COUNT=2` (`CCL_WORKER_COUNT=2 mpirun -np 2 examples/cpu/cpu_allreduce_test`); the issue is closed; the fix is not in the part read',
+    what='DOUBTFUL - the resolution is not in the part read; the library\'s own example fails inside the MPI transport (a message-length assertion in PSM3) only when oneCCL uses more than one worker thread, i.e. a bug in oneCCL/the transport for that setting, not a launch-script fault (dropping the worker-count setting would only be a workaround); assumed shape - a one-node Aurora PBS job running the oneCCL example with two ranks and `CCL_WORKER_COUNT=2`, diagnosed as on Aurora',
+    cluster='aurora',
+    script='pbs_aurora_mpiexec.sh',
+    replace=[['#PBS -l select=2', '#PBS -l select=1'], ['NRANKS_PER_NODE=12', 'NRANKS_PER_NODE=2\nexport CCL_WORKER_COUNT=2'], ['mpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --cpu-bind depth -d 8 python train.py', 'mpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} examples/cpu/cpu_allreduce_test']],
+    log='''
+[1705415958.879795729] machine:rank1.cpu_allreduce_test: Reading from remote process' memory failed. Disabling CMA support
+machine:rank1: Assertion failure at psm3/ptl_am/ptl.c:196: nbytes == req->req_data.recv_msglen
+''',
+)
