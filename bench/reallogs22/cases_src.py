@@ -338,3 +338,17 @@ case(
 machine:rank1: Assertion failure at psm3/ptl_am/ptl.c:196: nbytes == req->req_data.recv_msglen
 ''',
 )
+
+case(
+    id='ucx11885-gb200-partition-gdr-copy-pin-einval-node-provisioning',
+    kind='not_script',
+    source='https://github.com/openucx/ucx/pull/11885',
+    thread_site='NVIDIA\'s internal Slurm "DL cluster" used by UCX CI; the PR moves a GPU test job onto a newly added GB200 partition (aarch64, gb-nvl-* nodes); the CI triage report on the PR says two of four workers aborted with a UCX fatal error while registering CUDA memory (gdr_copy pinning fails with EINVAL) and two hung on a SysV shared-memory error until Jenkins killed them after about three hours, and concludes that the new nodes are not provisioned for UCX\'s GPU/shared-memory transports (gdrdrv/peermem, IPC in the srun container) - a node/CI configuration fix, not a code change',
+    what='DOUBTFUL - the analysis is the CI agent\'s, with no administrator\'s confirmation in the part read: GPU memory pinning through gdr_copy fails on the new nodes (driver module missing or misconfigured) while the same job passes on the old partition, so the fault is in the nodes\' provisioning; switching the transport off in the job environment would only be a workaround; assumed shape - a one-node GH200 srun test job on DeltaAI (aarch64 Grace-Hopper, the closest of the ten sites), diagnosed as on DeltaAI',
+    cluster='deltaai',
+    script='srun_python.sh',
+    replace=[[SRUNPY, 'srun ./test/gtest/gtest --gtest_filter=*cuda*']],
+    log='''
+gdr_copy_md.c:211 UCX ERROR GPU memory pin failed. length 65536 ret 22 pin_flags 0
+''',
+)
