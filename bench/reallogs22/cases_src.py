@@ -103,6 +103,38 @@ An invalid --gres input was provided.
     expect={'families': ['scheduler', 'resources'], 'fix': r'(?m)^\+#SBATCH (--gres=gpu(:[a-z0-9_]+)?:4|--gpus-per-node=4|--gpus=4|-G ?4)\s*$'},
 )
 
+# ---------------------------------------------------------------- script cases found as users' notes (find_string; the tool shows no repository)
+
+case(
+    id='polarisnote-qsub-account-name-required',
+    kind='script',
+    source='find_string:46383091809',
+    thread_site='a user\'s production notes for ALCF Polaris ("Polaris Cluster Info and Command Guide (Production)", last updated 2026-02-10, written on polaris-login-02; found with the code search, text id 46383091809, the tool shows no repository name); under "Required PBS fields on Polaris" the note lists the errors seen when fields were omitted and the minimum lines every batch job must carry (`#PBS -A <PROJECT>` and `#PBS -l filesystems=home:eagle`)',
+    what='the job names no project allocation, so PBS refuses it at submission; the fix is in the job script (add `#PBS -A <project>`); assumed shape - the Polaris mpiexec job without its `#PBS -A` line, diagnosed as on Polaris',
+    cluster='polaris',
+    script='pbs_mpiexec.sh',
+    replace=[['#PBS -A MyProject\n', '']],
+    log='''
+Account_Name is required to be set.
+''',
+    expect={'families': ['scheduler'], 'fix': r'(?m)^\+#PBS (-A|-l\s*account=)\s*\S+'},
+)
+
+case(
+    id='alcfgcnote-select-spec-place-invalid',
+    kind='script',
+    source='find_string:62465745817',
+    thread_site='a user-written skill/notes page on Globus Compute multi-node fan-out on ALCF Polaris and Crux (front matter "last_verified: 2026-06"; found with the code search, text id 62465745817, no repository name shown); its pitfalls section says that putting `place=scatter` inside the select options makes qsub refuse the job with this message, and that the fix is a separate `#PBS -l place=scatter` directive (the select statement keeps only chunk resources)',
+    what='the job script puts the placement attribute inside the `select` chunk specification, where PBS does not accept it, so qsub rejects the job; the fix is in the job script (keep `select=N:system=polaris` and request `-l place=scatter` as its own directive); assumed shape - the Polaris mpiexec job with `#PBS -l select=2:system=polaris:place=scatter` and no separate place line, diagnosed as on Polaris',
+    cluster='polaris',
+    script='pbs_mpiexec.sh',
+    replace=[['#PBS -l select=2:system=polaris\n#PBS -l place=scatter', '#PBS -l select=2:system=polaris:place=scatter']],
+    log='''
+Resource invalid in 'select' specification: place
+''',
+    expect={'families': ['scheduler'], 'fix': r'(?m)^\+#PBS -l select=(?!\S*place=)\S+\s*$'},
+)
+
 # ---------------------------------------------------------------- not-script cases
 
 case(
