@@ -135,6 +135,21 @@ Resource invalid in 'select' specification: place
     expect={'families': ['scheduler'], 'fix': r'(?m)^\+#PBS -l select=(?!\S*place=)\S+\s*$'},
 )
 
+case(
+    id='pbsjobsh-shared-hostfile-race-pals-cannot-place-ranks',
+    kind='script',
+    source='find_string:63021726031',
+    thread_site='a user\'s PBS workflow runner script for ALCF Polaris (workloads/job.sh of an I/O-tracing project, debug and debug-scaling queues; found with the code search, text id 63021726031, no repository name shown); a comment in the script records the failure and the fix: the script wrote the workload hostfile to one fixed path on shared Lustre, several of the user\'s jobs ran at the same time, a concurrent job overwrote the file between writing and mpiexec reading it, and PALS failed with this message; the fix suffixes the hostfile (and other run paths) with the PBS job id',
+    what='the job script writes its mpiexec hostfile to a fixed path shared by all of the user\'s jobs, so two jobs running at once overwrite each other\'s node list and PALS cannot place the ranks on the nodes the file names; the fix is in the job script (a per-job hostfile path, e.g. with ${PBS_JOBID} or mktemp); the failure only appears when jobs overlap; assumed shape - the Polaris mpiexec job that writes `$HOME/run/_wl_hostfile` from $PBS_NODEFILE and passes it to mpiexec, diagnosed as on Polaris',
+    cluster='polaris',
+    script='pbs_mpiexec.sh',
+    replace=[['NTOTRANKS=$(( NNODES * NRANKS_PER_NODE ))', 'NTOTRANKS=$(( NNODES * NRANKS_PER_NODE ))\nHOSTFILE=$HOME/run/_wl_hostfile\nsort -u $PBS_NODEFILE > $HOSTFILE'], [POL, 'mpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --hostfile $HOSTFILE --depth=16 --cpu-bind depth python train.py']],
+    log='''
+Cannot place all ranks on node list
+''',
+    expect={'families': ['launcher'], 'fix': r'(?m)^\+\s*HOSTFILE=.*(PBS_JOBID|mktemp|\$\$|JOB_SUFFIX)'},
+)
+
 # ---------------------------------------------------------------- not-script cases
 
 case(
