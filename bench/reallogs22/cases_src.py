@@ -150,6 +150,22 @@ Cannot place all ranks on node list
     expect={'families': ['launcher'], 'fix': r'(?m)^\+\s*HOSTFILE=.*(PBS_JOBID|mktemp|\$\$|JOB_SUFFIX)'},
 )
 
+case(
+    id='nerscrunrecord-srun-own-allocation-no-architecture',
+    kind='script',
+    source='find_string:56920507172',
+    thread_site='a user\'s "NERSC Run Record" note in a JAX turbulence project (Perlmutter, CPU runs; found with the code search, text id 56920507172, no repository name shown); the note lists the project\'s failed runs from its logs - two failed on a missing Python script path, and the stage-2 validation failed before execution with the two srun lines quoted here, which the note classifies as a resource-allocation configuration failure, not an out-of-memory; the original Slurm scripts are not in the archive',
+    what='DOUBTFUL - the job scripts are not available and the note gives only the class: the srun request that had to create its own allocation named no node type (`-C cpu`/`-C gpu`), and NERSC refuses allocations without one; the fix is in the launching script (add the constraint to the srun/salloc request, or run the step inside the batch job that has it); the same message class as casm238 but from srun allocating by itself; assumed shape - a Perlmutter driver script run from a login node whose srun line asks for its own allocation (QOS, account, time) without a constraint, diagnosed as on Perlmutter',
+    cluster='perlmutter',
+    script='perlmutter_srun_gpu.sh',
+    replace=[['#SBATCH -A m0000_g\n#SBATCH -C gpu\n#SBATCH -q regular\n#SBATCH -N 1\n#SBATCH --ntasks-per-node=4\n#SBATCH --gpus-per-node=4\n#SBATCH -c 32\n#SBATCH -t 02:00:00\n', ''], ['module load pytorch/2.3.1', 'module load python'], [PM, 'srun -A m0000 -q debug -N 1 -n 1 -t 00:30:00 python results/validate_stage2.py --alpha 0.8 --res 128']],
+    log='''
+srun: error: No architecture specified, cannot estimate job costs.
+srun: error: Unable to allocate resources: Unspecified error
+''',
+    expect={'families': ['scheduler'], 'fix': r'(?m)^(\+.*\bs(run|alloc|batch)\b.*(\s-C\s*\S+|--constraint[= ]\S+)|\+#SBATCH (-C|--constraint)[= ]?\S+)'},
+)
+
 # ---------------------------------------------------------------- not-script cases
 
 case(
