@@ -158,12 +158,31 @@ case(
     what='DOUBTFUL - the job scripts are not available and the note gives only the class: the srun request that had to create its own allocation named no node type (`-C cpu`/`-C gpu`), and NERSC refuses allocations without one; the fix is in the launching script (add the constraint to the srun/salloc request, or run the step inside the batch job that has it); the same message class as casm238 but from srun allocating by itself; assumed shape - a Perlmutter driver script run from a login node whose srun line asks for its own allocation (QOS, account, time) without a constraint, diagnosed as on Perlmutter',
     cluster='perlmutter',
     script='perlmutter_srun_gpu.sh',
-    replace=[['#SBATCH -A m0000_g\n#SBATCH -C gpu\n#SBATCH -q regular\n#SBATCH -N 1\n#SBATCH --ntasks-per-node=4\n#SBATCH --gpus-per-node=4\n#SBATCH -c 32\n#SBATCH -t 02:00:00\n', ''], ['module load pytorch/2.3.1', 'module load python'], [PM, 'srun -A m0000 -q debug -N 1 -n 1 -t 00:30:00 python results/validate_stage2.py --alpha 0.8 --res 128']],
+    replace=[['#SBATCH -A m0000_g\n#SBATCH -C gpu\n#SBATCH -q regular\n#SBATCH -N 1\n#SBATCH --ntasks-per-node=4\n#SBATCH --gpus-per-node=4\n#SBATCH -c 32\n#SBATCH -t 02:00:00\n', ''], ['module load pytorch/2.3.1', 'module load python'], ['export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=29500\n', ''], [PM, 'srun -A m0000 -q debug -N 1 -n 1 -t 00:30:00 python results/validate_stage2.py --alpha 0.8 --res 128']],
     log='''
 srun: error: No architecture specified, cannot estimate job costs.
 srun: error: Unable to allocate resources: Unspecified error
 ''',
     expect={'families': ['scheduler'], 'fix': r'(?m)^(\+.*\bs(run|alloc|batch)\b.*(\s-C\s*\S+|--constraint[= ]\S+)|\+#SBATCH (-C|--constraint)[= ]?\S+)'},
+)
+
+case(
+    id='fondue5-kraken-segtrain-srun-task-out-of-memory-script-corrections',
+    kind='script',
+    source='https://github.com/FoNDUE-HTR/Documentation/issues/5',
+    thread_site='UNIGE Yggdrasil (Slurm, shared-gpu partition); a kraken `ketos segtrain` GPU training job whose script asks `--gpus=pascal:1`, `--mem=0`, loads `GCCcore/10.2.0 Python/3.8.6` and activates a virtualenv; the srun step is killed for memory at the first training stage (the reporter had started the script with `bash` from a shell on the GPU node); a maintainer answers that the script should load the modules kraken was installed with (fosscuda/2020b, Python/3.8.6) and should not restrict the job to pascal GPUs, which Yggdrasil does not have; the reporter corrects the scripts, submits with sbatch, and it works',
+    what='DOUBTFUL - the thread does not isolate which correction removed the out-of-memory kill (modules, GPU type, or submitting with sbatch instead of running the script in a shell), but every correction is in the job script, and the job then runs; the right fix changes the module line to the stack the environment was built with and drops the GPU type the cluster does not have; assumed shape - the thread\'s script on Delta (gpuA100x4 standing for shared-gpu; Delta has no pascal GPUs either), diagnosed as on Delta',
+    cluster='delta',
+    script='srun_python.sh',
+    replace=[['#SBATCH --nodes=1\n#SBATCH --ntasks-per-node=4\n#SBATCH --gpus-per-node=4\n#SBATCH --cpus-per-task=8\n#SBATCH --time=02:00:00', '#SBATCH --partition=gpuA100x4\n#SBATCH --time=01:00:00\n#SBATCH --gpus=pascal:1\n#SBATCH --output=kraken-%j.out\n#SBATCH --mem=0'], ['export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=12802', 'module load GCCcore/10.2.0 Python/3.8.6\nsource ~/kraken-env/bin/activate\nOUTPUT_NAME="output_name"\nXML_FOLDER="$HOME/Documentation/data"\necho "KETOS training"'], [SRUNPY, 'srun ketos segtrain -o $OUTPUT_NAME -f alto -d cuda "${XML_FOLDER}/*.xml"']],
+    log='''
+KETOS training
+stage 1/50
+Traceback (most recent call last):
+  File "/home/users/g/gabays/kraken-env/lib/python3.8/site-packages/torch/utils/data/dataloader.py", line 990, in _try_get_data
+srun: error: gpu001: task 0: Out Of Memory
+''',
+    expect={'families': ['resources', 'modules'], 'fix': r'(?m)^(-#SBATCH --gpus=pascal:1\s*$|-module load GCCcore/10\.2\.0 Python/3\.8\.6\s*$)'},
 )
 
 # ---------------------------------------------------------------- not-script cases
