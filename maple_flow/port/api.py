@@ -2147,12 +2147,13 @@ def port(
                 result.status, result.script = "refused", ""
                 result.notes = [f"refused for {name}: {invented}", *result.notes]
             else:
-                result.notes += unkept_launch_note(unkept, name)
-                result.notes += unset_reads_note(unset_reads(text, result.script), name)
-                result.notes += dropped_definitions_note(text, result.script)
-                result.notes += moved_above_setter_note(text, result.script)
-                result.notes += submit_inputs_note(inputs, src.parsed.scheduler,
-                                                   get_profile(result.cluster), result.script)
+                _before_lint(result, [
+                    *unkept_launch_note(unkept, name),
+                    *unset_reads_note(unset_reads(text, result.script), name),
+                    *dropped_definitions_note(text, result.script),
+                    *moved_above_setter_note(text, result.script),
+                    *submit_inputs_note(inputs, src.parsed.scheduler,
+                                        get_profile(result.cluster), result.script)])
         elif result.status == "refused":  # the inputs the hand-written port must take too
             result.notes += submit_inputs_note(inputs, src.parsed.scheduler,
                                                get_profile(result.cluster), None)
@@ -2163,6 +2164,15 @@ def port(
         verify_results(results, timeout_s=timeout_s, progress=progress, repair=repair,
                        store=store)
     return results
+
+
+def _before_lint(result: PortResult, notes: list[str]) -> None:
+    """Add the whole-port checks' ``notes`` before the port's shellcheck findings, which come
+    last in a port's notes (in a batch they are added after the port, in one run; both orders
+    must agree)."""
+    at = next((k for k, n in enumerate(result.notes) if n.startswith("shellcheck:")),
+              len(result.notes))
+    result.notes[at:at] = notes
 
 
 __all__ = ["PortResult", "port"]
