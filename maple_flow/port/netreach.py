@@ -16,6 +16,8 @@ from __future__ import annotations
 import re
 import shlex
 
+from maple_flow.port.words import short
+
 #: A module whose name says it is a web proxy (``eth_proxy``, ``proxy``, ``http-proxy``),
 #: loaded by ``module load|add`` or Lmod's ``ml``.
 _PROXY_MODULE = re.compile(
@@ -99,5 +101,5 @@ def step_words(steps: list[str]) -> list[str]:
 
 
 def _short(text: str) -> str:
-    line = " ".join(text.split())
-    return line if len(line) <= 70 else line[:67] + "..."
+    """``text`` on one line, at most 70 characters: a note's quote of a script line."""
+    return short(text, 70)

@@ -15,6 +15,7 @@ import re
 
 from maple_flow.models.profile import ClusterProfile
 from maple_flow.port.netreach import proxy_values, source_proxy
+from maple_flow.port.words import short
 
 #: The job's own node in a URL: a server the job started itself, reached without the internet.
 _LOCAL_HOST = (r"(?:localhost|127\.\d+\.\d+\.\d+|0\.0\.0\.0|\[::1\]"
@@ -284,5 +285,5 @@ def _kept_proxy_note(kept: str, values: list[str], proxy: dict[str, str],
 
 
 def _short(text: str) -> str:
-    line = " ".join(text.split())
-    return line if len(line) <= 70 else line[:67] + "..."
+    """``text`` on one line, at most 70 characters: a note's quote of a script line."""
+    return short(text, 70)
