@@ -455,6 +455,282 @@ CASES = [
                       "a node on 12 nodes (where the target has another count a node: the same 48 ranks over more or fewer "
                       "nodes, said), the MPICH exports kept or named as Cray-specific, $PSCRATCH and /global/cfs named, the "
                       "tensorflow module replaced by the target's TensorFlow with Horovod (said)."]),
+    case(fam("nersc-perlmutter-gpu-regular-n64-ntasks-per-node4-gpus-per-task1-trailing-spaces-sh-shebang-mpich-exports-cd-pscratch-tensorflow-module-echo-srun-python-no-args", "slurm"),
+         "jp2555/parnassus", "scripts/sub_train.sh",
+         "NERSC Perlmutter (-C gpu, qos regular, account m3246, /pscratch)", "perlmutter",
+         ["sh-shebang-trailing-spaces", "directives-padded-with-spaces", "ntasks-total-64", "gpus-per-task1", "gpu-bind-none",
+          "mpich-exports", "cd-pscratch", "site-tensorflow-module-unversioned", "echo-of-command-then-srun", "program-no-args"],
+         launch_model="per_rank", launcher="srun", total_ranks=64, nodes=16, gpus_per_node=4, framework="tensorflow",
+         strategy="horovod", strategy_in_script=False, program="train.py", args=[],
+         keep_text=["srun python train.py", "echo python train.py"],
+         setup=[S("export MPICH_ALLGATHERV_PIPELINE_MSG_SIZE=0"), S("export MPICH_MAX_THREAD_SAFETY=multiple"),
+                S("export MPIR_CVAR_GPU_EAGER_DEVICE_MEM=0"), S("cd $PSCRATCH/par/parnassus/scripts/")],
+         source_only=["-C gpu", "-q regular", "module load tensorflow"],
+         accounts=["m3246"],
+         refuse_words=["$PSCRATCH", "tensorflow", "m3246", "MPICH"],
+         assumptions=["Perlmutter (the same author's template as the OmniFold closure.sh): `#!/bin/sh` and padded directive "
+                      "lines, -C gpu, qos regular, -n 64, 4 tasks a node (16 nodes), --gpus-per-task 1, --gpu-bind=none, 15 h, "
+                      "account m3246: three Cray MPICH exports, cd $PSCRATCH/par/parnassus/scripts/, the NERSC tensorflow "
+                      "module (no version), `echo python train.py`, then `srun python train.py` (no arguments). Right: 64 "
+                      "ranks, one a GPU, 4 a node on 16 nodes (or the same 64 over the target's GPUs a node, said), the "
+                      "exports kept or named, $PSCRATCH named, the tensorflow module replaced with a note."]),
+    case(fam("auth-aristotle-ampere-qos-extd-gres4-one-task-modules-conda-profile-path-prefix-alloc-conf-python-devices-cuda0-3-one-process-tabs", "slurm"),
+         "lazarosgogos/ijepa", "mono.sh",
+         "Aristotle University of Thessaloniki HPC (partition ampere, qos ampere-extd, $CONDA_PROFILE from the site miniconda3 module)", "auth-aristotle",
+         ["one-task-four-gpus", "devices-list-arg", "site-modules-gcc-miniconda3-cuda", "conda-profile-var-from-module",
+          "path-prepend-conda-prefix", "alloc-conf-export", "tab-indented-continuation"],
+         launch_model="single", launcher="none", total_ranks=1, gpus_per_node=4, gpus_per_rank=4,
+         program="main.py", args=["--fname", "configs/in100_vitb16_ep300_bs448.yaml", "--devices", "cuda:0", "cuda:1", "cuda:2", "cuda:3"],
+         topology_args=[T("--devices", "cuda:0 cuda:1 cuda:2 cuda:3", "gpus_per_node")],
+         setup=[S("source $CONDA_PROFILE/conda.sh"), S("conda activate ijepa"), S("export PATH=$CONDA_PREFIX/bin:$PATH"),
+                S("export PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True")],
+         source_only=["-p ampere", "--qos=ampere-extd", "module load gcc miniconda3 cuda"],
+         refuse_words=["CONDA_PROFILE", "--devices", "cuda:3", "ampere"],
+         assumptions=["AUTh: job name, 1 day, 128G, 10 CPUs, 1 task, mail, partition ampere, --gres=gpu:4, qos ampere-extd: the "
+                      "site gcc/miniconda3/cuda modules, `source $CONDA_PROFILE/conda.sh` ($CONDA_PROFILE set by the site "
+                      "module), `conda activate ijepa`, PATH prepended with $CONDA_PREFIX/bin, an alloc-conf export, then "
+                      "(tab-indented continuation) `python main.py --fname configs/in100_vitb16_ep300_bs448.yaml --devices "
+                      "cuda:0 cuda:1 cuda:2 cuda:3` (one launch; the I-JEPA main spawns one process a listed device). "
+                      "Right: one launch with 4 GPUs visible on one node and the 4-device list kept (changed together with "
+                      "the GPU count where the target node has another, said), $CONDA_PROFILE named as unset off AUTh "
+                      "(the target's conda.sh instead), the qos and partition replaced."]),
+    case(fam("duke-compsci-gpu-gres-a6000-1-set-e-echo-slurm-vars-nvidia-smi-uv-run-entry-point-train-many-flags", "slurm"),
+         "alexoh2bd/aipi540_depth", "slurm/train_depth_cluster.sh",
+         "Duke Computer Science cluster (partition compsci-gpu, gres a6000)", "duke-cs",
+         ["set-e", "echo-slurm-vars", "nvidia-smi", "uv-run-console-entry-point", "program-many-flags", "no-env-activation"],
+         launch_model="single", launcher="none", total_ranks=1, gpus_per_node=1,
+         program="train",
+         args=["--deeplearning", "--epochs", "30", "--bs", "128", "--lr", "5e-5", "--global_img_size", "224", "--local_img_size", "96",
+               "--prefetch_factor", "4", "--model", "vit_small_patch16_224.augreg_in21k", "--num_workers", "6", "--grad_accum", "1",
+               "--V_global", "2", "--V_local", "4", "--lamb", "0.05", "--wandb", "--save_path", "checkpoints/deeplearning.pt"],
+         keep_text=["uv run train --deeplearning"],
+         setup=[S("set -e"), S("nvidia-smi")],
+         source_only=["--partition=compsci-gpu", "--gres=gpu:a6000:1"],
+         refuse_words=["uv", "compsci-gpu", "a6000"],
+         assumptions=["Duke CS: logs/%x_%j, 1 node, 1 task, 6 CPUs, 40G, 24 h, partition compsci-gpu, one A6000: set -e, echoes of "
+                      "hostname and SLURM_JOB_PARTITION/JOB_ID/NODELIST/GPUS, nvidia-smi, then `uv run train --deeplearning "
+                      "--epochs 30 ... --save_path checkpoints/deeplearning.pt` (`train` is the project's console entry "
+                      "point run by uv in the submit directory). Right: 1 process on 1 GPU with `uv run train` kept (uv "
+                      "must be on the target's PATH: said), the Slurm variables in the echoes mapped on a PBS target, the "
+                      "partition and GPU type replaced."]),
+    case(fam("nersc-perlmutter-desi-g-shared-n1-gpus-per-task1-conda-prefix-pscratch-cache-export-cd-placeholder-vae-ckpt-env-prefix-srun-console-entry-jax-many-flags", "slurm"),
+         "MatthewDowicz/desisky", "jobs/train_ldm_moon.sh",
+         "NERSC Perlmutter (-C gpu, qos shared, account desi_g, $PSCRATCH)", "perlmutter",
+         ["qos-shared-one-gpu", "conda-module-prefix-env-pscratch", "cache-dir-export", "cd-pscratch",
+          "placeholder-checkpoint-var", "env-prefix-on-continuation", "srun-console-entry-point", "jax-xla-flags"],
+         launch_model="single", launcher="srun", total_ranks=1, gpus_per_node=1, framework="jax",
+         program="desisky-train-ldm",
+         args=["--variant", "moon", "--epochs", "12500", "--learning-rate", "2e-5", "--batch-size", "256", "--dropout-p", "0.0",
+               "--hidden", "32", "--levels", "2", "--emb-dim", "32", "--vae-path", "$VAE_CHECKPOINT", "--data-path",
+               "training_data/metadata_clean.csv", "--flux-path", "training_data/flux_clean.npy", "--save-dir", "models/",
+               "--wandb", "--wandb-project", "desisky-ldm"],
+         keep_text=['XLA_FLAGS="--xla_gpu_autotune_level=0"', "srun desisky-train-ldm --variant moon"],
+         setup=[S("conda activate $PSCRATCH/envs/desisky"), S("export DESISKY_CACHE_DIR=$PSCRATCH/desisky_cache"),
+                S("cd $PSCRATCH/desisky"), S('VAE_CHECKPOINT="models/REPLACE_WITH_VAE_CHECKPOINT.eqx"')],
+         source_only=["-C gpu", "-q shared", "module load conda"],
+         accounts=["desi_g"],
+         refuse_words=["REPLACE_WITH_VAE_CHECKPOINT", "$PSCRATCH", "desi_g", "shared"],
+         assumptions=["Perlmutter: account desi_g, -C gpu, qos shared, 8 h, -n 1, -c 32, --gpus-per-task=1, logs/: the conda "
+                      "module, an env by prefix under $PSCRATCH, DESISKY_CACHE_DIR, cd $PSCRATCH/desisky, VAE_CHECKPOINT set "
+                      "to a placeholder (models/REPLACE_WITH_VAE_CHECKPOINT.eqx, with an UPDATE comment), then "
+                      "`XLA_FLAGS=\"--xla_gpu_autotune_level=0\" \\` and `srun desisky-train-ldm --variant moon ... --vae-path "
+                      "$VAE_CHECKPOINT ...` (a JAX console entry point, one task). Right: 1 process on 1 GPU with the "
+                      "XLA_FLAGS prefix kept on the launch, the placeholder checkpoint named as left for the user, $PSCRATCH "
+                      "named (the target's scratch), the shared qos and account replaced."]),
+    case(fam("ncsa-delta-gpuh200x8-bdau-account-gres1-trailing-spaces-exports-cuda-visible-0-cd-work-hdd-python-path-var-home-conda-env-echo-nvidia-query-srun-python-var-config", "slurm"),
+         "BanisharifM/GAT_EFG", "scripts/run_train.sh",
+         "NCSA Delta (partition gpuH200x8, account bdau-delta-gpu, /work/hdd)", "delta",
+         ["trailing-spaces-on-directives", "cuda-visible-devices-export", "alloc-conf-export", "cd-work-hdd",
+          "python-by-path-var-home-conda", "echo-nvidia-query", "srun-python-var"],
+         launch_model="single", launcher="srun", total_ranks=1, gpus_per_node=1,
+         program="scripts/train.py", args=["--config", "configs/model_config.yaml", "--experiment", "exp_001_gat_baseline"],
+         keep_text=["srun $PYTHON_PATH scripts/train.py"],
+         setup=[S("mkdir -p experiments/logs"), S("export CUDA_VISIBLE_DEVICES=0"),
+                S("export PYTORCH_CUDA_ALLOC_CONF=max_split_size_mb:512"), S("cd /work/hdd/bdau/mbanisharifdehkordi/GAT_EFG"),
+                S('PYTHON_PATH="$HOME/.conda/envs/gnn4_env/bin/python"')],
+         source_only=["--partition=gpuH200x8", "--account=bdau-delta-gpu"],
+         accounts=["bdau-delta-gpu"],
+         refuse_words=["/work/hdd", "gnn4_env", "bdau-delta-gpu", "CUDA_VISIBLE_DEVICES"],
+         assumptions=["Delta: job name, account bdau-delta-gpu, partition gpuH200x8, 1 node, 1 task, --gres=gpu:1, 8 CPUs, 32G, "
+                      "4 h (directive lines with trailing spaces), logs under experiments/logs: mkdir, CUDA_VISIBLE_DEVICES=0 "
+                      "and an alloc-conf exported, cd /work/hdd/bdau/.../GAT_EFG, PYTHON_PATH to a conda env's python under "
+                      "$HOME/.conda, echoes with nvidia-smi, then `srun $PYTHON_PATH scripts/train.py --config "
+                      "configs/model_config.yaml --experiment exp_001_gat_baseline`. Right: 1 process on 1 GPU, the python by "
+                      "path kept (the env must exist on the target: said), CUDA_VISIBLE_DEVICES=0 kept or dropped with a "
+                      "note, /work/hdd named, the account and partition replaced."]),
+    case(fam("ncsa-delta-gpuh200x8-no-gpu-request-no-account-anaconda3-gpu-source-activate-sizes-from-slurm-vars-if-else-envsubst-config-srun-or-python3", "slurm"),
+         "Supercomputing-System-AI-Lab/MegaFold", "scripts/megafold.sh",
+         "NCSA Delta (partition gpuH200x8, module anaconda3_gpu; lab repository)", "delta",
+         ["no-gpu-or-task-request", "no-account", "sizes-from-slurm-env", "arithmetic-on-unset-vars", "if-else-srun-or-python",
+          "envsubst-rendered-config", "site-anaconda3-gpu-module", "source-activate-venv"],
+         launch_model="per_rank", launcher="srun", total_ranks="unknown", nodes=None, gpus_per_node=None,
+         program="train.py", args=["--config", "configs/megafold_rendered.yaml", "--trainer_name", "initial_training"],
+         keep_text=["NUM_GPUS=$SLURM_NTASKS_PER_NODE", "envsubst < configs/megafold.yaml > configs/megafold_rendered.yaml",
+                    'if [ "$GLOBAL_BATCH_SIZE" -gt 1 ]; then', "srun python3 train.py"],
+         setup=[S("source activate venv")],
+         source_only=["--partition=gpuH200x8", "module load anaconda3_gpu"],
+         refuse_words=["SLURM_NTASKS_PER_NODE", "--ntasks-per-node", "GPU", "account", "sbatch"],
+         assumptions=["Delta: 1 h, partition gpuH200x8, 64G, logs/%x_%j, and NO node, task, GPU or account request (they are "
+                      "sbatch options at submit time): the anaconda3_gpu module, `source activate venv`, NUM_NODES and NUM_GPUS "
+                      "from $SLURM_JOB_NUM_NODES and $SLURM_NTASKS_PER_NODE, a global size and dataloader settings exported, "
+                      "`envsubst` rendering configs/megafold.yaml, then `srun python3 train.py ...` when the size is over 1, "
+                      "else `python3 train.py ...`. Right: an ask or refusal that names the sizes and the GPU request as "
+                      "submit-time options (ntasks-per-node = GPUs a node), or a port that keeps the if/else and the "
+                      "envsubst and adds a GPU request with a note saying the size it chose; a port that picks a size "
+                      "silently is wrong."]),
+    case(fam("centralesupelec-ruche-gpu-gres1-whoami-export-modules-anaconda-cuda-arm-forge-source-activate-ld-path-which-python3-ddt-debugger-wraps-srun-n1-placeholder-token", "slurm"),
+         "FilLTP89/SeismicRepGAN", "run.slurm",
+         "Mésocentre Paris-Saclay / CentraleSupélec Ruche (partition gpu, /gpfs/users, /gpfs/workdir, Arm Forge module)", "ruche",
+         ["arm-forge-ddt-debugger-wraps-srun", "ddt-placeholder-token", "which-python3-var", "site-modules-anaconda-cuda-forge",
+          "source-activate-env", "ld-library-path-prepend", "commented-allinea-exports", "tensorflow-env"],
+         launch_model="single", launcher="srun", total_ranks=1, gpus_per_node=1, framework="tensorflow",
+         program="RepGAN.py", args=[],
+         keep_text=["ddt --connect --mem-debug=balanced srun -n 1", "%allinea_python_debug%", "application=`which python3`"],
+         setup=[S("export thisuser=$(whoami)"), S('export hmd="/gpfs/users"'), S("source activate tf"),
+                S("export LD_LIBRARY_PATH=/gpfs/workdir/invsem07/.conda/envs/tf/lib:$LD_LIBRARY_PATH")],
+         source_only=["--partition=gpu", "module load anaconda3/2020.02/gcc-9.2.0", "module load cuda/10.1.243/intel-19.0.3.199",
+                      "module load arm-forge/20.1.3-Redhat-7.0/intel-19.0.3.199"],
+         refuse_words=["ddt", "arm-forge", "Forge", "allinea", "debugger", "/gpfs"],
+         assumptions=["Ruche: job name, %x.o%j, 1 h, 1 task, --gres=gpu:1, partition gpu: whoami and /gpfs/users exported, module "
+                      "purge and the anaconda, cuda and arm-forge modules, `source activate tf`, LD_LIBRARY_PATH prepended with "
+                      "the env's lib under /gpfs/workdir, commented ALLINEA exports, application=`which python3`, then `ddt "
+                      "--connect --mem-debug=balanced srun -n 1 $application %allinea_python_debug% RepGAN.py` (the Arm "
+                      "DDT debugger, connecting back to a GUI, wraps the one-task launch; %allinea_python_debug% is DDT's "
+                      "placeholder). Right: a port that keeps the ddt wrapper around the target's one-GPU launch with the "
+                      "target's Forge/DDT module (or says there is none) and names --connect (a client must be listening), "
+                      "or an ask/refusal naming the debugger; a port that drops ddt silently or passes %allinea_python_debug% "
+                      "to python is wrong."]),
+    case(fam("brown-oscar-gpu-gres2-one-task-dataparallel-inline-comments-anaconda-cuda-modules-cd-submit-dir-abs-conda-env-python-u-no-args", "slurm"),
+         "Adam-Lalani/weather_vmae", "run.slurm",
+         "Brown University Oscar (partition gpu, /users/<user>)", "brown-oscar",
+         ["one-process-two-gpus-dataparallel", "inline-comments-on-directives", "site-anaconda-cuda-modules", "cd-submit-dir",
+          "python-by-abs-env-path", "python-u-no-args", "blank-line-after-shebang"],
+         launch_model="single", launcher="none", total_ranks=1, gpus_per_node=2, gpus_per_rank=2,
+         program="v-jepa_test/main_vjepa2.py", args=[],
+         keep_text=["/users/allalani/miniconda3/envs/csci1470/bin/python -u v-jepa_test/main_vjepa2.py"],
+         setup=[S("cd $SLURM_SUBMIT_DIR")],
+         source_only=["-p gpu", "module load anaconda", "module load cuda"],
+         refuse_words=["/users/allalani", "csci1470", "DataParallel", "2"],
+         assumptions=["Oscar: partition gpu, 1 node, --gres=gpu:2 (\"for DataParallel training\"), 1 task, 8 CPUs, 64G, 16 h "
+                      "(every directive with an inline comment): echoes, the anaconda and cuda modules, cd $SLURM_SUBMIT_DIR, "
+                      "then `/users/allalani/miniconda3/envs/csci1470/bin/python -u v-jepa_test/main_vjepa2.py` (no "
+                      "arguments; one process drives both GPUs). Right: one process with 2 GPUs visible on one node (not 2 "
+                      "ranks), the python by absolute path named as an env under /users to recreate, $SLURM_SUBMIT_DIR mapped "
+                      "on a PBS target, the modules replaced."]),
+    case(fam("unimelb-spartan-gpu-a100-punim-account-commented-options-anaconda-conda-hook-deactivate-activate-master-port-world-size-scontrol-bash-dist-wrapper-positionals-tee", "slurm"),
+         "HaihangWu/FastCoTTA", "run.slurm",
+         "University of Melbourne Spartan (account punim0512, partition gpu-a100)", "unimelb-spartan",
+         ["quoted-account-and-job-name", "commented-alternative-options", "conda-shell-hook", "conda-deactivate-then-activate",
+          "master-port-from-job-id", "world-size-from-slurm-vars", "scontrol-master-addr", "bash-dist-wrapper-positionals",
+          "pipe-tee-log", "many-commented-runs"],
+         launch_model="single", launcher="none", total_ranks=1, gpus_per_node=1,
+         program="./tools/dist_prune.sh",
+         args=["local_configs/ours/prune_segformer.b5.1024x1024.city.160k.py", "local_configs/ours/prune_segformer.b5.1024x1024.acdc.160k.py",
+               "5", "1"],
+         keep_text=["bash ./tools/dist_prune.sh", "| tee train_time_PF_ETA_5_blocks.log",
+                    "export MASTER_PORT=$(expr 10000 + $(echo -n $SLURM_JOBID | tail -c 4))",
+                    "export WORLD_SIZE=$(($SLURM_NNODES * $SLURM_NTASKS_PER_NODE))"],
+         setup=[S('eval "$(conda shell.bash hook)"'), S("conda deactivate"), S("conda activate fastcotta"),
+                S("export MASTER_ADDR=$master_addr")],
+         source_only=['--account="punim0512"', "-p gpu-a100", "module load Anaconda3/2022.10"],
+         accounts=["punim0512"],
+         refuse_words=["dist_prune.sh", "wrapper", "punim0512", "SLURM_JOBID"],
+         assumptions=["Spartan: account \"punim0512\" and job name quoted, commented partition/qos/constraint alternatives, "
+                      "partition gpu-a100, 1 node, 1 task a node, --gres=gpu:1, 16 CPUs, 8G a CPU, 5 h: the Anaconda3 module, "
+                      "the conda shell hook, deactivate then `conda activate fastcotta`, MASTER_PORT from the job id, WORLD_SIZE "
+                      "from SLURM_NNODES x SLURM_NTASKS_PER_NODE, MASTER_ADDR from scontrol, echoes, then `bash "
+                      "./tools/dist_prune.sh <city cfg> <acdc cfg> 5 1 | tee train_time_PF_ETA_5_blocks.log` (an mmseg-style "
+                      "wrapper, not shown, that starts the distributed pruning/training; 1 GPU), and many commented runs. "
+                      "Right: the wrapper run kept with its positionals and tee on one GPU, the MASTER_*/WORLD_SIZE lines "
+                      "mapped to the target's variables (SLURM_JOBID/NNODES/NTASKS_PER_NODE have no PBS values: said), the "
+                      "unseen wrapper named, the account replaced."]),
+    case(fam("tamu-grace-gpu-a100-1-ntasks-per-node4-ml-miniconda3-cd-scratch-course-path-source-activate-python-task-train-no-final-newline", "slurm"),
+         "AnkitXP/LLM-Reasoning-and-Correction", "run.slurm",
+         "Texas A&M HPRC Grace (partition gpu, gres a100, `ml` modules, $SCRATCH)", "tamu-grace",
+         ["ml-shorthand-modules", "ntasks-per-node4-one-process", "cd-scratch-course-path", "source-activate-env",
+          "no-final-newline", "wrong-comments-on-directives"],
+         launch_model="single", launcher="none", total_ranks=1, gpus_per_node=1,
+         program="main.py", args=["--task", "train"],
+         setup=[S("cd $SCRATCH/CSCE642/LLM-Reasoning-and-Correction/code"), S("source activate llm-self-correct")],
+         source_only=["--partition=gpu", "--gres=gpu:a100:1", "ml purge", "ml Miniconda3"],
+         refuse_words=["$SCRATCH", "ml Miniconda3", "llm-self-correct"],
+         assumptions=["Grace: job name, 10 h, 1 node, 4 tasks a node (comments say 8 cores), 64Gb, logs/main_out.%j, one A100, "
+                      "partition gpu: `ml purge`, `ml Miniconda3`, cd $SCRATCH/CSCE642/LLM-Reasoning-and-Correction/code, "
+                      "`source activate llm-self-correct`, then `python main.py --task train` (no final newline). Right: 1 "
+                      "process on 1 GPU (the 4 tasks are CPU slots, not ranks), $SCRATCH kept or mapped to the target's "
+                      "scratch, the ml module lines replaced (a conda on the target, said)."]),
+    case(fam("tau-killable-gpus4-ntasks1-signal-usr1-sh-shebang-mkdirs-while-read-params-file-dollar1-bash-run-sh-wrapper-ngpu1-redirects-python3-metrics-debug-rm", "slurm"),
+         "GiilDe/ft-vs-icl", "run.slurm",
+         "Tel Aviv University CS cluster (partition killable, /a/home/cc/students/cs)", "tau-cs",
+         ["sh-shebang-with-space", "absolute-log-paths-in-home", "signal-usr1", "gpus-total-4-used-1", "mkdirs",
+          "while-read-over-dollar1-file", "bash-wrapper-run-sh", "per-iteration-redirects", "python3-metrics-after",
+          "debug-toggle-rm", "unicode-apostrophe-in-comment"],
+         launch_model="single", launcher="none", total_ranks=1, gpus_per_node=4,
+         program="run.sh",
+         args=["--model_name", "$MODEL_NAME", "--arch", "$MODEL_ARCH", "--task", "$task", "--icl_k", "$num_demonstrations", "--seed",
+               "$seed", "--perm_id", "$perm_id", "--output_base_dir", "$output_base_dir", "--base_dir", "$base_dir", "--lr", "$lr",
+               "--clip_norm", "$clip_norm", "--ngpu", "$ngpu", "--bsz", "$bsz", "--uid", "$SLURM_JOBID", "--per_layer", "$per_layer",
+               "--model_trained", "$model_trained"],
+         other_runs=[R("scripts/metrics.py", ["--task", "$task", "--mode", "all", "--model", "$MODEL_SHORT", "--uid", "${SLURM_JOBID}",
+                                               "--base_dir", "$base_dir", "--name", "$name"])],
+         keep_text=["while IFS=' ' read -r task num_demonstrations seed perm_id lr clip_norm per_layer model_trained; do",
+                    "done < $1", 'bash run.sh --model_name $MODEL_NAME', '> "$debug_dir/${name}.out" 2> "$debug_dir/${name}.err"',
+                    'if [ "$DEBUG_MODE" = true ]; then'],
+         setup=[S("DEBUG_MODE=true"), S('MODEL_SHORT="1_3b"'), S("ngpu=1"), S("mkdir -p $base_dir"), S("mkdir -p $debug_dir")],
+         source_only=["--partition=killable", "#SBATCH --output=/a/home/cc/students/cs/dar/netapp/work/temp/ft-vs-icl/awesome.out"],
+         refuse_words=["run.sh", "$1", "wrapper", "killable", "/a/home/cc"],
+         assumptions=["TAU: `#! /bin/sh`, logs at absolute paths under /a/home/cc/students/cs/..., partition killable, 1 node, 1 "
+                      "task, --gpus=4, --signal=USR1@120, 100000 MB, 16 CPUs: settings (ngpu=1, bsz=1, a 1.3B fairseq model), "
+                      "mkdirs, then a `while read` loop over the file given as $1 (task, k, seed, perm, lr, clip, per_layer, "
+                      "model_trained a line) that runs `bash run.sh ... --ngpu $ngpu ... --uid $SLURM_JOBID ...` with stdout and "
+                      "stderr to per-run files, then `python3 scripts/metrics.py ... > \"$log_dir/${name}.txt\"`, and removes "
+                      "the activations unless DEBUG_MODE. Right: the loop, the wrapper call with its redirects and the metrics "
+                      "step kept in order, $1 kept as the sbatch argument, $SLURM_JOBID mapped on a PBS target, the unseen "
+                      "run.sh named (it is where the training starts; the script asks 4 GPUs and passes --ngpu 1: said), the "
+                      "killable partition and USR1 signal handled with notes."]),
+    case(fam("sheffield-bessemer-gpu-qos-gres1-blank-line-in-directives-export-env-all-anaconda-module-source-activate-cd-make-target-positionals", "slurm"),
+         "JAugusto97/Offense-Self-Training", "run.slurm",
+         "University of Sheffield Bessemer (partition gpu, qos gpu, Anaconda3 module)", "sheffield-bessemer",
+         ["blank-line-in-directives", "quoted-mail-user", "export-slurm-export-env", "site-anaconda-module", "source-activate-env",
+          "cd-relative", "make-target-with-positionals"],
+         launch_model="single", launcher="none", total_ranks=1, gpus_per_node=1,
+         program="make", args=["olid", "SEED=$1", "BATCH_SIZE=$2", "AUGMENTATION_TYPE=$3", "PRETRAINED_NAME=$4"],
+         keep_text=["make olid SEED=$1 BATCH_SIZE=$2 AUGMENTATION_TYPE=$3 PRETRAINED_NAME=$4"],
+         setup=[S("export SLURM_EXPORT_ENV=ALL"), S("source activate selftrain"), S("cd experiments")],
+         source_only=["--partition=gpu", "--qos=gpu", "module load Anaconda3/2019.07"],
+         refuse_words=["make", "Makefile", "$1", "olid"],
+         assumptions=["Bessemer: job name, 1 task, 82G, output olid_default.out, mail, 1-08:00:00, a blank line, then partition gpu, "
+                      "qos gpu, 1 node, --gres=gpu:1: SLURM_EXPORT_ENV=ALL exported, the Anaconda3/2019.07 module, `source "
+                      "activate selftrain`, cd experiments, then `make olid SEED=$1 BATCH_SIZE=$2 AUGMENTATION_TYPE=$3 "
+                      "PRETRAINED_NAME=$4` (the Makefile, not shown, runs the self-training on one GPU). Right: the make "
+                      "call kept with the four positionals as sbatch arguments on 1 GPU, the Makefile named as where the "
+                      "program is, the qos, partition and module replaced; the directives after the blank line still read."]),
+    case(fam("dtu-lsf-gpuv100-set-euo-before-bsub-n4-span-gpu-exclusive-subcwd-cd-mkdirs-module-exports-tmpdir-caches-trap-cleanup-wandb-env-config-from-jobname-cmd-array-uv-run-locked", "lsf"),
+         "Glymse/kldm_theises", "train.lsf",
+         "DTU HPC (LSF: queue gpuv100, -gpu num=1:mode=exclusive_process)", "dtu-hpc",
+         ["set-euo-before-bsub-directives", "bsub-span-hosts1", "bsub-gpu-exclusive-process", "lsb-subcwd-cd", "mkdirs",
+          "module-python3", "many-exports", "tmpdir-default-from-jobid", "cache-dirs-on-tmpdir", "trap-exit-cleanup",
+          "sourced-secret-env-file", "config-from-job-name", "config-exists-check", "cmd-array-printf-q", "uv-run-locked"],
+         launch_model="single", launcher="none", total_ranks=1, gpus_per_node=1,
+         program='"$ENTRYPOINT"', args=["--config", '"$CONFIG_PATH"'],
+         keep_text=['"${CMD[@]}"', "uv run --locked --python 3.11 python", 'CONFIG_NAME="${LSB_JOBNAME:-${KLDM_CONFIG_NAME:-mp20_lattice_eps_em}}"',
+                    "trap cleanup_job_cache EXIT", 'source "$HOME/.wandb_env"'],
+         setup=[S("set -euo pipefail"), S('REPO_ROOT="${LS_SUBCWD:-${LSB_SUBCWD:-$(pwd)}}"'), S('cd "$REPO_ROOT"'),
+                S("export PYTHONUNBUFFERED=1"), S('export TMPDIR="${TMPDIR:-/tmp/$USER/${LSB_JOBID:-kldm_train}}"'),
+                S('mkdir -p "$TMPDIR"'), S('ENTRYPOINT="${KLDM_ENTRYPOINT:-src/kldm/run_experiment.py}"'),
+                S('CONFIG_PATH="${KLDM_CONFIG:-configs/mp20/${CONFIG_NAME}.yaml}"')],
+         source_only=["#BSUB -q gpuv100", '#BSUB -gpu "num=1:mode=exclusive_process"', "module load python3/3.11.13"],
+         refuse_words=["LSB_JOBNAME", "LSB_SUBCWD", "job name", "CONFIG_NAME", "-J"],
+         assumptions=["DTU LSF: `set -euo pipefail` and comments BEFORE the #BSUB lines (LSF still reads them), -J "
+                      "mp20_lattice_eps_em, queue gpuv100, -n 4 on one host, one GPU in exclusive-process mode, 8GB, 24 h, "
+                      "logs/train_%J: REPO_ROOT from LS_SUBCWD/LSB_SUBCWD, cd, mkdirs, the python3 module, many exports, TMPDIR "
+                      "defaulting to /tmp/$USER/$LSB_JOBID, cache dirs on it, a trap that cleans them on EXIT, ~/.wandb_env "
+                      "sourced if present, ENTRYPOINT, CONFIG_NAME from $LSB_JOBNAME (the -J name picks the config), a config "
+                      "check, echoes, grep of the config, nvidia-smi, then a CMD array `uv run --locked --python 3.11 python "
+                      "\"$ENTRYPOINT\" --config \"$CONFIG_PATH\"` printed and run. Right: 1 process on 1 GPU with the CMD array, "
+                      "the trap and the exports kept, LSB_JOBNAME/LSB_JOBID/LS_SUBCWD mapped to the target's job name, id and "
+                      "submit dir (the job name must stay mp20_lattice_eps_em or the config changes: said), uv on PATH named, "
+                      "the LSF queue and module replaced."]),
 ]
 
 
