@@ -731,6 +731,45 @@ CASES = [
                       "the trap and the exports kept, LSB_JOBNAME/LSB_JOBID/LS_SUBCWD mapped to the target's job name, id and "
                       "submit dir (the job name must stay mp20_lattice_eps_em or the config changes: said), uv on PATH named, "
                       "the LSF queue and module replaced."]),
+    case(fam("gmu-hopper-gpuq-qos-gpu-mig-3g-40gb-ntasks-per-node4-u-in-log-paths-export-all-trailing-space-set-x-umask-cd-scratch-pythonpath-pwd-modules-after-nvidia-smi-python-no-args", "slurm"),
+         "Chaithra28/EconBERTa-rep", "run.slurm",
+         "George Mason University Hopper (partition gpuq, qos gpu, MIG slice 3g.40gb, /scratch/%u)", "gmu-hopper",
+         ["mig-slice-gres", "ntasks-per-node4-one-process", "user-pattern-in-log-paths", "export-all-trailing-space", "set-x",
+          "umask", "cd-scratch-abs", "pythonpath-from-pwd", "modules-loaded-after-nvidia-smi", "program-no-args",
+          "inline-comments-on-directives"],
+         launch_model="single", launcher="none", total_ranks=1, gpus_per_node=1,
+         program="src/main.py", args=[],
+         setup=[S("set -x"), S("umask 0027"), S("cd /scratch/apathak2/Project"), S("export PYTHONPATH=$(pwd):$PYTHONPATH"),
+                S("nvidia-smi")],
+         source_only=["--partition=gpuq", "--qos=gpu", "--gres=gpu:3g.40gb:1", "module load gnu10", "module load python"],
+         refuse_words=["3g.40gb", "MIG", "/scratch/apathak2", "gpuq"],
+         assumptions=["Hopper: partition gpuq and qos gpu (inline comments), logs under /scratch/%u/Project/{outputs,errors} with "
+                      "%x-%N-%j, 1 node, 4 tasks a node (CPU cores), one MIG slice 3g.40gb, 4000M a CPU, --export=ALL (trailing "
+                      "space), 4 h: set -x, umask 0027, cd /scratch/apathak2/Project, PYTHONPATH from $(pwd), nvidia-smi, then "
+                      "the gnu10 and python site modules, then `python src/main.py` (no arguments). Right: 1 process on 1 GPU "
+                      "(the 40 GB MIG slice becomes a whole GPU of the target: said), set -x and umask kept, the cd and "
+                      "PYTHONPATH kept in order, the /scratch path named, the %u log paths mapped or named, the site modules "
+                      "replaced (a python with the project's packages)."]),
+    case(fam("bgu-cs-rtx2080-qos-orenfr-gpus-typed-2-one-process-7-days-inline-comments-echo-slurm-vars-anaconda-source-activate-commented-exports-python-u-single-quoted-path", "slurm"),
+         "BGU-CS-VIL/GFNCP", "run.slurm",
+         "Ben-Gurion University CS cluster (partition rtx2080, qos orenfr, --gpus=rtx_2080:2)", "bgu-cs",
+         ["typed-gpus-total-2", "one-process", "seven-day-walltime", "inline-triple-hash-comments", "commented-nodelist",
+          "echo-slurm-vars", "site-anaconda-module", "source-activate-env", "conda-env-list", "commented-exports",
+          "single-quoted-data-path", "no-final-newline"],
+         launch_model="single", launcher="none", total_ranks=1, gpus_per_node=2, gpus_per_rank=2,
+         program="main.py", args=["--dataset", "Gauss2D", "--wandb", "--data-path", "'/home/tohamy/Projects/data'"],
+         keep_text=["python -u main.py --dataset Gauss2D --wandb"],
+         setup=[S("source activate iritcpab4"), S("conda env list")],
+         source_only=["--partition rtx2080", "--gpus=rtx_2080:2", "--qos=orenfr", "module load anaconda"],
+         refuse_words=["/home/tohamy", "rtx_2080", "orenfr", "7-00:00:00"],
+         assumptions=["BGU: partition rtx2080 (with a ### comment listing others), 7-00:00:00, quoted job name 'test', log.log, "
+                      "--gpus=rtx_2080:2, 60G, 1 node, 6 CPUs a task, a commented nodelist, qos orenfr: echoes of SLURM_JOBID "
+                      "and SLURM_JOB_NODELIST, the anaconda module, `source activate iritcpab4`, `conda env list`, commented "
+                      "compiler exports and runs, then `python -u main.py --dataset Gauss2D --wandb --data-path "
+                      "'/home/tohamy/Projects/data'` (no final newline). Right: one process with the 2 GPUs asked on one node "
+                      "(or 1 with a note that the program is one process), the 7-day walltime fitted to the target's limit "
+                      "with a note, the /home data path named, the Slurm variables in the echoes mapped on a PBS target, "
+                      "the qos and GPU type replaced."]),
 ]
 
 
