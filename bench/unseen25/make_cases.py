@@ -561,7 +561,7 @@ CASES = [
     case(fam("ncsa-delta-gpuh200x8-no-gpu-request-no-account-anaconda3-gpu-source-activate-sizes-from-slurm-vars-if-else-envsubst-config-srun-or-python3", "slurm"),
          "Supercomputing-System-AI-Lab/MegaFold", "scripts/megafold.sh",
          "NCSA Delta (partition gpuH200x8, module anaconda3_gpu; lab repository)", "delta",
-         ["no-gpu-or-task-request", "no-account", "sizes-from-slurm-env", "arithmetic-on-unset-vars", "if-else-srun-or-python",
+         ["crlf-line-ends", "no-gpu-or-task-request", "no-account", "sizes-from-slurm-env", "arithmetic-on-unset-vars", "if-else-srun-or-python",
           "envsubst-rendered-config", "site-anaconda3-gpu-module", "source-activate-venv"],
          launch_model="per_rank", launcher="srun", total_ranks="unknown", nodes=None, gpus_per_node=None,
          program="train.py", args=["--config", "configs/megafold_rendered.yaml", "--trainer_name", "initial_training"],
@@ -574,10 +574,10 @@ CASES = [
                       "sbatch options at submit time): the anaconda3_gpu module, `source activate venv`, NUM_NODES and NUM_GPUS "
                       "from $SLURM_JOB_NUM_NODES and $SLURM_NTASKS_PER_NODE, a global size and dataloader settings exported, "
                       "`envsubst` rendering configs/megafold.yaml, then `srun python3 train.py ...` when the size is over 1, "
-                      "else `python3 train.py ...`. Right: an ask or refusal that names the sizes and the GPU request as "
+                      "else `python3 train.py ...`. Every line ends in CRLF (sbatch rejects a script with DOS line breaks as it stands). Right: an ask or refusal that names the sizes and the GPU request as "
                       "submit-time options (ntasks-per-node = GPUs a node), or a port that keeps the if/else and the "
                       "envsubst and adds a GPU request with a note saying the size it chose; a port that picks a size "
-                      "silently is wrong."]),
+                      "silently is wrong; the port's own text has LF line ends (saying so is a plus)."]),
     case(fam("centralesupelec-ruche-gpu-gres1-whoami-export-modules-anaconda-cuda-arm-forge-source-activate-ld-path-which-python3-ddt-debugger-wraps-srun-n1-placeholder-token", "slurm"),
          "FilLTP89/SeismicRepGAN", "run.slurm",
          "Mésocentre Paris-Saclay / CentraleSupélec Ruche (partition gpu, /gpfs/users, /gpfs/workdir, Arm Forge module)", "ruche",
@@ -664,7 +664,7 @@ CASES = [
          "Tel Aviv University CS cluster (partition killable, /a/home/cc/students/cs)", "tau-cs",
          ["sh-shebang-with-space", "absolute-log-paths-in-home", "signal-usr1", "gpus-total-4-used-1", "mkdirs",
           "while-read-over-dollar1-file", "bash-wrapper-run-sh", "per-iteration-redirects", "python3-metrics-after",
-          "debug-toggle-rm", "unicode-apostrophe-in-comment"],
+          "debug-toggle-rm", "unicode-apostrophe-in-comment", "no-final-newline"],
          launch_model="single", launcher="none", total_ranks=1, gpus_per_node=4,
          program="run.sh",
          args=["--model_name", "$MODEL_NAME", "--arch", "$MODEL_ARCH", "--task", "$task", "--icl_k", "$num_demonstrations", "--seed",
