@@ -1,0 +1,61 @@
+# ruff: noqa: E501, F821
+# Case list for make_cases.py (exec'd there; `case` is defined by make_cases.py).
+
+SRUNPY = 'srun python -u train.py --batch-size 256 --epochs 32'
+MPIAPP = 'srun --cpu-bind=cores ./solver input.dat'
+PM = 'srun --cpu-bind=cores python train.py --config configs/run.yaml'
+POL = 'mpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --depth=16 --cpu-bind depth python train.py'
+AUR = 'mpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --cpu-bind depth -d 8 python train.py'
+IBRUN = 'ibrun python train.py --epochs 10'
+SRUN_TR = 'srun torchrun --nnodes=2 --nproc_per_node=4 --rdzv_backend=c10d \\\n    --rdzv_endpoint="$MASTER_ADDR:$MASTER_PORT" --rdzv_id="$SLURM_JOB_ID" train.py --epochs 10'
+
+# ---------------------------------------------------------------- script cases
+
+case(
+    id='gasnet22-slingshot11-one-node-fi-domain-function-not-implemented',
+    kind='script',
+    source='https://github.com/StanfordLegion/gasnet/issues/22',
+    thread_site='an HPE Slingshot 11 system with Slurm (the issue documents a known problem for Legion users; the machine is not named); a Legion/GASNet-EX (ofi conduit) program run on a single node fails in GASNet\'s OFI initialisation; the Legion maintainer writes that he was told it is an issue of the Slurm integration and gives two workarounds: use two or more nodes, or run with `srun --network=single_node_vni`',
+    what='on these Slingshot systems a one-node job gets no network VNI from Slurm unless it asks for one, so libfabric\'s CXI provider cannot open a domain and the program dies at start-up; the fix is in the job script (`--network=single_node_vni` on srun/sbatch, or SLURM_NETWORK, or two nodes); assumed shape - a one-node Perlmutter GPU job starting the Legion program with srun, diagnosed as on Perlmutter (Slingshot 11, Slurm)',
+    cluster='perlmutter',
+    script='perlmutter_srun_gpu.sh',
+    replace=[['module load pytorch/2.3.1', 'module load PrgEnv-gnu'], [PM, 'srun --cpu-bind=cores ./legion_app -ll:gpu 1 -ll:cpu 4']],
+    log='''
+*** FATAL ERROR (proc 0): in gasnetc_ofi_init() at .../gasnet_ofi.c:946: fi_domain failed: -38(Function not implemented)
+''',
+    expect={'families': ['launcher', 'network', 'scheduler'], 'fix': r'(?m)^(\+.*--network[= ]single_node_vni|\+export SLURM_NETWORK=single_node_vni|\+#SBATCH (-N|--nodes)[= ]?([2-9]|\d\d))'},
+)
+
+case(
+    id='lci110-deltaai-single-node-cxip-auth-key-function-not-implemented',
+    kind='script',
+    source='https://github.com/uiuc-hpc/lci/issues/110',
+    thread_site='NCSA DeltaAI (Slurm, Slingshot 11); an LCI (libfabric CXI provider) program runs when the job has several nodes but fails on a single node: `fi_domain` reports "Function not implemented" and with FI_LOG_LEVEL=debug libfabric prints the auth-key failure; the reporter finds the root cause (default service id disabled, switch parameters `single_node_vni=user`) and two solutions: the admins enable the service, or the user passes `--network=single_node_vni` to srun/salloc/sbatch or sets SLURM_NETWORK=single_node_vni',
+    what='the one-node job does not ask Slurm for a network VNI, which this site requires for single-node jobs, so the CXI provider cannot create an auth key and the program cannot open its fabric domain; the fix the user can make is in the job script (`--network=single_node_vni` or `export SLURM_NETWORK=single_node_vni`, or more than one node); assumed shape - a one-node DeltaAI job starting the LCI program with srun, diagnosed as on DeltaAI',
+    cluster='deltaai',
+    script='srun_mpi_app.sh',
+    replace=[['#SBATCH --nodes=8', '#SBATCH --nodes=1'], ['#SBATCH --ntasks-per-node=64', '#SBATCH --ntasks-per-node=2'], ['#SBATCH --cpus-per-task=2', '#SBATCH --cpus-per-task=8\n#SBATCH --time=00:30:00'], ['#SBATCH --time=06:00:00\n', ''], ['module load cray-mpich', 'export FI_LOG_LEVEL=debug'], [MPIAPP, 'srun ./lci_pingpong']],
+    log='''
+err : Function not implemented
+cxip_gen_auth_key failed: -38
+''',
+    expect={'families': ['launcher', 'network', 'scheduler'], 'fix': r'(?m)^(\+.*--network[= ]single_node_vni|\+export SLURM_NETWORK=single_node_vni|\+#SBATCH (-N|--nodes)[= ]?([2-9]|\d\d))'},
+)
+
+case(
+    id='glotzersoftware335-frontier-pmi-mmap-bootstrap-barrier-timeout-slow-imports',
+    kind='script',
+    source='https://github.com/glotzerlab/software/pull/335',
+    thread_site='OLCF Frontier (Slurm, Cray MPICH); 64-node hoomd-validation jobs started with srun, the Python environment on the project file system (/ccs/proj); importing `flow` and other packages takes about 500 s, longer than the 180 s Cray PMI start-up barrier, so MPI_Init fails; the merged PR raises the PMI_Init timeout in the job environment and documents putting the Python environment on node-local NVMe instead',
+    what='the ranks reach MPI_Init only after a very slow import from a shared file system and the Cray PMI bootstrap barrier times out; the fix is in the job script (raise the PMI start-up timeout, e.g. `export PMI_MMAP_SYNC_WAIT_TIME=...`, or stage the environment to node-local storage before srun); assumed shape - a 64-node Cray-MPICH srun python job on Perlmutter, diagnosed as on Perlmutter (same HPE Cray PE and PMI)',
+    cluster='perlmutter',
+    script='perlmutter_srun_gpu.sh',
+    replace=[['#SBATCH -N 1', '#SBATCH -N 64'], ['module load pytorch/2.3.1', 'source /global/cfs/cdirs/m0000/envs/flow/bin/activate'], [PM, 'srun --cpu-bind=cores python project.py run']],
+    log='''
+Wed Oct 11 15:15:14 2023: [PE_1295]:_pmi_mmap_tmp: Warning bootstrap barrier failed: num_syncd=40, pes_this_node=56, timeout=180 secs
+MPICH ERROR [Rank 0] [job id unknown] [Wed Oct 11 15:15:14 2023] [frontier03965] - Abort(1091855) (rank 0 in comm 0): Fatal error in PMPI_Init:
+Other MPI error, error stack:
+MPIR_Init_thread(170):  MPID_Init(441).......:  MPIR_pmi_init(110)...: PMI_Init returned 1
+''',
+    expect={'families': ['environment', 'launcher'], 'fix': r'(?m)^\+.*(PMI_MMAP_SYNC_WAIT_TIME|PMI_\w*TIMEOUT\w*|/mnt/bb|sbcast|/tmp/)'},
+)
