@@ -59,3 +59,52 @@ MPIR_Init_thread(170):  MPID_Init(441).......:  MPIR_pmi_init(110)...: PMI_Init 
 ''',
     expect={'families': ['environment', 'launcher'], 'fix': r'(?m)^\+.*(PMI_MMAP_SYNC_WAIT_TIME|PMI_\w*TIMEOUT\w*|/mnt/bb|sbcast|/tmp/)'},
 )
+
+# ---------------------------------------------------------------- not-script cases
+
+case(
+    id='torchxpuops2361-accelerate-fsdp2-xccl-average-op-not-supported-scheduler-path',
+    kind='not_script',
+    source='https://github.com/intel/torch-xpu-ops/issues/2361',
+    thread_site='a node with Intel Data Center GPU Max (XPU) cards; `accelerate launch --config_file config.yaml examples/scripts/sft_gemma3.py` from TRL with an FSDP2 config (4 processes, one machine, `ZE_AFFINITY_MASK=0,1,2,3`); FSDP2\'s gradient reduction asks the XCCL backend for an AVG reduction and oneCCL refuses it; the same exception is reported by Intel\'s own FSDP unit tests (intel/torch-xpu-ops#1559); the issue is open with no fix in the thread',
+    what='DOUBTFUL - no resolution in the thread; the refusal comes from oneCCL (the AVG reduction is not implemented on the path it takes), i.e. a limitation of the communication library used by PyTorch\'s XPU backend, not of the launch line, resources or environment of the job; the remedy is a library update (or a framework-side workaround), not a job-script change; assumed shape - a one-node Aurora PBS job running `accelerate launch` with the thread\'s config, diagnosed as on Aurora (Intel GPU Max, oneCCL)',
+    cluster='aurora',
+    script='pbs_aurora_mpiexec.sh',
+    replace=[['#PBS -l select=2', '#PBS -l select=1'], ['NNODES=$(wc -l < $PBS_NODEFILE)\nNRANKS_PER_NODE=12\nNTOTRANKS=$(( NNODES * NRANKS_PER_NODE ))\nexport MASTER_ADDR=$(head -n 1 $PBS_NODEFILE)\nexport MASTER_PORT=29500\n', 'export ZE_AFFINITY_MASK=0,1,2,3\n'], [AUR, 'accelerate launch --config_file config.yaml examples/scripts/sft_gemma3.py']],
+    log='''
+RuntimeError: oneCCL: coll_param.cpp:455 validate: EXCEPTION: average operation is not supported for the scheduler path
+''',
+)
+
+case(
+    id='radicalsaga183-stampede-submit-filter-no-queue-limits-available',
+    kind='not_script',
+    source='https://github.com/radical-cybertools/radical.saga/issues/183',
+    thread_site='TACC Stampede (Slurm with TACC\'s sbatch submission filter); a BigJob/SAGA pilot job submitted with sbatch from login2; the filter checks the submit host, job count, home/work/scratch directories and the project\'s queue access (all OK) and then stops at the queue-limit check with this message; the issue was closed without a stated cause',
+    what='DOUBTFUL - the thread does not say what was done; the filter itself reports that its own configuration has no queue limits to check against and asks the user to contact TACC consulting, i.e. a site-side configuration problem of the submission filter, not a wrong request in the job script; assumed shape - a Stampede3 ibrun job submitted with sbatch, diagnosed as on Stampede3 (TACC\'s filter)',
+    cluster='stampede3',
+    script='tacc_ibrun.sh',
+    replace=[['#SBATCH -p gpu-a100', '#SBATCH -p normal'], ['#SBATCH -A MyProject', '#SBATCH -A TG-MCB090174'], ['module load cuda/12.2\n', '']],
+    log='''
+--> Verifying access to desired queue (TG-MCB090174)...OK
+--> Verifying job request is within current queue limits...
+
+Job submission filter configuration. No queue limits available. Please
+contact TACC consulting for assistance.
+''',
+)
+
+case(
+    id='mfc1750-phoenix-l40s-node-ecc-uncorrectable-every-gpu-job',
+    kind='not_script',
+    source='https://github.com/MFlowCode/MFC/pull/1750',
+    thread_site='Georgia Tech PACE Phoenix (Slurm); MFC\'s GPU CI jobs (NVHPC, OpenACC/OpenMP offload, launched under Slurm) fail at the start of every case on one L40S node, a second node in the same chassis as a node excluded earlier for the same fault; reruns land on the same node because Slurm keeps it in service; the merged PR adds the node to the CI\'s `--exclude` list and reports both GPUs to the centre for repair; the PMIx dstore messages in the same logs are said to be benign',
+    what='a GPU with uncorrectable ECC memory errors on one node makes every job placed there fail at context creation; the fault is the hardware\'s (the node must be drained and repaired); excluding the node is only a stop-gap, the job script itself is correct; assumed shape - a one-node GPU MPI application job on Delta started with srun, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_mpi_app.sh',
+    replace=[['#SBATCH --nodes=8', '#SBATCH --nodes=1\n#SBATCH --gpus-per-node=1'], ['#SBATCH --ntasks-per-node=64', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --cpus-per-task=2', '#SBATCH --cpus-per-task=8'], ['module load cray-mpich', 'module load nvhpc openmpi'], [MPIAPP, 'srun ./mfc.sh test --gpu']],
+    log='''
+Accelerator Fatal Error: call to cuCtxCreate returned error 214
+  (CUDA_ERROR_ECC_UNCORRECTABLE): uncorrectable ECC error encountered
+''',
+)
