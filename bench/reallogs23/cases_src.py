@@ -60,6 +60,24 @@ MPIR_Init_thread(170):  MPID_Init(441).......:  MPIR_pmi_init(110)...: PMI_Init 
     expect={'families': ['environment', 'launcher'], 'fix': r'(?m)^\+.*(PMI_MMAP_SYNC_WAIT_TIME|PMI_\w*TIMEOUT\w*|/mnt/bb|sbcast|/tmp/)'},
 )
 
+case(
+    id='aihubnote-torchrun-dash-c-inline-code-unrecognized-argument',
+    kind='script',
+    source='find_string:53115452667',
+    thread_site='a user\'s debugging transcript (found with the code search, text id 53115452667, the tool shows no repository name) for a two-server DeepSeek-R1 SGLang deployment on 8-GPU servers (hosts tpgds-aihub0003/0007/0008, no batch scheduler); to test NCCL on one server the user runs `torchrun --nproc_per_node=8 --master_addr=10.99.91.63 --master_port=29500 -c "<inline Python all-reduce test>"` with NCCL_* variables set on the command line; torchrun prints its usage and stops; the transcript ends there (the earlier part of the file is about NVLink/NIC link flapping on another server, a separate problem)',
+    what='DOUBTFUL - the transcript does not show the corrected command; torchrun, unlike python, has no `-c` option (it takes a training script or `-m module` as its program), so the launch line itself is wrong and no worker starts; the fix is on the launch line (put the test code in a file and pass the file, or `--no-python python -c ...`); assumed shape - the one-node Delta torchrun job whose launch line is the transcript\'s command with the inline code joined on one line, diagnosed as on Delta',
+    cluster='delta',
+    script='torchrun_single.sh',
+    replace=[['torchrun --standalone --nnodes=1 --nproc_per_node=4 train.py --config configs/small.yaml', 'export NCCL_NVLS_ENABLE=0 NCCL_IB_GID_INDEX=3\ntorchrun --nproc_per_node=4 --master_addr=$(hostname) --master_port=29500 -c "import torch; import torch.distributed as dist; dist.init_process_group(\'nccl\'); rank = dist.get_rank(); x = torch.ones(1000).cuda(rank); dist.all_reduce(x); torch.cuda.synchronize(); print(f\'rank {rank} OK: {x[0].item()}\')"']],
+    log='''
+usage: torchrun [-h] [--nnodes NNODES] [--nproc-per-node NPROC_PER_NODE]
+                [--rdzv-backend RDZV_BACKEND] [--rdzv-endpoint RDZV_ENDPOINT] [--rdzv-id RDZV_ID]
+                training_script ...
+torchrun: error: unrecognized arguments: -c
+''',
+    expect={'families': ['launcher'], 'fix': r'(?m)^\+\s*torchrun\b(?!.*\s-c\s).*(\.py\b|\s-m\s|--no-python|--no_python)'},
+)
+
 # ---------------------------------------------------------------- not-script cases
 
 case(
