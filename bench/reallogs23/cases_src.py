@@ -126,3 +126,20 @@ Accelerator Fatal Error: call to cuCtxCreate returned error 214
   (CUDA_ERROR_ECC_UNCORRECTABLE): uncorrectable ECC error encountered
 ''',
 )
+
+case(
+    id='accelerate3206-mn5-multinode-evaluate-metric-cache-collision',
+    kind='not_script',
+    source='https://github.com/huggingface/accelerate/issues/3206',
+    thread_site='BSC MareNostrum 5 (Slurm; host as01r1b03.bsc.mn); Accelerate\'s examples/slurm/submit_multinode.sh runs `srun accelerate launch ... complete_nlp_example.py` on several 4-GPU nodes; after the reporter added `--multi_gpu` and `--machine_rank` to the launch line the job trains its first epoch and then every rank fails in the evaluation step; the reporter\'s follow-up PR (huggingface/accelerate#3229, which the maintainers closed in favour of their own fix) changes the example so that only the main process computes the metric, because the `evaluate` metric used by the example is not safe when several distributed processes share one cache file',
+    what='the failure is in the training program: the example\'s evaluation creates one `evaluate` metric per process with the same local cache file, so finalize fails on the other ranks and the job aborts after an epoch of good training; the fix is in the Python code (compute the metric on one process, or give each instance an experiment_id), not in the job script\'s launch line or resources; assumed shape - a two-node Delta job starting `accelerate launch --multi_gpu` once per node with srun, diagnosed as on Delta',
+    cluster='delta',
+    script='accelerate.sh',
+    replace=[['#SBATCH --nodes=1', '#SBATCH --nodes=2'], ['#SBATCH --gpus-per-node=2', '#SBATCH --gpus-per-node=4'], ['accelerate launch --config_file ./deepspeed_zero2.yaml --num_processes 2 train_ppo.py', 'export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nsrun bash -c \'accelerate launch --multi_gpu --num_machines $SLURM_JOB_NUM_NODES --num_processes 8 --machine_rank $SLURM_PROCID --main_process_ip $MASTER_ADDR --main_process_port 29500 complete_nlp_example.py\'']],
+    log='''
+[rank6]:     eval_metric = metric.compute()
+[rank6]:     self._finalize()
+[rank6]: ValueError: Error in finalize: another evaluation module instance is already using the local cache file. Please specify an experiment_id to avoid collision between distributed evaluation module instances.
+[rank0]:[E1031 11:33:14.593046631 ProcessGroupNCCL.cpp:1664] [PG 0 (default_pg) Rank 0] Exception (either an error or timeout) detected by watchdog at work: 438, last enqueued NCCL work: 451, last completed NCCL work: 437.
+''',
+)
