@@ -78,6 +78,38 @@ torchrun: error: unrecognized arguments: -c
     expect={'families': ['launcher'], 'fix': r'(?m)^\+\s*torchrun\b(?!.*\s-c\s).*(\.py\b|\s-m\s|--no-python|--no_python)'},
 )
 
+case(
+    id='mfc1834-phoenix-mpirun-default-core-binding-partial-cpuset',
+    kind='script',
+    source='https://github.com/MFlowCode/MFC/pull/1834',
+    thread_site='Georgia Tech PACE Phoenix (Slurm, shared GPU nodes, Open MPI); MFC\'s CI build step runs a one-rank smoke test `mpirun -np 1 "$syscheck_bin"` inside its Slurm job; after the CI began backfilling onto shared GPU nodes, Slurm handed the job an offset, partial cpuset and Open MPI\'s default core binding failed before the program started; the same job\'s earlier `mpirun --bind-to none -np 1 syscheck` on the same node passed; the merged PR adds `--bind-to none` to the smoke test (the PR author quotes the Open MPI message in shortened form, with "..." in it)',
+    what='the launch line lets Open MPI bind the rank to a core it computes from the whole node, but the job only owns part of the node\'s cores, so the bind call fails and the process is killed before it runs; the fix is on the job script\'s launch line (`mpirun --bind-to none`, or launching with srun, which binds inside the job\'s cpuset); assumed shape - a one-task GPU job on Delta whose script runs the Open MPI mpirun smoke test, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_mpi_app.sh',
+    replace=[['#SBATCH --nodes=8', '#SBATCH --nodes=1\n#SBATCH --gpus-per-node=1'], ['#SBATCH --ntasks-per-node=64', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --cpus-per-task=2', '#SBATCH --cpus-per-task=16'], ['module load cray-mpich', 'module load nvhpc openmpi'], [MPIAPP, 'mpirun -np 1 build/install/gpu-acc/bin/syscheck']],
+    log="""
+hwloc_set_cpubind returned "Error" for bitmap "0"   (orte/mca/rtc/hwloc/rtc_hwloc.c:382)
+Open MPI tried to bind a new process ... process was killed without launching
+Application name: build/install/gpu-acc-*/bin/syscheck
+""",
+    expect={'families': ['launcher', 'resources'], 'fix': r'(?m)^\+.*(mpirun\b.*--bind-to[= ]none|srun\b.*syscheck)'},
+)
+
+case(
+    id='mfc1894-frontier-darshan-exit-stall-job-time-limit',
+    kind='script',
+    source='https://github.com/MFlowCode/MFC/pull/1894',
+    thread_site='OLCF Frontier (Slurm, Cray PE); MFC\'s benchmark job runs seven cases one after another in a 2-hour job; from one day on it is killed by the time limit although every case still takes about 3 minutes - the author measures a fixed stall of about 14 minutes between cases, in process exit, silent in every log, with nothing else changed; Frontier preloads the Darshan I/O profiler into every MPI job, and the PR turns Darshan off for these benchmark jobs (the PR, which replaces an earlier attempt, is closed without merge in the stored thread)',
+    what='DOUBTFUL - the thread ends with the PR closed and no confirmed result; by the author\'s measurements the job loses its time to the I/O profiler the centre preloads into every MPI process (a stall at exit), so the job runs out of walltime; the fix the PR makes is in the job script\'s environment (disable Darshan for the job), raising the time limit only hides it; assumed shape - a one-node Cray-MPICH srun job on Perlmutter that runs several cases in a row in 2 hours, diagnosed as on Perlmutter (HPE Cray PE, Slurm)',
+    cluster='perlmutter',
+    script='perlmutter_srun_gpu.sh',
+    replace=[['#SBATCH -t 02:00:00', '#SBATCH -t 01:59:00'], ['module load pytorch/2.3.1', 'module load PrgEnv-cray cray-mpich'], [PM, 'for c in $(cat bench_cases.txt); do srun --cpu-bind=cores ./mfc.sh run "$c"; done']],
+    log="""
+error: *** JOB 5499026 ON frontier10198 CANCELLED AT 2026-09-17T14:28:53 DUE TO TIME LIMIT ***
+""",
+    expect={'families': ['environment', 'modules', 'resources'], 'fix': r'(?mi)^(\+.*darshan|[-+]#SBATCH (-t|--time)[= ]?\S+)'},
+)
+
 # ---------------------------------------------------------------- not-script cases
 
 case(
@@ -131,7 +163,7 @@ case(
     id='accelerate3206-mn5-multinode-evaluate-metric-cache-collision',
     kind='not_script',
     source='https://github.com/huggingface/accelerate/issues/3206',
-    thread_site='BSC MareNostrum 5 (Slurm; host as01r1b03.bsc.mn); Accelerate\'s examples/slurm/submit_multinode.sh runs `srun accelerate launch ... complete_nlp_example.py` on several 4-GPU nodes; after the reporter added `--multi_gpu` and `--machine_rank` to the launch line the job trains its first epoch and then every rank fails in the evaluation step; the reporter\'s follow-up PR (huggingface/accelerate#3229, which the maintainers closed in favour of their own fix) changes the example so that only the main process computes the metric, because the `evaluate` metric used by the example is not safe when several distributed processes share one cache file',
+    thread_site='BSC MareNostrum 5 (Slurm; host as01r1b03.bsc.mn); Accelerate\'s examples/slurm/submit_multinode.sh runs `srun accelerate launch ... complete_nlp_example.py` on several 4-GPU nodes; after the reporter added `--multi_gpu` and `--machine_rank` to the launch line the job trains its first epoch and then every rank fails in the evaluation step; the reporter\'s follow-up PR (huggingface/accelerate#3229, closed without merge; the part read does not say why) changes the example so that only the main process computes the metric, because the `evaluate` metric used by the example is not safe when several distributed processes share one cache file',
     what='the failure is in the training program: the example\'s evaluation creates one `evaluate` metric per process with the same local cache file, so finalize fails on the other ranks and the job aborts after an epoch of good training; the fix is in the Python code (compute the metric on one process, or give each instance an experiment_id), not in the job script\'s launch line or resources; assumed shape - a two-node Delta job starting `accelerate launch --multi_gpu` once per node with srun, diagnosed as on Delta',
     cluster='delta',
     script='accelerate.sh',
