@@ -107,7 +107,7 @@ case(
     log="""
 error: *** JOB 5499026 ON frontier10198 CANCELLED AT 2026-09-17T14:28:53 DUE TO TIME LIMIT ***
 """,
-    expect={'families': ['environment', 'modules', 'resources'], 'fix': r'(?mi)^(\+.*darshan|[-+]#SBATCH (-t|--time)[= ]?\S+)'},
+    expect={'families': ['environment', 'modules', 'resources'], 'fix': r'(?mi)^\+.*darshan'},
 )
 
 # ---------------------------------------------------------------- not-script cases
@@ -173,5 +173,21 @@ case(
 [rank6]:     self._finalize()
 [rank6]: ValueError: Error in finalize: another evaluation module instance is already using the local cache file. Please specify an experiment_id to avoid collision between distributed evaluation module instances.
 [rank0]:[E1031 11:33:14.593046631 ProcessGroupNCCL.cpp:1664] [PG 0 (default_pg) Rank 0] Exception (either an error or timeout) detected by watchdog at work: 438, last enqueued NCCL work: 451, last completed NCCL work: 437.
+''',
+)
+
+case(
+    id='marin7956-gb200-512gpu-single-rank-illegal-instruction-gang-abort',
+    kind='not_script',
+    source='https://github.com/marin-community/marin/issues/7956',
+    thread_site='a CoreWeave GB200 cluster (cw-us-east-08a; 128 nodes x 4 GB200 = 512 GPUs, JAX training launched by the project\'s own multi-node launcher); a single rank hits a device-side illegal instruction, its CUDA context is destroyed, it reaches JAX\'s shutdown barrier alone and about five minutes later all ranks abort; seen on nine runs over three commits, at least six different nodes and steps 2 to 161; the maintainers\' own description (kept current) says it is not a code regression and not tied to a node, commit or model configuration; the issue is open and a linked reproduction campaign (marin-community/marin#8029) did not settle the cause',
+    what='DOUBTFUL - no root cause in the thread; by the thread\'s evidence the fault is a device/runtime failure (same program and toolchain run clean on other attempts, different nodes and steps fail), not the job\'s resource request, launch line or environment, so no change to the job script is justified; the remedy is on the runtime/hardware side (node health, driver/library), retrying meanwhile; assumed shape - a 128-node DeltaAI (GH200, aarch64) job starting one JAX process per GPU with srun, diagnosed as on DeltaAI',
+    cluster='deltaai',
+    script='srun_python.sh',
+    replace=[['#SBATCH --nodes=1', '#SBATCH --nodes=128'], ['#SBATCH --cpus-per-task=8', '#SBATCH --cpus-per-task=16'], ['#SBATCH --time=02:00:00', '#SBATCH --time=12:00:00'], [SRUNPY, 'srun python -u -m experiments.grug.moe_hero_fsdp']],
+    log='''
+jax.errors.JaxRuntimeError: INTERNAL: Failed to retrieve branch_index value on stream 0x…:
+  CUDA error: Could not synchronize CUDA stream:
+  CUDA_ERROR_ILLEGAL_INSTRUCTION: an illegal instruction was encountered
 ''',
 )
