@@ -110,6 +110,22 @@ error: *** JOB 5499026 ON frontier10198 CANCELLED AT 2026-09-17T14:28:53 DUE TO 
     expect={'families': ['environment', 'modules', 'resources'], 'fix': r'(?mi)^\+.*darshan'},
 )
 
+case(
+    id='scream2675-perlmutter-srun-outside-allocation-no-supported-policy',
+    kind='script',
+    source='https://github.com/E3SM-Project/scream/pull/2675',
+    thread_site='NERSC Perlmutter CPU nodes (pm-cpu); EAMxx\'s test driver `test-all-scream` builds a unit test and then runs it with its own srun command from the login node; srun, asking for a new allocation by itself, is refused by the NERSC submit policy; the PR author notes that running the same binary inside `salloc --time 00:30:00 --nodes=1 --constraint=cpu -q debug --account ACCOUNT` works',
+    what='the srun that has to create its own allocation names no node type (constraint) and QOS, so Perlmutter\'s submit filter finds no policy for the request and refuses it before anything runs; the fix is in the launch script (give the allocation `-C cpu` and a QOS/account, or run the srun inside an sbatch/salloc job that has them); assumed shape - a login-node script on Perlmutter that starts the test binary with a bare `srun -n 1` and no #SBATCH header, diagnosed as on Perlmutter',
+    cluster='perlmutter',
+    script='srun_mpi_app.sh',
+    replace=[['#SBATCH --nodes=8\n#SBATCH --ntasks-per-node=64\n#SBATCH --cpus-per-task=2\n#SBATCH --time=06:00:00\n', ''], ['module load cray-mpich', 'cd $WORK_DIR/full_debug/tests/uncoupled/ml_correction'], [MPIAPP, 'srun -n 1 ./ml_correction_standalone']],
+    log="""
+srun: error: Job request does not match any supported policy.
+srun: error: Unable to allocate resources: Unspecified error
+""",
+    expect={'families': ['scheduler'], 'fix': r'(?m)^\+.*(\s-C\s?\w+|--constraint[= ]\S+|#SBATCH\s+(-q|--qos))'},
+)
+
 # ---------------------------------------------------------------- not-script cases
 
 case(
