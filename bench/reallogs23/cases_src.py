@@ -121,7 +121,6 @@ case(
     replace=[['#SBATCH --nodes=8\n#SBATCH --ntasks-per-node=64\n#SBATCH --cpus-per-task=2\n#SBATCH --time=06:00:00\n', ''], ['module load cray-mpich', 'cd $WORK_DIR/full_debug/tests/uncoupled/ml_correction'], [MPIAPP, 'srun -n 1 ./ml_correction_standalone']],
     log="""
 srun: error: Job request does not match any supported policy.
-srun: error: Unable to allocate resources: Unspecified error
 """,
     expect={'families': ['scheduler'], 'fix': r'(?m)^\+.*(\s-C\s?\w+|--constraint[= ]\S+|#SBATCH\s+(-q|--qos))'},
 )
