@@ -206,3 +206,17 @@ jax.errors.JaxRuntimeError: INTERNAL: Failed to retrieve branch_index value on s
   CUDA_ERROR_ILLEGAL_INSTRUCTION: an illegal instruction was encountered
 ''',
 )
+
+case(
+    id='archer2doc292-crystal-long-run-oom-kill-libfabric-leak',
+    kind='not_script',
+    source='https://github.com/ARCHER2-HPC/archer2-docs/pull/292',
+    thread_site='EPCC ARCHER2 (HPE Cray EX, Slurm, Slingshot/libfabric); a merged centre documentation PR adding a known issue to the CRYSTAL page: long-running CRYSTAL jobs may be killed with this out-of-memory message; the page says the cause is a memory leak in the underlying libfabric communication layer, to be fixed in a future release, and gives `export FI_MR_CACHE_MAX_COUNT=0` as a workaround (the reviewer asks for and gets confirmation of the variable name)',
+    what='the job is killed for memory after running for a long time because the communication library leaks memory, not because the job asked for too little memory or launched wrongly; the cause is a library bug (fixed by a library release); the centre\'s workaround is an environment setting, but the job script as written is correct; the message is quoted from the page without its markdown code marks; assumed shape - a multi-node Cray-MPICH CPU application job on Perlmutter started with srun, diagnosed as on Perlmutter (HPE Cray EX, Slurm, libfabric CXI)',
+    cluster='perlmutter',
+    script='srun_mpi_app.sh',
+    replace=[['#SBATCH --nodes=8', '#SBATCH --nodes=8\n#SBATCH -C cpu\n#SBATCH -q regular\n#SBATCH -A m0000'], ['#SBATCH --time=06:00:00', '#SBATCH --time=24:00:00'], ['module load cray-mpich', 'module load crystal'], [MPIAPP, 'srun --cpu-bind=cores MPPcrystal']],
+    log='''
+slurmstepd: error: Detected 1 oom-kill event(s) in step 411502.0 cgroup.
+''',
+)
