@@ -220,3 +220,33 @@ case(
 slurmstepd: error: Detected 1 oom-kill event(s) in step 411502.0 cgroup.
 ''',
 )
+
+case(
+    id='scream2146-pm-gpu-segfault-after-upstream-merge-code-regression',
+    kind='not_script',
+    source='https://github.com/E3SM-Project/scream/issues/2146',
+    thread_site='NERSC Perlmutter GPU nodes (pm-gpu, Slurm, srun through the CIME case scripts); the SCREAM test `ERP_Ln22.ne4pg2_ne4pg2.F2010-SCREAMv1.pm-gpu_gnugpu` starts failing with a segmentation fault right after dycore initialisation; the reporter checks out the code just before the latest upstream merge and the same test passes, so the merge is the cause; some other layouts/debug variants still pass',
+    what='the model crashes because of a code change (an upstream merge), shown by the same test passing on the code from before the merge; the job\'s resources and launch line are unchanged, so the fix is in the program, not the job script; assumed shape - a one-node Perlmutter GPU job starting the model with srun, one rank per GPU, diagnosed as on Perlmutter',
+    cluster='perlmutter',
+    script='perlmutter_srun_gpu.sh',
+    replace=[['module load pytorch/2.3.1', 'module load PrgEnv-gnu cudatoolkit'], ['#SBATCH -t 02:00:00', '#SBATCH -t 00:30:00'], [PM, 'srun --label --cpu-bind=cores ./e3sm.exe']],
+    log='''
+0: compose> nelemd 24 qsize 10 hv_q 1 hv_subcycle_q 6 lim 9 independent_time_steps 1
+0: Program received signal SIGSEGV: Segmentation fault - invalid memory reference.
+0: slurmstepd: error: *** STEP 5168341.0 ON nid001492 CANCELLED AT 2023-02-01T18:19:49 ***
+''',
+)
+
+case(
+    id='hpcfund3-one-node-segfault-same-script-works-elsewhere',
+    kind='not_script',
+    source='https://github.com/AMDResearch/hpcfund/issues/3',
+    thread_site='the AMD HPC Fund research cluster (Slurm, AMD Instinct GPU partitions mi1004x/mi1008x); a 4-GPU OpenMM job started by `sbatch` of a wrapper that runs `python3 run.py` in a container segfaults; the reporter says the same script worked until a month earlier, still works on other nodes, and fails only on node t006-002 (and sometimes on one GPU of mi1008x nodes); the maintainer asks for the full job to reproduce it; the part read does not give the outcome',
+    what='DOUBTFUL - no resolution in the part read; the failure follows particular nodes (one node always, one GPU of other nodes sometimes) while the unchanged script works elsewhere, which points to a faulty node/GPU, not to the job script; the remedy is on the node side (drain/repair, exclude the node meanwhile); assumed shape - a one-node 4-GPU Delta job running the Python program, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_python.sh',
+    replace=[['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --cpus-per-task=8', '#SBATCH --cpus-per-task=32'], ['#SBATCH --time=02:00:00', '#SBATCH --time=24:00:00'], ['export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=12802\n', ''], [SRUNPY, 'bash execnew.sh input1']],
+    log='''
+/path/execnew.sh: line 3: 2815415 Segmentation fault      (core dumped) python3 /path/run.py $1
+''',
+)
