@@ -250,3 +250,18 @@ case(
 /path/execnew.sh: line 3: 2815415 Segmentation fault      (core dumped) python3 /path/run.py $1
 ''',
 )
+
+case(
+    id='oneccl174-aurora-alltoallv-topo-zero-buffers-zememgetaddressrange',
+    kind='not_script',
+    source='https://github.com/uxlfoundation/oneCCL/issues/174',
+    thread_site='ALCF Aurora (PBS, PALS mpiexec, Intel Data Center GPU Max 1550, oneCCL 2021.15 with oneAPI 2025.0.5); an application calls alltoallv with only the two neighbouring ranks\' buffers non-zero; with `CCL_ALLTOALLV=topo` and non-zero buffers larger than 8 KB oneCCL throws, other alltoallv algorithms and smaller buffers work; the issue is closed, and ALCF\'s Aurora bug tracker (argonne-lcf/AuroraBugTracking#54) lists it as fixed in oneCCL 2021.17 / oneAPI 2025.3',
+    what='the collective library throws inside its own topology-aware alltoallv path when some send/receive counts are zero - a bug in oneCCL fixed by a library release, not a problem of the job\'s launch line or resources; choosing another alltoallv algorithm is only a workaround; assumed shape - the Aurora PBS job launching one rank per GPU tile with mpiexec and `export CCL_ALLTOALLV=topo`, diagnosed as on Aurora',
+    cluster='aurora',
+    script='pbs_aurora_mpiexec.sh',
+    replace=[['export MASTER_PORT=29500', 'export MASTER_PORT=29500\nexport CCL_ALLTOALLV=topo'], [AUR, 'mpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --cpu-bind depth -d 8 ./alltoallv_neighbors']],
+    log='''
+terminate called after throwing an instance of 'ccl::v1::exception'
+  what():  oneCCL: ze_call.cpp:43 do_call: EXCEPTION: ze error at zeMemGetAddressRange, code: ZE_RESULT_ERROR_UNKNOWN
+''',
+)
