@@ -255,7 +255,7 @@ case(
     id='oneccl174-aurora-alltoallv-topo-zero-buffers-zememgetaddressrange',
     kind='not_script',
     source='https://github.com/uxlfoundation/oneCCL/issues/174',
-    thread_site='ALCF Aurora (PBS, PALS mpiexec, Intel Data Center GPU Max 1550, oneCCL 2021.15 with oneAPI 2025.0.5); an application calls alltoallv with only the two neighbouring ranks\' buffers non-zero; with `CCL_ALLTOALLV=topo` and non-zero buffers larger than 8 KB oneCCL throws, other alltoallv algorithms and smaller buffers work; the issue is closed, and ALCF\'s Aurora bug tracker (argonne-lcf/AuroraBugTracking#54) lists it as fixed in oneCCL 2021.17 / oneAPI 2025.3',
+    thread_site='ALCF Aurora (PBS, PALS mpiexec, Intel Data Center GPU Max 1550, oneCCL 2021.15 with oneAPI 2025.0.5); an application calls alltoallv with only the two neighbouring ranks\' buffers non-zero; with `CCL_ALLTOALLV=topo` and non-zero buffers larger than 8 KB oneCCL throws, other alltoallv algorithms and smaller buffers work; the issue is closed, and ALCF\'s Aurora bug tracker (argonne-lcf/AuroraBugTracking#54) gives oneCCL 2021.17 / oneAPI 2025.3 as the release with the fix',
     what='the collective library throws inside its own topology-aware alltoallv path when some send/receive counts are zero - a bug in oneCCL fixed by a library release, not a problem of the job\'s launch line or resources; choosing another alltoallv algorithm is only a workaround; assumed shape - the Aurora PBS job launching one rank per GPU tile with mpiexec and `export CCL_ALLTOALLV=topo`, diagnosed as on Aurora',
     cluster='aurora',
     script='pbs_aurora_mpiexec.sh',
@@ -263,5 +263,39 @@ case(
     log='''
 terminate called after throwing an instance of 'ccl::v1::exception'
   what():  oneCCL: ze_call.cpp:43 do_call: EXCEPTION: ze error at zeMemGetAddressRange, code: ZE_RESULT_ERROR_UNKNOWN
+''',
+)
+
+case(
+    id='adios2-3456-frontier-sst-mpi-plane-comm-connect-invalid-port',
+    kind='not_script',
+    source='https://github.com/ornladios/ADIOS2/issues/3456',
+    thread_site='OLCF Frontier (Slurm, HPE Cray MPICH over Slingshot/OFI); a coupled XGC-GEM run uses ADIOS2\'s SST engine with the MPI data plane, which connects the two programs with MPI_Comm_connect; XGC aborts at the connect and srun terminates the whole step; in the related ADIOS2 thread (ornladios/ADIOS2#3439) an ADIOS2 developer finds MPI_Open_port itself failing an assertion on Frontier and concludes that this MPI client/server path is broken on the system',
+    what='DOUBTFUL - the thread does not record a fix; the failure is in the MPI library\'s dynamic-process (port connect) support on this system, which the ADIOS2 SST MPI data plane relies on, not in the job\'s resource request or launch line; the remedy is a different data plane (library configuration) or an MPI fix, not a job-script change; assumed shape - a multi-node Cray-MPICH srun job on Perlmutter running the coupled program, diagnosed as on Perlmutter (HPE Cray PE, Slingshot)',
+    cluster='perlmutter',
+    script='srun_mpi_app.sh',
+    replace=[['#SBATCH --nodes=8', '#SBATCH --nodes=8\n#SBATCH -C cpu\n#SBATCH -A m0000'], [MPIAPP, 'srun --cpu-bind=cores ./xgc-es-cpp-gpu']],
+    log='''
+MPICH ERROR [Rank 0] [job id 1267839.0] [Tue Jan 31 15:16:32 2023] [frontier01774] - Abort(673264166) (rank 0 in comm 0): Fatal error in PMPI_Comm_connect: Invalid port, error stack:
+PMPI_Comm_connect(125).........: MPI_Comm_connect(port="tag#0$connentry#0024CC21$", MPI_INFO_NULL, root=0, MPI_COMM_SELF, newcomm=0x7fe7ffff69b8) failed
+MPIDI_OFI_mpi_comm_connect(662):
+srun: error: frontier01774: task 0: Exited with exit code 255
+''',
+)
+
+case(
+    id='e3sm8659-frontier-debug-ne256-gpu-memory-access-fault',
+    kind='not_script',
+    source='https://github.com/E3SM-Project/E3SM/issues/8659',
+    thread_site='OLCF Frontier (Slurm, AMD MI250X, CIME case scripts launching e3sm.exe with srun on 1024 ranks); a DEBUG build of an ne256 SCREAM case aborts with a GPU memory access fault on one rank; the reporter notes that the restart variant (ERS) of the same case fails while the plain SMS run passes, and that the same tests pass on the NVIDIA machine muller-gpu; the issue is open',
+    what='DOUBTFUL - no cause found in the thread; an illegal GPU memory access inside the model in one configuration (debug build, restart test) on one GPU architecture points at the program (or the compiler/runtime for that GPU), not at the job\'s resources or launch line, which are the same for the passing runs; assumed shape - a many-node Perlmutter GPU job started with srun, one rank per GPU, diagnosed as on Perlmutter (HPE Cray EX, Slurm)',
+    cluster='perlmutter',
+    script='perlmutter_srun_gpu.sh',
+    replace=[['#SBATCH -N 1', '#SBATCH -N 256'], ['module load pytorch/2.3.1', 'module load PrgEnv-gnu cudatoolkit'], [PM, 'srun --label --cpu-bind=cores ./e3sm.exe']],
+    log='''
+ 581: Memory access fault by GPU node-11 (Agent handle: 0x3000d2c0) on address 0x538800000000. Reason: Unknown.
+ 581: Failed to allocate file: Bad file descriptor
+ 581: GPU core dump failed
+srun: error: frontier04993: task 581: Aborted (core dumped)
 ''',
 )
