@@ -125,6 +125,21 @@ srun: error: Job request does not match any supported policy.
     expect={'families': ['scheduler'], 'fix': r'(?m)^\+.*(\s-C\s?\w+|--constraint[= ]\S+|#SBATCH\s+(-q|--qos))'},
 )
 
+case(
+    id='uncchpcnote-qsub-script-dos-windows-line-endings',
+    kind='script',
+    source='find_string:31832498955',
+    thread_site='a student project\'s README (a Keras/TensorFlow image classifier trained on the UNC Charlotte HPC cluster; found with the code search, text id 31832498955, the tool shows no repository name; an earlier version of the same file is text id 45508269326); its "Running: Server" steps say jobs are submitted with `qsub face.sh` and record that if qsub answers with this message the fix is `dos2unix face.sh`',
+    what='the job script was edited on Windows and carries CRLF line endings, which PBS refuses at submission; the fix is in the job script file itself (convert it to Unix line endings, e.g. dos2unix); the note does not show the script, so every line is assumed to end in CRLF; assumed shape - the Polaris PBS mpiexec job saved with Windows line endings, diagnosed as on Polaris (PBS, same qsub check)',
+    cluster='polaris',
+    script='pbs_mpiexec.sh',
+    replace=[[line, line[:-1] + '\r\n'] for line in ['#PBS -l select=2:system=polaris\n', '#PBS -l place=scatter\n', '#PBS -l walltime=01:00:00\n', '#PBS -l filesystems=home:eagle\n', '#PBS -q debug-scaling\n', '#PBS -A MyProject\n', 'cd ${PBS_O_WORKDIR}\n', 'module use /soft/modulefiles\n', 'module load conda\n', 'conda activate\n']],
+    log="""
+qsub:  script is written in DOS/Windows text format
+""",
+    expect={'families': ['scheduler', 'environment'], 'fix': r'(?m)^-[^\n]*\r$'},
+)
+
 # ---------------------------------------------------------------- not-script cases
 
 case(
