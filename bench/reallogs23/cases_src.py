@@ -140,6 +140,41 @@ qsub:  script is written in DOS/Windows text format
     expect={'families': ['scheduler', 'environment'], 'fix': r'(?m)^-[^\n]*\r$'},
 )
 
+case(
+    id='tacccontainers-stampede2-ib-image-under-ibrun-segfault-psm2-needed',
+    kind='script',
+    source='find_string:49010281820',
+    thread_site='the README of TACC\'s MPI base-container collection (found with the code search, text id 49010281820, the tool shows no repository name; author\'s prompt gzynda@Sc460-031 on Stampede2; other copies of the same README are text ids 6017052724 and 49111341814); the images come in `*ib` (InfiniBand) and `*psm2` (Omni-Path) variants; its FAQ "What happens if I run a `*ib` container on Stampede2?" shows `ibrun singularity exec tacc-centos7-mvapich2.3-ib_0.0.2.sif hellow` segfaulting on two nodes while the same image runs on one node with the fork launcher, and the page\'s benchmark section uses the `*psm2` images on Stampede2',
+    what='the job runs an MPI container built for InfiniBand on Stampede2\'s Omni-Path fabric, so every rank crashes as soon as MPI uses the network between nodes; the fix is in the job script (run the `*psm2` variant of the image on this system); assumed shape - a two-node Stampede3 job (Omni-Path nodes, TACC ibrun) whose launch line runs the `*ib` image with singularity exec, diagnosed as on Stampede3',
+    cluster='stampede3',
+    script='tacc_ibrun.sh',
+    replace=[['#SBATCH -p gpu-a100', '#SBATCH -p skx'], ['#SBATCH -n 6', '#SBATCH -n 2'], ['module load cuda/12.2\nsource $WORK/venvs/torch/bin/activate\n', 'module load tacc-apptainer\n'], [IBRUN, 'ibrun singularity exec tacc-centos7-mvapich2.3-ib_0.0.2.sif hellow']],
+    log="""
+TACC:  Starting up job 4784577
+TACC:  Starting parallel tasks...
+[c460-032.stampede2.tacc.utexas.edu:mpi_rank_1][error_sighandler] Caught error: Segmentation fault (signal 11)
+[c460-031.stampede2.tacc.utexas.edu:mpi_rank_0][error_sighandler] Caught error: Segmentation fault (signal 11)
+TACC:  MPI job exited with code: 139
+TACC:  Shutdown complete. Exiting.
+""",
+    expect={'families': ['containers', 'network', 'launcher'], 'fix': r'(?m)^\+.*psm2\S*\.sif'},
+)
+
+case(
+    id='jscgpuhack-srun-cpus-per-task-empty-variable',
+    kind='script',
+    source='find_string:24604757251',
+    thread_site='a GPU-hackathon team\'s batch script for a JSC Slurm system (account training2508, partition `all`, reservation gpuhack25-day4; found with the code search, text id 24604757251, the tool shows no repository name); the script keeps its earlier launch line `srun --cpus-per-task=$OMP_NUM_THREADS nsys profile ... ./../build/bin/ide_secir_example` commented out, runs `srun --cpus-per-task=64 ./../build/bin/ide_secir_example` instead, and records the error of the earlier line in a comment at the end',
+    what='the srun option is given an empty shell variable, so srun refuses the step before anything starts; the fix is on the launch line (a literal count, `${SLURM_CPUS_PER_TASK}`, or setting the variable before srun uses it); the final script exports OMP_NUM_THREADS=64, so the failing version is assumed to have used the variable before it was set; assumed shape - a one-node 4-GPU Delta job whose launch line is `srun --cpus-per-task=$OMP_NUM_THREADS ...` with OMP_NUM_THREADS not set, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_python.sh',
+    replace=[['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --cpus-per-task=8', '#SBATCH --cpus-per-task=64'], ['export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=12802\n', 'module load nvhpc cuda\n'], [SRUNPY, 'srun --cpus-per-task=$OMP_NUM_THREADS ./../build/bin/ide_secir_example']],
+    log="""
+srun: error: Invalid numeric value "" for --cpus-per-task.
+""",
+    expect={'families': ['launcher', 'environment', 'resources'], 'fix': r'(?m)^\+\s*(srun\b.*--cpus-per-task[= ](\d+|\$\{?SLURM_CPUS_PER_TASK\}?)|export OMP_NUM_THREADS=\S+)'},
+)
+
 # ---------------------------------------------------------------- not-script cases
 
 case(
