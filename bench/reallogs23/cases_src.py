@@ -175,6 +175,21 @@ srun: error: Invalid numeric value "" for --cpus-per-task.
     expect={'families': ['launcher', 'environment', 'resources'], 'fix': r'(?m)^\+\s*(srun\b.*--cpus-per-task[= ](\d+|\$\{?SLURM_CPUS_PER_TASK\}?)|export OMP_NUM_THREADS=\S+)'},
 )
 
+case(
+    id='llamafactorynote-deepspeed-launcher-dash-m-module-unrecognized',
+    kind='script',
+    source='find_string:6387872806',
+    thread_site='a user\'s fix note (Chinese; found with the code search, text id 6387872806, the tool shows no repository name) for fine-tuning ChatLM-mini-Chinese with LLaMA-Factory on one machine with 3 RTX 3080 GPUs; their launch script `run_llamafactory_3x3080.sh` started training with `deepspeed --num_gpus=3 -m llmtuner.cli train config.yaml` and failed at once; the note explains that the deepspeed (and torchrun) launcher takes a script path, not `-m module`, and records the fixed script: resolve the path of llmtuner/cli.py and run `deepspeed --num_gpus=3 "$LLMTUNER_CLI" train config.yaml` (or use llamafactory-cli / accelerate launch)',
+    what='the launch line gives the deepspeed launcher Python\'s `-m module` form, which this launcher does not accept, so it stops before starting any worker; the fix is on the launch line (pass the entry script\'s path, or the launcher\'s own module option where the installed DeepSpeed has one, or use a launcher that accepts -m); assumed shape - a one-node Delta job running the deepspeed launcher with `--num_gpus=3 -m llmtuner.cli`, diagnosed as on Delta',
+    cluster='delta',
+    script='deepspeed_hostfile.sh',
+    replace=[['#SBATCH --nodes=2', '#SBATCH --nodes=1'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=3'], ['scontrol show hostnames "$SLURM_JOB_NODELIST" | sed \'s/$/ slots=4/\' > hostfile\nexport MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\n', ''], ['deepspeed --num_gpus 4 --num_nodes 2 --master_addr "$MASTER_ADDR" --hostfile hostfile train.py --deepspeed_config ds_config.json', 'deepspeed --num_gpus=3 -m llmtuner.cli train config.yaml']],
+    log="""
+deepspeed: error: unrecognized arguments: -m
+""",
+    expect={'families': ['launcher'], 'fix': r'(?m)^\+.*(deepspeed\b(?!.*\s-m\s).*(\.py\b|\$\{?\w*CLI\w*\}?|--module)|llamafactory-cli|accelerate launch)'},
+)
+
 # ---------------------------------------------------------------- not-script cases
 
 case(
