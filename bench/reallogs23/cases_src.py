@@ -190,6 +190,21 @@ deepspeed: error: unrecognized arguments: -m
     expect={'families': ['launcher'], 'fix': r'(?m)^\+.*(deepspeed\b(?!.*\s-m\s).*(\.py\b|\$\{?\w*CLI\w*\}?|--module)|llamafactory-cli|accelerate launch)'},
 )
 
+case(
+    id='aifsensscript-lightning-devices-2-ntasks-per-node-1',
+    kind='script',
+    source='find_string:36449741419',
+    thread_site='a user\'s batch script for AIFS ensemble training (PyTorch Lightning under srun) on the ECMWF Atos HPC (Slurm, `--qos=ng` GPU nodes, account ecaifs; found with the code search, text id 36449741419, the tool shows no repository name); the script ends with the Lightning error as a comment, and its `#SBATCH --ntasks-per-node=2 #4 #2 #1 #4` and `--gpus-per-node=2` lines keep the values tried before in trailing comments; the current version asks for 2 tasks per node for the 2 GPUs',
+    what='the job starts one Slurm task per node while the Trainer is set to use 2 devices per node; Lightning under Slurm expects one task per device and refuses the mismatch; the fix is in the job script (`--ntasks-per-node=2`, one task per GPU), which is the value the user\'s final script has; the failing version is assumed to be the same script with `--ntasks-per-node=1` (one of the values in the trailing comment); assumed shape - the one-node 2-GPU Lightning job started with srun on Delta, diagnosed as on Delta',
+    cluster='delta',
+    script='lightning_srun.sh',
+    replace=[['#SBATCH --nodes=2', '#SBATCH --nodes=1'], ['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=2'], ['#SBATCH --cpus-per-task=16', '#SBATCH --cpus-per-task=32'], ['#SBATCH --mem=0', '#SBATCH --mem=64G'], ['#SBATCH --time=12:00:00', '#SBATCH --time=48:00:00\nmodule load conda\nconda activate xformers-dev-ens'], ['srun python train.py trainer.devices=4 trainer.num_nodes=2', 'srun aifs-ens-gradtest hardware=atos_slurm hardware.num_gpus_per_ensemble=2 --config-name=gradtest']],
+    log="""
+ValueError: You set `devices=2` in Lightning, but the number of tasks per node configured in SLURM `--ntasks-per-node=1` does not match. HINT: Set `devices=1`.
+""",
+    expect={'families': ['launcher', 'resources'], 'fix': r'(?m)^\+(#SBATCH --ntasks-per-node=2\b|.*(devices|num_gpus_per_node)=1\b)'},
+)
+
 # ---------------------------------------------------------------- not-script cases
 
 case(
