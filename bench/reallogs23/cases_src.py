@@ -205,6 +205,21 @@ ValueError: You set `devices=2` in Lightning, but the number of tasks per node c
     expect={'families': ['launcher', 'resources'], 'fix': r'(?m)^\+(#SBATCH --ntasks-per-node=2\b|.*(devices|num_gpus_per_node)=1\b)'},
 )
 
+case(
+    id='mrbayes130-slurm-16-ranks-8-chains-too-many-mpi-processes',
+    kind='script',
+    source='https://github.com/NBISweden/MrBayes/issues/130',
+    thread_site='a university Slurm cluster; MrBayes 3.2.7a (MPI build) run with `mpirun` from a batch script; the analysis is `mcmc nruns=2 nchains=4` (8 chains); with `#SBATCH -n 16` MrBayes stops with this message (the reporter quotes it and agrees it is correct), while `#SBATCH -n 8` and no `-np` on mpirun runs exactly as expected on 8 CPUs; the reporter also notes that other task counts start separate copies of the analysis',
+    what='the job asks for more MPI ranks than the analysis has chains, and MrBayes refuses to start; the fix is in the job script (a task count no larger than nruns x nchains, here `-n 8`, or a matching `-np`), the reporter\'s working setting; assumed shape - a one-node CPU job on Anvil with `#SBATCH -n 16` starting the MPI build with mpirun, diagnosed as on Anvil',
+    cluster='anvil',
+    script='srun_mpi_app.sh',
+    replace=[['#SBATCH --nodes=8\n#SBATCH --ntasks-per-node=64\n#SBATCH --cpus-per-task=2', '#SBATCH --nodes=1\n#SBATCH -n 16'], ['module load cray-mpich', 'module load openmpi mrbayes'], [MPIAPP, 'mpirun mb-mpi run.nex']],
+    log="""
+There must be at least as many chains as MPI processors
+""",
+    expect={'families': ['resources', 'launcher'], 'fix': r'(?m)^\+(#SBATCH\s+(-n|--ntasks)[= ]?[1-8]\s*$|.*mpirun\b.*-np?\s*[1-8]\b)'},
+)
+
 # ---------------------------------------------------------------- not-script cases
 
 case(
