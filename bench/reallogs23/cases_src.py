@@ -220,6 +220,22 @@ There must be at least as many chains as MPI processors
     expect={'families': ['resources', 'launcher'], 'fix': r'(?m)^\+(#SBATCH\s+(-n|--ntasks)[= ]?[1-8]\s*$|.*mpirun\b.*-np?\s*[1-8]\b)'},
 )
 
+case(
+    id='xtb1257-orca-internal-mpirun-8-ranks-one-slurm-task',
+    kind='script',
+    source='https://github.com/grimme-lab/xtb/issues/1257',
+    thread_site='a university Slurm cluster (node muse100); xtb drives ORCA 5.0.4 (`xtb coord --opt vtight --orca -I opt.inp`), and the ORCA input asks for 8 processes, so ORCA starts its own `mpirun -np 8` for each module; with `#SBATCH --ntasks-per-node=1` and `#SBATCH --cpus-per-task=8` (and the other combinations the reporter tried) ORCA stops in its first MPI module; the part read shows no answer, but the same problem in the related xtb/ENSO thread (grimme-lab/enso#13) was solved by requesting the cores as Slurm tasks (`--ntasks=16`) instead of `--cpus-per-task`',
+    what='DOUBTFUL - the thread\'s own resolution is not in the part read; ORCA launches its MPI ranks itself inside the allocation, and the job gives it one Slurm task with 8 CPUs, so the 8-rank mpirun has one slot and the MPI module aborts; the fix (as in the related thread) is in the job script: request the cores as tasks (`--ntasks=8` / `--ntasks-per-node=8`, one CPU each); assumed shape - a one-node CPU job on Bridges-2 (RM) with 1 task x 8 CPUs running xtb with the ORCA driver, diagnosed as on Bridges-2',
+    cluster='bridges2',
+    script='srun_mpi_app.sh',
+    replace=[['#SBATCH --nodes=8\n#SBATCH --ntasks-per-node=64\n#SBATCH --cpus-per-task=2', '#SBATCH --nodes=1\n#SBATCH -p RM-shared\n#SBATCH --ntasks-per-node=1\n#SBATCH --cpus-per-task=8'], ['module load cray-mpich', 'module load openmpi/4.1.1\nexport OMP_NUM_THREADS=8'], [MPIAPP, '$xtbdir/xtb coord --opt vtight --orca -I opt.inp']],
+    log="""
+ORCA finished by error termination in GTOInt
+Calling Command: mpirun -np 8  /nfs/home/galanoj/orca504/orca_gtoint_mpi inp.int.tmp inp
+""",
+    expect={'families': ['resources', 'launcher'], 'fix': r'(?m)^\+#SBATCH\s+(--ntasks(-per-node)?[= ]?8|-n\s*8)\b'},
+)
+
 # ---------------------------------------------------------------- not-script cases
 
 case(
