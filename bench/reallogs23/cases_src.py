@@ -410,3 +410,23 @@ case(
 srun: error: frontier04993: task 581: Aborted (core dumped)
 ''',
 )
+
+case(
+    id='seasnote-frontera-50-rank-verifier-abort-code-tolerance-bug',
+    kind='not_script',
+    source='find_string:67105621629',
+    thread_site='a developer\'s run log for an MFEM-based earthquake-cycle (SEAS) code on TACC Frontera (Slurm, dev queue, TACC ibrun; found with the code search, text id 67105621629, the tool shows no repository name; another copy is text id 67321326724); the first 50-rank job (7666117, 2026-04-19) aborts at initialisation in the code\'s own shared-fault consistency check; two re-runs with more diagnostics show two quadrature points whose centroids computed on two ranks differ by more than the check\'s 1e-9 tolerance, and the fix raises the tolerance in the code (wave_operator.inl) to 1e-6; the job scripts needed only an unrelated fix to where they grep for a build banner',
+    what='the run aborts because of a bug in the program\'s own verifier (a tolerance too tight for the floating-point drift between ranks at this rank count), found and fixed in the source; the job\'s resources and launch line are not the cause and stay as they were; assumed shape - a two-node 50-rank CPU job on Lonestar6 started with ibrun, diagnosed as on Lonestar6 (TACC, Slurm, ibrun)',
+    cluster='lonestar6',
+    script='tacc_ibrun.sh',
+    replace=[['#SBATCH -p gpu-a100', '#SBATCH -p development'], ['#SBATCH -n 6', '#SBATCH -n 50'], ['module load cuda/12.2\nsource $WORK/venvs/torch/bin/activate\nexport MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=29500\n', 'module load intel impi\n'], [IBRUN, 'ibrun ./seas_dynamic -c tpv102_200m_p1_0.01s.cfg']],
+    log='''
+MFEM abort: R-101 shared-fault DOFData: 2 unpaired entries (every shared
+QP should have exactly 2 ranks).  Likely mesh-partitioning pathology or
+peer-rank resolution failure.
+ ... in file: drivers/../dynamic/wave_operator.inl:1576
+(aborted on all 50 ranks)
+Fault QPs (global): 113835 (local: 5136, shared: 3)
+TACC:  MPI job exited with code: 1
+''',
+)
