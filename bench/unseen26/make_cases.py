@@ -720,6 +720,33 @@ CASES = [
                       "python module), cd $PBS_O_WORKDIR, then `python finetuning.py`. Right: 1 process on 1 GPU, "
                       "$PBS_O_WORKDIR mapped to the submit directory on a Slurm target, the venv named (tied to the "
                       "Katana python module), the modules replaced, the log path named."]),
+    case(fam("ncsa-delta-gpuA40x4-delta-gpu-account-gpus1-constraint-scratch-module-reset-anaconda3-gpu-conda-hook-pythonpath-pwd-local-transformers-python3-many-flags-scratch-projects-paths", "slurm"),
+         "sirapop3/COMBINI_Mig", "train_delta.slurm",
+         "NCSA Delta (partition gpuA40x4, account bdxz-delta-gpu, --constraint=scratch; /scratch/bdxz and /projects/bdxz)", "delta",
+         ["site-anaconda3-gpu-module", "module-reset", "conda-shell-hook", "pythonpath-local-source-tree-from-pwd",
+          "delta-filesystem-constraint", "absolute-scratch-projects-paths"],
+         launch_model="single", launcher="none", total_ranks=1, gpus_per_node=1,
+         program="run_re_trg_marked.py",
+         args=["--model_type", "bertsub", "--model_name_or_path", "/scratch/bdxz/sumnakkittikul/BiomedNLP-BiomedBERT-base-uncased-abstract-fulltext",
+               "--do_lower_case", "--data_dir", "/projects/bdxz/sumnakkittikul/data", "--learning_rate", "2e-5", "--num_train_epochs", "1",
+               "--per_gpu_train_batch_size", "8", "--per_gpu_eval_batch_size", "16", "--gradient_accumulation_steps", "1",
+               "--max_seq_length", "256", "--max_pair_length", "16", "--save_steps", "607", "--eval_logsoftmax", "--seed", "0",
+               "--output_dir", "/projects/bdxz/sumnakkittikul/output/RE/dimb-re_models_biomedbert_trg_test-0", "--overwrite_output_dir",
+               "--use_trigger", "--use_typemarker", "--lminit", "--eval_all_checkpoints", "--no_sym", "--do_train"],
+         keep_text=["python3 run_re_trg_marked.py"],
+         setup=[S('eval "$(conda shell.bash hook)"'), S("conda activate combini"),
+                S('export PYTHONPATH="$(pwd)/transformers/src:$PYTHONPATH"')],
+         source_only=["--partition=gpuA40x4", '--constraint="scratch"', "module reset", "module load anaconda3_gpu"],
+         accounts=["bdxz-delta-gpu"],
+         refuse_words=["bdxz-delta-gpu", "gpuA40x4", "anaconda3_gpu", "/scratch/bdxz", "/projects/bdxz"],
+         assumptions=["Delta: partition gpuA40x4, -A bdxz-delta-gpu, 1 node, 1 task, 4 CPUs, 32g, --gpus=1, 4 h, "
+                      "--constraint=\"scratch\" (a Delta file-system constraint), slurm-%j logs: module reset, the site "
+                      "anaconda3_gpu module, the conda shell hook, `conda activate combini` (an env of that module), "
+                      "PYTHONPATH to a local transformers tree under $(pwd), echoes, then `python3 run_re_trg_marked.py "
+                      "--model_type bertsub ... --do_train` with model, data and output under /scratch/bdxz and "
+                      "/projects/bdxz. Right: 1 process on 1 GPU, the arguments kept, the Delta paths named, the "
+                      "constraint, partition, account and anaconda3_gpu module replaced with notes (the env must exist on "
+                      "the target)."]),
 ]
 
 
