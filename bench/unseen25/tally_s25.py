@@ -1,0 +1,67 @@
+"""Hand tallies of bench/unseen25 and bench/unseen26 on the runs of session s25.
+
+usage: python bench/unseen25/tally_s25.py
+
+Runs: `first_run_start` (d76c0eec, the session's starting code: every port judged by hand,
+`hand_judged_start.yaml`) and `first_run_final` (the session's final code: the ports whose
+text changed, `changed_start_to_final.txt`, judged again by new judges,
+`hand_judged_final.yaml`). A port whose text did not change keeps its start verdict. Both
+sets were sealed until their start run was judged; then only their tune halves were read by
+the second round of fixers, so the held-out halves are first runs on both codes."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import yaml
+
+BENCH = Path(__file__).resolve().parent.parent
+Key = tuple[str, str]
+
+
+def _verdicts(path: Path) -> dict[Key, str]:
+    if not path.exists():
+        return {}
+    return {(o["case"], o["target"]): o["hand"]
+            for o in (yaml.safe_load(path.read_text()) or {}).get("overrides") or []}
+
+
+def _changed(path: Path) -> set[Key]:
+    if not path.exists():
+        return set()
+    return {tuple(line.strip().split("__", 1)) for line in path.read_text().splitlines()
+            if line.strip()}  # type: ignore[misc]
+
+
+def _line(name: str, run: str, v: dict[Key, str], split: dict[str, str]) -> str:
+    cells = []
+    for part in ("all", "tune", "heldout"):
+        keys = [k for k in v if part == "all" or split[k[0]] == part]
+        c = Counter(v[k] for k in keys)
+        good = c["correct"] + c["refused_right"]
+        n = max(len(keys), 1)
+        cells.append(f"{part} {good}/{len(keys)} ({100 * good / n:.1f} %), silent "
+                     f"{c['wrong_silent']} ({100 * c['wrong_silent'] / n:.1f} %)")
+    return f"{name} {run}: " + " | ".join(cells)
+
+
+def main() -> None:
+    for name in ("unseen25", "unseen26"):
+        d = BENCH / name
+        split = {c["id"]: c["split"]
+                 for c in yaml.safe_load((d / "cases.yaml").read_text())["cases"]}
+        start = _verdicts(d / "hand_judged_start.yaml")
+        again = _verdicts(d / "hand_judged_final.yaml")
+        changed = _changed(d / "changed_start_to_final.txt")
+        final = {k: again.get(k, v) if k in changed else v for k, v in start.items()}
+        missing = [k for k in changed if k not in again]
+        print(_line(name, "start d76c0eec", start, split))
+        if changed or again:
+            print(_line(name, "final", final, split))
+        if missing:
+            print(f"{name}: {len(missing)} changed ports not judged yet")
+
+
+if __name__ == "__main__":
+    main()
