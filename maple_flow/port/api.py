@@ -974,12 +974,13 @@ def _module_tool_notes(src: Source, profile: ClusterProfile) -> list[str]:
             if module.startswith("-"):
                 continue
             # a container runtime's line is the launch the container notes speak of
+            starts = [(tool, re.compile(rf"\s*(?:time\s+|\(\s*)?{re.escape(tool)}(?:\s|$)"))
+                      for tool in _module_tools(module)
+                      if tool not in CONTAINER_RUNTIMES and tool not in _SHELL_BUILTINS]
             uses = [(k + 1, text.strip(), tool)
                     for k, text in enumerate(lines[at + 1:], at + 1)
-                    for tool in _module_tools(module)
-                    if tool not in CONTAINER_RUNTIMES and tool not in _SHELL_BUILTINS
-                    and k + 1 != launch
-                    and re.match(rf"\s*(?:time\s+|\(\s*)?{re.escape(tool)}(?:\s|$)", text)]
+                    for tool, start in starts
+                    if k + 1 != launch and start.match(text)]
             if not uses or theirs & set(_module_tools(module)):
                 continue  # the target gives the tool too
             first = uses[0]

@@ -601,10 +601,12 @@ def _launch_options_edit(out: Applied, src: Source, tail: str) -> None:
     itself (``EXIT_CODE=$?``, ``status=${PIPESTATUS[0]}``, ``|| requeue``, ``exit $rc``) would
     end at a failing launch, before its own failure handling."""
     errexit, pipefail = launch_shell_options(src.parsed, src.lines[0] if src.lines else "")
-    span = launch_command_span(out.script)
-    if span is None or (errexit and pipefail) or src.parsed.launch_loop is not None or (
+    if (errexit and pipefail) or src.parsed.launch_loop is not None or (
             src.parsed.per_node_loop is not None):
         return  # a launch in the user's loop: loop.py says how its passes fail
+    span = launch_command_span(out.script)
+    if span is None:
+        return
     lines, start, end = span
     after = [x for x in lines[end + 1:] if x.strip() and not is_comment(x)
              and not x.lstrip().startswith("set +") and not _CLOSER.match(x)]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from maple_flow.knowledge.scheduler_vars import scheduler_vars
 from maple_flow.models import ClusterProfile, format_walltime
@@ -483,14 +483,27 @@ _BARE_NAME = re.compile(r"(?<![\w$\{])([A-Za-z_]\w*)")
 _SUBSCRIPT = re.compile(r"\$\{#?!?\w+\[([^\]]*)\]")
 
 
+#: A ``$`` reference's name; an arithmetic expansion's body; a bare name in arithmetic.
+_DOLLAR_NAME = re.compile(r"\$\{?#?!?(\w+)")
+_ARITHMETIC = re.compile(r"\$\(\((.*?)\)\)")
+_ARITH_NAME = re.compile(r"(?<![\w$])([A-Za-z_]\w*)")
+
+
 def referenced(text: str) -> list[str]:
     """The variable names ``text`` reads (``$A``, ``${B}``, ``${C:-$x}``, ``$((D * 2))``,
     ``${E[$i]}``): every ``$`` reference, those inside another's default or subscript too."""
-    names = re.findall(r"\$\{?#?!?(\w+)", text)
-    for inner in [*re.findall(r"\$\(\((.*?)\)\)", text), *_SUBSCRIPT.findall(text)]:
-        names += [n for n in re.findall(r"(?<![\w$])([A-Za-z_]\w*)", inner)
-                  if n not in names]
-    return names
+    return list(_referenced(text))
+
+
+@lru_cache(maxsize=4096)
+def _referenced(text: str) -> tuple[str, ...]:
+    """``referenced``, kept per text (a port reads the same lines for every target)."""
+    if "$" not in text:
+        return ()
+    names = _DOLLAR_NAME.findall(text)
+    for inner in [*_ARITHMETIC.findall(text), *_SUBSCRIPT.findall(text)]:
+        names += [n for n in _ARITH_NAME.findall(inner) if n not in names]
+    return tuple(names)
 
 
 _FAMILY = {

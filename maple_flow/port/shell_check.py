@@ -3,35 +3,137 @@ wherever the source parses. A port whose text bash cannot read (a function's clo
 lost, an ``if`` without ``fi``, an open quote or heredoc) would never start on the target:
 it is never returned; the port is refused naming the construct bash stops at.
 
-The check runs ``bash -n`` (read, never run) on the source and on the port, at the edge, the
-way ``maple_flow.lint`` runs shellcheck; where no bash is found, or the source is written for
-another shell (csh, zsh...), it says nothing."""
+The check reads each text with bash's own parser, never running it: ``bash -n`` at the edge,
+the way ``maple_flow.lint`` runs shellcheck. In a batch (``parsing_session``) one bash reads
+every port in turn - each text parsed in a forked subshell under ``set -n``, the same parser
+and messages as ``bash -n`` - instead of one bash started per port. Where no bash is found,
+or the source is written for another shell (csh, zsh...), it says nothing."""
 
 from __future__ import annotations
 
+import os
 import re
+import select
 import shutil
 import subprocess
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, suppress
 
 #: A first line naming a shell other than sh/bash: its grammar is not bash's.
 _OTHER_SHELL = re.compile(r"^#!\s*\S*(?:/env\s+)?\S*\b(?:csh|tcsh|zsh|ksh|fish)\b")
 #: bash -n's message: ``bash: line N: syntax error ...``.
 _AT_LINE = re.compile(r"line (\d+): (.*)")
+#: Seconds a parse may take before the check gives up (says nothing).
+_TIMEOUT_S = 20.0
+#: The reader: for each text (its byte count on a line, then its bytes), the status of parsing
+#: it under ``set -n`` in a subshell and bash's messages, as ``STATUS\nMESSAGES\0``. On one
+#: line, so eval's line numbers are the text's own (as ``bash -n`` counts them); in the C
+#: locale, so ``read -N`` counts bytes (no shell syntax character is part of a UTF-8 sequence).
+_READER = ("while IFS= read -r n; do IFS= read -r -d '' -N \"$n\" text; "
+           "err=$( { eval \"set -n; $text\"; } 2>&1 ); "
+           "printf '%d\\n%s\\0' \"$?\" \"$err\"; done")
+
+
+class _Reader:
+    """One bash that parses the texts it is sent (``_READER``), for a batch of ports."""
+
+    def __init__(self, bash: str) -> None:
+        self.proc = subprocess.Popen([bash, "-c", _READER, bash], stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                                     env={**os.environ, "LC_ALL": "C"})
+        self.buffer = b""
+
+    def error(self, text: str) -> str | None:
+        """bash's first complaint about ``text`` ("" when it parses; None when it cannot say)."""
+        data = text.encode("utf-8", "surrogateescape")
+        if b"\0" in data or data.endswith(b"\\"):
+            return None  # bash -n reads these its own way (a NUL; a line continued at the end)
+        if self.proc.stdin is None or self.proc.poll() is not None:
+            return None
+        try:
+            self.proc.stdin.write(b"%d\n" % len(data) + data)
+            self.proc.stdin.flush()
+            reply = self._read_until(lambda b: b"\0" in b)
+        except OSError:
+            return None
+        if reply is None:
+            return None
+        answer, _, self.buffer = reply.partition(b"\0")
+        status, _, messages = answer.decode("utf-8", "replace").partition("\n")
+        if not status.isdigit():
+            return None
+        return _first_complaint(int(status), messages.replace(": eval: line ", ": line "))
+
+    def _read_until(self, done: Callable[[bytes], bool]) -> bytes | None:
+        """The bytes read so far once ``done(bytes)`` holds; None on timeout or end."""
+        if self.proc.stdout is None:
+            return None
+        fd = self.proc.stdout.fileno()
+        while not done(self.buffer):
+            ready, _, _ = select.select([fd], [], [], _TIMEOUT_S)
+            chunk = os.read(fd, 65536) if ready else b""
+            if not chunk:
+                self.close()
+                return None
+            self.buffer += chunk
+        return self.buffer
+
+    def close(self) -> None:
+        """End the reader and reap it (its CPU is then the caller's children's)."""
+        if self.proc.stdin is not None and not self.proc.stdin.closed:
+            with suppress(OSError):
+                self.proc.stdin.close()
+        try:
+            self.proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+        if self.proc.stdout is not None:
+            self.proc.stdout.close()
+
+
+_SESSION: _Reader | None = None
+
+
+@contextmanager
+def parsing_session() -> Iterator[None]:
+    """While open, the shell check parses every text in one bash (a batch of ports), not one
+    bash per text; the bash ends with the session."""
+    global _SESSION
+    bash, previous = shutil.which("bash"), _SESSION
+    reader = _Reader(bash) if bash is not None else None
+    _SESSION = reader
+    try:
+        yield
+    finally:
+        _SESSION = previous
+        if reader is not None:
+            reader.close()
+
+
+def _first_complaint(status: int, messages: str) -> str:
+    """"" for a text that parses, else the first line of what bash said."""
+    if status == 0:
+        return ""
+    lines = messages.strip().splitlines()
+    return lines[0] if lines else "syntax error"
 
 
 def _bash_error(text: str) -> str | None:
     """bash -n's first complaint about ``text`` ("" when it parses; None when no bash)."""
+    if _SESSION is not None:
+        found = _SESSION.error(text)
+        if found is not None:
+            return found
     bash = shutil.which("bash")
     if bash is None:
         return None
     try:
         proc = subprocess.run([bash, "-n"], input=text, text=True, capture_output=True,
-                              timeout=20, check=False)
+                              timeout=_TIMEOUT_S, check=False)
     except (OSError, subprocess.TimeoutExpired):
         return None
-    if proc.returncode == 0:
-        return ""
-    return proc.stderr.strip().splitlines()[0] if proc.stderr.strip() else "syntax error"
+    return _first_complaint(proc.returncode, proc.stderr)
 
 
 def _named(error: str, script: str) -> str:
@@ -61,4 +163,4 @@ def broken_shell(source: str, script: str) -> str:
             "the job would not start; port the script by hand, keeping its structure")
 
 
-__all__ = ["broken_shell"]
+__all__ = ["broken_shell", "parsing_session"]

@@ -23,6 +23,7 @@ from maple_flow.knowledge.clusters import all_profiles, resolve_cluster
 from maple_flow.lint import linting_ahead
 from maple_flow.models import Framework, JobSpec, Strategy
 from maple_flow.port.api import PortResult, port
+from maple_flow.port.shell_check import parsing_session
 from maple_flow.verify import VerifyTarget
 from maple_flow.verify.run import DEFAULT_TIMEOUT_S, Progress
 from maple_flow.workflows.batchdir import Manifest, Pair, sha256_text, unique_names
@@ -74,9 +75,10 @@ Job = tuple[str, str, list[str]]
 
 def _port_jobs(jobs: list[Job], overrides: dict[str, Any]) -> BatchResult:
     """Port each job's script to its clusters, in order, the ports linted in a few shellcheck
-    runs (``linting_ahead``) and given their shellcheck notes."""
+    runs (``linting_ahead``) and given their shellcheck notes, each port's shell check read by
+    one bash (``parsing_session``)."""
     batch = BatchResult()
-    with linting_ahead() as ahead:
+    with linting_ahead() as ahead, parsing_session():
         for name, text, clusters in jobs:
             _port_script(batch, name, text, clusters, overrides)
         ahead.finish()
