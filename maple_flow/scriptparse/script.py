@@ -1303,7 +1303,9 @@ def launch_tail(cmd: ShellCommand) -> str:
         return ""
     head, last = words[0], words[-1]
     start = cmd.text.find(head)
-    end = cmd.text.find(last, max(start, 0) + len(head)) if last != head else start
+    end = _last_word_at(cmd.text, words, start) if start >= 0 else -1
+    if end < 0 and start >= 0:  # words not all found as written: the last one's first place
+        end = cmd.text.find(last, start + len(head)) if last != head else start
     if start < 0 or end < 0:
         return ""
     tail = cmd.text[end + len(last):]
@@ -1320,6 +1322,20 @@ def launch_tail(cmd: ShellCommand) -> str:
     if _SEMICOLON_TAIL.match(tail) and not _KEYWORD_COMMAND.search(tail):
         return tail  # `; echo done`: the job's next command, run after the launch as written
     return tail if _CARRIED_TAIL.match(tail) else ""
+
+
+def _last_word_at(text: str, words: list[str], start: int) -> int:
+    """Where the last of ``words`` (the command's words as written, from ``start``) is in
+    ``text``: each word is looked for after the one before it, so a last word that also
+    occurs inside an earlier one (``--device 0`` after ``--epochs 200``) is found where it
+    stands, not inside that earlier word; -1 when a word is not found in order."""
+    at = start
+    for k, word in enumerate(words):
+        found = text.find(word, at if k else start)
+        if found < 0:
+            return -1
+        at = found + (len(word) if k + 1 < len(words) else 0)
+    return at
 
 
 _JOINED = re.compile(r"&&|\|\||;")
