@@ -532,7 +532,7 @@ def _own_interpreter(out: Applied, src: Source, profile: ClusterProfile, entry: 
     # the interpreter that ran the launcher's module (`~/env/bin/python -m
     # torch.distributed.run`) runs the workers: the user's environment, kept the same way
     mine = user_interpreter(launch.python) or user_interpreter(launch.launcher_python)
-    if not mine or (launch.module and not launch.launcher_python) or out.refusals:
+    if not mine or out.refusals:
         return
     written = "\n".join(src.lines)
     out.script, kept = keep_interpreter(out.script, profile.software.python, mine, entry,
