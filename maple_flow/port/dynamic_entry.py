@@ -18,6 +18,7 @@ from maple_flow.port.fit import SCRIPT_SET_VARS
 from maple_flow.port.rules import translate_scheduler_vars
 from maple_flow.port.stages import launch_command_span
 from maple_flow.scriptparse import ParsedScript
+from maple_flow.scriptparse.values import expand, simple_values
 from maple_flow.shellquote import kept_as_text, shell_word
 
 _NAMES = re.compile(r"\$\{?#?!?([A-Za-z_]\w*)")
@@ -42,6 +43,21 @@ def _overridden(written: str, p: ParsedScript) -> set[str]:
     program, so the word stays as written (its value is only the default)."""
     return {n for n in _DEFAULTED.findall(written or "")
             if n not in p.variables and n not in p.env}
+
+
+def _gives(written: str, entry: str, p: ParsedScript) -> bool:
+    """Whether ``written`` (``$SCRIPT``, ``"${DIR}/run.py"``) expands, with the script's own
+    values, to ``entry``, a plain word with no expansion left in it (the port rendered the
+    variable's value in its place)."""
+    if "$" in entry or not entry:
+        return False
+    text = p.launch_block.text if p.launch_block is not None else ""
+    at = text.find(written)  # -1: the word is inside a variable the launch line runs
+    values = {**p.env, **p.variables}  # exported (`export SCRIPT=...`) or not
+    if any(values.get(n) == "" for n in _NAMES.findall(text[:at] if at >= 0 else text)):
+        return False  # a word before it expands to nothing: the program word is not known
+    word = written[1:-1] if len(written) > 1 and written[0] == written[-1] == '"' else written
+    return expand(word, simple_values(values)) == entry
 
 
 def _scheduler_read(written: str) -> bool:
@@ -71,8 +87,10 @@ def keep_written_entry(script: str, p: ParsedScript, profile: ClusterProfile, en
     others."""
     written = p.launch.written_entry
     overridden = _overridden(written, p)
-    if not written or p.launch.command or plain == (kept_as_text(entry) or overridden):
+    if not written or p.launch.command or plain == bool(kept_as_text(entry) or overridden):
         return script, [], ""  # a program written as plain text, or not this call's kind
+    if plain and not _gives(written, entry, p):
+        return script, [], ""  # the rendering keeps its expansion, or another word
     prefix = _JOB_PREFIX.get(profile.scheduler, "")
     available = set_by_port(carried) | SCRIPT_SET_VARS | _ENV | overridden
     word, _ = translate_scheduler_vars(written, profile.scheduler, p.grid_engine)
