@@ -40,7 +40,7 @@ def test_a_venv_torchrun_becomes_its_own_python_where_the_target_runs_python() -
 def test_a_launcher_path_under_a_kept_variable_is_written_with_it() -> None:
     script = FOUR + ("export VENV=/home/me/venv\n"
                      "$VENV/bin/torchrun --nproc_per_node=4 train.py\n")
-    text, notes = _port(script, "lonestar6")
+    text, _ = _port(script, "lonestar6")
     assert "exec '\"$VENV\"'/bin/torchrun --node_rank" in text
 
 
@@ -71,7 +71,7 @@ def test_a_program_variable_held_in_a_command_variable_stays_a_variable() -> Non
 
 def test_a_date_substitution_in_an_argument_stays_live_in_its_quotes() -> None:
     script = ONE + 'python -m pkg.train --run_name "small_$(date +%Y%m%d)" --lr 1\n'
-    text, notes = _port(script, "perlmutter")
+    text, _ = _port(script, "perlmutter")
     assert '--run_name "small_$(date +%Y%m%d)" --lr 1' in text
     assert "'small_$(date +%Y%m%d)'" not in text
 
