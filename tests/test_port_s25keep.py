@@ -95,3 +95,17 @@ def test_a_venv_interpreter_of_a_module_launch_is_kept() -> None:
     text, notes = _port(script, "delta")
     assert '"$VENV/bin/python" -m tool.run x.py --a 1' in text
     assert "your interpreter $VENV/bin/python" in notes
+
+
+def test_a_venv_deepspeed_runs_torchruns_module_with_its_python() -> None:
+    script = FOUR + "cd /home/me/proj\n~/envs/ds/bin/deepspeed --num_gpus 4 train.py --x 1\n"
+    text, notes = _port(script, "perlmutter")
+    assert '"$HOME/envs/ds/bin/python" -m torch.distributed.run' in text
+    assert "~/envs/ds/bin/python -m torch.distributed.run` (torchrun's own module)" in notes
+
+
+def test_the_line_a_launcher_path_reads_is_kept_with_it() -> None:
+    script = FOUR + ("VENV=/home/me/proj/.venv\ncd /home/me/proj\n"
+                     "$VENV/bin/torchrun --nproc_per_node=4 train.py\n")
+    text, _ = _port(script, "perlmutter")
+    assert "\nVENV=/home/me/proj/.venv\n" in text and '"$VENV/bin/torchrun" --nnodes' in text

@@ -493,15 +493,17 @@ def _own_launcher(out: Applied, src: Source, profile: ClusterProfile, entry: str
         if word and not kept:  # the program as rendered, or as written (`$SCRIPT`)
             out.script, kept = keep_interpreter(out.script, profile.software.python, python,
                                                 word, src.parsed.launch.module, written)
+    how = f"`{python}`"
     if python and not kept:
         out.script, kept = keep_interpreter_under_torchrun(out.script, python, written)
+        how = f"`{python} -m torch.distributed.run` (torchrun's own module)"
     if kept:
         out.interpreter_kept = True
         out.notes = [n for n in out.notes if not n.startswith(f"the source ran {name} by its path")]
         out.notes.append(
             f"the source started the program with your environment's {name} (`{path}`); "
             f"{profile.name}'s launch starts it without {name}, so the port runs it with "
-            f"`{python}`, the python beside that {name} (the same environment), not "
+            f"{how}, the python beside that {name} (the same environment), not "
             f"{profile.software.python}: make it exist on {profile.name} (the same path, your "
             "environment installed there, built for its GPUs)" + _arch_of(profile))
         return
