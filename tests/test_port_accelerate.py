@@ -84,10 +84,17 @@ def test_config_file_kept_and_its_overridden_counts_named() -> None:
     assert "num_processes, num_machines, machine_rank and main_process_ip" in _notes(r)
 
 
-def test_accelerate_by_a_source_path_is_named() -> None:
+def test_accelerate_by_a_source_path_is_kept_on_the_launch_and_named() -> None:
     r = port(BYPATH, "delta")["delta"]
-    assert "by its path /home/me/.conda/envs/torch/bin/accelerate" in _notes(r)
-    assert "(/home/me/.conda/envs/torch)" in _notes(r)
+    assert "exec /home/me/.conda/envs/torch/bin/accelerate launch" in r.script
+    assert "your launcher /home/me/.conda/envs/torch/bin/accelerate" in _notes(r)
+    assert "runs `accelerate` from PATH" not in _notes(r)  # no longer true
+
+
+def test_accelerate_by_a_source_path_on_a_site_without_accelerate_runs_its_python() -> None:
+    r = port(BYPATH, "aurora")["aurora"]
+    assert "/home/me/.conda/envs/torch/bin/python train.py" in r.script
+    assert "the python beside that accelerate" in _notes(r)
 
 
 def test_fp8_named_on_a100_not_on_gh200() -> None:

@@ -123,8 +123,9 @@ def test_a_torchrun_stage_whose_program_is_a_variable_is_ported_or_refused() -> 
     script = SLURM + ("PROG=prep.py\ntorchrun --nproc_per_node=4 $PROG --x 1\n"
                       "srun python train.py\n")
     r = port(script, "polaris")["polaris"]
-    prep = next(line for line in r.script.splitlines() if "prep.py --x 1" in line)
+    prep = next(line for line in r.script.splitlines() if "$PROG --x 1" in line)
     assert prep.startswith("mpiexec ") and "torchrun" not in r.script
+    assert "\nPROG=prep.py\n" in r.script  # the user's variable, kept with its line
     # an installed command PATH finds (`$(which mycli)`) is read and ported (s23u22tune)
     looked_up = script.replace("$PROG --x 1", "$(which mycli) --x 1")
     r = port(looked_up, "polaris")["polaris"]

@@ -95,9 +95,12 @@ def test_a_program_variable_built_from_an_argument_is_written_as_its_live_value(
     assert "'train_$2.py'" not in text and "passed as written" in notes
 
 
-def test_a_plain_program_variable_is_unchanged() -> None:
+def test_a_plain_program_variable_stays_the_users_variable() -> None:
+    # s25keep (unseen24 redacted-cluster: `$SCRIPT` replaced by its value while `SCRIPT=` stayed
+    # above, so editing that line no longer changed what ran): the word stays `$SCRIPT`
     text, notes = _port(HEAD + "SCRIPT=train.py\npython $SCRIPT --lr 0.1\n")
-    assert "train.py --lr 0.1" in text and "named when the job runs" not in notes
+    assert "\nSCRIPT=train.py\n" in text and " $SCRIPT --lr 0.1" in text
+    assert "your variable names the program" in notes and "named when the job runs" not in notes
 
 
 def test_the_placeholder_that_names_the_program_is_named_first() -> None:

@@ -83,8 +83,10 @@ def test_a_launchers_program_in_a_quoted_variable_is_read() -> None:
     script = (DELTA_4GPU + 'PROJ_ROOT=/u/me/proj\nMAIN_PY="${PROJ_ROOT}/main.py"\n'
               'torchrun --nnodes=1 --nproc_per_node=4 "${MAIN_PY}" --config_file c.yaml\n')
     r = port(script, ["perlmutter"])["perlmutter"]
-    assert r.status == "generated"
-    assert "main.py --config_file c.yaml" in r.script
+    assert r.status == "generated" and r.spec.entrypoint == "/u/me/proj/main.py"
+    # the user's variable stays the program word, its lines kept above (s25keep)
+    assert '"${MAIN_PY}" --config_file c.yaml' in r.script
+    assert 'MAIN_PY="${PROJ_ROOT}/main.py"' in r.script
 
 
 def test_a_count_set_differently_on_the_branches_of_an_if_is_not_a_literal() -> None:

@@ -1696,6 +1696,10 @@ def _port_on(src: Source, target: str, o: dict[str, Any],
                           lost_pids=frozenset(carried.lost_pids))
     applied.script, array_notes, array_refusal = keep_array_command(
         applied.script, src.parsed, profile, entry, args, f.module)
+    if not applied.refusals and not array_notes:  # `$SCRIPT` (a variable kept above)
+        applied.script, entry_notes, _ = keep_written_entry(
+            applied.script, src.parsed, profile, entry, f.module, carried, plain=True)
+        notes += entry_notes
     if array_notes:  # the array's own interpreter runs, with its options; its words are
         # kept in the array as written (none is quoted as literal text)
         notes = [n for n in notes if not n.startswith(("the interpreter option",

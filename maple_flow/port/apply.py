@@ -41,9 +41,13 @@ from maple_flow.port.interpreter import (
     keep_interpreter,
     keep_interpreter_under_torchrun,
     keep_interpreter_variable,
+    keep_launcher_path,
     keep_prefix,
+    launcher_path_names,
     prefix_variable,
+    sibling_python,
     user_interpreter,
+    user_launcher,
 )
 from maple_flow.port.jobcontrol import job_control_block
 from maple_flow.port.launcher_opts import carry_launcher_options
@@ -207,6 +211,7 @@ def _launch_edits(out: Applied, src: Source, profile: ClusterProfile, one_proces
     if not out.refusals:
         out.script, notes = carry_site_options(out.script, p, profile)
         out.notes += notes
+    _own_launcher(out, src, profile, entry)
     _own_interpreter(out, src, profile, entry)
     _variable_prefixes(out, src, profile, entry)
     if not out.refusals:
@@ -451,6 +456,64 @@ def _variable_prefixes(out: Applied, src: Source, profile: ClusterProfile, entry
             "it by hand")
 
 
+#: Variables the job's shell has on every target (a launcher path under them is written as is).
+_SHELL_PATHS = frozenset({"HOME", "USER", "PWD"})
+
+
+def _own_launcher(out: Applied, src: Source, profile: ClusterProfile, entry: str) -> None:
+    """The user's own launcher path (``.venv/bin/torchrun``) kept on the target's launch
+    where it starts the workers with that launcher; else the python beside it (the same
+    environment) where the target runs the program with an interpreter word; else a note
+    that the launch leaves the user's environment."""
+    name, path = user_launcher(src.parsed)
+    if not name or out.refusals:
+        return
+    unset = [n for n in launcher_path_names(path) if n not in _SHELL_PATHS
+             and not re.search(rf"(?m)^\s*(?:export\s+)?{n}=", out.script)]
+    python = sibling_python(name, path)
+    if unset:
+        out.notes.append(
+            f"the source started the program with your environment's {name} (`{path}`); "
+            f"{', '.join('$' + n for n in unset)} it reads is not set in the port, so "
+            f"{profile.name}'s launch runs its own {name}, not your environment: set it and "
+            f"put `{path}` back on the launch by hand")
+        return
+    out.script, kept = keep_launcher_path(out.script, name, path)
+    if kept:
+        out.interpreter_kept = True
+        out.notes = [n for n in out.notes if not n.startswith(f"the source ran {name} by its path")]
+        out.notes.append(
+            f"your launcher {path} (your environment's {name}) is kept on the launch, as in "
+            f"the source, so the program runs in your environment: make it exist on "
+            f"{profile.name} (the same path, your environment installed there, built for its "
+            "GPUs)" + _arch_of(profile))
+        return
+    written = "\n".join(src.lines)
+    for word in dict.fromkeys([entry, src.parsed.launch.written_entry] if python else []):
+        if word and not kept:  # the program as rendered, or as written (`$SCRIPT`)
+            out.script, kept = keep_interpreter(out.script, profile.software.python, python,
+                                                word, src.parsed.launch.module, written)
+    how = f"`{python}`"
+    if python and not kept:
+        out.script, kept = keep_interpreter_under_torchrun(out.script, python, written)
+        how = f"`{python} -m torch.distributed.run` (torchrun's own module)"
+    if kept:
+        out.interpreter_kept = True
+        out.notes = [n for n in out.notes if not n.startswith(f"the source ran {name} by its path")]
+        out.notes.append(
+            f"the source started the program with your environment's {name} (`{path}`); "
+            f"{profile.name}'s launch starts it without {name}, so the port runs it with "
+            f"{how}, the python beside that {name} (the same environment), not "
+            f"{profile.software.python}: make it exist on {profile.name} (the same path, your "
+            "environment installed there, built for its GPUs)" + _arch_of(profile))
+        return
+    out.notes.append(
+        f"the source started the program with your environment's {name} (`{path}`); "
+        f"{profile.name}'s launch runs the site's own, not your environment: put your "
+        f"environment's {'python (`' + python + '`)' if python else name} on the launch by "
+        "hand, or install what the program needs for the site's python")
+
+
 def _own_interpreter(out: Applied, src: Source, profile: ClusterProfile, entry: str) -> None:
     """The user's own interpreter path kept on the target's launch, or why it is not."""
     name = interpreter_variable(src.parsed, src.lines)
@@ -471,7 +534,7 @@ def _own_interpreter(out: Applied, src: Source, profile: ClusterProfile, entry: 
     # the interpreter that ran the launcher's module (`~/env/bin/python -m
     # torch.distributed.run`) runs the workers: the user's environment, kept the same way
     mine = user_interpreter(launch.python) or user_interpreter(launch.launcher_python)
-    if not mine or (launch.module and not launch.launcher_python) or out.refusals:
+    if not mine or out.refusals:
         return
     written = "\n".join(src.lines)
     out.script, kept = keep_interpreter(out.script, profile.software.python, mine, entry,

@@ -737,6 +737,8 @@ def _program_vars(parsed: ParsedScript) -> set[str]:
     if launch.array_command:  # ``srun "${CMD[@]}"``, run as written: what the array reads
         todo += [name for held in referenced(launch.array_command)
                  for name in [held, *referenced(parsed.arrays.get(held, ""))]]
+    # the user's launcher path (``$VENV/bin/torchrun``), kept on the target's launch
+    todo += [name for stage in launch.stages if stage.path for name in referenced(stage.path)]
     return _read_closure(todo, {**parsed.arrays, **parsed.variables}, unset_too=False)
 
 

@@ -18,6 +18,7 @@ from maple_flow.port.fit import SCRIPT_SET_VARS
 from maple_flow.port.rules import translate_scheduler_vars
 from maple_flow.port.stages import launch_command_span
 from maple_flow.scriptparse import ParsedScript
+from maple_flow.scriptparse.values import expand, simple_values
 from maple_flow.shellquote import kept_as_text, shell_word
 
 _NAMES = re.compile(r"\$\{?#?!?([A-Za-z_]\w*)")
@@ -44,6 +45,27 @@ def _overridden(written: str, p: ParsedScript) -> set[str]:
             if n not in p.variables and n not in p.env}
 
 
+def _gives(written: str, entry: str, p: ParsedScript) -> bool:
+    """Whether ``written`` (``$SCRIPT``, ``"${DIR}/run.py"``) expands, with the script's own
+    values, to ``entry``, a plain word with no expansion left in it (the port rendered the
+    variable's value in its place)."""
+    if "$" in entry or not entry:
+        return False
+    text = p.launch_block.text if p.launch_block is not None else ""
+    at = text.find(written)  # -1: the word is inside a variable the launch line runs
+    values = {**p.env, **p.variables}  # exported (`export SCRIPT=...`) or not
+    if any(values.get(n) == "" for n in _NAMES.findall(text[:at] if at >= 0 else text)):
+        return False  # a word before it expands to nothing: the program word is not known
+    word = written[1:-1] if len(written) > 1 and written[0] == written[-1] == '"' else written
+    return expand(word, simple_values(values)) == entry
+
+
+def _scheduler_read(written: str) -> bool:
+    """Whether ``written`` reads a job variable of a scheduler (``$SLURM_...``, ``$PBS_...``):
+    its value is the source job's, which the port renders for the target itself."""
+    return any(n.startswith(tuple(_JOB_PREFIX.values())) for n in _NAMES.findall(written))
+
+
 def _args_note(word: str, profile: ClusterProfile) -> str:
     if not _POSITIONAL.search(word):
         return ""
@@ -56,17 +78,27 @@ def _args_note(word: str, profile: ClusterProfile) -> str:
 
 
 def keep_written_entry(script: str, p: ParsedScript, profile: ClusterProfile, entry: str,
-                       module: bool, carried: Carried) -> tuple[str, list[str], str]:
+                       module: bool, carried: Carried,
+                       plain: bool = False) -> tuple[str, list[str], str]:
     """``script`` with its program word as written (see the module's doc), the notes on it
-    and the refusal (``""`` when none)."""
+    and the refusal (``""`` when none). ``plain``: only a program word whose value is plain
+    text (``$SCRIPT`` with ``SCRIPT=train.py`` kept above the launch), which the port's other
+    edits of the launch read as its value, so it is put back after them; else only the
+    others."""
     written = p.launch.written_entry
     overridden = _overridden(written, p)
-    if not written or p.launch.command or not (kept_as_text(entry) or overridden):
-        return script, [], ""  # a plain program, or one whose rendering already expands
+    if not written or p.launch.command or plain == bool(kept_as_text(entry) or overridden):
+        return script, [], ""  # a program written as plain text, or not this call's kind
+    if plain and not _gives(written, entry, p):
+        return script, [], ""  # the rendering keeps its expansion, or another word
     prefix = _JOB_PREFIX.get(profile.scheduler, "")
     available = set_by_port(carried) | SCRIPT_SET_VARS | _ENV | overridden
     word, _ = translate_scheduler_vars(written, profile.scheduler, p.grid_engine)
     lost = _unset(word, available, prefix)
+    if not (kept_as_text(entry) or overridden) and (lost or _scheduler_read(written)):
+        # a plain value whose variable the port does not keep (or a job variable of the
+        # source's scheduler): its value, as rendered
+        return script, [], ""
     how = "as written"
     if lost:
         if _unset(entry, available, prefix) or re.search(r"\s|[`*?]|\$\(", entry):
@@ -98,10 +130,14 @@ def keep_written_entry(script: str, p: ParsedScript, profile: ClusterProfile, en
         return script, [], unplaced
     k = hits[0]
     lines[k] = pattern.sub(lambda m: ("-m " if module else "") + word, lines[k], count=1)
-    note = (f"the program is named when the job runs: `{'-m ' if module else ''}{word}` is "
+    shown = f"{'-m ' if module else ''}{word}"
+    note = (f"the program is named when the job runs: `{shown}` is "
             f"passed {how}, {'quoted' if word.startswith(chr(34)) else 'unquoted'} as in the "
             f"source, so it expands on {profile.name} as it did there"
-            f"{_args_note(word, profile)}")
+            f"{_args_note(word, profile)}") if kept_as_text(entry) or overridden else (
+        f"your variable names the program: `{shown}` is passed as written (its line is kept "
+        f"above the launch; its value there is `{entry}`), so the program is what that line "
+        "says, as in the source")
     return "\n".join(lines), [note], ""
 
 

@@ -140,3 +140,59 @@ def keep_interpreter_variable(script: str, target_python: str, name: str, entry:
     runner = re.compile(r"(^|\s)torchrun(?=\s)")
     return sub_in_launch(script, runner, lambda m: (
         m.group(1) + fit_into_quotes(var, m.string[:m.start()]) + " -m torch.distributed.run"))
+
+
+#: A launcher path whose words the port can write as they stand: plain path characters and
+#: ``$NAME``/``${NAME}`` references (``.venv/bin/torchrun``, ``$VENV/bin/accelerate``).
+_PLAIN_PATH = re.compile(r"(?:[\w./~+-]|\$[A-Za-z_]\w*|\$\{[A-Za-z_]\w*\})+")
+#: The per-node launchers whose word the port can give the user's path.
+_OWN_LAUNCHERS = ("torchrun", "accelerate", "deepspeed")
+
+
+def user_launcher(p: ParsedScript) -> tuple[str, str]:
+    """``(name, path)`` of the source launch's per-node launcher where the user ran it from
+    their own environment by path (``.venv/bin/torchrun``, ``$VENV/bin/accelerate``), else
+    ``("", "")``. A launcher of the source site's software tree is the site's."""
+    for stage in p.launch.stages:
+        if stage.name in _OWN_LAUNCHERS and stage.path and user_interpreter(stage.path):
+            return stage.name, stage.path
+    return "", ""
+
+
+def launcher_path_names(path: str) -> list[str]:
+    """The variables ``path`` reads (``$VENV/bin/torchrun`` -> ``["VENV"]``)."""
+    return re.findall(r"\$\{?([A-Za-z_]\w*)\}?", path)
+
+
+def sibling_python(name: str, path: str) -> str:
+    """The python of the environment ``path`` (a launcher in its ``bin/``) belongs to:
+    ``.venv/bin/torchrun`` -> ``.venv/bin/python`` (a venv or conda env installs its console
+    scripts beside its own python); ``""`` when ``path`` is not ``.../bin/NAME``."""
+    head, _, base = path.rpartition("/")
+    return f"{head}/python" if base == name and head.endswith("bin") else ""
+
+
+def keep_launcher_path(script: str, name: str, path: str) -> tuple[str, bool]:
+    """``script`` whose launch starts its workers with the user's ``path`` in place of the
+    target's ``name`` word (``torchrun`` -> ``.venv/bin/torchrun``, also inside the target's
+    ``bash -c '...'`` wrapper, where a ``$NAME`` it reads is expanded by the job's shell);
+    and whether there was such a word. A path with other characters is not written."""
+    if not _PLAIN_PATH.fullmatch(path):
+        return script, False
+    word = re.compile(rf"(^|\s|')((?:exec\s+)?){name}(?=\s)")
+
+    def put(m: re.Match[str]) -> str:
+        before = m.string[:m.start()] + m.group(1)
+        inside = before.count("'") % 2
+        text = fit_into_quotes(path, before) if inside else _outside(path)
+        return f"{m.group(1)}{m.group(2)}{text}"
+
+    return sub_in_launch(script, word, put)
+
+
+def _outside(path: str) -> str:
+    """``path`` as a word of the launch line outside quotes: ``$NAME`` references in double
+    quotes (so a value with spaces stays one word), a leading ``~/`` as written."""
+    if "$" not in path:
+        return path if re.fullmatch(r"[\w./~+-]+", path) else shell_word(path)
+    return '"' + path + '"' if not path.startswith("~") else path

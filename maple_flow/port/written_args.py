@@ -31,6 +31,11 @@ _BARE_REF = re.compile(r"\$\{?([A-Za-z_]\w*)\}?")
 #: Variables a scheduler or launcher sets when the job runs (never empty there).
 _RUNTIME_VAR = re.compile(r"(?:SLURM|PBS|LSB|SGE|COBALT|FLUX|PMI|PALS|OMPI|MPI)_")
 _NOT_VERBATIM = re.compile(r"\$\(|`|\$\{?[@*#?!$0-9-]")
+#: A command substitution that runs one command of the system's own (the same on every
+#: Linux node, reading nothing of the source site): ``$(date +%Y%m%d)``, ``$(basename "$D")``.
+#: Nothing nested, no pipe, no second command.
+_PORTABLE_SUBST = re.compile(
+    r"\$\(\s*(?:date|basename|dirname|whoami|pwd|printf|echo|realpath)(?:\s[^()`;|&<>]*)?\)")
 #: A reference with a default the submit environment may override (``${ARGS:-}``).
 _DEFAULTED_REF = re.compile(r"\$\{[A-Za-z_]\w*:?[-=]")
 #: A reference to the batch script's own arguments (``$1``, ``${2}``, ``$@``, ``${@:2}``).
@@ -121,7 +126,7 @@ def launch_args(p: ParsedScript, args: list[str], tr: Callable[[str], str],
             plain += [raw.strip('"')] if hi - lo == 1 else args[lo:hi]
             positional.append(raw)
             continue
-        if _NOT_VERBATIM.search(raw) or sized_value or lost:
+        if _NOT_VERBATIM.search(_PORTABLE_SUBST.sub("", raw)) or sized_value or lost:
             # `-flag $v` with v=$unset (set nowhere, no scheduler's): written unquoted as
             # `$unset`, as the source split it (empty, it is no argument there; never one
             # empty argument `""`)

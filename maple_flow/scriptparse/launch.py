@@ -125,6 +125,9 @@ class Stage:
     via: str = ""
     #: A per-node launcher told to run its program as itself (``torchrun --no-python``).
     no_python: bool = False
+    #: The launcher word as written where it is a path (``.venv/bin/torchrun``,
+    #: ``$VENV/bin/accelerate``: the user's environment's own launcher), else "".
+    path: str = ""
 
     def get(self, *names: str) -> str | None:
         """The value of the last option among ``names`` (``--a=b`` and ``--a b`` alike)."""
@@ -485,7 +488,11 @@ def read_words(
         if is_python(base):
             return _python(words, i, stages)
         if launcher_of(base):
-            return _after_launcher(words, i + 1, stages, launcher_of(base), base)
+            at = len(stages)
+            line = _after_launcher(words, i + 1, stages, launcher_of(base), base)
+            if "/" in word and at < len(stages) and stages[at].name == launcher_of(base):
+                stages[at].path = word  # `.venv/bin/torchrun`: the user's environment's
+            return line
         if base == "colossalai" and words[i + 1:i + 2] == ["run"]:
             return _after_launcher(words, i + 2, stages, "torchrun", COLOSSAL_RUN)
         if base in C_SHELLS and shell_c(words, i) is not None:

@@ -413,6 +413,11 @@ def _held_written_args(cmd: ShellCommand, traced: list[tuple[str, int]], line: L
                 units += pieces
                 at = sub
                 continue
+            tail = _tail_pieces(value.split(), at, at + width, traced, values)
+            if tail:  # `$LAUNCHER $SCRIPT $ARGS`: the words after the program, from the right
+                units += [(raw, at, tail[0][1]), *tail]
+                at += width
+                continue
         units.append((raw, at, at + width))
         at += width
     if at != n:
@@ -469,6 +474,66 @@ def _written_entry(cmd: ShellCommand, traced: list[tuple[str, int]], line: Launc
     if sum(1 for _, j in traced if j == k) != 1 or not re.search(r"[$`]", raw):
         return ""
     return raw
+
+
+def _tail_pieces(tokens: list[str], lo: int, hi: int, traced: list[tuple[str, int]],
+                 values: dict[str, str]) -> list[tuple[str, int, int]]:
+    """The last of ``tokens`` (a held command's words giving traced words ``lo``..``hi``)
+    aligned from the right, as ``(token, first, end)``, up to the first that does not expand
+    here (a launcher word holding ``$((...))``); [] when none aligns or all do."""
+    pieces: list[tuple[str, int, int]] = []
+    sub = hi
+    for token in reversed(tokens):
+        given = expand(token, values).split()
+        if sub - len(given) < lo or [w for w, _ in traced[sub - len(given):sub]] != given:
+            break
+        pieces.insert(0, (token, sub - len(given), sub))
+        sub -= len(given)
+    return pieces if pieces and len(pieces) < len(tokens) and sub > lo else []
+
+
+def _held_written_entry(cmd: ShellCommand, traced: list[tuple[str, int]], line: LaunchLine,
+                        variables: dict[str, str]) -> str:
+    """The program word as written inside a variable that holds the launch (``CMD="$LAUNCHER
+    $SCRIPT $SCRIPT_ARGS"`` ... ``srun $CMD``): the ``$NAME`` word of CMD's value that gives
+    the program (``$SCRIPT``), or ``""`` (not one such word, or a value with quotes,
+    backslashes or command substitution, read as in ``_held_written_args``)."""
+    if not line.entrypoint or len(cmd.raw) != len(cmd.words):
+        return ""
+    at = [i for i in range(len(traced) - len(line.args)) if traced[i][0] == line.entrypoint]
+    if not at:
+        return ""
+    want, k = at[-1], traced[at[-1]][1]
+    ref = _NAME_REF.fullmatch(cmd.raw[k]) if k < len(cmd.raw) else None
+    value = variables.get(_RAW_MARK + (ref.group(1) or ref.group(2)), "") if ref else ""
+    if not value or re.search(r"[\"'\\`]|\$\(|\{[^}]*\{", value):
+        return ""
+    values = simple_values(variables)
+    span = [i for i, (_, j) in enumerate(traced) if j == k]
+    tokens = value.split()
+    # from the left, else from the right (a launcher word before the program whose value does
+    # not expand here, `$LAUNCHER` holding `$((...))`, is passed over from the other side)
+    for order, sub in ((tokens, span[0]), (tokens[::-1], span[-1] + 1)):
+        found = _token_at(order, sub, want, traced, values, line.entrypoint, order is tokens)
+        if found is not None:
+            return found
+    return ""
+
+
+def _token_at(tokens: list[str], sub: int, want: int, traced: list[tuple[str, int]],
+              values: dict[str, str], entry: str, forward: bool) -> str | None:
+    """The token of ``tokens`` (a held command's words, walked forward from traced index
+    ``sub`` or backward to it) that gives the traced word ``want`` alone as a ``$NAME``
+    reference; ``""`` when the word there is another; None when the walk cannot align."""
+    for token in tokens:
+        given = expand(token, values).split()
+        lo, hi = (sub, sub + len(given)) if forward else (sub - len(given), sub)
+        if [w for w, _ in traced[lo:hi]] != given:
+            return None
+        if lo <= want < hi:
+            return token if given == [entry] and _NAME_REF.fullmatch(token) else ""
+        sub = hi if forward else lo
+    return None
 
 
 #: The job's own python found by a lookup (``$(command -v python3)``, ``$(which python)``,
@@ -677,7 +742,8 @@ def _launch_in(
         line.written_args = _written_args(cmd, traced, line)
         if line.written_args is None:
             line.written_args = _held_written_args(cmd, traced, line, variables)
-        line.written_entry = _written_entry(cmd, traced, line)
+        line.written_entry = (_written_entry(cmd, traced, line)
+                              or _held_written_entry(cmd, traced, line, variables))
         line.array_command, line.array_lead = _array_command(cmd, traced, line)
     if text:
         body = split_commands(text)
@@ -1303,7 +1369,9 @@ def launch_tail(cmd: ShellCommand) -> str:
         return ""
     head, last = words[0], words[-1]
     start = cmd.text.find(head)
-    end = cmd.text.find(last, max(start, 0) + len(head)) if last != head else start
+    end = _last_word_at(cmd.text, words, start) if start >= 0 else -1
+    if end < 0 and start >= 0:  # words not all found as written: the last one's first place
+        end = cmd.text.find(last, start + len(head)) if last != head else start
     if start < 0 or end < 0:
         return ""
     tail = cmd.text[end + len(last):]
@@ -1320,6 +1388,20 @@ def launch_tail(cmd: ShellCommand) -> str:
     if _SEMICOLON_TAIL.match(tail) and not _KEYWORD_COMMAND.search(tail):
         return tail  # `; echo done`: the job's next command, run after the launch as written
     return tail if _CARRIED_TAIL.match(tail) else ""
+
+
+def _last_word_at(text: str, words: list[str], start: int) -> int:
+    """Where the last of ``words`` (the command's words as written, from ``start``) is in
+    ``text``: each word is looked for after the one before it, so a last word that also
+    occurs inside an earlier one (``--device 0`` after ``--epochs 200``) is found where it
+    stands, not inside that earlier word; -1 when a word is not found in order."""
+    at = start
+    for k, word in enumerate(words):
+        found = text.find(word, at if k else start)
+        if found < 0:
+            return -1
+        at = found + (len(word) if k + 1 < len(words) else 0)
+    return at
 
 
 _JOINED = re.compile(r"&&|\|\||;")
