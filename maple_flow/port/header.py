@@ -72,7 +72,13 @@ def header_edits(directives: list[Directive], profile: ClusterProfile,
     notes: list[str] = []
     seen: set[int] = set()
     site = other_site_of(directives)
+    workdir = _plain_workdir(directives)
     for d in directives:
+        kept_dir = _workdir_edit(d, workdir, profile)
+        if kept_dir is not None:
+            lines.append(kept_dir[0])
+            notes.append(kept_dir[1])
+            continue
         if d.option in _CHOSEN:
             continue
         exported = (_export_edit(d, profile, script) or _rerun_edit(d, profile)
@@ -104,6 +110,9 @@ def header_edits(directives: list[Directive], profile: ClusterProfile,
             d.option, "")
         form = _USER.get(target, {}).get(option)
         value = _carried_value(d, option, target)
+        under = _under_workdir(d, option, value, workdir, target)
+        plain = value  # as the source's path reads on the target, before a working directory
+        value = under[0] if under else value
         quoted = any(q in d.raw for q in "'\"")
         if form and value is not None and source == target and quoted and sum(
                 o.line == d.line for o in directives) == 1:
@@ -116,8 +125,9 @@ def header_edits(directives: list[Directive], profile: ClusterProfile,
             renamed = source != target or not d.raw.strip().startswith(_PREFIX[target])
             notes.append(f"your directive `{d.raw.strip()}` is kept"
                          + (f" as `{lines[-1]}`" if renamed else "")
-                         + (_PATTERN_NOTE if value != (d.value or "")
+                         + (_PATTERN_NOTE if plain != (d.value or "")
                             and not _names_folder(d.value or "") else "")
+                         + (under[1] if under else "")
                          + _directory_note(d, option, value, target)
                          + _grid_engine_folder_note(d, option, value, target)
                          + ("; its path is the source's: make sure it exists on the target"
@@ -393,6 +403,56 @@ def _carried_value(d: Directive, option: str, target: str) -> str | None:
         if _names_folder(value):  # PBS/Grid Engine write their own NAME.oJOBID in a folder
             value = value.rstrip("/") + "/%x." + ("o" if option == "output" else "e") + "%j"
     return None if "$" in value else value
+
+
+#: A working-directory value the port may write in another directive as it is: a path of
+#: plain characters (no variable, pattern, home ``~``, quote or space for a scheduler to read
+#: another way).
+_PLAIN_DIR = re.compile(r"^[\w./+@:,-]+$")
+
+
+def _plain_workdir(directives: list[Directive]) -> str:
+    """The job's working directory as the source's directives set it (Slurm ``-D``/
+    ``--chdir``, Grid Engine ``-wd``, LSF ``-cwd``), when plainly written and not the
+    submit directory itself (``-D .``, where every ported job starts); else ``""``."""
+    where = next((d.value for d in reversed(directives) if d.option == "chdir"), None) or ""
+    return where if _PLAIN_DIR.match(where) and where.rstrip("/") != "." else ""
+
+
+def _workdir_edit(d: Directive, workdir: str,
+                  profile: ClusterProfile) -> tuple[str, str] | None:
+    """The source's working-directory directive onto a Slurm target, as ``#SBATCH
+    --chdir=DIR``: Slurm starts the job there and opens relative --output/--error files (and
+    its default slurm-%j.out) there, as the source's scheduler did (sbatch(1) --chdir; Grid
+    Engine's -wd and LSF's -cwd the same), where a ``cd`` in the body would leave them in the
+    submit directory (issue 14: `-D` with `-o logs/%x-%j.out` kept, the logs elsewhere or
+    the job failing at start). None for another directive, a PBS target (whose -o/-e
+    ``_under_workdir`` places), or a value not plainly written (the body's cd stays alone)."""
+    if d.option != "chdir" or profile.scheduler != "slurm" or not workdir or (
+            d.value != workdir):
+        return None
+    line = f"#SBATCH --chdir={workdir}"
+    raw = d.raw.strip()
+    renamed = not raw.startswith("#SBATCH") or raw.split("#", 2)[1].strip() != line[1:]
+    return line, (f"your directive `{raw}` is kept" + (f" as `{line}`" if renamed else "")
+                  + f": the job starts in {workdir} and Slurm opens relative log files "
+                  "(--output/--error, and its default slurm-%j.out) there, as on the source; "
+                  "the directory must exist when the job starts")
+
+
+def _under_workdir(d: Directive, option: str, value: str | None, workdir: str,
+                   target: str) -> tuple[str, str] | None:
+    """A relative output/error path of a source whose directives set its working directory,
+    carried to PBS: the source's scheduler opened it in that directory, PBS's qsub opens a
+    relative path in the directory of submission (qsub(1B) -o), so the port writes it under
+    the directory: (the path, the note's words). None where nothing changes."""
+    if (target != "pbs" or option not in {"output", "error"} or not workdir or not value
+            or value.startswith("/") or d.scheduler == target):
+        return None
+    path = workdir.rstrip("/") + "/" + value.removeprefix("./")
+    return path, (f"; the source opened `{value}` in its working directory {workdir}, PBS "
+                  "opens a relative path in the directory you submit from, so the port names "
+                  "it under that directory")
 
 
 def _names_folder(value: str) -> bool:

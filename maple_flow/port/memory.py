@@ -259,16 +259,64 @@ def fit_memory(script: str, source: Asked | None, profile: ClusterProfile,
             or not _partial(ds, profile, gpus_per_node)):
         return Fitted(script, memory_note(source, target, profile, gpus_per_node))
     gb = -(-int(source.mb) // 1024)  # whole GB, rounded up
-    line = f"#SBATCH --mem={gb}G"
+    bound = schedulable_mb(profile)
+    whole = source.mb > bound
+    line = "#SBATCH --mem=0" if whole else f"#SBATCH --mem={gb}G"
     fitted = _MEM_LINE.sub(line, script, count=1) if _MEM_LINE.search(script) else None
     if fitted is None:
         return Fitted(script, memory_note(source, target, profile, gpus_per_node))
     given = share.memory_mb_per_gpu * gpus_per_node
+    if whole:
+        return Fitted(fitted, [_whole_memory_note(source, profile, bound, given,
+                                                  gpus_per_node, gb)])
     return Fitted(fitted, [
         f"memory: the source asks {_said(source)}; the port asks `--mem={gb}G` on "
         f"{profile.name} (a node has {profile.node.memory_gb} GB), above the {_gb(given)} "
         f"({given}M) its {gpus_per_node} GPU(s) come with: {profile.name} may charge the "
         "job for the memory beyond its GPUs' share"])
+
+
+def schedulable_mb(profile: ClusterProfile) -> float:
+    """The most memory (MiB) a job may be sure to get written as a number on one of the
+    target's GPU nodes. Slurm gives a job at most a node's configured memory (``RealMemory``),
+    which sites set below the node's nominal memory (the operating system keeps part), and
+    rejects a larger ``--mem`` ("Memory specification can not be satisfied"): so never the
+    nominal memory itself; where the site documents a per-GPU share for these nodes
+    (``partial_share.memory_mb_per_gpu``, its own, not one another node type lends), the
+    shares of all the node's GPUs, the whole node as its accounting counts it.
+
+    Sources: sbatch(1) --mem (https://slurm.schedmd.com/sbatch.html#OPT_mem: ``--mem=0``
+    grants the job all the memory of each node); sites' own words that part of a node's memory
+    is not allocatable by Slurm (FGCI, https://github.com/jm58660/docs/blob/main/slurm.rst:
+    "some of the memory isn't allocatable by slurm ... scontrol show node | grep RealMemory";
+    OSC's "max usable memory per node", https://www.osc.edu/node/6358); sbatch's answer to a
+    larger request, "Memory specification can not be satisfied"
+    (https://github.com/meta-pytorch/torchforge/issues/590)."""
+    nominal = profile.node.memory_gb * 1024.0
+    own = profile.node_type(profile.seen_on) if profile.seen_on else None
+    share = (own.partial_share if own is not None else profile.directives.partial_share)
+    if share is None or not share.memory_mb_per_gpu:
+        return nominal - 1
+    return min(nominal - 1, float(share.memory_mb_per_gpu * profile.gpu.per_node))
+
+
+def _whole_memory_note(source: Asked, profile: ClusterProfile, bound: float, given: int,
+                       gpus_per_node: int, gb: int) -> str:
+    """The note on a request (``gb`` whole GB) at or near a whole target node's memory,
+    written as ``--mem=0``."""
+    nominal = profile.node.memory_gb
+    counted = (f"; the site's accounting counts {_gb(bound)} ({bound:.0f}M) for a whole node, "
+               f"{gpus_word(profile.gpu.per_node)} x its per-GPU share"
+               if bound < nominal * 1024.0 - 1 else "")
+    return (f"memory: the source asks {_said(source)}, about all the memory a whole "
+            f"{profile.name} node has ({nominal} GB nominal){counted}: Slurm gives a job at "
+            "most the memory it schedules on a node, less than the nominal (the operating "
+            "system keeps part), and sbatch rejects a larger --mem ('Memory specification can "
+            f"not be satisfied'), so the port does not write `--mem={gb}G`: it asks `--mem=0`, "
+            "all the memory Slurm gives on the node (sbatch(1) --mem), possibly a little less "
+            "than the source asks (lower the job's need if it does not fit); the job holds the "
+            f"whole node's memory, above the {_gb(given)} ({given}M) its {gpus_per_node} GPU(s) "
+            f"come with, and {profile.name} may charge it for the whole node")
 
 
 def _spread(source: Asked, per_rank: float | None, profile: ClusterProfile,
@@ -277,7 +325,9 @@ def _spread(source: Asked, per_rank: float | None, profile: ClusterProfile,
     as many processes a node as a node's memory holds at the source's share each."""
     if per_rank is None or not ranks or per_rank <= 0:
         return []
-    node_mb = profile.node.memory_gb * 1024.0
+    share = profile.directives.partial_share
+    node_mb = (schedulable_mb(profile) if share is not None and share.memory_mb_per_gpu
+               else profile.node.memory_gb * 1024.0)  # a node's shares where the site counts
     most = min(profile.gpu.per_node, int(node_mb // per_rank), ranks)
     per_node = max((k for k in range(1, most + 1) if ranks % k == 0), default=0)  # even nodes
     if per_node < 1:
