@@ -17,6 +17,7 @@ from maple_flow.scriptparse.launch import (
     REMOTE_SHELLS,
     runner_command,
 )
+from maple_flow.scriptparse.placeholder import program_placeholder
 from maple_flow.scriptparse.shell import (
     Block,
     ShellCommand,
@@ -305,6 +306,9 @@ def is_container_command(words: tuple[str, ...]) -> bool:
 def why_not_launch(words: tuple[str, ...]) -> str:
     """Why ``words`` are not read as a Python launch, in words the user can act on."""
     words = _past_prefixes(words) or words
+    placeholder = program_placeholder(words[0], alone=len(words) == 1)
+    if placeholder:
+        return f"`{words[0]}` is a placeholder ({placeholder}), not a program"
     head = _head(words)
     body = _shell_body(words)
     if body is not None:
@@ -657,6 +661,12 @@ def _unread_reason(seen: list[ShellCommand]) -> str:
     named = _named(seen)
     scripts = [m.group(1) for c in seen
                if (m := re.search(r"runs your shell script (\S+),", why_not_launch(c.words)))]
+    filled = [c for c in seen if program_placeholder(c.words[0], alone=len(c.words) == 1)]
+    if filled:  # the work is a word someone fills in: no command to keep, no size to ask
+        return (f"{named}. Line {filled[-1].line} holds a placeholder where the job's work "
+                "goes (filled in by the script that renders or submits this one, e.g. a "
+                "`sed ... | bsub`/`sbatch` step, or left for you to write): write the training "
+                "launch (python/torchrun/srun ... with the program) in its place and port again")
     boxed = [c for c in seen if is_container_command(c.words)]
     if boxed:  # the work runs inside a container: one task or not, its launch is in there
         return (f"{named}. The job's work runs inside your container (line {boxed[-1].line}): "
