@@ -27,7 +27,7 @@ from maple_flow.scriptparse.self_launch import (
     self_launching,
 )
 from maple_flow.scriptparse.shell import Block, ShellCommand, split_blocks
-from maple_flow.scriptparse.unread import why_not_launch, work_commands
+from maple_flow.scriptparse.unread import bare_python, why_not_launch, work_commands
 from maple_flow.scriptparse.values import held_tool
 
 STAND_IN = "maple_kept_command.py"
@@ -71,8 +71,9 @@ def kept_command(text: str) -> KeptCommand | None:
     if not work:
         return None
     cmd = _the_work(work, blocks)
-    if program_placeholder(cmd.words[0], alone=len(cmd.words) == 1):
-        return None  # a placeholder where the work goes (`command`): nothing to keep
+    if program_placeholder(cmd.words[0], alone=len(cmd.words) == 1) or any(
+            bare_python(c) for c in work):
+        return None  # a placeholder where the work goes (`command`, `python #path/to/x`)
     launcher = self_launcher(cmd.words)
     held = held_launcher(blocks, cmd)
     if _is_own_function(blocks, cmd):
