@@ -54,6 +54,8 @@ def test_a_real_program_is_no_placeholder() -> None:
     for word in ("train.py", "scripts/run.sh", "ARGS.py", "$SCRIPT", "fairseq-train", "CMD.sh"):
         assert program_placeholder(word) == "", word
     assert program_placeholder("command", alone=False) == ""  # `command -v python`: a builtin
+    assert program_placeholder("NAMD") == ""  # an application may have an upper-case name
+    assert program_placeholder("ARGS", python_file=True)  # a Python file never has
     for word in (".../main.py", "<your_model>", "{{model}}", "__DATA__", "$$PLACEHOLDER$$",
                  "/path/to/train.py", "/home/xxx/train.py", "YOUR_SCRIPT.py", "[YOUR_SCRIPT]"):
         assert placeholder_kind(word), word

@@ -58,15 +58,17 @@ def placeholder_kind(word: str) -> str:
     return ""
 
 
-def program_placeholder(word: str, alone: bool = False) -> str:
+def program_placeholder(word: str, alone: bool = False, python_file: bool = False) -> str:
     """What kind of placeholder ``word`` is in the PROGRAM's place (the file python or the
     launcher runs, or the command that is the job's work), ``alone`` when it is the whole
-    command; ``""`` when it reads as a program."""
+    command, ``python_file`` when a Python interpreter is given it as its program file (an
+    installed application may have an upper-case name; a Python file never has none);
+    ``""`` when it reads as a program."""
     kind = placeholder_kind(word)
     if kind:
         return kind
     bare = word.strip("\"'")
-    if _CAPS.match(bare) and len(bare) >= 3:
+    if python_file and _CAPS.match(bare) and len(bare) >= 3:
         return ("an upper-case word with no extension, the way a template marks the text a "
                 "submit step (`sed`) or you fill in")
     if alone and bare in _NOUNS:

@@ -1382,7 +1382,9 @@ def _placeholder_program(found: _Found, text: str) -> str:
     through ``$SCRIPT``), named with its line and, where it came through a variable, the line
     that set it; ``""`` when the program reads as one."""
     word = found.line.entrypoint or ""
-    kind = program_placeholder(word)
+    python_file = bool(re.search(r"(?:^|[\s/])python[\d.]*\s+(?:-[\w-]+\s+)*['\"]?"
+                                 + re.escape(word) + r"(?:['\"\s]|$)", found.cmd.text))
+    kind = program_placeholder(word, python_file=python_file)
     if not kind:
         return ""
     via = ""
