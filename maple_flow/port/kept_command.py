@@ -19,6 +19,7 @@ from maple_flow.scriptparse import parse_script
 from maple_flow.scriptparse.facts import directive_size, job_gpus
 from maple_flow.scriptparse.hidden import PYTHON_TEXT
 from maple_flow.scriptparse.launch import CONTAINER_RUNTIMES, LAUNCH_CMDS, PER_NODE_LAUNCHERS
+from maple_flow.scriptparse.placeholder import program_placeholder
 from maple_flow.scriptparse.self_launch import (
     SelfLauncher,
     one_task_directives,
@@ -26,7 +27,7 @@ from maple_flow.scriptparse.self_launch import (
     self_launching,
 )
 from maple_flow.scriptparse.shell import Block, ShellCommand, split_blocks
-from maple_flow.scriptparse.unread import why_not_launch, work_commands
+from maple_flow.scriptparse.unread import bare_python, why_not_launch, work_commands
 from maple_flow.scriptparse.values import held_tool
 
 STAND_IN = "maple_kept_command.py"
@@ -70,6 +71,9 @@ def kept_command(text: str) -> KeptCommand | None:
     if not work:
         return None
     cmd = _the_work(work, blocks)
+    if program_placeholder(cmd.words[0], alone=len(cmd.words) == 1) or any(
+            bare_python(c) for c in work):
+        return None  # a placeholder where the work goes (`command`, `python #path/to/x`)
     launcher = self_launcher(cmd.words)
     held = held_launcher(blocks, cmd)
     if _is_own_function(blocks, cmd):

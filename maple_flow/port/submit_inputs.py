@@ -20,6 +20,7 @@ from maple_flow.knowledge.data import template_data
 from maple_flow.models.common import Strict
 from maple_flow.models.profile import ClusterProfile
 from maple_flow.port.accounted import RUNTIME, set_names
+from maple_flow.scriptparse.shell import code_part
 
 #: A reference to the script's own arguments: ``$1``, ``$@``, ``$*``, ``${2}``, ``${1:-x}``,
 #: ``${@:2}`` (``$#`` counts them and ``$0`` is the script: neither is a value given).
@@ -97,7 +98,7 @@ def _code_lines(text: str) -> list[str]:
                 depth += 1  # `f()` with its brace on the next line
             depth = max(depth, 0)
             continue
-        out.append(_SINGLE_QUOTED.sub("''", raw))
+        out.append(_SINGLE_QUOTED.sub("''", code_part(raw)))  # a trailing comment is not read
     return out
 
 

@@ -89,8 +89,9 @@ def _runner(cmd: ShellCommand) -> str:
     if words[0] in _ALL_ARGS:  # `$@ --gpu_id 0`: the program comes with the submission
         return f"the command the script is given as its arguments (`{words[0]}`)"
     head = words[0].rsplit("/", 1)[-1]
-    if head in _SHELLS and words[1:2] == ("-c",) and len(words) > 2:  # the body's last runner
-        found = [r for b in split_blocks(words[2]) for c in b.commands if (r := _runner(c))]
+    body = _shell_c_body(words) if head in _SHELLS else None
+    if body is not None:  # the body's last runner (`bash -c`, `bash -lc`, `sh -e -c`)
+        found = [r for b in split_blocks(body) for c in b.commands if (r := _runner(c))]
         return found[-1] if found else ""
     if head in _SHELLS and len(words) > 1 and not words[1].startswith("-"):
         return f"the shell script {words[1]}"
@@ -115,6 +116,21 @@ def _runner(cmd: ShellCommand) -> str:
     if _SCRIPT_PATH.match(words[0]) and (head.endswith(".sh") or "." not in head):
         return f"the program or script {words[0]}"
     return ""
+
+
+#: A shell's short options with ``c`` among them (``-c``, ``-lc``, ``-ec``, ``-xec``).
+_C_OPTION = re.compile(r"^-[a-z]*c[a-z]*$")
+
+
+def _shell_c_body(words: tuple[str, ...]) -> str | None:
+    """The command text a shell runs with ``-c`` (``bash -c BODY``, ``bash -lc BODY``,
+    ``bash --login -c BODY``), or None when ``words`` run no ``-c`` body."""
+    for k, word in enumerate(words[1:], 1):
+        if _C_OPTION.match(word):
+            return words[k + 1] if k + 1 < len(words) else None
+        if not word.startswith("-"):
+            return None
+    return None
 
 
 #: Words that run the command after them as itself (``exec ./run.sh``, ``time bash x.sh``).
@@ -410,10 +426,33 @@ def hidden_program_reason(blocks: list[Block]) -> str:
                 f"`{runner} run python -m <module> ...` (the module its `[project.scripts]` "
                 "entry in pyproject.toml names, where that module runs its entry function "
                 "under `if __name__ == \"__main__\"`; the same arguments) and port that")
-    return (f"line {cmd.line}: `{text}` starts the job through {what}, which this script "
-            "does not show, so the program it trains and how it is launched are not known: "
+    return (f"line {cmd.line}: `{text}` starts the job through {what}{_set_to(blocks, what)}, "
+            "which this script does not show, so the program it trains and how it is launched "
+            "are not known: "
             "write the launch (python/torchrun/srun ... with the program) into the script "
             "and port that, or port that file instead")
+
+
+#: A variable a container's runtime passes in under its own prefix (``SINGULARITYENV_X``
+#: is ``$X`` inside the container).
+_RUNTIME_ENV = ("", "SINGULARITYENV_", "APPTAINERENV_")
+
+
+def _set_to(blocks: list[Block], what: str) -> str:
+    """`` ($NAME is set on line N to `value`)`` for the variable ``what`` names, where the
+    script sets it (directly or as ``SINGULARITYENV_NAME``/``APPTAINERENV_NAME`` for a
+    container), else ``""``."""
+    named = re.search(r"\$\{?(\w+)\}?", what)
+    if named is None:
+        return ""
+    name = named.group(1)
+    for cmd in (c for block in blocks for c in block.commands):
+        words = cmd.words[1:] if cmd.words[:1] == ("export",) else ()
+        pairs = [*cmd.assignments, *(tuple(w.split("=", 1)) for w in words if "=" in w)]
+        for key, value in pairs:
+            if any(key == prefix + name for prefix in _RUNTIME_ENV) and value:
+                return f" (${name} is set on line {cmd.line} to `{value.strip(chr(34))}`)"
+    return ""
 
 
 #: ``cat > FILE <<EOF`` (FILE a word or ``$NAME``): the file a heredoc writes.

@@ -42,6 +42,7 @@ from maple_flow.scriptparse.launch import (
 )
 from maple_flow.scriptparse.loop import LaunchLoop, launch_loop, per_node_values
 from maple_flow.scriptparse.lsf import has_lsf, lsf_directives
+from maple_flow.scriptparse.placeholder import program_placeholder, program_placeholder_reason
 from maple_flow.scriptparse.ray import ray_cluster_reason
 from maple_flow.scriptparse.sge import BROKEN_SHEBANG, has_sge, sge_directives
 from maple_flow.scriptparse.shell import (
@@ -1196,6 +1197,9 @@ def _parse_script(data: str | bytes) -> ParsedScript:
             f"line {found.cmd.line}: `{found.cmd.text.strip()}` names no program: "
             f"`{found.line.entrypoint}` stands for text left out (a placeholder), not a file to "
             "run; write the program (and its arguments) in its place and port the script again")
+    placeholder = _placeholder_program(found, text)
+    if placeholder:
+        raise ParseError(placeholder)
     if not found.line.array_command:  # an array that runs the launcher, changed on a branch
         branch = held_command_reason(blocks, found.cmd)
         if branch:
@@ -1453,6 +1457,27 @@ _ONE_LINE_SUBST = re.compile(r"\$\([^()\n`]*\)")
 
 #: An ellipsis standing for left-out text (``python ...``), not a program name.
 _ELIDED = re.compile(r"\.{3,}|\u2026")
+
+
+def _placeholder_program(found: _Found, text: str) -> str:
+    """The refusal for a launch whose program is a placeholder (``python ARGS``, ``.../main.py``
+    through ``$SCRIPT``), named with its line and, where it came through a variable, the line
+    that set it; ``""`` when the program reads as one."""
+    word = found.line.entrypoint or ""
+    python_file = bool(re.search(r"(?:^|[\s/])python[\d.]*\s+(?:-[\w-]+\s+)*['\"]?"
+                                 + re.escape(word) + r"(?:['\"\s]|$)", found.cmd.text))
+    kind = program_placeholder(word, python_file=python_file)
+    if not kind:
+        return ""
+    via = ""
+    if word not in found.cmd.text:
+        for number, line in enumerate(text.splitlines(), 1):
+            set_ = re.match(r"\s*(?:export\s+|declare\s+\S+\s+|local\s+)?(\w+)=", line)
+            if set_ and word in line[set_.end():]:
+                via = f"${set_.group(1)}, set on line {number} `{one_line(line, 60)}`"
+                break
+    return program_placeholder_reason(found.cmd.line, one_line(found.cmd.text, 100), word,
+                                      kind, via, text)
 
 
 def _launch_vars(cmd: ShellCommand, variables: dict[str, str]) -> list[str]:

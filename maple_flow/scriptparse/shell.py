@@ -256,8 +256,20 @@ def comment_cuts(lines: list[str]) -> list[str]:
 def _in_comment_end(line: str) -> bool:
     """Whether the end of ``line`` lies in a comment: an unquoted ``#`` at the line's start
     or after a blank (not ``$#``, ``${#x}``, ``a#b``)."""
+    return comment_start(line) is not None
+
+
+def code_part(line: str) -> str:
+    """``line`` without its trailing comment (``python x.py  # --lr $LR``: ``python x.py  ``)."""
+    at = comment_start(line)
+    return line if at is None else line[:at]
+
+
+def comment_start(line: str) -> int | None:
+    """Where the comment of ``line`` starts (its unquoted ``#`` at the line's start or after a
+    blank, ``;``, ``&``, ``|`` or ``(``), or None when it has none."""
     if "#" not in line:
-        return False
+        return None
     quote = ""
     prev = " "
     i = 0
@@ -277,10 +289,10 @@ def _in_comment_end(line: str) -> bool:
         elif c in "'\"":
             quote = c
         elif c == "#" and prev in " \t;&|(":
-            return True
+            return i
         prev = c
         i += 1
-    return False
+    return None
 
 
 def _protect_arith(line: str) -> tuple[str, dict[str, str]]:

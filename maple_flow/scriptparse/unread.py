@@ -17,6 +17,7 @@ from maple_flow.scriptparse.launch import (
     REMOTE_SHELLS,
     runner_command,
 )
+from maple_flow.scriptparse.placeholder import placeholder_kind, program_placeholder
 from maple_flow.scriptparse.shell import (
     Block,
     ShellCommand,
@@ -305,6 +306,9 @@ def is_container_command(words: tuple[str, ...]) -> bool:
 def why_not_launch(words: tuple[str, ...]) -> str:
     """Why ``words`` are not read as a Python launch, in words the user can act on."""
     words = _past_prefixes(words) or words
+    placeholder = program_placeholder(words[0], alone=len(words) == 1)
+    if placeholder:
+        return f"`{words[0]}` is a placeholder ({placeholder}), not a program"
     head = _head(words)
     body = _shell_body(words)
     if body is not None:
@@ -345,6 +349,9 @@ def why_not_launch(words: tuple[str, ...]) -> str:
         return _shell_script(words[0])
     if head.startswith("python") and "-c" in words:
         return "it runs inline Python code (-c), not a program file"
+    if re.fullmatch(r"python[\d.]*", head) and len(words) == 1:
+        return ("python is given no program file (with none it reads its program from standard "
+                "input, which a batch job does not give it)")
     if re.fullmatch(r"python[\d.]*", head) and next(
             (w for w in words[1:] if not w.startswith("-") or w == "-"), "") == "-":
         return ("it runs Python code read from its standard input (`-`: a heredoc or a pipe), "
@@ -657,6 +664,20 @@ def _unread_reason(seen: list[ShellCommand]) -> str:
     named = _named(seen)
     scripts = [m.group(1) for c in seen
                if (m := re.search(r"runs your shell script (\S+),", why_not_launch(c.words)))]
+    commented = [(c, m.group(0).strip()) for c in seen if bare_python(c)
+                 and (m := re.search(r"#.*$", c.text)) and placeholder_kind(
+                     m.group(0).lstrip("#").strip().split()[0] if m.group(0).strip("# ") else "")]
+    if commented:  # `python #path/to/file`: the program's place holds a comment
+        cmd, comment = commented[-1]
+        return (f"{named}. Line {cmd.line} gives python no program: `{comment}` after it is a "
+                "comment, which the shell drops, and a placeholder for the program file; write "
+                "the program (and its arguments) in its place and port again")
+    filled = [c for c in seen if program_placeholder(c.words[0], alone=len(c.words) == 1)]
+    if filled:  # the work is a word someone fills in: no command to keep, no size to ask
+        return (f"{named}. Line {filled[-1].line} holds a placeholder where the job's work "
+                "goes (filled in by the script that renders or submits this one, e.g. a "
+                "`sed ... | bsub`/`sbatch` step, or left for you to write): write the training "
+                "launch (python/torchrun/srun ... with the program) in its place and port again")
     boxed = [c for c in seen if is_container_command(c.words)]
     if boxed:  # the work runs inside a container: one task or not, its launch is in there
         return (f"{named}. The job's work runs inside your container (line {boxed[-1].line}): "
@@ -677,6 +698,13 @@ def _unread_reason(seen: list[ShellCommand]) -> str:
                 "read; write the launch it makes (python/torchrun/srun ... with the program file "
                 "or -m module) as a command of the script and port again")
     return (f"{named}. {ONE_TASK_REMEDY}")
+
+
+def bare_python(cmd: ShellCommand) -> bool:
+    """Whether ``cmd`` runs a Python interpreter given no program (``python``, ``python3``
+    alone, or followed only by a comment)."""
+    words = _past_prefixes(cmd.words) or cmd.words
+    return len(words) == 1 and bool(re.fullmatch(r"python[\d.]*", _head(words)))
 
 
 #: The reason's end for a job whose work is a command maple does not read: its remedy, which
