@@ -353,7 +353,9 @@ def pinned_launch(text: str, at: int | None) -> tuple[int, list[str], str] | Non
         block.append(lines[at - 1 + len(block)])
     joined = " ".join(line.rstrip().rstrip("\\") for line in block)
     pinned = _PINNED_PREFIX.match(joined)
-    if not _BACKGROUND.search(joined) or not (_PLAIN_RUN.search(joined) or pinned):
+    called_back = bool(pinned) and bool(function_run_in_background(text, at))
+    if not (_BACKGROUND.search(joined) or called_back) or not (_PLAIN_RUN.search(joined)
+                                                               or pinned):
         return None
     words = re.sub(r"\s#.*$", "", joined[pinned.end():] if pinned else joined).split()
     while words and (words[0] in _WRAPPERS or re.match(r"^\w+=", words[0])):
@@ -365,9 +367,53 @@ def pinned_launch(text: str, at: int | None) -> tuple[int, list[str], str] | Non
     value = pinned.group(1) if pinned else ""
     others = [n for n, line in _code_lines(text) if n != at and _BACKGROUND.search(line)
               and _PLAIN_RUN.search(line)]
-    if not (others or _in_loop(text, at) or "$" in value):
+    if not (others or _in_loop(text, at) or "$" in value or called_back):
         return None
     return at, block, value
+
+
+def _enclosing_function(text: str, at: int) -> tuple[str, int, int] | None:
+    """(name, first line, last line) of the shell function whose body holds line ``at``
+    (``name () {`` ... ``}``); None when the line is not in a function."""
+    open_at, name, depth = 0, "", 0
+    for number, line in enumerate(text.split("\n"), 1):
+        head = _FUNCTION.match(line)
+        if head and not name:
+            name, open_at, depth = head.group(1), number, 0
+        if name:
+            depth += line.count("{") - line.count("}")
+            if number > open_at and depth <= 0 and re.match(r"^\s*\}", line):
+                if open_at < at < number:
+                    return name, open_at, number
+                name = ""
+    return None
+
+
+def function_run_in_background(text: str, at: int) -> str:
+    """``name`` (line N) when line ``at`` is in the body of a shell function that the script
+    calls in the background (``run_one 0 3 ... &``, each call a run of its own); ``""``
+    otherwise."""
+    found = _enclosing_function(text, at)
+    if found is None:
+        return ""
+    name, first, last = found
+    calls = [n for n, line in _code_lines(text) if not first <= n <= last
+             and re.match(rf"^\s*(?:\(\s*)?{name}(?:\s|$)", line)
+             and (_BACKGROUND.search(line) or _in_background_group(text, n))]
+    return f"`{name}` (line {first}), called in the background at line {calls[0]}" if calls \
+        else ""
+
+
+def _scope_start(lines: list[str], before: int) -> int:
+    """The index just past the nearest ``for``/``while``/``until`` or function header above
+    line index ``before``: where the lines that build a copy (its loop's or its function's
+    body) begin; 0 when there is none."""
+    for k in range(before - 1, -1, -1):
+        line = lines[k]
+        if (_FOR.match(line) or line.strip().startswith(("while ", "until "))
+                or _FUNCTION.match(line)):
+            return k + 1
+    return 0
 
 
 def _in_loop(text: str, at: int) -> bool:
@@ -388,11 +434,7 @@ def _loop_assignments(text: str, at: int, block: list[str]) -> list[str]:
     """The lines of the loop around line ``at`` that assign a variable the launch reads
     (``ARGS="$BASE --seed $seed"``), as written."""
     lines = text.split("\n")
-    body: list[str] = []
-    for line in reversed(lines[: at - 1]):
-        if _FOR.match(line) or line.strip().startswith(("while ", "until ")):
-            break
-        body.insert(0, line)
+    body = lines[_scope_start(lines, at - 1): at - 1]
     read = " ".join(block)  # the launch, then what the lines kept for it read too
     kept: set[int] = set()
     while True:
@@ -405,29 +447,43 @@ def _loop_assignments(text: str, at: int, block: list[str]) -> list[str]:
         read += " " + " ".join(body[i] for i in more)
 
 
+def intel_pin(block: list[str]) -> list[str]:
+    """``block`` (a copy as written) with its own ``CUDA_VISIBLE_DEVICES=VALUE`` prefix
+    written as ``ZE_AFFINITY_MASK=VALUE``, the same value: Intel GPUs read that variable
+    (the copy then sees the one tile its value names, as it saw one GPU)."""
+    first = block[0]
+    pinned = _PINNED_PREFIX.match(first)
+    if not pinned:
+        return block
+    start = pinned.start(1) - len(_CVD) - 1
+    return [first[:start] + "ZE_AFFINITY_MASK=" + first[pinned.start(1):], *block[1:]]
+
+
 def put_back_pinned_launch(script: str, source_text: str, at: int, block: list[str],
-                           value: str) -> str | None:
+                           value: str, intel: bool = False) -> str | None:
     """``script`` with the target's launch statement replaced by the source's pinned copy as
-    written, and the ``export CUDA_VISIBLE_DEVICES=VALUE`` the port wrote for it (read
-    outside the loop that sets VALUE) taken out; None when the launch is not found."""
+    written (on Intel GPUs, ``intel``, its pin written as ``ZE_AFFINITY_MASK``), and the
+    ``export CUDA_VISIBLE_DEVICES=VALUE`` the port wrote for it (read outside the loop that
+    sets VALUE) taken out; None when the launch is not found."""
     from maple_flow.port.stages import launch_section
 
     start, section = launch_section(script)
     if not section:
         return None
     lines = script.rstrip("\n").split("\n")
-    body: set[str] = set()  # the lines of the loop around the launch, above it
-    for line in reversed(lines[:start]):
-        if _FOR.match(line) or line.strip().startswith(("while ", "until ")):
-            break
-        body.add(line.strip())
+    # the lines of the loop (or function) around the launch, above it
+    body = {line.strip() for line in lines[_scope_start(lines, start):start]}
     missing = [line for line in _loop_assignments(source_text, at, block)
                if line.strip() not in body]
-    out = lines[:start] + missing + block + lines[start + len(section):]
+    kept = intel_pin(block) if intel else block
+    out = lines[:start] + missing + kept + lines[start + len(section):]
     moved = f"export {_CVD}={value}"
     if value and moved not in source_text:
         out = [line for line in out if line.strip() != moved]
-    return "\n".join(_with_wait(out, out.index(block[-1]), source_text, at)) + "\n"
+    if function_run_in_background(source_text, at):  # the calls' own `wait` after them
+        return "\n".join(out) + "\n"
+    return "\n".join(_with_wait(out, start + len(missing) + len(kept) - 1, source_text,
+                                 at)) + "\n"
 
 
 _WAIT = re.compile(r"^\s*wait\b")
@@ -446,12 +502,24 @@ def _with_wait(out: list[str], end: int, source_text: str, at: int) -> list[str]
     return [*out[:place], "wait  # the source waits for its runs", *out[place:]]
 
 
-def pinned_note(at: int, block: list[str], value: str) -> str:
-    """The note for a copy kept as written in place of the target's launch."""
+def pinned_note(at: int, block: list[str], value: str, function: str = "") -> str:
+    """The note for a copy kept as written in place of the target's launch (``function``:
+    the shell function holding it, whose calls run in the background)."""
     text = short(" ".join(b.strip().rstrip(chr(92)) for b in block), 90)
     on = (f", on the GPU its own CUDA_VISIBLE_DEVICES={value} names" if value else
           ", on the GPUs the job's node gives it (as in the source)")
+    where = (f"inside your function {function}, each call one run" if function else
+             "with the lines of its loop that build it")
     return (f"line {at} `{text}` is one of the job's copies run side by side{on}: kept as "
-            "written, a plain run in the job's batch shell, with the lines of its loop that "
-            "build it (a target launcher would make it a job-wide launch, give it every GPU "
-            "of the node or reset the one it names)")
+            f"written, a plain run in the job's batch shell, {where} (a target launcher "
+            "would make it a job-wide launch, give it every GPU of the node or reset the one "
+            "it names)")
+
+
+def intel_pin_note(value: str, profile_name: str) -> str:
+    """The note for a copy's pin rewritten for Intel GPUs (see ``intel_pin``)."""
+    return (f"each copy's own `CUDA_VISIBLE_DEVICES={value}` is written "
+            f"`ZE_AFFINITY_MASK={value}`, the same value: {profile_name}'s Intel GPUs read "
+            "ZE_AFFINITY_MASK (CUDA_VISIBLE_DEVICES does nothing there, every copy would see "
+            f"the same devices), so each copy sees the one GPU tile {value} names, as it saw "
+            "one GPU in the source")
