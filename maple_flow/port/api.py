@@ -1547,8 +1547,8 @@ def _port_on(src: Source, target: str, o: dict[str, Any],
         and not _nodes_answered(src.facts, o)))
     if one_process:
         nodes, gpn, one_refusal = one_process_size(f, profile)
-        if not src.pinned_steps:  # one-GPU srun steps have their own refusal (gpu_steps)
-            one_refusal = one_refusal or intel_pins_refusal(f, profile)
+        if not src.pinned_steps and not _launch_repinned(src):  # one-GPU srun steps have
+            one_refusal = one_refusal or intel_pins_refusal(f, profile)  # their own (gpu_steps)
         notes = [f"your script {f.entrypoint} was started once a task in the source, not once a "
                  f"GPU: started once per node "
                  f"on {profile.name} ({nodes} node(s)), with the {gpus_word(gpn)} a node "
@@ -2053,6 +2053,16 @@ def _kept_command_note(plan: KeptCommand, gpus: int, cluster: str) -> str:
     return note
 
 
+def _launch_repinned(src: Source) -> bool:
+    """Whether the source's launch is one of its runs side by side pinned by its own
+    ``CUDA_VISIBLE_DEVICES=VALUE`` (kept as written; on Intel GPUs its pin is written
+    ``ZE_AFFINITY_MASK=VALUE``, see ``_put_back_pinned``), with every other pinned run a line
+    the port keeps too (``packing.intel_repinned_run``)."""
+    work = "\n".join(src.lines)
+    pinned = pinned_launch(work, launch_command_line(work))
+    return pinned is not None and bool(pinned[2])
+
+
 _ONE_PER_NODE = re.compile(r"^one process per node drives (\d+) GPUs? in the source: kept so on "
                            r".+? \((\d+) node\(s\) x (\d+) GPU\(s\), the program started once "
                            r"per node\)$")
@@ -2105,8 +2115,10 @@ def _pinned_kept_notes(notes: list[str], pinned: tuple[int, list[str], str],
                f"`export CUDA_VISIBLE_DEVICES={value}` is not copied")
     redirect = any(re.search(r"(?<![<>&])>", b) for b in pinned[1])
     built = "in the loop around the launch is not copied: it "
+    chained = (f"the launch line (line {pinned[0]}) also runs `", "chained in front of the launch")
     return [_shared_gpus(n, name) for n in notes
             if not n.startswith(stale) and built not in n
+            and not (n.startswith(chained[0]) or (n.startswith("your `") and chained[1] in n))
             and not (value and (n.endswith(dropped[0]) or n.startswith(dropped[1])))
             and not (redirect and n.startswith("the source sends the program's output"))]
 
@@ -2182,9 +2194,8 @@ def port(
                 first = pinned_runs_refusal(result.notes[0], pinned,
                                             function_run_in_background(work, pinned[0]),
                                             profile)
-                if first != result.notes[0]:  # the runs' own pins named: the stale notes out
-                    result.notes = [first, *_pinned_kept_notes(result.notes[1:], pinned,
-                                                               profile.name)]
+                result.notes = [first, *_pinned_kept_notes(result.notes[1:], pinned,
+                                                           profile.name)]
         if result.status != "refused" and result.script:  # the final port against its source
             unkept = unkept_launches(text, result.script, result.notes)
             name = get_profile(result.cluster).name

@@ -328,9 +328,12 @@ def no_wait_note(text: str, launch_at: int | None = None) -> str:
 __all__ = ["Packed", "no_wait_note", "one_gpu_steps", "packed_gpus", "refuse_unkept_packing"]
 
 
-#: A run's own ``CUDA_VISIBLE_DEVICES=VALUE`` prefix (after other assignments).
+#: A run's own ``CUDA_VISIBLE_DEVICES=VALUE`` prefix (after other assignments), or the same
+#: exported on the run's own line just before it (``idx=1; export CUDA_VISIBLE_DEVICES=$idx;
+#: python ... &``).
 _PINNED_PREFIX = re.compile(
-    r"^\s*(?:\w+=\S*\s+)*CUDA_VISIBLE_DEVICES=(\$\(\([^)]*\)\)|\S+)\s")
+    r"^\s*(?:\w+=\S*\s+|\w+=[^;\s]*\s*;\s*)*(?:export\s+(?=\S+;))?"
+    r"CUDA_VISIBLE_DEVICES=(\$\(\([^)]*\)\)|[^;\s]+)(?:\s*;)?\s")
 #: ``&`` that sends a command to the background (not ``&&``, ``2>&1``, ``&>``).
 _SENT_BACK = re.compile(r"(?<![&|>])&(?![&>])")
 #: Words that start the program unchanged in front of it, and the interpreter itself.
@@ -439,12 +442,40 @@ def _loop_assignments(text: str, at: int, block: list[str]) -> list[str]:
     kept: set[int] = set()
     while True:
         more = {i for i, line in enumerate(body) if i not in kept
+                and not _BACKGROUND.search(line)  # another run (`i=0; ... python x &`)
                 and (m := re.match(r"^\s*(\w+)=", line))
                 and re.search(r"\$\{?" + m.group(1) + r"\b", read)}
         if not more:
             return [line for i, line in enumerate(body) if i in kept]
         kept |= more
         read += " " + " ".join(body[i] for i in more)
+
+
+#: ``CUDA_VISIBLE_DEVICES=`` set (a command's prefix or an export), not read.
+_CVD_SET = re.compile(r"(?:^|(?<=[\s;(]))CUDA_VISIBLE_DEVICES=")
+
+
+#: Why a background run's own pin is written for Intel GPUs (``name``: the target's).
+INTEL_REPIN_WHY = ("one of the job's runs side by side, pinned by its own CUDA_VISIBLE_DEVICES: "
+                   "{name}'s Intel GPUs read ZE_AFFINITY_MASK (CUDA_VISIBLE_DEVICES does "
+                   "nothing there, every run would see the same devices), so its pin is "
+                   "written ZE_AFFINITY_MASK with the same value: the run sees the one GPU "
+                   "tile it names, as it saw one GPU")
+
+
+def intel_repinned_run(text: str, vendor: str) -> str | None:
+    """``text``, a run the job sends to the background pinned by its own
+    ``CUDA_VISIBLE_DEVICES=VALUE`` (prefix, or an export on its own line), with the pin written
+    ``ZE_AFFINITY_MASK=VALUE`` for a target whose GPUs are Intel's (``vendor``), the same
+    value; None for another vendor, a line that is not such a run, or one that still names
+    NVIDIA's tools once the pin is written."""
+    joined = " ".join(x.rstrip().rstrip("\\") for x in text.split("\n"))
+    if vendor != "intel" or not _BACKGROUND.search(joined) or not _CVD_SET.search(text):
+        return None
+    repinned = _CVD_SET.sub("ZE_AFFINITY_MASK=", text)
+    if re.search(r"\b(?:CUDA|NVIDIA)_VISIBLE_DEVICES\b|nvidia-smi", repinned):
+        return None
+    return repinned
 
 
 def intel_pin(block: list[str]) -> list[str]:
