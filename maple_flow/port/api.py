@@ -152,6 +152,7 @@ from maple_flow.port.packing import (
     packed_gpus,
     pinned_launch,
     pinned_note,
+    pins_are_runs_own,
     put_back_pinned_launch,
     refuse_unkept_packing,
 )
@@ -2060,7 +2061,7 @@ def _launch_repinned(src: Source) -> bool:
     the port keeps too (``packing.intel_repinned_run``)."""
     work = "\n".join(src.lines)
     pinned = pinned_launch(work, launch_command_line(work))
-    return pinned is not None and bool(pinned[2])
+    return pinned is not None and bool(pinned[2]) and pins_are_runs_own(work)
 
 
 _ONE_PER_NODE = re.compile(r"^one process per node drives (\d+) GPUs? in the source: kept so on "

@@ -550,7 +550,7 @@ def _after_launch(out: Applied, src: Source, profile: ClusterProfile,
         if not step.launch and step.keep is not False and (
                 repinned := intel_repinned_run(step.text, profile.gpu.vendor)) is not None:
             lines += [*comments.above(block.line), repinned]
-            out.notes.append(f"line {step.line} `{short(step.text)}` after the launch: "
+            out.notes.append(f"line {step.line} `{short(step.text)}` after the launch "
                              + INTEL_REPIN_WHY.format(name=profile.name))
             continue
         foreign = foreign_reason(step.text, profile) if not step.launch else ""

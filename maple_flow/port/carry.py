@@ -20,11 +20,11 @@ from maple_flow.knowledge.site_commands import site_command, site_commands
 from maple_flow.models import ClusterProfile
 from maple_flow.models.job import ENV_NAME, TORCH_RANK_VARS
 from maple_flow.models.shell_lines import setup_lines_problem
-from maple_flow.port.packing import INTEL_REPIN_WHY, intel_repinned_run
 from maple_flow.port.comments import CommentRuns, is_comment
 from maple_flow.port.fit import SCRIPT_SET_VARS, script_var_setters
 from maple_flow.port.gpu_steps import GPU_VAR, STEP_VAR
 from maple_flow.port.jobcontrol import job_control_block
+from maple_flow.port.packing import INTEL_REPIN_WHY, intel_repinned_run
 from maple_flow.port.rules import (
     EnvVerdict,
     classify_env,

@@ -456,11 +456,19 @@ _CVD_SET = re.compile(r"(?:^|(?<=[\s;(]))CUDA_VISIBLE_DEVICES=")
 
 
 #: Why a background run's own pin is written for Intel GPUs (``name``: the target's).
-INTEL_REPIN_WHY = ("one of the job's runs side by side, pinned by its own CUDA_VISIBLE_DEVICES: "
+INTEL_REPIN_WHY = ("is one of the job's runs side by side, pinned by its own CUDA_VISIBLE_DEVICES: "
                    "{name}'s Intel GPUs read ZE_AFFINITY_MASK (CUDA_VISIBLE_DEVICES does "
                    "nothing there, every run would see the same devices), so its pin is "
                    "written ZE_AFFINITY_MASK with the same value: the run sees the one GPU "
                    "tile it names, as it saw one GPU")
+
+
+def pins_are_runs_own(text: str) -> bool:
+    """Whether every ``CUDA_VISIBLE_DEVICES=`` that ``text`` sets is a run's own pin: its
+    (continued) line sends the run to the background (``CUDA_VISIBLE_DEVICES=$i python ... &``,
+    in a loop's body too), none a setting for the lines after it."""
+    pinning = [line for _, line in _code_lines(text) if _CVD_SET.search(line)]
+    return bool(pinning) and all(_BACKGROUND.search(line.rstrip()) for line in pinning)
 
 
 def intel_repinned_run(text: str, vendor: str) -> str | None:
@@ -469,8 +477,7 @@ def intel_repinned_run(text: str, vendor: str) -> str | None:
     ``ZE_AFFINITY_MASK=VALUE`` for a target whose GPUs are Intel's (``vendor``), the same
     value; None for another vendor, a line that is not such a run, or one that still names
     NVIDIA's tools once the pin is written."""
-    joined = " ".join(x.rstrip().rstrip("\\") for x in text.split("\n"))
-    if vendor != "intel" or not _BACKGROUND.search(joined) or not _CVD_SET.search(text):
+    if vendor != "intel" or not _CVD_SET.search(text) or not pins_are_runs_own(text):
         return None
     repinned = _CVD_SET.sub("ZE_AFFINITY_MASK=", text)
     if re.search(r"\b(?:CUDA|NVIDIA)_VISIBLE_DEVICES\b|nvidia-smi", repinned):
