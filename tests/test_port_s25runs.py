@@ -101,3 +101,21 @@ def test_literal_pins_past_the_jobs_gpus_are_refused_on_intel_too() -> None:
     r = port(LITERAL_OVER, "aurora", source="delta")["aurora"]
     assert r.status == "refused"
     assert "gpus_per_node=3" in r.notes[0], r.notes[0]
+
+
+PROGRAM_IN_VAR = ("#!/bin/bash\n#PBS -l select=1:ngpus=4\n#PBS -l walltime=04:00:00\n"
+                  "cmd=\"python3 main.py -p 15 --phases=3\"\n"
+                  "for i in $(seq 0 3); do\n"
+                  "    CUDA_VISIBLE_DEVICES=$i $cmd > log_${i}.txt 2>&1 &\n"
+                  "    pids[${i}]=$!\ndone\n"
+                  "for pid in ${pids[*]}; do\n    wait $pid\ndone\n")
+
+
+def test_a_copy_running_a_program_held_in_a_variable_keeps_that_variable() -> None:
+    r = port(PROGRAM_IN_VAR, "polaris", source="polaris")["polaris"]
+    assert r.status != "refused", r.notes
+    assigned = r.script.index('cmd="python3 main.py -p 15 --phases=3"')
+    assert assigned < r.script.index("for i in $(seq 0 3)") < r.script.index(
+        "CUDA_VISIBLE_DEVICES=$i $cmd > log_${i}.txt 2>&1 &")
+    assert "    wait $pid" in r.script
+    assert not any("reads but sets nowhere" in n for n in r.notes), r.notes

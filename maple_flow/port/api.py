@@ -146,6 +146,7 @@ from maple_flow.port.node_local import node_local_data_refusal, node_local_env_r
 from maple_flow.port.node_type import choose_node_type
 from maple_flow.port.oneproc import one_process_size
 from maple_flow.port.packing import (
+    copy_reads_unset,
     function_run_in_background,
     intel_pin_note,
     no_wait_note,
@@ -2090,6 +2091,9 @@ def _put_back_pinned(result: PortResult, text: str,
 
     profile = get_profile(result.cluster)
     intel = profile.gpu.vendor == "intel" and bool(pinned[2])
+    port_lines = result.script.split("\n")
+    restored = [f"`{short(x.strip(), 80)}`"
+                for x in copy_reads_unset(text, port_lines, pinned[1])]
     script = put_back_pinned_launch(result.script, text, *pinned, intel=intel)
     if script is None:
         result.status, result.script = "refused", ""
@@ -2101,6 +2105,8 @@ def _put_back_pinned(result: PortResult, text: str,
     result.notes = [
         pinned_note(*pinned, function_run_in_background(text, pinned[0])),
         *([intel_pin_note(pinned[2], profile.name)] if intel else []),
+        *([f"set-up kept above the copies, as in the source: {', '.join(restored)} (the copy "
+           "kept as written runs what it holds)"] if restored else []),
         *_pinned_kept_notes(result.notes, pinned, profile.name)]
 
 

@@ -407,6 +407,27 @@ def function_run_in_background(text: str, at: int) -> str:
         else ""
 
 
+#: A plain top-level assignment of a literal text (``cmd="python3 main.py -p 15"``): no
+#: command substitution, no scheduler's variable.
+_PLAIN_ASSIGN = re.compile(r"^(\w+)=(?!.*(?:\$\(|`|\$\{?(?:SLURM|PBS|LSB|FLUX)_))\S.*$")
+
+
+def copy_reads_unset(source_text: str, lines: list[str], block: list[str]) -> list[str]:
+    """The source's top-level lines assigning a literal text (``cmd="python3 main.py ..."``)
+    to a variable the copy ``block`` reads and that no line of the port (``lines``) sets:
+    the copy, kept as written, runs what that variable holds."""
+    read = set(re.findall(r"\$\{?(\w+)", " ".join(block)))
+    port = "\n".join(lines)
+    out: list[str] = []
+    for _, line in _code_lines(source_text):
+        found = _PLAIN_ASSIGN.match(line)
+        if (found and found.group(1) in read and not _BACKGROUND.search(line)
+                and not re.search(rf"(?:^|[\s;(]){found.group(1)}=|\bfor\s+{found.group(1)}\b",
+                                  port)):
+            out.append(line)
+    return out
+
+
 def _scope_start(lines: list[str], before: int) -> int:
     """The index just past the nearest ``for``/``while``/``until`` or function header above
     line index ``before``: where the lines that build a copy (its loop's or its function's
@@ -514,6 +535,12 @@ def put_back_pinned_launch(script: str, source_text: str, at: int, block: list[s
     missing = [line for line in _loop_assignments(source_text, at, block)
                if line.strip() not in body]
     kept = intel_pin(block) if intel else block
+    head = _scope_start(lines, start)
+    restored = [line for line in copy_reads_unset(source_text, lines, block)
+                if line.strip() not in {x.strip() for x in lines}]
+    place = head - 1 if head else start  # above the loop (or function) holding the copy
+    lines = lines[:place] + restored + lines[place:]
+    start += len(restored)
     out = lines[:start] + missing + kept + lines[start + len(section):]
     moved = f"export {_CVD}={value}"
     if value and moved not in source_text:
