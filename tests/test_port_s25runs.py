@@ -119,3 +119,12 @@ def test_a_copy_running_a_program_held_in_a_variable_keeps_that_variable() -> No
         "CUDA_VISIBLE_DEVICES=$i $cmd > log_${i}.txt 2>&1 &")
     assert "    wait $pid" in r.script
     assert not any("reads but sets nowhere" in n for n in r.notes), r.notes
+
+
+def test_a_top_level_copy_does_not_bring_back_the_sources_scheduler_lines() -> None:
+    script = CHAINED.replace("#SBATCH -p gpu\n", "#SBATCH -p gpu\njob_id=$SLURM_JOB_ID\n").replace(
+        "out_$idx.log", "out_${job_id}_$idx.log")
+    r = port(script, "polaris", source="delta")["polaris"]
+    assert r.status != "refused", r.notes
+    assert "SLURM_JOB_ID" not in r.script, r.script
+    assert r.script.count("job_id=$PBS_JOBID") == 1

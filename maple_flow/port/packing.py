@@ -458,7 +458,10 @@ def _loop_assignments(text: str, at: int, block: list[str]) -> list[str]:
     """The lines of the loop around line ``at`` that assign a variable the launch reads
     (``ARGS="$BASE --seed $seed"``), as written."""
     lines = text.split("\n")
-    body = lines[_scope_start(lines, at - 1): at - 1]
+    head = _scope_start(lines, at - 1)
+    if not head:  # a top-level copy: the port carries the set-up lines above it itself (a
+        return []  # scheduler variable renamed, a foreign line dropped), never re-added
+    body = lines[head: at - 1]
     read = " ".join(block)  # the launch, then what the lines kept for it read too
     kept: set[int] = set()
     while True:
