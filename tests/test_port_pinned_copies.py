@@ -51,10 +51,14 @@ def test_run_time_count_with_no_known_source_node_is_asked() -> None:
     assert "gpus_per_node" in exc.value.missing
 
 
-def test_intel_target_refuses_cuda_pinned_copies_with_the_ze_affinity_remedy() -> None:
+def test_intel_target_writes_each_copys_cuda_pin_as_ze_affinity_mask() -> None:
+    # s25runs: the copies' own pins are the user's; Intel GPUs read ZE_AFFINITY_MASK, so both
+    # waves keep their runs, each pin written ZE_AFFINITY_MASK=$i (was: refused)
     r = port(WAVES, "aurora")["aurora"]
-    assert r.status == "refused"
-    assert any("ZE_AFFINITY_MASK" in n and "side by side" in n for n in r.notes), r.notes
+    assert r.status != "refused", r.notes
+    assert r.script.count("ZE_AFFINITY_MASK=$i python run.py") == 2, r.script
+    assert "CUDA_VISIBLE_DEVICES=$i" not in r.script
+    assert any("ZE_AFFINITY_MASK" in n and "same value" in n for n in r.notes), r.notes
 
 
 PER_NODE = ("#!/bin/bash\n#SBATCH -C gpu\n#SBATCH -A m1234\n#SBATCH --nodes 4\n#SBATCH --gpus 16\n"

@@ -146,10 +146,14 @@ from maple_flow.port.node_local import node_local_data_refusal, node_local_env_r
 from maple_flow.port.node_type import choose_node_type
 from maple_flow.port.oneproc import one_process_size
 from maple_flow.port.packing import (
+    copy_reads_unset,
+    function_run_in_background,
+    intel_pin_note,
     no_wait_note,
     packed_gpus,
     pinned_launch,
     pinned_note,
+    pins_are_runs_own,
     put_back_pinned_launch,
     refuse_unkept_packing,
 )
@@ -162,6 +166,7 @@ from maple_flow.port.pernode_script import (
 from maple_flow.port.pinned_copies import (
     FROM_SOURCE_NODE,
     intel_pins_refusal,
+    pinned_runs_refusal,
     size_pinned_copies,
 )
 from maple_flow.port.proxy import drop_replaced, hub_models, proxy_edit, wandb_online
@@ -1545,8 +1550,8 @@ def _port_on(src: Source, target: str, o: dict[str, Any],
         and not _nodes_answered(src.facts, o)))
     if one_process:
         nodes, gpn, one_refusal = one_process_size(f, profile)
-        if not src.pinned_steps:  # one-GPU srun steps have their own refusal (gpu_steps)
-            one_refusal = one_refusal or intel_pins_refusal(f, profile)
+        if not src.pinned_steps and not _launch_repinned(src):  # one-GPU srun steps have
+            one_refusal = one_refusal or intel_pins_refusal(f, profile)  # their own (gpu_steps)
         notes = [f"your script {f.entrypoint} was started once a task in the source, not once a "
                  f"GPU: started once per node "
                  f"on {profile.name} ({nodes} node(s)), with the {gpus_word(gpn)} a node "
@@ -2055,13 +2060,46 @@ def _kept_command_note(plan: KeptCommand, gpus: int, cluster: str) -> str:
     return note
 
 
+def _launch_repinned(src: Source) -> bool:
+    """Whether the source's launch is one of its runs side by side pinned by its own
+    ``CUDA_VISIBLE_DEVICES=VALUE`` (kept as written; on Intel GPUs its pin is written
+    ``ZE_AFFINITY_MASK=VALUE``, see ``_put_back_pinned``), with every other pinned run a line
+    the port keeps too (``packing.intel_repinned_run``)."""
+    work = "\n".join(src.lines)
+    pinned = pinned_launch(work, launch_command_line(work))
+    return pinned is not None and bool(pinned[2]) and pins_are_runs_own(work)
+
+
+_ONE_PER_NODE = re.compile(r"^one process per node drives (\d+) GPUs? in the source: kept so on "
+                           r".+? \((\d+) node\(s\) x (\d+) GPU\(s\), the program started once "
+                           r"per node\)$")
+
+
+def _shared_gpus(note: str, name: str) -> str:
+    """The "one process per node drives N GPUs" note said of a job whose runs each pin one GPU
+    of the node (kept as written): the node's GPUs are shared out to the runs."""
+    match = _ONE_PER_NODE.match(note)
+    if not match:
+        return note
+    return (f"the job's {match.group(1)} GPU(s) a node are kept on {name} ({match.group(2)} "
+            f"node(s) x {match.group(3)} GPU(s)): its runs share them, each on the GPU its own "
+            "pin names, as in the source")
+
+
 def _put_back_pinned(result: PortResult, text: str,
                      pinned: tuple[int, list[str], str]) -> None:
     """The source's copy pinned by ``CUDA_VISIBLE_DEVICES=$var`` in place of the target's
     launch (see ``packing.pinned_launch``), with the note saying so."""
     if result.status == "refused" or not result.script:
         return
-    script = put_back_pinned_launch(result.script, text, *pinned)
+    from maple_flow.knowledge.clusters import get_profile
+
+    profile = get_profile(result.cluster)
+    intel = profile.gpu.vendor == "intel" and bool(pinned[2])
+    port_lines = result.script.split("\n")
+    restored = [f"`{short(x.strip(), 80)}`"
+                for x in copy_reads_unset(text, port_lines, pinned[1])]
+    script = put_back_pinned_launch(result.script, text, *pinned, intel=intel)
     if script is None:
         result.status, result.script = "refused", ""
         result.notes = [f"line {pinned[0]}: a copy pinned by its own CUDA_VISIBLE_DEVICES="
@@ -2069,11 +2107,32 @@ def _put_back_pinned(result: PortResult, text: str,
                         "launch: write the copies on the target by hand", *result.notes]
         return
     result.script = script
-    stale = (f"`CUDA_VISIBLE_DEVICES={pinned[2]}` is kept", "your `nohup` in front of",
+    result.notes = [
+        pinned_note(*pinned, function_run_in_background(text, pinned[0])),
+        *([intel_pin_note(pinned[2], profile.name)] if intel else []),
+        *([f"set-up kept above the copies, as in the source: {', '.join(restored)} (the copy "
+           "kept as written runs what it holds)"] if restored else []),
+        *_pinned_kept_notes(result.notes, pinned, profile.name)]
+
+
+def _pinned_kept_notes(notes: list[str], pinned: tuple[int, list[str], str],
+                       name: str) -> list[str]:
+    """``notes`` less the ones a copy kept as written with its own pin makes stale (its pin
+    "not copied", its output "sent elsewhere", the launch's prefix or tail "kept"), and the
+    "one process per node" note said of the node's GPUs shared out to the runs."""
+    value = pinned[2]
+    stale = (f"`CUDA_VISIBLE_DEVICES={value}` is kept", "your `nohup` in front of",
              "kept after the launch, as in the source")
+    dropped = (f"`export CUDA_VISIBLE_DEVICES={value}`",
+               f"`export CUDA_VISIBLE_DEVICES={value}` is not copied")
+    redirect = any(re.search(r"(?<![<>&])>", b) for b in pinned[1])
     built = "in the loop around the launch is not copied: it "
-    result.notes = [pinned_note(*pinned), *(n for n in result.notes
-                                            if not n.startswith(stale) and built not in n)]
+    chained = (f"the launch line (line {pinned[0]}) also runs `", "chained in front of the launch")
+    return [_shared_gpus(n, name) for n in notes
+            if not n.startswith(stale) and built not in n
+            and not (n.startswith(chained[0]) or (n.startswith("your `") and chained[1] in n))
+            and not (value and (n.endswith(dropped[0]) or n.startswith(dropped[1])))
+            and not (redirect and n.startswith("the source sends the program's output"))]
 
 
 @api_boundary
@@ -2142,6 +2201,13 @@ def port(
             result.notes = [n for n in result.notes if "and never waits for them" not in n]
         if result.status == "refused" and result.notes:  # the obstacles only the whole shows
             result.notes[0] = checked_refusal(result.notes[0], src.parsed.directives, text)
+            if pinned is not None and pinned[2]:
+                profile = get_profile(result.cluster)
+                first = pinned_runs_refusal(result.notes[0], pinned,
+                                            function_run_in_background(work, pinned[0]),
+                                            profile)
+                result.notes = [first, *_pinned_kept_notes(result.notes[1:], pinned,
+                                                           profile.name)]
         if result.status != "refused" and result.script:  # the final port against its source
             unkept = unkept_launches(text, result.script, result.notes)
             name = get_profile(result.cluster).name

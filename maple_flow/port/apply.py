@@ -54,6 +54,7 @@ from maple_flow.port.launcher_opts import carry_launcher_options
 from maple_flow.port.memory import fit_memory, source_memory
 from maple_flow.port.node_rank import with_node_rank
 from maple_flow.port.oneproc import one_process_launch
+from maple_flow.port.packing import INTEL_REPIN_WHY, intel_repinned_run
 from maple_flow.port.rank_names import source_launcher
 from maple_flow.port.rules import referenced, translate_scheduler_vars
 from maple_flow.port.runner import keep_runner
@@ -602,13 +603,19 @@ def _after_launch(out: Applied, src: Source, profile: ClusterProfile,
         if step is None:
             if _exits(block):  # `exit $RC`: the job's status, as the source reports it
                 lines += [*comments.above(block.line), block.text]
-            elif background and _bare_wait(block, lost_pids):  # the source waits here
-                lines += [*comments.above(block.line), block.text]
+            elif (background or _sends_back(lines)) and _bare_wait(block, lost_pids):
+                lines += [*comments.above(block.line), block.text]  # the source waits here
                 waited = True
             continue
         above = comments.above(block.line)
         text, done = translate_scheduler_vars(step.text, profile.scheduler,
                                               src.parsed.grid_engine)
+        if not step.launch and step.keep is not False and (
+                repinned := intel_repinned_run(step.text, profile.gpu.vendor)) is not None:
+            lines += [*comments.above(block.line), repinned]
+            out.notes.append(f"line {step.line} `{short(step.text)}` after the launch "
+                             + INTEL_REPIN_WHY.format(name=profile.name))
+            continue
         foreign = foreign_reason(step.text, profile) if not step.launch else ""
         if step.launch:
             before = assigned_names(out.script.split("\n") + lines)
@@ -639,6 +646,17 @@ def _after_launch(out: Applied, src: Source, profile: ClusterProfile,
                                                f"{profile.scheduler}: {', '.join(sorted(renamed))}"
                                                if renamed else ""))
     return waited and any(_WAIT.match(x) for x in lines)
+
+
+#: ``&`` at a line's end that sends its command to the background (not ``&&``, ``2>&1``).
+_SENT_BACK_LINE = re.compile(r"(?<![&|>])&\s*(?:#.*)?$")
+
+
+def _sends_back(lines: list[str]) -> bool:
+    """Whether one of the kept ``lines`` after the launch starts a command in the background
+    (``run_one 0 ... &``: a function holding the launch, called once per run): a ``wait``
+    after them is the job's own, never dropped."""
+    return any(_SENT_BACK_LINE.search(x) for x in lines if not is_comment(x))
 
 
 #: ``wait``'s operands that name background jobs: ``$PID``, ``"${PIDS[@]}"``, ``%1``, ``-n``,
@@ -834,7 +852,11 @@ def apply_edits(script: str, src: Source, profile: ClusterProfile, *, one_proces
     _loop_options_edit(out, src)
     out.script = keep_status_reads(out.script, src.lines)
     out.script = _indent_as_in_body(out.script, src)
-    if waited:
+    if waited and not _backgrounded(tail):  # `run_one ... &` calls of a function holding it
+        out.notes.append("the job starts its runs in the background (`&`) after the launch's "
+                         "lines: the source's `wait` for them is kept where the source has "
+                         "it, so the job ends when they all have")
+    elif waited:
         out.notes.append("the launch runs in the background (`&`): the source's `wait` after "
                          "it is kept where the source has it")
     elif _backgrounded(tail) and _source_waits(src.parsed):

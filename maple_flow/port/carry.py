@@ -24,6 +24,7 @@ from maple_flow.port.comments import CommentRuns, is_comment
 from maple_flow.port.fit import SCRIPT_SET_VARS, script_var_setters
 from maple_flow.port.gpu_steps import GPU_VAR, STEP_VAR
 from maple_flow.port.jobcontrol import job_control_block
+from maple_flow.port.packing import INTEL_REPIN_WHY, intel_repinned_run
 from maple_flow.port.rules import (
     EnvVerdict,
     classify_env,
@@ -258,6 +259,11 @@ def carry_env(src: Source, profile: ClusterProfile, o: dict[str, Any], out: Carr
             out.dropped_env.add(name)
             out.notes.append(f"`export {short(f'{name}={value}')}` is not copied: {_HOLDS_LAUNCH}")
             continue
+        if (name == _CVD_NAME and profile.gpu.vendor == "intel"
+                and (at := _pinned_copy(src, name))
+                and (top := _highest_pinned_gpu(src, value)) >= out.size[1]):
+            out.refusals.append(_pinned_gpus_refusal(name, at, value, top, out.size[1]))
+            continue  # Intel GPUs: the runs' pins are written ZE_AFFINITY_MASK, same values
         site = substituted_site_command(value, profile)
         out.site_computed |= {name} if site else set()
         foreign = vendor_reason(f"{name}={value}", profile) or site
@@ -297,11 +303,7 @@ def carry_env(src: Source, profile: ClusterProfile, o: dict[str, Any], out: Carr
         pinned = _pinned_copy(src, name)
         top = _highest_pinned_gpu(src, value)
         if pinned and top >= out.size[1]:
-            out.refusals.append(
-                f"the job runs copies of its work side by side, each on the GPUs its own "
-                f"{name} names (line {pinned}; the launch's `{name}={value}`), up to GPU "
-                f"{top}, and the port's job has {out.size[1]} GPU(s) per node: give "
-                f"gpus_per_node={top + 1} (--gpus-per-node {top + 1})")
+            out.refusals.append(_pinned_gpus_refusal(name, pinned, value, top, out.size[1]))
             continue
         if pinned and profile.gpu.vendor == "nvidia":
             out.export_lines[name] = f"export {name}={value}"
@@ -848,6 +850,11 @@ def _classify(src: Source, profile: ClusterProfile, out: Carried) -> tuple[list[
     own = frozenset(src.parsed.variables) | frozenset(src.parsed.env)
     cpus = src.facts.cpus_per_task
     for step in src.steps:
+        if step.keep is not False and not step.launch and (
+                repinned := intel_repinned_run(step.text, profile.gpu.vendor)) is not None:
+            kept.append(Step(step.line, repinned, True, INTEL_REPIN_WHY.format(
+                name=profile.name), step.name, step.export, original=step.text))
+            continue
         foreign = foreign_reason(step.text, profile) if step.keep is not False else ""
         if (not foreign and step.keep is not False and src.parsed.scheduler
                 and profile.scheduler != src.parsed.scheduler
@@ -1516,6 +1523,17 @@ _QUOTED_TEXT = re.compile(r"'[^'\n]*'|\"(?:[^\"\\\n]|\\.)*\"")
 def _blank_quoted(found: re.Match[str]) -> str:
     text = found.group(0)
     return text if text.startswith('"') and ("$(" in text or "`" in text) else " " * len(text)
+
+
+_CVD_NAME = "CUDA_VISIBLE_DEVICES"
+
+
+def _pinned_gpus_refusal(name: str, at: str, value: str, top: int, gpus: int) -> str:
+    """Why copies pinned up to GPU ``top`` do not fit the port's ``gpus`` GPUs a node."""
+    return (f"the job runs copies of its work side by side, each on the GPUs its own "
+            f"{name} names (line {at}; the launch's `{name}={value}`), up to GPU {top}, and "
+            f"the port's job has {gpus} GPU(s) per node: give gpus_per_node={top + 1} "
+            f"(--gpus-per-node {top + 1})")
 
 
 def foreign_reason(text: str, profile: ClusterProfile) -> str:

@@ -328,9 +328,12 @@ def no_wait_note(text: str, launch_at: int | None = None) -> str:
 __all__ = ["Packed", "no_wait_note", "one_gpu_steps", "packed_gpus", "refuse_unkept_packing"]
 
 
-#: A run's own ``CUDA_VISIBLE_DEVICES=VALUE`` prefix (after other assignments).
+#: A run's own ``CUDA_VISIBLE_DEVICES=VALUE`` prefix (after other assignments), or the same
+#: exported on the run's own line just before it (``idx=1; export CUDA_VISIBLE_DEVICES=$idx;
+#: python ... &``).
 _PINNED_PREFIX = re.compile(
-    r"^\s*(?:\w+=\S*\s+)*CUDA_VISIBLE_DEVICES=(\$\(\([^)]*\)\)|\S+)\s")
+    r"^\s*(?:\w+=\S*\s+|\w+=[^;\s]*\s*;\s*)*(?:export\s+(?=\S+;))?"
+    r"CUDA_VISIBLE_DEVICES=(\$\(\([^)]*\)\)|[^;\s]+)(?:\s*;)?\s")
 #: ``&`` that sends a command to the background (not ``&&``, ``2>&1``, ``&>``).
 _SENT_BACK = re.compile(r"(?<![&|>])&(?![&>])")
 #: Words that start the program unchanged in front of it, and the interpreter itself.
@@ -353,7 +356,9 @@ def pinned_launch(text: str, at: int | None) -> tuple[int, list[str], str] | Non
         block.append(lines[at - 1 + len(block)])
     joined = " ".join(line.rstrip().rstrip("\\") for line in block)
     pinned = _PINNED_PREFIX.match(joined)
-    if not _BACKGROUND.search(joined) or not (_PLAIN_RUN.search(joined) or pinned):
+    called_back = bool(pinned) and bool(function_run_in_background(text, at))
+    if not (_BACKGROUND.search(joined) or called_back) or not (_PLAIN_RUN.search(joined)
+                                                               or pinned):
         return None
     words = re.sub(r"\s#.*$", "", joined[pinned.end():] if pinned else joined).split()
     while words and (words[0] in _WRAPPERS or re.match(r"^\w+=", words[0])):
@@ -365,9 +370,74 @@ def pinned_launch(text: str, at: int | None) -> tuple[int, list[str], str] | Non
     value = pinned.group(1) if pinned else ""
     others = [n for n, line in _code_lines(text) if n != at and _BACKGROUND.search(line)
               and _PLAIN_RUN.search(line)]
-    if not (others or _in_loop(text, at) or "$" in value):
+    if not (others or _in_loop(text, at) or "$" in value or called_back):
         return None
     return at, block, value
+
+
+def _enclosing_function(text: str, at: int) -> tuple[str, int, int] | None:
+    """(name, first line, last line) of the shell function whose body holds line ``at``
+    (``name () {`` ... ``}``); None when the line is not in a function."""
+    open_at, name, depth = 0, "", 0
+    for number, line in enumerate(text.split("\n"), 1):
+        head = _FUNCTION.match(line)
+        if head and not name:
+            name, open_at, depth = head.group(1), number, 0
+        if name:
+            depth += line.count("{") - line.count("}")
+            if number > open_at and depth <= 0 and re.match(r"^\s*\}", line):
+                if open_at < at < number:
+                    return name, open_at, number
+                name = ""
+    return None
+
+
+def function_run_in_background(text: str, at: int) -> str:
+    """``name`` (line N) when line ``at`` is in the body of a shell function that the script
+    calls in the background (``run_one 0 3 ... &``, each call a run of its own); ``""``
+    otherwise."""
+    found = _enclosing_function(text, at)
+    if found is None:
+        return ""
+    name, first, last = found
+    calls = [n for n, line in _code_lines(text) if not first <= n <= last
+             and re.match(rf"^\s*(?:\(\s*)?{name}(?:\s|$)", line)
+             and (_BACKGROUND.search(line) or _in_background_group(text, n))]
+    return f"`{name}` (line {first}), called in the background at line {calls[0]}" if calls \
+        else ""
+
+
+#: A plain top-level assignment of a literal text (``cmd="python3 main.py -p 15"``): no
+#: command substitution, no scheduler's variable.
+_PLAIN_ASSIGN = re.compile(r"^(\w+)=(?!.*(?:\$\(|`|\$\{?(?:SLURM|PBS|LSB|FLUX)_))\S.*$")
+
+
+def copy_reads_unset(source_text: str, lines: list[str], block: list[str]) -> list[str]:
+    """The source's top-level lines assigning a literal text (``cmd="python3 main.py ..."``)
+    to a variable the copy ``block`` reads and that no line of the port (``lines``) sets:
+    the copy, kept as written, runs what that variable holds."""
+    read = set(re.findall(r"\$\{?(\w+)", " ".join(block)))
+    port = "\n".join(lines)
+    out: list[str] = []
+    for _, line in _code_lines(source_text):
+        found = _PLAIN_ASSIGN.match(line)
+        if (found and found.group(1) in read and not _BACKGROUND.search(line)
+                and not re.search(rf"(?:^|[\s;(]){found.group(1)}=|\bfor\s+{found.group(1)}\b",
+                                  port)):
+            out.append(line)
+    return out
+
+
+def _scope_start(lines: list[str], before: int) -> int:
+    """The index just past the nearest ``for``/``while``/``until`` or function header above
+    line index ``before``: where the lines that build a copy (its loop's or its function's
+    body) begin; 0 when there is none."""
+    for k in range(before - 1, -1, -1):
+        line = lines[k]
+        if (_FOR.match(line) or line.strip().startswith(("while ", "until "))
+                or _FUNCTION.match(line)):
+            return k + 1
+    return 0
 
 
 def _in_loop(text: str, at: int) -> bool:
@@ -388,15 +458,15 @@ def _loop_assignments(text: str, at: int, block: list[str]) -> list[str]:
     """The lines of the loop around line ``at`` that assign a variable the launch reads
     (``ARGS="$BASE --seed $seed"``), as written."""
     lines = text.split("\n")
-    body: list[str] = []
-    for line in reversed(lines[: at - 1]):
-        if _FOR.match(line) or line.strip().startswith(("while ", "until ")):
-            break
-        body.insert(0, line)
+    head = _scope_start(lines, at - 1)
+    if not head:  # a top-level copy: the port carries the set-up lines above it itself (a
+        return []  # scheduler variable renamed, a foreign line dropped), never re-added
+    body = lines[head: at - 1]
     read = " ".join(block)  # the launch, then what the lines kept for it read too
     kept: set[int] = set()
     while True:
         more = {i for i, line in enumerate(body) if i not in kept
+                and not _BACKGROUND.search(line)  # another run (`i=0; ... python x &`)
                 and (m := re.match(r"^\s*(\w+)=", line))
                 and re.search(r"\$\{?" + m.group(1) + r"\b", read)}
         if not more:
@@ -405,29 +475,83 @@ def _loop_assignments(text: str, at: int, block: list[str]) -> list[str]:
         read += " " + " ".join(body[i] for i in more)
 
 
+#: ``CUDA_VISIBLE_DEVICES=`` set (a command's prefix or an export), not read.
+_CVD_SET = re.compile(r"(?:^|(?<=[\s;(]))CUDA_VISIBLE_DEVICES=")
+
+
+#: Why a background run's own pin is written for Intel GPUs (``name``: the target's).
+INTEL_REPIN_WHY = ("is one of the job's runs side by side, pinned by its own CUDA_VISIBLE_DEVICES: "
+                   "{name}'s Intel GPUs read ZE_AFFINITY_MASK (CUDA_VISIBLE_DEVICES does "
+                   "nothing there, every run would see the same devices), so its pin is "
+                   "written ZE_AFFINITY_MASK with the same value: the run sees the one GPU "
+                   "tile it names, as it saw one GPU")
+
+
+def pins_are_runs_own(text: str) -> bool:
+    """Whether every ``CUDA_VISIBLE_DEVICES=`` that ``text`` sets is a run's own pin: its
+    (continued) line sends the run to the background (``CUDA_VISIBLE_DEVICES=$i python ... &``,
+    in a loop's body too), none a setting for the lines after it."""
+    pinning = [line for _, line in _code_lines(text) if _CVD_SET.search(line)]
+    return bool(pinning) and all(_BACKGROUND.search(line.rstrip()) for line in pinning)
+
+
+def intel_repinned_run(text: str, vendor: str) -> str | None:
+    """``text``, a run the job sends to the background pinned by its own
+    ``CUDA_VISIBLE_DEVICES=VALUE`` (prefix, or an export on its own line), with the pin written
+    ``ZE_AFFINITY_MASK=VALUE`` for a target whose GPUs are Intel's (``vendor``), the same
+    value; None for another vendor, a line that is not such a run, or one that still names
+    NVIDIA's tools once the pin is written."""
+    if vendor != "intel" or not _CVD_SET.search(text) or not pins_are_runs_own(text):
+        return None
+    repinned = _CVD_SET.sub("ZE_AFFINITY_MASK=", text)
+    if re.search(r"\b(?:CUDA|NVIDIA)_VISIBLE_DEVICES\b|nvidia-smi", repinned):
+        return None
+    return repinned
+
+
+def intel_pin(block: list[str]) -> list[str]:
+    """``block`` (a copy as written) with its own ``CUDA_VISIBLE_DEVICES=VALUE`` prefix
+    written as ``ZE_AFFINITY_MASK=VALUE``, the same value: Intel GPUs read that variable
+    (the copy then sees the one tile its value names, as it saw one GPU)."""
+    first = block[0]
+    pinned = _PINNED_PREFIX.match(first)
+    if not pinned:
+        return block
+    start = pinned.start(1) - len(_CVD) - 1
+    return [first[:start] + "ZE_AFFINITY_MASK=" + first[pinned.start(1):], *block[1:]]
+
+
 def put_back_pinned_launch(script: str, source_text: str, at: int, block: list[str],
-                           value: str) -> str | None:
+                           value: str, intel: bool = False) -> str | None:
     """``script`` with the target's launch statement replaced by the source's pinned copy as
-    written, and the ``export CUDA_VISIBLE_DEVICES=VALUE`` the port wrote for it (read
-    outside the loop that sets VALUE) taken out; None when the launch is not found."""
+    written (on Intel GPUs, ``intel``, its pin written as ``ZE_AFFINITY_MASK``), and the
+    ``export CUDA_VISIBLE_DEVICES=VALUE`` the port wrote for it (read outside the loop that
+    sets VALUE) taken out; None when the launch is not found."""
     from maple_flow.port.stages import launch_section
 
     start, section = launch_section(script)
     if not section:
         return None
     lines = script.rstrip("\n").split("\n")
-    body: set[str] = set()  # the lines of the loop around the launch, above it
-    for line in reversed(lines[:start]):
-        if _FOR.match(line) or line.strip().startswith(("while ", "until ")):
-            break
-        body.add(line.strip())
+    # the lines of the loop (or function) around the launch, above it
+    body = {line.strip() for line in lines[_scope_start(lines, start):start]}
     missing = [line for line in _loop_assignments(source_text, at, block)
                if line.strip() not in body]
-    out = lines[:start] + missing + block + lines[start + len(section):]
+    kept = intel_pin(block) if intel else block
+    head = _scope_start(lines, start)
+    restored = [line for line in copy_reads_unset(source_text, lines, block)
+                if line.strip() not in {x.strip() for x in lines}]
+    place = head - 1 if head else start  # above the loop (or function) holding the copy
+    lines = lines[:place] + restored + lines[place:]
+    start += len(restored)
+    out = lines[:start] + missing + kept + lines[start + len(section):]
     moved = f"export {_CVD}={value}"
     if value and moved not in source_text:
         out = [line for line in out if line.strip() != moved]
-    return "\n".join(_with_wait(out, out.index(block[-1]), source_text, at)) + "\n"
+    if function_run_in_background(source_text, at):  # the calls' own `wait` after them
+        return "\n".join(out) + "\n"
+    return "\n".join(_with_wait(out, start + len(missing) + len(kept) - 1, source_text,
+                                 at)) + "\n"
 
 
 _WAIT = re.compile(r"^\s*wait\b")
@@ -446,12 +570,24 @@ def _with_wait(out: list[str], end: int, source_text: str, at: int) -> list[str]
     return [*out[:place], "wait  # the source waits for its runs", *out[place:]]
 
 
-def pinned_note(at: int, block: list[str], value: str) -> str:
-    """The note for a copy kept as written in place of the target's launch."""
+def pinned_note(at: int, block: list[str], value: str, function: str = "") -> str:
+    """The note for a copy kept as written in place of the target's launch (``function``:
+    the shell function holding it, whose calls run in the background)."""
     text = short(" ".join(b.strip().rstrip(chr(92)) for b in block), 90)
     on = (f", on the GPU its own CUDA_VISIBLE_DEVICES={value} names" if value else
           ", on the GPUs the job's node gives it (as in the source)")
+    where = (f"inside your function {function}, each call one run" if function else
+             "with the lines of its loop that build it")
     return (f"line {at} `{text}` is one of the job's copies run side by side{on}: kept as "
-            "written, a plain run in the job's batch shell, with the lines of its loop that "
-            "build it (a target launcher would make it a job-wide launch, give it every GPU "
-            "of the node or reset the one it names)")
+            f"written, a plain run in the job's batch shell, {where} (a target launcher "
+            "would make it a job-wide launch, give it every GPU of the node or reset the one "
+            "it names)")
+
+
+def intel_pin_note(value: str, profile_name: str) -> str:
+    """The note for a copy's pin rewritten for Intel GPUs (see ``intel_pin``)."""
+    return (f"each copy's own `CUDA_VISIBLE_DEVICES={value}` is written "
+            f"`ZE_AFFINITY_MASK={value}`, the same value: {profile_name}'s Intel GPUs read "
+            "ZE_AFFINITY_MASK (CUDA_VISIBLE_DEVICES does nothing there, every copy would see "
+            f"the same devices), so each copy sees the one GPU tile {value} names, as it saw "
+            "one GPU in the source")

@@ -18,6 +18,7 @@ import re
 
 from maple_flow.errors import MissingInformation
 from maple_flow.models import ClusterProfile
+from maple_flow.port.oneproc import ONE_PROCESS_GPUS
 from maple_flow.port.packing import _BACKGROUND, _CVD_VALUE, _FOR, _code_lines, packed_gpus
 from maple_flow.port.words import short
 from maple_flow.scriptparse import ParsedScript, ScriptFacts
@@ -90,3 +91,24 @@ def intel_pins_refusal(facts: ScriptFacts, profile: ClusterProfile) -> str:
             "would see the same devices): write each copy's pin as `ZE_AFFINITY_MASK=<tile>` "
             "on its own line (and its program for xpu), or port the job to a site with NVIDIA "
             "GPUs")
+
+
+def pinned_runs_refusal(refusal: str, pinned: tuple[int, list[str], str], where: str,
+                        profile: ClusterProfile) -> str:
+    """``refusal`` of "one process on N GPUs" rewritten for a job whose launch is one of its
+    runs side by side, each pinned to ONE GPU by its own ``CUDA_VISIBLE_DEVICES=$var``
+    (``where``: how the runs start, e.g. a function called in the background): the obstacle
+    is N one-GPU runs on a node of fewer GPUs, not one process's GPU count; ``refusal`` as it
+    is otherwise."""
+    match = ONE_PROCESS_GPUS.search(refusal)
+    if not match or not pinned[2]:
+        return refusal
+    gpus, have = int(match.group(1)), profile.gpu.per_node
+    text = short(" ".join(b.strip().rstrip(chr(92)) for b in pinned[1]), 80)
+    how = f" ({where})" if where else ""
+    return (refusal[:match.start()]
+            + f"the job runs its work as {gpus} one-GPU runs side by side, each pinned to its "
+            f"own GPU by CUDA_VISIBLE_DEVICES={pinned[2]} (line {pinned[0]} `{text}`{how}), on "
+            f"a node of {gpus} GPUs, and a {profile.name} node has {have}: run at most {have} "
+            f"of them at once on GPUs 0-{have - 1} (the others after them, or in a second "
+            f"job), or port the job to a site with {gpus} GPUs a node")
