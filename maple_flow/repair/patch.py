@@ -28,6 +28,7 @@ from maple_flow.repair.patch_entity import drop_option, replace_word, run_throug
 from maple_flow.repair.patch_gres import gres_gpus
 from maple_flow.repair.patch_hostlist import mpi_host_loopback
 from maple_flow.repair.patch_lines import launch_with_srun, pbs_select_mpiprocs, strip_invisible
+from maple_flow.repair.patch_constraint import allocation_constraint
 from maple_flow.repair.patch_pbs import drop_pbs_directive, pbs_select_mend
 from maple_flow.repair.patch_rankvars import (
     bind_rank_gpus,
@@ -366,6 +367,7 @@ _HANDLERS: dict[type, Handler] = {
     o.TasksPerNode: lambda t, op, p: psubmit.tasks_per_node(t),
     o.RemoveArgument: lambda t, op, p: psubmit.remove_argument(t, op.name),
     o.PlainSpaces: lambda t, op, p: plain_spaces(t),
+    o.AllocationConstraint: lambda t, op, p: allocation_constraint(t, op.value),
 }
 
 
