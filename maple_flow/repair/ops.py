@@ -217,6 +217,13 @@ class GresGpus(Strict):
     op: Literal["gres_gpus"] = "gres_gpus"
 
 
+class GresGpuName(Strict):
+    """Name the GPU generic resource ``gpu`` where the job's ``--gres`` misspells it
+    (``--gres=gpus:4``, ``GPU:4``): the type and count are kept (patch_gres.py)."""
+
+    op: Literal["gres_gpu_name"] = "gres_gpu_name"
+
+
 class ContainerGpuFlag(Strict):
     """Give the launch line's ``apptainer``/``singularity`` command ``--nv`` (the NVIDIA
     driver bound into the container) when it has none."""
@@ -576,7 +583,7 @@ FixOp = Annotated[
     | PbsSelectMend | DropPbsDirective | WrapperGpuCount
     | LocalRankFromLocalId | WorldSizeFromJob | BindRankGpus | ColossalaiRunPerNode
     | DropEmptyDirective | TasksPerNode | RemoveArgument
-    | PlainSpaces | AllocationConstraint,
+    | PlainSpaces | AllocationConstraint | GresGpuName,
     Field(discriminator="op"),
 ]
 
@@ -597,7 +604,7 @@ OP_KINDS: tuple[str, ...] = (
     "local_rank_from_local_id", "world_size_from_job", "bind_rank_gpus",
     "colossalai_run_per_node",
     "drop_empty_directive", "tasks_per_node", "remove_argument",
-    "plain_spaces", "allocation_constraint",
+    "plain_spaces", "allocation_constraint", "gres_gpu_name",
 )
 
 

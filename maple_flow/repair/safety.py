@@ -288,6 +288,8 @@ ALWAYS_ALLOWED = frozenset({
     "pbs_select_mend", "drop_pbs_directive",
     # a node type from the cluster profile (patch_constraint.py)
     "allocation_constraint",
+    # the GRES name the script misspells written as Slurm's 'gpu' (patch_gres.py)
+    "gres_gpu_name",
 })
 #: Program arguments whose meaning maple_flow knows (the number of processes of the job, as
 #: fairseq and ParlAI take it): setting one to a count needs no review.
