@@ -98,7 +98,7 @@ def ops_for(cluster: str) -> list[o.FixOp]:
         o.LocalRankFromLocalId(), o.WorldSizeFromJob(), o.BindRankGpus(),
         o.ColossalaiRunPerNode(),
         o.DropEmptyDirective(), o.TasksPerNode(), o.RemoveArgument(name="-ntmpi"),
-        o.PlainSpaces(),
+        o.PlainSpaces(), o.AllocationConstraint(value="gpu"), o.GresGpuName(),
     ]
 
 

@@ -190,6 +190,9 @@ class Directives(Sourced):
     forbidden: list[DirectiveRule] = Field(default_factory=list)
     gpu_request: Literal["gpus-per-node", "whole-node", "typed-gpus", "pbs-select"]
     gpu_type: str = Field(default="", description="GPU type string for typed requests")
+    cpu_constraint: str = Field(
+        default="", description="the constraint a job on the CPU nodes names, at a site whose "
+        "submit filter refuses a job that names no node type (empty: none required)")
     exclusive: bool = Field(
         default=False, description="ask whole-node jobs to be exclusive (nodes shared by default)"
     )

@@ -38,6 +38,8 @@ _LAUNCHERS = frozenset({"srun", "mpirun", "mpiexec", "ibrun", "aprun", "jsrun", 
                         "env", "nohup", "stdbuf", "numactl", "taskset"})
 #: A count (``4``, ``2:1``) written as an option's value after a blank.
 _COUNT = re.compile(r"^\d+(?::\d+)?$")
+#: A count read from one variable or arithmetic (``$SLURM_NTASKS``, ``${NP}``, ``$((N*4))``).
+_VAR_COUNT = re.compile(r"^\$(?:[A-Za-z_]\w*|\{[A-Za-z_]\w*\}|\(\([^()]*\)\))$")
 #: Commands the site provides, whose absence no script line can mend (other records' work).
 _SITE_COMMANDS = frozenset({"srun", "sbatch", "salloc", "scontrol", "squeue", "mpirun", "mpiexec",
                             "module", "ml", "conda", "source", "cd", "export", "python",
@@ -86,10 +88,12 @@ def _command_entities(words: tuple[str, ...], line: int) -> list[Entity]:
                 found.append(Entity("value", value, line, name))
             option = None if eq else name
             continue
-        if program and option and _COUNT.match(word):
+        if program and option and (_COUNT.match(word) or _VAR_COUNT.match(word)):
             # a count after a launcher's option (`mpirun -np 2 julia`) is that option's value:
-            # no program is a number, and the launcher's program still comes next
-            found.append(Entity("value", word, line, option))
+            # no program is a number, and the launcher's program still comes next (a count
+            # read from a variable, `mpirun -np $SLURM_NTASKS wrf.exe`, is no program either)
+            if _literal(word):
+                found.append(Entity("value", word, line, option))
             option = None
             continue
         option = None

@@ -28,11 +28,20 @@ def canonical_word(word: str) -> str:
     return _FIRST_LINE.sub("| head -n 1", word)
 
 
+def _directive_meaning(line: str) -> str:
+    """A directive line as the scheduler reads it: spacing collapsed; an ``#SBATCH`` line
+    written after blanks is marked, since sbatch reads a directive only at a line's start
+    (src/sbatch/opt.c takes ``#SBATCH`` at column 0; NERSC/sfapi_client#74)."""
+    text = " ".join(_BLANKS.split(line.strip(" \t")))
+    indented = line[:1] in (" ", "\t") and text.startswith("#SBATCH")
+    return f"(ignored) {text}" if indented else text
+
+
 def meaning(script: str) -> tuple[tuple[str, ...], ...]:
     """What the shell and the scheduler read in ``script``: its directive lines (spacing
     collapsed) and its commands' assignments (``NRANKS_PER_NODE=4``) and words, with
     equivalent first-line idioms made one."""
-    directives = tuple(" ".join(_BLANKS.split(line.strip(" \t"))) for line in script.splitlines()
+    directives = tuple(_directive_meaning(line) for line in script.splitlines()
                        if is_header_line(line))
     commands = tuple(tuple(f"{name}={canonical_word(value)}" for name, value in cmd.assignments)
                      + tuple(canonical_word(w) for w in cmd.words)

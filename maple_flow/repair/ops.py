@@ -217,6 +217,13 @@ class GresGpus(Strict):
     op: Literal["gres_gpus"] = "gres_gpus"
 
 
+class GresGpuName(Strict):
+    """Name the GPU generic resource ``gpu`` where the job's ``--gres`` misspells it
+    (``--gres=gpus:4``, ``GPU:4``): the type and count are kept (patch_gres.py)."""
+
+    op: Literal["gres_gpu_name"] = "gres_gpu_name"
+
+
 class ContainerGpuFlag(Strict):
     """Give the launch line's ``apptainer``/``singularity`` command ``--nv`` (the NVIDIA
     driver bound into the container) when it has none."""
@@ -537,6 +544,15 @@ class TasksPerNode(Strict):
     op: Literal["tasks_per_node"] = "tasks_per_node"
 
 
+class AllocationConstraint(Strict):
+    """Name the node type ``value`` a site's submit filter requires: on the batch header, on
+    the srun line that allocates by itself when there is no header, or by writing at the start
+    of their lines the indented ``#SBATCH`` lines that already name one (patch_constraint.py)."""
+
+    op: Literal["allocation_constraint"] = "allocation_constraint"
+    value: str = Field(pattern=r"^[A-Za-z0-9_.&|,-]+$", max_length=64)
+
+
 class RemoveArgument(Strict):
     """Take an option (and its value) off the program of the launch line: one the program's
     build does not take (GROMACS's thread-MPI ``-ntmpi`` given to its MPI build)."""
@@ -567,7 +583,7 @@ FixOp = Annotated[
     | PbsSelectMend | DropPbsDirective | WrapperGpuCount
     | LocalRankFromLocalId | WorldSizeFromJob | BindRankGpus | ColossalaiRunPerNode
     | DropEmptyDirective | TasksPerNode | RemoveArgument
-    | PlainSpaces,
+    | PlainSpaces | AllocationConstraint | GresGpuName,
     Field(discriminator="op"),
 ]
 
@@ -588,7 +604,7 @@ OP_KINDS: tuple[str, ...] = (
     "local_rank_from_local_id", "world_size_from_job", "bind_rank_gpus",
     "colossalai_run_per_node",
     "drop_empty_directive", "tasks_per_node", "remove_argument",
-    "plain_spaces",
+    "plain_spaces", "allocation_constraint", "gres_gpu_name",
 )
 
 

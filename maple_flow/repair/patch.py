@@ -23,9 +23,10 @@ from maple_flow.repair import patch_submit as psubmit
 from maple_flow.repair.layout import launch_or_last_line, scheduler_of
 from maple_flow.repair.models import Fix
 from maple_flow.repair.patch_colossal import colossalai_run_per_node
+from maple_flow.repair.patch_constraint import allocation_constraint
 from maple_flow.repair.patch_container import container_gpu_flag
 from maple_flow.repair.patch_entity import drop_option, replace_word, run_through_interpreter
-from maple_flow.repair.patch_gres import gres_gpus
+from maple_flow.repair.patch_gres import gres_gpu_name, gres_gpus
 from maple_flow.repair.patch_hostlist import mpi_host_loopback
 from maple_flow.repair.patch_lines import launch_with_srun, pbs_select_mpiprocs, strip_invisible
 from maple_flow.repair.patch_pbs import drop_pbs_directive, pbs_select_mend
@@ -331,6 +332,7 @@ _HANDLERS: dict[type, Handler] = {
     o.CshSetenv: lambda t, op, p: pe.csh_setenv(t),
     o.SetMasterAddr: lambda t, op, p: _master_addr(t, op, p),
     o.GresGpus: lambda t, op, p: gres_gpus(t, _scheduler(t, p)),
+    o.GresGpuName: lambda t, op, p: gres_gpu_name(t, _scheduler(t, p)),
     o.ContainerGpuFlag: lambda t, op, p: container_gpu_flag(t),
     o.UseTorchrun: lambda t, op, p: use_torchrun(t, op.nproc_per_node),
     o.LaunchOnEveryNode: lambda t, op, p: launch_on_every_node(t, _scheduler(t, p)),
@@ -366,6 +368,7 @@ _HANDLERS: dict[type, Handler] = {
     o.TasksPerNode: lambda t, op, p: psubmit.tasks_per_node(t),
     o.RemoveArgument: lambda t, op, p: psubmit.remove_argument(t, op.name),
     o.PlainSpaces: lambda t, op, p: plain_spaces(t),
+    o.AllocationConstraint: lambda t, op, p: allocation_constraint(t, op.value),
 }
 
 

@@ -72,3 +72,39 @@ def gres_gpus(text: str, scheduler: str) -> str:
         raise FixNotApplicable("the script asks no GPUs with --gpus or --gpus-per-node "
                                "(directives or the srun line)")
     return new
+
+
+#: A GRES name that is Slurm's ``gpu`` misspelt: another case, a plural (``gpus:4``, ``GPU:2``).
+_GPU_MISSPELT = re.compile(r"^(?:gpus|[Gg][Pp][Uu][Ss]?)$")
+
+
+def _gpu_named(value: str) -> str:
+    """``value`` (a ``--gres`` list) with each entry whose name misspells ``gpu`` renamed."""
+    entries = []
+    for entry in value.split(","):
+        name, sep, rest = entry.partition(":")
+        entries.append(f"gpu{sep}{rest}" if name != "gpu" and _GPU_MISSPELT.match(name)
+                       else entry)
+    return ",".join(entries)
+
+
+def gres_gpu_name(text: str, scheduler: str) -> str:
+    """``text`` with the GPU generic resource named ``gpu`` where the job's ``--gres``
+    (directives and the srun line) misspells it (``gpus:4``, ``GPU:4``): Slurm's GRES name is
+    the lower-case singular, and a submit filter or slurmctld refuses any other;
+    FixNotApplicable when no request misspells it."""
+    if scheduler != "slurm":
+        raise FixNotApplicable("--gres is a Slurm option; this script is not a Slurm job")
+    new = text
+    value = last_value(parse_directives(text, "slurm"), "gres")
+    if value and _gpu_named(value) != value:
+        new = pd.set_directive(new, "slurm", "gres", _gpu_named(value))
+    try:
+        own = [o for o in pl.stage_options(new, "srun") if o.name == "--gres" and o.value]
+    except MapleError:
+        own = []
+    if own and _gpu_named(own[-1].value or "") != own[-1].value:
+        new = pl.set_launcher_arg(new, "srun", "--gres", _gpu_named(own[-1].value or ""))
+    if new == text:
+        raise FixNotApplicable("no --gres request of the job misspells the GPU resource 'gpu'")
+    return new

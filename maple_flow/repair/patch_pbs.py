@@ -119,8 +119,10 @@ def pbs_select_mend(text: str, mode: str, resource: str | None) -> str:
     """``text`` with its PBS select request mended as ``mode`` says (module docstring)."""
     if mode == "empty_fields":
         return _empty_fields(text)
-    if not resource or not _RESOURCE.match(resource) or resource in ("select", "place"):
+    if not resource or not _RESOURCE.match(resource) or resource == "select":
         raise FixNotApplicable(f"no resource name to move ({resource!r})")
+    if resource == "place" and mode != "out_of":  # place is job-wide only: never into a chunk
+        raise FixNotApplicable("place is a job-wide request, never a chunk resource")
     if mode == "into":
         return _into(text, resource)
     if mode == "out_of":

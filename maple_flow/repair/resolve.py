@@ -128,7 +128,7 @@ KINDS = frozenset({"m", "m_opt", "profile", "module", "site_module", "mem", "que
                    "arg_with", "gpus", "cpus", "node_index", "master_addr", "launch",
                    "named_module", "task_var", "job_name", "bind", "ppr", "size",
                    "respell", "version_spelling", "step_tasks", "gpu_request", "disabled",
-                   "named"})
+                   "node_type", "named"})
 #: Module families that name the same thing at different sites.
 _ALIASES = {"cuda": ("cuda", "cudatoolkit"), "cudatoolkit": ("cuda", "cudatoolkit"),
             "python": ("python", "python3"), "python3": ("python3", "python")}
@@ -792,6 +792,23 @@ def _step_tasks(ctx: Context, arg: str) -> str:
     return asked[-1]
 
 
+def _node_type(ctx: Context, arg: str) -> str:
+    """``{node_type:job}``: the node type (constraint) the job runs on, for a site whose submit
+    filter refuses a job that names none: the GPU nodes' required constraint when the job asks
+    GPUs (directives or its srun line), else the profile's CPU-node constraint; unresolved (the
+    user says which) when the profile gives none."""
+    profile = _need_profile(ctx)
+    if profile.scheduler != "slurm":
+        raise Unresolved(f"{profile.name} does not run Slurm")
+    srun_gpus = [o for o in _step_options(ctx.script, "srun") or []
+                 if o.name.lstrip("-") in ("gres", "gpus", "gpus-per-node", "gpus-per-task", "G")]
+    if _job_gpus(ctx) or srun_gpus:
+        return _required_value(ctx, "constraint")
+    if profile.directives.cpu_constraint:
+        return profile.directives.cpu_constraint
+    raise Unresolved(f"{profile.name}'s profile names no CPU-node constraint", need="constraint")
+
+
 def _disabled_directive(ctx: Context, arg: str) -> str:
     """``{disabled:ntasks}``: the value of the script's directive ``arg`` that is written as a
     comment (``# SBATCH --ntasks=16``, ``# SBATCH -n 16``), when no live directive gives it;
@@ -876,7 +893,8 @@ _FUNCTIONS = {"script": _script_int, "ppr": _ppr_ranks, "job_name": _valid_job_n
               "size": _size_mended, "respell": _respell,
               "version_spelling": _version_spelling,
               "step_tasks": _step_tasks, "gpu_request": _gpu_request,
-              "disabled": _disabled_directive, "named": _named}
+              "disabled": _disabled_directive, "named": _named,
+              "node_type": _node_type}
 
 
 #: Ports a rendezvous may take: above the well-known ones, below the ephemeral range.

@@ -286,6 +286,10 @@ ALWAYS_ALLOWED = frozenset({
     "plain_spaces",
     # PBS select mends (patch_pbs.py): resources and values the script's own request holds
     "pbs_select_mend", "drop_pbs_directive",
+    # a node type from the cluster profile (patch_constraint.py)
+    "allocation_constraint",
+    # the GRES name the script misspells written as Slurm's 'gpu' (patch_gres.py)
+    "gres_gpu_name",
 })
 #: Program arguments whose meaning maple_flow knows (the number of processes of the job, as
 #: fairseq and ParlAI take it): setting one to a count needs no review.
