@@ -51,11 +51,12 @@ def test_a_site_launcher_path_is_the_sites() -> None:
 
 
 def test_a_program_variable_stays_a_variable_under_accelerate() -> None:
-    script = FOUR + ('export SCRIPT=".../main.py"\nexport ARGS="--cfg a.yaml"\n'
+    # (a placeholder program such as ".../main.py" is refused naming it: test_port_placeholder_program)
+    script = FOUR + ('export SCRIPT="/home/me/proj/main.py"\nexport ARGS="--cfg a.yaml"\n'
                      "accelerate launch --num_processes 4 $SCRIPT $ARGS\n")
     for target in ("lonestar6", "aurora"):
         text, notes = _port(script, target)
-        assert " $SCRIPT $ARGS" in text and ".../main.py $ARGS" not in text
+        assert " $SCRIPT $ARGS" in text and "/home/me/proj/main.py $ARGS" not in text
         assert "your variable names the program: `$SCRIPT`" in notes
 
 
