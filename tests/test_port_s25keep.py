@@ -51,7 +51,7 @@ def test_a_site_launcher_path_is_the_sites() -> None:
 
 
 def test_a_program_variable_stays_a_variable_under_accelerate() -> None:
-    # (a placeholder program such as ".../main.py" is refused naming it: test_port_placeholder_program)
+    # (a placeholder program, ".../main.py", is refused naming it: test_port_placeholder_program)
     script = FOUR + ('export SCRIPT="/home/me/proj/main.py"\nexport ARGS="--cfg a.yaml"\n'
                      "accelerate launch --num_processes 4 $SCRIPT $ARGS\n")
     for target in ("lonestar6", "aurora"):
