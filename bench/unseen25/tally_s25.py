@@ -3,11 +3,13 @@
 usage: python bench/unseen25/tally_s25.py
 
 Runs: `first_run_start` (d76c0eec, the session's starting code: every port judged by hand,
-`hand_judged_start.yaml`) and `first_run_final` (the session's final code: the ports whose
-text changed, `changed_start_to_final.txt`, judged again by new judges,
-`hand_judged_final.yaml`). A port whose text did not change keeps its start verdict. Both
-sets were sealed until their start run was judged; then only their tune halves were read by
-the second round of fixers, so the held-out halves are first runs on both codes."""
+`hand_judged_start.yaml`), `first_run_final1` (a1479187, the first merge of fixes, which read
+only released sets: the ports whose text changed, `changed_start_to_final1.txt`, judged again
+by an independent judge, `hand_judged_final1.yaml`) and `first_run_final2` (the final code:
+the ports changed since, `changed_final1_to_final2.txt`, `hand_judged_final2.yaml`). A port
+whose text did not change keeps its previous verdict. Both sets were sealed until their start
+run was judged; then only their tune halves were read by the second round of fixers, so the
+held-out halves are first runs on every code."""
 
 from __future__ import annotations
 
@@ -52,15 +54,21 @@ def main() -> None:
         split = {c["id"]: c["split"]
                  for c in yaml.safe_load((d / "cases.yaml").read_text())["cases"]}
         start = _verdicts(d / "hand_judged_start.yaml")
-        again = _verdicts(d / "hand_judged_final.yaml")
-        changed = _changed(d / "changed_start_to_final.txt")
-        final = {k: again.get(k, v) if k in changed else v for k, v in start.items()}
-        missing = [k for k in changed if k not in again]
-        print(_line(name, "start d76c0eec", start, split))
-        if changed or again:
-            print(_line(name, "final", final, split))
-        if missing:
-            print(f"{name}: {len(missing)} changed ports not judged yet")
+        runs = [("start d76c0eec", start)]
+        now = start
+        for step, label in (("final1", "final1 a1479187"), ("final2", "final2")):
+            previous = "start" if step == "final1" else "final1"
+            changed = _changed(d / f"changed_{previous}_to_{step}.txt")
+            again = _verdicts(d / f"hand_judged_{step}.yaml")
+            if not changed and not again:
+                continue
+            now = {k: again.get(k, v) if k in changed else v for k, v in now.items()}
+            runs.append((label, now))
+            missing = [k for k in changed if k not in again]
+            if missing:
+                print(f"{name} {step}: {len(missing)} changed ports not judged yet")
+        for run, v in runs:
+            print(_line(name, run, v, split))
 
 
 if __name__ == "__main__":
