@@ -616,7 +616,14 @@ def _shell_wrapper(words: list[str], i: int, stages: list[Stage]) -> LaunchLine 
         before = len(stages)
         stage = Stage(words[i])
         stages.append(stage)
-        line = read_words(words, _options(words, i + 1, stage), stages)
+        start = _options(words, i + 1, stage)
+        line = read_words(words, start, stages)
+        if line is not None and _handed_program_file(words, start, line):
+            # ``bash dist_train.sh cfg.py 8``: the wrapper is handed the .py file as its own
+            # argument ($1), no interpreter written: it starts (or reads) the file itself,
+            # so no interpreter word may go between them: read as a wrapper handed no
+            # Python program (a launcher's program, or a command of its own, verbatim)
+            line = None
         valued = bool(stage.options) and stage.options[-1][1] is None and stage.options[-1][
             0].startswith("--") and line is not None and not line.command
         if valued:
@@ -633,6 +640,14 @@ def _shell_wrapper(words: list[str], i: int, stages: list[Stage]) -> LaunchLine 
     if line is not None:
         line.wrapper_script = words[i]
     return line
+
+
+def _handed_program_file(words: list[str], start: int, line: LaunchLine) -> bool:
+    """The word right after a user's wrapper script (and its options) is the Python file the
+    line reads as its program (``bash ./tools/dist_prune.sh cfg.py 5 1``): no interpreter
+    stands between them, so the wrapper, not an interpreter, is handed the file."""
+    return (start < len(words) and not line.command and not line.module
+            and words[start] == line.entrypoint and _base(words[start]).endswith(".py"))
 
 
 #: Commands a launcher runs that are never the training program (probes, shell tools).

@@ -1,0 +1,43 @@
+"""s25wrap: launches that are not ``python prog.py`` read as something else.
+
+A user's shell wrapper handed a ``.py`` file as its own positional (``bash
+./tools/dist_prune.sh cfg.py cfg2.py 5 1``): the wrapper starts or reads the file itself, so
+the port keeps the command verbatim (no interpreter word inserted between them, which would
+shift every positional), its ``| tee`` with it."""
+
+from __future__ import annotations
+
+from maple_flow.port.api import port
+
+_HEAD = "#!/bin/bash\n#SBATCH -N 1\n#SBATCH --gres=gpu:1\n#SBATCH -t 1:00:00\n"
+
+
+def _launch(script: str, target: str = "polaris") -> str:
+    result = port(script, [target])[target]
+    return result.script
+
+
+def test_wrapper_handed_py_file_keeps_positionals() -> None:
+    out = _launch(_HEAD + "bash ./tools/dist_train.sh configs/a.py 4 --seed 1\n")
+    assert "bash ./tools/dist_train.sh configs/a.py 4 --seed 1" in out
+    assert "dist_train.sh python" not in out
+
+
+def test_wrapper_handed_py_file_keeps_its_tee() -> None:
+    out = _launch(_HEAD + "bash ./tools/dist_prune.sh a.py b.py 5 1 | tee run.log\n",
+                  "stampede3")
+    assert "bash ./tools/dist_prune.sh a.py b.py 5 1 | tee run.log" in out
+    assert "dist_prune.sh python" not in out
+
+
+def test_srun_wrapper_handed_py_file_is_the_program() -> None:
+    out = _launch("#!/bin/bash\n#SBATCH -N 2\n#SBATCH --ntasks-per-node=4\n#SBATCH --gres=gpu:4\n"
+                  "#SBATCH -t 1:00:00\nsrun ./tools/run.sh train.py --lr 1\n")
+    assert "./tools/run.sh train.py --lr 1" in out
+    assert "run.sh python" not in out
+
+
+def test_wrapper_with_interpreter_written_still_kept_in_front() -> None:
+    out = _launch("#!/bin/bash\n#SBATCH -N 2\n#SBATCH --ntasks-per-node=4\n#SBATCH --gres=gpu:4\n"
+                  "#SBATCH -t 1:00:00\nsrun ./env.sh python train.py --lr 1\n")
+    assert "./env.sh python" in out and "train.py --lr 1" in out
