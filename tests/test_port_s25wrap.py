@@ -41,3 +41,35 @@ def test_wrapper_with_interpreter_written_still_kept_in_front() -> None:
     out = _launch("#!/bin/bash\n#SBATCH -N 2\n#SBATCH --ntasks-per-node=4\n#SBATCH --gres=gpu:4\n"
                   "#SBATCH -t 1:00:00\nsrun ./env.sh python train.py --lr 1\n")
     assert "./env.sh python" in out and "train.py --lr 1" in out
+
+
+_BRANCH_EXPORTS = _HEAD + """DATA="${DATA:-full}"
+if [ "$DATA" = "small" ]; then
+    STOP_FRAC=0.2
+fi
+if [ -z "$CKPT_EVERY" ]; then
+    if [ "$DATA" = "full" ]; then
+        CKPT_EVERY=10
+    else
+        CKPT_EVERY=100
+    fi
+fi
+export STOP_FRAC
+export CKPT_EVERY
+python train.py --data "$DATA"
+"""
+
+
+def test_bare_exports_of_branch_values_stay_where_written() -> None:
+    out = _launch(_BRANCH_EXPORTS)
+    assert "export STOP_FRAC=0.2" not in out and "export CKPT_EVERY=100" not in out
+    lines = [x.strip() for x in out.split("\n")]
+    assert lines.index("export CKPT_EVERY") > lines.index("CKPT_EVERY=100")
+    assert lines.index("export STOP_FRAC") > lines.index("STOP_FRAC=0.2")
+    assert lines.index("export CKPT_EVERY") < next(
+        k for k, x in enumerate(lines) if "train.py" in x)
+
+
+def test_bare_export_of_one_plain_value_still_carried() -> None:
+    out = _launch(_HEAD + "SEED=7\nexport SEED\npython train.py\n")
+    assert 'SEED' in out
