@@ -73,3 +73,13 @@ def test_bare_exports_of_branch_values_stay_where_written() -> None:
 def test_bare_export_of_one_plain_value_still_carried() -> None:
     out = _launch(_HEAD + "SEED=7\nexport SEED\npython train.py\n")
     assert 'SEED' in out
+
+
+def test_console_entry_on_one_task_is_one_rank() -> None:
+    """``#SBATCH -n 1 --gpus-per-task=1`` then ``srun <console script>``: one task is one rank
+    on one node with its one GPU, never a question about the rank layout."""
+    script = ("#!/bin/bash\n#SBATCH -n 1\n#SBATCH -c 32\n#SBATCH --gpus-per-task=1\n"
+              "#SBATCH -t 8:00:00\nsrun desisky-train-ldm --variant moon --epochs 10\n")
+    result = port(script, ["polaris"])["polaris"]
+    assert "desisky-train-ldm --variant moon --epochs 10" in result.script
+    assert 'NRANKS=1' in result.script.replace('"', "")
