@@ -169,6 +169,10 @@ class LaunchLine:
     #: interpreter and its options); "" when the launch names its program itself.
     array_command: str = ""
     array_lead: int = 0
+    #: The user's wrapper script is handed the program file with no interpreter written
+    #: between them (``srun ./nsys.sh train.py``): the wrapper starts it itself, so the port
+    #: puts no interpreter word in front of the file (``port.user_wrapper``).
+    handed: bool = False
     #: The program is an installed command (a package's console script, ``srun
     #: fairseq-train``, ``torchrun --no-python ethos``): the launcher runs it as itself.
     command: bool = False
@@ -621,9 +625,11 @@ def _shell_wrapper(words: list[str], i: int, stages: list[Stage]) -> LaunchLine 
         if line is not None and _handed_program_file(words, start, line):
             # ``bash dist_train.sh cfg.py 8``: the wrapper is handed the .py file as its own
             # argument ($1), no interpreter written: it starts (or reads) the file itself,
-            # so no interpreter word may go between them: read as a wrapper handed no
-            # Python program (a launcher's program, or a command of its own, verbatim)
-            line = None
+            # so no interpreter word may go between them. Under a launcher (``srun
+            # ./nsys.sh train.py``) the file stays the program, handed to the wrapper; with
+            # none the line is the wrapper's own command (kept verbatim as one process)
+            line.handed = True
+            line = line if outer else None
         valued = bool(stage.options) and stage.options[-1][1] is None and stage.options[-1][
             0].startswith("--") and line is not None and not line.command
         if valued:
