@@ -629,7 +629,7 @@ def _shell_wrapper(words: list[str], i: int, stages: list[Stage]) -> LaunchLine 
             # ./nsys.sh train.py``) the file stays the program, handed to the wrapper; with
             # none the line is the wrapper's own command (kept verbatim as one process)
             line.handed = True
-            line = line if outer else None
+            line = line if outer or not _batch_shell(stages[:before]) else None
         valued = bool(stage.options) and stage.options[-1][1] is None and stage.options[-1][
             0].startswith("--") and line is not None and not line.command
         if valued:
@@ -646,6 +646,13 @@ def _shell_wrapper(words: list[str], i: int, stages: list[Stage]) -> LaunchLine 
     if line is not None:
         line.wrapper_script = words[i]
     return line
+
+
+def _batch_shell(stages: list[Stage]) -> bool:
+    """A shell and nothing else stands in front of the wrapper (``bash ./run.sh``, ``sh
+    run.sh``): the batch shell itself runs it, once (no launcher, no container around it; a
+    container's body is read on its own, so a bare ``./run.sh`` there is not taken for one)."""
+    return bool(stages) and all(s.name in {"bash", "sh"} for s in stages)
 
 
 def _handed_program_file(words: list[str], start: int, line: LaunchLine) -> bool:

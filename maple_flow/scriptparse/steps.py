@@ -747,7 +747,8 @@ def setup_steps(p: ParsedScript) -> list[Step]:
                         "waits for the runs the set-up above started in the background")
         if step is None and _exports_set_above(b, p):
             step = Step(b.line, b.text.strip(), True,
-                        "exports the variables your lines above set, as they set them")
+                        "exports these variables where your script exports them: their values "
+                        "are the ones the lines above give them when the job runs")
         if step is not None:
             steps.append(step)
     mounts = container_mounts(p)
