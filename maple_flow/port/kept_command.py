@@ -78,7 +78,8 @@ def kept_command(text: str) -> KeptCommand | None:
     held = held_launcher(blocks, cmd)
     if _is_own_function(blocks, cmd):
         return None  # a call of the script's own shell function: its body is the work
-    simple = {b.line for b in blocks if len(b.commands) == 1 and "\n" not in b.text.strip()}
+    simple = {b.line for b in blocks if "\n" not in b.text.strip() and (
+        len(b.commands) == 1 or _piped_out(b, cmd, work))}
     line = lines[cmd.line - 1]
     last = _continued_to(lines, cmd)  # its last line (its `\\` continuation lines included)
     if last is None:
@@ -163,6 +164,16 @@ def held_launcher(blocks: list[Block], cmd: ShellCommand) -> str:
     return name
 
 
+def _piped_out(block: Block, cmd: ShellCommand, work: list[ShellCommand]) -> bool:
+    """``block`` is ``cmd`` with its output piped on to commands that are not the job's work
+    (``bash ./tools/dist_prune.sh cfg.py 5 1 | tee train.log``): kept whole, as written, the
+    pipe with it (the stand-in's port never sees it, so drops nothing)."""
+    own = " ".join(cmd.raw or cmd.words)
+    return (block.commands[0] is cmd and cmd.text.strip().startswith(own)
+            and cmd.text.strip()[len(own):].lstrip().startswith("|")
+            and not any(c is not cmd and c in work for c in block.commands))
+
+
 def _is_own_function(blocks: list[Block], cmd: ShellCommand) -> bool:
     """Whether ``cmd`` calls a shell function the script defines (``run a --size 1``)."""
     head = cmd.words[0] if cmd.words else ""
@@ -214,10 +225,27 @@ def _not_kept(words: tuple[str, ...]) -> bool:
     unread), a container runtime (ported by the container stage), a program held in a
     variable, an array or the job's arguments, a command with a Python program in its words."""
     head = words[0].rsplit("/", 1)[-1]
-    if PYTHON_TEXT.search(" " + " ".join(words[1:]) + " "):
+    if PYTHON_TEXT.search(" " + " ".join(_not_handed_files(words)[1:]) + " "):
         return True  # a Python program inside it (`startdocker -c "python t.py"`): not kept
     return (head in LAUNCH_CMDS or head in PER_NODE_LAUNCHERS or head in CONTAINER_RUNTIMES
             or head.startswith("python") or words[0].startswith("$") or "$" in head)
+
+
+#: A plain file path ending in ``.py`` (``local_configs/a.b.py``, ``$CFG_DIR/x.py``).
+_PY_FILE = re.compile(r"^[\w./${}:+-]+\.py$")
+
+
+def _not_handed_files(words: tuple[str, ...]) -> tuple[str, ...]:
+    """``words`` less the ``.py`` files handed as plain arguments to the user's own shell
+    script (``bash ./tools/dist_prune.sh cfg.py 5 1``, ``./run.sh train.py``): the script,
+    which the port keeps verbatim, starts or reads them itself; no interpreter of the line's
+    own runs them. Other commands' words are returned whole."""
+    k = 1 if words[0].rsplit("/", 1)[-1] in {"bash", "sh"} else 0
+    while k and k < len(words) and words[k].startswith("-"):
+        k += 1  # the shell's own flags (`bash -l run.sh`)
+    if k >= len(words) or not words[k].endswith((".sh", ".bash")):
+        return words
+    return tuple(w for i, w in enumerate(words) if i <= k or not _PY_FILE.match(w))
 
 
 def ask_gpus(plan: KeptCommand) -> MissingInformation:

@@ -37,11 +37,16 @@ def app_layout(p: ParsedScript, size: tuple[int | None, int | None, int | None],
     app, target_gpus = app_name(p), profile.gpu.per_node
     if not nodes and ranks_per_node and total == ranks_per_node:
         nodes = 1  # `--ntasks=4 --gres=gpu:4`: the ranks of one node
+    if total == 1 and (nodes or 1) == 1 and (ranks_per_node or 1) == 1:
+        nodes = ranks_per_node = 1  # `-n 1`: one task runs on one node, whatever else is unsaid
     if not nodes or not ranks_per_node:
         raise MissingInformation({"ranks": (
             f"{app} is an MPI/GPU application, not Python: its rank layout is kept as written, "
             "and the script does not fix it; give --ranks N and --nodes N")})
-    gpus = directive_size(p)["gpus"]
+    stated = directive_size(p)
+    gpus = stated["gpus"]
+    if gpus is None and stated["gpus_per_task"]:  # `--gpus-per-task=1`: G a rank
+        gpus = stated["gpus_per_task"] * ranks_per_node
     if gpus is None:  # no directive counts them: the launcher's own GPU options may
         gpus = launch_gpus_per_node(p, nodes, ranks_per_node)
     layout = f"{nodes} node(s) x {ranks_per_node} rank(s) a node"

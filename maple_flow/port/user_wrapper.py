@@ -11,8 +11,8 @@ import re
 
 from maple_flow.knowledge.site_commands import site_command
 from maple_flow.models import ClusterProfile
-from maple_flow.port.interpreter import keep_prefix
-from maple_flow.port.stages import launch_command_span
+from maple_flow.port.interpreter import _interpreter_before, keep_prefix
+from maple_flow.port.stages import fit_into_quotes, launch_command_span, sub_in_launch
 from maple_flow.scriptparse import ParsedScript
 from maple_flow.scriptparse.launch import CONTAINER_RUNTIMES, PER_NODE_LAUNCHERS
 from maple_flow.shellquote import shell_word
@@ -62,6 +62,15 @@ def _before_program(script: str, prefix: str, entry: str) -> tuple[str, bool]:
     return script, False
 
 
+def hand_to_wrapper(script: str, python: str, prefix: str, entry: str) -> tuple[str, bool]:
+    """``script`` whose launch's interpreter word before ``entry`` is replaced by the user's
+    wrapper ``prefix``: the source handed the wrapper the file (``srun ./nsys.sh train.py``)
+    and the wrapper runs it with its own interpreter; and whether the launch had it."""
+    word = _interpreter_before(python, entry, False)
+    return sub_in_launch(script, word, lambda m: (
+        f"{m.group(1)}{fit_into_quotes(prefix, m.string[:m.start()])} "))
+
+
 def srun_task_vars_note(p: ParsedScript, profile: ClusterProfile) -> str:
     """A user script the source's srun started once a task, on a target whose launcher is not
     srun: srun gave each task SLURM_PROCID/SLURM_LOCALID/SLURM_NODEID, which such a script
@@ -100,9 +109,18 @@ def keep_user_wrapper(script: str, p: ParsedScript, profile: ClusterProfile,
     for python in dict.fromkeys([profile.software.python, p.launch.python or "python"]):
         if kept or not _in_front_of_python(p):
             break
-        script, kept = keep_prefix(script, python, prefix, entry, p.launch.module)
+        script, kept = (hand_to_wrapper(script, python, prefix, entry) if p.launch.handed
+                        else keep_prefix(script, python, prefix, entry, p.launch.module))
     if not kept and _in_front_of_python(p) and entry.endswith((".sh", ".bash")):
         script, kept = _before_program(script, prefix, entry)  # a shell-script program
+    if kept and p.launch.handed:
+        return script, [
+            f"your wrapper script {name} was handed the program file on the source "
+            f"(`{prefix} {entry} ...`, no interpreter written): kept so on {profile.name}, "
+            "verbatim, with no interpreter word put between them (it starts the program "
+            "itself); the port cannot see inside it (a launcher, sizes, modules, paths or "
+            "scheduler variables of the source site it may use): check it on the target"
+            + srun_task_vars_note(p, profile)]
     if kept:
         return script, [
             f"your wrapper script {name} ran in front of the program on the source: kept, "

@@ -172,6 +172,10 @@ class LaunchLine:
     #: interpreter and its options); "" when the launch names its program itself.
     array_command: str = ""
     array_lead: int = 0
+    #: The user's wrapper script is handed the program file with no interpreter written
+    #: between them (``srun ./nsys.sh train.py``): the wrapper starts it itself, so the port
+    #: puts no interpreter word in front of the file (``port.user_wrapper``).
+    handed: bool = False
     #: The program is an installed command (a package's console script, ``srun
     #: fairseq-train``, ``torchrun --no-python ethos``): the launcher runs it as itself.
     command: bool = False
@@ -623,7 +627,16 @@ def _shell_wrapper(words: list[str], i: int, stages: list[Stage]) -> LaunchLine 
         before = len(stages)
         stage = Stage(words[i])
         stages.append(stage)
-        line = read_words(words, _options(words, i + 1, stage), stages)
+        start = _options(words, i + 1, stage)
+        line = read_words(words, start, stages)
+        if line is not None and _handed_program_file(words, start, line):
+            # ``bash dist_train.sh cfg.py 8``: the wrapper is handed the .py file as its own
+            # argument ($1), no interpreter written: it starts (or reads) the file itself,
+            # so no interpreter word may go between them. Under a launcher (``srun
+            # ./nsys.sh train.py``) the file stays the program, handed to the wrapper; with
+            # none the line is the wrapper's own command (kept verbatim as one process)
+            line.handed = True
+            line = line if outer or not _batch_shell(stages[:before]) else None
         valued = bool(stage.options) and stage.options[-1][1] is None and stage.options[-1][
             0].startswith("--") and line is not None and not line.command
         if valued:
@@ -640,6 +653,21 @@ def _shell_wrapper(words: list[str], i: int, stages: list[Stage]) -> LaunchLine 
     if line is not None:
         line.wrapper_script = words[i]
     return line
+
+
+def _batch_shell(stages: list[Stage]) -> bool:
+    """A shell and nothing else stands in front of the wrapper (``bash ./run.sh``, ``sh
+    run.sh``): the batch shell itself runs it, once (no launcher, no container around it; a
+    container's body is read on its own, so a bare ``./run.sh`` there is not taken for one)."""
+    return bool(stages) and all(s.name in {"bash", "sh"} for s in stages)
+
+
+def _handed_program_file(words: list[str], start: int, line: LaunchLine) -> bool:
+    """The word right after a user's wrapper script (and its options) is the Python file the
+    line reads as its program (``bash ./tools/dist_prune.sh cfg.py 5 1``): no interpreter
+    stands between them, so the wrapper, not an interpreter, is handed the file."""
+    return (start < len(words) and not line.command and not line.module
+            and words[start] == line.entrypoint and _base(words[start]).endswith(".py"))
 
 
 #: Commands a launcher runs that are never the training program (probes, shell tools).

@@ -942,6 +942,36 @@ def _forget_branch_values(blocks: list[Block], parsed: ParsedScript) -> None:
                 parsed.variables.pop(name, None)
 
 
+def _keep_branch_exports(blocks: list[Block], parsed: ParsedScript,
+                         launch: ShellCommand) -> None:
+    """A bare ``export NAME`` (no value) of a variable some ``if``/``case``/loop above it sets
+    (``if [ -z "$CKPT" ]; then CKPT=10; fi`` ... ``export CKPT``), or that is set more than once
+    above it: its value is the one the script's branches choose when the job runs, not one the
+    text shows, so it is not lifted into the job's environment (at the port's top, above the
+    lines that set it) with a value frozen from one branch; its line stays where the user
+    wrote it (a set-up step)."""
+    seen: dict[str, int] = {}
+    branch: set[str] = set()
+    for block in blocks:
+        compound = "\n" in block.text.strip() or bool(_CONDITIONAL.match(block.text))
+        for cmd in block.commands:
+            if cmd is launch:
+                return
+            for name in _assigned(cmd) if "=" in cmd.text else ():
+                if not cmd.words or cmd.words[0] != "export" or any(
+                        w.startswith(name + "=") for w in cmd.words[1:]):
+                    seen[name] = seen.get(name, 0) + 1
+                    if compound:
+                        branch.add(name)
+            if compound or cmd.words[:1] != ("export",):
+                continue
+            for word in cmd.words[1:]:
+                if ("=" not in word and not word.startswith("-")
+                        and (word in branch or seen.get(word, 0) > 1)
+                        and parsed.env.get(word) != f"${{{word}}}"):
+                    parsed.env.pop(word, None)
+
+
 def _own_value(name: str, value: str, text: str) -> str:
     """``value`` as exported, or the expression itself where the export reads the variable's
     own value from the environment (``export WANDB_API_KEY=\\${WANDB_API_KEY:-}``): its value
@@ -1242,6 +1272,7 @@ def _parse_script(data: str | bytes) -> ParsedScript:
             elif not (compound and cmd.words[:1] == ("export",)):
                 _record(cmd, parsed)  # exports on one branch are set-up steps, not env
     _forget_branch_values(blocks, parsed)
+    _keep_branch_exports(blocks, parsed, found.cmd)
     _record_rank_env(found.inner, parsed, found.cmd.text)
     # `mpiexec -env OMP_NUM_THREADS=${NTHREADS}`: the target sets it with the job's env, above
     # the set-up steps that set NTHREADS, so a value the script knows is put in

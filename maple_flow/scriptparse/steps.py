@@ -724,6 +724,18 @@ def _uses_conda_module(p: ParsedScript) -> bool:
     return any(_CONDA_MODULE.search(m) for m in p.modules)
 
 
+def _exports_set_above(block: Block, p: ParsedScript) -> bool:
+    """``block`` is a bare ``export NAME ...`` (no values) of variables the script sets above
+    it and the job's environment does not carry (``scriptparse.script``: their values are the
+    ones its branches choose when the job runs): kept where the user wrote it."""
+    words = block.commands[0].words if len(block.commands) == 1 else ()
+    names = words[1:] if words[:1] == ("export",) else ()
+    if not names or any("=" in n or n.startswith("-") or n in p.env for n in names):
+        return False
+    above = [c for b in p.before if b.line < block.line for c in b.commands]
+    return all(any(c.settings() and n in dict(c.settings()) for c in above) for n in names)
+
+
 def setup_steps(p: ParsedScript) -> list[Step]:
     """The source's steps before its launch line (and beside it in a ``bash -c`` body)."""
     conda_module = _uses_conda_module(p)
@@ -733,6 +745,10 @@ def setup_steps(p: ParsedScript) -> list[Step]:
         if step is None and _waits_for_kept_runs(b, steps):
             step = Step(b.line, b.text.strip(), True,
                         "waits for the runs the set-up above started in the background")
+        if step is None and _exports_set_above(b, p):
+            step = Step(b.line, b.text.strip(), True,
+                        "exports these variables where your script exports them: their values "
+                        "are the ones the lines above give them when the job runs")
         if step is not None:
             steps.append(step)
     mounts = container_mounts(p)
