@@ -10,8 +10,8 @@ from functools import cache
 from typing import Any
 
 from maple_flow.knowledge.directives import Directive, slurm_file_pattern
-from maple_flow.scriptparse.sge_gpu_pe import GpuPe, gpu_pe, gpu_pe_note
 from maple_flow.paths import templates_dir
+from maple_flow.scriptparse.sge_gpu_pe import GpuPe, gpu_pe, gpu_pe_note
 from maple_flow.yamlio import load_yaml
 
 _LINE = re.compile(r"^\s*#\$\s*(.*)$")
