@@ -21,6 +21,7 @@ from maple_flow.models import ClusterProfile
 from maple_flow.models.job import ENV_NAME, TORCH_RANK_VARS
 from maple_flow.models.shell_lines import setup_lines_problem
 from maple_flow.port.comments import CommentRuns, is_comment
+from maple_flow.port.device_index import device_index_note
 from maple_flow.port.fit import SCRIPT_SET_VARS, script_var_setters
 from maple_flow.port.gpu_steps import GPU_VAR, STEP_VAR
 from maple_flow.port.jobcontrol import job_control_block
@@ -290,6 +291,8 @@ def carry_env(src: Source, profile: ClusterProfile, o: dict[str, Any], out: Carr
                 + (_spare_gpus_note(src, profile, listed, out.size[1]) or
                    f"it names GPUs the port's job does not have on {profile.name} "
                    f"({out.size[1]} a node); the target's launcher gives each process its GPU"))
+            index_note = device_index_note(src.facts.args, out.size[1], profile.name)
+            out.notes += [index_note] if index_note else []
             continue
         verdict = classify_env(name, value, domains, own)
         if (verdict.kind in ("keep", "step") and profile.scheduler != src.parsed.scheduler

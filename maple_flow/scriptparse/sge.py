@@ -11,6 +11,7 @@ from typing import Any
 
 from maple_flow.knowledge.directives import Directive, slurm_file_pattern
 from maple_flow.paths import templates_dir
+from maple_flow.scriptparse.sge_gpu_pe import GpuPe, gpu_pe, gpu_pe_note
 from maple_flow.yamlio import load_yaml
 
 _LINE = re.compile(r"^\s*#\$\s*(.*)$")
@@ -75,7 +76,8 @@ def node_type_notes(text: str) -> list[str]:
                     f"the source's Grid Engine resource `-l {item.strip()}` is the node type "
                     f"`{name.strip()}` of {kind['site']} ({unit} with {kind['gpus']} GPU(s)): "
                     f"read as {read}")
-    return notes
+    pe = _gpu_pe(text)
+    return notes + ([gpu_pe_note(pe)] if pe is not None else [])
 
 
 def _gpu_count(name: str, value: str) -> str | None:
@@ -202,13 +204,27 @@ def _options(words: list[str]) -> list[tuple[str, str]]:
     return out
 
 
+def _gpu_pe(text: str) -> GpuPe | None:
+    """The GPU count of a site's GPU parallel environment (``-pe gpu 2`` with ``-l gpu=true``),
+    or None (:mod:`maple_flow.scriptparse.sge_gpu_pe`)."""
+    return gpu_pe([(raw.strip(), _options(words or [])) for _, raw, words in _split_lines(text)],
+                  _gpu_resources())
+
+
 def sge_directives(text: str) -> list[Directive]:
-    """The ``#$`` lines as Slurm-equivalent directives (``raw`` keeps the Grid Engine line)."""
+    """The ``#$`` lines as Slurm-equivalent directives (``raw`` keeps the Grid Engine line);
+    a GPU parallel environment's slots are the GPU count (:func:`_gpu_pe`)."""
     found: list[Directive] = []
+    pe = _gpu_pe(text)
     for number, line, words in _split_lines(text):
         for option, value in _options(words or []):
+            pairs = _one(option, value)
+            if pe is not None and option == "-l":  # the yes/no request's 1 is the PE's count
+                pairs = [(n, str(pe.gpus) if n == "gpus-per-node" else v) for n, v in pairs]
+            elif pe is not None and line.strip() == pe.line and option == "-pe":
+                pairs = [("nodes", "1")]  # a GPU parallel environment's slots are on one host
             found += [Directive("slurm", name, val, number, line, option)
-                      for name, val in _one(option, value)]
+                      for name, val in pairs]
     return found
 
 
@@ -251,7 +267,10 @@ def unmapped_lines(text: str) -> list[str]:
     """The ``#$`` lines (stripped) with an option or resource the port does not map
     (``-l tmem=8G``, ``-j y``, a site's own resource type not in grid_engine.yaml)."""
     out: list[str] = []
+    pe = _gpu_pe(text)
     for _, raw, words in _split_lines(text):
+        if pe is not None and raw.strip() == pe.line:
+            continue  # read as the job's GPU count (node_type_notes names it)
         if not words or not all(_understood(o, v) for o, v in _options(words)):
             out.append(raw.strip())
     return out
