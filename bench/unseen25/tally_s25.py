@@ -56,7 +56,7 @@ def main() -> None:
         start = _verdicts(d / "hand_judged_start.yaml")
         runs = [("start d76c0eec", start)]
         now = start
-        for step, label in (("final1", "final1 a1479187"), ("final2", "final2")):
+        for step, label in (("final1", "final1 a1479187"), ("final2", "final2 91660116")):
             previous = "start" if step == "final1" else "final1"
             changed = _changed(d / f"changed_{previous}_to_{step}.txt")
             again = _verdicts(d / f"hand_judged_{step}.yaml")
