@@ -43,6 +43,9 @@ _USER_REF = re.compile(
     ARITHMETIC + r"|\$(?:\{(?:[A-Za-z_][A-Za-z0-9_]*|[1-9][0-9]*)\}|[A-Za-z_][A-Za-z0-9_]*)")
 #: A whole word that is the job script's own arguments (``$@``) or one of them (``$1``).
 _SCRIPT_ARGS = re.compile(r"\$(?:@|[1-9]|\{(?:@|[1-9][0-9]*)\})")
+#: A whole word that is every element of the user's array (``"${COMMON_ARGS[@]}"``): one word
+#: an element, as the source's shell passed them; it runs no command.
+_ARRAY_ALL = re.compile(r"\$\{[A-Za-z_][A-Za-z0-9_]*\[@\]\}")
 
 
 def shell_word(value: object) -> str:
@@ -57,7 +60,7 @@ def shell_word(value: object) -> str:
     substitution or other parameter expansion runs.
     """
     text = str(value)
-    if _SCRIPT_ARGS.fullmatch(text):
+    if _SCRIPT_ARGS.fullmatch(text) or _ARRAY_ALL.fullmatch(text):
         return f'"{text}"'
     home = text == "~" or text.startswith("~/")
     if not home and not _USER_REF.search(text):
@@ -71,7 +74,7 @@ def kept_as_text(value: object) -> bool:
     ``$NAME``, ``${NAME}``, an arithmetic expansion of names and numbers and a leading ``~/``
     stay live."""
     text = str(value)
-    if _SCRIPT_ARGS.fullmatch(text):
+    if _SCRIPT_ARGS.fullmatch(text) or _ARRAY_ALL.fullmatch(text):
         return False
     rest = _USER_REF.sub("", text)
     return "$" in rest or "`" in rest

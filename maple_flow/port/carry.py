@@ -37,6 +37,7 @@ from maple_flow.port.rules import (
     translate_scheduler_vars,
 )
 from maple_flow.port.spare_gpus import spare_gpus, spare_gpus_clause
+from maple_flow.port.submit_inputs import required_inputs
 from maple_flow.port.vendor import printed_vendor_variable, vendor_reason
 from maple_flow.port.words import short
 from maple_flow.port.written_args import (
@@ -221,7 +222,9 @@ def carry_env(src: Source, profile: ClusterProfile, o: dict[str, Any], out: Carr
     domains = tuple(p.node.domain for p in _profiles() if p.node.domain)
     dropped: dict[str, list[str]] = {}
     exported = {**src.parsed.env, **src.parsed.rank_env}
-    own = frozenset(src.parsed.variables) | frozenset(src.parsed.env)
+    # the variables it requires of its submitter (``${DATA:?}``) are the user's, not the site's
+    own = (frozenset(src.parsed.variables) | frozenset(src.parsed.env)
+           | required_inputs(src.lines))
     held = _held_launch(src)
     rewritten: dict[str, str] = {}
     for name, value in exported.items():

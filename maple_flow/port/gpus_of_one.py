@@ -84,13 +84,36 @@ def visible_devices_size(p: ParsedScript, facts: ScriptFacts, situation: str,
     one node where the facts say no other): ``facts`` set so, and the note saying it after
     ``situation`` (why no directive gave the count); ``""`` where the script sets no list."""
     seen = visible_devices({**p.variables, **p.env})
-    if not seen:
+    default = default_visible_devices(p) if not seen else None
+    if not (seen or default):
         return ""
+    count = seen or (default[1] if default else 1)
     facts.nodes = facts.nodes or 1
-    facts.gpus_per_process = seen if seen > 1 else None
-    return (f"{situation}; its one process sees {seen} GPU(s) (its own CUDA_VISIBLE_DEVICES "
-            f"list): ported as one process{placed} with that many GPUs; pass gpus_per_node=N "
-            "(--gpus-per-node N) if the job had others")
+    facts.gpus_per_process = count if count > 1 else None
+    own = ("its own CUDA_VISIBLE_DEVICES list" if seen else
+           f"its own `{default[0] if default else ''}`, the list it uses where the scheduler "
+           "sets none, as no GPU request in the script makes it set one")
+    return (f"{situation}; its one process sees {count} GPU(s) ({own}): ported as one "
+            f"process{placed} with that many GPUs; pass gpus_per_node=N (--gpus-per-node N) "
+            "if the job had others")
+
+
+#: ``CUDA_VISIBLE_DEVICES="${CUDA_VISIBLE_DEVICES:-0}"``: the script's own list, used where the
+#: scheduler exported none (the name given to itself as default, ``:-`` or ``-``).
+_SELF_DEFAULT = re.compile(
+    r"""^["']?\$\{(?P<name>CUDA_VISIBLE_DEVICES|HIP_VISIBLE_DEVICES|ROCR_VISIBLE_DEVICES)"""
+    r""":?-(?P<ids>\d{1,3}(?:,\d{1,3})*)\}["']?$""")
+
+
+def default_visible_devices(p: ParsedScript) -> tuple[str, int] | None:
+    """The script's own default device list (``CUDA_VISIBLE_DEVICES="${CUDA_VISIBLE_DEVICES:-0}"``,
+    as written, and its count): the GPUs its process sees when no GPU request made the
+    scheduler set the variable; None where the script gives no such default."""
+    for name, value in {**p.variables, **p.env}.items():
+        match = _SELF_DEFAULT.match(value.strip())
+        if match and match.group("name") == name:
+            return f"{name}={value.strip()}", len(match.group("ids").split(","))
+    return None
 
 
 def gpu_argument_note(p: ParsedScript, facts: ScriptFacts, gpus: int) -> list[str]:
@@ -172,7 +195,7 @@ def ask_gpus_of_whole_node(p: ParsedScript, facts: ScriptFacts, o: dict[str, Any
     whole = _whole_node(p)
     if (not whole or facts.ranks != 1 or facts.gpus_per_process or _counted_by_directive(p)
             or directive_size(p)["gpus"] or any(o.get(k) for k in ("ranks", "gpus_per_node"))
-            or visible_devices({**p.variables, **p.env})
+            or visible_devices({**p.variables, **p.env}) or default_visible_devices(p)
             or any(s.get(*_LAUNCH_GPU_OPTIONS) for s in p.launch.stages)):
         return
     raise MissingInformation({"gpus_per_node": (

@@ -48,6 +48,16 @@ _JOB_SET = re.compile(r"(?:SLURMD|PJM|OAR|PALS|GPU|HIP|ZE|ROCR|SINGULARITY|APPTA
                       r"|MASTER_ADDR|MASTER_PORT)$")
 
 
+#: ``${NAME:?message}`` / ``${NAME?}``: the script stops unless its submitter gives NAME.
+_REQUIRED = re.compile(r"(?<!\\)\$\{([A-Za-z_]\w*):?\?")
+
+
+def required_inputs(lines: list[str]) -> frozenset[str]:
+    """The variables the script requires of its submitting shell (``: "${DATA:?not set}"``):
+    the user's own inputs, given at submission, not the source site's environment."""
+    return frozenset(m.group(1) for line in lines for m in _REQUIRED.finditer(code_part(line)))
+
+
 class _Passing(Strict):
     """How one scheduler's submit command passes arguments and variables (with its source)."""
 
@@ -118,7 +128,8 @@ def submit_inputs(source: str) -> SubmitInputs:
             ref = "$" + (m.group(1) or m.group(2))
             if ref not in args:
                 args.append(ref)
-    given = _sets(source)
+    # a name it requires before setting it (``: "${LOGDIR:?}"``, then ``export LOGDIR=...``)
+    given = _sets(source) - required_inputs(lines)
     plain: list[str] = []
     defaulted: list[str] = []
     for m in _READ.finditer(body):
@@ -144,7 +155,8 @@ def _kept_part(inputs: SubmitInputs, script: str) -> tuple[SubmitInputs, list[st
     """``inputs`` the ported ``script`` still reads, and the ones it no longer reads (the
     source read them only in lines the port replaced: its launch, or the size it set)."""
     args, names = _reads(script)
-    ported = _sets(script)  # a name the port sets itself (NNODES) is no input there
+    # a name the port sets itself (NNODES) is no input there, unless it requires it first
+    ported = _sets(script) - required_inputs(_code_lines(script))
     kept = SubmitInputs(tuple(a for a in inputs.args if a in args),
                         tuple(n for n in inputs.env if n in names and n not in ported),
                         tuple(n for n in inputs.defaulted if n in names and n not in ported),
