@@ -12,6 +12,7 @@ from maple_flow.models.common import scheduler_walltime_seconds
 from maple_flow.scriptparse.launch import COLOSSAL_RUN, PER_RANK_LAUNCHERS, Stage
 from maple_flow.scriptparse.model import launch_model
 from maple_flow.scriptparse.nodecount import outer_nodes
+from maple_flow.scriptparse.nodefile import counts_nodefile_slots, nodefile_lines
 from maple_flow.scriptparse.script import ParsedScript
 from maple_flow.scriptparse.setup import setup_of
 from maple_flow.scriptparse.values import expand, first_int, gpu_count, to_int
@@ -220,6 +221,9 @@ def _variables(p: ParsedScript, size: dict[str, int | None]) -> dict[str, str]:
     scheduler = {name: size[key] for name, key in _SCHEDULER_SIZE_VARS.items()}
     for name in p.node_count_vars:
         scheduler[name] = size["nodes"]
+        if counts_nodefile_slots(p.variables.get(name, "")):  # one line per slot, not node
+            scheduler[name] = nodefile_lines(size["nodes"], _pbs_resource(
+                p.directives, "ppn", "mpiprocs"))
     if size["gpus"]:  # a count of the node's scheduler GPU list: the GPUs asked a node
         for name, value in p.variables.items():
             listed = gpu_list_count_var(value)

@@ -68,6 +68,10 @@ _ALL_ARGS = frozenset({"$@", "${@}"})
 _TORCH_RUN = frozenset({"torch.distributed.run", "torch.distributed.launch"})
 #: ``python -m accelerate.commands.launch ARGS`` is ``accelerate launch ARGS``.
 _ACCELERATE_LAUNCH = "accelerate.commands.launch"
+#: ``python -m deepspeed.launcher.runner ARGS`` is the ``deepspeed ARGS`` command (the
+#: console script ``deepspeed`` calls ``deepspeed.launcher.runner:main``): without
+#: ``--num_gpus``/``--include``/a hostfile it starts one worker per GPU the node shows.
+_DEEPSPEED_RUNNER = "deepspeed.launcher.runner"
 #: ``colossalai run``: ColossalAI's launcher, torchrun on each host of a list or hostfile
 #: (read as torchrun, named as written).
 COLOSSAL_RUN = "colossalai run"
@@ -365,6 +369,8 @@ def _python(words: list[str], i: int, stages: list[Stage]) -> LaunchLine | None:
             return _run_by(_after_launcher(words, i + 2, stages, "torchrun", module), python)
         if module == _ACCELERATE_LAUNCH:  # `accelerate launch` as a module
             return _run_by(_after_launcher(words, i + 2, stages, "accelerate", module), python)
+        if module == _DEEPSPEED_RUNNER:  # the `deepspeed` command as a module
+            return _run_by(_after_launcher(words, i + 2, stages, "deepspeed", module), python)
         return LaunchLine(stages, module, True, list(words[i + 2:]), python, python_opts=opts)
     if i < len(words):
         if words[i].startswith("<"):
