@@ -29,8 +29,8 @@ Nothing here depends on the template's layout: only on which lines it renders al
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from dataclasses import dataclass, field
+from functools import lru_cache
 
 from maple_flow.findings import Finding
 from maple_flow.scriptparse.shell import _depth_change as depth_change
@@ -84,15 +84,20 @@ class _Unit:
 class _Block:
     units: list[_Unit]
     ours: bool = False  # every logical line is the template's own
+    _comment: bool | None = field(default=None, repr=False, compare=False)
 
     @property
     def logical(self) -> list[str]:
         return [u.logical for u in self.units]
 
-    @cached_property
+    @property
     def comment(self) -> bool:
-        """Blank and comment lines only (read once the block is complete)."""
-        return all(not x.strip() or x.lstrip().startswith("#") for x in self.logical)
+        """Blank and comment lines only (read once the block is complete; kept then, without
+        functools.cached_property's lock, as the lint asks it of every block several times)."""
+        if self._comment is None:
+            self._comment = all(not x.strip() or x.lstrip().startswith("#")
+                                for x in self.logical)
+        return self._comment
 
 
 @dataclass(frozen=True)

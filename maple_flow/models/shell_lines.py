@@ -8,6 +8,7 @@ maple_flow writes after it) and no trailing backslash (it would join the next li
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 _HEREDOC = re.compile(r"<<-?\s*['\"\\]?[A-Za-z0-9_]")
 _WORD_START = " \t;&|()"
@@ -211,11 +212,19 @@ def quoted_block_end(lines: list[str], start: int) -> int:
 
 
 def setup_lines_problem(lines: list[str]) -> str:
+    """Why ``lines`` cannot be written as they are, or ``""`` (:func:`_lines_problem`; kept
+    for each list of lines, as a port validates the same set-up lines for every target)."""
+    return _lines_problem(tuple(lines))
+
+
+@lru_cache(maxsize=4096)
+def _lines_problem(given: tuple[str, ...]) -> str:
     """Why ``lines`` (the user's set-up lines, in order) cannot be written as they are, or
     ``""``: each line stands alone, except a heredoc written whole (its opening line, its
     body verbatim, its closing word on a line of its own: ``python - <<'PY'`` ... ``PY``),
     which swallows only its own body, and a quoted string that spans lines and closes
     (``python -c "`` ... ``"``)."""
+    lines = list(given)
     i = 0
     while i < len(lines):
         end = heredoc_block_end(lines, i)

@@ -185,22 +185,27 @@ RUNTIME = re.compile(r"^(?:SLURM_|PBS_|PALS_|PMI_|PMIX_|OMPI_|MPI_|LSB_|SGE_|JOB
 _QUOTED_SINGLE = re.compile(r"'[^'\n]*'")
 
 
-def _code(text: str) -> list[tuple[int, str]]:
+#: A quoted heredoc's opening (``<<'EOF'``, ``<<-"EOF"``): group 2 its closing word.
+_QUOTED_HEREDOC = re.compile(r"<<-?\s*(['\"])(\w+)\1")
+
+
+@lru_cache(maxsize=1024)
+def _code(text: str) -> tuple[tuple[int, str], ...]:
     """The script's lines (number, text) with comment lines and quoted heredoc bodies out
-    (the batch shell does not expand them)."""
+    (the batch shell does not expand them); kept per text (a port is read more than once)."""
     lines, closing = [], ""
     for number, raw in enumerate(text.splitlines(), 1):
         if closing:
             if raw.strip() == closing:
                 closing = ""
             continue
-        m = re.search(r"<<-?\s*(['\"])(\w+)\1", raw)
+        m = _QUOTED_HEREDOC.search(raw) if "<<" in raw else None
         if m:
             closing = m.group(2)
         if raw.lstrip().startswith("#"):
             continue
         lines.append((number, raw))
-    return lines
+    return tuple(lines)
 
 
 def set_names(text: str) -> set[str]:

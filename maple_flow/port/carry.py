@@ -307,8 +307,7 @@ def carry_env(src: Source, profile: ClusterProfile, o: dict[str, Any], out: Carr
                                  f"scheduler, which {profile.name} ({profile.scheduler}) "
                                  "does not have")
         pinned = _pinned_copy(src, name)
-        top = _highest_pinned_gpu(src, value)
-        if pinned and top >= out.size[1]:
+        if pinned and (top := _highest_pinned_gpu(src, value)) >= out.size[1]:
             out.refusals.append(_pinned_gpus_refusal(name, pinned, value, top, out.size[1]))
             continue
         if pinned and profile.gpu.vendor == "nvidia":

@@ -9,12 +9,16 @@ setter of ``Y`` below it, the line would read ``Y`` unset (``export PYTHONPATH="
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from maple_flow.port.words import short
 
 _READ = re.compile(r"\$\{?([A-Za-z_]\w*)")
+_SINGLE_QUOTED = re.compile(r"'[^']*'")
+_EXPORT_ASSIGN = re.compile(r"export\s+([A-Za-z_]\w*=\S.*)")
 
 
+@lru_cache(maxsize=1024)
 def _setter(name: str) -> re.Pattern[str]:
     return re.compile(rf"^\s*(?:export\s+|local\s+|readonly\s+|declare\s+(?:-\w+\s+)?)?"
                       rf"{re.escape(name)}=")
@@ -22,14 +26,14 @@ def _setter(name: str) -> re.Pattern[str]:
 
 def _reads(line: str) -> set[str]:
     """The variables ``line`` reads outside single quotes (its own assignment's name aside)."""
-    bare = re.sub(r"'[^']*'", "''", line.split(" #", 1)[0])
+    bare = _SINGLE_QUOTED.sub("''", line.split(" #", 1)[0])
     return set(_READ.findall(bare))
 
 
 def _prefix_line(line: str, src: list[str]) -> int | None:
     """The source line whose ``NAME=VALUE`` an ``export NAME=VALUE`` of the port carries (a
     variable set in front of a command, ``NAME=VALUE python ...``), else None."""
-    found = re.fullmatch(r"export\s+([A-Za-z_]\w*=\S.*)", line)
+    found = _EXPORT_ASSIGN.fullmatch(line)
     if not found:
         return None
     word = found.group(1)
@@ -44,7 +48,9 @@ def moved_above_setter_note(source: str, script: str) -> list[str]:
     in_source = {x: i for i, x in reversed(list(enumerate(src))) if x and not x.startswith("#")}
     notes: list[str] = []
     for j, line in enumerate(out):
-        i = in_source.get(line, _prefix_line(line, src))
+        i = in_source.get(line)
+        if i is None:
+            i = _prefix_line(line, src)
         if i is None:
             continue
         for name in sorted(_reads(line)):

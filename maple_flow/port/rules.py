@@ -434,6 +434,14 @@ def translate_scheduler_vars(text: str, scheduler: str,
                              grid_engine: bool = False) -> tuple[str, list[str]]:
     """``text`` with the other scheduler's job variables renamed to ``scheduler``'s (and
     Grid Engine's, for a ``grid_engine`` source), and ``"$A -> $B"`` for each renaming."""
+    renamed, done = _translated(text, scheduler, grid_engine)
+    return renamed, list(done)
+
+
+@lru_cache(maxsize=8192)
+def _translated(text: str, scheduler: str, grid_engine: bool) -> tuple[str, tuple[str, ...]]:
+    """:func:`translate_scheduler_vars`, kept per text and scheduler (a batch translates the
+    same lines for every target; the renamings come from the fixed scheduler_vars data)."""
     done: list[str] = []
     data = scheduler_vars()
     renames = {**data.variables, **data.grid_engine} if grid_engine else data.variables
@@ -470,7 +478,7 @@ def translate_scheduler_vars(text: str, scheduler: str,
             return form
         return _BARE_NAME.sub(name, _REF.sub(numeric, match.group(0)))
 
-    return _REF.sub(one, _INNER_REF.sub(one, _ARITH.sub(bare, text))), done
+    return _REF.sub(one, _INNER_REF.sub(one, _ARITH.sub(bare, text))), tuple(done)
 
 
 #: An arithmetic expansion, and a name read in it without ``$``.

@@ -4,6 +4,7 @@ the source cannot run on a target with another vendor's GPUs."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from maple_flow.models import ClusterProfile
 
@@ -29,11 +30,18 @@ _VENDOR_TOKENS: dict[str, re.Pattern[str]] = {
 def vendor_reason(text: str, profile: ClusterProfile) -> str:
     """Why ``text`` cannot run on ``profile``'s GPUs (another vendor's tool or variable:
     nvidia-smi on Intel GPUs, ZE_AFFINITY_MASK on NVIDIA GPUs), or ``""``."""
+    return _vendor_reason(text, profile.gpu.vendor, profile.name)
+
+
+@lru_cache(maxsize=8192)
+def _vendor_reason(text: str, gpu_vendor: str, cluster_name: str) -> str:
+    """:func:`vendor_reason` for a cluster named ``cluster_name`` with ``gpu_vendor`` GPUs
+    (kept: a batch asks it of the same lines for every target)."""
     for vendor, pattern in _VENDOR_TOKENS.items():
         found = pattern.search(text)
-        if found and vendor != profile.gpu.vendor:
-            return (f"`{found.group(0)}` belongs to {vendor} GPUs and {profile.name} has "
-                    f"{profile.gpu.vendor} GPUs")
+        if found and vendor != gpu_vendor:
+            return (f"`{found.group(0)}` belongs to {vendor} GPUs and {cluster_name} has "
+                    f"{gpu_vendor} GPUs")
     return ""
 
 
