@@ -93,5 +93,5 @@ def test_empty_count_variable_takes_the_jobs_directive(option: str) -> None:
     ("#SBATCH --cpus-per-task=64", "--cpus-per-task=16"),  # srun's value is no variable
 ])
 def test_empty_count_variable_without_a_known_count_is_not_fixed(cpus: str, option: str) -> None:
-    rid, diff = _proposed(EMPTY.format(cpus=cpus, option=option), _EMPTY_LOG, "delta")
+    _rid, diff = _proposed(EMPTY.format(cpus=cpus, option=option), _EMPTY_LOG, "delta")
     assert not diff

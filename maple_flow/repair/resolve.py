@@ -558,7 +558,7 @@ def _job_count(ctx: Context, arg: str) -> str:
     (``#SBATCH --cpus-per-task=64`` for ``--cpus-per-task``), only when the script's srun line
     gives that option a shell variable (one that expanded empty: ``Invalid numeric value ""``);
     unresolved otherwise (the user must say which count was meant)."""
-    from maple_flow.repair.patch_launch import spellings
+    from maple_flow.scriptparse.spellings import spellings
 
     option = (ctx.groups.get(arg) or "").lstrip("-")
     value = last_value(parse_directives(ctx.script, "slurm"), option) if option else None
