@@ -18,6 +18,10 @@ Placeholders (a closed set; anything else is an error found when the knowledge b
   ``2h``, ``90m``, ``1d``; a fraction in a field, ``1.5:00:00``), lowered to the queue's
   limit; unresolved when the directive is valid (the bad value is elsewhere) and a question for
   ``walltime`` when it says no length (``:00``).
+- ``{one_node:VALUE}``: VALUE, only when the job runs on one node (``{nodes:job}`` is 1);
+  unresolved for a job of several nodes.
+- ``{job_count:X}``: the job's whole-number directive for the srun option in group X, only
+  when the srun line gives that option a shell variable; unresolved otherwise.
 - ``{nodes:max}``: the most nodes the script's queue allows; ``{nodes:job}``: the script's
   node count (its directives, else its launch line read by scriptparse: ``torchrun
   --nnodes 2``, ``srun -N 2``; one when neither says, as the scheduler takes it).
@@ -128,7 +132,7 @@ KINDS = frozenset({"m", "m_opt", "profile", "module", "site_module", "mem", "que
                    "arg_with", "gpus", "cpus", "node_index", "master_addr", "launch",
                    "named_module", "task_var", "job_name", "bind", "ppr", "size",
                    "respell", "version_spelling", "step_tasks", "gpu_request", "disabled",
-                   "node_type", "named"})
+                   "node_type", "named", "one_node", "job_count"})
 #: Module families that name the same thing at different sites.
 _ALIASES = {"cuda": ("cuda", "cudatoolkit"), "cudatoolkit": ("cuda", "cudatoolkit"),
             "python": ("python", "python3"), "python3": ("python3", "python")}
@@ -539,6 +543,34 @@ def _job_nodes(ctx: Context) -> str:
     return str(nodes or 1)
 
 
+def _one_node(ctx: Context, value: str) -> str:
+    """``value`` when the job runs on one node (``{nodes:job}`` reads 1), else unresolved: a
+    fix that only a one-node job lacks (Slingshot's single-node network VNI) is never offered
+    to a job of several nodes, whose same message has another cause."""
+    nodes = _job_nodes(ctx)
+    if nodes != "1":
+        raise Unresolved(f"the job runs on {nodes} nodes; {value} is what a one-node job lacks")
+    return value
+
+
+def _job_count(ctx: Context, arg: str) -> str:
+    """``{job_count:X}``: the job's own whole-number directive for the srun option in group X
+    (``#SBATCH --cpus-per-task=64`` for ``--cpus-per-task``), only when the script's srun line
+    gives that option a shell variable (one that expanded empty: ``Invalid numeric value ""``);
+    unresolved otherwise (the user must say which count was meant)."""
+    from maple_flow.scriptparse.spellings import spellings
+
+    option = (ctx.groups.get(arg) or "").lstrip("-")
+    value = last_value(parse_directives(ctx.script, "slurm"), option) if option else None
+    if not value or not value.isdigit():
+        raise Unresolved(f"the job gives no whole-number --{option} of its own")
+    names = spellings("srun", f"--{option}")
+    if not any(o.name in names and o.value and "$" in o.value
+               for o in _step_options(ctx.script, "srun") or []):
+        raise Unresolved(f"the script's srun line gives --{option} no shell variable")
+    return value
+
+
 def _script_nodes(ctx: Context) -> str:
     """The script's node count: its select chunk count, a Torque ``nodes=N``, or NNODES=."""
     directives = parse_directives(ctx.script, "pbs")
@@ -894,7 +926,8 @@ _FUNCTIONS = {"script": _script_int, "ppr": _ppr_ranks, "job_name": _valid_job_n
               "version_spelling": _version_spelling,
               "step_tasks": _step_tasks, "gpu_request": _gpu_request,
               "disabled": _disabled_directive, "named": _named,
-              "node_type": _node_type}
+              "node_type": _node_type, "one_node": _one_node,
+              "job_count": _job_count}
 
 
 #: Ports a rendezvous may take: above the well-known ones, below the ephemeral range.

@@ -222,6 +222,7 @@ ALLOWED_DIRECTIVES = frozenset({
     "exclusive", "job-name", "filesystems", "select", "walltime", "queue", "place",
     "ngpus", "ncpus", "gpu-bind", "cpus-per-gpu", "mem-per-gpu", "reservation",
     "output", "error",  # their values are held to job-relative paths by the hard rules
+    "network",  # Slurm's switch request (Slingshot VNIs), as srun's --network above
 })
 #: Launch stages whose ``--export``-style options take an environment list.
 _SITE_STAGES = frozenset({"srun", "mpiexec", "mpirun", "ibrun"})
