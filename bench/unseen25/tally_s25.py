@@ -5,8 +5,10 @@ usage: python bench/unseen25/tally_s25.py
 Runs: `first_run_start` (d76c0eec, the session's starting code: every port judged by hand,
 `hand_judged_start.yaml`), `first_run_final1` (a1479187, the first merge of fixes, which read
 only released sets: the ports whose text changed, `changed_start_to_final1.txt`, judged again
-by an independent judge, `hand_judged_final1.yaml`) and `first_run_final2` (the final code:
-the ports changed since, `changed_final1_to_final2.txt`, `hand_judged_final2.yaml`). A port
+by an independent judge, `hand_judged_final1.yaml`), `first_run_final2` (91660116, round 2, which
+read the tune halves: the ports changed since, `changed_final1_to_final2.txt`,
+`hand_judged_final2.yaml`) and `first_run_final3` (c634f68f, round 3, tune halves again:
+`changed_final2_to_final3.txt`, `hand_judged_final3.yaml`). A port
 whose text did not change keeps its previous verdict. Both sets were sealed until their start
 run was judged; then only their tune halves were read by the second round of fixers, so the
 held-out halves are first runs on every code."""
@@ -56,8 +58,9 @@ def main() -> None:
         start = _verdicts(d / "hand_judged_start.yaml")
         runs = [("start d76c0eec", start)]
         now = start
-        for step, label in (("final1", "final1 a1479187"), ("final2", "final2 91660116")):
-            previous = "start" if step == "final1" else "final1"
+        steps = (("start", "final1", "final1 a1479187"), ("final1", "final2", "final2 91660116"),
+                 ("final2", "final3", "final3 c634f68f"))
+        for previous, step, label in steps:
             changed = _changed(d / f"changed_{previous}_to_{step}.txt")
             again = _verdicts(d / f"hand_judged_{step}.yaml")
             if not changed and not again:
