@@ -481,13 +481,11 @@ def _own_launcher(out: Applied, src: Source, profile: ClusterProfile, entry: str
         return
     out.script, kept = keep_launcher_path(out.script, name, path)
     if kept:
-        out.interpreter_kept = True
-        out.notes = [n for n in out.notes if not n.startswith(f"the source ran {name} by its path")]
-        out.notes.append(
+        _launcher_kept(out, name, (
             f"your launcher {path} (your environment's {name}) is kept on the launch, as in "
             f"the source, so the program runs in your environment: make it exist on "
             f"{profile.name} (the same path, your environment installed there, built for its "
-            "GPUs)" + _arch_of(profile))
+            "GPUs)" + _arch_of(profile)))
         return
     written = "\n".join(src.lines)
     for word in dict.fromkeys([entry, src.parsed.launch.written_entry] if python else []):
@@ -499,14 +497,12 @@ def _own_launcher(out: Applied, src: Source, profile: ClusterProfile, entry: str
         out.script, kept = keep_interpreter_under_torchrun(out.script, python, written)
         how = f"`{python} -m torch.distributed.run` (torchrun's own module)"
     if kept:
-        out.interpreter_kept = True
-        out.notes = [n for n in out.notes if not n.startswith(f"the source ran {name} by its path")]
-        out.notes.append(
+        _launcher_kept(out, name, (
             f"the source started the program with your environment's {name} (`{path}`); "
             f"{profile.name}'s launch starts it without {name}, so the port runs it with "
             f"{how}, the python beside that {name} (the same environment), not "
             f"{profile.software.python}: make it exist on {profile.name} (the same path, your "
-            "environment installed there, built for its GPUs)" + _arch_of(profile))
+            "environment installed there, built for its GPUs)" + _arch_of(profile)))
         return
     out.notes.append(
         f"the source started the program with your environment's {name} (`{path}`); "
@@ -567,6 +563,14 @@ def _interpreter_where(python: str) -> str:
     var = re.match(r"\$\{?(\w+)\}?/", python)
     return (f"a path under ${var.group(1)}, which the job's shell sets (the environment your "
             "script activates)" if var else "a path of the source's filesystem")
+
+
+def _launcher_kept(out: Applied, name: str, note: str) -> None:
+    """The user's launcher (or the python beside it) is on the port's launch: say so, in place
+    of the earlier note that the source ran it by its path."""
+    out.interpreter_kept = True
+    out.notes = [n for n in out.notes if not n.startswith(f"the source ran {name} by its path")]
+    out.notes.append(note)
 
 
 def _arch_of(profile: ClusterProfile) -> str:
