@@ -3,6 +3,9 @@
     PYTHONPATH=$PWD python bench/portsilent_probe/run.py --cache /work/cache/portsilent \
         --out bench/portsilent_probe/first_run.json [--dump DIR]
 
+Other probe sets of the same layout (s24silent_probe, s25gpus_probe, s25r3asks_probe) run this
+``main`` on their own cases.yaml.
+
 Each outcome: the case, the target, the split, and either the refusal / question (``refused``) or
 the port's notes and script (``ported``). Judgements are in hand_judged_*.yaml, by hand.
 """
@@ -24,13 +27,14 @@ from run import attempt
 HERE = Path(__file__).resolve().parent
 
 
-def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def main(here: Path = HERE) -> int:
+    """Port the cases of ``here``/cases.yaml; the command line names the cache and outputs."""
+    ap = argparse.ArgumentParser(description=f"Port every case of {here.name} to its targets")
     ap.add_argument("--cache", required=True)
     ap.add_argument("--out", required=True)
     ap.add_argument("--dump", help="also write <case>__<target>.txt files here")
     args = ap.parse_args()
-    cases = yaml.safe_load((HERE / "cases.yaml").read_text(encoding="utf-8"))["cases"]
+    cases = yaml.safe_load((here / "cases.yaml").read_text(encoding="utf-8"))["cases"]
     outcomes = []
     for case in cases:
         text = (Path(args.cache) / f"{case['id']}.sh").read_text(encoding="utf-8")
