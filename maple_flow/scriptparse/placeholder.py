@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import re
 
+from maple_flow.scriptparse.shell import one_line
+
 #: An ellipsis as a word or a path component: ``...``, ``.../main.py``, ``/data/.../x``.
 _ELLIPSIS = re.compile(r"(?:^|/)(?:\.{3,}|\u2026)(?:/|$)")
 #: A name in angle or square brackets: ``<your_model>``, ``[YOUR_SCRIPTS_HERE]``.
@@ -85,11 +87,6 @@ _MESSAGE = re.compile(r"^\s*(?:echo|printf)\b")
 _MAX_NAMED = 6
 
 
-def _one_line(text: str, width: int) -> str:
-    flat = " ".join(text.split())
-    return flat if len(flat) <= width else flat[:width - 3] + "..."
-
-
 def script_placeholders(text: str) -> list[tuple[int, str]]:
     """``(line, word)`` of each placeholder in the lines the shell or scheduler reads (comments
     and the messages the job prints left out), in order."""
@@ -112,7 +109,7 @@ def program_placeholder_reason(line: int, text: str, word: str, kind: str,
     came = f" (through {via})" if via else ""
     lines = script.splitlines()
     others = list(dict.fromkeys(n for n, w in script_placeholders(script) if w != word))
-    named = "; ".join(f"line {n} `{_one_line(lines[n - 1], 60)}`" for n in others[:_MAX_NAMED])
+    named = "; ".join(f"line {n} `{one_line(lines[n - 1], 60)}`" for n in others[:_MAX_NAMED])
     more = f" and {len(others) - _MAX_NAMED} more" if len(others) > _MAX_NAMED else ""
     also = (f". The script's other placeholders, to fill in too: {named}{more}"
             if others else "")
