@@ -531,7 +531,7 @@ CASES = [
     case(fam("ncsa-blue-waters-pbs-nodes-01-ppn16-xk-jobid-logs-mail-cd-abs-u-modules-init-python-module-aprun-n1-N1-python-no-final-newline", "pbs"),
          "bluewaves3141/VDCNN", "run.pbs",
          "NCSA Blue Waters (PBS/Torque nodes=01:ppn=16:xk, aprun, /u/eot; retired)", "ncsa-blue-waters",
-         ["torque-nodes-ppn-xk", "aprun-n1-N1", "modules-init-sourced", "old-python-module", "pbs-jobid-in-log-names",
+         ["crlf-line-ends", "torque-nodes-ppn-xk", "aprun-n1-N1", "modules-init-sourced", "old-python-module", "pbs-jobid-in-log-names",
           "cd-absolute-u", "no-final-newline", "retired-system"],
          launch_model="single", launcher="aprun", total_ranks=1, gpus_per_node=1,
          program="VDCNN.py", args=[],
@@ -540,7 +540,7 @@ CASES = [
          setup=[S("cd /u/eot/klee137/CS547/code/VDCNN")],
          source_only=["#PBS -l nodes=01:ppn=16:xk", ". /opt/modules/default/init/bash", "module load python/2.0.1", "aprun -n 1 -N 1"],
          refuse_words=["xk", "aprun", "/u/eot", "python/2.0.1", "Blue Waters"],
-         assumptions=["Blue Waters Torque: nodes=01:ppn=16:xk (an XK node: one K20X GPU), 24 h, -N VDCNN_D9_N2, $PBS_JOBID "
+         assumptions=["CRLF line ends throughout (the harness reads LF). Blue Waters Torque: nodes=01:ppn=16:xk (an XK node: one K20X GPU), 24 h, -N VDCNN_D9_N2, $PBS_JOBID "
                       "log names (literal in #PBS lines), mail: cd /u/eot/klee137/CS547/code/VDCNN, source the modules init, "
                       "module python/2.0.1 (the Blue Waters bwpy-style module), then `aprun -n 1 -N 1 python VDCNN.py` (no "
                       "final newline). Right: 1 process on 1 GPU, aprun replaced by the target's launch or a plain call, the "
