@@ -656,6 +656,24 @@ CASES = [
                       "`python hedgedexv2.4/scripts/train.py --timestamp ${timestamp}`. Right: 1 process on 1 GPU, the "
                       "timestamp kept, a note that the late #SBATCH lines were inert (not silently turned into real log "
                       "options), the modules replaced, the venv kept or named."]),
+    case(fam("sjsu-coe-hpc-partition-gpu-no-gpu-request-exclude-and-nodelist-source-activate-cd-abs-data-python-no-args-no-final-newline", "slurm"),
+         "jshon88/FineTuning-QA-LanguageModel", "train_job.slurm",
+         "San Jose State University College of Engineering HPC (course cmpe258; /data/cmpe258-sp24; node g16 of 'HPC3' per the comments)", "sjsu-coe-hpc",
+         ["partition-gpu-without-gpu-request", "nodelist-and-exclude", "commented-alternative-mem", "source-activate-env",
+          "cd-absolute-data", "program-no-args", "no-final-newline"],
+         launch_model="single", launcher="none", total_ranks=1, gpus_per_node=1,
+         program="LM_comparison.py", args=[],
+         workdir="/data/cmpe258-sp24/017553289/cmpe258/Assignment2/",
+         keep_text=["python LM_comparison.py"],
+         setup=[S("source activate py310LLM"), S("cd /data/cmpe258-sp24/017553289/cmpe258/Assignment2/")],
+         source_only=["--partition=gpu", "--exclude=g10", "--nodelist=g16"],
+         refuse_words=["g16", "g10", "/data/cmpe258-sp24", "gres", "GPU"],
+         assumptions=["1 task, 4 CPUs, 32G (a commented 16G line for another cluster), 72 h, partition gpu, --exclude=g10, "
+                      "--nodelist=g16, logs under logs/; NO GPU is requested (no --gres/--gpus: the job relies on the gpu "
+                      "partition's node g16 exposing its GPU): `source activate py310LLM`, cd "
+                      "/data/cmpe258-sp24/017553289/cmpe258/Assignment2/, `python LM_comparison.py` (no final newline). "
+                      "Right: 1 process with 1 GPU requested explicitly on the target and a note that the source asked for "
+                      "none (or an ask), the node pins dropped with a note, the /data path and env named, logs dir made."]),
 ]
 
 
