@@ -1,0 +1,146 @@
+# ruff: noqa: E501, F821
+# Case list for make_cases.py (exec'd there; `case` is defined by make_cases.py).
+
+MPIAPP = 'srun --cpu-bind=cores ./solver input.dat'
+PM = 'srun --cpu-bind=cores python train.py --config configs/run.yaml'
+POL = 'mpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --depth=16 --cpu-bind depth python train.py'
+AUR = 'mpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --cpu-bind depth -d 8 python train.py'
+IBRUN = 'ibrun python train.py --epochs 10'
+PYXIS = 'srun --container-image="$CONT" --container-mounts="$PWD":/workspace python /workspace/train.py'
+MMDIST = '''PYTHONPATH="$(dirname $0)/..":$PYTHONPATH \\
+python -m torch.distributed.launch --nproc_per_node=$GPUS --master_port=$PORT \\
+    $(dirname "$0")/train.py $CONFIG --launcher pytorch'''
+
+# ---------------------------------------------------------------- script cases
+
+case(
+    id='gsi771-orion-40-tasks-2-threads-more-processors-than-permitted',
+    kind='script',
+    source='https://github.com/NOAA-EMC/GSI/issues/771',
+    thread_site='MSU Orion (Slurm, 40 cores per node); a GSI regression test (rrfs_3denvar_rdasens) configured as 40 tasks per node on 5 nodes with 2 OpenMP threads per task; the maintainer writes that this oversubscribes the node (40 slots per node) and that gsi.x aborts with this srun message; changing the layout to 20 tasks per node (same 5 nodes, 2 threads) lets both test jobs run to completion',
+    what='the job asks srun for more CPUs per node (tasks per node x threads per task) than the node has, so the job step cannot be created and nothing runs; the fix is in the job script (fewer tasks per node, or fewer threads per task, so that tasks x cpus-per-task fits the node); assumed shape - a 5-node Anvil CPU job (128 cores per node) whose srun asks for 128 tasks per node with 2 CPUs each, diagnosed as on Anvil (Slurm, same srun step check)',
+    cluster='anvil',
+    script='srun_mpi_app.sh',
+    replace=[['#SBATCH --nodes=8', '#SBATCH --nodes=5'], ['#SBATCH --ntasks-per-node=64', '#SBATCH --ntasks-per-node=128'], ['#SBATCH --cpus-per-task=2\n', ''], ['module load cray-mpich', 'module load intel impi\nexport OMP_NUM_THREADS=2'], [MPIAPP, 'srun -n 640 -c 2 ./gsi.x']],
+    log='''
+srun: error: Unable to create step for job 18542292: More processors requested than permitted
+''',
+    expect={'families': ['resources', 'launcher'], 'fix': r'(?m)^\+.*(--ntasks-per-node[= ]?([1-9]|[1-5]\d|6[0-4])\b|srun\b.*-n\s*([1-9]\d?|[12]\d\d|3[01]\d|320)\b|srun\b.*(-c\s*1\b|--cpus-per-task[= ]1\b)|OMP_NUM_THREADS=1\b)'},
+)
+
+case(
+    id='safecount16-train-sh-srun-not-found-no-slurm',
+    kind='script',
+    source='https://github.com/zhiyuanyou/SAFECount/issues/16',
+    thread_site='a user\'s machine without Slurm; the repository\'s `train.sh` starts training with srun; running it prints this message; the maintainer answers that srun is not found because the user is not on a Slurm cluster and that `train_torch.sh` (the torch.distributed launcher) must be used instead',
+    what='the launch line calls srun on a system where Slurm\'s srun does not exist, so the launch fails before Python starts; the fix is the launch line (use the launcher of this system - torchrun / torch.distributed, or the site\'s mpiexec); assumed shape - a Polaris PBS job (no Slurm there) whose launch line is `srun python train.py`, diagnosed as on Polaris (PBS, PALS mpiexec)',
+    cluster='polaris',
+    script='pbs_mpiexec.sh',
+    replace=[['#PBS -l select=2:system=polaris', '#PBS -l select=1:system=polaris'], [POL, 'srun python tools/train_val.py --config experiments/FSC147/config.yaml']],
+    log='''
+train.sh: 1: srun: not found
+''',
+    expect={'families': ['launcher'], 'fix': r'(?m)^\+(?!.*\bsrun\b).*\b(mpiexec|torchrun|torch\.distributed\.(launch|run))\b'},
+)
+
+case(
+    id='streamingvideo3-dist-train-sh-crlf-line-endings',
+    kind='script',
+    source='https://github.com/yuzhms/Streaming-Video-Model/issues/3',
+    thread_site='a single 8-GPU node; `bash ./tools/dist_train.sh configs/mot/svm/svm_base.py 8 ...` (an OpenMMLab-style dist_train.sh that calls `python -m torch.distributed.launch`); bash reports `$\'\\r\'` as an unknown command on several lines (messages in Chinese: "command not found") and the launcher then fails to find its file with a carriage return in the name; the thread (closed) does not show the fix',
+    what='DOUBTFUL - the thread does not state the fix; the messages are those of a shell script saved with Windows (CRLF) line endings: each line ends in a carriage return, so blank lines become the command `\\r` and the last word of each command carries a `\\r` (hence the mangled "No such file or directory" with the name printed over itself); the fix is in the launch script file (convert it to Unix line endings, e.g. dos2unix); assumed shape - the Delta dist_train.sh-style job script saved with CRLF endings, diagnosed as on Delta',
+    cluster='delta',
+    script='mm_dist_train.sh',
+    replace=[[line, line[:-1] + '\r\n'] for line in ['#SBATCH --nodes=1\n', '#SBATCH --ntasks-per-node=1\n', '#SBATCH --gpus-per-node=3\n', '#SBATCH --cpus-per-task=48\n', '#SBATCH --time=24:00:00\n', 'GPUS=3\n', 'PORT=${PORT:-29500}\n']],
+    log='''
+./tools/dist_train.sh: 行 2: $'\\r'：未找到命令
+./tools/dist_train.sh: 行 9: $'\\r'：未找到命令
+./tools/dist_train.sh: 行 10: $'\\r'：未找到命令
+': [Errno 2] No such file or directoryle '
+ERROR:torch.distributed.elastic.multiprocessing.api:failed (exitcode: 2) local_rank: 0 (pid: 4109832) of binary: /cver/tcying/bin/python
+''',
+    expect={'families': ['scheduler', 'environment', 'launcher'], 'fix': r'(?m)^-[^\n]*\r$'},
+)
+
+case(
+    id='discotec97-intel-mpi-ibcast-default-non-power-of-two-invalid-communicator',
+    kind='script',
+    source='https://github.com/SGpp/DisCoTec/pull/97',
+    thread_site='a large Intel MPI run of DisCoTec (4,000+ ranks; Intel MPI 2019.12, the machine is not named in the excerpt); besides the MPI_Allreduce truncation the merged PR fixes in the code, the author notes that these PMPI_Wait "Invalid communicator" aborts come from the default Intel MPI algorithm for non-blocking broadcast (I_MPI_ADJUST_IBCAST), which does not allow non-power-of-two numbers of process groups, and that setting I_MPI_ADJUST_IBCAST to 1 or 4 worked',
+    what='the job runs with Intel MPI\'s default Ibcast algorithm, which fails for this (non-power-of-two) group layout; the fix the thread gives is in the job environment (`export I_MPI_ADJUST_IBCAST=1` or `=4` before the launch), not in the program; assumed shape - a large Stampede3 CPU job (Intel MPI, TACC ibrun) running the DisCoTec example, diagnosed as on Stampede3',
+    cluster='stampede3',
+    script='tacc_ibrun.sh',
+    replace=[['#SBATCH -p gpu-a100', '#SBATCH -p skx'], ['#SBATCH -N 2', '#SBATCH -N 86'], ['#SBATCH -n 6', '#SBATCH -n 4096'], ['module load cuda/12.2\nsource $WORK/venvs/torch/bin/activate\nexport MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=29500\n', 'module load intel impi\n'], [IBRUN, 'ibrun ./combi_example']],
+    log='''
+Abort(203042319) on node 4092 (rank 4092 in comm 0): Fatal error in PMPI_Wait: Other MPI error, error stack:
+PMPI_Wait(205)..................: MPI_Wait(request=0x7ffd5b0155cc, status=0x1) failed
+MPIR_Wait(105)..................:
+MPIDU_Sched_progress_state(1036): Invalid communicator
+''',
+    expect={'families': ['environment', 'network'], 'fix': r'(?m)^\+.*I_MPI_ADJUST_IBCAST'},
+)
+
+# ---------------------------------------------------------------- not-script cases
+
+case(
+    id='relion1052-multibody-refine-mpi-err-truncate-at-iteration-15',
+    kind='not_script',
+    source='https://github.com/3dem/relion/issues/1052',
+    thread_site='an HPC site\'s GPU nodes (GTX 1080 Ti, RHEL 7.9, Open MPI 4.1.5, Slurm); RELION 5.0-beta MultiBody refinement started with `srun relion_refine_mpi --continue ...` (5 MPI processes, 4 threads each) runs to about iteration 15 and then fails with MPI_ERR_TRUNCATE; the admin reproduced it and notes that the workaround from an earlier RELION issue (#669, "combine iterations through disc") did not help; the issue is open',
+    what='DOUBTFUL - no resolution in the thread; the job runs correctly for many iterations and then one rank receives a longer MPI message than it posted for, a message-size mismatch inside RELION\'s MPI code already reported in an earlier RELION issue; the launch line, resources and environment are the ones that worked for the first iterations, so this is a program/library bug, not a job-script error; assumed shape - a one-node Delta GPU job running the RELION MPI refinement under srun, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_python.sh',
+    replace=[['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=5'], ['#SBATCH --cpus-per-task=8', '#SBATCH --cpus-per-task=4'], ['#SBATCH --time=02:00:00', '#SBATCH --time=24:00:00'], ['export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=12802\n', 'module load relion/5.0\n'], ['srun python -u train.py --batch-size 256 --epochs 32', 'srun `which relion_refine_mpi` --continue Refine3D/job028/run_it016_optimiser.star --o MultiBody/job049/run --multibody_masks multibody.star --j 4 --gpu ""']],
+    log='''
+  3: MPI_ERR_TRUNCATE: message truncated
+''',
+)
+
+case(
+    id='cudaquantum2892-dgx-pyxis-multinode-allgatherv-err-truncate',
+    kind='not_script',
+    source='https://github.com/NVIDIA/cuda-quantum/issues/2892',
+    thread_site='DGX H100 nodes with Slurm and Pyxis; a CUDA-Q multi-GPU Python workload started with `srun --mpi=pmix --container-image=...cuda-quantum:cu12-0.10.0.sqsh bash -c "(export CUDAQ_MPI_COMM_LIB=...libcudaq_distributed_interface_mpi.so; python mgpu.py)"` works on one server and crashes with this MPI error on more than one; the issue is open',
+    what='DOUBTFUL - no resolution in the thread; the ranks start and communicate, and the failure is a size mismatch inside an MPI_Allgatherv issued by CUDA-Q\'s distributed runtime (a related CUDA-Q issue, #2081, documents that its MPI plugin does not handle uneven element counts per rank), i.e. a library limitation that shows once the state is split across servers, not a wrong launch line; assumed shape - a two-node Delta job starting the containerised program with srun and Pyxis, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_pyxis.sh',
+    replace=[['#SBATCH --nodes=1', '#SBATCH --nodes=2'], ['CONT=nvcr.io#nvidia/pytorch:24.01-py3', 'CONT=$HOME/nvidia+quantum+cuda-quantum+cu12-0.10.0.sqsh'], [PYXIS, 'srun --mpi=pmix --container-image="$CONT" bash -c "(export CUDAQ_MPI_COMM_LIB=${HOME}/libcudaq_distributed_interface_mpi.so; python ${HOME}/mgpu.py)"']],
+    log='''
+*** An error occurred in MPI_Allgatherv
+*** reported by process [351672370,508]
+*** on communicator MPI_COMM_WORLD
+*** MPI_ERR_TRUNCATE: message truncated
+''',
+)
+
+case(
+    id='starplat10-aqua-pbs-mpirun-rank-killed-on-one-node',
+    kind='not_script',
+    source='https://github.com/gajendra-iitm/starplat/issues/10',
+    thread_site='IIT Madras \'Aqua\' cluster (PBS Pro, Open MPI mpirun with `-hostfile $PBS_NODEFILE`); after the first problem in the thread (missing `mpiprocs` in `#PBS -l select`) was fixed, graph runs scheduled on node gpu024 failed sporadically with this message while the same runs on the other nodes passed; the reporter\'s node-by-node tests point at gpu024 and the maintainer thanks him for the analysis; closed (labels "help wanted", "invalid")',
+    what='DOUBTFUL - the thread does not say what the admins found; the same script and inputs pass on the other nodes and fail only when a rank lands on one node, and the reporter\'s tests isolate that node, so the failure follows the hardware, not the script; assumed shape - a one-node Polaris PBS job running the MPI program with Open MPI mpirun, diagnosed as on Polaris (PBS)',
+    cluster='polaris',
+    script='pbs_mpiexec.sh',
+    replace=[['#PBS -l select=2:system=polaris', '#PBS -l select=1:system=polaris:mpiprocs=32'], ['module use /soft/modulefiles\nmodule load conda\nconda activate\n', 'module load openmpi\nexport PMIX_MCA_gds=hash\n'], ['NNODES=$(wc -l < $PBS_NODEFILE)\nNRANKS_PER_NODE=4\nNTOTRANKS=$(( NNODES * NRANKS_PER_NODE ))\nexport MASTER_ADDR=$(head -n 1 $PBS_NODEFILE)\nexport MASTER_PORT=29500\n', ''], [POL, 'mpirun -hostfile $PBS_NODEFILE "$PROB" "$GRAPH" &> "$OUTFILE"']],
+    log='''
+mpirun noticed that process rank 0 with PID 0 on node gpu024 exited on signal 9 (Killed).
+''',
+)
+
+case(
+    id='weathergen1572-santis-gh200-random-crash-suspected-filesystem',
+    kind='not_script',
+    source='https://github.com/ecmwf/WeatherGenerator/issues/1572',
+    thread_site='CSCS Alps \'Santis\' (GH200 nodes, Slurm); a 24-hour WeatherGenerator training run (`launch-slurm.py --time 1440 ...`, four ranks on one node) crashes at random with a CUDA error partway through; a maintainer suspects the file-system problems Santis had at the time (the data loader timing out) and asks for a reproduction on another machine; closed',
+    what='DOUBTFUL - the thread ends with a suspicion, not a confirmed cause; the run trains for a while and then crashes at random points with the same configuration, which the maintainer attributes to the site\'s file system, not to the launch line or resources; assumed shape - a one-node Vista GH200 job (Slurm) starting four ranks with srun, diagnosed as on Vista (GH200)',
+    cluster='vista',
+    script='srun_python.sh',
+    replace=[['#SBATCH --time=02:00:00', '#SBATCH --time=24:00:00'], ['srun python -u train.py --batch-size 256 --epochs 32', 'srun python -u train.py --config config/config_era5_split_random.yml --options num_mini_epochs=96']],
+    log='''
+srun: error: nid005018: tasks 1,3: Aborted
+srun: Terminating StepId=527812.0
+0: slurmstepd: error: *** STEP 527812.0 ON nid005018 CANCELLED AT 2026-01-08T21:23:49 ***
+srun: error: nid005018: task 2: Terminated
+srun: Force Terminated StepId=527812.0
+''',
+)
