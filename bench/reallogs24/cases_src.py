@@ -80,6 +80,36 @@ MPIDU_Sched_progress_state(1036): Invalid communicator
     expect={'families': ['environment', 'network'], 'fix': r'(?m)^\+.*I_MPI_ADJUST_IBCAST'},
 )
 
+case(
+    id='sunspotnote-pals-mpiexec-openmpi-x-env-flag-unrecognized',
+    kind='script',
+    source='find_string:65762961118',
+    thread_site='a user\'s status notes for GRPO training (TRL + vLLM) on ALCF Sunspot, the Aurora test system (PBS, HPE PALS mpiexec, Intel XPU; found with the code search, text id 65762961118, the tool shows no repository name); in the attempt log, job 12469984 (3 nodes) passed an environment toggle to the ranks with Open MPI\'s `-x VAR` flag and "died instantly"; the notes say PALS mpiexec has `--env`/`--genv` (taking `VAR=VAL` as one argument), not Open MPI\'s `-x`, and the next job exported the variable instead',
+    what='the launch line uses an Open MPI option that HPE PALS mpiexec does not have, so mpiexec rejects its own command line and no rank starts; the fix is on the launch line (pass the variable with PALS `--env VAR=VAL` / `--genv`, or export it before mpiexec); assumed shape - a three-node Aurora PBS job starting the trainer with PALS mpiexec and `-x EZPZ_RL_ONECCL_TCP_KVS=0`, diagnosed as on Aurora (same PALS mpiexec)',
+    cluster='aurora',
+    script='pbs_aurora_mpiexec.sh',
+    replace=[['#PBS -l select=2', '#PBS -l select=3'], [AUR, 'mpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --cpu-bind depth -d 8 -x EZPZ_RL_ONECCL_TCP_KVS=0 python train_grpo.py --no-oneccl-tcp-kvs']],
+    log='''
+mpiexec: unrecognized option '-x'
+''',
+    expect={'families': ['launcher', 'environment'], 'fix': r'(?m)^\+(?!.*\s-x\s).*(--env\s+EZPZ|--genv\s+EZPZ|--env=EZPZ|export\s+EZPZ_RL_ONECCL_TCP_KVS)'},
+)
+
+case(
+    id='polarisncclnote-pals-mpiexec-disable-rdzv-get-unrecognized',
+    kind='script',
+    source='find_string:69121655620',
+    thread_site='a user\'s NCCL-over-Slingshot benchmark report for ALCF Polaris (PBS, HPE PALS mpiexec, aws-ofi-nccl; found with the code search, text id 69121655620, the tool shows no repository name); following HPE\'s README, which calls `--disable_rdzv_get` required under PBS, the user added it to mpiexec in job 7630201 and all four nccl-tests arms exited rc=1 before a single collective; the report concludes that Polaris\' PALS mpiexec rejects the option (it is an `srun --network=` option on Slurm) and that the `FI_CXI_RDZV_*` environment variables are what made the collectives work (job 7630227)',
+    what='the launch line passes an option PALS mpiexec does not know, so every run stops at mpiexec; the fix is on the launch line (drop `--disable_rdzv_get`; set the CXI rendezvous variables in the environment instead); assumed shape - a four-node Polaris PBS job running nccl-tests with PALS mpiexec, diagnosed as on Polaris',
+    cluster='polaris',
+    script='pbs_mpiexec.sh',
+    replace=[['#PBS -l select=2:system=polaris', '#PBS -l select=4:system=polaris'], ['module load conda\nconda activate\n', 'module load conda\nconda activate\nexport NCCL_NET_PLUGIN=/soft/libraries/aws-ofi-nccl/v1.6.0-libfabric-1.22.0/lib/libnccl-net.so\nexport FI_CXI_RDZV_PROTO=alt_read\n'], [POL, 'mpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --depth=16 --cpu-bind depth --disable_rdzv_get ./build/all_reduce_perf -b 8 -e 1G -f 2 -g 1']],
+    log='''
+mpiexec: unrecognized option '--disable_rdzv_get'
+''',
+    expect={'families': ['launcher'], 'fix': r'(?m)^-.*--disable_rdzv_get'},
+)
+
 # ---------------------------------------------------------------- not-script cases
 
 case(
