@@ -174,3 +174,32 @@ srun: error: nid005018: task 2: Terminated
 srun: Force Terminated StepId=527812.0
 ''',
 )
+
+case(
+    id='hyperpodnote-sbatch-pyxis-container-image-unrecognized-plugstack-missing',
+    kind='not_script',
+    source='find_string:6743390755',
+    thread_site='a user\'s Japanese tutorial on PyTorch DDP on an Amazon SageMaker HyperPod Slurm cluster (found with the code search, text id 6743390755, the tool shows no repository name); its troubleshooting item 8: inside an sbatch script, srun with Enroot/Pyxis `--container-image` fails with this message although the same `srun --container-image=alpine:latest echo "test"` works interactively; the cause given is that the cluster\'s worker nodes (Quick Setup) have no `plugstack.conf`, so the Pyxis SPANK plugin is not registered for batch steps, and the fix is done on the nodes by the administrator (link plugstack.conf to pyxis.conf, enable `sbatch_support=1`, restart slurmd)',
+    what='the job script\'s launch line is the documented Pyxis form and works interactively; the batch steps reject the option because the site has not registered the Pyxis plugin for sbatch on the compute nodes, a cluster configuration fault that the user\'s script cannot fix (the remedy is on the nodes, by the admins); note: case 11 (the torchrun one) comes from another troubleshooting item of the same tutorial - different failure and log line; assumed shape - a one-node Delta GPU job starting the container with srun --container-image, diagnosed as on Delta (Slurm)',
+    cluster='delta',
+    script='srun_pyxis.sh',
+    replace=[],
+    log='''
+srun: unrecognized option '--container-image'
+''',
+)
+
+case(
+    id='hyperpodnote-srun-torchrun-missing-training-script-argument',
+    kind='script',
+    source='find_string:6743390755',
+    thread_site='the same HyperPod DDP tutorial (text id 6743390755), troubleshooting item 7: after editing the sbatch file, torchrun prints this usage error; the cause given is the path / script-argument part of the sbatch file\'s last line, and the fix is to correct that line to the form `$(dirname "$PWD")/ddp.py 100 10` (run from the slurm/ directory)',
+    what='torchrun receives no training script on its command line, because the script path and arguments are not part of the torchrun command in the job script; the fix is on the launch line (give torchrun the training script and its arguments on the same command); the exact edit is not shown - assumed shape: a two-node srun torchrun launch whose last continuation backslash was lost, leaving the script path on its own line, diagnosed as on Delta (Slurm)',
+    cluster='delta',
+    script='srun_torchrun.sh',
+    replace=[['--rdzv_id="$SLURM_JOB_ID" train.py --epochs 10', '--rdzv_id="$SLURM_JOB_ID"\n    $(dirname "$PWD")/ddp.py 100 10']],
+    log='''
+torchrun: error: the following arguments are required: training_script, training_script_args
+''',
+    expect={'families': ['launcher'], 'fix': r'(?m)^\+.*(--rdzv_id="?\$SLURM_JOB_ID"?\s*\\\s*$|torchrun\b.*ddp\.py)'},
+)
