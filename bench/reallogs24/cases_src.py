@@ -203,3 +203,65 @@ torchrun: error: the following arguments are required: training_script, training
 ''',
     expect={'families': ['launcher'], 'fix': r'(?m)^\+.*(--rdzv_id="?\$SLURM_JOB_ID"?\s*\\\s*$|torchrun\b.*ddp\.py)'},
 )
+
+case(
+    id='derechonote-craype-accel-dropped-gpu-direct-cxil-map-write-error',
+    kind='script',
+    source='find_string:71363907623',
+    thread_site='a user\'s resolved postmortem for a JAX model with mpi4jax on NCAR Derecho (PBS, HPE PALS mpiexec, Cray MPICH, Slingshot 11, A100 nodes; found with the code search, text id 71363907623, the tool shows no repository name); a multi-node GPU sweep (`mpiexec --ppn 4 -n 8`, GPU-direct MPI with MPICH_GPU_SUPPORT_ENABLED=1) aborted in the first cross-node halo exchange; the root cause found: the job script had stopped loading `craype-accel-nvidia80` (dropped in an environment clean-up), so Cray MPICH handed GPU device pointers to the NIC as host memory; re-adding the module to the job script fixed it (same run without the module aborts)',
+    what='the job script enables GPU-aware MPI but no longer loads the Cray accelerator-target module that switches Cray MPICH onto its GPU-aware NIC path, so the first inter-node send of a device buffer aborts (intra-node runs pass through CUDA IPC, which hid it); the fix is in the job script (`module load craype-accel-nvidia80`, or host-staged MPI); assumed shape - a two-node Polaris PBS job (Cray MPICH, Slingshot, A100) running the mpi4jax program with PALS mpiexec, diagnosed as on Polaris',
+    cluster='polaris',
+    script='pbs_mpiexec.sh',
+    replace=[['module load conda\nconda activate\n', 'module load conda\nconda activate\nexport MPICH_GPU_SUPPORT_ENABLED=1\nexport MPI4JAX_USE_CUDA_MPI=1\n'], [POL, 'mpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --depth=16 --cpu-bind depth python run_sweep.py --gpus 8']],
+    log='''
+cxil_map: write error
+MPIDI_OFI_send_normal(356): OFI tagged injectdata failed (...:Invalid argument) - aborting
+''',
+    expect={'families': ['modules', 'environment'], 'fix': r'(?m)^\+.*(craype-accel-nvidia80|CRAY_ACCEL_TARGET=nvidia80|MPI4JAX_USE_CUDA_MPI=0|MPICH_GPU_SUPPORT_ENABLED=0)'},
+)
+
+case(
+    id='megatronnote-128-node-nfs-flock-config-loader-no-locks-available',
+    kind='script',
+    source='find_string:66608950890',
+    thread_site='a user\'s Megatron-Bridge training guide for Granite 30B on a GB200 Slurm cluster with VAST/NFS storage (srun with Pyxis containers, torchrun one task per node; found with the code search, text id 66608950890, the tool shows no repository name); troubleshooting item "NFS File Lock Errors at Scale (128+ nodes)": the config loader\'s `filelock.FileLock` (fcntl.flock) on the shared NFS/VAST path fails at 128+ nodes with these errors (manageable at 64 nodes); the fix given is two exports in the launch script before srun that move the lock files to node-local /tmp',
+    what='at this node count every rank takes a lock on the same NFS file and the file system cannot serve the concurrent flock calls; the fix the guide gives is in the job script (export MEGATRON_CONFIG_LOCK_DIR=/tmp/... and FILELOCK_LOCK_CLASS=soft before srun), not in the data or hardware; assumed shape - a 128-node DeltaAI job (GH200, Slurm) starting one torchrun per node with srun, diagnosed as on DeltaAI',
+    cluster='deltaai',
+    script='srun_torchrun.sh',
+    replace=[['#SBATCH -N 2', '#SBATCH -N 128'], ['srun torchrun --nnodes=2', 'srun torchrun --nnodes=128'], ['train.py --epochs 10', 'examples/recipes/granite/pretrain_granite_30b.py --config-file granite30b_sft_256k.yaml']],
+    log='''
+OSError: [Errno 116] Stale file handle
+OSError: [Errno 37] No locks available
+ValueError: Failed to load configuration from ... after 4 attempts.
+''',
+    expect={'families': ['environment', 'filesystem'], 'fix': r'(?m)^\+.*(MEGATRON_CONFIG_LOCK_DIR|FILELOCK_LOCK_CLASS)'},
+)
+
+case(
+    id='b200report-one-node-faulty-ib-hca-remote-access-error-64-nodes',
+    kind='not_script',
+    source='find_string:66661002672',
+    thread_site='a cluster benchmark report for a B200 DGX SuperPOD (Slurm, `srun --mpi=pmix`, HPC-X, InfiniBand; found with the code search, text id 66661002672, the tool shows no repository name); at 64-node scale all nine nccl-tests jobs failed with this NCCL warning while node gpu-158 was in the allocation; the report identifies a faulty InfiniBand HCA on that node (IBV_WC_REM_ACCESS_ERR, vendor error 81 = HCA-level hardware error), excludes it, and all tests then pass; it recommends HCA repair/replacement',
+    what='the same job scripts pass at every scale once one node is excluded; the completion error comes from that node\'s InfiniBand adapter (a hardware fault), so no change to the launch line, resources or environment is called for - the node has to be excluded/repaired by the site; assumed shape - a 64-node Delta GPU job running nccl-tests with srun, diagnosed as on Delta (Slurm)',
+    cluster='delta',
+    script='srun_mpi_app.sh',
+    replace=[['#SBATCH --nodes=8', '#SBATCH --nodes=64'], ['#SBATCH --ntasks-per-node=64', '#SBATCH --ntasks-per-node=8\n#SBATCH --gpus-per-node=8'], ['#SBATCH --cpus-per-task=2', '#SBATCH --cpus-per-task=8'], ['module load cray-mpich', 'module load hpcx'], [MPIAPP, 'srun --mpi=pmix ./build/all_reduce_perf -b 1M -e 8G -f 2 -g 1']],
+    log='''
+NCCL WARN NET/IB : Got completion from peer 7.247.232.133 with error 4, opcode 0, len 0, vendor err 81 (Send)
+''',
+)
+
+case(
+    id='canopynote-fmm-rebalance-nic-registration-churn-code-bug',
+    kind='not_script',
+    source='find_string:62094286829',
+    thread_site='a developer\'s notes for Beatnik/Canopy (an FMM vortex-sheet solver using GPU-aware Cray MPICH over Slingshot on AMD GPUs (HIP); 16 ranks on 4 nodes; the job ids look like Flux ids; found with the code search, text id 62094286829, the tool shows no repository name); in a full-rollup run the partitioner rebalanced almost every step and the run aborted with these errors; root cause (resolved): both halo exchanges allocated a fresh device buffer per peer per call, each a fresh NIC memory registration, until the NIC ran out of registration resources; the fix was in the code (a persistent registered buffer pool), after which the same run completed',
+    what='the run goes well for a long time and dies only when the program\'s own communication pattern churns NIC memory registrations; the fix was a code change in the library (reusing registered buffers), so this is a user-code bug, not a launch-script error; assumed shape - a four-node Perlmutter GPU job (Cray MPICH, Slingshot 11) starting 16 ranks with srun, diagnosed as on Perlmutter',
+    cluster='perlmutter',
+    script='perlmutter_srun_gpu.sh',
+    replace=[['#SBATCH -N 1', '#SBATCH -N 4'], ['module load pytorch/2.3.1', 'module load PrgEnv-gnu cray-mpich\nexport MPICH_GPU_SUPPORT_ENABLED=1'], [PM, 'srun --cpu-bind=cores ./rocketrig --order high --mesh 256 --solver fmm --delta_t 0.0006']],
+    log='''
+cxil_map: write error
+MPIDI_OFI_send_normal: Invalid argument
+''',
+)
