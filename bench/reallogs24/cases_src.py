@@ -263,3 +263,20 @@ cxil_map: write error
 MPIDI_OFI_send_normal: Invalid argument
 ''',
 )
+
+case(
+    id='rdtnote-accelerate-deepspeed-nccl-socket-ifname-eth0-missing',
+    kind='script',
+    source='find_string:45601421242',
+    thread_site='a user\'s Chinese notes on fine-tuning RDT (a robotics diffusion transformer) with `accelerate launch` + DeepSpeed ZeRO-2 on a 4x A6000 machine (rcvlab-A6000x4-0, no batch scheduler shown; found with the code search, text id 45601421242, the tool shows no repository name); multi-GPU training dies at the first broadcast with this NCCL error; the notes give the final cause: `export NCCL_SOCKET_IFNAME=eth0` in the finetune.sh launch script is wrong, the node has no eth0, and changing it to the node\'s real interface fixed it',
+    what='the launch script pins NCCL\'s bootstrap to a network interface that does not exist on the node, so NCCL finds no socket interface and the process group cannot form (even on one node); the fix is in the job script (set NCCL_SOCKET_IFNAME to an existing interface, or drop the line); assumed shape - a one-node Delta job running `accelerate launch` with the DeepSpeed config and `export NCCL_SOCKET_IFNAME=eth0`, diagnosed as on Delta',
+    cluster='delta',
+    script='accelerate.sh',
+    replace=[['#SBATCH --gpus-per-node=2', '#SBATCH --gpus-per-node=4\nexport NCCL_SOCKET_IFNAME=eth0'], ['accelerate launch --config_file ./deepspeed_zero2.yaml --num_processes 2 train_ppo.py', 'accelerate launch --main_process_port=28499 main.py --deepspeed="./configs/zero2.json" --mixed_precision="bf16"']],
+    log='''
+rcvlab-A6000x4-0:223645:223645 [0] NCCL INFO NCCL_SOCKET_IFNAME set by environment to eth0
+rcvlab-A6000x4-0:223645:223645 [0] bootstrap.cc:45 NCCL WARN Bootstrap : no socket interface found
+torch.distributed.DistBackendError: NCCL error in: ../torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp:1249, internal error - please report this issue to the NCCL developers, NCCL version 2.18.5
+''',
+    expect={'families': ['network', 'environment'], 'fix': r'(?m)^(\+.*NCCL_SOCKET_IFNAME=(?!eth0\b)\S+|-.*NCCL_SOCKET_IFNAME=eth0)'},
+)
