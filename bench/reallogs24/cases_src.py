@@ -280,3 +280,21 @@ torch.distributed.DistBackendError: NCCL error in: ../torch/csrc/distributed/c10
 ''',
     expect={'families': ['network', 'environment'], 'fix': r'(?m)^(\+.*NCCL_SOCKET_IFNAME=(?!eth0\b)\S+|-.*NCCL_SOCKET_IFNAME=eth0)'},
 )
+
+case(
+    id='gwannot2-srun-mpi-pmi2-without-slurm-config-use-mpiexec',
+    kind='script',
+    source='https://github.com/unavailable-2374/Genome-Wide-Annotation-Pipeline/issues/2',
+    thread_site='a user\'s server without a configured Slurm cluster (Slurm installed with conda); the annotation pipeline runs `srun --mpi=pmi2 maker -base VP -fix_nucleotides new.ctl maker_bopts.ctl maker_exe.ctl` and srun cannot find any Slurm configuration; the maintainer answers that `mpiexec -n cpu_num` can be used instead of `srun --mpi=pmi2` to fix it',
+    what='the launch line uses Slurm\'s srun where no Slurm controller/configuration exists, so the launcher stops before MAKER starts; the fix is on the launch line (start the MPI program with the system\'s own mpiexec); assumed shape - an Aurora PBS job (no Slurm; HPE PALS mpiexec) whose launch line is the pipeline\'s srun command, diagnosed as on Aurora',
+    cluster='aurora',
+    script='pbs_aurora_mpiexec.sh',
+    replace=[['#PBS -l select=2', '#PBS -l select=1'], ['module load frameworks', 'module load maker'], [AUR, 'srun --mpi=pmi2 maker -base VP -fix_nucleotides new.ctl maker_bopts.ctl maker_exe.ctl']],
+    log='''
+srun: error: resolve_ctls_from_dns_srv: res_nsearch error: Unknown host
+srun: error: fetch_config: DNS SRV lookup failed
+srun: error: _establish_config_source: failed to fetch config
+srun: fatal: Could not establish a configuration source
+''',
+    expect={'families': ['launcher'], 'fix': r'(?m)^\+(?!.*\bsrun\b).*\bmpiexec\b.*\bmaker\b'},
+)
