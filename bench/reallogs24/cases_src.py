@@ -298,3 +298,17 @@ srun: fatal: Could not establish a configuration source
 ''',
     expect={'families': ['launcher'], 'fix': r'(?m)^\+(?!.*\bsrun\b).*\bmpiexec\b.*\bmaker\b'},
 )
+
+case(
+    id='mfc1865-phoenix-one-node-sigill-first-init-routine-bad-node',
+    kind='not_script',
+    source='https://github.com/MFlowCode/MFC/pull/1865',
+    thread_site='Georgia Tech PACE Phoenix (Slurm, GPU nodes); in MFC\'s CI case-optimization run all five unrelated benchmarks died in pre_process with SIGILL (exit 132) at the very first initialisation routine, and a test-suite run on the same node had 23 failures; both runs landed on node atl1-1-01-002-28-0 while master was green on the same code elsewhere; the merged PR adds that node to the job\'s static `--exclude` list (the runtime preflight does not catch it because the faults happen during the run)',
+    what='identical crashes across unrelated cases, only on one node, with the same code passing on other nodes: a faulty node, not the job script or the program; excluding the node is a workaround while the site repairs it; assumed shape - a one-node Delta GPU job running the MFC case with srun, diagnosed as on Delta (Slurm)',
+    cluster='delta',
+    script='srun_mpi_app.sh',
+    replace=[['#SBATCH --nodes=8', '#SBATCH --nodes=1\n#SBATCH --gpus-per-node=1'], ['#SBATCH --ntasks-per-node=64', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --cpus-per-task=2', '#SBATCH --cpus-per-task=16'], ['module load cray-mpich', 'module load nvhpc openmpi'], [MPIAPP, 'srun ./build/install/gpu-omp/bin/pre_process']],
+    log='''
+Illegal instruction: illegal operand
+''',
+)
