@@ -312,3 +312,33 @@ case(
 Illegal instruction: illegal operand
 ''',
 )
+
+case(
+    id='mergingnote-slurm-job-python-cuda13-torch-driver-too-old',
+    kind='script',
+    source='find_string:56089524085',
+    thread_site='a research log (model-merging experiments; found with the code search, text id 56089524085, the tool shows no repository name) on a Slurm cluster with H100 nodes and an /fsx shared file system; all four initial runs crashed with this error: the job scripts ran the base conda Python, whose PyTorch is built for CUDA 13.0, while the GPU nodes\' driver only supports CUDA 12.x; the fix was in the Slurm scripts: run the `exp` environment\'s Python (PyTorch 2.1.2+cu121) with a PYTHONPATH to locally installed packages, after which the jobs ran',
+    what='the job script starts the program with a Python environment whose CUDA build is newer than the compute nodes\' driver supports, so PyTorch refuses to initialise CUDA at the first GPU call; the fix is in the job script (use an environment/module built for the installed driver\'s CUDA version); assumed shape - a one-node Delta GPU job running the experiment with srun and the base conda Python, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_python.sh',
+    replace=[['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=1'], ['srun python -u train.py --batch-size 256 --epochs 32', 'srun /fsx/craffel/miniconda3/bin/python SyMerge/src/main_fluidmerge.py --model ViT-B-32']],
+    log='''
+RuntimeError: The NVIDIA driver on your system is too old (found version 12090).
+''',
+    expect={'families': ['environment', 'modules'], 'fix': r'(?m)^\+.*(envs/exp/bin/python|conda activate|source .*activate|module load (cuda|pytorch)|cu12)'},
+)
+
+case(
+    id='lmodnote-non-login-batch-shell-module-command-not-found',
+    kind='script',
+    source='find_string:56699289481',
+    thread_site='an admin/user note for a Slurm cluster whose software is provided by Spack with Lmod modules (regenie, plink2, bcftools, R; found with the code search, text id 56699289481, the tool shows no repository name); after the module stack was set up, the note records "one real gotcha for users": Slurm batch shells are non-login by default, so /etc/profile.d/lmod.sh is not sourced and `module load` in a job script fails with this message; the fix given is to start the batch script with `#!/bin/bash -l` or to source /etc/profile.d/lmod.sh explicitly',
+    what='the job script calls `module load` in a shell where the module command was never defined (non-login batch shell), so the environment is not set up and the program cannot be found; the fix is in the job script (login shell on the shebang line, or source the Lmod init file before `module load`); assumed shape - a one-node Bridges-2 RM CPU job (Slurm) whose script loads the modules and runs regenie with srun, diagnosed as on Bridges-2',
+    cluster='bridges2',
+    script='srun_mpi_app.sh',
+    replace=[['#SBATCH --nodes=8', '#SBATCH --nodes=1'], ['#SBATCH --ntasks-per-node=64', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --cpus-per-task=2', '#SBATCH --cpus-per-task=32'], ['module load cray-mpich', 'module load regenie plink2 bcftools'], [MPIAPP, 'srun regenie --step 1 --bed ukb_chr --phenoFile pheno.txt --bsize 1000 --out step1']],
+    log='''
+module: command not found
+''',
+    expect={'families': ['modules', 'environment'], 'fix': r'(?m)^(\+#!\s*/bin/bash\s+-l\b|\+.*(source|\.)\s+/etc/profile\.d/(lmod|modules|z00_lmod)\.sh|\+.*lmod/(lmod/)?init/bash)'},
+)
