@@ -342,3 +342,18 @@ module: command not found
 ''',
     expect={'families': ['modules', 'environment'], 'fix': r'(?m)^(\+#!\s*/bin/bash\s+-l\b|\+.*(source|\.)\s+/etc/profile\.d/(lmod|modules|z00_lmod)\.sh|\+.*lmod/(lmod/)?init/bash)'},
 )
+
+case(
+    id='lightningnote-sbatch-ntasks-instead-of-ntasks-per-node',
+    kind='script',
+    source='find_string:65836066846',
+    thread_site='a project\'s contributor notes for hand-written Slurm scripts that launch PyTorch Lightning DDP with srun on an institute GPU cluster (/hpc/mydata paths; found with the code search, text id 65836066846, an earlier version of the same file is text id 56131074619; the tool shows no repository name); the notes record that a script using `--ntasks=N` instead of `--ntasks-per-node=N` makes Lightning\'s SLURMEnvironment raise this error at trainer init and the job dies seconds into the allocation, and give the rule: `--ntasks-per-node=N` must equal `trainer.devices` and the GPUs per node (the message is quoted with N, not a number)',
+    what='DOUBTFUL as an excerpt - the note quotes the message with the placeholder N rather than a run\'s number; the job script asks Slurm for a total task count (`--ntasks`) instead of tasks per node, which Lightning\'s Slurm integration rejects; the fix is in the job script (`#SBATCH --ntasks-per-node=N` equal to trainer.devices); assumed shape - a one-node Delta GPU job with `#SBATCH --ntasks=4` starting the Lightning script with srun, diagnosed as on Delta',
+    cluster='delta',
+    script='lightning_srun.sh',
+    replace=[['#SBATCH --nodes=2', '#SBATCH --nodes=1'], ['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks=4'], ['srun python train.py trainer.devices=4 trainer.num_nodes=2', 'srun python train.py fit --config configs/fcmae/run.yml --trainer.devices=4 --trainer.num_nodes=1']],
+    log='''
+RuntimeError: You set --ntasks=N in your SLURM bash script, but this variable is not supported. HINT: Use --ntasks-per-node=N instead.
+''',
+    expect={'families': ['scheduler', 'launcher'], 'fix': r'(?m)^\+#SBATCH\s+--ntasks-per-node[= ]4\b'},
+)
