@@ -67,10 +67,10 @@ case(
     kind='script',
     source='https://github.com/SGpp/DisCoTec/pull/97',
     thread_site='a large Intel MPI run of DisCoTec (4,000+ ranks; Intel MPI 2019.12, the machine is not named in the excerpt); besides the MPI_Allreduce truncation the merged PR fixes in the code, the author notes that these PMPI_Wait "Invalid communicator" aborts come from the default Intel MPI algorithm for non-blocking broadcast (I_MPI_ADJUST_IBCAST), which does not allow non-power-of-two numbers of process groups, and that setting I_MPI_ADJUST_IBCAST to 1 or 4 worked',
-    what='the job runs with Intel MPI\'s default Ibcast algorithm, which fails for this (non-power-of-two) group layout; the fix the thread gives is in the job environment (`export I_MPI_ADJUST_IBCAST=1` or `=4` before the launch), not in the program; assumed shape - a large Stampede3 CPU job (Intel MPI, TACC ibrun) running the DisCoTec example, diagnosed as on Stampede3',
-    cluster='stampede3',
+    what='the job runs with Intel MPI\'s default Ibcast algorithm, which fails for this (non-power-of-two) group layout; the fix the thread gives is in the job environment (`export I_MPI_ADJUST_IBCAST=1` or `=4` before the launch), not in the program; assumed shape - a large Lonestar6 CPU job (128-core Milan nodes, Intel MPI, TACC ibrun) running the DisCoTec example, diagnosed as on Lonestar6',
+    cluster='lonestar6',
     script='tacc_ibrun.sh',
-    replace=[['#SBATCH -p gpu-a100', '#SBATCH -p skx'], ['#SBATCH -N 2', '#SBATCH -N 86'], ['#SBATCH -n 6', '#SBATCH -n 4096'], ['module load cuda/12.2\nsource $WORK/venvs/torch/bin/activate\nexport MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=29500\n', 'module load intel impi\n'], [IBRUN, 'ibrun ./combi_example']],
+    replace=[['#SBATCH -p gpu-a100', '#SBATCH -p normal'], ['#SBATCH -N 2', '#SBATCH -N 32'], ['#SBATCH -n 6', '#SBATCH -n 4096'], ['module load cuda/12.2\nsource $WORK/venvs/torch/bin/activate\nexport MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=29500\n', 'module load intel impi\n'], [IBRUN, 'ibrun ./combi_example']],
     log='''
 Abort(203042319) on node 4092 (rank 4092 in comm 0): Fatal error in PMPI_Wait: Other MPI error, error stack:
 PMPI_Wait(205)..................: MPI_Wait(request=0x7ffd5b0155cc, status=0x1) failed
