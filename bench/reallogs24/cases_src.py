@@ -388,3 +388,19 @@ srun: error: Unable to create step for job xxxxxxxxxx: Zero Bytes were transmitt
 ''',
     expect={'families': ['resources', 'launcher'], 'fix': r'(?m)^\+.*(OMP_NUM_THREADS=16|-c\s*16\b|--cpus-per-task[= ]16\b|-nomp\s+16)'},
 )
+
+case(
+    id='mpich7203-aurora-shm-any-source-cancel-recv-segfault',
+    kind='not_script',
+    source='https://github.com/pmodels/mpich/issues/7203',
+    thread_site='ALCF Aurora (PBS, HPE PALS mpiexec, MPICH from the Aurora software stack); an application segfaults inside MPICH when a wildcard-source receive is matched by a message that arrives through shared memory; the MPICH developers traced it to a recursive any_source cancel (the shm arrival cancels the netmod partner request, and when that cancel fails MPICH tries to cancel the shm partner again), reproduced it with upstream commits (closed, label aurora)',
+    what='the crash is inside the MPI library\'s receive-cancel path (a bug the MPICH developers diagnosed in their own code), not in the launch line, resources or environment of the job; the remedy is an MPICH build without the bug; assumed shape - a two-node Aurora PBS job running the application with PALS mpiexec, diagnosed as on Aurora',
+    cluster='aurora',
+    script='pbs_aurora_mpiexec.sh',
+    replace=[['module load frameworks', 'module load mpich/develop-git.204f8cd'], [AUR, 'mpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --cpu-bind depth -d 8 ./app input.yaml']],
+    log='''
+#0  0x00001519e8def6e3 in MPIDIG_mpi_cancel_recv () from /opt/aurora/24.180.1/spack/unified/0.8.0/install/linux-sles15-x86_64/oneapi-2024.07.30.002/mpich-develop-git.204f8cd-nxqaw43/lib/libmpi.so.12
+#1  0x00001519e8def53d in MPIDI_OFI_recv_event () from /opt/aurora/24.180.1/spack/unified/0.8.0/install/linux-sles15-x86_64/oneapi-2024.07.30.002/mpich-develop-git.204f8cd-nxqaw43/lib/libmpi.so.12
+#2  0x00001519e8ded4fa in MPIDI_OFI_progress_uninlined () from /opt/aurora/24.180.1/spack/unified/0.8.0/install/linux-sles15-x86_64/oneapi-2024.07.30.002/mpich-develop-git.204f8cd-nxqaw43/lib/libmpi.so.12
+''',
+)
