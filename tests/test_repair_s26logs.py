@@ -89,6 +89,13 @@ def test_library_failures_are_not_the_scripts(log: str, record: str) -> None:
     assert not result.get("proposed")
 
 
+def test_a_ccl_refusal_under_an_algorithm_the_script_forces_is_not_claimed_as_the_librarys() -> None:
+    script = MPI_APP.replace("module load openmpi", "export CCL_REDUCE_SCATTER=direct")
+    log = "RuntimeError: oneCCL: coll_param.cpp:455 validate: EXCEPTION: average operation is not supported for the scheduler path\n"
+    result = diagnose_log(script, log, "aurora", None, False)
+    assert (result.get("not_script") or {}).get("record_id") != "collective-backend-op-not-implemented"
+
+
 def test_a_spawn_failure_is_not_read_as_a_connect_failure() -> None:
     result = diagnose_log(MPI_APP, "[n1:77] *** An error occurred in MPI_Comm_spawn\n", "delta", None, False)
     assert (result.get("not_script") or {}).get("record_id") != "mpi-port-connect-accept-failed"
