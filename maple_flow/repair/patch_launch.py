@@ -555,10 +555,15 @@ def underscore_options(text: str, stage: str) -> str:
 
 def respell_launcher_arg(text: str, stage: str, name: str, spelling: str) -> str:
     """Write option ``name`` of ``stage`` (any of its spellings, every time it is given) as
-    ``spelling``, its value kept; FixNotApplicable when the stage has no such option."""
+    ``spelling``, its value kept; FixNotApplicable when the stage has no such option. The
+    switch that ends the stage's options (``-m``: the program is a module) counts as one of
+    its options here (``deepspeed -m pkg.mod`` -> ``deepspeed --module pkg.mod``)."""
     launch, start = _view(find_launch(text, stage), stage)
     names = spellings(stage, name)
-    hits = [o for o in _walk(launch.words, start)[0] if o.name in names]
+    options, stop = _walk(launch.words, start)
+    hits = [o for o in options if o.name in names]
+    if not hits and stop < len(launch.words) and launch.words[stop].value in names:
+        hits = [Option(launch.words[stop].value, None, stop, stop, False)]
     if not hits:
         raise FixNotApplicable(f"{stage} has no option {name} to write as {spelling}")
     return _respell(text, launch, hits, lambda _: spelling)

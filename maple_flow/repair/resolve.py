@@ -90,6 +90,13 @@ Placeholders (a closed set; anything else is an error found when the knowledge b
   gives (group ``h``) when the script asks more (maple_flow.repair.resolve_named).
 - ``{cpus:per_task}``: the most CPUs per task the node has for the script's tasks per node,
   only when the script asks more CPUs per node than the node has.
+- ``{per_device:tasks}`` / ``{per_device:cpus}``: for a program that wants one Slurm task per
+  device and names its devices per node in group ``devices`` (Lightning's Slurm check): that
+  count as the job's tasks per node, only when it equals the GPUs per node the script's
+  directives ask (and a node has them) and no srun step sets its own task count; the CPUs per
+  task that many tasks can have (the script's ``--cpus-per-task``, lowered to the node's CPUs
+  over the tasks when it would exceed them). Unresolved otherwise: the program's devices or the
+  GPU request is then what differs, a choice of the user's.
 
 An op with ``each: profile.PATH`` is repeated for every item of that list or mapping, with
 ``{item}`` (list) or ``{item.key}``/``{item.value}`` (mapping); ``each: m.NAME`` repeats it for
@@ -132,7 +139,7 @@ KINDS = frozenset({"m", "m_opt", "profile", "module", "site_module", "mem", "que
                    "arg_with", "gpus", "cpus", "node_index", "master_addr", "launch",
                    "named_module", "task_var", "job_name", "bind", "ppr", "size",
                    "respell", "version_spelling", "step_tasks", "gpu_request", "disabled",
-                   "node_type", "named", "one_node", "job_count"})
+                   "node_type", "named", "one_node", "job_count", "per_device"})
 #: Module families that name the same thing at different sites.
 _ALIASES = {"cuda": ("cuda", "cudatoolkit"), "cudatoolkit": ("cuda", "cudatoolkit"),
             "python": ("python", "python3"), "python3": ("python3", "python")}
@@ -429,6 +436,26 @@ def _gpus_asked_job(ctx: Context) -> int:
     total = [d.value for d in parse_directives(ctx.script, _need_profile(ctx).scheduler)
              if d.option == "gpus" and d.value and re.fullmatch(r"\d+", d.value)]
     return int(total[-1]) if total else _script_request(ctx)[0] * _gpus_asked(ctx)
+
+
+def _per_device(ctx: Context, arg: str) -> str:
+    """``{per_device:tasks}`` / ``{per_device:cpus}`` (module docstring)."""
+    profile = _need_profile(ctx)
+    devices = int(ctx.groups.get("devices") or 0)
+    ds = parse_directives(ctx.script, profile.scheduler)
+    per_node = request_from_directives(ds).gpus_per_node or 0
+    if not devices or devices != per_node or devices > profile.gpu.per_node:
+        raise Unresolved(f"the program's {devices} device(s) per node are not the "
+                         f"{per_node} GPU(s) per node the script asks")
+    step = _step_options(ctx.script, "srun") or []
+    if any(o.name in ("-n", "--ntasks", "--ntasks-per-node", "--tasks-per-node") for o in step):
+        raise Unresolved("the srun step sets its own task count")
+    if arg == "tasks":
+        return str(devices)
+    cpus = re.fullmatch(r"\d+", last_value(ds, "cpus-per-task") or "")
+    if arg != "cpus" or not cpus:
+        raise Unresolved("the script asks no CPUs per task")
+    return str(min(int(cpus.group()), profile.node.cpus // devices))
 
 
 def _mem_all(ctx: Context, arg: str) -> str:
@@ -927,7 +954,7 @@ _FUNCTIONS = {"script": _script_int, "ppr": _ppr_ranks, "job_name": _valid_job_n
               "step_tasks": _step_tasks, "gpu_request": _gpu_request,
               "disabled": _disabled_directive, "named": _named,
               "node_type": _node_type, "one_node": _one_node,
-              "job_count": _job_count}
+              "job_count": _job_count, "per_device": _per_device}
 
 
 #: Ports a rendezvous may take: above the well-known ones, below the ephemeral range.

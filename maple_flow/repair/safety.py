@@ -206,7 +206,9 @@ ALLOWED_LAUNCHER: dict[str, frozenset[str]] = {
     "deepspeed": frozenset({
         "--num-gpus", "--num-nodes", "--hostfile", "--master-addr", "--master-port",
         "--launcher", "--include", "--exclude", "--no-ssh-check", "--no-local-rank",
-        "--force-multi"}),
+        "--force-multi",
+        # the runner's switch that runs the program as a module (deepspeed/launcher/runner.py)
+        "--module"}),
     # horovodrun's documented launcher options: ranks, hosts, controller, network interface
     "horovodrun": frozenset({
         "-np", "-H", "--hosts", "--hostfile", "--gloo", "--mpi", "--network-interface",
