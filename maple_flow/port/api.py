@@ -180,6 +180,7 @@ from maple_flow.port.rules import (
     place_ranks,
     site_network,
 )
+from maple_flow.port.script_args import with_arguments_restored
 from maple_flow.port.severity import (
     Breaking,
     container_reason,
@@ -1734,6 +1735,9 @@ def _port_on(src: Source, target: str, o: dict[str, Any],
         notes = [f"refused for {profile.name}: {m}" for m in refusals] + notes
         return PortResult(profile.id, "", result.spec, result.template_id, "refused", notes,
                           result.explanation)
+    # the script's own arguments, which the target's submit command may not pass: restored
+    # from a variable given at submit time (the submit-time inputs note says how)
+    script = with_arguments_restored(script, text, profile.scheduler)
     notes += _shellcheck_notes(script, result.spec, result.template_id) if lint else []
     return PortResult(profile.id, script, result.spec, result.template_id, "generated",
                       notes, result.explanation)
