@@ -19,6 +19,8 @@ import re
 _NAMES = ("SCRIPT_ARGS", "JOB_SCRIPT_ARGS", "MAPLE_SCRIPT_ARGS")
 #: The comment that marks the restoring lines (and finds them again for the note).
 MARK = "# qsub passes no arguments to a job script: they are restored here from $"
+#: A line that only sets the shell's options (the target's ``set -eo pipefail``).
+_OPTIONS = re.compile(r"^set\s+[-+][a-z]+(?:\s+pipefail)?\s*$")
 #: ``${N:-default}`` / ``${N-default}``: an argument with the value the script uses without it.
 _DEFAULTED = re.compile(r"\$\{([1-9])(:?-)([^}]*)\}")
 
@@ -52,11 +54,15 @@ def without_restoring(script: str) -> str:
     return script.replace(block + "\n", "").replace(block, "")
 
 
-def _first_code(lines: list[str]) -> int:
-    """The index of the script's first line of code (after the shebang, directives,
-    comments and blank lines): the top, outside every block."""
-    return next((k for k, line in enumerate(lines)
-                 if line.strip() and not line.lstrip().startswith("#")), len(lines))
+def _top(lines: list[str]) -> int:
+    """Where the restoring lines go: before the script's first line of code (after the
+    shebang, directives, comments and blank lines: the top, outside every block), or after
+    it when that is the target's ``set -eo pipefail``. A shellcheck directive above a
+    script's first command covers the whole script, so the restoring line's own directive
+    must not stand there (it would hide the findings on the user's lines)."""
+    at = next((k for k, line in enumerate(lines)
+               if line.strip() and not line.lstrip().startswith("#")), len(lines))
+    return at + 1 if at < len(lines) and _OPTIONS.match(lines[at]) else at
 
 
 def with_arguments_restored(script: str, source: str, scheduler: str) -> str:
@@ -70,8 +76,10 @@ def with_arguments_restored(script: str, source: str, scheduler: str) -> str:
     if restored_variable(script) is not None:
         return script
     lines = script.split("\n")
-    at = _first_code(lines)
-    lines[at:at] = [*restoring_lines(args_variable(source)), ""]
+    at = _top(lines)
+    before = [""] if at and lines[at - 1].strip() else []  # a blank line on each side
+    after = [""] if at < len(lines) and lines[at].strip() else []
+    lines[at:at] = [*before, *restoring_lines(args_variable(source)), *after]
     return "\n".join(lines)
 
 
