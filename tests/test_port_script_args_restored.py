@@ -9,8 +9,8 @@ from __future__ import annotations
 import subprocess
 
 from maple_flow import port
-from maple_flow.port.script_args import restoring_lines, with_arguments_restored
-from maple_flow.port.submit_inputs import arg_reads, submit_inputs
+from maple_flow.port.script_args import restoring_lines
+from maple_flow.port.submit_inputs import arg_reads, submit_inputs, with_arguments_restored
 
 HEAD = ("#!/bin/bash\n#SBATCH --nodes=1\n#SBATCH --ntasks=1\n#SBATCH --gres=gpu:1\n"
         "#SBATCH -t 01:00:00\n")

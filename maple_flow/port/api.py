@@ -180,7 +180,6 @@ from maple_flow.port.rules import (
     place_ranks,
     site_network,
 )
-from maple_flow.port.script_args import with_arguments_restored
 from maple_flow.port.severity import (
     Breaking,
     container_reason,
@@ -194,7 +193,11 @@ from maple_flow.port.stages import as_command, header_of, launch_command_span
 from maple_flow.port.start_dir import home_start_note
 from maple_flow.port.storage import DIRECTIVE as STORAGE_DIRECTIVE
 from maple_flow.port.storage import placeholder_paths, storage_note
-from maple_flow.port.submit_inputs import submit_inputs, submit_inputs_note
+from maple_flow.port.submit_inputs import (
+    submit_inputs,
+    submit_inputs_note,
+    with_arguments_restored,
+)
 from maple_flow.port.tool_prefix import bash_timed, chain_prefix
 from maple_flow.port.topology import (
     disagreements,

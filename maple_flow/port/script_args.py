@@ -42,7 +42,8 @@ def restoring_lines(name: str) -> list[str]:
 def restored_variable(script: str) -> str | None:
     """The variable the port restores the arguments from, when it does."""
     at = script.find(MARK)
-    return None if at < 0 else re.match(r"\w+", script[at + len(MARK):]).group(0)  # type: ignore[union-attr]
+    found = re.match(r"\w+", script[at + len(MARK):]) if at >= 0 else None
+    return found.group(0) if found else None
 
 
 def without_restoring(script: str) -> str:
@@ -54,7 +55,7 @@ def without_restoring(script: str) -> str:
     return script.replace(block + "\n", "").replace(block, "")
 
 
-def _top(lines: list[str]) -> int:
+def top_of(lines: list[str]) -> int:
     """Where the restoring lines go: before the script's first line of code (after the
     shebang, directives, comments and blank lines: the top, outside every block), or after
     it when that is the target's ``set -eo pipefail``. A shellcheck directive above a
@@ -63,24 +64,6 @@ def _top(lines: list[str]) -> int:
     at = next((k for k, line in enumerate(lines)
                if line.strip() and not line.lstrip().startswith("#")), len(lines))
     return at + 1 if at < len(lines) and _OPTIONS.match(lines[at]) else at
-
-
-def with_arguments_restored(script: str, source: str, scheduler: str) -> str:
-    """``script`` with its arguments restored near the top from a variable the user gives
-    at submit time, when ``scheduler``'s submit command passes none to a job script and both
-    the source and the ported ``script`` read them; else ``script`` unchanged."""
-    from maple_flow.port.submit_inputs import arg_reads, passes_args
-
-    if passes_args(scheduler) or not arg_reads(source) or not arg_reads(script):
-        return script
-    if restored_variable(script) is not None:
-        return script
-    lines = script.split("\n")
-    at = _top(lines)
-    before = [""] if at and lines[at - 1].strip() else []  # a blank line on each side
-    after = [""] if at < len(lines) and lines[at].strip() else []
-    lines[at:at] = [*before, *restoring_lines(args_variable(source)), *after]
-    return "\n".join(lines)
 
 
 def defaults_said(script: str) -> str:

@@ -7,7 +7,9 @@ submitting shell that it reads but never sets (``$CONFIG`` from ``qsub -v CONFIG
 Schedulers hand them over differently (``templates/schedulers/submit_inputs.yaml``, cited there):
 sbatch passes arguments and the submitting environment; PBS Pro's qsub passes no arguments to a
 job script and only the variables ``-v``/``-V`` name. The port keeps the user's lines as written
-and says, once, which inputs the job takes and how to give them on the target.
+and says, once, which inputs the job takes and how to give them on the target; where the target's
+submit command passes no arguments, it restores them near the top from a variable given with
+``qsub -v NAME`` (``with_arguments_restored``, the lines in ``script_args``).
 """
 
 from __future__ import annotations
@@ -20,6 +22,14 @@ from maple_flow.knowledge.data import template_data
 from maple_flow.models.common import Strict
 from maple_flow.models.profile import ClusterProfile
 from maple_flow.port.accounted import RUNTIME, set_names
+from maple_flow.port.script_args import (
+    args_variable,
+    defaults_said,
+    restored_variable,
+    restoring_lines,
+    top_of,
+    without_restoring,
+)
 from maple_flow.scriptparse.shell import code_part
 
 #: A reference to the script's own arguments: ``$1``, ``$@``, ``$*``, ``${2}``, ``${1:-x}``,
@@ -176,8 +186,6 @@ def submit_inputs(source: str) -> SubmitInputs:
 def _reads(script: str) -> tuple[set[str], set[str]]:
     """The argument references and the variable names the code of ``script`` reads (the
     lines that restore its arguments from a variable are the port's, not a read)."""
-    from maple_flow.port.script_args import without_restoring
-
     script = without_restoring(script)
     body = "\n".join(_code_lines(script))
     return (set(arg_reads(script)), {m.group(1) or m.group(3) for m in _READ.finditer(body)})
@@ -228,8 +236,6 @@ def submit_inputs_note(inputs: SubmitInputs, source_scheduler: str | None,
 def _args_how(inputs: SubmitInputs, source_scheduler: str | None, profile: ClusterProfile,
               passing: _Passing, script: str | None) -> str:
     """How the target's submit command gives the script's own arguments to the port."""
-    from maple_flow.port.script_args import defaults_said, restored_variable
-
     name = restored_variable(script) if script else None
     if name is None:
         was = _passing().get(source_scheduler or "")
@@ -279,3 +285,19 @@ def _how_note(inputs: SubmitInputs, source_scheduler: str | None, profile: Clust
     return (f"submit-time inputs: the job takes {' and '.join(parts)}; the port keeps the "
             f"lines that read them as written; to give them on {profile.name} "
             f"({profile.scheduler}): {'; '.join(how)}{lost}")
+
+
+def with_arguments_restored(script: str, source: str, scheduler: str) -> str:
+    """``script`` with its arguments restored near the top from a variable the user gives
+    at submit time, when ``scheduler``'s submit command passes none to a job script and both
+    the source and the ported ``script`` read them; else ``script`` unchanged."""
+    if passes_args(scheduler) or not arg_reads(source) or not arg_reads(script):
+        return script
+    if restored_variable(script) is not None:
+        return script
+    lines = script.split("\n")
+    at = top_of(lines)
+    before = [""] if at and lines[at - 1].strip() else []  # a blank line on each side
+    after = [""] if at < len(lines) and lines[at].strip() else []
+    lines[at:at] = [*before, *restoring_lines(args_variable(source)), *after]
+    return "\n".join(lines)
