@@ -87,7 +87,8 @@ def test_the_restoring_line_splits_at_blanks_with_globbing_off() -> None:
 
 def test_a_name_the_source_uses_is_not_taken() -> None:
     src = HEAD + 'echo "$SCRIPT_ARGS"\npython t.py "$@"\n'
-    out = with_arguments_restored("#!/bin/bash\nset -e\npython t.py \"$@\"\n", src, "pbs")
+    out, _ = with_arguments_restored("#!/bin/bash\nset -e\npython t.py \"$@\"\n", src, "pbs",
+                                     [])
     assert "JOB_SCRIPT_ARGS" in out and "set -- $SCRIPT_ARGS;" not in out
 
 
@@ -105,3 +106,18 @@ def test_a_pbs_source_that_read_arguments_is_said_so_on_slurm() -> None:
     script, notes = _port(src, "perlmutter")
     said = _inputs(notes)
     assert "passed none" in said and "SCRIPT_ARGS" not in script
+
+
+def test_a_kept_make_target_reading_arguments_is_restored_and_lines_renumbered() -> None:
+    """A kept command put back after the port (a make target, unseen25 sheffield's shape)
+    reads the arguments too; notes naming port lines move with the lines added."""
+    src = HEAD + "cd experiments\nmake olid SEED=$1 BATCH_SIZE=$2\n"
+    script, notes = _port(src, "aurora")
+    assert RESTORE in script and script.index(RESTORE) < script.index("make olid")
+    assert "restores them at the top" in _inputs(notes)
+    out, moved = with_arguments_restored("#!/bin/bash\nset -e\necho $1\n", "echo $1\n", "pbs",
+                                         ["shellcheck: line 3: info", "x (line 2 of the port) y",
+                                          "shellcheck: line 1: z"])
+    assert out.split("\n")[-2] == "echo $1"
+    assert moved == ["shellcheck: line 9: info", "x (line 2 of the port) y",
+                     "shellcheck: line 1: z"]

@@ -1738,9 +1738,6 @@ def _port_on(src: Source, target: str, o: dict[str, Any],
         notes = [f"refused for {profile.name}: {m}" for m in refusals] + notes
         return PortResult(profile.id, "", result.spec, result.template_id, "refused", notes,
                           result.explanation)
-    # the script's own arguments, which the target's submit command may not pass: restored
-    # from a variable given at submit time (the submit-time inputs note says how)
-    script = with_arguments_restored(script, text, profile.scheduler)
     notes += _shellcheck_notes(script, result.spec, result.template_id) if lint else []
     return PortResult(profile.id, script, result.spec, result.template_id, "generated",
                       notes, result.explanation)
@@ -2216,6 +2213,10 @@ def port(
                 result.notes = [first, *_pinned_kept_notes(result.notes[1:], pinned,
                                                            profile.name)]
         if result.status != "refused" and result.script:  # the final port against its source
+            # the script's own arguments, which the target's submit command may not pass:
+            # restored from a variable given at submit time (the submit-time inputs note)
+            result.script, result.notes = with_arguments_restored(
+                result.script, text, get_profile(result.cluster).scheduler, result.notes)
             unkept = unkept_launches(text, result.script, result.notes)
             name = get_profile(result.cluster).name
             invented = (invented_launch(text, result.script, unkept)

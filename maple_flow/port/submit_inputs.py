@@ -287,17 +287,35 @@ def _how_note(inputs: SubmitInputs, source_scheduler: str | None, profile: Clust
             f"({profile.scheduler}): {'; '.join(how)}{lost}")
 
 
-def with_arguments_restored(script: str, source: str, scheduler: str) -> str:
+def with_arguments_restored(script: str, source: str, scheduler: str,
+                            notes: list[str]) -> tuple[str, list[str]]:
     """``script`` with its arguments restored near the top from a variable the user gives
     at submit time, when ``scheduler``'s submit command passes none to a job script and both
-    the source and the ported ``script`` read them; else ``script`` unchanged."""
+    the source and the ported ``script`` read them; the port's ``notes`` that name its lines
+    by number renumbered past the lines added. Else both unchanged."""
     if passes_args(scheduler) or not arg_reads(source) or not arg_reads(script):
-        return script
+        return script, notes
     if restored_variable(script) is not None:
-        return script
+        return script, notes
     lines = script.split("\n")
     at = top_of(lines)
     before = [""] if at and lines[at - 1].strip() else []  # a blank line on each side
     after = [""] if at < len(lines) and lines[at].strip() else []
-    lines[at:at] = [*before, *restoring_lines(args_variable(source)), *after]
-    return "\n".join(lines)
+    added = [*before, *restoring_lines(args_variable(source)), *after]
+    lines[at:at] = added
+    return "\n".join(lines), [renumbered(n, at, len(added)) for n in notes]
+
+
+#: A port line named by number in a note: shellcheck's finding, a leftover's place.
+_PORT_LINE = re.compile(r"^(shellcheck: line )(\d+)|(\(line )(\d+)( of the port\))")
+
+
+def renumbered(note: str, at: int, count: int) -> str:
+    """``note`` with the port line numbers it names past index ``at`` moved by ``count``
+    (``count`` lines were put in before the line numbered ``at + 1``)."""
+    def move(m: re.Match[str]) -> str:
+        head, num, tail = ((m.group(1), m.group(2), "") if m.group(1)
+                           else (m.group(3), m.group(4), m.group(5)))
+        n = int(num)
+        return f"{head}{n + count if n > at else n}{tail}"
+    return _PORT_LINE.sub(move, note)
