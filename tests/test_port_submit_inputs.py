@@ -23,7 +23,7 @@ def test_an_argument_inside_a_word_is_named_once_with_qsub_facts() -> None:
     assert not [n for n in notes if "passed as text" in n or "kept live" in n]  # the old muddle
     said = [n for n in notes if n.startswith("submit-time inputs")]
     assert len(said) == 1 and "($1)" in said[0]
-    assert "qsub passes no arguments" in said[0] and "qsub -v NAME=VALUE" in said[0]
+    assert "qsub passes no arguments" in said[0] and "qsub -v SCRIPT_ARGS SCRIPT" in said[0]
 
 
 def test_variables_with_defaults_from_sbatch_are_named_on_pbs() -> None:

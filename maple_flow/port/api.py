@@ -193,7 +193,11 @@ from maple_flow.port.stages import as_command, header_of, launch_command_span
 from maple_flow.port.start_dir import home_start_note
 from maple_flow.port.storage import DIRECTIVE as STORAGE_DIRECTIVE
 from maple_flow.port.storage import placeholder_paths, storage_note
-from maple_flow.port.submit_inputs import submit_inputs, submit_inputs_note
+from maple_flow.port.submit_inputs import (
+    submit_inputs,
+    submit_inputs_note,
+    with_arguments_restored,
+)
 from maple_flow.port.tool_prefix import bash_timed, chain_prefix
 from maple_flow.port.topology import (
     disagreements,
@@ -2209,6 +2213,10 @@ def port(
                 result.notes = [first, *_pinned_kept_notes(result.notes[1:], pinned,
                                                            profile.name)]
         if result.status != "refused" and result.script:  # the final port against its source
+            # the script's own arguments, which the target's submit command may not pass:
+            # restored from a variable given at submit time (the submit-time inputs note)
+            result.script, result.notes = with_arguments_restored(
+                result.script, text, get_profile(result.cluster).scheduler, result.notes)
             unkept = unkept_launches(text, result.script, result.notes)
             name = get_profile(result.cluster).name
             invented = (invented_launch(text, result.script, unkept)

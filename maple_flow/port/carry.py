@@ -1910,9 +1910,9 @@ def script_args_note(line: int, text: str, profile: ClusterProfile) -> str:
     head = (f"line {line} `{short(text)}` reads the job script's own arguments "
             "($1, ...), kept")
     if profile.scheduler == "pbs":
-        return (f"{head}; on {profile.name} they are empty unless given another way (a check "
-                "such as `[ -z \"$X\" ] && exit 1` stops the job before the launch): see the "
-                "submit-time inputs note")
+        return (f"{head}; {profile.name}'s qsub passes no arguments to a job script, so they "
+                "are empty there unless given the way the submit-time inputs note says (a check "
+                "such as `[ -z \"$X\" ] && exit 1` stops the job before the launch)")
     return f"{head}: see the submit-time inputs note for how to give them"
 
 
@@ -1931,8 +1931,9 @@ def _carried_lines(carried: Carried) -> list[str]:
 def assigned_names(lines: list[str]) -> set[str]:
     """The variables ``lines`` assign (``NAME=``, ``export NAME=``, ``declare -x NAME=``,
     ``: "${NAME:=default}"``, a kept loop's ``for NAME in``, an assignment inside a one-line
-    ``if``/``&&`` list)."""
-    return {n for s in lines for n in re.findall(
+    ``if``/``&&`` list, a ``getopts`` loop's name and the OPTARG/OPTIND it sets)."""
+    opts = {n for s in lines for n in re.findall(r"\bgetopts\s+\S+\s+(\w+)", s)}
+    return opts | ({"OPTARG", "OPTIND"} if opts else set()) | {n for s in lines for n in re.findall(
         r"^\s*(?:export\s+|declare\s+-\w+\s+)?(\w+)\+?=", s, re.M)} | {
         # in a one-line compound command (`if [ -n "$1" ]; then CFG=$1; else CFG=x; fi`)
         n for s in lines for n in re.findall(

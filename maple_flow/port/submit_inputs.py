@@ -7,7 +7,9 @@ submitting shell that it reads but never sets (``$CONFIG`` from ``qsub -v CONFIG
 Schedulers hand them over differently (``templates/schedulers/submit_inputs.yaml``, cited there):
 sbatch passes arguments and the submitting environment; PBS Pro's qsub passes no arguments to a
 job script and only the variables ``-v``/``-V`` name. The port keeps the user's lines as written
-and says, once, which inputs the job takes and how to give them on the target.
+and says, once, which inputs the job takes and how to give them on the target; where the target's
+submit command passes no arguments, it restores them near the top from a variable given with
+``qsub -v NAME`` (``with_arguments_restored``, the lines in ``script_args``).
 """
 
 from __future__ import annotations
@@ -20,6 +22,14 @@ from maple_flow.knowledge.data import template_data
 from maple_flow.models.common import Strict
 from maple_flow.models.profile import ClusterProfile
 from maple_flow.port.accounted import RUNTIME, set_names
+from maple_flow.port.script_args import (
+    args_variable,
+    defaults_said,
+    restored_variable,
+    restoring_lines,
+    top_of,
+    without_restoring,
+)
 from maple_flow.scriptparse.shell import code_part
 
 #: A reference to the script's own arguments: ``$1``, ``$@``, ``$*``, ``${2}``, ``${1:-x}``,
@@ -34,6 +44,13 @@ _SINGLE_QUOTED = re.compile(r"'[^'\n]*'")
 _FUNCTION = re.compile(r"^\s*(?:function\s+\w[\w-]*|\w[\w-]*\s*\(\s*\))\s*\{?\s*$")
 #: ``set -- a b`` sets the positional parameters in the script itself.
 _SET_ARGS = re.compile(r"(?:^|[;&|]\s*)set\s+--(?:\s|$)", re.M)
+#: The other reads of the arguments: their count (``$#``, ``${#}``), ``shift``, a ``getopts``
+#: loop and ``for x; do`` (both read ``"$@"``), with no word of their own.
+_ARG_WORDS = re.compile(r"(?<!\\)\$(?:#|\{#\})"
+                        r"|(?:^|[;&|({!]\s*|\b(?:then|do|else|while|until|if)\s+)(shift|getopts)\b"
+                        r"|\bfor\s+[A-Za-z_]\w*\s*(?:;|\s+do\b)", re.M)
+#: ``getopts SPEC NAME``: sets NAME and OPTARG (OPTIND too), from the arguments.
+_GETOPTS = re.compile(r"\bgetopts\s+(?:\S+)\s+([A-Za-z_]\w*)")
 #: Sets the shell's own forms ``accounted.set_names`` does not read: ``let N=...``,
 #: ``(( N = ... ))``, ``read -r A B``, ``mapfile -t A``.
 _MORE_SETS = re.compile(r"(?:\blet\s+|\(\(\s*)([A-Za-z_]\w*)\s*[-+*/]?=(?!=)"
@@ -66,6 +83,8 @@ class _Passing(Strict):
     give_args: str
     give_env: str
     source: str
+    #: Where the submit command's ``-v NAME`` (the value from the submitting shell) is said.
+    source_v: str = ""
 
 
 class _PassingFile(Strict):
@@ -113,21 +132,41 @@ def _code_lines(text: str) -> list[str]:
 
 
 def _sets(text: str) -> set[str]:
-    """The variables ``text`` sets, in any form."""
+    """The variables ``text`` sets, in any form (``getopts`` sets its name and OPTARG)."""
     body = "\n".join(_code_lines(text))
-    return set_names(text) | {a or b for a, b in _MORE_SETS.findall(body)}
+    opts = set(_GETOPTS.findall(body))
+    return (set_names(text) | {a or b for a, b in _MORE_SETS.findall(body)} | opts
+            | ({"OPTARG", "OPTIND"} if opts else set()))
+
+
+def arg_reads(text: str) -> tuple[str, ...]:
+    """How the code of ``text`` reads the job script's own arguments, in order of first use:
+    ``$1``, ``$@`` (for ``"$@"``, ``${@:2}``), ``$#``, ``shift``, ``getopts``, ``for``. Reads
+    after the script sets them itself (``set -- a b``) are its own values, not inputs."""
+    lines = _code_lines(text)
+    cut = next((k for k, line in enumerate(lines) if _SET_ARGS.search(line)), None)
+    body = "\n".join(lines if cut is None else lines[:cut + 1])
+    found: list[tuple[int, str]] = []
+    for m in _POSITIONAL.finditer(body):
+        found.append((m.start(), "$" + (m.group(1) or m.group(2))))
+    for m in _ARG_WORDS.finditer(body):
+        word = m.group(1) or ("for" if m.group(0).lstrip().startswith("for") else "$#")
+        found.append((m.start(), word))
+    return tuple(dict.fromkeys(ref for _, ref in sorted(found)))
+
+
+def passes_args(scheduler: str | None) -> bool:
+    """Whether ``scheduler``'s submit command passes arguments to a job script (an unknown
+    scheduler: taken as passing them, so nothing is changed for it)."""
+    passing = _passing().get(scheduler or "")
+    return passing is None or passing.args
 
 
 def submit_inputs(source: str) -> SubmitInputs:
     """The submit-time inputs of job script ``source``."""
     lines = _code_lines(source)
     body = "\n".join(lines)
-    args: list[str] = []
-    if not _SET_ARGS.search(body):
-        for m in _POSITIONAL.finditer(body):
-            ref = "$" + (m.group(1) or m.group(2))
-            if ref not in args:
-                args.append(ref)
+    args = list(arg_reads(source))
     # a name it requires before setting it (``: "${LOGDIR:?}"``, then ``export LOGDIR=...``)
     given = _sets(source) - required_inputs(lines)
     plain: list[str] = []
@@ -145,10 +184,11 @@ def submit_inputs(source: str) -> SubmitInputs:
 
 
 def _reads(script: str) -> tuple[set[str], set[str]]:
-    """The argument references and the variable names the code of ``script`` reads."""
+    """The argument references and the variable names the code of ``script`` reads (the
+    lines that restore its arguments from a variable are the port's, not a read)."""
+    script = without_restoring(script)
     body = "\n".join(_code_lines(script))
-    return ({"$" + (m.group(1) or m.group(2)) for m in _POSITIONAL.finditer(body)},
-            {m.group(1) or m.group(3) for m in _READ.finditer(body)})
+    return (set(arg_reads(script)), {m.group(1) or m.group(3) for m in _READ.finditer(body)})
 
 
 def _kept_part(inputs: SubmitInputs, script: str) -> tuple[SubmitInputs, list[str]]:
@@ -189,18 +229,42 @@ def submit_inputs_note(inputs: SubmitInputs, source_scheduler: str | None,
             "port by hand - the port does not read it") if dropped else ""
     if not kept:
         return [f"submit-time inputs: {gone}"] if gone else []
-    return [_how_note(kept, source_scheduler, profile, passing) + (f"; {gone}" if gone else "")]
+    return [_how_note(kept, source_scheduler, profile, passing, script)
+            + (f"; {gone}" if gone else "")]
+
+
+def _args_how(inputs: SubmitInputs, source_scheduler: str | None, profile: ClusterProfile,
+              passing: _Passing, script: str | None) -> str:
+    """How the target's submit command gives the script's own arguments to the port."""
+    name = restored_variable(script) if script else None
+    if name is None:
+        was = _passing().get(source_scheduler or "")
+        same = " (as on the source)" if source_scheduler == profile.scheduler else ""
+        unlike = (f"; the source's submit command ({source_scheduler}) passed none, so there "
+                  "the script read them only where given another way (Torque's `qsub -F`)"
+                  if was is not None and not was.args and passing.args else "")
+        return f"arguments: {passing.give_args}{same}{unlike}"
+    said = defaults_said(script or "")
+    return (f"arguments: {profile.name}'s qsub passes no arguments to a job script, so the port "
+            f"restores them at the top of the script from ${name} (`set -- ${name}`, split at "
+            f"blanks, globbing off): submit with `{name}='ARG1 ARG2 ...' qsub -v {name} SCRIPT` "
+            "where the source ran `sbatch SCRIPT ARG1 ARG2 ...` (`-v NAME` with no value passes "
+            "NAME's value from the submitting shell); an argument that "
+            "itself holds a blank cannot be given this way (write it into the script); with "
+            f"no ${name} the script gets no arguments, as `sbatch SCRIPT` alone would give it"
+            + (f" (not given, the script's own defaults stand: {said})" if said else ""))
 
 
 def _how_note(inputs: SubmitInputs, source_scheduler: str | None, profile: ClusterProfile,
-              passing: _Passing) -> str:
+              passing: _Passing, script: str | None = None) -> str:
     """The note on the inputs the port reads, and how the target's submit command gives them."""
     was = _passing().get(source_scheduler or "")
     parts, how = [], []
+    restored = False
     if inputs.args:
         parts.append(f"its own arguments ({', '.join(inputs.args)})")
-        same = " (as on the source)" if source_scheduler == profile.scheduler else ""
-        how.append(f"arguments: {passing.give_args}{same}")
+        how.append(_args_how(inputs, source_scheduler, profile, passing, script))
+        restored = "the port restores them" in how[-1]
     names = [*inputs.env, *inputs.defaulted]
     if names:
         said = ", ".join("$" + n for n in names)
@@ -216,7 +280,42 @@ def _how_note(inputs: SubmitInputs, source_scheduler: str | None, profile: Clust
                           else ""))
     lost = ("; the source's submit command passed the arguments, "
             f"{profile.name}'s cannot: without a change the program gets none there"
-            if inputs.args and not passing.args and (was is None or was.args) else "")
+            if inputs.args and not passing.args and not restored and (was is None or was.args)
+            else "")
     return (f"submit-time inputs: the job takes {' and '.join(parts)}; the port keeps the "
             f"lines that read them as written; to give them on {profile.name} "
             f"({profile.scheduler}): {'; '.join(how)}{lost}")
+
+
+def with_arguments_restored(script: str, source: str, scheduler: str,
+                            notes: list[str]) -> tuple[str, list[str]]:
+    """``script`` with its arguments restored near the top from a variable the user gives
+    at submit time, when ``scheduler``'s submit command passes none to a job script and both
+    the source and the ported ``script`` read them; the port's ``notes`` that name its lines
+    by number renumbered past the lines added. Else both unchanged."""
+    if passes_args(scheduler) or not arg_reads(source) or not arg_reads(script):
+        return script, notes
+    if restored_variable(script) is not None:
+        return script, notes
+    lines = script.split("\n")
+    at = top_of(lines)
+    before = [""] if at and lines[at - 1].strip() else []  # a blank line on each side
+    after = [""] if at < len(lines) and lines[at].strip() else []
+    added = [*before, *restoring_lines(args_variable(source)), *after]
+    lines[at:at] = added
+    return "\n".join(lines), [renumbered(n, at, len(added)) for n in notes]
+
+
+#: A port line named by number in a note: shellcheck's finding, a leftover's place.
+_PORT_LINE = re.compile(r"^(shellcheck: line )(\d+)|(\(line )(\d+)( of the port\))")
+
+
+def renumbered(note: str, at: int, count: int) -> str:
+    """``note`` with the port line numbers it names past index ``at`` moved by ``count``
+    (``count`` lines were put in before the line numbered ``at + 1``)."""
+    def move(m: re.Match[str]) -> str:
+        head, num, tail = ((m.group(1), m.group(2), "") if m.group(1)
+                           else (m.group(3), m.group(4), m.group(5)))
+        n = int(num)
+        return f"{head}{n + count if n > at else n}{tail}"
+    return _PORT_LINE.sub(move, note)
