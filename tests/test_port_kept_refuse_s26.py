@@ -1,0 +1,79 @@
+"""A one-node job whose work is a command maple keeps verbatim (issue 14), where the refusal's
+obstacle was the tool's own limit (s26refuse): the command's stream copies in front of a pipe
+(``2>&1 | tee log``), its own environment prefix, tasks that only reserve CPUs (``-n 4`` with no
+launcher), an inline ``python -c`` check beside it. Each is kept; the cases that stay refused
+(a GPU pin in the prefix, a shell script of the user's on several tasks, several nodes) stay so."""
+
+from __future__ import annotations
+
+import pytest
+
+from maple_flow import port
+from maple_flow.errors import ParseError
+from maple_flow.port.kept_command import inline_probe, kept_command
+
+_HEAD = "#!/bin/bash\n#SBATCH -p gpu\n#SBATCH -t 12:00:00\n#SBATCH --gres=gpu:1\n"
+
+
+def test_stderr_copied_onto_a_pipe_keeps_the_command_and_its_tee() -> None:
+    text = ("#!/bin/bash -l\n#PBS -l nodes=1:ppn=24:gpus=2,walltime=8:00:00\n#PBS -q k40\n\n"
+            "cd /scratch/me/models\n\nsolver.bin train --solver s.prototxt 2>&1 | tee train.log  \n")
+    result = port(text, ["polaris"])["polaris"]
+    assert result.status == "generated"
+    assert "solver.bin train --solver s.prototxt 2>&1 | tee train.log" in result.script
+
+
+def test_a_continued_command_piped_through_two_filters_is_kept() -> None:
+    text = _HEAD + ("#SBATCH -n 4\nLOG=logs\n"
+                    'python -c "import torch; print(torch.cuda.is_available())"\n'
+                    "trainer_cli -config c.yaml \\\n  --keep 5 2>&1 | grep -v noise | tee $LOG/t.log\n"
+                    "echo done\n")
+    result = port(text, ["lonestar6"])["lonestar6"]
+    assert result.status == "generated"
+    assert "  --keep 5 2>&1 | grep -v noise | tee $LOG/t.log" in result.script
+    assert "#SBATCH -n 1" in result.script and "--cpus-per-task=4" in result.script
+
+
+def test_an_environment_prefix_of_the_command_is_kept_with_it() -> None:
+    text = _HEAD + "#SBATCH -n 1\nnnUNet_n_proc_DA=10 seg_train 3d_fullres Task1 1 --npz\n"
+    result = port(text, ["delta"])["delta"]
+    assert result.status == "generated"
+    assert "nnUNet_n_proc_DA=10 seg_train 3d_fullres Task1 1 --npz" in result.script
+
+
+def test_a_gpu_pin_in_the_prefix_is_not_kept_as_written() -> None:
+    text = _HEAD + "#SBATCH -n 1\nCUDA_VISIBLE_DEVICES=3 seg_train 3d_fullres Task1 1\n"
+    assert kept_command(text) is None
+
+
+def test_lsf_slots_with_no_launcher_are_one_process_with_their_cpus() -> None:
+    text = ('#!/bin/bash\n#BSUB -q gpua100\n#BSUB -gpu "num=1:mode=exclusive_process"\n'
+            '#BSUB -R "span[hosts=1]"\n#BSUB -n 4\n#BSUB -W 24:00\n\nuv sync\n'
+            "uv run seg_train 1 3d 0 --npz\n")
+    result = port(text, ["lonestar6"])["lonestar6"]
+    assert result.status == "generated"
+    assert "uv run seg_train 1 3d 0 --npz" in result.script
+    assert "--cpus-per-task=4" in result.script
+
+
+@pytest.mark.parametrize("work", ["./run.sh", "bash run.sh"])
+def test_a_shell_script_on_several_tasks_stays_refused(work: str) -> None:
+    text = _HEAD + f"#SBATCH -n 4\n{work} cfg.yaml\n"
+    assert kept_command(text) is None
+    with pytest.raises(ParseError):
+        port(text, ["delta"])
+
+
+def test_several_nodes_stay_refused() -> None:
+    text = _HEAD + "#SBATCH -N 2\n#SBATCH -n 2\nsolver.bin train --solver s.prototxt\n"
+    assert kept_command(text) is None
+
+
+@pytest.mark.parametrize(("words", "probe"), [
+    (("python", "-c", "import torch; print('ok', torch.cuda.is_available())"), True),
+    (("python3", "-c", "import a, b\nprint(a.__version__)"), True),
+    (("python", "-c", "from m import train; train()"), False),
+    (("python", "x.py"), False),
+])
+def test_inline_probe(words: tuple[str, ...], probe: bool) -> None:
+    assert inline_probe(words) is probe
