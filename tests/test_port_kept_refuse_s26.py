@@ -17,7 +17,8 @@ _HEAD = "#!/bin/bash\n#SBATCH -p gpu\n#SBATCH -t 12:00:00\n#SBATCH --gres=gpu:1\
 
 def test_stderr_copied_onto_a_pipe_keeps_the_command_and_its_tee() -> None:
     text = ("#!/bin/bash -l\n#PBS -l nodes=1:ppn=24:gpus=2,walltime=8:00:00\n#PBS -q k40\n\n"
-            "cd /scratch/me/models\n\nsolver.bin train --solver s.prototxt 2>&1 | tee train.log  \n")
+            "cd /scratch/me/models\n\n"
+            "solver.bin train --solver s.prototxt 2>&1 | tee train.log  \n")
     result = port(text, ["polaris"])["polaris"]
     assert result.status == "generated"
     assert "solver.bin train --solver s.prototxt 2>&1 | tee train.log" in result.script
@@ -26,7 +27,8 @@ def test_stderr_copied_onto_a_pipe_keeps_the_command_and_its_tee() -> None:
 def test_a_continued_command_piped_through_two_filters_is_kept() -> None:
     text = _HEAD + ("#SBATCH -n 4\nLOG=logs\n"
                     'python -c "import torch; print(torch.cuda.is_available())"\n'
-                    "trainer_cli -config c.yaml \\\n  --keep 5 2>&1 | grep -v noise | tee $LOG/t.log\n"
+                    "trainer_cli -config c.yaml \\\n"
+                    "  --keep 5 2>&1 | grep -v noise | tee $LOG/t.log\n"
                     "echo done\n")
     result = port(text, ["lonestar6"])["lonestar6"]
     assert result.status == "generated"
