@@ -79,3 +79,27 @@ def test_several_nodes_stay_refused() -> None:
 ])
 def test_inline_probe(words: tuple[str, ...], probe: bool) -> None:
     assert inline_probe(words) is probe
+
+
+_HOSTNAME_MASTER = ("#!/bin/bash -l\n#SBATCH --nodes=1\n#SBATCH --ntasks=1\n#SBATCH --gres=gpu:1\n"
+                    "#SBATCH -t 4:00:00\nMASTER=`/bin/hostname -s`\n"
+                    "NODES=`scontrol show hostnames $SLURM_JOB_NODELIST`\nPORT=6000\n"
+                    "srun python -u main.py --dist_url tcp://$MASTER:$PORT "
+                    "--world_size $SLURM_NTASKS\n")
+
+
+@pytest.mark.parametrize("target", ["polaris", "delta"])
+def test_a_value_of_the_node_name_alone_is_kept_as_the_users(target: str) -> None:
+    """``MASTER=`/bin/hostname -s``` names the node the job script runs on, on any target; it
+    is kept (not "computed from the source scheduler"), and the launch reading it ports."""
+    result = port(_HOSTNAME_MASTER, [target])[target]
+    assert result.status == "generated"
+    assert "MASTER=`/bin/hostname -s`" in result.script
+    assert "tcp://$MASTER:$PORT" in result.script
+
+
+def test_a_rendezvous_variable_from_hostname_stays_the_targets() -> None:
+    """``MASTER_ADDR=$(hostname)``: the target's launch sets its own MASTER_ADDR."""
+    text = _HOSTNAME_MASTER.replace("MASTER=`/bin/hostname -s`", "MASTER_ADDR=$(hostname)")
+    result = port(text, ["polaris"])["polaris"]
+    assert "MASTER_ADDR=$(hostname)" not in result.script
