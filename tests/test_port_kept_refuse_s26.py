@@ -103,3 +103,26 @@ def test_a_rendezvous_variable_from_hostname_stays_the_targets() -> None:
     text = _HOSTNAME_MASTER.replace("MASTER=`/bin/hostname -s`", "MASTER_ADDR=$(hostname)")
     result = port(text, ["polaris"])["polaris"]
     assert "MASTER_ADDR=$(hostname)" not in result.script
+
+
+_ACCOUNT_TEMPLATE = ("#!/bin/bash\n#SBATCH -p gpu\n#SBATCH -N 1\n#SBATCH --ntasks-per-node=1\n"
+                     "#SBATCH --gpus-per-node=2\n#SBATCH -t 01:00:00\n"
+                     "#SBATCH -A {your_project_id}\n"
+                     "conda activate /path/to/your/conda/env\n"
+                     "torchrun --nproc_per_node 2 train.py --model /path/to/your/model\n")
+
+
+def test_a_placeholder_in_the_account_alone_is_no_template() -> None:
+    """``#SBATCH -A {your_project_id}``: every port replaces the account, so the job ports and
+    its real placeholders (``/path/to/your/...``) are named."""
+    result = port(_ACCOUNT_TEMPLATE, ["anvil"])["anvil"]
+    assert result.status == "generated"
+    assert "{your_project_id}" not in result.script
+    notes = "\n".join(result.notes)
+    assert "/path/to/your/model" in notes and "/path/to/your/conda/env" in notes
+
+
+def test_a_placeholder_in_a_size_directive_stays_a_template() -> None:
+    text = _ACCOUNT_TEMPLATE.replace("--gpus-per-node=2", "--gpus-per-node={gpus}")
+    with pytest.raises(ParseError, match="job template"):
+        port(text, ["anvil"])
