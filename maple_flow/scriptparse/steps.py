@@ -97,7 +97,15 @@ def _node_name(name: str, value: str) -> bool:
     node's name (``MASTER=`/bin/hostname -s```): it works on any node of any target, and the
     port keeps it as the user's line (a rendezvous variable the target's launch sets aside)."""
     rest = _HOSTNAME.sub("", _JOB_IDENTITY.sub("", value))
-    return name not in _LAUNCH_SET and rest != value and not _SCHED_VALUE.search(rest)
+    return (name not in _LAUNCH_SET and rest != value and not _SCHED_VALUE.search(rest)
+            and not _ELSEWHERE.search(rest))
+
+
+#: A command that runs its words on other nodes or as job steps (``$(srun -N1 hostname -I)``,
+#: ``ssh node hostname``): its ``hostname`` is not the batch node's, and the launcher is the
+#: source's.
+_ELSEWHERE = re.compile(r"(?<![\w-])(?:srun|mpirun|mpiexec|aprun|jsrun|ibrun|pbsdsh|ssh|pdsh|"
+                        r"clush|blaunch|flux)(?![\w-])")
 
 
 #: The job's identity (its id, name, submit directory): every scheduler sets it, under its
