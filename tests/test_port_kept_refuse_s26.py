@@ -126,3 +126,39 @@ def test_a_placeholder_in_a_size_directive_stays_a_template() -> None:
     text = _ACCOUNT_TEMPLATE.replace("--gpus-per-node=2", "--gpus-per-node={gpus}")
     with pytest.raises(ParseError, match="job template"):
         port(text, ["anvil"])
+
+
+_JOB_PYXIS = ("#!/bin/bash\n#SBATCH --job-name=ft\n"
+              "#SBATCH --container-image=someuser/own_env:latest\n"
+              "#SBATCH --container-mount-home\n#SBATCH --gres=gpu:1\n#SBATCH --time=0-1:00:00\n"
+              "#SBATCH --container-workdir=/home/me/proj\n\npython3 finetune.py --epochs 3\n")
+
+
+@pytest.mark.parametrize("target", ["polaris", "lonestar6"])
+def test_a_whole_job_docker_hub_image_runs_the_launch_in_apptainer(target: str) -> None:
+    """``#SBATCH --container-image=user/img:tag`` (pyxis ran the whole job in it): on an NVIDIA
+    target with apptainer the launch runs in the same image (docker://), not refused."""
+    result = port(_JOB_PYXIS, [target])[target]
+    assert result.status == "generated", result.notes[:1]
+    assert "apptainer exec --nv --pwd /home/me/proj docker://someuser/own_env:latest" in (
+        result.script)
+    assert any("outside the image" in n for n in result.notes)
+
+
+def test_a_whole_job_image_of_a_private_registry_stays_refused() -> None:
+    text = _JOB_PYXIS.replace("someuser/own_env:latest", "registry.example.org:5005/me/env:1")
+    result = port(text, ["polaris"])["polaris"]
+    assert result.status == "refused"
+
+
+def test_a_whole_job_image_on_intel_gpus_stays_refused() -> None:
+    result = port(_JOB_PYXIS, ["aurora"])["aurora"]
+    assert result.status == "refused"
+
+
+def test_a_whole_job_image_whose_mount_points_the_lines_use_stays_refused() -> None:
+    text = _JOB_PYXIS.replace("#SBATCH --container-mount-home\n",
+                              "#SBATCH --container-mounts=/data/me:/workspace\n").replace(
+        "python3 finetune.py", "cd /workspace\npython3 finetune.py")
+    result = port(text, ["polaris"])["polaris"]
+    assert result.status == "refused"
