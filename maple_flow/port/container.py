@@ -425,6 +425,37 @@ def _body_text(p: ParsedScript) -> str:
     return "\n".join(b.text for b in blocks)
 
 
+def pyxis_mounts_used(directives: list[Directive], text: str) -> str:
+    """What the script's own lines do with its pyxis container's mount points
+    (``#SBATCH --container-mounts=SRC:DST``: DST exists only inside the container): "the
+    script's lines use the container's mount points /workspace (from /users/me/lab), ..." or
+    the job's start in one (``--container-workdir``); "" when they use none."""
+    mounts = [d for d in directives if d.scheduler == "slurm" and d.option == "container-mounts"]
+    if not mounts:
+        return ""
+    pairs = []
+    for d in mounts:
+        for item in (d.value or "").strip("'\"").split(","):
+            parts = item.split(":")
+            if len(parts) >= 2 and parts[1].startswith("/") and parts[1] != parts[0]:
+                pairs.append((parts[0], parts[1].rstrip("/")))
+    body = "\n".join(x for x in text.splitlines() if not x.lstrip().startswith("#"))
+    used = [(s, d) for s, d in pairs if d and re.search(rf"{re.escape(d)}(?![\w.-])", body)]
+    workdirs = [(d.value or "").strip("'\"").rstrip("/") for d in directives
+                if d.scheduler == "slurm" and d.option == "container-workdir"]
+    start = next(((w, s, m) for w in workdirs for s, m in pairs
+                  if m and (w == m or w.startswith(m + "/"))), None)
+    if not used and start is None:
+        return ""
+    if start is not None and not used:
+        return (f"the job starts in the container's mount point {start[0]} (from {start[1]}; "
+                "`--container-workdir`, `--container-mounts`), which exists only inside that "
+                "container, and its relative paths (the program and its files) are read there")
+    shown = ", ".join(f"{d} (from {s})" for s, d in used[:3])
+    return (f"the script's lines use the container's mount points {shown} "
+            "(`--container-mounts`), which exist only inside that container")
+
+
 def job_pyxis(directives: list[Directive], body: str) -> PyxisLaunch | None:
     """The registry image the source's scheduler ran the WHOLE batch script in with pyxis
     (``#SBATCH --container-image=user/img:tag``, its ``--container-mounts`` and
@@ -432,8 +463,6 @@ def job_pyxis(directives: list[Directive], body: str) -> PyxisLaunch | None:
     script's own lines (``body``) use none of the container's mount points (they run on the
     target's host, outside the image); None otherwise (no such directive, an image file, or
     mount points the lines use: ``container_lost.pyxis_mounts_refusal`` names them)."""
-    from maple_flow.port.container_lost import pyxis_mounts_used
-
     slurm = [d for d in directives if d.scheduler == "slurm"]
     given = next((d for d in slurm if d.option == "container-image"), None)
     if given is None:
