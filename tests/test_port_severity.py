@@ -116,11 +116,17 @@ def test_a_pyxis_stock_image_stays_a_note() -> None:
     assert any("pyxis/enroot container" in n for n in r.notes)
 
 
-def test_a_batch_script_in_a_pyxis_container_of_the_users_refuses_the_port() -> None:
+def test_a_batch_script_in_a_pyxis_container_of_the_users_runs_its_launch_in_apptainer() -> None:
+    """A whole-job Docker Hub image of the user's own: the target's apptainer runs the launch
+    in it (s26refuse; it used to be refused asking for the image the source already gives)."""
     script = HEAD + "#SBATCH --container-image=myteam/trainer:3\npython train.py --e 3\n"
     r = port(script, "delta")["delta"]
-    assert r.status == "refused"
-    assert "the whole batch script in its pyxis container" in _reason(r, "Delta")
+    assert r.status == "generated"
+    assert "docker://myteam/trainer:3" in r.script
+    private = port(script.replace("myteam/trainer:3", "registry.lab.example:5000/me/t:3"),
+                   "delta")["delta"]
+    assert private.status == "refused"
+    assert "the whole batch script in its pyxis container" in _reason(private, "Delta")
     stock = port(script.replace("myteam/trainer:3", "nvcr.io#nvidia/pytorch:24.01-py3"),
                  "delta")["delta"]
     assert stock.status == "generated"

@@ -34,8 +34,14 @@ def test_jsrun_one_gpu_per_task_stays_one_rank_per_gpu() -> None:
 SLURM_HEAD = "#!/bin/bash\n#SBATCH --nodes=1\n#SBATCH --gres=gpu:1\n#SBATCH -t 1:00:00\n"
 
 
+def test_a_shell_script_of_one_task_with_its_own_env_prefix_is_kept_as_without_it() -> None:
+    """``MODE=fast ./tools/go.sh``: kept with its prefix, as ``./tools/go.sh`` alone is (s26)."""
+    r = port(SLURM_HEAD + "cd work\nMODE=fast ./tools/go.sh\n", ["delta"])["delta"]
+    assert r.status == "generated" and "MODE=fast ./tools/go.sh" in r.script
+    assert "./tools/go.sh" in r.notes[0] and "which this file does not show" in r.notes[0]
+
+
 @pytest.mark.parametrize(("body", "named"), [
-    ("cd work\nMODE=fast ./tools/go.sh\n", "./tools/go.sh"),
     ("source venv/bin/activate\nsource jobs/common.sh\n", "the sourced file jobs/common.sh"),
     ('eval "$TASK --seed 3"\n', "`eval` builds from $TASK --seed 3"),
     ("out=$(torchrun --nproc_per_node 2 fit.py 2>&1)\necho \"$out\"\n",

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from maple_flow.knowledge.directives import Directive
 from maple_flow.models import ClusterProfile
 from maple_flow.models.profile import Container
 from maple_flow.port.image_body import ImageBody, container_command, image_body
@@ -386,14 +387,132 @@ def pyxis_image(p: ParsedScript) -> SourceImage | None:
     of the targets runs it as it is)."""
     pyxis = pyxis_launch(p)
     image = pyxis.image if pyxis is not None else ""
-    if pyxis is None or not image or "$" in image or "`" in image or image.startswith(
-            ("/", ".")) or image.endswith((".sqsh", ".sqfs")):
+    if pyxis is None or not _registry_image(image):
         return None
     src = SourceImage("pyxis", "exec", "docker://" + image.replace("#", "/", 1), True, True)
     src.binds = [_option_value(m, p.variables) for m in pyxis.mounts]
     workdir = pyxis.workdir
     src.kept = ["--pwd", _option_value(workdir, p.variables)] if workdir else []
     return src
+
+
+def _registry_image(image: str) -> bool:
+    """Whether ``image`` is a registry reference a runtime pulls (``user/img:tag``,
+    ``nvcr.io#nvidia/pytorch:24.01-py3``), not a file (``/x.sqsh``) or a value the job makes."""
+    return bool(image) and "$" not in image and "`" not in image and not image.startswith(
+        ("/", ".")) and not image.endswith((".sqsh", ".sqfs"))
+
+
+#: Public registries every site's runtime can pull from (Docker Hub when none is named): an
+#: image of another host (``dockerdex.umcn.nl:5005/...``, a site's own registry) may be
+#: unreachable from the target or need its login, which the port cannot know.
+_PUBLIC_REGISTRIES = frozenset({"docker.io", "index.docker.io", "registry-1.docker.io",
+                                "ghcr.io", "nvcr.io", "quay.io", "public.ecr.aws"})
+
+
+def _public_registry(image: str) -> bool:
+    """Whether ``image`` (``user/img:tag``, ``nvcr.io#nvidia/pytorch:24.01-py3``) is pulled
+    from a public registry: Docker Hub (no host named) or one of :data:`_PUBLIC_REGISTRIES`."""
+    first = image.replace("#", "/", 1).split("/", 1)[0]
+    named = "/" in image.replace("#", "/", 1) and ("." in first or ":" in first
+                                                   or first == "localhost")
+    return not named or first in _PUBLIC_REGISTRIES
+
+
+def _body_text(p: ParsedScript) -> str:
+    """The script's own lines (its blocks), for what they do with a container's mounts."""
+    blocks = [*p.before, *([p.launch_block] if p.launch_block else []), *p.after]
+    return "\n".join(b.text for b in blocks)
+
+
+def pyxis_mounts_used(directives: list[Directive], text: str) -> str:
+    """What the script's own lines do with its pyxis container's mount points
+    (``#SBATCH --container-mounts=SRC:DST``: DST exists only inside the container): "the
+    script's lines use the container's mount points /workspace (from /users/me/lab), ..." or
+    the job's start in one (``--container-workdir``); "" when they use none."""
+    mounts = [d for d in directives if d.scheduler == "slurm" and d.option == "container-mounts"]
+    if not mounts:
+        return ""
+    pairs = []
+    for d in mounts:
+        for item in (d.value or "").strip("'\"").split(","):
+            parts = item.split(":")
+            if len(parts) >= 2 and parts[1].startswith("/") and parts[1] != parts[0]:
+                pairs.append((parts[0], parts[1].rstrip("/")))
+    body = "\n".join(x for x in text.splitlines() if not x.lstrip().startswith("#"))
+    used = [(s, d) for s, d in pairs if d and re.search(rf"{re.escape(d)}(?![\w.-])", body)]
+    workdirs = [(d.value or "").strip("'\"").rstrip("/") for d in directives
+                if d.scheduler == "slurm" and d.option == "container-workdir"]
+    start = next(((w, s, m) for w in workdirs for s, m in pairs
+                  if m and (w == m or w.startswith(m + "/"))), None)
+    if not used and start is None:
+        return ""
+    if start is not None and not used:
+        return (f"the job starts in the container's mount point {start[0]} (from {start[1]}; "
+                "`--container-workdir`, `--container-mounts`), which exists only inside that "
+                "container, and its relative paths (the program and its files) are read there")
+    shown = ", ".join(f"{d} (from {s})" for s, d in used[:3])
+    return (f"the script's lines use the container's mount points {shown} "
+            "(`--container-mounts`), which exist only inside that container")
+
+
+def job_pyxis(directives: list[Directive], body: str) -> PyxisLaunch | None:
+    """The registry image the source's scheduler ran the WHOLE batch script in with pyxis
+    (``#SBATCH --container-image=user/img:tag``, its ``--container-mounts`` and
+    ``--container-workdir``), where the target's runtime can run the launch in it: the
+    script's own lines (``body``) use none of the container's mount points (they run on the
+    target's host, outside the image); None otherwise (no such directive, an image file, or
+    mount points the lines use: ``container_lost.pyxis_mounts_refusal`` names them)."""
+    slurm = [d for d in directives if d.scheduler == "slurm"]
+    given = next((d for d in slurm if d.option == "container-image"), None)
+    if given is None:
+        return None
+    found = re.search(r"--container-image[= ]\s*(\S+)", given.raw)  # keeps enroot's `#`
+    image = (found.group(1) if found else given.value or "").strip("'\"")
+    image = image.removeprefix("docker://")
+    if not _registry_image(image) or not _public_registry(image) or pyxis_mounts_used(
+            directives, body):
+        return None
+    mounts = tuple(m for d in slurm if d.option == "container-mounts"
+                   for m in (d.value or "").strip("'\"").split(",") if m)
+    workdir = next(((d.value or "").strip("'\"") for d in slurm
+                    if d.option == "container-workdir"), "")
+    return PyxisLaunch(image, mounts, workdir, "")
+
+
+def _job_pyxis_image(p: ParsedScript, profile: ClusterProfile) -> SourceImage | None:
+    """The whole-job pyxis image as the image the target's runtime runs the launch in, where
+    the port carries it (:func:`carries_job_pyxis`) and the target's own stack cannot stand
+    in for it (a stock framework image is dropped with a note instead, as before)."""
+    from maple_flow.port.severity import stands_in
+
+    body = _body_text(p)
+    pyxis = job_pyxis(p.directives, body)
+    if pyxis is None or not carries_job_pyxis(p.directives, body, profile) or stands_in(
+            pyxis.image.replace("#", "/", 1), profile):
+        return None
+    src = SourceImage("pyxis", "exec", "docker://" + pyxis.image.replace("#", "/", 1), True, True)
+    src.binds = [_option_value(m, p.variables) for m in pyxis.mounts]
+    src.kept = ["--pwd", _option_value(pyxis.workdir, p.variables)] if pyxis.workdir else []
+    return src
+
+
+def carries_job_pyxis(directives: list[Directive], body: str,
+                      profile: ClusterProfile) -> str:
+    """The target runtime's words that run the launch in the source's whole-job pyxis image
+    (``apptainer exec --nv docker://user/img:tag``) where the port carries it so
+    (:func:`job_pyxis`, a runtime of the target that pulls registry images for its NVIDIA
+    GPUs, an image built for the target's CPUs); "" otherwise."""
+    runtime = profile.container
+    pyxis = job_pyxis(directives, body)
+    if pyxis is None or runtime is None or runtime.command not in ("apptainer", "singularity") \
+            or runtime.gpu_flag != "--nv" or _named_arch(pyxis.image) not in (
+                "", profile.node.arch):
+        return ""
+    src = SourceImage("pyxis", "exec", "docker://" + pyxis.image.replace("#", "/", 1), True, True)
+    if container_refusal(src, runtime, profile.name):
+        return ""
+    return f"{runtime.command} exec {runtime.gpu_flag} {src.image}"
 
 
 def _only_shell_built(image: str) -> bool:
@@ -477,6 +596,8 @@ def plan_container(p: ParsedScript, profile: ClusterProfile, source_arch: str | 
     where the source is a known cluster (an image is built for one); ``source_binds``: the
     host paths its own container launch binds for its runtime (not carried)."""
     src, runtime = read_source_image(p), profile.container
+    if src is None and container_stage(p) is None and pyxis_launch(p) is None:
+        src = _job_pyxis_image(p, profile)  # the whole job ran in a pyxis image
     if src is None or runtime is None or container_refusal(src, runtime, profile.name):
         return None
     if _named_arch(image_default(p)[1] or src.image) not in ("", profile.node.arch):

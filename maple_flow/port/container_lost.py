@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 
-from maple_flow.knowledge.directives import Directive
 from maple_flow.knowledge.images import older_generation, unknown_user_image
 from maple_flow.models import ClusterProfile
 from maple_flow.port.container import (
@@ -17,6 +16,7 @@ from maple_flow.port.container import (
     container_refusal,
     container_stage,
     image_word,
+    pyxis_mounts_used,
     read_source_image,
     unread_option,
 )
@@ -159,34 +159,3 @@ def pyxis_mounts_refusal(p: ParsedScript, text: str, profile: ClusterProfile) ->
             f"--container-image={image}`), and {what}; "
             f"{profile.name} has no pyxis, so the port cannot run those lines as they ran: "
             f"{how}, or write the host paths in place of the mount points, then port again")
-
-
-def pyxis_mounts_used(directives: list[Directive], text: str) -> str:
-    """What the script's own lines do with its pyxis container's mount points
-    (``#SBATCH --container-mounts=SRC:DST``: DST exists only inside the container): "the
-    script's lines use the container's mount points /workspace (from /users/me/lab), ..." or
-    the job's start in one (``--container-workdir``); "" when they use none."""
-    mounts = [d for d in directives if d.scheduler == "slurm" and d.option == "container-mounts"]
-    if not mounts:
-        return ""
-    pairs = []
-    for d in mounts:
-        for item in (d.value or "").strip("'\"").split(","):
-            parts = item.split(":")
-            if len(parts) >= 2 and parts[1].startswith("/") and parts[1] != parts[0]:
-                pairs.append((parts[0], parts[1].rstrip("/")))
-    body = "\n".join(x for x in text.splitlines() if not x.lstrip().startswith("#"))
-    used = [(s, d) for s, d in pairs if d and re.search(rf"{re.escape(d)}(?![\w.-])", body)]
-    workdirs = [(d.value or "").strip("'\"").rstrip("/") for d in directives
-                if d.scheduler == "slurm" and d.option == "container-workdir"]
-    start = next(((w, s, m) for w in workdirs for s, m in pairs
-                  if m and (w == m or w.startswith(m + "/"))), None)
-    if not used and start is None:
-        return ""
-    if start is not None and not used:
-        return (f"the job starts in the container's mount point {start[0]} (from {start[1]}; "
-                "`--container-workdir`, `--container-mounts`), which exists only inside that "
-                "container, and its relative paths (the program and its files) are read there")
-    shown = ", ".join(f"{d} (from {s})" for s, d in used[:3])
-    return (f"the script's lines use the container's mount points {shown} "
-            "(`--container-mounts`), which exist only inside that container")

@@ -16,6 +16,7 @@ from maple_flow.knowledge.directives import (
 )
 from maple_flow.knowledge.other_sites import OtherSite, other_site_of
 from maple_flow.models import ClusterProfile
+from maple_flow.port.container import carries_job_pyxis
 from maple_flow.port.severity import (
     Breaking,
     container_reason,
@@ -135,7 +136,8 @@ def header_edits(directives: list[Directive], profile: ClusterProfile,
         elif d.line not in seen:
             seen.add(d.line)
             lines.append(f"# source directive, not carried: {d.raw.strip()}")
-            notes.append(_pyxis_directive_note(d, profile) or _submit_dir_note(d, profile.name)
+            notes.append(_pyxis_directive_note(d, profile, directives, script)
+                         or _submit_dir_note(d, profile.name)
                          or _not_carried_note(d, profile.name))
     return lines, list(dict.fromkeys(notes))
 
@@ -330,7 +332,19 @@ def _written(form: str, value: str) -> str:
     return form[:-3] if form.endswith("={}") and not value else form.format(value)
 
 
-def _pyxis_directive_note(d: Directive, profile: ClusterProfile) -> str:
+def _job_image_dropped(directives: list[Directive], profile: ClusterProfile) -> bool:
+    """Whether the whole-job pyxis image (``#SBATCH --container-image=I``) is one the target's
+    own stack cannot stand in for (``severity.stands_in``): one the port carries where it can
+    (``port.container.carries_job_pyxis``), else refuses."""
+    given = next((d for d in directives if d.scheduler == "slurm"
+                  and d.option == "container-image"), None)
+    found = re.search(r"--container-image[= ]\s*(\S+)", given.raw) if given else None
+    image = (found.group(1) if found else "").strip("'\"").replace("#", "/", 1)
+    return bool(image) and not stands_in(image.removeprefix("docker://"), profile)
+
+
+def _pyxis_directive_note(d: Directive, profile: ClusterProfile,
+                          directives: list[Directive], script: str) -> str:
     """What a pyxis/enroot directive (``#SBATCH --container-image=nvcr.io#nvidia/pytorch:X``)
     meant, and what the target needs instead; "" for other directives."""
     if d.scheduler != "slurm" or not d.option.startswith("container-"):
@@ -345,6 +359,19 @@ def _pyxis_directive_note(d: Directive, profile: ClusterProfile) -> str:
            and runtime.command in ("apptainer", "singularity") and runtime.gpu_flag == "--nv"
            and not image.startswith(("/", ".")) and not image.endswith((".sqsh", ".sqfs"))
            else "")
+    carried = carries_job_pyxis(directives, script, profile) if _job_image_dropped(
+        directives, profile) else ""
+    if carried and d.option != "container-image":
+        return (f"the source's directive `{d.raw.strip()}` is pyxis's: carried with the job's "
+                f"image (`{carried}`, see the note on `--container-image`)")
+    if carried:  # the launch runs in the image on the target (port.container)
+        return (f"the source's directive `{d.raw.strip()}` is pyxis's (enroot containers under "
+                f"Slurm): the source ran the whole batch script in its image; {profile.name} "
+                f"has no pyxis, so the directive is kept as a comment and the port runs the "
+                f"launch in the image with `{carried}` (the container's note says how: its "
+                "mounts as binds, its working directory as --pwd; Apptainer binds your home "
+                f"by default); the script's other lines run on {profile.name}'s host, outside "
+                "the image: check that what they use is there")
     note = (f"the source's directive `{d.raw.strip()}` is pyxis's (enroot containers under "
             f"Slurm): the job ran its program in that container there; {profile.name} has no "
             "pyxis, so it is kept as a comment and the program runs on the target's own stack"

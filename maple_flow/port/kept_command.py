@@ -68,6 +68,8 @@ def kept_command(text: str) -> KeptCommand | None:
     process on one node (no launcher in front of it, one task, one node); None otherwise."""
     lines, blocks = text.split("\n"), split_blocks(text)
     work = work_commands(blocks)
+    if len(work) > 1:  # an inline check (`python -c "import torch; print(...)"`) is no work
+        work = [c for c in work if not inline_probe(c.words)] or work
     if not work:
         return None
     cmd = _the_work(work, blocks)
@@ -89,7 +91,7 @@ def kept_command(text: str) -> KeptCommand | None:
         line = " ".join(cmd.text.split())  # its one-line form (for the checks and notes)
     chain = "" if written else _chain_in_front(blocks, cmd, line, work)
     if ((_not_kept(cmd.words) and launcher is None and not held
-         and not self_launching(cmd.words)) or cmd.assignments
+         and not self_launching(cmd.words)) or _pins_devices(cmd)
             or (cmd.line not in simple and not chain)
             or (line.strip() != cmd.text.strip() and not written)):
         return None  # in a loop or branch, sharing its line, or with a prefix: not kept
@@ -115,8 +117,8 @@ def kept_command(text: str) -> KeptCommand | None:
     except ParseError:
         return None
     size = directive_size(parsed)
-    if parsed.launch.entrypoint != STAND_IN or any(
-            (size[k] or 1) > 1 for k in ("nodes", "tpn", "tasks")):
+    if parsed.launch.entrypoint != STAND_IN or (size["nodes"] or 1) > 1 or (any(
+            (size[k] or 1) > 1 for k in ("tpn", "tasks")) and not _runs_once(cmd.words)):
         return None  # not one task on one node (by its directives, or by asking none)
     stated = bool(size["gpus"] or size["gpus_per_task"] or job_gpus(parsed))
     why = (f"it runs {held} launch from the variable {cmd.words[0]} the script sets to it, "
@@ -168,10 +170,55 @@ def _piped_out(block: Block, cmd: ShellCommand, work: list[ShellCommand]) -> boo
     """``block`` is ``cmd`` with its output piped on to commands that are not the job's work
     (``bash ./tools/dist_prune.sh cfg.py 5 1 | tee train.log``): kept whole, as written, the
     pipe with it (the stand-in's port never sees it, so drops nothing)."""
-    own = " ".join(cmd.raw or cmd.words)
-    return (block.commands[0] is cmd and cmd.text.strip().startswith(own)
-            and cmd.text.strip()[len(own):].lstrip().startswith("|")
+    own, text = " ".join(cmd.raw or cmd.words), " ".join(cmd.text.split())  # blanks made one
+    rest = _FD_COPIES.sub("", text[len(own):].lstrip())
+    return (block.commands[0] is cmd and text.startswith(own)
+            and rest.startswith("|")
             and not any(c is not cmd and c in work for c in block.commands))
+
+
+#: Copies of one output stream onto another in front of a pipe (``2>&1 | tee log``).
+_FD_COPIES = re.compile(r"^(?:\d*>&\d+\s*)+")
+
+
+#: Variables that choose the GPUs a process sees: a command prefixed with one of them is not
+#: kept as written (the target's GPUs are numbered by its own allocation).
+_DEVICE_PINS = frozenset({"CUDA_VISIBLE_DEVICES", "HIP_VISIBLE_DEVICES", "ROCR_VISIBLE_DEVICES",
+                          "ZE_AFFINITY_MASK", "NVIDIA_VISIBLE_DEVICES"})
+
+
+def _pins_devices(cmd: ShellCommand) -> bool:
+    """Whether ``cmd``'s own environment prefix (``A=1 B=2 prog ...``) sets which GPUs it sees;
+    other prefixes (``nnUNet_n_proc_DA=10 nnUNet_train ...``) are the user's settings of that
+    one command and are kept with it as written."""
+    return any(name in _DEVICE_PINS for name, _ in cmd.assignments)
+
+
+def _runs_once(words: tuple[str, ...]) -> bool:
+    """Whether a command with no launcher in front of it, asked on one node with several tasks
+    (``#BSUB -n 4``, ``#SBATCH -n 4``), is still one process: the batch shell runs it once and
+    the tasks only reserve CPUs (``facts._idle_tasks`` gives them to it), unless it is a shell
+    script of the user's (``./run.sh``, ``bash x.sh``), which may start the tasks itself with
+    srun or mpirun, where the port cannot see."""
+    head = words[0].rsplit("/", 1)[-1] if words else ""
+    return bool(head) and head not in {"bash", "sh", "zsh", "ksh", "source", "."} and not (
+        head.endswith((".sh", ".bash", ".csh")))
+
+
+#: ``import x``, ``from x import y`` or ``print(...)``: the statements of an inline check.
+_PROBE_STATEMENT = re.compile(
+    r"^(?:import\s+[\w., ]+|from\s+[\w.]+\s+import\s+[\w., ]+|print\(.*\))$")
+
+
+def inline_probe(words: tuple[str, ...]) -> bool:
+    """Whether ``words`` run inline Python code that only imports and prints (``python -c
+    "import torch; print(torch.cuda.is_available())"``): a check of the environment, not the
+    job's work."""
+    if len(words) != 3 or not words[0].rsplit("/", 1)[-1].startswith("python") or (
+            words[1] != "-c"):
+        return False
+    parts = [x.strip() for x in re.split(r"[;\n]", words[2].strip("\"'")) if x.strip()]
+    return bool(parts) and all(_PROBE_STATEMENT.match(x) for x in parts)
 
 
 def _is_own_function(blocks: list[Block], cmd: ShellCommand) -> bool:

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 
 from maple_flow.knowledge.directives import Directive
-from maple_flow.port.container_lost import pyxis_mounts_used
+from maple_flow.port.container import pyxis_mounts_used
 from maple_flow.port.words import short
 
 #: How a refusal names the source's pyxis container (``severity.container_reason`` and

@@ -82,6 +82,32 @@ _SUBMIT_DIRS = re.compile(r"^\$\{?(?:SLURM_SUBMIT_DIR|PBS_O_WORKDIR|LS_SUBCWD)\}
 _SCHED_VALUE = re.compile(
     r"\$\{?(?:SLURM_|PBS_|PALS_|PMI_|OMPI_)|scontrol|NODEFILE|qstat|squeue|hostname"
 )
+#: ``hostname`` (``/bin/hostname -s``, ``$(hostname -f)``): the name of the node the job
+#: script runs on, the job's first node under every target's scheduler (Slurm and PBS run the
+#: batch shell there), so a value built from it alone is the user's and means the same there.
+_HOSTNAME = re.compile(r"(?:/usr)?(?:/bin/)?\bhostname\b(?:\s+-{1,2}[A-Za-z]+)*")
+#: Variables the target's own launch sets (its rendezvous and size): a value the source
+#: computed for one of them is the source's, not the user's, even from ``hostname``.
+_LAUNCH_SET = frozenset({"MASTER_ADDR", "MASTER_PORT", "WORLD_SIZE", "RANK", "LOCAL_RANK",
+                         "NODE_RANK", "NNODES", "NRANKS", "GPUS_PER_NODE", "LOCAL_WORLD_SIZE"})
+
+
+def _node_name(name: str, value: str) -> bool:
+    """Whether ``value`` (assigned to ``name``) reads nothing of the source scheduler but the
+    node's name (``MASTER=`/bin/hostname -s```): it works on any node of any target, and the
+    port keeps it as the user's line (a rendezvous variable the target's launch sets aside)."""
+    rest = _HOSTNAME.sub("", _JOB_IDENTITY.sub("", value))
+    return (name not in _LAUNCH_SET and rest != value and not _SCHED_VALUE.search(rest)
+            and not _ELSEWHERE.search(rest))
+
+
+#: A command that runs its words on other nodes or as job steps (``$(srun -N1 hostname -I)``,
+#: ``ssh node hostname``): its ``hostname`` is not the batch node's, and the launcher is the
+#: source's.
+_ELSEWHERE = re.compile(r"(?<![\w-])(?:srun|mpirun|mpiexec|aprun|jsrun|ibrun|pbsdsh|ssh|pdsh|"
+                        r"clush|blaunch|flux)(?![\w-])")
+
+
 #: The job's identity (its id, name, submit directory): every scheduler sets it, under its
 #: own name, so a value built from it (``OUT=runs/${SLURM_JOB_ID}``) is the user's, renamed.
 #: So is an array job's index: a port keeps the array only on the same scheduler (port.array),
@@ -293,7 +319,7 @@ def _command_step(cmd: ShellCommand, text: str, conda_module: bool) -> Step | No
         if captured and len(cmd.assignments) == 1:
             return Step(cmd.line, text, True, "a launch of its own, its output captured", name,
                         launch=True, inner=captured)
-        if _SCHED_VALUE.search(_JOB_IDENTITY.sub("", value)):
+        if _SCHED_VALUE.search(_JOB_IDENTITY.sub("", value)) and not _node_name(name, value):
             return Step(cmd.line, text, False, f"{name} is computed from the source scheduler",
                         name)
         image = _container_prefix(value)

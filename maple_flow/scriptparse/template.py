@@ -65,7 +65,15 @@ def _sed_pattern(line: str, start: int) -> bool:
     return bool(_SED_PATTERN.search(line[:start]))
 
 
+#: Directives that name the account or project the job is charged to: a port never carries
+#: the source's account (each target gets its own, or its placeholder and a note), so a
+#: placeholder there (``#SBATCH -A {your_project_id}``) blocks nothing.
+_ACCOUNT_OPTION = re.compile(r"^(?:-A|--account|-P|--project)(?:=|\s|$)")
+
+
 def _placeholders(line: str, directive: bool) -> list[str]:
+    if directive and _ACCOUNT_OPTION.match(line.strip()):
+        return []  # the account: replaced by every port
     found = [m.group(0) for m in _JINJA.finditer(line)
              if directive or not _sed_pattern(line, m.start())]
     # a directive's single-quoted word is a literal value (``#SBATCH -A '{m.x}x'``, as a
