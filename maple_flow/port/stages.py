@@ -15,11 +15,13 @@ from maple_flow.errors import MapleError, MissingInformation
 from maple_flow.knowledge.directives import is_header_line
 from maple_flow.models import ClusterProfile
 from maple_flow.models.shell_lines import setup_line_problem
-from maple_flow.scriptparse.launch import NO_PYTHON_OPTION
+from maple_flow.scriptparse.inline_launch import PLACEHOLDER, inline_code_launch, raw_words
+from maple_flow.scriptparse.launch import CONTAINER_RUNTIMES, NO_PYTHON_OPTION
 from maple_flow.scriptparse.script import launch_command_line, reading_setup_step
 from maple_flow.shellquote import shell_word
 
 if TYPE_CHECKING:
+    from maple_flow.port.api import PortResult
     from maple_flow.port.carry import Source
     from maple_flow.scriptparse.steps import Step
 
@@ -104,6 +106,9 @@ def _port_stage(step: Step, src: Source, profile: ClusterProfile, size: tuple[in
             "background (one of the job's concurrent copies): kept as written, one process, "
             "not put under the target's launcher (its steps would share the job's GPUs and "
             "rendezvous, or wait for each other)")
+    inline = inline_code_launch(launch)
+    if inline:  # `srun python -c CODE`: read with the code as a program file, put back after
+        launch = inline[0]
     text = src.header + _values_read(launch, src) + launch + "\n"
     sized = ""
     try:
@@ -116,7 +121,7 @@ def _port_stage(step: Step, src: Source, profile: ClusterProfile, size: tuple[in
     except MapleError as exc:
         return [], f"line {step.line} `{step.text}` launches a program that cannot be ported: {exc}"
     if result.status == "refused":
-        why = "; ".join(result.notes[:1])
+        why = "; ".join(result.notes[:1]).replace(PLACEHOLDER, inline[1] if inline else PLACEHOLDER)
         return [], f"line {step.line} `{step.text}` launches a program: {why}"
     if result.spec.nodes > size[0]:
         return [], (f"line {step.line} `{step.text}` launches a program on "
@@ -125,6 +130,13 @@ def _port_stage(step: Step, src: Source, profile: ClusterProfile, size: tuple[in
                     "launch, or port the launches as jobs of their own")
     _, section = launch_section(result.script)
     lines = one_line_commands(section)
+    if inline:
+        lines = [line.replace(PLACEHOLDER, inline[1], 1) for line in lines]
+        if not lines or inline[1] not in lines[-1]:
+            return [], (f"line {step.line} `{step.text}` launches inline Python code (-c) the "
+                        "port cannot keep in the target's launch")
+    if _in_container_alone(launch):
+        return _once_in_container(step, launch, lines, result, profile)
     wanted = dict(zip(_SIZE_VARS, (result.spec.nodes, result.spec.ranks,
                                    result.spec.gpus_per_node), strict=True))
     main = dict(zip(_SIZE_VARS, (size[0], size[2], size[1]), strict=True))
@@ -152,6 +164,55 @@ def _port_stage(step: Step, src: Source, profile: ClusterProfile, size: tuple[in
         note += (f"; the commands its `bash -c` body ran after the program (`{'; '.join(after)}`) "
                  "follow it, once, as the one rank ran them")
     return lines, note
+
+
+#: Environment words in front of a command (``CUDA_VISIBLE_DEVICES=0 apptainer exec ...``).
+_ENV_WORD = re.compile(r"^[A-Za-z_]\w*=")
+#: An interpreter word (``python3``, ``/opt/conda/bin/python``).
+_PYTHON_WORD = re.compile(r"^(?:\S*/)?python[\d.]*$")
+
+
+def _in_container_alone(launch: str) -> bool:
+    """``launch`` runs a container (``apptainer exec --nv IMG python x.py``) with no launcher
+    in front: the batch script starts its program once, where the script runs."""
+    words = [w for w in raw_words(launch) if not _ENV_WORD.match(w)]
+    return bool(words) and words[0] in CONTAINER_RUNTIMES
+
+
+def _once_in_container(step: Step, launch: str, lines: list[str], result: PortResult,
+                       profile: ClusterProfile) -> tuple[list[str], str]:
+    """The target's lines for a source line that runs its program in a container with no
+    launcher (once, on the node the script runs on): the target's launch of it without the
+    target's launcher words, so it runs once there too (in the background when the source's
+    did: several runs side by side, or a server the job's main launch talks to), in the
+    target's container where the port carries the image, else on the target's stack with
+    the note that says so. ([], why) when the launch cannot be told apart from its launcher."""
+    words = raw_words(lines[-1]) if lines else []
+    start = next((i for i, w in enumerate(words) if w in CONTAINER_RUNTIMES), None)
+    if start is None:
+        start = next((i for i, w in enumerate(words) if _PYTHON_WORD.match(w)), None)
+    launcher = words[:start] if start is not None else []
+    if start is None or any(w in ("bash", "sh", "maple-rank") or w.startswith("'")
+                            for w in launcher):
+        return [], (f"line {step.line} `{step.text}` runs its program once in the source's "
+                    "container, with no launcher; the port cannot write it so for "
+                    f"{profile.name}: write the launch by hand (the target's container runtime "
+                    "and the program as written)")
+    command = " ".join(words[start:])
+    if _BACKGROUND.search(launch) and not _BACKGROUND.search(command):
+        command += " &"
+    runtime = profile.container
+    setup = (list(runtime.setup_lines()) if runtime is not None
+             and words[start] in CONTAINER_RUNTIMES else [])
+    image = [n for n in result.notes if n.startswith("container ") or "image" in n
+             and ("container" in n or "apptainer" in n or "singularity" in n)][:1]
+    where = (f"in {profile.name}'s {words[start]}" if words[start] in CONTAINER_RUNTIMES
+             else f"on {profile.name}'s own stack, not in the container")
+    note = (f"line {step.line} `{step.text}` runs its program once, in the source's container "
+            f"and with no launcher{' (in the background)' if command.endswith('&') else ''}: "
+            f"kept so, {where}, program and arguments as written: `{command}`"
+            + (f"; {image[0]}" if image else ""))
+    return setup + [command], note
 
 
 def _body_after(text: str) -> tuple[list[str], int | None]:

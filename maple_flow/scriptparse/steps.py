@@ -27,6 +27,7 @@ from maple_flow.scriptparse.launch import (
     read_words,
     wrapper_end,
 )
+from maple_flow.scriptparse.inline_launch import inline_code_launch
 from maple_flow.scriptparse.loop import STOP_TAIL
 from maple_flow.scriptparse.script import ParsedScript, is_declare_export
 from maple_flow.scriptparse.shell import (
@@ -331,6 +332,9 @@ def _command_step(cmd: ShellCommand, text: str, conda_module: bool) -> Step | No
     if head in LAUNCH_CMDS and _launches_program(words):
         return Step(cmd.line, text, True, f"a launch of its own through the source's {head}",
                     launch=True)
+    if head in LAUNCH_CMDS and inline_code_launch(text):
+        return Step(cmd.line, text, True, f"a launch of its own through the source's {head}, "
+                    "its program inline Python code (-c)", launch=True)
     prefixed = _prefixed_launch(cmd, text)
     if prefixed is not None:
         return prefixed
@@ -362,6 +366,9 @@ def _command_step(cmd: ShellCommand, text: str, conda_module: bool) -> Step | No
                         "an image has no `" + inner[0] + "` program to run), so it changes nothing "
                         "for the job's later lines, in the container or on the host; not moved to "
                         "the target's host")
+        if inner and _runs_python_program(inner):
+            return Step(cmd.line, text, True, f"a launch of its own in the source's container "
+                        f"({head})", launch=True)
         if inner:
             return Step(cmd.line, _raw_tail(text, len(inner)) or shlex.join(inner), True,
                         f"ran in the source's container ({head}); kept without it")
@@ -381,9 +388,31 @@ _SHELL_STATE_BUILTINS = frozenset({
     "typeset", "pushd", "popd", "shopt", "readonly", "local"})
 
 
+def _runs_python_program(inner: list[str]) -> bool:
+    """``inner`` (what a container runs) starts a Python program file or module
+    (``python train.py``, ``python3 -u -m pkg.main``), not inline code."""
+    if not inner or not _PYTHON_WORD.match(inner[0].rsplit("/", 1)[-1]):
+        return False
+    for word in inner[1:]:
+        if word in ("-c", "-"):
+            return False
+        if word == "-m" or not word.startswith("-"):
+            return True
+    return False
+
+
+#: ``... &`` (not ``&&``) at the end of a command: it runs in the background.
+_BACKGROUND_END = re.compile(r"(?<![&|])&\s*$")
+
+
 def _raw_tail(text: str, count: int) -> str:
     """The last ``count`` words of ``text`` as written (quotes and ``$`` kept), or ``""`` when
-    its words cannot be told apart so (a quoted word joined to another, a pipe)."""
+    its words cannot be told apart so (a quoted word joined to another, a pipe). A trailing
+    ``&`` (the command runs in the background) is no word of it: kept after the tail."""
+    background = _BACKGROUND_END.search(text)
+    if background:
+        tail = _raw_tail(text[:background.start()], count)
+        return tail + " &" if tail else ""
     try:
         lexer = shlex.shlex(text, posix=False)
         lexer.whitespace_split = True
