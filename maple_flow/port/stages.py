@@ -204,15 +204,15 @@ def _once_in_container(step: Step, launch: str, lines: list[str], result: PortRe
     runtime = profile.container
     setup = (list(runtime.setup_lines()) if runtime is not None
              and words[start] in CONTAINER_RUNTIMES else [])
-    image = [n for n in result.notes if n.startswith("container ") or "image" in n
-             and ("container" in n or "apptainer" in n or "singularity" in n)][:1]
+    image = [n for n in result.notes if n.startswith("container ") or ("image" in n
+             and ("container" in n or "apptainer" in n or "singularity" in n))][:1]
     where = (f"in {profile.name}'s {words[start]}" if words[start] in CONTAINER_RUNTIMES
              else f"on {profile.name}'s own stack, not in the container")
     note = (f"line {step.line} `{step.text}` runs its program once, in the source's container "
             f"and with no launcher{' (in the background)' if command.endswith('&') else ''}: "
             f"kept so, {where}, program and arguments as written: `{command}`"
             + (f"; {image[0]}" if image else ""))
-    return setup + [command], note
+    return [*setup, command], note
 
 
 def _body_after(text: str) -> tuple[list[str], int | None]:

@@ -19,6 +19,7 @@ from maple_flow.models.shell_lines import (
     heredoc_opening,
     setup_lines_problem,
 )
+from maple_flow.scriptparse.inline_launch import inline_code_launch
 from maple_flow.scriptparse.launch import (
     CONTAINER_RUNTIMES,
     LAUNCH_CMDS,
@@ -27,7 +28,6 @@ from maple_flow.scriptparse.launch import (
     read_words,
     wrapper_end,
 )
-from maple_flow.scriptparse.inline_launch import inline_code_launch
 from maple_flow.scriptparse.loop import STOP_TAIL
 from maple_flow.scriptparse.script import ParsedScript, is_declare_export
 from maple_flow.scriptparse.shell import (
