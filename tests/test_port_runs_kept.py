@@ -114,3 +114,12 @@ def test_a_container_run_the_target_cannot_run_refuses_naming_its_line() -> None
     result = port(SERVER, ["perlmutter"])["perlmutter"]
     assert result.status == "refused"
     assert "line 7" in result.notes[0]
+
+
+def test_runs_side_by_side_on_more_gpus_than_a_target_node_refuse_naming_them() -> None:
+    """Two unpinned background runs share a node's 2 GPUs: on a 1-GPU node the refusal names
+    the runs, not one process driving 2 GPUs."""
+    result = port(SIDE_BY_SIDE, ["vista"])["vista"]
+    assert result.status == "refused"
+    assert "2 programs side by side" in result.notes[0] and "lines 6, 8" in result.notes[0]
+    assert "one process drives" not in result.notes[0]

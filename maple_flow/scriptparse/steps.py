@@ -366,7 +366,7 @@ def _command_step(cmd: ShellCommand, text: str, conda_module: bool) -> Step | No
                         "an image has no `" + inner[0] + "` program to run), so it changes nothing "
                         "for the job's later lines, in the container or on the host; not moved to "
                         "the target's host")
-        if inner and _runs_python_program(inner):
+        if inner and runs_python_program(inner):
             return Step(cmd.line, text, True, f"a launch of its own in the source's container "
                         f"({head})", launch=True)
         if inner:
@@ -388,7 +388,7 @@ _SHELL_STATE_BUILTINS = frozenset({
     "typeset", "pushd", "popd", "shopt", "readonly", "local"})
 
 
-def _runs_python_program(inner: list[str]) -> bool:
+def runs_python_program(inner: list[str]) -> bool:
     """``inner`` (what a container runs) starts a Python program file or module
     (``python train.py``, ``python3 -u -m pkg.main``), not inline code."""
     if not inner or not _PYTHON_WORD.match(inner[0].rsplit("/", 1)[-1]):
