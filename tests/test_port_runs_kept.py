@@ -123,3 +123,35 @@ def test_runs_side_by_side_on_more_gpus_than_a_target_node_refuse_naming_them() 
     assert result.status == "refused"
     assert "2 programs side by side" in result.notes[0] and "lines 6, 8" in result.notes[0]
     assert "one process drives" not in result.notes[0]
+
+
+
+COMMANDS = '''#!/bin/bash
+#SBATCH -N 1
+#SBATCH -G 1
+#SBATCH -t 1:00:00
+srun hostname
+srun python train.py
+'''
+
+
+def test_a_command_on_the_ranks_keeps_the_targets_launcher() -> None:
+    """`srun hostname` is ported as a launch, the command verbatim, before the training."""
+    for target, launcher in (("polaris", "mpiexec"), ("delta", "srun")):
+        result = port(COMMANDS, [target])[target]
+        assert result.status == "generated", result.notes
+        host = next(line for line in result.script.splitlines() if line.endswith(" hostname"))
+        assert host.startswith(launcher), host
+        assert result.script.index(" hostname") < result.script.index("train.py")
+
+
+def test_a_command_the_port_cannot_write_is_named_not_copied_not_refused(monkeypatch) -> None:
+    """A command on the ranks the port cannot write for the target is dropped with a note that
+    names it, as before such commands were ported: never a refusal of the whole port."""
+    from maple_flow.port import stages
+
+    monkeypatch.setattr(stages, "_port_stage", lambda *a, **k: ([], "cannot"))
+    result = port(COMMANDS, ["delta"])["delta"]
+    assert result.status == "generated", result.notes
+    assert not any(line.endswith(" hostname") for line in result.script.splitlines())
+    assert any("line 5 `srun hostname` is not copied" in n for n in result.notes)

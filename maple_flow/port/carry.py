@@ -1692,12 +1692,12 @@ def _without_dropped_refs(src: Source, kept: list[Step], out: Carried) -> list[S
 
 def _add_stage(step: Step, src: Source, profile: ClusterProfile, out: Carried) -> None:
     """A launch of the job's before its main one, with the target's launcher."""
-    from maple_flow.port.stages import port_stage
+    from maple_flow.port.stages import dropped, port_stage
 
     lines, note = port_stage(step, src, profile, out.size, set_by_port(out))
     out.steps.extend(lines)
     out.stage_lines.update(lines)
-    (out.notes if lines else out.refusals).append(note)
+    (out.notes if lines or dropped(step, lines) else out.refusals).append(note)
 
 
 def _add_step(step: Step, profile: ClusterProfile, out: Carried) -> bool:

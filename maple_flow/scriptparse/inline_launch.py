@@ -1,16 +1,26 @@
-"""A launch whose program is inline Python code: a launcher, an interpreter and ``-c CODE``
-(``srun python -c "import torch; print(torch.cuda.is_available())"``, ``mpiexec -n $RANKS
---ppn 4 python -c "import mpi4py.MPI as mpi; ..."``): a check or a hello run next to the job's
-main launch. Its launcher words are read as any launch's; the code is an argument the port
-keeps verbatim. The port reads such a line with the code written as a stand-in program file
-(:data:`PLACEHOLDER`) and puts ``-c CODE`` back, as written, in the target's launch."""
+"""A launch whose program is inline Python code or an installed command: a launcher, then an
+interpreter and ``-c CODE`` (``srun python -c "import torch; print(torch.cuda.is_available())"``,
+``mpiexec -n $RANKS --ppn 4 python -c "import mpi4py.MPI as mpi; ..."``) or a command on the
+job's ranks (``srun hostname``, ``srun --ntasks-per-node=1 nvidia-smi -L``): a check or a hello
+run next to the job's main launch. Its launcher words are read as any launch's; the code or the
+command is kept verbatim. The port reads such a line with a stand-in program file
+(:data:`PLACEHOLDER`) and puts the code or the command back, as written, in the target's
+launch."""
 
 from __future__ import annotations
 
 import re
 import shlex
 
-from maple_flow.scriptparse.launch import LAUNCH_CMDS, read_words
+from maple_flow.scriptparse.launch import (
+    C_SHELLS,
+    CONTAINER_RUNTIMES,
+    LAUNCH_CMDS,
+    PLAIN_WRAPPERS,
+    Stage,
+    _options,
+    read_words,
+)
 
 #: The program file the code is read as (a name no user script gives its own program).
 PLACEHOLDER = "maple_inline_code.py"
@@ -53,3 +63,48 @@ def inline_code_launch(text: str) -> tuple[str, str] | None:
     if line is None or line.entrypoint != PLACEHOLDER or line.inline:
         return None
     return swapped, written.group(1)
+
+
+#: An installed command's name (on the PATH: no directory, no variable).
+_COMMAND = re.compile(r"[A-Za-z][\w.+-]*")
+#: What is not a command run as itself on the ranks: an interpreter, a shell, a container, a
+#: launcher, a wrapper of another program (the launch reading covers those).
+_NOT_COMMANDS = C_SHELLS | CONTAINER_RUNTIMES | LAUNCH_CMDS | PLAIN_WRAPPERS | frozenset({
+    "torchrun", "deepspeed", "accelerate", "horovodrun", "bash", "exec", "eval", "source"})
+#: Shell words a command's tail may not hold here (redirects, lists, pipes, background).
+_SHELL_WORD = re.compile(r"^(?:&&|\|\||[|;&]|\d*[<>].*|&>.*)$")
+#: The target's interpreter word and the stand-in program after it.
+_STANDING_IN = re.compile(rf"\S*python[\d.]*\s+{re.escape(PLACEHOLDER)}")
+
+
+def command_launch(text: str) -> tuple[str, str] | None:
+    """(``text`` with its command written as ``python`` :data:`PLACEHOLDER`, the command as
+    written) for a launch line whose launcher (srun, mpiexec, ...) runs an installed command
+    with plain arguments (``srun hostname``, ``srun -n 2 nvidia-smi -L``); None for any other
+    line (a Python program, a path, a shell, redirects or a list on the line)."""
+    raw = raw_words(text)
+    try:
+        words = shlex.split(text)
+    except ValueError:
+        return None
+    if not raw or len(raw) != len(words) or raw[0] not in LAUNCH_CMDS:
+        return None
+    at = _options(words, 1, Stage(raw[0]))
+    if (at >= len(words) or not _COMMAND.fullmatch(words[at]) or words[at] in _NOT_COMMANDS
+            or _PYTHON.fullmatch(words[at]) or any(_SHELL_WORD.match(w) for w in raw[at:])):
+        return None
+    swapped = " ".join([*raw[:at], "python", PLACEHOLDER])
+    line = read_words(shlex.split(swapped))
+    if line is None or line.entrypoint != PLACEHOLDER or line.inline:
+        return None
+    return swapped, " ".join(raw[at:])
+
+
+def put_back(line: str, inline: tuple[str, str] | None, command: tuple[str, str] | None) -> str:
+    """The target's launch ``line`` with the stand-in program replaced by the source's inline
+    code (``-c CODE``) or its command (the interpreter word too), as written."""
+    if inline:
+        return line.replace(PLACEHOLDER, inline[1], 1)
+    if command:
+        return _STANDING_IN.sub(lambda _: command[1], line, count=1)
+    return line

@@ -19,7 +19,7 @@ from maple_flow.models.shell_lines import (
     heredoc_opening,
     setup_lines_problem,
 )
-from maple_flow.scriptparse.inline_launch import inline_code_launch
+from maple_flow.scriptparse.inline_launch import command_launch, inline_code_launch
 from maple_flow.scriptparse.launch import (
     CONTAINER_RUNTIMES,
     LAUNCH_CMDS,
@@ -120,6 +120,10 @@ class Step:
     launch: bool = False
     #: The launch inside ``text`` when ``text`` captures its output (``R=$(srun python x.py)``).
     inner: str = ""
+    #: Why the launch is not copied when the port cannot write it for the target (a command
+    #: on the ranks, ``srun hostname``: named in a note then, as before such launches were
+    #: ported); "" when a launch the port cannot write refuses the port.
+    drop_note: str = ""
 
 
 #: A script that switches on an environment: a venv's or conda's ``bin/activate``, conda's
@@ -335,6 +339,13 @@ def _command_step(cmd: ShellCommand, text: str, conda_module: bool) -> Step | No
     if head in LAUNCH_CMDS and inline_code_launch(text):
         return Step(cmd.line, text, True, f"a launch of its own through the source's {head}, "
                     "its program inline Python code (-c)", launch=True)
+    if head in LAUNCH_CMDS and "--pty" not in words and (ran := command_launch(text)):
+        return Step(cmd.line, text, True, f"a launch of its own through the source's {head}, "
+                    f"its program the command `{ran[1]}`", launch=True, drop_note=(
+                        f"`{head}` is the source scheduler's command" if head == "srun" else
+                        f"it runs on the job's tasks through the source's launcher ({head}): "
+                        "run it with the target's launcher by hand (files it writes are not "
+                        "written on the target)"))
     prefixed = _prefixed_launch(cmd, text)
     if prefixed is not None:
         return prefixed
