@@ -855,6 +855,9 @@ def _classify(src: Source, profile: ClusterProfile, out: Carried) -> tuple[list[
     own = frozenset(src.parsed.variables) | frozenset(src.parsed.env)
     cpus = src.facts.cpus_per_task
     for step in src.steps:
+        if step.drop_note and same_scheduler_task_step(step, src, profile):
+            # `srun hostname` to another Slurm cluster: srun is its launcher too, kept as written
+            step = Step(step.line, step.text, False, step.drop_note)
         if step.keep is not False and not step.launch and (
                 repinned := intel_repinned_run(step.text, profile.gpu.vendor)) is not None:
             kept.append(Step(step.line, repinned, True, INTEL_REPIN_WHY.format(
@@ -935,7 +938,7 @@ def _classify(src: Source, profile: ClusterProfile, out: Carried) -> tuple[list[
         elif step.keep is False and _same_scheduler_query(step, src, profile):
             kept.append(Step(step.line, step.text, True, f"a query of {profile.scheduler}, "
                              "the target's scheduler too: it runs there as written"))
-        elif step.keep is False and _same_scheduler_task_step(step, src, profile):
+        elif step.keep is False and same_scheduler_task_step(step, src, profile):
             kept.append(Step(step.line, step.text, True, f"a command run on the job's tasks "
                              f"through srun, {profile.name}'s launcher too (no program, no "
                              "site option): it runs there as written"))
@@ -1152,7 +1155,7 @@ def _same_scheduler_query(step: Step, src: Source, profile: ClusterProfile) -> b
 _SIZE_OPTION = re.compile(r"^(?:-[nN]\d*|--(?:ntasks|nodes|ntasks-per-node)(?:=\S+)?|\d+)$")
 
 
-def _same_scheduler_task_step(step: Step, src: Source, profile: ClusterProfile) -> bool:
+def same_scheduler_task_step(step: Step, src: Source, profile: ClusterProfile) -> bool:
     """A Slurm job's step that runs a plain command on its tasks (``srun hostname``, ``srun
     bash -c "hostname; nvidia-smi"``: no Python program, no option but a size), ported to
     another Slurm cluster: srun is the target's launcher too, and the step runs there as in

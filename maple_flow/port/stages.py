@@ -99,6 +99,12 @@ def port_stage(step: Step, src: Source, profile: ClusterProfile,
     those as written); None when not known (its arguments are written as their values).
     A step with a ``drop_note`` that cannot be ported gives ([], a note that it is not
     copied): the caller names it (:func:`dropped`) and goes on, as for any dropped line."""
+    from maple_flow.port.carry import same_scheduler_task_step
+
+    if step.drop_note and same_scheduler_task_step(step, src, profile):
+        return [step.text], (f"line {step.line} `{step.text}` is a command run on the job's "
+                             f"tasks through srun, {profile.name}'s launcher too (no program, "
+                             "no site option): kept as written")
     with reading_setup_step():  # the step read on its own: a venv build is its launch
         lines, note = _port_stage(step, src, profile, size, set_before)
     if lines or not step.drop_note:

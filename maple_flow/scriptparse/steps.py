@@ -336,10 +336,11 @@ def _command_step(cmd: ShellCommand, text: str, conda_module: bool) -> Step | No
     if head in LAUNCH_CMDS and _launches_program(words):
         return Step(cmd.line, text, True, f"a launch of its own through the source's {head}",
                     launch=True)
-    if head in LAUNCH_CMDS and inline_code_launch(text):
+    if head in LAUNCH_CMDS and _alone(cmd, text) and inline_code_launch(text):
         return Step(cmd.line, text, True, f"a launch of its own through the source's {head}, "
                     "its program inline Python code (-c)", launch=True)
-    if head in LAUNCH_CMDS and "--pty" not in words and (ran := command_launch(text)):
+    if head in LAUNCH_CMDS and "--pty" not in words and _alone(cmd, text) and (
+            ran := command_launch(text)):
         return Step(cmd.line, text, True, f"a launch of its own through the source's {head}, "
                     f"its program the command `{ran[1]}`", launch=True, drop_note=(
                         f"`{head}` is the source scheduler's command" if head == "srun" else
@@ -377,7 +378,7 @@ def _command_step(cmd: ShellCommand, text: str, conda_module: bool) -> Step | No
                         "an image has no `" + inner[0] + "` program to run), so it changes nothing "
                         "for the job's later lines, in the container or on the host; not moved to "
                         "the target's host")
-        if inner and runs_python_program(inner):
+        if inner and runs_python_program(inner) and _alone(cmd, text):
             return Step(cmd.line, text, True, f"a launch of its own in the source's container "
                         f"({head})", launch=True)
         if inner:
@@ -397,6 +398,14 @@ _OTHER_SHELL_RC = re.compile(r"(?:^|/)\.(?:zshrc|zshenv|zprofile|zlogin|cshrc|tc
 _SHELL_STATE_BUILTINS = frozenset({
     "export", "cd", "source", ".", "set", "unset", "alias", "ulimit", "umask", "declare",
     "typeset", "pushd", "popd", "shopt", "readonly", "local"})
+
+
+def _alone(cmd: ShellCommand, text: str) -> bool:
+    """``text`` is the whole of its line: no other command shares it (``srun x || echo
+    failed``, ``cd d && srun x``), so the line can be ported as one launch."""
+    def flat(value: str) -> str:
+        return " ".join(value.replace("\\\n", " ").split())
+    return flat(text) == flat(cmd.text)
 
 
 def runs_python_program(inner: list[str]) -> bool:
