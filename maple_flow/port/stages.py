@@ -130,7 +130,9 @@ def _port_stage(step: Step, src: Source, profile: ClusterProfile, size: tuple[in
             "not put under the target's launcher (its steps would share the job's GPUs and "
             "rendezvous, or wait for each other)")
     inline = inline_code_launch(launch)
-    command = None if inline else command_launch(launch)
+    # a command on the ranks read as such (``srun hostname``; not ``srun pip3 install``,
+    # which the launch reading ports itself)
+    command = command_launch(launch) if step.drop_note and not inline else None
     if inline or command:  # `srun python -c CODE`, `srun hostname`: read with a stand-in
         launch = (inline or command or ("", ""))[0]  # program file, put back after
     text = src.header + _values_read(launch, src) + launch + "\n"
