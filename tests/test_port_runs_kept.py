@@ -166,3 +166,14 @@ def test_a_command_the_port_cannot_write_is_named_not_copied_not_refused(monkeyp
     assert result.status == "generated", result.notes
     assert not any(line.endswith(" hostname") for line in result.script.splitlines())
     assert any("line 5 `srun hostname` is not copied" in n for n in result.notes)
+
+
+def test_a_command_with_a_site_option_is_left_to_its_note() -> None:
+    """`srun -p gpu date` names the source's partition: not ported without it (a note names
+    the line), while `srun -n 2 hostname` (sizes only) is."""
+    from maple_flow.scriptparse.inline_launch import command_launch
+
+    assert command_launch("srun -p gpu date") is None
+    assert command_launch("srun --gres=gpu:1 nvidia-smi") is None
+    assert command_launch("srun -n 2 hostname") == ("srun -n 2 python maple_inline_code.py",
+                                                    "hostname")

@@ -73,6 +73,12 @@ _NOT_COMMANDS = C_SHELLS | CONTAINER_RUNTIMES | LAUNCH_CMDS | PLAIN_WRAPPERS | f
     "torchrun", "deepspeed", "accelerate", "horovodrun", "bash", "exec", "eval", "source"})
 #: Shell words a command's tail may not hold here (redirects, lists, pipes, background).
 _SHELL_WORD = re.compile(r"^(?:&&|\|\||[|;&]|\d*[<>].*|&>.*)$")
+#: Launcher options that only size or place the ranks (how many, how many a node, CPUs each):
+#: the port writes the target's for them. A command line with any other option (``srun -p gpu
+#: date``: a site's partition) is left to its note, never ported without that option.
+_SIZE_OPTIONS = frozenset({
+    "-n", "-np", "--np", "-N", "--nodes", "--ntasks", "--ntasks-per-node", "--ppn", "-ppn",
+    "--npernode", "-npernode", "--depth", "-d", "--cpu-bind", "--cpus-per-task", "-c"})
 #: The target's interpreter word and the stand-in program after it.
 _STANDING_IN = re.compile(rf"\S*python[\d.]*\s+{re.escape(PLACEHOLDER)}")
 
@@ -80,8 +86,9 @@ _STANDING_IN = re.compile(rf"\S*python[\d.]*\s+{re.escape(PLACEHOLDER)}")
 def command_launch(text: str) -> tuple[str, str] | None:
     """(``text`` with its command written as ``python`` :data:`PLACEHOLDER`, the command as
     written) for a launch line whose launcher (srun, mpiexec, ...) runs an installed command
-    with plain arguments (``srun hostname``, ``srun -n 2 nvidia-smi -L``); None for any other
-    line (a Python program, a path, a shell, redirects or a list on the line)."""
+    with plain arguments and only sizing options (``srun hostname``, ``srun -n 2 nvidia-smi
+    -L``); None for any other line (a Python program, a path, a shell, a site option such as a
+    partition, redirects or a list on the line)."""
     raw = raw_words(text)
     try:
         words = shlex.split(text)
@@ -89,7 +96,12 @@ def command_launch(text: str) -> tuple[str, str] | None:
         return None
     if not raw or len(raw) != len(words) or raw[0] not in LAUNCH_CMDS:
         return None
-    at = _options(words, 1, Stage(raw[0]))
+    stage = Stage(raw[0])
+    at = _options(words, 1, stage)
+    stuck = re.compile(r"^(-[nNcd])\d+$")  # `-n4`
+    if any((m.group(1) if (m := stuck.match(name)) else name) not in _SIZE_OPTIONS
+           for name, _ in stage.options):
+        return None
     if (at >= len(words) or not _COMMAND.fullmatch(words[at]) or words[at] in _NOT_COMMANDS
             or _PYTHON.fullmatch(words[at]) or any(_SHELL_WORD.match(w) for w in raw[at:])):
         return None
