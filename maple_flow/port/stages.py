@@ -15,19 +15,18 @@ from maple_flow.errors import MapleError, MissingInformation
 from maple_flow.knowledge.directives import is_header_line
 from maple_flow.models import ClusterProfile
 from maple_flow.models.shell_lines import setup_line_problem
+from maple_flow.port.container_runs import in_container_alone, once_in_container
 from maple_flow.scriptparse.inline_launch import (
     PLACEHOLDER,
     command_launch,
     inline_code_launch,
     put_back,
-    raw_words,
 )
-from maple_flow.scriptparse.launch import CONTAINER_RUNTIMES, NO_PYTHON_OPTION
+from maple_flow.scriptparse.launch import NO_PYTHON_OPTION
 from maple_flow.scriptparse.script import launch_command_line, reading_setup_step
 from maple_flow.shellquote import shell_word
 
 if TYPE_CHECKING:
-    from maple_flow.port.api import PortResult
     from maple_flow.port.carry import Source
     from maple_flow.scriptparse.steps import Step
 
@@ -163,8 +162,8 @@ def _port_stage(step: Step, src: Source, profile: ClusterProfile, size: tuple[in
         if not lines or kept not in lines[-1] or PLACEHOLDER in lines[-1]:
             return [], (f"line {step.line} `{step.text}` launches `{kept}`, which the port "
                         "cannot keep in the target's launch")
-    if _in_container_alone(launch):
-        return _once_in_container(step, launch, lines, result, profile)
+    if in_container_alone(launch):
+        return once_in_container(step, launch, lines, result, profile)
     wanted = dict(zip(_SIZE_VARS, (result.spec.nodes, result.spec.ranks,
                                    result.spec.gpus_per_node), strict=True))
     main = dict(zip(_SIZE_VARS, (size[0], size[2], size[1]), strict=True))
@@ -192,55 +191,6 @@ def _port_stage(step: Step, src: Source, profile: ClusterProfile, size: tuple[in
         note += (f"; the commands its `bash -c` body ran after the program (`{'; '.join(after)}`) "
                  "follow it, once, as the one rank ran them")
     return lines, note
-
-
-#: Environment words in front of a command (``CUDA_VISIBLE_DEVICES=0 apptainer exec ...``).
-_ENV_WORD = re.compile(r"^[A-Za-z_]\w*=")
-#: An interpreter word (``python3``, ``/opt/conda/bin/python``).
-_PYTHON_WORD = re.compile(r"^(?:\S*/)?python[\d.]*$")
-
-
-def _in_container_alone(launch: str) -> bool:
-    """``launch`` runs a container (``apptainer exec --nv IMG python x.py``) with no launcher
-    in front: the batch script starts its program once, where the script runs."""
-    words = [w for w in raw_words(launch) if not _ENV_WORD.match(w)]
-    return bool(words) and words[0] in CONTAINER_RUNTIMES
-
-
-def _once_in_container(step: Step, launch: str, lines: list[str], result: PortResult,
-                       profile: ClusterProfile) -> tuple[list[str], str]:
-    """The target's lines for a source line that runs its program in a container with no
-    launcher (once, on the node the script runs on): the target's launch of it without the
-    target's launcher words, so it runs once there too (in the background when the source's
-    did: several runs side by side, or a server the job's main launch talks to), in the
-    target's container where the port carries the image, else on the target's stack with
-    the note that says so. ([], why) when the launch cannot be told apart from its launcher."""
-    words = raw_words(lines[-1]) if lines else []
-    start = next((i for i, w in enumerate(words) if w in CONTAINER_RUNTIMES), None)
-    if start is None:
-        start = next((i for i, w in enumerate(words) if _PYTHON_WORD.match(w)), None)
-    launcher = words[:start] if start is not None else []
-    if start is None or any(w in ("bash", "sh", "maple-rank") or w.startswith("'")
-                            for w in launcher):
-        return [], (f"line {step.line} `{step.text}` runs its program once in the source's "
-                    "container, with no launcher; the port cannot write it so for "
-                    f"{profile.name}: write the launch by hand (the target's container runtime "
-                    "and the program as written)")
-    command = " ".join(words[start:])
-    if _BACKGROUND.search(launch) and not _BACKGROUND.search(command):
-        command += " &"
-    runtime = profile.container
-    setup = (list(runtime.setup_lines()) if runtime is not None
-             and words[start] in CONTAINER_RUNTIMES else [])
-    image = [n for n in result.notes if n.startswith("container ") or ("image" in n
-             and ("container" in n or "apptainer" in n or "singularity" in n))][:1]
-    where = (f"in {profile.name}'s {words[start]}" if words[start] in CONTAINER_RUNTIMES
-             else f"on {profile.name}'s own stack, not in the container")
-    note = (f"line {step.line} `{step.text}` runs its program once, in the source's container "
-            f"and with no launcher{' (in the background)' if command.endswith('&') else ''}: "
-            f"kept so, {where}, program and arguments as written: `{command}`"
-            + (f"; {image[0]}" if image else ""))
-    return [*setup, command], note
 
 
 def _body_after(text: str) -> tuple[list[str], int | None]:
