@@ -5,7 +5,6 @@ program's words read (renamed for the target's scheduler)."""
 from __future__ import annotations
 
 import re
-import shlex
 from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any
@@ -38,6 +37,7 @@ from maple_flow.port.rules import (
 )
 from maple_flow.port.spare_gpus import spare_gpus, spare_gpus_clause
 from maple_flow.port.submit_inputs import required_inputs
+from maple_flow.port.task_steps import same_scheduler_task_step
 from maple_flow.port.vendor import printed_vendor_variable, vendor_reason
 from maple_flow.port.words import short
 from maple_flow.port.written_args import (
@@ -1149,39 +1149,6 @@ def _same_scheduler_query(step: Step, src: Source, profile: ClusterProfile) -> b
     return (src.parsed.scheduler == profile.scheduler and not step.name
             and step.why.endswith("is the source scheduler's command")
             and step.text.lstrip().startswith(_QUERIES.get(profile.scheduler, ())))
-
-
-#: srun options that only size a step (they mean the same on any Slurm cluster).
-_SIZE_OPTION = re.compile(r"^(?:-[nN]\d*|--(?:ntasks|nodes|ntasks-per-node)(?:=\S+)?|\d+)$")
-
-
-def same_scheduler_task_step(step: Step, src: Source, profile: ClusterProfile) -> bool:
-    """A Slurm job's step that runs a plain command on its tasks (``srun hostname``, ``srun
-    bash -c "hostname; nvidia-smi"``: no Python program, no option but a size), ported to
-    another Slurm cluster: srun is the target's launcher too, and the step runs there as in
-    the source."""
-    if src.parsed.scheduler != "slurm" or profile.scheduler != "slurm" or step.name:
-        return False
-    try:
-        words = shlex.split(step.text)
-    except ValueError:
-        return False
-    if len(words) < 2 or words[0] != "srun":
-        return False
-    k = 1
-    while k < len(words) and (words[k].startswith("-") or (
-            words[k].isdigit() and words[k - 1] in ("-n", "-N"))):
-        if not _SIZE_OPTION.match(words[k]):
-            return False
-        k += 1
-    rest = words[k:]
-    if rest[:2] == ["bash", "-c"]:  # no program, nothing of the source site (modules, envs)
-        return len(rest) == 3 and not re.search(
-            r"\bpython[\d.]*\b|torchrun|deepspeed|accelerate|\bsrun\b|\bmodule\b|\bml\b"
-            r"|\bsource\b|(?:^|[;&|]\s*)\.\s|\bconda\b|\bspack\b|(?:^|\s)/", rest[2])
-    return (bool(rest) and re.fullmatch(r"[\w.-]+", rest[0]) is not None
-            and not re.match(r"python[\d.]*$|torchrun$|deepspeed$|accelerate$", rest[0])
-            and not re.search(r"[|;&><`$]", " ".join(rest)))
 
 
 #: ``for VAR in $(QUERY)`` (or backticks) on a loop's first line.

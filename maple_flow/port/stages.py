@@ -16,6 +16,7 @@ from maple_flow.knowledge.directives import is_header_line
 from maple_flow.models import ClusterProfile
 from maple_flow.models.shell_lines import setup_line_problem
 from maple_flow.port.container_runs import in_container_alone, once_in_container
+from maple_flow.port.task_steps import same_scheduler_task_step
 from maple_flow.scriptparse.inline_launch import (
     PLACEHOLDER,
     command_launch,
@@ -98,8 +99,6 @@ def port_stage(step: Step, src: Source, profile: ClusterProfile,
     those as written); None when not known (its arguments are written as their values).
     A step with a ``drop_note`` that cannot be ported gives ([], a note that it is not
     copied): the caller names it (:func:`dropped`) and goes on, as for any dropped line."""
-    from maple_flow.port.carry import same_scheduler_task_step
-
     if step.drop_note and same_scheduler_task_step(step, src, profile):
         return [step.text], (f"line {step.line} `{step.text}` is a command run on the job's "
                              f"tasks through srun, {profile.name}'s launcher too (no program, "
