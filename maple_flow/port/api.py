@@ -188,6 +188,7 @@ from maple_flow.port.severity import (
     stands_in,
 )
 from maple_flow.port.shell_check import broken_shell
+from maple_flow.port.side_runs import side_runs
 from maple_flow.port.spare_gpus import repinned_note, spare_gpus_note
 from maple_flow.port.stages import as_command, header_of, launch_command_span
 from maple_flow.port.start_dir import home_start_note
@@ -616,6 +617,7 @@ def _read_source(script: str | bytes, source: str | None, o: dict[str, Any]) -> 
         parsed = parse_naming_cpu_jobs(text, text)
     refuse_unkept_packing(text)
     facts = _read_facts(parsed)
+    facts.side_runs = side_runs(parsed)
     if pinned is not None:  # one node, its GPUs shared out to the pinned steps in turn
         facts.nodes, facts.gpus_per_process = 1, pinned.gpus
         facts.packed_copies = pinned.where

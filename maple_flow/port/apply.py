@@ -62,6 +62,7 @@ from maple_flow.port.site_opts import carry_site_options
 from maple_flow.port.stages import (
     append_to_launch,
     before_launcher_word,
+    dropped,
     launch_command_span,
     launch_section,
     port_stage,
@@ -625,7 +626,7 @@ def _after_launch(out: Applied, src: Source, profile: ClusterProfile,
             before = assigned_names(out.script.split("\n") + lines)
             ported, note = port_stage(step, src, profile, size, before)
             lines += above + ported if ported else []
-            (out.notes if ported else out.refusals).append(note)
+            (out.notes if ported or dropped(step, ported) else out.refusals).append(note)
         elif (moved := job_control_block(step.text, _source_scheduler(src), profile,
                                          p.grid_engine, foreign_reason)) is not None:
             lines += [*above, moved.text]

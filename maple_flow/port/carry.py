@@ -5,7 +5,6 @@ program's words read (renamed for the target's scheduler)."""
 from __future__ import annotations
 
 import re
-import shlex
 from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any
@@ -38,6 +37,7 @@ from maple_flow.port.rules import (
 )
 from maple_flow.port.spare_gpus import spare_gpus, spare_gpus_clause
 from maple_flow.port.submit_inputs import required_inputs
+from maple_flow.port.task_steps import same_scheduler_task_step
 from maple_flow.port.vendor import printed_vendor_variable, vendor_reason
 from maple_flow.port.words import short
 from maple_flow.port.written_args import (
@@ -855,6 +855,9 @@ def _classify(src: Source, profile: ClusterProfile, out: Carried) -> tuple[list[
     own = frozenset(src.parsed.variables) | frozenset(src.parsed.env)
     cpus = src.facts.cpus_per_task
     for step in src.steps:
+        if step.drop_note and same_scheduler_task_step(step, src, profile):
+            # `srun hostname` to another Slurm cluster: srun is its launcher too, kept as written
+            step = Step(step.line, step.text, False, step.drop_note)
         if step.keep is not False and not step.launch and (
                 repinned := intel_repinned_run(step.text, profile.gpu.vendor)) is not None:
             kept.append(Step(step.line, repinned, True, INTEL_REPIN_WHY.format(
@@ -935,7 +938,7 @@ def _classify(src: Source, profile: ClusterProfile, out: Carried) -> tuple[list[
         elif step.keep is False and _same_scheduler_query(step, src, profile):
             kept.append(Step(step.line, step.text, True, f"a query of {profile.scheduler}, "
                              "the target's scheduler too: it runs there as written"))
-        elif step.keep is False and _same_scheduler_task_step(step, src, profile):
+        elif step.keep is False and same_scheduler_task_step(step, src, profile):
             kept.append(Step(step.line, step.text, True, f"a command run on the job's tasks "
                              f"through srun, {profile.name}'s launcher too (no program, no "
                              "site option): it runs there as written"))
@@ -1146,39 +1149,6 @@ def _same_scheduler_query(step: Step, src: Source, profile: ClusterProfile) -> b
     return (src.parsed.scheduler == profile.scheduler and not step.name
             and step.why.endswith("is the source scheduler's command")
             and step.text.lstrip().startswith(_QUERIES.get(profile.scheduler, ())))
-
-
-#: srun options that only size a step (they mean the same on any Slurm cluster).
-_SIZE_OPTION = re.compile(r"^(?:-[nN]\d*|--(?:ntasks|nodes|ntasks-per-node)(?:=\S+)?|\d+)$")
-
-
-def _same_scheduler_task_step(step: Step, src: Source, profile: ClusterProfile) -> bool:
-    """A Slurm job's step that runs a plain command on its tasks (``srun hostname``, ``srun
-    bash -c "hostname; nvidia-smi"``: no Python program, no option but a size), ported to
-    another Slurm cluster: srun is the target's launcher too, and the step runs there as in
-    the source."""
-    if src.parsed.scheduler != "slurm" or profile.scheduler != "slurm" or step.name:
-        return False
-    try:
-        words = shlex.split(step.text)
-    except ValueError:
-        return False
-    if len(words) < 2 or words[0] != "srun":
-        return False
-    k = 1
-    while k < len(words) and (words[k].startswith("-") or (
-            words[k].isdigit() and words[k - 1] in ("-n", "-N"))):
-        if not _SIZE_OPTION.match(words[k]):
-            return False
-        k += 1
-    rest = words[k:]
-    if rest[:2] == ["bash", "-c"]:  # no program, nothing of the source site (modules, envs)
-        return len(rest) == 3 and not re.search(
-            r"\bpython[\d.]*\b|torchrun|deepspeed|accelerate|\bsrun\b|\bmodule\b|\bml\b"
-            r"|\bsource\b|(?:^|[;&|]\s*)\.\s|\bconda\b|\bspack\b|(?:^|\s)/", rest[2])
-    return (bool(rest) and re.fullmatch(r"[\w.-]+", rest[0]) is not None
-            and not re.match(r"python[\d.]*$|torchrun$|deepspeed$|accelerate$", rest[0])
-            and not re.search(r"[|;&><`$]", " ".join(rest)))
 
 
 #: ``for VAR in $(QUERY)`` (or backticks) on a loop's first line.
@@ -1692,12 +1662,12 @@ def _without_dropped_refs(src: Source, kept: list[Step], out: Carried) -> list[S
 
 def _add_stage(step: Step, src: Source, profile: ClusterProfile, out: Carried) -> None:
     """A launch of the job's before its main one, with the target's launcher."""
-    from maple_flow.port.stages import port_stage
+    from maple_flow.port.stages import dropped, port_stage
 
     lines, note = port_stage(step, src, profile, out.size, set_by_port(out))
     out.steps.extend(lines)
     out.stage_lines.update(lines)
-    (out.notes if lines else out.refusals).append(note)
+    (out.notes if lines or dropped(step, lines) else out.refusals).append(note)
 
 
 def _add_step(step: Step, profile: ClusterProfile, out: Carried) -> bool:

@@ -43,7 +43,7 @@ def _body_lines(text: str, src: Source, profile: ClusterProfile, out: Carried
                 ) -> list[str] | None:
     """A body line of the wrapper to keep (translated), another launch in it as the target's
     launch of the same program (indented as it was); None when left out (with a note)."""
-    from maple_flow.port.stages import port_stage
+    from maple_flow.port.stages import dropped, port_stage
 
     loop = src.parsed.launch_loop
     kind = "block" if loop is not None and loop.branch else "loop"
@@ -57,7 +57,7 @@ def _body_lines(text: str, src: Source, profile: ClusterProfile, out: Carried
              if " ".join(x.split()) == " ".join(first.split())), 0)
         ported, note = port_stage(replace(steps[0], line=line), src, profile, out.size,
                                   set_by_port(out) | set(loop.variables if loop else ()))
-        (out.notes if ported else out.refusals).append(note)
+        (out.notes if ported or dropped(steps[0], ported) else out.refusals).append(note)
         indent = text[:len(text) - len(text.lstrip())]
         lines = [indent + x for x in ported]
         out.stage_lines.update(lines)

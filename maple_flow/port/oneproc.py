@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from maple_flow.models import ClusterProfile
+from maple_flow.port.side_runs import side_runs_refusal
 from maple_flow.port.stages import launch_section
 from maple_flow.port.topology import gpu_id_args, topology_args
 from maple_flow.scriptparse import ScriptFacts
@@ -36,6 +37,8 @@ def one_process_size(f: ScriptFacts, profile: ClusterProfile) -> tuple[int, int,
             f"the copies use GPUs 0-{profile.gpu.per_node - 1} (at most "
             f"{profile.gpu.per_node} at a time), or pass gpus_per_node=N (--gpus-per-node N) "
             "to say how many the job needs")
+    if gpus > profile.gpu.per_node and f.side_runs:
+        return nodes, gpus, side_runs_refusal(f.side_runs, gpus, profile)
     if gpus > profile.gpu.per_node:
         named = [a.text for a in topology_args(f.args) if a.role == "gpus" and a.value == gpus]
         named += [shown for shown, ids in gpu_id_args(f.args) if len(set(ids)) == gpus]

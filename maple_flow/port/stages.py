@@ -15,6 +15,14 @@ from maple_flow.errors import MapleError, MissingInformation
 from maple_flow.knowledge.directives import is_header_line
 from maple_flow.models import ClusterProfile
 from maple_flow.models.shell_lines import setup_line_problem
+from maple_flow.port.container_runs import in_container_alone, once_in_container
+from maple_flow.port.task_steps import same_scheduler_task_step
+from maple_flow.scriptparse.inline_launch import (
+    PLACEHOLDER,
+    command_launch,
+    inline_code_launch,
+    put_back,
+)
 from maple_flow.scriptparse.launch import NO_PYTHON_OPTION
 from maple_flow.scriptparse.script import launch_command_line, reading_setup_step
 from maple_flow.shellquote import shell_word
@@ -88,9 +96,24 @@ def port_stage(step: Step, src: Source, profile: ClusterProfile,
                set_before: set[str] | None = None) -> tuple[list[str], str]:
     """The target's lines for a launch set-up ``step`` and a note, or ([], why it cannot).
     ``set_before``: the variables the ported job sets before it (its arguments may read
-    those as written); None when not known (its arguments are written as their values)."""
+    those as written); None when not known (its arguments are written as their values).
+    A step with a ``drop_note`` that cannot be ported gives ([], a note that it is not
+    copied): the caller names it (:func:`dropped`) and goes on, as for any dropped line."""
+    if step.drop_note and same_scheduler_task_step(step, src, profile):
+        return [step.text], (f"line {step.line} `{step.text}` is a command run on the job's "
+                             f"tasks through srun, {profile.name}'s launcher too (no program, "
+                             "no site option): kept as written")
     with reading_setup_step():  # the step read on its own: a venv build is its launch
-        return _port_stage(step, src, profile, size, set_before)
+        lines, note = _port_stage(step, src, profile, size, set_before)
+    if lines or not step.drop_note:
+        return lines, note
+    return [], f"line {step.line} `{step.text}` is not copied: {step.drop_note} ({note})"
+
+
+def dropped(step: Step, lines: list[str]) -> bool:
+    """``port_stage`` gave no lines for ``step`` and its note says it is not copied (a
+    command on the ranks the port cannot write for the target): a note, not a refusal."""
+    return not lines and bool(step.drop_note)
 
 
 def _port_stage(step: Step, src: Source, profile: ClusterProfile, size: tuple[int, int, int],
@@ -104,6 +127,12 @@ def _port_stage(step: Step, src: Source, profile: ClusterProfile, size: tuple[in
             "background (one of the job's concurrent copies): kept as written, one process, "
             "not put under the target's launcher (its steps would share the job's GPUs and "
             "rendezvous, or wait for each other)")
+    inline = inline_code_launch(launch)
+    # a command on the ranks read as such (``srun hostname``; not ``srun pip3 install``,
+    # which the launch reading ports itself)
+    command = command_launch(launch) if step.drop_note and not inline else None
+    if inline or command:  # `srun python -c CODE`, `srun hostname`: read with a stand-in
+        launch = (inline or command or ("", ""))[0]  # program file, put back after
     text = src.header + _values_read(launch, src) + launch + "\n"
     sized = ""
     try:
@@ -116,7 +145,8 @@ def _port_stage(step: Step, src: Source, profile: ClusterProfile, size: tuple[in
     except MapleError as exc:
         return [], f"line {step.line} `{step.text}` launches a program that cannot be ported: {exc}"
     if result.status == "refused":
-        why = "; ".join(result.notes[:1])
+        kept = (inline or command or ("", PLACEHOLDER))[1]
+        why = "; ".join(result.notes[:1]).replace(PLACEHOLDER, kept)
         return [], f"line {step.line} `{step.text}` launches a program: {why}"
     if result.spec.nodes > size[0]:
         return [], (f"line {step.line} `{step.text}` launches a program on "
@@ -125,6 +155,14 @@ def _port_stage(step: Step, src: Source, profile: ClusterProfile, size: tuple[in
                     "launch, or port the launches as jobs of their own")
     _, section = launch_section(result.script)
     lines = one_line_commands(section)
+    if inline or command:
+        lines = [put_back(line, inline, command) for line in lines]
+        kept = (inline or command or ("", ""))[1]
+        if not lines or kept not in lines[-1] or PLACEHOLDER in lines[-1]:
+            return [], (f"line {step.line} `{step.text}` launches `{kept}`, which the port "
+                        "cannot keep in the target's launch")
+    if in_container_alone(launch):
+        return once_in_container(step, launch, lines, result, profile)
     wanted = dict(zip(_SIZE_VARS, (result.spec.nodes, result.spec.ranks,
                                    result.spec.gpus_per_node), strict=True))
     main = dict(zip(_SIZE_VARS, (size[0], size[2], size[1]), strict=True))
@@ -210,6 +248,10 @@ def port_inner_launches(step: Step, src: Source, profile: ClusterProfile,
         inner = line_steps(flat, src.parsed) if flat else []
         if len(inner) == 1 and inner[0].launch:
             ported, note = port_stage(replace(inner[0], line=number), src, profile, size)
+            if dropped(inner[0], ported):  # kept as written in the block, as before
+                out.append(line)
+                number += line.count("\n") + 1
+                continue
             if not ported:
                 return step.text, notes, note
             indent = line[:len(line) - len(line.lstrip())]

@@ -55,6 +55,10 @@ class ScriptFacts:
     #: Where a directive-less job's side-by-side copies pin the GPUs it is given (one
     #: process per copy, each on its own GPU), for notes and refusals; "" otherwise.
     packed_copies: str = ""
+    #: Where the job starts several programs side by side on its node, none pinned to a GPU
+    #: (``singularity exec IMG python a.py &`` ... its launch ``&``, then ``wait``): each sees
+    #: all the node's GPUs (``port.side_runs``); "" otherwise.
+    side_runs: str = ""
     #: The script disagrees with itself about its layout (``layout_conflict``): its size is
     #: asked, never guessed from a node's GPUs.
     size_conflict: bool = False

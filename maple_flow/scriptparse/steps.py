@@ -19,6 +19,7 @@ from maple_flow.models.shell_lines import (
     heredoc_opening,
     setup_lines_problem,
 )
+from maple_flow.scriptparse.inline_launch import command_launch, inline_code_launch
 from maple_flow.scriptparse.launch import (
     CONTAINER_RUNTIMES,
     LAUNCH_CMDS,
@@ -145,6 +146,10 @@ class Step:
     launch: bool = False
     #: The launch inside ``text`` when ``text`` captures its output (``R=$(srun python x.py)``).
     inner: str = ""
+    #: Why the launch is not copied when the port cannot write it for the target (a command
+    #: on the ranks, ``srun hostname``: named in a note then, as before such launches were
+    #: ported); "" when a launch the port cannot write refuses the port.
+    drop_note: str = ""
 
 
 #: A script that switches on an environment: a venv's or conda's ``bin/activate``, conda's
@@ -357,6 +362,17 @@ def _command_step(cmd: ShellCommand, text: str, conda_module: bool) -> Step | No
     if head in LAUNCH_CMDS and _launches_program(words):
         return Step(cmd.line, text, True, f"a launch of its own through the source's {head}",
                     launch=True)
+    if head in LAUNCH_CMDS and _alone(cmd, text) and inline_code_launch(text):
+        return Step(cmd.line, text, True, f"a launch of its own through the source's {head}, "
+                    "its program inline Python code (-c)", launch=True)
+    if head in LAUNCH_CMDS and "--pty" not in words and _alone(cmd, text) and (
+            ran := command_launch(text)):
+        return Step(cmd.line, text, True, f"a launch of its own through the source's {head}, "
+                    f"its program the command `{ran[1]}`", launch=True, drop_note=(
+                        f"`{head}` is the source scheduler's command" if head == "srun" else
+                        f"it runs on the job's tasks through the source's launcher ({head}): "
+                        "run it with the target's launcher by hand (files it writes are not "
+                        "written on the target)"))
     prefixed = _prefixed_launch(cmd, text)
     if prefixed is not None:
         return prefixed
@@ -388,6 +404,9 @@ def _command_step(cmd: ShellCommand, text: str, conda_module: bool) -> Step | No
                         "an image has no `" + inner[0] + "` program to run), so it changes nothing "
                         "for the job's later lines, in the container or on the host; not moved to "
                         "the target's host")
+        if inner and runs_python_program(inner) and _alone(cmd, text):
+            return Step(cmd.line, text, True, f"a launch of its own in the source's container "
+                        f"({head})", launch=True)
         if inner:
             return Step(cmd.line, _raw_tail(text, len(inner)) or shlex.join(inner), True,
                         f"ran in the source's container ({head}); kept without it")
@@ -407,9 +426,39 @@ _SHELL_STATE_BUILTINS = frozenset({
     "typeset", "pushd", "popd", "shopt", "readonly", "local"})
 
 
+def _alone(cmd: ShellCommand, text: str) -> bool:
+    """``text`` is the whole of its line: no other command shares it (``srun x || echo
+    failed``, ``cd d && srun x``), so the line can be ported as one launch."""
+    def flat(value: str) -> str:
+        return " ".join(value.replace("\\\n", " ").split())
+    return flat(text) == flat(cmd.text)
+
+
+def runs_python_program(inner: list[str]) -> bool:
+    """``inner`` (what a container runs) starts a Python program file or module
+    (``python train.py``, ``python3 -u -m pkg.main``), not inline code."""
+    if not inner or not _PYTHON_WORD.match(inner[0].rsplit("/", 1)[-1]):
+        return False
+    for word in inner[1:]:
+        if word in ("-c", "-"):
+            return False
+        if word == "-m" or not word.startswith("-"):
+            return True
+    return False
+
+
+#: ``... &`` (not ``&&``) at the end of a command: it runs in the background.
+_BACKGROUND_END = re.compile(r"(?<![&|])&\s*$")
+
+
 def _raw_tail(text: str, count: int) -> str:
     """The last ``count`` words of ``text`` as written (quotes and ``$`` kept), or ``""`` when
-    its words cannot be told apart so (a quoted word joined to another, a pipe)."""
+    its words cannot be told apart so (a quoted word joined to another, a pipe). A trailing
+    ``&`` (the command runs in the background) is no word of it: kept after the tail."""
+    background = _BACKGROUND_END.search(text)
+    if background:
+        tail = _raw_tail(text[:background.start()], count)
+        return tail + " &" if tail else ""
     try:
         lexer = shlex.shlex(text, posix=False)
         lexer.whitespace_split = True
