@@ -4,7 +4,7 @@ reads from a script written for one of them (its GPU vendor, its own directives)
 from __future__ import annotations
 
 import re
-from functools import cache
+from functools import cache, lru_cache
 
 from pydantic import Field
 
@@ -105,6 +105,12 @@ def _names(site: OtherSite, d: Directive) -> bool:
 def other_site_of(directives: list[Directive]) -> OtherSite | None:
     """The site outside the ten that the script's directives name (one of its own partitions,
     its account form or one of its own directives), or None."""
+    return _other_site_of(tuple(directives))
+
+
+@lru_cache(maxsize=256)
+def _other_site_of(directives: tuple[Directive, ...]) -> OtherSite | None:
+    """:func:`other_site_of`, kept per source's directives (asked again for every target)."""
     found = [s for s in other_sites().values() if any(_names(s, d) for d in directives)]
     return found[0] if len(found) == 1 else None
 

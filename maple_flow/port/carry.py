@@ -1511,9 +1511,30 @@ def _pinned_gpus_refusal(name: str, at: str, value: str, top: int, gpus: int) ->
             f"(--gpus-per-node {top + 1})")
 
 
+#: :func:`foreign_reason`'s answers, per text and profile (the profile held with its answer:
+#: its id is that object's while it is kept); emptied when full.
+_FOREIGN: dict[tuple[str, int], tuple[ClusterProfile, str]] = {}
+_FOREIGN_MAX = 8192
+
+
 def foreign_reason(text: str, profile: ClusterProfile) -> str:
     """Why ``text`` cannot run on ``profile``'s cluster as written (another GPU vendor's
-    tools or variables, the other scheduler's variables without an equivalent), or ``""``."""
+    tools or variables, the other scheduler's variables without an equivalent), or ``""``.
+    Kept per text and profile (a port's stages ask it of the same lines several times; a
+    profile is immutable)."""
+    key = (text, id(profile))
+    hit = _FOREIGN.get(key)
+    if hit is not None and hit[0] is profile:
+        return hit[1]
+    if len(_FOREIGN) >= _FOREIGN_MAX:
+        _FOREIGN.clear()
+    reason = _foreign_reason(text, profile)
+    _FOREIGN[key] = (profile, reason)
+    return reason
+
+
+def _foreign_reason(text: str, profile: ClusterProfile) -> str:
+    """:func:`foreign_reason`, worked out."""
     vendor = vendor_reason(text, profile)
     if vendor:
         return vendor

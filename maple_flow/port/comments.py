@@ -9,6 +9,7 @@ commented-out commands are the source's alternatives (often its site's) and are 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from maple_flow.knowledge.directives import is_header_line
 
@@ -20,8 +21,10 @@ _COMMENTED_CODE = re.compile(
     r"[A-Za-z_]\w*=)")
 
 
+@lru_cache(maxsize=16384)
 def is_comment(line: str) -> bool:
-    """A comment line of the user's (not a scheduler directive or the shebang)."""
+    """A comment line of the user's (not a scheduler directive or the shebang); kept per
+    line: every target's stages ask it of the same lines."""
     stripped = line.strip()
     return stripped.startswith("#") and not is_header_line(stripped)
 

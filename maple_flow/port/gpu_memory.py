@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from maple_flow.knowledge.directives import Directive
 from maple_flow.knowledge.gpu_models import GpuModel, gpu_models, model_named, model_of_profile
@@ -106,6 +107,12 @@ def _lsf_gmem(d: Directive) -> int | None:
 def asked_gpu(directives: list[Directive]) -> AskedGpu | None:
     """The GPU the source's directives ask for (model and/or memory); None where they name
     neither."""
+    return _asked_gpu(tuple(directives))
+
+
+@lru_cache(maxsize=256)
+def _asked_gpu(directives: tuple[Directive, ...]) -> AskedGpu | None:
+    """:func:`asked_gpu`, kept per source's directives (asked again for every target)."""
     memory: tuple[int, str] | None = None
     model: tuple[str, GpuModel, str] | None = None
     for d in directives:
@@ -123,7 +130,7 @@ def asked_gpu(directives: list[Directive]) -> AskedGpu | None:
         if size and memory is None:
             memory = (size, d.raw.strip())
     if memory is None:
-        memory = _bare_size_feature(directives, model[1] if model else None)
+        memory = _bare_size_feature(list(directives), model[1] if model else None)
     if memory is None and model is None:
         return None
     raws = [r for r in (memory[1] if memory else "", model[2] if model else "") if r]

@@ -7,6 +7,7 @@ note, never dropped without one."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from maple_flow.knowledge.directives import (
     UNREAD_SCHEDULERS,
@@ -526,12 +527,10 @@ def unread_directives(source: list[str], profile: ClusterProfile) -> tuple[list[
                                                                            list[str]]:
     """(comment lines, a note) for the source's directives of a scheduler the port does not
     read (``#$ -l h_rt=5:00:00``): kept as comments, their size and time not carried."""
-    found = [(line.strip(), name) for line in source for prefix, name in UNREAD_SCHEDULERS.items()
-             if prefix != "#$" and line.startswith(prefix)
-             and line[len(prefix):len(prefix) + 1] in {" ", "\t"}]
+    found, unmapped, type_notes = _unread_of(tuple(source))
     if not found:
-        lines, notes = _grid_engine_unmapped(unmapped_lines("\n".join(source)), profile)
-        return lines, notes + node_type_notes("\n".join(source))
+        lines, notes = _grid_engine_unmapped(list(unmapped), profile)
+        return lines, notes + list(type_notes)
     shown = "; ".join(f"`{text}`" for text, _ in found[:4]) + ("; ..." if len(found) > 4 else "")
     timed = pjm_walltime(source) is not None
     what = ("its job name and resources are" if timed
@@ -542,6 +541,23 @@ def unread_directives(source: list[str], profile: ClusterProfile) -> tuple[list[
              f"alone, and {what} {profile.name}'s defaults: "
              "set them by hand (or pass walltime=, nodes=)"
              + ("; the time limit alone is read (its `elapse=`)" if timed else "")])
+
+
+@lru_cache(maxsize=256)
+def _unread_of(source: tuple[str, ...]) -> tuple[tuple[tuple[str, str], ...], tuple[str, ...],
+                                                 tuple[str, ...]]:
+    """The source's alone, for :func:`unread_directives` (kept: a batch asks it for every
+    target): (its directive lines of a scheduler the port does not read, with that
+    scheduler's name); where there are none, its Grid Engine lines the port does not map and
+    the notes on the node types they ask."""
+    found = tuple((line.strip(), name) for line in source
+                  for prefix, name in UNREAD_SCHEDULERS.items()
+                  if prefix != "#$" and line.startswith(prefix)
+                  and line[len(prefix):len(prefix) + 1] in {" ", "\t"})
+    if found:
+        return found, (), ()
+    text = "\n".join(source)
+    return found, tuple(unmapped_lines(text)), tuple(node_type_notes(text))
 
 
 def _grid_engine_unmapped(lines: list[str], profile: ClusterProfile) -> tuple[list[str],

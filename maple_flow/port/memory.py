@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from maple_flow.knowledge.directives import (
     Directive,
@@ -125,7 +126,13 @@ def _sge(lines: list[str]) -> Asked | None:
 
 def source_memory(lines: list[str], ds: list[Directive]) -> Asked | None:
     """The source's memory request per node, in any of the four schedulers' spellings."""
-    return _slurm(ds) or _pbs(ds) or _lsf(lines, ds) or _sge(lines)
+    return _source_memory(tuple(lines), tuple(ds))
+
+
+@lru_cache(maxsize=256)
+def _source_memory(lines: tuple[str, ...], ds: tuple[Directive, ...]) -> Asked | None:
+    """:func:`source_memory`, kept per source (asked again for every target)."""
+    return _slurm(list(ds)) or _pbs(list(ds)) or _lsf(list(lines), list(ds)) or _sge(list(lines))
 
 
 def target_memory(script: str, profile: ClusterProfile, gpus_per_node: int) -> Asked:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 import shlex
+from functools import lru_cache
 
 from maple_flow.port.words import short
 
@@ -48,6 +49,7 @@ def _code_lines(script: str) -> list[str]:
     return [x for x in script.splitlines() if x.strip() and not x.lstrip().startswith("#")]
 
 
+@lru_cache(maxsize=256)  # the source's text: asked again for every target
 def source_proxy(script: str) -> str:
     """The line where the source sets its own site's web proxy (a proxy module, a proxy
     variable with a value, a sourced proxy settings file), as a short quote; "" when none.
@@ -65,6 +67,7 @@ def proxy_values(script: str) -> list[str]:
             if (m := _PROXY_VAR.search(line)) is not None]
 
 
+@lru_cache(maxsize=256)  # the source's text: asked again for every target
 def inline_fetch(script: str) -> str:
     """The line of inline Python that fetches from a hub when it runs (``torch.hub.load(``,
     ``hf_hub_download(``, ``snapshot_download(``), as a short quote; "" when none."""
@@ -74,6 +77,7 @@ def inline_fetch(script: str) -> str:
     return ""
 
 
+@lru_cache(maxsize=256)  # the source's text: asked again for every target
 def hub_account(script: str) -> str:
     """The line that says the job uses a Hugging Face Hub account (a token variable, a login,
     ``--push_to_hub``), as a short quote; "" when none. Such a job talks to the Hub while it

@@ -342,8 +342,10 @@ def _put_on_launch(script: str, launcher: str, words: list[str]) -> tuple[str, l
     (none when the launch line is not found)."""
     from maple_flow.scriptparse.script import launch_command_line
 
+    if not words:  # nothing to put: the launch line is not looked for
+        return script, []
     at = launch_command_line(script)
-    if not words or at is None:
+    if at is None:
         return script, []
     lines = script.split("\n")
     body = lines[at - 1]

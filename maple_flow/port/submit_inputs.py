@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from maple_flow.knowledge.data import template_data
 from maple_flow.models.common import Strict
@@ -72,6 +72,12 @@ _REQUIRED = re.compile(r"(?<!\\)\$\{([A-Za-z_]\w*):?\?")
 def required_inputs(lines: list[str]) -> frozenset[str]:
     """The variables the script requires of its submitting shell (``: "${DATA:?not set}"``):
     the user's own inputs, given at submission, not the source site's environment."""
+    return _required_inputs(tuple(lines))
+
+
+@lru_cache(maxsize=256)
+def _required_inputs(lines: tuple[str, ...]) -> frozenset[str]:
+    """:func:`required_inputs`, kept per text (asked again for every target)."""
     return frozenset(m.group(1) for line in lines for m in _REQUIRED.finditer(code_part(line)))
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from maple_flow.scriptparse.grammar import ENV_RUN_VALUED as _RUNNER_VALUED
 from maple_flow.scriptparse.grammar import HOROVOD_VALUED as _HOROVOD_VALUED
@@ -32,9 +33,11 @@ def launcher_of(base: str) -> str:
     return _LAUNCHERS.get(base) or (site[1] if site else "")
 
 
+@lru_cache(maxsize=4096)
 def is_python(base: str) -> bool:
     """``python``, ``python3.11``, or a site's own command that stands for it (LUMI's
-    ``conda-python-distributed``: templates/sites/other_sites.yaml)."""
+    ``conda-python-distributed``: templates/sites/other_sites.yaml; kept per word: every
+    target's stages ask it of the same words)."""
     from maple_flow.knowledge.other_sites import site_python
 
     return bool(_PYTHON.match(base)) or site_python(base) is not None

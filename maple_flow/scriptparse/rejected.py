@@ -12,6 +12,7 @@ port refuses, naming each line, how sbatch read it and the two-dash spelling to 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from maple_flow.knowledge.directives import SLURM_ALIASES, SLURM_SHORT, Directive
 
@@ -33,8 +34,10 @@ def _norm(name: str) -> str:
     return re.sub(r"[^a-z0-9]", "", name.lower())
 
 
+@lru_cache(maxsize=1024)
 def _meant(word: str) -> str:
-    """The long option a one-dash word spells (``-n_tasks_per_node`` -> ntasks-per-node)."""
+    """The long option a one-dash word spells (``-n_tasks_per_node`` -> ntasks-per-node;
+    kept per word)."""
     stem = _norm(word.lstrip("-").split("=")[0])
     return next((name for name in sorted(_LONG) if _norm(name) == stem), "")
 

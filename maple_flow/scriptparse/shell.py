@@ -239,6 +239,12 @@ def comment_cuts(lines: list[str]) -> list[str]:
     """A note for each comment that ends a backslash-continued command (``--a \\`` then
     ``# --b \\`` then ``2>&1 | tee log``): bash ends the command at the comment, so the line
     after it runs as a command of its own; the port keeps that, as the source ran it."""
+    return list(_comment_cuts(tuple(lines)))
+
+
+@lru_cache(maxsize=256)
+def _comment_cuts(lines: tuple[str, ...]) -> tuple[str, ...]:
+    """:func:`comment_cuts`, kept per text (a batch asks it of the source for every target)."""
     notes = []
     for i in range(1, len(lines) - 1):
         line = lines[i]
@@ -250,7 +256,7 @@ def comment_cuts(lines: list[str]) -> list[str]:
                 f"{i + 2} `{lines[i + 1].strip()}` runs as a command of its own, not as part of "
                 "the command above; the port keeps it so, as the source ran it: join the lines "
                 "(drop the comment) if they were meant as one command")
-    return notes
+    return tuple(notes)
 
 
 def _in_comment_end(line: str) -> bool:
