@@ -176,3 +176,13 @@ def test_the_cli_reads_the_scripts_crlf_endings(tmp_path, capsys) -> None:  # ty
         assert not exit_.code, capsys.readouterr()
     data = json.loads(capsys.readouterr().out)
     assert (data.get("proposed") or {}).get("record_id") == "script-crlf-line-endings"
+
+
+@pytest.mark.parametrize(("script", "log", "cluster"), [
+    ("#!/bin/bash\r\n#PBS -l select=1\r\n#PBS -l walltime=01:00:00\r\nmpiexec -n 4 ./app\r\n",
+     "qsub:  script is written in DOS/Windows text format\n", "polaris"),
+    (CRLF, "sbatch: error: Batch script contains DOS line breaks (\\r\\n)\n", "delta"),
+])
+def test_the_schedulers_own_crlf_refusal_gets_the_line_endings_fix(script: str, log: str, cluster: str) -> None:
+    result = diagnose_log(script, log, cluster, None, False)
+    assert _record(result) == "script-crlf-line-endings"
