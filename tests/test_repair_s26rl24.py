@@ -186,3 +186,9 @@ def test_the_cli_reads_the_scripts_crlf_endings(tmp_path, capsys) -> None:  # ty
 def test_the_schedulers_own_crlf_refusal_gets_the_line_endings_fix(script: str, log: str, cluster: str) -> None:
     result = diagnose_log(script, log, cluster, None, False)
     assert _record(result) == "script-crlf-line-endings"
+
+
+def test_pals_x_with_a_variable_passed_by_name_alone_is_not_respelled() -> None:
+    script = PALS.replace("-x CCL_KVS_MODE=tcp", "-x CCL_KVS_MODE=tcp -x PATH")
+    result = diagnose_log(script, "mpiexec: unrecognized option '-x'\n", "aurora", None, False)
+    assert _record(result) != "pals-mpiexec-openmpi-env-flag"
