@@ -166,7 +166,8 @@ def repair_command(
     from maple_flow.knowledge.clusters import resolve_cluster
 
     answers = parse_answers(answer or [])
-    text = script.read_text(encoding="utf-8", errors="replace")
+    # bytes decoded as they are: universal newlines would hide a script's CRLF line endings
+    text = script.read_bytes().decode("utf-8", errors="replace")
     cluster = resolve_cluster(on.strip())
     if log is not None:
         from maple_flow.repair.logtext import read_log

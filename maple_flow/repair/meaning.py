@@ -60,6 +60,8 @@ def same_meaning(before: str, after: str) -> bool:
         return True
     if len(_BLANK_AFTER_BACKSLASH.findall(before)) != len(_BLANK_AFTER_BACKSLASH.findall(after)):
         return False  # a continuation mended (or broken): the shell reads other commands
+    if before.count("\r\n") != after.count("\r\n"):
+        return False  # line endings changed: bash reads a carriage return as part of a line
     try:
         return meaning(before) == meaning(after)
     except (MapleError, ValueError):

@@ -477,6 +477,25 @@ class StripInvisible(Strict):
     op: Literal["strip_invisible"] = "strip_invisible"
 
 
+class UnixLineEndings(Strict):
+    """Write every line of a script saved with Windows (CRLF) line endings with a plain line
+    feed: bash reads the carriage return as part of the line's last word (``$'\\r': command
+    not found``, ``/bin/bash^M: bad interpreter``, a continuation backslash that no longer ends
+    its line)."""
+
+    op: Literal["unix_line_endings"] = "unix_line_endings"
+
+
+class ContinueLaunchCommand(Strict):
+    """Mend the continuation a ``launcher`` command lost before the line that holds its
+    program: the command's last line ends on one of the launcher's own options and the next
+    code line is indented under it, so that line gets joined again (a backslash added, or the
+    blanks after one removed); see patch_lines.py."""
+
+    op: Literal["continue_launch_command"] = "continue_launch_command"
+    launcher: Literal["torchrun"]
+
+
 class LaunchWithSrun(Strict):
     """Start the MPI program a Slurm batch script runs bare (its last command; no launcher
     anywhere in the script) with ``srun``, so its MPI gets the job's process manager."""
@@ -579,7 +598,7 @@ FixOp = Annotated[
     | LauncherThroughPython | MpiHostLoopback | ReplaceWord | DropOption | RunThroughInterpreter
     | JoinContinuation | ContainerBindSpec | ContainerWritableTmpfs | RaiseOpenFiles | SetRankCount
     | ContainerPython3 | RegistryHostHash | MpiSingleCopyOff | JobDirCache | ContainerHostMpi
-    | StripInvisible | LaunchWithSrun | PbsSelectMpiprocs
+    | StripInvisible | LaunchWithSrun | PbsSelectMpiprocs | UnixLineEndings | ContinueLaunchCommand
     | PbsSelectMend | DropPbsDirective | WrapperGpuCount
     | LocalRankFromLocalId | WorldSizeFromJob | BindRankGpus | ColossalaiRunPerNode
     | DropEmptyDirective | TasksPerNode | RemoveArgument
@@ -605,6 +624,7 @@ OP_KINDS: tuple[str, ...] = (
     "colossalai_run_per_node",
     "drop_empty_directive", "tasks_per_node", "remove_argument",
     "plain_spaces", "allocation_constraint", "gres_gpu_name",
+    "unix_line_endings", "continue_launch_command",
 )
 
 

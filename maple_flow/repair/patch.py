@@ -28,7 +28,13 @@ from maple_flow.repair.patch_container import container_gpu_flag
 from maple_flow.repair.patch_entity import drop_option, replace_word, run_through_interpreter
 from maple_flow.repair.patch_gres import gres_gpu_name, gres_gpus
 from maple_flow.repair.patch_hostlist import mpi_host_loopback
-from maple_flow.repair.patch_lines import launch_with_srun, pbs_select_mpiprocs, strip_invisible
+from maple_flow.repair.patch_lines import (
+    continue_launch_command,
+    launch_with_srun,
+    pbs_select_mpiprocs,
+    strip_invisible,
+    unix_line_endings,
+)
 from maple_flow.repair.patch_pbs import drop_pbs_directive, pbs_select_mend
 from maple_flow.repair.patch_rankvars import (
     bind_rank_gpus,
@@ -355,6 +361,8 @@ _HANDLERS: dict[type, Handler] = {
     o.JobDirCache: lambda t, op, p: prt.job_dir_cache(t, op.name),
     o.ContainerHostMpi: lambda t, op, p: pshape.container_host_mpi(t),
     o.StripInvisible: lambda t, op, p: strip_invisible(t),
+    o.UnixLineEndings: lambda t, op, p: unix_line_endings(t),
+    o.ContinueLaunchCommand: lambda t, op, p: continue_launch_command(t, op.launcher),
     o.LaunchWithSrun: lambda t, op, p: launch_with_srun(t),
     o.PbsSelectMpiprocs: lambda t, op, p: pbs_select_mpiprocs(t),
     o.PbsSelectMend: lambda t, op, p: pbs_select_mend(t, op.mode, op.resource),

@@ -12,6 +12,13 @@ s20-rl12tune:
 - :func:`pbs_select_mpiprocs`: a PBS select chunk that gives each node no MPI slots of its own
   (no ``mpiprocs=``: one slot a node), for an Open MPI ``mpirun``/``mpiexec`` that starts more
   ranks than that; the chunk gets ``mpiprocs=`` ranks over nodes.
+
+s26rl24:
+
+- :func:`unix_line_endings`: a script saved with Windows (CRLF) line endings; every line is
+  written with a plain line feed;
+- :func:`continue_launch_command`: a launcher command (torchrun) whose last line ends on one of
+  its own options, the indented line under it holding the program; the continuation is mended.
 """
 
 from __future__ import annotations
@@ -50,6 +57,69 @@ def strip_invisible(text: str) -> str:
     if not _INVISIBLE.search(text):
         raise FixNotApplicable("the script holds no zero-width or byte-order-mark character")
     return "\n".join(_INVISIBLE.sub("", line) for line in text.split("\n"))
+
+
+def unix_line_endings(text: str) -> str:
+    """``text`` with the carriage return that ends any of its lines taken away;
+    FixNotApplicable when no line ends with one."""
+    lines = text.split("\n")
+    if not any(line.endswith("\r") for line in lines):
+        raise FixNotApplicable("no line of the script ends with a carriage return")
+    return "\n".join(line.rstrip("\r") for line in lines)
+
+
+#: The torch launcher's names: the torchrun entry point and the modules behind it.
+_TORCH_LAUNCHER = re.compile(r"(?<![\w/.-])(?:\S*/)?torchrun(?![\w-])|"
+                             r"-m\s+torch\.distributed\.(?:run|launch)\b")
+
+
+def _command_groups(parts: list[str]) -> list[tuple[int, int]]:
+    """(first, last) line index of each command of ``parts`` outside comments, its
+    continuation lines (a line ending with a backslash) joined to it."""
+    groups: list[tuple[int, int]] = []
+    index = 0
+    while index < len(parts):
+        if not parts[index].strip() or parts[index].lstrip().startswith("#"):
+            index += 1
+            continue
+        last = index
+        while parts[last].endswith("\\") and last + 1 < len(parts):
+            last += 1
+        groups.append((index, last))
+        index = last + 1
+    return groups
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip())
+
+
+def continue_launch_command(text: str, launcher: str) -> str:
+    """``text`` whose ``launcher`` command that ends on one of its options (its last word
+    starts with ``-``: it names no program) is continued onto the next code line when that
+    line is indented deeper than the command's first line (a continuation the shell lost: the
+    backslash missing, or blanks after it). FixNotApplicable when no command is so."""
+    parts = text.split("\n")
+    edits = 0
+    for first, last in _command_groups(parts):
+        command = " ".join(parts[first:last + 1])
+        words = parts[last].replace("\\", " ").split()
+        if (launcher != "torchrun" or not _TORCH_LAUNCHER.search(command) or not words
+                or not words[-1].startswith("-")):
+            continue
+        after = last + 1
+        while after < len(parts) and not parts[after].strip():
+            after += 1
+        if (after >= len(parts) or parts[after].lstrip().startswith("#")
+                or _indent(parts[after]) <= _indent(parts[first]) or after != last + 1):
+            continue
+        before = parts[last].rstrip()
+        parts[last] = before if before.endswith("\\") else before + " \\"
+        edits += 1
+    if not edits:
+        raise FixNotApplicable(f"no {launcher} command ends on an option with its program on "
+                               "the indented line under it")
+    return "\n".join(parts)
 
 
 def _commands(text: str) -> list[tuple[int, str]]:
