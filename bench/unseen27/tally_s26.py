@@ -14,40 +14,18 @@ held-out halves are first runs on every code."""
 
 from __future__ import annotations
 
-from collections import Counter
+import importlib.util
 from pathlib import Path
 
 import yaml
 
 BENCH = Path(__file__).resolve().parent.parent
-Key = tuple[str, str]
 FINAL2 = "final2 (round 2)"
-
-
-def _verdicts(path: Path) -> dict[Key, str]:
-    if not path.exists():
-        return {}
-    return {(o["case"], o["target"]): o["hand"]
-            for o in (yaml.safe_load(path.read_text()) or {}).get("overrides") or []}
-
-
-def _changed(path: Path) -> set[Key]:
-    if not path.exists():
-        return set()
-    return {tuple(line.strip().split("__", 1)) for line in path.read_text().splitlines()
-            if line.strip()}  # type: ignore[misc]
-
-
-def _line(name: str, run: str, v: dict[Key, str], split: dict[str, str]) -> str:
-    cells = []
-    for part in ("all", "tune", "heldout"):
-        keys = [k for k in v if part == "all" or split[k[0]] == part]
-        c = Counter(v[k] for k in keys)
-        good = c["correct"] + c["refused_right"]
-        n = max(len(keys), 1)
-        cells.append(f"{part} {good}/{len(keys)} ({100 * good / n:.1f} %), silent "
-                     f"{c['wrong_silent']} ({100 * c['wrong_silent'] / n:.1f} %)")
-    return f"{name} {run}: " + " | ".join(cells)
+_SPEC = importlib.util.spec_from_file_location("tally_s25", BENCH / "unseen25" / "tally_s25.py")
+assert _SPEC is not None and _SPEC.loader is not None
+_S25 = importlib.util.module_from_spec(_SPEC)
+_SPEC.loader.exec_module(_S25)
+_verdicts, _changed, _line = _S25._verdicts, _S25._changed, _S25._line
 
 
 def main() -> None:
