@@ -79,3 +79,27 @@ def test_a_job_of_unknown_gpus_stays_on_stampede3s_default_queue() -> None:
 def test_a_named_queue_is_kept() -> None:
     r = port(CUDA_ONE, "stampede3", source="perlmutter", queue="pvc")["stampede3"]
     assert _partition(r.script) == "#SBATCH -p pvc"
+
+
+UV_WANDB = """#!/bin/bash
+#SBATCH --partition=gpu
+#SBATCH --gres=gpu:1
+#SBATCH --time=08:00:00
+set -e
+uv run train --epochs 30 \\
+    --wandb \\
+    --save_path checkpoints/model.pt
+"""
+
+
+def test_a_kept_commands_wandb_option_gets_the_sites_proxy() -> None:
+    r = port(UV_WANDB, "polaris")["polaris"]
+    assert r.status == "generated", r.notes
+    assert "export https_proxy=http://proxy.alcf.anl.gov:3128" in r.script
+    assert any("Weights & Biases online (`--wandb`)" in n for n in r.notes)
+    assert "uv run train --epochs 30" in r.script
+
+
+def test_a_kept_command_without_an_online_logger_gets_no_proxy() -> None:
+    r = port(UV_WANDB.replace("    --wandb \\\n", ""), "polaris")["polaris"]
+    assert "proxy.alcf.anl.gov" not in r.script

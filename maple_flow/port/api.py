@@ -1599,7 +1599,7 @@ def _port_on(src: Source, target: str, o: dict[str, Any],
     in_image = image_body(src.parsed)  # a `bash -c` body kept in the image runs there too
     job_steps = (carried.steps + carried.loop_open + carried.loop_close
                  + ([in_image.steps] if in_image is not None else []))
-    program_words = list(src.facts.args) + step_words(job_steps)
+    program_words = list(src.facts.args) + step_words(job_steps) + _kept_command_words(src)
     proxy_env, proxy_notes = proxy_edit(
         job_steps, carried.env, text, profile,
         hub_models(program_words, src.parsed.variables), wandb_online(text, program_words),
@@ -1940,6 +1940,17 @@ def verify_results(results: dict[str, PortResult], *, timeout_s: float = 300.0,
 
     check_results(list(results.values()), repair=repair, store=store, timeout_s=timeout_s,
                   progress=progress)
+
+
+def _kept_command_words(src: Source) -> list[str]:
+    """The words of the command kept verbatim as the job's process (``uv run train ...
+    --wandb``, ``conda run -n env app --report_to wandb``), where the port reads a stand-in
+    in its place: what the program reaches online while it runs (W&B, the Hugging Face Hub)
+    is read from them as from a Python launch's arguments; [] for any other job."""
+    if not (src.parsed.launch.entrypoint or "").endswith(STAND_IN) or not src.original:
+        return []
+    plan = kept_command("\n".join(src.original))
+    return plan.text.split() if plan else []
 
 
 def _own_program(src: Source) -> str:
