@@ -103,3 +103,23 @@ def test_a_kept_commands_wandb_option_gets_the_sites_proxy() -> None:
 def test_a_kept_command_without_an_online_logger_gets_no_proxy() -> None:
     r = port(UV_WANDB.replace("    --wandb \\\n", ""), "polaris")["polaris"]
     assert "proxy.alcf.anl.gov" not in r.script
+
+
+LOG_VAR = """#!/bin/bash
+#SBATCH -N 1
+#SBATCH --gres=gpu:1
+#SBATCH -t 02:00:00
+#SBATCH -o $SCRATCH/logs/train_%j.out
+#SBATCH -e logs/train_%j.err
+module load cuda
+python train.py --device cuda
+"""
+
+
+def test_a_kept_log_directive_naming_a_variable_says_sbatch_reads_it_as_written() -> None:
+    r = port(LOG_VAR, "vista", source="perlmutter")["vista"]
+    out = next(n for n in r.notes if "#SBATCH -o $SCRATCH" in n)
+    assert "sbatch expands no shell variable in a directive: `$SCRATCH`" in out
+    assert 'sbatch -o "$SCRATCH/logs/train_%j.out" SCRIPT' in out
+    err = next(n for n in r.notes if "#SBATCH -e logs/train" in n)
+    assert "expands no shell variable" not in err
