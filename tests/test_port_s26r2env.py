@@ -123,3 +123,10 @@ def test_a_kept_log_directive_naming_a_variable_says_sbatch_reads_it_as_written(
     assert 'sbatch -o "$SCRATCH/logs/train_%j.out" SCRIPT' in out
     err = next(n for n in r.notes if "#SBATCH -e logs/train" in n)
     assert "expands no shell variable" not in err
+
+
+def test_gpus_a_node_given_beyond_the_h100_nodes_keep_the_job_on_pvc() -> None:
+    r = port(CUDA_ONE, "stampede3", source="perlmutter", nodes=2, gpus_per_node=8)["stampede3"]
+    assert r.status == "generated", r.notes
+    assert _partition(r.script) == "#SBATCH -p pvc"
+    assert any("you gave 8 GPUs a node and these nodes have 4" in n for n in r.notes)

@@ -1515,8 +1515,9 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
     one_per_node = (src.total or 0) / (src.facts.nodes or 1) <= 1
     host = (asked_mem.mb, asked_mem.written) if (
         asked_mem is not None and asked_mem.mb and one_per_node) else None
+    given_gpn = o.get("gpus_per_node")
     choice = choose_node_type(src.parsed.directives, profile, ranks, o.get("queue"), host,
-                              _source_vendor(src))
+                              _source_vendor(src), int(given_gpn) if given_gpn else None)
     # the user's own environment is judged against the GPUs of the nodes the port runs on
     # (Stampede3's h100 nodes are NVIDIA, its default nodes Intel)
     src = _own_envs_on(src, profile if choice.type_id is None
