@@ -23,7 +23,7 @@ CHECK = ('python -c "import torch; print(torch.__version__, torch.cuda.device_co
 JOB = HEAD + CHECK + "srun python train.py --epochs 3\n"
 
 
-@pytest.mark.parametrize("target", ["aurora", "stampede3"])
+@pytest.mark.parametrize("target", ["aurora"])
 def test_a_cuda_check_under_set_e_refuses_on_intel_gpus(target: str) -> None:
     r = port(JOB, target)[target]
     name = get_profile(target).name
@@ -31,6 +31,14 @@ def test_a_cuda_check_under_set_e_refuses_on_intel_gpus(target: str) -> None:
     reason = next(n for n in r.notes if n.startswith(f"refused for {name}"))
     assert "torch.cuda.get_device_name" in reason and "set -e" in reason
     assert "guard them (`|| true`)" in reason
+
+
+def test_on_stampede3_the_cuda_job_lands_on_the_h100_queue_and_keeps_its_check() -> None:
+    # the script's torch.cuda calls say its GPUs are NVIDIA ones: Stampede3 gives such
+    # programs its h100 queue (stampede3.yaml node type h100, takes_vendor), not the pvc one
+    r = port(JOB, "stampede3")["stampede3"]
+    assert r.status == "generated" and "#SBATCH -p h100" in r.script
+    assert "torch.cuda.get_device_name(0)" in r.script
 
 
 def test_the_same_check_on_nvidia_gpus_is_kept() -> None:

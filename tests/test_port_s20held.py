@@ -157,7 +157,14 @@ srun --ntasks=4 -G 4 ./halo_exchange
 """
 
 
-@pytest.mark.parametrize("target", ["aurora", "stampede3"])
+def test_cuda_built_app_goes_to_stampede3s_h100_queue() -> None:
+    # Stampede3 gives programs for NVIDIA GPUs its h100 queue (stampede3.yaml, takes_vendor)
+    result = port(CUDA_APP, ["stampede3"])["stampede3"]
+    assert result.status == "generated" and "#SBATCH -p h100" in result.script
+    assert any("build or load it for Stampede3" in n for n in result.notes)
+
+
+@pytest.mark.parametrize("target", ["aurora"])
 def test_cuda_built_app_refused_on_intel_gpus(target: str) -> None:
     result = port(CUDA_APP, [target])[target]
     assert result.status == "refused"

@@ -62,6 +62,9 @@ class LauncherRanks(Strict):
     step: dict[str, str] = Field(default={})
     #: Whether a port to another launcher sets ``names`` in each rank from the target's rank.
     recreate: bool = False
+    #: The job fact (one of ``job``) a program may take its rendezvous host from (Lightning's
+    #: SLURMEnvironment reads SLURM_NODELIST); "" where none is known.
+    host_list: str = ""
     #: The launcher these names are of, where the command names several (``Cray PALS``).
     where: str = ""
     source: str = Field(min_length=1)

@@ -372,6 +372,12 @@ class NodeType(Sourced):
     auto: bool = Field(
         default=True, description="false: never chosen by a port (named in its notes only; "
         "the notes say why, e.g. another account)")
+    takes_vendor: str = Field(
+        default="", description="the GPU maker whose programs the site sends to these nodes "
+        "where the profile's own nodes are another maker's (Stampede3's h100 queue for NVIDIA "
+        "programs beside its Intel pvc one): a job whose source GPUs are this maker's and that "
+        "names no GPU model lands here when it fits; \"\": only a GPU model or memory asked "
+        "picks these nodes")
     notes: str = ""
 
 

@@ -1515,7 +1515,9 @@ def _port_one(src: Source, target: str, o: dict[str, Any],
     one_per_node = (src.total or 0) / (src.facts.nodes or 1) <= 1
     host = (asked_mem.mb, asked_mem.written) if (
         asked_mem is not None and asked_mem.mb and one_per_node) else None
-    choice = choose_node_type(src.parsed.directives, profile, ranks, o.get("queue"), host)
+    given_gpn = o.get("gpus_per_node")
+    choice = choose_node_type(src.parsed.directives, profile, ranks, o.get("queue"), host,
+                              _source_vendor(src), int(given_gpn) if given_gpn else None)
     # the user's own environment is judged against the GPUs of the nodes the port runs on
     # (Stampede3's h100 nodes are NVIDIA, its default nodes Intel)
     src = _own_envs_on(src, profile if choice.type_id is None
@@ -1598,7 +1600,7 @@ def _port_on(src: Source, target: str, o: dict[str, Any],
     in_image = image_body(src.parsed)  # a `bash -c` body kept in the image runs there too
     job_steps = (carried.steps + carried.loop_open + carried.loop_close
                  + ([in_image.steps] if in_image is not None else []))
-    program_words = list(src.facts.args) + step_words(job_steps)
+    program_words = list(src.facts.args) + step_words(job_steps) + _kept_command_words(src)
     proxy_env, proxy_notes = proxy_edit(
         job_steps, carried.env, text, profile,
         hub_models(program_words, src.parsed.variables), wandb_online(text, program_words),
@@ -1939,6 +1941,17 @@ def verify_results(results: dict[str, PortResult], *, timeout_s: float = 300.0,
 
     check_results(list(results.values()), repair=repair, store=store, timeout_s=timeout_s,
                   progress=progress)
+
+
+def _kept_command_words(src: Source) -> list[str]:
+    """The words of the command kept verbatim as the job's process (``uv run train ...
+    --wandb``, ``conda run -n env app --report_to wandb``), where the port reads a stand-in
+    in its place: what the program reaches online while it runs (W&B, the Hugging Face Hub)
+    is read from them as from a Python launch's arguments; [] for any other job."""
+    if not (src.parsed.launch.entrypoint or "").endswith(STAND_IN) or not src.original:
+        return []
+    plan = kept_command("\n".join(src.original))
+    return plan.text.split() if plan else []
 
 
 def _own_program(src: Source) -> str:

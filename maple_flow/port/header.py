@@ -132,6 +132,7 @@ def header_edits(directives: list[Directive], profile: ClusterProfile,
                          + (under[1] if under else "")
                          + _directory_note(d, option, value, target)
                          + _grid_engine_folder_note(d, option, value, target)
+                         + _literal_variables_note(d, value, target)
                          + ("; its path is the source's: make sure it exists on the target"
                             if value.startswith("/") else ""))
         elif d.line not in seen:
@@ -499,6 +500,31 @@ def _submit_dir_note(d: Directive, target_name: str) -> str:
     return (f"the source's directive `{d.raw.strip()}` started the job in the directory it was "
             f"submitted from; the port's job on {target_name} starts there too: not needed, kept "
             "as a comment")
+
+
+#: sbatch's short flag for the path directives whose value it reads literally.
+_FLAG = {"output": "-o", "error": "-e"}
+_VARIABLE = re.compile(r"\$\{?[A-Za-z_]\w*\}?")
+
+
+def _literal_variables_note(d: Directive, value: str, target: str) -> str:
+    """For a directive kept as written that names shell variables (``#SBATCH -o
+    $SCRATCH/logs/%j.out``): the submit command reads a directive's value as written and
+    expands no shell variable in it (sbatch(1) "filename pattern": only its %-symbols are
+    replaced), so the log goes to a folder named ``$SCRATCH``
+    under the submit directory, and Slurm fails the job at start where that folder is not
+    there. ``""`` for a value with no variable."""
+    names = list(dict.fromkeys(_VARIABLE.findall(value)))
+    if not names or target != "slurm" or d.option not in _FLAG:
+        return ""
+    command = "sbatch"
+    shown = ", ".join(f"`{n}`" for n in names)
+    return (f"; {command} expands no shell variable in a directive: {shown} is read as "
+            "written (a folder of that name under the submit directory), so the job's log "
+            "has nowhere to go and the job fails at start unless that folder exists: write "
+            f"the path in full (what `echo {names[0]}` prints on the target), or give it when "
+            f"you submit, where your shell expands it (`{command} {_FLAG[d.option]} "
+            f"\"{value}\" SCRIPT`)")
 
 
 def _not_carried_note(d: Directive, target_name: str) -> str:

@@ -94,16 +94,54 @@ def _by_memory(profile: ClusterProfile, ranks: int, host: tuple[float, str]) -> 
     return NodeChoice(None)
 
 
+#: GPU makers as their names are written.
+_MAKERS = {"nvidia": "NVIDIA", "amd": "AMD", "intel": "Intel"}
+
+
+def _by_vendor(profile: ClusterProfile, ranks: int, vendor: str | None,
+               per_node: int | None = None) -> NodeChoice:
+    """The node type the site gives programs of the source's GPU maker (``NodeType.takes_vendor``:
+    Stampede3's h100 queue for NVIDIA programs) where the profile's own GPUs are another maker's
+    and the job fits its queues; else the profile's own nodes, saying why where such a type is
+    there but the job does not fit it (its queues, or the GPUs a node the user gave,
+    ``per_node``)."""
+    if not vendor or vendor == profile.gpu.vendor:
+        return NodeChoice(None)
+    left: list[str] = []
+    for t in profile.node_types:
+        if not t.auto or t.takes_vendor != vendor:
+            continue
+        fits, why = _fits(t, ranks)
+        if per_node and per_node > t.gpu.per_node:
+            fits, why = False, (f"you gave {per_node} GPUs a node and these nodes have "
+                                f"{t.gpu.per_node}")
+        if fits:
+            return NodeChoice(t.id, (
+                f"GPU nodes: the source runs on {_MAKERS.get(vendor, vendor)} GPUs; "
+                f"{profile.name}'s default nodes have {profile.gpu.model} "
+                f"({_MAKERS.get(profile.gpu.vendor, profile.gpu.vendor)}): the port runs on "
+                f"{_where(t)}, which the site gives such programs"
+                + (f"; {t.notes}" if t.notes else ""),))
+        left.append(f"{profile.name} runs programs for {_MAKERS.get(vendor, vendor)} GPUs on "
+                    f"{_where(t)}, but {why}: "
+                    f"the port stays on its {profile.gpu.model} nodes (shrink the job to fit "
+                    "them, or change the program for these GPUs)")
+    return NodeChoice(None, tuple(left))
+
+
 def choose_node_type(directives: list[Directive], profile: ClusterProfile, ranks: int,
                      queue: str | None = None,
-                     host: tuple[float, str] | None = None) -> NodeChoice:
+                     host: tuple[float, str] | None = None,
+                     vendor: str | None = None, per_node: int | None = None) -> NodeChoice:
     """The node type of ``profile`` a job of ``ranks`` GPUs asking for ``directives``' GPUs
     runs on: a queue the user named picks its type; else, where the profile's own GPUs are
     not what the source asks for, the first type (in the profile's order) with the asked
     model and memory, else the one of the same maker with the least memory that is enough
     (the closest fit), that the job fits; where the GPUs asked are the profile's own, a host
     memory request (``host``) above its nodes' picks a node type with the same GPUs that holds
-    it (``_by_memory``).
+    it (``_by_memory``), else a source whose GPUs are another maker's than the profile's own
+    (``vendor``) lands on the type the site gives that maker's programs (``_by_vendor``),
+    where the GPUs a node the user gave (``per_node``) fit it.
     """
     if queue:  # a queue of the profile's own nodes keeps them
         named = None if profile.queues.get(queue) else next(
@@ -113,8 +151,10 @@ def choose_node_type(directives: list[Directive], profile: ClusterProfile, ranks
     if asked is None or not profile.node_types or _has(profile.gpu, asked):
         # the GPUs are the default nodes': a host memory request above theirs may still pick
         # a node type (``host``: what a source node asked, MB and as written)
-        return _by_memory(profile, ranks, host) if host and profile.node_types else NodeChoice(
-            None)
+        by_memory = _by_memory(profile, ranks, host) if host and profile.node_types else \
+            NodeChoice(None)
+        return by_memory if by_memory.type_id else _by_vendor(profile, ranks, vendor,
+                                                              per_node)
     exact = [t for t in profile.node_types if _has(t.gpu, asked)]
     base_will_do = _will_do(profile.gpu, asked)
     near = [] if exact or base_will_do else sorted(  # the closest fit: least memory first

@@ -52,6 +52,16 @@ def _and(names: list[str]) -> str:
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
+def _host_list_note(name: str) -> str:
+    """What a program that takes its rendezvous host from ``name`` gets where it is unset:
+    Lightning's SLURMEnvironment reads ``SLURM_NODELIST`` (127.0.0.1 when unset) and writes it
+    over MASTER_ADDR (lightning/fabric/plugins/environments/slurm.py ``main_address``)."""
+    return (f"; Lightning's SLURMEnvironment takes the rendezvous host from {name} (127.0.0.1 "
+            "when unset) and writes it over MASTER_ADDR, so on more than one node its ranks "
+            f"do not meet: set `export {name}=\"$MASTER_ADDR\"` before the launch, or give the "
+            "Trainer another cluster environment")
+
+
 def source_rank_names(p: ParsedScript, text: str, profile: ClusterProfile,
                       rank_vars: dict[str, str]) -> SourceRankNames:
     """The source launcher's per-rank names the port sets per rank on ``profile`` and the note
@@ -113,4 +123,6 @@ def source_rank_names(p: ParsedScript, text: str, profile: ClusterProfile,
                  "coordinator_address=f\"{MASTER_ADDR}:{MASTER_PORT}\", num_processes=WORLD_SIZE "
                  "and process_id=RANK from the environment the port sets), and code that reads the "
                  "first host of the node list (scontrol show hostnames) must read MASTER_ADDR")
+        if data.host_list in absent:
+            note += _host_list_note(data.host_list)
     return SourceRankNames(rank_vars=added, note=note)
