@@ -2230,11 +2230,8 @@ def port(
         if result.status != "refused" and result.script:  # the final port against its source
             # the script's own arguments, which the target's submit command may not pass:
             # restored from a variable given at submit time (the submit-time inputs note)
-            restored, result.notes = with_arguments_restored(
+            result.script, result.notes = with_arguments_restored(
                 result.script, text, get_profile(result.cluster).scheduler, result.notes)
-            if restored != result.script:
-                _queue_for_batch_lint(restored, result)
-            result.script = restored
             unkept = unkept_launches(text, result.script, result.notes)
             name = get_profile(result.cluster).name
             invented = (invented_launch(text, result.script, unkept)
@@ -2261,17 +2258,6 @@ def port(
         verify_results(results, timeout_s=timeout_s, progress=progress, repair=repair,
                        store=store)
     return results
-
-
-def _queue_for_batch_lint(script: str, result: PortResult) -> None:
-    """In a batch (inside ``linting_ahead()``), queue the port's final ``script`` for the
-    batch's shellcheck run: its findings are read after the batch (``_add_lint_notes``), and a
-    text not queued would cost a shellcheck process of its own. Alone, nothing to do (the port
-    was linted before and its line numbers moved with the text)."""
-    from maple_flow.lint import linting_in_batch
-
-    if linting_in_batch():
-        _shellcheck_notes(script, result.spec, result.template_id)
 
 
 def _before_lint(result: PortResult, notes: list[str]) -> None:
