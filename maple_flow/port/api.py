@@ -1742,6 +1742,9 @@ def _port_on(src: Source, target: str, o: dict[str, Any],
         notes = [f"refused for {profile.name}: {m}" for m in refusals] + notes
         return PortResult(profile.id, "", result.spec, result.template_id, "refused", notes,
                           result.explanation)
+    # the script's own arguments restored before the lint reads the port (port() does it
+    # again, a no-op then, for a port whose command is put back after this)
+    script, notes = with_arguments_restored(script, text, profile.scheduler, notes)
     notes += _shellcheck_notes(script, result.spec, result.template_id) if lint else []
     return PortResult(profile.id, script, result.spec, result.template_id, "generated",
                       notes, result.explanation)
