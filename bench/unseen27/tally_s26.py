@@ -42,11 +42,12 @@ def main() -> None:
             again = _verdicts(d / f"hand_judged_{step}.yaml")
             if not changed and not again:
                 continue
+            missing = [k for k in changed if k not in again]
+            if missing:  # no tally for a run whose changed ports are not all judged
+                print(f"{name} {step}: {len(missing)} changed ports not judged by hand: no tally")
+                break
             now = {k: again.get(k, v) if k in changed else v for k, v in now.items()}
             runs.append((label, now))
-            missing = [k for k in changed if k not in again]
-            if missing:
-                print(f"{name} {step}: {len(missing)} changed ports not judged yet")
         for run, v in runs:
             print(_line(name, run, v, split))
 
