@@ -13,13 +13,12 @@ from typing import TYPE_CHECKING
 from maple_flow.models import ClusterProfile
 from maple_flow.scriptparse.inline_launch import raw_words
 from maple_flow.scriptparse.launch import CONTAINER_RUNTIMES
+from maple_flow.scriptparse.shell import BACKGROUND_END
 
 if TYPE_CHECKING:
     from maple_flow.port.api import PortResult
     from maple_flow.scriptparse.steps import Step
 
-#: ``... &`` (not ``&&``): the command runs in the background.
-_BACKGROUND = re.compile(r"(?<![&|])&\s*$")
 #: Environment words in front of a command (``CUDA_VISIBLE_DEVICES=0 apptainer exec ...``).
 _ENV_WORD = re.compile(r"^[A-Za-z_]\w*=")
 #: An interpreter word (``python3``, ``/opt/conda/bin/python``).
@@ -53,7 +52,7 @@ def once_in_container(step: Step, launch: str, lines: list[str], result: PortRes
                     f"{profile.name}: write the launch by hand (the target's container runtime "
                     "and the program as written)")
     command = " ".join(words[start:])
-    if _BACKGROUND.search(launch) and not _BACKGROUND.search(command):
+    if BACKGROUND_END.search(launch) and not BACKGROUND_END.search(command):
         command += " &"
     runtime = profile.container
     setup = (list(runtime.setup_lines()) if runtime is not None

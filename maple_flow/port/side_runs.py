@@ -7,16 +7,12 @@ did: the refusal says so and how to port them (each run a job of its own)."""
 
 from __future__ import annotations
 
-import re
-
 from maple_flow.models import ClusterProfile
 from maple_flow.scriptparse.launch import CONTAINER_RUNTIMES
 from maple_flow.scriptparse.script import ParsedScript
-from maple_flow.scriptparse.shell import ShellCommand
+from maple_flow.scriptparse.shell import BACKGROUND_END, ShellCommand
 from maple_flow.scriptparse.steps import container_inner, runs_python_program
 
-#: ``... &`` (not ``&&``) at the end of a command: it runs in the background.
-_BACKGROUND = re.compile(r"(?<![&|])&\s*$")
 #: Commands in front of a program that start it once, as itself.
 _IN_FRONT = frozenset({"nohup", "time", "exec", "stdbuf"})
 
@@ -27,7 +23,7 @@ def _runs_program(cmd: ShellCommand) -> bool:
     words = list(cmd.words)
     while words and words[0] in _IN_FRONT:
         words = words[1:]
-    if not words or not _BACKGROUND.search(cmd.text):
+    if not words or not BACKGROUND_END.search(cmd.text):
         return False
     if words[0] in CONTAINER_RUNTIMES:
         return runs_python_program(container_inner(words))

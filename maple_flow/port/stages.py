@@ -25,6 +25,7 @@ from maple_flow.scriptparse.inline_launch import (
 )
 from maple_flow.scriptparse.launch import NO_PYTHON_OPTION
 from maple_flow.scriptparse.script import launch_command_line, reading_setup_step
+from maple_flow.scriptparse.shell import BACKGROUND_END
 from maple_flow.shellquote import shell_word
 
 if TYPE_CHECKING:
@@ -34,8 +35,6 @@ if TYPE_CHECKING:
 #: Lines the templates write just before a launch command, part of it.
 _LAUNCH_PREAMBLE = re.compile(r"^\s*(?:# shellcheck |export WORLD_SIZE=)")
 _SIZE_VARS = ("NNODES", "NRANKS", "GPUS_PER_NODE")
-#: ``... &`` (not ``&&``): the command runs in the background, concurrently with what follows.
-_BACKGROUND = re.compile(r"(?<![&|])&\s*$")
 #: A run with no launcher: environment words, ``nohup``/``time``, then a bare interpreter word.
 _PLAIN_RUN = re.compile(r"^\s*(?:\w+=\S*\s+)*(?:(?:nohup|time)\s+)*python[\d.]*\s")
 
@@ -43,7 +42,7 @@ _PLAIN_RUN = re.compile(r"^\s*(?:\w+=\S*\s+)*(?:(?:nohup|time)\s+)*python[\d.]*\
 def plain_background_copy(text: str) -> bool:
     """``text`` starts a Python program with no launcher, in the background (``python x.py
     --seed 1 &``, ``CUDA_VISIBLE_DEVICES=0 python x.py &``): one of several concurrent copies."""
-    return bool(_PLAIN_RUN.match(text) and _BACKGROUND.search(text))
+    return bool(_PLAIN_RUN.match(text) and BACKGROUND_END.search(text))
 
 
 def header_of(text: str) -> str:
@@ -180,7 +179,7 @@ def _port_stage(step: Step, src: Source, profile: ClusterProfile, size: tuple[in
                     "own after the launch (or in a script the launch runs) and port again")
     if step.inner:  # `R=$(srun python x.py)`: the target's launch captured the same way
         lines[-1] = step.text.replace(step.inner, lines[-1], 1)
-    elif _BACKGROUND.search(launch) and not _BACKGROUND.search(lines[-1]):
+    elif BACKGROUND_END.search(launch) and not BACKGROUND_END.search(lines[-1]):
         lines[-1] += " &"  # the source ran it concurrently with what follows: so does the port
     note = (f"line {step.line} `{step.text}` is a launch of its own: the target's launch of the "
             f"same program ({result.spec.nodes} node(s) x {result.spec.gpus_per_node}): "

@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass, field
 
 from maple_flow.scriptparse.shell import (
+    BACKGROUND_END,
     COMPOUND_CLOSER,
     COMPOUND_OPENER,
     Block,
@@ -88,7 +89,7 @@ def _alone(text: str, cmd: ShellCommand, commands: tuple[ShellCommand, ...]) -> 
     """Whether the logical line ``text`` holds only the launch command (and redirections)."""
     same_line = [c for c in commands if c.text == cmd.text]
     # a lone `;` ending the line only ends the launch (`python run.py -k $i ;`)
-    bare = _BACKGROUND_TAIL.sub("", _REDIRECTION.sub("", _TERMINATOR_TAIL.sub("", bare_line(text))))
+    bare = BACKGROUND_END.sub("", _REDIRECTION.sub("", _TERMINATOR_TAIL.sub("", bare_line(text))))
     if _TEE_TAIL.search(bare):  # `launch 2>&1 | tee log`: its output logged, kept with it
         bare = _TEE_TAIL.sub("", bare)
         same_line = [c for c in same_line if c.words[:1] != ("tee",)]
@@ -104,8 +105,6 @@ _TEE_TAIL = re.compile(r"\s*\|&?\s*tee(?:\s+-a|\s+--append)?\s+"
                        r"(?:\"[^\"]*\"|'[^']*'|[^\s;&|]+)\s*$")
 #: ``launch ;``: a command terminator with nothing after it on the line.
 _TERMINATOR_TAIL = re.compile(r"(?<![;&|])\s*;\s*$")
-#: ``launch &``: the launch runs in the background (carried with the launch, as its tail).
-_BACKGROUND_TAIL = re.compile(r"(?<![&|])&\s*$")
 #: ``launch || exit 1``: stop at a failure (carried with the launch).
 STOP_TAIL = re.compile(r"\s*\|\|\s*(?:exit|break|return)(?:\s+\d{1,3})?\s*;?\s*$")
 _STOP_WORDS = {("exit",), ("break",), ("return",)}

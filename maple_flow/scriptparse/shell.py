@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any
 
+#: ``... &`` (not ``&&``, not ``|&``) at the end of a command: it runs in the background.
+BACKGROUND_END = re.compile(r"(?<![&|])&\s*$")
 _ARITH = re.compile(r"\$\(\((.*?)\)\)")
 #: The keyword that opens a condition, and a negation (``if ! cmd``, ``while ! cmd``).
 _CONDITION = re.compile(r"^\s*(?:if|elif|while|until)\s+(?:!\s+)?")

@@ -31,6 +31,7 @@ from maple_flow.scriptparse.launch import (
 from maple_flow.scriptparse.loop import STOP_TAIL
 from maple_flow.scriptparse.script import ParsedScript, is_declare_export
 from maple_flow.scriptparse.shell import (
+    BACKGROUND_END,
     COMPOUND_OPENER,
     Block,
     ShellCommand,
@@ -447,15 +448,13 @@ def runs_python_program(inner: list[str]) -> bool:
     return False
 
 
-#: ``... &`` (not ``&&``) at the end of a command: it runs in the background.
-_BACKGROUND_END = re.compile(r"(?<![&|])&\s*$")
 
 
 def _raw_tail(text: str, count: int) -> str:
     """The last ``count`` words of ``text`` as written (quotes and ``$`` kept), or ``""`` when
     its words cannot be told apart so (a quoted word joined to another, a pipe). A trailing
     ``&`` (the command runs in the background) is no word of it: kept after the tail."""
-    background = _BACKGROUND_END.search(text)
+    background = BACKGROUND_END.search(text)
     if background:
         tail = _raw_tail(text[:background.start()], count)
         return tail + " &" if tail else ""
