@@ -266,11 +266,10 @@ def _how_note(inputs: SubmitInputs, source_scheduler: str | None, profile: Clust
     """The note on the inputs the port reads, and how the target's submit command gives them."""
     was = _passing().get(source_scheduler or "")
     parts, how = [], []
-    restored = False
+    restored = bool(inputs.args and script and restored_variable(script) is not None)
     if inputs.args:
         parts.append(f"its own arguments ({', '.join(inputs.args)})")
         how.append(_args_how(inputs, source_scheduler, profile, passing, script))
-        restored = "the port restores them" in how[-1]
     names = [*inputs.env, *inputs.defaulted]
     if names:
         said = ", ".join("$" + n for n in names)
@@ -299,9 +298,8 @@ def with_arguments_restored(script: str, source: str, scheduler: str,
     at submit time, when ``scheduler``'s submit command passes none to a job script and both
     the source and the ported ``script`` read them; the port's ``notes`` that name its lines
     by number renumbered past the lines added. Else both unchanged."""
-    if passes_args(scheduler) or not arg_reads(source) or not arg_reads(script):
-        return script, notes
-    if restored_variable(script) is not None:
+    if (passes_args(scheduler) or restored_variable(script) is not None
+            or not arg_reads(source) or not arg_reads(script)):
         return script, notes
     lines = script.split("\n")
     at = top_of(lines)
