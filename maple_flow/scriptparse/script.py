@@ -22,7 +22,7 @@ from maple_flow.scriptparse.claims import checked_reason
 from maple_flow.scriptparse.cmdline import command_line_program_reason, not_in_script_reason
 from maple_flow.scriptparse.container_body import container_body_reason
 from maple_flow.scriptparse.cshell import csh_reason
-from maple_flow.scriptparse.held_command import held_command_reason
+from maple_flow.scriptparse.held_command import held_after_loop_reason, held_command_reason
 from maple_flow.scriptparse.hidden import (
     eval_reparse_reason,
     hidden_launcher_step,
@@ -1235,7 +1235,8 @@ def _parse_script(data: str | bytes) -> ParsedScript:
     if placeholder:
         raise ParseError(placeholder)
     if not found.line.array_command:  # an array that runs the launcher, changed on a branch
-        branch = held_command_reason(blocks, found.cmd)
+        branch = (held_command_reason(blocks, found.cmd)
+                  or held_after_loop_reason(blocks, found.cmd, found.block))
         if branch:
             raise ParseError(branch)
     launcher = launcher_program(found.line.entrypoint or "")
