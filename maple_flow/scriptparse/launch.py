@@ -622,7 +622,7 @@ def runner_command(words: list[str] | tuple[str, ...], i: int) -> int | None:
         k = j
         while k < len(words) and _ENV_WORD.match(words[k]):
             k += 1  # `conda run -n env CUDA_VISIBLE_DEVICES=0 python x.py`: the env prefix
-        if k > j and runner_command(words[:i + 2] + list(words[k:]), i) is not None:
+        if k > j and runner_command([*words[:i + 2], *words[k:]], i) is not None:
             return j  # its shell reads the assignments (read as an `env` stage)
     if j >= len(words):
         return None
