@@ -27,6 +27,7 @@ from maple_flow.scriptparse.self_launch import (
     self_launching,
 )
 from maple_flow.scriptparse.shell import Block, ShellCommand, split_blocks
+from maple_flow.scriptparse.tool_session import tool_session_reason
 from maple_flow.scriptparse.unread import bare_python, why_not_launch, work_commands
 from maple_flow.scriptparse.values import held_tool
 
@@ -67,6 +68,8 @@ def kept_command(text: str) -> KeptCommand | None:
     """The plan for a script with no Python launch whose work is one command run as one
     process on one node (no launcher in front of it, one task, one node); None otherwise."""
     lines, blocks = text.split("\n"), split_blocks(text)
+    if tool_session_reason(blocks):
+        return None  # `ddt --connect srun ...`: a debugging session, refused by its reason
     work = work_commands(blocks)
     if len(work) > 1:  # an inline check (`python -c "import torch; print(...)"`) is no work
         work = [c for c in work if not inline_probe(c.words)] or work

@@ -75,12 +75,29 @@ def _launcher_program(text: str) -> str:
     return f" ({head.rsplit('/', 1)[-1]}, program {program})"
 
 
-def held_command_reason(blocks: list[Block], cmd: ShellCommand | None = None) -> str:
+#: A block that repeats its commands (``for D in $DATASETS; do ... done``).
+_LOOP = re.compile(r"\s*(?:for|while|until)\b")
+
+
+def held_after_loop_reason(blocks: list[Block], found: ShellCommand, block: int) -> str:
+    """The reason of a launch held in a command string built on a branch and run after the
+    launch found (``$CMD`` after a ``for`` loop of ``python -m pkg.download "$D"``): the
+    found one runs in a loop (a step over the data), the job's work is the held string,
+    which the port cannot read; ``""`` otherwise (the found launch is not in a loop, or no
+    such string runs after it)."""
+    if not _LOOP.match(blocks[block].text):
+        return ""
+    return held_command_reason(blocks, after=found.line)
+
+
+def held_command_reason(blocks: list[Block], cmd: ShellCommand | None = None,
+                        after: int = 0) -> str:
     """Why the launch held in a variable the script sets or appends to on a branch is not
     ported (see the module's doc); ``""`` when no launch is held so. ``cmd``: the launch
-    found, else the last command run from a variable."""
+    found, else the last command run from a variable (after line ``after``)."""
     cmds = [cmd] if cmd is not None else [
-        c for b in blocks for c in b.commands if not c.assignments or c.words]
+        c for b in blocks for c in b.commands
+        if (not c.assignments or c.words) and c.line > after]
     for launch in reversed(cmds):
         held = _held_word(launch)
         if held is None:
@@ -112,4 +129,4 @@ def held_command_reason(blocks: list[Block], cmd: ShellCommand | None = None) ->
     return ""
 
 
-__all__ = ["held_command_reason"]
+__all__ = ["held_after_loop_reason", "held_command_reason"]

@@ -184,9 +184,20 @@ def _runner_task(head: str, words: tuple[str, ...]) -> str:
     if runner_command(words, 0) is not None:
         return ""
     task = next((w for w in words[2:] if not w.startswith("-")), words[2])
+    if _ASSIGNMENT.match(task):
+        return f"{_ASSIGNED_TO_RUNNER} `{task}` that `{head} run` starts as its program"
     if head in _ENV_COMMAND_RUNNERS:  # no task table: `uv run NAME` runs an installed command
         return f"the {head} command `{task}` {_CONSOLE_SCRIPT}"
     return f"the {head} task `{task}`"
+
+
+#: ``uv run X=1 python x.py``: a shell's environment assignment given to a runner that starts
+#: its first word as the program (the shell reads ``X=1`` only in front of a command).
+_ASSIGNMENT = re.compile(r"^[A-Za-z_]\w*=")
+_ASSIGNED_TO_RUNNER = "the environment assignment"
+#: Runners that start the command's first word as a program (``uv run`` spawns it, ``poetry
+#: run`` execs it): an assignment there is a program name that does not exist.
+_EXEC_RUNNERS = frozenset({"uv", "poetry"})
 
 
 #: Runners whose ``run NAME`` runs a command installed in the project's environment (uv and
@@ -407,6 +418,17 @@ def hidden_program_reason(blocks: list[Block]) -> str:
         return (f"line {cmd.line}: `{text}` starts the job through {what}: the port reads a "
                 "launch written as a command of its own, not one assembled in an array; write "
                 "the launch out (python/torchrun/srun ... with the program) and port that")
+    if what.startswith(_ASSIGNED_TO_RUNNER):
+        runner = what.split("`")[3]
+        assigned = what.split("`")[1]
+        how = (f"`{runner}` starts its first word as the program (it is not a shell, so it "
+               "does not read the assignment) and this launch fails as written"
+               if runner.split()[0] in _EXEC_RUNNERS else
+               f"the port does not know whether `{runner}` reads it as a shell would (conda's "
+               "does; uv's and poetry's start the first word as the program)")
+        return (f"line {cmd.line}: `{text}` gives `{runner}` {what.split('`')[0].strip()} "
+                f"`{assigned}` as its command: {how}; put the assignment in front "
+                f"(`{assigned} {runner} ...`) or export it on a line before, and port that")
     generated = _eval_of_generated_file(blocks, cmd) or _eval_of_variable(blocks, cmd)
     if generated:
         return generated

@@ -600,6 +600,14 @@ def _binary_on_ranks(word: str, stages: list[Stage]) -> bool:
             and _command_word(_base(word)))
 
 
+#: Runners that write their command into a shell script they run with bash (conda's
+#: ``wrap_subprocess_call`` writes ``shlex.join(arguments)`` after ``conda activate``; mamba
+#: 1.x hands ``run`` to conda): a leading ``NAME=value`` word is the shell's environment
+#: assignment for the command after it, as on a line of its own. ``uv run`` and the others
+#: start their first word as the program itself (not checked for a shell: not read so).
+SHELL_RUNNERS = frozenset({"conda", "mamba"})
+
+
 def runner_command(words: list[str] | tuple[str, ...], i: int) -> int | None:
     """Where the command of ``words[i]``'s ``run`` starts (``uv run --locked --python 3.11
     python x.py``: at ``python``), past the runner's own options and a ``--``; None when what
@@ -610,6 +618,12 @@ def runner_command(words: list[str] | tuple[str, ...], i: int) -> int | None:
             j += 1
             break
         j += 2 if words[j] in _RUNNER_VALUED else 1
+    if _base(words[i]) in SHELL_RUNNERS:
+        k = j
+        while k < len(words) and _ENV_WORD.match(words[k]):
+            k += 1  # `conda run -n env CUDA_VISIBLE_DEVICES=0 python x.py`: the env prefix
+        if k > j and runner_command([*words[:i + 2], *words[k:]], i) is not None:
+            return j  # its shell reads the assignments (read as an `env` stage)
     if j >= len(words):
         return None
     base = _base(words[j])

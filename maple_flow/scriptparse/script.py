@@ -22,7 +22,7 @@ from maple_flow.scriptparse.claims import checked_reason
 from maple_flow.scriptparse.cmdline import command_line_program_reason, not_in_script_reason
 from maple_flow.scriptparse.container_body import container_body_reason
 from maple_flow.scriptparse.cshell import csh_reason
-from maple_flow.scriptparse.held_command import held_command_reason
+from maple_flow.scriptparse.held_command import held_after_loop_reason, held_command_reason
 from maple_flow.scriptparse.hidden import (
     eval_reparse_reason,
     hidden_launcher_step,
@@ -56,6 +56,7 @@ from maple_flow.scriptparse.shell import (
     unclosed_quote,
 )
 from maple_flow.scriptparse.template import template_reason
+from maple_flow.scriptparse.tool_session import tool_session_reason
 from maple_flow.scriptparse.unread import (
     called_function_lines,
     function_launch_reason,
@@ -1179,6 +1180,9 @@ def _parse_script(data: str | bytes) -> ParsedScript:
     if blocks and blocks[0].line == 1 and BROKEN_SHEBANG.match(blocks[0].text):
         blocks = blocks[1:]  # `!/bin/bash`: a shebang that lost its `#`, named in the notes
     arrays = array_literals(text)
+    tool = tool_session_reason(blocks)
+    if tool:  # `ddt --connect srun ...`: the tool starts the launch (not a program of the job)
+        raise ParseError(tool)
     found = _find_launch(blocks, dict(arrays))
     ray = ray_cluster_reason(blocks, found.line.entrypoint if found else None)
     if ray:
@@ -1231,7 +1235,8 @@ def _parse_script(data: str | bytes) -> ParsedScript:
     if placeholder:
         raise ParseError(placeholder)
     if not found.line.array_command:  # an array that runs the launcher, changed on a branch
-        branch = held_command_reason(blocks, found.cmd)
+        branch = (held_command_reason(blocks, found.cmd)
+                  or held_after_loop_reason(blocks, found.cmd, found.block))
         if branch:
             raise ParseError(branch)
     launcher = launcher_program(found.line.entrypoint or "")

@@ -230,6 +230,9 @@ def _container_reason(words: tuple[str, ...]) -> str | None:
     run, image, inside = found
     kind = _head(words)
     where = f"`{run}` starts the {kind} container {image}"
+    if run.endswith(" shell") and inside and inside[0].endswith((".sh", ".bash")):
+        return (f"{where} and hands `{one_line(' '.join(inside), 60)}` to the container's "
+                f"shell: the job's program is in {inside[0]}, which this script does not show")
     if run.endswith(" shell"):
         return (f"`{run}` opens an interactive shell in the {kind} container {image}, for a "
                 "person typing at a terminal: in a batch job it reads no commands, so it runs "
@@ -499,6 +502,9 @@ def _fed_container_reason(cmd: ShellCommand) -> str:
     lines (they are in the script); what they run, named; ``""`` for another command."""
     found = container_command(cmd.words)
     lines = cmd.text.split("\n")
+    fed = _STDIN_FILE.search(lines[0]) if found is not None else None
+    if found is not None and fed and fed.group(1) != "/dev/null" and found[0].endswith(" shell"):
+        return _stdin_fed_reason(cmd, found[0], found[1], fed.group(1))
     if found is None or found[2] or len(lines) < 3 or "<<" not in lines[0]:
         return ""
     run, image, _ = found
@@ -512,6 +518,36 @@ def _fed_container_reason(cmd: ShellCommand) -> str:
     return (f"`{run}` starts the {_head(cmd.words)} container {image} and its shell runs the "
             f"lines the script feeds it (the heredoc, lines {body[0][0]}-{last_line}): the last "
             f"is `{one_line(last, 60)}`" + (f", where {what}" if what else ""))
+
+
+#: A file fed to a command on its standard input (``< classifier.sh``; not ``<<``, ``<(``,
+#: ``<<<`` or a descriptor's ``2<``).
+_STDIN_FILE = re.compile(r"(?:^|\s)0?<\s*([^\s<>(&|;]+)")
+
+
+def stdin_fed_file(cmd: ShellCommand) -> str:
+    """The file a container's shell runs the commands of (``singularity shell ... IMG <
+    classifier.sh``, or ``IMG classifier.sh``), or ``""``."""
+    found = container_command(cmd.words)
+    fed = _STDIN_FILE.search(cmd.text.split("\n")[0]) if found is not None else None
+    if found is None or not found[0].endswith(" shell"):
+        return ""
+    if fed and fed.group(1) != "/dev/null":
+        return fed.group(1)
+    inside = found[2]  # `singularity shell IMG run.sh`: the script handed to its shell
+    return inside[0] if inside and inside[0].endswith((".sh", ".bash")) else ""
+
+
+def _stdin_fed_reason(cmd: ShellCommand, run: str, image: str, fed: str) -> str:
+    """``singularity shell --nv IMG < classifier.sh a b``: the container's shell reads the
+    commands of the file on its standard input (it does run the job, not a terminal)."""
+    after = [w for w in cmd.words[cmd.words.index(image) + 1:] if w != fed] if (
+        image in cmd.words) else []
+    extra = (f"; the words after the image (`{' '.join(after)}`) go to the container's shell "
+             f"as its own arguments, not to {fed}" if after else "")
+    return (f"`{run}` starts the {_head(cmd.words)} container {image} and its shell reads the "
+            f"commands of {fed} on its standard input (`< {fed}`): the job's program is in "
+            f"{fed}, which this script does not show{extra}")
 
 
 #: A word that starts a Python program or a launcher of one.
@@ -679,6 +715,13 @@ def _unread_reason(seen: list[ShellCommand]) -> str:
                 "`sed ... | bsub`/`sbatch` step, or left for you to write): write the training "
                 "launch (python/torchrun/srun ... with the program) in its place and port again")
     boxed = [c for c in seen if is_container_command(c.words)]
+    fed = stdin_fed_file(boxed[-1]) if boxed else ""
+    if fed:  # `singularity shell IMG < run.sh`: the launch is in the file the shell reads
+        return (f"{named}. The job's launch is inside your script {fed}, which the "
+                f"container's shell runs on line {boxed[-1].line}: port {fed} (with this "
+                "job's directives and set-up in front of its launch, and the container around "
+                f"that launch: `apptainer exec --nv IMAGE python ...`), or write its launch "
+                "into this script, and port again" + _engine_nowhere(boxed[-1]))
     if boxed:  # the work runs inside a container: one task or not, its launch is in there
         return (f"{named}. The job's work runs inside your container (line {boxed[-1].line}): "
                 "maple carries a container only around a launch it reads on the job's launch "
