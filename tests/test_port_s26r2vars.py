@@ -66,3 +66,29 @@ def test_pinned_copy_kept_as_written_has_scheduler_variables_renamed() -> None:
     assert "SLURM_JOB_ID" not in result.script
     assert "half1_${PBS_JOBID}.log" in result.script
     assert any("renamed in that copy" in n for n in result.notes)
+
+
+_RESUBMIT_THROUGH_WRAPPER = """#!/bin/bash
+#SBATCH -N 1
+#SBATCH --gpus-per-node=4
+#SBATCH --ntasks-per-node=4
+#SBATCH -t 00:30:00
+RUN=${RUN:-base}
+srun python train.py --run "$RUN"
+if [ ! -f "runs/$RUN/done" ]; then
+  ./submit.sh train "$RUN" --dependency=afterany:"$SLURM_JOB_ID"
+fi
+"""
+
+
+def test_slurm_dependency_kept_on_pbs_is_named() -> None:
+    # unseen28 tune (t5nmr): the self-resubmission through the user's sbatch wrapper kept
+    # `--dependency=afterany:"$PBS_JOBID"` on Aurora with no note; now the line is named
+    from maple_flow.port.dependency import foreign_dependency_note
+
+    result = port(_RESUBMIT_THROUGH_WRAPPER, ["polaris"], source="delta")["polaris"]
+    assert any("job dependency option" in n and "submit.sh" in n for n in result.notes)
+    same = port(_RESUBMIT_THROUGH_WRAPPER, ["delta"], source="delta")["delta"]
+    assert not any("job dependency option" in n for n in same.notes)
+    assert foreign_dependency_note("qsub -W depend=afterok:1 next.pbs\n", "slurm", "Delta")
+    assert not foreign_dependency_note("# --dependency=afterany:1\n", "pbs", "Polaris")

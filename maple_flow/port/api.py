@@ -94,6 +94,7 @@ from maple_flow.port.container import (
 from maple_flow.port.container_lost import not_carried_why
 from maple_flow.port.coupled import scheduler_option_notes
 from maple_flow.port.cuda_toolkit import cuda_app_refusal, plan_toolkit
+from maple_flow.port.dependency import foreign_dependency_note
 from maple_flow.port.dropped_defs import dropped_definitions_note
 from maple_flow.port.dynamic_entry import drop_literal_note, keep_written_entry
 from maple_flow.port.fit import fit_cpus_per_task, source_errexit
@@ -2254,7 +2255,9 @@ def port(
                     *dropped_definitions_note(text, result.script),
                     *moved_above_setter_note(text, result.script),
                     *submit_inputs_note(inputs, src.parsed.scheduler,
-                                        get_profile(result.cluster), result.script)])
+                                        get_profile(result.cluster), result.script),
+                    *foreign_dependency_note(result.script,
+                                             get_profile(result.cluster).scheduler, name)])
         elif result.status == "refused":  # the inputs the hand-written port must take too
             result.notes += submit_inputs_note(inputs, src.parsed.scheduler,
                                                get_profile(result.cluster), None)
