@@ -92,3 +92,29 @@ def test_slurm_dependency_kept_on_pbs_is_named() -> None:
     assert not any("job dependency option" in n for n in same.notes)
     assert foreign_dependency_note("qsub -W depend=afterok:1 next.pbs\n", "slurm", "Delta")
     assert not foreign_dependency_note("# --dependency=afterany:1\n", "pbs", "Polaris")
+
+
+_SOURCE_WITH_OWN_FALLBACK = """#!/bin/bash
+#SBATCH -N 1
+#SBATCH --gres=gpu:1
+#SBATCH -t 01:00:00
+set -euo pipefail
+WORK="${COG_WORK:-$HOME/cog}"
+source /home/someone/proj/configs/base.sh 2>/dev/null \\
+  || source "${WORK}/repo/configs/base.sh"
+echo "batch=${COG_BATCH}"
+python train.py --batch "${COG_BATCH}"
+"""
+
+
+def test_source_line_with_own_fallback_is_kept() -> None:
+    # unseen28 tune (cineca-leonardo): the line was dropped whole, its portable fallback too,
+    # so the variables the file sets were unset under set -u and the job stopped
+    from maple_flow.scriptparse.steps import own_source_fallback
+
+    result = port(_SOURCE_WITH_OWN_FALLBACK, ["polaris"], source="delta")["polaris"]
+    assert 'source "${WORK}/repo/configs/base.sh"' in result.script
+    assert any("`||` fallback" in n for n in result.notes)
+    # a fallback into a site's software tree is no file of the user's: the line stays dropped
+    assert own_source_fallback("source /home/a/x.sh || source /opt/site/env.sh") == ""
+    assert own_source_fallback("source /home/a/x.sh || . ./cfg.sh") == "source ./cfg.sh"
