@@ -94,6 +94,7 @@ from maple_flow.port.container import (
 from maple_flow.port.container_lost import not_carried_why
 from maple_flow.port.coupled import scheduler_option_notes
 from maple_flow.port.cuda_toolkit import cuda_app_refusal, plan_toolkit
+from maple_flow.port.dependency import foreign_dependency_note
 from maple_flow.port.dropped_defs import dropped_definitions_note
 from maple_flow.port.dynamic_entry import drop_literal_note, keep_written_entry
 from maple_flow.port.fit import fit_cpus_per_task, source_errexit
@@ -2118,6 +2119,7 @@ def _put_back_pinned(result: PortResult, text: str,
 
     profile = get_profile(result.cluster)
     intel = profile.gpu.vendor == "intel" and bool(pinned[2])
+    pinned, renamed = _pinned_renamed(pinned, profile.scheduler)
     port_lines = result.script.split("\n")
     restored = [f"`{short(x.strip(), 80)}`"
                 for x in copy_reads_unset(text, port_lines, pinned[1])]
@@ -2131,10 +2133,29 @@ def _put_back_pinned(result: PortResult, text: str,
     result.script = script
     result.notes = [
         pinned_note(*pinned, function_run_in_background(text, pinned[0])),
+        *([f"scheduler variables renamed in that copy for {profile.scheduler}: "
+           f"{', '.join(sorted(set(renamed)))}"] if renamed else []),
         *([intel_pin_note(pinned[2], profile.name)] if intel else []),
         *([f"set-up kept above the copies, as in the source: {', '.join(restored)} (the copy "
            "kept as written runs what it holds)"] if restored else []),
         *_pinned_kept_notes(result.notes, pinned, profile.name)]
+
+
+def _pinned_renamed(pinned: tuple[int, list[str], str],
+                    scheduler: str) -> tuple[tuple[int, list[str], str], list[str]]:
+    """The pinned copy kept as written (``pinned``: line, its lines, its pin) with the source
+    scheduler's job variables renamed for the target's ``scheduler``, as in every other kept
+    line (``> "half1_${SLURM_JOB_ID}.log"`` on PBS reads ``${PBS_JOBID}``: unset there, and
+    fatal under ``set -u``), and the renamings made."""
+    from maple_flow.port.rules import translate_scheduler_vars
+
+    renamed: list[str] = []
+    lines: list[str] = []
+    for line in pinned[1]:
+        new, done = translate_scheduler_vars(line, scheduler)
+        lines.append(new)
+        renamed.extend(done)
+    return (pinned[0], lines, pinned[2]), renamed
 
 
 def _pinned_kept_notes(notes: list[str], pinned: tuple[int, list[str], str],
@@ -2250,7 +2271,9 @@ def port(
                     *dropped_definitions_note(text, result.script),
                     *moved_above_setter_note(text, result.script),
                     *submit_inputs_note(inputs, src.parsed.scheduler,
-                                        get_profile(result.cluster), result.script)])
+                                        get_profile(result.cluster), result.script),
+                    *foreign_dependency_note(result.script,
+                                             get_profile(result.cluster).scheduler, name)])
         elif result.status == "refused":  # the inputs the hand-written port must take too
             result.notes += submit_inputs_note(inputs, src.parsed.scheduler,
                                                get_profile(result.cluster), None)

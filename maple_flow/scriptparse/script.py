@@ -22,6 +22,7 @@ from maple_flow.scriptparse.claims import checked_reason
 from maple_flow.scriptparse.cmdline import command_line_program_reason, not_in_script_reason
 from maple_flow.scriptparse.container_body import container_body_reason
 from maple_flow.scriptparse.cshell import csh_reason
+from maple_flow.scriptparse.fallback import fallback_value, guarded_fallback
 from maple_flow.scriptparse.held_command import held_after_loop_reason, held_command_reason
 from maple_flow.scriptparse.hidden import (
     eval_reparse_reason,
@@ -920,6 +921,18 @@ def interactive_session(line: LaunchLine) -> bool:
     return pty and line.entrypoint in _SHELLS and not line.args and not line.inline
 
 
+def _settle_fallback(text: str, name: str, earlier: str | None, parsed: ParsedScript) -> None:
+    """``[ "$G" -eq 0 ] && G=1`` after ``G=<count>``: the value the guarded fallback leaves
+    (see :mod:`maple_flow.scriptparse.fallback`), not the fallback read as always run."""
+    fallback, value = fallback_value(text, earlier, parsed.variables.get(name), parsed.variables)
+    if not fallback:
+        return
+    if value is None:
+        parsed.variables.pop(name, None)
+    else:
+        parsed.variables[name] = value
+
+
 def _forget_branch_values(blocks: list[Block], parsed: ParsedScript) -> None:
     """A variable given different values on the branches of an ``if``/``case`` the script's
     own values do not decide (``NGPU=$(nvidia-smi -L | wc -l)`` or else ``NGPU=1``; or
@@ -1271,11 +1284,15 @@ def _parse_script(data: str | bytes) -> ParsedScript:
                      and not re.search(r"<<|\$\(|`", _ONE_LINE_SUBST.sub("", block.text))
                      and "\n" not in _QUOTED_TEXT.sub("''", block.text))
         compound = ("\n" in block.text and not one_value) or bool(_CONDITIONAL.match(block.text))
+        guarded = guarded_fallback(block.text) if "\n" not in block.text else None
+        earlier = parsed.variables.get(guarded[0]) if guarded else None
         for cmd in block.commands:
             if cmd is found.cmd:
                 parsed.env.update({**dict(cmd.assignments), **found.body_env})
             elif not (compound and cmd.words[:1] == ("export",)):
                 _record(cmd, parsed)  # exports on one branch are set-up steps, not env
+        if guarded:
+            _settle_fallback(block.text, guarded[0], earlier, parsed)
     _forget_branch_values(blocks, parsed)
     _keep_branch_exports(blocks, parsed, found.cmd)
     _record_rank_env(found.inner, parsed, found.cmd.text)

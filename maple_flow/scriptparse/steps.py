@@ -206,6 +206,34 @@ def _env_root(path: str) -> tuple[str, str]:
     return "your environment script", path
 
 
+#: The ``|| source PATH`` / ``|| . PATH`` alternative of a line (``source A 2>/dev/null ||
+#: source "${WORK}/repo/cfg.sh"``).
+_OR_SOURCE = re.compile(r"\|\|\s*(?:source|\.)\s+(\"[^\"]+\"|'[^']+'|\S+)")
+
+
+def own_source_fallback(text: str) -> str:
+    """The fallback a ``source A || source B`` line gives when A is missing, where B is a
+    file of the user's (not in a site's software tree: ``${WORK}/repo/cfg.sh``, a relative
+    path, one under home): ``source B`` as written, or ``""``. Dropping such a line loses the
+    variables the file sets (``set -u`` then stops the job at their first read); kept, the
+    target runs B when A is not there."""
+    for match in _OR_SOURCE.finditer(text):
+        path = match.group(1).strip("\"'")
+        if path and not site_software_path(path):
+            return f"source {match.group(1)}"
+    return ""
+
+
+def _fallback_kept(line: int, text: str, path: str, fallback: str) -> Step:
+    """The step of a ``source A || source B`` line whose fallback B is the user's own file:
+    kept as written (see :func:`own_source_fallback`)."""
+    return Step(line, text, True, (
+        f"{path} is on the source's filesystem, and the line's `||` fallback `{fallback}` "
+        "sources a file of yours (not a site's software): kept as written, since what it sets "
+        "may be read later; make one of the two files exist on the target (same path) or "
+        "change the line"))
+
+
 def _activation(words: tuple[str, ...], conda_module: bool) -> tuple[bool, str] | None:
     head = words[0]
     if head in {"conda", "mamba", "micromamba"} and words[1:2] == ("activate",):
@@ -353,6 +381,10 @@ def _command_step(cmd: ShellCommand, text: str, conda_module: bool) -> Step | No
                     "`set -e` end the job); the ported script runs under bash: put what the "
                     "job needs from it (PATH, an environment's activation) in the script")
     activation = _activation(words, conda_module)
+    if activation is not None and not activation[0] and head in {"source", "."}:
+        fallback = own_source_fallback(text)
+        if fallback:
+            return _fallback_kept(cmd.line, text, words[1], fallback)
     if activation is not None:
         return Step(cmd.line, text, *activation)
     if head == "cd" and len(words) > 1:
@@ -613,6 +645,10 @@ def _block_step(block: Block, conda_module: bool) -> Step | None:
         return stopped
     parts = [_command_step(c, _cmd_text(c), conda_module) for c in block.commands]
     dropped = [p for p in parts if p is not None and p.keep is False]
+    first = block.commands[0].words
+    if (dropped and first[:1] in {("source",), (".",)} and len(first) > 1
+            and (fallback := own_source_fallback(block.text))):
+        return _fallback_kept(block.line, block.text, first[1], fallback)
     if dropped and all(p is None or p.keep is False or _trivial(p) for p in parts):
         return Step(block.line, block.text, False, dropped[0].why)
     if "\n" in block.text:
