@@ -19,6 +19,7 @@ from maple_flow.port.comments import CommentRuns, is_comment
 from maple_flow.port.container import (
     CLEAN_ENV_LOST,
     plan_container,
+    pyxis_launch,
     source_arch,
     source_site_binds,
 )
@@ -405,9 +406,13 @@ _OWN_STEPS = "# The job's own set-up steps, as given."
 
 def _shell_in_image(p: ParsedScript) -> str:
     """The shell the source ran its script with inside the image (``shifter bash run.sh``,
-    ``apptainer exec IMG bash run.sh``: the shell stage after the runtime's), or ""."""
+    ``apptainer exec IMG bash run.sh``: the shell stage after the runtime's; ``srun
+    --container-image=IMG sh run.sh``: pyxis runs the whole command after srun in the image),
+    or ""."""
     names = [s.name for s in p.launch.stages]
     runtime = next((k for k, n in enumerate(names) if n in CONTAINER_RUNTIMES), -1)
+    if runtime < 0 and pyxis_launch(p) is not None:
+        runtime = 0  # the image is the launcher's option: what follows srun runs in it
     return next((n for n in names[runtime + 1:] if n in ("bash", "sh")), "") \
         if runtime >= 0 else ""
 
