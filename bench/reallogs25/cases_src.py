@@ -1,0 +1,94 @@
+# ruff: noqa: E501, F821
+# Case list for make_cases.py (exec'd there; `case` is defined by make_cases.py).
+
+MPIAPP = 'srun --cpu-bind=cores ./solver input.dat'
+PM = 'srun --cpu-bind=cores python train.py --config configs/run.yaml'
+POL = 'mpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --depth=16 --cpu-bind depth python train.py'
+AUR = 'mpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --cpu-bind depth -d 8 python train.py'
+IBRUN = 'ibrun python train.py --epochs 10'
+PYXIS = 'srun --container-image="$CONT" --container-mounts="$PWD":/workspace python /workspace/train.py'
+SRUNPY = 'srun python -u train.py --batch-size 256 --epochs 32'
+TORCHRUN_TAIL = '--rdzv_id="$SLURM_JOB_ID" train.py --epochs 10'
+
+# ---------------------------------------------------------------- script cases
+
+case(
+    id='explorernote-array-task-time-two-minutes-timeout',
+    kind='script',
+    source='find_string:71564399324',
+    thread_site='a student\'s troubleshooting notes for a variant-calling pipeline run as a Slurm job array on Northeastern\'s Explorer cluster (Slurm, partition courses; found with the code search, text id 71564399324, the tool shows no repository name); breakage 1: the per-sample script submitted with `--time=00:02:00` for a sample that needs about 8 minutes; sacct shows TIMEOUT and the job is cancelled inside the alignment stage; the notes say `--time` is the limit the cluster enforces',
+    what='the job script asks for less wall time than the work needs, so Slurm kills the task at its limit; the fix is in the job script (a `--time` above the ~8 minutes one sample takes); assumed shape - a one-node Bridges-2 RM array task (Slurm) running the per-sample pipeline with srun and `#SBATCH --time=00:02:00`, diagnosed as on Bridges-2',
+    cluster='bridges2',
+    script='srun_mpi_app.sh',
+    replace=[['#SBATCH --nodes=8', '#SBATCH --nodes=1\n#SBATCH --array=1'], ['#SBATCH --ntasks-per-node=64', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --cpus-per-task=2', '#SBATCH --cpus-per-task=8'], ['#SBATCH --time=06:00:00', '#SBATCH --time=00:02:00'], ['module load cray-mpich', 'SAMPLE=$(sed -n "$((SLURM_ARRAY_TASK_ID + 1))p" samplesheet.csv | cut -d, -f1)'], [MPIAPP, 'srun bash run_sample.sh "$SAMPLE"']],
+    log='''
+10711368_1   vc-persample   TIMEOUT   00:02:03   0:0   8
+===== stage 3 : align =====
+slurmstepd: error: *** JOB 10711368 ON c0617 CANCELLED AT 2026-09-30T16:00:24 DUE TO TIME LIMIT ***
+''',
+    expect={'families': ['scheduler', 'resources'], 'fix': r'(?m)^\+#SBATCH\s+(--time[= ]|-t\s*)(0*[1-9]\d*:\d\d:\d\d|00:(0*[89]|[1-5]\d):\d\d|\d+-)'},
+)
+
+case(
+    id='explorernote-array-range-one-past-samplesheet',
+    kind='script',
+    source='find_string:71564399324',
+    thread_site='the same Explorer job-array notes (text id 71564399324), breakage 3: the per-sample script submitted with `--array=1-9` against an eight-row samplesheet; tasks 1-8 complete, task 9 finds no row and its guard refuses with exit 65; the notes say the array range must match the samplesheet (a run without the guard would "succeed" with nine tasks and eight results)',
+    what='the job array asks for one task more than there are samples, so the last task has no input and fails; the fix is in the job script (`--array=1-8`, the samplesheet\'s row count); note: the other case from these notes (the two-minute time limit) is a different breakage with a different log; assumed shape - a Bridges-2 RM array job (Slurm) with `#SBATCH --array=1-9`, diagnosed as on Bridges-2',
+    cluster='bridges2',
+    script='srun_mpi_app.sh',
+    replace=[['#SBATCH --nodes=8', '#SBATCH --nodes=1\n#SBATCH --array=1-9'], ['#SBATCH --ntasks-per-node=64', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --cpus-per-task=2', '#SBATCH --cpus-per-task=8'], ['#SBATCH --time=06:00:00', '#SBATCH --time=00:30:00'], ['module load cray-mpich', 'SAMPLE=$(sed -n "$((SLURM_ARRAY_TASK_ID + 1))p" /courses/BINF6610.202710/data/samplesheet-variant8.csv | cut -d, -f1)\nif [[ -z "${SAMPLE}" ]]; then echo "task ${SLURM_ARRAY_TASK_ID}: no row $((SLURM_ARRAY_TASK_ID + 1)) in samplesheet (out-of-range array index), refusing."; exit 65; fi'], [MPIAPP, 'srun bash run_sample.sh "$SAMPLE"']],
+    log='''
+10711371_9                  vc-persample   FAILED      00:00:07   65:0
+task 9: no row 10 in /courses/BINF6610.202710/data/samplesheet-variant8.csv (out-of-range array index), refusing.
+''',
+    expect={'families': ['scheduler'], 'fix': r'(?m)^\+#SBATCH\s+(--array[= ]|-a\s*)1-8\b'},
+)
+
+case(
+    id='nic5note-intel-mpi-srun-pmi-server-not-found',
+    kind='script',
+    source='find_string:41804475189',
+    thread_site='a user\'s notes on running the CROCO ocean model on the CECI cluster NIC5 (ULiege; Slurm, Intel MPI, srun; found with the code search, text id 41804475189, the tool shows no repository name); "Errors & debugging", first MPI item: every rank prints this message under srun; "Solved by setting export I_MPI_PMI_LIBRARY=/usr/lib64/libpmi2.so" (the final job script also sets I_MPI_PMI=pmi2 and uses `srun --mpi=pmi2`)',
+    what='the Intel MPI program is started by srun, but the job script does not tell Intel MPI where Slurm\'s PMI library is, so each rank finds no PMI server and starts as a singleton; the fix is in the job script (export I_MPI_PMI_LIBRARY to Slurm\'s libpmi2.so, with srun --mpi=pmi2); assumed shape - a one-node, 32-task Anvil CPU job (Slurm) that loads Intel MPI and starts the model with a bare srun, diagnosed as on Anvil',
+    cluster='anvil',
+    script='srun_mpi_app.sh',
+    replace=[['#SBATCH --nodes=8', '#SBATCH --nodes=1'], ['#SBATCH --ntasks-per-node=64', '#SBATCH --ntasks-per-node=32'], ['#SBATCH --cpus-per-task=2', '#SBATCH --cpus-per-task=1'], ['#SBATCH --time=06:00:00', '#SBATCH --time=01:01:00'], ['module load cray-mpich', 'module load intel impi\nulimit -s unlimited'], [MPIAPP, 'srun croco crocoNIC5.in']],
+    log='''
+MPI startup(): PMI server not found. Please set I_MPI_PMI_LIBRARY variable if it is not a singleton case.
+''',
+    expect={'families': ['environment', 'launcher'], 'fix': r'(?m)^\+.*(I_MPI_PMI_LIBRARY=\S*libpmi|srun\b.*--mpi=pmi2)'},
+)
+
+case(
+    id='nic5note-intel-mpi-pmi2-job-getid-returned-14',
+    kind='script',
+    source='find_string:41804475189',
+    thread_site='the same NIC5 CROCO notes (text id 41804475189), second MPI item: the run aborts in MPI_Init with this PMI2 error stack; "Solved by setting" `export I_MPI_PMI=pmi2`, `export I_MPI_PMI_LIBRARY=/usr/lib64/libpmi2.so` and launching with `srun --mpi=pmi2` (the script the notes end with)',
+    what='the ranks load Slurm\'s PMI2 client library but the job step is not started with Slurm\'s PMI2 plugin (and Intel MPI is not told to speak PMI2), so PMI2_Job_GetId fails in MPI_Init; the fix is in the job script (`srun --mpi=pmi2` together with I_MPI_PMI=pmi2); the notes do not show the script as it was when this error appeared - assumed shape: I_MPI_PMI_LIBRARY already set to libpmi2.so, a bare srun and no I_MPI_PMI; note: the other case from these notes (PMI server not found) is a different message at another stage; a one-node Anvil CPU job (Slurm), diagnosed as on Anvil',
+    cluster='anvil',
+    script='srun_mpi_app.sh',
+    replace=[['#SBATCH --nodes=8', '#SBATCH --nodes=1'], ['#SBATCH --ntasks-per-node=64', '#SBATCH --ntasks-per-node=32'], ['#SBATCH --cpus-per-task=2', '#SBATCH --cpus-per-task=1'], ['#SBATCH --time=06:00:00', '#SBATCH --time=01:01:00'], ['module load cray-mpich', 'module load intel impi\nulimit -s unlimited\nexport I_MPI_PMI_LIBRARY=/usr/lib64/libpmi2.so'], [MPIAPP, 'srun croco_nea crocoNIC5_NEA_32.in']],
+    log='''
+Abort(1091087) on node 0 (rank 0 in comm 0): Fatal error in PMPI_Init: Other MPI error, error stack:
+MPIR_Init_thread(136):
+MPID_Init(939).......:
+MPIR_pmi_init(168)...: PMI2_Job_GetId returned 14
+''',
+    expect={'families': ['launcher', 'environment'], 'fix': r'(?m)^\+.*(srun\b.*--mpi=pmi2|I_MPI_PMI=pmi2|SLURM_MPI_TYPE=pmi2)'},
+)
+
+case(
+    id='fds12248-lonestar6-mpirun-not-found-site-uses-ibrun',
+    kind='script',
+    source='https://github.com/firemodels/fds/issues/12248',
+    thread_site='TACC Lonestar6 (Slurm, TACC ibrun); a user running FDS on two nodes (`-N 2 -n 2`, development queue); following a maintainer\'s advice she unloaded the intel and impi modules and launched with `mpirun -n 2 .../fds bus.fds` instead of srun; the job then fails at once with this message; she notes that the site documentation says to use ibrun, not mpirun; the thread goes on to the build of FDS on the machine (closed)',
+    what='DOUBTFUL - the excerpt does not show the final working script; the job script calls `mpirun`, which is not on the PATH of a Lonestar6 job once the MPI module is unloaded, and the site\'s launcher is ibrun; the fix is in the job script (keep the MPI module loaded and launch with ibrun); assumed shape - the two-node Lonestar6 job from the thread, diagnosed as on Lonestar6',
+    cluster='lonestar6',
+    script='tacc_ibrun.sh',
+    replace=[['#SBATCH -p gpu-a100', '#SBATCH -p development'], ['#SBATCH -n 6', '#SBATCH -n 2'], ['#SBATCH -t 02:00:00', '#SBATCH -t 00:05:00'], ['module load cuda/12.2\nsource $WORK/venvs/torch/bin/activate\nexport MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=29500\n', 'module list\nmodule unload intel impi\n'], [IBRUN, 'mpirun -n 2 /home1/07969/juliette/FDS/FDS6/bin/fds bus.fds']],
+    log='''
+/var/spool/slurmd/job1365738/slurm_script: line 13: mpirun: command not found
+''',
+    expect={'families': ['launcher', 'modules'], 'fix': r'(?m)^\+(?!.*\bmpirun\b).*\bibrun\b'},
+)
