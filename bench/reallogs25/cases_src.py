@@ -92,3 +92,65 @@ case(
 ''',
     expect={'families': ['launcher', 'modules'], 'fix': r'(?m)^\+(?!.*\bmpirun\b).*\bibrun\b'},
 )
+
+case(
+    id='lumirunnote-srun-inherits-cpus-per-task-128-more-processors',
+    kind='script',
+    source='find_string:68314839931',
+    thread_site='a user\'s run note for AMBER pmemd.MPI jobs on the LUMI `standard` CPU partition (Slurm, HPE Cray, 128-core nodes; found with the code search, text id 68314839931, the tool shows no repository name); six per-compound jobs failed in the first second with this message; cause given: the script used `srun -n 128 pmemd.MPI` without overriding `--cpus-per-task`, so the step inherited the job-level `--cpus-per-task=128` (128 x 128 CPUs); the resubmitted job with `srun --ntasks=128 --cpus-per-task=1 pmemd.MPI` ran (minimisation reached 5000 steps)',
+    what='the job header asks for 128 CPUs per task and srun inherits it for its 128 tasks, so the step asks for far more CPUs than the node has and is refused at once; the fix is in the job script (`--cpus-per-task=1` on srun or in the header); assumed shape - a one-node Anvil CPU job (128-core nodes, Slurm) with `#SBATCH --cpus-per-task=128` and `srun -n 128 pmemd.MPI`, diagnosed as on Anvil',
+    cluster='anvil',
+    script='srun_mpi_app.sh',
+    replace=[['#SBATCH --nodes=8', '#SBATCH --nodes=1'], ['#SBATCH --ntasks-per-node=64', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --cpus-per-task=2', '#SBATCH --cpus-per-task=128'], ['module load cray-mpich', 'module load amber'], [MPIAPP, 'srun -n 128 pmemd.MPI -O -i mini.in -p CPD8.prmtop -c CPD8.inpcrd -o mini.out -r mini.rst']],
+    log='''
+srun: error: Unable to create step for job 22076694: More processors requested than permitted
+''',
+    expect={'families': ['resources', 'launcher'], 'fix': r'(?m)^\+.*(srun\b.*(--cpus-per-task[= ]1\b|-c\s*1\b)|#SBATCH\s+(--cpus-per-task[= ]|-c\s*)1\b|#SBATCH\s+--ntasks-per-node[= ]128\b)'},
+)
+
+case(
+    id='skyrlnote-ray-start-block-holds-node-second-srun-busy',
+    kind='script',
+    source='find_string:44935754124',
+    thread_site='a project\'s troubleshooting notes for running SkyRL (Ray-based RL training) in a Slurm allocation (found with the code search, text id 44935754124, the tool shows no repository name); item "Requested nodes are busy / SLURM step creation fails": these messages appear when another srun is started on a node where Ray was started with `srun ... ray start --head --block &`; root cause given: the blocking srun keeps holding all the node\'s resources; fix given: start Ray as daemons without `--block`',
+    what='the job script starts the Ray head with a background srun step that never returns (`--block`) and holds every CPU and GPU of the node, so the next srun on that node cannot get resources; the fix is in the job script (start Ray without `--block`, or let the steps share the node with `--overlap`); assumed shape - the two-node Ray-in-Slurm job (head started with `srun ... ray start --head --block &`) that then runs a second srun on the head node, diagnosed as on Delta',
+    cluster='delta',
+    script='ray_slurm.sh',
+    replace=[['python3 -m openrlhf.cli.train_ppo_ray --actor_num_nodes 2 --actor_num_gpus_per_node 4 --pretrain ./model', 'srun --nodes=1 --ntasks=1 -w "$head_node" python3 -m skyrl_train.entrypoints.main_base trainer.placement.policy_num_nodes=2']],
+    log='''
+srun: Job step creation temporarily disabled, retrying (Requested nodes are busy)
+srun: error: Unable to create step for job: Job/step already completing or completed
+''',
+    expect={'families': ['launcher', 'resources'], 'fix': r'(?m)^(\+(?!.*--block).*ray start --head|\+.*srun\b.*--overlap)'},
+)
+
+case(
+    id='lichtenbergnote-ntasks-8-split-over-two-nodes-step-7-cpus',
+    kind='script',
+    source='find_string:58717334787',
+    thread_site='a project\'s workflow notes for OpenFOAM studies run through snakemake on TU Darmstadt\'s Lichtenberg cluster (Slurm, one sbatch per solve; found with the code search, text id 58717334787, the tool shows no repository name); np=8 solves failed at launch with this (wrapped) message; cause given: Slurm satisfied `--ntasks=8` across two nodes, so the batch step held only 7 CPUs and `srun --ntasks=8` inside it failed; after pinning the solve to one node (`nodes=1`) every solve got 8 CPUs on one node and the study went from 12/18 to 18/18',
+    what='the job asks for 8 tasks without saying they must share a node, Slurm spreads them over two nodes, and the in-job srun that expects all 8 CPUs where the batch step runs is refused; the fix is in the job script (`#SBATCH --nodes=1` with the 8 tasks); assumed shape - a Bridges-2 RM job (Slurm) with `#SBATCH --ntasks=8` and no node count, starting the solver with `srun --ntasks=8 --overlap`, diagnosed as on Bridges-2; the log keeps the note\'s line break inside the message',
+    cluster='bridges2',
+    script='srun_mpi_app.sh',
+    replace=[['#SBATCH --nodes=8\n', ''], ['#SBATCH --ntasks-per-node=64', '#SBATCH --ntasks=8'], ['#SBATCH --cpus-per-task=2', '#SBATCH --cpus-per-task=1'], ['module load cray-mpich', 'module load openmpi openfoam'], [MPIAPP, 'srun --ntasks=8 --overlap interFoam -parallel > log.interFoam 2>&1']],
+    log='''
+srun: error: Unable to create step for job 54042738:
+      More processors requested than permitted
+''',
+    expect={'families': ['resources', 'scheduler'], 'fix': r'(?m)^\+#SBATCH\s+(--nodes[= ]|-N\s*)1\b'},
+)
+
+case(
+    id='baobabforum-gpus-2-one-task-split-two-nodes-invalid-gres',
+    kind='script',
+    source='find_string:61674120941',
+    thread_site='a thread of the University of Geneva HPC community forum (hpc-community.unige.ch/t/3728, cluster Baobab, Slurm; found with the code search as a saved copy, text id 61674120941): an array job with `--gpus=2 --ntasks=1 --cpus-per-task 1 --gres=VramPerGpu:25G` and `srun --mpi=pmi2 python ...`; some array tasks fail at start with this message (after a warning that 1 process cannot run on 2 nodes); the admin explains that `--gpus=2` for one task let Slurm allocate two nodes with one GPU each, and gives `--gpus-per-task=2 --ntasks=1 --cpus-per-task=2`; the user confirms it "works like a charm"',
+    what='the job asks for GPUs per job instead of per task, so a one-task job can be given two nodes, and the single-task srun step cannot use the GPUs spread over them; the fix is in the job script (`--gpus-per-task=2` with one task, all on one node); assumed shape - a Delta GPU array job with `#SBATCH --gpus=2`, one task and the forum\'s srun line, diagnosed as on Delta (Slurm)',
+    cluster='delta',
+    script='srun_python.sh',
+    replace=[['#SBATCH --nodes=1\n', '#SBATCH --array=1-49\n'], ['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks=1'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus=2\n#SBATCH --mem=30000'], ['#SBATCH --cpus-per-task=8', '#SBATCH --cpus-per-task=1'], ['#SBATCH --time=02:00:00', '#SBATCH --time=12:00:00'], ['export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=12802\n', '. ~/baobab_python_env_LLM3/bin/activate\n'], [SRUNPY, 'srun --mpi=pmi2 ~/baobab_python_env_LLM3/bin/python -u classify_SR.py ${SLURM_ARRAY_TASK_ID} > ./results/classify.out']],
+    log='''
+srun: error: Unable to create step for job 13610168: Invalid generic resource (gres) specification
+''',
+    expect={'families': ['resources', 'scheduler'], 'fix': r'(?m)^\+#SBATCH\s+(--gpus-per-task[= ]2\b|--nodes[= ]1\b|-N\s*1\b|--gpus-per-node[= ]2\b)'},
+)
