@@ -154,3 +154,96 @@ srun: error: Unable to create step for job 13610168: Invalid generic resource (g
 ''',
     expect={'families': ['resources', 'scheduler'], 'fix': r'(?m)^\+#SBATCH\s+(--gpus-per-task[= ]2\b|--nodes[= ]1\b|-N\s*1\b|--gpus-per-node[= ]2\b)'},
 )
+
+case(
+    id='b300efanote-nccl-picks-nvswitch-ib-hca-rem-access-error',
+    kind='script',
+    source='find_string:57062131034',
+    thread_site='a user\'s Chinese setup and test guide for two AWS p6-b300 nodes with EFA (torchrun in a container on each node, 8 GPUs per node; found with the code search, text id 57062131034, the tool shows no repository name); root cause given: NCCL scans every RDMA device and picks `ibp198s0f0`, a Mellanox IB device of the NVSwitch internal fabric that cannot carry inter-node traffic, and cross-node collectives fail with these messages; fix given: `NCCL_IB_HCA=rdmap` so NCCL uses only the EFA devices; the test then passes (all_reduce up to 17.4 GB/s)',
+    what='the launch environment leaves NCCL free to choose an RDMA device that cannot reach the other node, so the first inter-node transfer fails; the fix is in the job script (restrict NCCL to the right adapters with NCCL_IB_HCA); assumed shape - a two-node Delta job starting one torchrun per node with srun and no NCCL_IB_HCA, diagnosed as on Delta (Slurm); the note\'s messages are quoted as it writes them (no peer address)',
+    cluster='delta',
+    script='srun_torchrun.sh',
+    replace=[['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=8'], ['export MASTER_PORT=29500', 'export MASTER_PORT=29501\nexport FI_EFA_USE_DEVICE_RDMA=1\nexport NCCL_SOCKET_IFNAME=enp71s0'], ['--nproc_per_node=4', '--nproc_per_node=8'], [TORCHRUN_TAIL, '--rdzv_id="$SLURM_JOB_ID" /efa_test.py']],
+    log='''
+NET/IB: Got completion from peer with status=IBV_WC_REM_ACCESS_ERR(10)
+NET/IB: ibp198s0f0:1 async fatal event on QP: local access violation work queue error
+''',
+    expect={'families': ['network', 'environment'], 'fix': r'(?m)^\+.*NCCL_IB_HCA='},
+)
+
+# ---------------------------------------------------------------- not-script cases
+
+case(
+    id='pytorch189065-b200-runner-rank0-gpu-busy-or-unavailable',
+    kind='not_script',
+    source='https://github.com/pytorch/pytorch/issues/189065',
+    thread_site='PyTorch CI, distributed test shards on an 8-GPU DGX B200 runner (`linux.dgx.b200.8`); since about 2026-07-01 both shards fail: rank 0 cannot get a GPU with this error, never publishes the NCCL unique id, the other ranks time out, and the job runs to its 1170-minute ceiling; the issue (high priority, open) states the root cause is a runner/GPU-availability problem, not a PyTorch code bug',
+    what='the process cannot even acquire its GPU, on a runner where the same jobs passed before, and the maintainers attribute it to the machine (a GPU held or unavailable on the node), not to the launch line, resources or environment of the job; the remedy is on the node (drain/reset it); assumed shape - a one-node Delta job running the distributed tests with torchrun on 8 GPUs, diagnosed as on Delta',
+    cluster='delta',
+    script='torchrun_single.sh',
+    replace=[['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=8'], ['#SBATCH --time=01:00:00', '#SBATCH --time=19:30:00'], ['torchrun --standalone --nnodes=1 --nproc_per_node=4 train.py --config configs/small.yaml', 'torchrun --standalone --nnodes=1 --nproc_per_node=8 test/run_test.py --distributed-tests --shard 1 2']],
+    log='''
+torch.AcceleratorError: CUDA error: CUDA-capable device(s) is/are busy or unavailable
+''',
+)
+
+case(
+    id='torchtitan909-keep-latest-k-purge-listdir-missing-folder-1400-gpus',
+    kind='not_script',
+    source='https://github.com/pytorch/torchtitan/issues/909',
+    thread_site='a 1400-GPU torchtitan training run (multi-node, torchrun; checkpoints on an NFS drive other than the run directory); with `keep_latest_k = 2` set to save disk, the run fails at its first checkpoint: on rank 1186 the checkpointer\'s `_purge_stale_checkpoints` lists the checkpoint folder and it does not exist there; the issue (a bug report by a maintainer-side user) is open',
+    what='DOUBTFUL - the thread has no stated fix; the run trains to its first checkpoint and then fails inside the library\'s own purge routine (a non-writing rank lists a folder that only exists where the checkpoint was written), so it is a library bug in the checkpoint clean-up, not the job script\'s launch line or resources; assumed shape - a many-node Delta job starting torchrun per node with srun, diagnosed as on Delta (Slurm)',
+    cluster='delta',
+    script='srun_torchrun.sh',
+    replace=[['#SBATCH -N 2', '#SBATCH -N 175'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=8'], ['#SBATCH --time=01:00:00', '#SBATCH --time=24:00:00'], ['srun torchrun --nnodes=2 --nproc_per_node=4', 'srun torchrun --nnodes=175 --nproc_per_node=8'], [TORCHRUN_TAIL, '--rdzv_id="$SLURM_JOB_ID" -m torchtitan.train --job.config_file ./train_configs/llama3_70b.toml']],
+    log='''
+[rank1186]:     for filename in os.listdir(self.folder):
+[rank1186]:                     ^^^^^^^^^^^^^^^^^^^^^^^
+[rank1186]: FileNotFoundError: [Errno 2] No such file or directory: './outputs/test'
+''',
+)
+
+case(
+    id='scr540-frontier-sw4-restart-fetch-axl-add-files-failed',
+    kind='not_script',
+    source='https://github.com/llnl/scr/issues/540',
+    thread_site='OLCF Frontier (Slurm, HPE Cray EX; 3072 nodes, 24576 ranks); the SW4 code with the SCR checkpoint library writes a checkpoint to the parallel file system, and a later job trying to restart from it fails in SCR\'s fetch: SCR finds the checkpoint, fails to add its files to the AXL transfer handle, deletes the dataset from cache and restarts from the beginning; reported by an SCR developer, issue open',
+    what='DOUBTFUL - no resolution in the thread; the checkpoint exists and the job starts, and the failure is inside the checkpoint library\'s fetch path (reported by its own developer as an SCR problem), not in the launch line, resources or environment of the job script; assumed shape - a many-node Perlmutter CPU job (Slurm, Cray EX) running the MPI application with srun, diagnosed as on Perlmutter',
+    cluster='perlmutter',
+    script='srun_mpi_app.sh',
+    replace=[['#SBATCH --nodes=8', '#SBATCH --nodes=3072\n#SBATCH -C cpu\n#SBATCH -q regular'], ['#SBATCH --ntasks-per-node=64', '#SBATCH --ntasks-per-node=8'], ['#SBATCH --cpus-per-task=2', '#SBATCH --cpus-per-task=16'], ['module load cray-mpich', 'export SCR_PREFIX=$SCRATCH/problem'], [MPIAPP, 'srun -n 24576 --cpu-bind=cores ./sw4 problem.in']],
+    log='''
+SCR v3.0.0: rank 0 on frontier00010: Attempting fetch: cycle=40
+SCR v3.0.0 ERROR: rank 0 on frontier00010: Failed to add files to AXL transfer handle 0 @ /gpfs/scr-v3.0.1/scr/src/scr_util_mpi.c:354
+SCR v3.0.0: rank 0 on frontier00010: One or more processes failed to read its files @ /gpfs/scr-v3.0.1/scr/src/scr_fetch.c:471
+SCR v3.0.0 ERROR: rank 0 on frontier00010: Failed to fetch checkpoint set into cache. Restarting from the beginning @ /gpfs/scr-v3.0.1/scr/src/scr.c:2549
+''',
+)
+
+case(
+    id='nccl1919-two-node-h100-qp-invalid-request-local-work-queue',
+    kind='not_script',
+    source='https://github.com/NVIDIA/nccl/issues/1919',
+    thread_site='two nodes with 8x H100 each (NCCL 2.25.1, CUDA 12.8), nccl-tests alltoall_perf_mpi started with Open MPI mpirun over two hosts with the NCCL socket interface pinned; the run crashes with this QP async fatal event only when two nodes are used (one node passes); a matching nccl-tests issue is linked; the issue is open',
+    what='DOUBTFUL - no resolution in the thread; the ranks start, bootstrap and connect, and the crash is an InfiniBand queue-pair fatal event raised by the HCA during the collective on the inter-node path (NIC/driver/fabric level), with the same launch working on one node, so nothing in the launch line, resources or environment is shown to be wrong; assumed shape - a two-node Delta job running nccl-tests with srun, diagnosed as on Delta (Slurm)',
+    cluster='delta',
+    script='srun_mpi_app.sh',
+    replace=[['#SBATCH --nodes=8', '#SBATCH --nodes=2'], ['#SBATCH --ntasks-per-node=64', '#SBATCH --ntasks-per-node=8\n#SBATCH --gpus-per-node=8'], ['#SBATCH --cpus-per-task=2', '#SBATCH --cpus-per-task=8'], ['module load cray-mpich', 'module load openmpi\nexport NCCL_IB_DISABLE=0\nexport NCCL_SOCKET_IFNAME=ens1'], [MPIAPP, 'srun --mpi=pmix ./build/alltoall_perf_mpi -b 8M -e 128M -f 2 -g 1']],
+    log='''
+node-0:139577:139678 [0] transport/net_ib.cc:154 NCCL WARN NET/IB : mlx5_1:1 async fatal event on QP (0x7309dc3bb338): invalid request local work queue error
+''',
+)
+
+case(
+    id='deepdewedge41-ddp-ranks-rewrite-same-subtomo-files-zip-corrupt',
+    kind='not_script',
+    source='https://github.com/MLI-lab/DeepDeWedge/pull/41',
+    thread_site='DeepDeWedge (a cryo-ET denoising model trained with PyTorch Lightning DDP on several GPUs); the PR (following the reporter\'s issue #40) explains that under multi-GPU DDP the periodic missing-wedge update runs on every rank and each rank `torch.save`s the same subtomogram files concurrently, truncating them, so the run later crashes with this message when the files are read back; the fix is in the code (rank-0-only rewrite plus a barrier)',
+    what='the run trains for several epochs and then dies reading files its own ranks corrupted by writing them concurrently; the cause and the fix are in the program (a race in the training code), not in the launch line, resources or environment; assumed shape - a one-node Delta job starting one task per GPU with srun for the Lightning DDP fit, diagnosed as on Delta',
+    cluster='delta',
+    script='lightning_srun.sh',
+    replace=[['#SBATCH --nodes=2', '#SBATCH --nodes=1'], ['srun python train.py trainer.devices=4 trainer.num_nodes=2', 'srun ddw fit-model --config config.yaml']],
+    log='''
+PytorchStreamReader failed reading zip archive: failed finding central directory
+''',
+)
