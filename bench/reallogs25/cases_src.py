@@ -247,3 +247,66 @@ case(
 PytorchStreamReader failed reading zip archive: failed finding central directory
 ''',
 )
+
+case(
+    id='nextflownote-driver-job-1gb-oom-killed-mid-workflow',
+    kind='script',
+    source='find_string:63638943242',
+    thread_site='a user\'s Slurm batch script that runs a Nextflow phylogenomics workflow driver (partition genoa64, QOS pipelines, Java module; found with the code search, text id 63638943242, the tool shows no repository name); its header comment records that with 1 GB the driver of the 2026-08-24 run was OOM-killed at 20:02:34 with about 1500 gene families in flight, taking the whole workflow down mid-GeneRax, quoting this message; the script now asks for `--mem=8GB`',
+    what='the driver job asks for too little memory for the workflow manager it runs, so the kernel OOM killer ends the batch step and every task with it; the fix is in the job script (a larger `--mem`, 8 GB in the source); assumed shape - a one-task Anvil CPU job (Slurm) with `#SBATCH --mem=1GB` running the Nextflow driver, diagnosed as on Anvil; the log line is quoted as the script comment quotes it',
+    cluster='anvil',
+    script='srun_mpi_app.sh',
+    replace=[['#SBATCH --nodes=8', '#SBATCH --nodes=1\n#SBATCH --no-requeue\n#SBATCH --mem=1GB'], ['#SBATCH --ntasks-per-node=64', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --cpus-per-task=2', '#SBATCH --cpus-per-task=1'], ['#SBATCH --time=06:00:00', '#SBATCH --time=7-00:00:00'], ['module load cray-mpich', 'module load Java\nexport NXF_VER="${NXF_VER:-25.04.2}"'], [MPIAPP, 'nextflow run main.nf -profile slurm -resume']],
+    log='''
+Detected 1 oom_kill event in StepId=27863248.batch
+''',
+    expect={'families': ['resources'], 'fix': r'(?m)^\+#SBATCH\s+--mem[= ]*([2-9]|\d\d+)\s*G'},
+)
+
+case(
+    id='prithvinote-a100-validation-job-mem-too-small-oom',
+    kind='script',
+    source='find_string:53099291999',
+    thread_site='a user\'s Slurm script for Prithvi-WxC validation on a university A100-80GB partition (account yunglu, one task, 8 CPUs, one GPU, 30 minutes; found with the code search, text id 53099291999, the tool shows no repository name); its comment says that if the memory request is too small the process gets this message, and the script asks for `--mem=128G`',
+    what='the batch step runs out of host memory (the model and data loading need more RAM than the job requested), so the OOM killer ends it; the fix is in the job script (`--mem=128G` in the source); the earlier, too small value is not shown - assumed 32G; assumed shape - a one-node Anvil GPU (A100) job (Slurm) running the validation script directly in the batch step, diagnosed as on Anvil; the log line is quoted from the script comment without its leading `#`',
+    cluster='anvil',
+    script='srun_python.sh',
+    replace=[['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks=1\n#SBATCH -p gpu\n#SBATCH --mem=32G'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=1'], ['#SBATCH --time=02:00:00', '#SBATCH --time=00:30:00'], ['export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=12802\n', 'export PRITHVIWXC_GIT_FOLDER="$SCRATCH/geoML/Prithvi-WxC"\nsource $SCRATCH/envs/prithviwxc/bin/activate\n'], [SRUNPY, 'python $PRITHVIWXC_GIT_FOLDER/myverification/validate.py']],
+    log='''
+[2026-03-28T14:27:13.072] error: Detected 1 oom_kill event in StepId=10483536.batch. Some of the step tasks have been OOM Killed.
+''',
+    expect={'families': ['resources'], 'fix': r'(?m)^\+#SBATCH\s+--mem[= ]*(6[4-9]|[7-9]\d|\d{3,})\s*G'},
+)
+
+case(
+    id='polarisnote-home-over-quota-job-cannot-write-output',
+    kind='not_script',
+    source='find_string:25246233782',
+    thread_site='a user\'s README notes for a multi-node GPU graph-join code on ALCF Polaris (PBS, PALS mpiexec; found with the code search, text id 25246233782, with several saved versions of the same README; the tool shows no repository name); section "Polaris disk quota error fix": a PBS job that builds and runs the code fails with these messages; `myquota` shows /home at 50.93G of a 50G quota (grace expired); the user deletes large unneeded folders (home back to 28.66G) and the error goes away',
+    what='the job\'s writes fail because the user\'s home file system is over its quota, a storage-accounting condition fixed by freeing space (or writing elsewhere), not by changing the launch line, resources or environment of the job script; assumed shape - a ten-node Polaris PBS job that runs make and the MPI program with PALS mpiexec from the home directory, diagnosed as on Polaris',
+    cluster='polaris',
+    script='pbs_mpiexec.sh',
+    replace=[['#PBS -l select=2:system=polaris', '#PBS -l select=10:system=polaris'], ['#PBS -q debug-scaling', '#PBS -q prod'], [POL, 'make testpolarissemi\necho "NUM_OF_NODES= ${NNODES} TOTAL_NUM_RANKS= ${NTOTRANKS}"\nMPICH_GPU_SUPPORT_ENABLED=1 mpiexec --np ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --depth=4 --cpu-bind depth ./set_affinity_gpu_polaris_semi.sh ./tc_semi_naive.out data/data_147892.bin 1']],
+    log='''
+Couldn't write output: Disk quota exceeded
+make: *** [Makefile:55: testpolarissemi] Error 127
+/var/spool/pbs/mom_priv/jobs/2051517.polaris-pbs-01.hsn.cm.polaris.alcf.anl.gov.SC: line 75: echo: write error: Disk quota exceeded
+''',
+)
+
+case(
+    id='polarisgpudirectnote-multinode-sendrecv-bad-address-newly-broken',
+    kind='not_script',
+    source='find_string:37325752424',
+    thread_site='an ALCF staff member\'s notes for a CUDA-aware MPI example (Jacobi) on Polaris (PBS, PALS mpiexec, Cray MPICH with the default modules including craype-accel-nvidia80, MPICH_GPU_SUPPORT_ENABLED=1; found with the code search, text id 37325752424, the tool shows no repository name); section "GPUDirect newly broken as of 2022-07-27": the same binary and command work on one node (4 ranks) and abort on two nodes with this error stack; the notes do not give a resolution',
+    what='DOUBTFUL - no cause or fix is stated; the run works within a node and fails only across nodes with the same default environment that worked before the date the notes give ("newly broken"), which points at the system software/network path of that time rather than the job script; assumed shape - a two-node Polaris PBS job with MPICH_GPU_SUPPORT_ENABLED=1 running the example with PALS mpiexec, diagnosed as on Polaris',
+    cluster='polaris',
+    script='pbs_mpiexec.sh',
+    replace=[['module load conda\nconda activate\n', 'export MPICH_GPU_SUPPORT_ENABLED=1\n'], [POL, 'mpiexec -np 8 --ppn 4 ./jacobi_cuda_aware_mpi -t 4 2 -d 128 128']],
+    log='''
+PMPI_Sendrecv(249)........: MPI_Sendrecv(sbuf=0x1537d3200418, scount=128, MPI_DOUBLE, dest=0, stag=0, rbuf=0x1537d
+3200008, rcount=128, MPI_DOUBLE, src=0, rtag=0, comm=0x84000002, status=0x7ffcadf8d490) failed
+MPIDI_OFI_send_normal(352): OFI tagged senddata failed (ofi_send.h:352:MPIDI_OFI_send_normal:Bad address)
+x3202c0s19b1n0.hsn.cm.polaris.alcf.anl.gov: rank 4 exited with code 255
+''',
+)
