@@ -310,3 +310,51 @@ MPIDI_OFI_send_normal(352): OFI tagged senddata failed (ofi_send.h:352:MPIDI_OFI
 x3202c0s19b1n0.hsn.cm.polaris.alcf.anl.gov: rank 4 exited with code 255
 ''',
 )
+
+case(
+    id='neuroh5note-aurora-stim-spike-file-larger-than-circuit-assertion',
+    kind='not_script',
+    source='find_string:52446096421',
+    thread_site='a developer\'s run log for a dmosopt network-optimisation study of a hippocampal microcircuit model (MiV) with neuroh5 on ALCF Aurora (PBS, PALS mpiexec; found with the code search, text id 52446096421, a second copy is text id 52493870573; the tool shows no repository name); after the projections loaded (~400K connections per rank) rank 0 aborted in neuroh5 during the STIM spike-input initialisation; root cause given: the spike input file registers 1000 STIM cells (full microcircuit) while the small-circuit cell file has 10, so a GID read from the spike data is missing from the rank map; fix: a patch to the model\'s `init_input_cells`',
+    what='the job starts and loads its network, then the program aborts on an inconsistency between two of its own input files (a spike file for the full circuit used with a small circuit), fixed by a code/data change in the model, not in the launch line, resources or environment; assumed shape - a one-node Aurora PBS job running the optimisation with PALS mpiexec, diagnosed as on Aurora',
+    cluster='aurora',
+    script='pbs_aurora_mpiexec.sh',
+    replace=[['#PBS -l select=2', '#PBS -l select=1'], [AUR, 'mpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --cpu-bind depth -d 8 python optimize_network.py --config-file MiV_small_circuit.yaml']],
+    log='''
+append_rank_attr_map: index not found in node rank map:
+Assertion 'it != node_rank_map.end()' failed in
+file '/home/hyoklee/neuroh5/src/data/append_rank_attr_map.cc' line 53
+terminate called after throwing an instance of 'AssertionFailureException'
+x4311c6s7b0n0.hsn.cm.aurora.alcf.anl.gov: rank 0 died from signal 6
+''',
+)
+
+case(
+    id='parastationnote-lightning-cvd-reassigned-inside-single-gpu-task',
+    kind='script',
+    source='find_string:70962247300',
+    thread_site='a project\'s Slurm launch helper for PyTorch Lightning DDP training of a Qwen-based model on a ParaStation-MPI cluster (srun, one task per GPU, trainer.devices = GPUs per node; found with the code search, text id 70962247300, the tool shows no repository name); its comment records that the Slurm prolog sets CUDA_VISIBLE_DEVICES to a single GPU per task, that assigning `CUDA_VISIBLE_DEVICES=0,1,2,3` without unsetting it first only remaps within that one GPU, so Lightning sees one device and dies with this message (job 1856100); the fix given is to unset it and then expose all the node\'s GPUs (LOCAL_RANK picks one)',
+    what='the job script binds one GPU to each task and then sets CUDA_VISIBLE_DEVICES to four GPUs inside the task, so each rank can see only one device while the trainer is told to use four; the fix is in the job script (unset CUDA_VISIBLE_DEVICES before exposing all node GPUs, or do not bind one GPU per task); assumed shape - a one-node Delta job with `--gpus-per-task=1` whose srun sets CUDA_VISIBLE_DEVICES=0,1,2,3 for each task, diagnosed as on Delta (Slurm)',
+    cluster='delta',
+    script='lightning_srun.sh',
+    replace=[['#SBATCH --nodes=2', '#SBATCH --nodes=1'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-task=1'], ['srun python train.py trainer.devices=4 trainer.num_nodes=2', 'srun bash -c \'export CUDA_VISIBLE_DEVICES=0,1,2,3; python train.py trainer.devices=4 trainer.num_nodes=1 strategy=ddp\'']],
+    log='''
+You requested gpu: [0,1,2,3] But your machine only has: [0]
+''',
+    expect={'families': ['environment', 'resources'], 'fix': r'(?m)^(\+.*unset\s+CUDA_VISIBLE_DEVICES|-#SBATCH\s+--gpus-per-task|-.*export CUDA_VISIBLE_DEVICES=0,1,2,3)'},
+)
+
+case(
+    id='auroracontainernote-host-ccl-process-launcher-pmix-leaks-into-container',
+    kind='script',
+    source='find_string:62668594707',
+    thread_site='a developer\'s session notes on running a PyTorch Lightning model in Apptainer containers on ALCF Aurora (PBS, host PALS mpiexec starting one container per rank, oneCCL; found with the code search, text id 62668594707, the tool shows no repository name); in the section on host state leaking into the container, the host value `CCL_PROCESS_LAUNCHER=pmix` (set by `module load frameworks`) gives this failure inside the container; the notes conclude "Do not `module load frameworks` for container runs" because it only exports host values the wrapper then has to override',
+    what='the job script loads the host AI frameworks module and then starts containers that inherit its oneCCL launcher setting, which is wrong inside the container, so oneCCL fails to initialise PMIx; the fix is in the job script (do not load the frameworks module for container runs, or override/unset CCL_PROCESS_LAUNCHER for the container); assumed shape - a two-node Aurora PBS job that loads frameworks and runs `mpiexec ... apptainer exec` per rank, diagnosed as on Aurora; the message is quoted as the notes write it (a fragment of the log line)',
+    cluster='aurora',
+    script='pbs_aurora_mpiexec.sh',
+    replace=[['module load frameworks', 'module load frameworks\nmodule load apptainer'], [AUR, 'mpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --cpu-bind depth -d 8 apptainer exec biom3-xpu-oneapi.sif python scripts/pretrain.py --config pretrain_scratch_v1.json']],
+    log='''
+PMIx_Init failed: PMIX_ERR_UNREACH
+''',
+    expect={'families': ['environment', 'modules', 'containers'], 'fix': r'(?m)^(-module load frameworks\s*$|\+.*unset\s+.*CCL_PROCESS_LAUNCHER|\+.*CCL_PROCESS_LAUNCHER=(?!pmix))'},
+)
