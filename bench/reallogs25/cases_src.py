@@ -358,3 +358,18 @@ PMIx_Init failed: PMIX_ERR_UNREACH
 ''',
     expect={'families': ['environment', 'modules', 'containers'], 'fix': r'(?m)^(-module load frameworks\s*$|\+.*unset\s+.*CCL_PROCESS_LAUNCHER|\+.*CCL_PROCESS_LAUNCHER=(?!pmix))'},
 )
+
+case(
+    id='amaxgpunote-a100-dbe-ecc-gpu1-xid79-during-rl-rollouts',
+    kind='not_script',
+    source='find_string:58977523224',
+    thread_site='a user\'s diagnosis-and-recovery note for a 4x A100 80GB PCIe server (pc-amax-1; found with the code search, text id 58977523224, the tool shows no repository name); an RL training run (vLLM rollouts on two GPUs plus trainer, `uv run rl @ configs/...`) crashed repeatedly; the Xid history from nvidia-bug-report shows GPU 1 falling off the bus under the vLLM workers, ECC counters show 16 uncorrectable (double-bit) aggregate errors, DCGM level-3 diagnostics fail every test on that GPU; the note concludes a hardware defect (RMA candidate) and runs training on GPUs 0, 2, 3 meanwhile',
+    what='one GPU of the node has failing memory and drops off the PCIe bus under load, so the training job dies whatever its launch line; the remedy is on the hardware (RMA / exclude the node or GPU), not in the job script\'s resources, launcher or environment; assumed shape - a one-node Delta job running the RL trainer on four GPUs, diagnosed as on Delta (Slurm)',
+    cluster='delta',
+    script='torchrun_single.sh',
+    replace=[['#SBATCH --time=01:00:00', '#SBATCH --time=24:00:00'], ['torchrun --standalone --nnodes=1 --nproc_per_node=4 train.py --config configs/small.yaml', 'uv run rl @ configs/arc_agi/opd-rl-qwen3.5-9b.toml']],
+    log='''
+Mar 10 23:25:13  Xid 79 (PCI:0000:46:00): pid=14944, name=VLLM::Worker, GPU has fallen off the bus
+Mar 11 11:29:29  Xid 79 (PCI:0000:46:00): pid=54555, name=VLLM::Worker, GPU has fallen off the bus
+''',
+)
