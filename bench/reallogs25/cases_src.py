@@ -373,3 +373,34 @@ Mar 10 23:25:13  Xid 79 (PCI:0000:46:00): pid=14944, name=VLLM::Worker, GPU has 
 Mar 11 11:29:29  Xid 79 (PCI:0000:46:00): pid=54555, name=VLLM::Worker, GPU has fallen off the bus
 ''',
 )
+
+case(
+    id='ddpppo-note-padding-minibatch-skips-backward-collective-mismatch',
+    kind='not_script',
+    source='find_string:71518852927',
+    thread_site='a developer\'s status note for a two-rank DDP PPO trainer (one GPU and NUMA node per rank, started by the project\'s own launcher `scripts/run_ddp_ppo.py` with numactl; found with the code search, text id 71518852927, the tool shows no repository name); the first two-rank smoke test reached the update step and failed with this PyTorch error (the bracketed remarks are the note\'s own); root cause diagnosed: when one rank runs out of local rows its padding-only minibatch skips the backward pass and so the DDP gradient all-reduce, while the other rank performs it, so the collective sequences diverge; the fix is in the training code (not yet made when the note was written)',
+    what='the ranks start, train and then issue different collectives because of the program\'s own batching logic (uneven local row counts), a user-code bug with no bearing on the launch line, resources or environment of the job; assumed shape - a one-node Delta job starting two ranks with srun, diagnosed as on Delta (Slurm); the message keeps the note\'s line breaks and bracketed remarks',
+    cluster='delta',
+    script='srun_python.sh',
+    replace=[['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=2'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=2'], [SRUNPY, 'srun python -u scripts/train_ppo_ddp.py --games-per-rank 32 --envs 64 --minibatch 256 --microbatch 64']],
+    log='''
+Detected mismatch between collectives on ranks. Rank 0 is running
+all_reduce(TensorShape=[4]) [the global actor/value count reduction] but Rank 1
+is running all_reduce(TensorShape=[1853171]) [a DDP gradient reduction].
+''',
+)
+
+case(
+    id='edennote-detr-barrier-on-none-batch-ddp-desync',
+    kind='not_script',
+    source='find_string:67108392841',
+    thread_site='a user\'s Polish checklist for DETR training with DDP on the Eden cluster of Warsaw University of Technology (Slurm, `--gres=gpu:4`, torchrun with 4 processes on one node; found with the code search, text id 67108392841, the tool shows no repository name); item 4.2 "DDP Desynchronization" quotes this error; the fixes listed are in the Python training code: remove the `dist.barrier()` taken when a batch is None (only some ranks get None batches) and fix the early-stopping broadcast (rank 0 decides, the others start from 0)',
+    what='the ranks run different collectives because the training code enters a barrier on some ranks only and builds the early-stopping broadcast inconsistently, a user-code bug fixed in the program, not in the job script\'s launch line, resources or environment; assumed shape - a one-node Delta job running torchrun with four processes, diagnosed as on Delta (Slurm); the second line is quoted as the note abbreviates it',
+    cluster='delta',
+    script='torchrun_single.sh',
+    replace=[['#SBATCH --time=01:00:00', '#SBATCH --time=5-00:00:00\n#SBATCH --mem=250G'], ['torchrun --standalone --nnodes=1 --nproc_per_node=4 train.py --config configs/small.yaml', 'torchrun --nproc_per_node=4 --master_addr=localhost --master_port=29501 --rdzv_backend=c10d --rdzv_endpoint=localhost:29501 detr_train_optimized.py --epochs 300 --batch_size 4 --num_workers 4 --patience 30 --resume_training']],
+    log='''
+RuntimeError: Detected mismatch between collectives on ranks.
+Rank 3 is running BROADCAST, but Rank 1 is running REDUCE
+''',
+)
