@@ -404,3 +404,32 @@ RuntimeError: Detected mismatch between collectives on ranks.
 Rank 3 is running BROADCAST, but Rank 1 is running REDUCE
 ''',
 )
+
+case(
+    id='lorraxnote-perlmutter-ngpu-16-read-as-per-node-invalid-gres',
+    kind='script',
+    source='find_string:56692328801',
+    thread_site='a research group\'s agent issue log for the LORRAX GW code on NERSC Perlmutter (Slurm, 4 GPUs per node, Shifter; found with the code search, text id 56692328801, the tool shows no repository name); entry 2026-05-16: a 16-GPU retest was launched with `LORRAX_NGPU=16`, which the group\'s launch helper turns into `--gres=gpu:16` per node, and srun rejected the step with this message (the run died in 2 s); the fix given: 4 nodes x 4 GPUs per node (`LORRAX_NNODES=4 LORRAX_NGPU=4`), matching the in-tree 16-GPU launch script',
+    what='the job step asks for 16 GPUs on each node of a machine with 4 GPUs per node, so Slurm refuses the step before anything runs; the fix is in the job script (4 GPUs per node on 4 nodes, i.e. `--gres=gpu:4` / `--gpus-per-node=4` with 16 tasks); assumed shape - a four-node Perlmutter GPU job whose srun line carries `--gres=gpu:16`, diagnosed as on Perlmutter; note: another case from the same log (the JAX topology hang) is a different failure',
+    cluster='perlmutter',
+    script='perlmutter_srun_gpu.sh',
+    replace=[['#SBATCH -N 1', '#SBATCH -N 4'], ['#SBATCH -t 02:00:00', '#SBATCH -t 04:00:00'], ['module load pytorch/2.3.1', 'export SLURM_CPU_BIND="cores"'], [PM, 'srun -N 4 -n 16 --gres=gpu:16 --cpu-bind=cores shifter python3 -u -m gw.gw_jax -i cohsex.in']],
+    log='''
+srun: error: Unable to create step for job 53054263: Invalid generic resource (gres) specification
+''',
+    expect={'families': ['resources', 'launcher'], 'fix': r'(?m)^\+.*(--gres[= ]gpu:4\b|--gpus-per-node[= ]4\b|--gpus[= ]16\b|--gpus-per-task[= ]1\b)'},
+)
+
+case(
+    id='lorraxnote-perlmutter-jax-distributed-init-topology-timeout-code',
+    kind='not_script',
+    source='find_string:56692328801',
+    thread_site='the same LORRAX agent issue log on Perlmutter (text id 56692328801), entry 2026-05-12: the profiling wrapper `scripts/profiling/pf.py` launched with the group\'s srun helper on any multi-rank allocation hangs in `jax.distributed.initialize()` and dies after 2 minutes with this message; cause given: each rank sees only one GPU (`CUDA_VISIBLE_DEVICES=$SLURM_LOCALID`) but the wrapper called `initialize()` without `local_device_ids`, unlike the project\'s canonical `runtime.init_jax_distributed()`; fix: the wrapper now delegates to that function (a code change)',
+    what='the ranks start and then the program\'s own distributed initialisation waits for devices it does not own, a bug in the profiling wrapper fixed in code, not in the job script\'s launch line, resources or environment (the same launch works with the canonical initialiser); assumed shape - a one-node Perlmutter GPU job starting four ranks with srun, one GPU each, diagnosed as on Perlmutter',
+    cluster='perlmutter',
+    script='perlmutter_srun_gpu.sh',
+    replace=[['module load pytorch/2.3.1', 'export CUDA_VISIBLE_DEVICES_PER_TASK=1'], [PM, 'srun --cpu-bind=cores bash -c \'CUDA_VISIBLE_DEVICES=$SLURM_LOCALID shifter python3 -u scripts/profiling/run_profiled.py --out profile -m gw.gw_jax -i cohsex.in\'']],
+    log='''
+Getting local topologies failed: GetKeyValue() timed out with key: cuda:local_topology/cuda/{1,2,3,...}
+''',
+)
