@@ -428,8 +428,24 @@ case(
     what='the ranks start and then the program\'s own distributed initialisation waits for devices it does not own, a bug in the profiling wrapper fixed in code, not in the job script\'s launch line, resources or environment (the same launch works with the canonical initialiser); assumed shape - a one-node Perlmutter GPU job starting four ranks with srun, one GPU each, diagnosed as on Perlmutter',
     cluster='perlmutter',
     script='perlmutter_srun_gpu.sh',
-    replace=[['module load pytorch/2.3.1', 'export CUDA_VISIBLE_DEVICES_PER_TASK=1'], [PM, 'srun --cpu-bind=cores bash -c \'CUDA_VISIBLE_DEVICES=$SLURM_LOCALID shifter python3 -u scripts/profiling/run_profiled.py --out profile -m gw.gw_jax -i cohsex.in\'']],
+    replace=[['module load pytorch/2.3.1', 'module load cudatoolkit'], [PM, 'srun --cpu-bind=cores bash -c \'CUDA_VISIBLE_DEVICES=$SLURM_LOCALID shifter python3 -u scripts/profiling/run_profiled.py --out profile -m gw.gw_jax -i cohsex.in\'']],
     log='''
 Getting local topologies failed: GetKeyValue() timed out with key: cuda:local_topology/cuda/{1,2,3,...}
+''',
+)
+
+case(
+    id='ezpzpolarisnote-130-node-job-cuda-device-unavailable-sick-node',
+    kind='not_script',
+    source='find_string:65747478497',
+    thread_site='a project\'s known-bug note for torchtitan training with the ezpz launcher on ALCF Polaris (PBS, PALS mpiexec, 130 nodes, auto-retry failover; found with the code search, text id 65747478497, the tool shows no repository name); job 7550301 spent about an hour of 130 nodes with zero training steps: the dominant Polaris failure mode is a rank\'s Python process failing with this CUDA error on a sick node, and the only host-attributed line is the watchdog\'s own SIGTERM of an innocent rank; the fix (in the failover tooling) labels mpiexec output so the sick node can be identified and swapped out',
+    what='a GPU on one node of the allocation is unavailable to the process that should use it, a node/hardware fault that the same job script survives once the node is replaced; the remedy is excluding or swapping the node (site/hardware), not a change of launch line, resources or environment; assumed shape - a 130-node Polaris PBS job starting the trainer with PALS mpiexec, one rank per GPU, diagnosed as on Polaris; the CUDA message is split over two lines as the note quotes it',
+    cluster='polaris',
+    script='pbs_mpiexec.sh',
+    replace=[['#PBS -l select=2:system=polaris', '#PBS -l select=130:system=polaris'], ['#PBS -q debug-scaling', '#PBS -q prod'], ['#PBS -l walltime=01:00:00', '#PBS -l walltime=06:00:00'], [POL, 'mpiexec --envall --line-buffer -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --depth=16 --cpu-bind depth python3 -m torchtitan.train --job.config_file agpt_20b.toml']],
+    log='''
+torch.AcceleratorError: CUDA error: CUDA-capable device(s) is/are busy
+or unavailable
+x3007c0s13b1n0.hsn.cm.polaris.alcf.anl.gov: rank 57 died from signal 15
 ''',
 )
