@@ -449,3 +449,18 @@ or unavailable
 x3007c0s13b1n0.hsn.cm.polaris.alcf.anl.gov: rank 57 died from signal 15
 ''',
 )
+
+case(
+    id='isambardrmnote-three-node-grpo-weight-sync-ofi-cxi-race',
+    kind='not_script',
+    source='find_string:52236869768',
+    thread_site='a project\'s notes on GRPO training with a learned reward model on Isambard-AI (GH200 nodes, Slurm, Ray, HPE Slingshot with aws-ofi-nccl 1.8.1 and FI_PROVIDER=cxi; found with the code search, text id 52236869768, an earlier version is text id 51890742439; the tool shows no repository name); on three-node allocations the NCCL weight sync from learner to vLLM engines fails after the first step in about 2 of 3 runs with these messages, while 2-node runs never fail; root cause given: a timing-dependent race in the Slingshot OFI CXI provider; the team works around it with `NCCL_DEBUG=INFO` + `NCCL_DEBUG_FILE=/dev/null` in the sbatch file (the extra logging changes the timing) or gloo for weight sync',
+    what='DOUBTFUL as to kind - the cause the source names is a race in the network provider library (the same script succeeds one run in three, and always on two nodes), so the job script is not at fault; the source\'s workaround is nevertheless an environment line in the job script that only shifts timing (or a training-config switch to gloo), and a fixer may reasonably propose it; assumed shape - a three-node DeltaAI (GH200) job starting Ray with srun and then the GRPO trainer, diagnosed as on DeltaAI',
+    cluster='deltaai',
+    script='ray_slurm.sh',
+    replace=[['#SBATCH --nodes=2', '#SBATCH --nodes=3'], ['#SBATCH --cpus-per-task=64', '#SBATCH --cpus-per-task=72'], ['python3 -m openrlhf.cli.train_ppo_ray --actor_num_nodes 2 --actor_num_gpus_per_node 4 --pretrain ./model', 'srun --nodes=1 --ntasks=1 -w "${nodes[2]}" ray start --address="$head_ip:6379" --num-gpus 4 --block &\nsleep 20\npython3 -m grpo.train --config configs/isambard/march_exps/if_valley_thinker_sfm_cpt_aligned_rm.yaml']],
+    log='''
+ofi_process_cq:196 NCCL WARN NET/OFI Request completed with error. RC: 107.
+Error: Inappropriate ioctl for device.
+''',
+)
