@@ -464,3 +464,18 @@ ofi_process_cq:196 NCCL WARN NET/OFI Request completed with error. RC: 107.
 Error: Inappropriate ioctl for device.
 ''',
 )
+
+case(
+    id='alomancynote-nested-srun-explicit-mem-competes-with-batch-step',
+    kind='script',
+    source='find_string:60786142506',
+    thread_site='the changelog of a workflow package that submits VASP/MLIP jobs to Slurm clusters (release 0.4.6; found with the code search, text id 60786142506, the tool shows no repository name); fixed item: VASP jobs hung with no output when the outer job set an explicit `--mem`, because the nested srun that launches the DFT binary also requested an explicit `--mem=<max_mem_per_node>`; on Slurm configurations where the batch script is the job\'s first step and is credited with the whole memory allocation, that step request fails at once with this message; the fix: the nested srun requests `--mem=0` (use all memory already granted to the job)',
+    what='the job script asks srun for a fixed amount of memory for the step while the batch step already holds the job\'s whole memory, so the step cannot be created and the program never starts; the fix is in the job script (`srun --mem=0`, or no explicit step memory); assumed shape - a one-node Bridges-2 RM job with `#SBATCH --mem=200G` whose srun line repeats `--mem=200G` for VASP, diagnosed as on Bridges-2; the message is quoted as the changelog writes it (with its ellipsis)',
+    cluster='bridges2',
+    script='srun_mpi_app.sh',
+    replace=[['#SBATCH --nodes=8', '#SBATCH --nodes=1\n#SBATCH --mem=200G'], ['#SBATCH --ntasks-per-node=64', '#SBATCH --ntasks-per-node=128'], ['#SBATCH --cpus-per-task=2', '#SBATCH --cpus-per-task=1'], ['module load cray-mpich', 'module load intel-oneapi vasp'], [MPIAPP, 'srun --ntasks=128 --mem=200G vasp_std > vasp.out']],
+    log='''
+Unable to create step ... Memory required by task is not available
+''',
+    expect={'families': ['resources', 'launcher'], 'fix': r'(?m)^(\+.*srun\b.*--mem[= ]0\b|\+(?!.*--mem).*srun\b.*vasp_std)'},
+)
