@@ -479,3 +479,18 @@ Unable to create step ... Memory required by task is not available
 ''',
     expect={'families': ['resources', 'launcher'], 'fix': r'(?m)^(\+.*srun\b.*--mem[= ]0\b|\+(?!.*--mem).*srun\b.*vasp_std)'},
 )
+
+case(
+    id='qwen2audionote-deepspeed-multinode-without-hostfile',
+    kind='script',
+    source='find_string:65852110308',
+    thread_site='a user\'s Chinese fix summary for multi-node Qwen2-Audio pretraining with the `deepspeed` launcher started by hand on three 8-GPU nodes (no batch scheduler shown; found with the code search, text id 65852110308, the tool shows no repository name); error 1: the launch with `--num_nodes`/`--node_rank` but no hostfile fails with this message; cause given: with more than one node DeepSpeed looks for the node list in a hostfile; fixes given in the launch script: build a hostfile listing every node with its slots and pass `--hostfile`, and add `--no_ssh --node_rank` (pdsh is not installed); the summary records the tests passing',
+    what='the launch line asks the DeepSpeed launcher for several nodes without telling it which nodes (no hostfile), so it stops before starting any rank; the fix is in the job script (write the allocation\'s hosts with their slots to a hostfile and pass `--hostfile`, or run one launcher per node with `--no_ssh --node_rank`); note: the second and third errors of the same summary (pdsh missing, node_rank unset) are later stages and not used; assumed shape - a two-node Delta job running the deepspeed launcher once from the batch script without a hostfile, diagnosed as on Delta (Slurm)',
+    cluster='delta',
+    script='deepspeed_hostfile.sh',
+    replace=[['scontrol show hostnames "$SLURM_JOB_NODELIST" | sed \'s/$/ slots=4/\' > hostfile\n', ''], ['deepspeed --num_gpus 4 --num_nodes 2 --master_addr "$MASTER_ADDR" --hostfile hostfile train.py --deepspeed_config ds_config.json', 'deepspeed --num_gpus 4 --num_nodes 2 --node_rank 0 --master_addr "$MASTER_ADDR" --master_port 10020 training/train.py --deepspeed_config ds_config.json']],
+    log='''
+ValueError: Num nodes is >1 but no extra nodes available via hostfile
+''',
+    expect={'families': ['launcher'], 'fix': r'(?m)^\+.*(deepspeed\b.*--hostfile|slots=|deepspeed\b.*--no_ssh|--launcher[= ](slurm|SLURM))'},
+)
