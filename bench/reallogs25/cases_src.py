@@ -17,10 +17,10 @@ case(
     kind='script',
     source='find_string:71564399324',
     thread_site='a student\'s troubleshooting notes for a variant-calling pipeline run as a Slurm job array on Northeastern\'s Explorer cluster (Slurm, partition courses; found with the code search, text id 71564399324, the tool shows no repository name); breakage 1: the per-sample script submitted with `--time=00:02:00` for a sample that needs about 8 minutes; sacct shows TIMEOUT and the job is cancelled inside the alignment stage; the notes say `--time` is the limit the cluster enforces',
-    what='the job script asks for less wall time than the work needs, so Slurm kills the task at its limit; the fix is in the job script (a `--time` above the ~8 minutes one sample takes); assumed shape - a one-node Bridges-2 RM array task (Slurm) running the per-sample pipeline with srun and `#SBATCH --time=00:02:00`, diagnosed as on Bridges-2',
-    cluster='bridges2',
+    what='the job script asks for less wall time than the work needs, so Slurm kills the task at its limit; the fix is in the job script (a `--time` above the ~8 minutes one sample takes); assumed shape - a one-node Stampede3 SKX array task (Slurm, TACC) running the per-sample pipeline script directly in the batch step with `#SBATCH --time=00:02:00`, diagnosed as on Stampede3',
+    cluster='stampede3',
     script='srun_mpi_app.sh',
-    replace=[['#SBATCH --nodes=8', '#SBATCH --nodes=1\n#SBATCH --array=1'], ['#SBATCH --ntasks-per-node=64', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --cpus-per-task=2', '#SBATCH --cpus-per-task=8'], ['#SBATCH --time=06:00:00', '#SBATCH --time=00:02:00'], ['module load cray-mpich', 'SAMPLE=$(sed -n "$((SLURM_ARRAY_TASK_ID + 1))p" samplesheet.csv | cut -d, -f1)'], [MPIAPP, 'srun bash run_sample.sh "$SAMPLE"']],
+    replace=[['#SBATCH --nodes=8', '#SBATCH -p skx\n#SBATCH --nodes=1\n#SBATCH --array=1'], ['#SBATCH --ntasks-per-node=64', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --cpus-per-task=2', '#SBATCH --cpus-per-task=8'], ['#SBATCH --time=06:00:00', '#SBATCH --time=00:02:00'], ['module load cray-mpich', 'SAMPLE=$(sed -n "$((SLURM_ARRAY_TASK_ID + 1))p" samplesheet.csv | cut -d, -f1)'], [MPIAPP, 'bash run_sample.sh "$SAMPLE"']],
     log='''
 10711368_1   vc-persample   TIMEOUT   00:02:03   0:0   8
 ===== stage 3 : align =====
