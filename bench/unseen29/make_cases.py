@@ -540,7 +540,7 @@ CASES = [
          "exabiome/deep-taxon", "scripts/shifter/graphcore.sh",
          "NERSC Perlmutter (-C gpu, account m2865_g, shifter image, $PSCRATCH)", "perlmutter",
          ["shifter-image-directive", "srun-shifter-python", "command-in-variables", "multi-node-16x4", "script-copies-itself", "redirect-to-log",
-          "mv-slurm-log", "program-topology-args", "no-final-newline"],
+          "mv-slurm-log", "program-topology-args"],
          launch_model="per_rank", launcher="srun", total_ranks=64, nodes=16, gpus_per_node=4,
          program="bin/deep-taxon.py", args=["train", "$OPTIONS", "$CONF", "$INPUT", "$OUTDIR"],
          container_image="ajtritt/deep-taxon:amd64_v1",
@@ -553,7 +553,7 @@ CASES = [
                       "ajtritt/deep-taxon:amd64_v1, -o/-e train.%j.log: INPUT under $PSCRATCH, REPO_DIR under $HOME, NODES=16, "
                       "OUTDIR runs/train.$SLURM_JOB_ID, mkdir, the script copies itself ($0) and a config there, OPTIONS (--slurm -g 4 "
                       "-n $NODES ...) and CMD built in variables, the Slurm log moved, then `srun --ntasks $(($NODES*4)) shifter "
-                      "python $CMD > $LOG 2>&1` (no final newline). Right: 64 ranks on 16 nodes x 4 GPUs, the image carried with "
+                      "python $CMD > $LOG 2>&1`. Right: 64 ranks on 16 nodes x 4 GPUs, the image carried with "
                       "the target's runtime (podman-hpc/apptainer) or noted, $PSCRATCH and the job id mapped, the program's "
                       "--slurm flag named (it reads Slurm variables) on a PBS target, the variables and redirect kept."]),
     case(fam("ntnu-epic-tf18-mpirun-vgg", "slurm"),
