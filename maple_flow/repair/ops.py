@@ -503,7 +503,7 @@ class LaunchWithSrun(Strict):
     op: Literal["launch_with_srun"] = "launch_with_srun"
 
 
-class SiteLauncher(Strict):
+class UseSiteLauncher(Strict):
     """Start the program a launch line starts with Slurm's ``srun`` with the site's own
     launcher on a site that does not run Slurm (PBS + PALS ``mpiexec``), srun's counts carried
     (patch_site_launcher)."""
@@ -610,7 +610,7 @@ FixOp = Annotated[
     | PbsSelectMend | DropPbsDirective | WrapperGpuCount
     | LocalRankFromLocalId | WorldSizeFromJob | BindRankGpus | ColossalaiRunPerNode
     | DropEmptyDirective | TasksPerNode | RemoveArgument
-    | PlainSpaces | AllocationConstraint | GresGpuName | SiteLauncher,
+    | PlainSpaces | AllocationConstraint | GresGpuName | UseSiteLauncher,
     Field(discriminator="op"),
 ]
 

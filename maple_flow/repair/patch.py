@@ -365,7 +365,7 @@ _HANDLERS: dict[type, Handler] = {
     o.UnixLineEndings: lambda t, op, p: unix_line_endings(t),
     o.ContinueLaunchCommand: lambda t, op, p: continue_launch_command(t, op.launcher),
     o.LaunchWithSrun: lambda t, op, p: launch_with_srun(t),
-    o.SiteLauncher: lambda t, op, p: site_launcher(t, p),
+    o.UseSiteLauncher: lambda t, op, p: site_launcher(t, p),
     o.PbsSelectMpiprocs: lambda t, op, p: pbs_select_mpiprocs(t),
     o.PbsSelectMend: lambda t, op, p: pbs_select_mend(t, op.mode, op.resource),
     o.DropPbsDirective: lambda t, op, p: drop_pbs_directive(t, op.words),

@@ -23,12 +23,10 @@ from __future__ import annotations
 
 import re
 
-from maple_flow.errors import MapleError
 from maple_flow.models import ClusterProfile
+from maple_flow.repair import patch_directives as pd
 from maple_flow.repair import patch_launch as pl
 from maple_flow.repair.text import FixNotApplicable, quote, replace
-from maple_flow.scriptparse import parse_script
-from maple_flow.scriptparse.facts import directive_size
 from maple_flow.scriptparse.spellings import spellings
 
 #: srun options carried to mpiexec (canonical srun name -> what it counts).
@@ -72,29 +70,47 @@ def _counts(options: list[pl.Option]) -> dict[str, str]:
     return counts
 
 
-def _mpiexec_words(counts: dict[str, str], job_nodes: int | None) -> str:
-    """``mpiexec -n N --ppn M [--depth D]`` for srun's ``counts`` in a job of ``job_nodes``."""
+def _product(nodes: str, ppn: str) -> str:
+    """The total ranks of ``nodes`` nodes with ``ppn`` each: a number, or shell arithmetic
+    of the script's own variables."""
+    if _INT.match(nodes) and _INT.match(ppn):
+        return str(int(nodes) * int(ppn))
+    return f"$(( {nodes} * {ppn} ))"
+
+
+def _layout(counts: dict[str, str], job_nodes: int | None) -> tuple[str, str | None]:
+    """(total ranks, ranks per node or None) of srun's ``counts`` in a job of ``job_nodes``."""
     ranks, ppn = counts.get("ranks"), counts.get("ppn")
     nodes = counts.get("nodes") or (str(job_nodes) if job_nodes else None)
-    if ranks is None and ppn is None:
-        if nodes is None:
-            raise FixNotApplicable("the job's node count is not written (srun starts one task "
-                                   "on each node by default)")
-        ranks, ppn = nodes, "1"
-    elif ranks is None:
-        if nodes is None:
-            raise FixNotApplicable("the job's node count is not written (for the total ranks)")
-        ranks = (str(int(nodes) * int(ppn)) if _INT.match(nodes) and _INT.match(ppn)
-                 else f"$(( {nodes} * {ppn} ))")
-    elif ppn is None and nodes is not None and _INT.match(nodes) and _INT.match(ranks) \
-            and int(ranks) % int(nodes) == 0:
-        ppn = str(int(ranks) // int(nodes))
+    if ranks is not None:
+        if ppn is None and nodes is not None and _INT.match(nodes) and _INT.match(ranks) \
+                and int(ranks) % int(nodes) == 0:
+            ppn = str(int(ranks) // int(nodes))
+        return ranks, ppn
+    if nodes is None:
+        raise FixNotApplicable("the job's node count is not written (srun starts one task "
+                               "on each node unless told a count)")
+    if ppn is None:  # srun's default in a batch job: one task on each node
+        return nodes, "1"
+    return _product(nodes, ppn), ppn
+
+
+def _mpiexec_words(counts: dict[str, str], job_nodes: int | None) -> str:
+    """``mpiexec -n N --ppn M [--depth D]`` for srun's ``counts`` in a job of ``job_nodes``."""
+    ranks, ppn = _layout(counts, job_nodes)
     words = ["mpiexec", "-n", f'"{ranks}"' if ranks.startswith("$((") else quote(ranks)]
     if ppn is not None:
         words += ["--ppn", quote(ppn)]
     if "depth" in counts:
         words.append(f"--depth={quote(counts['depth'])}")
     return " ".join(words)
+
+
+def _job_nodes(text: str) -> int | None:
+    """The node count of the job's PBS select (its first chunk's leading count)."""
+    select = pd.directive_value(text, "pbs", "select")
+    m = re.match(r"(\d+)(?::|$)", select or "")
+    return int(m.group(1)) if m and "+" not in (select or "") else None
 
 
 def _told_slurm(words: list[str]) -> bool:
@@ -117,10 +133,6 @@ def site_launcher(text: str, profile: ClusterProfile | None) -> str:
     lines = len(_SRUN_LINE.findall("\n".join(body)))
     if lines != 1:
         raise FixNotApplicable(f"the script runs srun on {lines} lines, not one launch line")
-    try:
-        parsed = parse_script(text)
-    except MapleError as exc:
-        raise FixNotApplicable(f"the script cannot be parsed: {exc}") from exc
     launch, start = pl.stage_view(text, "srun")
     options, end = pl._walk(launch.words, start)
     covered = {i for o in options for i in range(o.first, o.last + 1)}
@@ -132,6 +144,6 @@ def site_launcher(text: str, profile: ClusterProfile | None) -> str:
     if _told_slurm([w.value for w in launch.words[end:]]):
         raise FixNotApplicable("the program is told to take its ranks from Slurm "
                                "(--launcher=slurm), which mpiexec does not give it")
-    new = _mpiexec_words(_counts(options), directive_size(parsed)["nodes"])
+    new = _mpiexec_words(_counts(options), _job_nodes(text))
     first, last = launch.words[start - 1], launch.words[end - 1]
     return replace(text, first.start, last.end, new)
