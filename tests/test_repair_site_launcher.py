@@ -80,6 +80,9 @@ def test_site_launcher_is_not_for_a_slurm_site() -> None:
     "administrator to install the package 'slurm-client'",
     "srun: error: Unable to establish control machine address",
     "s_p_parse_file: unable to status file /etc/slurm-llnl/slurm.conf",
+    "FileNotFoundError: [Errno 2] No such file or directory: 'srun'",
+    "srun: error: Unable to allocate resources: Unable to contact slurm controller (connect "
+    "failure)",
 ])
 def test_log_on_a_pbs_site_gets_the_site_launcher(log: str) -> None:
     data = diagnose_log(_pbs("srun -n 4 python train.py"), log, "polaris", None, False)
