@@ -66,6 +66,9 @@ def _counts(options: list[pl.Option]) -> dict[str, str]:
         if canon in _COUNTS:
             if opt.value is None or not _COUNT.match(opt.value):
                 raise FixNotApplicable(f"srun's {opt.name} is not a number or one variable")
+            if "SLURM_" in opt.value:
+                raise FixNotApplicable(f"srun's {opt.name} reads {opt.value}, which a job of "
+                                       "this site's scheduler does not set")
             counts[_COUNTS[canon]] = opt.value
     return counts
 
