@@ -61,6 +61,7 @@ def test_site_launcher_carries_srun_counts(launch: str, nodes: int, expected: st
     ("srun --launcher slurm", "starts no program"),
     ("srun $SRUN_ARGS -n 4 python x.py", "through a variable"),
     ("srun -n 4 -o out.%t python x.py", "no counterpart"),
+    ("srun -n 4 --gpus-per-task=1 python x.py", "no counterpart"),
     ("srun --nodes=$SLURM_JOB_NUM_NODES --ntasks-per-node=4 python x.py", "does not set"),
     ("srun -n 4 python a.py\nsrun -n 4 python b.py", "on 2 lines"),
 ])

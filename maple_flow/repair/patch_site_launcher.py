@@ -10,8 +10,8 @@ the launch line is replaced by the site launcher with srun's own counts carried 
 - no count at all: srun's default in a batch job, one task on each node of the job (the nodes
   of the PBS select), so ``-n NODES --ppn 1``;
 - srun's scheduling and Slurm-only options (partition, job name, GRES/GPUs, account, time,
-  memory, ``--mpi``, ``--kill-on-bad-exit``, srun's binding and output labels) are dropped: the
-  job's ``#PBS`` directives ask for the resources on this site.
+  memory, ``--mpi``, ``--kill-on-bad-exit``, srun's CPU binding and output labels) are
+  dropped: the job's ``#PBS`` directives ask for the resources on this site.
 
 Refused (FixNotApplicable, with the reason) when the script runs srun on more than one line,
 when srun has an option this table does not know (its meaning would be lost), or when the
@@ -33,12 +33,13 @@ from maple_flow.scriptparse.spellings import spellings
 _COUNTS = {"--ntasks": "ranks", "--ntasks-per-node": "ppn", "--nodes": "nodes",
            "--cpus-per-task": "depth"}
 #: srun options that ask the scheduler for resources or set Slurm-only behaviour: on a PBS
-#: site the job's directives ask for the resources, so they are dropped.
-_DROPPED = ("--partition", "--job-name", "--gres", "--gpus", "--gpus-per-node",
-            "--gpus-per-task", "--gpu-bind", "--account", "--time", "--mem", "--mem-per-cpu",
-            "--mem-per-gpu", "--qos", "--mpi", "--kill-on-bad-exit", "--cpu-bind", "--label",
-            "--unbuffered", "--exclusive", "--quotatype", "--comment", "--constraint",
-            "--reservation", "--export", "--distribution", "--overlap", "--wait")
+#: site the job's directives ask for the resources, so they are dropped. Options that change
+#: what each rank sees or where it runs (--gpus-per-task, --gpu-bind, --export, --distribution)
+#: are not here: mpiexec would not do the same, so the swap is refused.
+_DROPPED = ("--partition", "--job-name", "--gres", "--gpus", "--gpus-per-node", "--account",
+            "--time", "--mem", "--mem-per-cpu", "--mem-per-gpu", "--qos", "--mpi",
+            "--kill-on-bad-exit", "--cpu-bind", "--label", "--unbuffered", "--exclusive",
+            "--quotatype", "--comment", "--constraint", "--reservation", "--overlap", "--wait")
 _SRUN_LINE = re.compile(r"(?m)^[^#\n]*\bsrun\b")
 _SLURM_LAUNCHER = re.compile(r"^(?:--?[\w-]*launcher[\w-]*=)?slurm$", re.I)
 _INT = re.compile(r"^\d+$")
