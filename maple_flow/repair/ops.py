@@ -503,6 +503,14 @@ class LaunchWithSrun(Strict):
     op: Literal["launch_with_srun"] = "launch_with_srun"
 
 
+class UseSiteLauncher(Strict):
+    """Start the program a launch line starts with Slurm's ``srun`` with the site's own
+    launcher on a site that does not run Slurm (PBS + PALS ``mpiexec``), srun's counts carried
+    (patch_site_launcher)."""
+
+    op: Literal["site_launcher"] = "site_launcher"
+
+
 class PbsSelectMpiprocs(Strict):
     """Give the PBS select chunk ``mpiprocs=`` the ranks per node of the script's Open MPI
     launch (its ``-np`` over the chunk's nodes): without it PBS gives Open MPI one slot a node."""
@@ -602,7 +610,7 @@ FixOp = Annotated[
     | PbsSelectMend | DropPbsDirective | WrapperGpuCount
     | LocalRankFromLocalId | WorldSizeFromJob | BindRankGpus | ColossalaiRunPerNode
     | DropEmptyDirective | TasksPerNode | RemoveArgument
-    | PlainSpaces | AllocationConstraint | GresGpuName,
+    | PlainSpaces | AllocationConstraint | GresGpuName | UseSiteLauncher,
     Field(discriminator="op"),
 ]
 
@@ -624,7 +632,7 @@ OP_KINDS: tuple[str, ...] = (
     "colossalai_run_per_node",
     "drop_empty_directive", "tasks_per_node", "remove_argument",
     "plain_spaces", "allocation_constraint", "gres_gpu_name",
-    "unix_line_endings", "continue_launch_command",
+    "unix_line_endings", "continue_launch_command", "site_launcher",
 )
 
 

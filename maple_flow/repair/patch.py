@@ -42,6 +42,7 @@ from maple_flow.repair.patch_rankvars import (
     world_size_from_job,
 )
 from maple_flow.repair.patch_ray import ray_head_address
+from maple_flow.repair.patch_site_launcher import site_launcher
 from maple_flow.repair.patch_spaces import plain_spaces
 from maple_flow.repair.patch_torchrun import (
     launch_on_every_node,
@@ -364,6 +365,7 @@ _HANDLERS: dict[type, Handler] = {
     o.UnixLineEndings: lambda t, op, p: unix_line_endings(t),
     o.ContinueLaunchCommand: lambda t, op, p: continue_launch_command(t, op.launcher),
     o.LaunchWithSrun: lambda t, op, p: launch_with_srun(t),
+    o.UseSiteLauncher: lambda t, op, p: site_launcher(t, p),
     o.PbsSelectMpiprocs: lambda t, op, p: pbs_select_mpiprocs(t),
     o.PbsSelectMend: lambda t, op, p: pbs_select_mend(t, op.mode, op.resource),
     o.DropPbsDirective: lambda t, op, p: drop_pbs_directive(t, op.words),

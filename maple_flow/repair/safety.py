@@ -285,6 +285,8 @@ ALWAYS_ALLOWED = frozenset({
     # line ops (patch_lines.py): characters taken away, a fixed launcher word before the
     # script's own program line, a count the script's launch line already gives
     "strip_invisible", "launch_with_srun", "pbs_select_mpiprocs",
+    # the site's launcher word and srun's own counts in place of srun (patch_site_launcher.py)
+    "site_launcher",
     # line endings written as plain line feeds; a backslash added to a launcher's own line
     "unix_line_endings", "continue_launch_command",
     # Unicode spaces written as ASCII ones (patch_spaces.py): no character is added
