@@ -89,7 +89,11 @@ SUMMARY_LINE = re.compile(
     r"|\bsegmentation fault\b|^\s*(?:\S+: )?killed\s*$|\bcore dumped\b|"
     r"^\s*(?:Failures|Root Cause|traceback|rank\d+ \(local rank|<NO[ _]OTHER[ _]FAILURES>)"
     r"|^\s*(?:error[ _]file|exitcode)\b|^\s*\S+ FAILED\s*$"
-    r"|srun: (?:error: )?(?:Terminating job step|Force Terminated)")
+    r"|srun: (?:error: )?(?:Terminating (?:job step|StepId=)|Force Terminated)"
+    # srun's report that tasks died on an abort or a termination, and the scheduler's
+    # cancellation of the step that follows with no reason given (no "DUE TO ..."): Slurm 21+
+    r"|\btasks? [\d,-]+: (?:Aborted|Terminated)\s*$"
+    r"|\*\*\* (?:JOB|STEP) \S+ ON \S+ CANCELLED AT \S+ \*\*\*")
 
 
 def _literal_runs(items: object, runs: list[str], current: list[str]) -> None:
