@@ -25,10 +25,13 @@ sys.path.insert(0, str(ROOT))
 
 import run as reallogs  # noqa: E402
 
-from maple_flow.repair import classify  # noqa: E402
+import importlib  # noqa: E402
+
 from maple_flow.repair import evidence_gate as gate  # noqa: E402
 
 ORIGINAL = gate.may_act
+#: the module (``maple_flow.repair.classify`` the attribute is the function of that name)
+classify = importlib.import_module("maple_flow.repair.classify")
 Check = Callable[..., bool]
 
 
