@@ -105,6 +105,7 @@ def main() -> None:
     print("|---|---|---|---|---|---|")
     for name, extra in GATES.items():
         classify.may_act = _with(extra)  # type: ignore[assignment]
+        print(f"## {name}", file=sys.stderr)
         lost = gained = saved = added = 0
         after: Counter[str] = Counter()
         changed = []
