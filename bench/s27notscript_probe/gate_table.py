@@ -14,8 +14,9 @@ from __future__ import annotations
 import json
 import sys
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import yaml
 
@@ -23,9 +24,9 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "bench" / "reallogs"))
 sys.path.insert(0, str(ROOT))
 
-import run as reallogs  # noqa: E402
-
 import importlib  # noqa: E402
+
+import run as reallogs  # noqa: E402
 
 from maple_flow.repair import evidence_gate as gate  # noqa: E402
 
@@ -87,7 +88,8 @@ def _cases(base: Path) -> list[tuple[str, dict[str, Any], str, tuple[Path, ...]]
         cases = {c["id"]: c for c in yaml.safe_load(cases_path.read_text())["cases"]}
         dirs = tuple(dict.fromkeys((cases_path.parent / "scripts", reallogs.HERE / "scripts")))
         for row in data["cases"]:
-            if any(d.endswith("/sim/script") for d in row.get("diagnoses", [])) and row["id"] in cases:
+            similar = any(d.endswith("/sim/script") for d in row.get("diagnoses", []))
+            if similar and row["id"] in cases:
                 out.append((f.stem, cases[row["id"]], row["outcome"], dirs))
     return out
 
