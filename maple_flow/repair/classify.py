@@ -29,6 +29,7 @@ from maple_flow.errors import MapleError
 from maple_flow.models import ClusterProfile
 from maple_flow.repair.entity import entity_diagnoses
 from maple_flow.repair.evidence_gate import (
+    STEP_END_LINE,
     SUMMARY_LINE,
     anchored_not_script,
     may_act,
@@ -381,7 +382,8 @@ def _only_drops_modules(d: Diagnosis) -> bool:
 def _names_cause(d: Diagnosis) -> bool:
     """Whether a signature diagnosis matched a line that is not a launcher's summary."""
     return d.method == "signature" and any(
-        ln.strip() and not SUMMARY_LINE.search(ln) for ln in d.evidence)
+        ln.strip() and not (SUMMARY_LINE.search(ln) or STEP_END_LINE.search(ln))
+        for ln in d.evidence)
 
 
 def answer(

@@ -90,6 +90,15 @@ SUMMARY_LINE = re.compile(
     r"^\s*(?:Failures|Root Cause|traceback|rank\d+ \(local rank|<NO[ _]OTHER[ _]FAILURES>)"
     r"|^\s*(?:error[ _]file|exitcode)\b|^\s*\S+ FAILED\s*$"
     r"|srun: (?:error: )?(?:Terminating job step|Force Terminated)")
+#: Slurm's (21+) lines at the end of a step that a task ended: srun terminating the step, its
+#: report that tasks died on an abort or a termination, and the scheduler's cancellation of the
+#: step with no reason given (no "DUE TO ..."). Like SUMMARY_LINE they say not why, so a log of
+#: only these and summaries is a summary (``summary_only``); they are kept apart because the
+#: structural reading counts a cancellation as a kill that may explain a peer's stall.
+STEP_END_LINE = re.compile(
+    r"srun: (?:error: )?Terminating StepId="
+    r"|\btasks? [\d,-]+: (?:Aborted|Terminated)\s*$"
+    r"|\*\*\* (?:JOB|STEP) \S+ ON \S+ CANCELLED AT \S+ \*\*\*")
 
 
 def _literal_runs(items: object, runs: list[str], current: list[str]) -> None:
@@ -226,7 +235,8 @@ def summary_only(error_lines: list[str]) -> bool:
     """Whether every error line is a launcher's summary that a process failed (and there is
     at least one): the cause is in the first failing rank's own log."""
     lines = [ln for ln in error_lines if ln.strip()]
-    return bool(lines) and all(SUMMARY_LINE.search(ln) for ln in lines)
+    return bool(lines) and all(SUMMARY_LINE.search(ln) or STEP_END_LINE.search(ln)
+                               for ln in lines)
 
 
 # -- ties: a fix must follow from evidence that ties the log to a line of this script ------------
