@@ -1232,7 +1232,7 @@ def _parse_script(data: str | bytes) -> ParsedScript:
             raise ParseError(f"{why} (the launch on line {found.cmd.line} reads ${name}); fix "
                              "the line and port the script again")
     chain = None
-    if found.beside and _JOINED.search(found.cmd.text):  # `srun a.py && srun b.py`: each in place
+    if found.beside and _CHAINED.search(found.cmd.text):  # `srun a.py && srun b.py`: each in place
         chain = launch_part(found.cmd.text, found.cmd.words, found.cmd.line)
         if isinstance(chain, str):
             raise ParseError(chain)
@@ -1489,7 +1489,8 @@ def _last_word_at(text: str, words: list[str], start: int) -> int:
     return at
 
 
-_JOINED = re.compile(r"&&|\|\||;")
+#: Operators joining commands on a line, a pipe too (a launch piped into another).
+_CHAINED = re.compile(r"&&|\||;")
 _LINE_START = re.compile(r"^[\s{]*")
 _ASSIGNMENTS = re.compile(r"(?:\w+=(?:\"[^\"]*\"|'[^']*'|\S*)\s*)+$")
 _SEPARATED = re.compile(r"(?:&&|\|\||;|\|)\s*$")
