@@ -6,7 +6,6 @@ from __future__ import annotations
 import pytest
 
 from maple_flow import port
-from maple_flow.errors import ParseError
 
 SLURM = """#!/bin/bash
 #SBATCH -A m1234 -C gpu -q regular

@@ -1233,9 +1233,10 @@ def _parse_script(data: str | bytes) -> ParsedScript:
                              "the line and port the script again")
     chain = None
     if found.beside and _CHAINED.search(found.cmd.text):  # `srun a.py && srun b.py`: each in place
-        chain = launch_part(found.cmd.text, found.cmd.words, found.cmd.line)
-        if isinstance(chain, str):
-            raise ParseError(chain)
+        split = launch_part(found.cmd.text, found.cmd.words, found.cmd.line)
+        if isinstance(split, str):
+            raise ParseError(split)
+        chain = split
     if is_positional(found.line.entrypoint):
         if found.cmd.line in called_function_lines(blocks, text):  # the function's arguments
             raise ParseError(function_launch_reason(blocks, text) or command_line_program_reason(
