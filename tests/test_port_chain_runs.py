@@ -92,3 +92,22 @@ def test_launches_sent_to_the_background_on_one_line_are_refused_naming_it() -> 
     text = FOUR_GPUS + "srun -n 2 python a.py & srun -n 2 python b.py; wait\n"
     with pytest.raises(ParseError, match=r"starts launches in the background on one line"):
         port(text, ["polaris"])
+
+
+LOOP = FOUR_GPUS + """for d in run_a run_b; do
+  (
+    cd "$d" && srun python infer.py --out "$d.json"
+  )
+  rc=$?
+done
+"""
+
+
+def test_a_launch_after_cd_and_inside_a_loop_keeps_its_loop_and_cd() -> None:
+    r = port(LOOP, ["polaris"])["polaris"]
+    assert r.status == "generated", r.notes[:2]
+    flat = _flat(r.script)
+    assert any(ln.strip() == 'for d in run_a run_b; do' for ln in flat)
+    line = next(ln for ln in flat if "infer.py" in ln)
+    assert line.strip().startswith('cd "$d" && mpiexec '), line
+    assert "srun" not in r.script

@@ -72,7 +72,8 @@ _RUN_WORD = re.compile(r"^(?:srun|mpiexec|mpirun|ibrun|aprun|jsrun|torchrun|deep
                        r"|horovodrun|python[\d.]*)$")
 
 
-def _runs_program(words: tuple[str, ...]) -> bool:
+def runs_program(words: tuple[str, ...]) -> bool:
+    """``words`` start a program run of the job (a launcher, a per-node launcher, Python)."""
     return bool(words) and bool(_RUN_WORD.match(words[0].rsplit("/", 1)[-1]))
 
 
@@ -102,7 +103,7 @@ def launch_part(line: str, words: tuple[str, ...],
         cmds = split_commands(part.text)
         if any(c.words == words for c in cmds):
             at = k
-        runs = [c for c in cmds if _runs_program(c.words)]
+        runs = [c for c in cmds if runs_program(c.words)]
         if len(cmds) > 1 and len(runs) > 1:
             return (f"line {number}: `{part.text.strip()}` pipes the output of one run into "
                     "another (`|`): both run at once and the second reads what the first "

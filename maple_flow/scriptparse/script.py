@@ -42,7 +42,7 @@ from maple_flow.scriptparse.launch import (
     leading_launcher,
     read_words,
 )
-from maple_flow.scriptparse.loop import LaunchLoop, launch_loop, per_node_values
+from maple_flow.scriptparse.loop import LaunchLoop, chain_front, launch_loop, per_node_values
 from maple_flow.scriptparse.lsf import has_lsf, lsf_directives
 from maple_flow.scriptparse.placeholder import program_placeholder, program_placeholder_reason
 from maple_flow.scriptparse.ray import ray_cluster_reason
@@ -1336,6 +1336,9 @@ def _parse_script(data: str | bytes) -> ParsedScript:
         parsed.launch_shared = " ... ".join(x for x in shared if x)
     if chain is not None:
         _read_chain(parsed, found, chain)
+    elif parsed.launch_loop is not None and not parsed.launch_loop.problem and not found.inner:
+        # `cd "$d" && srun ...` alone in a loop's body: kept in front of the target's launch
+        parsed.launch_prefix = parsed.launch_shared = chain_front(found.cmd.text, found.cmd)
     return parsed
 
 
