@@ -6,7 +6,6 @@ from __future__ import annotations
 import pytest
 
 from maple_flow import port
-from maple_flow.errors import ParseError
 
 SLURM = """#!/bin/bash
 #SBATCH -A m1234 -C gpu -q regular
@@ -41,12 +40,17 @@ def test_two_srun_stages_both_get_the_targets_launcher() -> None:
     assert "is a launch of its own" in _notes(r)
 
 
-def test_two_launches_joined_by_and_on_one_line_are_refused_naming_the_line() -> None:
-    # `srun train && srun test`: the port read the test as the launch and kept the rest of
-    # the line after it, so the training never ran and the test ran twice
+def test_two_launches_joined_by_and_on_one_line_are_both_ported_in_place() -> None:
+    # `srun train && srun test`: the port once read the test as the launch and kept the rest of
+    # the line after it, so the training never ran and the test ran twice; then it refused the
+    # line; now each launch on it gets the target's launcher in place, `&&` kept between them
     script = SLURM + "srun python main.py -e train && srun python main.py -e test\n"
-    with pytest.raises(ParseError, match=r"line 5: .* runs 2 launches joined on one line"):
-        port(script, "delta")
+    r = port(script, "polaris", account="proj")["polaris"]
+    assert r.status == "generated" and "srun" not in r.script
+    flat = r.script.replace("\\\n", " ")
+    line = next(ln for ln in flat.splitlines() if "-e train" in ln)
+    assert line.startswith("mpiexec ") and " && mpiexec " in line
+    assert line.index("-e train") < line.index("&&") < line.index("-e test")
 
 
 def test_the_same_launches_on_lines_of_their_own_are_both_ported() -> None:

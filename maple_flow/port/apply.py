@@ -7,7 +7,7 @@ that cannot be made is a refusal, never a silent change."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from maple_flow.knowledge.clusters import get_profile
 from maple_flow.knowledge.other_sites import other_site_of
@@ -15,6 +15,7 @@ from maple_flow.models import ClusterProfile
 from maple_flow.port.accel_config import config_notes, fp8_note, keep_c10d, launcher_path_note
 from maple_flow.port.arch import arch_note
 from maple_flow.port.carry import Source, assigned_names, foreign_reason
+from maple_flow.port.chain_runs import port_chain_runs
 from maple_flow.port.comments import CommentRuns, is_comment
 from maple_flow.port.container import (
     CLEAN_ENV_LOST,
@@ -595,6 +596,25 @@ _AFTER_UNSET = "set +eo pipefail  # the source ran them without set -e"
 _CLOSER = re.compile(r"^\s*(?:done|fi|esac|\}|\))\s*(?:[;&|<>].*)?$")
 
 
+def _chained_runs(out: Applied, src: Source, profile: ClusterProfile,
+                  size: tuple[int, int, int], tail: str) -> tuple[str, ParsedScript]:
+    """The launch's tail and the source's reading with its chain prefix, each with the other
+    launches on the launch's line ported in place (``python a.py && srun python b.py``:
+    :mod:`maple_flow.port.chain_runs`); their notes and refusals put in ``out``."""
+    p = src.parsed
+    if not p.chained_launches or not (p.launch_prefix or tail):
+        return tail, p
+    before = assigned_names(out.script.split("\n"))
+    after = port_chain_runs(tail, "after", src, profile, size, out.script, before)
+    front = port_chain_runs(p.launch_prefix, "before", src, profile, size, out.script, before)
+    out.notes += front.notes + after.notes
+    out.refusals += front.refusals + after.refusals
+    if front.text == p.launch_prefix:
+        return after.text, p
+    shared = front.text if p.launch_shared == p.launch_prefix else p.launch_shared
+    return after.text, replace(p, launch_prefix=front.text, launch_shared=shared)
+
+
 def _after_launch(out: Applied, src: Source, profile: ClusterProfile,
                   size: tuple[int, int, int], errexit: bool, background: bool,
                   lost_pids: frozenset[str] = frozenset()) -> bool:
@@ -702,7 +722,9 @@ def _launch_options_edit(out: Applied, src: Source, tail: str) -> None:
     after = [x for x in lines[end + 1:] if x.strip() and not is_comment(x)
              and not x.lstrip().startswith("set +") and not _CLOSER.match(x)]
     piped = bool(re.search(r"(?<!\|)\|(?!\|)", tail))
-    if not after and not (piped and not pipefail):
+    # `srun a.py; srun b.py` on the launch's line: the source went on past a failing run
+    goes_on = bool(src.parsed.chained_launches and re.search(r";|\|\|", src.parsed.launch_prefix))
+    if not after and not (piped and not pipefail) and not (goes_on and not errexit):
         return  # the launch ends the job: its status is the job's either way
     flags = "+eo pipefail" if not errexit and not pipefail else "+e" if not errexit else (
         "+o pipefail")
@@ -844,6 +866,7 @@ def apply_edits(script: str, src: Source, profile: ClusterProfile, *, one_proces
                            out.script)
     tail = translate_scheduler_vars(src.parsed.launch_tail, profile.scheduler,
                                     src.parsed.grid_engine)[0]
+    tail, with_chain = _chained_runs(out, src, profile, size, tail)
     block = src.parsed.launch_block.text.lstrip() if src.parsed.launch_block else ""
     # `( srun ... ) 2>&1 | tee log`; `( cd d && srun ... )` keeps its `(` in the chain prefix
     chained = re.match(r"\(\s*[^()]*?(?:&&|\|\||;)", block) is not None
@@ -851,7 +874,9 @@ def apply_edits(script: str, src: Source, profile: ClusterProfile, *, one_proces
     out.script = prefix_launch(append_to_launch(out.script, tail),
                                " ".join(x for x in (subshell, _timed(src)) if x))
     out.notes += [f"kept after the launch, as in the source: `{tail}`"] if tail else []
-    out.script, notes = keep_chain_prefix(out.script, src.parsed, profile, foreign_reason)
+    out.script, notes = keep_chain_prefix(
+        out.script, with_chain, profile, foreign_reason,
+        src.parsed.launch_prefix if with_chain is not src.parsed else "")
     out.notes += notes
     # a launch in the user's loop run in the background (`for ...; do srun ... & done`): the
     # `wait` after the loop waits for its passes, where the source has it (before the lines

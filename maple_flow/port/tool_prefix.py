@@ -250,20 +250,27 @@ def chain_prefix(parsed: ParsedScript, profile: ClusterProfile,
 
 
 def keep_chain_prefix(script: str, parsed: ParsedScript, profile: ClusterProfile,
-                      foreign_reason: ForeignReason) -> tuple[str, list[str]]:
+                      foreign_reason: ForeignReason, source: str = "") -> tuple[str, list[str]]:
     """``script`` whose launch command has the source's chained commands in front of it, as
-    written (``cd run && srun ...`` -> ``cd run && mpiexec ...``), and a note."""
+    written (``cd run && srun ...`` -> ``cd run && mpiexec ...``), and a note. ``source``:
+    the source's own text of them when the launches among them were ported in place."""
     kept, _ = chain_prefix(parsed, profile, foreign_reason)
     if not kept:
         return script, []
-    ported = _before_directive(script, kept) if kept.endswith(";") else ""
-    ported = ported or prefix_launch(script, kept)
+    # `a; b;` in front of the launch: on a line of its own above the launch's directive, as
+    # the source ran it; not when launches are among them (they run on the launch's line,
+    # under the shell options the port gives that line, as in the source)
+    alone = kept.endswith(";") and not parsed.chained_launches
+    ported = (_before_directive(script, kept) if alone else "") or prefix_launch(script, kept)
+    shown = short(source or kept)
     if ported == script:
-        return script, [f"your `{short(kept)}` in front of the launch is NOT carried: "
+        return script, [f"your `{shown}` in front of the launch is NOT carried: "
                         f"{profile.name}'s script has no launch command to put it in front "
                         "of: add it by hand"]
-    return ported, [f"your `{short(kept)}` chained in front of the launch (same line) is kept "
-                    f"in front of {profile.name}'s launch command, as in the source"]
+    how = (f", the launches in it given {profile.name}'s launch in place (see their notes)"
+           if source else ", as in the source")
+    return ported, [f"your `{shown}` chained in front of the launch (same line) is kept "
+                    f"in front of {profile.name}'s launch command{how}"]
 
 
 def bash_timed(parsed: ParsedScript, source: str) -> bool:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from maple_flow.scriptparse.chain import chain_parts, runs_program
 from maple_flow.scriptparse.shell import (
     BACKGROUND_END,
     COMPOUND_CLOSER,
@@ -21,6 +22,7 @@ from maple_flow.scriptparse.shell import (
     ShellCommand,
     bare_line,
     logical_lines,
+    split_commands,
 )
 
 _LOOPS = frozenset({"for", "while", "until", "select"})
@@ -86,8 +88,14 @@ def _loop_variables(lines: list[str]) -> list[str]:
 
 
 def _alone(text: str, cmd: ShellCommand, commands: tuple[ShellCommand, ...]) -> bool:
-    """Whether the logical line ``text`` holds only the launch command (and redirections)."""
+    """Whether the logical line ``text`` holds only the launch command (and redirections),
+    after the commands chained in front of it (``cd "$d" && srun ...``: kept in front of the
+    target's launch as on a line of its own, :func:`chain_front`)."""
+    front = chain_front(text, cmd)
     same_line = [c for c in commands if c.text == cmd.text]
+    if front:
+        text = text.strip()[len(front):].lstrip()
+        same_line = [c for c in same_line if c.words == cmd.words]
     # a lone `;` ending the line only ends the launch (`python run.py -k $i ;`)
     bare = BACKGROUND_END.sub("", _REDIRECTION.sub("", _TERMINATOR_TAIL.sub("", bare_line(text))))
     if _TEE_TAIL.search(bare):  # `launch 2>&1 | tee log`: its output logged, kept with it
@@ -98,6 +106,22 @@ def _alone(text: str, cmd: ShellCommand, commands: tuple[ShellCommand, ...]) -> 
         same_line = [c for c in same_line if c.words[:1] not in _STOP_WORDS]
     return len(same_line) == 1 and not _KEYWORD_LINE.match(bare) and not re.search(
         r"[;|&]|\b(?:do|done|then|fi)\s*$", bare)
+
+
+def chain_front(text: str, cmd: ShellCommand) -> str:
+    """The commands chained by ``&&`` in front of the launch ``cmd`` on its line ``text``
+    (``cd "$MAIN_DIR/$sol" &&``), when none of them starts a program; ``""`` otherwise."""
+    parts = chain_parts(text.strip())
+    if not parts or len(parts) < 2:
+        return ""
+    last = parts[-1]
+    if any(p.op != "&&" for p in parts[:-1]) or not any(
+            c.words == cmd.words for c in split_commands(last.text)):
+        return ""
+    front = [c for p in parts[:-1] for c in split_commands(p.text)]
+    if len(front) != len(parts) - 1 or any(runs_program(c.words) for c in front):
+        return ""
+    return text.strip()[:last.start].rstrip()
 
 
 #: ``launch 2>&1 | tee [-a] FILE``: the launch's output also written to a log (one file).

@@ -18,6 +18,7 @@ from maple_flow.knowledge.directives import (
     last_value,
     parse_directives,
 )
+from maple_flow.scriptparse.chain import ChainPart, launch_part
 from maple_flow.scriptparse.claims import checked_reason
 from maple_flow.scriptparse.cmdline import command_line_program_reason, not_in_script_reason
 from maple_flow.scriptparse.container_body import container_body_reason
@@ -41,7 +42,7 @@ from maple_flow.scriptparse.launch import (
     leading_launcher,
     read_words,
 )
-from maple_flow.scriptparse.loop import LaunchLoop, launch_loop, per_node_values
+from maple_flow.scriptparse.loop import LaunchLoop, chain_front, launch_loop, per_node_values
 from maple_flow.scriptparse.lsf import has_lsf, lsf_directives
 from maple_flow.scriptparse.placeholder import program_placeholder, program_placeholder_reason
 from maple_flow.scriptparse.ray import ray_cluster_reason
@@ -139,6 +140,9 @@ class ParsedScript:
     #: The commands chained in front of the launch on its line (``cd sub &&``, ``source
     #: env.sh &&``, ``echo go;``), as written; ``""`` when none.
     launch_prefix: str = ""
+    #: How many other launches share the launch's line (``srun a.py && srun b.py``: 1), each
+    #: ported in place in its chain prefix or tail (:mod:`maple_flow.port.chain_runs`).
+    chained_launches: int = 0
     #: The source is a Grid Engine job (``#$`` lines, read as the Slurm options they mean):
     #: its job variables (``$JOB_ID``, ``$SGE_TASK_ID``) are renamed for the target.
     grid_engine: bool = False
@@ -1227,12 +1231,12 @@ def _parse_script(data: str | bytes) -> ParsedScript:
         if re.search(rf"\$\{{?{name}\b", launch_text):  # the launch reads what is never set
             raise ParseError(f"{why} (the launch on line {found.cmd.line} reads ${name}); fix "
                              "the line and port the script again")
-    if found.beside and _JOINED.search(found.cmd.text):
-        raise ParseError(
-            f"line {found.cmd.line}: `{found.cmd.text.strip()}` runs {found.beside + 1} "
-            "launches joined on one line (`&&`, `||` or `;`); the port ports one launch per "
-            "line: put each launch on a line of its own (after `set -e` to stop at a "
-            "failure, as `&&` did) and port that")
+    chain = None
+    if found.beside and _CHAINED.search(found.cmd.text):  # `srun a.py && srun b.py`: each in place
+        split = launch_part(found.cmd.text, found.cmd.words, found.cmd.line)
+        if isinstance(split, str):
+            raise ParseError(split)
+        chain = split
     if is_positional(found.line.entrypoint):
         if found.cmd.line in called_function_lines(blocks, text):  # the function's arguments
             raise ParseError(function_launch_reason(blocks, text) or command_line_program_reason(
@@ -1330,7 +1334,35 @@ def _parse_script(data: str | bytes) -> ParsedScript:
         parsed.launch_prefix = shared_commands(found.cmd)
         shared = [parsed.launch_prefix, *([] if parsed.launch_tail else rest)]
         parsed.launch_shared = " ... ".join(x for x in shared if x)
+    if chain is not None:
+        _read_chain(parsed, found, chain)
+    elif parsed.launch_loop is not None and not parsed.launch_loop.problem and not found.inner:
+        # `cd "$d" && srun ...` alone in a loop's body: kept in front of the target's launch
+        parsed.launch_prefix = parsed.launch_shared = chain_front(found.cmd.text, found.cmd)
     return parsed
+
+
+def _read_chain(parsed: ParsedScript, found: _Found,
+                chain: tuple[tuple[ChainPart, ...], int]) -> None:
+    """The launch's line holds other launches (``python a.py && srun python b.py; python
+    c.py``): the launch is its own command of the line; what stands before it (with the
+    operators) is its chain prefix, what follows it its tail, both kept as written around the
+    target's launch, the launches in them ported in place (:mod:`maple_flow.port.chain_runs`)."""
+    if found.inner or parsed.launch_loop is not None or parsed.per_node_loop is not None:
+        raise ParseError(
+            f"line {found.cmd.line}: `{found.cmd.text.strip()}` runs {found.beside + 1} "
+            "launches joined on one line inside a loop or a `bash -c` body; the port ports the "
+            "launches of such a line one at a time: put each launch on a line of its own (after "
+            "`set -e` to stop at a failure, as `&&` did) and port that")
+    parts, at = chain
+    line, own = found.cmd.text, parts[at]
+    alone = ShellCommand(found.cmd.words, found.cmd.assignments, found.cmd.line, own.text,
+                         found.cmd.raw)
+    parsed.launch_redirects = _redirects(own.text)
+    parsed.launch_tail = " ".join(x for x in (launch_tail(alone), line[own.end:].strip()) if x)
+    parsed.launch_prefix = line[:own.start].strip()
+    parsed.launch_shared = parsed.launch_prefix
+    parsed.chained_launches = found.beside
 
 
 #: A backslash, then blanks, then the line's end or a ``#`` (``--port=1 \\ `` or ``-n 2 \\ #
@@ -1461,7 +1493,8 @@ def _last_word_at(text: str, words: list[str], start: int) -> int:
     return at
 
 
-_JOINED = re.compile(r"&&|\|\||;")
+#: Operators joining commands on a line, a pipe too (a launch piped into another).
+_CHAINED = re.compile(r"&&|\||;")
 _LINE_START = re.compile(r"^[\s{]*")
 _ASSIGNMENTS = re.compile(r"(?:\w+=(?:\"[^\"]*\"|'[^']*'|\S*)\s*)+$")
 _SEPARATED = re.compile(r"(?:&&|\|\||;|\|)\s*$")

@@ -1087,6 +1087,13 @@ def block_step(block: Block, p: ParsedScript) -> Step | None:
     return _block_step(block, _uses_conda_module(p))
 
 
+def chained_steps(text: str, p: ParsedScript) -> list[Step]:
+    """The steps of one command chained with the launch on its line (``python a.py &&`` in
+    front of it), classified as a line of its own before the launch is (:func:`setup_steps`):
+    a plain ``python prog.py`` beside a plain ``python`` launch is a launch of the job too."""
+    return _programs_as_launches(line_steps(text, p), p)
+
+
 def line_steps(text: str, p: ParsedScript) -> list[Step]:
     """The steps of one line of the source that is not a top-level block (a loop body line),
     classified as :func:`setup_steps` classifies a line of its own."""
