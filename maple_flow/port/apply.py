@@ -38,6 +38,7 @@ from maple_flow.port.header import (
 )
 from maple_flow.port.image_body import inside_quoted_wrapper
 from maple_flow.port.interpreter import (
+    environment_interpreter,
     interpreter_variable,
     keep_interpreter,
     keep_interpreter_under_torchrun,
@@ -517,8 +518,32 @@ def _own_launcher(out: Applied, src: Source, profile: ClusterProfile, entry: str
         "hand, or install what the program needs for the site's python")
 
 
+def _environment_interpreter_kept(out: Applied, src: Source, profile: ClusterProfile,
+                                  entry: str) -> bool:
+    """``"$NAME"`` kept as the launch's interpreter where the source ran its program with an
+    interpreter variable it never sets (``exec "$GROOT_PYTHON" train.py``: given by the
+    submitting shell), with a note; whether the source had one."""
+    name = environment_interpreter(src.parsed)
+    if not name or out.refusals:
+        return False
+    out.script, kept = keep_interpreter_variable(
+        out.script, profile.software.python, name, entry, src.parsed.launch.module)
+    out.interpreter_kept = kept
+    out.notes.append(
+        f"the source runs the program with your interpreter ${name}, which the script never "
+        "sets: it came from the environment the job was submitted from; "
+        + (f"kept on the launch (\"${name}\"): give it on {profile.name} as the submit-time "
+           "inputs note says, naming an interpreter there (your environment installed on "
+           f"{profile.name}, built for its GPUs){_arch_of(profile)}" if kept else
+           f"the target's launch has no interpreter word to put it on, so it runs "
+           f"{profile.software.python}: put \"${name}\" back by hand"))
+    return True
+
+
 def _own_interpreter(out: Applied, src: Source, profile: ClusterProfile, entry: str) -> None:
     """The user's own interpreter path kept on the target's launch, or why it is not."""
+    if _environment_interpreter_kept(out, src, profile, entry):
+        return
     name = interpreter_variable(src.parsed, src.lines)
     if name and not out.refusals and re.search(rf"(?m)^\s*(?:export\s+)?{name}=", out.script):
         out.script, kept = keep_interpreter_variable(
