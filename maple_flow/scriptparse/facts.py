@@ -237,10 +237,10 @@ def _variables(p: ParsedScript, size: dict[str, int | None]) -> dict[str, str]:
     if size["gpus"]:  # a count of the node's scheduler GPU list: the GPUs asked a node
         for name, value in p.variables.items():
             listed = gpu_list_count_var(value)
-            # a list the script sets itself is its own (counted from its value elsewhere)
-            if listed and listed not in p.variables and listed not in p.env:
-                scheduler[name] = size["gpus"]
-            elif counts_node_gpus(value, {}):  # `$(nvidia-smi -L | wc -l)`: node_gpu_count_note
+            # a list the script sets itself is its own (counted from its value elsewhere);
+            # `$(nvidia-smi -L | wc -l)` counts the node's GPUs the job sees: node_gpu_count_note
+            own = listed in p.variables or listed in p.env
+            if (listed and not own) or counts_node_gpus(value, {}):
                 scheduler[name] = size["gpus"]
     known.update({k: str(v) for k, v in scheduler.items() if v is not None})
     return known
