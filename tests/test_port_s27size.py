@@ -58,6 +58,7 @@ def test_gres_gpu_without_a_count_is_one_gpu() -> None:
         assert result.spec is not None, target
         assert result.spec.ranks == 1, target
         assert result.spec.nodes * result.spec.gpus_per_node == 1, target
+        assert any("`--gres=gpu` names no count" in n for n in result.notes), target
 
 
 def test_nvidia_smi_count_is_the_gpus_the_job_asks() -> None:

@@ -380,6 +380,22 @@ def node_gpu_count_note(p: ParsedScript) -> str:
     return ""
 
 
+#: How the GRES default-count note begins (a size given with the port replaces it).
+GRES_DEFAULT_COUNT = "the job's GPUs: "
+
+
+def _gres_default_count_note(p: ParsedScript) -> str:
+    """The note for a job whose GPUs a node are read from a GRES ``gpu`` entry that names no
+    count (``--gres=gpu``, ``--gres=gpu:v100``): Slurm's default count, one; ``""`` when the
+    GPUs are read from elsewhere or counted."""
+    gres = p.directive("gres")
+    if (not gres or gpu_count(gres) is not None or gres_gpu_count(gres) != 1
+            or p.directive("gpus-per-node") or _pbs_resource(p.directives, "ngpus", "gpus")):
+        return ""
+    return (f"{GRES_DEFAULT_COUNT}`--gres={gres}` names no count, so Slurm gives the job 1 GPU "
+            "a node (the count sbatch takes when none is written): ported so")
+
+
 def _node_gpu_count_why(p: ParsedScript, gpn: int | None, vars_: dict[str, str]) -> str:
     """Why the ranks are unknown when torchrun starts one process per GPU the node shows
     (its --nproc_per_node counted by nvidia-smi when the job runs) and no directive says how
@@ -1185,6 +1201,8 @@ def read_facts(p: ParsedScript) -> ScriptFacts:
     facts.size_conflict = facts.ranks is None and facts.size_from == layout_conflict(p) != ""
     counted = node_gpu_count_note(p) if facts.ranks else ""
     facts.notes += [counted] if counted else []
+    uncounted = _gres_default_count_note(p)
+    facts.notes += [uncounted] if uncounted else []
     model = launch_model(p)
     facts.launch_model, facts.rank_vars = model.model, model.rank_vars
     facts.model_why, facts.horovod = model.why, model.horovod
