@@ -97,3 +97,13 @@ def test_python_settings_variable_is_not_an_interpreter() -> None:
     assert interpreter_variable_word("$GROOT_PYTHON") == "GROOT_PYTHON"
     assert interpreter_variable_word("${PYTHON_BIN}") == "PYTHON_BIN"
     assert interpreter_variable_word("$PY3") == "PY3"
+
+
+def test_interpreter_variable_a_sourced_file_may_set() -> None:
+    # the script sources a helper: the variable may come from it, and the note says so
+    script = ("#!/bin/bash\n#SBATCH --nodes=1\n#SBATCH --ntasks-per-node=1\n#SBATCH --gres=gpu:1\n"
+              "#SBATCH -t 01:00:00\nsource env.sh\n$PYTHON -m pkg.train --lr 1\n")
+    result = port(script, ["polaris"])["polaris"]
+    assert result.spec is not None and result.spec.ranks == 1
+    assert any("interpreter $PYTHON" in n and "env.sh" in n for n in result.notes)
+    assert '"$PYTHON" -m pkg.train' in result.script

@@ -529,9 +529,12 @@ def _environment_interpreter_kept(out: Applied, src: Source, profile: ClusterPro
     out.script, kept = keep_interpreter_variable(
         out.script, profile.software.python, name, entry, src.parsed.launch.module)
     out.interpreter_kept = kept
+    sourced = src.parsed.sourced
+    where = (f"the environment the job was submitted from, or a file it sources "
+             f"({', '.join(sourced)})" if sourced else "the environment the job was submitted from")
     out.notes.append(
         f"the source runs the program with your interpreter ${name}, which the script never "
-        "sets: it came from the environment the job was submitted from; "
+        f"sets: it came from {where}; "
         + (f"kept on the launch (\"${name}\"): give it on {profile.name} as the submit-time "
            "inputs note says, naming an interpreter there (your environment installed on "
            f"{profile.name}, built for its GPUs){_arch_of(profile)}" if kept else
