@@ -126,11 +126,12 @@ def interpreter_variable(parsed: ParsedScript, lines: list[str]) -> str:
     return ""
 
 
-def environment_interpreter(parsed: ParsedScript) -> str:
-    """The variable the source's launch names its interpreter by when the script never sets
-    it (``exec "$GROOT_PYTHON" train.py``, ``srun $PYTHON -m pkg``): the interpreter comes from
-    the environment the job was submitted from (sbatch passes it by default), which the port
-    keeps on its launch and names as a submit-time input; ``""`` otherwise."""
+def variable_interpreter(parsed: ParsedScript) -> str:
+    """The variable the source's launch names its interpreter by (``exec "$GROOT_PYTHON"
+    train.py``, ``"${PYTHON_BIN}" -m pkg``) when the script gives it no one value the port
+    reads (never set in the script: it comes from the submitting environment or a sourced
+    file; or set only by the script's branches and fallbacks, one chosen when the job runs):
+    the user's choice of interpreter, which the port keeps on its launch; ``""`` otherwise."""
     launch = parsed.launch
     name = interpreter_variable_word(launch.python) if launch.python else ""
     if not name or launch.command or name in parsed.variables or name in parsed.env:
