@@ -221,7 +221,13 @@ from maple_flow.scriptparse import (
 )
 from maple_flow.scriptparse import read_facts as _read_facts
 from maple_flow.scriptparse.claims import refusals_checked
-from maple_flow.scriptparse.facts import SHARED_GPUS, directive_size, job_gpus
+from maple_flow.scriptparse.facts import (
+    GRES_DEFAULT_COUNT,
+    SHARED_GPUS,
+    directive_size,
+    job_gpus,
+    node_gpu_count_note,
+)
 from maple_flow.scriptparse.gpu_request import gpu_named
 from maple_flow.scriptparse.launch import (
     CONTAINER_RUNTIMES,
@@ -618,6 +624,9 @@ def _read_source(script: str | bytes, source: str | None, o: dict[str, Any]) -> 
         parsed = parse_naming_cpu_jobs(text, text)
     refuse_unkept_packing(text)
     facts = _read_facts(parsed)
+    if o.get("ranks") or o.get("gpus_per_node"):  # the size as you said, not the count read
+        facts.notes = [n for n in facts.notes if n != node_gpu_count_note(parsed)
+                       and not n.startswith(GRES_DEFAULT_COUNT)]
     facts.side_runs = side_runs(parsed)
     if pinned is not None:  # one node, its GPUs shared out to the pinned steps in turn
         facts.nodes, facts.gpus_per_process = 1, pinned.gpus

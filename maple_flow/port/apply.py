@@ -13,6 +13,7 @@ from maple_flow.knowledge.clusters import get_profile
 from maple_flow.knowledge.other_sites import other_site_of
 from maple_flow.models import ClusterProfile
 from maple_flow.port.accel_config import config_notes, fp8_note, keep_c10d, launcher_path_note
+from maple_flow.port.accounted import set_names
 from maple_flow.port.arch import arch_note
 from maple_flow.port.carry import Source, assigned_names, foreign_reason
 from maple_flow.port.chain_runs import port_chain_runs
@@ -50,6 +51,7 @@ from maple_flow.port.interpreter import (
     sibling_python,
     user_interpreter,
     user_launcher,
+    variable_interpreter,
 )
 from maple_flow.port.jobcontrol import job_control_block
 from maple_flow.port.launcher_opts import carry_launcher_options
@@ -518,8 +520,41 @@ def _own_launcher(out: Applied, src: Source, profile: ClusterProfile, entry: str
         "hand, or install what the program needs for the site's python")
 
 
+def _variable_interpreter_kept(out: Applied, src: Source, profile: ClusterProfile,
+                               entry: str) -> bool:
+    """``"$NAME"`` kept as the launch's interpreter where the source ran its program with an
+    interpreter variable of no one value in the script (``exec "$GROOT_PYTHON" train.py``,
+    given by the submitting shell; ``PYTHON_BIN`` chosen by the script's branches), with a
+    note saying where its value comes from; whether the source had one."""
+    name = variable_interpreter(src.parsed)
+    if not name or out.refusals:
+        return False
+    out.script, kept = keep_interpreter_variable(
+        out.script, profile.software.python, name, entry, src.parsed.launch.module)
+    out.interpreter_kept = kept
+    sourced = src.parsed.sourced
+    if name in set_names("\n".join(src.lines)):
+        where = ("the script's own lines set it (kept above), its value chosen when the job "
+                 "runs")
+        give = f"make what it names exist on {profile.name}"
+    else:
+        where = ("the script never sets it: it comes from the environment the job is submitted "
+                 "from" + (f", or a file it sources ({', '.join(sourced)})" if sourced else ""))
+        give = (f"give it on {profile.name} as the submit-time inputs note says, naming an "
+                f"interpreter there")
+    out.notes.append(
+        f"the source runs the program with your interpreter ${name}; {where}; " + (
+            f"kept on the launch (\"${name}\"): {give} (your environment installed on "
+            f"{profile.name}, built for its GPUs){_arch_of(profile)}" if kept else
+            f"the target's launch has no interpreter word to put it on, so it runs "
+            f"{profile.software.python}: put \"${name}\" back by hand"))
+    return True
+
+
 def _own_interpreter(out: Applied, src: Source, profile: ClusterProfile, entry: str) -> None:
     """The user's own interpreter path kept on the target's launch, or why it is not."""
+    if _variable_interpreter_kept(out, src, profile, entry):
+        return
     name = interpreter_variable(src.parsed, src.lines)
     if name and not out.refusals and re.search(rf"(?m)^\s*(?:export\s+)?{name}=", out.script):
         out.script, kept = keep_interpreter_variable(

@@ -13,6 +13,7 @@ import re
 from typing import TYPE_CHECKING
 
 from maple_flow.port.stages import entry_pattern, fit_into_quotes, sub_in_launch
+from maple_flow.scriptparse.launch import interpreter_variable_word
 from maple_flow.shellquote import shell_word, written_word
 
 if TYPE_CHECKING:
@@ -123,6 +124,19 @@ def interpreter_variable(parsed: ParsedScript, lines: list[str]) -> str:
         if word.search(block.text) and prefix_variable(f"${name}", lines):
             return name
     return ""
+
+
+def variable_interpreter(parsed: ParsedScript) -> str:
+    """The variable the source's launch names its interpreter by (``exec "$GROOT_PYTHON"
+    train.py``, ``"${PYTHON_BIN}" -m pkg``) when the script gives it no one value the port
+    reads (never set in the script: it comes from the submitting environment or a sourced
+    file; or set only by the script's branches and fallbacks, one chosen when the job runs):
+    the user's choice of interpreter, which the port keeps on its launch; ``""`` otherwise."""
+    launch = parsed.launch
+    name = interpreter_variable_word(launch.python) if launch.python else ""
+    if not name or launch.command or name in parsed.variables or name in parsed.env:
+        return ""
+    return name
 
 
 def keep_interpreter_variable(script: str, target_python: str, name: str, entry: str,

@@ -15,7 +15,13 @@ from maple_flow.scriptparse.nodecount import outer_nodes
 from maple_flow.scriptparse.nodefile import counts_nodefile_slots, nodefile_lines
 from maple_flow.scriptparse.script import ParsedScript
 from maple_flow.scriptparse.setup import setup_of
-from maple_flow.scriptparse.values import expand, first_int, gpu_count, to_int
+from maple_flow.scriptparse.values import (
+    expand,
+    first_int,
+    gpu_count,
+    gres_gpu_count,
+    to_int,
+)
 
 _PER_NODE_LAUNCHERS = ("torchrun", "deepspeed", "accelerate")
 
@@ -174,7 +180,7 @@ def directive_size(p: ParsedScript) -> dict[str, int | None]:
     gpus = gpu_count(p.directive("gpus-per-node")) or _pbs_resource(p.directives, "ngpus", "gpus")
     gres = p.directive("gres")
     if gpus is None and gres and "gpu" in gres:
-        gpus = gpu_count(gres)
+        gpus = gres_gpu_count(gres)  # `--gres=gpu` (no count): one GPU, Slurm's default count
     total_gpus = job_gpus(p)
     per_task = gpu_count(p.directive("gpus-per-task"))
     tpn = first_int(p.directive("ntasks-per-node")) or _pbs_resource(p.directives, "mpiprocs")
@@ -231,8 +237,10 @@ def _variables(p: ParsedScript, size: dict[str, int | None]) -> dict[str, str]:
     if size["gpus"]:  # a count of the node's scheduler GPU list: the GPUs asked a node
         for name, value in p.variables.items():
             listed = gpu_list_count_var(value)
-            # a list the script sets itself is its own (counted from its value elsewhere)
-            if listed and listed not in p.variables and listed not in p.env:
+            # a list the script sets itself is its own (counted from its value elsewhere);
+            # `$(nvidia-smi -L | wc -l)` counts the node's GPUs the job sees: node_gpu_count_note
+            own = listed in p.variables or listed in p.env
+            if (listed and not own) or counts_node_gpus(value, {}):
                 scheduler[name] = size["gpus"]
     known.update({k: str(v) for k, v in scheduler.items() if v is not None})
     return known
@@ -348,6 +356,44 @@ def counts_node_gpus(raw: str | None, vars_: dict[str, str]) -> bool:
             break
         raw = vars_.get(ref.group(1))
     return bool(raw and _NODE_GPU_COUNT.match(raw.strip().strip('"')))
+
+
+def node_gpu_count_note(p: ParsedScript) -> str:
+    """What the port read a launch size from when the launch takes it from a variable that
+    counts the GPUs the node shows the job when it runs (``num_gpus=$(nvidia-smi --list-gpus |
+    wc -l)``, then ``accelerate launch --num_processes $num_gpus``) in a job whose directives
+    ask its GPUs a node: that count is the GPUs asked (Slurm and PBS show a job its own GPUs
+    where the site confines devices to the job), read so and said, with how to give another;
+    ``""`` otherwise."""
+    gpus = directive_size(p)["gpus"]
+    if not gpus:
+        return ""
+    for name in size_vars(p):
+        value = p.variables.get(name, "")
+        if counts_node_gpus(value, {}):
+            return (f"`{name}={value.strip()}` counts the GPUs the node shows the job when it "
+                    f"runs: read as the {gpus} GPU(s) a node the job asks ({_gpu_directive(p)}; "
+                    "a job sees only its own GPUs where the site confines devices to jobs, as "
+                    "Slurm's cgroups do); if you submit it with more GPUs than that directive "
+                    "asks, or your site shows a job every GPU of the node, pass gpus_per_node=N "
+                    "(--gpus-per-node N)")
+    return ""
+
+
+#: How the GRES default-count note begins (a size given with the port replaces it).
+GRES_DEFAULT_COUNT = "the job's GPUs: "
+
+
+def _gres_default_count_note(p: ParsedScript) -> str:
+    """The note for a job whose GPUs a node are read from a GRES ``gpu`` entry that names no
+    count (``--gres=gpu``, ``--gres=gpu:v100``): Slurm's default count, one; ``""`` when the
+    GPUs are read from elsewhere or counted."""
+    gres = p.directive("gres")
+    if (not gres or gpu_count(gres) is not None or gres_gpu_count(gres) != 1
+            or p.directive("gpus-per-node") or _pbs_resource(p.directives, "ngpus", "gpus")):
+        return ""
+    return (f"{GRES_DEFAULT_COUNT}`--gres={gres}` names no count, so Slurm gives the job 1 GPU "
+            "a node (the count sbatch takes when none is written): ported so")
 
 
 def _node_gpu_count_why(p: ParsedScript, gpn: int | None, vars_: dict[str, str]) -> str:
@@ -1153,6 +1199,10 @@ def read_facts(p: ParsedScript) -> ScriptFacts:
         facts.notes.append(SLURM_ONE_NODE_NOTE.format(asked=default_nodes))
         facts.nodes_defaulted = True
     facts.size_conflict = facts.ranks is None and facts.size_from == layout_conflict(p) != ""
+    counted = node_gpu_count_note(p) if facts.ranks else ""
+    facts.notes += [counted] if counted else []
+    uncounted = _gres_default_count_note(p)
+    facts.notes += [uncounted] if uncounted else []
     model = launch_model(p)
     facts.launch_model, facts.rank_vars = model.model, model.rank_vars
     facts.model_why, facts.horovod = model.why, model.horovod

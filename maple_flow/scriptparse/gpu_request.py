@@ -8,7 +8,7 @@ import re
 
 from maple_flow.scriptparse.facts import directive_size, job_gpus
 from maple_flow.scriptparse.script import ParsedScript
-from maple_flow.scriptparse.values import gpu_count
+from maple_flow.scriptparse.values import gpu_count, gres_gpu_count
 
 #: Words that say a job runs on GPUs even when no directive counts them: GPU, CUDA, NCCL and
 #: ROCm names, GPU models and node kinds (Cray ``xk`` nodes), the GPU launchers of PyTorch
@@ -36,7 +36,7 @@ def stated_gpu_count(p: ParsedScript) -> bool:
     on_launch = [s.get(*_LAUNCH_GPU_OPTIONS) for s in p.launch.stages
                  if s.name in {"srun", "jsrun"}]
     return bool(size["gpus"] is not None or job_gpus(p) or size["gpus_per_task"]
-                or (gres and "gpu" in gres and gpu_count(gres) is not None)
+                or (gres and "gpu" in gres and gres_gpu_count(gres) is not None)
                 or any(v and gpu_count(v) is not None for v in on_launch))
 
 

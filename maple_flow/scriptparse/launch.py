@@ -355,6 +355,30 @@ def _wrapper(words: list[str], i: int, stages: list[Stage]) -> int:
     return i
 
 
+#: A variable named for a Python interpreter (``$PYTHON``, ``${PY3}``, ``$GROOT_PYTHON``,
+#: ``$PYTHON_BIN``, ``$VENV_PYTHON``), not one of Python's own settings (``$PYTHONPATH``).
+_INTERPRETER_NAME = re.compile(r"(?:[A-Za-z0-9]+_)*(?:PYTHON|PY)\d*(?:_[A-Za-z0-9]+)*", re.I)
+
+
+def interpreter_variable_word(word: str) -> str:
+    """The variable's name when ``word`` is a whole ``$NAME``/``${NAME}`` whose name says it
+    holds a Python interpreter (``"$GROOT_PYTHON" train.py``: the user's interpreter, given
+    by the script or by the environment it is submitted from), else ``""``."""
+    if not _VAR_WORD.fullmatch(word):
+        return ""
+    name = word.strip("${}")
+    return name if _INTERPRETER_NAME.fullmatch(name) else ""
+
+
+def _python_program_follows(rest: list[str]) -> bool:
+    """Whether ``rest`` is what an interpreter runs: a ``.py`` file or ``-m module``, after
+    the interpreter's own options (``-u``, ``-W ignore``)."""
+    i = 0
+    while i < len(rest) and rest[i].startswith("-") and rest[i] != "-m":
+        i += 2 if rest[i] in _PY_VALUED else 1
+    return i < len(rest) and (rest[i] == "-m" or _base(rest[i]).endswith(".py"))
+
+
 def _python(words: list[str], i: int, stages: list[Stage]) -> LaunchLine | None:
     """Read ``python [-u] (-m mod | script.py) args``; torch.distributed.run is a launcher."""
     python = words[i]
@@ -546,6 +570,8 @@ def read_words(
             stages[-1].options.append((word, None))  # `mpirun -np 4 $HOSTS -x A python ...`
             i = _options(words, i + 1, stages[-1])  # its options go on after the variable
             continue
+        if interpreter_variable_word(word) and _python_program_follows(words[i + 1:]):
+            return _python(words, i, stages)  # `"$GROOT_PYTHON" train.py`: the interpreter
         if _VAR_WORD.fullmatch(word) and i + 1 < len(words):
             stages.append(Stage(word))  # an unknown wrapper variable: `${WRAPPER} python ...`
             i += 1

@@ -135,6 +135,26 @@ def gpu_count(text: str | None) -> int | None:
     return int(last) if last.isdigit() and len(last) <= 7 else None
 
 
+#: One entry of a Slurm GRES list naming GPUs: ``gpu``, ``gpu:a100``, ``gpu:2``, ``gpu:a100:2``
+#: (group 1: the count, absent when not written).
+_GRES_GPU = re.compile(r"^(?:gres/)?gpu(?::[^:,]+)*?(?::(\d{1,7}))?$")
+
+
+def gres_gpu_count(text: str | None) -> int | None:
+    """The GPUs a Slurm ``--gres`` list asks a node: the count of its ``gpu`` entry, which is
+    1 where the entry names no count (``--gres=gpu``, ``--gres=gpu:v100``: sbatch(1), --gres:
+    "The format for each entry in the list is "name[[:type]:count]" ... The count is the number
+    of those resources with a default value of 1"); None without a ``gpu`` entry (``gpumem:24g``
+    is another resource)."""
+    if text is None:
+        return None
+    for entry in text.replace(" ", "").split(","):
+        match = _GRES_GPU.match(entry)
+        if match:
+            return int(match.group(1)) if match.group(1) else 1
+    return None
+
+
 _WHOLE_VAR = _VAR
 
 
