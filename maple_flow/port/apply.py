@@ -595,6 +595,18 @@ _AFTER_UNSET = "set +eo pipefail  # the source ran them without set -e"
 _CLOSER = re.compile(r"^\s*(?:done|fi|esac|\}|\))\s*(?:[;&|<>].*)?$")
 
 
+def _outside_image(p: ParsedScript, profile: ClusterProfile) -> list[Block]:
+    """The blocks after the launch the batch shell runs: without the commands of the launch's
+    ``bash -c`` body after its program where that body is kept in the image (they run there,
+    as the user wrote them: ``"$@" 2>&1 | tee run.log``)."""
+    from maple_flow.port.image_body import image_body
+
+    if not p.inner_after or image_body(p) is None or plan_container(p, profile) is None:
+        return list(p.after)
+    inner = {id(c) for c in p.inner_after}
+    return [b for b in p.after if not (b.commands and all(id(c) in inner for c in b.commands))]
+
+
 def _after_launch(out: Applied, src: Source, profile: ClusterProfile,
                   size: tuple[int, int, int], errexit: bool, background: bool,
                   lost_pids: frozenset[str] = frozenset()) -> bool:
@@ -608,7 +620,7 @@ def _after_launch(out: Applied, src: Source, profile: ClusterProfile,
     renamed: set[str] = set()
     comments = CommentRuns(src.lines)
     comments.skip_to(p.launch_block.line if p.launch_block is not None else 0)
-    for block in p.after:
+    for block in _outside_image(p, profile):
         step = block_step(block, p)
         if step is None:
             if _exits(block):  # `exit $RC`: the job's status, as the source reports it

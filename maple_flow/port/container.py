@@ -681,9 +681,12 @@ def _kept_clause(src: SourceImage, body: ImageBody | None, profile: ClusterProfi
              "change it)" if src.overlays else "")
             + (f"; your {', '.join(clean)} keeps the host's environment out of the image: "
                + CLEAN_ENV_LOST if clean else "")
-            + (f"; your `{body.shell} -c` body runs in the image as you wrote it, its set-up "
-               f"(`{body.steps}`) before the program, which the target's launch passes to it "
-               'as "$@"' if body is not None else ""))
+            + (f"; your `{body.shell} -c` body runs in the image as you wrote it"
+               + (f", its set-up (`{body.steps}`) before the program" if body.steps else "")
+               + (", with the program's output sent where it sent it" if body.sends_output
+                  else "")
+               + ', the program passed to it by the target\'s launch as "$@"'
+               if body is not None else ""))
 
 
 def _pull_lines(src: SourceImage, runtime: Container) -> list[str]:
@@ -762,15 +765,17 @@ def source_arch(cluster: str | None) -> str | None:
     return profile.node.arch if profile is not None else None
 
 
-def inner_after_notes(p: ParsedScript) -> list[str]:
+def inner_after_notes(p: ParsedScript, kept: list[str]) -> list[str]:
     """A note for each command of the launch's ``bash -c`` body after the program (``srun
-    bash -c "python x.py; echo finished"``): it ran once per rank, after the program; the port
-    runs it once, in the batch shell, after the target's launch."""
+    bash -c "python x.py; echo finished"``) among the ``kept`` steps: it ran once per rank,
+    after the program; the port runs it once, in the batch shell, after the target's launch
+    (one the body kept in the image runs there, as written: no note)."""
     from maple_flow.scriptparse.steps import command_text
 
     return [f"`{command_text(cmd)}` ran in the launch's `bash -c` body after the program, "
             "once per rank; the port runs it once, in the batch shell after the launch"
-            for cmd in p.inner_after]
+            for cmd in p.inner_after
+            if any(command_text(cmd) in step or cmd.text.strip() in step for step in kept)]
 
 
 def inner_step_notes(p: ParsedScript, kept: list[str]) -> list[str]:
