@@ -30,6 +30,7 @@ from maple_flow.port.container_lost import (
 )
 from maple_flow.port.fit import launch_shell_options
 from maple_flow.port.gpu_memory import gpu_memory_note
+from maple_flow.port.gpu_wheels import wheel_notes
 from maple_flow.port.header import (
     add_to_header,
     header_edits,
@@ -854,6 +855,7 @@ def apply_edits(script: str, src: Source, profile: ClusterProfile, *, one_proces
                                  get_profile(src.cluster) if known and src.cluster else None)
     out.notes += arch_note(src.parsed.directives, source_arch(src.cluster), profile,
                            out.script)
+    out.notes += wheel_notes(src.lines, out.script, profile)
     tail = translate_scheduler_vars(src.parsed.launch_tail, profile.scheduler,
                                     src.parsed.grid_engine)[0]
     block = src.parsed.launch_block.text.lstrip() if src.parsed.launch_block else ""
