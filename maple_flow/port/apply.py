@@ -18,6 +18,7 @@ from maple_flow.port.carry import Source, assigned_names, foreign_reason
 from maple_flow.port.comments import CommentRuns, is_comment
 from maple_flow.port.container import (
     CLEAN_ENV_LOST,
+    body_in_image,
     plan_container,
     pyxis_launch,
     source_arch,
@@ -600,9 +601,7 @@ def _outside_image(p: ParsedScript, profile: ClusterProfile) -> list[Block]:
     """The blocks after the launch the batch shell runs: without the commands of the launch's
     ``bash -c`` body after its program where that body is kept in the image (they run there,
     as the user wrote them: ``"$@" 2>&1 | tee run.log``)."""
-    from maple_flow.port.image_body import image_body
-
-    if not p.inner_after or image_body(p) is None or plan_container(p, profile) is None:
+    if not p.inner_after or not body_in_image(p, profile):
         return list(p.after)
     inner = {id(c) for c in p.inner_after}
     return [b for b in p.after if not (b.commands and all(id(c) in inner for c in b.commands))]

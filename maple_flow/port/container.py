@@ -765,17 +765,23 @@ def source_arch(cluster: str | None) -> str | None:
     return profile.node.arch if profile is not None else None
 
 
-def inner_after_notes(p: ParsedScript, kept: list[str]) -> list[str]:
+def body_in_image(p: ParsedScript, profile: ClusterProfile) -> bool:
+    """Whether the port keeps the launch's ``bash -c`` body in the image on ``profile`` (see
+    ``port.image_body``): its commands, before and after the program, run there as written."""
+    return image_body(p) is not None and plan_container(p, profile) is not None
+
+
+def inner_after_notes(p: ParsedScript, profile: ClusterProfile) -> list[str]:
     """A note for each command of the launch's ``bash -c`` body after the program (``srun
-    bash -c "python x.py; echo finished"``) among the ``kept`` steps: it ran once per rank,
-    after the program; the port runs it once, in the batch shell, after the target's launch
-    (one the body kept in the image runs there, as written: no note)."""
+    bash -c "python x.py; echo finished"``): it ran once per rank, after the program; the port
+    runs it once, in the batch shell, after the target's launch (none where the body is kept
+    in the image: they run there, as written)."""
     from maple_flow.scriptparse.steps import command_text
 
-    return [f"`{command_text(cmd)}` ran in the launch's `bash -c` body after the program, "
-            "once per rank; the port runs it once, in the batch shell after the launch"
-            for cmd in p.inner_after
-            if any(command_text(cmd) in step or cmd.text.strip() in step for step in kept)]
+    return [] if body_in_image(p, profile) else [
+        f"`{command_text(cmd)}` ran in the launch's `bash -c` body after the program, "
+        "once per rank; the port runs it once, in the batch shell after the launch"
+        for cmd in p.inner_after]
 
 
 def inner_step_notes(p: ParsedScript, kept: list[str]) -> list[str]:
