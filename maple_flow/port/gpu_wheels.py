@@ -21,8 +21,10 @@ _INSTALL = re.compile(r"(?:^|[\s;&|'\"(])(?:\S*/)?(?:pip[\d.]*|python[\d.]*\s+-m
 #: out by CUDA version (``data.dgl.ai/wheels/cu121/``), vendor-named packages.
 _VENDOR_BUILD = (
     ("nvidia", "CUDA", re.compile(
-        r"/cu\d{2,3}(?=[/\s.\"']|$)|\+cu\d{2,3}(?!\d)|\bcupy-cuda\d|\bjax\[cuda|\bnvidia-[a-z]"
-        r"[\w-]*-cu1\d\b|\btensorflow\[and-cuda\]|\bpytorch-cuda\b|\bcudatoolkit\b")),
+        r"/cu\d{2,3}(?=[/\s.\"']|$)|\+cu\d{2,3}(?!\d)|\bjax\[cuda|\btensorflow\[and-cuda\]"
+        # a package built for one CUDA (cupy-cuda12x, spconv-cu120, nvidia-cublas-cu12)
+        r"|(?<![\w./-])[a-z][\w.]*(?:-[a-z][\w.]*)*-cu(?:da)?1\d{1,2}x?(?![\w.-])"
+        r"|\bpytorch-cuda\b|\bcudatoolkit\b")),
     ("amd", "ROCm", re.compile(
         r"/rocm\d[\d.]*(?=[/\s\"']|$)|\+rocm\d|\bcupy-rocm|\bjax\[rocm|\btensorflow-rocm\b")),
     ("intel", "XPU (Intel GPU)", re.compile(r"/xpu(?=[/\s\"']|$)|\+xpu\b")))
@@ -38,13 +40,13 @@ _USER = re.compile(r"\s--user\b")
 def wheel_notes(lines: list[str], script: str, profile: ClusterProfile) -> list[str]:
     """A note for each install of the source (``lines``) that the ported ``script`` keeps and
     that installs a build for another GPU vendor or CPU architecture than ``profile``'s."""
-    kept = {" ".join(x.split()) for x in script.split("\n")}
+    kept = " ".join(script.split())
     notes: list[str] = []
     for n, line in enumerate(lines, 1):
         text = line.split("#", 1)[0] if not line.lstrip().startswith("#") else ""
-        found = [m.group(0) for m in _INSTALL.finditer(text)]
-        if not found or " ".join(line.split()) not in kept:
-            continue
+        # the install itself kept (its line may be rewritten around it: `srun pip install`)
+        found = [m.group(0) for m in _INSTALL.finditer(text)
+                 if " ".join(m.group(0).split()) in kept]
         why = [w for install in found if (w := _mismatch(install, profile))]
         if why:
             notes.append(f"line {n} `{short(line.strip())}` {why[0]}")
