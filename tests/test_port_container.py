@@ -344,4 +344,4 @@ def test_a_body_sending_the_programs_output_to_a_file_is_kept_in_the_image(body:
     assert launch.rstrip().endswith(f"{kept} python{'3' if '3' in body else ''} train.py")
     assert "tee train.log\n" not in r.script and "\ncd CADRE/" not in r.script
     assert not any("no longer sent" in n or "after the program, once" in n for n in r.notes)
-    assert any("with the program's output sent where it sent it" in n for n in r.notes)
+    assert any("the program's output goes where the body sends it" in n for n in r.notes)

@@ -682,10 +682,11 @@ def _kept_clause(src: SourceImage, body: ImageBody | None, profile: ClusterProfi
             + (f"; your {', '.join(clean)} keeps the host's environment out of the image: "
                + CLEAN_ENV_LOST if clean else "")
             + (f"; your `{body.shell} -c` body runs in the image as you wrote it"
-               + (f", its set-up (`{body.steps}`) before the program" if body.steps else "")
-               + (", with the program's output sent where it sent it" if body.sends_output
-                  else "")
-               + ', the program passed to it by the target\'s launch as "$@"'
+               + (f", its set-up (`{body.steps}`) before the program, which the target's launch "
+                  'passes to it as "$@"' if body.steps else
+                  ', the program passed to it by the target\'s launch as "$@"')
+               + ("; the program's output goes where the body sends it, as in the source"
+                  if body.sends_output else "")
                if body is not None else ""))
 
 
