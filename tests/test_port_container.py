@@ -328,3 +328,20 @@ def test_a_users_own_image_the_target_cannot_run_refuses_the_port() -> None:
     reason = next(n for n in r.notes if n.startswith("refused for Perlmutter"))
     assert "${PBS_O_WORKDIR}/containers/dl.sif" in reason
     assert "runs registry images only" in reason and "provide an image" in reason
+
+
+@pytest.mark.parametrize(("body", "kept"), [
+    ("cd CADRE/; python3 train.py > myjob.out", '"cd CADRE/; \\"\\$@\\" > myjob.out" bash'),
+    ("python train.py 2>&1 | tee train.log", '"\\"\\$@\\" 2>&1 | tee train.log" bash')])
+def test_a_body_sending_the_programs_output_to_a_file_is_kept_in_the_image(body: str,
+                                                                            kept: str) -> None:
+    # issue 14 (unseen29 tune): `apptainer run IMG /bin/bash -c "cd D; python3 x.py > out"`:
+    # the port moved the cd out and dropped the user's redirect (the output went to the job's
+    # log); and a `| tee` after the program ran again, alone, in the batch shell
+    script = HEAD + f'srun singularity exec --nv /home/u/pytorch-24.01.sif bash -c "{body}"\n'
+    r = port(script, "delta")["delta"]
+    launch = next(x for x in r.script.splitlines() if "train.py" in x)
+    assert launch.rstrip().endswith(f"{kept} python{'3' if '3' in body else ''} train.py")
+    assert "tee train.log\n" not in r.script and "\ncd CADRE/" not in r.script
+    assert not any("no longer sent" in n or "after the program, once" in n for n in r.notes)
+    assert any("the program's output goes where the body sends it" in n for n in r.notes)

@@ -1675,7 +1675,8 @@ def _port_on(src: Source, target: str, o: dict[str, Any],
     notes += errexit_notes if carried.steps else []
     notes += _account(src, profile, o.get("account")) + carried.notes
     notes += _helper_scheduler_notes(carried.notes, src, profile)
-    notes += inner_step_notes(src.parsed, carried.steps) + inner_after_notes(src.parsed)
+    notes += (inner_step_notes(src.parsed, carried.steps)
+              + inner_after_notes(src.parsed, profile))
     notes += _software_notes(src, profile, toolkit.modules) + toolkit.notes + _arg_notes(args)
     notes += scheduler_option_notes(src.parsed, text, profile)
     notes += home_start_note(src.parsed, src.steps, profile)

@@ -20,6 +20,7 @@ from maple_flow.port.chain_runs import port_chain_runs
 from maple_flow.port.comments import CommentRuns, is_comment
 from maple_flow.port.container import (
     CLEAN_ENV_LOST,
+    body_in_image,
     plan_container,
     pyxis_launch,
     source_arch,
@@ -32,6 +33,7 @@ from maple_flow.port.container_lost import (
 )
 from maple_flow.port.fit import launch_shell_options
 from maple_flow.port.gpu_memory import gpu_memory_note
+from maple_flow.port.gpu_wheels import wheel_notes
 from maple_flow.port.header import (
     add_to_header,
     header_edits,
@@ -650,6 +652,16 @@ def _chained_runs(out: Applied, src: Source, profile: ClusterProfile,
     return after.text, replace(p, launch_prefix=front.text, launch_shared=shared)
 
 
+def _outside_image(p: ParsedScript, profile: ClusterProfile) -> list[Block]:
+    """The blocks after the launch the batch shell runs: without the commands of the launch's
+    ``bash -c`` body after its program where that body is kept in the image (they run there,
+    as the user wrote them: ``"$@" 2>&1 | tee run.log``)."""
+    if not p.inner_after or not body_in_image(p, profile):
+        return list(p.after)
+    inner = {id(c) for c in p.inner_after}
+    return [b for b in p.after if not (b.commands and all(id(c) in inner for c in b.commands))]
+
+
 def _after_launch(out: Applied, src: Source, profile: ClusterProfile,
                   size: tuple[int, int, int], errexit: bool, background: bool,
                   lost_pids: frozenset[str] = frozenset()) -> bool:
@@ -663,7 +675,7 @@ def _after_launch(out: Applied, src: Source, profile: ClusterProfile,
     renamed: set[str] = set()
     comments = CommentRuns(src.lines)
     comments.skip_to(p.launch_block.line if p.launch_block is not None else 0)
-    for block in p.after:
+    for block in _outside_image(p, profile):
         step = block_step(block, p)
         if step is None:
             if _exits(block):  # `exit $RC`: the job's status, as the source reports it
@@ -899,6 +911,7 @@ def apply_edits(script: str, src: Source, profile: ClusterProfile, *, one_proces
                                  get_profile(src.cluster) if known and src.cluster else None)
     out.notes += arch_note(src.parsed.directives, source_arch(src.cluster), profile,
                            out.script)
+    out.notes += wheel_notes(src.lines, out.script, profile)
     tail = translate_scheduler_vars(src.parsed.launch_tail, profile.scheduler,
                                     src.parsed.grid_engine)[0]
     tail, with_chain = _chained_runs(out, src, profile, size, tail)

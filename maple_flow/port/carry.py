@@ -1331,10 +1331,10 @@ def _in_image(src: Source, profile: ClusterProfile) -> Source:
     """``src`` without the steps of the ``bash -c`` body its container runs, where the port
     carries that container and body to ``profile`` (they run in the image, see
     ``port.image_body``), else ``src``."""
-    from maple_flow.port.container import plan_container
-    from maple_flow.port.image_body import image_body, inner_step_keys
+    from maple_flow.port.container import body_in_image
+    from maple_flow.port.image_body import inner_step_keys
 
-    if image_body(src.parsed) is None or plan_container(src.parsed, profile) is None:
+    if not body_in_image(src.parsed, profile):
         return src
     keys = inner_step_keys(src.parsed)
     return replace(src, steps=[s for s in src.steps if (s.line, s.text) not in keys])

@@ -681,9 +681,13 @@ def _kept_clause(src: SourceImage, body: ImageBody | None, profile: ClusterProfi
              "change it)" if src.overlays else "")
             + (f"; your {', '.join(clean)} keeps the host's environment out of the image: "
                + CLEAN_ENV_LOST if clean else "")
-            + (f"; your `{body.shell} -c` body runs in the image as you wrote it, its set-up "
-               f"(`{body.steps}`) before the program, which the target's launch passes to it "
-               'as "$@"' if body is not None else ""))
+            + (f"; your `{body.shell} -c` body runs in the image as you wrote it"
+               + (f", its set-up (`{body.steps}`) before the program, which the target's launch "
+                  'passes to it as "$@"' if body.steps else
+                  ', the program passed to it by the target\'s launch as "$@"')
+               + ("; the program's output goes where the body sends it, as in the source"
+                  if body.sends_output else "")
+               if body is not None else ""))
 
 
 def _pull_lines(src: SourceImage, runtime: Container) -> list[str]:
@@ -762,15 +766,23 @@ def source_arch(cluster: str | None) -> str | None:
     return profile.node.arch if profile is not None else None
 
 
-def inner_after_notes(p: ParsedScript) -> list[str]:
+def body_in_image(p: ParsedScript, profile: ClusterProfile) -> bool:
+    """Whether the port keeps the launch's ``bash -c`` body in the image on ``profile`` (see
+    ``port.image_body``): its commands, before and after the program, run there as written."""
+    return image_body(p) is not None and plan_container(p, profile) is not None
+
+
+def inner_after_notes(p: ParsedScript, profile: ClusterProfile) -> list[str]:
     """A note for each command of the launch's ``bash -c`` body after the program (``srun
     bash -c "python x.py; echo finished"``): it ran once per rank, after the program; the port
-    runs it once, in the batch shell, after the target's launch."""
+    runs it once, in the batch shell, after the target's launch (none where the body is kept
+    in the image: they run there, as written)."""
     from maple_flow.scriptparse.steps import command_text
 
-    return [f"`{command_text(cmd)}` ran in the launch's `bash -c` body after the program, "
-            "once per rank; the port runs it once, in the batch shell after the launch"
-            for cmd in p.inner_after]
+    return [] if body_in_image(p, profile) else [
+        f"`{command_text(cmd)}` ran in the launch's `bash -c` body after the program, "
+        "once per rank; the port runs it once, in the batch shell after the launch"
+        for cmd in p.inner_after]
 
 
 def inner_step_notes(p: ParsedScript, kept: list[str]) -> list[str]:

@@ -38,6 +38,9 @@ _SHELLS = frozenset({"bash", "sh"})
 IMAGE_ENV = re.compile(
     r"(?:\bsource|(?:^|(?<=[;&\s]))\.)\s+(?:/ext3|/opt|/usr|/etc|/workspace)/\S+"
     r"|\b(?:conda|mamba|micromamba)\s+activate\b[^;&\n]*")
+#: The body's launch sends its output somewhere of the user's (``python x.py > out.log``,
+#: ``2>&1 | tee run.log``): kept with the launch in the body, where the user put it.
+_OUTPUT_TO = re.compile(r"\s*(?:\d?>>?|&>>?|>&|\|&?\s*tee\b)")
 _POSITIONAL = re.compile(r"\$(?:[1-9#*]|\{[1-9#*]\})")
 _ENDS = frozenset(";&|<>)\n")
 
@@ -45,11 +48,13 @@ _ENDS = frozenset(";&|<>)\n")
 @dataclass(frozen=True)
 class ImageBody:
     """The shell and the body (quoted as the user quoted it) that run the program in the image,
-    and the body's set-up text (before its launch), for the notes."""
+    the body's set-up text (before its launch), for the notes, and whether the body sends the
+    program's output somewhere of its own (a redirect, a pipe to ``tee``)."""
 
     shell: str
     quoted: str
     steps: str
+    sends_output: bool = False
 
     def reads_job_args(self) -> bool:
         """The body reads the batch script's own arguments (``$1``, ``$*``) besides the
@@ -116,13 +121,13 @@ def image_body(p: ParsedScript) -> ImageBody | None:
     if match is None:
         return None
     start = match.start("cmd")
-    steps = body[:start]
-    if not IMAGE_ENV.search(steps) and not _BUILDS_ENV.search(steps):
+    steps, rest = body[:start], body[_command_end(body, start):]
+    if not IMAGE_ENV.search(steps) and not _BUILDS_ENV.search(steps) and not _OUTPUT_TO.match(rest):
         return None
     args = '"$@"' if quote == "'" else '\\"\\$@\\"'
-    text = steps + args + body[_command_end(body, start):]
+    text = steps + args + rest
     return ImageBody(raw[shell], f"{quote}{text}{quote}", re.sub(r"\s*\\\n\s*", " ", steps)
-                     .strip().rstrip(";&").strip())
+                     .strip().rstrip(";&").strip(), bool(_OUTPUT_TO.match(rest)))
 
 
 def _program_launch(body: str, entry: str) -> re.Match[str] | None:
@@ -137,11 +142,13 @@ def _program_launch(body: str, entry: str) -> re.Match[str] | None:
 
 
 def inner_step_keys(p: ParsedScript) -> set[tuple[int, str]]:
-    """The (line, text) of each set-up step read from the launch's ``bash -c`` body."""
+    """The (line, text) of each step read from the launch's ``bash -c`` body, before or after
+    its program."""
     from maple_flow.scriptparse.steps import command_text
 
-    return ({(c.line, command_text(c)) for c in p.inner}
-            | {(c.line, c.text.strip()) for c in p.inner})  # a line kept whole (`curl | sh`)
+    body = [*p.inner, *p.inner_after]  # both run in the kept body, around the program
+    return ({(c.line, command_text(c)) for c in body}
+            | {(c.line, c.text.strip()) for c in body})  # a line kept whole (`curl | sh`)
 
 
 def inside_quoted_wrapper(script: str, prefix: str) -> bool:

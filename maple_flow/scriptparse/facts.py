@@ -185,6 +185,10 @@ def directive_size(p: ParsedScript) -> dict[str, int | None]:
     per_task = gpu_count(p.directive("gpus-per-task"))
     tpn = first_int(p.directive("ntasks-per-node")) or _pbs_resource(p.directives, "mpiprocs")
     tasks = first_int(p.directive("ntasks"))
+    if nodes is None and p.scheduler == "slurm" and tasks and tpn and tasks % tpn == 0:
+        # sbatch(1) --ntasks-per-node: with --ntasks "treated as a maximum count of tasks per
+        # node": -n 64 --ntasks-per-node 4 without -N is 16 nodes of 4 tasks
+        nodes = tasks // tpn
     if gpus is None and total_gpus and nodes:
         gpus = total_gpus // nodes if total_gpus % nodes == 0 else None
     if gpus is None and total_gpus is None and (
