@@ -144,7 +144,8 @@ KINDS = frozenset({"m", "m_opt", "profile", "module", "site_module", "mem", "que
                    "item", "script", "select", "directive", "gcc_upto", "cuda_like",
                    "arg_with", "gpus", "cpus", "node_index", "master_addr", "launch",
                    "named_module", "task_var", "job_name", "bind", "ppr", "size",
-                   "respell", "version_spelling", "step_tasks", "step_cpus", "gpu_request", "disabled",
+                   "respell", "version_spelling", "step_tasks", "step_cpus", "gpu_request",
+                   "disabled",
                    "node_type", "named", "one_node", "job_count", "per_device"})
 #: Module families that name the same thing at different sites.
 _ALIASES = {"cuda": ("cuda", "cudatoolkit"), "cudatoolkit": ("cuda", "cudatoolkit"),
