@@ -88,3 +88,35 @@ def test_step_shape_arithmetic() -> None:
     assert step_cpus_per_task(step_shape("#!/bin/bash\n#SBATCH -N 2\n#SBATCH --ntasks-per-node=2\n#SBATCH -c 32\n", "32", False)) == "4"
     with pytest.raises(StepUnresolved):
         step_cpus_per_task(step_shape("#!/bin/bash\n#SBATCH -c 4\n", "8", True))
+
+
+DS_LOG = "ValueError: Num nodes is >1 but no extra nodes available via hostfile\n"
+DEEPSPEED = """#!/bin/bash
+#SBATCH --nodes=2
+#SBATCH --ntasks-per-node=1
+#SBATCH --gpus-per-node=4
+#SBATCH --time=04:00:00
+export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)
+deepspeed --num_nodes 2 --master_addr "$MASTER_ADDR" train.py --deepspeed_config ds.json
+"""
+
+
+def test_multinode_deepspeed_gets_a_hostfile_of_the_jobs_nodes() -> None:
+    diff = _diff(diagnose_log(DEEPSPEED, DS_LOG, "delta", None, False))
+    assert "+scontrol show hostnames \"$SLURM_JOB_NODELIST\" | sed 's/$/ slots=4/' > \"hostfile.$SLURM_JOB_ID\"" in diff
+    assert '+deepspeed --hostfile "hostfile.$SLURM_JOB_ID" --num_nodes 2' in diff
+
+
+def test_the_launchers_own_gpu_count_gives_the_slots() -> None:
+    script = DEEPSPEED.replace("deepspeed --num_nodes", "deepspeed --num_gpus 2 --num_nodes")
+    assert "slots=2/" in _diff(diagnose_log(script, DS_LOG, "delta", None, False))
+
+
+@pytest.mark.parametrize("script", [
+    DEEPSPEED.replace("deepspeed --num_nodes", "deepspeed --hostfile my_hosts --num_nodes"),  # a hostfile the runner read empty
+    DEEPSPEED.replace("deepspeed --num_nodes", "deepspeed --no_ssh --node_rank 0 --num_nodes"),  # per-node start: another shape
+    DEEPSPEED.replace("deepspeed --num_nodes", "srun deepspeed --num_nodes"),  # one runner per task
+    DEEPSPEED.replace("#SBATCH --gpus-per-node=4\n", ""),  # no literal GPUs per node: the slots are the user's
+])
+def test_deepspeed_shapes_a_job_hostfile_does_not_settle_get_none(script: str) -> None:
+    assert "slots=" not in _diff(diagnose_log(script, DS_LOG, "delta", None, False))
