@@ -120,3 +120,26 @@ def test_the_launchers_own_gpu_count_gives_the_slots() -> None:
 ])
 def test_deepspeed_shapes_a_job_hostfile_does_not_settle_get_none(script: str) -> None:
     assert "slots=" not in _diff(diagnose_log(script, DS_LOG, "delta", None, False))
+
+
+LIGHTNING_LOG = "lightning_fabric.utilities.exceptions.MisconfigurationException: You requested gpu: [0, 1, 2, 3]\n But your machine only has: [0]\n"
+LIGHTNING_IN_TASK = """#!/bin/bash
+#SBATCH --nodes=1
+#SBATCH --ntasks-per-node=4
+#SBATCH --gpus-per-task=1
+#SBATCH --time=12:00:00
+srun bash -c 'export CUDA_VISIBLE_DEVICES=0,1,2,3; python train.py trainer.devices=4'
+"""
+
+
+def test_an_unset_before_a_launch_that_sets_the_variable_again_is_not_proposed() -> None:
+    diff = _diff(diagnose_log(LIGHTNING_IN_TASK, LIGHTNING_LOG, "delta", None, False))
+    assert "+unset CUDA_VISIBLE_DEVICES" not in diff  # each task exports it again after
+    assert "-#SBATCH --gpus-per-task=1" in diff  # the per-task binding is what hides the GPUs
+
+
+def test_an_unset_before_the_launch_still_fixes_a_pin_set_before_it() -> None:
+    script = LIGHTNING_IN_TASK.replace("#SBATCH --gpus-per-task=1", "#SBATCH --gpus-per-node=4").replace(
+        "srun bash -c 'export CUDA_VISIBLE_DEVICES=0,1,2,3; python train.py trainer.devices=4'",
+        "export CUDA_VISIBLE_DEVICES=0\nsrun python train.py trainer.devices=4")
+    assert "+unset CUDA_VISIBLE_DEVICES" in _diff(diagnose_log(script, LIGHTNING_LOG, "delta", None, False))
