@@ -100,6 +100,7 @@ def ops_for(cluster: str) -> list[o.FixOp]:
         o.DropEmptyDirective(), o.TasksPerNode(), o.RemoveArgument(name="-ntmpi"),
         o.PlainSpaces(), o.AllocationConstraint(value="gpu"), o.GresGpuName(),
         o.UnixLineEndings(), o.ContinueLaunchCommand(launcher="torchrun"),
+        o.DeepspeedSlurmHostfile(),
     ]
 
 
