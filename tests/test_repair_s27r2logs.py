@@ -63,6 +63,11 @@ def test_step_inheriting_the_jobs_cpus_per_task_gets_its_own() -> None:
     assert "+srun --cpus-per-task=1 -n 128 pmemd.MPI" in diff
 
 
+def test_a_job_of_ntasks_keeps_its_widening_when_the_step_is_narrower_than_the_job() -> None:
+    script = WIDE.replace("--ntasks-per-node=1", "--ntasks=2").replace("=128\n#SBATCH --time", "=8\n#SBATCH --time").replace("-n 128", "-n 4")
+    assert "+#SBATCH --ntasks=4" in _diff(diagnose_log(script, STEP_LOG, "anvil", None, False))
+
+
 def test_a_job_of_ntasks_is_not_widened_when_the_step_only_inherits_cpus() -> None:
     script = WIDE.replace("--ntasks-per-node=1", "--ntasks=2").replace("=128\n#SBATCH --time", "=64\n#SBATCH --time")
     diff = _diff(diagnose_log(script, STEP_LOG, "anvil", None, False))
@@ -73,6 +78,7 @@ def test_a_job_of_ntasks_is_not_widened_when_the_step_only_inherits_cpus() -> No
 @pytest.mark.parametrize("script", [
     WIDE.replace("srun -n 128", "srun -n 128 -c 2"),  # the step gives its own CPUs
     WIDE.replace("srun -n 128", "srun -n 256"),  # more tasks than the job's CPUs even at one each
+    WIDE.replace("srun -n 128", "srun -n 64"),  # fewer tasks than CPUs: narrower tasks or more of them
     WIDE.replace("srun -n 128", 'srun -n "$NP"'),  # no literal count
     WIDE.replace("--cpus-per-task=128", "--cpus-per-task=1"),  # nothing inherited
 ])
@@ -85,7 +91,9 @@ def test_steps_not_refused_for_inherited_cpus_get_no_cpus_per_task(script: str) 
 def test_step_shape_arithmetic() -> None:
     assert job_tasks("#!/bin/bash\n#SBATCH -N 2\n#SBATCH --ntasks-per-node=4\n") == 8
     assert job_tasks("#!/bin/bash\n#SBATCH -N 3\n") == 3
-    assert step_cpus_per_task(step_shape("#!/bin/bash\n#SBATCH -N 2\n#SBATCH --ntasks-per-node=2\n#SBATCH -c 32\n", "32", False)) == "4"
+    assert step_cpus_per_task(step_shape("#!/bin/bash\n#SBATCH -N 2\n#SBATCH --ntasks-per-node=2\n#SBATCH -c 32\n", "128", False)) == "1"
+    with pytest.raises(StepUnresolved):  # 32 tasks in 128 CPUs: 4 a task, or 32 job tasks of 32?
+        step_cpus_per_task(step_shape("#!/bin/bash\n#SBATCH -N 2\n#SBATCH --ntasks-per-node=2\n#SBATCH -c 32\n", "32", False))
     with pytest.raises(StepUnresolved):
         step_cpus_per_task(step_shape("#!/bin/bash\n#SBATCH -c 4\n", "8", True))
 

@@ -3,9 +3,10 @@
 srun reads the job's ``--cpus-per-task`` (SLURM_CPUS_PER_TASK) when its own line gives none, so a
 step that names its task count (``srun -n 128 prog``) in a job of fewer, wider tasks
 (``--ntasks-per-node=1 --cpus-per-task=128``) asks tasks x inherited CPUs and is refused ("More
-processors requested than permitted"). When the step's tasks fit the job's CPUs at one CPU each,
-the CPUs per task that make the step fit are the job's CPUs divided by the step's tasks: the
-step then uses what the job already holds, no more.
+processors requested than permitted"). Only when the step's tasks are exactly the CPUs the job
+holds is one CPU a task the single reading in which the step uses the allocation as asked (128
+tasks in a job of 128 CPUs); a step of fewer tasks than that (4 tasks in a job of 2 tasks x 8
+CPUs) may as well want the job to ask more tasks of the same width, so it is left unresolved.
 """
 
 from __future__ import annotations
@@ -65,21 +66,20 @@ def step_shape(script: str, step_tasks: str | None, step_cpus_given: bool) -> St
 
 def inherited_cpus_fit(shape: StepShape) -> bool:
     """Whether the step is refused only for the CPUs per task it inherits: it gives no CPUs
-    per task of its own, the job's are above one, the step asks more CPUs than the job holds
-    with them, and its tasks fit the job's CPUs at one CPU each."""
+    per task of its own, the job's are above one, and its tasks are exactly the CPUs the job
+    holds (one CPU each fills the allocation; with them it asks more than the job holds)."""
     held = shape.job_tasks * shape.job_cpus_per_task
     return (not shape.step_cpus_given and shape.job_cpus_per_task > 1
-            and shape.step_tasks * shape.job_cpus_per_task > held
-            and shape.step_tasks <= held)
+            and shape.step_tasks == held)
 
 
 def step_cpus_per_task(shape: StepShape) -> str:
-    """``{step_cpus:srun}``: the CPUs per task that make the step fit the job's CPUs (the job's
-    CPUs divided by the step's tasks), when the step is refused only for the CPUs per task it
+    """``{step_cpus:srun}``: the CPUs per task that make the step fit the job's CPUs (one: the
+    step's tasks are the job's CPUs), when the step is refused only for the CPUs per task it
     inherits (inherited_cpus_fit); StepUnresolved otherwise."""
     if shape.step_cpus_given:
         raise StepUnresolved("the srun step sets its own CPUs per task")
     if not inherited_cpus_fit(shape):
-        raise StepUnresolved("the step does not exceed the job only by the CPUs per task "
-                             "it inherits")
+        raise StepUnresolved("the step's tasks are not the job's CPUs: whether it wants fewer "
+                             "CPUs a task or the job more tasks is the user's choice")
     return str(shape.job_tasks * shape.job_cpus_per_task // shape.step_tasks)
