@@ -256,6 +256,15 @@ class LaunchOnEveryNode(Strict):
     op: Literal["launch_on_every_node"] = "launch_on_every_node"
 
 
+class DeepspeedSlurmHostfile(Strict):
+    """Give a multi-node ``deepspeed`` launch of a Slurm job a hostfile of the job's nodes: a
+    line before the launch writes ``scontrol show hostnames`` with ``slots=N`` (the launcher's
+    --num_gpus, else the job's GPUs per node) and ``--hostfile`` points at it
+    (maple_flow.repair.patch_deepspeed)."""
+
+    op: Literal["deepspeed_slurm_hostfile"] = "deepspeed_slurm_hostfile"
+
+
 class CshSetenv(Strict):
     """Write each C-shell ``setenv NAME VALUE`` line of a bash script as ``export NAME=VALUE``
     (bash has no ``setenv``: the variable was never set)."""
@@ -610,7 +619,8 @@ FixOp = Annotated[
     | PbsSelectMend | DropPbsDirective | WrapperGpuCount
     | LocalRankFromLocalId | WorldSizeFromJob | BindRankGpus | ColossalaiRunPerNode
     | DropEmptyDirective | TasksPerNode | RemoveArgument
-    | PlainSpaces | AllocationConstraint | GresGpuName | UseSiteLauncher,
+    | PlainSpaces | AllocationConstraint | GresGpuName | UseSiteLauncher
+    | DeepspeedSlurmHostfile,
     Field(discriminator="op"),
 ]
 
@@ -633,6 +643,7 @@ OP_KINDS: tuple[str, ...] = (
     "drop_empty_directive", "tasks_per_node", "remove_argument",
     "plain_spaces", "allocation_constraint", "gres_gpu_name",
     "unix_line_endings", "continue_launch_command", "site_launcher",
+    "deepspeed_slurm_hostfile",
 )
 
 

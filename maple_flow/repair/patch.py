@@ -25,6 +25,7 @@ from maple_flow.repair.models import Fix
 from maple_flow.repair.patch_colossal import colossalai_run_per_node
 from maple_flow.repair.patch_constraint import allocation_constraint
 from maple_flow.repair.patch_container import container_gpu_flag
+from maple_flow.repair.patch_deepspeed import deepspeed_slurm_hostfile
 from maple_flow.repair.patch_entity import drop_option, replace_word, run_through_interpreter
 from maple_flow.repair.patch_gres import gres_gpu_name, gres_gpus
 from maple_flow.repair.patch_hostlist import mpi_host_loopback
@@ -343,6 +344,7 @@ _HANDLERS: dict[type, Handler] = {
     o.ContainerGpuFlag: lambda t, op, p: container_gpu_flag(t),
     o.UseTorchrun: lambda t, op, p: use_torchrun(t, op.nproc_per_node),
     o.LaunchOnEveryNode: lambda t, op, p: launch_on_every_node(t, _scheduler(t, p)),
+    o.DeepspeedSlurmHostfile: lambda t, op, p: deepspeed_slurm_hostfile(t, _scheduler(t, p)),
     o.RayHeadAddress: lambda t, op, p: ray_head_address(t),
     o.TorchrunThroughPython: lambda t, op, p: torchrun_through_python(t),
     o.LauncherThroughPython: lambda t, op, p: launcher_through_python(t, op.launcher),

@@ -302,6 +302,11 @@ def unset_env(text: str, name: str) -> str:
     """Remove every assignment of ``name`` before the launch (and one prefixed to the launch
     command, and one srun passes with ``--export=...,NAME=value``) and add ``unset NAME``."""
     text = _drop_from_srun_export(_drop_launch_prefix(text, name), name)
+    launch = find_launch(text)
+    if re.search(rf"(?<![\w$]){name}=", text[launch.start:launch.end]):
+        # srun bash -c 'export NAME=...; prog': each task sets it again after any unset here
+        raise FixNotApplicable(f"the launch line sets {name} again inside the command it "
+                               "runs: an unset before it changes nothing")
     while True:
         launch = find_launch(text)
         found = _assignments(text, name, launch.line - 1)

@@ -126,6 +126,12 @@ from maple_flow.repair.ops import FixOp
 from maple_flow.repair.resolve_named import Named, NamedUnresolved, named
 from maple_flow.repair.resolve_size import SizeUnresolved, size_mended
 from maple_flow.repair.resolve_slurm import RespellUnresolved, respelled, version_spelling
+from maple_flow.repair.resolve_step import (
+    StepUnresolved,
+    inherited_cpus_fit,
+    step_cpus_per_task,
+    step_shape,
+)
 from maple_flow.units import size_mb
 
 if TYPE_CHECKING:
@@ -138,7 +144,8 @@ KINDS = frozenset({"m", "m_opt", "profile", "module", "site_module", "mem", "que
                    "item", "script", "select", "directive", "gcc_upto", "cuda_like",
                    "arg_with", "gpus", "cpus", "node_index", "master_addr", "launch",
                    "named_module", "task_var", "job_name", "bind", "ppr", "size",
-                   "respell", "version_spelling", "step_tasks", "gpu_request", "disabled",
+                   "respell", "version_spelling", "step_tasks", "step_cpus", "gpu_request",
+                   "disabled",
                    "node_type", "named", "one_node", "job_count", "per_device"})
 #: Module families that name the same thing at different sites.
 _ALIASES = {"cuda": ("cuda", "cudatoolkit"), "cudatoolkit": ("cuda", "cudatoolkit"),
@@ -848,7 +855,35 @@ def _step_tasks(ctx: Context, arg: str) -> str:
     job = int(total.group()) if total else int(nodes.group()) if nodes else 1
     if int(asked[-1]) <= job:
         raise Unresolved("the srun step's tasks fit the job's")
+    if _inherits_cpus(ctx.script, options, asked[-1]):
+        raise Unresolved("the step's tasks fit the job's CPUs: it inherits the job's CPUs "
+                         "per task (step_cpus)")
     return asked[-1]
+
+
+def _inherits_cpus(script: str, options: list[Option], asked: str) -> bool:
+    """Whether the srun step is refused only for the job's CPUs per task it inherits
+    (maple_flow.repair.resolve_step)."""
+    given = any(o.name in ("-c", "--cpus-per-task") for o in options)
+    try:
+        return inherited_cpus_fit(step_shape(script, asked, given))
+    except StepUnresolved:
+        return False
+
+
+def _step_cpus(ctx: Context, arg: str) -> str:
+    """``{step_cpus:srun}``: the CPUs per task that make the script's srun step (a literal
+    ``-n``) fit the job's CPUs when it is refused only for the ``--cpus-per-task`` it inherits
+    from the job (maple_flow.repair.resolve_step.step_cpus_per_task)."""
+    options = _step_options(ctx.script, arg or "srun")
+    if options is None:
+        raise Unresolved("the script has no srun step")
+    asked = [o.value for o in options if o.name in ("-n", "--ntasks") and o.value]
+    given = any(o.name in ("-c", "--cpus-per-task") for o in options)
+    try:
+        return step_cpus_per_task(step_shape(ctx.script, asked[-1] if asked else None, given))
+    except StepUnresolved as exc:
+        raise Unresolved(str(exc)) from None
 
 
 def _node_type(ctx: Context, arg: str) -> str:
@@ -951,7 +986,8 @@ _FUNCTIONS = {"script": _script_int, "ppr": _ppr_ranks, "job_name": _valid_job_n
               "cuda_like": _cuda_like, "arg_with": _arg_with, "task_var": _task_var,
               "size": _size_mended, "respell": _respell,
               "version_spelling": _version_spelling,
-              "step_tasks": _step_tasks, "gpu_request": _gpu_request,
+              "step_tasks": _step_tasks, "step_cpus": _step_cpus,
+              "gpu_request": _gpu_request,
               "disabled": _disabled_directive, "named": _named,
               "node_type": _node_type, "one_node": _one_node,
               "job_count": _job_count, "per_device": _per_device}

@@ -297,6 +297,9 @@ ALWAYS_ALLOWED = frozenset({
     "allocation_constraint",
     # the GRES name the script misspells written as Slurm's 'gpu' (patch_gres.py)
     "gres_gpu_name",
+    # a fixed line writing the job's node list with a count the script gives, and the fixed
+    # file name it writes on the deepspeed line (patch_deepspeed.py)
+    "deepspeed_slurm_hostfile",
 })
 #: Program arguments whose meaning maple_flow knows (the number of processes of the job, as
 #: fairseq and ParlAI take it): setting one to a count needs no review.
