@@ -625,8 +625,9 @@ def _read_source(script: str | bytes, source: str | None, o: dict[str, Any]) -> 
     refuse_unkept_packing(text)
     facts = _read_facts(parsed)
     if o.get("ranks") or o.get("gpus_per_node"):  # the size as you said, not the count read
-        facts.notes = [n for n in facts.notes if n != node_gpu_count_note(parsed)
-                       and not n.startswith(GRES_DEFAULT_COUNT)]
+        counted = node_gpu_count_note(parsed)
+        facts.notes = [n for n in facts.notes
+                       if n != counted and not n.startswith(GRES_DEFAULT_COUNT)]
     facts.side_runs = side_runs(parsed)
     if pinned is not None:  # one node, its GPUs shared out to the pinned steps in turn
         facts.nodes, facts.gpus_per_process = 1, pinned.gpus

@@ -779,7 +779,7 @@ def inner_after_notes(p: ParsedScript, profile: ClusterProfile) -> list[str]:
     in the image: they run there, as written)."""
     from maple_flow.scriptparse.steps import command_text
 
-    return [] if body_in_image(p, profile) else [
+    return [] if not p.inner_after or body_in_image(p, profile) else [
         f"`{command_text(cmd)}` ran in the launch's `bash -c` body after the program, "
         "once per rank; the port runs it once, in the batch shell after the launch"
         for cmd in p.inner_after]

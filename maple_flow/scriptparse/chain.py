@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from maple_flow.scriptparse.launch import LAUNCH_CMDS, PER_NODE_LAUNCHERS, PER_RANK_LAUNCHERS
+
 #: ``time`` in front of a command: a reserved word bashlex does not parse; a plain word of the
 #: same length stands for it, so the places in the line are kept.
 _TIME_WORD = re.compile(r"(^|[;&|(]\s*)time(?=\s)")
@@ -67,14 +69,16 @@ def _chain_parts(line: str) -> tuple[ChainPart, ...] | None:
     return tuple(parts)
 
 
-#: Words that start a program run of the job: a launcher, a per-node launcher or Python.
-_RUN_WORD = re.compile(r"^(?:srun|mpiexec|mpirun|ibrun|aprun|jsrun|torchrun|deepspeed|accelerate"
-                       r"|horovodrun|python[\d.]*)$")
+#: Words that start a program run of the job: a launcher or a per-node launcher (the names
+#: scriptparse.launch reads), or Python.
+_RUN_NAMES = LAUNCH_CMDS | PER_RANK_LAUNCHERS | PER_NODE_LAUNCHERS
+_PYTHON = re.compile(r"python[\d.]*")
 
 
 def runs_program(words: tuple[str, ...]) -> bool:
     """``words`` start a program run of the job (a launcher, a per-node launcher, Python)."""
-    return bool(words) and bool(_RUN_WORD.match(words[0].rsplit("/", 1)[-1]))
+    name = words[0].rsplit("/", 1)[-1] if words else ""
+    return name in _RUN_NAMES or bool(_PYTHON.fullmatch(name))
 
 
 def launch_part(line: str, words: tuple[str, ...],

@@ -480,8 +480,6 @@ def runs_python_program(inner: list[str]) -> bool:
     return False
 
 
-
-
 def _raw_tail(text: str, count: int) -> str:
     """The last ``count`` words of ``text`` as written (quotes and ``$`` kept), or ``""`` when
     its words cannot be told apart so (a quoted word joined to another, a pipe). A trailing
