@@ -1,0 +1,108 @@
+# ruff: noqa: E501, F821
+# Case list for make_cases.py (exec'd there; `case` is defined by make_cases.py).
+
+PYXIS = 'srun --container-image="$CONT" --container-mounts="$PWD":/workspace python /workspace/train.py'
+SRUNPY = 'srun python -u train.py --batch-size 256 --epochs 32'
+TORCHRUN1 = 'torchrun --standalone --nnodes=1 --nproc_per_node=4 train.py --config configs/small.yaml'
+TORCHRUN_TAIL = '--rdzv_id="$SLURM_JOB_ID" train.py --epochs 10'
+MPIAPP = 'srun --cpu-bind=cores ./solver input.dat'
+PM = 'srun --cpu-bind=cores python train.py --config configs/run.yaml'
+POL = 'mpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --depth=16 --cpu-bind depth python train.py'
+AUR = 'mpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --cpu-bind depth -d 8 python train.py'
+IBRUN = 'ibrun python train.py --epochs 10'
+S2R_SOURCE = 'find_string:55663891357'
+S2R_SITE = 'a user\'s process log for QLoRA fine-tuning of Qwen2.5-32B on a Kubernetes-hosted Slurm cluster (slinky nodes, partition medium, one H100 per job, an NGC pytorch:24.12-py3 image through pyxis, `srun ... bash -c` inside the container; found with the code search, text id 55663891357, the tool shows no repository name)'
+SENSAUG_SOURCE = 'find_string:71202759954'
+SENSAUG_SITE = 'a user\'s debug changelog for getting `train_nexus_gamma.sbatch` (torchrun, mmsegmentation-based SensAug training) running on the UMD Nexus `gamma` partition (Slurm; found with the code search, text id 71202759954, the tool shows no repository name)'
+
+# ---------------------------------------------------------------- script cases
+
+case(
+    id='cbramodnote-array-root-from-bash-source-resolves-under-var-spool',
+    kind='script',
+    source='find_string:54552996680',
+    thread_site='a user\'s monitoring log for an eight-task CBraMod pretraining array on a university Slurm cluster (partition A40, `QOSMaxGRESPerUser` pending; found with the code search, text id 54552996680, the tool shows no repository name; a second copy of the same log is text id 54703760182); "Disappearance Diagnosis": every task\'s stderr holds this one line and stdout is empty; root cause given: the sbatch wrapper derives REPO_ROOT from BASH_SOURCE[0], Slurm runs a copy of the script from its spool area, so the results path became /var/spool/results/...; the relaunch with a fixed path (after a "path canary" job) started training',
+    what='the job script computes its working root from the location of the script file, which under sbatch is Slurm\'s spool copy, so every task tries to create its results directory under /var/spool and dies before training; the fix is in the job script (take the root from $SLURM_SUBMIT_DIR or an absolute path); assumed shape - a Delta one-GPU array job (Slurm) with `REPO_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)` and `mkdir -p "$REPO_ROOT/results/..."`, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_python.sh',
+    replace=[['#SBATCH --nodes=1\n', '#SBATCH --nodes=1\n#SBATCH --array=0-7\n'], ['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=1'], ['#SBATCH --time=02:00:00', '#SBATCH --time=96:00:00'], ['export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=12802\n', 'REPO_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)\nROOT="$REPO_ROOT/results/s2p_route_b_33ch_b1"\nmkdir -p "$ROOT/logs"\ncd "$REPO_ROOT"\n'], [SRUNPY, 'srun python -u pretrain.py --cell "${SLURM_ARRAY_TASK_ID}" --out "$ROOT"']],
+    log='''
+mkdir: cannot create directory '/var/spool/results': Permission denied
+''',
+    expect={'families': ['environment', 'filesystem'], 'fix': r'(?m)^\+.*(SLURM_SUBMIT_DIR|REPO_ROOT=["\']?/(?!var/spool)|ROOT=["\']?/(?!var/spool))'},
+)
+
+case(
+    id='spec2rtlnote-hf-hub-cache-points-at-read-only-shared-cache',
+    kind='script',
+    source=S2R_SOURCE,
+    thread_site=S2R_SITE + '; job 227: exits after 7:51 with 1:0; root cause given: the sbatch set `HF_HUB_CACHE` to the read-only shared model cache, and when the model was not there the download to that path was denied; fix given: remove `export HF_HUB_CACHE=/home/_shared/models/hub` from the sbatch (HF_HOME kept, downloads go to $HF_HOME/hub); the next job got past this',
+    what='the job script points the Hugging Face download cache at a shared directory the user cannot write, so the first model download fails; the fix is in the job script (drop HF_HUB_CACHE or point it at a writable path); the note quotes the error as the message head only; assumed shape - a one-GPU Delta job (Slurm) running the training in an NGC image through pyxis with `export HF_HUB_CACHE=/home/_shared/models/hub`, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_pyxis.sh',
+    replace=[['#SBATCH --ntasks-per-node=8', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --gpus-per-node=8', '#SBATCH --gpus-per-node=1\n#SBATCH --cpus-per-task=16'], ['#SBATCH --exclusive\n', ''], ['#SBATCH --time=01:00:00', '#SBATCH --time=24:00:00'], ['CONT=nvcr.io#nvidia/pytorch:24.01-py3', 'CONT=nvcr.io#nvidia/pytorch:24.12-py3\nexport HF_HOME=/home/noahsabb/.cache/huggingface\nexport HF_HUB_CACHE=/home/_shared/models/hub'], [PYXIS, 'srun --container-image="$CONT" --container-mounts=/home:/home python /home/noahsabb/spec2rtl/scripts/train_qwen.py --epochs 5 --lr 1e-4']],
+    log='''
+PermissionError: /home/_shared/models/hub
+''',
+    expect={'families': ['environment', 'filesystem'], 'fix': r'(?m)^-.*HF_HUB_CACHE=/home/_shared|^\+.*HF_HUB_CACHE=(?!/home/_shared)'},
+)
+
+case(
+    id='spec2rtlnote-sbatch-pip-installs-flash-attn-abi-mismatch',
+    kind='script',
+    source=S2R_SOURCE,
+    thread_site=S2R_SITE + '; job 231: exits after 7:48 with 1:0; root cause given: the flash-attn wheel that the sbatch pip-installs is ABI-incompatible with the container\'s nightly torch 2.6.0a0, and its CUDA extension fails when the model is built with flash_attention_2; fix given: remove `flash-attn --no-build-isolation` from the sbatch\'s pip install (SDPA used instead) and broaden the exception in the training script; the next job got past this',
+    what='the job script installs a prebuilt flash-attn wheel over the container\'s own torch build, and its compiled extension does not load against that torch; the fix is in the job script (stop pip-installing flash-attn into the container, use the image\'s stack); the note quotes the message as a fragment; assumed shape - a one-GPU Delta pyxis job (Slurm) whose srun runs `pip install ... flash-attn --no-build-isolation` before the training script inside the container, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_pyxis.sh',
+    replace=[['#SBATCH --ntasks-per-node=8', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --gpus-per-node=8', '#SBATCH --gpus-per-node=1\n#SBATCH --cpus-per-task=16'], ['#SBATCH --exclusive\n', ''], ['#SBATCH --time=01:00:00', '#SBATCH --time=24:00:00'], ['CONT=nvcr.io#nvidia/pytorch:24.01-py3', 'CONT=nvcr.io#nvidia/pytorch:24.12-py3\nexport HF_HOME=/home/noahsabb/.cache/huggingface'], [PYXIS, 'srun --container-image="$CONT" --container-mounts=/home:/home bash -c "pip install -q --upgrade transformers peft bitsandbytes==0.45.0 trl==0.13.0 && pip install -q flash-attn --no-build-isolation && python /home/noahsabb/spec2rtl/scripts/train_qwen.py --epochs 5"']],
+    log='''
+flash_attn_2_cuda.so: undefined symbol
+''',
+    expect={'families': ['environment', 'containers', 'modules'], 'fix': r'(?m)^-.*flash-attn|^\+(?!.*flash-attn).*srun\b.*container-image'},
+)
+
+case(
+    id='spec2rtlnote-torchrun-not-on-path-inside-container-bash-c',
+    kind='script',
+    source=S2R_SOURCE,
+    thread_site=S2R_SITE + '; job 242: root cause given: `torchrun` is not on PATH inside the `srun bash -c` shell in the NGC container (pip put its scripts in ~/.local/bin, not on the container\'s PATH); fix given: `torchrun` -> `python -m torch.distributed.run` in the sbatch (later jobs also set PATH=/usr/local/bin:...); the note goes on to other failures before training starts at job 293',
+    what='the job script calls the `torchrun` entry point inside a container shell where it is not on PATH; the fix is in the job script (call the launcher as `python -m torch.distributed.run`, or put its directory on PATH); assumed shape - a one-GPU Delta pyxis job (Slurm) with `srun ... bash -c "... torchrun --nproc-per-node=1 train_qwen.py"`, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_pyxis.sh',
+    replace=[['#SBATCH --ntasks-per-node=8', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --gpus-per-node=8', '#SBATCH --gpus-per-node=1\n#SBATCH --cpus-per-task=16'], ['#SBATCH --exclusive\n', ''], ['#SBATCH --time=01:00:00', '#SBATCH --time=24:00:00'], ['CONT=nvcr.io#nvidia/pytorch:24.01-py3', 'CONT=nvcr.io#nvidia/pytorch:24.12-py3\nexport HF_HOME=/home/noahsabb/.cache/huggingface'], [PYXIS, 'srun --container-image="$CONT" --container-mounts=/home:/home bash -c "pip install -q --no-deps --break-system-packages trl==0.13.0 && torchrun --nproc-per-node=1 /home/noahsabb/spec2rtl/scripts/train_qwen.py --epochs 5"']],
+    log='''
+torchrun: command not found
+''',
+    expect={'families': ['environment', 'launcher', 'containers'], 'fix': r'(?m)^\+.*(python3?\s+-m\s+torch\.distributed\.run|PATH=[^ ]*(/usr/local/bin|\.local/bin)|/usr/local/bin/torchrun)'},
+)
+
+# ---------------------------------------------------------------- not-script cases
+
+case(
+    id='sensaugnote-nameerror-at-final-round-eval-after-40k-iters',
+    kind='not_script',
+    source=SENSAUG_SOURCE,
+    thread_site=SENSAUG_SITE + '; 2026-08-22: three full-length (40k-iteration) runs are killed at the very last step, after checkpoints and every round\'s tables reached disk; cause given: `RobustValLoop.publish_corr_magnitudes()` uses a name that neither wildcard import brings into scope; fix given: import the right 32-op list in sensaug_loop.py (a code change, no sbatch change)',
+    what='the job ran its whole training and failed in the project\'s own evaluation code with a NameError; the cause and the fix are in the Python code, not in the job script\'s launch line, resources or environment; assumed shape - a one-node Delta job starting the training with torchrun on 4 GPUs, diagnosed as on Delta (Slurm)',
+    cluster='delta',
+    script='torchrun_single.sh',
+    replace=[['#SBATCH --time=01:00:00', '#SBATCH --time=48:00:00'], [TORCHRUN1, 'torchrun --standalone --nnodes=1 --nproc_per_node=4 train.py --cluster-config configs/nexus.yaml --aug-type=grad_corr --max_iters 40000']],
+    log='''
+NameError: name 'DIFFERENTIABLE_PERTURBATIONS' is not defined
+''',
+)
+
+case(
+    id='sensaugnote-module-apply-override-breaks-model-to-device',
+    kind='not_script',
+    source=SENSAUG_SOURCE,
+    thread_site=SENSAUG_SITE + '; 2026-08-21, job sensaug-baseline-1: `--aug-type=grad_corr` crashes in `Runner.wrap_model()` -> `model.to(device)`; cause given: a new data-preprocessor class (an nn.Module) named its batch method `_apply`, shadowing `nn.Module._apply(fn)` that `.to()` calls; fix given: rename the method to `_apply_ops` (a code change)',
+    what='the training code overrides a reserved torch method, so moving the model to the GPU fails with a TypeError at start; the cause and fix are in the user\'s Python code, not in the job script; note: another case from the same changelog (the final-round NameError) is a different failure at another stage; assumed shape - a one-node Delta torchrun job, diagnosed as on Delta (Slurm)',
+    cluster='delta',
+    script='torchrun_single.sh',
+    replace=[['#SBATCH --time=01:00:00', '#SBATCH --time=48:00:00'], [TORCHRUN1, 'torchrun --standalone --nnodes=1 --nproc_per_node=4 train.py --cluster-config configs/nexus.yaml --aug-type=grad_corr']],
+    log='''
+TypeError: GpuAugSegDataPreProcessor._apply() missing 2 required positional arguments: 'labels' and 'specs'
+''',
+)
