@@ -77,6 +77,36 @@ torchrun: command not found
     expect={'families': ['environment', 'launcher', 'containers'], 'fix': r'(?m)^\+.*(python3?\s+-m\s+torch\.distributed\.run|PATH=[^ ]*(/usr/local/bin|\.local/bin)|/usr/local/bin/torchrun)'},
 )
 
+case(
+    id='sparsegptnote-default-job-memory-too-small-cpu-alloc-enomem',
+    kind='script',
+    source='find_string:52728181440',
+    thread_site='a user\'s CUDA-OOM debug log for a one-GPU SparseGPT pruning job on a university Slurm cluster (partitions A100-80GB / A100-40GB-PCIe, qos normal; found with the code search, text id 52728181440, the tool shows no repository name); job 335204: with the Hessians moved to host memory the job fails on a 36 MB host allocation; root cause given: the Slurm default CPU memory limit per job is too low and the process uses almost all of it loading the dataset and tokenizer; fix given: add `--mem=32G` to the Slurm script',
+    what='the job script asks for no memory, so the job gets the partition\'s small default and a host allocation fails once the process is near it; the fix is in the job script (`#SBATCH --mem=32G` or more); assumed shape - a one-GPU Delta job (Slurm) with no `--mem` line running the pruning script directly with python, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_python.sh',
+    replace=[['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=1'], ['#SBATCH --time=02:00:00', '#SBATCH --time=12:00:00'], ['export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=12802\n', 'unset SLURM_LOCALID SLURM_PROCID SLURM_NTASKS\n'], [SRUNPY, 'python -u main.py --do_train=False --prune --pruning_method SparseGPT --prune_calib_tokens 20000']],
+    log='''
+DefaultCPUAllocator: can't allocate memory: 37748736 bytes, Error 12 (ENOMEM)
+''',
+    expect={'families': ['resources'], 'fix': r'(?m)^\+#SBATCH\s+(--mem[= ](\d{2,}G|\d{5,}M?)\b|--mem-per-cpu[= ]\d+G)'},
+)
+
+case(
+    id='sparsegptnote-expandable-segments-driver-vmm-oom-at-model-to',
+    kind='script',
+    source='find_string:52728181440',
+    thread_site='the same SparseGPT debug log (text id 52728181440), jobs 334499/334503/334542 and 335139/335142: with `PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True` the job fails at `model.to()`; root cause given: expandable_segments needs the CUDA VMM API, which this cluster\'s driver does not support ("DO NOT USE `expandable_segments:True` on any node in this cluster"); the best run so far (job 335145) has no PYTORCH_CUDA_ALLOC_CONF and gets past model.to(); the final Slurm script sets none',
+    what='DOUBTFUL - the log also records the same failure on the 80GB nodes without the setting (job 335067, blamed on those nodes), so the allocator setting is the note\'s conclusion rather than a proven single cause; the job script exports an allocator mode the node\'s driver cannot serve, and model.to() fails with an out-of-memory error on an almost empty GPU; the fix is in the job script (drop PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True); note: the other case from this log (host memory) is a different failure and message; assumed shape - a one-GPU Delta job (Slurm) with the export in the script, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_python.sh',
+    replace=[['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=1\n#SBATCH --mem=32G'], ['#SBATCH --time=02:00:00', '#SBATCH --time=12:00:00'], ['export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=12802\n', 'export PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True\n'], [SRUNPY, 'python -u main.py --do_train=False --prune --pruning_method SparseGPT']],
+    log='''
+RuntimeError: CUDA driver error: out of memory
+''',
+    expect={'families': ['environment'], 'fix': r'(?m)^-.*PYTORCH_CUDA_ALLOC_CONF=expandable_segments|^\+.*PYTORCH_CUDA_ALLOC_CONF=(?!.*expandable_segments:True)'},
+)
+
 # ---------------------------------------------------------------- not-script cases
 
 case(
@@ -104,5 +134,19 @@ case(
     replace=[['#SBATCH --time=01:00:00', '#SBATCH --time=48:00:00'], [TORCHRUN1, 'torchrun --standalone --nnodes=1 --nproc_per_node=4 train.py --cluster-config configs/nexus.yaml --aug-type=grad_corr']],
     log='''
 TypeError: GpuAugSegDataPreProcessor._apply() missing 2 required positional arguments: 'labels' and 'specs'
+''',
+)
+
+case(
+    id='questnote-traces-under-home-quota-exceeded-after-55-minutes',
+    kind='not_script',
+    source='find_string:66952432395',
+    thread_site='a user\'s run note ("Storage interruption and bounded completion") for an A100 evaluation job on Northwestern\'s Quest cluster (Slurm; found with the code search, text id 66952432395, the tool shows no repository name); job 5680180 fails after 55:43 with this error; cause given: raw traces were written beneath the home checkout rather than project storage, and the pre-submission free-space check did not look at the home quota; the run occupies about 43 GB; remedy: resume only the missing cells with outputs on /projects storage (a separate resume entry and sbatch)',
+    what='the job ran for most of an hour and then filled the user\'s home quota with its outputs; the failure is a storage quota, not the launch line, resources or environment of the job script (the remedy is where the program writes its traces and freeing/using project space); assumed shape - a one-GPU Delta job (Slurm) running the evaluation with python, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_python.sh',
+    replace=[['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=1\n#SBATCH --mem=48G'], ['#SBATCH --time=02:00:00', '#SBATCH --time=04:00:00'], ['export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=12802\n', ''], [SRUNPY, 'python -u scripts/expansion/run_selection_retest.py --out results/selection_retest']],
+    log='''
+OSError: [Errno 122] Disk quota exceeded
 ''',
 )
