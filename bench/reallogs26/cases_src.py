@@ -14,6 +14,8 @@ S2R_SOURCE = 'find_string:55663891357'
 S2R_SITE = 'a user\'s process log for QLoRA fine-tuning of Qwen2.5-32B on a Kubernetes-hosted Slurm cluster (slinky nodes, partition medium, one H100 per job, an NGC pytorch:24.12-py3 image through pyxis, `srun ... bash -c` inside the container; found with the code search, text id 55663891357, the tool shows no repository name)'
 SENSAUG_SOURCE = 'find_string:71202759954'
 SENSAUG_SITE = 'a user\'s debug changelog for getting `train_nexus_gamma.sbatch` (torchrun, mmsegmentation-based SensAug training) running on the UMD Nexus `gamma` partition (Slurm; found with the code search, text id 71202759954, the tool shows no repository name)'
+SELFRAG_SOURCE = 'find_string:56148972164'
+SELFRAG_SITE = 'a user\'s Chinese problem log for reproducing Self-RAG on a lab cluster (Tang-2-Wu, 8x A40; conda prefix on NAS, accelerate/FSDP training; found with the code search, text id 56148972164, the tool shows no repository name)'
 
 # ---------------------------------------------------------------- script cases
 
@@ -107,6 +109,21 @@ RuntimeError: CUDA driver error: out of memory
     expect={'families': ['environment'], 'fix': r'(?m)^-.*PYTORCH_CUDA_ALLOC_CONF=expandable_segments|^\+.*PYTORCH_CUDA_ALLOC_CONF=(?!.*expandable_segments:True)'},
 )
 
+case(
+    id='landaunote-job-script-passes-stale-dz-range-generator-crash',
+    kind='script',
+    source='find_string:69874611784',
+    thread_site='a project\'s changelog for a Monte Carlo film-growth code run as 8-core batch jobs on a university HPC cluster (Slurm job scripts `j_2dlandau.sh`, `job_2dlandau.sh`, `j1_8c_1kStep.sh`; found with the code search, text id 69874611784, copies 71165304827 and 70877727406; the tool shows no repository name); 2026-09-23 "dz-min crash fix": the first HPC result crashed at `generator.py:89` with this error; root cause given: the job script passed stale `--dz-min 0.0 --dz-max 4.5` (an old range), so the generator drew targets below the contact gap; fix given: drop `--dz-min`/`--dz-max` from all three job scripts (plus a defensive clamp in the code); verified by a run without the flags',
+    what='the job script hands the program an out-of-date argument range, and the program\'s sampler fails on it at start; the fix the source makes is in the job script (remove the stale `--dz-min 0.0 --dz-max 4.5` so the program uses its own defaults); the code clamp is only a guard; assumed shape - a one-node 8-core Anvil CPU job (Slurm) running `python main.py ... --dz-min 0.0 --dz-max 4.5` with srun, diagnosed as on Anvil',
+    cluster='anvil',
+    script='srun_mpi_app.sh',
+    replace=[['#SBATCH --nodes=8', '#SBATCH --nodes=1'], ['#SBATCH --ntasks-per-node=64', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --cpus-per-task=2', '#SBATCH --cpus-per-task=8'], ['#SBATCH --time=06:00:00', '#SBATCH --time=12:00:00'], ['module load cray-mpich', 'module load anaconda\nsource activate landau'], [MPIAPP, 'srun python main.py --mc-steps 1000 --workers 8 --dz-min 0.0 --dz-max 4.5']],
+    log='''
+ValueError: high - low < 0
+''',
+    expect={'families': ['launcher'], 'fix': r'(?m)^\+(?!.*--dz-min 0\.0).*python\s+main\.py|^-.*--dz-min 0\.0 --dz-max 4\.5'},
+)
+
 # ---------------------------------------------------------------- not-script cases
 
 case(
@@ -138,15 +155,61 @@ TypeError: GpuAugSegDataPreProcessor._apply() missing 2 required positional argu
 )
 
 case(
-    id='questnote-traces-under-home-quota-exceeded-after-55-minutes',
+    id='selfragnote-pyairports-placeholder-package-vllm-import',
     kind='not_script',
-    source='find_string:66952432395',
-    thread_site='a user\'s run note ("Storage interruption and bounded completion") for an A100 evaluation job on Northwestern\'s Quest cluster (Slurm; found with the code search, text id 66952432395, the tool shows no repository name); job 5680180 fails after 55:43 with this error; cause given: raw traces were written beneath the home checkout rather than project storage, and the pre-submission free-space check did not look at the home quota; the run occupies about 43 GB; remedy: resume only the missing cells with outputs on /projects storage (a separate resume entry and sbatch)',
-    what='the job ran for most of an hour and then filled the user\'s home quota with its outputs; the failure is a storage quota, not the launch line, resources or environment of the job script (the remedy is where the program writes its traces and freeing/using project space); assumed shape - a one-GPU Delta job (Slurm) running the evaluation with python, diagnosed as on Delta',
+    source=SELFRAG_SOURCE,
+    thread_site=SELFRAG_SITE + '; P2: after installing vLLM 0.5.5, `from vllm import LLM` fails with this ImportError although pip says pyairports 0.0.1 is installed; cause found: pyairports 0.0.1 on PyPI is a name-squatting placeholder with no Python files, and outlines (a vLLM dependency) imports AIRPORT_LIST from it; fix given: create the missing module by hand in the environment (reinstalling, other indexes and older outlines did not help)',
+    what='a third-party package in the software stack is an empty placeholder, so importing the inference library fails; the cause is in the installed packages (a packaging problem upstream), not in the job script\'s launch line, resources or module setup; assumed shape - a one-GPU Delta job (Slurm) that activates the conda prefix and runs the inference check with python, diagnosed as on Delta',
     cluster='delta',
     script='srun_python.sh',
-    replace=[['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=1\n#SBATCH --mem=48G'], ['#SBATCH --time=02:00:00', '#SBATCH --time=04:00:00'], ['export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=12802\n', ''], [SRUNPY, 'python -u scripts/expansion/run_selection_retest.py --out results/selection_retest']],
+    replace=[['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=1'], ['export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=12802\n', 'source activate /NAS/yesh/NLP/.conda/selfrag\nexport HF_HOME=/NAS/yesh/hf_cache\n'], [SRUNPY, 'python run_short_form.py --model_name models/selfrag_llama2_7b --mode adaptive_retrieval']],
     log='''
-OSError: [Errno 122] Disk quota exceeded
+File ".../outlines/types/airports.py", line 7, in <module>
+    raise ImportError(
+ImportError: The `airports` module requires "pyairports" to be installed.
+''',
+)
+
+case(
+    id='selfragnote-fsdp-tokenize-145k-rows-nccl-watchdog-abort',
+    kind='not_script',
+    source=SELFRAG_SOURCE,
+    thread_site=SELFRAG_SITE + '; P13: 4-GPU FSDP training of the generator crashes while the 145K training rows are tokenized; cause given: `accelerator.main_process_first()` + `datasets.map()` in finetune.py let each rank tokenize on its own and the ranks drift past the 600 s default timeout; fix given: pass a 30-minute timeout through `InitProcessGroupKwargs` in finetune.py (setting the environment variable alone was not enough; pre-tokenizing is named as the better fix)',
+    what='the collective timed out because the training code does a long per-rank preprocessing step inside the process group with the default timeout; the cause and the fix the source makes are in the Python code (the process-group timeout, or tokenizing ahead of time), not in the job script\'s launch line or resources; assumed shape - a one-node, 4-GPU Delta job (Slurm) starting finetune.py with `accelerate launch --num_processes 4`, diagnosed as on Delta',
+    cluster='delta',
+    script='accelerate.sh',
+    replace=[['#SBATCH --gpus-per-node=2', '#SBATCH --gpus-per-node=4'], ['#SBATCH --time=08:00:00', '#SBATCH --time=48:00:00'], ['accelerate launch --config_file ./deepspeed_zero2.yaml --num_processes 2 train_ppo.py', 'accelerate launch --num_processes 4 --use_fsdp --mixed_precision bf16 finetune.py --train_file data/generator/train.jsonl']],
+    log='''
+torch.distributed.DistBackendError: NCCL communicator was aborted on rank 2.
+Original reason for aborting was: watchdog callback timed out
+''',
+)
+
+case(
+    id='selfragnote-fsdp-adamw-states-oom-at-first-optimizer-step',
+    kind='not_script',
+    source=SELFRAG_SOURCE,
+    thread_site=SELFRAG_SITE + '; P14: after P13 the tokenization finishes but the first `optimizer.step()` runs out of GPU memory; cause given: AdamW keeps two fp32 states per parameter and FSDP upcasts the master weights, about 49-56 GB per 44 GB A40; fix given: replace AdamW with Adafactor in the training code (the note then finds single-GPU Adafactor faster than 4-GPU FSDP)',
+    what='DOUBTFUL - an out-of-memory error can also be answered with more or larger GPUs, which the source does not try; the source\'s fix is the optimizer choice in the Python code, not the job script\'s launch line or resources, and the job already uses every GPU of the node; note: the other cases from this note (package placeholder; tokenize timeout) are different failures; assumed shape - the same one-node 4-GPU Delta `accelerate launch` job, diagnosed as on Delta',
+    cluster='delta',
+    script='accelerate.sh',
+    replace=[['#SBATCH --gpus-per-node=2', '#SBATCH --gpus-per-node=4'], ['#SBATCH --time=08:00:00', '#SBATCH --time=48:00:00'], ['accelerate launch --config_file ./deepspeed_zero2.yaml --num_processes 2 train_ppo.py', 'accelerate launch --num_processes 4 --use_fsdp --mixed_precision bf16 finetune.py --train_file data/generator/train.jsonl --gradient_checkpointing']],
+    log='''
+[rank2]: torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 152.00 MiB.
+GPU 2 has a total capacity of 44.35 GiB of which 140.12 MiB is free.
+''',
+)
+
+case(
+    id='molorasnote-removablehook-typo-crashes-stage2-at-import',
+    kind='not_script',
+    source='find_string:58361975151',
+    thread_site='a user\'s project log for a mixture-of-LoRAs style-transfer training on a university Slurm cluster (one V100 on node ai12; slurm/train_stage1.sh, train_stage2.sh; found with the code search, text id 58361975151, copies 58237842448 and 58067291093; the tool shows no repository name); "Bug 7": Stage 2 job 759039 crashed at import time, before any training, with this error; root cause given: a type annotation in utils/lora_inject.py names `torch.utils.hooks.RemovableHook` (the class is RemovableHandle); fix given: rename it in lora_inject.py; job 759044 then completed',
+    what='the project\'s own module refers to a torch attribute that does not exist, so the job dies on import; the cause and fix are in the user\'s Python code, not in the job script; assumed shape - a one-GPU Bridges-2 GPU job (Slurm, V100 nodes) running the stage-2 training with python, diagnosed as on Bridges-2',
+    cluster='bridges2',
+    script='srun_python.sh',
+    replace=[['#SBATCH --nodes=1\n', '#SBATCH --nodes=1\n#SBATCH -p GPU-shared\n'], ['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus=v100-32:1'], ['#SBATCH --cpus-per-task=8', '#SBATCH --cpus-per-task=4'], ['#SBATCH --time=02:00:00', '#SBATCH --time=08:00:00'], ['export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=12802\n', 'IMAGE_DIRS=/home/eyavuz21/repos/B-LoRA/blora_zoo/style_images\n'], [SRUNPY, 'python lora_attention/train_stage2.py --image_dirs "$IMAGE_DIRS" --mixed_precision fp16']],
+    log='''
+AttributeError: module 'torch.utils.hooks' has no attribute 'RemovableHook'
 ''',
 )
