@@ -124,6 +124,37 @@ ValueError: high - low < 0
     expect={'families': ['launcher'], 'fix': r'(?m)^\+(?!.*--dz-min 0\.0).*python\s+main\.py|^-.*--dz-min 0\.0 --dz-max 4\.5'},
 )
 
+case(
+    id='idmrgnote-perlmutter-shared-qos-16g-expands-cpus-task-declares-4',
+    kind='script',
+    source='find_string:62383672547',
+    thread_site='a user\'s recovery note for iDMRG sweeps on Perlmutter CPU nodes (NERSC, Slurm, shared QOS, Julia; found with the code search, text id 62383672547, the tool shows no repository name); the first control ran as job 57608599 and failed after eight seconds, before Julia started; "Its exact log reports" this line: 16 GiB expanded the shared-QOS allocation to 10 logical CPUs while the batch task still declared four; the retry requests 10 logical CPUs for the memory-sized outer allocation and launches the solver with `srun --exact --exclusive --nodes=1 --ntasks=1 --cpus-per-task=4`, and job 57611537 completed (exit 0:0)',
+    what='the job script asks for 16 GiB on the shared QOS with four CPUs per task; Slurm rounds the memory up to more CPUs for the allocation, and the script\'s task CPU count no longer matches, so the job stops at once; the fix is in the job script (ask for the CPUs the memory implies, here 10, and start the solver step with an explicit `--cpus-per-task=4 --exact`); a similar message with other numbers is in an earlier set (reallogs21), this one is a different job and site; assumed shape - a one-task Perlmutter CPU job (`-C cpu -q shared`, `--cpus-per-task=4`, `--mem=16G`) running julia with srun, diagnosed as on Perlmutter',
+    cluster='perlmutter',
+    script='perlmutter_srun_gpu.sh',
+    replace=[['#SBATCH -A m0000_g', '#SBATCH -A m0000'], ['#SBATCH -C gpu', '#SBATCH -C cpu'], ['#SBATCH -q regular', '#SBATCH -q shared'], ['#SBATCH --ntasks-per-node=4\n#SBATCH --gpus-per-node=4\n#SBATCH -c 32', '#SBATCH --ntasks=1\n#SBATCH --cpus-per-task=4\n#SBATCH --mem=16G'], ['#SBATCH -t 02:00:00', '#SBATCH -t 12:00:00'], ['module load pytorch/2.3.1\nexport MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=29500', 'module load julia\nexport JULIA_NUM_THREADS=2'], [PM, 'srun --cpu-bind=cores julia --project scripts/phase1_idmrg_sweep_step.jl "$CONTROL_TOML"']],
+    log='''
+SLURM_CPUS_PER_TASK=9 != SLURM_TRES_PER_TASK=cpu=4
+''',
+    expect={'families': ['resources', 'scheduler'], 'fix': r'(?m)^\+#SBATCH\s+(--cpus-per-task[= ]|-c\s*)(9|10)\b|^\+.*srun\b.*--exact\b'},
+)
+
+case(
+    id='ipex727-ipex-image-intel-mpi-env-unset-ccl-check-impi-env',
+    kind='script',
+    source='https://github.com/intel/intel-extension-for-pytorch/issues/727',
+    thread_site='an IPEX user running DDP training on Intel GPU Max (PVC) with the intel/intel-extension-for-pytorch:2.3.110-xpu container image, launched with mpirun; the manual says to set CCL_ROOT from CONDA_PREFIX, but the image has no conda; after `export CCL_ROOT=/usr/local` (maintainer\'s first answer) oneCCL stops with these errors; a maintainer then gives the full set to export (CCL_ROOT and I_MPI_ROOT=/usr/local, CLASSPATH, PATH and LD_LIBRARY_PATH for libfabric, FI_PROVIDER_PATH) and shows the torch-ccl demo running on two ranks; the issue is closed (documentation label)',
+    what='the job starts ranks in the IPEX container without the Intel MPI environment the image needs, so oneCCL refuses to initialise its MPI transport; the fix is in the job script (export I_MPI_ROOT and the libfabric paths, or source the oneAPI/MPI vars script, before the launch); assumed shape - a one-node Aurora PBS job (PALS mpiexec, 12 tiles) that runs the training inside the IPEX image with apptainer and only sets CCL_ROOT, diagnosed as on Aurora',
+    cluster='aurora',
+    script='pbs_aurora_mpiexec.sh',
+    replace=[['#PBS -l select=2', '#PBS -l select=1'], ['module load frameworks', 'module load apptainer\nexport CCL_ROOT=/usr/local'], [AUR, 'mpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --cpu-bind depth -d 8 apptainer exec --bind /home ipex-2.3.110-xpu.sif python /home/huazhi/codes/internal/train_test.py']],
+    log='''
+2024:10:23-03:50:31:( 2305) |CCL_ERROR| atl_mpi_ctx.cpp:663 check_impi_env: CCL/MPI uses Intel(R) MPI Library but neither I_MPI_ROOT nor ONEAPI_ROOT is set. Please source release version of Intel(R) MPI Library (2019 or higher version).
+2024:10:23-03:50:31:( 2305) |CCL_ERROR| atl_mpi_comm.cpp:87 init_transport: condition transport->init(nullptr, nullptr, &attr, nullptr, pmi) == ATL_STATUS_SUCCESS failed
+''',
+    expect={'families': ['environment', 'containers'], 'fix': r'(?m)^\+.*(I_MPI_ROOT=|ONEAPI_ROOT=|setvars\.sh|mpi/latest/env/vars\.sh|FI_PROVIDER_PATH=)'},
+)
+
 # ---------------------------------------------------------------- not-script cases
 
 case(
