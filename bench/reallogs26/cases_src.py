@@ -16,6 +16,9 @@ SENSAUG_SOURCE = 'find_string:71202759954'
 SENSAUG_SITE = 'a user\'s debug changelog for getting `train_nexus_gamma.sbatch` (torchrun, mmsegmentation-based SensAug training) running on the UMD Nexus `gamma` partition (Slurm; found with the code search, text id 71202759954, the tool shows no repository name)'
 SELFRAG_SOURCE = 'find_string:56148972164'
 SELFRAG_SITE = 'a user\'s Chinese problem log for reproducing Self-RAG on a lab cluster (Tang-2-Wu, 8x A40; conda prefix on NAS, accelerate/FSDP training; found with the code search, text id 56148972164, the tool shows no repository name)'
+MARSHAL_SOURCE = 'find_string:67202787392'
+MARSHAL_SITE = 'a user\'s running notes for bringing up MARSHAL (ROLL-based self-play RL: Ray, vLLM 0.8.4, DeepSpeed) on ALCF Polaris (PBS Pro, debug queue, one node with 4 A100-40GB; the PBS wrap `scripts/train_polaris.pbs` calls a bash launcher that starts the Ray pipeline; found with the code search, text id 67202787392, the tool shows no repository name)'
+MARSHAL_PBS = 'cd ${PBS_O_WORKDIR}\nmodule use /soft/modulefiles\nmodule load conda/2025-09-25\nconda activate base\nsource /lus/eagle/projects/lighthouse-uchicago/members/mehta5/conda-envs/marshal-train/bin/activate\nexport PYTHONPATH=$PBS_O_WORKDIR\nbash examples/tictactoe/run_agentic_pipeline_tictactoe_selfplay_polaris.sh'
 
 # ---------------------------------------------------------------- script cases
 
@@ -155,6 +158,25 @@ case(
     expect={'families': ['environment', 'containers'], 'fix': r'(?m)^\+.*(I_MPI_ROOT=|ONEAPI_ROOT=|setvars\.sh|mpi/latest/env/vars\.sh|FI_PROVIDER_PATH=)'},
 )
 
+case(
+    id='marshalnote-polaris-colocated-workers-openblas-64-threads-eagain',
+    kind='script',
+    source=MARSHAL_SOURCE,
+    thread_site=MARSHAL_SITE + '; jid 7186701: all 9 workers are built, then `reference-0` dies; the worker\'s own output names the cause (these lines): each of the 9 colocated worker processes starts 64 OpenBLAS threads plus OMP/torch/Ray threads and the job\'s thread count hits the PBS job cgroup cap, so pthread_create fails with EAGAIN (not OOM, not the nproc ulimit); fix given: cap every process\'s CPU thread pools in the launcher before python starts (`OMP_NUM_THREADS=OPENBLAS_NUM_THREADS=MKL_NUM_THREADS=...=4`, later 1, and `RAY_NUM_CPUS=16`); the next job got past this worker (later runs hit the same 4096-thread job cap elsewhere, see the note)',
+    what='the job starts many worker processes that each size their CPU thread pools to the whole node, and together they exceed the per-job thread cap, so a worker cannot start its threads; the fix the source makes is in the job\'s launch environment (export small OMP/OPENBLAS thread counts before the program starts); assumed shape - the one-node Polaris PBS job that activates the venv and runs the launcher with no thread-count exports (the exports the note adds to the launcher are taken as belonging to the job script), diagnosed as on Polaris',
+    cluster='polaris',
+    script='pbs_mpiexec.sh',
+    replace=[['#PBS -l select=2:system=polaris', '#PBS -l select=1:ncpus=64:ngpus=4'], ['#PBS -q debug-scaling', '#PBS -q debug'], ['#PBS -A MyProject', '#PBS -A lighthouse-uchicago'], ['cd ${PBS_O_WORKDIR}\nmodule use /soft/modulefiles\nmodule load conda\nconda activate\nNNODES=$(wc -l < $PBS_NODEFILE)\nNRANKS_PER_NODE=4\nNTOTRANKS=$(( NNODES * NRANKS_PER_NODE ))\nexport MASTER_ADDR=$(head -n 1 $PBS_NODEFILE)\nexport MASTER_PORT=29500\n' + POL, MARSHAL_PBS]],
+    log='''
+(reference-0) OpenBLAS blas_thread_init: pthread_create failed for thread 26 of 64:
+    Resource temporarily unavailable
+(reference-0) ... ensure that your address space and process count limits are big enough
+(reference-0) ... or set a smaller OPENBLAS_NUM_THREADS to fit into what you have available
+(reference-0) ... RLIMIT_NPROC 2060880 current, 2060880 max
+''',
+    expect={'families': ['environment', 'resources'], 'fix': r'(?m)^\+.*(OPENBLAS_NUM_THREADS|OMP_NUM_THREADS|RAY_NUM_CPUS|GOTO_NUM_THREADS)=\d'},
+)
+
 # ---------------------------------------------------------------- not-script cases
 
 case(
@@ -242,5 +264,39 @@ case(
     replace=[['#SBATCH --nodes=1\n', '#SBATCH --nodes=1\n#SBATCH -p GPU-shared\n'], ['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus=v100-32:1'], ['#SBATCH --cpus-per-task=8', '#SBATCH --cpus-per-task=4'], ['#SBATCH --time=02:00:00', '#SBATCH --time=08:00:00'], ['export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=12802\n', 'IMAGE_DIRS=/home/eyavuz21/repos/B-LoRA/blora_zoo/style_images\n'], [SRUNPY, 'python lora_attention/train_stage2.py --image_dirs "$IMAGE_DIRS" --mixed_precision fp16']],
     log='''
 AttributeError: module 'torch.utils.hooks' has no attribute 'RemovableHook'
+''',
+)
+
+case(
+    id='marshalnote-polaris-roll-get-node-ip-dials-8888-air-gapped',
+    kind='not_script',
+    source=MARSHAL_SOURCE,
+    thread_site=MARSHAL_SITE + '; jid 7186697: after the environment fix every `ActorWorker.__init__` dies with this traceback; cause given: ROLL finds each worker\'s node IP by opening a UDP socket to 8.8.8.8:80, and Polaris compute nodes have no route to the public internet; fix given: resolve the IP with `ray.util.get_node_ip_address()` in roll/distributed/executor/worker.py (a source patch; no job-script change)',
+    what='the framework\'s own code assumes internet access to learn the node\'s address, and the compute nodes are air-gapped by design; the cause and fix are in the Python code, not the job script\'s launch line, resources or environment; note: another case from these notes (OpenBLAS threads) is a different failure; assumed shape - the one-node Polaris PBS job running the launcher, diagnosed as on Polaris',
+    cluster='polaris',
+    script='pbs_mpiexec.sh',
+    replace=[['#PBS -l select=2:system=polaris', '#PBS -l select=1:ncpus=64:ngpus=4'], ['#PBS -q debug-scaling', '#PBS -q debug'], ['#PBS -A MyProject', '#PBS -A lighthouse-uchicago'], ['cd ${PBS_O_WORKDIR}\nmodule use /soft/modulefiles\nmodule load conda\nconda activate\nNNODES=$(wc -l < $PBS_NODEFILE)\nNRANKS_PER_NODE=4\nNTOTRANKS=$(( NNODES * NRANKS_PER_NODE ))\nexport MASTER_ADDR=$(head -n 1 $PBS_NODEFILE)\nexport MASTER_PORT=29500\n' + POL, MARSHAL_PBS]],
+    log='''
+File "roll/distributed/executor/worker.py", line 100, in get_node_ip
+    s.connect(("8.8.8.8", 80))
+OSError: [Errno 101] Network is unreachable
+''',
+)
+
+case(
+    id='marshalnote-polaris-vllm-v1-collective-rpc-cuda-tensor-to-numpy',
+    kind='not_script',
+    source=MARSHAL_SOURCE,
+    thread_site=MARSHAL_SITE + '; jid 7186711: with one GPU the run clears every infrastructure blocker (fused_adam compiled, DeepSpeed ZeRO-2 up, vLLM loads the model) and dies at the first model_update with this traceback; cause given: ROLL\'s per-parameter `update_parameter` passes a CUDA tensor into vLLM V1\'s `collective_rpc`, which msgpack-serializes its arguments in a separate engine process; the note tries VLLM_USE_V1=0 (more threads, worse), `.cpu()` and float32 patches (new errors), and finally places the roles on distinct GPUs so weight sync goes over NCCL broadcast (config), which passes (jid 7186742/7186746)',
+    what='the failure is a framework/library incompatibility (ROLL\'s weight-sync path with the vLLM V1 engine) reached after training starts; the fixes the source makes are source patches and the role-to-GPU mapping in the training config, not the job script\'s launch line or resources (an environment switch to the V0 engine was tried and abandoned); note: other cases from these notes are different failures; assumed shape - the one-node Polaris PBS job running the launcher, diagnosed as on Polaris',
+    cluster='polaris',
+    script='pbs_mpiexec.sh',
+    replace=[['#PBS -l select=2:system=polaris', '#PBS -l select=1:ncpus=64:ngpus=4'], ['#PBS -q debug-scaling', '#PBS -q debug'], ['#PBS -A MyProject', '#PBS -A lighthouse-uchicago'], ['cd ${PBS_O_WORKDIR}\nmodule use /soft/modulefiles\nmodule load conda\nconda activate\nNNODES=$(wc -l < $PBS_NODEFILE)\nNRANKS_PER_NODE=4\nNTOTRANKS=$(( NNODES * NRANKS_PER_NODE ))\nexport MASTER_ADDR=$(head -n 1 $PBS_NODEFILE)\nexport MASTER_PORT=29500\n' + POL, 'export OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 RAY_NUM_CPUS=16\n' + MARSHAL_PBS]],
+    log='''
+base_pipeline.py:68 model_update → model_update_group.py:152
+deepspeed_strategy.py:397 model_update → vllm_strategy.py:365 update_parameter
+third_party/vllm/vllm_0_8_4/llm.py:210  self.collective_rpc("update_parameter", args=(... CUDA weight ...))
+vllm/v1/engine/core_client.py _send_input
+TypeError: can't convert cuda:0 device type tensor to numpy. Use Tensor.cpu() ...
 ''',
 )
