@@ -19,6 +19,10 @@ SELFRAG_SITE = 'a user\'s Chinese problem log for reproducing Self-RAG on a lab 
 MARSHAL_SOURCE = 'find_string:67202787392'
 MARSHAL_SITE = 'a user\'s running notes for bringing up MARSHAL (ROLL-based self-play RL: Ray, vLLM 0.8.4, DeepSpeed) on ALCF Polaris (PBS Pro, debug queue, one node with 4 A100-40GB; the PBS wrap `scripts/train_polaris.pbs` calls a bash launcher that starts the Ray pipeline; found with the code search, text id 67202787392, the tool shows no repository name)'
 MARSHAL_PBS = 'cd ${PBS_O_WORKDIR}\nmodule use /soft/modulefiles\nmodule load conda/2025-09-25\nconda activate base\nsource /lus/eagle/projects/lighthouse-uchicago/members/mehta5/conda-envs/marshal-train/bin/activate\nexport PYTHONPATH=$PBS_O_WORKDIR\nbash examples/tictactoe/run_agentic_pipeline_tictactoe_selfplay_polaris.sh'
+MAXTOKI_SOURCE = 'find_string:70967275158'
+MAXTOKI_SITE = 'a user\'s setup log for building a MaxToki (BioNeMo/TransformerEngine) user-space Python prefix on NCSA DeltaAI (aarch64 GH200, Slurm partition ghx4, apptainer 1.4 with a read-only NGC pytorch:25.06 image, no fakeroot; the sbatch `slurm/build_env.sbatch` runs `slurm/install_prefix.sh` inside `apptainer exec`; found with the code search, text id 70967275158, the tool shows no repository name)'
+MAXTOKI_BODY = 'module load apptainer\ncd /projects/bhdw/asachan/methods/Earth_RL/maxtoki-perturb/deltaai\nexport NVTE_CUDA_ARCHS=90 MAX_JOBS=16\n'
+MAXTOKI_RUN = 'apptainer exec --nv --bind env:/opt/env --bind src/maxToki:/workspace/bionemo2 containers/pytorch2506-arm64.sif bash slurm/install_prefix.sh'
 
 # ---------------------------------------------------------------- script cases
 
@@ -177,6 +181,24 @@ case(
     expect={'families': ['environment', 'resources'], 'fix': r'(?m)^\+.*(OPENBLAS_NUM_THREADS|OMP_NUM_THREADS|RAY_NUM_CPUS|GOTO_NUM_THREADS)=\d'},
 )
 
+case(
+    id='maxtokinote-deltaai-host-cc-cxx-leak-into-container-nvcc-gxx14',
+    kind='script',
+    source=MAXTOKI_SOURCE,
+    thread_site=MAXTOKI_SITE + '; build attempt 2 (job 3260858, gh067) fails in TransformerEngine\'s CMake CUDA-compiler probe with these lines; root causes given: nvcc\'s default host compiler in the image is g++-14, which the image does not have (only g++-13), and the login shell\'s `CC=cc`/`CXX=CC` (Cray-style wrappers) leak into the container through `apptainer exec`; fixes given: `--cleanenv` on the `apptainer exec` in build_env.sbatch, and `CC=/usr/bin/gcc CXX=/usr/bin/g++ CUDAHOSTCXX=/usr/bin/g++ NVCC_PREPEND_FLAGS=\'-ccbin /usr/bin/g++\'` at the top of the install script; attempt 3 compiled TE in about 2 minutes',
+    what='the job runs its build in a container but passes the host\'s compiler variables into it and leaves nvcc pointed at a host compiler the image lacks, so the CUDA compiler check fails; the fix is in the job script (`apptainer exec --cleanenv` and/or set CC/CXX/CUDAHOSTCXX or `-ccbin` to the image\'s g++); the note\'s bracketed remark between the lines is left out; assumed shape - a one-node DeltaAI ghx4 job (Slurm) that runs the install script inside the image with a plain `apptainer exec --nv`, diagnosed as on DeltaAI',
+    cluster='deltaai',
+    script='srun_python.sh',
+    replace=[['#SBATCH --nodes=1\n', '#SBATCH --nodes=1\n#SBATCH --partition=ghx4\n#SBATCH --account=bhdw-dtai-gh\n'], ['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=1'], ['#SBATCH --cpus-per-task=8', '#SBATCH --cpus-per-task=32'], ['export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=12802\n', MAXTOKI_BODY], [SRUNPY, MAXTOKI_RUN]],
+    log='''
+nvcc fatal : Unknown option '-Wl,--version-script=...'
+g++-14: No such file or directory
+nvcc fatal : Failed to preprocess host compiler properties.
+CMake Error: CMAKE_CXX_COMPILER not set, after EnableLanguage
+''',
+    expect={'families': ['containers', 'environment', 'modules'], 'fix': r'(?m)^\+.*(apptainer\s+exec\b.*--cleanenv|CUDAHOSTCXX=|NVCC_PREPEND_FLAGS=|-ccbin\s+\S*g\+\+|CXX=/usr/bin/g\+\+)'},
+)
+
 # ---------------------------------------------------------------- not-script cases
 
 case(
@@ -298,5 +320,51 @@ deepspeed_strategy.py:397 model_update → vllm_strategy.py:365 update_parameter
 third_party/vllm/vllm_0_8_4/llm.py:210  self.collective_rpc("update_parameter", args=(... CUDA weight ...))
 vllm/v1/engine/core_client.py _send_input
 TypeError: can't convert cuda:0 device type tensor to numpy. Use Tensor.cpu() ...
+''',
+)
+
+case(
+    id='maxtokinote-deltaai-setuptools-scm-10-3-4-broken-release-numcodecs',
+    kind='not_script',
+    source=MAXTOKI_SOURCE,
+    thread_site=MAXTOKI_SITE + '; build attempts 8 onward (job 3261062): pip walks numcodecs sdists 0.15.1 down to 0.10.2 (no aarch64 wheels at py3.12) and each dies in setup.py with this traceback; root cause given: numcodecs\' unpinned `setup_requires=[\'setuptools_scm\']` pulls the newest setuptools_scm, 10.3.4, which imports `vcs_versioning` without declaring it (apparently a broken release); fix given: pre-install `setuptools_scm<10` in the prefix and add `--prefer-binary`; attempt 9 confirms the fix worked',
+    what='a third-party release on the package index is broken (it imports a module it does not depend on), so building a dependency from source fails; the cause is upstream packaging, fixed by pinning the build tool in the install step, not by the job script\'s launch line, resources or environment; note: the other case from this log (compiler variables leaking into the container) is a different failure; assumed shape - the same one-node DeltaAI build job running the install script in the image, diagnosed as on DeltaAI',
+    cluster='deltaai',
+    script='srun_python.sh',
+    replace=[['#SBATCH --nodes=1\n', '#SBATCH --nodes=1\n#SBATCH --partition=ghx4\n#SBATCH --account=bhdw-dtai-gh\n'], ['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=1'], ['#SBATCH --cpus-per-task=8', '#SBATCH --cpus-per-task=32'], ['export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=12802\n', MAXTOKI_BODY], [SRUNPY, MAXTOKI_RUN.replace('apptainer exec --nv', 'apptainer exec --nv --cleanenv')]],
+    log='''
+.eggs/setuptools_scm-10.3.4-py3.12.egg/setuptools_scm/__init__.py", line 8, in <module>
+    from vcs_versioning import Configuration
+ModuleNotFoundError: No module named 'vcs_versioning'
+''',
+)
+
+case(
+    id='physicsnemonote-deltaai-conda-module-wandb-protobuf-mismatch',
+    kind='not_script',
+    source='find_string:58513624292',
+    thread_site='a point-in-time note (2026-07-09) on running PhysicsNeMo training on NCSA DeltaAI (aarch64 GH200, Slurm; a venv `.venv-deltaai` made with --system-site-packages on top of the conda module python/miniforge3_pytorch/2.10.0; found with the code search, text id 58513624292, the tool shows no repository name): the conda module\'s wandb is broken (a protobuf generated-code mismatch) and physicsnemo imports wandb eagerly, so train.py dies with this error before `wandb.enabled=False` takes effect; fix given: `uv pip install -U wandb` inside the venv (0.28.0), which shadows the broken copy; the import then works',
+    what='a package in the site\'s software module is broken, and the training code imports it at start even when logging is off; the fix is an installation change in the user\'s environment, not the job script\'s launch line, resources or module choice (the module itself is the site\'s); the note\'s own message is quoted in one line as it writes it; assumed shape - a one-GPU DeltaAI ghx4 job (Slurm) that loads the module, activates the venv and runs train.py with python, diagnosed as on DeltaAI',
+    cluster='deltaai',
+    script='srun_python.sh',
+    replace=[['#SBATCH --nodes=1\n', '#SBATCH --nodes=1\n#SBATCH --partition=ghx4\n'], ['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=1'], ['export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=12802\n', 'module load python/miniforge3_pytorch/2.10.0\nsource .venv-deltaai/bin/activate\nexport RANK=0 WORLD_SIZE=1 LOCAL_RANK=0 MASTER_ADDR=127.0.0.1 MASTER_PORT=29511\n'], [SRUNPY, 'python train.py --config-name sfno_e3sm wandb.enabled=False']],
+    log='''
+ImportError: cannot import name 'Imports' from wandb.proto.wandb_telemetry_pb2
+''',
+)
+
+case(
+    id='ls6note-sbatch-rejected-insufficient-project-balance',
+    kind='not_script',
+    source='find_string:54889953099',
+    thread_site='a research agent\'s setup note for an overnight batch of rigor studies on TACC Lonestar6 (Slurm; submitted from login3.ls6 with `sbatch -t 12:00:00 .../run_overnight_rigor_studies.sbatch`; found with the code search, text id 54889953099, a second copy text id 54646510479; the tool shows no repository name): "TACC rejected the job before submission" with this message; the batch script is staged but not queued; the lightweight pieces were run on a compute node instead',
+    what='DOUBTFUL - the note does not say how it was resolved, and a shorter time request might have fitted the balance; the submission is refused because the project\'s allocation balance is smaller than what its queued jobs already request, an accounting limit of the allocation rather than a fault of the job script\'s launch line, resources or environment (the remedy is allocation time or fewer queued jobs); assumed shape - a one-node Lonestar6 job (Slurm, TACC) asking for 12 hours and starting its studies with ibrun, diagnosed as on Lonestar6',
+    cluster='lonestar6',
+    script='tacc_ibrun.sh',
+    replace=[['#SBATCH -p gpu-a100', '#SBATCH -p normal'], ['#SBATCH -N 2', '#SBATCH -N 1'], ['#SBATCH -n 6', '#SBATCH -n 8'], ['#SBATCH -t 02:00:00', '#SBATCH -t 12:00:00'], ['#SBATCH -A MyProject', '#SBATCH -A ASC23046'], ['module load cuda/12.2\nsource $WORK/venvs/torch/bin/activate\nexport MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=29500\n', 'cd /scratch/09748/andresfierro231/projects_scratch/ethan_runs\nsource $WORK/venvs/thermal/bin/activate\n'], [IBRUN, 'ibrun python work_products/2026-07-08_overnight_rigor_studies_setup/run_studies.py --all']],
+    log='''
+ERROR: Insufficient balance for Project (ASC23046) on (ls6) to run job.
+Current Balance: 4314 SUs
+Requested in queued jobs: 7638 SUs
 ''',
 )
