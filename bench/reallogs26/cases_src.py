@@ -199,6 +199,37 @@ CMake Error: CMAKE_CXX_COMPILER not set, after EnableLanguage
     expect={'families': ['containers', 'environment', 'modules'], 'fix': r'(?m)^\+.*(apptainer\s+exec\b.*--cleanenv|CUDAHOSTCXX=|NVCC_PREPEND_FLAGS=|-ccbin\s+\S*g\+\+|CXX=/usr/bin/g\+\+)'},
 )
 
+case(
+    id='ascrnote-smoke-jobs-start-outside-repo-logs-mkdir-denied',
+    kind='script',
+    source='find_string:56712524534',
+    thread_site='a server-side AI agent\'s work log for an image-generation research repo on the HKU AI server (Slurm; login node hpcr4300a, L40S compute nodes SPGL-1-12/-17; found with the code search, text id 56712524534, a second copy text id 56701126900; the tool shows no repository name); 2026-06-17: three smoke/main jobs submitted through scripts/run_multigpu.sh FAIL after 1 s; "all three Slurm jobs failed immediately because compute nodes could not create logs under the repository" (this message), and the Lumina jobs also reported a missing venv python at a relative path; the next entry\'s fixes: pass PROJECT_ROOT through sbatch, submit with `--chdir`, prefer PROJECT_ROOT / SLURM_SUBMIT_DIR over recomputing from BASH_SOURCE, and make the venv/config/output paths absolute; jobs 70673/70674 then completed and 70675 ran',
+    what='the job script works out its directory from the script file and uses relative log and venv paths, so on the compute node it runs outside the repository and cannot create its log directory or find its python; the fix is in the job script (start in the submit directory - `#SBATCH --chdir` / `cd "$SLURM_SUBMIT_DIR"` - and use absolute paths); the second line is quoted as the note writes it in prose; a similar class of failure (root from BASH_SOURCE) is in another case of this set from a different user (cbramodnote); assumed shape - a one-node, 2-GPU Delta job (Slurm) whose body does `cd "$(dirname "${BASH_SOURCE[0]}")/../.."`, `mkdir logs` and runs `.venv-qwen36/bin/python`, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_python.sh',
+    replace=[['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=2'], ['export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=12802\n', 'cd "$(dirname "${BASH_SOURCE[0]}")/../.."\nmkdir logs\nASCR_ENV_QWEN=.venv-qwen36/bin/python\n'], [SRUNPY, 'srun "$ASCR_ENV_QWEN" -m ascr.cli.run_stage1 --config configs/stage1/lumina/stage1_lumina_qwen9b_coarse_hq.yaml --prompt-limit 1 --out outputs/smoke_lumina_qwen']],
+    log='''
+mkdir: cannot create directory 'logs': Permission denied
+Missing ASCR_ENV_QWEN python at .venv-qwen36/bin/python
+''',
+    expect={'families': ['environment', 'filesystem'], 'fix': r'(?m)^\+.*(SLURM_SUBMIT_DIR|--chdir|PROJECT_ROOT=["\']?/|cd\s+["\']?/|ASCR_ENV_QWEN=["\']?(/|\$))'},
+)
+
+case(
+    id='nvshmemvistanote-two-ranks-per-gh-node-local-ranks-exceed-gpus',
+    kind='script',
+    source='find_string:63291864623',
+    thread_site='a user\'s README for a minimal NVSHMEM IBGDA ring-put example on TACC Vista GH200 nodes (one GPU per node; `idev -p gh-dev -N 2 -n 2 -tpn 1`, launched with TACC `ibrun ./main 128 50`; found with the code search, text id 63291864623, the tool shows no repository name); section "Notes": "If you accidentally launch too many MPI ranks, the program may print an error like" this line; fix given: re-enter the allocation with one task per node (`-N 2 -n 2 -tpn 1`); the expected output with two ranks is shown (about 344 Gb/s)',
+    what='the job asks for more MPI tasks per node than the node has GPUs (a Vista GH node has one), so the program refuses to map two ranks to one GPU; the fix is in the job script (one task per node: `-n` equal to `-N`, or `--ntasks-per-node=1`); the source gives this as a note\'s warning with its fix rather than as a reported run; assumed shape - a two-node Vista gh-dev batch job with `#SBATCH -N 2` and `#SBATCH -n 4` starting the program with ibrun, diagnosed as on Vista',
+    cluster='vista',
+    script='tacc_ibrun.sh',
+    replace=[['#SBATCH -p gpu-a100', '#SBATCH -p gh-dev'], ['#SBATCH -n 6', '#SBATCH -n 4'], ['#SBATCH -t 02:00:00', '#SBATCH -t 01:00:00'], ['module load cuda/12.2\nsource $WORK/venvs/torch/bin/activate\nexport MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=29500\n', 'module load nvidia openmpi\nexport NVSHMEM_BOOTSTRAP=MPI\nexport NVSHMEM_REMOTE_TRANSPORT=ibrc\nexport NVSHMEM_IB_ENABLE_IBGDA=1\nexport NVSHMEM_IBGDA_NIC_HANDLER=gpu\nexport NVSHMEM_SYMMETRIC_SIZE=512M\n'], [IBRUN, 'ibrun ./main 128 50']],
+    log='''
+local MPI ranks > local GPUs
+''',
+    expect={'families': ['resources', 'launcher'], 'fix': r'(?m)^\+#SBATCH\s+(-n\s*2\b|--ntasks[= ]2\b|--ntasks-per-node[= ]1\b|--tasks-per-node[= ]1\b)|^\+.*ibrun\b.*(-n\s*2\b|-np\s*2\b)'},
+)
+
 # ---------------------------------------------------------------- not-script cases
 
 case(
