@@ -230,6 +230,42 @@ local MPI ranks > local GPUs
     expect={'families': ['resources', 'launcher'], 'fix': r'(?m)^\+#SBATCH\s+(-n\s*2\b|--ntasks[= ]2\b|--ntasks-per-node[= ]1\b|--tasks-per-node[= ]1\b)|^\+.*ibrun\b.*(-n\s*2\b|-np\s*2\b)'},
 )
 
+case(
+    id='maxtokinote-deltaai-deb-outside-bind-mount-not-found-in-container',
+    kind='script',
+    source=MAXTOKI_SOURCE,
+    thread_site=MAXTOKI_SITE + '; build attempt 12 (job 3316360, 21 s): the install step looks for a .deb pre-staged on the login node (attempt 11 had found the compute nodes cannot download it) and stops with these lines; root cause given: only `slurm/` was bind-mounted at /workspace/slurm, so `/workspace/slurm/..` is the container\'s /workspace, not the host directory holding containers/; fix given: add `--bind "$DELTAAI_ROOT/containers":/workspace/containers` to the apptainer exec in build_env.sbatch and use that path; attempt 13 installed cleanly',
+    what='the job script runs the build in a container but does not bind the host directory that holds a file the build needs, so the path does not exist inside the container; the fix is in the job script (add a `--bind` for that directory to the apptainer command); note: the other cases from this log (compiler variables; a broken setuptools_scm release; the libcuda lookup) are different failures; assumed shape - the one-node DeltaAI ghx4 build job that binds only env/, src/ and slurm/, diagnosed as on DeltaAI',
+    cluster='deltaai',
+    script='srun_python.sh',
+    replace=[['#SBATCH --nodes=1\n', '#SBATCH --nodes=1\n#SBATCH --partition=ghx4\n#SBATCH --account=bhdw-dtai-gh\n'], ['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=1'], ['#SBATCH --cpus-per-task=8', '#SBATCH --cpus-per-task=32'], ['export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=12802\n', MAXTOKI_BODY.replace('cd /projects/bhdw/asachan/methods/Earth_RL/maxtoki-perturb/deltaai', 'DELTAAI_ROOT=/projects/bhdw/asachan/methods/Earth_RL/maxtoki-perturb/deltaai\ncd "$DELTAAI_ROOT"')], [SRUNPY, 'apptainer exec --nv --cleanenv --bind /work/nvme/bhdw/asachan/maxtoki_env:/opt/env --bind src/maxToki:/workspace/bionemo2 --bind slurm:/workspace/slurm containers/pytorch2506-arm64.sif bash /workspace/slurm/install_prefix.sh']],
+    log='''
+-- [bionemo] staging libsqlite3-dev headers into $PREFIX --
+!! pre-staged /workspace/slurm/../containers/libsqlite3-dev_3.45.1-1ubuntu2.9_arm64.deb not found
+''',
+    expect={'families': ['containers', 'filesystem'], 'fix': r'(?m)^\+.*apptainer\s+exec\b.*--bind\s+["\']?[^ ]*containers["\']?:/workspace/containers'},
+)
+
+case(
+    id='maxtokinote-deltaai-triton-libcuda-lookup-inside-apptainer',
+    kind='script',
+    source=MAXTOKI_SOURCE,
+    thread_site=MAXTOKI_SITE + '; build attempt 4 (job 3260935): TransformerEngine builds and installs, then the post-install import test fails with this traceback; two causes given: the runtime PYTHONPATH pointed at `$PREFIX/lib/.../site-packages` while pip --prefix on this image writes to `$PREFIX/local/lib/python3.12/dist-packages` (so the image\'s own TE was imported), and Triton finds libcuda.so.1 through `ldconfig -p`, which does not see the driver apptainer --nv binds at /.singularity.d/libs; fixes given: point PYTHONPATH/PATH at the local/dist-packages layout and export `TRITON_LIBCUDA_PATH=/.singularity.d/libs` (build time and runtime, via APPTAINERENV_); attempt 5 got past TE',
+    what='the job runs in a container whose GPU driver library Triton cannot locate by its default lookup, and points Python at the wrong prefix directory, so importing the GPU stack fails; the fix is in the job\'s environment settings (`TRITON_LIBCUDA_PATH=/.singularity.d/libs` passed into the container, and the corrected PYTHONPATH); note: other cases from this log are different failures; assumed shape - the one-node DeltaAI ghx4 job running the install and its import check in the image with `APPTAINERENV_PYTHONPATH=/opt/env/lib/python3.12/site-packages` and no Triton setting, diagnosed as on DeltaAI',
+    cluster='deltaai',
+    script='srun_python.sh',
+    replace=[['#SBATCH --nodes=1\n', '#SBATCH --nodes=1\n#SBATCH --partition=ghx4\n#SBATCH --account=bhdw-dtai-gh\n'], ['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=1'], ['#SBATCH --cpus-per-task=8', '#SBATCH --cpus-per-task=32'], ['export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=12802\n', MAXTOKI_BODY + 'export APPTAINERENV_PYTHONPATH=/opt/env/lib/python3.12/site-packages\nexport APPTAINERENV_PATH=/opt/env/bin:/usr/local/bin:/usr/bin:/bin\n'], [SRUNPY, MAXTOKI_RUN.replace('apptainer exec --nv', 'apptainer exec --nv --cleanenv')]],
+    log='''
+Traceback (most recent call last):
+  File "/usr/local/lib/python3.12/dist-packages/transformer_engine/__init__.py" ...
+  File ".../triton/backends/nvidia/driver.py", line 41, in libcuda_dirs
+    assert any(os.path.exists(os.path.join(path, 'libcuda.so.1')) for path in dirs), msg
+AssertionError: libcuda.so cannot found!
+Possible files are located at ['/usr/local/cuda/compat/lib/libcuda.so.1'].
+''',
+    expect={'families': ['containers', 'environment'], 'fix': r'(?m)^\+.*(TRITON_LIBCUDA_PATH=|PYTHONPATH=[^ ]*local/lib/python3\.12/dist-packages)'},
+)
+
 # ---------------------------------------------------------------- not-script cases
 
 case(
@@ -397,5 +433,66 @@ case(
 ERROR: Insufficient balance for Project (ASC23046) on (ls6) to run job.
 Current Balance: 4314 SUs
 Requested in queued jobs: 7638 SUs
+''',
+)
+
+case(
+    id='molorasnote-clip-vision-pooler-768-reshaped-to-512',
+    kind='not_script',
+    source='find_string:58361975151',
+    thread_site='the same mixture-of-LoRAs project log (text id 58361975151; one V100 on a university Slurm cluster), "Bug 2 - CLIP shape mismatch": the stage-1 training fails with this error; root cause given: the code took `CLIPVisionModel.pooler_output`, the raw 768-dim ViT token, where a 512-dim CLIP embedding was expected (the projection is only applied by `CLIPModel.get_image_features()`); fix given: switch moe_lora.py to `CLIPModel.get_image_features()`; stage 1 (job 757529) then completed 10,000 steps',
+    what='the training code feeds a 768-wide vector where it expects 512, a shape bug in the user\'s model code; the cause and fix are in the Python code, not in the job script; note: the other case from this log (the RemovableHook typo) is a different failure; assumed shape - a one-GPU Bridges-2 GPU-shared job (Slurm, V100) running the stage-1 training with python, diagnosed as on Bridges-2',
+    cluster='bridges2',
+    script='srun_python.sh',
+    replace=[['#SBATCH --nodes=1\n', '#SBATCH --nodes=1\n#SBATCH -p GPU-shared\n'], ['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus=v100-32:1'], ['#SBATCH --cpus-per-task=8', '#SBATCH --cpus-per-task=4'], ['#SBATCH --time=02:00:00', '#SBATCH --time=12:00:00'], ['export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=12802\n', 'IMAGE_DIRS=/home/eyavuz21/repos/B-LoRA/blora_zoo/style_images\n'], [SRUNPY, 'python lora_attention/train_stage1.py --image_dirs "$IMAGE_DIRS" --num_workers 2 --steps 10000']],
+    log='''
+RuntimeError: shape '[1, 512]' is invalid for input of size 768
+''',
+)
+
+case(
+    id='marshalnote-polaris-device-mapping-yaml-list-not-string-eval',
+    kind='not_script',
+    source=MARSHAL_SOURCE,
+    thread_site=MARSHAL_SITE + '; jid 7186739: after moving the three roles to distinct GPUs in the YAML config, the run dies at config parse with this error; cause given: ROLL `eval()`s `device_mapping`, so a YAML list `[0]` breaks it; fix given: quote the values (`device_mapping: "[0]"` / `"[1]"` / `"[2]"`) in the config (jid 7186742 then ran through model_update)',
+    what='the failure is a type error in the training configuration file that the framework evaluates; the fix is in the YAML config, not in the job script\'s launch line, resources or environment; note: other cases from these notes are different failures; assumed shape - the one-node Polaris PBS job running the launcher with the thread caps already exported, diagnosed as on Polaris',
+    cluster='polaris',
+    script='pbs_mpiexec.sh',
+    replace=[['#PBS -l select=2:system=polaris', '#PBS -l select=1:ncpus=64:ngpus=4'], ['#PBS -q debug-scaling', '#PBS -q debug'], ['#PBS -A MyProject', '#PBS -A lighthouse-uchicago'], ['cd ${PBS_O_WORKDIR}\nmodule use /soft/modulefiles\nmodule load conda\nconda activate\nNNODES=$(wc -l < $PBS_NODEFILE)\nNRANKS_PER_NODE=4\nNTOTRANKS=$(( NNODES * NRANKS_PER_NODE ))\nexport MASTER_ADDR=$(head -n 1 $PBS_NODEFILE)\nexport MASTER_PORT=29500\n' + POL, 'export OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 RAY_NUM_CPUS=16\n' + MARSHAL_PBS]],
+    log='''
+TypeError: eval() arg 1 must be a string
+''',
+)
+
+case(
+    id='sftnote-deepspeed-triton-autotune-cache-fills-home-quota',
+    kind='not_script',
+    source='find_string:37368123576',
+    thread_site='a comment in a user\'s SFT pipeline driver (LLaMA-3-8B LoRA SFT launched with the `deepspeed` launcher on one 8-GPU server; found with the code search, text id 37368123576, the tool shows no repository name): "if the parameter count is too large you get the following error" - rank 4 exits with code 1 and, at exit, DeepSpeed\'s Triton matmul autotuner fails to write its cache under the home directory with Disk quota exceeded',
+    what='DOUBTFUL - the note records the error and its trigger (large models) but no fix; the write that fails is DeepSpeed\'s Triton autotune cache in the user\'s home, which is over quota, a storage quota rather than the launch line, resources or environment of the job script (the remedy is freeing home space or pointing the cache elsewhere); assumed shape - a one-node Delta job (Slurm) starting sft.py with the deepspeed launcher on 8 GPUs, diagnosed as on Delta',
+    cluster='delta',
+    script='deepspeed_hostfile.sh',
+    replace=[['#SBATCH --nodes=2', '#SBATCH --nodes=1'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=8'], ['scontrol show hostnames "$SLURM_JOB_NODELIST" | sed \'s/$/ slots=4/\' > hostfile\n', ''], ['deepspeed --num_gpus 4 --num_nodes 2 --master_addr "$MASTER_ADDR" --hostfile hostfile train.py --deepspeed_config ds_config.json', 'deepspeed --num_gpus 8 /work/ruioliao/topo_agent/train/sft/sft.py']],
+    log='''
+[2024-09-21 14:30:55,673] [ERROR] [launch.py:322:sigkill_handler] ['/home/ruioliao/anaconda3/envs/vllm/bin/python', '-u', '/work/ruioliao/topo_agent/train/sft/sft.py', '--local_rank=4'] exits with return code = 1
+Error in atexit._run_exitfuncs:
+Traceback (most recent call last):
+  File "/home/ruioliao/anaconda3/envs/vllm/lib/python3.9/site-packages/deepspeed/ops/transformer/inference/triton/matmul_ext.py", line 96, in put
+    with open(self.file_path + ".tmp", 'wb') as handle:
+OSError: [Errno 122] Disk quota exceeded: '/home/ruioliao/.triton/autotune/Fp16Matmul_2d_kernel.pickle.tmp'
+''',
+)
+
+case(
+    id='sensaugnote-mmconfig-path-in-other-users-scratch-glob-empty',
+    kind='not_script',
+    source=SENSAUG_SOURCE,
+    thread_site=SENSAUG_SITE + '; 2026-08-21, job sensaug-test-1: `build_config()` in train.py crashes with this error; cause given: `configs/nexus.yaml`\'s `mmconfig_path` pointed at another user\'s scratch checkout that this user cannot read, so `glob.glob()` returned an empty list and `mm_configs.pop(0)` failed; fix given: repoint `mmconfig_path` (and `data_root`, which did not exist on this cluster) in the cluster config file',
+    what='the run reads its model-config directory from a project YAML that names someone else\'s unreadable path, so the code finds no configs; the cause and fix are in the project\'s configuration, not the job script\'s launch line, resources or environment; note: other cases from this changelog are different failures; assumed shape - the one-node Delta torchrun job, diagnosed as on Delta',
+    cluster='delta',
+    script='torchrun_single.sh',
+    replace=[['#SBATCH --time=01:00:00', '#SBATCH --time=04:00:00'], [TORCHRUN1, 'torchrun --standalone --nnodes=1 --nproc_per_node=4 train.py --cluster-config configs/nexus.yaml --max_iters 200']],
+    log='''
+IndexError: pop from empty list
 ''',
 )
