@@ -266,6 +266,21 @@ Possible files are located at ['/usr/local/cuda/compat/lib/libcuda.so.1'].
     expect={'families': ['containers', 'environment'], 'fix': r'(?m)^\+.*(TRITON_LIBCUDA_PATH=|PYTHONPATH=[^ ]*local/lib/python3\.12/dist-packages)'},
 )
 
+case(
+    id='sfnoguide-stampede3-driver-run-without-gpu-allocation',
+    kind='script',
+    source='find_string:54722633063',
+    thread_site='a research group\'s guide for running SFNO-5410 climate-emulator inference from a shared workspace on TACC Stampede3 (Slurm; the group\'s wrapper `submit_sfno5410_byo_inference.slurm` requests an H100 node; found with the code search, text id 54722633063, the tool shows no repository name); "Failure modes & debugging" 10.4, this message: "You ran the driver outside a SLURM allocation that owns a GPU"; fix given: submit through the wrapper (which asks for the GPU partition) or first get an interactive `idev -p h100` session',
+    what='the job runs the GPU inference driver where no GPU was allocated, so the driver refuses to start; the fix is in the job script (ask for the GPU partition: `#SBATCH -p h100` on Stampede3); the source is a guide\'s failure-mode entry with its fix rather than a reported run, and quotes the message as a heading; assumed shape - a one-node Stampede3 job submitted to the SKX CPU partition that runs the driver with python, diagnosed as on Stampede3',
+    cluster='stampede3',
+    script='tacc_ibrun.sh',
+    replace=[['#SBATCH -p gpu-a100', '#SBATCH -p skx'], ['#SBATCH -N 2', '#SBATCH -N 1'], ['#SBATCH -n 6', '#SBATCH -n 1'], ['module load cuda/12.2\nsource $WORK/venvs/torch/bin/activate\nexport MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=29500\n', 'PACKED_PY=/work2/11114/zhixingliu/stampede3/SFNO_Climate_Emulator/artifacts/derecho_runtime/aires_env_20260509/unpacked/bin/python\n'], [IBRUN, '"$PACKED_PY" infer_sfno5410_byo_ic.py --ic "$IC_NC" --init-datetime "$INIT_DATETIME" --horizon-days 15 --out-dir "$OUT_DIR"']],
+    log='''
+CUDA is required for SFNO-5410 inference
+''',
+    expect={'families': ['resources', 'scheduler'], 'fix': r'(?m)^\+#SBATCH\s+(-p\s*|--partition[= ])h100\b'},
+)
+
 # ---------------------------------------------------------------- not-script cases
 
 case(
