@@ -511,3 +511,20 @@ case(
 IndexError: pop from empty list
 ''',
 )
+
+case(
+    id='marshalnote-polaris-debug-nodes-prologue-mount-outage',
+    kind='not_script',
+    source=MARSHAL_SOURCE,
+    thread_site=MARSHAL_SITE + '; 2026-06-05: jobs 7185659, 7185664 and 7185695 (different nodes) each run the full hour with 0-byte output - the job script never executed - and end in walltime kills (`Exit_status -29`); "DIAGNOSIS: ALCF Polaris filesystem/prologue OUTAGE": `pbsnodes -l` shows many debug nodes offlined with these comments, and the debug queue mostly held; action: stop resubmitting until ALCF recovers; on 2026-06-06 the outage cleared and the same job (jid 7186697) started at once and ran',
+    what='the jobs hang in the PBS prologue\'s filesystem mount on nodes that the site is offlining, before the job script runs at all; this is a site-wide infrastructure outage, not the job script\'s launch line, resources or environment (the same script ran unchanged once the outage cleared); the lines are the pbsnodes comments as the note quotes them, each in its own quotation; note: other cases from these notes are different failures; assumed shape - the one-node Polaris PBS job running the launcher, diagnosed as on Polaris',
+    cluster='polaris',
+    script='pbs_mpiexec.sh',
+    replace=[['#PBS -l select=2:system=polaris', '#PBS -l select=1:ncpus=64:ngpus=4'], ['#PBS -q debug-scaling', '#PBS -q debug'], ['#PBS -A MyProject', '#PBS -A lighthouse-uchicago'], ['cd ${PBS_O_WORKDIR}\nmodule use /soft/modulefiles\nmodule load conda\nconda activate\nNNODES=$(wc -l < $PBS_NODEFILE)\nNRANKS_PER_NODE=4\nNTOTRANKS=$(( NNODES * NRANKS_PER_NODE ))\nexport MASTER_ADDR=$(head -n 1 $PBS_NODEFILE)\nexport MASTER_PORT=29500\n' + POL, MARSHAL_PBS]],
+    log='''
+failed to mount filesystem
+failed mount check
+node offlined due to script timeout
+offlined by hook 'prologue_hook' due to hook error
+''',
+)
