@@ -565,13 +565,14 @@ def read_words(
             stages[-1].options.append((word, None))  # `srun "$@" sh -c ...`: its options
             i += 1
             continue
+        if interpreter_variable_word(word) and _python_program_follows(words[i + 1:]):
+            return _python(words, i, stages)  # `"$GROOT_PYTHON" train.py`: the interpreter,
+            # before a launcher's options variable: `srun $PYTHON -m pkg` runs pkg with it
         if (_VAR_VALUE.fullmatch(word) and words[i + 1:i + 2][:1] and words[i + 1][:1] == "-"
                 and stages and stages[-1].name in PER_RANK_LAUNCHERS):
             stages[-1].options.append((word, None))  # `mpirun -np 4 $HOSTS -x A python ...`
             i = _options(words, i + 1, stages[-1])  # its options go on after the variable
             continue
-        if interpreter_variable_word(word) and _python_program_follows(words[i + 1:]):
-            return _python(words, i, stages)  # `"$GROOT_PYTHON" train.py`: the interpreter
         if _VAR_WORD.fullmatch(word) and i + 1 < len(words):
             stages.append(Stage(word))  # an unknown wrapper variable: `${WRAPPER} python ...`
             i += 1

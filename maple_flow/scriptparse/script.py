@@ -24,6 +24,7 @@ from maple_flow.scriptparse.cmdline import command_line_program_reason, not_in_s
 from maple_flow.scriptparse.container_body import container_body_reason
 from maple_flow.scriptparse.cshell import csh_reason
 from maple_flow.scriptparse.fallback import fallback_value, guarded_fallback
+from maple_flow.scriptparse.fence import fence_reason
 from maple_flow.scriptparse.held_command import held_after_loop_reason, held_command_reason
 from maple_flow.scriptparse.hidden import (
     eval_reparse_reason,
@@ -1185,6 +1186,9 @@ def parse_script(data: str | bytes) -> ParsedScript:
 
 def _parse_script(data: str | bytes) -> ParsedScript:
     text = decode_script(data)
+    fence = fence_reason(text)  # a script copied with its Markdown fence: no shell script
+    if fence:
+        raise ParseError(fence)
     template = template_reason(text)
     if template:
         raise ParseError(template)
