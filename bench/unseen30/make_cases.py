@@ -596,6 +596,22 @@ CASES = [
                       "esmretrain_lightning.py --config \"$CONFIG_FILE\" --devices $NUM_GPUS --num-nodes 1 --strategy ddp ...`. Right: 4 "
                       "workers on one node with 4 GPUs, SLURM_GPUS_ON_NODE and SLURM_CPUS_PER_TASK mapped on a PBS target (else NUM_GPUS "
                       "falls to 1), --devices kept equal to the workers, the env named (none activated)."]),
+    case(fam("nersc-cori-gpu-srun-positional", "slurm"),
+         "C3-ASV-Team/pytorch-cifar", "train_cgpu.sh",
+         "NERSC Cori GPU (retired; -q regular -C gpu with the Cori-era pytorch/v1.5.0-gpu module, 2020 commit; the same words as Perlmutter's)", "nersc-cori-gpu",
+         ["positional-passthrough", "srun-single-task", "site-pytorch-module", "three-minute-limit", "user-in-output-name", "disabled-mail-directive",
+          "dataparallel-program"],
+         launch_model="single", launcher="srun", total_ranks=1, nodes=1, gpus_per_node=1,
+         program="main.py", args=["$1"],
+         keep_text=["srun python main.py $1"],
+         source_only=["module load pytorch/v1.5.0-gpu", "--constraint=gpu", "--qos=regular"],
+         refuse_words=["$1", "pytorch/v1.5.0-gpu", "Cori", "positional"],
+         assumptions=["-q regular, -C gpu, 1 node, --gpus=1, 3 min, 10 CPUs a task, 1 task, --output=%j-%x.%u.out, job name cifar (mail "
+                      "disabled with ##): module pytorch/v1.5.0-gpu (a Cori GPU module, 2020; a conda line commented), `srun python "
+                      "main.py $1` (the first sbatch argument passed on, e.g. --lr 0.01 or --resume). Right: 1 process on 1 GPU, $1 "
+                      "kept as a submit-time input (PBS: -F or -v, or an ask), %u/%x/%j mapped or said, the old module replaced with "
+                      "the target's PyTorch and a note; on Perlmutter the -q/-C words are the same but the module is gone."]),
+
 ]
 
 
