@@ -300,6 +300,9 @@ ALWAYS_ALLOWED = frozenset({
     # a fixed line writing the job's node list with a count the script gives, and the fixed
     # file name it writes on the deepspeed line (patch_deepspeed.py)
     "deepspeed_slurm_hostfile",
+    # a fixed variable (SLURM_SUBMIT_DIR) in place of a directory the script derives from its own
+    # location, or a fixed cd to it (patch_submit_dir.py)
+    "root_from_submit_dir",
 })
 #: Program arguments whose meaning maple_flow knows (the number of processes of the job, as
 #: fairseq and ParlAI take it): setting one to a count needs no review.

@@ -1,0 +1,74 @@
+# ruff: noqa: E501
+"""s28r2logs (issue 17, round 2): a Slurm batch script whose paths hang off its own location
+(BASH_SOURCE, $0: under sbatch slurmd's spool copy) or off a working directory that is the
+spool; the first write fails under /var/spool, and the fix takes the paths from
+SLURM_SUBMIT_DIR (maple_flow.repair.patch_submit_dir). Each test fails without its rule."""
+
+from __future__ import annotations
+
+import pytest
+
+from maple_flow.cli.repair import diagnose_log
+from maple_flow.repair.patch_submit_dir import root_from_submit_dir
+from maple_flow.repair.text import FixNotApplicable
+
+HEAD = "#!/bin/bash\n#SBATCH --nodes=1\n#SBATCH --ntasks-per-node=1\n#SBATCH --gpus-per-node=1\n#SBATCH --time=01:00:00\n"
+OWN_ROOT = HEAD + 'ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)\nmkdir -p "$ROOT/out"\nsrun python train.py --out "$ROOT/out"\n'
+CD_OWN = HEAD + 'cd "$(dirname "$0")/.."\nmkdir logs\nsrun python train.py\n'
+RELATIVE = HEAD + "mkdir -p results\nsrun python train.py > results/log\n"
+SPOOL_LOG = "mkdir: cannot create directory '/var/spool/slurmd/out': Permission denied\n"
+
+
+def _diff(result: dict[str, object]) -> str:
+    proposed = result.get("proposed") or {}
+    return str(proposed.get("diff") or "") if isinstance(proposed, dict) else ""
+
+
+def test_root_from_own_location_is_taken_from_the_submit_dir() -> None:
+    diff = _diff(diagnose_log(OWN_ROOT, SPOOL_LOG, "delta", None, False))
+    assert "+ROOT=${SLURM_SUBMIT_DIR}" in diff
+
+
+def test_relative_mkdir_denied_after_cd_to_own_location() -> None:
+    log = "mkdir: cannot create directory 'logs': Permission denied\n"
+    diff = _diff(diagnose_log(CD_OWN, log, "delta", None, False))
+    assert '+cd "${SLURM_SUBMIT_DIR}"' in diff
+
+
+def test_job_starting_in_the_spool_moves_to_the_submit_dir() -> None:
+    log = "mkdir: cannot create directory '/var/spool/slurm/slurmd/results': Permission denied\n"
+    diff = _diff(diagnose_log(RELATIVE, log, "delta", None, False))
+    assert '+cd "${SLURM_SUBMIT_DIR}"' in diff
+
+
+@pytest.mark.parametrize(("script", "log"), [
+    # a relative mkdir refused where the script never moved to its own location
+    (RELATIVE, "mkdir: cannot create directory 'logs': Permission denied\n"),
+    # an absolute path outside the spool
+    (OWN_ROOT, "mkdir: cannot create directory '/scratch/proj/out': Permission denied\n"),
+    # enroot's own directory under the spool (the site's container set-up)
+    (OWN_ROOT, "slurmstepd: error: pyxis:     mkdir: cannot create directory '/var/spool/enroot/u1': Permission denied\n"),
+    # a script that already sets its working directory and derives nothing from its location
+    (HEAD + "#SBATCH --chdir=/scratch/u/run\nmkdir -p results\nsrun python train.py\n", SPOOL_LOG),
+])
+def test_no_submit_dir_fix_where_the_script_or_log_does_not_show_it(script: str, log: str) -> None:
+    assert "SLURM_SUBMIT_DIR" not in _diff(diagnose_log(script, log, "delta", None, False))
+
+
+@pytest.mark.parametrize(("line", "want"), [
+    ('SCRIPT_DIR="$( cd -- "$( dirname -- "${BASH_SOURCE[0]}" )" &> /dev/null && pwd )"', 'SCRIPT_DIR="${SLURM_SUBMIT_DIR}"'),
+    ('DIR=$(dirname "$(readlink -f "$0")")', "DIR=${SLURM_SUBMIT_DIR}"),
+    ("HERE=$(realpath $(dirname $0)/..)", "HERE=${SLURM_SUBMIT_DIR}"),
+    ("D=`dirname $0`/helpers", "D=${SLURM_SUBMIT_DIR}/helpers"),
+])
+def test_own_location_forms_rewritten(line: str, want: str) -> None:
+    assert root_from_submit_dir(HEAD + line + "\n").endswith(want + "\n")
+
+
+@pytest.mark.parametrize("body", [
+    "X=${BASH_SOURCE[0]}\nD=$(dirname $X)\n",  # the own path through a variable: not rewritten
+    "cd /scratch/u/run\nmkdir -p results\n",  # moves elsewhere itself
+])
+def test_forms_not_rewritten_are_refused_with_a_reason(body: str) -> None:
+    with pytest.raises(FixNotApplicable):
+        root_from_submit_dir(HEAD + body)
