@@ -22,12 +22,14 @@ import re
 from maple_flow.repair.text import FixNotApplicable
 
 #: The script's own path: ``${BASH_SOURCE[0]}``, ``$BASH_SOURCE``, ``$0``, quoted or not.
-_OWN = r'(?:"\$\{?BASH_SOURCE(?:\[0\])?\}?"|\$\{?BASH_SOURCE(?:\[0\])?\}?|"\$\{?0\}?"|\$\{?0\}?(?![\w}]))'
+_OWN = (r'(?:"\$\{?BASH_SOURCE(?:\[0\])?\}?"|\$\{?BASH_SOURCE(?:\[0\])?\}?'
+        r'|"\$\{?0\}?"|\$\{?0\}?(?![\w}]))')
 #: The own path resolved first (``"$(realpath "$0")"``, ``$(readlink -f "${BASH_SOURCE[0]}")``).
 _RESOLVE = r"(?:realpath(?:\s+-\w+)*|readlink\s+-[efm]+)\s+(?:--\s+)?"
 _OWN_PATH = rf'(?:{_OWN}|"\$\(\s*{_RESOLVE}{_OWN}\s*\)"|\$\(\s*{_RESOLVE}{_OWN}\s*\))'
 #: ``$(dirname OWN)`` or a backquoted ``dirname OWN``.
-_DIRNAME = rf"(?:\$\(\s*dirname\s+(?:--\s+)?{_OWN_PATH}\s*\)|`\s*dirname\s+(?:--\s+)?{_OWN_PATH}\s*`)"
+_DIRNAME = (rf"(?:\$\(\s*dirname\s+(?:--\s+)?{_OWN_PATH}\s*\)"
+            rf"|`\s*dirname\s+(?:--\s+)?{_OWN_PATH}\s*`)")
 #: A climb of ``..``/``.`` components after it (``/../..``); a named component stays.
 _UP = r'(?:/\.\.?(?=[/"\s)`;]|$))*/?(?=[/"\s)`;]|$)'
 _DIR = rf'(?:"{_DIRNAME}{_UP}"|{_DIRNAME}{_UP})'
