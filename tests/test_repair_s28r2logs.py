@@ -72,3 +72,34 @@ def test_own_location_forms_rewritten(line: str, want: str) -> None:
 def test_forms_not_rewritten_are_refused_with_a_reason(body: str) -> None:
     with pytest.raises(FixNotApplicable):
         root_from_submit_dir(HEAD + body)
+
+
+# -- a launcher's entry point not on the container's PATH ---------------------------------------
+PYXIS = HEAD + ('CONT=nvcr.io#nvidia/pytorch:24.12-py3\n'
+                'srun --container-image="$CONT" --container-mounts=/home:/home bash -c "pip install -q trl && torchrun --nproc-per-node=1 /home/u/train.py"\n')
+APPTAINER = HEAD + "srun apptainer exec --nv img.sif deepspeed --num_gpus 1 train.py\n"
+HOST = HEAD + "source ~/venv/bin/activate\ntorchrun --nproc-per-node=1 train.py\n"
+
+
+def test_torchrun_after_and_and_in_container_body_goes_through_python() -> None:
+    diff = _diff(diagnose_log(PYXIS, "torchrun: command not found\n", "delta", None, False))
+    assert "&& python -m torch.distributed.run --nproc-per-node=1 /home/u/train.py" in diff
+
+
+def test_deepspeed_in_apptainer_goes_through_python() -> None:
+    result = diagnose_log(APPTAINER, "/bin/bash: deepspeed: command not found\n", "delta", None, False)
+    assert "python -m deepspeed.launcher.runner --num_gpus 1 train.py" in _diff(result)
+
+
+def test_launcher_on_the_host_is_not_read_as_a_container_path() -> None:
+    result = diagnose_log(HOST, "torchrun: command not found\n", "delta", None, False)
+    assert "launcher-entry-point-not-on-container-path" not in str(result.get("diagnoses"))
+
+
+def test_fact_reads_the_container_in_front_of_the_launcher() -> None:
+    from maple_flow.repair.script_facts import launcher_in_container
+    from maple_flow.scriptparse import parse_script
+    assert launcher_in_container(parse_script(PYXIS))
+    assert launcher_in_container(parse_script(APPTAINER))
+    assert not launcher_in_container(parse_script(HOST))
+    assert not launcher_in_container(parse_script(APPTAINER.replace("deepspeed --num_gpus", "python -m deepspeed.launcher.runner --num_gpus")))
