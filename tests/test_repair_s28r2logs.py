@@ -48,6 +48,9 @@ def test_job_starting_in_the_spool_moves_to_the_submit_dir() -> None:
     (OWN_ROOT, "mkdir: cannot create directory '/scratch/proj/out': Permission denied\n"),
     # enroot's own directory under the spool (the site's container set-up)
     (OWN_ROOT, "slurmstepd: error: pyxis:     mkdir: cannot create directory '/var/spool/enroot/u1': Permission denied\n"),
+    # a shell error naming the spool copy's own line, wrapped onto an unrelated file error
+    (RELATIVE, "cp: cannot stat 'triton-5': No such file or directory\n"
+               "/var/spool/slurm/slurmd/job03639/slurm_script: line 23: triton-5: No such file or directory\n"),
     # a script that already sets its working directory and derives nothing from its location
     (HEAD + "#SBATCH --chdir=/scratch/u/run\nmkdir -p results\nsrun python train.py\n", SPOOL_LOG),
 ])
@@ -68,6 +71,8 @@ def test_own_location_forms_rewritten(line: str, want: str) -> None:
 @pytest.mark.parametrize("body", [
     "X=${BASH_SOURCE[0]}\nD=$(dirname $X)\n",  # the own path through a variable: not rewritten
     "cd /scratch/u/run\nmkdir -p results\n",  # moves elsewhere itself
+    # two depths from its own location: no one submit directory stands for both
+    'export PYTHONPATH="$(dirname $0)/..":$PYTHONPATH\npython $(dirname "$0")/train.py\n',
 ])
 def test_forms_not_rewritten_are_refused_with_a_reason(body: str) -> None:
     with pytest.raises(FixNotApplicable):

@@ -11,8 +11,9 @@ under the spool too.
 
 :func:`root_from_submit_dir` writes each directory the script derives from its own location as
 ``${SLURM_SUBMIT_DIR}`` (a climb with ``..``/``.`` components goes with it: the fix assumes the
-user submits from the directory the climb meant, which the record's advice says); a script that
-derives none and moves nowhere first gets ``cd "${SLURM_SUBMIT_DIR}"`` after its header.
+user submits from the directory the climb meant, which the record's advice says; a script that
+climbs to different depths is refused, as no one submit directory stands for all); a script
+that derives none and moves nowhere first gets ``cd "${SLURM_SUBMIT_DIR}"`` after its header.
 """
 
 from __future__ import annotations
@@ -53,17 +54,18 @@ def _body_line(line: str) -> bool:
     return not line.lstrip().startswith("#")
 
 
-def _rewrite_own_paths(text: str) -> tuple[str, int]:
-    """``text`` with each directive-free line's derived own-location directory written as the
-    submit directory, and how many were written."""
-    count = 0
-    out = []
-    for line in text.split("\n"):
-        if _body_line(line):
-            line, n = _DERIVED.subn(_SUBMIT_DIR, line)
-            count += n
-        out.append(line)
-    return "\n".join(out), count
+def _rewrite_own_paths(text: str) -> tuple[str, set[int]]:
+    """``text`` with each command line's directory derived from its own location written as
+    the submit directory, and the climbs (``..`` components) those derivations made."""
+    climbs: set[int] = set()
+
+    def _submit_dir(found: re.Match[str]) -> str:
+        climbs.add(len(re.findall(r"/\.\.(?![^/\s\"')`])", found.group(0))))
+        return _SUBMIT_DIR
+
+    out = [_DERIVED.sub(_submit_dir, line) if _body_line(line) else line
+           for line in text.split("\n")]
+    return "\n".join(out), climbs
 
 
 def _cd_after_header(text: str) -> str:
@@ -83,12 +85,16 @@ def root_from_submit_dir(text: str) -> str:
     own location (BASH_SOURCE, ``$0``) written as ``${SLURM_SUBMIT_DIR}``; with none, a script
     that moves nowhere first changes to that directory. FixNotApplicable with the reason when
     the script names its own path in a form not rewritten, or already moves somewhere."""
-    after, count = _rewrite_own_paths(text)
+    after, climbs = _rewrite_own_paths(text)
     left = [line for line in after.split("\n") if _body_line(line) and _OWN_LEFT.search(line)]
     if left:
         raise FixNotApplicable("the script derives a path from its own location in a form this "
                                f"fix does not rewrite: {left[0].strip()!r}")
-    if count:
+    if len(climbs) > 1:
+        raise FixNotApplicable("the script takes paths at different depths from its own location "
+                               f"({', '.join(str(c) for c in sorted(climbs))} levels up): one "
+                               "submit directory cannot stand for all of them")
+    if climbs:
         return after
     if _CHDIR.search(text):
         raise FixNotApplicable("the script sets the job's working directory (#SBATCH --chdir) "
