@@ -108,3 +108,22 @@ def test_fact_reads_the_container_in_front_of_the_launcher() -> None:
     assert launcher_in_container(parse_script(APPTAINER))
     assert not launcher_in_container(parse_script(HOST))
     assert not launcher_in_container(parse_script(APPTAINER.replace("deepspeed --num_gpus", "python -m deepspeed.launcher.runner --num_gpus")))
+
+
+# -- a small host allocation failing in a job that asks no memory -------------------------------
+SMALL = "RuntimeError: [enforce fail at alloc_cpu.cpp:117] err == 0. DefaultCPUAllocator: can't allocate memory: you tried to allocate 2359296 bytes. Error code 12 (Cannot allocate memory)\n"
+ONE_GPU = HEAD + "python prune.py --model llama-7b\n"
+
+
+def test_small_allocation_without_memory_request_asks_the_gpus_share() -> None:
+    diff = _diff(diagnose_log(ONE_GPU, SMALL, "delta", None, False))
+    assert "+#SBATCH --mem=59604M" in diff
+
+
+@pytest.mark.parametrize(("script", "log"), [
+    (ONE_GPU.replace("#SBATCH --time", "#SBATCH --mem=16G\n#SBATCH --time"), SMALL),  # asks memory already
+    (ONE_GPU, SMALL.replace("2359296", "800000000000")),  # the program asks an impossible size
+    (ONE_GPU.replace("#SBATCH --gpus-per-node=1\n", ""), SMALL),  # no GPUs: the share is not known
+])
+def test_no_memory_share_where_it_is_not_the_jobs_default(script: str, log: str) -> None:
+    assert "--mem=" not in _diff(diagnose_log(script, log, "delta", None, False))
