@@ -127,3 +127,23 @@ def test_small_allocation_without_memory_request_asks_the_gpus_share() -> None:
 ])
 def test_no_memory_share_where_it_is_not_the_jobs_default(script: str, log: str) -> None:
     assert "--mem=" not in _diff(diagnose_log(script, log, "delta", None, False))
+
+
+# -- expandable segments the node's driver cannot back --------------------------------------------
+DRIVER_OOM = "RuntimeError: CUDA driver error: out of memory\n"
+EXPANDABLE = HEAD + "export PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True\npython train.py\n"
+
+
+def test_driver_oom_with_expandable_segments_drops_the_setting() -> None:
+    diff = _diff(diagnose_log(EXPANDABLE, DRIVER_OOM, "delta", None, False))
+    assert "-export PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True" in diff
+
+
+@pytest.mark.parametrize(("script", "log"), [
+    (HEAD + "python train.py\n", DRIVER_OOM),  # no expandable segments: the GPU may be full
+    # other allocator settings with it: dropping the variable would lose them
+    (EXPANDABLE.replace("expandable_segments:True", "expandable_segments:True,max_split_size_mb:128"), DRIVER_OOM),
+    (EXPANDABLE, "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB\n"),  # the allocator's own OOM
+])
+def test_no_expandable_segments_fix_where_it_is_not_shown(script: str, log: str) -> None:
+    assert "PYTORCH_CUDA_ALLOC_CONF" not in _diff(diagnose_log(script, log, "delta", None, False))
