@@ -147,3 +147,24 @@ def test_driver_oom_with_expandable_segments_drops_the_setting() -> None:
 ])
 def test_no_expandable_segments_fix_where_it_is_not_shown(script: str, log: str) -> None:
     assert "PYTORCH_CUDA_ALLOC_CONF" not in _diff(diagnose_log(script, log, "delta", None, False))
+
+
+# -- srun's two CPUs-per-task variables disagree --------------------------------------------------
+CPUS_LOG = "srun: fatal: cpus-per-task set by two different environment variables\nSLURM_CPUS_PER_TASK=20 != SLURM_TRES_PER_TASK=cpu=16\n"
+ASKS_16 = HEAD + "#SBATCH --cpus-per-task=16\nsrun python train.py\n"
+
+
+def test_step_gets_the_jobs_own_cpus_per_task_not_the_inherited_one() -> None:
+    diff = _diff(diagnose_log(ASKS_16, CPUS_LOG, "delta", None, False))
+    assert "+srun --exact --cpus-per-task=16 python train.py" in diff
+
+
+def test_bare_variable_pair_is_read_too() -> None:
+    log = "SLURM_CPUS_PER_TASK=9 != SLURM_TRES_PER_TASK=cpu=4\n"
+    diff = _diff(diagnose_log(ASKS_16.replace("=16", "=4"), log, "perlmutter", None, False))
+    assert "--cpus-per-task=4" in diff and "--exact" in diff
+
+
+def test_no_own_cpus_request_leaves_the_step_alone() -> None:
+    diff = _diff(diagnose_log(HEAD + "srun python train.py\n", CPUS_LOG, "delta", None, False))
+    assert "--cpus-per-task=16" not in diff and "--exact" not in diff

@@ -91,7 +91,8 @@ Placeholders (a closed set; anything else is an error found when the knowledge b
   it (Slurm's own default for the job, else a question), and the run-time limit in hours it
   gives (group ``h``) when the script asks more (maple_flow.repair.resolve_named).
 - ``{cpus:per_task}``: the most CPUs per task the node has for the script's tasks per node,
-  only when the script asks more CPUs per node than the node has.
+  only when the script asks more CPUs per node than the node has. ``{cpus:asked}``: the CPUs
+  per task the script's own directive asks (a number); unresolved when it asks none.
 - ``{per_device:tasks}`` / ``{per_device:cpus}``: for a program that wants one Slurm task per
   device and names its devices per node in group ``devices`` (Lightning's Slurm check): that
   count as the job's tasks per node, only when it equals the GPUs per node the script's
@@ -708,8 +709,21 @@ def _task_var(ctx: Context, arg: str) -> str:
     return found[0] if arg == "name" else found[1]
 
 
+def _cpus_asked(ctx: Context) -> str:
+    """The CPUs per task the script's own directive asks (``--cpus-per-task``/``-c``, a
+    number); unresolved when it asks none."""
+    profile = _need_profile(ctx)
+    values = [d.value for d in parse_directives(ctx.script, profile.scheduler)
+              if d.option == "cpus-per-task" and d.value]
+    if not values or not values[-1].isdigit():
+        raise Unresolved("the script asks no number of CPUs per task")
+    return values[-1]
+
+
 def _cpus_per_task(ctx: Context, arg: str) -> str:
     profile = _need_profile(ctx)
+    if arg == "asked":
+        return _cpus_asked(ctx)
     if arg != "per_task":
         raise Unresolved(f"unknown cpus placeholder {arg}")
     asked = {d.option: d.value for d in parse_directives(ctx.script, profile.scheduler)}
