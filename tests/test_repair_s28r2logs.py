@@ -123,7 +123,6 @@ def test_small_allocation_without_memory_request_asks_the_gpus_share() -> None:
 @pytest.mark.parametrize(("script", "log"), [
     (ONE_GPU.replace("#SBATCH --time", "#SBATCH --mem=16G\n#SBATCH --time"), SMALL),  # asks memory already
     (ONE_GPU, SMALL.replace("2359296", "800000000000")),  # the program asks an impossible size
-    (ONE_GPU.replace("#SBATCH --gpus-per-node=1\n", ""), SMALL),  # no GPUs: the share is not known
 ])
 def test_no_memory_share_where_it_is_not_the_jobs_default(script: str, log: str) -> None:
     assert "--mem=" not in _diff(diagnose_log(script, log, "delta", None, False))
@@ -168,3 +167,12 @@ def test_bare_variable_pair_is_read_too() -> None:
 def test_no_own_cpus_request_leaves_the_step_alone() -> None:
     diff = _diff(diagnose_log(HEAD + "srun python train.py\n", CPUS_LOG, "delta", None, False))
     assert "--cpus-per-task=16" not in diff and "--exact" not in diff
+
+
+def test_cpu_job_is_asked_for_its_memory() -> None:
+    cpu_job = ONE_GPU.replace("#SBATCH --gpus-per-node=1\n", "")
+    result = diagnose_log(cpu_job, SMALL, "delta", None, False)
+    assert result.get("proposed") is None
+    assert "mem" in str(result["diagnoses"][0].get("needs"))
+    answered = _diff(diagnose_log(cpu_job, SMALL, "delta", None, False, {"mem": "64G"}))
+    assert "+#SBATCH --mem=64G" in answered
