@@ -188,6 +188,8 @@ ALLOWED_LAUNCHER: dict[str, frozenset[str]] = {
         "--distribution", "--export", "--exclusive", "--overlap", "--kill-on-bad-exit", "-K",
         "--label", "-l", "--unbuffered", "-u", "--gres", "--mem", "--network", "--hint",
         "--threads-per-core", "--ntasks-per-gpu", "--cpus-per-gpu",
+        # the step gets only the resources it asks (no value, a Slurm 21.08+ flag like --exclusive)
+        "--exact",
         # pyxis: mount the container image's root filesystem writable (no value, runs nothing)
         "--container-writable"}),
     "mpiexec": frozenset({
