@@ -62,7 +62,13 @@ def test_srun_cpus_per_task_in_slurms_own_wording_is_fixed_on_the_srun_line() ->
     # FairRootGroup/DDS#490 (bench/reallogs7 tune): Slurm spells it cpus_per_task
     log = ("srun: fatal: cpus_per_task set by two different environment variables "
            "SLURM_CPUS_PER_TASK=2 != SLURM_TRES_PER_TASK=cpu:1\n")
+    # s28r2logs: the script asks its own --cpus-per-task, so the step gets that (the job's
+    # SLURM_CPUS_PER_TASK may be inherited or widened: the value srun refused to trust)
     data = _answer(MPI_APP, log, "anvil")
+    assert data["proposed"]["record_id"] == "srun-step-cpus-differ-from-job-request"
+    assert _added(data) == ["srun --exact --cpus-per-task=2 --cpu-bind=cores ./solver input.dat"]
+    # without a request of its own the start code's record still answers
+    data = _answer(MPI_APP.replace("#SBATCH --cpus-per-task=2\n", ""), log, "anvil")
     assert data["proposed"]["record_id"] == "srun-cpus-per-task-not-inherited"
     assert _added(data) == [
         'srun --cpus-per-task="${SLURM_CPUS_PER_TASK}" --cpu-bind=cores ./solver input.dat']

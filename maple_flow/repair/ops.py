@@ -605,6 +605,15 @@ class PlainSpaces(Strict):
     op: Literal["plain_spaces"] = "plain_spaces"
 
 
+class RootFromSubmitDir(Strict):
+    """Take a Slurm batch script's paths from the submit directory: each directory it derives
+    from its own location (``BASH_SOURCE``, ``$0``: under sbatch slurmd's spool copy) written as
+    ``${SLURM_SUBMIT_DIR}``; a script that derives none and changes directory nowhere first
+    moves there (maple_flow.repair.patch_submit_dir)."""
+
+    op: Literal["root_from_submit_dir"] = "root_from_submit_dir"
+
+
 FixOp = Annotated[
     AddModule | RemoveModule | SwapModule | ExportEnv | UnsetEnv | PropagateEnv | SetDirective
     | RemoveDirective | SetLauncherArg | RemoveLauncherArg | RespellLauncherArg | UnderscoreOptions
@@ -620,7 +629,7 @@ FixOp = Annotated[
     | LocalRankFromLocalId | WorldSizeFromJob | BindRankGpus | ColossalaiRunPerNode
     | DropEmptyDirective | TasksPerNode | RemoveArgument
     | PlainSpaces | AllocationConstraint | GresGpuName | UseSiteLauncher
-    | DeepspeedSlurmHostfile,
+    | DeepspeedSlurmHostfile | RootFromSubmitDir,
     Field(discriminator="op"),
 ]
 
@@ -643,7 +652,7 @@ OP_KINDS: tuple[str, ...] = (
     "drop_empty_directive", "tasks_per_node", "remove_argument",
     "plain_spaces", "allocation_constraint", "gres_gpu_name",
     "unix_line_endings", "continue_launch_command", "site_launcher",
-    "deepspeed_slurm_hostfile",
+    "deepspeed_slurm_hostfile", "root_from_submit_dir",
 )
 
 

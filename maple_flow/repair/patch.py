@@ -45,6 +45,7 @@ from maple_flow.repair.patch_rankvars import (
 from maple_flow.repair.patch_ray import ray_head_address
 from maple_flow.repair.patch_site_launcher import site_launcher
 from maple_flow.repair.patch_spaces import plain_spaces
+from maple_flow.repair.patch_submit_dir import root_from_submit_dir
 from maple_flow.repair.patch_torchrun import (
     launch_on_every_node,
     launcher_through_python,
@@ -380,6 +381,7 @@ _HANDLERS: dict[type, Handler] = {
     o.TasksPerNode: lambda t, op, p: psubmit.tasks_per_node(t),
     o.RemoveArgument: lambda t, op, p: psubmit.remove_argument(t, op.name),
     o.PlainSpaces: lambda t, op, p: plain_spaces(t),
+    o.RootFromSubmitDir: lambda t, op, p: root_from_submit_dir(t),
     o.AllocationConstraint: lambda t, op, p: allocation_constraint(t, op.value),
 }
 

@@ -144,7 +144,8 @@ def _body_command(launch: Launch, body_ok: Callable[[Word], bool],
                 break
             if runs(words):
                 return Launch(launch.line, words[0].start, words[-1].end, words)
-            nxt = re.search(r"[;&|\n]", inner[words[-1].end - base:])
+            # the next command after the separator (``;``, ``&&``, ``||``, ``|``, a newline)
+            nxt = re.search(r"[;&|\n]+", inner[words[-1].end - base:])
             if nxt is None:
                 break
             pos = words[-1].end - base + nxt.end()

@@ -46,7 +46,9 @@ Placeholders (a closed set; anything else is an error found when the knowledge b
   ``--ntasks-per-node``), in whole megabytes (``384M``): the same request written per CPU, for a
   site that refuses memory per node; unresolved when the script asks no memory.
   ``{mem:double}``: twice the script's ``--mem`` (``0`` when that is a whole node or more);
-  unresolved when it asks no ``--mem`` size or already a whole node.
+  unresolved when it asks no ``--mem`` size or already a whole node. ``{mem:share}``: the
+  memory the job's GPUs come with on a shared node (the profile's ``partial_share``), for a
+  Slurm job that asks no memory; unresolved otherwise.
 - ``{port_shift:X}``: another port than the one in group X (deterministic), below the Linux
   ephemeral range (32768-60999) from which outgoing connections take their ports.
 - ``{size:X}``: the Slurm memory directive named by group X (``mem``, ``mem-per-cpu``, ...)
@@ -89,7 +91,8 @@ Placeholders (a closed set; anything else is an error found when the knowledge b
   it (Slurm's own default for the job, else a question), and the run-time limit in hours it
   gives (group ``h``) when the script asks more (maple_flow.repair.resolve_named).
 - ``{cpus:per_task}``: the most CPUs per task the node has for the script's tasks per node,
-  only when the script asks more CPUs per node than the node has.
+  only when the script asks more CPUs per node than the node has. ``{cpus:asked}``: the CPUs
+  per task the script's own directive asks (a number); unresolved when it asks none.
 - ``{per_device:tasks}`` / ``{per_device:cpus}``: for a program that wants one Slurm task per
   device and names its devices per node in group ``devices`` (Lightning's Slurm check): that
   count as the job's tasks per node, only when it equals the GPUs per node the script's
@@ -472,6 +475,8 @@ def _mem_all(ctx: Context, arg: str) -> str:
         return _mem_per_cpu(ctx)
     if arg == "double":
         return _mem_double(ctx)
+    if arg == "share":
+        return _mem_share(ctx)
     profile = _need_profile(ctx)
     values = [d.value for d in parse_directives(ctx.script, profile.scheduler)
               if d.option == "mem" and d.value]
@@ -526,6 +531,23 @@ def _mem_per_cpu(ctx: Context) -> str:
         raise Unresolved("the script asks no memory per node as a size")
     cpus = cpus_per_node(parse_directives(ctx.script, _need_profile(ctx).scheduler)) or 1
     return f"{max(1, int(asked // cpus))}M"
+
+
+def _mem_share(ctx: Context) -> str:
+    """The memory the job's GPUs come with on a shared node of the profile
+    (``partial_share.memory_mb_per_gpu`` x its GPUs per node, in megabytes: ``59604M``), for
+    a Slurm job that asks no memory (so it runs on the site's small per-CPU default);
+    unresolved when the site documents no such share, the job asks memory or no GPUs."""
+    profile = _need_profile(ctx)
+    share = profile.directives.partial_share
+    if profile.scheduler != "slurm" or share is None or not share.memory_mb_per_gpu:
+        raise Unresolved(f"{profile.name} documents no memory share per GPU")
+    if _asked_mb_per_node(ctx) is not None:
+        raise Unresolved("the script already asks memory")
+    gpus = request_from_directives(parse_directives(ctx.script, profile.scheduler)).gpus_per_node
+    if not gpus:
+        raise Unresolved("the job asks no GPUs a node: its share of the node is not known")
+    return f"{share.memory_mb_per_gpu * gpus}M"
 
 
 def _mem_node(ctx: Context) -> str:
@@ -687,8 +709,21 @@ def _task_var(ctx: Context, arg: str) -> str:
     return found[0] if arg == "name" else found[1]
 
 
+def _cpus_asked(ctx: Context) -> str:
+    """The CPUs per task the script's own directive asks (``--cpus-per-task``/``-c``, a
+    number); unresolved when it asks none."""
+    profile = _need_profile(ctx)
+    values = [d.value for d in parse_directives(ctx.script, profile.scheduler)
+              if d.option == "cpus-per-task" and d.value]
+    if not values or not values[-1].isdigit():
+        raise Unresolved("the script asks no number of CPUs per task")
+    return values[-1]
+
+
 def _cpus_per_task(ctx: Context, arg: str) -> str:
     profile = _need_profile(ctx)
+    if arg == "asked":
+        return _cpus_asked(ctx)
     if arg != "per_task":
         raise Unresolved(f"unknown cpus placeholder {arg}")
     asked = {d.option: d.value for d in parse_directives(ctx.script, profile.scheduler)}

@@ -188,6 +188,8 @@ ALLOWED_LAUNCHER: dict[str, frozenset[str]] = {
         "--distribution", "--export", "--exclusive", "--overlap", "--kill-on-bad-exit", "-K",
         "--label", "-l", "--unbuffered", "-u", "--gres", "--mem", "--network", "--hint",
         "--threads-per-core", "--ntasks-per-gpu", "--cpus-per-gpu",
+        # the step gets only the resources it asks (no value, a Slurm 21.08+ flag like --exclusive)
+        "--exact",
         # pyxis: mount the container image's root filesystem writable (no value, runs nothing)
         "--container-writable"}),
     "mpiexec": frozenset({
@@ -300,6 +302,9 @@ ALWAYS_ALLOWED = frozenset({
     # a fixed line writing the job's node list with a count the script gives, and the fixed
     # file name it writes on the deepspeed line (patch_deepspeed.py)
     "deepspeed_slurm_hostfile",
+    # a fixed variable (SLURM_SUBMIT_DIR) in place of a directory the script derives from its own
+    # location, or a fixed cd to it (patch_submit_dir.py)
+    "root_from_submit_dir",
 })
 #: Program arguments whose meaning maple_flow knows (the number of processes of the job, as
 #: fairseq and ParlAI take it): setting one to a count needs no review.

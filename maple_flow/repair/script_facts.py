@@ -271,6 +271,27 @@ def user_environment_for_launch(p: ParsedScript, profile: ClusterProfile | None 
     return nodes == 1 or not any(_NODE_LOCAL.search(a) for a in activations)
 
 
+#: srun options that run the step inside a pyxis/enroot container image.
+_PYXIS_OPTIONS = ("--container-image", "--container-name")
+#: Per-node launchers whose entry point a container image may lack on its PATH.
+_ENTRY_LAUNCHERS = frozenset({"torchrun", "deepspeed", "accelerate"})
+
+
+def launcher_in_container(p: ParsedScript, _profile: ClusterProfile | None = None) -> bool:
+    """The launch starts a per-node launcher's entry point (torchrun, deepspeed, accelerate,
+    not through python) inside a container: a runtime stage (apptainer, singularity, docker,
+    podman, enroot ...) or a pyxis ``srun --container-image`` in front of it, directly or
+    through the ``bash -c`` body the container runs. The image's PATH, not the job's, decides
+    whether the entry point is found there."""
+    inside = False
+    for stage in p.launch.stages:
+        if stage.name in _CONTAINERS or (stage.name == "srun" and stage.has(*_PYXIS_OPTIONS)):
+            inside = True
+        elif stage.name in _ENTRY_LAUNCHERS:
+            return inside and not stage.via
+    return False
+
+
 def no_user_environment(p: ParsedScript, profile: ClusterProfile | None = None) -> bool:
     """The script sets up no Python environment of its own (no activation, no sourced setup
     file, no ``uv run``-like runner, no container): its launcher can only come from the
@@ -316,6 +337,7 @@ _FACTS: dict[str, Callable[[ParsedScript, ClusterProfile | None], bool]] = {
     "deprecated_launch_several_processes_a_node":
         lambda p, _profile: deprecated_launch_several_processes_a_node(p),
     "user_environment_for_launch": user_environment_for_launch,
+    "launcher_in_container": launcher_in_container,
     "no_user_environment": no_user_environment,
     "site_python_stack": site_python_stack,
 }
