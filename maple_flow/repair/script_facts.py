@@ -12,6 +12,7 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from maple_flow.errors import MapleError
+from maple_flow.knowledge.directives import last_value, parse_directives
 from maple_flow.models import ClusterProfile
 from maple_flow.repair.models import ScriptFact
 from maple_flow.repair.patch_container import NV_FLAGS, NV_RUNTIMES
@@ -25,6 +26,7 @@ from maple_flow.scriptparse import ParsedScript, parse_script
 from maple_flow.scriptparse.facts import directive_size
 from maple_flow.scriptparse.launch import ENV_RUNNERS, Stage
 from maple_flow.scriptparse.values import to_int
+from maple_flow.units import size_mb
 
 #: Options of srun or the directives that ask for GPUs.
 _GPU_OPTIONS = ("--gres", "--gpus", "--gpus-per-node", "--gpus-per-task", "-G")
@@ -313,11 +315,30 @@ _TEXT_FACTS: dict[str, Callable[[ParsedScript | None, str], bool]] = {
 }
 
 
+def mem_below_node(script: str, profile: ClusterProfile | None) -> bool:
+    """Whether the Slurm script's ``--mem`` directive asks a size above zero and below a node
+    of the profile's memory: a request a memory kill is answered on by asking more on that
+    line (False without a profile, a ``--mem`` or a size: there the edit has no line). Read
+    from the directive block alone, so it holds of a job whose work is any command."""
+    if profile is None or profile.scheduler != "slurm":
+        return False
+    asked = size_mb(last_value(parse_directives(script, "slurm"), "mem"), "slurm")
+    return asked is not None and 0 < asked < profile.node.memory_gb * 1024
+
+
+#: Facts that read the script's directive block with the site's profile (no parse needed).
+_DIRECTIVE_FACTS: dict[str, Callable[[str, ClusterProfile | None], bool]] = {
+    "mem_below_node": mem_below_node,
+}
+
+
 def holds(fact: ScriptFact, script: str, profile: ClusterProfile | None = None) -> bool:
     """Whether ``fact`` holds of ``script`` on ``profile``'s site (False for a script that
     does not parse)."""
     if not script.strip():
         return False
+    if fact in _DIRECTIVE_FACTS:
+        return _DIRECTIVE_FACTS[fact](script, profile)
     parsed = _parsed(script)
     if fact in _TEXT_FACTS:  # they read the text, and say False where the parse is needed
         return _TEXT_FACTS[fact](parsed, script)
