@@ -43,6 +43,7 @@ from maple_flow.repair.patch_rankvars import (
     world_size_from_job,
 )
 from maple_flow.repair.patch_ray import ray_head_address
+from maple_flow.repair.patch_ibrun import ibrun_launch
 from maple_flow.repair.patch_site_launcher import site_launcher
 from maple_flow.repair.patch_spaces import plain_spaces
 from maple_flow.repair.patch_torchrun import (
@@ -368,6 +369,7 @@ _HANDLERS: dict[type, Handler] = {
     o.ContinueLaunchCommand: lambda t, op, p: continue_launch_command(t, op.launcher),
     o.LaunchWithSrun: lambda t, op, p: launch_with_srun(t),
     o.UseSiteLauncher: lambda t, op, p: site_launcher(t, p),
+    o.IbrunLaunch: lambda t, op, p: ibrun_launch(t, p),
     o.PbsSelectMpiprocs: lambda t, op, p: pbs_select_mpiprocs(t),
     o.PbsSelectMend: lambda t, op, p: pbs_select_mend(t, op.mode, op.resource),
     o.DropPbsDirective: lambda t, op, p: drop_pbs_directive(t, op.words),
