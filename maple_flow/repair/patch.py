@@ -29,6 +29,7 @@ from maple_flow.repair.patch_deepspeed import deepspeed_slurm_hostfile
 from maple_flow.repair.patch_entity import drop_option, replace_word, run_through_interpreter
 from maple_flow.repair.patch_gres import gres_gpu_name, gres_gpus
 from maple_flow.repair.patch_hostlist import mpi_host_loopback
+from maple_flow.repair.patch_ibrun import ibrun_launch
 from maple_flow.repair.patch_lines import (
     continue_launch_command,
     launch_with_srun,
@@ -43,7 +44,6 @@ from maple_flow.repair.patch_rankvars import (
     world_size_from_job,
 )
 from maple_flow.repair.patch_ray import ray_head_address
-from maple_flow.repair.patch_ibrun import ibrun_launch
 from maple_flow.repair.patch_site_launcher import site_launcher
 from maple_flow.repair.patch_spaces import plain_spaces
 from maple_flow.repair.patch_torchrun import (
