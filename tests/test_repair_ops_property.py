@@ -101,6 +101,7 @@ def ops_for(cluster: str) -> list[o.FixOp]:
         o.PlainSpaces(), o.AllocationConstraint(value="gpu"), o.GresGpuName(),
         o.UnixLineEndings(), o.ContinueLaunchCommand(launcher="torchrun"),
         o.UseSiteLauncher(),
+        o.IbrunLaunch(),
         o.DeepspeedSlurmHostfile(), o.RootFromSubmitDir(),
     ]
 

@@ -520,6 +520,14 @@ class UseSiteLauncher(Strict):
     op: Literal["site_launcher"] = "site_launcher"
 
 
+class IbrunLaunch(Strict):
+    """Start the program a launch line starts with ``mpirun``/``mpiexec`` with ``ibrun`` on a
+    Slurm site whose profile names ibrun as its launcher (a missing mpirun there), only a task
+    count other than the job's carried (patch_ibrun)."""
+
+    op: Literal["ibrun_launch"] = "ibrun_launch"
+
+
 class PbsSelectMpiprocs(Strict):
     """Give the PBS select chunk ``mpiprocs=`` the ranks per node of the script's Open MPI
     launch (its ``-np`` over the chunk's nodes): without it PBS gives Open MPI one slot a node."""
@@ -628,7 +636,7 @@ FixOp = Annotated[
     | PbsSelectMend | DropPbsDirective | WrapperGpuCount
     | LocalRankFromLocalId | WorldSizeFromJob | BindRankGpus | ColossalaiRunPerNode
     | DropEmptyDirective | TasksPerNode | RemoveArgument
-    | PlainSpaces | AllocationConstraint | GresGpuName | UseSiteLauncher
+    | PlainSpaces | AllocationConstraint | GresGpuName | UseSiteLauncher | IbrunLaunch
     | DeepspeedSlurmHostfile | RootFromSubmitDir,
     Field(discriminator="op"),
 ]
@@ -651,7 +659,7 @@ OP_KINDS: tuple[str, ...] = (
     "colossalai_run_per_node",
     "drop_empty_directive", "tasks_per_node", "remove_argument",
     "plain_spaces", "allocation_constraint", "gres_gpu_name",
-    "unix_line_endings", "continue_launch_command", "site_launcher",
+    "unix_line_endings", "continue_launch_command", "site_launcher", "ibrun_launch",
     "deepspeed_slurm_hostfile", "root_from_submit_dir",
 )
 

@@ -16,6 +16,7 @@ from maple_flow.knowledge.directives import last_value, parse_directives
 from maple_flow.models import ClusterProfile
 from maple_flow.repair.models import ScriptFact
 from maple_flow.repair.patch_container import NV_FLAGS, NV_RUNTIMES
+from maple_flow.repair.patch_ibrun import MPI_LAUNCHERS, site_launches_with_ibrun
 from maple_flow.repair.patch_layout import several_launchers_per_node
 from maple_flow.repair.patch_rankvars import (
     local_rank_from_global_rank,
@@ -311,7 +312,36 @@ def site_python_stack(p: ParsedScript, profile: ClusterProfile | None = None) ->
     return any(m.split("/")[0] in site for m in p.modules) or bool(p.activations)
 
 
+def mpi_launcher_off_the_site(p: ParsedScript, profile: ClusterProfile | None) -> bool:
+    """The script starts its ranks with mpirun/mpiexec on a Slurm site whose profile names
+    ibrun as the launcher of its batch jobs (patch_ibrun): there a missing mpirun is the site's
+    launcher not used, where elsewhere it is an MPI module not loaded."""
+    return site_launches_with_ibrun(profile) and any(
+        p.launch.stage(name) is not None for name in MPI_LAUNCHERS)
+
+
+#: What tells Slurm's srun the PMI plugin to give a step's tasks (srun(1) --mpi).
+_MPI_TYPE_VARS = ("SLURM_MPI_TYPE", "I_MPI_PMI_LIBRARY")
+
+
+def srun_ranks_without_pmi_plugin(p: ParsedScript, _profile: ClusterProfile | None) -> bool:
+    """The script starts several tasks with srun and names neither srun's PMI plugin
+    (``--mpi``, ``SLURM_MPI_TYPE``) nor the PMI library Intel MPI is to load
+    (``I_MPI_PMI_LIBRARY``): ranks that find no PMI server there each start alone. A program
+    run bare (a singleton, which the message itself allows) has no srun stage."""
+    srun = p.launch.stage("srun")
+    if srun is None or srun.has("--mpi") or any(v in p.env or v in p.variables
+                                                 for v in _MPI_TYPE_VARS):
+        return False
+    size = directive_size(p)
+    tasks = to_int(srun.get("-n", "--ntasks"), p.variables) or size["tasks"] or (
+        (size["nodes"] or 1) * (size["tpn"] or 1))
+    return tasks is not None and tasks > 1
+
+
 _FACTS: dict[str, Callable[[ParsedScript, ClusterProfile | None], bool]] = {
+    "srun_ranks_without_pmi_plugin": srun_ranks_without_pmi_plugin,
+    "mpi_launcher_off_the_site": mpi_launcher_off_the_site,
     "several_launchers_per_node": lambda p, _profile: several_launchers_per_node(p),
     "gpu_job_off_the_gpu_partitions": gpu_job_off_the_gpu_partitions,
     "per_node_launcher_above_gpus":
