@@ -48,7 +48,8 @@ def test_a_cd_before_a_relative_image_path_stays_in_the_body() -> None:
 
 
 def test_an_absolute_image_with_only_a_cd_is_ported_as_before() -> None:
-    script = HEAD + 'apptainer exec --nv /scratch/img.sif bash -c "cd /scratch/p && python3 run.py"\n'
+    script = HEAD + ('apptainer exec --nv /scratch/img.sif bash -c "cd /scratch/p && '
+                     'python3 run.py"\n')
     r = port(script, "delta")["delta"]
     assert "cd /scratch/p" in _batch_part(r.script)  # the cd alone moves nothing of the image
 
