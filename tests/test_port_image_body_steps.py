@@ -63,3 +63,15 @@ def test_several_runs_of_the_program_in_the_body_each_run_once() -> None:
     assert r.script.count("python ev.py --len 10") == 1
     assert r.script.count("python ev.py --len 20") == 1
     assert 'bash python ev.py --len 40' in r.script  # the last run is the target's launch
+
+
+def test_an_image_path_glob_stays_live_and_both_runs_are_kept_in_order() -> None:
+    script = HEAD + ("singularity exec --nv --overlay /home/me/py/overlay.ext3:ro \\\n"
+                     "    /scratch/public/cuda11.8-ubuntu22.04.2.sif* \\\n"
+                     '    /bin/bash -c "source /ext3/env.sh; python train.py --camera r; '
+                     'python train.py --camera b"\n')
+    r = port(script, "delta")["delta"]
+    assert r.status != "refused", r.notes[:1]
+    assert " /scratch/public/cuda11.8-ubuntu22.04.2.sif* /bin/bash -c " in r.script  # not quoted
+    assert ('"source /ext3/env.sh; python train.py --camera r; \\"\\$@\\"" bash python train.py '
+            "--camera b") in r.script
