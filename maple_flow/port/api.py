@@ -85,6 +85,7 @@ from maple_flow.port.carry import (
     with_raw_blocks,
 )
 from maple_flow.port.container import (
+    body_in_image,
     inner_after_notes,
     inner_step_notes,
     plan_container,
@@ -1676,8 +1677,9 @@ def _port_on(src: Source, target: str, o: dict[str, Any],
     notes += errexit_notes if carried.steps else []
     notes += _account(src, profile, o.get("account")) + carried.notes
     notes += _helper_scheduler_notes(carried.notes, src, profile)
-    notes += (inner_step_notes(src.parsed, carried.steps)
-              + inner_after_notes(src.parsed, profile))
+    notes += ([] if body_in_image(src.parsed, profile)  # the body's steps run there, as written
+              else inner_step_notes(src.parsed, carried.steps)) + inner_after_notes(
+                  src.parsed, profile)
     notes += _software_notes(src, profile, toolkit.modules) + toolkit.notes + _arg_notes(args)
     notes += scheduler_option_notes(src.parsed, text, profile)
     notes += home_start_note(src.parsed, src.steps, profile)

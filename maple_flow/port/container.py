@@ -520,8 +520,16 @@ def _only_shell_built(image: str) -> bool:
     return "$" not in _SHELL_BUILT.sub("", image)
 
 
+#: An image path that ends in a glob the shell expands (``.../ubuntu22.04.2.sif*`` written
+#: unquoted): the part before it quoted, the glob left live, as the source's shell read it.
+_IMAGE_GLOB = re.compile(r"([^*?\[]+)([*?][\w.*?/-]*)")
+
+
 def _quoted(image: str) -> str:
-    return f'"{image}"' if "$" in image else shell_word(image)
+    if "$" in image:
+        return f'"{image}"'
+    glob = _IMAGE_GLOB.fullmatch(image)
+    return shell_word(glob.group(1)) + glob.group(2) if glob else shell_word(image)
 
 
 #: Commands whose output is a shell variable's value (``--pwd "$(pwd)"`` is ``--pwd "$PWD"``).

@@ -42,6 +42,13 @@ IMAGE_ENV = re.compile(
 #: ``2>&1 | tee run.log``): kept with the launch in the body, where the user put it.
 _OUTPUT_TO = re.compile(r"\s*(?:\d?>>?|&>>?|>&|\|&?\s*tee\b)")
 _POSITIONAL = re.compile(r"\$(?:[1-9#*]|\{[1-9#*]\})")
+#: The shell's option word that takes the body: ``-c``, or single-letter options given with it
+#: (``bash -lc`` a login shell, ``bash -ec``, ``sh -xc``), kept as the user wrote it.
+_C_FLAG = re.compile(r"-[A-Za-z]*c")
+#: A ``cd`` among the body's steps: run in the batch shell instead, it would move the job's
+#: working directory before the container command (a relative image path then names another
+#: file).
+_CD = re.compile(r"(?:^|[;\n&|])[ \t]*cd[ \t]")
 _ENDS = frozenset(";&|<>)\n")
 
 
@@ -55,6 +62,7 @@ class ImageBody:
     quoted: str
     steps: str
     sends_output: bool = False
+    flag: str = "-c"
 
     def reads_job_args(self) -> bool:
         """The body reads the batch script's own arguments (``$1``, ``$*``) besides the
@@ -68,7 +76,7 @@ class ImageBody:
 
     def words(self) -> str:
         """The words that follow the image: the shell, ``-c``, the body, its ``$0``."""
-        return f"{self.shell} -c {self.quoted} {self.shell.rsplit('/', 1)[-1]}"
+        return f"{self.shell} {self.flag} {self.quoted} {self.shell.rsplit('/', 1)[-1]}"
 
 
 def container_command(p: ParsedScript) -> ShellCommand | None:
@@ -109,7 +117,8 @@ def image_body(p: ParsedScript) -> ImageBody | None:
     raw = list(cmd.raw or cmd.words) if cmd is not None else []
     at = next((i for i, w in enumerate(raw) if w in CONTAINER_RUNTIMES), len(raw))
     shell = next((j for j in range(at + 1, len(raw) - 2)
-                  if raw[j].rsplit("/", 1)[-1] in _SHELLS and raw[j + 1] == "-c"), None)
+                  if raw[j].rsplit("/", 1)[-1] in _SHELLS and _C_FLAG.fullmatch(raw[j + 1])),
+                 None)
     if shell is None or shell + 3 != len(raw):  # a body given arguments of its own: not read
         return None
     word = raw[shell + 2]
@@ -122,23 +131,37 @@ def image_body(p: ParsedScript) -> ImageBody | None:
         return None
     start = match.start("cmd")
     steps, rest = body[:start], body[_command_end(body, start):]
-    if not IMAGE_ENV.search(steps) and not _BUILDS_ENV.search(steps) and not _OUTPUT_TO.match(rest):
+    if not (IMAGE_ENV.search(steps) or _BUILDS_ENV.search(steps) or _OUTPUT_TO.match(rest)
+            or _runs_in_image(steps, raw[shell - 1])):
         return None
     args = '"$@"' if quote == "'" else '\\"\\$@\\"'
     text = steps + args + rest
     return ImageBody(raw[shell], f"{quote}{text}{quote}", re.sub(r"\s*\\\n\s*", " ", steps)
-                     .strip().rstrip(";&").strip(), bool(_OUTPUT_TO.match(rest)))
+                     .strip().rstrip(";&").strip(), bool(_OUTPUT_TO.match(rest)), raw[shell + 1])
+
+
+def _runs_in_image(steps: str, image: str) -> bool:
+    """The body's steps need the image or their place in it: one runs a program there (``python
+    train.py && python eval.py``: moved to the batch shell it would run on the host's Python,
+    outside the image), or one is a ``cd`` while the image is a relative path (``cd sub &&
+    ...`` run first in the batch shell, ``../img.sif`` would name another file)."""
+    if _LAUNCH_START.search(steps):
+        return True
+    relative = not image.startswith(("/", "$", "~", '"$', "'")) and "://" not in image
+    return relative and bool(_CD.search(steps))
 
 
 def _program_launch(body: str, entry: str) -> re.Match[str] | None:
-    """The body's launch of the program: the first launch-like command that names the
-    program (``uv run python main.py``, not the ``uv run python --version`` check before it),
-    else the first launch-like command."""
+    """The body's launch of the program: the last launch-like command that names the
+    program (``uv run python main.py``, not the ``uv run python --version`` check before it;
+    of several runs of it, ``python ev.py --len 10`` then ``python ev.py --len 20``, the last,
+    which the reader takes for the launch, the runs before it being steps), else the first
+    launch-like command."""
     found = list(_LAUNCH_START.finditer(body))
     named = [m for m in found if entry and re.search(
         rf"(?<![\w/.-]){re.escape(entry)}(?![\w/.-])", body[m.start("cmd"):_command_end(
             body, m.start("cmd"))])]
-    return named[0] if named else found[0] if found else None
+    return named[-1] if named else found[0] if found else None
 
 
 def inner_step_keys(p: ParsedScript) -> set[tuple[int, str]]:

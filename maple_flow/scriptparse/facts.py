@@ -943,6 +943,9 @@ def _per_node_conflict(p: ParsedScript, stage: Stage, outer: Stage | None,
     # deliberate_agents)
     started = nodes if outer is not None and tpn == 1 else None
     if started and agents and agents < started and ":" not in (raw_agents or ""):
+        if stage.has("--standalone") and agents == 1:
+            return _standalone_groups(stage, launcher, outer.name if outer else "the job",
+                                      nodes, size, vars_)
         return (f"{outer.name if outer else 'the job'} starts {started} copies of {launcher} "
                 f"(one on each of {nodes} node(s)) but each waits for {raw_agents} (its "
                 f"{_AGENTS_OPTION[stage.name][0]}): they form separate groups that do not train "
@@ -962,6 +965,26 @@ def _per_node_conflict(p: ParsedScript, stage: Stage, outer: Stage | None,
             f"{raw}` starts {per_node} process(es) a node: the script disagrees with itself, and "
             f"which was meant is not in it: ranks={per_node * nodes} (--ranks {per_node * nodes})"
             f" for {launcher}'s count, ranks={gpus * nodes} for the job's GPUs")
+
+
+def _standalone_groups(stage: Stage, launcher: str, outer: str, nodes: int,
+                       size: dict[str, int | None], vars_: dict[str, str]) -> str:
+    """The ask for copies of ``torchrun --standalone`` started one a node on several nodes:
+    each copy is its own one-node job (its own rendezvous on its node), so the script runs
+    ``nodes`` independent trainings, a layout the port does not make: it names that reading
+    and what each answer ports (one group; or one training across the nodes)."""
+    per_node = _positive(to_int(nproc_option(stage), vars_)) or size["gpus"]
+    each = f"{per_node} process(es)" if per_node else "its node's process(es)"
+    one = f"ranks={per_node} (--ranks {per_node}) " if per_node else "ranks=N "
+    across = (f"ranks={per_node * nodes} " if per_node else "ranks= the total ")
+    return (f"{outer} starts {nodes} copies of {launcher} --standalone, one on each of "
+            f"{nodes} node(s): --standalone gives each copy its own rendezvous on its own node, "
+            f"so the script runs {nodes} independent trainings of {each} each, not one training "
+            "across the nodes; the port makes one training, not several independent ones in "
+            f"one job: pass {one}with nodes=1 to port one such group (submit the ported job "
+            f"once for each group you want), or, if the nodes were meant to train together, "
+            f"pass {across}for one training across the {nodes} nodes (the port's launch then "
+            "gives them one rendezvous)")
 
 
 def job_total(p: ParsedScript, nodes: int | None, gpn: int | None) -> tuple[int | None, str]:

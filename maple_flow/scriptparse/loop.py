@@ -168,19 +168,29 @@ def launch_loop(block: Block, cmd: ShellCommand) -> LaunchLoop | None:
 
 
 _CONDITION = re.compile(r"^(\s*)(if(?:\s+!)?)\s+(.*?)\s*;\s*then\s*$", re.S)
+#: ``if LAUNCH; then A; else B; fi`` written on one line: the words after ``then``.
+_CONDITION_LINE = re.compile(r"^(\s*)(if(?:\s+!)?)\s+(.*?)\s*;\s*then\s+(.*\S)\s*$", re.S)
+#: The branch text ends the ``if`` on the same line (``...; fi``).
+_CLOSED = re.compile(r"(?:^|[;\s])fi$")
 
 
 def _launch_condition(text: str, cmd: ShellCommand,
                       commands: tuple[ShellCommand, ...]) -> tuple[str, str] | None:
     """``if LAUNCH; then`` (the launch alone as the test): the lines to keep around the
     target's launch in its place, ``if`` and ``then`` (indented as written); else None."""
-    match = _CONDITION.match(text)
-    if not match or sum(c.text == cmd.text for c in commands) != 1:
+    match, rest = _CONDITION.match(text), ""
+    if match is None:  # `if LAUNCH; then A; else B; fi` on one line: its branches kept after
+        match = _CONDITION_LINE.match(text)
+        if match is None or not _CLOSED.search(bare_line(match.group(4))):
+            return None
+        rest = " " + match.group(4).strip()
+    same = [c for c in commands if c.text == cmd.text]  # one line: its branches' commands too
+    if (len(same) if not rest else sum(c.words == cmd.words for c in same)) != 1:
         return None
-    indent, keyword, test = match.groups()
+    indent, keyword, test = match.groups()[:3]
     if re.search(r"[;|&]", bare_line(test)):
         return None  # the test is more than the launch
-    return indent + keyword, indent + "then"
+    return indent + keyword, indent + "then" + rest
 
 
 def _derived(names: list[str], before: list[str]) -> list[str]:
