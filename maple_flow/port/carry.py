@@ -1919,18 +1919,26 @@ def _carried_lines(carried: Carried) -> list[str]:
                     if x not in carried.stage_lines]
 
 
+#: The names ``assigned_names`` reads (compiled once: it is asked many times a port).
+_GETOPTS_NAME = re.compile(r"\bgetopts\s+\S+\s+(\w+)")
+_ASSIGNED = re.compile(r"^\s*(?:export\s+|declare\s+-\w+\s+)?(\w+)\+?=", re.M)
+_ASSIGNED_IN_LIST = re.compile(
+    r"(?:[;{]|&&|\|\||\b(?:then|else|do))\s*(?:export\s+)?([A-Za-z_]\w*)\+?=(?!=)")
+_DEFAULT_ASSIGNED = re.compile(r"^\s*:\s.*?\$\{(\w+):?=")
+_LOOP_NAME = re.compile(r"^\s*for\s+(\w+)\s+in\b", re.M)
+
+
 def assigned_names(lines: list[str]) -> set[str]:
     """The variables ``lines`` assign (``NAME=``, ``export NAME=``, ``declare -x NAME=``,
     ``: "${NAME:=default}"``, a kept loop's ``for NAME in``, an assignment inside a one-line
     ``if``/``&&`` list, a ``getopts`` loop's name and the OPTARG/OPTIND it sets)."""
-    opts = {n for s in lines for n in re.findall(r"\bgetopts\s+\S+\s+(\w+)", s)}
-    return opts | ({"OPTARG", "OPTIND"} if opts else set()) | {n for s in lines for n in re.findall(
-        r"^\s*(?:export\s+|declare\s+-\w+\s+)?(\w+)\+?=", s, re.M)} | {
+    opts = {n for s in lines for n in _GETOPTS_NAME.findall(s)}
+    return opts | ({"OPTARG", "OPTIND"} if opts else set()) | {
+        n for s in lines for n in _ASSIGNED.findall(s)} | {
         # in a one-line compound command (`if [ -n "$1" ]; then CFG=$1; else CFG=x; fi`)
-        n for s in lines for n in re.findall(
-            r"(?:[;{]|&&|\|\||\b(?:then|else|do))\s*(?:export\s+)?([A-Za-z_]\w*)\+?=(?!=)", s)} | {
-        n for s in lines for n in re.findall(r"^\s*:\s.*?\$\{(\w+):?=", s)} | {
-        n for s in lines for n in re.findall(r"^\s*for\s+(\w+)\s+in\b", s, re.M)}
+        n for s in lines for n in _ASSIGNED_IN_LIST.findall(s)} | {
+        n for s in lines for n in _DEFAULT_ASSIGNED.findall(s)} | {
+        n for s in lines for n in _LOOP_NAME.findall(s)}
 
 
 def set_by_port(carried: Carried) -> set[str]:
