@@ -76,6 +76,9 @@ def _outputs(text: str) -> tuple[str, ...]:
     return tuple(_key(m.group(1)) for rx in (_REDIRECT, _TEE) for m in rx.finditer(text))
 
 
+_SETS_NAME = re.compile(r"^\s*(?:export\s+)?([A-Za-z_]\w*)=")
+
+
 def numbers(text: str) -> dict[str, int]:
     """The variables ``text`` sets once, to a whole number (``NNODES=2``)."""
     seen: dict[str, list[int]] = {}
@@ -84,7 +87,7 @@ def numbers(text: str) -> dict[str, int]:
         if m:
             seen.setdefault(m.group(1), []).append(int(m.group(2)))
         else:
-            for name in re.findall(r"^\s*(?:export\s+)?([A-Za-z_]\w*)=", line):
+            for name in _SETS_NAME.findall(line):
                 seen.setdefault(name, []).append(-1)
     return {k: v[0] for k, v in seen.items() if len(v) == 1 and v[0] >= 0}
 
