@@ -183,11 +183,19 @@ def _shell_body(words: list[str]) -> tuple[list[str], str, list[str]] | None:
     return None
 
 
-def _command_launches(words: list[str], depth: int = 0) -> list[tuple[LaunchLine, str]]:
+def _command_launches(words: list[str], depth: int = 0) -> tuple[tuple[LaunchLine, str], ...]:
     """The launches one command line makes, each with its text where it is not the line's
     own: the line itself, or, for ``[launcher] sh -c BODY ARGS``, each command of BODY that
     starts a program (``"$@"`` replaced by ARGS), run through the words in front of the
-    shell: a body of several runs is several launches, each checked."""
+    shell: a body of several runs is several launches, each checked. Read only, never
+    changed (shared: a batch's ports repeat their template's command lines)."""
+    return _launches_of(tuple(words), depth)
+
+
+@lru_cache(maxsize=4096)
+def _launches_of(command: tuple[str, ...], depth: int) -> tuple[tuple[LaunchLine, str], ...]:
+    """:func:`_command_launches`, memoised on the command's words."""
+    words = list(command)
     shell = _shell_body(words) if depth < 4 else None
     if shell is not None:
         front, body, positional = shell
@@ -203,11 +211,11 @@ def _command_launches(words: list[str], depth: int = 0) -> list[tuple[LaunchLine
                               and through.entrypoint == alone.entrypoint
                               and through.args == alone.args else alone,
                               text or " ".join(inner)))
-        return found
+        return tuple(found)
     line = _read(words)
     if line is None or not line.entrypoint or line.inline:
-        return []
-    return [(line, "")]
+        return ()
+    return ((line, ""),)
 
 
 def _arg_keys(args: tuple[str, ...]) -> list[str]:

@@ -40,22 +40,12 @@ def _prefix_line(line: str, src: list[str]) -> int | None:
     return next((k for k, x in enumerate(src) if x.startswith(word + " ")), None)
 
 
-def _setting_lines(name: str, lines: list[str], seen: dict[str, list[int]]) -> list[int]:
-    """The indices of the ``lines`` that set ``name`` (``seen``: those already found)."""
-    if name not in seen:
-        setter = _setter(name)
-        seen[name] = [k for k, x in enumerate(lines) if setter.match(x)]
-    return seen[name]
-
-
 def moved_above_setter_note(source: str, script: str) -> list[str]:
     """One note per kept line of ``script`` that reads a variable only lines below it set,
     where the source set it above that line."""
     src = [x.strip() for x in source.split("\n")]
     out = [x.strip() for x in script.split("\n")]
     in_source = {x: i for i, x in reversed(list(enumerate(src))) if x and not x.startswith("#")}
-    in_src: dict[str, list[int]] = {}  # each name's setting lines, each side read once
-    in_port: dict[str, list[int]] = {}
     notes: list[str] = []
     for j, line in enumerate(out):
         i = in_source.get(line)
@@ -64,10 +54,11 @@ def moved_above_setter_note(source: str, script: str) -> list[str]:
         if i is None:
             continue
         for name in sorted(_reads(line)):
-            before_src = [k for k in _setting_lines(name, src, in_src) if k < i]
-            if not before_src or _setter(name).match(line):
+            setter = _setter(name)
+            before_src = [k for k in range(i) if setter.match(src[k])]
+            if not before_src or setter.match(line):
                 continue
-            setters_port = _setting_lines(name, out, in_port)
+            setters_port = [k for k, x in enumerate(out) if setter.match(x)]
             if setters_port and all(k > j for k in setters_port):
                 first = out[setters_port[0]]
                 notes.append(
