@@ -190,11 +190,12 @@ def _variables_left_dangling(script: str, blocks: list[_Block], keep: list[bool]
     left_out = "\n".join(x for b, k in zip(blocks, keep, strict=True) if not k and not b.comment
                           for x in b.logical)
     bare_left, bare_all, refs = _bare(left_out), _bare(script), set(_REF.findall(script))
-    used = refs | _declared(bare_all, exporting=True) | _in_arithmetic(script)
-    if set(_ASSIGN.findall(bare_left)) - used:
+    unread = set(_ASSIGN.findall(bare_left)) - refs  # the readers, cheapest first
+    unread = unread - _declared(bare_all, exporting=True) if unread else unread
+    if unread and unread - _in_arithmetic(script):
         return True
     lower = {n for n in _REF.findall(left_out) if not n.isupper() and not n.isdigit()}
-    return bool(lower - _names(script, bare_all, refs))
+    return bool(lower and lower - _names(script, bare_all, refs))
 
 
 def _bare(text: str) -> str:

@@ -76,6 +76,9 @@ def _outputs(text: str) -> tuple[str, ...]:
     return tuple(_key(m.group(1)) for rx in (_REDIRECT, _TEE) for m in rx.finditer(text))
 
 
+_SETS_NAME = re.compile(r"^\s*(?:export\s+)?([A-Za-z_]\w*)=")
+
+
 def numbers(text: str) -> dict[str, int]:
     """The variables ``text`` sets once, to a whole number (``NNODES=2``)."""
     seen: dict[str, list[int]] = {}
@@ -84,7 +87,7 @@ def numbers(text: str) -> dict[str, int]:
         if m:
             seen.setdefault(m.group(1), []).append(int(m.group(2)))
         else:
-            for name in re.findall(r"^\s*(?:export\s+)?([A-Za-z_]\w*)=", line):
+            for name in _SETS_NAME.findall(line):
                 seen.setdefault(name, []).append(-1)
     return {k: v[0] for k, v in seen.items() if len(v) == 1 and v[0] >= 0}
 
@@ -180,11 +183,19 @@ def _shell_body(words: list[str]) -> tuple[list[str], str, list[str]] | None:
     return None
 
 
-def _command_launches(words: list[str], depth: int = 0) -> list[tuple[LaunchLine, str]]:
+def _command_launches(words: list[str], depth: int = 0) -> tuple[tuple[LaunchLine, str], ...]:
     """The launches one command line makes, each with its text where it is not the line's
     own: the line itself, or, for ``[launcher] sh -c BODY ARGS``, each command of BODY that
     starts a program (``"$@"`` replaced by ARGS), run through the words in front of the
-    shell: a body of several runs is several launches, each checked."""
+    shell: a body of several runs is several launches, each checked. Read only, never
+    changed (shared: a batch's ports repeat their template's command lines)."""
+    return _launches_of(tuple(words), depth)
+
+
+@lru_cache(maxsize=4096)
+def _launches_of(command: tuple[str, ...], depth: int) -> tuple[tuple[LaunchLine, str], ...]:
+    """:func:`_command_launches`, memoised on the command's words."""
+    words = list(command)
     shell = _shell_body(words) if depth < 4 else None
     if shell is not None:
         front, body, positional = shell
@@ -200,11 +211,11 @@ def _command_launches(words: list[str], depth: int = 0) -> list[tuple[LaunchLine
                               and through.entrypoint == alone.entrypoint
                               and through.args == alone.args else alone,
                               text or " ".join(inner)))
-        return found
+        return tuple(found)
     line = _read(words)
     if line is None or not line.entrypoint or line.inline:
-        return []
-    return [(line, "")]
+        return ()
+    return ((line, ""),)
 
 
 def _arg_keys(args: tuple[str, ...]) -> list[str]:

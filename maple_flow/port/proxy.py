@@ -12,6 +12,7 @@ download in a job that talks to such a server, the node's own addresses are kept
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from maple_flow.models.profile import ClusterProfile
 from maple_flow.port.netreach import proxy_values, source_proxy
@@ -142,17 +143,26 @@ _WANDB_OFF = re.compile(r"(?i)\bWANDB_MODE=['\"]?(?:offline|disabled|dryrun)|"
                         r"--?wandb[_-]?mode[= ]['\"]?(?:offline|disabled)")
 
 
+@lru_cache(maxsize=256)
+def _wandb_in_script(script: str) -> tuple[bool, str]:
+    """Whether ``script``'s code (not its comments) keeps W&B offline, and what in it says the
+    job logs online (a short quote, or ""); memoised: a source is read once a target."""
+    code = "\n".join(x for x in script.splitlines() if not x.lstrip().startswith("#"))
+    key = _WANDB_KEY.search(code)
+    return (bool(_WANDB_OFF.search(code)),
+            f"`{key.group(1).replace(chr(34), '').replace(chr(39), '')}`" if key else "")
+
+
 def wandb_online(script: str, args: list[str]) -> str:
     """What says the job logs to Weights & Biases online (its API key set or a ``wandb
     login`` in the script, a program option turning W&B on), as a short quote; "" when
     nothing does or the job keeps W&B offline. The program then reaches api.wandb.ai from
     the compute node while it runs."""
-    code = "\n".join(x for x in script.splitlines() if not x.lstrip().startswith("#"))
-    if _WANDB_OFF.search(code) or _WANDB_OFF.search(" ".join(args)):
+    off, key = _wandb_in_script(script)
+    if off or _WANDB_OFF.search(" ".join(args)):
         return ""
-    key = _WANDB_KEY.search(code)
     if key:
-        return f"`{key.group(1).replace(chr(34), '').replace(chr(39), '')}`"
+        return key
     for k, arg in enumerate(args):
         following = args[k + 1] if k + 1 < len(args) else ""
         if _WANDB_OPTION.match(arg):

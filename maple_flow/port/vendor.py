@@ -106,6 +106,8 @@ _PY_C = re.compile(r"(?:^|[\s/])python[\d.]*\s+(?:-\w+\s+)*-c\s+(['\"])(.*)\1\s*
 _OPENS = re.compile(r"^(?:if|for|while|until|case|select)\b|^(?:function\s+)?\w+\s*\(\)\s*\{?$"
                     r"|[{(]$|\bdo$|\bthen$")
 _CLOSES = re.compile(r"^(?:(?:fi|done|esac)\b|[})])")
+#: What every line ``_PY_C`` finds holds (a quick test of a whole script).
+_PY_C_ANYWHERE = re.compile(r"python[\d.]*\s+(?:-\w+\s+)*-c\s")
 
 
 def errexit_device_breaks(script: str, profile: ClusterProfile) -> list[str]:
@@ -120,6 +122,8 @@ def errexit_device_breaks(script: str, profile: ClusterProfile) -> list[str]:
         return []
     lacks = _LACKS.get(profile.gpu.vendor, ())
     joined = re.sub(r"\\\n", " ", script)
+    if not _VENDOR_TOOL.search(joined) and not _PY_C_ANYWHERE.search(joined):
+        return []  # no line can name a tool or a ``python -c``: none can break (quick path)
     errexit, depth, found = False, 0, []
     first = joined.split("\n", 1)[0]
     if first.startswith("#!") and re.search(r"\s-\w*e", first):
