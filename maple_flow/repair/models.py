@@ -58,6 +58,7 @@ ScriptFact = Literal["several_launchers_per_node", "gpu_job_off_the_gpu_partitio
                      "site_python_stack", "srun_ranks_several_a_node",
                      "torchrun_once_on_several_nodes", "per_node_launcher_several_processes",
                      "local_rank_from_global_rank", "world_size_off_the_ranks",
+                     "per_node_launcher_one_process_a_gpu",
                      "mpiexec_ranks_unbound", "per_node_launcher_above_node_gpus",
                      "program_bare_in_multitask_job", "deepspeed_launch",
                      "mem_below_node"]

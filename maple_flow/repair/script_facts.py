@@ -110,6 +110,20 @@ def per_node_launcher_several_processes(p: ParsedScript) -> bool:
     return any(n is not None and n > 1 for n in counts)
 
 
+def per_node_launcher_one_process_a_gpu(p: ParsedScript,
+                                        profile: ClusterProfile | None = None) -> bool:
+    """Whether every process of the launch is started by a per-node launcher (torchrun,
+    deepspeed, accelerate) whose per-node count is known and at most the GPUs of a node (the
+    job's GPU request, else the profile's node): each process then has a GPU of its own by its
+    local rank, so the launch line gives no two of them one device (s28)."""
+    stages = [s for s in p.launch.stages if s.name in _PER_NODE_COUNTS or s.name == "accelerate"]
+    gpus = directive_size(p)["gpus"] or (profile.gpu.per_node if profile is not None else 0)
+    if not stages or not gpus or p.launch.command:
+        return False
+    counts = [_processes_per_node(p, s) for s in stages]
+    return all(n is not None and 1 <= n <= gpus for n in counts)
+
+
 def one_launcher_on_one_node(p: ParsedScript) -> bool:
     """Whether the job runs one per-node launcher (torchrun, deepspeed, accelerate) on one
     node: a port it takes is then the node's alone to choose."""
@@ -285,6 +299,7 @@ _FACTS: dict[str, Callable[[ParsedScript, ClusterProfile | None], bool]] = {
     "accelerate_above_gpus":
         lambda p, _profile: _launcher_above_gpus(p, frozenset({"accelerate"})),
     "one_launcher_on_one_node": lambda p, _profile: one_launcher_on_one_node(p),
+    "per_node_launcher_one_process_a_gpu": per_node_launcher_one_process_a_gpu,
     "per_node_launcher_several_processes":
         lambda p, _profile: per_node_launcher_several_processes(p),
     "launcher_on_several_nodes": lambda p, _profile: launcher_on_several_nodes(p),
