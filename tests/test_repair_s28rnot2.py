@@ -43,3 +43,33 @@ def test_other_unknown_srun_option_keeps_the_script_fix() -> None:
     found = classify(FailureEvidence(cluster="delta", stderr="srun: unrecognized option '--ppn'\n",
                                      script=PYXIS.replace("srun ", "srun --ppn 8 ")))
     assert found and found[0].verdict == "script" and found[0].fix.ops
+
+
+SPAWNED = '''Traceback (most recent call last):
+  File "/opt/conda/lib/python3.10/site-packages/torch/multiprocessing/spawn.py", line 59, in _wrap
+    fn(i, *args)
+  File "/home/u/code/train.py", line 248, in train
+    loss.backward()
+  File "/opt/conda/lib/python3.10/site-packages/apex/parallel/distributed.py", line 519, in hook
+    bucket_idx, bucket_loc = self.param_id_to_bucket[id(param)]
+KeyError: 139892655707984
+'''
+
+
+def test_library_exception_under_a_spawn_wrapper_is_the_librarys() -> None:
+    from maple_flow.repair.structure import read
+
+    found = read(SPAWNED)
+    assert found is not None and found.category == "library"
+
+
+def test_launch_frame_below_the_users_code_still_counts() -> None:
+    from maple_flow.repair.structure import read
+
+    env = SPAWNED.replace(
+        '  File "/opt/conda/lib/python3.10/site-packages/apex/parallel/distributed.py", line 519,'
+        ' in hook\n    bucket_idx, bucket_loc = self.param_id_to_bucket[id(param)]\n'
+        'KeyError: 139892655707984\n',
+        '  File "/usr/lib/python3.10/os.py", line 680, in __getitem__\n'
+        '    raise KeyError(key) from None\nKeyError: \'LOCAL_RANK\'\n')
+    assert "os.py" in env and read(env) is None
