@@ -302,12 +302,26 @@ def diagnosis_of(record: FailureRecord, score: float, method: Method, evidence: 
                     and misses_named(record.fix, _without_values(named_in, ctx.groups)))
     ops, needs, unresolved = resolve_fix(record.fix, ctx)
     fix = Fix(record_id=record.id, cause=record.cause, ops=ops, references=record.references,
-              advice=record.advice)
+              advice=site_advice(record.advice, ctx))
     captures = {k: v for k, v in ctx.groups.items() if v is not None}
     verdict: Verdict = "hint" if hint else "script" if record.script_problem else "not_script"
     return Diagnosis(record_id=record.id, score=round(score, 4), method=method,
                      evidence=evidence, fix=fix, needs=needs, unresolved=unresolved,
                      captures=captures, verdict=verdict)
+
+
+def site_advice(advice: str | None, ctx: Context) -> str | None:
+    """``advice`` with the site's facts it names (``{profile.container.command}``) filled in
+    from the profile; other braces (shell variables) are left alone, and advice whose site
+    fact the profile lacks is given as written."""
+    if not advice or "{profile." not in advice:
+        return advice
+    from maple_flow.repair.resolve import Unresolved, fill
+
+    try:
+        return fill(advice, ctx)
+    except Unresolved:
+        return advice
 
 
 def _without_values(lines: list[str], groups: Mapping[str, str | None]) -> list[str]:

@@ -180,6 +180,14 @@ def container_without_gpu_flag(p: ParsedScript, profile: ClusterProfile | None) 
                for s in p.launch.stages)
 
 
+def site_container_runtime_known(_p: ParsedScript, profile: ClusterProfile | None) -> bool:
+    """The site's profile names the container runtime its jobs use (apptainer, singularity,
+    shifter, podman-hpc - each a command of its own, none a Slurm SPANK plugin): a container
+    option srun does not know is then the site lacking that plugin, and the site's own runtime
+    is the way. An unknown site, or a profile silent on containers, tells nothing."""
+    return profile is not None and profile.container is not None
+
+
 def gpu_job_without_gpu_request(p: ParsedScript, profile: ClusterProfile | None) -> bool:
     """A Slurm job on a site where GPUs are asked for (not whole nodes) that asks none (no
     GPU directive, no GPU option on the srun line) and is not constrained to CPU nodes."""
@@ -355,6 +363,7 @@ _FACTS: dict[str, Callable[[ParsedScript, ClusterProfile | None], bool]] = {
         lambda p, _profile: per_node_launcher_several_processes(p),
     "launcher_on_several_nodes": lambda p, _profile: launcher_on_several_nodes(p),
     "container_without_gpu_flag": container_without_gpu_flag,
+    "site_container_runtime_known": site_container_runtime_known,
     "srun_ranks_several_a_node": lambda p, _profile: srun_ranks_several_a_node(p),
     "torchrun_once_on_several_nodes": lambda p, _profile: torchrun_once_on_several_nodes(p),
     "gpu_job_without_gpu_request": gpu_job_without_gpu_request,

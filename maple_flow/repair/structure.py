@@ -458,6 +458,15 @@ def _library_assert(text: str, at: int, frames: list[str], message: str) -> Read
     return Reading("internal", CATEGORIES["internal"], (statement, line))
 
 
+def _called_frames(frames: list[str]) -> list[str]:
+    """The frames the failing call went through below the user's innermost frame (all of them
+    when none is the user's): a launcher frame above the user's code (torch.multiprocessing's
+    ``spawn._wrap``, elastic's ``record`` wrapper) only called the user's function and says
+    nothing of the launch; one below it (``os.environ[...]``, ``init_process_group``) does."""
+    user = [i for i, path in enumerate(frames) if not _LIBRARY_PATH.search(path)]
+    return frames[user[-1] + 1:] if user else frames
+
+
 def _exception_reading(text: str) -> Reading | None:
     found = final_exception_at(text)
     if found is None:
@@ -470,7 +479,7 @@ def _exception_reading(text: str) -> Reading | None:
             or _LAUNCH_MESSAGE.search(message)):
         return None
     frames = _worker_frames(text, at)
-    if any(_LAUNCH_FRAME.search(path) for path in frames):
+    if any(_LAUNCH_FRAME.search(path) for path in _called_frames(frames)):
         return None
     line = _line_of(text, next(m for m in _EXCEPTION_LINE.finditer(text) if m.start() == at))
     data_message = bool(_DATA_MESSAGE.search(message))
