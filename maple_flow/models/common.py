@@ -85,8 +85,8 @@ def scheduler_walltime_seconds(text: str, scheduler: str) -> int:
     """
     text = text.strip()
     if scheduler == "pbs":
-        if days := _TORQUE_DAYS.match(text):
-            d, h, mi, sec = (int(g) for g in days.groups())
+        if torque := _TORQUE_DAYS.match(text):
+            d, h, mi, sec = (int(g) for g in torque.groups())
             return d * 86400 + h * 3600 + mi * 60 + sec
         m = _PBS_TIME.match(text)
         if not m:
