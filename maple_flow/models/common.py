@@ -60,26 +60,44 @@ def walltime_seconds(text: str | int) -> int:
 
 
 _SLURM_TIME = re.compile(r"^(?:(\d+)-)?(\d+)(?::(\d+))?(?::(\d+))?$")
+#: Slurm's ``D-`` (days, the hours left out: ``--time=1-`` is one day).
+_SLURM_DAYS = re.compile(r"^(\d+)-$")
+#: The values Slurm reads as no time limit (``--time=UNLIMITED``, ``INFINITE``, ``-1``).
+_SLURM_NO_LIMIT = frozenset({"unlimited", "infinite", "-1"})
 _PBS_TIME = re.compile(r"^(?:(?:(\d+):)?(\d+):)?(\d+)(?:\.\d+)?$")
+#: Torque's ``DD:HH:MM:SS`` walltime (days first), which PBS Pro does not take.
+_TORQUE_DAYS = re.compile(r"^(\d+):(\d+):(\d+):(\d+)$")
+
+
+def no_time_limit(text: str, scheduler: str) -> bool:
+    """Whether ``text`` is a Slurm time limit that asks for none (``UNLIMITED``,
+    ``INFINITE``, ``-1``): the job runs as long as its partition lets it."""
+    return scheduler != "pbs" and text.strip().lower() in _SLURM_NO_LIMIT
 
 
 def scheduler_walltime_seconds(text: str, scheduler: str) -> int:
     """A time limit as the scheduler itself reads it, in seconds.
 
-    Slurm (``--time``): ``M``, ``M:S``, ``H:M:S``, ``D-H``, ``D-H:M``, ``D-H:M:S`` — so
-    ``30:00`` is thirty minutes. PBS (``walltime``): ``S``, ``M:S``, ``H:M:S``. Raises
-    ValueError on anything else.
+    Slurm (``--time``): ``M``, ``M:S``, ``H:M:S``, ``D-``, ``D-H``, ``D-H:M``, ``D-H:M:S`` —
+    so ``30:00`` is thirty minutes and ``1-`` one day. PBS (``walltime``): ``S``, ``M:S``,
+    ``H:M:S``, and Torque's ``D:H:M:S``. Raises ValueError on anything else (a limit of
+    none, ``UNLIMITED``, included: see :func:`no_time_limit`).
     """
     text = text.strip()
     if scheduler == "pbs":
+        if torque := _TORQUE_DAYS.match(text):
+            d, h, mi, sec = (int(g) for g in torque.groups())
+            return d * 86400 + h * 3600 + mi * 60 + sec
         m = _PBS_TIME.match(text)
         if not m:
             raise ValueError(f"PBS walltime {text!r} is not [[hours:]minutes:]seconds")
         h, mi, sec = (int(g or 0) for g in m.groups())
         return h * 3600 + mi * 60 + sec
+    if days_only := _SLURM_DAYS.match(text):
+        return int(days_only.group(1)) * 86400
     m = _SLURM_TIME.match(text)
     if not m:
-        raise ValueError(f"Slurm time {text!r} is not minutes, M:S, H:M:S or D-H[:M[:S]]")
+        raise ValueError(f"Slurm time {text!r} is not minutes, M:S, H:M:S or D-[H[:M[:S]]]")
     days, a, b, c = m.group(1), int(m.group(2)), m.group(3), m.group(4)
     if days is not None:  # D-H, D-H:M, D-H:M:S
         return int(days) * 86400 + a * 3600 + int(b or 0) * 60 + int(c or 0)

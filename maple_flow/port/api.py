@@ -211,6 +211,7 @@ from maple_flow.port.topology import (
 )
 from maple_flow.port.user_wrapper import srun_task_vars_note
 from maple_flow.port.vendor import errexit_device_breaks
+from maple_flow.port.walltime_read import NO_LIMIT_SECONDS, ask_unread_walltime, no_limit_note
 from maple_flow.port.words import count, short
 from maple_flow.port.words import gpus as gpus_word
 from maple_flow.port.written_args import put_written_args
@@ -643,6 +644,7 @@ def _read_source(script: str | bytes, source: str | None, o: dict[str, Any]) -> 
     ask_gpus_of_whole_node(parsed, facts, o)
     read_gpus_of_one_process(parsed, facts, o)
     _ask_ranks_per_node_of_loop(parsed, facts, o)
+    ask_unread_walltime(facts, o)
     total, note = _total(facts, cluster, o, site)
     assumed = note_gpu_count_assumed(parsed, text, facts, o, known_site=bool(cluster or site))
     notes = [n for n in (assumed, note, no_wait_note(text, launch_command_line(text))) if n]
@@ -1318,12 +1320,19 @@ def _timing(
 
     wanted = o.get("walltime")
     unread = None if wanted or src.facts.walltime else pjm_walltime(src.lines)
+    unlimited = not wanted and bool(src.facts.walltime_unlimited)
     seconds = walltime_seconds(wanted) if wanted else (
-        src.facts.walltime or (unread[0] if unread else 1800))
+        src.facts.walltime or (unread[0] if unread else
+                               NO_LIMIT_SECONDS if unlimited else 1800))
     if o.get("queue"):
+        if unlimited:  # the queue you named: its longest limit
+            seconds = next((q.walltime_limit_seconds(size[0]) for q in profile.queues.items
+                            if q.name == o["queue"]), 1800)
         return {"queue": o["queue"], "walltime": format_walltime(seconds)}, []
     nodes = size[0]
     queue, seconds, note = choose_queue(profile, nodes, seconds, size[1])
+    if unlimited:
+        note = no_limit_note(src.facts, profile, queue, seconds, note)
     notes = [note] if note else []
     queue, why = _queue_that_takes(profile, queue, size, seconds)
     notes += [why] if why else []
@@ -1335,7 +1344,7 @@ def _timing(
     if unread:
         notes.append(f"the source's time limit is read from its PJM directive `{unread[1]}` "
                      f"({format_walltime(unread[0])})")
-    if not wanted and not src.facts.walltime and not unread:
+    if not wanted and not src.facts.walltime and not unread and not unlimited:
         ran = ("it ran with its site's default limit" if src.parsed.directives
                else "it has no scheduler directives")
         notes.append(

@@ -60,7 +60,7 @@ from maple_flow.port.launcher_opts import carry_launcher_options
 from maple_flow.port.memory import fit_memory, source_memory
 from maple_flow.port.node_rank import with_node_rank
 from maple_flow.port.oneproc import one_process_launch
-from maple_flow.port.packing import INTEL_REPIN_WHY, intel_repinned_run
+from maple_flow.port.packing import intel_repin_why, intel_repinned_run
 from maple_flow.port.rank_names import source_launcher
 from maple_flow.port.rules import referenced, translate_scheduler_vars
 from maple_flow.port.runner import keep_runner
@@ -691,7 +691,7 @@ def _after_launch(out: Applied, src: Source, profile: ClusterProfile,
                 repinned := intel_repinned_run(step.text, profile.gpu.vendor)) is not None:
             lines += [*comments.above(block.line), repinned]
             out.notes.append(f"line {step.line} `{short(step.text)}` after the launch "
-                             + INTEL_REPIN_WHY.format(name=profile.name))
+                             + intel_repin_why(step.text, profile.name))
             continue
         foreign = foreign_reason(step.text, profile) if not step.launch else ""
         if step.launch:

@@ -24,7 +24,7 @@ from maple_flow.port.device_index import device_index_note
 from maple_flow.port.fit import SCRIPT_SET_VARS, script_var_setters
 from maple_flow.port.gpu_steps import GPU_VAR, STEP_VAR
 from maple_flow.port.jobcontrol import job_control_block
-from maple_flow.port.packing import INTEL_REPIN_WHY, intel_repinned_run
+from maple_flow.port.packing import intel_repin_why, intel_repinned_run
 from maple_flow.port.rules import (
     EnvVerdict,
     classify_env,
@@ -860,8 +860,8 @@ def _classify(src: Source, profile: ClusterProfile, out: Carried) -> tuple[list[
             step = Step(step.line, step.text, False, step.drop_note)
         if step.keep is not False and not step.launch and (
                 repinned := intel_repinned_run(step.text, profile.gpu.vendor)) is not None:
-            kept.append(Step(step.line, repinned, True, INTEL_REPIN_WHY.format(
-                name=profile.name), step.name, step.export, original=step.text))
+            kept.append(Step(step.line, repinned, True, intel_repin_why(
+                step.text, profile.name), step.name, step.export, original=step.text))
             continue
         foreign = foreign_reason(step.text, profile) if step.keep is not False else ""
         if (not foreign and step.keep is not False and src.parsed.scheduler

@@ -477,6 +477,11 @@ def _loop_assignments(text: str, at: int, block: list[str]) -> list[str]:
 
 #: ``CUDA_VISIBLE_DEVICES=`` set (a command's prefix or an export), not read.
 _CVD_SET = re.compile(r"(?:^|(?<=[\s;(]))CUDA_VISIBLE_DEVICES=")
+#: A command run in the foreground with its own pin in front (``CUDA_VISIBLE_DEVICES=0 python
+#: x.py``, other assignments around it allowed): the pin holds for that command alone, never
+#: for the lines after it (unlike an ``export`` or a bare assignment on its own line).
+_OWN_PREFIX = re.compile(
+    r"^\s*(?:\w+=\S*\s+)*CUDA_VISIBLE_DEVICES=[\w,$\{\}\"'-]*\s+(?:\w+=\S*\s+)*[^\s=#;&|]+")
 
 
 #: Why a background run's own pin is written for Intel GPUs (``name``: the target's).
@@ -487,12 +492,29 @@ INTEL_REPIN_WHY = ("is one of the job's runs side by side, pinned by its own CUD
                    "tile it names, as it saw one GPU")
 
 
+INTEL_FOREGROUND_REPIN_WHY = (
+    "runs with its own CUDA_VISIBLE_DEVICES in front (a pin for that run alone): {name}'s "
+    "Intel GPUs read ZE_AFFINITY_MASK (CUDA_VISIBLE_DEVICES does nothing there), so the run "
+    "is kept with its pin written ZE_AFFINITY_MASK, the same value: it sees the GPU tile(s) "
+    "its value names, as it saw its GPU(s)")
+
+
+def intel_repin_why(text: str, name: str) -> str:
+    """The note for :func:`intel_repinned_run` of ``text`` on the cluster ``name``: runs side
+    by side (sent to the background) or a run of its own in the foreground."""
+    side = any(_BACKGROUND.search(line.rstrip()) for _, line in _code_lines(text)
+               if _CVD_SET.search(line))
+    return (INTEL_REPIN_WHY if side else INTEL_FOREGROUND_REPIN_WHY).format(name=name)
+
+
 def pins_are_runs_own(text: str) -> bool:
     """Whether every ``CUDA_VISIBLE_DEVICES=`` that ``text`` sets is a run's own pin: its
     (continued) line sends the run to the background (``CUDA_VISIBLE_DEVICES=$i python ... &``,
-    in a loop's body too), none a setting for the lines after it."""
+    in a loop's body too) or is the prefix of a command in the foreground
+    (``CUDA_VISIBLE_DEVICES=0 python a.py``), none a setting for the lines after it."""
     pinning = [line for _, line in _code_lines(text) if _CVD_SET.search(line)]
-    return bool(pinning) and all(_BACKGROUND.search(line.rstrip()) for line in pinning)
+    return bool(pinning) and all(_BACKGROUND.search(line.rstrip()) or _OWN_PREFIX.match(line)
+                                 for line in pinning)
 
 
 def intel_repinned_run(text: str, vendor: str) -> str | None:

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from maple_flow.knowledge.directives import Directive
 from maple_flow.knowledge.other_sites import constraint_gpus
-from maple_flow.models.common import scheduler_walltime_seconds
+from maple_flow.models.common import no_time_limit, scheduler_walltime_seconds
 from maple_flow.scriptparse.launch import COLOSSAL_RUN, PER_RANK_LAUNCHERS, Stage
 from maple_flow.scriptparse.model import launch_model
 from maple_flow.scriptparse.nodecount import outer_nodes
@@ -38,6 +38,11 @@ class ScriptFacts:
     module: bool
     args: list[str]
     walltime: int | None = None
+    #: The source's time directive when it asks no limit (``--time=UNLIMITED``), else "".
+    walltime_unlimited: str = ""
+    #: The source's time directive when its value is not read (never shrunk to a default:
+    #: the port asks for the time), else "".
+    walltime_unread: str = ""
     account: str | None = None
     queue: str | None = None
     job_name: str | None = None
@@ -1197,14 +1202,25 @@ def gpus_per_process(p: ParsedScript, nodes: int | None, gpn: int | None) -> int
     return gpus if gpus and gpus > 1 else None
 
 
+def _time_directive_text(p: ParsedScript, raw: str) -> str:
+    """The time directive as the script writes it (``#SBATCH --time=1-``), for notes and
+    questions; its value alone when no line holds it."""
+    line = next((d.raw.strip() for d in reversed(p.directives)
+                 if d.option in {"time", "walltime"} and d.value == raw), "")
+    return re.sub(r"\s+#.*$", "", line) or f"time {raw.strip()!r}"
+
+
 def _walltime(p: ParsedScript, facts: ScriptFacts) -> None:
     raw = p.directive("time", "walltime")
     if raw is None:
         return
+    if no_time_limit(raw, p.scheduler or "slurm"):
+        facts.walltime_unlimited = _time_directive_text(p, raw)
+        return
     try:
         facts.walltime = scheduler_walltime_seconds(raw, p.scheduler or "slurm") or None
     except ValueError:
-        facts.notes.append(f"walltime {raw!r} was not understood and is not carried over")
+        facts.walltime_unread = _time_directive_text(p, raw)
 
 
 def read_facts(p: ParsedScript) -> ScriptFacts:

@@ -95,7 +95,9 @@ def _gpu_count(name: str, value: str) -> str | None:
 #: ``-m`` letters -> Slurm mail types (``s``, suspend, has none).
 _MAIL = {"b": "BEGIN", "e": "END", "a": "FAIL", "n": "NONE"}
 #: Parallel environments whose slots all lie on one host (the common names sites give them).
-_ONE_HOST_PE = re.compile(r"^(?:smp|shm|openmp|omp|threads?|serial|multithread\w*)$", re.I)
+#: ``mthread``: Smithsonian Hydra's, "CPU slots on the same node" (its GPU guide).
+_ONE_HOST_PE = re.compile(r"^(?:smp|shm|openmp|omp|threads?|serial|multithread\w*|mthread)$",
+                          re.I)
 
 
 def has_sge(text: str) -> bool:
