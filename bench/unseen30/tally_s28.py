@@ -36,7 +36,7 @@ def main() -> None:
         if missing:  # no tally for a run whose changed ports are not all judged
             print(f"unseen30 final1: {len(missing)} changed ports not judged by hand: no tally")
         else:
-            runs.append(("final1 FINAL", {k: again.get(k, v) if k in changed else v
+            runs.append(("final1 7d72e3ce", {k: again.get(k, v) if k in changed else v
                                     for k, v in now.items()}))
     for run, v in runs:
         print(_line("unseen30", run, v, split))
