@@ -26,8 +26,9 @@ def ask_unread_walltime(facts: ScriptFacts, o: dict[str, Any]) -> None:
         return
     raise MissingInformation({"walltime": (
         f"the source's time limit `{facts.walltime_unread}` is not a time maple_flow reads "
-        "(Slurm: minutes, M:S, H:M:S, D-H, D-H:M, D-H:M:S; PBS: [[H:]M:]S), and the port "
-        "does not shrink the job to a default; pass walltime=HH:MM:SS (--walltime HH:MM:SS)")})
+        "(Slurm: minutes, M:S, H:M:S, D-, D-H, D-H:M, D-H:M:S; PBS: [[H:]M:]S, D:H:M:S), and the "
+        "port does not shrink the job to a default; pass walltime=HH:MM:SS (--walltime "
+        "HH:MM:SS)")})
 
 
 def no_limit_note(facts: ScriptFacts, profile: ClusterProfile, queue: str, seconds: int,

@@ -210,9 +210,14 @@ def program_bare_in_multitask_job(p: ParsedScript) -> bool:
     the first node, so only one of the ranks the job's SLURM_* variables announce ever starts."""
     if p.scheduler != "slurm" or not program_without_launcher(p):
         return False
+    return _job_tasks(p) > 1
+
+
+def _job_tasks(p: ParsedScript) -> int:
+    """The tasks the job's directives ask (``--ntasks``, else nodes x tasks a node, each 1
+    when not given)."""
     size = directive_size(p)
-    tasks = size["tasks"] or (size["nodes"] or 1) * (size["tpn"] or 1)
-    return tasks > 1
+    return size["tasks"] or (size["nodes"] or 1) * (size["tpn"] or 1)
 
 
 def deepspeed_launch(p: ParsedScript) -> bool:
@@ -341,10 +346,7 @@ def srun_ranks_without_pmi_plugin(p: ParsedScript, _profile: ClusterProfile | No
     if srun is None or srun.has("--mpi") or any(v in p.env or v in p.variables
                                                  for v in _MPI_TYPE_VARS):
         return False
-    size = directive_size(p)
-    tasks = to_int(srun.get("-n", "--ntasks"), p.variables) or size["tasks"] or (
-        (size["nodes"] or 1) * (size["tpn"] or 1))
-    return tasks is not None and tasks > 1
+    return (to_int(srun.get("-n", "--ntasks"), p.variables) or _job_tasks(p)) > 1
 
 
 _FACTS: dict[str, Callable[[ParsedScript, ClusterProfile | None], bool]] = {
