@@ -1,0 +1,166 @@
+# ruff: noqa: E501, F821
+# Case list for make_cases.py (exec'd there; `case` is defined by make_cases.py).
+
+SRUNPY = 'srun python -u train.py --batch-size 256 --epochs 32'
+MASTER = 'export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=12802\n'
+RAY_HEAD = 'srun --nodes=1 --ntasks=1 -w "$head_node" ray start --head --node-ip-address="$head_ip" --port=6379 --num-gpus 4 --block &'
+RAY_WORKER = 'srun --nodes=1 --ntasks=1 -w "${nodes[1]}" ray start --address="$head_ip:6379" --num-gpus 4 --block &'
+RAY_TRAIN = 'python3 -m openrlhf.cli.train_ppo_ray --actor_num_nodes 2 --actor_num_gpus_per_node 4 --pretrain ./model'
+HARBOR_SOURCE = 'find_string:67368285488'
+HARBOR_SITE = 'a user\'s error ledger for migrating a Harbor/SkyRL Qwen3-32B RL experiment to a 6-node H100 Slurm cluster (allocation jobs 1135 and 1139; Ray head and Harbor Docker on research-dev-coder-003, trainer nodes 012-015, rollout node 016; every step launched with srun inside the allocation; found with the code search, text id 67368285488, the tool shows no repository name)'
+HARBOR_NODES = [['#SBATCH --nodes=2', '#SBATCH --nodes=6'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=8']]
+
+# ---------------------------------------------------------------- script cases
+
+case(
+    id='harborledger-ray-head-resources-json-loses-quotes-in-nested-bash',
+    kind='script',
+    source=HARBOR_SOURCE,
+    thread_site=HARBOR_SITE + '; Error 1: the Ray head seemed to start but its GCS port never came up for the workers; root cause given: the `--resources` argument in the cluster launcher was assembled through nested `bash -lc` quoting and lost the JSON quotes around `harbor_head`; fix given: build the JSON with json.dumps and pass it as `--resources "$HARBOR_HEAD_RESOURCES"` (status: fixed)',
+    what='the job script passes a custom-resource JSON to `ray start` through a nested shell, and the quoting strips the JSON quotes, so Ray rejects the value and the head never serves; the fix is in the job script (quote the JSON so it reaches ray intact, e.g. a variable holding `{"harbor_head": 1}` passed in double quotes); assumed shape - a Delta Ray-on-Slurm job whose head step runs `srun ... bash -lc "ray start --head ... --resources={\\"harbor_head\\": 1} --block"`, diagnosed as on Delta (Slurm)',
+    cluster='delta',
+    script='ray_slurm.sh',
+    replace=HARBOR_NODES + [[RAY_HEAD, 'srun --nodes=1 --ntasks=1 -w "$head_node" bash -lc "ray start --head --node-ip-address=$head_ip --port=6379 --num-gpus 8 --resources={\\"harbor_head\\": 1} --block" &']],
+    log='''
+ERR utils.py:1163 -- --resources={harbor_head: 1} is not a valid JSON string
+''',
+    expect={'families': ['launcher', 'environment'], 'fix': r'(?m)^\+.*(--resources[= ]"\$\{?\w+|json\.dumps|--resources[= ]\'\{"harbor_head"|--resources[= ]\\?"?\'\{\\?"harbor_head)'},
+)
+
+case(
+    id='harborledger-ray-detached-head-step-exits-gcs-unreachable',
+    kind='script',
+    source=HARBOR_SOURCE,
+    thread_site=HARBOR_SITE + '; Error 2: the Ray head and workers reported a successful start, then the workers failed with this line and the head port was no longer listening after the short srun step exited; root cause given: in `detached` mode the srun step finished and Slurm cleaned up the Ray daemons in that step\'s cgroup; fix given: start Ray in `block` mode so the service-bearing srun steps stay alive (status: fixed)',
+    what='the job script starts the Ray head daemon in a short srun step without --block; when the step ends Slurm kills the daemons it left behind, so the workers cannot reach the head\'s GCS; the fix is in the job script (keep the step alive: `ray start --head ... --block &`); assumed shape - a Delta Ray-on-Slurm job whose head step runs `ray start --head` without --block and in the foreground, diagnosed as on Delta (Slurm)',
+    cluster='delta',
+    script='ray_slurm.sh',
+    replace=HARBOR_NODES + [[RAY_HEAD, 'srun --nodes=1 --ntasks=1 -w "$head_node" ray start --head --node-ip-address="$head_ip" --port=6381 --num-gpus 8'], ['ray start --address="$head_ip:6379"', 'ray start --address="$head_ip:6381"']],
+    log='''
+Failed to connect to GCS at address 172.21.44.54:6381
+''',
+    expect={'families': ['launcher'], 'fix': r'(?m)^\+.*srun\b.*ray\s+start\s+--head\b.*--block'},
+)
+
+case(
+    id='harborledger-cpu-probe-srun-inherits-gpus-requested-nodes-busy',
+    kind='script',
+    source=HARBOR_SOURCE,
+    thread_site=HARBOR_SITE + '; Error 3: during cluster validation simple checks failed with this line while rollout and Ray worker steps already held the node GPUs; root cause given: the helper\'s `srun` probe calls did not set `--gres=gpu:0`, so Slurm treated the probes as GPU-consuming steps; fix given: all CPU-only helper probes use `--gres=gpu:0` (status: fixed). The ledger meets the same line again later (Error 10, a leftover step from an earlier smoke test; Error 19, job 1139, a GPU smoke ordered after the rollout start) - this case is Error 3',
+    what='the job script runs a CPU-only check as a new srun step on a node whose GPUs are held by running service steps, and the step asks for GPUs by default, so Slurm cannot create it; the fix is in the job script (give the probe step `--gres=gpu:0`, or let it share with `--overlap`); assumed shape - a Delta Ray-on-Slurm job that, after starting the Ray steps, runs `srun --nodes=1 --ntasks=1 -w "$head_node" python3 check_ports.py` before training, diagnosed as on Delta (Slurm)',
+    cluster='delta',
+    script='ray_slurm.sh',
+    replace=HARBOR_NODES + [[RAY_TRAIN, 'srun --nodes=1 --ntasks=1 -w "$head_node" python3 check_ports.py --ports 6379 8265\n' + RAY_TRAIN]],
+    log='''
+srun: error: Unable to create step for job 1135: Requested nodes are busy
+''',
+    expect={'families': ['scheduler', 'resources', 'launcher'], 'fix': r'(?m)^\+.*srun\b.*(--gres[= ]gpu:0|--gpus[= ]0\b|--overlap)'},
+)
+
+case(
+    id='harborledger-ray-random-agent-ports-collide-with-worker-range',
+    kind='script',
+    source=HARBOR_SOURCE,
+    thread_site=HARBOR_SITE + '; Error 5: the Ray worker start on trainer node 012 failed with this line; root cause given: Ray was allowed to choose the dashboard-agent and runtime-env ports at random, and those could land inside the worker port range; fix given: pin `--dashboard-agent-listen-port`, `--dashboard-agent-grpc-port`, `--runtime-env-agent-port`, `--min-worker-port` and `--max-worker-port` in the cluster launcher (status: fixed)',
+    what='the job script starts Ray nodes without fixing the agent ports, so a randomly chosen agent port falls inside the worker port range and the node refuses to start; the fix is in the job script\'s `ray start` lines (pin the agent ports and the worker port range apart); assumed shape - a Delta Ray-on-Slurm job whose worker step runs `ray start --address=... --block` with no port options, diagnosed as on Delta (Slurm)',
+    cluster='delta',
+    script='ray_slurm.sh',
+    replace=HARBOR_NODES,
+    log='''
+ValueError: Ray component worker_ports is trying to use a port number 16521 that is used by other components.
+''',
+    expect={'families': ['launcher', 'network'], 'fix': r'(?m)^\+.*ray\s+start\b.*(--dashboard-agent-listen-port|--dashboard-agent-grpc-port|--runtime-env-agent-port|--min-worker-port|--max-worker-port)'},
+)
+
+case(
+    id='harborledger-preflight-ray-init-from-node-without-raylet',
+    kind='script',
+    source=HARBOR_SOURCE,
+    thread_site=HARBOR_SITE + '; Error 24: the direct preflight from the control shell showed these lines; root cause given: the validation suite ran the Python preflight locally from the control shell on the login node, not on the Ray head node (003), so Ray created a client-side node on the wrong host; fix given: run the final preflight through `run_on_node "$HEAD_NODE"` (an srun on the head node inside the allocation) with its arguments and environment forwarded (status: fixed)',
+    what='the job script runs the Ray driver on a host that has no raylet of the cluster, so `ray.init(address=...)` finds no local raylet and fails; the fix is in the job script (start the driver on the Ray head node, `srun -w "$head_node" python3 ...`); assumed shape - a Delta Ray-on-Slurm job whose head is the second node of the allocation while the preflight driver runs in the batch step on the first node, diagnosed as on Delta (Slurm)',
+    cluster='delta',
+    script='ray_slurm.sh',
+    replace=HARBOR_NODES + [['head_node=${nodes[0]}', 'head_node=${nodes[1]}'], ['-w "${nodes[1]}" ray start', '-w "${nodes[2]}" ray start'], [RAY_TRAIN, 'RAY_ADDRESS="$head_ip:6379" python3 preflight_qwen3_32b_6node_cluster.py --expect-gpus 48\n' + RAY_TRAIN]],
+    log='''
+This node has an IP address of 172.21.44.6, but we cannot find a local Raylet with the same address
+Failed to get the system config from raylet because it is dead
+''',
+    expect={'families': ['launcher'], 'fix': r'(?m)^\+.*srun\b.*(-w|--nodelist)[= ]"?\$\{?head_node\}?"?.*python3?\s+preflight'},
+)
+
+case(
+    id='harborledger-smoke-python-from-stdin-breaks-spawn-workers',
+    kind='script',
+    source=HARBOR_SOURCE,
+    thread_site=HARBOR_SITE + '; Error 13: the first control run of a CUDA multiprocessing smoke on node 012 showed healthy single-process CUDA, then every spawned worker failed with this line; root cause given: the diagnostic script launched Python via `python - <<\'PY\' ...`, and multiprocessing `spawn` needs a real `__main__` file path, it cannot re-import code that came from stdin; fix given: the smoke script writes the program to a temporary file on the target node and runs that file (status: fixed)',
+    what='the job script feeds the Python program on stdin (a here-document), and the program starts spawn-mode worker processes, which must re-import the main module from a file, so every worker dies; the fix is in the job script (write the program to a .py file and run that file); assumed shape - a one-node Delta job (Slurm) whose srun step runs `python - <<\'PY\'` with the smoke program inline, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_python.sh',
+    replace=[['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --time=02:00:00', '#SBATCH --time=00:30:00'], [MASTER, 'cd /home/hkang/zthunder_agent/SkyRL\n'], [SRUNPY, "srun --nodes=1 --ntasks=1 python - <<'PY'\nimport multiprocessing as mp\nimport torch\n\ndef probe(i):\n    return torch.cuda.get_device_capability(i)\n\nif __name__ == \"__main__\":\n    print(torch.cuda.device_count())\n    with mp.get_context(\"spawn\").Pool(4) as pool:\n        print(pool.map(probe, range(4)))\nPY"]],
+    log='''
+FileNotFoundError: [Errno 2] No such file or directory: '/home/hkang/zthunder_agent/SkyRL/<stdin>'
+''',
+    expect={'families': ['launcher'], 'fix': r'(?m)^\+.*\bpython3?\s+(?!-\s)\S+\.py\b|^-.*\bpython3?\s+-\s*<<'},
+)
+
+# ---------------------------------------------------------------- not-script cases
+
+case(
+    id='harborledger-vllm-server-stale-imports-for-installed-vllm',
+    kind='not_script',
+    source=HARBOR_SOURCE,
+    thread_site=HARBOR_SITE + '; Error 4: the rollout logs on node 016 showed these lines; root cause given: the server entrypoint (`vllm_server.py` in the SkyRL code) assumed an older vLLM module layout than the installed vllm==0.10.2; fix given: compatibility fallbacks in that Python file (FlexibleArgumentParser and set_ulimit imported from vllm.utils when the submodules are absent) (status: fixed)',
+    what='the project\'s own server code imports vLLM submodules that the installed vLLM release does not have; the cause and the fix are in the Python code (or the version it is written against), not in the job script\'s launch line, resources or environment; assumed shape - a Delta Ray-on-Slurm job that starts the rollout servers, diagnosed as on Delta (Slurm)',
+    cluster='delta',
+    script='ray_slurm.sh',
+    replace=HARBOR_NODES,
+    log='''
+ModuleNotFoundError: No module named 'vllm.utils.argparse_utils'
+ModuleNotFoundError: No module named 'vllm.utils.system_utils'
+''',
+)
+
+case(
+    id='harborledger-rollout-node-fabricmanager-failed-cuda-802',
+    kind='not_script',
+    source=HARBOR_SOURCE,
+    thread_site=HARBOR_SITE + '; Errors 12 and 17: a plain single-process torch.cuda smoke on rollout node 016 logged these lines; the node comparison under the same `srun --gres=gpu:4` path found `nvidia-fabricmanager` active on 012 and failed on 016 (`Active: failed (Result: exit-code)`); root cause given: a node-level NVIDIA fabric manager failure on an H100/NVSwitch node; fix given: "Not fixable in user space" - 016 needs node-level repair or replacement, and is treated as unhealthy until the fabric manager is active again',
+    what='one node\'s NVSwitch fabric manager service has failed, so CUDA cannot initialise there although nvidia-smi works; the cause is the node (a site-side service), not the job script, and the same step runs on a healthy node; the only job-side answer is to avoid the node; the lines are the ledger\'s own text, with its `...`; assumed shape - a Delta Ray-on-Slurm job, diagnosed as on Delta (Slurm)',
+    cluster='delta',
+    script='ray_slurm.sh',
+    replace=HARBOR_NODES,
+    log='''
+torch.cuda.device_count() == 4
+torch.cuda.is_available() == false
+RuntimeError: Unexpected error from cudaGetDeviceCount() ... Error 802: system not yet initialized
+''',
+)
+
+case(
+    id='harborledger-node-006-gpu-device-handle-unknown-error-nvml',
+    kind='not_script',
+    source=HARBOR_SOURCE,
+    thread_site=HARBOR_SITE + '; Error 18: the CUDA runtime smoke on node 006 failed with `torch.cuda.is_available() == false`, `torch.cuda.device_count() == 0` and this NVML line, and a node-side probe showed the nvidia-smi line; root cause given: a node-level GPU runtime problem on 006 (fabric manager running, but at least one GPU device handle already broken); fix given: "Not fixable in user space" - do not use 006 in the training allocation',
+    what='a GPU on one node has a broken device handle, so NVML and CUDA see no usable device; the cause is the node\'s hardware/driver state, not the job script; the job-side answer is only to exclude the node; assumed shape - a Delta Ray-on-Slurm job, diagnosed as on Delta (Slurm)',
+    cluster='delta',
+    script='ray_slurm.sh',
+    replace=HARBOR_NODES,
+    log='''
+Can't initialize NVML
+Unable to determine the device handle for gpu 0000:3F:00.0: Unknown Error
+''',
+)
+
+case(
+    id='harborledger-rootless-docker-kernel-key-quota-session-keyring',
+    kind='not_script',
+    source=HARBOR_SOURCE,
+    thread_site=HARBOR_SITE + '; Error 29: on the rootless Docker path the Harbor trial containers (up to 256 concurrent) failed at `docker compose up -d` / `runc create failed` with this line; the head node showed `/proc/sys/kernel/keys/maxkeys = 200` and the user at 200/200 keys; root cause given: each rootless container start takes session-key quota and the per-user kernel key quota was saturated (a kernel limit reported as "disk quota exceeded", not free space); Error 31: it was recoverable only after the head node\'s kernel key quotas were expanded (a system-level change)',
+    what='the node\'s per-user kernel key quota is too small for the number of containers the workload starts, so new containers fail to create their session keyring; the cause and the fix are a system setting on the node (kernel.keys.maxkeys), not the job script\'s launch line, resources or environment; assumed shape - a Delta Ray-on-Slurm job running the trainer whose Harbor trials start containers, diagnosed as on Delta (Slurm)',
+    cluster='delta',
+    script='ray_slurm.sh',
+    replace=HARBOR_NODES,
+    log='''
+unable to join session keyring: unable to create session key: disk quota exceeded
+''',
+)
