@@ -164,3 +164,66 @@ case(
 unable to join session keyring: unable to create session key: disk quota exceeded
 ''',
 )
+
+# ---------------------------------------------------------------- more script cases
+
+case(
+    id='podlaunchnote-unpinned-transformers-upgrade-weight-conversion-error',
+    kind='script',
+    source='find_string:66493751945',
+    thread_site='a user\'s session summary for an LLM probing fleet (11 text models, each on a rented GPU pod started by the project\'s launch/job scripts over ssh; found with the code search, text id 66493751945, the tool shows no repository name); the health monitor showed w1\'s model load failing with a RuntimeError during weight loading; root cause given: the job script\'s `pip install -U "transformers>=4.57.0"` had picked up transformers 5.13.0, a new major version with breaking changes (the "automatic conversion of the weights" error), instead of the 4.57.x line the model loaded under; fix given: `transformers<5` pinned in all job scripts, then a one-model canary run before fan-out (in progress at the end of the note)',
+    what='the job script upgrades a library with only a lower bound, so a new major release is installed at job start and the model no longer loads; the fix is in the job script (pin the version, `transformers<5` or `==4.57.*`); the note quotes the message only as this fragment; not a cluster - rented GPU pods - so mapped: assumed shape - a one-GPU Delta job (Slurm) that runs `pip install -U "transformers>=4.57.0"` before the probe script, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_python.sh',
+    replace=[['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=1'], ['#SBATCH --time=02:00:00', '#SBATCH --time=06:00:00'], [MASTER, 'source "$HOME/venvs/probe/bin/activate"\npip install -q -U "transformers>=4.57.0" accelerate\n'], [SRUNPY, 'srun python -u run_probe.py --model w1 --out results/w1']],
+    log='''
+automatic conversion of the weights
+''',
+    expect={'families': ['environment', 'modules'], 'fix': r'(?m)^\+.*pip\s+install\b.*transformers\s*(<\s*5|==\s*4\.|~=\s*4\.|>=\s*4\.57\.0\s*,\s*<\s*5)|^\+.*transformers["\']?\s*(<\s*5|==\s*4\.5)'},
+)
+
+case(
+    id='sealedm1note-sbatch-guard-readlink-real-dir-never-canonical-pool',
+    kind='script',
+    source='find_string:57645419229',
+    thread_site='a user\'s cluster-ops record for a 41-task Slurm array (`graph1-sealed-m1-headstack`, job 6790859, on a /pfs/work9 workspace of a university Slurm cluster; found with the code search, text id 57645419229, the tool shows no repository name); all 41 tasks FAILED with exit 1:0 after 11 s to 4 min with this STOP line in task 0\'s err file; root cause given: the sbatch guard does `readlink -f "$CRB_SRC/simulations/injections"` and requires it to resolve to the canonical pool, but for the older 0.67 run that path is a real directory, not a symlink, so the check can never pass ("a guard precondition violated by an older run\'s directory layout", not a data mismatch); not fixed or resubmitted in the record ("reporting only")',
+    what='DOUBTFUL - the record gives the cause but no fix and no rerun; the job script\'s own input guard demands that a path be a symlink to the canonical data pool, and for this input the path is a real directory, so every array task stops before any compute; a right fix is in the job script (change the guard for inputs whose injections are materialised in place, e.g. test the directory\'s contents or accept `-d` without a link); assumed shape - an Anvil CPU array job (Slurm) whose body runs the guard `[ "$(readlink -f "$CRB_SRC/simulations/injections")" = "$POOL" ] || { echo "STOP: ..."; exit 1; }` before the python step, diagnosed as on Anvil',
+    cluster='anvil',
+    script='srun_python.sh',
+    replace=[['#SBATCH --nodes=1\n', '#SBATCH --nodes=1\n#SBATCH --array=0-40\n'], ['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --gpus-per-node=4\n', ''], ['#SBATCH --time=02:00:00', '#SBATCH --time=08:00:00'], [MASTER, 'WS=/pfs/work9/workspace/scratch/st_ac147838-emri\nPOOL="$WS/injection_pool_mix200k_20260728"\nCRB_SRC="$WS/run_20260729_seed64000_h0p67"\nlink=$(readlink -f "$CRB_SRC/simulations/injections")\nif [ "$link" != "$POOL" ]; then\n  echo "STOP: the 0.67 run\'s own injections link resolves to $link, not the canonical pool $POOL -- pool mismatch, report"\n  exit 1\nfi\n'], [SRUNPY, 'srun python -u -m master_thesis_code.headstack --task "$SLURM_ARRAY_TASK_ID" --crb-src "$CRB_SRC"']],
+    log='''
+STOP: the 0.67 run's own injections link resolves to /pfs/work9/workspace/scratch/st_ac147838-emri/run_20260729_seed64000_h0p67/simulations/injections, not the canonical pool /pfs/work9/workspace/scratch/st_ac147838-emri/injection_pool_mix200k_20260728 -- pool mismatch, report
+''',
+    expect={'families': ['filesystem', 'environment'], 'fix': r'(?m)^[-+].*(readlink\s+-f\s+"?\$CRB_SRC/simulations/injections|\[\s+-[dL]\s+"?\$CRB_SRC/simulations/injections|\$link"?\s*!=\s*"?\$POOL)'},
+)
+
+case(
+    id='uvaplan-srun-steps-lost-overlap-step-already-completing',
+    kind='script',
+    source='find_string:53131849599',
+    thread_site='a project\'s implementation plan after a CPU sensitivity suite on UVA HPC (Slurm, standard partition; Snakemake submits one job per simulation, `Provided cores: 1`, runtime 2 min, and each job runs the model through `srun`; found with the code search, text id 53131849599, the tool shows no repository name) failed 0/20 right after a commit removed `--overlap` (and changed `--cpu-bind=none` to `--cpu-bind=cores`) from every srun line; each simulation log shows this line about 106 s into the 2-minute job, and the Slurm log shows the job cancelled DUE TO TIME LIMIT while srun waited for a step; the plan\'s cause: without `--overlap` the step waits for resources it never gets; the planned fix restores `--overlap` (and raises the per-simulation time), to be confirmed by test jobs',
+    what='DOUBTFUL - a plan, not a confirmed result: the cause is the plan\'s assumption, and the 2-minute time limit also ended the jobs; the job step is started with srun without --overlap inside an allocation whose resources are held, so the step is never created before the job ends; the fix is in the job\'s srun line (`--overlap`, or a longer time limit); the line is the source\'s own text with its `XXXXX` job-id placeholder; assumed shape - a one-core Anvil CPU job (Slurm) whose body runs `srun -N 1 --ntasks=1 --cpus-per-task=1 --cpu-bind=cores ./triton.exe cfg.cfg`, diagnosed as on Anvil',
+    cluster='anvil',
+    script='srun_mpi_app.sh',
+    replace=[['#SBATCH --nodes=8', '#SBATCH --nodes=1'], ['#SBATCH --ntasks-per-node=64', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --cpus-per-task=2', '#SBATCH --cpus-per-task=1'], ['#SBATCH --time=06:00:00', '#SBATCH --time=00:02:00'], ['srun --cpu-bind=cores ./solver input.dat', 'srun -N 1 --ntasks=1 --cpus-per-task=1 --cpu-bind=cores ./triton.exe sims/sa0_evt0/cfg.cfg']],
+    log='''
+srun: error: Unable to create step for job XXXXX: Job/step already completing or completed
+''',
+    expect={'families': ['launcher', 'scheduler'], 'fix': r'(?m)^\+.*srun\b.*--overlap\b|^\+#SBATCH\s+(--time|-t)[= ](0?0:(1\d|[2-5]\d):|\d+:\d\d:\d\d|[1-9]\d+\b)'},
+)
+
+# ---------------------------------------------------------------- more not-script cases
+
+case(
+    id='titanlog-zero3-checkpoint-save-16bit-model-missing-after-1000-steps',
+    kind='not_script',
+    source='find_string:63174202382',
+    thread_site='a user\'s Phase 1 training log for a 2.7B Mamba3 model trained with DeepSpeed ZeRO-3 (optimizer states offloaded to CPU) on one RTX 3060 12GB in a Dell workstation (found with the code search, text id 63174202382, the tool shows no repository name); 2026-06-05: the checkpoint save crashed at step 1000 with this line, losing steps 500-1000; root cause given: ZeRO-3 partitions the parameters and `save_16bit_model` is not available on the object the code called it on; fix given: save under a GatheredParameters context with a manual torch.save (a code change), plus a save smoke test on resume',
+    what='the training code calls a checkpoint method on the wrong object after a thousand good steps; the cause and fix are in the user\'s Python save code, not in the job script\'s launch line, resources or environment; not a cluster - a workstation - so mapped: assumed shape - a one-node Delta job (Slurm) started with the deepspeed launcher on one GPU, diagnosed as on Delta',
+    cluster='delta',
+    script='deepspeed_hostfile.sh',
+    replace=[['#SBATCH --nodes=2', '#SBATCH --nodes=1'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=1'], ['#SBATCH --time=04:00:00', '#SBATCH --time=48:00:00'], ["scontrol show hostnames \"$SLURM_JOB_NODELIST\" | sed 's/$/ slots=4/' > hostfile\nexport MASTER_ADDR=$(scontrol show hostnames \"$SLURM_JOB_NODELIST\" | head -n 1)\n", ''], ['deepspeed --num_gpus 4 --num_nodes 2 --master_addr "$MASTER_ADDR" --hostfile hostfile train.py --deepspeed_config ds_config.json', 'deepspeed --num_gpus 1 train_phase1.py --deepspeed_config ds_zero3_offload.json --save-interval 500']],
+    log='''
+AttributeError: 'Mamba3Titan' object has no attribute 'save_16bit_model'
+''',
+)
