@@ -227,3 +227,75 @@ case(
 AttributeError: 'Mamba3Titan' object has no attribute 'save_16bit_model'
 ''',
 )
+
+PM_RUN = 'srun --cpu-bind=cores python train.py --config configs/run.yaml'
+LUMI_SOURCE = 'find_string:71316250935'
+LUMI_SITE = 'a user\'s measurement note comparing MPICH 8.1.32 and MPICH 9.0.1, point-to-point exchange vs MPI_Alltoall, on an HPE Cray EX cluster with AMD GPUs and Slingshot (CXI) - 60 nodes, 8 ranks per node, one GCD per rank, 24 interleaved jobs in one afternoon, account project_462001120 (a LUMI-style Slurm system; found with the code search, text id 71316250935, the tool shows no repository name)'
+LUMI_SHAPE = [['#SBATCH -N 1', '#SBATCH -N 60'], ['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=8'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=8'], ['#SBATCH -c 32', '#SBATCH -c 7'], ['#SBATCH -t 02:00:00', '#SBATCH -t 00:30:00'], ['module load pytorch/2.3.1\nexport MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=29500', 'module load PrgEnv-cray cray-mpich\nexport MPICH_GPU_SUPPORT_ENABLED=1']]
+
+case(
+    id='slatenote-perlmutter-multirank-cuda-eigh-segfault-at-4096',
+    kind='not_script',
+    source='find_string:61363242925',
+    thread_site='a project\'s limitations ledger for a distributed linear-algebra service benchmarked on Perlmutter GPU nodes (NERSC, Slurm, /pscratch paths; found with the code search, text id 61363242925, the tool shows no repository name); L-4: SLATE `eigh` segfaults at n >= 4096 on a multi-rank CUDA mesh - step exit 139, all four ranks down, job 56457930, in a leg run only to produce this artifact; classed as "(e) third-party library defect", the CUDA sibling of the same library\'s host `heev` defect; the project now refuses that combination at resolve time (a code change) and the size sweep skips the cell',
+    what='a third-party solver library crashes for large matrices on several GPU ranks; smaller sizes and the CPU path run in the same job shape; the cause is the library, not the job script\'s launch line, resources or environment; the excerpt is the source\'s own evidence line; assumed shape - a one-node, four-rank Perlmutter GPU job running the benchmark leg with srun, diagnosed as on Perlmutter',
+    cluster='perlmutter',
+    script='perlmutter_srun_gpu.sh',
+    replace=[['#SBATCH -t 02:00:00', '#SBATCH -t 00:30:00'], [PM_RUN, 'srun --cpu-bind=cores python -m svc_distrib_la_perf.leg --backend slate --n 4096 --device cuda']],
+    log='''
+srun: error: nid001088: task 0: Segmentation fault
+''',
+)
+
+case(
+    id='cscsdoc-pyxis-node-user-database-unsynced-container-start-failed',
+    kind='not_script',
+    source='find_string:53577109192',
+    thread_site='a centre\'s documentation page (CSCS, Alps systems: Slurm with the pyxis/enroot container plugin; found with the code search, text id 53577109192, the tool shows no repository name), a troubleshooting entry: a job whose container fails to start with these lines "does not indicate an issue with your container, but instead means that one or more of the compute nodes have user databases that are not fully synchronized"; if the node is not drained automatically, users are to tell the centre so that it can put the node back in a good state (an example shows a node in state drain$)',
+    what='a compute node\'s user database is out of sync, so the container plugin cannot resolve the user and fails before the program starts; the documentation says the container and the job are fine and the node is the site\'s to fix; the job-side answer is at most to avoid the node; the page\'s example uses placeholder ids (user 42, job 12345, nid001234), kept as written; three generic pyxis/spank lines of the example that repeat an earlier set word for word are left out; assumed shape - a one-node Delta job (Slurm) starting the training in a container through pyxis, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_pyxis.sh',
+    replace=[],
+    log='''
+slurmstepd: error: pyxis: container exited too soon
+slurmstepd: error: pyxis: printing engine log file:
+slurmstepd: error: pyxis:     id: cannot find name for user ID 42
+slurmstepd: error: pyxis:     mkdir: cannot create directory ‘/iopsstor/scratch/cscs/42’: Permission denied
+srun: error: nid001234: task 0: Exited with exit code 1
+''',
+)
+
+case(
+    id='mpichcxinote-alltoall-gpu-hang-hw-exception-beside-clean-jobs',
+    kind='not_script',
+    source=LUMI_SOURCE,
+    thread_site=LUMI_SITE + '; job 22337453 (MPICH 9 MPI_Alltoall arm, node nid007383) ended with these lines, while another MPICH 9 MPI_Alltoall job and an MPICH 8 MPI_Alltoall job started at the same time completed; 5 of the 6 jobs of that arm were clean; the note records it as "the other failure" beside the CXI errors and draws no fix for it',
+    what='DOUBTFUL - the note records the GPU hang once and gives no cause or fix; the GPU on one node raised a hardware exception (GPU hang) in a job whose identical copies ran clean at the same time, so the cause is the node or the driver/library stack, not the job script; assumed shape - a 60-node Perlmutter-style Cray EX job (Slurm, srun, 8 ranks per node, GPU-aware cray-mpich) running the exchange benchmark, diagnosed as on Perlmutter (same scheduler and Cray/Slingshot family; the source\'s GPUs are AMD)',
+    cluster='perlmutter',
+    script='perlmutter_srun_gpu.sh',
+    replace=LUMI_SHAPE + [[PM_RUN, 'srun --cpu-bind=cores ./cxi_probe --exchange alltoall --payload-mb 12.431 --rounds 40']],
+    log='''
+HW Exception by GPU node-4 (Agent handle: 0x2d1f90) reason :GPU Hang
+srun: error: nid007383: tasks 425-431: Aborted
+''',
+)
+
+case(
+    id='mpichcxinote-p2p-waitall-ofi-invalid-request-descriptor-intermittent',
+    kind='not_script',
+    source=LUMI_SOURCE,
+    thread_site=LUMI_SITE + '; job 22337437 (MPICH 8.1.32, point-to-point arm) aborted with these lines (rank 202, nid005874); the same signature hit 2 of 6 MPICH 8 and 3 of 6 MPICH 9 point-to-point jobs at random, often beside a clean job of the same arm started at the same time, while no MPI_Alltoall job hit it; the note\'s reading: the collective implementation is what separates, the provider libraries did not change',
+    what='the Slingshot/CXI transport fails intermittently under a large point-to-point exchange: the same job with the same script runs clean or aborts from one submission to the next, so the cause is the fabric/MPI stack under that communication pattern, not the job script; the note avoids it by changing the program\'s exchange to MPI_Alltoall (a code change); assumed shape - a 60-node Perlmutter-style Cray EX job (Slurm, srun, 8 ranks per node) running the exchange benchmark, diagnosed as on Perlmutter (same scheduler and Cray/Slingshot family; the source\'s GPUs are AMD)',
+    cluster='perlmutter',
+    script='perlmutter_srun_gpu.sh',
+    replace=LUMI_SHAPE + [[PM_RUN, 'srun --cpu-bind=cores ./cxi_probe --exchange p2p --payload-mb 12.431 --rounds 40']],
+    log='''
+MPICH ERROR [Rank 202] [job id 22337437.0] [Fri Sep 25 12:09:31 2026] [nid005874]
+Fatal error in PMPI_Waitall: Other MPI error
+MPIDI_OFI_handle_cq_error(1310): OFI poll failed
+  (ofi_events.c:1312:MPIDI_OFI_handle_cq_error:
+   Input/output error - Invalid request descriptor)
+error: Failed to destroy CXI Service ID 5 (cxi2): Device or resource busy
+error: switch_g_job_postfini: Device or resource busy
+''',
+)
