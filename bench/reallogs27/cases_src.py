@@ -299,3 +299,71 @@ error: Failed to destroy CXI Service ID 5 (cxi2): Device or resource busy
 error: switch_g_job_postfini: Device or resource busy
 ''',
 )
+
+SCGS_SOURCE = 'find_string:62454151309'
+SCGS_SITE = 'a user\'s run script for a stock SC-GS (sparse-controlled Gaussian splatting) baseline on a D-NeRF-style dataset (ficus_ds_wind), written up after a live debug session on a rented single-GPU vast.ai instance, each comment a "Lesson" naming a crash and the flag that avoids it (found with the code search, text id 62454151309, the tool shows no repository name)'
+SCGS_RUN = 'srun python -u train_gui.py --source_path "$WS" --model_path /workspace/ficus_scgs --resolution 1 --white_background --is_blender --gt_alpha_mask_as_scene_mask --hyper_dim 8 --node_num 512 --iterations 60000'
+SCGS_REPL = [['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=1'], ['#SBATCH --time=02:00:00', '#SBATCH --time=24:00:00'], [MASTER, 'WS=/workspace/data/ficus_ds_wind\ncd /workspace/SC-GS\n']]
+
+case(
+    id='scgsrun-opacity-reset-before-node-bootstrap-prunes-all-reshape-0',
+    kind='script',
+    source=SCGS_SOURCE,
+    thread_site=SCGS_SITE + '; Lesson 3: training crashed in train_gui.py train_node_rendering_step() with this message; root cause given: the big-point prune starts once the iteration passes opacity_reset_interval, and with this dataset\'s small camera extent every node-bootstrap Gaussian is pruned before the ~7500-iteration node sampling finishes (N=0); fix given: pass `--opacity_reset_interval 8000` on the launch line (OPACITY_RESET=8000) to push the first reset past the bootstrap window',
+    what='the job\'s launch line leaves a training schedule option at a default that does not fit this dataset, so the program prunes every point and crashes; the fix the source makes is on the launch line (`--opacity_reset_interval 8000`, past the ~7500-iteration bootstrap); a program option rather than a resource or environment setting; not a cluster - a rented GPU instance - so mapped: assumed shape - a one-GPU Delta job (Slurm) running `train_gui.py` with srun and no `--opacity_reset_interval`, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_python.sh',
+    replace=SCGS_REPL + [[SRUNPY, SCGS_RUN]],
+    log='''
+cannot reshape tensor of 0 elements into shape [0, -1]
+''',
+    expect={'families': ['launcher'], 'fix': r'(?m)^\+.*--opacity_reset_interval[= ]"?(7[5-9]\d\d|[89]\d{3}|[1-9]\d{4,})\b'},
+)
+
+case(
+    id='scgsrun-local-frame-flag-breaks-render-feature-sizes',
+    kind='script',
+    source=SCGS_SOURCE,
+    thread_site=SCGS_SITE + '; Lesson 4: with `--local_frame` set, main-phase rendering crashed with this RuntimeError in GaussianModel.get_features, reached from render()\'s d_color path; fix given: do not pass `--local_frame` (the default local_frame=False still trains per-node rotation; the flag adds a local-rotation head this dataset\'s Gaussian init does not support)',
+    what='the job\'s launch line turns on a program option that this input does not support, and rendering fails with mismatched tensor sizes; the fix the source makes is on the launch line (drop `--local_frame`); a program option rather than a resource or environment setting; mapped: assumed shape - a one-GPU Delta job (Slurm) running `train_gui.py ... --local_frame` with srun, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_python.sh',
+    replace=SCGS_REPL + [[SRUNPY, SCGS_RUN + ' --opacity_reset_interval 8000 --local_frame']],
+    log='''
+RuntimeError: Sizes of tensors must match except in dimension 1. Expected size 1 but got size 0
+''',
+    expect={'families': ['launcher'], 'fix': r'(?m)^-.*--local_frame\b|^\+(?!.*--local_frame).*train_gui\.py'},
+)
+
+LMPS_SOURCE = 'find_string:61958453276'
+LMPS_SITE = 'a user\'s numbered lessons file for LAMMPS work on a Max Planck Slurm cluster (cmmg partitions s.cmmg / p.cmmg, module lammps/250722, 96 nodes with RealMemory 730000 MB; found with the code search, text id 61958453276, the tool shows no repository name)'
+
+case(
+    id='lmpslessons-nomultithread-256-tasks-defmempercpu-needs-mem-0',
+    kind='script',
+    source=LMPS_SOURCE,
+    thread_site=LMPS_SITE + '; L36 (2026-08-03): a 256-task `--hint=nomultithread` job on s.cmmg was rejected at submit time with these lines; root cause given: s.cmmg sets DefMemPerCPU=1500 MB and nomultithread allocates whole cores (2 CPUs a task), so 256 tasks imply 512 x 1500 MB = 768000 MB > 730000 MB; fix given: `#SBATCH --mem=0`; a bisect with `sbatch --test-only` confirmed it (with --mem=0: PASS, 512 processors; -N 1 was not the cause)',
+    what='the job script asks for many whole-core tasks on one node and no memory, so the partition\'s per-CPU memory default adds up to more than the node has and the submission is refused; the fix is in the job script (`#SBATCH --mem=0`, or fewer tasks); assumed shape - a one-node Anvil CPU job (Slurm) with `--ntasks=256 --hint=nomultithread` and no --mem, running LAMMPS with srun, diagnosed as on Anvil',
+    cluster='anvil',
+    script='srun_mpi_app.sh',
+    replace=[['#SBATCH --nodes=8', '#SBATCH --nodes=1'], ['#SBATCH --ntasks-per-node=64', '#SBATCH --ntasks=256\n#SBATCH --hint=nomultithread'], ['#SBATCH --cpus-per-task=2\n', ''], ['module load cray-mpich', 'module purge\nmodule load lammps/250722'], ['srun --cpu-bind=cores ./solver input.dat', 'srun -n "$SLURM_NTASKS" lmp -in relax-Hbind_Ni-disloc-d90-Pezold-EAM-0K.in -screen none']],
+    log='''
+sbatch: error: Batch job submission failed: Requested topology configuration is not available
+sbatch --test-only ... : allocation failure: Requested node configuration is not available
+''',
+    expect={'families': ['resources', 'scheduler'], 'fix': r'(?m)^\+#SBATCH\s+--mem[= ]0\b|^\+#SBATCH\s+(--ntasks|-n)[= ]?(2[0-3]\d|24[0-3]|1?\d{1,2})\b'},
+)
+
+case(
+    id='lmpslessons-group-clear-on-undefined-group-all-ranks-exit',
+    kind='not_script',
+    source=LMPS_SOURCE,
+    thread_site=LMPS_SITE + '; L40 (2026-08-05, found 2026-08-20): job 21638800 died on the first iteration of the input\'s site loop with this error, all 256 ranks exit 1 after 56 s; root cause given: `group HGRP clear` at the top of a `jump SELF` loop needs the group to exist, and on the first pass it was not yet defined (input line 193); fix given: pre-create the group before the label, or drop the reset (an input-file change)',
+    what='the LAMMPS input uses a command on a group that does not exist yet, so the program stops on the first loop pass; the cause and fix are in the user\'s simulation input, not in the job script\'s launch line, resources or environment; assumed shape - a one-node Anvil CPU job (Slurm, 256 ranks, --mem=0) running LAMMPS with srun, diagnosed as on Anvil',
+    cluster='anvil',
+    script='srun_mpi_app.sh',
+    replace=[['#SBATCH --nodes=8', '#SBATCH --nodes=1'], ['#SBATCH --ntasks-per-node=64', '#SBATCH --ntasks=256\n#SBATCH --hint=nomultithread\n#SBATCH --mem=0'], ['#SBATCH --cpus-per-task=2\n', ''], ['module load cray-mpich', 'module purge\nmodule load lammps/250722'], ['srun --cpu-bind=cores ./solver input.dat', 'srun -n "$SLURM_NTASKS" lmp -in relax-Hbind_Ni-disloc-d90-Pezold-EAM-0K.in -screen none']],
+    log='''
+ERROR: Could not find group clear group ID HGRP (src/group.cpp:137)
+''',
+)
