@@ -367,3 +367,52 @@ case(
 ERROR: Could not find group clear group ID HGRP (src/group.cpp:137)
 ''',
 )
+
+POL_BODY = 'cd ${PBS_O_WORKDIR}\nmodule use /soft/modulefiles\nmodule load conda\nconda activate\nNNODES=$(wc -l < $PBS_NODEFILE)\nNRANKS_PER_NODE=4\nNTOTRANKS=$(( NNODES * NRANKS_PER_NODE ))\nexport MASTER_ADDR=$(head -n 1 $PBS_NODEFILE)\nexport MASTER_PORT=29500\nmpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --depth=16 --cpu-bind depth python train.py'
+
+case(
+    id='cellsnpnote-pbs-mem-20gb-job-peaks-60g-killed',
+    kind='script',
+    source='find_string:44242110784',
+    thread_site='a user\'s benchmark run notes for cellSNP v0.3.2 (16 threads) on a PBS/Torque cluster (queue cgsd, `qsub -l nodes=1:ppn=16,mem=...`; found with the code search, text id 44242110784, the tool shows no repository name); measured peak memory about 60.3G (memusg, with 200G assigned); the run with 20G assigned "would cause error" with this line',
+    what='the job asks for less memory than the program\'s peak, and PBS kills it when it passes the limit; the fix is in the job\'s resource request (mem above the ~60G peak, e.g. 64gb or more); assumed shape - a one-node Polaris PBS job requesting `ncpus=16:mem=20gb` and running cellSNP directly, diagnosed as on Polaris (same scheduler family; the source used Torque-style `nodes=1:ppn=16,mem=`)',
+    cluster='polaris',
+    script='pbs_mpiexec.sh',
+    replace=[['#PBS -l select=2:system=polaris', '#PBS -l select=1:ncpus=16:mem=20gb'], ['#PBS -l walltime=01:00:00', '#PBS -l walltime=100:00:00'], [POL_BODY, 'cd ${PBS_O_WORKDIR}\nsource ~/.anaconda3/bin/activate CSP\ncellSNP -s "$bam" -b "$barcode" -R "$snp" -O time_20G -p 16 --cellTAG CB --UMItag UB --minMAF 0 --minCOUNT 1 --minLEN 0 --minMAPQ 20 --maxFLAG 4096']],
+    log='''
+=>> PBS: job killed: mem 59756048kb exceeded limit 20971520kb
+''',
+    expect={'families': ['resources'], 'fix': r'(?m)^\+#PBS\s+-l\s+.*mem=(6[1-9]|[7-9]\d|[1-9]\d{2,})\s*gb'},
+)
+
+case(
+    id='ldbatchnote-pbs-mem-3gb-per-batch-job-killed-at-4-3gb',
+    kind='script',
+    source='find_string:29643099007',
+    thread_site='a user\'s PBS batch-submission script for LD-based SNP list jobs (queue cbs, flags sharedmem; found with the code search, text id 29643099007, an earlier copy 29170522791; the tool shows no repository name); the per-job memory line carries this kill message as a comment (the limit in the message, 3145728 kb, is a 3gb request); the fix the script records is the raised request `mem_per_job="15gb"` (a later copy uses 8gb with a 24-hour walltime)',
+    what='each batch job asks for 3gb and the program uses about 4.3GB, so PBS kills it; the fix is in the job\'s resource request (mem above ~4.3GB; the user chose 15gb, later 8gb); the resolution is read from the script\'s own changed value and comment; assumed shape - a one-node Polaris PBS job with `mem=3gb` running the LD step with python, diagnosed as on Polaris (same scheduler family; the source is a Torque/PBS site)',
+    cluster='polaris',
+    script='pbs_mpiexec.sh',
+    replace=[['#PBS -l select=2:system=polaris', '#PBS -l select=1:ncpus=1:mem=3gb'], ['#PBS -l walltime=01:00:00', '#PBS -l walltime=168:00:00'], ['#PBS -q debug-scaling', '#PBS -q cbs'], [POL_BODY, 'cd ${PBS_O_WORKDIR}\npython ld_batch.py --batch "$BATCH_ID" --distance_type kb --distance_cutoff 250']],
+    log='''
+=>> PBS: job killed: mem job total 4323312 kb exceeded limit 3145728 kb
+''',
+    expect={'families': ['resources'], 'fix': r'(?m)^\+#PBS\s+-l\s+.*mem=([5-9]|[1-9]\d+)\s*gb'},
+)
+
+case(
+    id='gcpnote-image-profile-forces-nccl-net-gib-not-found',
+    kind='script',
+    source='find_string:52911463911',
+    thread_site='a user\'s launch-fix note for a Google Cloud a3-highgpu-8g instance (8x H100 80GB; found with the code search, text id 52911463911, the tool shows no repository name): single-GPU training worked, multi-GPU `torchrun` failed before training with this error in a minimal NCCL smoke test; root cause given: the image\'s shell profile (`/etc/profile.d/nccl_env.sh`, `/usr/local/gib/scripts/set_nccl_env.sh`) exports `NCCL_NET=gIB` and related settings although the gIB network is not available to NCCL on that instance; fix given: at launch time unset the injected NCCL variables, drop `/usr/local/gib/lib64` from LD_LIBRARY_PATH, set `NCCL_IB_DISABLE=1` and `NCCL_SOCKET_IFNAME`, then torchrun (a wrapper script); verified by an 8-rank all-reduce and a real training step',
+    what='the job\'s environment forces NCCL onto a network plugin the node does not have, so the process group cannot start; the fix is in the job script (unset NCCL_NET and the gIB settings, or set NCCL_IB_DISABLE=1 / a socket interface, before torchrun); not a cluster - a cloud VM - so mapped: assumed shape - a one-node Delta job (Slurm) that sources the image\'s NCCL profile (exporting NCCL_NET=gIB) before `torchrun --standalone --nproc_per_node=8`, diagnosed as on Delta',
+    cluster='delta',
+    script='torchrun_single.sh',
+    replace=[['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=8'], ['torchrun --standalone --nnodes=1 --nproc_per_node=4 train.py --config configs/small.yaml', 'source /usr/local/gib/scripts/set_nccl_env.sh\nexport NCCL_NET=gIB\nexport NCCL_TUNER_CONFIG_PATH=/usr/local/gib/configs/tuner_config_a3u.txtpb\ntorchrun --standalone --nproc_per_node=8 train_gpt.py']],
+    log='''
+torch.distributed.DistBackendError: NCCL error ...
+Last error:
+Error: network gIB not found.
+''',
+    expect={'families': ['network', 'environment'], 'fix': r'(?m)^-.*(NCCL_NET=gIB|set_nccl_env\.sh)|^\+.*(unset\s+.*NCCL_NET|-u\s+NCCL_NET|NCCL_NET=(Socket|IB)\b|NCCL_IB_DISABLE=1)'},
+)
