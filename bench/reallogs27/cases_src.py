@@ -416,3 +416,18 @@ Error: network gIB not found.
 ''',
     expect={'families': ['network', 'environment'], 'fix': r'(?m)^-.*(NCCL_NET=gIB|set_nccl_env\.sh)|^\+.*(unset\s+.*NCCL_NET|-u\s+NCCL_NET|NCCL_NET=(Socket|IB)\b|NCCL_IB_DISABLE=1)'},
 )
+
+case(
+    id='pantsnote-bridges2-launcher-deletes-own-cwd-onemkl-cannot-load',
+    kind='script',
+    source='find_string:70087496284',
+    thread_site='a user\'s running log for a four-cell nnU-Net / UNet++ training grid raced across Delta, DeltaAI and Bridges-2 (PSC, Slurm, GPU partition, two H100s per job, node-local $LOCAL staging of the 9,000-case PanTS dataset; found with the code search, text id 70087496284, a second copy 68871296723; the tool shows no repository name); 2026-09-23: Bridges-2 job 46810860 ran 2h10m, reached full-data conversion and affine repair, and the next PyTorch import emitted this line; root cause found: the launcher\'s shell stayed in `$SOURCE/PanTS/data` while `rm -rf "$SOURCE"` removed that cwd; a CPU job from a valid cwd loaded fine, a deleted-cwd test reproduced the same error (exit 2); fix given: `cd "$LOCAL_ROOT"` immediately before the source deletion in the launcher; the corrected job 46842964 got through all 9,000 cases of preprocessing',
+    what='the job script deletes the directory it is standing in and then starts Python, whose library loader fails from a deleted working directory; the fix is in the job script (cd out of the source tree, e.g. `cd "$LOCAL_ROOT"`, before `rm -rf "$SOURCE"`); the line is the note\'s own text with its `...`; assumed shape - a one-node Bridges-2 GPU job (Slurm, 2 H100) that stages and converts the data under $LOCAL, removes the source tree from inside it, then runs the preprocessing step, diagnosed as on Bridges-2',
+    cluster='bridges2',
+    script='srun_python.sh',
+    replace=[['#SBATCH --nodes=1\n', '#SBATCH --nodes=1\n#SBATCH -p GPU\n'], ['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=2'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus=h100-80:2'], ['#SBATCH --time=02:00:00', '#SBATCH --time=48:00:00'], [MASTER, 'LOCAL_ROOT=$LOCAL/pants\nSOURCE=$LOCAL_ROOT/source\nmkdir -p "$SOURCE" && cd "$SOURCE"\ntar -xf /ocean/projects/cis250000p/$USER/PanTS.tar\ncd "$SOURCE/PanTS/data"\npython /ocean/projects/cis250000p/$USER/unetpp_port/convert_pants.py --out "$LOCAL_ROOT/nnUNet_raw"\nrm -rf "$SOURCE"\n'], [SRUNPY, 'nnUNetv2_plan_and_preprocess -d 501 -c 3d_fullres --verify_dataset_integrity\nsrun python -u /ocean/projects/cis250000p/$USER/unetpp_port/train_grid.py --pair unetpp']],
+    log='''
+Intel oneMKL FATAL ERROR: Cannot load .../libtorch_cpu.so
+''',
+    expect={'families': ['filesystem', 'environment'], 'fix': r'(?m)^\+\s*cd\s+"?\$\{?(LOCAL_ROOT|LOCAL|HOME|SLURM_SUBMIT_DIR)\b|^\+\s*cd\s+/'},
+)
