@@ -431,3 +431,33 @@ Intel oneMKL FATAL ERROR: Cannot load .../libtorch_cpu.so
 ''',
     expect={'families': ['filesystem', 'environment'], 'fix': r'(?m)^\+\s*cd\s+"?\$\{?(LOCAL_ROOT|LOCAL|HOME|SLURM_SUBMIT_DIR)\b|^\+\s*cd\s+/'},
 )
+
+LMPS_REPL = [['#SBATCH --nodes=8', '#SBATCH --nodes=1'], ['#SBATCH --ntasks-per-node=64', '#SBATCH --ntasks=1'], ['#SBATCH --cpus-per-task=2', '#SBATCH --cpus-per-task=1'], ['#SBATCH --time=06:00:00', '#SBATCH --time=01:00:00'], ['module load cray-mpich', 'module purge\nmodule load lammps/250722']]
+
+case(
+    id='lmpslessons-if-operand-with-hyphen-invalid-boolean-syntax',
+    kind='not_script',
+    source=LMPS_SOURCE,
+    thread_site=LMPS_SITE + '; L25 (2026-05-31, Thread 02 strain-template input): mode names with hyphens (`axial-xx`, `shear-yz`) failed at `if "${MODE} == axial-xx" then "jump SELF apply_axial_xx"` with this error and the whole sweep aborted at the first lmp call; cause given: LAMMPS\'s math tokenizer splits string operands on operator characters; fix given: underscores in the mode names (`axial_xx`, `shear_yz`) - an input-file change',
+    what='the LAMMPS input compares strings containing hyphens inside an `if` expression, which the program parses as arithmetic and rejects; the cause and fix are in the user\'s simulation input, not in the job script\'s launch line, resources or environment; assumed shape - a one-task Anvil CPU job (Slurm) running the strain template with `srun lmp -in ... -var MODE axial-xx`, diagnosed as on Anvil',
+    cluster='anvil',
+    script='srun_mpi_app.sh',
+    replace=LMPS_REPL + [['srun --cpu-bind=cores ./solver input.dat', 'srun -n "$SLURM_NTASKS" lmp -in strain-Ni-fcc-10x10x10-Cij-Pezold-EAM.in -var MODE axial-xx -screen none']],
+    log='''
+ERROR: Invalid Boolean syntax in if command
+''',
+)
+
+case(
+    id='lmpslessons-print-uses-braces-for-thermo-keyword-illegal-variable',
+    kind='not_script',
+    source=LMPS_SOURCE,
+    thread_site=LMPS_SITE + '; L19 (Thread 01, 0 K lattice-constant minimisation): the post-minimize `print` line used `${lx}` for the final box length and LAMMPS stopped with this error, because `lx` is a thermo keyword, not a LAMMPS variable; fix given: use `$(lx)` as inside the `fix print` (an input-file change)',
+    what='the LAMMPS input substitutes a name that is not a defined variable, so the program stops at that command; the cause and fix are in the user\'s simulation input, not in the job script; the note quotes the message without the program\'s `ERROR:` prefix; assumed shape - a one-task Anvil CPU job (Slurm) running the minimisation input with srun, diagnosed as on Anvil',
+    cluster='anvil',
+    script='srun_mpi_app.sh',
+    replace=LMPS_REPL + [['srun --cpu-bind=cores ./solver input.dat', 'srun -n "$SLURM_NTASKS" lmp -in relax_Ni-fcc_Pezold-EAM.in -screen none']],
+    log='''
+Substitution for illegal variable lx
+''',
+)
