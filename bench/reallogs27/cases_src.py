@@ -461,3 +461,31 @@ case(
 Substitution for illegal variable lx
 ''',
 )
+
+case(
+    id='harborledger-ray-init-waits-for-node-ip-json-preflight-code',
+    kind='not_script',
+    source=HARBOR_SOURCE,
+    thread_site=HARBOR_SITE + '; Error 23: full validation stalled in preflight printing this line repeatedly and failed only after Ray\'s 60-second local-node bootstrap wait; root cause given: under ray==2.51.1 the `ray.init(address=...)` path waits for a local node_ip_address.json unless `_node_ip_address` is supplied, and here the session directory was created but the cache file was not; fix given: compute the node IP and pass it as `_node_ip_address` to `ray.init(...)` in the preflight Python code (status: fixed)',
+    what='the project\'s preflight code connects to Ray in a way that makes this Ray release wait for a cache file that is never written, so the check times out; the cause and fix are in the user\'s Python code (the ray.init call), not in the job script\'s launch line, resources or environment; the line is the ledger\'s own text with its `...`; assumed shape - a Delta Ray-on-Slurm job that runs the preflight on the head node with srun, diagnosed as on Delta (Slurm)',
+    cluster='delta',
+    script='ray_slurm.sh',
+    replace=HARBOR_NODES + [[RAY_TRAIN, 'srun --nodes=1 --ntasks=1 -w "$head_node" python3 preflight_qwen3_32b_6node_cluster.py --address "$head_ip:6379"\n' + RAY_TRAIN]],
+    log='''
+Can't find a node_ip_address.json file from /tmp/ray/session_...
+''',
+)
+
+case(
+    id='harborledger-stale-patch-checker-rejects-new-upstream-docker-py',
+    kind='not_script',
+    source=HARBOR_SOURCE,
+    thread_site=HARBOR_SITE + '; Error 20: the full readiness run failed at its "Harbor rootless patch" step with this line although the updated Harbor smoke already passed; root cause given: the project\'s `apply_harbor_rootless_patch.py` only recognised the old local patch shape, and the new upstream Harbor patch rewrote docker.py differently, so the checker gave a false negative (Harbor itself was fine); fix given: teach the checker to accept either patch shape (a Python code change) (status: fixed)',
+    what='the project\'s own patch-check script does not recognise a newer version of the library file it inspects and aborts; the cause and fix are in the user\'s Python tooling, not in the job script\'s launch line, resources or environment; assumed shape - a Delta Ray-on-Slurm job whose readiness step runs the patch checker with python before training, diagnosed as on Delta (Slurm)',
+    cluster='delta',
+    script='ray_slurm.sh',
+    replace=HARBOR_NODES + [[RAY_TRAIN, 'python3 examples/train_integrations/harbor/apply_harbor_rootless_patch.py --check\n' + RAY_TRAIN]],
+    log='''
+RuntimeError: Unexpected Harbor docker.py imports block; aborting patch.
+''',
+)
