@@ -20,7 +20,7 @@ case(
     what='the job script passes a custom-resource JSON to `ray start` through a nested shell, and the quoting strips the JSON quotes, so Ray rejects the value and the head never serves; the fix is in the job script (quote the JSON so it reaches ray intact, e.g. a variable holding `{"harbor_head": 1}` passed in double quotes); assumed shape - a Delta Ray-on-Slurm job whose head step runs `srun ... bash -lc "ray start --head ... --resources={\\"harbor_head\\": 1} --block"`, diagnosed as on Delta (Slurm)',
     cluster='delta',
     script='ray_slurm.sh',
-    replace=HARBOR_NODES + [[RAY_HEAD, 'srun --nodes=1 --ntasks=1 -w "$head_node" bash -lc "ray start --head --node-ip-address=$head_ip --port=6379 --num-gpus 8 --resources={\\"harbor_head\\": 1} --block" &']],
+    replace=[*HARBOR_NODES, [RAY_HEAD, 'srun --nodes=1 --ntasks=1 -w "$head_node" bash -lc "ray start --head --node-ip-address=$head_ip --port=6379 --num-gpus 8 --resources={\\"harbor_head\\": 1} --block" &']],
     log='''
 ERR utils.py:1163 -- --resources={harbor_head: 1} is not a valid JSON string
 ''',
@@ -35,7 +35,7 @@ case(
     what='the job script starts the Ray head daemon in a short srun step without --block; when the step ends Slurm kills the daemons it left behind, so the workers cannot reach the head\'s GCS; the fix is in the job script (keep the step alive: `ray start --head ... --block &`); assumed shape - a Delta Ray-on-Slurm job whose head step runs `ray start --head` without --block and in the foreground, diagnosed as on Delta (Slurm)',
     cluster='delta',
     script='ray_slurm.sh',
-    replace=HARBOR_NODES + [[RAY_HEAD, 'srun --nodes=1 --ntasks=1 -w "$head_node" ray start --head --node-ip-address="$head_ip" --port=6381 --num-gpus 8'], ['ray start --address="$head_ip:6379"', 'ray start --address="$head_ip:6381"']],
+    replace=[*HARBOR_NODES, [RAY_HEAD, 'srun --nodes=1 --ntasks=1 -w "$head_node" ray start --head --node-ip-address="$head_ip" --port=6381 --num-gpus 8'], ['ray start --address="$head_ip:6379"', 'ray start --address="$head_ip:6381"']],
     log='''
 Failed to connect to GCS at address 172.21.44.54:6381
 ''',
@@ -50,7 +50,7 @@ case(
     what='the job script runs a CPU-only check as a new srun step on a node whose GPUs are held by running service steps, and the step asks for GPUs by default, so Slurm cannot create it; the fix is in the job script (give the probe step `--gres=gpu:0`, or let it share with `--overlap`); assumed shape - a Delta Ray-on-Slurm job that, after starting the Ray steps, runs `srun --nodes=1 --ntasks=1 -w "$head_node" python3 check_ports.py` before training, diagnosed as on Delta (Slurm)',
     cluster='delta',
     script='ray_slurm.sh',
-    replace=HARBOR_NODES + [[RAY_TRAIN, 'srun --nodes=1 --ntasks=1 -w "$head_node" python3 check_ports.py --ports 6379 8265\n' + RAY_TRAIN]],
+    replace=[*HARBOR_NODES, [RAY_TRAIN, 'srun --nodes=1 --ntasks=1 -w "$head_node" python3 check_ports.py --ports 6379 8265\n' + RAY_TRAIN]],
     log='''
 srun: error: Unable to create step for job 1135: Requested nodes are busy
 ''',
@@ -80,7 +80,7 @@ case(
     what='the job script runs the Ray driver on a host that has no raylet of the cluster, so `ray.init(address=...)` finds no local raylet and fails; the fix is in the job script (start the driver on the Ray head node, `srun -w "$head_node" python3 ...`); assumed shape - a Delta Ray-on-Slurm job whose head is the second node of the allocation while the preflight driver runs in the batch step on the first node, diagnosed as on Delta (Slurm)',
     cluster='delta',
     script='ray_slurm.sh',
-    replace=HARBOR_NODES + [['head_node=${nodes[0]}', 'head_node=${nodes[1]}'], ['-w "${nodes[1]}" ray start', '-w "${nodes[2]}" ray start'], [RAY_TRAIN, 'RAY_ADDRESS="$head_ip:6379" python3 preflight_qwen3_32b_6node_cluster.py --expect-gpus 48\n' + RAY_TRAIN]],
+    replace=[*HARBOR_NODES, ['head_node=${nodes[0]}', 'head_node=${nodes[1]}'], ['-w "${nodes[1]}" ray start', '-w "${nodes[2]}" ray start'], [RAY_TRAIN, 'RAY_ADDRESS="$head_ip:6379" python3 preflight_qwen3_32b_6node_cluster.py --expect-gpus 48\n' + RAY_TRAIN]],
     log='''
 This node has an IP address of 172.21.44.6, but we cannot find a local Raylet with the same address
 Failed to get the system config from raylet because it is dead
@@ -194,7 +194,7 @@ case(
     log='''
 STOP: the 0.67 run's own injections link resolves to /pfs/work9/workspace/scratch/st_ac147838-emri/run_20260729_seed64000_h0p67/simulations/injections, not the canonical pool /pfs/work9/workspace/scratch/st_ac147838-emri/injection_pool_mix200k_20260728 -- pool mismatch, report
 ''',
-    expect={'families': ['filesystem', 'environment'], 'fix': r'(?m)^[-+].*(readlink\s+-f\s+"?\$CRB_SRC/simulations/injections|\[\s+-[dL]\s+"?\$CRB_SRC/simulations/injections|\$link"?\s*!=\s*"?\$POOL)'},
+    expect={'families': ['filesystem', 'environment'], 'fix': r'(?m)^-.*(readlink\s+-f\s+"?\$CRB_SRC/simulations/injections|\$link"?\s*!=\s*"?\$POOL)|^\+.*\[\s+!?\s*-[dL]\s+"?\$CRB_SRC/simulations/injections'},
 )
 
 case(
@@ -209,7 +209,7 @@ case(
     log='''
 srun: error: Unable to create step for job XXXXX: Job/step already completing or completed
 ''',
-    expect={'families': ['launcher', 'scheduler'], 'fix': r'(?m)^\+.*srun\b.*--overlap\b|^\+#SBATCH\s+(--time|-t)[= ](0?0:(1\d|[2-5]\d):|\d+:\d\d:\d\d|[1-9]\d+\b)'},
+    expect={'families': ['launcher', 'scheduler'], 'fix': r'(?m)^\+.*srun\b.*--overlap\b|^\+#SBATCH\s+(--time|-t)[= ](0?0:[1-5]\d:\d\d|0?[1-9]:\d\d:\d\d|[1-9]\d+:\d\d:\d\d|\d+-\d|[1-9]\d+)\b'},
 )
 
 # ---------------------------------------------------------------- more not-script cases
@@ -273,7 +273,7 @@ case(
     what='DOUBTFUL - the note records the GPU hang once and gives no cause or fix; the GPU on one node raised a hardware exception (GPU hang) in a job whose identical copies ran clean at the same time, so the cause is the node or the driver/library stack, not the job script; assumed shape - a 60-node Perlmutter-style Cray EX job (Slurm, srun, 8 ranks per node, GPU-aware cray-mpich) running the exchange benchmark, diagnosed as on Perlmutter (same scheduler and Cray/Slingshot family; the source\'s GPUs are AMD)',
     cluster='perlmutter',
     script='perlmutter_srun_gpu.sh',
-    replace=LUMI_SHAPE + [[PM_RUN, 'srun --cpu-bind=cores ./cxi_probe --exchange alltoall --payload-mb 12.431 --rounds 40']],
+    replace=[*LUMI_SHAPE, [PM_RUN, 'srun --cpu-bind=cores ./cxi_probe --exchange alltoall --payload-mb 12.431 --rounds 40']],
     log='''
 HW Exception by GPU node-4 (Agent handle: 0x2d1f90) reason :GPU Hang
 srun: error: nid007383: tasks 425-431: Aborted
@@ -288,7 +288,7 @@ case(
     what='the Slingshot/CXI transport fails intermittently under a large point-to-point exchange: the same job with the same script runs clean or aborts from one submission to the next, so the cause is the fabric/MPI stack under that communication pattern, not the job script; the note avoids it by changing the program\'s exchange to MPI_Alltoall (a code change); assumed shape - a 60-node Perlmutter-style Cray EX job (Slurm, srun, 8 ranks per node) running the exchange benchmark, diagnosed as on Perlmutter (same scheduler and Cray/Slingshot family; the source\'s GPUs are AMD)',
     cluster='perlmutter',
     script='perlmutter_srun_gpu.sh',
-    replace=LUMI_SHAPE + [[PM_RUN, 'srun --cpu-bind=cores ./cxi_probe --exchange p2p --payload-mb 12.431 --rounds 40']],
+    replace=[*LUMI_SHAPE, [PM_RUN, 'srun --cpu-bind=cores ./cxi_probe --exchange p2p --payload-mb 12.431 --rounds 40']],
     log='''
 MPICH ERROR [Rank 202] [job id 22337437.0] [Fri Sep 25 12:09:31 2026] [nid005874]
 Fatal error in PMPI_Waitall: Other MPI error
@@ -313,7 +313,7 @@ case(
     what='the job\'s launch line leaves a training schedule option at a default that does not fit this dataset, so the program prunes every point and crashes; the fix the source makes is on the launch line (`--opacity_reset_interval 8000`, past the ~7500-iteration bootstrap); a program option rather than a resource or environment setting; not a cluster - a rented GPU instance - so mapped: assumed shape - a one-GPU Delta job (Slurm) running `train_gui.py` with srun and no `--opacity_reset_interval`, diagnosed as on Delta',
     cluster='delta',
     script='srun_python.sh',
-    replace=SCGS_REPL + [[SRUNPY, SCGS_RUN]],
+    replace=[*SCGS_REPL, [SRUNPY, SCGS_RUN]],
     log='''
 cannot reshape tensor of 0 elements into shape [0, -1]
 ''',
@@ -328,7 +328,7 @@ case(
     what='the job\'s launch line turns on a program option that this input does not support, and rendering fails with mismatched tensor sizes; the fix the source makes is on the launch line (drop `--local_frame`); a program option rather than a resource or environment setting; mapped: assumed shape - a one-GPU Delta job (Slurm) running `train_gui.py ... --local_frame` with srun, diagnosed as on Delta',
     cluster='delta',
     script='srun_python.sh',
-    replace=SCGS_REPL + [[SRUNPY, SCGS_RUN + ' --opacity_reset_interval 8000 --local_frame']],
+    replace=[*SCGS_REPL, [SRUNPY, SCGS_RUN + ' --opacity_reset_interval 8000 --local_frame']],
     log='''
 RuntimeError: Sizes of tensors must match except in dimension 1. Expected size 1 but got size 0
 ''',
@@ -442,7 +442,7 @@ case(
     what='the LAMMPS input compares strings containing hyphens inside an `if` expression, which the program parses as arithmetic and rejects; the cause and fix are in the user\'s simulation input, not in the job script\'s launch line, resources or environment; assumed shape - a one-task Anvil CPU job (Slurm) running the strain template with `srun lmp -in ... -var MODE axial-xx`, diagnosed as on Anvil',
     cluster='anvil',
     script='srun_mpi_app.sh',
-    replace=LMPS_REPL + [['srun --cpu-bind=cores ./solver input.dat', 'srun -n "$SLURM_NTASKS" lmp -in strain-Ni-fcc-10x10x10-Cij-Pezold-EAM.in -var MODE axial-xx -screen none']],
+    replace=[*LMPS_REPL, ['srun --cpu-bind=cores ./solver input.dat', 'srun -n "$SLURM_NTASKS" lmp -in strain-Ni-fcc-10x10x10-Cij-Pezold-EAM.in -var MODE axial-xx -screen none']],
     log='''
 ERROR: Invalid Boolean syntax in if command
 ''',
@@ -456,7 +456,7 @@ case(
     what='the LAMMPS input substitutes a name that is not a defined variable, so the program stops at that command; the cause and fix are in the user\'s simulation input, not in the job script; the note quotes the message without the program\'s `ERROR:` prefix; assumed shape - a one-task Anvil CPU job (Slurm) running the minimisation input with srun, diagnosed as on Anvil',
     cluster='anvil',
     script='srun_mpi_app.sh',
-    replace=LMPS_REPL + [['srun --cpu-bind=cores ./solver input.dat', 'srun -n "$SLURM_NTASKS" lmp -in relax_Ni-fcc_Pezold-EAM.in -screen none']],
+    replace=[*LMPS_REPL, ['srun --cpu-bind=cores ./solver input.dat', 'srun -n "$SLURM_NTASKS" lmp -in relax_Ni-fcc_Pezold-EAM.in -screen none']],
     log='''
 Substitution for illegal variable lx
 ''',
@@ -470,7 +470,7 @@ case(
     what='the project\'s preflight code connects to Ray in a way that makes this Ray release wait for a cache file that is never written, so the check times out; the cause and fix are in the user\'s Python code (the ray.init call), not in the job script\'s launch line, resources or environment; the line is the ledger\'s own text with its `...`; assumed shape - a Delta Ray-on-Slurm job that runs the preflight on the head node with srun, diagnosed as on Delta (Slurm)',
     cluster='delta',
     script='ray_slurm.sh',
-    replace=HARBOR_NODES + [[RAY_TRAIN, 'srun --nodes=1 --ntasks=1 -w "$head_node" python3 preflight_qwen3_32b_6node_cluster.py --address "$head_ip:6379"\n' + RAY_TRAIN]],
+    replace=[*HARBOR_NODES, [RAY_TRAIN, 'srun --nodes=1 --ntasks=1 -w "$head_node" python3 preflight_qwen3_32b_6node_cluster.py --address "$head_ip:6379"\n' + RAY_TRAIN]],
     log='''
 Can't find a node_ip_address.json file from /tmp/ray/session_...
 ''',
@@ -484,7 +484,7 @@ case(
     what='the project\'s own patch-check script does not recognise a newer version of the library file it inspects and aborts; the cause and fix are in the user\'s Python tooling, not in the job script\'s launch line, resources or environment; assumed shape - a Delta Ray-on-Slurm job whose readiness step runs the patch checker with python before training, diagnosed as on Delta (Slurm)',
     cluster='delta',
     script='ray_slurm.sh',
-    replace=HARBOR_NODES + [[RAY_TRAIN, 'python3 examples/train_integrations/harbor/apply_harbor_rootless_patch.py --check\n' + RAY_TRAIN]],
+    replace=[*HARBOR_NODES, [RAY_TRAIN, 'python3 examples/train_integrations/harbor/apply_harbor_rootless_patch.py --check\n' + RAY_TRAIN]],
     log='''
 RuntimeError: Unexpected Harbor docker.py imports block; aborting patch.
 ''',
