@@ -489,3 +489,18 @@ case(
 RuntimeError: Unexpected Harbor docker.py imports block; aborting patch.
 ''',
 )
+
+case(
+    id='semcorrenote-vista-job-conda-activate-no-conda-on-path',
+    kind='script',
+    source='find_string:71303601906',
+    thread_site='a user\'s run notes for a Stable Diffusion correspondence batch on TACC Vista (Slurm, `gh` Grace-Hopper queue, allocation ASC26012, python environment a venv at /scratch/11364/paliniya/stablekeypoints/sk_env; found with the code search, text id 71303601906, the tool shows no repository name): jobs 1024624 and 1027688 died in about 6 s because preflight found no environment; cause given: `conda activate sk_env` fails on Vista with this message (conda is not on Vista\'s PATH), the empty CONDA_PREFIX was written as the venv path, and the python check passed falsely on /bin/python; fix given: point the job at the existing venv (`/scratch/.../sk_env`, `source .../sk_env/bin/activate`), not conda',
+    what='the job activates its Python environment with a conda command that does not exist on this system, so the environment is never set up and the job stops at once; the fix is in the job script (activate the venv: `source /scratch/11364/paliniya/stablekeypoints/sk_env/bin/activate`, or load a module that provides conda); the line is the note\'s quotation (short and generic, under the 30-character line check); the source\'s conda call ran in a setup step that wrote the venv path the job reads - assumed shape: a one-node Vista `gh` job that runs `conda activate sk_env` itself before the batch python script, diagnosed as on Vista',
+    cluster='vista',
+    script='tacc_ibrun.sh',
+    replace=[['#SBATCH -p gpu-a100', '#SBATCH -p gh'], ['#SBATCH -N 2', '#SBATCH -N 1'], ['#SBATCH -n 6', '#SBATCH -n 1'], ['#SBATCH -t 02:00:00', '#SBATCH -t 48:00:00'], ['#SBATCH -A MyProject', '#SBATCH -A ASC26012'], ['module load cuda/12.2\nsource $WORK/venvs/torch/bin/activate', 'module load gcc cuda python3\nconda activate sk_env\nexport HF_HOME=$SCRATCH/hf_cache_semcorre'], ['ibrun python train.py --epochs 10', 'python scripts/batch_mammo_correspondence.py --run-tag vista_exp_all_1to5 --skip-existing']],
+    log='''
+conda: command not found
+''',
+    expect={'families': ['environment', 'modules'], 'fix': r'(?m)^\+.*(source\s+\S*sk_env/bin/activate|\.\s+\S*sk_env/bin/activate|module\s+load\s+\S*(conda|miniconda|miniforge|anaconda))|^-.*conda\s+activate\s+sk_env'},
+)
