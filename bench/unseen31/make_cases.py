@@ -630,6 +630,23 @@ CASES = [
                       "--run_description \"Experiment with five layer ViViT model. Using decord to load the frames.\" ... --steps 1`. "
                       "Right: 1 process on 1 GPU of at least 32 GB (the target's GPU named), the quoted description kept as one "
                       "argument, a time limit set and said, %x mapped, the env named."]),
+    case(fam("vt-arc-l40s-vv-positional-rl", "slurm"),
+         "Ketan13294/Project8-NNJackal", "train.slurm",
+         "Virginia Tech ARC (partition l40s_normal_q; a course allocation ece6474drlspring2025)", "vt-arc",
+         ["verbose-directive-vv", "bare-positional-numbers", "path-prepend-anaconda", "bashrc-then-source-activate", "rl-training",
+          "comments-after-directives"],
+         launch_model="single", launcher="none", total_ranks=1, nodes=1, gpus_per_node=1,
+         program="train.py", args=["1.0", "1.0", "1e-4"],
+         keep_text=["python train.py 1.0 1.0 1e-4"],
+         setup=[S("source ~/.bashrc"), S('export PATH="$HOME/anaconda3/bin:$PATH"'), S("source activate"), S("conda activate deeprl")],
+         source_only=["--partition=l40s_normal_q", "-vv"],
+         accounts=["ece6474drlspring2025"],
+         refuse_words=["l40s_normal_q", "-vv", "anaconda3", "deeprl"],
+         assumptions=["Jackal_trajectory_tracking_wt_5_wc_075, training_wt_5_wc_075.txt, 48 h, 16 CPUs, --gres=gpu:1, l40s_normal_q, -A "
+                      "ece6474drlspring2025, -vv (sbatch verbosity): ~/.bashrc, PATH prepended with $HOME/anaconda3/bin, bare `source "
+                      "activate`, `conda activate deeprl`, then `python train.py 1.0 1.0 1e-4` (three positional weights and a "
+                      "learning rate). Right: 1 process on 1 GPU with the three positionals kept in order, the env lines kept in "
+                      "order with the anaconda path named as the user's, -vv dropped or said, the account and partition replaced."]),
 ]
 
 
