@@ -1,0 +1,50 @@
+"""Accepted ports that must not run wrong on the target (s29port2).
+
+1. ``export $(grep -v '^#' FILE | xargs)``: the user's environment file loaded into the job is
+   the user's, not the site's: the port keeps the line where it stood (unseen30's
+   usc-carc-getopts-env-venv-branch dropped it, so the program ran with empty arguments), and
+   the notes on variables the script never sets name it as where they may come from.
+Shapes written here, not copied from any script."""
+
+from __future__ import annotations
+
+import pytest
+
+from maple_flow import port
+from maple_flow.scriptparse.env_file import exported_file, exported_output
+
+HEAD = ("#!/bin/bash\n#SBATCH --nodes=1\n#SBATCH --ntasks=1\n#SBATCH --gres=gpu:1\n"
+        "#SBATCH -t 01:00:00\n")
+LOADS = [
+    "export $(grep -v '^#' $ENV_FILE | xargs -d '\\n')",
+    "export $(cat .env | xargs)",
+    "export `grep -v '^#' settings.env | xargs`",
+]
+
+
+def _port(script: str, target: str) -> tuple[str, list[str]]:
+    r = port(script, target)[target]
+    assert r.status == "generated", r.notes
+    return r.script, r.notes
+
+
+@pytest.mark.parametrize("target", ["polaris", "delta"])
+@pytest.mark.parametrize("load", LOADS)
+def test_an_environment_file_export_is_kept_in_place(load: str, target: str) -> None:
+    src = HEAD + f'ENV_FILE="$1"\n{load}\necho "$LR"\npython train.py --lr $LR --data $DATA\n'
+    script, notes = _port(src, target)
+    assert load in script
+    assert script.index(load) < script.index("train.py --lr")
+    assert not [n for n in notes if "not in the port" in n and "export" in n]
+    said = [n for n in notes if n.startswith("the program's arguments are passed as written")]
+    assert said and "sets $DATA, $LR nowhere" not in said[0]
+
+
+def test_the_file_an_export_reads() -> None:
+    assert exported_output(("export", "$(grep -v '^#' .env | xargs)")) == "grep -v '^#' .env | xargs"
+    assert exported_output(("export", "A=1")) == ""
+    assert exported_file("grep -v '^#' .env | xargs") == ".env"
+    assert exported_file("grep -v -e '^#' $F | xargs -d '\\n'") == "$F"
+    assert exported_file("cat cfg/run.env | xargs") == "cfg/run.env"
+    assert exported_file("xargs < .env") == ".env"
+    assert exported_file("printenv") == ""
