@@ -41,7 +41,8 @@ def test_an_environment_file_export_is_kept_in_place(load: str, target: str) -> 
 
 
 def test_the_file_an_export_reads() -> None:
-    assert exported_output(("export", "$(grep -v '^#' .env | xargs)")) == "grep -v '^#' .env | xargs"
+    loaded = exported_output(("export", "$(grep -v '^#' .env | xargs)"))
+    assert loaded == "grep -v '^#' .env | xargs"
     assert exported_output(("export", "A=1")) == ""
     assert exported_file("grep -v '^#' .env | xargs") == ".env"
     assert exported_file("grep -v -e '^#' $F | xargs -d '\\n'") == "$F"
