@@ -4,6 +4,8 @@
    the user's, not the site's: the port keeps the line where it stood (unseen30's
    usc-carc-getopts-env-venv-branch dropped it, so the program ran with empty arguments), and
    the notes on variables the script never sets name it as where they may come from.
+2. ``python -m torch.distributed.launch`` without ``--use_env``: the port passes the program its
+   ``--local_rank`` on every target alike (below).
 Shapes written here, not copied from any script."""
 
 from __future__ import annotations
@@ -49,3 +51,39 @@ def test_the_file_an_export_reads() -> None:
     assert exported_file("cat cfg/run.env | xargs") == "cfg/run.env"
     assert exported_file("xargs < .env") == ".env"
     assert exported_file("printenv") == ""
+
+
+# 2. A program that takes its local rank as an argument (the source's ``python -m
+#    torch.distributed.launch`` without ``--use_env``): a torch 2 launcher passes
+#    ``--local-rank=N`` (dashed), which a parser of ``--local_rank`` stops on, so the port
+#    passes ``--local_rank=$LOCAL_RANK`` itself on every target (unseen30 nyu-greene: the
+#    Perlmutter port kept the launcher as it was and was silently wrong).
+LAUNCH = (HEAD.replace("--gres=gpu:1", "--gres=gpu:4")
+          + "python -m torch.distributed.launch --nproc_per_node=4 --master_port 6666 "
+          "train.py --epochs 3\n")
+WRAP = "bash -c 'exec \"$@\" --local_rank=\"$LOCAL_RANK\"' maple-rank"
+
+
+@pytest.mark.parametrize("target", ["perlmutter", "bridges2", "stampede3", "delta"])
+def test_the_local_rank_argument_is_passed_by_the_port_per_node(target: str) -> None:
+    script, notes = _port(LAUNCH, target)
+    assert "torch.distributed.launch --use_env --no_python" in script
+    assert WRAP in script
+    assert script.index(WRAP) < script.index("train.py --epochs 3")
+    said = [n for n in notes if "--local_rank=$LOCAL_RANK" in n]
+    assert said and "as on every target" in said[0]
+
+
+def test_the_local_rank_note_names_the_targets_torch() -> None:
+    _, notes = _port(LAUNCH, "perlmutter")
+    said = next(n for n in notes if "--local_rank=$LOCAL_RANK" in n)
+    assert "(2.6.0)" in said and "--local-rank=N (dashed" in said
+    _, notes = _port(LAUNCH, "bridges2")
+    said = next(n for n in notes if "--local_rank=$LOCAL_RANK" in n)
+    assert "(1.13.1) would pass the same" in said
+
+
+def test_rank_per_gpu_targets_append_it_as_before() -> None:
+    script, _ = _port(LAUNCH, "polaris")
+    assert 'exec "$@" --local_rank="$LOCAL_RANK"' in script
+    assert "torch.distributed.launch" not in script
