@@ -87,3 +87,29 @@ def test_rank_per_gpu_targets_append_it_as_before() -> None:
     script, _ = _port(LAUNCH, "polaris")
     assert 'exec "$@" --local_rank="$LOCAL_RANK"' in script
     assert "torch.distributed.launch" not in script
+
+
+# 4. A job that reads its own output file after the run (unseen30 orfeo: `cat
+#    slurm_rain_$SLURM_JOB_ID.out | grep ...`), ported to PBS: the note names the line.
+OWN_LOG = (HEAD + "#SBATCH --output=logs/train_%j.out\n"
+           "python train.py --epochs 3\n"
+           "grep Loss logs/train_$SLURM_JOB_ID.out > loss.txt\n"
+           "python plot.py --log logs/train_${SLURM_JOB_ID}.out\n")
+
+
+def test_reading_the_jobs_own_output_is_named_on_pbs() -> None:
+    _, notes = _port(OWN_LOG, "polaris")
+    said = [n for n in notes if "read the job's own output file" in n]
+    assert len(said) == 1
+    assert "line 8 `grep Loss logs/train_$SLURM_JOB_ID.out" in said[0]
+    assert "line 9 `python plot.py" in said[0]
+    assert "only when the job ends" in said[0]
+
+
+def test_not_on_slurm_targets_nor_for_another_file() -> None:
+    _, notes = _port(OWN_LOG, "delta")
+    assert not [n for n in notes if "read the job's own output file" in n]
+    other = OWN_LOG.replace("logs/train_$SLURM_JOB_ID.out", "results/train_$SLURM_JOB_ID.out")
+    other = other.replace("logs/train_${SLURM_JOB_ID}.out", "train_x.out")
+    _, notes = _port(other, "polaris")
+    assert not [n for n in notes if "read the job's own output file" in n]
