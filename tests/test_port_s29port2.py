@@ -113,3 +113,13 @@ def test_not_on_slurm_targets_nor_for_another_file() -> None:
     other = other.replace("logs/train_${SLURM_JOB_ID}.out", "train_x.out")
     _, notes = _port(other, "polaris")
     assert not [n for n in notes if "read the job's own output file" in n]
+
+
+def test_sbatchs_default_output_file_counts_and_a_message_does_not() -> None:
+    default = (HEAD + "python train.py --epochs 3\n"
+               'echo "logs in slurm-$SLURM_JOB_ID.out"\n'
+               "cat slurm-${SLURM_JOB_ID}.out | grep Loss > loss.txt\n")
+    _, notes = _port(default, "polaris")
+    said = [n for n in notes if "read the job's own output file" in n]
+    assert len(said) == 1 and "sbatch's default slurm-%j.out" in said[0]
+    assert "line 8 `cat slurm-${SLURM_JOB_ID}.out" in said[0] and "line 7" not in said[0]

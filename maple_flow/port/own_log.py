@@ -39,29 +39,49 @@ def _file_pattern(value: str) -> re.Pattern[str] | None:
     return re.compile(rf"(?<![\w/.-])(?:\./)?{name}(?![\w.-])")
 
 
+#: Commands that only print their words: a line naming the file in a message reads nothing.
+_MESSAGE = re.compile(r"^\s*(?:echo|printf|:)(?:\s|$)")
+
+
+def _reads(code: str, pattern: re.Pattern[str]) -> bool:
+    """Whether the shell ``code`` of a line names the file (a message about it aside)."""
+    return bool(code.strip()) and not _MESSAGE.match(code) and bool(pattern.search(code))
+
+
+def _log_files(directives: Sequence[Directive]) -> list[tuple[str, str, str, int]]:
+    """(option, value, how the source named it, its line) of the files a Slurm job's output and
+    error go to: its ``--output``/``--error`` directives, else sbatch's default
+    ``slurm-%j.out`` (``slurm-%A_%a.out`` for an array job) for both."""
+    slurm = [d for d in directives if d.scheduler == "slurm"]
+    named = [(d.option, d.value, f"`{d.raw.strip()}`", d.line) for d in slurm
+             if d.option in {"output", "error"} and d.value]
+    if named or not slurm or any(d.option == "output" for d in slurm):
+        return named
+    array = any(d.option == "array" for d in slurm)
+    default = "slurm-%A_%a.out" if array else "slurm-%j.out"
+    return [("output", default, f"sbatch's default {default}, no --output given", 0)]
+
+
 def own_log_notes(directives: Sequence[Directive], lines: Sequence[str],
                   profile: ClusterProfile) -> list[str]:
-    """Notes naming the script's lines that read the file its own Slurm ``--output``/
-    ``--error`` names, on a PBS ``profile``; [] elsewhere or when none does."""
+    """Notes naming the script's lines that read the file its own Slurm output or error goes
+    to, on a PBS ``profile``; [] elsewhere or when none does."""
     if profile.scheduler != "pbs":
         return []
     notes = []
-    for d in directives:
-        if d.scheduler != "slurm" or d.option not in {"output", "error"} or not d.value:
-            continue
-        pattern = _file_pattern(d.value)
+    for option, value, how, line in _log_files(directives):
+        pattern = _file_pattern(value)
         if pattern is None:
             continue
         read = [(n, text) for n, text in enumerate(lines, 1)
-                if n != d.line and not text.lstrip().startswith("#")
-                and pattern.search(code_part(text))]
+                if n != line and _reads(code_part(text), pattern)]
         if not read:
             continue
         shown = "; ".join(f"line {n} `{one_line(t.strip(), 80)}`" for n, t in read[:3])
         more = f" (and {len(read) - 3} more)" if len(read) > 3 else ""
         notes.append(
-            f"{shown}{more} read the job's own {d.option} file (`{d.raw.strip()}`), kept as "
-            f"written: on {profile.name} (PBS) the job's {d.option} goes where PBS's own "
+            f"{shown}{more} read the job's own {option} file ({how}), kept as "
+            f"written: on {profile.name} (PBS) the job's {option} goes where PBS's own "
             "-o/-e says (NAME.oJOBID by default; a %j pattern cannot be carried) and reaches "
             "it only when the job ends, so while the job runs no such file exists and these "
             "lines find nothing: have the script write that file itself (end the launch line "
