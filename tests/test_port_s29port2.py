@@ -123,3 +123,29 @@ def test_sbatchs_default_output_file_counts_and_a_message_does_not() -> None:
     said = [n for n in notes if "read the job's own output file" in n]
     assert len(said) == 1 and "sbatch's default slurm-%j.out" in said[0]
     assert "line 8 `cat slurm-${SLURM_JOB_ID}.out" in said[0] and "line 7" not in said[0]
+
+
+# 3. A per-job folder the source site's prolog made (`/scratch/$SLURM_JOB_ID`), used by the
+#    program and never created by the script: nothing creates it on the target, so the port
+#    refuses, naming the lines (unseen30 tuebingen: accepted, the stage-in failing there).
+STAGED = (HEAD + 'mkdir /scratch/$SLURM_JOB_ID/data\n'
+          'rsync -a $HOME/data/ /scratch/$SLURM_JOB_ID/data\n'
+          'python train.py --data /scratch/$SLURM_JOB_ID/data\n')
+
+
+@pytest.mark.parametrize("target", ["delta", "polaris"])
+def test_a_prolog_made_job_folder_the_program_uses_is_asked_for(target: str) -> None:
+    r = port(STAGED, target)[target]
+    assert r.status != "generated"
+    said = " ".join(r.notes)
+    assert "/scratch/$SLURM_JOB_ID, a per-job folder it never creates" in said
+    assert "line 6 `mkdir /scratch/$SLURM_JOB_ID/data`" in said
+
+
+def test_a_folder_the_script_makes_or_the_program_never_uses_is_ported() -> None:
+    made = STAGED.replace("mkdir /scratch", "mkdir -p /scratch")
+    _port(made, "delta")
+    held = (HEAD + "SCR=/scr/${SLURM_JOB_ID}\nmkdir $SCR\ncd $SCR\npython train.py\n")
+    _port(held, "delta")
+    unused = (HEAD + "cp -R $HOME/code/ /scratch/$SLURM_JOB_ID/\npython train.py\n")
+    _port(unused, "delta")

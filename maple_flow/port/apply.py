@@ -55,6 +55,7 @@ from maple_flow.port.interpreter import (
     user_launcher,
     variable_interpreter,
 )
+from maple_flow.port.job_folder import prolog_folder_refusal
 from maple_flow.port.jobcontrol import job_control_block
 from maple_flow.port.launcher_opts import carry_launcher_options
 from maple_flow.port.memory import fit_memory, source_memory
@@ -896,6 +897,9 @@ def apply_edits(script: str, src: Source, profile: ClusterProfile, *, one_proces
         out.notes += notes
     lines, notes = header_edits(src.parsed.directives, profile, "\n".join(src.lines))
     notes += own_log_notes(src.parsed.directives, src.lines, profile)
+    folder = prolog_folder_refusal(src.lines, profile, src.parsed.launch_block.text
+                                   if src.parsed.launch_block else "")
+    out.refusals += [folder] if folder else []
     unread, unread_notes = unread_directives(src.lines, profile)
     lines, notes = lines + unread, notes + unread_notes
     out.script = add_to_header(out.script, lines)
