@@ -739,9 +739,12 @@ def test_torch_distributed_launch_keeps_giving_the_program_its_local_rank() -> N
     and one rank per GPU pass none, and such a program stops at its own argument parser."""
     results = port(_TDL.format(env=""), ["polaris", "delta", "vista"])
     assert 'exec "$@" --local_rank="$LOCAL_RANK"' in results["polaris"].script
-    assert "-m torch.distributed.launch --nnodes=" in results["delta"].script
-    assert "exec python3 -m torch.distributed.launch --node_rank=" in results["vista"].script \
-        or "-m torch.distributed.launch --node_rank=" in results["vista"].script
+    # per node, the launcher is kept with --use_env --no_python and each worker appends the
+    # argument itself: a torch 2 launcher would pass --local-rank=N (dashed) (s29port2)
+    assert "-m torch.distributed.launch --use_env --no_python --nnodes=" in results["delta"].script
+    assert "-m torch.distributed.launch --use_env --no_python --node_rank=" in \
+        results["vista"].script
+    assert all('exec "$@" --local_rank="$LOCAL_RANK"' in r.script for r in results.values())
     assert all(r.spec.local_rank_arg for r in results.values())
 
 

@@ -140,6 +140,7 @@ from maple_flow.port.launches_kept import (
     unkept_launches,
 )
 from maple_flow.port.line_order import moved_above_setter_note
+from maple_flow.port.local_rank import local_rank_note
 from maple_flow.port.loop import carry_loop
 from maple_flow.port.memory import source_memory
 from maple_flow.port.mpi_app import app_layout, app_name, runs_an_app
@@ -1490,16 +1491,6 @@ def _own_envs_on(src: Source, profile: ClusterProfile) -> Source:
                                        original="") if s in own else s for s in src.steps])
 
 
-def _local_rank_note(profile: ClusterProfile, model: dict[str, Any]) -> str:
-    how = ("each rank started with --local_rank=$LOCAL_RANK after its own arguments"
-           if model["launch_model"] == "per_rank" or profile.launch.style == "rank-per-gpu"
-           else "python -m torch.distributed.launch kept as the per-node launcher, which "
-           "passes it (--local-rank=N from torch 2.0 on)")
-    return ("the source's python -m torch.distributed.launch (no --use_env) gives the program "
-            f"its local rank as an argument, which its parser expects: kept on {profile.name}, "
-            f"{how}")
-
-
 def _job_name(src: Source, o: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
     if o.get("job_name"):
         return {"job_name": o["job_name"]}, []
@@ -1635,7 +1626,7 @@ def _port_on(src: Source, target: str, o: dict[str, Any],
         src, profile)
     name, name_notes = _job_name(src, o)
     local_rank = not one_process and passes_local_rank(src.parsed.launch.stages)
-    model_notes += [_local_rank_note(profile, model)] if local_rank else []
+    model_notes += [local_rank_note(profile, model)] if local_rank else []
     cpus, cpu_notes = fit_cpus_per_task(
         f.cpus_per_task, profile, gpn if model["launch_model"] == "per_rank" else 1)
     framework, strategy, setup_notes = accelerate_setup(

@@ -55,11 +55,13 @@ from maple_flow.port.interpreter import (
     user_launcher,
     variable_interpreter,
 )
+from maple_flow.port.job_folder import prolog_folder_refusal
 from maple_flow.port.jobcontrol import job_control_block
 from maple_flow.port.launcher_opts import carry_launcher_options
 from maple_flow.port.memory import fit_memory, source_memory
 from maple_flow.port.node_rank import with_node_rank
 from maple_flow.port.oneproc import one_process_launch
+from maple_flow.port.own_log import own_log_notes
 from maple_flow.port.packing import intel_repin_why, intel_repinned_run
 from maple_flow.port.rank_names import source_launcher
 from maple_flow.port.rules import referenced, translate_scheduler_vars
@@ -894,6 +896,10 @@ def apply_edits(script: str, src: Source, profile: ClusterProfile, *, one_proces
                                                  profile, entry)
         out.notes += notes
     lines, notes = header_edits(src.parsed.directives, profile, "\n".join(src.lines))
+    notes += own_log_notes(src.parsed.directives, src.lines, profile)
+    folder = prolog_folder_refusal(src.lines, profile, src.parsed.launch_block.text
+                                   if src.parsed.launch_block else "")
+    out.refusals += [folder] if folder else []
     unread, unread_notes = unread_directives(src.lines, profile)
     lines, notes = lines + unread, notes + unread_notes
     out.script = add_to_header(out.script, lines)

@@ -48,6 +48,7 @@ from maple_flow.port.written_args import (
     written_words,
 )
 from maple_flow.scriptparse import ParsedScript, ScriptFacts
+from maple_flow.scriptparse.env_file import EXPORTED_LINE
 from maple_flow.scriptparse.facts import size_vars
 from maple_flow.scriptparse.model import batch_shell_rank
 from maple_flow.scriptparse.shell import split_commands
@@ -1977,8 +1978,13 @@ def live_refs_note(entry: str, args: list[str], carried: Carried,
     if unset:
         # the submit command passes the user's own variables, not a scheduler's or a device's
         user = [n for n in unset if not _RUNTIME_NAME.match(n)]
+        loads = [f"`export $({m.group(1) or m.group(2)})`" for s in lines
+                 for m in EXPORTED_LINE.finditer(s)]
+        unless = (f"; unless {', '.join(loads)}, kept above, sets them from your file"
+                  if loads and user else "")
         notes.append(f"read but not set by the script (set them in the environment on the "
-                     f"target{how if user else ''}): {', '.join('$' + n for n in unset)}")
+                     f"target{how if user else ''}{unless}): "
+                     f"{', '.join('$' + n for n in unset)}")
     return notes
 
 

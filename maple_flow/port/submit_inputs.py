@@ -30,6 +30,7 @@ from maple_flow.port.script_args import (
     top_of,
     without_restoring,
 )
+from maple_flow.scriptparse.env_file import EXPORTED_LINE, exported_file
 from maple_flow.scriptparse.shell import code_part
 
 #: A reference to the script's own arguments: ``$1``, ``$@``, ``$*``, ``${2}``, ``${1:-x}``,
@@ -184,7 +185,9 @@ def submit_inputs(source: str) -> SubmitInputs:
         bucket = defaulted if m.group(1) and _DEFAULTED.match(m.group(2)) else plain
         if name not in bucket:
             bucket.append(name)
-    sourced = tuple(dict.fromkeys(m.group(1) for m in _SOURCES.finditer(body)))
+    loaded = [exported_file(c) or f"`{c}`" for m in EXPORTED_LINE.finditer(body)
+              for c in [m.group(1) or m.group(2)]]
+    sourced = tuple(dict.fromkeys([*(m.group(1) for m in _SOURCES.finditer(body)), *loaded]))
     return SubmitInputs(tuple(args), tuple(plain),
                         tuple(n for n in defaulted if n not in plain), sourced)
 

@@ -51,6 +51,9 @@ _RANK_LAUNCHERS = PER_RANK_LAUNCHERS | {"jsrun", "aprun"}
 
 #: The target's launcher run as a module (``python -m torch.distributed.launch``).
 _MODULE_LAUNCHER = re.compile(r"(^|\s)(python[\d.]*) (?=-m\s+torch\.distributed\.)")
+#: The port's per-worker wrapper under a kept ``torch.distributed.launch --use_env --no_python``
+#: (``templates/launch/_common/launch.j2``: each worker appends ``--local_rank``).
+LOCAL_RANK_WORKER = "torch.distributed.launch --use_env --no_python"
 
 
 @dataclass(frozen=True)
@@ -186,8 +189,12 @@ def keep_tool_prefixes(script: str, parsed: ParsedScript, source: str, profile: 
                          f"{profile.name}'s launch command, as in the source" + binding)
             continue
         kept = False
+        if LOCAL_RANK_WORKER in script:
+            # the source's tool wrapped its torch.distributed.launch (and the processes it
+            # starts): in front of the launcher the port keeps, not of each worker it starts
+            script, kept = sub_in_launch(script, _MODULE_LAUNCHER, _in_front(words))
         for python in dict.fromkeys(w for w in (profile.software.python, parsed.launch.python,
-                                                 "python") if w):
+                                                 "python") if w and not kept):
             # the target's interpreter word; inside a container, the image's (as written)
             script, kept = keep_prefix(script, python, words, entry, parsed.launch.module)
             if kept:

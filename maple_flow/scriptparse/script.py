@@ -23,6 +23,7 @@ from maple_flow.scriptparse.claims import checked_reason
 from maple_flow.scriptparse.cmdline import command_line_program_reason, not_in_script_reason
 from maple_flow.scriptparse.container_body import container_body_reason
 from maple_flow.scriptparse.cshell import csh_reason
+from maple_flow.scriptparse.env_file import exported_file, exported_output
 from maple_flow.scriptparse.fallback import fallback_value, guarded_fallback
 from maple_flow.scriptparse.fence import fence_reason
 from maple_flow.scriptparse.held_command import held_after_loop_reason, held_command_reason
@@ -213,6 +214,10 @@ def is_declare_export(words: tuple[str, ...]) -> bool:
 
 
 def _export(cmd: ShellCommand, parsed: ParsedScript) -> None:
+    loaded = exported_output(cmd.words)
+    if loaded:  # ``export $(grep -v '^#' .env | xargs)``: a file of the user's variables
+        parsed.sourced.append(exported_file(loaded) or f"`{loaded}`")
+        return
     for word in cmd.words[1:]:
         if word.startswith("-"):
             continue

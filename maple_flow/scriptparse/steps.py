@@ -19,6 +19,7 @@ from maple_flow.models.shell_lines import (
     heredoc_opening,
     setup_lines_problem,
 )
+from maple_flow.scriptparse.env_file import exported_output
 from maple_flow.scriptparse.inline_launch import command_launch, inline_code_launch
 from maple_flow.scriptparse.launch import (
     CONTAINER_RUNTIMES,
@@ -365,6 +366,11 @@ def _command_step(cmd: ShellCommand, text: str, conda_module: bool) -> Step | No
         return Step(cmd.line, text, None, name=name)
     head = words[0]
     if head == "export" or is_declare_export(words):
+        loaded = exported_output(words)
+        if loaded:
+            return Step(cmd.line, text, True, (
+                f"it sets the job's variables from what `{loaded}` prints (an environment file "
+                "of yours): the port cannot know which, so it keeps the line as written"))
         names = [w.partition("=")[0] for w in words[1:] if "=" in w]
         return Step(cmd.line, text, None, name=names[0], export=True) if len(names) == 1 else None
     if head == ":" and len(words) > 1 and all(_DEFAULTED.fullmatch(w) for w in words[1:]):
