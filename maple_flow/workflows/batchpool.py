@@ -21,10 +21,9 @@ R = TypeVar("R")
 #: Fewer units of work than this (ports) are done in this process: starting workers and
 #: sending results back costs more than it saves.
 MIN_PARALLEL_UNITS = 64
-#: Chunks per worker: enough to even out chunks of unequal cost, few enough that each
-#: chunk's fixed cost (its shellcheck runs) stays small (``chunked``, even sizes).
-CHUNKS_PER_WORKER = 4
-#: Guided chunks (``guided_chunks``): each takes this share of what is left, per worker.
+#: Guided chunks (``guided_chunks``): each takes 1/(this x workers) of what is left: large
+#: chunks first (few, so each chunk's fixed cost, its shellcheck runs, stays small), small
+#: ones last (so the workers end together).
 GUIDED_SHARE = 2
 
 
