@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from maple_flow.workflows import batchpool
-from maple_flow.workflows.batchpool import chunked, map_chunks, pool_size
+from maple_flow.workflows.batchpool import chunked, guided_chunks, map_chunks, pool_size
 from maple_flow.workflows.scale import BatchResult, batch_port, batch_to_dir
 
 TESTS = Path(__file__).resolve().parent
@@ -73,6 +73,15 @@ def test_chunks_run_in_other_processes_and_come_back_in_order() -> None:
 def test_chunked_keeps_order_and_evens_sizes() -> None:
     assert chunked(list(range(10)), 4) == [[0, 1, 2], [3, 4, 5], [6, 7], [8, 9]]
     assert chunked([1, 2], 8) == [[1], [2]]
+
+
+def test_guided_chunks_keep_order_and_shrink_to_one_item() -> None:
+    """The chunks shrink, so the workers' last chunks (done while the others finish) are of
+    one item each, not a quarter of a worker's share."""
+    sizes = [len(c) for c in guided_chunks(list(range(100)), 2)]
+    assert sizes == [25, 19, 14, 11, 8, 6, 5, 3, 3, 2, 1, 1, 1, 1]
+    assert [x for c in guided_chunks(list(range(100)), 2) for x in c] == list(range(100))
+    assert guided_chunks([1, 2], 8) == [[1], [2]] and guided_chunks([], 2) == []
 
 
 def test_pool_size_is_one_for_a_small_batch(monkeypatch: pytest.MonkeyPatch) -> None:

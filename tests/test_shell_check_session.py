@@ -31,6 +31,9 @@ TEXTS = [
     "if x; then\n a \\",
     "a\0b\n",
     "",
+    "a=(1 2\n",  # ends the subshell that reads it (bash exits on it): the loop answers
+    "cat <<'EOF'\nx\n",
+    "f() {\n  [[ -n $x ]] && echo \"${x%/*}\"\n}\nf\n",
 ]
 
 
@@ -63,3 +66,24 @@ def test_broken_port_named_the_same_in_a_session() -> None:
     with shell_check.parsing_session():
         assert shell_check.broken_shell(source, port) == alone
     assert "does not parse" in alone
+
+
+def test_each_text_read_after_any_other_reads_as_alone() -> None:
+    """One bash reads the texts in turn, not a subshell forked for each: a text read after
+    another (one it complained about, one that ended its subshell) is read as alone."""
+    texts = [*TEXTS, "if [[ -n $x ]]; then\n  echo y\nfi\n"]
+    alone = {t: _bash_n(t) for t in texts}
+    with shell_check.parsing_session():
+        for before in [*TEXTS, "echo a\n[[ -n x\n"]:  # the last leaves bash in a [[ ]]
+            for text in texts:
+                shell_check._bash_error(before)
+                assert shell_check._bash_error(text) == alone[text], (before, text)
+
+
+def test_an_unclosed_test_is_read_as_the_forked_reader_read_it() -> None:
+    """``bash -n`` exits 0 on a ``[[`` left open (it says the error, but passes): the session,
+    like session s25's reader (a subshell forked a text), says the error."""
+    text = "#!/bin/bash\n [[ -n x\necho b\n"
+    with shell_check.parsing_session():
+        assert shell_check._bash_error(text).endswith(
+            "line 2: syntax error in conditional expression")

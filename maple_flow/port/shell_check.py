@@ -5,9 +5,13 @@ it is never returned; the port is refused naming the construct bash stops at.
 
 The check reads each text with bash's own parser, never running it: ``bash -n`` at the edge,
 the way ``maple_flow.lint`` runs shellcheck. In a batch (``parsing_session``) one bash reads
-every port in turn - each text parsed in a forked subshell under ``set -n``, the same parser
-and messages as ``bash -n`` - instead of one bash started per port. Where no bash is found,
-or the source is written for another shell (csh, zsh...), it says nothing."""
+every port in turn - each text parsed under ``set -n`` (nothing of it is run) in a function
+that made the shell's options its own (``local -``: bash restores them, ``-n`` included, when
+the function returns), in a subshell forked for a run of texts bash says nothing about, not
+for each text; the same verdicts and messages as a subshell forked a text, the reader of
+session s25, on 7,422 texts (bench/batch_speed/shell_check_equiv.py) - instead of one bash
+started per port. Where no bash is found, or the source is written for another shell (csh,
+zsh...), it says nothing."""
 
 from __future__ import annotations
 
@@ -15,6 +19,7 @@ import os
 import re
 import select
 import shutil
+import signal
 import subprocess
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
@@ -25,13 +30,23 @@ _OTHER_SHELL = re.compile(r"^#!\s*\S*(?:/env\s+)?\S*\b(?:csh|tcsh|zsh|ksh|fish)\
 _AT_LINE = re.compile(r"line (\d+): (.*)")
 #: Seconds a parse may take before the check gives up (says nothing).
 _TIMEOUT_S = 20.0
-#: The reader: for each text (its byte count on a line, then its bytes), the status of parsing
-#: it under ``set -n`` in a subshell and bash's messages, as ``STATUS\nMESSAGES\0``. On one
-#: line, so eval's line numbers are the text's own (as ``bash -n`` counts them); in the C
-#: locale, so ``read -N`` counts bytes (no shell syntax character is part of a UTF-8 sequence).
-_READER = ("while IFS= read -r n; do IFS= read -r -d '' -N \"$n\" text; "
-           "err=$( { eval \"set -n; $text\"; } 2>&1 ); "
-           "printf '%d\\n%s\\0' \"$?\" \"$err\"; done")
+#: The reader. A subshell reads texts (each: its byte count on a line, then its bytes) and
+#: answers, for each, bash's messages on parsing it under ``set -n`` and the status, as
+#: ``MESSAGES\0STATUS\0``. A text is read in ``_maple_parse``, whose ``local -`` gives the
+#: options back when it returns: ``-n`` holds while that text is read (nothing of it is run),
+#: not for the next text. Told ``-1`` (after a text bash said something about: an error, a
+#: warning), the subshell ends (97) and the loop forks a new one from the bash that has read
+#: nothing, so no text is read in a parser state another text's error left behind; a subshell
+#: that bash ended on an error of the text it read (as it ends a ``$(...)`` subshell) is
+#: answered for by the loop with its exit status. At the end of the input it ends (98), and the
+#: loop. On one line, so eval's line numbers are the text's own (as ``bash -n`` counts them);
+#: in the C locale, so ``read -N`` counts bytes (no shell syntax character is part of a UTF-8
+#: sequence).
+_READER = ("_maple_parse() { local -; eval \"set -n; $1\"; }; "
+           "while :; do ( while IFS= read -r n; do [ \"$n\" = -1 ] && exit 97; "
+           "IFS= read -r -d '' -N \"$n\" text; _maple_parse \"$text\" 2>&1; "
+           "printf '\\0%d\\0' \"$?\"; done; exit 98 ); s=$?; [ \"$s\" = 98 ] && break; "
+           "[ \"$s\" = 97 ] || printf '\\0%d\\0' \"$s\"; done")
 
 
 class _Reader:
@@ -40,8 +55,14 @@ class _Reader:
     def __init__(self, bash: str) -> None:
         self.proc = subprocess.Popen([bash, "-c", _READER, bash], stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                                     env={**os.environ, "LC_ALL": "C"})
+                                     env={**os.environ, "LC_ALL": "C"},
+                                     start_new_session=True)  # its subshells end with it
         self.buffer = b""
+        #: bash's name for the function's eval (``environment``, its source) or for itself
+        #: (``$0``) in its messages; ``bash -n`` says ``$0: line N: ...``.
+        self.prefix = re.compile(rf"^(?:environment|{re.escape(bash)}): (?:eval: )?line ", re.M)
+        self.name = bash
+        self.fresh = b""  # b"-1\n" when the next text is to be read by a new subshell
 
     def error(self, text: str) -> str | None:
         """bash's first complaint about ``text`` ("" when it parses; None when it cannot say)."""
@@ -51,18 +72,20 @@ class _Reader:
         if self.proc.stdin is None or self.proc.poll() is not None:
             return None
         try:
-            self.proc.stdin.write(b"%d\n" % len(data) + data)
+            self.proc.stdin.write(self.fresh + b"%d\n" % len(data) + data)
             self.proc.stdin.flush()
-            reply = self._read_until(lambda b: b"\0" in b)
+            reply = self._read_until(lambda b: b.count(b"\0") >= 2)
         except OSError:
             return None
         if reply is None:
             return None
-        answer, _, self.buffer = reply.partition(b"\0")
-        status, _, messages = answer.decode("utf-8", "replace").partition("\n")
+        said, _, rest = reply.partition(b"\0")
+        status, _, self.buffer = rest.partition(b"\0")
+        self.fresh = b"-1\n" if said or status != b"0" else b""
         if not status.isdigit():
             return None
-        return _first_complaint(int(status), messages.replace(": eval: line ", ": line "))
+        messages = self.prefix.sub(f"{self.name}: line ", said.decode("utf-8", "replace"))
+        return _first_complaint(int(status), messages)
 
     def _read_until(self, done: Callable[[bytes], bool]) -> bytes | None:
         """The bytes read so far once ``done(bytes)`` holds; None on timeout or end."""
@@ -85,8 +108,9 @@ class _Reader:
                 self.proc.stdin.close()
         try:
             self.proc.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
+        except subprocess.TimeoutExpired:  # stuck (a parse that never ends): it and its subshell
+            with suppress(OSError):
+                os.killpg(self.proc.pid, signal.SIGKILL)
             self.proc.wait()
         if self.proc.stdout is not None:
             self.proc.stdout.close()

@@ -1,7 +1,11 @@
 """A batch's work in worker processes (``maple batch``, issue 14): consecutive chunks of the
 work, each done whole by one worker, the results in order. The workers are forked once per
 batch, so they start with the parent's loaded templates and profiles; a small batch, a
-machine with one core, or a platform without ``fork`` works in this process."""
+machine with one core, or a platform without ``fork`` works in this process.
+
+The chunks shrink towards the end (guided scheduling): each worker takes the next chunk when
+it is done with one, and the last chunks are small, so the workers finish at about the same
+time instead of one waiting, idle, while the other ports a whole large chunk."""
 
 from __future__ import annotations
 
@@ -17,9 +21,10 @@ R = TypeVar("R")
 #: Fewer units of work than this (ports) are done in this process: starting workers and
 #: sending results back costs more than it saves.
 MIN_PARALLEL_UNITS = 64
-#: Chunks per worker: enough to even out chunks of unequal cost, few enough that each
-#: chunk's fixed cost (its shellcheck runs) stays small.
-CHUNKS_PER_WORKER = 4
+#: Guided chunks (``guided_chunks``): each takes 1/(this x workers) of what is left: large
+#: chunks first (few, so each chunk's fixed cost, its shellcheck runs, stays small), small
+#: ones last (so the workers end together).
+GUIDED_SHARE = 2
 
 
 def cores() -> int:
@@ -51,6 +56,18 @@ def chunked(items: Sequence[T], n: int) -> list[list[T]]:
     return chunks
 
 
+def guided_chunks(items: Sequence[T], workers: int) -> list[list[T]]:
+    """``items`` in consecutive chunks that shrink: each is 1/(``GUIDED_SHARE`` x ``workers``)
+    of what is left (at least one item), so the last chunks, done while the other workers
+    finish theirs, are of one item each."""
+    chunks, start, share = [], 0, GUIDED_SHARE * max(1, workers)
+    while start < len(items):
+        size = max(1, -(-(len(items) - start) // share))
+        chunks.append(list(items[start:start + size]))
+        start += size
+    return chunks
+
+
 def map_chunks(work: Callable[[list[T]], R], items: Sequence[T],
                workers: int) -> Iterator[tuple[list[T], R]]:
     """Each chunk of ``items`` with ``work(chunk)``, in order, done by ``workers`` forked
@@ -59,7 +76,7 @@ def map_chunks(work: Callable[[list[T]], R], items: Sequence[T],
         chunk = list(items)
         yield chunk, work(chunk)
         return
-    chunks = chunked(items, workers * CHUNKS_PER_WORKER)
+    chunks = guided_chunks(items, workers)
     pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"))
     try:
         yield from zip(chunks, pool.map(work, chunks), strict=True)
