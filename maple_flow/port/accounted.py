@@ -248,8 +248,8 @@ def unset_reads(source: str, script: str) -> list[tuple[str, int, str, int, str]
     """(name, port line, its text, source line, its text) for each variable the port reads
     that the source set and the port sets nowhere: the line that gave it its value was
     dropped while a kept line still reads it (empty, or the job stops under ``set -u``)."""
-    given = set_names(source)
-    have = set_names(script)
+    given = _set_names(source)
+    have = _set_names(script)
     if given <= have:  # every name the source sets, the port sets too: none to look for
         return []
     found: dict[str, tuple[int, str]] = {}
