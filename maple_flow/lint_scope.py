@@ -85,10 +85,15 @@ class _Block:
     units: list[_Unit]
     ours: bool = False  # every logical line is the template's own
     _comment: bool | None = field(default=None, repr=False, compare=False)
+    _logical: tuple[str, ...] | None = field(default=None, repr=False, compare=False)
 
     @property
-    def logical(self) -> list[str]:
-        return [u.logical for u in self.units]
+    def logical(self) -> tuple[str, ...]:
+        """The units' logical lines (read once the block is complete, then kept: the lint asks
+        it of every block several times)."""
+        if self._logical is None:
+            self._logical = tuple(u.logical for u in self.units)
+        return self._logical
 
     @property
     def comment(self) -> bool:
@@ -130,15 +135,17 @@ def _blocks(script: str) -> list[_Block]:
     """The script's top-level blocks, blank and comment lines each a block of their own."""
     physical = script.split("\n")
     found = logical_lines(script)
+    ends = [start for start, _ in found[1:]] + [len(physical) + 1]
     blocks: list[_Block] = []
+    units: list[_Unit] = []
     depth = 0
-    for k, (start, text) in enumerate(found):
-        end = found[k + 1][0] if k + 1 < len(found) else len(physical) + 1
+    for (start, text), end in zip(found, ends, strict=True):
         if depth == 0:
-            blocks.append(_Block([]))
-        blocks[-1].units.append(_Unit(start, physical[start - 1:end - 1], text))
+            units = []
+            blocks.append(_Block(units))
+        units.append(_Unit(start, physical[start - 1:end - 1], text))
         stripped = text.strip()
-        if stripped and not stripped.startswith("#"):
+        if stripped and stripped[0] != "#":
             depth = max(0, depth + depth_change(stripped))
     return blocks
 

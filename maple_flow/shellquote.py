@@ -26,6 +26,16 @@ def split_words(text: str) -> tuple[str, ...]:
         return tuple(text.split())
 
 
+@lru_cache(maxsize=8192)
+def shell_split(text: str) -> tuple[str, ...] | None:
+    """``shlex.split(text)`` (POSIX, a ``#`` kept as a word), memoised; None where it raises
+    (an unbalanced quote). A batch splits the same set-up lines once for each target."""
+    try:
+        return tuple(shlex.split(text))
+    except ValueError:
+        return None
+
+
 def quote(value: object) -> str:
     """Shell-quote any value (the ``q`` filter)."""
     return shlex.quote(str(value))

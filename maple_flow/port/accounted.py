@@ -77,6 +77,22 @@ def source_launch_line(source: str) -> int | None:
     return launch_command_line(source)
 
 
+@lru_cache(maxsize=256)
+def _executable_lines(source: str) -> tuple[tuple[int, str, str], ...]:
+    """(line number, first line, its words one space apart) of each source line that has shell
+    words, not a comment, a closer or the launch line: what a port must account for (one read
+    a source, not one a target)."""
+    launch = source_launch_line(source)
+    found = []
+    for number, text in logical_lines(source):
+        first = text.split("\n", 1)[0].strip()
+        if (not first or first.startswith("#") or number == launch
+                or first.rstrip(";") in _CLOSERS or not _words(first)):
+            continue
+        found.append((number, first, " ".join(first.split())))
+    return tuple(found)
+
+
 def unaccounted_lines(source: str, script: str, notes: list[str]) -> list[tuple[int, str]]:
     """(line number, first line) of each executable source line the port neither keeps nor
     uses nor names in a note; the launch line is the launch stages' to rewrite."""
@@ -84,14 +100,9 @@ def unaccounted_lines(source: str, script: str, notes: list[str]) -> list[tuple[
     verbatim = {" ".join(text.split()) for text in port_lines}
     kept = ""  # the shapes of the port's lines, one a line
     said = "\n".join(notes)
-    launch = source_launch_line(source)
     found = []
-    for number, text in logical_lines(source):
-        first = text.split("\n", 1)[0].strip()
-        if (not first or first.startswith("#") or number == launch
-                or first.rstrip(";") in _CLOSERS or " ".join(first.split()) in verbatim):
-            continue
-        if not _words(first):
+    for number, first, spaced in _executable_lines(source):
+        if spaced in verbatim:
             continue
         kept = kept or "\n".join(_shape(t) for t in port_lines)  # made once, when needed
         if _shape(first) in kept or _named(number, first, said):
@@ -237,8 +248,10 @@ def unset_reads(source: str, script: str) -> list[tuple[str, int, str, int, str]
     """(name, port line, its text, source line, its text) for each variable the port reads
     that the source set and the port sets nowhere: the line that gave it its value was
     dropped while a kept line still reads it (empty, or the job stops under ``set -u``)."""
-    given = set_names(source)
-    have = set_names(script)
+    given = _set_names(source)
+    have = _set_names(script)
+    if given <= have:  # every name the source sets, the port sets too: none to look for
+        return []
     found: dict[str, tuple[int, str]] = {}
     for number, raw in _code(script):
         for m in _READ.finditer(_QUOTED_SINGLE.sub("''", raw)):

@@ -808,6 +808,8 @@ def keep_status_reads(script: str, source: list[str]) -> str:
     as a success). A one-line read is moved above the port's ``set`` lines; a read that opens
     a block (``if``) keeps the status across them instead. A ``set`` line of the user's own
     (in the source) stays where the user put it."""
+    if not _STATUS_READ.search(script):  # no line reads a status: nothing to keep
+        return script
     mine = {x.strip() for x in source}
     lines = script.split("\n")
     at = 0

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from maple_flow.knowledge.scheduler_vars import (
@@ -1933,13 +1933,22 @@ def assigned_names(lines: list[str]) -> set[str]:
     """The variables ``lines`` assign (``NAME=``, ``export NAME=``, ``declare -x NAME=``,
     ``: "${NAME:=default}"``, a kept loop's ``for NAME in``, an assignment inside a one-line
     ``if``/``&&`` list, a ``getopts`` loop's name and the OPTARG/OPTIND it sets)."""
-    opts = {n for s in lines for n in _GETOPTS_NAME.findall(s)}
+    found = [_line_names(s) for s in lines]  # each line's, in the order the sets are built
+    opts = {n for f in found for n in f[0]}
     return opts | ({"OPTARG", "OPTIND"} if opts else set()) | {
-        n for s in lines for n in _ASSIGNED.findall(s)} | {
+        n for f in found for n in f[1]} | {
         # in a one-line compound command (`if [ -n "$1" ]; then CFG=$1; else CFG=x; fi`)
-        n for s in lines for n in _ASSIGNED_IN_LIST.findall(s)} | {
-        n for s in lines for n in _DEFAULT_ASSIGNED.findall(s)} | {
-        n for s in lines for n in _LOOP_NAME.findall(s)}
+        n for f in found for n in f[2]} | {
+        n for f in found for n in f[3]} | {
+        n for f in found for n in f[4]}
+
+
+@lru_cache(maxsize=8192)
+def _line_names(line: str) -> tuple[tuple[str, ...], ...]:
+    """What each of :func:`assigned_names`'s patterns finds in ``line``, in order, memoised (a
+    batch's ports share their template's and their source's lines)."""
+    return tuple(tuple(rx.findall(line)) for rx in (
+        _GETOPTS_NAME, _ASSIGNED, _ASSIGNED_IN_LIST, _DEFAULT_ASSIGNED, _LOOP_NAME))
 
 
 def set_by_port(carried: Carried) -> set[str]:

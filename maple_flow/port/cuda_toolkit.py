@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from maple_flow.models import ClusterProfile
 from maple_flow.port.stages import launch_command_span
@@ -38,6 +39,12 @@ def toolkit_uses(lines: list[str], reports: bool = True) -> list[tuple[int, str]
     """Each (line number, program) where the job runs a CUDA toolkit program, first use each;
     with ``reports=False`` a use that only asks it to report on itself (``nvcc --version``: a
     diagnostic of the set-up) is not counted."""
+    return list(_toolkit_uses(tuple(lines), reports))
+
+
+@lru_cache(maxsize=512)
+def _toolkit_uses(lines: tuple[str, ...], reports: bool) -> tuple[tuple[int, str], ...]:
+    """:func:`toolkit_uses`, memoised (a batch reads each source once a target)."""
     seen: dict[str, int] = {}
     for number, line in enumerate(lines, 1):
         text = line.strip()
@@ -46,7 +53,7 @@ def toolkit_uses(lines: list[str], reports: bool = True) -> list[tuple[int, str]
         for found in _COMMAND.finditer(text):
             if reports or not _reports_only(found.group(1), text[found.end():]):
                 seen.setdefault(found.group(1), number)
-    return sorted(((n, p) for p, n in seen.items()), key=lambda x: x[0])
+    return tuple(sorted(((n, p) for p, n in seen.items()), key=lambda x: x[0]))
 
 
 def _reports_only(program: str, after: str) -> bool:

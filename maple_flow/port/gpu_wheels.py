@@ -9,6 +9,7 @@ own framework."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from maple_flow.models import ClusterProfile
 from maple_flow.port.words import short
@@ -40,17 +41,31 @@ _USER = re.compile(r"\s--user\b")
 def wheel_notes(lines: list[str], script: str, profile: ClusterProfile) -> list[str]:
     """A note for each install of the source (``lines``) that the ported ``script`` keeps and
     that installs a build for another GPU vendor or CPU architecture than ``profile``'s."""
+    installs = _installs(tuple(lines))
+    if not installs:
+        return []
     kept = " ".join(script.split())
     notes: list[str] = []
-    for n, line in enumerate(lines, 1):
-        text = line.split("#", 1)[0] if not line.lstrip().startswith("#") else ""
+    for n, line, matches in installs:
         # the install itself kept (its line may be rewritten around it: `srun pip install`)
-        found = [m.group(0) for m in _INSTALL.finditer(text)
-                 if " ".join(m.group(0).split()) in kept]
+        found = [m for m in matches if " ".join(m.split()) in kept]
         why = [w for install in found if (w := _mismatch(install, profile))]
         if why:
             notes.append(f"line {n} `{short(line.strip())}` {why[0]}")
     return notes
+
+
+@lru_cache(maxsize=256)
+def _installs(lines: tuple[str, ...]) -> tuple[tuple[int, str, tuple[str, ...]], ...]:
+    """(line number, line, its package installs) of each source line with an install outside
+    a comment, in order: read once a source, not once a target."""
+    found = []
+    for n, line in enumerate(lines, 1):
+        text = line.split("#", 1)[0] if not line.lstrip().startswith("#") else ""
+        matches = tuple(m.group(0) for m in _INSTALL.finditer(text))
+        if matches:
+            found.append((n, line, matches))
+    return tuple(found)
 
 
 def _mismatch(install: str, profile: ClusterProfile) -> str:

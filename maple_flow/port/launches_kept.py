@@ -83,6 +83,8 @@ def numbers(text: str) -> dict[str, int]:
     """The variables ``text`` sets once, to a whole number (``NNODES=2``)."""
     seen: dict[str, list[int]] = {}
     for line in text.splitlines():
+        if "=" not in line:
+            continue  # sets nothing (both patterns need its `=`)
         m = _NUMBER.match(line)
         if m:
             seen.setdefault(m.group(1), []).append(int(m.group(2)))

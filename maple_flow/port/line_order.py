@@ -40,6 +40,13 @@ def _prefix_line(line: str, src: list[str]) -> int | None:
     return next((k for k, x in enumerate(src) if x.startswith(word + " ")), None)
 
 
+def _setting(setter: re.Pattern[str], name: str, lines: list[str]) -> list[int]:
+    """The indices of ``lines`` that ``setter`` (``name``'s) matches: only a line that holds
+    ``name=`` can (the words before it are checked by the pattern)."""
+    word = name + "="
+    return [k for k, x in enumerate(lines) if word in x and setter.match(x)]
+
+
 def moved_above_setter_note(source: str, script: str) -> list[str]:
     """One note per kept line of ``script`` that reads a variable only lines below it set,
     where the source set it above that line."""
@@ -47,6 +54,8 @@ def moved_above_setter_note(source: str, script: str) -> list[str]:
     out = [x.strip() for x in script.split("\n")]
     in_source = {x: i for i, x in reversed(list(enumerate(src))) if x and not x.startswith("#")}
     notes: list[str] = []
+    in_src: dict[str, list[int]] = {}  # per name: the source's lines that set it
+    in_out: dict[str, list[int]] = {}  # per name: the port's lines that set it
     for j, line in enumerate(out):
         i = in_source.get(line)
         if i is None:
@@ -55,10 +64,14 @@ def moved_above_setter_note(source: str, script: str) -> list[str]:
             continue
         for name in sorted(_reads(line)):
             setter = _setter(name)
-            before_src = [k for k in range(i) if setter.match(src[k])]
+            if name not in in_src:
+                in_src[name] = _setting(setter, name, src)
+            before_src = [k for k in in_src[name] if k < i]
             if not before_src or setter.match(line):
                 continue
-            setters_port = [k for k, x in enumerate(out) if setter.match(x)]
+            if name not in in_out:
+                in_out[name] = _setting(setter, name, out)
+            setters_port = in_out[name]
             if setters_port and all(k > j for k in setters_port):
                 first = out[setters_port[0]]
                 notes.append(

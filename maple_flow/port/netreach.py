@@ -14,10 +14,10 @@ only through the target's own proxy, the port sets that one in its place
 from __future__ import annotations
 
 import re
-import shlex
 from functools import lru_cache
 
 from maple_flow.port.words import short
+from maple_flow.shellquote import shell_split
 
 #: A module whose name says it is a web proxy (``eth_proxy``, ``proxy``, ``http-proxy``),
 #: loaded by ``module load|add`` or Lmod's ``ml``.
@@ -97,10 +97,8 @@ def step_words(steps: list[str]) -> list[str]:
         code = "\n".join(x for x in step.split("\n") if not x.lstrip().startswith("#"))
         code = code.replace("\\\n", " ")
         for line in code.splitlines():
-            try:
-                words += shlex.split(line)
-            except ValueError:
-                words += line.split()
+            split = shell_split(line)
+            words += split if split is not None else line.split()
     return words
 
 

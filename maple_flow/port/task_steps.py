@@ -6,10 +6,10 @@ read as a launch of its own)."""
 from __future__ import annotations
 
 import re
-import shlex
 from typing import TYPE_CHECKING
 
 from maple_flow.models import ClusterProfile
+from maple_flow.shellquote import shell_split
 
 if TYPE_CHECKING:
     from maple_flow.port.carry import Source
@@ -26,10 +26,10 @@ def same_scheduler_task_step(step: Step, src: Source, profile: ClusterProfile) -
     the source."""
     if src.parsed.scheduler != "slurm" or profile.scheduler != "slurm" or step.name:
         return False
-    try:
-        words = shlex.split(step.text)
-    except ValueError:
+    split = shell_split(step.text)
+    if split is None:
         return False
+    words = list(split)
     if len(words) < 2 or words[0] != "srun":
         return False
     k = 1

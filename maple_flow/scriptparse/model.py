@@ -55,7 +55,7 @@ def _role(name: str, value: str) -> str | None:
     """The rank fact ``name=value`` carries, when the value reads a launcher variable (or a
     host list for MASTER_ADDR), else None."""
     for role, sources in RANK_SOURCES.items():
-        if any(re.search(rf"\$\{{?{s}\b", value) for s in sources):
+        if "$" in value and any(re.search(rf"\$\{{?{s}\b", value) for s in sources):
             return role
     standard = TORCH_RANK_VARS.get(name)
     if standard == "master_addr" and re.search(r"hostname|NODEFILE|NODELIST|head", value):
@@ -77,6 +77,8 @@ def batch_shell_rank(name: str, value: str, p: ParsedScript) -> str:
     for a variable set per rank (inside ``srun bash -c '...'``) or one of no per-task fact."""
     if name in p.rank_env or name not in p.env or not p.directives:
         return ""  # a script with no directives may itself run once per task (`srun job.sh`)
+    if "$" not in value or "SLURM_" not in value:
+        return ""  # it reads no Slurm variable (the only ones looked for below)
     deferred = p.deferred_refs.get(name, set())  # `\$SLURM_PROCID`: expanded in each task
     for role in _PER_TASK:
         for source in RANK_SOURCES[role]:

@@ -164,7 +164,9 @@ _OPEN_ARRAY = re.compile(r"^\s*(?:(?:export|local|declare\s+-a|readonly)\s+)?\w+
 
 def _array_end(lines: list[str], i: int) -> int | None:
     """The line closing the array assignment ``lines[i]`` opens, or None."""
-    if not _OPEN_ARRAY.match(lines[i]) or "'" in lines[i] or '"' in lines[i].split("(", 1)[0]:
+    line = lines[i]
+    if "=(" not in line or not _OPEN_ARRAY.match(line) or "'" in line or '"' in line.split(
+            "(", 1)[0]:  # "=(": the only lines the pattern can match
         return None
     for j in range(i + 1, min(len(lines), i + 200)):
         if lines[j].strip().endswith(")") and not lines[j].lstrip().startswith("#"):
