@@ -74,6 +74,7 @@ import re
 from dataclasses import dataclass
 
 from maple_flow.repair.evidence_gate import SUMMARY_LINE
+from maple_flow.repair.package_import import broken_installation, traceback_removed
 from maple_flow.repair.program_error import (
     _ENV_SYMPTOM,
     _EXCEPTION_LINE,
@@ -100,6 +101,7 @@ CATEGORIES: dict[str, str] = {
     "datapath": "structure-program-file-missing",
     "damaged": "structure-file-damaged",
     "stall": "structure-collective-stall",
+    "package": "structure-package-import-broken",
 }
 
 #: Words of the launch: any of them anywhere in the log (less a launcher's summary of a failed
@@ -688,6 +690,17 @@ def _stall_after_progress(text: str, script: str | None) -> Reading | None:
     return Reading("stall", CATEGORIES["stall"], (progress, _line_of(text, stall)))
 
 
+def _broken_package(text: str) -> Reading | None:
+    """An installed package's own import failing inside the installation
+    (:func:`maple_flow.repair.package_import.broken_installation`), where nothing but that
+    traceback speaks of the launch."""
+    line = broken_installation(text)
+    found = final_exception_at(text)
+    if line is None or found is None or launch_symptom(traceback_removed(text, found[2])):
+        return None
+    return Reading("package", CATEGORIES["package"], (line,))
+
+
 def read(text: str, script: str | None = None) -> Reading | None:
     """The structural reading of a failure log, or None when it is not strong or the log
     speaks of the launch (:func:`launch_symptom`). ``script`` (the job script, when known)
@@ -721,6 +734,9 @@ def read(text: str, script: str | None = None) -> Reading | None:
         reading = reading_of(text)  # a file cut short; ranks falling behind after many steps
         if reading is not None:
             return reading
+    package = _broken_package(text)
+    if package is not None:  # an installed package failed inside itself on import (s29)
+        return package
     if not text.strip() or launch_symptom(text):
         return None
     filesystem = next((m for m in _FILESYSTEM.finditer(text)
