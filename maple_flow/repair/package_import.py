@@ -115,14 +115,24 @@ def traceback_removed(text: str, at: int) -> str:
     return "\n".join(kept) + text[end:]
 
 
+def final_import_error(text: str) -> tuple[str, int] | None:
+    """The message of ``text``'s last exception and the offset where its line's text starts
+    (past the blank lines the exception pattern may take in), when it is an import failure."""
+    found = final_exception_at(text)
+    if found is None or found[0] not in IMPORT_TYPES:
+        return None
+    at = found[2]
+    return found[1], at + len(text[at:]) - len(text[at:].lstrip())
+
+
 def broken_installation(text: str) -> str | None:
     """The exception line when ``text`` (cleaned, without a launcher's summaries) ends in an
     import failure inside an installed package (module docstring), else None. The caller
     checks that nothing else in the log speaks of the launch."""
-    found = final_exception_at(text)
-    if found is None or found[0] not in IMPORT_TYPES:
+    found = final_import_error(text)
+    if found is None:
         return None
-    kind, message, at = found
+    message, at = found
     if _NOT_READ.search(message):
         return None
     frames, source = _frames_and_source(text, at)

@@ -74,7 +74,11 @@ import re
 from dataclasses import dataclass
 
 from maple_flow.repair.evidence_gate import SUMMARY_LINE
-from maple_flow.repair.package_import import broken_installation, traceback_removed
+from maple_flow.repair.package_import import (
+    broken_installation,
+    final_import_error,
+    traceback_removed,
+)
 from maple_flow.repair.program_error import (
     _ENV_SYMPTOM,
     _EXCEPTION_LINE,
@@ -695,8 +699,8 @@ def _broken_package(text: str) -> Reading | None:
     (:func:`maple_flow.repair.package_import.broken_installation`), where nothing but that
     traceback speaks of the launch."""
     line = broken_installation(text)
-    found = final_exception_at(text)
-    if line is None or found is None or launch_symptom(traceback_removed(text, found[2])):
+    found = final_import_error(text)
+    if not line or found is None or launch_symptom(traceback_removed(text, found[1])):
         return None
     return Reading("package", CATEGORIES["package"], (line,))
 
