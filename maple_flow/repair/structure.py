@@ -55,11 +55,16 @@ script" only on strong structural evidence and when nothing in the log speaks of
   collective's own report that ranks stopped joining it (a wait timed out, Horovod's stalled
   ops, a peer gone) after the log shows the training loop ran many steps or epochs, where
   neither the log nor the script names a collective timeout setting and nothing killed the job.
+- (s29) an installed package's own import failing inside the installation
+  (:mod:`maple_flow.repair.package_import`): a name one installed package lacks, a release
+  missing its own submodule, a package's own ``raise ImportError`` asking for another one; read
+  before the launch words (an import failure is one of them) with that traceback left out.
 
 The categories (:data:`CATEGORIES`) name a record each in ``templates/failures/structure.yaml``
 (``cpu``: ``s20_notscript.yaml``; ``fabric``, ``site``: ``s21_notscript.yaml``; ``gpunode``:
 ``s21_rl17tune.yaml``; ``internal``, ``nodehw``, ``modulecode``: ``s22_notscript.yaml``;
 ``datapath``: ``s23_notscript.yaml``; ``damaged``, ``stall``: ``s24_notscript.yaml``;
+``package``: ``s29_rnot.yaml``;
 advice, no fix). Anything that speaks of the launch vetoes the
 reading (:data:`LAUNCH_TEXT`): an environment variable the launcher sets (``KeyError: 'RANK'``), a
 frame of ``os.environ``, of a launcher or of rendezvous code, an invalid device ordinal, a port in
