@@ -55,11 +55,16 @@ script" only on strong structural evidence and when nothing in the log speaks of
   collective's own report that ranks stopped joining it (a wait timed out, Horovod's stalled
   ops, a peer gone) after the log shows the training loop ran many steps or epochs, where
   neither the log nor the script names a collective timeout setting and nothing killed the job.
+- (s29) an installed package's own import failing inside the installation
+  (:mod:`maple_flow.repair.package_import`): a name one installed package lacks, a release
+  missing its own submodule, a package's own ``raise ImportError`` asking for another one; read
+  before the launch words (an import failure is one of them) with that traceback left out.
 
 The categories (:data:`CATEGORIES`) name a record each in ``templates/failures/structure.yaml``
 (``cpu``: ``s20_notscript.yaml``; ``fabric``, ``site``: ``s21_notscript.yaml``; ``gpunode``:
 ``s21_rl17tune.yaml``; ``internal``, ``nodehw``, ``modulecode``: ``s22_notscript.yaml``;
 ``datapath``: ``s23_notscript.yaml``; ``damaged``, ``stall``: ``s24_notscript.yaml``;
+``package``: ``s29_rnot.yaml``;
 advice, no fix). Anything that speaks of the launch vetoes the
 reading (:data:`LAUNCH_TEXT`): an environment variable the launcher sets (``KeyError: 'RANK'``), a
 frame of ``os.environ``, of a launcher or of rendezvous code, an invalid device ordinal, a port in
@@ -74,6 +79,11 @@ import re
 from dataclasses import dataclass
 
 from maple_flow.repair.evidence_gate import SUMMARY_LINE
+from maple_flow.repair.package_import import (
+    broken_installation,
+    final_import_error,
+    traceback_removed,
+)
 from maple_flow.repair.program_error import (
     _ENV_SYMPTOM,
     _EXCEPTION_LINE,
@@ -100,6 +110,7 @@ CATEGORIES: dict[str, str] = {
     "datapath": "structure-program-file-missing",
     "damaged": "structure-file-damaged",
     "stall": "structure-collective-stall",
+    "package": "structure-package-import-broken",
 }
 
 #: Words of the launch: any of them anywhere in the log (less a launcher's summary of a failed
@@ -688,6 +699,17 @@ def _stall_after_progress(text: str, script: str | None) -> Reading | None:
     return Reading("stall", CATEGORIES["stall"], (progress, _line_of(text, stall)))
 
 
+def _broken_package(text: str) -> Reading | None:
+    """An installed package's own import failing inside the installation
+    (:func:`maple_flow.repair.package_import.broken_installation`), where nothing but that
+    traceback speaks of the launch."""
+    line = broken_installation(text)
+    found = final_import_error(text)
+    if not line or found is None or launch_symptom(traceback_removed(text, found[1])):
+        return None
+    return Reading("package", CATEGORIES["package"], (line,))
+
+
 def read(text: str, script: str | None = None) -> Reading | None:
     """The structural reading of a failure log, or None when it is not strong or the log
     speaks of the launch (:func:`launch_symptom`). ``script`` (the job script, when known)
@@ -721,6 +743,9 @@ def read(text: str, script: str | None = None) -> Reading | None:
         reading = reading_of(text)  # a file cut short; ranks falling behind after many steps
         if reading is not None:
             return reading
+    package = _broken_package(text)
+    if package is not None:  # an installed package failed inside itself on import (s29)
+        return package
     if not text.strip() or launch_symptom(text):
         return None
     filesystem = next((m for m in _FILESYSTEM.finditer(text)
