@@ -40,7 +40,8 @@ def test_wrapper_call_forms(command: str, found: bool) -> None:
 
 
 def test_call_inside_a_function_or_branch_is_not_taken() -> None:
-    text = "#!/bin/bash\n#SBATCH -N 1\nrun() {\n  bash train.sh\n}\nif true; then\n  bash x.sh\nfi\n"
+    text = ("#!/bin/bash\n#SBATCH -N 1\nrun() {\n  bash train.sh\n}\n"
+            "if true; then\n  bash x.sh\nfi\n")
     assert wrapper_call_line(text) is None
 
 
