@@ -55,3 +55,9 @@ def test_python_launch_still_wins_over_a_wrapper() -> None:
     text = "#!/bin/bash\n#SBATCH -N 1\nbash prep.sh\nsrun python train.py\n"
     out = export_env(text, "HDF5_USE_FILE_LOCKING", "FALSE").splitlines()
     assert out.index("export HDF5_USE_FILE_LOCKING=FALSE") == out.index("srun python train.py") - 1
+
+
+def test_export_goes_above_an_earlier_launcher_command() -> None:
+    text = "#!/bin/bash\n#SBATCH -N 1\nsrun ./lmp -in in.lj\n./postprocess.sh\n"
+    out = export_env(text, "OMP_NUM_THREADS", "1").splitlines()
+    assert out.index("export OMP_NUM_THREADS=1") == out.index("srun ./lmp -in in.lj") - 1

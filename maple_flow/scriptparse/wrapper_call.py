@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from maple_flow.scriptparse.launch import leading_launcher
 from maple_flow.scriptparse.shell import Block, split_blocks
 
 #: Shells that run a script file given as their first operand.
@@ -36,9 +37,14 @@ def _top_level(block: Block) -> bool:
 
 
 def wrapper_call_line(text: str) -> int | None:
-    """1-based line of the last top-level command that runs a shell script file of the job's
-    own (``bash scripts/run.sh``, ``./train.sh``), or None when the script runs none. Calls
-    in background (``&``) count too: their environment is the job's at that point."""
-    found = [cmd.line for block in split_blocks(text) if _top_level(block)
-             for cmd in block.commands if _runs_script(cmd.words)]
-    return found[-1] if found else None
+    """1-based line of the first top-level command that may start the job's program when the
+    script has no Python launch: a call of a shell script file of the job's own (``bash
+    scripts/run.sh``, ``./train.sh``), or a launcher command before it (``srun ./solver``);
+    None when the script calls no such script file. The first, so that an export put above
+    it reaches every later call; calls in background (``&``) count too."""
+    calls = [(cmd.line, _runs_script(cmd.words)) for block in split_blocks(text)
+             if _top_level(block) for cmd in block.commands
+             if _runs_script(cmd.words) or leading_launcher(list(cmd.words)) is not None]
+    if not any(is_call for _, is_call in calls):
+        return None
+    return calls[0][0]
