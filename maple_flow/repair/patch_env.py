@@ -26,6 +26,7 @@ from maple_flow.repair.text import (
     replace,
     words_of,
 )
+from maple_flow.scriptparse.wrapper_call import wrapper_call_line
 
 _LOADS = frozenset({"load", "add", "try-load"})
 _ASSIGN = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)=")
@@ -241,17 +242,34 @@ def _env_anchor(text: str, launch_line: int) -> int:
     return index
 
 
+def _export_target(text: str) -> int:
+    """1-based line the job's environment must be set before: the launch line, else the
+    job's call of its own wrapper script (``bash run.sh``: an exported variable reaches the
+    processes it starts); FixNotApplicable naming the line that is missing when neither is
+    there."""
+    try:
+        return find_launch(text).line
+    except FixNotApplicable as exc:
+        wrapper = wrapper_call_line(text)
+        if wrapper is None:
+            raise FixNotApplicable(
+                f"{exc}; nor does it call a wrapper script (`bash run.sh`) the export could "
+                "go above: the line that starts the program is missing") from exc
+        return wrapper
+
+
 def export_env(text: str, name: str, value: str) -> str:
-    """Set ``name`` to ``value``: rewrite its last assignment, else add an ``export`` line."""
-    launch = find_launch(text)
+    """Set ``name`` to ``value``: rewrite its last assignment, else add an ``export`` line
+    (above the launch line, or above the job's call of its wrapper script)."""
+    target = _export_target(text)
     new = f"{name}={quote(value)}"
-    found = _assignments(text, name, launch.line - 1)
+    found = _assignments(text, name, target - 1)
     if not found:
-        return insert_line(text, _env_anchor(text, launch.line), f"export {new}")
+        return insert_line(text, _env_anchor(text, target), f"export {new}")
     last = found[-1]
     if last.word.raw != new and last.word.value != f"{name}={value}":
         text = replace(text, last.word.start, last.word.end, new)
-    if not last.exported and not _exported_by_name(text, name, launch.line - 1):
+    if not last.exported and not _exported_by_name(text, name, target - 1):
         start = line_starts(text)[last.index]
         text = replace(text, start, start, "export ") if last.alone else text
     return text
