@@ -117,18 +117,29 @@ class _Template:
 @lru_cache(maxsize=256)
 def _template(text: str) -> _Template:
     holes = []
-    blocks = _blocks(text)
-    for block in blocks:
-        for unit in block.units:
-            at = [k for k, line in enumerate(unit.lines) if HOLE in line]
-            if len(at) == 1:
-                line = unit.lines[at[0]]
-                leading, before = tuple(unit.lines[:at[0]]), line[:line.index(HOLE)]
-                if unclosed_quote("\n".join([*leading, before])) is None:  # not inside quotes
-                    holes.append((leading, before))
-    own = frozenset(u.logical.strip() for b in blocks for u in b.units)
+    units = _units(text)  # every block's units, in order: the blocks themselves are not needed
+    for unit_lines, _ in units:
+        if HOLE not in "\n".join(unit_lines):
+            continue
+        at = [k for k, line in enumerate(unit_lines) if HOLE in line]
+        if len(at) == 1:
+            line = unit_lines[at[0]]
+            leading, before = tuple(unit_lines[:at[0]]), line[:line.index(HOLE)]
+            if unclosed_quote("\n".join([*leading, before])) is None:  # not inside quotes
+                holes.append((leading, before))
+    own = frozenset(logical.strip() for _, logical in units)
     functions = any(_FUNCTION.search(bare_line(x)) for x in own if not x.startswith("#"))
     return _Template(own, functions, tuple(holes))
+
+
+def _units(script: str) -> list[tuple[list[str], str]]:
+    """The physical lines and the logical line of each of the script's logical lines, in
+    order: the units of :func:`_blocks`, every block's, without grouping them."""
+    physical = script.split("\n")
+    found = logical_lines(script)
+    ends = [start for start, _ in found[1:]] + [len(physical) + 1]
+    return [(physical[start - 1:end - 1], text)
+            for (start, text), end in zip(found, ends, strict=True)]
 
 
 def _blocks(script: str) -> list[_Block]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 
 from maple_flow.models import ClusterProfile
 from maple_flow.scriptparse.shell import code_part, one_line
@@ -59,6 +60,24 @@ def prolog_folder_refusal(lines: Sequence[str], profile: ClusterProfile,
                           launch: str = "") -> str:
     """The refusal for a job whose program uses a per-job folder (``launch``: the source's
     launch text) the script never creates, or ""."""
+    found = _unmade_folder(tuple(lines), launch)
+    if found is None:
+        return ""
+    name, shown, more = found
+    return (f"the job uses {name}, a per-job folder it never creates ({shown}{more}): the source "
+            "site's job prolog made it (its node-local scratch for the job), and on "
+            f"{profile.name} nothing creates it, so the lines that use it fail there; the port "
+            f"does not know {profile.name}'s per-job local "
+            "storage: point these lines at a folder that exists there (a folder under your "
+            "scratch or the node's local disk, created at the job's start with `mkdir -p`), "
+            "then port again")
+
+
+@lru_cache(maxsize=256)
+def _unmade_folder(lines: tuple[str, ...], launch: str) -> tuple[str, str, str] | None:
+    """The first per-job folder the program of ``lines`` uses and nothing creates: its name
+    as written, the lines that use it (up to three) and how many more; None if there is none.
+    Memoised: it reads the source only, and a batch ports one source to every target."""
     uses: dict[str, list[tuple[int, str]]] = {}
     made: set[str] = set()
     held: dict[str, str] = {}  # SCRDIR=/scr/$SLURM_JOB_ID: the variable holding a folder
@@ -76,17 +95,10 @@ def prolog_folder_refusal(lines: Sequence[str], profile: ClusterProfile,
         made |= {f for f in uses if _created(code, f)}
     unmade = [f for f in uses if f not in made and _program_needs(f, launch, lines, held)]
     if not unmade:
-        return ""
+        return None
     folder = unmade[0]
     used = list(dict.fromkeys(uses[folder]))
     shown = "; ".join(f"line {n} `{one_line(t, 70)}`" for n, t in used[:3])
     more = f" (and {len(used) - 3} more)" if len(used) > 3 else ""
     written = re.search(_FOLDER, used[0][1])
-    name = written.group(1) if written else folder
-    return (f"the job uses {name}, a per-job folder it never creates ({shown}{more}): the source "
-            "site's job prolog made it (its node-local scratch for the job), and on "
-            f"{profile.name} nothing creates it, so the lines that use it fail there; the port "
-            f"does not know {profile.name}'s per-job local "
-            "storage: point these lines at a folder that exists there (a folder under your "
-            "scratch or the node's local disk, created at the job's start with `mkdir -p`), "
-            "then port again")
+    return (written.group(1) if written else folder), shown, more
