@@ -11,8 +11,10 @@ exception at a statement of code, not at a value the launch gave:
   may come from the job script's command line) and reads no argument, environment variable or
   path: the user's code is wrong (``too many values to unpack``, an attribute a module lacks,
   ``module 'torch' has no attribute 'atrutograd'``) -> ``usercode``;
-- the innermost frame is an installed library's, the user's frames only above it: the library
-  and the code that calls it disagree, or the library has a bug -> ``libcode``.
+- the innermost frame is an installed library's, the user's frames only above it, and the
+  statement there is no ``raise`` (a library's check of the values passed in, which may come
+  from the launch line: an empty data set): the library and the code that calls it disagree,
+  or the library has a bug -> ``libcode``.
 
 Never where the message or the statement speaks of the launch, the devices, the ranks, the
 environment, an installation, a version, a file or a path, names a module of the launch
@@ -41,6 +43,12 @@ _ENVIRONMENT_WORDS = re.compile(
     r"no such|environ|getenv|\bpath|\bfile|director|permission|\bhost|\bnode|socket|"
     r"address|\bthread|\bcpu|memory|\bshm\b|\bslurm|\bpbs|argv|parse_args|\bargs?\b|\bopts?\b|"
     r"\bflags?\b|\bconfig|\bcfg\b|\bhparams\b|\boptions?\b")
+#: A message of a check of values (``should be a positive integer value, but got
+#: num_samples=0``): the values checked may come from the launch line (an empty data set).
+_VALUE_CHECK = re.compile(
+    r"(?i)\bshould be\b|\bmust be\b|\binvalid\b|\bunknown\b|\bunrecogni[sz]ed\b|"
+    r"\bnot a valid\b|\bnot allowed\b|\bcan(?:no|')t be\b|\bis required\b|\bempty\b|"
+    r"\bmissing\b")
 #: A frame line, the statement Python prints under it (when it does).
 _FRAME_LINE = re.compile(r'(?m)^[ \t]*File "(?P<path>[^"]+)", line (?P<line>\d+), in \S+[ \t]*\n'
                          r'(?:(?![ \t]*File ")(?P<source>[^\n]*)\n)?')
@@ -68,7 +76,7 @@ def _message_allowed(kind: str, message: str) -> bool:
         return kind == "AttributeError" and not (_RUNTIME_MODULE.search(module.group("module"))
                                                  or _RUNTIME_MODULE.search(module.group("name")))
     return not (message.startswith("module '") or "partially initialized" in message
-                or _ENVIRONMENT_WORDS.search(message))
+                or _ENVIRONMENT_WORDS.search(message) or _VALUE_CHECK.search(message))
 
 
 def code_fault(text: str, at: int, kind: str, message: str, library: re.Pattern[str],
@@ -82,18 +90,23 @@ def code_fault(text: str, at: int, kind: str, message: str, library: re.Pattern[
     frames = _frames(text, at)
     if not frames:
         return None
-    user = [f for f in frames if not library.search(f.group("path"))]
+    user = [f for f in frames if not _installed(library, f)]
     if not user:
         return None
     innermost = frames[-1]
     frame_line = innermost.group(0).splitlines()[0].strip()
-    if not library.search(innermost.group("path")):
-        source = (innermost.group("source") or "").strip()
-        if not source or source.startswith(("raise", "assert")) or _ENVIRONMENT_WORDS.search(
-                source):
-            return None  # the program's own check of its input, or a value the launch gives
+    source = (innermost.group("source") or "").strip()
+    if (not source or source.startswith(("raise", "assert", '"', "'", 'f"', "f'"))
+            or _ENVIRONMENT_WORDS.search(source)):
+        return None  # a check of the values passed in (they may come from the launch line)
+    if not _installed(library, innermost):
         return "usercode", frame_line
     caller = (user[-1].group("source") or "").strip()
     if _ENVIRONMENT_WORDS.search(caller) or MODULE_ATTRIBUTE.match(message):
         return None
     return "libcode", frame_line
+
+
+def _installed(library: re.Pattern[str], frame: re.Match[str]) -> bool:
+    """Whether a frame is an installed package's (a Windows path read with its slashes)."""
+    return bool(library.search(frame.group("path").replace("\\", "/")))

@@ -506,6 +506,8 @@ def _exception_reading(text: str, script: str | None = None) -> Reading | None:
         return None
     line = _line_of(text, next(m for m in _EXCEPTION_LINE.finditer(text) if m.start() == at))
     data_message = bool(_DATA_MESSAGE.search(message))
+    if MODULE_ATTRIBUTE.match(message):  # only the traceback's own reading (s29)
+        data_message = False
     if kind in _NEEDS_DATA_MESSAGE and (not data_message or _GPU_WORDS.search(message)):
         fault = None if _GPU_WORDS.search(message) or worker else code_fault(
             text, at, kind, message, _LIBRARY_PATH, script)
