@@ -104,3 +104,31 @@ def test_a_value_the_script_names_vetoes_the_reading() -> None:
 
 def test_a_launch_word_anywhere_vetoes_the_reading() -> None:
     assert read("export MASTER_PORT=29500\n" + USER_UNPACK) is None
+
+
+DOUBLE_SPACED = '''Traceback (most recent call last):
+
+  File "launch_simulation.py", line 13, in <module>
+
+    import radical.pilot
+
+  File "/home/u/myenv/lib/python2.7/site-packages/saga_python-0.26-py2.7.egg/saga/__init__.py", line 46, in <module>
+
+    version, version_detail, version_branch = ru.get_version ([root, pwd])
+
+ValueError: too many values to unpack
+'''
+
+
+def test_a_log_pasted_double_spaced_is_read() -> None:
+    """A blank line between a frame and its statement (a log pasted double-spaced)."""
+    reading = read(DOUBLE_SPACED)
+    assert reading is not None and reading.category == "libcode"
+    assert "saga/__init__.py" in reading.evidence[0]
+
+
+def test_a_statement_that_sets_up_the_devices_is_not_read() -> None:
+    log = _swap(USER_UNPACK, "self.train_csv_reader.get_batch(batch_size)",
+                "torch.cuda.current_device(), 1, 2")
+    reading = read(log)
+    assert reading is None or reading.category != "usercode"

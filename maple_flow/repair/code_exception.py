@@ -43,15 +43,22 @@ _ENVIRONMENT_WORDS = re.compile(
     r"no such|environ|getenv|\bpath|\bfile|director|permission|\bhost|\bnode|socket|"
     r"address|\bthread|\bcpu|memory|\bshm\b|\bslurm|\bpbs|argv|parse_args|\bargs?\b|\bopts?\b|"
     r"\bflags?\b|\bconfig|\bcfg\b|\bhparams\b|\boptions?\b")
+#: Words of a statement that reads what the launch gives (the command line's arguments, the
+#: environment, a path) or sets up the devices and ranks: the launch may be in play.
+_STATEMENT_WORDS = re.compile(
+    r"(?i)environ|getenv|argv|parse_args|\bargs?\b|\bopts?\b|\bflags?\b|\bconfig|\bcfg\b|"
+    r"\bhparams\b|\boptions?\b|\bpath|\bfile|director|\bhost|\bnode|socket|address|"
+    r"\bslurm|\bpbs|rank|world|device|cuda|\bgpus?\b|nccl|distributed|\bdist\.|\bmpi")
 #: A message of a check of values (``should be a positive integer value, but got
 #: num_samples=0``): the values checked may come from the launch line (an empty data set).
 _VALUE_CHECK = re.compile(
     r"(?i)\bshould be\b|\bmust be\b|\binvalid\b|\bunknown\b|\bunrecogni[sz]ed\b|"
     r"\bnot a valid\b|\bnot allowed\b|\bcan(?:no|')t be\b|\bis required\b|\bempty\b|"
     r"\bmissing\b")
-#: A frame line, the statement Python prints under it (when it does).
+#: A frame line, the statement Python prints under it (when it does; a log pasted
+#: double-spaced puts a blank line between them).
 _FRAME_LINE = re.compile(r'(?m)^[ \t]*File "(?P<path>[^"]+)", line (?P<line>\d+), in \S+[ \t]*\n'
-                         r'(?:(?![ \t]*File ")(?P<source>[^\n]*)\n)?')
+                         r'(?:[ \t]*\n)?(?:(?![ \t]*File ")(?P<source>[^\n]*)\n)?')
 #: Quoted values of a message (``'abc'``, ``"abc"``).
 _QUOTED = re.compile(r"""['"]([^'"\n]{3,})['"]""")
 
@@ -97,12 +104,12 @@ def code_fault(text: str, at: int, kind: str, message: str, library: re.Pattern[
     frame_line = innermost.group(0).splitlines()[0].strip()
     source = (innermost.group("source") or "").strip()
     if (not source or source.startswith(("raise", "assert", '"', "'", 'f"', "f'"))
-            or _ENVIRONMENT_WORDS.search(source)):
+            or _STATEMENT_WORDS.search(source)):
         return None  # a check of the values passed in (they may come from the launch line)
     if not _installed(library, innermost):
         return "usercode", frame_line
     caller = (user[-1].group("source") or "").strip()
-    if _ENVIRONMENT_WORDS.search(caller) or MODULE_ATTRIBUTE.match(message):
+    if _STATEMENT_WORDS.search(caller) or MODULE_ATTRIBUTE.match(message):
         return None
     return "libcode", frame_line
 
