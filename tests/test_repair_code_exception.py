@@ -112,7 +112,7 @@ DOUBLE_SPACED = '''Traceback (most recent call last):
 
     import radical.pilot
 
-  File "/home/u/myenv/lib/python2.7/site-packages/saga_python-0.26-py2.7.egg/saga/__init__.py", line 46, in <module>
+  File "/env/lib/python2.7/site-packages/saga/__init__.py", line 46, in <module>
 
     version, version_detail, version_branch = ru.get_version ([root, pwd])
 

@@ -59,12 +59,17 @@ script" only on strong structural evidence and when nothing in the log speaks of
   (:mod:`maple_flow.repair.package_import`): a name one installed package lacks, a release
   missing its own submodule, a package's own ``raise ImportError`` asking for another one; read
   before the launch words (an import failure is one of them) with that traceback left out.
+- (s29rnot2) Python's own ``TypeError``/``ValueError``/``AttributeError`` (a module's missing
+  attribute included) raised at a statement of the user's project file, or inside an installed
+  library the user's code called (:mod:`maple_flow.repair.code_exception`): messages and
+  statements that name the launch, the devices, the environment or a path, checks of values
+  (a ``raise``), launch modules and a value the script names all veto it.
 
 The categories (:data:`CATEGORIES`) name a record each in ``templates/failures/structure.yaml``
 (``cpu``: ``s20_notscript.yaml``; ``fabric``, ``site``: ``s21_notscript.yaml``; ``gpunode``:
 ``s21_rl17tune.yaml``; ``internal``, ``nodehw``, ``modulecode``: ``s22_notscript.yaml``;
 ``datapath``: ``s23_notscript.yaml``; ``damaged``, ``stall``: ``s24_notscript.yaml``;
-``package``: ``s29_rnot.yaml``;
+``package``: ``s29_rnot.yaml``; ``usercode``, ``libcode``: ``s29_rnot2.yaml``;
 advice, no fix). Anything that speaks of the launch vetoes the
 reading (:data:`LAUNCH_TEXT`): an environment variable the launcher sets (``KeyError: 'RANK'``), a
 frame of ``os.environ``, of a launcher or of rendezvous code, an invalid device ordinal, a port in
