@@ -59,12 +59,17 @@ script" only on strong structural evidence and when nothing in the log speaks of
   (:mod:`maple_flow.repair.package_import`): a name one installed package lacks, a release
   missing its own submodule, a package's own ``raise ImportError`` asking for another one; read
   before the launch words (an import failure is one of them) with that traceback left out.
+- (s29rnot2) Python's own ``TypeError``/``ValueError``/``AttributeError`` (a module's missing
+  attribute included) raised at a statement of the user's project file, or inside an installed
+  library the user's code called (:mod:`maple_flow.repair.code_exception`): messages and
+  statements that name the launch, the devices, the environment or a path, checks of values
+  (a ``raise``), launch modules and a value the script names all veto it.
 
 The categories (:data:`CATEGORIES`) name a record each in ``templates/failures/structure.yaml``
 (``cpu``: ``s20_notscript.yaml``; ``fabric``, ``site``: ``s21_notscript.yaml``; ``gpunode``:
 ``s21_rl17tune.yaml``; ``internal``, ``nodehw``, ``modulecode``: ``s22_notscript.yaml``;
 ``datapath``: ``s23_notscript.yaml``; ``damaged``, ``stall``: ``s24_notscript.yaml``;
-``package``: ``s29_rnot.yaml``;
+``package``: ``s29_rnot.yaml``; ``usercode``, ``libcode``: ``s29_rnot2.yaml``;
 advice, no fix). Anything that speaks of the launch vetoes the
 reading (:data:`LAUNCH_TEXT`): an environment variable the launcher sets (``KeyError: 'RANK'``), a
 frame of ``os.environ``, of a launcher or of rendezvous code, an invalid device ordinal, a port in
@@ -78,6 +83,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from maple_flow.repair.code_exception import MODULE_ATTRIBUTE, code_fault
 from maple_flow.repair.evidence_gate import SUMMARY_LINE
 from maple_flow.repair.package_import import (
     broken_installation,
@@ -111,6 +117,8 @@ CATEGORIES: dict[str, str] = {
     "damaged": "structure-file-damaged",
     "stall": "structure-collective-stall",
     "package": "structure-package-import-broken",
+    "usercode": "structure-program-code-exception",
+    "libcode": "structure-library-code-exception",
 }
 
 #: Words of the launch: any of them anywhere in the log (less a launcher's summary of a failed
@@ -478,7 +486,16 @@ def _called_frames(frames: list[str]) -> list[str]:
     return frames[user[-1] + 1:] if user else frames
 
 
-def _exception_reading(text: str) -> Reading | None:
+def _launch_message(message: str) -> bool:
+    """Whether the exception's message speaks of the launch (:data:`_LAUNCH_MESSAGE`); a
+    module's missing attribute (``module 'X' has no attribute 'Y'``) only by its other words
+    (s29: :func:`maple_flow.repair.code_exception.code_fault` judges the module)."""
+    if MODULE_ATTRIBUTE.match(message):
+        return bool(_LAUNCH_MESSAGE.search(message[len("module "):]))
+    return bool(_LAUNCH_MESSAGE.search(message))
+
+
+def _exception_reading(text: str, script: str | None = None) -> Reading | None:
     found = final_exception_at(text)
     if found is None:
         return None
@@ -487,15 +504,19 @@ def _exception_reading(text: str) -> Reading | None:
     if worker:  # the worker's exception is re-raised with this message; its type is the one
         kind = worker.group(1)
     if (kind not in _PROGRAM_TYPES or _ENV_SYMPTOM.search(message.strip("'\" "))
-            or _LAUNCH_MESSAGE.search(message)):
+            or _launch_message(message)):
         return None
     frames = _worker_frames(text, at)
     if any(_LAUNCH_FRAME.search(path) for path in _called_frames(frames)):
         return None
     line = _line_of(text, next(m for m in _EXCEPTION_LINE.finditer(text) if m.start() == at))
     data_message = bool(_DATA_MESSAGE.search(message))
+    if MODULE_ATTRIBUTE.match(message):  # only the traceback's own reading (s29)
+        data_message = False
     if kind in _NEEDS_DATA_MESSAGE and (not data_message or _GPU_WORDS.search(message)):
-        return None
+        fault = None if _GPU_WORDS.search(message) or worker else code_fault(
+            text, at, kind, message, _LIBRARY_PATH, script)
+        return Reading(fault[0], CATEGORIES[fault[0]], (fault[1], line)) if fault else None
     user_frames = [p for p in frames if not _LIBRARY_PATH.search(p)]
     innermost_user = bool(frames) and not _LIBRARY_PATH.search(frames[-1])
     in_data = bool(worker) or any(re.search(r"(?i)data|__getitem__|collate", p)
@@ -755,7 +776,7 @@ def read(text: str, script: str | None = None) -> Reading | None:
     numeric = _NUMERIC.search(text)
     if numeric:
         return Reading("numeric", CATEGORIES["numeric"], (_line_of(text, numeric),))
-    reading = _exception_reading(text)
+    reading = _exception_reading(text, script)
     if reading is not None:
         return reading
     for reading_of in (_self_reported, _library_abort):  # a library failed inside itself
