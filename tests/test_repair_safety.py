@@ -155,6 +155,8 @@ USER_VALUED = {("missing-required-argument", "add_argument"),
                ("cache-filesystem-no-locks", "export_env"),
                ("triton-cache-not-writable", "export_env"),
                ("apptainer-build-tmp-full", "export_env"),
+               # s29rscript2: where Intel MPI is installed (I_MPI_ROOT), given by the user
+               ("intel-mpi-environment-unset", "export_env"),
                # s20_reallogs11: the image of a named pyxis container, the runtime's temporary
                # directory for the sandbox extraction
                ("pyxis-named-container-missing", "set_launcher_arg"),
