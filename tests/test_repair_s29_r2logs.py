@@ -67,3 +67,52 @@ def test_vmem_kill_gets_no_mem_fix() -> None:
                         "=>> PBS: job killed: vmem 3372163072 exceeded limit 2147483648\n",
                         "polaris", None, False)
     assert data["proposed"] is None
+
+
+SRUN = (Path(__file__).resolve().parent.parent / "bench" / "reallogs" / "scripts"
+        / "srun_python.sh").read_text(encoding="utf-8")
+
+
+def _first(log: str, cluster: str = "delta") -> dict[str, object]:
+    data = diagnose_log(SRUN, log, cluster, None, False)
+    diagnoses = data["diagnoses"]
+    assert diagnoses, data
+    return diagnoses[0]  # type: ignore[index,no-any-return]
+
+
+@pytest.mark.parametrize("log", [
+    "ModuleNotFoundError: No module named 'vllm.utils.system_utils'\n",
+    "ModuleNotFoundError: No module named 'transformers.modeling_roberta'\n",
+])
+def test_dotted_module_of_an_installed_package_is_not_the_script(log: str) -> None:
+    first = _first(log)
+    assert first["record_id"] == "installed-package-lacks-submodule"
+    assert first["verdict"] == "not_script"
+
+
+@pytest.mark.parametrize("log", [
+    "ModuleNotFoundError: No module named 'torch._C'\n",      # a broken build, not a release
+    "ModuleNotFoundError: No module named 'src.models'\n",    # the project's own folder
+    "ModuleNotFoundError: No module named 'deepspeed'\n",     # the package itself
+])
+def test_other_missing_modules_are_not_read_as_a_release_mismatch(log: str) -> None:
+    data = diagnose_log(SRUN, log, "delta", None, False)
+    ids = [d["record_id"] for d in data["diagnoses"]]  # type: ignore[union-attr]
+    assert "installed-package-lacks-submodule" not in ids
+
+
+def test_lammps_input_error_is_not_the_script() -> None:
+    first = _first("ERROR: Could not find group clear group ID G2 (src/group.cpp:137)\n",
+                   "anvil")
+    assert first["record_id"] == "lammps-input-error-at-source-line"
+    assert first["verdict"] == "not_script"
+
+
+@pytest.mark.parametrize("log", [
+    "ERROR: Cannot open input script in.lj: No such file or directory (src/lammps.cpp:460)\n",
+    "ERROR: Package gpu command without GPU package installed (src/input.cpp:1543)\n",
+])
+def test_lammps_errors_a_job_script_can_cause_are_left_out(log: str) -> None:
+    data = diagnose_log(SRUN, log, "anvil", None, False)
+    ids = [d["record_id"] for d in data["diagnoses"]]  # type: ignore[union-attr]
+    assert "lammps-input-error-at-source-line" not in ids
