@@ -67,8 +67,8 @@ def _raise_select(text: str, select: str, used: float, limit: float) -> str:
     scale = used / limit * HEADROOM
     out = []
     for chunk, (_, mem) in zip(chunks, parsed, strict=True):
-        new = _gb(size_kb(str(mem)) * scale)
-        out.append(re.sub(r"(?i)(?<![\w.])mem=[^:+]*", lambda _m, v=new: "mem=" + v, chunk))
+        new = "mem=" + _gb(size_kb(str(mem)) * scale)
+        out.append(re.sub(r"(?i)(?<![\w.])mem=[^:+]*", new, chunk))
     return pd.set_directive(text, "pbs", "select", "+".join(out))
 
 
