@@ -37,6 +37,11 @@ def test_two_chunks_each_raised_when_their_sum_is_the_limit() -> None:
     assert "#PBS -l select=2:ncpus=8:mem=7gb\n" in out
 
 
+def test_scattered_chunks_killed_on_one_host_raise_each_chunk() -> None:
+    out = pbs_raise_mem(_select("2:system=polaris:mem=3gb"), "3324036kb", "3145728kb")
+    assert "#PBS -l select=2:system=polaris:mem=4gb\n" in out
+
+
 def test_job_wide_torque_mem_raised() -> None:
     script = "#!/bin/bash\n#PBS -l nodes=1:ppn=1,mem=3gb\npython ld.py\n"
     out = pbs_raise_mem(script, "4323312 kb", "3145728 kb")

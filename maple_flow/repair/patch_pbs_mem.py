@@ -3,7 +3,8 @@
 PBS (OpenPBS / PBS Pro mom, Torque) kills a job whose processes pass its ``mem`` limit and
 writes both figures: ``=>> PBS: job killed: mem 59756048kb exceeded limit 20971520kb`` (also
 ``mem job total 4323312 kb exceeded limit 3145728 kb``). When that limit is the script's own
-request - the ``mem=`` of its select chunks times their counts, or a job-wide ``-l mem=`` /
+request - the ``mem=`` of its select chunks times their counts (or one chunk's, the limit of the
+host that chunk ran on, when every chunk asks the same), or a job-wide ``-l mem=`` /
 Torque ``nodes=...,mem=`` - the line at fault is that request, and the figure used is the
 lowest value the job needs. :func:`pbs_raise_mem` writes each chunk's (or the job-wide) mem
 scaled up to the used figure with a quarter headroom, rounded up to whole gigabytes.
@@ -60,8 +61,10 @@ def _raise_select(text: str, select: str, used: float, limit: float) -> str:
     parsed = [_chunk_mem(c) for c in chunks]
     if any(mem is None for _, mem in parsed):
         raise FixNotApplicable("a select chunk asks no mem: the limit is not all the script's")
+    sizes = {size_kb(str(mem)) for _, mem in parsed}
     asked = sum(n * size_kb(str(mem)) for n, mem in parsed)
-    if not _same(asked, limit):
+    # the mom kills on one host's use: the job's total, or (scattered chunks) one chunk's mem
+    if not (_same(asked, limit) or (len(sizes) == 1 and _same(sizes.pop(), limit))):
         raise FixNotApplicable("the killed limit is not the script's select mem "
                                f"({asked:.0f} kb asked, {limit:.0f} kb limit)")
     scale = used / limit * HEADROOM
