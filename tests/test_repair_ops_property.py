@@ -103,6 +103,7 @@ def ops_for(cluster: str) -> list[o.FixOp]:
         o.UseSiteLauncher(),
         o.IbrunLaunch(),
         o.DeepspeedSlurmHostfile(), o.RootFromSubmitDir(),
+        o.PbsRaiseMem(used="59756048kb", limit="20971520kb"),
     ]
 
 

@@ -554,6 +554,16 @@ class DropPbsDirective(Strict):
     words: str = Field(min_length=2, max_length=200)
 
 
+class PbsRaiseMem(Strict):
+    """Raise the script's PBS mem request (select chunks or job-wide ``-l mem=``) above the
+    ``used`` figure of PBS's ``job killed: mem USED exceeded limit LIMIT``, only when LIMIT is
+    what the script asks (patch_pbs_mem.py)."""
+
+    op: Literal["pbs_raise_mem"] = "pbs_raise_mem"
+    used: str = Field(max_length=24, pattern=r"^\d+ ?(?:[kKmMgGtT]?[bB])?$")
+    limit: str = Field(max_length=24, pattern=r"^\d+ ?(?:[kKmMgGtT]?[bB])?$")
+
+
 class WrapperGpuCount(Strict):
     """Give a ``dist_train.sh CONFIG GPUS`` wrapper call (OpenMMLab convention) the GPU count
     ``gpus`` where it has none that torchrun reads (``GPUS=2``, an option, an unset variable,
@@ -637,7 +647,7 @@ FixOp = Annotated[
     | LocalRankFromLocalId | WorldSizeFromJob | BindRankGpus | ColossalaiRunPerNode
     | DropEmptyDirective | TasksPerNode | RemoveArgument
     | PlainSpaces | AllocationConstraint | GresGpuName | UseSiteLauncher | IbrunLaunch
-    | DeepspeedSlurmHostfile | RootFromSubmitDir,
+    | DeepspeedSlurmHostfile | RootFromSubmitDir | PbsRaiseMem,
     Field(discriminator="op"),
 ]
 
@@ -661,6 +671,7 @@ OP_KINDS: tuple[str, ...] = (
     "plain_spaces", "allocation_constraint", "gres_gpu_name",
     "unix_line_endings", "continue_launch_command", "site_launcher", "ibrun_launch",
     "deepspeed_slurm_hostfile", "root_from_submit_dir",
+    "pbs_raise_mem",
 )
 
 

@@ -38,6 +38,7 @@ from maple_flow.repair.patch_lines import (
     unix_line_endings,
 )
 from maple_flow.repair.patch_pbs import drop_pbs_directive, pbs_select_mend
+from maple_flow.repair.patch_pbs_mem import pbs_raise_mem
 from maple_flow.repair.patch_rankvars import (
     bind_rank_gpus,
     local_rank_from_local_id,
@@ -374,6 +375,7 @@ _HANDLERS: dict[type, Handler] = {
     o.PbsSelectMpiprocs: lambda t, op, p: pbs_select_mpiprocs(t),
     o.PbsSelectMend: lambda t, op, p: pbs_select_mend(t, op.mode, op.resource),
     o.DropPbsDirective: lambda t, op, p: drop_pbs_directive(t, op.words),
+    o.PbsRaiseMem: lambda t, op, p: pbs_raise_mem(t, op.used, op.limit),
     o.WrapperGpuCount: lambda t, op, p: wrapper_gpu_count(t, op.gpus, op.config),
     o.LocalRankFromLocalId: lambda t, op, p: local_rank_from_local_id(t),
     o.WorldSizeFromJob: lambda t, op, p: world_size_from_job(t),

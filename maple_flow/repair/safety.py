@@ -297,6 +297,8 @@ ALWAYS_ALLOWED = frozenset({
     "plain_spaces",
     # PBS select mends (patch_pbs.py): resources and values the script's own request holds
     "pbs_select_mend", "drop_pbs_directive",
+    # a PBS mem request raised to the size PBS saw used, digits only (patch_pbs_mem.py)
+    "pbs_raise_mem",
     # a node type from the cluster profile (patch_constraint.py)
     "allocation_constraint",
     # the GRES name the script misspells written as Slurm's 'gpu' (patch_gres.py)
