@@ -41,3 +41,48 @@ def test_mixed_gpu_types_count_together_and_are_named() -> None:
         assert not any("disagrees with itself" in n for n in r.notes)
         assert any("asks 5 GPUs a node of 2 types (4 a40-48, 1 3090)" in n for n in r.notes)
         assert any("5 -> 8" in n and "ranks=4" in n for n in r.notes)
+
+
+# unseen30 summit-lsf-jsrun-loop-background's shape: a function's nested loops start one-GPU
+# runs of the user's wrapper in the background, on 2 nodes, and no `wait` follows
+_LOOP_IN_FUNCTION = """#!/bin/bash
+#BSUB -P abc123
+#BSUB -W 01:00
+#BSUB -nnodes 2
+
+cnt=0
+sweep () {
+    name=$1
+    for fold in $(seq 0 4); do
+        for seed in 1 2; do
+            gpu=$(($cnt % 6))
+            jsrun -n 1 -a 1 -c 7 -g 1 ./run_one.sh $gpu $fold $seed $name > log.$cnt 2>&1 &
+            cnt=$(($cnt + 1))
+        done
+    done
+}
+
+sweep resnet
+echo done
+"""
+
+
+def test_background_runs_of_a_loop_in_a_function_are_named_with_the_missing_wait() -> None:
+    for target in ("polaris", "perlmutter"):
+        r = port(_LOOP_IN_FUNCTION, [target])[target]
+        assert r.status == "refused", r.notes
+        reason = r.notes[0]
+        assert "header and launch as one job" not in reason
+        assert "`for fold in $(seq 0 4); do` (line 9)" in reason
+        assert "of the function sweep (line 7; called on line 18)" in reason
+        assert "no `wait` follows" in reason and "job array" in reason
+        assert "./run_one.sh, your script, holds the program" in reason
+
+
+def test_a_waited_background_loop_is_not_said_to_lack_its_wait() -> None:
+    waited = _LOOP_IN_FUNCTION.replace("echo done", "wait\necho done")
+    for target in ("polaris",):
+        r = port(waited, [target])[target]
+        assert not any("no `wait` follows" in n for n in r.notes), r.notes
+        assert any("side by side with the others" in n and "job array" in n
+                   and "one launch line" not in n for n in r.notes), r.notes
