@@ -86,3 +86,46 @@ def test_a_waited_background_loop_is_not_said_to_lack_its_wait() -> None:
         assert not any("no `wait` follows" in n for n in r.notes), r.notes
         assert any("side by side with the others" in n and "job array" in n
                    and "one launch line" not in n for n in r.notes), r.notes
+
+
+# unseen30 berzelius-uv-torchrun-arg-parse's shape: the job's own argument loop decides the
+# program and the GPUs; a uv installer runs under `if ! command -v uv`
+_ARG_LOOP = """#!/bin/bash
+#SBATCH -N 1
+#SBATCH -n 1
+#SBATCH --gres=gpu:a100:1
+#SBATCH -t 01:00:00
+
+if ! command -v uv &> /dev/null; then
+    curl -LsSf https://astral.sh/uv/install.sh | sh
+fi
+PROG="train.py"
+NGPU=1
+while [[ $# -gt 0 ]]; do
+  case $1 in
+    --fast)
+      PROG="train_fast.py"
+      shift
+      ;;
+    -g|--gpus)
+      NGPU="$2"
+      shift 2
+      ;;
+  esac
+done
+uv run torchrun --nproc_per_node=$NGPU $PROG --epochs 3
+"""
+
+
+def test_a_program_the_argument_loop_decides_is_named_with_the_loop() -> None:
+    from maple_flow.errors import ParseError
+
+    with pytest.raises(ParseError) as caught:
+        port(_ARG_LOOP, ["polaris"])
+    reason = str(caught.value)
+    assert ("the program is $PROG: $PROG is decided by the job script's own argument loop "
+            "(line 12 `while [[ $# -gt 0 ]]; do`): `train.py` (line 10) unless") in reason
+    assert "`--fast` sets `train_fast.py` (line 15)" in reason
+    assert "(`-g|--gpus`)" in reason
+    assert "sets `train_fast.py`" in reason and "branch of line 7" not in reason
+    assert "ask the job one task on one node" not in reason
