@@ -15,6 +15,7 @@ from functools import lru_cache
 from maple_flow.knowledge.directives import Directive
 from maple_flow.knowledge.gpu_models import GpuModel, gpu_models, model_named, model_of_profile
 from maple_flow.models import ClusterProfile
+from maple_flow.scriptparse.values import gres_gpu_types
 
 #: Options whose value may name the GPU type (and with it the memory of one GPU).
 _GPU_TYPE_OPTIONS = frozenset({"constraint", "gres", "gpus", "gpus-per-node", "gpus-per-task",
@@ -104,6 +105,16 @@ def _lsf_gmem(d: Directive) -> int | None:
     return max(1, -int(-size // 1))
 
 
+def _major_gres_type(d: Directive) -> str | None:
+    """For a GRES list of GPUs of several types (``gpu:a40-48:4,gpu:3090:1``), the entry of
+    the most GPUs (``gpu:a40-48``; the first where they tie): the model most ranks ran on, not
+    whichever type's name is longest; None for one type or another option."""
+    typed = gres_gpu_types(d.value) if d.option == "gres" else []
+    if len({t.lower() for t, _ in typed}) < 2:
+        return None
+    return "gpu:" + max(typed, key=lambda e: e[1])[0]
+
+
 def asked_gpu(directives: list[Directive]) -> AskedGpu | None:
     """The GPU the source's directives ask for (model and/or memory); None where they name
     neither."""
@@ -120,7 +131,7 @@ def _asked_gpu(directives: tuple[Directive, ...]) -> AskedGpu | None:
         if gmem and memory is None:
             memory = (gmem, d.raw.strip())
         lsf = _lsf_model(d)
-        value = lsf or _HOST_MEMORY.sub("", d.value or "")
+        value = lsf or _major_gres_type(d) or _HOST_MEMORY.sub("", d.value or "")
         if (not lsf and d.option not in _GPU_TYPE_OPTIONS) or not value:
             continue
         named = model_named(value) if lsf or d.option in _MODEL_OPTIONS else None

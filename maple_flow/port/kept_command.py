@@ -382,13 +382,18 @@ def is_stand_in_note(note: str) -> bool:
     return STAND_IN in note or note.startswith("setup ")
 
 
+#: A tool's installer fetched and run (``curl -LsSf https://astral.sh/uv/install.sh | sh``):
+#: a set-up step (run under ``if ! command -v uv``), never the job's work.
+_INSTALLER = re.compile(r"\b(?:curl|wget)\b[^|;&]*\|\s*(?:sudo\s+)?(?:ba|z|da)?sh\b")
+
+
 def not_kept_reason(text: str) -> str:
     """Where the job already is one task on one node (so the remedy "ask the job one task on
     one node" holds in the source) and its work command is one the port keeps verbatim when it
     is a statement of its own, but it runs inside a loop or branch: the obstacle named on the
     user's lines, with what to do; ``""`` otherwise (the generic reason stands)."""
     lines, blocks = text.split("\n"), split_blocks(text)
-    work = work_commands(blocks)
+    work = [c for c in work_commands(blocks) if not _INSTALLER.search(c.text)]
     if not work:
         return ""
     cmd = _the_work(work)

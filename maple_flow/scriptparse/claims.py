@@ -20,6 +20,12 @@ from typing import Any, TypeVar
 from maple_flow.errors import InvalidValue, MapleError, MissingInformation, ParseError
 from maple_flow.scriptparse.grammar import option_value_of, program_position
 from maple_flow.scriptparse.launch import C_SHELLS
+from maple_flow.scriptparse.loop_facts import (
+    BACKGROUND,
+    UNWAITED,
+    loop_launch_said,
+    unwaited_said,
+)
 from maple_flow.scriptparse.shell import (
     Block,
     ShellCommand,
@@ -323,17 +329,21 @@ def _loop_starts(blocks: list[Block], word: str) -> str:
     host (each pass starts another copy, wherever the launcher puts it): the line, the loop
     and the copies; ``""`` where no such loop starts it."""
     for block in blocks:
-        if not _LOOP_HEAD.match(block.text):
-            continue
         for cmd in block.commands:
             words = [w.strip("'\"") for w in cmd.words]
             if word not in words or any(w.split("=", 1)[0] in _HOST_WORDS for w in words):
+                continue
+            if not _LOOP_HEAD.match(block.text):  # a loop inside a function's body
+                said = loop_launch_said(block, cmd, blocks, word)
+                if said:
+                    return said
                 continue
             heads = [h.strip() for h in block.text.split("\n") if _LOOP_HEAD.match(h)]
             loops = " and ".join(f"`{one_line(h, 60)}`" for h in heads[:2])
             return (f"line {cmd.line} `{one_line(cmd.text, 80)}` runs inside the loop"
                     f"{'s' if len(heads) > 1 else ''} {loops} (line {block.line}), on no named "
-                    f"host: it starts {word} once per pass of the loop, not once per node")
+                    f"host: it starts {word} once per pass of the loop, not once per node"
+                    + unwaited_said(cmd, blocks))
     return ""
 
 
@@ -404,6 +414,14 @@ def checked_reason(reason: str, blocks: list[Block], text: str = "") -> str:
                 + ", which the port did not read. Write the job's size as directives "
                 "(nodes, tasks a node, GPUs a node) and its launch on a line of its own, and "
                 "port again")
+    if any(BACKGROUND in w for w in wrong):
+        unwaited = any(UNWAITED in w for w in wrong)
+        return ("the port does not read this script's launch as one it can rewrite, and cannot "
+                "say more than this for sure: " + "; ".join(wrong) + ". The port does not "
+                "rewrite runs a loop starts in the background: write them as separate jobs (a job "
+                "array, one run each, its arguments from the array index) and port again"
+                + ("; kept as one job, the script needs a `wait` after the loop (so the job "
+                   "lasts until its runs end)" if unwaited else ""))
     if any("once per pass of the loop" in w for w in wrong):
         return ("the port does not read this script's launch as one it can rewrite, and cannot "
                 "say more than this for sure: " + "; ".join(wrong) + ". The port does not "

@@ -20,6 +20,7 @@ from maple_flow.scriptparse.values import (
     first_int,
     gpu_count,
     gres_gpu_count,
+    gres_gpu_types,
     to_int,
 )
 
@@ -391,6 +392,8 @@ def node_gpu_count_note(p: ParsedScript) -> str:
 
 #: How the GRES default-count note begins (a size given with the port replaces it).
 GRES_DEFAULT_COUNT = "the job's GPUs: "
+#: How the GRES mixed-types note begins.
+GRES_MIXED_TYPES = "the job's GPU types: "
 
 
 def _gres_default_count_note(p: ParsedScript) -> str:
@@ -403,6 +406,21 @@ def _gres_default_count_note(p: ParsedScript) -> str:
         return ""
     return (f"{GRES_DEFAULT_COUNT}`--gres={gres}` names no count, so Slurm gives the job 1 GPU "
             "a node (the count sbatch takes when none is written): ported so")
+
+
+def _gres_mixed_types_note(p: ParsedScript) -> str:
+    """The note for a GRES list that asks GPUs of several types on one node
+    (``--gres=gpu:a40-48:4,gpu:3090:1``): the job's GPUs a node are their sum, and a target
+    node has one model, so every rank runs on it; ``""`` for one type."""
+    gres = p.directive("gres")
+    typed = gres_gpu_types(gres)
+    if len({t.lower() for t, _ in typed}) < 2:
+        return ""
+    parts = ", ".join(f"{n} {t}" for t, n in typed)
+    return (f"{GRES_MIXED_TYPES}`--gres={gres}` asks {gres_gpu_count(gres)} GPUs a node of "
+            f"{len(typed)} types ({parts}), counted together as the job's GPUs; a target node "
+            "has GPUs of one model, so every rank runs on that model: check settings tied to a "
+            "GPU type (batch size, memory)")
 
 
 def _node_gpu_count_why(p: ParsedScript, gpn: int | None, vars_: dict[str, str]) -> str:
@@ -1246,6 +1264,8 @@ def read_facts(p: ParsedScript) -> ScriptFacts:
     facts.notes += [counted] if counted else []
     uncounted = _gres_default_count_note(p)
     facts.notes += [uncounted] if uncounted else []
+    mixed = _gres_mixed_types_note(p)
+    facts.notes += [mixed] if mixed else []
     model = launch_model(p)
     facts.launch_model, facts.rank_vars = model.model, model.rank_vars
     facts.model_why, facts.horovod = model.why, model.horovod

@@ -10,6 +10,12 @@ from contextvars import ContextVar
 
 from maple_flow.knowledge.app_commands import is_python_command
 from maple_flow.knowledge.site_commands import site_commands
+from maple_flow.scriptparse.arg_loop import (
+    ARG_LOOP_SAID,
+    ArgSet,
+    argument_loop_said,
+    argument_sets,
+)
 from maple_flow.scriptparse.launch import (
     ENV_RUNNERS,
     LAUNCH_CMDS,
@@ -362,6 +368,9 @@ def why_not_launch(words: tuple[str, ...]) -> str:
     if head in {"make", "just", "cmake", "ninja"}:
         return f"`{head}` runs a build or task recipe, not a program"
     bare = re.fullmatch(r"\$\{?(\w+)\}?", words[0].strip("'\""))
+    by_args = argument_loop_said(bare.group(1), _BY_ARGS.get() or {}) if bare else ""
+    if by_args:
+        return f"the program is {words[0]}: {by_args}"
     known = _KNOWN.get() or {}
     if bare and bare.group(1) in known:
         value = one_line(known[bare.group(1)], 70)
@@ -484,6 +493,8 @@ def work_commands(blocks: list[Block]) -> list[ShellCommand]:
 _KNOWN: ContextVar[dict[str, str] | None] = ContextVar("_KNOWN", default=None)
 #: Every variable the script assigns (command substitutions too), by name.
 _ASSIGNED: ContextVar[dict[str, str] | None] = ContextVar("_ASSIGNED", default=None)
+#: The variables the script's own argument loop sets (``case $1 in --gpus) N=$2``), by name.
+_BY_ARGS: ContextVar[dict[str, ArgSet] | None] = ContextVar("_BY_ARGS", default=None)
 
 
 def named_unread(blocks: list[Block]) -> str:
@@ -673,11 +684,13 @@ def unread_commands_reason(blocks: list[Block]) -> str:
     assigned = {name: value for b in blocks for c in b.commands if not c.words
                 for name, value in c.assignments if value}
     token, every = _KNOWN.set(known), _ASSIGNED.set(assigned)
+    by_args = _BY_ARGS.set(argument_sets(blocks))
     try:
         return _unread_reason(seen)
     finally:
         _KNOWN.reset(token)
         _ASSIGNED.reset(every)
+        _BY_ARGS.reset(by_args)
 
 
 def _engine_nowhere(cmd: ShellCommand) -> str:
@@ -740,6 +753,8 @@ def _unread_reason(seen: list[ShellCommand]) -> str:
                 "itself (its program, ranks and launcher are inside it), which the port does not "
                 "read; write the launch it makes (python/torchrun/srun ... with the program file "
                 "or -m module) as a command of the script and port again")
+    if ARG_LOOP_SAID in named:  # its own remedy: the run's values in place of the loop
+        return named
     return (f"{named}. {ONE_TASK_REMEDY}")
 
 

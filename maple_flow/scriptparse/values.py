@@ -141,18 +141,32 @@ _GRES_GPU = re.compile(r"^(?:gres/)?gpu(?::[^:,]+)*?(?::(\d{1,7}))?$")
 
 
 def gres_gpu_count(text: str | None) -> int | None:
-    """The GPUs a Slurm ``--gres`` list asks a node: the count of its ``gpu`` entry, which is
+    """The GPUs a Slurm ``--gres`` list asks a node: the counts of its ``gpu`` entries (summed
+    where it names several, each of its own type: ``gpu:a40:4,gpu:3090:1`` is 5), each
     1 where the entry names no count (``--gres=gpu``, ``--gres=gpu:v100``: sbatch(1), --gres:
     "The format for each entry in the list is "name[[:type]:count]" ... The count is the number
     of those resources with a default value of 1"); None without a ``gpu`` entry (``gpumem:24g``
     is another resource)."""
     if text is None:
         return None
-    for entry in text.replace(" ", "").split(","):
+    counts = [int(m.group(1)) if m.group(1) else 1
+              for m in map(_GRES_GPU.match, text.replace(" ", "").split(",")) if m]
+    return sum(counts) if counts else None
+
+
+def gres_gpu_types(text: str | None) -> list[tuple[str, int]]:
+    """The typed ``gpu`` entries of a Slurm ``--gres`` list, each as (type, count):
+    ``gpu:a40-48:4,gpu:3090:1`` is [("a40-48", 4), ("3090", 1)]: a list of several ``gpu``
+    entries asks each of them (sbatch(1), --gres: "a comma-delimited list of generic
+    consumable resources"; gres.html's node ``Gres=gpu:tesla:2,gpu:kepler:2``), so such a
+    job runs on a node that holds GPUs of each type."""
+    typed: list[tuple[str, int]] = []
+    for entry in (text or "").replace(" ", "").split(","):
         match = _GRES_GPU.match(entry)
-        if match:
-            return int(match.group(1)) if match.group(1) else 1
-    return None
+        parts = entry.removeprefix("gres/").split(":")
+        if match and (len(parts) >= 3 or (len(parts) == 2 and not parts[1].isdigit())):
+            typed.append((parts[1], int(match.group(1)) if match.group(1) else 1))
+    return typed
 
 
 _WHOLE_VAR = _VAR
