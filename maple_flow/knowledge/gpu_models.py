@@ -33,16 +33,20 @@ def gpu_models() -> dict[str, GpuModel]:
     return template_data(_ModelFile, "sites", "gpu_models.yaml").models
 
 
+#: A memory size right after a model's token: ``a100_80``, ``a100-40gb``, ``a100m40``.
+_SIZE_AFTER = r"(?=(?:[_.-]|m(?=\d))?[1-9]\d{1,2}g?b?\b)"
+
+
 @lru_cache(maxsize=1024)
 def model_named(value: str) -> tuple[str, GpuModel] | None:
     """The model a request value names (``gpu:a100:4``, ``v100l:1``, ``a100_80``,
+    ``a100m40`` (a memory suffix written with an ``m``, as NTNU IDUN's gres types are),
     ``gpu-a100-q``), longest token first; None when it names none."""
     found: list[tuple[int, str, GpuModel]] = []
     for key, model in gpu_models().items():
         for token in model.tokens:
             if re.search(rf"(?i)(?<![a-z0-9]){re.escape(token)}(?![a-z0-9])", value) or \
-                    re.search(rf"(?i)(?<![a-z0-9]){re.escape(token)}(?=[_.-]?[1-9]\d{{1,2}}g?b?\b)",
-                              value):
+                    re.search(rf"(?i)(?<![a-z0-9]){re.escape(token)}{_SIZE_AFTER}", value):
                 found.append((len(token), key, model))
     if not found:
         return None
