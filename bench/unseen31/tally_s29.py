@@ -36,7 +36,7 @@ def main() -> None:
         if missing:  # no tally for a run whose changed ports are not all judged
             print(f"unseen31 final1: {len(missing)} changed ports not judged by hand: no tally")
         else:
-            runs.append(("final1 FINAL", {k: again.get(k, v) if k in changed else v
+            runs.append(("final1 f7aad9d0", {k: again.get(k, v) if k in changed else v
                                     for k, v in now.items()}))
     for run, v in runs:
         print(_line("unseen31", run, v, split))
