@@ -25,7 +25,8 @@ from typing import Any
 
 PROGRAMS = Path(__file__).resolve().parent / "programs"
 DROP = ("RANK", "LOCAL_RANK", "WORLD_SIZE", "MASTER_ADDR", "MASTER_PORT", "CUDA_VISIBLE_DEVICES",
-        "LOCAL_WORLD_SIZE", "NCCL_SOCKET_IFNAME")
+        "LOCAL_WORLD_SIZE", "NCCL_SOCKET_IFNAME", "GLOO_SOCKET_IFNAME", "PYTORCH_CUDA_ALLOC_CONF",
+        "SLURM_JOB_ID")
 
 
 def free_port() -> int:
@@ -96,6 +97,45 @@ def faults() -> dict[str, dict[str, Any]]:
         "model-larger-than-gpu": {"procs": [([sys.executable, prog("model_too_big.py")], {})]},
         "ddp-unused-parameter": {"procs": [(torchrun("--standalone", "--nproc_per_node=1",
                                                      prog("unused_parameter.py")), {})]},
+        **batch3(),
+    }
+
+
+def batch3() -> dict[str, dict[str, Any]]:
+    """Batch 3 (session s30; expectations in cases_spec.yaml, batch: 3)."""
+    one_rank = ("--standalone", "--nproc_per_node=1")
+    return {
+        "visible-devices-emptied-for-preprocessing": {"procs": [(torchrun(
+            *one_rank, prog("ddp_train.py")), {"CUDA_VISIBLE_DEVICES": ""})]},
+        "nproc-from-unset-gpus-per-node": {"procs": [(torchrun(
+            "--standalone", "--nproc_per_node=", prog("ddp_train.py")), {})]},
+        "torchrun-ranks-share-one-gpu": {"procs": [(torchrun(
+            "--standalone", "--nproc_per_node=2", prog("ddp_modulo_gpu.py")), {})]},
+        "gloo-socket-ifname-absent": {"procs": [(torchrun(
+            *one_rank, prog("gloo_metrics.py")), {"GLOO_SOCKET_IFNAME": "ib0"})]},
+        "rdzv-endpoint-host-unset": {"procs": [(torchrun(
+            "--nnodes=1", "--nproc_per_node=1", "--rdzv_backend=c10d",
+            f"--rdzv_endpoint=:{free_port()}", prog("ddp_train.py")), {})]},
+        "alloc-conf-equals-typo": {"procs": [(torchrun(*one_rank, prog("ddp_train.py")),
+                                              {"PYTORCH_CUDA_ALLOC_CONF":
+                                               "expandable_segments=True"})]},
+        "accelerate-config-from-source-site": {"procs": [(
+            [sys.executable, "-m", "accelerate.commands.launch", "--config_file",
+             "/global/homes/j/jdoe/.cache/huggingface/accelerate/default_config.yaml",
+             "--num_processes", "1", prog("ddp_train.py")], {})]},
+        "master-port-from-job-id-overflows": {"procs": [(torchrun(
+            "--nnodes=1", "--nproc_per_node=1", "--rdzv_backend=c10d",
+            "--rdzv_endpoint=127.0.0.1:31435926", prog("ddp_train.py")),
+            {"SLURM_JOB_ID": "31415926"})]},
+        "input-left-on-cpu": {"procs": [([sys.executable, prog("input_on_cpu.py")], {})]},
+        "inplace-before-backward": {"procs": [([sys.executable,
+                                                prog("inplace_before_backward.py")], {})]},
+        "half-weights-float-input": {"procs": [([sys.executable,
+                                                 prog("half_weights_float_input.py")], {})]},
+        "dataset-index-error": {"procs": [([sys.executable, prog("dataset_index_error.py")],
+                                           {})]},
+        "nccl-collective-on-cpu-tensor": {"procs": [(torchrun(*one_rank,
+                                                              prog("nccl_cpu_tensor.py")), {})]},
     }
 
 
@@ -147,11 +187,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("-o", "--out", required=True, help="JSON file of the logs")
     parser.add_argument("--only", nargs="*", help="fault ids (default: all)")
+    parser.add_argument("--batch3", action="store_true", help="only batch 3's faults")
     parser.add_argument("--timeout", type=float, default=90)
     args = parser.parse_args()
     result: dict[str, Any] = {"meta": meta(), "faults": {}}
     for fault_id, spec in faults().items():
-        if args.only and fault_id not in args.only:
+        if (args.only and fault_id not in args.only) or (args.batch3 and fault_id not in batch3()):
             continue
         result["faults"][fault_id] = run_fault(spec, args.timeout)
         r = result["faults"][fault_id]
