@@ -1,0 +1,130 @@
+# ruff: noqa: E501, F821
+# Case list for make_cases.py (exec'd there; `case` is defined by make_cases.py).
+
+SRUNPY = 'srun python -u train.py --batch-size 256 --epochs 32'
+MASTER = 'export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=12802\n'
+ONE_GPU = [['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=1']]
+APPT_RUN = 'srun apptainer exec --nv --bind /scratch pytorch_24.04.sif \\\n    torchrun --nnodes=2 --nproc_per_node=4 --rdzv_backend=c10d \\\n    --rdzv_endpoint="$MASTER_ADDR:$MASTER_PORT" --rdzv_id="$SLURM_JOB_ID" train.py'
+RAY_HEAD = 'srun --nodes=1 --ntasks=1 -w "$head_node" ray start --head --node-ip-address="$head_ip" --port=6379 --num-gpus 4 --block &'
+RAY_TRAIN = 'python3 -m openrlhf.cli.train_ppo_ray --actor_num_nodes 2 --actor_num_gpus_per_node 4 --pretrain ./model'
+
+# ---------------------------------------------------------------- Hyak ManiFlow notes (3)
+
+HYAK_SOURCE = 'find_string:12405874337'
+HYAK_SITE = 'a user\'s project notes for HAMSTER/ManiFlow training and VILA path generation on UW Hyak (Slurm, gpu-a40 / gpu-l40s / H200 partitions, account escience, every program run with `/usr/bin/singularity exec --nv --bind /gscratch/...` from a Slurm allocation; found with the code search, text id 12405874337, the tool shows no repository name); section "トラブルシューティング" (troubleshooting), each problem with the error text, cause and fix'
+HYAK_SIF = '/gscratch/scrubbed/naoto03/singularity/hamster-maniflow_latest.sif'
+HYAK_MAP = 'not one of the ten sites - UW Hyak, a Slurm cluster running the program in a Singularity/Apptainer image - so mapped: diagnosed as on Delta (Slurm, apptainer)'
+
+case(
+    id='hyaknote-vila-sif-pytorch23-kernel-cuda13-driver-invalid-argument',
+    kind='script',
+    source=HYAK_SOURCE,
+    thread_site=HYAK_SITE + '; problem 1: the VILA server failed with this error; cause given: the `tile()` kernel of PyTorch 2.3 (in the `vila.sif` image) is incompatible with the node\'s CUDA 13.0 driver; fix given: run the server in `hamster-maniflow_latest.sif` (PyTorch 2.5) instead of `vila.sif`',
+    what='the job runs the program in a container image whose PyTorch build does not work with the node\'s newer driver, so a kernel launch fails; the fix is in the job script (the image on the launch line: `hamster-maniflow_latest.sif` instead of `vila.sif`); ' + HYAK_MAP + '; assumed shape - a one-node, one-GPU job whose srun step runs `apptainer exec --nv ... vila.sif python server.py --port 8000`',
+    cluster='delta',
+    script='apptainer_srun_torchrun.sh',
+    replace=[['#SBATCH --nodes=2', '#SBATCH --nodes=1'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=1'], [APPT_RUN, 'srun apptainer exec --nv --bind /gscratch/:/gscratch/:rw /gscratch/scrubbed/naoto03/singularity/vila.sif \\\n    python -W ignore server.py --port 8000 --conv-mode vicuna_v1']],
+    log='''
+RuntimeError: CUDA driver error: invalid argument
+''',
+    expect={'families': ['containers', 'environment'], 'fix': r'(?m)^\+.*hamster-maniflow_latest\.sif|^-.*/vila\.sif'},
+)
+
+case(
+    id='hyaknote-maniflow-train-r3m-not-on-container-pythonpath',
+    kind='script',
+    source=HYAK_SOURCE,
+    thread_site=HYAK_SITE + '; problem 5: ManiFlow training stopped with this error; fix given: add ManiFlow\'s `third_party/r3m` to PYTHONPATH on the singularity line (`--env PYTHONPATH="/gscratch/scrubbed/naoto03/projects/HAMSTER-ManiFlow-Integration/ManiFlow/third_party/r3m"`)',
+    what='the job starts the training in a container without putting a vendored package directory on the module search path, so the import fails at start; the fix is in the job script (`--env PYTHONPATH=.../ManiFlow/third_party/r3m` on the container line, or an exported APPTAINERENV_PYTHONPATH/PYTHONPATH); ' + HYAK_MAP + '; assumed shape - a one-node, one-GPU job whose srun step runs `apptainer exec --nv ... hamster-maniflow_latest.sif python maniflow/workspace/train_maniflow_robotwin_workspace.py` with no PYTHONPATH',
+    cluster='delta',
+    script='apptainer_srun_torchrun.sh',
+    replace=[['#SBATCH --nodes=2', '#SBATCH --nodes=1'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=1'], [APPT_RUN, 'srun apptainer exec --nv --bind /gscratch/:/gscratch/:rw --bind /mmfs1/:/mmfs1/:rw \\\n    --env PYTHONNOUSERSITE=1 --env PYTHONUNBUFFERED=1 \\\n    ' + HYAK_SIF + ' \\\n    python maniflow/workspace/train_maniflow_robotwin_workspace.py \\\n    --config-name=maniflow_overlay_image_policy_robotwin2_zarr']],
+    log='''
+ModuleNotFoundError: No module named 'r3m'
+''',
+    expect={'families': ['environment', 'containers'], 'fix': r'(?m)^\+.*PYTHONPATH=\S*third_party/r3m'},
+)
+
+case(
+    id='hyaknote-vila-paths-ssl-cert-file-missing-in-container',
+    kind='script',
+    source=HYAK_SOURCE,
+    thread_site=HYAK_SITE + '; problem 2 (SSL certificate error): the path-generation client (OpenAI client to the local VILA server) failed with this error; fix given: clear the variables on the singularity line (`--env SSL_CERT_FILE="" --env SSL_CERT_DIR="" --env REQUESTS_CA_BUNDLE=""`), which the notes then keep in every path-generation command',
+    what='the job passes a certificate-file setting into the container that points at a file the image does not have, so the client fails before any request; the fix is in the job script (clear or correct SSL_CERT_FILE and its siblings on the container line); the line is the notes\' own quotation, with its parenthesis; ' + HYAK_MAP + '; assumed shape - a one-node, one-GPU job whose srun step runs `apptainer exec ... hamster-maniflow_latest.sif python generate_paths_robotwin2_single_vila.py --episodes 50` with only PYTHONPATH set',
+    cluster='delta',
+    script='apptainer_srun_torchrun.sh',
+    replace=[['#SBATCH --nodes=2', '#SBATCH --nodes=1'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=1'], [APPT_RUN, 'srun apptainer exec --bind /gscratch/:/gscratch/:rw --bind /mmfs1/:/mmfs1/:rw \\\n    --env PYTHONPATH="/gscratch/scrubbed/naoto03/.local/lib/python3.10/site-packages-vila" \\\n    ' + HYAK_SIF + ' \\\n    python generate_paths_robotwin2_single_vila.py --episodes 50']],
+    log='''
+FileNotFoundError: [Errno 2] No such file or directory (SSL_CERT_FILE)
+''',
+    expect={'families': ['environment', 'containers'], 'fix': r'(?m)^\+.*(SSL_CERT_FILE=(""|\'\'|\s|$)|unset\s+.*SSL_CERT_FILE|-u\s+SSL_CERT_FILE)'},
+)
+
+# ---------------------------------------------------------------- Lambda node ECC (1)
+
+case(
+    id='lambdanode-a10-vllm-engine-uncorrectable-ecc-dram',
+    kind='not_script',
+    source='find_string:71622757073',
+    thread_site='a project\'s record of a faulty rented node (a Lambda instance with one NVIDIA A10, 2026-09-28, for a second dry run; found with the code search, text id 71622757073, the tool shows no repository name): the vLLM server started by the harness exited with code 1; its engine process loaded the model and failed during start with this error (serve.log line 163); `nvidia-smi` ECC report taken minutes later with driver 580.105.08: 301 uncorrectable DRAM errors in the volatile count and 373,452 in the aggregate count; the dry run was rerun on another node',
+    what='the GPU\'s memory has uncorrectable ECC errors (hardware), so the first kernels fail; the same run passed on another node; the cause is the node, not the job script\'s launch line, resources or environment; the job-side answer is at most to avoid the node; the line is the record\'s own quotation; not a cluster - a rented node - so mapped: assumed shape - a one-GPU Delta job (Slurm) whose srun step runs the harness that starts vLLM, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_python.sh',
+    replace=[*ONE_GPU, [MASTER, ''], [SRUNPY, 'srun python harness/node/phase2.py']],
+    log='''
+torch.AcceleratorError: CUDA error: uncorrectable ECC error encountered
+''',
+)
+
+# ---------------------------------------------------------------- Jupiter RL ledger (3)
+
+JUP_SOURCE = 'find_string:60242178439'
+JUP_SITE = 'a team\'s dated lessons ledger for agentic RL (SkyRL + Harbor/OpenCode rollouts, Ray on Slurm, vLLM engines, Qwen3.6-35B-A3B) on JSC Jupiter (Slurm, GH200 aarch64 nodes, GPFS /e/scratch; found with the code search, text id 60242178439, the tool shows no repository name), each entry with symptom, cause and fix'
+JUP_MAP = 'not one of the ten sites - JSC Jupiter, a Slurm GH200 cluster - so mapped: diagnosed as on DeltaAI (Slurm, GH200 aarch64)'
+JUP_NODES = [['#SBATCH --cpus-per-task=64', '#SBATCH --cpus-per-task=72']]
+
+case(
+    id='jupiterledger-rollout-trials-inode-quota-exhausted-edquot',
+    kind='not_script',
+    source=JUP_SOURCE,
+    thread_site=JUP_SITE + '; 2026-08-03 entry: many trials aborted at once with these lines and the whole batch was aborted (job 1221005 killed at 14:03); cause given: the project\'s /e/scratch inode soft limit (77% of 8M, shared by 26 users; another project space at 98%), not bytes - `jutil project dataquota` showed 37% of the data limit, with counters days stale; fix given: delete superseded experiment trace trees after extracting their findings and treat trace cleanup as part of finishing a run',
+    what='the project file system\'s file-count quota is exhausted, so new files cannot be created and the rollouts fail; the cause is the shared quota (and the data the runs leave), not the job script\'s launch line, resources or environment; the fix is clean-up of old data; the lines are the ledger\'s own text with its `...`; ' + JUP_MAP + '; assumed shape - a two-node Ray-on-Slurm RL job',
+    cluster='deltaai',
+    script='ray_slurm.sh',
+    replace=JUP_NODES,
+    log='''
+INFRASTRUCTURE FAILURE [OSError]
+[Errno 122] Disk quota exceeded: '/e/scratch/...'
+''',
+)
+
+case(
+    id='jupiterledger-opencode-rollouts-metadata-none-skyrl-extraction',
+    kind='not_script',
+    source=JUP_SOURCE,
+    thread_site=JUP_SITE + '; 2026-08-03 entry: every OpenCode RL rollout died with these lines and fail-loud aborted the whole generation batch; cause given: SkyRL\'s `terminal_bench_generator._process_trial_result` reads `result.agent_result.metadata["all_messages"]` unconditionally, and Harbor\'s `opencode.py` never set the metadata (None), only `terminus_2.py` does; fix given: a Harbor code change (`_build_all_messages()` reconstructing the chat history from the stdout events, commit 179b31e9)',
+    what='the RL framework reads a field that the chosen agent integration never fills, so result processing raises; the cause and the fix are in the Python code of the frameworks, not in the job script\'s launch line, resources or environment; the lines are the ledger\'s own text with its `...`; ' + JUP_MAP + '; assumed shape - a two-node Ray-on-Slurm RL job',
+    cluster='deltaai',
+    script='ray_slurm.sh',
+    replace=JUP_NODES,
+    log='''
+INFRASTRUCTURE FAILURE [TypeError]: Trajectory ... failed outside the model
+'NoneType' object is not subscriptable
+''',
+)
+
+case(
+    id='jupiterledger-flashinfer-moe-jit-unbounded-ninja-node-memory',
+    kind='script',
+    source=JUP_SOURCE,
+    thread_site=JUP_SITE + '; 2026-08-03 entries: after all 26 Qwen shards loaded, the fused-MoE JIT launched some 300-350 compiler processes, node memory neared saturation, many NVCC targets died with exit code 9 and Ninja reported these lines (no literal CUDA OOM line; job 1217866, a 64-CPU allocation); cause given: FlashInfer honours MAX_JOBS, but without it Ninja derives its concurrency from the CPU allocation; fix given: bound the cold-JIT launches with `MAX_JOBS` (24 on the rerun 1217900, which completed the JIT in ~19 min) and check the rendered job environment carries it',
+    what='the job leaves the build parallelism of a just-in-time kernel compile unbounded, so hundreds of compilers exhaust the node\'s memory and the build fails; the fix is in the job script\'s environment (`export MAX_JOBS=24`, or another bound); the lines are the ledger\'s quotations; ' + JUP_MAP + '; assumed shape - a two-node Ray-on-Slurm RL job (72 CPUs a task) with no MAX_JOBS',
+    cluster='deltaai',
+    script='ray_slurm.sh',
+    replace=JUP_NODES,
+    log='''
+subcommand failed
+Ninja build failed
+''',
+    expect={'families': ['environment', 'resources'], 'fix': r'(?m)^\+\s*(export\s+)?MAX_JOBS=\d+'},
+)
