@@ -128,3 +128,49 @@ Ninja build failed
 ''',
     expect={'families': ['environment', 'resources'], 'fix': r'(?m)^\+\s*(export\s+)?MAX_JOBS=\d+'},
 )
+
+# ---------------------------------------------------------------- single notes
+
+case(
+    id='partitionnotes-pdebug-maxnodes-1-multinode-rejected',
+    kind='script',
+    source='find_string:71296900588',
+    thread_site='a user\'s cluster notes for a Slurm machine with partitions pdebug (MaxNodes=1, 2 nodes, 1 h), pbatch (MaxNodes=10, 35 nodes, 24 h, heavily backlogged) and pci (MaxNodes=10, 20 nodes, 24 h, near idle) (found with the code search, text id 71296900588, the tool shows no repository name): any multi-node job in pdebug is rejected outright - `srun -p pdebug -N2` answers "Invalid generic resource (gres) specification" and `sbatch --test-only -N2` answers this line; "neither message mentions MaxNodes, so the cause is easy to misread"; the notes\' answer: a multi-node study cannot use pdebug at all, use pci (or pbatch)',
+    what='the job asks for two nodes in a partition whose per-job node limit is one, so Slurm rejects it with a generic configuration message; the fix is in the job script (a partition that allows multi-node jobs, `#SBATCH -p pci` or `pbatch`, or one node); the line is the notes\' own quotation; not one of the ten sites - a Slurm cluster with LLNL-style partition names - so mapped: assumed shape - a two-node torchrun-per-node job with `#SBATCH -p pdebug`, diagnosed as on Delta (Slurm)',
+    cluster='delta',
+    script='srun_torchrun.sh',
+    replace=[['#SBATCH -N 2', '#SBATCH -N 2\n#SBATCH -p pdebug']],
+    log='''
+Requested node configuration is not available
+''',
+    expect={'families': ['scheduler', 'resources'], 'fix': r'(?m)^\+#SBATCH\s+(-p|--partition)[= ]?(pci|pbatch)\b|^-#SBATCH\s+(-p|--partition)[= ]?pdebug'},
+)
+
+case(
+    id='spotracker-hf-shuffle-cache-race-on-lustre-after-658-iters',
+    kind='not_script',
+    source='find_string:55325984533',
+    thread_site='a user\'s experiment tracker for SPO-tree / GRPO math RL runs (treetune framework, DeepSpeed ZeRO-2 with 8 per-rank vLLM servers, one 8x H200 node, `--exclusive --mem=0`, Slurm, lustre project storage; found with the code search, text id 55325984533, the tool shows no repository name); root cause & fix #3: the prompt-512 rerun (job 1414137) trained cleanly through iter 658/1000 (about 1 day 13 h), then died rc=1 at the start of iter 659 with this single error, raised by `os.chmod(indices_cache_file_name, ...)` in datasets 2.17.1 `_select_with_indices_mapping` via `dataset.shuffle(seed=self.seed + iteration)`; cause given: all 8 ranks shuffle with the same seed and write the same deterministic indices-cache file into the shared lustre dir, a rare race (once in the run; an identical earlier run finished clean); fix given: a code change (`shuffle(..., keep_in_memory=True, load_from_cache_file=False)`), resumed from iter 650 as job 1421588 and healthy past the crash point',
+    what='after more than a day of good training the ranks of the program race on one cache file on the shared file system and one rank loses; the cause and fix are in the Python code (how the dataset is shuffled on every rank), not in the job script\'s launch line, resources or environment; the line is the tracker\'s own text with its `...`; not one of the ten sites - an H200 Slurm cluster - so mapped: assumed shape - a one-node DeepSpeed job on 8 GPUs (`deepspeed --num_gpus 8 ...`), diagnosed as on Delta (Slurm)',
+    cluster='delta',
+    script='deepspeed_hostfile.sh',
+    replace=[['#SBATCH --nodes=2', '#SBATCH --nodes=1'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=8'], ['deepspeed --num_gpus 4 --num_nodes 2', 'deepspeed --num_gpus 8 --num_nodes 1']],
+    log='''
+FileNotFoundError: [Errno 2] No such file or directory: '.../data/math/train/cache-edf7937b847f91db.arrow'
+''',
+)
+
+case(
+    id='r11fnote-random-master-port-hits-port-in-time-wait-eaddrinuse',
+    kind='script',
+    source='find_string:70869225893',
+    thread_site='a user\'s experiment record for an image-text pretraining data-source study (an overnight chain of single-node torchrun arms; found with the code search, text id 70869225893, the tool shows no repository name); Arm E (CC12M) failed 2026-10-05 00:50:53-55 before any training with this error; root cause given: the chain\'s `run_arm_f` launches with `--master_port=$((29400 + RANDOM % 1000))`, RANDOM happened to give port 30000, which the previous process still held (TIME_WAIT / not released), so the rendezvous failed and the arm exited 1 within 2 s; the record calls it "a pure engineering problem (port collision), not a data/science problem" and says it must be rerun "with a more robust port choice (see §15.7)"',
+    what='the job picks a random fixed rendezvous port that the previous run on the same host still holds, so the launcher cannot bind it and the run ends at once; the fix is on the launch line (a port chosen so it is free, e.g. `torchrun --standalone` for a single node or a checked free port) - the record names the direction, not the exact change; the line is the record\'s own quotation with its `...`; not a named cluster - mapped: assumed shape - a one-node, four-GPU Delta job (Slurm) whose batch step runs `torchrun --nnodes=1 --nproc_per_node=4 --master_port=$((29400 + RANDOM % 1000)) train.py`, diagnosed as on Delta',
+    cluster='delta',
+    script='torchrun_single.sh',
+    replace=[['torchrun --standalone --nnodes=1 --nproc_per_node=4 train.py', 'torchrun --nnodes=1 --nproc_per_node=4 --master_port=$((29400 + RANDOM % 1000)) train.py']],
+    log='''
+torch.distributed.DistNetworkError: ... port: 30000 ... EADDRINUSE, address already in use
+''',
+    expect={'families': ['launcher', 'network', 'rendezvous'], 'fix': r'(?m)^\+.*torchrun\b.*(--standalone|--master[_-]port[= ]"?\$\{?\w+|--rdzv[_-]endpoint[= ]\S*:0\b)|^-.*RANDOM\s*%\s*1000'},
+)
