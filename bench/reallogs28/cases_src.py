@@ -174,3 +174,72 @@ torch.distributed.DistNetworkError: ... port: 30000 ... EADDRINUSE, address alre
 ''',
     expect={'families': ['launcher', 'network', 'rendezvous'], 'fix': r'(?m)^\+.*torchrun\b.*(--standalone|--master[_-]port[= ]"?\$\{?\w+|--rdzv[_-]endpoint[= ]\S*:0\b)|^-.*RANDOM\s*%\s*1000'},
 )
+
+# ---------------------------------------------------------------- data-efficiency OPS runbook (3)
+
+OPS_SOURCE = 'find_string:61024599153'
+OPS_SITE = 'a team\'s OPS runbook of infrastructure fixes for a data-efficiency pretraining and eval pipeline (lm_eval under `accelerate launch --num_processes 8` on A100-40GB nodes, Levanter training; the cluster nodes are AWS p4d instances in a Slurm cluster, `gpu-dy/st-p4d24xlarge-*`; found with the code search, text id 61024599153, the tool shows no repository name); each fix is "also applied in the code/script it concerns"'
+OPS_MAP = 'not one of the ten sites - an AWS ParallelCluster Slurm cluster of 8x A100-40GB nodes - so mapped: diagnosed as on Delta (Slurm)'
+ACC_RUN = 'accelerate launch --config_file ./deepspeed_zero2.yaml --num_processes 2 train_ppo.py'
+ACC_NODE = [['#SBATCH --gpus-per-node=2', '#SBATCH --gpus-per-node=8']]
+
+case(
+    id='opsrunbook-lm-eval-gather-object-nccl-p2p-ipc-oom-a100-40gb',
+    kind='script',
+    source=OPS_SOURCE,
+    thread_site=OPS_SITE + '; entry "Eval: multi-GPU gather_object NCCL crash": `torch.distributed.gather_object` at task end (lm_eval evaluator.py:677/691) failed with the first line, killing mmlu and the large paloma subsets, near-always on the NCCL 2.27.5 stack; root cause captured under NCCL_DEBUG=INFO (the second line): an OOM in NCCL\'s P2P/CUMEM IPC-buffer allocator on A100-40GB, "unhandled cuda error" being the misleading downstream symptom; fix given: `export NCCL_P2P_DISABLE=1` before `accelerate launch` in the eval run scripts; A/B: P2P on 8/8 fail, NCCL_SHM_DISABLE=1 6/6 fail, NCCL_P2P_DISABLE=1 6/6 pass (32/32 task-runs validated)',
+    what='the job lets NCCL set up peer-to-peer IPC buffers for a final gather on GPUs already nearly full, and the buffer allocation runs out of memory; the fix is in the job script\'s environment (`export NCCL_P2P_DISABLE=1` before the launch line); the second line is the runbook\'s quotation; ' + OPS_MAP + '; assumed shape - a one-node, 8-GPU Delta job whose batch step runs `accelerate launch --num_processes 8 -m lm_eval ...`',
+    cluster='delta',
+    script='accelerate.sh',
+    replace=[*ACC_NODE, [ACC_RUN, 'accelerate launch --num_processes 8 -m lm_eval --model hf --model_args pretrained=$HF_DIR --tasks mmlu --batch_size 16 --output_path $OUT_ROOT/mmlu']],
+    log='''
+RuntimeError: NCCL Error 1: unhandled cuda error
+include/alloc.h:228 NCCL WARN Cuda failure 2 'out of memory'
+''',
+    expect={'families': ['network', 'environment'], 'fix': r'(?m)^\+\s*(export\s+)?NCCL_P2P_DISABLE=1\b|^\+.*\bNCCL_P2P_DISABLE=1\s+accelerate\b'},
+)
+
+case(
+    id='opsrunbook-paloma-eval-hf-offline-mode-legacy-builder-script',
+    kind='script',
+    source=OPS_SOURCE,
+    thread_site=OPS_SITE + '; entry "Eval: paloma needs HF ONLINE mode": `allenai/paloma` fetches a legacy builder script from the Hub on every `load_dataset`, so `HF_DATASETS_OFFLINE=1` / `HF_HUB_OFFLINE=1` kills it with this error; fix given: the paloma run script sets OFFLINE=0 (other tasks ship plain data files and stay offline); "Do not fix paloma back to offline"',
+    what='the job forces the Hugging Face libraries offline, and this dataset needs a file from the Hub at every load, so the evaluation fails at once; the fix is in the job script\'s environment (do not set HF_DATASETS_OFFLINE/HF_HUB_OFFLINE for this task, or set them to 0); ' + OPS_MAP + '; assumed shape - a one-node, 8-GPU Delta job that exports `HF_DATASETS_OFFLINE=1` and `HF_HUB_OFFLINE=1` and runs `accelerate launch --num_processes 8 -m lm_eval ... --tasks paloma_c4_en`',
+    cluster='delta',
+    script='accelerate.sh',
+    replace=[*ACC_NODE, [ACC_RUN, 'export HF_DATASETS_OFFLINE=1\nexport HF_HUB_OFFLINE=1\naccelerate launch --num_processes 8 -m lm_eval --model hf --model_args pretrained=$HF_DIR --tasks paloma_c4_en --batch_size 16 --output_path $OUT_ROOT/paloma']],
+    log='''
+ConnectionError: OfflineModeIsEnabled
+''',
+    expect={'families': ['environment'], 'fix': r'(?m)^-\s*(export\s+)?HF_(DATASETS|HUB)_OFFLINE=1|^\+\s*(export\s+)?HF_(DATASETS|HUB)_OFFLINE=0\b|^\+\s*unset\s+.*HF_(DATASETS|HUB)_OFFLINE'},
+)
+
+case(
+    id='opsrunbook-levanter-fresh-cache-missing-validation-split',
+    kind='not_script',
+    source=OPS_SOURCE,
+    thread_site=OPS_SITE + '; entry "Training: fresh tokenized caches need a validation -> train symlink": Levanter opens both train/ and validation/ caches at startup even with num_validation_sequences=0, so fresh caches with only train/ crash on first launch with these lines; fix given: a symlink `validation -> train` in every cache, baked into every tokenize script as a post-step',
+    what='the training program expects a validation split in its data cache and the freshly built cache has none, so it stops at start-up; the cause and fix are in the data (the cache layout the tokenize step writes) and the program\'s expectations, not in the training job script\'s launch line, resources or environment; the lines are the runbook\'s quotations with their `...` and `<name>`; ' + OPS_MAP + '; assumed shape - a two-node Delta job running the Levanter trainer with srun, one task per node',
+    cluster='delta',
+    script='srun_python.sh',
+    replace=[['#SBATCH --nodes=1', '#SBATCH --nodes=2'], ['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --cpus-per-task=8', '#SBATCH --cpus-per-task=64'], [SRUNPY, 'srun python -m levanter.main.train_lm --config_path config/ladder_600m.yaml']],
+    log='''
+FileNotFoundError: Cache ledger not found at .../validation/shard_ledger.json
+ValueError: No source and no cache found for component <name> split validation
+''',
+)
+
+case(
+    id='rocenote-64-rank-nccl-init-hang-nvls-multicast-error-802',
+    kind='script',
+    source='find_string:67663506283',
+    thread_site='a user\'s training notes for an RL run on an 8-node H100 RoCE cluster (64 ranks, NCCL 2.27.3, training in Docker containers, a b_manage0 management interface and mlx5 RoCE NICs; found with the code search, text id 67663506283, the tool shows no repository name): section "Critical Fix: NCCL_NVLS_ENABLE=0": the 64-rank job hung during NCCL communicator initialisation with NVLS enabled (the default), although all pair-wise node tests passed and a 2-node 16-rank test worked, over Socket and RoCE alike; root cause given: NVLS multicast fails on these nodes with this error, and with 8 nodes the NVLS fallback path appears to deadlock during the second communicator\'s QP setup; fix given: `export NCCL_NVLS_ENABLE=0` (kept in the job\'s full NCCL configuration beside NCCL_IB_GID_INDEX=3, NCCL_IB_HCA, NCCL_SOCKET_IFNAME)',
+    what='the job leaves NCCL\'s NVLink-SHARP (NVLS) path on at a scale and on nodes where its multicast set-up fails, and communicator initialisation hangs; the fix is in the job script\'s environment (`export NCCL_NVLS_ENABLE=0`); the line is the notes\' quotation of the failing call\'s error; not one of the ten sites - a RoCE H100 Slurm-style cluster - so mapped: assumed shape - an 8-node Delta job (Slurm) running one torchrun per node with 8 GPUs each, with the RoCE NCCL settings exported but NCCL_NVLS_ENABLE unset, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_torchrun.sh',
+    replace=[['#SBATCH -N 2', '#SBATCH -N 8'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=8'], ['export MASTER_PORT=29500', 'export MASTER_PORT=29500\nexport NCCL_IB_DISABLE=0\nexport NCCL_IB_GID_INDEX=3\nexport NCCL_SOCKET_IFNAME=b_manage0\nexport NCCL_CUMEM_ENABLE=0'], ['--nnodes=2 --nproc_per_node=4', '--nnodes=8 --nproc_per_node=8']],
+    log='''
+CUDA error 802 'system not yet initialized'
+''',
+    expect={'families': ['network', 'environment'], 'fix': r'(?m)^\+\s*(export\s+)?NCCL_NVLS_ENABLE=0\b'},
+)
