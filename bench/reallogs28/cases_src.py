@@ -243,3 +243,62 @@ CUDA error 802 'system not yet initialized'
 ''',
     expect={'families': ['network', 'environment'], 'fix': r'(?m)^\+\s*(export\s+)?NCCL_NVLS_ENABLE=0\b'},
 )
+
+# ---------------------------------------------------------------- two-A100X inference benchmark box (2)
+
+BOX_SOURCE = 'find_string:63351310313'
+BOX_SITE = 'a project\'s troubleshooting guide for LLM inference benchmarks (vLLM 0.22.0 and SGLang) on one server with two A100X cross-NUMA over PCIe, no NVLink, mlx5 RoCE NICs, driver 570 (CUDA 12.8) and CUDA-13 wheels; found with the code search, text id 63351310313, the tool shows no repository name); section "G - Multi-GPU / tensor-parallel (TP>1) failures", whose env and flags "are already applied in benchmark/run_static_benchmark.sh"'
+BOX_MAP = 'not a cluster - one two-GPU server - so mapped: diagnosed as on Delta (Slurm), a one-node job with 2 GPUs'
+TS_RUN = 'torchrun --standalone --nnodes=1 --nproc_per_node=4 train.py --config configs/small.yaml'
+TS_2GPU = [['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=2']]
+
+case(
+    id='a100xbox-tp2-nccl-over-roce-ibv-reg-mr-memlock-64mb',
+    kind='script',
+    source=BOX_SOURCE,
+    thread_site=BOX_SITE + '; G2: any TP=2 run crashed in ncclCommInitRank with `NCCL error: unhandled system error`, and under NCCL_DEBUG=INFO showed these lines; cause given: with no NVLink NCCL routes the GPU-to-GPU traffic over the RoCE NICs, and IB memory registration fails because `ulimit -l` is only 64 MB; fix given: `export NCCL_IB_DISABLE=1` (forces the PCIe P2P path, the right one for two local GPUs); do not disable P2P instead',
+    what='the job lets NCCL use the node\'s RDMA NICs between two GPUs of the same host, and their memory registration fails under the locked-memory limit; the fix is in the job script\'s environment (`export NCCL_IB_DISABLE=1`; raising `ulimit -l` is the other cure); the lines are the guide\'s quotation with its `...`; ' + BOX_MAP + '; assumed shape - a one-node, two-GPU job that runs `python3 -m sglang.launch_server --model-path $MODEL --tp-size 2` with no NCCL settings',
+    cluster='delta',
+    script='torchrun_single.sh',
+    replace=[*TS_2GPU, [TS_RUN, 'python3 -m sglang.launch_server --model-path "$MODEL" --tp-size 2 --port 30000']],
+    log='''
+NCCL INFO NET/IB : Using [0]mlx5_0:1/RoCE ...
+NCCL WARN Call to ibv_reg_mr_iova2 failed with error Cannot allocate memory
+ncclSystemError ... Call to ibv_reg_mr_iova2 failed
+''',
+    expect={'families': ['network', 'environment'], 'fix': r'(?m)^\+\s*(export\s+)?NCCL_IB_DISABLE=1\b|^\+.*ulimit\s+-l\s+(unlimited|\d{6,})'},
+)
+
+case(
+    id='a100xbox-vllm-tp2-custom-allreduce-cuda13-kernel-driver-570',
+    kind='script',
+    source=BOX_SOURCE,
+    thread_site=BOX_SITE + '; G4: vLLM at TP>1 failed with `Engine core initialization failed`, the worker traceback ending in these lines (TP=1 never does the all-reduce and is unaffected); cause given: vLLM 0.22.0\'s custom all-reduce is a CUDA-13-compiled kernel and driver 570 supports only CUDA 12.8; fix given: `vllm serve ... --disable-custom-all-reduce` (plain NCCL all-reduce; no loss without NVLink)',
+    what='the job starts the server with a feature whose kernel was built for a newer CUDA than the node\'s driver, so the worker fails at start; the fix is on the launch line (`--disable-custom-all-reduce`); the lines are the guide\'s quotation with its `...`; ' + BOX_MAP + '; assumed shape - a one-node, two-GPU job whose batch step runs `vllm serve $MODEL --tensor-parallel-size 2`',
+    cluster='delta',
+    script='torchrun_single.sh',
+    replace=[*TS_2GPU, [TS_RUN, 'vllm serve "$MODEL" --tensor-parallel-size 2 --gpu-memory-utilization 0.94 --port 8000']],
+    log='''
+File ".../distributed/device_communicators/custom_all_reduce.py", line 175, in __init__
+    self.meta_ptrs = self.create_shared_buffer(...)
+torch.AcceleratorError: CUDA error: CUDA driver version is insufficient for CUDA runtime version
+''',
+    expect={'families': ['launcher', 'environment'], 'fix': r'(?m)^\+.*vllm\s+serve\b.*--disable-custom-all-reduce'},
+)
+
+# ---------------------------------------------------------------- GitHub threads
+
+case(
+    id='nccl1043-two-node-allreduce-dual-port-nics-stuck-invalid-next-size',
+    kind='not_script',
+    source='https://github.com/NVIDIA/nccl/issues/1043',
+    thread_site='NVIDIA/nccl#1043 (closed): two HGX-H100 systems, 4 dual-port Mellanox CX6-DX NICs each, one SN2700 switch, driver 535.104.05, CUDA 12.2; a two-node nccl-tests all_reduce_perf started with mpirun (6 GPUs and 3 NICs / 6 ports a node, NCCL_IB_HCA listing the six ports); with NCCL 2.19.3 the run logged the first line and got stuck, with 2.18.5 it failed with the second error, with 2.16.5 it ran clean; an NCCL maintainer\'s patch (NVLS dual-port NIC transmission) resolved it on the reporter\'s test, to be in a later release',
+    what='a defect in the NCCL library releases for this NIC layout makes the collective hang or corrupt memory, while an older release of the same library runs the same job clean; the cause is the library (fixed by a patch), not the job script\'s launch line, resources or environment; not one of the ten sites - two HGX-H100 servers - so mapped: assumed shape - a two-node Delta job (Slurm) running the all-reduce test with mpirun, one rank per GPU, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_mpi_app.sh',
+    replace=[['#SBATCH --nodes=8', '#SBATCH --nodes=2'], ['#SBATCH --ntasks-per-node=64', '#SBATCH --ntasks-per-node=6\n#SBATCH --gpus-per-node=6'], ['srun --cpu-bind=cores ./solver input.dat', 'export NCCL_IB_HCA=mlx5_2,mlx5_3,mlx5_4,mlx5_5,mlx5_6,mlx5_7\nsrun --cpu-bind=cores ./build/all_reduce_perf -c 0 -b 2M -e 4G -f 2 -g 1']],
+    log='''
+Tuner: plugin load '(null)' returned error (11 : (null))
+free(): invalid next size (fast)
+''',
+)
