@@ -293,12 +293,26 @@ case(
     kind='not_script',
     source='https://github.com/NVIDIA/nccl/issues/1043',
     thread_site='NVIDIA/nccl#1043 (closed): two HGX-H100 systems, 4 dual-port Mellanox CX6-DX NICs each, one SN2700 switch, driver 535.104.05, CUDA 12.2; a two-node nccl-tests all_reduce_perf started with mpirun (6 GPUs and 3 NICs / 6 ports a node, NCCL_IB_HCA listing the six ports); with NCCL 2.19.3 the run logged the first line and got stuck, with 2.18.5 it failed with the second error, with 2.16.5 it ran clean; an NCCL maintainer\'s patch (NVLS dual-port NIC transmission) resolved it on the reporter\'s test, to be in a later release',
-    what='a defect in the NCCL library releases for this NIC layout makes the collective hang or corrupt memory, while an older release of the same library runs the same job clean; the cause is the library (fixed by a patch), not the job script\'s launch line, resources or environment; not one of the ten sites - two HGX-H100 servers - so mapped: assumed shape - a two-node Delta job (Slurm) running the all-reduce test with mpirun, one rank per GPU, diagnosed as on Delta',
+    what='a defect in the NCCL library releases for this NIC layout makes the collective hang or corrupt memory, while an older release of the same library runs the same job clean; the cause is the library (fixed by a patch), not the job script\'s launch line, resources or environment; not one of the ten sites - two HGX-H100 servers - so mapped: assumed shape - a two-node Delta job (Slurm) running the all-reduce test with srun (the source used mpirun), one rank per GPU, diagnosed as on Delta',
     cluster='delta',
     script='srun_mpi_app.sh',
     replace=[['#SBATCH --nodes=8', '#SBATCH --nodes=2'], ['#SBATCH --ntasks-per-node=64', '#SBATCH --ntasks-per-node=6\n#SBATCH --gpus-per-node=6'], ['srun --cpu-bind=cores ./solver input.dat', 'export NCCL_IB_HCA=mlx5_2,mlx5_3,mlx5_4,mlx5_5,mlx5_6,mlx5_7\nsrun --cpu-bind=cores ./build/all_reduce_perf -c 0 -b 2M -e 4G -f 2 -g 1']],
     log='''
 Tuner: plugin load '(null)' returned error (11 : (null))
 free(): invalid next size (fast)
+''',
+)
+
+case(
+    id='sparkprd-nvfp4-moe-sm120-kernel-needs-147kb-smem-gb10-101kb',
+    kind='not_script',
+    source='find_string:54554506001',
+    thread_site='a team\'s PRD "CUTLASS NVFP4 SM121 Shared Memory Fix" for serving NVFP4 MoE models (GLM-4.7-NVFP4 and others, SGLang v0.5.10, TP=4 EP=4) on DGX Spark (GB10 / SM121) nodes under Kubernetes (found with the code search, text id 54554506001, the tool shows no repository name); Crash A, the `triton` MoE runner: this error during CUDA graph capture and in eager inference; root cause given: sgl-kernel dispatches SM121 to its SM120 grouped-GEMM kernel (Pingpong schedule, 128x128x128 tiles, ~147 KB shared memory) but GB10 has 101 KB a block, so the launch triggers a device-side assert and later CUDA calls return the sticky error; "no known working NVFP4 MoE configuration exists on SM121 in any public sglang build" - the fix planned is a patched sgl-kernel build (upstream tracking sglang#11658); a second crash (Xid 13 in the flashinfer_cutlass runner) is a FlashInfer regression, left out here',
+    what='a kernel of the serving library needs more shared memory than this GPU provides, so it asserts on the device at the first MoE call; the cause is the library build for this GPU (a patched kernel is the fix), not the job script\'s launch line, resources or environment; not one of the ten sites - DGX Spark (Grace-Blackwell, aarch64) nodes under Kubernetes - so mapped: assumed shape - a one-node, four-GPU DeltaAI job (Slurm, aarch64) whose batch step runs `python3 -m sglang.launch_server --model-path $MODEL --tp-size 4 --ep-size 4 --moe-runner-backend triton`, diagnosed as on DeltaAI',
+    cluster='deltaai',
+    script='torchrun_single.sh',
+    replace=[['torchrun --standalone --nnodes=1 --nproc_per_node=4 train.py --config configs/small.yaml', 'python3 -m sglang.launch_server --model-path "$MODEL" --tp-size 4 --ep-size 4 --moe-runner-backend triton --disable-cuda-graph']],
+    log='''
+RuntimeError: Runtime check failed at nvfp4_blockwise_moe.cuh:78: CUDA error: device-side assert triggered
 ''',
 )
