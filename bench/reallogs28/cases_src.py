@@ -316,3 +316,53 @@ case(
 RuntimeError: Runtime check failed at nvfp4_blockwise_moe.cuh:78: CUDA error: device-side assert triggered
 ''',
 )
+
+# ---------------------------------------------------------------- Perlmutter submit-policy notes (one each)
+
+PM_SRUN = 'srun --cpu-bind=cores python train.py --config configs/run.yaml'
+PM_WHAT = 'the line is the notes\' own quotation of the submit filter\'s message; diagnosed as on Perlmutter'
+
+case(
+    id='pmmdnote-gpu-prefixed-qos-name-rejected-by-submit-filter',
+    kind='script',
+    source='find_string:69018290834',
+    thread_site='a user\'s run instructions for a machine-learned-potential MD job on NERSC Perlmutter (account m4292, `perlmutter/la_uma_md.sbatch`, checkpointing every 50 ps, resubmitted with `sbatch -A m4292 -q overrun --requeue ...`; found with the code search, text id 69018290834, the tool shows no repository name); notes: "Don\'t use `-q gpu_regular` or `-q gpu_debug`. Those names are internal and Slurm rejects them with" this message; "Use `regular`, `debug`, or `overrun`"',
+    what='the job names the internal GPU QOS instead of the public one, and the site\'s submit filter rejects it; the fix is in the job script (`#SBATCH -q regular`, `debug` or `overrun` with `-C gpu`); ' + PM_WHAT + '; assumed shape - a one-node Perlmutter GPU job with `#SBATCH -q gpu_regular` that runs the MD script with srun',
+    cluster='perlmutter',
+    script='perlmutter_srun_gpu.sh',
+    replace=[['#SBATCH -A m0000_g', '#SBATCH -A m4292'], ['#SBATCH -q regular', '#SBATCH -q gpu_regular'], [PM_SRUN, 'srun --cpu-bind=cores python la_uma_md.py --restart latest']],
+    log='''
+Job request does not match any supported policy
+''',
+    expect={'families': ['scheduler'], 'fix': r'(?m)^\+#SBATCH\s+(-q|--qos)[= ]?(regular|debug|overrun|premium|shared|preempt)\b'},
+)
+
+case(
+    id='pmvaspnote-three-gpus-per-node-rejected-gpu-policy',
+    kind='script',
+    source='find_string:69186574297',
+    thread_site='a user\'s workflow notes for generated VASP defect/hybrid-functional runs on NERSC Perlmutter and a second cluster (found with the code search, text id 69186574297, the tool shows no repository name): "On Perlmutter, GPU sbatch/srun jobs on this account need `--gpus-per-node=4 --ntasks-per-node=4` (a full node\'s worth) to match Slurm\'s GPU policy - `--gpus-per-node=3` was tried and silently rejected" with this message; KPAR must divide the rank count (nodes x 4)',
+    what='the job asks for three of a node\'s four GPUs in a QOS that only accepts whole GPU nodes, so the submit filter rejects it; the fix is in the job script (`--gpus-per-node=4 --ntasks-per-node=4`, KPAR adjusted to match); ' + PM_WHAT + '; assumed shape - a one-node Perlmutter GPU job (regular QOS) with `--gpus-per-node=3 --ntasks-per-node=3` running `srun vasp_std`',
+    cluster='perlmutter',
+    script='perlmutter_srun_gpu.sh',
+    replace=[['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=3'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=3'], ['module load pytorch/2.3.1', 'module load vasp/6.4.3-gpu'], [PM_SRUN, 'srun --cpu-bind=cores vasp_std']],
+    log='''
+Job request does not match any supported policy
+''',
+    expect={'families': ['resources', 'scheduler'], 'fix': r'(?m)^\+#SBATCH\s+(--gpus-per-node|--gpus|-G)[= ]?4\b'},
+)
+
+case(
+    id='pmcpunote-cpu-job-without-constraint-rejected',
+    kind='script',
+    source='find_string:70924589324',
+    thread_site='a user\'s Perlmutter operations guide for CPU simulation campaigns (account m342; found with the code search, text id 70924589324, the tool shows no repository name): "`-C cpu` is MANDATORY. Without it `sbatch` fails with" this message - verified 2026-10-01: `sbatch --test-only -A m342 -q regular -t 1 --wrap true` rejected, the same with `-C cpu` accepted, debug QOS the same',
+    what='the CPU job gives no node-type constraint, which this site requires, so the submission is rejected; the fix is in the job script (`#SBATCH -C cpu`); ' + PM_WHAT + '; assumed shape - a one-node Perlmutter CPU job (regular QOS, no -C) running an MPI solver with srun',
+    cluster='perlmutter',
+    script='perlmutter_srun_gpu.sh',
+    replace=[['#SBATCH -A m0000_g', '#SBATCH -A m342'], ['#SBATCH -C gpu\n', ''], ['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=128'], ['#SBATCH --gpus-per-node=4\n', ''], ['#SBATCH -c 32', '#SBATCH -c 2'], ['module load pytorch/2.3.1\n', ''], [PM_SRUN, 'srun --cpu-bind=cores ./solver input.dat']],
+    log='''
+Job request does not match any supported policy
+''',
+    expect={'families': ['scheduler', 'resources'], 'fix': r'(?m)^\+#SBATCH\s+(-C|--constraint)[= ]?"?cpu\b'},
+)
