@@ -366,3 +366,33 @@ Job request does not match any supported policy
 ''',
     expect={'families': ['scheduler', 'resources'], 'fix': r'(?m)^\+#SBATCH\s+(-C|--constraint)[= ]?"?cpu\b'},
 )
+
+case(
+    id='gb300adapter-ray-head-ip-on-unroutable-management-subnet-gcs',
+    kind='script',
+    source='find_string:59097103997',
+    thread_site='a user\'s site-adapter job script for an RL recipe (Ray head and workers in one pyxis container per node, GLM-5.2 on 8 GB300 nodes of an `rdx-gb300` Slurm cluster, partition batch_1; found with the code search, text id 59097103997, the tool shows no repository name); its comments: the compute fabric is 10.4.90.x and the 10.0.1.x management subnet is NOT routable between nodes; the upstream default prefix "10." picked the wrong address from `hostname -I` (whose order is not stable) and the Ray workers failed with this line (job 1926); fix given in the script: select the head IP with `FABRIC_PREFIX=10.4.` (`hostname -I | tr \' \' \'\\n\' | grep -E "^${FABRIC_PREFIX}" | head -1`)',
+    what='the job takes the Ray head\'s address from a host-address list that starts with a management address the other nodes cannot reach, so the workers cannot join the head; the fix is in the job script (choose the address on the compute fabric, e.g. filter `hostname -I` by the fabric prefix, or use the fabric interface\'s name); the line is the script\'s own quotation; not one of the ten sites - a GB300 (aarch64) Slurm cluster - so mapped: assumed shape - a DeltaAI Ray-on-Slurm job whose head IP is `hostname -I | awk \'{print $1}\'`, diagnosed as on DeltaAI (Slurm, aarch64)',
+    cluster='deltaai',
+    script='ray_slurm.sh',
+    replace=[['head_ip=$(srun --nodes=1 --ntasks=1 -w "$head_node" hostname --ip-address)', 'head_ip=$(srun --nodes=1 --ntasks=1 -w "$head_node" hostname -I | awk \'{print $1}\')']],
+    log='''
+Failed to connect to GCS at 10.0.1.2:6379
+''',
+    expect={'families': ['network', 'launcher'], 'fix': r'(?m)^\+\s*head_ip=.*(grep\s+(-E\s+)?["\']?\^?\$?\{?FABRIC_PREFIX|grep\s+(-E\s+)?["\']?\^?10\\?\.4|ip\s+-4\s+addr\s+show|--ip-address|\bhsn|\bib0)'},
+)
+
+case(
+    id='alliancevllm-fork-start-method-cuda-already-initialised-mig',
+    kind='script',
+    source='find_string:71308171560',
+    thread_site='a user\'s Slurm array job script for a vLLM evaluation phase (a per-job venv built with `pip install --no-index` from the site wheelhouse, node-local $SLURM_TMPDIR, MIG GPU slices - an Alliance-style Slurm cluster; found with the code search, text id 71308171560, the tool shows no repository name); its comments: "Two failures in the first Phase 1 launch came from here, not from the models": (1) this error - vLLM\'s default fork start method breaks when CUDA is already initialised (seen on MIG); (2) a stale-file-handle race in the inductor cache on $HOME; fix given in the script: `export VLLM_WORKER_MULTIPROC_METHOD=spawn` and all caches under $SLURM_TMPDIR',
+    what='the job leaves the serving library on its fork start method although CUDA is already initialised in the parent, so the worker processes cannot use the GPU; the fix is in the job script\'s environment (`export VLLM_WORKER_MULTIPROC_METHOD=spawn`); the line is the script\'s own quotation; not one of the ten sites - an Alliance-style Slurm cluster with MIG slices - so mapped: assumed shape - a one-GPU Delta array task (Slurm) that activates the venv and runs the vLLM evaluation with python, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_python.sh',
+    replace=[*ONE_GPU, [MASTER, 'source "$SLURM_TMPDIR/venv/bin/activate"\n'], [SRUNPY, 'srun python run_phase1.py --model "$MODEL" --tasks "$SLURM_ARRAY_TASK_ID"']],
+    log='''
+Cannot re-initialize CUDA in forked subprocess
+''',
+    expect={'families': ['environment'], 'fix': r'(?m)^\+\s*(export\s+)?VLLM_WORKER_MULTIPROC_METHOD=spawn\b'},
+)
