@@ -379,7 +379,7 @@ case(
     log='''
 Failed to connect to GCS at 10.0.1.2:6379
 ''',
-    expect={'families': ['network', 'launcher'], 'fix': r'(?m)^\+\s*head_ip=.*(grep\s+(-E\s+)?["\']?\^?\$?\{?FABRIC_PREFIX|grep\s+(-E\s+)?["\']?\^?10\\?\.4|ip\s+-4\s+addr\s+show|--ip-address|\bhsn|\bib0)'},
+    expect={'families': ['network', 'launcher'], 'fix': r'(?m)^\+\s*head_ip=.*(grep\s+(-E\s+)?["\']?\^?\$?\{?FABRIC_PREFIX|grep\s+(-E\s+)?["\']?\^?10\\?\.4|ip\s+-4\s+(-o\s+)?addr\s+show)'},
 )
 
 case(
@@ -395,4 +395,32 @@ case(
 Cannot re-initialize CUDA in forked subprocess
 ''',
     expect={'families': ['environment'], 'fix': r'(?m)^\+\s*(export\s+)?VLLM_WORKER_MULTIPROC_METHOD=spawn\b'},
+)
+
+case(
+    id='rtx3080writeup-xid79-after-three-hours-gddr6x-heat-soak',
+    kind='not_script',
+    source='find_string:69028867135',
+    thread_site='a user\'s incident write-up for a home GPU training node (RTX 3080 10GB GDDR6X, nvidia-open 595.71.05, custom water loop, FormD T1 sandwich case; transformer training ~250M params, bf16 + AdamW, runs of hours; found with the code search, text id 69028867135, the tool shows no repository name): late May 2026 training runs died with this line at a repeatable ~3-hour mark while gaming never crashed and every visible temperature was fine; red herrings tried: optimizer, PSU transients (power limit 370 -> 320 W), PCIe reseat, EXCLUSIVE_PROCESS compute mode; the break: `SW Thermal Slowdown: Active` at a 65-70 C die; cause found: the GDDR6X memory junction (not reported on Linux) heat-soaked because the backplate sat in still air; validation: side panel off, same workload past the 3-hour point clean; fixes: an intake fan feeding the GPU compartment and new memory thermal pads (2026-05-25), die repad; full power limit restored',
+    what='after hours of good training the GPU\'s memory overheats behind a passive backplate and the card drops off the bus (Xid 79); the cause is the hardware\'s cooling, fixed mechanically, not the job script\'s launch line, resources or environment (power-limit cuts only stretched the time to failure); the line is the write-up\'s own quotation with its `pid=...`; not a cluster - a home training node - so mapped: assumed shape - a one-GPU Delta job (Slurm) running the training with srun, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_python.sh',
+    replace=[*ONE_GPU, ['#SBATCH --time=02:00:00', '#SBATCH --time=12:00:00'], [MASTER, ''], [SRUNPY, 'srun python -u train.py --config configs/lm_250m.yaml --precision bf16']],
+    log='''
+NVRM: Xid (PCI:0000:06:00): 79, pid=..., GPU has fallen off the bus.
+''',
+)
+
+case(
+    id='dogbreednb-truncated-training-jpeg-pil-load-fails',
+    kind='not_script',
+    source='find_string:48205194183',
+    thread_site='a student\'s dog-breed classifier notebook (CNN from scratch, PyTorch ImageFolder loaders on the dogImages set, training on one GPU; found with the code search, text id 48205194183, the tool shows no repository name): "One of the dog images in the train directory (dogImages/train/098.Leonberger/Leonberger_06571.jpg) is causing issues when attempting to load via PIL. Specifically, the following error occurs:" this line; workaround given: `ImageFile.LOAD_TRUNCATED_IMAGES = True` in the training code',
+    what='one image of the training data is a truncated file, so the data loader fails when it reaches it; the cause is the data (and the fix a data clean-up or a tolerant loader in the Python code), not the job script\'s launch line, resources or environment; the line is the notebook\'s quotation; not a cluster - a notebook - so mapped: assumed shape - a one-GPU Delta job (Slurm) running the training script with srun, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_python.sh',
+    replace=[*ONE_GPU, [MASTER, ''], [SRUNPY, 'srun python -u train_scratch.py --data dogImages --epochs 20']],
+    log='''
+OSError: image file is truncated (150 bytes not processed).
+''',
 )
