@@ -421,6 +421,50 @@ case(
     script='srun_python.sh',
     replace=[*ONE_GPU, [MASTER, ''], [SRUNPY, 'srun python -u train_scratch.py --data dogImages --epochs 20']],
     log='''
-OSError: image file is truncated (150 bytes not processed).
+OSError: image file is truncated (150 bytes not processed)
+''',
+)
+
+case(
+    id='spd263-exclude-names-node-removed-from-cluster',
+    kind='script',
+    source='https://github.com/goodfire-ai/spd/pull/263',
+    thread_site='goodfire-ai/spd PR#263 (merged, 2025-11-21) "Fix SLURM exclude for missing nodes": the project\'s Slurm submissions carried an exclude directive for node h200-dev-145-040, which no longer exists in the cluster, so excluding it "caused an \'Invalid node name specified\' error"; the fix removes the exclude directive (an H200 Slurm cluster)',
+    what='the job excludes a node by a name the cluster no longer has, and Slurm rejects the whole request for the unknown node name; the fix is in the job script (drop or correct the `--exclude` list); the line is the PR\'s own quotation of the error; not one of the ten sites - an H200 Slurm cluster - so mapped: assumed shape - a one-node, 8-GPU Delta job (Slurm) with `#SBATCH --exclude=h200-dev-145-040` starting torchrun, diagnosed as on Delta',
+    cluster='delta',
+    script='torchrun_single.sh',
+    replace=[['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=8\n#SBATCH --exclude=h200-dev-145-040'], ['--nproc_per_node=4', '--nproc_per_node=8']],
+    log='''
+Invalid node name specified
+''',
+    expect={'families': ['scheduler'], 'fix': r'(?m)^-#SBATCH\s+(-x|--exclude)[= ]?h200-dev-145-040'},
+)
+
+case(
+    id='robodojonote-xid79-gpu-off-bus-all-gpus-xid154-reboot-required',
+    kind='not_script',
+    source='find_string:71638218775',
+    thread_site='a user\'s fault record for an 8-GPU training server (company-server-2, project jev_rsi, 2026-10-05; found with the code search, text id 71638218775, the tool shows no repository name): at 06:56:27 GPU4 (PCI 0000:00:09.0) reported Xid 79 and at the same time all 8 GPUs reported Xid 154 "Node Reboot Required"; integer device selection failed on GPU0/2/7, a near-idle GPU selected by UUID and a direct libcuda cuInit still returned 999; kernel and user driver both 580.82.09; UVM clean-up abnormal; the record: the driver explicitly requires a node reboot - changing the control code, device numbers or restarting Python cannot get past the reproduced cuInit failure; if the card drops again after the reboot, the server/host maintainers must check the hardware or passthrough',
+    what='a GPU fell off the PCIe bus and the driver put every GPU of the server into a state that only a reboot clears, so CUDA cannot initialise at all; the cause is the node (hardware/driver state), not the job script\'s launch line, resources or environment; the job-side answer is at most another node; the lines are the record\'s own text (in Chinese punctuation, trimmed); not a cluster - one 8-GPU server - so mapped: assumed shape - a one-node, 8-GPU Delta job (Slurm) running the training with torchrun, diagnosed as on Delta',
+    cluster='delta',
+    script='torchrun_single.sh',
+    replace=[['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=8'], ['--nproc_per_node=4 train.py --config configs/small.yaml', '--nproc_per_node=8 train.py --config configs/rsi.yaml']],
+    log='''
+06:56:27，GPU4（PCI0000:00:09.0）Xid79：GPU has fallen off the bus。
+同时8卡全部Xid154：Node Reboot Required。
+''',
+)
+
+case(
+    id='diffsynth1001-controlnet-lora-ddp-unused-parameters',
+    kind='not_script',
+    source='https://github.com/modelscope/DiffSynth-Studio/issues/1001',
+    thread_site='modelscope/DiffSynth-Studio#1001 (open): fine-tuning the FLUX.1-dev Upscaler ControlNet (LoRA) on custom 1440p data with `accelerate launch --mixed_precision=bf16 --multi_gpu --main_process_port 29501 --num_machines 1 --num_processes 2 ... examples/flux/model_training/train.py` on one node with two GPUs; training failed with this error; no reply with a fix in the thread',
+    what='DOUBTFUL - the thread gives no resolution; the message itself says the model has parameters that take no part in the loss, which DDP cannot reduce; that is a property of the training code (which modules are trained, or `find_unused_parameters=True` passed to DDP by the program), not of the job script\'s launch line, resources or environment; not a cluster - mapped: assumed shape - a one-node, two-GPU Delta job (Slurm) running the same accelerate launch line, diagnosed as on Delta',
+    cluster='delta',
+    script='accelerate.sh',
+    replace=[['accelerate launch --config_file ./deepspeed_zero2.yaml --num_processes 2 train_ppo.py', 'accelerate launch --mixed_precision=bf16 --multi_gpu --main_process_port 29501 --num_machines 1 --num_processes 2 \\\n    examples/flux/model_training/train.py --dataset_base_path "$DATASET_BASE_PATH" --output_path "$OUTPUT_PATH"']],
+    log='''
+[rank1]: RuntimeError: Expected to have finished reduction in the prior iteration before starting a new one. This error indicates that your module has parameters that were not used in producing loss. You can enable unused parameter detection by passing the keyword argument `find_unused_parameters=True` to `torch.nn.parallel.DistributedDataParallel`
 ''',
 )
