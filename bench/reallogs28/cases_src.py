@@ -468,3 +468,31 @@ case(
 [rank1]: RuntimeError: Expected to have finished reduction in the prior iteration before starting a new one. This error indicates that your module has parameters that were not used in producing loss. You can enable unused parameter detection by passing the keyword argument `find_unused_parameters=True` to `torch.nn.parallel.DistributedDataParallel`
 ''',
 )
+
+case(
+    id='nccl1726-p5-topology-xml-missing-cpu-arch-comm-init-internal-error',
+    kind='not_script',
+    source='https://github.com/NVIDIA/nccl/issues/1726',
+    thread_site='NVIDIA/nccl#1726 (closed): a vLLM engine (DeepSeek, TP=8 PP=2 on H100 nodes under KubeRay, AWS p5.48xlarge, the reporter\'s companion report vllm#18997) failed at NCCL communicator initialisation with this error; the reporter\'s resolution: "Turns out `/usr/local/share/aws-ofi-nccl/xml/p5.48xl-topo.xml` was malformed. It was missing `arch` and `vendor` flags, causing NCCL to fail later on" (found with a standalone NCCL test that printed `Attribute arch of node cpu not found`)',
+    what='a system topology file shipped in the node image is malformed, so NCCL\'s topology detection fails while the communicator is built; the cause is the platform image, not the job script\'s launch line, resources or environment; the line is the issue\'s own statement of the error; not one of the ten sites - AWS p5 nodes under KubeRay - so mapped: assumed shape - a two-node Delta job (Slurm) running one torchrun per node with 8 GPUs each, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_torchrun.sh',
+    replace=[['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=8'], ['--nproc_per_node=4', '--nproc_per_node=8']],
+    log='''
+ncclCommInitRank failed with error: NCCL error: internal error
+''',
+)
+
+case(
+    id='refitab-vllm-modelopt-moe-kernel-none-assert-b200',
+    kind='not_script',
+    source='find_string:61945454013',
+    thread_site='a user\'s timeline for an RL refit A/B (Qwen3-30B-A3B MXFP8, four B200 nodes on GCP, vLLM 0.25 rollout engines, shared Lustre worker environments; found with the code search, text id 61945454013, the tool shows no repository name): 2026-08-04 17:45, jobs 496459 and 496460 passed W&B set-up and reached vLLM model initialisation, then both failed at this assert in vLLM 0.25 ModelOpt; fix given: cherry-picked the upstream commits 553b985aa and c12c0eb7a (initialise the modular MoE kernel, restore the quantized value/scale tensor shapes); jobs 496508/496509 then passed the failure point and completed the 20 steps',
+    what='the installed serving library has a defect in its quantized MoE path, so model initialisation trips an internal assert; the cause is the library version, fixed by upstream code commits, not the job script\'s launch line, resources or environment; the line is the timeline\'s own quotation; not one of the ten sites - B200 nodes on GCP - so mapped: assumed shape - a two-node Delta Ray-on-Slurm RL job, diagnosed as on Delta (Slurm)',
+    cluster='delta',
+    script='ray_slurm.sh',
+    replace=[['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=8']],
+    log='''
+assert self.moe_kernel is not None
+''',
+)
