@@ -67,8 +67,8 @@ case(
     kind='not_script',
     source='find_string:71622757073',
     thread_site='a project\'s record of a faulty rented node (a Lambda instance with one NVIDIA A10, 2026-09-28, for a second dry run; found with the code search, text id 71622757073, the tool shows no repository name): the vLLM server started by the harness exited with code 1; its engine process loaded the model and failed during start with this error (serve.log line 163); `nvidia-smi` ECC report taken minutes later with driver 580.105.08: 301 uncorrectable DRAM errors in the volatile count and 373,452 in the aggregate count; the dry run was rerun on another node',
-    what='the GPU\'s memory has uncorrectable ECC errors (hardware), so the first kernels fail; the same run passed on another node; the cause is the node, not the job script\'s launch line, resources or environment; the job-side answer is at most to avoid the node; the line is the record\'s own quotation; not a cluster - a rented node - so mapped: assumed shape - a one-GPU Delta job (Slurm) whose srun step runs the harness that starts vLLM, diagnosed as on Delta',
-    cluster='delta',
+    what='the GPU\'s memory has uncorrectable ECC errors (hardware), so the first kernels fail; the same run passed on another node; the cause is the node, not the job script\'s launch line, resources or environment; the job-side answer is at most to avoid the node; the line is the record\'s own quotation; not a cluster - a rented node - so mapped: assumed shape - a one-GPU Anvil job (Slurm, gpu partition) whose srun step runs the harness that starts vLLM, diagnosed as on Anvil',
+    cluster='anvil',
     script='srun_python.sh',
     replace=[*ONE_GPU, [MASTER, ''], [SRUNPY, 'srun python harness/node/phase2.py']],
     log='''
@@ -165,7 +165,7 @@ case(
     kind='script',
     source='find_string:70869225893',
     thread_site='a user\'s experiment record for an image-text pretraining data-source study (an overnight chain of single-node torchrun arms; found with the code search, text id 70869225893, the tool shows no repository name); Arm E (CC12M) failed 2026-10-05 00:50:53-55 before any training with this error; root cause given: the chain\'s `run_arm_f` launches with `--master_port=$((29400 + RANDOM % 1000))`, RANDOM happened to give port 30000, which the previous process still held (TIME_WAIT / not released), so the rendezvous failed and the arm exited 1 within 2 s; the record calls it "a pure engineering problem (port collision), not a data/science problem" and says it must be rerun "with a more robust port choice (see §15.7)"',
-    what='the job picks a random fixed rendezvous port that the previous run on the same host still holds, so the launcher cannot bind it and the run ends at once; the fix is on the launch line (a port chosen so it is free, e.g. `torchrun --standalone` for a single node or a checked free port) - the record names the direction, not the exact change; the line is the record\'s own quotation with its `...`; not a named cluster - mapped: assumed shape - a one-node, four-GPU Delta job (Slurm) whose batch step runs `torchrun --nnodes=1 --nproc_per_node=4 --master_port=$((29400 + RANDOM % 1000)) train.py`, diagnosed as on Delta',
+    what='DOUBTFUL - the record names the direction of the fix (a more robust port choice, its section 15.7), not the change, and shows no rerun; the job picks a random fixed rendezvous port that the previous run on the same host still holds, so the launcher cannot bind it and the run ends at once; the fix is on the launch line (a port chosen so it is free, e.g. `torchrun --standalone` for a single node or a checked free port) - the record names the direction, not the exact change; the line is the record\'s own quotation with its `...`; not a named cluster - mapped: assumed shape - a one-node, four-GPU Delta job (Slurm) whose batch step runs `torchrun --nnodes=1 --nproc_per_node=4 --master_port=$((29400 + RANDOM % 1000)) train.py`, diagnosed as on Delta',
     cluster='delta',
     script='torchrun_single.sh',
     replace=[['torchrun --standalone --nnodes=1 --nproc_per_node=4 train.py', 'torchrun --nnodes=1 --nproc_per_node=4 --master_port=$((29400 + RANDOM % 1000)) train.py']],
@@ -293,10 +293,10 @@ case(
     kind='not_script',
     source='https://github.com/NVIDIA/nccl/issues/1043',
     thread_site='NVIDIA/nccl#1043 (closed): two HGX-H100 systems, 4 dual-port Mellanox CX6-DX NICs each, one SN2700 switch, driver 535.104.05, CUDA 12.2; a two-node nccl-tests all_reduce_perf started with mpirun (6 GPUs and 3 NICs / 6 ports a node, NCCL_IB_HCA listing the six ports); with NCCL 2.19.3 the run logged the first line and got stuck, with 2.18.5 it failed with the second error, with 2.16.5 it ran clean; an NCCL maintainer\'s patch (NVLS dual-port NIC transmission) resolved it on the reporter\'s test, to be in a later release',
-    what='a defect in the NCCL library releases for this NIC layout makes the collective hang or corrupt memory, while an older release of the same library runs the same job clean; the cause is the library (fixed by a patch), not the job script\'s launch line, resources or environment; not one of the ten sites - two HGX-H100 servers - so mapped: assumed shape - a two-node Delta job (Slurm) running the all-reduce test with srun (the source used mpirun), one rank per GPU, diagnosed as on Delta',
-    cluster='delta',
-    script='srun_mpi_app.sh',
-    replace=[['#SBATCH --nodes=8', '#SBATCH --nodes=2'], ['#SBATCH --ntasks-per-node=64', '#SBATCH --ntasks-per-node=6\n#SBATCH --gpus-per-node=6'], ['srun --cpu-bind=cores ./solver input.dat', 'export NCCL_IB_HCA=mlx5_2,mlx5_3,mlx5_4,mlx5_5,mlx5_6,mlx5_7\nsrun --cpu-bind=cores ./build/all_reduce_perf -c 0 -b 2M -e 4G -f 2 -g 1']],
+    what='a defect in the NCCL library releases for this NIC layout makes the collective hang or corrupt memory, while an older release of the same library runs the same job clean; the cause is the library (fixed by a patch), not the job script\'s launch line, resources or environment; not one of the ten sites - two HGX-H100 servers - so mapped: assumed shape - a two-node Stampede3 job (Slurm) running the all-reduce test with ibrun (the source used mpirun), one rank per GPU, diagnosed as on Stampede3 (its H100 nodes have 4 GPUs, so 4 ranks a node here)',
+    cluster='stampede3',
+    script='tacc_ibrun.sh',
+    replace=[['#SBATCH -p gpu-a100', '#SBATCH -p h100'], ['#SBATCH -n 6', '#SBATCH -n 8'], ['module load cuda/12.2', 'module load cuda/12.2 nccl'], ['ibrun python train.py --epochs 10', 'ibrun ./build/all_reduce_perf -c 0 -b 2M -e 4G -f 2 -g 1']],
     log='''
 Tuner: plugin load '(null)' returned error (11 : (null))
 free(): invalid next size (fast)
@@ -387,8 +387,8 @@ case(
     kind='script',
     source='find_string:71308171560',
     thread_site='a user\'s Slurm array job script for a vLLM evaluation phase (a per-job venv built with `pip install --no-index` from the site wheelhouse, node-local $SLURM_TMPDIR, MIG GPU slices - an Alliance-style Slurm cluster; found with the code search, text id 71308171560, the tool shows no repository name); its comments: "Two failures in the first Phase 1 launch came from here, not from the models": (1) this error - vLLM\'s default fork start method breaks when CUDA is already initialised (seen on MIG); (2) a stale-file-handle race in the inductor cache on $HOME; fix given in the script: `export VLLM_WORKER_MULTIPROC_METHOD=spawn` and all caches under $SLURM_TMPDIR',
-    what='the job leaves the serving library on its fork start method although CUDA is already initialised in the parent, so the worker processes cannot use the GPU; the fix is in the job script\'s environment (`export VLLM_WORKER_MULTIPROC_METHOD=spawn`); the line is the script\'s own quotation; not one of the ten sites - an Alliance-style Slurm cluster with MIG slices - so mapped: assumed shape - a one-GPU Delta array task (Slurm) that activates the venv and runs the vLLM evaluation with python, diagnosed as on Delta',
-    cluster='delta',
+    what='the job leaves the serving library on its fork start method although CUDA is already initialised in the parent, so the worker processes cannot use the GPU; the fix is in the job script\'s environment (`export VLLM_WORKER_MULTIPROC_METHOD=spawn`); the line is the script\'s own quotation; not one of the ten sites - an Alliance-style Slurm cluster with MIG slices - so mapped: assumed shape - a one-GPU Anvil array task (Slurm, gpu partition) that activates the venv and runs the vLLM evaluation with srun python, diagnosed as on Anvil',
+    cluster='anvil',
     script='srun_python.sh',
     replace=[*ONE_GPU, [MASTER, 'source "$SLURM_TMPDIR/venv/bin/activate"\n'], [SRUNPY, 'srun python run_phase1.py --model "$MODEL" --tasks "$SLURM_ARRAY_TASK_ID"']],
     log='''
@@ -402,10 +402,10 @@ case(
     kind='not_script',
     source='find_string:69028867135',
     thread_site='a user\'s incident write-up for a home GPU training node (RTX 3080 10GB GDDR6X, nvidia-open 595.71.05, custom water loop, FormD T1 sandwich case; transformer training ~250M params, bf16 + AdamW, runs of hours; found with the code search, text id 69028867135, the tool shows no repository name): late May 2026 training runs died with this line at a repeatable ~3-hour mark while gaming never crashed and every visible temperature was fine; red herrings tried: optimizer, PSU transients (power limit 370 -> 320 W), PCIe reseat, EXCLUSIVE_PROCESS compute mode; the break: `SW Thermal Slowdown: Active` at a 65-70 C die; cause found: the GDDR6X memory junction (not reported on Linux) heat-soaked because the backplate sat in still air; validation: side panel off, same workload past the 3-hour point clean; fixes: an intake fan feeding the GPU compartment and new memory thermal pads (2026-05-25), die repad; full power limit restored',
-    what='after hours of good training the GPU\'s memory overheats behind a passive backplate and the card drops off the bus (Xid 79); the cause is the hardware\'s cooling, fixed mechanically, not the job script\'s launch line, resources or environment (power-limit cuts only stretched the time to failure); the line is the write-up\'s own quotation with its `pid=...`; not a cluster - a home training node - so mapped: assumed shape - a one-GPU Delta job (Slurm) running the training with srun, diagnosed as on Delta',
-    cluster='delta',
-    script='srun_python.sh',
-    replace=[*ONE_GPU, ['#SBATCH --time=02:00:00', '#SBATCH --time=12:00:00'], [MASTER, ''], [SRUNPY, 'srun python -u train.py --config configs/lm_250m.yaml --precision bf16']],
+    what='after hours of good training the GPU\'s memory overheats behind a passive backplate and the card drops off the bus (Xid 79); the cause is the hardware\'s cooling, fixed mechanically, not the job script\'s launch line, resources or environment (power-limit cuts only stretched the time to failure); the line is the write-up\'s own quotation with its `pid=...`; not a cluster - a home training node - so mapped: assumed shape - a one-node, one-task Lonestar6 GPU job (Slurm, gpu-a100 queue) running the training with python in the batch step, diagnosed as on Lonestar6',
+    cluster='lonestar6',
+    script='tacc_ibrun.sh',
+    replace=[['#SBATCH -N 2', '#SBATCH -N 1'], ['#SBATCH -n 6', '#SBATCH -n 1'], ['#SBATCH -t 02:00:00', '#SBATCH -t 12:00:00'], ['export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=29500\n', ''], ['ibrun python train.py --epochs 10', 'python -u train.py --config configs/lm_250m.yaml --precision bf16']],
     log='''
 NVRM: Xid (PCI:0000:06:00): 79, pid=..., GPU has fallen off the bus.
 ''',
@@ -416,8 +416,8 @@ case(
     kind='not_script',
     source='find_string:48205194183',
     thread_site='a student\'s dog-breed classifier notebook (CNN from scratch, PyTorch ImageFolder loaders on the dogImages set, training on one GPU; found with the code search, text id 48205194183, the tool shows no repository name): "One of the dog images in the train directory (dogImages/train/098.Leonberger/Leonberger_06571.jpg) is causing issues when attempting to load via PIL. Specifically, the following error occurs:" this line; workaround given: `ImageFile.LOAD_TRUNCATED_IMAGES = True` in the training code',
-    what='one image of the training data is a truncated file, so the data loader fails when it reaches it; the cause is the data (and the fix a data clean-up or a tolerant loader in the Python code), not the job script\'s launch line, resources or environment; the line is the notebook\'s quotation; not a cluster - a notebook - so mapped: assumed shape - a one-GPU Delta job (Slurm) running the training script with srun, diagnosed as on Delta',
-    cluster='delta',
+    what='one image of the training data is a truncated file, so the data loader fails when it reaches it; the cause is the data (and the fix a data clean-up or a tolerant loader in the Python code), not the job script\'s launch line, resources or environment; the line is the notebook\'s quotation; not a cluster - a notebook - so mapped: assumed shape - a one-GPU Bridges-2 job (Slurm, GPU-shared) running the training script with srun, diagnosed as on Bridges-2',
+    cluster='bridges2',
     script='srun_python.sh',
     replace=[*ONE_GPU, [MASTER, ''], [SRUNPY, 'srun python -u train_scratch.py --data dogImages --epochs 20']],
     log='''
@@ -495,4 +495,20 @@ case(
     log='''
 assert self.moe_kernel is not None
 ''',
+)
+
+case(
+    id='agptledger-sunspot-async-checkpoint-gloo-subgroup-on-xpu',
+    kind='script',
+    source='find_string:68944595316',
+    thread_site='a team\'s dated development ledger for AuroraGPT training with torchtitan + ezpz on ALCF Aurora and its testbed Sunspot (PBS, `mpiexec` started by `ezpz launch`, 12 XPU tiles a node, xccl backend; found with the code search, text id 68944595316, the tool shows no repository name); 2026-06-07 (pm): the first 80B production launch on Sunspot 4N, job 12468189, died at trainer init with this error, raised in `CheckpointManager.__init__` (torchtitan/components/checkpoint.py:468) on the quoted line, which runs when the checkpoint async mode is ASYNC or ASYNC_WITH_PINNED_MEM - an xccl-only default process group has no gloo backend bound, so the gloo subgroup cannot be created (an upstream torchtitan bug, to be reported); workaround given: `--checkpoint.async-mode=disabled` (or CHECKPOINT_ASYNC_MODE=disabled via the failover wrapper); resubmitted as 12468190 with it, past trainer init, step 1 clean',
+    what='the job turns on asynchronous checkpointing, whose code path creates a gloo subgroup that this XPU backend set-up does not provide, so the trainer dies at start; the cause is an upstream library assumption, and the fix the source makes is on the job\'s launch line (`--checkpoint.async-mode=disabled`), so labelled script with the launch option as the fix (like earlier sets\' program-option cases); assumed shape - a 4-node Aurora PBS job (Sunspot is Aurora\'s testbed, same PBS/PALS stack) whose mpiexec line runs `python3 -m torchtitan.experiments.ezpz.train --job.config_file agpt_80b.toml --checkpoint.async-mode=async`, diagnosed as on Aurora',
+    cluster='aurora',
+    script='pbs_aurora_mpiexec.sh',
+    replace=[['#PBS -l select=2', '#PBS -l select=4'], ['--cpu-bind depth -d 8 python train.py', '--cpu-bind depth -d 8 python3 -m torchtitan.experiments.ezpz.train \\\n    --job.config_file train_configs/agpt_80b.toml --checkpoint.async-mode=async']],
+    log='''
+RuntimeError: No backend type associated with device type xpu
+self.pg = cast(dist.ProcessGroup, dist.new_group(backend="gloo"))
+''',
+    expect={'families': ['launcher'], 'fix': r'(?m)^\+.*(--checkpoint\.async[-_]mode[= ]"?disabled|CHECKPOINT_ASYNC_MODE=disabled)|^-.*--checkpoint\.async[-_]mode[= ]async\b'},
 )
