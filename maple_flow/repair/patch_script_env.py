@@ -51,7 +51,7 @@ ALLOC_CONF_VARIABLES = ("PYTORCH_CUDA_ALLOC_CONF", "PYTORCH_ALLOC_CONF", "PYTORC
 _PORT_SUM = re.compile(
     r"^\$\(\(\s*(?:(?P<c1>\d+)\s*\+\s*(?P<v1>\$?\{?[A-Za-z_]\w*\}?)"
     r"|(?P<v2>\$?\{?[A-Za-z_]\w*\}?)\s*\+\s*(?P<c2>\d+))\s*\)\)$")
-_PORT_NAME = re.compile(r"^\s*(?:export\s+)?(?P<name>[A-Za-z_]\w*PORT\w*)=")
+_PORT_NAME = re.compile(r"^\s*(?:export\s+)?(?P<name>(?:[A-Za-z_]\w*)?PORT\w*)=")
 _HIGHEST_PORT = 65535
 
 
