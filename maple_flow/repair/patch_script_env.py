@@ -99,6 +99,8 @@ def show_hidden_devices(text: str) -> str:
     launch: the user's own line stays, so the steps between it and the launch (a CPU-only
     preparation) still run without GPUs."""
     names = hidden_devices(text)
+    if not names and _unset_above_launch(text):
+        return text  # applied already
     if not names:
         raise FixNotApplicable("no line above the launch hides the GPUs (an empty or -1 "
                                "CUDA_VISIBLE_DEVICES/HIP_VISIBLE_DEVICES/ROCR_VISIBLE_DEVICES)")
@@ -106,6 +108,13 @@ def show_hidden_devices(text: str) -> str:
     anchor = comment_block_start(text, launch)
     indent = indent_of(lines(text)[launch - 1])
     return insert_line(text, anchor, f"{indent}unset {' '.join(names)}")
+
+
+def _unset_above_launch(text: str) -> bool:
+    """Whether the line above the launch (or its comment block) unsets a visibility variable."""
+    launch = find_launch(text).line
+    above = lines(text)[comment_block_start(text, launch) - 1] if launch > 1 else ""
+    return bool(re.match(r"^\s*unset\s+(?:(?:CUDA|HIP|ROCR)_VISIBLE_DEVICES\s*)+$", above))
 
 
 def _alloc_conf_line(text: str) -> tuple[int, re.Match[str]]:
@@ -123,6 +132,9 @@ def _alloc_conf_line(text: str) -> tuple[int, re.Match[str]]:
 def alloc_conf(text: str, option: str = "") -> str:
     """``text`` with its allocator setting mended (see the module docstring): ``option`` is
     the option the log says torch does not know (empty: the parser rejected the syntax)."""
+    if re.search(r"(?m)^\s*unset\s+PYTORCH_(?:CUDA_|HIP_)?ALLOC_CONF\s*$", text) and not \
+            _assignment_lines(text, ALLOC_CONF_VARIABLES, find_launch(text).line):
+        return text  # dropped already
     index, match = _alloc_conf_line(text)
     raw = match.group("value")
     value = _unquoted(raw)
@@ -130,12 +142,13 @@ def alloc_conf(text: str, option: str = "") -> str:
     if option:
         kept = [item for item in items if re.split(r"[:=]", item, maxsplit=1)[0] != option]
         if len(kept) == len(items):
-            raise FixNotApplicable(f"line {index + 1} sets {match.group('name')}={value} "
-                                   f"without the option {option!r} the log names")
+            return text  # the option is not set (taken out already): nothing to change
     else:
         kept = [re.sub(r"^(\w+)=", r"\1:", item) for item in items]
+        if kept == items and _well_formed(value):
+            return text  # nothing this tool can read as malformed (mended already)
         if kept == items:
-            kept = []  # no key=value slip: the value is malformed otherwise; torch's default
+            kept = []  # a key with no value, a stray separator: torch's default instead
     if not kept:
         return _drop_line(text, index, match.group("name"))
     quote = raw[0] if raw[:1] in ("'", '"') else ""
@@ -143,6 +156,13 @@ def alloc_conf(text: str, option: str = "") -> str:
     parts[index] = (f"{match.group('head')}{match.group('name')}="
                     f"{quote}{','.join(kept)}{quote}" + parts[index][match.end("value"):])
     return join(parts)
+
+
+def _well_formed(value: str) -> bool:
+    """Whether an allocator value is ``key:value`` items separated by commas (a list value in
+    brackets taken as one value)."""
+    item = r"\w+:(?:\[[^\[\]]*\]|[^,:\[\]\s]+)"
+    return bool(re.fullmatch(rf"{item}(?:,{item})*", value))
 
 
 def _drop_line(text: str, index: int, name: str) -> str:
@@ -170,6 +190,8 @@ def bound_port_arithmetic(text: str) -> str:
                                              or "no such line") + ")")
     index, name = found[0]
     match = _ASSIGN_LINE_ANY.match(parts[index])
+    if match and "%" in match.group("value"):
+        return text  # the job number is taken modulo a range already
     summed = _PORT_SUM.match(_unquoted(match.group("value"))) if match else None
     if match is None or summed is None:
         raise FixNotApplicable(f"line {index + 1} computes {name} in a way this tool does not "
