@@ -337,6 +337,30 @@ class RaiseOpenFiles(Strict):
     op: Literal["raise_open_files"] = "raise_open_files"
 
 
+class ShowHiddenDevices(Strict):
+    """Unset before the launch the GPU-visibility variable (``CUDA_VISIBLE_DEVICES``,
+    ``HIP_VISIBLE_DEVICES``, ``ROCR_VISIBLE_DEVICES``) a line above it sets to a value that shows
+    no device (empty, ``-1``) and nothing sets again (patch_script_env.py)."""
+
+    op: Literal["show_hidden_devices"] = "show_hidden_devices"
+
+
+class AllocConf(Strict):
+    """Mend the script's PyTorch allocator setting (``PYTORCH_CUDA_ALLOC_CONF`` and kin) that
+    torch rejected: ``key=value`` items written ``key:value``; with ``option``, that option (one
+    the installed torch does not know) taken out; a value left with nothing dropped."""
+
+    op: Literal["alloc_conf"] = "alloc_conf"
+    option: Annotated[str, Field(pattern=r"^\w*$", max_length=64)] = ""
+
+
+class BoundPortArithmetic(Strict):
+    """Take the job number of a port the script computes as ``$((BASE + JOB_NUMBER))`` modulo
+    a range that keeps it below 65536 (patch_script_env.py)."""
+
+    op: Literal["bound_port_arithmetic"] = "bound_port_arithmetic"
+
+
 class SetRankCount(Strict):
     """Start ``count`` ranks with the script's MPI-based launcher (mpirun/mpiexec, horovodrun,
     torchpack dist-run) where its ``-np`` asks more (its one ``-H host:N`` slot count too)."""
@@ -647,7 +671,8 @@ FixOp = Annotated[
     | LocalRankFromLocalId | WorldSizeFromJob | BindRankGpus | ColossalaiRunPerNode
     | DropEmptyDirective | TasksPerNode | RemoveArgument
     | PlainSpaces | AllocationConstraint | GresGpuName | UseSiteLauncher | IbrunLaunch
-    | DeepspeedSlurmHostfile | RootFromSubmitDir | PbsRaiseMem,
+    | DeepspeedSlurmHostfile | RootFromSubmitDir | PbsRaiseMem
+    | ShowHiddenDevices | AllocConf | BoundPortArithmetic,
     Field(discriminator="op"),
 ]
 
@@ -672,6 +697,7 @@ OP_KINDS: tuple[str, ...] = (
     "unix_line_endings", "continue_launch_command", "site_launcher", "ibrun_launch",
     "deepspeed_slurm_hostfile", "root_from_submit_dir",
     "pbs_raise_mem",
+    "show_hidden_devices", "alloc_conf", "bound_port_arithmetic",
 )
 
 

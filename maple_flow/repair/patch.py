@@ -18,6 +18,7 @@ from maple_flow.repair import patch_layout as playout
 from maple_flow.repair import patch_port as pport
 from maple_flow.repair import patch_program as pprog
 from maple_flow.repair import patch_runtime as prt
+from maple_flow.repair import patch_script_env as pse
 from maple_flow.repair import patch_shape as pshape
 from maple_flow.repair import patch_submit as psubmit
 from maple_flow.repair.layout import launch_or_last_line, scheduler_of
@@ -387,6 +388,9 @@ _HANDLERS: dict[type, Handler] = {
     o.PlainSpaces: lambda t, op, p: plain_spaces(t),
     o.RootFromSubmitDir: lambda t, op, p: root_from_submit_dir(t),
     o.AllocationConstraint: lambda t, op, p: allocation_constraint(t, op.value),
+    o.ShowHiddenDevices: lambda t, op, p: pse.show_hidden_devices(t),
+    o.AllocConf: lambda t, op, p: pse.alloc_conf(t, op.option),
+    o.BoundPortArithmetic: lambda t, op, p: pse.bound_port_arithmetic(t),
 }
 
 

@@ -309,6 +309,9 @@ ALWAYS_ALLOWED = frozenset({
     # a fixed variable (SLURM_SUBMIT_DIR) in place of a directory the script derives from its own
     # location, or a fixed cd to it (patch_submit_dir.py)
     "root_from_submit_dir",
+    # the script's own GPU-visibility, allocator or port line mended in place: no value but
+    # the script's own words, a fixed separator or a modulo range (patch_script_env.py)
+    "show_hidden_devices", "alloc_conf", "bound_port_arithmetic",
 })
 #: Program arguments whose meaning maple_flow knows (the number of processes of the job, as
 #: fairseq and ParlAI take it): setting one to a count needs no review.
