@@ -154,7 +154,20 @@ def test_gcs_line_is_the_script_only_with_a_detached_step() -> None:
     detached = DOCS.replace('--num-gpus "${SLURM_GPUS_PER_TASK}" --block &\nsleep 10',
                             '--num-gpus "${SLURM_GPUS_PER_TASK}"\nsleep 10')
     assert _ids(detached, log)[0] == ("ray-step-detached-daemons-ended", "script")
-    assert "ray-step-detached-daemons-ended" not in [i for i, _ in _ids(DOCS, log)]
+    assert _ids(DOCS, log)[0] == ("ray-gcs-unreachable-with-documented-launch", "not_script")
+
+
+@pytest.mark.parametrize("change", [
+    ("ip_head=$head_node_ip:$port", "ip_head=$head_node_ip:6380"),  # not the head's port
+    ('--node-ip-address="$head_node_ip"', "--node-ip-address=0.0.0.0"),  # a wildcard head
+    ('ray start --address "$ip_head"', 'ray start --address "$HEAD:6379"'),  # unset host
+    ("sleep 10\n", ""),  # no wait before the workers
+])
+def test_gcs_line_is_not_called_rays_where_the_launch_departs(change: tuple[str, str]) -> None:
+    script = DOCS.replace(*change)
+    assert script != DOCS
+    log = "Failed to connect to GCS at address 10.1.2.3:6379\n"
+    assert "ray-gcs-unreachable-with-documented-launch" not in [i for i, _ in _ids(script, log)]
 
 
 def test_raylet_lookup_reading_follows_where_the_driver_runs() -> None:

@@ -229,6 +229,56 @@ def ray_driver_on_head_node(text: str) -> bool:
     return head_node_index(text) == 0 and bool(batch_drivers(text))
 
 
+_WILDCARDS = frozenset({"0.0.0.0", "::", "[::]"})
+
+
+def _value(value: str, text: str) -> str | None:
+    """``value`` with one variable reference put in from the script's one assignment of it
+    (None: a variable the script does not set, or sets more than once)."""
+    ref = re.fullmatch(r"\$\{?([A-Za-z_]\w*)\}?", value)
+    if ref is None:
+        return value
+    sets = re.findall(rf"(?m)^\s*(?:export\s+)?{ref.group(1)}=(\S+)", text)
+    return sets[0].strip("'\"") if len(sets) == 1 and sets[0].strip("'\"") else None
+
+
+def _address_ok(address: str | None, head_port: str, text: str) -> bool:
+    """A worker's ``--address HOST:PORT``: a host the script sets, the head's port."""
+    address = _value(address, text) if address else None
+    if not address or ":" not in address:
+        return False
+    host, _, port = address.rpartition(":")
+    refs = re.findall(r"\$\{?([A-Za-z_]\w*)\}?", host)
+    if any(_value(f"${r}", text) is None for r in refs) or not host:
+        return False
+    return _value(port, text) == head_port
+
+
+def ray_launch_as_documented(text: str) -> bool:
+    """Whether the job starts its Ray cluster the way Ray's Slurm guide does: one head, every
+    step a launcher starts blocks (``--block``), the head advertises no wildcard address, each
+    worker joins a host the script sets at the head's port, and the script waits (``sleep``,
+    ``ray status``) between the head and the first worker. A Ray failure to reach the GCS
+    there is not a line of the launch script."""
+    steps = ray_steps(text)
+    heads = [s for s in steps if s.head]
+    if len(heads) != 1 or any(s.nested or (s.launcher is not None and not s.blocks)
+                              for s in steps):
+        return False
+    head = heads[0]
+    if (head.option("--node-ip-address") or "") in _WILDCARDS:
+        return False
+    head_port = _value(head.option("--port") or "6379", text)
+    workers = [s for s in steps if not s.head]
+    if head_port is None or not all(_address_ok(w.option("--address"), head_port, text)
+                                    for w in workers):
+        return False
+    if workers and workers[0].span[0] > head.span[1]:
+        between = text[head.span[1]:workers[0].span[0]]
+        return re.search(r"\bsleep\b|\bray\s+(?:status|health-check)\b", between) is not None
+    return not workers
+
+
 __all__ = [
     "STEP_LAUNCHERS",
     "RayStep",

@@ -26,6 +26,7 @@ from maple_flow.repair.patch_rankvars import (
 from maple_flow.repair.ray_steps import (
     ray_driver_off_head_node,
     ray_driver_on_head_node,
+    ray_launch_as_documented,
     ray_started_in_job,
     ray_step_detached,
 )
@@ -401,6 +402,7 @@ _TEXT_FACTS: dict[str, Callable[[ParsedScript | None, str], bool]] = {
     "ray_driver_off_head_node": lambda _p, text: ray_driver_off_head_node(text),
     "ray_driver_on_head_node": lambda _p, text: ray_driver_on_head_node(text),
     "ray_started_in_job": lambda _p, text: ray_started_in_job(text),
+    "ray_launch_as_documented": lambda _p, text: ray_launch_as_documented(text),
 }
 
 
