@@ -83,6 +83,8 @@ def test_detached_head_step_gets_block_and_background() -> None:
 def test_ray_start_in_the_batch_step_is_not_a_detached_step() -> None:
     script = "#!/bin/bash\nray start --head --port=6379\npython train.py\n"
     assert not ray_step_detached(script)
+    # an ssh-started node's daemons outlive the ssh session: not a step Slurm cleans up
+    assert not ray_step_detached("#!/bin/bash\nssh $node ray start --address=$h:6379\n")
     with pytest.raises(FixNotApplicable):
         ray_block_steps(script)
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from maple_flow.repair.ray_steps import (
+    STEP_CLEANERS,
     RayStep,
     batch_drivers,
     head_node_index,
@@ -42,10 +43,10 @@ def _tail(text: str, step: RayStep) -> str:
 
 
 def ray_block_steps(text: str) -> str:
-    """Every ``ray start`` that a launcher (srun, mpiexec, ssh) starts as a job step and that
-    does not block gets ``--block``, and runs in the background (``&``): the step then lasts as
-    long as the job, so Slurm does not end the Ray daemons when ``ray start`` returns."""
-    steps = [s for s in ray_steps(text) if s.launcher is not None and not s.blocks]
+    """Every ``ray start`` that srun starts as a job step and that does not block gets
+    ``--block``, and runs in the background (``&``): the step then lasts as long as the job,
+    so Slurm does not end the Ray daemons when ``ray start`` returns."""
+    steps = [s for s in ray_steps(text) if s.launcher in STEP_CLEANERS and not s.blocks]
     if not steps:
         raise FixNotApplicable("the script starts no Ray node as a job step without --block")
     for step in reversed(steps):  # from the end: earlier spans stay valid

@@ -123,12 +123,23 @@ def ray_steps(text: str) -> list[RayStep]:
     return found
 
 
+#: Launchers whose step ends the processes it left when its command returns (Slurm's
+#: proctrack cleans up a step's cgroup); ssh- or mpiexec-started daemons may outlive theirs.
+STEP_CLEANERS = frozenset({"srun"})
+
+
+def detached_steps(text: str) -> list[RayStep]:
+    """The ``ray start`` steps srun starts without ``--block`` (a nested body that goes on
+    after ray start is left out: the step may be kept alive there)."""
+    return [s for s in ray_steps(text) if s.launcher in STEP_CLEANERS and not s.blocks
+            and not _keeps_body_alive(s)]
+
+
 def ray_step_detached(text: str) -> bool:
-    """Whether a launcher (srun, mpiexec, ssh) starts a ``ray start`` step that does not block:
-    ``ray start`` returns once its daemons are up, the step ends, and Slurm (or the remote
-    shell) ends the daemons it left behind, so the head's GCS or a worker goes away."""
-    return any(s.launcher is not None and not s.blocks and not _keeps_body_alive(s)
-               for s in ray_steps(text))
+    """Whether srun starts a ``ray start`` step that does not block: ``ray start`` returns once
+    its daemons are up, the step ends, and Slurm ends the daemons it left behind, so the head's
+    GCS or a worker goes away."""
+    return bool(detached_steps(text))
 
 
 def _keeps_body_alive(step: RayStep) -> bool:
@@ -280,9 +291,11 @@ def ray_launch_as_documented(text: str) -> bool:
 
 
 __all__ = [
+    "STEP_CLEANERS",
     "STEP_LAUNCHERS",
     "RayStep",
     "batch_drivers",
+    "detached_steps",
     "head_node_index",
     "node_word",
     "ray_driver_off_head_node",
