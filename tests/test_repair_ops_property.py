@@ -106,6 +106,7 @@ def ops_for(cluster: str) -> list[o.FixOp]:
         o.PbsRaiseMem(used="59756048kb", limit="20971520kb"),
         o.ShowHiddenDevices(), o.AllocConf(), o.AllocConf(option="expandable_segments"),
         o.BoundPortArithmetic(),
+        o.RayBlockSteps(), o.RayPinPorts(), o.RayQuoteJson(), o.RayDriverOnHead(),
     ]
 
 

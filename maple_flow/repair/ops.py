@@ -238,6 +238,35 @@ class RayHeadAddress(Strict):
     op: Literal["ray_head_address"] = "ray_head_address"
 
 
+class RayBlockSteps(Strict):
+    """Give every ``ray start`` that a launcher starts as a job step without ``--block`` the
+    option and ``&``: the step lasts as long as the job, so its Ray daemons are not ended
+    when ``ray start`` returns (Ray's Slurm guide)."""
+
+    op: Literal["ray_block_steps"] = "ray_block_steps"
+
+
+class RayPinPorts(Strict):
+    """Pin the agent ports Ray picks at random on every ``ray start`` (outside its worker
+    port range), and move a default worker range past a port the script pins itself."""
+
+    op: Literal["ray_pin_ports"] = "ray_pin_ports"
+
+
+class RayQuoteJson(Strict):
+    """Single-quote a ``ray start --resources``/``--labels`` JSON object that reaches Ray
+    without its quotes (bare, or in a nested ``bash -c "..."``)."""
+
+    op: Literal["ray_quote_json"] = "ray_quote_json"
+
+
+class RayDriverOnHead(Strict):
+    """Start the driver the batch step runs on the allocation's first node on the Ray head's
+    node instead (``srun --overlap --nodes=1 --ntasks=1 -w HEAD``)."""
+
+    op: Literal["ray_driver_on_head"] = "ray_driver_on_head"
+
+
 class UseTorchrun(Strict):
     """Start the program with torchrun: ``python -m torch.distributed.launch`` (which hands
     the program ``--local_rank``) becomes ``torchrun``; a one-node job's plain ``python
@@ -672,7 +701,8 @@ FixOp = Annotated[
     | DropEmptyDirective | TasksPerNode | RemoveArgument
     | PlainSpaces | AllocationConstraint | GresGpuName | UseSiteLauncher | IbrunLaunch
     | DeepspeedSlurmHostfile | RootFromSubmitDir | PbsRaiseMem
-    | ShowHiddenDevices | AllocConf | BoundPortArithmetic,
+    | ShowHiddenDevices | AllocConf | BoundPortArithmetic
+    | RayBlockSteps | RayPinPorts | RayQuoteJson | RayDriverOnHead,
     Field(discriminator="op"),
 ]
 
@@ -698,6 +728,7 @@ OP_KINDS: tuple[str, ...] = (
     "deepspeed_slurm_hostfile", "root_from_submit_dir",
     "pbs_raise_mem",
     "show_hidden_devices", "alloc_conf", "bound_port_arithmetic",
+    "ray_block_steps", "ray_pin_ports", "ray_quote_json", "ray_driver_on_head",
 )
 
 

@@ -46,6 +46,12 @@ from maple_flow.repair.patch_rankvars import (
     world_size_from_job,
 )
 from maple_flow.repair.patch_ray import ray_head_address
+from maple_flow.repair.patch_ray_steps import (
+    ray_block_steps,
+    ray_driver_on_head,
+    ray_pin_ports,
+    ray_quote_json,
+)
 from maple_flow.repair.patch_site_launcher import site_launcher
 from maple_flow.repair.patch_spaces import plain_spaces
 from maple_flow.repair.patch_submit_dir import root_from_submit_dir
@@ -350,6 +356,10 @@ _HANDLERS: dict[type, Handler] = {
     o.LaunchOnEveryNode: lambda t, op, p: launch_on_every_node(t, _scheduler(t, p)),
     o.DeepspeedSlurmHostfile: lambda t, op, p: deepspeed_slurm_hostfile(t, _scheduler(t, p)),
     o.RayHeadAddress: lambda t, op, p: ray_head_address(t),
+    o.RayBlockSteps: lambda t, op, p: ray_block_steps(t),
+    o.RayPinPorts: lambda t, op, p: ray_pin_ports(t),
+    o.RayQuoteJson: lambda t, op, p: ray_quote_json(t),
+    o.RayDriverOnHead: lambda t, op, p: ray_driver_on_head(t),
     o.TorchrunThroughPython: lambda t, op, p: torchrun_through_python(t),
     o.LauncherThroughPython: lambda t, op, p: launcher_through_python(t, op.launcher),
     o.MpiHostLoopback: lambda t, op, p: mpi_host_loopback(t),

@@ -299,6 +299,9 @@ ALWAYS_ALLOWED = frozenset({
     "pbs_select_mend", "drop_pbs_directive",
     # a PBS mem request raised to the size PBS saw used, digits only (patch_pbs_mem.py)
     "pbs_raise_mem",
+    # Ray steps (patch_ray_steps.py): fixed option words, port numbers computed from the
+    # script's own ports, the head step's own node word copied in front of its driver
+    "ray_block_steps", "ray_pin_ports", "ray_quote_json", "ray_driver_on_head",
     # a node type from the cluster profile (patch_constraint.py)
     "allocation_constraint",
     # the GRES name the script misspells written as Slurm's 'gpu' (patch_gres.py)

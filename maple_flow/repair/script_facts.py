@@ -23,6 +23,13 @@ from maple_flow.repair.patch_rankvars import (
     mpiexec_ranks_unbound,
     world_size_off_the_ranks,
 )
+from maple_flow.repair.ray_steps import (
+    ray_driver_off_head_node,
+    ray_driver_on_head_node,
+    ray_launch_as_documented,
+    ray_started_in_job,
+    ray_step_detached,
+)
 from maple_flow.scriptparse import ParsedScript, parse_script
 from maple_flow.scriptparse.facts import directive_size
 from maple_flow.scriptparse.launch import ENV_RUNNERS, Stage
@@ -390,6 +397,12 @@ _TEXT_FACTS: dict[str, Callable[[ParsedScript | None, str], bool]] = {
     "local_rank_from_global_rank": local_rank_from_global_rank,
     "world_size_off_the_ranks": world_size_off_the_ranks,
     "mpiexec_ranks_unbound": mpiexec_ranks_unbound,
+    # the job's own Ray cluster (ray_steps.py reads the ray start lines from the text)
+    "ray_step_detached": lambda _p, text: ray_step_detached(text),
+    "ray_driver_off_head_node": lambda _p, text: ray_driver_off_head_node(text),
+    "ray_driver_on_head_node": lambda _p, text: ray_driver_on_head_node(text),
+    "ray_started_in_job": lambda _p, text: ray_started_in_job(text),
+    "ray_launch_as_documented": lambda _p, text: ray_launch_as_documented(text),
 }
 
 
