@@ -324,7 +324,7 @@ def _module_tree_unreadable(records: list[FailureRecord], ev: FailureEvidence,
 #: exception of the program's own traceback, a library's own failed assertion, a missing file
 #: of the program's.
 STRUCTURE_OVER_SIMILARITY = frozenset({"program", "data", "internal", "datapath", "damaged",
-                                       "package"})
+                                       "package", "appinput"})
 #: Structural readings that outweigh a signature match whose fix cannot be made here (no edit,
 #: no question): a missing file the script names nowhere (s23); a file whose own structure
 #: says it was cut short, which no edit of the script makes whole (s24).
