@@ -16,6 +16,10 @@ line it read. Read here, each giving the message the frame holds:
 - LAMMPS: ``ERROR[ on proc N]: MESSAGE (FILE.cpp:N)`` of any source tree, or an ``ERROR:`` line
   followed by LAMMPS's ``Last command:``.
 
+Where a command line of the job script runs the program (``lmp``, ``gmx``), its frame is read
+bare too: LAMMPS's ``ERROR:`` line without its source location, GROMACS's ``Fatal error:``
+without its program lines (what support staff read from the launch line: which program ran).
+
 A frame is only the program's; the message decides whether it is the input's. Vetoed, where the
 launch or the environment may be what the program complains of (:data:`LAUNCH_WORDS`): a file
 it cannot open or find, processes, ranks, threads, nodes, cores, GPUs, devices or accelerators,
@@ -60,17 +64,32 @@ _LAMMPS_SOURCE = re.compile(
 #: An ``ERROR:`` line and LAMMPS's ``Last command:`` right after it.
 _LAMMPS_LAST = re.compile(
     r"(?m)^(?:\S+: )?ERROR(?: on proc \d+)?: (?P<msg>[^\n]+)\n\s*Last command: [^\n]+")
+#: A bare ``ERROR:`` line (LAMMPS's frame without its source location, older releases or a
+#: quoted excerpt): LAMMPS's only where the job script runs LAMMPS (:data:`_RUNS`).
+_BARE_ERROR = re.compile(r"(?m)^(?:\S+: )?ERROR(?: on proc \d+)?: (?P<msg>[^\n]+)")
+#: The programs a job script's command lines run, for the frames only they print bare.
+_RUNS = {
+    "LAMMPS": re.compile(r"(?m)^[^#\n]*(?<![\w.-])(?:\S*/)?(?:lmp(?:_\w+)?|lammps)(?=[ \t]|$)"),
+    "GROMACS": re.compile(r"(?m)^[^#\n]*(?<![\w.-])(?:\S*/)?gmx(?:_\w+)?(?=[ \t])"),
+}
 #: Words of what the launch or the environment sets: a message with them may be the launch's.
 LAUNCH_WORDS = re.compile(
-    r"(?i)cannot open|can't open|could not (?:be )?open|unable to open|not found|no such|"
-    r"does not exist|not exist|cannot find|could not find (?:file|the file)|permission|"
-    r"not accessible|\bprocess\w*|\bprocessors?\b|\branks?\b|\btasks?\b|\bthreads?\b|"
+    r"(?i)cannot open|can't open|could not (?:be )?open|unable to open|no such file|"
+    r"no such director|permission|not accessible|"
+    # a file, directory or path that is not there (a name of the input that is not there - an
+    # atom type, a group - is the input's)
+    r"\b(?:file|director\w*|path|executable|binary)\b[^\n]{0,80}?\b(?:not found|"
+    r"does(?: not|n't) exist|missing)\b|\b(?:cannot|can't|could not|unable to) find (?:the )?"
+    r"(?:file|director)|"
+    r"\bprocess\w*|\bprocessors?\b|\branks?\b|\btasks?\b|\bthreads?\b|"
     r"openmp|\bomp\b|\bnodes?\b|\bcores?\b|\bgpus?\b|\bcuda\b|\bhip\b|\bdevices?\b|"
     r"accelerat\w*|kokkos|\bsuffix|\bmemory\b|alloc\w*|\bmpi\w*|parallel|pstream|"
     r"decompos\w*|\bpools?\b|\bnpool\b|\bimages?\b|band ?groups?|task ?groups?|\bndiag\b|"
     r"command[- ]line|\boptions?\b|\bvariables?\b|environment|\blibrar\w*|\.so\b|"
     r"\bpackages?\b|\bmodules?\b|\bplugins?\b|licen[cs]e|\bpartitions?\b|\bworld\b|"
-    r"time ?limit|walltime|\bsignal\b|\bkilled\b|disk|quota|read-only")
+    r"time ?limit|walltime|\bsignal\b|\bkilled\b|disk|quota|read-only|"
+    # an installer's error lines (pip, conda) in the same log
+    r"\bpip\b|\bconda\b|requirement|distribution")
 #: Names a message may quote that the job script could also hold: dotted, underscored or
 #: numbered words, and quoted values.
 _NAME = re.compile(r"""['"]([^'"\n]{3,})['"]|(?<![\w.-])([A-Za-z][\w.-]*[_.\d][\w.-]*)""")
@@ -104,19 +123,29 @@ def _quotes_script(message: str, script: str | None) -> bool:
 _RANK_PREFIX = re.compile(r"(?m)^\[\d+\] ?")
 
 
-def _candidates(text: str) -> list[tuple[str, str, str]]:
-    """``(program, message, first line of the frame)`` of every frame in ``text``."""
+def _runs(program: str, script: str | None) -> bool:
+    """Whether a command line of the job script runs ``program`` (:data:`_RUNS`)."""
+    return bool(script) and bool(_RUNS[program].search(script or ""))
+
+
+def _candidates(text: str, script: str | None = None) -> list[tuple[str, str, str]]:
+    """``(program, message, first line of the frame)`` of every frame in ``text``; the bare
+    frames (a GROMACS ``Fatal error:`` without its program lines, LAMMPS's ``ERROR:`` line
+    without its source location) where the job script runs that program."""
     text = _RANK_PREFIX.sub("", text)
     found: list[tuple[str, str, str]] = []
-    if _GROMACS_FRAME.search(text):
-        found += [("GROMACS", m.group("msg"), "Fatal error:") for m in _GROMACS_FATAL.finditer(text)]
+    if _GROMACS_FRAME.search(text) or _runs("GROMACS", script):
+        found += [("GROMACS", m.group("msg"), "Fatal error:")
+                  for m in _GROMACS_FATAL.finditer(text)]
     found += [("Quantum ESPRESSO", m.group("msg"), m.group(0).splitlines()[0].strip())
               for m in _QE_ERROR.finditer(text)]
     found += [("OpenFOAM", m.group("msg"), m.group(0).splitlines()[0].strip())
               for m in _FOAM_ERROR.finditer(text)]
     found += [("Fortran", m.group("msg"), m.group(0).splitlines()[0].strip())
               for m in _FORTRAN_READ.finditer(text) if _FORTRAN_INPUT.search(m.group("msg"))]
-    for pattern in (_LAMMPS_SOURCE, _LAMMPS_LAST):
+    lammps = (_LAMMPS_SOURCE, _LAMMPS_LAST, _BARE_ERROR) if _runs("LAMMPS", script) else (
+        _LAMMPS_SOURCE, _LAMMPS_LAST)
+    for pattern in lammps:
         found += [("LAMMPS", m.group("msg"), m.group(0).splitlines()[0].strip())
                   for m in pattern.finditer(text)]
     return found
@@ -126,7 +155,7 @@ def input_error(text: str, script: str | None = None) -> InputReport | None:
     """The application's own report that its input is wrong (see the module docstring), or
     None when there is none, or when any such report's message speaks of the launch or the
     environment (:data:`LAUNCH_WORDS`) or quotes a name of the job script."""
-    found = _candidates(text)
+    found = _candidates(text, script)
     if not found:
         return None
     for _program, message, _head in found:
@@ -138,13 +167,14 @@ def input_error(text: str, script: str | None = None) -> InputReport | None:
     return InputReport(program, tuple(line for line in (head, first) if line))
 
 
-def report_removed(text: str) -> str:
+def report_removed(text: str, script: str | None = None) -> str:
     """``text`` (less its ranks' ``[N]`` prefixes) without the lines of the applications'
     frames (for the launch veto of the rest)."""
     text = _RANK_PREFIX.sub("", text)
     spans = []
+    bare = (_BARE_ERROR,) if _runs("LAMMPS", script) else ()
     for pattern in (_GROMACS_FATAL, _QE_ERROR, _FOAM_ERROR, _FORTRAN_READ, _LAMMPS_SOURCE,
-                    _LAMMPS_LAST, _GROMACS_FRAME):
+                    _LAMMPS_LAST, _GROMACS_FRAME, *bare):
         spans += [m.span() for m in pattern.finditer(text)]
     kept, at = [], 0
     for start, end in sorted(spans):

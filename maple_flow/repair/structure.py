@@ -745,7 +745,7 @@ def _application_input(text: str, script: str | None) -> Reading | None:
     (:func:`maple_flow.repair.app_input.input_error`: GROMACS, Quantum ESPRESSO, OpenFOAM,
     LAMMPS, a Fortran read), where nothing but that report speaks of the launch (s30)."""
     report = input_error(text, script)
-    if report is None or launch_symptom(report_removed(text)):
+    if report is None or launch_symptom(report_removed(text, script)):
         return None
     return Reading("appinput", CATEGORIES["appinput"], report.lines)
 
