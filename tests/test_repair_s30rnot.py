@@ -129,3 +129,10 @@ def test_installer_error_line_in_a_lammps_job_is_not_read() -> None:
     lammps = APP.format(module="lammps", line="lmp -in in.melt")
     log = "ERROR: No matching distribution found for lammps-tools==9.9\n"
     assert input_error(log, lammps) is None
+
+
+def test_domain_decomposition_message_is_the_launchs() -> None:
+    gromacs = APP.format(module="gromacs", line="gmx_mpi mdrun -deffnm md")
+    log = ("Fatal error:\nThe X-size of the box (3.1) times the triclinic skew factor is "
+           "smaller than the number of DD cells (4) times the smallest allowed cell size\n")
+    assert input_error(log, gromacs) is None

@@ -84,7 +84,7 @@ LAUNCH_WORDS = re.compile(
     r"\bprocess\w*|\bprocessors?\b|\branks?\b|\btasks?\b|\bthreads?\b|"
     r"openmp|\bomp\b|\bnodes?\b|\bcores?\b|\bgpus?\b|\bcuda\b|\bhip\b|\bdevices?\b|"
     r"accelerat\w*|kokkos|\bsuffix|\bmemory\b|alloc\w*|\bmpi\w*|parallel|pstream|"
-    r"decompos\w*|\bpools?\b|\bnpool\b|\bimages?\b|band ?groups?|task ?groups?|\bndiag\b|"
+    r"decompos\w*|\bDD\b|\bdomains?\b|\bpools?\b|\bnpool\b|\bimages?\b|band ?groups?|task ?groups?|\bndiag\b|"
     r"command[- ]line|\boptions?\b|\bvariables?\b|environment|\blibrar\w*|\.so\b|"
     r"\bpackages?\b|\bmodules?\b|\bplugins?\b|licen[cs]e|\bpartitions?\b|\bworld\b|"
     r"time ?limit|walltime|\bsignal\b|\bkilled\b|disk|quota|read-only|"
