@@ -136,3 +136,15 @@ def test_domain_decomposition_message_is_the_launchs() -> None:
     log = ("Fatal error:\nThe X-size of the box (3.1) times the triclinic skew factor is "
            "smaller than the number of DD cells (4) times the smallest allowed cell size\n")
     assert input_error(log, gromacs) is None
+
+
+@pytest.mark.parametrize(("line", "runs"), [
+    ("srun --cpu-bind=cores lmp -in in.melt", True),
+    ("mpirun -np 4 /opt/lammps/bin/lmp_mpi -in in.melt", True),
+    ("cd $HOME/lammps && ./solver input.dat", False),
+    ("cp in.melt /tmp/lmp_data && ./solver in.melt", False),
+])
+def test_lammps_runs_only_where_a_command_runs_it(line: str, runs: bool) -> None:
+    log = "ERROR: Illegal velocity command: unknown keyword dist\n"
+    script = f"#!/bin/bash\n#SBATCH --nodes=1\nmodule load m\n{line}\n"
+    assert (input_error(log, script) is not None) is runs

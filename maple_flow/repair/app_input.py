@@ -67,10 +67,15 @@ _LAMMPS_LAST = re.compile(
 #: A bare ``ERROR:`` line (LAMMPS's frame without its source location, older releases or a
 #: quoted excerpt): LAMMPS's only where the job script runs LAMMPS (:data:`_RUNS`).
 _BARE_ERROR = re.compile(r"(?m)^(?:\S+: )?ERROR(?: on proc \d+)?: (?P<msg>[^\n]+)")
+#: Where a command's program stands on a script line: first on the line (after ``time``,
+#: ``exec`` or ``env``), after ``;``, ``&&`` or ``|``, or after an MPI or Slurm launcher and its
+#: options.
+_COMMAND_AT = (r"(?m)^(?:[ \t]*(?:(?:time|exec|env)[ \t]+)?|[^#\n]*?(?:[;&|][ \t]*|"
+               r"\b(?:srun|mpirun|mpiexec|ibrun|aprun|jsrun|charmrun)\b[^#\n]*?[ \t]))")
 #: The programs a job script's command lines run, for the frames only they print bare.
 _RUNS = {
-    "LAMMPS": re.compile(r"(?m)^[^#\n]*(?<![\w.-])(?:\S*/)?(?:lmp(?:_\w+)?|lammps)(?=[ \t]|$)"),
-    "GROMACS": re.compile(r"(?m)^[^#\n]*(?<![\w.-])(?:\S*/)?gmx(?:_\w+)?(?=[ \t])"),
+    "LAMMPS": re.compile(_COMMAND_AT + r"(?:\S*/)?(?:lmp(?:_\w+)?|lammps)(?=[ \t]|$)"),
+    "GROMACS": re.compile(_COMMAND_AT + r"(?:\S*/)?gmx(?:_\w+)?(?=[ \t])"),
 }
 #: Words of what the launch or the environment sets: a message with them may be the launch's.
 LAUNCH_WORDS = re.compile(
