@@ -148,3 +148,22 @@ def test_lammps_runs_only_where_a_command_runs_it(line: str, runs: bool) -> None
     log = "ERROR: Illegal velocity command: unknown keyword dist\n"
     script = f"#!/bin/bash\n#SBATCH --nodes=1\nmodule load m\n{line}\n"
     assert (input_error(log, script) is not None) is runs
+
+
+def test_namd_fatal_error_in_charm_abort_frame() -> None:
+    log = ("------------- Processor 0 Exiting: Called CmiAbort ------------\n"
+           "Reason: FATAL ERROR: DIDN'T FIND vdW PARAMETER FOR ATOM TYPE CX9\n")
+    reading = read(log, APP.format(module="m", line="./app input"))
+    assert reading is not None and reading.category == "appinput"
+
+
+def test_namd_config_file_it_cannot_access_is_not_read() -> None:
+    log = ("------------- Processor 0 Exiting: Called CmiAbort ------------\n"
+           "Reason: FATAL ERROR: Unable to access config file eq.conf\n")
+    assert input_error(log, APP.format(module="namd", line="namd2 +ppn 4 eq.conf")) is None
+
+
+def test_bare_namd_fatal_error_read_where_the_script_runs_namd() -> None:
+    log = "FATAL ERROR: DIDN'T FIND \"NATOM\" IN PSF FILE\n"
+    assert input_error(log, APP.format(module="namd", line="namd3 md.conf")) is not None
+    assert input_error(log, APP.format(module="m", line="./solver input.dat")) is None

@@ -16,9 +16,13 @@ line it read. Read here, each giving the message the frame holds:
 - LAMMPS: ``ERROR[ on proc N]: MESSAGE (FILE.cpp:N)`` of any source tree, or an ``ERROR:`` line
   followed by LAMMPS's ``Last command:``.
 
-Where a command line of the job script runs the program (``lmp``, ``gmx``), its frame is read
-bare too: LAMMPS's ``ERROR:`` line without its source location, GROMACS's ``Fatal error:``
-without its program lines (what support staff read from the launch line: which program ran).
+- NAMD (any Charm++ application): Charm++'s abort frame, ``Called CmiAbort`` then ``Reason:
+  FATAL ERROR: MESSAGE`` or ``Charm++ fatal error:`` then ``FATAL ERROR: MESSAGE``.
+
+Where a command line of the job script runs the program (``lmp``, ``gmx``, ``namd2``), its frame
+is read bare too: LAMMPS's ``ERROR:`` line without its source location, GROMACS's ``Fatal
+error:`` without its program lines, NAMD's ``FATAL ERROR:`` line (what support staff read from
+the launch line: which program ran).
 
 A frame is only the program's; the message decides whether it is the input's. Vetoed, where the
 launch or the environment may be what the program complains of (:data:`LAUNCH_WORDS`): a file
@@ -64,6 +68,14 @@ _LAMMPS_SOURCE = re.compile(
 #: An ``ERROR:`` line and LAMMPS's ``Last command:`` right after it.
 _LAMMPS_LAST = re.compile(
     r"(?m)^(?:\S+: )?ERROR(?: on proc \d+)?: (?P<msg>[^\n]+)\n\s*Last command: [^\n]+")
+#: Charm++'s abort frame around an application's fatal error (NAMD): ``Processor N Exiting:
+#: Called CmiAbort`` then ``Reason: FATAL ERROR: MESSAGE``, or ``Charm++ fatal error:`` then the
+#: ``FATAL ERROR:`` line.
+_CHARM_ABORT = re.compile(
+    r"(?m)(?:Exiting: Called CmiAbort -*[ \t]*\n[ \t]*Reason: |Charm\+\+ fatal error:[ \t]*\n"
+    r"[ \t]*)FATAL ERROR: (?P<msg>[^\n]+)")
+#: NAMD's bare ``FATAL ERROR:`` line: NAMD's only where the job script runs NAMD (:data:`_RUNS`).
+_BARE_FATAL = re.compile(r"(?m)^FATAL ERROR: (?P<msg>[^\n]+)")
 #: A bare ``ERROR:`` line (LAMMPS's frame without its source location, older releases or a
 #: quoted excerpt): LAMMPS's only where the job script runs LAMMPS (:data:`_RUNS`).
 _BARE_ERROR = re.compile(r"(?m)^(?:\S+: )?ERROR(?: on proc \d+)?: (?P<msg>[^\n]+)")
@@ -76,11 +88,13 @@ _COMMAND_AT = (r"(?m)^(?:[ \t]*(?:(?:time|exec|env)[ \t]+)?|[^#\n]*?(?:[;&|][ \t
 _RUNS = {
     "LAMMPS": re.compile(_COMMAND_AT + r"(?:\S*/)?(?:lmp(?:_\w+)?|lammps)(?=[ \t]|$)"),
     "GROMACS": re.compile(_COMMAND_AT + r"(?:\S*/)?gmx(?:_\w+)?(?=[ \t])"),
+    "NAMD": re.compile(_COMMAND_AT + r"(?:\S*/)?namd[23]?(?:\.\w+)?(?=[ \t])"),
 }
 #: Words of what the launch or the environment sets: a message with them may be the launch's.
 LAUNCH_WORDS = re.compile(
     r"(?i)cannot open|can't open|could not (?:be )?open|unable to open|no such file|"
-    r"no such director|permission|not accessible|"
+    r"no such director|permission|not accessible|(?:unable to|cannot|can't|could not) access|"
+    r"file ?system|"
     # a file, directory or path that is not there (a name of the input that is not there - an
     # atom type, a group - is the input's)
     r"\b(?:file|director\w*|path|executable|binary)\b[^\n]{0,80}?\b(?:not found|"
@@ -154,6 +168,10 @@ def _candidates(text: str, script: str | None = None) -> list[tuple[str, str, st
     for pattern in lammps:
         found += [("LAMMPS", m.group("msg"), m.group(0).splitlines()[0].strip())
                   for m in pattern.finditer(text)]
+    namd = (_CHARM_ABORT, _BARE_FATAL) if _runs("NAMD", script) else (_CHARM_ABORT,)
+    for pattern in namd:
+        found += [("NAMD", m.group("msg"), f"FATAL ERROR: {m.group('msg').strip()}")
+                  for m in pattern.finditer(text)]
     return found
 
 
@@ -178,9 +196,10 @@ def report_removed(text: str, script: str | None = None) -> str:
     frames (for the launch veto of the rest)."""
     text = _RANK_PREFIX.sub("", text)
     spans = []
-    bare = (_BARE_ERROR,) if _runs("LAMMPS", script) else ()
+    bare = ((_BARE_ERROR,) if _runs("LAMMPS", script) else ()) + (
+        (_BARE_FATAL,) if _runs("NAMD", script) else ())
     for pattern in (_GROMACS_FATAL, _QE_ERROR, _FOAM_ERROR, _FORTRAN_READ, _LAMMPS_SOURCE,
-                    _LAMMPS_LAST, _GROMACS_FRAME, *bare):
+                    _LAMMPS_LAST, _GROMACS_FRAME, _CHARM_ABORT, *bare):
         spans += [m.span() for m in pattern.finditer(text)]
     kept, at = [], 0
     for start, end in sorted(spans):
