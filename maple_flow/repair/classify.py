@@ -322,9 +322,9 @@ def _module_tree_unreadable(records: list[FailureRecord], ev: FailureEvidence,
 
 #: Structural readings that outweigh a similarity match's script fix (s23): the final
 #: exception of the program's own traceback, a library's own failed assertion, a missing file
-#: of the program's.
+#: of the program's; an application's own report that its input is wrong (s30).
 STRUCTURE_OVER_SIMILARITY = frozenset({"program", "data", "internal", "datapath", "damaged",
-                                       "package"})
+                                       "package", "appinput"})
 #: Structural readings that outweigh a signature match whose fix cannot be made here (no edit,
 #: no question): a missing file the script names nowhere (s23); a file whose own structure
 #: says it was cut short, which no edit of the script makes whole (s24).

@@ -65,11 +65,18 @@ script" only on strong structural evidence and when nothing in the log speaks of
   statements that name the launch, the devices, the environment or a path, checks of values
   (a ``raise``), launch modules and a value the script names all veto it.
 
+- (s30rnot) an application's own report, in its own frame, that its input is wrong
+  (:mod:`maple_flow.repair.app_input`: GROMACS's ``Fatal error:``, Quantum ESPRESSO's ``Error in
+  routine``, OpenFOAM's ``FOAM FATAL IO ERROR``, LAMMPS's ``ERROR: ... (FILE.cpp:N)`` or ``Last
+  command:``, gfortran's runtime error on a read of the input), whose message names nothing the
+  launch or the environment sets and no name of the job script.
+
 The categories (:data:`CATEGORIES`) name a record each in ``templates/failures/structure.yaml``
 (``cpu``: ``s20_notscript.yaml``; ``fabric``, ``site``: ``s21_notscript.yaml``; ``gpunode``:
 ``s21_rl17tune.yaml``; ``internal``, ``nodehw``, ``modulecode``: ``s22_notscript.yaml``;
 ``datapath``: ``s23_notscript.yaml``; ``damaged``, ``stall``: ``s24_notscript.yaml``;
 ``package``: ``s29_rnot.yaml``; ``usercode``, ``libcode``: ``s29_rnot2.yaml``;
+``appinput``: ``s30_rnot.yaml``;
 advice, no fix). Anything that speaks of the launch vetoes the
 reading (:data:`LAUNCH_TEXT`): an environment variable the launcher sets (``KeyError: 'RANK'``), a
 frame of ``os.environ``, of a launcher or of rendezvous code, an invalid device ordinal, a port in
@@ -83,6 +90,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from maple_flow.repair.app_input import input_error, report_removed
 from maple_flow.repair.code_exception import MODULE_ATTRIBUTE, code_fault
 from maple_flow.repair.evidence_gate import SUMMARY_LINE
 from maple_flow.repair.package_import import (
@@ -119,6 +127,7 @@ CATEGORIES: dict[str, str] = {
     "package": "structure-package-import-broken",
     "usercode": "structure-program-code-exception",
     "libcode": "structure-library-code-exception",
+    "appinput": "structure-application-input-error",
 }
 
 #: Words of the launch: any of them anywhere in the log (less a launcher's summary of a failed
@@ -731,6 +740,16 @@ def _broken_package(text: str) -> Reading | None:
     return Reading("package", CATEGORIES["package"], (line,))
 
 
+def _application_input(text: str, script: str | None) -> Reading | None:
+    """An application's own report, in its own frame, that its input is wrong
+    (:func:`maple_flow.repair.app_input.input_error`: GROMACS, Quantum ESPRESSO, OpenFOAM,
+    LAMMPS, a Fortran read), where nothing but that report speaks of the launch (s30)."""
+    report = input_error(text, script)
+    if report is None or launch_symptom(report_removed(text, script)):
+        return None
+    return Reading("appinput", CATEGORIES["appinput"], report.lines)
+
+
 def read(text: str, script: str | None = None) -> Reading | None:
     """The structural reading of a failure log, or None when it is not strong or the log
     speaks of the launch (:func:`launch_symptom`). ``script`` (the job script, when known)
@@ -767,6 +786,9 @@ def read(text: str, script: str | None = None) -> Reading | None:
     package = _broken_package(text)
     if package is not None:  # an installed package failed inside itself on import (s29)
         return package
+    application = _application_input(text, script)
+    if application is not None:  # an application's own report that its input is wrong (s30)
+        return application
     if not text.strip() or launch_symptom(text):
         return None
     filesystem = next((m for m in _FILESYSTEM.finditer(text)
