@@ -1,0 +1,69 @@
+"""s30rscript (issue 17): a log line that names the value an environment variable forces
+("Error: network X not found." for NCCL_NET=X) changes the script only where one of its lines
+sets that value and the site does not document it (maple_flow/repair/resolve_env.py); else no
+fix, with the reason naming the site's value or the line that is missing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from maple_flow.cli.repair import diagnose_log
+from maple_flow.repair.resolve_env import EnvUnresolved, forced_by_script
+
+SCRIPTS = Path(__file__).resolve().parent.parent / "bench" / "reallogs" / "scripts"
+SRUN = (SCRIPTS / "srun_python.sh").read_text(encoding="utf-8")
+PBS = (SCRIPTS / "pbs_mpiexec.sh").read_text(encoding="utf-8")
+
+
+def _with(script: str, anchor: str, lines: str) -> str:
+    assert anchor in script
+    return script.replace(anchor, f"{anchor}\n{lines}", 1)
+
+
+def test_forced_by_script_names_the_variable_the_script_sets() -> None:
+    script = _with(SRUN, "export MASTER_PORT=12802", "export NCCL_NET=IB")
+    assert forced_by_script(script, "NCCL_NET", "IB") == "NCCL_NET"
+    quoted = _with(SRUN, "export MASTER_PORT=12802", "NCCL_NET='gIB'")
+    assert forced_by_script(quoted, "NCCL_NET", "gIB", {}) == "NCCL_NET"
+
+
+def test_forced_by_script_refuses_the_sites_own_value() -> None:
+    script = _with(SRUN, "export MASTER_PORT=12802", 'export NCCL_NET="AWS Libfabric"')
+    with pytest.raises(EnvUnresolved, match="documents NCCL_NET"):
+        forced_by_script(script, "NCCL_NET", "AWS Libfabric", {"NCCL_NET": "AWS Libfabric"})
+
+
+def test_forced_by_script_names_the_missing_line() -> None:
+    with pytest.raises(EnvUnresolved, match="no line of the script sets NCCL_NET"):
+        forced_by_script(SRUN, "NCCL_NET", "IB")
+    other = _with(SRUN, "export MASTER_PORT=12802", "export NCCL_NET=Socket")
+    with pytest.raises(EnvUnresolved, match="not the IB the log names"):
+        forced_by_script(other, "NCCL_NET", "IB")
+
+
+def test_log_network_not_found_drops_the_scripts_nccl_net() -> None:
+    script = _with(SRUN, "export MASTER_PORT=12802",
+                   "source /usr/local/gib/scripts/set_nccl_env.sh\nexport NCCL_NET=gIB")
+    data = diagnose_log(script, "Error: network gIB not found.\n", "delta", None, False)
+    proposed = data["proposed"]
+    assert proposed is not None, data.get("why_none")
+    assert proposed["record_id"] == "nccl-net-names-absent-network"  # type: ignore[index]
+    diff = str(proposed["diff"])  # type: ignore[index]
+    assert "-export NCCL_NET=gIB" in diff and "+unset NCCL_NET" in diff
+    assert "-source" not in diff  # the user's own line is kept
+
+
+def test_site_documented_network_gets_no_fix_and_the_reason() -> None:
+    script = _with(PBS, "export MASTER_PORT=29500", 'export NCCL_NET="AWS Libfabric"')
+    data = diagnose_log(script, "NCCL WARN Error: network AWS Libfabric not found.\n",
+                        "polaris", None, False)
+    assert data["proposed"] is None
+    assert "documents NCCL_NET" in str(data.get("why_none"))
+
+
+def test_value_from_outside_the_script_gets_no_fix_and_the_missing_line() -> None:
+    data = diagnose_log(SRUN, "Error: network AWS Libfabric not found.\n", "delta", None, False)
+    assert data["proposed"] is None
+    assert "no line of the script sets NCCL_NET" in str(data.get("why_none"))
