@@ -126,6 +126,7 @@ from maple_flow.knowledge.policy import request_from_directives
 from maple_flow.models import ClusterProfile, Queue, format_walltime, walltime_seconds
 from maple_flow.repair.models import OpTemplate
 from maple_flow.repair.ops import FixOp
+from maple_flow.repair.resolve_conda import site_conda_module
 from maple_flow.repair.resolve_env import EnvUnresolved, forced_by_script
 from maple_flow.repair.resolve_named import Named, NamedUnresolved, named
 from maple_flow.repair.resolve_size import SizeUnresolved, size_mended
@@ -150,7 +151,8 @@ KINDS = frozenset({"m", "m_opt", "profile", "module", "site_module", "mem", "que
                    "named_module", "task_var", "job_name", "bind", "ppr", "size",
                    "respell", "version_spelling", "step_tasks", "step_cpus", "gpu_request",
                    "disabled",
-                   "node_type", "named", "one_node", "job_count", "per_device", "forced_env"})
+                   "node_type", "named", "one_node", "job_count", "per_device", "forced_env",
+                   "conda_module"})
 #: Module families that name the same thing at different sites.
 _ALIASES = {"cuda": ("cuda", "cudatoolkit"), "cudatoolkit": ("cuda", "cudatoolkit"),
             "python": ("python", "python3"), "python3": ("python3", "python")}
@@ -1029,6 +1031,18 @@ def _forced_env(ctx: Context, arg: str) -> str:
         raise Unresolved(str(exc)) from None
 
 
+def _conda_module(ctx: Context, arg: str) -> str:
+    """``{conda_module:site}``: the site's module that gives conda, for a script whose own line
+    runs it (maple_flow.repair.resolve_conda.site_conda_module); else unresolved with the
+    reason."""
+    profile = _need_profile(ctx)
+    try:
+        return site_conda_module(ctx.script, profile.software.modules,
+                                 profile.software.available_modules, profile.name)
+    except EnvUnresolved as exc:
+        raise Unresolved(str(exc)) from None
+
+
 _FUNCTIONS = {"script": _script_int, "ppr": _ppr_ranks, "job_name": _valid_job_name,
               "launch": _launch, "bind": _bind_overload,
               "node_index": _node_index,
@@ -1044,7 +1058,7 @@ _FUNCTIONS = {"script": _script_int, "ppr": _ppr_ranks, "job_name": _valid_job_n
               "disabled": _disabled_directive, "named": _named,
               "node_type": _node_type, "one_node": _one_node,
               "job_count": _job_count, "per_device": _per_device,
-              "forced_env": _forced_env}
+              "forced_env": _forced_env, "conda_module": _conda_module}
 
 
 #: Ports a rendezvous may take: above the well-known ones, below the ephemeral range.
