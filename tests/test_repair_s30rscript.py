@@ -1,7 +1,9 @@
 """s30rscript (issue 17): a log line that names the value an environment variable forces
 ("Error: network X not found." for NCCL_NET=X) changes the script only where one of its lines
 sets that value and the site does not document it (maple_flow/repair/resolve_env.py); else no
-fix, with the reason naming the site's value or the line that is missing."""
+fix, with the reason naming the site's value or the line that is missing. ``conda: command not
+found`` loads the site's conda module above the script's own conda line, or says why not
+(maple_flow/repair/resolve_conda.py)."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from maple_flow.cli.repair import diagnose_log
+from maple_flow.repair.resolve_conda import site_conda_module
 from maple_flow.repair.resolve_env import EnvUnresolved, forced_by_script
 
 SCRIPTS = Path(__file__).resolve().parent.parent / "bench" / "reallogs" / "scripts"
@@ -67,3 +70,53 @@ def test_value_from_outside_the_script_gets_no_fix_and_the_missing_line() -> Non
     data = diagnose_log(SRUN, "Error: network AWS Libfabric not found.\n", "delta", None, False)
     assert data["proposed"] is None
     assert "no line of the script sets NCCL_NET" in str(data.get("why_none"))
+
+
+# --- conda: command not found (maple_flow/repair/resolve_conda.py) ---------------------------
+
+
+CONDA = _with(SRUN, "#SBATCH --time=02:00:00", "conda activate myenv")
+
+
+def test_site_conda_module_from_the_profiles_modules() -> None:
+    assert site_conda_module(CONDA, ["cuda", "python/miniforge3_pytorch"], []) \
+        == "python/miniforge3_pytorch"
+    assert site_conda_module(CONDA, ["gcc"], ["AI/anaconda3-tf2", "anaconda3"]) == "anaconda3"
+
+
+def test_site_without_a_conda_module_names_the_users_line() -> None:
+    with pytest.raises(EnvUnresolved, match=r"names no module that gives conda: line \d+ "
+                                            r"\(`conda activate myenv`\)"):
+        site_conda_module(CONDA, ["gcc", "cuda", "python3"], ["python3"], "Vista")
+
+
+def test_no_conda_line_own_conda_or_loaded_module_give_no_module() -> None:
+    with pytest.raises(EnvUnresolved, match="no line of the script runs conda"):
+        site_conda_module(SRUN, ["conda"], [])
+    own = _with(SRUN, "#SBATCH --time=02:00:00",
+                "source ~/miniconda3/etc/profile.d/conda.sh\nconda activate myenv")
+    with pytest.raises(EnvUnresolved, match="conda install of your own"):
+        site_conda_module(own, ["conda"], [])
+    loaded = _with(SRUN, "#SBATCH --time=02:00:00", "module load miniforge3\nconda activate x")
+    with pytest.raises(EnvUnresolved, match="already loads a conda module"):
+        site_conda_module(loaded, ["miniforge3"], [])
+
+
+def test_conda_line_above_the_module_lines_is_refused() -> None:
+    script = _with(SRUN, "#SBATCH --time=02:00:00", "conda activate myenv\nmodule load cuda")
+    with pytest.raises(EnvUnresolved, match="before the script's module lines"):
+        site_conda_module(script, ["conda"], [])
+
+
+def test_conda_not_found_on_deltaai_loads_the_sites_conda_module() -> None:
+    data = diagnose_log(CONDA, "-bash: conda: command not found\n", "deltaai", None, False)
+    proposed = data["proposed"]
+    assert proposed is not None, data.get("why_none")
+    assert proposed["record_id"] == "conda-not-found-site-conda-module"  # type: ignore[index]
+    assert "+module load python/miniforge3_pytorch" in str(proposed["diff"])  # type: ignore[index]
+
+
+def test_conda_not_found_on_vista_gives_the_reason() -> None:
+    data = diagnose_log(CONDA, "conda: command not found\n", "vista", None, False)
+    assert data["proposed"] is None
+    assert "names no module that gives conda" in str(data.get("why_none"))
