@@ -3,7 +3,9 @@
 sets that value and the site does not document it (maple_flow/repair/resolve_env.py); else no
 fix, with the reason naming the site's value or the line that is missing. ``conda: command not
 found`` loads the site's conda module above the script's own conda line, or says why not
-(maple_flow/repair/resolve_conda.py)."""
+(maple_flow/repair/resolve_conda.py). A PermissionError on a folder a variable of the
+script names drops a library cache variable whose default is a folder the script sets, or asks
+for a writable folder (maple_flow/repair/resolve_dirvar.py)."""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ import pytest
 
 from maple_flow.cli.repair import diagnose_log
 from maple_flow.repair.resolve_conda import site_conda_module
+from maple_flow.repair.resolve_dirvar import cache_fallback, dir_variable
 from maple_flow.repair.resolve_env import EnvUnresolved, forced_by_script
 
 SCRIPTS = Path(__file__).resolve().parent.parent / "bench" / "reallogs" / "scripts"
@@ -120,3 +123,53 @@ def test_conda_not_found_on_vista_gives_the_reason() -> None:
     data = diagnose_log(CONDA, "conda: command not found\n", "vista", None, False)
     assert data["proposed"] is None
     assert "names no module that gives conda" in str(data.get("why_none"))
+
+
+# --- a folder variable the program cannot write (maple_flow/repair/resolve_dirvar.py) ---------
+
+HF = _with(SRUN, "export MASTER_PORT=12802", "export HF_HOME=/home/u/.cache/huggingface\n"
+           "export HF_HUB_CACHE=/home/_shared/models/hub")
+
+
+def test_dir_variable_finds_the_folder_the_path_is_in_or_above() -> None:
+    assert dir_variable(HF, "/home/_shared/models/hub") == "HF_HUB_CACHE"
+    assert dir_variable(HF, "/home/_shared/models/hub/models--x/blobs") == "HF_HUB_CACHE"
+    save = _with(SRUN, "export MASTER_PORT=12802", 'SAVE_DIR="/home/uid/sharedscratch/"')
+    assert dir_variable(save, "/home/uid") == "SAVE_DIR"
+    nested = _with(SRUN, "export MASTER_PORT=12802", "WORK=/s/u\nexport HF_HOME=/s/u/hf")
+    assert dir_variable(nested, "/s/u/hf/hub") == "HF_HOME"  # the closest folder
+
+
+def test_dir_variable_names_no_line_for_the_programs_own_path() -> None:
+    jax = _with(SRUN, "export MASTER_PORT=12802", "export JAX_COMPILATION_CACHE_DIR=/scratch/a/c")
+    with pytest.raises(EnvUnresolved, match="no line of the script sets a variable to"):
+        dir_variable(jax, "/home/a/.cache/sella")
+
+
+def test_cache_fallback_only_where_the_parent_is_the_scripts_own_folder() -> None:
+    assert cache_fallback(HF, "/home/_shared/models/hub") == "HF_HUB_CACHE"
+    alone = _with(SRUN, "export MASTER_PORT=12802", "export HF_HUB_CACHE=/home/_shared/hub")
+    with pytest.raises(EnvUnresolved, match="does not set to a folder of its own"):
+        cache_fallback(alone, "/home/_shared/hub")
+    under = _with(SRUN, "export MASTER_PORT=12802",
+                  "export HF_HOME=/home/_shared\nexport HF_HUB_CACHE=/home/_shared/hub")
+    with pytest.raises(EnvUnresolved, match="does not set to a folder of its own"):
+        cache_fallback(under, "/home/_shared/hub")
+
+
+def test_unwritable_hub_cache_is_dropped_for_the_scripts_hf_home() -> None:
+    data = diagnose_log(HF, "PermissionError: /home/_shared/models/hub\n", "delta", None, False)
+    proposed = data["proposed"]
+    assert proposed is not None, data.get("why_none")
+    diff = str(proposed["diff"])  # type: ignore[index]
+    assert "-export HF_HUB_CACHE=/home/_shared/models/hub" in diff
+    assert "+unset HF_HUB_CACHE" in diff and "-export HF_HOME" not in diff
+
+
+def test_other_folder_variable_is_a_question() -> None:
+    save = _with(SRUN, "export MASTER_PORT=12802", 'SAVE_DIR="/home/uid/sharedscratch/"')
+    data = diagnose_log(save, "PermissionError: [Errno 13] Permission denied: '/home/uid'\n",
+                        "delta", None, False)
+    assert data["proposed"] is None
+    asks = [d for d in data["diagnoses"] if d.get("needs")]
+    assert asks and asks[0]["record_id"] == "dir-variable-unwritable-ask"

@@ -110,7 +110,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -127,6 +127,7 @@ from maple_flow.models import ClusterProfile, Queue, format_walltime, walltime_s
 from maple_flow.repair.models import OpTemplate
 from maple_flow.repair.ops import FixOp
 from maple_flow.repair.resolve_conda import site_conda_module
+from maple_flow.repair.resolve_dirvar import cache_fallback, dir_variable
 from maple_flow.repair.resolve_env import EnvUnresolved, forced_by_script
 from maple_flow.repair.resolve_named import Named, NamedUnresolved, named
 from maple_flow.repair.resolve_size import SizeUnresolved, size_mended
@@ -152,7 +153,7 @@ KINDS = frozenset({"m", "m_opt", "profile", "module", "site_module", "mem", "que
                    "respell", "version_spelling", "step_tasks", "step_cpus", "gpu_request",
                    "disabled",
                    "node_type", "named", "one_node", "job_count", "per_device", "forced_env",
-                   "conda_module"})
+                   "conda_module", "dir_var", "cache_fallback"})
 #: Module families that name the same thing at different sites.
 _ALIASES = {"cuda": ("cuda", "cudatoolkit"), "cudatoolkit": ("cuda", "cudatoolkit"),
             "python": ("python", "python3"), "python3": ("python3", "python")}
@@ -1043,6 +1044,28 @@ def _conda_module(ctx: Context, arg: str) -> str:
         raise Unresolved(str(exc)) from None
 
 
+def _dir_var(ctx: Context, arg: str) -> str:
+    """``{dir_var:group}``: the variable of the script that names the folder the log captured
+    in ``group`` (maple_flow.repair.resolve_dirvar.dir_variable); else unresolved."""
+    return _path_var(ctx, arg, dir_variable)
+
+
+def _cache_fallback(ctx: Context, arg: str) -> str:
+    """``{cache_fallback:group}``: the library cache variable naming that folder whose default
+    lies under a folder the script sets (resolve_dirvar.cache_fallback); else unresolved."""
+    return _path_var(ctx, arg, cache_fallback)
+
+
+def _path_var(ctx: Context, arg: str, find: Callable[[str, str], str]) -> str:
+    path = ctx.groups.get(arg or "path")
+    if not path:
+        raise Unresolved("the log gave no path")
+    try:
+        return find(ctx.script, path)
+    except EnvUnresolved as exc:
+        raise Unresolved(str(exc)) from None
+
+
 _FUNCTIONS = {"script": _script_int, "ppr": _ppr_ranks, "job_name": _valid_job_name,
               "launch": _launch, "bind": _bind_overload,
               "node_index": _node_index,
@@ -1058,7 +1081,8 @@ _FUNCTIONS = {"script": _script_int, "ppr": _ppr_ranks, "job_name": _valid_job_n
               "disabled": _disabled_directive, "named": _named,
               "node_type": _node_type, "one_node": _one_node,
               "job_count": _job_count, "per_device": _per_device,
-              "forced_env": _forced_env, "conda_module": _conda_module}
+              "forced_env": _forced_env, "conda_module": _conda_module,
+              "dir_var": _dir_var, "cache_fallback": _cache_fallback}
 
 
 #: Ports a rendezvous may take: above the well-known ones, below the ephemeral range.
