@@ -173,3 +173,11 @@ def test_other_folder_variable_is_a_question() -> None:
     assert data["proposed"] is None
     asks = [d for d in data["diagnoses"] if d.get("needs")]
     assert asks and asks[0]["record_id"] == "dir-variable-unwritable-ask"
+
+
+def test_a_script_without_a_launch_is_a_reason_not_a_crash() -> None:
+    bare = "#!/bin/bash\nNNODES=2\n"
+    with pytest.raises(EnvUnresolved, match="cannot be parsed"):
+        forced_by_script(bare, "NCCL_NET", "IB")
+    with pytest.raises(EnvUnresolved, match="cannot be parsed"):
+        dir_variable(bare, "/home/x")

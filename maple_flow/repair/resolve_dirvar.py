@@ -24,8 +24,7 @@ from __future__ import annotations
 
 import re
 
-from maple_flow.repair.resolve_env import EnvUnresolved
-from maple_flow.scriptparse import parse_script
+from maple_flow.repair.resolve_env import EnvUnresolved, assignments
 
 #: Library cache variables whose default is a folder under another variable (library docs:
 #: huggingface_hub environment variables; XDG base directories for torch's hub).
@@ -54,16 +53,11 @@ def _related(value: str, path: str) -> bool:
     return v == p or p.startswith(v + "/") or v.startswith(p + "/")
 
 
-def _assignments(script: str) -> dict[str, str]:
-    parsed = parse_script(script)
-    return {**parsed.variables, **parsed.env}
-
-
 def dir_variable(script: str, path: str) -> str:
     """The variable of ``script`` whose literal folder is the failing ``path``, above or below
     it - the closest one (the longest such folder: ``HF_HOME=/s/u/hf`` before ``WORK=/s/u``);
     EnvUnresolved with the reason when none is, or two name that closest folder."""
-    found = {n: _norm(v) for n, v in _assignments(script).items() if _related(v, path)}
+    found = {n: _norm(v) for n, v in assignments(script).items() if _related(v, path)}
     if not found:
         raise EnvUnresolved(
             f"no line of the script sets a variable to {path} or to a folder above or below "
@@ -88,7 +82,7 @@ def cache_fallback(script: str, path: str) -> str:
         raise EnvUnresolved(f"{name} names {path}, and no variable the script sets gives the "
                             f"library another folder: which writable folder it should name "
                             f"is yours to say")
-    value = _assignments(script).get(parent)
+    value = assignments(script).get(parent)
     if value is None or not _OWN_FOLDER.match(value.strip("'\"")) or _related(value, path):
         raise EnvUnresolved(f"{name} names {path}; without it the library writes under "
                             f"{parent}, which the script does not set to a folder of its own")

@@ -24,11 +24,22 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
+from maple_flow.errors import MapleError
 from maple_flow.scriptparse import parse_script
 
 
 class EnvUnresolved(Exception):
     """No script line is at fault for the variable's value (the reason is the message)."""
+
+
+def assignments(script: str) -> dict[str, str]:
+    """Every variable the script sets (exported or not, as scriptparse reads them; exported
+    last), or EnvUnresolved when the script cannot be parsed."""
+    try:
+        parsed = parse_script(script)
+    except MapleError as exc:
+        raise EnvUnresolved(f"the script cannot be parsed: {exc}") from None
+    return {**parsed.variables, **parsed.env}
 
 
 def _same(a: str, b: str) -> bool:
@@ -57,8 +68,7 @@ def forced_by_script(script: str, name: str, value: str,
             f"{site} documents {name}={documented}: the network is the site's own and its "
             f"plugin is not loaded (load the site's NCCL plugin module or library path); "
             f"dropping {name} would only fall back to sockets")
-    parsed = parse_script(script)
-    written = parsed.env.get(name, parsed.variables.get(name))
+    written = assignments(script).get(name)
     if written is None:
         raise EnvUnresolved(
             f"no line of the script sets {name} (the log names {name}={value}): it comes "
