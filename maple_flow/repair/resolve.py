@@ -110,7 +110,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -126,6 +126,9 @@ from maple_flow.knowledge.policy import request_from_directives
 from maple_flow.models import ClusterProfile, Queue, format_walltime, walltime_seconds
 from maple_flow.repair.models import OpTemplate
 from maple_flow.repair.ops import FixOp
+from maple_flow.repair.resolve_conda import site_conda_module
+from maple_flow.repair.resolve_dirvar import cache_fallback, dir_variable
+from maple_flow.repair.resolve_env import EnvUnresolved, forced_by_script
 from maple_flow.repair.resolve_named import Named, NamedUnresolved, named
 from maple_flow.repair.resolve_size import SizeUnresolved, size_mended
 from maple_flow.repair.resolve_slurm import RespellUnresolved, respelled, version_spelling
@@ -149,7 +152,8 @@ KINDS = frozenset({"m", "m_opt", "profile", "module", "site_module", "mem", "que
                    "named_module", "task_var", "job_name", "bind", "ppr", "size",
                    "respell", "version_spelling", "step_tasks", "step_cpus", "gpu_request",
                    "disabled",
-                   "node_type", "named", "one_node", "job_count", "per_device"})
+                   "node_type", "named", "one_node", "job_count", "per_device", "forced_env",
+                   "conda_module", "dir_var", "cache_fallback"})
 #: Module families that name the same thing at different sites.
 _ALIASES = {"cuda": ("cuda", "cudatoolkit"), "cudatoolkit": ("cuda", "cudatoolkit"),
             "python": ("python", "python3"), "python3": ("python3", "python")}
@@ -1011,6 +1015,57 @@ def _step_options(script: str, launcher: str) -> list[Option] | None:
         return None
 
 
+def _forced_env(ctx: Context, arg: str) -> str:
+    """``{forced_env:NAME.group}``: NAME when a line of the script sets it to the value the
+    log captured in ``group`` and the site does not document that value
+    (maple_flow.repair.resolve_env.forced_by_script); else unresolved with the reason."""
+    name, _, group = arg.partition(".")
+    value = ctx.groups.get(group or "value")
+    if not value:
+        raise Unresolved(f"the log gave no value of {name}")
+    profile = ctx.profile
+    site_env = dict(profile.network.env) if profile is not None else {}
+    site = profile.name if profile is not None else "the site"
+    try:
+        return forced_by_script(ctx.script, name, value, site_env, site)
+    except EnvUnresolved as exc:
+        raise Unresolved(str(exc)) from None
+
+
+def _conda_module(ctx: Context, arg: str) -> str:
+    """``{conda_module:site}``: the site's module that gives conda, for a script whose own line
+    runs it (maple_flow.repair.resolve_conda.site_conda_module); else unresolved with the
+    reason."""
+    profile = _need_profile(ctx)
+    try:
+        return site_conda_module(ctx.script, profile.software.modules,
+                                 profile.software.available_modules, profile.name)
+    except EnvUnresolved as exc:
+        raise Unresolved(str(exc)) from None
+
+
+def _dir_var(ctx: Context, arg: str) -> str:
+    """``{dir_var:group}``: the variable of the script that names the folder the log captured
+    in ``group`` (maple_flow.repair.resolve_dirvar.dir_variable); else unresolved."""
+    return _path_var(ctx, arg, dir_variable)
+
+
+def _cache_fallback(ctx: Context, arg: str) -> str:
+    """``{cache_fallback:group}``: the library cache variable naming that folder whose default
+    lies under a folder the script sets (resolve_dirvar.cache_fallback); else unresolved."""
+    return _path_var(ctx, arg, cache_fallback)
+
+
+def _path_var(ctx: Context, arg: str, find: Callable[[str, str], str]) -> str:
+    path = ctx.groups.get(arg or "path")
+    if not path:
+        raise Unresolved("the log gave no path")
+    try:
+        return find(ctx.script, path)
+    except EnvUnresolved as exc:
+        raise Unresolved(str(exc)) from None
+
+
 _FUNCTIONS = {"script": _script_int, "ppr": _ppr_ranks, "job_name": _valid_job_name,
               "launch": _launch, "bind": _bind_overload,
               "node_index": _node_index,
@@ -1025,7 +1080,9 @@ _FUNCTIONS = {"script": _script_int, "ppr": _ppr_ranks, "job_name": _valid_job_n
               "gpu_request": _gpu_request,
               "disabled": _disabled_directive, "named": _named,
               "node_type": _node_type, "one_node": _one_node,
-              "job_count": _job_count, "per_device": _per_device}
+              "job_count": _job_count, "per_device": _per_device,
+              "forced_env": _forced_env, "conda_module": _conda_module,
+              "dir_var": _dir_var, "cache_fallback": _cache_fallback}
 
 
 #: Ports a rendezvous may take: above the well-known ones, below the ephemeral range.
