@@ -22,7 +22,7 @@ TRACEBACK_HEAD = "Traceback (most recent call last)"
 _FRAME = re.compile(
     r'^[^\S\n]*(?:File "(?P<path>[^"\n]+)"|(?P<cut>[^"\s][^"\n]*\.py)"), '
     r"line (?P<line>\d+)(?P<comma>,?) in (?P<function>\S+)(?P<rest>[^\n]*)", re.M)
-#: A line that ends a frame line's statement: blank (``[ \t]``) then the newline.
+#: A blank line (spaces or tabs, then its newline): a double-spaced paste.
 _BLANK = re.compile(r"[ \t]*\n")
 #: A line that starts a frame: no statement of the frame above it.
 _FRAME_START = re.compile(r'[ \t]*File "')
