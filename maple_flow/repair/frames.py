@@ -18,6 +18,19 @@ from dataclasses import dataclass
 #: Where a traceback starts: its frames follow, outermost first.
 TRACEBACK_HEAD = "Traceback (most recent call last)"
 
+#: A frame path of launcher, rendezvous and environment code (torch.distributed.run/elastic,
+#: the deepspeed and accelerate launchers, ``os.environ``): the launch is in play.
+LAUNCHER_FRAME = re.compile(
+    r"torch/distributed/(?:run|launch|launcher|elastic|rendezvous)|deepspeed/launcher|"
+    r"accelerate/commands|/os\.py$")
+#: :data:`LAUNCHER_FRAME` and the code that sets up the ranks' communication (c10d,
+#: deepspeed.comm, accelerate's state, Lightning's cluster environments, mpi4py, horovod's
+#: runner, multiprocessing's spawn): the structural reader's launch frames.
+LAUNCH_SETUP_FRAME = re.compile(
+    rf"{LAUNCHER_FRAME.pattern}|torch/distributed/distributed_c10d|"
+    r"deepspeed/(?:comm|utils/distributed)|accelerate/state|"
+    r"lightning/fabric/plugins/environments|pytorch_lightning/plugins/environments|"
+    r"mpi4py|horovod/runner|multiprocessing/spawn")
 #: A frame line of any form (module docstring); ``comma`` is empty in faulthandler's form.
 _FRAME = re.compile(
     r'^[^\S\n]*(?:File "(?P<path>[^"\n]+)"|(?P<cut>[^"\s][^"\n]*\.py)"), '

@@ -26,8 +26,14 @@ from __future__ import annotations
 
 import re
 
-from maple_flow.repair.frames import TRACEBACK_HEAD, frame_line, read_frames, traceback_start
-from maple_flow.repair.program_error import _LAUNCH_FRAME, final_exception_at
+from maple_flow.repair.frames import (
+    LAUNCHER_FRAME,
+    TRACEBACK_HEAD,
+    frame_line,
+    read_frames,
+    traceback_start,
+)
+from maple_flow.repair.program_error import final_exception_at
 
 #: The exception types read here.
 IMPORT_TYPES = frozenset({"ImportError", "ModuleNotFoundError"})
@@ -136,7 +142,7 @@ def broken_installation(text: str) -> str | None:
     if _NOT_READ.search(message):
         return None
     frames, source = _frames_and_source(text, at)
-    if len(_installations(frames)) > 1 or any(_LAUNCH_FRAME.search(p) for p in frames):
+    if len(_installations(frames)) > 1 or any(LAUNCHER_FRAME.search(p) for p in frames):
         return None
     if not _shows_installation(message, frames, source):
         return None

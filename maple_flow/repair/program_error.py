@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from maple_flow.repair.frames import traceback_paths
+from maple_flow.repair.frames import LAUNCHER_FRAME, traceback_paths
 
 #: The last exception line of a traceback: ``KeyError: 'x'``, ``AssertionError``,
 #: ``torch.cuda.OutOfMemoryError: ...`` (the type is read without its module).
@@ -35,10 +35,6 @@ SUMMARY_EXCEPTIONS = frozenset({
 _ENV_SYMPTOM = re.compile(
     r"^'?[A-Z][A-Z0-9_]*'?$|os\.environ|environment variable|\b(?:MASTER_ADDR|MASTER_PORT|"
     r"LOCAL_RANK|WORLD_SIZE|SLURM_\w+|PBS_\w+|PMI_\w+|OMPI_\w+|PALS_\w+|CUDA_VISIBLE_DEVICES)\b")
-#: Frames of launcher, rendezvous and environment code: the launch is then in play.
-_LAUNCH_FRAME = re.compile(
-    r"torch/distributed/(?:run|launch|launcher|elastic|rendezvous)|deepspeed/launcher|"
-    r"accelerate/commands|/os\.py$")
 #: Error lines of a scheduler, an MPI launcher or a module system.
 _SITE_LINE = re.compile(
     r"(?im)^\s*(?:\S+: )?(?:srun|sbatch|salloc|slurmstepd|qsub|mpiexec|mpirun|aprun|ibrun|"
@@ -75,4 +71,4 @@ def program_failure(text: str) -> bool:
         return False
     end = text.rfind(f"{kind}")
     frames = traceback_paths(text, end)
-    return not any(_LAUNCH_FRAME.search(path) for path in frames)
+    return not any(LAUNCHER_FRAME.search(path) for path in frames)

@@ -85,7 +85,12 @@ from dataclasses import dataclass
 
 from maple_flow.repair.code_exception import MODULE_ATTRIBUTE, code_fault
 from maple_flow.repair.evidence_gate import SUMMARY_LINE
-from maple_flow.repair.frames import read_frames, traceback_paths, traceback_start
+from maple_flow.repair.frames import (
+    LAUNCH_SETUP_FRAME,
+    read_frames,
+    traceback_paths,
+    traceback_start,
+)
 from maple_flow.repair.package_import import (
     broken_installation,
     final_import_error,
@@ -147,12 +152,6 @@ _SITE_LINE = re.compile(
     r"prterun|orterun|deepspeed|torchrun|accelerate)\b[^\n]*\b(?:error|fail|not found|unable|"
     r"invalid)\b(?![^\n]*\b(?:Segmentation fault|Bus error|Floating point exception|"
     r"Exited with exit code|task \d+|Illegal instruction))")
-#: Frames of launcher, rendezvous and environment code.
-_LAUNCH_FRAME = re.compile(
-    r"torch/distributed/(?:run|launch|launcher|elastic|rendezvous|distributed_c10d)|"
-    r"deepspeed/(?:launcher|comm|utils/distributed)|accelerate/(?:commands|state)|"
-    r"lightning/fabric/plugins/environments|pytorch_lightning/plugins/environments|"
-    r"mpi4py|horovod/runner|/os\.py$|multiprocessing/spawn")
 #: A frame of installed code (not the user's own).
 _LIBRARY_PATH = re.compile(
     r"(?:site-packages|dist-packages)/|/lib/python\d\.\d+/|^<frozen |\.pyx$|^<string>$")
@@ -501,7 +500,7 @@ def _exception_reading(text: str, script: str | None = None) -> Reading | None:
             or _launch_message(message)):
         return None
     frames = _worker_frames(text, at)
-    if any(_LAUNCH_FRAME.search(path) for path in _called_frames(frames)):
+    if any(LAUNCH_SETUP_FRAME.search(path) for path in _called_frames(frames)):
         return None
     line = _line_of(text, next(m for m in _EXCEPTION_LINE.finditer(text) if m.start() == at))
     data_message = bool(_DATA_MESSAGE.search(message))
@@ -549,7 +548,7 @@ def _library_abort(text: str) -> Reading | None:
         frames = [f.path for f in read_frames(text[fatal.end():].split("\n\n")[0])
                   if f.faulthandler and not f.cut]
         if (frames and _LIBRARY_PATH.search(frames[0])
-                and not any(_LAUNCH_FRAME.search(path) for path in frames)):
+                and not any(LAUNCH_SETUP_FRAME.search(path) for path in frames)):
             return Reading("library", CATEGORIES["library"], (_line_of(text, fatal),))
     terminate = _TERMINATE.search(text)
     if terminate and not any(_LAUNCH_MESSAGE.search(part) or _GPU_WORDS.search(part)
