@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from maple_flow.workflows import batchpool
-from maple_flow.workflows.batchpool import chunked, guided_chunks, map_chunks, pool_size
+from maple_flow.workflows.batchpool import guided_chunks, map_chunks, pool_size
 from maple_flow.workflows.scale import BatchResult, batch_port, batch_to_dir
 
 TESTS = Path(__file__).resolve().parent
@@ -68,11 +68,6 @@ def test_chunks_run_in_other_processes_and_come_back_in_order() -> None:
     pids = {pid for _, (_, pid) in done}
     assert pids and os.getpid() not in pids  # done by the workers (how many: the pool says)
     assert [pid for _, (_, pid) in map_chunks(_pid, items, 1)] == [os.getpid()]
-
-
-def test_chunked_keeps_order_and_evens_sizes() -> None:
-    assert chunked(list(range(10)), 4) == [[0, 1, 2], [3, 4, 5], [6, 7], [8, 9]]
-    assert chunked([1, 2], 8) == [[1], [2]]
 
 
 def test_guided_chunks_keep_order_and_shrink_to_one_item() -> None:

@@ -58,6 +58,13 @@ def test_no_submit_dir_fix_where_the_script_or_log_does_not_show_it(script: str,
     assert "SLURM_SUBMIT_DIR" not in _diff(diagnose_log(script, log, "delta", None, False))
 
 
+def test_cd_goes_after_the_whole_header_an_indented_comment_too() -> None:
+    """s30review: the cd goes before the first command (repair.layout), not above an indented
+    comment and the directives after it (sbatch would no longer read them)."""
+    text = HEAD + "  # scratch layout\n#SBATCH --mem=8G\n\nmkdir -p results\n"
+    assert root_from_submit_dir(text) == text.replace("\n\nmkdir", '\ncd "${SLURM_SUBMIT_DIR}"\n\nmkdir')
+
+
 @pytest.mark.parametrize(("line", "want"), [
     ('SCRIPT_DIR="$( cd -- "$( dirname -- "${BASH_SOURCE[0]}" )" &> /dev/null && pwd )"', 'SCRIPT_DIR="${SLURM_SUBMIT_DIR}"'),
     ('DIR=$(dirname "$(readlink -f "$0")")', "DIR=${SLURM_SUBMIT_DIR}"),

@@ -11,68 +11,30 @@ read the tune halves: the ports changed since, `changed_final1_to_final2.txt`,
 `changed_final2_to_final3.txt`, `hand_judged_final3.yaml`). A port
 whose text did not change keeps its previous verdict. Both sets were sealed until their start
 run was judged; then only their tune halves were read by the second round of fixers, so the
-held-out halves are first runs on every code."""
+held-out halves are first runs on every code.
+
+The same as (bench/tally.py, the tally shared by the sessions)::
+
+    python bench/tally.py unseen25 unseen26 --start "start d76c0eec" \
+        --step "start:final1:final1 a1479187" \
+        --step "final1:final2:final2 91660116" \
+        --step "final2:final3:final3 c634f68f" \
+        --unjudged keep
+"""
 
 from __future__ import annotations
 
-from collections import Counter
+import sys
 from pathlib import Path
 
-import yaml
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from tally import main
 
-BENCH = Path(__file__).resolve().parent.parent
-Key = tuple[str, str]
-
-
-def _verdicts(path: Path) -> dict[Key, str]:
-    if not path.exists():
-        return {}
-    return {(o["case"], o["target"]): o["hand"]
-            for o in (yaml.safe_load(path.read_text()) or {}).get("overrides") or []}
-
-
-def _changed(path: Path) -> set[Key]:
-    if not path.exists():
-        return set()
-    return {tuple(line.strip().split("__", 1)) for line in path.read_text().splitlines()
-            if line.strip()}  # type: ignore[misc]
-
-
-def _line(name: str, run: str, v: dict[Key, str], split: dict[str, str]) -> str:
-    cells = []
-    for part in ("all", "tune", "heldout"):
-        keys = [k for k in v if part == "all" or split[k[0]] == part]
-        c = Counter(v[k] for k in keys)
-        good = c["correct"] + c["refused_right"]
-        n = max(len(keys), 1)
-        cells.append(f"{part} {good}/{len(keys)} ({100 * good / n:.1f} %), silent "
-                     f"{c['wrong_silent']} ({100 * c['wrong_silent'] / n:.1f} %)")
-    return f"{name} {run}: " + " | ".join(cells)
-
-
-def main() -> None:
-    for name in ("unseen25", "unseen26"):
-        d = BENCH / name
-        split = {c["id"]: c["split"]
-                 for c in yaml.safe_load((d / "cases.yaml").read_text())["cases"]}
-        start = _verdicts(d / "hand_judged_start.yaml")
-        runs = [("start d76c0eec", start)]
-        now = start
-        steps = (("start", "final1", "final1 a1479187"), ("final1", "final2", "final2 91660116"),
-                 ("final2", "final3", "final3 c634f68f"))
-        for previous, step, label in steps:
-            changed = _changed(d / f"changed_{previous}_to_{step}.txt")
-            again = _verdicts(d / f"hand_judged_{step}.yaml")
-            if not changed and not again:
-                continue
-            now = {k: again.get(k, v) if k in changed else v for k, v in now.items()}
-            runs.append((label, now))
-            missing = [k for k in changed if k not in again]
-            if missing:
-                print(f"{name} {step}: {len(missing)} changed ports not judged yet")
-        for run, v in runs:
-            print(_line(name, run, v, split))
-
+ARGS = ["unseen25", "unseen26", "--start", "start d76c0eec",
+        "--step", "start:final1:final1 a1479187",
+        "--step", "final1:final2:final2 91660116",
+        "--step", "final2:final3:final3 c634f68f",
+        "--unjudged", "keep"]
 
 if __name__ == "__main__":
-    main()
+    main(ARGS)

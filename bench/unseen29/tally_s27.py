@@ -7,40 +7,24 @@ Runs: `first_run_start` (port code cc4e8850, main ba0cc028: every port judged by
 released sets and, in round 2, the tune half of unseen29: the ports whose text changed,
 `changed_start_to_final1.txt`, judged again by an independent judge, `hand_judged_final1.yaml`).
 A port whose text did not change keeps its previous verdict. The held-out half is a first run on
-every code (no fixer read it)."""
+every code (no fixer read it).
+
+The same as (bench/tally.py, the tally shared by the sessions)::
+
+    python bench/tally.py unseen29 --start "start cc4e8850" \
+        --step "start:final1:final1 3ba8651f"
+"""
 
 from __future__ import annotations
 
-import importlib.util
+import sys
 from pathlib import Path
 
-import yaml
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from tally import main
 
-BENCH = Path(__file__).resolve().parent.parent
-_SPEC = importlib.util.spec_from_file_location("tally_s25", BENCH / "unseen25" / "tally_s25.py")
-assert _SPEC is not None and _SPEC.loader is not None
-_S25 = importlib.util.module_from_spec(_SPEC)
-_SPEC.loader.exec_module(_S25)
-_verdicts, _changed, _line = _S25._verdicts, _S25._changed, _S25._line
-
-
-def main() -> None:
-    d = BENCH / "unseen29"
-    split = {c["id"]: c["split"] for c in yaml.safe_load((d / "cases.yaml").read_text())["cases"]}
-    now = _verdicts(d / "hand_judged_start.yaml")
-    runs = [("start cc4e8850", now)]
-    changed_file = d / "changed_start_to_final1.txt"
-    if changed_file.exists():
-        changed, again = _changed(changed_file), _verdicts(d / "hand_judged_final1.yaml")
-        missing = [k for k in changed if k not in again]
-        if missing:  # no tally for a run whose changed ports are not all judged
-            print(f"unseen29 final1: {len(missing)} changed ports not judged by hand: no tally")
-        else:
-            runs.append(("final1 3ba8651f", {k: again.get(k, v) if k in changed else v
-                                    for k, v in now.items()}))
-    for run, v in runs:
-        print(_line("unseen29", run, v, split))
-
+ARGS = ["unseen29", "--start", "start cc4e8850",
+        "--step", "start:final1:final1 3ba8651f"]
 
 if __name__ == "__main__":
-    main()
+    main(ARGS)

@@ -26,6 +26,8 @@ from __future__ import annotations
 
 import re
 
+from maple_flow.repair.frames import Frame, traceback_frames
+
 #: The exception types this module reads (the others the structural reader reads itself).
 CODE_TYPES = frozenset({"TypeError", "ValueError", "AttributeError"})
 #: ``module 'X' has no attribute 'Y'``: a module the code names lacks the attribute.
@@ -36,37 +38,37 @@ _RUNTIME_MODULE = re.compile(
     r"(?i)^(?:os|sys|subprocess|socket|mpi4py|horovod|deepspeed|accelerate|nccl|cupy|"
     r"apex|triton|flash_attn|xformers)(?:\.|$)|cuda|distributed|\bmpi|_C\b|backends|"
     r"multiprocessing|hip|xpu|mps|rocm")
+#: Words of a statement or message that reads the job's arguments (the command line, a
+#: configuration): the job script may give these.
+_ARG_WORDS = (r"argv|parse_args|\bargs?\b|\bopts?\b|\bflags?\b|\bconfig|\bcfg\b|\bhparams\b|"
+              r"\boptions?\b")
+#: Words of the environment, the file system and the hosts the launch sets up.
+_PLACE_WORDS = (r"environ|getenv|\bpath|\bfile|director|\bhost|\bnode|socket|address|\bslurm|"
+                r"\bpbs")
 #: Words of the environment, an installation, a version or the file system in a message or a
 #: statement: the job script may set these up.
 _ENVIRONMENT_WORDS = re.compile(
     r"(?i)\binstall|\bversion|\brequires?\b|\bsupport|not (?:found|available|installed)|"
-    r"no such|environ|getenv|\bpath|\bfile|director|permission|\bhost|\bnode|socket|"
-    r"address|\bthread|\bcpu|memory|\bshm\b|\bslurm|\bpbs|argv|parse_args|\bargs?\b|\bopts?\b|"
-    r"\bflags?\b|\bconfig|\bcfg\b|\bhparams\b|\boptions?\b")
+    rf"no such|permission|\bthread|\bcpu|memory|\bshm\b|{_PLACE_WORDS}|{_ARG_WORDS}")
 #: Words of a statement that reads what the launch gives (the command line's arguments, the
 #: environment, a path) or sets up the devices and ranks: the launch may be in play.
 _STATEMENT_WORDS = re.compile(
-    r"(?i)environ|getenv|argv|parse_args|\bargs?\b|\bopts?\b|\bflags?\b|\bconfig|\bcfg\b|"
-    r"\bhparams\b|\boptions?\b|\bpath|\bfile|director|\bhost|\bnode|socket|address|"
-    r"\bslurm|\bpbs|rank|world|device|cuda|\bgpus?\b|nccl|distributed|\bdist\.|\bmpi")
+    rf"(?i){_ARG_WORDS}|{_PLACE_WORDS}|"
+    r"rank|world|device|cuda|\bgpus?\b|nccl|distributed|\bdist\.|\bmpi")
 #: A message of a check of values (``should be a positive integer value, but got
 #: num_samples=0``): the values checked may come from the launch line (an empty data set).
 _VALUE_CHECK = re.compile(
     r"(?i)\bshould be\b|\bmust be\b|\binvalid\b|\bunknown\b|\bunrecogni[sz]ed\b|"
     r"\bnot a valid\b|\bnot allowed\b|\bcan(?:no|')t be\b|\bis required\b|\bempty\b|"
     r"\bmissing\b")
-#: A frame line, the statement Python prints under it (when it does; a log pasted
-#: double-spaced puts a blank line between them).
-_FRAME_LINE = re.compile(r'(?m)^[ \t]*File "(?P<path>[^"]+)", line (?P<line>\d+), in \S+[ \t]*\n'
-                         r'(?:[ \t]*\n)?(?:(?![ \t]*File ")(?P<source>[^\n]*)\n)?')
 #: Quoted values of a message (``'abc'``, ``"abc"``).
 _QUOTED = re.compile(r"""['"]([^'"\n]{3,})['"]""")
 
 
-def _frames(text: str, at: int) -> list[re.Match[str]]:
-    """The frame matches of the traceback that ends at offset ``at``."""
-    start = text.rfind("Traceback (most recent call last)", 0, at)
-    return list(_FRAME_LINE.finditer(text, start if start >= 0 else 0, at))
+def _frames(text: str, at: int) -> list[Frame]:
+    """The traceback's own frames (Python's whole frame lines) of the traceback that ends at
+    offset ``at``."""
+    return [f for f in traceback_frames(text, at) if f.whole and not (f.cut or f.faulthandler)]
 
 
 def _quotes_script(message: str, script: str | None) -> bool:
@@ -101,19 +103,19 @@ def code_fault(text: str, at: int, kind: str, message: str, library: re.Pattern[
     if not user:
         return None
     innermost = frames[-1]
-    frame_line = innermost.group(0).splitlines()[0].strip()
-    source = (innermost.group("source") or "").strip()
+    frame_line = innermost.text
+    source = innermost.source.strip()
     if (not source or source.startswith(("raise", "assert", '"', "'", 'f"', "f'"))
             or _STATEMENT_WORDS.search(source)):
         return None  # a check of the values passed in (they may come from the launch line)
     if not _installed(library, innermost):
         return "usercode", frame_line
-    caller = (user[-1].group("source") or "").strip()
+    caller = user[-1].source.strip()
     if _STATEMENT_WORDS.search(caller) or MODULE_ATTRIBUTE.match(message):
         return None
     return "libcode", frame_line
 
 
-def _installed(library: re.Pattern[str], frame: re.Match[str]) -> bool:
+def _installed(library: re.Pattern[str], frame: Frame) -> bool:
     """Whether a frame is an installed package's (a Windows path read with its slashes)."""
-    return bool(library.search(frame.group("path").replace("\\", "/")))
+    return bool(library.search(frame.path.replace("\\", "/")))

@@ -26,7 +26,14 @@ from __future__ import annotations
 
 import re
 
-from maple_flow.repair.program_error import _LAUNCH_FRAME, final_exception_at
+from maple_flow.repair.frames import (
+    LAUNCHER_FRAME,
+    TRACEBACK_HEAD,
+    frame_line,
+    read_frames,
+    traceback_start,
+)
+from maple_flow.repair.program_error import final_exception_at
 
 #: The exception types read here.
 IMPORT_TYPES = frozenset({"ImportError", "ModuleNotFoundError"})
@@ -46,21 +53,19 @@ _NOT_READ = re.compile(
 INSTALLED_PATH = re.compile(r"(?:site-packages|dist-packages)/|\.eggs?/")
 #: The installation root of a frame's path and the Python version in it.
 _ROOT = re.compile(r"^(?P<root>.*?)(?:/lib/python(?P<version>\d\.\d+))?/(?:site|dist)-packages/")
-#: A frame line, even one whose ``File "`` the excerpt cut off.
-_LOOSE_FRAME = re.compile(
-    r'^\s*(?:File "(?P<path>[^"\n]+)"|(?P<cut>[^"\s][^"\n]*\.py)"), line \d+, in \S+', re.M)
 
 
 def _frames_and_source(text: str, at: int) -> tuple[list[str], str]:
-    """The frame paths of the traceback ending at offset ``at`` and the source line Python
-    printed under its innermost frame ('' when none)."""
-    start = text.rfind("Traceback (most recent call last)", 0, at)
-    block = text[start if start >= 0 else 0:at]
-    frames = list(_LOOSE_FRAME.finditer(block))
+    """The frame paths of the traceback ending at offset ``at`` (a frame whose ``File "`` the
+    excerpt cut off too) and the source line Python printed under its innermost frame ('' when
+    none)."""
+    start = traceback_start(text, at)
+    block = text[start:at]
+    frames = [f for f in read_frames(block) if not f.faulthandler]
     if not frames:
         return [], ""
-    rest = block[frames[-1].end():].lstrip("\n").splitlines()
-    return [m.group("path") or m.group("cut") for m in frames], rest[0].strip() if rest else ""
+    rest = block[frames[-1].end:].lstrip("\n").splitlines()
+    return [f.path for f in frames], rest[0].strip() if rest else ""
 
 
 def _installations(frames: list[str]) -> set[tuple[str, str]]:
@@ -106,11 +111,12 @@ def traceback_removed(text: str, at: int) -> str:
     end = end if end >= 0 else len(text)
     kept, skip_next = [], False
     for line in text[:at].splitlines():
-        if _LOOSE_FRAME.match(line):
+        frame = frame_line(line)
+        if frame is not None and not frame.faulthandler:
             skip_next = True
         elif skip_next:
             skip_next = False
-        elif not line.startswith("Traceback (most recent call last)"):
+        elif not line.startswith(TRACEBACK_HEAD):
             kept.append(line)
     return "\n".join(kept) + text[end:]
 
@@ -136,7 +142,7 @@ def broken_installation(text: str) -> str | None:
     if _NOT_READ.search(message):
         return None
     frames, source = _frames_and_source(text, at)
-    if len(_installations(frames)) > 1 or any(_LAUNCH_FRAME.search(p) for p in frames):
+    if len(_installations(frames)) > 1 or any(LAUNCHER_FRAME.search(p) for p in frames):
         return None
     if not _shows_installation(message, frames, source):
         return None

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 
+from maple_flow.repair.layout import first_command_index
 from maple_flow.repair.text import FixNotApplicable
 
 #: The script's own path: ``${BASH_SOURCE[0]}``, ``$BASH_SOURCE``, ``$0``, quoted or not.
@@ -46,7 +47,6 @@ _OWN_LEFT = re.compile(r"\$\{?BASH_SOURCE|dirname\s+(?:--\s+)?[\"']?\$\{?0\b|"
 _SUBMIT_DIR = "${SLURM_SUBMIT_DIR}"
 _MOVES = re.compile(r"(?m)^[^#\n]*(?:^|[;&|({]\s*|\s)(?:cd|pushd)\s+\S")
 _CHDIR = re.compile(r"(?m)^#SBATCH\s+(?:--chdir|-D|--workdir)\b")
-_HEADER = re.compile(r"^(?:#.*|\s*)$")
 
 
 def _body_line(line: str) -> bool:
@@ -69,11 +69,10 @@ def _rewrite_own_paths(text: str) -> tuple[str, set[int]]:
 
 
 def _cd_after_header(text: str) -> str:
-    """``text`` with ``cd "${SLURM_SUBMIT_DIR}"`` after its shebang, comments and directives."""
+    """``text`` with ``cd "${SLURM_SUBMIT_DIR}"`` after its shebang, comments and directives
+    (an indented comment among them too: sbatch reads directives up to the first command)."""
     lines = text.split("\n")
-    at = 0
-    while at < len(lines) and _HEADER.match(lines[at]):
-        at += 1
+    at = first_command_index(text)
     while at > 0 and not lines[at - 1].strip():  # before the blank lines that end the header
         at -= 1
     lines.insert(at, f'cd "{_SUBMIT_DIR}"')

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import re
 
+from maple_flow.repair.frames import LAUNCHER_FRAME, traceback_paths
+
 #: The last exception line of a traceback: ``KeyError: 'x'``, ``AssertionError``,
 #: ``torch.cuda.OutOfMemoryError: ...`` (the type is read without its module).
 _EXCEPTION_LINE = re.compile(
@@ -33,12 +35,6 @@ SUMMARY_EXCEPTIONS = frozenset({
 _ENV_SYMPTOM = re.compile(
     r"^'?[A-Z][A-Z0-9_]*'?$|os\.environ|environment variable|\b(?:MASTER_ADDR|MASTER_PORT|"
     r"LOCAL_RANK|WORLD_SIZE|SLURM_\w+|PBS_\w+|PMI_\w+|OMPI_\w+|PALS_\w+|CUDA_VISIBLE_DEVICES)\b")
-#: A traceback frame: ``File "path", line N, in func``.
-_FRAME = re.compile(r'^\s*File "(?P<path>[^"]+)", line \d+, in (?P<func>\S+)', re.M)
-#: Frames of launcher, rendezvous and environment code: the launch is then in play.
-_LAUNCH_FRAME = re.compile(
-    r"torch/distributed/(?:run|launch|launcher|elastic|rendezvous)|deepspeed/launcher|"
-    r"accelerate/commands|/os\.py$")
 #: Error lines of a scheduler, an MPI launcher or a module system.
 _SITE_LINE = re.compile(
     r"(?im)^\s*(?:\S+: )?(?:srun|sbatch|salloc|slurmstepd|qsub|mpiexec|mpirun|aprun|ibrun|"
@@ -63,14 +59,6 @@ def final_exception_at(text: str) -> tuple[str, str, int] | None:
     return last.group("type"), (last.group("msg") or "").strip(), last.start()
 
 
-def traceback_frames(text: str, before: int) -> list[str]:
-    """The frame paths of the traceback (with its re-raised original) that ends before offset
-    ``before``."""
-    start = text.rfind("Traceback (most recent call last)", 0, before)
-    block = text[start if start >= 0 else 0:before]
-    return [m.group("path") for m in _FRAME.finditer(block)]
-
-
 def program_failure(text: str) -> bool:
     """Whether ``text`` ends in an exception of the program (:data:`PROGRAM_EXCEPTIONS`) with
     no symptom of the launch: no environment key or variable in its message, no launcher,
@@ -82,5 +70,5 @@ def program_failure(text: str) -> bool:
     if _ENV_SYMPTOM.search(message.strip("'\" ")) or _SITE_LINE.search(text):
         return False
     end = text.rfind(f"{kind}")
-    frames = traceback_frames(text, end)
-    return not any(_LAUNCH_FRAME.search(path) for path in frames)
+    frames = traceback_paths(text, end)
+    return not any(LAUNCHER_FRAME.search(path) for path in frames)

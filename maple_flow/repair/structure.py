@@ -93,6 +93,12 @@ from dataclasses import dataclass
 from maple_flow.repair.app_input import input_error, report_removed
 from maple_flow.repair.code_exception import MODULE_ATTRIBUTE, code_fault
 from maple_flow.repair.evidence_gate import SUMMARY_LINE
+from maple_flow.repair.frames import (
+    LAUNCH_SETUP_FRAME,
+    read_frames,
+    traceback_paths,
+    traceback_start,
+)
 from maple_flow.repair.package_import import (
     broken_installation,
     final_import_error,
@@ -102,7 +108,6 @@ from maple_flow.repair.program_error import (
     _ENV_SYMPTOM,
     _EXCEPTION_LINE,
     final_exception_at,
-    traceback_frames,
 )
 
 #: Category -> the record that gives its advice (templates/failures/structure.yaml).
@@ -156,12 +161,6 @@ _SITE_LINE = re.compile(
     r"prterun|orterun|deepspeed|torchrun|accelerate)\b[^\n]*\b(?:error|fail|not found|unable|"
     r"invalid)\b(?![^\n]*\b(?:Segmentation fault|Bus error|Floating point exception|"
     r"Exited with exit code|task \d+|Illegal instruction))")
-#: Frames of launcher, rendezvous and environment code.
-_LAUNCH_FRAME = re.compile(
-    r"torch/distributed/(?:run|launch|launcher|elastic|rendezvous|distributed_c10d)|"
-    r"deepspeed/(?:launcher|comm|utils/distributed)|accelerate/(?:commands|state)|"
-    r"lightning/fabric/plugins/environments|pytorch_lightning/plugins/environments|"
-    r"mpi4py|horovod/runner|/os\.py$|multiprocessing/spawn")
 #: A frame of installed code (not the user's own).
 _LIBRARY_PATH = re.compile(
     r"(?:site-packages|dist-packages)/|/lib/python\d\.\d+/|^<frozen |\.pyx$|^<string>$")
@@ -312,7 +311,6 @@ _RUNTIME_LIB = re.compile(
 _FATAL_PYTHON = re.compile(r"Fatal Python error: (?:Aborted|Floating point exception)\s*\n"
                            r"(?:[^\n]*\n){0,40}?Current thread 0x[0-9a-f]+ \(most recent call "
                            r"first\):\n")
-_FAULT_FRAME = re.compile(r'(?m)^\s*File "([^"]+)", line \d+ in ')
 #: C++'s report of an exception no code caught: the library that threw it ended the process.
 _TERMINATE = re.compile(r"terminate called after throwing an instance of '([^'\n]+)'"
                         r"(?:\s*\n\s*what\(\):\s*([^\n]*))?")
@@ -453,16 +451,10 @@ def _worker_frames(text: str, at: int) -> list[str]:
     """The frames of the traceback of the exception at offset ``at``, less those of a
     launcher's summary of a failed worker printed before it (torch's spawn prints its own
     traceback, then the worker's exception)."""
-    start = text.rfind("Traceback (most recent call last)", 0, at)
-    start = start if start >= 0 else 0
-    summaries = list(_SUMMARY_EXCEPTION.finditer(text, start, at))
+    summaries = list(_SUMMARY_EXCEPTION.finditer(text, traceback_start(text, at), at))
     if summaries:
-        return traceback_frames(text[summaries[-1].end():], at - summaries[-1].end())
-    return traceback_frames(text, at)
-
-
-#: A traceback frame line and the source line Python prints under it.
-_FRAME_SOURCE = re.compile(r'(?m)^\s*File "([^"]+)", line \d+, in \S+\n(?!\s*File ")([^\n]*)')
+        return traceback_paths(text[summaries[-1].end():], at - summaries[-1].end())
+    return traceback_paths(text, at)
 
 
 def _library_assert(text: str, at: int, frames: list[str], message: str) -> Reading | None:
@@ -474,10 +466,11 @@ def _library_assert(text: str, at: int, frames: list[str], message: str) -> Read
     to the records."""
     if not frames or not _LIBRARY_PATH.search(frames[-1]):
         return None
-    sources = [m for m in _FRAME_SOURCE.finditer(text, 0, at) if m.group(1) == frames[-1]]
+    sources = [f for f in read_frames(text, 0, at) if f.path == frames[-1] and f.whole
+               and not (f.cut or f.faulthandler)]
     if not sources:
         return None
-    statement = sources[-1].group(2).strip()
+    statement = "" if sources[-1].spaced else sources[-1].source.strip()
     if not statement.startswith("assert ") or any(
             _LAUNCH_MESSAGE.search(part) or _GPU_WORDS.search(part) or _ENV_SYMPTOM.search(part)
             or "environ" in part for part in (statement, message)):
@@ -516,7 +509,7 @@ def _exception_reading(text: str, script: str | None = None) -> Reading | None:
             or _launch_message(message)):
         return None
     frames = _worker_frames(text, at)
-    if any(_LAUNCH_FRAME.search(path) for path in _called_frames(frames)):
+    if any(LAUNCH_SETUP_FRAME.search(path) for path in _called_frames(frames)):
         return None
     line = _line_of(text, next(m for m in _EXCEPTION_LINE.finditer(text) if m.start() == at))
     data_message = bool(_DATA_MESSAGE.search(message))
@@ -561,9 +554,10 @@ def _library_abort(text: str) -> Reading | None:
         return Reading("library", CATEGORIES["library"], (_line_of(text, signal),))
     fatal = _FATAL_PYTHON.search(text)
     if fatal:  # Python's faulthandler: the current thread's innermost frame is a library's
-        frames = _FAULT_FRAME.findall(text[fatal.end():].split("\n\n")[0])
+        frames = [f.path for f in read_frames(text[fatal.end():].split("\n\n")[0])
+                  if f.faulthandler and not f.cut]
         if (frames and _LIBRARY_PATH.search(frames[0])
-                and not any(_LAUNCH_FRAME.search(path) for path in frames)):
+                and not any(LAUNCH_SETUP_FRAME.search(path) for path in frames)):
             return Reading("library", CATEGORIES["library"], (_line_of(text, fatal),))
     terminate = _TERMINATE.search(text)
     if terminate and not any(_LAUNCH_MESSAGE.search(part) or _GPU_WORDS.search(part)

@@ -44,18 +44,6 @@ def pool_size(units: int, workers: int | None = None) -> int:
     return cores()
 
 
-def chunked(items: Sequence[T], n: int) -> list[list[T]]:
-    """``items`` in at most ``n`` consecutive chunks, sizes differing by at most one."""
-    n = max(1, min(n, len(items)))
-    size, extra = divmod(len(items), n)
-    chunks, start = [], 0
-    for k in range(n):
-        end = start + size + (k < extra)
-        chunks.append(list(items[start:end]))
-        start = end
-    return chunks
-
-
 def guided_chunks(items: Sequence[T], workers: int) -> list[list[T]]:
     """``items`` in consecutive chunks that shrink: each is 1/(``GUIDED_SHARE`` x ``workers``)
     of what is left (at least one item), so the last chunks, done while the other workers
