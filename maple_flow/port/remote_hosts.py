@@ -238,6 +238,9 @@ def remote_hosts_note(lines: list[str], profile: ClusterProfile,
         domain = _in_domains(host, theirs)
         whose = (f", a host of {source.center if source else ''} ({domain}), the site you port "
                  "from" if domain else "")
+        if not domain and "." not in host.strip("[]"):
+            whose = (", a short host name that only the source site's network or your "
+                     "~/.ssh/config resolves")
         plural = "s" if len(found) > 1 else ""
         named.append(f"`{host}`{whose} (line{plural} {where} of your script: "
                      f"`{short(found[0].text, 90)}`)")
