@@ -222,7 +222,7 @@ def carry_env(src: Source, profile: ClusterProfile, o: dict[str, Any], out: Carr
     """The source's exported variables into ``out.env`` (or steps), drops noted by reason."""
     domains = tuple(p.node.domain for p in _profiles() if p.node.domain)
     dropped: dict[str, list[str]] = {}
-    exported = {**src.parsed.env, **src.parsed.rank_env}
+    exported = {**src.parsed.env, **_rank_env_outside_image(src, profile)}
     # the variables it requires of its submitter (``${DATA:?}``) are the user's, not the site's
     own = (frozenset(src.parsed.variables) | frozenset(src.parsed.env)
            | required_inputs(src.lines))
@@ -608,6 +608,17 @@ def _container_env(src: Source, profile: ClusterProfile, name: str, value: str,
                      f"which is not used on {profile.name} (see the container note): set as "
                      f"`export {short(f'{inner}={value}')}` for the program on the target's stack")
     return True
+
+
+def _rank_env_outside_image(src: Source, profile: ClusterProfile) -> dict[str, str]:
+    """The variables the launch's body exports, less those its ``bash -c`` body sets where the
+    port keeps that body in the image (they are set there, as in the source)."""
+    from maple_flow.port.container import body_in_image
+
+    if not body_in_image(src.parsed, profile):
+        return dict(src.parsed.rank_env)
+    inside = {n for c in src.parsed.inner for n, _ in c.settings()}
+    return {k: v for k, v in src.parsed.rank_env.items() if k not in inside}
 
 
 def _live(value: str) -> str:
@@ -1337,8 +1348,9 @@ def _in_image(src: Source, profile: ClusterProfile) -> Source:
 
     if not body_in_image(src.parsed, profile):
         return src
-    keys = inner_step_keys(src.parsed)
-    return replace(src, steps=[s for s in src.steps if (s.line, s.text) not in keys])
+    keys = inner_step_keys(src.parsed)  # a step rewritten for the host (a cd) by its own text
+    return replace(src, steps=[s for s in src.steps if (s.line, s.text) not in keys
+                               and (s.line, s.original) not in keys])
 
 
 def carry_steps(src: Source, profile: ClusterProfile, out: Carried) -> None:
