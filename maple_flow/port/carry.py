@@ -222,7 +222,8 @@ def carry_env(src: Source, profile: ClusterProfile, o: dict[str, Any], out: Carr
     """The source's exported variables into ``out.env`` (or steps), drops noted by reason."""
     domains = tuple(p.node.domain for p in _profiles() if p.node.domain)
     dropped: dict[str, list[str]] = {}
-    exported = {**src.parsed.env, **_rank_env_outside_image(src, profile)}
+    exported = {**src.parsed.env, **src.parsed.rank_env}
+    in_image = _set_in_kept_body(src, profile)
     # the variables it requires of its submitter (``${DATA:?}``) are the user's, not the site's
     own = (frozenset(src.parsed.variables) | frozenset(src.parsed.env)
            | required_inputs(src.lines))
@@ -380,6 +381,8 @@ def carry_env(src: Source, profile: ClusterProfile, o: dict[str, Any], out: Carr
                 out.notes.append(f"`export {short(f'{name}={value}')}`: {verdict.why}")
         else:
             out.dropped_env.add(name)
+            if name in in_image and name not in src.parsed.env:
+                continue  # set in the body the port keeps in the image, as in the source
             line = f"export {name}={value}" if name in src.parsed.env else f"{name}={value}"
             _drop_note(name, line, verdict.kind, verdict.why, dropped, out)
     for why, lines in dropped.items():
@@ -610,15 +613,14 @@ def _container_env(src: Source, profile: ClusterProfile, name: str, value: str,
     return True
 
 
-def _rank_env_outside_image(src: Source, profile: ClusterProfile) -> dict[str, str]:
-    """The variables the launch's body exports, less those its ``bash -c`` body sets where the
-    port keeps that body in the image (they are set there, as in the source)."""
+def _set_in_kept_body(src: Source, profile: ClusterProfile) -> set[str]:
+    """The variables the launch's ``bash -c`` body sets where the port keeps that body in the
+    image (they are set there, as in the source); empty otherwise."""
     from maple_flow.port.container import body_in_image
 
     if not body_in_image(src.parsed, profile):
-        return dict(src.parsed.rank_env)
-    inside = {n for c in src.parsed.inner for n, _ in c.settings()}
-    return {k: v for k, v in src.parsed.rank_env.items() if k not in inside}
+        return set()
+    return {n for c in src.parsed.inner for n, _ in c.settings()}
 
 
 def _live(value: str) -> str:
