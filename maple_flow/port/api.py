@@ -176,6 +176,7 @@ from maple_flow.port.proxy import drop_replaced, hub_models, proxy_edit, wandb_o
 from maple_flow.port.pyopts import python_option_env
 from maple_flow.port.rank_names import source_rank_names
 from maple_flow.port.refusal_check import checked_refusal, submit_time_rendezvous
+from maple_flow.port.remote_hosts import remote_hosts_note
 from maple_flow.port.rules import (
     choose_queue,
     device_family_note,
@@ -1112,6 +1113,15 @@ def no_framework_note(modules: list[str], lines: list[str], profile: ClusterProf
             "launch")
 
 
+def _remote_hosts_note(src: Source, profile: ClusterProfile) -> str:
+    """The note naming the lines of the user's script that reach another machine (scp, rsync,
+    ssh from a host of the source site: :mod:`maple_flow.port.remote_hosts`); "" when none."""
+    from maple_flow.knowledge.clusters import all_profiles
+    source = all_profiles().get(src.cluster or "")
+    return remote_hosts_note(src.original or src.lines, profile,
+                             source if source is not None and source.id != profile.id else None)
+
+
 def _software_notes(src: Source, profile: ClusterProfile,
                     toolkit: list[str] | None = None) -> list[str]:
     p, notes = src.parsed, (_launch_block_notes(src.parsed)
@@ -1128,6 +1138,8 @@ def _software_notes(src: Source, profile: ClusterProfile,
     notes += _placeholder_notes(src)
     where = storage_note(src.lines, profile)
     notes += [where] if where else []
+    reach = _remote_hosts_note(src, profile)
+    notes += [reach] if reach else []
     for stage in p.launch.stages:
         if stage.name in CONTAINER_RUNTIMES:
             notes += [] if plan_container(p, profile) else [

@@ -223,6 +223,7 @@ def carry_env(src: Source, profile: ClusterProfile, o: dict[str, Any], out: Carr
     domains = tuple(p.node.domain for p in _profiles() if p.node.domain)
     dropped: dict[str, list[str]] = {}
     exported = {**src.parsed.env, **src.parsed.rank_env}
+    in_image = _set_in_kept_body(src, profile)
     # the variables it requires of its submitter (``${DATA:?}``) are the user's, not the site's
     own = (frozenset(src.parsed.variables) | frozenset(src.parsed.env)
            | required_inputs(src.lines))
@@ -380,6 +381,8 @@ def carry_env(src: Source, profile: ClusterProfile, o: dict[str, Any], out: Carr
                 out.notes.append(f"`export {short(f'{name}={value}')}`: {verdict.why}")
         else:
             out.dropped_env.add(name)
+            if name in in_image and name not in src.parsed.env:
+                continue  # set in the body the port keeps in the image, as in the source
             line = f"export {name}={value}" if name in src.parsed.env else f"{name}={value}"
             _drop_note(name, line, verdict.kind, verdict.why, dropped, out)
     for why, lines in dropped.items():
@@ -608,6 +611,16 @@ def _container_env(src: Source, profile: ClusterProfile, name: str, value: str,
                      f"which is not used on {profile.name} (see the container note): set as "
                      f"`export {short(f'{inner}={value}')}` for the program on the target's stack")
     return True
+
+
+def _set_in_kept_body(src: Source, profile: ClusterProfile) -> set[str]:
+    """The variables the launch's ``bash -c`` body sets where the port keeps that body in the
+    image (they are set there, as in the source); empty otherwise."""
+    from maple_flow.port.container import body_in_image
+
+    if not body_in_image(src.parsed, profile):
+        return set()
+    return {n for c in src.parsed.inner for n, _ in c.settings()}
 
 
 def _live(value: str) -> str:
@@ -1337,8 +1350,9 @@ def _in_image(src: Source, profile: ClusterProfile) -> Source:
 
     if not body_in_image(src.parsed, profile):
         return src
-    keys = inner_step_keys(src.parsed)
-    return replace(src, steps=[s for s in src.steps if (s.line, s.text) not in keys])
+    keys = inner_step_keys(src.parsed)  # a step rewritten for the host (a cd) by its own text
+    return replace(src, steps=[s for s in src.steps if (s.line, s.text) not in keys
+                               and (s.line, s.original) not in keys])
 
 
 def carry_steps(src: Source, profile: ClusterProfile, out: Carried) -> None:

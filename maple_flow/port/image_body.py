@@ -38,6 +38,12 @@ _SHELLS = frozenset({"bash", "sh"})
 IMAGE_ENV = re.compile(
     r"(?:\bsource|(?:^|(?<=[;&\s]))\.)\s+(?:/ext3|/opt|/usr|/etc|/workspace)/\S+"
     r"|\b(?:conda|mamba|micromamba)\s+activate\b[^;&\n]*")
+#: A body's step that activates a Python virtual environment (``source /env/bin/activate``,
+#: ``. venv/bin/activate``): the environment the program runs in, activated where the program
+#: runs, in the image (a venv of the image's own filesystem exists only there; one on a mounted
+#: path was built against the image's Python). Run on the host instead, it would activate
+#: nothing the program in the image gets.
+_VENV_ACTIVATE = re.compile(r"(?:\bsource|(?:^|(?<=[;&\s]))\.)\s+[\"']?\S*/bin/activate\b")
 #: The body's launch sends its output somewhere of the user's (``python x.py > out.log``,
 #: ``2>&1 | tee run.log``): kept with the launch in the body, where the user put it.
 _OUTPUT_TO = re.compile(r"\s*(?:\d?>>?|&>>?|>&|\|&?\s*tee\b)")
@@ -131,7 +137,8 @@ def image_body(p: ParsedScript) -> ImageBody | None:
         return None
     start = match.start("cmd")
     steps, rest = body[:start], body[_command_end(body, start):]
-    if not (IMAGE_ENV.search(steps) or _BUILDS_ENV.search(steps) or _OUTPUT_TO.match(rest)
+    if not (IMAGE_ENV.search(steps) or _VENV_ACTIVATE.search(steps) or _BUILDS_ENV.search(steps)
+            or _OUTPUT_TO.match(rest)
             or _runs_in_image(steps, raw[shell - 1])):
         return None
     args = '"$@"' if quote == "'" else '\\"\\$@\\"'
