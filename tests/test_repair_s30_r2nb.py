@@ -1,6 +1,7 @@
 """Not-script readings of session s30 round 2 (templates/failures/s30_r2nb.yaml): a datasets
-cache file gone under a running job, a data cache lacking a split, NCCL's internal error while
-building the communicator, a library kernel's own runtime check. Each is read first as its own
+cache file gone under a running job, a data cache lacking a split, a library kernel's own
+runtime check. NCCL's bare internal error at communicator set-up is not read as NCCL's: a launch
+setting can end in the same line. Each is read first as its own
 record, with advice and no fix; the script's own FileNotFoundError keeps its script reading."""
 
 from __future__ import annotations
@@ -16,8 +17,6 @@ LINES = [
     ("data-cache-missing-split",
      "FileNotFoundError: Cache ledger not found at /data/cache/validation/shard_ledger.json\n"
      "ValueError: No source and no cache found for component web split validation"),
-    ("nccl-comm-init-internal-error",
-     "ncclCommInitRank failed with error: NCCL error: internal error"),
     ("library-kernel-runtime-check",
      "RuntimeError: Runtime check failed at nvfp4_blockwise_moe.cuh:78: "
      "CUDA error: device-side assert triggered"),
@@ -44,3 +43,10 @@ def test_a_bare_device_assert_is_not_read_as_a_library_kernel() -> None:
     ev = FailureEvidence(cluster="delta", scheduler="slurm",
                          stderr="RuntimeError: CUDA error: device-side assert triggered")
     assert "library-kernel-runtime-check" not in {d.record_id for d in classify(ev)}
+
+
+def test_a_bare_nccl_init_internal_error_is_not_claimed_as_the_librarys() -> None:
+    ev = FailureEvidence(cluster="delta", scheduler="slurm",
+                         stderr="ncclCommInitRank failed with error: NCCL error: internal error")
+    found = [d for d in classify(ev) if d.method == "signature"]
+    assert all(d.verdict != "not_script" for d in found), [d.record_id for d in found]
