@@ -3,10 +3,14 @@
 
 from __future__ import annotations
 
-import hashlib
+import sys
 from pathlib import Path
 
 import yaml
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "reallogs"))
+
+from make_cases import split_of
 
 CASES = [
     {
@@ -100,8 +104,8 @@ def main() -> None:
     """Write cases.yaml beside this file."""
     out = []
     for case in CASES:
-        split = "tune" if int(hashlib.sha256(case["id"].encode()).hexdigest(), 16) % 2 == 0 else "heldout"
-        out.append({"id": case["id"], "split": split, **{k: v for k, v in case.items() if k != "id"}})
+        out.append({"id": case["id"], "split": split_of(case["id"]),
+                    **{k: v for k, v in case.items() if k != "id"}})
     head = ("# s30gpu probe: real error lines (public threads, claimed in /work/wt/claimed_threads.txt)\n"
             "# for the classes of bench/gpufaults batch 3's misses; written before any run.\n")
     Path(__file__).with_name("cases.yaml").write_text(
