@@ -62,7 +62,8 @@ ScriptFact = Literal["several_launchers_per_node", "gpu_job_off_the_gpu_partitio
                      "mpiexec_ranks_unbound", "per_node_launcher_above_node_gpus",
                      "program_bare_in_multitask_job", "deepspeed_launch",
                      "mem_below_node", "launcher_in_container", "mpi_launcher_off_the_site",
-                     "srun_ranks_without_pmi_plugin", "site_container_runtime_known"]
+                     "srun_ranks_without_pmi_plugin", "site_container_runtime_known",
+                     "job_on_one_node"]
 
 
 #: What an error line may name that the script contains (maple_flow.repair.entity): a module of

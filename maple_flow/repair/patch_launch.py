@@ -487,9 +487,16 @@ PORT_OPTIONS: dict[str, tuple[str, ...]] = {
 }
 
 
+#: A port the script draws at random on the launch line (``$((29400 + RANDOM % 1000))``,
+#: ``$(shuf -i 20000-30000 -n 1)``): like a literal, a port no variable of the script holds,
+#: and one a new MASTER_PORT cannot reach unless the option reads it (s30r2script).
+RANDOM_PORT = re.compile(r"\$\(\(.*\bRANDOM\b.*\)\)|\$\{?RANDOM\b|\$\(\s*shuf\b")
+
+
 def point_at_master_port(text: str, port: str | None = None) -> str:
     """Rewrite literal rendezvous ports on the launch line or in its ``bash -c`` body
-    (``--master_port=29500``, ``--rdzv_endpoint=localhost:29400``) to ``$MASTER_PORT``, so a
+    (``--master_port=29500``, ``--rdzv_endpoint=localhost:29400``), and ports drawn there at
+    random (RANDOM_PORT), to ``$MASTER_PORT``, so a
     new MASTER_PORT is the port the launcher uses; given ``port`` (digits), each literal
     rendezvous *endpoint* port is set to ``port`` in place instead and the rest left as is (a
     c10d endpoint's port is the rendezvous store's, not MASTER_PORT: the agents choose the
@@ -503,7 +510,9 @@ def point_at_master_port(text: str, port: str | None = None) -> str:
                 continue
             host, colon, old = opt.value.rpartition(":")
             literal = old if "endpoint" in opt.name else opt.value
-            if not literal.isdigit() or ("endpoint" in opt.name and not colon):
+            if "endpoint" in opt.name and not colon:
+                continue
+            if not literal.isdigit() and not RANDOM_PORT.search(literal):
                 continue
             if port is not None and "endpoint" not in opt.name:
                 continue
