@@ -452,6 +452,14 @@ class DropOption(Strict):
                                 "taking it off; empty or 'none': take it off")
 
 
+class SrunEnvExport(Strict):
+    """Write each ``-x NAME=VALUE`` of the srun line (Open MPI's way to pass a variable, which
+    srun reads as ``--exclude`` of a node named ``NAME=VALUE``) as ``export NAME=VALUE`` above
+    the launch, the option taken off: srun passes the job's environment to its tasks."""
+
+    op: Literal["srun_env_export"] = "srun_env_export"
+
+
 class RunThroughInterpreter(Strict):
     """Start a script file that a line runs as a command through its interpreter
     (``main.py args`` -> ``python main.py args``): a file that is not executable, or whose
@@ -647,7 +655,7 @@ FixOp = Annotated[
     | LocalRankFromLocalId | WorldSizeFromJob | BindRankGpus | ColossalaiRunPerNode
     | DropEmptyDirective | TasksPerNode | RemoveArgument
     | PlainSpaces | AllocationConstraint | GresGpuName | UseSiteLauncher | IbrunLaunch
-    | DeepspeedSlurmHostfile | RootFromSubmitDir | PbsRaiseMem,
+    | DeepspeedSlurmHostfile | RootFromSubmitDir | PbsRaiseMem | SrunEnvExport,
     Field(discriminator="op"),
 ]
 
@@ -671,7 +679,7 @@ OP_KINDS: tuple[str, ...] = (
     "plain_spaces", "allocation_constraint", "gres_gpu_name",
     "unix_line_endings", "continue_launch_command", "site_launcher", "ibrun_launch",
     "deepspeed_slurm_hostfile", "root_from_submit_dir",
-    "pbs_raise_mem",
+    "pbs_raise_mem", "srun_env_export",
 )
 
 

@@ -304,6 +304,38 @@ def remove_launcher_arg(text: str, stage: str, name: str) -> str:
             text = remove_word(text, launch.words[index])
 
 
+#: A value of srun's ``-x``/``--exclude`` that is a variable assignment (``NCCL_DEBUG=ERROR``):
+#: Open MPI's ``mpirun -x NAME=VALUE`` habit, which srun reads as a node named ``NAME=VALUE``.
+_ASSIGNMENT_VALUE = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)=(.*)$", re.S)
+
+
+def srun_exclude_assignments(text: str) -> list[tuple[str, str]]:
+    """(NAME, VALUE) of each ``-x NAME=VALUE`` / ``--exclude=NAME=VALUE`` of the srun stage of
+    the launch line, in order; empty when srun takes none (or runs no stage)."""
+    try:
+        launch, start = _view(find_launch(text, "srun"), "srun")
+    except FixNotApplicable:
+        return []
+    found = []
+    for opt in _walk(launch.words, start)[0]:
+        m = _ASSIGNMENT_VALUE.match(opt.value or "") if opt.name in ("-x", "--exclude") else None
+        if m:
+            found.append((m.group(1), m.group(2)))
+    return found
+
+
+def drop_srun_exclude_assignment(text: str, name: str) -> str:
+    """``text`` without the srun option ``-x NAME=...`` (or ``--exclude=NAME=...``)."""
+    launch, start = _view(find_launch(text, "srun"), "srun")
+    for opt in reversed(_walk(launch.words, start)[0]):
+        m = _ASSIGNMENT_VALUE.match(opt.value or "") if opt.name in ("-x", "--exclude") else None
+        if m and m.group(1) == name:
+            for index in range(opt.last, opt.first - 1, -1):
+                text = remove_word(text, launch.words[index])
+            return text
+    raise FixNotApplicable(f"srun passes no -x {name}=...")
+
+
 def add_env_name(text: str, name: str) -> str:
     """mpirun: pass ``name`` to every rank with ``-x NAME``; no-op when already passed."""
     launch = find_launch(text)
