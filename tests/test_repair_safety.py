@@ -157,6 +157,11 @@ USER_VALUED = {("missing-required-argument", "add_argument"),
                ("apptainer-build-tmp-full", "export_env"),
                # s29rscript2: where Intel MPI is installed (I_MPI_ROOT), given by the user
                ("intel-mpi-environment-unset", "export_env"),
+               # s30r2script: the nodes to exclude or use, the CA bundle meant, given by the
+               # user (a stale node name, a CA-bundle variable naming a missing file)
+               ("slurm-exclude-list-unknown-node", "set_directive"),
+               ("slurm-nodelist-unknown-node", "set_directive"),
+               ("ca-bundle-variable-path-missing", "export_env"),
                # s20_reallogs11: the image of a named pyxis container, the runtime's temporary
                # directory for the sandbox extraction
                ("pyxis-named-container-missing", "set_launcher_arg"),

@@ -505,6 +505,14 @@ class DropOption(Strict):
                                 "taking it off; empty or 'none': take it off")
 
 
+class SrunEnvExport(Strict):
+    """Write each ``-x NAME=VALUE`` of the srun line (Open MPI's way to pass a variable, which
+    srun reads as ``--exclude`` of a node named ``NAME=VALUE``) as ``export NAME=VALUE`` above
+    the launch, the option taken off: srun passes the job's environment to its tasks."""
+
+    op: Literal["srun_env_export"] = "srun_env_export"
+
+
 class RunThroughInterpreter(Strict):
     """Start a script file that a line runs as a command through its interpreter
     (``main.py args`` -> ``python main.py args``): a file that is not executable, or whose
@@ -702,7 +710,7 @@ FixOp = Annotated[
     | PlainSpaces | AllocationConstraint | GresGpuName | UseSiteLauncher | IbrunLaunch
     | DeepspeedSlurmHostfile | RootFromSubmitDir | PbsRaiseMem
     | ShowHiddenDevices | AllocConf | BoundPortArithmetic
-    | RayBlockSteps | RayPinPorts | RayQuoteJson | RayDriverOnHead,
+    | RayBlockSteps | RayPinPorts | RayQuoteJson | RayDriverOnHead | SrunEnvExport,
     Field(discriminator="op"),
 ]
 
@@ -728,7 +736,7 @@ OP_KINDS: tuple[str, ...] = (
     "deepspeed_slurm_hostfile", "root_from_submit_dir",
     "pbs_raise_mem",
     "show_hidden_devices", "alloc_conf", "bound_port_arithmetic",
-    "ray_block_steps", "ray_pin_ports", "ray_quote_json", "ray_driver_on_head",
+    "ray_block_steps", "ray_pin_ports", "ray_quote_json", "ray_driver_on_head", "srun_env_export",
 )
 
 

@@ -21,6 +21,7 @@ from maple_flow.repair import patch_runtime as prt
 from maple_flow.repair import patch_script_env as pse
 from maple_flow.repair import patch_shape as pshape
 from maple_flow.repair import patch_submit as psubmit
+from maple_flow.repair import safety
 from maple_flow.repair.layout import launch_or_last_line, scheduler_of
 from maple_flow.repair.models import Fix
 from maple_flow.repair.patch_colossal import colossalai_run_per_node
@@ -323,6 +324,21 @@ def _export(text: str, name: str, value: str) -> str:
     text = pe.export_env(given if given is not None else text, name, value)
     return pl.point_at_master_port(text)
 
+def _srun_env_export(text: str) -> str:
+    """``srun_env_export``: each ``-x NAME=VALUE`` of the srun line taken off and exported
+    above the launch (srun passes the job's environment on); a name the safety policy keeps
+    out of a script's exports is refused."""
+    found = pl.srun_exclude_assignments(text)
+    if not found:
+        raise FixNotApplicable("the srun line passes no -x NAME=VALUE")
+    for name, value in found:
+        problem = safety.env_name_problem(name)
+        if problem:
+            raise FixNotApplicable(f"refused by the repair safety policy: {problem}")
+        text = pe.export_env(pl.drop_srun_exclude_assignment(text, name), name, value)
+    return text
+
+
 Handler = Callable[[str, Any, ClusterProfile], str]
 _HANDLERS: dict[type, Handler] = {
     o.AddModule: lambda t, op, p: pe.add_module(t, op.name, op.first, op.before),
@@ -387,6 +403,7 @@ _HANDLERS: dict[type, Handler] = {
     o.PbsSelectMend: lambda t, op, p: pbs_select_mend(t, op.mode, op.resource),
     o.DropPbsDirective: lambda t, op, p: drop_pbs_directive(t, op.words),
     o.PbsRaiseMem: lambda t, op, p: pbs_raise_mem(t, op.used, op.limit),
+    o.SrunEnvExport: lambda t, op, p: _srun_env_export(t),
     o.WrapperGpuCount: lambda t, op, p: wrapper_gpu_count(t, op.gpus, op.config),
     o.LocalRankFromLocalId: lambda t, op, p: local_rank_from_local_id(t),
     o.WorldSizeFromJob: lambda t, op, p: world_size_from_job(t),

@@ -304,6 +304,38 @@ def remove_launcher_arg(text: str, stage: str, name: str) -> str:
             text = remove_word(text, launch.words[index])
 
 
+#: A value of srun's ``-x``/``--exclude`` that is a variable assignment (``NCCL_DEBUG=ERROR``):
+#: Open MPI's ``mpirun -x NAME=VALUE`` habit, which srun reads as a node named ``NAME=VALUE``.
+_ASSIGNMENT_VALUE = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)=(.*)$", re.S)
+
+
+def srun_exclude_assignments(text: str) -> list[tuple[str, str]]:
+    """(NAME, VALUE) of each ``-x NAME=VALUE`` / ``--exclude=NAME=VALUE`` of the srun stage of
+    the launch line, in order; empty when srun takes none (or runs no stage)."""
+    try:
+        launch, start = _view(find_launch(text, "srun"), "srun")
+    except FixNotApplicable:
+        return []
+    found = []
+    for opt in _walk(launch.words, start)[0]:
+        m = _ASSIGNMENT_VALUE.match(opt.value or "") if opt.name in ("-x", "--exclude") else None
+        if m:
+            found.append((m.group(1), m.group(2)))
+    return found
+
+
+def drop_srun_exclude_assignment(text: str, name: str) -> str:
+    """``text`` without the srun option ``-x NAME=...`` (or ``--exclude=NAME=...``)."""
+    launch, start = _view(find_launch(text, "srun"), "srun")
+    for opt in reversed(_walk(launch.words, start)[0]):
+        m = _ASSIGNMENT_VALUE.match(opt.value or "") if opt.name in ("-x", "--exclude") else None
+        if m and m.group(1) == name:
+            for index in range(opt.last, opt.first - 1, -1):
+                text = remove_word(text, launch.words[index])
+            return text
+    raise FixNotApplicable(f"srun passes no -x {name}=...")
+
+
 def add_env_name(text: str, name: str) -> str:
     """mpirun: pass ``name`` to every rank with ``-x NAME``; no-op when already passed."""
     launch = find_launch(text)
@@ -487,9 +519,16 @@ PORT_OPTIONS: dict[str, tuple[str, ...]] = {
 }
 
 
+#: A port the script draws at random on the launch line (``$((29400 + RANDOM % 1000))``,
+#: ``$(shuf -i 20000-30000 -n 1)``): like a literal, a port no variable of the script holds,
+#: and one a new MASTER_PORT cannot reach unless the option reads it (s30r2script).
+RANDOM_PORT = re.compile(r"\$\(\(.*\bRANDOM\b.*\)\)|\$\{?RANDOM\b|\$\(\s*shuf\b")
+
+
 def point_at_master_port(text: str, port: str | None = None) -> str:
     """Rewrite literal rendezvous ports on the launch line or in its ``bash -c`` body
-    (``--master_port=29500``, ``--rdzv_endpoint=localhost:29400``) to ``$MASTER_PORT``, so a
+    (``--master_port=29500``, ``--rdzv_endpoint=localhost:29400``), and ports drawn there at
+    random (RANDOM_PORT), to ``$MASTER_PORT``, so a
     new MASTER_PORT is the port the launcher uses; given ``port`` (digits), each literal
     rendezvous *endpoint* port is set to ``port`` in place instead and the rest left as is (a
     c10d endpoint's port is the rendezvous store's, not MASTER_PORT: the agents choose the
@@ -503,7 +542,9 @@ def point_at_master_port(text: str, port: str | None = None) -> str:
                 continue
             host, colon, old = opt.value.rpartition(":")
             literal = old if "endpoint" in opt.name else opt.value
-            if not literal.isdigit() or ("endpoint" in opt.name and not colon):
+            if "endpoint" in opt.name and not colon:
+                continue
+            if not literal.isdigit() and not RANDOM_PORT.search(literal):
                 continue
             if port is not None and "endpoint" not in opt.name:
                 continue

@@ -33,7 +33,7 @@ from maple_flow.repair.ray_steps import (
 from maple_flow.scriptparse import ParsedScript, parse_script
 from maple_flow.scriptparse.facts import directive_size
 from maple_flow.scriptparse.launch import ENV_RUNNERS, Stage
-from maple_flow.scriptparse.values import to_int
+from maple_flow.scriptparse.values import first_int, to_int
 from maple_flow.units import size_mb
 
 #: Options of srun or the directives that ask for GPUs.
@@ -138,6 +138,26 @@ def one_launcher_on_one_node(p: ParsedScript) -> bool:
     if (directive_size(p)["nodes"] or 1) > 1 or several_launchers_per_node(p):
         return False
     return any(s.name in _PER_NODE_COUNTS or s.name == "accelerate" for s in p.launch.stages)
+
+
+def job_on_one_node(p: ParsedScript) -> bool:
+    """Whether the job runs on one node by its own word: a node-count directive of one (or a
+    PBS select of one chunk) and no launcher of the launch line that spans more nodes
+    (``torchrun --nnodes 2``, ``srun -N 2``). A job that names no node count is not taken for
+    one node (Slurm may spread its tasks). Every GPU of such a job talks to the others inside
+    the node, so NCCL needs no network transport between them (s30r2script)."""
+    if first_int(p.directive("nodes", "select")) != 1:
+        return False
+    known = {**p.variables, **p.env}
+    spans = {"torchrun": ("--nnodes",), "srun": ("-N", "--nodes"),
+             "deepspeed": ("--num_nodes", "--num-nodes"), "accelerate": ("--num_machines",)}
+    for stage in p.launch.stages:
+        names = spans.get(stage.name)
+        if names and stage.has(*names):
+            count = to_int(str(stage.get(*names)).split(":")[-1], known)
+            if count is None or count > 1:
+                return False
+    return True
 
 
 def launcher_on_several_nodes(p: ParsedScript) -> bool:
@@ -371,6 +391,7 @@ _FACTS: dict[str, Callable[[ParsedScript, ClusterProfile | None], bool]] = {
     "per_node_launcher_several_processes":
         lambda p, _profile: per_node_launcher_several_processes(p),
     "launcher_on_several_nodes": lambda p, _profile: launcher_on_several_nodes(p),
+    "job_on_one_node": lambda p, _profile: job_on_one_node(p),
     "container_without_gpu_flag": container_without_gpu_flag,
     "site_container_runtime_known": site_container_runtime_known,
     "srun_ranks_several_a_node": lambda p, _profile: srun_ranks_several_a_node(p),
