@@ -108,3 +108,112 @@ Launching vLLM (v...) headless multiproc executor, with head node address 127.0.
 ''',
     expect={'families': ['launcher', 'network'], 'fix': r'(?m)^\+.*--master-addr[= ]+\S*(MASTER_ADDR|head|scontrol)'},
 )
+
+# ---------------------------------------------------------------- Cray EX / Slingshot notes
+
+case(
+    id='auroragrpo-frameworks-2025-3-1-cxil-map-write-error-pin-2025-2-0',
+    kind='script',
+    source='find_string:54128690905',
+    thread_site='a project\'s design notes for a GRPO evaluation loop in a torchtune XPU recipe on ALCF Aurora (PBS, Intel GPU tiles, vLLM server, FSDP; found with the code search, text id 54128690905, the tool shows no repository name); "Run 1: Qwen3-32B (2026-04-05)", issues found and fixed: "frameworks/2025.3.1 caused `cxil_map: write error` crash - fixed to 2025.2.0"',
+    what='the job loads a release of the site\'s AI frameworks module whose fabric stack crashes on memory registration; the fix is in the job script (`module load frameworks/2025.2.0` instead of 2025.3.1); the line is the notes\' own inline quotation; ran on Aurora; assumed shape - a one-node Aurora job (PBS, PALS mpiexec, 12 ranks a node) that loads `frameworks/2025.3.1` and starts the recipe with mpiexec',
+    cluster='aurora',
+    script='pbs_aurora_mpiexec.sh',
+    replace=[['#PBS -l select=2', '#PBS -l select=1'], ['module load frameworks', 'module load frameworks/2025.3.1'], ['python train.py', 'python recipes/dev/grpo_full_finetune_distributed_xpu.py --config recipes/configs/dev/qwen3_32B_grpo_xpu.yaml']],
+    log='''
+cxil_map: write error
+''',
+    expect={'families': ['modules', 'environment'], 'fix': r'(?m)^\+\s*module\s+(load|swap)\s+.*frameworks/2025\.2\.0|^-\s*module\s+load\s+frameworks/2025\.3\.1'},
+)
+
+case(
+    id='gb25readme-perlmutter-reactant-nccl-ofi-register-memory-cuda-compat',
+    kind='script',
+    source='find_string:2411416972',
+    thread_site='the README of a 2025 Gordon Bell submission (Reactant-accelerated Oceananigans/ClimaOcean, Julia, XLA sharding across nodes; found with the code search, text id 2411416972; the same notes were reviewed in PRONTOLab/GB-25 PR#152), section "Oh the Woes of Running on Perlmutter": with the NERSC NCCL module (`ml load nccl/2.24.3` and an LD_PRELOAD of its libnccl.so) the run failed - `cxil_map: write error` in the logs, an XLA `ncclGroupEnd() failed: unhandled system error` in the .err, and with NCCL_DEBUG=INFO these lines; NCCL buffer size, the NERSC FI_CXI_* recommendations, MPICH_SMP_SINGLE_COPY_MODE, FI_MR_CACHE_MONITOR and MPICH_GPU_SUPPORT_ENABLED did not help; "Ludovic Fixed it! Looks like this was missing: `export JULIA_CUDA_USE_COMPAT=false`" (the reviewer: the flag disables loading the forward-compatibility driver)',
+    what='the job lets the Julia CUDA stack load its forward-compatibility driver instead of the node\'s driver, so the network plugin cannot register GPU memory with the Slingshot NIC and NCCL fails at connect; the fix is in the job script\'s environment (`export JULIA_CUDA_USE_COMPAT=false`); ran on Perlmutter; assumed shape - a two-node Perlmutter GPU job that loads the NCCL module and starts `julia --project sharding/simple_sharding_problem.jl` with srun, one task a GPU',
+    cluster='perlmutter',
+    script='perlmutter_srun_gpu.sh',
+    replace=[['#SBATCH -N 1', '#SBATCH -N 2'], ['module load pytorch/2.3.1', 'module load nccl/2.24.3\nexport LD_PRELOAD=/global/common/software/nersc9/nccl/2.24.3/lib/libnccl.so\nexport NCCL_DEBUG=INFO'], ['srun --cpu-bind=cores python train.py --config configs/run.yaml', 'srun --cpu-bind=cores julia --project -O0 sharding/simple_sharding_problem.jl']],
+    log='''
+nid001264:1291155:1293014 [1] register_mr_buffers:647 NCCL WARN NET/OFI Unable to register memory (type = 2) for device 5. RC: -22, Error: Invalid argument
+nid001264:1291155:1293014 [1] NCCL INFO transport/net.cc:829 -> 2
+nid001261:1906368:1908364 [1] proxy.cc:1632 NCCL WARN [Service thread] Error encountered progressing operation=Connect, res=3, closing connection
+''',
+    expect={'families': ['environment'], 'fix': r'(?m)^\+.*JULIA_CUDA_USE_COMPAT=(false|0)'},
+)
+
+case(
+    id='dgnettestdoc-pmpi-init-pmi2-init-failed-srun-mpi-type',
+    kind='script',
+    source='find_string:12167761363',
+    thread_site='HPE\'s troubleshooting page for `dgnettest` (the Slingshot network test run with srun across nodes on HPE Cray EX systems; found with the code search, text id 12167761363, the tool shows no repository name), section "`PMPI_Init` error": "By default, `dgnettest` uses the MPI selection set in Slurm on the system. If this fails with the following error, try using the `--mpi` option to select a different version of MPI. A system\'s supported versions can be queried with `srun --mpi=list`."',
+    what='the MPI program is started by srun with a process-management interface the MPI library does not match, so MPI_Init fails in PMI2 init; the fix is on the launch line in the job script (an explicit `srun --mpi=` type the library supports, e.g. `--mpi=cray_shasta` or `pmix`); the lines are the page\'s own; a vendor page for HPE Cray EX systems under Slurm - mapped: assumed shape - an eight-node Perlmutter CPU job (Slurm, cray-mpich) whose srun step runs the MPI test with no `--mpi` option, diagnosed as on Perlmutter',
+    cluster='perlmutter',
+    script='srun_mpi_app.sh',
+    replace=[['#SBATCH --nodes=8', '#SBATCH -C cpu\n#SBATCH -q regular\n#SBATCH -A m0000\n#SBATCH --nodes=8'], ['srun --cpu-bind=cores ./solver input.dat', 'srun --cpu-bind=cores ./dgnettest loopback']],
+    log='''
+aborting job:
+Fatal error in PMPI_Init: Other MPI error, error stack:
+MPIR_Init_thread(632):
+MPID_Init(286).......:  PMI2 init failed: 1
+MPICH ERROR [Rank 0] [job id unknown] [Wed Aug 26 14:01:10 2020] [unknown] [nid000009] - Abort(590863) (rank 0 in comm 0): Fatal error in PMPI_Init: Other MPI error, error stack:
+''',
+    expect={'families': ['launcher'], 'fix': r'(?m)^\+.*srun\b.*--mpi[= ]\S+'},
+)
+
+# ---------------------------------------------------------------- ARCHER2 ancillary-suite debug notes (2)
+
+ARC_SOURCE = 'find_string:53156161483'
+ARC_SITE = 'a user\'s notes on setting up the UM ancillary-file workflow (Rose/Cylc suite u-cc111, CAP and ANTS tasks submitted with sbatch) on ARCHER2 (HPE Cray EX, Slurm; found with the code search, text id 53156161483, the tool shows no repository name), section "DEBUG", each error with its resolution'
+ARC_MAP = 'not one of the ten sites - ARCHER2, a Slurm HPE Cray EX CPU system - so mapped'
+
+case(
+    id='archer2ancil-sbatch-working-dir-on-home-not-on-compute-nodes',
+    kind='script',
+    source=ARC_SOURCE,
+    thread_site=ARC_SITE + '; error 2 ("ERROR with working directory", task ancil_clim_sst): the submission printed this warning on stderr; reason given: "The tasks can only be submitted to standard queue under the work filesystem"; resolution given: add `--chdir=/work/n02/n02/{{USERNAME}}` to the Slurm directives',
+    what='the job is submitted from (and so runs in) a home directory that the compute nodes cannot see, so Slurm warns and the task cannot work there; the fix is in the job script (`#SBATCH --chdir=` a directory on the work file system, or a `cd` there); the line is the notes\' own, without its `(ln02) <time> [STDERR]` prefix; ' + ARC_MAP + ': assumed shape - a one-node Anvil CPU job (Slurm) with no --chdir, submitted from home, diagnosed as on Anvil',
+    cluster='anvil',
+    script='srun_mpi_app.sh',
+    replace=[['#SBATCH --nodes=8', '#SBATCH --nodes=1'], ['#SBATCH --ntasks-per-node=64', '#SBATCH --ntasks-per-node=1'], ['srun --cpu-bind=cores ./solver input.dat', 'srun --cpu-bind=cores rose task-run --verbose']],
+    log='''
+sbatch: Warning: It appears your working directory may not be on the work filesystem. It is /home1/home/n02/n02/an25872. The home filesystem and RDFaaS are not available from the compute nodes - please check that this is what you intended. You can cancel your job with 'scancel <JOBID>' if you wish to resubmit.
+''',
+    expect={'families': ['filesystem', 'scheduler'], 'fix': r'(?m)^\+.*(--chdir[= ]|\bcd\s+)\S*/work\b'},
+)
+
+case(
+    id='archer2ancil-cap-vegfrac-namelist-keys-not-in-program-version',
+    kind='not_script',
+    source=ARC_SOURCE,
+    thread_site=ARC_SITE + '; error 3 ("ERROR reading VEGFRAC namelist", task ancilVegfrac): job.out ended with the first line, job.err with the rest; cause found in the CAP source: the VEGFRAC namelist of this CAP version (igbp.F) has no `l_region_reset`, `region_reset`, `reset_type`, which the suite\'s `vegfrac.nl` sets; resolution given: drop those three entries from the namelist ("The version of CAP may be the root of the error")',
+    what='the program\'s input namelist names keys that this version of the program does not define, so reading it fails and the program calls MPI_Abort; the cause and the fix are in the input file (the suite\'s namelist), not the job script\'s launch line, resources or environment; ' + ARC_MAP + ': assumed shape - a one-task Anvil CPU job (Slurm) whose srun step runs the ancillary program, diagnosed as on Anvil',
+    cluster='anvil',
+    script='srun_mpi_app.sh',
+    replace=[['#SBATCH --nodes=8', '#SBATCH --nodes=1'], ['#SBATCH --ntasks-per-node=64', '#SBATCH --ntasks-per-node=1'], ['srun --cpu-bind=cores ./solver input.dat', 'srun --distribution=block:block --hint=nomultithread -n 1 /work/y07/shared/umshared/CAP9.1/build/bin//central_ancillary.exe']],
+    log='''
+ ***ERROR reading VEGFRAC namelist
+gc_abort (Processor     0): ANCIL EXIT
+MPICH ERROR [Rank 0] [job id 13393664.0] [Thu Apr 23 18:50:41 2026] [dvn01] - Abort(9) (rank 0 in comm 0): application called MPI_Abort(MPI_COMM_WORLD, 9) - process 0
+srun: error: dvn01: task 0: Exited with exit code 9
+''',
+)
+
+case(
+    id='balfrinrepro-mpi-buffer-attach-int32-size-overflow',
+    kind='not_script',
+    source='find_string:10555340272',
+    thread_site='a reproducer note "Attach Large Buffer to MPI" (CSCS balfrin, Slurm, `srun -N 2 ./attach_large_buffer`, built in the ICON spack environment; found with the code search, text id 10555340272, the tool shows no repository name): the program asks for 2,000,000,000 four-byte elements; the buffer size in bytes, passed as a 32-bit integer, overflows to -589934592 and MPI rejects it with these lines; "the size of the buffer is limited by the fact that `MPI_Buffer_attach` takes a 32-bit integer as input, and that this input is the size in bytes"',
+    what='the program computes a buffer size that overflows a 32-bit integer and passes it to MPI, which rejects it; the cause is in the program (and the MPI interface limit it hits), not the job script\'s launch line, resources or environment; not one of the ten sites - CSCS balfrin (Slurm, HPE Cray EX) - so mapped: assumed shape - a two-node Anvil CPU job (Slurm) whose srun step runs the program, diagnosed as on Anvil',
+    cluster='anvil',
+    script='srun_mpi_app.sh',
+    replace=[['#SBATCH --nodes=8', '#SBATCH --nodes=2'], ['#SBATCH --ntasks-per-node=64', '#SBATCH --ntasks-per-node=1'], ['srun --cpu-bind=cores ./solver input.dat', 'srun -N 2 ./attach_large_buffer']],
+    log='''
+Size in bytes as int(4) [OVERFLOW]-589934592
+MPICH ERROR [Rank 1] [job id 40623.0] [Thu Jan 12 13:25:28 2023] [nid003049] - Abort(336143116) (rank 1 in comm 0): Fatal error in PMPI_Buffer_attach: Invalid argument, error stack:
+PMPI_Buffer_attach(114): MPI_Buffer_attach(buf=0x150c42495020, size=-589934592) failed
+PMPI_Buffer_attach(89).: Invalid value for size, must be non-negative but is -589934592
+srun: error: nid003048: task 0: Exited with exit code 255
+''',
+)
