@@ -4,6 +4,7 @@
 SRUNPY = 'srun python -u train.py --batch-size 256 --epochs 32'
 MASTER = 'export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=12802\n'
 ONE_GPU = [['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=1']]
+APPT_RUN = 'srun apptainer exec --nv --bind /scratch pytorch_24.04.sif \\\n    torchrun --nnodes=2 --nproc_per_node=4 --rdzv_backend=c10d \\\n    --rdzv_endpoint="$MASTER_ADDR:$MASTER_PORT" --rdzv_id="$SLURM_JOB_ID" train.py'
 TORCHRUN1 = 'torchrun --standalone --nnodes=1 --nproc_per_node=4 train.py --config configs/small.yaml'
 
 # ---------------------------------------------------------------- SkyRL vLLM 0.26 upgrade notes (3)
@@ -216,4 +217,138 @@ PMPI_Buffer_attach(114): MPI_Buffer_attach(buf=0x150c42495020, size=-589934592) 
 PMPI_Buffer_attach(89).: Invalid value for size, must be non-negative but is -589934592
 srun: error: nid003048: task 0: Exited with exit code 255
 ''',
+)
+
+# ---------------------------------------------------------------- hangs and user-code faults
+
+case(
+    id='segrunnote-single-gpu-ddp-watchdog-hang-after-21-hours',
+    kind='not_script',
+    source='find_string:68804493754',
+    thread_site='a project\'s incident note "Long training runs die at ~21 h to an NCCL watchdog hang, and `--requeue` does not catch it" (2026-09-20, Slurm; found with the code search, text id 68804493754, the tool shows no repository name): both full-data runs (jobs 38481342 and 38486083) failed after about 21 hours, at epoch ~172 of 220, within 41 minutes of each other, with these lines; the note: "The watchdog, not the training step, is what got stuck" - single-GPU jobs that still construct DDP (find_unused_parameters=True); mitigation applied on restart: `TORCH_NCCL_HEARTBEAT_TIMEOUT_SEC=1800`; "The real fix, not applied yet: A single-GPU job should not be building a process group at all" (a change to the launcher\'s distributed set-up code); no run is reported after either change',
+    what='DOUBTFUL (neither the mitigation nor the code fix is shown to work): a process group built for a one-GPU job lets the NCCL watchdog hang after about 21 hours of good training; the note places the real fix in the Python code (no process group for one GPU), with a longer heartbeat timeout only as a stop-gap; so not the job script\'s launch line, resources or environment; the lines are the note\'s own with its wrapped continuation lines, the watchdog line of the same block left out (it repeats an earlier set); not one of the ten sites - a Slurm cluster - so mapped: assumed shape - a one-GPU Delta job (Slurm, 3-day limit) whose step runs `torchrun --standalone --nproc_per_node=1 train.py`, diagnosed as on Delta',
+    cluster='delta',
+    script='torchrun_single.sh',
+    replace=[['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=1\n#SBATCH --requeue'], ['#SBATCH --time=01:00:00', '#SBATCH --time=3-00:00:00'], [TORCHRUN1, 'torchrun --standalone --nnodes=1 --nproc_per_node=1 train.py --config configs/merged_full.yaml']],
+    log='''
+[rank0] Exception (either an error or timeout) detected by watchdog at work: 1940009,
+        last enqueued NCCL work: 1940014, last completed NCCL work: 1940008.
+''',
+)
+
+case(
+    id='conceptenc-ddp-allreduce-timeout-after-53-minutes-expand-aliasing',
+    kind='not_script',
+    source='find_string:27867738904',
+    thread_site='a project\'s "NCCL Timeout Debug Report - November 11, 2025" (a Concept Encoder masked-LM model trained with DDP/NCCL on 4x RTX 3090; found with the code search, text id 27867738904, the tool shows no repository name): after ~53 minutes (3708 of 35185 iterations, 800 s an iteration) an ALLREDUCE timed out after 30 minutes and all four processes were aborted; root cause given: `.expand()` instead of `.repeat()` in the model\'s forward (memory aliasing of the position weights); code fix applied; "Status: Ready for re-testing" (the report was written with an AI assistant; no rerun is shown); it also added NCCL debug variables to the launch script, not as the fix',
+    what='DOUBTFUL (the fix is not verified by a rerun, and the report\'s analysis is its own): the report places the cause of the collective hang in the model code, after nearly an hour of (slow) training; so not the job script\'s launch line, resources or environment; the lines are the report\'s own, the watchdog-stuck line of the same block left out (it repeats an earlier set); not a cluster - a 4x RTX 3090 machine - so mapped: assumed shape - a one-node, four-GPU Delta job (Slurm) whose step runs `torchrun --standalone --nproc_per_node=4 train_weighted_mlm.py`, diagnosed as on Delta',
+    cluster='delta',
+    script='torchrun_single.sh',
+    replace=[[TORCHRUN1, 'torchrun --standalone --nnodes=1 --nproc_per_node=4 training/train_weighted_mlm.py --per_device_train_batch_size 48']],
+    log='''
+[rank1]:[E1111 17:01:37] [Rank 1] Watchdog caught collective operation timeout: 
+WorkNCCL(SeqNum=14863, OpType=ALLREDUCE, NumelIn=14845952, NumelOut=14845952, Timeout(ms)=1800000) 
+ran for 1800048 milliseconds before timing out.
+''',
+)
+
+case(
+    id='spoverl-pth-hook-imports-torch-before-ray-binds-gpu-duplicate-gpu',
+    kind='not_script',
+    source='find_string:66671468956',
+    thread_site='a project\'s notes on running its own advantage estimator (SPO) inside verl (Ray actors on a 4-GPU node; found with the code search, text id 66671468956, the tool shows no repository name), "Things that don\'t work cleanly": a `.pth` file in site-packages that imports the project package at interpreter start-up pulls torch in before Ray sets CUDA_VISIBLE_DEVICES per worker, so torch caches all four GPUs, every rank binds to GPU 0 and NCCL dies with this message; the approach kept instead: a small patch to verl\'s `core_algos.py` that imports the package only on a registry miss',
+    what='an import hook installed into the Python environment initialises torch in every Ray worker before the framework binds the worker to its GPU, so all ranks land on one device; the cause and the fix are in the Python installation and code (the hook, replaced by a code patch), not the job script\'s launch line, resources or environment; the line is the notes\' own inline quotation; not a cluster - a 4-GPU node - so mapped: assumed shape - a one-node, four-GPU Delta job (Slurm) whose batch step runs `python3 -m verl.trainer.main_ppo ... algorithm.adv_estimator=spo`, diagnosed as on Delta',
+    cluster='delta',
+    script='torchrun_single.sh',
+    replace=[[TORCHRUN1, 'python3 -m verl.trainer.main_ppo algorithm.adv_estimator=spo trainer.n_gpus_per_node=4 trainer.nnodes=1']],
+    log='''
+Duplicate GPU detected : rank 1 and rank 0 both on CUDA device 98000
+''',
+)
+
+# ---------------------------------------------------------------- accounts and partitions
+
+case(
+    id='mrflowhelma-h100-partition-not-in-account-use-h200',
+    kind='script',
+    source='find_string:58218502680',
+    thread_site='a project\'s README for MR-flow training on NHR@FAU\'s Helma cluster (Slurm, H200 nodes, multi-node by `sbatch --nodes=4`; found with the code search, text id 58218502680, the tool shows no repository name): "This account has h200 GPUs but no h100 allocation. Always request `--partition=h200 --gres=gpu:h200:N`. An h100 request fails two different ways: `-p h100` is rejected at submit" with this message, "while `-p preempt --gres=gpu:h100:1` is accepted but pends forever on `AssocGrpGRES`"',
+    what='the job asks for a partition its account has no allocation on, so the submission is rejected; the fix is in the job script (`#SBATCH --partition=h200` with `--gres=gpu:h200:N`); the line is the README\'s own quotation (without the `sbatch: error:` prefix); not one of the ten sites - Helma, a Slurm cluster - so mapped: assumed shape - a one-node, four-GPU Delta job with `#SBATCH -p h100`, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_torchrun.sh',
+    replace=[['#SBATCH -N 2', '#SBATCH -N 1\n#SBATCH -p h100'], ['srun torchrun --nnodes=2', 'srun torchrun --nnodes=1']],
+    log='''
+Invalid account or account/partition combination
+''',
+    expect={'families': ['scheduler'], 'fix': r'(?m)^\+\s*#SBATCH\s+(-p|--partition)[= ]\s*h200\b|^-\s*#SBATCH\s+-p\s+h100\b'},
+)
+
+case(
+    id='saejobscript-gpu-partition-needs-named-gpu-account',
+    kind='script',
+    source='find_string:69025979609',
+    thread_site='a project\'s Slurm array job script for training probes (found with the code search, text id 69025979609, the tool shows no repository name), whose header comment records: the "compute" partition has no GPUs and the "gpu" partition only admits the pilot_gpu/its-research accounts, "so --gres=gpu:1 there fails at submit time with" these messages; "Our GPU access is the "sae" partition via the pilot_sae_gpu account ... it is not the default account, so -A has to be named explicitly" - the script then carries `#SBATCH -A pilot_sae_gpu` and `#SBATCH -p sae`',
+    what='the job asks for a GPU in a partition that its (default) account may not use, so the submission is rejected; the fix is in the job script (name the GPU account and its partition: `#SBATCH -A pilot_sae_gpu`, `#SBATCH -p sae`); the line is the comment\'s own quotation (the other message it names, split over two comment lines, left out); not one of the ten sites - a university Slurm cluster - so mapped: assumed shape - a one-GPU Delta job with `#SBATCH -p gpu` and no `-A`, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_python.sh',
+    replace=[['#SBATCH --nodes=1', '#SBATCH -p gpu\n#SBATCH --nodes=1'], *ONE_GPU, [MASTER, ''], [SRUNPY, 'srun python scripts/train.py --task "$SLURM_ARRAY_TASK_ID"']],
+    log='''
+Invalid account or account/partition combination
+''',
+    expect={'families': ['scheduler'], 'fix': r'(?m)^\+\s*#SBATCH\s+(-A|--account)[= ]\s*pilot_sae_gpu\b'},
+)
+
+case(
+    id='llnlskill-dane-no-bank-association-every-submission-fails',
+    kind='not_script',
+    source='find_string:71471674845',
+    thread_site='a user\'s skill notes for LLNL\'s dane cluster (Slurm, TOSS 4, CPU only; found with the code search, text id 71471674845, the tool shows no repository name), section "Before anything else - do you have a bank here?": "An LC account on tuolumne/matrix/tioga does not imply a Slurm association on dane. Without one, every submission fails - including the supposedly harmless `--test-only` dry run, on every partition, with every explicit `-A`" with this line; "The message names neither the bank nor the cluster, so it reads like a partition problem. Check first, and stop rather than debugging partitions" (`sacctmgr show assoc`); the bank is requested from the project coordinator',
+    what='the user has no accounting association (bank) on the cluster, so every submission is rejected whatever the script says; the cause and the fix are with the centre\'s allocations (a bank to be granted), not the job script\'s launch line, resources or environment; the line is the notes\' own; not one of the ten sites - LLNL dane, Slurm - so mapped: assumed shape - a one-node Anvil CPU job (Slurm) with an explicit `-A`, diagnosed as on Anvil',
+    cluster='anvil',
+    script='srun_mpi_app.sh',
+    replace=[['#SBATCH --nodes=8', '#SBATCH -A myproj\n#SBATCH -p pdebug\n#SBATCH --nodes=1']],
+    log='''
+allocation failure: Invalid account or account/partition combination specified
+''',
+)
+
+# ---------------------------------------------------------------- DDP audit notes (1)
+
+DDP_SOURCE = 'find_string:67458999955'
+DDP_SITE = 'a project\'s audit "DDP Issues in This Repo" for world-model training on a Slurm cluster, each task started by `srun --ntasks=3 --gpus-per-task=1 ... apptainer exec --nv ... bash -c "..."` (found with the code search, text id 67458999955, the tool shows no repository name)'
+DDP_MAP = 'not one of the ten sites - a Slurm cluster with Apptainer - so mapped: diagnosed as on Delta (Slurm, apptainer)'
+DDP_RUN = 'srun --ntasks=3 --gpus-per-task=1 --cpu-bind=cores \\\n    apptainer exec --nv --bind /scratch wm.sif \\\n    bash -c "export RANK=\\${SLURM_PROCID} WORLD_SIZE=\\${SLURM_NTASKS} LOCAL_RANK=\\${SLURM_LOCALID} && \\\n    export MASTER_ADDR=\\$(scontrol show hostnames \\${SLURM_NODELIST} | head -n 1) && \\\n    export MASTER_PORT=\\${MASTER_PORT:-29500} && python dino_wm/train_wan_wm.py"'
+
+case(
+    id='ddpaudit-scontrol-inside-apptainer-master-addr-empty',
+    kind='script',
+    source=DDP_SOURCE,
+    thread_site=DDP_SITE + '; Issue 10: the scripts resolved MASTER_ADDR inside the container (`export MASTER_ADDR=\\$(scontrol show hostnames \\${SLURM_NODELIST} | head -n 1)` in the `bash -c` string); scontrol does not exist in the image, the substitution silently failed, MASTER_ADDR was empty and init_process_group crashed with this error; fix given: resolve MASTER_ADDR on the host before srun and pass the literal value into the container\'s command',
+    what='the job computes the rendezvous address with a host command inside the container, where the command does not exist, so the variable is empty and the process group cannot start; the fix is in the job script (set MASTER_ADDR on the host, before srun, and pass it in); the line is the second of the note\'s two-line quotation (the first repeats an earlier set); ' + DDP_MAP + '; assumed shape - a one-node, three-GPU job whose srun step runs the training in apptainer with the exports in `bash -c`',
+    cluster='delta',
+    script='apptainer_srun_torchrun.sh',
+    replace=[['#SBATCH --nodes=2', '#SBATCH --nodes=1'], ['#SBATCH --ntasks-per-node=1', '#SBATCH --ntasks-per-node=3'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=3'], ['#SBATCH --cpus-per-task=32', '#SBATCH --cpus-per-task=8'], ['export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=29500\n', ''], [APPT_RUN, DDP_RUN]],
+    log='''
+environment variable MASTER_ADDR expected, but not set
+''',
+    expect={'families': ['containers', 'rendezvous', 'environment'], 'fix': r'(?m)^\+\s*(export\s+)?MASTER_ADDR="?\$\(scontrol'},
+)
+
+# ---------------------------------------------------------------- Polaris datascience to-do (1)
+
+case(
+    id='polaristodo-conda-2023-09-29-duplicate-gpu-wrong-nccl-2-14',
+    kind='script',
+    source='find_string:34147784746',
+    thread_site='the ALCF data-science software maintainers\' "October 2023 to-do" for the Polaris conda modules (found with the code search, text id 34147784746, the tool shows no repository name): an open item "S. Foreman reporting multiple ranks place on a single GPU with PyTorch DDP? Specific to `Megatron-DeepSpeed`? Wrong NCCL version too; should be 2.18.3", with this traceback from the `/soft/datascience/conda/2023-09-29` module; another item of the same list calls that module "hacked-together" and names `conda/2023-10-04` as its successor; no resolution is recorded for this item',
+    what='DOUBTFUL (an open to-do, no resolution recorded): the job runs under a conda module build whose PyTorch carries an older NCCL than intended, and ranks land two to a GPU; labelled script because the maintainers tie it to the module build (wrong NCCL) and the launch\'s rank placement, both set in the job script - the fix expected is the later module (`module load conda/2023-10-04`) or an explicit per-rank GPU binding; ran on Polaris; assumed shape - a two-node Polaris PBS job that loads `conda/2023-09-29` and starts Megatron-DeepSpeed with mpiexec, 4 ranks a node, no GPU binding',
+    cluster='polaris',
+    script='pbs_mpiexec.sh',
+    replace=[['module load conda', 'module load conda/2023-09-29'], ['python train.py', 'python pretrain_gpt.py --deepspeed --deepspeed_config ds_config.json']],
+    log='''
+torch.distributed.DistBackendError: NCCL error in: /soft/datascience/conda/2023-09-29/pytorch/torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp:1275, internal error, NCCL version 2.14.3
+Last error:
+Duplicate GPU detected : rank 0 and rank 4 both on CUDA device 7000
+''',
+    expect={'families': ['modules', 'devices', 'launcher'], 'fix': r'(?m)^\+.*(module\s+(load|swap)\s+.*conda/20(2[4-9]|23-1[0-2])|CUDA_VISIBLE_DEVICES=\S*(PMI_LOCAL_RANK|PALS_LOCAL_RANKID|LOCAL_RANK)|set_affinity_gpu)'},
 )
