@@ -352,3 +352,54 @@ Duplicate GPU detected : rank 0 and rank 4 both on CUDA device 7000
 ''',
     expect={'families': ['modules', 'devices', 'launcher'], 'fix': r'(?m)^\+.*(module\s+(load|swap)\s+.*conda/20(2[4-9]|23-1[0-2])|CUDA_VISIBLE_DEVICES=\S*(PMI_LOCAL_RANK|PALS_LOCAL_RANKID|LOCAL_RANK)|set_affinity_gpu)'},
 )
+
+# ---------------------------------------------------------------- cosmos-rl on an NVIDIA GB200/GB300 Slurm cluster (3)
+
+COS_SOURCE = 'find_string:69436704629'
+COS_SITE = 'a project\'s troubleshooting chapter for fine-tuning with cosmos-rl (NVIDIA TAO container run with enroot/pyxis on an NVIDIA internal Slurm cluster with gb200 and gb300 arm64 partitions and Lustre; found with the code search, text id 69436704629, the tool shows no repository name): "Every problem hit while bringing the pipeline up, in the order they appeared, with the root cause and the fix that is now in the code", one table row each'
+COS_MAP = 'not one of the ten sites - an NVIDIA Slurm cluster with Grace-Blackwell arm64 nodes and pyxis containers - so mapped: diagnosed as on DeltaAI (Slurm, aarch64 GH200 nodes)'
+COS_IMG = [['CONT=nvcr.io#nvidia/pytorch:24.01-py3', 'CONT=/lustre/fsw/portfolios/tao/users/me/tao-toolkit-pyt-arm64.sqsh'], ['#SBATCH --ntasks-per-node=8', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --gpus-per-node=8', '#SBATCH --gpus-per-node=4']]
+
+case(
+    id='cosmosrlnotes-guessed-launcher-name-cosmos-rl-command-not-found',
+    kind='script',
+    source=COS_SOURCE,
+    thread_site=COS_SITE + '; row 5: symptom this line; root cause "guessed launcher name"; fix "launcher is `cosmos-rl --config spec.toml /opt/cosmos_rl/tao_sft_example.py`, found by reading TAO\'s client source"',
+    what='the job\'s launch line calls a command name that the image does not have, so the step fails at once; the fix is on the launch line in the job script (`cosmos-rl --config spec.toml ...`); the line is the table\'s own; ' + COS_MAP + '; assumed shape - a one-node job whose srun step runs `cosmos_rl --config spec.toml ...` in the TAO image through pyxis',
+    cluster='deltaai',
+    script='srun_pyxis.sh',
+    replace=[*COS_IMG, ['python /workspace/train.py', 'cosmos_rl --config /workspace/spec.toml /opt/cosmos_rl/tao_sft_example.py']],
+    log='''
+cosmos_rl: command not found
+''',
+    expect={'families': ['launcher', 'containers'], 'fix': r'(?m)^\+.*\bcosmos-rl\s+--config\b'},
+)
+
+case(
+    id='cosmosrlnotes-gb300-sm103-nvrtc-arch-unsupported-run-on-gb200',
+    kind='script',
+    source=COS_SOURCE,
+    thread_site=COS_SITE + '; row 11: symptom this line "at the first CUDA kernel"; root cause "GB300 (`sm_103`) not supported by the image\'s CUDA/NVRTC"; fix "run on GB200 (`gb200`) or x86 H100; documented in README"',
+    what='the job runs an image whose CUDA runtime compiler does not know the GPU architecture of the partition it asked for, so the first kernel compile fails; the fix is in the job script (a partition whose GPUs the image supports - `#SBATCH -p gb200` - or a newer image); the line is the table\'s own; ' + COS_MAP + '; assumed shape - a one-node job with `#SBATCH -p gb300` whose srun step runs cosmos-rl in the TAO image through pyxis',
+    cluster='deltaai',
+    script='srun_pyxis.sh',
+    replace=[*COS_IMG, ['#SBATCH --nodes=1', '#SBATCH -p gb300\n#SBATCH --nodes=1'], ['python /workspace/train.py', 'cosmos-rl --config /workspace/spec.toml /opt/cosmos_rl/tao_sft_example.py']],
+    log='''
+nvrtc: error: invalid value for --gpu-architecture (-arch)
+''',
+    expect={'families': ['scheduler', 'containers'], 'fix': r'(?m)^\+\s*#SBATCH\s+(-p|--partition)[= ]\s*gb200\b|^-\s*#SBATCH\s+-p\s+gb300\b|^\+\s*CONT='},
+)
+
+case(
+    id='cosmosrlnotes-gb200-cudnn-fused-sdpa-no-execution-plan',
+    kind='not_script',
+    source=COS_SOURCE,
+    thread_site=COS_SITE + '; row 16: the baseline evaluation failed with this line; root cause "cuDNN fused SDPA on GB200 for these shapes"; fix "`torch.backends.cuda.enable_cudnn_sdp(False)`" in the evaluation code',
+    what='the cuDNN fused attention kernel finds no execution plan for these shapes on this GPU, a limitation of the library for the architecture; the fix is a switch in the Python code (disable the cuDNN SDPA backend), not the job script\'s launch line, resources or environment; the line is the table\'s own; ' + COS_MAP + '; assumed shape - a one-node job whose srun step runs the evaluation script in the TAO image through pyxis',
+    cluster='deltaai',
+    script='srun_pyxis.sh',
+    replace=[*COS_IMG, ['python /workspace/train.py', 'python /workspace/eval/eval_baseline.py --model /workspace/models/base']],
+    log='''
+cuDNN Frontend error: No valid execution plans built
+''',
+)
