@@ -387,7 +387,7 @@ case(
     log='''
 nvrtc: error: invalid value for --gpu-architecture (-arch)
 ''',
-    expect={'families': ['scheduler', 'containers'], 'fix': r'(?m)^\+\s*#SBATCH\s+(-p|--partition)[= ]\s*gb200\b|^-\s*#SBATCH\s+-p\s+gb300\b|^\+\s*CONT='},
+    expect={'families': ['scheduler', 'containers'], 'fix': r'(?m)^\+\s*#SBATCH\s+(-p|--partition)[= ]\s*gb200\b|^-\s*#SBATCH\s+-p\s+gb300\b|^\+\s*CONT=(?!\S*tao-toolkit-pyt-arm64\.sqsh)'},
 )
 
 case(
@@ -402,4 +402,57 @@ case(
     log='''
 cuDNN Frontend error: No valid execution plans built
 ''',
+)
+
+# ---------------------------------------------------------------- BlueBEAR vLLM harness troubleshooting (3)
+
+BEAR_SOURCE = 'find_string:55107787738'
+BEAR_SITE = 'a harness\'s troubleshooting page for serving models with vLLM from Slurm jobs on the University of Birmingham BlueBEAR cluster (the vLLM server runs in an apptainer image `vllm-openai.sif` in a rendered sbatch script, `module load CUDA/...` first, A100 GPUs by gres; found with the code search, text id 55107787738, the tool shows no repository name), "Keyed to the failure symptom the operator actually sees. Each entry lists the most likely root cause and the next diagnostic step"'
+BEAR_MAP = 'not one of the ten sites - BlueBEAR, a Slurm cluster with apptainer - so mapped: diagnosed as on Delta (Slurm, apptainer)'
+BEAR_BASE = [['#SBATCH --nodes=2', '#SBATCH --nodes=1'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=2'], ['export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=29500\n', '']]
+BEAR_SIF = '$RDS_ROOT/.bear-harness/apptainer/vllm-openai.sif'
+
+case(
+    id='bearharness-module-load-cuda-version-rotated-unknown',
+    kind='script',
+    source=BEAR_SOURCE,
+    thread_site=BEAR_SITE + '; entry "`module load CUDA/...` fails on the compute node": the vLLM job\'s output starts with this line; cause given: "the module name in `bear.toml` doesn\'t match what the compute node actually has. CUDA modules on BlueBEAR rotate"; fix given: pick a version `module avail CUDA` lists (the default or a known-good one) and set it',
+    what='the job script loads a module version the cluster no longer provides, so the module load fails before the server starts; the fix is in the job script (a CUDA module version that exists); the line is the page\'s own; ' + BEAR_MAP + '; assumed shape - a one-node, two-GPU job that runs `module load CUDA/12.1.1` and starts `vllm serve` in the image with srun',
+    cluster='delta',
+    script='apptainer_srun_torchrun.sh',
+    replace=[*BEAR_BASE, ['module load apptainer', 'module load apptainer\nmodule load CUDA/12.1.1'], [APPT_RUN, 'srun apptainer exec --nv --bind "$RDS_ROOT" ' + BEAR_SIF + ' \\\n    vllm serve Qwen/Qwen2.5-7B-Instruct --served-model-name Qwen/Qwen2.5-7B-Instruct --tensor-parallel-size 2 --port 8000']],
+    log='''
+Lmod has detected the following error: The following module(s) are unknown: "CUDA/12.1.1"
+''',
+    expect={'families': ['modules'], 'fix': r'(?m)^\+\s*module\s+load\s+(.*\s)?CUDA(/(?!12\.1\.1\b)\S+)?\s*$|^-\s*module\s+load\s+CUDA/12\.1\.1'},
+)
+
+case(
+    id='bearharness-served-model-name-differs-from-model-probe-fails',
+    kind='script',
+    source=BEAR_SOURCE,
+    thread_site=BEAR_SITE + '; entry "`bear-harness launch` reports `vllm probe failed` with `does not list`": this line; cause given: "`--served-model-name` and `--model` disagree. In SLURM mode the wrapper derives both from the harness\'s `model` argument, so this only happens if someone has edited the sbatch script by hand"; fix given: re-render the script (both names the same)',
+    what='the job script starts the server under a served name different from the model the client asks for, so the readiness probe finds no such model; the fix is on the launch line in the job script (`--served-model-name` equal to the model name, or dropped); the line is the page\'s own; ' + BEAR_MAP + '; assumed shape - a one-node, two-GPU job whose srun step runs `vllm serve Qwen/Qwen2.5-7B-Instruct --served-model-name qwen7b ...` in the image, followed by the harness\'s probe',
+    cluster='delta',
+    script='apptainer_srun_torchrun.sh',
+    replace=[*BEAR_BASE, [APPT_RUN, 'srun apptainer exec --nv --bind "$RDS_ROOT" ' + BEAR_SIF + ' \\\n    vllm serve Qwen/Qwen2.5-7B-Instruct --served-model-name qwen7b --tensor-parallel-size 2 --port 8000']],
+    log='''
+vllm probe failed: endpoint does not list expected model 'Qwen/Qwen2.5-7B-Instruct'
+''',
+    expect={'families': ['launcher'], 'fix': r'(?m)^\+.*vllm serve (?!.*--served-model-name\s+qwen7b\b)'},
+)
+
+case(
+    id='bearharness-old-vllm-image-no-messages-route-404',
+    kind='script',
+    source=BEAR_SOURCE,
+    thread_site=BEAR_SITE + '; entry "`vllm probe failed: POST /v1/messages returned 404`": this line; cause given: "the vLLM apptainer image is older than late-2025 and does not implement the Anthropic Messages API route"; fix given: re-pull the image, or override the image tag (`--apptainer-image docker://vllm/vllm-openai:v0.11.0`)',
+    what='the job serves the model from a container image too old to have the API route the client uses, so the probe gets 404; the fix is in the job script (a newer image on the container line, e.g. one pulled from `vllm/vllm-openai:v0.11.0`); the line is the page\'s own; ' + BEAR_MAP + '; assumed shape - a one-node, two-GPU job whose srun step runs `vllm serve` in an old `vllm-openai_v0.6.3.sif`',
+    cluster='delta',
+    script='apptainer_srun_torchrun.sh',
+    replace=[*BEAR_BASE, [APPT_RUN, 'srun apptainer exec --nv --bind "$RDS_ROOT" $RDS_ROOT/.bear-harness/apptainer/vllm-openai_v0.6.3.sif \\\n    vllm serve Qwen/Qwen2.5-7B-Instruct --served-model-name Qwen/Qwen2.5-7B-Instruct --tensor-parallel-size 2 --port 8000']],
+    log='''
+vllm probe failed: POST /v1/messages returned 404 — upgrade vllm to a version that natively supports /v1/messages (>=0.11 or post PR #22627/#27882)
+''',
+    expect={'families': ['containers'], 'fix': r'(?m)^\+.*apptainer\s+(exec|run)\b(?!.*vllm-openai_v0\.6\.3\.sif)'},
 )
