@@ -456,3 +456,20 @@ vllm probe failed: POST /v1/messages returned 404 — upgrade vllm to a version 
 ''',
     expect={'families': ['containers'], 'fix': r'(?m)^\+.*apptainer\s+(exec|run)\b(?!.*vllm-openai_v0\.6\.3\.sif)'},
 )
+
+# ---------------------------------------------------------------- single notes (2)
+
+case(
+    id='aiipipeline-ocr-vllm-xid79-gpu-gone-reboot-does-not-recover',
+    kind='not_script',
+    source='find_string:56420506747',
+    thread_site='a project\'s Chinese-language pipeline record for a single-GPU host (an OCR vLLM container and an embedding service sharing a 9.65 GB GPU; found with the code search, text id 56420506747, the tool shows no repository name): 2026-07-06 06:35, while the OCR daemon was processing a book, `journalctl -k` recorded the Xid 79 lines and afterwards `nvidia-smi` reported this error / `No devices were found`; the record: "not a problem of the ocr-vllm container - the GPU dropped off at the hardware/driver level, a host-level fault"; the host was rebooted at 10:18 and `nvidia-smi` still failed - "reboot has been tried and did not solve it", next step is checking the hardware itself (cables, PCIe slot, power, vendor support)',
+    what='the GPU fell off the bus and stays lost even after a reboot, a hardware fault of the host; nothing in the job\'s launch line, resources or environment caused or can fix it (the job-side answer is at most to avoid the node); the lines are the record\'s own; not a cluster - a single workstation host - so mapped: assumed shape - a one-GPU Bridges-2 job (Slurm, GPU-shared) whose srun step runs the OCR server, diagnosed as on Bridges-2',
+    cluster='bridges2',
+    script='srun_python.sh',
+    replace=[*ONE_GPU, [MASTER, ''], [SRUNPY, 'srun vllm serve /models/ocr --gpu-memory-utilization 0.75 --port 8000']],
+    log='''
+NVRM: GPU 0000:01:00.0: GPU has fallen off the bus.
+Unable to determine the device handle for GPU0: Unknown Error
+''',
+)
