@@ -473,3 +473,39 @@ NVRM: GPU 0000:01:00.0: GPU has fallen off the bus.
 Unable to determine the device handle for GPU0: Unknown Error
 ''',
 )
+
+# ---------------------------------------------------------------- PMIx plugin missing (2 sources)
+
+case(
+    id='unigebaobab-srun-defaults-to-pmix-v3-plugin-missing-use-pmi2',
+    kind='script',
+    source='find_string:61805744611',
+    thread_site='a UNIGE HPC community thread "Srun error when runing job" (hpc-community.unige.ch/t/3727, cluster Baobab, Slurm; found with the code search, text id 61805744611): an array job on shared-gpu (`--gpus=2`, a venv activated and `ml GCC/12.3.0 OpenMPI/4.1.5 PyTorch-bundle/2.1.2-CUDA-12.1.1`, then `srun ~/baobab_python_env_LLM3/bin/python -u classify_SR.py ...`), "was working before (last week)", stopped at launch with these lines; an HPC team member: "A quick working workaround is to force srun in your sbatch to use pmi2" (`srun --mpi=pmi2 ...`); the user: "Perfect, this does the trick"; a day later the team wrote the default had been fixed and the workaround could be removed',
+    what='srun starts the step with an MPI plugin type (the cluster\'s default at the time, pmix_v3) that is not installed, so the step fails before the program starts; the fix that worked is on the launch line in the job script (`srun --mpi=pmi2`); the centre later corrected its default, which the label notes but does not count against the script fix; not one of the ten sites - UNIGE Baobab, Slurm - so mapped: assumed shape - a one-node, two-GPU Delta job array whose srun step runs the venv\'s python with no `--mpi`, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_python.sh',
+    replace=[['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=1\n#SBATCH --array=1,5,13'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=2'], [MASTER, '. ~/baobab_python_env_LLM3/bin/activate\nmodule load GCC/12.3.0 OpenMPI/4.1.5 PyTorch-bundle/2.1.2-CUDA-12.1.1\n'], [SRUNPY, 'srun ~/baobab_python_env_LLM3/bin/python -u classify_SR.py ${SLURM_ARRAY_TASK_ID} > ./results/classify.out']],
+    log='''
+srun: error: Couldn't find the specified plugin name for mpi/pmix_v3 looking at all files
+srun: error: cannot find mpi plugin for mpi/pmix_v3
+srun: error: MPI: Cannot create context for mpi/pmix_v3
+srun: error: MPI: Unable to load any plugin
+srun: error: Invalid MPI type 'pmix_v3', --mpi=list for acceptable types
+''',
+    expect={'families': ['launcher'], 'fix': r'(?m)^\+.*\bsrun\b.*--mpi[= ](pmi2|none|pmix_v[45]|cray_shasta)\b'},
+)
+
+case(
+    id='lclsdaq-node-slurm-package-without-pmix-plugin-it-repair',
+    kind='not_script',
+    source='find_string:56499534747',
+    thread_site='a facility\'s DAQ operations runbook for Slurm-launched data-acquisition processes (LCLS hutch DAQ nodes, configless Slurm from psslurm-drp, DAQ commands started with `srun --mpi=pmix`; found with the code search, text id 56499534747, the tool shows no repository name), section "Slurm Configless / PMIx Package Drift": IT kernel or OS maintenance can pull in an incompatible Slurm RPM for one hutch DAQ node; it may omit `mpi/pmix`, so jobs on other nodes run while jobs scheduled on the affected host fail before the DAQ process starts with these errors; "Correct fix: ... Ask IT/root to install the site-compatible Slurm package set for the hutch nodes, including PMIx plugin support" (the RIX 2026-07 incident: working peers used slurm-20.11.3-1.el7_9 with mpi_pmix.so/mpi_pmix_v3.so)',
+    what='one node carries a Slurm build without the PMIx plugin after maintenance, so steps that land there fail while the same script runs on the other nodes; the cause and the fix are in the node\'s installed packages (an IT repair), not the job script\'s launch line, resources or environment; the lines are the runbook\'s own, its middle line (`cannot find mpi plugin for mpi/pmix`) left out as it repeats an earlier set; not one of the ten sites - an experimental-facility Slurm cluster - so mapped: assumed shape - a one-node Anvil CPU job (Slurm) whose srun step (`--mpi=pmix`) starts the DAQ process, diagnosed as on Anvil',
+    cluster='anvil',
+    script='srun_mpi_app.sh',
+    replace=[['#SBATCH --nodes=8', '#SBATCH --nodes=1'], ['#SBATCH --ntasks-per-node=64', '#SBATCH --ntasks-per-node=4'], ['module load cray-mpich', 'module load openmpi'], ['srun --cpu-bind=cores ./solver input.dat', 'srun --mpi=pmix --cpu-bind=cores drp -P rix -C drp-srcf-cmp001 -d /dev/datadev_0']],
+    log='''
+srun: error: Couldn't find the specified plugin name for mpi/pmix
+srun: error: invalid MPI type 'pmix'
+''',
+)
