@@ -509,3 +509,17 @@ srun: error: Couldn't find the specified plugin name for mpi/pmix
 srun: error: invalid MPI type 'pmix'
 ''',
 )
+
+case(
+    id='homelabrunbook-gpu-node-driver-bumped-nvml-mismatch-reboot',
+    kind='not_script',
+    source='find_string:57885824206',
+    thread_site='an operator\'s runbook for a home-lab k3s cluster with one GPU node (`k3s-agent-gpu`, GPU pods ollama and dispatcharr; found with the code search, text id 57885824206, the tool shows no repository name), triage section "GPU node": "every GPU pod ... crash-looping with" this line "means unattended-upgrades bumped the NVIDIA driver on disk while the old kernel module is still loaded. Confirm by comparing `cat /proc/driver/nvidia/version` with `nvidia-smi`\'s NVML version ... The fix is a node reboot - recommend it, never run it. Non-GPU pods and other nodes being fine is the confirming signal"',
+    what='the node\'s driver packages were upgraded under a running kernel module, so every GPU program on that node fails to initialise NVML until the node is rebooted; the cause and the fix are the node\'s (an administrator\'s reboot), not the job script\'s launch line, resources or environment; the line is the runbook\'s own quotation; not a cluster of the ten - a k3s GPU node - so mapped: assumed shape - a one-node Lonestar6 GPU job (Slurm) whose batch step starts `ollama serve`, diagnosed as on Lonestar6',
+    cluster='lonestar6',
+    script='tacc_ibrun.sh',
+    replace=[['#SBATCH -N 2', '#SBATCH -N 1'], ['#SBATCH -n 6', '#SBATCH -n 1'], ['export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=29500\n', ''], ['ibrun python train.py --epochs 10', 'ollama serve']],
+    log='''
+failed to initialize NVML: Driver/library version mismatch
+''',
+)
