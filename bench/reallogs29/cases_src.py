@@ -246,8 +246,8 @@ case(
     script='torchrun_single.sh',
     replace=[[TORCHRUN1, 'torchrun --standalone --nnodes=1 --nproc_per_node=4 training/train_weighted_mlm.py --per_device_train_batch_size 48']],
     log='''
-[rank1]:[E1111 17:01:37] [Rank 1] Watchdog caught collective operation timeout: 
-WorkNCCL(SeqNum=14863, OpType=ALLREDUCE, NumelIn=14845952, NumelOut=14845952, Timeout(ms)=1800000) 
+[rank1]:[E1111 17:01:37] [Rank 1] Watchdog caught collective operation timeout:
+WorkNCCL(SeqNum=14863, OpType=ALLREDUCE, NumelIn=14845952, NumelOut=14845952, Timeout(ms)=1800000)
 ran for 1800048 milliseconds before timing out.
 ''',
 )
