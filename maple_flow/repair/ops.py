@@ -513,6 +513,16 @@ class SrunEnvExport(Strict):
     op: Literal["srun_env_export"] = "srun_env_export"
 
 
+class ServingFlag(Strict):
+    """Give every command of a serving program the script runs (``vllm serve``) one of that
+    program's own switches maple_flow knows (``--disable-custom-all-reduce``: its plain NCCL
+    all-reduce instead of a CUDA kernel that fails on the node; patch_serving.py)."""
+
+    op: Literal["serving_flag"] = "serving_flag"
+    server: Literal["vllm"]
+    flag: Literal["--disable-custom-all-reduce"]
+
+
 class RunThroughInterpreter(Strict):
     """Start a script file that a line runs as a command through its interpreter
     (``main.py args`` -> ``python main.py args``): a file that is not executable, or whose
@@ -710,7 +720,7 @@ FixOp = Annotated[
     | PlainSpaces | AllocationConstraint | GresGpuName | UseSiteLauncher | IbrunLaunch
     | DeepspeedSlurmHostfile | RootFromSubmitDir | PbsRaiseMem
     | ShowHiddenDevices | AllocConf | BoundPortArithmetic
-    | RayBlockSteps | RayPinPorts | RayQuoteJson | RayDriverOnHead | SrunEnvExport,
+    | RayBlockSteps | RayPinPorts | RayQuoteJson | RayDriverOnHead | SrunEnvExport | ServingFlag,
     Field(discriminator="op"),
 ]
 
@@ -737,6 +747,7 @@ OP_KINDS: tuple[str, ...] = (
     "pbs_raise_mem",
     "show_hidden_devices", "alloc_conf", "bound_port_arithmetic",
     "ray_block_steps", "ray_pin_ports", "ray_quote_json", "ray_driver_on_head", "srun_env_export",
+    "serving_flag",
 )
 
 

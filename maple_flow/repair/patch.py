@@ -53,6 +53,7 @@ from maple_flow.repair.patch_ray_steps import (
     ray_pin_ports,
     ray_quote_json,
 )
+from maple_flow.repair.patch_serving import serving_flag
 from maple_flow.repair.patch_site_launcher import site_launcher
 from maple_flow.repair.patch_spaces import plain_spaces
 from maple_flow.repair.patch_submit_dir import root_from_submit_dir
@@ -404,6 +405,7 @@ _HANDLERS: dict[type, Handler] = {
     o.DropPbsDirective: lambda t, op, p: drop_pbs_directive(t, op.words),
     o.PbsRaiseMem: lambda t, op, p: pbs_raise_mem(t, op.used, op.limit),
     o.SrunEnvExport: lambda t, op, p: _srun_env_export(t),
+    o.ServingFlag: lambda t, op, p: serving_flag(t, op.server, op.flag),
     o.WrapperGpuCount: lambda t, op, p: wrapper_gpu_count(t, op.gpus, op.config),
     o.LocalRankFromLocalId: lambda t, op, p: local_rank_from_local_id(t),
     o.WorldSizeFromJob: lambda t, op, p: world_size_from_job(t),
