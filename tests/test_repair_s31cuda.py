@@ -23,10 +23,12 @@ from maple_flow.repair.text import FixNotApplicable
 SCRIPTS = Path(__file__).resolve().parent.parent / "bench" / "reallogs" / "scripts"
 SINGLE = (SCRIPTS / "torchrun_single.sh").read_text(encoding="utf-8")
 SRUN_PY = (SCRIPTS / "srun_python.sh").read_text(encoding="utf-8")
-TORCHRUN = "torchrun --standalone --nnodes=1 --nproc_per_node=4 train.py --config configs/small.yaml"
+TORCHRUN = ("torchrun --standalone --nnodes=1 --nproc_per_node=4 train.py "
+            "--config configs/small.yaml")
 SERVE = SINGLE.replace(TORCHRUN, 'vllm serve "$MODEL" --tensor-parallel-size 4 --port 8000')
 CUH = "Failed: Cuda error /workspace/csrc/custom_all_reduce.cuh:455 'invalid argument'\n"
-FRAME = ('  File ".../distributed/device_communicators/custom_all_reduce.py", line 175, in __init__\n'
+FRAME = ('  File ".../distributed/device_communicators/custom_all_reduce.py", line 175, '
+         "in __init__\n"
          "    self.meta_ptrs = self.create_shared_buffer(...)\n"
          "torch.AcceleratorError: CUDA error: CUDA driver version is insufficient for CUDA "
          "runtime version\n")
