@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from maple_flow.cli.repair import diagnose_log
-from maple_flow.repair.patch_serving import serving_flag
+from maple_flow.repair.patch_serving import serving_export, serving_flag
 from maple_flow.repair.text import FixNotApplicable
 
 SCRIPTS = Path(__file__).resolve().parent.parent / "bench" / "reallogs" / "scripts"
@@ -88,7 +88,9 @@ def test_serving_flag_keeps_redirection_and_continuation() -> None:
 
 def test_vllm_fork_sets_the_spawn_start_method() -> None:
     worker = SINGLE.replace(TORCHRUN, 'python3 -m fastchat.serve.vllm_worker --model-path "$MODEL"')
-    for script, log in ((worker, FORK), (SRUN_PY, WORKER_FORK)):
+    lm_eval = SINGLE.replace(TORCHRUN, "lm_eval --model vllm --model_args "
+                             "pretrained=$MODEL,tensor_parallel_size=4 --tasks mmlu")
+    for script, log in ((worker, FORK), (SRUN_PY, WORKER_FORK), (lm_eval, FORK)):
         result = diagnose_log(script, log, "delta", None, False)
         assert _first(result)["record_id"] == "vllm-worker-forked-after-cuda-init"
         assert "+export VLLM_WORKER_MULTIPROC_METHOD=spawn" in _diff(result)
@@ -100,3 +102,14 @@ def test_program_fork_without_vllm_stays_the_programs() -> None:
         result = diagnose_log(script, FORK, "delta", None, False)
         assert result.get("proposed") is None
         assert _first(result)["record_id"] == "cuda-reinit-in-forked-subprocess"
+
+
+def test_vllm_serve_job_gets_the_start_method_above_its_serve_line() -> None:
+    result = diagnose_log(SERVE, FORK, "delta", None, False)
+    assert ('+export VLLM_WORKER_MULTIPROC_METHOD=spawn\n vllm serve "$MODEL"'
+            in _diff(result))
+    with pytest.raises(FixNotApplicable):
+        serving_export(SERVE.replace("vllm serve", "VLLM_WORKER_MULTIPROC_METHOD=fork vllm serve"),
+                       "vllm", "VLLM_WORKER_MULTIPROC_METHOD", "spawn")
+    with pytest.raises(FixNotApplicable):
+        serving_export(SINGLE, "vllm", "VLLM_WORKER_MULTIPROC_METHOD", "spawn")

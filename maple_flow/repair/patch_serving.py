@@ -10,7 +10,11 @@ not touched.
 
 :func:`serving_flag` writes the switch at the end of each such command (before a redirection
 or ``&``, on the last line of a backslash-continued command); FixNotApplicable when the script
-runs no such command or every one already has the switch. Pure text function.
+runs no such command or every one already has the switch. :func:`serving_export` sets a
+variable the serving library reads (``VLLM_WORKER_MULTIPROC_METHOD=spawn``: vLLM's workers
+started fresh, not forked from a parent that already initialised CUDA) above the line that
+runs it, for a job whose command is not a Python launch scriptparse reads (``vllm serve``,
+``lm_eval --model vllm``). Pure text functions.
 """
 
 from __future__ import annotations
@@ -27,6 +31,12 @@ SERVING_COMMANDS: dict[str, re.Pattern[str]] = {
 }
 SERVING_FLAGS: dict[str, frozenset[str]] = {
     "vllm": frozenset({"--disable-custom-all-reduce"}),
+}
+#: Lines that run a program using the serving library (its own server, or a tool whose model
+#: backend is named as it: ``lm_eval --model vllm``, ``python -m fastchat.serve.vllm_worker``).
+SERVING_USERS: dict[str, re.Pattern[str]] = {
+    "vllm": re.compile(r"(?<![\w/.-])(?:\S*/)?vllm[ \t]+serve(?![\w.-])|-m[ \t]+[\w.]*vllm"
+                       r"|--(?:model|backend)[ \t=]+vllm\b"),
 }
 #: Where a command's own words end on its last line: a redirection, a pipe, ``&``, ``;`` or
 #: a comment (outside quotes; serving lines rarely quote these characters).
@@ -75,3 +85,18 @@ def serving_flag(text: str, server: str, flag: str) -> str:
     if not changed:
         raise FixNotApplicable(f"every {server} server command already has {flag}")
     return "\n".join(lines)
+
+
+def serving_export(text: str, server: str, name: str, value: str) -> str:
+    """``text`` with ``export NAME=VALUE`` above its first line that runs ``server``;
+    FixNotApplicable when no line does, or when the script assigns ``name`` already (which of
+    its assignments counts is the user's to say)."""
+    if re.search(rf"(?m)^[^#\n]*\b{re.escape(name)}=", text):
+        raise FixNotApplicable(f"the script sets {name} already; change that line by hand")
+    lines = text.split("\n")
+    for i, line in enumerate(lines):
+        if not line.lstrip().startswith("#") and SERVING_USERS[server].search(line):
+            indent = line[: len(line) - len(line.lstrip())]
+            lines.insert(i, f"{indent}export {name}={value}")
+            return "\n".join(lines)
+    raise FixNotApplicable(f"the script runs no {server} command to set {name} above")
