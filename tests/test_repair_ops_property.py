@@ -107,7 +107,8 @@ def ops_for(cluster: str) -> list[o.FixOp]:
         o.ShowHiddenDevices(), o.AllocConf(), o.AllocConf(option="expandable_segments"),
         o.BoundPortArithmetic(),
         o.RayBlockSteps(), o.RayPinPorts(), o.RayQuoteJson(), o.RayDriverOnHead(),
-        o.SrunEnvExport(),
+        o.SrunEnvExport(), o.ServingFlag(server="vllm", flag="--disable-custom-all-reduce"),
+        o.ServingEnv(server="vllm", name="VLLM_WORKER_MULTIPROC_METHOD", value="spawn"),
     ]
 
 

@@ -513,6 +513,27 @@ class SrunEnvExport(Strict):
     op: Literal["srun_env_export"] = "srun_env_export"
 
 
+class ServingFlag(Strict):
+    """Give every command of a serving program the script runs (``vllm serve``) one of that
+    program's own switches maple_flow knows (``--disable-custom-all-reduce``: its plain NCCL
+    all-reduce instead of a CUDA kernel that fails on the node; patch_serving.py)."""
+
+    op: Literal["serving_flag"] = "serving_flag"
+    server: Literal["vllm"]
+    flag: Literal["--disable-custom-all-reduce"]
+
+
+class ServingEnv(Strict):
+    """Set a variable the serving library the job runs reads, from a fixed list
+    (``VLLM_WORKER_MULTIPROC_METHOD=spawn``): above the launch line, else above the line that
+    runs the library (``vllm serve``, ``lm_eval --model vllm``; patch_serving.py)."""
+
+    op: Literal["serving_env"] = "serving_env"
+    server: Literal["vllm"]
+    name: Literal["VLLM_WORKER_MULTIPROC_METHOD"]
+    value: Literal["spawn"]
+
+
 class RunThroughInterpreter(Strict):
     """Start a script file that a line runs as a command through its interpreter
     (``main.py args`` -> ``python main.py args``): a file that is not executable, or whose
@@ -710,7 +731,8 @@ FixOp = Annotated[
     | PlainSpaces | AllocationConstraint | GresGpuName | UseSiteLauncher | IbrunLaunch
     | DeepspeedSlurmHostfile | RootFromSubmitDir | PbsRaiseMem
     | ShowHiddenDevices | AllocConf | BoundPortArithmetic
-    | RayBlockSteps | RayPinPorts | RayQuoteJson | RayDriverOnHead | SrunEnvExport,
+    | RayBlockSteps | RayPinPorts | RayQuoteJson | RayDriverOnHead | SrunEnvExport | ServingFlag
+    | ServingEnv,
     Field(discriminator="op"),
 ]
 
@@ -737,6 +759,7 @@ OP_KINDS: tuple[str, ...] = (
     "pbs_raise_mem",
     "show_hidden_devices", "alloc_conf", "bound_port_arithmetic",
     "ray_block_steps", "ray_pin_ports", "ray_quote_json", "ray_driver_on_head", "srun_env_export",
+    "serving_flag", "serving_env",
 )
 
 

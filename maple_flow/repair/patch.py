@@ -53,6 +53,7 @@ from maple_flow.repair.patch_ray_steps import (
     ray_pin_ports,
     ray_quote_json,
 )
+from maple_flow.repair.patch_serving import serving_export, serving_flag
 from maple_flow.repair.patch_site_launcher import site_launcher
 from maple_flow.repair.patch_spaces import plain_spaces
 from maple_flow.repair.patch_submit_dir import root_from_submit_dir
@@ -324,6 +325,15 @@ def _export(text: str, name: str, value: str) -> str:
     text = pe.export_env(given if given is not None else text, name, value)
     return pl.point_at_master_port(text)
 
+def _serving_env(text: str, op: o.ServingEnv) -> str:
+    """``serving_env``: exported as ``export_env`` does (above the launch line); a job whose
+    command scriptparse does not read as a launch gets it above its serving line."""
+    try:
+        return pe.export_env(text, op.name, op.value)
+    except FixNotApplicable:
+        return serving_export(text, op.server, op.name, op.value)
+
+
 def _srun_env_export(text: str) -> str:
     """``srun_env_export``: each ``-x NAME=VALUE`` of the srun line taken off and exported
     above the launch (srun passes the job's environment on); a name the safety policy keeps
@@ -404,6 +414,8 @@ _HANDLERS: dict[type, Handler] = {
     o.DropPbsDirective: lambda t, op, p: drop_pbs_directive(t, op.words),
     o.PbsRaiseMem: lambda t, op, p: pbs_raise_mem(t, op.used, op.limit),
     o.SrunEnvExport: lambda t, op, p: _srun_env_export(t),
+    o.ServingFlag: lambda t, op, p: serving_flag(t, op.server, op.flag),
+    o.ServingEnv: lambda t, op, p: _serving_env(t, op),
     o.WrapperGpuCount: lambda t, op, p: wrapper_gpu_count(t, op.gpus, op.config),
     o.LocalRankFromLocalId: lambda t, op, p: local_rank_from_local_id(t),
     o.WorldSizeFromJob: lambda t, op, p: world_size_from_job(t),
