@@ -18,7 +18,8 @@ Read only where:
   configuration (the words of :mod:`maple_flow.repair.code_exception`, the structural reader's
   launch and GPU words);
 - no name of the statement (an identifier of four letters or more, Python's own names aside) is
-  a word of the job script: then the script may give the value checked.
+  a word of the job script (``moe_kernel`` and an option ``--moe-kernel`` alike): then the
+  script may give the value checked.
 
 The caller has already vetoed launch words anywhere in the log.
 """
@@ -54,7 +55,7 @@ def _script_names(expr: str, script: str | None) -> bool:
     if not script:
         return False
     return any(name not in _PYTHON_NAMES
-               and re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", script)
+               and re.search(rf"(?<!\w){re.escape(name).replace('_', '[-_]')}(?!\w)", script)
                for part in expr.replace(".", " ").split() for name in _NAME.findall(part))
 
 
