@@ -31,9 +31,10 @@ from maple_flow.repair.code_exception import ENVIRONMENT_WORDS, STATEMENT_WORDS
 
 #: A line whose statement (after a logger's prefix that ends in ``]`` or ``)``, or only
 #: indentation) is an ``assert``.
-_ASSERT_LINE = re.compile(r"^(?:[^\n]*?[\])][ \t]+|[ \t]*)assert[ \t]+(?P<expr>\S[^\n]*)$")
+_PREFIX = r"^(?:[^\n]*?[\])][ \t]+|[ \t]*)"
+_ASSERT_LINE = re.compile(rf"{_PREFIX}assert[ \t]+(?P<expr>\S[^\n]*)$")
 #: A line that may follow the failing statement: blank, Python's carets, the AssertionError.
-_AFTER = re.compile(r"^(?:[^\n]*?[\])][ \t]+|[ \t]*)(?:[\^~ \t]*|AssertionError\b:?(?P<msg>[^\n]*))$")
+_AFTER = re.compile(rf"{_PREFIX}(?:[\^~ \t]*|AssertionError\b:?(?P<msg>[^\n]*))$")
 #: An identifier of the statement.
 _NAME = re.compile(r"[A-Za-z_]\w{3,}")
 #: Python's own names and words common to any statement: they tie nothing to the script.
