@@ -16,7 +16,7 @@ Read only where:
 - neither the statement nor the message names the launch, the devices, the ranks, the
   environment, an installation, a file or a path, nor the command line's arguments or a
   configuration (the words of :mod:`maple_flow.repair.code_exception`, the structural reader's
-  launch and GPU words);
+  launch and GPU words), nor a count of what the launch starts or a degree of parallelism;
 - no name of the statement (an identifier of four letters or more, Python's own names aside) is
   a word of the job script (``moe_kernel`` and an option ``--moe-kernel`` alike): then the
   script may give the value checked.
@@ -35,6 +35,11 @@ _PREFIX = r"^(?:[^\n]*?[\])][ \t]+|[ \t]*)"
 _ASSERT_LINE = re.compile(rf"{_PREFIX}assert[ \t]+(?P<expr>\S[^\n]*)$")
 #: A line that may follow the failing statement: blank, Python's carets, the AssertionError.
 _AFTER = re.compile(rf"{_PREFIX}(?:[\^~ \t]*|AssertionError\b:?(?P<msg>[^\n]*))$")
+#: Counts of what the launch starts (GPUs, processes, tasks, nodes) and the degrees of
+#: parallelism they must divide (``assert tp_size <= ngpus``): the launch may be in play.
+_COUNT_WORDS = re.compile(
+    r"(?i)gpu|nproc|ntask|nnode|num_?(?:nodes|procs|processes|workers|tasks)|\bprocs?\b|"
+    r"parallel|\b[tpdse]p(?:_size|_degree)?\b|\bmp_size\b")
 #: An identifier of the statement.
 _NAME = re.compile(r"[A-Za-z_]\w{3,}")
 #: Python's own names and words common to any statement: they tie nothing to the script.
@@ -48,7 +53,7 @@ _PYTHON_NAMES = frozenset({
 def _words_launch(part: str, launch: re.Pattern[str], gpu: re.Pattern[str]) -> bool:
     """Whether a statement or message names the launch, the devices or the environment."""
     return bool(STATEMENT_WORDS.search(part) or ENVIRONMENT_WORDS.search(part)
-                or launch.search(part) or gpu.search(part))
+                or _COUNT_WORDS.search(part) or launch.search(part) or gpu.search(part))
 
 
 def _script_names(expr: str, script: str | None) -> bool:
