@@ -33,6 +33,7 @@ def test_a_failed_assert_of_code_state_is_internal(log: str) -> None:
     "assert torch.cuda.is_available()\n",                # the devices
     "assert tp_size <= ngpus\n",                         # counts the launch gives
     "assert self.pipeline_parallel_size == 2\n",
+    "assert hvd.size() == 4\n",
     "assert os.path.exists(args.data_dir)\n",            # a path, an argument
     "assert self.config.num_layers > 0\n",               # a configuration
     "assert self.moe_kernel is not None\nValueError: bad value\n",  # something else ended it

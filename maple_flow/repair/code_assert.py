@@ -36,10 +36,13 @@ _ASSERT_LINE = re.compile(rf"{_PREFIX}assert[ \t]+(?P<expr>\S[^\n]*)$")
 #: A line that may follow the failing statement: blank, Python's carets, the AssertionError.
 _AFTER = re.compile(rf"{_PREFIX}(?:[\^~ \t]*|AssertionError\b:?(?P<msg>[^\n]*))$")
 #: Counts of what the launch starts (GPUs, processes, tasks, nodes) and the degrees of
-#: parallelism they must divide (``assert tp_size <= ngpus``): the launch may be in play.
+#: parallelism they must divide (``assert tp_size <= ngpus``), Horovod's or MPI's process
+#: count: the launch may be in play.
 _COUNT_WORDS = re.compile(
     r"(?i)gpu|nproc|ntask|nnode|num_?(?:nodes|procs|processes|workers|tasks)|\bprocs?\b|"
-    r"parallel|\b[tpdse]p(?:_size|_degree)?\b|\bmp_size\b")
+    r"parallel|\b[tpdse]p(?:_size|_degree)?\b|\bmp_size\b|"
+    # the process count of Horovod or MPI (``hvd.size()``, ``comm.Get_size()``)
+    r"\bhvd\.|\bcomm\.|Get_size")
 #: An identifier of the statement.
 _NAME = re.compile(r"[A-Za-z_]\w{3,}")
 #: Python's own names and words common to any statement: they tie nothing to the script.
