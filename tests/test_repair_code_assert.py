@@ -43,6 +43,11 @@ def test_an_assert_that_speaks_of_the_launch_is_not_read(log: str) -> None:
     assert read(log, SCRIPT) is None or read(log, SCRIPT).category != "internal"
 
 
+def test_an_assert_under_launch_setup_frames_is_not_read() -> None:
+    log = PREFIXED.replace("somelib/models/net.py", "torch/distributed/distributed_c10d.py")
+    assert read(log, SCRIPT) is None
+
+
 def test_an_assert_on_a_name_of_the_script_is_not_read() -> None:
     script = SCRIPT.replace("--epochs 3", "--moe_kernel triton")
     assert read(QUOTED, script) is None

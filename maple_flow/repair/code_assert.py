@@ -17,6 +17,8 @@ Read only where:
   environment, an installation, a file or a path, nor the command line's arguments or a
   configuration (the words of :mod:`maple_flow.repair.code_exception`, the structural reader's
   launch and GPU words), nor a count of what the launch starts or a degree of parallelism;
+- no frame the log shows is the launcher's or rank set-up code
+  (:data:`maple_flow.repair.frames.LAUNCH_SETUP_FRAME`), with a logger's prefix or without;
 - no name of the statement (an identifier of four letters or more, Python's own names aside) is
   a word of the job script (``moe_kernel`` and an option ``--moe-kernel`` alike): then the
   script may give the value checked.
@@ -28,6 +30,7 @@ from __future__ import annotations
 import re
 
 from maple_flow.repair.code_exception import ENVIRONMENT_WORDS, STATEMENT_WORDS
+from maple_flow.repair.frames import LAUNCH_SETUP_FRAME
 
 #: A line whose statement (after a logger's prefix that ends in ``]`` or ``)``, or only
 #: indentation) is an ``assert``.
@@ -43,6 +46,8 @@ _COUNT_WORDS = re.compile(
     r"parallel|\b[tpdse]p(?:_size|_degree)?\b|\bmp_size\b|"
     # the process count of Horovod or MPI (``hvd.size()``, ``comm.Get_size()``)
     r"\bhvd\.|\bcomm\.|Get_size")
+#: A frame's file anywhere on a line (a logger's prefix before it or not).
+_FRAME_PATH = re.compile(r'File "([^"\n]+)", line \d+')
 #: An identifier of the statement.
 _NAME = re.compile(r"[A-Za-z_]\w{3,}")
 #: Python's own names and words common to any statement: they tie nothing to the script.
@@ -82,6 +87,8 @@ def failed_assert(text: str, launch: re.Pattern[str], gpu: re.Pattern[str],
             return None  # the log goes on past the last assert: something else ended it
     else:
         return None
+    if any(LAUNCH_SETUP_FRAME.search(path) for path in _FRAME_PATH.findall(text)):
+        return None  # the failing call went through the launch's set-up code
     expr = statement.group("expr").strip()
     after = [_AFTER.match(line) for line in lines[index + 1:]]
     messages = [m.group("msg").strip() for m in after if m and m.group("msg")]
