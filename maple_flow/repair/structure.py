@@ -70,6 +70,12 @@ script" only on strong structural evidence and when nothing in the log speaks of
   routine``, OpenFOAM's ``FOAM FATAL IO ERROR``, LAMMPS's ``ERROR: ... (FILE.cpp:N)`` or ``Last
   command:``, gfortran's runtime error on a read of the input), whose message names nothing the
   launch or the environment sets and no name of the job script.
+- (s31not) a log that ends in a failed ``assert`` of code's own state shown by its statement
+  alone (a worker logger's prefixed frame lines, a quoted statement:
+  :mod:`maple_flow.repair.code_assert`) whose statement names nothing of the launch, the
+  devices, the arguments, a path or a count of processes, nor a word of the job script; and,
+  the other way, Python's None-value error at a statement that reads the parsed command line
+  (``args.x[i]``) is not read as the program's (an argument the launch line left out).
 
 The categories (:data:`CATEGORIES`) name a record each in ``templates/failures/structure.yaml``
 (``cpu``: ``s20_notscript.yaml``; ``fabric``, ``site``: ``s21_notscript.yaml``; ``gpunode``:
