@@ -55,6 +55,10 @@ _ENVIRONMENT_WORDS = re.compile(
 _STATEMENT_WORDS = re.compile(
     rf"(?i){_ARG_WORDS}|{_PLACE_WORDS}|"
     r"rank|world|device|cuda|\bgpus?\b|nccl|distributed|\bdist\.|\bmpi")
+#: The two word sets above, for the reader of a failed assert's statement
+#: (:mod:`maple_flow.repair.code_assert`).
+ENVIRONMENT_WORDS = _ENVIRONMENT_WORDS
+STATEMENT_WORDS = _STATEMENT_WORDS
 #: A message of a check of values (``should be a positive integer value, but got
 #: num_samples=0``): the values checked may come from the launch line (an empty data set).
 _VALUE_CHECK = re.compile(
@@ -119,3 +123,21 @@ def code_fault(text: str, at: int, kind: str, message: str, library: re.Pattern[
 def _installed(library: re.Pattern[str], frame: Frame) -> bool:
     """Whether a frame is an installed package's (a Windows path read with its slashes)."""
     return bool(library.search(frame.path.replace("\\", "/")))
+
+
+#: Python's words for a value that is None where the code uses it.
+_NONE_VALUE = re.compile(r"'NoneType' object|\bNoneType\b")
+#: A statement that reads the parsed command line (``args.train_it[i]``, ``opt.data``,
+#: ``sys.argv[1]``, ``FLAGS.x``): a value the job script's launch line gives or leaves out.
+_READS_ARGUMENT = re.compile(r"\b(?:args|opts?|argv|FLAGS|flags|hparams|cli_args)\s*[.\[]")
+
+
+def none_from_argument(text: str, at: int, message: str) -> bool:
+    """Whether the exception at offset ``at`` is Python's complaint about a None value
+    (``'NoneType' object is not subscriptable``) at a statement that reads the parsed command
+    line (s31not): an argument the launch line left out is None by default, so the job script
+    may be the cause - the reading is not "not the script's"."""
+    if not _NONE_VALUE.search(message):
+        return False
+    frames = _frames(text, at)
+    return bool(frames) and bool(_READS_ARGUMENT.search(frames[-1].source))

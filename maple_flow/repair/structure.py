@@ -70,6 +70,12 @@ script" only on strong structural evidence and when nothing in the log speaks of
   routine``, OpenFOAM's ``FOAM FATAL IO ERROR``, LAMMPS's ``ERROR: ... (FILE.cpp:N)`` or ``Last
   command:``, gfortran's runtime error on a read of the input), whose message names nothing the
   launch or the environment sets and no name of the job script.
+- (s31not) a log that ends in a failed ``assert`` of code's own state shown by its statement
+  alone (a worker logger's prefixed frame lines, a quoted statement:
+  :mod:`maple_flow.repair.code_assert`) whose statement names nothing of the launch, the
+  devices, the arguments, a path or a count of processes, nor a word of the job script; and,
+  the other way, Python's None-value error at a statement that reads the parsed command line
+  (``args.x[i]``) is not read as the program's (an argument the launch line left out).
 
 The categories (:data:`CATEGORIES`) name a record each in ``templates/failures/structure.yaml``
 (``cpu``: ``s20_notscript.yaml``; ``fabric``, ``site``: ``s21_notscript.yaml``; ``gpunode``:
@@ -91,7 +97,8 @@ import re
 from dataclasses import dataclass
 
 from maple_flow.repair.app_input import input_error, report_removed
-from maple_flow.repair.code_exception import MODULE_ATTRIBUTE, code_fault
+from maple_flow.repair.code_assert import failed_assert
+from maple_flow.repair.code_exception import MODULE_ATTRIBUTE, code_fault, none_from_argument
 from maple_flow.repair.evidence_gate import SUMMARY_LINE
 from maple_flow.repair.frames import (
     LAUNCH_SETUP_FRAME,
@@ -511,6 +518,8 @@ def _exception_reading(text: str, script: str | None = None) -> Reading | None:
     frames = _worker_frames(text, at)
     if any(LAUNCH_SETUP_FRAME.search(path) for path in _called_frames(frames)):
         return None
+    if none_from_argument(text, at, message):  # an argument the launch line left out (s31not)
+        return None
     line = _line_of(text, next(m for m in _EXCEPTION_LINE.finditer(text) if m.start() == at))
     data_message = bool(_DATA_MESSAGE.search(message))
     if MODULE_ATTRIBUTE.match(message):  # only the traceback's own reading (s29)
@@ -799,6 +808,9 @@ def read(text: str, script: str | None = None) -> Reading | None:
         reading = reading_of(text)
         if reading is not None:
             return reading
+    asserted = failed_assert(text, _LAUNCH_MESSAGE, _GPU_WORDS, script)
+    if asserted is not None:  # the log ends in an assert of code's own state (s31not)
+        return Reading("internal", CATEGORIES["internal"], asserted)
     data_file = _DATA_FILE.search(text)
     if data_file:
         return Reading("data", CATEGORIES["data"], (_line_of(text, data_file),))
