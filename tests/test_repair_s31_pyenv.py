@@ -49,6 +49,9 @@ def test_killed_extension_build_bounds_max_jobs(log: str) -> None:
     "ninja: build stopped: subcommand failed.\n",
     "subcommand failed\nNinja build failed\n",
     "nvcc error   : 'cicc' died due to signal 9 (Kill signal)\n",
+    "Building extension module fused_adam...\nAllowing ninja to set a default number of "
+    "workers... (overridable by setting the environment variable MAX_JOBS=N)\n"
+    "RuntimeError: Error building extension 'fused_adam'\n",
 ])
 def test_no_kill_evidence_no_max_jobs(log: str) -> None:
     result = diagnose_log(SRUN_PY, log, "delta", None, False)
