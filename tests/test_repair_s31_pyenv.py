@@ -59,7 +59,8 @@ def test_no_kill_evidence_no_max_jobs(log: str) -> None:
     assert "MAX_JOBS" not in _diff(result)
 
 
-@pytest.mark.parametrize("bound", ["export MAX_JOBS=32\n", "make -j 64 -C ext\n"])
+@pytest.mark.parametrize("bound", ["export MAX_JOBS=32\n", "make -j 64 -C ext\n",
+                                   "cmake --build build -j\n", "make -C ext\n"])
 def test_a_job_that_bounds_its_build_is_left_alone(bound: str) -> None:
     script = SRUN_PY.replace("srun python", bound + "srun python")
     result = diagnose_log(script, KILLED[0], "delta", None, False)
