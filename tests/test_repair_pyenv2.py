@@ -57,3 +57,40 @@ def test_a_bare_build_failure_gets_no_bound() -> None:
         record, diff = _proposed(SCRIPT.format(env=""), log)
         assert record != "jit-build-compilers-oom-killed-unbounded"
         assert "MAX_JOBS" not in diff
+
+
+STDIN_JOB = """#!/bin/bash
+#SBATCH --nodes=1
+#SBATCH --gpus-per-node=1
+cd /scratch/me/proj
+{launch}
+echo finished
+"""
+STDIN_LOG = "FileNotFoundError: [Errno 2] No such file or directory: '/scratch/me/proj/<stdin>'\n"
+
+
+def test_program_fed_on_stdin_is_written_to_a_file_and_run_from_it() -> None:
+    launch = "srun --ntasks=1 python -u - --n 4 <<'PY'\nimport multiprocessing as mp\nPY"
+    record, diff = _proposed(STDIN_JOB.format(launch=launch), STDIN_LOG)
+    assert record == "spawn-main-from-stdin-program"
+    assert "-srun --ntasks=1 python -u - --n 4 <<'PY'" in diff
+    assert "+cat > \"program_from_stdin_$$.py\" <<'PY'" in diff
+    assert '+srun --ntasks=1 python -u "program_from_stdin_$$.py" --n 4' in diff
+    assert diff.index("+cat >") < diff.index(" PY\n") < diff.index("+srun")
+
+
+def test_unquoted_heredoc_keeps_its_expansion_and_the_short_message_counts() -> None:
+    launch = "python3 <<EOF\nprint('$SLURM_JOB_ID')\nEOF"
+    record, diff = _proposed(STDIN_JOB.format(launch=launch), "FileNotFoundError: '/x/<stdin>'\n")
+    assert record == "spawn-main-from-stdin-program"
+    assert '+cat > "program_from_stdin_$$.py" <<EOF' in diff
+    assert '+python3 "program_from_stdin_$$.py"' in diff
+
+
+def test_stdin_named_but_no_program_fed_on_stdin_gets_no_rewrite() -> None:
+    """A file, a module or a string is run: the script is not where '<stdin>' comes from."""
+    for launch in ("srun python train.py <<'PY'\nx\nPY", "python -m pkg.run <<EOF\nx\nEOF",
+                   "srun python -u train.py --epochs 3"):
+        record, diff = _proposed(STDIN_JOB.format(launch=launch), STDIN_LOG)
+        assert record != "spawn-main-from-stdin-program"
+        assert "program_from_stdin" not in diff

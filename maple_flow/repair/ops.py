@@ -513,6 +513,14 @@ class SrunEnvExport(Strict):
     op: Literal["srun_env_export"] = "srun_env_export"
 
 
+class ProgramFromStdinFile(Strict):
+    """Write the Python program a command reads from a here-document (``python - <<'PY'``)
+    to a file and run the file: spawn-started workers re-import the main module from its
+    file, which a program read from stdin does not have."""
+
+    op: Literal["program_from_stdin_file"] = "program_from_stdin_file"
+
+
 class RunThroughInterpreter(Strict):
     """Start a script file that a line runs as a command through its interpreter
     (``main.py args`` -> ``python main.py args``): a file that is not executable, or whose
@@ -710,7 +718,8 @@ FixOp = Annotated[
     | PlainSpaces | AllocationConstraint | GresGpuName | UseSiteLauncher | IbrunLaunch
     | DeepspeedSlurmHostfile | RootFromSubmitDir | PbsRaiseMem
     | ShowHiddenDevices | AllocConf | BoundPortArithmetic
-    | RayBlockSteps | RayPinPorts | RayQuoteJson | RayDriverOnHead | SrunEnvExport,
+    | RayBlockSteps | RayPinPorts | RayQuoteJson | RayDriverOnHead | SrunEnvExport
+    | ProgramFromStdinFile,
     Field(discriminator="op"),
 ]
 
@@ -737,6 +746,7 @@ OP_KINDS: tuple[str, ...] = (
     "pbs_raise_mem",
     "show_hidden_devices", "alloc_conf", "bound_port_arithmetic",
     "ray_block_steps", "ray_pin_ports", "ray_quote_json", "ray_driver_on_head", "srun_env_export",
+    "program_from_stdin_file",
 )
 
 

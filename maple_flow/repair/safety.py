@@ -315,6 +315,9 @@ ALWAYS_ALLOWED = frozenset({
     # the script's own GPU-visibility, allocator or port line mended in place: no value but
     # the script's own words, a fixed separator or a modulo range (patch_script_env.py)
     "show_hidden_devices", "alloc_conf", "bound_port_arithmetic",
+    # a here-document fed to python written to a fixed file name with cat, the script's own
+    # command run on that file (patch_stdin.py): no value but the script's own words
+    "program_from_stdin_file",
 })
 #: Program arguments whose meaning maple_flow knows (the number of processes of the job, as
 #: fairseq and ParlAI take it): setting one to a count needs no review.
