@@ -54,6 +54,7 @@ ALLOWED_ENV = frozenset({
     "ZES_ENABLE_SYSMAN",  # Level Zero Sysman: the SYCL free-memory query (ALCF Aurora)
     "XLA_FLAGS",  # XLA's compiler flags (ALCF Polaris JAX page: one compilation thread)
     "TRITON_CACHE_DIR",  # where Triton keeps its compiled kernels (a cache folder)
+    "MAX_JOBS",  # the compilers a JIT kernel build runs at once (torch cpp_extension, ninja)
     # Ray leaves the ROCm visible devices of its workers to the framework (vLLM, SGLang)
     "RAY_EXPERIMENTAL_NOSET_HIP_VISIBLE_DEVICES",
 })
