@@ -532,6 +532,12 @@ class ServingEnv(Strict):
     server: Literal["vllm"]
     name: Literal["VLLM_WORKER_MULTIPROC_METHOD"]
     value: Literal["spawn"]
+class ProgramFromStdinFile(Strict):
+    """Write the Python program a command reads from a here-document (``python - <<'PY'``)
+    to a file and run the file: spawn-started workers re-import the main module from its
+    file, which a program read from stdin does not have."""
+
+    op: Literal["program_from_stdin_file"] = "program_from_stdin_file"
 
 
 class RunThroughInterpreter(Strict):
@@ -732,7 +738,7 @@ FixOp = Annotated[
     | DeepspeedSlurmHostfile | RootFromSubmitDir | PbsRaiseMem
     | ShowHiddenDevices | AllocConf | BoundPortArithmetic
     | RayBlockSteps | RayPinPorts | RayQuoteJson | RayDriverOnHead | SrunEnvExport | ServingFlag
-    | ServingEnv,
+    | ServingEnv | ProgramFromStdinFile,
     Field(discriminator="op"),
 ]
 
@@ -760,6 +766,7 @@ OP_KINDS: tuple[str, ...] = (
     "show_hidden_devices", "alloc_conf", "bound_port_arithmetic",
     "ray_block_steps", "ray_pin_ports", "ray_quote_json", "ray_driver_on_head", "srun_env_export",
     "serving_flag", "serving_env",
+    "program_from_stdin_file",
 )
 
 

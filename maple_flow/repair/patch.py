@@ -56,6 +56,7 @@ from maple_flow.repair.patch_ray_steps import (
 from maple_flow.repair.patch_serving import serving_export, serving_flag
 from maple_flow.repair.patch_site_launcher import site_launcher
 from maple_flow.repair.patch_spaces import plain_spaces
+from maple_flow.repair.patch_stdin import program_from_stdin_file
 from maple_flow.repair.patch_submit_dir import root_from_submit_dir
 from maple_flow.repair.patch_torchrun import (
     launch_on_every_node,
@@ -416,6 +417,7 @@ _HANDLERS: dict[type, Handler] = {
     o.SrunEnvExport: lambda t, op, p: _srun_env_export(t),
     o.ServingFlag: lambda t, op, p: serving_flag(t, op.server, op.flag),
     o.ServingEnv: lambda t, op, p: _serving_env(t, op),
+    o.ProgramFromStdinFile: lambda t, op, p: program_from_stdin_file(t),
     o.WrapperGpuCount: lambda t, op, p: wrapper_gpu_count(t, op.gpus, op.config),
     o.LocalRankFromLocalId: lambda t, op, p: local_rank_from_local_id(t),
     o.WorldSizeFromJob: lambda t, op, p: world_size_from_job(t),

@@ -319,6 +319,9 @@ ALWAYS_ALLOWED = frozenset({
     # a fixed switch or variable of the serving program the script runs, from a fixed list
     # (patch_serving.py)
     "serving_flag", "serving_env",
+    # a here-document fed to python written to a fixed file name with cat, the script's own
+    # command run on that file (patch_stdin.py): no value but the script's own words
+    "program_from_stdin_file",
 })
 #: Program arguments whose meaning maple_flow knows (the number of processes of the job, as
 #: fairseq and ParlAI take it): setting one to a count needs no review.
