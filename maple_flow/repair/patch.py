@@ -54,6 +54,7 @@ from maple_flow.repair.patch_ray_steps import (
     ray_quote_json,
 )
 from maple_flow.repair.patch_site_launcher import site_launcher
+from maple_flow.repair.patch_site_policy import fit_site_policy
 from maple_flow.repair.patch_spaces import plain_spaces
 from maple_flow.repair.patch_submit_dir import root_from_submit_dir
 from maple_flow.repair.patch_torchrun import (
@@ -418,6 +419,7 @@ _HANDLERS: dict[type, Handler] = {
     o.ShowHiddenDevices: lambda t, op, p: pse.show_hidden_devices(t),
     o.AllocConf: lambda t, op, p: pse.alloc_conf(t, op.option),
     o.BoundPortArithmetic: lambda t, op, p: pse.bound_port_arithmetic(t),
+    o.FitSitePolicy: lambda t, op, p: fit_site_policy(t, op.node_type, p),
 }
 
 
