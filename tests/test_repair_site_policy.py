@@ -49,7 +49,7 @@ def test_internal_qos_name_is_written_as_the_listed_qos_it_holds() -> None:
 def test_unknown_qos_without_a_listed_word_is_refused_with_the_line() -> None:
     profile = get_profile("perlmutter")
     script = PM.replace("#SBATCH -q regular", "#SBATCH -q special")
-    with pytest.raises(FixNotApplicable, match="names a QOS .* yours to say"):
+    with pytest.raises(FixNotApplicable, match=r"names a QOS .* yours to say"):
         fit_site_policy(script, "gpu", profile)
 
 
