@@ -81,6 +81,6 @@ def fit_site_policy(text: str, node_type: str, profile: ClusterProfile) -> str:
         said = "; ".join(f"{p.message} ({p.hint})" for p in problems)
         raise FixNotApplicable(f"the request breaks {profile.name}'s rules: {said}")
     raise FixNotApplicable(
-        "the script names its node type and a QOS {profile.name} lists; its "
+        f"the script names its node type and a QOS {profile.name} lists; its "
         "facts show no other misfit, so the refusal has a cause the script does not show "
         "(account, GPUs per node the policy takes): ask the site which rule it broke")
