@@ -17,7 +17,8 @@ from maple_flow.cli.repair import diagnose_log
 from maple_flow.repair.script_port import port_in_log, port_is_the_scripts
 
 BENCH = Path(__file__).resolve().parent.parent / "bench"
-MPI_APP = (BENCH / "s22mpistart_probe" / "scripts" / "srun_mpi_app.sh").read_text(encoding="utf-8")
+MPI_APP = (BENCH / "s22mpistart_probe" / "scripts" / "srun_mpi_app.sh").read_text(
+    encoding="utf-8")
 SINGLE = (BENCH / "reallogs" / "scripts" / "torchrun_single.sh").read_text(encoding="utf-8")
 PLUGIN = ("srun: error: Couldn't find the specified plugin name for mpi/pmix\n"
           "srun: error: invalid MPI type 'pmix'\n")
@@ -85,12 +86,17 @@ def test_log_without_port_keeps_the_port_fix() -> None:
     ("8000", "export MASTER_PORT=29500\ntorchrun t.py\n", False),
     ("8265", "python serve.py\n", False),
     ("29500", "# torchrun --master_port 29500\npython serve.py\n", False),
+    ("8000", "vllm serve m --port 8000\n", False),  # the server's own port, not a rendezvous
+    ("22", "PORT=${PORT:-29500}\ntorchrun --master_port=$PORT t.py\n", True),  # from outside
+    ("12345", "PORT=12345\ntorchrun --master_port=$PORT t.py\n", True),
+    ("23456", "python t.py --dist-url tcp://127.0.0.1:23456\n", True),
 ])
 def test_port_is_the_scripts(port: str, script: str, holds: bool) -> None:
     assert port_is_the_scripts(port, script) is holds
 
 
 def test_port_in_log_forms() -> None:
-    assert port_in_log("failed to bind to [::]:29500 (errno: 98 - Address already in use)") == "29500"
+    bind = "failed to bind to [::]:29500 (errno: 98 - Address already in use)"
+    assert port_in_log(bind) == "29500"
     assert port_in_log("error while attempting to bind on address ('0.0.0.0', 8000): address "
                        "already in use") == "8000"

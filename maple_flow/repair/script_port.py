@@ -32,15 +32,39 @@ def _code_lines(script: str) -> str:
     return "\n".join(ln for ln in script.splitlines() if not ln.lstrip().startswith("#"))
 
 
+#: A line that gives the rendezvous port: a launcher's port option, an init method's URL, or an
+#: upper-case port variable (MASTER_PORT=, PORT=, export MY_PORT=). An application's own
+#: server option (``vllm serve --port 8000``) is not one.
+_RDZV_LINE = re.compile(
+    r"(?i:master[_-]?port|rdzv[_-]endpoint|main[_-]process[_-]port|init[_-]method|dist[_-]url|"
+    r"tcp://)|\b[A-Z_]*PORT[A-Z_]*=")
+#: A port variable the script reads (``$MASTER_PORT``, ``${PORT}``).
+_PORT_REF = re.compile(r"\$\{?([A-Za-z_]*[Pp][Oo][Rr][Tt][A-Za-z0-9_]*)")
+
+
+def _literal_here(port: str, code: str) -> bool:
+    """Whether a rendezvous line of ``code`` holds ``port`` as a literal."""
+    number = re.compile(rf"(?<![\w.]){re.escape(port)}(?!\w)")
+    return any(_RDZV_LINE.search(ln) and number.search(ln) for ln in code.splitlines())
+
+
+def _read_from_outside(code: str) -> bool:
+    """Whether a port variable the script reads gets its value from outside the script (the
+    caller's environment, ``${PORT:-29500}``) or from a computation: its value is unknown."""
+    for name in set(_PORT_REF.findall(code)):
+        assigned = re.findall(rf"^\s*(?:export\s+)?{re.escape(name)}=(\S*)", code, re.M)
+        if not assigned or any(not v.strip("\"'").isdigit() for v in assigned):
+            return True
+    return False
+
+
 def port_is_the_scripts(port: str | None, script: str) -> bool:
     """Whether ``port`` (as the log names it; None when it names none) may be the script's
     rendezvous port. True when the log names no port or the script is not known (empty)."""
     if not port or not port.isdigit() or not script.strip():
         return True
     code = _code_lines(script)
-    if re.search(rf"(?<![\w.]){re.escape(port)}(?!\w)", code):
-        return True
-    if _DERIVED.search(code):
+    if _literal_here(port, code) or _DERIVED.search(code) or _read_from_outside(code):
         return True
     if port == "29500" and _DEFAULT_29500.search(code):
         return True
