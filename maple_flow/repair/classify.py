@@ -141,7 +141,17 @@ def _similar_candidates(records: list[FailureRecord], ev: FailureEvidence,
     """The records similarity may offer: of this scheduler, for this script's shape, and not
     decided by a figure only a signature reads."""
     records = for_script(for_scheduler(records, scheduler_of(ev, profile)), ev.script)
-    return [r for r in records if not r.signature_only]
+    return [r for r in records if not r.signature_only and not _foreign_port(r, ev)]
+
+
+def _foreign_port(record: FailureRecord, ev: FailureEvidence) -> bool:
+    """Whether ``record`` fixes the script's port (a signature with ``port_of_script``) while
+    the port the log names is none the script sets, derives or its launcher defaults to."""
+    if not any(sig.port_of_script for sig in record.signatures):
+        return False
+    from maple_flow.repair.script_port import port_in_log, port_is_the_scripts
+
+    return not port_is_the_scripts(port_in_log(f"{ev.stdout}\n{ev.stderr}"), ev.script)
 
 
 def _by_similarity(records: list[FailureRecord], ev: FailureEvidence,

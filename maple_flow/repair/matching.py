@@ -239,6 +239,8 @@ def match_signature(
             found, text = hit
             if not figures_hold(found):
                 return None
+            if sig.port_of_script and not _port_holds(found, parts[where], ev.script):
+                return None
             site = cluster or ev.cluster
             if sig.site_lacks and _site_has(sig.site_lacks, found, ev.script, site):
                 return None
@@ -273,6 +275,14 @@ def figures_hold(found: re.Match[str]) -> bool:
         return True
     c = _bytes(groups.get("capacity") or "")
     return s >= 2 * n and (c is None or s >= c / 20)
+
+
+def _port_holds(found: re.Match[str], text: str, script: str) -> bool:
+    """Whether the port the match (else the log) names may be the script's own (s31r2)."""
+    from maple_flow.repair.script_port import port_in_log, port_is_the_scripts
+
+    port = found.groupdict().get("port") or port_in_log(text)
+    return port_is_the_scripts(port, script)
 
 
 def _site_has(template: str, found: re.Match[str], script: str, cluster: str | None) -> bool:

@@ -97,6 +97,9 @@ class Signature(Strict):
     site_lacks: str | None = Field(
         default=None, description="a placeholder (``{cuda_like.X}``) the site must not resolve "
         "from the match: the signature holds only when the site has no such thing")
+    port_of_script: bool = Field(
+        default=False, description="a port the log names (the match's `port` group, else the "
+        "log's) must be one the script sets, derives or its launcher defaults to (s31r2)")
     weight: float = Field(default=0.0, description="added to the specificity score")
 
     @field_validator("pattern", "script", "script_lacks")
