@@ -695,15 +695,6 @@ class AllocationConstraint(Strict):
     value: str = Field(pattern=r"^[A-Za-z0-9_.&|,-]+$", max_length=64)
 
 
-class FitSitePolicy(Strict):
-    """Mend the allocation directive a site's generic submit-policy refusal is about, read
-    against the site's facts: the node type ``node_type`` where the job names none, a QOS the
-    site does not list written as the listed one it holds as a word (patch_site_policy.py)."""
-
-    op: Literal["fit_site_policy"] = "fit_site_policy"
-    node_type: str = Field(pattern=r"^[A-Za-z0-9_.&|,-]+$", max_length=64)
-
-
 class RemoveArgument(Strict):
     """Take an option (and its value) off the program of the launch line: one the program's
     build does not take (GROMACS's thread-MPI ``-ntmpi`` given to its MPI build)."""
@@ -747,8 +738,7 @@ FixOp = Annotated[
     | DeepspeedSlurmHostfile | RootFromSubmitDir | PbsRaiseMem
     | ShowHiddenDevices | AllocConf | BoundPortArithmetic
     | RayBlockSteps | RayPinPorts | RayQuoteJson | RayDriverOnHead | SrunEnvExport | ServingFlag
-    | ServingEnv | ProgramFromStdinFile
-    | FitSitePolicy,
+    | ServingEnv | ProgramFromStdinFile,
     Field(discriminator="op"),
 ]
 
@@ -777,7 +767,6 @@ OP_KINDS: tuple[str, ...] = (
     "ray_block_steps", "ray_pin_ports", "ray_quote_json", "ray_driver_on_head", "srun_env_export",
     "serving_flag", "serving_env",
     "program_from_stdin_file",
-    "fit_site_policy",
 )
 
 

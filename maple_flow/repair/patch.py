@@ -55,7 +55,6 @@ from maple_flow.repair.patch_ray_steps import (
 )
 from maple_flow.repair.patch_serving import serving_export, serving_flag
 from maple_flow.repair.patch_site_launcher import site_launcher
-from maple_flow.repair.patch_site_policy import fit_site_policy
 from maple_flow.repair.patch_spaces import plain_spaces
 from maple_flow.repair.patch_stdin import program_from_stdin_file
 from maple_flow.repair.patch_submit_dir import root_from_submit_dir
@@ -433,7 +432,6 @@ _HANDLERS: dict[type, Handler] = {
     o.ShowHiddenDevices: lambda t, op, p: pse.show_hidden_devices(t),
     o.AllocConf: lambda t, op, p: pse.alloc_conf(t, op.option),
     o.BoundPortArithmetic: lambda t, op, p: pse.bound_port_arithmetic(t),
-    o.FitSitePolicy: lambda t, op, p: fit_site_policy(t, op.node_type, p),
 }
 
 

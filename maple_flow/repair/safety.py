@@ -305,9 +305,6 @@ ALWAYS_ALLOWED = frozenset({
     "ray_block_steps", "ray_pin_ports", "ray_quote_json", "ray_driver_on_head",
     # a node type from the cluster profile (patch_constraint.py)
     "allocation_constraint",
-    # a node type from the cluster profile, or a QOS the profile lists that the script's own
-    # QOS name holds as a word (patch_site_policy.py)
-    "fit_site_policy",
     # the GRES name the script misspells written as Slurm's 'gpu' (patch_gres.py)
     "gres_gpu_name",
     # a fixed line writing the job's node list with a count the script gives, and the fixed
