@@ -668,6 +668,15 @@ class AllocationConstraint(Strict):
     value: str = Field(pattern=r"^[A-Za-z0-9_.&|,-]+$", max_length=64)
 
 
+class SitePolicy(Strict):
+    """Read a site's generic submit-policy refusal against the script's header and the site's
+    rules (node-type constraint by whether the job asks GPUs, a queue name the profile lists, a
+    queue whose limits take the request) and edit the directive at fault; refused with the
+    reason when no rule shows one (maple_flow.repair.patch_policy)."""
+
+    op: Literal["site_policy"] = "site_policy"
+
+
 class RemoveArgument(Strict):
     """Take an option (and its value) off the program of the launch line: one the program's
     build does not take (GROMACS's thread-MPI ``-ntmpi`` given to its MPI build)."""
@@ -710,7 +719,7 @@ FixOp = Annotated[
     | PlainSpaces | AllocationConstraint | GresGpuName | UseSiteLauncher | IbrunLaunch
     | DeepspeedSlurmHostfile | RootFromSubmitDir | PbsRaiseMem
     | ShowHiddenDevices | AllocConf | BoundPortArithmetic
-    | RayBlockSteps | RayPinPorts | RayQuoteJson | RayDriverOnHead | SrunEnvExport,
+    | RayBlockSteps | RayPinPorts | RayQuoteJson | RayDriverOnHead | SrunEnvExport | SitePolicy,
     Field(discriminator="op"),
 ]
 
@@ -737,6 +746,7 @@ OP_KINDS: tuple[str, ...] = (
     "pbs_raise_mem",
     "show_hidden_devices", "alloc_conf", "bound_port_arithmetic",
     "ray_block_steps", "ray_pin_ports", "ray_quote_json", "ray_driver_on_head", "srun_env_export",
+    "site_policy",
 )
 
 

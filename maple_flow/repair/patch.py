@@ -26,6 +26,7 @@ from maple_flow.repair.layout import launch_or_last_line, scheduler_of
 from maple_flow.repair.models import Fix
 from maple_flow.repair.patch_colossal import colossalai_run_per_node
 from maple_flow.repair.patch_constraint import allocation_constraint
+from maple_flow.repair.patch_policy import policy_mend
 from maple_flow.repair.patch_container import container_gpu_flag
 from maple_flow.repair.patch_deepspeed import deepspeed_slurm_hostfile
 from maple_flow.repair.patch_entity import drop_option, replace_word, run_through_interpreter
@@ -415,6 +416,7 @@ _HANDLERS: dict[type, Handler] = {
     o.PlainSpaces: lambda t, op, p: plain_spaces(t),
     o.RootFromSubmitDir: lambda t, op, p: root_from_submit_dir(t),
     o.AllocationConstraint: lambda t, op, p: allocation_constraint(t, op.value),
+    o.SitePolicy: lambda t, op, p: policy_mend(t, p),
     o.ShowHiddenDevices: lambda t, op, p: pse.show_hidden_devices(t),
     o.AllocConf: lambda t, op, p: pse.alloc_conf(t, op.option),
     o.BoundPortArithmetic: lambda t, op, p: pse.bound_port_arithmetic(t),
