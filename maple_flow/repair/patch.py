@@ -26,7 +26,6 @@ from maple_flow.repair.layout import launch_or_last_line, scheduler_of
 from maple_flow.repair.models import Fix
 from maple_flow.repair.patch_colossal import colossalai_run_per_node
 from maple_flow.repair.patch_constraint import allocation_constraint
-from maple_flow.repair.patch_policy import policy_mend
 from maple_flow.repair.patch_container import container_gpu_flag
 from maple_flow.repair.patch_deepspeed import deepspeed_slurm_hostfile
 from maple_flow.repair.patch_entity import drop_option, replace_word, run_through_interpreter
@@ -42,6 +41,7 @@ from maple_flow.repair.patch_lines import (
 )
 from maple_flow.repair.patch_pbs import drop_pbs_directive, pbs_select_mend
 from maple_flow.repair.patch_pbs_mem import pbs_raise_mem
+from maple_flow.repair.patch_policy import policy_mend
 from maple_flow.repair.patch_rankvars import (
     bind_rank_gpus,
     local_rank_from_local_id,
