@@ -107,7 +107,7 @@ def ops_for(cluster: str) -> list[o.FixOp]:
         o.ShowHiddenDevices(), o.AllocConf(), o.AllocConf(option="expandable_segments"),
         o.BoundPortArithmetic(),
         o.RayBlockSteps(), o.RayPinPorts(), o.RayQuoteJson(), o.RayDriverOnHead(),
-        o.SrunEnvExport(),
+        o.SrunEnvExport(), o.SitePolicy(),
     ]
 
 
