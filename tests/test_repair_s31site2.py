@@ -67,3 +67,11 @@ def test_header_breaking_no_known_rule_is_refused_not_changed() -> None:
     data = diagnose_log(script, POLICY, "perlmutter", None, False)
     assert data["proposed"] is None
     assert "breaks no rule" in str(data["why_none"])
+
+
+def test_srun_allocating_by_itself_gets_the_node_type_on_its_own_line() -> None:
+    script = "#!/bin/bash\ncd $WORK_DIR/tests\nsrun -n 1 ./standalone\n"
+    log = "srun: error: Job request does not match any supported policy.\n"
+    _, diff = _proposed(diagnose_log(script, log, "perlmutter", None, False))
+    assert "+srun --constraint=cpu -n 1 ./standalone" in diff
+    assert "#SBATCH" not in diff

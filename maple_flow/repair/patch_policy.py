@@ -10,6 +10,8 @@ templates/clusters/<site>.yaml, and edits only the directive a rule shows at fau
   CPU job; maple_flow.repair.patch_constraint writes it);
 - a QOS/partition name the profile does not list whose ``_``/``-``-separated words hold exactly
   one listed name (``gpu_regular`` -> ``regular``): that name;
+- a script with no header whose srun allocates by itself (a login-node run): the node type on
+  the srun line, as for the header;
 - a listed queue whose time or node limit the request passes: the one other queue maple_flow
   may choose unasked that takes the request unchanged.
 
@@ -113,8 +115,6 @@ def policy_mend(text: str, profile: ClusterProfile) -> str:
     """``text`` with each directive the site's rules show at fault for a generic submit-policy
     refusal edited (module docstring); FixNotApplicable with the reason when none is."""
     ds = parse_directives(text, profile.scheduler)
-    if not ds:
-        raise FixNotApplicable("the script has no batch header to read against the site's rules")
     out = text
     value = _constraint_value(text, ds, profile)
     if value is not None:
