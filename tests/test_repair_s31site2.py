@@ -62,11 +62,11 @@ def test_unlisted_qos_with_no_listed_word_is_refused_with_the_list() -> None:
         policy_mend(PM.replace("#SBATCH -q regular", "#SBATCH -q interactive"), _pm())
 
 
-def test_header_breaking_no_known_rule_is_refused_not_changed() -> None:
+def test_header_breaking_no_known_rule_gets_no_fix() -> None:
     script = PM.replace("--gpus-per-node=4", "--gpus-per-node=3")
     data = diagnose_log(script, POLICY, "perlmutter", None, False)
     assert data["proposed"] is None
-    assert "breaks no rule" in str(data["why_none"])
+    assert "changes nothing" in str(data["why_none"])
 
 
 def test_srun_allocating_by_itself_gets_the_node_type_on_its_own_line() -> None:
@@ -75,3 +75,9 @@ def test_srun_allocating_by_itself_gets_the_node_type_on_its_own_line() -> None:
     _, diff = _proposed(diagnose_log(script, log, "perlmutter", None, False))
     assert "+srun --constraint=cpu -n 1 ./standalone" in diff
     assert "#SBATCH" not in diff
+
+
+def test_the_mend_applied_twice_is_the_mend_applied_once() -> None:
+    once = policy_mend(CPU.replace("#SBATCH -q regular", "#SBATCH -q cpu_regular"), _pm())
+    assert "#SBATCH -q regular\n" in once and "--constraint=cpu" in once
+    assert policy_mend(once, _pm()) == once

@@ -15,9 +15,10 @@ templates/clusters/<site>.yaml, and edits only the directive a rule shows at fau
 - a listed queue whose time or node limit the request passes: the one other queue maple_flow
   may choose unasked that takes the request unchanged.
 
-Anything else (a name with no listed word in it, two queues that would take the job, a header
-that breaks no rule the profile knows) is refused with the reason: the cause is then one only
-the user or the site can see (the project's allocation, a QOS they are entitled to).
+A name with no listed word in it, or two queues that would take the job, is refused with the
+reason (which QOS the project may use is the user's to say); a header that breaks no rule the
+profile knows is left unchanged, so no fix is proposed: the cause is then one only the user or
+the site can see (the project's allocation, a QOS they are entitled to).
 """
 
 from __future__ import annotations
@@ -113,16 +114,13 @@ def _mend_queue(text: str, ds: list[Directive], profile: ClusterProfile) -> str:
 
 def policy_mend(text: str, profile: ClusterProfile) -> str:
     """``text`` with each directive the site's rules show at fault for a generic submit-policy
-    refusal edited (module docstring); FixNotApplicable with the reason when none is."""
+    refusal edited (module docstring); FixNotApplicable with the reason when a fault is seen
+    that only the user can settle. A header that breaks no rule the profile knows comes back
+    unchanged (a second application of the fix changes nothing), and the repair loop then says
+    the fix changes nothing in this script: no fix is proposed."""
     ds = parse_directives(text, profile.scheduler)
     out = text
     value = _constraint_value(text, ds, profile)
     if value is not None:
         out = allocation_constraint(out, value)
-    out = _mend_queue(out, ds, profile)
-    if out == text:
-        raise FixNotApplicable(
-            f"the header breaks no rule {profile.name}'s profile knows (node type, queue names, "
-            "time and node limits); the refusal has a cause the script does not show (the "
-            "project's allocation, a QOS you are entitled to): ask the site")
-    return out
+    return _mend_queue(out, ds, profile)
