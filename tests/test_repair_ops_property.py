@@ -110,6 +110,7 @@ def ops_for(cluster: str) -> list[o.FixOp]:
         o.SrunEnvExport(), o.ServingFlag(server="vllm", flag="--disable-custom-all-reduce"),
         o.ServingEnv(server="vllm", name="VLLM_WORKER_MULTIPROC_METHOD", value="spawn"),
         o.ProgramFromStdinFile(),
+        o.SitePolicy(),
     ]
 
 

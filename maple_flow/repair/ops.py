@@ -695,6 +695,15 @@ class AllocationConstraint(Strict):
     value: str = Field(pattern=r"^[A-Za-z0-9_.&|,-]+$", max_length=64)
 
 
+class SitePolicy(Strict):
+    """Read a site's generic submit-policy refusal against the script's header and the site's
+    rules (node-type constraint by whether the job asks GPUs, a queue name the profile lists, a
+    queue whose limits take the request) and edit the directive at fault; refused with the
+    reason when no rule shows one (maple_flow.repair.patch_policy)."""
+
+    op: Literal["site_policy"] = "site_policy"
+
+
 class RemoveArgument(Strict):
     """Take an option (and its value) off the program of the launch line: one the program's
     build does not take (GROMACS's thread-MPI ``-ntmpi`` given to its MPI build)."""
@@ -738,7 +747,8 @@ FixOp = Annotated[
     | DeepspeedSlurmHostfile | RootFromSubmitDir | PbsRaiseMem
     | ShowHiddenDevices | AllocConf | BoundPortArithmetic
     | RayBlockSteps | RayPinPorts | RayQuoteJson | RayDriverOnHead | SrunEnvExport | ServingFlag
-    | ServingEnv | ProgramFromStdinFile,
+    | ServingEnv | ProgramFromStdinFile
+    | SitePolicy,
     Field(discriminator="op"),
 ]
 
@@ -767,6 +777,7 @@ OP_KINDS: tuple[str, ...] = (
     "ray_block_steps", "ray_pin_ports", "ray_quote_json", "ray_driver_on_head", "srun_env_export",
     "serving_flag", "serving_env",
     "program_from_stdin_file",
+    "site_policy",
 )
 
 

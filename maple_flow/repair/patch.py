@@ -41,6 +41,7 @@ from maple_flow.repair.patch_lines import (
 )
 from maple_flow.repair.patch_pbs import drop_pbs_directive, pbs_select_mend
 from maple_flow.repair.patch_pbs_mem import pbs_raise_mem
+from maple_flow.repair.patch_policy import policy_mend
 from maple_flow.repair.patch_rankvars import (
     bind_rank_gpus,
     local_rank_from_local_id,
@@ -429,6 +430,7 @@ _HANDLERS: dict[type, Handler] = {
     o.PlainSpaces: lambda t, op, p: plain_spaces(t),
     o.RootFromSubmitDir: lambda t, op, p: root_from_submit_dir(t),
     o.AllocationConstraint: lambda t, op, p: allocation_constraint(t, op.value),
+    o.SitePolicy: lambda t, op, p: policy_mend(t, p),
     o.ShowHiddenDevices: lambda t, op, p: pse.show_hidden_devices(t),
     o.AllocConf: lambda t, op, p: pse.alloc_conf(t, op.option),
     o.BoundPortArithmetic: lambda t, op, p: pse.bound_port_arithmetic(t),

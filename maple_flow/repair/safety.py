@@ -305,6 +305,9 @@ ALWAYS_ALLOWED = frozenset({
     "ray_block_steps", "ray_pin_ports", "ray_quote_json", "ray_driver_on_head",
     # a node type from the cluster profile (patch_constraint.py)
     "allocation_constraint",
+    # a node type, or a queue name, from the cluster profile in place of the header's
+    # (patch_policy.py)
+    "site_policy",
     # the GRES name the script misspells written as Slurm's 'gpu' (patch_gres.py)
     "gres_gpu_name",
     # a fixed line writing the job's node list with a count the script gives, and the fixed
