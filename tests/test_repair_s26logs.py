@@ -8,6 +8,7 @@ port-based connect/accept failing inside the MPI runtime. Each test fails withou
 from __future__ import annotations
 
 import pytest
+from repair_result import proposed_diff as _diff
 
 from maple_flow.cli.repair import diagnose_log
 from maple_flow.repair.kb import load_knowledge_base
@@ -30,11 +31,6 @@ DEEPSPEED = """#!/bin/bash
 #SBATCH --time=01:00:00
 deepspeed --num_gpus=2 -m mypkg.train --cfg run.toml
 """
-def _diff(result: dict[str, object]) -> str:
-    proposed = result.get("proposed") or {}
-    return str(proposed.get("diff") or "") if isinstance(proposed, dict) else ""
-
-
 MPI_APP = """#!/bin/bash
 #SBATCH --nodes=1
 #SBATCH --ntasks-per-node=1

@@ -8,6 +8,7 @@ message truncation and a crash in MPICH's own frames. Each test fails without it
 from __future__ import annotations
 
 import pytest
+from repair_result import proposed_diff as _diff
 
 from maple_flow.cli.repair import diagnose_log
 from maple_flow.repair.kb import load_knowledge_base
@@ -55,11 +56,6 @@ MPI_APP = """#!/bin/bash
 #SBATCH --time=01:00:00
 srun ./app input.yaml
 """
-
-
-def _diff(result: dict[str, object]) -> str:
-    proposed = result.get("proposed") or {}
-    return str(proposed.get("diff") or "") if isinstance(proposed, dict) else ""
 
 
 def _record(result: dict[str, object]) -> str | None:

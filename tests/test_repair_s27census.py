@@ -8,6 +8,7 @@ fails without the records of templates/failures/s27_census.yaml."""
 from __future__ import annotations
 
 import pytest
+from repair_result import proposed_diff as _diff
 
 from maple_flow.cli.repair import diagnose_log
 from maple_flow.repair.kb import load_knowledge_base
@@ -41,11 +42,6 @@ def _first(result: dict[str, object]) -> dict[str, object]:
     diagnoses = [d for d in result["diagnoses"] if d.get("verdict") != "hint"]  # type: ignore[union-attr]
     assert diagnoses, result.get("why_none")
     return diagnoses[0]  # type: ignore[no-any-return]
-
-
-def _diff(result: dict[str, object]) -> str:
-    proposed = result.get("proposed") or {}
-    return str(proposed.get("diff") or "") if isinstance(proposed, dict) else ""
 
 
 def test_accelerate_multi_gpu_with_one_process_drops_the_flag() -> None:

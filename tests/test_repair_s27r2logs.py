@@ -8,6 +8,7 @@ each; the job's tasks are then not raised). Each test fails without its rule."""
 from __future__ import annotations
 
 import pytest
+from repair_result import proposed_diff as _diff
 
 from maple_flow.cli.repair import diagnose_log
 from maple_flow.repair.resolve_step import (
@@ -36,11 +37,6 @@ WIDE = """#!/bin/bash
 module load amber
 srun -n 128 pmemd.MPI -O -i min.in
 """
-
-
-def _diff(result: dict[str, object]) -> str:
-    proposed = result.get("proposed") or {}
-    return str(proposed.get("diff") or "") if isinstance(proposed, dict) else ""
 
 
 def test_pmi2_client_under_a_bare_srun_gets_the_pmi2_plugin() -> None:

@@ -7,6 +7,7 @@ SLURM_SUBMIT_DIR (maple_flow.repair.patch_submit_dir). Each test fails without i
 from __future__ import annotations
 
 import pytest
+from repair_result import proposed_diff as _diff
 
 from maple_flow.cli.repair import diagnose_log
 from maple_flow.repair.patch_submit_dir import root_from_submit_dir
@@ -17,11 +18,6 @@ OWN_ROOT = HEAD + 'ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)\nmkd
 CD_OWN = HEAD + 'cd "$(dirname "$0")/.."\nmkdir logs\nsrun python train.py\n'
 RELATIVE = HEAD + "mkdir -p results\nsrun python train.py > results/log\n"
 SPOOL_LOG = "mkdir: cannot create directory '/var/spool/slurmd/out': Permission denied\n"
-
-
-def _diff(result: dict[str, object]) -> str:
-    proposed = result.get("proposed") or {}
-    return str(proposed.get("diff") or "") if isinstance(proposed, dict) else ""
 
 
 def test_root_from_own_location_is_taken_from_the_submit_dir() -> None:

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from repair_result import proposed_diff as _diff
+
 from maple_flow.cli.repair import diagnose_log
 from maple_flow.repair.script_facts import holds
 
@@ -24,11 +26,6 @@ def _with_mem(value: str, work: str | None = None) -> str:
     if work is not None:
         script = script.replace("srun python -u train.py --batch-size 256 --epochs 32", work)
     return script
-
-
-def _diff(result: dict[str, object]) -> str:
-    proposed = result.get("proposed") or {}
-    return str(proposed.get("diff") or "") if isinstance(proposed, dict) else ""
 
 
 def _first(result: dict[str, object]) -> str:

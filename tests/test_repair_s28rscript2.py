@@ -12,6 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from repair_result import proposed_diff as _diff
 
 from maple_flow.cli.repair import diagnose_log
 from maple_flow.knowledge.clusters import get_profile
@@ -35,11 +36,6 @@ def _tacc(launch: str, tasks: int = 6) -> str:
 def _app(launch: str, extra: str = "") -> str:
     return MPI_APP.replace("module load cray-mpich", "module load intel impi" + extra).replace(
         "srun --cpu-bind=cores ./solver input.dat", launch)
-
-
-def _diff(result: dict[str, object]) -> str:
-    proposed = result.get("proposed") or {}
-    return str(proposed.get("diff") or "") if isinstance(proposed, dict) else ""
 
 
 @pytest.mark.parametrize(("launch", "tasks", "expected"), [

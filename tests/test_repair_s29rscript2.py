@@ -14,6 +14,7 @@ import re
 from pathlib import Path
 
 import pytest
+from repair_result import proposed_diff as _diff
 
 from maple_flow.cli.repair import diagnose_log
 from maple_flow.repair import load_knowledge_base
@@ -43,11 +44,6 @@ def _first(result: dict[str, object]) -> dict[str, object]:
     first = diagnoses[0]
     assert isinstance(first, dict)
     return first
-
-
-def _diff(result: dict[str, object]) -> str:
-    proposed = result.get("proposed") or {}
-    return str(proposed.get("diff") or "") if isinstance(proposed, dict) else ""
 
 
 @pytest.mark.parametrize("line", [

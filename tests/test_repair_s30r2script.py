@@ -16,6 +16,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from repair_result import first_diagnosis as _first
+from repair_result import proposed_diff as _diff
 
 from maple_flow.cli.repair import diagnose_log
 from maple_flow.repair import patch_launch as pl
@@ -30,17 +32,6 @@ SRUN_TORCHRUN = (SCRIPTS / "srun_torchrun.sh").read_text(encoding="utf-8")
 INVALID_NODE = "sbatch: error: Batch job submission failed: Invalid node name specified\n"
 IB_REG = ("misc/ibvwrap.cc:278 NCCL WARN Call to ibv_reg_mr_iova2 failed with error Cannot "
           "allocate memory\n")
-
-
-def _diff(result: dict[str, object]) -> str:
-    proposed = result.get("proposed") or {}
-    return str(proposed.get("diff") or "") if isinstance(proposed, dict) else ""
-
-
-def _first(result: dict[str, object]) -> dict[str, object]:
-    diagnoses = result["diagnoses"]
-    assert isinstance(diagnoses, list) and diagnoses
-    return diagnoses[0]  # type: ignore[no-any-return]
 
 
 def _exclude(value: str) -> str:

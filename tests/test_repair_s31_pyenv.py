@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from repair_result import proposed_diff as _diff
 
 from maple_flow.cli.repair import diagnose_log
 
@@ -25,11 +26,6 @@ KILLED = [
     "nvcc error   : 'cicc' died due to signal 9 (Kill signal)\n"
     "nvcc error   : 'cicc' died due to signal 9 (Kill signal)\n",
 ]
-
-
-def _diff(result: dict[str, object]) -> str:
-    proposed = result.get("proposed") or {}
-    return str(proposed.get("diff") or "") if isinstance(proposed, dict) else ""
 
 
 def _ids(result: dict[str, object]) -> list[str]:

@@ -15,6 +15,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from repair_result import first_diagnosis as _first
+from repair_result import proposed_diff as _diff
 
 from maple_flow.cli.repair import diagnose_log
 from maple_flow.repair.patch_serving import serving_export, serving_flag
@@ -36,17 +38,6 @@ FORK = ("RuntimeError: Cannot re-initialize CUDA in forked subprocess. To use CU
         "multiprocessing, you must use the 'spawn' start method\n")
 WORKER_FORK = ("(VllmWorkerProcess pid=13359) ERROR 08-02 18:15:15 multiproc_worker_utils.py:226] "
                + FORK)
-
-
-def _diff(result: dict[str, object]) -> str:
-    proposed = result.get("proposed") or {}
-    return str(proposed.get("diff") or "") if isinstance(proposed, dict) else ""
-
-
-def _first(result: dict[str, object]) -> dict[str, object]:
-    diagnoses = result["diagnoses"]
-    assert isinstance(diagnoses, list) and diagnoses
-    return diagnoses[0]  # type: ignore[no-any-return]
 
 
 @pytest.mark.parametrize("log", [CUH, FRAME])

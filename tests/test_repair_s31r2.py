@@ -12,6 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from repair_result import proposed_diff as _diff
 
 from maple_flow.cli.repair import diagnose_log
 from maple_flow.repair.script_port import port_in_log, port_is_the_scripts
@@ -22,11 +23,6 @@ MPI_APP = (BENCH / "s22mpistart_probe" / "scripts" / "srun_mpi_app.sh").read_tex
 SINGLE = (BENCH / "reallogs" / "scripts" / "torchrun_single.sh").read_text(encoding="utf-8")
 PLUGIN = ("srun: error: Couldn't find the specified plugin name for mpi/pmix\n"
           "srun: error: invalid MPI type 'pmix'\n")
-
-
-def _diff(result: dict[str, object]) -> str:
-    proposed = result.get("proposed") or {}
-    return str(proposed.get("diff") or "") if isinstance(proposed, dict) else ""
 
 
 def _ids(result: dict[str, object]) -> list[str]:
