@@ -1,4 +1,5 @@
-"""The head node's address given to a multi-node vLLM serving line (patch_serving_head.py, s31r3a)."""
+"""The head node's address given to a multi-node vLLM serving line (patch_serving_head.py,
+s31r3a)."""
 
 from __future__ import annotations
 
@@ -12,11 +13,13 @@ FIRST = 'export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | he
 
 
 def test_script_master_addr_used_inside_bash_c() -> None:
-    text = (HEAD + FIRST + "srun bash -c 'HL=\"\"; [ \"$SLURM_NODEID\" -gt 0 ] && HL=--headless; \\\n"
+    text = (HEAD + FIRST
+            + "srun bash -c 'HL=\"\"; [ \"$SLURM_NODEID\" -gt 0 ] && HL=--headless; \\\n"
             "    vllm serve /m --tensor-parallel-size 4 \\\n"
             "    --nnodes 2 --node-rank \"$SLURM_NODEID\" $HL'\n")
     out = serving_head_address(text, "vllm", "slurm")
-    assert "    --nnodes 2 --master-addr \"$MASTER_ADDR\" --node-rank \"$SLURM_NODEID\" $HL'\n" in out
+    assert ("    --nnodes 2 --master-addr \"$MASTER_ADDR\" --node-rank \"$SLURM_NODEID\" $HL'\n"
+            in out)
     assert out.count("MASTER_ADDR=") == 1
 
 
