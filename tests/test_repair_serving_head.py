@@ -41,7 +41,9 @@ def test_headless_data_parallel_rank_gets_data_parallel_address() -> None:
     HEAD + "srun vllm serve /m --nnodes 1\n",                                   # one node
     HEAD + "srun vllm serve /m --tensor-parallel-size 8\n",                     # not multi-node
     HEAD + "srun vllm serve /m --nnodes 2 --master-addr 10.0.0.1\n",            # given already
-    HEAD + "srun vllm serve /m --headless --data-parallel-size 1 --data-parallel-address \"$F\"\n",
+    HEAD + "srun vllm serve /m --headless --data-parallel-size 2 --data-parallel-address \"$F\"\n",
+    HEAD + "export VLLM_DP_MASTER_IP=1.2.3.4\n"
+    "srun vllm serve /m --headless --data-parallel-size 1 --data-parallel-address \"$F\"\n",
     HEAD + "export MASTER_ADDR=localhost\nsrun vllm serve /m --nnodes 2\n",      # not first node
     HEAD + "MASTER_ADDR=$(scontrol show hostnames | head -n 1)\nsrun vllm serve /m --nnodes 2\n",
     HEAD + "srun bash -c \"vllm serve /m --nnodes 2\"\n",                        # double quotes
@@ -61,3 +63,10 @@ def test_record_fires_only_on_loopback_head() -> None:
     pattern = re.compile(record["signatures"][0]["pattern"])
     assert all(pattern.search(e) for e in record["examples"])
     assert not any(pattern.search(n) for n in record["negatives"])
+
+
+def test_data_parallel_one_address_exported_as_dp_master_ip() -> None:
+    text = HEAD + ("export F=10.0.0.5\nsrun vllm serve /m --headless --data-parallel-size 1 "
+                   "--data-parallel-size-local 1 --data-parallel-address \"$F\"\n")
+    out = serving_head_address(text, "vllm", "slurm")
+    assert 'export VLLM_DP_MASTER_IP="$F"\nsrun vllm serve' in out

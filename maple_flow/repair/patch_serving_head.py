@@ -16,6 +16,9 @@ the command (Slurm: ``scontrol show hostnames``; PBS: ``$PBS_NODEFILE``). FixNot
 with the reason, when no command is multi-node, every one already gives an address (a given
 address that is still loopback is the user's to correct: which host they meant is theirs),
 the script sets MASTER_ADDR to something else, or the option would land inside double quotes.
+A headless data-parallel command with ``--data-parallel-size 1`` that gives
+``--data-parallel-address`` has it ignored by vLLM (ParallelConfig reads VLLM_DP_MASTER_IP then,
+default 127.0.0.1): the line's own address is exported as VLLM_DP_MASTER_IP above it.
 Pure text functions.
 """
 
@@ -76,6 +79,37 @@ def _mode(command: str) -> tuple[str, re.Match[str]] | None:
     return None
 
 
+#: A value the script's own serving line gives that may be exported as it is: a plain host or
+#: address, or one variable reference (quoted or not).
+_PLAIN_VALUE = re.compile(r"^\"?(?:[A-Za-z0-9_.:-]+|\$\{?[A-Za-z_]\w*\}?)\"?$")
+
+
+def _ignored_dp_address(command: str) -> str | None:
+    """The ``--data-parallel-address`` value of a headless command with data parallelism 1:
+    vLLM's ParallelConfig reads the CLI address only when data_parallel_size > 1 (or no local
+    engine), else VLLM_DP_MASTER_IP (default 127.0.0.1); None when that is not the case."""
+    size = re.search(r"(?<!\S)--data-parallel-size(?:[ \t]+|=)\"?(\S+?)\"?(?=\s|$)", command)
+    local = re.search(r"(?<!\S)--data-parallel-size-local(?:[ \t]+|=)\"?(\S+?)\"?(?=\s|$)", command)
+    value = re.search(r"(?<!\S)--data-parallel-address(?:[ \t]+|=)(\S+)", command)
+    if size is None or size.group(1) != "1" or (local is not None and local.group(1) == "0"):
+        return None
+    if value is None or not _PLAIN_VALUE.match(value.group(1)) or "VLLM_DP_MASTER_IP" in command:
+        return None
+    return value.group(1)
+
+
+def _export_dp_master(text: str, exports: list[tuple[int, str]]) -> str:
+    """``export VLLM_DP_MASTER_IP=<the line's own address>`` above each such command."""
+    if re.search(r"(?m)^[^#\n]*\bVLLM_DP_MASTER_IP=", text):
+        raise FixNotApplicable("the script sets VLLM_DP_MASTER_IP already; which value counts "
+                               "is the user's to say")
+    lines = text.split("\n")
+    for first, value in reversed(exports):
+        indent = lines[first][: len(lines[first]) - len(lines[first].lstrip())]
+        lines.insert(first, f"{indent}export VLLM_DP_MASTER_IP={value}")
+    return "\n".join(lines)
+
+
 def _master_addr(text: str, before: int, scheduler: str) -> tuple[str, str | None]:
     """(the value to write, a line to insert above the command or None)."""
     head = "\n".join(text.split("\n")[:before])
@@ -101,6 +135,7 @@ def serving_head_address(text: str, server: str, scheduler: str) -> str:
     the module docstring); FixNotApplicable with the reason otherwise."""
     lines = text.split("\n")
     edits: list[tuple[int, int, int, str]] = []  # (first line, line, column, option)
+    exports: list[tuple[int, str]] = []  # (first line, VLLM_DP_MASTER_IP value)
     given = 0
     i = 0
     while i < len(lines):
@@ -114,6 +149,10 @@ def serving_head_address(text: str, server: str, scheduler: str) -> str:
             option, match = mode
             if _given(command, option):
                 given += 1
+                ignored = (_ignored_dp_address(command)
+                           if option == "--data-parallel-address" else None)
+                if ignored is not None:
+                    exports.append((i, ignored))
             elif _in_double_quotes(command[:match.end()]):
                 raise FixNotApplicable(f"the {server} command's {option} would go inside "
                                        "double quotes; give the head's address by hand")
@@ -122,6 +161,8 @@ def serving_head_address(text: str, server: str, scheduler: str) -> str:
                 col = match.end() - (command.rfind("\n", 0, match.end()) + 1)
                 edits.append((i, j, col, option))
         i = end + 1
+    if exports and not edits:
+        return _export_dp_master(text, exports)
     if not edits:
         if given:
             raise FixNotApplicable(f"every multi-node {server} command gives its head address "
