@@ -109,6 +109,7 @@ def ops_for(cluster: str) -> list[o.FixOp]:
         o.RayBlockSteps(), o.RayPinPorts(), o.RayQuoteJson(), o.RayDriverOnHead(),
         o.SrunEnvExport(), o.ServingFlag(server="vllm", flag="--disable-custom-all-reduce"),
         o.ServingEnv(server="vllm", name="VLLM_WORKER_MULTIPROC_METHOD", value="spawn"),
+        o.ServingHeadAddress(server="vllm"),
         o.ProgramFromStdinFile(),
         o.SitePolicy(),
     ]

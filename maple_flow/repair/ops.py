@@ -532,6 +532,16 @@ class ServingEnv(Strict):
     server: Literal["vllm"]
     name: Literal["VLLM_WORKER_MULTIPROC_METHOD"]
     value: Literal["spawn"]
+class ServingHeadAddress(Strict):
+    """Give each multi-node command of a serving program (``vllm serve --nnodes N``, or a
+    headless data-parallel rank) that lacks it the head node's address (``--master-addr`` /
+    ``--data-parallel-address "$MASTER_ADDR"``, the script's own first-node MASTER_ADDR or a new
+    one from the scheduler's node list; patch_serving_head.py)."""
+
+    op: Literal["serving_head_address"] = "serving_head_address"
+    server: Literal["vllm"]
+
+
 class ProgramFromStdinFile(Strict):
     """Write the Python program a command reads from a here-document (``python - <<'PY'``)
     to a file and run the file: spawn-started workers re-import the main module from its
@@ -747,7 +757,7 @@ FixOp = Annotated[
     | DeepspeedSlurmHostfile | RootFromSubmitDir | PbsRaiseMem
     | ShowHiddenDevices | AllocConf | BoundPortArithmetic
     | RayBlockSteps | RayPinPorts | RayQuoteJson | RayDriverOnHead | SrunEnvExport | ServingFlag
-    | ServingEnv | ProgramFromStdinFile
+    | ServingEnv | ServingHeadAddress | ProgramFromStdinFile
     | SitePolicy,
     Field(discriminator="op"),
 ]
@@ -775,7 +785,7 @@ OP_KINDS: tuple[str, ...] = (
     "pbs_raise_mem",
     "show_hidden_devices", "alloc_conf", "bound_port_arithmetic",
     "ray_block_steps", "ray_pin_ports", "ray_quote_json", "ray_driver_on_head", "srun_env_export",
-    "serving_flag", "serving_env",
+    "serving_flag", "serving_env", "serving_head_address",
     "program_from_stdin_file",
     "site_policy",
 )

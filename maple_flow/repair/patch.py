@@ -55,6 +55,7 @@ from maple_flow.repair.patch_ray_steps import (
     ray_quote_json,
 )
 from maple_flow.repair.patch_serving import serving_export, serving_flag
+from maple_flow.repair.patch_serving_head import serving_head_address
 from maple_flow.repair.patch_site_launcher import site_launcher
 from maple_flow.repair.patch_spaces import plain_spaces
 from maple_flow.repair.patch_stdin import program_from_stdin_file
@@ -418,6 +419,8 @@ _HANDLERS: dict[type, Handler] = {
     o.SrunEnvExport: lambda t, op, p: _srun_env_export(t),
     o.ServingFlag: lambda t, op, p: serving_flag(t, op.server, op.flag),
     o.ServingEnv: lambda t, op, p: _serving_env(t, op),
+    o.ServingHeadAddress: lambda t, op, p: serving_head_address(
+        t, op.server, scheduler_of(t, p.scheduler)),
     o.ProgramFromStdinFile: lambda t, op, p: program_from_stdin_file(t),
     o.WrapperGpuCount: lambda t, op, p: wrapper_gpu_count(t, op.gpus, op.config),
     o.LocalRankFromLocalId: lambda t, op, p: local_rank_from_local_id(t),

@@ -322,6 +322,9 @@ ALWAYS_ALLOWED = frozenset({
     # a fixed switch or variable of the serving program the script runs, from a fixed list
     # (patch_serving.py)
     "serving_flag", "serving_env",
+    # the head address option on a multi-node serving line, valued by the script's own
+    # first-node MASTER_ADDR or a fixed first-node expression (patch_serving_head.py)
+    "serving_head_address",
     # a here-document fed to python written to a fixed file name with cat, the script's own
     # command run on that file (patch_stdin.py): no value but the script's own words
     "program_from_stdin_file",
