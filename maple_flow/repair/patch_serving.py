@@ -20,6 +20,7 @@ runs it, for a job whose command is not a Python launch scriptparse reads (``vll
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from maple_flow.repair.text import FixNotApplicable
 
@@ -52,6 +53,19 @@ def _command_lines(lines: list[str], start: int) -> int:
     return end
 
 
+def serving_commands(lines: list[str], server: str) -> Iterator[tuple[int, int]]:
+    """(first, last) line index of each command of ``server`` in ``lines`` (comments skipped,
+    backslash continuations followed); ``lines[last]`` may be edited between steps."""
+    i = 0
+    while i < len(lines):
+        if lines[i].lstrip().startswith("#") or not SERVING_COMMANDS[server].search(lines[i]):
+            i += 1
+            continue
+        end = _command_lines(lines, i)
+        yield i, end
+        i = end + 1
+
+
 def _with_flag(line: str, flag: str) -> str:
     """``line`` (a command's last line) with ``flag`` after its own words."""
     quoted = False
@@ -69,17 +83,11 @@ def serving_flag(text: str, server: str, flag: str) -> str:
         raise FixNotApplicable(f"{flag} is not a {server} switch maple_flow knows")
     lines = text.split("\n")
     found = changed = False
-    i = 0
-    while i < len(lines):
-        if lines[i].lstrip().startswith("#") or not SERVING_COMMANDS[server].search(lines[i]):
-            i += 1
-            continue
-        end = _command_lines(lines, i)
+    for i, end in serving_commands(lines, server):
         found = True
         if not any(re.search(rf"(?<!\S){re.escape(flag)}(?![\w-])", ln) for ln in lines[i:end + 1]):
             lines[end] = _with_flag(lines[end], flag)
             changed = True
-        i = end + 1
     if not found:
         raise FixNotApplicable(f"the script runs no {server} server command to give {flag}")
     if not changed:

@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 
 from maple_flow.repair.patch_env import master_addr_value, names_first_node
-from maple_flow.repair.patch_serving import SERVING_COMMANDS, _command_lines
+from maple_flow.repair.patch_serving import serving_commands
 from maple_flow.repair.text import FixNotApplicable
 
 #: The head-address option of each multi-node mode of a serving program, keyed by the option
@@ -137,12 +137,7 @@ def serving_head_address(text: str, server: str, scheduler: str) -> str:
     edits: list[tuple[int, int, int, str]] = []  # (first line, line, column, option)
     exports: list[tuple[int, str]] = []  # (first line, VLLM_DP_MASTER_IP value)
     given = 0
-    i = 0
-    while i < len(lines):
-        if lines[i].lstrip().startswith("#") or not SERVING_COMMANDS[server].search(lines[i]):
-            i += 1
-            continue
-        end = _command_lines(lines, i)
+    for i, end in serving_commands(lines, server):
         command = "\n".join(lines[i:end + 1])
         mode = _mode(command)
         if mode is not None:
@@ -160,7 +155,6 @@ def serving_head_address(text: str, server: str, scheduler: str) -> str:
                 j = i + command.count("\n", 0, match.end())
                 col = match.end() - (command.rfind("\n", 0, match.end()) + 1)
                 edits.append((i, j, col, option))
-        i = end + 1
     if exports and not edits:
         return _export_dp_master(text, exports)
     if not edits:
