@@ -15,7 +15,7 @@ from maple_flow.cli.repair import diagnose_log
 
 SCRIPTS = Path(__file__).resolve().parent.parent / "bench" / "reallogs" / "scripts"
 SRUN_PY = (SCRIPTS / "srun_python.sh").read_text(encoding="utf-8")
-RECORD = "extension-build-compilers-killed-unbounded-jobs"
+RECORD = "jit-build-compilers-oom-killed-unbounded"
 
 KILLED = [
     "[9/16] c++ -MMD -MF texture.o.d -DTORCH_EXTENSION_NAME=plugin -c texture.cpp -o texture.o\n"
