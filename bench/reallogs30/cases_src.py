@@ -1,0 +1,122 @@
+# ruff: noqa: E501, F821
+# Case list for make_cases.py (exec'd there; `case` is defined by make_cases.py).
+
+# ---------------------------------------------------------------- SDSC "Common Problems on Supercomputers" (3)
+
+SDSC_SOURCE = 'https://github.com/glennklockwood/limelead/blob/main/content/hpc-howtos/common-problems.md'
+SDSC_SITE = 'a staff page "Common Problems on Supercomputers" written for XSEDE users of SDSC Gordon and Trestles (Torque/PBS, MVAPICH2 over InfiniBand; glennklockwood/limelead, content/hpc-howtos/common-problems.md), each problem given as symptom (the error text), diagnosis and cure'
+PBS_MPI = 'mpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --depth=16 --cpu-bind depth python train.py'
+PBS_CONDA = 'module use /soft/modulefiles\nmodule load conda\nconda activate\n'
+
+case(
+    id='sdschowto-trestles-mpirun-finds-mpd-process-manager-use-mpirun-rsh',
+    kind='script',
+    source=SDSC_SOURCE,
+    thread_site=SDSC_SITE + '; "Wrong MPI Process Manager": the job fails on submission with this message; diagnosis: the wrong mpirun command - Trestles does not support `mpirun` (the MVAPICH2 user guide asks for `mpirun_rsh`), or, for OpenMPI jobs, OpenMPI must be loaded explicitly within the submit script; cure: "Fix your submit script"',
+    what='the submit script starts the MPI program with a launcher the site does not support (an mpd-based mpiexec behind `mpirun`), so the launch fails before any rank runs; the fix is in the job script (launch with `mpirun_rsh -hostfile $PBS_NODEFILE` for MVAPICH2, or load the OpenMPI module the program was built with); the lines are the page\'s own symptom block; not one of the ten sites - SDSC Trestles, Torque/PBS - so mapped by scheduler family: assumed shape - a two-node Polaris-style PBS job whose launch line is `mpirun -np ${NTOTRANKS} ./mycode.x`, diagnosed as on Polaris; any of the fixes the page names (mpirun_rsh, the site\'s own mpiexec, an OpenMPI module) counts',
+    cluster='polaris',
+    script='pbs_mpiexec.sh',
+    replace=[[PBS_CONDA, ''], [PBS_MPI, 'mpirun -np ${NTOTRANKS} ./mycode.x']],
+    log='''
+mpiexec_trestles-9-11.local: cannot connect to local mpd (/tmp/mpd2.console_case); possible causes:
+ 1. no mpd is running on this host
+ 2. an mpd is running but was started without a "console" (-n option)
+In case 1, you can start an mpd on this host with:
+  mpd
+and you will be able to run jobs just on this host.
+For more details on starting mpds on a set of hosts, see
+the MVAPICH2 User Guide.
+''',
+    expect={'families': ['launcher', 'modules'], 'fix': r'(?m)^\+\s*(mpirun_rsh\b|mpiexec\b|module\s+load\s+\S*openmpi)'},
+)
+
+case(
+    id='sdschowto-gordon-mvapich2-completion-error-12-raise-mv2-timeout',
+    kind='script',
+    source=SDSC_SOURCE,
+    thread_site=SDSC_SITE + '; "MVAPICH2 job fails with completion with error 12, vendor code=0x81": the job ran a minute or two and died with these lines; diagnosis: an MPI call to a remote host over InfiniBand timed out - most often InfiniBand congestion from other users together with the code\'s communication, fixable by tweaking MVAPICH2 parameters; cure: check `MV2_IBA_HCA`/`MV2_NUM_HCAS` (multi-rail Gordon), then raise the timeout with `MV2_DEFAULT_TIME_OUT=23` on the mpirun_rsh line (or before mpiexec.hydra); contact the help desk only if it persists',
+    what='a collective over the InfiniBand fabric times out under congestion at the library\'s default timeout; the cure the centre gives is in the job script (the MVAPICH2 timeout, `MV2_DEFAULT_TIME_OUT`, set on the launch line or exported before it), so labelled script - the page is a centre help page, not one job\'s verified rerun; the lines are the page\'s own symptom block (`&gt;` written `>`); not one of the ten sites - SDSC Gordon, Torque/PBS, MVAPICH2 on InfiniBand - so mapped to the InfiniBand TACC system whose launcher wraps MVAPICH2: assumed shape - a two-node Lonestar6 CPU job started by `ibrun ./mycode.x`, diagnosed as on Lonestar6',
+    cluster='lonestar6',
+    script='tacc_ibrun.sh',
+    replace=[['#SBATCH -p gpu-a100', '#SBATCH -p normal'], ['#SBATCH -n 6', '#SBATCH -n 256'], ['module load cuda/12.2\nsource $WORK/venvs/torch/bin/activate\n', 'module load mvapich2\n'], ['export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=29500\n', ''], ['ibrun python train.py --epochs 10', 'ibrun ./mycode.x']],
+    log='''
+[0->17] send desc error, wc_opcode=0
+[0->17] wc.status=12, wc.wr_id=0x18cc840, wc.opcode=0, vbuf->phead->type=55 = MPIDI_CH3_PKT_CLOSE
+[gcn-4-11.sdsc.edu:mpi_rank_10][MPIDI_CH3I_MRAILI_Cq_poll] src/mpid/ch3/channels/mrail/src/gen2/ibv_channel_manager.c:586: [] Got completion with error 12, vendor code=0x81, dest rank=17
+''',
+    expect={'families': ['environment', 'network'], 'fix': r'(?m)^\+.*MV2_DEFAULT_TIME_OUT=\d+'},
+)
+
+case(
+    id='sdschowto-trestles-encrypted-ssh-key-output-copy-denied',
+    kind='not_script',
+    source=SDSC_SOURCE,
+    thread_site=SDSC_SITE + '; "Encrypted SSH Keys": the job\'s status ends with these errors; diagnosis: the MPI set-up and the output copy need password-less ssh within the cluster, and the user gave the key a passphrase when it was generated at first login; cure: delete the public key and rerun the site\'s key set-up (`bash /etc/profile.d/ssh-key.sh`) with an empty passphrase',
+    what='the user\'s own SSH key in the home directory carries a passphrase, so the batch system cannot copy the job\'s output back; the cause and the fix are in the user\'s account set-up (regenerate the key), not in the job script\'s directives, launch line or environment; the lines are the page\'s first symptom block (the page writes `***` as HTML entities); not one of the ten sites - SDSC Trestles, Torque/PBS - so mapped by scheduler family: assumed shape - a two-node Polaris-style PBS MPI job, diagnosed as on Polaris',
+    cluster='polaris',
+    script='pbs_mpiexec.sh',
+    replace=[[PBS_CONDA, ''], [PBS_MPI, 'mpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} ./mycode.x']],
+    log='''
+Unable to copy file /opt/torque/spool/1234567.trestles-fe1.sdsc.edu.OU to glock@trestles-login1.sdsc.edu:/oasis/projects/nsf/sds129/glock/job_output.txt
+*** error from copy
+Permission denied (publickey,gssapi-keyex,gssapi-with-mic,password).
+lost connection
+*** end error output
+Output retained on that host in:
+/opt/torque/undelivered/1234567.trestles-fe1.sdsc.edu.OU
+''',
+)
+
+# ---------------------------------------------------------------- TopoFlow on LUMI, Lightning DDP notes (3)
+
+TOPO_SOURCE = 'find_string:53550972412'
+TOPO_SITE = 'a project\'s notes "TopoFlow Training Issues & Solutions (LUMI Supercomputer)" on training a weather model with PyTorch Lightning DDP on LUMI-G (Slurm, AMD MI250X, 8 GPUs a node, ROCm; found with the code search, text id 53550972412, the tool shows no repository name)'
+TOPO_MAP = 'not one of the ten sites - LUMI-G, Slurm, AMD GPUs, Lightning started by srun one task a GPU - so mapped by scheduler and launcher family: diagnosed as on Delta (Slurm; its AMD GPU nodes use ROCm)'
+LIGHT_RUN = 'srun python train.py trainer.devices=4 trainer.num_nodes=2'
+LIGHT_TOPO = 'srun python main_multipollutants.py --config configs/config_wind_baseline.yaml'
+
+case(
+    id='topoflowlumi-miopen-shared-cache-db-no-suitable-algorithm-per-node-tmp',
+    kind='script',
+    source=TOPO_SOURCE,
+    thread_site=TOPO_SITE + '; Issue 3 "MIOpen Convolution Algorithm Failures": this error; root causes given: first `MIOPEN_DISABLE_CACHE=1` (no kernel caching), then a shared cache path on /scratch, where several nodes writing one MIOpen SQLite database lock it, and kernels missing compilation; working solution, in the SLURM script: a per-node cache `export MIOPEN_USER_DB_PATH=/tmp/miopen_cache_$SLURM_JOB_ID`, `export MIOPEN_CUSTOM_CACHE_DIR=$MIOPEN_USER_DB_PATH`, `mkdir -p` it, `MIOPEN_FIND_MODE=1`',
+    what='the job points every node\'s convolution-kernel cache at one shared database on the parallel file system, which the nodes lock against each other, so no convolution algorithm can be found; the fix is in the job script (a per-node cache directory under /tmp for MIOPEN_USER_DB_PATH / MIOPEN_CUSTOM_CACHE_DIR); the lines are the notes\' own quotation; assumed shape - the failed approach the notes name, a shared `MIOPEN_USER_DB_PATH` on /scratch exported before a two-node srun of the Lightning script; ' + TOPO_MAP,
+    cluster='delta',
+    script='lightning_srun.sh',
+    replace=[[LIGHT_RUN, 'export MIOPEN_USER_DB_PATH=/scratch/project_462000640/ammar/miopen_cache\n' + LIGHT_TOPO]],
+    log='''
+MIOpen Error: No suitable algorithm was found to execute the required convolution
+RuntimeError: miopenStatusUnknownError
+''',
+    expect={'families': ['environment', 'filesystem'], 'fix': r'(?m)^\+.*MIOPEN_(USER_DB_PATH|CUSTOM_CACHE_DIR)=\S*(/tmp|\$\{?TMPDIR|\$\{?SLURM_JOB_ID|\$\{?SLURM_NODEID|\$\(hostname)'},
+)
+
+case(
+    id='topoflowlumi-dataloader-prefetch-factor-with-zero-workers',
+    kind='not_script',
+    source=TOPO_SOURCE,
+    thread_site=TOPO_SITE + '; Issue 2 "DataLoader prefetch_factor with num_workers=0": this error; root cause given: the datamodule set `prefetch_factor` unconditionally while `num_workers=0`; fix given: `src/datamodule_fixed.py` adds the multiprocessing arguments only when `num_workers > 0`',
+    what='the program\'s data module passes a DataLoader option that needs worker processes while its config asks for none, so the loader refuses it; the cause and the fix are in the Python code (the datamodule), not in the job script\'s directives, launch line or environment; the lines are the notes\' own quotation; ' + TOPO_MAP,
+    cluster='delta',
+    script='lightning_srun.sh',
+    replace=[[LIGHT_RUN, LIGHT_TOPO]],
+    log='''
+ValueError: prefetch_factor option could only be specified in multiprocessing.
+let num_workers > 0
+''',
+)
+
+case(
+    id='topoflowlumi-ddp-hang-after-optimizer-config-wind-cache-first-forward',
+    kind='not_script',
+    source=TOPO_SOURCE,
+    thread_site=TOPO_SITE + '; Issue 4 "DDP Deadlock with Wind Scanning": jobs hang indefinitely after these lines (or are killed with SIGTERM after more than an hour without training); root cause given: the model builds its wind-scanner cache at the first forward pass on rank 0 while the other ranks wait, a DDP deadlock; fewer GPUs (400, 80, 16) did not help; final fix (Issue 6): the cache pre-computed offline and loaded from disk by every rank - 400 GPUs then trained',
+    what='a collective deadlock made by the model code (one rank builds a cache inside the first forward pass while the others wait), so training never starts; the cause and the fix are in the Python code (a pre-computed cache file), not in the job script - changing the GPU count did not help; the lines are the notes\' own quotation of the last output before the hang, with its `...`; ' + TOPO_MAP,
+    cluster='delta',
+    script='lightning_srun.sh',
+    replace=[[LIGHT_RUN, LIGHT_TOPO.replace('config_wind_baseline', 'config_wind_400gpu')]],
+    log='''
+Fine-tuned optimizer configuration:
+  - AdamW optimizer...
+''',
+)
