@@ -120,3 +120,52 @@ Fine-tuned optimizer configuration:
   - AdamW optimizer...
 ''',
 )
+
+# ---------------------------------------------------------------- single notes
+
+case(
+    id='lumibloomnote-nccl-socket-ifname-hsn-removed-unhandled-system-error',
+    kind='script',
+    source='find_string:40954386559',
+    thread_site='a short team note "Annoying NCCL error without NCCL_SOCKET_IFNAME" from multi-node PyTorch training on LUMI (HPE Cray EX, Slingshot interfaces hsn0-hsn3, Slurm; paths /pfs/lustrep4/...; found with the code search, text id 40954386559, the tool shows no repository name): this traceback "Happens if you remove `export NCCL_SOCKET_IFNAME=hsn0,hsn1,hsn2,hsn3`", with a link to a colleague\'s chat message',
+    what='the job script does not pin NCCL\'s bootstrap sockets to the high-speed interfaces, so NCCL picks an interface the other nodes cannot reach and the first collective fails; the fix is in the job script (`export NCCL_SOCKET_IFNAME=hsn0,hsn1,hsn2,hsn3`); the lines are the note\'s quotation without its `ncclSystemError: System call ...` line, which repeats an earlier set; not one of the ten sites - LUMI, an HPE Cray EX system with Slingshot under Slurm - so mapped to the HPE Cray EX site with the same hsn interfaces: assumed shape - a two-node Perlmutter GPU job, one torchrun a node started by srun, with no NCCL_SOCKET_IFNAME, diagnosed as on Perlmutter',
+    cluster='perlmutter',
+    script='perlmutter_srun_gpu.sh',
+    replace=[['#SBATCH -N 1\n#SBATCH --ntasks-per-node=4', '#SBATCH -N 2\n#SBATCH --ntasks-per-node=1'], ['srun --cpu-bind=cores python train.py --config configs/run.yaml', 'srun torchrun --nnodes=2 --nproc_per_node=4 --rdzv_backend=c10d \\\n    --rdzv_endpoint="$MASTER_ADDR:$MASTER_PORT" --rdzv_id="$SLURM_JOB_ID" train.py --config configs/run.yaml']],
+    log='''
+work = default_pg.barrier(opts=opts)
+RuntimeError: NCCL error in: ../torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp:1191, unhandled system error, NCCL version 2.11.4
+ERROR:torch.distributed.elastic.multiprocessing.api:failed (exitcode: 1) local_rank: 0 (pid: 15855) of binary: /pfs/lustrep4/users/nouatazi/projects/venv/bin/python
+''',
+    expect={'families': ['network', 'environment'], 'fix': r'(?m)^\+\s*export\s+NCCL_SOCKET_IFNAME=\S*hsn'},
+)
+
+case(
+    id='ucsfc4faq-module-command-not-found-without-export-none',
+    kind='script',
+    source='https://github.com/UCSF-CBI/c4/blob/master/docs/support/faq.md',
+    thread_site='the user FAQ of UCSF\'s C4 cluster (Slurm, Lmod; UCSF-CBI/c4, docs/support/faq.md), section Errors: "How do I avoid the `/var/spool/slurm/d/job01180/slurm_script: line 17: module: command not found` error?" - answer: the job script loads an environment module but was submitted without the Slurm option `--export=NONE`',
+    what='the batch script calls `module load` in an environment copied from the submitting shell, where the module function is not defined, so the command is not found; the fix the centre gives is in the job script (`#SBATCH --export=NONE`, so the job starts a fresh login environment; initialising Lmod in the script is accepted too); the line is the FAQ\'s own quotation; not one of the ten sites - a university Slurm cluster - so mapped: assumed shape - a CPU MPI job whose script loads modules before srun, diagnosed as on Anvil',
+    cluster='anvil',
+    script='srun_mpi_app.sh',
+    replace=[['module load cray-mpich', 'module load CBI openmpi']],
+    log='''
+/var/spool/slurm/d/job01180/slurm_script: line 17: module: command not found
+''',
+    expect={'families': ['environment', 'modules', 'scheduler'], 'fix': r'(?m)^\+\s*(#SBATCH\s+--export=NONE|(source|\.)\s+/etc/profile(\.d/\S*)?|#!/bin/bash\s+-l)'},
+)
+
+case(
+    id='mpibenchnote-srun-without-mpi-plugin-every-rank-alone',
+    kind='script',
+    source='find_string:5843278241',
+    thread_site='a project\'s note "Invalid Benchmark Runs (Archived)" on MPI benchmark jobs under Slurm (two nodes, 16 ranks a node; found with the code search, text id 5843278241 - a second copy is 6016669278 -, the tool shows no repository name): the runs used `srun -n <np>` as the MPI launcher, and every MPI program reported this line whatever np was asked for; root cause given: srun without a proper `--mpi=` plugin starts each executable as an independent single-rank job; fix applied: later runs use `mpirun -np $np --bind-to core --map-by core ./bin/mpi_2d ...`, with valid 2-node, 32-rank results',
+    what='the job script starts an MPI program with srun but without the MPI plugin the library needs, so every task initialises as its own one-rank job; the fix is on the launch line in the job script (`srun --mpi=<type>` or the MPI library\'s own mpirun); the line is the note\'s own quotation of the program\'s output (short: it is all the note shows); not one of the ten sites - an unnamed Slurm cluster - so mapped: assumed shape - a two-node CPU job, `srun -n 32 ./bin/mpi_2d`, diagnosed as on Anvil',
+    cluster='anvil',
+    script='srun_mpi_app.sh',
+    replace=[['#SBATCH --nodes=8\n#SBATCH --ntasks-per-node=64', '#SBATCH --nodes=2\n#SBATCH --ntasks-per-node=16'], ['module load cray-mpich', 'module load openmpi'], ['srun --cpu-bind=cores ./solver input.dat', 'srun -n 32 ./bin/mpi_2d']],
+    log='''
+MPI Ranks: 1
+''',
+    expect={'families': ['launcher'], 'fix': r'(?m)^\+.*(\bmpirun\b|\bmpiexec\b|\bsrun\b.*--mpi=\S+)'},
+)
