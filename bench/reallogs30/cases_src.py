@@ -169,3 +169,36 @@ MPI Ranks: 1
 ''',
     expect={'families': ['launcher'], 'fix': r'(?m)^\+.*(\bmpirun\b|\bmpiexec\b|\bsrun\b.*--mpi=\S+)'},
 )
+
+case(
+    id='lumisftscript-cassini-event-queue-overflow-raise-cxi-cq-size',
+    kind='script',
+    source='find_string:31490329671',
+    thread_site='a user\'s LUMI job script for instruction fine-tuning (Slurm, partition dev-g, one node with 8 GPUs, `torchrun --nproc-per-node=$SLURM_GPUS_ON_NODE --standalone huggingface-finetune.py`; found with the code search, text id 31490329671, the tool shows no repository name; the same comment is in several other LUMI job scripts): its comment `# Hoping to resolve "Cassini Event Queue overflow detected." errors` above `export FI_CXI_DEFAULT_CQ_SIZE=262144    # default 131072`',
+    what='DOUBTFUL (the comment says "hoping": the fix is not shown to have worked): the Slingshot CXI provider\'s completion queue overflows at its default size; the fix the script applies is in the job script (a larger `FI_CXI_DEFAULT_CQ_SIZE`, exported before the launch); the line is the message as the comment quotes it; not one of the ten sites - LUMI, HPE Cray EX with Slingshot under Slurm - so mapped to the HPE Cray EX site: assumed shape - a one-node Perlmutter GPU job that runs the same single-node torchrun line without the export, diagnosed as on Perlmutter',
+    cluster='perlmutter',
+    script='perlmutter_srun_gpu.sh',
+    replace=[['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=1'], ['srun --cpu-bind=cores python train.py --config configs/run.yaml', 'torchrun --nproc-per-node=$SLURM_GPUS_ON_NODE --standalone huggingface-finetune.py']],
+    log='''
+Cassini Event Queue overflow detected.
+''',
+    expect={'families': ['network', 'environment'], 'fix': r'(?m)^\+\s*export\s+FI_CXI_(DEFAULT_CQ_SIZE|OFLOW_BUF_SIZE|OVFLOW_BUF_SIZE|CQ_FILL_PERCENT)=\d+'},
+)
+
+case(
+    id='navsimoom-sixteen-gpu-ddp-dataloader-workers-host-ram-oom-kill',
+    kind='script',
+    source='find_string:44725846961',
+    thread_site='a student project\'s post-mortem "Job 269582 Post-Mortem: OOM Analysis" (a Lightning DDP training of a driving model, 4 nodes x 4 L40S GPUs, 256 GB RAM a node, Slurm with srun one task a GPU, training options passed as Hydra overrides on the launch line; found with the code search, text id 44725846961, the tool shows no repository name; an earlier set used two other notes of the same project, not this one): DDP initialised, then the step was OOM-killed in the first training iteration; these lines under "Evidence from Logs"; root cause given: `dataloader.params.num_workers=8` per GPU, 128 loader workers exhausting host RAM (the TCPStore lines are symptoms); fix given: corrected job scripts with `dataloader.params.num_workers=2` (a larger node memory request rejected as not practical)',
+    what='the launch line asks for eight data-loader workers for each of sixteen GPU processes, and together they exhaust the nodes\' host memory, so the step is OOM-killed and DDP breaks; the fix is on the launch line in the job script (the num_workers override lowered to 2); the lines are the note\'s own log quotation; not one of the ten sites - a university Slurm GPU cluster - so mapped: assumed shape - a four-node Delta job, four tasks a node, `srun python ... dataloader.params.num_workers=8`, diagnosed as on Delta',
+    cluster='delta',
+    script='lightning_srun.sh',
+    replace=[['#SBATCH --nodes=2', '#SBATCH --nodes=4'], [LIGHT_RUN, 'srun python navsim/planning/script/run_training_dense.py agent=transfuser_agent \\\n    dataloader.params.num_workers=8 trainer.params.devices=4 trainer.params.num_nodes=4']],
+    log='''
+[2025-10-16T08:52:15.650] error: Detected 3 oom_kill events in StepId=269582.0
+[2025-10-16T08:52:17.707] error: Detected 4 oom_kill events in StepId=269582.0
+[2025-10-16T08:52:20.549] error: Detected 5 oom_kill events in StepId=269582.0
+[rank6]:[W1016 08:52:32.551] Failed to check the "should dump" flag on TCPStore
+''',
+    expect={'families': ['resources', 'launcher'], 'fix': r'(?m)^\+.*num_workers=[0-4]\b'},
+)
