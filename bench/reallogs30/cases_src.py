@@ -1,6 +1,8 @@
 # ruff: noqa: E501, F821
 # Case list for make_cases.py (exec'd there; `case` is defined by make_cases.py).
 
+ONE_GPU = [['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=1']]
+
 # ---------------------------------------------------------------- SDSC "Common Problems on Supercomputers" (3)
 
 SDSC_SOURCE = 'https://github.com/glennklockwood/limelead/blob/main/content/hpc-howtos/common-problems.md'
@@ -201,4 +203,66 @@ case(
 [rank6]:[W1016 08:52:32.551] Failed to check the "should dump" flag on TCPStore
 ''',
     expect={'families': ['resources', 'launcher'], 'fix': r'(?m)^\+.*num_workers=[0-4]\b'},
+)
+
+case(
+    id='rlframeworktrouble-h100-image-on-a100-cuda-failure-304-older-base',
+    kind='script',
+    source='find_string:20273225648',
+    thread_site='the Troubleshooting page of an RL training framework\'s documentation (container images named like `nvidia24.05-pytorch2.6.0-te2.1-deepspeed0.16.7-flashattn2.7.4.post1-vllm0.8.4:20250503`; found with the code search, text id 20273225648, the tool shows no repository name), section NVIDIA: on older clusters, e.g. with A100 GPUs, the latest container images optimised for H100 show "a common symptom" - this error; mitigation given: use an image built on an older NVIDIA base layer that is compatible with A100 nodes',
+    what='the job runs a container image built for a newer GPU generation on A100 nodes, and a CUDA call fails; the fix the page gives is in the job script (a different, older-based container image on the launch line); the line is the error as the page quotes it inline; not one of the ten sites - a documentation page about A100 clusters - so mapped: assumed shape - a one-node, eight-GPU Delta A100 job started by srun with a pyxis container image (the newest image of the framework), diagnosed as on Delta; any change of the image counts',
+    cluster='delta',
+    script='srun_pyxis.sh',
+    replace=[['CONT=nvcr.io#nvidia/pytorch:24.01-py3', 'CONT=nvcr.io#nvidia/pytorch:25.04-py3']],
+    log='''
+cuda failure 304: 'os call failed or operation not supported on this os'
+''',
+    expect={'families': ['containers'], 'fix': r'(?m)^\+\s*(CONT=\S+|srun\b.*--container-image=(?!"\$CONT")\S+)'},
+)
+
+case(
+    id='sigma2docs-batch-step-oom-kill-raise-mem-per-cpu',
+    kind='script',
+    source='https://github.com/UNINETTSigma2/documentation/blob/master/jobs/common_job_failures.md',
+    thread_site='the Norwegian national HPC user documentation (Sigma2; Slurm clusters), page "Common job failures", section "Running out of memory": a job stops when it uses more memory than it requested, and this is reported in the Slurm output; fix given: request more memory in the job script, e.g. `#SBATCH --mem-per-cpu=1G` (but not far too much)',
+    what='the program run from the batch script needs more memory than the job requested, so the cgroup kills it; the fix the centre gives is in the job script (a larger `--mem-per-cpu`/`--mem` request); the lines are the page\'s own example; not one of the ten sites - Sigma2\'s Slurm clusters - so mapped: assumed shape - a one-node CPU job whose batch script runs `./mybinary` directly with the default memory, diagnosed as on Anvil',
+    cluster='anvil',
+    script='srun_mpi_app.sh',
+    replace=[['#SBATCH --nodes=8\n#SBATCH --ntasks-per-node=64\n#SBATCH --cpus-per-task=2', '#SBATCH --nodes=1\n#SBATCH --ntasks=1'], ['module load cray-mpich\n', ''], ['srun --cpu-bind=cores ./solver input.dat', './mybinary']],
+    log='''
+slurm_script: line 11: 33333 Killed ./mybinary
+slurmstepd: error: Detected 1 oom-kill event(s) in step 997857.batch cgroup.
+Some of your processes may have been killed by the cgroup out-of-memory
+handler.
+''',
+    expect={'families': ['resources'], 'fix': r'(?m)^\+\s*#SBATCH\s+--mem(-per-cpu)?=\S+'},
+)
+
+case(
+    id='glueloradiff-outputs-under-home-quota-iostream-error-move-to-scratch',
+    kind='script',
+    source='find_string:42424418426',
+    thread_site='a project\'s note "GLUE Jobs Status and Fix (Feb 2026)" (100 fine-tuning jobs submitted as Slurm jobs on a university cluster with `/fs/scratch/users/$USER`; found with the code search, text id 42424418426, the tool shows no repository name): almost all failures were `OSError: [Errno 122] Disk quota exceeded` "and related `basic_ios::clear: iostream error` when writing logs/checkpoints"; cause given: checkpoints and run outputs written under the project (home) directory `./outputs/glue_single/` while many jobs ran in parallel; fix applied in the SLURM scripts: `OUTPUT_DIR=$SCRATCH/lora-diffusion/outputs/glue_single` when scratch exists',
+    what='the job script points the run\'s checkpoints at the quota-limited home/project directory, so once many jobs fill it every write fails; the fix is in the job script (the output directory moved to scratch); the line is the second of the note\'s two inline quotations - the first, `OSError: [Errno 122] Disk quota exceeded`, repeats an earlier set and is left out; not one of the ten sites - a university Slurm cluster - so mapped: assumed shape - a one-node, one-GPU Delta job whose srun step writes to `./outputs/glue_single`, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_python.sh',
+    replace=[['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=1'], ['srun python -u train.py --batch-size 256 --epochs 32', 'OUTPUT_DIR=./outputs/glue_single\nsrun python -u train.py --task sst2 --method lora_diffusion --seed 42 --output_dir "$OUTPUT_DIR"']],
+    log='''
+basic_ios::clear: iostream error
+''',
+    expect={'families': ['filesystem'], 'fix': r'(?m)^\+.*(OUTPUT_DIR=|--output_dir[= ])\S*(\$\{?SCRATCH|/scratch|\$\{?WORK)'},
+)
+
+case(
+    id='narvalrecovery-missing-optional-python-package-pybigwig',
+    kind='not_script',
+    source='find_string:40421167454',
+    thread_site='a project\'s "SLURM Job Recovery Status Report" (six training jobs on an Alliance Canada GPU cluster, Narval, Slurm, A100; found with the code search, text id 40421167454, the tool shows no repository name): after the script fixes (account, CUDA module, paths, model pre-cached), job 56685212 failed with this error; cause given: a missing optional dependency for ENCODE epigenomics data loading; fix proposed: install pyBigWig or skip ENCODE features - not yet re-run',
+    what='DOUBTFUL (the fix is proposed, not shown): the program imports a Python package that the environment does not have; the cause is the software environment\'s contents or the program\'s optional feature, not the job script\'s directives, launch line or modules - the earlier job-script fixes of the same note had already been applied; the line is the note\'s own inline quotation; not one of the ten sites - Narval, Slurm - so mapped: assumed shape - a one-node, one-GPU Delta job, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_python.sh',
+    replace=[*ONE_GPU, ['srun python -u train.py --batch-size 256 --epochs 32', 'source $HOME/chromaguide_env/bin/activate\nsrun python -u train_chromaguide_full.py --split split_a_gene_held_out']],
+    log='''
+ModuleNotFoundError: No module named 'pyBigWig'
+''',
 )
