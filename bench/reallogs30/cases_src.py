@@ -130,12 +130,11 @@ case(
     kind='script',
     source='find_string:40954386559',
     thread_site='a short team note "Annoying NCCL error without NCCL_SOCKET_IFNAME" from multi-node PyTorch training on LUMI (HPE Cray EX, Slingshot interfaces hsn0-hsn3, Slurm; paths /pfs/lustrep4/...; found with the code search, text id 40954386559, the tool shows no repository name): this traceback "Happens if you remove `export NCCL_SOCKET_IFNAME=hsn0,hsn1,hsn2,hsn3`", with a link to a colleague\'s chat message',
-    what='the job script does not pin NCCL\'s bootstrap sockets to the high-speed interfaces, so NCCL picks an interface the other nodes cannot reach and the first collective fails; the fix is in the job script (`export NCCL_SOCKET_IFNAME=hsn0,hsn1,hsn2,hsn3`); the lines are the note\'s quotation without its `ncclSystemError: System call ...` line, which repeats an earlier set; not one of the ten sites - LUMI, an HPE Cray EX system with Slingshot under Slurm - so mapped to the HPE Cray EX site with the same hsn interfaces: assumed shape - a two-node Perlmutter GPU job, one torchrun a node started by srun, with no NCCL_SOCKET_IFNAME, diagnosed as on Perlmutter',
+    what='the job script does not pin NCCL\'s bootstrap sockets to the high-speed interfaces, so NCCL picks an interface the other nodes cannot reach and the first collective fails; the fix is in the job script (`export NCCL_SOCKET_IFNAME=hsn0,hsn1,hsn2,hsn3`); the lines are the note\'s quotation without its first line (`work = default_pg.barrier(opts=opts)`) and its `ncclSystemError: System call ...` line, which repeat earlier sets; not one of the ten sites - LUMI, an HPE Cray EX system with Slingshot under Slurm - so mapped to the HPE Cray EX site with the same hsn interfaces: assumed shape - a two-node Perlmutter GPU job, one torchrun a node started by srun, with no NCCL_SOCKET_IFNAME, diagnosed as on Perlmutter',
     cluster='perlmutter',
     script='perlmutter_srun_gpu.sh',
     replace=[['#SBATCH -N 1\n#SBATCH --ntasks-per-node=4', '#SBATCH -N 2\n#SBATCH --ntasks-per-node=1'], ['srun --cpu-bind=cores python train.py --config configs/run.yaml', 'srun torchrun --nnodes=2 --nproc_per_node=4 --rdzv_backend=c10d \\\n    --rdzv_endpoint="$MASTER_ADDR:$MASTER_PORT" --rdzv_id="$SLURM_JOB_ID" train.py --config configs/run.yaml']],
     log='''
-work = default_pg.barrier(opts=opts)
 RuntimeError: NCCL error in: ../torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp:1191, unhandled system error, NCCL version 2.11.4
 ERROR:torch.distributed.elastic.multiprocessing.api:failed (exitcode: 1) local_rank: 0 (pid: 15855) of binary: /pfs/lustrep4/users/nouatazi/projects/venv/bin/python
 ''',
@@ -264,5 +263,74 @@ case(
     replace=[*ONE_GPU, ['srun python -u train.py --batch-size 256 --epochs 32', 'source $HOME/chromaguide_env/bin/activate\nsrun python -u train_chromaguide_full.py --split split_a_gene_held_out']],
     log='''
 ModuleNotFoundError: No module named 'pyBigWig'
+''',
+)
+
+# ---------------------------------------------------------------- library / data problems
+
+TORCHRUN_2N = 'srun torchrun --nnodes=2 --nproc_per_node=4 --rdzv_backend=c10d \\\n    --rdzv_endpoint="$MASTER_ADDR:$MASTER_PORT" --rdzv_id="$SLURM_JOB_ID" train.py --epochs 10'
+
+case(
+    id='mindspeedfaq-megatron070-append-eod-pad-equals-eos-grad-norm-nan',
+    kind='not_script',
+    source='https://github.com/Ascend/MindSpeed-Core-MS/blob/master/docs/faq/megatron070_grad_norm_nan.md',
+    thread_site='an FAQ page of Ascend\'s MindSpeed-Core-MS (Megatron-LM 0.7.0 GPT pre-training, multi-node; docs/faq/megatron070_grad_norm_nan.md, in Chinese): in a long stability test with `--tokenizer-type PretrainedFromHF` the loss oscillated and after some steps the gradient norm became NaN, ending in this traceback; root cause given: the dataset was generated with `--append-eod` (an eos token at the end of every sample), and Megatron 0.7.0\'s GPTDataset padding sets pad_token_id == eos_token_id in PretrainedFromHF mode, so the loss mask removes the eos tokens - "a native Megatron problem", reproduced on GPUs with the same configuration; fix given: do not use `--append-eod` when generating the dataset in PretrainedFromHF mode',
+    what='the training data were preprocessed with an option that, together with the library version\'s padding rule, corrupts the loss mask, so gradients become NaN; the cause and the fix are in the input data and the library (regenerate the dataset without `--append-eod`), not in the job script\'s directives, launch line or environment; the lines are the last lines of the page\'s traceback as written (the page wraps `collective` over two lines); not one of the ten sites - an Ascend NPU cluster (the page says GPUs fail the same way) - so mapped: assumed shape - a two-node Delta GPU job, one torchrun a node, running `pretrain_gpt.py`, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_torchrun.sh',
+    replace=[[TORCHRUN_2N, TORCHRUN_2N.replace('train.py --epochs 10', 'pretrain_gpt.py --tokenizer-type PretrainedFromHF --data-path data/gpt_text_document')]],
+    log='''
+assert not norm.isnan( ), (
+AssertionError: Rank 13: found NaN in local grad norm in backward pass before data-parallel communication collectie
+ve. Device: 5, node: node-15-11
+''',
+)
+
+KAG_SOURCE = 'find_string:4302226851'
+KAG_SITE = 'a project\'s note "v1 Kaggle: What Broke and Why" documenting every error hit running vLLM 0.6.3 on free-tier notebook T4 GPUs (found with the code search, text id 4302226851, the tool shows no repository name); its root-cause summary: old vLLM needs old tokenizers that conflict with the platforms\' pre-installed packages, new vLLM needs FlashInfer (sm_80+); final solution: another platform with an A10G GPU and a clean container'
+KAG_MAP = 'not one of the ten sites - a notebook GPU host - so mapped: assumed shape - a one-node, one-GPU Delta job whose batch step starts `vllm serve`, diagnosed as on Delta'
+KAG_RUN = [['#SBATCH --ntasks=1\n#SBATCH --gpus-per-node=4', '#SBATCH --ntasks=1\n#SBATCH --gpus-per-node=1'], ['torchrun --standalone --nnodes=1 --nproc_per_node=4 train.py --config configs/small.yaml', 'vllm serve Qwen/Qwen2.5-1.5B-Instruct --dtype half --port 8000']]
+
+case(
+    id='kagglevllm-old-vllm-with-newer-outlines-fsm-module-missing',
+    kind='not_script',
+    source=KAG_SOURCE,
+    thread_site=KAG_SITE + '; Error 2, on the first request: this error; root cause given: vLLM 0.6.3 uses `outlines` for guided decoding and the base image had a newer outlines whose module layout renamed `outlines.fsm`; fix applied: `pip install outlines==0.0.46`, which fixed it and exposed the next missing package',
+    what='the installed library set is inconsistent (the serving library needs an older version of one of its dependencies than the image provides), so an import fails at the first request; the cause and the fix are in the software environment (a pinned package version), not in the job script\'s directives, launch line or modules; the line is the note\'s own quotation; ' + KAG_MAP,
+    cluster='delta',
+    script='torchrun_single.sh',
+    replace=KAG_RUN,
+    log='''
+ModuleNotFoundError: No module named 'outlines.fsm'
+''',
+)
+
+case(
+    id='kagglevllm-newer-tokenizers-drops-all-special-tokens-extended',
+    kind='not_script',
+    source=KAG_SOURCE,
+    thread_site=KAG_SITE + '; Error 4: this error; root cause given: vLLM 0.6.3 was built against tokenizers 0.19.x and the base image had a newer tokenizers that removed `all_special_tokens_extended`; fix tried: `pip install tokenizers==0.19.1 --force-reinstall` (after a restart it loaded, then transformers/huggingface_hub conflicted - no consistent version set on that platform)',
+    what='a dependency of the serving library is newer than the one it was built against and lacks an attribute it uses; the cause is the package set of the environment (version pins), not the job script\'s directives, launch line or modules; the line is the note\'s own quotation; ' + KAG_MAP,
+    cluster='delta',
+    script='torchrun_single.sh',
+    replace=KAG_RUN,
+    log='''
+AttributeError: TokenizersBackend has no attribute all_special_tokens_extended
+''',
+)
+
+case(
+    id='jetsonvllm-pytorch-caching-allocator-nvml-internal-assert',
+    kind='not_script',
+    source='https://github.com/jason-easyazz/zoe-ai-assistant/blob/main/docs/archive/vllm-migration-2025-11/VLLM_MIGRATION_BLOCKED.md',
+    thread_site='a project\'s archived note "vLLM Migration - BLOCKED by PyTorch Bug" (vLLM containers on a Jetson Orin NX, driver 540.4.0; jason-easyazz/zoe-ai-assistant, docs/archive/vllm-migration-2025-11/VLLM_MIGRATION_BLOCKED.md): NVIDIA\'s vLLM container needed a newer driver; the community container started but every run failed with this error; eight memory-setting variants, both vLLM engines and two server implementations failed the same way; conclusion: a PyTorch CUDA caching-allocator bug in all available containers for that device - migration blocked, no fix',
+    what='DOUBTFUL (no fix is shown; the note blocks on it): an internal assertion of the framework\'s CUDA memory allocator fails whatever the memory settings, which the note attributes to a PyTorch bug in the available builds for that device; the cause is the library build on that hardware, not the job script\'s directives, launch line or environment; the lines are the note\'s own quotation; not one of the ten sites - a single embedded GPU device - so mapped: assumed shape - a one-node, one-GPU Delta job whose batch step starts `vllm serve`, diagnosed as on Delta',
+    cluster='delta',
+    script='torchrun_single.sh',
+    replace=[KAG_RUN[0], ['torchrun --standalone --nnodes=1 --nproc_per_node=4 train.py --config configs/small.yaml', 'vllm serve /models/Qwen2.5-3B-Instruct-AWQ --quantization awq --gpu-memory-utilization 0.40 --max-model-len 2048']],
+    log='''
+RuntimeError: NVML_SUCCESS == r INTERNAL ASSERT FAILED at
+"/opt/pytorch/c10/cuda/CUDACachingAllocator.cpp":1131,
+please report a bug to PyTorch.
 ''',
 )
