@@ -334,3 +334,55 @@ RuntimeError: NVML_SUCCESS == r INTERNAL ASSERT FAILED at
 please report a bug to PyTorch.
 ''',
 )
+
+TT_SOURCE = 'find_string:27449405801'
+TT_SITE = 'a "TT-vLLM Troubleshooting FAQ" for running vLLM on Tenstorrent accelerator hosts (torch 2.5.0+cpu, torchvision 0.20.0, a tt-vllm build, a start script run from a shell with exported variables; found with the code search, text id 27449405801, the tool shows no repository name; "Initial version based on real debugging session")'
+TT_MAP = 'not one of the ten sites - a single accelerator host - so mapped: assumed shape - a one-node Delta job whose batch step activates the venv and runs the vLLM start script, diagnosed as on Delta'
+TT_RUN = [KAG_RUN[0], ['torchrun --standalone --nnodes=1 --nproc_per_node=4 train.py --config configs/small.yaml', 'source ~/tt-vllm-venv/bin/activate\npython ~/tt-jukebox/start-vllm-server.py --model ~/models/Llama-3.2-3B-Instruct --host 0.0.0.0 --port 8000 --max-model-len 131072']]
+
+case(
+    id='ttvllmfaq-torchvision-built-for-other-torch-nms-operator-missing',
+    kind='not_script',
+    source=TT_SOURCE,
+    thread_site=TT_SITE + '; issue 1 "torch/torchvision Version Mismatch": these symptoms; root cause given: torchvision was compiled against a different PyTorch than the one installed (vLLM\'s dependencies may pull torch 2.6); solution: force-reinstall matching torch 2.5.0+cpu, torchvision 0.20.0, torchaudio 2.5.0 into the venv',
+    what='the environment holds a torchvision built for another torch release, so its compiled operators are missing; the cause and the fix are in the installed package set (reinstall matching versions), not in the job script\'s directives, launch line or environment variables; the lines are the FAQ\'s own symptom block; ' + TT_MAP,
+    cluster='delta',
+    script='torchrun_single.sh',
+    replace=TT_RUN,
+    log='''
+RuntimeError: operator torchvision::nms does not exist
+ModuleNotFoundError: Could not import module 'ProcessorMixin'
+''',
+)
+
+case(
+    id='ttvllmfaq-intel-extension-for-pytorch-version-conflict',
+    kind='not_script',
+    source=TT_SOURCE,
+    thread_site=TT_SITE + '; issue 2 "Intel PyTorch Extension Conflict": this symptom; root cause given: the Intel extension (IPEX) is installed but built for torch 2.6; solution: `pip uninstall -y intel-extension-for-pytorch` (not needed on that hardware); prevention: avoid packages that pull it in',
+    what='an extension package in the environment requires a different torch release than the one installed, so the import fails; the cause and the fix are in the package set (remove the extension), not in the job script\'s directives, launch line or environment variables; the lines are the FAQ\'s own symptom block; ' + TT_MAP,
+    cluster='delta',
+    script='torchrun_single.sh',
+    replace=TT_RUN,
+    log='''
+Intel Extension for PyTorch 2.6 needs to work with PyTorch 2.6.*,
+but PyTorch 2.5.0+cpu is found
+''',
+)
+
+case(
+    id='ttvllmfaq-torch25-inductor-dataclass-bug-disable-dynamo',
+    kind='script',
+    source=TT_SOURCE,
+    thread_site=TT_SITE + '; issue 3 "torch.compile / torch._inductor DataClass Error": these symptoms at import time; root cause given: a bug in PyTorch 2.5\'s `torch._inductor`; solution: `export TORCHDYNAMO_DISABLE=1` before running the vLLM server (the page\'s "Running vLLM Server - The Right Way" script has it, marked CRITICAL)',
+    what='a library bug is triggered when the compiler stack is imported; the workaround the FAQ gives is in the launch environment of the job script (`export TORCHDYNAMO_DISABLE=1` before the server starts), so labelled script; the lines are the FAQ\'s own symptom block; ' + TT_MAP,
+    cluster='delta',
+    script='torchrun_single.sh',
+    replace=TT_RUN,
+    log='''
+TypeError: must be called with a dataclass type or instance
+File "torch/_inductor/runtime/hints.py", line 36, in <module>
+  attr_desc_fields = {f.name for f in fields(AttrsDescriptor)}
+''',
+    expect={'families': ['environment'], 'fix': r'(?m)^\+\s*export\s+TORCHDYNAMO_DISABLE=1'},
+)
