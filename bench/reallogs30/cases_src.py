@@ -386,3 +386,17 @@ File "torch/_inductor/runtime/hints.py", line 36, in <module>
 ''',
     expect={'families': ['environment'], 'fix': r'(?m)^\+\s*export\s+TORCHDYNAMO_DISABLE=1'},
 )
+
+case(
+    id='rdna3ddp-torch251-on-rocm62-hipblas-alloc-failed-rebuild-rocm63',
+    kind='not_script',
+    source='https://github.com/lrud/futures_vpoc_backtest/blob/main/BUG_RESEARCH/ML_Training_Debug_Progress_Summary_2025-10-29.md',
+    thread_site='a project\'s "ML Training Debug Progress Summary" (multi-GPU DataParallel training on two AMD RX 7900 XT GPUs, gfx1100, in a ROCm dev container; lrud/futures_vpoc_backtest, BUG_RESEARCH/ML_Training_Debug_Progress_Summary_2025-10-29.md): training failed at the first neural-network operation with this error; root cause given: PyTorch 2.5.1 requires ROCm >= 6.3 for gfx1100 while the container had ROCm 6.2 (an AMD engineer\'s confirmation cited); fix applied: the Dockerfile rebuilt on `rocm/dev-ubuntu-22.04:6.3` with the rocm6.3 torch wheels - "ready for testing", not yet re-run',
+    what='DOUBTFUL (the rebuilt image is not shown to work): the installed framework build and the GPU runtime it runs on are incompatible versions for that GPU, so the BLAS handle cannot be created; the cause and the fix are in the software build (a container image rebuilt from a changed Dockerfile with matching ROCm and torch), not in the job script\'s directives, launch line or environment variables; the line is the note\'s own inline quotation; not one of the ten sites - a two-GPU AMD workstation - so mapped: assumed shape - a one-node Delta job on AMD GPUs whose batch step runs the training script, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_python.sh',
+    replace=[['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=2'], ['srun python -u train.py --batch-size 256 --epochs 32', 'srun python src/ml/train.py --data ./DATA/MERGED/merged_es_vix_test.csv --output ./TRAINING/ --epochs 1 --batch_size 8']],
+    log='''
+HIPBLAS_STATUS_ALLOC_FAILED when calling hipblasCreate(handle)
+''',
+)
