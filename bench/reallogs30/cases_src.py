@@ -400,3 +400,41 @@ case(
 HIPBLAS_STATUS_ALLOC_FAILED when calling hipblasCreate(handle)
 ''',
 )
+
+# ---------------------------------------------------------------- TACC: MFEM SEAS miniapp manual (2)
+
+SEAS_SOURCE = 'find_string:67562767034'
+SEAS_SITE = 'the user and developer manual of an MFEM-based earthquake-cycle (SEAS) miniapp run on TACC (Frontera / Stampede, Slurm, `ibrun`, modules hypre/2.31.0, mumps/5.3, parmetis; job scripts under jobs/*.sbatch that build the executable and generate the Gmsh mesh inside the job; found with the code search, text id 67562767034, the tool shows no repository name; an earlier set used a run log of the same project, text id 67105621629, not this manual), table "F.8 Common Issues and Fixes"'
+SEAS_MAP = 'ran on TACC (Frontera/Stampede) - mapped to Stampede3, the TACC Slurm system with the same `ibrun` launcher and module set: assumed shape - a one-node, 32-rank Stampede3 CPU job that loads the three modules, meshes with gmsh if the mesh is missing and starts the solver with ibrun, diagnosed as on Stampede3'
+SEAS_MODS = 'module load hypre/2.31.0\nmodule load mumps/5.3\nmodule load parmetis\nexport LD_LIBRARY_PATH=${TACC_HYPRE_LIB}:${LD_LIBRARY_PATH}\n'
+SEAS_MESH = 'if [ ! -f bp1/mesh/bp1_ss_100m.msh ]; then\n    gmsh -2 bp1/mesh/bp1_selfsimilar.geo -o bp1/mesh/bp1_ss_100m.msh -setnumber h 0.1\nfi\n'
+SEAS_BASE = [['#SBATCH -p gpu-a100', '#SBATCH -p spr'], ['#SBATCH -N 2\n#SBATCH -n 6', '#SBATCH -N 1\n#SBATCH -n 32'], ['#SBATCH -A MyProject', '#SBATCH -A EAR20006'], ['module load cuda/12.2\nsource $WORK/venvs/torch/bin/activate\n', SEAS_MODS], ['export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=29500\n', 'make seas_bp1_bdrload\n' + SEAS_MESH]]
+
+case(
+    id='seasmfemtacc-gmsh-not-on-path-module-load-gmsh',
+    kind='script',
+    source=SEAS_SOURCE,
+    thread_site=SEAS_SITE + ': symptom `gmsh: command not found`; likely cause "Gmsh not in PATH"; fix "`module load gmsh` on TACC, or install locally"',
+    what='the job script meshes the geometry with gmsh but does not load the module that provides it, so the command is not found; the fix is in the job script (`module load gmsh` with the other module loads); the line is the table\'s own symptom; ' + SEAS_MAP,
+    cluster='stampede3',
+    script='tacc_ibrun.sh',
+    replace=[*SEAS_BASE, ['ibrun python train.py --epochs 10', 'ibrun ./seas_bp1_bdrload --mesh bp1/mesh/bp1_ss_100m.msh --ref-dir bp1/benchmark_data --output-dir bp1/results_ss_100m']],
+    log='''
+gmsh: command not found
+''',
+    expect={'families': ['modules', 'environment'], 'fix': r'(?m)^\+\s*module\s+(load|add)\s+(\S+\s+)*gmsh\b'},
+)
+
+case(
+    id='seasmfemtacc-mumps-factorization-singular-all-natural-bcs',
+    kind='not_script',
+    source=SEAS_SOURCE,
+    thread_site=SEAS_SITE + ': symptom `MFEM abort: Error during MUMPS numerical factorization`; likely cause "Singular stiffness matrix (all-Natural BCs on a structured quad mesh)"; fix "Use `seas_bp1_bdrload` instead of `seas_bp1_full`" (the driver with far-field Dirichlet loading, whose matrix is SPD), with a diagnosis section in the manual; the build section marks `seas_bp1_full` "legacy, do not use for self-similar meshes"',
+    what='the chosen solver formulation leaves the stiffness matrix singular on that mesh (only natural boundary conditions), so the direct solver cannot factorise it; the cause is the numerical model, and the fix is the program variant with Dirichlet far-field loading - a model choice, not the job script\'s resources, launcher, modules or environment (judgement call: the variant is named on the launch line; labelled not_script because nothing about how the job is launched is wrong); the line is the table\'s own symptom; ' + SEAS_MAP + ' (running the legacy `seas_bp1_full` driver)',
+    cluster='stampede3',
+    script='tacc_ibrun.sh',
+    replace=[*SEAS_BASE[:4], [SEAS_BASE[4][0], 'make seas_bp1_full\n' + SEAS_MESH], ['ibrun python train.py --epochs 10', 'ibrun ./seas_bp1_full --mesh bp1/mesh/bp1_ss_100m.msh --output-dir bp1/results_ss_100m']],
+    log='''
+MFEM abort: Error during MUMPS numerical factorization
+''',
+)
