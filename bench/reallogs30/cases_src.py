@@ -216,7 +216,7 @@ case(
     log='''
 cuda failure 304: 'os call failed or operation not supported on this os'
 ''',
-    expect={'families': ['containers'], 'fix': r'(?m)^\+\s*(CONT=\S+|srun\b.*--container-image=(?!"\$CONT")\S+)'},
+    expect={'families': ['containers'], 'fix': r'(?m)^\+[^\S\n]*(CONT=(?!nvcr\.io#nvidia/pytorch:25\.04-py3[^\S\n]*$)\S+|srun\b.*--container-image=(?!"\$CONT")\S+)'},
 )
 
 case(
@@ -422,7 +422,7 @@ case(
     log='''
 gmsh: command not found
 ''',
-    expect={'families': ['modules', 'environment'], 'fix': r'(?m)^\+\s*module\s+(load|add)\s+(\S+\s+)*gmsh\b'},
+    expect={'families': ['modules', 'environment'], 'fix': r'(?m)^\+[^\S\n]*module[^\S\n]+(load|add)[^\S\n]+(\S+[^\S\n]+)*\S*gmsh\b'},
 )
 
 case(
@@ -437,4 +437,25 @@ case(
     log='''
 MFEM abort: Error during MUMPS numerical factorization
 ''',
+)
+
+case(
+    id='pgalfmanifest-oneapi-compiler-module-needs-tbb-compiler-rt-preloaded',
+    kind='script',
+    source='https://github.com/bkoh-27/pgalf/blob/main/work/production_runs/zoom4/PRODUCTION_RUN_MANIFEST.md',
+    thread_site='the append-only production manifest of a galaxy-finder pipeline run as a Slurm array on a university CPU cluster with OpenHPC Lmod modules (bkoh-27/pgalf, work/production_runs/zoom4/PRODUCTION_RUN_MANIFEST.md): every snapshot task (jobs 89626_0 ... 89639_13, 2026-02-24) failed at stage MODULE_INIT (rc=1) with this stderr, repeated for intel/tbb and intel/compiler-rt; the same project\'s task script (text id 18997258141) loads `intel/compiler-intel-llvm/2025.3.0 intel/compiler-rt/2025.3.0 intel/umf/1.0.2 intel/tbb/2022.3 intel/mpi/2021.17` and, on failure, falls back to "# Some clusters require oneAPI dependencies preloaded before compiler-intel-llvm." - `module load intel/tbb/2022.3 intel/compiler-rt/2025.3.0 intel/umf/1.0.2` first, then the full list; each stage then runs `mpirun -np 4 ...`',
+    what='DOUBTFUL (no passing run is shown after the fallback was written): the job script loads the oneAPI compiler module before the modules it depends on, and this site\'s Lmod refuses it; the fix is in the job script (load intel/tbb and intel/compiler-rt before intel/compiler-intel-llvm), as the project\'s own script comment says; the lines are the first block of the manifest\'s stderr excerpt without its `Lmod has detected the following error: Cannot load module` and `While processing the following module(s):` lines, which repeat earlier sets; not one of the ten sites - a university OpenHPC Slurm cluster - so mapped: assumed shape - a one-node, four-rank CPU job that loads the oneAPI stack in the failing order and runs `mpirun -np 4 newdd.exe`, diagnosed as on Anvil',
+    cluster='anvil',
+    script='srun_mpi_app.sh',
+    replace=[['#SBATCH --nodes=8\n#SBATCH --ntasks-per-node=64\n#SBATCH --cpus-per-task=2', '#SBATCH --nodes=1\n#SBATCH --ntasks=4\n#SBATCH --array=0-13'], ['module load cray-mpich', 'module purge\nmodule load intel/compiler-intel-llvm/2025.3.0 intel/compiler-rt/2025.3.0 intel/umf/1.0.2 intel/tbb/2022.3 intel/mpi/2021.17\nexport OMP_NUM_THREADS=1'], ['srun --cpu-bind=cores ./solver input.dat', 'mpirun -np 4 /home/bkoh/pgalf/NewDD/newdd.exe "$SLURM_ARRAY_TASK_ID" 4']],
+    log='''
+"intel/compiler-intel-llvm/2025.3.0". At least one of these module(s) must be
+loaded:
+   intel/tbb
+
+    Module fullname                     Module Filename
+    ---------------                     ---------------
+    intel/compiler-intel-llvm/2025.3.0  /opt/ohpc/pub/modulefiles/intel/compiler-intel-llvm/2025.3.0
+''',
+    expect={'families': ['modules'], 'fix': r'(?m)^\+[^\S\n]*module[^\S\n]+load[^\S\n]+((?!\S*compiler-intel-llvm)\S+[^\S\n]+)*intel/(tbb|compiler-rt)\b'},
 )
