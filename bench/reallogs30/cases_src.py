@@ -5,7 +5,7 @@ ONE_GPU = [['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=1'], ['#SB
 
 # ---------------------------------------------------------------- SDSC "Common Problems on Supercomputers" (3)
 
-SDSC_SOURCE = 'https://github.com/glennklockwood/limelead/blob/main/content/hpc-howtos/common-problems.md'
+SDSC_SOURCE = 'https://github.com/glennklockwood/limelead/blob/02cdc10576f2c03f0d591b2aed7185ec4fab032b/content/hpc-howtos/common-problems.md'
 SDSC_SITE = 'a staff page "Common Problems on Supercomputers" written for XSEDE users of SDSC Gordon and Trestles (Torque/PBS, MVAPICH2 over InfiniBand; glennklockwood/limelead, content/hpc-howtos/common-problems.md), each problem given as symptom (the error text), diagnosis and cure'
 PBS_MPI = 'mpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --depth=16 --cpu-bind depth python train.py'
 PBS_CONDA = 'module use /soft/modulefiles\nmodule load conda\nconda activate\n'
@@ -144,7 +144,7 @@ ERROR:torch.distributed.elastic.multiprocessing.api:failed (exitcode: 1) local_r
 case(
     id='ucsfc4faq-module-command-not-found-without-export-none',
     kind='script',
-    source='https://github.com/UCSF-CBI/c4/blob/master/docs/support/faq.md',
+    source='https://github.com/UCSF-CBI/c4/blob/12310f9876dbd368c5d16bfe6459b04a55668e9e/docs/support/faq.md',
     thread_site='the user FAQ of UCSF\'s C4 cluster (Slurm, Lmod; UCSF-CBI/c4, docs/support/faq.md), section Errors: "How do I avoid the `/var/spool/slurm/d/job01180/slurm_script: line 17: module: command not found` error?" - answer: the job script loads an environment module but was submitted without the Slurm option `--export=NONE`',
     what='the batch script calls `module load` in an environment copied from the submitting shell, where the module function is not defined, so the command is not found; the fix the centre gives is in the job script (`#SBATCH --export=NONE`, so the job starts a fresh login environment; initialising Lmod in the script is accepted too); the line is the FAQ\'s own quotation; not one of the ten sites - a university Slurm cluster - so mapped: assumed shape - a CPU MPI job whose script loads modules before srun, diagnosed as on Anvil',
     cluster='anvil',
@@ -273,7 +273,7 @@ TORCHRUN_2N = 'srun torchrun --nnodes=2 --nproc_per_node=4 --rdzv_backend=c10d \
 case(
     id='mindspeedfaq-megatron070-append-eod-pad-equals-eos-grad-norm-nan',
     kind='not_script',
-    source='https://github.com/Ascend/MindSpeed-Core-MS/blob/master/docs/faq/megatron070_grad_norm_nan.md',
+    source='https://github.com/Ascend/MindSpeed-Core-MS/blob/c22caaf9c1326e58121fb477b4647172537699ff/docs/faq/megatron070_grad_norm_nan.md',
     thread_site='an FAQ page of Ascend\'s MindSpeed-Core-MS (Megatron-LM 0.7.0 GPT pre-training, multi-node; docs/faq/megatron070_grad_norm_nan.md, in Chinese): in a long stability test with `--tokenizer-type PretrainedFromHF` the loss oscillated and after some steps the gradient norm became NaN, ending in this traceback; root cause given: the dataset was generated with `--append-eod` (an eos token at the end of every sample), and Megatron 0.7.0\'s GPTDataset padding sets pad_token_id == eos_token_id in PretrainedFromHF mode, so the loss mask removes the eos tokens - "a native Megatron problem", reproduced on GPUs with the same configuration; fix given: do not use `--append-eod` when generating the dataset in PretrainedFromHF mode',
     what='the training data were preprocessed with an option that, together with the library version\'s padding rule, corrupts the loss mask, so gradients become NaN; the cause and the fix are in the input data and the library (regenerate the dataset without `--append-eod`), not in the job script\'s directives, launch line or environment; the lines are the last lines of the page\'s traceback as written (the page wraps `collective` over two lines); not one of the ten sites - an Ascend NPU cluster (the page says GPUs fail the same way) - so mapped: assumed shape - a two-node Delta GPU job, one torchrun a node, running `pretrain_gpt.py`, diagnosed as on Delta',
     cluster='delta',
@@ -390,7 +390,7 @@ File "torch/_inductor/runtime/hints.py", line 36, in <module>
 case(
     id='rdna3ddp-torch251-on-rocm62-hipblas-alloc-failed-rebuild-rocm63',
     kind='not_script',
-    source='https://github.com/lrud/futures_vpoc_backtest/blob/main/BUG_RESEARCH/ML_Training_Debug_Progress_Summary_2025-10-29.md',
+    source='https://github.com/lrud/futures_vpoc_backtest/blob/a017a56eeb3a6b46edfadf2610857ee73fd541c1/BUG_RESEARCH/ML_Training_Debug_Progress_Summary_2025-10-29.md',
     thread_site='a project\'s "ML Training Debug Progress Summary" (multi-GPU DataParallel training on two AMD RX 7900 XT GPUs, gfx1100, in a ROCm dev container; lrud/futures_vpoc_backtest, BUG_RESEARCH/ML_Training_Debug_Progress_Summary_2025-10-29.md): training failed at the first neural-network operation with this error; root cause given: PyTorch 2.5.1 requires ROCm >= 6.3 for gfx1100 while the container had ROCm 6.2 (an AMD engineer\'s confirmation cited); fix applied: the Dockerfile rebuilt on `rocm/dev-ubuntu-22.04:6.3` with the rocm6.3 torch wheels - "ready for testing", not yet re-run',
     what='DOUBTFUL (the rebuilt image is not shown to work): the installed framework build and the GPU runtime it runs on are incompatible versions for that GPU, so the BLAS handle cannot be created; the cause and the fix are in the software build (a container image rebuilt from a changed Dockerfile with matching ROCm and torch), not in the job script\'s directives, launch line or environment variables; the line is the note\'s own inline quotation; not one of the ten sites - a two-GPU AMD workstation - so mapped: assumed shape - a one-node Delta job on AMD GPUs whose batch step runs the training script, diagnosed as on Delta',
     cluster='delta',
@@ -442,7 +442,7 @@ MFEM abort: Error during MUMPS numerical factorization
 case(
     id='pgalfmanifest-oneapi-compiler-module-needs-tbb-compiler-rt-preloaded',
     kind='script',
-    source='https://github.com/bkoh-27/pgalf/blob/main/work/production_runs/zoom4/PRODUCTION_RUN_MANIFEST.md',
+    source='https://github.com/bkoh-27/pgalf/blob/8cf8b32f6acbd61d00be304ac70bb7840868d254/work/production_runs/zoom4/PRODUCTION_RUN_MANIFEST.md',
     thread_site='the append-only production manifest of a galaxy-finder pipeline run as a Slurm array on a university CPU cluster with OpenHPC Lmod modules (bkoh-27/pgalf, work/production_runs/zoom4/PRODUCTION_RUN_MANIFEST.md): every snapshot task (jobs 89626_0 ... 89639_13, 2026-02-24) failed at stage MODULE_INIT (rc=1) with this stderr, repeated for intel/tbb and intel/compiler-rt; the same project\'s task script (text id 18997258141) loads `intel/compiler-intel-llvm/2025.3.0 intel/compiler-rt/2025.3.0 intel/umf/1.0.2 intel/tbb/2022.3 intel/mpi/2021.17` and, on failure, falls back to "# Some clusters require oneAPI dependencies preloaded before compiler-intel-llvm." - `module load intel/tbb/2022.3 intel/compiler-rt/2025.3.0 intel/umf/1.0.2` first, then the full list; each stage then runs `mpirun -np 4 ...`',
     what='DOUBTFUL (no passing run is shown after the fallback was written): the job script loads the oneAPI compiler module before the modules it depends on, and this site\'s Lmod refuses it; the fix is in the job script (load intel/tbb and intel/compiler-rt before intel/compiler-intel-llvm), as the project\'s own script comment says; the lines are the first block of the manifest\'s stderr excerpt without its `Lmod has detected the following error: Cannot load module` and `While processing the following module(s):` lines, which repeat earlier sets; not one of the ten sites - a university OpenHPC Slurm cluster - so mapped: assumed shape - a one-node, four-rank CPU job that loads the oneAPI stack in the failing order and runs `mpirun -np 4 newdd.exe`, diagnosed as on Anvil',
     cluster='anvil',
