@@ -18,6 +18,7 @@ import re
 from maple_flow.knowledge.directives import parse_directives
 from maple_flow.models import ClusterProfile
 
+
 class AccountUnresolved(Exception):
     """No sibling account: why."""
 
