@@ -49,6 +49,7 @@ def test_default_mpi_plugin_missing_names_pmi2() -> None:
     SRUN_PY.replace("srun python", "srun --mpi=pmix_v3 python"),
     SRUN_PY.replace("srun python", "export SLURM_MPI_TYPE=pmix_v3\nsrun python"),
     SRUN_PY.replace("srun python", "module load openmpi/5.0.5\nsrun python"),
+    SRUN_PY.replace("srun python", "srun -m plane=30 --mpi=pmix_v3 python"),
 ])
 def test_mpi_plugin_the_script_names_gets_no_fix(script: str) -> None:
     result = diagnose_log(script, PMIX_V3, "delta", None, False)
