@@ -322,9 +322,10 @@ def diagnosis_of(record: FailureRecord, score: float, method: Method, evidence: 
 
 def site_advice(advice: str | None, ctx: Context) -> str | None:
     """``advice`` with the site's facts it names (``{profile.container.command}``) filled in
-    from the profile; other braces (shell variables) are left alone, and advice whose site
-    fact the profile lacks is given as written."""
-    if not advice or "{profile." not in advice:
+    from the profile, and the values the log's match captured (``{m.NAME}``); other braces
+    (shell variables) are left alone, and advice whose site fact or value is missing is given
+    as written."""
+    if not advice or ("{profile." not in advice and "{m." not in advice):
         return advice
     from maple_flow.repair.resolve import Unresolved, fill
 

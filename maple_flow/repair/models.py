@@ -62,7 +62,8 @@ ScriptFact = Literal["several_launchers_per_node", "gpu_job_off_the_gpu_partitio
                      "mpiexec_ranks_unbound", "per_node_launcher_above_node_gpus",
                      "program_bare_in_multitask_job", "deepspeed_launch",
                      "mem_below_node", "launcher_in_container", "mpi_launcher_off_the_site",
-                     "srun_ranks_without_pmi_plugin", "site_container_runtime_known",
+                     "srun_ranks_without_pmi_plugin", "srun_without_mpi_type",
+                     "site_container_runtime_known",
                      "ray_step_detached", "ray_driver_off_head_node",
                      "ray_driver_on_head_node", "ray_started_in_job",
                      "ray_launch_as_documented", "job_on_one_node"]

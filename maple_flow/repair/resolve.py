@@ -59,6 +59,8 @@ Placeholders (a closed set; anything else is an error found when the knowledge b
   templates/schedulers/slurm_options.yaml); ``{respell:X.value}``: the script's value for it.
 - ``{ask:NAME}``: a value only the user knows: taken from ``Context.answers``, else the op
   is left out and NAME is reported.
+- ``{account:sibling}``: the script's account with the suffix of the profile's GPU account
+  form (``bbka-delta-cpu`` -> ``bbka-delta-gpu``), else unresolved (resolve_account).
 - ``{script.NAME}``: the number a ``NAME=<digits>`` line of the script sets.
 - ``{select:nodes}``: a PBS select for the script's node count, in the profile's form.
 - ``{directive.OPTION}``: the value the profile's rule for a required directive writes.
@@ -126,6 +128,7 @@ from maple_flow.knowledge.policy import request_from_directives
 from maple_flow.models import ClusterProfile, Queue, format_walltime, walltime_seconds
 from maple_flow.repair.models import OpTemplate
 from maple_flow.repair.ops import FixOp
+from maple_flow.repair.resolve_account import AccountUnresolved, sibling_account
 from maple_flow.repair.resolve_conda import site_conda_module
 from maple_flow.repair.resolve_dirvar import cache_fallback, dir_variable
 from maple_flow.repair.resolve_env import EnvUnresolved, forced_by_script
@@ -153,7 +156,7 @@ KINDS = frozenset({"m", "m_opt", "profile", "module", "site_module", "mem", "que
                    "respell", "version_spelling", "step_tasks", "step_cpus", "gpu_request",
                    "disabled",
                    "node_type", "named", "one_node", "job_count", "per_device", "forced_env",
-                   "conda_module", "dir_var", "cache_fallback"})
+                   "conda_module", "dir_var", "cache_fallback", "account"})
 #: Module families that name the same thing at different sites.
 _ALIASES = {"cuda": ("cuda", "cudatoolkit"), "cudatoolkit": ("cuda", "cudatoolkit"),
             "python": ("python", "python3"), "python3": ("python3", "python")}
@@ -1066,6 +1069,17 @@ def _path_var(ctx: Context, arg: str, find: Callable[[str, str], str]) -> str:
         raise Unresolved(str(exc)) from None
 
 
+def _account(ctx: Context, arg: str) -> str:
+    """``{account:sibling}``: the script's account with the suffix of the profile's GPU
+    account form (resolve_account.sibling_account); else unresolved."""
+    if arg != "sibling":
+        raise Unresolved(f"unknown account placeholder {arg}")
+    try:
+        return sibling_account(ctx.script, ctx.profile)
+    except AccountUnresolved as exc:
+        raise Unresolved(str(exc)) from None
+
+
 _FUNCTIONS = {"script": _script_int, "ppr": _ppr_ranks, "job_name": _valid_job_name,
               "launch": _launch, "bind": _bind_overload,
               "node_index": _node_index,
@@ -1082,7 +1096,8 @@ _FUNCTIONS = {"script": _script_int, "ppr": _ppr_ranks, "job_name": _valid_job_n
               "node_type": _node_type, "one_node": _one_node,
               "job_count": _job_count, "per_device": _per_device,
               "forced_env": _forced_env, "conda_module": _conda_module,
-              "dir_var": _dir_var, "cache_fallback": _cache_fallback}
+              "dir_var": _dir_var, "cache_fallback": _cache_fallback,
+              "account": _account}
 
 
 #: Ports a rendezvous may take: above the well-known ones, below the ephemeral range.

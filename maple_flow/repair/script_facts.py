@@ -376,8 +376,18 @@ def srun_ranks_without_pmi_plugin(p: ParsedScript, _profile: ClusterProfile | No
     return (to_int(srun.get("-n", "--ntasks"), p.variables) or _job_tasks(p)) > 1
 
 
+def srun_without_mpi_type(p: ParsedScript, _profile: ClusterProfile | None) -> bool:
+    """The script runs an srun step and names no MPI plugin type for it (``--mpi``,
+    ``SLURM_MPI_TYPE``): srun loads the site's default (slurm.conf ``MpiDefault``) for the
+    step, whatever its task count (s32sched)."""
+    srun = p.launch.stage("srun")
+    return srun is not None and not srun.has("--mpi") and not any(
+        v in p.env or v in p.variables for v in _MPI_TYPE_VARS[:1])
+
+
 _FACTS: dict[str, Callable[[ParsedScript, ClusterProfile | None], bool]] = {
     "srun_ranks_without_pmi_plugin": srun_ranks_without_pmi_plugin,
+    "srun_without_mpi_type": srun_without_mpi_type,
     "mpi_launcher_off_the_site": mpi_launcher_off_the_site,
     "several_launchers_per_node": lambda p, _profile: several_launchers_per_node(p),
     "gpu_job_off_the_gpu_partitions": gpu_job_off_the_gpu_partitions,
