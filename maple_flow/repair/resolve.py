@@ -101,6 +101,12 @@ Placeholders (a closed set; anything else is an error found when the knowledge b
   over the tasks when it would exceed them). Unresolved otherwise: the program's devices or the
   GPU request is then what differs, a choice of the user's.
 
+- ``{respelled:X}``: the command name a package installs that the command in group X only
+  misspells, when a line of the script runs it (maple_flow.repair.patch_command).
+- ``{served_name:X}``: the model name in group X, when a vLLM serving line of the script loads
+  that model under another served name or from a folder of that name
+  (maple_flow.repair.patch_served_name).
+
 An op with ``each: profile.PATH`` is repeated for every item of that list or mapping, with
 ``{item}`` (list) or ``{item.key}``/``{item.value}`` (mapping); ``each: m.NAME`` repeats it for
 every word of the match's group NAME (the modules an Lmod message lists).
@@ -153,7 +159,7 @@ KINDS = frozenset({"m", "m_opt", "profile", "module", "site_module", "mem", "que
                    "respell", "version_spelling", "step_tasks", "step_cpus", "gpu_request",
                    "disabled",
                    "node_type", "named", "one_node", "job_count", "per_device", "forced_env",
-                   "conda_module", "dir_var", "cache_fallback"})
+                   "conda_module", "dir_var", "cache_fallback", "respelled", "served_name"})
 #: Module families that name the same thing at different sites.
 _ALIASES = {"cuda": ("cuda", "cudatoolkit"), "cudatoolkit": ("cuda", "cudatoolkit"),
             "python": ("python", "python3"), "python3": ("python3", "python")}
@@ -1066,6 +1072,36 @@ def _path_var(ctx: Context, arg: str, find: Callable[[str, str], str]) -> str:
         raise Unresolved(str(exc)) from None
 
 
+def _respelled(ctx: Context, arg: str) -> str:
+    """``{respelled:X}``: the known command name that the command in group X misspells, only
+    when a line of the script runs it (maple_flow.repair.patch_command)."""
+    from maple_flow.knowledge.entry_points import respelling
+    from maple_flow.repair.patch_command import respell_command
+    from maple_flow.repair.text import FixNotApplicable
+
+    word = ctx.groups.get(arg) or ""
+    try:
+        respell_command(ctx.script, word)
+    except FixNotApplicable as exc:
+        raise Unresolved(str(exc)) from None
+    return respelling(word) or word
+
+
+def _served_name(ctx: Context, arg: str) -> str:
+    """``{served_name:X}``: the model name in group X, only when a vLLM serving line of the
+    script loads that model under another served name or from a folder of that name
+    (maple_flow.repair.patch_served_name)."""
+    from maple_flow.repair.patch_served_name import serving_model_name
+    from maple_flow.repair.text import FixNotApplicable
+
+    asked = ctx.groups.get(arg) or ""
+    try:
+        serving_model_name(ctx.script, "vllm", asked)
+    except FixNotApplicable as exc:
+        raise Unresolved(str(exc)) from None
+    return asked
+
+
 _FUNCTIONS = {"script": _script_int, "ppr": _ppr_ranks, "job_name": _valid_job_name,
               "launch": _launch, "bind": _bind_overload,
               "node_index": _node_index,
@@ -1082,7 +1118,8 @@ _FUNCTIONS = {"script": _script_int, "ppr": _ppr_ranks, "job_name": _valid_job_n
               "node_type": _node_type, "one_node": _one_node,
               "job_count": _job_count, "per_device": _per_device,
               "forced_env": _forced_env, "conda_module": _conda_module,
-              "dir_var": _dir_var, "cache_fallback": _cache_fallback}
+              "dir_var": _dir_var, "cache_fallback": _cache_fallback,
+              "respelled": _respelled, "served_name": _served_name}
 
 
 #: Ports a rendezvous may take: above the well-known ones, below the ephemeral range.
