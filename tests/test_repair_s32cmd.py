@@ -99,3 +99,21 @@ def test_client_asking_a_model_the_script_does_not_load_gets_no_fix() -> None:
     log = ("{\"object\":\"error\",\"message\":\"The model `/dev/shm/glm-4-9b/` does not exist.\","
            "\"type\":\"NotFoundError\",\"param\":null,\"code\":404}\n")
     assert _answer(text, log)["proposed"] is None
+
+
+def test_python_not_found_without_any_environment_asks_for_it() -> None:
+    text = HEAD + "cd ~/project\nsrun python eval.py\n"
+    data = _answer(text, "-sh: python: command not found\n")
+    assert data["proposed"] is None
+    first = data["diagnoses"][0]
+    assert isinstance(first, dict) and first["record_id"] == "python-not-found-no-environment"
+    answered = diagnose_log(text, "-sh: python: command not found\n", "delta", None, False,
+                            {"python_path": "/u/me/venv/bin/python"})
+    proposed = answered["proposed"]
+    assert isinstance(proposed, dict) and "+srun /u/me/venv/bin/python eval.py" in proposed["diff"]
+
+
+def test_python_not_found_with_the_site_stack_keeps_the_site_module() -> None:
+    text = HEAD + "module load anaconda3_gpu\nsrun python eval.py\n"
+    proposed = _answer(text, "-sh: python: command not found\n")["proposed"]
+    assert isinstance(proposed, dict) and proposed["record_id"] == "launcher-command-not-found"

@@ -7,8 +7,9 @@ log names the word the shell could not find; the packages' own lists of command 
 differ, and only one known name is spelled so. :func:`respell_command` writes that name in
 place of the word wherever a line of the script runs it (not inside a path, not as an
 option's value, not in a comment). A name that is itself known, or that misspells none, is not
-respelled (FixNotApplicable): it is not installed, which is the environment's matter. Pure
-text function.
+respelled (FixNotApplicable): it is not installed, which is the environment's matter.
+:func:`command_line` finds the line that runs a command (for a question about it). Pure text
+functions.
 """
 
 from __future__ import annotations
@@ -29,6 +30,15 @@ def _is_option_value(line: str, start: int) -> bool:
     before it is an option that does not carry its value (``--mounts=a:b`` does)."""
     before = line[:start].split()
     return bool(before) and before[-1].startswith("-") and "=" not in before[-1]
+
+
+def command_line(text: str, command: str) -> int | None:
+    """The 1-based number of the first line (not a comment) that runs ``command``, if any."""
+    for number, line in enumerate(text.split("\n"), 1):
+        if not line.lstrip().startswith("#") and any(
+                not _is_option_value(line, m.start()) for m in _word(command).finditer(line)):
+            return number
+    return None
 
 
 def respell_command(text: str, command: str) -> str:

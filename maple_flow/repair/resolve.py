@@ -103,6 +103,7 @@ Placeholders (a closed set; anything else is an error found when the knowledge b
 
 - ``{respelled:X}``: the command name a package installs that the command in group X only
   misspells, when a line of the script runs it (maple_flow.repair.patch_command).
+- ``{command_line:X}``: the number of the first script line that runs the command in group X.
 - ``{served_name:X}``: the model name in group X, when a vLLM serving line of the script loads
   that model under another served name or from a folder of that name
   (maple_flow.repair.patch_served_name).
@@ -159,7 +160,8 @@ KINDS = frozenset({"m", "m_opt", "profile", "module", "site_module", "mem", "que
                    "respell", "version_spelling", "step_tasks", "step_cpus", "gpu_request",
                    "disabled",
                    "node_type", "named", "one_node", "job_count", "per_device", "forced_env",
-                   "conda_module", "dir_var", "cache_fallback", "respelled", "served_name"})
+                   "conda_module", "dir_var", "cache_fallback", "respelled", "served_name",
+                   "command_line"})
 #: Module families that name the same thing at different sites.
 _ALIASES = {"cuda": ("cuda", "cudatoolkit"), "cudatoolkit": ("cuda", "cudatoolkit"),
             "python": ("python", "python3"), "python3": ("python3", "python")}
@@ -1087,6 +1089,18 @@ def _respelled(ctx: Context, arg: str) -> str:
     return respelling(word) or word
 
 
+def _command_line(ctx: Context, arg: str) -> str:
+    """``{command_line:X}``: the number of the first script line that runs the command in
+    group X (maple_flow.repair.patch_command)."""
+    from maple_flow.repair.patch_command import command_line
+
+    word = ctx.groups.get(arg) or ""
+    number = command_line(ctx.script, word) if word else None
+    if number is None:
+        raise Unresolved(f"no line of the script runs {word or arg}")
+    return str(number)
+
+
 def _served_name(ctx: Context, arg: str) -> str:
     """``{served_name:X}``: the model name in group X, only when a vLLM serving line of the
     script loads that model under another served name or from a folder of that name
@@ -1119,7 +1133,8 @@ _FUNCTIONS = {"script": _script_int, "ppr": _ppr_ranks, "job_name": _valid_job_n
               "job_count": _job_count, "per_device": _per_device,
               "forced_env": _forced_env, "conda_module": _conda_module,
               "dir_var": _dir_var, "cache_fallback": _cache_fallback,
-              "respelled": _respelled, "served_name": _served_name}
+              "respelled": _respelled, "served_name": _served_name,
+              "command_line": _command_line}
 
 
 #: Ports a rendezvous may take: above the well-known ones, below the ephemeral range.
