@@ -117,3 +117,11 @@ def test_python_not_found_with_the_site_stack_keeps_the_site_module() -> None:
     text = HEAD + "module load anaconda3_gpu\nsrun python eval.py\n"
     proposed = _answer(text, "-sh: python: command not found\n")["proposed"]
     assert isinstance(proposed, dict) and proposed["record_id"] == "launcher-command-not-found"
+
+
+def test_words_that_only_name_things_are_not_respelled() -> None:
+    text = HEAD + ('module load Python\necho "running Python"\n'
+                   "srun bash -c 'source env.sh; Python main.py'\nsrun Python main.py\n")
+    out = respell_command(text, "Python")
+    assert ("module load Python\necho \"running Python\"\n"
+            "srun bash -c 'source env.sh; python main.py'\nsrun python main.py\n") in out

@@ -25,19 +25,47 @@ def _word(command: str) -> re.Pattern[str]:
     return re.compile(rf"(?<![\w./=:-]){re.escape(command)}(?![\w./=-])")
 
 
-def _is_option_value(line: str, start: int) -> bool:
-    """Whether the word at ``start`` may be an option's value (``--name cosmos_rl``): the word
-    before it is an option that does not carry its value (``--mounts=a:b`` does)."""
+#: Commands whose words are names of other things (a module, an environment, a package, a
+#: directory, text), never a command they run: a word there is not respelled.
+_NAMING = frozenset({"module", "ml", "conda", "mamba", "micromamba", "pip", "pip3", "source",
+                     ".", "echo", "printf", "export", "cd", "mkdir", "ls", "cat", "cp", "mv",
+                     "rm", "git", "spack", "unset", "alias", "#SBATCH", "#PBS"})
+#: Where a shell command starts within a line: after a separator, a subshell or the quote of
+#: a ``bash -c`` body.
+_STARTS = re.compile(r"""(?:;|&&|\|\||\||\(|`|\$\(|-c[ \t]+['"])""")
+
+
+def _first_word(segment: str) -> str:
+    """The command word of ``segment`` (assignments ``A=b`` before it skipped)."""
+    for word in segment.split():
+        if not re.match(r"^[A-Za-z_]\w*=", word):
+            return word
+    return ""
+
+
+def _runs_at(lines: list[str], i: int, start: int) -> bool:
+    """Whether the word at ``start`` of ``lines[i]`` may be a command the line runs: not an
+    option's value (``--name x``; ``--mounts=a:b`` carries its own) and not a word of a
+    command that only names things (``module load Python``, ``conda activate x``)."""
+    line = lines[i]
     before = line[:start].split()
-    return bool(before) and before[-1].startswith("-") and "=" not in before[-1]
+    if before and before[-1].startswith("-") and "=" not in before[-1]:
+        return False
+    first = i
+    while first > 0 and lines[first - 1].rstrip().endswith("\\"):
+        first -= 1
+    text = "\n".join([*lines[first:i], line[:start]])
+    cut = max((m.end() for m in _STARTS.finditer(text)), default=0)
+    return _first_word(text[cut:].replace("\\\n", " ")) not in _NAMING
 
 
 def command_line(text: str, command: str) -> int | None:
     """The 1-based number of the first line (not a comment) that runs ``command``, if any."""
-    for number, line in enumerate(text.split("\n"), 1):
+    lines = text.split("\n")
+    for i, line in enumerate(lines):
         if not line.lstrip().startswith("#") and any(
-                not _is_option_value(line, m.start()) for m in _word(command).finditer(line)):
-            return number
+                _runs_at(lines, i, m.start()) for m in _word(command).finditer(line)):
+            return i + 1
     return None
 
 
@@ -52,8 +80,7 @@ def respell_command(text: str, command: str) -> str:
     for i, line in enumerate(lines):
         if line.lstrip().startswith("#"):
             continue
-        spans = [m.span() for m in _word(command).finditer(line)
-                 if not _is_option_value(line, m.start())]
+        spans = [m.span() for m in _word(command).finditer(line) if _runs_at(lines, i, m.start())]
         for start, end in reversed(spans):
             line = line[:start] + right + line[end:]
             found = True
