@@ -125,3 +125,17 @@ def test_words_that_only_name_things_are_not_respelled() -> None:
     out = respell_command(text, "Python")
     assert ("module load Python\necho \"running Python\"\n"
             "srun bash -c 'source env.sh; python main.py'\nsrun python main.py\n") in out
+
+
+def test_openai_route_404_on_the_demo_server_switches_the_module() -> None:
+    text = HEAD + "srun python -m vllm.entrypoints.api_server --model /m/x --port 8000\n"
+    log = 'INFO:     10.0.0.1:4974 - "POST /v1/chat/completions HTTP/1.1" 404 Not Found\n'
+    proposed = _answer(text, log)["proposed"]
+    assert isinstance(proposed, dict)
+    assert "+srun python -m vllm.entrypoints.openai.api_server --model /m/x" in proposed["diff"]
+
+
+def test_route_404_on_the_openai_server_gets_no_fix() -> None:
+    text = HEAD + "srun python -m vllm.entrypoints.openai.api_server --model /m/x\n"
+    log = 'INFO:     127.0.0.1:35474 - "POST /v1/responses HTTP/1.1" 404 Not Found\n'
+    assert _answer(text, log)["proposed"] is None

@@ -8,7 +8,8 @@ differ, and only one known name is spelled so. :func:`respell_command` writes th
 place of the word wherever a line of the script runs it (not inside a path, not as an
 option's value, not in a comment). A name that is itself known, or that misspells none, is not
 respelled (FixNotApplicable): it is not installed, which is the environment's matter.
-:func:`command_line` finds the line that runs a command (for a question about it). Pure text
+:func:`command_line` finds the line that runs a command (for a question about it),
+:func:`word_line` the line that holds a word. Pure text
 functions.
 """
 
@@ -66,6 +67,14 @@ def command_line(text: str, command: str) -> int | None:
         if not line.lstrip().startswith("#") and any(
                 _runs_at(lines, i, m.start()) for m in _word(command).finditer(line)):
             return i + 1
+    return None
+
+
+def word_line(text: str, word: str) -> int | None:
+    """The 1-based number of the first line (not a comment) that holds ``word`` as a word."""
+    for number, line in enumerate(text.split("\n"), 1):
+        if not line.lstrip().startswith("#") and _word(word).search(line):
+            return number
     return None
 
 

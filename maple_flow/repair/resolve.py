@@ -104,6 +104,7 @@ Placeholders (a closed set; anything else is an error found when the knowledge b
 - ``{respelled:X}``: the command name a package installs that the command in group X only
   misspells, when a line of the script runs it (maple_flow.repair.patch_command).
 - ``{command_line:X}``: the number of the first script line that runs the command in group X.
+- ``{word_line:W}``: the number of the first script line that holds the literal word W.
 - ``{served_name:X}``: the model name in group X, when a vLLM serving line of the script loads
   that model under another served name or from a folder of that name
   (maple_flow.repair.patch_served_name).
@@ -161,7 +162,7 @@ KINDS = frozenset({"m", "m_opt", "profile", "module", "site_module", "mem", "que
                    "disabled",
                    "node_type", "named", "one_node", "job_count", "per_device", "forced_env",
                    "conda_module", "dir_var", "cache_fallback", "respelled", "served_name",
-                   "command_line"})
+                   "command_line", "word_line"})
 #: Module families that name the same thing at different sites.
 _ALIASES = {"cuda": ("cuda", "cudatoolkit"), "cudatoolkit": ("cuda", "cudatoolkit"),
             "python": ("python", "python3"), "python3": ("python3", "python")}
@@ -1101,6 +1102,17 @@ def _command_line(ctx: Context, arg: str) -> str:
     return str(number)
 
 
+def _word_line(ctx: Context, arg: str) -> str:
+    """``{word_line:W}``: the number of the first script line that holds the word W (a module
+    or option the record names)."""
+    from maple_flow.repair.patch_command import word_line
+
+    number = word_line(ctx.script, arg)
+    if number is None:
+        raise Unresolved(f"no line of the script holds {arg}")
+    return str(number)
+
+
 def _served_name(ctx: Context, arg: str) -> str:
     """``{served_name:X}``: the model name in group X, only when a vLLM serving line of the
     script loads that model under another served name or from a folder of that name
@@ -1134,7 +1146,7 @@ _FUNCTIONS = {"script": _script_int, "ppr": _ppr_ranks, "job_name": _valid_job_n
               "forced_env": _forced_env, "conda_module": _conda_module,
               "dir_var": _dir_var, "cache_fallback": _cache_fallback,
               "respelled": _respelled, "served_name": _served_name,
-              "command_line": _command_line}
+              "command_line": _command_line, "word_line": _word_line}
 
 
 #: Ports a rendezvous may take: above the well-known ones, below the ephemeral range.
