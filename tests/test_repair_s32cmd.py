@@ -139,3 +139,18 @@ def test_route_404_on_the_openai_server_gets_no_fix() -> None:
     text = HEAD + "srun python -m vllm.entrypoints.openai.api_server --model /m/x\n"
     log = 'INFO:     127.0.0.1:35474 - "POST /v1/responses HTTP/1.1" 404 Not Found\n'
     assert _answer(text, log)["proposed"] is None
+
+
+def test_route_newer_than_the_serving_image_asks_for_an_image() -> None:
+    text = HEAD + ("srun apptainer exec --nv /scratch/vllm-openai_v0.6.3.sif \\\n"
+                   "    vllm serve Qwen/Q --port 8000\n")
+    log = "vllm probe failed: POST /v1/messages returned 404\n"
+    data = _answer(text, log)
+    assert data["proposed"] is None
+    first = data["diagnoses"][0]
+    assert isinstance(first, dict) and first["record_id"] == "serving-image-older-than-route"
+    answered = diagnose_log(text, log, "delta", None, False,
+                            {"serving_image": "/scratch/vllm-openai_v0.11.0.sif"})
+    proposed = answered["proposed"]
+    assert isinstance(proposed, dict)
+    assert "+srun apptainer exec --nv /scratch/vllm-openai_v0.11.0.sif \\" in proposed["diff"]

@@ -105,6 +105,8 @@ Placeholders (a closed set; anything else is an error found when the knowledge b
   misspells, when a line of the script runs it (maple_flow.repair.patch_command).
 - ``{command_line:X}``: the number of the first script line that runs the command in group X.
 - ``{word_line:W}``: the number of the first script line that holds the literal word W.
+- ``{serving_image:line}`` / ``{serving_image:word}``: the line and the word of the container
+  image the script's vLLM serving line runs in (maple_flow.repair.serving_image).
 - ``{served_name:X}``: the model name in group X, when a vLLM serving line of the script loads
   that model under another served name or from a folder of that name
   (maple_flow.repair.patch_served_name).
@@ -162,7 +164,7 @@ KINDS = frozenset({"m", "m_opt", "profile", "module", "site_module", "mem", "que
                    "disabled",
                    "node_type", "named", "one_node", "job_count", "per_device", "forced_env",
                    "conda_module", "dir_var", "cache_fallback", "respelled", "served_name",
-                   "command_line", "word_line"})
+                   "command_line", "word_line", "serving_image"})
 #: Module families that name the same thing at different sites.
 _ALIASES = {"cuda": ("cuda", "cudatoolkit"), "cudatoolkit": ("cuda", "cudatoolkit"),
             "python": ("python", "python3"), "python3": ("python3", "python")}
@@ -1113,6 +1115,17 @@ def _word_line(ctx: Context, arg: str) -> str:
     return str(number)
 
 
+def _serving_image(ctx: Context, arg: str) -> str:
+    """``{serving_image:line}`` / ``{serving_image:word}``: the line and the word of the
+    container image the script's vLLM serving line runs in (maple_flow.repair.serving_image)."""
+    from maple_flow.repair.serving_image import serving_image
+
+    found = serving_image(ctx.script)
+    if found is None:
+        raise Unresolved("the script's serving line runs in no container image it names")
+    return str(found[0]) if arg == "line" else found[1]
+
+
 def _served_name(ctx: Context, arg: str) -> str:
     """``{served_name:X}``: the model name in group X, only when a vLLM serving line of the
     script loads that model under another served name or from a folder of that name
@@ -1146,7 +1159,8 @@ _FUNCTIONS = {"script": _script_int, "ppr": _ppr_ranks, "job_name": _valid_job_n
               "forced_env": _forced_env, "conda_module": _conda_module,
               "dir_var": _dir_var, "cache_fallback": _cache_fallback,
               "respelled": _respelled, "served_name": _served_name,
-              "command_line": _command_line, "word_line": _word_line}
+              "command_line": _command_line, "word_line": _word_line,
+              "serving_image": _serving_image}
 
 
 #: Ports a rendezvous may take: above the well-known ones, below the ephemeral range.
