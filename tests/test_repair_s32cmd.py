@@ -16,7 +16,8 @@ HEAD = "#!/bin/bash\n#SBATCH --nodes=1\n#SBATCH --gpus-per-node=2\n#SBATCH --tim
 
 @pytest.mark.parametrize(("name", "right"), [
     ("cosmos_rl", "cosmos-rl"), ("llama-model", "llama model"), ("torch_run", "torchrun"),
-    ("LlamaFactory_CLI", "llamafactory-cli"),
+    ("LlamaFactory_CLI", "llamafactory-cli"), ("accelerate_launch", "accelerate-launch"),
+    ("Python", "python"), ("accelerate-launch", None),
     ("lm_eval", None), ("lm-eval", None), ("torchrun", None), ("mytool", None),
 ])
 def test_respelling_only_of_a_name_no_package_installs(name: str, right: str | None) -> None:
