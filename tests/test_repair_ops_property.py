@@ -111,6 +111,8 @@ def ops_for(cluster: str) -> list[o.FixOp]:
         o.ServingEnv(server="vllm", name="VLLM_WORKER_MULTIPROC_METHOD", value="spawn"),
         o.ServingHeadAddress(server="vllm"),
         o.ProgramFromStdinFile(),
+        o.ServingModelName(server="vllm", model="Qwen/Qwen2.5-7B-Instruct"),
+        o.RespellCommand(command="torch_run"),
         o.SitePolicy(),
     ]
 

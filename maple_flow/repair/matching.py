@@ -244,6 +244,8 @@ def match_signature(
             site = cluster or ev.cluster
             if sig.site_lacks and _site_has(sig.site_lacks, found, ev.script, site):
                 return None
+            if sig.resolves and not _resolves(sig.resolves, found, ev.script, site):
+                return None
             return found, _lines_of(text, found)
     return None
 
@@ -283,6 +285,18 @@ def _port_holds(found: re.Match[str], text: str, script: str) -> bool:
 
     port = found.groupdict().get("port") or port_in_log(text)
     return port_is_the_scripts(port, script)
+
+
+def _resolves(template: str, found: re.Match[str], script: str, cluster: str | None) -> bool:
+    """Whether ``template`` resolves from the match and the script (``resolves``): unlike
+    ``site_lacks``, an unknown site does not make it hold."""
+    from maple_flow.repair.resolve import Unresolved, fill
+
+    try:
+        fill(template, Context(found.groupdict(), _cluster_profile(cluster), script))
+    except Unresolved:
+        return False
+    return True
 
 
 def _site_has(template: str, found: re.Match[str], script: str, cluster: str | None) -> bool:

@@ -82,8 +82,9 @@ class Signature(Strict):
     ``where`` lists the parts searched ("log" = stdout and stderr). A signature matches when
     its pattern is found in one of them and every condition holds: the job state and exit code
     are among those listed (when listed), the scheduler is the one named, the script matches
-    ``script`` and does not match ``script_lacks``, and the site cannot resolve ``site_lacks``
-    from the match (no CUDA module of the version the log names).
+    ``script`` and does not match ``script_lacks``, the site cannot resolve ``site_lacks``
+    from the match (no CUDA module of the version the log names) and can resolve ``resolves``
+    (a fix the script's own words decide).
     """
 
     pattern: str
@@ -98,6 +99,9 @@ class Signature(Strict):
     site_lacks: str | None = Field(
         default=None, description="a placeholder (``{cuda_like.X}``) the site must not resolve "
         "from the match: the signature holds only when the site has no such thing")
+    resolves: str | None = Field(
+        default=None, description="a placeholder (``{respelled:command}``) the match and the "
+        "script must resolve: the signature holds only when they do (s32cmd)")
     port_of_script: bool = Field(
         default=False, description="a port the log names (the match's `port` group, else the "
         "log's) must be one the script sets, derives or its launcher defaults to (s31r2)")

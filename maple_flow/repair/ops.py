@@ -542,6 +542,26 @@ class ServingHeadAddress(Strict):
     server: Literal["vllm"]
 
 
+class ServingModelName(Strict):
+    """Serve the model of a serving line (``vllm serve``) under the name its client asked for
+    (``model``, the name the log's 404 names), only where the line's own words say that name
+    is the model it loads: its ``--served-model-name`` replaced when it loads that model, or
+    given when it loads a folder of that name (patch_served_name.py)."""
+
+    op: Literal["serving_model_name"] = "serving_model_name"
+    server: Literal["vllm"]
+    model: Annotated[str, Field(pattern=r"^[\w./:@+-]+$", max_length=512)]
+
+
+class RespellCommand(Strict):
+    """Write the command name a package installs in place of the name the script runs that
+    only misspells it (``cosmos_rl`` -> ``cosmos-rl``: separators or case; the packages' own
+    lists of names, templates/sites/entry_points.yaml; patch_command.py)."""
+
+    op: Literal["respell_command"] = "respell_command"
+    command: Word
+
+
 class ProgramFromStdinFile(Strict):
     """Write the Python program a command reads from a here-document (``python - <<'PY'``)
     to a file and run the file: spawn-started workers re-import the main module from its
@@ -757,7 +777,7 @@ FixOp = Annotated[
     | DeepspeedSlurmHostfile | RootFromSubmitDir | PbsRaiseMem
     | ShowHiddenDevices | AllocConf | BoundPortArithmetic
     | RayBlockSteps | RayPinPorts | RayQuoteJson | RayDriverOnHead | SrunEnvExport | ServingFlag
-    | ServingEnv | ServingHeadAddress | ProgramFromStdinFile
+    | ServingEnv | ServingHeadAddress | ProgramFromStdinFile | ServingModelName | RespellCommand
     | SitePolicy,
     Field(discriminator="op"),
 ]
@@ -786,7 +806,7 @@ OP_KINDS: tuple[str, ...] = (
     "show_hidden_devices", "alloc_conf", "bound_port_arithmetic",
     "ray_block_steps", "ray_pin_ports", "ray_quote_json", "ray_driver_on_head", "srun_env_export",
     "serving_flag", "serving_env", "serving_head_address",
-    "program_from_stdin_file",
+    "program_from_stdin_file", "serving_model_name", "respell_command",
     "site_policy",
 )
 

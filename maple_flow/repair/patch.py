@@ -25,6 +25,7 @@ from maple_flow.repair import safety
 from maple_flow.repair.layout import launch_or_last_line, scheduler_of
 from maple_flow.repair.models import Fix
 from maple_flow.repair.patch_colossal import colossalai_run_per_node
+from maple_flow.repair.patch_command import respell_command
 from maple_flow.repair.patch_constraint import allocation_constraint
 from maple_flow.repair.patch_container import container_gpu_flag
 from maple_flow.repair.patch_deepspeed import deepspeed_slurm_hostfile
@@ -54,6 +55,7 @@ from maple_flow.repair.patch_ray_steps import (
     ray_pin_ports,
     ray_quote_json,
 )
+from maple_flow.repair.patch_served_name import serving_model_name
 from maple_flow.repair.patch_serving import serving_export, serving_flag
 from maple_flow.repair.patch_serving_head import serving_head_address
 from maple_flow.repair.patch_site_launcher import site_launcher
@@ -422,6 +424,8 @@ _HANDLERS: dict[type, Handler] = {
     o.ServingHeadAddress: lambda t, op, p: serving_head_address(
         t, op.server, scheduler_of(t, p.scheduler)),
     o.ProgramFromStdinFile: lambda t, op, p: program_from_stdin_file(t),
+    o.ServingModelName: lambda t, op, p: serving_model_name(t, op.server, op.model),
+    o.RespellCommand: lambda t, op, p: respell_command(t, op.command),
     o.WrapperGpuCount: lambda t, op, p: wrapper_gpu_count(t, op.gpus, op.config),
     o.LocalRankFromLocalId: lambda t, op, p: local_rank_from_local_id(t),
     o.WorldSizeFromJob: lambda t, op, p: world_size_from_job(t),

@@ -103,6 +103,16 @@ Placeholders (a closed set; anything else is an error found when the knowledge b
   over the tasks when it would exceed them). Unresolved otherwise: the program's devices or the
   GPU request is then what differs, a choice of the user's.
 
+- ``{respelled:X}``: the command name a package installs that the command in group X only
+  misspells, when a line of the script runs it (maple_flow.repair.patch_command).
+- ``{command_line:X}``: the number of the first script line that runs the command in group X.
+- ``{word_line:W}``: the number of the first script line that holds the literal word W.
+- ``{serving_image:line}`` / ``{serving_image:word}``: the line and the word of the container
+  image the script's vLLM serving line runs in (maple_flow.repair.serving_image).
+- ``{served_name:X}``: the model name in group X, when a vLLM serving line of the script loads
+  that model under another served name or from a folder of that name
+  (maple_flow.repair.patch_served_name).
+
 An op with ``each: profile.PATH`` is repeated for every item of that list or mapping, with
 ``{item}`` (list) or ``{item.key}``/``{item.value}`` (mapping); ``each: m.NAME`` repeats it for
 every word of the match's group NAME (the modules an Lmod message lists).
@@ -156,7 +166,8 @@ KINDS = frozenset({"m", "m_opt", "profile", "module", "site_module", "mem", "que
                    "respell", "version_spelling", "step_tasks", "step_cpus", "gpu_request",
                    "disabled",
                    "node_type", "named", "one_node", "job_count", "per_device", "forced_env",
-                   "conda_module", "dir_var", "cache_fallback", "account"})
+                   "conda_module", "dir_var", "cache_fallback", "account", "respelled",
+                   "served_name", "command_line", "word_line", "serving_image"})
 #: Module families that name the same thing at different sites.
 _ALIASES = {"cuda": ("cuda", "cudatoolkit"), "cudatoolkit": ("cuda", "cudatoolkit"),
             "python": ("python", "python3"), "python3": ("python3", "python")}
@@ -1080,6 +1091,70 @@ def _account(ctx: Context, arg: str) -> str:
         raise Unresolved(str(exc)) from None
 
 
+def _respelled(ctx: Context, arg: str) -> str:
+    """``{respelled:X}``: the known command name that the command in group X misspells, only
+    when a line of the script runs it (maple_flow.repair.patch_command)."""
+    from maple_flow.knowledge.entry_points import respelling
+    from maple_flow.repair.patch_command import respell_command
+    from maple_flow.repair.text import FixNotApplicable
+
+    word = ctx.groups.get(arg) or ""
+    try:
+        respell_command(ctx.script, word)
+    except FixNotApplicable as exc:
+        raise Unresolved(str(exc)) from None
+    return respelling(word) or word
+
+
+def _command_line(ctx: Context, arg: str) -> str:
+    """``{command_line:X}``: the number of the first script line that runs the command in
+    group X (maple_flow.repair.patch_command)."""
+    from maple_flow.repair.patch_command import command_line
+
+    word = ctx.groups.get(arg) or ""
+    number = command_line(ctx.script, word) if word else None
+    if number is None:
+        raise Unresolved(f"no line of the script runs {word or arg}")
+    return str(number)
+
+
+def _word_line(ctx: Context, arg: str) -> str:
+    """``{word_line:W}``: the number of the first script line that holds the word W (a module
+    or option the record names)."""
+    from maple_flow.repair.patch_command import word_line
+
+    number = word_line(ctx.script, arg)
+    if number is None:
+        raise Unresolved(f"no line of the script holds {arg}")
+    return str(number)
+
+
+def _serving_image(ctx: Context, arg: str) -> str:
+    """``{serving_image:line}`` / ``{serving_image:word}``: the line and the word of the
+    container image the script's vLLM serving line runs in (maple_flow.repair.serving_image)."""
+    from maple_flow.repair.serving_image import serving_image
+
+    found = serving_image(ctx.script)
+    if found is None:
+        raise Unresolved("the script's serving line runs in no container image it names")
+    return str(found[0]) if arg == "line" else found[1]
+
+
+def _served_name(ctx: Context, arg: str) -> str:
+    """``{served_name:X}``: the model name in group X, only when a vLLM serving line of the
+    script loads that model under another served name or from a folder of that name
+    (maple_flow.repair.patch_served_name)."""
+    from maple_flow.repair.patch_served_name import serving_model_name
+    from maple_flow.repair.text import FixNotApplicable
+
+    asked = ctx.groups.get(arg) or ""
+    try:
+        serving_model_name(ctx.script, "vllm", asked)
+    except FixNotApplicable as exc:
+        raise Unresolved(str(exc)) from None
+    return asked
+
+
 _FUNCTIONS = {"script": _script_int, "ppr": _ppr_ranks, "job_name": _valid_job_name,
               "launch": _launch, "bind": _bind_overload,
               "node_index": _node_index,
@@ -1097,7 +1172,10 @@ _FUNCTIONS = {"script": _script_int, "ppr": _ppr_ranks, "job_name": _valid_job_n
               "job_count": _job_count, "per_device": _per_device,
               "forced_env": _forced_env, "conda_module": _conda_module,
               "dir_var": _dir_var, "cache_fallback": _cache_fallback,
-              "account": _account}
+              "account": _account,
+              "respelled": _respelled, "served_name": _served_name,
+              "command_line": _command_line, "word_line": _word_line,
+              "serving_image": _serving_image}
 
 
 #: Ports a rendezvous may take: above the well-known ones, below the ephemeral range.

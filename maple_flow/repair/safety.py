@@ -328,6 +328,10 @@ ALWAYS_ALLOWED = frozenset({
     # a here-document fed to python written to a fixed file name with cat, the script's own
     # command run on that file (patch_stdin.py): no value but the script's own words
     "program_from_stdin_file",
+    # the served-model name a serving line already loads (its own model word or that word's
+    # last folder; patch_served_name.py); a command name from the packages' own lists
+    # (templates/sites/entry_points.yaml; patch_command.py)
+    "serving_model_name", "respell_command",
 })
 #: Program arguments whose meaning maple_flow knows (the number of processes of the job, as
 #: fairseq and ParlAI take it): setting one to a count needs no review.
