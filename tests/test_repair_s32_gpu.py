@@ -70,3 +70,28 @@ def test_no_checkpoint_fix_without_the_async_mode_or_on_cpu(args: str, log: str)
     data = diagnose_log(_pbs(args), log, "aurora", None, False)
     proposed = data["proposed"]
     assert proposed is None or "async" not in proposed.get("diff", "")
+
+
+NVRTC = "RuntimeError: nvrtc: error: invalid value for --gpu-architecture (-arch)\n"
+PYXIS = ("#!/bin/bash\n#SBATCH --nodes=1\n#SBATCH --ntasks-per-node=4\n#SBATCH --gpus-per-node=4\n"
+         "#SBATCH -t 01:00:00\nCONT=/lustre/images/old-pyt.sqsh\n"
+         'srun --container-image="$CONT" --container-mounts="$PWD":/workspace python train.py\n')
+
+
+def test_nvrtc_arch_in_a_pyxis_job_asks_for_the_image() -> None:
+    data = diagnose_log(PYXIS, NVRTC, "deltaai", None, False)
+    assert data["proposed"] is None
+    first = data["diagnoses"][0]
+    assert first["record_id"] == "nvrtc-gpu-arch-unknown-in-container"
+    assert first["needs"]
+    answered = diagnose_log(PYXIS, NVRTC, "deltaai", None, False,
+                            {"container_image": "nvcr.io#nvidia/pytorch:25.08-py3"})
+    diff = answered["proposed"]["diff"]
+    assert "+srun --container-image='nvcr.io#nvidia/pytorch:25.08-py3'" in diff
+
+
+def test_nvrtc_arch_outside_a_container_is_advice_only() -> None:
+    data = diagnose_log(_slurm("srun python train.py"), NVRTC, "delta", None, False)
+    assert data["proposed"] is None
+    first = data["diagnoses"][0]
+    assert first["record_id"] == "nvrtc-gpu-arch-unknown" and not first.get("needs")
