@@ -99,6 +99,7 @@ def ops_for(cluster: str) -> list[o.FixOp]:
         o.ColossalaiRunPerNode(),
         o.DropEmptyDirective(), o.TasksPerNode(), o.RemoveArgument(name="-ntmpi"),
         o.PlainSpaces(), o.AllocationConstraint(value="gpu"), o.GresGpuName(),
+        o.LowerLoaderWorkers(workers=2),
         o.UnixLineEndings(), o.ContinueLaunchCommand(launcher="torchrun"),
         o.UseSiteLauncher(),
         o.IbrunLaunch(),

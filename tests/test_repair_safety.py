@@ -174,6 +174,7 @@ USER_VALUED = {("missing-required-argument", "add_argument"),
                ("lmod-missing-prerequisite-module", "add_module"),
                ("lmod-exists-not-loadable-legacy", "add_module"),
                ("envmodules-missing-prereq", "add_module"),
+               ("lmod-prerequisite-any-one-named", "add_module"),  # s32r2a: prereq_any, one named
                # s21_slurmcat: the job id, array range, partition or timing value the user gives
                ("slurm-dependency-job-unknown", "set_directive"),
                ("slurm-array-spec-ask", "set_directive"),

@@ -750,6 +750,14 @@ class PlainSpaces(Strict):
     op: Literal["plain_spaces"] = "plain_spaces"
 
 
+class LowerLoaderWorkers(Strict):
+    """Write each data-loader worker count above ``workers`` that the script's command lines
+    give the program as ``workers`` (maple_flow.repair.patch_workers)."""
+
+    op: Literal["lower_loader_workers"] = "lower_loader_workers"
+    workers: int = Field(default=2, ge=0, le=64)
+
+
 class RootFromSubmitDir(Strict):
     """Take a Slurm batch script's paths from the submit directory: each directory it derives
     from its own location (``BASH_SOURCE``, ``$0``: under sbatch slurmd's spool copy) written as
@@ -778,7 +786,7 @@ FixOp = Annotated[
     | ShowHiddenDevices | AllocConf | BoundPortArithmetic
     | RayBlockSteps | RayPinPorts | RayQuoteJson | RayDriverOnHead | SrunEnvExport | ServingFlag
     | ServingEnv | ServingHeadAddress | ProgramFromStdinFile | ServingModelName | RespellCommand
-    | SitePolicy,
+    | SitePolicy | LowerLoaderWorkers,
     Field(discriminator="op"),
 ]
 
@@ -807,7 +815,7 @@ OP_KINDS: tuple[str, ...] = (
     "ray_block_steps", "ray_pin_ports", "ray_quote_json", "ray_driver_on_head", "srun_env_export",
     "serving_flag", "serving_env", "serving_head_address",
     "program_from_stdin_file", "serving_model_name", "respell_command",
-    "site_policy",
+    "site_policy", "lower_loader_workers",
 )
 
 

@@ -68,6 +68,7 @@ from maple_flow.repair.patch_torchrun import (
     torchrun_through_python,
     use_torchrun,
 )
+from maple_flow.repair.patch_workers import lower_loader_workers
 from maple_flow.repair.patch_wrapper import wrapper_gpu_count
 from maple_flow.repair.text import FixNotApplicable
 from maple_flow.scriptparse import parse_script
@@ -435,6 +436,7 @@ _HANDLERS: dict[type, Handler] = {
     o.TasksPerNode: lambda t, op, p: psubmit.tasks_per_node(t),
     o.RemoveArgument: lambda t, op, p: psubmit.remove_argument(t, op.name),
     o.PlainSpaces: lambda t, op, p: plain_spaces(t),
+    o.LowerLoaderWorkers: lambda t, op, p: lower_loader_workers(t, op.workers),
     o.RootFromSubmitDir: lambda t, op, p: root_from_submit_dir(t),
     o.AllocationConstraint: lambda t, op, p: allocation_constraint(t, op.value),
     o.SitePolicy: lambda t, op, p: policy_mend(t, p),

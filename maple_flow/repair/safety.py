@@ -57,6 +57,7 @@ ALLOWED_ENV = frozenset({
     "MAX_JOBS",  # a count: the parallel compile jobs of torch cpp_extension / ninja builds
     # Ray leaves the ROCm visible devices of its workers to the framework (vLLM, SGLang)
     "RAY_EXPERIMENTAL_NOSET_HIP_VISIBLE_DEVICES",
+    "TORCHDYNAMO_DISABLE",  # a switch: torch.compile runs the model uncompiled (s32r2a)
 })
 ALLOWED_ENV_PREFIXES = ("NCCL_", "FI_", "CCL_", "MPICH_", "TORCH_NCCL_")
 #: Words of an environment list that are not names (srun --export=ALL,NAME=value).
@@ -296,6 +297,8 @@ ALWAYS_ALLOWED = frozenset({
     "unix_line_endings", "continue_launch_command",
     # Unicode spaces written as ASCII ones (patch_spaces.py): no character is added
     "plain_spaces",
+    # a smaller digit count in place of the loader-worker count the script gives (patch_workers.py)
+    "lower_loader_workers",
     # PBS select mends (patch_pbs.py): resources and values the script's own request holds
     "pbs_select_mend", "drop_pbs_directive",
     # a PBS mem request raised to the size PBS saw used, digits only (patch_pbs_mem.py)

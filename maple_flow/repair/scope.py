@@ -28,6 +28,7 @@ Op = dict[str, Any]
 JOB_OPS: dict[str, str] = {
     "set_queue": "queue", "set_walltime": "walltime", "set_nodes": "nodes",
     "set_gpus_per_node": "gpus per node", "add_argument": "program arguments",
+    "lower_loader_workers": "program arguments",
 }
 #: Scheduler options (long names, PBS ``-l`` resources) that hold a value of the job.
 JOB_DIRECTIVES: frozenset[str] = frozenset({

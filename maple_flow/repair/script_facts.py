@@ -23,6 +23,7 @@ from maple_flow.repair.patch_rankvars import (
     mpiexec_ranks_unbound,
     world_size_off_the_ranks,
 )
+from maple_flow.repair.patch_workers import loader_workers_above_two_on_whole_node
 from maple_flow.repair.ray_steps import (
     ray_driver_off_head_node,
     ray_driver_on_head_node,
@@ -434,6 +435,9 @@ _TEXT_FACTS: dict[str, Callable[[ParsedScript | None, str], bool]] = {
     "ray_driver_on_head_node": lambda _p, text: ray_driver_on_head_node(text),
     "ray_started_in_job": lambda _p, text: ray_started_in_job(text),
     "ray_launch_as_documented": lambda _p, text: ray_launch_as_documented(text),
+    # loader workers above two a rank on a job with its nodes' whole memory (patch_workers.py)
+    "loader_workers_above_two_on_whole_node":
+        lambda _p, text: loader_workers_above_two_on_whole_node(text),
 }
 
 
