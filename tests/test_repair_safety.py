@@ -165,6 +165,8 @@ USER_VALUED = {("missing-required-argument", "add_argument"),
                # s20_reallogs11: the image of a named pyxis container, the runtime's temporary
                # directory for the sandbox extraction
                ("pyxis-named-container-missing", "set_launcher_arg"),
+               # s32gpu: the newer image the user names for a GPU its image's NVRTC lacks
+               ("nvrtc-gpu-arch-unknown-in-container", "set_launcher_arg"),
                ("apptainer-sandbox-extract-tmp-full", "export_env"),
                ("hf-model-path-invalid", "add_argument"),
                # a prerequisite module the module system names in the log (or the user gives):

@@ -58,6 +58,7 @@ ALLOWED_ENV = frozenset({
     # Ray leaves the ROCm visible devices of its workers to the framework (vLLM, SGLang)
     "RAY_EXPERIMENTAL_NOSET_HIP_VISIBLE_DEVICES",
     "TORCHDYNAMO_DISABLE",  # a switch: torch.compile runs the model uncompiled (s32r2a)
+    "JULIA_CUDA_USE_COMPAT",  # a switch: CUDA.jl without its forward-compatible driver (s32gpu)
 })
 ALLOWED_ENV_PREFIXES = ("NCCL_", "FI_", "CCL_", "MPICH_", "TORCH_NCCL_")
 #: Words of an environment list that are not names (srun --export=ALL,NAME=value).
@@ -344,6 +345,10 @@ WORLD_SIZE_ARGUMENTS = frozenset({"--distributed-world-size"})
 #: names it when the map count is exhausted - TheHPXProject/hpx#609, STEllAR-GROUP/hpx 498c7c8).
 KNOWN_PROGRAM_OPTIONS: dict[str, frozenset[str]] = {
     "-Ihpx.stacks.use_guard_pages": frozenset({"0"}),
+    # torchtitan's checkpoint mode switched to synchronous saves (its JobConfig
+    # checkpoint.async_mode; the async modes build a gloo subgroup, s32gpu)
+    "--checkpoint.async-mode": frozenset({"disabled"}),
+    "--checkpoint.async_mode": frozenset({"disabled"}),
 }
 
 
