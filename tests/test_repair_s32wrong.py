@@ -1,0 +1,88 @@
+"""s32wrong: a fix keeps the user's own request or asks for it - a Slurm time refusal of a
+script without a time is a question, a time within the queue's limit gets no fix, and a GRES
+rewrite never cuts the per-node GPUs the script asks (the whole fix is dropped then)."""
+
+from __future__ import annotations
+
+import pytest
+
+from maple_flow.cli.repair import diagnose_log
+from maple_flow.knowledge.clusters import get_profile
+from maple_flow.repair.resolve import Context, Unresolved, fill, resolve_fix
+
+_JOB = """#!/bin/bash
+#SBATCH --nodes=1
+#SBATCH --ntasks=1
+{gpus}
+{time}
+torchrun --standalone --nnodes=1 --nproc_per_node=8 train.py
+"""
+_TIME_LOG = ("sbatch: error: Batch job submission failed: Requested time limit is invalid "
+             "(missing or exceeds some limit)\n")
+_GRES_LOG = "sbatch: error: Invalid generic resource (gres) specification\n"
+
+
+def _script(gpus: str = "#SBATCH --gpus-per-node=4", time: str = "#SBATCH --time=01:00:00") -> str:
+    return _JOB.format(gpus=gpus, time=time)
+
+
+def _ctx(script: str) -> Context:
+    return Context(profile=get_profile("delta"), script=script)
+
+
+def test_walltime_refused_lowers_only_a_time_over_the_limit() -> None:
+    assert fill("{walltime:refused}", _ctx(_script(time="#SBATCH --time=96:00:00"))) == "48:00:00"
+
+
+def test_walltime_refused_asks_when_the_script_sets_no_time() -> None:
+    with pytest.raises(Unresolved) as exc:
+        fill("{walltime:refused}", _ctx(_script(time="")))
+    assert exc.value.need == "walltime"
+
+
+def test_walltime_refused_is_unresolved_within_the_limit() -> None:
+    with pytest.raises(Unresolved) as exc:
+        fill("{walltime:refused}", _ctx(_script(time="#SBATCH --time=16:00:00")))
+    assert not exc.value.need
+
+
+def test_gpus_kept_keeps_or_refuses() -> None:
+    assert fill("{gpus:kept}", _ctx(_script(gpus="#SBATCH --gres=gpu:2"))) == "2"
+    assert fill("{gpus:kept}", _ctx(_script(gpus=""))) == "4"
+    with pytest.raises(Unresolved):
+        fill("{gpus:kept}", _ctx(_script(gpus="#SBATCH --gres=gpu:8")))
+
+
+def test_a_whole_placeholder_drops_the_other_ops() -> None:
+    fix = [{"op": "remove_directive", "option": "gres"},
+           {"op": "set_directive", "option": "gpus-per-node", "value": "{gpus:kept}"}]
+    ops, _needs, unresolved = resolve_fix(fix, _ctx(_script(gpus="#SBATCH --gres=gpu:8")))
+    assert ops == [] and unresolved
+    ops, _needs, unresolved = resolve_fix(fix, _ctx(_script(gpus="#SBATCH --gres=gpu:2")))
+    assert len(ops) == 2 and not unresolved
+
+
+def test_time_refusal_without_a_time_asks() -> None:
+    data = diagnose_log(_script(time=""), _TIME_LOG, "delta", None, False)
+    assert data["proposed"] is None
+    assert data["diagnoses"][0]["needs"] == ["walltime"]
+
+
+def test_time_refusal_within_the_limit_proposes_nothing() -> None:
+    data = diagnose_log(_script(time="#SBATCH --time=16:00:00"), _TIME_LOG, "delta", None, False)
+    assert data["proposed"] is None
+
+
+def test_time_refusal_over_the_limit_still_lowers_it() -> None:
+    data = diagnose_log(_script(time="#SBATCH --time=96:00:00"), _TIME_LOG, "delta", None, False)
+    assert data["proposed"] and "+#SBATCH --time=48:00:00" in data["proposed"]["diff"]
+
+
+def test_gres_refusal_never_cuts_the_users_gpus() -> None:
+    data = diagnose_log(_script(gpus="#SBATCH --gres=gpu:8"), _GRES_LOG, "delta", None, False)
+    assert data["proposed"] is None
+
+
+def test_gres_refusal_of_a_count_a_node_has_still_respells_it() -> None:
+    data = diagnose_log(_script(gpus="#SBATCH --gres=gpu:2"), _GRES_LOG, "delta", None, False)
+    assert data["proposed"] and "+#SBATCH --gpus-per-node=2" in data["proposed"]["diff"]
