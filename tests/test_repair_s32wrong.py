@@ -86,3 +86,40 @@ def test_gres_refusal_never_cuts_the_users_gpus() -> None:
 def test_gres_refusal_of_a_count_a_node_has_still_respells_it() -> None:
     data = diagnose_log(_script(gpus="#SBATCH --gres=gpu:2"), _GRES_LOG, "delta", None, False)
     assert data["proposed"] and "+#SBATCH --gpus-per-node=2" in data["proposed"]["diff"]
+
+
+_PETSC_LOG = (
+    "[3]PETSC ERROR: PETSc is configured with GPU support, but your MPI is not GPU-aware. "
+    "For better performance, please use a GPU-aware MPI.\n"
+    "[3]PETSC ERROR: For Cray-MPICH, you need to set MPICH_GPU_SUPPORT_ENABLED=1 "
+    "(man mpi to see manual of cray-mpich)\n")
+
+
+def test_prescribed_reads_only_prescriptive_wording() -> None:
+    from maple_flow.repair.log_values import prescribed
+
+    assert prescribed(_PETSC_LOG) == {"MPICH_GPU_SUPPORT_ENABLED": {"1"}}
+    assert prescribed("try setting PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True to avoid") \
+        == {"PYTORCH_CUDA_ALLOC_CONF": {"expandable_segments:true"}}
+    assert prescribed("NCCL INFO NCCL_SOCKET_IFNAME set by environment to eth0\n"
+                      "+ export NCCL_SOCKET_IFNAME=eth0\n") == {}
+
+
+def test_an_export_against_the_logs_own_value_is_dropped() -> None:
+    from maple_flow.repair.evidence_gate import untied
+    from maple_flow.repair.ops import ExportEnv
+
+    wrong = ExportEnv(op="export_env", name="MPICH_GPU_SUPPORT_ENABLED", value="0")
+    right = ExportEnv(op="export_env", name="MPICH_GPU_SUPPORT_ENABLED", value="1")
+    ops, need, why = untied([wrong], _PETSC_LOG, "#!/bin/bash\nsrun ./ex1p\n")
+    assert ops == [] and need is None and "MPICH_GPU_SUPPORT_ENABLED=1" in why
+    assert untied([right], _PETSC_LOG, "#!/bin/bash\nsrun ./ex1p\n")[0] == [right]
+
+
+def test_petsc_gpu_aware_log_gets_no_contrary_fix() -> None:
+    script = ("#!/bin/bash\n#SBATCH -N 1\n#SBATCH -C gpu\n#SBATCH --gpus-per-node=4\n"
+              "#SBATCH -t 01:00:00\nmodule load PrgEnv-gnu cudatoolkit cray-mpich\n"
+              "srun ./ex1p -m star.mesh --usepetsc --device cuda\n")
+    data = diagnose_log(script, _PETSC_LOG, "perlmutter", None, False)
+    proposed = data["proposed"]
+    assert proposed is None or "MPICH_GPU_SUPPORT_ENABLED=0" not in proposed["diff"]
