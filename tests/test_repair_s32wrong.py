@@ -123,3 +123,19 @@ def test_petsc_gpu_aware_log_gets_no_contrary_fix() -> None:
     data = diagnose_log(script, _PETSC_LOG, "perlmutter", None, False)
     proposed = data["proposed"]
     assert proposed is None or "MPICH_GPU_SUPPORT_ENABLED=0" not in proposed["diff"]
+
+
+def test_srun_colossalai_run_per_gpu_task_is_several_launchers() -> None:
+    script = ("#!/bin/bash\n#SBATCH -N 1\n#SBATCH --ntasks-per-node=8\n#SBATCH --gpus-per-node=8\n"
+              "#SBATCH --time=01:00:00\n"
+              "export MASTER_ADDR=$(scontrol show hostnames \"$SLURM_JOB_NODELIST\" | head -n1)\n"
+              "export MASTER_PORT=29601\n"
+              "srun colossalai run --nproc_per_node 8 --master_addr \"$MASTER_ADDR\" "
+              "--master_port \"$MASTER_PORT\" pretrain.py\n")
+    log = ("RuntimeError: The server socket has failed to listen on any local network address. "
+           "The server socket has failed to bind to [::]:29601 (errno: 98 - Address already "
+           "in use).\n")
+    data = diagnose_log(script, log, "delta", None, False)
+    assert data["proposed"]["record_id"] == "several-launchers-per-node"
+    one = script.replace("--ntasks-per-node=8", "--ntasks-per-node=1")
+    assert diagnose_log(one, log, "delta", None, False)["proposed"]["record_id"] == "port-in-use"
