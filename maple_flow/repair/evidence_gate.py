@@ -37,6 +37,7 @@ import re
 from collections import Counter
 from functools import cache
 
+from maple_flow.repair.log_values import contradicts, prescribed
 from maple_flow.repair.models import FailureRecord, KnowledgeBase
 
 try:  # the regular-expression parser, to read a pattern's literal text
@@ -334,6 +335,8 @@ def untied(ops: list[object], log_text: str, script: str,
       and the log states no size: no ops, ask CONFIRM_MEMORY;
     - a CUDA module added for a missing CUDA library, when the script loads no CUDA module:
       no ops, ask CONFIRM_MODULE;
+    - an export of a variable the log itself says to set to another value is dropped
+      (log_values);
     - diagnostic settings (DIAGNOSTIC_ENV) are dropped; on a collective timeout, what remains
       of the site's inter-node settings (``network_env``) on a job of one node is dropped too
       (a one-node job uses no inter-node transport): no need, the fix is what is left
@@ -347,6 +350,14 @@ def untied(ops: list[object], log_text: str, script: str,
     if (modules and len(modules) == len(ops) and MISSING_CUDA_LIBRARY.search(log_text)
             and not any(_loads_like(script, _op_name(op, "name")) for op in modules)):
         return [], CONFIRM_MODULE, QUESTIONS[CONFIRM_MODULE]
+    wanted = prescribed(log_text)
+    against = [op for op in ops if contradicts(op, wanted)]
+    if against:  # the log names the value to set, and the fix sets another (log_values)
+        kept = [op for op in ops if op not in against]
+        return kept, None, "" if kept else (
+            "the log itself says to set " + ", ".join(
+                f"{_op_name(op, 'name')}={'/'.join(sorted(wanted[_op_name(op, 'name')]))}"
+                for op in against) + "; the fix would set another value")
     kept = [op for op in ops if not (getattr(op, "op", "") == "export_env"
                                      and _op_name(op, "name") in DIAGNOSTIC_ENV)]
     why = "diagnostic settings only (they make the failure say more, never cure it)"

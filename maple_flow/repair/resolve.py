@@ -17,7 +17,8 @@ Placeholders (a closed set; anything else is an error found when the knowledge b
   is plain (a float, ``3600.0``, read as minutes as Slurm reads a bare number; a unit suffix,
   ``2h``, ``90m``, ``1d``; a fraction in a field, ``1.5:00:00``), lowered to the queue's
   limit; unresolved when the directive is valid (the bad value is elsewhere) and a question for
-  ``walltime`` when it says no length (``:00``).
+  ``walltime`` when it says no length (``:00``). ``{walltime:refused}`` and ``{gpus:kept}``:
+  see resolve_kept (the user's request kept, or a question, never a site default instead).
 - ``{one_node:VALUE}``: VALUE, only when the job runs on one node (``{nodes:job}`` is 1);
   unresolved for a job of several nodes.
 - ``{job_count:X}``: the job's whole-number directive for the srun option in group X, only
@@ -142,6 +143,7 @@ from maple_flow.repair.resolve_account import AccountUnresolved, sibling_account
 from maple_flow.repair.resolve_conda import site_conda_module
 from maple_flow.repair.resolve_dirvar import cache_fallback, dir_variable
 from maple_flow.repair.resolve_env import EnvUnresolved, forced_by_script
+from maple_flow.repair.resolve_kept import KeptUnresolved, gpus_kept, walltime_refused
 from maple_flow.repair.resolve_named import Named, NamedUnresolved, named
 from maple_flow.repair.resolve_size import SizeUnresolved, size_mended
 from maple_flow.repair.resolve_slurm import RespellUnresolved, respelled, version_spelling
@@ -174,11 +176,13 @@ _ALIASES = {"cuda": ("cuda", "cudatoolkit"), "cudatoolkit": ("cuda", "cudatoolki
 
 
 class Unresolved(Exception):
-    """A placeholder without a value; ``need`` is set for {ask:...}."""
+    """A placeholder without a value; ``need`` is set for {ask:...}; ``whole``: the record's
+    other ops must not be applied without this one (they would change the user's request)."""
 
-    def __init__(self, message: str, need: str = "") -> None:
+    def __init__(self, message: str, need: str = "", whole: bool = False) -> None:
         super().__init__(message)
         self.need = need
+        self.whole = whole
 
 
 @dataclass
@@ -365,6 +369,17 @@ def _walltime_mended(ctx: Context) -> str:
     if seconds <= 0:
         raise Unresolved(f"the time directive {value!r} gives no length", need="walltime")
     return format_walltime(min(seconds, _script_request(ctx)[2].max_walltime_seconds))
+
+
+def _kept(ctx: Context, arg: str) -> str:
+    """``{walltime:refused}`` / ``{gpus:kept}`` (resolve_kept)."""
+    profile = _need_profile(ctx)
+    try:
+        if arg == "refused":
+            return walltime_refused(profile, ctx.script)
+        return str(gpus_kept(profile, ctx.script))
+    except KeptUnresolved as exc:
+        raise Unresolved(str(exc), need=exc.need, whole=True) from None
 
 
 def _walltime_cap(ctx: Context) -> str:
@@ -1214,6 +1229,8 @@ def _resolve_one(kind: str, arg: str, ctx: Context) -> str:
         return _walltime_cap(ctx)
     if kind == "walltime" and arg == "mended":
         return _walltime_mended(ctx)
+    if (kind, arg) in (("walltime", "refused"), ("gpus", "kept")):
+        return _kept(ctx, arg)
     if kind == "walltime":
         return format_walltime(_script_request(ctx)[2].max_walltime_seconds)
     if kind == "nodes" and arg == "job":
@@ -1296,16 +1313,18 @@ def resolve_fix(
     ops: list[FixOp] = []
     needs: list[str] = []
     unresolved: list[str] = []
+    whole = False
     for template in templates:
         try:
             ops += resolve_op(template, ctx)
         except Unresolved as exc:
             if exc.need:
                 needs.append(exc.need)
+            whole = whole or exc.whole
             unresolved.append(f"{template.get('op')}: {exc}")
         except ValidationError as exc:
             unresolved.append(f"{template.get('op')}: "
                               + "; ".join(e["msg"] for e in exc.errors()[:2]))
         except ValueError as exc:
             unresolved.append(f"{template.get('op')}: {str(exc).splitlines()[0]}")
-    return ops, list(dict.fromkeys(needs)), unresolved
+    return ([] if whole else ops), list(dict.fromkeys(needs)), unresolved
