@@ -50,6 +50,7 @@ def _first(script: str, log: str, cluster: str = "delta") -> tuple[str, str] | N
     (PBS, MUMPS, "polaris", "mumps-factorization-failed"),
     (VENV, MISSING, "delta", "python-package-missing-in-activated-env"),
     (VENV, IPEX, "delta", "ipex-torch-mismatch-own-env"),
+    (VENV, "Loss is nan, stopping training\n", "delta", "training-stopped-loss-not-finite"),
 ])
 def test_not_script_classes_are_recognised(script: str, log: str, cluster: str,
                                             record: str) -> None:
