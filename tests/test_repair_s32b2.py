@@ -121,3 +121,32 @@ def test_named_in_script_reads_code_not_comments() -> None:
     assert not named_in_script("gcc-native/14.2", script)
     assert named_in_script("conda/2024", script)
     assert named_in_script(None, script)
+
+
+APPT = ("#!/bin/bash\n#SBATCH --nodes=1\n#SBATCH --gpus-per-node=4\n"
+        "srun apptainer exec --nv {opts}--bind /scratch img.sif \\\n    python train.py --cpus 3\n")
+CGROUP = ("FATAL:   container creation failed: while applying cgroups config: while setting "
+          "cgroup limits: openat2 /sys/fs/cgroup/user.slice/apptainer-1.scope/cpu.max: no such "
+          "file or directory\n")
+
+
+def test_cgroup_limits_come_off_the_apptainer_command_only() -> None:
+    result = _run(APPT.format(opts="--cpus 8 --memory=64G "), CGROUP)
+    assert _first(result)["record_id"] == "apptainer-cgroup-limits-not-applicable"
+    diff = _diff(result)
+    assert "+srun apptainer exec --nv --bind /scratch img.sif \\" in diff
+    assert "python train.py --cpus 3" in diff and "+    python" not in diff
+
+
+def test_cgroup_error_without_limit_options_is_not_this_record() -> None:
+    ids = [d["record_id"] for d in _run(APPT.format(opts=""), CGROUP)["diagnoses"]]  # type: ignore[union-attr]
+    assert "apptainer-cgroup-limits-not-applicable" not in ids
+
+
+def test_container_drop_limits_refuses_a_script_without_them() -> None:
+    from maple_flow.repair.patch_container_limits import container_drop_limits
+    from maple_flow.repair.text import FixNotApplicable
+
+    with pytest.raises(FixNotApplicable):
+        container_drop_limits(APPT.format(opts=""))
+    assert "--cpus" not in container_drop_limits('singularity run --cpus="2" x.sif python a.py\n')
