@@ -177,6 +177,8 @@ USER_VALUED = {("missing-required-argument", "add_argument"),
                ("lmod-exists-not-loadable-legacy", "add_module"),
                ("envmodules-missing-prereq", "add_module"),
                ("lmod-prerequisite-any-one-named", "add_module"),  # s32r2a: prereq_any, one named
+               # s32b2: the MPI module the program was built with, as the user names it
+               ("mpi-library-missing-no-mpi-module", "add_module"),
                # s21_slurmcat: the job id, array range, partition or timing value the user gives
                ("slurm-dependency-job-unknown", "set_directive"),
                ("slurm-array-spec-ask", "set_directive"),

@@ -282,6 +282,10 @@ DIAGNOSTIC_ENV = frozenset({
     "TORCH_CPP_LOG_LEVEL", "TORCH_SHOW_CPP_STACKTRACES", "FI_LOG_LEVEL", "UCX_LOG_LEVEL",
 })
 _MEMORY_OPTIONS = frozenset({"mem", "mem-per-cpu", "mem-per-gpu", "exclusive"})
+#: An out-of-memory kill of the container image import (pyxis running enroot's import, its
+#: squashfs step) before the program starts: the import's need, not a growing program (s32b2).
+IMAGE_IMPORT_KILLED = re.compile(r"pyxis: child \d+ failed with error code: 137\b|"
+                                 r"\bKilled\s[^\n]*enroot-mksquashovlfs")
 #: Why a fix is not tied, as the question put to the user (the need's name, its words).
 CONFIRM_MEMORY = "confirm_memory"
 CONFIRM_MODULE = "confirm_module"
@@ -332,7 +336,8 @@ def untied(ops: list[object], log_text: str, script: str,
 
     - an edit of the memory request on an out-of-memory kill, when the script asks no memory,
       runs on no shared node (SHARED_NODE_LINE: there the small per-core default is the tie)
-      and the log states no size: no ops, ask CONFIRM_MEMORY;
+      and the log states no size, unless the kill hit the container image import before the
+      program started (IMAGE_IMPORT_KILLED): no ops, ask CONFIRM_MEMORY;
     - a CUDA module added for a missing CUDA library, when the script loads no CUDA module:
       no ops, ask CONFIRM_MODULE;
     - an export of a variable the log itself says to set to another value is dropped
@@ -344,7 +349,7 @@ def untied(ops: list[object], log_text: str, script: str,
     Unchanged (ops, None, "") when the fix is tied to the script."""
     if (_edits_memory_only(ops) and OOM_SYMPTOM.search(log_text)
             and not MEMORY_SIZES.search(log_text) and not MEMORY_LINE.search(script)
-            and not SHARED_NODE_LINE.search(script)):
+            and not SHARED_NODE_LINE.search(script) and not IMAGE_IMPORT_KILLED.search(log_text)):
         return [], CONFIRM_MEMORY, QUESTIONS[CONFIRM_MEMORY]
     modules = [op for op in ops if getattr(op, "op", "") == "add_module"]
     if (modules and len(modules) == len(ops) and MISSING_CUDA_LIBRARY.search(log_text)

@@ -241,6 +241,9 @@ def match_signature(
                 return None
             if sig.port_of_script and not _port_holds(found, parts[where], ev.script):
                 return None
+            if sig.absent_from_script and named_in_script(
+                    found.groupdict().get(sig.absent_from_script), ev.script):
+                return None
             site = cluster or ev.cluster
             if sig.site_lacks and _site_has(sig.site_lacks, found, ev.script, site):
                 return None
@@ -248,6 +251,16 @@ def match_signature(
                 return None
             return found, _lines_of(text, found)
     return None
+
+
+def named_in_script(value: str | None, script: str) -> bool:
+    """Whether a line of ``script`` (outside comments) names ``value`` or its part before '/'
+    as a whole word; True when the match captured nothing (nothing shows it absent)."""
+    if not value:
+        return True
+    code = "\n".join(line.split("#", 1)[0] for line in script.splitlines())
+    names = {value, value.split("/", 1)[0]}
+    return any(re.search(rf"(?<![\w.+/-]){re.escape(name)}(?![\w+-])", code) for name in names)
 
 
 _SIZE = re.compile(r"([\d.]+)\s*([KMGT])i?B")

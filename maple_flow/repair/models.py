@@ -103,6 +103,9 @@ class Signature(Strict):
     resolves: str | None = Field(
         default=None, description="a placeholder (``{respelled:command}``) the match and the "
         "script must resolve: the signature holds only when they do (s32cmd)")
+    absent_from_script: str | None = Field(
+        default=None, description="a group of the match whose text (or its part before '/') "
+        "no line of the script names outside comments: the signature holds only then (s32b2)")
     port_of_script: bool = Field(
         default=False, description="a port the log names (the match's `port` group, else the "
         "log's) must be one the script sets, derives or its launcher defaults to (s31r2)")

@@ -359,6 +359,13 @@ class ContainerWritableTmpfs(Strict):
     op: Literal["container_writable_tmpfs"] = "container_writable_tmpfs"
 
 
+class ContainerDropLimits(Strict):
+    """Take the cgroup limit options (``--cpus``, ``--memory``, ...) off the script's
+    apptainer/singularity commands: the node does not let the runtime apply them (s32b2)."""
+
+    op: Literal["container_drop_limits"] = "container_drop_limits"
+
+
 class RaiseOpenFiles(Strict):
     """Raise the job's soft open-files limit to its hard limit (``ulimit -n "$(ulimit -Hn)"``)
     before the launch: srun and the launchers pass the batch shell's limits on to the tasks."""
@@ -775,7 +782,8 @@ FixOp = Annotated[
     | GresGpus | ContainerGpuFlag | UseTorchrun | LaunchOnEveryNode | RayHeadAddress | CshSetenv
     | TorchrunThroughPython
     | LauncherThroughPython | MpiHostLoopback | ReplaceWord | DropOption | RunThroughInterpreter
-    | JoinContinuation | ContainerBindSpec | ContainerWritableTmpfs | RaiseOpenFiles | SetRankCount
+    | JoinContinuation | ContainerBindSpec | ContainerWritableTmpfs | ContainerDropLimits
+    | RaiseOpenFiles | SetRankCount
     | ContainerPython3 | RegistryHostHash | MpiSingleCopyOff | JobDirCache | ContainerHostMpi
     | StripInvisible | LaunchWithSrun | PbsSelectMpiprocs | UnixLineEndings | ContinueLaunchCommand
     | PbsSelectMend | DropPbsDirective | WrapperGpuCount
@@ -799,7 +807,8 @@ OP_KINDS: tuple[str, ...] = (
     "torchrun_through_python", "launcher_through_python", "mpi_host_loopback", "replace_word",
     "drop_option",
     "run_through_interpreter", "join_continuation", "container_bind_spec",
-    "container_writable_tmpfs", "raise_open_files", "set_rank_count", "container_python3",
+    "container_writable_tmpfs", "container_drop_limits", "raise_open_files", "set_rank_count",
+    "container_python3",
     "registry_host_hash", "mpi_single_copy_off", "job_dir_cache",
     "container_host_mpi", "launch_on_every_node", "strip_invisible", "launch_with_srun",
     "pbs_select_mpiprocs", "pbs_select_mend", "drop_pbs_directive",

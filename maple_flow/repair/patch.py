@@ -28,6 +28,7 @@ from maple_flow.repair.patch_colossal import colossalai_run_per_node
 from maple_flow.repair.patch_command import respell_command
 from maple_flow.repair.patch_constraint import allocation_constraint
 from maple_flow.repair.patch_container import container_gpu_flag
+from maple_flow.repair.patch_container_limits import container_drop_limits
 from maple_flow.repair.patch_deepspeed import deepspeed_slurm_hostfile
 from maple_flow.repair.patch_entity import drop_option, replace_word, run_through_interpreter
 from maple_flow.repair.patch_gres import gres_gpu_name, gres_gpus
@@ -402,6 +403,7 @@ _HANDLERS: dict[type, Handler] = {
     o.JoinContinuation: lambda t, op, p: pshape.join_continuation(t, op.option),
     o.ContainerBindSpec: lambda t, op, p: pshape.container_bind_spec(t, op.mode),
     o.ContainerWritableTmpfs: lambda t, op, p: pshape.container_writable_tmpfs(t),
+    o.ContainerDropLimits: lambda t, op, p: container_drop_limits(t),
     o.RaiseOpenFiles: lambda t, op, p: pshape.raise_open_files(t, launch_or_last_line(t)),
     o.SetRankCount: lambda t, op, p: pshape.set_rank_count(t, op.count),
     o.ContainerPython3: lambda t, op, p: pshape.container_python3(t),

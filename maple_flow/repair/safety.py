@@ -283,6 +283,7 @@ ALWAYS_ALLOWED = frozenset({
     # script-shape ops: no value reaches the script but a count, an option name already in it
     # or a fixed line (patch_shape.py)
     "join_continuation", "container_bind_spec", "container_writable_tmpfs", "raise_open_files",
+    "container_drop_limits",  # options taken off an apptainer command (patch_container_limits)
     "set_rank_count", "container_python3", "container_host_mpi",
     # runtime ops (patch_runtime.py): a '/' written '#' in an image reference the script has, a
     # fixed variable with a fixed value, a fixed cache variable set to a folder of the job's
