@@ -1,0 +1,70 @@
+"""Scheduler refusals of helper s32b1 (templates/failures/s32_b1.yaml, repair/refusal.py): a
+dependency on a job Slurm no longer holds (advice when the script has no --dependency, a
+question when it has), a step asking more nodes than the job holds, and no similarity fix for
+a refusal whose reason the matched record does not read."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from maple_flow.cli.repair import diagnose_log
+from maple_flow.repair import load_knowledge_base
+from maple_flow.repair.refusal import answers_refusal, refusal_lines
+
+SCRIPT = (Path(__file__).resolve().parent.parent / "bench" / "s32b1_probe" / "scripts"
+          / "srun_python.sh").read_text(encoding="utf-8")
+
+
+def _first(script: str, log: str) -> tuple[str | None, dict]:
+    data = diagnose_log(script, log, "delta", None, False)
+    found = data.get("diagnoses") or []
+    return (found[0]["record_id"] if found else None), data
+
+
+def test_dependency_given_on_the_command_line_gets_advice_not_a_fix() -> None:
+    first, data = _first(SCRIPT, "allocation failure: Job dependency problem\n")
+    assert first == "s32-slurm-dependency-on-command-line"
+    assert data.get("proposed") is None
+    assert data["diagnoses"][0]["verdict"] == "script"
+
+
+def test_dependency_directive_asks_for_the_job() -> None:
+    script = SCRIPT.replace("#SBATCH --nodes=1",
+                            "#SBATCH --nodes=1\n#SBATCH --dependency=afterok:12")
+    first, data = _first(script, "Job dependency problem\n")
+    assert first == "s32-slurm-dependency-directive-unknown-job"
+    assert data.get("proposed") is None and data["diagnoses"][0].get("needs")
+
+
+def test_step_asking_more_nodes_than_the_job_raises_the_job() -> None:
+    script = SCRIPT.replace("srun python", "srun -N 2 python")
+    first, data = _first(script, "srun: error: Only allocated 1 nodes asked for 2\n")
+    assert first == "s32-srun-step-nodes-above-allocation"
+    assert "+#SBATCH --nodes=2" in data["proposed"]["diff"]
+
+
+def test_same_line_without_srun_node_count_is_not_a_node_fix() -> None:
+    script = SCRIPT.replace("srun python -u train.py --batch-size 256 --epochs 32",
+                            "export I_MPI_HYDRA_BOOTSTRAP=slurm\nmpirun -np 2 python3 -u train.py")
+    _, data = _first(script, "srun: error: Only allocated 1 nodes asked for 2\n")
+    ids = [d["record_id"] for d in data["diagnoses"]]
+    assert "s32-srun-step-nodes-above-allocation" not in ids
+    assert data.get("proposed") is None
+
+
+def test_refusal_for_an_unread_reason_gets_no_similarity_fix() -> None:
+    log = ("sbatch: error: Batch job submission failed: Pathname of a file, directory or other "
+           "parameter too long\n")
+    _, data = _first(SCRIPT, log)
+    assert data.get("proposed") is None, data["proposed"]["record_id"]
+
+
+def test_answers_refusal_reads_the_reason() -> None:
+    kb = load_knowledge_base()
+    qos = kb.get("slurm-invalid-qos")
+    log = "sbatch: error: Batch job submission failed: Job dependency problem"
+    assert refusal_lines(log) == [log]
+    assert not answers_refusal(qos, log)
+    assert answers_refusal(qos, "sbatch: error: Batch job submission failed: "
+                                "Invalid qos specification")
+    assert answers_refusal(qos, "RuntimeError: something else")
