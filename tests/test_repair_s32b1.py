@@ -68,3 +68,32 @@ def test_answers_refusal_reads_the_reason() -> None:
     assert answers_refusal(qos, "sbatch: error: Batch job submission failed: "
                                 "Invalid qos specification")
     assert answers_refusal(qos, "RuntimeError: something else")
+
+
+ONE_NODE = SCRIPT.replace("srun python -u train.py --batch-size 256 --epochs 32",
+                          "torchrun --nproc_per_node=4 --master_port=$MASTER_PORT train.py")
+
+
+def test_empty_master_port_gets_the_sites_port() -> None:
+    script = ONE_NODE.replace("export MASTER_PORT=12802\n", "")
+    first, data = _first(script, "torchrun: error: argument --master-port/--master_port: "
+                                 "invalid int value: ''\n")
+    assert first == "s32-torch-launcher-master-port-empty"
+    assert "--master_port=29500" in data["proposed"]["diff"]
+
+
+def test_empty_node_rank_on_one_node_is_zero_and_a_literal_variable_is_not_matched() -> None:
+    script = ONE_NODE.replace("--master_port=$MASTER_PORT", "--node_rank=$RANK")
+    first, data = _first(script, "launch.py: error: argument --node_rank: invalid int value: ''\n")
+    assert first == "s32-torch-launcher-node-rank-empty"
+    assert "--node_rank=0" in data["proposed"]["diff"]
+    _, other = _first(script, "torchrun: error: argument --node-rank/--node_rank: invalid int "
+                              "value: '$AWS_BATCH_JOB_NODE_INDEX'\n")
+    assert "s32-torch-launcher-node-rank-empty" not in [d["record_id"] for d in other["diagnoses"]]
+
+
+def test_empty_node_rank_on_several_nodes_is_not_guessed() -> None:
+    script = ONE_NODE.replace("--master_port=$MASTER_PORT", "--nnodes=2 --node_rank=$RANK")
+    script = script.replace("#SBATCH --nodes=1", "#SBATCH --nodes=2")
+    _, data = _first(script, "launch.py: error: argument --node_rank: invalid int value: ''\n")
+    assert data.get("proposed") is None

@@ -140,6 +140,85 @@ case("vista-tapis-requested-reservation-invalid", "script", "find_string:6620513
      "sbatch: error: Batch job submission failed:\n Requested reservation is invalid\n",
      {"families": ["scheduler", "user"], "ask": True}, directives=["#SBATCH --reservation=hackathon"])
 
+# class E: a torch launcher's integer option given an empty (or swallowed) variable
+TR = "torchrun --standalone --nnodes=1 --nproc_per_node=4 train.py --config configs/small.yaml"
+case("cursorchat-torchrun-master-port-empty-one-8gpu-server", "script", "find_string:43314198564",
+     "a user's exported assistant chat about fine-tuning on one 8-GPU server (found with the code "
+     "search, text id 43314198564); the launch script's torchrun prints its usage and this error; "
+     "\"how to specify master port because I only have one 8 GPU server\"; the answer: master_port is "
+     "set to an empty string - give it a port (or use --standalone)",
+     "the launch line passes --master_port from a variable the script never sets, so torchrun gets "
+     "an empty value; the fix gives the option a port; assumed shape - a one-node, eight-GPU Delta "
+     "job running `torchrun --nproc_per_node=8 --master_port=$MASTER_PORT train.py`, diagnosed as on "
+     "Delta",
+     "delta", "torchrun_single.sh",
+     "torchrun: error: argument --master-port/--master_port: invalid int value: ''\n",
+     {"families": ["launcher", "rendezvous"],
+      "fix": r"(?m)^\+.*(?:--master[-_]port[= ]\d+|export MASTER_PORT=\d+)"},
+     replace=[["#SBATCH --gpus-per-node=4", "#SBATCH --gpus-per-node=8"],
+              [TR, "torchrun --nproc_per_node=8 --master_port=$MASTER_PORT train.py"]])
+case("earthvqa15-launch-master-port-random-under-sh", "script",
+     "https://github.com/Junjue-Wang/EarthVQA/issues/15",
+     "Junjue-Wang/EarthVQA#15: `sh ./scripts/train_sfpnr50.sh` fails at once with the launcher's usage "
+     "and this error; the user's fix: replace `--master_port $RANDOM` by `--master_port=1234` (sh has no "
+     "$RANDOM, so the empty word lets the script name become the port)",
+     "the launch line's --master_port reads $RANDOM, which the shell running the script (sh) does not "
+     "set, so the option swallows the next word; the fix writes a port number; assumed shape - a "
+     "one-node Delta job whose script runs `python -m torch.distributed.launch --nproc_per_node=4 "
+     "--master_port $RANDOM train_lovedav2_seg.py`, diagnosed as on Delta",
+     "delta", "torchrun_single.sh",
+     "launch.py: error: argument --master_port: invalid int value: 'train_lovedav2_seg.py'\n",
+     {"families": ["launcher", "rendezvous"],
+      "fix": r"(?m)^\+.*(?:--master[-_]port[= ]\d+|#!/bin/bash)"},
+     replace=[[TR, "python -m torch.distributed.launch --nproc_per_node=4 --master_port $RANDOM "
+                   "train_lovedav2_seg.py --config configs/small.yaml"]])
+case("mmdet-finetune-dist-train-reads-other-port-variable", "script", "find_string:70639995951",
+     "a project's fine-tuning README troubleshooting table (found with the code search, text id "
+     "70639995951): this error; cause given: tools/dist_train.sh reads MLP_WORKER_0_PORT, not "
+     "MASTER_PORT; fix given: export MLP_WORKER_0_PORT=28600",
+     "the launch line takes its port from a variable the job never sets (the user set another); the fix "
+     "sets a port (the variable, or the option); the line is the table's own quotation (no value shown); "
+     "assumed shape - a one-node Delta job with `export MASTER_PORT=28600` and `torchrun "
+     "--nproc_per_node=4 --master-port=$MLP_WORKER_0_PORT tools/train.py`, diagnosed as on Delta",
+     "delta", "torchrun_single.sh",
+     "torchrun: error: argument --master-port: invalid int value\n",
+     {"families": ["launcher", "rendezvous"],
+      "fix": r"(?m)^\+.*(?:--master[-_]port[= ]\d+|export MLP_WORKER_0_PORT=\d+)"},
+     replace=[[TR, "export MASTER_PORT=28600\ntorchrun --nproc_per_node=4 "
+                   "--master-port=$MLP_WORKER_0_PORT tools/train.py configs/ft.py"]])
+case("painter23-launch-node-rank-empty-one-node", "script",
+     "https://github.com/baaivision/Painter/issues/23",
+     "baaivision/Painter#23: the toy training script fails with this error; a commenter's fix: set "
+     "RANK=0 (with WORLD_SIZE and MASTER_ADDR) at the top of train_painter_vit_large.sh before "
+     "`python -m torch.distributed.launch --nproc_per_node=8 --nnodes=${WORLD_SIZE} --node_rank=$RANK "
+     "--master_addr=$MASTER_ADDR --master_port=12358`",
+     "the launch line reads the node rank from a variable nothing sets, so the launcher gets an empty "
+     "value; on one node the rank is 0; assumed shape - a one-node, eight-GPU Delta job running that "
+     "launch line with MASTER_ADDR set but not RANK, --nnodes=1, diagnosed as on Delta",
+     "delta", "torchrun_single.sh",
+     "launch.py: error: argument --node_rank: invalid int value: ''\n",
+     {"families": ["launcher", "rendezvous"],
+      "fix": r"(?m)^\+.*(?:--node[-_]rank[= ]0\b|RANK=0\b)"},
+     replace=[["#SBATCH --gpus-per-node=4", "#SBATCH --gpus-per-node=8"],
+              [TR, "MASTER_ADDR=127.0.0.1\npython -m torch.distributed.launch --nproc_per_node=8 "
+                   "--nnodes=1 --node_rank=$RANK --master_addr=$MASTER_ADDR --master_port=12358 "
+                   "main_train.py --batch_size 2"]])
+case("torchx759-aws-batch-node-rank-literal-variable", "not_script",
+     "https://github.com/meta-pytorch/torchx/pull/759",
+     "meta-pytorch/torchx#759: a revert of a change that added --node_rank to the torchrun command "
+     "torchx builds; the AWS Batch integration test failed with this error (the scheduler passes the "
+     "argument unexpanded)",
+     "LOOK-ALIKE: the launcher library (torchx) writes the node rank as a variable the scheduler never "
+     "expands, so torchrun gets the literal text; the cause is the library's command builder, fixed by a "
+     "revert in the library, not by the user's job script; assumed shape - a two-node Delta job with "
+     "srun starting torchrun per node, diagnosed as on Delta",
+     "delta", "torchrun_single.sh",
+     "main/0 torchrun: error: argument --node-rank/--node_rank: invalid int value: "
+     "'$AWS_BATCH_JOB_NODE_INDEX'\n",
+     {}, replace=[["#SBATCH --nodes=1", "#SBATCH --nodes=2"], ["#SBATCH --ntasks=1", "#SBATCH --ntasks=2"],
+                  [TR, "srun torchrun --nnodes=2 --nproc_per_node=4 --rdzv_backend=c10d "
+                       "--rdzv_endpoint=$MASTER_ADDR:29500 train.py"]])
+
 HEAD = """# Probe set of helper s32b1 (issue 17, round 3, area: scheduler and launcher messages).
 # Real excerpts (sources: find_string ids, checked uncited under bench/, templates/failures/,
 # maple_flow/knowledge and unclaimed), written before the helper's new code ran on them.
