@@ -97,3 +97,13 @@ def test_empty_node_rank_on_several_nodes_is_not_guessed() -> None:
     script = script.replace("#SBATCH --nodes=1", "#SBATCH --nodes=2")
     _, data = _first(script, "launch.py: error: argument --node_rank: invalid int value: ''\n")
     assert data.get("proposed") is None
+
+
+def test_pbs_project_the_user_may_not_charge_asks_for_the_project() -> None:
+    script = (Path(__file__).resolve().parent.parent / "bench" / "s32b1_probe" / "scripts"
+              / "pbs_mpiexec.sh").read_text(encoding="utf-8")
+    data = diagnose_log(script, "qsub: error: [PBSInvalidProject] 'jmmp' is not valid for "
+                                "collaboration trustzone on XCS\n", "polaris", None, False)
+    first = data["diagnoses"][0]
+    assert first["record_id"] == "s32-pbs-project-not-the-users" and first.get("needs")
+    assert data.get("proposed") is None

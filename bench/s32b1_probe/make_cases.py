@@ -219,6 +219,31 @@ case("torchx759-aws-batch-node-rank-literal-variable", "not_script",
                   [TR, "srun torchrun --nnodes=2 --nproc_per_node=4 --rdzv_backend=c10d "
                        "--rdzv_endpoint=$MASTER_ADDR:29500 train.py"]])
 
+# class F: PBS refuses the project the job is charged to (not valid for the user/system)
+case("metoffice-rose-qsub-pbsinvalidproject-trustzone", "script", "find_string:9001474845",
+     "a user's notes on running a UM/UKESM rose suite on the Met Office XCS (PBS Pro; found with the code "
+     "search, text id 9001474845): tasks stuck on submit-retrying; the job-activity.log shows this qsub "
+     "error; fix given: change the suite's PROJECT_USER from jmmp to ukesm",
+     "the job names a project the user may not charge on this system; only the user knows the right "
+     "one, so the answer asks for the project; assumed shape - the Polaris PBS mpiexec job with "
+     "`#PBS -A jmmp`, diagnosed as on Polaris",
+     "polaris", "pbs_mpiexec.sh",
+     "(xcslc0) 2023-04-21T13:52:09Z [STDERR] qsub: error: [PBSInvalidProject] 'jmmp' is not valid for "
+     "collaboration trustzone on XCS\n",
+     {"families": ["scheduler"], "ask": True}, replace=[["#PBS -A MyProject", "#PBS -A jmmp"]])
+case("nci-are-qsub-not-member-of-project", "script", "find_string:62275772220",
+     "a training guide's troubleshooting section for NCI Gadi's ARE sessions (PBS Pro; found with the code "
+     "search, text id 62275772220): unable to launch a session with this error; possible cause given: not a "
+     "member of the project used (or membership not yet synced); solution: join the project or use one "
+     "you belong to",
+     "the job is charged to a project the user is not a member of; only the user knows the project, so "
+     "the answer asks for it; assumed shape - the Polaris PBS mpiexec job with `#PBS -A vp91`, diagnosed "
+     "as on Polaris",
+     "polaris", "pbs_mpiexec.sh",
+     "qsub: Error: You are not a member of project vp91. You must be a member of a project to submit a "
+     "job under that project.\n",
+     {"families": ["scheduler"], "ask": True}, replace=[["#PBS -A MyProject", "#PBS -A vp91"]])
+
 HEAD = """# Probe set of helper s32b1 (issue 17, round 3, area: scheduler and launcher messages).
 # Real excerpts (sources: find_string ids, checked uncited under bench/, templates/failures/,
 # maple_flow/knowledge and unclaimed), written before the helper's new code ran on them.
