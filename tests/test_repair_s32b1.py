@@ -9,7 +9,7 @@ from pathlib import Path
 
 from maple_flow.cli.repair import diagnose_log
 from maple_flow.repair import load_knowledge_base
-from maple_flow.repair.refusal import answers_refusal, refusal_lines
+from maple_flow.repair.refusal import answers_refusal, refusal_reasons
 
 SCRIPT = (Path(__file__).resolve().parent.parent / "bench" / "s32b1_probe" / "scripts"
           / "srun_python.sh").read_text(encoding="utf-8")
@@ -63,7 +63,7 @@ def test_answers_refusal_reads_the_reason() -> None:
     kb = load_knowledge_base()
     qos = kb.get("slurm-invalid-qos")
     log = "sbatch: error: Batch job submission failed: Job dependency problem"
-    assert refusal_lines(log) == [log]
+    assert refusal_reasons(log) == ["job dependency problem"]
     assert not answers_refusal(qos, log)
     assert answers_refusal(qos, "sbatch: error: Batch job submission failed: "
                                 "Invalid qos specification")
@@ -107,3 +107,12 @@ def test_pbs_project_the_user_may_not_charge_asks_for_the_project() -> None:
     first = data["diagnoses"][0]
     assert first["record_id"] == "s32-pbs-project-not-the-users" and first.get("needs")
     assert data.get("proposed") is None
+
+
+def test_a_silent_reason_or_a_record_that_reads_the_reason_may_still_answer() -> None:
+    kb = load_knowledge_base()
+    wait = kb.get("srun-step-creation-wait")
+    assert answers_refusal(wait, "srun: error: Unable to create step for job 1135: Requested "
+                                 "nodes are busy")
+    qos = kb.get("slurm-invalid-qos")
+    assert answers_refusal(qos, "sbatch: error: Batch job submission failed: Unspecified error")
