@@ -181,6 +181,7 @@ USER_VALUED = {("missing-required-argument", "add_argument"),
                ("mpi-library-missing-no-mpi-module", "add_module"),
                # s21_slurmcat: the job id, array range, partition or timing value the user gives
                ("slurm-dependency-job-unknown", "set_directive"),
+               ("s32-slurm-dependency-directive-unknown-job", "set_directive"),  # s32b1
                ("slurm-array-spec-ask", "set_directive"),
                ("slurm-timing-option-unparsed", "set_directive")}
 

@@ -59,6 +59,7 @@ from maple_flow.repair.models import (
     Signature,
 )
 from maple_flow.repair.program_error import program_failure
+from maple_flow.repair.refusal import answers_refusal
 from maple_flow.repair.resolve import Context
 from maple_flow.repair.resources import submit_lines
 from maple_flow.repair.similarity import confident, rank_documents
@@ -174,7 +175,9 @@ def _by_similarity(records: list[FailureRecord], ev: FailureEvidence,
         diagnosis_of(records[i], score, "similarity", evidence, Context({}, profile, ev.script),
                    hint=i not in anchors and (
                        unsure or not confident(cosine)
-                       or not may_act(records[i], query, messages, kb, cosine)))
+                       or not may_act(records[i], query, messages, kb, cosine)
+                       or (records[i].script_problem
+                           and not answers_refusal(records[i], query))))
         for i, score, cosine in ranked[:MAX_SIMILAR]
     ]
     return _anchored_first(found, {records[i].id for i in anchors})
