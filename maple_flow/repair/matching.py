@@ -241,8 +241,9 @@ def match_signature(
                 return None
             if sig.port_of_script and not _port_holds(found, parts[where], ev.script):
                 return None
-            if sig.absent_from_script and named_in_script(
-                    found.groupdict().get(sig.absent_from_script), ev.script):
+            if sig.absent_from_script and (not ev.script.strip() or named_in_script(
+                    found.groupdict().get(sig.absent_from_script), ev.script)):
+                # with no script to read, nothing shows the name absent from it
                 return None
             site = cluster or ev.cluster
             if sig.site_lacks and _site_has(sig.site_lacks, found, ev.script, site):
