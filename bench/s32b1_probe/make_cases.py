@@ -1,3 +1,4 @@
+# ruff: noqa: E501, RUF005
 """Probe set of helper s32b1 (scheduler and launcher messages): real excerpts, written before
 any run of the helper's new code on them. Run make_cases.py to rewrite cases.yaml."""
 import hashlib
