@@ -1,0 +1,75 @@
+# ruff: noqa: E501, F821
+# Case list for make_cases.py (exec'd there; `case` is defined by make_cases.py).
+
+# ---------------------------------------------------------------- Ansys MAPDL notes on CWRU Pioneer (3)
+
+ANS_SOURCE = 'find_string:67172545469'
+ANS_SITE = 'a research group\'s working notes "Ansys on CWRU HPC (Pioneer): training notes for the NBF_RADO-SCS model" (Slurm, account `tlv`, partitions batch/smp; Ansys 2025 R1 MAPDL `ansys251`; an overnight session 2026-09-08/09; found with the code search, text id 67172545469, the tool shows no repository name)'
+ANS_MAP = 'not one of the ten sites - CWRU Pioneer, a university Slurm cluster, CPU jobs - so mapped by scheduler family: diagnosed as on Anvil (Slurm CPU nodes)'
+ANS_SCRIPT = 'srun_mpi_app.sh'
+ANS_RES = [['#SBATCH --nodes=8', '#SBATCH --nodes=1'], ['#SBATCH --ntasks-per-node=64', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --cpus-per-task=2', '#SBATCH --cpus-per-task=6'], ['module load cray-mpich', 'module load ansys/25.1']]
+
+case(
+    id='ansysnotes-mapdl-np4-intel-mpi-rank-killed-use-smp',
+    kind='script',
+    source=ANS_SOURCE,
+    thread_site=ANS_SITE + '; section "How to launch MAPDL on this cluster (learned the hard way)": "`ansys251` shells out to Intel MPI even for `-np 1`, and on this SLURM (23.11+) that collides with cpus-per-task propagation"; the table row for `ansys251 -b -np 4 -i x.dat` (Test A, job 3796629) gives this failure, exit 255, no command executed; the invocations that work: `unset SLURM_CPUS_PER_TASK SLURM_TRES_PER_TASK` then `ansys251 -b -smp -np N -i x.dat -o x.out` (no MPI layer), or for large runs `ansys251 -b -dis -mpi intelmpi -np $SLURM_NTASKS ...` with OMP_NUM_THREADS=1; "What worked": Test A then ran to `RUN COMPLETED`, exit 0',
+    what='the solver is started from the batch step in its default mode, which shells out to Intel MPI and collides with the Slurm step environment, so the ranks are killed before any command runs; the fix is on the launch line of the job script (`-smp` with the two SLURM variables unset, or `-dis -mpi intelmpi -np $SLURM_NTASKS`); the line is the table\'s own text, written with ` / ` between the two message parts and `...`; ' + ANS_MAP + '; assumed shape - a one-node, one-task, six-CPU job that loads the Ansys module and runs `ansys251 -b -np 4 -i x.dat` directly in the batch step',
+    cluster='anvil',
+    script=ANS_SCRIPT,
+    replace=ANS_RES + [['srun --cpu-bind=cores ./solver input.dat', 'ansys251 -b -np 4 -i x.dat']],
+    log='''
+BAD TERMINATION OF ONE OF YOUR APPLICATION PROCESSES / RANK 3 ... KILLED BY SIGNAL: 9
+''',
+    expect={'families': ['launcher', 'environment'], 'fix': r'(?m)^\+.*(ansys251\b.*(-smp\b|-dis\b.*-mpi)|unset\s+.*SLURM_(CPUS|TRES)_PER_TASK)'},
+)
+
+case(
+    id='ansysnotes-mapdl-np1-bstrap-proxy-srun-cpus-per-task-conflict',
+    kind='script',
+    source=ANS_SOURCE,
+    thread_site=ANS_SITE + '; same launch table: `ansys251 -b -np 1 -i x.dat` (Test A, job 3796666) fails with this text, exit 255; fix given: `unset SLURM_CPUS_PER_TASK SLURM_TRES_PER_TASK` then `ansys251 -b -smp -np N -i x.dat -o x.out` (shared-memory parallel, no MPI layer); Test A then completed',
+    what='even a one-process run goes through the solver\'s Intel MPI bootstrap, whose srun refuses to start because the job\'s inherited SLURM_CPUS_PER_TASK disagrees with the step\'s TRES; the fix is in the job script (unset the two variables and run `-smp`); the line is the table\'s own text as written (the two quoted fragments joined by its `, then`); the bare `srun: fatal: cpus-per-task set by two different environment variables` line repeats an earlier set, but here it is part of one longer line of the notes; ' + ANS_MAP + '; assumed shape - a one-node, one-task, six-CPU job that runs `ansys251 -b -np 1 -i x.dat` in the batch step',
+    cluster='anvil',
+    script=ANS_SCRIPT,
+    replace=ANS_RES + [['srun --cpu-bind=cores ./solver input.dat', 'ansys251 -b -np 1 -i x.dat']],
+    log='''
+`mpiexec ... Unable to run bstrap_proxy`, then `srun: fatal: cpus-per-task set by two different environment variables SLURM_CPUS_PER_TASK=6 != SLURM_TRES_PER_TASK=cpu=1`, exit 255
+''',
+    expect={'families': ['environment', 'launcher'], 'fix': r'(?m)^\+.*(unset\s+.*SLURM_(CPUS|TRES)_PER_TASK|ansys251\b.*-smp\b|--cpus-per-task)'},
+)
+
+case(
+    id='ansysnotes-big-deck-negative-pivot-floating-bodies',
+    kind='not_script',
+    source=ANS_SOURCE,
+    thread_site=ANS_SITE + '; section "Prior full-model runs (Aug 29 / Sep 1): why they failed": the 20.8 M-node Workbench deck got through /PREP7 and assembly on `smp` with 16 ranks / 512 GB (`ansys251 -b -dis -mpi intelmpi -np 16`), then the distributed sparse solver aborted with these lines, the same both times; later sections retract the material-contrast theory ("Never change a material to fix a solver problem") and name the cause as electrically floating bodies in the model (245 STL bodies joined by bonded contact only within the default pinball radius; the geometry connects only with ~0.3 mm gaps bridged); fix under test: a larger pinball radius in the deck',
+    what='DOUBTFUL (the pinball rerun is not shown finished): a finite-element model whose bodies are not all electrically connected, so the matrix is singular and the direct solver breaks down; the cause and the fix are in the model (input deck), not the job script\'s launch line, resources or environment (the same launch reached the solver); lines are the notes\' own block, trimmed; ' + ANS_MAP + '; assumed shape - a one-node, 16-rank job on the big-memory partition running the distributed solver',
+    cluster='anvil',
+    script=ANS_SCRIPT,
+    replace=[['#SBATCH --nodes=8', '#SBATCH --nodes=1'], ['#SBATCH --ntasks-per-node=64', '#SBATCH --ntasks-per-node=16\n#SBATCH --partition=smp\n#SBATCH --mem=512G'], ['module load cray-mpich', 'module load ansys/25.1\nexport OMP_NUM_THREADS=1'], ['srun --cpu-bind=cores ./solver input.dat', 'ansys251 -b -dis -mpi intelmpi -np $SLURM_NTASKS -i scs_model.dat -o scs_model.out']],
+    log='''
+Distributed sparse solver maximum pivot= 1.92280267E+16 at node 7405040
+Distributed sparse solver minimum pivot= -347.221325 at node 786 VOLT.
+*** ERROR ***  A large negative pivot value ( -347.221325 ) has been encountered
+               An extremely large pivot ratio has been detected by the sparse solver.
+''',
+)
+
+# ---------------------------------------------------------------- vLLM PATH fix note (1)
+
+case(
+    id='vllmpathfix-srun-bash-lc-vllm-command-not-found-venv-binary',
+    kind='script',
+    source='find_string:36259011153',
+    thread_site='a user\'s fix note "vLLM Installation and PATH Fix for SLURM Jobs" (AMD GPU Slurm cluster, ROCm 6.4.1, node k003-010; found with the code search, text id 36259011153, the tool shows no repository name): "SLURM job scripts were failing with" these lines; root cause given: vLLM was only in the conda environment, not in the venv; fix applied: vLLM 0.9.2 built into the venv, and all SLURM job scripts changed from `srun -n 1 --exact bash -lc "vllm serve ..."` (login shell) to `srun -n 1 --exact $WORK/venv/hotpotqa2/bin/vllm serve ...` (the venv\'s binary by path); "Need to explicitly activate venv in each srun command"',
+    what='the serving step is started through a login shell that does not set up the environment in which the program is installed, so the command is not found; the fix shown changes the job script\'s launch line (the venv\'s binary by full path, or activating it in the step) - it also needed the package installed in that venv, which `what` notes; ' + 'not one of the ten sites - a university Slurm cluster with AMD GPUs - so mapped by scheduler family: diagnosed as on Delta (Slurm; Delta also has AMD MI100 nodes); assumed shape - a one-node, one-GPU job whose srun step starts `vllm serve` in the background through `bash -lc`',
+    cluster='delta',
+    script='srun_python.sh',
+    replace=[['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=1'], ['srun python -u train.py --batch-size 256 --epochs 32', 'export VLLM_MODEL=Qwen/Qwen2.5-7B-Instruct\nexport PORT0=8000\nexport OUT_ROOT=$WORK/runs\nsrun -n 1 --exact \\\n  bash -lc "vllm serve \\"$VLLM_MODEL\\" --host 127.0.0.1 --port ${PORT0}" \\\n  > "$OUT_ROOT/vllm_${PORT0}.log" 2>&1 &\nwait']],
+    log='''
+/usr/bin/bash: line 1: vllm: command not found
+srun: error: k003-010: task 0: Exited with exit code 127
+''',
+    expect={'families': ['environment', 'launcher'], 'fix': r'(?m)^\+.*(/bin/vllm\b|source\s+\S*activate|conda\s+activate)'},
+)
